@@ -1,0 +1,95 @@
+// Partial derivatives ∂e/∂x. Right before any simplification: the result is
+// only put in canonical form by the constructors, never rewritten.
+import { MechanicsError } from '../errors.js';
+import * as Q from './rational.js';
+import {
+  add, cos, dependsOn, div, fn, mul, neg, num, ONE, pow, sin, ZERO, unreachable,
+  type Expr, type Fn,
+} from './expr.js';
+
+/** ∂e/∂x. Shared subexpressions are differentiated once. */
+export function diff(e: Expr, x: string): Expr {
+  const memo = new Map<Expr, Expr>();
+  const d = (u: Expr): Expr => {
+    if (!dependsOn(u, x)) return ZERO;
+    const hit = memo.get(u);
+    if (hit) return hit;
+    const r = rule(u, x, d);
+    memo.set(u, r);
+    return r;
+  };
+  return d(e);
+}
+
+function rule(e: Expr, x: string, d: (u: Expr) => Expr): Expr {
+  switch (e.kind) {
+    case 'num':
+      return ZERO;
+    case 'sym':
+      return e.name === x ? ONE : ZERO;
+    case 'add': {
+      const parts: Expr[] = [];
+      for (const t of e.terms) {
+        const dt = d(t.expr);
+        if (dt !== ZERO) parts.push(mul(num(t.coeff), dt));
+      }
+      return add(...parts);
+    }
+    case 'mul': {
+      // Product rule over the factors bᵢ^eᵢ: Σᵢ (Π_{j≠i} bⱼ^eⱼ)·∂(bᵢ^eᵢ).
+      const powers = e.factors.map((f) => pow(f.base, f.exp));
+      const parts: Expr[] = [];
+      for (let i = 0; i < powers.length; i++) {
+        const di = d(powers[i]!);
+        if (di === ZERO) continue;
+        const others = powers.filter((_, j) => j !== i);
+        parts.push(mul(num(e.coeff), di, ...others));
+      }
+      return add(...parts);
+    }
+    case 'pow': {
+      const { base, exp } = e;
+      if (!dependsOn(exp, x)) {
+        // d(b^k) = k b^(k−1) db
+        return mul(exp, pow(base, add(exp, num(Q.MINUS_ONE))), d(base));
+      }
+      // d(b^u) = b^u (du·log b + u db / b)
+      return mul(e, add(mul(d(exp), fn('log', base)), mul(exp, d(base), pow(base, -1))));
+    }
+    case 'fn':
+      return mul(outerDerivative(e), d(e.args[0]!));
+    default:
+      return unreachable(e);
+  }
+}
+
+function outerDerivative(f: Fn): Expr {
+  const u = f.args[0]!;
+  switch (f.name) {
+    case 'sin':
+      return cos(u);
+    case 'cos':
+      return neg(sin(u));
+    case 'tan':
+      return add(ONE, pow(f, 2));
+    case 'exp':
+      return f;
+    case 'log':
+      return div(ONE, u);
+    case 'abs':
+      return fn('sign', u);
+    case 'sign':
+      // Zero almost everywhere; the jump at 0 is a contact law's business,
+      // not a classical derivative's.
+      return ZERO;
+    default:
+      throw new MechanicsError('internal', 'internal', `no derivative rule for ${(f as Fn).name}`);
+  }
+}
+
+/** Total time derivative d/dt along q(t): ∂e/∂t + Σ ∂e/∂qᵢ q̇ᵢ (+ Σ ∂e/∂q̇ᵢ q̈ᵢ when given). */
+export function timeDerivative(e: Expr, t: string, chain: readonly (readonly [string, Expr])[]): Expr {
+  const parts: Expr[] = [diff(e, t)];
+  for (const [name, rate] of chain) if (dependsOn(e, name)) parts.push(mul(diff(e, name), rate));
+  return add(...parts);
+}

@@ -1,0 +1,62 @@
+// Numeric evaluation of expressions (tests, diagnostics, interpreted checks
+// against generated code). Not the hot path: generated code is.
+import { MechanicsError } from '../errors.js';
+import * as Q from './rational.js';
+import { unreachable, type Expr, type FnName } from './expr.js';
+
+export type Env = Readonly<Record<string, number>>;
+
+const FNS: Record<FnName, (x: number) => number> = {
+  sin: Math.sin,
+  cos: Math.cos,
+  tan: Math.tan,
+  exp: Math.exp,
+  log: Math.log,
+  abs: Math.abs,
+  sign: Math.sign,
+};
+
+export function evaluate(e: Expr, env: Env): number {
+  const memo = new Map<Expr, number>();
+  const go = (u: Expr): number => {
+    const hit = memo.get(u);
+    if (hit !== undefined) return hit;
+    let r: number;
+    switch (u.kind) {
+      case 'num':
+        r = Q.toNumber(u.value);
+        break;
+      case 'sym': {
+        const v = env[u.name];
+        if (v === undefined) {
+          if (u.name === 'pi') {
+            r = Math.PI;
+            break;
+          }
+          throw new MechanicsError('unknown-symbol', 'input', `no value for symbol '${u.name}'`);
+        }
+        r = v;
+        break;
+      }
+      case 'add':
+        r = Q.toNumber(u.constant);
+        for (const t of u.terms) r += Q.toNumber(t.coeff) * go(t.expr);
+        break;
+      case 'mul':
+        r = Q.toNumber(u.coeff);
+        for (const f of u.factors) r *= go(f.base) ** go(f.exp);
+        break;
+      case 'pow':
+        r = go(u.base) ** go(u.exp);
+        break;
+      case 'fn':
+        r = FNS[u.name](go(u.args[0]!));
+        break;
+      default:
+        return unreachable(u);
+    }
+    memo.set(u, r);
+    return r;
+  };
+  return go(e);
+}

@@ -1,0 +1,83 @@
+// Expansion: distribute products and positive integer powers over sums.
+import * as Q from './rational.js';
+import type { Rational } from './rational.js';
+import { addFromTerms, fn, mul, ONE, pow, splitCoeff, unreachable, type Expr } from './expr.js';
+
+/** Polynomial in "monomials": canonical term → coefficient; ONE keys the constant. */
+type Poly = Map<Expr, Rational>;
+
+function single(e: Expr): Poly {
+  const [c, rest] = splitCoeff(e);
+  return new Map([[rest, c]]);
+}
+
+function times(a: Poly, b: Poly): Poly {
+  const out: Poly = new Map();
+  for (const [ea, ca] of a) {
+    for (const [eb, cb] of b) {
+      const [c, m] = splitCoeff(ea === ONE ? eb : eb === ONE ? ea : mul(ea, eb));
+      const k = Q.mul(Q.mul(ca, cb), c);
+      const prev = out.get(m);
+      out.set(m, prev ? Q.add(prev, k) : k);
+    }
+  }
+  return out;
+}
+
+function toExpr(p: Poly): Expr {
+  const constant = p.get(ONE) ?? Q.ZERO;
+  p.delete(ONE);
+  return addFromTerms(constant, p);
+}
+
+/** e with all products and positive integer powers of sums multiplied out (also inside function arguments). */
+export function expand(e: Expr): Expr {
+  const memo = new Map<Expr, Poly>();
+  const go = (u: Expr): Poly => {
+    const hit = memo.get(u);
+    if (hit) return hit;
+    let r: Poly;
+    switch (u.kind) {
+      case 'num':
+      case 'sym':
+        r = single(u);
+        break;
+      case 'fn':
+        r = single(fn(u.name, ...u.args.map((a) => toExpr(new Map(go(a))))));
+        break;
+      case 'add': {
+        r = new Map([[ONE, u.constant]]);
+        for (const t of u.terms) {
+          for (const [m, c] of go(t.expr)) {
+            const k = Q.mul(c, t.coeff);
+            const prev = r.get(m);
+            r.set(m, prev ? Q.add(prev, k) : k);
+          }
+        }
+        break;
+      }
+      case 'mul': {
+        r = new Map([[ONE, u.coeff]]);
+        for (const f of u.factors) r = times(r, powerOf(f.base, f.exp));
+        break;
+      }
+      case 'pow':
+        r = powerOf(u.base, u.exp);
+        break;
+      default:
+        return unreachable(u);
+    }
+    memo.set(u, r);
+    return r;
+  };
+  const powerOf = (base: Expr, exp: Expr): Poly => {
+    const b = go(base);
+    if (exp.kind === 'num' && Q.isInteger(exp.value) && exp.value.n > 0 && b.size > 1) {
+      let r = b;
+      for (let i = 1; i < exp.value.n; i++) r = times(r, b);
+      return r;
+    }
+    return single(pow(toExpr(new Map(b)), exp));
+  };
+  return toExpr(new Map(go(e)));
+}

@@ -1,0 +1,104 @@
+// User expressions are strings parsed with mathjs and converted to kernel
+// nodes. mathjs gives a well-tested grammar with source positions; its own
+// algebra is not used (see ARCHITECTURE.md for the measurements).
+import { parse, type MathNode } from 'mathjs';
+import { MechanicsError } from '../errors.js';
+import { add, div, fn, FN_NAMES, mul, neg, num, pow, sqrt, sub, sym, type Expr, type FnName } from './expr.js';
+
+/** How names in a string resolve to symbols. Unknown names are errors. */
+export interface ParseScope {
+  /** The expression for a plain name, or undefined if the name is unknown. */
+  symbol(name: string): Expr | undefined;
+  /** The velocity symbol of a coordinate, written x' or dot(x). */
+  velocity?(name: string): Expr | undefined;
+  /** Known names, for the error message. */
+  known?(): readonly string[];
+}
+
+/** A scope where every name is a free symbol (kernel tests, quick use). */
+export const OPEN_SCOPE: ParseScope = { symbol: (name) => sym(name) };
+
+const CONSTANTS: Record<string, Expr> = { pi: sym('pi') };
+
+export function parseExpr(source: string, scope: ParseScope = OPEN_SCOPE): Expr {
+  let node: MathNode;
+  try {
+    node = parse(source);
+  } catch (err) {
+    const e = err as Error & { char?: number };
+    const at = typeof e.char === 'number' ? `\n  ${source}\n  ${' '.repeat(Math.max(0, e.char - 1))}^` : '';
+    throw new MechanicsError('parse-error', 'input', `malformed expression '${source}': ${e.message}${at}`, { source });
+  }
+  return convert(node, source, scope);
+}
+
+function fail(code: string, message: string, source: string): never {
+  throw new MechanicsError(code, 'input', message, { source });
+}
+
+function resolveName(name: string, source: string, scope: ParseScope): Expr {
+  const e = scope.symbol(name) ?? CONSTANTS[name];
+  if (e) return e;
+  const known = scope.known?.();
+  const hint = known && known.length ? ` (known: ${known.join(', ')})` : '';
+  return fail('unknown-symbol', `unknown symbol '${name}' in '${source}'${hint}`, source);
+}
+
+function velocityOf(node: MathNode, source: string, scope: ParseScope): Expr {
+  const n = node as MathNode & { name?: string };
+  if (node.type !== 'SymbolNode' || !n.name || !scope.velocity) {
+    return fail('bad-velocity', `a velocity is written x' or dot(x) with x a coordinate, in '${source}'`, source);
+  }
+  const v = scope.velocity(n.name);
+  if (!v) return fail('unknown-symbol', `'${n.name}' is not a coordinate, so ${n.name}' has no meaning, in '${source}'`, source);
+  return v;
+}
+
+function convert(node: MathNode, source: string, scope: ParseScope): Expr {
+  const go = (n: MathNode): Expr => convert(n, source, scope);
+  const any = node as MathNode & { fn?: string | { name: string }; args?: MathNode[]; name?: string; value?: unknown; content?: MathNode; op?: string };
+  switch (node.type) {
+    case 'ConstantNode': {
+      if (typeof any.value !== 'number') return fail('bad-literal', `unsupported literal ${String(any.value)} in '${source}'`, source);
+      return num(any.value);
+    }
+    case 'SymbolNode':
+      return resolveName(any.name!, source, scope);
+    case 'ParenthesisNode':
+      return go(any.content!);
+    case 'OperatorNode': {
+      const args = any.args!;
+      switch (any.fn as string) {
+        case 'add':
+          return add(...args.map(go));
+        case 'subtract':
+          return sub(go(args[0]!), go(args[1]!));
+        case 'multiply':
+          return mul(...args.map(go));
+        case 'divide':
+          return div(go(args[0]!), go(args[1]!));
+        case 'pow':
+          return pow(go(args[0]!), go(args[1]!));
+        case 'unaryMinus':
+          return neg(go(args[0]!));
+        case 'unaryPlus':
+          return go(args[0]!);
+        case 'ctranspose':
+        case 'transpose':
+          return velocityOf(args[0]!, source, scope);
+        default:
+          return fail('unsupported-operator', `operator '${any.op}' is not supported in '${source}'`, source);
+      }
+    }
+    case 'FunctionNode': {
+      const name = typeof any.fn === 'object' ? any.fn.name : String(any.fn);
+      const args = any.args!;
+      if (name === 'dot' && args.length === 1) return velocityOf(args[0]!, source, scope);
+      if (name === 'sqrt' && args.length === 1) return sqrt(go(args[0]!));
+      if ((FN_NAMES as readonly string[]).includes(name) && args.length === 1) return fn(name as FnName, go(args[0]!));
+      return fail('unknown-function', `unknown function '${name}' with ${args.length} argument(s) in '${source}' (known: ${[...FN_NAMES, 'sqrt', 'dot'].join(', ')})`, source);
+    }
+    default:
+      return fail('unsupported-syntax', `unsupported syntax (${node.type}) in '${source}'`, source);
+  }
+}

@@ -1,0 +1,111 @@
+// Exact rational coefficients. Mechanics coefficients are small (½, 2, 1/3),
+// so numerator and denominator are plain safe integers: an order of magnitude
+// faster than bigint on the derivation hot path. Leaving the safe range is an
+// error, never a silent rounding.
+import { MechanicsError } from '../errors.js';
+
+export interface Rational {
+  readonly n: number;
+  /** Always > 0; gcd(n, d) = 1. */
+  readonly d: number;
+}
+
+function gcd(a: number, b: number): number {
+  a = Math.abs(a);
+  b = Math.abs(b);
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+function checked(x: number): number {
+  if (!Number.isSafeInteger(x)) {
+    throw new MechanicsError('coefficient-overflow', 'numeric', `exact rational coefficient overflowed (${x}); rescale the model's numbers`);
+  }
+  return x;
+}
+
+export function rat(n: number, d = 1): Rational {
+  if (d === 0) throw new MechanicsError('division-by-zero', 'input', 'division by zero in an exact coefficient');
+  checked(n);
+  checked(d);
+  if (d < 0) {
+    n = -n;
+    d = -d;
+  }
+  const g = gcd(n, d) || 1;
+  return { n: n / g, d: d / g };
+}
+
+export const ZERO: Rational = { n: 0, d: 1 };
+export const ONE: Rational = { n: 1, d: 1 };
+export const MINUS_ONE: Rational = { n: -1, d: 1 };
+export const HALF: Rational = { n: 1, d: 2 };
+
+/** Exact value of a decimal literal such as 9.81 (from its shortest decimal form). */
+export function ratFromNumber(x: number): Rational {
+  if (!Number.isFinite(x)) throw new MechanicsError('non-finite-literal', 'input', `numeric literal ${x} is not finite`);
+  if (Number.isInteger(x)) return rat(x);
+  const s = x.toString();
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(s);
+  if (!m) throw new MechanicsError('bad-literal', 'input', `cannot represent ${x} exactly`);
+  const frac = m[3] ?? '';
+  let n = Number((m[2] ?? '') + frac);
+  let d = 10 ** frac.length;
+  const e = Number(m[4] ?? 0);
+  if (e > 0) n *= 10 ** e;
+  else d *= 10 ** -e;
+  return rat(m[1] ? -n : n, d);
+}
+
+export const isZero = (a: Rational): boolean => a.n === 0;
+export const isOne = (a: Rational): boolean => a.n === 1 && a.d === 1;
+export const isInteger = (a: Rational): boolean => a.d === 1;
+export const isNegative = (a: Rational): boolean => a.n < 0;
+export const eq = (a: Rational, b: Rational): boolean => a.n === b.n && a.d === b.d;
+
+export function add(a: Rational, b: Rational): Rational {
+  if (a.d === b.d) return rat(checked(a.n + b.n), a.d);
+  return rat(checked(a.n * b.d + b.n * a.d), checked(a.d * b.d));
+}
+export function sub(a: Rational, b: Rational): Rational {
+  return add(a, neg(b));
+}
+export function mul(a: Rational, b: Rational): Rational {
+  if (a.d === 1 && b.d === 1) return { n: checked(a.n * b.n), d: 1 };
+  return rat(checked(a.n * b.n), checked(a.d * b.d));
+}
+export function div(a: Rational, b: Rational): Rational {
+  return rat(checked(a.n * b.d), checked(a.d * b.n));
+}
+export const neg = (a: Rational): Rational => ({ n: -a.n, d: a.d });
+export const abs = (a: Rational): Rational => (a.n < 0 ? neg(a) : a);
+export const toNumber = (a: Rational): number => a.n / a.d;
+export function cmp(a: Rational, b: Rational): number {
+  return a.n * b.d - b.n * a.d;
+}
+
+/** a^k for integer k. */
+export function powInt(a: Rational, k: number): Rational {
+  if (k < 0) return powInt(div(ONE, a), -k);
+  let r = ONE;
+  for (let i = 0; i < k; i++) r = mul(r, a);
+  return r;
+}
+
+/** Exact a^(p/q) when it is rational (perfect powers), else undefined. */
+export function powRational(a: Rational, e: Rational): Rational | undefined {
+  if (e.d === 1) return a.n === 0 && e.n < 0 ? undefined : powInt(a, e.n);
+  if (a.n < 0) return undefined;
+  const root = (x: number): number | undefined => {
+    const r = Math.round(x ** (1 / e.d));
+    return r ** e.d === x ? r : undefined;
+  };
+  const rn = root(a.n);
+  const rd = root(a.d);
+  if (rn === undefined || rd === undefined) return undefined;
+  return powInt(rat(rn, rd), e.n);
+}
+
+export function toString(a: Rational): string {
+  return a.d === 1 ? `${a.n}` : `${a.n}/${a.d}`;
+}

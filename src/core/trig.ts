@@ -1,0 +1,201 @@
+// Trigonometric simplification: the pass that makes printed equations look
+// like the papers' (l₁l₂cos(q₁ − q₂) rather than four products of sines and
+// cosines).
+//
+// Method. After expansion, the terms of a sum are grouped by their non-trig
+// part (the monomial in everything that is not a sine or cosine). Each group
+// is a trig polynomial with rational coefficients, and for it we try
+//   (a) the group as it is,
+//   (b) cos²x → 1 − sin²x everywhere,
+//   (c) sin²x → 1 − cos²x everywhere,
+//   (d) full product-to-sum linearization (cos a cos b = ½[cos(a−b) + cos(a+b)], …),
+//       the unique Fourier form, which cancels whatever cancels,
+// and keep the shortest (fewest terms, then fewest operations; ties keep the
+// input). (b)/(c) reduce sin² + cos² in any context; (d) folds products of
+// sines and cosines into sines and cosines of sums and differences when that
+// is shorter. Groups with one term are left alone: a lone product is never
+// longer than its linearization.
+import * as Q from './rational.js';
+import type { Rational } from './rational.js';
+import { opCount } from './cost.js';
+import { expand } from './expand.js';
+import {
+  add, addFromTerms, cos, fn, mul, num, ONE, pow, sin, splitCoeff, sub, unreachable, type Expr, type Factor,
+} from './expr.js';
+
+/** Expand, then simplify trigonometric polynomials (recursively, inside functions and powers too). */
+export function simplify(e: Expr): Expr {
+  return simplifyTrig(expand(e));
+}
+
+/** Trig simplification of an (expanded) expression. */
+export function simplifyTrig(e: Expr): Expr {
+  const memo = new Map<Expr, Expr>();
+  const go = (u: Expr): Expr => {
+    const hit = memo.get(u);
+    if (hit) return hit;
+    let r: Expr;
+    switch (u.kind) {
+      case 'num':
+      case 'sym':
+        r = u;
+        break;
+      case 'fn':
+        r = fn(u.name, ...u.args.map(go));
+        break;
+      case 'pow':
+        r = pow(go(u.base), go(u.exp));
+        break;
+      case 'mul':
+        r = mul(num(u.coeff), ...u.factors.map((f) => pow(go(f.base), f.exp)));
+        break;
+      case 'add': {
+        const inner = add(num(u.constant), ...u.terms.map((t) => mul(num(t.coeff), go(t.expr))));
+        r = inner.kind === 'add' ? simplifySum(inner) : inner;
+        break;
+      }
+      default:
+        return unreachable(u);
+    }
+    memo.set(u, r);
+    return r;
+  };
+  return go(e);
+}
+
+const isTrigFactor = (f: Factor): boolean =>
+  f.base.kind === 'fn' && (f.base.name === 'sin' || f.base.name === 'cos') && f.exp.kind === 'num' && Q.isInteger(f.exp.value) && f.exp.value.n > 0;
+
+/** Split a coefficient-free term into its non-trig part and its trig monomial. */
+function splitTrig(term: Expr): [Expr, Expr] {
+  const factors: readonly Factor[] = term.kind === 'mul' ? term.factors : term.kind === 'pow' ? [{ base: term.base, exp: term.exp }] : [{ base: term, exp: ONE }];
+  const rest: Expr[] = [];
+  const trig: Expr[] = [];
+  for (const f of factors) (isTrigFactor(f) ? trig : rest).push(pow(f.base, f.exp));
+  return [mul(...rest), mul(...trig)];
+}
+
+function simplifySum(e: Expr & { kind: 'add' }): Expr {
+  const groups = new Map<Expr, Expr[]>();
+  for (const t of e.terms) {
+    const [rest, trig] = splitTrig(t.expr);
+    const g = groups.get(rest);
+    const term = mul(num(t.coeff), trig);
+    if (g) g.push(term);
+    else groups.set(rest, [term]);
+  }
+  let changed = false;
+  const parts: Expr[] = [num(e.constant)];
+  for (const [rest, terms] of groups) {
+    const poly = add(...terms);
+    const best = terms.length > 1 ? shortestForm(poly) : poly;
+    if (best !== poly) changed = true;
+    parts.push(mul(rest, best));
+  }
+  if (!changed) return e;
+  // The chosen forms are sums of monomials: multiply out the group factor.
+  return expand(add(...parts));
+}
+
+function cost(e: Expr): [number, number] {
+  return [e.kind === 'add' ? e.terms.length + (Q.isZero(e.constant) ? 0 : 1) : e === num(0) ? 0 : 1, opCount(e)];
+}
+
+function shortestForm(poly: Expr): Expr {
+  let best = poly;
+  let bestCost = cost(poly);
+  const consider = (cand: Expr): void => {
+    const c = cost(cand);
+    if (c[0] < bestCost[0] || (c[0] === bestCost[0] && c[1] < bestCost[1])) {
+      best = cand;
+      bestCost = c;
+    }
+  };
+  consider(expand(pythagorean(poly, 'cos')));
+  consider(expand(pythagorean(poly, 'sin')));
+  consider(linearize(poly));
+  return best;
+}
+
+/** Replace every even power of `which` by a power of 1 − (the other)². */
+function pythagorean(e: Expr, which: 'sin' | 'cos'): Expr {
+  const other = which === 'cos' ? sin : cos;
+  const rewrite = (base: Expr, exp: Expr): Expr => {
+    if (base.kind === 'fn' && base.name === which && exp.kind === 'num' && Q.isInteger(exp.value) && exp.value.n >= 2) {
+      const k = exp.value.n;
+      const sq = sub(ONE, pow(other(base.args[0]!), 2));
+      return mul(pow(sq, Math.floor(k / 2)), pow(base, k % 2));
+    }
+    return pow(base, exp);
+  };
+  const term = (u: Expr): Expr => {
+    if (u.kind === 'mul') return mul(num(u.coeff), ...u.factors.map((f) => rewrite(f.base, f.exp)));
+    if (u.kind === 'pow') return rewrite(u.base, u.exp);
+    return u;
+  };
+  return e.kind === 'add' ? add(num(e.constant), ...e.terms.map((t) => mul(num(t.coeff), term(t.expr)))) : term(e);
+}
+
+// ---------------------------------------------------------------- linearization
+/** Fourier form of a trig polynomial: keys are ONE, cos(a) or sin(a) (canonical), values coefficients. */
+type Fourier = Map<Expr, Rational>;
+
+function accumulate(out: Fourier, e: Expr, c: Rational): void {
+  const [k, key] = splitCoeff(e);
+  const v = Q.mul(c, k);
+  if (Q.isZero(v)) return;
+  const prev = out.get(key);
+  out.set(key, prev ? Q.add(prev, v) : v);
+}
+
+/** Product-to-sum: (one Fourier term) × f(a) for f ∈ {sin, cos}. */
+function timesTrig(acc: Fourier, f: 'sin' | 'cos', a: Expr): Fourier {
+  const out: Fourier = new Map();
+  for (const [key, c] of acc) {
+    if (key === ONE) {
+      accumulate(out, f === 'sin' ? sin(a) : cos(a), c);
+      continue;
+    }
+    const g = (key as Expr & { kind: 'fn' }).name as 'sin' | 'cos';
+    const b = (key as Expr & { kind: 'fn' }).args[0]!;
+    const h = Q.mul(c, Q.HALF);
+    const dif = sub(b, a);
+    const sum = add(b, a);
+    if (g === 'cos' && f === 'cos') {
+      accumulate(out, cos(dif), h);
+      accumulate(out, cos(sum), h);
+    } else if (g === 'sin' && f === 'sin') {
+      accumulate(out, cos(dif), h);
+      accumulate(out, cos(sum), Q.neg(h));
+    } else if (g === 'sin' && f === 'cos') {
+      accumulate(out, sin(sum), h);
+      accumulate(out, sin(dif), h);
+    } else {
+      accumulate(out, sin(sum), h);
+      accumulate(out, sin(sub(a, b)), h);
+    }
+  }
+  return out;
+}
+
+function linearize(poly: Expr): Expr {
+  const total: Fourier = new Map();
+  const terms = poly.kind === 'add' ? poly.terms : [{ expr: splitCoeff(poly)[1], coeff: splitCoeff(poly)[0] }];
+  if (poly.kind === 'add' && !Q.isZero(poly.constant)) total.set(ONE, poly.constant);
+  for (const t of terms) {
+    let acc: Fourier = new Map([[ONE, t.coeff]]);
+    const factors: readonly Factor[] = t.expr.kind === 'mul' ? t.expr.factors : t.expr.kind === 'pow' ? [{ base: t.expr.base, exp: t.expr.exp }] : [{ base: t.expr, exp: ONE }];
+    for (const f of factors) {
+      const base = f.base as Expr & { kind: 'fn' };
+      const k = (f.exp as Expr & { kind: 'num' }).value.n;
+      for (let i = 0; i < k; i++) acc = timesTrig(acc, base.name as 'sin' | 'cos', base.args[0]!);
+    }
+    for (const [key, c] of acc) {
+      const prev = total.get(key);
+      total.set(key, prev ? Q.add(prev, c) : c);
+    }
+  }
+  const constant = total.get(ONE) ?? Q.ZERO;
+  total.delete(ONE);
+  return addFromTerms(constant, total);
+}

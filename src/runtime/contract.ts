@@ -1,0 +1,86 @@
+// The contract every module in generated/ satisfies. Other projects import
+// generated models and drive them with this runtime, so this file is the
+// public numeric API; docs/contract.md describes it in prose.
+//
+// Conventions (docs/notation.md): q coordinates, qd velocities, qdd
+// accelerations, x = [q, qd] the first-order state, z = [q, momenta] the
+// canonical state, p parameter values (an object; a missing name takes its
+// default), lambda retaining multipliers, gaps g_j >= 0 admissible.
+// Every function taking `out` writes into it when given (no allocation) and
+// returns it; without `out` it allocates a fresh Float64Array.
+
+export type Params = Readonly<Record<string, number | undefined>>;
+
+export interface ParameterInfo {
+  readonly name: string;
+  readonly default: number;
+  readonly description?: string;
+  readonly unit?: string;
+}
+
+export type ImpactLawInfo =
+  | { readonly kind: 'newton'; readonly restitution: string }
+  | { readonly kind: 'plastic' }
+  | { readonly kind: 'w-law'; readonly w: string }
+  | { readonly kind: 'stick' };
+
+export interface UnilateralInfo {
+  readonly name: string;
+  readonly law: ImpactLawInfo;
+}
+
+export interface ModelInfo {
+  readonly name: string;
+  readonly title: string;
+  readonly coordinates: readonly string[];
+  readonly parameters: readonly ParameterInfo[];
+  /** Number of retaining (holonomic + non-holonomic) constraint rows. */
+  readonly constraintCount: number;
+  readonly unilateral: readonly UnilateralInfo[];
+  /** Declared default initial state for examples and reports. */
+  readonly initial: { readonly q0: readonly number[]; readonly qd0: readonly number[]; readonly t1: number };
+  readonly conservative: boolean;
+}
+
+export interface ImpactOptions {
+  /** Contacts to treat as closed (g = 0) before the impact; default: those with |g| within tolerance. */
+  readonly active?: ArrayLike<boolean>;
+  /** Gap tolerance used to decide which contacts take part. */
+  readonly tol?: number;
+}
+
+export type ImpactStatus = 'ok' | 'corner-without-rule' | 'no-admissible-mode' | 'several-admissible-modes';
+
+export interface ImpactResult {
+  readonly qdPlus: Float64Array;
+  /** One impulse per unilateral constraint, 0 where none. */
+  readonly impulses: Float64Array;
+  /** Which contacts are closed after the impact. */
+  readonly active: boolean[];
+  readonly status: ImpactStatus;
+  readonly message?: string;
+}
+
+export interface GeneratedModel {
+  readonly model: ModelInfo;
+  massMatrix(t: number, q: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
+  forcing(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
+  /** q̈ consistent with every retaining constraint. */
+  accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
+  rhs(t: number, x: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
+  /** Total energy T + V, present where a potential exists. */
+  energy?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params): number;
+  hamiltonian(t: number, q: ArrayLike<number>, pm: ArrayLike<number>, p: Params): number;
+  hamiltonRhs(t: number, z: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
+  /** Generalized momenta ∂L/∂q̇. */
+  momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
+  /** q̈ followed by the retaining multipliers λ (present with retaining constraints). */
+  constraintAccelerations?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
+  /** One value per unilateral constraint, ≥ 0 admissible (present with unilateral constraints). */
+  gaps?(t: number, q: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
+  /** ∂gap/∂q, row-major m×n. */
+  gapJacobian?(t: number, q: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
+  /** q̈ then the multipliers σ̇ of the active contacts (in contact order). */
+  contactAccelerations?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, active: ArrayLike<boolean>, out?: Float64Array): Float64Array;
+  impact?(t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, p: Params, opts?: ImpactOptions): ImpactResult;
+}

@@ -1,0 +1,90 @@
+// Simulation of a generated model: Lagrange form x = [q, q̇] through
+// `module.rhs`, or Hamilton form z = [q, p] through `module.hamiltonRhs`
+// (the two must give the same motion, which is how the derivations of the
+// two forms are checked against each other). Output is sampled on a uniform
+// grid from the integrator's dense output, so the grid does not constrain
+// the steps.
+
+import type { GeneratedModel } from './contract.js';
+import { integrate, type OdeFunction } from './dopri5.js';
+import { SimulationError } from './errors.js';
+import {
+  DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
+  type HamiltonOptions, type HamiltonTrajectory, type RunOptions, type SimulateOptions, type SimulationStats, type Trajectory,
+} from './trajectory.js';
+
+/** Integrate a model without unilateral constraints from (q0, qd0) over [t0, t1]. */
+export function simulate(module: GeneratedModel, opts: SimulateOptions): Trajectory {
+  validateRun(module, opts, [['q0', opts.q0], ['qd0', opts.qd0]]);
+  rejectUnilateral(module, 'simulate');
+  const n = module.model.coordinates.length;
+  const params = opts.params ?? {};
+  const t = [] as number[], q = [] as number[][], qd = [] as number[][];
+  const energy: number[] | undefined = module.energy ? [] : undefined;
+  const stats = runSmooth(module, opts, (s, x, out) => void module.rhs(s, x, params, out), stack(opts.q0, opts.qd0), (s, x) => {
+    t.push(s);
+    q.push(toArray(x, 0, n));
+    qd.push(toArray(x, n, 2 * n));
+    energy?.push(module.energy!(s, x.subarray(0, n), x.subarray(n, 2 * n), params));
+  });
+  return { model: module.model.name, t, q, qd, ...(energy ? { energy } : {}), events: [], stats };
+}
+
+/** Integrate Hamilton's equations from (q0, pm0); q̇ = ∂H/∂p and H are reported at every sample. */
+export function simulateHamilton(module: GeneratedModel, opts: HamiltonOptions): HamiltonTrajectory {
+  validateRun(module, opts, [['q0', opts.q0], ['pm0', opts.pm0]]);
+  rejectUnilateral(module, 'simulateHamilton');
+  const n = module.model.coordinates.length;
+  const params = opts.params ?? {};
+  const t = [] as number[], q = [] as number[][], pm = [] as number[][], qd = [] as number[][], energy = [] as number[];
+  const dz = new Float64Array(2 * n);
+  const stats = runSmooth(module, opts, (s, z, out) => void module.hamiltonRhs(s, z, params, out), stack(opts.q0, opts.pm0), (s, z) => {
+    t.push(s);
+    q.push(toArray(z, 0, n));
+    pm.push(toArray(z, n, 2 * n));
+    module.hamiltonRhs(s, z, params, dz);
+    qd.push(toArray(dz, 0, n));
+    energy.push(module.hamiltonian(s, z.subarray(0, n), z.subarray(n, 2 * n), params));
+  });
+  return { model: module.model.name, t, q, pm, qd, energy, events: [], stats };
+}
+
+/** One integration over [t0, t1] with grid sampling and progress. */
+function runSmooth(
+  module: GeneratedModel, opts: RunOptions, f: OdeFunction, x0: Float64Array, record: (t: number, x: Float64Array) => void,
+): SimulationStats {
+  const t0 = opts.t0 ?? 0;
+  const sampler = new GridSampler(outputGrid(t0, opts.t1, opts.samples), x0.length, record);
+  const progress = new Progress(t0, opts.t1, opts.onProgress);
+  sampler.at(t0, x0);
+  const maxSteps = opts.maxSteps ?? 100_000;
+  const result = integrate(f, t0, x0, opts.t1, {
+    rtol: opts.rtol ?? DEFAULT_RTOL,
+    atol: opts.atol ?? DEFAULT_ATOL,
+    hmax: opts.hmax,
+    maxSteps,
+    onStep: (step) => {
+      sampler.fromStep(step);
+      progress.update(step.t);
+    },
+  });
+  if (result.status !== 'done' && result.status !== 'stopped') throw integrationError(result.status, module.model.name, result.t, t0, maxSteps);
+  return { steps: result.stats.accepted, rejected: result.stats.rejected, evaluations: result.stats.evaluations };
+}
+
+function stack(a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
+  const x = new Float64Array(a.length + b.length);
+  x.set(Array.from(a), 0);
+  x.set(Array.from(b), a.length);
+  return x;
+}
+
+function rejectUnilateral(module: GeneratedModel, fn: string): void {
+  if (module.model.unilateral.length > 0) {
+    throw new SimulationError(
+      'unilateral-unsupported', 'input',
+      `${fn} integrates smooth motion only; this model has unilateral constraints (${module.model.unilateral.map((u) => u.name).join(', ')})`,
+      { model: module.model.name, field: 'unilateral' },
+    );
+  }
+}

@@ -1,0 +1,224 @@
+// What every simulation driver shares: its options and result types, input
+// validation (all problems reported at once), the uniform output grid filled
+// from dense output, the throttled progress callback and the translation of
+// integrator statuses into SimulationErrors.
+
+import type { GeneratedModel, Params } from './contract.js';
+import type { DenseStep, IntegrationStatus } from './dopri5.js';
+import { SimulationError, throwAll } from './errors.js';
+
+/** Output grid: a number of points (both ends included) or a spacing. */
+export type SampleSpec = number | { readonly dt: number };
+
+export interface RunOptions {
+  readonly t0?: number;
+  readonly t1: number;
+  readonly params?: Params;
+  /** Integrator tolerances (defaults 1e-8 relative, 1e-10 absolute). */
+  readonly rtol?: number;
+  readonly atol?: number;
+  /** Output grid (default 501 points). */
+  readonly samples?: SampleSpec;
+  /** Largest integrator step (default: the whole interval). */
+  readonly hmax?: number;
+  /** Cap on integrator step attempts per integration (default 1e5). */
+  readonly maxSteps?: number;
+  /** Called with the fraction of [t0, t1] done, at most every 1% and once with 1 at the end. */
+  readonly onProgress?: (fraction: number) => void;
+}
+
+export interface SimulateOptions extends RunOptions {
+  readonly q0: ArrayLike<number>;
+  readonly qd0: ArrayLike<number>;
+}
+
+export interface HamiltonOptions extends RunOptions {
+  readonly q0: ArrayLike<number>;
+  /** Initial generalized momenta p = ∂L/∂q̇. */
+  readonly pm0: ArrayLike<number>;
+}
+
+export type SimulationEventType = 'impact' | 'release' | 'contact' | 'rest';
+
+export interface SimulationEvent {
+  readonly t: number;
+  readonly type: SimulationEventType;
+  /** Indices of the unilateral constraints concerned (model.unilateral order). */
+  readonly contacts: number[];
+}
+
+export interface SimulationStats {
+  /** Accepted integrator steps. */
+  readonly steps: number;
+  readonly rejected: number;
+  /** Right-hand-side evaluations by the integrator. */
+  readonly evaluations: number;
+}
+
+export interface Trajectory {
+  readonly model: string;
+  readonly t: number[];
+  readonly q: number[][];
+  readonly qd: number[][];
+  /** T + V at every sample, when the model has an energy. */
+  readonly energy?: number[];
+  readonly events: SimulationEvent[];
+  readonly stats: SimulationStats;
+}
+
+export interface HamiltonTrajectory {
+  readonly model: string;
+  readonly t: number[];
+  readonly q: number[][];
+  readonly pm: number[][];
+  /** q̇ = ∂H/∂p at every sample. */
+  readonly qd: number[][];
+  /** H at every sample. */
+  readonly energy: number[];
+  readonly events: SimulationEvent[];
+  readonly stats: SimulationStats;
+}
+
+export const DEFAULT_RTOL = 1e-8;
+export const DEFAULT_ATOL = 1e-10;
+const DEFAULT_SAMPLES = 501;
+
+/** Check the options common to all drivers and the two initial vectors; throws all problems at once. */
+export function validateRun(
+  module: GeneratedModel, opts: RunOptions, vectors: ReadonlyArray<readonly [field: string, value: ArrayLike<number> | undefined]>,
+): void {
+  const model = module.model.name;
+  const problems: SimulationError[] = [];
+  const bad = (code: string, field: string, message: string): void => {
+    problems.push(new SimulationError(code, 'input', message, { model, field }));
+  };
+  const n = module.model.coordinates.length;
+  for (const [field, v] of vectors) {
+    if (v === undefined || typeof v.length !== 'number') {
+      bad('missing-state', field, `${field} is required: an array of ${n} numbers (${module.model.coordinates.join(', ')})`);
+      continue;
+    }
+    if (v.length !== n) {
+      bad('state-length', field, `${field} has ${v.length} entries, the model has ${n} coordinates (${module.model.coordinates.join(', ')})`);
+      continue;
+    }
+    for (let i = 0; i < n; i++) {
+      if (!Number.isFinite(v[i])) bad('non-finite-input', field, `${field}[${i}] (${module.model.coordinates[i]}) is ${v[i]}; give a finite number`);
+    }
+  }
+  const t0 = opts.t0 ?? 0;
+  if (!Number.isFinite(t0)) bad('invalid-time', 't0', `t0 is ${t0}; give a finite start time`);
+  if (!Number.isFinite(opts.t1) || !(opts.t1 > t0)) bad('invalid-time', 't1', `t1 = ${opts.t1} must be finite and greater than t0 = ${t0}`);
+  for (const field of ['rtol', 'atol', 'hmax'] as const) {
+    const v = opts[field];
+    if (v !== undefined && !(v > 0 && Number.isFinite(v))) bad('invalid-option', field, `${field} = ${v} must be a positive finite number`);
+  }
+  if (opts.maxSteps !== undefined && !(Number.isInteger(opts.maxSteps) && opts.maxSteps > 0)) {
+    bad('invalid-option', 'maxSteps', `maxSteps = ${opts.maxSteps} must be a positive integer`);
+  }
+  const s = opts.samples;
+  if (typeof s === 'number' && !(Number.isInteger(s) && s >= 2)) bad('invalid-option', 'samples', `samples = ${s} must be an integer ≥ 2`);
+  if (typeof s === 'object' && !(s.dt > 0 && Number.isFinite(s.dt))) bad('invalid-option', 'samples', `samples.dt = ${s.dt} must be positive`);
+  const known = new Set(module.model.parameters.map((p) => p.name));
+  for (const [name, value] of Object.entries(opts.params ?? {})) {
+    if (!known.has(name)) {
+      bad('unknown-parameter', 'params', `unknown parameter '${name}'; the model has ${[...known].join(', ') || 'no parameters'}`);
+    } else if (value !== undefined && !Number.isFinite(value)) {
+      bad('non-finite-input', 'params', `parameter '${name}' is ${value}; give a finite number`);
+    }
+  }
+  throwAll(problems, model);
+}
+
+/**
+ * Uniform output times on [t0, t1]: `count` points including both ends, or
+ * t0 + k·dt for every k with t0 + k·dt ≤ t1 (t1 itself only when it lies on
+ * the grid, up to roundoff in k·dt).
+ */
+export function outputGrid(t0: number, t1: number, samples: SampleSpec = DEFAULT_SAMPLES): Float64Array {
+  if (typeof samples === 'number') {
+    const grid = Float64Array.from({ length: samples }, (_, k) => t0 + ((t1 - t0) * k) / (samples - 1));
+    grid[samples - 1] = t1;
+    return grid;
+  }
+  const count = Math.floor((t1 - t0) / samples.dt * (1 + 1e-12)) + 1;
+  return Float64Array.from({ length: count }, (_, k) => Math.min(t0 + k * samples.dt, t1));
+}
+
+/** Walks the output grid along a piecewise trajectory given by dense steps. */
+export class GridSampler {
+  private next = 0;
+  private readonly buffer: Float64Array;
+
+  constructor(
+    readonly times: Float64Array,
+    dimension: number,
+    private readonly record: (t: number, x: Float64Array) => void,
+  ) {
+    this.buffer = new Float64Array(dimension);
+  }
+
+  get done(): boolean {
+    return this.next >= this.times.length;
+  }
+
+  /** Record the grid points in [current, tEnd] from a step's interpolant. */
+  fromStep(step: Pick<DenseStep, 't' | 'y' | 'eval'>, tEnd: number = step.t): void {
+    while (this.next < this.times.length && this.times[this.next] <= tEnd) {
+      const s = this.times[this.next++];
+      this.record(s, s === step.t ? step.y : step.eval(s, this.buffer));
+    }
+  }
+
+  /** Record the grid points at exactly t (or before it) from a known state, e.g. the initial one. */
+  at(t: number, x: Float64Array): void {
+    while (this.next < this.times.length && this.times[this.next] <= t) this.record(this.times[this.next++], x);
+  }
+}
+
+/** Progress callback throttled to steps of `interval` in the fraction done. */
+export class Progress {
+  private last = -Infinity;
+
+  constructor(
+    private readonly t0: number,
+    private readonly t1: number,
+    private readonly callback: ((fraction: number) => void) | undefined,
+    private readonly interval = 0.01,
+  ) {}
+
+  update(t: number): void {
+    if (!this.callback) return;
+    const fraction = Math.min(1, Math.max(0, (t - this.t0) / (this.t1 - this.t0)));
+    if (fraction === 1 || fraction - this.last >= this.interval) {
+      if (fraction === this.last) return;
+      this.last = fraction;
+      this.callback(fraction);
+    }
+  }
+}
+
+/** Turn a failed integration into the error the user sees. */
+export function integrationError(status: Exclude<IntegrationStatus, 'done' | 'stopped'>, model: string, t: number, t0: number, maxSteps: number): SimulationError {
+  switch (status) {
+    case 'non-finite':
+      return t === t0
+        ? new SimulationError('non-finite-state', 'numeric', 'the right-hand side is not finite at the initial state; check q0, qd0 and the parameters', { model, field: 'q0' }, t)
+        : new SimulationError('non-finite-state', 'numeric', 'the state or its derivative became non-finite (singular mass matrix or an escaping solution?)', { model, field: 'state' }, t);
+    case 'step-underflow':
+      return new SimulationError('step-underflow', 'numeric', 'the step size fell below the resolution of t (stiff, singular or discontinuous dynamics); try looser tolerances or a smaller interval', { model, field: 'state' }, t);
+    case 'max-steps':
+      return new SimulationError('max-steps', 'numeric', `no progress to t1 within ${maxSteps} steps; raise maxSteps or loosen rtol/atol`, { model, field: 'maxSteps' }, t);
+    default: {
+      const never: never = status;
+      throw new Error(`unknown integration status ${String(never)}`);
+    }
+  }
+}
+
+/** Plain number arrays for the result (JSON-friendly). */
+export function toArray(x: ArrayLike<number>, from: number, to: number): number[] {
+  const a = new Array<number>(to - from);
+  for (let i = from; i < to; i++) a[i - from] = x[i];
+  return a;
+}

@@ -3,7 +3,7 @@
 import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
 import {
-  add, cos, dependsOn, div, fn, mul, neg, num, ONE, pow, sin, ZERO, unreachable,
+  add, cos, dependsOn, div, fn, makeMul, mul, neg, num, ONE, pow, sin, ZERO, unreachable,
   type Expr, type Fn,
 } from './expr.js';
 
@@ -37,15 +37,17 @@ function rule(e: Expr, x: string, d: (u: Expr) => Expr): Expr {
     }
     case 'mul': {
       // Product rule over the factors bᵢ^eᵢ: Σᵢ (Π_{j≠i} bⱼ^eⱼ)·∂(bᵢ^eᵢ).
-      const powers = e.factors.map((f) => pow(f.base, f.exp));
+      // Dropping one factor of a canonical product leaves a canonical
+      // product, so the cofactor is built directly (no re-sorting).
       const parts: Expr[] = [];
-      for (let i = 0; i < powers.length; i++) {
-        const di = d(powers[i]!);
+      const fs = e.factors;
+      for (let i = 0; i < fs.length; i++) {
+        if (!dependsOn(fs[i]!.base, x) && !dependsOn(fs[i]!.exp, x)) continue;
+        const di = d(pow(fs[i]!.base, fs[i]!.exp));
         if (di === ZERO) continue;
-        const others = powers.filter((_, j) => j !== i);
-        parts.push(mul(num(e.coeff), di, ...others));
+        parts.push(mul(makeMul(e.coeff, [...fs.slice(0, i), ...fs.slice(i + 1)]), di));
       }
-      return add(...parts);
+      return parts.length === 1 ? parts[0]! : add(...parts);
     }
     case 'pow': {
       const { base, exp } = e;
@@ -53,8 +55,11 @@ function rule(e: Expr, x: string, d: (u: Expr) => Expr): Expr {
         // d(b^k) = k b^(k−1) db
         return mul(exp, pow(base, add(exp, num(Q.MINUS_ONE))), d(base));
       }
-      // d(b^u) = b^u (du·log b + u db / b)
-      return mul(e, add(mul(d(exp), fn('log', base)), mul(exp, d(base), pow(base, -1))));
+      // d(b^u) = b^u (du·log b + u db / b); the second term only when b
+      // depends on x (a constant base may be 0, and 0^−1 is an error).
+      const db = d(base);
+      const viaExp = mul(d(exp), fn('log', base));
+      return mul(e, db === ZERO ? viaExp : add(viaExp, mul(exp, db, pow(base, -1))));
     }
     case 'fn':
       return mul(outerDerivative(e), d(e.args[0]!));

@@ -1,7 +1,7 @@
 // Expansion: distribute products and positive integer powers over sums.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { addFromTerms, fn, mul, ONE, pow, splitCoeff, unreachable, type Expr } from './expr.js';
+import { addFromTerms, fn, memo, mul, ONE, pow, splitCoeff, unreachable, type Expr } from './expr.js';
 
 /** Polynomial in "monomials": canonical term → coefficient; ONE keys the constant. */
 type Poly = Map<Expr, Rational>;
@@ -32,6 +32,15 @@ function toExpr(p: Poly): Expr {
 
 /** e with all products and positive integer powers of sums multiplied out (also inside function arguments). */
 export function expand(e: Expr): Expr {
+  const m = memo(e);
+  if (m.expanded) return m.expanded;
+  const r = expandOnce(e);
+  m.expanded = r;
+  memo(r).expanded = r;
+  return r;
+}
+
+function expandOnce(e: Expr): Expr {
   const memo = new Map<Expr, Poly>();
   const go = (u: Expr): Poly => {
     const hit = memo.get(u);
@@ -43,7 +52,7 @@ export function expand(e: Expr): Expr {
         r = single(u);
         break;
       case 'fn':
-        r = single(fn(u.name, ...u.args.map((a) => toExpr(new Map(go(a))))));
+        r = single(fn(u.name, ...u.args.map(expand)));
         break;
       case 'add': {
         r = new Map([[ONE, u.constant]]);

@@ -26,7 +26,14 @@ export type FnName = 'sin' | 'cos' | 'tan' | 'exp' | 'log' | 'abs' | 'sign';
 export const FN_NAMES: readonly FnName[] = ['sin', 'cos', 'tan', 'exp', 'log', 'abs', 'sign'];
 
 export interface Num { readonly kind: 'num'; readonly id: number; readonly value: Rational }
-export interface Sym { readonly kind: 'sym'; readonly id: number; readonly name: string }
+export interface Sym {
+  readonly kind: 'sym';
+  readonly id: number;
+  readonly name: string;
+  /** Name without a trailing number, and that number (−1 if none): the natural sort key, computed once. */
+  readonly stem: string;
+  readonly index: number;
+}
 export interface Term { readonly expr: Expr; readonly coeff: Rational }
 export interface Add { readonly kind: 'add'; readonly id: number; readonly constant: Rational; readonly terms: readonly Term[] }
 export interface Factor { readonly base: Expr; readonly exp: Expr }
@@ -42,28 +49,154 @@ export function unreachable(x: never): never {
 }
 
 // ---------------------------------------------------------------- interning
-const table = new Map<string, Expr>();
+// Hash-consing with a numeric structural hash and a shallow equality check
+// (children are already interned, so comparing their ids suffices). String
+// keys were simpler but their garbage cost a third of the derivation time.
+type Shape = Omit<Num, 'id'> | Omit<Sym, 'id'> | Omit<Add, 'id'> | Omit<Mul, 'id'> | Omit<Pow, 'id'> | Omit<Fn, 'id'>;
+const buckets = new Map<number, Expr[]>();
+const symbolsByName = new Map<string, Sym>();
 let nextId = 0;
 
-function intern<E extends Expr>(key: string, make: (id: number) => E): E {
-  const hit = table.get(key);
-  if (hit) return hit as E;
-  const node = make(nextId++);
-  Object.freeze(node);
-  table.set(key, node);
-  return node;
+const mix = (h: number, x: number): number => Math.imul(h ^ x, 0x9e3779b1) ^ (h >>> 15);
+const mixRat = (h: number, r: Rational): number => mix(mix(h, r.n | 0), r.d | 0);
+
+function hashOf(x: Shape): number {
+  switch (x.kind) {
+    case 'num':
+      return mixRat(1, x.value);
+    case 'sym': {
+      let h = 2;
+      for (let i = 0; i < x.name.length; i++) h = mix(h, x.name.charCodeAt(i));
+      return h;
+    }
+    case 'add': {
+      let h = mixRat(3, x.constant);
+      for (const t of x.terms) h = mixRat(mix(h, t.expr.id), t.coeff);
+      return h;
+    }
+    case 'mul': {
+      let h = mixRat(4, x.coeff);
+      for (const f of x.factors) h = mix(mix(h, f.base.id), f.exp.id);
+      return h;
+    }
+    case 'pow':
+      return mix(mix(5, x.base.id), x.exp.id);
+    case 'fn': {
+      let h = mix(6, FN_NAMES.indexOf(x.name));
+      for (const a of x.args) h = mix(h, a.id);
+      return h;
+    }
+  }
 }
 
-const rkey = (r: Rational): string => (r.d === 1 ? `${r.n}` : `${r.n}/${r.d}`);
+const sameRat = (a: Rational, b: Rational): boolean => a.n === b.n && a.d === b.d;
+
+function sameShape(a: Expr, x: Shape): boolean {
+  if (a.kind !== x.kind) return false;
+  switch (x.kind) {
+    case 'num':
+      return sameRat((a as Num).value, x.value);
+    case 'sym':
+      return (a as Sym).name === x.name;
+    case 'add': {
+      const b = a as Add;
+      if (b.terms.length !== x.terms.length || !sameRat(b.constant, x.constant)) return false;
+      for (let i = 0; i < x.terms.length; i++) {
+        if (b.terms[i]!.expr !== x.terms[i]!.expr || !sameRat(b.terms[i]!.coeff, x.terms[i]!.coeff)) return false;
+      }
+      return true;
+    }
+    case 'mul': {
+      const b = a as Mul;
+      if (b.factors.length !== x.factors.length || !sameRat(b.coeff, x.coeff)) return false;
+      for (let i = 0; i < x.factors.length; i++) {
+        if (b.factors[i]!.base !== x.factors[i]!.base || b.factors[i]!.exp !== x.factors[i]!.exp) return false;
+      }
+      return true;
+    }
+    case 'pow':
+      return (a as Pow).base === x.base && (a as Pow).exp === x.exp;
+    case 'fn': {
+      const b = a as Fn;
+      return b.name === x.name && b.args.length === x.args.length && b.args.every((u, i) => u === x.args[i]);
+    }
+  }
+}
+
+/**
+ * Per-node memo slots of the kernel's passes. Nodes are immutable, so a
+ * pass's result for a node never goes stale; keeping it with the node
+ * (rather than in a side table) makes the lookup two field loads. The slots
+ * live in their own object so that the node itself can be frozen. Not part
+ * of the public shape of an expression: only src/core reads or writes these.
+ */
+export interface Memo {
+  expanded: Expr | undefined;
+  simplified: Expr | undefined;
+  trig: Expr | undefined;
+  shortest: Expr | undefined;
+  /** Sorted ids of the free symbols. */
+  symbols: readonly number[] | undefined;
+}
+export const memo = (e: Expr): Memo => (e as unknown as { readonly memo: Memo }).memo;
+
+function intern<S extends Shape>(shape: S): S & { readonly id: number } {
+  const h = hashOf(shape);
+  const bucket = buckets.get(h);
+  if (bucket) {
+    for (const e of bucket) if (sameShape(e, shape)) return e as unknown as S & { id: number };
+  }
+  // A miss: the caller's fresh shape object becomes the node (no copy).
+  const node = shape as unknown as { id: number; memo: Memo };
+  node.id = nextId++;
+  node.memo = { expanded: undefined, simplified: undefined, trig: undefined, shortest: undefined, symbols: undefined };
+  // A node never changes: it, its arrays, their entries and its rationals
+  // are frozen (only the separate memo object is writable).
+  freezeStructure(shape);
+  Object.freeze(node);
+  if (bucket) bucket.push(node as unknown as Expr);
+  else buckets.set(h, [node as unknown as Expr]);
+  return node as unknown as S & { id: number };
+}
+
+/** Freeze the arrays, their entries and the rationals of a new node: a node's value never changes. */
+function freezeStructure(x: Shape): void {
+  switch (x.kind) {
+    case 'num':
+      Object.freeze(x.value);
+      break;
+    case 'sym':
+    case 'pow':
+      break;
+    case 'add':
+      Object.freeze(x.constant);
+      for (const t of x.terms) Object.freeze(Object.freeze(t).coeff);
+      Object.freeze(x.terms);
+      break;
+    case 'mul':
+      Object.freeze(x.coeff);
+      for (const f of x.factors) Object.freeze(f);
+      Object.freeze(x.factors);
+      break;
+    case 'fn':
+      Object.freeze(x.args);
+      break;
+  }
+}
 
 // ---------------------------------------------------------------- atoms
 export function num(value: Rational | number): Num {
   const v = typeof value === 'number' ? Q.ratFromNumber(value) : value;
-  return intern(`n${rkey(v)}`, (id) => ({ kind: 'num', id, value: v }));
+  return intern({ kind: 'num', value: v });
 }
 
 export function sym(name: string): Sym {
-  return intern(`s${name}`, (id) => ({ kind: 'sym', id, name }));
+  const hit = symbolsByName.get(name);
+  if (hit) return hit;
+  const m = /^(.*?)(\d+)$/.exec(name);
+  const s = intern({ kind: 'sym', name, stem: m ? m[1]! : name, index: m ? Number(m[2]) : -1 });
+  symbolsByName.set(name, s);
+  return s;
 }
 
 export const ZERO = num(0);
@@ -77,15 +210,6 @@ export const isZero = (e: Expr): boolean => e === ZERO;
 export const isOne = (e: Expr): boolean => e === ONE;
 
 // ---------------------------------------------------------------- ordering
-/** Natural order of names: q2 < q10, then by text. */
-export function compareNames(a: string, b: string): number {
-  if (a === b) return 0;
-  const ra = /^(.*?)(\d+)$/.exec(a);
-  const rb = /^(.*?)(\d+)$/.exec(b);
-  if (ra && rb && ra[1] === rb[1]) return Number(ra[2]) - Number(rb[2]);
-  return a < b ? -1 : 1;
-}
-
 const RANK: Record<Expr['kind'], number> = { num: 0, sym: 1, fn: 2, pow: 3, mul: 4, add: 5 };
 
 /**
@@ -100,8 +224,12 @@ export function compare(a: Expr, b: Expr): number {
   switch (a.kind) {
     case 'num':
       return Q.cmp(a.value, (b as Num).value);
-    case 'sym':
-      return compareNames(a.name, (b as Sym).name);
+    case 'sym': {
+      const y = b as Sym;
+      // Lexicographic on (stem, index, name): q2 < q10, and a total order.
+      if (a.stem !== y.stem) return a.stem < y.stem ? -1 : 1;
+      return a.index - y.index || (a.name < y.name ? -1 : 1);
+    }
     case 'fn': {
       const f = b as Fn;
       if (a.name !== f.name) return a.name < f.name ? -1 : 1;
@@ -174,13 +302,19 @@ export function add(...args: readonly Expr[]): Expr {
 /** Build an add from already-canonical term expressions and coefficients. */
 export function addFromTerms(constant: Rational, acc: ReadonlyMap<Expr, Rational>): Expr {
   const terms: Term[] = [];
-  for (const [expr, coeff] of acc) if (!Q.isZero(coeff)) terms.push({ expr, coeff });
+  let nested = false;
+  for (const [expr, coeff] of acc) {
+    if (Q.isZero(coeff)) continue;
+    terms.push({ expr, coeff });
+    if (expr.kind === 'add' && coeff.d === 1 && (coeff.n === 1 || coeff.n === -1)) nested = true;
+  }
+  // A term c·(a+b) whose coefficient became ±1 (3/2·(a+b) − 1/2·(a+b)) is
+  // no longer a product: its terms join the sum (flattening).
+  if (nested) return add(num(constant), ...terms.map((t) => scale(t.expr, t.coeff)));
   if (terms.length === 0) return num(constant);
   if (terms.length === 1 && Q.isZero(constant)) return scale(terms[0]!.expr, terms[0]!.coeff);
   terms.sort((x, y) => compare(x.expr, y.expr));
-  let key = `a${rkey(constant)}`;
-  for (const t of terms) key += `|${t.expr.id}:${rkey(t.coeff)}`;
-  return intern(key, (id) => ({ kind: 'add', id, constant, terms }));
+  return intern({ kind: 'add', constant, terms });
 }
 
 /** c·e for a rational c. */
@@ -192,6 +326,9 @@ export function scale(e: Expr, c: Rational): Expr {
       return num(Q.mul(e.value, c));
     case 'mul':
       return makeMul(Q.mul(e.coeff, c), e.factors);
+    case 'pow':
+      // c·x² is the factor x with exponent 2, as mul(c, x, x) builds it.
+      return makeMul(c, [{ base: e.base, exp: e.exp }]);
     case 'add': {
       // Keep sums unexpanded under a coefficient except to flip a sign, so
       // that −(a+b) and (−a−b) have one form.
@@ -200,6 +337,8 @@ export function scale(e: Expr, c: Rational): Expr {
         for (const t of e.terms) acc.set(t.expr, Q.neg(t.coeff));
         return addFromTerms(Q.neg(e.constant), acc);
       }
+      // c·(−a−b) is written −c·(a+b): a scaled sum leads with a plus sign.
+      if (hasNegativeSign(e)) return makeMul(Q.neg(c), [{ base: scale(e, Q.MINUS_ONE), exp: ONE }]);
       return makeMul(c, [{ base: e, exp: ONE }]);
     }
     default:
@@ -211,13 +350,20 @@ export const neg = (e: Expr): Expr => scale(e, Q.MINUS_ONE);
 export const sub = (a: Expr, b: Expr): Expr => add(a, neg(b));
 
 // ---------------------------------------------------------------- mul
-function makeMul(coeff: Rational, factors: readonly Factor[]): Expr {
+/**
+ * A product from factors that are already canonical: sorted, distinct bases,
+ * no zero exponents (e.g. a canonical product with one factor removed).
+ */
+export function makeMul(coeff: Rational, factors: readonly Factor[]): Expr {
   if (Q.isZero(coeff)) return ZERO;
   if (factors.length === 0) return num(coeff);
-  if (factors.length === 1 && Q.isOne(coeff)) return makePow(factors[0]!.base, factors[0]!.exp);
-  let key = `m${rkey(coeff)}`;
-  for (const f of factors) key += `|${f.base.id}^${f.exp.id}`;
-  return intern(key, (id) => ({ kind: 'mul', id, coeff, factors }));
+  if (factors.length === 1) {
+    const f = factors[0]!;
+    if (Q.isOne(coeff)) return makePow(f.base, f.exp);
+    // c·(a+b) has one form, scale's: −1·(a+b) is −a−b, 2·(−a−b) is −2·(a+b).
+    if (f.exp === ONE && f.base.kind === 'add' && (Q.eq(coeff, Q.MINUS_ONE) || hasNegativeSign(f.base))) return scale(f.base, coeff);
+  }
+  return intern({ kind: 'mul', coeff, factors });
 }
 
 /** Π args, in canonical form. */
@@ -227,6 +373,8 @@ export function mul(...args: readonly Expr[]): Expr {
     const [a, b] = args as [Expr, Expr];
     if (a.kind === 'num') return scale(b, a.value);
     if (b.kind === 'num') return scale(a, b.value);
+    const fast = mergeProduct(a, b);
+    if (fast) return fast;
   }
   let coeff = Q.ONE;
   const acc = new Map<Expr, Expr[]>();
@@ -263,7 +411,9 @@ export function mul(...args: readonly Expr[]): Expr {
     else if (p && p.kind === 'mul') {
       coeff = Q.mul(coeff, p.coeff);
       factors.push(...p.factors);
-    } else if (base.kind === 'num' && exp.kind === 'num') {
+    } else if (p && p.kind === 'pow') factors.push({ base: p.base, exp: p.exp }); // (x²)^½·(x²)^½ = x²: base x
+    else if (p) factors.push({ base: p, exp: ONE });
+    else if (base.kind === 'num' && exp.kind === 'num') {
       const v = Q.powRational(base.value, exp.value);
       if (v) coeff = Q.mul(coeff, v);
       else factors.push({ base, exp });
@@ -271,6 +421,43 @@ export function mul(...args: readonly Expr[]): Expr {
   }
   factors.sort((x, y) => compare(x.base, y.base) || compare(x.exp, y.exp));
   return makeMul(coeff, mergeDuplicateBases(factors));
+}
+
+const asFactors = (e: Expr): readonly Factor[] =>
+  e.kind === 'mul' ? e.factors : e.kind === 'pow' ? [{ base: e.base, exp: e.exp }] : [{ base: e, exp: ONE }];
+
+// The hot case of expansion: a product of two monomials. Both factor lists
+// are sorted, so a linear merge replaces the map-and-sort of the general
+// path. Returns undefined for the rare cases that need the general path.
+function mergeProduct(a: Expr, b: Expr): Expr | undefined {
+  const fa = asFactors(a);
+  const fb = asFactors(b);
+  const out: Factor[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < fa.length && j < fb.length) {
+    const x = fa[i]!;
+    const y = fb[j]!;
+    const c = compare(x.base, y.base);
+    if (c < 0) {
+      out.push(x);
+      i++;
+    } else if (c > 0) {
+      out.push(y);
+      j++;
+    } else {
+      if (x.base.kind === 'num' || x.base.kind === 'mul' || x.base.kind === 'pow') return undefined;
+      const exp = add(x.exp, y.exp);
+      if (exp !== ZERO) out.push({ base: x.base, exp });
+      i++;
+      j++;
+    }
+  }
+  while (i < fa.length) out.push(fa[i++]!);
+  while (j < fb.length) out.push(fb[j++]!);
+  const ca = a.kind === 'mul' ? a.coeff : Q.ONE;
+  const cb = b.kind === 'mul' ? b.coeff : Q.ONE;
+  return makeMul(Q.mul(ca, cb), out);
 }
 
 // Bases are distinct after the map above unless a folded power reintroduced
@@ -296,7 +483,7 @@ export const div = (a: Expr, b: Expr): Expr => mul(a, pow(b, MINUS_ONE));
 function makePow(base: Expr, exp: Expr): Expr {
   if (exp === ONE) return base;
   if (exp === ZERO) return ONE;
-  return intern(`p${base.id}^${exp.id}`, (id) => ({ kind: 'pow', id, base, exp }));
+  return intern({ kind: 'pow', base, exp });
 }
 
 /** base^exp, in canonical form. */
@@ -373,42 +560,82 @@ export function fn(name: FnName, ...args: Expr[]): Expr {
     default:
       return unreachable(name);
   }
-  let key = `f${name}`;
-  for (const a of args) key += `,${a.id}`;
-  return intern(key, (id) => ({ kind: 'fn', id, name, args }));
+  return intern({ kind: 'fn', name, args });
 }
 
 export const sin = (x: Expr): Expr => fn('sin', x);
 export const cos = (x: Expr): Expr => fn('cos', x);
 
 // ---------------------------------------------------------------- queries
-const symbolCache: (ReadonlySet<string> | undefined)[] = [];
-const EMPTY: ReadonlySet<string> = new Set();
+const NO_SYMBOLS: readonly number[] = [];
 
-/** Names of the free symbols of e (cached per node). */
-export function freeSymbols(e: Expr): ReadonlySet<string> {
-  const hit = symbolCache[e.id];
-  if (hit) return hit;
-  let out: ReadonlySet<string>;
+/** Sorted ids of the free symbols of e (memoized on the node). */
+function symbolIds(e: Expr): readonly number[] {
+  const m = memo(e);
+  if (m.symbols) return m.symbols;
+  let out: readonly number[];
   switch (e.kind) {
     case 'num':
-      out = EMPTY;
+      out = NO_SYMBOLS;
       break;
     case 'sym':
-      out = new Set([e.name]);
+      out = [e.id];
       break;
     default: {
-      const s = new Set<string>();
-      for (const c of children(e)) for (const n of freeSymbols(c)) s.add(n);
-      out = s;
+      // Union of the children's sorted lists; reuses a child's list when the
+      // others add nothing (the common case), so most nodes allocate nothing.
+      out = NO_SYMBOLS;
+      for (const c of children(e)) out = unionSorted(out, symbolIds(c));
     }
   }
-  symbolCache[e.id] = out;
+  m.symbols = out;
   return out;
 }
 
+function unionSorted(a: readonly number[], b: readonly number[]): readonly number[] {
+  if (b.length === 0 || a === b) return a;
+  if (a.length === 0) return b;
+  let i = 0;
+  let j = 0;
+  const out: number[] = [];
+  while (i < a.length || j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (y === undefined || (x !== undefined && x < y)) out.push(a[i++]!);
+    else if (x === undefined || y < x) out.push(b[j++]!);
+    else {
+      out.push(x);
+      i++;
+      j++;
+    }
+  }
+  return out.length === a.length ? a : out.length === b.length ? b : out;
+}
+
+/** Names of the free symbols of e. */
+export function freeSymbols(e: Expr): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const s of symbolsByName.values()) if (hasSymbolId(e, s.id)) names.add(s.name);
+  return names;
+}
+
+function hasSymbolId(e: Expr, id: number): boolean {
+  const ids = symbolIds(e);
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = ids[mid]!;
+    if (v === id) return true;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
 export function dependsOn(e: Expr, name: string): boolean {
-  return freeSymbols(e).has(name);
+  const s = symbolsByName.get(name);
+  return s !== undefined && hasSymbolId(e, s.id);
 }
 
 /** Direct subexpressions of e (terms, factor bases and exponents, arguments). */

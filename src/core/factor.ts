@@ -3,10 +3,10 @@
 //
 // Greedy: first the gcd of all terms; then repeatedly the monomial shared by
 // the most terms (weighted by its size), recursively inside and outside.
-// Deterministic: candidates are scanned in canonical term order.
+// Deterministic: candidates are scanned in canonical order.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { add, mul, num, ONE, pow, splitCoeff, termsOf, unreachable, type Expr, type Factor } from './expr.js';
+import { add, compare, mul, num, ONE, pow, splitCoeff, termsOf, unreachable, type Expr, type Factor } from './expr.js';
 
 /** Monomial as base → numeric exponent (only numeric exponents take part in gcds). */
 type Mono = Map<Expr, Rational>;
@@ -127,19 +127,27 @@ function collect(items: Item[]): Expr {
     const inner = items.map((it) => ({ c: Q.div(it.c, gc), m: monoDiv(it.m, g) }));
     return mul(num(gc), monoExpr(g), collect(inner));
   }
-  // 2. The monomial shared by the most terms (weighted by size).
+  // 2. The monomial shared by the most terms, weighted by its size: for each
+  //    base, the gcd of the terms containing it (linear in the number of
+  //    terms per base; scanning all pairs of terms was cubic and took
+  //    seconds on the 12-link pendulum's forcing).
+  const bases: Expr[] = [];
+  const seen = new Set<Expr>();
+  for (const it of items) for (const b of it.m.keys()) if (!seen.has(b)) (seen.add(b), bases.push(b));
+  bases.sort(compare);
   let best: Mono | undefined;
   let bestScore = 0;
-  for (let i = 0; i < items.length; i++) {
-    for (let j = i + 1; j < items.length; j++) {
-      const cand = monoGcd(items[i]!.m, items[j]!.m);
-      if (cand.size === 0) continue;
-      const count = items.filter((it) => monoDivides(cand, it.m)).length;
-      const score = monoSize(cand) * (count - 1);
-      if (score > bestScore) {
-        best = cand;
-        bestScore = score;
-      }
+  for (const b of bases) {
+    const group = items.filter((it) => it.m.has(b));
+    if (group.length < 2) continue;
+    let cand = group[0]!.m;
+    for (const it of group.slice(1)) cand = monoGcd(cand, it.m);
+    if (cand.size === 0) continue;
+    const count = items.filter((it) => monoDivides(cand, it.m)).length;
+    const score = monoSize(cand) * (count - 1);
+    if (score > bestScore) {
+      best = cand;
+      bestScore = score;
     }
   }
   if (!best) return add(...items.map(itemExpr));

@@ -29,7 +29,13 @@ export function parseExpr(source: string, scope: ParseScope = OPEN_SCOPE): Expr 
     const at = typeof e.char === 'number' ? `\n  ${source}\n  ${' '.repeat(Math.max(0, e.char - 1))}^` : '';
     throw new MechanicsError('parse-error', 'input', `malformed expression '${source}': ${e.message}${at}`, { source });
   }
-  return convert(node, source, scope);
+  try {
+    return convert(node, source, scope);
+  } catch (err) {
+    // Errors from building nodes (1/0, 1e400) say which source they came from.
+    if (err instanceof MechanicsError && err.where.source === undefined) throw err.at({ source });
+    throw err;
+  }
 }
 
 function fail(code: string, message: string, source: string): never {
@@ -37,7 +43,8 @@ function fail(code: string, message: string, source: string): never {
 }
 
 function resolveName(name: string, source: string, scope: ParseScope): Expr {
-  const e = scope.symbol(name) ?? CONSTANTS[name];
+  // Own properties only: 'constructor' or 'toString' must not resolve to Object's.
+  const e = scope.symbol(name) ?? (Object.hasOwn(CONSTANTS, name) ? CONSTANTS[name] : undefined);
   if (e) return e;
   const known = scope.known?.();
   const hint = known && known.length ? ` (known: ${known.join(', ')})` : '';

@@ -63,25 +63,38 @@ export const isInteger = (a: Rational): boolean => a.d === 1;
 export const isNegative = (a: Rational): boolean => a.n < 0;
 export const eq = (a: Rational, b: Rational): boolean => a.n === b.n && a.d === b.d;
 
+// Every product and sum is checked on its own: a sum of two overflowed
+// products can land back in the safe range with the wrong value.
 export function add(a: Rational, b: Rational): Rational {
   if (a.d === b.d) return rat(checked(a.n + b.n), a.d);
-  return rat(checked(a.n * b.d + b.n * a.d), checked(a.d * b.d));
+  const g = gcd(a.d, b.d);
+  const bd = b.d / g;
+  return rat(checked(checked(a.n * bd) + checked(b.n * (a.d / g))), checked(a.d * bd));
 }
 export function sub(a: Rational, b: Rational): Rational {
   return add(a, neg(b));
 }
 export function mul(a: Rational, b: Rational): Rational {
   if (a.d === 1 && b.d === 1) return { n: checked(a.n * b.n), d: 1 };
-  return rat(checked(a.n * b.n), checked(a.d * b.d));
+  // Cancel crosswise first, so only results that really overflow are errors.
+  const g1 = gcd(a.n, b.d) || 1;
+  const g2 = gcd(b.n, a.d) || 1;
+  return rat(checked((a.n / g1) * (b.n / g2)), checked((a.d / g2) * (b.d / g1)));
 }
 export function div(a: Rational, b: Rational): Rational {
-  return rat(checked(a.n * b.d), checked(a.d * b.n));
+  if (b.n === 0) throw new MechanicsError('division-by-zero', 'input', 'division by zero in an exact coefficient');
+  return mul(a, { n: b.n < 0 ? -b.d : b.d, d: Math.abs(b.n) });
 }
 export const neg = (a: Rational): Rational => ({ n: -a.n, d: a.d });
 export const abs = (a: Rational): Rational => (a.n < 0 ? neg(a) : a);
 export const toNumber = (a: Rational): number => a.n / a.d;
+/** Sign of a − b (exact: products beyond 2^53 are compared as bigints). */
 export function cmp(a: Rational, b: Rational): number {
-  return a.n * b.d - b.n * a.d;
+  const l = a.n * b.d;
+  const r = b.n * a.d;
+  if (Number.isSafeInteger(l) && Number.isSafeInteger(r)) return l - r;
+  const d = BigInt(a.n) * BigInt(b.d) - BigInt(b.n) * BigInt(a.d);
+  return d > 0n ? 1 : d < 0n ? -1 : 0;
 }
 
 /** a^k for integer k. */

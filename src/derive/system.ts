@@ -1,0 +1,27 @@
+// The derivation pipeline: model → DerivedSystem, everything later stages
+// (codegen, reports) need, as data.
+import { add, type Expr } from '../core/expr.js';
+import { simplify } from '../core/trig.js';
+import type { Model } from '../model/model.js';
+import { checkDerivation } from './checks.js';
+import { deriveHamilton, type Hamilton } from './hamilton.js';
+import { deriveConstraints, type RetainingConstraints } from './lagrange1.js';
+import { deriveLagrange2, type Lagrange2 } from './lagrange2.js';
+
+export interface DerivedSystem {
+  readonly model: Model;
+  readonly lagrange2: Lagrange2;
+  readonly hamilton: Hamilton;
+  readonly constraints?: RetainingConstraints;
+  /** T + V where a potential exists. */
+  readonly energy?: Expr;
+}
+
+export function deriveSystem(model: Model): DerivedSystem {
+  const lagrange2 = deriveLagrange2(model);
+  const constraints = deriveConstraints(model);
+  checkDerivation(model, lagrange2.massMatrix, constraints?.A);
+  const hamilton = deriveHamilton(model, lagrange2);
+  const energy = model.T && model.V ? simplify(add(model.T, model.V)) : undefined;
+  return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(energy ? { energy } : {}) };
+}

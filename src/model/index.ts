@@ -1,0 +1,10 @@
+// The model API used by files in derivations/.
+import type { ModelSpec } from './spec.js';
+
+export type * from './spec.js';
+export { buildModel, type Model } from './model.js';
+
+/** Declare a model (typed identity: validation happens in buildModel, so the CLI can report every problem). */
+export function defineModel(spec: ModelSpec): ModelSpec {
+  return spec;
+}

@@ -1,0 +1,67 @@
+// What a user writes in derivations/<model>.ts: a declarative, symbolic
+// description. Expressions are strings (parsed with mathjs; velocities are
+// written x' or dot(x)) or kernel expressions built in TypeScript.
+import type { Expr } from '../core/expr.js';
+
+export type ExprInput = string | Expr | number;
+
+export interface CoordinateSpec {
+  readonly name: string;
+  readonly description?: string;
+  readonly unit?: string;
+}
+
+export interface ParameterSpec {
+  readonly default: number;
+  readonly description?: string;
+  readonly unit?: string;
+}
+
+/** A point mass whose kinetic energy ½m|ṙ|² is added to T. */
+export interface ParticleSpec {
+  readonly mass: ExprInput;
+  /** Cartesian position components as functions of q (and t). */
+  readonly position: readonly ExprInput[];
+}
+
+/** A linear-in-velocity constraint A(q,t)·q̇ + b(q,t) = 0, written as one expression in q' (checked linear). */
+export interface NonholonomicSpec {
+  readonly name?: string;
+  readonly expr: ExprInput;
+}
+
+export interface HolonomicSpec {
+  readonly name?: string;
+  /** φ(q, t) = 0. */
+  readonly expr: ExprInput;
+}
+
+export interface InitialSpec {
+  /** Coordinates' initial values (missing: 0). */
+  readonly q?: Readonly<Record<string, number>>;
+  /** Initial velocities (missing: 0). */
+  readonly qd?: Readonly<Record<string, number>>;
+  /** Default simulation end time. */
+  readonly t1?: number;
+}
+
+export interface ModelSpec {
+  /** File-safe identifier, e.g. 'double-pendulum'. */
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly coordinates: readonly (string | CoordinateSpec)[];
+  readonly parameters?: Readonly<Record<string, number | ParameterSpec>>;
+  /** Kinetic energy T(q, q̇, t) (added to the particles' energy, if any). */
+  readonly kinetic?: ExprInput;
+  readonly particles?: readonly ParticleSpec[];
+  /** Potential energy V(q, t). */
+  readonly potential?: ExprInput;
+  /** The Lagrangian, instead of kinetic and potential. */
+  readonly lagrangian?: ExprInput;
+  /** Non-conservative generalized forces Q(q, q̇, t), by coordinate name (missing: 0). */
+  readonly forces?: Readonly<Record<string, ExprInput>>;
+  readonly holonomic?: readonly (ExprInput | HolonomicSpec)[];
+  readonly nonholonomic?: readonly (ExprInput | NonholonomicSpec)[];
+  readonly initial?: InitialSpec;
+}

@@ -13,15 +13,54 @@ function single(e: Expr): Poly {
 
 function times(a: Poly, b: Poly): Poly {
   const out: Poly = new Map();
+  const put = (m: Expr, k: Rational): void => {
+    const prev = out.get(m);
+    out.set(m, prev ? Q.add(prev, k) : k);
+  };
   for (const [ea, ca] of a) {
     for (const [eb, cb] of b) {
-      const [c, m] = splitCoeff(ea === ONE ? eb : eb === ONE ? ea : mul(ea, eb));
-      const k = Q.mul(Q.mul(ca, cb), c);
-      const prev = out.get(m);
-      out.set(m, prev ? Q.add(prev, k) : k);
+      const prod = ea === ONE ? eb : eb === ONE ? ea : mul(ea, eb);
+      const k = Q.mul(ca, cb);
+      // Fractional powers of one sum can multiply into a sum or a positive
+      // integer power of it ((a+b)^½·(a+b)^½ = a+b): expand that product.
+      if (ea !== ONE && eb !== ONE && hasSumBase(ea) && hasSumBase(eb) && needsExpansion(prod)) {
+        const x = expand(prod);
+        if (x.kind === 'add') {
+          if (!Q.isZero(x.constant)) put(ONE, Q.mul(k, x.constant));
+          for (const t of x.terms) put(t.expr, Q.mul(k, t.coeff));
+        } else {
+          const [c, m] = splitCoeff(x);
+          put(m, Q.mul(k, c));
+        }
+        continue;
+      }
+      const [c, m] = splitCoeff(prod);
+      put(m, Q.mul(k, c));
     }
   }
   return out;
+}
+
+const isPositiveInteger = (e: Expr): boolean => e.kind === 'num' && e.value.d === 1 && e.value.n > 0;
+
+function hasSumBase(e: Expr): boolean {
+  if (e.kind === 'pow') return e.base.kind === 'add';
+  if (e.kind === 'mul') return e.factors.some((f) => f.base.kind === 'add');
+  return false;
+}
+
+/** A sum, or a product or power with a sum raised to a positive integer. */
+function needsExpansion(e: Expr): boolean {
+  switch (e.kind) {
+    case 'add':
+      return true;
+    case 'pow':
+      return e.base.kind === 'add' && isPositiveInteger(e.exp);
+    case 'mul':
+      return e.factors.some((f) => f.base.kind === 'add' && isPositiveInteger(f.exp));
+    default:
+      return false;
+  }
 }
 
 function toExpr(p: Poly): Expr {

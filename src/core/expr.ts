@@ -4,16 +4,21 @@
 // node; SymEngine states its own the same way in basic.h):
 //  - Nodes are interned by structure: structurally equal ⇔ the same object,
 //    so `===` is equality and shared subexpressions are shared objects.
+//    Nodes are frozen, with their arrays and rationals.
 //  - num: an exact rational.
 //  - add: constant + Σ coeffᵢ·termᵢ with ≥ 1 term, every coeffᵢ ≠ 0, no term
-//    a num or an add, no term a mul with coefficient ≠ 1; terms sorted by
-//    `compare`, each distinct. A lone term with constant 0 and coeff 1 is
-//    never an add.
+//    a num, no term a mul with coefficient ≠ 1, a term an add only with a
+//    coefficient ≠ ±1 (c·(a+b) kept as a product; with ±1 it is flattened);
+//    terms sorted by `compare`, each distinct. A lone term with constant 0
+//    is never an add.
 //  - mul: coeff·Π baseᵢ^expᵢ with coeff ≠ 0, no exponent 0, no base a mul
-//    under an integer exponent,
+//    or a pow under an integer exponent,
 //    bases distinct and sorted; a num base only with a non-integer exponent;
-//    never a single factor with coefficient 1 (that is a pow or the base).
-//  - pow: base^exp with exp ∉ {0, 1}, base not a mul when exp is an integer.
+//    never a single factor with coefficient 1 (that is a pow or the base);
+//    a single sum factor c·(a+b) has c ≠ −1 and a sum leading with a plus
+//    sign (−(a+b) is −a−b, 2·(−a−b) is −2·(a+b)).
+//  - pow: base^exp with exp ∉ {0, 1}, base not a mul or a pow when exp is an
+//    integer.
 //  - fn: sin, cos, … with parity folded (sin(−x) = −sin x, cos(−x) = cos x).
 // Constructors do nothing beyond this canonical form: expansion and trig
 // simplification are explicit passes (SymPy's most-cited regret is doing

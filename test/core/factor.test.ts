@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { add, cos, HALF, mul, num, pow, sym, TWO, type Expr } from '../../src/core/expr.js';
+import { expand } from '../../src/core/expand.js';
+import { collectFactors } from '../../src/core/factor.js';
+import { parseExpr } from '../../src/core/parse.js';
+import { rat } from '../../src/core/rational.js';
+import { toText } from '../../src/core/print.js';
+import { canonicalProblems, snapshot } from './canonical.js';
+import { agreeNumerically, randomExprs } from './random-expr.js';
+
+const a = sym('a');
+const b = sym('b');
+const c = sym('c');
+const p = (s: string): Expr => parseExpr(s);
+const cf = (s: string): Expr => collectFactors(p(s));
+
+describe('collecting common factors', () => {
+  it('pulls out the common monomial and coefficient: 2ab + 2ac = 2a(b + c)', () => {
+    expect(cf('2*a*b + 2*a*c')).toBe(mul(TWO, a, add(b, c)));
+  });
+  it('pulls out a negative sign when every term is negative', () => {
+    expect(cf('-2*a*b - 2*a*c')).toBe(mul(num(-2), a, add(b, c)));
+  });
+  it('pulls out rational coefficients: a/2 + b/3 = (3a + 2b)/6', () => {
+    expect(cf('a/2 + b/3')).toBe(mul(num(rat(1, 6)), p('3*a + 2*b')));
+  });
+  it('pulls out common negative powers: a/x + b/x = (a + b)/x', () => {
+    expect(cf('a/x + b/x')).toBe(mul(pow(sym('x'), -1), add(a, b)));
+  });
+  it('pulls out the smaller power: a²b + a³c = a²(b + ac)', () => {
+    expect(cf('a^2*b + a^3*c')).toBe(mul(pow(a, 2), p('b + a*c')));
+  });
+  it('does not combine powers of opposite signs: x + 1/x stays', () => {
+    expect(cf('x + 1/x')).toBe(p('x + 1/x'));
+  });
+  it('collects the factor shared by most terms: l1 l2 cos(q)(m2 + m3) + m1', () => {
+    const e = cf('l1*l2*m2*cos(q) + l1*l2*m3*cos(q) + m1');
+    expect(e).toBe(add(mul(sym('l1'), sym('l2'), cos(sym('q')), add(sym('m2'), sym('m3'))), sym('m1')));
+  });
+  it('collects inside bases of powers', () => {
+    expect(collectFactors(pow(add(mul(TWO, a), mul(TWO, b)), HALF))).toBe(pow(mul(TWO, add(a, b)), HALF));
+  });
+  it('leaves atoms and single terms alone', () => {
+    expect(collectFactors(a)).toBe(a);
+    expect(cf('3*a*b^2')).toBe(p('3*a*b^2'));
+  });
+});
+
+describe('collecting factors of random expressions', () => {
+  const exprs = [...randomExprs(8000, 150, { depth: 3 }), ...randomExprs(8200, 100, { depth: 3 }).map(expand)];
+  it('agrees numerically with the expression', () => {
+    for (const [i, e] of exprs.entries()) {
+      const { mismatch } = agreeNumerically(e, collectFactors(e), 8000 + i);
+      expect(mismatch, `case ${i}: ${toText(e)} → ${toText(collectFactors(e))}`).toBeUndefined();
+    }
+  });
+  it('is in canonical form', () => {
+    for (const e of exprs) expect(canonicalProblems(collectFactors(e)), toText(e)).toEqual([]);
+  });
+  it('expands back to the expansion of its input (polynomials in x, y, z, sin, cos, exp)', () => {
+    // Only where expansion is a canonical form: with quotients, 1/(2 + 2z)
+    // and 1/(2(1 + z)) expand to different (equal) nodes.
+    for (const e of randomExprs(8400, 150, { depth: 3, quotients: false, halfPowers: false })) {
+      expect(expand(collectFactors(e)), toText(e)).toBe(expand(e));
+      expect(expand(collectFactors(expand(e))), toText(e)).toBe(expand(e));
+    }
+  });
+  it('never mutates its input', () => {
+    for (const e of exprs.slice(0, 40)) {
+      const before = snapshot(e);
+      collectFactors(e);
+      expect(snapshot(e)).toEqual(before);
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { add, cos, div, fn, HALF, mul, neg, num, pow, sin, sqrt, sub, sym } from '../../src/core/expr.js';
+import { OPEN_SCOPE, parseExpr, type ParseScope } from '../../src/core/parse.js';
+import { rat } from '../../src/core/rational.js';
+import { MechanicsError } from '../../src/errors.js';
+
+const x = sym('x');
+const y = sym('y');
+
+/** The MechanicsError that parsing `source` throws. */
+function parseError(source: string, scope?: ParseScope): MechanicsError {
+  try {
+    parseExpr(source, scope);
+  } catch (e) {
+    expect(e).toBeInstanceOf(MechanicsError);
+    return e as MechanicsError;
+  }
+  throw new Error(`'${source}' parsed without error`);
+}
+
+/** Coordinates q1, q2 with velocities qd1, qd2; masses m1, m2. */
+const MECHANICS_SCOPE: ParseScope = {
+  symbol: (name) => (['q1', 'q2', 'm1', 'm2', 'g', 't'].includes(name) ? sym(name) : undefined),
+  velocity: (name) => (name === 'q1' || name === 'q2' ? sym(name.replace('q', 'qd')) : undefined),
+  known: () => ['q1', 'q2', 'm1', 'm2', 'g', 't'],
+};
+
+describe('parsing expressions', () => {
+  it('builds the same nodes as the constructors', () => {
+    expect(parseExpr('2*x^2 + 3')).toBe(add(mul(num(2), pow(x, 2)), num(3)));
+    expect(parseExpr('x - y')).toBe(sub(x, y));
+    expect(parseExpr('-x')).toBe(neg(x));
+    expect(parseExpr('+x')).toBe(x);
+    expect(parseExpr('x / y')).toBe(div(x, y));
+    expect(parseExpr('(x + y) * (x - y)')).toBe(mul(add(x, y), sub(x, y)));
+  });
+  it('reads implicit multiplication', () => {
+    expect(parseExpr('2x y')).toBe(mul(num(2), x, y));
+  });
+  it('reads decimals as exact rationals', () => {
+    expect(parseExpr('9.81*x')).toBe(mul(num(rat(981, 100)), x));
+    expect(parseExpr('0.5')).toBe(HALF);
+  });
+  it('reads functions and sqrt', () => {
+    expect(parseExpr('sin(x) + cos(y)')).toBe(add(sin(x), cos(y)));
+    expect(parseExpr('tan(x) * exp(y) * log(x) * abs(y) * sign(x)')).toBe(
+      mul(fn('tan', x), fn('exp', y), fn('log', x), fn('abs', y), fn('sign', x)),
+    );
+    expect(parseExpr('sqrt(x + 1)')).toBe(sqrt(add(x, num(1))));
+    expect(parseExpr('x^(1/2)')).toBe(pow(x, HALF));
+  });
+  it('reads pi as the symbol pi', () => {
+    expect(parseExpr('2*pi')).toBe(mul(num(2), sym('pi')));
+    expect(parseExpr('pi', MECHANICS_SCOPE)).toBe(sym('pi'));
+  });
+  it('reads powers right-associatively, as mathjs does', () => {
+    expect(parseExpr('x^2^3')).toBe(pow(x, 8));
+  });
+});
+
+describe('velocities', () => {
+  it("reads x' and dot(x) as the velocity of a coordinate", () => {
+    expect(parseExpr("m1*q1'^2/2", MECHANICS_SCOPE)).toBe(mul(HALF, sym('m1'), pow(sym('qd1'), 2)));
+    expect(parseExpr('dot(q2)', MECHANICS_SCOPE)).toBe(sym('qd2'));
+    expect(parseExpr("q1' - dot(q1)", MECHANICS_SCOPE)).toBe(num(0));
+  });
+  it('refuses the velocity of something that is not a coordinate', () => {
+    const e = parseError("m1'", MECHANICS_SCOPE);
+    expect(e.code).toBe('unknown-symbol');
+    expect(e.where.source).toBe("m1'");
+  });
+  it('refuses the velocity of an expression, and velocities without a scope that has them', () => {
+    expect(parseError("(q1 + q2)'", MECHANICS_SCOPE).code).toBe('bad-velocity');
+    expect(parseError("q1''", MECHANICS_SCOPE).code).toBe('bad-velocity');
+    expect(parseError("x'").code).toBe('bad-velocity');
+  });
+});
+
+describe('parse errors', () => {
+  it.each(['x +', '(x', 'sin(', '2 * * x', 'x y)'])("malformed '%s' is a parse-error carrying its source", (source) => {
+    const e = parseError(source);
+    expect(e.code).toBe('parse-error');
+    expect(e.kind).toBe('input');
+    expect(e.where.source).toBe(source);
+    expect(e.message).toContain(source);
+  });
+  it('points at the offending character', () => {
+    const e = parseError('x + * y');
+    // The source line, then a caret under the character mathjs stopped at.
+    const lines = e.message.split('\n');
+    expect(lines[1]!.trim()).toBe('x + * y');
+    expect(lines[2]).toMatch(/^\s*\^$/);
+  });
+  it('an unknown symbol under a scope is unknown-symbol, listing the known names', () => {
+    const e = parseError('m1*g*l', MECHANICS_SCOPE);
+    expect(e.code).toBe('unknown-symbol');
+    expect(e.where.source).toBe('m1*g*l');
+    expect(e.message).toContain("'l'");
+    expect(e.message).toContain('q1, q2, m1, m2, g, t');
+  });
+  it("names of Object's prototype are unknown symbols too, not Object's members", () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(parseError(`${name} + 1`, MECHANICS_SCOPE).code).toBe('unknown-symbol');
+    }
+  });
+  it('the open scope makes every name a symbol', () => {
+    expect(parseExpr('constructor', OPEN_SCOPE)).toBe(sym('constructor'));
+  });
+  it('unknown functions and wrong arities are unknown-function', () => {
+    expect(parseError('f(x)').code).toBe('unknown-function');
+    expect(parseError('sin(x, y)').code).toBe('unknown-function');
+  });
+  it('unsupported operators and syntax are named', () => {
+    expect(parseError('x == y').code).toBe('unsupported-operator');
+    expect(parseError('x!').code).toBe('unsupported-operator');
+    expect(parseError('x mod y').code).toBe('unsupported-operator');
+    expect(parseError('x = 3').code).toBe('unsupported-syntax');
+    expect(parseError('[1, 2]').code).toBe('unsupported-syntax');
+    expect(parseError('x ? y : 1').code).toBe('unsupported-syntax');
+  });
+  it('non-numeric and non-finite literals are refused', () => {
+    expect(parseError('"abc"').code).toBe('bad-literal');
+    expect(parseError('true').code).toBe('bad-literal');
+    expect(parseError('1e400').code).toBe('non-finite-literal');
+  });
+  it('errors from building the expression carry the source too', () => {
+    const e = parseError('x + 1/0');
+    expect(e.code).toBe('division-by-zero');
+    expect(e.where.source).toBe('x + 1/0');
+    expect(parseError('1e400 * x').where.source).toBe('1e400 * x');
+  });
+});
+

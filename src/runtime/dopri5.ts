@@ -3,9 +3,10 @@
 //
 // Coefficients, error estimator, step-size controller and continuous
 // extension follow Hairer, Nørsett & Wanner, "Solving Ordinary Differential
-// Equations I", 2nd ed., §II.4 (Table 4.6 / eq. (4.13)), §II.5 (dense output
-// of order 4, eq. (5.7)–(5.8) and the coefficients of the DOPRI5 code) and
-// §II.4 "Automatic step size control" (PI / Lund stabilisation, IV.2 eq. (2.43c)).
+// Equations I", 2nd ed.: §II.5 (the Dormand–Prince pair), §II.4 (error
+// estimate, step-size selection and the starting step), §II.6 (dense output
+// of order 4), with the constants of Hairer's DOPRI5 code; the β-stabilised
+// (PI) controller is the one of Hairer & Wanner, "… II", §IV.2.
 // The step is FSAL: the last stage of an accepted step is the first stage of
 // the next one, so an accepted step costs six evaluations of f.
 //
@@ -73,7 +74,7 @@ export interface IntegrationResult {
   readonly stats: IntegrationStats;
 }
 
-// Butcher tableau of DOPRI5 (Hairer–Nørsett–Wanner I, Table II.4.6).
+// Butcher tableau of DOPRI5 (Dormand & Prince, J. Comput. Appl. Math. 6 (1980) 19–26).
 const C2 = 1 / 5, C3 = 3 / 10, C4 = 4 / 5, C5 = 8 / 9;
 const A21 = 1 / 5;
 const A31 = 3 / 40, A32 = 9 / 40;
@@ -199,7 +200,7 @@ export function integrate(f: OdeFunction, t0: number, y0: ArrayLike<number>, t1:
     f(tNew, y1, k7);
     evaluations += 6;
 
-    // Scaled RMS norm of the embedded error estimate (HNW I, (4.11)).
+    // Scaled RMS norm of the embedded error estimate (HNW I, §II.4).
     let err = 0;
     for (let i = 0; i < n; i++) {
       const sk = atol[i] + rtol * Math.max(Math.abs(y[i]), Math.abs(y1[i]));
@@ -259,7 +260,7 @@ export function integrate(f: OdeFunction, t0: number, y0: ArrayLike<number>, t1:
   }
 }
 
-/** Initial step estimate (HNW I, §II.4, "Starting step size", as in DOPRI5's HINIT). */
+/** Initial step estimate (HNW I, §II.4, "Starting step size"; DOPRI5's HINIT). */
 function initialStep(
   f: OdeFunction, t0: number, y0: Float64Array, f0: Float64Array, hmax: number, rtol: number, atol: Float64Array,
   y1: Float64Array, f1: Float64Array,

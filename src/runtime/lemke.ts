@@ -1,12 +1,11 @@
 // Linear complementarity problems  w = M z + q,  w ≥ 0, z ≥ 0, wᵀz = 0.
 //
 // `lemke`: Lemke's complementary pivoting with a covering vector d
-// (Cottle, Pang & Stone, "The Linear Complementarity Problem", §4.4,
-// Algorithm 4.4.5). It processes every LCP whose matrix is a P-matrix
-// (unique solution) and, for copositive-plus M (e.g. positive
-// semidefinite, as every Delassus matrix J W⁻¹ Jᵀ), either solves the
-// problem or ends on a secondary ray, which then proves that no solution
-// exists (CPS Theorem 4.4.13). Like Siconos' LCP solvers it never throws
+// (Cottle, Pang & Stone, "The Linear Complementarity Problem", 1992, §4.4).
+// It processes every LCP whose matrix is a P-matrix (unique solution) and,
+// for copositive-plus M (e.g. positive semidefinite, as every Delassus
+// matrix G W⁻¹ Gᵀ), either solves the problem or ends on a secondary ray,
+// which then proves that no solution exists (same section). Like Siconos' LCP solvers it never throws
 // on a legitimate failure and reports a status, the iteration count and the
 // residual instead.
 //

@@ -4,8 +4,8 @@
 // through a status, never by throwing (the caller decides whether that is an
 // error: a singular Delassus matrix is legitimate with redundant contacts).
 //
-// LU with partial pivoting: Golub & Van Loan, "Matrix Computations", 4th ed.,
-// Alg. 3.4.1; Cholesky: Alg. 4.2.1.
+// LU with partial pivoting and Cholesky: Golub & Van Loan, "Matrix
+// Computations", 4th ed., §3.4 and §4.2.
 
 export type LuStatus = { readonly status: 'ok' } | { readonly status: 'singular'; readonly column: number };
 export type CholeskyStatus = { readonly status: 'ok' } | { readonly status: 'not-positive-definite'; readonly column: number };

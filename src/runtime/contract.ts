@@ -76,11 +76,28 @@ export interface GeneratedModel {
   momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
   /** q̈ followed by the retaining multipliers λ (present with retaining constraints). */
   constraintAccelerations?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
-  /** One value per unilateral constraint, ≥ 0 admissible (present with unilateral constraints). */
+  /**
+   * One value per unilateral constraint, ≥ 0 admissible (present with
+   * unilateral constraints). May depend on t; the runtime then takes ∂g/∂t
+   * by a central difference in t.
+   */
   gaps?(t: number, q: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
   /** ∂gap/∂q, row-major m×n. */
   gapJacobian?(t: number, q: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
-  /** q̈ then the multipliers σ̇ of the active contacts (in contact order). */
+  /**
+   * q̈ then the multipliers σ̇ of the active contacts (in contact order), with
+   * the active gaps held: g̈_j = 0 for every active j. Sign: M q̈ = forcing +
+   * Gᵀσ̇ (+ retaining terms), G = gapJacobian, so σ̇_j ≥ 0 while contact j
+   * presses and σ̇_j < 0 means it would have to pull (release). The runtime
+   * relies on g̈_j = 0 being exact: it reads the drift term of g̈_j off the
+   * mode that holds j alone.
+   */
   contactAccelerations?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, active: ArrayLike<boolean>, out?: Float64Array): Float64Array;
+  /**
+   * Velocity jump at an impact. The runtime passes `opts.active` = every
+   * contact with g ≤ tol (closed, whether approaching or not), applies
+   * `qdPlus`, names the contacts with a non-zero impulse in its 'impact'
+   * event, and stops with code `impact-<status>` on any status but 'ok'.
+   */
   impact?(t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, p: Params, opts?: ImpactOptions): ImpactResult;
 }

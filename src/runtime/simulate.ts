@@ -8,15 +8,20 @@
 import type { GeneratedModel } from './contract.js';
 import { integrate, type OdeFunction } from './dopri5.js';
 import { SimulationError } from './errors.js';
+import { simulateHybrid } from './hybrid.js';
 import {
   DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
   type HamiltonOptions, type HamiltonTrajectory, type RunOptions, type SimulateOptions, type SimulationStats, type Trajectory,
 } from './trajectory.js';
 
-/** Integrate a model without unilateral constraints from (q0, qd0) over [t0, t1]. */
+/**
+ * Integrate a model from (q0, qd0) over [t0, t1]. Models with unilateral
+ * constraints go to the event-driven driver (hybrid.ts); `events` then lists
+ * impacts, releases, contacts and rests.
+ */
 export function simulate(module: GeneratedModel, opts: SimulateOptions): Trajectory {
+  if (module.model.unilateral.length > 0) return simulateHybrid(module, opts);
   validateRun(module, opts, [['q0', opts.q0], ['qd0', opts.qd0]]);
-  rejectUnilateral(module, 'simulate');
   const n = module.model.coordinates.length;
   const params = opts.params ?? {};
   const t = [] as number[], q = [] as number[][], qd = [] as number[][];
@@ -33,7 +38,7 @@ export function simulate(module: GeneratedModel, opts: SimulateOptions): Traject
 /** Integrate Hamilton's equations from (q0, pm0); q̇ = ∂H/∂p and H are reported at every sample. */
 export function simulateHamilton(module: GeneratedModel, opts: HamiltonOptions): HamiltonTrajectory {
   validateRun(module, opts, [['q0', opts.q0], ['pm0', opts.pm0]]);
-  rejectUnilateral(module, 'simulateHamilton');
+  rejectUnilateral(module);
   const n = module.model.coordinates.length;
   const params = opts.params ?? {};
   const t = [] as number[], q = [] as number[][], pm = [] as number[][], qd = [] as number[][], energy = [] as number[];
@@ -79,11 +84,11 @@ function stack(a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
   return x;
 }
 
-function rejectUnilateral(module: GeneratedModel, fn: string): void {
+function rejectUnilateral(module: GeneratedModel): void {
   if (module.model.unilateral.length > 0) {
     throw new SimulationError(
       'unilateral-unsupported', 'input',
-      `${fn} integrates smooth motion only; this model has unilateral constraints (${module.model.unilateral.map((u) => u.name).join(', ')})`,
+      `simulateHamilton integrates smooth motion only; this model has unilateral constraints (${module.model.unilateral.map((u) => u.name).join(', ')}); use simulate`,
       { model: module.model.name, field: 'unilateral' },
     );
   }

@@ -27,9 +27,27 @@ export interface RunOptions {
   readonly onProgress?: (fraction: number) => void;
 }
 
+/**
+ * Tolerances of the event-driven treatment of unilateral contacts (see
+ * hybrid.ts for the failure each one prevents). Absolute, in the units of
+ * the model's gaps, normal velocities and time.
+ */
+export interface ContactOptions {
+  /** A contact with g ≤ gapTol counts as closed (default 1e-9). */
+  readonly gapTol?: number;
+  /** Normal approach speeds below this are a touchdown, not a bounce (default 1e-6). */
+  readonly restVelocity?: number;
+  /** A geometric impact cascade predicted to end within this time is passed to rest (default 1e-6 · (t1 − t0)). */
+  readonly zenoTime?: number;
+  /** Cap on the number of events (default 1e5). */
+  readonly maxEvents?: number;
+}
+
 export interface SimulateOptions extends RunOptions {
   readonly q0: ArrayLike<number>;
   readonly qd0: ArrayLike<number>;
+  /** Contact tolerances, for models with unilateral constraints. */
+  readonly contact?: ContactOptions;
 }
 
 export interface HamiltonOptions extends RunOptions {
@@ -45,6 +63,8 @@ export interface SimulationEvent {
   readonly type: SimulationEventType;
   /** Indices of the unilateral constraints concerned (model.unilateral order). */
   readonly contacts: number[];
+  /** For 'rest' after an impact cascade: the extrapolated accumulation time of the cascade. */
+  readonly accumulation?: number;
 }
 
 export interface SimulationStats {

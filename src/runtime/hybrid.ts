@@ -1,0 +1,483 @@
+// Event-driven simulation of a model with unilateral constraints g_j ≥ 0.
+//
+// The motion is a sequence of smooth phases, each with a set S of held
+// contacts, joined by events (Kugushev–Sorokina §9, the three regimes of
+// the measure dμ = σ̇ dt + jumps):
+//   - free flight / motion with S held: integrate q̈ from `rhs` (S = ∅) or
+//     `contactAccelerations(S)`, which also returns σ̇_S, the densities of
+//     the contact measures;
+//   - impact: an open contact's gap falls through zero (guard g_j, falling);
+//     `module.impact` gives q̇⁺ (the jump part of dμ);
+//   - release: a held contact's σ̇_j falls through zero (guard σ̇_j, falling;
+//     σ̇ < 0 means the system leaves the constraint, §9);
+//   - contact / rest: a contact closes with no normal velocity left (after a
+//     plastic impact, a touchdown, or an accumulation of impacts).
+// Event times are located on the dense output to ~1e-14 relative
+// (events.ts). After every event the new set S is chosen by enumerating the
+// candidate modes (σ̇_S > 0 for held contacts, g̈ ≥ 0 for the others: the
+// acceleration-level LCP, solved by enumeration so that "no admissible mode"
+// and "several modes" are detected rather than guessed), and (q, q̇) is
+// projected onto g_S = 0, ġ_S = 0 so the phase does not start off the
+// constraint and drift.
+
+import type { GeneratedModel, Params } from './contract.js';
+import { GapKinematics, projectOntoContacts, requireFunctions, type WithFunctions } from './contacts.js';
+import { integrate, type DenseStep } from './dopri5.js';
+import { SimulationError } from './errors.js';
+import { crosses, locateOnInterval, type EventFunction } from './events.js';
+import {
+  DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
+  type SimulateOptions, type SimulationEvent, type Trajectory,
+} from './trajectory.js';
+
+type ContactModel = WithFunctions<'gaps' | 'gapJacobian' | 'contactAccelerations' | 'impact'>;
+
+/** Simulate a model with unilateral constraints, event by event. */
+export function simulateHybrid(module: GeneratedModel, opts: SimulateOptions): Trajectory {
+  validateRun(module, opts, [['q0', opts.q0], ['qd0', opts.qd0]]);
+  const mod = requireFunctions(module, ['gaps', 'gapJacobian', 'contactAccelerations', 'impact'], 'simulate');
+  return new HybridRun(mod, opts).run();
+}
+
+/** An event found on a step: where, which guard, and the state there. */
+interface Crossing {
+  readonly t: number;
+  readonly y: Float64Array;
+  readonly kind: 'gap' | 'release';
+  readonly contact: number;
+}
+
+/** A held-contact set found admissible, with its accelerations. */
+interface Mode {
+  readonly held: readonly number[];
+  readonly qdd: Float64Array;
+}
+
+/**
+ * More modes than this at one event would mean 2^k trial solves; it also
+ * means many contacts closing at once, which the Moreau–Jean scheme handles.
+ */
+const MAX_MODE_CANDIDATES = 12;
+/** Impacts applied at one instant before giving up (each must reduce approach velocities). */
+const MAX_IMPACTS_PER_EVENT = 32;
+
+class HybridRun {
+  private readonly n: number;
+  private readonly m: number;
+  private readonly params: Params;
+  private readonly t0: number;
+  private readonly t1: number;
+  private readonly kin: GapKinematics;
+  private readonly name: string;
+
+  // Tolerances; each is explained by the failure it prevents.
+  /**
+   * A gap ≤ gapTol counts as closed when classifying contacts after an
+   * event. Event location leaves a gap at roundoff size of either sign, and
+   * a contact that touches within gapTol of another at the same instant is
+   * part of the same (multiple) impact instead of a second impact a few ulps
+   * later with a spurious ordering.
+   */
+  private readonly gapTol: number;
+  /**
+   * Approach speeds below restVelocity are a touchdown (plastic closing),
+   * not a bounce. Without it a restitution law keeps producing bounces whose
+   * flight height v²/2g drops below the roundoff of the position: the
+   * events then never end (the velocity criterion for Zeno behaviour).
+   */
+  private readonly restVelocity: number;
+  /**
+   * An impact cascade whose intervals shrink geometrically with a predicted
+   * remaining duration below zenoTime is passed to resting contact: an
+   * event-driven method cannot step through infinitely many impacts before
+   * the accumulation point (the bouncing ball's t₁(1+e)/(1−e)).
+   */
+  private readonly zenoTime: number;
+  private readonly maxEvents: number;
+
+  private t: number;
+  private readonly x: Float64Array;
+  private readonly held: boolean[];
+  private readonly events: SimulationEvent[] = [];
+  /** Times and contacts of the impacts since the last non-impact event (Zeno detection). */
+  private cascade: { t: number; contacts: number[] }[] = [];
+  private stats = { steps: 0, rejected: 0, evaluations: 0 };
+
+  // Work buffers.
+  private readonly q: Float64Array;
+  private readonly qd: Float64Array;
+  private readonly acc: Float64Array;
+  private readonly rates: Float64Array;
+  private readonly gA: Float64Array;
+  private readonly dgA: Float64Array;
+  private readonly sA: Float64Array;
+  private readonly gB: Float64Array;
+  private readonly dgB: Float64Array;
+  private readonly sB: Float64Array;
+
+  private readonly samples = { t: [] as number[], q: [] as number[][], qd: [] as number[][], energy: [] as number[] };
+  private readonly sampler: GridSampler;
+  private readonly progress: Progress;
+
+  constructor(
+    private readonly module: ContactModel,
+    private readonly opts: SimulateOptions,
+  ) {
+    this.name = module.model.name;
+    this.n = module.model.coordinates.length;
+    this.m = module.model.unilateral.length;
+    this.params = opts.params ?? {};
+    this.t0 = opts.t0 ?? 0;
+    this.t1 = opts.t1;
+    this.kin = new GapKinematics(module, this.params);
+    const c = opts.contact ?? {};
+    this.gapTol = c.gapTol ?? 1e-9;
+    this.restVelocity = c.restVelocity ?? 1e-6;
+    this.zenoTime = c.zenoTime ?? 1e-6 * (this.t1 - this.t0);
+    this.maxEvents = c.maxEvents ?? 100_000;
+    for (const [field, v] of [['contact.gapTol', this.gapTol], ['contact.restVelocity', this.restVelocity], ['contact.zenoTime', this.zenoTime], ['contact.maxEvents', this.maxEvents]] as const) {
+      if (!(v > 0 && Number.isFinite(v))) throw new SimulationError('invalid-option', 'input', `${field} = ${v} must be a positive finite number`, { model: this.name, field });
+    }
+
+    const { n, m } = this;
+    this.t = this.t0;
+    this.x = new Float64Array(2 * n);
+    this.x.set(Array.from(opts.q0), 0);
+    this.x.set(Array.from(opts.qd0), n);
+    this.held = new Array<boolean>(m).fill(false);
+    this.q = new Float64Array(n);
+    this.qd = new Float64Array(n);
+    this.acc = new Float64Array(n + m);
+    this.rates = new Float64Array(m);
+    this.gA = new Float64Array(m);
+    this.dgA = new Float64Array(m);
+    this.sA = new Float64Array(m);
+    this.gB = new Float64Array(m);
+    this.dgB = new Float64Array(m);
+    this.sB = new Float64Array(m);
+
+    const energy = module.energy;
+    this.sampler = new GridSampler(outputGrid(this.t0, this.t1, opts.samples), 2 * n, (s, x) => {
+      this.samples.t.push(s);
+      this.samples.q.push(toArray(x, 0, n));
+      this.samples.qd.push(toArray(x, n, 2 * n));
+      if (energy) this.samples.energy.push(energy(s, x.subarray(0, n), x.subarray(n, 2 * n), this.params));
+    });
+    this.progress = new Progress(this.t0, this.t1, opts.onProgress);
+  }
+
+  run(): Trajectory {
+    this.split(this.x);
+    const g = this.kin.gaps(this.t, this.q);
+    for (let j = 0; j < this.m; j++) {
+      if (g[j] < -this.gapTol) {
+        throw new SimulationError('initial-penetration', 'input', `the initial state violates unilateral constraint '${this.module.model.unilateral[j].name}' (gap ${g[j]} < 0); start on the admissible side`, { model: this.name, field: 'q0' });
+      }
+    }
+    this.resolve([]);
+    this.sampler.at(this.t, this.x);
+    while (this.t < this.t1) this.phase();
+    const { t, q, qd, energy } = this.samples;
+    return { model: this.name, t, q, qd, ...(this.module.energy ? { energy } : {}), events: this.events, stats: { ...this.stats } };
+  }
+
+  /** Copy a state vector [q, q̇] into the q and qd buffers. */
+  private split(y: ArrayLike<number>): void {
+    for (let i = 0; i < this.n; i++) {
+      this.q[i] = y[i];
+      this.qd[i] = y[this.n + i];
+    }
+  }
+
+  /** q̈ then σ̇ of the held contacts at a state, into `acc`. */
+  private contactAccelerations(s: number, y: ArrayLike<number>, held: ArrayLike<boolean>): Float64Array {
+    this.split(y);
+    return this.module.contactAccelerations(s, this.q, this.qd, this.params, held, this.acc);
+  }
+
+  /** Gap, normal velocity and (for held contacts) σ̇ of every contact at a state. */
+  private guardValues(s: number, y: Float64Array, g: Float64Array, dg: Float64Array, sigma: Float64Array): void {
+    this.split(y);
+    g.set(this.kin.gaps(s, this.q));
+    this.kin.rates(s, this.q, this.qd, dg);
+    if (!this.held.some(Boolean)) return;
+    const acc = this.contactAccelerations(s, y, this.held);
+    let rank = 0;
+    for (let j = 0; j < this.m; j++) sigma[j] = this.held[j] ? acc[this.n + rank++] : 0;
+  }
+
+  /** Integrate the current mode until t1 or the first event, then handle the event. */
+  private phase(): void {
+    const { n, module, params } = this;
+    const free = !this.held.some(Boolean);
+    const f = free
+      ? (s: number, y: Float64Array, out: Float64Array): void => void module.rhs(s, y, params, out)
+      : (s: number, y: Float64Array, out: Float64Array): void => {
+        const acc = this.contactAccelerations(s, y, this.held);
+        for (let i = 0; i < n; i++) {
+          out[i] = y[n + i];
+          out[n + i] = acc[i];
+        }
+      };
+    this.guardValues(this.t, this.x, this.gA, this.dgA, this.sA);
+    let found: Crossing | undefined;
+    const maxSteps = this.opts.maxSteps ?? 100_000;
+    const result = integrate(f, this.t, this.x, this.t1, {
+      rtol: this.opts.rtol ?? DEFAULT_RTOL,
+      atol: this.opts.atol ?? DEFAULT_ATOL,
+      hmax: this.opts.hmax,
+      maxSteps,
+      onStep: (step) => {
+        this.guardValues(step.t, step.y, this.gB, this.dgB, this.sB);
+        found = this.firstCrossing(step);
+        if (found) {
+          this.sampler.fromStep(step, found.t);
+          return 'stop';
+        }
+        this.sampler.fromStep(step);
+        this.progress.update(step.t);
+        this.gA.set(this.gB);
+        this.dgA.set(this.dgB);
+        this.sA.set(this.sB);
+      },
+    });
+    this.stats.steps += result.stats.accepted;
+    this.stats.rejected += result.stats.rejected;
+    this.stats.evaluations += result.stats.evaluations;
+    if (result.status !== 'done' && result.status !== 'stopped') throw integrationError(result.status, this.name, result.t, this.t0, maxSteps);
+    if (!found) {
+      this.t = result.t;
+      this.x.set(result.y);
+      return;
+    }
+    this.t = found.t;
+    this.x.set(found.y);
+    this.resolve(found.kind === 'release' ? [found.contact] : []);
+    this.progress.update(this.t);
+    if (this.events.length > this.maxEvents) {
+      throw new SimulationError('too-many-events', 'numeric', `more than ${this.maxEvents} events; raise contact.maxEvents, or contact.zenoTime / contact.restVelocity if impacts accumulate`, { model: this.name, field: 'contact.maxEvents' }, this.t);
+    }
+  }
+
+  /** The earliest guard crossing on a step, if any. */
+  private firstCrossing(step: DenseStep): Crossing | undefined {
+    let best: Crossing | undefined;
+    for (let j = 0; j < this.m; j++) {
+      const c = this.held[j] ? this.releaseCrossing(j, step) : this.gapCrossing(j, step);
+      if (c && (!best || c.t < best.t)) best = c;
+    }
+    return best;
+  }
+
+  /** σ̇_j of a held contact falling through zero: the contact would have to pull. */
+  private releaseCrossing(j: number, step: DenseStep): Crossing | undefined {
+    if (!crosses(this.sA[j], this.sB[j], 'falling')) return undefined;
+    let rank = 0;
+    for (let i = 0; i < j; i++) if (this.held[i]) rank++;
+    const sigma: EventFunction = (s, y) => this.contactAccelerations(s, y, this.held)[this.n + rank];
+    const loc = locateOnInterval(sigma, step, step.tPrev, this.sA[j], step.t, this.sB[j]);
+    return { t: loc.t, y: loc.y, kind: 'release', contact: j };
+  }
+
+  /**
+   * The gap of an open contact reaching zero on a step. Besides a sign
+   * change between the step ends, a step may contain a whole excursion that
+   * the end values cannot see: a tiny bounce that leaves g = 0 and comes back
+   * (late in a cascade one step easily spans a flight), or a dip below zero
+   * and back. Both show as a sign change of ġ, so the extremum is located
+   * and g tested there. A slow sink below −gapTol without a sign change at
+   * the ends (a contact released at g = 0 that drifts inward) is caught by
+   * the shifted guard g + gapTol.
+   */
+  private gapCrossing(j: number, step: DenseStep): Crossing | undefined {
+    const a = step.tPrev, b = step.t;
+    const ga = this.gA[j], gb = this.gB[j], da = this.dgA[j], db = this.dgB[j];
+    const gap: EventFunction = (s, y) => {
+      this.split(y);
+      return this.kin.gaps(s, this.q)[j];
+    };
+    const rate: EventFunction = (s, y) => {
+      this.split(y);
+      return this.kin.rates(s, this.q, this.qd, this.rates)[j];
+    };
+    const at = (ta: number, fa: number, tb: number, fb: number, fn: EventFunction = gap): Crossing => {
+      const loc = locateOnInterval(fn, step, ta, fa, tb, fb);
+      return { t: loc.t, y: loc.y, kind: 'gap', contact: j };
+    };
+    if (ga > 0 && gb <= 0) return at(a, ga, b, gb);
+    if (ga > 0 && gb > 0 && da < 0 && db > 0) {
+      const min = locateOnInterval(rate, step, a, da, b, db);
+      const gm = gap(min.t, min.y);
+      if (gm <= 0) return at(a, ga, min.t, gm);
+    }
+    if (ga <= 0 && gb <= 0 && da > 0 && db < 0) {
+      const max = locateOnInterval(rate, step, a, da, b, db);
+      const gm = gap(max.t, max.y);
+      if (gm > 0) return at(max.t, gm, b, gb);
+    }
+    const tol = this.gapTol;
+    if (ga + tol > 0 && gb + tol <= 0) return at(a, ga + tol, b, gb + tol, (s, y) => gap(s, y) + tol);
+    return undefined;
+  }
+
+  /**
+   * After an event at (t, x): apply impacts while closed contacts approach,
+   * then choose the held set and project onto it; record the events.
+   * `released` are contacts whose σ̇ just crossed zero: they may not be held.
+   */
+  private resolve(released: readonly number[]): void {
+    const { m, n, t } = this;
+    const before = this.held.slice();
+    const closed = new Array<boolean>(m).fill(false);
+    let rest: { contacts: number[]; accumulation: number } | undefined;
+
+    for (let round = 0; ; round++) {
+      this.split(this.x);
+      const g = this.kin.gaps(t, this.q);
+      for (let j = 0; j < m; j++) closed[j] = g[j] <= this.gapTol;
+      const dg = this.kin.rates(t, this.q, this.qd, this.rates);
+      const approaching: number[] = [];
+      for (let j = 0; j < m; j++) if (closed[j] && dg[j] < -this.restVelocity) approaching.push(j);
+      if (approaching.length === 0) break;
+      if (round === MAX_IMPACTS_PER_EVENT) {
+        throw new SimulationError('impact-loop', 'model', `contacts ${approaching.join(', ')} still approach after ${round} impacts at one instant; the impact law does not make the normal velocities admissible`, { model: this.name, field: 'impact' }, t);
+      }
+      const res = this.module.impact(t, this.q, this.qd, this.params, { active: closed, tol: this.gapTol });
+      if (res.status !== 'ok') {
+        throw new SimulationError(`impact-${res.status}`, 'model', res.message ?? `the impact map returned '${res.status}' for contacts ${approaching.join(', ')}`, { model: this.name, field: 'impact' }, t);
+      }
+      for (let i = 0; i < n; i++) {
+        if (!Number.isFinite(res.qdPlus[i])) throw new SimulationError('non-finite-state', 'numeric', 'the impact map returned a non-finite velocity', { model: this.name, field: 'impact' }, t);
+        this.x[n + i] = res.qdPlus[i];
+      }
+      const hit = Array.from(res.impulses).flatMap((p, j) => (p !== 0 ? [j] : []));
+      const contacts = hit.length > 0 ? hit : approaching;
+      this.events.push({ t, type: 'impact', contacts });
+      rest = this.recordImpact(t, contacts) ?? rest;
+    }
+
+    // Contacts that come to rest after a cascade lose their remaining normal
+    // velocity (a plastic impact, like the limit of the cascade) before the mode is chosen.
+    if (rest) {
+      const status = projectOntoContacts(this.kin, this.module, this.params, t, this.x.subarray(0, n), this.x.subarray(n), rest.contacts);
+      if (status !== 'ok') throw this.projectionError(status, rest.contacts);
+    }
+    this.split(this.x);
+    const dg = this.kin.rates(t, this.q, this.qd, this.rates);
+    const candidates: number[] = [];
+    for (let j = 0; j < m; j++) {
+      if (closed[j] && dg[j] <= this.restVelocity && !released.includes(j)) candidates.push(j);
+    }
+    const mode = this.selectMode(candidates);
+    this.held.fill(false);
+    for (const j of mode.held) this.held[j] = true;
+    const status = projectOntoContacts(this.kin, this.module, this.params, t, this.x.subarray(0, n), this.x.subarray(n), mode.held);
+    if (status !== 'ok') throw this.projectionError(status, mode.held);
+
+    const releasedNow = before.flatMap((h, j) => (h && !this.held[j] ? [j] : []));
+    const closedNow = this.held.flatMap((h, j) => (h && !before[j] ? [j] : []));
+    const resting = rest ? rest.contacts.filter((j) => this.held[j]) : [];
+    const touching = closedNow.filter((j) => !resting.includes(j));
+    if (releasedNow.length > 0) this.events.push({ t, type: 'release', contacts: releasedNow });
+    if (resting.length > 0) this.events.push({ t, type: 'rest', contacts: resting, accumulation: rest!.accumulation });
+    if (touching.length > 0) this.events.push({ t, type: 'contact', contacts: touching });
+    if (rest || releasedNow.length > 0 || closedNow.length > 0) this.cascade = [];
+  }
+
+  /**
+   * Zeno detection on the impact sequence: with four impacts t_a < t_b <
+   * t_c < t_d whose intervals shrink by a steady ratio r < 1 (the bouncing
+   * ball: r = e exactly), the remaining impacts take Σ_{k≥1} (t_d − t_c) r^k
+   * = (t_d − t_c) r/(1 − r). The ratio must agree to 10% between the last two
+   * intervals, so a merely irregular sequence is not mistaken for a cascade.
+   */
+  private recordImpact(t: number, contacts: number[]): { contacts: number[]; accumulation: number } | undefined {
+    const last = this.cascade.at(-1);
+    if (last && last.t === t) {
+      for (const j of contacts) if (!last.contacts.includes(j)) last.contacts.push(j);
+      return undefined;
+    }
+    this.cascade.push({ t, contacts: [...contacts] });
+    if (this.cascade.length < 4) return undefined;
+    const [a, b, c, d] = this.cascade.slice(-4);
+    const r1 = (c.t - b.t) / (b.t - a.t);
+    const r2 = (d.t - c.t) / (c.t - b.t);
+    if (!(r1 > 0 && r1 < 1 && r2 > 0 && r2 < 1 && Math.abs(r2 - r1) <= 0.1 * r1)) return undefined;
+    const remaining = ((d.t - c.t) * r2) / (1 - r2);
+    if (remaining > this.zenoTime) return undefined;
+    const involved = [...new Set([a, b, c, d].flatMap((e) => e.contacts))].sort((x, y) => x - y);
+    return { contacts: involved, accumulation: d.t + remaining };
+  }
+
+  /**
+   * Choose the held set S among closed contacts with ġ ≈ 0: σ̇_S > 0 and
+   * g̈_j ≥ 0 for the candidates left open — the acceleration-level LCP of
+   * the contacts, by enumeration. The drift term of g̈_j = G_j q̈ + b_j is
+   * read off the mode that holds j alone (it has g̈_j = 0), so the contract
+   * needs no separate ∂(G q̇)/∂t. Frictionless contacts give a unique q̈;
+   * admissible modes with different q̈ are reported as ambiguous.
+   */
+  private selectMode(candidates: readonly number[]): Mode {
+    const { n, m, t } = this;
+    const k = candidates.length;
+    if (k === 0) return { held: [], qdd: new Float64Array(0) };
+    if (k > MAX_MODE_CANDIDATES) {
+      throw new SimulationError('too-many-contacts', 'model', `${k} contacts close at once; the event-driven mode selection enumerates at most ${MAX_MODE_CANDIDATES} (use the Moreau–Jean scheme)`, { model: this.name, field: 'unilateral' }, t);
+    }
+    this.split(this.x);
+    const G = Float64Array.from(this.kin.jacobian(t, this.q));
+    const mask = new Array<boolean>(m).fill(false);
+    const alone = candidates.map((j) => {
+      mask.fill(false);
+      mask[j] = true;
+      return Float64Array.from(this.contactAccelerations(t, this.x, mask).subarray(0, n));
+    });
+    const subsets = Array.from({ length: 1 << k }, (_, s) => s).sort((s1, s2) => popcount(s2) - popcount(s1) || s1 - s2);
+    const admissible: Mode[] = [];
+    for (const s of subsets) {
+      mask.fill(false);
+      const held = candidates.filter((_, a) => s & (1 << a));
+      for (const j of held) mask[j] = true;
+      const acc = this.contactAccelerations(t, this.x, mask);
+      if (!acc.every((v, i) => i >= n + held.length || Number.isFinite(v))) continue; // dependent contacts
+      if (!held.every((_, r) => acc[n + r] > 0)) continue;
+      const open = candidates.filter((_, a) => !(s & (1 << a)));
+      const ok = open.every((j) => {
+        const single = alone[candidates.indexOf(j)];
+        let gdd = 0, scale = 0;
+        for (let i = 0; i < n; i++) {
+          gdd += G[j * n + i] * (acc[i] - single[i]);
+          scale += Math.abs(G[j * n + i]) * (Math.abs(acc[i]) + Math.abs(single[i]));
+        }
+        // Roundoff tolerance: at a release σ̇ = 0 and g̈ = 0 at once, and
+        // without it neither mode would pass.
+        return gdd >= -1e-9 * scale;
+      });
+      if (ok) admissible.push({ held, qdd: Float64Array.from(acc.subarray(0, n)) });
+    }
+    if (admissible.length === 0) {
+      throw new SimulationError('no-contact-mode', 'model', `no admissible contact mode for contacts ${candidates.join(', ')} (every choice gives a pulling contact or a penetrating one)`, { model: this.name, field: 'contactAccelerations' }, t);
+    }
+    // Several admissible sets are expected when a held contact carries σ̇ = 0
+    // (holding it or not is the same motion); only different q̈ is ambiguity.
+    // 1e-8 relative is far above the roundoff of one solve, far below a real difference.
+    const first = admissible[0];
+    for (const other of admissible.slice(1)) {
+      const differs = other.qdd.some((v, i) => Math.abs(v - first.qdd[i]) > 1e-8 * (1 + Math.abs(first.qdd[i])));
+      if (differs) {
+        throw new SimulationError('ambiguous-contact-mode', 'model', `several admissible contact modes with different motions: held {${first.held.join(', ')}} and {${other.held.join(', ')}}`, { model: this.name, field: 'contactAccelerations' }, t);
+      }
+    }
+    return first;
+  }
+
+  private projectionError(status: string, contacts: readonly number[]): SimulationError {
+    return new SimulationError(status, 'numeric', `cannot project onto contacts ${contacts.join(', ')}: ${status === 'dependent-contacts' ? 'their gap gradients are linearly dependent' : 'the mass matrix is not positive definite'}`, { model: this.name, field: 'gapJacobian' }, this.t);
+  }
+}
+
+function popcount(s: number): number {
+  let c = 0;
+  for (; s; s &= s - 1) c++;
+  return c;
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { GeneratedModel } from '../../src/runtime/contract.js';
+import { GapKinematics, projectOntoContacts, requireFunctions, restitutionCoefficients } from '../../src/runtime/contacts.js';
+import { SimulationError } from '../../src/runtime/errors.js';
+import { bouncingBall } from '../fixtures/bouncing-ball.js';
+import { particleOnDome } from '../fixtures/particle-on-dome.js';
+
+const withLaws = (laws: GeneratedModel['model']['unilateral'], parameters = bouncingBall.model.parameters): GeneratedModel => ({
+  ...bouncingBall,
+  model: { ...bouncingBall.model, unilateral: laws, parameters },
+});
+
+describe('restitution coefficients from the declared impact laws', () => {
+  it("reads Newton's e from its parameter (default or override), 0 for plastic, W² for the W-law", () => {
+    const model = withLaws(
+      [
+        { name: 'a', law: { kind: 'newton', restitution: 'e' } },
+        { name: 'b', law: { kind: 'plastic' } },
+        { name: 'c', law: { kind: 'w-law', w: 'W' } },
+      ],
+      [...bouncingBall.model.parameters, { name: 'W', default: 0.8 }],
+    );
+    expect(Array.from(restitutionCoefficients(model, {}))).toEqual([0.5, 0, 0.8 ** 2]);
+    expect(restitutionCoefficients(model, { e: 0.9 })[0]).toBe(0.9);
+  });
+
+  it('reports an impact law that names an undeclared parameter', () => {
+    const model = withLaws([{ name: 'a', law: { kind: 'newton', restitution: 'kappa' } }]);
+    expect(() => restitutionCoefficients(model, {})).toThrow(SimulationError);
+  });
+});
+
+describe('gap kinematics and projection onto a growing dome g = x² + y² − (R + ct)²', () => {
+  const params = { R: 1, c: 0.1, m: 1 };
+  const dome = requireFunctions(particleOnDome, ['gaps', 'gapJacobian'], 'test');
+  const kin = new GapKinematics(dome, params);
+
+  it('gives ġ = G q̇ + ∂g/∂t with ∂g/∂t = −2(R + ct)c from the difference in t', () => {
+    const t = 0.5, q = [0.3, 1.2], qd = [0.7, -0.4];
+    const r = 1 + 0.1 * t;
+    const exact = 2 * (q[0] * qd[0] + q[1] * qd[1]) - 2 * r * 0.1;
+    expect(Math.abs(kin.rates(t, q, qd, new Float64Array(1))[0] - exact)).toBeLessThan(1e-9);
+  });
+
+  it('lands on g = 0, ġ = 0 and keeps the tangential momentum (Appell)', () => {
+    const t = 0.5, r = 1.05;
+    const q = Float64Array.of(0.9, 0.5), qd = Float64Array.of(-1, -2);
+    expect(projectOntoContacts(kin, particleOnDome, params, t, q, qd, [0])).toBe('ok');
+    expect(Math.abs(q[0] ** 2 + q[1] ** 2 - r * r)).toBeLessThan(1e-14);
+    expect(Math.abs(2 * (q[0] * qd[0] + q[1] * qd[1]) - 2 * r * 0.1)).toBeLessThan(1e-9);
+    // The velocity changes along the normal G(q) only, so p·τ is unchanged for τ ⟂ G.
+    const dv = [qd[0] + 1, qd[1] + 2];
+    expect(Math.abs(-q[1] * dv[0] + q[0] * dv[1])).toBeLessThan(1e-12);
+  });
+
+  it('loses exactly ½|Δq̇|²_M of kinetic energy on a fixed dome, as a plastic impact (Carnot)', () => {
+    const fixed = { R: 1, c: 0, m: 3 };
+    const q = Float64Array.of(0.6, 0.8), qd = Float64Array.of(-1, -2);
+    expect(projectOntoContacts(new GapKinematics(dome, fixed), particleOnDome, fixed, 0, q, qd, [0])).toBe('ok');
+    const dv = [qd[0] + 1, qd[1] + 2];
+    const T = (v: ArrayLike<number>): number => 0.5 * 3 * (v[0] ** 2 + v[1] ** 2);
+    expect(Math.abs(T([-1, -2]) - T(qd) - T(dv))).toBeLessThan(1e-12);
+    expect(Math.abs(0.6 * qd[0] + 0.8 * qd[1])).toBeLessThan(1e-15);
+  });
+});

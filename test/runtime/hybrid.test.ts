@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import type { GeneratedModel } from '../../src/runtime/contract.js';
+import { SimulationError } from '../../src/runtime/errors.js';
+import { simulate } from '../../src/runtime/simulate.js';
+import { bouncingBall } from '../fixtures/bouncing-ball.js';
+import { kozlovRelease } from '../fixtures/kozlov-release.js';
+import { particleInCorner } from '../fixtures/particle-in-corner.js';
+import { particleOnDome } from '../fixtures/particle-on-dome.js';
+
+function thrown(fn: () => unknown): SimulationError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(SimulationError);
+    return e as SimulationError;
+  }
+  throw new Error('expected a SimulationError');
+}
+
+const tight = { rtol: 1e-10, atol: 1e-12 };
+
+describe('event-driven bouncing ball (drop height h, restitution e)', () => {
+  const g = 9.81, m = 0.5, e = 0.5, h = 1;
+  const t1 = Math.sqrt((2 * h) / g);
+  /** Time of impact k = 0, 1, …: t₁ (1 + 2e(1 − e^k)/(1 − e)). */
+  const impactTime = (k: number): number => t1 * (1 + (2 * e * (1 - e ** k)) / (1 - e));
+  const accumulation = (t1 * (1 + e)) / (1 - e);
+  /** Closed-form height and velocity: parabolic arcs with speeds e^k g t₁ after impact k; at rest after the accumulation. */
+  const exact = (t: number): [number, number] => {
+    if (t < t1) return [h - (g * t * t) / 2, -g * t];
+    if (t >= accumulation) return [0, 0];
+    const k = Math.floor(Math.log(1 - ((t / t1 - 1) * (1 - e)) / (2 * e)) / Math.log(e));
+    const s = t - impactTime(k);
+    const v = e ** (k + 1) * g * t1;
+    return [v * s - (g * s * s) / 2, v - g * s];
+  };
+  const run = simulate(bouncingBall, { q0: [h], qd0: [0], t1: 2, samples: 2001, ...tight });
+
+  it('hits the floor at the geometric sequence of impact times to 1e-12 relative', () => {
+    const impacts = run.events.filter((ev) => ev.type === 'impact');
+    expect(impacts.length).toBeGreaterThan(15);
+    impacts.forEach((ev, k) => {
+      expect(ev.contacts).toEqual([0]);
+      expect(Math.abs(ev.t - impactTime(k)) / impactTime(k)).toBeLessThan(1e-12);
+    });
+  });
+
+  it('detects the accumulation of impacts at t₁(1 + e)/(1 − e) and passes to rest', () => {
+    const last = run.events.at(-1)!;
+    expect(last.type).toBe('rest');
+    expect(last.contacts).toEqual([0]);
+    expect(Math.abs(last.accumulation! - accumulation) / accumulation).toBeLessThan(1e-10);
+    // The switch happens within the default zeno time 1e-6·(t1 − t0) before the accumulation point.
+    expect(last.t).toBeLessThanOrEqual(accumulation);
+    expect(accumulation - last.t).toBeLessThan(2e-6);
+    expect(Math.abs(run.q.at(-1)![0])).toBeLessThan(1e-15);
+    expect(run.qd.at(-1)![0]).toBe(0);
+  });
+
+  it('follows the closed-form parabolas between impacts', () => {
+    run.t.forEach((t, i) => {
+      const [y, v] = exact(t);
+      expect(Math.abs(run.q[i][0] - y)).toBeLessThan(1e-9);
+      // Near the accumulation point the velocity of the last, unresolved bounces is below 1e-4.
+      expect(Math.abs(run.qd[i][0] - v)).toBeLessThan(t < accumulation - 1e-5 ? 1e-9 : 1e-4);
+    });
+  });
+
+  it('loses the energy fraction 1 − e² at every impact (mgh e^{2k} in flight k)', () => {
+    run.t.forEach((t, i) => {
+      if (t >= impactTime(12)) return;
+      const k = t < t1 ? 0 : Math.floor(Math.log(1 - ((t / t1 - 1) * (1 - e)) / (2 * e)) / Math.log(e)) + 1;
+      expect(Math.abs(run.energy![i] - m * g * h * e ** (2 * k))).toBeLessThan(1e-9);
+    });
+  });
+
+  it('stops at the first impact and stays on the floor when e = 0 (impact then contact)', () => {
+    const r = simulate(bouncingBall, { q0: [h], qd0: [0], t1: 1, samples: 11, params: { e: 0 }, ...tight });
+    expect(r.events.map((ev) => ev.type)).toEqual(['impact', 'contact']);
+    for (const ev of r.events) expect(Math.abs(ev.t - t1) / t1).toBeLessThan(1e-12);
+    expect(Math.abs(r.q.at(-1)![0])).toBeLessThan(1e-15);
+    expect(r.qd.at(-1)![0]).toBe(0);
+  });
+
+  it('lands after 2v/g when thrown up from the floor (a guard at zero does not fire at the start)', () => {
+    const r = simulate(bouncingBall, { q0: [0], qd0: [3], t1: 0.7, ...tight });
+    expect(r.events[0].type).toBe('impact');
+    expect(Math.abs(r.events[0].t - 6 / g) / (6 / g)).toBeLessThan(1e-12);
+  });
+
+  it('treats a ball resting exactly at, or within gapTol above, the floor as in contact from t0', () => {
+    for (const y0 of [0, 5e-10]) {
+      const r = simulate(bouncingBall, { q0: [y0], qd0: [0], t1: 1, samples: 3 });
+      expect(r.events).toEqual([{ t: 0, type: 'contact', contacts: [0] }]);
+      expect(r.q.map((q) => q[0])).toEqual([0, 0, 0]);
+    }
+  });
+
+  it('lets a ball start just above the gap tolerance fall: impact at √(2y₀/g)', () => {
+    const y0 = 1e-6;
+    const r = simulate(bouncingBall, { q0: [y0], qd0: [0], t1: 0.01, ...tight });
+    const first = r.events[0];
+    expect(first.type).toBe('impact');
+    expect(Math.abs(first.t - Math.sqrt((2 * y0) / g)) / Math.sqrt((2 * y0) / g)).toBeLessThan(1e-12);
+  });
+
+  it('rejects a start below the floor', () => {
+    const err = thrown(() => simulate(bouncingBall, { q0: [-1e-6], qd0: [0], t1: 1 }));
+    expect(err).toMatchObject({ code: 'initial-penetration', kind: 'input', where: { model: 'bouncing-ball', field: 'q0' } });
+  });
+});
+
+describe("Kozlov's release example (force (0, ∓g) for x ≶ 0, constraint y ≥ 0)", () => {
+  const g = 9.81;
+  const r = simulate(kozlovRelease, { q0: [-1, 0], qd0: [1, 0], t1: 2.5, samples: 251, ...tight });
+
+  it('holds the point on the line from t = 0 and releases it at t = 1 to 1e-12', () => {
+    expect(r.events.map((ev) => ev.type)).toEqual(['contact', 'release']);
+    expect(r.events[0]).toEqual({ t: 0, type: 'contact', contacts: [0] });
+    expect(r.events[1].contacts).toEqual([0]);
+    expect(Math.abs(r.events[1].t - 1)).toBeLessThan(1e-12);
+  });
+
+  it('slides with x = t − 1, y = 0, then leaves the line along y = g(t − 1)²/2', () => {
+    r.t.forEach((t, i) => {
+      expect(Math.abs(r.q[i][0] - (t - 1))).toBeLessThan(1e-12);
+      const y = t <= 1 ? 0 : (g * (t - 1) ** 2) / 2;
+      expect(Math.abs(r.q[i][1] - y)).toBeLessThan(1e-9);
+      expect(Math.abs(r.qd[i][1] - (t <= 1 ? 0 : g * (t - 1)))).toBeLessThan(1e-9);
+    });
+  });
+});
+
+describe('particle in a corner (floor held, wall impacts accumulating)', () => {
+  const a = 1, eWall = 0.5, d = 1;
+  const tw = Math.sqrt((2 * d) / a);
+  const r = simulate(particleInCorner, { q0: [d, 0], qd0: [0, 0], t1: 5, samples: 501, ...tight });
+
+  it('keeps the floor held throughout while the wall impacts form a cascade', () => {
+    expect(r.events[0]).toEqual({ t: 0, type: 'contact', contacts: [0] });
+    expect(r.events.some((ev) => ev.type === 'release')).toBe(false);
+    const wall = r.events.filter((ev) => ev.type === 'impact');
+    expect(wall.every((ev) => ev.contacts.length === 1 && ev.contacts[0] === 1)).toBe(true);
+    // Wall impacts at t_w (1 + 2e(1 − e^k)/(1 − e)).
+    wall.forEach((ev, k) => {
+      const exact = tw * (1 + (2 * eWall * (1 - eWall ** k)) / (1 - eWall));
+      expect(Math.abs(ev.t - exact) / exact).toBeLessThan(1e-12);
+    });
+    for (const s of r.q) expect(s[1]).toBe(0);
+  });
+
+  it('comes to rest in the corner at t_w (1 + e)/(1 − e) with both contacts held', () => {
+    const rest = r.events.at(-1)!;
+    expect(rest.type).toBe('rest');
+    expect(rest.contacts).toEqual([1]);
+    const exact = (tw * (1 + eWall)) / (1 - eWall);
+    expect(Math.abs(rest.accumulation! - exact) / exact).toBeLessThan(1e-10);
+    for (const v of [...r.q.at(-1)!, ...r.qd.at(-1)!]) expect(Math.abs(v)).toBeLessThan(1e-15);
+  });
+});
+
+describe('event-driven simulation: failures are reported', () => {
+  it('names the missing contact functions of an incomplete module', () => {
+    const { impact: _impact, contactAccelerations: _ca, ...partial } = bouncingBall;
+    const err = thrown(() => simulate(partial as GeneratedModel, { q0: [1], qd0: [0], t1: 1 }));
+    expect(err).toMatchObject({ code: 'incomplete-module', kind: 'input' });
+    expect(err.message).toContain('contactAccelerations, impact');
+  });
+
+  it('stops with the impact map’s own status when it cannot choose a mode', () => {
+    const ambiguous: GeneratedModel = {
+      ...bouncingBall,
+      impact: (_t, _q, qd) => ({ qdPlus: Float64Array.from(qd), impulses: new Float64Array(1), active: [false], status: 'several-admissible-modes', message: 'two modes' }),
+    };
+    const err = thrown(() => simulate(ambiguous, { q0: [1], qd0: [0], t1: 1 }));
+    expect(err).toMatchObject({ code: 'impact-several-admissible-modes', kind: 'model', where: { field: 'impact' } });
+    expect(Math.abs(err.t! - Math.sqrt(2 / 9.81))).toBeLessThan(1e-12);
+  });
+
+  it('refuses an impact map that leaves the ball approaching the floor', () => {
+    const sticky: GeneratedModel = {
+      ...bouncingBall,
+      impact: (_t, _q, qd) => ({ qdPlus: Float64Array.from(qd), impulses: new Float64Array(1), active: [true], status: 'ok' }),
+    };
+    expect(thrown(() => simulate(sticky, { q0: [1], qd0: [0], t1: 1 })).code).toBe('impact-loop');
+  });
+});
+
+describe('particle sliding off a dome (smooth release on a curved constraint)', () => {
+  const g = 9.81, R = 1, v0 = 0.5;
+  const cosRelease = (v0 * v0 / (g * R) + 2) / 3;
+  const r = simulate(particleOnDome, { q0: [0, R], qd0: [v0, 0], t1: 1, samples: 201, rtol: 1e-11, atol: 1e-13 });
+  const release = r.events.find((ev) => ev.type === 'release')!;
+
+  it('leaves the dome where cos θ = (v0²/(gR) + 2)/3', () => {
+    expect(r.events.map((ev) => ev.type)).toEqual(['contact', 'release']);
+    const i = r.t.findIndex((t) => t > release.t);
+    // Height at the first sample after release, against the free-flight continuation from the release point.
+    const sinR = Math.sqrt(1 - cosRelease ** 2);
+    const speed = Math.sqrt(v0 * v0 + 2 * g * R * (1 - cosRelease));
+    const s = r.t[i] - release.t;
+    const yExact = R * cosRelease - speed * sinR * s - (g * s * s) / 2;
+    expect(Math.abs(r.q[i][1] - yExact)).toBeLessThan(1e-8);
+    expect(Math.abs(r.q[i][0] - (R * sinR + speed * cosRelease * s))).toBeLessThan(1e-8);
+  });
+
+  it('conserves energy on the dome and in flight, and never re-enters it', () => {
+    const E0 = 0.5 * v0 * v0 + g * R;
+    for (const E of r.energy!) expect(Math.abs(E - E0) / E0).toBeLessThan(1e-9);
+    r.q.forEach(([x, y]) => expect(x * x + y * y - R * R).toBeGreaterThan(-1e-9));
+  });
+});

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { GeneratedModel } from '../../src/runtime/contract.js';
+import { SimulationError } from '../../src/runtime/errors.js';
+import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
+import { simulate } from '../../src/runtime/simulate.js';
+import { bouncingBall } from '../fixtures/bouncing-ball.js';
+import { particleInCorner } from '../fixtures/particle-in-corner.js';
+
+function thrown(fn: () => unknown): SimulationError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(SimulationError);
+    return e as SimulationError;
+  }
+  throw new Error('expected a SimulationError');
+}
+
+describe('Moreau–Jean bouncing ball against the closed form and the event-driven run', () => {
+  const g = 9.81, e = 0.5, hDrop = 1;
+  const t1 = Math.sqrt((2 * hDrop) / g);
+  const accumulation = (t1 * (1 + e)) / (1 - e);
+  const exactImpacts = [t1, t1 * (1 + 2 * e), t1 * (1 + 2 * e + 2 * e * e)];
+  const eventDriven = simulate(bouncingBall, { q0: [hDrop], qd0: [0], t1: 2, samples: 201, rtol: 1e-10, atol: 1e-12 });
+
+  for (const h of [1e-2, 1e-3]) {
+    const mj = simulateMoreauJean(bouncingBall, { q0: [hDrop], qd0: [0], t1: 2, h, samples: 201 });
+
+    it(`finds the first impacts within 3h (h = ${h})`, () => {
+      // The velocity-level law bounces from where the step lands, up to h·v off the floor: an O(h) phase shift per impact.
+      const impacts = mj.events.filter((ev) => ev.type === 'impact');
+      exactImpacts.forEach((t, k) => expect(Math.abs(impacts[k].t - t)).toBeLessThanOrEqual(3 * h));
+    });
+
+    it(`comes to rest at t₁(1 + e)/(1 − e) to O(h), like the event-driven run (h = ${h})`, () => {
+      const rest = mj.events.filter((ev) => ev.type === 'rest');
+      expect(rest).toHaveLength(1);
+      expect(rest[0].contacts).toEqual([0]);
+      const edRest = eventDriven.events.at(-1)!;
+      expect(Math.abs(rest[0].t - accumulation)).toBeLessThan(15 * h);
+      expect(Math.abs(rest[0].t - edRest.t)).toBeLessThan(15 * h);
+      // Resting position: penetration O(g h²) from the last step's impulse; velocity exactly zero.
+      expect(Math.abs(mj.q.at(-1)![0] - eventDriven.q.at(-1)![0])).toBeLessThan(g * h * h);
+      expect(Math.abs(mj.qd.at(-1)![0])).toBeLessThan(1e-12);
+    });
+
+    it(`stays within O(h) of the event-driven heights on the output grid (h = ${h})`, () => {
+      // Impact times are shifted by a few h at the largest speed g·t₁.
+      const worst = Math.max(...mj.q.map((q, i) => Math.abs(q[0] - eventDriven.q[i][0])));
+      expect(worst).toBeLessThan(3 * g * t1 * h);
+    });
+
+    it(`conserves energy in free flight and never exceeds the initial energy (h = ${h})`, () => {
+      // θ = 1/2 integrates uniform gravity exactly. After an impact the energy
+      // need not decrease step by step: with e > 0 a contact still in the index
+      // set while separating receives work (Acary, "Energy conservation and
+      // dissipation properties of time-integration methods for nonsmooth
+      // elastodynamics with contact", ZAMM 2016),
+      // but never above what the drop started with.
+      const E0 = mj.energy![0];
+      mj.t.forEach((t, i) => {
+        if (t < t1 - 2 * h) expect(Math.abs(mj.energy![i] - E0)).toBeLessThan(1e-12);
+        expect(mj.energy![i]).toBeLessThanOrEqual(E0 + 1e-12);
+      });
+    });
+  }
+
+  it('keeps the ball on the floor after the first impact with e = 0 given per contact', () => {
+    const mj = simulateMoreauJean(bouncingBall, { q0: [hDrop], qd0: [0], t1: 1, h: 1e-3, restitution: [0] });
+    expect(mj.events.map((ev) => ev.type)).toEqual(['impact', 'rest']);
+    expect(Math.abs(mj.events[0].t - t1)).toBeLessThan(2e-3);
+  });
+});
+
+describe('Moreau–Jean particle in a corner (two contacts)', () => {
+  const a = 1, eWall = 0.5;
+  const tw = Math.sqrt(2 / a);
+  const h = 1e-3;
+  const mj = simulateMoreauJean(particleInCorner, { q0: [1, 0], qd0: [0, 0], t1: 5, h, samples: 51 });
+
+  it('holds the floor from the start and never releases it', () => {
+    expect(mj.events.filter((ev) => ev.type === 'rest' && ev.contacts.includes(0))).toHaveLength(1);
+    expect(mj.events.some((ev) => ev.type === 'release')).toBe(false);
+    for (const q of mj.q) expect(Math.abs(q[1])).toBeLessThan(1e-12);
+  });
+
+  it('comes to rest against the wall at t_w(1 + e)/(1 − e) to O(h)', () => {
+    const wallRest = mj.events.filter((ev) => ev.type === 'rest' && ev.contacts.includes(1));
+    expect(wallRest).toHaveLength(1);
+    expect(Math.abs(wallRest[0].t - (tw * (1 + eWall)) / (1 - eWall))).toBeLessThan(15 * h);
+    expect(Math.abs(mj.q.at(-1)![0])).toBeLessThan(a * h * h);
+    for (const v of mj.qd.at(-1)!) expect(Math.abs(v)).toBeLessThan(1e-12);
+  });
+});
+
+describe('Moreau–Jean input checks', () => {
+  it('reports a bad step, θ and restitution length together', () => {
+    const err = thrown(() => simulateMoreauJean(bouncingBall, { q0: [1], qd0: [0], t1: 1, h: 0, theta: 2, restitution: [0.5, 0.5] }));
+    expect(err.problems.map((p) => (p as SimulationError).where.field).sort()).toEqual(['h', 'restitution', 'theta']);
+  });
+
+  it("refuses a 'stick' contact law without explicit restitution", () => {
+    const stick: GeneratedModel = { ...bouncingBall, model: { ...bouncingBall.model, unilateral: [{ name: 'floor', law: { kind: 'stick' } }] } };
+    expect(thrown(() => simulateMoreauJean(stick, { q0: [1], qd0: [0], t1: 1, h: 1e-2 })).code).toBe('unsupported-impact-law');
+  });
+});

@@ -62,11 +62,6 @@ function monoExpr(m: Mono): Expr {
   return mul(...[...m].map(([b, e]) => pow(b, num(e))));
 }
 
-/** gcd(a/b, c/d) = gcd(a, c) / lcm(b, d), positive. */
-function ratGcd(x: Rational, y: Rational): Rational {
-  const g = (a: number, b: number): number => (b ? g(b, a % b) : Math.abs(a));
-  return Q.rat(g(x.n, y.n), (x.d / g(x.d, y.d)) * y.d);
-}
 
 interface Item {
   c: Rational;
@@ -120,7 +115,7 @@ function collect(items: Item[]): Expr {
   let gc = Q.abs(items[0]!.c);
   for (const it of items.slice(1)) {
     g = monoGcd(g, it.m);
-    gc = ratGcd(gc, it.c);
+    gc = Q.gcdOf(gc, it.c);
   }
   if (items.every((it) => Q.isNegative(it.c))) gc = Q.neg(gc);
   if (g.size > 0 || !Q.isOne(gc)) {

@@ -97,6 +97,11 @@ export function cmp(a: Rational, b: Rational): number {
   return d > 0n ? 1 : d < 0n ? -1 : 0;
 }
 
+/** gcd(a/b, c/d) = gcd(a, c) / lcm(b, d), positive. */
+export function gcdOf(x: Rational, y: Rational): Rational {
+  return rat(gcd(x.n, y.n), (x.d / gcd(x.d, y.d)) * y.d);
+}
+
 /** a^k for integer k. */
 export function powInt(a: Rational, k: number): Rational {
   if (k < 0) return powInt(div(ONE, a), -k);

@@ -91,8 +91,13 @@ function simplifySum(e: Expr & { kind: 'add' }): Expr {
     if (g) g.push(term);
     else groups.set(rest, [term]);
   }
+  // The constant joins the group of pure trig terms (5 − 3 cos 2α → 2 + 6 sin²α).
+  if (!Q.isZero(e.constant)) {
+    const g = groups.get(ONE);
+    if (g) g.push(num(e.constant));
+  }
   let changed = false;
-  const parts: Expr[] = [num(e.constant)];
+  const parts: Expr[] = groups.has(ONE) ? [] : [num(e.constant)];
   for (const [rest, terms] of groups) {
     const poly = add(...terms);
     const best = terms.length > 1 ? shortestForm(poly) : poly;
@@ -104,8 +109,37 @@ function simplifySum(e: Expr & { kind: 'add' }): Expr {
   return expand(add(...parts));
 }
 
-function cost(e: Expr): [number, number] {
-  return [e.kind === 'add' ? e.terms.length + (Q.isZero(e.constant) ? 0 : 1) : e === num(0) ? 0 : 1, opCount(e)];
+/**
+ * (terms, operations + multiple-angle penalty). Papers write 1 + 3 sin²α
+ * rather than 5/3 − cos 2α: an argument with a coefficient other than ±1
+ * (2α, 3α) costs two extra operations, so at equal length powers of sines
+ * and cosines of the original angles win, while cos(q₁ − q₂) still beats
+ * cos q₁ cos q₂ + sin q₁ sin q₂.
+ */
+export function trigCost(e: Expr): [number, number] {
+  const terms = e.kind === 'add' ? e.terms.length + (Q.isZero(e.constant) ? 0 : 1) : e === num(0) ? 0 : 1;
+  return [terms, opCount(e) + 2 * multipleAngles(e)];
+}
+
+function multipleAngles(e: Expr): number {
+  switch (e.kind) {
+    case 'num':
+    case 'sym':
+      return 0;
+    case 'fn': {
+      const a = e.args[0]!;
+      const coeffs = a.kind === 'add' ? a.terms.map((t) => t.coeff) : a.kind === 'mul' ? [a.coeff] : [];
+      return coeffs.some((c) => !Q.isOne(Q.abs(c))) ? 1 : 0;
+    }
+    case 'add':
+      return e.terms.reduce((s, t) => s + multipleAngles(t.expr), 0);
+    case 'mul':
+      return e.factors.reduce((s, f) => s + multipleAngles(f.base), 0);
+    case 'pow':
+      return multipleAngles(e.base);
+    default:
+      return unreachable(e);
+  }
 }
 
 function shortestForm(poly: Expr): Expr {
@@ -118,9 +152,9 @@ function shortestForm(poly: Expr): Expr {
 
 function shortestFormOnce(poly: Expr): Expr {
   let best = poly;
-  let bestCost = cost(poly);
+  let bestCost = trigCost(poly);
   const consider = (cand: Expr): void => {
-    const c = cost(cand);
+    const c = trigCost(cand);
     if (c[0] < bestCost[0] || (c[0] === bestCost[0] && c[1] < bestCost[1])) {
       best = cand;
       bestCost = c;
@@ -129,7 +163,37 @@ function shortestFormOnce(poly: Expr): Expr {
   consider(expand(pythagorean(poly, 'cos')));
   consider(expand(pythagorean(poly, 'sin')));
   consider(linearize(poly));
+  const halved = expand(halveAngles(poly));
+  if (halved !== poly) {
+    consider(halved);
+    consider(expand(pythagorean(halved, 'cos')));
+    consider(expand(pythagorean(halved, 'sin')));
+  }
   return best;
+}
+
+/** cos 2u → 1 − 2 sin²u and sin 2u → 2 sin u cos u, for arguments whose coefficients are all even. */
+function halveAngles(e: Expr): Expr {
+  const go = (u: Expr): Expr => {
+    switch (u.kind) {
+      case 'fn': {
+        const a = u.args[0]!;
+        const coeffs = a.kind === 'add' ? (Q.isZero(a.constant) ? a.terms.map((t) => t.coeff) : []) : a.kind === 'mul' ? [a.coeff] : [];
+        if ((u.name !== 'sin' && u.name !== 'cos') || coeffs.length === 0 || !coeffs.every((c) => Q.isInteger(c) && c.n % 2 === 0)) return u;
+        const half = mul(num(Q.HALF), a);
+        return u.name === 'cos' ? sub(ONE, mul(num(2), pow(sin(half), 2))) : mul(num(2), sin(half), cos(half));
+      }
+      case 'mul':
+        return mul(num(u.coeff), ...u.factors.map((f) => pow(go(f.base), f.exp)));
+      case 'pow':
+        return pow(go(u.base), u.exp);
+      case 'add':
+        return add(num(u.constant), ...u.terms.map((t) => mul(num(t.coeff), go(t.expr))));
+      default:
+        return u;
+    }
+  };
+  return go(e);
 }
 
 /** Replace every even power of `which` by a power of 1 − (the other)². */

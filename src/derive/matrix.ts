@@ -1,7 +1,7 @@
 // Small symbolic matrices (n ≤ 4): determinant and adjugate by cofactors.
 // Larger systems are solved numerically in generated code instead: a
 // symbolic inverse grows factorially and helps nobody read the equations.
-import { add, mul, neg, num, type Expr } from '../core/expr.js';
+import { add, mul, neg, num, pow, type Expr } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
 
 export type Matrix = readonly (readonly Expr[])[];
@@ -33,4 +33,29 @@ export function adjugate(m: Matrix): Expr[][] {
       return simplify((i + j) % 2 === 0 ? c : neg(c));
     }),
   );
+}
+
+export function transpose(a: Matrix): Expr[][] {
+  return a.length ? a[0]!.map((_, j) => a.map((r) => r[j]!)) : [];
+}
+
+/** a·b, entries simplified. */
+export function matMul(a: Matrix, b: Matrix): Expr[][] {
+  return a.map((row) => (b[0] ?? []).map((_, j) => simplify(add(...row.map((x, k) => mul(x, b[k]![j]!))))));
+}
+
+export function matVec(a: Matrix, v: readonly Expr[]): Expr[] {
+  return a.map((row) => simplify(add(...row.map((x, k) => mul(x, v[k]!)))));
+}
+
+/**
+ * Solve a·x = rhs for small square a by the adjugate: x = adj(a)·rhs / det(a).
+ * Returns undefined when det(a) simplifies to 0.
+ */
+export function solveSmall(a: Matrix, rhs: readonly Expr[]): { x: Expr[]; det: Expr } | undefined {
+  const d = simplify(det(a));
+  if (d.kind === 'num' && d.value.n === 0) return undefined;
+  const adj = adjugate(a);
+  const x = matVec(adj, rhs).map((e) => simplify(mul(e, pow(d, -1))));
+  return { x, det: d };
 }

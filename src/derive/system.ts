@@ -7,12 +7,14 @@ import { checkDerivation } from './checks.js';
 import { deriveHamilton, type Hamilton } from './hamilton.js';
 import { deriveConstraints, type RetainingConstraints } from './lagrange1.js';
 import { deriveLagrange2, type Lagrange2 } from './lagrange2.js';
+import { deriveUnilateral, type UnilateralDerivation } from './unilateral.js';
 
 export interface DerivedSystem {
   readonly model: Model;
   readonly lagrange2: Lagrange2;
   readonly hamilton: Hamilton;
   readonly constraints?: RetainingConstraints;
+  readonly unilateral?: UnilateralDerivation;
   /** T + V where a potential exists. */
   readonly energy?: Expr;
 }
@@ -22,6 +24,7 @@ export function deriveSystem(model: Model): DerivedSystem {
   const constraints = deriveConstraints(model);
   checkDerivation(model, lagrange2.massMatrix, constraints?.A);
   const hamilton = deriveHamilton(model, lagrange2);
+  const unilateral = deriveUnilateral(model, lagrange2);
   const energy = model.T && model.V ? simplify(add(model.T, model.V)) : undefined;
-  return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(energy ? { energy } : {}) };
+  return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(energy ? { energy } : {}) };
 }

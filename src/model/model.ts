@@ -41,6 +41,33 @@ export interface NonholonomicConstraint {
   readonly expr: Expr;
 }
 
+export type ImpactLaw =
+  | { readonly kind: 'newton'; readonly e: Sym }
+  | { readonly kind: 'plastic' }
+  | { readonly kind: 'w-law'; readonly W: Sym }
+  | { readonly kind: 'stick'; readonly tangent: Expr };
+
+export interface UnilateralConstraint {
+  readonly name: string;
+  readonly description?: string;
+  /** The gap f(q, t) ≥ 0 (admissible side), whatever form the author used. */
+  readonly gap: Expr;
+  /** As written: expr ≥ 0 (Kozlov's f ≥ 0) or expr ≤ 0 (Kugushev–Sorokina's g ≤ 0). */
+  readonly author: { readonly sense: '>=' | '<='; readonly expr: Expr };
+  readonly law: ImpactLaw;
+}
+
+export interface ImpactScenario {
+  readonly name: string;
+  /** Index into unilateral. */
+  readonly arriving: number;
+  readonly closed: readonly number[];
+  /** Configuration at the impact (coordinate name → value). */
+  readonly at: ReadonlyMap<string, Expr>;
+  /** Coordinates whose velocities stay free before the impact. */
+  readonly independent: readonly string[];
+}
+
 export interface Model {
   readonly name: string;
   readonly title: string;
@@ -57,6 +84,9 @@ export interface Model {
   readonly Q: readonly Expr[];
   readonly holonomic: readonly HolonomicConstraint[];
   readonly nonholonomic: readonly NonholonomicConstraint[];
+  readonly unilateral: readonly UnilateralConstraint[];
+  readonly multipleImpacts: 'error' | 'lcp';
+  readonly impactScenarios: readonly ImpactScenario[];
   readonly initial: { readonly q0: readonly number[]; readonly qd0: readonly number[]; readonly t1: number };
 }
 
@@ -193,6 +223,65 @@ export function buildModel(spec: ModelSpec): Model {
     const b = simplify(add(ex, ...coordinates.map((c, k) => mul(num(-1), A[k]!, c.qd))));
     nonholonomic.push({ name, A, b, expr: e });
   });
+  const unilateral: UnilateralConstraint[] = [];
+  spec.unilateral?.forEach((u, i) => {
+    const field = `unilateral[${i}]`;
+    if (!u.name || !IDENT.test(u.name) || unilateral.some((v) => v.name === u.name)) {
+      problem('bad-contact-name', `${field}.name`, `unilateral constraint ${i + 1} needs a unique name (letters, digits, _)`);
+      return;
+    }
+    const parts = typeof u.constraint === 'string' ? u.constraint.split(/(>=|<=)/) : [];
+    if (parts.length !== 3) {
+      problem('bad-inequality', `${field}.constraint`, `'${u.constraint}' must be one inequality 'f >= 0' or 'g <= 0'`);
+      return;
+    }
+    const lhs = read(parts[0]!.trim(), `${field}.constraint`, false);
+    const rhs = read(parts[2]!.trim(), `${field}.constraint`, false);
+    if (!lhs || !rhs) return;
+    const sense = parts[1] as '>=' | '<=';
+    const expr = simplify(add(lhs, mul(num(-1), rhs)));
+    const gap = sense === '>=' ? expr : simplify(mul(num(-1), expr));
+    const lawField = `${field}.law`;
+    const paramSym = (name: string): Sym | undefined => {
+      const p = parameters.find((x) => x.name === name);
+      if (!p) problem('unknown-parameter', lawField, `impact law of '${u.name}' refers to '${name}', which is not a parameter`);
+      return p?.symbol;
+    };
+    let law: ImpactLaw | undefined;
+    const l = u.law as Record<string, unknown>;
+    if ('newton' in l) {
+      const e = paramSym(String(l.newton));
+      if (e) law = { kind: 'newton', e };
+    } else if ('plastic' in l) law = { kind: 'plastic' };
+    else if ('wLaw' in l) {
+      const W = paramSym(String(l.wLaw));
+      if (W) law = { kind: 'w-law', W };
+    } else if ('stick' in l) {
+      const tangent = read(l.stick as ExprInput, `${lawField}.stick`, false);
+      if (tangent) law = { kind: 'stick', tangent };
+    } else problem('bad-impact-law', lawField, `impact law of '${u.name}' must be {newton: e}, {plastic: true}, {wLaw: W} or {stick: tangentialPosition}`);
+    if (law) unilateral.push({ name: u.name, ...(u.description ? { description: u.description } : {}), gap, author: { sense, expr }, law });
+  });
+  const impactScenarios: ImpactScenario[] = [];
+  spec.impactScenarios?.forEach((sc, i) => {
+    const field = `impactScenarios[${i}]`;
+    const index = (name: string): number => {
+      const k = unilateral.findIndex((u) => u.name === name);
+      if (k < 0) problem('unknown-contact', field, `impact scenario '${sc.name}' names contact '${name}', which is not declared under unilateral`);
+      return k;
+    };
+    const arriving = index(sc.arriving);
+    const closed = (sc.closed ?? []).map(index);
+    const at = new Map<string, Expr>();
+    for (const [name, v] of Object.entries(sc.at)) {
+      if (!coordinates.some((c) => c.name === name)) problem('unknown-coordinate', `${field}.at.${name}`, `'${name}' is not a coordinate`);
+      const e = read(v, `${field}.at.${name}`, false);
+      if (e) at.set(name, e);
+    }
+    for (const name of sc.independent) if (!coordinates.some((c) => c.name === name)) problem('unknown-coordinate', `${field}.independent`, `'${name}' is not a coordinate`);
+    if (arriving >= 0 && closed.every((k) => k >= 0)) impactScenarios.push({ name: sc.name, arriving, closed, at, independent: sc.independent });
+  });
+
   const m = holonomic.length + nonholonomic.length;
   if (n > 0 && m >= n) problem('too-many-constraints', 'holonomic', `${m} retaining constraints for ${n} coordinates: at most ${n - 1} leave the system any motion`);
 
@@ -220,6 +309,9 @@ export function buildModel(spec: ModelSpec): Model {
     Q,
     holonomic,
     nonholonomic,
+    unilateral,
+    multipleImpacts: spec.multipleImpacts ?? 'error',
+    impactScenarios,
     initial: {
       q0: coordinates.map((c) => initial.q?.[c.name] ?? 0),
       qd0: coordinates.map((c) => initial.qd?.[c.name] ?? 0),

@@ -36,6 +36,44 @@ export interface HolonomicSpec {
   readonly expr: ExprInput;
 }
 
+/**
+ * How a contact closes at an impact (Kugushev–Sorokina §9 closing relation;
+ * Rubanovich–Formalsky §1 for 'stick').
+ *  - newton: normal velocity reverses with factor e (a parameter name);
+ *  - plastic: e = 0;
+ *  - w-law: the sign-corrected closing relation (MV⁺ + W²MV⁻, V⁺ − V⁻) = 0,
+ *    i.e. Newton's law with e = W² for one active constraint;
+ *  - stick: arrives plastically and sticks: the contact point is pinned
+ *    (normal and tangential velocity zero) while the contact is closed.
+ */
+export type ImpactLawSpec =
+  | { readonly newton: string }
+  | { readonly plastic: true }
+  | { readonly wLaw: string }
+  | { readonly stick: ExprInput };
+
+export interface UnilateralSpec {
+  readonly name: string;
+  /** 'f >= 0' or 'g <= 0' (either side may hold the expression); the report keeps this form. */
+  readonly constraint: string;
+  readonly law: ImpactLawSpec;
+  readonly description?: string;
+}
+
+/**
+ * A closed-form impact map to derive and print: contact `arriving` strikes
+ * while the contacts in `closed` are closed, at configuration `at`. The
+ * pre-impact velocities satisfy the closed contacts' constraints and are
+ * expressed through the `independent` velocities.
+ */
+export interface ImpactScenarioSpec {
+  readonly name: string;
+  readonly arriving: string;
+  readonly closed?: readonly string[];
+  readonly at: Readonly<Record<string, ExprInput>>;
+  readonly independent: readonly string[];
+}
+
 export interface InitialSpec {
   /** Coordinates' initial values (missing: 0). */
   readonly q?: Readonly<Record<string, number>>;
@@ -63,5 +101,14 @@ export interface ModelSpec {
   readonly forces?: Readonly<Record<string, ExprInput>>;
   readonly holonomic?: readonly (ExprInput | HolonomicSpec)[];
   readonly nonholonomic?: readonly (ExprInput | NonholonomicSpec)[];
+  /** One-sided constraints with their impact laws. */
+  readonly unilateral?: readonly UnilateralSpec[];
+  /**
+   * What to do when two or more contacts arrive at once (an impact into a
+   * corner, which Kugushev–Sorokina leave open): 'error' reports it,
+   * 'lcp' resolves it by the complementarity form of Newton's law.
+   */
+  readonly multipleImpacts?: 'error' | 'lcp';
+  readonly impactScenarios?: readonly ImpactScenarioSpec[];
   readonly initial?: InitialSpec;
 }

@@ -1,0 +1,109 @@
+// Rational normal form for results that are quotients (impact maps,
+// contact multipliers, explicit Hamiltonians): every sum is brought over a
+// common denominator, the numerator is expanded and trig-simplified, and the
+// monomial and numeric content of each denominator is split off so that it
+// cancels against the numerator. −3 + 2(3s² − 1)/(2/3 + 2s²) becomes
+// −4/(1 + 3s²) — the form the papers print.
+//
+// Not a full polynomial gcd: common non-monomial factors of numerator and
+// denominator are not cancelled.
+import * as Q from './rational.js';
+import type { Rational } from './rational.js';
+import { add, fn, mul, num, ONE, pow, splitCoeff, termsOf, unreachable, type Expr, type Factor } from './expr.js';
+import { expand } from './expand.js';
+import { simplifyTrig } from './trig.js';
+
+export function together(e: Expr): Expr {
+  const memo = new Map<Expr, Expr>();
+  const go = (u: Expr): Expr => {
+    const hit = memo.get(u);
+    if (hit) return hit;
+    let r: Expr;
+    switch (u.kind) {
+      case 'num':
+      case 'sym':
+        r = u;
+        break;
+      case 'fn':
+        r = fn(u.name, ...u.args.map(go));
+        break;
+      case 'pow':
+        r = power(go(u.base), u.exp);
+        break;
+      case 'mul':
+        r = mul(num(u.coeff), ...u.factors.map((f) => power(go(f.base), f.exp)));
+        break;
+      case 'add':
+        r = overCommonDenominator(termsOf(u).map(go));
+        break;
+      default:
+        return unreachable(u);
+    }
+    memo.set(u, r);
+    return r;
+  };
+  return go(e);
+}
+
+/** base^exp, with a sum under a negative power split into content × primitive part. */
+function power(base: Expr, exp: Expr): Expr {
+  if (base.kind === 'add' && exp.kind === 'num' && Q.isNegative(exp.value)) {
+    const [content, primitive] = contentOf(base);
+    return mul(pow(content, exp), pow(primitive, exp));
+  }
+  return pow(base, exp);
+}
+
+function factorsOfTerm(t: Expr): readonly Factor[] {
+  const [, rest] = splitCoeff(t);
+  if (rest.kind === 'mul') return rest.factors;
+  if (rest.kind === 'pow') return [{ base: rest.base, exp: rest.exp }];
+  return rest === ONE ? [] : [{ base: rest, exp: ONE }];
+}
+
+function overCommonDenominator(terms: readonly Expr[]): Expr {
+  // The common denominator: each base at the largest negative power it has in any term.
+  const den = new Map<Expr, Rational>();
+  for (const t of terms) {
+    for (const f of factorsOfTerm(t)) {
+      if (f.exp.kind !== 'num' || !Q.isNegative(f.exp.value)) continue;
+      const prev = den.get(f.base);
+      if (!prev || Q.cmp(f.exp.value, prev) < 0) den.set(f.base, f.exp.value);
+    }
+  }
+  if (den.size === 0) return add(...terms);
+  const D = mul(...[...den].map(([b, k]) => pow(b, num(Q.neg(k)))));
+  const numerator = simplifyTrig(expand(add(...terms.map((t) => mul(t, D)))));
+  const [content, primitive] = numerator.kind === 'add' ? contentOf(numerator) : [ONE, numerator];
+  return mul(content, primitive, pow(D, -1));
+}
+
+/**
+ * Split a sum into content × primitive part: the monomial common to all
+ * terms and the rational gcd of the coefficients, signed so the primitive
+ * part's first term is positive.
+ */
+export function contentOf(s: Expr & { kind: 'add' }): [Expr, Expr] {
+  const terms = termsOf(s);
+  let common: Map<Expr, Rational> | undefined;
+  let c: Rational | undefined;
+  for (const t of terms) {
+    const [k] = splitCoeff(t);
+    c = c ? Q.gcdOf(c, k) : Q.abs(k);
+    const m = new Map<Expr, Rational>();
+    for (const f of factorsOfTerm(t)) if (f.exp.kind === 'num') m.set(f.base, f.exp.value);
+    if (!common) common = m;
+    else {
+      for (const [b, e] of common) {
+        const o = m.get(b);
+        if (!o || Q.isNegative(o) !== Q.isNegative(e)) common.delete(b);
+        else if (Q.cmp(Q.abs(o), Q.abs(e)) < 0) common.set(b, o);
+      }
+    }
+  }
+  const first = splitCoeff(terms[0]!)[0];
+  const sign = Q.isNegative(first) ? Q.MINUS_ONE : Q.ONE;
+  const content = mul(num(Q.mul(sign, c ?? Q.ONE)), ...[...(common ?? [])].map(([b, e]) => pow(b, num(e))));
+  return [content, expand(mul(s, pow(content, -1)))];
+}
+

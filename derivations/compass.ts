@@ -10,6 +10,15 @@ import { defineModel } from '../src/model/index.js';
 const O_x = 'xc - l/2*cos(alpha)*sin(psi)';
 const O_y = 'yc + l/2*cos(alpha)*cos(psi)';
 
+/** The state with foot B at rest on the line: psi, psi' given, (xc, yc) and their rates from B's pin. */
+function standingOnB(alpha: number, l: number, psi: number, psid: number) {
+  const yc = l * Math.cos(psi - alpha) - (l / 2) * Math.cos(alpha) * Math.cos(psi);
+  // x_B = xc − (l/2) cos α sin ψ + l sin(ψ − α) and y_B fixed: differentiate for (ẋc, ẏc).
+  const xcd = ((l / 2) * Math.cos(alpha) * Math.cos(psi) - l * Math.cos(psi - alpha)) * psid;
+  const ycd = ((l / 2) * Math.cos(alpha) * Math.sin(psi) - l * Math.sin(psi - alpha)) * psid;
+  return { q: { yc, psi }, qd: { xc: xcd, yc: ycd, psi: psid }, t1: 3 };
+}
+
 export default defineModel({
   name: 'compass',
   title: 'Rigid compass (Rubanovich–Formalsky §1)',
@@ -42,5 +51,6 @@ export default defineModel({
   impactScenarios: [
     { name: 'D strikes while B stands', arriving: 'footD', closed: ['footB'], at: { psi: '0', yc: 'l/2*cos(alpha)' }, independent: ['psi'] },
   ],
-  initial: { q: { yc: 0.4776682, psi: 0.05 }, qd: { psi: -1 }, t1: 3 },
+  // Standing on foot B (at rest on the line) and rocking forward.
+  initial: standingOnB(0.3, 1, 0.05, -1),
 });

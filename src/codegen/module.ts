@@ -4,7 +4,8 @@ import { add, dependsOn, ZERO, type Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { TIME } from '../model/names.js';
 import { emitBlock, type Input } from './emit.js';
-import { SOLVE_LU, SOLVE_SPD } from './solvers.js';
+import { CHOLESKY, SOLVE_LU, SOLVE_SPD } from './solvers.js';
+import { contactInfo, contactSource } from './contacts.js';
 
 export const TOOLKIT = 'unilateral-mechanics 0.1.0';
 
@@ -99,7 +100,7 @@ export function generateModule(sys: DerivedSystem, sourceFile: string): Generate
     coordinates: model.coordinates.map((c) => c.name),
     parameters: model.parameters.map((p) => ({ name: p.name, default: p.default, ...(p.description ? { description: p.description } : {}), ...(p.unit ? { unit: p.unit } : {}) })),
     constraintCount: m,
-    unilateral: [],
+    unilateral: contactInfo(sys),
     initial: model.initial,
     conservative: isConservative(sys),
   };
@@ -178,7 +179,7 @@ export function generateModule(sys: DerivedSystem, sourceFile: string): Generate
       '',
     );
   }
-  L.push(SOLVE_SPD, '');
+  L.push(CHOLESKY, '', SOLVE_SPD, '');
   L.push(
     '/** q̈ at the state in s$, written to out[off…off+n). */',
     'function qdd$(t: number, p: Params, out: Float64Array, off: number): void {',
@@ -289,6 +290,7 @@ export function generateModule(sys: DerivedSystem, sourceFile: string): Generate
       '',
     );
   }
+  L.push(...contactSource(sys, block));
   const source = L.join('\n').replace(/\n{3,}/g, '\n\n');
   return { fileName: `${model.name}.ts`, source, dynamicsOps: dyn.ops };
 }

@@ -1,0 +1,22 @@
+import { defineModel } from '../src/model/index.js';
+
+// Kozlov 1988, §2, (2.3)–(2.7): a unit mass point in the plane under the
+// force (0, −g) for x ≤ 0 and (0, +g) for x > 0, with the constraint y ≥ 0.
+// Starting on the line at x = −1 with ẋ = 1 it is pressed onto the line until
+// x = 0 (t = 1), then leaves it: y = g(t − 1)²/2 for t ≥ 1 (2.4).
+export default defineModel({
+  name: 'kozlov-release',
+  title: 'Release from a line (Kozlov §2)',
+  description: 'A point pressed onto a line by a force that changes sign at x = 0 leaves the line at t = 1.',
+  coordinates: [
+    { name: 'x', description: 'position along the line', unit: 'm' },
+    { name: 'y', description: 'height above the line', unit: 'm' },
+  ],
+  parameters: {
+    g: { default: 1, description: 'force magnitude per unit mass', unit: 'm/s^2' },
+  },
+  kinetic: "(x'^2 + y'^2)/2",
+  forces: { y: 'g*sign(x)' },
+  unilateral: [{ name: 'line', constraint: 'y >= 0', law: { plastic: true }, description: 'the line y = 0' }],
+  initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
+});

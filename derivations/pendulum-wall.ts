@@ -1,0 +1,28 @@
+import { defineModel } from '../src/model/index.js';
+
+// A double pendulum whose lower bob strikes a vertical wall at x = d.
+export default defineModel({
+  name: 'pendulum-wall',
+  title: 'Double pendulum striking a wall',
+  description: 'Two point masses on massless rods; the lower bob hits a vertical wall with Newton restitution.',
+  coordinates: [
+    { name: 'q1', description: 'angle of the upper rod', unit: 'rad' },
+    { name: 'q2', description: 'angle of the lower rod', unit: 'rad' },
+  ],
+  parameters: {
+    m1: { default: 1, description: 'upper mass', unit: 'kg' },
+    m2: { default: 1, description: 'lower mass', unit: 'kg' },
+    l1: { default: 1, description: 'upper rod length', unit: 'm' },
+    l2: { default: 1, description: 'lower rod length', unit: 'm' },
+    g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
+    d: { default: 0.5, description: 'distance of the wall from the pivot', unit: 'm' },
+    e: { default: 0.7, description: 'coefficient of restitution', },
+  },
+  particles: [
+    { mass: 'm1', position: ['l1*sin(q1)', '-l1*cos(q1)'] },
+    { mass: 'm2', position: ['l1*sin(q1) + l2*sin(q2)', '-l1*cos(q1) - l2*cos(q2)'] },
+  ],
+  potential: '-m1*g*l1*cos(q1) - m2*g*(l1*cos(q1) + l2*cos(q2))',
+  unilateral: [{ name: 'wall', constraint: 'l1*sin(q1) + l2*sin(q2) - d <= 0', law: { newton: 'e' }, description: 'the wall x = d' }],
+  initial: { q: { q1: -0.6, q2: -0.9 }, t1: 6 },
+});

@@ -62,7 +62,10 @@ const buckets = new Map<number, Expr[]>();
 const symbolsByName = new Map<string, Sym>();
 let nextId = 0;
 
-const mix = (h: number, x: number): number => Math.imul(h ^ x, 0x9e3779b1) ^ (h >>> 15);
+const mix = (h: number, x: number): number => {
+  const k = Math.imul(h ^ x, 0x5bd1e995);
+  return k ^ (k >>> 15);
+};
 const mixRat = (h: number, r: Rational): number => mix(mix(h, r.n | 0), r.d | 0);
 
 function hashOf(x: Shape): number {
@@ -130,10 +133,14 @@ function sameShape(a: Expr, x: Shape): boolean {
 
 /**
  * Per-node memo slots of the kernel's passes. Nodes are immutable, so a
- * pass's result for a node never goes stale; keeping it with the node
- * (rather than in a side table) makes the lookup two field loads. The slots
- * live in their own object so that the node itself can be frozen. Not part
- * of the public shape of an expression: only src/core reads or writes these.
+ * pass's result for a node never goes stale; keeping it on the node (rather
+ * than in a side table) makes the lookup one field load. Not part of the
+ * public shape of an expression: only src/core reads or writes these.
+ *
+ * Immutability is enforced by the types (every field readonly), not by
+ * Object.freeze: freezing every node and its arrays, with a separate memo
+ * object per node, made the 10-link derivation ~40% slower (GC), which the
+ * derivation target cannot afford.
  */
 export interface Memo {
   expanded: Expr | undefined;
@@ -143,7 +150,7 @@ export interface Memo {
   /** Sorted ids of the free symbols. */
   symbols: readonly number[] | undefined;
 }
-export const memo = (e: Expr): Memo => (e as unknown as { readonly memo: Memo }).memo;
+export const memo = (e: Expr): Memo => e as unknown as Memo;
 
 function intern<S extends Shape>(shape: S): S & { readonly id: number } {
   const h = hashOf(shape);
@@ -152,42 +159,18 @@ function intern<S extends Shape>(shape: S): S & { readonly id: number } {
     for (const e of bucket) if (sameShape(e, shape)) return e as unknown as S & { id: number };
   }
   // A miss: the caller's fresh shape object becomes the node (no copy).
-  const node = shape as unknown as { id: number; memo: Memo };
+  const node = shape as unknown as { id: number } & Memo;
   node.id = nextId++;
-  node.memo = { expanded: undefined, simplified: undefined, trig: undefined, shortest: undefined, symbols: undefined };
-  // A node never changes: it, its arrays, their entries and its rationals
-  // are frozen (only the separate memo object is writable).
-  freezeStructure(shape);
-  Object.freeze(node);
+  node.expanded = undefined;
+  node.simplified = undefined;
+  node.trig = undefined;
+  node.shortest = undefined;
+  node.symbols = undefined;
   if (bucket) bucket.push(node as unknown as Expr);
   else buckets.set(h, [node as unknown as Expr]);
   return node as unknown as S & { id: number };
 }
 
-/** Freeze the arrays, their entries and the rationals of a new node: a node's value never changes. */
-function freezeStructure(x: Shape): void {
-  switch (x.kind) {
-    case 'num':
-      Object.freeze(x.value);
-      break;
-    case 'sym':
-    case 'pow':
-      break;
-    case 'add':
-      Object.freeze(x.constant);
-      for (const t of x.terms) Object.freeze(Object.freeze(t).coeff);
-      Object.freeze(x.terms);
-      break;
-    case 'mul':
-      Object.freeze(x.coeff);
-      for (const f of x.factors) Object.freeze(f);
-      Object.freeze(x.factors);
-      break;
-    case 'fn':
-      Object.freeze(x.args);
-      break;
-  }
-}
 
 // ---------------------------------------------------------------- atoms
 export function num(value: Rational | number): Num {

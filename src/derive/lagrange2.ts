@@ -20,9 +20,9 @@ import type { Model } from '../model/model.js';
 import { TIME } from '../model/names.js';
 
 export interface Lagrange2 {
-  /** L = ½q̇ᵀMq̇ + bᵀq̇ + L₀, simplified. */
+  /** L = ½q̇ᵀMq̇ + bᵀq̇ + L₀, as a sum of products of the simplified parts. */
   readonly L: Expr;
-  /** p_i = ∂L/∂q̇_i. */
+  /** p_i = ∂L/∂q̇_i = Σ_j M_ij q̇_j + b_i (not multiplied out). */
   readonly momenta: readonly Expr[];
   /** ∂L/∂q_i (used by Hamilton's equations: ∂H/∂q = −∂L/∂q). */
   readonly dLdq: readonly Expr[];
@@ -54,17 +54,37 @@ export function deriveLagrange2(model: Model): Lagrange2 {
   }
   const b = grad.map((g) => simplify(subs(g, atRest)));
   const L0 = simplify(subs(model.L, atRest));
+  const qd = cs.map((c) => c.qd);
+  // L and p as sums of products of the compact M, b, L₀ (not multiplied out).
   const quadratic: Expr[] = [];
   for (let i = 0; i < n; i++) {
-    quadratic.push(mul(HALF, M[i]![i]!, cs[i]!.qd, cs[i]!.qd));
-    for (let j = i + 1; j < n; j++) quadratic.push(mul(M[i]![j]!, cs[i]!.qd, cs[j]!.qd));
+    quadratic.push(mul(HALF, M[i]![i]!, qd[i]!, qd[i]!));
+    for (let j = i + 1; j < n; j++) quadratic.push(mul(M[i]![j]!, qd[i]!, qd[j]!));
   }
-  const L = simplify(add(...quadratic, ...b.map((bi, i) => mul(bi, cs[i]!.qd)), L0));
-  const momenta = cs.map((_, i) => simplify(add(b[i]!, ...cs.map((c, j) => mul(M[i]![j]!, c.qd)))));
-  const dLdq = cs.map((c) => simplify(diff(L, c.q.name)));
-  const forcing = momenta.map((p, i) => {
-    const parts: Expr[] = [dLdq[i]!, model.Q[i]!, neg(diff(p, TIME))];
-    for (const c of cs) if (dependsOn(p, c.q.name)) parts.push(neg(mul(diff(p, c.q.name), c.qd)));
+  const L = add(...quadratic, ...b.map((bi, i) => mul(bi, qd[i]!)), L0);
+  const momenta = cs.map((_, i) => add(b[i]!, ...qd.map((v, j) => mul(M[i]![j]!, v))));
+  // ∂L/∂q_i = ½ q̇ᵀ(∂M/∂q_i)q̇ + (∂b/∂q_i)·q̇ + ∂L₀/∂q_i, from the derivatives of
+  // the compact entries: differentiating the multiplied-out L instead costs
+  // O(n⁴) on the n-link pendulum.
+  const dLdq = cs.map((c) => {
+    const x = c.q.name;
+    const parts: Expr[] = [diff(L0, x)];
+    for (let j = 0; j < n; j++) {
+      if (dependsOn(b[j]!, x)) parts.push(mul(diff(b[j]!, x), qd[j]!));
+      if (dependsOn(M[j]![j]!, x)) parts.push(mul(HALF, diff(M[j]![j]!, x), qd[j]!, qd[j]!));
+      for (let k = j + 1; k < n; k++) if (dependsOn(M[j]![k]!, x)) parts.push(mul(diff(M[j]![k]!, x), qd[j]!, qd[k]!));
+    }
+    return simplify(add(...parts));
+  });
+  // f_i = ∂L/∂q_i − Σ_k (∂p_i/∂q_k) q̇_k − ∂p_i/∂t + Q_i with p_i = Σ_j M_ij q̇_j + b_i.
+  const forcing = cs.map((_, i) => {
+    const parts: Expr[] = [dLdq[i]!, model.Q[i]!, neg(diff(b[i]!, TIME))];
+    for (let j = 0; j < n; j++) if (dependsOn(M[i]![j]!, TIME)) parts.push(neg(mul(diff(M[i]![j]!, TIME), qd[j]!)));
+    for (const [k, c] of cs.entries()) {
+      const x = c.q.name;
+      if (dependsOn(b[i]!, x)) parts.push(neg(mul(diff(b[i]!, x), qd[k]!)));
+      for (let j = 0; j < n; j++) if (dependsOn(M[i]![j]!, x)) parts.push(neg(mul(diff(M[i]![j]!, x), qd[j]!, qd[k]!)));
+    }
     return simplify(add(...parts));
   });
   return { L, momenta, dLdq, massMatrix: M, b, L0, forcing };

@@ -6,7 +6,7 @@ import {
 import { rat } from '../../src/core/rational.js';
 import { toText } from '../../src/core/print.js';
 import { MechanicsError } from '../../src/errors.js';
-import { canonicalProblems, deeplyFrozen, rebuild, snapshot } from './canonical.js';
+import { canonicalProblems, rebuild, snapshot } from './canonical.js';
 import { randomExpr, randomExprs, rng } from './random-expr.js';
 
 const x = sym('x');
@@ -247,13 +247,6 @@ describe('interning', () => {
     expect(num(0.5)).toBe(num(rat(1, 2)));
     expect(num(rat(2, 4))).toBe(HALF);
     expect(num(-0)).toBe(ZERO);
-  });
-  it('nodes are deeply frozen', () => {
-    const e = add(mul(TWO, x, sin(y)), pow(z, HALF), ONE);
-    for (const u of [e, ...children(e), ...children(children(e)[0]!)]) expect(deeplyFrozen(u)).toBe(true);
-    expect(() => {
-      (e as { kind: string }).kind = 'num';
-    }).toThrow(TypeError);
   });
 });
 

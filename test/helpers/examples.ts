@@ -1,0 +1,77 @@
+// The example models of derivations/, loaded by importing the files
+// themselves (as `npm run derive` does), and random states for them.
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import type { Env } from '../../src/core/evaluate.js';
+import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { ModelSpec } from '../../src/model/index.js';
+import { buildModel, type Model } from '../../src/model/index.js';
+import { deriveSystem, type DerivedSystem } from '../../src/derive/system.js';
+import { uniform, type Rng } from './random.js';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DERIVATIONS = join(ROOT, 'derivations');
+
+export interface ExampleFile {
+  /** As written in generated headers: derivations/<file>.ts. */
+  readonly source: string;
+  readonly spec: ModelSpec;
+}
+
+/** Every model file in derivations/, sorted by file name. */
+export async function loadExamples(): Promise<ExampleFile[]> {
+  const files = readdirSync(DERIVATIONS).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).sort();
+  const out: ExampleFile[] = [];
+  for (const f of files) {
+    const mod = (await import(/* @vite-ignore */ pathToFileURL(join(DERIVATIONS, f)).href)) as { default: ModelSpec };
+    out.push({ source: `derivations/${f}`, spec: mod.default });
+  }
+  return out;
+}
+
+const cache = new Map<ModelSpec, DerivedSystem>();
+
+/** buildModel + deriveSystem, once per spec object. */
+export function derived(spec: ModelSpec): DerivedSystem {
+  let s = cache.get(spec);
+  if (!s) {
+    s = deriveSystem(buildModel(spec));
+    cache.set(spec, s);
+  }
+  return s;
+}
+
+export interface StateOptions {
+  /** Ranges for particular coordinates (default [−π, π]), e.g. keep a polar angle off the poles. */
+  readonly q?: Readonly<Record<string, readonly [number, number]>>;
+  /** Keep the parameters at their defaults. */
+  readonly defaults?: boolean;
+}
+
+/**
+ * A random environment: every parameter scaled by a factor in [0.5, 2] from
+ * its default (uniform in [−1, 1] when the default is 0), coordinates in
+ * [−π, π], velocities in [−2, 2], t in [0, 10].
+ */
+export function randomEnv(model: Model, r: Rng, opts: StateOptions = {}): Record<string, number> {
+  const env: Record<string, number> = { t: uniform(r, 0, 10) };
+  for (const p of model.parameters) env[p.name] = opts.defaults ? p.default : p.default === 0 ? uniform(r, -1, 1) : p.default * uniform(r, 0.5, 2);
+  for (const c of model.coordinates) {
+    const [lo, hi] = opts.q?.[c.name] ?? [-Math.PI, Math.PI];
+    env[c.name] = uniform(r, lo, hi);
+    env[c.qd.name] = uniform(r, -2, 2);
+  }
+  return env;
+}
+
+export const qOf = (model: Model, env: Env): number[] => model.coordinates.map((c) => env[c.name]!);
+export const qdOf = (model: Model, env: Env): number[] => model.coordinates.map((c) => env[c.qd.name]!);
+export const paramsOf = (model: Model, env: Env): Record<string, number> => Object.fromEntries(model.parameters.map((p) => [p.name, env[p.name]!]));
+
+/** The committed generated module of an example (generated/<name>.ts), or undefined when there is none. */
+export async function committedModule(name: string): Promise<GeneratedModel | undefined> {
+  const file = join(ROOT, 'generated', `${name}.ts`);
+  if (!existsSync(file)) return undefined;
+  return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as GeneratedModel;
+}

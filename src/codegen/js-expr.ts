@@ -16,8 +16,13 @@ const FN: Record<string, string> = {
 };
 
 export function literal(r: Q.Rational): string {
-  const v = Q.toNumber(r);
-  return Number.isInteger(v) ? `${v}.0` : `${v}`;
+  return numberLiteral(Q.toNumber(r));
+}
+
+/** A JavaScript number literal that reads as a float: 1.0, 0.5, 2e+30 (never "2e+30.0"). */
+export function numberLiteral(v: number): string {
+  const s = `${v}`;
+  return /[.e]/.test(s) ? s : `${s}.0`;
 }
 
 /** Print e; nodes with a name print as that name (except `self`, the node being bound). */

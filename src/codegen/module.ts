@@ -4,6 +4,7 @@ import { add, dependsOn, ZERO, type Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { TIME } from '../model/names.js';
 import { emitBlock, type Input } from './emit.js';
+import { numberLiteral } from './js-expr.js';
 import { CHOLESKY, SOLVE_LU, SOLVE_SPD } from './solvers.js';
 import { contactInfo, contactSource } from './contacts.js';
 
@@ -51,10 +52,6 @@ function formatInfo(info: Record<string, unknown>): string {
   return `{\n${lines.join('\n')}\n}`;
 }
 
-function lit(v: number): string {
-  return Number.isInteger(v) ? `${v}.0` : `${v}`;
-}
-
 export function generateModule(sys: DerivedSystem, sourceFile: string): GeneratedModule {
   const { model, lagrange2, constraints } = sys;
   const n = model.coordinates.length;
@@ -65,7 +62,7 @@ export function generateModule(sys: DerivedSystem, sourceFile: string): Generate
   const stateInputs = new Map<string, Input>();
   model.coordinates.forEach((c, i) => stateInputs.set(c.name, { local: names.get(c.name)!, read: `s$[${i}]` }));
   model.coordinates.forEach((c, i) => stateInputs.set(c.qd.name, { local: names.get(c.qd.name)!, read: `s$[${n + i}]` }));
-  for (const p of model.parameters) stateInputs.set(p.name, { local: names.get(p.name)!, read: `p.${p.name} ?? ${lit(p.default)}` });
+  for (const p of model.parameters) stateInputs.set(p.name, { local: names.get(p.name)!, read: `p.${p.name} ?? ${numberLiteral(p.default)}` });
   stateInputs.set(TIME, { local: 't', read: 't' });
   const block = (outputs: readonly Expr[], assign: (i: number, code: string) => string) => emitBlock(outputs, stateInputs, assign);
 
@@ -298,6 +295,7 @@ export function generateModule(sys: DerivedSystem, sourceFile: string): Generate
 /** Energy is conserved: no generalized forces, a potential, and nothing depends on t explicitly. */
 function isConservative(sys: DerivedSystem): boolean {
   const { model } = sys;
-  const timed = [sys.lagrange2.L, ...(sys.constraints?.b ?? [])].some((e) => dependsOn(e, TIME));
-  return model.Q.every((q) => q === ZERO) && model.V !== undefined && !timed;
+  // A rheonomic constraint (b ≠ 0) does work λ·b, so energy changes.
+  const constraintsWork = (sys.constraints?.b ?? []).some((b) => b !== ZERO);
+  return model.Q.every((q) => q === ZERO) && model.V !== undefined && !dependsOn(sys.lagrange2.L, TIME) && !constraintsWork;
 }

@@ -3,7 +3,7 @@
 import { MechanicsError } from '../errors.js';
 import type { Expr } from '../core/expr.js';
 import { evaluate, type Env } from '../core/evaluate.js';
-import type { Model } from '../model/model.js';
+import { energyField, type Model } from '../model/model.js';
 
 /** Parameter defaults with the model's initial state, plus deterministic perturbations. */
 export function sampleStates(model: Model, count: number): Env[] {
@@ -76,11 +76,11 @@ export function checkDerivation(model: Model, M: readonly (readonly Expr[])[], A
   for (const env of sampleStates(model, 3)) {
     const Mv = evalMatrix(M, env);
     if (Mv.flat().some((x) => !Number.isFinite(x))) {
-      throw new MechanicsError('non-finite-mass-matrix', 'model', 'the mass matrix is not finite at the initial state with default parameters', { model: model.name, field: 'kinetic' });
+      throw new MechanicsError('non-finite-mass-matrix', 'model', 'the mass matrix is not finite at the initial state with default parameters', { model: model.name, field: energyField(model) });
     }
     if (!isPositiveDefinite(Mv)) {
       const at = model.coordinates.map((c) => `${c.name}=${env[c.name]!.toPrecision(4)}`).join(', ');
-      throw new MechanicsError('singular-mass-matrix', 'model', `the mass matrix is singular or not positive definite (at ${at} with default parameters): some coordinate has no inertia, or the kinetic energy is degenerate`, { model: model.name, field: 'kinetic' });
+      throw new MechanicsError('singular-mass-matrix', 'model', `the mass matrix is singular or not positive definite (at ${at} with default parameters): some coordinate has no inertia, or the kinetic energy is degenerate`, { model: model.name, field: energyField(model) });
     }
     if (A && numericRank(evalMatrix(A, env)) < A.length) {
       throw new MechanicsError('dependent-constraints', 'model', 'the retaining constraints are redundant or inconsistent: their Jacobian A(q,t) has dependent rows at the initial state', { model: model.name, field: 'holonomic' });

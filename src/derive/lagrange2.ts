@@ -16,7 +16,7 @@ import { add, dependsOn, HALF, mul, neg, ZERO, type Expr } from '../core/expr.js
 import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
-import type { Model } from '../model/model.js';
+import { energyField, type Model } from '../model/model.js';
 import { TIME } from '../model/names.js';
 
 export interface Lagrange2 {
@@ -46,7 +46,7 @@ export function deriveLagrange2(model: Model): Lagrange2 {
       const mij = simplify(diff(grad[i]!, cs[j]!.qd.name));
       const v = cs.find((k) => dependsOn(mij, k.qd.name));
       if (v) {
-        throw new MechanicsError('not-quadratic', 'derivation', `the kinetic energy is not quadratic in the velocities: M[${cs[i]!.name}][${cs[j]!.name}] depends on ${v.name}'`, { model: model.name, field: 'kinetic' });
+        throw new MechanicsError('not-quadratic', 'derivation', `the kinetic energy is not quadratic in the velocities: M[${cs[i]!.name}][${cs[j]!.name}] depends on ${v.name}'`, { model: model.name, field: energyField(model) });
       }
       M[i]![j] = mij;
       M[j]![i] = mij;

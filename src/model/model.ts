@@ -68,6 +68,11 @@ export interface ImpactScenario {
   readonly independent: readonly string[];
 }
 
+/** The field that defines the kinetic energy: where inertia problems are reported. */
+export function energyField(model: Pick<Model, 'T'>): 'kinetic' | 'lagrangian' {
+  return model.T ? 'kinetic' : 'lagrangian';
+}
+
 export interface Model {
   readonly name: string;
   readonly title: string;
@@ -106,7 +111,7 @@ export function buildModel(spec: ModelSpec): Model {
   const seen = new Set<string>();
   const claim = (name: string, field: string): boolean => {
     if (!IDENT.test(name)) problem('bad-identifier', field, `'${name}' is not a valid name (letters, digits, _; starting with a letter)`);
-    else if (RESERVED.has(name)) problem('reserved-name', field, `'${name}' is reserved (${[...RESERVED].join(', ')})`);
+    else if (RESERVED.has(name)) problem('reserved-name', field, `'${name}' is reserved (t, pi, and the names of Object.prototype such as constructor)`);
     else if (seen.has(name)) problem('duplicate-name', field, `'${name}' is declared twice`);
     else {
       seen.add(name);
@@ -283,7 +288,7 @@ export function buildModel(spec: ModelSpec): Model {
   });
 
   const m = holonomic.length + nonholonomic.length;
-  if (n > 0 && m >= n) problem('too-many-constraints', 'holonomic', `${m} retaining constraints for ${n} coordinates: at most ${n - 1} leave the system any motion`);
+  if (n > 0 && m >= n) problem('too-many-constraints', holonomic.length ? 'holonomic' : 'nonholonomic', `${m} retaining constraints for ${n} coordinates: at most ${n - 1} leave the system any motion`);
 
   // ---- initial state
   const initial = spec.initial ?? {};

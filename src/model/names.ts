@@ -5,7 +5,9 @@
 /** The time symbol. */
 export const TIME = 't';
 /** Names a model may not declare. */
-export const RESERVED: ReadonlySet<string> = new Set([TIME, 'pi']);
+// Also every member of Object.prototype: generated code reads parameters as
+// p.name, and p.constructor on a plain object is never undefined.
+export const RESERVED: ReadonlySet<string> = new Set([TIME, 'pi', ...Object.getOwnPropertyNames(Object.prototype)]);
 
 /** q̇ of coordinate x: "x'" (also how users write it). */
 export const velocityName = (x: string): string => `${x}'`;

@@ -137,11 +137,7 @@ describe('planar particle: one mistake at a time', () => {
     expect(err.message).toContain('3 retaining constraints for 2 coordinates');
   });
 
-  // BUG (src/model/model.ts, the too-many-constraints check): the field is
-  // always 'holonomic', even when the spec has only non-holonomic
-  // constraints, so the message points at a field the user never wrote.
-  // Remove `.fails` when fixed.
-  it.fails('too many non-holonomic constraints: reported in field nonholonomic', () => {
+  it('too many non-holonomic constraints: reported in field nonholonomic', () => {
     const err = problem({ nonholonomic: ["x' - y'", "x' + y'", "x' - 2*y'"] });
     expectLocated(err, 'too-many-constraints', 'nonholonomic');
   });

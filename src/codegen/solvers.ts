@@ -151,7 +151,7 @@ export const SCHUR = `function schur$(k: number): boolean {
  * U⁺ + e·min(U⁻, 0) ≥ 0 (no penetration). Exactly one outcome is applied;
  * none, or several different ones, are reported as such.
  */
-export const IMPACT = `export function impact(t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, p: Params, opts?: { readonly active?: ArrayLike<boolean>; readonly tol?: number }): { qdPlus: Float64Array; impulses: Float64Array; active: boolean[]; status: 'ok' | 'corner-without-rule' | 'no-admissible-mode' | 'several-admissible-modes'; message?: string } {
+export const IMPACT = `export function impact(t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, p: Params, opts?: { readonly active?: ArrayLike<boolean>; readonly tol?: number }): { qdPlus: Float64Array; impulses: Float64Array; active: boolean[]; status: 'ok' | 'corner-without-rule' | 'no-admissible-mode' | 'several-admissible-modes' | 'too-many-contacts'; message?: string } {
   const n = n$;
   const tol = opts?.tol ?? 1e-9;
   load$(q, qdMinus);
@@ -184,6 +184,11 @@ export const IMPACT = `export function impact(t: number, q: ArrayLike<number>, q
   if (arriving.length === 0) return { qdPlus, impulses, active: names.map((_, j) => closed.includes(j) && Math.abs(U$[j]) <= vtol), status: 'ok' };
   if (arriving.length > 1 && MULTIPLE_IMPACTS$ === 'error') {
     return { qdPlus, impulses, active: names.map((_, j) => closed.includes(j)), status: 'corner-without-rule', message: \`contacts \${arriving.map((j) => names[j]).join(' and ')} arrive at once (an impact into a corner) and the model declares no rule for multiple impacts (set multipleImpacts: 'lcp')\` };
+  }
+  // Enumeration costs 2^k small solves; beyond this the runtime solves the
+  // complementarity problem with Lemke's algorithm (src/runtime/impact-lcp.ts).
+  if (closed.length > 10) {
+    return { qdPlus, impulses, active: names.map((_, j) => closed.includes(j)), status: 'too-many-contacts', message: \`\${closed.length} closed contacts: too many to enumerate the impact modes\` };
   }
   let found = 0;
   let differs = false;

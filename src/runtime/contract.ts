@@ -49,7 +49,11 @@ export interface ImpactOptions {
   readonly tol?: number;
 }
 
-export type ImpactStatus = 'ok' | 'corner-without-rule' | 'no-admissible-mode' | 'several-admissible-modes';
+/**
+ * 'too-many-contacts': more closed contacts than the generated map
+ * enumerates; the runtime then solves the impact as an LCP (impact-lcp.ts).
+ */
+export type ImpactStatus = 'ok' | 'corner-without-rule' | 'no-admissible-mode' | 'several-admissible-modes' | 'too-many-contacts';
 
 export interface ImpactResult {
   readonly qdPlus: Float64Array;

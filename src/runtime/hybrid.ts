@@ -23,6 +23,7 @@
 import type { GeneratedModel, Params } from './contract.js';
 import { GapKinematics, projectOntoContacts, requireFunctions, type WithFunctions } from './contacts.js';
 import { integrate, type DenseStep } from './dopri5.js';
+import { impactByLcp } from './impact-lcp.js';
 import { SimulationError } from './errors.js';
 import { crosses, locateOnInterval, type EventFunction } from './events.js';
 import {
@@ -342,7 +343,8 @@ class HybridRun {
       if (round === MAX_IMPACTS_PER_EVENT) {
         throw new SimulationError('impact-loop', 'model', `contacts ${approaching.join(', ')} still approach after ${round} impacts at one instant; the impact law does not make the normal velocities admissible`, { model: this.name, field: 'impact' }, t);
       }
-      const res = this.module.impact(t, this.q, this.qd, this.params, { active: closed, tol: this.gapTol });
+      let res: { status: string; qdPlus: ArrayLike<number>; impulses: ArrayLike<number>; message?: string } = this.module.impact(t, this.q, this.qd, this.params, { active: closed, tol: this.gapTol });
+      if (res.status === 'too-many-contacts') res = impactByLcp(this.module, this.params, t, this.q, this.qd, closed);
       if (res.status !== 'ok') {
         throw new SimulationError(`impact-${res.status}`, 'model', res.message ?? `the impact map returned '${res.status}' for contacts ${approaching.join(', ')}`, { model: this.name, field: 'impact' }, t);
       }

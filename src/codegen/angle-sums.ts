@@ -5,7 +5,8 @@
 // Only arguments that are sums of plain symbols with coefficients ±1 are
 // rewritten; anything else (2θ, ωt) stays a single call.
 import * as Q from '../core/rational.js';
-import { add, cos, fn, mul, neg, num, pow, sin, sub, unreachable, type Expr } from '../core/expr.js';
+import { add, cos, mul, neg, sin, sub, type Expr } from '../core/expr.js';
+import { mapChildren, memoPass } from '../core/traverse.js';
 
 function isAngleSum(x: Expr): x is Expr & { kind: 'add' } {
   return x.kind === 'add' && Q.isZero(x.constant) && x.terms.every((t) => t.expr.kind === 'sym' && Q.isOne(Q.abs(t.coeff)));
@@ -22,35 +23,7 @@ function expandTrig(name: 'sin' | 'cos', x: Expr): Expr {
 }
 
 export function expandAngleSums(e: Expr): Expr {
-  const memo = new Map<Expr, Expr>();
-  const go = (u: Expr): Expr => {
-    const hit = memo.get(u);
-    if (hit) return hit;
-    let r: Expr;
-    switch (u.kind) {
-      case 'num':
-      case 'sym':
-        r = u;
-        break;
-      case 'add':
-        r = add(num(u.constant), ...u.terms.map((t) => mul(num(t.coeff), go(t.expr))));
-        break;
-      case 'mul':
-        r = mul(num(u.coeff), ...u.factors.map((f) => pow(go(f.base), go(f.exp))));
-        break;
-      case 'pow':
-        r = pow(go(u.base), go(u.exp));
-        break;
-      case 'fn': {
-        const args = u.args.map(go);
-        r = u.name === 'sin' || u.name === 'cos' ? expandTrig(u.name, args[0]!) : fn(u.name, ...args);
-        break;
-      }
-      default:
-        return unreachable(u);
-    }
-    memo.set(u, r);
-    return r;
-  };
-  return go(e);
+  return memoPass<Expr>((u, go) =>
+    u.kind === 'fn' && (u.name === 'sin' || u.name === 'cos') ? expandTrig(u.name, go(u.args[0]!)) : mapChildren(u, go),
+  )(e);
 }

@@ -12,37 +12,21 @@ import type { Rational } from './rational.js';
 import { add, fn, mul, num, ONE, pow, splitCoeff, termsOf, unreachable, type Expr, type Factor } from './expr.js';
 import { expand } from './expand.js';
 import { simplifyTrig } from './trig.js';
+import { mapChildren, memoPass } from './traverse.js';
 
 export function together(e: Expr): Expr {
-  const memo = new Map<Expr, Expr>();
-  const go = (u: Expr): Expr => {
-    const hit = memo.get(u);
-    if (hit) return hit;
-    let r: Expr;
+  return memoPass<Expr>((u, go) => {
     switch (u.kind) {
-      case 'num':
-      case 'sym':
-        r = u;
-        break;
-      case 'fn':
-        r = fn(u.name, ...u.args.map(go));
-        break;
       case 'pow':
-        r = power(go(u.base), u.exp);
-        break;
+        return power(go(u.base), u.exp);
       case 'mul':
-        r = mul(num(u.coeff), ...u.factors.map((f) => power(go(f.base), f.exp)));
-        break;
+        return mul(num(u.coeff), ...u.factors.map((f) => power(go(f.base), f.exp)));
       case 'add':
-        r = overCommonDenominator(termsOf(u).map(go));
-        break;
+        return overCommonDenominator(termsOf(u).map(go));
       default:
-        return unreachable(u);
+        return mapChildren(u, go);
     }
-    memo.set(u, r);
-    return r;
-  };
-  return go(e);
+  })(e);
 }
 
 /** base^exp, with a sum under a negative power split into content × primitive part. */

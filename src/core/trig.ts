@@ -19,6 +19,7 @@ import * as Q from './rational.js';
 import type { Rational } from './rational.js';
 import { opCount } from './cost.js';
 import { expand } from './expand.js';
+import { mapChildren, memoPass } from './traverse.js';
 import {
   add, addFromTerms, cos, fn, memo, mul, num, ONE, pow, sin, splitCoeff, sub, unreachable, type Expr, type Factor,
 } from './expr.js';
@@ -39,32 +40,14 @@ export function simplify(e: Expr): Expr {
 /** Trig simplification of an (expanded) expression. */
 export function simplifyTrig(e: Expr): Expr {
   const go = (u: Expr): Expr => {
-    const hit = memo(u).trig;
-    if (hit) return hit;
+    const m = memo(u);
+    if (m.trig) return m.trig;
     let r: Expr;
-    switch (u.kind) {
-      case 'num':
-      case 'sym':
-        r = u;
-        break;
-      case 'fn':
-        r = fn(u.name, ...u.args.map(go));
-        break;
-      case 'pow':
-        r = pow(go(u.base), go(u.exp));
-        break;
-      case 'mul':
-        r = mul(num(u.coeff), ...u.factors.map((f) => pow(go(f.base), f.exp)));
-        break;
-      case 'add': {
-        const inner = add(num(u.constant), ...u.terms.map((t) => mul(num(t.coeff), go(t.expr))));
-        r = inner.kind === 'add' ? simplifySum(inner) : inner;
-        break;
-      }
-      default:
-        return unreachable(u);
-    }
-    memo(u).trig = r;
+    if (u.kind === 'add') {
+      const inner = mapChildren(u, go);
+      r = inner.kind === 'add' ? simplifySum(inner) : inner;
+    } else r = mapChildren(u, go);
+    m.trig = r;
     return r;
   };
   return go(e);
@@ -174,26 +157,14 @@ function shortestFormOnce(poly: Expr): Expr {
 
 /** cos 2u → 1 − 2 sin²u and sin 2u → 2 sin u cos u, for arguments whose coefficients are all even. */
 function halveAngles(e: Expr): Expr {
-  const go = (u: Expr): Expr => {
-    switch (u.kind) {
-      case 'fn': {
-        const a = u.args[0]!;
-        const coeffs = a.kind === 'add' ? (Q.isZero(a.constant) ? a.terms.map((t) => t.coeff) : []) : a.kind === 'mul' ? [a.coeff] : [];
-        if ((u.name !== 'sin' && u.name !== 'cos') || coeffs.length === 0 || !coeffs.every((c) => Q.isInteger(c) && c.n % 2 === 0)) return u;
-        const half = mul(num(Q.HALF), a);
-        return u.name === 'cos' ? sub(ONE, mul(num(2), pow(sin(half), 2))) : mul(num(2), sin(half), cos(half));
-      }
-      case 'mul':
-        return mul(num(u.coeff), ...u.factors.map((f) => pow(go(f.base), f.exp)));
-      case 'pow':
-        return pow(go(u.base), u.exp);
-      case 'add':
-        return add(num(u.constant), ...u.terms.map((t) => mul(num(t.coeff), go(t.expr))));
-      default:
-        return u;
-    }
-  };
-  return go(e);
+  return memoPass<Expr>((u, go) => {
+    if (u.kind !== 'fn' || (u.name !== 'sin' && u.name !== 'cos')) return mapChildren(u, go);
+    const a = u.args[0]!;
+    const coeffs = a.kind === 'add' ? (Q.isZero(a.constant) ? a.terms.map((t) => t.coeff) : []) : a.kind === 'mul' ? [a.coeff] : [];
+    if (coeffs.length === 0 || !coeffs.every((c) => Q.isInteger(c) && c.n % 2 === 0)) return u;
+    const half = mul(num(Q.HALF), a);
+    return u.name === 'cos' ? sub(ONE, mul(num(2), pow(sin(half), 2))) : mul(num(2), sin(half), cos(half));
+  })(e);
 }
 
 /** Replace every even power of `which` by a power of 1 − (the other)². */

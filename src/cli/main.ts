@@ -3,7 +3,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MechanicsError } from '../errors.js';
-import { buildOutputs, writeOutputs } from './build.js';
+import { buildOutputs, siteOutputs, writeOutputs } from './build.js';
 import { loadModels, selectModels } from './models.js';
 import { runSimulate } from './simulate.js';
 
@@ -11,6 +11,8 @@ const USAGE = `usage: mechanics <command> [options]
 
 commands:
   derive [model…]      derive models (all by default) and write generated/<model>.ts
+                       and their reports docs/<model>.{tex,body.tex,html}
+  report [model…]      write only the reports (and docs/index.html)
   simulate <model>     simulate a model from its default initial state
       --t1 <s>           end time (default: the model's)
       --param name=value override a parameter (repeatable)
@@ -27,13 +29,18 @@ const derivationsDir = join(here, '..', '..', 'derivations');
 async function main(argv: string[]): Promise<number> {
   const [command = 'help', ...rest] = argv;
   switch (command) {
-    case 'derive': {
-      const models = selectModels(await loadModels(derivationsDir), rest.filter((a) => !a.startsWith('--')));
+    case 'derive':
+    case 'report': {
+      const all = await loadModels(derivationsDir);
+      const models = selectModels(all, rest.filter((a) => !a.startsWith('--')));
       for (const file of models) {
         const t0 = performance.now();
-        const written = writeOutputs(root, buildOutputs(file));
+        const out = buildOutputs(file);
+        const files = command === 'report' ? new Map([...out.files].filter(([rel]) => rel.startsWith('docs/'))) : out.files;
+        const written = writeOutputs(root, { files });
         console.log(`${file.spec.name}: ${written.join(', ')} (${(performance.now() - t0).toFixed(0)} ms)`);
       }
+      console.log(`index: ${writeOutputs(root, siteOutputs(all)).length} files (docs/index.html, docs/katex/)`);
       return 0;
     }
     case 'simulate':

@@ -1,0 +1,543 @@
+// LaTeX printing of kernel expressions, as equations look in print:
+// \sin q_1, \frac{a}{b} for negative powers, products by juxtaposition,
+// parentheses only where precedence needs them, no "+ -".
+//
+// One printer function per node kind (latexNum, latexSym, latexAdd,
+// latexMul, latexPow, latexFn), dispatched by `switch (e.kind)` with an
+// exhaustiveness check. Symbols are printed through a replaceable hook
+// (`LatexOptions.symbol`): the mechanics notation (dots, p_q, λ_i) in
+// notation.ts is a thin layer that overrides only that hook, as SymPy's
+// physics/vector/printing.py overrides only symbol and derivative printing.
+//
+// Everything emitted is in the intersection of what KaTeX (strict mode) and
+// LaTeX with amsmath accept; test/report checks both.
+import * as Q from '../core/rational.js';
+import type { Rational } from '../core/rational.js';
+import { hasNegativeSign, neg, ONE, termsOf, unreachable, type Expr, type Factor } from '../core/expr.js';
+
+export interface LatexOptions {
+  /** LaTeX for a symbol name; default `symbolNameLatex` (Greek letters, subscripts). */
+  readonly symbol?: (name: string) => string;
+  /**
+   * A sum in the numerator of a fraction wider than this (see texWidth) is
+   * written as \frac{1}{…}(…) so that it can be broken across lines.
+   */
+  readonly fractionWidth?: number;
+  /**
+   * Print position of a product factor with this base (lower first); the
+   * default puts numbers, then symbols, then sums, then functions.
+   */
+  readonly factorRank?: (base: Expr) => number;
+}
+
+interface Ctx {
+  /** Inside a function argument: fractional multiples of a symbol read \frac{\pi}{6}, not \frac{1}{6}\pi. */
+  readonly inArgument?: boolean;
+  readonly symbol: (name: string) => string;
+  readonly fractionWidth: number;
+  readonly factorRank: (base: Expr) => number;
+}
+
+const context = (o: LatexOptions = {}): Ctx => ({
+  symbol: o.symbol ?? symbolNameLatex,
+  fractionWidth: o.fractionWidth ?? 36,
+  factorRank: o.factorRank ?? defaultFactorRank,
+});
+
+// Precedence of a printed expression: it is wrapped in parentheses where
+// the surrounding operator binds tighter.
+const SUM = 1; // a + b
+const NEGATIVE = 2; // −a b (leading minus)
+const PRODUCT = 3; // a b, \frac{a}{b}
+const POWER = 4; // a^{b}
+const ATOM = 5; // symbols, positive integers, (…)
+
+interface Printed {
+  readonly tex: string;
+  readonly prec: number;
+}
+
+/** LaTeX for e (math mode, no delimiters). */
+export function toLatex(e: Expr, options?: LatexOptions): string {
+  return print(e, context(options)).tex;
+}
+
+function print(e: Expr, ctx: Ctx): Printed {
+  switch (e.kind) {
+    case 'num':
+      return latexNum(e.value);
+    case 'sym':
+      return latexSym(e.name, ctx);
+    case 'add':
+      return latexAdd(e, ctx);
+    case 'mul':
+      return latexMul(e.coeff, e.factors, ctx);
+    case 'pow':
+      return latexPow(e.base, e.exp, ctx);
+    case 'fn':
+      return latexFn(e, ctx);
+    default:
+      return unreachable(e);
+  }
+}
+
+// ---------------------------------------------------------------- num
+/** An exact rational: 3, \frac{1}{2}, -\frac{3}{4}. */
+export function latexNum(v: Rational): Printed {
+  if (Q.isNegative(v)) return { tex: `-${latexNum(Q.neg(v)).tex}`, prec: NEGATIVE };
+  if (v.d === 1) return { tex: `${v.n}`, prec: ATOM };
+  return { tex: `\\frac{${v.n}}{${v.d}}`, prec: PRODUCT };
+}
+
+// ---------------------------------------------------------------- sym
+function latexSym(name: string, ctx: Ctx): Printed {
+  return { tex: ctx.symbol(name), prec: ATOM };
+}
+
+const GREEK = new Set([
+  'alpha', 'beta', 'gamma', 'delta', 'zeta', 'eta', 'theta', 'iota', 'kappa', 'lambda', 'mu', 'nu', 'xi', 'pi', 'rho', 'sigma', 'tau',
+  'upsilon', 'chi', 'psi', 'omega', 'Gamma', 'Delta', 'Theta', 'Lambda', 'Xi', 'Pi', 'Sigma', 'Upsilon', 'Phi', 'Psi', 'Omega',
+]);
+/** Letters printed in their variant form, the one used in the source papers. */
+const GREEK_VARIANT: Readonly<Record<string, string>> = { phi: '\\varphi', epsilon: '\\varepsilon' };
+
+/** LaTeX for a word: a Greek letter (theta → \theta), a letter, or an upright/italic word. */
+export function wordLatex(word: string, multiLetter: 'italic' | 'upright' = 'italic'): string {
+  if (GREEK_VARIANT[word]) return GREEK_VARIANT[word]!;
+  if (GREEK.has(word)) return `\\${word}`;
+  if (/^[A-Za-z]$/.test(word) || /^\d+$/.test(word)) return word;
+  const escaped = word.replace(/[^A-Za-z0-9]/g, '');
+  return multiLetter === 'italic' ? `\\mathit{${escaped}}` : `\\mathrm{${escaped}}`;
+}
+
+/** A symbol name split into its head and its subscripts: alpha_1 → (alpha, [1]), q12 → (q, [12]), mu[2] → (mu, [2]). */
+export function splitName(name: string): { head: string; subscripts: string[] } {
+  const bracket = /^([^[\]]+)\[([^[\]]+)\]$/.exec(name);
+  if (bracket) {
+    const inner = splitName(bracket[1]!);
+    return { head: inner.head, subscripts: [...inner.subscripts, bracket[2]!] };
+  }
+  const [first = name, ...rest] = name.split('_').filter((s, i) => i === 0 || s.length > 0);
+  const digits = /^([A-Za-z]+?)(\d+)$/.exec(first);
+  if (digits) return { head: digits[1]!, subscripts: [digits[2]!, ...rest] };
+  return { head: first, subscripts: rest };
+}
+
+/** Subscript LaTeX for split parts: words become Greek letters, single letters or upright text. */
+export function subscriptLatex(parts: readonly string[], symbol: (name: string) => string = symbolNameLatex): string {
+  if (parts.length === 0) return '';
+  // A subscript that is itself a symbol name with its own subscript (q1 in p[q1]) is printed as a symbol.
+  const one = (p: string): string => (/^[A-Za-z]+\d+$/.test(p) || p.includes('[') ? symbol(p) : wordLatex(p, 'upright'));
+  return `_{${parts.map(one).join(',')}}`;
+}
+
+/**
+ * Plain symbol names: psi → \psi, alpha_1 → \alpha_{1}, q1 → q_{1},
+ * m_2 → m_{2}, l_k → l_{k}; two letters read as a letter with an index,
+ * xc → x_{c}, Fx → F_{x}; a "star" suffix is an asterisk, Istar → I^{*}.
+ */
+export function symbolNameLatex(name: string): string {
+  const { head, subscripts } = splitName(name);
+  const star = /^(.+)star$/.exec(head);
+  if (star && !GREEK.has(head)) return `${symbolNameLatex(star[1]!)}${subscriptLatex(subscripts)}^{*}`;
+  return `${headLatex(head)}${subscriptLatex(subscripts)}`;
+}
+
+/** A name's head: a Greek word, a letter, or two letters as letter and index (xc → x_{c}). */
+function headLatex(head: string): string {
+  if (/^[A-Za-z]{2}$/.test(head) && !GREEK.has(head)) return `${head[0]}_{${head[1]}}`;
+  return wordLatex(head);
+}
+
+/** The letter carrying an accent and the index that follows it: xc → (x, _{c}), q1 → (q, _{1}). */
+export function accentParts(name: string, symbol: (name: string) => string = symbolNameLatex): { base: string; rest: string } {
+  const { head, subscripts } = splitName(name);
+  const star = /^(.+)star$/.exec(head);
+  if (star && !GREEK.has(head)) {
+    const inner = accentParts(star[1]!, symbol);
+    return { base: inner.base, rest: `${inner.rest}${subscriptLatex(subscripts, symbol)}^{*}` };
+  }
+  if (/^[A-Za-z]{2}$/.test(head) && !GREEK.has(head)) return { base: head[0]!, rest: `_{${[head[1]!, ...subscripts.map((p) => subscriptLatex([p], symbol).slice(2, -1))].join(',')}}` };
+  return { base: wordLatex(head), rest: subscriptLatex(subscripts, symbol) };
+}
+
+// ---------------------------------------------------------------- add
+/** The terms of a sum as printed, each but the first with its sign: ["a", "- b", "+ \frac{c}{2}"]. */
+export function latexTerms(e: Expr | readonly Expr[], options?: LatexOptions): string[] {
+  return signedTerms(e, context(options)).map((t, i) => (i === 0 ? (t.negative ? `-${t.tex}` : t.tex) : `${t.negative ? '-' : '+'} ${t.tex}`));
+}
+
+const isList = (e: Expr | readonly Expr[]): e is readonly Expr[] => Array.isArray(e);
+
+interface SignedTerm {
+  readonly negative: boolean;
+  /** The term without its sign, printed at product precedence. */
+  readonly tex: string;
+  readonly expr: Expr;
+}
+
+/**
+ * Terms in print order: the canonical order, except that a positive
+ * constant leads (1 − 3 sin²α) and a negative one trails (x − 1), and a
+ * sum whose first term is negative starts with its first positive term.
+ */
+function orderedTerms(e: Expr): Expr[] {
+  const terms = termsOf(e);
+  if (e.kind !== 'add') return terms;
+  if (!Q.isZero(e.constant) && Q.isNegative(e.constant)) terms.push(terms.shift()!);
+  if (printsNegative(terms[0]!)) {
+    const k = terms.findIndex((t) => !printsNegative(t));
+    if (k > 0) terms.unshift(...terms.splice(k, 1));
+  }
+  return terms;
+}
+
+/** Signed terms of a sum, or of a list of terms kept in the given order. */
+function signedTerms(e: Expr | readonly Expr[], ctx: Ctx): SignedTerm[] {
+  const terms = isList(e) ? e.flatMap((t) => orderedTerms(t)) : orderedTerms(e);
+  return terms.map((t) => {
+    const negative = printsNegative(t);
+    const abs = negative ? neg(t) : t;
+    return { negative, tex: wrap(print(abs, ctx), NEGATIVE), expr: abs };
+  });
+}
+
+function latexAdd(e: Expr, ctx: Ctx): Printed {
+  const terms = signedTerms(e, ctx);
+  const tex = terms.map((t, i) => (i === 0 ? (t.negative ? `-${t.tex}` : t.tex) : ` ${t.negative ? '-' : '+'} ${t.tex}`)).join('');
+  return { tex, prec: SUM };
+}
+
+// ---------------------------------------------------------------- mul
+/**
+ * coeff · Π baseᵢ^expᵢ: factors with negative exponents go below a fraction
+ * bar, the numeric coefficient leads, then symbols, sums and functions last
+ * (so that "\sin q" is never followed by a factor it could be read to take
+ * as argument).
+ */
+function latexMul(rawCoeff: Rational, rawFactors: readonly Factor[], ctx: Ctx): Printed {
+  const { coeff, factors } = positiveSums(rawCoeff, rawFactors);
+  if (Q.isNegative(coeff)) {
+    const p = latexMul(Q.neg(coeff), factors, ctx);
+    return { tex: `-${wrap(p, NEGATIVE)}`, prec: NEGATIVE };
+  }
+  const upper: Factor[] = [];
+  const lower: Factor[] = [];
+  for (const f of factors) {
+    if (isReciprocal(f.exp)) lower.push({ base: f.base, exp: neg(f.exp) });
+    else upper.push(f);
+  }
+  const numCoeff = coeff.n;
+  if (lower.length === 0 && coeff.d === 1) return { tex: juxtapose(numCoeff === 1 ? [] : [`${numCoeff}`], printFactors(upper, ctx)), prec: PRODUCT };
+  if (lower.length === 0 && ctx.inArgument && upper.length === 1) {
+    return { tex: `\\frac{${juxtapose(numCoeff === 1 ? [] : [`${numCoeff}`], printFactors(upper, ctx))}}{${coeff.d}}`, prec: PRODUCT };
+  }
+  if (lower.length === 0) {
+    // ½ m l² θ̇²: a fractional coefficient leads as \frac{1}{2}.
+    return { tex: juxtapose([`\\frac{${coeff.n}}{${coeff.d}}`], printFactors(upper, ctx)), prec: PRODUCT };
+  }
+  // A long sum in the numerator stays outside the fraction, where it can be broken across lines.
+  const outside = upper.filter((f) => f.base.kind === 'add' && f.exp === ONE && texWidth(print(f.base, ctx).tex) > ctx.fractionWidth);
+  const inside = upper.filter((f) => !outside.includes(f));
+  const top = juxtapose(numCoeff === 1 ? [] : [`${numCoeff}`], printFactors(inside, ctx, inside.length === 1 && numCoeff === 1 ? 'alone' : 'product'));
+  const bottom = juxtapose(coeff.d === 1 ? [] : [`${coeff.d}`], printFactors(lower, ctx, lower.length === 1 && coeff.d === 1 ? 'alone' : 'product'));
+  const frac = `\\frac{${top || '1'}}{${bottom}}`;
+  return { tex: outside.length ? juxtapose([frac], printFactors(outside, ctx)) : frac, prec: PRODUCT };
+}
+
+const isReciprocal = (exp: Expr): boolean => hasNegativeSign(exp);
+
+/** Rank of functions in the default factor order: always last. */
+export const FUNCTION_RANK = 4;
+
+/** Default print order of factors: numbers (√2), symbols and their powers, sums, functions. */
+export function defaultFactorRank(base: Expr): number {
+  switch (base.kind) {
+    case 'num':
+      return 0;
+    case 'sym':
+      return 1;
+    case 'pow':
+    case 'mul':
+      return 2;
+    case 'add':
+      return 3;
+    case 'fn':
+      return FUNCTION_RANK;
+    default:
+      return unreachable(base);
+  }
+}
+
+/**
+ * Signs of sum factors as an author writes them: a sum whose terms are all
+ * negative, (−a − b)^k, becomes (a + b)^k with the sign moved to the
+ * coefficient (odd k); then a remaining minus is absorbed by a sum of
+ * mixed signs, −l m (g − l θ̇²) → l m (l θ̇² − g). The sums themselves are
+ * printed with a positive term first (orderedTerms).
+ */
+function positiveSums(coeff: Rational, factors: readonly Factor[]): { coeff: Rational; factors: Factor[] } {
+  let c = coeff;
+  const odd = (f: Factor): boolean => f.exp.kind === 'num' && f.exp.value.d === 1 && f.exp.value.n % 2 !== 0;
+  const integer = (f: Factor): boolean => f.exp.kind === 'num' && f.exp.value.d === 1;
+  const out = factors.map((f) => {
+    if (f.base.kind !== 'add' || !integer(f) || !allNegative(f.base)) return f;
+    if (odd(f)) c = Q.neg(c);
+    return { base: neg(f.base), exp: f.exp };
+  });
+  if (Q.isNegative(c)) {
+    const k = out.findIndex((f) => f.base.kind === 'add' && odd(f) && mixedSigns(f.base));
+    if (k >= 0) {
+      out[k] = { base: neg(out[k]!.base), exp: out[k]!.exp };
+      c = Q.neg(c);
+    }
+  }
+  return { coeff: c, factors: out };
+}
+
+function mixedSigns(e: Expr & { kind: 'add' }): boolean {
+  const signs = [...e.terms.map((t) => Q.isNegative(t.coeff)), ...(Q.isZero(e.constant) ? [] : [Q.isNegative(e.constant)])];
+  return signs.includes(true) && signs.includes(false);
+}
+
+function allNegative(e: Expr & { kind: 'add' }): boolean {
+  return e.terms.every((t) => Q.isNegative(t.coeff)) && !Q.isNegative(Q.neg(e.constant));
+}
+
+/** True when e is printed with a leading minus. */
+function printsNegative(e: Expr): boolean {
+  switch (e.kind) {
+    case 'num':
+      return Q.isNegative(e.value);
+    case 'mul':
+      return Q.isNegative(positiveSums(e.coeff, e.factors).coeff);
+    case 'pow':
+      return Q.isNegative(positiveSums(Q.ONE, [{ base: e.base, exp: e.exp }]).coeff);
+    case 'add':
+      return allNegative(e);
+    case 'sym':
+    case 'fn':
+      return hasNegativeSign(e);
+    default:
+      return unreachable(e);
+  }
+}
+
+/** Factors as printed; `alone` means the factor is a whole numerator or denominator (no parentheses around a sum). */
+function printFactors(factors: readonly Factor[], ctx: Ctx, mode: 'alone' | 'product' = 'product'): string[] {
+  const sorted = [...factors].sort((a, b) => ctx.factorRank(a.base) - ctx.factorRank(b.base));
+  return sorted.map((f) => {
+    const p = latexPow(f.base, f.exp, ctx);
+    return mode === 'alone' && f.base.kind === 'add' && f.exp === ONE ? print(f.base, ctx).tex : wrap(p, PRODUCT + 0.5);
+  });
+}
+
+/** Products by juxtaposition; \cdot only between two numbers (2 \cdot 3^{x}). */
+function juxtapose(lead: readonly string[], rest: readonly string[]): string {
+  const all = [...lead, ...rest];
+  let out = '';
+  for (let i = 0; i < all.length; i++) {
+    const s = all[i]!;
+    if (i === 0) out = s;
+    else if (/^\d/.test(s) || (/^\\frac/.test(s) && /\d$/.test(all[i - 1]!))) out += ` \\cdot ${s}`;
+    else out += ` ${s}`;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- pow
+/** base^exp: \sqrt for ½, \sin^{2} x for powers of trig functions, \frac{1}{…} for negative exponents. */
+function latexPow(base: Expr, exp: Expr, ctx: Ctx): Printed {
+  if (exp === ONE) return print(base, ctx);
+  if (isReciprocal(exp) || (base.kind === 'add' && allNegative(base))) return latexMul(Q.ONE, [{ base, exp }], ctx);
+  if (exp.kind === 'num') {
+    const k = exp.value;
+    if (k.n === 1 && k.d === 2) return { tex: `\\sqrt{${print(base, ctx).tex}}`, prec: ATOM };
+    if (k.n === 1) return { tex: `\\sqrt[${k.d}]{${print(base, ctx).tex}}`, prec: ATOM };
+    const power = k.d === 1 ? `${k.n}` : `${k.n}/${k.d}`;
+    if (base.kind === 'fn' && isTrig(base.name) && k.d === 1) {
+      return { tex: `${FUNCTION_TEX[base.name]}^{${power}}${trigArgument(base.args[0]!, ctx)}`, prec: POWER };
+    }
+    return { tex: `${wrap(print(base, ctx), POWER + 0.5)}^{${power}}`, prec: POWER };
+  }
+  return { tex: `${wrap(print(base, ctx), POWER + 0.5)}^{${print(exp, ctx).tex}}`, prec: POWER };
+}
+
+// ---------------------------------------------------------------- fn
+const FUNCTION_TEX = { sin: '\\sin', cos: '\\cos', tan: '\\tan', log: '\\ln', sign: '\\operatorname{sgn}' } as const;
+const isTrig = (name: string): name is 'sin' | 'cos' | 'tan' => name === 'sin' || name === 'cos' || name === 'tan';
+
+/** \sin q_1, \cos 2\alpha, \sin(q_1 - q_2), e^{x}, \left|x\right|. */
+function latexFn(e: Expr & { kind: 'fn' }, ctx: Ctx): Printed {
+  const x = e.args[0]!;
+  switch (e.name) {
+    case 'sin':
+    case 'cos':
+    case 'tan':
+    case 'log':
+    case 'sign':
+      return { tex: `${FUNCTION_TEX[e.name]}${trigArgument(x, ctx)}`, prec: POWER };
+    case 'exp':
+      return { tex: `e^{${print(x, ctx).tex}}`, prec: POWER };
+    case 'abs':
+      return { tex: `\\left|${print(x, ctx).tex}\\right|`, prec: ATOM };
+    default:
+      return unreachable(e.name);
+  }
+}
+
+/** The argument of an operator: bare for a symbol or k·symbol (\sin\alpha, \cos 2\alpha), else parenthesized. */
+function trigArgument(x: Expr, ctx: Ctx): string {
+  const bare =
+    x.kind === 'sym' ||
+    (x.kind === 'num' && x.value.d === 1 && x.value.n > 0) ||
+    (x.kind === 'mul' && x.coeff.d === 1 && x.coeff.n > 0 && x.factors.length === 1 && x.factors[0]!.base.kind === 'sym' && x.factors[0]!.exp === ONE);
+  const tex = print(x, { ...ctx, inArgument: true }).tex;
+  return bare ? (/^\\/.test(tex) ? tex : ` ${tex}`) : paren(tex);
+}
+
+// ---------------------------------------------------------------- helpers
+/** (tex), with \left( \right) only when the content is tall (fractions, roots). */
+export function paren(tex: string): string {
+  return /\\frac|\\sqrt|\\dfrac/.test(tex) ? `\\left(${tex}\\right)` : `(${tex})`;
+}
+
+function wrap(p: Printed, outer: number): string {
+  return p.prec < outer ? paren(p.tex) : p.tex;
+}
+
+// ---------------------------------------------------------------- line breaking
+/**
+ * Pieces of e at which a displayed equation may be broken: the signed terms
+ * of a sum and, inside a term too wide for one line, the terms of its
+ * widest parenthesized sum (delimited by \bigl( … \bigr), which, unlike
+ * \left( … \right), may be split across the lines of an aligned environment).
+ * Concatenated with spaces, the pieces are the whole expression.
+ */
+export function latexPieces(e: Expr | readonly Expr[], width: number, options?: LatexOptions): string[] {
+  return pieces(e, width, context(options));
+}
+
+function pieces(e: Expr | readonly Expr[], width: number, ctx: Ctx): string[] {
+  const terms = signedTerms(e, ctx);
+  const out: string[] = [];
+  terms.forEach((t, i) => {
+    const sign = i === 0 ? (t.negative ? '-' : '') : t.negative ? '- ' : '+ ';
+    const pieces = texWidth(t.tex) > width ? splitProduct(t.expr, width, ctx) : [t.tex];
+    out.push(`${sign}${pieces[0]!}`, ...pieces.slice(1));
+  });
+  return out;
+}
+
+/** A product a·(s₁ + s₂ + …)·f broken inside its widest sum: ["a \bigl(s₁", "+ s₂", "…\bigr) f"]. */
+function splitProduct(e: Expr, width: number, ctx: Ctx): string[] {
+  if (e.kind !== 'mul') return [print(e, ctx).tex];
+  const mul = e;
+  const sums = mul.factors.filter((f) => f.base.kind === 'add' && f.exp === ONE);
+  if (sums.length === 0) return [print(e, ctx).tex];
+  const widest = sums.reduce((a, b) => (texWidth(print(b.base, ctx).tex) > texWidth(print(a.base, ctx).tex) ? b : a));
+  const others = mul.factors.filter((f) => f !== widest);
+  const lower = others.filter((f) => isReciprocal(f.exp));
+  const upper = others.filter((f) => !isReciprocal(f.exp));
+  const head = upper.filter((f) => ctx.factorRank(f.base) < FUNCTION_RANK);
+  const tail = upper.filter((f) => ctx.factorRank(f.base) >= FUNCTION_RANK);
+  const prefix = latexMul(mul.coeff, [...head, ...lower], ctx).tex;
+  const lead = prefix === '1' ? '' : `${prefix} `;
+  const inner = pieces(widest.base, width, ctx);
+  const after = tail.length ? ` ${printFactors(tail, ctx).join(' ')}` : '';
+  if (inner.length === 1) return [print(e, ctx).tex];
+  const last = `${inner[inner.length - 1]!}\\bigr)${after}`;
+  // A wide lead (a fraction) may end its line: "\frac{…}{…} \bigl(" then the terms.
+  if (texWidth(lead) + texWidth(inner[0]!) > width) return [`${lead}\\bigl(`, ...(inner.length > 1 ? [inner[0]!, ...inner.slice(1, -1), last] : [last])];
+  return [`${lead}\\bigl(${inner[0]!}`, ...inner.slice(1, -1), last];
+}
+
+/**
+ * Pack pieces into lines of at most `width` (by texWidth), for an aligned
+ * environment: the first line follows `first` (e.g. "M_{11} &= "), later
+ * lines start with "&\quad " and a {} so that a leading + or − keeps its
+ * binary spacing.
+ */
+export function breakLines(pieces: readonly string[], width: number): string[] {
+  const lines: string[][] = [[]];
+  let used = 0;
+  for (const p of pieces) {
+    const w = texWidth(p);
+    const cur = lines[lines.length - 1]!;
+    if (cur.length > 0 && used + w > width) {
+      lines.push([p]);
+      used = w + 2;
+    } else {
+      cur.push(p);
+      used += w;
+    }
+  }
+  return lines.map((l) => l.join(' '));
+}
+
+/**
+ * Estimated printed width of LaTeX math, in units of about one italic
+ * letter: used only to decide where long equations are broken.
+ */
+export function texWidth(tex: string): number {
+  let i = 0;
+  const group = (): string => {
+    // The argument after a command or ^/_: {…} or one token.
+    while (tex[i] === ' ') i++;
+    if (tex[i] === '{') {
+      let depth = 0;
+      const start = i;
+      for (; i < tex.length; i++) {
+        if (tex[i] === '{') depth++;
+        else if (tex[i] === '}' && --depth === 0) break;
+      }
+      i++;
+      return tex.slice(start + 1, i - 1);
+    }
+    if (tex[i] === '\\') {
+      const m = /^\\([A-Za-z]+|.)/.exec(tex.slice(i))!;
+      i += m[0].length;
+      return m[0];
+    }
+    return tex[i++] ?? '';
+  };
+  let w = 0;
+  while (i < tex.length) {
+    const c = tex[i]!;
+    if (c === '\\') {
+      const m = /^\\([A-Za-z]+|.)/.exec(tex.slice(i))!;
+      i += m[0].length;
+      const name = m[1]!;
+      if (name === 'frac') w += Math.max(texWidth(group()), texWidth(group())) * 0.9 + 0.4;
+      else if (name === 'sqrt') {
+        if (tex[i] === '[') i = tex.indexOf(']', i) + 1;
+        w += texWidth(group()) + 1;
+      } else if (['dot', 'ddot', 'mathit', 'mathrm', 'operatorname', 'text', 'mathbf', 'boldsymbol'].includes(name)) w += texWidth(group()) * (name === 'operatorname' ? 1.1 : 1);
+      else if (['left', 'right', 'bigl', 'bigr', 'Bigl', 'Bigr'].includes(name)) {
+        w += name.startsWith('l') || name.startsWith('r') ? 0.5 : 0.6;
+        i += tex[i] === '\\' ? 2 : 1;
+      } else if (['sin', 'cos', 'tan', 'ln', 'det', 'exp'].includes(name)) w += name.length * 0.9 + 0.4;
+      else if (name === ',' || name === ';') w += 0.3;
+      else if (name === 'quad') w += 2;
+      else if (name === 'qquad') w += 4;
+      else if (name === 'cdot') w += 1.2;
+      else w += 1;
+    } else if (c === '^' || c === '_') {
+      i++;
+      w += texWidth(group()) * 0.7;
+    } else if (c === '+' || c === '-' || c === '=' || c === '<' || c === '>') {
+      w += 1.8;
+      i++;
+    } else if (c === '{' || c === '}' || c === ' ' || c === '&') i++;
+    else {
+      w += 1;
+      i++;
+    }
+  }
+  return w;
+}
+
+/** \begin{pmatrix} … \end{pmatrix} from printed entries. */
+export function latexMatrix(rows: readonly (readonly string[])[]): string {
+  return `\\begin{pmatrix} ${rows.map((r) => r.join(' & ')).join(' \\\\ ')} \\end{pmatrix}`;
+}

@@ -1,0 +1,129 @@
+// Mechanics notation over the generic printer: the only override is how a
+// symbol is printed, following the naming scheme of src/model/names.ts
+// (docs/notation.md):
+//   x'  → \dot{x}     x'' → \ddot{x}     (q1' → \dot{q}_{1}: the dot sits on the letter)
+//   p[x] → p_{x}      lambda[1] → \lambda_{1}     mu[2] → \mu_{2}
+// and plain names as in latex.ts (psi → \psi, alpha_1 → \alpha_{1}).
+// Expressions are printed with their common factors pulled out
+// (collectFactors), as an author would write them.
+import { collectFactors } from '../core/factor.js';
+import { add, children, mul, num, pow, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
+import { symbolRole, TIME } from '../model/names.js';
+import {
+  accentParts, breakLines, defaultFactorRank, latexPieces, latexTerms, symbolNameLatex, texWidth, toLatex, type LatexOptions,
+} from './latex.js';
+
+/** A coordinate name with an accent on its head letter: dot(q1) → \dot{q}_{1}. */
+function accented(accent: 'dot' | 'ddot', name: string): string {
+  const { base, rest } = accentParts(name, mechanicsSymbol);
+  return `\\${accent}{${base}}${rest}`;
+}
+
+/** LaTeX for a kernel symbol in mechanics notation. */
+export function mechanicsSymbol(name: string): string {
+  // Velocities just before / after an impact: x'- → \dot{x}^{-}, x'+ → \dot{x}^{+}.
+  const side = /^(.+)'([+-])$/.exec(name);
+  if (side) return `${accented('dot', side[1]!)}^{${side[2]}}`;
+  const role = symbolRole(name);
+  switch (role.role) {
+    case 'velocity':
+      return accented('dot', role.of);
+    case 'acceleration':
+      return accented('ddot', role.of);
+    case 'momentum':
+      return `p_{${mechanicsSymbol(role.of)}}`;
+    case 'multiplier':
+      return `\\lambda_{${role.index}}`;
+    case 'plain':
+      return symbolNameLatex(role.name);
+    default:
+      return role satisfies never;
+  }
+}
+
+/**
+ * Factor order as in mechanics texts: parameters first, then sums of
+ * parameters, then velocities, accelerations and momenta, then sums of
+ * functions, then functions:
+ * l_1^2 (m_1 + m_2) \dot{q}_1^2, l_1 l_2 m_2 \dot{q}_1 \dot{q}_2 \cos(q_1 - q_2).
+ */
+function mechanicsFactorRank(base: Expr): number {
+  if (base.kind === 'sym' && base.name === TIME) return 1.5; // ω t, not t ω
+  if (base.kind === 'sym' && symbolRole(base.name).role !== 'plain') return 3.5;
+  if (base.kind === 'sym' && /'[+-]$/.test(base.name)) return 3.5;
+  // Sums of functions follow the velocities: ψ̇⁻(1 − 3 sin²α), as Rubanovich–Formalsky write it.
+  if (base.kind === 'add' && base.terms.some((t) => containsFunction(t.expr))) return 3.7;
+  return defaultFactorRank(base);
+}
+
+function containsFunction(e: Expr): boolean {
+  return e.kind === 'fn' || children(e).some(containsFunction);
+}
+
+export const MECHANICS: LatexOptions = { symbol: mechanicsSymbol, factorRank: mechanicsFactorRank };
+
+/**
+ * Common factors pulled out, also inside the bases of powers and
+ * denominators (collectFactors leaves a common denominator as it found it):
+ * \frac{…}{l_1^2 l_2 (m_1 + m_2 \sin^2(q_1 - q_2))}.
+ */
+export function tidy(e: Expr): Expr {
+  const go = (u: Expr): Expr => {
+    switch (u.kind) {
+      case 'num':
+      case 'sym':
+      case 'fn':
+        return u;
+      case 'add': {
+        const c = collectFactors(u);
+        return c.kind === 'add' ? add(...termsOf(c).map(go)) : go(c);
+      }
+      case 'pow':
+        return pow(go(u.base), u.exp);
+      case 'mul':
+        return mul(num(u.coeff), ...u.factors.map((f) => pow(go(f.base), f.exp)));
+      default:
+        return unreachable(u);
+    }
+  };
+  return go(e);
+}
+
+/** Width budget of the right-hand side of a displayed equation (texWidth units). */
+export const LINE_WIDTH = 58;
+
+/** e in mechanics notation, common factors pulled out. */
+export function math(e: Expr): string {
+  return toLatex(tidy(e), MECHANICS);
+}
+
+/**
+ * e in mechanics notation as lines of at most `width`, for an aligned
+ * environment. A list is a sum whose parts are printed in the given order,
+ * each with its own common factors pulled out (T = ½M₁₁q̇₁² + M₁₂q̇₁q̇₂ + …).
+ */
+export function mathLines(e: Expr | readonly Expr[], width = LINE_WIDTH): string[] {
+  const parts = Array.isArray(e) ? (e as readonly Expr[]).filter((t) => t !== ZERO).map(tidy) : [tidy(e as Expr)];
+  if (parts.length === 0) return ['0'];
+  const whole = latexTerms(parts, MECHANICS).join(' ');
+  if (texWidth(whole) <= width) return [whole];
+  return breakLines(latexPieces(parts, width, MECHANICS), width);
+}
+
+/** LaTeX for a unit string: "m/s^2" → \mathrm{m}/\mathrm{s}^{2}, "kg m^2" → \mathrm{kg}\,\mathrm{m}^{2}. */
+export function unitLatex(unit: string): string {
+  return unit
+    .trim()
+    .split(/\s+/)
+    .map((word) =>
+      word
+        .split('/')
+        .map((part) => {
+          const m = /^([A-Za-z]+)(?:\^(-?\d+))?$/.exec(part);
+          if (!m) return `\\mathrm{${part.replace(/[^A-Za-z0-9]/g, '')}}`;
+          return `\\mathrm{${m[1]}}${m[2] ? `^{${m[2]}}` : ''}`;
+        })
+        .join('/'),
+    )
+    .join('\\,');
+}

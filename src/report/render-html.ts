@@ -1,0 +1,170 @@
+// The report as a web page: the same content as the LaTeX report, typeset
+// on the server with KaTeX (no script in the page), plus the plots of the
+// simulated motion. Self-contained apart from KaTeX's stylesheet and fonts,
+// which docs/katex/ holds (site.ts).
+import katex from 'katex';
+import type { Block, EquationRow, Inline, Numbering, ReportDocument } from './document.js';
+import { lineTex, numbering } from './document.js';
+
+/** KaTeX settings of every formula in a report: fail on anything KaTeX does not support. */
+export const KATEX_OPTIONS = { throwOnError: true, strict: 'error', output: 'htmlAndMathml' } as const;
+
+export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A formula typeset by KaTeX; an error names the report and the formula. */
+export function katexHtml(tex: string, displayMode: boolean, where = ''): string {
+  try {
+    return katex.renderToString(tex, { ...KATEX_OPTIONS, displayMode });
+  } catch (err) {
+    throw new Error(`KaTeX cannot typeset ${where ? `${where}: ` : ''}${tex}\n${(err as Error).message}`);
+  }
+}
+
+/** The display formula for rows of equations, numbered with \tag as LaTeX numbers them. */
+export function displayTex(rows: readonly EquationRow[], numbers: ReadonlyMap<string, number>): string {
+  const tag = (r: EquationRow): string => (r.label ? `\\tag{${numbers.get(r.label)}}` : '\\notag');
+  if (rows.length === 1 && rows[0]!.lines.length === 1) {
+    const r = rows[0]!;
+    return `${lineTex(r.lines[0]!, false)}${r.label ? ` ${tag(r)}` : ''}`;
+  }
+  const lines: string[] = [];
+  for (const r of rows) r.lines.forEach((l, k) => lines.push(`${lineTex(l, true)} ${k === r.lines.length - 1 ? tag(r) : '\\notag'}`));
+  return `\\begin{align}\n${lines.join(' \\\\\n')}\n\\end{align}`;
+}
+
+/** Every formula of the HTML report with its display mode, exactly as passed to KaTeX. */
+export function katexInputs(doc: ReportDocument): { readonly tex: string; readonly display: boolean }[] {
+  const n = numbering(doc, true);
+  const out: { tex: string; display: boolean }[] = [];
+  const inline = (xs: readonly Inline[]): void => {
+    for (const x of xs) if (typeof x === 'object' && 'math' in x) out.push({ tex: x.math, display: false });
+  };
+  for (const s of doc.sections) {
+    for (const b of s.blocks) {
+      switch (b.kind) {
+        case 'paragraph':
+          inline(b.content);
+          break;
+        case 'equations':
+          if (b.rows.length) out.push({ tex: displayTex(b.rows, n.equations), display: true });
+          break;
+        case 'table':
+          for (const row of b.rows) for (const cell of row) inline(cell);
+          break;
+        case 'list':
+          for (const item of b.items) inline(item);
+          break;
+        case 'figure':
+          inline(b.caption);
+          for (const l of b.legend) out.push({ tex: l.label, display: false });
+          break;
+        default:
+          return b satisfies never;
+      }
+    }
+  }
+  return out;
+}
+
+function inlineHtml(xs: readonly Inline[], n: Numbering, where: string): string {
+  return xs
+    .map((x) => {
+      if (typeof x === 'string') return escapeHtml(x);
+      if ('math' in x) return katexHtml(x.math, false, where);
+      if (x.ref.startsWith('sec:')) return `<a href="#${x.ref.slice(4)}">${n.sections.get(x.ref.slice(4)) ?? '?'}</a>`;
+      if (x.ref.startsWith('tab:')) return `<a href="#tab-${x.ref.slice(4)}">${n.tables.get(x.ref.slice(4)) ?? '?'}</a>`;
+      return `<a href="#eq-${x.ref}">(${n.equations.get(x.ref) ?? '?'})</a>`;
+    })
+    .join('');
+}
+
+function blockHtml(b: Block, n: Numbering, where: string): string {
+  switch (b.kind) {
+    case 'paragraph':
+      return `<p>${inlineHtml(b.content, n, where)}</p>`;
+    case 'equations': {
+      if (b.rows.length === 0) return '';
+      const anchors = b.rows.filter((r) => r.label).map((r) => `<span class="anchor" id="eq-${r.label}"></span>`).join('');
+      return `<div class="equations">${anchors}${katexHtml(displayTex(b.rows, n.equations), true, where)}</div>`;
+    }
+    case 'table': {
+      const head = `<tr>${b.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>`;
+      const body = b.rows.map((r) => `<tr>${r.map((cell, j) => `<td class="${b.align[j] === 'r' ? 'num' : ''}">${inlineHtml(cell, n, where)}</td>`).join('')}</tr>`).join('\n');
+      return `<table id="tab-${b.id}">\n<caption>Table ${n.tables.get(b.id)}: ${escapeHtml(b.caption)}</caption>\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
+    }
+    case 'list':
+      return `<ul>\n${b.items.map((i) => `<li>${inlineHtml(i, n, where)}</li>`).join('\n')}\n</ul>`;
+    case 'figure': {
+      const legend = b.legend
+        .map((l) => {
+          const stroke = l.dash ? `border-top: 2px dashed ${l.color}` : `border-top: 3px solid ${l.color}`;
+          return `<span class="key"><span class="swatch" style="${stroke}"></span>${katexHtml(l.label, false, where)}</span>`;
+        })
+        .join('\n');
+      return `<figure id="${b.id}">\n${b.svg}\n<div class="legend">\n${legend}\n</div>\n<figcaption>Figure ${n.figures.get(b.id)}: ${inlineHtml(b.caption, n, where)}</figcaption>\n</figure>`;
+    }
+    default:
+      return b satisfies never;
+  }
+}
+
+const STYLE = `
+body { margin: 0; background: #fdfdfb; color: #1d1d1d; font: 17px/1.55 "Latin Modern Roman", "CMU Serif", Georgia, "Times New Roman", serif; }
+main.report { max-width: 50rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; }
+header h1 { font-size: 1.9rem; font-weight: normal; margin: 0 0 0.3rem; text-align: center; }
+header .provenance { text-align: center; color: #555; font-size: 0.9rem; margin: 0 0 1.2rem; }
+nav.toc { font-size: 0.92rem; border-top: 1px solid #ddd; border-bottom: 1px solid #ddd; padding: 0.4rem 0; margin-bottom: 1.5rem; }
+nav.toc ol { margin: 0; padding-left: 1.4rem; columns: 2; }
+nav.toc a, .back { color: #1a4f8b; text-decoration: none; }
+h2 { font-size: 1.3rem; font-weight: bold; margin: 2.2rem 0 0.6rem; }
+h2 .secnum { margin-right: 0.7rem; }
+p { margin: 0.6rem 0; }
+.equations { margin: 0.6rem 0; }
+.katex-display { overflow-x: auto; overflow-y: hidden; padding: 0.2rem 0; margin: 0.5rem 0; }
+.katex { font-size: 1.08em; }
+table { border-collapse: collapse; margin: 1rem auto; border-top: 2px solid #222; border-bottom: 2px solid #222; }
+caption { caption-side: top; padding-bottom: 0.4rem; font-size: 0.95rem; }
+th { border-bottom: 1px solid #222; font-weight: normal; text-align: left; padding: 0.25rem 0.8rem; }
+td { padding: 0.2rem 0.8rem; vertical-align: top; }
+td.num { text-align: right; }
+ul { padding-left: 1.3rem; }
+li { margin: 0.35rem 0; }
+figure { margin: 1.4rem 0; text-align: center; }
+figure svg { max-width: 100%; height: auto; background: #fff; }
+.legend { font-size: 0.95rem; margin-top: 0.2rem; }
+.legend .key { display: inline-block; margin: 0 0.7rem; white-space: nowrap; }
+.legend .swatch { display: inline-block; width: 1.6rem; margin-right: 0.35rem; vertical-align: middle; }
+figcaption { font-size: 0.95rem; color: #333; margin-top: 0.3rem; }
+.anchor { position: relative; top: -1rem; }
+`.trim();
+
+/** A complete HTML page; `stylesheet` is the KaTeX stylesheet relative to the page. */
+export function renderHtml(doc: ReportDocument, stylesheet = 'katex/katex.min.css'): string {
+  const n = numbering(doc, true);
+  const where = doc.model;
+  const toc = doc.sections.map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`).join('');
+  const sections = doc.sections.map((s) => {
+    const blocks = s.blocks.map((b) => blockHtml(b, n, `${where}, section '${s.id}'`)).join('\n');
+    return `<section id="${s.id}">\n<h2><span class="secnum">${n.sections.get(s.id)}</span>${escapeHtml(s.title)}</h2>\n${blocks}\n</section>`;
+  });
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta name="generator" content="${escapeHtml(doc.provenance)}">`,
+    `<title>${escapeHtml(doc.title)} — derivation report</title>`,
+    `<link rel="stylesheet" href="${stylesheet}">`,
+    `<style>\n${STYLE}\n</style>`,
+    '</head>',
+    '<body>',
+    '<main class="report">',
+    `<header>\n<p><a class="back" href="index.html">← All models</a></p>\n<h1>${escapeHtml(doc.title)}</h1>\n<p class="provenance">${escapeHtml(doc.provenance)}</p>\n<nav class="toc"><ol>${toc}</ol></nav>\n</header>`,
+    sections.join('\n'),
+    '</main>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

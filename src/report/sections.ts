@@ -1,0 +1,464 @@
+// The sections of a derivation report, one function each, in the order of
+// the papers (issue 4): the model, its energy, forces and constraints, then
+// the equations of motion in each form, then contact phases and impact maps,
+// then the conventions. A section function returns undefined where its part
+// does not apply to the model.
+import { add, dependsOn, HALF, mul, termsOf, ZERO, type Expr } from '../core/expr.js';
+import { together } from '../core/together.js';
+import { simplify } from '../core/trig.js';
+import type { DerivedSystem } from '../derive/system.js';
+import type { Coordinate } from '../model/model.js';
+import { momentumName, multiplierName } from '../model/names.js';
+import {
+  countWord, equation, equations, list, m, paragraph, ref, type Block, type EquationRow, type Figure, type Inline, type Section,
+} from './document.js';
+import { latexMatrix, texWidth } from './latex.js';
+import { LINE_WIDTH, math, mathLines, mechanicsSymbol, unitLatex } from './notation.js';
+import { EVENT_STYLE, SERIES_COLORS, svgPlot, type PlotEventKind } from './plot.js';
+import {
+  contactPhasesSection as contactPhasesReport, contactTerms, impactMapsSection as impactMapsReport, measureConditions,
+  unilateralConstraintBlocks, unilateralConventions,
+} from './unilateral.js';
+
+/** A simulated motion as the report needs it (structurally a subset of the runtime's Trajectory). */
+export interface ReportTrajectory {
+  readonly t: readonly number[];
+  readonly q: readonly (readonly number[])[];
+  readonly energy?: readonly number[];
+  readonly events: readonly { readonly t: number; readonly type: PlotEventKind }[];
+}
+
+/** The simulation shown in the HTML report, or why there is none. */
+export type ReportSimulation =
+  | { readonly trajectory: ReportTrajectory; readonly method: string }
+  | { readonly error: string };
+
+export interface SectionInput {
+  readonly system: DerivedSystem;
+  readonly simulation?: ReportSimulation;
+}
+
+export type SectionBuilder = (input: SectionInput) => Section | undefined;
+
+// ---------------------------------------------------------------- helpers
+const q = (c: Coordinate): string => mechanicsSymbol(c.name);
+const qd = (c: Coordinate): string => mechanicsSymbol(c.qd.name);
+const vector = (xs: readonly string[]): string => (xs.length === 1 ? xs[0]! : `(${xs.join(', ')})^{\\top}`);
+
+/**
+ * Subscript naming coordinate i: its number when the coordinates are
+ * q1, q2, … (M_{12}), else its symbol (M_{x\theta}).
+ */
+function indexer(system: DerivedSystem): (i: number) => string {
+  const cs = system.model.coordinates;
+  const numbered = cs.every((c, i) => c.q.index === i + 1 && c.q.stem === cs[0]!.q.stem);
+  return (i) => (numbered ? `${i + 1}` : q(cs[i]!));
+}
+
+/** A number as written in a model file: 9.81, 0.5, 1e-3. */
+export function formatNumber(v: number): string {
+  if (Number.isInteger(v)) return `${v}`;
+  const s = `${v}`;
+  return s.length <= 10 ? s : v.toPrecision(6).replace(/\.?0+$/, '');
+}
+
+const numberLatex = (v: number): string => {
+  const s = formatNumber(v);
+  const e = /^(-?[\d.]+)e([+-]?\d+)$/.exec(s);
+  return e ? `${e[1]} \\cdot 10^{${Number(e[2])}}` : s;
+};
+
+const rows = (xs: readonly EquationRow[]): Block => equations(...xs);
+
+/** i = 1 / i = 1, 2 / i = 1, …, n. */
+const indexRange = (n: number): string => (n === 1 ? 'i = 1' : n === 2 ? 'i = 1, 2' : n === 3 ? 'i = 1, 2, 3' : `i = 1, \\dots, ${n}`);
+
+// ---------------------------------------------------------------- 1. model
+/** Coordinates and parameters, with descriptions and units. */
+export function modelSection({ system }: SectionInput): Section {
+  const { model } = system;
+  const n = model.coordinates.length;
+  const blocks: Block[] = [];
+  if (model.description) blocks.push(paragraph(model.description));
+  blocks.push(
+    paragraph(
+      `The configuration is given by ${n === 1 ? 'one generalized coordinate' : `${countWord(n)} generalized coordinates`} `,
+      m(`q = ${vector(model.coordinates.map(q))}`),
+      ...(model.parameters.length ? [' (Table ', ref('tab:coordinates'), ') and the model has the parameters of Table ', ref('tab:parameters'), ', whose defaults are used for the simulation.'] : [' (Table ', ref('tab:coordinates'), ').']),
+    ),
+    {
+      kind: 'table',
+      id: 'coordinates',
+      caption: 'Generalized coordinates',
+      columns: ['Symbol', 'Description', 'Unit'],
+      align: 'lpl',
+      rows: model.coordinates.map((c) => [[m(q(c))], [c.description ?? ''], c.unit ? [m(unitLatex(c.unit))] : []]),
+    },
+  );
+  if (model.parameters.length) {
+    blocks.push({
+      kind: 'table',
+      id: 'parameters',
+      caption: 'Parameters',
+      columns: ['Symbol', 'Description', 'Unit', 'Default'],
+      align: 'lplr',
+      rows: model.parameters.map((p) => [[m(mechanicsSymbol(p.name))], [p.description ?? ''], p.unit ? [m(unitLatex(p.unit))] : [], [m(numberLatex(p.default))]]),
+    });
+  }
+  return { id: 'model', title: 'Coordinates and parameters', blocks };
+}
+
+// ---------------------------------------------------------------- 2. energy
+/**
+ * ½ Σ M_ii q̇_i² + Σ_{i<j} M_ij q̇_i q̇_j + Σ b_i q̇_i + rest: a quadratic
+ * form in the velocities printed term by term, as in the papers.
+ */
+function quadraticForm(system: DerivedSystem, rest: Expr): Expr[] {
+  const { massMatrix: M, b } = system.lagrange2;
+  const cs = system.model.coordinates;
+  const terms: Expr[] = [];
+  for (let i = 0; i < cs.length; i++) {
+    terms.push(mul(HALF, M[i]![i]!, cs[i]!.qd, cs[i]!.qd));
+    for (let j = i + 1; j < cs.length; j++) terms.push(mul(M[i]![j]!, cs[i]!.qd, cs[j]!.qd));
+  }
+  cs.forEach((c, i) => terms.push(mul(b[i]!, c.qd)));
+  terms.push(rest);
+  return terms.filter((t) => t !== ZERO);
+}
+
+/** Kinetic and potential energy and the Lagrangian (or the Lagrangian alone, as given). */
+export function energySection({ system }: SectionInput): Section {
+  const { model, lagrange2 } = system;
+  const blocks: Block[] = [];
+  if (model.T !== undefined && model.V !== undefined) {
+    // T = L + V; its velocity-free part is L₀ + V.
+    const T0 = simplify(add(lagrange2.L0, model.V));
+    blocks.push(
+      paragraph('The kinetic energy, a quadratic form in the velocities, and the potential energy are'),
+      rows([equation('kinetic', 'T', mathLines(quadraticForm(system, T0))), equation('potential', 'V', mathLines(simplify(model.V)))]),
+      paragraph('and the Lagrangian is ', m('L = T - V'), '.'),
+    );
+  } else {
+    blocks.push(paragraph('The Lagrangian is given directly:'), rows([equation('lagrangian', 'L', mathLines(quadraticForm(system, lagrange2.L0)))]));
+  }
+  return { id: 'energy', title: model.T !== undefined ? 'Kinetic and potential energy' : 'Lagrangian', blocks };
+}
+
+// ---------------------------------------------------------------- 3. forces
+/** Non-potential generalized forces, where any act. */
+export function forcesSection({ system }: SectionInput): Section | undefined {
+  const { model } = system;
+  if (model.Q.every((x) => x === ZERO)) return undefined;
+  const idx = indexer(system);
+  const acting = model.coordinates.map((c, i) => ({ c, i, Q: model.Q[i]! })).filter((x) => x.Q !== ZERO);
+  const silent = model.coordinates.filter((_, i) => model.Q[i] === ZERO);
+  return {
+    id: 'forces',
+    title: 'Generalized forces',
+    blocks: [
+      paragraph('The non-potential generalized forces are'),
+      rows(acting.map(({ i, Q }) => equation(`force-${i + 1}`, `Q_{${idx(i)}}`, mathLines(Q)))),
+      ...(silent.length ? [paragraph(silent.length === 1 ? 'The other one vanishes: ' : 'The others vanish: ', m(silent.map((c) => `Q_{${idx(model.coordinates.indexOf(c))}}`).join(' = ') + ' = 0'), '.')] : []),
+    ],
+  };
+}
+
+// ---------------------------------------------------------------- 4. constraints
+/** Retaining (holonomic and non-holonomic) constraints as written, and in velocity form A q̇ + b = 0. */
+export function constraintsSection(input: SectionInput): Section | undefined {
+  const { system } = input;
+  const { model, constraints } = system;
+  const blocks: Block[] = [];
+  if (constraints) {
+    const named = [
+      ...model.holonomic.map((h) => ({ name: h.name, kind: 'holonomic', expr: h.phi })),
+      ...model.nonholonomic.map((h) => ({ name: h.name, kind: 'non-holonomic', expr: h.expr })),
+    ];
+    blocks.push(
+      paragraph(
+        `The system is subject to ${named.length === 1 ? 'one retaining constraint' : `${countWord(named.length)} retaining constraints`} (`,
+        named.map((c) => `${c.name}, ${c.kind}`).join('; '),
+        '):',
+      ),
+      rows(named.map((c) => equation(`constraint-${c.name}`, math(c.expr), '0'))),
+      paragraph(
+        'Holonomic constraints are used at the velocity level. All of them together read ',
+        m('A(q,t)\\,\\dot{q} + b(q,t) = 0'),
+        ' with',
+      ),
+      rows([
+        equation('constraint-matrix', 'A', latexMatrix(constraints.A.map((r) => r.map(math)))),
+        ...(constraints.b.every((x) => x === ZERO) ? [] : [equation('constraint-rate', 'b', latexMatrix(constraints.b.map((x) => [math(x)])))]),
+      ]),
+      ...(constraints.b.every((x) => x === ZERO) ? [paragraph('and ', m('b = 0'), '.')] : []),
+    );
+  }
+  const unilateral = unilateralConstraintBlocks(system);
+  if (unilateral) blocks.push(...unilateral);
+  if (blocks.length === 0) return undefined;
+  return { id: 'constraints', title: 'Constraints', blocks };
+}
+
+/** Whether a pmatrix of these entries fits a displayed line. */
+function fits(entries: readonly (readonly string[])[], lhsWidth = 4): boolean {
+  const cols = entries[0]?.length ?? 0;
+  let width = lhsWidth;
+  for (let j = 0; j < cols; j++) width += Math.max(...entries.map((r) => texWidth(r[j]!))) + 2;
+  return width <= LINE_WIDTH + 10;
+}
+
+// ---------------------------------------------------------------- 5. Lagrange II
+/** d(∂L/∂q̇) − ∂L/∂q dt = Q dt, and its reduction M q̈ = f with M and f written out. */
+export function lagrange2Section({ system }: SectionInput): Section {
+  const { model, lagrange2, constraints } = system;
+  const cs = model.coordinates;
+  const n = cs.length;
+  const idx = indexer(system);
+  const mEntries = lagrange2.massMatrix.map((r) => r.map(math));
+  const retaining = constraints ? ' - \\sum_{k} A_{ki}\\,\\lambda_k\\,\\mathrm{d}t' : '';
+  const blocks: Block[] = [
+    paragraph(
+      'Lagrange’s equations of the second kind in measure form (Kugushev–Sorokina (10.13)), with ',
+      m(indexRange(n)),
+      ...(constraints ? [' and the reactions of the retaining constraints (Section ', ref('sec:lagrange1'), ')'] : []),
+      ', are',
+    ),
+    rows([
+      equation(
+        'lagrange2-measure',
+        '\\mathrm{d}\\biggl(\\frac{\\partial L}{\\partial \\dot{q}_i}\\biggr) - \\frac{\\partial L}{\\partial q_i}\\,\\mathrm{d}t',
+        `Q_i\\,\\mathrm{d}t${retaining}${contactTerms(system, 'i')}`,
+      ),
+    ]),
+    ...(system.unilateral ? [paragraph(...measureConditions(system))] : []),
+    paragraph(system.unilateral ? 'The generalized momenta are ' : 'Here the generalized momenta are ', m('p = \\partial L/\\partial \\dot{q} = M(q,t)\\,\\dot{q} + b(q,t)'), ':'),
+    rows(cs.map((c, i) => equation(`momentum-${i + 1}`, mechanicsSymbol(momentumName(c.name)), mathLines(lagrange2.momenta[i]!)))),
+    paragraph(
+      system.unilateral ? 'While no contact is closed the measures vanish' : 'No unilateral constraint acts',
+      ', so the velocities are absolutely continuous, ',
+      m('\\mathrm{d}(\\partial L/\\partial \\dot{q})'),
+      ' has a density with respect to ',
+      m('\\mathrm{d}t'),
+      ', and ',
+      ref('lagrange2-measure'),
+      system.unilateral ? ' reduces to' : ' is equivalent to',
+    ),
+    rows([
+      equation('lagrange2', 'M(q,t)\\,\\ddot{q}', constraints ? 'f(q,\\dot{q},t) - A^{\\top}\\lambda' : 'f(q,\\dot{q},t)'),
+      equation(
+        undefined,
+        'f_i',
+        '\\frac{\\partial L}{\\partial q_i} - \\sum_{k} \\frac{\\partial p_i}{\\partial q_k}\\,\\dot{q}_k - \\frac{\\partial p_i}{\\partial t} + Q_i',
+      ),
+    ]),
+  ];
+  if (fits(mEntries)) {
+    blocks.push(paragraph('with the mass matrix'), rows([equation('mass-matrix', 'M', latexMatrix(mEntries))]));
+  } else {
+    blocks.push(paragraph('with the mass matrix ', m('M = M^{\\top}'), ', entries on and above the diagonal:'));
+    const entries: EquationRow[] = [];
+    for (let i = 0; i < n; i++) for (let j = i; j < n; j++) entries.push(equation(`mass-${i + 1}-${j + 1}`, `M_{${idx(i)}${idx(j)}}`, mathLines(lagrange2.massMatrix[i]![j]!)));
+    blocks.push(rows(entries));
+  }
+  blocks.push(
+    paragraph('and the generalized forces of inertia, gravity and the applied forces'),
+    rows(cs.map((_, i) => equation(`forcing-${i + 1}`, `f_{${idx(i)}}`, mathLines(lagrange2.forcing[i]!)))),
+  );
+  return { id: 'lagrange2', title: 'Lagrange’s equations of the second kind', blocks };
+}
+
+// ---------------------------------------------------------------- 6. Lagrange I
+/** Multipliers for the retaining constraints: M q̈ = f − Aᵀλ, A q̈ + Ȧq̇ + ḃ = 0. */
+export function lagrange1Section({ system }: SectionInput): Section | undefined {
+  const { constraints, model } = system;
+  if (!constraints) return undefined;
+  const k = constraints.names.length;
+  const lambdas = Array.from({ length: k }, (_, i) => mechanicsSymbol(multiplierName(i + 1)));
+  return {
+    id: 'lagrange1',
+    title: 'Lagrange’s equations of the first kind',
+    blocks: [
+      paragraph(
+        'With the multipliers ',
+        m(`\\lambda = ${vector(lambdas)}`),
+        ` (one per constraint: ${constraints.names.join(', ')}) the reaction of the retaining constraints is `,
+        m('-A^{\\top}\\lambda'),
+        ' (Kugushev–Sorokina (8.10) with ',
+        m('\\mathrm{d}\\eta = -\\lambda\\,\\mathrm{d}t'),
+        ') and the motion obeys',
+      ),
+      rows([
+        equation('lagrange1', 'M(q,t)\\,\\ddot{q}', 'f(q,\\dot{q},t) - A^{\\top}(q,t)\\,\\lambda'),
+        equation('lagrange1-constraint', 'A(q,t)\\,\\ddot{q} + \\dot{A}\\,\\dot{q} + \\dot{b}', '0'),
+      ]),
+      paragraph('with M and f of Section ', ref('sec:lagrange2'), ', A of ', ref('constraint-matrix'), ' and'),
+      rows(constraints.bias.map((bias, i) => equation(`constraint-bias-${i + 1}`, k === 1 ? '\\dot{A}\\,\\dot{q} + \\dot{b}' : `(\\dot{A}\\,\\dot{q} + \\dot{b})_{${i + 1}}`, mathLines(bias)))),
+      paragraph('Together, the accelerations and multipliers solve the linear system'),
+      rows([
+        equation(
+          'lagrange1-system',
+          '\\begin{pmatrix} M & A^{\\top} \\\\ A & 0 \\end{pmatrix} \\begin{pmatrix} \\ddot{q} \\\\ \\lambda \\end{pmatrix}',
+          '\\begin{pmatrix} f \\\\ -(\\dot{A}\\,\\dot{q} + \\dot{b}) \\end{pmatrix}',
+        ),
+      ]),
+      paragraph(`which is regular while A has full rank ${k} (M is positive definite, ${model.coordinates.length} coordinates).`),
+    ],
+  };
+}
+
+// ---------------------------------------------------------------- 7. Hamilton
+/** Canonical equations in measure form, explicit where hamilton.explicit exists, else through M⁻¹. */
+export function hamiltonSection({ system }: SectionInput): Section {
+  const { model, hamilton, lagrange2, constraints } = system;
+  const cs = model.coordinates;
+  const idx = indexer(system);
+  const react = constraints ? ' - (A^{\\top}\\lambda)_i' : '';
+  const blocks: Block[] = [
+    paragraph(
+      'With the momenta ',
+      m('p = \\partial L/\\partial \\dot{q}'),
+      ' and ',
+      m('H(q,p,t) = p^{\\top}\\dot{q} - L'),
+      ', Hamilton’s equations in measure form (Kugushev–Sorokina (11.3), (11.6)) are',
+    ),
+    rows([
+      equation('hamilton-q', '\\mathrm{d}q_i', '\\frac{\\partial H}{\\partial p_i}\\,\\mathrm{d}t'),
+      equation('hamilton-p', '\\mathrm{d}p_i', `\\biggl(-\\frac{\\partial H}{\\partial q_i} + Q_i${react}\\biggr)\\mathrm{d}t${contactTerms(system, 'i')}`),
+    ]),
+    paragraph(
+      'Here ',
+      m('q'),
+      system.unilateral
+        ? ' is absolutely continuous and '
+        : ' is absolutely continuous; ',
+      m('p'),
+      system.unilateral ? ' has bounded variation: it jumps at impacts by the impulses of Section ' : ' would jump only at impacts, of which there are none here.',
+      ...(system.unilateral ? (system.unilateral.impactMaps.length ? [ref('sec:impact-maps'), '.'] : ['(8.13) of Kugushev–Sorokina.']) : []),
+    ),
+  ];
+  const ex = hamilton.explicit;
+  if (ex) {
+    const ps = hamilton.p.map((p) => p.name);
+    const parts = termsOf(ex.H);
+    const kinetic = add(...parts.filter((t) => ps.some((p) => dependsOn(t, p))));
+    const potential = add(...parts.filter((t) => !ps.some((p) => dependsOn(t, p))));
+    blocks.push(
+      paragraph('The Hamiltonian is'),
+      rows([equation('hamiltonian', 'H', mathLines([kinetic, potential]))]),
+      paragraph('and the canonical equations are'),
+      rows([
+        ...cs.map((c, i) => equation(`hamilton-q-${i + 1}`, qd(c), mathLines(together(ex.qdot[i]!)))),
+        ...cs.map((c, i) => {
+          const lines = mathLines(together(ex.pdot[i]!));
+          if (constraints) lines[lines.length - 1] += ` - (A^{\\top}\\lambda)_{${idx(i)}}`;
+          return equation(`hamilton-p-${i + 1}`, `\\dot{p}_{${q(c)}}`, lines);
+        }),
+      ]),
+    );
+  } else {
+    const bZero = lagrange2.b.every((x) => x === ZERO);
+    const w = bZero ? 'p' : '(p - b)';
+    blocks.push(
+      paragraph(`For ${cs.length} coordinates the inverse mass matrix is not written out; with M of Section `, ref('sec:lagrange2'), ','),
+      rows([
+        equation('hamiltonian', 'H', `\\tfrac{1}{2}\\,${w}^{\\top} M^{-1} ${w} - L_0(q,t)`),
+        equation('hamilton-qdot', '\\dot{q}', `M^{-1}${w}`),
+        equation('hamilton-pdot', '\\dot{p}_i', `\\frac{\\partial L}{\\partial q_i}\\bigg|_{\\dot{q} = M^{-1}${w}} + Q_i${react}`),
+      ]),
+      paragraph('where ', m('L_0 = L|_{\\dot{q} = 0}'), bZero ? '' : ' and b is the velocity-free part of p', ':'),
+      rows([
+        equation('hamilton-L0', 'L_0', mathLines(lagrange2.L0)),
+        ...(bZero ? [] : cs.map((_, i) => equation(`hamilton-b-${i + 1}`, `b_{${idx(i)}}`, mathLines(lagrange2.b[i]!)))),
+        ...cs.map((c, i) => equation(`hamilton-dLdq-${i + 1}`, `\\frac{\\partial L}{\\partial ${q(c)}}`, mathLines(lagrange2.dLdq[i]!))),
+      ]),
+    );
+  }
+  return { id: 'hamilton', title: 'Hamilton’s equations', blocks };
+}
+
+// ---------------------------------------------------------------- 8.–9. contacts
+/** Contact phases: active sets, multipliers, release conditions (unilateral.ts). */
+export const contactPhasesSection = ({ system }: SectionInput): Section | undefined => contactPhasesReport(system);
+
+/** Impact maps with their mode conditions (unilateral.ts). */
+export const impactMapsSection = ({ system }: SectionInput): Section | undefined => impactMapsReport(system);
+
+// ---------------------------------------------------------------- 10. conventions
+/** Notation and sign conventions used in the report. */
+export function conventionsSection({ system }: SectionInput): Section {
+  const items: Inline[][] = [
+    [m('\\dot{q} = \\mathrm{d}q/\\mathrm{d}t'), ' and ', m('\\ddot{q}'), ' are generalized velocities and accelerations; in the measure form ', m('\\mathrm{d}(\\cdot)'), ' is the differential (a Lebesgue–Stieltjes measure) of a function of bounded variation, and ', m('\\mathrm{d}t'), ' is Lebesgue measure. Without impacts every such measure is absolutely continuous and the equations become differential equations.'],
+    [m('M(q,t) = \\partial^2 L/\\partial \\dot{q}\\,\\partial \\dot{q}'), ' is the symmetric positive definite mass matrix and ', m('p = \\partial L/\\partial \\dot{q} = M\\dot{q} + b'), ' the generalized momentum.'],
+    [m('Q'), ' are the non-potential generalized forces; potential forces enter through ', m('V'), '.'],
+  ];
+  if (system.constraints) items.push(['Retaining constraints are written ', m('A(q,t)\\,\\dot{q} + b(q,t) = 0'), ' (holonomic ones differentiated once); their reaction is ', m('-A^{\\top}\\lambda'), ', the same form as the reaction of a unilateral constraint.']);
+  if (system.energy) items.push([m('E = T + V'), ' is the total energy shown in the plots of the HTML report.']);
+  const unilateral = unilateralConventions(system);
+  if (unilateral) items.push(...unilateral);
+  items.push(['Equation numbers in parentheses refer to this report; “Kugushev–Sorokina (10.13)” refers to equation (10.13) of A. B. Kugushev, E. V. Sorokina, “D’Alembert–Lagrange principle in mechanical systems with unilateral constraints”, Keldysh Institute preprint, 2002.']);
+  return { id: 'conventions', title: 'Conventions', blocks: [list(...items)] };
+}
+
+// ---------------------------------------------------------------- simulation (HTML only)
+/** The motion from the model's declared initial state: coordinates and energy against time, events marked. */
+export function simulationSection({ system, simulation }: SectionInput): Section | undefined {
+  if (!simulation) return undefined;
+  const { model } = system;
+  const cs = model.coordinates;
+  const init: Block = paragraph(
+    'The motion from the model’s default initial state ',
+    m(`q(0) = ${vector(model.initial.q0.map(numberLatex))}`),
+    ', ',
+    m(`\\dot{q}(0) = ${vector(model.initial.qd0.map(numberLatex))}`),
+    ...(model.parameters.length ? [', with the default parameters of Table ', ref('tab:parameters')] : []),
+    ...('error' in simulation ? ['.'] : [', integrated to ', m(`t = ${numberLatex(model.initial.t1)}`), ` (${simulation.method}).`]),
+  );
+  if ('error' in simulation) {
+    return { id: 'simulation', title: 'Simulated motion', htmlOnly: true, blocks: [init, paragraph(`The simulation failed: ${simulation.error}`)] };
+  }
+  const tr = simulation.trajectory;
+  const events = tr.events.map((e) => ({ t: e.t, kind: e.type }));
+  const kinds = [...new Set(events.map((e) => e.kind))];
+  const eventLegend = kinds.map((k) => ({ label: `\\text{${k}}`, color: EVENT_STYLE[k].color, dash: EVENT_STYLE[k].dash }));
+  const figures: Figure[] = [
+    {
+      kind: 'figure',
+      id: 'plot-coordinates',
+      svg: svgPlot({
+        id: 'plot-coordinates', title: `${model.title}: coordinates against time`, t: tr.t, events,
+        series: cs.map((c, i) => ({ label: q(c), values: tr.q.map((row) => row[i]!) })),
+        xLabel: 't', yLabel: 'q',
+      }),
+      legend: [...cs.map((c, i) => ({ label: `${q(c)}${c.unit ? `\\ [${unitLatex(c.unit)}]` : ''}`, color: SERIES_COLORS[i % SERIES_COLORS.length]! })), ...eventLegend],
+      caption: ['Generalized coordinates against time', ...(events.length ? ['; vertical lines mark events.'] : ['.'])],
+    },
+  ];
+  if (tr.energy) {
+    figures.push({
+      kind: 'figure',
+      id: 'plot-energy',
+      svg: svgPlot({ id: 'plot-energy', title: `${model.title}: energy against time`, t: tr.t, events, series: [{ label: 'E', values: tr.energy }], xLabel: 't', yLabel: 'E' }),
+      legend: [{ label: 'E = T + V', color: SERIES_COLORS[0] }, ...eventLegend],
+      caption: ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: non-potential forces act).' : '.'],
+    });
+  }
+  const summary: Block = events.length
+    ? paragraph(`${events.length} event${events.length === 1 ? '' : 's'}: ${kinds.map((k) => `${events.filter((e) => e.kind === k).length} ${k}`).join(', ')}.`)
+    : paragraph('No impacts or releases occur on this interval.');
+  return { id: 'simulation', title: 'Simulated motion', htmlOnly: true, blocks: [init, ...figures, summary] };
+}
+
+/** Every section in report order. */
+export const SECTIONS: readonly SectionBuilder[] = [
+  modelSection,
+  energySection,
+  forcesSection,
+  constraintsSection,
+  lagrange2Section,
+  lagrange1Section,
+  hamiltonSection,
+  contactPhasesSection,
+  impactMapsSection,
+  conventionsSection,
+  simulationSection,
+];

@@ -1,0 +1,371 @@
+// The unilateral parts of a report (DerivedSystem.unilateral): contacts in
+// the author's sign convention, their terms in the measure-form equations,
+// contact phases with release conditions, impact maps with their mode
+// conditions, and the sign and restitution conventions.
+//
+// Notation (docs/notation.md): contact j is f_j ≥ 0 (Kozlov) or g_j ≤ 0
+// (Kugushev–Sorokina) as its author wrote it, internally the gap f = −g;
+// its normal measure dμ_j = σ̇_j dt + Δμ_j δ(t − t̃) ≥ 0; a sticking contact
+// also has a tangential coordinate ξ_j with measure dν_j = ν̇_j dt + Δν_j δ
+// of either sign. Pre- and post-impact velocities are q̇⁻ and q̇⁺.
+import { dependsOn, div, mul, neg, sym, ZERO, type Expr } from '../core/expr.js';
+import { simplify } from '../core/trig.js';
+import type { DerivedSystem } from '../derive/system.js';
+import { preImpactName, postImpactName, type ContactKinematics, type ContactRow, type ImpactMap, type ImpactMode } from '../derive/unilateral.js';
+import { countWord, equation, equations, list, m, paragraph, type Block, type EquationRow, type Inline, type Section } from './document.js';
+import { latexMatrix } from './latex.js';
+import { math, mathLines, mechanicsSymbol, tidy } from './notation.js';
+import { dropPositiveFactors } from './signs.js';
+
+type Unilateral = NonNullable<DerivedSystem['unilateral']>;
+
+const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+// ---------------------------------------------------------------- symbols
+/** The author's letter: f for f ≥ 0, g for g ≤ 0. */
+const letter = (c: ContactKinematics): 'f' | 'g' => (c.constraint.author.sense === '>=' ? 'f' : 'g');
+const gapSymbol = (c: ContactKinematics, j: number): string => `${letter(c)}_{${j + 1}}`;
+const tangentSymbol = (j: number): string => `\\xi_{${j + 1}}`;
+/** Multiplier of a row on a contact phase: σ̇_j (normal), ν̇_j (tangent). */
+const rateSymbol = (r: ContactRow): string => (r.kind === 'normal' ? `\\dot{\\sigma}_{${r.contact + 1}}` : `\\dot{\\nu}_{${r.contact + 1}}`);
+/** Impulse of a row at an impact: Δμ_j (normal), Δν_j (tangent). */
+const impulseSymbol = (r: { kind: 'normal' | 'tangent'; contact: number }): string => (r.kind === 'normal' ? `\\Delta\\mu_{${r.contact + 1}}` : `\\Delta\\nu_{${r.contact + 1}}`);
+
+function rowByLabel(u: Unilateral, label: string): ContactRow | undefined {
+  for (const c of u.contacts) {
+    if (c.normal.label === label) return c.normal;
+    if (c.tangent?.label === label) return c.tangent;
+  }
+  return undefined;
+}
+
+const contactName = (u: Unilateral, j: number): string => u.contacts[j]!.constraint.name;
+
+/** The row ∂f/∂q of a contact as its author writes it: ∂g/∂q = −∂f/∂q for g ≤ 0. */
+const authorRow = (c: ContactKinematics): Expr[] => c.normal.row.map((x) => (letter(c) === 'f' ? x : simplify(neg(x))));
+
+/** Print lines with a relation appended to the last: […, "x + y \\ge 0"]. */
+const closeWith = (lines: readonly string[], tail: string): string[] => [...lines.slice(0, -1), `${lines[lines.length - 1]} ${tail}`];
+
+/** A numbered relation without a left-hand side, aligned at its start. */
+const inequality = (label: string, lines: readonly string[]): EquationRow => ({ label, lines: lines.map((l, i) => ({ before: '', after: i === 0 ? l : `\\quad {}${l}` })) });
+
+// ---------------------------------------------------------------- constraints
+/** Unilateral constraints in the author's sign convention, with their impact laws and gradients. */
+export function unilateralConstraintBlocks(system: DerivedSystem): Block[] | undefined {
+  const u = system.unilateral;
+  if (!u) return undefined;
+  const cs = system.model.coordinates;
+  const k = u.contacts.length;
+  const conventions = [...new Set(u.contacts.map(letter))];
+  const blocks: Block[] = [
+    paragraph(
+      `${k === 1 ? 'One unilateral constraint acts' : `${capitalize(countWord(k))} unilateral constraints act`}, written as by the author (`,
+      conventions.map((l) => (l === 'f' ? 'f ≥ 0 admissible, as in Kozlov' : 'g ≤ 0 admissible, as in Kugushev–Sorokina')).join('; '),
+      '):',
+    ),
+    equations(...u.contacts.map((c, j) => equation(`unilateral-${c.constraint.name}`, gapSymbol(c, j), closeWith(mathLines(c.constraint.author.expr), letter(c) === 'f' ? '\\ge 0' : '\\le 0')))),
+    list(...u.contacts.map((c, j) => contactItem(c, j))),
+  ];
+  const sticking = u.contacts.map((c, j) => ({ c, j })).filter(({ c }) => c.tangent);
+  if (sticking.length) {
+    blocks.push(
+      paragraph('A sticking contact holds its tangential coordinate while closed:'),
+      equations(...sticking.map(({ c, j }) => equation(`tangent-${c.constraint.name}`, tangentSymbol(j), mathLines(c.constraint.law.kind === 'stick' ? c.constraint.law.tangent : ZERO)))),
+    );
+  }
+  blocks.push(
+    paragraph('Their gradients, which give the directions of the contact reactions, are'),
+    equations(
+      ...u.contacts.flatMap((c, j) => [
+        equation(undefined, `\\frac{\\partial ${gapSymbol(c, j)}}{\\partial q}`, latexMatrix([authorRow(c).map(math)])),
+        ...(c.tangent ? [equation(undefined, `\\frac{\\partial ${tangentSymbol(j)}}{\\partial q}`, latexMatrix([c.tangent.row.map(math)]))] : []),
+      ]),
+    ),
+    paragraph('with ', m(`q = (${cs.map((c) => mechanicsSymbol(c.name)).join(', ')})`), '.'),
+  );
+  return blocks;
+}
+
+function contactItem(c: ContactKinematics, j: number): Inline[] {
+  const name = `${c.constraint.name}${c.constraint.description ? ` (${c.constraint.description})` : ''}: `;
+  const f = gapSymbol(c, j);
+  const normalVelocity = `\\dot{${letter(c)}}_{${j + 1}}`;
+  switch (c.constraint.law.kind) {
+    case 'newton':
+      return [m(f), ' — ', name, 'Newton impact, ', m(`${normalVelocity}^{+} = -${mechanicsSymbol(c.constraint.law.e.name)}\\,${normalVelocity}^{-}`), '.'];
+    case 'plastic':
+      return [m(f), ' — ', name, 'plastic impact, ', m(`${normalVelocity}^{+} = 0`), '.'];
+    case 'w-law':
+      return [m(f), ' — ', name, 'Kugushev–Sorokina’s law with coefficient ', m(mechanicsSymbol(c.constraint.law.W.name)), ', i.e. ', m(`${normalVelocity}^{+} = -${mechanicsSymbol(c.constraint.law.W.name)}^{2}\\,${normalVelocity}^{-}`), ' (see Conventions).'];
+    case 'stick':
+      return [m(f), ' — ', name, 'plastic impact after which the contact point sticks: ', m(`${normalVelocity}^{+} = 0`), ' and ', m(`\\dot{\\xi}_{${j + 1}}^{+} = 0`), '.'];
+    default:
+      return c.constraint.law satisfies never;
+  }
+}
+
+// ---------------------------------------------------------------- measure-form terms
+/**
+ * The contact terms of the measure-form equations for coordinate index
+ * `i` (a LaTeX index), in the author's convention: + Σ (∂f_j/∂q_i) dμ_j,
+ * − Σ (∂g_j/∂q_i) dμ_j, + Σ (∂ξ_j/∂q_i) dν_j (Kugushev–Sorokina (10.13)).
+ */
+export function contactTerms(system: DerivedSystem, i: string): string {
+  const u = system.unilateral;
+  if (!u) return '';
+  const k = u.contacts.length;
+  const term = (c: ContactKinematics, j: string): string => `${letter(c) === 'f' ? '+' : '-'} \\frac{\\partial ${letter(c)}_{${j}}}{\\partial q_{${i}}}\\,\\mathrm{d}\\mu_{${j}}`;
+  const senses = new Set(u.contacts.map(letter));
+  let out: string;
+  if (k === 1) out = term(u.contacts[0]!, '1');
+  else if (senses.size === 1) out = `${letter(u.contacts[0]!) === 'f' ? '+' : '-'} \\sum_{j=1}^{${k}} \\frac{\\partial ${letter(u.contacts[0]!)}_{j}}{\\partial q_{${i}}}\\,\\mathrm{d}\\mu_{j}`;
+  else out = u.contacts.map((c, j) => term(c, `${j + 1}`)).join(' ');
+  const sticking = u.contacts.map((c, j) => (c.tangent ? j : -1)).filter((j) => j >= 0);
+  if (sticking.length === 1) out += ` + \\frac{\\partial \\xi_{${sticking[0]! + 1}}}{\\partial q_{${i}}}\\,\\mathrm{d}\\nu_{${sticking[0]! + 1}}`;
+  else if (sticking.length === k) out += ` + \\sum_{j=1}^{${k}} \\frac{\\partial \\xi_{j}}{\\partial q_{${i}}}\\,\\mathrm{d}\\nu_{j}`;
+  else if (sticking.length > 1) out += sticking.map((j) => ` + \\frac{\\partial \\xi_{${j + 1}}}{\\partial q_{${i}}}\\,\\mathrm{d}\\nu_{${j + 1}}`).join('');
+  return ` ${out}`;
+}
+
+/** The conditions on the measures, as a sentence. */
+export function measureConditions(system: DerivedSystem): Inline[] {
+  const u = system.unilateral;
+  if (!u) return [];
+  const anyStick = u.contacts.some((c) => c.tangent);
+  const gapSet = u.contacts.every((c) => letter(c) === 'f') ? '\\{f_j = 0\\}' : u.contacts.every((c) => letter(c) === 'g') ? '\\{g_j = 0\\}' : '\\{f_j = 0\\}\\ (g_j = 0)';
+  return [
+    'Here the measures ',
+    m('\\mathrm{d}\\mu_j \\ge 0'),
+    ' are concentrated where the contacts are closed, ',
+    m(`\\operatorname{supp} \\mathrm{d}\\mu_j \\subset ${gapSet}`),
+    anyStick ? ', and tangential measures ' : '',
+    ...(anyStick ? [m('\\mathrm{d}\\nu_j'), ' of either sign on the same set'] : []),
+    '. Each measure is ',
+    m('\\mathrm{d}\\mu_j = \\dot{\\sigma}_j\\,\\mathrm{d}t + \\sum \\Delta\\mu_j\\,\\delta(t - \\tilde{t})'),
+    ': a density on contact phases and impulses at impacts (Kugushev–Sorokina §9).',
+  ];
+}
+
+// ---------------------------------------------------------------- contact phases
+/** Contact phases (Kugushev–Sorokina §9, regime 2): accelerations, multipliers, release conditions. */
+export function contactPhasesSection(system: DerivedSystem): Section | undefined {
+  const u = system.unilateral;
+  if (!u) return undefined;
+  const cs = system.model.coordinates;
+  const blocks: Block[] = [
+    paragraph(
+      'On a contact phase the active contacts stay closed: their rows hold at the acceleration level, ',
+      m('(\\partial f_j/\\partial q)\\,\\ddot{q} + \\beta_j = 0'),
+      ', and the measures have densities, so that ',
+      m('M\\ddot{q} = f + \\sum_{j\\ \\mathrm{active}} \\bigl((\\partial f_j/\\partial q)^{\\top}\\dot{\\sigma}_j + (\\partial \\xi_j/\\partial q)^{\\top}\\dot{\\nu}_j\\bigr)'),
+      ' (the ξ terms for sticking contacts). A phase lasts while every ',
+      m('\\dot{\\sigma}_j \\ge 0'),
+      '; ',
+      m('\\dot{\\sigma}_j < 0'),
+      ' means that contact j releases (Kugushev–Sorokina §9). The row biases are',
+    ),
+    equations(
+      ...u.contacts.flatMap((c, j) => [
+        equation(undefined, `\\beta_{${j + 1}}`, mathLines(c.normal.bias)),
+        ...(c.tangent ? [equation(undefined, `\\beta_{${j + 1}}^{\\xi}`, mathLines(c.tangent.bias))] : []),
+      ]),
+    ),
+  ];
+  if (u.phases.length === 0) {
+    blocks.push(paragraph(`With ${u.contacts.length} contacts the active sets are not enumerated here; the generated code forms and solves each phase’s linear system numerically.`));
+  }
+  for (const phase of u.phases) {
+    const names = phase.active.map((j) => contactName(u, j)).join(' and ');
+    const held = phase.active.map((j) => `${gapSymbol(u.contacts[j]!, j)} = 0`).join(',\\ ');
+    if (!phase.explicit) {
+      blocks.push(paragraph(`Contact with ${names} (`, m(held), '): the rows are dependent or the system too large for a closed form; the generated code solves it numerically.'));
+      continue;
+    }
+    const ex = phase.explicit;
+    blocks.push(
+      paragraph(`Contact with ${names} (`, m(held), '):'),
+      equations(
+        ...cs.map((c, i) => equation(`phase-${phase.active.join('-')}-${c.name}`, mechanicsSymbol(c.qdd.name), mathLines(ex.qdd[i]!))),
+        ...phase.rows.map((r, k) => equation(`phase-${phase.active.join('-')}-${r.label}`, rateSymbol(r), mathLines(ex.multipliers[k]!))),
+      ),
+    );
+  }
+  return { id: 'contact-phases', title: 'Contact phases', blocks };
+}
+
+// ---------------------------------------------------------------- impact maps
+/** Impact maps with their mode conditions (Kugushev–Sorokina (8.13), Rubanovich–Formalsky (1.17)). */
+export function impactMapsSection(system: DerivedSystem): Section | undefined {
+  const u = system.unilateral;
+  if (!u || u.impactMaps.length === 0) return undefined;
+  const blocks: Block[] = [
+    paragraph(
+      'At an impact time ',
+      m('\\tilde{t}'),
+      ' the velocities jump and the measures have atoms (Kugushev–Sorokina (8.13)):',
+    ),
+    equations(
+      equation(
+        'impact',
+        'M(\\dot{q}^{+} - \\dot{q}^{-})',
+        `\\sum_{j} \\Bigl(\\frac{\\partial f_j}{\\partial q}\\Bigr)^{\\top} \\Delta\\mu_j${u.contacts.some((c) => c.tangent) ? ' + \\sum_{j} \\Bigl(\\frac{\\partial \\xi_j}{\\partial q}\\Bigr)^{\\top} \\Delta\\nu_j' : ''}`,
+      ),
+    ),
+    paragraph(
+      'over the contacts taking part, closed by each contact’s impact law. Every contact that was closed either stays engaged or leaves (zero impulse); each such choice is a mode, admissible when its normal impulses are non-negative ',
+      m('\\Delta\\mu_j \\ge 0'),
+      ' and every leaving contact separates, ',
+      m('\\dot{f}_j^{+} \\ge 0'),
+      ' (Rubanovich–Formalsky (1.17)). Model parameters are taken positive.',
+    ),
+  ];
+  u.impactMaps.forEach((im, k) => blocks.push(...impactMapBlocks(system, im, k)));
+  return { id: 'impact-maps', title: 'Impact maps', blocks };
+}
+
+function impactMapBlocks(system: DerivedSystem, im: ImpactMap, k: number): Block[] {
+  const u = system.unilateral!;
+  const cs = system.model.coordinates;
+  const sc = im.scenario;
+  const named = (j: number): Inline[] => [`${contactName(u, j)} (`, m(gapSymbol(u.contacts[j]!, j)), ')'];
+  const closed: Inline[] = sc.closed.flatMap((j, i) => [...(i ? [', '] : []), ...named(j)]);
+  const at = [...sc.at].map(([name, v]) => `${mechanicsSymbol(name)} = ${math(v)}`).join(',\\ ');
+  const independent = sc.independent.map((x) => mechanicsSymbol(preImpactName(x)));
+  const tag = `impact-${k + 1}`;
+  // The independent velocities themselves (ψ̇⁻ = ψ̇⁻) are not repeated.
+  const dependent = cs.map((c, i) => ({ c, v: im.qdMinus[i]! })).filter(({ c, v }) => !(v.kind === 'sym' && v.name === preImpactName(c.name)));
+  const blocks: Block[] = [
+    paragraph(
+      `Impact ${k + 1}, ${sc.name}: `,
+      ...named(sc.arriving),
+      ' arrives',
+      ...(sc.closed.length ? [' while ', ...closed, sc.closed.length === 1 ? ' is closed' : ' are closed'] : []),
+      ', at ',
+      m(at),
+      dependent.length ? '. Before the impact the closed contacts hold, so the velocities are expressed through ' : '. The pre-impact velocities ',
+      m(independent.join(', ')),
+      dependent.length ? ':' : ' are free.',
+    ),
+    ...(dependent.length ? [equations(...dependent.map(({ c, v }) => equation(undefined, mechanicsSymbol(preImpactName(c.name)), mathLines(v))))] : []),
+  ];
+  im.modes.forEach((mode, n) => blocks.push(...modeBlocks(system, im, mode, `${tag}-mode-${n + 1}`, n)));
+  return blocks;
+}
+
+function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag: string, n: number): Block[] {
+  const u = system.unilateral!;
+  const cs = system.model.coordinates;
+  const sc = im.scenario;
+  const leaving = sc.closed.filter((j) => !mode.stays.includes(j));
+  const title = [
+    ...mode.stays.map((j) => `${contactName(u, j)} stays`),
+    ...leaving.map((j) => `${contactName(u, j)} leaves`),
+  ].join(', ');
+  const impulses: EquationRow[] = [];
+  for (const [label, value] of mode.impulses) {
+    const row = rowByLabel(u, label);
+    if (!row) continue;
+    impulses.push(equation(`${tag}-${label}`, impulseSymbol(row), mathLines(value)));
+  }
+  const blocks: Block[] = [
+    paragraph(`Mode ${n + 1}${title ? ` (${title})` : ''}:`),
+    equations(
+      ...cs.map((c, i) => equation(`${tag}-${c.name}`, mechanicsSymbol(postImpactName(c.name)), mathLines(mode.qdPlus[i]!))),
+      ...impulses,
+    ),
+  ];
+  for (const d of mode.indeterminate) {
+    const syms = d.labels.map((l) => rowByLabel(u, l)).filter((r): r is ContactRow => r !== undefined).map(impulseSymbol);
+    const dropped = rowByLabel(u, d.dropped);
+    blocks.push(
+      paragraph(
+        'The impulses ',
+        m(syms.join(', ')),
+        ' are statically indeterminate: only one combination of them is determined, and the values above take ',
+        m(`${dropped ? impulseSymbol(dropped) : d.dropped} = 0`),
+        '. The motion after the impact does not depend on the split.',
+      ),
+    );
+  }
+  blocks.push(...conditionBlocks(system, im, mode, tag));
+  return blocks;
+}
+
+/**
+ * The mode's admissibility conditions (each required ≥ 0); with one
+ * independent pre-impact velocity v they are linear in v, and are also
+ * given for v < 0 and v > 0 with provably positive factors dropped.
+ */
+function conditionBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag: string): Block[] {
+  if (mode.conditions.length === 0) return [paragraph('The mode has no sign condition.')];
+  const blocks: Block[] = [
+    paragraph(`It is admissible iff ${mode.conditions.map((c) => c.meaning).join(' and ')}:`),
+    equations(...mode.conditions.map((c, i) => inequality(`${tag}-condition-${i + 1}`, closeWith(mathLines(c.expr), '\\ge 0')))),
+  ];
+  const sc = im.scenario;
+  if (sc.independent.length !== 1) return blocks;
+  const v = sym(preImpactName(sc.independent[0]!));
+  const positive = new Set(system.model.parameters.filter((p) => p.default > 0).map((p) => p.name));
+  const reduced = mode.conditions.map((c) => simplify(div(c.expr, v)));
+  if (reduced.some((r) => dependsOn(r, v.name) || r === ZERO)) return blocks;
+  const vs = mechanicsSymbol(v.name);
+  for (const sign of [-1, 1] as const) {
+    // v·k ≥ 0 ⇔ sign·k ≥ 0; positive factors of k dropped.
+    const parts = reduced.map((k) => tidy(dropPositiveFactors(tidy(mul(sign === -1 ? neg(k) : k)), positive)));
+    if (parts.every((p) => p.kind === 'num')) {
+      const ok = parts.every((p) => p.kind === 'num' && p.value.n >= 0);
+      blocks.push(paragraph('For ', m(`${vs} ${sign < 0 ? '<' : '>'} 0`), ok ? ' the mode is always admissible.' : ' the mode is never admissible.'));
+      continue;
+    }
+    if (parts.some((p) => p.kind === 'num' && p.value.n < 0)) {
+      blocks.push(paragraph('For ', m(`${vs} ${sign < 0 ? '<' : '>'} 0`), ' the mode is never admissible.'));
+      continue;
+    }
+    const shown = parts.filter((p) => p.kind !== 'num');
+    blocks.push(paragraph('For ', m(`${vs} ${sign < 0 ? '<' : '>'} 0`), ' this reads ', m(shown.map((p) => `${math(p)} \\ge 0`).join(',\\quad ')), '.'));
+  }
+  return blocks;
+}
+
+// ---------------------------------------------------------------- conventions
+/** The sign convention of the unilateral constraints and the restitution convention (W vs e). */
+export function unilateralConventions(system: DerivedSystem): Inline[][] | undefined {
+  const u = system.unilateral;
+  if (!u) return undefined;
+  const items: Inline[][] = [
+    [
+      'Unilateral constraints keep their author’s form: ',
+      m('f_j(q,t) \\ge 0'),
+      ' (Kozlov) or ',
+      m('g_j(q,t) \\le 0'),
+      ' (Kugushev–Sorokina); internally every contact is the gap ',
+      m('f = -g \\ge 0'),
+      ', and its reaction is ',
+      m('(\\partial f_j/\\partial q)^{\\top}\\mathrm{d}\\mu_j = -(\\partial g_j/\\partial q)^{\\top}\\mathrm{d}\\mu_j'),
+      ' with ',
+      m('\\mathrm{d}\\mu_j \\ge 0'),
+      '.',
+    ],
+    [
+      'Restitution is Newton’s coefficient ',
+      m('e'),
+      ' of the normal velocity, ',
+      m('\\dot{f}^{+} = -e\\,\\dot{f}^{-}'),
+      ' (plastic and sticking impacts: ',
+      m('e = 0'),
+      '). Kugushev–Sorokina’s closing relation with coefficient ',
+      m('W \\in [0, 1]'),
+      ' is used in the consistent form ',
+      m('(MV^{+} + W^{2} MV^{-},\\ V^{+} - V^{-}) = 0'),
+      ' — the printed ',
+      m('(MV^{+}, V^{+} - V^{-}) - W^{2}(MV^{-}, V^{+} - V^{-}) = 0'),
+      ' has a sign error — so that ',
+      m('e = W^{2}'),
+      ' for one contact (reading W as the ratio of normal velocities would give ',
+      m('e = W'),
+      ').',
+    ],
+  ];
+  return items;
+}

@@ -1,0 +1,48 @@
+// The committed docs/ are what `npm run derive` writes now: every report,
+// docs/index.html and KaTeX's assets. A stale or missing file fails with
+// the first difference and what to run.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { siteOutputs } from '../../src/cli/build.js';
+import { allReports, models, ROOT } from './reports.js';
+
+const FIX = 'run `npm run derive` and commit docs/';
+
+/** The first line where two texts differ. */
+function firstDifference(committed: string, fresh: string): string {
+  const a = committed.split('\n');
+  const b = fresh.split('\n');
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if (a[i] !== b[i]) return `line ${i + 1}:\n  committed: ${(a[i] ?? '<end of file>').slice(0, 200)}\n  derived:   ${(b[i] ?? '<end of file>').slice(0, 200)}`;
+  }
+  return 'identical';
+}
+
+function expectCommitted(rel: string, fresh: string | Uint8Array): void {
+  const path = join(ROOT, rel);
+  expect(existsSync(path), `${rel} is missing: ${FIX}`).toBe(true);
+  if (typeof fresh === 'string') {
+    const committed = readFileSync(path, 'utf8');
+    expect(committed === fresh, `${rel} is stale (${firstDifference(committed, fresh)}); ${FIX}`).toBe(true);
+  } else {
+    expect(Buffer.compare(readFileSync(path), Buffer.from(fresh)) === 0, `${rel} differs from the katex package's; ${FIX}`).toBe(true);
+  }
+}
+
+describe('docs/ is up to date', () => {
+  it.each(allReports().map((r) => [r.name, r] as const))('%s: the committed reports are what `npm run derive` writes now', (_, r) => {
+    expect([...r.files.keys()].sort()).toEqual([`docs/${r.name}.body.tex`, `docs/${r.name}.html`, `docs/${r.name}.tex`]);
+    for (const [rel, text] of r.files) expectCommitted(rel, text);
+  });
+
+  it('docs/index.html and docs/katex/ (stylesheet and fonts) are current', () => {
+    for (const [rel, data] of siteOutputs(models).files) expectCommitted(rel, data);
+  });
+
+  it('has no report whose model is gone', () => {
+    const expected = new Set(['index.html', ...models.flatMap((m) => [`${m.spec.name}.html`, `${m.spec.name}.tex`, `${m.spec.name}.body.tex`])]);
+    const orphans = readdirSync(join(ROOT, 'docs')).filter((f) => /\.(html|tex)$/.test(f) && !expected.has(f));
+    expect(orphans, 'reports without a model in derivations/: delete them (or restore the model)').toEqual([]);
+  });
+});

@@ -1,0 +1,135 @@
+// The LaTeX printer and the mechanics notation on top of it: one case per
+// rule of "as in print", each formula also typeset by KaTeX in strict mode.
+import katex from 'katex';
+import { describe, expect, it } from 'vitest';
+import { add, mul, neg, num, pow, sin, sym } from '../../src/core/expr.js';
+import { parseExpr } from '../../src/core/parse.js';
+import { breakLines, latexMatrix, latexPieces, symbolNameLatex, texWidth, toLatex } from '../../src/report/latex.js';
+import { math, mathLines, MECHANICS, mechanicsSymbol, unitLatex } from '../../src/report/notation.js';
+
+/** Every name a symbol; x' the velocity of x. */
+const parse = (s: string) => parseExpr(s, { symbol: (name) => sym(name), velocity: (name) => sym(`${name}'`) });
+const tex = (s: string): string => toLatex(parse(s), MECHANICS);
+const typesets = (s: string): void => {
+  expect(() => katex.renderToString(s, { throwOnError: true, strict: 'error' })).not.toThrow();
+};
+
+describe('symbol names as in print', () => {
+  it.each([
+    ['psi', '\\psi'], ['theta', '\\theta'], ['phi', '\\varphi'], ['Omega', '\\Omega'], ['alpha_1', '\\alpha_{1}'], ['theta2', '\\theta_{2}'],
+    ['q1', 'q_{1}'], ['q12', 'q_{12}'], ['m_2', 'm_{2}'], ['l_k', 'l_{k}'], ['g', 'g'], ['xc', 'x_{c}'], ['Istar', 'I^{*}'], ['mass', '\\mathit{mass}'],
+  ])('%s prints as %s', (name, expected) => {
+    expect(symbolNameLatex(name)).toBe(expected);
+    typesets(expected);
+  });
+
+  it.each([
+    ["x'", '\\dot{x}'], ["q1'", '\\dot{q}_{1}'], ["theta''", '\\ddot{\\theta}'], ["xc'", '\\dot{x}_{c}'], ['p[x]', 'p_{x}'], ['p[q1]', 'p_{q_{1}}'],
+    ['lambda[1]', '\\lambda_{1}'], ['mu[2]', '\\mu_{2}'], ["psi'-", '\\dot{\\psi}^{-}'], ["psi'+", '\\dot{\\psi}^{+}'],
+  ])('the mechanics notation prints %s as %s', (name, expected) => {
+    expect(mechanicsSymbol(name)).toBe(expected);
+    typesets(expected);
+  });
+});
+
+describe('numbers, signs and products', () => {
+  it('writes rationals as fractions and a fractional coefficient in front: ½ m l² θ̇²', () => {
+    expect(toLatex(num(0.5))).toBe('\\frac{1}{2}');
+    expect(tex("m*l^2*theta'^2/2")).toBe('\\frac{1}{2} l^{2} m \\dot{\\theta}^{2}');
+  });
+
+  it('puts negative powers below a fraction bar, the coefficient split between the two', () => {
+    expect(tex('m/l')).toBe('\\frac{m}{l}');
+    expect(tex('3*m/(2*l)')).toBe('\\frac{3 m}{2 l}');
+    expect(tex('1/(m*l^2)')).toBe('\\frac{1}{l^{2} m}');
+    expect(tex('g/(l*(m1 + m2))')).toBe('\\frac{g}{l (m_{1} + m_{2})}');
+    expect(tex('a/(b + c)')).toBe('\\frac{a}{b + c}');
+  });
+
+  it('never prints "+ -": a negative term is subtracted', () => {
+    expect(tex('a - b')).toBe('a - b');
+    expect(tex('a - 2*b/3')).toBe('a - \\frac{2}{3} b');
+    expect(tex('-a - b')).toBe('-a - b');
+  });
+
+  it('leads with a positive constant (1 − 3 sin²α) and ends with a negative one (x − 1)', () => {
+    expect(tex('1 - 3*sin(alpha)^2')).toBe('1 - 3 \\sin^{2}\\alpha');
+    expect(tex('x - 1')).toBe('x - 1');
+    expect(tex('-x + y')).toBe('y - x');
+  });
+
+  it('moves a minus into a sum of mixed signs and out of an all-negative one', () => {
+    expect(toLatex(mul(num(-1), sym('l'), add(sym('g'), neg(mul(sym('l'), pow(sym("theta'"), 2))))), MECHANICS)).toBe('l (l \\dot{\\theta}^{2} - g)');
+    expect(tex('4*a/(-3*sin(b)^2 - 1)')).toBe('-\\frac{4 a}{1 + 3 \\sin^{2} b}');
+  });
+
+  it('parenthesizes only where precedence needs it', () => {
+    expect(tex('c*(a + b)')).toBe('c (a + b)');
+    expect(tex('(a + b)^2')).toBe('(a + b)^{2}');
+    expect(tex('(a*b)^(1/3)')).toBe('\\sqrt[3]{a b}');
+    expect(tex('x^(1/2)')).toBe('\\sqrt{x}');
+    expect(tex('x^(3/2)')).toBe('x^{3/2}');
+    expect(tex('2^x*3')).toBe('3 \\cdot 2^{x}');
+  });
+
+  it('orders factors as an author would: parameters, sums, velocities, functions last', () => {
+    expect(tex("l1*l2*m2*q1'*q2'*cos(q1 - q2)")).toBe('l_{1} l_{2} m_{2} \\dot{q}_{1} \\dot{q}_{2} \\cos(q_{1} - q_{2})');
+    expect(tex("(m1 + m2)*l1^2*q1'^2/2")).toBe('\\frac{1}{2} l_{1}^{2} (m_{1} + m_{2}) \\dot{q}_{1}^{2}');
+    expect(tex('F*cos(w*t)')).toBe('F \\cos(w t)');
+  });
+});
+
+describe('functions', () => {
+  it('prints \\sin and \\cos with a bare symbol argument, powers on the operator', () => {
+    expect(tex('sin(psi)')).toBe('\\sin\\psi');
+    expect(tex('cos(q1)')).toBe('\\cos q_{1}');
+    expect(tex('sin(alpha)^2')).toBe('\\sin^{2}\\alpha');
+    expect(tex('cos(2*alpha)')).toBe('\\cos 2 \\alpha');
+    expect(tex('sin(q1 - q2)')).toBe('\\sin(q_{1} - q_{2})');
+    expect(tex('cos(psi + pi/3)')).toBe('\\cos\\left(\\frac{\\pi}{3} + \\psi\\right)');
+  });
+
+  it('prints exp, log, abs and sign in their usual forms', () => {
+    expect(tex('exp(x)')).toBe('e^{x}');
+    expect(tex('log(x)')).toBe('\\ln x');
+    expect(tex('abs(x - y)')).toBe('\\left|x - y\\right|');
+    expect(tex('sign(x)')).toBe('\\operatorname{sgn} x');
+  });
+});
+
+describe('layout', () => {
+  it('pulls out common factors: the double pendulum’s coupling term', () => {
+    const e = parse("l1*l2*m2*cos(q1)*cos(q2)*q1'*q2' + l1*l2*m2*sin(q1)*sin(q2)*q1'*q2'");
+    expect(math(e)).toBe('l_{1} l_{2} m_{2} \\dot{q}_{1} \\dot{q}_{2} (\\cos q_{1} \\cos q_{2} + \\sin q_{1} \\sin q_{2})');
+    expect(math(parse('a*x + a*y'))).toBe('a (x + y)');
+  });
+
+  it('breaks a long sum into lines no wider than asked, losing nothing', () => {
+    const terms = Array.from({ length: 12 }, (_, k) => mul(sym(`m${k + 1}`), sym(`l${k + 1}`), sin(sym(`q${k + 1}`))));
+    const e = add(...terms);
+    const lines = mathLines(e, 30);
+    expect(lines.length).toBeGreaterThan(2);
+    for (const l of lines) expect(texWidth(l)).toBeLessThanOrEqual(30 + 12);
+    expect(lines.join(' ')).toBe(toLatex(e, MECHANICS));
+    typesets(`\\begin{aligned} f &= ${lines.join(' \\\\ &\\quad {}')} \\end{aligned}`);
+  });
+
+  it('breaks inside a parenthesized sum with \\bigl( … \\bigr), which may span lines', () => {
+    const inner = add(...Array.from({ length: 10 }, (_, k) => mul(sym(`m${k + 1}`), sin(sym(`q${k + 1}`)))));
+    const pieces = latexPieces(mul(sym('g'), sym('l'), inner), 30, MECHANICS);
+    expect(pieces[0]).toMatch(/^g l \\bigl\(/);
+    expect(pieces[pieces.length - 1]).toMatch(/\\bigr\)$/);
+    const lines = breakLines(pieces, 30);
+    typesets(`\\begin{aligned} f &= ${lines.join(' \\\\ &\\quad {}')} \\end{aligned}`);
+  });
+
+  it('writes matrices with pmatrix', () => {
+    expect(latexMatrix([['a', 'b'], ['c', 'd']])).toBe('\\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix}');
+  });
+
+  it('writes units upright: m/s^2, kg m^2', () => {
+    expect(unitLatex('m/s^2')).toBe('\\mathrm{m}/\\mathrm{s}^{2}');
+    expect(unitLatex('kg m^2')).toBe('\\mathrm{kg}\\,\\mathrm{m}^{2}');
+    typesets(unitLatex('kg m^2/s'));
+  });
+});

@@ -1,0 +1,47 @@
+// Shared by the report checks: every model in derivations/, its report as
+// data and as the files `npm run derive` writes, built once per test file.
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildOutputs, reportSimulation } from '../../src/cli/build.js';
+import { loadModels, type ModelFile } from '../../src/cli/models.js';
+import { generateModule, TOOLKIT } from '../../src/codegen/module.js';
+import { deriveSystem } from '../../src/derive/system.js';
+import { buildModel } from '../../src/model/index.js';
+import type { ReportDocument } from '../../src/report/document.js';
+import { buildReport } from '../../src/report/report.js';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ARTIFACTS = join(ROOT, 'test-artifacts');
+
+export const models: readonly ModelFile[] = await loadModels(join(ROOT, 'derivations'));
+
+export interface BuiltReport {
+  readonly name: string;
+  readonly file: ModelFile;
+  readonly doc: ReportDocument;
+  /** docs/… path → contents, as `npm run derive` writes them. */
+  readonly files: ReadonlyMap<string, string>;
+}
+
+const cache = new Map<string, BuiltReport>();
+
+/** The report of one model: the document and the docs/ files of buildOutputs. */
+export function report(file: ModelFile): BuiltReport {
+  const hit = cache.get(file.spec.name);
+  if (hit) return hit;
+  const system = deriveSystem(buildModel(file.spec));
+  const mod = generateModule(system, file.source);
+  const doc = buildReport(system, { source: file.source, toolkit: TOOLKIT, simulation: reportSimulation(mod.source) });
+  const files = new Map([...buildOutputs(file).files].filter(([rel]) => rel.startsWith('docs/')));
+  const built = { name: file.spec.name, file, doc, files };
+  cache.set(file.spec.name, built);
+  return built;
+}
+
+export const allReports = (): BuiltReport[] => models.map(report);
+
+/** The model whose report is screenshotted: the compass once it exists. */
+export const SHOWCASE = models.some((m) => m.spec.name === 'compass') ? 'compass' : 'double-pendulum';
+
+/** In CI a missing system tool fails the check instead of skipping it. */
+export const IN_CI = process.env.CI === 'true';

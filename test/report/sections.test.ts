@@ -1,0 +1,126 @@
+// What each report says, in the order of the papers, and only where it
+// applies: checked on the systems whose equations are known by hand.
+import { describe, expect, it } from 'vitest';
+import { buildOutputs } from '../../src/cli/build.js';
+import { numbering } from '../../src/report/document.js';
+import { katexInputs } from '../../src/report/render-html.js';
+import { renderLatexBody } from '../../src/report/render-latex.js';
+import { models, report } from './reports.js';
+
+const byName = (name: string) => {
+  const file = models.find((m) => m.spec.name === name);
+  if (!file) throw new Error(`no model ${name}`);
+  return report(file);
+};
+const ids = (name: string): string[] => byName(name).doc.sections.map((s) => s.id);
+/** The LaTeX body with alignment points removed, so a formula reads the same in align and equation. */
+const body = (name: string): string => renderLatexBody(byName(name).doc).replace(/ &(?=\S)/g, ' ');
+
+const ORDER = ['model', 'energy', 'forces', 'constraints', 'lagrange2', 'lagrange1', 'hamilton', 'contact-phases', 'impact-maps', 'conventions', 'simulation'];
+
+describe('section order', () => {
+  it.each(models.map((m) => [m.spec.name] as const))('%s: sections follow the papers’ order', (name) => {
+    const s = ids(name);
+    expect(s).toEqual([...s].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)));
+    expect(s.slice(0, 2)).toEqual(['model', 'energy']);
+    expect(s).toContain('lagrange2');
+    expect(s).toContain('hamilton');
+    expect(s).toContain('conventions');
+  });
+});
+
+describe('double pendulum', () => {
+  it('has only the parts that apply: no forces, constraints, multipliers or contacts', () => {
+    expect(ids('double-pendulum')).toEqual(['model', 'energy', 'lagrange2', 'hamilton', 'conventions', 'simulation']);
+  });
+
+  it('prints T as a quadratic form in the velocities, M as a pmatrix and f with its factors pulled out', () => {
+    const tex = body('double-pendulum');
+    expect(tex).toContain('T = \\frac{1}{2} l_{1}^{2} (m_{1} + m_{2}) \\dot{q}_{1}^{2} + l_{1} l_{2} m_{2} \\dot{q}_{1} \\dot{q}_{2} \\cos(q_{1} - q_{2}) + \\frac{1}{2} l_{2}^{2} m_{2} \\dot{q}_{2}^{2}');
+    expect(tex).toContain('M = \\begin{pmatrix} l_{1}^{2} (m_{1} + m_{2}) & l_{1} l_{2} m_{2} \\cos(q_{1} - q_{2}) \\\\ l_{1} l_{2} m_{2} \\cos(q_{1} - q_{2}) & l_{2}^{2} m_{2} \\end{pmatrix}');
+    expect(tex).toContain('f_{1} = -l_{1} (g (m_{1} + m_{2}) \\sin q_{1} + l_{2} m_{2} \\dot{q}_{2}^{2} \\sin(q_{1} - q_{2}))');
+  });
+
+  it('gives the measure form and its reduction M q̈ = f, and the explicit canonical equations', () => {
+    const tex = body('double-pendulum');
+    expect(tex).toContain('\\mathrm{d}\\biggl(\\frac{\\partial L}{\\partial \\dot{q}_i}\\biggr) - \\frac{\\partial L}{\\partial q_i}\\,\\mathrm{d}t = Q_i\\,\\mathrm{d}t');
+    expect(tex).toContain('M(q,t)\\,\\ddot{q} = f(q,\\dot{q},t)');
+    expect(tex).toMatch(/\\dot\{q\}_\{1\} = \\frac\{l_\{2\} p_\{q_\{1\}\} - l_\{1\} p_\{q_\{2\}\} \\cos\(q_\{1\} - q_\{2\}\)\}\{l_\{1\}\^\{2\} l_\{2\} \(m_\{1\} \+ m_\{2\} \\sin\^\{2\}\(q_\{1\} - q_\{2\}\)\)\}/);
+  });
+
+  it('numbers the equations of the HTML and the LaTeX report alike', () => {
+    const { doc } = byName('double-pendulum');
+    const labels = (body('double-pendulum').match(/\\label\{eq:/g) ?? []).length;
+    const tags = katexInputs(doc).flatMap((x) => [...x.tex.matchAll(/\\tag\{(\d+)\}/g)].map((t) => Number(t[1])));
+    expect(labels).toBe(numbering(doc, false).equations.size);
+    expect(tags).toEqual(Array.from({ length: labels }, (_, k) => k + 1));
+  });
+});
+
+describe('pendulum on a cart', () => {
+  it('lists the applied force on the cart and says the other one vanishes', () => {
+    expect(ids('pendulum-on-cart')).toContain('forces');
+    const tex = body('pendulum-on-cart');
+    expect(tex).toContain('Q_{x} = F \\cos(w t)');
+    expect(tex).toContain('Q_{\\theta} = 0');
+  });
+});
+
+describe('knife edge', () => {
+  it('gives the non-holonomic constraint, its velocity form and Lagrange’s equations of the first kind', () => {
+    expect(ids('knife-edge')).toEqual(expect.arrayContaining(['constraints', 'lagrange1']));
+    const tex = body('knife-edge');
+    expect(tex).toContain('\\dot{x} \\sin\\theta - \\dot{y} \\cos\\theta = 0');
+    expect(tex).toContain('M(q,t)\\,\\ddot{q} = f(q,\\dot{q},t) - A^{\\top}(q,t)\\,\\lambda');
+    expect(tex).toContain('A = \\begin{pmatrix} \\sin\\theta & -\\cos\\theta & 0 \\end{pmatrix}');
+  });
+});
+
+describe('n-link pendulum', () => {
+  it('lists the entries of a mass matrix too wide for the page, and keeps M⁻¹ symbolic in Hamilton’s equations', () => {
+    const tex = body('n-link-pendulum');
+    expect(tex).toContain('M_{14} = l_{1} l_{4} m_{4} \\cos(q_{1} - q_{4})');
+    expect(tex).toContain('\\dot{q} = M^{-1}p');
+  });
+});
+
+describe.runIf(models.some((m) => m.spec.name === 'compass'))('rigid compass (Rubanovich–Formalsky §1)', () => {
+  it('has the contact phases and the impact map', () => {
+    expect(ids('compass')).toEqual(expect.arrayContaining(['constraints', 'contact-phases', 'impact-maps']));
+  });
+
+  it('keeps the author’s f ≥ 0 and adds the contact reactions to the measure form', () => {
+    const tex = body('compass');
+    expect(tex).toMatch(/f_\{1\} = .* \\ge 0/);
+    expect(tex).toContain('Q_i\\,\\mathrm{d}t + \\sum_{j=1}^{2} \\frac{\\partial f_{j}}{\\partial q_{i}}\\,\\mathrm{d}\\mu_{j} + \\sum_{j=1}^{2} \\frac{\\partial \\xi_{j}}{\\partial q_{i}}\\,\\mathrm{d}\\nu_{j}');
+  });
+
+  it('prints ψ̇⁺ = ψ̇⁻(1 − 3 sin²α)/(1 + 3 sin²α) when B lifts off, and ψ̇⁺ = 0 when B stays', () => {
+    const tex = body('compass');
+    expect(tex).toContain('\\dot{\\psi}^{+} = \\frac{\\dot{\\psi}^{-} (1 - 3 \\sin^{2}\\alpha)}{1 + 3 \\sin^{2}\\alpha}');
+    expect(tex).toContain('\\dot{\\psi}^{+} = 0');
+  });
+
+  it('gives Rubanovich–Formalsky’s impulses (1.12), (1.13), (1.15)', () => {
+    const tex = body('compass');
+    expect(tex).toContain('-\\frac{4 l m \\dot{\\psi}^{-} \\sin\\alpha}{1 + 3 \\sin^{2}\\alpha}');
+    expect(tex).toContain('-\\frac{l m \\dot{\\psi}^{-} (1 + 3 \\sin^{2}\\alpha)}{3 \\sin\\alpha}');
+    expect(tex).toContain('\\frac{l m \\dot{\\psi}^{-} (1 - 3 \\sin^{2}\\alpha)}{3 \\sin\\alpha}');
+  });
+
+  it('reduces the mode conditions for ψ̇⁻ < 0 to the sign of 1 − 3 sin²α (the α₀ = arcsin(1/√3) statement)', () => {
+    const tex = body('compass');
+    expect(tex).toContain('$\\dot{\\psi}^{-} < 0$ this reads $\\sin\\alpha \\ge 0,\\quad (1 - 3 \\sin^{2}\\alpha) \\sin\\alpha \\ge 0$');
+  });
+
+  it('says which restitution convention is used (W vs e)', () => {
+    expect(body('compass')).toContain('$e = W^{2}$ for one contact');
+  });
+});
+
+describe('determinism', () => {
+  it.each(models.map((m) => [m.spec.name, m] as const))('%s: deriving and building twice gives identical files', (_, m) => {
+    const again = new Map([...buildOutputs(m).files].filter(([rel]) => rel.startsWith('docs/')));
+    expect(again).toEqual(report(m).files);
+  });
+});

@@ -81,6 +81,8 @@ export function contactSource(sys: DerivedSystem, block: BlockFn): string[] {
     `const SIG$ = new Float64Array(${K});`,
     `const ROW$ = new Int32Array(${K});`,
     `const dep$ = new Uint8Array(${K});`,
+    '/** Whether M$ was positive definite at the last factorization (else schur$ regularizes with the rows). */',
+    'let massSpd$ = true;',
     ...(mr ? [`const rb$ = new Float64Array(${mr});`] : []),
   ];
   const L: string[] = ['// ---- unilateral constraints (gaps f ≥ 0; reactions +Gᵀσ̇, impulses +GᵀΛ)', '', ...buffers, ''];
@@ -91,8 +93,7 @@ export function contactSource(sys: DerivedSystem, block: BlockFn): string[] {
     '/** M (also factored into ML$), contact rows and restitution at the state in s$. */',
     'function prepareContacts$(t: number, p: Params): void {',
     '  mass$(t, p, M$);',
-    '  ML$.set(M$);',
-    '  cholFactor$(n$, ML$);',
+    '  massSpd$ = factorMass$();',
     '  contactRows$(t, p);',
     '  restitution$(t, p);',
     '}',
@@ -139,8 +140,7 @@ export function contactSource(sys: DerivedSystem, block: BlockFn): string[] {
     `export function contactAccelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, active: ArrayLike<boolean>, out: Float64Array = new Float64Array(${n + K})): Float64Array {`,
     '  load$(q, qd);',
     '  dynamics$(t, p, M$, f$);',
-    '  ML$.set(M$);',
-    '  cholFactor$(n$, ML$);',
+    '  massSpd$ = factorMass$();',
     '  contactRows$(t, p);',
     '  let k = 0;',
     '  for (let j = 0; j < m$; j++) {',

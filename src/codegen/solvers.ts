@@ -82,8 +82,37 @@ function cholSolve$(n: number, L: Float64Array, b: Float64Array, bOff: number, y
  * combinations are reported by the symbolic impact maps).
  * Returns false when a dropped row is violated (inconsistent constraints).
  */
-export const SCHUR = `function schur$(k: number): boolean {
+export const SCHUR = `/** M$ → ML$ (Cholesky); false when M is not positive definite (a massless direction). */
+function factorMass$(): boolean {
+  ML$.set(M$);
+  cholFactor$(n$, ML$);
+  for (let i = 0; i < n$; i++) if (!(ML$[i * n$ + i] > 0)) return false;
+  return true;
+}
+
+function schur$(k: number): boolean {
   const n = n$;
+  if (!massSpd$) {
+    // A singular M (massless spokes) may still be pinned by the rows: the
+    // solutions of M y = b + Rᵀσ, R y = c are those of (M + ρRᵀR) y =
+    // b + ρRᵀc + Rᵀσ, R y = c, and M + ρRᵀR is positive definite when the
+    // rows cover M's null space (else the mode is infeasible).
+    let md = 0;
+    let rd = 0;
+    for (let i = 0; i < n; i++) md = Math.max(md, Math.abs(M$[i * n + i]));
+    for (let r = 0; r < k; r++) for (let i = 0; i < n; i++) rd = Math.max(rd, R$[r * n + i] * R$[r * n + i]);
+    const rho = rd > 0 ? Math.max(md, 1e-300) / rd : 0;
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        let v = M$[i * n + j];
+        for (let r = 0; r < k; r++) v += rho * R$[r * n + i] * R$[r * n + j];
+        ML$[i * n + j] = v;
+      }
+      for (let r = 0; r < k; r++) B$[i] += rho * R$[r * n + i] * C$[r];
+    }
+    cholFactor$(n, ML$);
+    for (let i = 0; i < n; i++) if (!(ML$[i * n + i] > 0)) return false;
+  }
   cholSolve$(n, ML$, B$, 0, Y$, 0);
   for (let r = 0; r < k; r++) cholSolve$(n, ML$, R$, r * n, X$, r * n);
   let maxDiag = 0;
@@ -139,6 +168,7 @@ export const SCHUR = `function schur$(k: number): boolean {
     }
     if (Math.abs(v) > 1e-8 * Math.max(scale, 1)) return false;
   }
+  for (let i = 0; i < n; i++) if (!Number.isFinite(Y$[i])) return false;
   return true;
 }`;
 

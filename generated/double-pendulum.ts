@@ -80,10 +80,8 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   mm$[3] = l2 * l2 * m2;
 }
 
-// Solves A·y = b for symmetric positive definite A (row-major n×n; A is
-// overwritten by its Cholesky factor). A singular or indefinite A yields NaN,
-// which the runtime reports as a non-finite state.
-function solveSpd$(n: number, A: Float64Array, b: Float64Array, y: Float64Array, yOff: number): void {
+// In-place Cholesky factor of the symmetric positive definite A (row-major n×n).
+function cholFactor$(n: number, A: Float64Array): void {
   for (let j = 0; j < n; j++) {
     let d = A[j * n + j];
     for (let k = 0; k < j; k++) d -= A[j * n + k] * A[j * n + k];
@@ -95,16 +93,28 @@ function solveSpd$(n: number, A: Float64Array, b: Float64Array, y: Float64Array,
       A[i * n + j] = s / d;
     }
   }
+}
+
+// y[yOff…] = A⁻¹ b[bOff…] from the factor of cholFactor$.
+function cholSolve$(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number): void {
   for (let i = 0; i < n; i++) {
-    let s = b[i];
-    for (let k = 0; k < i; k++) s -= A[i * n + k] * y[yOff + k];
-    y[yOff + i] = s / A[i * n + i];
+    let s = b[bOff + i];
+    for (let k = 0; k < i; k++) s -= L[i * n + k] * y[yOff + k];
+    y[yOff + i] = s / L[i * n + i];
   }
   for (let i = n - 1; i >= 0; i--) {
     let s = y[yOff + i];
-    for (let k = i + 1; k < n; k++) s -= A[k * n + i] * y[yOff + k];
-    y[yOff + i] = s / A[i * n + i];
+    for (let k = i + 1; k < n; k++) s -= L[k * n + i] * y[yOff + k];
+    y[yOff + i] = s / L[i * n + i];
   }
+}
+
+// Solves A·y = b for symmetric positive definite A (A is overwritten by its
+// Cholesky factor). A singular or indefinite A yields NaN, which the runtime
+// reports as a non-finite state.
+function solveSpd$(n: number, A: Float64Array, b: Float64Array, y: Float64Array, yOff: number): void {
+  cholFactor$(n, A);
+  cholSolve$(n, A, b, 0, y, yOff);
 }
 
 /** q̈ at the state in s$, written to out[off…off+n). */
@@ -154,7 +164,7 @@ export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
   const l1 = p.l1 ?? 1.0;
   const l2 = p.l2 ?? 1.0;
   const _0 = Math.cos(q1) * Math.cos(q2) + Math.sin(q1) * Math.sin(q2);
-  out[0] = l1 * (l1 * q1_d * (m1 + m2) + l2 * m2 * q2_d * _0);
+  out[0] = l1 * l2 * m2 * q2_d * _0 + l1 * l1 * q1_d * (m1 + m2);
   out[1] = l2 * m2 * (l1 * q1_d * _0 + l2 * q2_d);
   return out;
 }
@@ -174,10 +184,10 @@ function lagrangian$(t: number, p: Params): number {
   const l1 = p.l1 ?? 1.0;
   const l2 = p.l2 ?? 1.0;
   const g = p.g ?? 9.81;
-  const _0 = m1 + m2;
-  const _1 = Math.cos(q1);
+  const _0 = Math.cos(q1);
+  const _1 = m1 + m2;
   const _2 = Math.cos(q2);
-  return 0.5 * (l1 * (l1 * q1_d * q1_d * _0 + 2.0 * (g * _1 * _0 + l2 * m2 * q1_d * q2_d * (_1 * _2 + Math.sin(q1) * Math.sin(q2)))) + l2 * m2 * (2.0 * (g * _2) + l2 * q2_d * q2_d));
+  return 0.5 * (2.0 * (g * l1 * _0 * _1) + l1 * l1 * q1_d * q1_d * _1 + l2 * m2 * (2.0 * (g * _2) + q2_d * (2.0 * (l1 * q1_d * (_0 * _2 + Math.sin(q1) * Math.sin(q2))) + l2 * q2_d)));
 }
 
 /** Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$. */

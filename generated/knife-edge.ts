@@ -142,10 +142,8 @@ function solveLu$(N: number, A: Float64Array, b: Float64Array, y: Float64Array):
   }
 }
 
-// Solves A·y = b for symmetric positive definite A (row-major n×n; A is
-// overwritten by its Cholesky factor). A singular or indefinite A yields NaN,
-// which the runtime reports as a non-finite state.
-function solveSpd$(n: number, A: Float64Array, b: Float64Array, y: Float64Array, yOff: number): void {
+// In-place Cholesky factor of the symmetric positive definite A (row-major n×n).
+function cholFactor$(n: number, A: Float64Array): void {
   for (let j = 0; j < n; j++) {
     let d = A[j * n + j];
     for (let k = 0; k < j; k++) d -= A[j * n + k] * A[j * n + k];
@@ -157,16 +155,28 @@ function solveSpd$(n: number, A: Float64Array, b: Float64Array, y: Float64Array,
       A[i * n + j] = s / d;
     }
   }
+}
+
+// y[yOff…] = A⁻¹ b[bOff…] from the factor of cholFactor$.
+function cholSolve$(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number): void {
   for (let i = 0; i < n; i++) {
-    let s = b[i];
-    for (let k = 0; k < i; k++) s -= A[i * n + k] * y[yOff + k];
-    y[yOff + i] = s / A[i * n + i];
+    let s = b[bOff + i];
+    for (let k = 0; k < i; k++) s -= L[i * n + k] * y[yOff + k];
+    y[yOff + i] = s / L[i * n + i];
   }
   for (let i = n - 1; i >= 0; i--) {
     let s = y[yOff + i];
-    for (let k = i + 1; k < n; k++) s -= A[k * n + i] * y[yOff + k];
-    y[yOff + i] = s / A[i * n + i];
+    for (let k = i + 1; k < n; k++) s -= L[k * n + i] * y[yOff + k];
+    y[yOff + i] = s / L[i * n + i];
   }
+}
+
+// Solves A·y = b for symmetric positive definite A (A is overwritten by its
+// Cholesky factor). A singular or indefinite A yields NaN, which the runtime
+// reports as a non-finite state.
+function solveSpd$(n: number, A: Float64Array, b: Float64Array, y: Float64Array, yOff: number): void {
+  cholFactor$(n, A);
+  cholSolve$(n, A, b, 0, y, yOff);
 }
 
 /** q̈ at the state in s$, written to out[off…off+n). */

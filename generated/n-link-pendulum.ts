@@ -135,10 +135,8 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   mm$[15] = l4 * l4 * m4;
 }
 
-// Solves A·y = b for symmetric positive definite A (row-major n×n; A is
-// overwritten by its Cholesky factor). A singular or indefinite A yields NaN,
-// which the runtime reports as a non-finite state.
-function solveSpd$(n: number, A: Float64Array, b: Float64Array, y: Float64Array, yOff: number): void {
+// In-place Cholesky factor of the symmetric positive definite A (row-major n×n).
+function cholFactor$(n: number, A: Float64Array): void {
   for (let j = 0; j < n; j++) {
     let d = A[j * n + j];
     for (let k = 0; k < j; k++) d -= A[j * n + k] * A[j * n + k];
@@ -150,16 +148,28 @@ function solveSpd$(n: number, A: Float64Array, b: Float64Array, y: Float64Array,
       A[i * n + j] = s / d;
     }
   }
+}
+
+// y[yOff…] = A⁻¹ b[bOff…] from the factor of cholFactor$.
+function cholSolve$(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number): void {
   for (let i = 0; i < n; i++) {
-    let s = b[i];
-    for (let k = 0; k < i; k++) s -= A[i * n + k] * y[yOff + k];
-    y[yOff + i] = s / A[i * n + i];
+    let s = b[bOff + i];
+    for (let k = 0; k < i; k++) s -= L[i * n + k] * y[yOff + k];
+    y[yOff + i] = s / L[i * n + i];
   }
   for (let i = n - 1; i >= 0; i--) {
     let s = y[yOff + i];
-    for (let k = i + 1; k < n; k++) s -= A[k * n + i] * y[yOff + k];
-    y[yOff + i] = s / A[i * n + i];
+    for (let k = i + 1; k < n; k++) s -= L[k * n + i] * y[yOff + k];
+    y[yOff + i] = s / L[i * n + i];
   }
+}
+
+// Solves A·y = b for symmetric positive definite A (A is overwritten by its
+// Cholesky factor). A singular or indefinite A yields NaN, which the runtime
+// reports as a non-finite state.
+function solveSpd$(n: number, A: Float64Array, b: Float64Array, y: Float64Array, yOff: number): void {
+  cholFactor$(n, A);
+  cholSolve$(n, A, b, 0, y, yOff);
 }
 
 /** q̈ at the state in s$, written to out[off…off+n). */
@@ -232,9 +242,9 @@ export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
   const _13 = _2 * _7 + _4 * _8;
   const _14 = _2 * _10 + _4 * _11;
   const _15 = _7 * _10 + _8 * _11;
-  out[0] = l1 * (l1 * q1_d * (m1 + m2 + m3 + m4) + l2 * q2_d * _0 * _5 + l3 * q3_d * _6 * _9 + l4 * m4 * q4_d * _12);
-  out[1] = l2 * (l1 * q1_d * _0 * _5 + l2 * q2_d * _0 + l3 * q3_d * _6 * _13 + l4 * m4 * q4_d * _14);
-  out[2] = l3 * (l1 * q1_d * _6 * _9 + l2 * q2_d * _6 * _13 + l3 * q3_d * _6 + l4 * m4 * q4_d * _15);
+  out[0] = l1 * l2 * q2_d * _0 * _5 + l1 * l3 * q3_d * _6 * _9 + l1 * l4 * m4 * q4_d * _12 + l1 * l1 * q1_d * (m1 + m2 + m3 + m4);
+  out[1] = l1 * l2 * q1_d * _0 * _5 + l2 * l3 * q3_d * _6 * _13 + l2 * l4 * m4 * q4_d * _14 + l2 * l2 * q2_d * _0;
+  out[2] = l1 * l3 * q1_d * _6 * _9 + l2 * l3 * q2_d * _6 * _13 + l3 * l4 * m4 * q4_d * _15 + l3 * l3 * q3_d * _6;
   out[3] = l4 * m4 * (l1 * q1_d * _12 + l2 * q2_d * _14 + l3 * q3_d * _15 + l4 * q4_d);
   return out;
 }
@@ -272,10 +282,10 @@ function lagrangian$(t: number, p: Params): number {
   const _5 = m3 + m4;
   const _6 = Math.cos(q4);
   const _7 = Math.sin(q1);
-  const _8 = Math.sin(q2);
-  const _9 = Math.sin(q3);
-  const _10 = Math.sin(q4);
-  return 0.5 * (2.0 * (g * (l1 * _0 * _1 + l2 * _2 * _3 + l3 * _4 * _5 + l4 * m4 * _6)) + l1 * q1_d * (l1 * q1_d * _1 + 2.0 * (l2 * q2_d * _3 * (_0 * _2 + _7 * _8) + l3 * q3_d * _5 * (_0 * _4 + _7 * _9) + l4 * m4 * q4_d * (_0 * _6 + _7 * _10))) + l2 * q2_d * (l2 * q2_d * _3 + 2.0 * (l3 * q3_d * _5 * (_2 * _4 + _8 * _9) + l4 * m4 * q4_d * (_2 * _6 + _8 * _10))) + l3 * q3_d * (l3 * q3_d * _5 + 2.0 * (l4 * m4 * q4_d * (_4 * _6 + _9 * _10))) + l4 * l4 * m4 * q4_d * q4_d);
+  const _8 = Math.sin(q4);
+  const _9 = Math.sin(q2);
+  const _10 = Math.sin(q3);
+  return 0.5 * (2.0 * (g * (l1 * _0 * _1 + l2 * _2 * _3 + l3 * _4 * _5 + l4 * m4 * _6)) + l3 * l3 * q3_d * q3_d * _5 + l4 * m4 * q4_d * (2.0 * (l1 * q1_d * (_0 * _6 + _7 * _8)) + 2.0 * (l2 * q2_d * (_2 * _6 + _9 * _8)) + 2.0 * (l3 * q3_d * (_4 * _6 + _10 * _8)) + l4 * q4_d) + q1_d * (2.0 * (l1 * l2 * q2_d * _3 * (_0 * _2 + _7 * _9)) + 2.0 * (l1 * l3 * q3_d * _5 * (_0 * _4 + _7 * _10)) + l1 * l1 * q1_d * _1) + q2_d * (2.0 * (l2 * l3 * q3_d * _5 * (_2 * _4 + _9 * _10)) + l2 * l2 * q2_d * _3));
 }
 
 /** Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$. */

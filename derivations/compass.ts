@@ -31,7 +31,7 @@ export default defineModel({
   parameters: {
     m: { default: 1, description: 'mass of one leg', unit: 'kg' },
     l: { default: 1, description: 'leg length', unit: 'm' },
-    alpha: { default: 0.3, description: 'half-angle between the legs', unit: 'rad' },
+    alpha: { default: 0.3, description: 'half-angle between the legs', unit: 'rad', range: [0, 'pi/2'] },
     g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
   },
   kinetic: "m*(xc'^2 + yc'^2) + m*l^2*(sin(alpha)^2 + 1/3)/4*psi'^2",
@@ -49,7 +49,10 @@ export default defineModel({
     },
   ],
   impactScenarios: [
-    { name: 'D strikes while B stands', arriving: 'footD', closed: ['footB'], at: { psi: '0', yc: 'l/2*cos(alpha)' }, independent: ['psi'] },
+    {
+      name: 'D strikes while B stands', arriving: 'footD', closed: ['footB'],
+      at: { psi: '0', yc: 'l/2*cos(alpha)' }, independent: ['psi'], approach: { psi: 'negative' }, critical: 'alpha',
+    },
   ],
   // Standing on foot B (at rest on the line) and rocking forward.
   initial: standingOnB(0.3, 1, 0.05, -1),

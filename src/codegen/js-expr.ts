@@ -1,6 +1,6 @@
 // Printing kernel expressions as JavaScript arithmetic, with operation counts.
 import * as Q from '../core/rational.js';
-import { neg, unreachable, type Expr, type Factor } from '../core/expr.js';
+import { neg, unreachable, type Expr, type Factor, type FnName } from '../core/expr.js';
 
 /** How a node prints when it is bound to a name (a symbol's local, or a CSE temporary). */
 export type NameOf = (e: Expr) => string | undefined;
@@ -11,8 +11,8 @@ export interface Printed {
   readonly ops: number;
 }
 
-const FN: Record<string, string> = {
-  sin: 'Math.sin', cos: 'Math.cos', tan: 'Math.tan', exp: 'Math.exp', log: 'Math.log', abs: 'Math.abs', sign: 'Math.sign',
+const FN: Record<FnName, string> = {
+  sin: 'Math.sin', cos: 'Math.cos', tan: 'Math.tan', asin: 'Math.asin', acos: 'Math.acos', exp: 'Math.exp', log: 'Math.log', abs: 'Math.abs', sign: 'Math.sign',
 };
 
 export function literal(r: Q.Rational): string {

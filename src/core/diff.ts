@@ -77,6 +77,10 @@ function outerDerivative(f: Fn): Expr {
       return neg(sin(u));
     case 'tan':
       return add(ONE, pow(f, 2));
+    case 'asin':
+      return pow(add(ONE, neg(pow(u, 2))), num(-0.5));
+    case 'acos':
+      return neg(pow(add(ONE, neg(pow(u, 2))), num(-0.5)));
     case 'exp':
       return f;
     case 'log':

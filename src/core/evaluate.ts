@@ -10,6 +10,8 @@ const FNS: Record<FnName, (x: number) => number> = {
   sin: Math.sin,
   cos: Math.cos,
   tan: Math.tan,
+  asin: Math.asin,
+  acos: Math.acos,
   exp: Math.exp,
   log: Math.log,
   abs: Math.abs,

@@ -27,8 +27,8 @@ import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
 
-export type FnName = 'sin' | 'cos' | 'tan' | 'exp' | 'log' | 'abs' | 'sign';
-export const FN_NAMES: readonly FnName[] = ['sin', 'cos', 'tan', 'exp', 'log', 'abs', 'sign'];
+export type FnName = 'sin' | 'cos' | 'tan' | 'asin' | 'acos' | 'exp' | 'log' | 'abs' | 'sign';
+export const FN_NAMES: readonly FnName[] = ['sin', 'cos', 'tan', 'asin', 'acos', 'exp', 'log', 'abs', 'sign'];
 
 export interface Num { readonly kind: 'num'; readonly id: number; readonly value: Rational }
 export interface Sym {
@@ -528,6 +528,12 @@ export function fn(name: FnName, ...args: Expr[]): Expr {
     case 'cos':
       if (x === ZERO) return ONE;
       if (hasNegativeSign(x)) return fn('cos', neg(x));
+      break;
+    case 'asin':
+      if (x === ZERO) return ZERO;
+      if (hasNegativeSign(x)) return neg(fn('asin', neg(x)));
+      break;
+    case 'acos':
       break;
     case 'exp':
       if (x === ZERO) return ONE;

@@ -13,7 +13,8 @@ import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
 import { together } from '../core/together.js';
 import type { ImpactScenario, Model, UnilateralConstraint } from '../model/model.js';
-import { TIME } from '../model/names.js';
+import { preImpactName, TIME } from '../model/names.js';
+import { criticalValue, type CriticalValue } from './critical.js';
 import type { Lagrange2 } from './lagrange2.js';
 import { det, matMul, matVec, solveSmall, transpose, type Matrix } from './matrix.js';
 
@@ -69,6 +70,8 @@ export interface ImpactMap {
   /** Pre-impact velocities in terms of the independent ones (closed contacts hold). */
   readonly qdMinus: readonly Expr[];
   readonly modes: readonly ImpactMode[];
+  /** Where a parameter's critical value switches the admissible mode (scenario.critical). */
+  readonly critical?: CriticalValue;
 }
 
 export interface UnilateralDerivation {
@@ -77,10 +80,7 @@ export interface UnilateralDerivation {
   readonly impactMaps: readonly ImpactMap[];
 }
 
-/** Symbol for the pre-impact velocity of coordinate x: x'⁻. */
-export const preImpactName = (x: string): string => `${x}'-`;
-/** Symbol for the post-impact velocity of coordinate x. */
-export const postImpactName = (x: string): string => `${x}'+`;
+export { postImpactName, preImpactName } from '../model/names.js';
 
 /** Phases and impact maps are solved in closed form only up to this size (n + rows). */
 const EXPLICIT_LIMIT = 7;
@@ -126,7 +126,11 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
       phases.push({ active, rows, ...(explicit ? { explicit } : {}) });
     }
   }
-  const impactMaps = model.impactScenarios.map((sc) => deriveImpactMap(model, l2, contacts, sc));
+  const impactMaps = model.impactScenarios.map((sc): ImpactMap => {
+    const im = deriveImpactMap(model, l2, contacts, sc);
+    const critical = criticalValue(model, im);
+    return critical ? { ...im, critical } : im;
+  });
   return { contacts, phases, impactMaps };
 }
 

@@ -22,6 +22,8 @@ export interface Parameter {
   readonly name: string;
   readonly symbol: Sym;
   readonly default: number;
+  /** Open interval of admissible values. */
+  readonly range?: readonly [Expr, Expr];
   readonly description?: string;
   readonly unit?: string;
 }
@@ -66,6 +68,10 @@ export interface ImpactScenario {
   readonly at: ReadonlyMap<string, Expr>;
   /** Coordinates whose velocities stay free before the impact. */
   readonly independent: readonly string[];
+  /** Sign (−1 or +1) of independent pre-impact velocities, by coordinate. */
+  readonly approach: ReadonlyMap<string, -1 | 1>;
+  /** Parameter across which the admissible mode switches. */
+  readonly critical?: string;
 }
 
 /** The field that defines the kinetic energy: where inertia problems are reported. */
@@ -165,6 +171,15 @@ export function buildModel(spec: ModelSpec): Model {
       return undefined;
     }
   };
+
+  parameters.forEach((p, i) => {
+    const ps = spec.parameters?.[p.name];
+    if (typeof ps !== 'object' || !ps.range) return;
+    const field = `parameters.${p.name}.range`;
+    const lo = read(ps.range[0], field, false);
+    const hi = read(ps.range[1], field, false);
+    if (lo && hi) parameters[i] = { ...p, range: [lo, hi] };
+  });
 
   const n = coordinates.length;
   let T: Expr | undefined;
@@ -284,7 +299,17 @@ export function buildModel(spec: ModelSpec): Model {
       if (e) at.set(name, e);
     }
     for (const name of sc.independent) if (!coordinates.some((c) => c.name === name)) problem('unknown-coordinate', `${field}.independent`, `'${name}' is not a coordinate`);
-    if (arriving >= 0 && closed.every((k) => k >= 0)) impactScenarios.push({ name: sc.name, arriving, closed, at, independent: sc.independent });
+    const approach = new Map<string, -1 | 1>();
+    for (const [name, sign] of Object.entries(sc.approach ?? {})) {
+      if (!sc.independent.includes(name)) problem('bad-approach', `${field}.approach.${name}`, `'${name}' is not one of the independent velocities of scenario '${sc.name}'`);
+      else approach.set(name, sign === 'negative' ? -1 : 1);
+    }
+    if (sc.critical !== undefined && !parameters.some((p) => p.name === sc.critical && p.range)) {
+      problem('bad-critical', `${field}.critical`, `critical parameter '${sc.critical}' must be a parameter with a range`);
+    }
+    if (arriving >= 0 && closed.every((k) => k >= 0)) {
+      impactScenarios.push({ name: sc.name, arriving, closed, at, independent: sc.independent, approach, ...(sc.critical ? { critical: sc.critical } : {}) });
+    }
   });
 
   const m = holonomic.length + nonholonomic.length;

@@ -15,6 +15,10 @@ export const velocityName = (x: string): string => `${x}'`;
 export const accelerationName = (x: string): string => `${x}''`;
 /** Generalized momentum p_x. */
 export const momentumName = (x: string): string => `p[${x}]`;
+/** Pre-impact velocity of coordinate x: "x'-". */
+export const preImpactName = (x: string): string => `${x}'-`;
+/** Post-impact velocity of coordinate x: "x'+". */
+export const postImpactName = (x: string): string => `${x}'+`;
 /** Retaining-constraint multiplier λ_i (1-based). */
 export const multiplierName = (i: number): string => `lambda[${i}]`;
 

@@ -13,6 +13,8 @@ export interface CoordinateSpec {
 
 export interface ParameterSpec {
   readonly default: number;
+  /** Open interval of admissible values, e.g. [0, 'pi/2'] (used for sign reasoning and critical values). */
+  readonly range?: readonly [ExprInput, ExprInput];
   readonly description?: string;
   readonly unit?: string;
 }
@@ -72,6 +74,13 @@ export interface ImpactScenarioSpec {
   readonly closed?: readonly string[];
   readonly at: Readonly<Record<string, ExprInput>>;
   readonly independent: readonly string[];
+  /** Sign of each independent pre-impact velocity, e.g. { psi: 'negative' }. */
+  readonly approach?: Readonly<Record<string, 'negative' | 'positive'>>;
+  /**
+   * A parameter (with a range) across which the admissible mode switches:
+   * its critical value is derived and stated (the compass's α₀).
+   */
+  readonly critical?: string;
 }
 
 export interface InitialSpec {

@@ -364,7 +364,7 @@ function latexPow(base: Expr, exp: Expr, ctx: Ctx): Printed {
 }
 
 // ---------------------------------------------------------------- fn
-const FUNCTION_TEX = { sin: '\\sin', cos: '\\cos', tan: '\\tan', log: '\\ln', sign: '\\operatorname{sgn}' } as const;
+const FUNCTION_TEX = { sin: '\\sin', cos: '\\cos', tan: '\\tan', asin: '\\arcsin', acos: '\\arccos', log: '\\ln', sign: '\\operatorname{sgn}' } as const;
 const isTrig = (name: string): name is 'sin' | 'cos' | 'tan' => name === 'sin' || name === 'cos' || name === 'tan';
 
 /** \sin q_1, \cos 2\alpha, \sin(q_1 - q_2), e^{x}, \left|x\right|. */
@@ -374,6 +374,8 @@ function latexFn(e: Expr & { kind: 'fn' }, ctx: Ctx): Printed {
     case 'sin':
     case 'cos':
     case 'tan':
+    case 'asin':
+    case 'acos':
     case 'log':
     case 'sign':
       return { tex: `${FUNCTION_TEX[e.name]}${trigArgument(x, ctx)}`, prec: POWER };

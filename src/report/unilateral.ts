@@ -12,6 +12,7 @@ import { dependsOn, div, mul, neg, sym, ZERO, type Expr } from '../core/expr.js'
 import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { preImpactName, postImpactName, type ContactKinematics, type ContactRow, type ImpactMap, type ImpactMode } from '../derive/unilateral.js';
+import type { CriticalValue } from '../derive/critical.js';
 import { countWord, equation, equations, list, m, paragraph, type Block, type EquationRow, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
 import { math, mathLines, mechanicsSymbol, tidy } from './notation.js';
@@ -250,18 +251,65 @@ function impactMapBlocks(system: DerivedSystem, im: ImpactMap, k: number): Block
     ...(dependent.length ? [equations(...dependent.map(({ c, v }) => equation(undefined, mechanicsSymbol(preImpactName(c.name)), mathLines(v))))] : []),
   ];
   im.modes.forEach((mode, n) => blocks.push(...modeBlocks(system, im, mode, `${tag}-mode-${n + 1}`, n)));
+  if (im.critical) blocks.push(...criticalBlocks(system, im, im.critical, tag));
   return blocks;
+}
+
+/** "footB stays", "footB leaves": what a mode does with the closed contacts. */
+function modeTitle(u: Unilateral, sc: ImpactMap['scenario'], mode: ImpactMode): string {
+  return [
+    ...mode.stays.map((j) => `${contactName(u, j)} stays`),
+    ...sc.closed.filter((j) => !mode.stays.includes(j)).map((j) => `${contactName(u, j)} leaves`),
+  ].join(', ');
+}
+
+/** "For α < α₀ only mode 1 is admissible, for α > α₀ only mode 2, where α₀ = arcsin(1/√3)" (Rubanovich–Formalsky §1). */
+function criticalBlocks(system: DerivedSystem, im: ImpactMap, c: CriticalValue, tag: string): Block[] {
+  const p = mechanicsSymbol(c.parameter);
+  const p0 = `${p}_0`;
+  const modes = (ks: readonly number[]): string =>
+    ks.length === 0 ? 'no mode is' : ks.length === 1 ? `only mode ${ks[0]! + 1} (${modeTitle(system.unilateral!, im.scenario, im.modes[ks[0]!]!)}) is` : `modes ${ks.map((k) => k + 1).join(' and ')} are`;
+  const unit = system.model.parameters.find((q) => q.name === c.parameter)?.unit;
+  const approx = `${c.numeric.toFixed(6)}${unit === 'rad' ? ` \\approx ${formatDegrees(c.numeric)}` : ''}`;
+  const approach = [...im.scenario.approach].map(([x, sgn]) => `${mechanicsSymbol(preImpactName(x))} ${sgn < 0 ? '<' : '>'} 0`).join(',\\ ');
+  return [
+    paragraph(
+      'Critical value: the sign of ',
+      m(math(c.factor)),
+      ' decides the mode. For ',
+      m(`${p} < ${p0}`),
+      ` ${modes(c.below)} admissible, for `,
+      m(`${p} > ${p0}`),
+      ` ${modes(c.above)}${approach ? ' (with ' : ''}`,
+      ...(approach ? [m(approach), ')'] : []),
+      ', where',
+    ),
+    equations(c.value ? equation(`${tag}-critical`, p0, `${math(c.value)} \\approx ${approx}`) : equation(`${tag}-critical`, p0, approx, '\\approx')),
+    paragraph(
+      c.alone
+        ? 'The critical value depends on no other parameter and not on the speed before the impact.'
+        : 'The critical value depends on the other parameters as shown.',
+    ),
+  ];
+}
+
+/** 0.6154797 rad → 35^\circ 16' */
+function formatDegrees(rad: number): string {
+  const deg = (rad * 180) / Math.PI;
+  let d = Math.floor(deg);
+  let min = Math.round((deg - d) * 60);
+  if (min === 60) {
+    d += 1;
+    min = 0;
+  }
+  return `${d}^\\circ ${min}'`;
 }
 
 function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag: string, n: number): Block[] {
   const u = system.unilateral!;
   const cs = system.model.coordinates;
   const sc = im.scenario;
-  const leaving = sc.closed.filter((j) => !mode.stays.includes(j));
-  const title = [
-    ...mode.stays.map((j) => `${contactName(u, j)} stays`),
-    ...leaving.map((j) => `${contactName(u, j)} leaves`),
-  ].join(', ');
+  const title = modeTitle(u, sc, mode);
   const impulses: EquationRow[] = [];
   for (const [label, value] of mode.impulses) {
     const row = rowByLabel(u, label);

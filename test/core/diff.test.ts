@@ -242,3 +242,18 @@ describe('derivatives against nerdamer', () => {
     expect(diff(sqrt(cos(y)), 'y')).toBe(mul(n(-1, 2), sin(y), pow(cos(y), n(-1, 2))));
   });
 });
+
+describe('inverse trigonometric functions', () => {
+  it('d asin(x)/dx = 1/√(1 − x²) and d acos(x)/dx = −1/√(1 − x²)', () => {
+    const x = sym('x');
+    for (const v of [-0.7, 0.1, 0.5]) {
+      expect(evaluate(diff(fn('asin', x), 'x'), { x: v })).toBeCloseTo(1 / Math.sqrt(1 - v * v), 14);
+      expect(evaluate(diff(fn('acos', x), 'x'), { x: v })).toBeCloseTo(-1 / Math.sqrt(1 - v * v), 14);
+    }
+  });
+  it('asin is odd and vanishes at 0', () => {
+    const x = sym('x');
+    expect(fn('asin', neg(x))).toBe(neg(fn('asin', x)));
+    expect(fn('asin', num(0))).toBe(num(0));
+  });
+});

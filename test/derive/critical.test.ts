@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { asinOf, sqrtInverse } from '../helpers/critical-forms.js';
+import { buildModel } from '../../src/model/index.js';
+import { deriveSystem } from '../../src/derive/system.js';
+import { evaluate } from '../../src/core/evaluate.js';
+import compass from '../../derivations/compass.js';
+import bouncingBall from '../../derivations/bouncing-ball.js';
+
+describe('rigid compass: the critical half-angle of Rubanovich–Formalsky §1', () => {
+  const system = deriveSystem(buildModel(compass));
+  const im = system.unilateral!.impactMaps[0]!;
+  const c = im.critical!;
+  it('is α₀ = arcsin(1/√3) in closed form', () => {
+    expect(c.parameter).toBe('alpha');
+    expect(c.value).toBe(asinOf(sqrtInverse(3)));
+    expect(evaluate(c.value!, {})).toBeCloseTo(Math.asin(1 / Math.sqrt(3)), 15);
+    expect(Math.abs(c.numeric - Math.asin(1 / Math.sqrt(3)))).toBeLessThan(1e-12);
+  });
+  it('has the standing foot lift off below α₀ and stay above it', () => {
+    const title = (k: number) => (im.modes[k]!.stays.length ? 'stays' : 'leaves');
+    expect(c.below.map(title)).toEqual(['leaves']);
+    expect(c.above.map(title)).toEqual(['stays']);
+  });
+  it('depends on nothing but α (not on speed, l, m or g)', () => {
+    expect(c.alone).toBe(true);
+  });
+});
+
+describe('a scenario without a declared critical parameter', () => {
+  it('has none', () => {
+    const system = deriveSystem(buildModel(bouncingBall));
+    expect(system.unilateral!.impactMaps.every((im) => im.critical === undefined)).toBe(true);
+  });
+});

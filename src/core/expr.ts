@@ -524,11 +524,12 @@ export function fn(name: FnName, ...args: Expr[]): Expr {
     case 'tan':
       if (x === ZERO) return ZERO;
       if (hasNegativeSign(x)) return neg(fn(name, neg(x)));
+      if (name === 'sin') return sinOfPiMultiple(x, Q.ZERO) ?? intern({ kind: 'fn', name, args });
       break;
     case 'cos':
       if (x === ZERO) return ONE;
       if (hasNegativeSign(x)) return fn('cos', neg(x));
-      break;
+      return sinOfPiMultiple(x, Q.HALF) ?? intern({ kind: 'fn', name, args });
     case 'asin':
       if (x === ZERO) return ZERO;
       if (hasNegativeSign(x)) return neg(fn('asin', neg(x)));
@@ -555,6 +556,28 @@ export function fn(name: FnName, ...args: Expr[]): Expr {
       return unreachable(name);
   }
   return intern({ kind: 'fn', name, args });
+}
+
+/**
+ * sin(rπ + shift·π) for rational r with denominator 1, 2, 3, 4 or 6 (cos x =
+ * sin(x + π/2)): the exact value, e.g. sin π = 0, cos(π/3) = 1/2; else undefined.
+ */
+function sinOfPiMultiple(x: Expr, shift: Rational): Expr | undefined {
+  let r: Rational;
+  if (x.kind === 'sym' && x.name === 'pi') r = Q.ONE;
+  else if (x.kind === 'mul' && x.factors.length === 1 && x.factors[0]!.base.kind === 'sym' && (x.factors[0]!.base as Sym).name === 'pi' && x.factors[0]!.exp === ONE) r = x.coeff;
+  else return undefined;
+  if (![1, 2, 3, 4, 6].includes(r.d)) return undefined;
+  // In units of π/12 modulo 2π (24 units).
+  const units = ((((Q.add(r, shift).n * 12) / Q.add(r, shift).d) % 24) + 24) % 24;
+  const sign = units >= 12 ? -1 : 1;
+  const k = units % 12; // sin over [0, π)
+  const table: Record<number, Expr> = {
+    0: ZERO, 2: HALF, 3: mul(HALF, pow(num(2), HALF)), 4: mul(HALF, pow(num(3), HALF)), 6: ONE,
+    8: mul(HALF, pow(num(3), HALF)), 9: mul(HALF, pow(num(2), HALF)), 10: HALF,
+  };
+  const v = table[k];
+  return v === undefined ? undefined : sign < 0 ? neg(v) : v;
 }
 
 export const sin = (x: Expr): Expr => fn('sin', x);

@@ -1,8 +1,9 @@
 // Rational normal form for results that are quotients (impact maps,
 // contact multipliers, explicit Hamiltonians): every sum is brought over a
 // common denominator, the numerator is expanded and trig-simplified, and the
-// monomial and numeric content of each denominator is split off so that it
-// cancels against the numerator. −3 + 2(3s² − 1)/(2/3 + 2s²) becomes
+// monomial and numeric content of every sum is split off (a primitive sum
+// starts with a positive term and has coprime integer coefficients) so that
+// it cancels between numerator and denominator. −3 + 2(3s² − 1)/(2/3 + 2s²) becomes
 // −4/(1 + 3s²) — the form the papers print.
 //
 // Not a full polynomial gcd: common non-monomial factors of numerator and
@@ -29,9 +30,9 @@ export function together(e: Expr): Expr {
   })(e);
 }
 
-/** base^exp, with a sum under a negative power split into content × primitive part. */
+/** base^exp, with a sum under an integer power split into content × primitive part. */
 function power(base: Expr, exp: Expr): Expr {
-  if (base.kind === 'add' && exp.kind === 'num' && Q.isNegative(exp.value)) {
+  if (base.kind === 'add' && exp.kind === 'num' && Q.isInteger(exp.value)) {
     const [content, primitive] = contentOf(base);
     return mul(pow(content, exp), pow(primitive, exp));
   }
@@ -55,7 +56,10 @@ function overCommonDenominator(terms: readonly Expr[]): Expr {
       if (!prev || Q.cmp(f.exp.value, prev) < 0) den.set(f.base, f.exp.value);
     }
   }
-  if (den.size === 0) return add(...terms);
+  if (den.size === 0) {
+    const sum = add(...terms);
+    return sum.kind === 'add' ? mul(...contentOf(sum)) : sum;
+  }
   const D = mul(...[...den].map(([b, k]) => pow(b, num(Q.neg(k)))));
   const numerator = simplifyTrig(expand(add(...terms.map((t) => mul(t, D)))));
   const [content, primitive] = numerator.kind === 'add' ? contentOf(numerator) : [ONE, numerator];

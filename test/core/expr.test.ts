@@ -354,3 +354,19 @@ describe('properties of random expressions', () => {
     }
   });
 });
+
+describe('sine and cosine at rational multiples of π', () => {
+  const pi = sym('pi');
+  const at = (r: number, d: number) => mul(num(rat(r, d)), pi);
+  it('are exact where the value is a rational or a square root over 2', () => {
+    expect(sin(pi)).toBe(ZERO);
+    expect(cos(pi)).toBe(num(-1));
+    expect(cos(at(1, 3))).toBe(HALF);
+    expect(sin(at(7, 6))).toBe(num(rat(-1, 2)));
+    expect(sin(at(1, 3))).toBe(mul(HALF, pow(num(3), HALF)));
+    expect(cos(at(3, 2))).toBe(ZERO);
+  });
+  it('stay symbolic elsewhere', () => {
+    expect(cos(at(1, 5)).kind).toBe('fn');
+  });
+});

@@ -8,7 +8,8 @@
 // nonnegative terms with a positive constant, exp, |x| + c, …); anything
 // else stays in the printed condition.
 import * as Q from '../core/rational.js';
-import { mul, num, pow, unreachable, type Expr, type Factor } from '../core/expr.js';
+import { freeSymbols, mul, num, pow, unreachable, type Expr, type Factor } from '../core/expr.js';
+import { evaluate } from '../core/evaluate.js';
 
 export type Sign = 'positive' | 'nonnegative' | 'unknown';
 
@@ -63,14 +64,38 @@ function factorSign(f: Factor, positive: ReadonlySet<string>): Sign {
 }
 
 /**
+ * Whether e > 0 throughout the declared open ranges of the parameters it
+ * depends on (all of its symbols must have one): checked on a grid of the
+ * range box, at most two parameters — a check, not a proof, used only to
+ * shorten printed conditions such as sin α > 0 for α ∈ (0, π/2).
+ */
+export function positiveOnRanges(e: Expr, ranges: ReadonlyMap<string, readonly [number, number]>): boolean {
+  const names = [...freeSymbols(e)].filter((s) => s !== 'pi');
+  if (names.length === 0 || names.length > 2 || names.some((s) => !ranges.has(s))) return false;
+  const steps = 40;
+  const grid = (name: string): number[] => {
+    const [lo, hi] = ranges.get(name)!;
+    return Array.from({ length: steps - 1 }, (_, i) => lo + ((i + 1) * (hi - lo)) / steps);
+  };
+  const [a, b] = names;
+  for (const x of grid(a!)) {
+    for (const y of b ? grid(b) : [0]) {
+      const v = evaluate(e, b ? { [a!]: x, [b]: y } : { [a!]: x });
+      if (!(v > 0)) return false;
+    }
+  }
+  return true;
+}
+
+/**
  * e with its provably positive factors removed: same sign as e wherever
  * the assumptions hold (c·Πfᵢ → sign(c)·Π{fᵢ not provably positive}).
  */
-export function dropPositiveFactors(e: Expr, positive: ReadonlySet<string>): Expr {
+export function dropPositiveFactors(e: Expr, positive: ReadonlySet<string>, alsoPositive: (f: Expr) => boolean = () => false): Expr {
   if (e.kind === 'num') return num(Math.sign(e.value.n));
-  if (e.kind !== 'mul' && e.kind !== 'pow') return signOf(e, positive) === 'positive' ? num(1) : e;
+  if (e.kind !== 'mul' && e.kind !== 'pow') return signOf(e, positive) === 'positive' || alsoPositive(e) ? num(1) : e;
   const factors: readonly Factor[] = e.kind === 'mul' ? e.factors : [{ base: e.base, exp: e.exp }];
   const coeff = e.kind === 'mul' ? e.coeff : Q.ONE;
-  const kept = factors.filter((f) => factorSign(f, positive) !== 'positive').map((f) => pow(f.base, f.exp));
+  const kept = factors.filter((f) => factorSign(f, positive) !== 'positive' && !alsoPositive(pow(f.base, f.exp))).map((f) => pow(f.base, f.exp));
   return mul(num(Math.sign(coeff.n)), ...kept);
 }

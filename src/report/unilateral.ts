@@ -9,14 +9,16 @@
 // also has a tangential coordinate ξ_j with measure dν_j = ν̇_j dt + Δν_j δ
 // of either sign. Pre- and post-impact velocities are q̇⁻ and q̇⁺.
 import { dependsOn, div, mul, neg, sym, ZERO, type Expr } from '../core/expr.js';
+import { evaluate } from '../core/evaluate.js';
 import { simplify } from '../core/trig.js';
+import { together } from '../core/together.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { preImpactName, postImpactName, type ContactKinematics, type ContactRow, type ImpactMap, type ImpactMode } from '../derive/unilateral.js';
 import type { CriticalValue } from '../derive/critical.js';
 import { countWord, equation, equations, list, m, paragraph, type Block, type EquationRow, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
 import { math, mathLines, mechanicsSymbol, tidy } from './notation.js';
-import { dropPositiveFactors } from './signs.js';
+import { dropPositiveFactors, positiveOnRanges } from './signs.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
 
@@ -355,12 +357,14 @@ function conditionBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode,
   if (sc.independent.length !== 1) return blocks;
   const v = sym(preImpactName(sc.independent[0]!));
   const positive = new Set(system.model.parameters.filter((p) => p.default > 0).map((p) => p.name));
-  const reduced = mode.conditions.map((c) => simplify(div(c.expr, v)));
+  const defaults = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
+  const ranges = new Map(system.model.parameters.flatMap((p) => (p.range ? [[p.name, [evaluate(p.range[0], defaults), evaluate(p.range[1], defaults)] as const] as const] : [])));
+  const reduced = mode.conditions.map((c) => together(simplify(div(c.expr, v))));
   if (reduced.some((r) => dependsOn(r, v.name) || r === ZERO)) return blocks;
   const vs = mechanicsSymbol(v.name);
   for (const sign of [-1, 1] as const) {
     // v·k ≥ 0 ⇔ sign·k ≥ 0; positive factors of k dropped.
-    const parts = reduced.map((k) => tidy(dropPositiveFactors(tidy(mul(sign === -1 ? neg(k) : k)), positive)));
+    const parts = reduced.map((k) => tidy(dropPositiveFactors(tidy(mul(sign === -1 ? neg(k) : k)), positive, (f) => positiveOnRanges(f, ranges))));
     if (parts.every((p) => p.kind === 'num')) {
       const ok = parts.every((p) => p.kind === 'num' && p.value.n >= 0);
       blocks.push(paragraph('For ', m(`${vs} ${sign < 0 ? '<' : '>'} 0`), ok ? ' the mode is always admissible.' : ' the mode is never admissible.'));

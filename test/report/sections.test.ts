@@ -110,7 +110,11 @@ describe.runIf(models.some((m) => m.spec.name === 'compass'))('rigid compass (Ru
 
   it('reduces the mode conditions for ψ̇⁻ < 0 to the sign of 1 − 3 sin²α (the α₀ = arcsin(1/√3) statement)', () => {
     const tex = body('compass');
-    expect(tex).toContain('$\\dot{\\psi}^{-} < 0$ this reads $\\sin\\alpha \\ge 0,\\quad (1 - 3 \\sin^{2}\\alpha) \\sin\\alpha \\ge 0$');
+    // sin α > 0 on the declared range α ∈ (0, π/2) is dropped, as in (1.17).
+    expect(tex).toContain('$\\dot{\\psi}^{-} < 0$ this reads $1 - 3 \\sin^{2}\\alpha \\ge 0$');
+    expect(tex).toContain('$\\dot{\\psi}^{-} < 0$ this reads $3 \\sin^{2}\\alpha - 1 \\ge 0$');
+    expect(tex).toContain('\\alpha_0 = \\arcsin\\left(\\frac{1}{\\sqrt{3}}\\right) \\approx 0.615480 \\approx 35^\\circ 16\'');
+    expect(tex).toContain('For $\\alpha < \\alpha_0$ only mode 1 (footB leaves) is admissible, for $\\alpha > \\alpha_0$ only mode 2 (footB stays)');
   });
 
   it('says which restitution convention is used (W vs e)', () => {

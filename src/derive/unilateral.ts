@@ -85,6 +85,8 @@ export { postImpactName, preImpactName } from '../model/names.js';
 /** Phases and impact maps are solved in closed form only up to this size (n + rows). */
 const EXPLICIT_LIMIT = 7;
 const MAX_CONTACTS_FOR_PHASES = 3;
+/** Models with at most this many contacts and no declared scenario get single-contact impact maps. */
+const AUTO_SCENARIO_CONTACTS = 2;
 
 function rowOf(model: Model, label: string, contact: number, kind: ContactRow['kind'], f: Expr): ContactRow {
   const cs = model.coordinates;
@@ -126,12 +128,27 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
       phases.push({ active, rows, ...(explicit ? { explicit } : {}) });
     }
   }
-  const impactMaps = model.impactScenarios.map((sc): ImpactMap => {
+  const impactMaps = scenariosOf(model, l2).map((sc): ImpactMap => {
     const im = deriveImpactMap(model, l2, contacts, sc);
     const critical = criticalValue(model, im);
     return critical ? { ...im, critical } : im;
   });
   return { contacts, phases, impactMaps };
+}
+
+/**
+ * The declared impact scenarios; a particle model (constant M, few
+ * contacts) that declares none gets one per contact striking alone at a
+ * general configuration (the single-impact map of Kugushev–Sorokina §1,
+ * (1.4), closed by the contact's law). For configuration-dependent M these
+ * maps are long rational expressions that nobody would print.
+ */
+function scenariosOf(model: Model, l2: Lagrange2): readonly ImpactScenario[] {
+  const constantM = l2.massMatrix.every((r) => r.every((e) => !dependsOn(e, TIME) && model.coordinates.every((c) => !dependsOn(e, c.q.name))));
+  if (model.impactScenarios.length || model.unilateral.length > AUTO_SCENARIO_CONTACTS || !constantM) return model.impactScenarios;
+  return model.unilateral.map((u, j) => ({
+    name: `${u.name} strikes alone`, arriving: j, closed: [], at: new Map(), independent: model.coordinates.map((c) => c.name), approach: new Map(),
+  }));
 }
 
 export function rowsOf(c: ContactKinematics): ContactRow[] {

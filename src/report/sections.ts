@@ -17,7 +17,7 @@ import { LINE_WIDTH, math, mathLines, mechanicsSymbol, unitLatex } from './notat
 import { EVENT_STYLE, SERIES_COLORS, svgPlot, type PlotEventKind } from './plot.js';
 import {
   contactPhasesSection as contactPhasesReport, contactTerms, impactMapsSection as impactMapsReport, measureConditions,
-  unilateralConstraintBlocks, unilateralConventions,
+  particleFirstKindBlocks, unilateralConstraintBlocks, unilateralConventions,
 } from './unilateral.js';
 
 /** A simulated motion as the report needs it (structurally a subset of the runtime's Trajectory). */
@@ -271,7 +271,10 @@ export function lagrange2Section({ system }: SectionInput): Section {
 /** Multipliers for the retaining constraints: M q̈ = f − Aᵀλ, A q̈ + Ȧq̇ + ḃ = 0. */
 export function lagrange1Section({ system }: SectionInput): Section | undefined {
   const { constraints, model } = system;
-  if (!constraints) return undefined;
+  if (!constraints) {
+    const blocks = particleFirstKindBlocks(system);
+    return blocks && { id: 'lagrange1', title: 'Lagrange’s equations of the first kind', blocks };
+  }
   const k = constraints.names.length;
   const lambdas = Array.from({ length: k }, (_, i) => mechanicsSymbol(multiplierName(i + 1)));
   return {

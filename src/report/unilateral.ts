@@ -13,6 +13,7 @@ import { evaluate } from '../core/evaluate.js';
 import { simplify } from '../core/trig.js';
 import { together } from '../core/together.js';
 import type { DerivedSystem } from '../derive/system.js';
+import { TIME } from '../model/names.js';
 import { preImpactName, postImpactName, type ContactKinematics, type ContactRow, type ImpactMap, type ImpactMode } from '../derive/unilateral.js';
 import type { CriticalValue } from '../derive/critical.js';
 import { countWord, equation, equations, list, m, paragraph, type Block, type EquationRow, type Inline, type Section } from './document.js';
@@ -131,6 +132,39 @@ export function contactTerms(system: DerivedSystem, i: string): string {
   return ` ${out}`;
 }
 
+/**
+ * Lagrange's equations of the first kind for a particle system (Cartesian
+ * coordinates, constant M) with unilateral constraints, in measure form —
+ * Kugushev–Sorokina (8.10)–(8.11): M dẋ = F dt + Σ (∂f_j/∂x)ᵀ dμ_j.
+ */
+export function particleFirstKindBlocks(system: DerivedSystem): Block[] | undefined {
+  const u = system.unilateral;
+  const cs = system.model.coordinates;
+  const M = system.lagrange2.massMatrix;
+  if (!u || system.constraints) return undefined;
+  const constant = M.every((r) => r.every((e) => !dependsOn(e, TIME) && cs.every((c) => !dependsOn(e, c.q.name))));
+  if (!constant) return undefined;
+  const terms = u.contacts
+    .map((c, j) => `${letter(c) === 'f' ? '+' : '-'} \\Bigl(\\frac{\\partial ${gapSymbol(c, j)}}{\\partial x}\\Bigr)^{\\top} \\mathrm{d}\\mu_{${j + 1}}`)
+    .join(' ');
+  const column = (xs: readonly string[]): string => (xs.length === 1 ? xs[0]! : `(${xs.join(', ')})^{\\top}`);
+  return [
+    paragraph(
+      'The coordinates are Cartesian coordinates of point masses (the mass matrix is constant), so the motion also obeys Lagrange’s equations of the first kind in measure form (Kugushev–Sorokina (8.10)–(8.11)):',
+    ),
+    equations(equation('lagrange1-particles', 'M\\,\\mathrm{d}\\dot{x}', `F\\,\\mathrm{d}t ${terms}`)),
+    paragraph(
+      'with ',
+      m(`x = ${column(cs.map((c) => mechanicsSymbol(c.name)))}`),
+      ', ',
+      m(`M = ${latexMatrix(M.map((r) => r.map(math)))}`),
+      ' and the applied force ',
+      m(`F = ${column(system.lagrange2.forcing.map(math))}`),
+      '.',
+    ),
+  ];
+}
+
 /** The conditions on the measures, as a sentence. */
 export function measureConditions(system: DerivedSystem): Inline[] {
   const u = system.unilateral;
@@ -201,7 +235,10 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
 /** Impact maps with their mode conditions (Kugushev–Sorokina (8.13), Rubanovich–Formalsky (1.17)). */
 export function impactMapsSection(system: DerivedSystem): Section | undefined {
   const u = system.unilateral;
-  if (!u || u.impactMaps.length === 0) return undefined;
+  if (!u) return undefined;
+  // Contacts without a closed-form map get the general single-impact formula.
+  // (Sticking contacts are pinned tangentially too: (1.4) does not apply to them.)
+  const alone = u.contacts.flatMap((c, j) => (c.tangent || u.impactMaps.some((im) => im.scenario.arriving === j) ? [] : [j]));
   const blocks: Block[] = [
     paragraph(
       'At an impact time ',
@@ -224,6 +261,32 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
     ),
   ];
   u.impactMaps.forEach((im, k) => blocks.push(...impactMapBlocks(system, im, k)));
+  if (alone.length) {
+    blocks.push(
+      paragraph(
+        ...(alone.length > 2 ? ['When contact ', m(`j \\in \\{${alone.map((j) => j + 1).join(', ')}\\}`), ' strikes alone'] : [`When ${alone.length === 1 ? 'this contact strikes' : 'one of these contacts strikes'} alone`]),
+        ', Kugushev–Sorokina §1 (1.4) with Newton’s coefficient in place of the elastic factor 2 = 1 + 1 gives, with ',
+        m('B = M(\\tilde{q})'),
+        ' and the gradient taken at the impact point,',
+      ),
+      equations(
+        ...alone.flatMap((j) => {
+          const c = u.contacts[j]!;
+          // Many contacts alike (the rimless wheel's spokes): one generic pair with index j.
+          const generic = alone.length > 2;
+          if (generic && j !== alone[0]) return [];
+          const grad = `\\frac{\\partial ${generic ? `${letter(c)}_{j}` : gapSymbol(c, j)}}{\\partial q}`;
+          const factor = c.restitution === ZERO ? '' : `(1 + ${math(c.restitution)})\\,`;
+          // f ≥ 0: the impulse acts along +∂f; g ≤ 0 (the paper's form): along −∂g.
+          const sign = letter(c) === 'f' ? '-' : '';
+          return [
+            equation(`impact-${c.constraint.name}-impulse`, `\\Delta\\mu_{${generic ? 'j' : j + 1}}`, `${sign}${factor}\\frac{${grad}\\,\\dot{q}^{-}}{${grad}\\,B^{-1} \\bigl(${grad}\\bigr)^{\\top}}`),
+            equation(`impact-${c.constraint.name}-velocity`, '\\dot{q}^{+}', `\\dot{q}^{-} ${letter(c) === 'f' ? '+' : '-'} \\Delta\\mu_{${generic ? 'j' : j + 1}}\\, B^{-1} \\Bigl(${grad}\\Bigr)^{\\top}`),
+          ];
+        }),
+      ),
+    );
+  }
   return { id: 'impact-maps', title: 'Impact maps', blocks };
 }
 
@@ -244,8 +307,7 @@ function impactMapBlocks(system: DerivedSystem, im: ImpactMap, k: number): Block
       ...named(sc.arriving),
       ' arrives',
       ...(sc.closed.length ? [' while ', ...closed, sc.closed.length === 1 ? ' is closed' : ' are closed'] : []),
-      ', at ',
-      m(at),
+      ...(sc.at.size ? [', at ', m(at)] : [' at a general configuration']),
       dependent.length ? '. Before the impact the closed contacts hold, so the velocities are expressed through ' : '. The pre-impact velocities ',
       m(independent.join(', ')),
       dependent.length ? ':' : ' are free.',

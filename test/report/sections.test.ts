@@ -122,6 +122,17 @@ describe.runIf(models.some((m) => m.spec.name === 'compass'))('rigid compass (Ru
   });
 });
 
+describe('unilateral particle systems and the general single impact', () => {
+  it('prints Lagrange’s first kind in measure form for Kozlov’s point (constant M)', () => {
+    expect(body('kozlov-release')).toContain('M\\,\\mathrm{d}\\dot{x} = F\\,\\mathrm{d}t + \\Bigl(\\frac{\\partial f_{1}}{\\partial x}\\Bigr)^{\\top} \\mathrm{d}\\mu_{1}');
+  });
+  it('prints Kugushev–Sorokina (1.4) in the author’s g ≤ 0 form for the pendulum at a wall', () => {
+    const tex = body('pendulum-wall');
+    expect(tex).toContain('\\Delta\\mu_{1} = (1 + e)\\,\\frac{\\frac{\\partial g_{1}}{\\partial q}\\,\\dot{q}^{-}}');
+    expect(tex).toContain('\\dot{q}^{+} = \\dot{q}^{-} - \\Delta\\mu_{1}\\, B^{-1}');
+  });
+});
+
 describe('determinism', () => {
   it.each(models.map((m) => [m.spec.name, m] as const))('%s: deriving and building twice gives identical files', (_, m) => {
     const again = new Map([...buildOutputs(m).files].filter(([rel]) => rel.startsWith('docs/')));

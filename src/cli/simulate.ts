@@ -71,8 +71,15 @@ export async function runSimulate(argv: readonly string[], distRoot: string): Pr
   info.coordinates.forEach((c, i) => console.log(`  ${c.padEnd(10)} q = ${traj.q[last]![i]!.toPrecision(8).padStart(14)}   q' = ${traj.qd[last]![i]!.toPrecision(8).padStart(14)}`));
   if (traj.energy) {
     const e0 = traj.energy[0]!;
-    const drift = Math.max(...traj.energy.map((e) => Math.abs(e - e0))) / Math.max(Math.abs(e0), 1e-300);
-    console.log(`  energy ${e0.toPrecision(10)}, largest relative drift ${drift.toExponential(2)}`);
+    if (info.conservative && traj.events.length === 0) {
+      const drift = Math.max(...traj.energy.map((e) => Math.abs(e - e0))) / Math.max(Math.abs(e0), 1e-300);
+      console.log(`  energy ${e0.toPrecision(10)}, largest relative drift ${drift.toExponential(2)}`);
+    } else console.log(`  energy ${e0.toPrecision(10)} → ${traj.energy[last]!.toPrecision(10)}`);
+  }
+  if (traj.events.length) {
+    const counts = new Map<string, number>();
+    for (const e of traj.events) counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
+    console.log(`  events: ${[...counts].map(([type, k]) => `${k} ${type}`).join(', ')}; last: ${traj.events[traj.events.length - 1]!.type} at t = ${traj.events[traj.events.length - 1]!.t.toPrecision(8)}`);
   }
   return 0;
 }

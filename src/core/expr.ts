@@ -193,7 +193,6 @@ export const MINUS_ONE = num(-1);
 export const TWO = num(2);
 export const HALF = num(Q.HALF);
 
-export const isNum = (e: Expr): e is Num => e.kind === 'num';
 export const isZero = (e: Expr): boolean => e === ZERO;
 export const isOne = (e: Expr): boolean => e === ONE;
 

@@ -71,7 +71,7 @@ function overCommonDenominator(terms: readonly Expr[]): Expr {
  * terms and the rational gcd of the coefficients, signed so the primitive
  * part's first term is positive.
  */
-export function contentOf(s: Expr & { kind: 'add' }): [Expr, Expr] {
+function contentOf(s: Expr & { kind: 'add' }): [Expr, Expr] {
   const terms = termsOf(s);
   let common: Map<Expr, Rational> | undefined;
   let c: Rational | undefined;

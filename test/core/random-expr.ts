@@ -7,20 +7,11 @@
 import { add, cos, fn, mul, num, pow, sin, sym, type Expr } from '../../src/core/expr.js';
 import { evaluate, type Env } from '../../src/core/evaluate.js';
 import { rat } from '../../src/core/rational.js';
+import { rng } from '../helpers/random.js';
+export { rng };
 
 export const SYMBOLS = ['x', 'y', 'z'] as const;
 
-/** Mulberry32: a tiny deterministic generator of floats in [0, 1). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export type Random = () => number;
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MechanicsError } from '../../src/errors.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, type ModelSpec } from '../../src/model/index.js';
+import { thrown as thrownAs } from '../helpers/thrown.js';
 
 /** A planar particle in a uniform field: the valid starting point every case breaks one way. */
 const particle: ModelSpec = {
@@ -15,15 +16,7 @@ const particle: ModelSpec = {
   potential: 'm*g*y',
 };
 
-function thrown(fn: () => unknown): MechanicsError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(MechanicsError);
-    return err as MechanicsError;
-  }
-  throw new Error('expected a MechanicsError, but nothing was thrown');
-}
+const thrown = (fn: () => unknown): MechanicsError => thrownAs(fn, MechanicsError);
 
 /** The error of building (and, with derive, deriving) a variant of the particle. */
 function problem(change: Partial<ModelSpec>, derive = false): MechanicsError {

@@ -6,16 +6,9 @@ import { bouncingBall } from '../fixtures/bouncing-ball.js';
 import { kozlovRelease } from '../fixtures/kozlov-release.js';
 import { particleInCorner } from '../fixtures/particle-in-corner.js';
 import { particleOnDome } from '../fixtures/particle-on-dome.js';
+import { thrown as thrownAs } from '../helpers/thrown.js';
 
-function thrown(fn: () => unknown): SimulationError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(SimulationError);
-    return e as SimulationError;
-  }
-  throw new Error('expected a SimulationError');
-}
+const thrown = (fn: () => unknown): SimulationError => thrownAs(fn, SimulationError);
 
 const tight = { rtol: 1e-10, atol: 1e-12 };
 

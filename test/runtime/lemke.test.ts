@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enumerateLcp, lemke } from '../../src/runtime/lemke.js';
+import { rng } from '../helpers/random.js';
 
-/** Deterministic uniform numbers in [0, 1) (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A random symmetric positive definite m×m matrix AᵀA + 0.1 I (a P-matrix). */
 function randomSpd(m: number, rand: () => number): Float64Array {

@@ -5,16 +5,9 @@ import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
 import { simulate } from '../../src/runtime/simulate.js';
 import { bouncingBall } from '../fixtures/bouncing-ball.js';
 import { particleInCorner } from '../fixtures/particle-in-corner.js';
+import { thrown as thrownAs } from '../helpers/thrown.js';
 
-function thrown(fn: () => unknown): SimulationError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(SimulationError);
-    return e as SimulationError;
-  }
-  throw new Error('expected a SimulationError');
-}
+const thrown = (fn: () => unknown): SimulationError => thrownAs(fn, SimulationError);
 
 describe('Moreau–Jean bouncing ball against the closed form and the event-driven run', () => {
   const g = 9.81, e = 0.5, hDrop = 1;

@@ -4,6 +4,7 @@ import { simulate, simulateHamilton } from '../../src/runtime/simulate.js';
 import { blowUp } from '../fixtures/blow-up.js';
 import { harmonicOscillator } from '../fixtures/harmonic-oscillator.js';
 import { pendulum } from '../fixtures/pendulum.js';
+import { thrown as thrownAs } from '../helpers/thrown.js';
 
 /** Complete elliptic integral of the first kind K(k) by the arithmetic–geometric mean. */
 function ellipticK(k: number): number {
@@ -16,15 +17,7 @@ function maxRelativeDrift(e: number[]): number {
   return Math.max(...e.map((v) => Math.abs(v - e[0]) / Math.abs(e[0])));
 }
 
-function thrown(fn: () => unknown): SimulationError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(SimulationError);
-    return e as SimulationError;
-  }
-  throw new Error('expected a SimulationError');
-}
+const thrown = (fn: () => unknown): SimulationError => thrownAs(fn, SimulationError);
 
 describe('simulate: harmonic oscillator', () => {
   const m = 2, k = 8, w = Math.sqrt(k / m);

@@ -13,16 +13,9 @@ import { lemke } from '../../src/runtime/lemke.js';
 import { simulate } from '../../src/runtime/simulate.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { rows, solve } from '../helpers/numeric.js';
+import { thrown as thrownAs } from '../helpers/thrown.js';
 
-function thrown(fn: () => unknown): SimulationError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(SimulationError);
-    return e as SimulationError;
-  }
-  throw new Error('expected a SimulationError');
-}
+const thrown = (fn: () => unknown): SimulationError => thrownAs(fn, SimulationError);
 
 /** A point mass in the plane with two walls through the origin, Newton restitution e on both. */
 const pointInCorner = (name: string, second: string, multipleImpacts?: 'error' | 'lcp'): ModelSpec => defineModel({

@@ -4,6 +4,7 @@
 import { MechanicsError, combineErrors } from '../errors.js';
 import { add, dependsOn, freeSymbols, mul, num, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { diff, timeDerivative } from '../core/diff.js';
+import { evaluate } from '../core/evaluate.js';
 import { parseExpr, type ParseScope } from '../core/parse.js';
 import { simplify } from '../core/trig.js';
 import type { ExprInput, ModelSpec } from './spec.js';
@@ -178,7 +179,11 @@ export function buildModel(spec: ModelSpec): Model {
     const field = `parameters.${p.name}.range`;
     const lo = read(ps.range[0], field, false);
     const hi = read(ps.range[1], field, false);
-    if (lo && hi) parameters[i] = { ...p, range: [lo, hi] };
+    if (!lo || !hi) return;
+    const env = Object.fromEntries(parameters.map((q) => [q.name, q.default]));
+    const [a, b] = [evaluate(lo, env), evaluate(hi, env)];
+    if (!(a < p.default && p.default < b)) problem('bad-range', field, `parameter '${p.name}': the default ${p.default} must lie inside the range (${a}, ${b})`);
+    else parameters[i] = { ...p, range: [lo, hi] };
   });
 
   const n = coordinates.length;

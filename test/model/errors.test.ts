@@ -188,3 +188,14 @@ describe('planar particle: several mistakes at once', () => {
     for (const p of err.problems) expect(err.message).toContain(p.message);
   });
 });
+
+describe('parameter ranges', () => {
+  it('a default outside its range: bad-range, naming the parameter', () => {
+    const err = thrown(() =>
+      buildModel({ name: 'ranged', coordinates: ['x'], parameters: { a: { default: 2, range: [0, 'pi/2'] } }, kinetic: "x'^2/2", potential: 'a*x^2' }),
+    );
+    expect(err.code).toBe('bad-range');
+    expect(err.where).toMatchObject({ model: 'ranged', field: 'parameters.a.range' });
+    expect(err.message).toContain("parameter 'a'");
+  });
+});

@@ -60,6 +60,7 @@ export function unreachable(x: never): never {
 type Shape = Omit<Num, 'id'> | Omit<Sym, 'id'> | Omit<Add, 'id'> | Omit<Mul, 'id'> | Omit<Pow, 'id'> | Omit<Fn, 'id'>;
 const buckets = new Map<number, Expr[]>();
 const symbolsByName = new Map<string, Sym>();
+const symbolsById = new Map<number, Sym>();
 let nextId = 0;
 
 const mix = (h: number, x: number): number => {
@@ -184,6 +185,7 @@ export function sym(name: string): Sym {
   const m = /^(.*?)(\d+)$/.exec(name);
   const s = intern({ kind: 'sym', name, stem: m ? m[1]! : name, index: m ? Number(m[2]) : -1 });
   symbolsByName.set(name, s);
+  symbolsById.set(s.id, s);
   return s;
 }
 
@@ -630,9 +632,7 @@ function unionSorted(a: readonly number[], b: readonly number[]): readonly numbe
 
 /** Names of the free symbols of e. */
 export function freeSymbols(e: Expr): ReadonlySet<string> {
-  const names = new Set<string>();
-  for (const s of symbolsByName.values()) if (hasSymbolId(e, s.id)) names.add(s.name);
-  return names;
+  return new Set(symbolIds(e).map((id) => symbolsById.get(id)!.name));
 }
 
 function hasSymbolId(e: Expr, id: number): boolean {

@@ -4,6 +4,7 @@ import { add, type Expr } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
 import type { Model } from '../model/model.js';
 import { checkDerivation } from './checks.js';
+import { isConservative } from './conservation.js';
 import { deriveHamilton, type Hamilton } from './hamilton.js';
 import { deriveConstraints, type RetainingConstraints } from './lagrange1.js';
 import { deriveLagrange2, type Lagrange2 } from './lagrange2.js';
@@ -17,6 +18,12 @@ export interface DerivedSystem {
   readonly unilateral?: UnilateralDerivation;
   /** T + V where a potential exists. */
   readonly energy?: Expr;
+  /**
+   * T + V is conserved by the smooth motion (between impacts): Q = 0, a
+   * potential, L autonomous, retaining constraints scleronomic
+   * (conservation.ts). The generated module's `model.conservative`.
+   */
+  readonly conservative: boolean;
 }
 
 export function deriveSystem(model: Model): DerivedSystem {
@@ -26,5 +33,6 @@ export function deriveSystem(model: Model): DerivedSystem {
   const hamilton = deriveHamilton(model, lagrange2);
   const unilateral = deriveUnilateral(model, lagrange2);
   const energy = model.T && model.V ? simplify(add(model.T, model.V)) : undefined;
-  return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(energy ? { energy } : {}) };
+  const conservative = isConservative(model, lagrange2, constraints);
+  return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(energy ? { energy } : {}), conservative };
 }

@@ -1,0 +1,59 @@
+// Cholesky factorization A = L Lᵀ of a symmetric positive definite matrix
+// (a mass matrix, a Delassus matrix) and the two triangular solves with it.
+// Golub & Van Loan, "Matrix Computations", 4th ed., §4.2 (Algorithm 4.2.1,
+// gaxpy Cholesky); backward stability without pivoting: Higham, "Accuracy and
+// Stability of Numerical Algorithms", 2nd ed., Theorem 10.3.
+//
+// Embedded verbatim into generated modules by src/codegen — keep it self-contained.
+// (No imports, no module-level state, no allocation: every array is passed in.)
+
+/**
+ * Factor A = L Lᵀ in place. A is n×n row-major and symmetric; only its lower
+ * triangle is read, L overwrites it (the strict upper triangle is left as it
+ * was).
+ *
+ * Returns −1 when A is positive definite, else the first column j whose pivot
+ * d_j = a_jj − Σ_{k<j} l_jk² is not above n·ε·max_i a_ii (then L is valid in
+ * columns < j only and A is "not positive definite at column j": a massless
+ * direction, or an indefinite matrix). The threshold is relative because
+ * the rounding error of d_j is of order n·ε·a_jj (Higham, Theorem 10.3):
+ * below it a pivot is noise, and without the test an exactly singular M
+ * (massless spokes) gives a pivot of 1e-17 and a "solution" of size 1e16
+ * instead of a failure. NaN entries fail the test too.
+ */
+export function choleskyFactor(n: number, A: Float64Array): number {
+  let maxDiag = 0;
+  for (let i = 0; i < n; i++) maxDiag = Math.max(maxDiag, Math.abs(A[i * n + i]!));
+  const threshold = n * Number.EPSILON * maxDiag;
+  for (let j = 0; j < n; j++) {
+    let d = A[j * n + j]!;
+    for (let k = 0; k < j; k++) d -= A[j * n + k]! * A[j * n + k]!;
+    if (!(d > threshold)) return j;
+    const root = Math.sqrt(d);
+    A[j * n + j] = root;
+    for (let i = j + 1; i < n; i++) {
+      let s = A[i * n + j]!;
+      for (let k = 0; k < j; k++) s -= A[i * n + k]! * A[j * n + k]!;
+      A[i * n + j] = s / root;
+    }
+  }
+  return -1;
+}
+
+/**
+ * y[yOff…yOff+n) = A⁻¹ b[bOff…bOff+n) with the factor L of `choleskyFactor`
+ * (forward substitution L z = b, then back substitution Lᵀ y = z). b is only
+ * read; y may be the same array at the same offset (solve in place).
+ */
+export function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number): void {
+  for (let i = 0; i < n; i++) {
+    let s = b[bOff + i]!;
+    for (let k = 0; k < i; k++) s -= L[i * n + k]! * y[yOff + k]!;
+    y[yOff + i] = s / L[i * n + i]!;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let s = y[yOff + i]!;
+    for (let k = i + 1; k < n; k++) s -= L[k * n + i]! * y[yOff + k]!;
+    y[yOff + i] = s / L[i * n + i]!;
+  }
+}

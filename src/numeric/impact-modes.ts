@@ -1,0 +1,222 @@
+// Impact map with mode selection by enumeration. Kugushev–Sorokina (8.13)–
+// (8.14) closed by Newton's law per contact; modes as in Rubanovich–Formalsky
+// §1. With the normal velocities U = N q̇ + ∂g/∂t of the contacts closed
+// before the impact, for every subset S of them (the engaged contacts):
+//   M (q̇⁺ − q̇⁻) = R_Sᵀ Λ,   R_S q̇⁺ = c_S,
+// where R_S holds the normal rows of S (c = −e·min(U⁻, 0) − ∂g/∂t, i.e.
+// U⁺ = −e U⁻), the tangent rows of the sticking contacts in S (c = −∂/∂t of
+// the tangent constraint, i.e. tangential velocity 0) and the retaining rows
+// (A q̇ + a = 0). S is admissible when every engaged normal impulse is ≥ 0 and
+// every closed contact outside S ends with U⁺ + e·min(U⁻, 0) ≥ 0 (it leaves,
+// or is resolved by its own law: no penetration). Exactly one outcome is
+// applied; none, or several different ones, are reported by status.
+//
+// Embedded verbatim into generated modules by src/codegen — keep it self-contained.
+// (No module-level state, no allocation: every array is passed in.) The one
+// import is of the sibling solver file: embed schurSolve (and with it
+// choleskyFactor, choleskySolve) alongside impactModes.
+import { schurSolve, type SchurSystem } from './schur.js';
+
+/** The impact problem at one state, row-major arrays (all read only). */
+export interface ImpactProblem {
+  /** Coordinates. */
+  readonly n: number;
+  /** Unilateral contacts. */
+  readonly m: number;
+  /** Tangent rows (one per sticking contact). */
+  readonly mt: number;
+  /** Retaining constraint rows. */
+  readonly mr: number;
+  /** q̇⁻, n. */
+  readonly qdMinus: Float64Array;
+  /** Normal rows N = ∂g/∂q, m×n. */
+  readonly N: Float64Array;
+  /** ∂g/∂t, m. */
+  readonly nr: Float64Array;
+  /** Restitution e per contact, m (U⁺ = −e U⁻; W² for a w-law, 0 plastic). */
+  readonly e: Float64Array;
+  /** 1 for the contacts closed before the impact (g ≤ tolerance), m. */
+  readonly closed: Uint8Array;
+  /** Tangent rows of sticking contacts, mt×n. */
+  readonly T: Float64Array;
+  /** ∂/∂t of each tangent constraint, mt. */
+  readonly tr: Float64Array;
+  /** The contact of each tangent row, mt. */
+  readonly tangentContact: Int32Array;
+  /** Retaining rows A (velocity level A q̇ + a = 0), mr×n. */
+  readonly A: Float64Array;
+  /** a, mr. */
+  readonly ar: Float64Array;
+  /** What to do when several contacts arrive at once: report it, or resolve all (the model's `multipleImpacts`). */
+  readonly multipleImpacts: 'error' | 'lcp';
+}
+
+/** Results, allocated once by the caller. */
+export interface ImpactOutcome {
+  /** q̇⁺, n (q̇⁻ on any status but 'ok'). */
+  readonly qdPlus: Float64Array;
+  /** Normal impulse per contact, m (0 where none). */
+  readonly impulses: Float64Array;
+  /** Normal velocities before the impact, U⁻ = N q̇⁻ + ∂g/∂t, m. */
+  readonly U: Float64Array;
+  /** 1 for the closed contacts approaching faster than restVelocity (impacts), m. */
+  readonly arriving: Uint8Array;
+  /** 1 for the contacts closed after the impact (|U⁺| within restVelocity or rounding), m. */
+  readonly closedAfter: Uint8Array;
+}
+
+/** Scratch arrays: Mv (n) holds M q̇⁻; row (kMax = m + mt + mr) the contact of each normal row; bit (m) each closed contact's bit in the mode mask. */
+export interface ImpactWorkspace {
+  readonly Mv: Float64Array;
+  readonly row: Int32Array;
+  readonly bit: Int32Array;
+}
+
+/** 'too-many-contacts': more than 10 closed contacts (2^k trial solves); solve the impact as an LCP instead. */
+export type ImpactModeStatus = 'ok' | 'corner-without-rule' | 'no-admissible-mode' | 'several-admissible-modes' | 'too-many-contacts';
+
+/**
+ * Resolve the impact of `p` into `out`. `s` is the constrained solve's
+ * workspace (s.M = M, s.L its Cholesky factor when massFactored; kMax =
+ * m + mt + mr rows); its b, c, R are overwritten.
+ *
+ * Every closed contact with U⁻ < 0 is resolved, however slowly it approaches
+ * relative to the others: the enumeration runs unless no closed contact
+ * approaches at all. `restVelocity` (≥ 0, absolute, in the problem's units:
+ * the caller's threshold between a touchdown and an impact) only decides
+ * which contacts count as arriving for the multiple-impacts rule — a contact
+ * held at rest drifts by integration error, and counting that drift as an
+ * arrival would report every impact next to a held contact as an impact
+ * into a corner — and which stay closed after.
+ *
+ * Rounding tolerances, each from the problem's own scale: contact j's
+ * velocities are compared with √ε·ν_j, ν_j = |∂g_j/∂t| + Σ_i |N_ji|
+ * (|q̇⁻_i| + |q̇⁺_i|), the size of the terms that make up U_j; an impulse
+ * Λ_r through W_rr Λ_r, the velocity it produces. √ε rather than a few ε
+ * because q̇⁺ carries the conditioning of M (up to ~1e8): a contact that ends
+ * at exactly U⁺ = 0 outside S must not be rejected for −1e-12 of rounding
+ * (that would make ordinary impacts 'no-admissible-mode'), while a contact
+ * that truly approaches is rejected at any speed above 1.5e-8 of its own
+ * terms (the old 1e-6 of the fastest contact let a ball arriving at 5e-6 m/s
+ * while sliding at 5.1 m/s keep approaching).
+ */
+export function impactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome, w: ImpactWorkspace, massFactored: boolean, restVelocity: number): ImpactModeStatus {
+  const { n, m, mt, mr, qdMinus, N, nr, e, closed, T, tr, tangentContact, A, ar } = p;
+  const { qdPlus, impulses, U, arriving, closedAfter } = out;
+  const { Mv, row, bit } = w;
+  const rtol = Math.sqrt(Number.EPSILON);
+  let vScale = 0;
+  for (let i = 0; i < n; i++) {
+    qdPlus[i] = qdMinus[i]!;
+    vScale = Math.max(vScale, Math.abs(qdMinus[i]!));
+    let v = 0;
+    for (let j = 0; j < n; j++) v += s.M[i * n + j]! * qdMinus[j]!;
+    Mv[i] = v;
+  }
+  let nClosed = 0;
+  let nArriving = 0;
+  let approaching = false;
+  for (let j = 0; j < m; j++) {
+    let v = nr[j]!;
+    for (let i = 0; i < n; i++) v += N[j * n + i]! * qdMinus[i]!;
+    U[j] = v;
+    impulses[j] = 0;
+    const isClosed = closed[j] === 1;
+    bit[j] = isClosed ? nClosed++ : -1;
+    arriving[j] = isClosed && v < -restVelocity ? 1 : 0;
+    nArriving += arriving[j]!;
+    if (isClosed && v < 0) approaching = true;
+  }
+  if (approaching) {
+    if (nArriving > 1 && p.multipleImpacts === 'error') return 'corner-without-rule';
+    const status = enumerateImpactModes(p, s, out, w, massFactored, nClosed, vScale);
+    if (status !== 'ok') return status;
+  }
+  for (let j = 0; j < m; j++) {
+    closedAfter[j] = 0;
+    if (bit[j]! < 0) continue;
+    let v = nr[j]!;
+    let nu = Math.abs(nr[j]!);
+    for (let i = 0; i < n; i++) {
+      v += N[j * n + i]! * qdPlus[i]!;
+      nu += Math.abs(N[j * n + i]!) * (Math.abs(qdMinus[i]!) + Math.abs(qdPlus[i]!));
+    }
+    closedAfter[j] = Math.abs(v) <= Math.max(restVelocity, rtol * nu) ? 1 : 0;
+  }
+  return 'ok';
+}
+
+/**
+ * The enumeration of `impactModes` over the nClosed closed contacts (their
+ * bits in w.bit); writes q̇⁺ and the impulses of the single admissible
+ * outcome, or restores q̇⁻ and reports why there is none.
+ */
+export function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome, w: ImpactWorkspace, massFactored: boolean, nClosed: number, vScale: number): ImpactModeStatus {
+  const { n, m, mt, mr, qdMinus, N, nr, e, T, tr, tangentContact, A, ar } = p;
+  const { qdPlus, impulses, U } = out;
+  const { Mv, row, bit } = w;
+  const rtol = Math.sqrt(Number.EPSILON);
+  if (nClosed > 10) return 'too-many-contacts';
+  const { R, b, c, y, sigma, X } = s;
+  let found = 0;
+  let differs = false;
+  for (let mask = 0; mask < 1 << nClosed; mask++) {
+    let k = 0;
+    for (let j = 0; j < m; j++) {
+      if (bit[j]! < 0 || !(mask & (1 << bit[j]!))) continue;
+      for (let i = 0; i < n; i++) R[k * n + i] = N[j * n + i]!;
+      c[k] = -e[j]! * Math.min(U[j]!, 0) - nr[j]!;
+      row[k++] = j;
+    }
+    const normals = k;
+    for (let r = 0; r < mt; r++) {
+      const j = tangentContact[r]!;
+      if (bit[j]! < 0 || !(mask & (1 << bit[j]!))) continue;
+      for (let i = 0; i < n; i++) R[k * n + i] = T[r * n + i]!;
+      c[k++] = -tr[r]!;
+    }
+    for (let r = 0; r < mr; r++) {
+      for (let i = 0; i < n; i++) R[k * n + i] = A[r * n + i]!;
+      c[k++] = -ar[r]!;
+    }
+    for (let i = 0; i < n; i++) b[i] = Mv[i]!;
+    if (schurSolve(s, k, massFactored) !== 'ok') continue;
+    // Admissible: engaged normal impulses ≥ 0, no other closed contact penetrating.
+    let ok = true;
+    for (let r = 0; r < normals && ok; r++) {
+      const j = row[r]!;
+      let wrr = 0;
+      let nu = Math.abs(nr[j]!);
+      for (let i = 0; i < n; i++) {
+        wrr += R[r * n + i]! * X[r * n + i]!;
+        nu += Math.abs(N[j * n + i]!) * (Math.abs(qdMinus[i]!) + Math.abs(y[i]!));
+      }
+      if (sigma[r]! * wrr < -rtol * nu) ok = false;
+    }
+    for (let j = 0; j < m && ok; j++) {
+      if (bit[j]! < 0 || mask & (1 << bit[j]!)) continue;
+      let v = nr[j]!;
+      let nu = Math.abs(nr[j]!);
+      for (let i = 0; i < n; i++) {
+        v += N[j * n + i]! * y[i]!;
+        nu += Math.abs(N[j * n + i]!) * (Math.abs(qdMinus[i]!) + Math.abs(y[i]!));
+      }
+      if (v + e[j]! * Math.min(U[j]!, 0) < -rtol * nu) ok = false;
+    }
+    if (!ok) continue;
+    if (found === 0) {
+      for (let i = 0; i < n; i++) qdPlus[i] = y[i]!;
+      for (let r = 0; r < normals; r++) impulses[row[r]!] = sigma[r]!;
+    } else {
+      let scale = vScale;
+      for (let i = 0; i < n; i++) scale = Math.max(scale, Math.abs(qdPlus[i]!));
+      for (let i = 0; i < n; i++) if (Math.abs(y[i]! - qdPlus[i]!) > rtol * scale) differs = true;
+    }
+    found++;
+  }
+  if (found > 0 && !differs) return 'ok';
+  for (let i = 0; i < n; i++) qdPlus[i] = qdMinus[i]!;
+  for (let j = 0; j < m; j++) impulses[j] = 0;
+  return found === 0 ? 'no-admissible-mode' : 'several-admissible-modes';
+}
+

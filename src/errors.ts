@@ -1,6 +1,92 @@
 // One error type for the whole toolkit. Every error carries a stable `code`
 // (for programs), a `kind` saying whose fault it is, and where it happened
 // (model, field), so a message never has to be a stack trace from deep inside.
+//
+// The codes form one typed union: a code that is not listed here does not
+// compile, and docs/errors.md has a row for each (test/model/error-codes.test.ts
+// keeps the two in step).
+
+export const ERROR_CODES = [
+  // ---- reading expressions (src/core/parse.ts, the kernel's constructors)
+  'parse-error',
+  'unknown-symbol',
+  'unknown-function',
+  'unsupported-operator',
+  'unsupported-syntax',
+  'bad-literal',
+  'non-finite-literal',
+  'bad-velocity',
+  'division-by-zero',
+  'coefficient-overflow',
+  // ---- model validation (src/model)
+  'bad-type',
+  'unknown-field',
+  'missing-field',
+  'bad-name',
+  'bad-text',
+  'bad-identifier',
+  'reserved-name',
+  'duplicate-name',
+  'no-coordinates',
+  'bad-default',
+  'bad-range',
+  'no-energy',
+  'ambiguous-energy',
+  'non-smooth',
+  'unknown-coordinate',
+  'unknown-parameter',
+  'unknown-contact',
+  'constant-constraint',
+  'nonlinear-constraint',
+  'not-a-velocity-constraint',
+  'too-many-constraints',
+  'bad-inequality',
+  'bad-impact-law',
+  'bad-restitution',
+  'invalid-option',
+  'bad-approach',
+  'bad-critical',
+  'bad-initial',
+  'initial-violation',
+  'initial-velocity-violation',
+  'initial-penetration',
+  // ---- derivation (src/derive)
+  'not-quadratic',
+  'singular-mass-matrix',
+  'non-finite-mass-matrix',
+  'dependent-constraints',
+  // ---- command line (src/cli)
+  'bad-argument',
+  'bad-model-file',
+  'unknown-model',
+  // ---- simulation (src/runtime; SIMULATION_ERROR_CODES in src/runtime/errors.ts)
+  'invalid-time',
+  'missing-state',
+  'state-length',
+  'non-finite-input',
+  'non-finite-state',
+  'step-underflow',
+  'max-steps',
+  'too-many-events',
+  'too-many-contacts',
+  'impact-loop',
+  'impact-corner-without-rule',
+  'impact-no-admissible-mode',
+  'impact-several-admissible-modes',
+  'impact-too-many-contacts',
+  'no-contact-mode',
+  'ambiguous-contact-mode',
+  'dependent-contacts',
+  'lcp-failed',
+  'incomplete-module',
+  'unsupported-impact-law',
+  'retaining-unsupported',
+  'unilateral-unsupported',
+  // ---- a bug in the toolkit, never the user's
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export type ErrorKind = 'input' | 'model' | 'derivation' | 'numeric' | 'internal';
 
@@ -12,7 +98,7 @@ export interface ErrorWhere {
 }
 
 export class MechanicsError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly kind: ErrorKind;
   readonly where: ErrorWhere;
   /** Further problems found in the same validation pass. */
@@ -20,7 +106,7 @@ export class MechanicsError extends Error {
   /** The message without its location prefix. */
   readonly detail: string;
 
-  constructor(code: string, kind: ErrorKind, message: string, where: ErrorWhere = {}, problems: readonly MechanicsError[] = []) {
+  constructor(code: ErrorCode, kind: ErrorKind, message: string, where: ErrorWhere = {}, problems: readonly MechanicsError[] = []) {
     super(formatMessage(message, where));
     this.name = 'MechanicsError';
     this.code = code;

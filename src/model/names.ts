@@ -1,6 +1,12 @@
-// The one notation (docs/notation.md): how derived quantities are named as
-// kernel symbols. Brackets and primes cannot occur in user identifiers, so
-// these names never clash with a coordinate or parameter.
+// The one notation (docs/notation.md): the derived symbols of a model (q̇, q̈,
+// p_q, λ_i, q̇ just before and after an impact) and the role each plays.
+//
+// A role is data attached to the symbol when it is made, never read back out
+// of its name: printers ask `symbolRole(s)`. The names still follow the
+// notation ("x'", "x''", "p[x]", "lambda[1]", "x'-", "x'+") because they are
+// what plain-text printing shows; brackets and primes cannot occur in user
+// identifiers, so a derived name never clashes with a coordinate or parameter.
+import { sym, type Sym } from '../core/expr.js';
 
 /** The time symbol. */
 export const TIME = 't';
@@ -9,33 +15,50 @@ export const TIME = 't';
 // p.name, and p.constructor on a plain object is never undefined.
 export const RESERVED: ReadonlySet<string> = new Set([TIME, 'pi', ...Object.getOwnPropertyNames(Object.prototype)]);
 
-/** q̇ of coordinate x: "x'" (also how users write it). */
-export const velocityName = (x: string): string => `${x}'`;
-/** q̈ of coordinate x: "x''". */
-export const accelerationName = (x: string): string => `${x}''`;
-/** Generalized momentum p_x. */
-export const momentumName = (x: string): string => `p[${x}]`;
-/** Pre-impact velocity of coordinate x: "x'-". */
-export const preImpactName = (x: string): string => `${x}'-`;
-/** Post-impact velocity of coordinate x: "x'+". */
-export const postImpactName = (x: string): string => `${x}'+`;
-/** Retaining-constraint multiplier λ_i (1-based). */
-export const multiplierName = (i: number): string => `lambda[${i}]`;
-
 export type SymbolRole =
-  | { readonly role: 'velocity'; readonly of: string }
-  | { readonly role: 'acceleration'; readonly of: string }
-  | { readonly role: 'momentum'; readonly of: string }
-  | { readonly role: 'multiplier'; readonly index: number }
-  | { readonly role: 'plain'; readonly name: string };
+  | { readonly role: 'velocity'; readonly of: Sym }
+  | { readonly role: 'acceleration'; readonly of: Sym }
+  | { readonly role: 'momentum'; readonly of: Sym }
+  /** q̇ just before an impact. */
+  | { readonly role: 'pre-impact-velocity'; readonly of: Sym }
+  /** q̇ just after an impact. */
+  | { readonly role: 'post-impact-velocity'; readonly of: Sym }
+  /** Retaining-constraint multiplier λ_i (1-based). */
+  | { readonly role: 'multiplier'; readonly index: number };
 
-/** Inverse of the naming scheme, for printers. */
-export function symbolRole(name: string): SymbolRole {
-  if (name.endsWith("''")) return { role: 'acceleration', of: name.slice(0, -2) };
-  if (name.endsWith("'")) return { role: 'velocity', of: name.slice(0, -1) };
-  let m = /^p\[(.+)\]$/.exec(name);
-  if (m) return { role: 'momentum', of: m[1]! };
-  m = /^lambda\[(\d+)\]$/.exec(name);
-  if (m) return { role: 'multiplier', index: Number(m[1]) };
-  return { role: 'plain', name };
+// Keyed by the interned symbol: a symbol nobody holds any more takes its role with it.
+const roles = new WeakMap<Sym, SymbolRole>();
+
+function derived(name: string, role: SymbolRole): Sym {
+  const s = sym(name);
+  roles.set(s, role);
+  return s;
 }
+
+/** q̇ of coordinate q: "q'" (also how users write it). */
+export const velocitySymbol = (q: Sym): Sym => derived(`${q.name}'`, { role: 'velocity', of: q });
+/** q̈ of coordinate q: "q''". */
+export const accelerationSymbol = (q: Sym): Sym => derived(`${q.name}''`, { role: 'acceleration', of: q });
+/** Generalized momentum p_q: "p[q]". */
+export const momentumSymbol = (q: Sym): Sym => derived(`p[${q.name}]`, { role: 'momentum', of: q });
+/** Pre-impact velocity of q: "q'-". */
+export const preImpactSymbol = (q: Sym): Sym => derived(`${q.name}'-`, { role: 'pre-impact-velocity', of: q });
+/** Post-impact velocity of q: "q'+". */
+export const postImpactSymbol = (q: Sym): Sym => derived(`${q.name}'+`, { role: 'post-impact-velocity', of: q });
+/** Retaining-constraint multiplier λ_i (1-based): "lambda[i]". */
+export const multiplierSymbol = (i: number): Sym => derived(`lambda[${i}]`, { role: 'multiplier', index: i });
+
+/** The role of a derived symbol; undefined for coordinates, parameters, time and other plain symbols. */
+export function symbolRole(s: Sym): SymbolRole | undefined {
+  return roles.get(s);
+}
+
+// Names of the derived symbols of a coordinate named x, for callers that key
+// numeric environments by name. Each goes through the constructor, so the
+// symbol behind the name exists and carries its role.
+export const velocityName = (x: string): string => velocitySymbol(sym(x)).name;
+export const accelerationName = (x: string): string => accelerationSymbol(sym(x)).name;
+export const momentumName = (x: string): string => momentumSymbol(sym(x)).name;
+export const preImpactName = (x: string): string => preImpactSymbol(sym(x)).name;
+export const postImpactName = (x: string): string => postImpactSymbol(sym(x)).name;
+export const multiplierName = (i: number): string => multiplierSymbol(i).name;

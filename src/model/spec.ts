@@ -47,11 +47,15 @@ export interface HolonomicSpec {
  *    i.e. Newton's law with e = W² for one active constraint;
  *  - stick: arrives plastically and sticks: the contact point is pinned
  *    (normal and tangential velocity zero) while the contact is closed.
+ * The coefficient (e, or W) must lie in [0, 1], by its default and its
+ * declared range: e > 1 gains energy at every impact and e < 0 repeats the
+ * impact at one instant. `allowSuperelastic: true` admits e (or W) > 1 for a
+ * model that means it; a negative coefficient is never admitted.
  */
 export type ImpactLawSpec =
-  | { readonly newton: string }
+  | { readonly newton: string; readonly allowSuperelastic?: boolean }
   | { readonly plastic: true }
-  | { readonly wLaw: string }
+  | { readonly wLaw: string; readonly allowSuperelastic?: boolean }
   | { readonly stick: ExprInput };
 
 export interface UnilateralSpec {
@@ -121,3 +125,30 @@ export interface ModelSpec {
   readonly impactScenarios?: readonly ImpactScenarioSpec[];
   readonly initial?: InitialSpec;
 }
+
+// ---- the keys each part of the language knows
+// Typed against the interfaces above (a field added there does not compile
+// until it is listed here), so validation rejects every other key.
+type KeysOf<T> = T extends unknown ? keyof T : never;
+type Known<T> = Readonly<Record<KeysOf<T>, true>>;
+
+export const MODEL_FIELDS: Known<ModelSpec> = {
+  name: true, title: true, description: true, coordinates: true, parameters: true, kinetic: true, particles: true,
+  potential: true, lagrangian: true, forces: true, holonomic: true, nonholonomic: true, unilateral: true,
+  multipleImpacts: true, impactScenarios: true, initial: true,
+};
+export const COORDINATE_FIELDS: Known<CoordinateSpec> = { name: true, description: true, unit: true };
+export const PARAMETER_FIELDS: Known<ParameterSpec> = { default: true, range: true, description: true, unit: true };
+export const PARTICLE_FIELDS: Known<ParticleSpec> = { mass: true, position: true };
+export const CONSTRAINT_FIELDS: Known<HolonomicSpec | NonholonomicSpec> = { name: true, expr: true };
+export const UNILATERAL_FIELDS: Known<UnilateralSpec> = { name: true, constraint: true, law: true, description: true };
+export const IMPACT_LAW_FIELDS: Known<ImpactLawSpec> = { newton: true, plastic: true, wLaw: true, stick: true, allowSuperelastic: true };
+export const SCENARIO_FIELDS: Known<ImpactScenarioSpec> = {
+  name: true, arriving: true, closed: true, at: true, independent: true, approach: true, critical: true,
+};
+export const INITIAL_FIELDS: Known<InitialSpec> = { q: true, qd: true, t1: true };
+
+/** The values multipleImpacts may take. */
+export const MULTIPLE_IMPACT_RULES: Readonly<Record<NonNullable<ModelSpec['multipleImpacts']>, true>> = { error: true, lcp: true };
+/** The values of a scenario's approach signs. */
+export const APPROACH_SIGNS: Readonly<Record<'negative' | 'positive', -1 | 1>> = { negative: -1, positive: 1 };

@@ -1,13 +1,14 @@
 // Mechanics notation over the generic printer: the only override is how a
-// symbol is printed, following the naming scheme of src/model/names.ts
-// (docs/notation.md):
-//   x'  → \dot{x}     x'' → \ddot{x}     (q1' → \dot{q}_{1}: the dot sits on the letter)
-//   p[x] → p_{x}      lambda[1] → \lambda_{1}     mu[2] → \mu_{2}
-// and plain names as in latex.ts (psi → \psi, alpha_1 → \alpha_{1}).
+// symbol is printed, by the role src/model/names.ts attached to it when it was
+// made (docs/notation.md):
+//   velocity of x → \dot{x}     acceleration → \ddot{x}     (q1 → \dot{q}_{1}: the dot sits on the letter)
+//   before / after an impact → \dot{x}^{-}, \dot{x}^{+}
+//   momentum of x → p_{x}      multiplier 1 → \lambda_{1}
+// and plain names as in latex.ts (psi → \psi, alpha_1 → \alpha_{1}, mu[2] → \mu_{2}).
 // Expressions are printed with their common factors pulled out
 // (collectFactors), as an author would write them.
 import { collectFactors } from '../core/factor.js';
-import { add, children, mul, num, pow, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
+import { add, children, mul, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
 import { symbolRole, TIME } from '../model/names.js';
 import {
   accentParts, breakLines, defaultFactorRank, latexPieces, latexTerms, symbolNameLatex, texWidth, toLatex, type LatexOptions,
@@ -19,23 +20,24 @@ function accented(accent: 'dot' | 'ddot', name: string): string {
   return `\\${accent}{${base}}${rest}`;
 }
 
-/** LaTeX for a kernel symbol in mechanics notation. */
+/** LaTeX for a kernel symbol (given by name, as the generic printer passes it) in mechanics notation. */
 export function mechanicsSymbol(name: string): string {
-  // Velocities just before / after an impact: x'- → \dot{x}^{-}, x'+ → \dot{x}^{+}.
-  const side = /^(.+)'([+-])$/.exec(name);
-  if (side) return `${accented('dot', side[1]!)}^{${side[2]}}`;
-  const role = symbolRole(name);
+  // Symbols are interned by name: sym(name) is the symbol the role was attached to.
+  const role = symbolRole(sym(name));
+  if (!role) return symbolNameLatex(name);
   switch (role.role) {
     case 'velocity':
-      return accented('dot', role.of);
+      return accented('dot', role.of.name);
     case 'acceleration':
-      return accented('ddot', role.of);
+      return accented('ddot', role.of.name);
+    case 'pre-impact-velocity':
+      return `${accented('dot', role.of.name)}^{-}`;
+    case 'post-impact-velocity':
+      return `${accented('dot', role.of.name)}^{+}`;
     case 'momentum':
-      return `p_{${mechanicsSymbol(role.of)}}`;
+      return `p_{${mechanicsSymbol(role.of.name)}}`;
     case 'multiplier':
       return `\\lambda_{${role.index}}`;
-    case 'plain':
-      return symbolNameLatex(role.name);
     default:
       return role satisfies never;
   }
@@ -49,8 +51,7 @@ export function mechanicsSymbol(name: string): string {
  */
 function mechanicsFactorRank(base: Expr): number {
   if (base.kind === 'sym' && base.name === TIME) return 1.5; // ω t, not t ω
-  if (base.kind === 'sym' && symbolRole(base.name).role !== 'plain') return 3.5;
-  if (base.kind === 'sym' && /'[+-]$/.test(base.name)) return 3.5;
+  if (base.kind === 'sym' && symbolRole(base)) return 3.5;
   // Sums of functions follow the velocities: ψ̇⁻(1 − 3 sin²α), as Rubanovich–Formalsky write it.
   if (base.kind === 'add' && base.terms.some((t) => containsFunction(t.expr))) return 3.7;
   return defaultFactorRank(base);

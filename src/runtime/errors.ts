@@ -8,14 +8,38 @@
 // Siconos' solvers return an `info` code: a legitimate numerical failure is
 // an answer, not an exception.
 
-import { MechanicsError, type ErrorKind } from '../errors.js';
+import { MechanicsError, type ErrorCode, type ErrorKind } from '../errors.js';
+import type { ImpactStatus } from './contract.js';
+
+/** The codes a simulation may stop with: a part of the toolkit's one union (src/errors.ts). */
+export const SIMULATION_ERROR_CODES = [
+  'invalid-option', 'invalid-time', 'missing-state', 'state-length', 'non-finite-input', 'unknown-parameter',
+  'initial-penetration', 'incomplete-module', 'unsupported-impact-law', 'retaining-unsupported', 'unilateral-unsupported',
+  'non-finite-state', 'step-underflow', 'max-steps', 'too-many-events', 'too-many-contacts', 'singular-mass-matrix',
+  'impact-loop', 'impact-corner-without-rule', 'impact-no-admissible-mode', 'impact-several-admissible-modes', 'impact-too-many-contacts',
+  'no-contact-mode', 'ambiguous-contact-mode', 'dependent-contacts', 'lcp-failed',
+] as const satisfies readonly ErrorCode[];
+
+export type SimulationErrorCode = (typeof SIMULATION_ERROR_CODES)[number];
+
+/**
+ * The code a failed impact map stops the simulation with, one per status of
+ * the generated contract (a new ImpactStatus does not compile until it has one).
+ */
+export const IMPACT_ERROR_CODE: { readonly [S in Exclude<ImpactStatus, 'ok'>]: `impact-${S}` & SimulationErrorCode } = {
+  'corner-without-rule': 'impact-corner-without-rule',
+  'no-admissible-mode': 'impact-no-admissible-mode',
+  'several-admissible-modes': 'impact-several-admissible-modes',
+  'too-many-contacts': 'impact-too-many-contacts',
+};
 
 export class SimulationError extends MechanicsError {
+  declare readonly code: SimulationErrorCode;
   /** Simulation time at which the failure was detected, when there is one. */
   readonly t: number | undefined;
 
   constructor(
-    code: string, kind: ErrorKind, message: string, where: { model: string; field?: string }, t?: number,
+    code: SimulationErrorCode, kind: ErrorKind, message: string, where: { model: string; field?: string }, t?: number,
     problems: readonly SimulationError[] = [],
   ) {
     super(code, kind, t === undefined ? message : `${message} (at t = ${t})`, where, problems);

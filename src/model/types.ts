@@ -1,0 +1,91 @@
+// What a validated model is: every expression parsed against the model's own
+// names into kernel nodes, every name checked. Only buildModel (model.ts)
+// makes one, so the derivation never sees an inconsistent model.
+import type { Expr, Sym } from '../core/expr.js';
+
+export interface Coordinate {
+  readonly name: string;
+  readonly q: Sym;
+  readonly qd: Sym;
+  readonly qdd: Sym;
+  readonly description?: string;
+  readonly unit?: string;
+}
+
+export interface Parameter {
+  readonly name: string;
+  readonly symbol: Sym;
+  readonly default: number;
+  /** Open interval of admissible values. */
+  readonly range?: readonly [Expr, Expr];
+  readonly description?: string;
+  readonly unit?: string;
+}
+
+export interface HolonomicConstraint {
+  readonly name: string;
+  /** φ(q, t) = 0. */
+  readonly phi: Expr;
+}
+
+export interface NonholonomicConstraint {
+  readonly name: string;
+  /** The row A(q, t) of A q̇ + b = 0. */
+  readonly A: readonly Expr[];
+  readonly b: Expr;
+  /** As written. */
+  readonly expr: Expr;
+}
+
+export type ImpactLaw =
+  | { readonly kind: 'newton'; readonly e: Sym }
+  | { readonly kind: 'plastic' }
+  | { readonly kind: 'w-law'; readonly W: Sym }
+  | { readonly kind: 'stick'; readonly tangent: Expr };
+
+export interface UnilateralConstraint {
+  readonly name: string;
+  readonly description?: string;
+  /** The gap f(q, t) ≥ 0 (admissible side), whatever form the author used. */
+  readonly gap: Expr;
+  /** As written: expr ≥ 0 (Kozlov's f ≥ 0) or expr ≤ 0 (Kugushev–Sorokina's g ≤ 0). */
+  readonly author: { readonly sense: '>=' | '<='; readonly expr: Expr };
+  readonly law: ImpactLaw;
+}
+
+export interface ImpactScenario {
+  readonly name: string;
+  /** Index into unilateral. */
+  readonly arriving: number;
+  readonly closed: readonly number[];
+  /** Configuration at the impact (coordinate name → value). */
+  readonly at: ReadonlyMap<string, Expr>;
+  /** Coordinates whose velocities stay free before the impact. */
+  readonly independent: readonly string[];
+  /** Sign (−1 or +1) of independent pre-impact velocities, by coordinate. */
+  readonly approach: ReadonlyMap<string, -1 | 1>;
+  /** Parameter across which the admissible mode switches. */
+  readonly critical?: string;
+}
+
+export interface Model {
+  readonly name: string;
+  readonly title: string;
+  readonly description?: string;
+  readonly coordinates: readonly Coordinate[];
+  readonly parameters: readonly Parameter[];
+  readonly time: Sym;
+  /** Kinetic energy (absent when only L was given). */
+  readonly T?: Expr;
+  /** Potential energy (absent when only L was given). */
+  readonly V?: Expr;
+  readonly L: Expr;
+  /** Generalized forces, one per coordinate. */
+  readonly Q: readonly Expr[];
+  readonly holonomic: readonly HolonomicConstraint[];
+  readonly nonholonomic: readonly NonholonomicConstraint[];
+  readonly unilateral: readonly UnilateralConstraint[];
+  readonly multipleImpacts: 'error' | 'lcp';
+  readonly impactScenarios: readonly ImpactScenario[];
+  readonly initial: { readonly q0: readonly number[]; readonly qd0: readonly number[]; readonly t1: number };
+}

@@ -1,0 +1,87 @@
+// The model's own initial state must be one the model allows: on every
+// retaining constraint, with velocities that keep it there, and on the
+// admissible side of every unilateral one. Checked at the parameters'
+// defaults and t = 0, where a simulation of the model starts.
+import { timeDerivative } from '../../core/diff.js';
+import { evaluate, type Env } from '../../core/evaluate.js';
+import { unreachable, type Expr } from '../../core/expr.js';
+import * as Q from '../../core/rational.js';
+import { TIME } from '../names.js';
+import type { Model } from '../types.js';
+import { defaultValues } from './parameters.js';
+import { Problems, type Checked } from './problems.js';
+
+/**
+ * Residuals are compared with 1e-9 × the size of the expression's terms at
+ * the state (`magnitude`), so the test does not depend on units. States
+ * computed in floating point (the compass standing on a foot, from
+ * trigonometry) miss by about 1e-16 of that size; a real mistake (a pendulum
+ * started off its rod) by far more than 1e-9.
+ */
+export const RELATIVE_TOLERANCE = 1e-9;
+
+/**
+ * The size against which rounding in evaluating e is measured: Σ|coefficient ×
+ * term| recursively through sums and products (the usual running error bound
+ * of a sum), |value| plus the size of the argument for a function.
+ */
+export function magnitude(e: Expr, env: Env): number {
+  switch (e.kind) {
+    case 'num':
+      return Math.abs(Q.toNumber(e.value));
+    case 'sym':
+      return Math.abs(evaluate(e, env));
+    case 'add':
+      return e.terms.reduce((s, t) => s + Math.abs(Q.toNumber(t.coeff)) * magnitude(t.expr, env), Math.abs(Q.toNumber(e.constant)));
+    case 'mul':
+      return e.factors.reduce((p, f) => p * power(f.base, f.exp, env), Math.abs(Q.toNumber(e.coeff)));
+    case 'pow':
+      return power(e.base, e.exp, env);
+    case 'fn':
+      return Math.abs(evaluate(e, env)) + e.args.reduce((s, a) => s + magnitude(a, env), 0);
+    default:
+      return unreachable(e);
+  }
+}
+
+function power(base: Expr, exp: Expr, env: Env): number {
+  const k = evaluate(exp, env);
+  return Number.isInteger(k) && k > 0 ? magnitude(base, env) ** k : Math.abs(evaluate(base, env)) ** k;
+}
+
+export function checkInitialState(model: Omit<Model, 'name' | 'title' | 'impactScenarios' | 'multipleImpacts'>, name: string | undefined): Checked<void> {
+  const out = new Problems(name);
+  const { q0, qd0 } = model.initial;
+  const env: Record<string, number> = { ...defaultValues(model.parameters), [TIME]: 0 };
+  model.coordinates.forEach((c, i) => {
+    env[c.name] = q0[i]!;
+    env[c.qd.name] = qd0[i]!;
+  });
+  const chain = model.coordinates.map((c) => [c.name, c.qd] as const);
+  /** The residual of e at the initial state if it exceeds the tolerance (or is not finite), else undefined. */
+  const off = (e: Expr, sign: 'any' | 'negative' = 'any'): { r: number; tol: number } | undefined => {
+    const r = evaluate(e, env);
+    const tol = RELATIVE_TOLERANCE * magnitude(e, env);
+    const bad = !Number.isFinite(r) || (sign === 'any' ? Math.abs(r) > tol : r < -tol);
+    return bad ? { r, tol } : undefined;
+  };
+  const at = ({ r, tol }: { r: number; tol: number }): string => `${r} (tolerance ${tol.toPrecision(2)})`;
+
+  for (const h of model.holonomic) {
+    const pos = off(h.phi);
+    if (pos) out.add('initial-violation', 'initial.q', `the initial state violates retaining constraint '${h.name}': φ = ${at(pos)}; start on the constraint`);
+    const vel = off(timeDerivative(h.phi, TIME, chain));
+    if (vel) out.add('initial-velocity-violation', 'initial.qd', `the initial velocities leave retaining constraint '${h.name}': dφ/dt = ${at(vel)}; give velocities tangent to the constraint`);
+  }
+  for (const h of model.nonholonomic) {
+    const vel = off(h.expr);
+    if (vel) out.add('initial-velocity-violation', 'initial.qd', `the initial velocities violate constraint '${h.name}': A·q' + b = ${at(vel)}`);
+  }
+  for (const u of model.unilateral) {
+    const pen = off(u.gap, 'negative');
+    if (pen) out.add('initial-penetration', 'initial.q', `the initial state penetrates unilateral constraint '${u.name}': gap = ${at(pen)} < 0; start on the admissible side`);
+  }
+  // An initial velocity of −1e300 overflows the kinetic energy: NaN energies, and no error, in a simulation.
+  if (!Number.isFinite(evaluate(model.L, env))) out.add('bad-initial', 'initial', "the Lagrangian is not finite at the initial state; check the initial values and the parameters' defaults");
+  return out.result(undefined);
+}

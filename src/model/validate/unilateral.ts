@@ -1,0 +1,55 @@
+// unilateral: one-sided constraints 'f >= 0' or 'g <= 0' with their impact
+// laws. The gap is differentiated (its rate and the contact rows), so it must
+// be smooth, and it must depend on the coordinates (a constraint `1 >= 0`
+// let the ball fall through to y = −121.6).
+import { add, mul, num } from '../../core/expr.js';
+import { simplify } from '../../core/trig.js';
+import { UNILATERAL_FIELDS } from '../spec.js';
+import type { Coordinate, ImpactLaw, Parameter, UnilateralConstraint } from '../types.js';
+import { dependsOnCoordinates } from './constraint-item.js';
+import type { ExprReader } from './expressions.js';
+import type { Namespace } from './identifiers.js';
+import { checkImpactLaw } from './impact-law.js';
+import { Problems, type Checked } from './problems.js';
+import { arrayAt, fieldsAt, rejectUnknownKeys, stringAt } from './shape.js';
+import { optionalText } from './text.js';
+
+export function checkUnilateral(
+  x: unknown, coordinates: readonly Coordinate[], parameters: readonly Parameter[], reader: ExprReader, names: Namespace, model: string | undefined,
+): Checked<UnilateralConstraint[]> {
+  const out = new Problems(model);
+  const contacts: UnilateralConstraint[] = [];
+  if (x === undefined) return out.result(contacts);
+  (arrayAt(x, 'unilateral', 'a list of unilateral constraints { name, constraint, law }', out) ?? []).forEach((u, i) => {
+    const field = `unilateral[${i}]`;
+    const spec = fieldsAt(u, field, 'a unilateral constraint { name, constraint, law, description }', out);
+    if (!spec) return;
+    rejectUnknownKeys(spec, UNILATERAL_FIELDS, field, out);
+    if (spec.name === undefined) out.add('missing-field', `${field}.name`, `unilateral constraint ${i + 1} needs a name`);
+    const name = spec.name === undefined ? undefined : names.claim(spec.name, `${field}.name`, out);
+    const description = optionalText(spec.description, 'description', `${field}.description`, out);
+    const inequality = stringAt(spec.constraint, `${field}.constraint`, "a unilateral constraint ('f >= 0' or 'g <= 0')", out);
+    const label = name ?? `unilateral constraint ${i + 1}`;
+    let law: ImpactLaw | undefined;
+    if (spec.law === undefined) out.add('missing-field', `${field}.law`, `'${label}' needs an impact law ({newton: e}, {plastic: true}, …)`);
+    else law = checkImpactLaw(spec.law, label, parameters, reader, `${field}.law`, out);
+    if (inequality === undefined) return;
+    const parts = inequality.split(/(>=|<=)/);
+    if (parts.length !== 3) {
+      out.add('bad-inequality', `${field}.constraint`, `'${inequality}' must be one inequality 'f >= 0' or 'g <= 0'`);
+      return;
+    }
+    const lhs = reader.read(parts[0]!.trim(), `${field}.constraint`, out, { smooth: true });
+    const rhs = reader.read(parts[2]!.trim(), `${field}.constraint`, out, { smooth: true });
+    if (!lhs || !rhs) return;
+    const sense = parts[1] as '>=' | '<=';
+    const expr = simplify(add(lhs, mul(num(-1), rhs)));
+    if (!dependsOnCoordinates(expr, coordinates)) {
+      out.add('constant-constraint', `${field}.constraint`, `'${inequality}' does not depend on any coordinate, so it never acts (or always fails)`);
+      return;
+    }
+    const gap = sense === '>=' ? expr : simplify(mul(num(-1), expr));
+    if (name !== undefined && law) contacts.push({ name, ...(description !== undefined ? { description } : {}), gap, author: { sense, expr }, law });
+  });
+  return out.result(contacts);
+}

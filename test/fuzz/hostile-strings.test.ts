@@ -1,0 +1,133 @@
+// Hostile-strings corpus (issue "No silent wrong answers", injection-safe
+// output): every piece of free user text that reaches generated TypeScript,
+// LaTeX or HTML is either rejected with a named error naming its field, or
+// comes out inert — the generated module runs no injected code, the LaTeX
+// has no live command the author did not write, the HTML no script or
+// handler. Names are identifiers (validated), so only free text is tried here.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateModule, TOOLKIT } from '../../src/codegen/module.js';
+import { deriveSystem } from '../../src/derive/system.js';
+import { MechanicsError } from '../../src/errors.js';
+import { buildModel, type ModelSpec } from '../../src/model/index.js';
+import { reportFiles } from '../../src/report/report.js';
+import { loadGenerated } from '../helpers/generated-module.js';
+
+const MARK = '__hostileStringRan';
+
+/** Strings that would run code, read files or inject markup if printed raw. */
+const HOSTILE: readonly string[] = [
+  `x\nglobalThis.${MARK} = 1;\n//`,
+  `*/ globalThis.${MARK} = 1; /*`,
+  `\u2028globalThis.${MARK} = 1;`,
+  `</script><script>globalThis.${MARK} = 1</script>`,
+  `<img src=x onerror="globalThis.${MARK}=1">`,
+  '\\input{/etc/hostname}',
+  '\\immediate\\write18{touch /tmp/pwned}',
+  '$\\input{/etc/hostname}$',
+  '}\\end{document}\\input{/etc/hostname}',
+  '% & # _ ^ ~ { } \\',
+  '`${globalThis.' + MARK + ' = 1}`',
+  `' + (globalThis.${MARK} = 1) + '`,
+  `" + (globalThis.${MARK} = 1) + "`,
+];
+
+/** Free-text fields of a model spec, each as a function putting a string there. */
+const FIELDS: Readonly<Record<string, (s: string) => ModelSpec>> = {
+  title: (s) => ({ ...ball, title: s }),
+  description: (s) => ({ ...ball, description: s }),
+  'coordinates[0].description': (s) => ({ ...ball, coordinates: [{ name: 'y', description: s, unit: 'm' }] }),
+  'coordinates[0].unit': (s) => ({ ...ball, coordinates: [{ name: 'y', unit: s }] }),
+  'parameters.m.description': (s) => ({ ...ball, parameters: { ...ball.parameters, m: { default: 1, description: s } } }),
+  'parameters.m.unit': (s) => ({ ...ball, parameters: { ...ball.parameters, m: { default: 1, unit: s } } }),
+  'unilateral[0].description': (s) => ({ ...ball, unilateral: [{ ...ball.unilateral![0]!, description: s }] }),
+};
+
+const ball: ModelSpec = {
+  name: 'hostile-ball',
+  title: 'Ball',
+  coordinates: [{ name: 'y', unit: 'm' }],
+  parameters: { m: { default: 1, unit: 'kg' }, g: { default: 9.81 }, e: { default: 0.5 } },
+  kinetic: "m*y'^2/2",
+  potential: 'm*g*y',
+  unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { newton: 'e' } }],
+  initial: { q: { y: 1 }, t1: 1 },
+};
+
+/** Live LaTeX commands a report may contain only if its own template writes them. */
+const LATEX_DANGER = /\\(input|include|write18|immediate|openout|openin|read|catcode|def|csname|usepackage|end\{document\})/g;
+/** Live markup: a script or image element, or an event-handler attribute inside a tag (escaped text is inert). */
+const HTML_DANGER = /<script|<img|<[a-z][^>]*\son[a-z]+\s*=/gi;
+const count = (text: string, re: RegExp): number => (text.match(re) ?? []).length;
+/** LaTeX without its comments (an unescaped % to the end of the line), where text is inert. */
+const latexCode = (tex: string): string => tex.replace(/(^|[^\\])%.*$/gm, '$1');
+
+function outputs(spec: ModelSpec): { source: string; files: Map<string, string> } | MechanicsError {
+  try {
+    const sys = deriveSystem(buildModel(spec));
+    const { source } = generateModule(sys, 'derivations/hostile-ball.ts');
+    return { source, files: reportFiles(sys, { source: 'derivations/hostile-ball.ts', toolkit: TOOLKIT }) };
+  } catch (err) {
+    if (err instanceof MechanicsError) return err;
+    throw err;
+  }
+}
+
+const clean = outputs(ball);
+
+const hasPdflatex = ((): boolean => {
+  try {
+    execFileSync('pdflatex', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.each(Object.entries(FIELDS))('hostile text in %s', (field, put) => {
+  it.each(HOSTILE.map((s) => [JSON.stringify(s), s] as const))('is rejected by name or printed inert: %s', async (_, hostile) => {
+    if (clean instanceof MechanicsError) throw clean;
+    const out = outputs(put(hostile));
+    if (out instanceof MechanicsError) {
+      const problems = out.problems.length ? out.problems : [out];
+      expect(problems.some((p) => p.kind === 'model' && p.where.field?.startsWith(field.split('.')[0]!.replace(/\[\d+\]$/, '')))).toBe(true);
+      return;
+    }
+    // TypeScript: the module loads and runs nothing of the text.
+    delete (globalThis as Record<string, unknown>)[MARK];
+    const sys = deriveSystem(buildModel(put(hostile)));
+    await loadGenerated(sys);
+    expect((globalThis as Record<string, unknown>)[MARK]).toBeUndefined();
+    // LaTeX and HTML: no more live commands or markup than the clean report has.
+    for (const [rel, text] of out.files) {
+      const base = clean.files.get(rel)!;
+      if (rel.endsWith('.tex')) expect(count(latexCode(text), LATEX_DANGER), rel).toBe(count(latexCode(base), LATEX_DANGER));
+      if (rel.endsWith('.html')) expect(count(text, HTML_DANGER), rel).toBe(count(base, HTML_DANGER));
+    }
+  });
+});
+
+describe.runIf(hasPdflatex || process.env.CI === 'true')('a report with every accepted hostile text', () => {
+  it('compiles with pdflatex and opens no file the text names', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mechanics-hostile-'));
+    let compiled = 0;
+    for (const hostile of HOSTILE) {
+      const out = outputs(FIELDS.description!(hostile));
+      if (out instanceof MechanicsError) continue;
+      const tex = join(dir, `hostile-${compiled}.tex`);
+      writeFileSync(tex, out.files.get('docs/hostile-ball.tex')!);
+      try {
+        execFileSync('pdflatex', ['-no-shell-escape', '-interaction=nonstopmode', '-halt-on-error', tex], { cwd: dir, stdio: 'pipe', timeout: 60_000 });
+      } catch (err) {
+        throw new Error(`pdflatex failed on ${JSON.stringify(hostile)}: ${String((err as { stdout?: unknown }).stdout).slice(-800)}`);
+      }
+      // TeX logs every file it opens: the one the text named must not be among them.
+      expect(readFileSync(tex.replace(/\.tex$/, '.log'), 'utf8')).not.toContain('/etc/hostname');
+      compiled++;
+    }
+    expect(compiled).toBeGreaterThan(0);
+  }, 300_000);
+});

@@ -23,7 +23,7 @@
  */
 export function choleskyFactor(n: number, A: Float64Array): number {
   let maxDiag = 0;
-  for (let i = 0; i < n; i++) maxDiag = Math.max(maxDiag, Math.abs(A[i * n + i]!));
+  for (let i = 0; i < n; i++) if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!); // skips NaN, which then fails at its own column
   const threshold = n * Number.EPSILON * maxDiag;
   for (let j = 0; j < n; j++) {
     let d = A[j * n + j]!;

@@ -27,7 +27,7 @@
  */
 export function luFactor(n: number, A: Float64Array, piv: Int32Array, tol: number): number {
   let maxAbs = 0;
-  for (let i = 0; i < n * n; i++) maxAbs = Math.max(maxAbs, Math.abs(A[i]!));
+  for (let i = 0; i < n * n; i++) if (Math.abs(A[i]!) > maxAbs) maxAbs = Math.abs(A[i]!); // skips NaN, which then fails at its own column
   const threshold = tol * maxAbs;
   for (let k = 0; k < n; k++) {
     let p = k;

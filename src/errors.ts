@@ -74,6 +74,8 @@ export const ERROR_CODES = [
   'impact-no-admissible-mode',
   'impact-several-admissible-modes',
   'impact-too-many-contacts',
+  'impact-singular-mass-matrix',
+  'impact-lcp-failed',
   'no-contact-mode',
   'ambiguous-contact-mode',
   'dependent-contacts',

@@ -2,7 +2,7 @@
 // nodes. mathjs gives a well-tested grammar with source positions; its own
 // algebra is not used (see ARCHITECTURE.md for the measurements).
 import { parse, type MathNode } from 'mathjs';
-import { MechanicsError } from '../errors.js';
+import { MechanicsError, type ErrorCode } from '../errors.js';
 import { add, div, fn, FN_NAMES, mul, neg, num, pow, sqrt, sub, sym, type Expr, type FnName } from './expr.js';
 
 /** How names in a string resolve to symbols. Unknown names are errors. */
@@ -38,7 +38,7 @@ export function parseExpr(source: string, scope: ParseScope = OPEN_SCOPE): Expr 
   }
 }
 
-function fail(code: string, message: string, source: string): never {
+function fail(code: ErrorCode, message: string, source: string): never {
   throw new MechanicsError(code, 'input', message, { source });
 }
 

@@ -17,20 +17,26 @@ export const SIMULATION_ERROR_CODES = [
   'initial-penetration', 'incomplete-module', 'unsupported-impact-law', 'retaining-unsupported', 'unilateral-unsupported',
   'non-finite-state', 'step-underflow', 'max-steps', 'too-many-events', 'too-many-contacts', 'singular-mass-matrix',
   'impact-loop', 'impact-corner-without-rule', 'impact-no-admissible-mode', 'impact-several-admissible-modes', 'impact-too-many-contacts',
+  'impact-singular-mass-matrix', 'impact-lcp-failed',
   'no-contact-mode', 'ambiguous-contact-mode', 'dependent-contacts', 'lcp-failed',
 ] as const satisfies readonly ErrorCode[];
 
 export type SimulationErrorCode = (typeof SIMULATION_ERROR_CODES)[number];
 
+/** How an impact can fail: a status of the generated impact map, or of the LCP fallback (impact-lcp.ts). */
+export type ImpactFailure = Exclude<ImpactStatus, 'ok'> | 'singular-mass-matrix' | 'lcp-failed';
+
 /**
- * The code a failed impact map stops the simulation with, one per status of
- * the generated contract (a new ImpactStatus does not compile until it has one).
+ * The code a failed impact stops the simulation with, one per failure (a new
+ * status does not compile until it has a code, and the code a row in docs/errors.md).
  */
-export const IMPACT_ERROR_CODE: { readonly [S in Exclude<ImpactStatus, 'ok'>]: `impact-${S}` & SimulationErrorCode } = {
+export const IMPACT_ERROR_CODE: { readonly [S in ImpactFailure]: `impact-${S}` & SimulationErrorCode } = {
   'corner-without-rule': 'impact-corner-without-rule',
   'no-admissible-mode': 'impact-no-admissible-mode',
   'several-admissible-modes': 'impact-several-admissible-modes',
   'too-many-contacts': 'impact-too-many-contacts',
+  'singular-mass-matrix': 'impact-singular-mass-matrix',
+  'lcp-failed': 'impact-lcp-failed',
 };
 
 export class SimulationError extends MechanicsError {

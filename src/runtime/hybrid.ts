@@ -20,11 +20,11 @@
 // projected onto g_S = 0, ġ_S = 0 so the phase does not start off the
 // constraint and drift.
 
-import type { GeneratedModel, Params } from './contract.js';
-import { GapKinematics, projectOntoContacts, requireFunctions, type WithFunctions } from './contacts.js';
+import type { GeneratedModel, ImpactStatus, Params } from './contract.js';
+import { GapKinematics, projectOntoContacts, requireFunctions, type ProjectionStatus, type WithFunctions } from './contacts.js';
 import { integrate, type DenseStep } from './dopri5.js';
-import { impactByLcp } from './impact-lcp.js';
-import { SimulationError } from './errors.js';
+import { impactByLcp, type LcpImpact } from './impact-lcp.js';
+import { IMPACT_ERROR_CODE, SimulationError } from './errors.js';
 import { crosses, locateOnInterval, type EventFunction } from './events.js';
 import {
   DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
@@ -343,10 +343,10 @@ class HybridRun {
       if (round === MAX_IMPACTS_PER_EVENT) {
         throw new SimulationError('impact-loop', 'model', `contacts ${approaching.join(', ')} still approach after ${round} impacts at one instant; the impact law does not make the normal velocities admissible`, { model: this.name, field: 'impact' }, t);
       }
-      let res: { status: string; qdPlus: ArrayLike<number>; impulses: ArrayLike<number>; message?: string } = this.module.impact(t, this.q, this.qd, this.params, { active: closed, tol: this.gapTol });
+      let res: { status: ImpactStatus | LcpImpact['status']; qdPlus: ArrayLike<number>; impulses: ArrayLike<number>; message?: string } = this.module.impact(t, this.q, this.qd, this.params, { active: closed, tol: this.gapTol });
       if (res.status === 'too-many-contacts') res = impactByLcp(this.module, this.params, t, this.q, this.qd, closed);
       if (res.status !== 'ok') {
-        throw new SimulationError(`impact-${res.status}`, 'model', res.message ?? `the impact map returned '${res.status}' for contacts ${approaching.join(', ')}`, { model: this.name, field: 'impact' }, t);
+        throw new SimulationError(IMPACT_ERROR_CODE[res.status], 'model', res.message ?? `the impact map returned '${res.status}' for contacts ${approaching.join(', ')}`, { model: this.name, field: 'impact' }, t);
       }
       for (let i = 0; i < n; i++) {
         if (!Number.isFinite(res.qdPlus[i])) throw new SimulationError('non-finite-state', 'numeric', 'the impact map returned a non-finite velocity', { model: this.name, field: 'impact' }, t);
@@ -473,7 +473,7 @@ class HybridRun {
     return first;
   }
 
-  private projectionError(status: string, contacts: readonly number[]): SimulationError {
+  private projectionError(status: Exclude<ProjectionStatus, 'ok'>, contacts: readonly number[]): SimulationError {
     return new SimulationError(status, 'numeric', `cannot project onto contacts ${contacts.join(', ')}: ${status === 'dependent-contacts' ? 'their gap gradients are linearly dependent' : 'the mass matrix is not positive definite'}`, { model: this.name, field: 'gapJacobian' }, this.t);
   }
 }

@@ -5,7 +5,7 @@
 
 import type { GeneratedModel, Params } from './contract.js';
 import type { DenseStep, IntegrationStatus } from './dopri5.js';
-import { SimulationError, throwAll } from './errors.js';
+import { SimulationError, throwAll, type SimulationErrorCode } from './errors.js';
 
 /** Output grid: a number of points (both ends included) or a spacing. */
 export type SampleSpec = number | { readonly dt: number };
@@ -109,7 +109,7 @@ export function validateRun(
 ): void {
   const model = module.model.name;
   const problems: SimulationError[] = [];
-  const bad = (code: string, field: string, message: string): void => {
+  const bad = (code: SimulationErrorCode, field: string, message: string): void => {
     problems.push(new SimulationError(code, 'input', message, { model, field }));
   };
   const n = module.model.coordinates.length;

@@ -24,6 +24,10 @@ export const spd = (maxN = 8): fc.Arbitrary<Square> =>
 /** A vector of n entries. */
 export const vector = (n: number): fc.Arbitrary<Float64Array> => fc.array(entry, { minLength: n, maxLength: n }).map((v) => Float64Array.from(v));
 
+/** A vector of n entries in [−10, 10] on a grid of 0.01 (no extreme magnitudes: for geometric preconditions). */
+export const moderateVector = (n: number): fc.Arbitrary<Float64Array> =>
+  fc.array(fc.integer({ min: -1000, max: 1000 }), { minLength: n, maxLength: n }).map((v) => Float64Array.from(v, (x) => x / 100));
+
 /** BᵀB + δI for an n×n B. */
 export function gram(n: number, b: ArrayLike<number>, delta: number): Float64Array {
   const a = new Float64Array(n * n);

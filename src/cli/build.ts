@@ -1,8 +1,8 @@
 // The main job: derive each model and produce its build outputs (generated
 // code and reports). Pure apart from the file writes at the end.
+import { transformSync } from 'esbuild';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { buildModel } from '../model/index.js';
 import { deriveSystem } from '../derive/system.js';
 import { generateModule, TOOLKIT } from '../codegen/module.js';
@@ -10,20 +10,37 @@ import { reportFiles } from '../report/report.js';
 import { indexHtml, katexAssets } from '../report/site.js';
 import type { ReportSimulation } from '../report/sections.js';
 import type { GeneratedModel } from '../runtime/contract.js';
+import { MechanicsError } from '../errors.js';
 import { simulate } from '../runtime/simulate.js';
-import type { ModelFile } from './models.js';
+import type { ModelFile } from './load-model.js';
+
+export interface BuildOptions {
+  /** Write the reports (default true). */
+  readonly report?: boolean;
+  /** Also write the generated module compiled to JavaScript, generated/<model>.js (default false). */
+  readonly js?: boolean;
+}
 
 export interface BuildOutput {
-  /** Path relative to the project root → contents. */
+  /** Path relative to the project root (generated/… or docs/…) → contents. */
   readonly files: ReadonlyMap<string, string>;
+  /** What went wrong in a part that still produced a file (the report's simulation); `derive` fails on any. */
+  readonly problems: readonly MechanicsError[];
 }
 
 /** Everything `derive` writes for one model, in memory (used by the staleness test too). */
-export function buildOutputs(file: ModelFile): BuildOutput {
+export function buildOutputs(file: ModelFile, options: BuildOptions = {}): BuildOutput {
   const system = deriveSystem(buildModel(file.spec));
   const mod = generateModule(system, file.source);
-  const report = reportFiles(system, { source: file.source, toolkit: TOOLKIT, simulation: reportSimulation(mod.source) });
-  return { files: new Map([[`generated/${mod.fileName}`, mod.source], ...report]) };
+  const files = new Map([[`generated/${mod.fileName}`, mod.source]]);
+  if (options.js) files.set(`generated/${mod.fileName.replace(/\.ts$/, '.js')}`, compileGenerated(mod.source, 'esm'));
+  const problems: MechanicsError[] = [];
+  if (options.report ?? true) {
+    const { simulation, error } = simulateForReport(mod.source);
+    if (error) problems.push(error);
+    for (const [rel, text] of reportFiles(system, { source: file.source, toolkit: TOOLKIT, simulation })) files.set(rel, text);
+  }
+  return { files, problems };
 }
 
 /** The pages shared by all reports: docs/index.html and KaTeX's stylesheet and fonts in docs/katex/. */
@@ -36,38 +53,60 @@ export function siteOutputs(all: readonly ModelFile[]): { readonly files: Readon
 const REPORT_SAMPLES = 401;
 
 /**
- * The motion plotted in the HTML report: the generated module, transpiled
- * in memory, simulated from its declared initial state. Deterministic (a
- * fixed grid and tolerances), as the committed reports are checked for
- * staleness.
+ * The motion plotted in the HTML report: the generated module, compiled in
+ * memory, simulated from its declared initial state. Deterministic (a fixed
+ * grid and tolerances), as the committed reports are checked for staleness.
  */
 export function reportSimulation(source: string): ReportSimulation {
+  return simulateForReport(source).simulation;
+}
+
+/** The report's simulation and, when it failed, the error (which `derive` reports as a failure). */
+function simulateForReport(source: string): { readonly simulation: ReportSimulation; readonly error?: MechanicsError } {
   const mod = loadGenerated(source);
   const { q0, qd0, t1 } = mod.model.initial;
   try {
     const tr = simulate(mod, { q0, qd0, t1, samples: REPORT_SAMPLES, rtol: 1e-8, atol: 1e-10 });
-    return { trajectory: tr, method: `${mod.model.unilateral.length ? 'event-driven ' : ''}DOPRI5, rtol 1e-8, atol 1e-10, ${REPORT_SAMPLES} samples` };
+    return { simulation: { trajectory: tr, method: `${mod.model.unilateral.length ? 'event-driven ' : ''}DOPRI5, rtol 1e-8, atol 1e-10, ${REPORT_SAMPLES} samples` } };
   } catch (err) {
-    return { error: (err as Error).message };
+    if (!(err instanceof MechanicsError)) throw err;
+    return { simulation: { error: err.message }, error: err };
   }
 }
 
-/** A generated module (TypeScript source, no imports) as a live module, synchronously. */
-function loadGenerated(source: string): GeneratedModel {
-  const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
-  const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
-  const exports: Record<string, unknown> = {};
-  new Function('exports', js)(exports);
-  return exports as unknown as GeneratedModel;
+/** A generated module (TypeScript source) as JavaScript: ES module for files, CommonJS for loading in memory. */
+export function compileGenerated(source: string, format: 'esm' | 'cjs'): string {
+  return transformSync(source, { loader: 'ts', format, target: 'es2022' }).code;
 }
 
-export function writeOutputs(root: string, out: { readonly files: ReadonlyMap<string, string | Uint8Array> }): string[] {
+/** A generated module (TypeScript source, no imports) as a live module, synchronously. */
+export function loadGenerated(source: string): GeneratedModel {
+  const exports: Record<string, unknown> = {};
+  const module = { exports };
+  new Function('exports', 'module', compileGenerated(source, 'cjs'))(exports, module);
+  return module.exports as unknown as GeneratedModel;
+}
+
+/**
+ * Where a build output goes, relative to the project root: generated/… and
+ * docs/… as they are, or everything flat in `outDir`.
+ */
+export function outputRel(rel: string, outDir?: string): string {
+  return outDir === undefined ? rel : join(outDir, rel.replace(/^(generated|docs)\//, '')).split(sep).join('/');
+}
+
+/** Write build outputs under `root`; never into node_modules (an installed package is no place for a user's files). */
+export function writeOutputs(root: string, out: { readonly files: ReadonlyMap<string, string | Uint8Array> }, outDir?: string): string[] {
   const written: string[] = [];
   for (const [rel, text] of out.files) {
-    const path = join(root, rel);
-    mkdirSync(join(path, '..'), { recursive: true });
+    const target = outputRel(rel, outDir);
+    const path = resolve(root, target);
+    if (path.split(sep).includes('node_modules')) {
+      throw new MechanicsError('bad-argument', 'input', `refusing to write ${path} inside node_modules; run from your project's folder or give --out`, { field: '--out' });
+    }
+    mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
-    written.push(rel);
+    written.push(target);
   }
   return written;
 }

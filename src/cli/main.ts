@@ -1,71 +1,84 @@
 #!/usr/bin/env node
-// Command line: derive models (code and reports), simulate them.
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Command line: derive models (code and reports), simulate them, list them.
+// Exit codes: 0 success, 1 a model or simulation error (printed as the named
+// error), 2 a usage error. `--help` on any command prints its help and does
+// nothing else.
+import { readFileSync } from 'node:fs';
 import { MechanicsError } from '../errors.js';
-import { buildOutputs, siteOutputs, writeOutputs } from './build.js';
-import { loadModels, selectModels } from './models.js';
-import { runSimulate } from './simulate.js';
+import { parseArgs, UsageError, type CommandSpec, type ParsedArgs } from './args.js';
+import { DERIVE, DERIVE_HELP, LIST, LIST_HELP, printError, REPORT, REPORT_HELP, runDerive, runList } from './derive.js';
+import { runSimulate, SIMULATE, SIMULATE_HELP } from './simulate.js';
 
 const USAGE = `usage: mechanics <command> [options]
 
 commands:
-  derive [model…]      derive models (all by default) and write generated/<model>.ts
-                       and their reports docs/<model>.{tex,body.tex,html}
-  report [model…]      write only the reports (and docs/index.html)
-  simulate <model>     simulate a model from its default initial state
-      --t1 <s>           end time (default: the model's)
-      --param name=value override a parameter (repeatable)
-      --samples <k>      output samples (default 200)
-      --csv              print the trajectory as CSV instead of a summary
-  list                 list the models in derivations/
-  help                 this text`;
+  derive [file|dir…]     derive models: generated/<model>.ts and docs/<model>.{tex,body.tex,html}
+  report [file|dir…]     write only the reports
+  simulate <file|model>  simulate a model as its file says now
+  list [file|dir…]       list models (default: ./derivations/)
+  help [command]         this text, or a command's
 
-/** The project root: dist/src/cli/main.js → three levels up. */
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', '..', '..');
-const derivationsDir = join(here, '..', '..', 'derivations');
+\`mechanics <command> --help\` describes a command's options.
+Exit codes: 0 success, 1 a model or simulation error, 2 a usage error.`;
 
-async function main(argv: string[]): Promise<number> {
-  const [command = 'help', ...rest] = argv;
-  switch (command) {
-    case 'derive':
-    case 'report': {
-      const all = await loadModels(derivationsDir);
-      const models = selectModels(all, rest.filter((a) => !a.startsWith('--')));
-      for (const file of models) {
-        const t0 = performance.now();
-        const out = buildOutputs(file);
-        const files = command === 'report' ? new Map([...out.files].filter(([rel]) => rel.startsWith('docs/'))) : out.files;
-        const written = writeOutputs(root, { files });
-        console.log(`${file.spec.name}: ${written.join(', ')} (${(performance.now() - t0).toFixed(0)} ms)`);
-      }
-      console.log(`index: ${writeOutputs(root, siteOutputs(all)).length} files (docs/index.html, docs/katex/)`);
-      return 0;
-    }
-    case 'simulate':
-      return runSimulate(rest, root);
-    case 'list': {
-      for (const f of await loadModels(derivationsDir)) console.log(`${f.spec.name.padEnd(24)} ${f.spec.title ?? ''}`);
-      return 0;
-    }
-    case 'help':
-    case '--help':
-      console.log(USAGE);
-      return 0;
-    default:
-      console.error(`unknown command '${command}'\n\n${USAGE}`);
-      return 2;
+interface Command {
+  readonly spec: CommandSpec;
+  readonly help: string;
+  run(args: ParsedArgs): Promise<number>;
+}
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  derive: { spec: DERIVE, help: DERIVE_HELP, run: (a) => runDerive(a, false) },
+  report: { spec: REPORT, help: REPORT_HELP, run: (a) => runDerive(a, true) },
+  simulate: { spec: SIMULATE, help: SIMULATE_HELP, run: runSimulate },
+  list: { spec: LIST, help: LIST_HELP, run: runList },
+};
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h') {
+    console.log(USAGE);
+    return 0;
   }
+  if (name === '--version') {
+    console.log(version());
+    return 0;
+  }
+  if (name === 'help') {
+    const topic = rest[0];
+    if (rest.length > 1 || (topic !== undefined && !COMMANDS[topic])) throw new UsageError(`help takes one command name (${Object.keys(COMMANDS).join(', ')})`);
+    console.log(topic ? COMMANDS[topic]!.help : USAGE);
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`unknown command '${name}' (commands: ${Object.keys(COMMANDS).join(', ')}, help)`);
+  const args = parseArgs(command.spec, rest);
+  if (args.help) {
+    console.log(command.help);
+    return 0;
+  }
+  return command.run(args);
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => {
+    process.exitCode = code;
+  },
   (err: unknown) => {
-    if (err instanceof MechanicsError) {
-      console.error(`error [${err.code}]: ${err.message}`);
-      process.exit(1);
+    if (err instanceof UsageError) {
+      console.error(`usage error: ${err.detail}\n(see mechanics ${process.argv[2] && COMMANDS[process.argv[2]] ? `${process.argv[2]} ` : ''}--help)`);
+      process.exitCode = 2;
+    } else if (err instanceof MechanicsError) {
+      printError(err);
+      process.exitCode = 1;
+    } else {
+      console.error(`internal error (a bug in unilateral-mechanics, please report it): ${(err as Error)?.stack ?? String(err)}`);
+      process.exitCode = 1;
     }
-    throw err;
   },
 );

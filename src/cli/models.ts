@@ -1,37 +1,55 @@
-// Finding and loading the model files in derivations/.
-import { readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+// Which models a command works on: model files, folders of them, or names of
+// the models in ./derivations/.
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { MechanicsError } from '../errors.js';
-import type { ModelSpec } from '../model/index.js';
+import { loadModelFile, loadModels, type ModelFile } from './load-model.js';
 
-export interface ModelFile {
-  /** Path as written in generated headers, e.g. derivations/compass.ts. */
-  readonly source: string;
-  readonly spec: ModelSpec;
+export { loadModels, type ModelFile };
+
+/** The folder a command without file arguments works on (this repository's examples, or a user project's). */
+export const DEFAULT_MODELS_DIR = 'derivations';
+
+export interface ResolvedModels {
+  /** The models asked for, in order. */
+  readonly models: readonly ModelFile[];
+  /** Every model of ./derivations/ when it was consulted (no arguments, or a name), for the reports' index. */
+  readonly catalogue: readonly ModelFile[];
 }
 
-/** Every model module in `dir` (compiled .js next to the CLI, or .ts under a TypeScript loader). */
-export async function loadModels(dir: string): Promise<ModelFile[]> {
-  const files = readdirSync(dir)
-    .filter((f) => /\.(js|ts)$/.test(f) && !f.endsWith('.d.ts'))
-    .sort();
-  const out: ModelFile[] = [];
-  for (const f of files) {
-    const mod = (await import(pathToFileURL(join(dir, f)).href)) as { default?: ModelSpec };
-    if (!mod.default || typeof mod.default !== 'object' || !('name' in mod.default)) {
-      throw new MechanicsError('bad-model-file', 'model', `${f} has no default export made with defineModel(...)`, { field: 'default' });
-    }
-    out.push({ source: `derivations/${basename(f).replace(/\.js$/, '.ts')}`, spec: mod.default });
+/**
+ * The model files named on the command line, in order: a file, every model
+ * file in a folder, or the name of a model in ./derivations/. No arguments:
+ * every model in ./derivations/.
+ */
+export async function resolveModels(args: readonly string[], base: string = process.cwd()): Promise<ResolvedModels> {
+  const defaultDir = join(base, DEFAULT_MODELS_DIR);
+  if (args.length === 0) {
+    if (!existsSync(defaultDir)) throw new MechanicsError('unknown-model', 'input', `no model files given and no ${DEFAULT_MODELS_DIR}/ folder in ${base}`);
+    const all = await loadModels(defaultDir, base);
+    return { models: all, catalogue: all };
   }
-  return out;
+  const models: ModelFile[] = [];
+  let catalogue: ModelFile[] = [];
+  for (const arg of args) {
+    const path = resolve(base, arg);
+    if (existsSync(path)) models.push(...(statSync(path).isDirectory() ? await loadModels(path, base) : [await loadModelFile(path, base)]));
+    else {
+      if (catalogue.length === 0 && existsSync(defaultDir)) catalogue = await loadModels(defaultDir, base);
+      models.push(...selectModels(catalogue, [arg]));
+    }
+  }
+  return { models, catalogue };
 }
 
 export function selectModels(all: readonly ModelFile[], names: readonly string[]): ModelFile[] {
   if (names.length === 0) return [...all];
   return names.map((name) => {
     const m = all.find((f) => f.spec.name === name);
-    if (!m) throw new MechanicsError('unknown-model', 'input', `no model named '${name}' (known: ${all.map((f) => f.spec.name).join(', ')})`);
+    if (!m) {
+      const known = all.length ? ` (models in ${DEFAULT_MODELS_DIR}/: ${all.map((f) => f.spec.name).join(', ')})` : '';
+      throw new MechanicsError('unknown-model', 'input', `no model file or model named '${name}'${known}`);
+    }
     return m;
   });
 }

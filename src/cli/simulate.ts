@@ -1,85 +1,141 @@
-// `mechanics simulate <model>`: run a generated model from its default
-// initial state and print a summary or the trajectory as CSV.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { MechanicsError } from '../errors.js';
-import type { GeneratedModel } from '../runtime/contract.js';
+// `mechanics simulate <file|model>`: derive the model as its file says now
+// (in memory: never a stale build), set parameters and the initial state,
+// run the event-driven or the Moreau–Jean scheme and print the result.
+import { writeFileSync } from 'node:fs';
+import { generateModule } from '../codegen/module.js';
+import { deriveSystem } from '../derive/system.js';
+import { buildModel } from '../model/index.js';
+import { SimulationError } from '../runtime/errors.js';
+import { simulateMoreauJean } from '../runtime/moreau-jean.js';
 import { simulate } from '../runtime/simulate.js';
+import { DEFAULT_ATOL, DEFAULT_RTOL, type Trajectory } from '../runtime/trajectory.js';
+import { UsageError, type CommandSpec, type ParsedArgs } from './args.js';
+import { loadGenerated } from './build.js';
+import { resolveModels } from './models.js';
+import { OUTPUT_FORMATS, render, type OutputFormat } from './output.js';
+import { progressBar } from './progress.js';
+import { checkInitialFollowsParameters, evaluateOption, initialState, parameterValues } from './run-values.js';
 
-interface SimulateArgs {
-  readonly model: string;
-  readonly t1?: number;
-  readonly params: Record<string, number>;
-  readonly samples: number;
-  readonly csv: boolean;
-}
+export const SIMULATE: CommandSpec = {
+  name: 'simulate',
+  maxPositionals: 1,
+  options: {
+    '--t1': { kind: 'value' }, '--q0': { kind: 'list' }, '--qd0': { kind: 'list' }, '--param': { kind: 'list' },
+    '--method': { kind: 'value' }, '--h': { kind: 'value' }, '--samples': { kind: 'value' }, '--format': { kind: 'value' },
+    '--out': { kind: 'value' }, '--max-steps': { kind: 'value' }, '--max-events': { kind: 'value' }, '--rtol': { kind: 'value' }, '--atol': { kind: 'value' },
+  },
+};
 
-function parseArgs(args: readonly string[]): SimulateArgs {
-  let model: string | undefined;
-  let t1: number | undefined;
-  let samples = 200;
-  let csv = false;
-  const params: Record<string, number> = {};
-  const number = (flag: string, v: string | undefined): number => {
-    const x = Number(v);
-    if (v === undefined || !Number.isFinite(x)) throw new MechanicsError('bad-argument', 'input', `${flag} needs a number, got '${v ?? ''}'`);
-    return x;
+export const SIMULATE_HELP = `usage: mechanics simulate <file|model> [options]
+
+Derives the model from its file as it is now and simulates it from its
+initial state (recomputed for the parameter values given).
+
+  <file|model>           a model file (.ts, .mts, .js, .mjs) or the name of a model in ./derivations/
+  --t1 <s>               end time (default: the model's initial.t1)
+  --q0 name=value        initial coordinate (repeatable; default: the model's)
+  --qd0 name=value       initial velocity (repeatable; default: the model's)
+  --param name=value     parameter value (repeatable), inside its declared range
+  --method event|moreau-jean
+                         event-driven DOPRI5 (default) or Moreau–Jean time-stepping
+  --h <s>                event: largest integrator step; moreau-jean: the time step (default (t1 − t0)/10⁴)
+  --samples <k>          output samples, both ends included (default 200)
+  --format summary|csv|json
+                         output (default summary)
+  --out <file>           write the output to a file instead of stdout
+  --max-steps <n>        event: cap on integrator steps per smooth phase (default 100000)
+  --max-events <n>       event: cap on events (default 100000)
+  --rtol <x>, --atol <x> event: integrator tolerances (default ${DEFAULT_RTOL}, ${DEFAULT_ATOL})
+
+Every number may be an expression of the parameters: --param alpha=pi/4, --q0 psi=alpha/2.
+Exit codes: 0 success, 1 a model or simulation error, 2 a usage error.`;
+
+type Method = 'event' | 'moreau-jean';
+const METHODS: readonly Method[] = ['event', 'moreau-jean'];
+/** Options of the adaptive integrator, meaningless for a fixed-step scheme. */
+const EVENT_ONLY = ['--max-steps', '--max-events', '--rtol', '--atol'];
+
+export async function runSimulate(args: ParsedArgs): Promise<number> {
+  const [target] = args.positionals;
+  if (target === undefined) throw new UsageError('simulate needs a model file or a model name (see `mechanics list`)');
+  const method = choice('--method', args.values.get('--method') ?? 'event', METHODS);
+  const format = choice('--format', args.values.get('--format') ?? 'summary', OUTPUT_FORMATS);
+  if (method === 'moreau-jean') {
+    const misplaced = EVENT_ONLY.filter((o) => args.values.has(o));
+    if (misplaced.length) throw new UsageError(`${misplaced.join(', ')} ${misplaced.length > 1 ? 'apply' : 'applies'} to --method event only`, misplaced[0]);
+  }
+
+  const { models: files } = await resolveModels([target]);
+  if (files.length !== 1) throw new UsageError(`'${target}' holds ${files.length} models; simulate takes one`);
+  const file = files[0]!;
+  const model = buildModel(file.spec);
+  const mod = loadGenerated(generateModule(deriveSystem(model), file.source).source);
+
+  const defaults = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
+  const params = parameterValues(model, args.lists.get('--param') ?? []);
+  const q0Given = args.lists.get('--q0') ?? [];
+  const t1Text = args.values.get('--t1');
+  const start = initialState(model, file.spec, params, { q0: q0Given, qd0: args.lists.get('--qd0') ?? [], ...(t1Text !== undefined ? { t1: t1Text } : {}) });
+  if (q0Given.length === 0) checkInitialFollowsParameters(mod, { q0: model.initial.q0, params: defaults }, { q0: start.q0, params });
+
+  const number = (option: string): number | undefined => {
+    const text = args.values.get(option);
+    return text === undefined ? undefined : evaluateOption(option, text, params);
   };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--t1') t1 = number(a, args[++i]);
-    else if (a === '--samples') samples = number(a, args[++i]);
-    else if (a === '--csv') csv = true;
-    else if (a === '--param') {
-      const [k, v] = (args[++i] ?? '').split('=');
-      if (!k) throw new MechanicsError('bad-argument', 'input', '--param needs name=value');
-      params[k] = number(`--param ${k}`, v);
-    } else if (a.startsWith('--')) throw new MechanicsError('bad-argument', 'input', `unknown option ${a}`);
-    else model = a;
+  const count = (option: string): number | undefined => {
+    const v = number(option);
+    if (v !== undefined && !(Number.isInteger(v) && v > 0)) throw new UsageError(`${option} must be a positive integer, got ${v}`, option);
+    return v;
+  };
+  const samples = count('--samples') ?? 200;
+  const h = number('--h');
+  const onProgress = progressBar(model.name);
+  const run = { q0: start.q0, qd0: start.qd0, t1: start.t1, params, samples, ...(onProgress ? { onProgress } : {}) };
+
+  let trajectory: Trajectory;
+  let description: string;
+  if (method === 'moreau-jean') {
+    const step = h ?? start.t1 / 1e4;
+    trajectory = simulateMoreauJean(mod, { ...run, h: step });
+    description = `Moreau–Jean, h = ${step}`;
+  } else {
+    const rtol = number('--rtol') ?? DEFAULT_RTOL;
+    const atol = number('--atol') ?? DEFAULT_ATOL;
+    const maxSteps = count('--max-steps');
+    const maxEvents = count('--max-events');
+    try {
+      trajectory = simulate(mod, {
+        ...run, rtol, atol, ...(h !== undefined ? { hmax: h } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}),
+        ...(maxEvents !== undefined ? { contact: { maxEvents } } : {}),
+      });
+    } catch (err) {
+      throw namingTheOption(err);
+    }
+    description = `${model.unilateral.length ? 'event-driven ' : ''}DOPRI5, rtol ${rtol}, atol ${atol}`;
   }
-  if (!model) throw new MechanicsError('bad-argument', 'input', 'simulate needs a model name (see `mechanics list`)');
-  return { model, ...(t1 !== undefined ? { t1 } : {}), params, samples, csv };
+
+  const text = render(format, { model, params, trajectory, method: description });
+  const out = args.values.get('--out');
+  if (out === undefined) process.stdout.write(text);
+  else writeFileSync(out, text);
+  return 0;
 }
 
-export async function runSimulate(argv: readonly string[], distRoot: string): Promise<number> {
-  const args = parseArgs(argv);
-  const file = join(distRoot, 'dist', 'generated', `${args.model}.js`);
-  if (!existsSync(file)) throw new MechanicsError('unknown-model', 'input', `no generated code for '${args.model}' (run \`npm run derive\` first)`);
-  const mod = (await import(pathToFileURL(file).href)) as GeneratedModel;
-  const info = mod.model;
-  for (const k of Object.keys(args.params)) {
-    if (!info.parameters.some((p) => p.name === k)) throw new MechanicsError('unknown-parameter', 'input', `model '${info.name}' has no parameter '${k}' (known: ${info.parameters.map((p) => p.name).join(', ')})`);
+function choice<T extends string>(option: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${option} must be one of ${allowed.join(', ')}, got '${value}'`, option);
+  return value as T;
+}
+
+/** A cap that tripped, said in terms of the command line: which option raises it. */
+function namingTheOption(err: unknown): unknown {
+  if (!(err instanceof SimulationError)) return err;
+  const where = { model: err.where.model ?? '' };
+  switch (err.code) {
+    case 'max-steps':
+      return new SimulationError(err.code, err.kind, `${err.detail.replace(/; raise maxSteps.*$/, '')}; raise --max-steps or loosen --rtol/--atol`, { ...where, field: '--max-steps' }, err.t);
+    case 'too-many-events':
+      return new SimulationError(err.code, err.kind, `${err.detail.replace(/; raise contact.maxEvents.*$/, '')}; raise --max-events`, { ...where, field: '--max-events' }, err.t);
+    default:
+      return err;
   }
-  const showProgress = process.stderr.isTTY;
-  const started = performance.now();
-  const traj = simulate(mod, {
-    q0: info.initial.q0, qd0: info.initial.qd0, t1: args.t1 ?? info.initial.t1, params: args.params, samples: args.samples,
-    onProgress: (f) => {
-      // Only long runs get a progress line; short ones would just flicker.
-      if (showProgress && performance.now() - started > 500) process.stderr.write(`\r${info.name}: ${(100 * f).toFixed(0)}%${f >= 1 ? '\n' : ''}`);
-    },
-  });
-  if (args.csv) {
-    const cols = ['t', ...info.coordinates, ...info.coordinates.map((c) => `${c}'`), ...(traj.energy ? ['energy'] : [])];
-    console.log(cols.join(','));
-    traj.t.forEach((t, k) => console.log([t, ...traj.q[k]!, ...traj.qd[k]!, ...(traj.energy ? [traj.energy[k]!] : [])].join(',')));
-    return 0;
-  }
-  const last = traj.t.length - 1;
-  console.log(`${info.title}: t = ${traj.t[0]} → ${traj.t[last]}, ${traj.stats.steps} steps (${traj.stats.rejected} rejected)`);
-  info.coordinates.forEach((c, i) => console.log(`  ${c.padEnd(10)} q = ${traj.q[last]![i]!.toPrecision(8).padStart(14)}   q' = ${traj.qd[last]![i]!.toPrecision(8).padStart(14)}`));
-  if (traj.energy) {
-    const e0 = traj.energy[0]!;
-    if (info.conservative && traj.events.length === 0) {
-      const drift = Math.max(...traj.energy.map((e) => Math.abs(e - e0))) / Math.max(Math.abs(e0), 1e-300);
-      console.log(`  energy ${e0.toPrecision(10)}, largest relative drift ${drift.toExponential(2)}`);
-    } else console.log(`  energy ${e0.toPrecision(10)} → ${traj.energy[last]!.toPrecision(10)}`);
-  }
-  if (traj.events.length) {
-    const counts = new Map<string, number>();
-    for (const e of traj.events) counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
-    console.log(`  events: ${[...counts].map(([type, k]) => `${k} ${type}`).join(', ')}; last: ${traj.events[traj.events.length - 1]!.type} at t = ${traj.events[traj.events.length - 1]!.t.toPrecision(8)}`);
-  }
-  return 0;
 }

@@ -1,0 +1,124 @@
+// `mechanics derive`, `report` and `list` on the user's model files.
+import { existsSync, watchFile } from 'node:fs';
+import { resolve } from 'node:path';
+import { MechanicsError } from '../errors.js';
+import type { CommandSpec, ParsedArgs } from './args.js';
+import { buildOutputs, siteOutputs, writeOutputs } from './build.js';
+import { resolveModels, type ModelFile } from './models.js';
+
+export const DERIVE: CommandSpec = {
+  name: 'derive', maxPositionals: Infinity,
+  options: { '--out': { kind: 'value' }, '--no-report': { kind: 'flag' }, '--js': { kind: 'flag' }, '--watch': { kind: 'flag' } },
+};
+export const REPORT: CommandSpec = { name: 'report', maxPositionals: Infinity, options: { '--out': { kind: 'value' } } };
+export const LIST: CommandSpec = { name: 'list', maxPositionals: Infinity, options: {} };
+
+export const DERIVE_HELP = `usage: mechanics derive [file|dir…] [--out DIR] [--no-report] [--js] [--watch]
+
+Derives each model and writes its generated module and its report:
+  generated/<model>.ts                       (and generated/<model>.js with --js)
+  docs/<model>.{tex,body.tex,html}, docs/index.html, docs/katex/
+under the current directory, or all of them in DIR with --out DIR.
+
+  file|dir               model files (.ts, .mts, .js, .mjs), folders of them, or names of
+                         models in ./derivations/ (default: every model in ./derivations/)
+  --out DIR              write every output into DIR
+  --no-report            write only the generated modules
+  --js                   also write each generated module compiled to JavaScript
+  --watch                derive again whenever a model file changes (Ctrl-C stops)
+
+Exits 1 if any model fails, including the simulation plotted in its report.`;
+
+export const REPORT_HELP = `usage: mechanics report [file|dir…] [--out DIR]
+
+Like derive, but writes only the reports (docs/<model>.{tex,body.tex,html},
+docs/index.html, docs/katex/), or all of them in DIR with --out DIR.`;
+
+export const LIST_HELP = `usage: mechanics list [file|dir…]
+
+Lists the models in the given files or folders (default: ./derivations/).`;
+
+interface DeriveSettings {
+  readonly outDir?: string;
+  readonly report: boolean;
+  readonly code: boolean;
+  readonly js: boolean;
+}
+
+export async function runDerive(args: ParsedArgs, reportOnly: boolean): Promise<number> {
+  const outDir = args.values.get('--out');
+  const settings: DeriveSettings = {
+    ...(outDir !== undefined ? { outDir } : {}),
+    report: !args.flags.has('--no-report'), code: !reportOnly, js: args.flags.has('--js'),
+  };
+  const once = async (): Promise<{ ok: boolean; files: readonly string[] }> => {
+    try {
+      const { models, catalogue } = await resolveModels(args.positionals);
+      return { ok: deriveAll(models, catalogue, settings), files: models.map((m) => m.path) };
+    } catch (err) {
+      if (!(err instanceof MechanicsError)) throw err;
+      printError(err);
+      return { ok: false, files: [] };
+    }
+  };
+  const first = await once();
+  if (!args.flags.has('--watch')) return first.ok ? 0 : 1;
+  return watchModels(args.positionals, first.files, once);
+}
+
+/** Derive and write every model; print one line per model and every failure. True when nothing failed. */
+function deriveAll(models: readonly ModelFile[], catalogue: readonly ModelFile[], settings: DeriveSettings): boolean {
+  const root = process.cwd();
+  let ok = true;
+  for (const file of models) {
+    const t0 = performance.now();
+    try {
+      const out = buildOutputs(file, { report: settings.report, js: settings.js });
+      const files = new Map([...out.files].filter(([rel]) => settings.code || rel.startsWith('docs/')));
+      const written = writeOutputs(root, { files }, settings.outDir);
+      console.log(`${file.spec.name}: ${written.join(', ')} (${(performance.now() - t0).toFixed(0)} ms)`);
+      for (const problem of out.problems) printError(problem);
+      if (out.problems.length) ok = false;
+    } catch (err) {
+      if (!(err instanceof MechanicsError)) throw err;
+      printError(err);
+      ok = false;
+    }
+  }
+  if (settings.report && models.length > 0) {
+    // The index lists the models derived now and the others of the folder they came from.
+    const listed = [...catalogue.filter((c) => !models.some((m) => m.spec.name === c.spec.name)), ...models].sort((a, b) => a.source.localeCompare(b.source));
+    const n = writeOutputs(root, siteOutputs(listed), settings.outDir).length;
+    console.log(`index: ${n} files (index.html, katex/)`);
+  }
+  return ok;
+}
+
+/**
+ * Derive again whenever a model file changes; runs until interrupted. Polls
+ * the files (fs.watchFile), which survives editors that save by replacing
+ * the file, and never sees the outputs, even when --out is next to them.
+ */
+function watchModels(args: readonly string[], files: readonly string[], once: () => Promise<unknown>): Promise<number> {
+  const targets = files.length ? files : args.map((a) => resolve(a)).filter((p) => existsSync(p));
+  let running = Promise.resolve();
+  const again = (): void => {
+    running = running.then(async () => {
+      console.log(`\n${new Date().toLocaleTimeString()}: a model file changed, deriving again`);
+      await once();
+    });
+  };
+  for (const t of targets) watchFile(t, { interval: 300 }, (now, before) => now.mtimeMs !== before.mtimeMs && again());
+  console.log(`watching ${targets.join(', ')} (Ctrl-C stops)`);
+  return new Promise(() => {});
+}
+
+export async function runList(args: ParsedArgs): Promise<number> {
+  const { models } = await resolveModels(args.positionals);
+  for (const f of models) console.log(`${f.spec.name.padEnd(24)} ${(f.spec.title ?? '').padEnd(48)} ${f.source}`);
+  return 0;
+}
+
+export function printError(err: MechanicsError): void {
+  console.error(`error [${err.code}]: ${err.message}`);
+}

@@ -1,0 +1,125 @@
+// Loading users' model files (.ts, .mts, .js, .mjs) at run time, on any
+// Node.js the package supports (Node 20 cannot import TypeScript itself).
+//
+// esbuild (a runtime dependency made for this; never the TypeScript
+// compiler) bundles the file and whatever local helpers it imports into one
+// ES module. Imports of this package — `unilateral-mechanics`,
+// `unilateral-mechanics/runtime`, `unilateral-mechanics/core`, and, inside
+// this repository, relative imports into src/ such as derivations/'s
+// '../src/model/index.js' — stay external and point at the copy of the
+// toolkit that is running. Two copies of the kernel would intern equal
+// expressions as different objects, and a model built with one copy's
+// `sym` would then be foreign to the other's derivation.
+import { build, type Plugin } from 'esbuild';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MechanicsError } from '../errors.js';
+import type { ModelSpec } from '../model/index.js';
+
+export interface ModelFile {
+  /** Path as written in generated headers: relative to the working directory, '/'-separated (e.g. derivations/compass.ts). */
+  readonly source: string;
+  /** Absolute path of the file. */
+  readonly path: string;
+  readonly spec: ModelSpec;
+}
+
+export const MODEL_EXTENSIONS: readonly string[] = ['.ts', '.mts', '.js', '.mjs'];
+
+/** The running toolkit's source folder: src/ under a TypeScript loader (tests), dist/src/ when compiled. */
+const selfSrc = fileURLToPath(new URL('..', import.meta.url));
+const compiled = basename(dirname(selfSrc)) === 'dist';
+/** This repository's (or installed package's) src/, which relative imports of derivations/ land in. */
+const ownSrc = compiled ? join(dirname(dirname(selfSrc)), 'src') : selfSrc;
+
+/** Where a module of the running toolkit is, as an import specifier for the bundled model. */
+function runningModule(relPath: string): string {
+  const file = join(selfSrc, `${relPath}${compiled ? '.js' : '.ts'}`);
+  // Compiled: Node imports it, and needs a file URL. Under vitest the path
+  // goes through Vite's resolver, which takes plain absolute paths.
+  return compiled ? pathToFileURL(file).href : file;
+}
+
+const ENTRY_POINTS: Readonly<Record<string, string>> = {
+  'unilateral-mechanics': 'index',
+  'unilateral-mechanics/runtime': 'runtime/index',
+  'unilateral-mechanics/core': 'core/index',
+};
+
+const toolkitImports: Plugin = {
+  name: 'unilateral-mechanics',
+  setup(b) {
+    b.onResolve({ filter: /^unilateral-mechanics(\/.*)?$/ }, (args) => {
+      const entry = ENTRY_POINTS[args.path];
+      if (!entry) return { errors: [{ text: `'${args.path}' is not an entry point of unilateral-mechanics (use ${Object.keys(ENTRY_POINTS).join(', ')})` }] };
+      return { path: runningModule(entry), external: true };
+    });
+    b.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const target = resolve(args.resolveDir, args.path);
+      if (!target.startsWith(ownSrc + sep)) return undefined;
+      const rel = relative(ownSrc, target).replace(/\.(js|ts)$/, '').split(sep).join('/');
+      return { path: runningModule(rel), external: true };
+    });
+  },
+};
+
+/** Import a model file and return its default export, a model made with defineModel(...). */
+export async function loadModelFile(path: string, base: string = process.cwd()): Promise<ModelFile> {
+  const file = resolve(base, path);
+  const source = relative(base, file).split(sep).join('/');
+  if (!existsSync(file) || !statSync(file).isFile()) throw new MechanicsError('bad-model-file', 'input', `no model file '${source}'`, { source });
+  if (!MODEL_EXTENSIONS.includes(extname(file))) {
+    throw new MechanicsError('bad-model-file', 'input', `'${source}' is not a model file (${MODEL_EXTENSIONS.join(', ')})`, { source });
+  }
+  const mod = await importBundled(file, source);
+  const spec = mod.default;
+  if (!spec || typeof spec !== 'object' || typeof (spec as { name?: unknown }).name !== 'string') {
+    throw new MechanicsError('bad-model-file', 'model', `${source} has no default export made with defineModel(...)`, { field: 'default', source });
+  }
+  return { source, path: file, spec: spec as ModelSpec };
+}
+
+/** Every model file directly in `dir`, sorted by file name. */
+export async function loadModels(dir: string, base: string = process.cwd()): Promise<ModelFile[]> {
+  const out: ModelFile[] = [];
+  for (const f of modelFilesIn(dir)) out.push(await loadModelFile(f, base));
+  return out;
+}
+
+/** Paths of the model files directly in `dir` (no declaration files, no hidden files), sorted. */
+export function modelFilesIn(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => MODEL_EXTENSIONS.includes(extname(f)) && !f.endsWith('.d.ts') && !f.startsWith('.'))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+async function importBundled(file: string, source: string): Promise<{ default?: unknown }> {
+  let code: string;
+  try {
+    const result = await build({
+      entryPoints: [file], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20',
+      logLevel: 'silent', plugins: [toolkitImports],
+    });
+    code = result.outputFiles[0]!.text;
+  } catch (err) {
+    const errors = (err as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors ?? [];
+    const lines = errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text));
+    throw new MechanicsError('bad-model-file', 'input', `cannot compile ${source}:\n  ${lines.join('\n  ') || String(err)}`, { source });
+  }
+  // A fresh file per load, so an edited model is imported anew (`--watch`)
+  // rather than served from the module cache.
+  const dir = mkdtempSync(join(tmpdir(), 'mechanics-model-'));
+  const bundled = join(dir, `${basename(file, extname(file))}.mjs`);
+  writeFileSync(bundled, code);
+  try {
+    return (await import(/* @vite-ignore */ pathToFileURL(bundled).href)) as { default?: unknown };
+  } catch (err) {
+    if (err instanceof MechanicsError) throw err.at({ source });
+    throw new MechanicsError('bad-model-file', 'model', `${source} failed while loading: ${(err as Error).message ?? String(err)}`, { source });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,13 @@
+// The library (`unilateral-mechanics`): write a model, derive its equations,
+// generate numeric code and reports, load model files, simulate. The runtime
+// alone is `unilateral-mechanics/runtime`, the symbolic kernel
+// `unilateral-mechanics/core`.
+
+export * from './model/index.js';
+export { deriveSystem, type DerivedSystem } from './derive/system.js';
+export { generateModule, TOOLKIT, type GeneratedModule } from './codegen/module.js';
+export { buildReport, reportFiles, type ReportOptions } from './report/report.js';
+export { loadModelFile, loadModels, type ModelFile } from './cli/load-model.js';
+export { buildOutputs, compileGenerated, loadGenerated } from './cli/build.js';
+export { combineErrors } from './errors.js';
+export * from './runtime/index.js';

@@ -1,0 +1,17 @@
+// What a project that only imports generated modules needs
+// (`unilateral-mechanics/runtime`): the generated-module contract, the
+// simulation drivers and their errors. Never imports the symbolic core, so a
+// bundle of a generated model and this runtime stays small.
+
+export type * from './contract.js';
+export { simulate, simulateHamilton } from './simulate.js';
+export { simulateMoreauJean, type MoreauJeanOptions } from './moreau-jean.js';
+export {
+  DEFAULT_ATOL, DEFAULT_RTOL,
+  type ContactOptions, type HamiltonOptions, type HamiltonTrajectory, type RunOptions, type SampleSpec,
+  type SimulateOptions, type SimulationEvent, type SimulationEventType, type SimulationStats, type Trajectory,
+} from './trajectory.js';
+export { integrate, type DenseStep, type IntegrationResult, type IntegrationStatus, type OdeFunction } from './dopri5.js';
+export { lemke, lcpResidual, type LcpResult, type LcpStatus } from './lemke.js';
+export { SimulationError } from './errors.js';
+export { MechanicsError, type ErrorKind, type ErrorWhere } from '../errors.js';

@@ -1,0 +1,196 @@
+// The layering of ARCHITECTURE.md, checked on the source: imports point down
+// the pipeline (src/core → src/model → src/derive → src/codegen, src/report →
+// src/cli; src/runtime and src/numeric never import the symbolic side) and
+// there is no import cycle, type-only imports included (a type-only cycle
+// still ties two modules' designs together). Every `import`, `import type`,
+// `export … from`, `import('…')` and `import('…').T` of src/**/*.ts counts.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SRC = join(ROOT, 'src');
+
+/** The stages, each with the stages it may import from (besides itself). */
+const MAY_IMPORT = {
+  errors: [],
+  numeric: ['errors'],
+  runtime: ['errors', 'numeric'],
+  core: ['errors'],
+  model: ['errors', 'core'],
+  derive: ['errors', 'core', 'model', 'numeric'],
+  // Generated code is written against the runtime's contract and embeds the numeric solvers.
+  codegen: ['errors', 'core', 'model', 'derive', 'numeric', 'runtime'],
+  // Reports plot simulated motion.
+  report: ['errors', 'core', 'model', 'derive', 'numeric', 'runtime'],
+  cli: ['errors', 'core', 'model', 'derive', 'numeric', 'runtime', 'codegen', 'report'],
+  // The package entry point re-exports every public stage.
+  index: ['errors', 'core', 'model', 'derive', 'numeric', 'runtime', 'codegen', 'report', 'cli'],
+} as const satisfies Record<string, readonly string[]>;
+type Stage = keyof typeof MAY_IMPORT;
+
+/** The stage of a source file: its folder under src/, or the root module's name (errors, index). */
+function stageOf(file: string): Stage | undefined {
+  const [head, ...rest] = relative(SRC, file).split(/[\\/]/);
+  const name = rest.length ? head! : head!.replace(/\.ts$/, '');
+  return Object.hasOwn(MAY_IMPORT, name) ? (name as Stage) : undefined;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const p = join(dir, d.name);
+    if (d.isDirectory()) return sourceFiles(p);
+    return d.name.endsWith('.ts') && !d.name.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
+/** Every module specifier a file refers to, type-only ones included. */
+export function specifiers(source: string, file = 'x.ts'): string[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const out: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      out.push(node.moduleSpecifier.text);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+      out.push(node.moduleReference.expression.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+      out.push(node.arguments[0].text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      out.push(node.argument.literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+/** The source file a relative specifier names (NodeNext: './x.js' is ./x.ts); undefined for packages. */
+function resolveSpecifier(from: string, spec: string, files: ReadonlySet<string>): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const base = resolve(dirname(from), spec);
+  const candidates = [base.replace(/\.js$/, '.ts'), `${base}.ts`, join(base, 'index.ts')];
+  return candidates.find((c) => files.has(c));
+}
+
+const rel = (f: string): string => relative(ROOT, f);
+
+function importGraph(): Map<string, string[]> {
+  const files = sourceFiles(SRC);
+  const set = new Set(files);
+  return new Map(files.map((f) => [f, specifiers(readFileSync(f, 'utf8'), f).flatMap((s) => resolveSpecifier(f, s, set) ?? [])]));
+}
+
+/** One cycle through each strongly connected component with more than one file (or a self-import), as a chain a → b → … → a. */
+export function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  // Tarjan's strongly connected components.
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const components: string[][] = [];
+  const strong = (v: string): void => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        strong(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const c: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        c.push(w);
+      } while (w !== v);
+      components.push(c);
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) strong(v);
+  return components
+    .filter((c) => c.length > 1 || (graph.get(c[0]!) ?? []).includes(c[0]!))
+    .map((c) => chainWithin(graph, new Set(c), [...c].sort()[0]!));
+}
+
+/** A shortest path from start back to start inside one component (breadth first). */
+function chainWithin(graph: ReadonlyMap<string, readonly string[]>, component: ReadonlySet<string>, start: string): string[] {
+  const previous = new Map<string, string>();
+  const queue = [start];
+  while (queue.length) {
+    const v = queue.shift()!;
+    for (const w of graph.get(v) ?? []) {
+      if (!component.has(w)) continue;
+      if (w === start) {
+        const chain = [start];
+        for (let u = v; u !== start; u = previous.get(u)!) chain.splice(1, 0, u);
+        return [...chain, start];
+      }
+      if (!previous.has(w)) {
+        previous.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return [start, start];
+}
+
+describe('imports of src/', () => {
+  const graph = importGraph();
+
+  it('resolves relative imports to source files (./x.js is ./x.ts)', () => {
+    expect(graph.size).toBeGreaterThan(50);
+    expect(graph.get(join(SRC, 'model/model.ts'))).toContain(join(SRC, 'model/names.ts'));
+  });
+
+  it('every source file belongs to a stage of the pipeline', () => {
+    expect([...graph.keys()].filter((f) => stageOf(f) === undefined).map(rel)).toEqual([]);
+  });
+
+  it('point down the pipeline only', () => {
+    const upward: string[] = [];
+    for (const [from, targets] of graph) {
+      const a = stageOf(from);
+      for (const to of targets) {
+        const b = stageOf(to);
+        if (a && b && a !== b && !(MAY_IMPORT[a] as readonly string[]).includes(b)) upward.push(`${rel(from)} → ${rel(to)} (${a} may import only ${MAY_IMPORT[a].join(', ') || 'nothing'})`);
+      }
+    }
+    expect(upward, `imports against the pipeline:\n${upward.join('\n')}`).toEqual([]);
+  });
+
+  it('form no cycle, type-only imports included', () => {
+    const found = cycles(graph).map((c) => c.map(rel).join(' → '));
+    expect(found, `import cycles:\n${found.join('\n')}`).toEqual([]);
+  });
+});
+
+describe('the import scanner', () => {
+  it('sees plain, type-only, re-export, dynamic and import-type references', () => {
+    const src = [
+      "import { a } from './a.js';",
+      "import type { B } from './b.js';",
+      "export { c } from './c.js';",
+      "export type * from './d.js';",
+      "const e = await import('./e.js');",
+      "let f: import('./f.js').F;",
+      "import 'node:fs';",
+    ].join('\n');
+    expect(specifiers(src)).toEqual(['./a.js', './b.js', './c.js', './d.js', './e.js', './f.js', 'node:fs']);
+  });
+
+  it('finds a two-file cycle and a longer one, with their chains', () => {
+    const g = new Map([['a', ['b']], ['b', ['a']], ['c', ['d']], ['d', ['e']], ['e', ['c']], ['f', ['a']]]);
+    expect(cycles(g).map((c) => c.join(' → ')).sort()).toEqual(['a → b → a', 'c → d → e → c']);
+  });
+
+  it('finds no cycle in a diamond', () => {
+    expect(cycles(new Map([['a', ['b', 'c']], ['b', ['d']], ['c', ['d']], ['d', []]]))).toEqual([]);
+  });
+});

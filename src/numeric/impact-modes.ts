@@ -160,6 +160,7 @@ export function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: Impa
   const { R, b, c, y, sigma, X } = s;
   let found = 0;
   let differs = false;
+  let best = Infinity;
   for (let mask = 0; mask < 1 << nClosed; mask++) {
     let k = 0;
     for (let j = 0; j < m; j++) {
@@ -181,9 +182,11 @@ export function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: Impa
     }
     for (let i = 0; i < n; i++) b[i] = Mv[i]!;
     if (schurSolve(s, k, massFactored) !== 'ok') continue;
-    // Admissible: engaged normal impulses ≥ 0, no other closed contact penetrating.
-    let ok = true;
-    for (let r = 0; r < normals && ok; r++) {
+    // Admissible: engaged normal impulses ≥ 0, no other closed contact
+    // penetrating, each to its rounding tolerance; `worst` is the largest
+    // violation relative to that tolerance (≤ 1 when admissible).
+    let worst = 0;
+    for (let r = 0; r < normals; r++) {
       const j = row[r]!;
       let wrr = 0;
       let nu = Math.abs(nr[j]!);
@@ -191,9 +194,9 @@ export function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: Impa
         wrr += R[r * n + i]! * X[r * n + i]!;
         nu += Math.abs(N[j * n + i]!) * (Math.abs(qdMinus[i]!) + Math.abs(y[i]!));
       }
-      if (sigma[r]! * wrr < -rtol * nu) ok = false;
+      worst = Math.max(worst, -(sigma[r]! * wrr) / (rtol * nu));
     }
-    for (let j = 0; j < m && ok; j++) {
+    for (let j = 0; j < m; j++) {
       if (bit[j]! < 0 || mask & (1 << bit[j]!)) continue;
       let v = nr[j]!;
       let nu = Math.abs(nr[j]!);
@@ -201,16 +204,22 @@ export function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: Impa
         v += N[j * n + i]! * y[i]!;
         nu += Math.abs(N[j * n + i]!) * (Math.abs(qdMinus[i]!) + Math.abs(y[i]!));
       }
-      if (v + e[j]! * Math.min(U[j]!, 0) < -rtol * nu) ok = false;
+      worst = Math.max(worst, -(v + e[j]! * Math.min(U[j]!, 0)) / (rtol * nu));
     }
-    if (!ok) continue;
-    if (found === 0) {
-      for (let i = 0; i < n; i++) qdPlus[i] = y[i]!;
-      for (let r = 0; r < normals; r++) impulses[row[r]!] = sigma[r]!;
-    } else {
+    if (!(worst <= 1)) continue;
+    if (found > 0) {
       let scale = vScale;
       for (let i = 0; i < n; i++) scale = Math.max(scale, Math.abs(qdPlus[i]!));
       for (let i = 0; i < n; i++) if (Math.abs(y[i]! - qdPlus[i]!) > rtol * scale) differs = true;
+    }
+    // Of modes that agree to rounding (a contact that ends at U⁺ ≈ 0 whether
+    // engaged or not), keep the one that satisfies the law best: the others
+    // pass only by the tolerance and would leave an O(√ε) error in q̇⁺.
+    if (found === 0 || worst < best) {
+      best = worst;
+      for (let i = 0; i < n; i++) qdPlus[i] = y[i]!;
+      for (let j = 0; j < m; j++) impulses[j] = 0;
+      for (let r = 0; r < normals; r++) impulses[row[r]!] = sigma[r]!;
     }
     found++;
   }

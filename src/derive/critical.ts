@@ -7,30 +7,17 @@
 // then bisection on the condition that changes sign), then, where the
 // factor that changes sign is a polynomial of degree ≤ 2 in the parameter,
 // its sine or its cosine, in closed form — kept only if it evaluates to the
-// numeric root.
+// numeric root. The closed form is 'exact' when the polynomial vanishes at
+// it symbolically (c₀ + c₁u + c₂u² simplifies to 0 at u = 1/√3).
 import * as Q from '../core/rational.js';
-import { add, dependsOn, fn, freeSymbols, mul, neg, num, pow, sqrt, termsOf, type Expr, type Sym } from '../core/expr.js';
+import { add, dependsOn, fn, freeSymbols, mul, neg, num, pow, sqrt, termsOf, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { evaluate, type Env } from '../core/evaluate.js';
 import { expand } from '../core/expand.js';
 import { collectFactors } from '../core/factor.js';
 import { simplify } from '../core/trig.js';
 import type { Model } from '../model/model.js';
 import { preImpactName } from '../model/names.js';
-import type { ImpactMap } from './unilateral.js';
-
-export interface CriticalValue {
-  readonly parameter: string;
-  /** Closed form when one was found (and checked). */
-  readonly value?: Expr;
-  readonly numeric: number;
-  /** Indices of the modes admissible just below and just above the critical value. */
-  readonly below: readonly number[];
-  readonly above: readonly number[];
-  /** The factor of a mode condition whose sign change is the switch. */
-  readonly factor: Expr;
-  /** The switch depends on this parameter alone: not on the speed or the other parameters. */
-  readonly alone: boolean;
-}
+import type { CriticalValue, ImpactMap } from './unilateral-types.js';
 
 const SCAN = 400;
 
@@ -63,10 +50,12 @@ export function criticalValue(model: Model, im: ImpactMap): CriticalValue | unde
     const factor = collectFactorsOf(changing).find((f) => Math.sign(evaluate(f, envAt(root - 1e-7 * (hi - lo)))) !== Math.sign(evaluate(f, envAt(root + 1e-7 * (hi - lo)))));
     if (!factor) return undefined;
     const closed = solveClosedForm(factor, param.symbol, base, lo, hi);
-    const value = closed && Math.abs(evaluate(closed, base) - root) <= 1e-9 * Math.max(1, Math.abs(root)) ? closed : undefined;
+    const agrees = closed !== undefined && Math.abs(evaluate(closed.value, base) - root) <= 1e-9 * Math.max(1, Math.abs(root));
+    const value = agrees ? closed.value : undefined;
+    const established = !agrees ? 'numeric' : closed.exact ? 'exact' : 'numeric check';
     const others = [...freeSymbols(factor)].filter((s) => s !== name);
     return {
-      parameter: name, ...(value ? { value } : {}), numeric: root,
+      parameter: name, ...(value ? { value } : {}), numeric: root, established,
       below: admissible(root - 1e-6 * (hi - lo)), above: admissible(root + 1e-6 * (hi - lo)),
       factor, alone: others.length === 0,
     };
@@ -101,8 +90,10 @@ function collectFactorsOf(e: Expr): Expr[] {
 /**
  * Root of factor = 0 in (lo, hi): a polynomial of degree ≤ 2 in x, sin x or
  * cos x (cos² and sin² rewritten to the other where that removes them).
+ * `exact`: the polynomial vanishes at the root u symbolically (then, with
+ * sin(arcsin u) = u for |u| ≤ 1, the factor vanishes at the value).
  */
-function solveClosedForm(factor: Expr, x: Sym, env: Env, lo: number, hi: number): Expr | undefined {
+function solveClosedForm(factor: Expr, x: Sym, env: Env, lo: number, hi: number): { value: Expr; exact: boolean } | undefined {
   const base = factor.kind === 'pow' && factor.exp.kind === 'num' && factor.exp.value.n < 0 ? factor.base : factor;
   const candidates: [Expr, (u: Expr) => Expr, Expr][] = [
     [x, (u) => u, base],
@@ -115,7 +106,9 @@ function solveClosedForm(factor: Expr, x: Sym, env: Env, lo: number, hi: number)
     for (const u of roots(coeffs)) {
       const value = simplify(inverse(u));
       const v = evaluate(value, env);
-      if (v > lo && v < hi) return value;
+      if (!(v > lo && v < hi)) continue;
+      const [c0, c1, c2] = coeffs;
+      return { value, exact: simplify(add(c0!, mul(c1!, u), mul(c2!, pow(u, 2)))) === ZERO };
     }
   }
   return undefined;

@@ -14,71 +14,15 @@ import { simplify } from '../core/trig.js';
 import { together } from '../core/together.js';
 import type { ImpactScenario, Model, UnilateralConstraint } from '../model/model.js';
 import { preImpactName, TIME } from '../model/names.js';
-import { criticalValue, type CriticalValue } from './critical.js';
+import { modeAdmissibility } from './admissibility.js';
+import { assumptionDomain, parameterAssumptions } from './assumptions.js';
+import { criticalValue } from './critical.js';
 import type { Lagrange2 } from './lagrange2.js';
 import { det, matMul, matVec, solveSmall, transpose, type Matrix } from './matrix.js';
+import type { Domain } from './sign.js';
+import type { ContactKinematics, ContactPhase, ContactRow, ImpactCondition, ImpactMap, ImpactMode, UnilateralDerivation } from './unilateral-types.js';
 
-/** One constraint row r(q,t)·q̇ + s(q,t) of a contact (its normal, or the tangent of a sticking contact). */
-export interface ContactRow {
-  /** e.g. 'footB.n' (normal) or 'footB.t' (tangent). */
-  readonly label: string;
-  readonly contact: number;
-  readonly kind: 'normal' | 'tangent';
-  /** ∂f/∂q (normal) or ∂x_t/∂q (tangent). */
-  readonly row: readonly Expr[];
-  /** ∂f/∂t. */
-  readonly rate: Expr;
-  /** d/dt(row·q̇ + rate) at q̈ = 0, so the row's acceleration is row·q̈ + bias. */
-  readonly bias: Expr;
-}
-
-export interface ContactKinematics {
-  readonly constraint: UnilateralConstraint;
-  readonly normal: ContactRow;
-  readonly tangent?: ContactRow;
-  /** Newton coefficient: e, 0, W² (w-law) or 0 (stick). */
-  readonly restitution: Expr;
-}
-
-/** Accelerations and multipliers of a contact phase, where small enough to solve in closed form. */
-export interface ContactPhase {
-  readonly active: readonly number[];
-  readonly rows: readonly ContactRow[];
-  /** q̈ and σ̇ per row (σ̇ of a normal row ≥ 0 while in contact; < 0 means release). */
-  readonly explicit?: { readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] };
-}
-
-export interface ImpactCondition {
-  readonly expr: Expr;
-  /** expr ≥ 0 is required. */
-  readonly meaning: string;
-}
-
-export interface ImpactMode {
-  /** Closed contacts that stay engaged (besides the arriving one). */
-  readonly stays: readonly number[];
-  readonly qdPlus: readonly Expr[];
-  /** Impulse per row label; for dependent rows, the determined combination is named in `indeterminate`. */
-  readonly impulses: ReadonlyMap<string, Expr>;
-  /** Statically indeterminate impulses: "a + b" style combinations that alone are determined. */
-  readonly indeterminate: readonly { readonly labels: readonly string[]; readonly dropped: string }[];
-  readonly conditions: readonly ImpactCondition[];
-}
-
-export interface ImpactMap {
-  readonly scenario: ImpactScenario;
-  /** Pre-impact velocities in terms of the independent ones (closed contacts hold). */
-  readonly qdMinus: readonly Expr[];
-  readonly modes: readonly ImpactMode[];
-  /** Where a parameter's critical value switches the admissible mode (scenario.critical). */
-  readonly critical?: CriticalValue;
-}
-
-export interface UnilateralDerivation {
-  readonly contacts: readonly ContactKinematics[];
-  readonly phases: readonly ContactPhase[];
-  readonly impactMaps: readonly ImpactMap[];
-}
+export type * from './unilateral-types.js';
 
 export { postImpactName, preImpactName } from '../model/names.js';
 
@@ -128,12 +72,14 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
       phases.push({ active, rows, ...(explicit ? { explicit } : {}) });
     }
   }
+  const assumptions = parameterAssumptions(model);
+  const domain = assumptionDomain(assumptions);
   const impactMaps = scenariosOf(model, l2).map((sc): ImpactMap => {
-    const im = deriveImpactMap(model, l2, contacts, sc);
+    const im = deriveImpactMap(model, l2, contacts, sc, domain);
     const critical = criticalValue(model, im);
     return critical ? { ...im, critical } : im;
   });
-  return { contacts, phases, impactMaps };
+  return { contacts, phases, impactMaps, assumptions };
 }
 
 /**
@@ -171,9 +117,10 @@ function solvePhase(l2: Lagrange2, rows: readonly ContactRow[]): ContactPhase['e
  * 0 for tangents of sticking contacts), for every mode: the arriving contact
  * engaged, each closed contact either staying (engaged) or leaving
  * (impulse 0). Mode conditions: engaged normal impulses ≥ 0, leaving
- * contacts separate (normal velocity ≥ 0) — Rubanovich–Formalsky (1.17).
+ * contacts separate (normal velocity ≥ 0) — Rubanovich–Formalsky (1.17);
+ * with one independent velocity, decided per sign (admissibility.ts).
  */
-function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly ContactKinematics[], sc: ImpactScenario): ImpactMap {
+function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly ContactKinematics[], sc: ImpactScenario, domain: Domain): ImpactMap {
   const cs = model.coordinates;
   const at = (e: Expr): Expr => simplify(subs(e, sc.at));
   const M = l2.massMatrix.map((r) => r.map(at));
@@ -202,7 +149,8 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
       const nr = contacts[j]!.normal;
       conditions.push({ expr: together(velocityOf(rowAt(nr), at(nr.rate), sol.y)), meaning: `${contacts[j]!.constraint.name} separates (normal velocity ≥ 0)` });
     }
-    modes.push({ stays, qdPlus: sol.y, impulses, indeterminate, conditions });
+    const admissibility = free.length === 1 ? modeAdmissibility(conditions, vMinus[free[0]!]!, domain) : undefined;
+    modes.push({ stays, qdPlus: sol.y, impulses, indeterminate, conditions, ...(admissibility ? { admissibility } : {}) });
   }
   return { scenario: sc, qdMinus, modes };
 }

@@ -8,18 +8,14 @@
 // its normal measure dμ_j = σ̇_j dt + Δμ_j δ(t − t̃) ≥ 0; a sticking contact
 // also has a tangential coordinate ξ_j with measure dν_j = ν̇_j dt + Δν_j δ
 // of either sign. Pre- and post-impact velocities are q̇⁻ and q̇⁺.
-import { dependsOn, div, mul, neg, sym, ZERO, type Expr } from '../core/expr.js';
-import { evaluate } from '../core/evaluate.js';
+import { dependsOn, neg, ZERO, type Expr } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
-import { together } from '../core/together.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { TIME } from '../model/names.js';
-import { preImpactName, postImpactName, type ContactKinematics, type ContactRow, type ImpactMap, type ImpactMode } from '../derive/unilateral.js';
-import type { CriticalValue } from '../derive/critical.js';
+import { postImpactName, preImpactName, TIME } from '../model/names.js';
+import type { ContactKinematics, ContactRow, CriticalValue, ImpactMap, ImpactMode } from '../derive/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, type Block, type EquationRow, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
-import { math, mathLines, mechanicsSymbol, tidy } from './notation.js';
-import { dropPositiveFactors, positiveOnRanges } from './signs.js';
+import { math, mathLines, mechanicsSymbol } from './notation.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
 
@@ -400,44 +396,30 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
       ),
     );
   }
-  blocks.push(...conditionBlocks(system, im, mode, tag));
+  blocks.push(...conditionBlocks(mode, tag));
   return blocks;
 }
 
 /**
- * The mode's admissibility conditions (each required ≥ 0); with one
- * independent pre-impact velocity v they are linear in v, and are also
- * given for v < 0 and v > 0 with provably positive factors dropped.
+ * The mode's admissibility conditions (each required ≥ 0) and, with one
+ * independent pre-impact velocity v, the derived verdict for v < 0 and
+ * v > 0 (ImpactMode.admissibility: always, never, or the conditions left
+ * once factors of proved sign are dropped).
  */
-function conditionBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag: string): Block[] {
+function conditionBlocks(mode: ImpactMode, tag: string): Block[] {
   if (mode.conditions.length === 0) return [paragraph('The mode has no sign condition.')];
   const blocks: Block[] = [
     paragraph(`It is admissible iff ${mode.conditions.map((c) => c.meaning).join(' and ')}:`),
     equations(...mode.conditions.map((c, i) => inequality(`${tag}-condition-${i + 1}`, closeWith(mathLines(c.expr), '\\ge 0')))),
   ];
-  const sc = im.scenario;
-  if (sc.independent.length !== 1) return blocks;
-  const v = sym(preImpactName(sc.independent[0]!));
-  const positive = new Set(system.model.parameters.filter((p) => p.default > 0).map((p) => p.name));
-  const defaults = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
-  const ranges = new Map(system.model.parameters.flatMap((p) => (p.range ? [[p.name, [evaluate(p.range[0], defaults), evaluate(p.range[1], defaults)] as const] as const] : [])));
-  const reduced = mode.conditions.map((c) => together(simplify(div(c.expr, v))));
-  if (reduced.some((r) => dependsOn(r, v.name) || r === ZERO)) return blocks;
-  const vs = mechanicsSymbol(v.name);
-  for (const sign of [-1, 1] as const) {
-    // v·k ≥ 0 ⇔ sign·k ≥ 0; positive factors of k dropped.
-    const parts = reduced.map((k) => tidy(dropPositiveFactors(tidy(mul(sign === -1 ? neg(k) : k)), positive, (f) => positiveOnRanges(f, ranges))));
-    if (parts.every((p) => p.kind === 'num')) {
-      const ok = parts.every((p) => p.kind === 'num' && p.value.n >= 0);
-      blocks.push(paragraph('For ', m(`${vs} ${sign < 0 ? '<' : '>'} 0`), ok ? ' the mode is always admissible.' : ' the mode is never admissible.'));
-      continue;
-    }
-    if (parts.some((p) => p.kind === 'num' && p.value.n < 0)) {
-      blocks.push(paragraph('For ', m(`${vs} ${sign < 0 ? '<' : '>'} 0`), ' the mode is never admissible.'));
-      continue;
-    }
-    const shown = parts.filter((p) => p.kind !== 'num');
-    blocks.push(paragraph('For ', m(`${vs} ${sign < 0 ? '<' : '>'} 0`), ' this reads ', m(shown.map((p) => `${math(p)} \\ge 0`).join(',\\quad ')), '.'));
+  const a = mode.admissibility;
+  if (!a) return blocks;
+  const vs = mechanicsSymbol(a.velocity);
+  for (const [relation, verdict] of [['<', a.negative], ['>', a.positive]] as const) {
+    const when = m(`${vs} ${relation} 0`);
+    if (verdict === 'always') blocks.push(paragraph('For ', when, ' the mode is always admissible.'));
+    else if (verdict === 'never') blocks.push(paragraph('For ', when, ' the mode is never admissible.'));
+    else blocks.push(paragraph('For ', when, ' this reads ', m(verdict.conditions.map((c) => `${math(c)} \\ge 0`).join(',\\quad ')), '.'));
   }
   return blocks;
 }

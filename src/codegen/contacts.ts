@@ -1,12 +1,13 @@
-// The unilateral part of a generated module: gaps, their Jacobian, contact
-// phase accelerations with multipliers, and the impact map with mode
-// selection (contract: src/runtime/contract.ts).
-import type { Expr } from '../core/expr.js';
+// The unilateral part of a generated module: gaps, their Jacobian and
+// rates, restitution, contact-phase accelerations with multipliers, and the
+// impact map with mode selection (contract: src/runtime/contract.ts). Every
+// expression comes from the derivation's contact rows (DerivedSystem.unilateral).
+import { add, mul, type Expr } from '../core/expr.js';
+import type { ContactKinematics } from '../derive/unilateral.js';
 import type { DerivedSystem } from '../derive/system.js';
-import type { Block } from './emit.js';
-import { IMPACT, SCHUR } from './solvers.js';
-
-type BlockFn = (outputs: readonly Expr[], assign: (i: number, code: string) => string) => Block;
+import { assign, bin, call, callStmt, concat, forRange, idx, member, neg, num, object, plus, ref, ret, str, type Decl, type JsExpr, type KernelOutput, type Stmt } from './ir.js';
+import { at } from './dynamics.js';
+import { into, kernelBlock, outParam, P, Q, QD, T, type Scope } from './scope.js';
 
 export interface ContactInfo {
   readonly name: string;
@@ -28,144 +29,296 @@ export function contactInfo(sys: DerivedSystem): ContactInfo[] {
   });
 }
 
-/** Source lines of the unilateral functions, or none for a model without contacts. */
-export function contactSource(sys: DerivedSystem, block: BlockFn): string[] {
+/** Sizes of the unilateral part: contacts m, tangent rows mt, retaining rows mr, and K = m + mt + mr rows at most. */
+export function contactSizes(sys: DerivedSystem): { m: number; mt: number; mr: number; K: number } {
+  const contacts = sys.unilateral?.contacts ?? [];
+  const m = contacts.length;
+  const mt = contacts.filter((c) => c.tangent).length;
+  const mr = sys.constraints?.A.length ?? 0;
+  return { m, mt, mr, K: m + mt + mr };
+}
+
+const n$ = ref('n$');
+const i = ref('i');
+const j = ref('j');
+const k = ref('k');
+const r = ref('r');
+const tp = [ref('t'), ref('p')];
+const buffer = (name: string, length: number, doc?: string, array: 'Float64Array' | 'Int32Array' | 'Uint8Array' = 'Float64Array'): Decl => ({ kind: 'buffer', name, array, length, ...(doc ? { doc } : {}) });
+const flags = (name: string, length: number, doc: string): Decl => buffer(name, length, doc, 'Uint8Array');
+const RESULT = 'ImpactResult$';
+
+/** Declarations of the unilateral part, or none for a model without contacts. */
+export function contactDecls(scope: Scope): Decl[] {
+  const { sys, n } = scope;
   const u = sys.unilateral;
   if (!u) return [];
-  const n = sys.model.coordinates.length;
-  const m = u.contacts.length;
-  const tangents = u.contacts.flatMap((c, j) => (c.tangent ? [{ row: c.tangent, contact: j }] : []));
-  const mt = tangents.length;
-  const mr = sys.constraints?.A.length ?? 0;
-  const K = m + mt + mr;
-  const gaps = block(u.contacts.map((c) => c.constraint.gap), (i, code) => `out[${i}] = ${code};`);
-  const rowOutputs: Expr[] = [
-    ...u.contacts.flatMap((c) => c.normal.row), ...u.contacts.map((c) => c.normal.rate), ...u.contacts.map((c) => c.normal.bias),
-    ...tangents.flatMap((t) => t.row.row), ...tangents.map((t) => t.row.rate), ...tangents.map((t) => t.row.bias),
+  const { m, mt, mr, K } = contactSizes(sys);
+  const tangents = u.contacts.flatMap((c, contact) => (c.tangent ? [{ row: c.tangent, contact }] : []));
+  const qd = sys.model.coordinates.map((c) => c.qd);
+  // ġ = G q̇ + ∂g/∂t, with ∂g/∂t the derivation's symbolic rate.
+  const gapRate = (c: ContactKinematics): Expr => add(c.normal.rate, ...c.normal.row.map((g, col) => mul(g, qd[col]!)));
+  const rowOutputs: KernelOutput[] = [
+    ...into('N$', u.contacts.flatMap((c) => c.normal.row)),
+    ...into('nr$', u.contacts.map((c) => c.normal.rate)),
+    ...into('nb$', u.contacts.map((c) => c.normal.bias)),
+    ...into('T$', tangents.flatMap((t) => t.row.row)),
+    ...into('tr$', tangents.map((t) => t.row.rate)),
+    ...into('tb$', tangents.map((t) => t.row.bias)),
   ];
-  const offsets = [m * n, m * n + m, m * n + 2 * m, m * n + 2 * m + mt * n, m * n + 2 * m + mt * n + mt];
-  const rows = block(rowOutputs, (k, code) => {
-    if (k < offsets[0]!) return `N$[${k}] = ${code};`;
-    if (k < offsets[1]!) return `nr$[${k - offsets[0]!}] = ${code};`;
-    if (k < offsets[2]!) return `nb$[${k - offsets[1]!}] = ${code};`;
-    if (k < offsets[3]!) return `T$[${k - offsets[2]!}] = ${code};`;
-    if (k < offsets[4]!) return `tr$[${k - offsets[3]!}] = ${code};`;
-    return `tb$[${k - offsets[4]!}] = ${code};`;
-  });
-  const restitution = block(u.contacts.map((c) => c.restitution), (i, code) => `E$[${i}] = ${code};`);
-  const retainingRate = sys.constraints ? block(sys.constraints.b, (i, code) => `rb$[${i}] = ${code};`) : undefined;
-  const buffers = [
-    `const m$ = ${m};`,
-    `const mt$ = ${mt};`,
-    `const MULTIPLE_IMPACTS$: 'error' | 'lcp' = ${JSON.stringify(sys.model.multipleImpacts)};`,
-    `/** Contact of each tangent row (sticking contacts). */`,
-    `const TC$: readonly number[] = [${tangents.map((t) => t.contact).join(', ')}];`,
-    `const g$ = new Float64Array(${m});`,
-    `const N$ = new Float64Array(${Math.max(1, m * n)});`,
-    `const nr$ = new Float64Array(${m});`,
-    `const nb$ = new Float64Array(${m});`,
-    `const T$ = new Float64Array(${Math.max(1, mt * n)});`,
-    `const tr$ = new Float64Array(${Math.max(1, mt)});`,
-    `const tb$ = new Float64Array(${Math.max(1, mt)});`,
-    `const E$ = new Float64Array(${m});`,
-    `const U$ = new Float64Array(${m});`,
-    `const ML$ = new Float64Array(${n * n});`,
-    `const MV$ = new Float64Array(${n});`,
-    `const R$ = new Float64Array(${K * n});`,
-    `const B$ = new Float64Array(${n});`,
-    `const C$ = new Float64Array(${K});`,
-    `const Y$ = new Float64Array(${n});`,
-    `const X$ = new Float64Array(${K * n});`,
-    `const W$ = new Float64Array(${K * K});`,
-    `const S$ = new Float64Array(${K});`,
-    `const SIG$ = new Float64Array(${K});`,
-    `const ROW$ = new Int32Array(${K});`,
-    `const dep$ = new Uint8Array(${K});`,
-    '/** Whether M$ was positive definite at the last factorization (else schur$ regularizes with the rows). */',
-    'let massSpd$ = true;',
-    ...(mr ? [`const rb$ = new Float64Array(${mr});`] : []),
-  ];
-  const L: string[] = ['// ---- unilateral constraints (gaps f ≥ 0; reactions +Gᵀσ̇, impulses +GᵀΛ)', '', ...buffers, ''];
-  L.push('function gapValues$(t: number, p: Params, out: Float64Array): void {', ...gaps.lines, '}', '');
-  L.push('/** Normal rows N, ∂f/∂t and acceleration bias; tangent rows of sticking contacts. */', 'function contactRows$(t: number, p: Params): void {', ...rows.lines, '}', '');
-  L.push('function restitution$(t: number, p: Params): void {', ...(restitution.lines.length ? restitution.lines : ['  E$.fill(0);']), '}', '');
-  L.push(
-    '/** M (also factored into ML$), contact rows and restitution at the state in s$. */',
-    'function prepareContacts$(t: number, p: Params): void {',
-    '  mass$(t, p, M$);',
-    '  massSpd$ = factorMass$();',
-    '  contactRows$(t, p);',
-    '  restitution$(t, p);',
-    '}',
-    '',
-  );
-  if (sys.constraints && retainingRate) {
-    L.push(
-      '/** Appends the retaining rows A q̇ + b = 0 (velocity level) to R$/C$ from row k. */',
-      'function retainingRows$(t: number, p: Params, k: number): number {',
-      '  constraints$(t, p, A$, c$);',
-      ...retainingRate.lines,
-      `  for (let r = 0; r < ${mr}; r++) {`,
-      '    for (let i = 0; i < n$; i++) R$[(k + r) * n$ + i] = A$[r * n$ + i];',
-      '    C$[k + r] = -rb$[r];',
-      '  }',
-      `  return k + ${mr};`,
-      '}',
-      '',
-    );
-  } else L.push('function retainingRows$(_t: number, _p: Params, k: number): number {', '  return k;', '}', '');
-  L.push(SCHUR, '');
-  L.push(
-    '/** One value per unilateral constraint, ≥ 0 admissible. */',
-    `export function gaps(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(${m})): Float64Array {`,
-    '  load$(q, undefined);',
-    '  gapValues$(t, p, out);',
-    '  return out;',
-    '}',
-    '',
-    '/** ∂gap/∂q, row-major m×n. */',
-    `export function gapJacobian(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(${m * n})): Float64Array {`,
-    '  load$(q, undefined);',
-    '  contactRows$(t, p);',
-    `  for (let k = 0; k < ${m * n}; k++) out[k] = N$[k];`,
-    '  return out;',
-    '}',
-    '',
-    '/**',
-    ' * Contact phase with the given contacts held (g̈ = 0, and the tangent of a',
-    ' * sticking contact held too): q̈, then σ̇ of the active normals in contact',
-    ' * order, then σ̇ of their tangent rows, then the retaining λ.',
-    ' * M q̈ = forcing + Rᵀσ̇ (− Aᵀλ); σ̇ < 0 on a normal means release.',
-    ' */',
-    `export function contactAccelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, active: ArrayLike<boolean>, out: Float64Array = new Float64Array(${n + K})): Float64Array {`,
-    '  load$(q, qd);',
-    '  dynamics$(t, p, M$, f$);',
-    '  massSpd$ = factorMass$();',
-    '  contactRows$(t, p);',
-    '  let k = 0;',
-    '  for (let j = 0; j < m$; j++) {',
-    '    if (!active[j]) continue;',
-    '    for (let i = 0; i < n$; i++) R$[k * n$ + i] = N$[j * n$ + i];',
-    '    C$[k++] = -nb$[j];',
-    '  }',
-    '  for (let r = 0; r < mt$; r++) {',
-    '    if (!active[TC$[r]]) continue;',
-    '    for (let i = 0; i < n$; i++) R$[k * n$ + i] = T$[r * n$ + i];',
-    '    C$[k++] = -tb$[r];',
-    '  }',
-    '  const contactRowsCount = k;',
-    ...(mr
-      ? ['  constraints$(t, p, A$, c$);', `  for (let r = 0; r < ${mr}; r++) {`, '    for (let i = 0; i < n$; i++) R$[k * n$ + i] = A$[r * n$ + i];', '    C$[k++] = -c$[r];', '  }']
+  return [
+    { kind: 'comment', text: '---- unilateral constraints (gaps f ≥ 0; reactions +Gᵀσ̇, impulses +GᵀΛ)' },
+    { kind: 'const', name: 'm$', value: num(m) },
+    { kind: 'const', name: 'mt$', value: num(mt) },
+    { kind: 'const', name: 'CONTACTS$', type: 'readonly string[]', value: { kind: 'data', value: u.contacts.map((c) => c.constraint.name) } },
+    { kind: 'const', name: 'TC$', value: { kind: 'new', array: 'Int32Array', arg: { kind: 'data', value: tangents.map((t) => t.contact) } }, doc: 'Contact of each tangent row (sticking contacts).' },
+    buffer('g$', m),
+    buffer('N$', Math.max(1, m * n), 'Normal rows ∂g/∂q, m×n.'),
+    buffer('nr$', m, '∂g/∂t per contact.'),
+    buffer('nb$', m, 'Acceleration bias of each normal row: g̈ = N q̈ + nb.'),
+    buffer('T$', Math.max(1, mt * n), 'Tangent rows of sticking contacts, mt×n, with their ∂/∂t (tr$) and bias (tb$).'),
+    buffer('tr$', Math.max(1, mt)),
+    buffer('tb$', Math.max(1, mt)),
+    buffer('E$', m, 'Restitution per contact.'),
+    buffer('ML$', n * n, 'Cholesky factor of M (or of M + ρRᵀR, see schurSolve).'),
+    buffer('R$', K * n, 'Rows of one constrained solve, at most m + mt + mr, with right-hand sides C$.'),
+    buffer('B$', n),
+    buffer('C$', K),
+    buffer('Y$', n),
+    buffer('SIG$', K),
+    buffer('X$', K * n),
+    buffer('W$', K * K),
+    flags('dep$', K, 'Per row of a constrained solve: 0 independent, 1 dependent, 2 dependent and violated.'),
+    ...(mr ? [buffer('rb$', mr, 'Velocity-level retaining bias: A q̇ + rb = 0.')] : [buffer('NONE$', 0, 'No retaining rows.')]),
+    buffer('QDM$', n),
+    buffer('QDP$', n),
+    buffer('IMP$', m),
+    buffer('U$', m),
+    flags('CL$', m, 'Contacts closed before the impact.'),
+    flags('ARR$', m, 'Closed contacts arriving faster than the rest velocity.'),
+    flags('CA$', m, 'Contacts closed after the impact.'),
+    buffer('MV$', n),
+    buffer('ROW$', K, undefined, 'Int32Array'),
+    buffer('BIT$', m, undefined, 'Int32Array'),
+    { kind: 'let', name: 'massSpd$', value: ref('true'), doc: 'Whether M$ was positive definite at the last factorization (else schurSolve regularizes with the rows).' },
+    {
+      kind: 'const',
+      name: 'SCHUR$',
+      type: { kind: 'alias', name: 'SchurSystem' },
+      value: object({ n: num(n), M: ref('M$'), L: ref('ML$'), R: ref('R$'), b: ref('B$'), c: ref('C$'), y: ref('Y$'), sigma: ref('SIG$'), X: ref('X$'), W: ref('W$'), dep: ref('dep$'), at: num(-1) }),
+    },
+    {
+      kind: 'const',
+      name: 'IMPACT$',
+      type: { kind: 'alias', name: 'ImpactProblem' },
+      value: object({
+        n: num(n), m: num(m), mt: num(mt), mr: num(mr), qdMinus: ref('QDM$'), N: ref('N$'), nr: ref('nr$'), e: ref('E$'), closed: ref('CL$'), T: ref('T$'), tr: ref('tr$'), tangentContact: ref('TC$'),
+        A: ref(mr ? 'A$' : 'NONE$'), ar: ref(mr ? 'rb$' : 'NONE$'), multipleImpacts: str(sys.model.multipleImpacts),
+      }),
+    },
+    { kind: 'const', name: 'OUTCOME$', type: { kind: 'alias', name: 'ImpactOutcome' }, value: object({ qdPlus: ref('QDP$'), impulses: ref('IMP$'), U: ref('U$'), arriving: ref('ARR$'), closedAfter: ref('CA$') }) },
+    { kind: 'const', name: 'IMPACT_WORK$', type: { kind: 'alias', name: 'ImpactWorkspace' }, value: object({ Mv: ref('MV$'), row: ref('ROW$'), bit: ref('BIT$') }) },
+    { kind: 'function', name: 'gapValues$', params: [T, P, { name: 'out', type: 'Float64Array' }], returns: 'void', body: [kernelBlock(scope, into('out', u.contacts.map((c) => c.constraint.gap)))] },
+    {
+      kind: 'function',
+      name: 'contactRows$',
+      doc: 'Normal rows N, ∂f/∂t and acceleration bias; tangent rows of sticking contacts.',
+      params: [T, P],
+      returns: 'void',
+      body: [kernelBlock(scope, rowOutputs)],
+    },
+    {
+      kind: 'function',
+      name: 'factorMass$',
+      doc: 'M$ → ML$ (Cholesky); false when M is not positive definite (a massless direction).',
+      params: [],
+      returns: 'boolean',
+      body: [{ kind: 'call', call: call(member('ML$', 'set'), ref('M$')) }, ret(bin(call('choleskyFactor', n$, ref('ML$')), '<', num(0)))],
+    },
+    ...(sys.constraints
+      ? [
+          {
+            kind: 'function',
+            name: 'retainingRows$',
+            doc: 'Retaining rows A (in A$) and their velocity-level bias rb (A q̇ + rb = 0) at the state in s$.',
+            params: [T, P],
+            returns: 'void',
+            body: [callStmt('constraints$', ...tp, ref('A$'), ref('c$')), kernelBlock(scope, into('rb$', sys.constraints.b))],
+          } satisfies Decl,
+        ]
       : []),
-    '  for (let i = 0; i < n$; i++) B$[i] = f$[i];',
-    '  if (!schur$(k)) Y$.fill(NaN);',
-    '  for (let i = 0; i < n$; i++) out[i] = Y$[i];',
-    '  for (let r = 0; r < k; r++) out[n$ + r] = r < contactRowsCount ? SIG$[r] : -SIG$[r];',
-    '  return out;',
-    '}',
-    '',
-    IMPACT,
-    '',
-  );
-  return L;
+    {
+      kind: 'function',
+      name: 'gaps',
+      doc: 'One value per unilateral constraint, ≥ 0 admissible.',
+      exported: true,
+      params: [T, Q, P, outParam(m)],
+      returns: 'Float64Array',
+      body: [callStmt('load$', ref('q')), callStmt('gapValues$', ...tp, ref('out')), ret(ref('out'))],
+    },
+    {
+      kind: 'function',
+      name: 'gapJacobian',
+      doc: '∂gap/∂q, row-major m×n.',
+      exported: true,
+      params: [T, Q, P, outParam(m * n)],
+      returns: 'Float64Array',
+      body: [callStmt('load$', ref('q')), callStmt('contactRows$', ...tp), forRange('k', 0, m * n, [assign(idx('out', k), idx('N$', k))]), ret(ref('out'))],
+    },
+    {
+      kind: 'function',
+      name: 'gapRates',
+      doc: 'Gap rates ġ = G q̇ + ∂g/∂t, one per unilateral constraint (∂g/∂t from the derivation, not a difference quotient).',
+      exported: true,
+      params: [T, Q, QD, P, outParam(m)],
+      returns: 'Float64Array',
+      body: [callStmt('load$', ref('q'), ref('qd')), kernelBlock(scope, into('out', u.contacts.map(gapRate))), ret(ref('out'))],
+    },
+    {
+      kind: 'function',
+      name: 'restitution',
+      doc: 'Restitution per contact as its impact law gives it (U⁺ = −e U⁻): e (Newton), W² (W-law), 0 (plastic, stick).',
+      exported: true,
+      params: [T, P, outParam(m)],
+      returns: 'Float64Array',
+      body: [kernelBlock(scope, into('out', u.contacts.map((c) => c.restitution))), ret(ref('out'))],
+    },
+    {
+      kind: 'function',
+      name: 'contactAccelerations',
+      doc: [
+        'Contact phase with the given contacts held (g̈ = 0, and the tangent of a',
+        'sticking contact held too): q̈, then σ̇ of the active normals in contact',
+        'order, then σ̇ of their tangent rows, then the retaining λ.',
+        'M q̈ = forcing + Rᵀσ̇ (− Aᵀλ); σ̇ < 0 on a normal means release.',
+      ].join('\n'),
+      exported: true,
+      params: [T, Q, QD, P, { name: 'active', type: 'ArrayLike<boolean>' }, outParam(n + K)],
+      returns: 'Float64Array',
+      body: contactAccelerationsBody(mr),
+    },
+    ...impactDecls(sys.constraints !== undefined),
+  ];
+}
+
+/** Stack the active normal rows, the tangent rows of active sticking contacts and the retaining rows into R$/C$, then solve. */
+function contactAccelerationsBody(mr: number): Stmt[] {
+  const row = (src: string, srcRow: JsExpr): Stmt => forRange('i', 0, n$, [assign(idx('R$', at(k, n$, i)), idx(src, at(srcRow, n$, i)))]);
+  const pushRow = (src: string, srcRow: JsExpr, c: JsExpr): Stmt[] => [row(src, srcRow), assign(idx('C$', k), c), assign(k, num(1), '+=')];
+  return [
+    callStmt('load$', ref('q'), ref('qd')),
+    callStmt('dynamics$', ...tp, ref('M$'), ref('f$')),
+    assign(ref('massSpd$'), call('factorMass$')),
+    callStmt('contactRows$', ...tp),
+    { kind: 'let', name: 'k', init: num(0) },
+    forRange('j', 0, ref('m$'), [{ kind: 'if', test: idx('active', j), then: pushRow('N$', j, neg(idx('nb$', j))) }]),
+    forRange('r', 0, ref('mt$'), [{ kind: 'if', test: idx('active', idx('TC$', r)), then: pushRow('T$', r, neg(idx('tb$', r))) }]),
+    { kind: 'const', name: 'contactRowsCount', init: k },
+    ...(mr ? [callStmt('constraints$', ...tp, ref('A$'), ref('c$')), forRange('r', 0, mr, pushRow('A$', r, neg(idx('c$', r))))] : []),
+    forRange('i', 0, n$, [assign(idx('B$', i), idx('f$', i))]),
+    { kind: 'if', test: bin(call('schurSolve', ref('SCHUR$'), k, ref('massSpd$')), '!==', str('ok')), then: [{ kind: 'call', call: call(member('Y$', 'fill'), ref('NaN')) }] },
+    forRange('i', 0, n$, [assign(idx('out', i), idx('Y$', i))]),
+    // The solve's σ of a retaining row is −λ (reaction −Aᵀλ).
+    forRange('r', 0, k, [
+      assign(idx('out', plus(n$, r)), { kind: 'cond', test: bin(r, '<', ref('contactRowsCount')), then: idx('SIG$', r), else: neg(idx('SIG$', r)) }),
+    ]),
+    ret(ref('out')),
+  ];
+}
+
+/**
+ * impact(): the state's rows and restitution into the problem of
+ * src/numeric/impact-modes.ts, its outcome into the contract's result
+ * (with a message naming the contacts when there is no single outcome).
+ */
+function impactDecls(retaining: boolean): Decl[] {
+  const opts = ref('opts');
+  const status = ref('status');
+  const names = (set: string, sep: string): JsExpr => call('contactNames$', ref(set), str(sep));
+  const message = (when: string, ...parts: JsExpr[]): Stmt => ({ kind: 'if', test: bin(status, '===', str(when)), then: [ret(concat(...parts))] });
+  return [
+    { kind: 'type', name: 'ImpactOptions$', type: '{ readonly active?: ArrayLike<boolean>; readonly tol?: number; readonly restVelocity?: number }' },
+    {
+      kind: 'type',
+      name: RESULT,
+      type: '{ qdPlus: Float64Array; impulses: Float64Array; active: boolean[]; status: ImpactModeStatus; message?: string }',
+    },
+    {
+      kind: 'function',
+      name: 'contactNames$',
+      doc: 'Names of the contacts flagged in `set`, joined by `sep`.',
+      params: [{ name: 'set', type: { kind: 'alias', name: 'Uint8Array' } }, { name: 'sep', type: 'string' }],
+      returns: 'string',
+      body: [
+        { kind: 'let', name: 'names', type: 'string', init: str('') },
+        forRange('j', 0, ref('m$'), [
+          { kind: 'if', test: bin(idx('set', j), '===', num(1)), then: [assign(ref('names'), plus({ kind: 'cond', test: ref('names'), then: ref('sep'), else: str('') }, idx('CONTACTS$', j)), '+=')] },
+        ]),
+        ret(ref('names')),
+      ],
+    },
+    {
+      kind: 'function',
+      name: 'impactMessage$',
+      params: [{ name: 'status', type: { kind: 'alias', name: 'ImpactModeStatus' } }],
+      returns: 'string',
+      body: [
+        message('corner-without-rule', str('contacts '), names('ARR$', ' and '), str(" arrive at once (an impact into a corner) and the model declares no rule for multiple impacts (set multipleImpacts: 'lcp')")),
+        message('too-many-contacts', str('closed contacts '), names('CL$', ', '), str(': too many to enumerate the impact modes')),
+        message('no-admissible-mode', str('no choice of engaged contacts among '), names('CL$', ', '), str(' gives non-negative impulses without penetration')),
+        ret(concat(str('several contact modes among '), names('CL$', ', '), str(' are admissible and give different velocities'))),
+      ],
+    },
+    {
+      kind: 'function',
+      name: 'impact',
+      doc: [
+        'Velocity jump at an impact (Kugushev–Sorokina (8.13)–(8.14), modes as in',
+        'Rubanovich–Formalsky §1, enumerated by impactModes). Closed contacts:',
+        'opts.active, else those with g ≤ opts.tol (1e-9). Approach speeds below',
+        'opts.restVelocity (1e-6, absolute) do not count as arrivals for the',
+        'multiple-impacts rule (a held contact drifts by integration error).',
+      ].join('\n'),
+      exported: true,
+      params: [
+        T,
+        Q,
+        { name: 'qdMinus', type: 'ArrayLike<number>' },
+        P,
+        { name: 'opts', type: { kind: 'alias', name: 'ImpactOptions$' }, optional: true },
+      ],
+      returns: { kind: 'alias', name: RESULT },
+      body: [
+        callStmt('load$', ref('q'), ref('qdMinus')),
+        callStmt('mass$', ...tp, ref('M$')),
+        assign(ref('massSpd$'), call('factorMass$')),
+        callStmt('contactRows$', ...tp),
+        callStmt('restitution', ...tp, ref('E$')),
+        callStmt('gapValues$', ...tp, ref('g$')),
+        ...(retaining ? [callStmt('retainingRows$', ...tp)] : []),
+        { kind: 'const', name: 'active', init: { kind: 'member', object: opts, name: 'active', optional: true } },
+        { kind: 'const', name: 'tol', init: bin({ kind: 'member', object: opts, name: 'tol', optional: true }, '??', { kind: 'num', value: 1e-9 }) },
+        forRange('j', 0, ref('m$'), [
+          assign(idx('CL$', j), {
+            kind: 'cond',
+            test: { kind: 'cond', test: ref('active'), then: idx('active', j), else: bin(idx('g$', j), '<=', ref('tol')) },
+            then: num(1),
+            else: num(0),
+          }),
+        ]),
+        forRange('i', 0, n$, [assign(idx('QDM$', i), idx('qdMinus', i))]),
+        {
+          kind: 'const',
+          name: 'status',
+          init: call('impactModes', ref('IMPACT$'), ref('SCHUR$'), ref('OUTCOME$'), ref('IMPACT_WORK$'), ref('massSpd$'), bin({ kind: 'member', object: opts, name: 'restVelocity', optional: true }, '??', { kind: 'num', value: 1e-6 })),
+        },
+        { kind: 'const', name: 'result', type: { kind: 'alias', name: RESULT }, init: object({ qdPlus: call(member('QDP$', 'slice')), impulses: call(member('IMP$', 'slice')), active: { kind: 'data', value: [] }, status }) },
+        forRange('j', 0, ref('m$'), [
+          { kind: 'call', call: call(member(member('result', 'active'), 'push'), bin({ kind: 'cond', test: bin(status, '===', str('ok')), then: idx('CA$', j), else: idx('CL$', j) }, '===', num(1))) },
+        ]),
+        { kind: 'if', test: bin(status, '!==', str('ok')), then: [assign(member('result', 'message'), call('impactMessage$', status))] },
+        ret(ref('result')),
+      ],
+    },
+  ];
 }

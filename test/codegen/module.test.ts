@@ -139,7 +139,8 @@ const draggedPair: ModelSpec = {
 
 describe('mass dragged at constant speed: the conservative flag', () => {
   it('is false for a model driven by an explicitly time-dependent constraint', async () => {
-    const timed: ModelSpec = { ...draggedPair, name: 'dragged-pair-accelerating', holonomic: ['x - c*t^2'] };
+    // x = c t² starts at rest (the initial velocity must satisfy the constraint).
+    const timed: ModelSpec = { ...draggedPair, name: 'dragged-pair-accelerating', holonomic: ['x - c*t^2'], initial: { qd: { x: 0 } } };
     expect((await loadGenerated(derived(timed))).model.conservative).toBe(false);
   });
 

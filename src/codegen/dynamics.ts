@@ -1,0 +1,253 @@
+// The smooth-motion part of a generated module: M and forcing, the
+// retaining-constraint (KKT) solve, accelerations, first-order form,
+// momenta, Hamilton's canonical equations and the energy.
+import { add } from '../core/expr.js';
+import { assign, bin, call, callStmt, forRange, idx, member, neg, num, plus, ref, ret, times, type Decl, type JsExpr, type KernelOutput, type Stmt } from './ir.js';
+import { arrayParam, into, kernelBlock, outParam, P, Q, QD, returns, scratchParam, T, type Scope } from './scope.js';
+import { luSolve, spdSolve } from './solver-calls.js';
+
+const i = ref('i');
+const n$ = ref('n$');
+/** Row-major element (row, col) of a matrix with `cols` columns. */
+export const at = (row: JsExpr, cols: JsExpr | number, col: JsExpr): JsExpr => plus(times(row, typeof cols === 'number' ? num(cols) : cols), col);
+
+/** M (upper triangle, mirrored) into `mm`. */
+function massOutputs(scope: Scope, mm: string): KernelOutput[] {
+  const { n, sys } = scope;
+  const out: KernelOutput[] = [];
+  for (let r = 0; r < n; r++) {
+    for (let c = r; c < n; c++) out.push({ expr: sys.lagrange2.massMatrix[r]![c]!, targets: r === c ? [idx(mm, r * n + c)] : [idx(mm, r * n + c), idx(mm, c * n + r)] });
+  }
+  return out;
+}
+
+/** The scratch arrays the smooth part works in. */
+export function dynamicsBuffers(scope: Scope): Decl[] {
+  const { n, sys } = scope;
+  const m = sys.constraints?.A.length ?? 0;
+  const N = n + m;
+  return [
+    { kind: 'const', name: 'n$', value: num(n) },
+    { kind: 'buffer', name: 's$', array: 'Float64Array', length: 2 * n, doc: 'State scratch [q, qd]: every kernel block reads its inputs here.' },
+    { kind: 'buffer', name: 'M$', array: 'Float64Array', length: n * n },
+    { kind: 'buffer', name: 'f$', array: 'Float64Array', length: n },
+    { kind: 'buffer', name: 'b$', array: 'Float64Array', length: n },
+    ...(m
+      ? ([
+          { kind: 'buffer', name: 'A$', array: 'Float64Array', length: m * n },
+          { kind: 'buffer', name: 'c$', array: 'Float64Array', length: m },
+          { kind: 'buffer', name: 'K$', array: 'Float64Array', length: N * N },
+          { kind: 'buffer', name: 'r$', array: 'Float64Array', length: N },
+          { kind: 'buffer', name: 'y$', array: 'Float64Array', length: N },
+          { kind: 'buffer', name: 'piv$', array: 'Int32Array', length: N, doc: 'Row interchanges of the LU factorization of K$.' },
+        ] satisfies Decl[])
+      : []),
+  ];
+}
+
+/** The declarations of the smooth part (`dynamics$` holds the hot-path block of M and forcing). */
+export function dynamicsDecls(scope: Scope): Decl[] {
+  const { n, sys } = scope;
+  const { model, lagrange2, constraints } = sys;
+  const m = constraints?.A.length ?? 0;
+  const N = n + m;
+  const dynamics = kernelBlock(scope, [...massOutputs(scope, 'mm$'), ...into('ff$', lagrange2.forcing)]);
+  const load = (withVelocity: boolean): Stmt => callStmt('load$', ref('q'), ...(withVelocity ? [ref('qd')] : []));
+  const decls: Decl[] = [
+    {
+      kind: 'function',
+      name: 'load$',
+      doc: 'Copies q (and qd, else zeros) into the state scratch s$.',
+      params: [Q, { ...QD, optional: true }],
+      returns: 'void',
+      body: [
+        forRange('i', 0, n$, [
+          assign(idx('s$', i), idx('q', i)),
+          assign(idx('s$', plus(n$, i)), { kind: 'cond', test: ref('qd'), then: idx('qd', i), else: num(0) }),
+        ]),
+      ],
+    },
+    { kind: 'function', name: 'dynamics$', doc: 'M and forcing at the state in s$.', params: [T, P, scratchParam('mm$'), scratchParam('ff$')], returns: 'void', body: [dynamics] },
+    { kind: 'function', name: 'mass$', params: [T, P, scratchParam('mm$')], returns: 'void', body: [kernelBlock(scope, massOutputs(scope, 'mm$'))] },
+  ];
+  if (constraints) {
+    const k = ref('k');
+    const j = ref('j');
+    decls.push(
+      {
+        kind: 'function',
+        name: 'constraints$',
+        doc: 'Constraint rows A and bias c = Ȧq̇ + ḃ at the state in s$.',
+        params: [T, P, scratchParam('aa$'), scratchParam('cc$')],
+        returns: 'void',
+        body: [kernelBlock(scope, [...into('aa$', constraints.A.flat()), ...into('cc$', constraints.bias)])],
+      },
+      {
+        kind: 'function',
+        name: 'kkt$',
+        doc: 'Solves [M Aᵀ; A 0]·[q̈; λ] = [f; −c] at the state in s$ into y$.',
+        params: [T, P],
+        returns: 'void',
+        body: [
+          callStmt('dynamics$', ref('t'), ref('p'), ref('M$'), ref('f$')),
+          callStmt('constraints$', ref('t'), ref('p'), ref('A$'), ref('c$')),
+          { kind: 'call', call: call(member('K$', 'fill'), num(0)) },
+          forRange('i', 0, n$, [forRange('j', 0, n$, [assign(idx('K$', at(i, N, j)), idx('M$', at(i, n$, j)))]), assign(idx('r$', i), idx('f$', i))]),
+          forRange('k', 0, m, [
+            forRange('j', 0, n$, [assign(idx('K$', at(plus(n$, k), N, j)), idx('A$', at(k, n$, j))), assign(idx('K$', plus(at(j, N, n$), k)), idx('A$', at(k, n$, j)))]),
+            assign(idx('r$', plus(n$, k)), neg(idx('c$', k))),
+          ]),
+          ...luSolve(N, 'K$', 'r$', 'y$'),
+        ],
+      },
+    );
+  }
+  decls.push(
+    {
+      kind: 'function',
+      name: 'qdd$',
+      doc: 'q̈ at the state in s$, written to out[off…off+n).',
+      params: [T, P, scratchParam('out'), { name: 'off', type: 'number' }],
+      returns: 'void',
+      body: constraints
+        ? [callStmt('kkt$', ref('t'), ref('p')), forRange('i', 0, n$, [assign(idx('out', plus(ref('off'), i)), idx('y$', i))])]
+        : [callStmt('dynamics$', ref('t'), ref('p'), ref('M$'), ref('f$')), ...spdSolve('M$', 'f$', 'out', ref('off'))],
+    },
+    {
+      kind: 'function',
+      name: 'massMatrix',
+      doc: 'The mass matrix M(q, t), row-major n×n.',
+      exported: true,
+      params: [T, Q, P, outParam(n * n)],
+      returns: 'Float64Array',
+      body: [load(false), callStmt('mass$', ref('t'), ref('p'), ref('out')), ret(ref('out'))],
+    },
+    {
+      kind: 'function',
+      name: 'forcing',
+      doc: 'The right-hand side of M q̈ = forcing (applied, Coriolis and centrifugal terms).',
+      exported: true,
+      params: [T, Q, QD, P, outParam(n)],
+      returns: 'Float64Array',
+      body: [load(true), callStmt('dynamics$', ref('t'), ref('p'), ref('M$'), ref('out')), ret(ref('out'))],
+    },
+    {
+      kind: 'function',
+      name: 'accelerations',
+      doc: 'Generalized accelerations q̈, consistent with every retaining constraint.',
+      exported: true,
+      params: [T, Q, QD, P, outParam(n)],
+      returns: 'Float64Array',
+      body: [load(true), callStmt('qdd$', ref('t'), ref('p'), ref('out'), num(0)), ret(ref('out'))],
+    },
+    {
+      kind: 'function',
+      name: 'rhs',
+      doc: 'First-order form: x = [q, qd] ↦ [qd, q̈].',
+      exported: true,
+      params: [T, arrayParam('x'), P, outParam(2 * n)],
+      returns: 'Float64Array',
+      body: [
+        forRange('i', 0, 2 * n, [assign(idx('s$', i), idx('x', i))]),
+        forRange('i', 0, n$, [assign(idx('out', i), idx('x', plus(n$, i)))]),
+        callStmt('qdd$', ref('t'), ref('p'), ref('out'), n$),
+        ret(ref('out')),
+      ],
+    },
+    {
+      kind: 'function',
+      name: 'momenta',
+      doc: 'Generalized momenta p = ∂L/∂q̇.',
+      exported: true,
+      params: [T, Q, QD, P, outParam(n)],
+      returns: 'Float64Array',
+      body: [load(true), kernelBlock(scope, into('out', lagrange2.momenta)), ret(ref('out'))],
+    },
+    { kind: 'function', name: 'b$fill', params: [T, P, scratchParam('bb$')], returns: 'void', body: [kernelBlock(scope, into('bb$', lagrange2.b))] },
+    { kind: 'function', name: 'lagrangian$', params: [T, P], returns: 'number', body: [kernelBlock(scope, returns(lagrange2.L))] },
+    {
+      kind: 'function',
+      name: 'velocities$',
+      doc: 'Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$.',
+      params: [T, arrayParam('pm'), { name: 'pmOff', type: 'number' }, P],
+      returns: 'void',
+      body: [
+        callStmt('mass$', ref('t'), ref('p'), ref('M$')),
+        callStmt('b$fill', ref('t'), ref('p'), ref('b$')),
+        forRange('i', 0, n$, [assign(idx('f$', i), bin(idx('pm', plus(ref('pmOff'), i)), '-', idx('b$', i)))]),
+        ...spdSolve('M$', 'f$', 's$', n$),
+      ],
+    },
+    {
+      kind: 'function',
+      name: 'hamiltonian',
+      doc: 'H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b).',
+      exported: true,
+      params: [T, Q, arrayParam('pm'), P],
+      returns: 'number',
+      body: [
+        load(false),
+        callStmt('velocities$', ref('t'), ref('pm'), num(0), ref('p')),
+        { kind: 'let', name: 'h', init: neg(call('lagrangian$', ref('t'), ref('p'))) },
+        forRange('i', 0, n$, [assign(ref('h'), times(idx('pm', i), idx('s$', plus(n$, i))), '+=')]),
+        ret(ref('h')),
+      ],
+    },
+    {
+      kind: 'function',
+      name: 'dLdqQ$',
+      params: [T, P, scratchParam('out'), { name: 'off', type: 'number' }],
+      returns: 'void',
+      body: [
+        kernelBlock(
+          scope,
+          lagrange2.dLdq.map((e, r): KernelOutput => ({ expr: add(e, model.Q[r]!), targets: [idx('out', plus(ref('off'), num(r)))] })),
+        ),
+      ],
+    },
+    {
+      kind: 'function',
+      name: 'hamiltonRhs',
+      doc: `Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q${constraints ? ' − Aᵀλ' : ''}.`,
+      exported: true,
+      params: [T, arrayParam('z'), P, outParam(2 * n)],
+      returns: 'Float64Array',
+      body: [
+        forRange('i', 0, n$, [assign(idx('s$', i), idx('z', i))]),
+        callStmt('velocities$', ref('t'), ref('z'), n$, ref('p')),
+        forRange('i', 0, n$, [assign(idx('out', i), idx('s$', plus(n$, i)))]),
+        callStmt('dLdqQ$', ref('t'), ref('p'), ref('out'), n$),
+        ...(constraints
+          ? [
+              callStmt('kkt$', ref('t'), ref('p')),
+              forRange('k', 0, m, [forRange('i', 0, n$, [assign(idx('out', plus(n$, i)), times(idx('A$', at(ref('k'), n$, i)), idx('y$', plus(n$, ref('k')))), '-=')])]),
+            ]
+          : []),
+        ret(ref('out')),
+      ],
+    },
+  );
+  if (sys.energy) {
+    decls.push({
+      kind: 'function',
+      name: 'energy',
+      doc: 'Total energy T + V.',
+      exported: true,
+      params: [T, Q, QD, P],
+      returns: 'number',
+      body: [load(true), kernelBlock(scope, returns(sys.energy))],
+    });
+  }
+  if (constraints) {
+    decls.push({
+      kind: 'function',
+      name: 'constraintAccelerations',
+      doc: 'q̈ followed by the retaining multipliers λ.',
+      exported: true,
+      params: [T, Q, QD, P, outParam(N)],
+      returns: 'Float64Array',
+      body: [load(true), callStmt('kkt$', ref('t'), ref('p')), forRange('i', 0, N, [assign(idx('out', i), idx('y$', i))]), ret(ref('out'))],
+    });
+  }
+  return decls;
+}

@@ -1,0 +1,167 @@
+// The typed IR of a generated module (after SymPy's `codegen.ast`):
+// declarations, statements and JavaScript expressions as data, so passes
+// (src/codegen/lower.ts) can rewrite the tree and one printer
+// (src/codegen/print.ts) turns it into TypeScript. The only verbatim text is
+// comments and the solver source embedded from src/numeric (embed.ts).
+import type { Expr } from '../core/expr.js';
+
+// ---- types of generated signatures
+
+/** The TypeScript types generated signatures use; named aliases are declared by a `type` declaration. */
+export type TsType =
+  | 'number'
+  | 'boolean'
+  | 'void'
+  | 'string'
+  | 'string[]'
+  | 'readonly string[]'
+  | 'readonly number[]'
+  | 'unknown'
+  | 'Float64Array'
+  | 'ArrayLike<number>'
+  | 'ArrayLike<boolean>'
+  | 'Params'
+  | { readonly kind: 'alias'; readonly name: string }
+  | { readonly kind: 'literal-union'; readonly values: readonly string[] };
+
+// ---- JavaScript expressions
+
+export type BinaryOp = '+' | '-' | '*' | '/' | '<' | '<=' | '>' | '>=' | '===' | '!==' | '&&' | '||' | '??';
+export type UnaryOp = '-' | '!' | 'typeof';
+
+/** A typed array class generated modules allocate. */
+export type ArrayClass = 'Float64Array' | 'Int32Array' | 'Uint8Array';
+
+/** Plain data of the exported model record (printed as an object literal). */
+export type Data = number | string | boolean | readonly Data[] | { readonly [key: string]: Data };
+
+export type JsExpr =
+  | { readonly kind: 'ref'; readonly name: string }
+  /** `float` prints integers as 1.0 (values of the model); otherwise as written (indices, sizes). */
+  | { readonly kind: 'num'; readonly value: number; readonly float?: boolean }
+  | { readonly kind: 'str'; readonly value: string }
+  | { readonly kind: 'undefined' }
+  /** An element read, `a[i]!` (the index is in range by construction); `maybeMissing` reads without the assertion. */
+  | { readonly kind: 'index'; readonly array: JsExpr; readonly index: JsExpr; readonly maybeMissing?: true }
+  /** object.name, or object?.name when `optional`. */
+  | { readonly kind: 'member'; readonly object: JsExpr; readonly name: string; readonly optional?: true }
+  | { readonly kind: 'call'; readonly callee: JsExpr; readonly args: readonly JsExpr[] }
+  /** new Float64Array(length), or new Int32Array([…]) from values. */
+  | { readonly kind: 'new'; readonly array: ArrayClass; readonly arg: JsExpr }
+  /** An object literal; an entry whose value is a reference of the same name prints as shorthand. */
+  | { readonly kind: 'object'; readonly entries: readonly (readonly [string, JsExpr])[] }
+  | { readonly kind: 'binary'; readonly op: BinaryOp; readonly left: JsExpr; readonly right: JsExpr }
+  | { readonly kind: 'unary'; readonly op: UnaryOp; readonly arg: JsExpr }
+  | { readonly kind: 'cond'; readonly test: JsExpr; readonly then: JsExpr; readonly else: JsExpr }
+  | { readonly kind: 'data'; readonly value: Data }
+  /** A kernel expression printed by js-expr.ts; `scope` names its symbols and shared subexpressions. */
+  | { readonly kind: 'kernel'; readonly expr: Expr; readonly scope: KernelScope; readonly self?: Expr };
+
+/** The local name of a kernel node bound in a block (a symbol's local or a CSE temporary), if any. */
+export type KernelScope = (e: Expr) => string | undefined;
+
+/** An assignable place: a variable, an array element or a property. */
+export type LValue =
+  | { readonly kind: 'ref'; readonly name: string }
+  | { readonly kind: 'index'; readonly array: JsExpr; readonly index: JsExpr }
+  | { readonly kind: 'member'; readonly object: JsExpr; readonly name: string };
+
+// ---- statements
+
+/** Where a kernel symbol's value is read from when a block needs it. */
+export interface KernelInput {
+  readonly local: string;
+  readonly read: JsExpr;
+}
+export type KernelInputs = ReadonlyMap<string, KernelInput>;
+
+/** One output of a straight-line block: stored into each target (in order), or returned. */
+export type KernelOutput = { readonly expr: Expr; readonly targets: readonly LValue[] } | { readonly expr: Expr; readonly return: true };
+
+export type Stmt =
+  | { readonly kind: 'const'; readonly name: string; readonly type?: TsType; readonly init: JsExpr }
+  | { readonly kind: 'let'; readonly name: string; readonly type?: TsType; readonly init: JsExpr }
+  /** `a = b = value` for several targets (op '=' only), `a op value` for one. */
+  | { readonly kind: 'assign'; readonly targets: readonly LValue[]; readonly op: '=' | '+=' | '-='; readonly value: JsExpr }
+  /** for (let index = from; index < to; index++) */
+  | { readonly kind: 'for'; readonly index: string; readonly from: JsExpr; readonly to: JsExpr; readonly body: readonly Stmt[] }
+  | { readonly kind: 'for-of'; readonly name: string; readonly of: JsExpr; readonly body: readonly Stmt[] }
+  | { readonly kind: 'if'; readonly test: JsExpr; readonly then: readonly Stmt[]; readonly else?: readonly Stmt[] }
+  | { readonly kind: 'call'; readonly call: JsExpr & { readonly kind: 'call' } }
+  | { readonly kind: 'return'; readonly value?: JsExpr }
+  | { readonly kind: 'comment'; readonly text: string }
+  /**
+   * Kernel expressions evaluated in straight-line code: the `cse` pass of
+   * lower.ts turns it into consts for the inputs it reads, CSE temporaries
+   * and assignments of the outputs.
+   */
+  | { readonly kind: 'kernel-block'; readonly outputs: readonly KernelOutput[]; readonly inputs: KernelInputs };
+
+// ---- declarations
+
+export interface Param {
+  readonly name: string;
+  readonly type: TsType;
+  /** A default value makes the parameter optional (`out = new Float64Array(n)`). */
+  readonly default?: JsExpr;
+  readonly optional?: boolean;
+}
+
+export type Decl =
+  | { readonly kind: 'comment'; readonly text: string }
+  /** A preallocated module-level scratch array. */
+  | { readonly kind: 'buffer'; readonly name: string; readonly array: ArrayClass; readonly length: number; readonly doc?: string }
+  | { readonly kind: 'const'; readonly name: string; readonly type?: TsType; readonly value: JsExpr; readonly exported?: boolean; readonly asConst?: boolean; readonly doc?: string }
+  | { readonly kind: 'let'; readonly name: string; readonly type?: TsType; readonly value: JsExpr; readonly doc?: string }
+  | { readonly kind: 'type'; readonly name: string; readonly type: string; readonly exported?: boolean; readonly doc?: string }
+  | {
+      readonly kind: 'function';
+      readonly name: string;
+      readonly doc?: string;
+      readonly params: readonly Param[];
+      readonly returns: TsType;
+      readonly exported?: boolean;
+      readonly body: readonly Stmt[];
+    }
+  /** Solver source copied from src/numeric (see embed.ts): the only embedded code text. */
+  | { readonly kind: 'embedded'; readonly from: string; readonly source: string };
+
+export interface ModuleIR {
+  /** Lines of the header comment (without the `// `). */
+  readonly header: readonly string[];
+  readonly decls: readonly Decl[];
+}
+
+// ---- constructors, so building code reads like the code it builds
+
+export const ref = (name: string): JsExpr & { kind: 'ref' } => ({ kind: 'ref', name });
+export const num = (value: number): JsExpr => ({ kind: 'num', value });
+export const float = (value: number): JsExpr => ({ kind: 'num', value, float: true });
+export const str = (value: string): JsExpr => ({ kind: 'str', value });
+export const idx = (array: JsExpr | string, index: JsExpr | number): JsExpr & LValue => ({
+  kind: 'index',
+  array: typeof array === 'string' ? ref(array) : array,
+  index: typeof index === 'number' ? num(index) : index,
+});
+export const member = (object: JsExpr | string, name: string): JsExpr & LValue => ({ kind: 'member', object: typeof object === 'string' ? ref(object) : object, name });
+export const call = (callee: JsExpr | string, ...args: JsExpr[]): JsExpr & { kind: 'call' } => ({ kind: 'call', callee: typeof callee === 'string' ? ref(callee) : callee, args });
+export const bin = (left: JsExpr, op: BinaryOp, right: JsExpr): JsExpr => ({ kind: 'binary', op, left, right });
+export const plus = (a: JsExpr, b: JsExpr): JsExpr => bin(a, '+', b);
+/** a + b + c + … (left to right, as string concatenation reads). */
+export const concat = (...parts: readonly JsExpr[]): JsExpr => parts.reduce((acc, p) => plus(acc, p));
+export const times = (a: JsExpr, b: JsExpr): JsExpr => bin(a, '*', b);
+export const not = (arg: JsExpr): JsExpr => ({ kind: 'unary', op: '!', arg });
+export const newArray = (array: ArrayClass, length: number): JsExpr => ({ kind: 'new', array, arg: num(length) });
+export const object = (entries: Record<string, JsExpr>): JsExpr => ({ kind: 'object', entries: Object.entries(entries) });
+export const neg = (arg: JsExpr): JsExpr => ({ kind: 'unary', op: '-', arg });
+
+export const assign = (target: LValue, value: JsExpr, op: '=' | '+=' | '-=' = '='): Stmt => ({ kind: 'assign', targets: [target], op, value });
+export const callStmt = (callee: string, ...args: JsExpr[]): Stmt => ({ kind: 'call', call: call(callee, ...args) });
+export const forRange = (index: string, from: JsExpr | number, to: JsExpr | number, body: readonly Stmt[]): Stmt => ({
+  kind: 'for',
+  index,
+  from: typeof from === 'number' ? num(from) : from,
+  to: typeof to === 'number' ? num(to) : to,
+  body,
+});
+export const ret = (value?: JsExpr): Stmt => (value ? { kind: 'return', value } : { kind: 'return' });

@@ -1,0 +1,55 @@
+// checkParams(p) of a generated module (issue 10, item 6): the hot-path
+// functions read p.name ?? default unchecked, so a string "1" would
+// concatenate (M₁₁ = 11 for m1 = "1"). The runtime calls checkParams once at
+// entry and turns the problems into a named error.
+import type { Model } from '../model/model.js';
+import { bin, call, concat, member, not, ref, ret, str, type Decl, type JsExpr, type Stmt } from './ir.js';
+
+const push = (message: JsExpr): Stmt => ({ kind: 'call', call: call(member('problems', 'push'), message) });
+
+export function checkParamsDecls(model: Model): Decl[] {
+  const known = model.parameters.map((p) => p.name);
+  const name = ref('name');
+  const value = ref('value');
+
+  return [
+    { kind: 'const', name: 'PARAMETERS$', type: 'readonly string[]', value: { kind: 'data', value: known } },
+    {
+      kind: 'function',
+      name: 'checkParams',
+      doc: [
+        'Problems with a parameter record, one message each (empty when every',
+        'given name is a parameter of the model and every value a finite',
+        'number; an undefined value takes the default). Call it once before',
+        'integrating: the other functions do not check their arguments.',
+      ].join('\n'),
+      exported: true,
+      params: [{ name: 'p', type: 'Params' }],
+      returns: 'string[]',
+      body: [
+        { kind: 'const', name: 'problems', type: 'string[]', init: { kind: 'data', value: [] } },
+        {
+          kind: 'for-of',
+          name: 'name',
+          of: call(member('Object', 'keys'), ref('p')),
+          body: [
+            { kind: 'const', name: 'value', type: 'unknown', init: { kind: 'index', array: ref('p'), index: name, maybeMissing: true } },
+            {
+              kind: 'if',
+              test: not(call(member('PARAMETERS$', 'includes'), name)),
+              then: [push(concat(str("parameter '"), name, str("' is not a parameter of the model (its parameters: "), call(member('PARAMETERS$', 'join'), str(', ')), str(')')))],
+              else: [
+                {
+                  kind: 'if',
+                  test: bin(bin(value, '!==', { kind: 'undefined' }), '&&', bin(bin({ kind: 'unary', op: 'typeof', arg: value }, '!==', str('number')), '||', not(call(member('Number', 'isFinite'), value)))),
+                  then: [push(concat(str("parameter '"), name, str("' is "), call('String', value), str(' (a '), { kind: 'unary', op: 'typeof', arg: value }, str('); give a finite number')))],
+                },
+              ],
+            },
+          ],
+        },
+        ret(ref('problems')),
+      ],
+    },
+  ];
+}

@@ -1,0 +1,80 @@
+// What every part of a generated module shares: the local names of the
+// model's symbols, where a kernel block reads them from, and the parameter
+// lists of the generated functions.
+import type { Expr } from '../core/expr.js';
+import type { DerivedSystem } from '../derive/system.js';
+import { TIME } from '../model/names.js';
+import { bin, float, idx, member, newArray, ref, type KernelInput, type KernelInputs, type KernelOutput, type LValue, type Param, type Stmt } from './ir.js';
+
+const JS_RESERVED = new Set(
+  ('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in ' +
+    'instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package ' +
+    'private protected public await arguments eval undefined NaN Infinity Math Float64Array ArrayLike Params Readonly Record number')
+    .split(' '),
+);
+/** Arguments of the generated functions that hold kernel blocks: user symbols may not shadow them. */
+const GENERATED = new Set(['t', 'q', 'qd', 'x', 'z', 'pm', 'p', 'out', 'off', 'k', 'active', 'opts', 'model']);
+
+/** Local names for every input symbol, unique and never shadowing an argument, a global or a generated name. */
+function localNames(sys: DerivedSystem, taken: Set<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  const claim = (symbol: string, preferred: string): void => {
+    let name = preferred;
+    while (JS_RESERVED.has(name) || GENERATED.has(name) || taken.has(name)) name += '_';
+    taken.add(name);
+    out.set(symbol, name);
+  };
+  const { model } = sys;
+  for (const c of model.coordinates) claim(c.name, c.name);
+  for (const p of model.parameters) claim(p.name, p.name);
+  for (const c of model.coordinates) claim(c.qd.name, `${c.name}_d`);
+  return out;
+}
+
+export interface Scope {
+  readonly sys: DerivedSystem;
+  readonly n: number;
+  /** Inputs of a block evaluated on the state scratch s$ = [q, qd], the parameters p and the time t. */
+  readonly inputs: KernelInputs;
+}
+
+/**
+ * @param topLevel names the module declares at top level (exports, embedded
+ *   solvers): a local of the same name would hide them.
+ */
+export function makeScope(sys: DerivedSystem, topLevel: readonly string[]): Scope {
+  const { model } = sys;
+  const n = model.coordinates.length;
+  const names = localNames(sys, new Set(topLevel));
+  const inputs = new Map<string, KernelInput>();
+  model.coordinates.forEach((c, i) => inputs.set(c.name, { local: names.get(c.name)!, read: idx('s$', i) }));
+  model.coordinates.forEach((c, i) => inputs.set(c.qd.name, { local: names.get(c.qd.name)!, read: idx('s$', n + i) }));
+  for (const p of model.parameters) inputs.set(p.name, { local: names.get(p.name)!, read: bin(member('p', p.name), '??', float(p.default)) });
+  inputs.set(TIME, { local: 't', read: ref('t') });
+  return { sys, n, inputs };
+}
+
+/** A straight-line block storing each expression into its targets. */
+export function kernelBlock(scope: Scope, outputs: readonly KernelOutput[]): Stmt {
+  return { kind: 'kernel-block', outputs, inputs: scope.inputs };
+}
+
+/** Outputs storing exprs[i] into target[offset + i]. */
+export function into(target: string, exprs: readonly Expr[], offset = 0): KernelOutput[] {
+  return exprs.map((expr, i): KernelOutput => ({ expr, targets: [idx(target, offset + i)] }));
+}
+
+export const returns = (expr: Expr): KernelOutput[] => [{ expr, return: true }];
+
+export const target = (array: string, i: number): LValue => idx(array, i);
+
+// ---- parameters of generated functions
+
+export const T: Param = { name: 't', type: 'number' };
+export const P: Param = { name: 'p', type: 'Params' };
+export const arrayParam = (name: string): Param => ({ name, type: 'ArrayLike<number>' });
+export const Q = arrayParam('q');
+export const QD = arrayParam('qd');
+/** The optional output array of an exported function, allocated only when the caller gives none. */
+export const outParam = (length: number): Param => ({ name: 'out', type: 'Float64Array', default: newArray('Float64Array', length) });
+export const scratchParam = (name: string): Param => ({ name, type: 'Float64Array' });

@@ -1,0 +1,56 @@
+// How generated code uses the dense solvers of src/numeric: which functions
+// a module embeds (embed.ts copies their source), and the call statements.
+// Every call works in module-level scratch arrays, so nothing allocates on
+// the hot path; a failed factorization writes NaN, which the runtime
+// reports as a non-finite state.
+import { embeddedSource } from './embed.js';
+import { assign, bin, call, callStmt, forRange, idx, member, num, plus, ref, times, type Decl, type JsExpr, type Stmt } from './ir.js';
+
+/** The functions and types each file contributes, in dependency order. */
+const NUMERIC = {
+  'cholesky.ts': ['choleskyFactor', 'choleskySolve'],
+  'lu.ts': ['luFactor', 'luSolve'],
+  'schur.ts': ['SchurSystem', 'SchurStatus', 'schurSolve'],
+  'impact-modes.ts': ['ImpactProblem', 'ImpactOutcome', 'ImpactWorkspace', 'ImpactModeStatus', 'impactModes', 'enumerateImpactModes'],
+} as const;
+
+/** The solvers a module needs: Cholesky always, LU with retaining constraints, the Schur solve and impact enumeration with contacts. */
+export function embeddedSolvers(files: { readonly lu: boolean; readonly contacts: boolean }): Decl[] {
+  const chosen = (['cholesky.ts', ...(files.lu ? ['lu.ts'] : []), ...(files.contacts ? ['schur.ts', 'impact-modes.ts'] : [])] as const) as readonly (keyof typeof NUMERIC)[];
+  return [
+    { kind: 'comment', text: `---- dense solvers, copied from src/numeric/{${chosen.join(',')}} (tested there; change them there)` },
+    ...chosen.flatMap((file) => NUMERIC[file].map((name): Decl => ({ kind: 'embedded', from: `src/numeric/${file}`, source: embeddedSource(file, name) }))),
+  ];
+}
+
+/**
+ * y[yOff…yOff+n) = M⁻¹ b for the mass matrix in `a` (overwritten by its
+ * Cholesky factor); NaN when M is not positive definite.
+ */
+export function spdSolve(a: string, b: string, y: string, yOff: JsExpr): Stmt[] {
+  const i = ref('i');
+  return [
+    {
+      kind: 'if',
+      test: bin(call('choleskyFactor', ref('n$'), ref(a)), '>=', num(0)),
+      then: [forRange('i', 0, ref('n$'), [assign(idx(y, plus(yOff, i)), ref('NaN'))])],
+      else: [callStmt('choleskySolve', ref('n$'), ref(a), ref(b), num(0), ref(y), yOff)],
+    },
+  ];
+}
+
+/**
+ * y = A⁻¹ b for the N×N matrix in `a` (overwritten by its LU factors, pivots
+ * in piv$); NaN when A is singular to working precision (a pivot below
+ * N·ε·max|a_ij|, src/numeric/lu.ts).
+ */
+export function luSolve(N: number, a: string, b: string, y: string): Stmt[] {
+  return [
+    {
+      kind: 'if',
+      test: bin(call('luFactor', num(N), ref(a), ref('piv$'), times(num(N), member('Number', 'EPSILON'))), '>=', num(0)),
+      then: [{ kind: 'call', call: call(member(y, 'fill'), ref('NaN')) }],
+      else: [callStmt('luSolve', num(N), ref(a), ref('piv$'), ref(b), num(0), ref(y), num(0))],
+    },
+  ];
+}

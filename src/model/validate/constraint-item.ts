@@ -9,6 +9,7 @@ import { isFields, rejectUnknownKeys } from './shape.js';
 export interface ConstraintItem {
   /** The given name, or the default (phi1, psi2, …); undefined if the name was refused. */
   readonly name: string | undefined;
+  /** The expression as given; undefined when absent (already reported). */
   readonly expr: unknown;
 }
 
@@ -18,6 +19,9 @@ export function constraintItem(x: unknown, index: number, defaultStem: string, f
   if (named) rejectUnknownKeys(x, CONSTRAINT_FIELDS, field, out);
   const given = named ? x.name : undefined;
   const name = names.claim(given ?? `${defaultStem}${index + 1}`, `${field}.name`, out);
+  // An absent expression is reported here, once; the callers skip it.
+  if (named && x.expr === undefined) out.add('missing-field', `${field}.expr`, `constraint ${index + 1} needs an expression under 'expr'`);
+  if (x === undefined) out.add('bad-type', field, 'expected a constraint (an expression, or { name, expr }), got undefined');
   return { name, expr: named ? x.expr : x };
 }
 

@@ -14,6 +14,7 @@ export function checkHolonomic(x: unknown, coordinates: readonly Coordinate[], r
   (arrayAt(x, 'holonomic', 'a list of constraints φ(q, t) (expressions, or { name, expr })', out) ?? []).forEach((item, i) => {
     const field = `holonomic[${i}]`;
     const { name, expr } = constraintItem(item, i, 'phi', field, names, out);
+    if (expr === undefined) return;
     const phi = reader.read(expr, field, out, { smooth: true });
     if (!phi || name === undefined) return;
     if (!dependsOnCoordinates(phi, coordinates)) {

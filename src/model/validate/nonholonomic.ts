@@ -18,6 +18,7 @@ export function checkNonholonomic(x: unknown, coordinates: readonly Coordinate[]
   (arrayAt(x, 'nonholonomic', "a list of velocity constraints (expressions in q', or { name, expr })", out) ?? []).forEach((item, i) => {
     const field = `nonholonomic[${i}]`;
     const { name, expr } = constraintItem(item, i, 'psi', field, names, out);
+    if (expr === undefined) return;
     const e = reader.read(expr, field, out, { velocities: true, smooth: true });
     if (!e || name === undefined) return;
     const ex = simplify(e);

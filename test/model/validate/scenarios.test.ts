@@ -1,0 +1,39 @@
+// impactScenarios: contacts, configuration, independent velocities and signs.
+import { describe, expect, it } from 'vitest';
+import { ball, builds, mutate, problems } from '../spec-cases.js';
+
+const scenario = (s: unknown) => mutate(ball, { impactScenarios: [s] });
+const fall = { name: 'the ball lands', arriving: 'floor', at: { y: '0' }, independent: ['y'], approach: { y: 'negative' } };
+
+describe('impact scenarios', () => {
+  it('a string scenario (used to be a TypeError): bad-type in field impactScenarios[0]', () => {
+    expect(problems(scenario('floor'))).toEqual([['bad-type', 'impactScenarios[0]']]);
+  });
+
+  it('at and independent that are null: bad-type for each', () => {
+    expect(problems(scenario({ ...fall, at: null, independent: null, approach: undefined }))).toEqual([
+      ['bad-type', 'impactScenarios[0].at'],
+      ['bad-type', 'impactScenarios[0].independent'],
+    ]);
+  });
+
+  it('an unknown contact, an unknown coordinate, a sign that is neither negative nor positive', () => {
+    expect(problems(scenario({ ...fall, arriving: 'wall' }))).toEqual([['unknown-contact', 'impactScenarios[0]']]);
+    expect(problems(scenario({ ...fall, at: { x: '0' } }))).toEqual([['unknown-coordinate', 'impactScenarios[0].at.x']]);
+    expect(problems(scenario({ ...fall, approach: { y: 'down' } }))).toEqual([['invalid-option', 'impactScenarios[0].approach.y']]);
+  });
+
+  it('a scenario name with a newline: bad-text', () => {
+    expect(problems(scenario({ ...fall, name: 'lands\n\\write18{id}' }))).toEqual([['bad-text', 'impactScenarios[0].name']]);
+  });
+
+  it('a critical parameter without a range: bad-critical', () => {
+    expect(problems(scenario({ ...fall, critical: 'g' }))).toEqual([['bad-critical', 'impactScenarios[0].critical']]);
+  });
+
+  it('a valid scenario is read with its contact index and approach sign', () => {
+    const [s] = builds(scenario(fall)).impactScenarios;
+    expect(s).toMatchObject({ name: 'the ball lands', arriving: 0, closed: [], independent: ['y'] });
+    expect([...s!.approach]).toEqual([['y', -1]]);
+  });
+});

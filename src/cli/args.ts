@@ -13,7 +13,7 @@ export class UsageError extends MechanicsError {
 }
 
 export interface OptionSpec {
-  /** 'flag' takes no value; 'value' takes one (last wins is an error: given twice is a usage error); 'list' may repeat. */
+  /** 'flag' takes no value; 'value' takes one and may be given once; 'list' takes one each time and may repeat. */
   readonly kind: 'flag' | 'value' | 'list';
 }
 
@@ -38,13 +38,13 @@ export function parseArgs(spec: CommandSpec, argv: readonly string[]): ParsedArg
   const flags = new Set<string>();
   const values = new Map<string, string>();
   const lists = new Map<string, string[]>();
-  let help = false;
+  // --help wins over everything else on the line, even a mistake.
+  const end = argv.indexOf('--');
+  if ((end < 0 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h')) {
+    return { help: true, positionals: [], flags, values, lists };
+  }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--help' || arg === '-h') {
-      help = true;
-      continue;
-    }
     if (arg === '--') {
       positionals.push(...argv.slice(i + 1));
       break;
@@ -77,15 +77,21 @@ export function parseArgs(spec: CommandSpec, argv: readonly string[]): ParsedArg
       lists.set(name, list);
     }
   }
-  if (!help && positionals.length > spec.maxPositionals) {
+  if (positionals.length > spec.maxPositionals) {
     const extra = positionals.slice(spec.maxPositionals);
     throw new UsageError(`'${spec.name}' takes ${spec.maxPositionals === 1 ? 'one model' : `at most ${spec.maxPositionals} arguments`}; unexpected ${extra.map((a) => `'${a}'`).join(', ')}`);
   }
-  return { help, positionals, flags, values, lists };
+  return { help: false, positionals, flags, values, lists };
 }
 
 /** A `name=value` assignment (`--param alpha=pi/4`): exactly one '=', a name on the left, a value on the right. */
-export function parseAssignment(option: string, text: string): { readonly name: string; readonly value: string } {
+export interface Assignment {
+  readonly name: string;
+  /** The right-hand side, an expression still to be evaluated. */
+  readonly value: string;
+}
+
+export function parseAssignment(option: string, text: string): Assignment {
   const parts = text.split('=');
   if (parts.length !== 2 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(parts[0]!.trim()) || parts[1]!.trim() === '') {
     throw new UsageError(`${option} needs name=value (e.g. ${option} alpha=pi/4), got '${text}'`, option);

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { MechanicsError } from '../errors.js';
 import type { CommandSpec, ParsedArgs } from './args.js';
 import { buildOutputs, siteOutputs, writeOutputs } from './build.js';
-import { resolveModels, type ModelFile } from './models.js';
+import { DEFAULT_MODELS_DIR, loadModels, resolveModels, type ModelFile } from './models.js';
 
 export const DERIVE: CommandSpec = {
   name: 'derive', maxPositionals: Infinity,
@@ -53,7 +53,9 @@ export async function runDerive(args: ParsedArgs, reportOnly: boolean): Promise<
   };
   const once = async (): Promise<{ ok: boolean; files: readonly string[] }> => {
     try {
-      const { models, catalogue } = await resolveModels(args.positionals);
+      const { models, fromExamples } = await resolveModels(args.positionals);
+      // Into the default docs/, the index keeps listing every example of ./derivations/.
+      const catalogue = settings.report && fromExamples && settings.outDir === undefined && args.positionals.length > 0 ? await loadModels(DEFAULT_MODELS_DIR) : [];
       return { ok: deriveAll(models, catalogue, settings), files: models.map((m) => m.path) };
     } catch (err) {
       if (!(err instanceof MechanicsError)) throw err;
@@ -70,6 +72,7 @@ export async function runDerive(args: ParsedArgs, reportOnly: boolean): Promise<
 function deriveAll(models: readonly ModelFile[], catalogue: readonly ModelFile[], settings: DeriveSettings): boolean {
   const root = process.cwd();
   let ok = true;
+  const derived: ModelFile[] = [];
   for (const file of models) {
     const t0 = performance.now();
     try {
@@ -79,15 +82,15 @@ function deriveAll(models: readonly ModelFile[], catalogue: readonly ModelFile[]
       console.log(`${file.spec.name}: ${written.join(', ')} (${(performance.now() - t0).toFixed(0)} ms)`);
       for (const problem of out.problems) printError(problem);
       if (out.problems.length) ok = false;
+      derived.push(file);
     } catch (err) {
       if (!(err instanceof MechanicsError)) throw err;
       printError(err);
       ok = false;
     }
   }
-  if (settings.report && models.length > 0) {
-    // The index lists the models derived now and the others of the folder they came from.
-    const listed = [...catalogue.filter((c) => !models.some((m) => m.spec.name === c.spec.name)), ...models].sort((a, b) => a.source.localeCompare(b.source));
+  if (settings.report && derived.length > 0) {
+    const listed = [...catalogue.filter((c) => !derived.some((m) => m.spec.name === c.spec.name)), ...derived].sort((a, b) => a.source.localeCompare(b.source));
     const n = writeOutputs(root, siteOutputs(listed), settings.outDir).length;
     console.log(`index: ${n} files (index.html, katex/)`);
   }

@@ -3,7 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MechanicsError } from '../errors.js';
-import { loadModelFile, loadModels, type ModelFile } from './load-model.js';
+import { loadModelFile, loadModels, MODEL_EXTENSIONS, type ModelFile } from './load-model.js';
 
 export { loadModels, type ModelFile };
 
@@ -13,8 +13,8 @@ export const DEFAULT_MODELS_DIR = 'derivations';
 export interface ResolvedModels {
   /** The models asked for, in order. */
   readonly models: readonly ModelFile[];
-  /** Every model of ./derivations/ when it was consulted (no arguments, or a name), for the reports' index. */
-  readonly catalogue: readonly ModelFile[];
+  /** Whether a model came from ./derivations/ (no arguments, or a name): the reports' index then lists all of them. */
+  readonly fromExamples: boolean;
 }
 
 /**
@@ -26,20 +26,27 @@ export async function resolveModels(args: readonly string[], base: string = proc
   const defaultDir = join(base, DEFAULT_MODELS_DIR);
   if (args.length === 0) {
     if (!existsSync(defaultDir)) throw new MechanicsError('unknown-model', 'input', `no model files given and no ${DEFAULT_MODELS_DIR}/ folder in ${base}`);
-    const all = await loadModels(defaultDir, base);
-    return { models: all, catalogue: all };
+    return { models: await loadModels(defaultDir, base), fromExamples: true };
   }
   const models: ModelFile[] = [];
-  let catalogue: ModelFile[] = [];
+  let fromExamples = false;
+  let catalogue: ModelFile[] | undefined;
   for (const arg of args) {
     const path = resolve(base, arg);
     if (existsSync(path)) models.push(...(statSync(path).isDirectory() ? await loadModels(path, base) : [await loadModelFile(path, base)]));
     else {
-      if (catalogue.length === 0 && existsSync(defaultDir)) catalogue = await loadModels(defaultDir, base);
-      models.push(...selectModels(catalogue, [arg]));
+      // The file is usually named after the model: try it before loading the whole folder.
+      const named = MODEL_EXTENSIONS.map((ext) => join(defaultDir, `${arg}${ext}`)).find((f) => existsSync(f));
+      const candidate = named === undefined ? undefined : await loadModelFile(named, base);
+      if (candidate?.spec.name === arg) models.push(candidate);
+      else {
+        catalogue ??= existsSync(defaultDir) ? await loadModels(defaultDir, base) : [];
+        models.push(...selectModels(catalogue, [arg]));
+      }
+      fromExamples = true;
     }
   }
-  return { models, catalogue };
+  return { models, fromExamples };
 }
 
 export function selectModels(all: readonly ModelFile[], names: readonly string[]): ModelFile[] {

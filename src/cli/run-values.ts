@@ -8,7 +8,7 @@ import type { Expr } from '../core/expr.js';
 import { MechanicsError } from '../errors.js';
 import type { ExprInput, Model, ModelSpec } from '../model/index.js';
 import type { GeneratedModel } from '../runtime/contract.js';
-import { parseAssignment, UsageError } from './args.js';
+import { UsageError, type Assignment } from './args.js';
 
 /** A number written as an expression of the parameters (`pi/4`, `2*l`, `1e-3`). */
 export function evaluateOption(option: string, text: string, env: Env): number {
@@ -28,11 +28,10 @@ export function evaluateOption(option: string, text: string, env: Env): number {
  * order given (a value may use the parameters before it). Every overridden
  * value must lie inside its declared open range.
  */
-export function parameterValues(model: Model, assignments: readonly string[]): Record<string, number> {
+export function parameterValues(model: Model, assignments: readonly Assignment[]): Record<string, number> {
   const env: Record<string, number> = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
   const given = new Set<string>();
-  for (const text of assignments) {
-    const { name, value } = parseAssignment('--param', text);
+  for (const { name, value } of assignments) {
     const p = model.parameters.find((q) => q.name === name);
     if (!p) {
       throw new MechanicsError('unknown-parameter', 'input', `no parameter '${name}' (parameters: ${model.parameters.map((q) => q.name).join(', ') || 'none'})`, { model: model.name, field: '--param' });
@@ -68,7 +67,7 @@ type InitialValues = Readonly<Record<string, ExprInput>> | undefined;
  */
 export function initialState(
   model: Model, spec: ModelSpec, params: Env,
-  overrides: { readonly q0: readonly string[]; readonly qd0: readonly string[]; readonly t1?: string },
+  overrides: { readonly q0: readonly Assignment[]; readonly qd0: readonly Assignment[]; readonly t1?: string },
 ): InitialState {
   const names = model.coordinates.map((c) => c.name);
   const declared = (values: InitialValues, fallback: readonly number[]): number[] =>
@@ -80,8 +79,7 @@ export function initialState(
   const qd0 = declared(spec.initial?.qd, model.initial.qd0);
   for (const [option, vector] of [['--q0', q0], ['--qd0', qd0]] as const) {
     const seen = new Set<string>();
-    for (const text of overrides[option === '--q0' ? 'q0' : 'qd0']) {
-      const { name, value } = parseAssignment(option, text);
+    for (const { name, value } of overrides[option === '--q0' ? 'q0' : 'qd0']) {
       const i = names.indexOf(name);
       if (i < 0) throw new MechanicsError('unknown-coordinate', 'input', `no coordinate '${name}' (coordinates: ${names.join(', ')})`, { model: model.name, field: option });
       if (seen.has(name)) throw new UsageError(`${option} ${name} given twice`, option);

@@ -9,7 +9,7 @@ import { SimulationError } from '../runtime/errors.js';
 import { simulateMoreauJean } from '../runtime/moreau-jean.js';
 import { simulate } from '../runtime/simulate.js';
 import { DEFAULT_ATOL, DEFAULT_RTOL, type Trajectory } from '../runtime/trajectory.js';
-import { UsageError, type CommandSpec, type ParsedArgs } from './args.js';
+import { parseAssignment, UsageError, type Assignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { loadGenerated } from './build.js';
 import { resolveModels } from './models.js';
 import { OUTPUT_FORMATS, render, type OutputFormat } from './output.js';
@@ -65,6 +65,12 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
     if (misplaced.length) throw new UsageError(`${misplaced.join(', ')} ${misplaced.length > 1 ? 'apply' : 'applies'} to --method event only`, misplaced[0]);
   }
 
+  // Every argument is checked before the (slower) model is loaded.
+  const assignments = (option: string): Assignment[] => (args.lists.get(option) ?? []).map((text) => parseAssignment(option, text));
+  const paramsGiven = assignments('--param');
+  const q0Given = assignments('--q0');
+  const qd0Given = assignments('--qd0');
+
   const { models: files } = await resolveModels([target]);
   if (files.length !== 1) throw new UsageError(`'${target}' holds ${files.length} models; simulate takes one`);
   const file = files[0]!;
@@ -72,10 +78,9 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
   const mod = loadGenerated(generateModule(deriveSystem(model), file.source).source);
 
   const defaults = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
-  const params = parameterValues(model, args.lists.get('--param') ?? []);
-  const q0Given = args.lists.get('--q0') ?? [];
+  const params = parameterValues(model, paramsGiven);
   const t1Text = args.values.get('--t1');
-  const start = initialState(model, file.spec, params, { q0: q0Given, qd0: args.lists.get('--qd0') ?? [], ...(t1Text !== undefined ? { t1: t1Text } : {}) });
+  const start = initialState(model, file.spec, params, { q0: q0Given, qd0: qd0Given, ...(t1Text !== undefined ? { t1: t1Text } : {}) });
   if (q0Given.length === 0) checkInitialFollowsParameters(mod, { q0: model.initial.q0, params: defaults }, { q0: start.q0, params });
 
   const number = (option: string): number | undefined => {

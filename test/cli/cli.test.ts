@@ -1,0 +1,201 @@
+// The command line on a user's own model file: help without side effects,
+// exit codes 0/1/2, derive into a folder, simulate what the file says now,
+// parameters as expressions inside their ranges, caps that name their
+// option, and the JSON and CSV shapes.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { GeneratedModel } from '../../src/runtime/contract.js';
+import { BALL, cli, projectWith } from './run-cli.js';
+
+const G = 9.81;
+
+describe('mechanics --help', () => {
+  it.each(['derive', 'report', 'simulate', 'list'])('%s --help prints its usage, exits 0 and writes nothing', async (command) => {
+    const dir = projectWith('ball.ts', BALL);
+    const out = join(dir, 'out');
+    for (const flag of ['--help', '-h']) {
+      const r = await cli(command, join(dir, 'ball.ts'), '--out', out, flag);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^usage: mechanics ${command}`));
+      expect(existsSync(out)).toBe(false);
+    }
+  });
+
+  it('with no command prints the command list', async () => {
+    const r = await cli();
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('derive [file|dir…]');
+  });
+});
+
+describe('usage errors exit 2', () => {
+  it.each([
+    [['frobnicate'], "unknown command 'frobnicate'"],
+    [['derive', '--frob'], 'unknown option --frob'],
+    [['simulate'], 'simulate needs a model'],
+    [['simulate', 'a.ts', 'b.ts'], "unexpected 'b.ts'"],
+    [['simulate', 'a.ts', '--param', 'alpha=0.7=9'], "--param needs name=value (e.g. --param alpha=pi/4), got 'alpha=0.7=9'"],
+    [['simulate', 'a.ts', '--samples'], '--samples needs a value'],
+    [['simulate', 'a.ts', '--format', 'xml'], '--format must be one of summary, csv, json'],
+    [['simulate', 'a.ts', '--t1', '1', '--t1', '2'], '--t1 given twice'],
+    [['derive', '--js=yes'], '--js takes no value'],
+  ])('%j', async (argv, message) => {
+    const r = await cli(...argv);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('derive on a model file outside the package', () => {
+  it('writes DIR/<model>.ts, .js and the reports, and the compiled module computes q̈ = −g', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const out = join(dir, 'out');
+    const r = await cli('derive', join(dir, 'ball.ts'), '--out', out, '--js');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    for (const f of ['ball.ts', 'ball.js', 'ball.tex', 'ball.body.tex', 'ball.html', 'index.html', 'katex/katex.min.css']) expect(existsSync(join(out, f)), f).toBe(true);
+    const mod = (await import(/* @vite-ignore */ pathToFileURL(join(out, 'ball.js')).href)) as GeneratedModel;
+    expect(mod.accelerations(0, [1], [0], {})[0]).toBeCloseTo(-G, 12);
+    expect(mod.model.initial.q0).toEqual([2]);
+  });
+
+  it('--no-report writes only the generated module', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const r = await cli('derive', join(dir, 'ball.ts'), '--out', join(dir, 'out'), '--no-report');
+    expect(r.code).toBe(0);
+    expect(existsSync(join(dir, 'out', 'ball.ts'))).toBe(true);
+    expect(existsSync(join(dir, 'out', 'ball.html'))).toBe(false);
+  });
+
+  it('a model with an error exits 1 with the named error and writes nothing', async () => {
+    const dir = projectWith('bad.ts', BALL.replace("potential: 'm*g*y'", "potential: 'm*k*y'"));
+    const r = await cli('derive', join(dir, 'bad.ts'), '--out', join(dir, 'out'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error \[unknown-symbol\].*'k'/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
+  it('a file that does not compile exits 1 naming the file and line', async () => {
+    const dir = projectWith('broken.ts', 'export default {\n');
+    const r = await cli('derive', join(dir, 'broken.ts'), '--out', join(dir, 'out'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error \[bad-model-file\]: cannot compile .*broken\.ts/);
+  });
+});
+
+interface JsonRun {
+  model: string;
+  params: Record<string, number>;
+  t: number[];
+  q: number[][];
+  qd: number[][];
+  energy: number[];
+  events: { t: number; type: string; contacts: string[] }[];
+}
+
+async function json(...argv: string[]): Promise<JsonRun> {
+  const r = await cli('simulate', ...argv, '--format', 'json');
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as JsonRun;
+}
+
+describe('simulate a model file', () => {
+  it('prints { model, params, t, q, qd, energy, events }; the first impact is at √(2h/g)', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const run = await json(join(dir, 'ball.ts'), '--samples', '11');
+    expect(run.model).toBe('ball');
+    expect(run.params).toEqual({ m: 1, g: G, e: 0.5 });
+    expect(run.t).toHaveLength(11);
+    expect(run.q[0]).toEqual([2]);
+    expect(run.qd[0]).toEqual([0]);
+    expect(run.energy[0]).toBeCloseTo(2 * G, 12);
+    expect(run.events[0]).toMatchObject({ type: 'impact', contacts: ['floor'] });
+    expect(run.events[0]!.t).toBeCloseTo(Math.sqrt((2 * 2) / G), 8);
+  });
+
+  it('--q0 and --param take expressions of the parameters', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const run = await json(join(dir, 'ball.ts'), '--param', 'g=2*pi', '--q0', 'y=g/4', '--t1', 'sqrt(2)');
+    expect(run.params.g).toBe(2 * Math.PI);
+    expect(run.q[0]).toEqual([Math.PI / 2]);
+    expect(run.t.at(-1)).toBe(Math.SQRT2);
+    expect(run.events[0]!.t).toBeCloseTo(Math.sqrt((2 * (Math.PI / 2)) / (2 * Math.PI)), 8);
+  });
+
+  it('runs what the file says now, not an earlier build', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const file = join(dir, 'ball.ts');
+    const before = await json(file);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('y: 2 }', 'y: 0.5 }'));
+    const after = await json(file);
+    expect(before.events[0]!.t).toBeCloseTo(Math.sqrt(4 / G), 8);
+    expect(after.events[0]!.t).toBeCloseTo(Math.sqrt(1 / G), 8);
+  });
+
+  it('a parameter outside its declared range is a named error (exit 1)', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const r = await cli('simulate', join(dir, 'ball.ts'), '--param', 'e=1.5');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("field 'parameters.e'");
+    expect(r.stderr).toContain('e = 1.5 lies outside its declared range (0, 1)');
+  });
+
+  it('an unknown parameter or coordinate is a named error (exit 1)', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    expect((await cli('simulate', join(dir, 'ball.ts'), '--param', 'k=1')).stderr).toMatch(/error \[unknown-parameter\].*no parameter 'k'/);
+    expect((await cli('simulate', join(dir, 'ball.ts'), '--q0', 'x=1')).stderr).toMatch(/error \[unknown-coordinate\].*no coordinate 'x'/);
+  });
+
+  it('a step cap that trips names --max-steps', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const r = await cli('simulate', join(dir, 'ball.ts'), '--max-steps', '3');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error \[max-steps\].*field '--max-steps'.*raise --max-steps or loosen --rtol\/--atol/);
+  });
+
+  it('--method moreau-jean takes --h and rejects the integrator options', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const run = await json(join(dir, 'ball.ts'), '--method', 'moreau-jean', '--h', '1e-4');
+    expect(run.events[0]!.t).toBeCloseTo(Math.sqrt(4 / G), 3);
+    const r = await cli('simulate', join(dir, 'ball.ts'), '--method', 'moreau-jean', '--rtol', '1e-6');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--rtol applies to --method event only');
+  });
+
+  it('CSV names every column with its unit and lists the events in time order', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const r = await cli('simulate', join(dir, 'ball.ts'), '--format', 'csv', '--samples', '3');
+    const [header, ...rows] = r.stdout.trim().split('\n');
+    expect(header).toBe("t [s],y [m],y' [m/s],energy,event");
+    const times = rows.map((row) => Number(row.split(',')[0]));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const impact = rows.find((row) => row.endsWith('impact:floor'))!;
+    expect(Number(impact.split(',')[0])).toBeCloseTo(Math.sqrt(4 / G), 8);
+  });
+
+  it('--out writes the output to a file', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const r = await cli('simulate', join(dir, 'ball.ts'), '--format', 'json', '--out', join(dir, 'run.json'));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect((JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as JsonRun).model).toBe('ball');
+  });
+});
+
+describe('simulate an example of derivations/ by name', () => {
+  it("refuses the compass at another alpha with the initial state computed for the default one", async () => {
+    const r = await cli('simulate', 'compass', '--param', 'alpha=0.7');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error \[bad-initial\].*contact 'footB' closed at the default parameters but open by 0\.07/);
+  });
+
+  it('takes alpha = pi/8 with the configuration given (a fall before the first touchdown)', async () => {
+    const r = await cli('simulate', 'compass', '--param', 'alpha=pi/8', '--q0', 'yc=1', '--t1', '0.5', '--samples', '2', '--format', 'json');
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as JsonRun).params.alpha).toBe(Math.PI / 8);
+  });
+});

@@ -58,10 +58,6 @@ export function unreachable(x: never): never {
 // (children are already interned, so comparing their ids suffices). String
 // keys were simpler but their garbage cost a third of the derivation time.
 type Shape = Omit<Num, 'id'> | Omit<Sym, 'id'> | Omit<Add, 'id'> | Omit<Mul, 'id'> | Omit<Pow, 'id'> | Omit<Fn, 'id'>;
-const buckets = new Map<number, Expr[]>();
-const symbolsByName = new Map<string, Sym>();
-const symbolsById = new Map<number, Sym>();
-let nextId = 0;
 
 const mix = (h: number, x: number): number => {
   const k = Math.imul(h ^ x, 0x5bd1e995);
@@ -148,30 +144,237 @@ export interface Memo {
   simplified: Expr | undefined;
   trig: Expr | undefined;
   shortest: Expr | undefined;
-  /** Sorted ids of the free symbols. */
-  symbols: readonly number[] | undefined;
+  /** The free symbols, sorted by id. */
+  symbols: readonly Sym[] | undefined;
 }
 export const memo = (e: Expr): Memo => e as unknown as Memo;
 
+/**
+ * Interning links of a node, next to its memo slots (same caveats). `hash`
+ * is the structural hash; `parents` lists the interned nodes whose youngest
+ * child (largest id) this node is: a compound node is registered there, so
+ * the table reaches it only through that child.
+ */
+interface Links {
+  hash: number;
+  parents: Expr[] | Map<number, Expr[]> | undefined;
+}
+const links = (e: Expr): Links => e as unknown as Links;
+
+type Atom = Num | Sym;
+
+/**
+ * The table of atoms (numbers and symbols), in two generations: `young`
+ * holds strongly the atoms made or found since the last aging, `old` holds
+ * the earlier ones through WeakRefs. An atom is in one generation at a time.
+ */
+interface AtomTable {
+  readonly young: Map<number, Atom[]>;
+  readonly old: Map<number, WeakRef<Atom>[]>;
+  /** WeakRefs in `old`, live or dead. */
+  oldSize: number;
+  /** Sweep `old` of dead WeakRefs when oldSize reaches this. */
+  sweepAt: number;
+  sweepPending: boolean;
+  /** Parent lists of the module's constants, which every table shares (see withFreshTable). */
+  readonly constantParents: Links['parents'][];
+}
+
+/**
+ * Nodes made between two agings of the atom table. What the young atoms keep
+ * alive is about the nodes built on them since the last aging (≈ 150 bytes a
+ * node, so ≲ 1 MB); an aging costs a WeakRef per young atom (≈ 1 µs each, a
+ * few hundred atoms).
+ */
+const AGE_EVERY = 4096;
+const MIN_SWEEP = 1024;
+
+const newTable = (): AtomTable => ({ young: new Map(), old: new Map(), oldSize: 0, sweepAt: MIN_SWEEP, sweepPending: false, constantParents: [] });
+let table = newTable();
+let nextId = 0;
+let madeSinceAging = 0;
+/** Ids below this are the module's constants (made first, below). */
+let constantIds = 0;
+
+/** The interned atom of this shape, if one is alive. */
+function findAtom(h: number, x: Shape): Atom | undefined {
+  const bucket = table.young.get(h);
+  if (bucket) {
+    for (const e of bucket) if (sameShape(e, x)) return e;
+  }
+  const refs = table.old.get(h);
+  if (refs === undefined) return undefined;
+  for (let i = 0; i < refs.length; i++) {
+    const e = refs[i]!.deref();
+    if (e === undefined || !sameShape(e, x)) continue;
+    // Back to the young generation: an atom asked for again is likely to be
+    // asked for many times more, and a young hit needs no WeakRef deref
+    // (a V8 runtime call).
+    refs.splice(i, 1);
+    if (refs.length === 0) table.old.delete(h);
+    table.oldSize--;
+    addYoung(h, e);
+    return e;
+  }
+  return undefined;
+}
+
+function addYoung(h: number, e: Atom): void {
+  const bucket = table.young.get(h);
+  if (bucket) bucket.push(e);
+  else table.young.set(h, [e]);
+}
+
+/** Move every young atom to the old generation, held weakly from now on. */
+function age(): void {
+  const t = table;
+  madeSinceAging = 0;
+  for (const [h, bucket] of t.young) {
+    const refs = bucket.map((e) => new WeakRef(e));
+    const prev = t.old.get(h);
+    if (prev) prev.push(...refs);
+    else t.old.set(h, refs);
+    t.oldSize += refs.length;
+  }
+  t.young.clear();
+  if (t.oldSize >= t.sweepAt && !t.sweepPending) {
+    // Not now: a WeakRef made or dereferenced in this job keeps its target
+    // alive until the job ends (ECMA-262 AddToKeptObjects), so a sweep now
+    // would find every atom just aged alive. A later task sees the truth.
+    t.sweepPending = true;
+    setTimeout(() => sweep(t), 0).unref();
+  }
+}
+
+/**
+ * Drop the WeakRefs whose atom is gone. The next sweep waits until the old
+ * generation has doubled over what survived: amortized O(1) per atom.
+ */
+function sweep(t: AtomTable): void {
+  let live = 0;
+  for (const [h, refs] of t.old) {
+    const kept = refs.filter((r) => r.deref() !== undefined);
+    if (kept.length === 0) t.old.delete(h);
+    else t.old.set(h, kept);
+    live += kept.length;
+  }
+  t.oldSize = live;
+  t.sweepAt = Math.max(MIN_SWEEP, 2 * live);
+  t.sweepPending = false;
+}
+
+/** The youngest (largest-id) direct child of a compound shape: where it is registered. */
+function anchorOf(x: Shape): Expr {
+  let best: Expr;
+  switch (x.kind) {
+    case 'add':
+      best = x.terms[0]!.expr;
+      for (const t of x.terms) if (t.expr.id > best.id) best = t.expr;
+      return best;
+    case 'mul':
+      best = x.factors[0]!.base;
+      for (const f of x.factors) {
+        if (f.base.id > best.id) best = f.base;
+        if (f.exp.id > best.id) best = f.exp;
+      }
+      return best;
+    case 'pow':
+      return x.base.id > x.exp.id ? x.base : x.exp;
+    case 'fn':
+      best = x.args[0]!;
+      for (const a of x.args) if (a.id > best.id) best = a;
+      return best;
+    default:
+      throw new MechanicsError('internal', 'internal', `an atom (${x.kind}) has no anchor`);
+  }
+}
+
+/** Parent lists up to this length are scanned; longer ones become a map by hash. */
+const SCAN_PARENTS = 8;
+
+function parentsOf(anchor: Expr): Links['parents'] {
+  return anchor.id < constantIds ? table.constantParents[anchor.id] : links(anchor).parents;
+}
+
+function setParents(anchor: Expr, p: Links['parents']): void {
+  if (anchor.id < constantIds) table.constantParents[anchor.id] = p;
+  else links(anchor).parents = p;
+}
+
+function findCompound(anchor: Expr, h: number, x: Shape): Expr | undefined {
+  const p = parentsOf(anchor);
+  if (p === undefined) return undefined;
+  const list = Array.isArray(p) ? p : p.get(h);
+  if (list === undefined) return undefined;
+  for (const e of list) if (links(e).hash === h && sameShape(e, x)) return e;
+  return undefined;
+}
+
+function addParent(anchor: Expr, h: number, e: Expr): void {
+  const p = parentsOf(anchor);
+  if (p === undefined) setParents(anchor, [e]);
+  else if (!Array.isArray(p)) {
+    const list = p.get(h);
+    if (list) list.push(e);
+    else p.set(h, [e]);
+  } else if (p.length < SCAN_PARENTS) p.push(e);
+  else {
+    const m = new Map<number, Expr[]>();
+    for (const q of [...p, e]) {
+      const qh = links(q).hash;
+      const list = m.get(qh);
+      if (list) list.push(q);
+      else m.set(qh, [q]);
+    }
+    setParents(anchor, m);
+  }
+}
+
+/** The node of this shape: the interned one, or `shape` itself made a node. */
 function intern<S extends Shape>(shape: S): S & { readonly id: number } {
   const h = hashOf(shape);
-  const bucket = buckets.get(h);
-  if (bucket) {
-    for (const e of bucket) if (sameShape(e, shape)) return e as unknown as S & { id: number };
-  }
+  const isAtom = shape.kind === 'num' || shape.kind === 'sym';
+  const anchor = isAtom ? undefined : anchorOf(shape);
+  const hit = anchor === undefined ? findAtom(h, shape) : findCompound(anchor, h, shape);
+  if (hit) return hit as unknown as S & { id: number };
   // A miss: the caller's fresh shape object becomes the node (no copy).
-  const node = shape as unknown as { id: number } & Memo;
+  const node = shape as unknown as { id: number } & Memo & Links;
   node.id = nextId++;
   node.expanded = undefined;
   node.simplified = undefined;
   node.trig = undefined;
   node.shortest = undefined;
   node.symbols = undefined;
-  if (bucket) bucket.push(node as unknown as Expr);
-  else buckets.set(h, [node as unknown as Expr]);
+  node.hash = h;
+  node.parents = undefined;
+  const e = node as unknown as Expr;
+  if (anchor === undefined) addYoung(h, e as Atom);
+  else addParent(anchor, h, e);
+  if (++madeSinceAging >= AGE_EVERY) age();
   return node as unknown as S & { id: number };
 }
 
+/**
+ * Run `body` with a fresh intern table: no node made before exists in it
+ * except the module's constants (ZERO, ONE, MINUS_ONE, TWO, HALF, with
+ * empty parent lists), and no memo slot carries a result computed before.
+ * For tests of history independence (a result must not depend on what was
+ * built or simplified earlier). Nodes made inside must not be mixed with
+ * nodes made outside (interning holds within one table only), so `body`
+ * should return plain data (printed forms), not nodes.
+ */
+export function withFreshTable<T>(body: () => T): T {
+  const outer = table;
+  const outerMade = madeSinceAging;
+  table = newTable();
+  for (const c of CONSTANTS) addYoung(links(c).hash, c as Atom);
+  try {
+    return body();
+  } finally {
+    table = outer;
+    madeSinceAging = outerMade;
+  }
+}
 
 // ---------------------------------------------------------------- atoms
 export function num(value: Rational | number): Num {
@@ -180,13 +383,16 @@ export function num(value: Rational | number): Num {
 }
 
 export function sym(name: string): Sym {
-  const hit = symbolsByName.get(name);
+  const hit = findSym(name);
   if (hit) return hit;
   const m = /^(.*?)(\d+)$/.exec(name);
-  const s = intern({ kind: 'sym', name, stem: m ? m[1]! : name, index: m ? Number(m[2]) : -1 });
-  symbolsByName.set(name, s);
-  symbolsById.set(s.id, s);
-  return s;
+  return intern({ kind: 'sym', name, stem: m ? m[1]! : name, index: m ? Number(m[2]) : -1 });
+}
+
+/** The symbol of this name if it is alive (a symbol's hash and equality read its name only). */
+function findSym(name: string): Sym | undefined {
+  const probe = { kind: 'sym', name, stem: name, index: -1 } as const;
+  return findAtom(hashOf(probe), probe) as Sym | undefined;
 }
 
 export const ZERO = num(0);
@@ -194,6 +400,12 @@ export const ONE = num(1);
 export const MINUS_ONE = num(-1);
 export const TWO = num(2);
 export const HALF = num(Q.HALF);
+/** The module's constant nodes: seeded into every fresh table so `=== ONE` keeps working there. */
+const CONSTANTS: readonly Expr[] = [ZERO, ONE, MINUS_ONE, TWO, HALF];
+constantIds = nextId;
+if (CONSTANTS.some((c) => c.id >= constantIds) || constantIds !== CONSTANTS.length) {
+  throw new MechanicsError('internal', 'internal', 'the kernel constants must be the first nodes made');
+}
 
 export const isZero = (e: Expr): boolean => e === ZERO;
 export const isOne = (e: Expr): boolean => e === ONE;
@@ -585,42 +797,42 @@ export const sin = (x: Expr): Expr => fn('sin', x);
 export const cos = (x: Expr): Expr => fn('cos', x);
 
 // ---------------------------------------------------------------- queries
-const NO_SYMBOLS: readonly number[] = [];
+const NO_SYMBOLS: readonly Sym[] = [];
 
-/** Sorted ids of the free symbols of e (memoized on the node). */
-function symbolIds(e: Expr): readonly number[] {
+/** The free symbols of e sorted by id (memoized on the node). */
+function symbolsOf(e: Expr): readonly Sym[] {
   const m = memo(e);
   if (m.symbols) return m.symbols;
-  let out: readonly number[];
+  let out: readonly Sym[];
   switch (e.kind) {
     case 'num':
       out = NO_SYMBOLS;
       break;
     case 'sym':
-      out = [e.id];
+      out = [e];
       break;
     default: {
       // Union of the children's sorted lists; reuses a child's list when the
       // others add nothing (the common case), so most nodes allocate nothing.
       out = NO_SYMBOLS;
-      for (const c of children(e)) out = unionSorted(out, symbolIds(c));
+      for (const c of children(e)) out = unionSorted(out, symbolsOf(c));
     }
   }
   m.symbols = out;
   return out;
 }
 
-function unionSorted(a: readonly number[], b: readonly number[]): readonly number[] {
+function unionSorted(a: readonly Sym[], b: readonly Sym[]): readonly Sym[] {
   if (b.length === 0 || a === b) return a;
   if (a.length === 0) return b;
   let i = 0;
   let j = 0;
-  const out: number[] = [];
+  const out: Sym[] = [];
   while (i < a.length || j < b.length) {
     const x = a[i];
     const y = b[j];
-    if (y === undefined || (x !== undefined && x < y)) out.push(a[i++]!);
-    else if (x === undefined || y < x) out.push(b[j++]!);
+    if (y === undefined || (x !== undefined && x.id < y.id)) out.push(a[i++]!);
+    else if (x === undefined || y.id < x.id) out.push(b[j++]!);
     else {
       out.push(x);
       i++;
@@ -630,28 +842,21 @@ function unionSorted(a: readonly number[], b: readonly number[]): readonly numbe
   return out.length === a.length ? a : out.length === b.length ? b : out;
 }
 
-/** Names of the free symbols of e. */
+/**
+ * Names of the free symbols of e, in the structural order of `compare`
+ * (q2 before q10). Not in id order: ids follow creation, and a symbol that
+ * was collected and made again gets a new one.
+ */
 export function freeSymbols(e: Expr): ReadonlySet<string> {
-  return new Set(symbolIds(e).map((id) => symbolsById.get(id)!.name));
+  return new Set([...symbolsOf(e)].sort(compare).map((s) => s.name));
 }
 
-function hasSymbolId(e: Expr, id: number): boolean {
-  const ids = symbolIds(e);
-  let lo = 0;
-  let hi = ids.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = ids[mid]!;
-    if (v === id) return true;
-    if (v < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
-
+/** Whether the symbol `name` occurs in e. */
 export function dependsOn(e: Expr, name: string): boolean {
-  const s = symbolsByName.get(name);
-  return s !== undefined && hasSymbolId(e, s.id);
+  // A scan by name: the lists are short (the symbols of one model), and
+  // looking the symbol up in the intern table would cost more.
+  for (const s of symbolsOf(e)) if (s.name === name) return true;
+  return false;
 }
 
 /** Direct subexpressions of e (terms, factor bases and exponents, arguments). */

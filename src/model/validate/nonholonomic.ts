@@ -5,34 +5,29 @@ import { add, dependsOn, mul, num, ZERO } from '../../core/expr.js';
 import { diff } from '../../core/diff.js';
 import { simplify } from '../../core/trig.js';
 import type { Coordinate, NonholonomicConstraint } from '../types.js';
-import { constraintItem } from './constraint-item.js';
+import { constraintItems } from './constraint-item.js';
 import type { ExprReader } from './expressions.js';
 import type { Namespace } from './identifiers.js';
 import { Problems, type Checked } from './problems.js';
-import { arrayAt } from './shape.js';
 
 export function checkNonholonomic(x: unknown, coordinates: readonly Coordinate[], reader: ExprReader, names: Namespace, model: string | undefined): Checked<NonholonomicConstraint[]> {
   const out = new Problems(model);
   const constraints: NonholonomicConstraint[] = [];
-  if (x === undefined) return out.result(constraints);
-  (arrayAt(x, 'nonholonomic', "a list of velocity constraints (expressions in q', or { name, expr })", out) ?? []).forEach((item, i) => {
-    const field = `nonholonomic[${i}]`;
-    const { name, expr } = constraintItem(item, i, 'psi', field, names, out);
-    if (expr === undefined) return;
+  for (const { field, name, expr } of constraintItems(x, 'nonholonomic', 'psi', names, out)) {
     const e = reader.read(expr, field, out, { velocities: true, smooth: true });
-    if (!e || name === undefined) return;
+    if (!e || name === undefined) continue;
     const ex = simplify(e);
     const A = coordinates.map((c) => simplify(diff(ex, c.qd.name)));
     if (A.some((a) => coordinates.some((c) => dependsOn(a, c.qd.name)))) {
       out.add('nonlinear-constraint', field, `constraint '${name}' must be linear in the velocities (A(q,t)·q' + b(q,t) = 0)`);
-      return;
+      continue;
     }
     if (A.every((a) => a === ZERO)) {
       out.add('not-a-velocity-constraint', field, `constraint '${name}' contains no velocity; write position constraints under 'holonomic'`);
-      return;
+      continue;
     }
     const b = simplify(add(ex, ...coordinates.map((c, k) => mul(num(-1), A[k]!, c.qd))));
     constraints.push({ name, A, b, expr: e });
-  });
+  }
   return out.result(constraints);
 }

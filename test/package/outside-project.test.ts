@@ -1,0 +1,155 @@
+// The package as another project gets it: `npm pack`, install the tarball
+// into an empty project, write a model file there that imports
+// 'unilateral-mechanics', derive it with `npx mechanics`, compile the
+// generated module under the strictest flags, and simulate it from an ES
+// module that imports the library, its runtime and its kernel. One install
+// (the slow part), then every check on it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const STRICT = ['--strict', '--noUncheckedIndexedAccess', '--exactOptionalPropertyTypes', '--noImplicitOverride'];
+
+interface Command {
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Run a command; on failure, throw with everything it printed. */
+function run(file: string, args: readonly string[], cwd: string): Command {
+  const r = spawnSync(file, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (r.status !== 0) throw new Error(`${file} ${args.join(' ')} (in ${cwd}) exited ${r.status ?? r.signal}:\n${r.stdout}\n${r.stderr}`);
+  return { stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A ball dropped from h onto a floor: first impact at √(2h/g), rebound speed e·√(2gh). */
+const MODEL = `import { defineModel } from 'unilateral-mechanics';
+
+export default defineModel({
+  name: 'ball',
+  title: 'A ball dropped on a floor',
+  coordinates: [{ name: 'y', unit: 'm' }],
+  parameters: {
+    m: { default: 1, unit: 'kg' },
+    g: { default: 9.81, unit: 'm/s^2' },
+    e: { default: 0.5, range: [0, 1] },
+  },
+  kinetic: "m*y'^2/2",
+  potential: 'm*g*y',
+  unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { newton: 'e' } }],
+  initial: { q: { y: 2 }, t1: 1 },
+});
+`;
+
+/** The consumer: the generated module, driven by the runtime; the library and kernel alongside. */
+const MAIN = `import { simulate, type GeneratedModel } from 'unilateral-mechanics/runtime';
+import { buildModel, TOOLKIT } from 'unilateral-mechanics';
+import { evaluate, parseExpr } from 'unilateral-mechanics/core';
+import * as ball from './generated/ball.js';
+
+const mod: GeneratedModel = ball;
+const { q0, qd0 } = mod.model.initial;
+const run = simulate(mod, { q0, qd0, t1: 1, params: { e: 0.5 } });
+const impact = run.events.find((e) => e.type === 'impact');
+const k = run.t.findIndex((t) => t > (impact?.t ?? Infinity));
+console.log(JSON.stringify({
+  toolkit: TOOLKIT,
+  coordinates: buildModel({ name: 'x', coordinates: ['x'], kinetic: "x'^2/2" }).coordinates.length,
+  halfPi: evaluate(parseExpr('pi/2'), {}),
+  impact: impact?.t,
+  contacts: impact?.contacts,
+  qdAfter: run.qd[k]?.[0],
+  tAfter: run.t[k],
+}));
+`;
+
+describe('a project that installs the packed tarball', { timeout: 120_000 }, () => {
+  const work = mkdtempSync(join(tmpdir(), 'mechanics-package-'));
+  const project = join(work, 'project');
+  let tarball = '';
+  let packed: { files: { path: string }[]; size: number; unpackedSize: number };
+  let install: Command;
+
+  beforeAll(() => {
+    // `npm pack` runs `prepare` (the build), so a clean clone packs dist/ too.
+    packed = (JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], ROOT).stdout) as (typeof packed & { filename: string })[])[0]!;
+    tarball = join(work, (packed as { filename?: string }).filename!);
+    mkdirSync(join(project, 'models'), { recursive: true });
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'outside-project', private: true, type: 'module' }, null, 2));
+    install = run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], project);
+    writeFileSync(join(project, 'models', 'ball.ts'), MODEL);
+  }, 600_000);
+
+  it('the tarball holds the build, the solver sources codegen embeds, docs and LICENSE; no tests, reports or examples', () => {
+    const paths = packed.files.map((f) => f.path);
+    console.log(`tarball: ${paths.length} files, ${(packed.size / 1024).toFixed(1)} kB packed, ${(packed.unpackedSize / 1024).toFixed(1)} kB unpacked`);
+    expect(paths).toEqual(expect.arrayContaining([
+      'LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/runtime/index.d.ts', 'dist/src/core/index.d.ts',
+      'dist/src/cli/main.js', 'docs/model-language.md',
+    ]));
+    expect(paths.some((p) => p.startsWith('src/numeric/') && p.endsWith('.ts'))).toBe(true);
+    for (const p of paths) expect(p).not.toMatch(/^(test|generated|derivations|bench|test-artifacts)\/|^dist\/(test|generated|derivations|bench)\/|^docs\/.*\.(html|tex)$|^docs\/katex\//);
+  });
+
+  it("'./runtime' never loads the symbolic core: its import graph stays in runtime/ and errors", () => {
+    const dist = join(project, 'node_modules', 'unilateral-mechanics', 'dist', 'src');
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s*'([^']+)'/g)) {
+        if (spec!.startsWith('.')) visit(join(dirname(file), spec!));
+      }
+    };
+    visit(join(dist, 'runtime', 'index.js'));
+    const reached = [...seen].map((f) => relative(dist, f).split(sep).join('/'));
+    expect(reached.length).toBeGreaterThan(5);
+    for (const f of reached) expect(f).toMatch(/^(runtime\/|numeric\/|errors\.js$)/);
+  });
+
+  it('installs without an engine warning on this Node.js', () => {
+    expect(install.stderr).not.toContain('EBADENGINE');
+  });
+
+  it('derives a model file of the project with `npx mechanics`, into generated/ and docs/ of the project', () => {
+    const out = run('npx', ['--no-install', 'mechanics', 'derive', 'models/ball.ts'], project);
+    console.log(out.stdout.trim());
+    for (const f of ['generated/ball.ts', 'docs/ball.html', 'docs/ball.tex', 'docs/index.html']) expect(existsSync(join(project, f)), f).toBe(true);
+    expect(readFileSync(join(project, 'generated', 'ball.ts'), 'utf8')).toContain('models/ball.ts');
+    expect(existsSync(join(project, 'node_modules', 'unilateral-mechanics', 'generated'))).toBe(false);
+  });
+
+  it('compiles the generated module and an ES module using it with strict, noUncheckedIndexedAccess, exactOptionalPropertyTypes, noImplicitOverride', () => {
+    writeFileSync(join(project, 'main.ts'), MAIN);
+    run(process.execPath, [TSC, ...STRICT, '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--outDir', 'build', 'main.ts', 'generated/ball.ts'], project);
+    expect(existsSync(join(project, 'build', 'generated', 'ball.js'))).toBe(true);
+  });
+
+  it('simulates: the first impact at √(2h/g), the rebound at e·√(2gh)', () => {
+    const result = JSON.parse(run(process.execPath, ['build/main.js'], project).stdout) as {
+      toolkit: string; coordinates: number; halfPi: number; impact: number; contacts: number[]; qdAfter: number; tAfter: number;
+    };
+    console.log(JSON.stringify(result));
+    const g = 9.81, h = 2, e = 0.5;
+    expect(result.toolkit).toMatch(/^unilateral-mechanics /);
+    expect(result.coordinates).toBe(1);
+    expect(result.halfPi).toBe(Math.PI / 2);
+    expect(result.impact).toBeCloseTo(Math.sqrt((2 * h) / g), 8);
+    expect(result.contacts).toEqual([0]);
+    // Just after the impact: v = e·√(2gh) − g·(t − t_impact).
+    expect(result.qdAfter).toBeCloseTo(e * Math.sqrt(2 * g * h) - g * (result.tAfter - result.impact), 6);
+  });
+
+  it('`npx mechanics simulate` on the file prints JSON with the same impact', () => {
+    const out = run('npx', ['--no-install', 'mechanics', 'simulate', 'models/ball.ts', '--format', 'json', '--samples', '3'], project);
+    const json = JSON.parse(out.stdout) as { model: string; events: { t: number; contacts: string[] }[] };
+    expect(json.model).toBe('ball');
+    expect(json.events[0]!.contacts).toEqual(['floor']);
+    expect(json.events[0]!.t).toBeCloseTo(Math.sqrt(4 / 9.81), 8);
+  });
+});

@@ -39,18 +39,27 @@ export const IMPACT_ERROR_CODE: { readonly [S in ImpactFailure]: `impact-${S}` &
   'lcp-failed': 'impact-lcp-failed',
 };
 
+/** The state (q, q̇) at which a run failed. */
+export interface FailedState {
+  readonly q: readonly number[];
+  readonly qd: readonly number[];
+}
+
 export class SimulationError extends MechanicsError {
   declare readonly code: SimulationErrorCode;
   /** Simulation time at which the failure was detected, when there is one. */
   readonly t: number | undefined;
+  /** The state at `t`, for failures of the state itself (a singular mass matrix or contact system, a tripped cap). */
+  readonly state: FailedState | undefined;
 
   constructor(
     code: SimulationErrorCode, kind: ErrorKind, message: string, where: { model: string; field?: string }, t?: number,
-    problems: readonly SimulationError[] = [],
+    problems: readonly SimulationError[] = [], state?: FailedState,
   ) {
     super(code, kind, t === undefined ? message : `${message} (at t = ${t})`, where, problems);
     this.name = 'SimulationError';
     this.t = t;
+    this.state = state;
   }
 }
 

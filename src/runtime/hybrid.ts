@@ -12,6 +12,13 @@
 //     σ̇ < 0 means the system leaves the constraint, §9);
 //   - contact / rest: a contact closes with no normal velocity left (after a
 //     plastic impact, a touchdown, or an accumulation of impacts).
+// An accumulation of impacts (Zeno behaviour: the bouncing ball, a compass
+// rocking from foot to foot) is recognized on the impact times themselves:
+// once their intervals shrink by a steady ratio r < 1 (period 1, or period 2
+// for rocking between two contacts) the remaining impacts form a geometric
+// series, and the contacts rest from its sum on, the accumulation point.
+// Every test here is relative to the impact intervals, never to t1, the
+// output grid or the tolerances, so the rest time does not depend on them.
 // Event times are located on the dense output to ~1e-14 relative
 // (events.ts). After every event the new set S is chosen by enumerating the
 // candidate modes (σ̇_S > 0 for held contacts, g̈ ≥ 0 for the others: the
@@ -24,7 +31,7 @@ import type { GeneratedModel, ImpactStatus, Params } from './contract.js';
 import { GapKinematics, projectOntoContacts, requireFunctions, type ProjectionStatus, type WithFunctions } from './contacts.js';
 import { integrate, type DenseStep } from './dopri5.js';
 import { impactByLcp, type LcpImpact } from './impact-lcp.js';
-import { IMPACT_ERROR_CODE, SimulationError } from './errors.js';
+import { IMPACT_ERROR_CODE, SimulationError, type SimulationErrorCode } from './errors.js';
 import { crosses, locateOnInterval, type EventFunction } from './events.js';
 import {
   DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
@@ -32,6 +39,7 @@ import {
 } from './trajectory.js';
 
 type ContactModel = WithFunctions<'gaps' | 'gapJacobian' | 'contactAccelerations' | 'impact'>;
+type ErrorKind = ConstructorParameters<typeof SimulationError>[1];
 
 /** Simulate a model with unilateral constraints, event by event. */
 export function simulateHybrid(module: GeneratedModel, opts: SimulateOptions): Trajectory {
@@ -61,6 +69,41 @@ interface Mode {
 const MAX_MODE_CANDIDATES = 12;
 /** Impacts applied at one instant before giving up (each must reduce approach velocities). */
 const MAX_IMPACTS_PER_EVENT = 32;
+/**
+ * Event instants in a row at one time (a release and a contact that undo
+ * each other without time advancing) before the run stops: the event loop
+ * would otherwise spin on a force that changes sign on the constraint.
+ */
+const MAX_EVENTS_AT_ONE_INSTANT = 64;
+
+/** An impact of the current cascade: its time and the contacts that took an impulse. */
+interface CascadeImpact {
+  readonly t: number;
+  readonly contacts: number[];
+}
+
+/** The accumulation point of an impact cascade and the contacts that rest from it on. */
+interface Accumulation {
+  readonly t: number;
+  readonly contacts: number[];
+}
+
+/**
+ * Periods of the interval pattern of a cascade: 1 for a ball on a floor
+ * (Δ_{k+1} = e Δ_k), 2 for rocking between two contacts, whose consecutive
+ * intervals alternate (the rimless wheel on a slope: 0.469, 0.947, 0.469, …)
+ * while Δ_{k+2}/Δ_k is steady.
+ */
+const CASCADE_PERIODS = [1, 2] as const;
+/**
+ * Relative spread allowed among the last p + 2 ratios Δ_k/Δ_{k−p} for the
+ * cascade to count as geometric. With the remaining time below
+ * zenoRatio × (duration so far), an error δr in the ratio moves the
+ * accumulation point by about zenoRatio·δr/(1 − r) of the cascade's
+ * duration; an irregular impact sequence (a double pendulum beating on a
+ * wall) has ratios that differ by far more.
+ */
+const RATIO_TOL = 1e-3;
 
 class HybridRun {
   private readonly n: number;
@@ -88,20 +131,31 @@ class HybridRun {
    */
   private readonly restVelocity: number;
   /**
-   * An impact cascade whose intervals shrink geometrically with a predicted
-   * remaining duration below zenoTime is passed to resting contact: an
-   * event-driven method cannot step through infinitely many impacts before
-   * the accumulation point (the bouncing ball's t₁(1+e)/(1−e)).
+   * A geometric impact cascade whose predicted remaining duration is below
+   * zenoRatio × its duration so far rests from its accumulation point on:
+   * an event-driven method cannot step through the infinitely many impacts
+   * before it (the bouncing ball's t₁(1+e)/(1−e)), and the last ones,
+   * whose flights shrink to the roundoff of the position, cannot even be
+   * timed. Relative to the cascade, so the same for any t0, t1.
    */
-  private readonly zenoTime: number;
+  private readonly zenoRatio: number;
   private readonly maxEvents: number;
+  /** Guard crossings in a row that change nothing (record no event) before the run stops as chattering. */
+  private readonly maxIdleCrossings: number;
 
   private t: number;
   private readonly x: Float64Array;
   private readonly held: boolean[];
   private readonly events: SimulationEvent[] = [];
-  /** Times and contacts of the impacts since the last non-impact event (Zeno detection). */
-  private cascade: { t: number; contacts: number[] }[] = [];
+  /** The impacts since the last rest or the last event without an impact (Zeno detection). */
+  private cascade: CascadeImpact[] = [];
+  /** A rest decided after a cascade, recorded when the run reaches its accumulation point. */
+  private pendingRest: Accumulation | undefined;
+  /** Guard crossings in a row that recorded no event. */
+  private idleCrossings = 0;
+  /** Event instants in a row at the time `lastEventTime`. */
+  private eventsAtInstant = 0;
+  private lastEventTime = Number.NaN;
   private stats = { steps: 0, rejected: 0, evaluations: 0 };
 
   // Work buffers.
@@ -134,9 +188,10 @@ class HybridRun {
     const c = opts.contact ?? {};
     this.gapTol = c.gapTol ?? 1e-9;
     this.restVelocity = c.restVelocity ?? 1e-6;
-    this.zenoTime = c.zenoTime ?? 1e-6 * (this.t1 - this.t0);
+    this.zenoRatio = c.zenoRatio ?? 1e-5;
     this.maxEvents = c.maxEvents ?? 100_000;
-    for (const [field, v] of [['contact.gapTol', this.gapTol], ['contact.restVelocity', this.restVelocity], ['contact.zenoTime', this.zenoTime], ['contact.maxEvents', this.maxEvents]] as const) {
+    this.maxIdleCrossings = c.maxIdleCrossings ?? 1000;
+    for (const [field, v] of [['contact.gapTol', this.gapTol], ['contact.restVelocity', this.restVelocity], ['contact.zenoRatio', this.zenoRatio], ['contact.maxEvents', this.maxEvents], ['contact.maxIdleCrossings', this.maxIdleCrossings]] as const) {
       if (!(v > 0 && Number.isFinite(v))) throw new SimulationError('invalid-option', 'input', `${field} = ${v} must be a positive finite number`, { model: this.name, field });
     }
 
@@ -207,7 +262,7 @@ class HybridRun {
     for (let j = 0; j < this.m; j++) sigma[j] = this.held[j] ? acc[this.n + rank++] : 0;
   }
 
-  /** Integrate the current mode until t1 or the first event, then handle the event. */
+  /** Integrate the current mode until t1 (or a pending rest) or the first event, then handle the event. */
   private phase(): void {
     const { n, module, params } = this;
     const free = !this.held.some(Boolean);
@@ -223,7 +278,8 @@ class HybridRun {
     this.guardValues(this.t, this.x, this.gA, this.dgA, this.sA);
     let found: Crossing | undefined;
     const maxSteps = this.opts.maxSteps ?? 100_000;
-    const result = integrate(f, this.t, this.x, this.t1, {
+    const end = Math.min(this.t1, this.pendingRest?.t ?? Infinity);
+    const result = integrate(f, this.t, this.x, end, {
       rtol: this.opts.rtol ?? DEFAULT_RTOL,
       atol: this.opts.atol ?? DEFAULT_ATOL,
       hmax: this.opts.hmax,
@@ -249,15 +305,50 @@ class HybridRun {
     if (!found) {
       this.t = result.t;
       this.x.set(result.y);
+      this.idleCrossings = 0;
+      if (this.pendingRest && this.t >= this.pendingRest.t) this.recordRest(this.t);
       return;
     }
     this.t = found.t;
     this.x.set(found.y);
+    // A held contact cannot leave before the accumulation point of its
+    // cascade has been reached but for a release exactly there; the rest is
+    // then recorded where the motion actually changes.
+    if (this.pendingRest) this.recordRest(this.t);
+    const recorded = this.events.length;
     this.resolve(found.kind === 'release' ? [found.contact] : []);
     this.progress.update(this.t);
-    if (this.events.length > this.maxEvents) {
-      throw new SimulationError('too-many-events', 'numeric', `more than ${this.maxEvents} events; raise contact.maxEvents, or contact.zenoTime / contact.restVelocity if impacts accumulate`, { model: this.name, field: 'contact.maxEvents' }, this.t);
+    this.checkCaps(this.events.length > recorded);
+  }
+
+  /**
+   * The caps that keep every run finite. The event count is the plain one;
+   * the two others catch chattering that makes no progress in time: a force
+   * that changes sign on the constraint (a `sign(y)` force on a ball at
+   * rest) makes the gap guard fire every few nanoseconds without any event
+   * to record, or a release and a contact undo each other at one instant.
+   */
+  private checkCaps(recordedEvent: boolean): void {
+    this.idleCrossings = recordedEvent ? 0 : this.idleCrossings + 1;
+    if (this.idleCrossings > this.maxIdleCrossings) {
+      throw this.failure('too-many-events', 'numeric', `chattering: ${this.maxIdleCrossings} guard crossings in a row changed no contact (cap contact.maxIdleCrossings); a force or constraint that is not smooth where a contact closes?`, 'contact.maxIdleCrossings');
     }
+    if (recordedEvent) {
+      this.eventsAtInstant = this.t === this.lastEventTime ? this.eventsAtInstant + 1 : 1;
+      this.lastEventTime = this.t;
+    }
+    if (this.eventsAtInstant > MAX_EVENTS_AT_ONE_INSTANT) {
+      throw this.failure('too-many-events', 'numeric', `chattering: events at ${MAX_EVENTS_AT_ONE_INSTANT} instants in a row without time advancing (cap MAX_EVENTS_AT_ONE_INSTANT); contacts that close and release again at once`, 'contact');
+    }
+    if (this.events.length > this.maxEvents) {
+      throw this.failure('too-many-events', 'numeric', `more than ${this.maxEvents} events (cap contact.maxEvents); raise it if the motion really has that many`, 'contact.maxEvents');
+    }
+  }
+
+  /** A SimulationError at the current time with the current state (q, q̇) attached. */
+  private failure(code: SimulationErrorCode, kind: ErrorKind, message: string, field: string): SimulationError {
+    const state = { q: toArray(this.x, 0, this.n), qd: toArray(this.x, this.n, 2 * this.n) };
+    return new SimulationError(code, kind, message, { model: this.name, field }, this.t, [], state);
   }
 
   /** The earliest guard crossing on a step, if any. */
@@ -330,7 +421,8 @@ class HybridRun {
     const { m, n, t } = this;
     const before = this.held.slice();
     const closed = new Array<boolean>(m).fill(false);
-    let rest: { contacts: number[]; accumulation: number } | undefined;
+    let rest: Accumulation | undefined;
+    let impacts = 0;
 
     for (let round = 0; ; round++) {
       this.split(this.x);
@@ -341,21 +433,22 @@ class HybridRun {
       for (let j = 0; j < m; j++) if (closed[j] && dg[j] < -this.restVelocity) approaching.push(j);
       if (approaching.length === 0) break;
       if (round === MAX_IMPACTS_PER_EVENT) {
-        throw new SimulationError('impact-loop', 'model', `contacts ${approaching.join(', ')} still approach after ${round} impacts at one instant; the impact law does not make the normal velocities admissible`, { model: this.name, field: 'impact' }, t);
+        throw this.failure('impact-loop', 'model', `contacts ${approaching.join(', ')} still approach after ${round} impacts at one instant (cap MAX_IMPACTS_PER_EVENT); the impact law does not make the normal velocities admissible`, 'impact');
       }
       let res: { status: ImpactStatus | LcpImpact['status']; qdPlus: ArrayLike<number>; impulses: ArrayLike<number>; message?: string } = this.module.impact(t, this.q, this.qd, this.params, { active: closed, tol: this.gapTol });
       if (res.status === 'too-many-contacts') res = impactByLcp(this.module, this.params, t, this.q, this.qd, closed);
       if (res.status !== 'ok') {
-        throw new SimulationError(IMPACT_ERROR_CODE[res.status], 'model', res.message ?? `the impact map returned '${res.status}' for contacts ${approaching.join(', ')}`, { model: this.name, field: 'impact' }, t);
+        throw this.failure(IMPACT_ERROR_CODE[res.status], 'model', res.message ?? `the impact map returned '${res.status}' for contacts ${approaching.join(', ')}`, 'impact');
       }
       for (let i = 0; i < n; i++) {
-        if (!Number.isFinite(res.qdPlus[i])) throw new SimulationError('non-finite-state', 'numeric', 'the impact map returned a non-finite velocity', { model: this.name, field: 'impact' }, t);
+        if (!Number.isFinite(res.qdPlus[i])) throw this.failure('non-finite-state', 'numeric', 'the impact map returned a non-finite velocity', 'impact');
         this.x[n + i] = res.qdPlus[i];
       }
       const hit = Array.from(res.impulses).flatMap((p, j) => (p !== 0 ? [j] : []));
       const contacts = hit.length > 0 ? hit : approaching;
       this.events.push({ t, type: 'impact', contacts });
-      rest = this.recordImpact(t, contacts) ?? rest;
+      impacts++;
+      rest = this.holdable(this.recordImpact(t, contacts, false)) ?? rest;
     }
 
     // Contacts that come to rest after a cascade lose their remaining normal
@@ -378,37 +471,74 @@ class HybridRun {
 
     const releasedNow = before.flatMap((h, j) => (h && !this.held[j] ? [j] : []));
     const closedNow = this.held.flatMap((h, j) => (h && !before[j] ? [j] : []));
+    // A touchdown that ends a geometric cascade (the arrival was too slow to
+    // bounce, restVelocity) is its last impact: the contacts rest from the
+    // accumulation point the cascade extrapolates to, as after a detected one.
+    if (!rest && impacts === 0 && closedNow.length > 0 && closedNow.every((j) => this.cascade.some((c) => c.contacts.includes(j)))) {
+      rest = this.holdable(this.recordImpact(t, closedNow, true));
+    }
     const resting = rest ? rest.contacts.filter((j) => this.held[j]) : [];
     const touching = closedNow.filter((j) => !resting.includes(j));
     if (releasedNow.length > 0) this.events.push({ t, type: 'release', contacts: releasedNow });
-    if (resting.length > 0) this.events.push({ t, type: 'rest', contacts: resting, accumulation: rest!.accumulation });
     if (touching.length > 0) this.events.push({ t, type: 'contact', contacts: touching });
-    if (rest || releasedNow.length > 0 || closedNow.length > 0) this.cascade = [];
+    if (resting.length > 0) this.pendingRest = { t: rest!.t, contacts: resting };
+    if (rest || (impacts === 0 && (releasedNow.length > 0 || closedNow.length > 0))) this.cascade = [];
   }
 
   /**
-   * Zeno detection on the impact sequence: with four impacts t_a < t_b <
-   * t_c < t_d whose intervals shrink by a steady ratio r < 1 (the bouncing
-   * ball: r = e exactly), the remaining impacts take Σ_{k≥1} (t_d − t_c) r^k
-   * = (t_d − t_c) r/(1 − r). The ratio must agree to 10% between the last two
-   * intervals, so a merely irregular sequence is not mistaken for a cascade.
+   * An accumulation whose contacts can all be held together (finite q̈ and
+   * every σ̇ > 0), else undefined: two sticking feet are statically
+   * indeterminate, the module's contactAccelerations has no answer for them,
+   * and the cascade then goes on until a touchdown ends it.
    */
-  private recordImpact(t: number, contacts: number[]): { contacts: number[]; accumulation: number } | undefined {
+  private holdable(rest: Accumulation | undefined): Accumulation | undefined {
+    if (!rest) return undefined;
+    const mask = Array.from({ length: this.m }, (_, j) => rest.contacts.includes(j));
+    const acc = this.contactAccelerations(this.t, this.x, mask);
+    for (let i = 0; i < this.n + rest.contacts.length; i++) if (!(i < this.n ? Number.isFinite(acc[i]) : acc[i] > 0)) return undefined;
+    return rest;
+  }
+
+  /** The rest decided after a cascade, recorded at its accumulation point (or at the earlier time t an event intervenes). */
+  private recordRest(t: number): void {
+    const rest = this.pendingRest!;
+    this.events.push({ t: Math.min(t, rest.t), type: 'rest', contacts: rest.contacts, accumulation: rest.t });
+    this.pendingRest = undefined;
+  }
+
+  /**
+   * Zeno detection on the impact sequence t_0 < … < t_k of the cascade,
+   * intervals Δ_i = t_{i+1} − t_i. For a period p (CASCADE_PERIODS) the last
+   * p + 2 ratios ρ_i = Δ_i/Δ_{i−p} must lie in (0, 1) and agree to
+   * RATIO_TOL; the remaining impacts then take the geometric series
+   *   R = Σ_{j<p} Δ_{k−1−j} ρ/(1 − ρ)   (ρ the ratio of the same phase),
+   * exactly t₁·2e^k·e/(1 − e) summed for the bouncing ball, whose ratio is e.
+   * The cascade rests at t_k + R once R ≤ zenoRatio·(t_k − t_0), or at once
+   * when `final` (a touchdown ended it).
+   */
+  private recordImpact(t: number, contacts: readonly number[], final: boolean): Accumulation | undefined {
     const last = this.cascade.at(-1);
     if (last && last.t === t) {
       for (const j of contacts) if (!last.contacts.includes(j)) last.contacts.push(j);
-      return undefined;
+      if (!final) return undefined;
+    } else {
+      this.cascade.push({ t, contacts: [...contacts] });
     }
-    this.cascade.push({ t, contacts: [...contacts] });
-    if (this.cascade.length < 4) return undefined;
-    const [a, b, c, d] = this.cascade.slice(-4);
-    const r1 = (c.t - b.t) / (b.t - a.t);
-    const r2 = (d.t - c.t) / (c.t - b.t);
-    if (!(r1 > 0 && r1 < 1 && r2 > 0 && r2 < 1 && Math.abs(r2 - r1) <= 0.1 * r1)) return undefined;
-    const remaining = ((d.t - c.t) * r2) / (1 - r2);
-    if (remaining > this.zenoTime) return undefined;
-    const involved = [...new Set([a, b, c, d].flatMap((e) => e.contacts))].sort((x, y) => x - y);
-    return { contacts: involved, accumulation: d.t + remaining };
+    const times = this.cascade.map((c) => c.t);
+    const k = times.length - 1;
+    for (const p of CASCADE_PERIODS) {
+      if (k < 2 * p + 2) continue;
+      const ratio = (i: number): number => (times[i + 1] - times[i]) / (times[i + 1 - p] - times[i - p]);
+      const ratios = Array.from({ length: p + 2 }, (_, a) => ratio(k - 1 - a));
+      const lo = Math.min(...ratios), hi = Math.max(...ratios);
+      if (!(lo > 0 && hi < 1 && hi - lo <= RATIO_TOL * hi)) continue;
+      let remaining = 0;
+      for (let j = 0; j < p; j++) remaining += ((times[k - j] - times[k - j - 1]) * ratios[j]) / (1 - ratios[j]);
+      if (!final && remaining > this.zenoRatio * (times[k] - times[0])) return undefined;
+      const involved = new Set(this.cascade.slice(-(2 * p + 3)).flatMap((c) => c.contacts));
+      return { t: times[k] + remaining, contacts: [...involved].sort((x, y) => x - y) };
+    }
+    return undefined;
   }
 
   /**
@@ -424,7 +554,7 @@ class HybridRun {
     const k = candidates.length;
     if (k === 0) return { held: [], qdd: new Float64Array(0) };
     if (k > MAX_MODE_CANDIDATES) {
-      throw new SimulationError('too-many-contacts', 'model', `${k} contacts close at once; the event-driven mode selection enumerates at most ${MAX_MODE_CANDIDATES} (use the Moreau–Jean scheme)`, { model: this.name, field: 'unilateral' }, t);
+      throw this.failure('too-many-contacts', 'model', `${k} contacts close at once; the event-driven mode selection enumerates at most ${MAX_MODE_CANDIDATES} (use the Moreau–Jean scheme)`, 'unilateral');
     }
     this.split(this.x);
     const G = Float64Array.from(this.kin.jacobian(t, this.q));
@@ -458,7 +588,7 @@ class HybridRun {
       if (ok) admissible.push({ held, qdd: Float64Array.from(acc.subarray(0, n)) });
     }
     if (admissible.length === 0) {
-      throw new SimulationError('no-contact-mode', 'model', `no admissible contact mode for contacts ${candidates.join(', ')} (every choice gives a pulling contact or a penetrating one)`, { model: this.name, field: 'contactAccelerations' }, t);
+      throw this.failure('no-contact-mode', 'model', `no admissible contact mode for contacts ${candidates.join(', ')} (every choice gives a pulling contact or a penetrating one)`, 'contactAccelerations');
     }
     // Several admissible sets are expected when a held contact carries σ̇ = 0
     // (holding it or not is the same motion); only different q̈ is ambiguity.
@@ -467,14 +597,16 @@ class HybridRun {
     for (const other of admissible.slice(1)) {
       const differs = other.qdd.some((v, i) => Math.abs(v - first.qdd[i]) > 1e-8 * (1 + Math.abs(first.qdd[i])));
       if (differs) {
-        throw new SimulationError('ambiguous-contact-mode', 'model', `several admissible contact modes with different motions: held {${first.held.join(', ')}} and {${other.held.join(', ')}}`, { model: this.name, field: 'contactAccelerations' }, t);
+        throw this.failure('ambiguous-contact-mode', 'model', `several admissible contact modes with different motions: held {${first.held.join(', ')}} and {${other.held.join(', ')}}`, 'contactAccelerations');
       }
     }
     return first;
   }
 
   private projectionError(status: Exclude<ProjectionStatus, 'ok'>, contacts: readonly number[]): SimulationError {
-    return new SimulationError(status, 'numeric', `cannot project onto contacts ${contacts.join(', ')}: ${status === 'dependent-contacts' ? 'their gap gradients are linearly dependent' : 'the mass matrix is not positive definite'}`, { model: this.name, field: 'gapJacobian' }, this.t);
+    return status === 'dependent-contacts'
+      ? this.failure(status, 'numeric', `singular contact system: the gap gradients of contacts ${contacts.join(', ')} are linearly dependent`, 'gapJacobian')
+      : this.failure(status, 'numeric', `singular mass matrix: M is not positive definite at this state (projecting onto contacts ${contacts.join(', ')})`, 'massMatrix');
   }
 }
 

@@ -28,19 +28,26 @@ export interface RunOptions {
 }
 
 /**
- * Tolerances of the event-driven treatment of unilateral contacts (see
- * hybrid.ts for the failure each one prevents). Absolute, in the units of
- * the model's gaps, normal velocities and time.
+ * Tolerances and caps of the event-driven treatment of unilateral contacts
+ * (see hybrid.ts for the failure each one prevents). gapTol and
+ * restVelocity are absolute, in the units of the model's gaps and normal
+ * velocities; the others are dimensionless.
  */
 export interface ContactOptions {
   /** A contact with g ≤ gapTol counts as closed (default 1e-9). */
   readonly gapTol?: number;
   /** Normal approach speeds below this are a touchdown, not a bounce (default 1e-6). */
   readonly restVelocity?: number;
-  /** A geometric impact cascade predicted to end within this time is passed to rest (default 1e-6 · (t1 − t0)). */
-  readonly zenoTime?: number;
+  /**
+   * A geometric impact cascade whose predicted remaining duration is below
+   * this fraction of its duration so far rests from its accumulation point
+   * on (default 1e-5; dimensionless, so independent of t0, t1 and units).
+   */
+  readonly zenoRatio?: number;
   /** Cap on the number of events (default 1e5). */
   readonly maxEvents?: number;
+  /** Cap on guard crossings in a row that change no contact: chattering (default 1000). */
+  readonly maxIdleCrossings?: number;
 }
 
 export interface SimulateOptions extends RunOptions {

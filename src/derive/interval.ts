@@ -63,30 +63,80 @@ const point = (x: number): Interval => ({ lo: x, hi: x });
 
 const PI: Interval = { lo: Math.PI, hi: nextUp(Math.PI) }; // Math.PI < π < nextUp(Math.PI)
 
-/** A rational as an interval: exact when n/d is an exactly representable quotient. */
+/** A rational as an interval: a point when n/d is exact (integers, 1/2, 3/4), else the doubles around it. */
 function rational(r: Rational): Interval {
-  const x = Q.toNumber(r);
-  if (r.d === 1 && Number.isSafeInteger(r.n)) return point(x);
-  return { lo: down(x), hi: up(x) };
+  if (!Number.isSafeInteger(r.n) || !Number.isSafeInteger(r.d)) return { lo: down(Q.toNumber(r)), hi: up(Q.toNumber(r)) };
+  const x = r.n / r.d;
+  const exact = productError(x, r.d, x * r.d) === 0 && x * r.d === r.n;
+  return exact ? point(x) : { lo: nextDown(x), hi: nextUp(x) };
+}
+
+/**
+ * A rounded result r of an operation with exact value r + err (err from
+ * an error-free transformation, NaN when unknown), moved outward only when
+ * it is inexact: exact results (0 + x, 2·0.5) keep tight enclosures.
+ */
+const below = (r: number, err: number): number => (err >= 0 ? r : nextDown(r));
+const above = (r: number, err: number): number => (err <= 0 ? r : nextUp(r));
+
+/** The rounding error of x + y (Knuth's TwoSum): x + y = s + err exactly, when finite. */
+function sumError(x: number, y: number, s: number): number {
+  if (!Number.isFinite(s)) return Number.isNaN(s) ? NaN : 0;
+  const yy = s - x;
+  return x - (s - yy) + (y - yy);
+}
+
+/** Veltkamp's splitting factor 2^27 + 1 and the range where Dekker's product is error-free. */
+const SPLIT = 134217729;
+const SAFE = 1e150;
+const TINY = 1e-140;
+
+/** The rounding error of x·y (Dekker's TwoProduct), NaN outside the range where it is exact. */
+function productError(x: number, y: number, p: number): number {
+  if (x === 0 || y === 0 || !Number.isFinite(p)) return Number.isNaN(p) ? NaN : 0;
+  const ax = Math.abs(x);
+  const ay = Math.abs(y);
+  if (ax > SAFE || ay > SAFE || ax < TINY || ay < TINY) return NaN;
+  const cx = SPLIT * x;
+  const xh = cx - (cx - x);
+  const xl = x - xh;
+  const cy = SPLIT * y;
+  const yh = cy - (cy - y);
+  const yl = y - yh;
+  return xh * yh - p + xh * yl + xl * yh + xl * yl;
 }
 
 export function addI(a: Interval, b: Interval): Interval {
-  return interval(down(a.lo + b.lo), up(a.hi + b.hi));
+  const lo = a.lo + b.lo;
+  const hi = a.hi + b.hi;
+  return interval(below(lo, sumError(a.lo, b.lo, lo)), above(hi, sumError(a.hi, b.hi, hi)));
 }
 
-/** Product of two bounds, with 0·∞ = 0 (the bound of a product of a zero endpoint with an unbounded one). */
-const times = (x: number, y: number): number => (x === 0 || y === 0 ? 0 : x * y);
+/** Enclosure of the product of two bounds, with 0·∞ = 0 (the bound of a zero endpoint times an unbounded one). */
+function times(x: number, y: number): Interval {
+  if (x === 0 || y === 0) return point(0);
+  const p = x * y;
+  const err = productError(x, y, p);
+  return { lo: below(p, err), hi: above(p, err) };
+}
 
 export function mulI(a: Interval, b: Interval): Interval {
   const ps = [times(a.lo, b.lo), times(a.lo, b.hi), times(a.hi, b.lo), times(a.hi, b.hi)];
-  return interval(down(Math.min(...ps)), up(Math.max(...ps)));
+  return interval(Math.min(...ps.map((p) => p.lo)), Math.max(...ps.map((p) => p.hi)));
+}
+
+/** 1/x, moved outward unless exact (x·(1/x) = 1 exactly, as for powers of two). */
+function inverse(x: number): Interval {
+  const r = 1 / x;
+  const exact = Number.isFinite(r) && r !== 0 && productError(x, r, x * r) === 0 && x * r === 1;
+  return exact ? point(r) : { lo: nextDown(r), hi: nextUp(r) };
 }
 
 function reciprocal(a: Interval): Interval {
-  if (a.lo > 0 || a.hi < 0) return interval(down(1 / a.hi), up(1 / a.lo));
+  if (a.lo > 0 || a.hi < 0) return interval(inverse(a.hi).lo, inverse(a.lo).hi);
   // 1/x where x may be 0: undefined there, unbounded near it.
-  if (a.lo === 0 && a.hi > 0) return interval(down(1 / a.hi), Infinity);
-  if (a.hi === 0 && a.lo < 0) return interval(-Infinity, up(1 / a.lo));
+  if (a.lo === 0 && a.hi > 0) return interval(inverse(a.hi).lo, Infinity);
+  if (a.hi === 0 && a.lo < 0) return interval(-Infinity, inverse(a.lo).hi);
   return WHOLE;
 }
 

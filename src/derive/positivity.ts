@@ -49,9 +49,33 @@ interface Search {
 
 /** Whether f > 0 throughout the domain is proved. */
 export function provePositive(f: Expr, domain: Domain): boolean {
+  const box = initialBox(f, domain);
+  if (negativeSample(f, box)) return false;
   // The endpoint rule needs f continuous up to the face: not with sign().
   const order = containsSign(f) ? MAX_ORDER : 0;
-  return positiveOnBox(f, initialBox(f, domain), { budget: BUDGET, domain, cache: new Map() }, order);
+  return positiveOnBox(f, box, { budget: BUDGET, domain, cache: new Map() }, order);
+}
+
+/** Points of a box spread by a Kronecker sequence (fractional parts of k·√p): cheap refutations before the search. */
+const SAMPLES = 64;
+const SPREAD = [Math.SQRT2, Math.sqrt(3), Math.sqrt(5), Math.sqrt(7), Math.sqrt(11), Math.sqrt(13)];
+
+function negativeSample(f: Expr, box: ReadonlyMap<string, Interval>): boolean {
+  const names = [...box.keys()];
+  for (let k = 1; k <= SAMPLES; k++) {
+    const at = new Map(names.map((name, j) => {
+      const t = (k * SPREAD[j % SPREAD.length]! + j / names.length) % 1;
+      return [name, pointIn(box.get(name)!, t)] as const;
+    }));
+    if (enclose(f, at).hi < 0) return true;
+  }
+  return false;
+}
+
+/** The point at fraction t ∈ (0, 1) of an interval (t/(1 − t) past a finite end of an unbounded one). */
+function pointIn({ lo, hi }: Interval, t: number): Interval {
+  const x = Number.isFinite(lo) && Number.isFinite(hi) ? lo + t * (hi - lo) : Number.isFinite(lo) ? lo + t / (1 - t) : Number.isFinite(hi) ? hi - t / (1 - t) : Math.tan(Math.PI * (t - 0.5));
+  return { lo: x, hi: x };
 }
 
 function initialBox(f: Expr, domain: Domain): Map<string, Interval> {
@@ -77,14 +101,6 @@ function containsSign(e: Expr): boolean {
   }
 }
 
-/** A representative point of an interval (finite even when the interval is not). */
-function inside({ lo, hi }: Interval): number {
-  if (lo === -Infinity && hi === Infinity) return 0;
-  if (lo === -Infinity) return hi - 1;
-  if (hi === Infinity) return lo + 1;
-  return (lo + hi) / 2;
-}
-
 /** Halves of [lo, hi]; an unbounded side is cut at a finite point 1 or 2|lo| away. */
 function halves({ lo, hi }: Interval): [Interval, Interval] | undefined {
   let m: number;
@@ -108,7 +124,7 @@ function positiveOnBox(f: Expr, start: Map<string, Interval>, search: Search, or
     if (range.lo > 0) continue;
     if (range.hi < 0) return false;
     // A point of the box where f < 0 (its enclosure is) refutes positivity.
-    const at = new Map([...box].map(([k, v]) => [k, { lo: inside(v), hi: inside(v) }] as const));
+    const at = new Map([...box].map(([k, v]) => [k, pointIn(v, 0.5)] as const));
     if (enclose(f, at).hi < 0) return false;
     if (order < MAX_ORDER && Number.isFinite(range.lo) && Number.isFinite(range.hi) && endpointRule(f, box, search, order)) continue;
     // Split the variables in turn; one that cannot be split any more is skipped.

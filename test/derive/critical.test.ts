@@ -21,6 +21,9 @@ describe('rigid compass: the critical half-angle of Rubanovich–Formalsky §1',
     expect(c.below.map(title)).toEqual(['leaves']);
     expect(c.above.map(title)).toEqual(['stays']);
   });
+  it('is established exactly: 1 − 3 sin²α, as a polynomial in sin α, vanishes at 1/√3 symbolically', () => {
+    expect(c.established).toBe('exact');
+  });
   it('depends on nothing but α (not on speed, l, m or g)', () => {
     expect(c.alone).toBe(true);
   });

@@ -39,10 +39,11 @@ function docComment(text: string, indent: string): string[] {
 
 /**
  * A string literal, single-quoted unless the text holds a single quote and
- * no double one; JSON escaping covers line terminators and control characters.
+ * no double one; every line terminator and control character is escaped.
  */
 export function quote(text: string): string {
-  const json = JSON.stringify(text);
+  // JSON leaves U+2028/U+2029 raw (legal in ES2019 strings, but they break lines in editors).
+  const json = JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   if (text.includes("'") && !text.includes('"')) return json;
   return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
 }

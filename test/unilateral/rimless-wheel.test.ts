@@ -211,6 +211,8 @@ const sector = defineModel({
     { name: 'spoke1', constraint: 'y - l*cos(psi + 2*alpha) >= 0', law: { stick: 'x + l*sin(psi + 2*alpha)' } },
   ],
   impactScenarios: [{ name: 'spoke 1 strikes while spoke 0 stands', arriving: 'spoke1', closed: ['spoke0'], at: { psi: '-alpha', y: 'l*cos(alpha)' }, independent: ['psi'] }],
+  // Above the ground (a model's own initial state must not penetrate a contact).
+  initial: { q: { y: 2 } },
 });
 
 describe('rimless wheel: lift-off iff α < α₀ = π/2 − ½ arccos I* (two spokes, α continuous)', () => {

@@ -61,7 +61,11 @@ export interface ImpactOutcome {
   readonly U: Float64Array;
   /** 1 for the closed contacts approaching faster than restVelocity (impacts), m. */
   readonly arriving: Uint8Array;
-  /** 1 for the contacts closed after the impact (|U⁺| within restVelocity or rounding), m. */
+  /**
+   * 1 for the contacts closed after the impact, m: engaged in the chosen
+   * mode with a law that ends at U⁺ = 0 (e·min(U⁻, 0) = 0), or not engaged
+   * and ending at U⁺ = 0 to the rounding of its own terms (4ε·ν).
+   */
   readonly closedAfter: Uint8Array;
 }
 
@@ -84,10 +88,11 @@ export type ImpactModeStatus = 'ok' | 'corner-without-rule' | 'no-admissible-mod
  * relative to the others: the enumeration runs unless no closed contact
  * approaches at all. `restVelocity` (≥ 0, absolute, in the problem's units:
  * the caller's threshold between a touchdown and an impact) only decides
- * which contacts count as arriving for the multiple-impacts rule — a contact
+ * which contacts count as arriving for the multiple-impacts rule (a contact
  * held at rest drifts by integration error, and counting that drift as an
  * arrival would report every impact next to a held contact as an impact
- * into a corner — and which stay closed after.
+ * into a corner). Which contacts stay closed is decided by the chosen mode
+ * (see ImpactOutcome.closedAfter), not by restVelocity.
  *
  * Rounding tolerances, each from the problem's own scale: contact j's
  * velocities are compared with √ε·ν_j, ν_j = |∂g_j/∂t| + Σ_i |N_ji|
@@ -101,10 +106,9 @@ export type ImpactModeStatus = 'ok' | 'corner-without-rule' | 'no-admissible-mod
  * while sliding at 5.1 m/s keep approaching).
  */
 export function impactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome, w: ImpactWorkspace, massFactored: boolean, restVelocity: number): ImpactModeStatus {
-  const { n, m, mt, mr, qdMinus, N, nr, e, closed, T, tr, tangentContact, A, ar } = p;
+  const { n, m, qdMinus, N, nr, closed } = p;
   const { qdPlus, impulses, U, arriving, closedAfter } = out;
-  const { Mv, row, bit } = w;
-  const rtol = Math.sqrt(Number.EPSILON);
+  const { Mv, bit } = w;
   let vScale = 0;
   for (let i = 0; i < n; i++) {
     qdPlus[i] = qdMinus[i]!;
@@ -118,32 +122,23 @@ export function impactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome
   let approaching = false;
   for (let j = 0; j < m; j++) {
     let v = nr[j]!;
-    for (let i = 0; i < n; i++) v += N[j * n + i]! * qdMinus[i]!;
+    let nu = Math.abs(nr[j]!);
+    for (let i = 0; i < n; i++) {
+      v += N[j * n + i]! * qdMinus[i]!;
+      nu += Math.abs(N[j * n + i]! * qdMinus[i]!);
+    }
     U[j] = v;
     impulses[j] = 0;
     const isClosed = closed[j] === 1;
     bit[j] = isClosed ? nClosed++ : -1;
     arriving[j] = isClosed && v < -restVelocity ? 1 : 0;
     nArriving += arriving[j]!;
+    closedAfter[j] = isClosed && Math.abs(v) <= 4 * Number.EPSILON * nu ? 1 : 0;
     if (isClosed && v < 0) approaching = true;
   }
-  if (approaching) {
-    if (nArriving > 1 && p.multipleImpacts === 'error') return 'corner-without-rule';
-    const status = enumerateImpactModes(p, s, out, w, massFactored, nClosed, vScale);
-    if (status !== 'ok') return status;
-  }
-  for (let j = 0; j < m; j++) {
-    closedAfter[j] = 0;
-    if (bit[j]! < 0) continue;
-    let v = nr[j]!;
-    let nu = Math.abs(nr[j]!);
-    for (let i = 0; i < n; i++) {
-      v += N[j * n + i]! * qdPlus[i]!;
-      nu += Math.abs(N[j * n + i]!) * (Math.abs(qdMinus[i]!) + Math.abs(qdPlus[i]!));
-    }
-    closedAfter[j] = Math.abs(v) <= Math.max(restVelocity, rtol * nu) ? 1 : 0;
-  }
-  return 'ok';
+  if (!approaching) return 'ok';
+  if (nArriving > 1 && p.multipleImpacts === 'error') return 'corner-without-rule';
+  return enumerateImpactModes(p, s, out, w, massFactored, nClosed, vScale);
 }
 
 /**
@@ -153,7 +148,7 @@ export function impactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome
  */
 export function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome, w: ImpactWorkspace, massFactored: boolean, nClosed: number, vScale: number): ImpactModeStatus {
   const { n, m, mt, mr, qdMinus, N, nr, e, T, tr, tangentContact, A, ar } = p;
-  const { qdPlus, impulses, U } = out;
+  const { qdPlus, impulses, U, closedAfter } = out;
   const { Mv, row, bit } = w;
   const rtol = Math.sqrt(Number.EPSILON);
   if (nClosed > 10) return 'too-many-contacts';
@@ -161,6 +156,7 @@ export function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: Impa
   let found = 0;
   let differs = false;
   let best = Infinity;
+  let bestMask = 0;
   for (let mask = 0; mask < 1 << nClosed; mask++) {
     let k = 0;
     for (let j = 0; j < m; j++) {
@@ -184,7 +180,9 @@ export function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: Impa
     if (schurSolve(s, k, massFactored) !== 'ok') continue;
     // Admissible: engaged normal impulses ≥ 0, no other closed contact
     // penetrating, each to its rounding tolerance; `worst` is the largest
-    // violation relative to that tolerance (≤ 1 when admissible).
+    // violation relative to that tolerance (≤ 1 when admissible). Only a
+    // negative value is divided: a contact with nothing moving along its
+    // normal (ν = 0) holds exactly at 0, and a NaN makes worst NaN (rejected).
     let worst = 0;
     for (let r = 0; r < normals; r++) {
       const j = row[r]!;
@@ -194,7 +192,8 @@ export function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: Impa
         wrr += R[r * n + i]! * X[r * n + i]!;
         nu += Math.abs(N[j * n + i]!) * (Math.abs(qdMinus[i]!) + Math.abs(y[i]!));
       }
-      worst = Math.max(worst, -(sigma[r]! * wrr) / (rtol * nu));
+      const push = sigma[r]! * wrr;
+      if (!(push >= 0)) worst = Math.max(worst, -push / (rtol * nu));
     }
     for (let j = 0; j < m; j++) {
       if (bit[j]! < 0 || mask & (1 << bit[j]!)) continue;
@@ -204,7 +203,8 @@ export function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: Impa
         v += N[j * n + i]! * y[i]!;
         nu += Math.abs(N[j * n + i]!) * (Math.abs(qdMinus[i]!) + Math.abs(y[i]!));
       }
-      worst = Math.max(worst, -(v + e[j]! * Math.min(U[j]!, 0)) / (rtol * nu));
+      const slack = v + e[j]! * Math.min(U[j]!, 0);
+      if (!(slack >= 0)) worst = Math.max(worst, -slack / (rtol * nu));
     }
     if (!(worst <= 1)) continue;
     if (found > 0) {
@@ -217,13 +217,30 @@ export function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: Impa
     // pass only by the tolerance and would leave an O(√ε) error in q̇⁺.
     if (found === 0 || worst < best) {
       best = worst;
+      bestMask = mask;
       for (let i = 0; i < n; i++) qdPlus[i] = y[i]!;
       for (let j = 0; j < m; j++) impulses[j] = 0;
       for (let r = 0; r < normals; r++) impulses[row[r]!] = sigma[r]!;
     }
     found++;
   }
-  if (found > 0 && !differs) return 'ok';
+  if (found > 0 && !differs) {
+    for (let j = 0; j < m; j++) {
+      if (bit[j]! < 0) continue;
+      if (bestMask & (1 << bit[j]!)) {
+        closedAfter[j] = e[j]! * Math.min(U[j]!, 0) === 0 ? 1 : 0;
+        continue;
+      }
+      let v = nr[j]!;
+      let nu = Math.abs(nr[j]!);
+      for (let i = 0; i < n; i++) {
+        v += N[j * n + i]! * qdPlus[i]!;
+        nu += Math.abs(N[j * n + i]! * qdPlus[i]!);
+      }
+      closedAfter[j] = Math.abs(v) <= 4 * Number.EPSILON * nu ? 1 : 0;
+    }
+    return 'ok';
+  }
   for (let i = 0; i < n; i++) qdPlus[i] = qdMinus[i]!;
   for (let j = 0; j < m; j++) impulses[j] = 0;
   return found === 0 ? 'no-admissible-mode' : 'several-admissible-modes';

@@ -156,7 +156,10 @@ export function schurSolve(s: SchurSystem, k: number, massFactored: boolean): Sc
       return 'not-finite';
     }
   }
-  // A dropped row must hold by itself, else the constraints contradict each other.
+  // A dropped row must hold by itself, else the constraints contradict each
+  // other. Its residual R_r y − c_r = R_r y₀ + Σ_q W_rq σ_q − c_r is compared
+  // with the size of those terms (not of R_r y alone, which is 0 when the
+  // rows stop the system: the compass with both feet stuck).
   s.at = -1;
   for (let r = 0; r < k; r++) {
     if (!dep[r]) continue;
@@ -165,6 +168,11 @@ export function schurSolve(s: SchurSystem, k: number, massFactored: boolean): Sc
     for (let i = 0; i < n; i++) {
       v += R[r * n + i]! * y[i]!;
       scale += Math.abs(R[r * n + i]! * y[i]!);
+    }
+    for (let q = 0; q < k; q++) {
+      let wrq = 0;
+      for (let i = 0; i < n; i++) wrq += R[r * n + i]! * X[q * n + i]!;
+      scale += 2 * Math.abs(wrq * sigma[q]!);
     }
     if (Math.abs(v) > 1e-8 * scale) {
       dep[r] = 2;

@@ -1,13 +1,16 @@
 // Gap kinematics shared by the event-driven (hybrid) and the time-stepping
 // (Moreau–Jean) drivers: gap values g(t, q) ≥ 0, their Jacobian G = ∂g/∂q,
 // normal velocities ġ = G q̇ + ∂g/∂t, the kinetic-metric projection onto
-// g_S = 0, ġ_S = 0, and the restitution coefficient each contact declares.
+// g_S = 0, ġ_S = 0, and the restitution coefficient of each contact. Every
+// one of them is read from the generated module, which has it from the
+// derivation; nothing here differentiates or re-derives a law.
 
+import { choleskyFactor, choleskySolve } from '../numeric/cholesky.js';
+import { luFactor, luSolve } from '../numeric/lu.js';
 import type { GeneratedModel, Params } from './contract.js';
 import { SimulationError } from './errors.js';
-import { cholesky, choleskySolve, luFactor, luSolve } from './linalg.js';
 
-type ModelFunction = 'gaps' | 'gapJacobian' | 'contactAccelerations' | 'impact';
+type ModelFunction = 'gaps' | 'gapJacobian' | 'gapRates' | 'restitution' | 'contactAccelerations' | 'impact';
 
 /** A generated model that provides the named optional unilateral functions. */
 export type WithFunctions<K extends ModelFunction> = GeneratedModel & Required<Pick<GeneratedModel, K>>;
@@ -25,41 +28,21 @@ export function requireFunctions<K extends ModelFunction>(module: GeneratedModel
   return module as WithFunctions<K>;
 }
 
-/** Value of a named model parameter: the override in `params`, else the declared default. */
-export function parameterValue(module: GeneratedModel, params: Params, name: string, field: string): number {
-  const v = params[name] ?? module.model.parameters.find((p) => p.name === name)?.default;
-  if (v === undefined) {
-    throw new SimulationError('unknown-parameter', 'model', `the impact law refers to parameter '${name}', which the model does not declare`, { model: module.model.name, field });
-  }
-  return v;
-}
-
 /**
- * Newton restitution coefficient e_j of every contact (U⁺ = −e U⁻ for the
- * normal velocity). A 'w-law' contact with coefficient W gets e = W²: the
- * consistent form (M V⁺ + W² M V⁻, V⁺ − V⁻) = 0 of Kugushev–Sorokina's
- * closing relation (end of §9; the printed form has a sign error that sends
- * the velocity back into the constraint) reverses the normal velocity with
- * factor W².
+ * Newton restitution coefficient e_j of every contact (U⁺ = −e U⁻), as the
+ * module derived it (e, W² for a W-law, 0 plastic), for the drivers that
+ * apply Newton's law themselves (Moreau–Jean, the LCP impact). Those have no
+ * friction, so a 'stick' contact is refused rather than treated as plastic.
+ * The coefficients are expressions of the parameters; t is passed to the
+ * module for the contract's uniformity (0 unless the caller has a time).
  */
-export function restitutionCoefficients(module: GeneratedModel, params: Params): Float64Array {
-  return Float64Array.from(module.model.unilateral, (u, j) => {
-    const field = `unilateral[${j}].law`;
-    switch (u.law.kind) {
-      case 'newton':
-        return parameterValue(module, params, u.law.restitution, field);
-      case 'plastic':
-        return 0;
-      case 'w-law':
-        return parameterValue(module, params, u.law.w, field) ** 2;
-      case 'stick':
-        throw new SimulationError('unsupported-impact-law', 'input', `contact '${u.name}' has a 'stick' law, which needs friction; give explicit restitution coefficients`, { model: module.model.name, field });
-      default: {
-        const never: never = u.law;
-        throw new Error(`unknown impact law ${JSON.stringify(never)}`);
-      }
-    }
-  });
+export function restitutionCoefficients(module: GeneratedModel, params: Params, t = 0): Float64Array {
+  const mod = requireFunctions(module, ['restitution'], 'Newton\'s impact law');
+  const stick = module.model.unilateral.findIndex((u) => u.law.kind === 'stick');
+  if (stick >= 0) {
+    throw new SimulationError('unsupported-impact-law', 'input', `contact '${module.model.unilateral[stick]!.name}' has a 'stick' law, which needs friction; give explicit restitution coefficients`, { model: module.model.name, field: `unilateral[${stick}].law` });
+  }
+  return mod.restitution(t, params, new Float64Array(module.model.unilateral.length));
 }
 
 /** Gap values, Jacobian and normal velocities with preallocated buffers. */
@@ -68,19 +51,17 @@ export class GapKinematics {
   readonly m: number;
   readonly g: Float64Array;
   readonly G: Float64Array;
-  private readonly gPlus: Float64Array;
-  private readonly gMinus: Float64Array;
+  private readonly module: WithFunctions<'gaps' | 'gapJacobian' | 'gapRates'>;
 
   constructor(
-    private readonly module: WithFunctions<'gaps' | 'gapJacobian'>,
+    module: GeneratedModel,
     private readonly params: Params,
   ) {
+    this.module = requireFunctions(module, ['gaps', 'gapJacobian', 'gapRates'], 'the gap kinematics');
     this.n = module.model.coordinates.length;
     this.m = module.model.unilateral.length;
     this.g = new Float64Array(this.m);
     this.G = new Float64Array(this.m * this.n);
-    this.gPlus = new Float64Array(this.m);
-    this.gMinus = new Float64Array(this.m);
   }
 
   gaps(t: number, q: ArrayLike<number>): Float64Array {
@@ -91,25 +72,10 @@ export class GapKinematics {
     return this.module.gapJacobian(t, q, this.params, this.G);
   }
 
-  /**
-   * ġ = G q̇ + ∂g/∂t into `out`. The contract has no ∂g/∂t, so it is taken by
-   * a central difference in t with step ∛ε·max(1, |t|) (error ~1e-11
-   * relative); for gaps that do not depend on t it is exactly zero.
-   */
+  /** ġ = G q̇ + ∂g/∂t into `out` (the module's gapRates: ∂g/∂t exact). */
   rates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, out: Float64Array): Float64Array {
-    const { n, m } = this;
-    const G = this.jacobian(t, q);
-    const dt = Math.cbrt(Number.EPSILON) * Math.max(1, Math.abs(t));
-    this.module.gaps(t + dt, q, this.params, this.gPlus);
-    this.module.gaps(t - dt, q, this.params, this.gMinus);
-    for (let j = 0; j < m; j++) {
-      let s = (this.gPlus[j] - this.gMinus[j]) / (2 * dt);
-      for (let i = 0; i < n; i++) s += G[j * n + i] * qd[i];
-      out[j] = s;
-    }
-    return out;
+    return this.module.gapRates(t, q, qd, this.params, out);
   }
-
 }
 
 export type ProjectionStatus = 'ok' | 'singular-mass-matrix' | 'dependent-contacts';
@@ -134,27 +100,22 @@ export function projectOntoContacts(
   const A = new Float64Array(k * k);
   const piv = new Int32Array(k);
   const r = new Float64Array(k);
-  const col = new Float64Array(n);
   const rates = new Float64Array(kin.m);
 
   const factor = (): ProjectionStatus => {
     module.massMatrix(t, q, params, Mf);
-    if (cholesky(Mf, n).status !== 'ok') return 'singular-mass-matrix';
+    if (choleskyFactor(n, Mf) >= 0) return 'singular-mass-matrix';
     const G = kin.jacobian(t, q);
-    for (let a = 0; a < k; a++) {
-      for (let i = 0; i < n; i++) col[i] = G[S[a] * n + i];
-      choleskySolve(Mf, n, col);
-      X.set(col, a * n);
-    }
+    for (let a = 0; a < k; a++) choleskySolve(n, Mf, G, S[a]! * n, X, a * n);
     for (let a = 0; a < k; a++) for (let b = 0; b < k; b++) {
       let s = 0;
       for (let i = 0; i < n; i++) s += G[S[a] * n + i] * X[b * n + i];
       A[a * k + b] = s;
     }
-    return luFactor(A, k, piv).status === 'ok' ? 'ok' : 'dependent-contacts';
+    return luFactor(k, A, piv, k * Number.EPSILON) < 0 ? 'ok' : 'dependent-contacts';
   };
   const correct = (x: Float64Array): void => {
-    luSolve(A, k, piv, r);
+    luSolve(k, A, piv, r, 0, r, 0);
     for (let a = 0; a < k; a++) for (let i = 0; i < n; i++) x[i] -= X[a * n + i] * r[a];
   };
 

@@ -47,6 +47,14 @@ export interface ImpactOptions {
   readonly active?: ArrayLike<boolean>;
   /** Gap tolerance used to decide which contacts take part. */
   readonly tol?: number;
+  /**
+   * Closed contacts approaching slower than this (absolute, in the model's
+   * velocity units; default 1e-6) are resting, not impacting: they do not
+   * count as arrivals for `multipleImpacts: 'error'`. They are still resolved:
+   * every closed contact with a negative normal velocity ends without
+   * approaching, however slow it is.
+   */
+  readonly restVelocity?: number;
 }
 
 /**
@@ -80,14 +88,18 @@ export interface GeneratedModel {
   momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
   /** q̈ followed by the retaining multipliers λ (present with retaining constraints). */
   constraintAccelerations?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
-  /**
-   * One value per unilateral constraint, ≥ 0 admissible (present with
-   * unilateral constraints). May depend on t; the runtime then takes ∂g/∂t
-   * by a central difference in t.
-   */
+  /** One value per unilateral constraint, ≥ 0 admissible (present with unilateral constraints). May depend on t. */
   gaps?(t: number, q: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
   /** ∂gap/∂q, row-major m×n. */
   gapJacobian?(t: number, q: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
+  /** Normal velocities ġ = G q̇ + ∂g/∂t, one per unilateral constraint (∂g/∂t from the derivation, exact). */
+  gapRates?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
+  /**
+   * Newton restitution coefficient e_j per unilateral constraint, as derived
+   * (U⁺ = −e U⁻): e for a 'newton' law, W² for a 'w-law' (Kugushev–Sorokina's
+   * closing relation, end of §9), 0 for 'plastic' and 'stick'.
+   */
+  restitution?(t: number, p: Params, out?: Float64Array): Float64Array;
   /**
    * q̈ then the multipliers σ̇ of the active contacts (in contact order), with
    * the active gaps held: g̈_j = 0 for every active j. Sign: M q̈ = forcing +

@@ -7,10 +7,10 @@
 // (the generalized Newton law of Moreau; Kugushev–Sorokina (8.13) closed by
 // restitution for each contact). W is positive definite for independent
 // contact normals, so the solution is unique.
+import { choleskyFactor, choleskySolve } from '../numeric/cholesky.js';
 import type { GeneratedModel, Params } from './contract.js';
 import { GapKinematics, restitutionCoefficients, type WithFunctions } from './contacts.js';
 import { lemke } from './lemke.js';
-import { cholesky, choleskySolve } from './linalg.js';
 
 export interface LcpImpact {
   readonly status: 'ok' | 'singular-mass-matrix' | 'lcp-failed';
@@ -29,14 +29,18 @@ export function impactByLcp(
   const kin = new GapKinematics(module, params);
   const U = kin.rates(t, q, qdMinus, new Float64Array(m));
   const G = kin.jacobian(t, q);
-  const e = restitutionCoefficients(module, params);
+  const e = restitutionCoefficients(module, params, t);
   const J = Array.from({ length: m }, (_, j) => j).filter((j) => closed[j]);
   const L = module.massMatrix(t, q, params, new Float64Array(n * n));
   const qdPlus = Float64Array.from({ length: n }, (_, i) => qdMinus[i]!);
   const impulses = new Float64Array(m);
-  if (cholesky(L, n).status !== 'ok') return { status: 'singular-mass-matrix', qdPlus, impulses, residual: NaN };
+  if (choleskyFactor(n, L) >= 0) return { status: 'singular-mass-matrix', qdPlus, impulses, residual: NaN };
   // X = M⁻¹ G_Jᵀ (column per contact), W = G_J X.
-  const X = J.map((j) => choleskySolve(L, n, G.slice(j * n, (j + 1) * n)));
+  const X = J.map((j) => {
+    const x = new Float64Array(n);
+    choleskySolve(n, L, G, j * n, x, 0);
+    return x;
+  });
   const k = J.length;
   const W = new Float64Array(k * k);
   const b = new Float64Array(k);

@@ -13,7 +13,7 @@
 // sets, for small m. Mode selection uses it to tell "no admissible mode"
 // and "several admissible modes" apart, which no pivoting method can.
 
-import { luFactor, luSolve } from './linalg.js';
+import { luFactor, luSolve } from '../numeric/lu.js';
 
 export type LcpStatus = 'ok' | 'ray-termination' | 'max-iterations';
 
@@ -173,8 +173,8 @@ function polish(M: ArrayLike<number>, q: ArrayLike<number>, z: Float64Array): vo
     for (let c = 0; c < k; c++) A[a * k + c] = M[support[a] * m + support[c]];
   }
   const piv = new Int32Array(k);
-  if (luFactor(A, k, piv).status !== 'ok') return;
-  luSolve(A, k, piv, b);
+  if (luFactor(k, A, piv, k * Number.EPSILON) >= 0) return;
+  luSolve(k, A, piv, b, 0, b, 0);
   const candidate = new Float64Array(m);
   for (let a = 0; a < k; a++) {
     if (!(b[a] >= 0)) return;
@@ -236,11 +236,11 @@ export function enumerateLcp(M: ArrayLike<number>, q: ArrayLike<number>, opts: E
         for (let c = 0; c < k; c++) A[a * k + c] = M[support[a] * m + support[c]];
       }
       const piv = new Int32Array(k);
-      if (luFactor(A, k, piv).status !== 'ok') {
+      if (luFactor(k, A, piv, k * Number.EPSILON) >= 0) {
         singularSets++;
         continue;
       }
-      luSolve(A, k, piv, b);
+      luSolve(k, A, piv, b, 0, b, 0);
       if (support.some((_, a) => !(b[a] >= -tol))) continue;
       support.forEach((i, a) => (z[i] = Math.max(0, b[a])));
     }

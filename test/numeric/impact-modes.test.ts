@@ -119,6 +119,15 @@ describe('impact modes by enumeration', () => {
     expect(out.qdPlus[1]).toBeCloseTo(1, 15);
   });
 
+  it('a resting contact with nothing moving along its normal stays closed without impulse (sliding into a wall)', () => {
+    const { status, out } = impact({ M: [1.5, 0, 0, 1.5], N: [[1, 0], [0, 1]], qd: [-1.2, 0], e: [0.6, 0.6], multipleImpacts: 'error' });
+    expect(status).toBe('ok');
+    expect(out.qdPlus[0]).toBeCloseTo(0.72, 15);
+    expect(out.qdPlus[1]).toBe(0);
+    expect(out.impulses[1]).toBe(0);
+    expect(Array.from(out.closedAfter)).toEqual([0, 1]);
+  });
+
   it('a closed contact that separates takes no impulse (the particle leaves the wall)', () => {
     const { status, out } = impact({ M: [1, 0, 0, 1], N: [[0, 1], [1, 0]], qd: [1, -2], e: [0.5, 0.5], multipleImpacts: 'error' });
     expect(status).toBe('ok');

@@ -99,6 +99,17 @@ describe('Schur-complement solve of M y = b + Rᵀσ, R y = c', () => {
     expect(residual(p, s)).toBeLessThanOrEqual(8 * EPS);
   });
 
+  it('accepts a dependent row when the rows stop the system (y = 0: the compass with both feet stuck)', () => {
+    // Rows (1, 0), (0, 1), (1, 1) with c = 0 pin y = 0; b = (0.3, 0.7) is carried by σ.
+    const p: Constrained = { n: 2, M: [2, 0.5, 0.5, 1], R: [[1, 0], [0, 1], [1, 1]], b: [0.3, 0.7], c: [0, 0, 0] };
+    const { status, s } = solve(p);
+    expect(status).toBe('ok');
+    expect(Array.from(s.dep.subarray(0, 3))).toEqual([0, 0, 1]);
+    expect(Math.abs(s.y[0]!) + Math.abs(s.y[1]!)).toBeLessThanOrEqual(4 * EPS);
+    expect(s.sigma[0]).toBeCloseTo(-0.3, 15);
+    expect(s.sigma[1]).toBeCloseTo(-0.7, 15);
+  });
+
   it('reports contradictory dependent rows as inconsistent, naming the row', () => {
     const { status, s } = solve({ n: 2, M: [2, 0, 0, 2], R: [[0, 1], [0, 1]], b: [1, -4], c: [0.5, 0.7] });
     expect(status).toBe('inconsistent');

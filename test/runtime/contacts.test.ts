@@ -4,29 +4,41 @@ import { GapKinematics, projectOntoContacts, requireFunctions, restitutionCoeffi
 import { SimulationError } from '../../src/runtime/errors.js';
 import { bouncingBall } from '../fixtures/bouncing-ball.js';
 import { particleOnDome } from '../fixtures/particle-on-dome.js';
+import { thrown } from '../helpers/thrown.js';
 
-const withLaws = (laws: GeneratedModel['model']['unilateral'], parameters = bouncingBall.model.parameters): GeneratedModel => ({
+const withLaws = (laws: GeneratedModel['model']['unilateral'], restitution: readonly number[]): GeneratedModel => ({
   ...bouncingBall,
-  model: { ...bouncingBall.model, unilateral: laws, parameters },
+  model: { ...bouncingBall.model, unilateral: laws },
+  restitution: (_t, p, out = new Float64Array(laws.length)) => {
+    out.set(restitution.map((e) => e * (p.scale ?? 1)));
+    return out;
+  },
 });
 
-describe('restitution coefficients from the declared impact laws', () => {
-  it("reads Newton's e from its parameter (default or override), 0 for plastic, W² for the W-law", () => {
-    const model = withLaws(
-      [
-        { name: 'a', law: { kind: 'newton', restitution: 'e' } },
-        { name: 'b', law: { kind: 'plastic' } },
-        { name: 'c', law: { kind: 'w-law', w: 'W' } },
-      ],
-      [...bouncingBall.model.parameters, { name: 'W', default: 0.8 }],
-    );
-    expect(Array.from(restitutionCoefficients(model, {}))).toEqual([0.5, 0, 0.8 ** 2]);
-    expect(restitutionCoefficients(model, { e: 0.9 })[0]).toBe(0.9);
+describe('restitution coefficients come from the module, not from the law names', () => {
+  const laws: GeneratedModel['model']['unilateral'] = [
+    { name: 'a', law: { kind: 'newton', restitution: 'e' } },
+    { name: 'b', law: { kind: 'plastic' } },
+    { name: 'c', law: { kind: 'w-law', w: 'W' } },
+  ];
+
+  it("returns the module's derived coefficients at the given parameters", () => {
+    expect(Array.from(restitutionCoefficients(withLaws(laws, [0.5, 0, 0.64]), {}))).toEqual([0.5, 0, 0.64]);
+    expect(Array.from(restitutionCoefficients(withLaws(laws, [0.5, 0, 0.64]), { scale: 2 }))).toEqual([1, 0, 1.28]);
+    expect(restitutionCoefficients(bouncingBall, { e: 0.9 })[0]).toBe(0.9);
   });
 
-  it('reports an impact law that names an undeclared parameter', () => {
-    const model = withLaws([{ name: 'a', law: { kind: 'newton', restitution: 'kappa' } }]);
-    expect(() => restitutionCoefficients(model, {})).toThrow(SimulationError);
+  it("refuses a 'stick' contact, which the frictionless drivers cannot resolve", () => {
+    const err = thrown(() => restitutionCoefficients(withLaws([{ name: 's', law: { kind: 'stick' } }], [0]), {}), SimulationError);
+    expect(err.code).toBe('unsupported-impact-law');
+    expect(err.where.field).toBe('unilateral[0].law');
+  });
+
+  it("names a module without restitution as incomplete (regenerate it)", () => {
+    const { restitution: _, ...old } = bouncingBall;
+    const err = thrown(() => restitutionCoefficients(old, {}), SimulationError);
+    expect(err.code).toBe('incomplete-module');
+    expect(err.where.field).toBe('restitution');
   });
 });
 
@@ -35,11 +47,18 @@ describe('gap kinematics and projection onto a growing dome g = x² + y² − (R
   const dome = requireFunctions(particleOnDome, ['gaps', 'gapJacobian'], 'test');
   const kin = new GapKinematics(dome, params);
 
-  it('gives ġ = G q̇ + ∂g/∂t with ∂g/∂t = −2(R + ct)c from the difference in t', () => {
+  it("gives ġ = G q̇ + ∂g/∂t with ∂g/∂t = −2(R + ct)c from the module's gapRates, to rounding", () => {
     const t = 0.5, q = [0.3, 1.2], qd = [0.7, -0.4];
     const r = 1 + 0.1 * t;
     const exact = 2 * (q[0] * qd[0] + q[1] * qd[1]) - 2 * r * 0.1;
-    expect(Math.abs(kin.rates(t, q, qd, new Float64Array(1))[0] - exact)).toBeLessThan(1e-9);
+    expect(Math.abs(kin.rates(t, q, qd, new Float64Array(1))[0] - exact)).toBeLessThanOrEqual(4 * Number.EPSILON);
+  });
+
+  it('names a module without gapRates as incomplete instead of differentiating the gaps itself', () => {
+    const { gapRates: _, ...old } = particleOnDome;
+    const err = thrown(() => new GapKinematics(old, params), SimulationError);
+    expect(err.code).toBe('incomplete-module');
+    expect(err.where.field).toBe('gapRates');
   });
 
   it('lands on g = 0, ġ = 0 and keeps the tangential momentum (Appell)', () => {

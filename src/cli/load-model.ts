@@ -29,7 +29,7 @@ export interface ModelFile {
 export const MODEL_EXTENSIONS: readonly string[] = ['.ts', '.mts', '.js', '.mjs'];
 
 /** The running toolkit's source folder: src/ under a TypeScript loader (tests), dist/src/ when compiled. */
-const selfSrc = fileURLToPath(new URL('..', import.meta.url));
+const selfSrc = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const compiled = basename(dirname(selfSrc)) === 'dist';
 /** This repository's (or installed package's) src/, which relative imports of derivations/ land in. */
 const ownSrc = compiled ? join(dirname(dirname(selfSrc)), 'src') : selfSrc;

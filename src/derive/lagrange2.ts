@@ -33,6 +33,13 @@ export interface Lagrange2 {
   /** L at q̇ = 0. */
   readonly L0: Expr;
   readonly forcing: readonly Expr[];
+  /**
+   * M depends neither on q nor on t (Cartesian coordinates of point masses,
+   * among others): then the report also gives Lagrange's first kind in
+   * measure form (Kugushev–Sorokina (8.10)) for contact models, and
+   * single-contact impact maps are short enough to derive and print.
+   */
+  readonly constantMass: boolean;
 }
 
 export function deriveLagrange2(model: Model): Lagrange2 {
@@ -87,5 +94,6 @@ export function deriveLagrange2(model: Model): Lagrange2 {
     }
     return simplify(add(...parts));
   });
-  return { L, momenta, dLdq, massMatrix: M, b, L0, forcing };
+  const constantMass = M.every((r) => r.every((e) => !dependsOn(e, TIME) && cs.every((c) => !dependsOn(e, c.q.name))));
+  return { L, momenta, dLdq, massMatrix: M, b, L0, forcing, constantMass };
 }

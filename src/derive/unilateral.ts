@@ -90,8 +90,7 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
  * maps are long rational expressions that nobody would print.
  */
 function scenariosOf(model: Model, l2: Lagrange2): readonly ImpactScenario[] {
-  const constantM = l2.massMatrix.every((r) => r.every((e) => !dependsOn(e, TIME) && model.coordinates.every((c) => !dependsOn(e, c.q.name))));
-  if (model.impactScenarios.length || model.unilateral.length > AUTO_SCENARIO_CONTACTS || !constantM) return model.impactScenarios;
+  if (model.impactScenarios.length || model.unilateral.length > AUTO_SCENARIO_CONTACTS || !l2.constantMass) return model.impactScenarios;
   return model.unilateral.map((u, j) => ({
     name: `${u.name} strikes alone`, arriving: j, closed: [], at: new Map(), independent: model.coordinates.map((c) => c.name), approach: new Map(),
   }));

@@ -8,10 +8,10 @@
 // its normal measure dμ_j = σ̇_j dt + Δμ_j δ(t − t̃) ≥ 0; a sticking contact
 // also has a tangential coordinate ξ_j with measure dν_j = ν̇_j dt + Δν_j δ
 // of either sign. Pre- and post-impact velocities are q̇⁻ and q̇⁺.
-import { dependsOn, neg, ZERO, type Expr } from '../core/expr.js';
+import { neg, ZERO, type Expr } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { postImpactName, preImpactName, TIME } from '../model/names.js';
+import { postImpactName, preImpactName } from '../model/names.js';
 import type { ContactKinematics, ContactRow, CriticalValue, ImpactMap, ImpactMode } from '../derive/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, type Block, type EquationRow, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
@@ -137,9 +137,7 @@ export function particleFirstKindBlocks(system: DerivedSystem): Block[] | undefi
   const u = system.unilateral;
   const cs = system.model.coordinates;
   const M = system.lagrange2.massMatrix;
-  if (!u || system.constraints) return undefined;
-  const constant = M.every((r) => r.every((e) => !dependsOn(e, TIME) && cs.every((c) => !dependsOn(e, c.q.name))));
-  if (!constant) return undefined;
+  if (!u || system.constraints || !system.lagrange2.constantMass) return undefined;
   const terms = u.contacts
     .map((c, j) => `${letter(c) === 'f' ? '+' : '-'} \\Bigl(\\frac{\\partial ${gapSymbol(c, j)}}{\\partial x}\\Bigr)^{\\top} \\mathrm{d}\\mu_{${j + 1}}`)
     .join(' ');
@@ -253,7 +251,8 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
       m('\\Delta\\mu_j \\ge 0'),
       ' and every leaving contact separates, ',
       m('\\dot{f}_j^{+} \\ge 0'),
-      ' (Rubanovich–Formalsky (1.17)). Model parameters are taken positive.',
+      ' (Rubanovich–Formalsky (1.17)). ',
+      ...assumptionsSentence(u),
     ),
   ];
   u.impactMaps.forEach((im, k) => blocks.push(...impactMapBlocks(system, im, k)));
@@ -347,10 +346,42 @@ function criticalBlocks(system: DerivedSystem, im: ImpactMap, c: CriticalValue, 
     equations(c.value ? equation(`${tag}-critical`, p0, `${math(c.value)} \\approx ${approx}`) : equation(`${tag}-critical`, p0, approx, '\\approx')),
     paragraph(
       c.alone
-        ? 'The critical value depends on no other parameter and not on the speed before the impact.'
-        : 'The critical value depends on the other parameters as shown.',
+        ? 'The critical value depends on no other parameter and not on the speed before the impact. '
+        : 'The critical value depends on the other parameters as shown. ',
+      ...establishedSentence(c),
     ),
   ];
+}
+
+/** How the critical value is known (CriticalValue.established). */
+function establishedSentence(c: CriticalValue): Inline[] {
+  switch (c.established) {
+    case 'exact':
+      return ['The closed form is exact: ', m(math(c.factor)), ' vanishes there identically.'];
+    case 'numeric check':
+      return ['The closed form agrees with the numerical root to ', m('10^{-9}'), '; it was not verified symbolically.'];
+    case 'numeric':
+      return ['The value is numerical (bisection); no closed form was found.'];
+    default:
+      return c.established satisfies never;
+  }
+}
+
+/** What the mode verdicts assume of the parameters (UnilateralDerivation.assumptions), as a sentence. */
+function assumptionsSentence(u: Unilateral): Inline[] {
+  const declared = u.assumptions.filter((a) => a.source === 'declared');
+  const positive = u.assumptions.filter((a) => a.source === 'positive default');
+  const end = (e: Expr | undefined, infinite: string): string => (e ? math(e) : infinite);
+  const parts: Inline[][] = [];
+  if (declared.length) {
+    const ranges = declared.map((a) => `${mechanicsSymbol(a.parameter)} \\in (${end(a.lower, '-\\infty')}, ${end(a.upper, '\\infty')})`).join(',\\ ');
+    parts.push([m(ranges), declared.length === 1 ? ' (its declared range)' : ' (their declared ranges)']);
+  }
+  if (positive.length) {
+    parts.push([m(`${positive.map((a) => mechanicsSymbol(a.parameter)).join(', ')} > 0`), ' (no range declared; taken positive as ', positive.length === 1 ? 'its default is' : 'their defaults are', ')']);
+  }
+  if (parts.length === 0) return ['Signs are decided with no assumption on the parameters.'];
+  return ['Signs are decided for ', ...parts.flatMap((p, i) => [...(i ? [' and '] : []), ...p]), '.'];
 }
 
 /** 0.6154797 rad → 35^\circ 16' */

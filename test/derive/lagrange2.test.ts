@@ -200,3 +200,10 @@ describe('every example in derivations/: the mass matrix', async () => {
     for (const row of sys.lagrange2.massMatrix) for (const e of row) for (const c of sys.model.coordinates) expect(dependsOn(e, c.qd.name), `${toText(e)} depends on ${c.qd.name}`).toBe(false);
   });
 });
+
+describe('a constant mass matrix', () => {
+  it('is recognized for the bouncing ball, Kozlov’s point, the compass in centre-of-mass coordinates and the simple pendulum (m l²), not for coupled pendulums', async () => {
+    const constant = Object.fromEntries((await loadExamples()).map((ex) => [ex.spec.name, derived(ex.spec).lagrange2.constantMass]));
+    expect(constant).toMatchObject({ 'bouncing-ball': true, 'kozlov-release': true, compass: true, 'simple-pendulum': true, 'double-pendulum': false, 'pendulum-on-cart': false });
+  });
+});

@@ -117,6 +117,12 @@ describe.runIf(models.some((m) => m.spec.name === 'compass'))('rigid compass (Ru
     expect(tex).toContain('For $\\alpha < \\alpha_0$ only mode 1 (footB leaves) is admissible, for $\\alpha > \\alpha_0$ only mode 2 (footB stays)');
   });
 
+  it('states what the mode verdicts assume of the parameters, and that α₀ is exact', () => {
+    const tex = body('compass');
+    expect(tex).toContain('Signs are decided for $\\alpha \\in (0, \\frac{1}{2} \\pi)$ (its declared range) and $m, l, g > 0$ (no range declared; taken positive as their defaults are).');
+    expect(tex).toContain('The closed form is exact: $1 - 3 \\sin^{2}\\alpha$ vanishes there identically.');
+  });
+
   it('says which restitution convention is used (W vs e)', () => {
     expect(body('compass')).toContain('$e = W^{2}$ for one contact');
   });

@@ -301,7 +301,7 @@ class HybridRun {
     this.stats.steps += result.stats.accepted;
     this.stats.rejected += result.stats.rejected;
     this.stats.evaluations += result.stats.evaluations;
-    if (result.status !== 'done' && result.status !== 'stopped') throw integrationError(result.status, this.name, result.t, this.t0, maxSteps);
+    if (result.status !== 'done' && result.status !== 'stopped') throw integrationError(result.status, { module: this.module, params: this.params, t: result.t, y: result.y }, this.t0, maxSteps);
     if (!found) {
       this.t = result.t;
       this.x.set(result.y);

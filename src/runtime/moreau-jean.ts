@@ -31,8 +31,10 @@
 // O((θ − ½) h) per unit time (θ = 1 is implicit Euler) and never adds any;
 // θ < ½ is unstable and gains energy (allowed only for experiments). With
 // contacts and e ≤ 1 the energy never exceeds its initial value by more
-// than O(h) (measured: ≤ 0.01·h·|E| scale on every example, see
-// test/unilateral/moreau-jean-energy.test.ts): the velocity-level law acts
+// than O(h): at most h × (energy scale) on every example for 10⁴ steps of
+// h = 1e-3 (test/unilateral/moreau-jean-energy.test.ts; the pendulum at a
+// wall with e = 1, θ = ½: E₀ = −22.2911, never above −22.2875 in 1000 s,
+// −22.2935 at the end). The velocity-level law acts
 // from the predictive index set, so a contact can take an impulse up to
 // one step before or after the true impact and do work of O(h) on the
 // separating motion (Acary, ZAMM 96 (2016) 585–603, §4).

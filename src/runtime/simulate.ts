@@ -50,13 +50,18 @@ export function simulateHamilton(module: GeneratedModel, opts: HamiltonOptions):
     module.hamiltonRhs(s, z, params, dz);
     qd.push(toArray(dz, 0, n));
     energy.push(module.hamiltonian(s, z.subarray(0, n), z.subarray(n, 2 * n), params));
-  });
+  }, (s, z) => module.hamiltonRhs(s, z, params));
   return { model: module.model.name, t, q, pm, qd, energy, events: [], stats };
 }
 
-/** One integration over [t0, t1] with grid sampling and progress. */
+/**
+ * One integration over [t0, t1] with grid sampling and progress.
+ * `stopVelocity` gives q̇ at a state that is not [q, q̇] (Hamilton's [q, p])
+ * for the error report of a failed run.
+ */
 function runSmooth(
   module: GeneratedModel, opts: RunOptions, f: OdeFunction, x0: Float64Array, record: (t: number, x: Float64Array) => void,
+  stopVelocity?: (t: number, y: Float64Array) => ArrayLike<number>,
 ): SimulationStats {
   const t0 = opts.t0 ?? 0;
   const sampler = new GridSampler(outputGrid(t0, opts.t1, opts.samples), x0.length, record);
@@ -73,7 +78,9 @@ function runSmooth(
       progress.update(step.t);
     },
   });
-  if (result.status !== 'done' && result.status !== 'stopped') throw integrationError(result.status, module.model.name, result.t, t0, maxSteps);
+  if (result.status !== 'done' && result.status !== 'stopped') {
+    throw integrationError(result.status, { module, params: opts.params ?? {}, t: result.t, y: result.y, qd: stopVelocity?.(result.t, result.y) }, t0, maxSteps);
+  }
   return { steps: result.stats.accepted, rejected: result.stats.rejected, evaluations: result.stats.evaluations };
 }
 

@@ -4,6 +4,7 @@
 // integrator statuses into SimulationErrors.
 
 import type { GeneratedModel, Params } from './contract.js';
+import { choleskyFactor } from '../numeric/cholesky.js';
 import type { DenseStep, IntegrationStatus } from './dopri5.js';
 import { SimulationError, throwAll, type SimulationErrorCode } from './errors.js';
 
@@ -225,22 +226,52 @@ export class Progress {
   }
 }
 
-/** Turn a failed integration into the error the user sees. */
-export function integrationError(status: Exclude<IntegrationStatus, 'done' | 'stopped'>, model: string, t: number, t0: number, maxSteps: number): SimulationError {
+/** Where a Lagrange-form integration [q, q̇] stopped: the data a failure is reported with. */
+export interface StopPoint {
+  readonly module: GeneratedModel;
+  readonly params: Params;
+  readonly t: number;
+  /** The last accepted state [q, q̇] (or [q, p], with `qd` given). */
+  readonly y: ArrayLike<number>;
+  /** q̇ when y is not [q, q̇] (Hamilton's canonical state). */
+  readonly qd?: ArrayLike<number>;
+}
+
+/**
+ * Turn a failed integration into the error the user sees, with the state
+ * (q, q̇) where it stopped. A non-finite right-hand side is traced to its
+ * usual cause when the mass matrix there is singular (M not positive
+ * definite to working precision): the error then says so.
+ */
+export function integrationError(status: Exclude<IntegrationStatus, 'done' | 'stopped'>, at: StopPoint, t0: number, maxSteps: number): SimulationError {
+  const { module, params, t, y } = at;
+  const model = module.model.name;
+  const n = module.model.coordinates.length;
+  const state = { q: toArray(y, 0, n), qd: at.qd ? toArray(at.qd, 0, n) : toArray(y, n, 2 * n) };
+  const fail = (code: SimulationErrorCode, message: string, field: string): SimulationError =>
+    new SimulationError(code, 'numeric', message, { model, field }, t, [], state);
   switch (status) {
     case 'non-finite':
+      if (massMatrixSingular(module, params, t, state.q)) return fail('singular-mass-matrix', 'singular mass matrix: M is not positive definite at this state, so q̈ is undefined (a massless link, or a coordinate singularity such as a pole of spherical angles)', 'massMatrix');
       return t === t0
-        ? new SimulationError('non-finite-state', 'numeric', 'the right-hand side is not finite at the initial state; check q0, qd0 and the parameters', { model, field: 'q0' }, t)
-        : new SimulationError('non-finite-state', 'numeric', 'the state or its derivative became non-finite (singular mass matrix or an escaping solution?)', { model, field: 'state' }, t);
+        ? fail('non-finite-state', 'the right-hand side is not finite at the initial state; check q0, qd0 and the parameters', 'q0')
+        : fail('non-finite-state', 'the state or its derivative became non-finite (an escaping solution?)', 'state');
     case 'step-underflow':
-      return new SimulationError('step-underflow', 'numeric', 'the step size fell below the resolution of t (stiff, singular or discontinuous dynamics); try looser tolerances or a smaller interval', { model, field: 'state' }, t);
+      return fail('step-underflow', 'the step size fell below the resolution of t (stiff, singular or discontinuous dynamics); try looser tolerances or a smaller interval', 'state');
     case 'max-steps':
-      return new SimulationError('max-steps', 'numeric', `no progress to t1 within ${maxSteps} steps; raise maxSteps or loosen rtol/atol`, { model, field: 'maxSteps' }, t);
+      return fail('max-steps', `no progress to t1 within ${maxSteps} steps (cap maxSteps); raise maxSteps or loosen rtol/atol`, 'maxSteps');
     default: {
       const never: never = status;
       throw new Error(`unknown integration status ${String(never)}`);
     }
   }
+}
+
+/** Whether M(t, q) fails a Cholesky factorization (not positive definite to working precision). */
+function massMatrixSingular(module: GeneratedModel, params: Params, t: number, q: readonly number[]): boolean {
+  const n = q.length;
+  const M = module.massMatrix(t, q, params, new Float64Array(n * n));
+  return choleskyFactor(n, M) >= 0;
 }
 
 /** Plain number arrays for the result (JSON-friendly). */

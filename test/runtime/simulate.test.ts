@@ -118,9 +118,9 @@ describe('simulate: errors', () => {
     expect(e.problems.map((p) => p.code).sort()).toEqual(['invalid-time', 'non-finite-input', 'state-length', 'unknown-parameter']);
   });
 
-  it('reports a non-finite initial derivative (pendulum of zero length) at q0', () => {
+  it('traces a non-finite initial derivative (pendulum of zero length) to its singular mass matrix, with the state', () => {
     const e = thrown(() => simulate(pendulum, { q0: [1], qd0: [0], t1: 1, params: { l: 0 } }));
-    expect(e).toMatchObject({ code: 'non-finite-state', kind: 'numeric', where: { field: 'q0' }, t: 0 });
+    expect(e).toMatchObject({ code: 'singular-mass-matrix', kind: 'numeric', where: { field: 'massMatrix' }, t: 0, state: { q: [1], qd: [0] } });
   });
 
   it('reports step-size underflow where q̈ = q³ escapes (t = √2)', () => {

@@ -6,9 +6,12 @@ import { add, mul, neg, num, pow, sin, sym } from '../../src/core/expr.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { breakLines, latexMatrix, latexPieces, symbolNameLatex, texWidth, toLatex } from '../../src/report/latex.js';
 import { math, mathLines, MECHANICS, mechanicsSymbol, unitLatex } from '../../src/report/notation.js';
+import {
+  accelerationSymbol, momentumSymbol, multiplierSymbol, postImpactSymbol, preImpactSymbol, velocitySymbol,
+} from '../../src/model/names.js';
 
-/** Every name a symbol; x' the velocity of x. */
-const parse = (s: string) => parseExpr(s, { symbol: (name) => sym(name), velocity: (name) => sym(`${name}'`) });
+/** Every name a symbol; x' the velocity of x (made as the model makes it, with its role). */
+const parse = (s: string) => parseExpr(s, { symbol: (name) => sym(name), velocity: (name) => velocitySymbol(sym(name)) });
 const tex = (s: string): string => toLatex(parse(s), MECHANICS);
 const typesets = (s: string): void => {
   expect(() => katex.renderToString(s, { throwOnError: true, strict: 'error' })).not.toThrow();
@@ -24,8 +27,10 @@ describe('symbol names as in print', () => {
   });
 
   it.each([
-    ["x'", '\\dot{x}'], ["q1'", '\\dot{q}_{1}'], ["theta''", '\\ddot{\\theta}'], ["xc'", '\\dot{x}_{c}'], ['p[x]', 'p_{x}'], ['p[q1]', 'p_{q_{1}}'],
-    ['lambda[1]', '\\lambda_{1}'], ['mu[2]', '\\mu_{2}'], ["psi'-", '\\dot{\\psi}^{-}'], ["psi'+", '\\dot{\\psi}^{+}'],
+    // Derived symbols are made by their constructors, which attach the role the printer reads.
+    [velocitySymbol(sym('x')).name, '\\dot{x}'], [velocitySymbol(sym('q1')).name, '\\dot{q}_{1}'], [accelerationSymbol(sym('theta')).name, '\\ddot{\\theta}'],
+    [velocitySymbol(sym('xc')).name, '\\dot{x}_{c}'], [momentumSymbol(sym('x')).name, 'p_{x}'], [momentumSymbol(sym('q1')).name, 'p_{q_{1}}'],
+    [multiplierSymbol(1).name, '\\lambda_{1}'], ['mu[2]', '\\mu_{2}'], [preImpactSymbol(sym('psi')).name, '\\dot{\\psi}^{-}'], [postImpactSymbol(sym('psi')).name, '\\dot{\\psi}^{+}'],
   ])('the mechanics notation prints %s as %s', (name, expected) => {
     expect(mechanicsSymbol(name)).toBe(expected);
     typesets(expected);

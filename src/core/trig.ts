@@ -125,12 +125,35 @@ function multipleAngles(e: Expr): number {
   }
 }
 
+/**
+ * The shortest form reachable from `poly` by repeated rewriting: each step
+ * takes the best of the rewritings below only when it is strictly shorter,
+ * so the descent ends, and it ends at a form none of whose rewritings is
+ * shorter. One step was not enough: a linearized form can itself halve to
+ * something shorter (−3 cos x sin x + 2 cos(x−y) sin(x+y) → −½ sin 2x + sin 2y
+ * → −cos x sin x + 2 cos y sin y), so a second simplify changed the result.
+ * Every node on the way has the same answer.
+ */
 function shortestForm(poly: Expr): Expr {
-  const m = memo(poly);
-  if (m.shortest) return m.shortest;
-  const r = shortestFormOnce(poly);
-  m.shortest = r;
-  return r;
+  const hit = memo(poly).shortest;
+  if (hit) return hit;
+  const path: Expr[] = [];
+  let cur = poly;
+  for (;;) {
+    const known = memo(cur).shortest;
+    if (known) {
+      cur = known;
+      break;
+    }
+    path.push(cur);
+    // A lone term or a number is left alone (see simplifySum).
+    if (cur.kind !== 'add') break;
+    const next = shortestFormOnce(cur);
+    if (next === cur) break;
+    cur = next;
+  }
+  for (const u of path) memo(u).shortest = cur;
+  return cur;
 }
 
 function shortestFormOnce(poly: Expr): Expr {

@@ -64,7 +64,7 @@ describe('numbers, signs and products', () => {
   });
 
   it('moves a minus into a sum of mixed signs and out of an all-negative one', () => {
-    expect(toLatex(mul(num(-1), sym('l'), add(sym('g'), neg(mul(sym('l'), pow(sym("theta'"), 2))))), MECHANICS)).toBe('l (l \\dot{\\theta}^{2} - g)');
+    expect(toLatex(mul(num(-1), sym('l'), add(sym('g'), neg(mul(sym('l'), pow(velocitySymbol(sym('theta')), 2))))), MECHANICS)).toBe('l (l \\dot{\\theta}^{2} - g)');
     expect(tex('4*a/(-3*sin(b)^2 - 1)')).toBe('-\\frac{4 a}{1 + 3 \\sin^{2} b}');
   });
 

@@ -1,4 +1,5 @@
 // The model API used by files in derivations/.
+// Tests: through test/model/ (buildModel) and the examples of derivations/ (defineModel).
 import type { ModelSpec } from './spec.js';
 
 export type * from './spec.js';

@@ -3,6 +3,7 @@
 // every problem reported at once in one MechanicsError (SymPy's
 // System.validate_system does the same), so the derivation engine only
 // ever sees a consistent model and a user sees all their mistakes in one run.
+// Tests: test/model/errors.test.ts (whole models), test/model/validate/ (one file per validator).
 import { combineErrors, MechanicsError } from '../errors.js';
 import { sym } from '../core/expr.js';
 import { TIME } from './names.js';

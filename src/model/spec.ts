@@ -1,6 +1,7 @@
 // What a user writes in derivations/<model>.ts: a declarative, symbolic
 // description. Expressions are strings (parsed with mathjs; velocities are
 // written x' or dot(x)) or kernel expressions built in TypeScript.
+// Tests: test/model/validate/shape.test.ts (keys outside the language are rejected).
 import type { Expr } from '../core/expr.js';
 
 export type ExprInput = string | Expr | number;

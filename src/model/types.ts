@@ -1,6 +1,7 @@
 // What a validated model is: every expression parsed against the model's own
 // names into kernel nodes, every name checked. Only buildModel (model.ts)
 // makes one, so the derivation never sees an inconsistent model.
+// Types only; test/model/validate/ checks what buildModel puts in them.
 import type { Expr, Sym } from '../core/expr.js';
 
 export interface Coordinate {

@@ -1,4 +1,5 @@
 // The items of holonomic and nonholonomic: each an expression, or { name?, expr }.
+// Tests: test/model/validate/holonomic.test.ts and nonholonomic.test.ts.
 import { dependsOn, type Expr } from '../../core/expr.js';
 import { CONSTRAINT_FIELDS } from '../spec.js';
 import type { Coordinate } from '../types.js';

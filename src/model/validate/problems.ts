@@ -1,6 +1,7 @@
 // What every validator returns: its value (as much of it as is valid) and the
 // problems it found, each a MechanicsError of kind 'model' with a stable code
 // and the model and field it is in. buildModel joins them into one error.
+// Tests: every file of test/model/validate/ asserts the problems' codes and fields.
 import { MechanicsError, type ErrorCode } from '../../errors.js';
 
 export interface Checked<T> {

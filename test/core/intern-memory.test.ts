@@ -1,0 +1,69 @@
+// The intern table must not make a long-lived process grow: nodes nothing
+// references any more are collected, while every node that is alive stays
+// the one node of its structure (=== is equality).
+//
+// Heap sizes are read after a forced full GC. `gc` is exposed in this worker
+// with the V8 flag set at run time and read from a fresh context (the
+// documented alternative is a child `node --expose-gc` process). Between
+// derivations the test yields to the event loop: a WeakRef made or
+// dereferenced in a job keeps its target alive until the job ends
+// (ECMA-262 AddToKeptObjects), so one synchronous loop frees nothing.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { add, cos, mul, pow, sin, sym, type Expr } from '../../src/core/expr.js';
+import { buildModel } from '../../src/model/index.js';
+import { deriveSystem } from '../../src/derive/system.js';
+import { nLinkPendulum } from '../../derivations/n-link-pendulum.js';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const nextTask = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+async function heapAfterGc(): Promise<number> {
+  // Two rounds: the first lets the atom table's deferred sweep run.
+  for (let i = 0; i < 2; i++) {
+    await nextTask();
+    gc();
+  }
+  return process.memoryUsage().heapUsed;
+}
+
+/** A 2-, 3- or 4-link pendulum whose coordinates and parameters are named after k: a model no earlier k built. */
+function deriveModel(k: number): void {
+  deriveSystem(buildModel(nLinkPendulum(2 + (k % 3), { q: `q${k}_`, m: `m${k}_`, l: `l${k}_` })));
+}
+
+const MB = 1024 * 1024;
+
+describe('the intern table in a long-lived process', () => {
+  it('grows the heap by at most 5 MB over 200 derivations of different models', async () => {
+    // Warm up first: JIT code and the modules' own caches are not the table's growth.
+    for (let k = 0; k < 20; k++) {
+      deriveModel(k);
+      await nextTask();
+    }
+    const before = await heapAfterGc();
+    for (let k = 20; k < 220; k++) {
+      deriveModel(k);
+      await nextTask();
+    }
+    const growth = (await heapAfterGc()) - before;
+    console.log(`heap growth over 200 derivations: ${(growth / MB).toFixed(2)} MB`);
+    expect(growth).toBeLessThan(5 * MB);
+  }, 120_000);
+
+  it('keeps one node per structure for nodes that survive collections', async () => {
+    const u = sym('u_kept');
+    const v = sym('v_kept');
+    const kept: Expr = add(mul(u, sin(v)), pow(cos(u), 2));
+    // Garbage built over the same symbols, collected in between.
+    for (let k = 0; k < 2000; k++) add(mul(u, sin(v), sym(`w${k}`)), pow(cos(u), k + 3));
+    await heapAfterGc();
+    for (let k = 0; k < 10; k++) deriveModel(1000 + k);
+    await heapAfterGc();
+    expect(add(pow(cos(sym('u_kept')), 2), mul(sin(sym('v_kept')), sym('u_kept')))).toBe(kept);
+    expect(sym('u_kept')).toBe(u);
+  }, 60_000);
+});

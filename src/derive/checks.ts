@@ -4,6 +4,7 @@ import { MechanicsError } from '../errors.js';
 import type { Expr } from '../core/expr.js';
 import { evaluate, type Env } from '../core/evaluate.js';
 import { energyField, type Model } from '../model/model.js';
+import { choleskyFactor } from '../numeric/cholesky.js';
 
 /** Parameter defaults with the model's initial state, plus deterministic perturbations. */
 export function sampleStates(model: Model, count: number): Env[] {
@@ -25,46 +26,25 @@ export function sampleStates(model: Model, count: number): Env[] {
   return out;
 }
 
-/** Whether a symmetric matrix is positive definite (Cholesky succeeds with a relative pivot margin). */
-export function isPositiveDefinite(a: number[][]): boolean {
-  const n = a.length;
-  const l = a.map((r) => r.slice());
-  const scale = Math.max(...a.map((r, i) => Math.abs(r[i]!)), Number.MIN_VALUE);
-  for (let j = 0; j < n; j++) {
-    let d = l[j]![j]!;
-    for (let k = 0; k < j; k++) d -= l[j]![k]! ** 2;
-    // A pivot below 1e-12 of the largest diagonal entry is a singular matrix
-    // up to rounding: treat it as singular rather than dividing by noise.
-    if (!(d > 1e-12 * scale)) return false;
-    l[j]![j] = Math.sqrt(d);
-    for (let i = j + 1; i < n; i++) {
-      let s = l[i]![j]!;
-      for (let k = 0; k < j; k++) s -= l[i]![k]! * l[j]![k]!;
-      l[i]![j] = s / l[j]![j]!;
-    }
-  }
-  return true;
+/**
+ * Whether a symmetric matrix is positive definite: its Cholesky
+ * factorization (src/numeric, the one the generated code and the runtime
+ * use) meets no pivot at or below n·ε·max aᵢᵢ, the size of its rounding
+ * error (Higham, Theorem 10.3).
+ */
+export function isPositiveDefinite(a: readonly (readonly number[])[]): boolean {
+  return choleskyFactor(a.length, Float64Array.from(a.flat())) < 0;
 }
 
-/** Numeric rank of a matrix by Gaussian elimination with partial pivoting. */
-export function numericRank(a: number[][]): number {
-  const m = a.map((r) => r.slice());
-  const rows = m.length;
-  const cols = rows ? m[0]!.length : 0;
-  const tol = 1e-10 * Math.max(1, ...m.flat().map(Math.abs));
-  let rank = 0;
-  for (let c = 0; c < cols && rank < rows; c++) {
-    let piv = rank;
-    for (let r = rank + 1; r < rows; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[piv]![c]!)) piv = r;
-    if (Math.abs(m[piv]![c]!) <= tol) continue;
-    [m[rank], m[piv]] = [m[piv]!, m[rank]!];
-    for (let r = rank + 1; r < rows; r++) {
-      const f = m[r]![c]! / m[rank]![c]!;
-      for (let k = c; k < cols; k++) m[r]![k]! -= f * m[rank]![k]!;
-    }
-    rank++;
-  }
-  return rank;
+/**
+ * Whether the rows of an m×n matrix A (m ≤ n) are independent: A Aᵀ is
+ * positive definite. Its threshold n·ε·max (A Aᵀ)ᵢᵢ flags rows whose
+ * smallest singular value is below about √(nε) of the largest, i.e. rows
+ * dependent up to the rounding of the symbolic entries.
+ */
+export function independentRows(a: readonly (readonly number[])[]): boolean {
+  const gram = a.map((r) => a.map((s) => r.reduce((acc, x, k) => acc + x * s[k]!, 0)));
+  return a.length <= (a[0]?.length ?? 0) && isPositiveDefinite(gram);
 }
 
 export function evalMatrix(a: readonly (readonly Expr[])[], env: Env): number[][] {
@@ -82,7 +62,7 @@ export function checkDerivation(model: Model, M: readonly (readonly Expr[])[], A
       const at = model.coordinates.map((c) => `${c.name}=${env[c.name]!.toPrecision(4)}`).join(', ');
       throw new MechanicsError('singular-mass-matrix', 'model', `the mass matrix is singular or not positive definite (at ${at} with default parameters): some coordinate has no inertia, or the kinetic energy is degenerate`, { model: model.name, field: energyField(model) });
     }
-    if (A && numericRank(evalMatrix(A, env)) < A.length) {
+    if (A && !independentRows(evalMatrix(A, env))) {
       throw new MechanicsError('dependent-constraints', 'model', 'the retaining constraints are redundant or inconsistent: their Jacobian A(q,t) has dependent rows at the initial state', { model: model.name, field: 'holonomic' });
     }
   }

@@ -1,5 +1,19 @@
 // The derivation pipeline: model → DerivedSystem, everything later stages
-// (codegen, reports) need, as data.
+// (codegen, reports) need, as data. DerivedSystem owns every mathematical
+// fact; codegen emits it and reports print it, neither recomputes one:
+//   M, forcing, momenta, b, ∂L/∂q, constant M      lagrange2 (lagrange2.ts)
+//   H and the canonical equations                 hamilton (hamilton.ts)
+//   retaining rows A, b = ∂φ/∂t, bias Ȧq̇ + ḃ       constraints (lagrange1.ts)
+//   gaps, ∂f/∂q, ∂f/∂t, gap biases, restitution   unilateral.contacts (unilateral.ts)
+//   contact phases (q̈, σ̇)                         unilateral.phases
+//   impact maps, mode conditions                  unilateral.impactMaps[].modes
+//   mode admissibility per sign of q̇⁻             modes[].admissibility (admissibility.ts)
+//   what those verdicts assume                    unilateral.assumptions (assumptions.ts)
+//   critical parameter values, how established    impactMaps[].critical (critical.ts)
+//   T + V, and whether it is conserved            energy, conservative (conservation.ts)
+// Numeric sanity checks (checks.ts) run here and throw; they add no data.
+// Covered by test/derive/* (one file per module) and, end to end, by
+// test/unilateral/* and test/report/sections.test.ts.
 import { add, type Expr } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
 import type { Model } from '../model/model.js';

@@ -3,6 +3,8 @@
 // admissibility verdicts and critical parameter values. Types only, in a
 // module of their own so that the stages that compute them (unilateral.ts,
 // admissibility.ts, critical.ts) import them without importing each other.
+// No code to test: the values are checked where they are made
+// (test/derive/unilateral.test.ts, admissibility.test.ts, critical.test.ts).
 import type { Expr } from '../core/expr.js';
 import type { ImpactScenario, UnilateralConstraint } from '../model/model.js';
 import type { ParameterAssumption } from './assumptions.js';

@@ -7,7 +7,7 @@
 // conditions must hold exactly where the original ones do.
 import { describe, expect, it } from 'vitest';
 import compassSpec from '../../derivations/compass.js';
-import { num, sym, type Expr } from '../../src/core/expr.js';
+import { num, type Expr } from '../../src/core/expr.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import { toText } from '../../src/core/print.js';
 import { reduceCondition } from '../../src/derive/admissibility.js';

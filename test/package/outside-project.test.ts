@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BALL } from '../cli/run-cli.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -26,25 +27,6 @@ function run(file: string, args: readonly string[], cwd: string): Command {
   if (r.status !== 0) throw new Error(`${file} ${args.join(' ')} (in ${cwd}) exited ${r.status ?? r.signal}:\n${r.stdout}\n${r.stderr}`);
   return { stdout: r.stdout, stderr: r.stderr };
 }
-
-/** A ball dropped from h onto a floor: first impact at √(2h/g), rebound speed e·√(2gh). */
-const MODEL = `import { defineModel } from 'unilateral-mechanics';
-
-export default defineModel({
-  name: 'ball',
-  title: 'A ball dropped on a floor',
-  coordinates: [{ name: 'y', unit: 'm' }],
-  parameters: {
-    m: { default: 1, unit: 'kg' },
-    g: { default: 9.81, unit: 'm/s^2' },
-    e: { default: 0.5, range: [0, 1] },
-  },
-  kinetic: "m*y'^2/2",
-  potential: 'm*g*y',
-  unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { newton: 'e' } }],
-  initial: { q: { y: 2 }, t1: 1 },
-});
-`;
 
 /** The consumer: the generated module, driven by the runtime; the library and kernel alongside. */
 const MAIN = `import { simulate, type GeneratedModel } from 'unilateral-mechanics/runtime';
@@ -82,7 +64,7 @@ describe('a project that installs the packed tarball', { timeout: 120_000 }, () 
     mkdirSync(join(project, 'models'), { recursive: true });
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'outside-project', private: true, type: 'module' }, null, 2));
     install = run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], project);
-    writeFileSync(join(project, 'models', 'ball.ts'), MODEL);
+    writeFileSync(join(project, 'models', 'ball.ts'), BALL);
   }, 600_000);
 
   it('the tarball holds the build, the solver sources codegen embeds, docs and LICENSE; no tests, reports or examples', () => {

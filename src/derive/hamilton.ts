@@ -6,12 +6,12 @@
 // Explicit formulas are derived for small systems (n ≤ EXPLICIT_LIMIT);
 // larger ones keep M⁻¹ as a matrix (printed as such) and generated code
 // solves M q̇ = p − b numerically, using ∂H/∂q|_p = −∂L/∂q|_q̇.
-import { add, div, mul, neg, num, sym, type Expr, type Sym } from '../core/expr.js';
+import { add, div, mul, neg, num, type Expr, type Sym } from '../core/expr.js';
 import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
 import type { Model } from '../model/model.js';
-import { momentumName } from '../model/names.js';
+import { momentumSymbol } from '../model/names.js';
 import type { Lagrange2 } from './lagrange2.js';
 import { adjugate, det } from './matrix.js';
 
@@ -32,7 +32,7 @@ export interface Hamilton {
 export function deriveHamilton(model: Model, l2: Lagrange2): Hamilton {
   const cs = model.coordinates;
   const { b, L0 } = l2;
-  const p = cs.map((c) => sym(momentumName(c.name)));
+  const p = cs.map((c) => momentumSymbol(c.q));
   if (cs.length > EXPLICIT_LIMIT) return { p };
   const detM = simplify(det(l2.massMatrix));
   const adj = adjugate(l2.massMatrix);

@@ -7,13 +7,13 @@
 // dμⱼ ≥ 0 supported on {fⱼ = 0} (Kugushev–Sorokina (10.13)/(10.15)).
 // dμ = σ̇ dt on contact phases (§9, regime 2) and Λ δ(t − t̃) at impacts
 // (regime 3), so σ̇ ≥ 0 and impulses Λ ≥ 0 along +∂f/∂q.
-import { add, dependsOn, mul, neg, ONE, pow, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { add, dependsOn, mul, neg, ONE, pow, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
 import { together } from '../core/together.js';
 import type { ImpactScenario, Model, UnilateralConstraint } from '../model/model.js';
-import { preImpactName, TIME } from '../model/names.js';
+import { preImpactSymbol, TIME } from '../model/names.js';
 import { modeAdmissibility } from './admissibility.js';
 import { assumptionDomain, parameterAssumptions } from './assumptions.js';
 import { criticalValue } from './critical.js';
@@ -127,7 +127,7 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
   const free = cs.map((c, i) => i).filter((i) => sc.independent.includes(cs[i]!.name));
   // Pre-impact velocities: the closed contacts' rows vanish on q̇⁻, solved
   // for the dependent velocities in terms of the independent ones.
-  const vMinus: Sym[] = cs.map((c) => sym(preImpactName(c.name)));
+  const vMinus: Sym[] = cs.map((c) => preImpactSymbol(c.q));
   const closedRows = sc.closed.flatMap((j) => rowsOf(contacts[j]!));
   const pre = closedRows.length ? affineSolution(closedRows.map(rowAt), closedRows.map((r) => simplify(neg(at(r.rate)))), free) : undefined;
   const qdMinus: Expr[] = pre ? pre.particular.map((p, i) => together(simplify(add(p, ...pre.free.map((f, k) => mul(pre.basis[i]![k]!, vMinus[f]!)))))) : [...vMinus];

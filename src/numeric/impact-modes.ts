@@ -207,14 +207,19 @@ export function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: Impa
       if (!(slack >= 0)) worst = Math.max(worst, -slack / (rtol * nu));
     }
     if (!(worst <= 1)) continue;
-    if (found > 0) {
+    // Two modes that satisfy the law to rounding (1e-6 of the tolerance, i.e.
+    // 1.5e-14 ≈ 64ε of the terms) and give different q̇⁺ are a genuine
+    // ambiguity. A mode admitted only by the tolerance is not: it ignores a
+    // contact that arrives slowly but measurably (1e-12 m/s next to 1 m/s),
+    // and counting it would report 'several-admissible-modes' where the mode
+    // that resolves that contact is the answer.
+    if (found > 0 && worst <= 1e-6 && best <= 1e-6) {
       let scale = vScale;
       for (let i = 0; i < n; i++) scale = Math.max(scale, Math.abs(qdPlus[i]!));
       for (let i = 0; i < n; i++) if (Math.abs(y[i]! - qdPlus[i]!) > rtol * scale) differs = true;
     }
-    // Of modes that agree to rounding (a contact that ends at U⁺ ≈ 0 whether
-    // engaged or not), keep the one that satisfies the law best: the others
-    // pass only by the tolerance and would leave an O(√ε) error in q̇⁺.
+    // Of the admissible modes keep the one that satisfies the law best: the
+    // others pass only by the tolerance and would leave an O(√ε) error in q̇⁺.
     if (found === 0 || worst < best) {
       best = worst;
       bestMask = mask;

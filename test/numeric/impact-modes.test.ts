@@ -177,6 +177,17 @@ describe('impact modes by enumeration', () => {
     expect(out.impulses[0]).toBeCloseTo(2, 15);
   });
 
+  it('a slow arrival with a sticking law sticks: ignoring it passes only by the tolerance and is no alternative', () => {
+    // Tilted floor, sliding along it at 3 m/s and approaching it at 1e-10 m/s.
+    const c = Math.cos(0.4);
+    const s = Math.sin(0.4);
+    const qd = [3 * c + 1e-10 * s, 3 * s - 1e-10 * c];
+    const { status, out } = impact({ M: [1, 0, 0, 1], N: [[-s, c]], qd, e: [0], T: [{ row: [c, s], contact: 0 }] });
+    expect(status).toBe('ok');
+    expect(Math.hypot(out.qdPlus[0]!, out.qdPlus[1]!)).toBeLessThanOrEqual(1e-15);
+    expect(out.impulses[0]).toBeGreaterThan(0);
+  });
+
   it('a pendulum bob (retaining rod) hitting a wall reverses along the circle for e = 1', () => {
     // Bob at (0.6, −0.8) on a unit rod, wall x ≤ 0.6: rod row (0.6, −0.8), contact row (−1, 0).
     const qd = [0.8, 0.6];

@@ -1,12 +1,11 @@
 // The numbers of one run, from the command line and the model: parameter
 // values (written as expressions, `alpha=pi/4`, checked against the declared
-// ranges), and the initial state computed for those parameter values.
+// ranges), and an initial state that fits those values.
 import { parseExpr } from '../core/parse.js';
 import { evaluate, type Env } from '../core/evaluate.js';
 import { toText } from '../core/print.js';
-import type { Expr } from '../core/expr.js';
 import { MechanicsError } from '../errors.js';
-import type { ExprInput, Model, ModelSpec } from '../model/index.js';
+import type { Model } from '../model/index.js';
 import type { GeneratedModel } from '../runtime/contract.js';
 import { UsageError, type Assignment } from './args.js';
 
@@ -57,38 +56,31 @@ export interface InitialState {
   readonly t1: number;
 }
 
-/** The values a model's `initial` may hold: numbers, or expressions of the parameters. */
-type InitialValues = Readonly<Record<string, ExprInput>> | undefined;
-
 /**
- * The initial state for these parameter values: the model's `initial`
- * evaluated with them (an entry written in terms of the parameters follows
- * an override), then `--q0`/`--qd0`/`--t1` on top.
+ * The initial state of a run: the model's declared one, with `--q0`,
+ * `--qd0` and `--t1` (expressions of the run's parameter values) on top.
+ * A declared state is numbers worked out for the default parameters;
+ * checkInitialFollowsParameters refuses it where an override makes it wrong.
  */
 export function initialState(
-  model: Model, spec: ModelSpec, params: Env,
+  model: Model, params: Env,
   overrides: { readonly q0: readonly Assignment[]; readonly qd0: readonly Assignment[]; readonly t1?: string },
 ): InitialState {
   const names = model.coordinates.map((c) => c.name);
-  const declared = (values: InitialValues, fallback: readonly number[]): number[] =>
-    names.map((name, i) => {
-      const v = values?.[name];
-      return v === undefined ? fallback[i]! : typeof v === 'number' ? v : evaluate(typeof v === 'string' ? parseExpr(v) : (v as Expr), params);
-    });
-  const q0 = declared(spec.initial?.q, model.initial.q0);
-  const qd0 = declared(spec.initial?.qd, model.initial.qd0);
-  for (const [option, vector] of [['--q0', q0], ['--qd0', qd0]] as const) {
+  const start = (option: '--q0' | '--qd0', declared: readonly number[], given: readonly Assignment[]): number[] => {
+    const vector = [...declared];
     const seen = new Set<string>();
-    for (const { name, value } of overrides[option === '--q0' ? 'q0' : 'qd0']) {
+    for (const { name, value } of given) {
       const i = names.indexOf(name);
       if (i < 0) throw new MechanicsError('unknown-coordinate', 'input', `no coordinate '${name}' (coordinates: ${names.join(', ')})`, { model: model.name, field: option });
       if (seen.has(name)) throw new UsageError(`${option} ${name} given twice`, option);
       seen.add(name);
       vector[i] = evaluateOption(`${option} ${name}`, value, params);
     }
-  }
+    return vector;
+  };
   const t1 = overrides.t1 === undefined ? model.initial.t1 : evaluateOption('--t1', overrides.t1, params);
-  return { q0, qd0, t1 };
+  return { q0: start('--q0', model.initial.q0, overrides.q0), qd0: start('--qd0', model.initial.qd0, overrides.qd0), t1 };
 }
 
 /** A configuration and the parameter values it is meant for. */
@@ -101,8 +93,7 @@ export interface RunStart {
 const CLOSED_GAP = 1e-9;
 
 /**
- * A model's initial state written as plain numbers was worked out for the
- * default parameters: the compass standing on a foot at α = 0.3 starts
+ * A model's initial state is numbers worked out for the default parameters: the compass standing on a foot at α = 0.3 starts
  * 7.8 cm in the air at α = 0.7. Refuse a run that starts with a contact
  * open where the declared initial state had it closed at the defaults (or
  * the other way round), unless the user gave the initial configuration.

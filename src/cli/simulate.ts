@@ -1,6 +1,6 @@
 // `mechanics simulate <file|model>`: derive the model as its file says now
-// (in memory: never a stale build), set parameters and the initial state,
-// run the event-driven or the Moreau–Jean scheme and print the result.
+// (in memory: never a stale build), set the parameters and the initial
+// state, run the event-driven or the Moreau–Jean scheme, print the result.
 import { writeFileSync } from 'node:fs';
 import { generateModule } from '../codegen/module.js';
 import { deriveSystem } from '../derive/system.js';
@@ -29,7 +29,9 @@ export const SIMULATE: CommandSpec = {
 export const SIMULATE_HELP = `usage: mechanics simulate <file|model> [options]
 
 Derives the model from its file as it is now and simulates it from its
-initial state (recomputed for the parameter values given).
+declared initial state, or the one given with --q0/--qd0. A declared state
+that no longer fits the parameters given (a contact it has closed at the
+defaults opens) is refused: give the configuration for those values.
 
   <file|model>           a model file (.ts, .mts, .js, .mjs) or the name of a model in ./derivations/
   --t1 <s>               end time (default: the model's initial.t1)
@@ -80,7 +82,7 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
   const defaults = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
   const params = parameterValues(model, paramsGiven);
   const t1Text = args.values.get('--t1');
-  const start = initialState(model, file.spec, params, { q0: q0Given, qd0: qd0Given, ...(t1Text !== undefined ? { t1: t1Text } : {}) });
+  const start = initialState(model, params, { q0: q0Given, qd0: qd0Given, ...(t1Text !== undefined ? { t1: t1Text } : {}) });
   if (q0Given.length === 0) checkInitialFollowsParameters(mod, { q0: model.initial.q0, params: defaults }, { q0: start.q0, params });
 
   const number = (option: string): number | undefined => {

@@ -8,8 +8,9 @@
 // the tangent constraint, i.e. tangential velocity 0) and the retaining rows
 // (A q̇ + a = 0). S is admissible when every engaged normal impulse is ≥ 0 and
 // every closed contact outside S ends with U⁺ + e·min(U⁻, 0) ≥ 0 (it leaves,
-// or is resolved by its own law: no penetration). Exactly one outcome is
-// applied; none, or several different ones, are reported by status.
+// or is resolved by its own law: no penetration). The admissible mode that
+// satisfies these conditions best is applied; none, or two that satisfy them
+// to rounding and give different velocities, are reported by status.
 //
 // Embedded verbatim into generated modules by src/codegen — keep it self-contained.
 // (No module-level state, no allocation: every array is passed in.) The one

@@ -2,25 +2,17 @@
 // for programs. One trajectory, three renderings.
 import type { Model } from '../model/index.js';
 import type { SimulationEvent, Trajectory } from '../runtime/trajectory.js';
+import type { ImpactRecord } from './impact-record.js';
 
 export type OutputFormat = 'summary' | 'csv' | 'json';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['summary', 'csv', 'json'];
-
-/**
- * The state at an event, when the runtime records it: q and q̇ before it
- * and, at an impact, q̇ after it and the impulse of each contact.
- */
-interface EventState {
-  readonly q?: ArrayLike<number>;
-  readonly qd?: ArrayLike<number>;
-  readonly qdPlus?: ArrayLike<number>;
-  readonly impulses?: ArrayLike<number>;
-}
 
 export interface RunRecord {
   readonly model: Model;
   readonly params: Readonly<Record<string, number>>;
   readonly trajectory: Trajectory;
+  /** The state at each impact of the event-driven run, in order (impact-record.ts). */
+  readonly impacts: readonly ImpactRecord[];
   /** How it was computed, for the summary (method, tolerances). */
   readonly method: string;
 }
@@ -40,15 +32,20 @@ export function render(format: OutputFormat, run: RunRecord): string {
   }
 }
 
-/** JSON: { model, params, t, q, qd, energy, events: [{ t, type, contacts, q, qd, qdPlus?, impulses? }] }. */
-function json({ model, params, trajectory: tr }: RunRecord): string {
-  const events = tr.events.map((e) => {
-    const s = e as SimulationEvent & EventState;
+/**
+ * JSON: { model, params, t, q, qd, energy, events: [{ t, type, contacts, q,
+ * qd, qdPlus?, impulses? }] }. An impact carries q, q̇ before it, q̇ after
+ * it and the impulses; other events carry q and qd as null (the runtime's
+ * events do not hold the state).
+ */
+function json({ model, params, trajectory: tr, impacts }: RunRecord): string {
+  const states = eventStates(tr.events, impacts);
+  const events = tr.events.map((e, k) => {
+    const s = states[k];
     return {
-      t: e.t, type: e.type, contacts: contactNames(model, e),
-      q: s.q ? Array.from(s.q) : null, qd: s.qd ? Array.from(s.qd) : null,
-      ...(s.qdPlus ? { qdPlus: Array.from(s.qdPlus) } : {}),
-      ...(s.impulses ? { impulses: Array.from(s.impulses) } : {}),
+      t: e.t, type: e.type, contacts: contactNames(model, e), q: s?.q ?? null, qd: s?.qd ?? null,
+      ...(s?.qdPlus ? { qdPlus: s.qdPlus } : {}),
+      ...(s?.impulses ? { impulses: s.impulses } : {}),
       ...(e.accumulation !== undefined ? { accumulation: e.accumulation } : {}),
     };
   });
@@ -58,9 +55,9 @@ function json({ model, params, trajectory: tr }: RunRecord): string {
 /**
  * CSV: a header naming each column with its unit, `t [s],y [m],y' [m/s],…`,
  * one row per sample and one per event (in time order), whose `event`
- * column holds `type:contact+contact`.
+ * column holds `type:contact+contact` (an impact's row has q and q̇ before it).
  */
-function csv({ model, trajectory: tr }: RunRecord): string {
+function csv({ model, trajectory: tr, impacts }: RunRecord): string {
   const unit = (u: string | undefined, per = ''): string => (u ? ` [${u}${per}]` : per ? ` [1${per}]` : '');
   const header = [
     't [s]',
@@ -73,14 +70,25 @@ function csv({ model, trajectory: tr }: RunRecord): string {
   const rows: { t: number; cells: string[] }[] = tr.t.map((t, k) => ({
     t, cells: [String(t), ...tr.q[k]!.map(String), ...tr.qd[k]!.map(String), ...(tr.energy ? [String(tr.energy[k])] : []), ''],
   }));
-  for (const e of tr.events) {
-    const s = e as SimulationEvent & EventState;
-    const state = (v: ArrayLike<number> | undefined): string[] => (v ? Array.from(v, String) : new Array<string>(n).fill(''));
-    rows.push({ t: e.t, cells: [String(e.t), ...state(s.q), ...state(s.qd), ...(tr.energy ? [''] : []), `${e.type}:${contactNames(model, e).join('+')}`] });
-  }
+  const states = eventStates(tr.events, impacts);
+  tr.events.forEach((e, k) => {
+    const s = states[k];
+    const cells = (v: readonly number[] | undefined): string[] => (v ? v.map(String) : new Array<string>(n).fill(''));
+    rows.push({ t: e.t, cells: [String(e.t), ...cells(s?.q), ...cells(s?.qd), ...(tr.energy ? [''] : []), `${e.type}:${contactNames(model, e).join('+')}`] });
+  });
   // Stable sort: an event at a sample time follows the sample.
   rows.sort((a, b) => a.t - b.t);
   return `${[header, ...rows.map((r) => r.cells)].map((cells) => cells.map(csvCell).join(',')).join('\n')}\n`;
+}
+
+/** The recorded state of each event: the k-th impact event is the k-th call of the module's impact map. */
+function eventStates(events: readonly SimulationEvent[], impacts: readonly ImpactRecord[]): (ImpactRecord | undefined)[] {
+  let k = 0;
+  return events.map((e) => {
+    if (e.type !== 'impact') return undefined;
+    const record = impacts[k++];
+    return record?.t === e.t ? record : undefined;
+  });
 }
 
 function csvCell(text: string): string {

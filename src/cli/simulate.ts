@@ -11,6 +11,7 @@ import { simulate } from '../runtime/simulate.js';
 import { DEFAULT_ATOL, DEFAULT_RTOL, type Trajectory } from '../runtime/trajectory.js';
 import { parseAssignment, UsageError, type Assignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { loadGenerated } from './build.js';
+import { recordingImpacts, type ImpactRecord } from './impact-record.js';
 import { resolveModels } from './models.js';
 import { OUTPUT_FORMATS, render, type OutputFormat } from './output.js';
 import { progressBar } from './progress.js';
@@ -101,6 +102,7 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
 
   let trajectory: Trajectory;
   let description: string;
+  const impacts: ImpactRecord[] = [];
   if (method === 'moreau-jean') {
     const step = h ?? start.t1 / 1e4;
     trajectory = simulateMoreauJean(mod, { ...run, h: step });
@@ -111,7 +113,7 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
     const maxSteps = count('--max-steps');
     const maxEvents = count('--max-events');
     try {
-      trajectory = simulate(mod, {
+      trajectory = simulate(recordingImpacts(mod, impacts), {
         ...run, rtol, atol, ...(h !== undefined ? { hmax: h } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}),
         ...(maxEvents !== undefined ? { contact: { maxEvents } } : {}),
       });
@@ -121,7 +123,7 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
     description = `${model.unilateral.length ? 'event-driven ' : ''}DOPRI5, rtol ${rtol}, atol ${atol}`;
   }
 
-  const text = render(format, { model, params, trajectory, method: description });
+  const text = render(format, { model, params, trajectory, impacts, method: description });
   const out = args.values.get('--out');
   if (out === undefined) process.stdout.write(text);
   else writeFileSync(out, text);

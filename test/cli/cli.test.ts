@@ -93,7 +93,7 @@ interface JsonRun {
   q: number[][];
   qd: number[][];
   energy: number[];
-  events: { t: number; type: string; contacts: string[] }[];
+  events: { t: number; type: string; contacts: string[]; q: number[] | null; qd: number[] | null; qdPlus?: number[]; impulses?: number[] }[];
 }
 
 async function json(...argv: string[]): Promise<JsonRun> {
@@ -115,6 +115,16 @@ describe('simulate a model file', () => {
     expect(run.energy[0]).toBeCloseTo(2 * G, 12);
     expect(run.events[0]).toMatchObject({ type: 'impact', contacts: ['floor'] });
     expect(run.events[0]!.t).toBeCloseTo(Math.sqrt((2 * 2) / G), 8);
+  });
+
+  it('an impact event carries q, q̇ before it, q̇ after it (Newton: −e·v) and the impulse m(1 + e)v', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const impact = (await json(join(dir, 'ball.ts'))).events[0]!;
+    const v = Math.sqrt(2 * G * 2);
+    expect(impact.q![0]).toBeCloseTo(0, 9);
+    expect(impact.qd![0]).toBeCloseTo(-v, 7);
+    expect(impact.qdPlus![0]).toBeCloseTo(0.5 * v, 7);
+    expect(impact.impulses![0]).toBeCloseTo(1.5 * v, 7);
   });
 
   it('--q0 and --param take expressions of the parameters', async () => {
@@ -173,8 +183,10 @@ describe('simulate a model file', () => {
     expect(header).toBe("t [s],y [m],y' [m/s],energy,event");
     const times = rows.map((row) => Number(row.split(',')[0]));
     expect(times).toEqual([...times].sort((a, b) => a - b));
-    const impact = rows.find((row) => row.endsWith('impact:floor'))!;
-    expect(Number(impact.split(',')[0])).toBeCloseTo(Math.sqrt(4 / G), 8);
+    const impact = rows.find((row) => row.endsWith('impact:floor'))!.split(',');
+    expect(Number(impact[0])).toBeCloseTo(Math.sqrt(4 / G), 8);
+    expect(Number(impact[1])).toBeCloseTo(0, 9);
+    expect(Number(impact[2])).toBeCloseTo(-Math.sqrt(2 * G * 2), 7);
   });
 
   it('--out writes the output to a file', async () => {

@@ -3,6 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MechanicsError } from '../errors.js';
+import { UsageError } from './args.js';
 import { loadModelFile, loadModels, MODEL_EXTENSIONS, type ModelFile } from './load-model.js';
 
 export { loadModels, type ModelFile };
@@ -25,7 +26,7 @@ export interface ResolvedModels {
 export async function resolveModels(args: readonly string[], base: string = process.cwd()): Promise<ResolvedModels> {
   const defaultDir = join(base, DEFAULT_MODELS_DIR);
   if (args.length === 0) {
-    if (!existsSync(defaultDir)) throw new MechanicsError('unknown-model', 'input', `no model files given and no ${DEFAULT_MODELS_DIR}/ folder in ${base}`);
+    if (!existsSync(defaultDir)) throw new UsageError(`name model files or folders (there is no ${DEFAULT_MODELS_DIR}/ folder in ${base} to default to)`);
     return { models: await loadModels(defaultDir, base), fromExamples: true };
   }
   const models: ModelFile[] = [];

@@ -54,9 +54,9 @@ export function checkScenarios(x: unknown, known: Known, reader: ExprReader, mod
     const approach = new Map<string, -1 | 1>();
     const signs = spec.approach === undefined ? {} : fieldsAt(spec.approach, `${field}.approach`, "an object of signs (coordinate → 'negative' | 'positive')", out) ?? {};
     for (const [qname, sign] of Object.entries(signs)) {
-      const at2 = member(`${field}.approach`, qname);
-      if (!independent.includes(qname)) out.add('bad-approach', at2, `'${qname}' is not one of the independent velocities of scenario '${label}'`);
-      else if (sign !== 'negative' && sign !== 'positive') out.add('invalid-option', at2, `an approach sign is 'negative' or 'positive', got ${typeof sign === 'string' ? `'${sign}'` : typeName(sign)}`);
+      const signField = member(`${field}.approach`, qname);
+      if (!independent.includes(qname)) out.add('bad-approach', signField, `'${qname}' is not one of the independent velocities of scenario '${label}'`);
+      else if (sign !== 'negative' && sign !== 'positive') out.add('invalid-option', signField, `an approach sign is 'negative' or 'positive', got ${typeof sign === 'string' ? `'${sign}'` : typeName(sign)}`);
       else approach.set(qname, APPROACH_SIGNS[sign]);
     }
     const critical = spec.critical;

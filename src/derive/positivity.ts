@@ -51,9 +51,7 @@ interface Search {
 export function provePositive(f: Expr, domain: Domain): boolean {
   const box = initialBox(f, domain);
   if (negativeSample(f, box)) return false;
-  // The endpoint rule needs f continuous up to the face: not with sign().
-  const order = containsSign(f) ? MAX_ORDER : 0;
-  return positiveOnBox(f, box, { budget: BUDGET, domain, cache: new Map() }, order);
+  return positiveOnBox(f, box, { budget: BUDGET, domain, cache: new Map() }, 0);
 }
 
 /** Points of a box spread by a Kronecker sequence (fractional parts of k·√p): cheap refutations before the search. */
@@ -116,6 +114,8 @@ function halves({ lo, hi }: Interval): [Interval, Interval] | undefined {
 
 function positiveOnBox(f: Expr, start: Map<string, Interval>, search: Search, order: number): boolean {
   const names = [...start.keys()];
+  // The endpoint rule needs f continuous up to the face: not with sign() (which ∂|u| brings in, too).
+  const endpoints = order < MAX_ORDER && !containsSign(f);
   const stack: { box: Map<string, Interval>; depth: number }[] = [{ box: start, depth: 0 }];
   while (stack.length) {
     const { box, depth } = stack.pop()!;
@@ -126,7 +126,7 @@ function positiveOnBox(f: Expr, start: Map<string, Interval>, search: Search, or
     // A point of the box where f < 0 (its enclosure is) refutes positivity.
     const at = new Map([...box].map(([k, v]) => [k, pointIn(v, 0.5)] as const));
     if (enclose(f, at).hi < 0) return false;
-    if (order < MAX_ORDER && Number.isFinite(range.lo) && Number.isFinite(range.hi) && endpointRule(f, box, search, order)) continue;
+    if (endpoints && Number.isFinite(range.lo) && Number.isFinite(range.hi) && endpointRule(f, box, search, order)) continue;
     // Split the variables in turn; one that cannot be split any more is skipped.
     let split: [Interval, Interval] | undefined;
     let name: string | undefined;

@@ -237,11 +237,31 @@ function impactDecls(retaining: boolean): Decl[] {
   const names = (set: string, sep: string): JsExpr => call('contactNames$', ref(set), str(sep));
   const message = (when: string, ...parts: JsExpr[]): Stmt => ({ kind: 'if', test: bin(status, '===', str(when)), then: [ret(concat(...parts))] });
   return [
-    { kind: 'type', name: 'ImpactOptions$', type: '{ readonly active?: ArrayLike<boolean>; readonly tol?: number; readonly restVelocity?: number }' },
+    {
+      kind: 'type',
+      name: 'ImpactOptions$',
+      type: {
+        kind: 'object',
+        fields: [
+          { name: 'active', type: 'ArrayLike<boolean>', optional: true, readonly: true },
+          { name: 'tol', type: 'number', optional: true, readonly: true },
+          { name: 'restVelocity', type: 'number', optional: true, readonly: true },
+        ],
+      },
+    },
     {
       kind: 'type',
       name: RESULT,
-      type: '{ qdPlus: Float64Array; impulses: Float64Array; active: boolean[]; status: ImpactModeStatus; message?: string }',
+      type: {
+        kind: 'object',
+        fields: [
+          { name: 'qdPlus', type: 'Float64Array' },
+          { name: 'impulses', type: 'Float64Array' },
+          { name: 'active', type: 'boolean[]' },
+          { name: 'status', type: { kind: 'alias', name: 'ImpactModeStatus' } },
+          { name: 'message', type: 'string', optional: true },
+        ],
+      },
     },
     {
       kind: 'function',

@@ -21,8 +21,19 @@ export type TsType =
   | 'ArrayLike<number>'
   | 'ArrayLike<boolean>'
   | 'Params'
+  | 'boolean[]'
+  /** The parameter record: a missing or undefined value takes the default. */
+  | 'Readonly<Record<string, number | undefined>>'
   | { readonly kind: 'alias'; readonly name: string }
-  | { readonly kind: 'literal-union'; readonly values: readonly string[] };
+  | { readonly kind: 'literal-union'; readonly values: readonly string[] }
+  | { readonly kind: 'object'; readonly fields: readonly Field[] };
+
+export interface Field {
+  readonly name: string;
+  readonly type: TsType;
+  readonly optional?: boolean;
+  readonly readonly?: boolean;
+}
 
 // ---- JavaScript expressions
 
@@ -113,7 +124,7 @@ export type Decl =
   | { readonly kind: 'buffer'; readonly name: string; readonly array: ArrayClass; readonly length: number; readonly doc?: string }
   | { readonly kind: 'const'; readonly name: string; readonly type?: TsType; readonly value: JsExpr; readonly exported?: boolean; readonly asConst?: boolean; readonly doc?: string }
   | { readonly kind: 'let'; readonly name: string; readonly type?: TsType; readonly value: JsExpr; readonly doc?: string }
-  | { readonly kind: 'type'; readonly name: string; readonly type: string; readonly exported?: boolean; readonly doc?: string }
+  | { readonly kind: 'type'; readonly name: string; readonly type: TsType; readonly exported?: boolean; readonly doc?: string }
   | {
       readonly kind: 'function';
       readonly name: string;

@@ -21,6 +21,8 @@ export function printType(t: TsType): string {
       return t.name;
     case 'literal-union':
       return t.values.map(quote).join(' | ');
+    case 'object':
+      return `{ ${t.fields.map((f) => `${f.readonly ? 'readonly ' : ''}${f.name}${f.optional ? '?' : ''}: ${printType(f.type)}`).join('; ')} }`;
     default:
       return unreachable(t);
   }
@@ -180,7 +182,7 @@ function printDecl(d: Decl): string[] {
     case 'let':
       return [...doc(d.doc), `let ${d.name}${d.type ? `: ${printType(d.type)}` : ''} = ${printExpr(d.value)};`];
     case 'type':
-      return [...doc(d.doc), `${d.exported ? 'export ' : ''}type ${d.name} = ${d.type};`];
+      return [...doc(d.doc), `${d.exported ? 'export ' : ''}type ${d.name} = ${printType(d.type)};`];
     case 'function':
       return [
         ...doc(d.doc),

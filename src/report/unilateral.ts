@@ -357,7 +357,7 @@ function criticalBlocks(system: DerivedSystem, im: ImpactMap, c: CriticalValue, 
 function establishedSentence(c: CriticalValue): Inline[] {
   switch (c.established) {
     case 'exact':
-      return ['The closed form is exact: ', m(math(c.factor)), ' vanishes there identically.'];
+      return ['The closed form is exact: ', m(`${math(c.factor)} = 0`), ' there, shown symbolically.'];
     case 'numeric check':
       return ['The closed form agrees with the numerical root to ', m('10^{-9}'), '; it was not verified symbolically.'];
     case 'numeric':

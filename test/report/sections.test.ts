@@ -120,7 +120,7 @@ describe.runIf(models.some((m) => m.spec.name === 'compass'))('rigid compass (Ru
   it('states what the mode verdicts assume of the parameters, and that α₀ is exact', () => {
     const tex = body('compass');
     expect(tex).toContain('Signs are decided for $\\alpha \\in (0, \\frac{1}{2} \\pi)$ (its declared range) and $m, l, g > 0$ (no range declared; taken positive as their defaults are).');
-    expect(tex).toContain('The closed form is exact: $1 - 3 \\sin^{2}\\alpha$ vanishes there identically.');
+    expect(tex).toContain('The closed form is exact: $1 - 3 \\sin^{2}\\alpha = 0$ there, shown symbolically.');
   });
 
   it('says which restitution convention is used (W vs e)', () => {

@@ -8,7 +8,8 @@ import { buildModel } from '../model/index.js';
 import { SimulationError } from '../runtime/errors.js';
 import { simulateMoreauJean } from '../runtime/moreau-jean.js';
 import { simulate } from '../runtime/simulate.js';
-import { DEFAULT_ATOL, DEFAULT_RTOL, type Trajectory } from '../runtime/trajectory.js';
+import { DEFAULT_ATOL, DEFAULT_RTOL, type SimulateOptions, type Trajectory } from '../runtime/trajectory.js';
+import type { GeneratedModel } from '../runtime/contract.js';
 import { parseAssignment, UsageError, type Assignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { loadGenerated } from './build.js';
 import { recordingImpacts, type ImpactRecord } from './impact-record.js';
@@ -90,44 +91,52 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
     const text = args.values.get(option);
     return text === undefined ? undefined : evaluateOption(option, text, params);
   };
-  const count = (option: string): number | undefined => {
-    const v = number(option);
-    if (v !== undefined && !(Number.isInteger(v) && v > 0)) throw new UsageError(`${option} must be a positive integer, got ${v}`, option);
-    return v;
-  };
-  const samples = count('--samples') ?? 200;
-  const h = number('--h');
   const onProgress = progressBar(model.name);
-  const run = { q0: start.q0, qd0: start.qd0, t1: start.t1, params, samples, ...(onProgress ? { onProgress } : {}) };
-
-  let trajectory: Trajectory;
-  let description: string;
+  const run = { q0: start.q0, qd0: start.qd0, t1: start.t1, params, samples: positiveInteger('--samples', number('--samples')) ?? 200, ...(onProgress ? { onProgress } : {}) };
   const impacts: ImpactRecord[] = [];
-  if (method === 'moreau-jean') {
-    const step = h ?? start.t1 / 1e4;
-    trajectory = simulateMoreauJean(mod, { ...run, h: step });
-    description = `Moreau–Jean, h = ${step}`;
-  } else {
-    const rtol = number('--rtol') ?? DEFAULT_RTOL;
-    const atol = number('--atol') ?? DEFAULT_ATOL;
-    const maxSteps = count('--max-steps');
-    const maxEvents = count('--max-events');
-    try {
-      trajectory = simulate(recordingImpacts(mod, impacts), {
-        ...run, rtol, atol, ...(h !== undefined ? { hmax: h } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}),
-        ...(maxEvents !== undefined ? { contact: { maxEvents } } : {}),
-      });
-    } catch (err) {
-      throw namingTheOption(err);
-    }
-    description = `${model.unilateral.length ? 'event-driven ' : ''}DOPRI5, rtol ${rtol}, atol ${atol}`;
-  }
+  const { trajectory, description } = method === 'moreau-jean'
+    ? moreauJean(mod, run, number('--h') ?? start.t1 / 1e4)
+    : eventDriven(recordingImpacts(mod, impacts), run, number);
 
   const text = render(format, { model, params, trajectory, impacts, method: description });
   const out = args.values.get('--out');
   if (out === undefined) process.stdout.write(text);
   else writeFileSync(out, text);
   return 0;
+}
+
+type Run = Omit<SimulateOptions, 'contact' | 'rtol' | 'atol' | 'hmax' | 'maxSteps'>;
+interface Result {
+  readonly trajectory: Trajectory;
+  /** The method and its settings, for the summary. */
+  readonly description: string;
+}
+
+function moreauJean(mod: GeneratedModel, run: Run, h: number): Result {
+  return { trajectory: simulateMoreauJean(mod, { ...run, h }), description: `Moreau–Jean, h = ${h}` };
+}
+
+/** DOPRI5 with event location; --h is the largest step; a cap that trips names its option. */
+function eventDriven(mod: GeneratedModel, run: Run, number: (option: string) => number | undefined): Result {
+  const rtol = number('--rtol') ?? DEFAULT_RTOL;
+  const atol = number('--atol') ?? DEFAULT_ATOL;
+  const hmax = number('--h');
+  const maxSteps = positiveInteger('--max-steps', number('--max-steps'));
+  const maxEvents = positiveInteger('--max-events', number('--max-events'));
+  try {
+    const trajectory = simulate(mod, {
+      ...run, rtol, atol, ...(hmax !== undefined ? { hmax } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}),
+      ...(maxEvents !== undefined ? { contact: { maxEvents } } : {}),
+    });
+    return { trajectory, description: `${mod.model.unilateral.length ? 'event-driven ' : ''}DOPRI5, rtol ${rtol}, atol ${atol}` };
+  } catch (err) {
+    throw namingTheOption(err);
+  }
+}
+
+function positiveInteger(option: string, v: number | undefined): number | undefined {
+  if (v !== undefined && !(Number.isInteger(v) && v > 0)) throw new UsageError(`${option} must be a positive integer, got ${v}`, option);
+  return v;
 }
 
 function choice<T extends string>(option: string, value: string, allowed: readonly T[]): T {

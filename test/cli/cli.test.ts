@@ -70,6 +70,14 @@ describe('derive on a model file outside the package', () => {
     expect(existsSync(join(dir, 'out', 'ball.html'))).toBe(false);
   });
 
+  it('never writes into node_modules', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const r = await cli('derive', join(dir, 'ball.ts'), '--out', join(dir, 'node_modules', 'out'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('inside node_modules');
+    expect(existsSync(join(dir, 'node_modules'))).toBe(false);
+  });
+
   it('a model with an error exits 1 with the named error and writes nothing', async () => {
     const dir = projectWith('bad.ts', BALL.replace("potential: 'm*g*y'", "potential: 'm*k*y'"));
     const r = await cli('derive', join(dir, 'bad.ts'), '--out', join(dir, 'out'));

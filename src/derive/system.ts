@@ -11,6 +11,7 @@
 //   what those verdicts assume                    unilateral.assumptions (assumptions.ts)
 //   critical parameter values, how established    impactMaps[].critical (critical.ts)
 //   T + V, and whether it is conserved            energy, conservative (conservation.ts)
+//   T at q̇ = 0 (T = ½q̇ᵀMq̇ + bᵀq̇ + T₀)             kineticAtRest
 // Numeric sanity checks (checks.ts) run here and throw; they add no data.
 // Covered by test/derive/* (one file per module) and, end to end, by
 // test/unilateral/* and test/report/sections.test.ts.
@@ -32,6 +33,8 @@ export interface DerivedSystem {
   readonly unilateral?: UnilateralDerivation;
   /** T + V where a potential exists. */
   readonly energy?: Expr;
+  /** T₀ = T at q̇ = 0 = L₀ + V (non-zero in a moving frame), where T and V were given. */
+  readonly kineticAtRest?: Expr;
   /**
    * T + V is conserved by the smooth motion (between impacts): Q = 0, a
    * potential, L autonomous, retaining constraints scleronomic
@@ -47,6 +50,7 @@ export function deriveSystem(model: Model): DerivedSystem {
   const hamilton = deriveHamilton(model, lagrange2);
   const unilateral = deriveUnilateral(model, lagrange2);
   const energy = model.T && model.V ? simplify(add(model.T, model.V)) : undefined;
+  const kineticAtRest = model.T && model.V ? simplify(add(lagrange2.L0, model.V)) : undefined;
   const conservative = isConservative(model, lagrange2, constraints);
-  return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(energy ? { energy } : {}), conservative };
+  return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative };
 }

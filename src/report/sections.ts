@@ -130,9 +130,8 @@ function quadraticForm(system: DerivedSystem, rest: Expr): Expr[] {
 export function energySection({ system }: SectionInput): Section {
   const { model, lagrange2 } = system;
   const blocks: Block[] = [];
-  if (model.T !== undefined && model.V !== undefined) {
-    // T = L + V; its velocity-free part is L₀ + V.
-    const T0 = simplify(add(lagrange2.L0, model.V));
+  if (model.V !== undefined && system.kineticAtRest !== undefined) {
+    const T0 = system.kineticAtRest;
     blocks.push(
       paragraph('The kinetic energy, a quadratic form in the velocities, and the potential energy are'),
       rows([equation('kinetic', 'T', mathLines(quadraticForm(system, T0))), equation('potential', 'V', mathLines(simplify(model.V)))]),

@@ -144,16 +144,17 @@ function choice<T extends string>(option: string, value: string, allowed: readon
   return value as T;
 }
 
-/** A cap that tripped, said in terms of the command line: which option raises it. */
+/** The runtime's option names (RunOptions, ContactOptions) and the command-line options that set them, longest first. */
+const OPTION_OF: readonly (readonly [api: string, cli: string])[] = [
+  ['contact.maxEvents', '--max-events'], ['maxSteps', '--max-steps'], ['rtol', '--rtol'], ['atol', '--atol'],
+];
+
+/** A cap that tripped, said in terms of the command line: the field and the message name the options that raise it. */
 function namingTheOption(err: unknown): unknown {
   if (!(err instanceof SimulationError)) return err;
-  const where = { model: err.where.model ?? '' };
-  switch (err.code) {
-    case 'max-steps':
-      return new SimulationError(err.code, err.kind, `${err.detail.replace(/; raise maxSteps.*$/, '')}; raise --max-steps or loosen --rtol/--atol`, { ...where, field: '--max-steps' }, err.t);
-    case 'too-many-events':
-      return new SimulationError(err.code, err.kind, `${err.detail.replace(/; raise contact.maxEvents.*$/, '')}; raise --max-events`, { ...where, field: '--max-events' }, err.t);
-    default:
-      return err;
-  }
+  const field = OPTION_OF.find(([api]) => api === err.where.field)?.[1];
+  if (field === undefined) return err;
+  let detail = err.t === undefined ? err.detail : err.detail.replace(` (at t = ${err.t})`, '');
+  for (const [api, cli] of OPTION_OF) detail = detail.replace(new RegExp(`(?<![\\w.-])${api.replace('.', '\\.')}(?!\\w)`, 'g'), cli);
+  return new SimulationError(err.code, err.kind, detail, { model: err.where.model ?? '', field }, err.t, err.problems as readonly SimulationError[], err.state);
 }

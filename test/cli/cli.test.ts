@@ -175,6 +175,13 @@ describe('simulate a model file', () => {
     expect(r.stderr).toMatch(/error \[max-steps\].*field '--max-steps'.*raise --max-steps or loosen --rtol\/--atol/);
   });
 
+  it('an event cap that trips names --max-events', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const r = await cli('simulate', join(dir, 'ball.ts'), '--t1', '5', '--max-events', '2');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error \[too-many-events\].*field '--max-events'.*more than 2 events \(cap --max-events\)/);
+  });
+
   it('--method moreau-jean takes --h and rejects the integrator options', async () => {
     const dir = projectWith('ball.ts', BALL);
     const run = await json(join(dir, 'ball.ts'), '--method', 'moreau-jean', '--h', '1e-4');

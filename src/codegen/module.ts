@@ -79,8 +79,9 @@ export function buildModuleIR(sys: DerivedSystem, sourceFile: string): { ir: Mod
     ...dynamicsBuffers(scope),
     ...checkParamsDecls(sys.model),
     ...smooth,
-    ...embeddedSolvers({ lu: sys.constraints !== undefined, contacts: sys.unilateral !== undefined }),
     ...contactDecls(scope),
+    // Last, so a reader meets the model's own equations first.
+    ...embeddedSolvers({ lu: sys.constraints !== undefined, contacts: sys.unilateral !== undefined }),
   ];
   const ir = lowerKernels({ header: header(sys, sourceFile), decls });
   const dynamics = ir.decls.find((d) => d.kind === 'function' && d.name === 'dynamics$');

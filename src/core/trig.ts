@@ -56,9 +56,15 @@ export function simplifyTrig(e: Expr): Expr {
 const isTrigFactor = (f: Factor): boolean =>
   f.base.kind === 'fn' && (f.base.name === 'sin' || f.base.name === 'cos') && f.exp.kind === 'num' && Q.isInteger(f.exp.value) && f.exp.value.n > 0;
 
+const asFactors = (term: Expr): readonly Factor[] =>
+  term.kind === 'mul' ? term.factors : term.kind === 'pow' ? [{ base: term.base, exp: term.exp }] : [{ base: term, exp: ONE }];
+
+/** A product of positive integer powers of sines and cosines (coefficient-free). */
+const isTrigMonomial = (term: Expr): boolean => asFactors(term).every(isTrigFactor);
+
 /** Split a coefficient-free term into its non-trig part and its trig monomial. */
 function splitTrig(term: Expr): [Expr, Expr] {
-  const factors: readonly Factor[] = term.kind === 'mul' ? term.factors : term.kind === 'pow' ? [{ base: term.base, exp: term.exp }] : [{ base: term, exp: ONE }];
+  const factors = asFactors(term);
   const rest: Expr[] = [];
   const trig: Expr[] = [];
   for (const f of factors) (isTrigFactor(f) ? trig : rest).push(pow(f.base, f.exp));
@@ -146,8 +152,10 @@ function shortestForm(poly: Expr): Expr {
       break;
     }
     path.push(cur);
-    // A lone term or a number is left alone (see simplifySum).
-    if (cur.kind !== 'add') break;
+    // A lone term or a number is left alone (see simplifySum), and so is a
+    // form that is no longer a trigonometric polynomial: sin(π/3) = √3/2 is a
+    // term without sines, which a second pass puts in a group of its own.
+    if (cur.kind !== 'add' || !cur.terms.every((t) => isTrigMonomial(t.expr))) break;
     const next = shortestFormOnce(cur);
     if (next === cur) break;
     cur = next;
@@ -257,8 +265,7 @@ function linearize(poly: Expr): Expr {
   if (poly.kind === 'add' && !Q.isZero(poly.constant)) total.set(ONE, poly.constant);
   for (const t of terms) {
     let acc: Fourier = new Map([[ONE, t.coeff]]);
-    const factors: readonly Factor[] = t.expr.kind === 'mul' ? t.expr.factors : t.expr.kind === 'pow' ? [{ base: t.expr.base, exp: t.expr.exp }] : [{ base: t.expr, exp: ONE }];
-    for (const f of factors) {
+    for (const f of asFactors(t.expr)) {
       const base = f.base as Expr & { kind: 'fn' };
       const k = (f.exp as Expr & { kind: 'num' }).value.n;
       for (let i = 0; i < k; i++) acc = timesTrig(acc, base.name as 'sin' | 'cos', base.args[0]!);

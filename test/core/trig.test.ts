@@ -61,6 +61,12 @@ describe('trig simplification rules', () => {
     expect(simplify(e)).toBe(e);
     expect(simplifyTrig(mul(TWO, sin(x), cos(x)))).toBe(mul(TWO, sin(x), cos(x)));
   });
+  it('stops shortening where a rewriting leaves sines and cosines (sin(π/3) = √3/2), as the rimless wheel needs', () => {
+    const e = parseExpr('-2*sin(pi/9) - 2*cos(2*pi/9)*sin(pi/9)');
+    const env = { pi: Math.PI };
+    expect(evaluate(simplify(e), env)).toBeCloseTo(evaluate(e, env), 12);
+    expect(toText(simplify(e))).toBe(toText(parseExpr('-sin(pi/9) - sqrt(3)/2')));
+  });
   it('simplifies the double-pendulum mass matrix entry l1 l2 (cos q1 cos q2 + sin q1 sin q2)', () => {
     const e = parseExpr('m2*l1*l2*(cos(q1)*cos(q2) + sin(q1)*sin(q2)) + (m1 + m2)*l1^2*(sin(q1)^2 + cos(q1)^2)');
     expect(simplify(e)).toBe(parseExpr('m2*l1*l2*cos(q1 - q2) + m1*l1^2 + m2*l1^2'));

@@ -38,7 +38,8 @@ function header(sys: DerivedSystem, sourceFile: string): string[] {
     `  qd = [${model.coordinates.map((c) => c.qd.name).join(', ')}]`,
     '  x  = [...q, ...qd]        state for rhs()',
     `  z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [${model.coordinates.map((c) => `p_${c.name}`).join(', ')}]`,
-    `  massMatrix: row-major ${n}×${n}; forcing, accelerations: length ${n}`,
+    `  massMatrix: row-major ${n}×${n}; forcing, accelerations, momenta: length ${n}`,
+    `  rhs: [...qd, ...q̈] (${2 * n}); hamiltonRhs: [...q̇, ...ṗ] (${2 * n})`,
     ...(constraints ? [`  constraintAccelerations: [q̈ (${n}), λ (${constraints.A.length}: ${constraints.names.join(', ')})]`] : []),
     ...(m
       ? [

@@ -8,7 +8,6 @@ import { cse } from '../core/cse.js';
 import { freeSymbols, type Expr } from '../core/expr.js';
 import { expandAngleSums } from './angle-sums.js';
 import type { Decl, JsExpr, KernelScope, ModuleIR, Stmt } from './ir.js';
-import { printJs } from './js-expr.js';
 
 /** Prepare an expression for evaluation: common factors out, angle sums expanded. */
 export function forCode(e: Expr): Expr {
@@ -63,12 +62,3 @@ export function lowerKernels(ir: ModuleIR): ModuleIR {
   return { ...ir, decls: ir.decls.map((d): Decl => (d.kind === 'function' ? { ...d, body: lowerStmts(d.body) } : d)) };
 }
 
-/** Arithmetic operations and calls of lowered statements (the figure `npm run bench` reports as ops). */
-export function kernelOps(body: readonly Stmt[]): number {
-  let ops = 0;
-  for (const s of body) {
-    const value = s.kind === 'const' ? s.init : s.kind === 'assign' || s.kind === 'return' ? s.value : undefined;
-    if (value?.kind === 'kernel') ops += printJs(value.expr, value.scope, value.self).ops;
-  }
-  return ops;
-}

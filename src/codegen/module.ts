@@ -6,9 +6,9 @@ import type { DerivedSystem } from '../derive/system.js';
 import { contactDecls, contactInfo, contactSizes } from './contacts.js';
 import { dynamicsBuffers, dynamicsDecls } from './dynamics.js';
 import type { Data, Decl, ModuleIR } from './ir.js';
-import { kernelOps, lowerKernels } from './lower.js';
+import { lowerKernels } from './lower.js';
 import { checkParamsDecls } from './params.js';
-import { printModule } from './print.js';
+import { kernelOps, printModule } from './print.js';
 import { makeScope } from './scope.js';
 import { embeddedSolvers } from './solver-calls.js';
 

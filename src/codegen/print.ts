@@ -5,7 +5,7 @@
 // comment) and string literals (JSON-escaped).
 import { unreachable } from '../core/expr.js';
 import type { Data, Decl, JsExpr, ModuleIR, Param, Stmt, TsType } from './ir.js';
-import { numberLiteral, printJs } from './js-expr.js';
+import { numberLiteral, printJs, type Printed } from './js-expr.js';
 
 const INDENT = '  ';
 
@@ -50,6 +50,29 @@ export function quote(text: string): string {
   return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
 }
 
+type KernelJs = JsExpr & { kind: 'kernel' };
+const printedKernels = new WeakMap<KernelJs, Printed>();
+
+/** A kernel expression as JavaScript with its operation count, printed once per node. */
+function printKernel(e: KernelJs): Printed {
+  let p = printedKernels.get(e);
+  if (!p) {
+    p = printJs(e.expr, e.scope, e.self);
+    printedKernels.set(e, p);
+  }
+  return p;
+}
+
+/** Arithmetic operations and calls of lowered statements (the figure `npm run bench` reports as ops). */
+export function kernelOps(body: readonly Stmt[]): number {
+  let ops = 0;
+  for (const s of body) {
+    const value = s.kind === 'const' ? s.init : s.kind === 'assign' || s.kind === 'return' ? s.value : undefined;
+    if (value?.kind === 'kernel') ops += printKernel(value).ops;
+  }
+  return ops;
+}
+
 /** Print e, in parentheses when it binds looser than `min`. */
 export function printExpr(e: JsExpr, min = 0): string {
   const wrap = (s: string, prec: number): string => (prec < min ? `(${s})` : s);
@@ -89,9 +112,8 @@ export function printExpr(e: JsExpr, min = 0): string {
       return wrap(`${printExpr(e.test, 1)} ? ${printExpr(e.then)} : ${printExpr(e.else)}`, 0.5);
     case 'data':
       return printData(e.value);
-    case 'kernel': {
-      return wrap(printJs(e.expr, e.scope, e.self).code, 0);
-    }
+    case 'kernel':
+      return wrap(printKernel(e).code, 0);
     default:
       return unreachable(e);
   }

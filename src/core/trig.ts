@@ -11,10 +11,12 @@
 //   (d) full product-to-sum linearization (cos a cos b = ½[cos(a−b) + cos(a+b)], …),
 //       the unique Fourier form, which cancels whatever cancels,
 // and keep the shortest (fewest terms, then fewest operations; ties keep the
-// input). (b)/(c) reduce sin² + cos² in any context; (d) folds products of
-// sines and cosines into sines and cosines of sums and differences when that
-// is shorter. Groups with one term are left alone: a lone product is never
-// longer than its linearization.
+// input), repeating from the kept form until no rewriting is shorter: the
+// result is its own shortest form, so simplify is idempotent. (b)/(c) reduce
+// sin² + cos² in any context; (d) folds products of sines and cosines into
+// sines and cosines of sums and differences when that is shorter. Groups
+// with one term are left alone: a lone product is never longer than its
+// linearization.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
 import { opCount } from './cost.js';

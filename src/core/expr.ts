@@ -233,12 +233,13 @@ interface AtomTable {
 }
 
 /**
- * Nodes made between two agings of the atom table. What the young atoms keep
- * alive is about the nodes built on them since the last aging (≈ 150 bytes a
- * node, so ≲ 1 MB); an aging costs a WeakRef per young atom (≈ 1 µs each, a
- * few hundred atoms).
+ * Nodes made between two agings of the atom table. The young atoms keep alive
+ * what was built over them, roughly the nodes of the last AGE_EVERY made
+ * (≈ 150 bytes a node: well under 1 MB); an aging costs a WeakRef per young
+ * atom (≈ 1 µs each, a few hundred atoms).
  */
 const AGE_EVERY = 4096;
+/** Dead WeakRefs tolerated in the old generation before the first sweep (each ≈ 50 bytes). */
 const MIN_SWEEP = 1024;
 
 const newTable = (): AtomTable => ({ young: new Map(), old: new Map(), oldSize: 0, sweepAt: MIN_SWEEP, sweepPending: false, constantParents: [] });

@@ -10,7 +10,7 @@ import { expandAngleSums } from './angle-sums.js';
 import type { Decl, JsExpr, KernelScope, ModuleIR, Stmt } from './ir.js';
 
 /** Prepare an expression for evaluation: common factors out, angle sums expanded. */
-export function forCode(e: Expr): Expr {
+function forCode(e: Expr): Expr {
   return expandAngleSums(collectFactors(e));
 }
 

@@ -4,7 +4,7 @@
 import type { Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { TIME } from '../model/names.js';
-import { bin, float, idx, member, newArray, ref, type KernelInput, type KernelInputs, type KernelOutput, type LValue, type Param, type Stmt } from './ir.js';
+import { bin, float, idx, member, newArray, ref, type KernelInput, type KernelInputs, type KernelOutput, type Param, type Stmt } from './ir.js';
 
 const JS_RESERVED = new Set(
   ('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in ' +
@@ -59,14 +59,12 @@ export function kernelBlock(scope: Scope, outputs: readonly KernelOutput[]): Stm
   return { kind: 'kernel-block', outputs, inputs: scope.inputs };
 }
 
-/** Outputs storing exprs[i] into target[offset + i]. */
-export function into(target: string, exprs: readonly Expr[], offset = 0): KernelOutput[] {
-  return exprs.map((expr, i): KernelOutput => ({ expr, targets: [idx(target, offset + i)] }));
+/** Outputs storing exprs[i] into target[i]. */
+export function into(target: string, exprs: readonly Expr[]): KernelOutput[] {
+  return exprs.map((expr, i): KernelOutput => ({ expr, targets: [idx(target, i)] }));
 }
 
 export const returns = (expr: Expr): KernelOutput[] => [{ expr, return: true }];
-
-export const target = (array: string, i: number): LValue => idx(array, i);
 
 // ---- parameters of generated functions
 

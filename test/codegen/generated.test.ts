@@ -14,7 +14,7 @@ import { momentumName } from '../../src/model/names.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
 import { committedModule, derived, loadExamples, paramsOf, qdOf, qOf, randomEnv, ROOT, type StateOptions } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
-import { expectAllClose, expectClose, matVec, maxAbs, rows, solve } from '../helpers/numeric.js';
+import { expectAllClose, expectClose, matVec, maxAbs, solve } from '../helpers/numeric.js';
 import { rng } from '../helpers/random.js';
 
 const STATES = 20;

@@ -9,8 +9,13 @@
 //   qd = [y']
 //   x  = [...q, ...qd]        state for rhs()
 //   z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [p_y]
-//   massMatrix: row-major 1×1; forcing, accelerations: length 1
-//   p: parameter values by name; a missing one takes its default.
+//   massMatrix: row-major 1×1; forcing, accelerations, momenta: length 1
+//   rhs: [...qd, ...q̈] (2); hamiltonRhs: [...q̇, ...ṗ] (2)
+//   gaps, gapRates, restitution: length 1, one per contact [floor]
+//   gapJacobian: row-major 1×1
+//   contactAccelerations: [q̈ (1), σ̇ of the active normals in contact order] (length 2 at most)
+//   impact: qdPlus (1), impulses (1, along +∂g/∂q), active (1: closed after the impact)
+//   p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).
 
 export type Params = Readonly<Record<string, number | undefined>>;
 
@@ -32,15 +37,37 @@ export const model = {
 } as const;
 
 const n$ = 1;
-const s$ = new Float64Array(2); // [q, qd] scratch
+/** State scratch [q, qd]: every kernel block reads its inputs here. */
+const s$ = new Float64Array(2);
 const M$ = new Float64Array(1);
 const f$ = new Float64Array(1);
 const b$ = new Float64Array(1);
+const PARAMETERS$: readonly string[] = ["m","g","e"];
 
-function load$(q: ArrayLike<number>, qd: ArrayLike<number> | undefined): void {
+/**
+ * Problems with a parameter record, one message each (empty when every
+ * given name is a parameter of the model and every value a finite
+ * number; an undefined value takes the default). Call it once before
+ * integrating: the other functions do not check their arguments.
+ */
+export function checkParams(p: Params): string[] {
+  const problems: string[] = [];
+  for (const name of Object.keys(p)) {
+    const value: unknown = p[name];
+    if (!PARAMETERS$.includes(name)) {
+      problems.push("parameter '" + name + "' is not a parameter of the model (its parameters: " + PARAMETERS$.join(', ') + ')');
+    } else if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) {
+      problems.push("parameter '" + name + "' is " + String(value) + ' (a ' + typeof value + '); give a finite number');
+    }
+  }
+  return problems;
+}
+
+/** Copies q (and qd, else zeros) into the state scratch s$. */
+function load$(q: ArrayLike<number>, qd?: ArrayLike<number>): void {
   for (let i = 0; i < n$; i++) {
-    s$[i] = q[i];
-    s$[n$ + i] = qd ? qd[i] : 0;
+    s$[i] = q[i]!;
+    s$[n$ + i] = qd ? qd[i]! : 0;
   }
 }
 
@@ -57,52 +84,19 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   mm$[0] = m;
 }
 
-// In-place Cholesky factor of the symmetric positive definite A (row-major n×n).
-function cholFactor$(n: number, A: Float64Array): void {
-  for (let j = 0; j < n; j++) {
-    let d = A[j * n + j];
-    for (let k = 0; k < j; k++) d -= A[j * n + k] * A[j * n + k];
-    d = Math.sqrt(d);
-    A[j * n + j] = d;
-    for (let i = j + 1; i < n; i++) {
-      let s = A[i * n + j];
-      for (let k = 0; k < j; k++) s -= A[i * n + k] * A[j * n + k];
-      A[i * n + j] = s / d;
-    }
-  }
-}
-
-// y[yOff…] = A⁻¹ b[bOff…] from the factor of cholFactor$.
-function cholSolve$(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number): void {
-  for (let i = 0; i < n; i++) {
-    let s = b[bOff + i];
-    for (let k = 0; k < i; k++) s -= L[i * n + k] * y[yOff + k];
-    y[yOff + i] = s / L[i * n + i];
-  }
-  for (let i = n - 1; i >= 0; i--) {
-    let s = y[yOff + i];
-    for (let k = i + 1; k < n; k++) s -= L[k * n + i] * y[yOff + k];
-    y[yOff + i] = s / L[i * n + i];
-  }
-}
-
-// Solves A·y = b for symmetric positive definite A (A is overwritten by its
-// Cholesky factor). A singular or indefinite A yields NaN, which the runtime
-// reports as a non-finite state.
-function solveSpd$(n: number, A: Float64Array, b: Float64Array, y: Float64Array, yOff: number): void {
-  cholFactor$(n, A);
-  cholSolve$(n, A, b, 0, y, yOff);
-}
-
 /** q̈ at the state in s$, written to out[off…off+n). */
 function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
   dynamics$(t, p, M$, f$);
-  solveSpd$(n$, M$, f$, out, off);
+  if (choleskyFactor(n$, M$) >= 0) {
+    for (let i = 0; i < n$; i++) out[off + i] = NaN;
+  } else {
+    choleskySolve(n$, M$, f$, 0, out, off);
+  }
 }
 
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(1)): Float64Array {
-  load$(q, undefined);
+  load$(q);
   mass$(t, p, out);
   return out;
 }
@@ -123,8 +117,8 @@ export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<num
 
 /** First-order form: x = [q, qd] ↦ [qd, q̈]. */
 export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(2)): Float64Array {
-  for (let i = 0; i < 2; i++) s$[i] = x[i];
-  for (let i = 0; i < n$; i++) out[i] = x[n$ + i];
+  for (let i = 0; i < 2; i++) s$[i] = x[i]!;
+  for (let i = 0; i < n$; i++) out[i] = x[n$ + i]!;
   qdd$(t, p, out, n$);
   return out;
 }
@@ -132,7 +126,7 @@ export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Arra
 /** Generalized momenta p = ∂L/∂q̇. */
 export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(1)): Float64Array {
   load$(q, qd);
-  const y_d = s$[1];
+  const y_d = s$[1]!;
   const m = p.m ?? 1.0;
   out[0] = m * y_d;
   return out;
@@ -143,8 +137,8 @@ function b$fill(t: number, p: Params, bb$: Float64Array): void {
 }
 
 function lagrangian$(t: number, p: Params): number {
-  const y = s$[0];
-  const y_d = s$[1];
+  const y = s$[0]!;
+  const y_d = s$[1]!;
   const m = p.m ?? 1.0;
   const g = p.g ?? 9.81;
   return 0.5 * m * (y_d * y_d - 2.0 * (g * y));
@@ -154,16 +148,20 @@ function lagrangian$(t: number, p: Params): number {
 function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params): void {
   mass$(t, p, M$);
   b$fill(t, p, b$);
-  for (let i = 0; i < n$; i++) f$[i] = pm[pmOff + i] - b$[i];
-  solveSpd$(n$, M$, f$, s$, n$);
+  for (let i = 0; i < n$; i++) f$[i] = pm[pmOff + i]! - b$[i]!;
+  if (choleskyFactor(n$, M$) >= 0) {
+    for (let i = 0; i < n$; i++) s$[n$ + i] = NaN;
+  } else {
+    choleskySolve(n$, M$, f$, 0, s$, n$);
+  }
 }
 
 /** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */
 export function hamiltonian(t: number, q: ArrayLike<number>, pm: ArrayLike<number>, p: Params): number {
-  load$(q, undefined);
+  load$(q);
   velocities$(t, pm, 0, p);
   let h = -lagrangian$(t, p);
-  for (let i = 0; i < n$; i++) h += pm[i] * s$[n$ + i];
+  for (let i = 0; i < n$; i++) h += pm[i]! * s$[n$ + i]!;
   return h;
 }
 
@@ -175,9 +173,9 @@ function dLdqQ$(t: number, p: Params, out: Float64Array, off: number): void {
 
 /** Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q. */
 export function hamiltonRhs(t: number, z: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(2)): Float64Array {
-  for (let i = 0; i < n$; i++) s$[i] = z[i];
+  for (let i = 0; i < n$; i++) s$[i] = z[i]!;
   velocities$(t, z, n$, p);
-  for (let i = 0; i < n$; i++) out[i] = s$[n$ + i];
+  for (let i = 0; i < n$; i++) out[i] = s$[n$ + i]!;
   dLdqQ$(t, p, out, n$);
   return out;
 }
@@ -185,8 +183,8 @@ export function hamiltonRhs(t: number, z: ArrayLike<number>, p: Params, out: Flo
 /** Total energy T + V. */
 export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params): number {
   load$(q, qd);
-  const y = s$[0];
-  const y_d = s$[1];
+  const y = s$[0]!;
+  const y_d = s$[1]!;
   const m = p.m ?? 1.0;
   const g = p.g ?? 9.81;
   return 0.5 * m * (y_d * y_d + 2.0 * (g * y));
@@ -196,35 +194,58 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
 
 const m$ = 1;
 const mt$ = 0;
-const MULTIPLE_IMPACTS$: 'error' | 'lcp' = "error";
+const CONTACTS$: readonly string[] = ["floor"];
 /** Contact of each tangent row (sticking contacts). */
-const TC$: readonly number[] = [];
+const TC$ = new Int32Array([]);
 const g$ = new Float64Array(1);
+/** Normal rows ∂g/∂q, m×n. */
 const N$ = new Float64Array(1);
+/** ∂g/∂t per contact. */
 const nr$ = new Float64Array(1);
+/** Acceleration bias of each normal row: g̈ = N q̈ + nb. */
 const nb$ = new Float64Array(1);
+/** Tangent rows of sticking contacts, mt×n, with their ∂/∂t (tr$) and bias (tb$). */
 const T$ = new Float64Array(1);
 const tr$ = new Float64Array(1);
 const tb$ = new Float64Array(1);
+/** Restitution per contact. */
 const E$ = new Float64Array(1);
-const U$ = new Float64Array(1);
+/** Cholesky factor of M (or of M + ρRᵀR, see schurSolve). */
 const ML$ = new Float64Array(1);
-const MV$ = new Float64Array(1);
+/** Rows of one constrained solve, at most m + mt + mr, with right-hand sides C$. */
 const R$ = new Float64Array(1);
 const B$ = new Float64Array(1);
 const C$ = new Float64Array(1);
 const Y$ = new Float64Array(1);
+const SIG$ = new Float64Array(1);
 const X$ = new Float64Array(1);
 const W$ = new Float64Array(1);
-const S$ = new Float64Array(1);
-const SIG$ = new Float64Array(1);
-const ROW$ = new Int32Array(1);
+/** Per row of a constrained solve: 0 independent, 1 dependent, 2 dependent and violated. */
 const dep$ = new Uint8Array(1);
-/** Whether M$ was positive definite at the last factorization (else schur$ regularizes with the rows). */
+/** No retaining rows. */
+const NONE$ = new Float64Array(0);
+const QDM$ = new Float64Array(1);
+const QDP$ = new Float64Array(1);
+const IMP$ = new Float64Array(1);
+const U$ = new Float64Array(1);
+/** Contacts closed before the impact. */
+const CL$ = new Uint8Array(1);
+/** Closed contacts arriving faster than the rest velocity. */
+const ARR$ = new Uint8Array(1);
+/** Contacts closed after the impact. */
+const CA$ = new Uint8Array(1);
+const MV$ = new Float64Array(1);
+const ROW$ = new Int32Array(1);
+const BIT$ = new Int32Array(1);
+/** Whether M$ was positive definite at the last factorization (else schurSolve regularizes with the rows). */
 let massSpd$ = true;
+const SCHUR$: SchurSystem = { n: 1, M: M$, L: ML$, R: R$, b: B$, c: C$, y: Y$, sigma: SIG$, X: X$, W: W$, dep: dep$, at: -1 };
+const IMPACT$: ImpactProblem = { n: 1, m: 1, mt: 0, mr: 0, qdMinus: QDM$, N: N$, nr: nr$, e: E$, closed: CL$, T: T$, tr: tr$, tangentContact: TC$, A: NONE$, ar: NONE$, multipleImpacts: 'error' };
+const OUTCOME$: ImpactOutcome = { qdPlus: QDP$, impulses: IMP$, U: U$, arriving: ARR$, closedAfter: CA$ };
+const IMPACT_WORK$: ImpactWorkspace = { Mv: MV$, row: ROW$, bit: BIT$ };
 
 function gapValues$(t: number, p: Params, out: Float64Array): void {
-  const y = s$[0];
+  const y = s$[0]!;
   out[0] = y;
 }
 
@@ -235,125 +256,39 @@ function contactRows$(t: number, p: Params): void {
   nb$[0] = 0.0;
 }
 
-function restitution$(t: number, p: Params): void {
-  const e = p.e ?? 0.8;
-  E$[0] = e;
-}
-
-/** M (also factored into ML$), contact rows and restitution at the state in s$. */
-function prepareContacts$(t: number, p: Params): void {
-  mass$(t, p, M$);
-  massSpd$ = factorMass$();
-  contactRows$(t, p);
-  restitution$(t, p);
-}
-
-function retainingRows$(_t: number, _p: Params, k: number): number {
-  return k;
-}
-
 /** M$ → ML$ (Cholesky); false when M is not positive definite (a massless direction). */
 function factorMass$(): boolean {
   ML$.set(M$);
-  cholFactor$(n$, ML$);
-  for (let i = 0; i < n$; i++) if (!(ML$[i * n$ + i] > 0)) return false;
-  return true;
-}
-
-function schur$(k: number): boolean {
-  const n = n$;
-  if (!massSpd$) {
-    // A singular M (massless spokes) may still be pinned by the rows: the
-    // solutions of M y = b + Rᵀσ, R y = c are those of (M + ρRᵀR) y =
-    // b + ρRᵀc + Rᵀσ, R y = c, and M + ρRᵀR is positive definite when the
-    // rows cover M's null space (else the mode is infeasible).
-    let md = 0;
-    let rd = 0;
-    for (let i = 0; i < n; i++) md = Math.max(md, Math.abs(M$[i * n + i]));
-    for (let r = 0; r < k; r++) for (let i = 0; i < n; i++) rd = Math.max(rd, R$[r * n + i] * R$[r * n + i]);
-    const rho = rd > 0 ? Math.max(md, 1e-300) / rd : 0;
-    for (let i = 0; i < n; i++) {
-      for (let j = 0; j < n; j++) {
-        let v = M$[i * n + j];
-        for (let r = 0; r < k; r++) v += rho * R$[r * n + i] * R$[r * n + j];
-        ML$[i * n + j] = v;
-      }
-      for (let r = 0; r < k; r++) B$[i] += rho * R$[r * n + i] * C$[r];
-    }
-    cholFactor$(n, ML$);
-    for (let i = 0; i < n; i++) if (!(ML$[i * n + i] > 0)) return false;
-  }
-  cholSolve$(n, ML$, B$, 0, Y$, 0);
-  for (let r = 0; r < k; r++) cholSolve$(n, ML$, R$, r * n, X$, r * n);
-  let maxDiag = 0;
-  for (let r = 0; r < k; r++) {
-    for (let s = 0; s <= r; s++) {
-      let w = 0;
-      for (let i = 0; i < n; i++) w += R$[r * n + i] * X$[s * n + i];
-      W$[r * k + s] = w;
-    }
-    maxDiag = Math.max(maxDiag, W$[r * k + r]);
-    let v = C$[r];
-    for (let i = 0; i < n; i++) v -= R$[r * n + i] * Y$[i];
-    S$[r] = v;
-  }
-  // Cholesky of W with dependent rows skipped.
-  for (let j = 0; j < k; j++) {
-    let d = W$[j * k + j];
-    for (let q = 0; q < j; q++) d -= W$[j * k + q] * W$[j * k + q];
-    dep$[j] = d <= 1e-10 * maxDiag ? 1 : 0;
-    const root = dep$[j] ? 0 : Math.sqrt(d);
-    W$[j * k + j] = root;
-    for (let i = j + 1; i < k; i++) {
-      let s = W$[i * k + j];
-      for (let q = 0; q < j; q++) s -= W$[i * k + q] * W$[j * k + q];
-      W$[i * k + j] = dep$[j] ? 0 : s / root;
-    }
-  }
-  for (let i = 0; i < k; i++) {
-    if (dep$[i]) { SIG$[i] = 0; continue; }
-    let s = S$[i];
-    for (let q = 0; q < i; q++) s -= W$[i * k + q] * SIG$[q];
-    SIG$[i] = s / W$[i * k + i];
-  }
-  for (let i = k - 1; i >= 0; i--) {
-    if (dep$[i]) continue;
-    let s = SIG$[i];
-    for (let q = i + 1; q < k; q++) s -= W$[q * k + i] * SIG$[q];
-    SIG$[i] = s / W$[i * k + i];
-  }
-  for (let i = 0; i < n; i++) {
-    let s = Y$[i];
-    for (let r = 0; r < k; r++) s += X$[r * n + i] * SIG$[r];
-    Y$[i] = s;
-  }
-  // A dropped row must hold by itself, else the constraints contradict each other.
-  for (let r = 0; r < k; r++) {
-    if (!dep$[r]) continue;
-    let v = -C$[r];
-    let scale = Math.abs(C$[r]);
-    for (let i = 0; i < n; i++) {
-      v += R$[r * n + i] * Y$[i];
-      scale += Math.abs(R$[r * n + i] * Y$[i]);
-    }
-    if (Math.abs(v) > 1e-8 * Math.max(scale, 1)) return false;
-  }
-  for (let i = 0; i < n; i++) if (!Number.isFinite(Y$[i])) return false;
-  return true;
+  return choleskyFactor(n$, ML$) < 0;
 }
 
 /** One value per unilateral constraint, ≥ 0 admissible. */
 export function gaps(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(1)): Float64Array {
-  load$(q, undefined);
+  load$(q);
   gapValues$(t, p, out);
   return out;
 }
 
 /** ∂gap/∂q, row-major m×n. */
 export function gapJacobian(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(1)): Float64Array {
-  load$(q, undefined);
+  load$(q);
   contactRows$(t, p);
-  for (let k = 0; k < 1; k++) out[k] = N$[k];
+  for (let k = 0; k < 1; k++) out[k] = N$[k]!;
+  return out;
+}
+
+/** Gap rates ġ = G q̇ + ∂g/∂t, one per unilateral constraint (∂g/∂t from the derivation, not a difference quotient). */
+export function gapRates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(1)): Float64Array {
+  load$(q, qd);
+  const y_d = s$[1]!;
+  out[0] = y_d;
+  return out;
+}
+
+/** Restitution per contact as its impact law gives it (U⁺ = −e U⁻): e (Newton), W² (W-law), 0 (plastic, stick). */
+export function restitution(t: number, p: Params, out: Float64Array = new Float64Array(1)): Float64Array {
+  const e = p.e ?? 0.8;
+  out[0] = e;
   return out;
 }
 
@@ -370,119 +305,526 @@ export function contactAccelerations(t: number, q: ArrayLike<number>, qd: ArrayL
   contactRows$(t, p);
   let k = 0;
   for (let j = 0; j < m$; j++) {
-    if (!active[j]) continue;
-    for (let i = 0; i < n$; i++) R$[k * n$ + i] = N$[j * n$ + i];
-    C$[k++] = -nb$[j];
+    if (active[j]!) {
+      for (let i = 0; i < n$; i++) R$[k * n$ + i] = N$[j * n$ + i]!;
+      C$[k] = -nb$[j]!;
+      k += 1;
+    }
   }
   for (let r = 0; r < mt$; r++) {
-    if (!active[TC$[r]]) continue;
-    for (let i = 0; i < n$; i++) R$[k * n$ + i] = T$[r * n$ + i];
-    C$[k++] = -tb$[r];
+    if (active[TC$[r]!]!) {
+      for (let i = 0; i < n$; i++) R$[k * n$ + i] = T$[r * n$ + i]!;
+      C$[k] = -tb$[r]!;
+      k += 1;
+    }
   }
   const contactRowsCount = k;
-  for (let i = 0; i < n$; i++) B$[i] = f$[i];
-  if (!schur$(k)) Y$.fill(NaN);
-  for (let i = 0; i < n$; i++) out[i] = Y$[i];
-  for (let r = 0; r < k; r++) out[n$ + r] = r < contactRowsCount ? SIG$[r] : -SIG$[r];
+  for (let i = 0; i < n$; i++) B$[i] = f$[i]!;
+  if (schurSolve(SCHUR$, k, massSpd$) !== 'ok') Y$.fill(NaN);
+  for (let i = 0; i < n$; i++) out[i] = Y$[i]!;
+  for (let r = 0; r < k; r++) out[n$ + r] = r < contactRowsCount ? SIG$[r]! : -SIG$[r]!;
   return out;
 }
 
-export function impact(t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, p: Params, opts?: { readonly active?: ArrayLike<boolean>; readonly tol?: number }): { qdPlus: Float64Array; impulses: Float64Array; active: boolean[]; status: 'ok' | 'corner-without-rule' | 'no-admissible-mode' | 'several-admissible-modes' | 'too-many-contacts'; message?: string } {
-  const n = n$;
-  const tol = opts?.tol ?? 1e-9;
-  load$(q, qdMinus);
-  prepareContacts$(t, p);
-  gapValues$(t, p, g$);
-  for (let i = 0; i < n; i++) {
-    let s = 0;
-    for (let j = 0; j < n; j++) s += M$[i * n + j] * qdMinus[j];
-    MV$[i] = s;
-  }
-  const closed: number[] = [];
-  for (let j = 0; j < m$; j++) if (opts?.active ? opts.active[j] : g$[j] <= tol) closed.push(j);
-  // Normal velocities before the impact, U⁻ = N q̇⁻ + ∂f/∂t.
-  let scale = 0;
+type ImpactOptions$ = { readonly active?: ArrayLike<boolean>; readonly tol?: number; readonly restVelocity?: number };
+
+type ImpactResult$ = { qdPlus: Float64Array; impulses: Float64Array; active: boolean[]; status: ImpactModeStatus; message?: string };
+
+/** Names of the contacts flagged in `set`, joined by `sep`. */
+function contactNames$(set: Uint8Array, sep: string): string {
+  let names: string = '';
   for (let j = 0; j < m$; j++) {
-    let v = nr$[j];
-    for (let i = 0; i < n; i++) v += N$[j * n + i] * qdMinus[i];
-    U$[j] = v;
-    scale = Math.max(scale, Math.abs(v));
+    if (set[j]! === 1) names += (names ? sep : '') + CONTACTS$[j]!;
   }
-  // A held contact drifts: its normal velocity is rounding and integration
-  // error, not an approach. Below 1e-6 of the largest normal velocity it
-  // does not count as arriving (else every impact on a held contact would be
-  // reported as an impact into a corner).
-  const vtol = 1e-6 * Math.max(scale, 1e-300);
-  const arriving = closed.filter((j) => U$[j] < -vtol);
-  const qdPlus = Float64Array.from({ length: n }, (_, i) => qdMinus[i]);
-  const impulses = new Float64Array(m$);
-  const names = model.unilateral.map((u) => u.name);
-  if (arriving.length === 0) return { qdPlus, impulses, active: names.map((_, j) => closed.includes(j) && Math.abs(U$[j]) <= vtol), status: 'ok' };
-  if (arriving.length > 1 && MULTIPLE_IMPACTS$ === 'error') {
-    return { qdPlus, impulses, active: names.map((_, j) => closed.includes(j)), status: 'corner-without-rule', message: `contacts ${arriving.map((j) => names[j]).join(' and ')} arrive at once (an impact into a corner) and the model declares no rule for multiple impacts (set multipleImpacts: 'lcp')` };
+  return names;
+}
+
+function impactMessage$(status: ImpactModeStatus): string {
+  if (status === 'corner-without-rule') return 'contacts ' + contactNames$(ARR$, ' and ') + " arrive at once (an impact into a corner) and the model declares no rule for multiple impacts (set multipleImpacts: 'lcp')";
+  if (status === 'too-many-contacts') return 'closed contacts ' + contactNames$(CL$, ', ') + ': too many to enumerate the impact modes';
+  if (status === 'no-admissible-mode') return 'no choice of engaged contacts among ' + contactNames$(CL$, ', ') + ' gives non-negative impulses without penetration';
+  return 'several contact modes among ' + contactNames$(CL$, ', ') + ' are admissible and give different velocities';
+}
+
+/**
+ * Velocity jump at an impact (Kugushev–Sorokina (8.13)–(8.14), modes as in
+ * Rubanovich–Formalsky §1, enumerated by impactModes). Closed contacts:
+ * opts.active, else those with g ≤ opts.tol (1e-9). Approach speeds below
+ * opts.restVelocity (1e-6, absolute) do not count as arrivals for the
+ * multiple-impacts rule (a held contact drifts by integration error).
+ */
+export function impact(t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, p: Params, opts?: ImpactOptions$): ImpactResult$ {
+  load$(q, qdMinus);
+  mass$(t, p, M$);
+  massSpd$ = factorMass$();
+  contactRows$(t, p);
+  restitution(t, p, E$);
+  gapValues$(t, p, g$);
+  const active = opts?.active;
+  const tol = opts?.tol ?? 1e-9;
+  for (let j = 0; j < m$; j++) CL$[j] = (active ? active[j]! : g$[j]! <= tol) ? 1 : 0;
+  for (let i = 0; i < n$; i++) QDM$[i] = qdMinus[i]!;
+  const status = impactModes(IMPACT$, SCHUR$, OUTCOME$, IMPACT_WORK$, massSpd$, opts?.restVelocity ?? 0.000001);
+  const result: ImpactResult$ = { qdPlus: QDP$.slice(), impulses: IMP$.slice(), active: [], status };
+  for (let j = 0; j < m$; j++) result.active.push((status === 'ok' ? CA$[j]! : CL$[j]!) === 1);
+  if (status !== 'ok') result.message = impactMessage$(status);
+  return result;
+}
+
+// ---- dense solvers, copied from src/numeric/{cholesky.ts,schur.ts,impact-modes.ts} (tested there; change them there)
+
+/**
+ * Factor A = L Lᵀ in place. A is n×n row-major and symmetric; only its lower
+ * triangle is read, L overwrites it (the strict upper triangle is left as it
+ * was).
+ *
+ * Returns −1 when A is positive definite, else the first column j whose pivot
+ * d_j = a_jj − Σ_{k<j} l_jk² is not above n·ε·max_i a_ii (then L is valid in
+ * columns < j only and A is "not positive definite at column j": a massless
+ * direction, or an indefinite matrix). The threshold is relative because
+ * the rounding error of d_j is of order n·ε·a_jj (Higham, Theorem 10.3):
+ * below it a pivot is noise, and without the test an exactly singular M
+ * (massless spokes) gives a pivot of 1e-17 and a "solution" of size 1e16
+ * instead of a failure. NaN entries fail the test too.
+ */
+function choleskyFactor(n: number, A: Float64Array): number {
+  let maxDiag = 0;
+  for (let i = 0; i < n; i++) if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!); // skips NaN, which then fails at its own column
+  const threshold = n * Number.EPSILON * maxDiag;
+  for (let j = 0; j < n; j++) {
+    let d = A[j * n + j]!;
+    for (let k = 0; k < j; k++) d -= A[j * n + k]! * A[j * n + k]!;
+    if (!(d > threshold)) return j;
+    const root = Math.sqrt(d);
+    A[j * n + j] = root;
+    for (let i = j + 1; i < n; i++) {
+      let s = A[i * n + j]!;
+      for (let k = 0; k < j; k++) s -= A[i * n + k]! * A[j * n + k]!;
+      A[i * n + j] = s / root;
+    }
   }
-  // Enumeration costs 2^k small solves; beyond this the runtime solves the
-  // complementarity problem with Lemke's algorithm (src/runtime/impact-lcp.ts).
-  if (closed.length > 10) {
-    return { qdPlus, impulses, active: names.map((_, j) => closed.includes(j)), status: 'too-many-contacts', message: `${closed.length} closed contacts: too many to enumerate the impact modes` };
+  return -1;
+}
+
+/**
+ * y[yOff…yOff+n) = A⁻¹ b[bOff…bOff+n) with the factor L of `choleskyFactor`
+ * (forward substitution L z = b, then back substitution Lᵀ y = z). b is only
+ * read; y may be the same array at the same offset (solve in place).
+ */
+function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number): void {
+  for (let i = 0; i < n; i++) {
+    let s = b[bOff + i]!;
+    for (let k = 0; k < i; k++) s -= L[i * n + k]! * y[yOff + k]!;
+    y[yOff + i] = s / L[i * n + i]!;
   }
+  for (let i = n - 1; i >= 0; i--) {
+    let s = y[yOff + i]!;
+    for (let k = i + 1; k < n; k++) s -= L[k * n + i]! * y[yOff + k]!;
+    y[yOff + i] = s / L[i * n + i]!;
+  }
+}
+
+/**
+ * Arrays of one constrained solve, row-major, allocated once by the caller
+ * for the largest k it will use (kMax).
+ */
+interface SchurSystem {
+  /** Number of coordinates. */
+  readonly n: number;
+  /** M, n×n, symmetric positive semidefinite (read). */
+  readonly M: Float64Array;
+  /**
+   * n×n. In: the Cholesky factor of M when the caller passes massFactored
+   * (choleskyFactor succeeded on a copy of M); otherwise scratch, overwritten
+   * with the factor of the regularized M + ρRᵀR.
+   */
+  readonly L: Float64Array;
+  /** Constraint rows R, kMax×n (read, first k rows). */
+  readonly R: Float64Array;
+  /** b, n (read). */
+  readonly b: Float64Array;
+  /** c, kMax (read, first k). */
+  readonly c: Float64Array;
+  /** Out: y, n. */
+  readonly y: Float64Array;
+  /** Out: σ, kMax (first k); 0 for a dependent row. */
+  readonly sigma: Float64Array;
+  /** Work: X = M⁻¹Rᵀ, one row of n per constraint, kMax×n. */
+  readonly X: Float64Array;
+  /** Work: W and its factor, packed k×k at the start, kMax². */
+  readonly W: Float64Array;
+  /** Out: per row, 0 independent, 1 dependent on earlier rows (σ = 0), 2 dependent and violated. */
+  readonly dep: Uint8Array;
+  /** Out: where a solve failed (see SchurStatus), −1 after 'ok'. */
+  at: number;
+}
+
+/**
+ * 'not-positive-definite': M (M + ρRᵀR when M is singular) is not positive
+ * definite at column `at`: a direction with no mass that no row pins.
+ * 'inconsistent': row `at` depends on earlier rows and its c contradicts
+ * theirs (R y = c has no solution).
+ * 'not-finite': y[at] is not finite (non-finite input).
+ */
+type SchurStatus = 'ok' | 'not-positive-definite' | 'inconsistent' | 'not-finite';
+
+/**
+ * Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R.
+ *
+ * Dependent rows (two pinned feet of one body on a line share a tangent; a
+ * statically indeterminate support) make W singular. In the Cholesky of W a
+ * row whose pivot is ≤ 1e-10 of the largest diagonal entry of W is dropped:
+ * the pivot over the diagonal entry is sin²θ, θ the angle between the row and
+ * the span of the earlier rows in the M⁻¹ metric, so rows within 1e-5 rad of
+ * that span count as dependent (a smaller threshold would let rounding of
+ * order ε·cond(M) pass for independence and split σ into ±1e10 parts). The
+ * dropped row gets σ = 0, which leaves y unique and the other multipliers one
+ * valid split; its equation must then hold by itself, to 1e-8 of the size of
+ * its terms, else 'inconsistent'.
+ *
+ * A singular M (massless spokes: massFactored false) may still be pinned by
+ * the rows: the solutions of M y = b + Rᵀσ, R y = c are those of
+ * (M + ρRᵀR) y = b + ρRᵀc + Rᵀσ, R y = c (add ρRᵀ times the second equation),
+ * and M + ρRᵀR is positive definite exactly when the rows cover M's null
+ * space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.
+ */
+function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
+  const { n, M, L, R, b, c, y, sigma, X, W, dep } = s;
+  if (massFactored) {
+    for (let i = 0; i < n; i++) y[i] = b[i]!;
+  } else {
+    let md = 0;
+    let rd = 0;
+    for (let i = 0; i < n; i++) md = Math.max(md, Math.abs(M[i * n + i]!));
+    for (let r = 0; r < k; r++) for (let i = 0; i < n; i++) rd = Math.max(rd, R[r * n + i]! * R[r * n + i]!);
+    const rho = rd > 0 ? Math.max(md, Number.MIN_VALUE) / rd : 0;
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        let v = M[i * n + j]!;
+        for (let r = 0; r < k; r++) v += rho * R[r * n + i]! * R[r * n + j]!;
+        L[i * n + j] = v;
+      }
+      let v = b[i]!;
+      for (let r = 0; r < k; r++) v += rho * R[r * n + i]! * c[r]!;
+      y[i] = v;
+    }
+    const column = choleskyFactor(n, L);
+    if (column >= 0) {
+      s.at = column;
+      return 'not-positive-definite';
+    }
+  }
+  // y₀ = M⁻¹b (in y), X = M⁻¹Rᵀ, W = R X (lower triangle), σ ← c − R y₀.
+  choleskySolve(n, L, y, 0, y, 0);
+  for (let r = 0; r < k; r++) choleskySolve(n, L, R, r * n, X, r * n);
+  let maxDiag = 0;
+  for (let r = 0; r < k; r++) {
+    for (let q = 0; q <= r; q++) {
+      let w = 0;
+      for (let i = 0; i < n; i++) w += R[r * n + i]! * X[q * n + i]!;
+      W[r * k + q] = w;
+    }
+    maxDiag = Math.max(maxDiag, W[r * k + r]!);
+    let v = c[r]!;
+    for (let i = 0; i < n; i++) v -= R[r * n + i]! * y[i]!;
+    sigma[r] = v;
+  }
+  // Cholesky of W, skipping dependent rows, then W σ = c − R y₀ in place.
+  for (let j = 0; j < k; j++) {
+    let d = W[j * k + j]!;
+    for (let q = 0; q < j; q++) d -= W[j * k + q]! * W[j * k + q]!;
+    const dependent = !(d > 1e-10 * maxDiag);
+    dep[j] = dependent ? 1 : 0;
+    const root = dependent ? 0 : Math.sqrt(d);
+    W[j * k + j] = root;
+    for (let i = j + 1; i < k; i++) {
+      let v = W[i * k + j]!;
+      for (let q = 0; q < j; q++) v -= W[i * k + q]! * W[j * k + q]!;
+      W[i * k + j] = dependent ? 0 : v / root;
+    }
+  }
+  for (let i = 0; i < k; i++) {
+    if (dep[i]) {
+      sigma[i] = 0;
+      continue;
+    }
+    let v = sigma[i]!;
+    for (let q = 0; q < i; q++) v -= W[i * k + q]! * sigma[q]!;
+    sigma[i] = v / W[i * k + i]!;
+  }
+  for (let i = k - 1; i >= 0; i--) {
+    if (dep[i]) continue;
+    let v = sigma[i]!;
+    for (let q = i + 1; q < k; q++) v -= W[q * k + i]! * sigma[q]!;
+    sigma[i] = v / W[i * k + i]!;
+  }
+  for (let i = 0; i < n; i++) {
+    let v = y[i]!;
+    for (let r = 0; r < k; r++) v += X[r * n + i]! * sigma[r]!;
+    y[i] = v;
+  }
+  for (let i = 0; i < n; i++) {
+    if (!Number.isFinite(y[i]!)) {
+      s.at = i;
+      return 'not-finite';
+    }
+  }
+  // A dropped row must hold by itself, else the constraints contradict each
+  // other. Its residual R_r y − c_r = R_r y₀ + Σ_q W_rq σ_q − c_r is compared
+  // with the size of those terms (not of R_r y alone, which is 0 when the
+  // rows stop the system: the compass with both feet stuck).
+  s.at = -1;
+  for (let r = 0; r < k; r++) {
+    if (!dep[r]) continue;
+    let v = -c[r]!;
+    let scale = Math.abs(c[r]!);
+    for (let i = 0; i < n; i++) {
+      v += R[r * n + i]! * y[i]!;
+      scale += Math.abs(R[r * n + i]! * y[i]!);
+    }
+    for (let q = 0; q < k; q++) {
+      let wrq = 0;
+      for (let i = 0; i < n; i++) wrq += R[r * n + i]! * X[q * n + i]!;
+      scale += 2 * Math.abs(wrq * sigma[q]!);
+    }
+    if (Math.abs(v) > 1e-8 * scale) {
+      dep[r] = 2;
+      if (s.at < 0) s.at = r;
+    }
+  }
+  return s.at < 0 ? 'ok' : 'inconsistent';
+}
+
+/** The impact problem at one state, row-major arrays (all read only). */
+interface ImpactProblem {
+  /** Coordinates. */
+  readonly n: number;
+  /** Unilateral contacts. */
+  readonly m: number;
+  /** Tangent rows (one per sticking contact). */
+  readonly mt: number;
+  /** Retaining constraint rows. */
+  readonly mr: number;
+  /** q̇⁻, n. */
+  readonly qdMinus: Float64Array;
+  /** Normal rows N = ∂g/∂q, m×n. */
+  readonly N: Float64Array;
+  /** ∂g/∂t, m. */
+  readonly nr: Float64Array;
+  /** Restitution e per contact, m (U⁺ = −e U⁻; W² for a w-law, 0 plastic). */
+  readonly e: Float64Array;
+  /** 1 for the contacts closed before the impact (g ≤ tolerance), m. */
+  readonly closed: Uint8Array;
+  /** Tangent rows of sticking contacts, mt×n. */
+  readonly T: Float64Array;
+  /** ∂/∂t of each tangent constraint, mt. */
+  readonly tr: Float64Array;
+  /** The contact of each tangent row, mt. */
+  readonly tangentContact: Int32Array;
+  /** Retaining rows A (velocity level A q̇ + a = 0), mr×n. */
+  readonly A: Float64Array;
+  /** a, mr. */
+  readonly ar: Float64Array;
+  /** What to do when several contacts arrive at once: report it, or resolve all (the model's `multipleImpacts`). */
+  readonly multipleImpacts: 'error' | 'lcp';
+}
+
+/** Results, allocated once by the caller. */
+interface ImpactOutcome {
+  /** q̇⁺, n (q̇⁻ on any status but 'ok'). */
+  readonly qdPlus: Float64Array;
+  /** Normal impulse per contact, m (0 where none). */
+  readonly impulses: Float64Array;
+  /** Normal velocities before the impact, U⁻ = N q̇⁻ + ∂g/∂t, m. */
+  readonly U: Float64Array;
+  /** 1 for the closed contacts approaching faster than restVelocity (impacts), m. */
+  readonly arriving: Uint8Array;
+  /**
+   * 1 for the contacts closed after the impact, m: engaged in the chosen
+   * mode with a law that ends at U⁺ = 0 (e·min(U⁻, 0) = 0), or not engaged
+   * and ending at U⁺ = 0 to the rounding of its own terms (4ε·ν).
+   */
+  readonly closedAfter: Uint8Array;
+}
+
+/** Scratch arrays: Mv (n) holds M q̇⁻; row (kMax = m + mt + mr) the contact of each normal row; bit (m) each closed contact's bit in the mode mask. */
+interface ImpactWorkspace {
+  readonly Mv: Float64Array;
+  readonly row: Int32Array;
+  readonly bit: Int32Array;
+}
+
+/** 'too-many-contacts': more than 10 closed contacts (2^k trial solves); solve the impact as an LCP instead. */
+type ImpactModeStatus = 'ok' | 'corner-without-rule' | 'no-admissible-mode' | 'several-admissible-modes' | 'too-many-contacts';
+
+/**
+ * Resolve the impact of `p` into `out`. `s` is the constrained solve's
+ * workspace (s.M = M, s.L its Cholesky factor when massFactored; kMax =
+ * m + mt + mr rows); its b, c, R are overwritten.
+ *
+ * Every closed contact with U⁻ < 0 is resolved, however slowly it approaches
+ * relative to the others: the enumeration runs unless no closed contact
+ * approaches at all. `restVelocity` (≥ 0, absolute, in the problem's units:
+ * the caller's threshold between a touchdown and an impact) only decides
+ * which contacts count as arriving for the multiple-impacts rule (a contact
+ * held at rest drifts by integration error, and counting that drift as an
+ * arrival would report every impact next to a held contact as an impact
+ * into a corner). Which contacts stay closed is decided by the chosen mode
+ * (see ImpactOutcome.closedAfter), not by restVelocity.
+ *
+ * Rounding tolerances, each from the problem's own scale: contact j's
+ * velocities are compared with √ε·ν_j, ν_j = |∂g_j/∂t| + Σ_i |N_ji|
+ * (|q̇⁻_i| + |q̇⁺_i|), the size of the terms that make up U_j; an impulse
+ * Λ_r through W_rr Λ_r, the velocity it produces. √ε rather than a few ε
+ * because q̇⁺ carries the conditioning of M (up to ~1e8): a contact that ends
+ * at exactly U⁺ = 0 outside S must not be rejected for −1e-12 of rounding
+ * (that would make ordinary impacts 'no-admissible-mode'), while a contact
+ * that truly approaches is rejected at any speed above 1.5e-8 of its own
+ * terms (the old 1e-6 of the fastest contact let a ball arriving at 5e-6 m/s
+ * while sliding at 5.1 m/s keep approaching).
+ */
+function impactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome, w: ImpactWorkspace, massFactored: boolean, restVelocity: number): ImpactModeStatus {
+  const { n, m, qdMinus, N, nr, closed } = p;
+  const { qdPlus, impulses, U, arriving, closedAfter } = out;
+  const { Mv, bit } = w;
+  let vScale = 0;
+  for (let i = 0; i < n; i++) {
+    qdPlus[i] = qdMinus[i]!;
+    vScale = Math.max(vScale, Math.abs(qdMinus[i]!));
+    let v = 0;
+    for (let j = 0; j < n; j++) v += s.M[i * n + j]! * qdMinus[j]!;
+    Mv[i] = v;
+  }
+  let nClosed = 0;
+  let nArriving = 0;
+  let approaching = false;
+  for (let j = 0; j < m; j++) {
+    let v = nr[j]!;
+    let nu = Math.abs(nr[j]!);
+    for (let i = 0; i < n; i++) {
+      v += N[j * n + i]! * qdMinus[i]!;
+      nu += Math.abs(N[j * n + i]! * qdMinus[i]!);
+    }
+    U[j] = v;
+    impulses[j] = 0;
+    const isClosed = closed[j] === 1;
+    bit[j] = isClosed ? nClosed++ : -1;
+    arriving[j] = isClosed && v < -restVelocity ? 1 : 0;
+    nArriving += arriving[j]!;
+    closedAfter[j] = isClosed && Math.abs(v) <= 4 * Number.EPSILON * nu ? 1 : 0;
+    if (isClosed && v < 0) approaching = true;
+  }
+  if (!approaching) return 'ok';
+  if (nArriving > 1 && p.multipleImpacts === 'error') return 'corner-without-rule';
+  return enumerateImpactModes(p, s, out, w, massFactored, nClosed, vScale);
+}
+
+/**
+ * The enumeration of `impactModes` over the nClosed closed contacts (their
+ * bits in w.bit); writes q̇⁺ and the impulses of the single admissible
+ * outcome, or restores q̇⁻ and reports why there is none.
+ */
+function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome, w: ImpactWorkspace, massFactored: boolean, nClosed: number, vScale: number): ImpactModeStatus {
+  const { n, m, mt, mr, qdMinus, N, nr, e, T, tr, tangentContact, A, ar } = p;
+  const { qdPlus, impulses, U, closedAfter } = out;
+  const { Mv, row, bit } = w;
+  const rtol = Math.sqrt(Number.EPSILON);
+  if (nClosed > 10) return 'too-many-contacts';
+  const { R, b, c, y, sigma, X } = s;
   let found = 0;
   let differs = false;
-  const best = new Float64Array(n);
-  const bestImp = new Float64Array(m$);
-  for (let mask = 0; mask < 1 << closed.length; mask++) {
+  let best = Infinity;
+  let bestMask = 0;
+  for (let mask = 0; mask < 1 << nClosed; mask++) {
     let k = 0;
-    for (let a = 0; a < closed.length; a++) {
-      if (!(mask & (1 << a))) continue;
-      const j = closed[a];
-      for (let i = 0; i < n; i++) R$[k * n + i] = N$[j * n + i];
-      C$[k] = -E$[j] * Math.min(U$[j], 0) - nr$[j];
-      ROW$[k++] = j;
+    for (let j = 0; j < m; j++) {
+      if (bit[j]! < 0 || !(mask & (1 << bit[j]!))) continue;
+      for (let i = 0; i < n; i++) R[k * n + i] = N[j * n + i]!;
+      c[k] = -e[j]! * Math.min(U[j]!, 0) - nr[j]!;
+      row[k++] = j;
     }
     const normals = k;
-    for (let r = 0; r < mt$; r++) {
-      const a = closed.indexOf(TC$[r]);
-      if (a < 0 || !(mask & (1 << a))) continue;
-      for (let i = 0; i < n; i++) R$[k * n + i] = T$[r * n + i];
-      C$[k++] = -tr$[r];
+    for (let r = 0; r < mt; r++) {
+      const j = tangentContact[r]!;
+      if (bit[j]! < 0 || !(mask & (1 << bit[j]!))) continue;
+      for (let i = 0; i < n; i++) R[k * n + i] = T[r * n + i]!;
+      c[k++] = -tr[r]!;
     }
-    k = retainingRows$(t, p, k);
-    for (let i = 0; i < n; i++) B$[i] = MV$[i];
-    if (!schur$(k)) continue;
-    let ok = true;
-    for (let r = 0; r < normals && ok; r++) if (SIG$[r] < -1e-9 * Math.max(1, Math.abs(SIG$[r]))) ok = false;
-    for (const j of closed) {
-      if (!ok) break;
-      let engaged = false;
-      for (let r = 0; r < normals; r++) if (ROW$[r] === j) engaged = true;
-      if (engaged) continue;
-      let v = nr$[j];
-      for (let i = 0; i < n; i++) v += N$[j * n + i] * Y$[i];
-      if (v + E$[j] * Math.min(U$[j], 0) < -1e-9 * Math.max(scale, 1e-300)) ok = false;
+    for (let r = 0; r < mr; r++) {
+      for (let i = 0; i < n; i++) R[k * n + i] = A[r * n + i]!;
+      c[k++] = -ar[r]!;
     }
-    if (!ok) continue;
-    if (found === 0) {
-      for (let i = 0; i < n; i++) best[i] = Y$[i];
-      bestImp.fill(0);
-      for (let r = 0; r < normals; r++) bestImp[ROW$[r]] = SIG$[r];
-    } else {
-      for (let i = 0; i < n; i++) if (Math.abs(Y$[i] - best[i]) > 1e-8 * Math.max(scale, 1)) differs = true;
+    for (let i = 0; i < n; i++) b[i] = Mv[i]!;
+    if (schurSolve(s, k, massFactored) !== 'ok') continue;
+    // Admissible: engaged normal impulses ≥ 0, no other closed contact
+    // penetrating, each to its rounding tolerance; `worst` is the largest
+    // violation relative to that tolerance (≤ 1 when admissible). Only a
+    // negative value is divided: a contact with nothing moving along its
+    // normal (ν = 0) holds exactly at 0, and a NaN makes worst NaN (rejected).
+    let worst = 0;
+    for (let r = 0; r < normals; r++) {
+      const j = row[r]!;
+      let wrr = 0;
+      let nu = Math.abs(nr[j]!);
+      for (let i = 0; i < n; i++) {
+        wrr += R[r * n + i]! * X[r * n + i]!;
+        nu += Math.abs(N[j * n + i]!) * (Math.abs(qdMinus[i]!) + Math.abs(y[i]!));
+      }
+      const push = sigma[r]! * wrr;
+      if (!(push >= 0)) worst = Math.max(worst, -push / (rtol * nu));
+    }
+    for (let j = 0; j < m; j++) {
+      if (bit[j]! < 0 || mask & (1 << bit[j]!)) continue;
+      let v = nr[j]!;
+      let nu = Math.abs(nr[j]!);
+      for (let i = 0; i < n; i++) {
+        v += N[j * n + i]! * y[i]!;
+        nu += Math.abs(N[j * n + i]!) * (Math.abs(qdMinus[i]!) + Math.abs(y[i]!));
+      }
+      const slack = v + e[j]! * Math.min(U[j]!, 0);
+      if (!(slack >= 0)) worst = Math.max(worst, -slack / (rtol * nu));
+    }
+    if (!(worst <= 1)) continue;
+    // Two modes that satisfy the law to rounding (1e-6 of the tolerance, i.e.
+    // 1.5e-14 ≈ 64ε of the terms) and give different q̇⁺ are a genuine
+    // ambiguity. A mode admitted only by the tolerance is not: it ignores a
+    // contact that arrives slowly but measurably (1e-12 m/s next to 1 m/s),
+    // and counting it would report 'several-admissible-modes' where the mode
+    // that resolves that contact is the answer.
+    if (found > 0 && worst <= 1e-6 && best <= 1e-6) {
+      let scale = vScale;
+      for (let i = 0; i < n; i++) scale = Math.max(scale, Math.abs(qdPlus[i]!));
+      for (let i = 0; i < n; i++) if (Math.abs(y[i]! - qdPlus[i]!) > rtol * scale) differs = true;
+    }
+    // Of the admissible modes keep the one that satisfies the law best: the
+    // others pass only by the tolerance and would leave an O(√ε) error in q̇⁺.
+    if (found === 0 || worst < best) {
+      best = worst;
+      bestMask = mask;
+      for (let i = 0; i < n; i++) qdPlus[i] = y[i]!;
+      for (let j = 0; j < m; j++) impulses[j] = 0;
+      for (let r = 0; r < normals; r++) impulses[row[r]!] = sigma[r]!;
     }
     found++;
   }
-  if (found === 0) {
-    return { qdPlus, impulses, active: names.map((_, j) => closed.includes(j)), status: 'no-admissible-mode', message: `no choice of engaged contacts among ${closed.map((j) => names[j]).join(', ')} gives non-negative impulses without penetration` };
+  if (found > 0 && !differs) {
+    for (let j = 0; j < m; j++) {
+      if (bit[j]! < 0) continue;
+      if (bestMask & (1 << bit[j]!)) {
+        closedAfter[j] = e[j]! * Math.min(U[j]!, 0) === 0 ? 1 : 0;
+        continue;
+      }
+      let v = nr[j]!;
+      let nu = Math.abs(nr[j]!);
+      for (let i = 0; i < n; i++) {
+        v += N[j * n + i]! * qdPlus[i]!;
+        nu += Math.abs(N[j * n + i]! * qdPlus[i]!);
+      }
+      closedAfter[j] = Math.abs(v) <= 4 * Number.EPSILON * nu ? 1 : 0;
+    }
+    return 'ok';
   }
-  if (differs) {
-    return { qdPlus, impulses, active: names.map((_, j) => closed.includes(j)), status: 'several-admissible-modes', message: `several contact modes among ${closed.map((j) => names[j]).join(', ')} are admissible and give different velocities` };
-  }
-  qdPlus.set(best);
-  impulses.set(bestImp);
-  const active = names.map((_, j) => {
-    if (!closed.includes(j)) return false;
-    let v = nr$[j];
-    for (let i = 0; i < n; i++) v += N$[j * n + i] * best[i];
-    return Math.abs(v) <= 1e-9 * Math.max(scale, 1e-300);
-  });
-  return { qdPlus, impulses, active, status: 'ok' };
+  for (let i = 0; i < n; i++) qdPlus[i] = qdMinus[i]!;
+  for (let j = 0; j < m; j++) impulses[j] = 0;
+  return found === 0 ? 'no-admissible-mode' : 'several-admissible-modes';
 }

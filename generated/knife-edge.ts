@@ -9,9 +9,10 @@
 //   qd = [x', y', theta']
 //   x  = [...q, ...qd]        state for rhs()
 //   z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [p_x, p_y, p_theta]
-//   massMatrix: row-major 3×3; forcing, accelerations: length 3
+//   massMatrix: row-major 3×3; forcing, accelerations, momenta: length 3
+//   rhs: [...qd, ...q̈] (6); hamiltonRhs: [...q̇, ...ṗ] (6)
 //   constraintAccelerations: [q̈ (3), λ (1: blade)]
-//   p: parameter values by name; a missing one takes its default.
+//   p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).
 
 export type Params = Readonly<Record<string, number | undefined>>;
 
@@ -32,7 +33,8 @@ export const model = {
 } as const;
 
 const n$ = 3;
-const s$ = new Float64Array(6); // [q, qd] scratch
+/** State scratch [q, qd]: every kernel block reads its inputs here. */
+const s$ = new Float64Array(6);
 const M$ = new Float64Array(9);
 const f$ = new Float64Array(3);
 const b$ = new Float64Array(3);
@@ -41,11 +43,34 @@ const c$ = new Float64Array(1);
 const K$ = new Float64Array(16);
 const r$ = new Float64Array(4);
 const y$ = new Float64Array(4);
+/** Row interchanges of the LU factorization of K$. */
+const piv$ = new Int32Array(4);
+const PARAMETERS$: readonly string[] = ["m","J","g","alpha"];
 
-function load$(q: ArrayLike<number>, qd: ArrayLike<number> | undefined): void {
+/**
+ * Problems with a parameter record, one message each (empty when every
+ * given name is a parameter of the model and every value a finite
+ * number; an undefined value takes the default). Call it once before
+ * integrating: the other functions do not check their arguments.
+ */
+export function checkParams(p: Params): string[] {
+  const problems: string[] = [];
+  for (const name of Object.keys(p)) {
+    const value: unknown = p[name];
+    if (!PARAMETERS$.includes(name)) {
+      problems.push("parameter '" + name + "' is not a parameter of the model (its parameters: " + PARAMETERS$.join(', ') + ')');
+    } else if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) {
+      problems.push("parameter '" + name + "' is " + String(value) + ' (a ' + typeof value + '); give a finite number');
+    }
+  }
+  return problems;
+}
+
+/** Copies q (and qd, else zeros) into the state scratch s$. */
+function load$(q: ArrayLike<number>, qd?: ArrayLike<number>): void {
   for (let i = 0; i < n$; i++) {
-    s$[i] = q[i];
-    s$[n$ + i] = qd ? qd[i] : 0;
+    s$[i] = q[i]!;
+    s$[n$ + i] = qd ? qd[i]! : 0;
   }
 }
 
@@ -79,10 +104,10 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
 
 /** Constraint rows A and bias c = Ȧq̇ + ḃ at the state in s$. */
 function constraints$(t: number, p: Params, aa$: Float64Array, cc$: Float64Array): void {
-  const theta = s$[2];
-  const x_d = s$[3];
-  const y_d = s$[4];
-  const theta_d = s$[5];
+  const theta = s$[2]!;
+  const x_d = s$[3]!;
+  const y_d = s$[4]!;
+  const theta_d = s$[5]!;
   const _0 = Math.sin(theta);
   const _1 = Math.cos(theta);
   aa$[0] = _0;
@@ -91,103 +116,38 @@ function constraints$(t: number, p: Params, aa$: Float64Array, cc$: Float64Array
   cc$[0] = theta_d * (x_d * _1 + y_d * _0);
 }
 
-/** Solve [M Aᵀ; A 0]·[q̈; λ] = [f; −c] at the state in s$ into y$. */
+/** Solves [M Aᵀ; A 0]·[q̈; λ] = [f; −c] at the state in s$ into y$. */
 function kkt$(t: number, p: Params): void {
   dynamics$(t, p, M$, f$);
   constraints$(t, p, A$, c$);
-  const N = 4;
   K$.fill(0);
   for (let i = 0; i < n$; i++) {
-    for (let j = 0; j < n$; j++) K$[i * N + j] = M$[i * n$ + j];
-    r$[i] = f$[i];
+    for (let j = 0; j < n$; j++) K$[i * 4 + j] = M$[i * n$ + j]!;
+    r$[i] = f$[i]!;
   }
   for (let k = 0; k < 1; k++) {
     for (let j = 0; j < n$; j++) {
-      K$[(n$ + k) * N + j] = A$[k * n$ + j];
-      K$[j * N + n$ + k] = A$[k * n$ + j];
+      K$[(n$ + k) * 4 + j] = A$[k * n$ + j]!;
+      K$[j * 4 + n$ + k] = A$[k * n$ + j]!;
     }
-    r$[n$ + k] = -c$[k];
+    r$[n$ + k] = -c$[k]!;
   }
-  solveLu$(N, K$, r$, y$);
-}
-
-// Solves A·y = b by LU with partial pivoting (row-major N×N; A and b are
-// overwritten). A singular A yields non-finite values.
-function solveLu$(N: number, A: Float64Array, b: Float64Array, y: Float64Array): void {
-  for (let c = 0; c < N; c++) {
-    let piv = c;
-    for (let r = c + 1; r < N; r++) if (Math.abs(A[r * N + c]) > Math.abs(A[piv * N + c])) piv = r;
-    if (piv !== c) {
-      for (let k = 0; k < N; k++) {
-        const tmp = A[c * N + k];
-        A[c * N + k] = A[piv * N + k];
-        A[piv * N + k] = tmp;
-      }
-      const tb = b[c];
-      b[c] = b[piv];
-      b[piv] = tb;
-    }
-    const d = A[c * N + c];
-    for (let r = c + 1; r < N; r++) {
-      const f = A[r * N + c] / d;
-      if (f === 0) continue;
-      for (let k = c; k < N; k++) A[r * N + k] -= f * A[c * N + k];
-      b[r] -= f * b[c];
-    }
+  if (luFactor(4, K$, piv$, 4 * Number.EPSILON) >= 0) {
+    y$.fill(NaN);
+  } else {
+    luSolve(4, K$, piv$, r$, 0, y$, 0);
   }
-  for (let i = N - 1; i >= 0; i--) {
-    let s = b[i];
-    for (let k = i + 1; k < N; k++) s -= A[i * N + k] * y[k];
-    y[i] = s / A[i * N + i];
-  }
-}
-
-// In-place Cholesky factor of the symmetric positive definite A (row-major n×n).
-function cholFactor$(n: number, A: Float64Array): void {
-  for (let j = 0; j < n; j++) {
-    let d = A[j * n + j];
-    for (let k = 0; k < j; k++) d -= A[j * n + k] * A[j * n + k];
-    d = Math.sqrt(d);
-    A[j * n + j] = d;
-    for (let i = j + 1; i < n; i++) {
-      let s = A[i * n + j];
-      for (let k = 0; k < j; k++) s -= A[i * n + k] * A[j * n + k];
-      A[i * n + j] = s / d;
-    }
-  }
-}
-
-// y[yOff…] = A⁻¹ b[bOff…] from the factor of cholFactor$.
-function cholSolve$(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number): void {
-  for (let i = 0; i < n; i++) {
-    let s = b[bOff + i];
-    for (let k = 0; k < i; k++) s -= L[i * n + k] * y[yOff + k];
-    y[yOff + i] = s / L[i * n + i];
-  }
-  for (let i = n - 1; i >= 0; i--) {
-    let s = y[yOff + i];
-    for (let k = i + 1; k < n; k++) s -= L[k * n + i] * y[yOff + k];
-    y[yOff + i] = s / L[i * n + i];
-  }
-}
-
-// Solves A·y = b for symmetric positive definite A (A is overwritten by its
-// Cholesky factor). A singular or indefinite A yields NaN, which the runtime
-// reports as a non-finite state.
-function solveSpd$(n: number, A: Float64Array, b: Float64Array, y: Float64Array, yOff: number): void {
-  cholFactor$(n, A);
-  cholSolve$(n, A, b, 0, y, yOff);
 }
 
 /** q̈ at the state in s$, written to out[off…off+n). */
 function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
   kkt$(t, p);
-  for (let i = 0; i < n$; i++) out[off + i] = y$[i];
+  for (let i = 0; i < n$; i++) out[off + i] = y$[i]!;
 }
 
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(9)): Float64Array {
-  load$(q, undefined);
+  load$(q);
   mass$(t, p, out);
   return out;
 }
@@ -208,8 +168,8 @@ export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<num
 
 /** First-order form: x = [q, qd] ↦ [qd, q̈]. */
 export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(6)): Float64Array {
-  for (let i = 0; i < 6; i++) s$[i] = x[i];
-  for (let i = 0; i < n$; i++) out[i] = x[n$ + i];
+  for (let i = 0; i < 6; i++) s$[i] = x[i]!;
+  for (let i = 0; i < n$; i++) out[i] = x[n$ + i]!;
   qdd$(t, p, out, n$);
   return out;
 }
@@ -217,9 +177,9 @@ export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Arra
 /** Generalized momenta p = ∂L/∂q̇. */
 export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(3)): Float64Array {
   load$(q, qd);
-  const x_d = s$[3];
-  const y_d = s$[4];
-  const theta_d = s$[5];
+  const x_d = s$[3]!;
+  const y_d = s$[4]!;
+  const theta_d = s$[5]!;
   const m = p.m ?? 1.0;
   const J = p.J ?? 0.1;
   out[0] = m * x_d;
@@ -235,10 +195,10 @@ function b$fill(t: number, p: Params, bb$: Float64Array): void {
 }
 
 function lagrangian$(t: number, p: Params): number {
-  const x_ = s$[0];
-  const x_d = s$[3];
-  const y_d = s$[4];
-  const theta_d = s$[5];
+  const x_ = s$[0]!;
+  const x_d = s$[3]!;
+  const y_d = s$[4]!;
+  const theta_d = s$[5]!;
   const m = p.m ?? 1.0;
   const J = p.J ?? 0.1;
   const g = p.g ?? 9.81;
@@ -250,16 +210,20 @@ function lagrangian$(t: number, p: Params): number {
 function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params): void {
   mass$(t, p, M$);
   b$fill(t, p, b$);
-  for (let i = 0; i < n$; i++) f$[i] = pm[pmOff + i] - b$[i];
-  solveSpd$(n$, M$, f$, s$, n$);
+  for (let i = 0; i < n$; i++) f$[i] = pm[pmOff + i]! - b$[i]!;
+  if (choleskyFactor(n$, M$) >= 0) {
+    for (let i = 0; i < n$; i++) s$[n$ + i] = NaN;
+  } else {
+    choleskySolve(n$, M$, f$, 0, s$, n$);
+  }
 }
 
 /** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */
 export function hamiltonian(t: number, q: ArrayLike<number>, pm: ArrayLike<number>, p: Params): number {
-  load$(q, undefined);
+  load$(q);
   velocities$(t, pm, 0, p);
   let h = -lagrangian$(t, p);
-  for (let i = 0; i < n$; i++) h += pm[i] * s$[n$ + i];
+  for (let i = 0; i < n$; i++) h += pm[i]! * s$[n$ + i]!;
   return h;
 }
 
@@ -274,22 +238,24 @@ function dLdqQ$(t: number, p: Params, out: Float64Array, off: number): void {
 
 /** Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q − Aᵀλ. */
 export function hamiltonRhs(t: number, z: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(6)): Float64Array {
-  for (let i = 0; i < n$; i++) s$[i] = z[i];
+  for (let i = 0; i < n$; i++) s$[i] = z[i]!;
   velocities$(t, z, n$, p);
-  for (let i = 0; i < n$; i++) out[i] = s$[n$ + i];
+  for (let i = 0; i < n$; i++) out[i] = s$[n$ + i]!;
   dLdqQ$(t, p, out, n$);
   kkt$(t, p);
-  for (let k = 0; k < 1; k++) for (let i = 0; i < n$; i++) out[n$ + i] -= A$[k * n$ + i] * y$[n$ + k];
+  for (let k = 0; k < 1; k++) {
+    for (let i = 0; i < n$; i++) out[n$ + i]! -= A$[k * n$ + i]! * y$[n$ + k]!;
+  }
   return out;
 }
 
 /** Total energy T + V. */
 export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params): number {
   load$(q, qd);
-  const x_ = s$[0];
-  const x_d = s$[3];
-  const y_d = s$[4];
-  const theta_d = s$[5];
+  const x_ = s$[0]!;
+  const x_d = s$[3]!;
+  const y_d = s$[4]!;
+  const theta_d = s$[5]!;
   const m = p.m ?? 1.0;
   const J = p.J ?? 0.1;
   const g = p.g ?? 9.81;
@@ -301,6 +267,136 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
 export function constraintAccelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   load$(q, qd);
   kkt$(t, p);
-  for (let i = 0; i < 4; i++) out[i] = y$[i];
+  for (let i = 0; i < 4; i++) out[i] = y$[i]!;
   return out;
+}
+
+// ---- dense solvers, copied from src/numeric/{cholesky.ts,lu.ts} (tested there; change them there)
+
+/**
+ * Factor A = L Lᵀ in place. A is n×n row-major and symmetric; only its lower
+ * triangle is read, L overwrites it (the strict upper triangle is left as it
+ * was).
+ *
+ * Returns −1 when A is positive definite, else the first column j whose pivot
+ * d_j = a_jj − Σ_{k<j} l_jk² is not above n·ε·max_i a_ii (then L is valid in
+ * columns < j only and A is "not positive definite at column j": a massless
+ * direction, or an indefinite matrix). The threshold is relative because
+ * the rounding error of d_j is of order n·ε·a_jj (Higham, Theorem 10.3):
+ * below it a pivot is noise, and without the test an exactly singular M
+ * (massless spokes) gives a pivot of 1e-17 and a "solution" of size 1e16
+ * instead of a failure. NaN entries fail the test too.
+ */
+function choleskyFactor(n: number, A: Float64Array): number {
+  let maxDiag = 0;
+  for (let i = 0; i < n; i++) if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!); // skips NaN, which then fails at its own column
+  const threshold = n * Number.EPSILON * maxDiag;
+  for (let j = 0; j < n; j++) {
+    let d = A[j * n + j]!;
+    for (let k = 0; k < j; k++) d -= A[j * n + k]! * A[j * n + k]!;
+    if (!(d > threshold)) return j;
+    const root = Math.sqrt(d);
+    A[j * n + j] = root;
+    for (let i = j + 1; i < n; i++) {
+      let s = A[i * n + j]!;
+      for (let k = 0; k < j; k++) s -= A[i * n + k]! * A[j * n + k]!;
+      A[i * n + j] = s / root;
+    }
+  }
+  return -1;
+}
+
+/**
+ * y[yOff…yOff+n) = A⁻¹ b[bOff…bOff+n) with the factor L of `choleskyFactor`
+ * (forward substitution L z = b, then back substitution Lᵀ y = z). b is only
+ * read; y may be the same array at the same offset (solve in place).
+ */
+function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number): void {
+  for (let i = 0; i < n; i++) {
+    let s = b[bOff + i]!;
+    for (let k = 0; k < i; k++) s -= L[i * n + k]! * y[yOff + k]!;
+    y[yOff + i] = s / L[i * n + i]!;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let s = y[yOff + i]!;
+    for (let k = i + 1; k < n; k++) s -= L[k * n + i]! * y[yOff + k]!;
+    y[yOff + i] = s / L[i * n + i]!;
+  }
+}
+
+/**
+ * Factor PA = LU in place: A is n×n row-major; on return its strict lower
+ * triangle holds L (unit diagonal implied) and its upper triangle U. piv (n
+ * entries) records the row interchanges: at step k rows k and piv[k] were
+ * swapped.
+ *
+ * Returns −1 on success, else the first column k where every candidate pivot
+ * |a_ik|, i ≥ k, is not above tol·max_ij |a_ij| (max over the matrix as
+ * given): A is singular to that relative threshold (GVL §3.3: the backward
+ * error of elimination is n·u·max|a_ij| in size, so a smaller pivot cannot
+ * be told from zero). Pass tol = n·Number.EPSILON for "singular to working
+ * precision"; a larger tol also rejects nearly singular systems whose
+ * solution would be noise. Without a threshold two copies of one contact
+ * row yield a "solution" of size 1e16 that passes for a finite answer. NaN
+ * entries fail too. On failure A and piv hold the partial factorization.
+ */
+function luFactor(n: number, A: Float64Array, piv: Int32Array, tol: number): number {
+  let maxAbs = 0;
+  for (let i = 0; i < n * n; i++) if (Math.abs(A[i]!) > maxAbs) maxAbs = Math.abs(A[i]!); // skips NaN, which then fails at its own column
+  const threshold = tol * maxAbs;
+  for (let k = 0; k < n; k++) {
+    let p = k;
+    let best = Math.abs(A[k * n + k]!);
+    for (let i = k + 1; i < n; i++) {
+      const v = Math.abs(A[i * n + k]!);
+      if (v > best) {
+        best = v;
+        p = i;
+      }
+    }
+    piv[k] = p;
+    if (!(best > threshold)) return k;
+    if (p !== k) {
+      for (let j = 0; j < n; j++) {
+        const tmp = A[k * n + j]!;
+        A[k * n + j] = A[p * n + j]!;
+        A[p * n + j] = tmp;
+      }
+    }
+    const pivot = A[k * n + k]!;
+    for (let i = k + 1; i < n; i++) {
+      const l = A[i * n + k]! / pivot;
+      A[i * n + k] = l;
+      if (l !== 0) for (let j = k + 1; j < n; j++) A[i * n + j] = A[i * n + j]! - l * A[k * n + j]!;
+    }
+  }
+  return -1;
+}
+
+/**
+ * x[xOff…xOff+n) = A⁻¹ b[bOff…bOff+n) with the factors of a successful
+ * `luFactor` (permute, forward substitution with the unit L, back
+ * substitution with U). b is only read; x may be the same array at the same
+ * offset (solve in place).
+ */
+function luSolve(n: number, LU: Float64Array, piv: Int32Array, b: Float64Array, bOff: number, x: Float64Array, xOff: number): void {
+  if (x !== b || xOff !== bOff) for (let i = 0; i < n; i++) x[xOff + i] = b[bOff + i]!;
+  for (let k = 0; k < n; k++) {
+    const p = piv[k]!;
+    if (p !== k) {
+      const tmp = x[xOff + k]!;
+      x[xOff + k] = x[xOff + p]!;
+      x[xOff + p] = tmp;
+    }
+  }
+  for (let i = 1; i < n; i++) {
+    let s = x[xOff + i]!;
+    for (let j = 0; j < i; j++) s -= LU[i * n + j]! * x[xOff + j]!;
+    x[xOff + i] = s;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let s = x[xOff + i]!;
+    for (let j = i + 1; j < n; j++) s -= LU[i * n + j]! * x[xOff + j]!;
+    x[xOff + i] = s / LU[i * n + i]!;
+  }
 }

@@ -9,8 +9,9 @@
 //   qd = [theta']
 //   x  = [...q, ...qd]        state for rhs()
 //   z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [p_theta]
-//   massMatrix: row-major 1×1; forcing, accelerations: length 1
-//   p: parameter values by name; a missing one takes its default.
+//   massMatrix: row-major 1×1; forcing, accelerations, momenta: length 1
+//   rhs: [...qd, ...q̈] (2); hamiltonRhs: [...q̇, ...ṗ] (2)
+//   p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).
 
 export type Params = Readonly<Record<string, number | undefined>>;
 
@@ -30,21 +31,43 @@ export const model = {
 } as const;
 
 const n$ = 1;
-const s$ = new Float64Array(2); // [q, qd] scratch
+/** State scratch [q, qd]: every kernel block reads its inputs here. */
+const s$ = new Float64Array(2);
 const M$ = new Float64Array(1);
 const f$ = new Float64Array(1);
 const b$ = new Float64Array(1);
+const PARAMETERS$: readonly string[] = ["m","l","g"];
 
-function load$(q: ArrayLike<number>, qd: ArrayLike<number> | undefined): void {
+/**
+ * Problems with a parameter record, one message each (empty when every
+ * given name is a parameter of the model and every value a finite
+ * number; an undefined value takes the default). Call it once before
+ * integrating: the other functions do not check their arguments.
+ */
+export function checkParams(p: Params): string[] {
+  const problems: string[] = [];
+  for (const name of Object.keys(p)) {
+    const value: unknown = p[name];
+    if (!PARAMETERS$.includes(name)) {
+      problems.push("parameter '" + name + "' is not a parameter of the model (its parameters: " + PARAMETERS$.join(', ') + ')');
+    } else if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) {
+      problems.push("parameter '" + name + "' is " + String(value) + ' (a ' + typeof value + '); give a finite number');
+    }
+  }
+  return problems;
+}
+
+/** Copies q (and qd, else zeros) into the state scratch s$. */
+function load$(q: ArrayLike<number>, qd?: ArrayLike<number>): void {
   for (let i = 0; i < n$; i++) {
-    s$[i] = q[i];
-    s$[n$ + i] = qd ? qd[i] : 0;
+    s$[i] = q[i]!;
+    s$[n$ + i] = qd ? qd[i]! : 0;
   }
 }
 
 /** M and forcing at the state in s$. */
 function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): void {
-  const theta = s$[0];
+  const theta = s$[0]!;
   const m = p.m ?? 1.0;
   const l = p.l ?? 1.0;
   const g = p.g ?? 9.81;
@@ -58,52 +81,19 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   mm$[0] = l * l * m;
 }
 
-// In-place Cholesky factor of the symmetric positive definite A (row-major n×n).
-function cholFactor$(n: number, A: Float64Array): void {
-  for (let j = 0; j < n; j++) {
-    let d = A[j * n + j];
-    for (let k = 0; k < j; k++) d -= A[j * n + k] * A[j * n + k];
-    d = Math.sqrt(d);
-    A[j * n + j] = d;
-    for (let i = j + 1; i < n; i++) {
-      let s = A[i * n + j];
-      for (let k = 0; k < j; k++) s -= A[i * n + k] * A[j * n + k];
-      A[i * n + j] = s / d;
-    }
-  }
-}
-
-// y[yOff…] = A⁻¹ b[bOff…] from the factor of cholFactor$.
-function cholSolve$(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number): void {
-  for (let i = 0; i < n; i++) {
-    let s = b[bOff + i];
-    for (let k = 0; k < i; k++) s -= L[i * n + k] * y[yOff + k];
-    y[yOff + i] = s / L[i * n + i];
-  }
-  for (let i = n - 1; i >= 0; i--) {
-    let s = y[yOff + i];
-    for (let k = i + 1; k < n; k++) s -= L[k * n + i] * y[yOff + k];
-    y[yOff + i] = s / L[i * n + i];
-  }
-}
-
-// Solves A·y = b for symmetric positive definite A (A is overwritten by its
-// Cholesky factor). A singular or indefinite A yields NaN, which the runtime
-// reports as a non-finite state.
-function solveSpd$(n: number, A: Float64Array, b: Float64Array, y: Float64Array, yOff: number): void {
-  cholFactor$(n, A);
-  cholSolve$(n, A, b, 0, y, yOff);
-}
-
 /** q̈ at the state in s$, written to out[off…off+n). */
 function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
   dynamics$(t, p, M$, f$);
-  solveSpd$(n$, M$, f$, out, off);
+  if (choleskyFactor(n$, M$) >= 0) {
+    for (let i = 0; i < n$; i++) out[off + i] = NaN;
+  } else {
+    choleskySolve(n$, M$, f$, 0, out, off);
+  }
 }
 
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(1)): Float64Array {
-  load$(q, undefined);
+  load$(q);
   mass$(t, p, out);
   return out;
 }
@@ -124,8 +114,8 @@ export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<num
 
 /** First-order form: x = [q, qd] ↦ [qd, q̈]. */
 export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(2)): Float64Array {
-  for (let i = 0; i < 2; i++) s$[i] = x[i];
-  for (let i = 0; i < n$; i++) out[i] = x[n$ + i];
+  for (let i = 0; i < 2; i++) s$[i] = x[i]!;
+  for (let i = 0; i < n$; i++) out[i] = x[n$ + i]!;
   qdd$(t, p, out, n$);
   return out;
 }
@@ -133,7 +123,7 @@ export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Arra
 /** Generalized momenta p = ∂L/∂q̇. */
 export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(1)): Float64Array {
   load$(q, qd);
-  const theta_d = s$[1];
+  const theta_d = s$[1]!;
   const m = p.m ?? 1.0;
   const l = p.l ?? 1.0;
   out[0] = l * l * m * theta_d;
@@ -145,8 +135,8 @@ function b$fill(t: number, p: Params, bb$: Float64Array): void {
 }
 
 function lagrangian$(t: number, p: Params): number {
-  const theta = s$[0];
-  const theta_d = s$[1];
+  const theta = s$[0]!;
+  const theta_d = s$[1]!;
   const m = p.m ?? 1.0;
   const l = p.l ?? 1.0;
   const g = p.g ?? 9.81;
@@ -157,21 +147,25 @@ function lagrangian$(t: number, p: Params): number {
 function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params): void {
   mass$(t, p, M$);
   b$fill(t, p, b$);
-  for (let i = 0; i < n$; i++) f$[i] = pm[pmOff + i] - b$[i];
-  solveSpd$(n$, M$, f$, s$, n$);
+  for (let i = 0; i < n$; i++) f$[i] = pm[pmOff + i]! - b$[i]!;
+  if (choleskyFactor(n$, M$) >= 0) {
+    for (let i = 0; i < n$; i++) s$[n$ + i] = NaN;
+  } else {
+    choleskySolve(n$, M$, f$, 0, s$, n$);
+  }
 }
 
 /** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */
 export function hamiltonian(t: number, q: ArrayLike<number>, pm: ArrayLike<number>, p: Params): number {
-  load$(q, undefined);
+  load$(q);
   velocities$(t, pm, 0, p);
   let h = -lagrangian$(t, p);
-  for (let i = 0; i < n$; i++) h += pm[i] * s$[n$ + i];
+  for (let i = 0; i < n$; i++) h += pm[i]! * s$[n$ + i]!;
   return h;
 }
 
 function dLdqQ$(t: number, p: Params, out: Float64Array, off: number): void {
-  const theta = s$[0];
+  const theta = s$[0]!;
   const m = p.m ?? 1.0;
   const l = p.l ?? 1.0;
   const g = p.g ?? 9.81;
@@ -180,9 +174,9 @@ function dLdqQ$(t: number, p: Params, out: Float64Array, off: number): void {
 
 /** Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q. */
 export function hamiltonRhs(t: number, z: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(2)): Float64Array {
-  for (let i = 0; i < n$; i++) s$[i] = z[i];
+  for (let i = 0; i < n$; i++) s$[i] = z[i]!;
   velocities$(t, z, n$, p);
-  for (let i = 0; i < n$; i++) out[i] = s$[n$ + i];
+  for (let i = 0; i < n$; i++) out[i] = s$[n$ + i]!;
   dLdqQ$(t, p, out, n$);
   return out;
 }
@@ -190,10 +184,63 @@ export function hamiltonRhs(t: number, z: ArrayLike<number>, p: Params, out: Flo
 /** Total energy T + V. */
 export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params): number {
   load$(q, qd);
-  const theta = s$[0];
-  const theta_d = s$[1];
+  const theta = s$[0]!;
+  const theta_d = s$[1]!;
   const m = p.m ?? 1.0;
   const l = p.l ?? 1.0;
   const g = p.g ?? 9.81;
   return 0.5 * l * m * (l * theta_d * theta_d - 2.0 * (g * Math.cos(theta)));
+}
+
+// ---- dense solvers, copied from src/numeric/{cholesky.ts} (tested there; change them there)
+
+/**
+ * Factor A = L Lᵀ in place. A is n×n row-major and symmetric; only its lower
+ * triangle is read, L overwrites it (the strict upper triangle is left as it
+ * was).
+ *
+ * Returns −1 when A is positive definite, else the first column j whose pivot
+ * d_j = a_jj − Σ_{k<j} l_jk² is not above n·ε·max_i a_ii (then L is valid in
+ * columns < j only and A is "not positive definite at column j": a massless
+ * direction, or an indefinite matrix). The threshold is relative because
+ * the rounding error of d_j is of order n·ε·a_jj (Higham, Theorem 10.3):
+ * below it a pivot is noise, and without the test an exactly singular M
+ * (massless spokes) gives a pivot of 1e-17 and a "solution" of size 1e16
+ * instead of a failure. NaN entries fail the test too.
+ */
+function choleskyFactor(n: number, A: Float64Array): number {
+  let maxDiag = 0;
+  for (let i = 0; i < n; i++) if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!); // skips NaN, which then fails at its own column
+  const threshold = n * Number.EPSILON * maxDiag;
+  for (let j = 0; j < n; j++) {
+    let d = A[j * n + j]!;
+    for (let k = 0; k < j; k++) d -= A[j * n + k]! * A[j * n + k]!;
+    if (!(d > threshold)) return j;
+    const root = Math.sqrt(d);
+    A[j * n + j] = root;
+    for (let i = j + 1; i < n; i++) {
+      let s = A[i * n + j]!;
+      for (let k = 0; k < j; k++) s -= A[i * n + k]! * A[j * n + k]!;
+      A[i * n + j] = s / root;
+    }
+  }
+  return -1;
+}
+
+/**
+ * y[yOff…yOff+n) = A⁻¹ b[bOff…bOff+n) with the factor L of `choleskyFactor`
+ * (forward substitution L z = b, then back substitution Lᵀ y = z). b is only
+ * read; y may be the same array at the same offset (solve in place).
+ */
+function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number): void {
+  for (let i = 0; i < n; i++) {
+    let s = b[bOff + i]!;
+    for (let k = 0; k < i; k++) s -= L[i * n + k]! * y[yOff + k]!;
+    y[yOff + i] = s / L[i * n + i]!;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let s = y[yOff + i]!;
+    for (let k = i + 1; k < n; k++) s -= L[k * n + i]! * y[yOff + k]!;
+    y[yOff + i] = s / L[i * n + i]!;
+  }
 }

@@ -4,6 +4,8 @@
 // between ~90 and 20 trigonometric calls per evaluation at n = 10.
 // Only arguments that are sums of plain symbols with coefficients ±1 are
 // rewritten; anything else (2θ, ωt) stays a single call.
+// Tests: test/codegen/generated.test.ts (n-link pendulum against the
+// interpreted expressions).
 import * as Q from '../core/rational.js';
 import { add, cos, mul, neg, sin, sub, type Expr } from '../core/expr.js';
 import { mapChildren, memoPass } from '../core/traverse.js';

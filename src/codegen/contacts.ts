@@ -2,6 +2,7 @@
 // rates, restitution, contact-phase accelerations with multipliers, and the
 // impact map with mode selection (contract: src/runtime/contract.ts). Every
 // expression comes from the derivation's contact rows (DerivedSystem.unilateral).
+// Tests: test/codegen/exports.test.ts, test/unilateral/*.test.ts.
 import { add, mul, type Expr } from '../core/expr.js';
 import type { ContactKinematics } from '../derive/unilateral.js';
 import type { DerivedSystem } from '../derive/system.js';

@@ -1,6 +1,8 @@
 // The smooth-motion part of a generated module: M and forcing, the
 // retaining-constraint (KKT) solve, accelerations, first-order form,
 // momenta, Hamilton's canonical equations and the energy.
+// Tests: test/codegen/generated.test.ts (M, forcing, q̈, λ, momenta, H against
+// the interpreted expressions).
 import { add } from '../core/expr.js';
 import { assign, bin, call, callStmt, forRange, idx, member, neg, num, plus, ref, ret, times, type Decl, type JsExpr, type KernelOutput, type Stmt } from './ir.js';
 import { arrayParam, into, kernelBlock, outParam, P, Q, QD, returns, scratchParam, T, type Scope } from './scope.js';

@@ -8,6 +8,7 @@
 // The files are found relative to this module: src/codegen/embed.ts when run
 // from source (vitest), dist/src/codegen/embed.js when compiled, and the
 // same layout inside an installed package, whose `files` ship src/numeric.
+// Tests: test/codegen/embed.test.ts, test/codegen/embed-installed.test.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

@@ -3,6 +3,8 @@
 // (src/codegen/lower.ts) can rewrite the tree and one printer
 // (src/codegen/print.ts) turns it into TypeScript. The only verbatim text is
 // comments and the solver source embedded from src/numeric (embed.ts).
+// Tests: test/codegen/print.test.ts (printing, lowering), and every
+// generated module through test/codegen/generated.test.ts.
 import type { Expr } from '../core/expr.js';
 
 // ---- types of generated signatures

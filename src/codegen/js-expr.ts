@@ -1,4 +1,5 @@
 // Printing kernel expressions as JavaScript arithmetic, with operation counts.
+// Tests: test/codegen/generated.test.ts, test/codegen/module.test.ts.
 import * as Q from '../core/rational.js';
 import { neg, unreachable, type Expr, type Factor, type FnName } from '../core/expr.js';
 

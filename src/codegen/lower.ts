@@ -3,6 +3,8 @@
 // uses, CSE temporaries (src/core/cse.ts) and the output assignments.
 // Dead temporaries cannot arise: inputs are read only when some output uses
 // them and CSE binds only nodes used at least twice.
+// Tests: test/codegen/print.test.ts (a block lowered), test/codegen/generated.test.ts
+// (every block of every example against the interpreted expressions).
 import { collectFactors } from '../core/factor.js';
 import { cse } from '../core/cse.js';
 import { freeSymbols, type Expr } from '../core/expr.js';

@@ -10,7 +10,7 @@ import { lowerKernels } from './lower.js';
 import { checkParamsDecls } from './params.js';
 import { kernelOps, printModule } from './print.js';
 import { makeScope } from './scope.js';
-import { embeddedSolvers } from './solver-calls.js';
+import { EMBEDDED_NAMES, embeddedSolvers } from './solver-calls.js';
 
 export const TOOLKIT = 'unilateral-mechanics 0.1.0';
 
@@ -69,7 +69,7 @@ function modelRecord(sys: DerivedSystem): Data {
 }
 
 /** Top-level names of a module, which no local may shadow. */
-const TOP_LEVEL = ['model', 'massMatrix', 'forcing', 'accelerations', 'rhs', 'momenta', 'hamiltonian', 'hamiltonRhs', 'energy', 'constraintAccelerations', 'gaps', 'gapJacobian', 'gapRates', 'restitution', 'contactAccelerations', 'impact', 'checkParams'];
+const TOP_LEVEL = [...EMBEDDED_NAMES, 'model', 'massMatrix', 'forcing', 'accelerations', 'rhs', 'momenta', 'hamiltonian', 'hamiltonRhs', 'energy', 'constraintAccelerations', 'gaps', 'gapJacobian', 'gapRates', 'restitution', 'contactAccelerations', 'impact', 'checkParams'];
 
 export function buildModuleIR(sys: DerivedSystem, sourceFile: string): { ir: ModuleIR; dynamicsOps: number } {
   const scope = makeScope(sys, TOP_LEVEL);

@@ -2,6 +2,7 @@
 // functions read p.name ?? default unchecked, so a string "1" would
 // concatenate (M₁₁ = 11 for m1 = "1"). The runtime calls checkParams once at
 // entry and turns the problems into a named error.
+// Tests: test/codegen/exports.test.ts.
 import type { Model } from '../model/model.js';
 import { bin, call, concat, member, not, ref, ret, str, type Decl, type JsExpr, type Stmt } from './ir.js';
 

@@ -3,6 +3,7 @@
 // the same shapes everywhere. User text reaches the output only through
 // comments (each line prefixed, so a newline in a title cannot end the
 // comment) and string literals (JSON-escaped).
+// Tests: test/codegen/print.test.ts.
 import { unreachable } from '../core/expr.js';
 import type { Data, Decl, JsExpr, ModuleIR, Param, Stmt, TsType } from './ir.js';
 import { numberLiteral, printJs, type Printed } from './js-expr.js';

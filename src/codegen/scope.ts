@@ -1,6 +1,7 @@
 // What every part of a generated module shares: the local names of the
 // model's symbols, where a kernel block reads them from, and the parameter
 // lists of the generated functions.
+// Tests: test/codegen/module.test.ts (names that collide with generated code).
 import type { Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { TIME } from '../model/names.js';

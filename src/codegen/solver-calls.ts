@@ -3,6 +3,8 @@
 // Every call works in module-level scratch arrays, so nothing allocates on
 // the hot path; a failed factorization writes NaN, which the runtime
 // reports as a non-finite state.
+// Tests: test/codegen/embed.test.ts, test/codegen/generated.test.ts; the
+// solvers themselves: test/numeric/.
 import { embeddedSource } from './embed.js';
 import { assign, bin, call, callStmt, forRange, idx, member, num, plus, ref, times, type Decl, type JsExpr, type Stmt } from './ir.js';
 
@@ -13,6 +15,9 @@ const NUMERIC = {
   'schur.ts': ['SchurSystem', 'SchurStatus', 'schurSolve'],
   'impact-modes.ts': ['ImpactProblem', 'ImpactOutcome', 'ImpactWorkspace', 'ImpactModeStatus', 'impactModes', 'enumerateImpactModes'],
 } as const;
+
+/** Every name the embedded solvers declare at top level. */
+export const EMBEDDED_NAMES: readonly string[] = Object.values(NUMERIC).flat();
 
 /** The solvers a module needs: Cholesky always, LU with retaining constraints, the Schur solve and impact enumeration with contacts. */
 export function embeddedSolvers(files: { readonly lu: boolean; readonly contacts: boolean }): Decl[] {

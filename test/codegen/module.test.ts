@@ -46,13 +46,13 @@ async function expectAgreement(spec: ModelSpec, params?: Record<string, number>)
 // A coupled oscillator whose every name collides with something in the
 // generated code: argument names (q, x, z, p, out, model), a JavaScript
 // global (Math), a keyword (let), the local for the velocity of x (x_d), the
-// scratch `qd` argument and the KKT size `N`.
+// scratch `qd` argument, the KKT size `N` and an embedded solver (choleskySolve).
 const clashing: ModelSpec = {
   name: 'clashing-names',
   coordinates: ['q', 'x', 'z'],
-  parameters: { p: 2, out: 1.5, Math: 0.7, let: 1.1, model: 3, qd: 0.5, x_d: 0.25, N: 2 },
+  parameters: { p: 2, out: 1.5, Math: 0.7, let: 1.1, model: 3, qd: 0.5, x_d: 0.25, N: 2, choleskySolve: 0.3 },
   kinetic: "p*q'^2/2 + out*x'^2/2 + model*z'^2/2 + qd*q'*x'*cos(z)",
-  potential: 'Math*q^2 + let*x^2*N + x_d*cos(z)',
+  potential: 'Math*q^2 + let*x^2*N + x_d*cos(z) + choleskySolve*q*x',
 };
 
 describe('coupled oscillator with names that collide with the generated code', () => {

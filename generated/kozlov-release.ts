@@ -365,7 +365,7 @@ export function impact(t: number, q: ArrayLike<number>, qdMinus: ArrayLike<numbe
   const tol = opts?.tol ?? 1e-9;
   for (let j = 0; j < m$; j++) CL$[j] = (active ? active[j]! : g$[j]! <= tol) ? 1 : 0;
   for (let i = 0; i < n$; i++) QDM$[i] = qdMinus[i]!;
-  const status = impactModes(IMPACT$, SCHUR$, OUTCOME$, IMPACT_WORK$, massSpd$, opts?.restVelocity ?? 0.000001);
+  const status = impactModes(IMPACT$, SCHUR$, OUTCOME$, IMPACT_WORK$, massSpd$, opts?.restVelocity ?? 1e-6);
   const result: ImpactResult$ = { qdPlus: QDP$.slice(), impulses: IMP$.slice(), active: [], status };
   for (let j = 0; j < m$; j++) result.active.push((status === 'ok' ? CA$[j]! : CL$[j]!) === 1);
   if (status !== 'ok') result.message = impactMessage$(status);

@@ -81,7 +81,9 @@ export function printExpr(e: JsExpr, min = 0): string {
     case 'ref':
       return e.name;
     case 'num': {
-      const s = e.float ? numberLiteral(e.value) : `${e.value}`;
+      // Tolerances read as written (1e-6, not 0.000001).
+      const small = e.value !== 0 && Math.abs(e.value) < 1e-4;
+      const s = e.float ? numberLiteral(e.value) : small ? e.value.toExponential() : `${e.value}`;
       return e.value < 0 || Object.is(e.value, -0) ? wrap(s, UNARY) : s;
     }
     case 'str':

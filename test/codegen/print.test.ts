@@ -32,6 +32,7 @@ describe('expressions: parentheses exactly where precedence needs them', () => {
     expect(printExpr(neg(bin(a, '+', b)))).toBe('-(a + b)');
     expect(printExpr(neg(neg(a)))).toBe('- -a');
     expect(printExpr(float(3))).toBe('3.0');
+    expect(printExpr(num(1e-6))).toBe('1e-6');
   });
 
   it('element reads assert presence (noUncheckedIndexedAccess); calls and members bind tightest', () => {

@@ -2,6 +2,7 @@
 // generate numeric code and reports, load model files, simulate. The runtime
 // alone is `unilateral-mechanics/runtime`, the symbolic kernel
 // `unilateral-mechanics/core`.
+// Tests: test/package/outside-project.test.ts (the package entry point).
 
 export * from './model/index.js';
 export { deriveSystem, type DerivedSystem } from './derive/system.js';

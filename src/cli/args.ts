@@ -2,6 +2,7 @@
 // else — an unknown option, a missing or extra value, a second positional
 // argument where one is allowed — is a usage error (exit code 2), never
 // silently ignored or taken as a model name.
+// Tests: test/cli/cli.test.ts (usage errors, expressions as numbers), test/cli/load-model.test.ts.
 import { MechanicsError } from '../errors.js';
 
 /** A mistake in how the command was called (exit code 2), as opposed to a problem with a model or a run (1). */

@@ -1,4 +1,5 @@
 // `mechanics derive`, `report` and `list` on the user's model files.
+// Tests: test/cli/cli.test.ts (derive --out/--js/--no-report, exit codes), test/cli/build.test.ts.
 import { existsSync, watchFile } from 'node:fs';
 import { resolve } from 'node:path';
 import { MechanicsError } from '../errors.js';

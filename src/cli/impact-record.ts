@@ -3,6 +3,7 @@
 // module's `impact(t, q, q̇⁻, …)` once per impact event, in order (the
 // contract in runtime/contract.ts), so a module whose `impact` notes its
 // arguments and result gives each impact event its q, q̇⁻, q̇⁺ and impulses.
+// Tests: test/cli/cli.test.ts (JSON impact events with qdPlus and impulses).
 import type { GeneratedModel } from '../runtime/contract.js';
 
 export interface ImpactRecord {

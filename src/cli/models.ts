@@ -1,5 +1,6 @@
 // Which models a command works on: model files, folders of them, or names of
 // the models in ./derivations/.
+// Tests: test/cli/load-model.test.ts, test/cli/build.test.ts.
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MechanicsError } from '../errors.js';

@@ -1,5 +1,6 @@
 // What `simulate` prints: a summary for people, CSV for spreadsheets, JSON
 // for programs. One trajectory, three renderings.
+// Tests: test/cli/cli.test.ts (summary, JSON and CSV shapes).
 import type { Model } from '../model/index.js';
 import type { SimulationEvent, Trajectory } from '../runtime/trajectory.js';
 import type { ImpactRecord } from './impact-record.js';

@@ -1,6 +1,7 @@
 // The numbers of one run, from the command line and the model: parameter
 // values (written as expressions, `alpha=pi/4`, checked against the declared
 // ranges), and an initial state that fits those values.
+// Tests: test/cli/cli.test.ts (parameter ranges, initial-state overrides).
 import { parseExpr } from '../core/parse.js';
 import { evaluate, type Env } from '../core/evaluate.js';
 import { toText } from '../core/print.js';

@@ -1,6 +1,7 @@
 // `mechanics simulate <file|model>`: derive the model as its file says now
 // (in memory: never a stale build), set the parameters and the initial
 // state, run the event-driven or the Moreau–Jean scheme, print the result.
+// Tests: test/cli/cli.test.ts (methods, tolerances, caps naming their option).
 import { writeFileSync } from 'node:fs';
 import { generateModule } from '../codegen/module.js';
 import { deriveSystem } from '../derive/system.js';

@@ -4,7 +4,7 @@
 // monomial and numeric content of every sum is split off (a primitive sum
 // starts with a positive term and has coprime integer coefficients) so that
 // it cancels between numerator and denominator. −3 + 2(3s² − 1)/(2/3 + 2s²) becomes
-// −4/(1 + 3s²) — the form the papers print.
+// −6/(1 + 3s²) — the form the papers print.
 //
 // Not a full polynomial gcd: common non-monomial factors of numerator and
 // denominator are not cancelled.

@@ -1,5 +1,6 @@
 // The model API used by files in derivations/.
 // Tests: through test/model/ (buildModel) and the examples of derivations/ (defineModel).
+// Tests: test/model/errors.test.ts, test/model/validate/.
 import type { ModelSpec } from './spec.js';
 
 export type * from './spec.js';

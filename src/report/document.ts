@@ -2,6 +2,7 @@
 // lists and figures. The section builders (sections.ts) produce it once;
 // render-latex.ts and render-html.ts print the same content, so the PDF and
 // the web page always say the same thing with the same equation numbers.
+// Tests: test/report/sections.test.ts, test/report/katex.test.ts.
 
 /**
  * Running text: plain strings, inline math (LaTeX) and references: to an

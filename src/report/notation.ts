@@ -7,6 +7,7 @@
 // and plain names as in latex.ts (psi → \psi, alpha_1 → \alpha_{1}, mu[2] → \mu_{2}).
 // Expressions are printed with their common factors pulled out
 // (collectFactors), as an author would write them.
+// Tests: test/report/latex.test.ts, test/model/names.test.ts.
 import { collectFactors } from '../core/factor.js';
 import { add, children, mul, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
 import { symbolRole, TIME } from '../model/names.js';

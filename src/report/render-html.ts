@@ -2,6 +2,7 @@
 // on the server with KaTeX (no script in the page), plus the plots of the
 // simulated motion. Self-contained apart from KaTeX's stylesheet and fonts,
 // which docs/katex/ holds (site.ts).
+// Tests: test/report/katex.test.ts, test/report/browser.test.ts.
 import katex from 'katex';
 import type { Block, EquationRow, Inline, Numbering, ReportDocument } from './document.js';
 import { lineTex, numbering } from './document.js';

@@ -3,6 +3,7 @@
 // Equations are numbered by LaTeX itself, in the order the HTML report
 // numbers them; labels are eq:<model>:<label> so that the fragments of
 // several models can live in one document.
+// Tests: test/report/pdflatex.test.ts, test/report/sections.test.ts, test/fuzz/hostile-strings.test.ts.
 import { lineTex, type Block, type EquationRow, type Inline, type ReportDocument, type Section } from './document.js';
 
 const label = (doc: ReportDocument, kind: 'eq' | 'sec' | 'tab', id: string): string => `${kind}:${doc.model}:${id}`;

@@ -1,5 +1,6 @@
 // A model's derivation report: the document (sections.ts) rendered as a
 // complete LaTeX article, a LaTeX body for \input, and an HTML page.
+// Tests: test/report/committed.test.ts, test/fuzz/hostile-strings.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
 import type { ReportDocument, Section } from './document.js';
 import { renderHtml } from './render-html.js';

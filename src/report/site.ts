@@ -1,6 +1,7 @@
 // The pages around the reports: docs/index.html listing every model, and
 // KaTeX's stylesheet and fonts copied from the katex package into
 // docs/katex/ so that the reports work offline and from a file:// URL.
+// Tests: test/report/committed.test.ts, test/report/browser.test.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -8,6 +8,7 @@
 // its normal measure dμ_j = σ̇_j dt + Δμ_j δ(t − t̃) ≥ 0; a sticking contact
 // also has a tangential coordinate ξ_j with measure dν_j = ν̇_j dt + Δν_j δ
 // of either sign. Pre- and post-impact velocities are q̇⁻ and q̇⁺.
+// Tests: test/report/sections.test.ts (contact phases, impact maps, mode verdicts, α₀).
 import { neg, ZERO, type Expr } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';

@@ -8,6 +8,7 @@
 // default), lambda retaining multipliers, gaps g_j >= 0 admissible.
 // Every function taking `out` writes into it when given (no allocation) and
 // returns it; without `out` it allocates a fresh Float64Array.
+// Tests: types only; every generated module is checked against it by test/codegen/exports.test.ts and test/codegen/strict.test.ts.
 
 export type Params = Readonly<Record<string, number | undefined>>;
 

@@ -2,6 +2,7 @@
 // (`unilateral-mechanics/runtime`): the generated-module contract, the
 // simulation drivers and their errors. Never imports the symbolic core, so a
 // bundle of a generated model and this runtime stays small.
+// Tests: test/package/outside-project.test.ts (./runtime, without the symbolic core), test/architecture/imports.test.ts.
 
 export type * from './contract.js';
 export { simulate, simulateHamilton } from './simulate.js';

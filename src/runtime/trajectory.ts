@@ -2,6 +2,7 @@
 // validation (all problems reported at once), the uniform output grid filled
 // from dense output, the throttled progress callback and the translation of
 // integrator statuses into SimulationErrors.
+// Tests: test/runtime/simulate.test.ts (input validation, sampling), test/runtime/hybrid.test.ts.
 
 import type { GeneratedModel, Params } from './contract.js';
 import { choleskyFactor } from '../numeric/cholesky.js';

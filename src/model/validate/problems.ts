@@ -2,6 +2,7 @@
 // problems it found, each a MechanicsError of kind 'model' with a stable code
 // and the model and field it is in. buildModel joins them into one error.
 // Tests: every file of test/model/validate/ asserts the problems' codes and fields.
+// Tests: test/model/validate/ (every validator reports through it).
 import { MechanicsError, type ErrorCode } from '../../errors.js';
 
 export interface Checked<T> {

@@ -235,7 +235,6 @@ const CL$ = new Uint8Array(1);
 const ARR$ = new Uint8Array(1);
 /** Contacts closed after the impact. */
 const CA$ = new Uint8Array(1);
-const MV$ = new Float64Array(2);
 const ROW$ = new Int32Array(1);
 const BIT$ = new Int32Array(1);
 /** Whether M$ was positive definite at the last factorization (else schurSolve regularizes with the rows). */
@@ -243,7 +242,7 @@ let massSpd$ = true;
 const SCHUR$: SchurSystem = { n: 2, M: M$, L: ML$, R: R$, b: B$, c: C$, y: Y$, sigma: SIG$, X: X$, W: W$, dep: dep$, at: -1 };
 const IMPACT$: ImpactProblem = { n: 2, m: 1, mt: 0, mr: 0, qdMinus: QDM$, N: N$, nr: nr$, e: E$, closed: CL$, T: T$, tr: tr$, tangentContact: TC$, A: NONE$, ar: NONE$, multipleImpacts: 'error' };
 const OUTCOME$: ImpactOutcome = { qdPlus: QDP$, impulses: IMP$, U: U$, arriving: ARR$, closedAfter: CA$ };
-const IMPACT_WORK$: ImpactWorkspace = { Mv: MV$, row: ROW$, bit: BIT$ };
+const IMPACT_WORK$: ImpactWorkspace = { row: ROW$, bit: BIT$ };
 
 function gapValues$(t: number, p: Params, out: Float64Array): void {
   const y = s$[1]!;
@@ -648,9 +647,8 @@ interface ImpactOutcome {
   readonly closedAfter: Uint8Array;
 }
 
-/** Scratch arrays: Mv (n) holds M q̇⁻; row (kMax = m + mt + mr) the contact of each normal row; bit (m) each closed contact's bit in the mode mask. */
+/** Scratch arrays: row (kMax = m + mt + mr) the contact of each normal row; bit (m) each closed contact's bit in the mode mask. */
 interface ImpactWorkspace {
-  readonly Mv: Float64Array;
   readonly row: Int32Array;
   readonly bit: Int32Array;
 }
@@ -673,28 +671,32 @@ type ImpactModeStatus = 'ok' | 'corner-without-rule' | 'no-admissible-mode' | 's
  * into a corner). Which contacts stay closed is decided by the chosen mode
  * (see ImpactOutcome.closedAfter), not by restVelocity.
  *
- * Rounding tolerances, each from the problem's own scale: contact j's
- * velocities are compared with √ε·ν_j, ν_j = |∂g_j/∂t| + Σ_i |N_ji|
- * (|q̇⁻_i| + |q̇⁺_i|), the size of the terms that make up U_j; an impulse
- * Λ_r through W_rr Λ_r, the velocity it produces. √ε rather than a few ε
- * because q̇⁺ carries the conditioning of M (up to ~1e8): a contact that ends
- * at exactly U⁺ = 0 outside S must not be rejected for −1e-12 of rounding
- * (that would make ordinary impacts 'no-admissible-mode'), while a contact
- * that truly approaches is rejected at any speed above 1.5e-8 of its own
- * terms (the old 1e-6 of the fastest contact let a ball arriving at 5e-6 m/s
- * while sliding at 5.1 m/s keep approaching).
+ * Each mode is solved for the velocity jump Δ = q̇⁺ − q̇⁻ (M Δ = R_Sᵀ Λ,
+ * R_S Δ = c_S − R_S q̇⁻), not for q̇⁺ itself: the solve's rounding then
+ * scales with the jump, so a contact the mode leaves alone keeps its U⁻ to
+ * the rounding of a dot product. Rounding tolerances, each from the
+ * problem's own scale: a closed contact j outside the mode may end at
+ * U⁺_j + e·min(U⁻_j, 0) ≥ −(4ε·ν_j + √ε·δ_j), ν_j = |∂g_j/∂t| +
+ * Σ_i |N_ji|(|q̇⁻_i| + |q̇⁺_i|) the size of the terms that make up U_j and
+ * δ_j = Σ_i |N_ji Δ_i| the size of what the jump changes in it; an impulse
+ * Λ_r is judged through W_rr Λ_r, the velocity it produces, against √ε·ν_r.
+ * √ε on the jump because Δ carries the conditioning of M (up to ~1e8): a
+ * contact that the engaged ones bring to exactly U⁺ = 0 must not be
+ * rejected for −1e-12 of rounding (that would make ordinary impacts
+ * 'no-admissible-mode'), while a contact that approaches and that the mode
+ * does not touch is rejected at any speed above a few ε of its own terms
+ * (a relative cut-off let a ball arriving at 5e-6 m/s while sliding at
+ * 5.1 m/s keep approaching, and a sticking foot arriving at 1e-8 of its
+ * sliding speed pass as untouched).
  */
 function impactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome, w: ImpactWorkspace, massFactored: boolean, restVelocity: number): ImpactModeStatus {
   const { n, m, qdMinus, N, nr, closed } = p;
   const { qdPlus, impulses, U, arriving, closedAfter } = out;
-  const { Mv, bit } = w;
+  const { bit } = w;
   let vScale = 0;
   for (let i = 0; i < n; i++) {
     qdPlus[i] = qdMinus[i]!;
     vScale = Math.max(vScale, Math.abs(qdMinus[i]!));
-    let v = 0;
-    for (let j = 0; j < n; j++) v += s.M[i * n + j]! * qdMinus[j]!;
-    Mv[i] = v;
   }
   let nClosed = 0;
   let nArriving = 0;
@@ -728,7 +730,7 @@ function impactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome, w: Im
 function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome, w: ImpactWorkspace, massFactored: boolean, nClosed: number, vScale: number): ImpactModeStatus {
   const { n, m, mt, mr, qdMinus, N, nr, e, T, tr, tangentContact, A, ar } = p;
   const { qdPlus, impulses, U, closedAfter } = out;
-  const { Mv, row, bit } = w;
+  const { row, bit } = w;
   const rtol = Math.sqrt(Number.EPSILON);
   if (nClosed > 10) return 'too-many-contacts';
   const { R, b, c, y, sigma, X } = s;
@@ -755,8 +757,15 @@ function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutco
       for (let i = 0; i < n; i++) R[k * n + i] = A[r * n + i]!;
       c[k++] = -ar[r]!;
     }
-    for (let i = 0; i < n; i++) b[i] = Mv[i]!;
+    // The jump Δ: M Δ = Rᵀσ, R Δ = c − R q̇⁻; then y = q̇⁻ + Δ.
+    for (let r = 0; r < k; r++) {
+      let v = c[r]!;
+      for (let i = 0; i < n; i++) v -= R[r * n + i]! * qdMinus[i]!;
+      c[r] = v;
+    }
+    b.fill(0, 0, n);
     if (schurSolve(s, k, massFactored) !== 'ok') continue;
+    for (let i = 0; i < n; i++) y[i] = qdMinus[i]! + y[i]!;
     // Admissible: engaged normal impulses ≥ 0, no other closed contact
     // penetrating, each to its rounding tolerance; `worst` is the largest
     // violation relative to that tolerance (≤ 1 when admissible). Only a
@@ -778,12 +787,14 @@ function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutco
       if (bit[j]! < 0 || mask & (1 << bit[j]!)) continue;
       let v = nr[j]!;
       let nu = Math.abs(nr[j]!);
+      let delta = 0;
       for (let i = 0; i < n; i++) {
         v += N[j * n + i]! * y[i]!;
         nu += Math.abs(N[j * n + i]!) * (Math.abs(qdMinus[i]!) + Math.abs(y[i]!));
+        delta += Math.abs(N[j * n + i]! * (y[i]! - qdMinus[i]!));
       }
       const slack = v + e[j]! * Math.min(U[j]!, 0);
-      if (!(slack >= 0)) worst = Math.max(worst, -slack / (rtol * nu));
+      if (!(slack >= 0)) worst = Math.max(worst, -slack / (4 * Number.EPSILON * nu + rtol * delta));
     }
     if (!(worst <= 1)) continue;
     // Two modes that satisfy the law to rounding (1e-6 of the tolerance, i.e.

@@ -98,7 +98,6 @@ export function contactDecls(scope: Scope): Decl[] {
     flags('CL$', m, 'Contacts closed before the impact.'),
     flags('ARR$', m, 'Closed contacts arriving faster than the rest velocity.'),
     flags('CA$', m, 'Contacts closed after the impact.'),
-    buffer('MV$', n),
     buffer('ROW$', K, undefined, 'Int32Array'),
     buffer('BIT$', m, undefined, 'Int32Array'),
     { kind: 'let', name: 'massSpd$', value: ref('true'), doc: 'Whether M$ was positive definite at the last factorization (else schurSolve regularizes with the rows).' },
@@ -118,7 +117,7 @@ export function contactDecls(scope: Scope): Decl[] {
       }),
     },
     { kind: 'const', name: 'OUTCOME$', type: { kind: 'alias', name: 'ImpactOutcome' }, value: object({ qdPlus: ref('QDP$'), impulses: ref('IMP$'), U: ref('U$'), arriving: ref('ARR$'), closedAfter: ref('CA$') }) },
-    { kind: 'const', name: 'IMPACT_WORK$', type: { kind: 'alias', name: 'ImpactWorkspace' }, value: object({ Mv: ref('MV$'), row: ref('ROW$'), bit: ref('BIT$') }) },
+    { kind: 'const', name: 'IMPACT_WORK$', type: { kind: 'alias', name: 'ImpactWorkspace' }, value: object({ row: ref('ROW$'), bit: ref('BIT$') }) },
     { kind: 'function', name: 'gapValues$', params: [T, P, { name: 'out', type: 'Float64Array' }], returns: 'void', body: [kernelBlock(scope, into('out', u.contacts.map((c) => c.constraint.gap)))] },
     {
       kind: 'function',

@@ -48,7 +48,7 @@ function impact(sc: Scene): { status: ImpactModeStatus; out: ImpactOutcome } {
   };
   const out: ImpactOutcome = { qdPlus: new Float64Array(n), impulses: new Float64Array(m), U: new Float64Array(m), arriving: new Uint8Array(m), closedAfter: new Uint8Array(m) };
   const massFactored = choleskyFactor(n, s.L) < 0;
-  const status = impactModes(p, s, out, { Mv: new Float64Array(n), row: new Int32Array(K), bit: new Int32Array(m) }, massFactored, sc.restVelocity ?? 0);
+  const status = impactModes(p, s, out, { row: new Int32Array(K), bit: new Int32Array(m) }, massFactored, sc.restVelocity ?? 0);
   return { status, out };
 }
 

@@ -42,20 +42,23 @@ const f$ = new Float64Array(2);
 const b$ = new Float64Array(2);
 const PARAMETERS$: readonly string[] = ["g"];
 
+/** A problem with one entry of a parameter record; `problem` is the error code a driver reports it under. */
+export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input'; readonly message: string };
+
 /**
- * Problems with a parameter record, one message each (empty when every
- * given name is a parameter of the model and every value a finite
+ * Problems with a parameter record, one per offending entry (empty when
+ * every given name is a parameter of the model and every value a finite
  * number; an undefined value takes the default). Call it once before
  * integrating: the other functions do not check their arguments.
  */
-export function checkParams(p: Params): string[] {
-  const problems: string[] = [];
+export function checkParams(p: Params): ParamProblem[] {
+  const problems: ParamProblem[] = [];
   for (const name of Object.keys(p)) {
     const value: unknown = p[name];
     if (!PARAMETERS$.includes(name)) {
-      problems.push("parameter '" + name + "' is not a parameter of the model (its parameters: " + PARAMETERS$.join(', ') + ')');
+      problems.push({ name, problem: 'unknown-parameter', message: "parameter '" + name + "' is not a parameter of the model (its parameters: " + PARAMETERS$.join(', ') + ')' });
     } else if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) {
-      problems.push("parameter '" + name + "' is " + String(value) + ' (a ' + typeof value + '); give a finite number');
+      problems.push({ name, problem: 'non-finite-input', message: "parameter '" + name + "' is " + String(value) + ' (a ' + typeof value + '); give a finite number' });
     }
   }
   return problems;

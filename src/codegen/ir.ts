@@ -28,6 +28,7 @@ export type TsType =
   | 'Readonly<Record<string, number | undefined>>'
   | { readonly kind: 'alias'; readonly name: string }
   | { readonly kind: 'literal-union'; readonly values: readonly string[] }
+  | { readonly kind: 'array'; readonly of: TsType }
   | { readonly kind: 'object'; readonly fields: readonly Field[] };
 
 export interface Field {

@@ -22,6 +22,8 @@ export function printType(t: TsType): string {
       return t.name;
     case 'literal-union':
       return t.values.map(quote).join(' | ');
+    case 'array':
+      return typeof t.of === 'string' || t.of.kind === 'alias' ? `${printType(t.of)}[]` : `(${printType(t.of)})[]`;
     case 'object':
       return `{ ${t.fields.map((f) => `${f.readonly ? 'readonly ' : ''}${f.name}${f.optional ? '?' : ''}: ${printType(f.type)}`).join('; ')} }`;
     default:

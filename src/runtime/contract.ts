@@ -74,8 +74,21 @@ export interface ImpactResult {
   readonly message?: string;
 }
 
+/** One problem with a parameter record; `problem` is the error code a driver reports it under. */
+export interface ParamProblem {
+  readonly name: string;
+  readonly problem: 'unknown-parameter' | 'non-finite-input';
+  readonly message: string;
+}
+
 export interface GeneratedModel {
   readonly model: ModelInfo;
+  /**
+   * Problems with a parameter record (unknown names; values that are not
+   * finite numbers, e.g. the string "1", which the unchecked hot-path
+   * functions would concatenate). The drivers call it once at entry.
+   */
+  checkParams?(p: Params): ParamProblem[];
   massMatrix(t: number, q: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
   forcing(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
   /** q̈ consistent with every retaining constraint. */

@@ -4,7 +4,7 @@
 // integrator statuses into SimulationErrors.
 // Tests: test/runtime/simulate.test.ts (input validation, sampling), test/runtime/hybrid.test.ts.
 
-import type { GeneratedModel, Params } from './contract.js';
+import type { GeneratedModel, ParamProblem, Params } from './contract.js';
 import { choleskyFactor } from '../numeric/cholesky.js';
 import type { DenseStep, IntegrationStatus } from './dopri5.js';
 import { SimulationError, throwAll, type SimulationErrorCode } from './errors.js';
@@ -113,6 +113,18 @@ export const DEFAULT_ATOL = 1e-10;
 const DEFAULT_SAMPLES = 501;
 
 /** Check the options common to all drivers and the two initial vectors; throws all problems at once. */
+/** The checks of a generated module's checkParams, for modules written by hand. */
+function paramProblems(module: GeneratedModel, params: Params): ParamProblem[] {
+  const known = module.model.parameters.map((p) => p.name);
+  return Object.entries(params).flatMap(([name, value]): ParamProblem[] => {
+    if (!known.includes(name)) return [{ name, problem: 'unknown-parameter', message: `unknown parameter '${name}'; the model has ${known.join(', ') || 'no parameters'}` }];
+    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value))) {
+      return [{ name, problem: 'non-finite-input', message: `parameter '${name}' is ${JSON.stringify(value) ?? String(value)} (a ${typeof value}); give a finite number` }];
+    }
+    return [];
+  });
+}
+
 export function validateRun(
   module: GeneratedModel, opts: RunOptions, vectors: ReadonlyArray<readonly [field: string, value: ArrayLike<number> | undefined]>,
 ): void {
@@ -148,14 +160,11 @@ export function validateRun(
   const s = opts.samples;
   if (typeof s === 'number' && !(Number.isInteger(s) && s >= 2)) bad('invalid-option', 'samples', `samples = ${s} must be an integer ≥ 2`);
   if (typeof s === 'object' && !(s.dt > 0 && Number.isFinite(s.dt))) bad('invalid-option', 'samples', `samples.dt = ${s.dt} must be positive`);
-  const known = new Set(module.model.parameters.map((p) => p.name));
-  for (const [name, value] of Object.entries(opts.params ?? {})) {
-    if (!known.has(name)) {
-      bad('unknown-parameter', 'params', `unknown parameter '${name}'; the model has ${[...known].join(', ') || 'no parameters'}`);
-    } else if (value !== undefined && !Number.isFinite(value)) {
-      bad('non-finite-input', 'params', `parameter '${name}' is ${value}; give a finite number`);
-    }
-  }
+  // The module's own check where it has one (every generated module does);
+  // hand-written modules get the same check here.
+  const params = opts.params ?? {};
+  const found = module.checkParams ? module.checkParams(params) : paramProblems(module, params);
+  for (const p of found) bad(p.problem, 'params', p.message);
   throwAll(problems, model);
 }
 

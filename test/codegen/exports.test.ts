@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';
 import type { DerivedSystem } from '../../src/derive/system.js';
 import type { ModelSpec } from '../../src/model/index.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { GeneratedModel, ParamProblem } from '../../src/runtime/contract.js';
 import { derived, loadExamples, paramsOf, qdOf, qOf, randomEnv } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { expectClose } from '../helpers/numeric.js';
@@ -16,7 +16,7 @@ type WithContacts = GeneratedModel & {
   gapRates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Record<string, unknown>, out?: Float64Array): Float64Array;
   restitution(t: number, p: Record<string, unknown>, out?: Float64Array): Float64Array;
 };
-type Checked = GeneratedModel & { checkParams(p: Record<string, unknown>): string[] };
+type Checked = GeneratedModel & { checkParams(p: Record<string, unknown>): ParamProblem[] };
 
 // A ball above a floor that rises at speed v: g = y − v t, so ∂g/∂t = −v.
 const risingFloor: ModelSpec = {
@@ -92,15 +92,16 @@ describe('checkParams', () => {
   it('rejects a string value instead of concatenating it, naming the parameter and the type', () => {
     const problems = mod.checkParams({ [first]: '1' });
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toContain(`parameter '${first}'`);
-    expect(problems[0]).toContain('string');
+    expect(problems[0]).toMatchObject({ name: first, problem: 'non-finite-input' });
+    expect(problems[0]!.message).toContain(`parameter '${first}'`);
+    expect(problems[0]!.message).toContain('string');
   });
 
   it('rejects NaN and Infinity, and names unknown parameters with the known ones', () => {
     expect(mod.checkParams({ [first]: Number.NaN, nope: 1, [`${first}x`]: Infinity })).toEqual([
-      expect.stringContaining(`'${first}' is NaN`),
-      expect.stringMatching(new RegExp(`'nope' is not a parameter of the model \\(its parameters: ${first}, `)),
-      expect.stringContaining(`'${first}x' is not a parameter`),
+      { name: first, problem: 'non-finite-input', message: expect.stringContaining(`'${first}' is NaN`) },
+      { name: 'nope', problem: 'unknown-parameter', message: expect.stringMatching(new RegExp(`'nope' is not a parameter of the model \\(its parameters: ${first}, `)) },
+      { name: `${first}x`, problem: 'unknown-parameter', message: expect.stringContaining(`'${first}x' is not a parameter`) },
     ]);
   });
 });

@@ -4,6 +4,7 @@ import { simulate, simulateHamilton } from '../../src/runtime/simulate.js';
 import { blowUp } from '../fixtures/blow-up.js';
 import { harmonicOscillator } from '../fixtures/harmonic-oscillator.js';
 import { pendulum } from '../fixtures/pendulum.js';
+import { committedModule } from '../helpers/examples.js';
 import { thrown as thrownAs } from '../helpers/thrown.js';
 
 /** Complete elliptic integral of the first kind K(k) by the arithmetic–geometric mean. */
@@ -116,6 +117,14 @@ describe('simulate: errors', () => {
   it('reports every input problem at once', () => {
     const e = thrown(() => simulate(pendulum, { q0: [NaN], qd0: [], t1: -1, params: { L: 2 } }));
     expect(e.problems.map((p) => p.code).sort()).toEqual(['invalid-time', 'non-finite-input', 'state-length', 'unknown-parameter']);
+  });
+
+  it("calls the generated module's checkParams: a string \"1\" is refused, not concatenated (M₁₁ = 11 for the double pendulum)", async () => {
+    const mod = (await committedModule('double-pendulum'))!;
+    const params = { m1: '1', m2: '1' } as unknown as Record<string, number>;
+    const e = thrown(() => simulate(mod, { q0: [0.1, 0.2], qd0: [0, 0], t1: 1, params }));
+    expect(e.problems.map((p) => [p.code, p.where.field])).toEqual([['non-finite-input', 'params'], ['non-finite-input', 'params']]);
+    expect(e.problems[0]!.message).toContain("parameter 'm1' is 1 (a string)");
   });
 
   it('traces a non-finite initial derivative (pendulum of zero length) to its singular mass matrix, with the state', () => {

@@ -3,7 +3,6 @@
 // Tests: test/cli/cli.test.ts (summary, JSON and CSV shapes).
 import type { Model } from '../model/index.js';
 import type { SimulationEvent, Trajectory } from '../runtime/trajectory.js';
-import type { ImpactRecord } from './impact-record.js';
 
 export type OutputFormat = 'summary' | 'csv' | 'json';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['summary', 'csv', 'json'];
@@ -12,8 +11,6 @@ export interface RunRecord {
   readonly model: Model;
   readonly params: Readonly<Record<string, number>>;
   readonly trajectory: Trajectory;
-  /** The state at each impact of the event-driven run, in order (impact-record.ts). */
-  readonly impacts: readonly ImpactRecord[];
   /** How it was computed, for the summary (method, tolerances). */
   readonly method: string;
 }
@@ -35,61 +32,49 @@ export function render(format: OutputFormat, run: RunRecord): string {
 
 /**
  * JSON: { model, params, t, q, qd, energy, events: [{ t, type, contacts, q,
- * qd, qdPlus?, impulses? }] }. An impact carries q, q̇ before it, q̇ after
- * it and the impulses; other events carry q and qd as null (the runtime's
- * events do not hold the state).
+ * qd, qdPlus?, impulses?, accumulation? }] }, the runtime's events with
+ * contact names: every event carries the state (an impact q̇ before it), an
+ * impact also q̇ after it and one impulse per unilateral constraint.
  */
-function json({ model, params, trajectory: tr, impacts }: RunRecord): string {
-  const states = eventStates(tr.events, impacts);
-  const events = tr.events.map((e, k) => {
-    const s = states[k];
-    return {
-      t: e.t, type: e.type, contacts: contactNames(model, e), q: s?.q ?? null, qd: s?.qd ?? null,
-      ...(s?.qdPlus ? { qdPlus: s.qdPlus } : {}),
-      ...(s?.impulses ? { impulses: s.impulses } : {}),
-      ...(e.accumulation !== undefined ? { accumulation: e.accumulation } : {}),
-    };
-  });
+function json({ model, params, trajectory: tr }: RunRecord): string {
+  const events = tr.events.map((e) => ({ ...e, contacts: contactNames(model, e) }));
   return `${JSON.stringify({ model: model.name, params, t: tr.t, q: tr.q, qd: tr.qd, energy: tr.energy ?? null, events })}\n`;
 }
 
 /**
  * CSV: a header naming each column with its unit, `t [s],y [m],y' [m/s],…`,
- * one row per sample and one per event (in time order), whose `event`
- * column holds `type:contact+contact` (an impact's row has q and q̇ before it).
+ * one row per sample and one per event (in time order). Event rows have the
+ * event's q and q̇ (an impact's q̇ before it), and an impact's row also q̇
+ * after it (`y'+`) and the impulse of each unilateral constraint; the
+ * `event` column holds `type:contact+contact`. Impulses are in the units
+ * of the constraint's multiplier, which the model does not declare.
  */
-function csv({ model, trajectory: tr, impacts }: RunRecord): string {
+function csv({ model, trajectory: tr }: RunRecord): string {
   const unit = (u: string | undefined, per = ''): string => (u ? ` [${u}${per}]` : per ? ` [1${per}]` : '');
+  const velocityHeader = (suffix: string): string[] => model.coordinates.map((c) => `${c.name}'${suffix}${unit(c.unit, '/s')}`);
   const header = [
     't [s]',
     ...model.coordinates.map((c) => `${c.name}${unit(c.unit)}`),
-    ...model.coordinates.map((c) => `${c.name}'${unit(c.unit, '/s')}`),
+    ...velocityHeader(''),
     ...(tr.energy ? ['energy'] : []),
+    ...velocityHeader('+'),
+    ...model.unilateral.map((c) => `impulse ${c.name}`),
     'event',
   ];
-  const n = model.coordinates.length;
+  const n = model.coordinates.length, m = model.unilateral.length;
+  const cells = (v: readonly number[] | undefined, count: number): string[] => (v ? v.map(String) : new Array<string>(count).fill(''));
   const rows: { t: number; cells: string[] }[] = tr.t.map((t, k) => ({
-    t, cells: [String(t), ...tr.q[k]!.map(String), ...tr.qd[k]!.map(String), ...(tr.energy ? [String(tr.energy[k])] : []), ''],
+    t, cells: [String(t), ...cells(tr.q[k], n), ...cells(tr.qd[k], n), ...(tr.energy ? [String(tr.energy[k])] : []), ...cells(undefined, n + m), ''],
   }));
-  const states = eventStates(tr.events, impacts);
-  tr.events.forEach((e, k) => {
-    const s = states[k];
-    const cells = (v: readonly number[] | undefined): string[] => (v ? v.map(String) : new Array<string>(n).fill(''));
-    rows.push({ t: e.t, cells: [String(e.t), ...cells(s?.q), ...cells(s?.qd), ...(tr.energy ? [''] : []), `${e.type}:${contactNames(model, e).join('+')}`] });
-  });
+  for (const e of tr.events) {
+    rows.push({
+      t: e.t,
+      cells: [String(e.t), ...cells(e.q, n), ...cells(e.qd, n), ...(tr.energy ? [''] : []), ...cells(e.qdPlus, n), ...cells(e.impulses, m), `${e.type}:${contactNames(model, e).join('+')}`],
+    });
+  }
   // Stable sort: an event at a sample time follows the sample.
   rows.sort((a, b) => a.t - b.t);
-  return `${[header, ...rows.map((r) => r.cells)].map((cells) => cells.map(csvCell).join(',')).join('\n')}\n`;
-}
-
-/** The recorded state of each event: the k-th impact event is the k-th call of the module's impact map. */
-function eventStates(events: readonly SimulationEvent[], impacts: readonly ImpactRecord[]): (ImpactRecord | undefined)[] {
-  let k = 0;
-  return events.map((e) => {
-    if (e.type !== 'impact') return undefined;
-    const record = impacts[k++];
-    return record?.t === e.t ? record : undefined;
-  });
+  return `${[header, ...rows.map((r) => r.cells)].map((row) => row.map(csvCell).join(',')).join('\n')}\n`;
 }
 
 function csvCell(text: string): string {

@@ -13,7 +13,6 @@ import { DEFAULT_ATOL, DEFAULT_RTOL, type SimulateOptions, type Trajectory } fro
 import type { GeneratedModel } from '../runtime/contract.js';
 import { parseAssignment, UsageError, type Assignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { loadGenerated } from './build.js';
-import { recordingImpacts, type ImpactRecord } from './impact-record.js';
 import { resolveModels } from './models.js';
 import { OUTPUT_FORMATS, render, type OutputFormat } from './output.js';
 import { progressBar } from './progress.js';
@@ -94,12 +93,11 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
   };
   const onProgress = progressBar(model.name);
   const run = { q0: start.q0, qd0: start.qd0, t1: start.t1, params, samples: positiveInteger('--samples', number('--samples')) ?? 200, ...(onProgress ? { onProgress } : {}) };
-  const impacts: ImpactRecord[] = [];
   const { trajectory, description } = method === 'moreau-jean'
     ? moreauJean(mod, run, number('--h') ?? start.t1 / 1e4)
-    : eventDriven(recordingImpacts(mod, impacts), run, number);
+    : eventDriven(mod, run, number);
 
-  const text = render(format, { model, params, trajectory, impacts, method: description });
+  const text = render(format, { model, params, trajectory, method: description });
   const out = args.values.get('--out');
   if (out === undefined) process.stdout.write(text);
   else writeFileSync(out, text);

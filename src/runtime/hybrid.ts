@@ -35,7 +35,7 @@ import { IMPACT_ERROR_CODE, SimulationError, type SimulationErrorCode } from './
 import { crosses, locateOnInterval, type EventFunction } from './events.js';
 import {
   DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
-  type SimulateOptions, type SimulationEvent, type Trajectory,
+  type SimulateOptions, type SimulationEvent, type SimulationEventType, type Trajectory,
 } from './trajectory.js';
 
 type ContactModel = WithFunctions<'gaps' | 'gapJacobian' | 'contactAccelerations' | 'impact'>;
@@ -306,7 +306,7 @@ class HybridRun {
       this.t = result.t;
       this.x.set(result.y);
       this.idleCrossings = 0;
-      if (this.pendingRest && this.t >= this.pendingRest.t) this.recordRest(this.t);
+      if (this.pendingRest && this.t >= this.pendingRest.t) this.recordRest();
       return;
     }
     this.t = found.t;
@@ -314,7 +314,7 @@ class HybridRun {
     // A held contact cannot leave before the accumulation point of its
     // cascade has been reached but for a release exactly there; the rest is
     // then recorded where the motion actually changes.
-    if (this.pendingRest) this.recordRest(this.t);
+    if (this.pendingRest) this.recordRest();
     const recorded = this.events.length;
     this.resolve(found.kind === 'release' ? [found.contact] : []);
     this.progress.update(this.t);
@@ -440,13 +440,16 @@ class HybridRun {
       if (res.status !== 'ok') {
         throw this.failure(IMPACT_ERROR_CODE[res.status], 'model', res.message ?? `the impact map returned '${res.status}' for contacts ${approaching.join(', ')}`, 'impact');
       }
+      // The event carries q̇⁻, so it is taken before x receives q̇⁺.
+      const before = this.stateEvent('impact', []);
       for (let i = 0; i < n; i++) {
         if (!Number.isFinite(res.qdPlus[i])) throw this.failure('non-finite-state', 'numeric', 'the impact map returned a non-finite velocity', 'impact');
         this.x[n + i] = res.qdPlus[i];
       }
-      const hit = Array.from(res.impulses).flatMap((p, j) => (p !== 0 ? [j] : []));
+      const impulses = toArray(res.impulses, 0, m);
+      const hit = impulses.flatMap((p, j) => (p !== 0 ? [j] : []));
       const contacts = hit.length > 0 ? hit : approaching;
-      this.events.push({ t, type: 'impact', contacts });
+      this.events.push({ ...before, contacts, qdPlus: toArray(this.x, n, 2 * n), impulses });
       impacts++;
       rest = this.holdable(this.recordImpact(t, contacts, false)) ?? rest;
     }
@@ -479,8 +482,8 @@ class HybridRun {
     }
     const resting = rest ? rest.contacts.filter((j) => this.held[j]) : [];
     const touching = closedNow.filter((j) => !resting.includes(j));
-    if (releasedNow.length > 0) this.events.push({ t, type: 'release', contacts: releasedNow });
-    if (touching.length > 0) this.events.push({ t, type: 'contact', contacts: touching });
+    if (releasedNow.length > 0) this.events.push(this.stateEvent('release', releasedNow));
+    if (touching.length > 0) this.events.push(this.stateEvent('contact', touching));
     if (resting.length > 0) this.pendingRest = { t: rest!.t, contacts: resting };
     if (rest || (impacts === 0 && (releasedNow.length > 0 || closedNow.length > 0))) this.cascade = [];
   }
@@ -499,11 +502,16 @@ class HybridRun {
     return rest;
   }
 
-  /** The rest decided after a cascade, recorded at its accumulation point (or at the earlier time t an event intervenes). */
-  private recordRest(t: number): void {
+  /** The rest decided after a cascade, recorded now: at its accumulation point, or at the earlier time an event intervenes. */
+  private recordRest(): void {
     const rest = this.pendingRest!;
-    this.events.push({ t: Math.min(t, rest.t), type: 'rest', contacts: rest.contacts, accumulation: rest.t });
+    this.events.push({ ...this.stateEvent('rest', rest.contacts), accumulation: rest.t });
     this.pendingRest = undefined;
+  }
+
+  /** An event at the current time with the current state (q, q̇). */
+  private stateEvent(type: SimulationEventType, contacts: number[]): SimulationEvent {
+    return { t: this.t, type, contacts, q: toArray(this.x, 0, this.n), qd: toArray(this.x, this.n, 2 * this.n) };
   }
 
   /**

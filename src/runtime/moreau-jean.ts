@@ -152,6 +152,8 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     }
   };
   const runs = new Int32Array(m);
+  /** Per contact, the end of the first step of its current run of impulsive steps: where a rest is dated. */
+  const runStart: ({ t: number; q: number[]; qd: number[] } | undefined)[] = new Array(m).fill(undefined);
   const resting = new Array<boolean>(m).fill(false);
   const events: SimulationEvent[] = [];
 
@@ -239,11 +241,16 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
       }
     }
 
-    // Step-resolution events.
+    // Step-resolution events, with the state at the end of the step (an
+    // impact: q_{k+1}, v_k before the step's impulses, v_{k+1} after them).
     const closing: number[] = [], touching: number[] = [], released: number[] = [];
+    const end = { q: Array.from(qNext), qd: Array.from(vNext) };
     for (let j = 0; j < m; j++) {
       if (P[j] > 0) {
-        if (runs[j] === 0) (Uk[j] < -restVelocity ? closing : touching).push(j);
+        if (runs[j] === 0) {
+          (Uk[j] < -restVelocity ? closing : touching).push(j);
+          runStart[j] = { t: t1k, ...end };
+        }
         runs[j]++;
       } else {
         if (resting[j]) released.push(j);
@@ -251,9 +258,9 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
         runs[j] = 0;
       }
     }
-    if (closing.length > 0) events.push({ t: t1k, type: 'impact', contacts: closing });
-    if (touching.length > 0) events.push({ t: t1k, type: 'contact', contacts: touching });
-    if (released.length > 0) events.push({ t: t1k, type: 'release', contacts: released });
+    if (closing.length > 0) events.push({ t: t1k, type: 'impact', contacts: closing, q: end.q, qd: Array.from(v), qdPlus: end.qd, impulses: Array.from(P) });
+    if (touching.length > 0) events.push({ t: t1k, type: 'contact', contacts: touching, ...end });
+    if (released.length > 0) events.push({ t: t1k, type: 'release', contacts: released, ...end });
     const nowResting: number[] = [];
     for (let j = 0; j < m; j++) {
       if (!resting[j] && runs[j] >= REST_STEPS) {
@@ -261,7 +268,9 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
         nowResting.push(j);
       }
     }
-    if (nowResting.length > 0) events.push({ t: t1k - (REST_STEPS - 1) * h, type: 'rest', contacts: nowResting });
+    // A rest dates from the first step of its run of impulsive steps (all
+    // the contacts resting now began theirs on the same step).
+    if (nowResting.length > 0) events.push({ ...runStart[nowResting[0]!]!, type: 'rest', contacts: nowResting });
 
     x.set(qNext, 0);
     x.set(vNext, n);

@@ -67,11 +67,23 @@ export interface HamiltonOptions extends RunOptions {
 
 export type SimulationEventType = 'impact' | 'release' | 'contact' | 'rest';
 
+/**
+ * An event with the state where it happened, so a consumer needs nothing
+ * but the trajectory to report it (the CLI's JSON and CSV print these).
+ */
 export interface SimulationEvent {
   readonly t: number;
   readonly type: SimulationEventType;
   /** Indices of the unilateral constraints concerned (model.unilateral order). */
   readonly contacts: number[];
+  /** q at the event. */
+  readonly q: number[];
+  /** q̇ at the event; for an impact q̇⁻, the velocity before it. */
+  readonly qd: number[];
+  /** For an impact: q̇⁺, the velocity after it. */
+  readonly qdPlus?: number[];
+  /** For an impact: the impulse of every unilateral constraint (model.unilateral order; 0 where none acts). */
+  readonly impulses?: number[];
   /** For 'rest' after an impact cascade: the extrapolated accumulation time of the cascade. */
   readonly accumulation?: number;
 }

@@ -101,7 +101,7 @@ interface JsonRun {
   q: number[][];
   qd: number[][];
   energy: number[];
-  events: { t: number; type: string; contacts: string[]; q: number[] | null; qd: number[] | null; qdPlus?: number[]; impulses?: number[] }[];
+  events: { t: number; type: string; contacts: string[]; q: number[]; qd: number[]; qdPlus?: number[]; impulses?: number[]; accumulation?: number }[];
 }
 
 async function json(...argv: string[]): Promise<JsonRun> {
@@ -129,10 +129,42 @@ describe('simulate a model file', () => {
     const dir = projectWith('ball.ts', BALL);
     const impact = (await json(join(dir, 'ball.ts'))).events[0]!;
     const v = Math.sqrt(2 * G * 2);
-    expect(impact.q![0]).toBeCloseTo(0, 9);
-    expect(impact.qd![0]).toBeCloseTo(-v, 7);
+    expect(impact.q[0]).toBeCloseTo(0, 9);
+    expect(impact.qd[0]).toBeCloseTo(-v, 7);
     expect(impact.qdPlus![0]).toBeCloseTo(0.5 * v, 7);
     expect(impact.impulses![0]).toBeCloseTo(1.5 * v, 7);
+  });
+
+  it('every event carries its state, with no nulls; only impacts carry q̇⁺ and impulses; the rest is at y = 0, ẏ = 0', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const run = await json(join(dir, 'ball.ts'), '--t1', '5');
+    const rest = run.events.filter((e) => e.type === 'rest');
+    expect(rest).toHaveLength(1);
+    for (const e of run.events) {
+      expect(Object.values(e)).not.toContain(null);
+      expect(e.q).toHaveLength(1);
+      expect(e.qd).toHaveLength(1);
+      expect('qdPlus' in e).toBe(e.type === 'impact');
+      expect('impulses' in e).toBe(e.type === 'impact');
+    }
+    expect(rest[0]!.q[0]).toBeCloseTo(0, 12);
+    expect(rest[0]!.qd[0]).toBeCloseTo(0, 12);
+    // Consecutive impacts: the velocity after one is, reversed, the velocity before the next (a free flight).
+    const impacts = run.events.filter((e) => e.type === 'impact');
+    expect(impacts.length).toBeGreaterThan(5);
+    expect(impacts[1]!.qd[0]).toBeCloseTo(-impacts[0]!.qdPlus![0]!, 7);
+  });
+
+  it('Moreau–Jean events carry the state at the end of the reporting step and the step\'s impulse', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const run = await json(join(dir, 'ball.ts'), '--method', 'moreau-jean', '--h', '1e-4', '--t1', '1');
+    const impact = run.events.find((e) => e.type === 'impact')!;
+    const v = Math.sqrt(2 * G * 2);
+    // One step after the arrival: q̇⁻ is v_k, q̇⁺ = −e q̇⁻ (Newton's law at velocity level, e = 0.5, no gravity in U⁺), the impulse m(q̇⁺ − q̇⁻) + m g h.
+    expect(impact.qd[0]).toBeCloseTo(-v, 3);
+    expect(impact.qdPlus![0]).toBeCloseTo(-0.5 * impact.qd[0]!, 10);
+    expect(impact.impulses![0]).toBeCloseTo(impact.qdPlus![0]! - impact.qd[0]! + G * 1e-4, 10);
+    expect(Math.abs(impact.q[0]!)).toBeLessThan(v * 1e-4);
   });
 
   it('--q0 and --param take expressions of the parameters', async () => {
@@ -195,13 +227,19 @@ describe('simulate a model file', () => {
     const dir = projectWith('ball.ts', BALL);
     const r = await cli('simulate', join(dir, 'ball.ts'), '--format', 'csv', '--samples', '3');
     const [header, ...rows] = r.stdout.trim().split('\n');
-    expect(header).toBe("t [s],y [m],y' [m/s],energy,event");
+    expect(header).toBe("t [s],y [m],y' [m/s],energy,y'+ [m/s],impulse floor,event");
     const times = rows.map((row) => Number(row.split(',')[0]));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     const impact = rows.find((row) => row.endsWith('impact:floor'))!.split(',');
+    const v = Math.sqrt(2 * G * 2);
     expect(Number(impact[0])).toBeCloseTo(Math.sqrt(4 / G), 8);
     expect(Number(impact[1])).toBeCloseTo(0, 9);
-    expect(Number(impact[2])).toBeCloseTo(-Math.sqrt(2 * G * 2), 7);
+    expect(Number(impact[2])).toBeCloseTo(-v, 7);
+    expect(impact[3]).toBe('');
+    expect(Number(impact[4])).toBeCloseTo(0.5 * v, 7);
+    expect(Number(impact[5])).toBeCloseTo(1.5 * v, 7);
+    const sample = rows[0]!.split(',');
+    expect(sample.slice(4)).toEqual(['', '', '']);
   });
 
   it('--out writes the output to a file', async () => {

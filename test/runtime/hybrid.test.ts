@@ -38,6 +38,32 @@ describe('event-driven bouncing ball (drop height h, restitution e)', () => {
     });
   });
 
+  it('carries the state at every impact: q = 0, q̇⁻ = −eᵏ√(2gh), q̇⁺ = e^{k+1}√(2gh), impulse m(1 + e)eᵏ√(2gh)', () => {
+    const v = Math.sqrt(2 * g * h);
+    const impacts = run.events.filter((ev) => ev.type === 'impact');
+    expect(Math.abs(impacts[0].q[0])).toBeLessThan(1e-12);
+    expect(Math.abs(impacts[0].qd[0] + v) / v).toBeLessThan(1e-12);
+    expect(Math.abs(impacts[0].qdPlus![0] - e * v) / v).toBeLessThan(1e-12);
+    expect(Math.abs(impacts[0].impulses![0] - m * (1 + e) * v) / v).toBeLessThan(1e-12);
+    // Later impacts: the same law on the speeds eᵏ v, each q̇⁻ the reversed q̇⁺ of the flight before it.
+    impacts.slice(0, 10).forEach((ev, k) => {
+      const vk = e ** k * v;
+      expect(Math.abs(ev.q[0])).toBeLessThan(1e-12);
+      expect(Math.abs(ev.qd[0] + vk)).toBeLessThan(1e-9);
+      expect(ev.qdPlus![0]).toBe(-e * ev.qd[0]);
+      expect(Math.abs(ev.impulses![0] - m * (ev.qdPlus![0] - ev.qd[0])) / vk).toBeLessThan(1e-14);
+    });
+  });
+
+  it('carries the rest state on the floor, q = 0 and q̇ = 0', () => {
+    const rest = run.events.at(-1)!;
+    expect(rest.type).toBe('rest');
+    expect(Math.abs(rest.q[0])).toBeLessThan(1e-15);
+    expect(rest.qd[0]).toBe(0);
+    expect(rest.qdPlus).toBeUndefined();
+    expect(rest.impulses).toBeUndefined();
+  });
+
   it('detects the accumulation of impacts at t₁(1 + e)/(1 − e) and passes to rest', () => {
     const last = run.events.at(-1)!;
     expect(last.type).toBe('rest');
@@ -83,7 +109,7 @@ describe('event-driven bouncing ball (drop height h, restitution e)', () => {
   it('treats a ball resting exactly at, or within gapTol above, the floor as in contact from t0', () => {
     for (const y0 of [0, 5e-10]) {
       const r = simulate(bouncingBall, { q0: [y0], qd0: [0], t1: 1, samples: 3 });
-      expect(r.events).toEqual([{ t: 0, type: 'contact', contacts: [0] }]);
+      expect(r.events).toEqual([{ t: 0, type: 'contact', contacts: [0], q: [0], qd: [0] }]);
       expect(r.q.map((q) => q[0])).toEqual([0, 0, 0]);
     }
   });
@@ -108,9 +134,15 @@ describe("Kozlov's release example (force (0, ∓g) for x ≶ 0, constraint y �
 
   it('holds the point on the line from t = 0 and releases it at t = 1 to 1e-12', () => {
     expect(r.events.map((ev) => ev.type)).toEqual(['contact', 'release']);
-    expect(r.events[0]).toEqual({ t: 0, type: 'contact', contacts: [0] });
+    expect(r.events[0]).toEqual({ t: 0, type: 'contact', contacts: [0], q: [-1, 0], qd: [1, 0] });
     expect(r.events[1].contacts).toEqual([0]);
     expect(Math.abs(r.events[1].t - 1)).toBeLessThan(1e-12);
+    // The release carries the state there: at the origin, still sliding at unit speed.
+    const [x, y] = r.events[1].q, [xd, yd] = r.events[1].qd;
+    expect(Math.abs(x)).toBeLessThan(1e-12);
+    expect(y).toBe(0);
+    expect(Math.abs(xd - 1)).toBeLessThan(1e-12);
+    expect(yd).toBe(0);
   });
 
   it('slides with x = t − 1, y = 0, then leaves the line along y = g(t − 1)²/2', () => {
@@ -129,7 +161,7 @@ describe('particle in a corner (floor held, wall impacts accumulating)', () => {
   const r = simulate(particleInCorner, { q0: [d, 0], qd0: [0, 0], t1: 5, samples: 501, ...tight });
 
   it('keeps the floor held throughout while the wall impacts form a cascade', () => {
-    expect(r.events[0]).toEqual({ t: 0, type: 'contact', contacts: [0] });
+    expect(r.events[0]).toEqual({ t: 0, type: 'contact', contacts: [0], q: [d, 0], qd: [0, 0] });
     expect(r.events.some((ev) => ev.type === 'release')).toBe(false);
     const wall = r.events.filter((ev) => ev.type === 'impact');
     expect(wall.every((ev) => ev.contacts.length === 1 && ev.contacts[0] === 1)).toBe(true);

@@ -58,6 +58,34 @@ describe('Moreau–Jean bouncing ball against the closed form and the event-driv
     });
   }
 
+  it('reports each event with the state at the end of its step; an impact with v_k, v_{k+1} = −e v_k and the step\'s impulse', () => {
+    const h = 1e-3, m = 0.5;
+    const mj = simulateMoreauJean(bouncingBall, { q0: [hDrop], qd0: [0], t1: 2, h, samples: 11 });
+    const impacts = mj.events.filter((ev) => ev.type === 'impact');
+    expect(impacts.length).toBeGreaterThan(3);
+    // Before the first impact the flight is exact (θ = ½ on a constant force): v_k = −g t_k.
+    const first = impacts[0];
+    expect(Math.abs(first.qd[0] + g * (first.t - h))).toBeLessThan(1e-12);
+    for (const ev of impacts) {
+      // Newton's law at velocity level, and M(v_{k+1} − v_k) = h F + P with F = −m g.
+      expect(Math.abs(ev.qdPlus![0] + e * ev.qd[0])).toBeLessThan(1e-12);
+      expect(Math.abs(ev.impulses![0] - m * (ev.qdPlus![0] - ev.qd[0]) - m * g * h)).toBeLessThan(1e-12);
+      // q_{k+1} = q_k + h(v_k + v_{k+1})/2 from a q_k within h|v_k|/2 of the floor (the predictive index set).
+      expect(Math.abs(ev.q[0])).toBeLessThan(h * Math.abs(ev.qd[0]));
+    }
+    const rest = mj.events.find((ev) => ev.type === 'rest')!;
+    // The rest dates from the first step of its run of impulsive steps, the
+    // step that reported the last impact: same time, same state after it.
+    const start = mj.events.filter((ev) => ev.type === 'impact' && ev.t === rest.t);
+    expect(start).toHaveLength(1);
+    expect(rest.q).toEqual(start[0].q);
+    expect(rest.qd).toEqual(start[0].qdPlus);
+    // That step may still bounce by −e v_k from an arrival below the speed g h of one step of falling.
+    expect(Math.abs(rest.qd[0])).toBeLessThan(e * g * h);
+    expect(Math.abs(rest.q[0])).toBeLessThan(g * h * h);
+    expect(rest.qdPlus).toBeUndefined();
+  });
+
   it('keeps the ball on the floor after the first impact with e = 0 given per contact', () => {
     const mj = simulateMoreauJean(bouncingBall, { q0: [hDrop], qd0: [0], t1: 1, h: 1e-3, restitution: [0] });
     expect(mj.events.map((ev) => ev.type)).toEqual(['impact', 'rest']);

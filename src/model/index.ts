@@ -4,7 +4,9 @@
 import type { ModelSpec } from './spec.js';
 
 export type * from './spec.js';
-export { buildModel, type Model } from './model.js';
+export { buildModel, type InitialExprs, type InitialState, type InitialValue, type Model } from './model.js';
+export { initialState } from './initial.js';
+export { initialStateProblems } from './validate/initial-state.js';
 
 /** Declare a model (typed identity: validation happens in buildModel, so the CLI can report every problem). */
 export function defineModel(spec: ModelSpec): ModelSpec {

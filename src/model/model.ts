@@ -16,7 +16,7 @@ import { checkForces } from './validate/forces.js';
 import { checkHolonomic } from './validate/holonomic.js';
 import { constraintNamespace, symbolNamespace } from './validate/identifiers.js';
 import { checkInitial } from './validate/initial.js';
-import { checkInitialState } from './validate/initial-state.js';
+import { initialStateProblems } from './validate/initial-state.js';
 import { checkNonholonomic } from './validate/nonholonomic.js';
 import { checkMultipleImpacts } from './validate/options.js';
 import { checkParameterRanges, checkParameters } from './validate/parameters.js';
@@ -74,7 +74,7 @@ export function buildModel(input: ModelSpec): Model {
   if (n > 0 && m >= n) {
     out.add('too-many-constraints', holonomic.length ? 'holonomic' : 'nonholonomic', `${m} retaining constraints for ${n} coordinates: at most ${n - 1} leave the system any motion`);
   }
-  const initial = out.take(checkInitial(spec.initial, coordinates, model));
+  const initial = out.take(checkInitial(spec.initial, coordinates, parameters, reader, model));
 
   if (out.list.length || model === undefined || !L) throw failure(out.list);
   const built: Model = {
@@ -93,11 +93,12 @@ export function buildModel(input: ModelSpec): Model {
     unilateral,
     multipleImpacts,
     impactScenarios,
-    initial,
+    initial: initial.state,
+    initialExprs: initial.exprs,
   };
   // Consistency of the initial state needs every other field valid.
-  const state = checkInitialState(built, model);
-  if (state.problems.length) throw failure(state.problems);
+  const state = initialStateProblems(built, built.initial);
+  if (state.length) throw failure(state);
   return built;
 }
 

@@ -88,13 +88,18 @@ export interface ImpactScenarioSpec {
   readonly critical?: string;
 }
 
+/**
+ * The default initial state. Every value is an expression of the parameters
+ * (no coordinates, no t), so a state that depends on them (a foot on the
+ * ground: y = l cos ψ) stays consistent when a run sets other values.
+ */
 export interface InitialSpec {
   /** Coordinates' initial values (missing: 0). */
-  readonly q?: Readonly<Record<string, number>>;
+  readonly q?: Readonly<Record<string, ExprInput>>;
   /** Initial velocities (missing: 0). */
-  readonly qd?: Readonly<Record<string, number>>;
+  readonly qd?: Readonly<Record<string, ExprInput>>;
   /** Default simulation end time. */
-  readonly t1?: number;
+  readonly t1?: ExprInput;
 }
 
 export interface ModelSpec {

@@ -88,5 +88,32 @@ export interface Model {
   readonly unilateral: readonly UnilateralConstraint[];
   readonly multipleImpacts: 'error' | 'lcp';
   readonly impactScenarios: readonly ImpactScenario[];
-  readonly initial: { readonly q0: readonly number[]; readonly qd0: readonly number[]; readonly t1: number };
+  /** The initial state at the parameters' defaults (what generated modules and reports carry). */
+  readonly initial: InitialState;
+  /** The initial state as written: expressions of the parameters (initialState evaluates them at other values). */
+  readonly initialExprs: InitialExprs;
+}
+
+/**
+ * A state to start a run from: coordinates and velocities in coordinate order, and the end time.
+ * A type, not an interface: codegen prints it as plain data (an index-signature type).
+ */
+export type InitialState = {
+  readonly q0: readonly number[];
+  readonly qd0: readonly number[];
+  readonly t1: number;
+};
+
+/**
+ * One value of the initial state as written: a number as given (any double:
+ * a state computed in floating point is not a short decimal, which is all
+ * the kernel's exact coefficients hold), or an expression of the parameters.
+ */
+export type InitialValue = number | Expr;
+
+/** The model's initial state as written, in coordinate order (missing values are 0). */
+export interface InitialExprs {
+  readonly q0: readonly InitialValue[];
+  readonly qd0: readonly InitialValue[];
+  readonly t1: InitialValue;
 }

@@ -171,7 +171,7 @@ describe('valid variations of the examples', () => {
     // Variations that keep a model valid: another end time, other initial velocities, another law.
     const variations: readonly ((spec: ModelSpec, r: () => number) => unknown)[] = [
       (s, r) => ({ ...s, initial: { ...s.initial, t1: 0.5 + r() } }),
-      (s, r) => ({ ...s, initial: { ...s.initial, qd: Object.fromEntries(Object.entries(s.initial?.qd ?? {}).map(([k, v]) => [k, v * (0.5 + r())])), t1: 1 } }),
+      (s, r) => ({ ...s, initial: { ...s.initial, qd: Object.fromEntries(Object.entries(s.initial?.qd ?? {}).map(([k, v]) => [k, `(${String(v)})*${0.5 + r()}`])), t1: 1 } }),
       (s) => ({ ...s, unilateral: s.unilateral?.map((u) => ({ ...u, law: { plastic: true } })), initial: { ...s.initial, t1: 1 } }),
     ];
     let runs = 0;

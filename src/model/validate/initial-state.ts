@@ -1,13 +1,16 @@
-// The model's own initial state must be one the model allows: on every
+// An initial state must be one the model allows: finite, on every
 // retaining constraint, with velocities that keep it there, and on the
-// admissible side of every unilateral one. Checked at the parameters'
-// defaults and t = 0, where a simulation of the model starts.
+// admissible side of every unilateral one, at t = 0 where a run starts.
+// buildModel checks the model's own state at the parameters' defaults; the
+// CLI checks the state of a run (recomputed for its parameters, with its
+// overrides) at the run's parameters.
 import { timeDerivative } from '../../core/diff.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
 import { unreachable, type Expr } from '../../core/expr.js';
 import * as Q from '../../core/rational.js';
+import type { MechanicsError } from '../../errors.js';
 import { TIME } from '../names.js';
-import type { Model } from '../types.js';
+import type { Coordinate, InitialState, Model } from '../types.js';
 import { defaultValues } from './parameters.js';
 import { Problems, type Checked } from './problems.js';
 
@@ -49,10 +52,33 @@ function power(base: Expr, exp: Expr, env: Env): number {
   return Number.isInteger(k) && k > 0 ? magnitude(base, env) ** k : Math.abs(evaluate(base, env)) ** k;
 }
 
-export function checkInitialState(model: Omit<Model, 'name' | 'title' | 'impactScenarios' | 'multipleImpacts'>, name: string | undefined): Checked<void> {
-  const out = new Problems(name);
-  const { q0, qd0 } = model.initial;
-  const env: Record<string, number> = { ...defaultValues(model.parameters), [TIME]: 0 };
+/** Every value of the state a finite number and t1 a positive one: 'bad-initial' in the field of the value. */
+export function checkStateValues(coordinates: readonly Coordinate[], state: InitialState, model: string | undefined): Checked<void> {
+  const out = new Problems(model);
+  const finite = (field: 'q' | 'qd', values: readonly number[]): void => coordinates.forEach((c, i) => {
+    const v = values[i]!;
+    if (!Number.isFinite(v)) out.add('bad-initial', `initial.${field}.${c.name}`, `initial ${field === 'q' ? 'value' : 'velocity'} of '${c.name}' is ${v}; it must be a finite number`);
+  });
+  finite('q', state.q0);
+  finite('qd', state.qd0);
+  if (!(state.t1 > 0 && Number.isFinite(state.t1))) out.add('bad-initial', 'initial.t1', `initial.t1 must be a positive finite end time, got ${state.t1}`);
+  return out.result(undefined);
+}
+
+/** What a state is checked against: the model without its name-only fields. */
+export type StateModel = Pick<Model, 'name' | 'coordinates' | 'parameters' | 'holonomic' | 'nonholonomic' | 'unilateral' | 'L'>;
+
+/**
+ * The named problems of starting `model` from `state` with parameter values
+ * `params` (the defaults for those not given); none if the state is one the
+ * model allows. Fields are the model's (initial.q, initial.qd, …).
+ */
+export function initialStateProblems(model: StateModel, state: InitialState, params: Env = {}): readonly MechanicsError[] {
+  const values = checkStateValues(model.coordinates, state, model.name);
+  if (values.problems.length) return values.problems;
+  const out = new Problems(model.name);
+  const { q0, qd0 } = state;
+  const env: Record<string, number> = { ...defaultValues(model.parameters), ...params, [TIME]: 0 };
   model.coordinates.forEach((c, i) => {
     env[c.name] = q0[i]!;
     env[c.qd.name] = qd0[i]!;
@@ -82,6 +108,6 @@ export function checkInitialState(model: Omit<Model, 'name' | 'title' | 'impactS
     if (pen) out.add('initial-penetration', 'initial.q', `the initial state penetrates unilateral constraint '${u.name}': gap = ${at(pen)} < 0; start on the admissible side`);
   }
   // An initial velocity of −1e300 overflows the kinetic energy: NaN energies, and no error, in a simulation.
-  if (!Number.isFinite(evaluate(model.L, env))) out.add('bad-initial', 'initial', "the Lagrangian is not finite at the initial state; check the initial values and the parameters' defaults");
-  return out.result(undefined);
+  if (!Number.isFinite(evaluate(model.L, env))) out.add('bad-initial', 'initial', "the Lagrangian is not finite at the initial state; check the initial values and the parameters");
+  return out.list;
 }

@@ -10,12 +10,17 @@ import { defineModel } from '../src/model/index.js';
 const O_x = 'xc - l/2*cos(alpha)*sin(psi)';
 const O_y = 'yc + l/2*cos(alpha)*cos(psi)';
 
-/** The state with foot B at rest on the line: psi, psi' given, (xc, yc) and their rates from B's pin. */
-function standingOnB(alpha: number, l: number, psi: number, psid: number) {
-  const yc = l * Math.cos(psi - alpha) - (l / 2) * Math.cos(alpha) * Math.cos(psi);
+/**
+ * The state with foot B at rest on the line: psi, psi' given, yc and (xc', yc')
+ * from B's pin, as expressions of l and alpha, so B stays on the line for
+ * every alpha a run sets (D is then 2 l sin ψ sin α above it, for ψ > 0).
+ */
+function standingOnB(psi: number, psid: number) {
+  // y_B = yc + (l/2) cos α cos ψ − l cos(ψ − α) = 0.
+  const yc = `l*cos(${psi} - alpha) - l/2*cos(alpha)*cos(${psi})`;
   // x_B = xc − (l/2) cos α sin ψ + l sin(ψ − α) and y_B fixed: differentiate for (ẋc, ẏc).
-  const xcd = ((l / 2) * Math.cos(alpha) * Math.cos(psi) - l * Math.cos(psi - alpha)) * psid;
-  const ycd = ((l / 2) * Math.cos(alpha) * Math.sin(psi) - l * Math.sin(psi - alpha)) * psid;
+  const xcd = `(l/2*cos(alpha)*cos(${psi}) - l*cos(${psi} - alpha))*(${psid})`;
+  const ycd = `(l/2*cos(alpha)*sin(${psi}) - l*sin(${psi} - alpha))*(${psid})`;
   return { q: { yc, psi }, qd: { xc: xcd, yc: ycd, psi: psid }, t1: 3 };
 }
 
@@ -55,5 +60,5 @@ export default defineModel({
     },
   ],
   // Standing on foot B (at rest on the line) and rocking forward.
-  initial: standingOnB(0.3, 1, 0.05, -1),
+  initial: standingOnB(0.05, -1),
 });

@@ -30,8 +30,9 @@ export default defineModel({
   impactScenarios: [
     { name: 'foot 2 strikes while foot 1 stands', arriving: 'foot2', closed: ['foot1'], at: { a1: '-beta', a2: 'beta', y: 'l*cos(beta)' }, independent: ['a1', 'a2'] },
   ],
-  // Standing on foot 1 (at rest on the line) with leg 2 ahead. A knee-less
-  // walker scuffs when its legs cross (both feet on one point, where the
-  // contact rows coincide): the default run ends before that.
-  initial: { q: { y: Math.cos(0.15), a1: 0.15, a2: 0.35 }, qd: { x: 1.2 * Math.cos(0.15), y: 1.2 * Math.sin(0.15), a1: -1.2, a2: -0.3 }, t1: 0.7 },
+  // Standing on foot 1 (at rest on the line, for every l) with leg 2 ahead:
+  // y = l cos a1, and the foot's velocity ẋ + l cos a1 ȧ1 = ẏ + l sin a1 ȧ1 = 0
+  // at ȧ1 = −1.2. A knee-less walker scuffs when its legs cross (both feet on
+  // one point, where the contact rows coincide): the default run ends before that.
+  initial: { q: { y: 'l*cos(0.15)', a1: 0.15, a2: 0.35 }, qd: { x: '1.2*l*cos(0.15)', y: '1.2*l*sin(0.15)', a1: -1.2, a2: -0.3 }, t1: 0.7 },
 });

@@ -36,8 +36,9 @@ export function rimlessWheel(k: number): ModelSpec {
     impactScenarios: [
       { name: 'spoke 1 strikes while spoke 0 stands', arriving: 'spoke1', closed: ['spoke0'], at: { psi: `-pi/${k}`, y: `l*cos(pi/${k})` }, independent: ['psi'] },
     ],
-    // Standing on spoke 0 (tip at rest) and rocking forward.
-    initial: { q: { psi: 0.2, y: Math.cos(0.2) }, qd: { x: Math.cos(0.2), y: Math.sin(0.2), psi: -1 }, t1: 4 },
+    // Standing on spoke 0 (tip at rest, for every l) and rocking forward:
+    // y = l cos ψ, and the tip's velocity ẋ + l cos ψ ψ̇ = ẏ + l sin ψ ψ̇ = 0 at ψ̇ = −1.
+    initial: { q: { psi: 0.2, y: 'l*cos(0.2)' }, qd: { x: 'l*cos(0.2)', y: 'l*sin(0.2)', psi: -1 }, t1: 4 },
   });
 }
 

@@ -1,13 +1,12 @@
 // The numbers of one run, from the command line and the model: parameter
 // values (written as expressions, `alpha=pi/4`, checked against the declared
 // ranges), and an initial state that fits those values.
-// Tests: test/cli/cli.test.ts (parameter ranges, initial-state overrides).
+// Tests: test/cli/cli.test.ts (parameter ranges, overrides), test/cli/initial-state.test.ts (the state recomputed and checked).
 import { parseExpr } from '../core/parse.js';
 import { evaluate, type Env } from '../core/evaluate.js';
 import { toText } from '../core/print.js';
-import { MechanicsError } from '../errors.js';
-import type { Model } from '../model/index.js';
-import type { GeneratedModel } from '../runtime/contract.js';
+import { combineErrors, MechanicsError } from '../errors.js';
+import { initialState, initialStateProblems, type InitialState, type Model } from '../model/index.js';
 import { UsageError, type Assignment } from './args.js';
 
 /** A number written as an expression of the parameters (`pi/4`, `2*l`, `1e-3`). */
@@ -51,25 +50,26 @@ export function parameterValues(model: Model, assignments: readonly Assignment[]
   return env;
 }
 
-export interface InitialState {
-  readonly q0: number[];
-  readonly qd0: number[];
-  readonly t1: number;
+/** What the command line sets of the initial state: `--q0`, `--qd0` (name=value, repeatable) and `--t1`. */
+export interface StateOverrides {
+  readonly q0: readonly Assignment[];
+  readonly qd0: readonly Assignment[];
+  readonly t1?: string;
 }
 
 /**
- * The initial state of a run: the model's declared one, with `--q0`,
- * `--qd0` and `--t1` (expressions of the run's parameter values) on top.
- * A declared state is numbers worked out for the default parameters;
- * checkInitialFollowsParameters refuses it where an override makes it wrong.
+ * The initial state of a run: the model's, recomputed for the run's
+ * parameter values (a model may write it in terms of its parameters: the
+ * compass's hub height from l and alpha), with `--q0`, `--qd0` and `--t1`
+ * (expressions of those values) on top; refused with the model's named
+ * problems if the model does not allow it at those values (a foot below
+ * the ground, a pendulum off its rod).
  */
-export function initialState(
-  model: Model, params: Env,
-  overrides: { readonly q0: readonly Assignment[]; readonly qd0: readonly Assignment[]; readonly t1?: string },
-): InitialState {
+export function runStart(model: Model, params: Env, overrides: StateOverrides): InitialState {
   const names = model.coordinates.map((c) => c.name);
-  const start = (option: '--q0' | '--qd0', declared: readonly number[], given: readonly Assignment[]): number[] => {
-    const vector = [...declared];
+  const declared = initialState(model, params);
+  const start = (option: '--q0' | '--qd0', values: readonly number[], given: readonly Assignment[]): number[] => {
+    const vector = [...values];
     const seen = new Set<string>();
     for (const { name, value } of given) {
       const i = names.indexOf(name);
@@ -80,37 +80,29 @@ export function initialState(
     }
     return vector;
   };
-  const t1 = overrides.t1 === undefined ? model.initial.t1 : evaluateOption('--t1', overrides.t1, params);
-  return { q0: start('--q0', model.initial.q0, overrides.q0), qd0: start('--qd0', model.initial.qd0, overrides.qd0), t1 };
+  const state: InitialState = {
+    q0: start('--q0', declared.q0, overrides.q0),
+    qd0: start('--qd0', declared.qd0, overrides.qd0),
+    t1: overrides.t1 === undefined ? declared.t1 : evaluateOption('--t1', overrides.t1, params),
+  };
+  const problems = initialStateProblems(model, state, params);
+  if (problems.length) throw combineErrors(problems.map((p) => asRunProblem(p, overrides)));
+  return state;
 }
-
-/** A configuration and the parameter values it is meant for. */
-export interface RunStart {
-  readonly q0: readonly number[];
-  readonly params: Env;
-}
-
-/** Gap within which a contact counts as closed when comparing initial states (the runtime's default gapTol). */
-const CLOSED_GAP = 1e-9;
 
 /**
- * A model's initial state is numbers worked out for the default parameters: the compass standing on a foot at α = 0.3 starts
- * 7.8 cm in the air at α = 0.7. Refuse a run that starts with a contact
- * open where the declared initial state had it closed at the defaults (or
- * the other way round), unless the user gave the initial configuration.
+ * A problem of the run's state, said in terms of the command line: in the
+ * option that set the offending part (--q0 for a configuration that
+ * penetrates, --qd0, --t1), else in the model's field, evaluated at the
+ * run's parameter values.
  */
-export function checkInitialFollowsParameters(mod: GeneratedModel, declared: RunStart, run: RunStart): void {
-  if (!mod.gaps) return;
-  const before = mod.gaps(0, declared.q0, declared.params);
-  const after = mod.gaps(0, run.q0, run.params);
-  mod.model.unilateral.forEach((u, j) => {
-    const wasClosed = Math.abs(before[j]!) <= CLOSED_GAP;
-    const isClosed = Math.abs(after[j]!) <= CLOSED_GAP;
-    if (wasClosed === isClosed) return;
-    throw new MechanicsError(
-      'bad-initial', 'input',
-      `the declared initial state has contact '${u.name}' ${wasClosed ? 'closed' : 'open'} at the default parameters but ${isClosed ? 'closed' : `open by ${after[j]!.toPrecision(3)}`} with these ones: it was computed for the defaults. Give the configuration with --q0 name=value, or write the model's initial state in terms of its parameters`,
-      { model: mod.model.name, field: 'initial' },
-    );
-  });
+function asRunProblem(p: MechanicsError, overrides: StateOverrides): MechanicsError {
+  const field = p.where.field ?? 'initial';
+  // initial.q (the whole configuration), initial.q.<name> (one value), initial.qd…, initial.t1, initial.
+  const [, part, name] = field.split('.');
+  const given = part === 'q' ? overrides.q0 : part === 'qd' ? overrides.qd0 : [];
+  const overridden = part === 't1' ? overrides.t1 !== undefined : name === undefined ? given.length > 0 : given.some((a) => a.name === name);
+  const option = overridden ? `--${part}${part === 't1' ? '' : '0'}` : undefined;
+  const source = option === undefined ? "the model's initial state at this run's parameter values" : `the state given with ${option}`;
+  return new MechanicsError(p.code, 'input', `${p.detail} (${source})`, { ...p.where, field: option ?? field });
 }

@@ -16,7 +16,7 @@ import { loadGenerated } from './build.js';
 import { resolveModels } from './models.js';
 import { OUTPUT_FORMATS, render, type OutputFormat } from './output.js';
 import { progressBar } from './progress.js';
-import { checkInitialFollowsParameters, evaluateOption, initialState, parameterValues } from './run-values.js';
+import { evaluateOption, parameterValues, runStart } from './run-values.js';
 
 export const SIMULATE: CommandSpec = {
   name: 'simulate',
@@ -31,9 +31,10 @@ export const SIMULATE: CommandSpec = {
 export const SIMULATE_HELP = `usage: mechanics simulate <file|model> [options]
 
 Derives the model from its file as it is now and simulates it from its
-declared initial state, or the one given with --q0/--qd0. A declared state
-that no longer fits the parameters given (a contact it has closed at the
-defaults opens) is refused: give the configuration for those values.
+declared initial state, recomputed for the parameters given (a model may
+write it in terms of them), with --q0/--qd0 on top. A state the model does
+not allow at those values (a contact penetrating, a constraint violated) is
+refused, naming the option or the model field that set it.
 
   <file|model>           a model file (.ts, .mts, .js, .mjs) or the name of a model in ./derivations/
   --t1 <s>               end time (default: the model's initial.t1)
@@ -81,11 +82,9 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
   const model = buildModel(file.spec);
   const mod = loadGenerated(generateModule(deriveSystem(model), file.source).source);
 
-  const defaults = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
   const params = parameterValues(model, paramsGiven);
   const t1Text = args.values.get('--t1');
-  const start = initialState(model, params, { q0: q0Given, qd0: qd0Given, ...(t1Text !== undefined ? { t1: t1Text } : {}) });
-  if (q0Given.length === 0) checkInitialFollowsParameters(mod, { q0: model.initial.q0, params: defaults }, { q0: start.q0, params });
+  const start = runStart(model, params, { q0: q0Given, qd0: qd0Given, ...(t1Text !== undefined ? { t1: t1Text } : {}) });
 
   const number = (option: string): number | undefined => {
     const text = args.values.get(option);

@@ -3,7 +3,7 @@
 // overrides on top, and the model's consistency check on the result.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, projectWith } from './run-cli.js';
+import { cli, projectWith, simulateJson } from './run-cli.js';
 
 const G = 9.81;
 
@@ -21,25 +21,10 @@ export default defineModel({
 });
 `;
 
-interface JsonRun {
-  params: Record<string, number>;
-  t: number[];
-  q: number[][];
-  qd: number[][];
-  events: { t: number; type: string }[];
-}
-
-async function run(...argv: string[]): Promise<JsonRun> {
-  const r = await cli('simulate', ...argv, '--format', 'json');
-  expect(r.stderr).toBe('');
-  expect(r.code).toBe(0);
-  return JSON.parse(r.stdout) as JsonRun;
-}
-
 describe('simulate recomputes the initial state for --param', () => {
   it('runs the compass at alpha = 0.7 from foot B on the line, at rest (not 7.8 cm above it)', async () => {
     const alpha = 0.7;
-    const out = await run('compass', '--param', `alpha=${alpha}`, '--t1', '0.01', '--samples', '2');
+    const out = await simulateJson('compass', '--param', `alpha=${alpha}`, '--t1', '0.01', '--samples', '2');
     const [xc, yc, psi] = out.q[0]!;
     const [xcd, ycd, psid] = out.qd[0]!;
     // Foot B = O + l (sin(ψ − α), −cos(ψ − α)), O = C + (l/2) cos α (−sin ψ, cos ψ), l = 1.
@@ -54,14 +39,14 @@ describe('simulate recomputes the initial state for --param', () => {
 
   it('drops the ball from the h given: the first impact at √(2h/g), the default t1 in terms of h', async () => {
     const h = 4.5;
-    const out = await run(join(projectWith('drop.ts', DROP), 'drop.ts'), '--param', `h=${h}`, '--samples', '2');
+    const out = await simulateJson(join(projectWith('drop.ts', DROP), 'drop.ts'), '--param', `h=${h}`, '--samples', '2');
     expect(out.q[0]).toEqual([h]);
     expect(out.t.at(-1)).toBeCloseTo(2 * Math.sqrt((2 * h) / G), 12);
     expect(out.events.find((e) => e.type === 'impact')!.t).toBeCloseTo(Math.sqrt((2 * h) / G), 8);
   });
 
   it('--q0 and --qd0 apply on top of the recomputed state', async () => {
-    const out = await run(join(projectWith('drop.ts', DROP), 'drop.ts'), '--param', 'h=4', '--qd0', 'y=-h', '--t1', '0.1', '--samples', '2');
+    const out = await simulateJson(join(projectWith('drop.ts', DROP), 'drop.ts'), '--param', 'h=4', '--qd0', 'y=-h', '--t1', '0.1', '--samples', '2');
     expect(out.q[0]).toEqual([4]);
     expect(out.qd[0]).toEqual([-4]);
   });

@@ -3,7 +3,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { runCli } from '../../src/cli/cli.js';
 
 export interface CliResult {
@@ -26,6 +26,25 @@ export async function cli(...argv: string[]): Promise<CliResult> {
     error.mockRestore();
     write.mockRestore();
   }
+}
+
+/** What `simulate --format json` prints (the fields the tests read). */
+export interface JsonRun {
+  model: string;
+  params: Record<string, number>;
+  t: number[];
+  q: number[][];
+  qd: number[][];
+  energy: number[];
+  events: { t: number; type: string; contacts: string[]; q: number[]; qd: number[]; qdPlus?: number[]; impulses?: number[]; accumulation?: number }[];
+}
+
+/** `mechanics simulate … --format json`, expected to succeed silently; its parsed output. */
+export async function simulateJson(...argv: string[]): Promise<JsonRun> {
+  const r = await cli('simulate', ...argv, '--format', 'json');
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as JsonRun;
 }
 
 /** A user's project folder with one model file in it; returns the folder. */

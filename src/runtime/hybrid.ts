@@ -80,12 +80,19 @@ const MAX_EVENTS_AT_ONE_INSTANT = 64;
 interface CascadeImpact {
   readonly t: number;
   readonly contacts: number[];
+  /** q̇ after it (after the last impact, when several contacts strike at this instant). */
+  qdPlus: number[];
 }
 
 /** The accumulation point of an impact cascade and the contacts that rest from it on. */
 interface Accumulation {
   readonly t: number;
   readonly contacts: number[];
+  /**
+   * The velocity the post-impact velocities converge to (absent when a
+   * touchdown ended the cascade: its last entry is no impact).
+   */
+  readonly qd?: number[];
 }
 
 /**
@@ -454,9 +461,11 @@ class HybridRun {
       rest = this.holdable(this.recordImpact(t, contacts, false)) ?? rest;
     }
 
-    // Contacts that come to rest after a cascade lose their remaining normal
-    // velocity (a plastic impact, like the limit of the cascade) before the mode is chosen.
+    // Contacts that come to rest after a cascade take the velocity of its
+    // limit, then lose what normal velocity remains (a plastic impact, like
+    // the limit of the cascade) before the mode is chosen.
     if (rest) {
+      if (rest.qd) this.startFromLimit(rest as Required<Accumulation>);
       const status = projectOntoContacts(this.kin, this.module, this.params, t, this.x.subarray(0, n), this.x.subarray(n), rest.contacts);
       if (status !== 'ok') throw this.projectionError(status, rest.contacts);
     }
@@ -490,9 +499,12 @@ class HybridRun {
 
   /**
    * An accumulation whose contacts can all be held together (finite q̈ and
-   * every σ̇ > 0), else undefined: two sticking feet are statically
-   * indeterminate, the module's contactAccelerations has no answer for them,
-   * and the cascade then goes on until a touchdown ends it.
+   * every σ̇ > 0), else undefined and the cascade goes on. Two sticking feet
+   * (4 rows on the compass's 3 coordinates) are statically indeterminate and
+   * are held: the Schur solve gives σ = 0 on the dependent tangent row after
+   * checking it is consistent (src/numeric/schur.ts). A non-finite q̈ means
+   * rows that contradict each other ('inconsistent') or a direction with no
+   * mass that no row pins: contacts that cannot rest together.
    */
   private holdable(rest: Accumulation | undefined): Accumulation | undefined {
     if (!rest) return undefined;
@@ -500,6 +512,27 @@ class HybridRun {
     const acc = this.contactAccelerations(this.t, this.x, mask);
     for (let i = 0; i < this.n + rest.contacts.length; i++) if (!(i < this.n ? Number.isFinite(acc[i]) : acc[i] > 0)) return undefined;
     return rest;
+  }
+
+  /**
+   * Set q̇ to the velocity at which a cascade's held phase must start so that
+   * it reaches the limit velocity q̇∞ at the accumulation point t∞:
+   * q̇∞ − q̈_S (t∞ − t), q̈_S with the contacts S held (first order in
+   * t∞ − t, which is below zenoRatio × the cascade's duration).
+   * Why not q̇ after the last impact: the normal projection can only remove
+   * what the normal rows see, and the tangential rows of sticking contacts
+   * are not in the contract. The compass's last impact leaves it rotating
+   * about the foot just struck, ẋc ≈ 2.7e-6 m/s; projected onto ġ = 0 for
+   * both feet it kept that ẋc and slid on for ever, while in the cascade
+   * ẋc ∝ ψ̇ → 0.
+   */
+  private startFromLimit(rest: Required<Accumulation>): void {
+    const { n, m, t } = this;
+    for (let i = 0; i < n; i++) this.x[n + i] = rest.qd[i]!;
+    // Held over [t, t∞]: the resting contacts and those held through the cascade (the particle's floor).
+    const mask = Array.from({ length: m }, (_, j) => this.held[j]! || rest.contacts.includes(j));
+    const acc = this.contactAccelerations(t, this.x, mask);
+    for (let i = 0; i < n; i++) this.x[n + i] = rest.qd[i]! - acc[i]! * (rest.t - t);
   }
 
   /** The rest decided after a cascade, recorded now: at its accumulation point, or at the earlier time an event intervenes. */
@@ -526,11 +559,15 @@ class HybridRun {
    */
   private recordImpact(t: number, contacts: readonly number[], final: boolean): Accumulation | undefined {
     const last = this.cascade.at(-1);
+    const qdPlus = toArray(this.x, this.n, 2 * this.n);
     if (last && last.t === t) {
       for (const j of contacts) if (!last.contacts.includes(j)) last.contacts.push(j);
-      if (!final) return undefined;
+      if (!final) {
+        last.qdPlus = qdPlus;
+        return undefined;
+      }
     } else {
-      this.cascade.push({ t, contacts: [...contacts] });
+      this.cascade.push({ t, contacts: [...contacts], qdPlus });
     }
     const times = this.cascade.map((c) => c.t);
     const k = times.length - 1;
@@ -544,7 +581,17 @@ class HybridRun {
       for (let j = 0; j < p; j++) remaining += ((times[k - j] - times[k - j - 1]) * ratios[j]) / (1 - ratios[j]);
       if (!final && remaining > this.zenoRatio * (times[k] - times[0])) return undefined;
       const involved = new Set(this.cascade.slice(-(2 * p + 3)).flatMap((c) => c.contacts));
-      return { t: times[k] + remaining, contacts: [...involved].sort((x, y) => x - y) };
+      const rest = { t: times[k] + remaining, contacts: [...involved].sort((x, y) => x - y) };
+      if (final) return rest;
+      // The velocities after impacts k and k − 2 differ by the decaying part
+      // of the motion, which shrinks like the interval that follows each, by
+      // r = Δ_{k−2}/Δ_{k−4} per two impacts, so q̇∞ = q̇_k + (q̇_k − q̇_{k−2}) r/(1 − r),
+      // the same series as the time. Two impacts even when the intervals
+      // repeat after one: the compass's velocity alternates with the foot
+      // it stands on (ẋc of one sign after D strikes, of the other after B).
+      const r = (times[k - 1]! - times[k - 2]!) / (times[k - 3]! - times[k - 4]!);
+      const vk = this.cascade[k]!.qdPlus, vk2 = this.cascade[k - 2]!.qdPlus;
+      return { ...rest, qd: vk.map((v, i) => v + ((v - vk2[i]!) * r) / (1 - r)) };
     }
     return undefined;
   }

@@ -124,25 +124,30 @@ describe('rigid compass rocking from foot to foot (Rubanovich–Formalsky §1, �
     expect(onlyRest(runs[0]!).t).toBeLessThan(1);
   });
 
+  // Bounds: the held phase integrates q̈ = 0 with rtol 1e-8, atol 1e-10 for
+  // up to 1000 s, so velocities stay at 1e-11 and positions drift by 1e-7 at most.
   it('after the rest both feet stay on the line with ψ = 0 and no rotation', () => {
     for (const run of runs) {
       const rest = onlyRest(run);
       run.t.forEach((t, i) => {
         if (t < rest.t) return;
         expect(Math.abs(run.q[i]![2]!)).toBeLessThan(1e-9);
-        expect(Math.abs(run.qd[i]![1]!)).toBeLessThan(1e-12);
-        expect(Math.abs(run.qd[i]![2]!)).toBeLessThan(1e-12);
+        expect(Math.abs(run.qd[i]![1]!)).toBeLessThan(1e-11);
+        expect(Math.abs(run.qd[i]![2]!)).toBeLessThan(1e-11);
       });
     }
   });
 
-  // Known gap (see the report of this change): the rest projects q̇ onto the
-  // normal rows ġ_S = 0 only (the contract's gapJacobian); the sticking
-  // feet's tangent rows live inside the module, so the horizontal velocity
-  // left by the last impact (≈ 2.7e-6 m/s) survives and the compass slides.
-  it.fails('after the rest the centre of mass does not slide (ẋc = 0 when both feet stick)', () => {
-    const run = runs[2]!;
-    expect(Math.abs(run.qd.at(-1)![0]!)).toBeLessThan(1e-12);
+  it('after the rest the centre of mass does not slide: ẋc = 0 with both feet stuck, the limit of ẋc ∝ ψ̇ in the cascade', () => {
+    // The last impact leaves ẋc ≈ 2.7e-6 m/s (rotation about the foot just
+    // struck); the normal rows of the feet do not see it, so only the limit of
+    // the cascade's velocities removes it.
+    for (const run of runs) {
+      const rest = onlyRest(run);
+      const after = run.t.flatMap((t, i) => (t >= rest.t ? [i] : []));
+      for (const i of after) expect(Math.abs(run.qd[i]![0]!)).toBeLessThan(1e-10);
+      expect(Math.abs(run.q[after.at(-1)!]![0]! - run.q[after[0]!]![0]!)).toBeLessThan(1e-7);
+    }
   });
 });
 
@@ -174,14 +179,17 @@ describe('rimless wheel rocking between two spokes on a slope (Rubanovich–Form
     for (const ev of rocking) expect(Math.abs(ev.qdPlus![2]! - ratio * ev.qd[2]!)).toBeLessThan(1e-8 * Math.abs(ev.qd[2]!));
   });
 
-  it('after the rest the wheel does not turn', () => {
+  it('after the rest the wheel neither turns nor slides down the slope', () => {
+    // Without the limit of the cascade's velocities it kept the hub's 2.4e-5 m/s along the slope.
     for (const run of runs) {
       const rest = onlyRest(run);
-      run.t.forEach((t, i) => {
-        if (t < rest.t) return;
-        expect(Math.abs(run.qd[i]![1]!)).toBeLessThan(1e-12);
-        expect(Math.abs(run.qd[i]![2]!)).toBeLessThan(1e-12);
-      });
+      const after = run.t.flatMap((t, i) => (t >= rest.t ? [i] : []));
+      for (const i of after) {
+        expect(Math.abs(run.qd[i]![0]!)).toBeLessThan(1e-10);
+        expect(Math.abs(run.qd[i]![1]!)).toBeLessThan(1e-11);
+        expect(Math.abs(run.qd[i]![2]!)).toBeLessThan(1e-11);
+      }
+      expect(Math.abs(run.q[after.at(-1)!]![0]! - run.q[after[0]!]![0]!)).toBeLessThan(1e-7);
     }
   });
 });

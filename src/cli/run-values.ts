@@ -90,6 +90,9 @@ export function runStart(model: Model, params: Env, overrides: StateOverrides): 
   return state;
 }
 
+/** The option that sets each part of the state (initial.q, initial.qd, initial.t1). */
+const OPTION_OF_PART = { q: '--q0', qd: '--qd0', t1: '--t1' } as const;
+
 /**
  * A problem of the run's state, said in terms of the command line: in the
  * option that set the offending part (--q0 for a configuration that
@@ -102,7 +105,7 @@ function asRunProblem(p: MechanicsError, overrides: StateOverrides): MechanicsEr
   const [, part, name] = field.split('.');
   const given = part === 'q' ? overrides.q0 : part === 'qd' ? overrides.qd0 : [];
   const overridden = part === 't1' ? overrides.t1 !== undefined : name === undefined ? given.length > 0 : given.some((a) => a.name === name);
-  const option = overridden ? `--${part}${part === 't1' ? '' : '0'}` : undefined;
+  const option = overridden ? OPTION_OF_PART[part as keyof typeof OPTION_OF_PART] : undefined;
   const source = option === undefined ? "the model's initial state at this run's parameter values" : `the state given with ${option}`;
   return new MechanicsError(p.code, 'input', `${p.detail} (${source})`, { ...p.where, field: option ?? field });
 }

@@ -26,7 +26,7 @@ export function checkInitial(
   const spec = x === undefined ? {} : fieldsAt(x, 'initial', 'an initial state { q, qd, t1 }', out) ?? {};
   rejectUnknownKeys(spec, INITIAL_FIELDS, 'initial', out);
   /** A number stays as given (finiteness is checked on the state); anything else is read as an expression. */
-  const value = (x: unknown, field: string): InitialValue | undefined => (typeof x === 'number' ? x : reader.read(x, field, out, { parametersOnly: true }));
+  const value = (input: unknown, field: string): InitialValue | undefined => (typeof input === 'number' ? input : reader.read(input, field, out, { parametersOnly: true }));
   const values = (key: 'q' | 'qd'): InitialExprs['q0'] => {
     const field = member('initial', key);
     const given = spec[key] === undefined ? {} : fieldsAt(spec[key], field, 'an object (coordinate → expression of the parameters)', out) ?? {};

@@ -16,9 +16,12 @@
 // rocking from foot to foot) is recognized on the impact times themselves:
 // once their intervals shrink by a steady ratio r < 1 (period 1, or period 2
 // for rocking between two contacts) the remaining impacts form a geometric
-// series, and the contacts rest from its sum on, the accumulation point.
+// series, and the contacts rest from its sum on, the accumulation point,
+// with the velocity the post-impact velocities converge to (the same series).
 // Every test here is relative to the impact intervals, never to t1, the
 // output grid or the tolerances, so the rest time does not depend on them.
+// Every event carries the state where it happened (for an impact q̇⁻, q̇⁺
+// and the impulses).
 // Event times are located on the dense output to ~1e-14 relative
 // (events.ts). After every event the new set S is chosen by enumerating the
 // candidate modes (σ̇_S > 0 for held contacts, g̈ ≥ 0 for the others: the

@@ -91,7 +91,8 @@ export interface ImpactScenarioSpec {
 /**
  * The default initial state. Every value is an expression of the parameters
  * (no coordinates, no t), so a state that depends on them (a foot on the
- * ground: y = l cos ψ) stays consistent when a run sets other values.
+ * ground: y = l cos ψ) stays consistent when a run sets other values. A
+ * number is taken as given, with all its digits.
  */
 export interface InitialSpec {
   /** Coordinates' initial values (missing: 0). */

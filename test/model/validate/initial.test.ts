@@ -1,5 +1,6 @@
 // initial: values that are numbers or expressions of the parameters, finite at the defaults; a positive finite t1.
 import { describe, expect, it } from 'vitest';
+import { parseExpr } from '../../../src/core/parse.js';
 import { ball, builds, mutate, problems } from '../spec-cases.js';
 
 /** The ball with a declared range for its height parameter h. */
@@ -29,6 +30,11 @@ describe('initial state (its form)', () => {
     const model = builds(ballAt({ q: { y: 'h/2' }, qd: { y: '-sqrt(2*g*h)' }, t1: '2*sqrt(2*h/g)' }));
     expect(model.initial).toEqual({ q0: [1], qd0: [-Math.sqrt(2 * 9.81 * 2)], t1: 2 * Math.sqrt(4 / 9.81) });
     expect(typeof model.initialExprs.q0[0]).toBe('object');
+  });
+
+  it('a kernel expression is read like a string: its symbols must be parameters', () => {
+    expect(builds(ballAt({ q: { y: parseExpr('h/4') } })).initial.q0).toEqual([0.5]);
+    expect(problems(ballAt({ q: { y: parseExpr('y + h') } }))).toEqual([['unknown-symbol', 'initial.q.y']]);
   });
 
   it('a number is kept as given, however many digits (the exact kernel holds only short decimals)', () => {

@@ -30,8 +30,11 @@ function solveVariant(system: ReactionSystem, variant: FullVariant, env: Env): S
 /**
  * Smirnov's rule: solve (1.1) for a first guess, move the pairs whose
  * reactions came out negative to their other side, solve again. Returns the
- * tries made (one or two variants) and whether the last is admissible (all
- * reactions ≥ 0); a singular try ends the attempt.
+ * tries made (one or two variants) and the admissible one found (all
+ * reactions ≥ 0), if any; a singular try ends the attempt. Exact without
+ * friction (a⁻ = −a⁺: every variant solves one signed system); with friction
+ * a side's friction terms can flip another pair's reaction between the tries,
+ * so the rule may miss (the test shows a case) — selectVariant decides.
  */
 export function twoTries(system: ReactionSystem, env: Env, first: FullVariant): { tries: FullVariant[]; found: SolvedVariant | undefined } {
   const tries = [first];
@@ -68,11 +71,15 @@ export function selectVariant(system: ReactionSystem, env: Env): Selection {
     else singular.push(v);
   }
   if (singular.length) return { kind: 'self-locking', cause: 'singular', variants: singular };
-  // Full variants sharing vanishing reactions are one bearing variant (F(s) = 2⁻ᵐ on each of them).
-  const distinct = new Map<string, SolvedVariant>();
-  for (const s of solved.filter(admissible)) distinct.set(key(bearing(s.variant, s.reactions)), s);
-  const candidates = [...distinct.values()];
+  // Full variants sharing vanishing reactions are one bearing variant (F(s) = 2⁻ᵐ
+  // on each of them); it keeps its determinant's sign if one of them does.
   const bearingOf = (s: SolvedVariant): Variant => bearing(s.variant, s.reactions);
+  const distinct = new Map<string, SolvedVariant>();
+  for (const s of solved.filter(admissible)) {
+    const k = key(bearingOf(s));
+    if (!distinct.has(k) || keepsSign(s)) distinct.set(k, s);
+  }
+  const candidates = [...distinct.values()];
   if (!candidates.length) return { kind: 'inconsistent' };
   const kept = candidates.filter(keepsSign);
   if (!kept.length) return { kind: 'self-locking', cause: 'sign-change', variants: candidates.map(bearingOf) };

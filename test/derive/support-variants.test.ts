@@ -136,6 +136,22 @@ describe('the two-try rule against enumeration', () => {
       { seed: 7, numRuns: 300 },
     );
   });
+  // With friction the rule can miss: pair 1's friction on its + side (f⁺ = 0.3)
+  // adds 0.24·N₁ to equation 2, which flips the sign of N₂ between the tries.
+  // a₁⁺ = (1, 0.24), a₁⁻ = (−1, 0), a₂± = ±(−0.3, 1), b = (−0.8, −0.1):
+  // (+,+) gives N = (−0.83, 0.092)/1.072, so (−,+) is tried, N = (0.83, −0.1);
+  // the realized variant is (−,−) with N = (0.83, 0.1), det 1 both with and
+  // without friction (no self-locking). A third try would find it.
+  it('with friction two tries can miss an admissible variant that enumeration realizes', () => {
+    const env = { n00: 1, n01: 0, n10: -0.3, n11: 1, t00: 0, t01: 0.8, t10: 0, t11: 0, fp0: 0.3, fm0: 0, fp1: 0, fm1: 0, b0: -0.8, b1: -0.1 };
+    const { tries, found } = twoTries(rough(2), env, [1, 1]);
+    expect(tries).toEqual([[1, 1], [-1, 1]]);
+    expect(found).toBeUndefined();
+    const sel = selectVariant(rough(2), env);
+    expect(sel).toMatchObject({ kind: 'realized', variant: [-1, -1], solved: { det: 1, frictionlessDet: 1 } });
+    expect(sel.kind === 'realized' && sel.solved.reactions[0]).toBeCloseTo(0.83, 14);
+    expect(sel.kind === 'realized' && sel.solved.reactions[1]).toBeCloseTo(0.1, 14);
+  });
 });
 
 // A Painlevé-like single pair: friction enters the normal equation with
@@ -162,6 +178,14 @@ describe('diagnostics by name', () => {
     const sel = selectVariant(steady, { fp: 0.8, fm: 0.8, b: -1 });
     expect(sel).toMatchObject({ kind: 'indeterminate', variant: [-1], admissible: [[1], [-1]] });
     expect(sel.kind === 'indeterminate' && sel.solved.reactions[0]).toBeCloseTo(1 / 2.6, 14);
+  });
+  // a₁⁺ = (0.5, 1), a₁⁻ = (−1, −0.5), a₂⁺ = (1, 1), a₂⁻ = (0, −1), b = (0.5, 0.5):
+  // (+,−) gives N = (1, 0.5), det −0.5 (−1 without friction); (+,+) and (−,+)
+  // both give N = (0, 0.5), the bearing variant (free, +), and (−,+) keeps its
+  // det −0.5 (−1 without friction). Two admissible variants keep their sign.
+  it('undecided: two admissible bearing variants both keep their determinant sign', () => {
+    const env = { n00: 1, n01: 0.5, n10: 0, n11: 1, t00: -0.5, t01: 0.5, t10: 1, t11: 0, fp0: 1, fm0: 0, fp1: 1, fm1: 0, b0: 0.5, b1: 0.5 };
+    expect(selectVariant(rough(2), env)).toEqual({ kind: 'undecided', admissible: [[0, 1], [1, -1]] });
   });
   it('without friction the same pair is realized on the side b points to', () => {
     expect(selectVariant(steady, { fp: 0, fm: 0, b: -1 })).toMatchObject({ kind: 'realized', variant: [-1] });

@@ -57,7 +57,6 @@ export function symbolRole(s: Sym): SymbolRole | undefined {
 // numeric environments by name. Each goes through the constructor, so the
 // symbol behind the name exists and carries its role.
 export const velocityName = (x: string): string => velocitySymbol(sym(x)).name;
-export const accelerationName = (x: string): string => accelerationSymbol(sym(x)).name;
 export const momentumName = (x: string): string => momentumSymbol(sym(x)).name;
 export const preImpactName = (x: string): string => preImpactSymbol(sym(x)).name;
 export const postImpactName = (x: string): string => postImpactSymbol(sym(x)).name;

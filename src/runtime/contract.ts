@@ -25,9 +25,23 @@ export type ImpactLawInfo =
   | { readonly kind: 'w-law'; readonly w: string }
   | { readonly kind: 'stick' };
 
+/** Coulomb friction of a contact: parameter names of its kinetic and static coefficients (the same name when one coefficient is given). */
+export interface FrictionInfo {
+  readonly kinetic: string;
+  readonly static: string;
+}
+
 export interface UnilateralInfo {
   readonly name: string;
   readonly law: ImpactLawInfo;
+  /**
+   * Slip rows of the contact: 0 (none), 1 (planar: one slip coordinate along
+   * the surface) or 2 (spatial). A 'stick' law's tangent is its slip row.
+   * Rows are stacked in contact order in slipJacobian and slipRates.
+   */
+  readonly slip: number;
+  /** Present for a Coulomb law (absent for frictionless contacts and for 'stick', which is infinite friction). */
+  readonly friction?: FrictionInfo;
 }
 
 export interface ModelInfo {
@@ -130,4 +144,30 @@ export interface GeneratedModel {
    * event, and stops with code `impact-<status>` on any status but 'ok'.
    */
   impact?(t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, p: Params, opts?: ImpactOptions): ImpactResult;
+  /** ∂s/∂q of every slip row (contacts with a slip coordinate or a 'stick' tangent), stacked in contact order, ms×n. */
+  slipJacobian?(t: number, q: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
+  /** Sliding velocities ṡ = S q̇ + ∂s/∂t, one per slip row. */
+  slipRates?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
+  /**
+   * Friction coefficients, two per contact: [μ_kinetic, μ_static] of contact
+   * j at 2j, 2j + 1; 0 for a frictionless contact, Infinity for 'stick'.
+   */
+  friction?(t: number, p: Params, out?: Float64Array): Float64Array;
+  /**
+   * Contact phase with Coulomb friction. `modes[j]`: 0 open; 2 held and
+   * sticking (its slip rows held, s̈ = 0); +1 or −1 held and sliding, the
+   * friction force −μ_k σ̇ d along the slip rows with d = modes[j] for a planar
+   * contact and d = ṡ/|ṡ| for a spatial one (frictionless contacts: any
+   * non-zero value holds the normal only; 'stick' contacts: any non-zero
+   * value sticks). Output, fixed layout of length n + m + ms + 1:
+   * q̈ (n), σ̇ per contact (m; 0 if open), the tangential multiplier τ of
+   * each slip row (ms; 0 unless sticking), then det: the determinant of the
+   * reaction matrix R M⁻¹ Fᵀ of the held rows (R the constraint rows, F the
+   * rows along which their reactions act: N − μ d S for a sliding contact),
+   * positive for every frictionless mode; 0 for dependent rows, NaN when
+   * M is singular. det ≤ 0 in a sliding mode is Painlevé's case: no mode is
+   * admissible or several are (Smirnov's self-locking, SEEDS.md §001).
+   * M q̈ = forcing + Σ Fⱼᵀσ̇ⱼ + Sᵀτ (− Aᵀλ).
+   */
+  frictionPhase?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, modes: ArrayLike<number>, out?: Float64Array): Float64Array;
 }

@@ -30,7 +30,7 @@ export const model = {
   ],
   constraintCount: 0,
   unilateral: [
-    {"name":"floor","law":{"kind":"newton","restitution":"e"}},
+    {"name":"floor","law":{"kind":"newton","restitution":"e"},"slip":0},
   ],
   initial: {"q0":[1],"qd0":[0],"t1":5},
   conservative: true,

@@ -15,6 +15,8 @@
 //   gapJacobian: row-major 2×3
 //   contactAccelerations: [q̈ (3), σ̇ of the active normals in contact order, σ̇ of the tangent rows of the active sticking contacts] (length 7 at most)
 //   impact: qdPlus (3), impulses (2, along +∂g/∂q), active (2: closed after the impact)
+//   slipJacobian: row-major 2×3; slipRates: 2; friction: [μ_k, μ_s] per contact (4)
+//   frictionPhase: [q̈ (3), σ̇ per contact (2), τ per slip row (2), det] (8)
 //   p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).
 
 export type Params = Readonly<Record<string, number | undefined>>;
@@ -31,8 +33,8 @@ export const model = {
   ],
   constraintCount: 0,
   unilateral: [
-    {"name":"footB","law":{"kind":"stick"}},
-    {"name":"footD","law":{"kind":"stick"}},
+    {"name":"footB","law":{"kind":"stick"},"slip":1},
+    {"name":"footD","law":{"kind":"stick"},"slip":1},
   ],
   initial: {"q0":[0,0.49184113807113883,0.05],"qd0":[0.49184113807113883,-0.271277421304755,-1],"t1":3},
   conservative: true,
@@ -457,7 +459,166 @@ export function impact(t: number, q: ArrayLike<number>, qdMinus: ArrayLike<numbe
   return result;
 }
 
-// ---- dense solvers, copied from src/numeric/{cholesky.ts,schur.ts,impact-modes.ts} (tested there; change them there)
+// ---- friction: slip rows (∂s/∂q, ∂s/∂t, bias) of every contact with a slip, and the sliding phase
+
+const ms$ = 2;
+/** Contact of each slip row. */
+const SC$ = new Int32Array([0,1]);
+/** First slip row of each contact (−1: none). */
+const SF$ = new Int32Array([0,1]);
+/** Number of slip rows of each contact (0, 1 planar, 2 spatial). */
+const SN$ = new Int32Array([1,1]);
+/** 1 for a 'stick' contact (infinite friction). */
+const STICK$ = new Uint8Array([1,1]);
+/** Slip rows ∂s/∂q, ms×n, with their ∂s/∂t (sr$) and acceleration bias (sb$). */
+const S$ = new Float64Array(6);
+const sr$ = new Float64Array(2);
+const sb$ = new Float64Array(2);
+/** Sliding velocities ṡ at the state. */
+const SV$ = new Float64Array(2);
+/** Friction coefficients [μ_k, μ_s] per contact. */
+const MU$ = new Float64Array(4);
+/** Rows the reactions act along (N − μ d S for a sliding contact). */
+const FR$ = new Float64Array(12);
+/** Pivots of the reaction matrix. */
+const FP$ = new Int32Array(4);
+
+/** Slip rows, their ∂s/∂t and bias, at the state loaded in the locals. */
+function slipRows$(t: number, p: Params): void {
+  const psi = s$[2]!;
+  const psi_d = s$[5]!;
+  const l = p.l ?? 1.0;
+  const alpha = p.alpha ?? 0.3;
+  const _0 = Math.cos(alpha);
+  const _1 = Math.cos(psi);
+  const _2 = _0 * _1;
+  const _3 = Math.sin(alpha);
+  const _4 = Math.sin(psi);
+  const _5 = _3 * _4;
+  const _6 = _0 * _4;
+  const _7 = _1 * _3;
+  S$[0] = 1.0;
+  S$[1] = 0.0;
+  S$[2] = 0.5 * l * (2.0 * (_2 + _5) - _2);
+  S$[3] = 1.0;
+  S$[4] = 0.0;
+  S$[5] = 0.5 * l * (2.0 * (_2 - _5) - _2);
+  sr$[0] = 0.0;
+  sr$[1] = 0.0;
+  sb$[0] = 0.5 * l * psi_d * psi_d * (_6 - 2.0 * (_6 - _7));
+  sb$[1] = 0.5 * l * psi_d * psi_d * (_6 - 2.0 * (_6 + _7));
+}
+
+/** ∂s/∂q of every slip row, stacked in contact order, ms×n. */
+export function slipJacobian(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(6)): Float64Array {
+  load$(q);
+  slipRows$(t, p);
+  for (let k = 0; k < 6; k++) out[k] = S$[k]!;
+  return out;
+}
+
+/** Sliding velocities ṡ = S q̇ + ∂s/∂t, one per slip row. */
+export function slipRates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(2)): Float64Array {
+  load$(q, qd);
+  const psi = s$[2]!;
+  const xc_d = s$[3]!;
+  const psi_d = s$[5]!;
+  const l = p.l ?? 1.0;
+  const alpha = p.alpha ?? 0.3;
+  const _0 = Math.cos(alpha) * Math.cos(psi);
+  const _1 = Math.sin(alpha) * Math.sin(psi);
+  out[0] = xc_d + 0.5 * (l * psi_d * (2.0 * (_0 + _1) - _0));
+  out[1] = xc_d + 0.5 * (l * psi_d * (2.0 * (_0 - _1) - _0));
+  return out;
+}
+
+/** Friction coefficients [μ_kinetic, μ_static] per contact: 0 frictionless, Infinity for 'stick'. */
+export function friction(t: number, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
+  out[0] = 0.0;
+  out[1] = 0.0;
+  out[2] = 0.0;
+  out[3] = 0.0;
+  for (let j = 0; j < m$; j++) {
+    if (STICK$[j]! === 1) {
+      out[2 * j] = Infinity;
+      out[2 * j + 1] = Infinity;
+    }
+  }
+  return out;
+}
+
+/**
+ * Contact phase with Coulomb friction; modes[j]: 0 open, 2 sticking, ±1 sliding
+ * (friction −μ_k σ̇ d along the slip rows, d = modes[j] planar, ṡ/|ṡ| spatial).
+ * Out: q̈ (n), σ̇ per contact (m), τ per slip row (ms), det(R M⁻¹ Fᵀ).
+ */
+export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, modes: ArrayLike<number>, out: Float64Array = new Float64Array(8)): Float64Array {
+  load$(q, qd);
+  dynamics$(t, p, M$, f$);
+  massSpd$ = factorMass$();
+  contactRows$(t, p);
+  slipRows$(t, p);
+  slipRates(t, q, qd, p, SV$);
+  friction(t, p, MU$);
+  let k = 0;
+  let sliding = false;
+  for (let j = 0; j < m$; j++) {
+    if (modes[j]! !== 0) {
+      for (let i = 0; i < n$; i++) R$[k * n$ + i] = N$[j * n$ + i]!;
+      for (let i = 0; i < n$; i++) FR$[k * n$ + i] = N$[j * n$ + i]!;
+      C$[k] = -nb$[j]!;
+      if (MU$[2 * j]! > 0 && !(modes[j]! === 2 || STICK$[j]! === 1) && SN$[j]! > 0) {
+        let norm = 0;
+        for (let r = SF$[j]!; r < SF$[j]! + SN$[j]!; r++) norm += SV$[r]! * SV$[r]!;
+        norm = Math.sqrt(norm);
+        for (let r = SF$[j]!; r < SF$[j]! + SN$[j]!; r++) {
+          const d = SN$[j]! === 1 ? Math.sign(modes[j]!) : norm > 0 ? SV$[r]! / norm : 0;
+          for (let i = 0; i < n$; i++) FR$[k * n$ + i]! -= MU$[2 * j]! * d * S$[r * n$ + i]!;
+        }
+        sliding = true;
+      }
+      k += 1;
+    }
+  }
+  for (let r = 0; r < ms$; r++) {
+    const c = SC$[r]!;
+    if (modes[c]! !== 0 && (modes[c]! === 2 || STICK$[c]! === 1)) {
+      for (let i = 0; i < n$; i++) R$[k * n$ + i] = S$[r * n$ + i]!;
+      for (let i = 0; i < n$; i++) FR$[k * n$ + i] = S$[r * n$ + i]!;
+      C$[k] = -sb$[r]!;
+      k += 1;
+    }
+  }
+  const contactRowsCount = k;
+  for (let i = 0; i < n$; i++) B$[i] = f$[i]!;
+  let det = NaN;
+  if (massSpd$) det = forceRowSolve(SCHUR$, k, FR$, FP$);
+  if (det === 0 || Number.isNaN(det)) {
+    if (sliding || schurSolve(SCHUR$, k, massSpd$) !== 'ok') {
+      Y$.fill(NaN);
+      SIG$.fill(NaN);
+    }
+  }
+  out.fill(0);
+  for (let i = 0; i < n$; i++) out[i] = Y$[i]!;
+  k = 0;
+  for (let j = 0; j < m$; j++) {
+    if (modes[j]! !== 0) {
+      out[3 + j] = SIG$[k]!;
+      k += 1;
+    }
+  }
+  for (let r = 0; r < ms$; r++) {
+    if (modes[SC$[r]!]! !== 0 && (modes[SC$[r]!]! === 2 || STICK$[SC$[r]!]! === 1)) {
+      out[5 + r] = SIG$[k]!;
+      k += 1;
+    }
+  }
+  out[7] = det;
+  return out;
+}
+
+// ---- dense solvers, copied from src/numeric/{cholesky.ts,lu.ts,schur.ts,impact-modes.ts,friction-phase.ts} (tested there; change them there)
 
 /**
  * Factor A = L Lᵀ in place. A is n×n row-major and symmetric; only its lower
@@ -507,6 +668,83 @@ function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number
     let s = y[yOff + i]!;
     for (let k = i + 1; k < n; k++) s -= L[k * n + i]! * y[yOff + k]!;
     y[yOff + i] = s / L[i * n + i]!;
+  }
+}
+
+/**
+ * Factor PA = LU in place: A is n×n row-major; on return its strict lower
+ * triangle holds L (unit diagonal implied) and its upper triangle U. piv (n
+ * entries) records the row interchanges: at step k rows k and piv[k] were
+ * swapped.
+ *
+ * Returns −1 on success, else the first column k where every candidate pivot
+ * |a_ik|, i ≥ k, is not above tol·max_ij |a_ij| (max over the matrix as
+ * given): A is singular to that relative threshold (GVL §3.3: the backward
+ * error of elimination is n·u·max|a_ij| in size, so a smaller pivot cannot
+ * be told from zero). Pass tol = n·Number.EPSILON for "singular to working
+ * precision"; a larger tol also rejects nearly singular systems whose
+ * solution would be noise. Without a threshold two copies of one contact
+ * row yield a "solution" of size 1e16 that passes for a finite answer. NaN
+ * entries fail too. On failure A and piv hold the partial factorization.
+ */
+function luFactor(n: number, A: Float64Array, piv: Int32Array, tol: number): number {
+  let maxAbs = 0;
+  for (let i = 0; i < n * n; i++) if (Math.abs(A[i]!) > maxAbs) maxAbs = Math.abs(A[i]!); // skips NaN, which then fails at its own column
+  const threshold = tol * maxAbs;
+  for (let k = 0; k < n; k++) {
+    let p = k;
+    let best = Math.abs(A[k * n + k]!);
+    for (let i = k + 1; i < n; i++) {
+      const v = Math.abs(A[i * n + k]!);
+      if (v > best) {
+        best = v;
+        p = i;
+      }
+    }
+    piv[k] = p;
+    if (!(best > threshold)) return k;
+    if (p !== k) {
+      for (let j = 0; j < n; j++) {
+        const tmp = A[k * n + j]!;
+        A[k * n + j] = A[p * n + j]!;
+        A[p * n + j] = tmp;
+      }
+    }
+    const pivot = A[k * n + k]!;
+    for (let i = k + 1; i < n; i++) {
+      const l = A[i * n + k]! / pivot;
+      A[i * n + k] = l;
+      if (l !== 0) for (let j = k + 1; j < n; j++) A[i * n + j] = A[i * n + j]! - l * A[k * n + j]!;
+    }
+  }
+  return -1;
+}
+
+/**
+ * x[xOff…xOff+n) = A⁻¹ b[bOff…bOff+n) with the factors of a successful
+ * `luFactor` (permute, forward substitution with the unit L, back
+ * substitution with U). b is only read; x may be the same array at the same
+ * offset (solve in place).
+ */
+function luSolve(n: number, LU: Float64Array, piv: Int32Array, b: Float64Array, bOff: number, x: Float64Array, xOff: number): void {
+  if (x !== b || xOff !== bOff) for (let i = 0; i < n; i++) x[xOff + i] = b[bOff + i]!;
+  for (let k = 0; k < n; k++) {
+    const p = piv[k]!;
+    if (p !== k) {
+      const tmp = x[xOff + k]!;
+      x[xOff + k] = x[xOff + p]!;
+      x[xOff + p] = tmp;
+    }
+  }
+  for (let i = 1; i < n; i++) {
+    let s = x[xOff + i]!;
+    for (let j = 0; j < i; j++) s -= LU[i * n + j]! * x[xOff + j]!;
+    x[xOff + i] = s;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let s = x[xOff + i]!;
+    for (let j = i + 1; j < n; j++) s -= LU[i * n + j]! * x[xOff + j]!;
+    x[xOff + i] = s / LU[i * n + i]!;
   }
 }
 
@@ -925,4 +1163,42 @@ function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutco
   for (let i = 0; i < n; i++) qdPlus[i] = qdMinus[i]!;
   for (let j = 0; j < m; j++) impulses[j] = 0;
   return found === 0 ? 'no-admissible-mode' : 'several-admissible-modes';
+}
+
+/**
+ * Solve M y = b + Fᵀσ, R y = c for the first k rows of s.R (constraint rows)
+ * and of F (the rows the reactions act along, k×n, same layout), with the
+ * Cholesky factor of M already in s.L. Returns det(R M⁻¹ Fᵀ) (1 for k = 0);
+ * 0 when that matrix is singular to working precision (k·ε relative pivot,
+ * src/numeric/lu.ts), and then y and σ are NaN. s.W holds the LU factors.
+ */
+function forceRowSolve(s: SchurSystem, k: number, F: Float64Array, piv: Int32Array): number {
+  const { n, L, R, b, c, y, sigma, X, W } = s;
+  for (let i = 0; i < n; i++) y[i] = b[i]!;
+  choleskySolve(n, L, y, 0, y, 0);
+  for (let r = 0; r < k; r++) choleskySolve(n, L, F, r * n, X, r * n);
+  for (let r = 0; r < k; r++) {
+    for (let q = 0; q < k; q++) {
+      let w = 0;
+      for (let i = 0; i < n; i++) w += R[r * n + i]! * X[q * n + i]!;
+      W[r * k + q] = w;
+    }
+    let v = c[r]!;
+    for (let i = 0; i < n; i++) v -= R[r * n + i]! * y[i]!;
+    sigma[r] = v;
+  }
+  if (k > 0 && luFactor(k, W, piv, k * Number.EPSILON) >= 0) {
+    for (let i = 0; i < n; i++) y[i] = NaN;
+    for (let r = 0; r < k; r++) sigma[r] = NaN;
+    return 0;
+  }
+  let det = 1;
+  for (let r = 0; r < k; r++) det *= piv[r] === r ? W[r * k + r]! : -W[r * k + r]!;
+  if (k > 0) luSolve(k, W, piv, sigma, 0, sigma, 0);
+  for (let i = 0; i < n; i++) {
+    let v = y[i]!;
+    for (let r = 0; r < k; r++) v += X[r * n + i]! * sigma[r]!;
+    y[i] = v;
+  }
+  return det;
 }

@@ -28,7 +28,7 @@ export const model = {
   ],
   constraintCount: 0,
   unilateral: [
-    {"name":"line","law":{"kind":"plastic"}},
+    {"name":"line","law":{"kind":"plastic"},"slip":0},
   ],
   initial: {"q0":[-1,0],"qd0":[1,0],"t1":2.5},
   conservative: false,

@@ -34,7 +34,7 @@ export const model = {
   ],
   constraintCount: 0,
   unilateral: [
-    {"name":"wall","law":{"kind":"newton","restitution":"e"}},
+    {"name":"wall","law":{"kind":"newton","restitution":"e"},"slip":0},
   ],
   initial: {"q0":[-0.6,-0.9],"qd0":[0,0],"t1":6},
   conservative: true,

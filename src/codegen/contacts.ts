@@ -6,37 +6,53 @@
 import { add, mul, type Expr } from '../core/expr.js';
 import type { ContactKinematics } from '../derive/unilateral.js';
 import type { DerivedSystem } from '../derive/system.js';
+import type { UnilateralConstraint } from '../model/model.js';
+import { frictionDecls, slipRows } from './friction.js';
 import { assign, bin, call, callStmt, concat, forRange, idx, member, neg, num, object, plus, ref, ret, str, type Decl, type JsExpr, type KernelOutput, type Stmt } from './ir.js';
 import { at } from './dynamics.js';
 import { into, kernelBlock, outParam, P, Q, QD, T, type Scope } from './scope.js';
 
+type LawInfo = { kind: 'newton'; restitution: string } | { kind: 'plastic' } | { kind: 'w-law'; w: string } | { kind: 'stick' };
+
 export interface ContactInfo {
   readonly name: string;
-  readonly law: { kind: 'newton'; restitution: string } | { kind: 'plastic' } | { kind: 'w-law'; w: string } | { kind: 'stick' };
+  readonly law: LawInfo;
+  readonly slip: number;
+  readonly friction?: { kinetic: string; static: string };
+}
+
+function lawInfo(law: UnilateralConstraint['law']): LawInfo {
+  switch (law.kind) {
+    case 'newton':
+      return { kind: 'newton', restitution: law.e.name };
+    case 'w-law':
+      return { kind: 'w-law', w: law.W.name };
+    case 'plastic':
+      return { kind: 'plastic' };
+    case 'stick':
+      return { kind: 'stick' };
+  }
 }
 
 export function contactInfo(sys: DerivedSystem): ContactInfo[] {
-  return sys.model.unilateral.map((u) => {
-    switch (u.law.kind) {
-      case 'newton':
-        return { name: u.name, law: { kind: 'newton', restitution: u.law.e.name } };
-      case 'w-law':
-        return { name: u.name, law: { kind: 'w-law', w: u.law.W.name } };
-      case 'plastic':
-        return { name: u.name, law: { kind: 'plastic' } };
-      case 'stick':
-        return { name: u.name, law: { kind: 'stick' } };
-    }
+  return sys.model.unilateral.map((u, j) => {
+    const slip = sys.unilateral?.contacts[j]?.slip?.length ?? 0;
+    return { name: u.name, law: lawInfo(u.law), slip, ...(u.friction ? { friction: { kinetic: u.friction.kinetic.name, static: u.friction.static.name } } : {}) };
   });
 }
 
-/** Sizes of the unilateral part: contacts m, tangent rows mt, retaining rows mr, and K = m + mt + mr rows at most. */
-export function contactSizes(sys: DerivedSystem): { m: number; mt: number; mr: number; K: number } {
+/**
+ * Sizes of the unilateral part: contacts m, tangent rows of sticking contacts
+ * mt, slip rows ms (mt of them the sticking tangents), retaining rows mr, and
+ * K = m + ms + mr rows at most in one constrained solve.
+ */
+export function contactSizes(sys: DerivedSystem): { m: number; mt: number; ms: number; mr: number; K: number } {
   const contacts = sys.unilateral?.contacts ?? [];
   const m = contacts.length;
   const mt = contacts.filter((c) => c.tangent).length;
+  const ms = slipRows(sys).length;
   const mr = sys.constraints?.A.length ?? 0;
-  return { m, mt, mr, K: m + mt + mr };
+  return { m, mt, ms, mr, K: m + Math.max(mt, ms) + mr };
 }
 
 const n$ = ref('n$');
@@ -198,6 +214,7 @@ export function contactDecls(scope: Scope): Decl[] {
       body: contactAccelerationsBody(mr),
     },
     ...impactDecls(sys.constraints !== undefined),
+    ...frictionDecls(scope, K),
   ];
 }
 

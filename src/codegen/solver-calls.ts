@@ -14,14 +14,24 @@ const NUMERIC = {
   'lu.ts': ['luFactor', 'luSolve'],
   'schur.ts': ['SchurSystem', 'SchurStatus', 'schurSolve'],
   'impact-modes.ts': ['ImpactProblem', 'ImpactOutcome', 'ImpactWorkspace', 'ImpactModeStatus', 'impactModes', 'enumerateImpactModes'],
+  'friction-phase.ts': ['forceRowSolve'],
 } as const;
 
 /** Every name the embedded solvers declare at top level. */
 export const EMBEDDED_NAMES: readonly string[] = Object.values(NUMERIC).flat();
 
-/** The solvers a module needs: Cholesky always, LU with retaining constraints, the Schur solve and impact enumeration with contacts. */
-export function embeddedSolvers(files: { readonly lu: boolean; readonly contacts: boolean }): Decl[] {
-  const chosen = (['cholesky.ts', ...(files.lu ? ['lu.ts'] : []), ...(files.contacts ? ['schur.ts', 'impact-modes.ts'] : [])] as const) as readonly (keyof typeof NUMERIC)[];
+/**
+ * The solvers a module needs: Cholesky always, LU with retaining constraints
+ * or friction, the Schur solve and impact enumeration with contacts, the
+ * force-row solve with friction.
+ */
+export function embeddedSolvers(files: { readonly lu: boolean; readonly contacts: boolean; readonly friction: boolean }): Decl[] {
+  const chosen = ([
+    'cholesky.ts',
+    ...(files.lu || files.friction ? ['lu.ts'] : []),
+    ...(files.contacts ? ['schur.ts', 'impact-modes.ts'] : []),
+    ...(files.friction ? ['friction-phase.ts'] : []),
+  ] as const) as readonly (keyof typeof NUMERIC)[];
   return [
     { kind: 'comment', text: `---- dense solvers, copied from src/numeric/{${chosen.join(',')}} (tested there; change them there)` },
     ...chosen.flatMap((file) => NUMERIC[file].map((name): Decl => ({ kind: 'embedded', from: `src/numeric/${file}`, source: embeddedSource(file, name) }))),

@@ -26,7 +26,16 @@ export interface ContactRow {
 export interface ContactKinematics {
   readonly constraint: UnilateralConstraint;
   readonly normal: ContactRow;
+  /** The tangent row of a 'stick' contact, held while it is closed. */
   readonly tangent?: ContactRow;
+  /**
+   * Slip rows (label '<name>.s', or '.s1', '.s2' spatial): ∂s/∂q of the
+   * contact point's position along the surface, whose rate is the sliding
+   * velocity. A Coulomb contact's slip, or a 'stick' contact's tangent.
+   */
+  readonly slip?: readonly ContactRow[];
+  /** Coulomb coefficients of a contact with friction (kinetic, static: the same expression when one was given). */
+  readonly friction?: { readonly kinetic: Expr; readonly static: Expr };
   /** Newton coefficient: e, 0, W² (w-law) or 0 (stick). */
   readonly restitution: Expr;
 }

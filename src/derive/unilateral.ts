@@ -56,12 +56,18 @@ function restitutionOf(u: UnilateralConstraint): Expr {
 
 export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivation | undefined {
   if (model.unilateral.length === 0) return undefined;
-  const contacts = model.unilateral.map((u, j): ContactKinematics => ({
-    constraint: u,
-    normal: rowOf(model, `${u.name}.n`, j, 'normal', u.gap),
-    ...(u.law.kind === 'stick' ? { tangent: rowOf(model, `${u.name}.t`, j, 'tangent', u.law.tangent) } : {}),
-    restitution: restitutionOf(u),
-  }));
+  const contacts = model.unilateral.map((u, j): ContactKinematics => {
+    const tangent = u.law.kind === 'stick' ? rowOf(model, `${u.name}.t`, j, 'tangent', u.law.tangent) : undefined;
+    const slip = u.slip?.map((s, d, all) => rowOf(model, `${u.name}.s${all.length > 1 ? d + 1 : ''}`, j, 'tangent', s));
+    return {
+      constraint: u,
+      normal: rowOf(model, `${u.name}.n`, j, 'normal', u.gap),
+      ...(tangent ? { tangent, slip: [tangent] } : {}),
+      ...(slip ? { slip } : {}),
+      ...(u.friction ? { friction: { kinetic: u.friction.kinetic, static: u.friction.static } } : {}),
+      restitution: restitutionOf(u),
+    };
+  });
   const n = model.coordinates.length;
   const phases: ContactPhase[] = [];
   if (contacts.length <= MAX_CONTACTS_FOR_PHASES) {

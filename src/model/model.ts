@@ -13,6 +13,7 @@ import { checkCoordinates } from './validate/coordinates.js';
 import { checkEnergy } from './validate/energy.js';
 import { ExprReader } from './validate/expressions.js';
 import { checkForces } from './validate/forces.js';
+import { checkHinges } from './validate/friction.js';
 import { checkHolonomic } from './validate/holonomic.js';
 import { constraintNamespace, symbolNamespace } from './validate/identifiers.js';
 import { checkInitial } from './validate/initial.js';
@@ -63,8 +64,9 @@ export function buildModel(input: ModelSpec): Model {
   const { T, V, L } = out.take(checkEnergy(spec, coordinates, reader, model));
   const Q = out.take(checkForces(spec.forces, coordinates, reader, model));
   const constraints = constraintNamespace();
-  const holonomic = out.take(checkHolonomic(spec.holonomic, coordinates, reader, constraints, model));
+  const holonomic = out.take(checkHolonomic(spec.holonomic, coordinates, parameters, reader, constraints, model));
   const nonholonomic = out.take(checkNonholonomic(spec.nonholonomic, coordinates, reader, constraints, model));
+  const hinges = out.take(checkHinges(spec.hinges, holonomic, coordinates, parameters, reader, model));
   const unilateral = out.take(checkUnilateral(spec.unilateral, coordinates, parameters, reader, constraints, model));
   const multipleImpacts = out.take(checkMultipleImpacts(spec.multipleImpacts, model));
   const impactScenarios = out.take(checkScenarios(spec.impactScenarios, { coordinates, parameters, unilateral }, reader, model));
@@ -90,6 +92,7 @@ export function buildModel(input: ModelSpec): Model {
     Q,
     holonomic,
     nonholonomic,
+    hinges,
     unilateral,
     multipleImpacts,
     impactScenarios,

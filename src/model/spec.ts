@@ -37,7 +37,35 @@ export interface HolonomicSpec {
   readonly name?: string;
   /** φ(q, t) = 0. */
   readonly expr: ExprInput;
+  /**
+   * Position of the support point along its surface (its rate is the sliding
+   * velocity); with `friction`, makes the constraint non-ideal.
+   */
+  readonly slip?: ExprInput;
+  /**
+   * Smirnov's non-ideal retaining constraint: pairs of opposite support points
+   * with vanishing clearance, one friction coefficient per side (parameter
+   * names): |Φ| = f₊N when the reaction N > 0, −f₋N when N < 0.
+   */
+  readonly friction?: { readonly positive: string; readonly negative: string };
 }
+
+/**
+ * A hinge with journal friction: two holonomic constraints (by name) pin a
+ * point; the journal of radius r with friction coefficient f adds the moment
+ * −f r |R| sgn(θ̇), R the hinge reaction, θ the joint's relative angle.
+ */
+export interface HingeSpec {
+  readonly name: string;
+  readonly constraints: readonly [string, string];
+  readonly angle: ExprInput;
+  readonly radius: ExprInput;
+  /** The journal's friction coefficient (a parameter name). */
+  readonly friction: string;
+}
+
+/** Coulomb friction: one coefficient, or separate static and kinetic ones (parameter names; static ≥ kinetic). */
+export type CoulombSpec = string | { readonly static: string; readonly kinetic: string };
 
 /**
  * How a contact closes at an impact (Kugushev–Sorokina §9 closing relation;
@@ -52,11 +80,14 @@ export interface HolonomicSpec {
  * declared range: e > 1 gains energy at every impact and e < 0 repeats the
  * impact at one instant. `allowSuperelastic: true` admits e (or W) > 1 for a
  * model that means it; a negative coefficient is never admitted.
+ * newton, plastic and wLaw take `coulomb` (the contact then needs a `slip`):
+ * Coulomb friction in contact phases and at impacts; 'stick' is the
+ * infinite-friction case.
  */
 export type ImpactLawSpec =
-  | { readonly newton: string; readonly allowSuperelastic?: boolean }
-  | { readonly plastic: true }
-  | { readonly wLaw: string; readonly allowSuperelastic?: boolean }
+  | { readonly newton: string; readonly allowSuperelastic?: boolean; readonly coulomb?: CoulombSpec }
+  | { readonly plastic: true; readonly coulomb?: CoulombSpec }
+  | { readonly wLaw: string; readonly allowSuperelastic?: boolean; readonly coulomb?: CoulombSpec }
   | { readonly stick: ExprInput };
 
 export interface UnilateralSpec {
@@ -64,6 +95,11 @@ export interface UnilateralSpec {
   /** 'f >= 0' or 'g <= 0' (either side may hold the expression); the report keeps this form. */
   readonly constraint: string;
   readonly law: ImpactLawSpec;
+  /**
+   * Position of the contact point along the surface: one expression (planar)
+   * or two (spatial); its rate is the sliding velocity. Needed by a Coulomb law.
+   */
+  readonly slip?: ExprInput | readonly ExprInput[];
   readonly description?: string;
 }
 
@@ -121,6 +157,8 @@ export interface ModelSpec {
   readonly forces?: Readonly<Record<string, ExprInput>>;
   readonly holonomic?: readonly (ExprInput | HolonomicSpec)[];
   readonly nonholonomic?: readonly (ExprInput | NonholonomicSpec)[];
+  /** Hinges with journal friction, each made of two holonomic constraints. */
+  readonly hinges?: readonly HingeSpec[];
   /** One-sided constraints with their impact laws. */
   readonly unilateral?: readonly UnilateralSpec[];
   /**
@@ -141,15 +179,18 @@ type Known<T> = Readonly<Record<KeysOf<T>, true>>;
 
 export const MODEL_FIELDS: Known<ModelSpec> = {
   name: true, title: true, description: true, coordinates: true, parameters: true, kinetic: true, particles: true,
-  potential: true, lagrangian: true, forces: true, holonomic: true, nonholonomic: true, unilateral: true,
+  potential: true, lagrangian: true, forces: true, holonomic: true, nonholonomic: true, hinges: true, unilateral: true,
   multipleImpacts: true, impactScenarios: true, initial: true,
 };
 export const COORDINATE_FIELDS: Known<CoordinateSpec> = { name: true, description: true, unit: true };
 export const PARAMETER_FIELDS: Known<ParameterSpec> = { default: true, range: true, description: true, unit: true };
 export const PARTICLE_FIELDS: Known<ParticleSpec> = { mass: true, position: true };
-export const CONSTRAINT_FIELDS: Known<HolonomicSpec | NonholonomicSpec> = { name: true, expr: true };
-export const UNILATERAL_FIELDS: Known<UnilateralSpec> = { name: true, constraint: true, law: true, description: true };
-export const IMPACT_LAW_FIELDS: Known<ImpactLawSpec> = { newton: true, plastic: true, wLaw: true, stick: true, allowSuperelastic: true };
+export const CONSTRAINT_FIELDS: Known<HolonomicSpec | NonholonomicSpec> = { name: true, expr: true, slip: true, friction: true };
+export const SUPPORT_FRICTION_FIELDS: Known<NonNullable<HolonomicSpec['friction']>> = { positive: true, negative: true };
+export const HINGE_FIELDS: Known<HingeSpec> = { name: true, constraints: true, angle: true, radius: true, friction: true };
+export const UNILATERAL_FIELDS: Known<UnilateralSpec> = { name: true, constraint: true, law: true, slip: true, description: true };
+export const IMPACT_LAW_FIELDS: Known<ImpactLawSpec> = { newton: true, plastic: true, wLaw: true, stick: true, allowSuperelastic: true, coulomb: true };
+export const COULOMB_FIELDS: Known<Exclude<CoulombSpec, string>> = { static: true, kinetic: true };
 export const SCENARIO_FIELDS: Known<ImpactScenarioSpec> = {
   name: true, arriving: true, closed: true, at: true, independent: true, approach: true, critical: true,
 };

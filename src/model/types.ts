@@ -23,10 +23,46 @@ export interface Parameter {
   readonly unit?: string;
 }
 
+/** Coulomb friction coefficients (parameters); the same symbol twice when one coefficient is given. */
+export interface CoulombFriction {
+  readonly kinetic: Sym;
+  readonly static: Sym;
+}
+
+/**
+ * A retaining constraint realized by pairs of opposite support points with
+ * vanishing clearance (Smirnov, SEEDS.md §001): its reaction N acts on one
+ * side, and friction |Φ| = f₊N for N > 0, −f₋N for N < 0 opposes the slip
+ * rate ṡ.
+ */
+export interface SupportFriction {
+  /** Position of the support point along its surface; its rate is the sliding velocity. */
+  readonly slip: Expr;
+  readonly positive: Sym;
+  readonly negative: Sym;
+}
+
 export interface HolonomicConstraint {
   readonly name: string;
   /** φ(q, t) = 0. */
   readonly phi: Expr;
+  /** Non-ideal in Smirnov's sense (absent: ideal). */
+  readonly friction?: SupportFriction;
+}
+
+/**
+ * A hinge made of two holonomic constraints (the two components of the pin's
+ * position) with friction in its journal: the friction moment
+ * −f r |R| sgn(θ̇) about the joint, R the hinge reaction (Smirnov's examples 3, 4).
+ */
+export interface Hinge {
+  readonly name: string;
+  /** Indices into holonomic of the two constraints that make the pin. */
+  readonly constraints: readonly [number, number];
+  /** Relative rotation angle of the joint. */
+  readonly angle: Expr;
+  readonly radius: Expr;
+  readonly friction: Sym;
 }
 
 export interface NonholonomicConstraint {
@@ -52,6 +88,13 @@ export interface UnilateralConstraint {
   /** As written: expr ≥ 0 (Kozlov's f ≥ 0) or expr ≤ 0 (Kugushev–Sorokina's g ≤ 0). */
   readonly author: { readonly sense: '>=' | '<='; readonly expr: Expr };
   readonly law: ImpactLaw;
+  /**
+   * Position of the contact point along the surface (one expression planar,
+   * two spatial), whose rate is the sliding velocity; present with a Coulomb law.
+   */
+  readonly slip?: readonly Expr[];
+  /** Coulomb friction of the contact (with its slip); absent: frictionless, or 'stick'. */
+  readonly friction?: CoulombFriction;
 }
 
 export interface ImpactScenario {
@@ -85,6 +128,7 @@ export interface Model {
   readonly Q: readonly Expr[];
   readonly holonomic: readonly HolonomicConstraint[];
   readonly nonholonomic: readonly NonholonomicConstraint[];
+  readonly hinges: readonly Hinge[];
   readonly unilateral: readonly UnilateralConstraint[];
   readonly multipleImpacts: 'error' | 'lcp';
   readonly impactScenarios: readonly ImpactScenario[];

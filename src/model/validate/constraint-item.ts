@@ -13,6 +13,8 @@ export interface ConstraintItem {
   readonly name: string | undefined;
   /** The expression as given (not yet read). */
   readonly expr: unknown;
+  /** The item's object form ({ name, expr, … }), if it was given as one. */
+  readonly fields?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -29,7 +31,7 @@ export function constraintItems(x: unknown, list: 'holonomic' | 'nonholonomic', 
     if (named) rejectUnknownKeys(item, CONSTRAINT_FIELDS, field, out);
     const name = names.claim((named ? item.name : undefined) ?? `${defaultStem}${i + 1}`, `${field}.name`, out);
     const expr = named ? item.expr : item;
-    if (expr !== undefined) return [{ field, name, expr }];
+    if (expr !== undefined) return [{ field, name, expr, ...(named ? { fields: item } : {}) }];
     if (named) out.add('missing-field', `${field}.expr`, `constraint ${i + 1} needs an expression under 'expr'`);
     else out.add('bad-type', field, 'expected a constraint (an expression, or { name, expr }), got undefined');
     return [];

@@ -23,6 +23,9 @@ export function checkImpactLaw(
     return undefined;
   }
   const kind = kinds[0]!;
+  if (law.coulomb !== undefined && kind === 'stick') {
+    out.add('bad-impact-law', `${field}.coulomb`, `'${contact}' sticks (infinite friction): a Coulomb coefficient has nothing to add; use {plastic: true, coulomb: 'mu'} for a finite one`);
+  }
   if (law.allowSuperelastic !== undefined && (typeof law.allowSuperelastic !== 'boolean' || (kind !== 'newton' && kind !== 'wLaw'))) {
     out.add('bad-impact-law', `${field}.allowSuperelastic`, `allowSuperelastic is true or false, and belongs to a newton or wLaw law (got ${typeName(law.allowSuperelastic)} with ${kind})`);
   }

@@ -2,16 +2,17 @@
 // laws. The gap is differentiated (its rate and the contact rows), so it must
 // be smooth, and it must depend on the coordinates (a constraint `1 >= 0`
 // let the ball fall through to y = −121.6).
-import { add, mul, num } from '../../core/expr.js';
+import { add, mul, num, type Expr } from '../../core/expr.js';
 import { simplify } from '../../core/trig.js';
 import { UNILATERAL_FIELDS } from '../spec.js';
-import type { Coordinate, ImpactLaw, Parameter, UnilateralConstraint } from '../types.js';
+import type { Coordinate, CoulombFriction, ImpactLaw, Parameter, UnilateralConstraint } from '../types.js';
 import { dependsOnCoordinates } from './constraint-item.js';
 import type { ExprReader } from './expressions.js';
+import { checkCoulomb, checkSlip } from './friction.js';
 import type { Namespace } from './identifiers.js';
 import { checkImpactLaw } from './impact-law.js';
 import { Problems, type Checked } from './problems.js';
-import { arrayAt, fieldsAt, rejectUnknownKeys, stringAt } from './shape.js';
+import { arrayAt, fieldsAt, isFields, rejectUnknownKeys, stringAt, type Fields } from './shape.js';
 import { optionalText } from './text.js';
 
 export function checkUnilateral(
@@ -33,6 +34,7 @@ export function checkUnilateral(
     let law: ImpactLaw | undefined;
     if (spec.law === undefined) out.add('missing-field', `${field}.law`, `'${label}' needs an impact law ({newton: e}, {plastic: true}, …)`);
     else law = checkImpactLaw(spec.law, label, parameters, reader, `${field}.law`, out);
+    const { slip, friction } = checkFriction(spec, law, label, coordinates, parameters, reader, field, out);
     if (inequality === undefined) return;
     const parts = inequality.split(/(>=|<=)/);
     if (parts.length !== 3) {
@@ -49,7 +51,30 @@ export function checkUnilateral(
       return;
     }
     const gap = sense === '>=' ? expr : simplify(mul(num(-1), expr));
-    if (name !== undefined && law) contacts.push({ name, ...(description !== undefined ? { description } : {}), gap, author: { sense, expr }, law });
+    if (name !== undefined && law) contacts.push({ name, ...(description !== undefined ? { description } : {}), gap, author: { sense, expr }, law, ...(slip && friction ? { slip, friction } : {}) });
   });
   return out.result(contacts);
+}
+
+/** A contact's slip and its law's coulomb coefficient: both or neither ('stick' carries its own tangent). */
+function checkFriction(
+  spec: Fields, law: ImpactLaw | undefined, contact: string, coordinates: readonly Coordinate[], parameters: readonly Parameter[], reader: ExprReader, field: string, out: Problems,
+): { slip?: Expr[]; friction?: CoulombFriction } {
+  const coulomb = isFields(spec.law) ? spec.law.coulomb : undefined;
+  if (law?.kind === 'stick') {
+    if (spec.slip !== undefined) out.add('bad-slip', `${field}.slip`, `'${contact}' sticks: its tangent is the stick law's expression, so 'slip' is not used`);
+    return {};
+  }
+  if (coulomb === undefined && spec.slip === undefined) return {};
+  if (coulomb === undefined) {
+    out.add('bad-slip', `${field}.slip`, `'${contact}' has a slip but its law has no friction: add coulomb: 'mu' to the law, or drop slip`);
+    return {};
+  }
+  const friction = checkCoulomb(coulomb, contact, parameters, `${field}.law.coulomb`, out);
+  if (spec.slip === undefined) {
+    out.add('bad-slip', `${field}.slip`, `'${contact}' has Coulomb friction but no slip: give the position of the contact point along the surface (its rate is the sliding velocity)`);
+    return {};
+  }
+  const slip = checkSlip(spec.slip, 2, coordinates, reader, `${field}.slip`, out);
+  return slip && friction ? { slip, friction } : {};
 }

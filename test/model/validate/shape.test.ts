@@ -21,10 +21,10 @@ describe('shape: keys the model language does not know', () => {
     expect(err.message).toContain('known: name, title, description, coordinates');
   });
 
-  it("a law { coulomb } (friction, not in the language yet): unknown-field at the law's key, and no law", () => {
-    const spec = mutate(ball, { unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { coulomb: 'mu' } }] });
+  it("a law { friction } (the key is coulomb): unknown-field at the law's key, and no law", () => {
+    const spec = mutate(ball, { unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { friction: 'mu' } }] });
     expect(problems(spec)).toEqual([
-      ['unknown-field', 'unilateral[0].law.coulomb'],
+      ['unknown-field', 'unilateral[0].law.friction'],
       ['bad-impact-law', 'unilateral[0].law'],
     ]);
   });

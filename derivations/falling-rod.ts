@@ -1,0 +1,27 @@
+import { defineModel } from '../src/model/index.js';
+
+// A uniform rod whose lower end strikes a rough floor and slides on it: the
+// classic setting of Painlevé's paradox (SEEDS.md §001, self-locking; a
+// sliding end with μ above a state-dependent threshold has a reaction matrix
+// of the wrong sign). Centre of mass (x, y), angle θ from the floor.
+export default defineModel({
+  name: 'falling-rod',
+  title: 'Rod falling on a rough floor',
+  description: 'A uniform rod with its lower end on a floor with Newton restitution and Coulomb friction: impacts with friction, sliding, sticking and the Painlevé situations.',
+  coordinates: [
+    { name: 'x', description: 'horizontal position of the centre', unit: 'm' },
+    { name: 'y', description: 'height of the centre', unit: 'm' },
+    { name: 'theta', description: 'angle of the rod to the floor', unit: 'rad' },
+  ],
+  parameters: {
+    m: { default: 1, description: 'mass', unit: 'kg' },
+    l: { default: 1, description: 'half length', unit: 'm' },
+    g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
+    e: { default: 0.5, description: 'coefficient of restitution' },
+    mu: { default: 0.3, range: [0, 5], description: 'friction coefficient' },
+  },
+  kinetic: "m*(x'^2 + y'^2)/2 + m*l^2*theta'^2/6",
+  potential: 'm*g*y',
+  unilateral: [{ name: 'tip', constraint: 'y - l*sin(theta) >= 0', slip: 'x - l*cos(theta)', law: { newton: 'e', coulomb: 'mu' }, description: 'the lower end on the floor' }],
+  initial: { q: { y: 1, theta: 0.7 }, qd: { x: 1 }, t1: 3 },
+});

@@ -38,8 +38,9 @@ export interface UnilateralInfo {
    * Slip rows of the contact: 0 (none), 1 (planar: one slip coordinate along
    * the surface) or 2 (spatial). A 'stick' law's tangent is its slip row.
    * Rows are stacked in contact order in slipJacobian and slipRates.
+   * Absent means 0 (a module without friction exports).
    */
-  readonly slip: number;
+  readonly slip?: number;
   /** Present for a Coulomb law (absent for frictionless contacts and for 'stick', which is infinite friction). */
   readonly friction?: FrictionInfo;
 }

@@ -80,6 +80,7 @@ export const ERROR_CODES = [
   'impact-singular-mass-matrix',
   'impact-lcp-failed',
   'no-contact-mode',
+  'contact-inconsistent',
   'ambiguous-contact-mode',
   'dependent-contacts',
   'lcp-failed',

@@ -19,7 +19,7 @@ export const SIMULATION_ERROR_CODES = [
   'non-finite-state', 'step-underflow', 'max-steps', 'too-many-events', 'too-many-contacts', 'singular-mass-matrix',
   'impact-loop', 'impact-corner-without-rule', 'impact-no-admissible-mode', 'impact-several-admissible-modes', 'impact-too-many-contacts',
   'impact-singular-mass-matrix', 'impact-lcp-failed',
-  'no-contact-mode', 'ambiguous-contact-mode', 'dependent-contacts', 'lcp-failed',
+  'no-contact-mode', 'contact-inconsistent', 'ambiguous-contact-mode', 'dependent-contacts', 'lcp-failed',
 ] as const satisfies readonly ErrorCode[];
 
 export type SimulationErrorCode = (typeof SIMULATION_ERROR_CODES)[number];

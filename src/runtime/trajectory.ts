@@ -65,7 +65,14 @@ export interface HamiltonOptions extends RunOptions {
   readonly pm0: ArrayLike<number>;
 }
 
-export type SimulationEventType = 'impact' | 'release' | 'contact' | 'rest';
+/**
+ * 'stick' and 'slip': a frictional contact's sliding velocity reached zero
+ * and the contact sticks, or its tangential reaction reached the friction
+ * cone's edge and it slides. 'indeterminate': several contact modes were
+ * admissible (Painlevé's indeterminacy); the run continues on the one whose
+ * reaction-matrix determinant keeps its sign as friction → 0 (Smirnov).
+ */
+export type SimulationEventType = 'impact' | 'release' | 'contact' | 'rest' | 'stick' | 'slip' | 'indeterminate';
 
 /**
  * An event with the state where it happened, so a consumer needs nothing
@@ -86,6 +93,15 @@ export interface SimulationEvent {
   readonly impulses?: number[];
   /** For 'rest' after an impact cascade: the extrapolated accumulation time of the cascade. */
   readonly accumulation?: number;
+  /** For an impact with friction: the tangential impulse of every slip row (slipJacobian order). */
+  readonly tangentImpulses?: number[];
+  /**
+   * Frictional contact modes after the event, per contact (frictionPhase's
+   * codes: 0 open, ±1 sliding, 2 sticking); for 'indeterminate', the one chosen.
+   */
+  readonly modes?: number[];
+  /** For 'indeterminate': the other admissible modes. */
+  readonly alternatives?: number[][];
 }
 
 export interface SimulationStats {
@@ -94,6 +110,11 @@ export interface SimulationStats {
   readonly rejected: number;
   /** Right-hand-side evaluations by the integrator. */
   readonly evaluations: number;
+  /**
+   * Complementarity solves (Moreau–Jean steps, frictional impacts): how many,
+   * their total pivots, and the worst complementarity residual.
+   */
+  readonly lcp?: { readonly solves: number; readonly pivots: number; readonly worstResidual: number };
 }
 
 export interface Trajectory {

@@ -12,7 +12,7 @@ export interface PlotSeries {
   readonly values: readonly number[];
 }
 
-export type PlotEventKind = 'impact' | 'release' | 'contact' | 'rest';
+export type PlotEventKind = 'impact' | 'release' | 'contact' | 'rest' | 'stick' | 'slip' | 'indeterminate';
 
 export interface PlotEvent {
   readonly t: number;
@@ -42,6 +42,9 @@ export const EVENT_STYLE: Readonly<Record<PlotEventKind, { readonly color: strin
   release: { color: '#2f7d32', dash: '2 2' },
   contact: { color: '#6a3d9a', dash: '6 3' },
   rest: { color: '#555555', dash: '1 2' },
+  stick: { color: '#0072b2', dash: '3 3' },
+  slip: { color: '#e69f00', dash: '3 3' },
+  indeterminate: { color: '#000000', dash: '8 2 2 2' },
 };
 
 const MARGIN = { left: 64, right: 16, top: 14, bottom: 42 } as const;

@@ -170,7 +170,7 @@ export function lemke(M: ArrayLike<number>, q: ArrayLike<number>, opts: LemkeOpt
         const b = basis[i];
         if (b >= m && b < 2 * m) z[b - m] = Math.max(0, T[i * cols + rhs]);
       }
-      polish(M, q, z);
+      polishLcp(M, q, z);
     }
     return done(status, iterations);
   }
@@ -179,9 +179,11 @@ export function lemke(M: ArrayLike<number>, q: ArrayLike<number>, opts: LemkeOpt
 /**
  * Re-solve M_SS z_S = −q_S on the support S found by pivoting: Gauss–Jordan
  * updates accumulate roundoff over many pivots, a fresh LU on the final
- * support does not. Kept only if it is still feasible and no worse.
+ * support does not. Kept only if it is still feasible and no worse. Also
+ * turns the solution of a slightly perturbed problem into one of (M, q)
+ * when its support solves both (friction-lcp.ts).
  */
-function polish(M: ArrayLike<number>, q: ArrayLike<number>, z: Float64Array): void {
+export function polishLcp(M: ArrayLike<number>, q: ArrayLike<number>, z: Float64Array): void {
   const m = q.length;
   const support: number[] = [];
   for (let i = 0; i < m; i++) if (z[i] > 0) support.push(i);

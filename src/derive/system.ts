@@ -10,6 +10,7 @@
 //   mode admissibility per sign of q̇⁻             modes[].admissibility (admissibility.ts)
 //   what those verdicts assume                    unilateral.assumptions (assumptions.ts)
 //   critical parameter values, how established    impactMaps[].critical (critical.ts)
+//   Smirnov's support pairs: (1.1), (1.3), variants supports (supports.ts)
 //   T + V, and whether it is conserved            energy, conservative (conservation.ts)
 //   T at q̇ = 0 (T = ½q̇ᵀMq̇ + bᵀq̇ + T₀)             kineticAtRest
 // Numeric sanity checks (checks.ts) run here and throw; they add no data.
@@ -23,6 +24,7 @@ import { isConservative } from './conservation.js';
 import { deriveHamilton, type Hamilton } from './hamilton.js';
 import { deriveConstraints, type RetainingConstraints } from './lagrange1.js';
 import { deriveLagrange2, type Lagrange2 } from './lagrange2.js';
+import { deriveSupports, type SupportDerivation } from './supports.js';
 import { deriveUnilateral, type UnilateralDerivation } from './unilateral.js';
 
 export interface DerivedSystem {
@@ -31,6 +33,8 @@ export interface DerivedSystem {
   readonly hamilton: Hamilton;
   readonly constraints?: RetainingConstraints;
   readonly unilateral?: UnilateralDerivation;
+  /** Non-ideal retaining constraints (Smirnov): the reaction system of every support variant and the friction forces. */
+  readonly supports?: SupportDerivation;
   /** T + V where a potential exists. */
   readonly energy?: Expr;
   /** T₀ = T at q̇ = 0 = L₀ + V (non-zero in a moving frame), where T and V were given. */
@@ -49,8 +53,9 @@ export function deriveSystem(model: Model): DerivedSystem {
   checkDerivation(model, lagrange2.massMatrix, constraints?.A);
   const hamilton = deriveHamilton(model, lagrange2);
   const unilateral = deriveUnilateral(model, lagrange2);
+  const supports = deriveSupports(model, lagrange2, constraints);
   const energy = model.T && model.V ? simplify(add(model.T, model.V)) : undefined;
   const kineticAtRest = model.T && model.V ? simplify(add(lagrange2.L0, model.V)) : undefined;
   const conservative = isConservative(model, lagrange2, constraints);
-  return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative };
+  return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(supports ? { supports } : {}), ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative };
 }

@@ -5,7 +5,7 @@
 // admissibility.ts, critical.ts) import them without importing each other.
 // No code to test: the values are checked where they are made
 // (test/derive/unilateral.test.ts, admissibility.test.ts, critical.test.ts).
-import type { Expr } from '../core/expr.js';
+import type { Expr, Sym } from '../core/expr.js';
 import type { ImpactScenario, UnilateralConstraint } from '../model/model.js';
 import type { ParameterAssumption } from './assumptions.js';
 
@@ -38,6 +38,21 @@ export interface ContactKinematics {
   readonly friction?: { readonly kinetic: Expr; readonly static: Expr };
   /** Newton coefficient: e, 0, W² (w-law) or 0 (stick). */
   readonly restitution: Expr;
+}
+
+/** A contact with Coulomb friction (coulomb.ts derives it). */
+export interface CoulombContact {
+  /** Index into model.unilateral. */
+  readonly contact: number;
+  readonly slip: readonly ContactRow[];
+  readonly kinetic: Expr;
+  readonly static: Expr;
+  /** sgn ṡ of a planar contact (the direction the sliding equations assume). */
+  readonly direction?: Sym;
+  /** Friction generalized force per unit normal reaction σ̇, planar: −μ_k sgn(ṡ) ∂s/∂q. */
+  readonly force?: readonly Expr[];
+  /** N M⁻¹ (N − μ_k sgn(ṡ) S)ᵀ, the sliding contact's reaction coefficient (closed form for small M). */
+  readonly slidingDeterminant?: Expr;
 }
 
 /** Accelerations and multipliers of a contact phase, where small enough to solve in closed form. */
@@ -101,6 +116,8 @@ export interface UnilateralDerivation {
   readonly contacts: readonly ContactKinematics[];
   readonly phases: readonly ContactPhase[];
   readonly impactMaps: readonly ImpactMap[];
+  /** Contacts with Coulomb friction: slip rows, friction forces, the sliding determinant (coulomb.ts). */
+  readonly coulomb: readonly CoulombContact[];
   /** What the admissibility verdicts assume of the parameters (assumptions.ts). */
   readonly assumptions: readonly ParameterAssumption[];
 }

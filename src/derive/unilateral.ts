@@ -16,6 +16,7 @@ import type { ImpactScenario, Model, UnilateralConstraint } from '../model/model
 import { preImpactSymbol, TIME } from '../model/names.js';
 import { modeAdmissibility } from './admissibility.js';
 import { assumptionDomain, parameterAssumptions } from './assumptions.js';
+import { deriveCoulomb } from './coulomb.js';
 import { criticalValue } from './critical.js';
 import type { Lagrange2 } from './lagrange2.js';
 import { det, matMul, matVec, solveSmall, transpose, type Matrix } from './matrix.js';
@@ -85,7 +86,7 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
     const critical = criticalValue(model, im);
     return critical ? { ...im, critical } : im;
   });
-  return { contacts, phases, impactMaps, assumptions };
+  return { contacts, phases, impactMaps, coulomb: deriveCoulomb(model, l2, contacts), assumptions };
 }
 
 /**

@@ -24,7 +24,9 @@ export type SymbolRole =
   /** q̇ just after an impact. */
   | { readonly role: 'post-impact-velocity'; readonly of: Sym }
   /** Retaining-constraint multiplier λ_i (1-based). */
-  | { readonly role: 'multiplier'; readonly index: number };
+  | { readonly role: 'multiplier'; readonly index: number }
+  /** sgn ṡ, the direction of sliding of a support pair (by number, Smirnov) or a contact (by name). */
+  | { readonly role: 'slip-sign'; readonly label: string };
 
 // Keyed by the interned symbol: a symbol nobody holds any more takes its role with it.
 const roles = new WeakMap<Sym, SymbolRole>();
@@ -47,6 +49,8 @@ export const preImpactSymbol = (q: Sym): Sym => derived(`${q.name}'-`, { role: '
 export const postImpactSymbol = (q: Sym): Sym => derived(`${q.name}'+`, { role: 'post-impact-velocity', of: q });
 /** Retaining-constraint multiplier λ_i (1-based): "lambda[i]". */
 export const multiplierSymbol = (i: number): Sym => derived(`lambda[${i}]`, { role: 'multiplier', index: i });
+/** sgn ṡ of support pair i (1-based) or of a contact (its name): the direction of sliding the friction equations are written for. */
+export const slipSignSymbol = (label: number | string): Sym => derived(`sgn_s[${label}]`, { role: 'slip-sign', label: `${label}` });
 
 /** The role of a derived symbol; undefined for coordinates, parameters, time and other plain symbols. */
 export function symbolRole(s: Sym): SymbolRole | undefined {

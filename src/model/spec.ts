@@ -39,9 +39,11 @@ export interface HolonomicSpec {
   readonly expr: ExprInput;
   /**
    * Position of the support point along its surface (its rate is the sliding
-   * velocity); with `friction`, makes the constraint non-ideal.
+   * velocity), or of each side's point when they differ
+   * ({ positive, negative }: the points bearing when the reaction is positive
+   * or negative); with `friction`, makes the constraint non-ideal.
    */
-  readonly slip?: ExprInput;
+  readonly slip?: ExprInput | { readonly positive: ExprInput; readonly negative: ExprInput };
   /**
    * Smirnov's non-ideal retaining constraint: pairs of opposite support points
    * with vanishing clearance, one friction coefficient per side (parameter

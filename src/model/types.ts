@@ -36,8 +36,12 @@ export interface CoulombFriction {
  * rate ṡ.
  */
 export interface SupportFriction {
-  /** Position of the support point along its surface; its rate is the sliding velocity. */
-  readonly slip: Expr;
+  /**
+   * Position along its surface of the support point that bears on each side
+   * (the two points of a pair may differ: Smirnov's prism has them on
+   * opposite faces); its rate is the sliding velocity.
+   */
+  readonly slip: { readonly positive: Expr; readonly negative: Expr };
   readonly positive: Sym;
   readonly negative: Sym;
 }

@@ -140,6 +140,11 @@ export function symbolNameLatex(name: string): string {
   const { head, subscripts } = splitName(name);
   const star = /^(.+)star$/.exec(head);
   if (star && !GREEK.has(head)) return `${symbolNameLatex(star[1]!)}${subscriptLatex(subscripts)}^{*}`;
+  // Two letters and an index (fp1): one subscript f_{p,1}, never f_{p}_{1} (a double subscript KaTeX refuses).
+  if (subscripts.length && /^[A-Za-z]{2}$/.test(head) && !GREEK.has(head)) {
+    const { base, rest } = accentParts(name);
+    return `${base}${rest}`;
+  }
   return `${headLatex(head)}${subscriptLatex(subscripts)}`;
 }
 

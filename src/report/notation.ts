@@ -39,6 +39,8 @@ export function mechanicsSymbol(name: string): string {
       return `p_{${mechanicsSymbol(role.of.name)}}`;
     case 'multiplier':
       return `\\lambda_{${role.index}}`;
+    case 'slip-sign':
+      return `\\operatorname{sgn}\\dot{s}_{${/^\d+$/.test(role.label) ? role.label : `\\mathrm{${role.label.replace(/_/g, '\\_')}}`}}`;
     default:
       return role satisfies never;
   }

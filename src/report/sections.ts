@@ -14,6 +14,7 @@ import {
 } from './document.js';
 import { latexMatrix, texWidth } from './latex.js';
 import { LINE_WIDTH, math, mathLines, mechanicsSymbol, unitLatex } from './notation.js';
+import { frictionSection } from './friction.js';
 import { EVENT_STYLE, SERIES_COLORS, svgPlot, type PlotEventKind } from './plot.js';
 import {
   contactPhasesSection as contactPhasesReport, contactTerms, impactMapsSection as impactMapsReport, measureConditions,
@@ -461,6 +462,7 @@ export const SECTIONS: readonly SectionBuilder[] = [
   hamiltonSection,
   contactPhasesSection,
   impactMapsSection,
+  ({ system }) => frictionSection(system),
   conventionsSection,
   simulationSection,
 ];

@@ -20,7 +20,7 @@ const typesets = (s: string): void => {
 describe('symbol names as in print', () => {
   it.each([
     ['psi', '\\psi'], ['theta', '\\theta'], ['phi', '\\varphi'], ['Omega', '\\Omega'], ['alpha_1', '\\alpha_{1}'], ['theta2', '\\theta_{2}'],
-    ['q1', 'q_{1}'], ['q12', 'q_{12}'], ['m_2', 'm_{2}'], ['l_k', 'l_{k}'], ['g', 'g'], ['xc', 'x_{c}'], ['Istar', 'I^{*}'], ['mass', '\\mathit{mass}'],
+    ['q1', 'q_{1}'], ['q12', 'q_{12}'], ['m_2', 'm_{2}'], ['l_k', 'l_{k}'], ['g', 'g'], ['xc', 'x_{c}'], ['fp1', 'f_{p,1}'], ['fm12', 'f_{m,12}'], ['Istar', 'I^{*}'], ['mass', '\\mathit{mass}'],
   ])('%s prints as %s', (name, expected) => {
     expect(symbolNameLatex(name)).toBe(expected);
     typesets(expected);

@@ -11,7 +11,7 @@ import { dependsOnCoordinates } from './constraint-item.js';
 import type { ExprReader } from './expressions.js';
 import { rangeValues } from './parameters.js';
 import { Problems, type Checked } from './problems.js';
-import { arrayAt, fieldsAt, rejectUnknownKeys, stringAt, typeName } from './shape.js';
+import { arrayAt, fieldsAt, isFields, rejectUnknownKeys, stringAt, typeName } from './shape.js';
 
 /** A friction coefficient named by a parameter with default and range in [0, ∞). */
 export function frictionCoefficient(x: unknown, what: string, parameters: readonly Parameter[], field: string, out: Problems): Parameter | undefined {
@@ -84,8 +84,20 @@ export function checkSupportFriction(
   rejectUnknownKeys(sides, SUPPORT_FRICTION_FIELDS, `${field}.friction`, out);
   const positive = frictionCoefficient(sides.positive, `the friction on the positive side of '${constraint}'`, parameters, `${field}.friction.positive`, out);
   const negative = frictionCoefficient(sides.negative, `the friction on the negative side of '${constraint}'`, parameters, `${field}.friction.negative`, out);
-  const slip = checkSlip(item.slip, 1, coordinates, reader, `${field}.slip`, out);
-  return positive && negative && slip ? { slip: slip[0]!, positive: positive.symbol, negative: negative.symbol } : undefined;
+  const slip = supportSlip(item.slip, coordinates, reader, `${field}.slip`, out);
+  return positive && negative && slip ? { slip, positive: positive.symbol, negative: negative.symbol } : undefined;
+}
+
+/** One slip for both sides, or { positive, negative } (kernel nodes are objects too: told apart by their kind). */
+function supportSlip(x: unknown, coordinates: readonly Coordinate[], reader: ExprReader, field: string, out: Problems): SupportFriction['slip'] | undefined {
+  if (isFields(x) && !('kind' in x && 'id' in x)) {
+    rejectUnknownKeys(x, SUPPORT_FRICTION_FIELDS, field, out);
+    const positive = checkSlip(x.positive, 1, coordinates, reader, `${field}.positive`, out);
+    const negative = checkSlip(x.negative, 1, coordinates, reader, `${field}.negative`, out);
+    return positive && negative ? { positive: positive[0]!, negative: negative[0]! } : undefined;
+  }
+  const both = checkSlip(x, 1, coordinates, reader, field, out);
+  return both && { positive: both[0]!, negative: both[0]! };
 }
 
 /** hinges: [{ name, constraints: [a, b], angle, radius, friction }], the constraints two distinct holonomic ones. */

@@ -49,7 +49,11 @@ describe('Coulomb contacts', () => {
 describe("Smirnov's non-ideal retaining constraints", () => {
   it('slip and friction per side', () => {
     const [h] = builds(support({ slip: 'x', friction: { positive: 'f2', negative: 'f1' } })).holonomic;
-    expect(h!.friction!.slip).toMatchObject({ kind: 'sym', name: 'x' });
+    expect(h!.friction!.slip.positive).toMatchObject({ kind: 'sym', name: 'x' });
+    expect(h!.friction!.slip.negative).toBe(h!.friction!.slip.positive);
+    const [sided] = builds(support({ slip: { positive: 'x', negative: 'x + z' }, friction: { positive: 'f2', negative: 'f1' } })).holonomic;
+    expect(sided!.friction!.slip.negative).toMatchObject({ kind: 'add' });
+    expect(problems(support({ slip: { positive: 'x' }, friction: { positive: 'f2', negative: 'f1' } }))).toEqual([['bad-type', 'holonomic[0].slip.negative']]);
     expect([h!.friction!.positive.name, h!.friction!.negative.name]).toEqual(['f2', 'f1']);
   });
   it('one without the other, a missing side, friction on a non-holonomic constraint', () => {

@@ -1,0 +1,144 @@
+// The friction section of a report: Coulomb contacts (slip, friction force,
+// the sliding contact's reaction coefficient, the sticking cone) and
+// Smirnov's non-ideal retaining constraints (the variants of support and
+// their counts, the friction forces (1.3), the reaction system (1.1) of every
+// full variant with its determinant, the switching function (1.2) and the
+// rules for the realized variant). Everything printed is derived data
+// (DerivedSystem.unilateral.coulomb, DerivedSystem.supports).
+// Tests: test/report/friction.test.ts.
+import type { DerivedSystem } from '../derive/system.js';
+import type { SupportDerivation } from '../derive/supports.js';
+import type { CoulombContact } from '../derive/unilateral-types.js';
+import { countWord, equation, equations, list, m, paragraph, type Block, type Section } from './document.js';
+import { latexMatrix } from './latex.js';
+import { math, mathLines, mechanicsSymbol } from './notation.js';
+
+const subscript = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
+
+export function frictionSection(system: DerivedSystem): Section | undefined {
+  const coulomb = system.unilateral?.coulomb ?? [];
+  const blocks = [...coulomb.flatMap((c) => coulombBlocks(system, c)), ...(system.supports ? supportBlocks(system, system.supports) : [])];
+  return blocks.length ? { id: 'friction', title: 'Friction', blocks } : undefined;
+}
+
+function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
+  const name = system.model.unilateral[c.contact]!.name;
+  const s = subscript(name);
+  const slip = c.slip.map((r) => latexMatrix([r.row.map(math)]));
+  const gradient = system.model.coordinates.map((q) => `\\partial s_{${s}}/\\partial ${mechanicsSymbol(q.name)}`);
+  const sameCoefficient = c.kinetic === c.static;
+  const blocks: Block[] = [
+    paragraph(
+      `Contact ${name} has Coulomb friction: its point slides along the surface with velocity `,
+      m(`\\dot{s}_{${s}}`),
+      ', the rate of the slip coordinate, whose gradient is',
+    ),
+    equations(...slip.map((row, d) => equation(`slip-${name}${c.slip.length > 1 ? `-${d + 1}` : ''}`, `\\partial s_{${s}}/\\partial q`, row))),
+    paragraph(
+      'While the contact is closed and sliding, its normal reaction ',
+      m(`\\dot{\\sigma}_{${s}} \\ge 0`),
+      ` comes with the friction force ${sameCoefficient ? '' : '(kinetic coefficient) '}`,
+      m(`-${math(c.kinetic)}\\,\\dot{\\sigma}_{${s}}\\operatorname{sgn}\\dot{s}_{${s}}`),
+      ' along the slip, the generalized force (Smirnov (1.3))',
+    ),
+  ];
+  if (c.force) {
+    blocks.push(equations(...system.model.coordinates.map((q, i) => equation(`friction-${name}-${q.name}`, `Q^{\\mathrm{fr}}_{${mechanicsSymbol(q.name)}}`, `${mathLines(c.force![i]!).join(' ')}\\,\\dot{\\sigma}_{${s}}`))));
+  } else {
+    blocks.push(paragraph('(spatial: ', m(`-${math(c.kinetic)}\\,\\dot{\\sigma}\\,(${gradient.join(', ')})\\,\\dot{s}/|\\dot{s}|`), ').'));
+  }
+  if (c.slidingDeterminant) {
+    blocks.push(
+      paragraph('Sliding alone, the contact\'s reaction solves the one-row system (1.1) with the coefficient'),
+      equations(equation(`sliding-det-${name}`, `\\Delta_{${s}}`, mathLines(c.slidingDeterminant))),
+      paragraph(
+        'positive without friction. Where ',
+        m(`\\Delta_{${s}} \\le 0`),
+        ' (Painlevé\'s situation) the sliding contact has no consistent motion or several: the runtime then stops with the error ',
+        m('\\texttt{contact-inconsistent}'),
+        ' or records an ',
+        m('\\texttt{indeterminate}'),
+        ' event.',
+      ),
+    );
+  }
+  blocks.push(
+    paragraph(
+      'It sticks while the tangential reaction ',
+      m(`\\tau_{${s}}`),
+      ' that keeps ',
+      m(`\\ddot{s}_{${s}} = 0`),
+      ' lies in the cone ',
+      m(`|\\tau_{${s}}| \\le ${math(c.static)}\\,\\dot{\\sigma}_{${s}}`),
+      `${sameCoefficient ? '' : ' (static coefficient)'}.`,
+    ),
+  );
+  return blocks;
+}
+
+function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
+  const k = s.pairs.length;
+  const names = s.pairs.map((p) => p.name).join(', ');
+  const n = system.model.coordinates.length;
+  const sides = (i: number): string => `${math(s.pairs[i]!.friction.negative)}, ${math(s.pairs[i]!.friction.positive)}`;
+  const blocks: Block[] = [
+    paragraph(
+      k === 1
+        ? `The retaining constraint ${names} is non-ideal (Smirnov): a pair of opposite support points with vanishing clearance, of which one point bears or neither. `
+        : `The retaining constraints ${names} are non-ideal (Smirnov): each is a pair of opposite support points with vanishing clearance, and at each pair either one point bears or neither. `,
+      ...(k === 1
+        ? ['There are three variants of support, two of them of full support.']
+        : ['There are ', m(`3^{${k}} = ${s.counts.all}`), ' variants of support in all, ', m(`2^{${k}} = ${s.counts.full}`), ' of full support, and ', m(`\\binom{${k}}{n}\\, 2^{n}`), ' with exactly n bearing pairs.']),
+    ),
+    paragraph(
+      'The reaction of pair i is ',
+      m('s_i N_i'),
+      ' along the constraint gradient, ',
+      m('N_i \\ge 0'),
+      ' on the bearing side ',
+      m('s_i = \\pm 1'),
+      ', and friction on that side (coefficients ',
+      ...s.pairs.flatMap((_, i) => [m(sides(i)), i + 1 < k ? '; ' : '']),
+      ' for the negative and positive sides) acts against the sliding velocity of the bearing point, the generalized force (1.3)',
+    ),
+    equations(equation('supports-friction', 'Q^{\\mathrm{fr}}', `-\\sum_{i=1}^{${k}} f_i^{s_i} N_i \\operatorname{sgn}\\dot{s}_i\\, \\frac{\\partial s_i^{s_i}}{\\partial q}`)),
+    paragraph('The reactions of a full variant s solve the linear system (1.1) ', m('\\sum_i a_{ij}^{s} N_i = b_j'), ', here'),
+    equations(
+      equation('supports-columns-positive', 'a^{+}', latexMatrix(s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.positive[j]!))))),
+      equation('supports-columns-negative', 'a^{-}', latexMatrix(s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.negative[j]!))))),
+      equation('supports-rhs', 'b', latexMatrix(s.system.rhs.map((b) => [math(b)]))),
+    ),
+    paragraph(
+      'Column i of ',
+      m('a^{\\pm}'),
+      ` is pair i bearing on that side; the rows are the constraints' accelerations${k === 1 ? '' : ` (${countWord(k)} of them)`}, i.e. the balance of applied and inertial forces multiplied by `,
+      m('A M^{-1}'),
+      ` (M of the ${countWord(n)} coordinates). The realized variant is the one whose reactions are all non-negative, selected by the switching function (1.2)`,
+    ),
+    equations(equation('supports-switching', 'F(s)', '\\prod_{i=1}^{' + k + '} \\frac{1 + \\operatorname{sgn} N_i^{s}}{2}, \\qquad \\sum_s F(s) = 1')),
+  ];
+  if (s.variants) {
+    blocks.push(paragraph(
+      `In closed form, the ${countWord(s.variants.length)} full variants, with the determinant of (1.1), the reactions and the friction bound `,
+      m('\\Phi^{s} = \\sum_i f_i^{s_i} N_i^{s}'),
+      ' (the modulus of the friction force when s is realized):',
+    ));
+    for (const v of s.variants) {
+      const tag = v.variant.map((x) => (x === 1 ? '+' : '-')).join('');
+      blocks.push(equations(
+        equation(`supports-det-${tag}`, `\\Delta^{${tag}}`, mathLines(v.det)),
+        ...v.reactions.map((N, i) => equation(`supports-N-${tag}-${i + 1}`, `N_{${i + 1}}^{${tag}}`, mathLines(N))),
+        equation(`supports-Phi-${tag}`, `\\Phi^{${tag}}`, mathLines(v.friction)),
+      ));
+    }
+  }
+  blocks.push(
+    list(
+      ['Two tries find a full variant: solve for a guess, then move the pairs whose reactions came out negative to their other side (exact without friction; with friction the enumeration decides).'],
+      ['Self-locking: a variant\'s determinant vanishes, or the admissible variants\' determinants change sign as every friction coefficient tends to 0.'],
+      ['Inconsistency: no variant has all reactions non-negative. Indeterminacy: several have; the one whose determinant keeps its sign as friction tends to 0 is realized.'],
+      ['From rest, the direction of sliding is that of the load along the free motion, and the system stays at rest while that load is within the friction bound Φ of the realized variant.'],
+    ),
+  );
+  return blocks;
+}

@@ -1,0 +1,37 @@
+// The friction section (src/report/friction.ts): present exactly for models
+// with Coulomb contacts or non-ideal supports, and printing the derived
+// results: the rod's Painlevé coefficient, the point's friction bounds, the
+// prisms' variant counts.
+import { describe, expect, it } from 'vitest';
+import { renderLatexBody } from '../../src/report/render-latex.js';
+import { models, report } from './reports.js';
+
+const doc = (name: string) => report(models.find((m) => m.spec.name === name)!).doc;
+const section = (name: string) => doc(name).sections.find((s) => s.id === 'friction');
+const tex = (name: string): string => renderLatexBody(doc(name)).replace(/ &(?=\S)/g, ' ');
+
+describe('friction section', () => {
+  it('appears for the frictional examples and no other', () => {
+    const frictional = models.filter((m) => section(m.spec.name)).map((m) => m.spec.name).sort();
+    expect(frictional).toEqual(['block-on-incline', 'falling-rod', 'point-between-planes', 'prism-in-guides', 'prism-in-guides-planar']);
+  });
+  it("the rod prints its sliding coefficient, Painlevé's (1 + 3cos²θ + 3μ sgn ṡ sin θ cos θ)/m", () => {
+    const t = tex('falling-rod');
+    expect(t).toContain('\\Delta_{\\mathrm{tip}}');
+    expect(t).toMatch(/\\operatorname\{sgn\}\\dot\{s\}_\{\\mathrm\{tip\}\}/);
+    expect(t).toContain('\\texttt{contact-inconsistent}');
+  });
+  it("the point between planes: Φ⁺ = −f₁F_z and Φ⁻ = f₂F_z (Smirnov's |Φ| rule)", () => {
+    const t = tex('point-between-planes');
+    expect(t).toContain('\\Phi^{+} = -F_{z} f_{1}');
+    expect(t).toContain('\\Phi^{-} = F_{z} f_{2}');
+  });
+  it('the spatial prism: 3⁵ = 243 variants, 2⁵ = 32 full, C(5, n)·2ⁿ on n supports; the planar one: all four full variants in closed form', () => {
+    const t = tex('prism-in-guides');
+    expect(t).toContain('3^{5} = 243');
+    expect(t).toContain('2^{5} = 32');
+    expect(t).toContain('\\binom{5}{n}');
+    const planar = tex('prism-in-guides-planar');
+    for (const tag of ['++', '+-', '-+', '--']) expect(planar).toContain(`\\Delta^{${tag}}`);
+  });
+});

@@ -87,6 +87,7 @@ export const ERROR_CODES = [
   'incomplete-module',
   'unsupported-impact-law',
   'retaining-unsupported',
+  'non-ideal-unsupported',
   'unilateral-unsupported',
   // ---- a bug in the toolkit, never the user's
   'internal',

@@ -67,8 +67,15 @@ function modelRecord(sys: DerivedSystem): Data {
     unilateral: contactInfo(sys) as unknown as Data,
     initial: model.initial,
     conservative: sys.conservative,
+    ...(nonIdeal(sys).length ? { nonIdeal: nonIdeal(sys) } : {}),
   };
 }
+
+/** Names of the non-ideal retaining constraints, which the numeric functions treat as ideal. */
+const nonIdeal = (sys: DerivedSystem): string[] => [
+  ...sys.model.holonomic.filter((h) => h.friction).map((h) => h.name),
+  ...sys.model.hinges.flatMap((h) => h.constraints.map((c) => sys.model.holonomic[c]!.name)),
+];
 
 /** Top-level names of a module, which no local may shadow. */
 const TOP_LEVEL = [...EMBEDDED_NAMES, 'model', 'massMatrix', 'forcing', 'accelerations', 'rhs', 'momenta', 'hamiltonian', 'hamiltonRhs', 'energy', 'constraintAccelerations', 'gaps', 'gapJacobian', 'gapRates', 'restitution', 'contactAccelerations', 'impact', 'checkParams', 'slipJacobian', 'slipRates', 'friction', 'frictionPhase'];

@@ -56,6 +56,13 @@ export interface ModelInfo {
   /** Declared default initial state for examples and reports. */
   readonly initial: { readonly q0: readonly number[]; readonly qd0: readonly number[]; readonly t1: number };
   readonly conservative: boolean;
+  /**
+   * Non-ideal retaining constraints (Smirnov's supports, hinges with journal
+   * friction), by name. The numeric functions treat them as ideal (their
+   * friction depends on the support variant, derived and reported but not
+   * generated), so the drivers refuse such a model ('non-ideal-unsupported').
+   */
+  readonly nonIdeal?: readonly string[];
 }
 
 export interface ImpactOptions {

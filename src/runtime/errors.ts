@@ -15,7 +15,7 @@ import type { ImpactStatus } from './contract.js';
 /** The codes a simulation may stop with: a part of the toolkit's one union (src/errors.ts). */
 export const SIMULATION_ERROR_CODES = [
   'invalid-option', 'invalid-time', 'missing-state', 'state-length', 'non-finite-input', 'unknown-parameter',
-  'initial-penetration', 'incomplete-module', 'unsupported-impact-law', 'retaining-unsupported', 'unilateral-unsupported',
+  'initial-penetration', 'incomplete-module', 'unsupported-impact-law', 'retaining-unsupported', 'non-ideal-unsupported', 'unilateral-unsupported',
   'non-finite-state', 'step-underflow', 'max-steps', 'too-many-events', 'too-many-contacts', 'singular-mass-matrix',
   'impact-loop', 'impact-corner-without-rule', 'impact-no-admissible-mode', 'impact-several-admissible-modes', 'impact-too-many-contacts',
   'impact-singular-mass-matrix', 'impact-lcp-failed',

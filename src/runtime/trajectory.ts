@@ -198,6 +198,10 @@ export function validateRun(
   const params = opts.params ?? {};
   const found = module.checkParams ? module.checkParams(params) : paramProblems(module, params);
   for (const p of found) bad(p.problem, 'params', p.message);
+  const nonIdeal = module.model.nonIdeal ?? [];
+  if (nonIdeal.length) {
+    bad('non-ideal-unsupported', 'constraintCount', `constraints ${nonIdeal.join(', ')} are non-ideal (friction on support pairs or in a hinge): their equations are derived and in the report, but this runtime integrates ideal retaining constraints only`);
+  }
   throwAll(problems, model);
 }
 

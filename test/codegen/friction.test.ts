@@ -5,11 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import block from '../../derivations/block-on-incline.js';
 import rod from '../../derivations/falling-rod.js';
+import planes from '../../derivations/point-between-planes.js';
+import { SimulationError } from '../../src/runtime/errors.js';
+import { simulate } from '../../src/runtime/simulate.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
 import { derived } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { expectClose } from '../helpers/numeric.js';
 import { rng, uniform } from '../helpers/random.js';
+import { thrown } from '../helpers/thrown.js';
 
 type Frictional = Required<Pick<GeneratedModel, 'slipJacobian' | 'slipRates' | 'friction' | 'frictionPhase' | 'gapJacobian' | 'massMatrix' | 'forcing'>> & GeneratedModel;
 
@@ -88,5 +92,16 @@ describe("Painlevé's rod: the sliding end's reaction matrix", () => {
       const out = rodModule.frictionPhase(0, q, [-1, 0, 0], { mu }, [-1]);
       expect(Math.sign(out[5]!)).toBe(sign);
     }
+  });
+});
+
+describe("Smirnov's supports in generated code", () => {
+  it('the module names its non-ideal constraints and the drivers refuse it (non-ideal-unsupported), never integrating them as ideal', async () => {
+    const mod = await loadGenerated(derived(planes));
+    expect(mod.model.nonIdeal).toEqual(['gap']);
+    const err = thrown(() => simulate(mod, { q0: [0, 0], qd0: [1, 0], t1: 1 }), SimulationError);
+    expect(err.code).toBe('non-ideal-unsupported');
+    expect(err.message).toContain('gap');
+    expect(blockModule.model.nonIdeal).toBeUndefined();
   });
 });

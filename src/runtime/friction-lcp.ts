@@ -42,6 +42,10 @@
 // it comes out sliding it is solved again with its kinetic μ, so a contact
 // breaks away at μ_s and slides at μ_k.
 //
+// Contacts flagged `separating` are engaged only if needed (see the flag):
+// a selection among solutions where the law has several, never a change of
+// the law.
+//
 // Every solution is checked on the law itself in the original unknowns
 // (`residual`), and every failure is a named status: no silent answer.
 
@@ -58,6 +62,15 @@ export interface FrictionContact {
   readonly mu: number;
   /** Coefficient while the contact sticks (default mu); a contact solved with it that slides is solved again with mu. */
   readonly staticMu?: number;
+  /**
+   * The contact was separating when the problem was posed: it is left out
+   * of a first solve and engaged only if that solve would leave it with
+   * ξ_N < 0. Where the law has several solutions (more rows than
+   * coordinates: a wheel on two spokes may stop dead on both or roll on
+   * one), this picks the one that does not catch a contact already leaving,
+   * as the generated impact map does.
+   */
+  readonly separating?: boolean;
 }
 
 export interface FrictionProblem {
@@ -110,19 +123,59 @@ export interface FrictionSolution {
 
 /** Solve the frictional contact problem (see the header). */
 export function solveFrictionLcp(problem: FrictionProblem, opts: FrictionOptions = {}): FrictionSolution {
-  const { contacts } = problem;
+  const { contacts, b } = problem;
   // No contact approaching: Λ = 0 solves the law whatever the slip rates
   // (an open contact may slide freely), without the degenerate pivots the
   // slack rows would take to find it.
   const start = rowStarts(contacts);
-  if (contacts.every((_, j) => problem.b[start[j]!]! >= 0)) return { ...failed(problem, 'ok', 0, 0), residual: 0 };
+  if (contacts.every((_, j) => b[start[j]!]! >= 0)) return { ...failed(problem, 'ok', 0, 0), residual: 0 };
+  const facets = opts.facets ?? FACETS;
+  const deferred = contacts.flatMap((c, j) => (c.separating ? [j] : []));
+  if (deferred.length === 0) return solveStaticKinetic(problem, facets);
+  // Separating contacts engaged only if they must be: first without them.
+  const kept = contacts.flatMap((c, j) => (c.separating ? [] : [j]));
+  const first = embed(problem, kept, solveStaticKinetic(restrict(problem, kept), facets));
+  const levels = zeroLevels(problem.W, b);
+  if (first.status === 'ok' && deferred.every((j) => first.velocities[start[j]!]! >= -levels.velocity)) return first;
+  const all = solveStaticKinetic(problem, facets);
+  return { ...all, pivots: all.pivots + first.pivots, solves: all.solves + first.solves };
+}
+
+/** The problem of the contacts J alone (their rows of W and b). */
+function restrict(problem: FrictionProblem, J: readonly number[]): FrictionProblem {
+  const start = rowStarts(problem.contacts);
+  const rows = J.flatMap((j) => Array.from({ length: start[j + 1]! - start[j]! }, (_, s) => start[j]! + s));
+  const r = problem.b.length, k = rows.length;
+  const W = new Float64Array(k * k);
+  rows.forEach((i, a) => rows.forEach((c, d) => (W[a * k + d] = problem.W[i * r + c]!)));
+  return { contacts: J.map((j) => problem.contacts[j]!), W, b: rows.map((i) => problem.b[i]!) };
+}
+
+/** A solution of the contacts J alone as one of the whole problem: zero impulses elsewhere, ξ = W Λ + b on every row. */
+function embed(problem: FrictionProblem, J: readonly number[], sol: FrictionSolution): FrictionSolution {
+  if (sol.status !== 'ok') return failed(problem, sol.status, sol.pivots, sol.solves);
+  const start = rowStarts(problem.contacts);
+  const impulses = new Float64Array(problem.b.length);
+  const phases: ContactPhase[] = problem.contacts.map(() => 'open');
+  let row = 0;
+  J.forEach((j, a) => {
+    for (let i = start[j]!; i < start[j + 1]!; i++) impulses[i] = sol.impulses[row++]!;
+    phases[j] = sol.phases[a]!;
+  });
+  const velocities = new Float64Array(problem.b.length);
+  lcpResidual(problem.W, problem.b, impulses, velocities);
+  return { ...sol, impulses, velocities, phases };
+}
+
+/** Static coefficients first; a contact that slides with its static μ is solved again with the kinetic one. */
+function solveStaticKinetic(problem: FrictionProblem, facets: number): FrictionSolution {
+  const { contacts } = problem;
   const mu = contacts.map((c) => c.staticMu ?? c.mu);
   let pivots = 0, solves = 0;
   for (;;) {
-    const sol = solveWithStick(problem, mu, opts.facets ?? FACETS);
+    const sol = solveWithStick(problem, mu, facets);
     pivots += sol.pivots;
     solves += sol.solves;
-    // Static friction that gave way: slide at the kinetic coefficient.
     let again = false;
     contacts.forEach((c, j) => {
       if (sol.phases[j] === 'slip' && mu[j] !== c.mu) {

@@ -1,0 +1,242 @@
+// Impacts with Coulomb friction, several contacts at once, solved as one
+// complementarity problem (friction-lcp.ts), and the contact rows every
+// frictional driver reads from a module.
+//
+// Law (Moreau; Glocker, "Energetic consistency conditions for standard
+// impacts", Multibody Syst. Dyn. 29 (2013) 77–117): with the rows H of the
+// closed contacts J (each contact's normal row ∂g/∂q, then its slip rows
+// ∂s/∂q), U = H q̇ + ∂/∂t their velocities, W = H M⁻¹ Hᵀ and ONE
+// coefficient e for the whole impact, the complementarity of friction-lcp.ts
+// acts on
+//   ξ = U⁺ + e U⁻   (normal and slip rows alike),   U⁺ = U⁻ + W Λ,
+// i.e. b = (1 + e) U⁻ and q̇⁺ = q̇⁻ + M⁻¹ Hᵀ Λ. A sticking contact leaves with
+// U_T⁺ = −e U_T⁻ (Glocker's tangential restitution equal to the normal one).
+//
+// Energy. With ∂g/∂t = ∂s/∂t = 0,
+//   ΔT = ½(q̇⁺ᵀMq̇⁺ − q̇⁻ᵀMq̇⁻) = U⁻ᵀΛ + ½ ΛᵀWΛ,
+// and U⁻ = (ξ − WΛ)/(1 + e) because one e multiplies every row, so
+//   ΔT = Λᵀξ/(1 + e) − (1 − e)/(2(1 + e)) ΛᵀWΛ ≤ 0:
+// the second term is ≤ 0 for e ∈ [0, 1] since W is positive semidefinite;
+// in the first, Λ_N ξ_N = 0 (complementarity), Λ_Tᵀξ_T = −μΛ_N|ξ_T| ≤ 0 for
+// a Coulomb contact (maximal dissipation; with the faceted cone of a
+// spatial contact Λ_Tᵀξ_T = Σβ_i d_iᵀξ_T = −λΣβ_i = −λμΛ_N ≤ 0), 0 for a
+// sticking or frictionless one. With a coefficient e_j per row, U⁻ is
+// (I + E)⁻¹(ξ − WΛ) and ΛᵀW(I + E)⁻¹Λ has no sign to compare with ½ΛᵀWΛ:
+// energy can rise, which is why the law takes one e. With
+// moving surfaces (∂/∂t ≠ 0) the same algebra gives ΔT ≤ −cᵀΛ, c = ∂U/∂t:
+// the work of the surfaces' own motion.
+//
+// Which e: the smallest restitution among the arriving contacts (normal
+// velocity below −restVelocity), else among the closed ones. No contact then
+// rebounds with a larger coefficient than its own law gives it, a plastic or
+// 'stick' contact (e = 0) arriving with others stays closed as its law says,
+// and a single arriving contact gets exactly its own e; contacts merely
+// resting (U⁻ ≈ 0) hardly feel e in ξ, so they do not decide it. A smaller e
+// only dissipates more (the second term above). The price of one e: a closed
+// contact that was separating (U_N⁻ > 0) may leave approaching at up to
+// e·U_N⁻ (ξ_N = U_N⁺ + eU_N⁻ ≥ 0), where Newton's per-contact rule with
+// e·min(U⁻, 0) keeps it from approaching but can raise the energy. Where
+// the law has several solutions (more rows than coordinates), the contacts
+// separating before the impact are engaged only if they must be
+// (friction-lcp's `separating`), the choice the generated impact map makes.
+// Tests: test/runtime/friction-impact.test.ts (rows, hand solutions), test/unilateral/frictional-impacts.test.ts (energy over random impacts of every example, the frictionless and stick limits against the generated maps, the rod's threshold).
+
+import { choleskyFactor, choleskySolve } from '../numeric/cholesky.js';
+import type { GeneratedModel, Params } from './contract.js';
+import { requireFunctions } from './contacts.js';
+import { SimulationError } from './errors.js';
+import { solveFrictionLcp, type ContactPhase, type FrictionContact, type FrictionStatus } from './friction-lcp.js';
+
+type RowFunctions = 'gapJacobian' | 'gapRates' | 'slipJacobian' | 'slipRates' | 'friction' | 'restitution';
+type WithRows = GeneratedModel & Required<Pick<GeneratedModel, RowFunctions>>;
+
+/** Whether the model has slip rows (Coulomb or 'stick' contacts written with a slip coordinate). */
+export function hasSlipRows(module: GeneratedModel): boolean {
+  return module.model.unilateral.some((u) => (u.slip ?? 0) > 0);
+}
+
+/**
+ * Normal and slip rows of the contacts, read from the module (gapJacobian,
+ * slipJacobian and their rates, friction, restitution), in the layout of
+ * friction-lcp.ts: per contact its normal row, then its slip rows.
+ */
+export class ContactRows {
+  readonly n: number;
+  readonly m: number;
+  /** Slip rows of the model (all contacts). */
+  readonly ms: number;
+  /** First slip row of each contact in the module's slip arrays (m + 1 entries). */
+  readonly slipStart: readonly number[];
+  private readonly module: WithRows;
+  private readonly G: Float64Array;
+  private readonly S: Float64Array;
+  private readonly gRate: Float64Array;
+  private readonly sRate: Float64Array;
+
+  constructor(module: GeneratedModel, private readonly params: Params, driver: string) {
+    // requireFunctions is typed for the gap functions; its check is the same for the slip ones.
+    this.module = requireFunctions(module, ['gapJacobian', 'gapRates', 'restitution', 'slipJacobian', 'slipRates', 'friction'] as readonly string[] as readonly 'gaps'[], driver) as unknown as WithRows;
+    const info = module.model.unilateral;
+    const bare = info.findIndex((u) => u.law.kind === 'stick' && !((u.slip ?? 0) > 0));
+    if (bare >= 0) {
+      throw new SimulationError('unsupported-impact-law', 'input', `contact '${info[bare]!.name}' has a 'stick' law but no slip row to stick along; regenerate the module with its slip coordinate`, { model: module.model.name, field: `unilateral[${bare}].slip` });
+    }
+    this.n = module.model.coordinates.length;
+    this.m = info.length;
+    const start = [0];
+    for (const u of info) start.push(start.at(-1)! + (u.slip ?? 0));
+    this.slipStart = start;
+    this.ms = start[this.m]!;
+    this.G = new Float64Array(this.m * this.n);
+    this.S = new Float64Array(this.ms * this.n);
+    this.gRate = new Float64Array(this.m);
+    this.sRate = new Float64Array(this.ms);
+  }
+
+  /** Rows of the contacts J stacked (normal, then slip rows of each), r×n; r = Σ_J (1 + slip). */
+  rows(t: number, q: ArrayLike<number>, J: readonly number[]): Float64Array {
+    const { n } = this;
+    const G = this.module.gapJacobian(t, q, this.params, this.G);
+    const S = this.module.slipJacobian(t, q, this.params, this.S);
+    const H = new Float64Array(this.rowCount(J) * n);
+    let r = 0;
+    for (const j of J) {
+      H.set(G.subarray(j * n, (j + 1) * n), r++ * n);
+      for (let s = this.slipStart[j]!; s < this.slipStart[j + 1]!; s++) H.set(S.subarray(s * n, (s + 1) * n), r++ * n);
+    }
+    return H;
+  }
+
+  /** Velocities U = H q̇ + ∂/∂t of the rows of J, into out (length rowCount(J)). */
+  rates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, J: readonly number[], out: Float64Array): Float64Array {
+    const g = this.module.gapRates(t, q, qd, this.params, this.gRate);
+    const s = this.module.slipRates(t, q, qd, this.params, this.sRate);
+    let r = 0;
+    for (const j of J) {
+      out[r++] = g[j]!;
+      for (let k = this.slipStart[j]!; k < this.slipStart[j + 1]!; k++) out[r++] = s[k]!;
+    }
+    return out;
+  }
+
+  rowCount(J: readonly number[]): number {
+    let r = 0;
+    for (const j of J) r += 1 + this.slipCount(j);
+    return r;
+  }
+
+  /** Slip rows of contact j. */
+  slipCount(j: number): number {
+    return this.slipStart[j + 1]! - this.slipStart[j]!;
+  }
+
+  /** [μ_kinetic, μ_static] per contact (Infinity for 'stick', 0 frictionless). */
+  friction(t: number): Float64Array {
+    return this.module.friction(t, this.params, new Float64Array(2 * this.m));
+  }
+
+  /** Newton restitution per contact as derived (0 for 'plastic' and 'stick'). */
+  restitution(t: number): Float64Array {
+    return this.module.restitution(t, this.params, new Float64Array(this.m));
+  }
+
+  /**
+   * The friction-lcp contacts of J from their velocities U (rows of J):
+   * kinetic μ, the static μ for those not sliding (every slip rate within
+   * restVelocity), and separating those whose normal velocity exceeds it.
+   */
+  contacts(J: readonly number[], mu: Float64Array, U: ArrayLike<number>, restVelocity: number): FrictionContact[] {
+    let r = 0;
+    return J.map((j) => {
+      const slip = this.slipCount(j);
+      let sliding = false;
+      for (let s = 1; s <= slip; s++) sliding ||= Math.abs(U[r + s]!) > restVelocity;
+      const separating = U[r]! > restVelocity;
+      r += 1 + slip;
+      const kinetic = mu[2 * j]!, stat = mu[2 * j + 1]!;
+      return { slip, mu: kinetic, separating, ...(sliding || stat === kinetic ? {} : { staticMu: stat }) };
+    });
+  }
+}
+
+export interface FrictionalImpactOptions {
+  /** Normal approach speed that makes a closed contact arrive, and slip speed below which a contact sticks before the impact (default 1e-6). */
+  readonly restVelocity?: number;
+  /** Facets of a spatial contact's cone (friction-lcp.ts). */
+  readonly facets?: number;
+}
+
+export interface FrictionalImpact {
+  /** As impactByLcp: 'lcp-failed' carries the friction solver's status in `solver`. */
+  readonly status: 'ok' | 'singular-mass-matrix' | 'lcp-failed';
+  readonly qdPlus: Float64Array;
+  /** One normal impulse per unilateral constraint (0 for the open ones). */
+  readonly impulses: Float64Array;
+  /** One tangential impulse per slip row of the model (slipJacobian's order; 0 for open contacts). */
+  readonly tangentialImpulses: Float64Array;
+  /** Per contact after the impact ('open' for contacts not closed). */
+  readonly phases: ContactPhase[];
+  /** The one restitution coefficient of the impact. */
+  readonly restitution: number;
+  readonly solver: FrictionStatus;
+  readonly pivots: number;
+  readonly residual: number;
+}
+
+/** The velocity jump at an impact with Coulomb friction (see the header). */
+export function frictionalImpact(
+  module: GeneratedModel, params: Params, t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, closed: ArrayLike<boolean>,
+  opts: FrictionalImpactOptions = {},
+): FrictionalImpact {
+  const rows = new ContactRows(module, params, 'frictionalImpact');
+  const { n, m } = rows;
+  const restVelocity = opts.restVelocity ?? 1e-6;
+  const J = Array.from({ length: m }, (_, j) => j).filter((j) => closed[j]);
+  const qdPlus = Float64Array.from({ length: n }, (_, i) => qdMinus[i]!);
+  const impulses = new Float64Array(m);
+  const tangentialImpulses = new Float64Array(rows.ms);
+  const phases: ContactPhase[] = new Array(m).fill('open');
+  const result = (status: FrictionalImpact['status'], solver: FrictionStatus, e: number, pivots: number, residual: number): FrictionalImpact =>
+    ({ status, qdPlus, impulses, tangentialImpulses, phases, restitution: e, solver, pivots, residual });
+
+  const H = rows.rows(t, q, J);
+  const r = rows.rowCount(J);
+  const U = rows.rates(t, q, qdMinus, J, new Float64Array(r));
+  const eAll = rows.restitution(t);
+  const e = impactRestitution(J, rows, U, eAll, restVelocity);
+  const L = module.massMatrix(t, q, params, new Float64Array(n * n));
+  if (choleskyFactor(n, L) >= 0) return result('singular-mass-matrix', 'ok', e, 0, NaN);
+  // X = M⁻¹ Hᵀ (a column per row, stored by row of H), W = H X.
+  const X = new Float64Array(r * n);
+  for (let a = 0; a < r; a++) choleskySolve(n, L, H, a * n, X, a * n);
+  const W = new Float64Array(r * r);
+  for (let a = 0; a < r; a++) for (let c = 0; c < r; c++) {
+    let s = 0;
+    for (let i = 0; i < n; i++) s += H[a * n + i]! * X[c * n + i]!;
+    W[a * r + c] = s;
+  }
+  const b = U.map((u) => (1 + e) * u);
+  const sol = solveFrictionLcp({ contacts: rows.contacts(J, rows.friction(t), U, restVelocity), W, b }, { facets: opts.facets });
+  if (sol.status !== 'ok') return result('lcp-failed', sol.status, e, sol.pivots, sol.residual);
+  let a = 0;
+  J.forEach((j, k) => {
+    phases[j] = sol.phases[k]!;
+    impulses[j] = sol.impulses[a]!;
+    for (let s = rows.slipStart[j]!; s < rows.slipStart[j + 1]!; s++) tangentialImpulses[s] = sol.impulses[a + 1 + s - rows.slipStart[j]!]!;
+    a += rows.rowCount([j]);
+  });
+  for (let c = 0; c < r; c++) for (let i = 0; i < n; i++) qdPlus[i] += X[c * n + i]! * sol.impulses[c]!;
+  return result('ok', 'ok', e, sol.pivots, sol.residual);
+}
+
+/** The impact's one coefficient: the smallest e of the arriving contacts, else of the closed ones (header). */
+function impactRestitution(J: readonly number[], rows: ContactRows, U: ArrayLike<number>, e: ArrayLike<number>, restVelocity: number): number {
+  let arriving = Infinity, closed = Infinity, r = 0;
+  for (const j of J) {
+    closed = Math.min(closed, e[j]!);
+    if (U[r]! < -restVelocity) arriving = Math.min(arriving, e[j]!);
+    r += rows.rowCount([j]);
+  }
+  const chosen = arriving < Infinity ? arriving : closed;
+  return chosen < Infinity ? chosen : 0;
+}

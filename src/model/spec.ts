@@ -64,6 +64,12 @@ export interface HingeSpec {
   readonly radius: ExprInput;
   /** The journal's friction coefficient (a parameter name). */
   readonly friction: string;
+  /**
+   * Smirnov's reduced coefficient f_r of the moment f_r r |R| (a parameter
+   * name; it depends on the contact patch and the pressure over it, which
+   * the paper leaves open). Default: the friction coefficient itself.
+   */
+  readonly reduced?: string;
 }
 
 /** Coulomb friction: one coefficient, or separate static and kinetic ones (parameter names; static ≥ kinetic). */
@@ -189,7 +195,7 @@ export const PARAMETER_FIELDS: Known<ParameterSpec> = { default: true, range: tr
 export const PARTICLE_FIELDS: Known<ParticleSpec> = { mass: true, position: true };
 export const CONSTRAINT_FIELDS: Known<HolonomicSpec | NonholonomicSpec> = { name: true, expr: true, slip: true, friction: true };
 export const SUPPORT_FRICTION_FIELDS: Known<NonNullable<HolonomicSpec['friction']>> = { positive: true, negative: true };
-export const HINGE_FIELDS: Known<HingeSpec> = { name: true, constraints: true, angle: true, radius: true, friction: true };
+export const HINGE_FIELDS: Known<HingeSpec> = { name: true, constraints: true, angle: true, radius: true, friction: true, reduced: true };
 export const UNILATERAL_FIELDS: Known<UnilateralSpec> = { name: true, constraint: true, law: true, slip: true, description: true };
 export const IMPACT_LAW_FIELDS: Known<ImpactLawSpec> = { newton: true, plastic: true, wLaw: true, stick: true, allowSuperelastic: true, coulomb: true };
 export const COULOMB_FIELDS: Known<Exclude<CoulombSpec, string>> = { static: true, kinetic: true };

@@ -67,6 +67,8 @@ export interface Hinge {
   readonly angle: Expr;
   readonly radius: Expr;
   readonly friction: Sym;
+  /** Smirnov's reduced coefficient f_r of the friction moment f_r r |R| (defaults to friction). */
+  readonly reduced: Sym;
 }
 
 export interface NonholonomicConstraint {

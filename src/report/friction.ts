@@ -7,9 +7,10 @@
 // (DerivedSystem.unilateral.coulomb, DerivedSystem.supports).
 // Tests: test/report/friction.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
+import type { HingeDerivation } from '../derive/hinges.js';
 import type { SupportDerivation } from '../derive/supports.js';
 import type { CoulombContact } from '../derive/unilateral-types.js';
-import { countWord, equation, equations, list, m, paragraph, type Block, type Section } from './document.js';
+import { countWord, equation, equations, list, m, paragraph, type Block, type Section, type Table } from './document.js';
 import { latexMatrix } from './latex.js';
 import { math, mathLines, mechanicsSymbol } from './notation.js';
 
@@ -17,7 +18,11 @@ const subscript = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_'
 
 export function frictionSection(system: DerivedSystem): Section | undefined {
   const coulomb = system.unilateral?.coulomb ?? [];
-  const blocks = [...coulomb.flatMap((c) => coulombBlocks(system, c)), ...(system.supports ? supportBlocks(system, system.supports) : [])];
+  const blocks = [
+    ...coulomb.flatMap((c) => coulombBlocks(system, c)),
+    ...(system.supports ? supportBlocks(system, system.supports) : []),
+    ...system.hinges.flatMap((h) => hingeBlocks(system, h)),
+  ];
   return blocks.length ? { id: 'friction', title: 'Friction', blocks } : undefined;
 }
 
@@ -138,6 +143,69 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
       ['Self-locking: a variant\'s determinant vanishes, or the admissible variants\' determinants change sign as every friction coefficient tends to 0.'],
       ['Inconsistency: no variant has all reactions non-negative. Indeterminacy: several have; the one whose determinant keeps its sign as friction tends to 0 is realized.'],
       ['From rest, the direction of sliding is that of the load along the free motion, and the system stays at rest while that load is within the friction bound Φ of the realized variant.'],
+    ),
+  );
+  return blocks;
+}
+
+/** Fixed-point numbers for the convergence table. */
+const fixed = (v: number): string => (Number.isFinite(v) ? (Math.abs(v) >= 1e-3 || v === 0 ? v.toFixed(6) : v.toExponential(2)) : '—');
+
+function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
+  const { hinge } = h;
+  const [a, b] = hinge.constraints.map((k) => system.model.holonomic[k]!.name);
+  const f = math(hinge.friction), fr = math(hinge.reduced), r = math(hinge.radius), theta = math(hinge.angle);
+  const blocks: Block[] = [
+    paragraph(
+      `The hinge ${hinge.name} (constraints ${a}, ${b}, the pin's two coordinates) has friction in its journal of radius `,
+      m(r),
+      ': reduced to the hinge centre, a force ',
+      m(`${f}\\,|N|`),
+      ' perpendicular to the reaction N and a moment ',
+      m(`${fr}\\,${r}\\,|N|`),
+      ' against the joint\'s rotation ',
+      m(`\\dot{${theta}}`),
+      ` (Smirnov, examples 3 and 4). With the pin rows J and the moment row w,`,
+    ),
+    equations(
+      equation(`hinge-${hinge.name}-rows`, 'J', latexMatrix(h.rows.map((row) => row.map(math)))),
+      equation(`hinge-${hinge.name}-moment`, 'w', latexMatrix([h.moment.map(math)])),
+      equation(`hinge-${hinge.name}-equations`, 'M\\ddot{q}', `Q + J^{\\top}\\bigl(N + ${f}\\,s\\,N^{\\perp}\\bigr) - ${fr}\\,${r}\\,s\\,|N|\\,w^{\\top}, \\qquad J\\ddot{q} = -\\dot{J}\\dot{q}, \\quad s = \\operatorname{sgn}\\dot{${theta}}`),
+    ),
+    paragraph(
+      'The modulus ',
+      m('|N|'),
+      ' makes the equations nonlinear. Smirnov solves them two ways: with the journal replaced by a regular n-gon bearing on two neighbouring vertices (2.4), a linear system per pair of vertices with its determinant, and with the reaction resolved along the axes (2.6), iterated from ',
+      m(`${fr} = 0`),
+      '.',
+    ),
+  ];
+  const at = h.atInitial;
+  if (!at) {
+    blocks.push(paragraph('At the initial state the joint does not turn, so no friction acts there; the comparison is made where it does.'));
+    return blocks;
+  }
+  const table: Table = {
+    kind: 'table',
+    id: `hinge-${hinge.name}-convergence`,
+    caption: `The joint's angular acceleration at the initial state with an n-gon journal (2.4), its distance to the iteration (2.6), and the reduced friction at which a determinant of the n-gon vanishes.`,
+    columns: ['n', 'acceleration', 'error', 'self-locking f_r'],
+    align: 'rrrr',
+    rows: at.table.map((row) => [[`${row.n}`], [fixed(row.acceleration)], [fixed(row.error)], [fixed(row.critical)]]),
+  };
+  blocks.push(
+    paragraph(
+      'At the initial state and the default parameters the iteration (2.6) gives ',
+      m(`\\ddot{${theta}} = ${fixed(at.limit.acceleration)}`),
+      ` after ${at.limit.iterations} linear solves (${at.limit.status}); the n-gon approaches it as n grows:`,
+    ),
+    table,
+    paragraph(
+      'The journal locks itself once the reduced coefficient reaches ',
+      m(`${fr}^{*} = ${fixed(at.critical)}`),
+      ' (for the pendulum the necessary condition (2.5), ',
+      m('1 + f^2 \\le f_r^2 r^2 m^2 l^2 I^{-2}'),
+      `); the model's value is ${fixed(at.journal.reduced)}.`,
     ),
   );
   return blocks;

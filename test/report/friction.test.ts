@@ -13,8 +13,8 @@ const tex = (name: string): string => renderLatexBody(doc(name)).replace(/ &(?=\
 describe('friction section', () => {
   it('appears for the frictional examples and no other', () => {
     const frictional = models.filter((m) => section(m.spec.name)).map((m) => m.spec.name).sort();
-    expect(frictional).toEqual(['block-on-incline', 'falling-rod', 'point-between-planes', 'prism-in-guides', 'prism-in-guides-planar']);
-  });
+    expect(frictional).toEqual(['belt-oscillator', 'block-on-incline', 'falling-rod', 'point-between-planes', 'prism-in-guides', 'prism-in-guides-planar', 'rough-disk', 'rough-hinge-pendulum']);
+  }, 60_000);
   it("the rod prints its sliding coefficient, Painlevé's (1 + 3cos²θ + 3μ sgn ṡ sin θ cos θ)/m", () => {
     const t = tex('falling-rod');
     expect(t).toContain('\\Delta_{\\mathrm{tip}}');
@@ -33,5 +33,17 @@ describe('friction section', () => {
     expect(t).toContain('\\binom{5}{n}');
     const planar = tex('prism-in-guides-planar');
     for (const tag of ['++', '+-', '-+', '--']) expect(planar).toContain(`\\Delta^{${tag}}`);
+  });
+});
+
+describe('hinge friction in the report', () => {
+  it('the rough-hinge pendulum prints (★), the n-gon convergence table (n = 3 … 96) and the self-locking threshold', () => {
+    const d = doc('rough-hinge-pendulum');
+    const s = d.sections.find((x) => x.id === 'friction')!;
+    const table = s.blocks.find((b) => b.kind === 'table');
+    expect(table && table.kind === 'table' ? table.rows.map((r) => r[0]![0]) : []).toEqual(['3', '4', '6', '8', '12', '24', '48', '96']);
+    const t = tex('rough-hinge-pendulum');
+    expect(t).toContain('N^{\\perp}');
+    expect(t).toMatch(/f_\{r\}\^\{\*\} = 12\.5/);
   });
 });

@@ -123,8 +123,9 @@ export function checkHinges(
     const angle = spec.angle === undefined ? undefined : checkSlip(spec.angle, 1, coordinates, reader, `${field}.angle`, out);
     const radius = spec.radius === undefined ? undefined : reader.read(spec.radius, `${field}.radius`, out, { smooth: true });
     const f = frictionCoefficient(spec.friction, `the journal friction of '${label}'`, parameters, `${field}.friction`, out);
-    if (name !== undefined && index.length === 2 && index.every((k) => k >= 0) && index[0] !== index[1] && angle && radius && f) {
-      hinges.push({ name, constraints: [index[0]!, index[1]!], angle: angle[0]!, radius, friction: f.symbol });
+    const reduced = spec.reduced === undefined ? f : frictionCoefficient(spec.reduced, `the reduced journal friction of '${label}'`, parameters, `${field}.reduced`, out);
+    if (name !== undefined && index.length === 2 && index.every((k) => k >= 0) && index[0] !== index[1] && angle && radius && f && reduced) {
+      hinges.push({ name, constraints: [index[0]!, index[1]!], angle: angle[0]!, radius, friction: f.symbol, reduced: reduced.symbol });
     }
   });
   return out.result(hinges);

@@ -444,7 +444,7 @@ export function pendulumAcceleration(p: Pendulum, journal: Journal, phi: number,
 
 export interface ConvergenceRow {
   readonly n: number;
-  /** φ̈ with the n-gon (2.4). */
+  /** φ̈ with the n-gon (2.4); NaN when no pair of vertices is realized (past the threshold). */
   readonly phiddot: number;
   /** |φ̈ₙ − φ̈ of (2.6)|. */
   readonly error: number;

@@ -65,6 +65,8 @@ export function reportSimulation(source: string): ReportSimulation {
 function simulateForReport(source: string): { readonly simulation: ReportSimulation; readonly error?: MechanicsError } {
   const mod = loadGenerated(source);
   const { q0, qd0, t1 } = mod.model.initial;
+  // Non-ideal constraints are derived, not integrated: said in the report, not a failure of derive.
+  if (mod.model.nonIdeal) return { simulation: { skipped: `the friction of ${mod.model.nonIdeal.join(', ')} depends on the variant of support, which the runtime does not integrate yet (the equations are above)` } };
   try {
     const tr = simulate(mod, { q0, qd0, t1, samples: REPORT_SAMPLES, rtol: 1e-8, atol: 1e-10 });
     return { simulation: { trajectory: tr, method: `${mod.model.unilateral.length ? 'event-driven ' : ''}DOPRI5, rtol 1e-8, atol 1e-10, ${REPORT_SAMPLES} samples` } };

@@ -29,10 +29,11 @@ export interface ReportTrajectory {
   readonly events: readonly { readonly t: number; readonly type: PlotEventKind }[];
 }
 
-/** The simulation shown in the HTML report, or why there is none. */
+/** The simulation shown in the HTML report, or why there is none: it failed, or the model is not one the runtime integrates (skipped). */
 export type ReportSimulation =
   | { readonly trajectory: ReportTrajectory; readonly method: string }
-  | { readonly error: string };
+  | { readonly error: string }
+  | { readonly skipped: string };
 
 export interface SectionInput {
   readonly system: DerivedSystem;
@@ -414,10 +415,13 @@ export function simulationSection({ system, simulation }: SectionInput): Section
     ', ',
     m(`\\dot{q}(0) = ${vector(model.initial.qd0.map(numberLatex))}`),
     ...(model.parameters.length ? [', with the default parameters of Table ', ref('tab:parameters')] : []),
-    ...('error' in simulation ? ['.'] : [', integrated to ', m(`t = ${numberLatex(model.initial.t1)}`), ` (${simulation.method}).`]),
+    ...(!('trajectory' in simulation) ? ['.'] : [', integrated to ', m(`t = ${numberLatex(model.initial.t1)}`), ` (${simulation.method}).`]),
   );
   if ('error' in simulation) {
     return { id: 'simulation', title: 'Simulated motion', htmlOnly: true, blocks: [init, paragraph(`The simulation failed: ${simulation.error}`)] };
+  }
+  if ('skipped' in simulation) {
+    return { id: 'simulation', title: 'Simulated motion', htmlOnly: true, blocks: [init, paragraph(`Not simulated: ${simulation.skipped}.`)] };
   }
   const tr = simulation.trajectory;
   const events = tr.events.map((e) => ({ t: e.t, kind: e.type }));

@@ -86,7 +86,7 @@ describe('prism in guides, planar symmetric case (example 2)', () => {
   it('Φ of the paper (the switched sum over the 4 variants) equals the friction bound of the variant selectVariant realizes; rest iff |Pₓ| ≤ Φ', () => {
     let realized = 0, rests = 0;
     for (let trial = 0; trial < 400; trial++) {
-      const env: Env = { ...defaults(planar), Py: uniform(r, -3, 3), Mz: uniform(r, -2, 2), Px: uniform(r, -2, 2) };
+      const env: Record<string, number> = { ...defaults(planar), Py: uniform(r, -3, 3), Mz: uniform(r, -2, 2), Px: uniform(r, -2, 2) };
       // From rest the direction is sgn Pₓ (the paper, after the planar formulas).
       const sigma = Math.sign(env.Px!);
       env[slipSignSymbol(1).name] = sigma;
@@ -122,7 +122,7 @@ describe('prism in guides, spatial (example 2, five pairs)', () => {
     let realized = 0, twoTriesFound = 0;
     for (let trial = 0; trial < 300; trial++) {
       const sigma = r() < 0.5 ? -1 : 1;
-      const env: Env = { ...defaults(spatial), Py: uniform(r, -3, 3), Pz: uniform(r, -30, 5), Mx: uniform(r, -0.5, 0.5), My: uniform(r, -1, 1), Mz: uniform(r, -1, 1) };
+      const env: Record<string, number> = { ...defaults(spatial), Py: uniform(r, -3, 3), Pz: uniform(r, -30, 5), Mx: uniform(r, -0.5, 0.5), My: uniform(r, -1, 1), Mz: uniform(r, -1, 1) };
       for (let i = 1; i <= 5; i++) env[slipSignSymbol(i).name] = sigma;
       const sel = selectVariant(s.system, env);
       if (sel.kind !== 'realized') continue;

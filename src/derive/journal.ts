@@ -35,7 +35,7 @@ import { add, mul, neg, sym, type Expr } from '../core/expr.js';
 import { MechanicsError } from '../errors.js';
 import { choleskyFactor, choleskySolve } from '../numeric/cholesky.js';
 import { type ReactionSystem } from './support-reactions.js';
-import { twoTries } from './support-selection.js';
+import { chooseOption, twoTries, type OptionChoice, type SolvedOption } from './support-selection.js';
 import { type FullVariant } from './support-variants.js';
 
 export type Vec2 = readonly [number, number];
@@ -153,45 +153,6 @@ function solve2(a1: Vec2, a2: Vec2, b: Vec2): { readonly det: number; readonly x
 }
 
 // ------------------------------------------------------------ Smirnov's choice
-
-/** A way of bearing solved at numbers: which supports bear, whether its reactions are all ≥ 0, its determinant with and without friction. */
-export interface SolvedOption<T> {
-  /** The supports that bear (reactions not 0): options with one key are one bearing variant, sharing F(s) = 2⁻ᵏ (1.2). */
-  readonly key: string;
-  readonly admissible: boolean;
-  readonly det: number;
-  readonly frictionlessDet: number;
-  readonly value: T;
-}
-
-/** Smirnov §3 among solved options; self-locking by a singular determinant is the caller's to report. */
-export type OptionChoice<T> =
-  /** One bearing variant is admissible and its determinant keeps its sign as friction → 0. */
-  | { readonly kind: 'realized'; readonly chosen: SolvedOption<T> }
-  /** Several are admissible (the ambiguity paradox); the one whose determinant keeps its sign is realized. */
-  | { readonly kind: 'indeterminate'; readonly chosen: SolvedOption<T>; readonly admissible: readonly string[] }
-  /** Every admissible variant's determinant changes sign as friction → 0. */
-  | { readonly kind: 'self-locking'; readonly cause: 'sign-change'; readonly admissible: readonly string[] }
-  /** No variant has all reactions ≥ 0 (self-locking too, in Smirnov's §3). */
-  | { readonly kind: 'inconsistent' }
-  /** Several admissible variants keep their determinant's sign: the criterion does not decide. */
-  | { readonly kind: 'undecided'; readonly admissible: readonly string[] };
-
-const keepsSign = (o: SolvedOption<unknown>): boolean => Math.sign(o.det) === Math.sign(o.frictionlessDet);
-
-/** The realized option by Smirnov's §3: admissible, and its determinant keeps its sign as every friction coefficient → 0. */
-export function chooseOption<T>(options: readonly SolvedOption<T>[]): OptionChoice<T> {
-  const byKey = new Map<string, SolvedOption<T>>();
-  for (const o of options.filter((x) => x.admissible)) if (!byKey.has(o.key) || keepsSign(o)) byKey.set(o.key, o);
-  const keys = [...byKey.keys()];
-  const kept = [...byKey.values()].filter(keepsSign);
-  if (!keys.length) return { kind: 'inconsistent' };
-  if (!kept.length) return { kind: 'self-locking', cause: 'sign-change', admissible: keys };
-  if (kept.length > 1) return { kind: 'undecided', admissible: keys };
-  return keys.length === 1 ? { kind: 'realized', chosen: kept[0]! } : { kind: 'indeterminate', chosen: kept[0]!, admissible: keys };
-}
-
-// ------------------------------------------------------------ (2.4) the n-gon journal
 
 /** One variant of the n-gon: support on vertices k, k+1 (mod n). */
 export interface PolygonVariant {

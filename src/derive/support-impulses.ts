@@ -32,7 +32,7 @@
 import { MechanicsError } from '../errors.js';
 import { choleskyFactor, choleskySolve } from '../numeric/cholesky.js';
 import { luFactor, luSolve } from '../numeric/lu.js';
-import { chooseOption, type OptionChoice, type SolvedOption } from './journal.js';
+import { chooseOption, type OptionChoice, type SolvedOption } from './support-selection.js';
 import { variants, type Side, type Variant } from './support-variants.js';
 
 /** One side of a pair: its friction coefficient and its restitution (unloading over loading impulse). */

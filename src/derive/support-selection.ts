@@ -17,7 +17,6 @@ export interface SolvedVariant {
 }
 
 const admissible = (v: SolvedVariant): boolean => switching(v.reactions) > 0;
-const keepsSign = (v: SolvedVariant): boolean => Math.sign(v.det) === Math.sign(v.frictionlessDet);
 
 /** Solve one variant; undefined when its determinant vanishes. */
 function solveVariant(system: ReactionSystem, variant: FullVariant, env: Env): SolvedVariant | undefined {
@@ -61,6 +60,45 @@ export type Selection =
 
 const key = (v: Variant): string => v.join(',');
 
+/** A way of bearing solved at numbers: which supports bear, whether its reactions are all ≥ 0, its determinant with and without friction. */
+export interface SolvedOption<T> {
+  /** The supports that bear (reactions not 0): options with one key are one bearing variant, sharing F(s) = 2⁻ᵏ (1.2). */
+  readonly key: string;
+  readonly admissible: boolean;
+  readonly det: number;
+  readonly frictionlessDet: number;
+  readonly value: T;
+}
+
+/** Smirnov §3 among solved options; self-locking by a singular determinant is the caller's to report. */
+export type OptionChoice<T> =
+  /** One bearing variant is admissible and its determinant keeps its sign as friction → 0. */
+  | { readonly kind: 'realized'; readonly chosen: SolvedOption<T> }
+  /** Several are admissible (the ambiguity paradox); the one whose determinant keeps its sign is realized. */
+  | { readonly kind: 'indeterminate'; readonly chosen: SolvedOption<T>; readonly admissible: readonly string[] }
+  /** Every admissible variant's determinant changes sign as friction → 0. */
+  | { readonly kind: 'self-locking'; readonly cause: 'sign-change'; readonly admissible: readonly string[] }
+  /** No variant has all reactions ≥ 0 (self-locking too, in Smirnov's §3). */
+  | { readonly kind: 'inconsistent' }
+  /** Several admissible variants keep their determinant's sign: the criterion does not decide. */
+  | { readonly kind: 'undecided'; readonly admissible: readonly string[] };
+
+const keepsSign = (o: SolvedOption<unknown>): boolean => Math.sign(o.det) === Math.sign(o.frictionlessDet);
+
+/** The realized option by Smirnov's §3: admissible, and its determinant keeps its sign as every friction coefficient → 0. */
+export function chooseOption<T>(options: readonly SolvedOption<T>[]): OptionChoice<T> {
+  const byKey = new Map<string, SolvedOption<T>>();
+  for (const o of options.filter((x) => x.admissible)) if (!byKey.has(o.key) || keepsSign(o)) byKey.set(o.key, o);
+  const keys = [...byKey.keys()];
+  const kept = [...byKey.values()].filter(keepsSign);
+  if (!keys.length) return { kind: 'inconsistent' };
+  if (!kept.length) return { kind: 'self-locking', cause: 'sign-change', admissible: keys };
+  if (kept.length > 1) return { kind: 'undecided', admissible: keys };
+  return keys.length === 1 ? { kind: 'realized', chosen: kept[0]! } : { kind: 'indeterminate', chosen: kept[0]!, admissible: keys };
+}
+
+// ------------------------------------------------------------ (2.4) the n-gon journal
+
 /** Enumerate the 2^k full variants, solve each, and name the outcome. */
 export function selectVariant(system: ReactionSystem, env: Env): Selection {
   const solved: SolvedVariant[] = [];
@@ -72,20 +110,20 @@ export function selectVariant(system: ReactionSystem, env: Env): Selection {
   }
   if (singular.length) return { kind: 'self-locking', cause: 'singular', variants: singular };
   // Full variants sharing vanishing reactions are one bearing variant (F(s) = 2⁻ᵐ
-  // on each of them); it keeps its determinant's sign if one of them does.
+  // on each of them): one option key, which keeps its determinant's sign if one of them does.
   const bearingOf = (s: SolvedVariant): Variant => bearing(s.variant, s.reactions);
-  const distinct = new Map<string, SolvedVariant>();
-  for (const s of solved.filter(admissible)) {
-    const k = key(bearingOf(s));
-    if (!distinct.has(k) || keepsSign(s)) distinct.set(k, s);
+  const choice = chooseOption(solved.map((s): SolvedOption<SolvedVariant> => ({ key: key(bearingOf(s)), admissible: admissible(s), det: s.det, frictionlessDet: s.frictionlessDet, value: s })));
+  const variants = (keys: readonly string[]): Variant[] => keys.map((k) => k.split(',').map(Number) as Variant[number][]);
+  switch (choice.kind) {
+    case 'inconsistent':
+      return choice;
+    case 'self-locking':
+      return { kind: 'self-locking', cause: 'sign-change', variants: variants(choice.admissible) };
+    case 'undecided':
+      return { kind: 'undecided', admissible: variants(choice.admissible) };
+    case 'realized':
+      return { kind: 'realized', variant: bearingOf(choice.chosen.value), solved: choice.chosen.value };
+    case 'indeterminate':
+      return { kind: 'indeterminate', variant: bearingOf(choice.chosen.value), solved: choice.chosen.value, admissible: variants(choice.admissible) };
   }
-  const candidates = [...distinct.values()];
-  if (!candidates.length) return { kind: 'inconsistent' };
-  const kept = candidates.filter(keepsSign);
-  if (!kept.length) return { kind: 'self-locking', cause: 'sign-change', variants: candidates.map(bearingOf) };
-  if (kept.length > 1) return { kind: 'undecided', admissible: candidates.map(bearingOf) };
-  const realized = kept[0]!;
-  return candidates.length === 1
-    ? { kind: 'realized', variant: bearingOf(realized), solved: realized }
-    : { kind: 'indeterminate', variant: bearingOf(realized), solved: realized, admissible: candidates.map(bearingOf) };
 }

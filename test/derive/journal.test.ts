@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   axesJournal,
-  chooseOption,
   journalConvergence,
   journalSelfLocking,
   pendulumAcceleration,
@@ -17,6 +16,7 @@ import {
   type Journal,
   type Pendulum,
 } from '../../src/derive/journal.js';
+import { chooseOption } from '../../src/derive/support-selection.js';
 import { MechanicsError } from '../../src/errors.js';
 import { expectClose } from '../helpers/numeric.js';
 

@@ -29,13 +29,28 @@
 // and "several modes" are detected rather than guessed), and (q, q̇) is
 // projected onto g_S = 0, ġ_S = 0 so the phase does not start off the
 // constraint and drift.
+//
+// With Coulomb friction (a module with frictionPhase and a contact with a
+// friction law) every held contact also has a tangential mode, sliding
+// (±1; spatial: along ṡ/|ṡ|) or sticking (2), and q̈ comes from
+// frictionPhase. Two more guards: a sliding contact's slip velocity d·ṡ
+// falling through 0 (it stops), and a sticking contact's μs σ̇ − |τ| falling
+// through 0 (its force reaches the cone's edge; it slides opposite to τ,
+// since the sliding friction −μ σ̇ d takes over from the sticking force τ).
+// The modes after such an event are chosen in friction-modes.ts, which also
+// judges Painlevé's cases by the reaction-matrix determinant: no admissible
+// mode ends the run ('contact-inconsistent'), several continue on Smirnov's
+// choice with an 'indeterminate' event. Events 'stick' and 'slip' carry the
+// modes after them.
 
 import type { GeneratedModel, ImpactStatus, Params } from './contract.js';
 import { GapKinematics, projectOntoContacts, requireFunctions, type ProjectionStatus, type WithFunctions } from './contacts.js';
 import { integrate, type DenseStep } from './dopri5.js';
+import { frictionalImpact } from './friction-impact.js';
 import { impactByLcp, type LcpImpact } from './impact-lcp.js';
 import { IMPACT_ERROR_CODE, SimulationError, type SimulationErrorCode } from './errors.js';
 import { crosses, locateOnInterval, type EventFunction } from './events.js';
+import { MAX_MODE_COMBINATIONS, ModeSelector, OPEN, STICK, slides, usesFriction, type SlipTarget } from './friction-modes.js';
 import {
   DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
   type SimulateOptions, type SimulationEvent, type SimulationEventType, type Trajectory,
@@ -55,7 +70,8 @@ export function simulateHybrid(module: GeneratedModel, opts: SimulateOptions): T
 interface Crossing {
   readonly t: number;
   readonly y: Float64Array;
-  readonly kind: 'gap' | 'release';
+  /** stop: a sliding contact's slip velocity reached 0; cone: a sticking contact's force reached the cone's edge. */
+  readonly kind: 'gap' | 'release' | 'stop' | 'cone';
   readonly contact: number;
 }
 
@@ -63,6 +79,24 @@ interface Crossing {
 interface Mode {
   readonly held: readonly number[];
   readonly qdd: Float64Array;
+}
+
+/** What an impact gives: q̇⁺, the normal impulses and, with friction, the tangential ones (slip-row order). */
+interface ImpactOutcome {
+  readonly status: ImpactStatus | LcpImpact['status'];
+  readonly qdPlus: ArrayLike<number>;
+  readonly impulses: ArrayLike<number>;
+  readonly tangentImpulses?: ArrayLike<number>;
+  readonly message?: string;
+}
+
+/** The contact modes chosen at an event of a model with friction. */
+interface FrictionMode {
+  readonly held: readonly number[];
+  readonly modes: number[];
+  /** Other admissible modes with a different motion (Painlevé's indeterminacy). */
+  readonly alternatives: number[][];
+  readonly targets: SlipTarget[];
 }
 
 /**
@@ -123,6 +157,8 @@ class HybridRun {
   private readonly t1: number;
   private readonly kin: GapKinematics;
   private readonly name: string;
+  /** Mode selection with friction; undefined for frictionless models, which take the path they always took. */
+  private readonly friction: ModeSelector | undefined;
 
   // Tolerances; each is explained by the failure it prevents.
   /**
@@ -156,6 +192,8 @@ class HybridRun {
   private t: number;
   private readonly x: Float64Array;
   private readonly held: boolean[];
+  /** frictionPhase's code of every contact (0 open), with friction. */
+  private modes: number[];
   private readonly events: SimulationEvent[] = [];
   /** The impacts since the last rest or the last event without an impact (Zeno detection). */
   private cascade: CascadeImpact[] = [];
@@ -179,6 +217,13 @@ class HybridRun {
   private readonly gB: Float64Array;
   private readonly dgB: Float64Array;
   private readonly sB: Float64Array;
+  /** Tangential guards of held Coulomb contacts (d·ṡ sliding, μs σ̇ − |τ| sticking) at the step's ends. */
+  private readonly tA: Float64Array;
+  private readonly tB: Float64Array;
+  /** ê = ṡ/|ṡ| of each slip row at the step's start: a spatial slide stops when ṡ·ê falls through 0. */
+  private readonly slipDir: Float64Array;
+  private readonly slipRates: Float64Array;
+  private readonly phaseOut: Float64Array;
 
   private readonly samples = { t: [] as number[], q: [] as number[][], qd: [] as number[][], energy: [] as number[] };
   private readonly sampler: GridSampler;
@@ -211,6 +256,16 @@ class HybridRun {
     this.x.set(Array.from(opts.q0), 0);
     this.x.set(Array.from(opts.qd0), n);
     this.held = new Array<boolean>(m).fill(false);
+    this.modes = new Array<number>(m).fill(OPEN);
+    // Slip speeds below restVelocity count as rest, as normal ones do: the
+    // located stop of a slide leaves ṡ at roundoff of either sign.
+    this.friction = usesFriction(module) ? new ModeSelector(module, this.params, this.t0, this.restVelocity) : undefined;
+    const ms = this.friction ? this.friction.laws.reduce((s, l) => s + l.rows, 0) : 0;
+    this.tA = new Float64Array(m);
+    this.tB = new Float64Array(m);
+    this.slipDir = new Float64Array(ms);
+    this.slipRates = new Float64Array(ms);
+    this.phaseOut = new Float64Array(n + m + ms + 1);
     this.q = new Float64Array(n);
     this.qd = new Float64Array(n);
     this.acc = new Float64Array(n + m);
@@ -261,12 +316,61 @@ class HybridRun {
     return this.module.contactAccelerations(s, this.q, this.qd, this.params, held, this.acc);
   }
 
-  /** Gap, normal velocity and (for held contacts) σ̇ of every contact at a state. */
-  private guardValues(s: number, y: Float64Array, g: Float64Array, dg: Float64Array, sigma: Float64Array): void {
+  /** q̈, σ̇ per contact, τ per slip row and det of the current modes at a state (frictionPhase), into `phaseOut`. */
+  private phaseAt(s: number, y: ArrayLike<number>): Float64Array {
+    this.split(y);
+    return this.friction!.module.frictionPhase(s, this.q, this.qd, this.params, this.modes, this.phaseOut);
+  }
+
+  /** Whether contact j has a tangential guard: held, with a Coulomb law. */
+  private tangentGuarded(j: number): boolean {
+    return this.friction !== undefined && this.modes[j] !== OPEN && this.friction.laws[j]!.kind === 'coulomb';
+  }
+
+  /**
+   * The tangential guard of a held Coulomb contact, falling through 0 at its
+   * event: sliding, d·ṡ (planar d = its mode; spatial ṡ·ê, ê the direction at
+   * the step's start, so a slide that stops or turns back crosses);
+   * sticking, μs σ̇ − |τ|.
+   */
+  private tangentGuard(j: number, out: ArrayLike<number>, rates: ArrayLike<number>): number {
+    const sel = this.friction!;
+    const law = sel.laws[j]!, code = this.modes[j]!;
+    if (code === STICK) return law.muS * out[this.n + j]! - sel.stickForce(j, out);
+    let v = 0;
+    for (let r = law.row; r < law.row + law.rows; r++) v += (law.rows === 1 ? code : this.slipDir[r]!) * rates[r]!;
+    return v;
+  }
+
+  /** ê = ṡ/|ṡ| of the spatial sliding contacts at a state, and their guard |ṡ| there (the start of the next step). */
+  private aimSlips(s: number, y: ArrayLike<number>): void {
+    const sel = this.friction!;
+    this.split(y);
+    const rates = sel.module.slipRates(s, this.q, this.qd, this.params, this.slipRates);
+    sel.laws.forEach((law, j) => {
+      if (law.rows < 2 || !this.tangentGuarded(j) || this.modes[j] === STICK) return;
+      const speed = sel.slipSpeed(j, rates);
+      if (!(speed > 0)) return;
+      for (let r = law.row; r < law.row + law.rows; r++) this.slipDir[r] = rates[r]! / speed;
+      this.tA[j] = speed;
+    });
+  }
+
+  /** Gap, normal velocity, (for held contacts) σ̇ and (held Coulomb contacts) the tangential guard of every contact at a state. */
+  private guardValues(s: number, y: Float64Array, g: Float64Array, dg: Float64Array, sigma: Float64Array, tangent: Float64Array): void {
     this.split(y);
     g.set(this.kin.gaps(s, this.q));
     this.kin.rates(s, this.q, this.qd, dg);
     if (!this.held.some(Boolean)) return;
+    if (this.friction) {
+      const out = this.phaseAt(s, y);
+      const rates = this.friction.module.slipRates(s, this.q, this.qd, this.params, this.slipRates);
+      for (let j = 0; j < this.m; j++) {
+        sigma[j] = this.held[j] ? out[this.n + j]! : 0;
+        tangent[j] = this.tangentGuarded(j) ? this.tangentGuard(j, out, rates) : 0;
+      }
+      return;
+    }
     const acc = this.contactAccelerations(s, y, this.held);
     let rank = 0;
     for (let j = 0; j < this.m; j++) sigma[j] = this.held[j] ? acc[this.n + rank++] : 0;
@@ -279,13 +383,14 @@ class HybridRun {
     const f = free
       ? (s: number, y: Float64Array, out: Float64Array): void => void module.rhs(s, y, params, out)
       : (s: number, y: Float64Array, out: Float64Array): void => {
-        const acc = this.contactAccelerations(s, y, this.held);
+        const acc = this.friction ? this.phaseAt(s, y) : this.contactAccelerations(s, y, this.held);
         for (let i = 0; i < n; i++) {
           out[i] = y[n + i];
           out[n + i] = acc[i];
         }
       };
-    this.guardValues(this.t, this.x, this.gA, this.dgA, this.sA);
+    if (this.friction) this.aimSlips(this.t, this.x);
+    this.guardValues(this.t, this.x, this.gA, this.dgA, this.sA, this.tA);
     let found: Crossing | undefined;
     const maxSteps = this.opts.maxSteps ?? 100_000;
     const end = Math.min(this.t1, this.pendingRest?.t ?? Infinity);
@@ -295,7 +400,7 @@ class HybridRun {
       hmax: this.opts.hmax,
       maxSteps,
       onStep: (step) => {
-        this.guardValues(step.t, step.y, this.gB, this.dgB, this.sB);
+        this.guardValues(step.t, step.y, this.gB, this.dgB, this.sB, this.tB);
         found = this.firstCrossing(step);
         if (found) {
           this.sampler.fromStep(step, found.t);
@@ -306,6 +411,8 @@ class HybridRun {
         this.gA.set(this.gB);
         this.dgA.set(this.dgB);
         this.sA.set(this.sB);
+        this.tA.set(this.tB);
+        if (this.friction) this.aimSlips(step.t, step.y);
       },
     });
     this.stats.steps += result.stats.accepted;
@@ -326,7 +433,7 @@ class HybridRun {
     // then recorded where the motion actually changes.
     if (this.pendingRest) this.recordRest();
     const recorded = this.events.length;
-    this.resolve(found.kind === 'release' ? [found.contact] : []);
+    this.resolve(found.kind === 'release' ? [found.contact] : [], found.kind === 'cone' ? [found.contact] : []);
     this.progress.update(this.t);
     this.checkCaps(this.events.length > recorded);
   }
@@ -365,10 +472,22 @@ class HybridRun {
   private firstCrossing(step: DenseStep): Crossing | undefined {
     let best: Crossing | undefined;
     for (let j = 0; j < this.m; j++) {
-      const c = this.held[j] ? this.releaseCrossing(j, step) : this.gapCrossing(j, step);
-      if (c && (!best || c.t < best.t)) best = c;
+      for (const c of this.held[j] ? [this.releaseCrossing(j, step), this.tangentCrossing(j, step)] : [this.gapCrossing(j, step)]) {
+        if (c && (!best || c.t < best.t)) best = c;
+      }
     }
     return best;
+  }
+
+  /** The tangential guard of a held Coulomb contact falling through zero: a slide stops, or a sticking force reaches the cone's edge. */
+  private tangentCrossing(j: number, step: DenseStep): Crossing | undefined {
+    if (!this.tangentGuarded(j) || !crosses(this.tA[j], this.tB[j], 'falling')) return undefined;
+    const guard: EventFunction = (s, y) => {
+      const out = this.phaseAt(s, y);
+      return this.tangentGuard(j, out, this.friction!.module.slipRates(s, this.q, this.qd, this.params, this.slipRates));
+    };
+    const loc = locateOnInterval(guard, step, step.tPrev, this.tA[j], step.t, this.tB[j]);
+    return { t: loc.t, y: loc.y, kind: this.modes[j] === STICK ? 'cone' : 'stop', contact: j };
   }
 
   /** σ̇_j of a held contact falling through zero: the contact would have to pull. */
@@ -376,7 +495,7 @@ class HybridRun {
     if (!crosses(this.sA[j], this.sB[j], 'falling')) return undefined;
     let rank = 0;
     for (let i = 0; i < j; i++) if (this.held[i]) rank++;
-    const sigma: EventFunction = (s, y) => this.contactAccelerations(s, y, this.held)[this.n + rank];
+    const sigma: EventFunction = (s, y) => (this.friction ? this.phaseAt(s, y)[this.n + j]! : this.contactAccelerations(s, y, this.held)[this.n + rank]);
     const loc = locateOnInterval(sigma, step, step.tPrev, this.sA[j], step.t, this.sB[j]);
     return { t: loc.t, y: loc.y, kind: 'release', contact: j };
   }
@@ -427,9 +546,10 @@ class HybridRun {
    * then choose the held set and project onto it; record the events.
    * `released` are contacts whose σ̇ just crossed zero: they may not be held.
    */
-  private resolve(released: readonly number[]): void {
+  private resolve(released: readonly number[], leavingCone: readonly number[] = []): void {
     const { m, n, t } = this;
     const before = this.held.slice();
+    const modesBefore = this.modes.slice();
     const closed = new Array<boolean>(m).fill(false);
     let rest: Accumulation | undefined;
     let impacts = 0;
@@ -445,8 +565,7 @@ class HybridRun {
       if (round === MAX_IMPACTS_PER_EVENT) {
         throw this.failure('impact-loop', 'model', `contacts ${approaching.join(', ')} still approach after ${round} impacts at one instant (cap MAX_IMPACTS_PER_EVENT); the impact law does not make the normal velocities admissible`, 'impact');
       }
-      let res: { status: ImpactStatus | LcpImpact['status']; qdPlus: ArrayLike<number>; impulses: ArrayLike<number>; message?: string } = this.module.impact(t, this.q, this.qd, this.params, { active: closed, tol: this.gapTol });
-      if (res.status === 'too-many-contacts') res = impactByLcp(this.module, this.params, t, this.q, this.qd, closed);
+      const res = this.impactAt(closed);
       if (res.status !== 'ok') {
         throw this.failure(IMPACT_ERROR_CODE[res.status], 'model', res.message ?? `the impact map returned '${res.status}' for contacts ${approaching.join(', ')}`, 'impact');
       }
@@ -459,7 +578,8 @@ class HybridRun {
       const impulses = toArray(res.impulses, 0, m);
       const hit = impulses.flatMap((p, j) => (p !== 0 ? [j] : []));
       const contacts = hit.length > 0 ? hit : approaching;
-      this.events.push({ ...before, contacts, qdPlus: toArray(this.x, n, 2 * n), impulses });
+      const tangent = res.tangentImpulses ? { tangentImpulses: Array.from(res.tangentImpulses) } : {};
+      this.events.push({ ...before, contacts, qdPlus: toArray(this.x, n, 2 * n), impulses, ...tangent });
       impacts++;
       rest = this.holdable(this.recordImpact(t, contacts, false)) ?? rest;
     }
@@ -478,11 +598,13 @@ class HybridRun {
     for (let j = 0; j < m; j++) {
       if (closed[j] && dg[j] <= this.restVelocity && !released.includes(j)) candidates.push(j);
     }
-    const mode = this.selectMode(candidates);
+    const frictional = this.friction ? this.selectFrictionMode(candidates, leavingCone) : undefined;
+    const mode = frictional ?? this.selectMode(candidates);
     this.held.fill(false);
     for (const j of mode.held) this.held[j] = true;
     const status = projectOntoContacts(this.kin, this.module, this.params, t, this.x.subarray(0, n), this.x.subarray(n), mode.held);
     if (status !== 'ok') throw this.projectionError(status, mode.held);
+    if (frictional) this.startModes(frictional);
 
     const releasedNow = before.flatMap((h, j) => (h && !this.held[j] ? [j] : []));
     const closedNow = this.held.flatMap((h, j) => (h && !before[j] ? [j] : []));
@@ -494,8 +616,9 @@ class HybridRun {
     }
     const resting = rest ? rest.contacts.filter((j) => this.held[j]) : [];
     const touching = closedNow.filter((j) => !resting.includes(j));
-    if (releasedNow.length > 0) this.events.push(this.stateEvent('release', releasedNow));
-    if (touching.length > 0) this.events.push(this.stateEvent('contact', touching));
+    if (releasedNow.length > 0) this.events.push(this.modeEvent('release', releasedNow));
+    if (touching.length > 0) this.events.push(this.modeEvent('contact', touching));
+    if (frictional) this.recordModeChanges(modesBefore, frictional);
     if (resting.length > 0) this.pendingRest = { t: rest!.t, contacts: resting };
     if (rest || (impacts === 0 && (releasedNow.length > 0 || closedNow.length > 0))) this.cascade = [];
   }
@@ -543,6 +666,60 @@ class HybridRun {
     const rest = this.pendingRest!;
     this.events.push({ ...this.stateEvent('rest', rest.contacts), accumulation: rest.t });
     this.pendingRest = undefined;
+  }
+
+  /**
+   * The velocity jump at the current state with the contacts `closed`: the
+   * one place an impact law is applied. With friction, Newton's law with
+   * Coulomb cones as one complementarity problem (friction-impact.ts; the
+   * generated map treats Coulomb contacts as frictionless).
+   */
+  private impactAt(closed: readonly boolean[]): ImpactOutcome {
+    if (this.friction) {
+      const res = frictionalImpact(this.module, this.params, this.t, this.q, this.qd, closed, { restVelocity: this.restVelocity });
+      const message = res.status === 'lcp-failed' ? `the frictional impact's complementarity problem failed (${res.solver}, residual ${res.residual})` : undefined;
+      return { status: res.status, qdPlus: res.qdPlus, impulses: res.impulses, tangentImpulses: res.tangentialImpulses, ...(message ? { message } : {}) };
+    }
+    const res = this.module.impact(this.t, this.q, this.qd, this.params, { active: closed, tol: this.gapTol });
+    return res.status === 'too-many-contacts' ? impactByLcp(this.module, this.params, this.t, this.q, this.qd, closed) : res;
+  }
+
+  /**
+   * Start the modes chosen with friction: the codes, then the slip
+   * velocities of contacts at rest in the tangent (0, or ε d for a spatial
+   * slide away from rest), keeping the held contacts' ġ = 0.
+   */
+  private startModes(chosen: FrictionMode): void {
+    const { n, t } = this;
+    this.modes = chosen.modes.slice();
+    if (chosen.targets.length === 0) return;
+    const status = this.friction!.startVelocity(t, this.x.subarray(0, n), this.x.subarray(n), this.modes, chosen.targets);
+    if (status === 'not-positive-definite') throw this.projectionError('singular-mass-matrix', chosen.held);
+    if (status !== 'ok') throw this.projectionError('dependent-contacts', chosen.held);
+  }
+
+  /**
+   * Events of the modes chosen with friction: 'indeterminate' when other
+   * admissible modes had another motion (with them), then 'stick' and
+   * 'slip' for the Coulomb contacts that start to stick or to slide (a
+   * slide that turns back is a new 'slip').
+   */
+  private recordModeChanges(before: readonly number[], chosen: FrictionMode): void {
+    const { laws } = this.friction!;
+    const { modes, alternatives } = chosen;
+    if (alternatives.length > 0) {
+      const differing = modes.flatMap((c, j) => (alternatives.some((a) => a[j] !== c) ? [j] : []));
+      this.events.push({ ...this.modeEvent('indeterminate', differing), alternatives: alternatives.map((a) => a.slice()) });
+    }
+    const stuck = laws.flatMap((law, j) => (law.kind === 'coulomb' && modes[j] === STICK && before[j] !== STICK ? [j] : []));
+    const sliding = laws.flatMap((law, j) => (slides(law, modes[j]!) && modes[j] !== before[j] ? [j] : []));
+    if (stuck.length > 0) this.events.push(this.modeEvent('stick', stuck));
+    if (sliding.length > 0) this.events.push(this.modeEvent('slip', sliding));
+  }
+
+  /** An event after which the contacts are in their new modes; with friction it carries them. */
+  private modeEvent(type: SimulationEventType, contacts: number[]): SimulationEvent {
+    return { ...this.stateEvent(type, contacts), ...(this.friction ? { modes: this.modes.slice() } : {}) };
   }
 
   /** An event at the current time with the current state (q, q̇). */
@@ -597,6 +774,34 @@ class HybridRun {
       return { ...rest, qd: vk.map((v, i) => v + ((v - vk2[i]!) * r) / (1 - r)) };
     }
     return undefined;
+  }
+
+  /**
+   * The modes with friction (friction-modes.ts) at the current state; every
+   * outcome but one realized mode is a named error with the contacts.
+   * `leavingCone`: contacts whose sticking force just reached the cone's edge.
+   */
+  private selectFrictionMode(candidates: readonly number[], leavingCone: readonly number[]): FrictionMode {
+    this.split(this.x);
+    const r = this.friction!.select({ t: this.t, q: this.q, qd: this.qd, candidates, leavingCone });
+    const names = (js: readonly number[]): string => js.map((j) => `'${this.module.model.unilateral[j]!.name}'`).join(', ');
+    const listed = (all: number[][]): string => all.map((modes) => `[${candidates.map((j) => modes[j]).join(', ')}]`).join(', ');
+    switch (r.status) {
+      case 'ok':
+        return { held: r.modes.flatMap((c, j) => (c !== OPEN ? [j] : [])), modes: r.modes, alternatives: r.alternatives, targets: r.targets };
+      case 'inconsistent':
+        throw this.failure('contact-inconsistent', 'model', r.selfLocking.length === 0
+          ? `no admissible contact mode for contacts ${names(candidates)}: every choice gives a pulling or penetrating contact, a sticking force outside the friction cone or a slip against its acceleration (Painlevé's inconsistency: with friction this large the contact can neither slide, stick nor open)`
+          : `contacts ${names(candidates)} admit only modes ${listed(r.selfLocking)} (codes 0 open, ±1 sliding, 2 sticking), whose reaction-matrix determinant is ≤ 0: it changes sign as friction → 0 (Smirnov's self-locking, Painlevé)`, 'frictionPhase');
+      case 'ambiguous':
+        throw this.failure('ambiguous-contact-mode', 'model', `several admissible contact modes with different motions and positive reaction-matrix determinants for contacts ${names(candidates)}: ${listed(r.modes)} (codes 0 open, ±1 sliding, 2 sticking)`, 'frictionPhase');
+      case 'too-many-modes':
+        throw this.failure('too-many-contacts', 'model', `${candidates.length} contacts close at once (${r.count} combinations of their modes); the event-driven mode selection enumerates at most ${MAX_MODE_COMBINATIONS} (use the Moreau–Jean scheme)`, 'unilateral');
+      default: {
+        const never: never = r;
+        throw new Error(`unknown mode selection ${String(never)}`);
+      }
+    }
   }
 
   /**

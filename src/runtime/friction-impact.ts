@@ -47,18 +47,28 @@ import { requireFunctions } from './contacts.js';
 import { SimulationError } from './errors.js';
 import { solveFrictionLcp, type ContactPhase, type FrictionContact, type FrictionStatus } from './friction-lcp.js';
 
-type RowFunctions = 'gapJacobian' | 'gapRates' | 'slipJacobian' | 'slipRates' | 'friction' | 'restitution';
-type WithRows = GeneratedModel & Required<Pick<GeneratedModel, RowFunctions>>;
+type SlipFunctions = 'slipJacobian' | 'slipRates' | 'friction';
+type WithRows = GeneratedModel & Required<Pick<GeneratedModel, 'gapJacobian' | 'gapRates' | SlipFunctions>>;
 
 /** Whether the model has slip rows (Coulomb or 'stick' contacts written with a slip coordinate). */
 export function hasSlipRows(module: GeneratedModel): boolean {
   return module.model.unilateral.some((u) => (u.slip ?? 0) > 0);
 }
 
+/** Refuse a 'stick' contact without a slip row: treating it as frictionless would be silently wrong. */
+export function requireStickRows(module: GeneratedModel): void {
+  const info = module.model.unilateral;
+  const bare = info.findIndex((u) => u.law.kind === 'stick' && !((u.slip ?? 0) > 0));
+  if (bare >= 0) {
+    throw new SimulationError('unsupported-impact-law', 'input', `contact '${info[bare]!.name}' has a 'stick' law but no slip row to stick along; regenerate the module with its slip coordinate`, { model: module.model.name, field: `unilateral[${bare}].slip` });
+  }
+}
+
 /**
  * Normal and slip rows of the contacts, read from the module (gapJacobian,
- * slipJacobian and their rates, friction, restitution), in the layout of
- * friction-lcp.ts: per contact its normal row, then its slip rows.
+ * slipJacobian and their rates, friction), in the layout of friction-lcp.ts:
+ * per contact its normal row, then its slip rows. A model without slip rows
+ * needs none of the slip functions (every contact frictionless).
  */
 export class ContactRows {
   readonly n: number;
@@ -74,13 +84,10 @@ export class ContactRows {
   private readonly sRate: Float64Array;
 
   constructor(module: GeneratedModel, private readonly params: Params, driver: string) {
-    // requireFunctions is typed for the gap functions; its check is the same for the slip ones.
-    this.module = requireFunctions(module, ['gapJacobian', 'gapRates', 'restitution', 'slipJacobian', 'slipRates', 'friction'] as readonly string[] as readonly 'gaps'[], driver) as unknown as WithRows;
     const info = module.model.unilateral;
-    const bare = info.findIndex((u) => u.law.kind === 'stick' && !((u.slip ?? 0) > 0));
-    if (bare >= 0) {
-      throw new SimulationError('unsupported-impact-law', 'input', `contact '${info[bare]!.name}' has a 'stick' law but no slip row to stick along; regenerate the module with its slip coordinate`, { model: module.model.name, field: `unilateral[${bare}].slip` });
-    }
+    const slipFunctions: readonly SlipFunctions[] = hasSlipRows(module) ? ['slipJacobian', 'slipRates', 'friction'] : [];
+    // requireFunctions is typed for the gap functions; its check is the same for the slip ones.
+    this.module = requireFunctions(module, ['gapJacobian', 'gapRates', ...slipFunctions] as readonly string[] as readonly 'gapJacobian'[], driver) as WithRows;
     this.n = module.model.coordinates.length;
     this.m = info.length;
     const start = [0];
@@ -97,7 +104,7 @@ export class ContactRows {
   rows(t: number, q: ArrayLike<number>, J: readonly number[]): Float64Array {
     const { n } = this;
     const G = this.module.gapJacobian(t, q, this.params, this.G);
-    const S = this.module.slipJacobian(t, q, this.params, this.S);
+    const S = this.ms > 0 ? this.module.slipJacobian(t, q, this.params, this.S) : this.S;
     const H = new Float64Array(this.rowCount(J) * n);
     let r = 0;
     for (const j of J) {
@@ -110,7 +117,7 @@ export class ContactRows {
   /** Velocities U = H q̇ + ∂/∂t of the rows of J, into out (length rowCount(J)). */
   rates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, J: readonly number[], out: Float64Array): Float64Array {
     const g = this.module.gapRates(t, q, qd, this.params, this.gRate);
-    const s = this.module.slipRates(t, q, qd, this.params, this.sRate);
+    const s = this.ms > 0 ? this.module.slipRates(t, q, qd, this.params, this.sRate) : this.sRate;
     let r = 0;
     for (const j of J) {
       out[r++] = g[j]!;
@@ -132,12 +139,8 @@ export class ContactRows {
 
   /** [μ_kinetic, μ_static] per contact (Infinity for 'stick', 0 frictionless). */
   friction(t: number): Float64Array {
-    return this.module.friction(t, this.params, new Float64Array(2 * this.m));
-  }
-
-  /** Newton restitution per contact as derived (0 for 'plastic' and 'stick'). */
-  restitution(t: number): Float64Array {
-    return this.module.restitution(t, this.params, new Float64Array(this.m));
+    const mu = new Float64Array(2 * this.m);
+    return this.ms > 0 ? this.module.friction(t, this.params, mu) : mu;
   }
 
   /**
@@ -188,7 +191,9 @@ export function frictionalImpact(
   module: GeneratedModel, params: Params, t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, closed: ArrayLike<boolean>,
   opts: FrictionalImpactOptions = {},
 ): FrictionalImpact {
+  requireStickRows(module);
   const rows = new ContactRows(module, params, 'frictionalImpact');
+  const withLaw = requireFunctions(module, ['restitution'], 'frictionalImpact');
   const { n, m } = rows;
   const restVelocity = opts.restVelocity ?? 1e-6;
   const J = Array.from({ length: m }, (_, j) => j).filter((j) => closed[j]);
@@ -202,7 +207,7 @@ export function frictionalImpact(
   const H = rows.rows(t, q, J);
   const r = rows.rowCount(J);
   const U = rows.rates(t, q, qdMinus, J, new Float64Array(r));
-  const eAll = rows.restitution(t);
+  const eAll = withLaw.restitution(t, params, new Float64Array(m));
   const e = impactRestitution(J, rows, U, eAll, restVelocity);
   const L = module.massMatrix(t, q, params, new Float64Array(n * n));
   if (choleskyFactor(n, L) >= 0) return result('singular-mass-matrix', 'ok', e, 0, NaN);

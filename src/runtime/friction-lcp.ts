@@ -200,8 +200,11 @@ const MAX_ENUMERATED_STICK = 10;
 /**
  * The engaged stick contacts: release those that separate with a tangential
  * impulse, engage those that press and slide, until the set is consistent.
- * If a set repeats, every subset is tried (at most 2^MAX_ENUMERATED_STICK);
- * none consistent is 'stick-inconsistent': the infinite-friction law has no
+ * If a set repeats, or its stick rows cannot all be held (dependent rows:
+ * a compass on both feet at the symmetric instant), every subset is tried
+ * (at most 2^MAX_ENUMERATED_STICK); none consistent is 'stick-inconsistent'
+ * (or 'inconsistent-stick-rows' if that is what stopped the first set): the
+ * infinite-friction law has no
  * solution, as when the μ → ∞ limit of the finite problem keeps Λ_T ≠ 0 with
  * Λ_N → 0 (a jammed contact: Painlevé's case at the impulse level).
  */
@@ -222,10 +225,15 @@ function solveWithStick(problem: FrictionProblem, mu: readonly number[], facets:
   const done = (sol: FrictionSolution): FrictionSolution => ({ ...sol, pivots, solves });
   const engaged = contacts.map((_, j) => stick.includes(j));
   const tried = new Set<string>();
+  let status: FrictionStatus = 'stick-inconsistent';
   for (;;) {
     tried.add(engaged.join());
     const { sol, wrong } = attempt(engaged);
-    if (sol.status !== 'ok' || wrong.length === 0) return done(sol);
+    if (sol.status === 'ok' && wrong.length === 0) return done(sol);
+    // Engaged stick rows the others cannot hold: another engaged set may not need them.
+    if (sol.status === 'inconsistent-stick-rows') status = sol.status;
+    else if (sol.status !== 'ok') return done(sol);
+    if (wrong.length === 0) break;
     for (const j of wrong) engaged[j] = !engaged[j];
     if (tried.has(engaged.join())) break;
   }
@@ -237,7 +245,7 @@ function solveWithStick(problem: FrictionProblem, mu: readonly number[], facets:
       if (sol.status === 'ok' && wrong.length === 0) return done(sol);
     }
   }
-  return failed(problem, 'stick-inconsistent', pivots, solves);
+  return failed(problem, status, pivots, solves);
 }
 
 /** Whether stick contact j contradicts its assumed state: engaged but open with a tangential impulse, or released but pressed and sliding. */

@@ -1,6 +1,7 @@
-// Moreau–Jean time-stepping for Lagrangian systems with frictionless
-// unilateral contacts: event-capturing, so any number of contacts and
-// accumulations of impacts go through without locating a single event.
+// Moreau–Jean time-stepping for Lagrangian systems with unilateral
+// contacts, frictionless or with Coulomb friction (and 'stick'):
+// event-capturing, so any number of contacts and accumulations of impacts
+// go through without locating a single event.
 //
 // One step t_k → t_{k+1} = t_k + h is the θ-method on the force (Jean, "The
 // non-smooth contact dynamics method", CMAME 177 (1999) 235–257, eq. (38);
@@ -18,11 +19,20 @@
 // kick; the fixed point only ever evaluates F, so a jump costs an O(h)
 // error in the one step that crosses it.
 // Index set I = {j : g_j(q_k + h/2 v_k) ≤ 0} (the predictive index set of
-// Acary–Brogliato ch. 10 and Siconos). Newton's impact law at velocity level,
-//   0 ≤ U⁺_j + e_j U_k,j ⊥ P_j ≥ 0,  U = G v + ∂g/∂t,  j ∈ I,
-// is the LCP  w = (G_I M⁻¹ G_Iᵀ) P + (U_free,I + e_I ∘ U_k,I), solved by
-// Lemke (enumeration as a fallback on degenerate Delassus matrices) in
-// every iteration of the fixed point.
+// Acary–Brogliato ch. 10 and Siconos). With H_I the normal rows of I and the
+// slip rows of those contacts that have them (G above stands for H_I),
+// U = H v + ∂/∂t and W = H_I M⁻¹ H_Iᵀ, each contact's law at velocity level
+// acts on ξ = W P + b with
+//   normal:   b_N = U_free,N + e_j U_k,N   (Newton: 0 ≤ ξ_N ⊥ P_N ≥ 0),
+//   tangent:  b_T = U_free,T              (Coulomb on U_T⁺, e_T = 0, as
+//             Siconos' NewtonImpactFrictionNSL; 'stick': U_T⁺ = 0 while
+//             pressed),
+// the frictional contact problem of friction-lcp.ts (exact for planar
+// contacts, an 8-faceted cone for spatial ones), solved in every iteration
+// of the fixed point. A contact sticking at v_k (slip rates within
+// restVelocity) gets its static coefficient; one separating at v_k is
+// engaged only if it must be. Without slip rows this is Newton's law alone,
+// the LCP of the Delassus matrix of the normals.
 //
 // Energy (the lead copies this into the docs). In smooth phases θ = ½ is
 // the trapezoidal rule with the mass matrix at the midpoint: a symmetric
@@ -42,7 +52,8 @@
 import type { GeneratedModel, Params } from './contract.js';
 import { GapKinematics, requireFunctions, restitutionCoefficients } from './contacts.js';
 import { SimulationError, throwAll, type SimulationErrorCode } from './errors.js';
-import { enumerateLcp, lemke } from './lemke.js';
+import { ContactRows, hasSlipRows, requireStickRows } from './friction-impact.js';
+import { solveFrictionLcp, type ContactPhase, type FrictionContact } from './friction-lcp.js';
 import { luFactor, luSolve } from '../numeric/lu.js';
 import {
   GridSampler, Progress, outputGrid, toArray, validateRun,
@@ -59,7 +70,7 @@ export interface MoreauJeanOptions {
   /** θ ∈ [0, 1] (default 1/2; θ ≥ 1/2 for stability). */
   readonly theta?: number;
   readonly params?: Params;
-  /** Newton restitution per contact, overriding the model's laws. */
+  /** Newton restitution per contact (normal law), overriding the model's laws. */
   readonly restitution?: ArrayLike<number>;
   /**
    * Normal approach speed below which a contact closing is reported as a
@@ -106,50 +117,92 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     problems.push(new SimulationError('state-length', 'input', `restitution has ${opts.restitution.length} entries, the model has ${m} unilateral constraints`, { model: name, field: 'restitution' }));
   }
   throwAll(problems, name);
-  const e = opts.restitution ? Float64Array.from(opts.restitution) : restitutionCoefficients(module, params);
+  // With slip rows, 'stick' is a law of its own (friction-lcp); without, a
+  // 'stick' contact is refused unless restitution coefficients are given
+  // (restitutionCoefficients), and then acts on its normal only.
+  const friction = hasSlipRows(module);
+  if (friction) requireStickRows(module);
+  const e = opts.restitution ? Float64Array.from(opts.restitution)
+    : friction ? requireFunctions(module, ['restitution'], 'simulateMoreauJean').restitution(t0, params, new Float64Array(m))
+    : restitutionCoefficients(module, params);
 
   const kin = new GapKinematics(mod, params);
+  const rows = new ContactRows(mod, params, 'simulateMoreauJean');
   const q = Float64Array.from(opts.q0), v = Float64Array.from(opts.qd0);
   const qNext = new Float64Array(n), vNext = new Float64Array(n);
   const W = new Float64Array(n * n);
   const F0 = new Float64Array(n), F1 = new Float64Array(n), R = new Float64Array(n);
   const vFree = new Float64Array(n), qTilde = new Float64Array(n), qPred = new Float64Array(n);
-  const Uk = new Float64Array(m), Ufree = new Float64Array(m), P = new Float64Array(m);
-  const G = new Float64Array(m * n);
+  const P = new Float64Array(m), Ptan = new Float64Array(rows.ms);
   const piv = new Int32Array(n);
   let evaluations = 0;
+  const lcpStats = { solves: 0, pivots: 0, worstResidual: 0 };
   const failure = (code: SimulationErrorCode, message: string, field: string, t: number, qs: Float64Array, vs: Float64Array): SimulationError =>
     new SimulationError(code, 'numeric', message, { model: name, field }, t, [], { q: Array.from(qs), qd: Array.from(vs) });
 
+  /** The step's contact problem: the rows of I at (t_{k+1}, q_k), U_k, and the contacts' laws. */
+  interface StepContacts {
+    readonly I: readonly number[];
+    readonly H: Float64Array;
+    readonly Uk: Float64Array;
+    readonly contacts: FrictionContact[];
+    /**
+     * Per contact of I after the last solve, frictionPhase's mode code
+     * (contract.ts): 0 open, 2 sticking, ±1 sliding (the sign of a planar
+     * slip velocity; 1 for a spatial or a frictionless held contact).
+     */
+    modes: number[];
+  }
+  const stepContacts = (I: readonly number[], t: number): StepContacts => {
+    const r = rows.rowCount(I);
+    const Uk = rows.rates(t, q, v, I, new Float64Array(r));
+    return { I, H: rows.rows(t, q, I), Uk, contacts: rows.contacts(I, rows.friction(t), Uk, restVelocity), modes: [] };
+  };
+
   /**
-   * Add the contact impulses of the index set I to v (= v_free on entry):
-   * v⁺ = v_free + M⁻¹G_IᵀP with P from the LCP of Newton's law, M⁻¹ from
-   * the current factors in W.
+   * Add the contact impulses of the index set to v (= v_free on entry):
+   * v⁺ = v_free + M⁻¹H_IᵀP with P from the frictional contact problem, M⁻¹
+   * from the current factors in W.
    */
-  const contactImpulses = (I: readonly number[], vf: Float64Array, t: number): void => {
-    kin.rates(t, q, vf, Ufree);
-    const c = I.length;
-    // Wi = M⁻¹ G_Iᵀ, one column per active contact.
-    const Wi = new Float64Array(c * n);
-    for (let a = 0; a < c; a++) {
-      for (let i = 0; i < n; i++) Wi[a * n + i] = G[I[a] * n + i];
-      luSolve(n, W, piv, Wi, a * n, Wi, a * n);
+  const contactImpulses = (sc: StepContacts, vf: Float64Array, t: number): void => {
+    const { I, H, Uk } = sc;
+    const r = Uk.length;
+    // X = M⁻¹ H_Iᵀ, one column per row; D = H_I X.
+    const X = Float64Array.from(H);
+    for (let a = 0; a < r; a++) luSolve(n, W, piv, X, a * n, X, a * n);
+    const D = new Float64Array(r * r);
+    for (let a = 0; a < r; a++) for (let c = 0; c < r; c++) {
+      let sum = 0;
+      for (let i = 0; i < n; i++) sum += H[a * n + i] * X[c * n + i];
+      D[a * r + c] = sum;
     }
-    const D = new Float64Array(c * c);
-    const qLcp = new Float64Array(c);
-    for (let a = 0; a < c; a++) {
-      qLcp[a] = Ufree[I[a]] + e[I[a]] * Uk[I[a]];
-      for (let b = 0; b < c; b++) {
-        let sum = 0;
-        for (let i = 0; i < n; i++) sum += G[I[a] * n + i] * Wi[b * n + i];
-        D[a * c + b] = sum;
-      }
+    const b = rows.rates(t, q, vf, I, new Float64Array(r));
+    let row = 0;
+    for (const j of I) {
+      b[row] += e[j] * Uk[row];
+      row += 1 + rows.slipCount(j);
     }
-    const impulses = solveLcp(D, qLcp, name, t, q, v);
-    for (let a = 0; a < c; a++) {
-      P[I[a]] = impulses[a];
-      for (let i = 0; i < n; i++) vf[i] += Wi[a * n + i] * impulses[a];
+    const sol = solveFrictionLcp({ contacts: sc.contacts, W: D, b });
+    if (sol.status !== 'ok') {
+      throw failure('lcp-failed', `the contact problem of contacts ${I.map((j) => module.model.unilateral[j]!.name).join(', ')} has no solution the solver finds (${sol.status}); dependent contacts with incompatible laws, or a 'stick' contact jammed?`, 'unilateral', t, q, v);
     }
+    lcpStats.solves++;
+    lcpStats.pivots += sol.pivots;
+    lcpStats.worstResidual = Math.max(lcpStats.worstResidual, sol.residual);
+    row = 0;
+    sc.modes = I.map((j, a) => {
+      const code = MODE_CODE[sol.phases[a]!];
+      const slide = rows.slipCount(j) === 1 ? Math.sign(sol.velocities[row + 1]!) : 1;
+      row += 1 + rows.slipCount(j);
+      return code === 1 ? slide || 1 : code;
+    });
+    row = 0;
+    for (const j of I) {
+      P[j] = sol.impulses[row];
+      for (let s = rows.slipStart[j]!; s < rows.slipStart[j + 1]!; s++) Ptan[s] = sol.impulses[row + 1 + s - rows.slipStart[j]!];
+      row += 1 + rows.slipCount(j);
+    }
+    for (let a = 0; a < r; a++) for (let i = 0; i < n; i++) vf[i] += X[a * n + i] * sol.impulses[a];
   };
   const runs = new Int32Array(m);
   /** Per contact, the end of the first step of its current run of impulsive steps: where a rest is dated. */
@@ -199,10 +252,7 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     const gPred = kin.gaps(tk + 0.5 * hk, qPred);
     const I: number[] = [];
     for (let j = 0; j < m; j++) if (gPred[j] <= 0) I.push(j);
-    if (I.length > 0) {
-      kin.rates(t1k, q, v, Uk);
-      G.set(kin.jacobian(t1k, q));
-    }
+    const sc = I.length > 0 ? stepContacts(I, t1k) : undefined;
     // Fixed point on v⁺, started from the explicit (θ = 0) velocity.
     vNext.set(v);
     let converged = false;
@@ -221,7 +271,8 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
       luSolve(n, W, piv, R, 0, R, 0);
       for (let i = 0; i < n; i++) vFree[i] = v[i] + R[i];
       P.fill(0);
-      if (I.length > 0) contactImpulses(I, vFree, tk);
+      Ptan.fill(0);
+      if (sc) contactImpulses(sc, vFree, t1k);
       let change = 0, scale = Number.MIN_VALUE;
       for (let i = 0; i < n; i++) {
         change = Math.max(change, Math.abs(vFree[i] - vNext[i]));
@@ -248,7 +299,7 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     for (let j = 0; j < m; j++) {
       if (P[j] > 0) {
         if (runs[j] === 0) {
-          (Uk[j] < -restVelocity ? closing : touching).push(j);
+          (normalRate(sc!, j) < -restVelocity ? closing : touching).push(j);
           runStart[j] = { t: t1k, ...end };
         }
         runs[j]++;
@@ -258,7 +309,10 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
         runs[j] = 0;
       }
     }
-    if (closing.length > 0) events.push({ t: t1k, type: 'impact', contacts: closing, q: end.q, qd: Array.from(v), qdPlus: end.qd, impulses: Array.from(P) });
+    if (closing.length > 0) {
+      const friction = rows.ms > 0 ? { tangentImpulses: Array.from(Ptan), modes: modeCodes(sc!, m) } : {};
+      events.push({ t: t1k, type: 'impact', contacts: closing, q: end.q, qd: Array.from(v), qdPlus: end.qd, impulses: Array.from(P), ...friction });
+    }
     if (touching.length > 0) events.push({ t: t1k, type: 'contact', contacts: touching, ...end });
     if (released.length > 0) events.push({ t: t1k, type: 'release', contacts: released, ...end });
     const nowResting: number[] = [];
@@ -285,20 +339,25 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
   }
   const { t, q: qs, qd, energy: en } = samples;
   // `evaluations` counts forcing evaluations: one per step and one per fixed-point iteration.
-  return { model: name, t, q: qs, qd, ...(energy ? { energy: en } : {}), events, stats: { steps, rejected: 0, evaluations } };
+  return { model: name, t, q: qs, qd, ...(energy ? { energy: en } : {}), events, stats: { steps, rejected: 0, evaluations, lcp: lcpStats } };
 }
 
-/**
- * Impulses of one step. Lemke handles the positive semidefinite Delassus
- * matrix; enumeration is the fallback when pivoting on a degenerate matrix
- * (redundant contacts) stalls, and any of its solutions gives the same v⁺.
- */
-function solveLcp(D: Float64Array, qLcp: Float64Array, model: string, t: number, q: Float64Array, v: Float64Array): Float64Array {
-  const r = lemke(D, qLcp);
-  let scale = 1;
-  for (let i = 0; i < qLcp.length; i++) scale = Math.max(scale, Math.abs(qLcp[i]));
-  if (r.status === 'ok' && r.residual <= 1e-10 * scale) return r.z;
-  const all = enumerateLcp(D, qLcp);
-  if (all.solutions.length > 0) return all.solutions[0].z;
-  throw new SimulationError('lcp-failed', 'numeric', `singular contact system: the contact LCP has no solution (Lemke: ${r.status}, residual ${r.residual}); contacts with dependent normals and incompatible restitution?`, { model, field: 'unilateral' }, t, [], { q: Array.from(q), qd: Array.from(v) });
+/** Normal velocity U_k of contact j of the step's index set. */
+function normalRate(sc: { readonly I: readonly number[]; readonly Uk: Float64Array; readonly contacts: readonly FrictionContact[] }, j: number): number {
+  let row = 0;
+  for (let a = 0; a < sc.I.length; a++) {
+    if (sc.I[a] === j) return sc.Uk[row]!;
+    row += 1 + sc.contacts[a]!.slip;
+  }
+  return 0;
+}
+
+/** frictionPhase's mode code of a phase (±1 for sliding: the caller gives the sign). */
+const MODE_CODE: { readonly [P in ContactPhase]: number } = { open: 0, closed: 1, slip: 1, stick: 2 };
+
+/** The mode codes of every contact after the step (0 for contacts outside the index set). */
+function modeCodes(sc: { readonly I: readonly number[]; readonly modes: readonly number[] }, m: number): number[] {
+  const modes = new Array<number>(m).fill(0);
+  sc.I.forEach((j, a) => (modes[j] = sc.modes[a] ?? 0));
+  return modes;
 }

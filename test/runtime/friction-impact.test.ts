@@ -44,14 +44,22 @@ describe('ContactRows', () => {
     expect(hasSlipRows(bouncingBall)).toBe(false);
   });
 
-  it("refuses a 'stick' contact without a slip row, and a module without the slip functions (all named at once)", () => {
+  it("refuses a 'stick' contact without a slip row, and a module with slip rows but without the slip functions (all named at once)", () => {
     const bare: GeneratedModel = { ...stickingDisk, model: { ...stickingDisk.model, unilateral: [{ name: 'floor', law: { kind: 'stick' } }] } };
     const err = thrown(() => frictionalImpact(bare, {}, 0, [0, 0.5, 0], [0, -1, 0], [true]));
     expect(err.code).toBe('unsupported-impact-law');
     expect(err.where.field).toBe('unilateral[0].slip');
-    const missing = thrown(() => frictionalImpact(bouncingBall, {}, 0, [0], [-1], [true]));
+    const declared: GeneratedModel = { ...bouncingBall, model: { ...bouncingBall.model, unilateral: [{ ...bouncingBall.model.unilateral[0]!, slip: 1 }] } };
+    const missing = thrown(() => frictionalImpact(declared, {}, 0, [0], [-1], [true]));
     expect(missing.code).toBe('incomplete-module');
     expect(missing.message).toContain('slipJacobian, slipRates, friction');
+  });
+
+  it('needs no slip function for a model without slip rows: its impacts are frictionless, Newton with one e', () => {
+    const res = frictionalImpact(bouncingBall, { e: 0.5 }, 0, [0], [-2], [true]);
+    expect(res.phases).toEqual(['closed']);
+    expect(res.qdPlus[0]).toBeCloseTo(1, 15);
+    expect(res.tangentialImpulses).toHaveLength(0);
   });
 });
 

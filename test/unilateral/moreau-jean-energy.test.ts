@@ -1,14 +1,17 @@
 // Energy behaviour of the Moreau–Jean scheme (the statement in the header of
 // src/runtime/moreau-jean.ts): for θ ∈ [½, 1] and restitution ≤ 1 the
 // energy never rises above its start by more than O(h), on every
-// conservative example with unilateral contacts, with its contacts in play
-// and with every contact moved out of reach; θ = ½ keeps the energy of a
-// smooth motion without drift.
+// conservative example with unilateral contacts — frictionless, Coulomb and
+// 'stick' alike — with its contacts in play and with every contact moved out
+// of reach; θ = ½ keeps the energy of a smooth motion without drift. Models
+// whose contact surfaces move (∂g/∂t or ∂s/∂t ≠ 0: the belt under the
+// stick–slip oscillator) are left out: the surface does work on them.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
+import { SimulationError } from '../../src/runtime/errors.js';
 import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
 import { ROOT } from '../helpers/examples.js';
 
@@ -17,7 +20,14 @@ const H = 1e-3;
 
 const files = readdirSync(join(ROOT, 'generated')).filter((f) => f.endsWith('.ts')).sort();
 const modules = await Promise.all(files.map(async (f) => (await import(/* @vite-ignore */ pathToFileURL(join(ROOT, 'generated', f)).href)) as GeneratedModel));
-const examples = modules.filter((mod) => mod.model.unilateral.length > 0 && mod.model.constraintCount === 0 && mod.model.conservative && mod.energy);
+/** Whether a contact surface moves: a normal or slip rate at zero velocity (at the initial state). */
+function movingSurface(mod: GeneratedModel): boolean {
+  const { q0 } = mod.model.initial;
+  const zero = q0.map(() => 0);
+  const rates = [...mod.gapRates!(0, q0, zero, {}), ...(mod.slipRates?.(0, q0, zero, {}) ?? [])];
+  return rates.some((r) => r !== 0);
+}
+const examples = modules.filter((mod) => mod.model.unilateral.length > 0 && mod.model.constraintCount === 0 && mod.model.conservative && mod.energy && !movingSurface(mod));
 
 /** The same model with every gap raised by 10⁶: no contact is ever reachable. */
 function outOfReach(mod: GeneratedModel): GeneratedModel {
@@ -31,15 +41,21 @@ function outOfReach(mod: GeneratedModel): GeneratedModel {
   };
 }
 
-/** Newton restitution for the run: the model's own, or plastic for 'stick' contacts (Moreau–Jean has no friction). */
-function restitution(mod: GeneratedModel): number[] | undefined {
-  return mod.model.unilateral.some((u) => u.law.kind === 'stick') ? mod.model.unilateral.map(() => 0) : undefined;
-}
-
+/**
+ * The energy samples of a run of STEPS steps; a model that breaks down after
+ * its own declared horizon (the hinged compass scuffs, its legs crossing with
+ * a foot stuck, at t ≈ 0.73 > t1 = 0.7: a jammed 'stick' contact) runs to
+ * that horizon instead.
+ */
 function energies(mod: GeneratedModel, theta: number): number[] {
-  const { q0, qd0 } = mod.model.initial;
-  const run = simulateMoreauJean(mod, { q0, qd0, t1: STEPS * H, h: H, theta, restitution: restitution(mod), samples: 1001 });
-  return run.energy!;
+  const { q0, qd0, t1 } = mod.model.initial;
+  const run = (end: number) => simulateMoreauJean(mod, { q0, qd0, t1: end, h: H, theta, samples: 1001 }).energy!;
+  try {
+    return run(STEPS * H);
+  } catch (e) {
+    if (!(e instanceof SimulationError && e.code === 'lcp-failed' && e.t! > t1)) throw e;
+    return run(t1);
+  }
 }
 
 /** Energy scale of a run: its initial kinetic plus potential magnitudes, bounded below by |E₀|. */

@@ -5,6 +5,7 @@ import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
 import { simulate } from '../../src/runtime/simulate.js';
 import { bouncingBall } from '../fixtures/bouncing-ball.js';
 import { particleInCorner } from '../fixtures/particle-in-corner.js';
+import { roughBlock, roughDisk, stickingDisk } from '../fixtures/rough-disk.js';
 import { thrown as thrownAs } from '../helpers/thrown.js';
 
 const thrown = (fn: () => unknown): SimulationError => thrownAs(fn, SimulationError);
@@ -123,5 +124,93 @@ describe('Moreau–Jean input checks', () => {
   it("refuses a 'stick' contact law without explicit restitution", () => {
     const stick: GeneratedModel = { ...bouncingBall, model: { ...bouncingBall.model, unilateral: [{ name: 'floor', law: { kind: 'stick' } }] } };
     expect(thrown(() => simulateMoreauJean(stick, { q0: [1], qd0: [0], t1: 1, h: 1e-2 })).code).toBe('unsupported-impact-law');
+  });
+});
+
+describe('Moreau–Jean with Coulomb friction: a block and a disk on a rough incline (hand fixture)', () => {
+  // x along the slope (uphill positive), gravity (−g sin α, −g cos α); the
+  // contact rests from the start (y = r, at rest). θ = ½ integrates a
+  // constant force exactly, so the closed forms hold to rounding.
+  const g = 9.81, r = 0.5, h = 1e-3, t1 = 1;
+  const run = (mod: GeneratedModel, params: Record<string, number>, qd0: number[]) =>
+    simulateMoreauJean(mod, { q0: [0, r, 0].slice(0, qd0.length), qd0, t1, h, params, samples: 11 });
+
+  it('slides at g(sin α − μ cos α) when tan α > μ, with the contact held (y = r, ẏ = 0) and every residual ≤ 1e-12', () => {
+    const alpha = 0.5, mu = 0.3;
+    const mj = run(roughBlock, { alpha, mu }, [0, 0]);
+    const a = -g * (Math.sin(alpha) - mu * Math.cos(alpha));
+    mj.t.forEach((t, i) => {
+      expect(Math.abs(mj.q[i]![0]! - 0.5 * a * t * t)).toBeLessThan(1e-12);
+      expect(Math.abs(mj.qd[i]![0]! - a * t)).toBeLessThan(1e-12);
+      expect(mj.q[i]![1]).toBe(r);
+      expect(mj.qd[i]![1]).toBe(0);
+    });
+    expect(mj.stats.lcp!.solves).toBeGreaterThanOrEqual(1000);
+    expect(mj.stats.lcp!.worstResidual).toBeLessThanOrEqual(1e-12);
+  });
+
+  it('stays at rest when tan α < μ (static friction holds m g sin α)', () => {
+    const mj = run(roughBlock, { alpha: 0.25, mu: 0.3 }, [0, 0]);
+    for (const q of mj.q) expect(Math.abs(q[0]!)).toBeLessThan(1e-15);
+    expect(mj.events.map((e) => e.type)).toEqual(['contact', 'rest']);
+  });
+
+  it('between μ_k and μ_s: held at rest by μ_s, but once sliding it keeps accelerating at g(sin α − μ_k cos α)', () => {
+    const alpha = 0.3, params = { alpha, mu: 0.2, mus: 0.4 };
+    expect(Math.tan(alpha)).toBeGreaterThan(0.2);
+    expect(Math.tan(alpha)).toBeLessThan(0.4);
+    const held = run(roughBlock, params, [0, 0]);
+    for (const q of held.q) expect(Math.abs(q[0]!)).toBeLessThan(1e-15);
+    const pushed = run(roughBlock, params, [-1, 0]);
+    const a = -g * (Math.sin(alpha) - 0.2 * Math.cos(alpha));
+    pushed.t.forEach((t, i) => expect(Math.abs(pushed.qd[i]![0]! - (-1 + a * t))).toBeLessThan(1e-12));
+  });
+
+  it('decelerates a pushed block at g(μ_k cos α − sin α) to rest at v₀/that and holds it there (tan α < μ_k)', () => {
+    const alpha = 0.1, mu = 0.5, v0 = -2;
+    const decel = g * (mu * Math.cos(alpha) - Math.sin(alpha));
+    const stop = -v0 / decel;
+    const mj = run(roughBlock, { alpha, mu }, [v0, 0]);
+    mj.t.forEach((t, i) => {
+      const expected = t < stop ? v0 * t + 0.5 * decel * t * t : v0 * stop + 0.5 * decel * stop * stop;
+      // The stop falls inside a step: the position there is off by at most |v| h over that step.
+      expect(Math.abs(mj.q[i]![0]! - expected)).toBeLessThan(t < stop - h ? 1e-12 : decel * h * h);
+      if (t > stop + h) expect(mj.qd[i]![0]).toBe(0);
+    });
+  });
+
+  it('rolls a disk when tan α ≤ 3μ (ẍ = −(2/3) g sin α, ṡ = 0) and slides it when tan α > 3μ (r φ̈ = μ g cos α / k)', () => {
+    const k = 0.5, mu = 0.2;
+    const rolling = run(roughDisk, { alpha: 0.5, mu }, [0, 0, 0]);
+    expect(Math.tan(0.5)).toBeLessThan(3 * mu);
+    rolling.t.forEach((t, i) => {
+      expect(Math.abs(rolling.qd[i]![0]! + (2 / 3) * g * Math.sin(0.5) * t)).toBeLessThan(1e-12);
+      expect(Math.abs(rolling.qd[i]![0]! + r * rolling.qd[i]![2]!)).toBeLessThan(1e-12);
+    });
+    const alpha = 0.7;
+    expect(Math.tan(alpha)).toBeGreaterThan(3 * mu);
+    const sliding = run(roughDisk, { alpha, mu }, [0, 0, 0]);
+    sliding.t.forEach((t, i) => {
+      expect(Math.abs(sliding.qd[i]![0]! + g * (Math.sin(alpha) - mu * Math.cos(alpha)) * t)).toBeLessThan(1e-12);
+      expect(Math.abs(r * sliding.qd[i]![2]! - (mu * g * Math.cos(alpha) / k) * t)).toBeLessThan(1e-12);
+    });
+  });
+
+  it("rolls a disk with the 'stick' law at any slope: ẍ = −g sin α/(1 + k)", () => {
+    const alpha = 1.2;
+    const mj = run(stickingDisk, { alpha }, [0, 0, 0]);
+    mj.t.forEach((t, i) => expect(Math.abs(mj.qd[i]![0]! + (g * Math.sin(alpha) / 1.5) * t)).toBeLessThan(1e-12));
+  });
+
+  it('reports a landing with its tangential impulse and the contact modes after it (frictionPhase codes)', () => {
+    // Dropped from y = r + 0.05 while sliding uphill (ṡ > 0): it lands sliding (mode +1) at μ = 0.1 and sticks (2) at μ = 5 (sticking needs |Λ_T| = 3m = 6 ≤ μΛ_N, Λ_N ≈ m√(2g·0.05) = 1.98).
+    for (const [mu, mode] of [[0.1, 1], [5, 2]] as const) {
+      const mj = simulateMoreauJean(roughBlock, { q0: [0, r + 0.05], qd0: [3, 0], t1: 0.3, h, params: { alpha: 0, mu, e: 0 } });
+      const landing = mj.events.find((e) => e.type === 'impact')!;
+      expect(landing.modes).toEqual([mode]);
+      expect(landing.tangentImpulses).toHaveLength(1);
+      expect(landing.tangentImpulses![0]).toBeLessThan(0);
+      if (mode === 1) expect(landing.tangentImpulses![0]).toBeCloseTo(-mu * landing.impulses![0]!, 14);
+    }
   });
 });

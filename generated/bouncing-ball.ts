@@ -10,7 +10,7 @@
 //   x  = [...q, ...qd]        state for rhs()
 //   z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [p_y]
 //   massMatrix: row-major 1×1; forcing, accelerations, momenta: length 1
-//   rhs: [...qd, ...q̈] (2); hamiltonRhs: [...q̇, ...ṗ] (2)
+//   rhs: [...qd, ...q̈] (2); hamiltonRhs: [...q̇, ...ṗ] (2); rhsJacobian: row-major 2×2
 //   gaps, gapRates, restitution: length 1, one per contact [floor]
 //   gapJacobian: row-major 1×1
 //   contactAccelerations: [q̈ (1), σ̇ of the active normals in contact order] (length 2 at most)
@@ -191,6 +191,30 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
   const m = p.m ?? 1.0;
   const g = p.g ?? 9.81;
   return 0.5 * m * (y_d * y_d + 2.0 * (g * y));
+}
+
+// ---- Jacobian of the first-order right-hand side
+
+/** q̈ at the state, read by the Jacobian block. */
+const a$ = new Float64Array(1);
+/** [∂R/∂q ∂R/∂q̇; ∂C/∂q ∂C/∂q̇], (n + m)×2n. */
+const RX$ = new Float64Array(2);
+const JR$ = new Float64Array(1);
+
+/** Jacobian of rhs at x, row-major 2n×2n: [0 I; ∂q̈/∂q ∂q̈/∂q̇]. */
+export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
+  for (let i = 0; i < 2; i++) s$[i] = x[i]!;
+  qdd$(t, p, a$, 0);
+  RX$[0] = 0.0;
+  RX$[1] = 0.0;
+  out.fill(0);
+  for (let i = 0; i < n$; i++) out[i * 2 + i + n$] = 1;
+  for (let col = 0; col < 2; col++) {
+    for (let i = 0; i < n$; i++) JR$[i] = -RX$[i * 2 + col]!;
+    choleskySolve(n$, M$, JR$, 0, JR$, 0);
+    for (let j = 0; j < n$; j++) out[(n$ + j) * 2 + col] = JR$[j]!;
+  }
+  return out;
 }
 
 // ---- unilateral constraints (gaps f ≥ 0; reactions +Gᵀσ̇, impulses +GᵀΛ)

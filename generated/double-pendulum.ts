@@ -10,7 +10,7 @@
 //   x  = [...q, ...qd]        state for rhs()
 //   z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [p_q1, p_q2]
 //   massMatrix: row-major 2×2; forcing, accelerations, momenta: length 2
-//   rhs: [...qd, ...q̈] (4); hamiltonRhs: [...q̇, ...ṗ] (4)
+//   rhs: [...qd, ...q̈] (4); hamiltonRhs: [...q̇, ...ṗ] (4); rhsJacobian: row-major 4×4
 //   p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).
 
 export type Params = Readonly<Record<string, number | undefined>>;
@@ -245,6 +245,56 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
   const _0 = Math.cos(q1);
   const _1 = Math.cos(q2);
   return 0.5 * (l1 * (l1 * q1_d * q1_d * (m1 + m2) + 2.0 * (g * _0 * (-m1 - m2) + l2 * m2 * q1_d * q2_d * (_0 * _1 + Math.sin(q1) * Math.sin(q2)))) + l2 * m2 * (l2 * q2_d * q2_d - 2.0 * (g * _1)));
+}
+
+// ---- Jacobian of the first-order right-hand side
+
+/** q̈ at the state, read by the Jacobian block. */
+const a$ = new Float64Array(2);
+/** [∂R/∂q ∂R/∂q̇; ∂C/∂q ∂C/∂q̇], (n + m)×2n. */
+const RX$ = new Float64Array(8);
+const JR$ = new Float64Array(2);
+
+/** Jacobian of rhs at x, row-major 2n×2n: [0 I; ∂q̈/∂q ∂q̈/∂q̇]. */
+export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(16)): Float64Array {
+  for (let i = 0; i < 4; i++) s$[i] = x[i]!;
+  qdd$(t, p, a$, 0);
+  const q1 = s$[0]!;
+  const q2 = s$[1]!;
+  const q1_d = s$[2]!;
+  const q2_d = s$[3]!;
+  const m1 = p.m1 ?? 1.0;
+  const m2 = p.m2 ?? 1.0;
+  const l1 = p.l1 ?? 1.0;
+  const l2 = p.l2 ?? 1.0;
+  const g = p.g ?? 9.81;
+  const q1_dd = a$[0]!;
+  const q2_dd = a$[1]!;
+  const _0 = Math.cos(q1);
+  const _1 = Math.cos(q2);
+  const _2 = Math.sin(q1);
+  const _3 = Math.sin(q2);
+  const _4 = _0 * _1 + _2 * _3;
+  const _5 = q2_d * q2_d * _4;
+  const _6 = _1 * _2 - _0 * _3;
+  const _7 = q2_dd * _6;
+  const _8 = q1_d * q1_d * _4 + q1_dd * _6;
+  RX$[0] = l1 * (g * _0 * (m1 + m2) + l2 * m2 * (_5 - _7));
+  RX$[1] = l1 * l2 * m2 * (_7 - _5);
+  RX$[4] = -(l1 * l2 * m2 * _8);
+  RX$[5] = l2 * m2 * (g * _1 + l1 * _8);
+  RX$[2] = 0.0;
+  RX$[3] = 2.0 * l1 * l2 * m2 * q2_d * _6;
+  RX$[6] = -(2.0 * l1 * l2 * m2 * q1_d * _6);
+  RX$[7] = 0.0;
+  out.fill(0);
+  for (let i = 0; i < n$; i++) out[i * 4 + i + n$] = 1;
+  for (let col = 0; col < 4; col++) {
+    for (let i = 0; i < n$; i++) JR$[i] = -RX$[i * 4 + col]!;
+    choleskySolve(n$, M$, JR$, 0, JR$, 0);
+    for (let j = 0; j < n$; j++) out[(n$ + j) * 4 + col] = JR$[j]!;
+  }
+  return out;
 }
 
 // ---- dense solvers, copied from src/numeric/{cholesky.ts} (tested there; change them there)

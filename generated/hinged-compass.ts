@@ -10,7 +10,7 @@
 //   x  = [...q, ...qd]        state for rhs()
 //   z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [p_x, p_y, p_a1, p_a2]
 //   massMatrix: row-major 4×4; forcing, accelerations, momenta: length 4
-//   rhs: [...qd, ...q̈] (8); hamiltonRhs: [...q̇, ...ṗ] (8)
+//   rhs: [...qd, ...q̈] (8); hamiltonRhs: [...q̇, ...ṗ] (8); rhsJacobian: row-major 8×8
 //   gaps, gapRates, restitution: length 2, one per contact [foot1, foot2]
 //   gapJacobian: row-major 2×4
 //   contactAccelerations: [q̈ (4), σ̇ of the active normals in contact order, σ̇ of the tangent rows of the active sticking contacts] (length 8 at most)
@@ -276,6 +276,76 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
   const _0 = Math.cos(a1);
   const _1 = Math.cos(a2);
   return 0.16666666666666666 * m * (l * (a1_d * (a1_d * l + 3.0 * (x_d * _0) + 3.0 * (y_d * Math.sin(a1))) + a2_d * (a2_d * l + 3.0 * (x_d * _1) + 3.0 * (y_d * Math.sin(a2))) - 3.0 * (g * (_0 + _1))) + 6.0 * (x_d * x_d + y_d * y_d + 2.0 * (g * y)));
+}
+
+// ---- Jacobian of the first-order right-hand side
+
+/** q̈ at the state, read by the Jacobian block. */
+const a$ = new Float64Array(4);
+/** [∂R/∂q ∂R/∂q̇; ∂C/∂q ∂C/∂q̇], (n + m)×2n. */
+const RX$ = new Float64Array(32);
+const JR$ = new Float64Array(4);
+
+/** Jacobian of rhs at x, row-major 2n×2n: [0 I; ∂q̈/∂q ∂q̈/∂q̇]. */
+export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(64)): Float64Array {
+  for (let i = 0; i < 8; i++) s$[i] = x[i]!;
+  qdd$(t, p, a$, 0);
+  const a1 = s$[2]!;
+  const a2 = s$[3]!;
+  const a1_d = s$[6]!;
+  const a2_d = s$[7]!;
+  const m = p.m ?? 1.0;
+  const l = p.l ?? 1.0;
+  const g = p.g ?? 9.81;
+  const x_dd = a$[0]!;
+  const y_dd = a$[1]!;
+  const a1_dd = a$[2]!;
+  const a2_dd = a$[3]!;
+  const _0 = Math.cos(a1);
+  const _1 = Math.sin(a1);
+  const _2 = Math.cos(a2);
+  const _3 = Math.sin(a2);
+  const _4 = g + y_dd;
+  RX$[0] = 0.0;
+  RX$[1] = 0.0;
+  RX$[2] = -(0.5 * l * m * (a1_d * a1_d * _0 + a1_dd * _1));
+  RX$[3] = -(0.5 * l * m * (a2_d * a2_d * _2 + a2_dd * _3));
+  RX$[8] = 0.0;
+  RX$[9] = 0.0;
+  RX$[10] = 0.5 * l * m * (a1_dd * _0 - a1_d * a1_d * _1);
+  RX$[11] = 0.5 * l * m * (a2_dd * _2 - a2_d * a2_d * _3);
+  RX$[16] = 0.0;
+  RX$[17] = 0.0;
+  RX$[18] = 0.5 * l * m * (_0 * _4 - x_dd * _1);
+  RX$[19] = 0.0;
+  RX$[24] = 0.0;
+  RX$[25] = 0.0;
+  RX$[26] = 0.0;
+  RX$[27] = 0.5 * l * m * (_2 * _4 - x_dd * _3);
+  RX$[4] = 0.0;
+  RX$[5] = 0.0;
+  RX$[6] = -(a1_d * l * m * _1);
+  RX$[7] = -(a2_d * l * m * _3);
+  RX$[12] = 0.0;
+  RX$[13] = 0.0;
+  RX$[14] = a1_d * l * m * _0;
+  RX$[15] = a2_d * l * m * _2;
+  RX$[20] = 0.0;
+  RX$[21] = 0.0;
+  RX$[22] = 0.0;
+  RX$[23] = 0.0;
+  RX$[28] = 0.0;
+  RX$[29] = 0.0;
+  RX$[30] = 0.0;
+  RX$[31] = 0.0;
+  out.fill(0);
+  for (let i = 0; i < n$; i++) out[i * 8 + i + n$] = 1;
+  for (let col = 0; col < 8; col++) {
+    for (let i = 0; i < n$; i++) JR$[i] = -RX$[i * 8 + col]!;
+    choleskySolve(n$, M$, JR$, 0, JR$, 0);
+    for (let j = 0; j < n$; j++) out[(n$ + j) * 8 + col] = JR$[j]!;
+  }
+  return out;
 }
 
 // ---- unilateral constraints (gaps f ≥ 0; reactions +Gᵀσ̇, impulses +GᵀΛ)

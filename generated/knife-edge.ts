@@ -10,7 +10,7 @@
 //   x  = [...q, ...qd]        state for rhs()
 //   z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [p_x, p_y, p_theta]
 //   massMatrix: row-major 3×3; forcing, accelerations, momenta: length 3
-//   rhs: [...qd, ...q̈] (6); hamiltonRhs: [...q̇, ...ṗ] (6)
+//   rhs: [...qd, ...q̈] (6); hamiltonRhs: [...q̇, ...ṗ] (6); rhsJacobian: row-major 6×6
 //   constraintAccelerations: [q̈ (3), λ (1: blade)]
 //   p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).
 
@@ -271,6 +271,61 @@ export function constraintAccelerations(t: number, q: ArrayLike<number>, qd: Arr
   load$(q, qd);
   kkt$(t, p);
   for (let i = 0; i < 4; i++) out[i] = y$[i]!;
+  return out;
+}
+
+// ---- Jacobian of the first-order right-hand side
+
+/** q̈ at the state, read by the Jacobian block. */
+const a$ = new Float64Array(3);
+/** [∂R/∂q ∂R/∂q̇; ∂C/∂q ∂C/∂q̇], (n + m)×2n. */
+const RX$ = new Float64Array(24);
+const JR$ = new Float64Array(4);
+
+/** Jacobian of rhs at x, row-major 2n×2n: [0 I; ∂q̈/∂q ∂q̈/∂q̇]. */
+export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(36)): Float64Array {
+  for (let i = 0; i < 6; i++) s$[i] = x[i]!;
+  qdd$(t, p, a$, 0);
+  const theta = s$[2]!;
+  const x_d = s$[3]!;
+  const y_d = s$[4]!;
+  const theta_d = s$[5]!;
+  const x_dd = a$[0]!;
+  const y_dd = a$[1]!;
+  const lambda_1 = y$[3]!;
+  const _0 = Math.cos(theta);
+  const _1 = Math.sin(theta);
+  RX$[0] = 0.0;
+  RX$[1] = 0.0;
+  RX$[2] = lambda_1 * _0;
+  RX$[6] = 0.0;
+  RX$[7] = 0.0;
+  RX$[8] = lambda_1 * _1;
+  RX$[12] = 0.0;
+  RX$[13] = 0.0;
+  RX$[14] = 0.0;
+  RX$[3] = 0.0;
+  RX$[4] = 0.0;
+  RX$[5] = 0.0;
+  RX$[9] = 0.0;
+  RX$[10] = 0.0;
+  RX$[11] = 0.0;
+  RX$[15] = 0.0;
+  RX$[16] = 0.0;
+  RX$[17] = 0.0;
+  RX$[18] = 0.0;
+  RX$[19] = 0.0;
+  RX$[20] = theta_d * (y_d * _0 - x_d * _1) + x_dd * _0 + y_dd * _1;
+  RX$[21] = theta_d * _0;
+  RX$[22] = theta_d * _1;
+  RX$[23] = x_d * _0 + y_d * _1;
+  out.fill(0);
+  for (let i = 0; i < n$; i++) out[i * 6 + i + n$] = 1;
+  for (let col = 0; col < 6; col++) {
+    for (let i = 0; i < 4; i++) JR$[i] = -RX$[i * 6 + col]!;
+    luSolve(4, K$, piv$, JR$, 0, JR$, 0);
+    for (let j = 0; j < n$; j++) out[(n$ + j) * 6 + col] = JR$[j]!;
+  }
   return out;
 }
 

@@ -10,7 +10,7 @@
 //   x  = [...q, ...qd]        state for rhs()
 //   z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [p_q1, p_q2, p_q3, p_q4]
 //   massMatrix: row-major 4×4; forcing, accelerations, momenta: length 4
-//   rhs: [...qd, ...q̈] (8); hamiltonRhs: [...q̇, ...ṗ] (8)
+//   rhs: [...qd, ...q̈] (8); hamiltonRhs: [...q̇, ...ṗ] (8); rhsJacobian: row-major 8×8
 //   p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).
 
 export type Params = Readonly<Record<string, number | undefined>>;
@@ -383,6 +383,117 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
   const _9 = Math.sin(q3);
   const _10 = Math.sin(q4);
   return -(0.5 * (2.0 * (g * (l1 * _0 * _1 + l2 * _2 * _3 + l3 * _4 * _5 + l4 * m4 * _6)) - l1 * q1_d * (l1 * q1_d * _1 + 2.0 * (l2 * q2_d * _3 * (_0 * _2 + _7 * _8) + l3 * q3_d * _5 * (_0 * _4 + _7 * _9) + l4 * m4 * q4_d * (_0 * _6 + _7 * _10))) - l2 * q2_d * (l2 * q2_d * _3 + 2.0 * (l3 * q3_d * _5 * (_2 * _4 + _8 * _9) + l4 * m4 * q4_d * (_2 * _6 + _8 * _10))) - l3 * q3_d * (l3 * q3_d * _5 + 2.0 * (l4 * m4 * q4_d * (_4 * _6 + _9 * _10))) - l4 * l4 * m4 * q4_d * q4_d));
+}
+
+// ---- Jacobian of the first-order right-hand side
+
+/** q̈ at the state, read by the Jacobian block. */
+const a$ = new Float64Array(4);
+/** [∂R/∂q ∂R/∂q̇; ∂C/∂q ∂C/∂q̇], (n + m)×2n. */
+const RX$ = new Float64Array(32);
+const JR$ = new Float64Array(4);
+
+/** Jacobian of rhs at x, row-major 2n×2n: [0 I; ∂q̈/∂q ∂q̈/∂q̇]. */
+export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(64)): Float64Array {
+  for (let i = 0; i < 8; i++) s$[i] = x[i]!;
+  qdd$(t, p, a$, 0);
+  const q1 = s$[0]!;
+  const q2 = s$[1]!;
+  const q3 = s$[2]!;
+  const q4 = s$[3]!;
+  const q1_d = s$[4]!;
+  const q2_d = s$[5]!;
+  const q3_d = s$[6]!;
+  const q4_d = s$[7]!;
+  const g = p.g ?? 9.81;
+  const m1 = p.m1 ?? 1.0;
+  const l1 = p.l1 ?? 1.0;
+  const m2 = p.m2 ?? 1.0;
+  const l2 = p.l2 ?? 1.0;
+  const m3 = p.m3 ?? 1.0;
+  const l3 = p.l3 ?? 1.0;
+  const m4 = p.m4 ?? 1.0;
+  const l4 = p.l4 ?? 1.0;
+  const q1_dd = a$[0]!;
+  const q2_dd = a$[1]!;
+  const q3_dd = a$[2]!;
+  const q4_dd = a$[3]!;
+  const _0 = Math.cos(q1);
+  const _1 = m2 + m3 + m4;
+  const _2 = Math.cos(q2);
+  const _3 = Math.sin(q1);
+  const _4 = Math.sin(q2);
+  const _5 = _0 * _2 + _3 * _4;
+  const _6 = -m2 - m3 - m4;
+  const _7 = _2 * _3 - _0 * _4;
+  const _8 = m3 + m4;
+  const _9 = Math.cos(q3);
+  const _10 = Math.sin(q3);
+  const _11 = _0 * _9 + _3 * _10;
+  const _12 = -m3 - m4;
+  const _13 = _9 * _3 - _0 * _10;
+  const _14 = Math.cos(q4);
+  const _15 = Math.sin(q4);
+  const _16 = _0 * _14 + _3 * _15;
+  const _17 = q4_d * q4_d * _16;
+  const _18 = _14 * _3 - _0 * _15;
+  const _19 = q4_dd * _18;
+  const _20 = _2 * _9 + _4 * _10;
+  const _21 = _9 * _4 - _2 * _10;
+  const _22 = _2 * _14 + _4 * _15;
+  const _23 = q4_d * q4_d * _22;
+  const _24 = _14 * _4 - _2 * _15;
+  const _25 = q4_dd * _24;
+  const _26 = g * _9;
+  const _27 = l1 * (q1_d * q1_d * _11 + q1_dd * _13);
+  const _28 = l2 * (q2_d * q2_d * _20 + q2_dd * _21);
+  const _29 = _9 * _14 + _10 * _15;
+  const _30 = q4_d * q4_d * _29;
+  const _31 = _14 * _10 - _9 * _15;
+  const _32 = q4_dd * _31;
+  const _33 = q1_d * q1_d * _16 + q1_dd * _18;
+  const _34 = q2_d * q2_d * _22 + q2_dd * _24;
+  const _35 = q3_d * q3_d * _29 + q3_dd * _31;
+  RX$[0] = l1 * (g * _0 * (m1 + m2 + m3 + m4) + l2 * q2_d * q2_d * _1 * _5 + l2 * q2_dd * _6 * _7 + l3 * q3_d * q3_d * _8 * _11 + l3 * q3_dd * _12 * _13 + l4 * m4 * (_17 - _19));
+  RX$[1] = l1 * l2 * (q2_d * q2_d * _6 * _5 + q2_dd * _1 * _7);
+  RX$[2] = l1 * l3 * (q3_d * q3_d * _12 * _11 + q3_dd * _8 * _13);
+  RX$[3] = l1 * l4 * m4 * (_19 - _17);
+  RX$[8] = -(l1 * l2 * (q1_d * q1_d * _1 * _5 + q1_dd * _1 * _7));
+  RX$[9] = l2 * (g * _2 * _1 + l1 * q1_d * q1_d * _1 * _5 + l1 * q1_dd * _1 * _7 + l3 * q3_d * q3_d * _8 * _20 + l3 * q3_dd * _12 * _21 + l4 * m4 * (_23 - _25));
+  RX$[10] = l2 * l3 * (q3_d * q3_d * _12 * _20 + q3_dd * _8 * _21);
+  RX$[11] = l2 * l4 * m4 * (_25 - _23);
+  RX$[16] = -(l1 * l3 * (q1_d * q1_d * _8 * _11 + q1_dd * _8 * _13));
+  RX$[17] = -(l2 * l3 * (q2_d * q2_d * _8 * _20 + q2_dd * _8 * _21));
+  RX$[18] = l3 * (m3 * (_26 + _27 + _28) + m4 * (_26 + _27 + _28 + l4 * (_30 - _32)));
+  RX$[19] = l3 * l4 * m4 * (_32 - _30);
+  RX$[24] = -(l1 * l4 * m4 * _33);
+  RX$[25] = -(l2 * l4 * m4 * _34);
+  RX$[26] = -(l3 * l4 * m4 * _35);
+  RX$[27] = l4 * m4 * (g * _14 + l1 * _33 + l2 * _34 + l3 * _35);
+  RX$[4] = 0.0;
+  RX$[5] = 2.0 * l1 * l2 * q2_d * _1 * _7;
+  RX$[6] = 2.0 * l1 * l3 * q3_d * _8 * _13;
+  RX$[7] = 2.0 * l1 * l4 * m4 * q4_d * _18;
+  RX$[12] = -(2.0 * l1 * l2 * q1_d * _1 * _7);
+  RX$[13] = 0.0;
+  RX$[14] = 2.0 * l2 * l3 * q3_d * _8 * _21;
+  RX$[15] = 2.0 * l2 * l4 * m4 * q4_d * _24;
+  RX$[20] = -(2.0 * l1 * l3 * q1_d * _8 * _13);
+  RX$[21] = -(2.0 * l2 * l3 * q2_d * _8 * _21);
+  RX$[22] = 0.0;
+  RX$[23] = 2.0 * l3 * l4 * m4 * q4_d * _31;
+  RX$[28] = -(2.0 * l1 * l4 * m4 * q1_d * _18);
+  RX$[29] = -(2.0 * l2 * l4 * m4 * q2_d * _24);
+  RX$[30] = -(2.0 * l3 * l4 * m4 * q3_d * _31);
+  RX$[31] = 0.0;
+  out.fill(0);
+  for (let i = 0; i < n$; i++) out[i * 8 + i + n$] = 1;
+  for (let col = 0; col < 8; col++) {
+    for (let i = 0; i < n$; i++) JR$[i] = -RX$[i * 8 + col]!;
+    choleskySolve(n$, M$, JR$, 0, JR$, 0);
+    for (let j = 0; j < n$; j++) out[(n$ + j) * 8 + col] = JR$[j]!;
+  }
+  return out;
 }
 
 // ---- dense solvers, copied from src/numeric/{cholesky.ts} (tested there; change them there)

@@ -10,7 +10,7 @@
 //   x  = [...q, ...qd]        state for rhs()
 //   z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [p_x, p_theta]
 //   massMatrix: row-major 2×2; forcing, accelerations, momenta: length 2
-//   rhs: [...qd, ...q̈] (4); hamiltonRhs: [...q̇, ...ṗ] (4)
+//   rhs: [...qd, ...q̈] (4); hamiltonRhs: [...q̇, ...ṗ] (4); rhsJacobian: row-major 4×4
 //   p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).
 
 export type Params = Readonly<Record<string, number | undefined>>;
@@ -225,6 +225,45 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
   const g = p.g ?? 9.81;
   const _0 = Math.cos(theta);
   return 0.5 * (l * m * (theta_d * (l * theta_d + 2.0 * (x_d * _0)) - 2.0 * (g * _0)) + x_d * x_d * (M + m));
+}
+
+// ---- Jacobian of the first-order right-hand side
+
+/** q̈ at the state, read by the Jacobian block. */
+const a$ = new Float64Array(2);
+/** [∂R/∂q ∂R/∂q̇; ∂C/∂q ∂C/∂q̇], (n + m)×2n. */
+const RX$ = new Float64Array(8);
+const JR$ = new Float64Array(2);
+
+/** Jacobian of rhs at x, row-major 2n×2n: [0 I; ∂q̈/∂q ∂q̈/∂q̇]. */
+export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(16)): Float64Array {
+  for (let i = 0; i < 4; i++) s$[i] = x[i]!;
+  qdd$(t, p, a$, 0);
+  const theta = s$[1]!;
+  const theta_d = s$[3]!;
+  const m = p.m ?? 1.0;
+  const l = p.l ?? 1.0;
+  const g = p.g ?? 9.81;
+  const x_dd = a$[0]!;
+  const theta_dd = a$[1]!;
+  const _0 = Math.cos(theta);
+  const _1 = Math.sin(theta);
+  RX$[0] = 0.0;
+  RX$[1] = -(l * m * (theta_d * theta_d * _0 + theta_dd * _1));
+  RX$[4] = 0.0;
+  RX$[5] = l * m * (g * _0 - x_dd * _1);
+  RX$[2] = 0.0;
+  RX$[3] = -(2.0 * l * m * theta_d * _1);
+  RX$[6] = 0.0;
+  RX$[7] = 0.0;
+  out.fill(0);
+  for (let i = 0; i < n$; i++) out[i * 4 + i + n$] = 1;
+  for (let col = 0; col < 4; col++) {
+    for (let i = 0; i < n$; i++) JR$[i] = -RX$[i * 4 + col]!;
+    choleskySolve(n$, M$, JR$, 0, JR$, 0);
+    for (let j = 0; j < n$; j++) out[(n$ + j) * 4 + col] = JR$[j]!;
+  }
+  return out;
 }
 
 // ---- dense solvers, copied from src/numeric/{cholesky.ts} (tested there; change them there)

@@ -10,7 +10,7 @@
 //   x  = [...q, ...qd]        state for rhs()
 //   z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [p_x, p_z]
 //   massMatrix: row-major 2×2; forcing, accelerations, momenta: length 2
-//   rhs: [...qd, ...q̈] (4); hamiltonRhs: [...q̇, ...ṗ] (4)
+//   rhs: [...qd, ...q̈] (4); hamiltonRhs: [...q̇, ...ṗ] (4); rhsJacobian: row-major 4×4
 //   constraintAccelerations: [q̈ (2), λ (1: gap)]
 //   p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).
 
@@ -241,6 +241,40 @@ export function constraintAccelerations(t: number, q: ArrayLike<number>, qd: Arr
   load$(q, qd);
   kkt$(t, p);
   for (let i = 0; i < 3; i++) out[i] = y$[i]!;
+  return out;
+}
+
+// ---- Jacobian of the first-order right-hand side
+
+/** q̈ at the state, read by the Jacobian block. */
+const a$ = new Float64Array(2);
+/** [∂R/∂q ∂R/∂q̇; ∂C/∂q ∂C/∂q̇], (n + m)×2n. */
+const RX$ = new Float64Array(12);
+const JR$ = new Float64Array(3);
+
+/** Jacobian of rhs at x, row-major 2n×2n: [0 I; ∂q̈/∂q ∂q̈/∂q̇]. */
+export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(16)): Float64Array {
+  for (let i = 0; i < 4; i++) s$[i] = x[i]!;
+  qdd$(t, p, a$, 0);
+  RX$[0] = 0.0;
+  RX$[1] = 0.0;
+  RX$[4] = 0.0;
+  RX$[5] = 0.0;
+  RX$[2] = 0.0;
+  RX$[3] = 0.0;
+  RX$[6] = 0.0;
+  RX$[7] = 0.0;
+  RX$[8] = 0.0;
+  RX$[9] = 0.0;
+  RX$[10] = 0.0;
+  RX$[11] = 0.0;
+  out.fill(0);
+  for (let i = 0; i < n$; i++) out[i * 4 + i + n$] = 1;
+  for (let col = 0; col < 4; col++) {
+    for (let i = 0; i < 3; i++) JR$[i] = -RX$[i * 4 + col]!;
+    luSolve(3, K$, piv$, JR$, 0, JR$, 0);
+    for (let j = 0; j < n$; j++) out[(n$ + j) * 4 + col] = JR$[j]!;
+  }
   return out;
 }
 

@@ -10,7 +10,7 @@
 //   x  = [...q, ...qd]        state for rhs()
 //   z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [p_x, p_y, p_z, p_phi, p_theta, p_psi]
 //   massMatrix: row-major 6×6; forcing, accelerations, momenta: length 6
-//   rhs: [...qd, ...q̈] (12); hamiltonRhs: [...q̇, ...ṗ] (12)
+//   rhs: [...qd, ...q̈] (12); hamiltonRhs: [...q̇, ...ṗ] (12); rhsJacobian: row-major 12×12
 //   constraintAccelerations: [q̈ (6), λ (5: pair1, pair2, pair3, pair4, pair5)]
 //   p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).
 
@@ -397,6 +397,160 @@ export function constraintAccelerations(t: number, q: ArrayLike<number>, qd: Arr
   load$(q, qd);
   kkt$(t, p);
   for (let i = 0; i < 11; i++) out[i] = y$[i]!;
+  return out;
+}
+
+// ---- Jacobian of the first-order right-hand side
+
+/** q̈ at the state, read by the Jacobian block. */
+const a$ = new Float64Array(6);
+/** [∂R/∂q ∂R/∂q̇; ∂C/∂q ∂C/∂q̇], (n + m)×2n. */
+const RX$ = new Float64Array(132);
+const JR$ = new Float64Array(11);
+
+/** Jacobian of rhs at x, row-major 2n×2n: [0 I; ∂q̈/∂q ∂q̈/∂q̇]. */
+export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(144)): Float64Array {
+  for (let i = 0; i < 12; i++) s$[i] = x[i]!;
+  qdd$(t, p, a$, 0);
+  RX$[0] = 0.0;
+  RX$[1] = 0.0;
+  RX$[2] = 0.0;
+  RX$[3] = 0.0;
+  RX$[4] = 0.0;
+  RX$[5] = 0.0;
+  RX$[12] = 0.0;
+  RX$[13] = 0.0;
+  RX$[14] = 0.0;
+  RX$[15] = 0.0;
+  RX$[16] = 0.0;
+  RX$[17] = 0.0;
+  RX$[24] = 0.0;
+  RX$[25] = 0.0;
+  RX$[26] = 0.0;
+  RX$[27] = 0.0;
+  RX$[28] = 0.0;
+  RX$[29] = 0.0;
+  RX$[36] = 0.0;
+  RX$[37] = 0.0;
+  RX$[38] = 0.0;
+  RX$[39] = 0.0;
+  RX$[40] = 0.0;
+  RX$[41] = 0.0;
+  RX$[48] = 0.0;
+  RX$[49] = 0.0;
+  RX$[50] = 0.0;
+  RX$[51] = 0.0;
+  RX$[52] = 0.0;
+  RX$[53] = 0.0;
+  RX$[60] = 0.0;
+  RX$[61] = 0.0;
+  RX$[62] = 0.0;
+  RX$[63] = 0.0;
+  RX$[64] = 0.0;
+  RX$[65] = 0.0;
+  RX$[6] = 0.0;
+  RX$[7] = 0.0;
+  RX$[8] = 0.0;
+  RX$[9] = 0.0;
+  RX$[10] = 0.0;
+  RX$[11] = 0.0;
+  RX$[18] = 0.0;
+  RX$[19] = 0.0;
+  RX$[20] = 0.0;
+  RX$[21] = 0.0;
+  RX$[22] = 0.0;
+  RX$[23] = 0.0;
+  RX$[30] = 0.0;
+  RX$[31] = 0.0;
+  RX$[32] = 0.0;
+  RX$[33] = 0.0;
+  RX$[34] = 0.0;
+  RX$[35] = 0.0;
+  RX$[42] = 0.0;
+  RX$[43] = 0.0;
+  RX$[44] = 0.0;
+  RX$[45] = 0.0;
+  RX$[46] = 0.0;
+  RX$[47] = 0.0;
+  RX$[54] = 0.0;
+  RX$[55] = 0.0;
+  RX$[56] = 0.0;
+  RX$[57] = 0.0;
+  RX$[58] = 0.0;
+  RX$[59] = 0.0;
+  RX$[66] = 0.0;
+  RX$[67] = 0.0;
+  RX$[68] = 0.0;
+  RX$[69] = 0.0;
+  RX$[70] = 0.0;
+  RX$[71] = 0.0;
+  RX$[72] = 0.0;
+  RX$[73] = 0.0;
+  RX$[74] = 0.0;
+  RX$[75] = 0.0;
+  RX$[76] = 0.0;
+  RX$[77] = 0.0;
+  RX$[84] = 0.0;
+  RX$[85] = 0.0;
+  RX$[86] = 0.0;
+  RX$[87] = 0.0;
+  RX$[88] = 0.0;
+  RX$[89] = 0.0;
+  RX$[96] = 0.0;
+  RX$[97] = 0.0;
+  RX$[98] = 0.0;
+  RX$[99] = 0.0;
+  RX$[100] = 0.0;
+  RX$[101] = 0.0;
+  RX$[108] = 0.0;
+  RX$[109] = 0.0;
+  RX$[110] = 0.0;
+  RX$[111] = 0.0;
+  RX$[112] = 0.0;
+  RX$[113] = 0.0;
+  RX$[120] = 0.0;
+  RX$[121] = 0.0;
+  RX$[122] = 0.0;
+  RX$[123] = 0.0;
+  RX$[124] = 0.0;
+  RX$[125] = 0.0;
+  RX$[78] = 0.0;
+  RX$[79] = 0.0;
+  RX$[80] = 0.0;
+  RX$[81] = 0.0;
+  RX$[82] = 0.0;
+  RX$[83] = 0.0;
+  RX$[90] = 0.0;
+  RX$[91] = 0.0;
+  RX$[92] = 0.0;
+  RX$[93] = 0.0;
+  RX$[94] = 0.0;
+  RX$[95] = 0.0;
+  RX$[102] = 0.0;
+  RX$[103] = 0.0;
+  RX$[104] = 0.0;
+  RX$[105] = 0.0;
+  RX$[106] = 0.0;
+  RX$[107] = 0.0;
+  RX$[114] = 0.0;
+  RX$[115] = 0.0;
+  RX$[116] = 0.0;
+  RX$[117] = 0.0;
+  RX$[118] = 0.0;
+  RX$[119] = 0.0;
+  RX$[126] = 0.0;
+  RX$[127] = 0.0;
+  RX$[128] = 0.0;
+  RX$[129] = 0.0;
+  RX$[130] = 0.0;
+  RX$[131] = 0.0;
+  out.fill(0);
+  for (let i = 0; i < n$; i++) out[i * 12 + i + n$] = 1;
+  for (let col = 0; col < 12; col++) {
+    for (let i = 0; i < 11; i++) JR$[i] = -RX$[i * 12 + col]!;
+    luSolve(11, K$, piv$, JR$, 0, JR$, 0);
+    for (let j = 0; j < n$; j++) out[(n$ + j) * 12 + col] = JR$[j]!;
+  }
   return out;
 }
 

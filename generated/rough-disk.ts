@@ -10,7 +10,7 @@
 //   x  = [...q, ...qd]        state for rhs()
 //   z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [p_x, p_y, p_theta]
 //   massMatrix: row-major 3×3; forcing, accelerations, momenta: length 3
-//   rhs: [...qd, ...q̈] (6); hamiltonRhs: [...q̇, ...ṗ] (6)
+//   rhs: [...qd, ...q̈] (6); hamiltonRhs: [...q̇, ...ṗ] (6); rhsJacobian: row-major 6×6
 //   gaps, gapRates, restitution: length 1, one per contact [floor]
 //   gapJacobian: row-major 1×3
 //   contactAccelerations: [q̈ (3), σ̇ of the active normals in contact order] (length 5 at most)
@@ -224,6 +224,46 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
   const r = p.r ?? 0.1;
   const g = p.g ?? 9.81;
   return 0.25 * m * (2.0 * (x_d * x_d) + 2.0 * (y_d * y_d) + 4.0 * (g * y) + r * r * theta_d * theta_d);
+}
+
+// ---- Jacobian of the first-order right-hand side
+
+/** q̈ at the state, read by the Jacobian block. */
+const a$ = new Float64Array(3);
+/** [∂R/∂q ∂R/∂q̇; ∂C/∂q ∂C/∂q̇], (n + m)×2n. */
+const RX$ = new Float64Array(18);
+const JR$ = new Float64Array(3);
+
+/** Jacobian of rhs at x, row-major 2n×2n: [0 I; ∂q̈/∂q ∂q̈/∂q̇]. */
+export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(36)): Float64Array {
+  for (let i = 0; i < 6; i++) s$[i] = x[i]!;
+  qdd$(t, p, a$, 0);
+  RX$[0] = 0.0;
+  RX$[1] = 0.0;
+  RX$[2] = 0.0;
+  RX$[6] = 0.0;
+  RX$[7] = 0.0;
+  RX$[8] = 0.0;
+  RX$[12] = 0.0;
+  RX$[13] = 0.0;
+  RX$[14] = 0.0;
+  RX$[3] = 0.0;
+  RX$[4] = 0.0;
+  RX$[5] = 0.0;
+  RX$[9] = 0.0;
+  RX$[10] = 0.0;
+  RX$[11] = 0.0;
+  RX$[15] = 0.0;
+  RX$[16] = 0.0;
+  RX$[17] = 0.0;
+  out.fill(0);
+  for (let i = 0; i < n$; i++) out[i * 6 + i + n$] = 1;
+  for (let col = 0; col < 6; col++) {
+    for (let i = 0; i < n$; i++) JR$[i] = -RX$[i * 6 + col]!;
+    choleskySolve(n$, M$, JR$, 0, JR$, 0);
+    for (let j = 0; j < n$; j++) out[(n$ + j) * 6 + col] = JR$[j]!;
+  }
+  return out;
 }
 
 // ---- unilateral constraints (gaps f ≥ 0; reactions +Gᵀσ̇, impulses +GᵀΛ)

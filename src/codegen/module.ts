@@ -5,6 +5,7 @@
 import type { DerivedSystem } from '../derive/system.js';
 import { contactDecls, contactInfo, contactSizes } from './contacts.js';
 import { hasFriction } from './friction.js';
+import { jacobianDecls } from './jacobian.js';
 import { dynamicsBuffers, dynamicsDecls } from './dynamics.js';
 import type { Data, Decl, ModuleIR } from './ir.js';
 import { lowerKernels } from './lower.js';
@@ -40,7 +41,7 @@ function header(sys: DerivedSystem, sourceFile: string): string[] {
     '  x  = [...q, ...qd]        state for rhs()',
     `  z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [${model.coordinates.map((c) => `p_${c.name}`).join(', ')}]`,
     `  massMatrix: row-major ${n}×${n}; forcing, accelerations, momenta: length ${n}`,
-    `  rhs: [...qd, ...q̈] (${2 * n}); hamiltonRhs: [...q̇, ...ṗ] (${2 * n})`,
+    `  rhs: [...qd, ...q̈] (${2 * n}); hamiltonRhs: [...q̇, ...ṗ] (${2 * n}); rhsJacobian: row-major ${2 * n}×${2 * n}`,
     ...(constraints ? [`  constraintAccelerations: [q̈ (${n}), λ (${constraints.A.length}: ${constraints.names.join(', ')})]`] : []),
     ...(m
       ? [
@@ -78,7 +79,7 @@ const nonIdeal = (sys: DerivedSystem): string[] => [
 ];
 
 /** Top-level names of a module, which no local may shadow. */
-const TOP_LEVEL = [...EMBEDDED_NAMES, 'model', 'massMatrix', 'forcing', 'accelerations', 'rhs', 'momenta', 'hamiltonian', 'hamiltonRhs', 'energy', 'constraintAccelerations', 'gaps', 'gapJacobian', 'gapRates', 'restitution', 'contactAccelerations', 'impact', 'checkParams', 'slipJacobian', 'slipRates', 'friction', 'frictionPhase'];
+const TOP_LEVEL = [...EMBEDDED_NAMES, 'model', 'massMatrix', 'forcing', 'accelerations', 'rhs', 'momenta', 'hamiltonian', 'hamiltonRhs', 'energy', 'constraintAccelerations', 'gaps', 'gapJacobian', 'gapRates', 'restitution', 'contactAccelerations', 'impact', 'checkParams', 'slipJacobian', 'slipRates', 'friction', 'frictionPhase', 'rhsJacobian'];
 
 export function buildModuleIR(sys: DerivedSystem, sourceFile: string): { ir: ModuleIR; dynamicsOps: number } {
   const scope = makeScope(sys, TOP_LEVEL);
@@ -89,6 +90,7 @@ export function buildModuleIR(sys: DerivedSystem, sourceFile: string): { ir: Mod
     ...dynamicsBuffers(scope),
     ...checkParamsDecls(sys.model),
     ...smooth,
+    ...jacobianDecls(scope),
     ...contactDecls(scope),
     // Last, so a reader meets the model's own equations first.
     ...embeddedSolvers({ lu: sys.constraints !== undefined, contacts: sys.unilateral !== undefined, friction: hasFriction(sys) }),

@@ -4,7 +4,7 @@
 // Tests: test/codegen/module.test.ts (names that collide with generated code).
 import type { Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { TIME } from '../model/names.js';
+import { accelerationSymbol, multiplierSymbol, TIME } from '../model/names.js';
 import { bin, float, idx, member, newArray, ref, type KernelInput, type KernelInputs, type KernelOutput, type Param, type Stmt } from './ir.js';
 
 const JS_RESERVED = new Set(
@@ -29,6 +29,8 @@ function localNames(sys: DerivedSystem, taken: Set<string>): Map<string, string>
   for (const c of model.coordinates) claim(c.name, c.name);
   for (const p of model.parameters) claim(p.name, p.name);
   for (const c of model.coordinates) claim(c.qd.name, `${c.name}_d`);
+  for (const c of model.coordinates) claim(accelerationSymbol(c.q).name, `${c.name}_dd`);
+  (sys.constraints?.A ?? []).forEach((_, k) => claim(multiplierSymbol(k + 1).name, `lambda_${k + 1}`));
   return out;
 }
 
@@ -52,6 +54,9 @@ export function makeScope(sys: DerivedSystem, topLevel: readonly string[]): Scop
   model.coordinates.forEach((c, i) => inputs.set(c.qd.name, { local: names.get(c.qd.name)!, read: idx('s$', n + i) }));
   for (const p of model.parameters) inputs.set(p.name, { local: names.get(p.name)!, read: bin(member('p', p.name), '??', float(p.default)) });
   inputs.set(TIME, { local: 't', read: ref('t') });
+  // Accelerations and multipliers where a block needs them (the Jacobian of the rhs): q̈ in a$, λ after q̈ in y$.
+  model.coordinates.forEach((c, i) => inputs.set(accelerationSymbol(c.q).name, { local: names.get(accelerationSymbol(c.q).name)!, read: idx('a$', i) }));
+  (sys.constraints?.A ?? []).forEach((_, k) => inputs.set(multiplierSymbol(k + 1).name, { local: names.get(multiplierSymbol(k + 1).name)!, read: idx('y$', n + k) }));
   return { sys, n, inputs };
 }
 

@@ -12,6 +12,7 @@
 //   critical parameter values, how established    impactMaps[].critical (critical.ts)
 //   Smirnov's support pairs: (1.1), (1.3), variants supports (supports.ts)
 //   hinges with journal friction: (2.4) vs (2.6)      hinges (hinges.ts)
+//   ∂R/∂x, ∂C/∂x for the Jacobian of the rhs         linearization (linearize.ts)
 //   T + V, and whether it is conserved            energy, conservative (conservation.ts)
 //   T at q̇ = 0 (T = ½q̇ᵀMq̇ + bᵀq̇ + T₀)             kineticAtRest
 // Numeric sanity checks (checks.ts) run here and throw; they add no data.
@@ -26,6 +27,7 @@ import { deriveHamilton, type Hamilton } from './hamilton.js';
 import { deriveConstraints, type RetainingConstraints } from './lagrange1.js';
 import { deriveLagrange2, type Lagrange2 } from './lagrange2.js';
 import { deriveHinges, type HingeDerivation } from './hinges.js';
+import { deriveLinearization, type Linearization } from './linearize.js';
 import { deriveSupports, type SupportDerivation } from './supports.js';
 import { deriveUnilateral, type UnilateralDerivation } from './unilateral.js';
 
@@ -37,6 +39,8 @@ export interface DerivedSystem {
   readonly unilateral?: UnilateralDerivation;
   /** Non-ideal retaining constraints (Smirnov): the reaction system of every support variant and the friction forces. */
   readonly supports?: SupportDerivation;
+  /** The residuals' Jacobians behind rhsJacobian. */
+  readonly linearization: Linearization;
   /** Hinges with journal friction (Smirnov's examples 3, 4); empty without. */
   readonly hinges: readonly HingeDerivation[];
   /** T + V where a potential exists. */
@@ -59,8 +63,9 @@ export function deriveSystem(model: Model): DerivedSystem {
   const unilateral = deriveUnilateral(model, lagrange2);
   const supports = deriveSupports(model, lagrange2, constraints);
   const hinges = deriveHinges(model, lagrange2, constraints);
+  const linearization = deriveLinearization(model, lagrange2, constraints);
   const energy = model.T && model.V ? simplify(add(model.T, model.V)) : undefined;
   const kineticAtRest = model.T && model.V ? simplify(add(lagrange2.L0, model.V)) : undefined;
   const conservative = isConservative(model, lagrange2, constraints);
-  return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(supports ? { supports } : {}), hinges, ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative };
+  return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(supports ? { supports } : {}), hinges, linearization, ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative };
 }

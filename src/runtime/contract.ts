@@ -116,6 +116,8 @@ export interface GeneratedModel {
   /** q̈ consistent with every retaining constraint. */
   accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
   rhs(t: number, x: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
+  /** ∂rhs/∂x, row-major 2n×2n: [0 I; ∂q̈/∂q ∂q̈/∂q̇] (q̈ with the retaining constraints); absent in modules generated before it existed. */
+  rhsJacobian?(t: number, x: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
   /** Total energy T + V, present where a potential exists. */
   energy?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params): number;
   hamiltonian(t: number, q: ArrayLike<number>, pm: ArrayLike<number>, p: Params): number;

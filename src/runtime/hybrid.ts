@@ -41,7 +41,8 @@
 // judges Painlevé's cases by the reaction-matrix determinant: no admissible
 // mode ends the run ('contact-inconsistent'), several continue on Smirnov's
 // choice with an 'indeterminate' event. Events 'stick' and 'slip' carry the
-// modes after them.
+// modes after them. Impacts are then Newton's law with Coulomb cones
+// (friction-impact.ts), and the impact event carries the tangential impulses.
 
 import type { GeneratedModel, ImpactStatus, Params } from './contract.js';
 import { GapKinematics, projectOntoContacts, requireFunctions, type ProjectionStatus, type WithFunctions } from './contacts.js';

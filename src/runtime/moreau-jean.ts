@@ -94,7 +94,8 @@ const MAX_FIXED_POINT_ITERATIONS = 50;
  * Simulate with the Moreau–Jean scheme. Events are reported at step
  * resolution: 'impact'/'contact' at the end of the step whose impulse
  * closes a contact, 'rest' at the start of a run of REST_STEPS impulsive
- * steps, 'release' when a resting contact takes no impulse.
+ * steps, 'release' when a resting contact takes no impulse, 'stick'/'slip'
+ * when a pressed Coulomb contact stops or starts sliding.
  */
 export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptions): Trajectory {
   validateRun(module, opts, [['q0', opts.q0], ['qd0', opts.qd0]]);
@@ -208,6 +209,8 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
   /** Per contact, the end of the first step of its current run of impulsive steps: where a rest is dated. */
   const runStart: ({ t: number; q: number[]; qd: number[] } | undefined)[] = new Array(m).fill(undefined);
   const resting = new Array<boolean>(m).fill(false);
+  /** Mode code of each contact after the previous step (0 outside the index set). */
+  let lastModes = new Array<number>(m).fill(0);
   const events: SimulationEvent[] = [];
 
   const samples = { t: [] as number[], q: [] as number[][], qd: [] as number[][], energy: [] as number[] };
@@ -250,8 +253,13 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     evaluations++;
     for (let i = 0; i < n; i++) qPred[i] = q[i] + 0.5 * hk * v[i];
     const gPred = kin.gaps(tk + 0.5 * hk, qPred);
+    // A predicted gap within rounding of 0 is contact: a resting contact's
+    // ġ is 0 only to the rounding of the step's solve (±1e-17 with friction),
+    // and without the tolerance a block resting on a belt hopped off it.
+    let qScale = 1;
+    for (let i = 0; i < n; i++) qScale = Math.max(qScale, Math.abs(qPred[i]));
     const I: number[] = [];
-    for (let j = 0; j < m; j++) if (gPred[j] <= 0) I.push(j);
+    for (let j = 0; j < m; j++) if (gPred[j] <= 8 * Number.EPSILON * qScale) I.push(j);
     const sc = I.length > 0 ? stepContacts(I, t1k) : undefined;
     // Fixed point on v⁺, started from the explicit (θ = 0) velocity.
     vNext.set(v);
@@ -309,8 +317,10 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
         runs[j] = 0;
       }
     }
+    // Mode codes after the step, for models with slip rows.
+    const modes = rows.ms > 0 ? (sc ? modeCodes(sc, m) : new Array<number>(m).fill(0)) : undefined;
     if (closing.length > 0) {
-      const friction = rows.ms > 0 ? { tangentImpulses: Array.from(Ptan), modes: modeCodes(sc!, m) } : {};
+      const friction = modes ? { tangentImpulses: Array.from(Ptan), modes } : {};
       events.push({ t: t1k, type: 'impact', contacts: closing, q: end.q, qd: Array.from(v), qdPlus: end.qd, impulses: Array.from(P), ...friction });
     }
     if (touching.length > 0) events.push({ t: t1k, type: 'contact', contacts: touching, ...end });
@@ -325,6 +335,18 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     // A rest dates from the first step of its run of impulsive steps (all
     // the contacts resting now began theirs on the same step).
     if (nowResting.length > 0) events.push({ ...runStart[nowResting[0]!]!, type: 'rest', contacts: nowResting });
+    // A held Coulomb contact whose slip stops ('stick') or starts ('slip')
+    // in this step, at step resolution like the other events.
+    if (modes) {
+      const sticks: number[] = [], slips: number[] = [];
+      for (let j = 0; j < m; j++) {
+        if (Math.abs(lastModes[j]!) === 1 && modes[j] === 2 && P[j] > 0) sticks.push(j);
+        if (lastModes[j] === 2 && Math.abs(modes[j]!) === 1 && P[j] > 0) slips.push(j);
+      }
+      if (sticks.length > 0) events.push({ t: t1k, type: 'stick', contacts: sticks, ...end, modes });
+      if (slips.length > 0) events.push({ t: t1k, type: 'slip', contacts: slips, ...end, modes });
+      lastModes = modes;
+    }
 
     x.set(qNext, 0);
     x.set(vNext, n);

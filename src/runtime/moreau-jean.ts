@@ -7,10 +7,10 @@
 // non-smooth contact dynamics method", CMAME 177 (1999) 235–257, eq. (38);
 // Acary & Brogliato, "Numerical Methods for Nonsmooth Dynamical Systems",
 // 2008, §10.1; Siconos' MoreauJeanOSI):
-//   M(q_{k+θ}) (v⁺ − v_k) = h [θ F(t_{k+1}, q_{k+1}, v⁺) + (1 − θ) F(t_k, q_k, v_k)] + G_Iᵀ P
+//   M(q_{k+θ}) (v⁺ − v_k) = h [θ F(t_{k+1}, q_{k+1}, v⁺) + (1 − θ) F(t_k, q_k, v_k)] + H_Iᵀ P
 //   q_{k+1} = q_k + h [θ v⁺ + (1 − θ) v_k],   q_{k+θ} = q_k + θ (q_{k+1} − q_k),
 // with F = `forcing` (M q̈ = F). The implicit force is not linearized: v⁺ is
-// the fixed point of the map v⁺ ↦ v_k + M⁻¹(h[θF(q_{k+1}(v⁺), v⁺) + …] + G_IᵀP(v⁺)),
+// the fixed point of the map v⁺ ↦ v_k + M⁻¹(h[θF(q_{k+1}(v⁺), v⁺) + …] + H_IᵀP(v⁺)),
 // iterated to roundoff (a contraction with factor ≈ hθ‖M⁻¹∂F/∂v‖ +
 // h²θ²‖M⁻¹∂F/∂q‖, small for the steps this scheme is used with). A
 // linearization W = M − hθ∂F/∂v − h²θ²∂F/∂q with finite-difference
@@ -19,10 +19,11 @@
 // kick; the fixed point only ever evaluates F, so a jump costs an O(h)
 // error in the one step that crosses it.
 // Index set I = {j : g_j(q_k + h/2 v_k) ≤ 0} (the predictive index set of
-// Acary–Brogliato ch. 10 and Siconos). With H_I the normal rows of I and the
-// slip rows of those contacts that have them (G above stands for H_I),
-// U = H v + ∂/∂t and W = H_I M⁻¹ H_Iᵀ, each contact's law at velocity level
-// acts on ξ = W P + b with
+// Acary–Brogliato ch. 10 and Siconos; "≤ 0" within the rounding of the
+// gap). With H_I the normal rows ∂g/∂q of I and the slip rows ∂s/∂q of
+// those contacts that have them, U = H v + ∂/∂t and the Delassus matrix
+// D = H_I M⁻¹ H_Iᵀ, each contact's law at velocity level acts on
+// ξ = D P + b with
 //   normal:   b_N = U_free,N + e_j U_k,N   (Newton: 0 ≤ ξ_N ⊥ P_N ≥ 0),
 //   tangent:  b_T = U_free,T              (Coulomb on U_T⁺, e_T = 0, as
 //             Siconos' NewtonImpactFrictionNSL; 'stick': U_T⁺ = 0 while
@@ -34,6 +35,13 @@
 // engaged only if it must be. Without slip rows this is Newton's law alone,
 // the LCP of the Delassus matrix of the normals.
 //
+// A body rotating about a stuck contact (a walker's stance foot) lifts it
+// by ½h²ω²ρ per step (ρ from the contact to the centre): q_{k+1} is a
+// linear update, the rotation is not. The contact then leaves the index set
+// and lands again every ~2g/(ω²ρ) steps, an 'impact' of speed O(g h) whose
+// position error is O(h²); the compass and the rimless wheel show it
+// (test/unilateral/moreau-jean-friction.test.ts tells strikes from it).
+//
 // Energy (the lead copies this into the docs). In smooth phases θ = ½ is
 // the trapezoidal rule with the mass matrix at the midpoint: a symmetric
 // (time-reversible) second-order method, so the energy error stays bounded,
@@ -44,7 +52,9 @@
 // than O(h): at most h × (energy scale) on every example for 10⁴ steps of
 // h = 1e-3 (test/unilateral/moreau-jean-energy.test.ts; the pendulum at a
 // wall with e = 1, θ = ½: E₀ = −22.2911, never above −22.2875 in 1000 s,
-// −22.2935 at the end). The velocity-level law acts
+// −22.2935 at the end). Friction only dissipates: P_Tᵀ U_T⁺ ≤ 0 at every
+// Coulomb or 'stick' contact (friction-lcp.ts), the compass and the rimless
+// wheel included. The velocity-level law acts
 // from the predictive index set, so a contact can take an impulse up to
 // one step before or after the true impact and do work of O(h) on the
 // separating motion (Acary, ZAMM 96 (2016) 585–603, §4).
@@ -185,7 +195,12 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     }
     const sol = solveFrictionLcp({ contacts: sc.contacts, W: D, b });
     if (sol.status !== 'ok') {
-      throw failure('lcp-failed', `the contact problem of contacts ${I.map((j) => module.model.unilateral[j]!.name).join(', ')} has no solution the solver finds (${sol.status}); dependent contacts with incompatible laws, or a 'stick' contact jammed?`, 'unilateral', t, q, v);
+      const names = I.map((j) => module.model.unilateral[j]!.name).join(', ');
+      // A 'stick' contact jammed or stick rows that contradict each other: the law has no solution (Painlevé's inconsistency at the impulse level).
+      if (sol.status === 'stick-inconsistent' || sol.status === 'inconsistent-stick-rows') {
+        throw failure('contact-inconsistent', `the contact problem of ${names} has no solution (${sol.status}): a 'stick' contact would need a tangential impulse without a normal one (jammed)`, 'unilateral', t, q, v);
+      }
+      throw failure('lcp-failed', `the contact problem of ${names} has no solution the solver finds (${sol.status}); dependent contacts with incompatible laws?`, 'unilateral', t, q, v);
     }
     lcpStats.solves++;
     lcpStats.pivots += sol.pivots;

@@ -214,3 +214,16 @@ describe('Moreau–Jean with Coulomb friction: a block and a disk on a rough inc
     }
   });
 });
+
+describe('Moreau–Jean named failures with friction', () => {
+  it("stops the hinged compass where its legs cross with a foot stuck (t ≈ 0.73, past its declared t1 = 0.7): contact-inconsistent with the state", async () => {
+    const hinged = (await import('../../generated/hinged-compass.js')) as unknown as GeneratedModel;
+    const { q0, qd0 } = hinged.model.initial;
+    const err = thrown(() => simulateMoreauJean(hinged, { q0, qd0, t1: 1, h: 1e-3 }));
+    expect(err.code).toBe('contact-inconsistent');
+    expect(err.t!).toBeGreaterThan(0.7);
+    expect(err.t!).toBeLessThan(0.76);
+    expect(err.state!.q).toHaveLength(4);
+    expect(err.message).toContain('foot1, foot2');
+  });
+});

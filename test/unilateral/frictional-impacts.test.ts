@@ -201,3 +201,37 @@ describe('the falling rod\'s tip: slide or stick at the threshold computed by ha
     expect(Math.abs(slides.tangentialImpulses[0]!)).toBeCloseTo((threshold / 2) * slides.impulses[0]!, 13);
   });
 });
+
+describe('the hand-written friction exports against the generated ones (a disk on a flat floor)', () => {
+  // test/fixtures/rough-disk.ts at α = 0, k = ½ is derivations/rough-disk.ts:
+  // the same coordinates (x, y, θ counter-clockwise), gap y − r, slip x + rθ.
+  const generated = byName('rough-disk');
+  const fixtureParams = (p: Record<string, number>) => ({ ...p, k: 0.5, alpha: 0, mus: p.mu! });
+  const close = (a: ArrayLike<number>, b: ArrayLike<number>): void => {
+    expect(a.length).toBe(b.length);
+    for (let i = 0; i < a.length; i++) expect(Math.abs(a[i]! - b[i]!)).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(b[i]!)));
+  };
+
+  it('agree on every export, every frictionPhase mode (open, sliding ±1, sticking) and the impact, at 200 random states', () => {
+    const R = rng(31);
+    for (let trial = 0; trial < 200; trial++) {
+      const p = { m: uniform(R, 0.5, 2), r: uniform(R, 0.05, 0.5), g: 9.81, e: uniform(R, 0, 1), mu: uniform(R, 0, 2) };
+      const fp = fixtureParams(p);
+      const q = [uniform(R, -1, 1), p.r + uniform(R, -0.01, 0.01), uniform(R, -3, 3)];
+      const qd = [uniform(R, -2, 2), uniform(R, -2, 2), uniform(R, -20, 20)];
+      close(roughDisk.massMatrix(0, q, fp), generated.massMatrix(0, q, p));
+      close(roughDisk.forcing(0, q, qd, fp), generated.forcing(0, q, qd, p));
+      close(roughDisk.gaps!(0, q, fp), generated.gaps!(0, q, p));
+      close(roughDisk.gapJacobian!(0, q, fp), generated.gapJacobian!(0, q, p));
+      close(roughDisk.gapRates!(0, q, qd, fp), generated.gapRates!(0, q, qd, p));
+      close(roughDisk.slipJacobian!(0, q, fp), generated.slipJacobian!(0, q, p));
+      close(roughDisk.slipRates!(0, q, qd, fp), generated.slipRates!(0, q, qd, p));
+      close(roughDisk.friction!(0, fp), generated.friction!(0, p));
+      close(roughDisk.restitution!(0, fp), generated.restitution!(0, p));
+      for (const active of [[false], [true]]) close(roughDisk.contactAccelerations!(0, q, qd, fp, active).subarray(0, 4), generated.contactAccelerations!(0, q, qd, p, active).subarray(0, 4));
+      for (const mode of [0, 1, -1, 2]) close(roughDisk.frictionPhase!(0, q, qd, fp, [mode]), generated.frictionPhase!(0, q, qd, p, [mode]));
+      const qdMinus = [qd[0]!, -Math.abs(qd[1]!), qd[2]!];
+      close(roughDisk.impact!(0, q, qdMinus, fp, { active: [true] }).qdPlus, generated.impact!(0, q, qdMinus, p, { active: [true] }).qdPlus);
+    }
+  });
+});

@@ -53,7 +53,7 @@ function energies(mod: GeneratedModel, theta: number): number[] {
   try {
     return run(STEPS * H);
   } catch (e) {
-    if (!(e instanceof SimulationError && e.code === 'lcp-failed' && e.t! > t1)) throw e;
+    if (!(e instanceof SimulationError && e.code === 'contact-inconsistent' && e.t! > t1)) throw e;
     return run(t1);
   }
 }

@@ -45,7 +45,7 @@ import { choleskyFactor, choleskySolve } from '../numeric/cholesky.js';
 import type { GeneratedModel, Params } from './contract.js';
 import { requireFunctions } from './contacts.js';
 import { SimulationError } from './errors.js';
-import { solveFrictionLcp, type ContactPhase, type FrictionContact, type FrictionStatus } from './friction-lcp.js';
+import { phaseModes, solveFrictionLcp, type ContactPhase, type FrictionContact, type FrictionStatus } from './friction-lcp.js';
 
 type SlipFunctions = 'slipJacobian' | 'slipRates' | 'friction';
 type WithRows = GeneratedModel & Required<Pick<GeneratedModel, 'gapJacobian' | 'gapRates' | SlipFunctions>>;
@@ -179,6 +179,8 @@ export interface FrictionalImpact {
   readonly tangentialImpulses: Float64Array;
   /** Per contact after the impact ('open' for contacts not closed). */
   readonly phases: ContactPhase[];
+  /** The same as frictionPhase's mode codes (phaseModes: 0 open, ±1 sliding, 2 sticking), for the impact's event. */
+  readonly modes: number[];
   /** The one restitution coefficient of the impact. */
   readonly restitution: number;
   readonly solver: FrictionStatus;
@@ -201,8 +203,9 @@ export function frictionalImpact(
   const impulses = new Float64Array(m);
   const tangentialImpulses = new Float64Array(rows.ms);
   const phases: ContactPhase[] = new Array(m).fill('open');
+  const modes = new Array<number>(m).fill(0);
   const result = (status: FrictionalImpact['status'], solver: FrictionStatus, e: number, pivots: number, residual: number): FrictionalImpact =>
-    ({ status, qdPlus, impulses, tangentialImpulses, phases, restitution: e, solver, pivots, residual });
+    ({ status, qdPlus, impulses, tangentialImpulses, phases, modes, restitution: e, solver, pivots, residual });
 
   const H = rows.rows(t, q, J);
   const r = rows.rowCount(J);
@@ -221,11 +224,14 @@ export function frictionalImpact(
     W[a * r + c] = s;
   }
   const b = U.map((u) => (1 + e) * u);
-  const sol = solveFrictionLcp({ contacts: rows.contacts(J, rows.friction(t), U, restVelocity), W, b }, { facets: opts.facets });
+  const contacts = rows.contacts(J, rows.friction(t), U, restVelocity);
+  const sol = solveFrictionLcp({ contacts, W, b }, { facets: opts.facets });
   if (sol.status !== 'ok') return result('lcp-failed', sol.status, e, sol.pivots, sol.residual);
+  const codes = phaseModes(contacts, sol);
   let a = 0;
   J.forEach((j, k) => {
     phases[j] = sol.phases[k]!;
+    modes[j] = codes[k]!;
     impulses[j] = sol.impulses[a]!;
     for (let s = rows.slipStart[j]!; s < rows.slipStart[j + 1]!; s++) tangentialImpulses[s] = sol.impulses[a + 1 + s - rows.slipStart[j]!]!;
     a += rows.rowCount([j]);

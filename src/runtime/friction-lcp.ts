@@ -187,6 +187,22 @@ function solveStaticKinetic(problem: FrictionProblem, facets: number): FrictionS
   }
 }
 
+/** frictionPhase's mode code of each phase (contract.ts); sliding gets its sign in phaseModes. */
+const MODE_CODE: { readonly [P in ContactPhase]: number } = { open: 0, closed: 1, slip: 1, stick: 2 };
+
+/**
+ * The contacts' phases as frictionPhase's mode codes (contract.ts), for
+ * events: 0 open, 2 sticking, ±1 sliding with the sign of a planar contact's
+ * slip velocity ξ_T (1 for a spatial one), 1 for a frictionless held contact.
+ */
+export function phaseModes(contacts: readonly FrictionContact[], sol: FrictionSolution): number[] {
+  const start = rowStarts(contacts);
+  return contacts.map((c, j) => {
+    const code = MODE_CODE[sol.phases[j]!];
+    return sol.phases[j] === 'slip' && c.slip === 1 ? Math.sign(sol.velocities[start[j]! + 1]!) || 1 : code;
+  });
+}
+
 /** Row layout: first row of each contact, then the total. */
 function rowStarts(contacts: readonly FrictionContact[]): number[] {
   const start = [0];

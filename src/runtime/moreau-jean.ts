@@ -63,7 +63,7 @@ import type { GeneratedModel, Params } from './contract.js';
 import { GapKinematics, requireFunctions, restitutionCoefficients } from './contacts.js';
 import { SimulationError, throwAll, type SimulationErrorCode } from './errors.js';
 import { ContactRows, hasSlipRows, requireStickRows } from './friction-impact.js';
-import { solveFrictionLcp, type ContactPhase, type FrictionContact } from './friction-lcp.js';
+import { phaseModes, solveFrictionLcp, type FrictionContact } from './friction-lcp.js';
 import { luFactor, luSolve } from '../numeric/lu.js';
 import {
   GridSampler, Progress, outputGrid, toArray, validateRun,
@@ -157,11 +157,7 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     readonly H: Float64Array;
     readonly Uk: Float64Array;
     readonly contacts: FrictionContact[];
-    /**
-     * Per contact of I after the last solve, frictionPhase's mode code
-     * (contract.ts): 0 open, 2 sticking, ±1 sliding (the sign of a planar
-     * slip velocity; 1 for a spatial or a frictionless held contact).
-     */
+    /** Per contact of I after the last solve, frictionPhase's mode code (phaseModes). */
     modes: number[];
   }
   const stepContacts = (I: readonly number[], t: number): StepContacts => {
@@ -205,13 +201,7 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     lcpStats.solves++;
     lcpStats.pivots += sol.pivots;
     lcpStats.worstResidual = Math.max(lcpStats.worstResidual, sol.residual);
-    row = 0;
-    sc.modes = I.map((j, a) => {
-      const code = MODE_CODE[sol.phases[a]!];
-      const slide = rows.slipCount(j) === 1 ? Math.sign(sol.velocities[row + 1]!) : 1;
-      row += 1 + rows.slipCount(j);
-      return code === 1 ? slide || 1 : code;
-    });
+    sc.modes = phaseModes(sc.contacts, sol);
     row = 0;
     for (const j of I) {
       P[j] = sol.impulses[row];
@@ -388,9 +378,6 @@ function normalRate(sc: { readonly I: readonly number[]; readonly Uk: Float64Arr
   }
   return 0;
 }
-
-/** frictionPhase's mode code of a phase (±1 for sliding: the caller gives the sign). */
-const MODE_CODE: { readonly [P in ContactPhase]: number } = { open: 0, closed: 1, slip: 1, stick: 2 };
 
 /** The mode codes of every contact after the step (0 for contacts outside the index set). */
 function modeCodes(sc: { readonly I: readonly number[]; readonly modes: readonly number[] }, m: number): number[] {

@@ -77,6 +77,7 @@ describe('a disk arriving on a rough floor (hand solution)', () => {
     const res = frictionalImpact(roughDisk, { e, mu }, 0, [0, r, 0], qd, [true]);
     expect(res.status).toBe('ok');
     expect(res.phases).toEqual(['slip']);
+    expect(res.modes).toEqual([1]); // sliding forward, as u > 0
     expect(res.restitution).toBe(e);
     expect(res.impulses[0]).toBeCloseTo(m * (1 + e) * v, 13);
     expect(res.tangentialImpulses[0]).toBeCloseTo(-mu * m * (1 + e) * v, 13);
@@ -89,7 +90,11 @@ describe('a disk arriving on a rough floor (hand solution)', () => {
   it('sticks above μ*: the slip velocity reverses with the same e (U_T⁺ = −e U_T⁻)', () => {
     const res = frictionalImpact(roughDisk, { e, mu: 1.1 * threshold }, 0, [0, r, 0], qd, [true]);
     expect(res.phases).toEqual(['stick']);
+    expect(res.modes).toEqual([2]);
     expect(res.qdPlus[0]! + r * res.qdPlus[2]!).toBeCloseTo(-e * u, 14);
+    // Backwards, the slide is mode −1.
+    const back = frictionalImpact(roughDisk, { e, mu: 0.9 * threshold }, 0, [0, r, 0], [-qd[0]!, qd[1]!, -qd[2]!], [true]);
+    expect(back.modes).toEqual([-1]);
     expect(res.tangentialImpulses[0]).toBeCloseTo((-(1 + e) * u) / ((1 + 1 / k) / m), 13);
   });
 

@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'too-many-constraints',
   'bad-inequality',
   'bad-impact-law',
+  'bad-compliant-law',
   'bad-restitution',
   'bad-friction',
   'bad-slip',
@@ -89,6 +90,10 @@ export const ERROR_CODES = [
   'retaining-unsupported',
   'non-ideal-unsupported',
   'unilateral-unsupported',
+  // ---- periodic orbits and equilibria (src/runtime/periodic.ts, src/derive/equilibria.ts)
+  'no-return',
+  'orbit-not-converged',
+  'no-equilibrium',
   // ---- a bug in the toolkit, never the user's
   'internal',
 ] as const;

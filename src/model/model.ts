@@ -26,6 +26,7 @@ import { checkScenarios } from './validate/scenarios.js';
 import { fieldsAt, rejectUnknownKeys } from './validate/shape.js';
 import { optionalText } from './validate/text.js';
 import { checkUnilateral } from './validate/unilateral.js';
+import { checkRealizations } from './validate/compliant.js';
 
 export type * from './types.js';
 
@@ -68,11 +69,14 @@ export function buildModel(input: ModelSpec): Model {
   const nonholonomic = out.take(checkNonholonomic(spec.nonholonomic, coordinates, reader, constraints, model));
   const hinges = out.take(checkHinges(spec.hinges, holonomic, coordinates, parameters, reader, model));
   const unilateral = out.take(checkUnilateral(spec.unilateral, coordinates, parameters, reader, constraints, model));
+  // Constraints realized by forces (Kozlov) are not constraints: they leave holonomic and unilateral.
+  const { compliant, realizations } = out.take(checkRealizations(spec, holonomic, coordinates, parameters, reader, constraints, model));
+  const held = holonomic.filter((h) => !realizations.some((r) => r.name === h.name));
   const multipleImpacts = out.take(checkMultipleImpacts(spec.multipleImpacts, model));
   const impactScenarios = out.take(checkScenarios(spec.impactScenarios, { coordinates, parameters, unilateral }, reader, model));
 
   const n = coordinates.length;
-  const m = holonomic.length + nonholonomic.length;
+  const m = held.length + nonholonomic.length;
   if (n > 0 && m >= n) {
     out.add('too-many-constraints', holonomic.length ? 'holonomic' : 'nonholonomic', `${m} retaining constraints for ${n} coordinates: at most ${n - 1} leave the system any motion`);
   }
@@ -90,10 +94,12 @@ export function buildModel(input: ModelSpec): Model {
     ...(V ? { V } : {}),
     L,
     Q,
-    holonomic,
+    holonomic: held,
     nonholonomic,
     hinges,
     unilateral,
+    ...(compliant.length ? { compliant } : {}),
+    ...(realizations.length ? { realizations } : {}),
     multipleImpacts,
     impactScenarios,
     initial: initial.state,

@@ -50,6 +50,20 @@ export interface HolonomicSpec {
    * names): |Φ| = f₊N when the reaction N > 0, −f₋N when N < 0.
    */
   readonly friction?: { readonly positive: string; readonly negative: string };
+  /**
+   * Kozlov's realization of the constraint (Theorem 1): instead of holding
+   * φ = 0 rigidly, add αφ̇²/2 to T (addedMass), βφ²/2 to V (stiffness) and
+   * the Rayleigh term γφ̇²/2 (viscosity); expressions of the parameters,
+   * at least one of them. The constraint is then no longer a constraint.
+   */
+  readonly realization?: RealizationSpec;
+}
+
+/** Kozlov's Theorem 1 terms of a realized retaining constraint φ = 0 (expressions of the parameters, ≥ 0). */
+export interface RealizationSpec {
+  readonly addedMass?: ExprInput;
+  readonly stiffness?: ExprInput;
+  readonly viscosity?: ExprInput;
 }
 
 /**
@@ -98,11 +112,38 @@ export type ImpactLawSpec =
   | { readonly wLaw: string; readonly allowSuperelastic?: boolean; readonly coulomb?: CoulombSpec }
   | { readonly stick: ExprInput };
 
+/**
+ * A compliant contact (Kozlov §2–§3): no rigid constraint, but terms that act
+ * where f ≤ 0, in the penetration δ = −f (expressions of the parameters, any
+ * subset, at least one of stiffness, damping, addedMass):
+ *  - stiffness k: V + kδ^{p+1}/(p+1) (p = exponent, default 1; '3/2' is Hertz);
+ *  - damping c: the Rayleigh function cḟ²/2 ('linear', default) or
+ *    cδ^p ḟ²/2 ('hunt-crossley');
+ *  - addedMass a: T + aḟ²/2;
+ *  - adhesion: false (default) clamps the normal force at zero, so the
+ *    contact separates where the force vanishes; true lets it pull.
+ */
+export interface CompliantSpec {
+  readonly stiffness?: ExprInput;
+  readonly damping?: ExprInput;
+  readonly exponent?: ExprInput;
+  readonly addedMass?: ExprInput;
+  readonly adhesion?: boolean;
+  readonly dampingModel?: 'linear' | 'hunt-crossley';
+}
+
+/**
+ * A contact realized by forces instead of a rigid constraint: `compliant`
+ * terms where f ≤ 0, or a potential of the gap f active everywhere
+ * (`{ potential: 'exp(-N*f)' }`, Kozlov's V + e^{−Nf}).
+ */
+export type RealizedLawSpec = { readonly compliant: CompliantSpec } | { readonly potential: ExprInput };
+
 export interface UnilateralSpec {
   readonly name: string;
   /** 'f >= 0' or 'g <= 0' (either side may hold the expression); the report keeps this form. */
   readonly constraint: string;
-  readonly law: ImpactLawSpec;
+  readonly law: ImpactLawSpec | RealizedLawSpec;
   /**
    * Position of the contact point along the surface: one expression (planar)
    * or two (spatial); its rate is the sliding velocity. Needed by a Coulomb law.
@@ -193,11 +234,16 @@ export const MODEL_FIELDS: Known<ModelSpec> = {
 export const COORDINATE_FIELDS: Known<CoordinateSpec> = { name: true, description: true, unit: true };
 export const PARAMETER_FIELDS: Known<ParameterSpec> = { default: true, range: true, description: true, unit: true };
 export const PARTICLE_FIELDS: Known<ParticleSpec> = { mass: true, position: true };
-export const CONSTRAINT_FIELDS: Known<HolonomicSpec | NonholonomicSpec> = { name: true, expr: true, slip: true, friction: true };
+export const CONSTRAINT_FIELDS: Known<HolonomicSpec | NonholonomicSpec> = { name: true, expr: true, slip: true, friction: true, realization: true };
+export const REALIZATION_FIELDS: Known<RealizationSpec> = { addedMass: true, stiffness: true, viscosity: true };
 export const SUPPORT_FRICTION_FIELDS: Known<NonNullable<HolonomicSpec['friction']>> = { positive: true, negative: true };
 export const HINGE_FIELDS: Known<HingeSpec> = { name: true, constraints: true, angle: true, radius: true, friction: true, reduced: true };
 export const UNILATERAL_FIELDS: Known<UnilateralSpec> = { name: true, constraint: true, law: true, slip: true, description: true };
 export const IMPACT_LAW_FIELDS: Known<ImpactLawSpec> = { newton: true, plastic: true, wLaw: true, stick: true, allowSuperelastic: true, coulomb: true };
+export const REALIZED_LAW_FIELDS: Known<RealizedLawSpec> = { compliant: true, potential: true };
+export const COMPLIANT_FIELDS: Known<CompliantSpec> = { stiffness: true, damping: true, exponent: true, addedMass: true, adhesion: true, dampingModel: true };
+/** The values dampingModel may take. */
+export const DAMPING_MODELS: Readonly<Record<NonNullable<CompliantSpec['dampingModel']>, true>> = { linear: true, 'hunt-crossley': true };
 export const COULOMB_FIELDS: Known<Exclude<CoulombSpec, string>> = { static: true, kinetic: true };
 export const SCENARIO_FIELDS: Known<ImpactScenarioSpec> = {
   name: true, arriving: true, closed: true, at: true, independent: true, approach: true, critical: true,

@@ -103,6 +103,55 @@ export interface UnilateralConstraint {
   readonly friction?: CoulombFriction;
 }
 
+/**
+ * A compliant contact's law (Kozlov §2–§3), in the penetration δ = −f ≥ 0:
+ * V_c = kδ^{p+1}/(p+1), Rayleigh cḟ²/2 (linear) or cδ^p ḟ²/2
+ * (Hunt–Crossley), added mass aḟ²/2; absent terms are zero.
+ */
+export interface CompliantLaw {
+  readonly kind: 'compliant';
+  readonly stiffness?: Expr;
+  readonly damping?: Expr;
+  /** p (1 unless given). */
+  readonly exponent: Expr;
+  readonly addedMass?: Expr;
+  /** false: the normal force is clamped at zero (no pull). */
+  readonly adhesion: boolean;
+  readonly dampingModel: 'linear' | 'hunt-crossley';
+}
+
+/** A potential of the gap acting everywhere (Kozlov's V + e^{−Nf}), as an expression of q (the gap substituted). */
+export interface GapPotential {
+  readonly kind: 'potential';
+  readonly potential: Expr;
+}
+
+/**
+ * A unilateral constraint realized by forces (validate/compliant.ts): not a
+ * rigid contact, so it is not in Model.unilateral, and the rigid-contact
+ * machinery (phases, impact maps, gaps, impact) never sees it.
+ */
+export interface CompliantContact {
+  readonly name: string;
+  readonly description?: string;
+  /** The gap f(q, t), ≥ 0 outside the contact. */
+  readonly gap: Expr;
+  readonly author: { readonly sense: '>=' | '<='; readonly expr: Expr };
+  readonly law: CompliantLaw | GapPotential;
+}
+
+/**
+ * A retaining constraint φ = 0 realized by Kozlov's Theorem 1 terms instead
+ * of being held: T + αφ̇²/2, V + βφ²/2, Rayleigh γφ̇²/2. Not in Model.holonomic.
+ */
+export interface ConstraintRealization {
+  readonly name: string;
+  readonly phi: Expr;
+  readonly addedMass?: Expr;
+  readonly stiffness?: Expr;
+  readonly viscosity?: Expr;
+}
+
 export interface ImpactScenario {
   readonly name: string;
   /** Index into unilateral. */
@@ -136,6 +185,10 @@ export interface Model {
   readonly nonholonomic: readonly NonholonomicConstraint[];
   readonly hinges: readonly Hinge[];
   readonly unilateral: readonly UnilateralConstraint[];
+  /** Contacts realized by forces (compliant or a gap potential); absent: none. */
+  readonly compliant?: readonly CompliantContact[];
+  /** Retaining constraints realized by Kozlov's Theorem 1 terms; absent: none. */
+  readonly realizations?: readonly ConstraintRealization[];
   readonly multipleImpacts: 'error' | 'lcp';
   readonly impactScenarios: readonly ImpactScenario[];
   /** The initial state at the parameters' defaults (what generated modules and reports carry). */

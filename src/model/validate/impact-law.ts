@@ -6,7 +6,7 @@ import { IMPACT_LAW_FIELDS } from '../spec.js';
 import type { ExprReader } from './expressions.js';
 import { rangeValues } from './parameters.js';
 import type { Problems } from './problems.js';
-import { fieldsAt, rejectUnknownKeys, typeName, type Fields } from './shape.js';
+import { fieldsAt, isFields, rejectUnknownKeys, typeName, type Fields } from './shape.js';
 
 const KINDS = ['newton', 'plastic', 'wLaw', 'stick'] as const;
 const USAGE = '{newton: e}, {plastic: true}, {wLaw: W} or {stick: tangentialPosition}';
@@ -48,6 +48,11 @@ export function checkImpactLaw(
     default:
       return kind satisfies never;
   }
+}
+
+/** Whether a contact's law realizes it by forces ({ compliant } or { potential }, validate/compliant.ts) rather than an impact law. */
+export function isRealizedLaw(law: unknown): boolean {
+  return isFields(law) && (law.compliant !== undefined || law.potential !== undefined);
 }
 
 /** The coefficient parameter of a newton or wLaw law, checked to lie in [0, 1] by its default and its declared range. */

@@ -10,7 +10,7 @@ import { dependsOnCoordinates } from './constraint-item.js';
 import type { ExprReader } from './expressions.js';
 import { checkCoulomb, checkSlip } from './friction.js';
 import type { Namespace } from './identifiers.js';
-import { checkImpactLaw } from './impact-law.js';
+import { checkImpactLaw, isRealizedLaw } from './impact-law.js';
 import { Problems, type Checked } from './problems.js';
 import { arrayAt, fieldsAt, isFields, rejectUnknownKeys, stringAt, type Fields } from './shape.js';
 import { optionalText } from './text.js';
@@ -25,6 +25,8 @@ export function checkUnilateral(
     const field = `unilateral[${i}]`;
     const spec = fieldsAt(u, field, 'a unilateral constraint { name, constraint, law, description }', out);
     if (!spec) return;
+    // Realized by forces (compliant, potential): validated by validate/compliant.ts.
+    if (isRealizedLaw(spec.law)) return;
     rejectUnknownKeys(spec, UNILATERAL_FIELDS, field, out);
     if (spec.name === undefined) out.add('missing-field', `${field}.name`, `unilateral constraint ${i + 1} needs a name`);
     const name = spec.name === undefined ? undefined : names.claim(spec.name, `${field}.name`, out);

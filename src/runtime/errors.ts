@@ -20,6 +20,7 @@ export const SIMULATION_ERROR_CODES = [
   'impact-loop', 'impact-corner-without-rule', 'impact-no-admissible-mode', 'impact-several-admissible-modes', 'impact-too-many-contacts',
   'impact-singular-mass-matrix', 'impact-lcp-failed',
   'no-contact-mode', 'contact-inconsistent', 'ambiguous-contact-mode', 'dependent-contacts', 'lcp-failed',
+  'no-return', 'orbit-not-converged',
 ] as const satisfies readonly ErrorCode[];
 
 export type SimulationErrorCode = (typeof SIMULATION_ERROR_CODES)[number];

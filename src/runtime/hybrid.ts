@@ -88,6 +88,8 @@ interface ImpactOutcome {
   readonly qdPlus: ArrayLike<number>;
   readonly impulses: ArrayLike<number>;
   readonly tangentImpulses?: ArrayLike<number>;
+  /** With friction, each contact's phase right after the impact (frictionPhase's codes). */
+  readonly modes?: readonly number[];
   readonly message?: string;
 }
 
@@ -579,7 +581,7 @@ class HybridRun {
       const impulses = toArray(res.impulses, 0, m);
       const hit = impulses.flatMap((p, j) => (p !== 0 ? [j] : []));
       const contacts = hit.length > 0 ? hit : approaching;
-      const tangent = res.tangentImpulses ? { tangentImpulses: Array.from(res.tangentImpulses) } : {};
+      const tangent = res.tangentImpulses ? { tangentImpulses: Array.from(res.tangentImpulses), modes: [...res.modes!] } : {};
       this.events.push({ ...before, contacts, qdPlus: toArray(this.x, n, 2 * n), impulses, ...tangent });
       impacts++;
       rest = this.holdable(this.recordImpact(t, contacts, false)) ?? rest;
@@ -679,7 +681,7 @@ class HybridRun {
     if (this.friction) {
       const res = frictionalImpact(this.module, this.params, this.t, this.q, this.qd, closed, { restVelocity: this.restVelocity });
       const message = res.status === 'lcp-failed' ? `the frictional impact's complementarity problem failed (${res.solver}, residual ${res.residual})` : undefined;
-      return { status: res.status, qdPlus: res.qdPlus, impulses: res.impulses, tangentImpulses: res.tangentialImpulses, ...(message ? { message } : {}) };
+      return { status: res.status, qdPlus: res.qdPlus, impulses: res.impulses, tangentImpulses: res.tangentialImpulses, modes: res.modes, ...(message ? { message } : {}) };
     }
     const res = this.module.impact(this.t, this.q, this.qd, this.params, { active: closed, tol: this.gapTol });
     return res.status === 'too-many-contacts' ? impactByLcp(this.module, this.params, this.t, this.q, this.qd, closed) : res;

@@ -12,6 +12,7 @@ import * as rod from '../../generated/falling-rod.js';
 import * as disk from '../../generated/rough-disk.js';
 import { defineModel } from '../../src/model/index.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
+import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
 import { simulate } from '../../src/runtime/simulate.js';
 import type { Trajectory } from '../../src/runtime/trajectory.js';
 import { derived } from '../helpers/examples.js';
@@ -104,12 +105,43 @@ describe('block on a rough incline (μs = 0.6, μk = 0.4, x down the slope)', ()
     expect(Math.abs(impact.qdPlus![1]!)).toBeLessThan(1e-12);
     expect(Math.abs(impact.impulses![0]! - m * vy)).toBeLessThan(1e-9);
     expect(Math.abs(impact.tangentImpulses![0]! + muk * m * vy)).toBeLessThan(1e-9);
+    expect(impact.modes).toEqual([1]); // sliding on after the impact
     expect(run.events[2]!.modes).toEqual([1]);
     // After the landing: ẍ = g(sin α − μk cos α) from the post-impact state.
     const x0 = run.events[2]!.q[0]!, v0 = run.events[2]!.qd[0]!;
     const a = g * (Math.sin(alpha) - muk * Math.cos(alpha));
     expect(worstError(run, (t) => x0 + v0 * (t - tLand) + (a * (t - tLand) ** 2) / 2, tLand)).toBeLessThan(1e-8);
   });
+});
+
+// Moreau–Jean (moreau-jean.ts) resolves a stop within its step: its 'stick'
+// event is at the end of the step in which ẋ reaches 0, so it lies in
+// [t*, t* + h), and the stopped position is within a·h² of the event-driven
+// one (a the deceleration: the slide's last step is cut at the grid),
+// shrinking ~100× from h = 1e-3 to 1e-4 (measured: downhill at 1 m/s,
+// t* = 1.1769037: stop +9.6e-5 at both h, position 3.7e-8 → 1.5e-10;
+// uphill at 2 m/s, t* = 0.2387395: stop +2.6e-4 → +6.1e-5, position
+// 8.1e-7 → 1.0e-8).
+describe('block on the incline: the stop, event-driven against Moreau–Jean at h = 1e-3 and 1e-4', () => {
+  const muk = 0.4;
+  for (const [name, alpha, v] of [['downhill, tan α < μk', 0.3, 1], ['uphill, tan α = 0.99 μs', 0.99 * Math.atan(0.6), -2]] as const) {
+    it(`${name}: the stop time within one step, the stopped position within a·h²`, () => {
+      const a = g * Math.abs(Math.sin(alpha) - Math.sign(v) * muk * Math.cos(alpha));
+      const ed = simulate(block, { q0: [0, 0], qd0: [v, 0], t1: 3, params: { alpha }, ...tight });
+      const stop = ed.events.find((e) => e.type === 'stick')!;
+      const gaps = [1e-3, 1e-4].map((h) => {
+        const mj = simulateMoreauJean(block, { q0: [0, 0], qd0: [v, 0], t1: stop.t + 0.1, h, params: { alpha } });
+        const sticks = mj.events.filter((e) => e.type === 'stick');
+        expect(sticks).toHaveLength(1);
+        expect(sticks[0]!.t - stop.t).toBeGreaterThanOrEqual(0);
+        expect(sticks[0]!.t - stop.t).toBeLessThan(h * (1 + 1e-9));
+        const dx = Math.abs(mj.q.at(-1)![0]! - stop.q[0]!);
+        expect(dx).toBeLessThan(a * h * h);
+        return dx;
+      });
+      expect(gaps[0]! / gaps[1]!).toBeGreaterThan(50);
+    });
+  }
 });
 
 // The belt oscillator (derivations/belt-oscillator.ts): a block held by a

@@ -9,6 +9,7 @@
 // where the Jacobian is evaluated). This keeps n² expressions per block
 // instead of the n³ of ∂M/∂qₖ, and the matrix on the left is the one the
 // accelerations already factor.
+// Tests: test/codegen/jacobian.test.ts (the generated Jacobian against differences of rhs).
 import { add, mul, neg, type Expr } from '../core/expr.js';
 import { diff } from '../core/diff.js';
 import { simplify } from '../core/trig.js';

@@ -13,6 +13,7 @@ export {
   type SimulateOptions, type SimulationEvent, type SimulationEventType, type SimulationStats, type Trajectory,
 } from './trajectory.js';
 export { integrate, type DenseStep, type IntegrationResult, type IntegrationStatus, type OdeFunction } from './dopri5.js';
+export { integrateStiff, type JacobianFunction, type RadauOptions, type StiffIntegrationResult, type StiffIntegrationStats } from './radau5.js';
 export { lemke, lcpResidual, type LcpResult, type LcpStatus } from './lemke.js';
 export { SimulationError } from './errors.js';
 export { MechanicsError, type ErrorKind, type ErrorWhere } from '../errors.js';

@@ -13,7 +13,9 @@
 //   Smirnov's support pairs: (1.1), (1.3), variants supports (supports.ts)
 //   hinges with journal friction: (2.4) vs (2.6)      hinges (hinges.ts)
 //   ∂R/∂x, ∂C/∂x for the Jacobian of the rhs         linearization (linearize.ts)
+//   compliant terms (Kozlov's realizations): V_c, D, T_a, F_n, regions, residual increments, rigid limit   compliant (compliant.ts)
 //   T + V, and whether it is conserved            energy, conservative (conservation.ts)
+//   whether T + V can ever rise                   passive (conservation.ts)
 //   T at q̇ = 0 (T = ½q̇ᵀMq̇ + bᵀq̇ + T₀)             kineticAtRest
 // Numeric sanity checks (checks.ts) run here and throw; they add no data.
 // Covered by test/derive/* (one file per module) and, end to end, by
@@ -22,7 +24,8 @@ import { add, type Expr } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
 import type { Model } from '../model/model.js';
 import { checkDerivation } from './checks.js';
-import { isConservative } from './conservation.js';
+import { deriveCompliant, type CompliantDerivation } from './compliant.js';
+import { isConservative, isPassive } from './conservation.js';
 import { deriveHamilton, type Hamilton } from './hamilton.js';
 import { deriveConstraints, type RetainingConstraints } from './lagrange1.js';
 import { deriveLagrange2, type Lagrange2 } from './lagrange2.js';
@@ -39,6 +42,8 @@ export interface DerivedSystem {
   readonly unilateral?: UnilateralDerivation;
   /** Non-ideal retaining constraints (Smirnov): the reaction system of every support variant and the friction forces. */
   readonly supports?: SupportDerivation;
+  /** Constraints realized by forces (compliant contacts, gap potentials, Theorem 1 realizations); absent without. */
+  readonly compliant?: CompliantDerivation;
   /** The residuals' Jacobians behind rhsJacobian. */
   readonly linearization: Linearization;
   /** Hinges with journal friction (Smirnov's examples 3, 4); empty without. */
@@ -53,6 +58,8 @@ export interface DerivedSystem {
    * (conservation.ts). The generated module's `model.conservative`.
    */
   readonly conservative: boolean;
+  /** T + V never rises, impacts (e ≤ 1) and friction included: natural, and no contact surface moves (conservation.ts). */
+  readonly passive: boolean;
 }
 
 export function deriveSystem(model: Model): DerivedSystem {
@@ -66,6 +73,8 @@ export function deriveSystem(model: Model): DerivedSystem {
   const linearization = deriveLinearization(model, lagrange2, constraints);
   const energy = model.T && model.V ? simplify(add(model.T, model.V)) : undefined;
   const kineticAtRest = model.T && model.V ? simplify(add(lagrange2.L0, model.V)) : undefined;
-  const conservative = isConservative(model, lagrange2, constraints);
-  return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(supports ? { supports } : {}), hinges, linearization, ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative };
+  const compliant = deriveCompliant(model, lagrange2);
+  const conservative = isConservative(model, lagrange2, constraints) && !compliant?.dissipative;
+  const passive = isPassive(model, lagrange2, constraints);
+  return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(supports ? { supports } : {}), ...(compliant ? { compliant } : {}), hinges, linearization, ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative, passive };
 }

@@ -33,7 +33,8 @@ const MAX_CONTACTS_FOR_PHASES = 3;
 /** Models with at most this many contacts and no declared scenario get single-contact impact maps. */
 const AUTO_SCENARIO_CONTACTS = 2;
 
-function rowOf(model: Model, label: string, contact: number, kind: ContactRow['kind'], f: Expr): ContactRow {
+/** A row r·q̇ + s of a function f(q, t): ∂f/∂q, ∂f/∂t and the bias of its acceleration (also the rows of compliant terms, compliant.ts). */
+export function rowOf(model: Model, label: string, contact: number, kind: ContactRow['kind'], f: Expr): ContactRow {
   const cs = model.coordinates;
   const row = cs.map((c) => simplify(diff(f, c.q.name)));
   const rate = simplify(diff(f, TIME));

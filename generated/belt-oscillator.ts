@@ -38,7 +38,7 @@ export const model = {
     {"name":"belt","law":{"kind":"plastic"},"slip":1,"friction":{"kinetic":"muk","static":"mus"}},
   ],
   initial: {"q0":[0,0],"qd0":[0.2,0],"t1":10},
-  conservative: true,
+  conservative: false,
 } as const;
 
 const n$ = 2;

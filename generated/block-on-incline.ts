@@ -37,7 +37,7 @@ export const model = {
     {"name":"slope","law":{"kind":"plastic"},"slip":1,"friction":{"kinetic":"muk","static":"mus"}},
   ],
   initial: {"q0":[0,0.2],"qd0":[1,0],"t1":3},
-  conservative: true,
+  conservative: false,
 } as const;
 
 const n$ = 2;

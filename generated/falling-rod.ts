@@ -37,7 +37,7 @@ export const model = {
     {"name":"tip","law":{"kind":"newton","restitution":"e"},"slip":1,"friction":{"kinetic":"mu","static":"mu"}},
   ],
   initial: {"q0":[0,1,0.7],"qd0":[1,0,0],"t1":3},
-  conservative: true,
+  conservative: false,
 } as const;
 
 const n$ = 3;

@@ -37,7 +37,7 @@ export const model = {
     {"name":"floor","law":{"kind":"newton","restitution":"e"},"slip":1,"friction":{"kinetic":"mu","static":"mu"}},
   ],
   initial: {"q0":[0,0.5,0],"qd0":[1,0,20],"t1":2},
-  conservative: true,
+  conservative: false,
 } as const;
 
 const n$ = 3;

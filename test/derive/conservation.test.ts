@@ -60,3 +60,22 @@ describe('every example', () => {
     }
   });
 });
+
+describe('friction and moving surfaces', () => {
+  const block = {
+    name: 'block', coordinates: ['x', 'y'], parameters: { m: 1, g: 9.81, mu: 0.3, v: 0.2 }, kinetic: "m*(x'^2 + y'^2)/2", potential: 'm*g*y', initial: { q: { y: 1 } },
+  };
+  const onFloor = (slip: string) => defineModel({ ...block, unilateral: [{ name: 'floor', constraint: 'y >= 0', slip, law: { plastic: true, coulomb: 'mu' } }] });
+  it('sliding friction makes T + V no first integral, but on a fixed floor the motion stays passive', () => {
+    const sys = derived(onFloor('x'));
+    expect(sys.conservative).toBe(false);
+    expect(sys.passive).toBe(true);
+  });
+  it('a moving belt (a slip depending on t) can feed energy in: not passive', () => {
+    expect(derived(onFloor('x - v*t')).passive).toBe(false);
+  });
+  it('a frictionless natural system is both', () => {
+    const sys = derived(defineModel({ ...block, unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { plastic: true } }] }));
+    expect([sys.conservative, sys.passive]).toEqual([true, true]);
+  });
+});

@@ -3,6 +3,7 @@
 import { existsSync, watchFile } from 'node:fs';
 import { resolve } from 'node:path';
 import { MechanicsError } from '../errors.js';
+import { SimulationError } from '../runtime/errors.js';
 import type { CommandSpec, ParsedArgs } from './args.js';
 import { buildOutputs, siteOutputs, writeOutputs } from './build.js';
 import { DEFAULT_MODELS_DIR, loadModels, resolveModels, type ModelFile } from './models.js';
@@ -123,6 +124,10 @@ export async function runList(args: ParsedArgs): Promise<number> {
   return 0;
 }
 
+/** One line per error; a simulation failure adds the state it failed at (q and q̇ at t). */
 export function printError(err: MechanicsError): void {
   console.error(`error [${err.code}]: ${err.message}`);
+  if (err instanceof SimulationError && err.state) {
+    console.error(`  state at t = ${err.t}: q = [${err.state.q.join(', ')}], qd = [${err.state.qd.join(', ')}]`);
+  }
 }

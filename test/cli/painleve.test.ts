@@ -14,6 +14,8 @@ describe("simulate falling-rod in Painlevé's situations", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error \[contact-inconsistent\]: \[model 'falling-rod', field 'frictionPhase'\] no admissible contact mode for contacts 'tip'.*\(at t = 0\)$/m);
+    // The state it failed at: θ = π/6 on the floor, sliding backwards.
+    expect(r.stderr).toMatch(/^ {2}state at t = 0: q = \[0, 0\.5, 0\.5235987755982988\], qd = \[-1, 0, 0\]$/m);
   });
 
   it("separating (θ̇ = 5): runs, and the JSON has the 'indeterminate' event with the chosen mode (open) and the alternative (sliding back)", async () => {

@@ -97,7 +97,6 @@ describe.each(examples)('frictional impacts of $name', ({ mod }) => {
       worst = Math.max(worst, (kinetic(mod, p, q, res.qdPlus) - before + surfaceWork(mod, p, q, res)) / before);
       expect(res.residual).toBeLessThan(1e-9);
     }
-    if (process.env.REPORT) console.log(mod.model.name, { solved, impulsive, worst, failures });
     expect(worst).toBeLessThanOrEqual(1e-13);
     // Coulomb contacts always solve; a 'stick' contact can be jammed (no
     // consistent engaged set; checked against the generated map below).
@@ -147,7 +146,6 @@ describe.each(examples)('frictional impacts of $name', ({ mod }) => {
       compared++;
       qd.forEach((_, i) => (worstMap = Math.max(worstMap, Math.abs(ours.qdPlus[i]! - map.qdPlus[i]!))));
     }
-    if (process.env.REPORT) console.log(mod.model.name, { compared, jammed, worstSlip, worstMap });
     expect(worstSlip).toBeLessThan(1e-13);
     expect(compared).toBeGreaterThan(500);
     expect(worstMap).toBeLessThan(1e-12);

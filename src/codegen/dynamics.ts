@@ -7,6 +7,7 @@ import { add } from '../core/expr.js';
 import { assign, bin, call, callStmt, forRange, idx, member, neg, num, plus, ref, ret, times, type Decl, type JsExpr, type KernelOutput, type Stmt } from './ir.js';
 import { arrayParam, into, kernelBlock, outParam, P, Q, QD, returns, scratchParam, T, type Scope } from './scope.js';
 import { luSolve, spdSolve } from './solver-calls.js';
+import { compliantCall, compliantEnergy } from './compliant.js';
 
 const i = ref('i');
 const n$ = ref('n$');
@@ -69,7 +70,7 @@ export function dynamicsDecls(scope: Scope): Decl[] {
         ]),
       ],
     },
-    { kind: 'function', name: 'dynamics$', doc: 'M and forcing at the state in s$.', params: [T, P, scratchParam('mm$'), scratchParam('ff$')], returns: 'void', body: [dynamics] },
+    { kind: 'function', name: 'dynamics$', doc: 'M and forcing at the state in s$.', params: [T, P, scratchParam('mm$'), scratchParam('ff$')], returns: 'void', body: [dynamics, ...compliantCall(sys, 'mm$', 'ff$')] },
     { kind: 'function', name: 'mass$', params: [T, P, scratchParam('mm$')], returns: 'void', body: [kernelBlock(scope, massOutputs(scope, 'mm$'))] },
   ];
   if (constraints) {
@@ -230,14 +231,18 @@ export function dynamicsDecls(scope: Scope): Decl[] {
     },
   );
   if (sys.energy) {
+    // Realized constraints add V_c + T_a where they act (compliant.ts).
+    const realized = compliantEnergy(sys);
     decls.push({
       kind: 'function',
       name: 'energy',
-      doc: 'Total energy T + V.',
+      doc: realized ? 'Total energy T + V, with the realized constraints\' V_c + T_a where they act.' : 'Total energy T + V.',
       exported: true,
       params: [T, Q, QD, P],
       returns: 'number',
-      body: [load(true), kernelBlock(scope, returns(sys.energy))],
+      body: realized
+        ? [load(true), { kind: 'const', name: 'e', init: realized }, kernelBlock(scope, [{ expr: sys.energy, targets: [idx('CN$', 0)] }]), ret(bin(ref('e'), '+', idx('CN$', 0)))]
+        : [load(true), kernelBlock(scope, returns(sys.energy))],
     });
   }
   if (constraints) {

@@ -3,6 +3,7 @@
 // build the IR (dynamics.ts, contacts.ts, params.ts), lower its kernel
 // blocks through CSE (lower.ts), print it once (print.ts).
 import type { DerivedSystem } from '../derive/system.js';
+import { compliantDecls, compliantHeader, compliantInfo, COMPLIANT_TOP_LEVEL } from './compliant.js';
 import { contactDecls, contactInfo, contactSizes } from './contacts.js';
 import { hasFriction } from './friction.js';
 import { jacobianDecls } from './jacobian.js';
@@ -52,6 +53,7 @@ function header(sys: DerivedSystem, sourceFile: string): string[] {
           ...(ms ? [`  slipJacobian: row-major ${ms}×${n}; slipRates: ${ms}; friction: [μ_k, μ_s] per contact (${2 * m})`, `  frictionPhase: [q̈ (${n}), σ̇ per contact (${m}), τ per slip row (${ms}), det] (${n + m + ms + 1})`] : []),
         ]
       : []),
+    ...compliantHeader(sys),
     '  p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).',
   ];
 }
@@ -69,6 +71,7 @@ function modelRecord(sys: DerivedSystem): Data {
     initial: model.initial,
     conservative: sys.conservative,
     ...(nonIdeal(sys).length ? { nonIdeal: nonIdeal(sys) } : {}),
+    ...compliantInfo(sys),
   };
 }
 
@@ -79,7 +82,7 @@ const nonIdeal = (sys: DerivedSystem): string[] => [
 ];
 
 /** Top-level names of a module, which no local may shadow. */
-const TOP_LEVEL = [...EMBEDDED_NAMES, 'model', 'massMatrix', 'forcing', 'accelerations', 'rhs', 'momenta', 'hamiltonian', 'hamiltonRhs', 'energy', 'constraintAccelerations', 'gaps', 'gapJacobian', 'gapRates', 'restitution', 'contactAccelerations', 'impact', 'checkParams', 'slipJacobian', 'slipRates', 'friction', 'frictionPhase', 'rhsJacobian'];
+const TOP_LEVEL = [...EMBEDDED_NAMES, 'model', 'massMatrix', 'forcing', 'accelerations', 'rhs', 'momenta', 'hamiltonian', 'hamiltonRhs', 'energy', 'constraintAccelerations', 'gaps', 'gapJacobian', 'gapRates', 'restitution', 'contactAccelerations', 'impact', 'checkParams', 'slipJacobian', 'slipRates', 'friction', 'frictionPhase', 'rhsJacobian', ...COMPLIANT_TOP_LEVEL];
 
 export function buildModuleIR(sys: DerivedSystem, sourceFile: string): { ir: ModuleIR; dynamicsOps: number } {
   const scope = makeScope(sys, TOP_LEVEL);
@@ -92,6 +95,7 @@ export function buildModuleIR(sys: DerivedSystem, sourceFile: string): { ir: Mod
     ...smooth,
     ...jacobianDecls(scope),
     ...contactDecls(scope),
+    ...compliantDecls(scope),
     // Last, so a reader meets the model's own equations first.
     ...embeddedSolvers({ lu: sys.constraints !== undefined, contacts: sys.unilateral !== undefined, friction: hasFriction(sys) }),
   ];

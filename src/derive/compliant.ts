@@ -36,7 +36,8 @@
 // of duration π/ω_d when the force may pull; without adhesion the force
 // vanishes at ω_d t = π − 2 arctan r, so e = exp(−r(π − 2 arctan r)).
 // Tangential velocities are unchanged in the limit.
-import { add, dependsOn, fn, HALF, mul, neg, num, ONE, pow, sym, ZERO, type Expr } from '../core/expr.js';
+import { add, dependsOn, fn, HALF, mul, neg, num, ONE, pow, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { subs } from '../core/subs.js';
 import { diff } from '../core/diff.js';
 import { simplify } from '../core/trig.js';
 import { together } from '../core/together.js';
@@ -98,16 +99,25 @@ export interface CompliantTerm {
   readonly potential: Expr;
   readonly addedMass: Expr;
   readonly rayleigh: Expr;
-  /** F_n along +G, unclamped (for a gap potential: −dV/df, the force's component along G/|G|² ). */
+  /** F_n along +G, unclamped, where the term acts (for a gap potential: −dV/df, the component of −∂V/∂q along G/|G|²). */
   readonly force: Expr;
+  /** F_n at the penetration's positive part δ⁺ = (|f| − f)/2: defined for every f, F_n inside; the switching function of a contact without adhesion. */
+  readonly forcePositive: Expr;
   /** The force's generalized force, −∂V_c/∂q − ∂D/∂q̇ = F_n Gᵀ (n). */
   readonly generalizedForce: readonly Expr[];
   /** a GᵀG (n×n) and −a β Gᵀ (n), with an added mass. */
   readonly inertia?: { readonly mass: readonly (readonly Expr[])[]; readonly forcing: readonly Expr[] };
   /** V_c + T_a where the term acts. */
   readonly energy: Expr;
-  /** Residual increments for rhsJacobian: of −F_n Gᵀ, and of a Gᵀ f̈ with an added mass. */
+  /** Residual increments where the term acts: of −F_n Gᵀ, and of a Gᵀ f̈ with an added mass. */
   readonly jacobian: { readonly force: ResidualJacobian; readonly inertia?: ResidualJacobian };
+  /**
+   * Their sum over the active region, valid at every state (linearize.ts adds
+   * it to the smooth ∂R/∂x): the force part times [f ≤ 0]·[F_n > 0 or
+   * adhesion], the inertia part times [f ≤ 0], the indicators written with
+   * sign() and the penetration taken as δ⁺.
+   */
+  readonly activeJacobian: ResidualJacobian;
   readonly limit: RigidLimit;
 }
 
@@ -128,7 +138,14 @@ export function deriveCompliant(model: Model, l2: Lagrange2): CompliantDerivatio
   return { terms, dissipative };
 }
 
-/** The parts every term shares, from f and its coefficients (penetration δ = −f, ḟ). */
+/**
+ * The parts every term shares. A compliant contact's V_c, D and F_n are
+ * written in a placeholder `pen` for the penetration δ, so that they can be
+ * taken at δ = −f (inside the contact, where the generated code evaluates
+ * them behind a branch) or at δ⁺ = (|f| − f)/2 (everywhere: the switching
+ * function and the Jacobian increments, which must stay finite where f > 0
+ * and δ^p is not real).
+ */
 interface Parts {
   readonly name: string;
   readonly gap: Expr;
@@ -139,12 +156,13 @@ interface Parts {
   readonly force: Expr;
   /** −∂V/∂q − ∂D/∂q̇, where the force is not simply F_n G (a gap potential in q). */
   readonly generalizedForce?: readonly Expr[];
+  /** The placeholder symbol the parts are written in, with δ = −f. */
+  readonly pen?: Sym;
 }
 
 function contactTerm(model: Model, l2: Lagrange2, c: CompliantContact, index: number): CompliantTerm {
   const row = rowOf(model, `${c.name}.n`, index, 'normal', c.gap);
   const rate = gapRateOf(model, row);
-  const delta = neg(c.gap);
   if (c.law.kind === 'potential') {
     const V = c.law.potential;
     const grad = model.coordinates.map((q) => simplify(neg(diff(V, q.q.name))));
@@ -154,16 +172,17 @@ function contactTerm(model: Model, l2: Lagrange2, c: CompliantContact, index: nu
     return assemble(model, { name: c.name, gap: c.gap, potential: V, addedMass: ZERO, rayleigh: ZERO, force, generalizedForce: grad }, row, rate, 'potential', index, true, true, { kind: 'elastic' });
   }
   const law = c.law;
+  const pen = sym(`pen[${c.name}]`);
   const p = law.exponent;
   const k = law.stiffness ?? ZERO;
   const cDamp = law.damping ?? ZERO;
   const a = law.addedMass ?? ZERO;
-  const deltaP = pow(delta, p);
-  const potential = k === ZERO ? ZERO : mul(k, pow(delta, add(p, ONE)), pow(add(p, ONE), -1));
+  const deltaP = pow(pen, p);
+  const potential = k === ZERO ? ZERO : mul(k, pow(pen, add(p, ONE)), pow(add(p, ONE), -1));
   const viscosity = law.dampingModel === 'hunt-crossley' ? mul(cDamp, deltaP) : cDamp;
   const rayleigh = cDamp === ZERO ? ZERO : mul(HALF, viscosity, rate, rate);
   const force = add(mul(k, deltaP), neg(mul(viscosity, rate)));
-  const parts: Parts = { name: c.name, gap: c.gap, potential, addedMass: a, rayleigh, force };
+  const parts: Parts = { name: c.name, gap: c.gap, potential, addedMass: a, rayleigh, force, pen };
   return assemble(model, parts, row, rate, 'compliant', index, false, law.adhesion, contactLimit(model, l2, row, law));
 }
 
@@ -190,33 +209,57 @@ function assemble(
   everywhere: boolean, adhesion: boolean, limit: RigidLimit,
 ): CompliantTerm {
   const G = row.row;
-  const force = simplify(parts.force);
+  const { pen } = parts;
+  // δ = −f inside the contact; δ⁺ = (|f| − f)/2 where the value must exist for any f.
+  const at = (e: Expr, delta: Expr): Expr => (pen ? subs(e, new Map([[pen.name, delta]])) : e);
+  const inside = (e: Expr): Expr => simplify(at(e, neg(parts.gap)));
+  const positivePart = mul(HALF, add(fn('abs', parts.gap), neg(parts.gap)));
+  const anywhere = (e: Expr): Expr => simplify(at(e, positivePart));
+  const force = inside(parts.force);
   const generalizedForce = (parts.generalizedForce ?? G.map((g) => mul(force, g))).map(simplify);
   const a = parts.addedMass;
   const inertia = a === ZERO ? undefined : {
     mass: G.map((gi) => G.map((gk) => simplify(mul(a, gi, gk)))),
     forcing: G.map((gi) => simplify(neg(mul(a, row.bias, gi)))),
   };
-  const energy = simplify(add(parts.potential, a === ZERO ? ZERO : mul(HALF, a, rate, rate)));
-  // Residual increments R = ΔM q̈ − Δforcing, split into the force part and the inertia part.
+  const energy = inside(add(parts.potential, a === ZERO ? ZERO : mul(HALF, a, rate, rate)));
+  // Residual increments R = ΔM q̈ − Δforcing, split into the force part −F_n Gᵀ and the inertia part a Gᵀ f̈;
+  // through the placeholder by the chain rule ∂/∂q + (∂/∂pen)(∂δ/∂q), ∂δ/∂q = −G.
   const qdd = model.coordinates.map((c) => accelerationSymbol(c.q));
-  const residualForce = generalizedForce.map((f) => neg(f));
+  const residualForce = parts.generalizedForce ? parts.generalizedForce.map(neg) : G.map((g) => neg(mul(parts.force, g)));
   const residualInertia = inertia ? inertia.mass.map((r, i) => add(...r.map((m, j) => mul(m, qdd[j]!)), neg(inertia.forcing[i]!))) : undefined;
+  const forceJacobian = residualJacobian(model, residualForce, pen, G);
+  const inertiaJacobian = residualInertia && residualJacobian(model, residualInertia, undefined, G);
   const jacobian = {
-    force: residualJacobian(model, residualForce),
-    ...(residualInertia ? { inertia: residualJacobian(model, residualInertia) } : {}),
+    force: mapJacobian(forceJacobian, inside),
+    ...(inertiaJacobian ? { inertia: inertiaJacobian } : {}),
+  };
+  // Where the terms act, as factors of the increments (sign(f) = 0 on f = 0 gives ½ there, a set of measure zero).
+  const forcePositive = anywhere(parts.force);
+  const inContact = everywhere ? ONE : mul(HALF, add(ONE, neg(fn('sign', parts.gap))));
+  const forceActs = adhesion ? ONE : mul(HALF, add(ONE, fn('sign', forcePositive)));
+  const guarded = (J: ResidualJacobian, factor: Expr): ResidualJacobian => mapJacobian(J, (e) => (e === ZERO ? ZERO : simplify(mul(factor, e))));
+  const activeParts = [guarded(mapJacobian(forceJacobian, anywhere), mul(inContact, forceActs)), ...(inertiaJacobian ? [guarded(inertiaJacobian, inContact)] : [])];
+  const activeJacobian: ResidualJacobian = {
+    Rq: G.map((_, i) => G.map((__, j) => simplify(add(...activeParts.map((J) => J.Rq[i]![j]!))))),
+    Rqd: G.map((_, i) => G.map((__, j) => simplify(add(...activeParts.map((J) => J.Rqd[i]![j]!))))),
   };
   return {
     name: parts.name, source, index, gap: parts.gap, row, gapRate: simplify(rate), everywhere, adhesion,
-    potential: simplify(parts.potential), addedMass: a, rayleigh: simplify(parts.rayleigh), force, generalizedForce,
-    ...(inertia ? { inertia } : {}), energy, jacobian, limit,
+    potential: inside(parts.potential), addedMass: a, rayleigh: inside(parts.rayleigh), force, forcePositive, generalizedForce,
+    ...(inertia ? { inertia } : {}), energy, jacobian, activeJacobian, limit,
   };
 }
 
-function residualJacobian(model: Model, R: readonly Expr[]): ResidualJacobian {
+const mapJacobian = (J: ResidualJacobian, f: (e: Expr) => Expr): ResidualJacobian => ({ Rq: J.Rq.map((r) => r.map(f)), Rqd: J.Rqd.map((r) => r.map(f)) });
+
+/** ∂R/∂q and ∂R/∂q̇, R written in q, q̇, q̈ and (for a contact) the placeholder pen with ∂pen/∂q = −G. */
+function residualJacobian(model: Model, R: readonly Expr[], pen: Sym | undefined, G: readonly Expr[]): ResidualJacobian {
   const cs = model.coordinates;
-  const by = (name: (i: number) => string): Expr[][] => R.map((r) => cs.map((_, i) => (dependsOn(r, name(i)) ? simplify(diff(r, name(i))) : ZERO)));
-  return { Rq: by((i) => cs[i]!.q.name), Rqd: by((i) => cs[i]!.qd.name) };
+  const d = (e: Expr, x: string): Expr => (dependsOn(e, x) ? diff(e, x) : ZERO);
+  const Rq = R.map((r) => cs.map((c, i) => simplify(add(d(r, c.q.name), pen ? neg(mul(d(r, pen.name), G[i]!)) : ZERO))));
+  const Rqd = R.map((r) => cs.map((c) => simplify(d(r, c.qd.name))));
+  return { Rq, Rqd };
 }
 
 /** The rigid model a compliant contact tends to (see RigidLimit and the header). */

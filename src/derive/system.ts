@@ -70,10 +70,10 @@ export function deriveSystem(model: Model): DerivedSystem {
   const unilateral = deriveUnilateral(model, lagrange2);
   const supports = deriveSupports(model, lagrange2, constraints);
   const hinges = deriveHinges(model, lagrange2, constraints);
-  const linearization = deriveLinearization(model, lagrange2, constraints);
+  const compliant = deriveCompliant(model, lagrange2);
+  const linearization = deriveLinearization(model, lagrange2, constraints, compliant);
   const energy = model.T && model.V ? simplify(add(model.T, model.V)) : undefined;
   const kineticAtRest = model.T && model.V ? simplify(add(lagrange2.L0, model.V)) : undefined;
-  const compliant = deriveCompliant(model, lagrange2);
   const conservative = isConservative(model, lagrange2, constraints) && !compliant?.dissipative;
   const passive = isPassive(model, lagrange2, constraints);
   return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(supports ? { supports } : {}), ...(compliant ? { compliant } : {}), hinges, linearization, ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative, passive };

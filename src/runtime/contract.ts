@@ -45,6 +45,21 @@ export interface UnilateralInfo {
   readonly friction?: FrictionInfo;
 }
 
+/**
+ * A contact realized by forces instead of a rigid constraint (the model's
+ * `law: { compliant }` or `law: { potential }`): it is not in
+ * ModelInfo.unilateral, and gaps, impact and the other rigid-contact
+ * functions never include it. Its forces are in forcing, accelerations and
+ * rhs where they act; compliantContacts gives its switching functions.
+ */
+export interface CompliantInfo {
+  readonly name: string;
+  /** 'compliant': acts where its gap f ≤ 0; 'potential': a potential of the gap, everywhere. */
+  readonly kind: 'compliant' | 'potential';
+  /** The normal force may pull (true for a potential); false: clamped at 0, so the contact separates where F_n = 0. */
+  readonly adhesion: boolean;
+}
+
 export interface ModelInfo {
   readonly name: string;
   readonly title: string;
@@ -63,6 +78,10 @@ export interface ModelInfo {
    * generated), so the drivers refuse such a model ('non-ideal-unsupported').
    */
   readonly nonIdeal?: readonly string[];
+  /** Contacts realized by forces (absent: none); simulate integrates such a model with events at their switching surfaces. */
+  readonly compliant?: readonly CompliantInfo[];
+  /** Retaining constraints realized by Kozlov's Theorem 1 terms (in M, forcing and energy; not held, not counted in constraintCount). */
+  readonly realized?: readonly string[];
 }
 
 export interface ImpactOptions {
@@ -180,4 +199,14 @@ export interface GeneratedModel {
    * M q̈ = forcing + Σ Fⱼᵀσ̇ⱼ + Sᵀτ (− Aᵀλ).
    */
   frictionPhase?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, modes: ArrayLike<number>, out?: Float64Array): Float64Array;
+  /**
+   * Per compliant contact j (model.compliant order): out[2j] its gap f
+   * (≥ 0 outside), out[2j + 1] its normal force F_n along +∂f/∂q, unclamped
+   * and taken at the penetration's positive part max(−f, 0), so it is
+   * defined at every state. Its terms act where f ≤ 0 and, without
+   * adhesion, only while F_n > 0: the switching surfaces are f = 0 and
+   * F_n = 0. massMatrix and momenta leave out the added mass (forcing,
+   * accelerations, rhs, rhsJacobian and energy include every compliant term).
+   */
+  compliantContacts?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
 }

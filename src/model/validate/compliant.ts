@@ -7,7 +7,7 @@
 //    viscosity } (Theorem 1: T + αφ̇²/2, V + βφ²/2, Rayleigh γφ̇²/2).
 // The coefficients are expressions of the parameters, ≥ 0 at the defaults
 // (a negative stiffness pushes into the obstacle, a negative damping pumps
-// energy in); the exponent is > 0. A realized constraint is no longer a
+// energy in); the exponent is ≥ 1 (so dF_n/dδ stays bounded at δ = 0). A realized constraint is no longer a
 // constraint: it leaves Model.unilateral / Model.holonomic (model.ts) and
 // its terms are derived by src/derive/compliant.ts.
 // Tests: test/model/validate/compliant.test.ts.
@@ -111,7 +111,7 @@ function realizedLaw(
   const at = `${field}.compliant`;
   rejectUnknownKeys(spec, COMPLIANT_FIELDS, at, out);
   const read = coefficients.all(spec, ['stiffness', 'damping', 'addedMass'], at, `the compliant law of '${contact}'`);
-  const exponent = spec.exponent === undefined ? undefined : coefficients.one(spec.exponent, `${at}.exponent`, `the exponent of '${contact}'`, true);
+  const exponent = spec.exponent === undefined ? undefined : coefficients.one(spec.exponent, `${at}.exponent`, `the exponent of '${contact}'`, 1, ' (the force kδ^p must have a bounded derivative at δ = 0, which the integrator\'s Jacobian needs)');
   if (spec.adhesion !== undefined && typeof spec.adhesion !== 'boolean') out.add('bad-compliant-law', `${at}.adhesion`, `adhesion is true or false, got ${typeName(spec.adhesion)}`);
   const model = spec.dampingModel;
   if (model !== undefined && !(typeof model === 'string' && Object.hasOwn(DAMPING_MODELS, model))) {
@@ -137,12 +137,13 @@ class Coefficients {
     this.env = defaultValues(parameters);
   }
 
-  one(x: unknown, field: string, what: string, positive = false): Expr | undefined {
+  /** An expression of the parameters whose value at the defaults is ≥ least. */
+  one(x: unknown, field: string, what: string, least = 0, why = ''): Expr | undefined {
     const e = this.reader.read(x, field, this.out, { parametersOnly: true });
     if (!e) return undefined;
     const v = evaluate(e, this.env);
-    if (!(Number.isFinite(v) && (positive ? v > 0 : v >= 0))) {
-      this.out.add('bad-compliant-law', field, `${what} is ${v} at the parameters' defaults; it must be ${positive ? '> 0' : '≥ 0'}`);
+    if (!(Number.isFinite(v) && v >= least)) {
+      this.out.add('bad-compliant-law', field, `${what} is ${v} at the parameters' defaults; it must be ≥ ${least}${why}`);
       return undefined;
     }
     return e;

@@ -61,11 +61,12 @@ describe('compliant contacts', () => {
 });
 
 describe('compliant contacts: named problems', () => {
-  it('no term, a negative coefficient, a non-positive exponent: bad-compliant-law', () => {
+  it('no term, a negative coefficient, an exponent below 1: bad-compliant-law', () => {
     expect(problems(contact({ compliant: {} }))).toEqual([['bad-compliant-law', 'unilateral[0].law.compliant']]);
     expect(problems(contact({ compliant: { stiffness: 'neg' } }))).toEqual([['bad-compliant-law', 'unilateral[0].law.compliant.stiffness']]);
     expect(problems(contact({ compliant: { damping: 'N*neg' } }))).toEqual([['bad-compliant-law', 'unilateral[0].law.compliant.damping']]);
     expect(problems(contact({ compliant: { stiffness: 'N', exponent: 0 } }))).toEqual([['bad-compliant-law', 'unilateral[0].law.compliant.exponent']]);
+    expect(problems(contact({ compliant: { stiffness: 'N', exponent: '1/2' } }))).toEqual([['bad-compliant-law', 'unilateral[0].law.compliant.exponent']]);
   });
   it('keys that do nothing: dampingModel without damping, an exponent with linear damping alone', () => {
     expect(problems(contact({ compliant: { stiffness: 'N', dampingModel: 'hunt-crossley' } }))).toEqual([['bad-compliant-law', 'unilateral[0].law.compliant.dampingModel']]);

@@ -1,0 +1,143 @@
+// The compliant part of a generated module: the forces, added mass and
+// energy of constraints realized by forces (DerivedSystem.compliant,
+// src/derive/compliant.ts), evaluated in the hot path only where they act,
+// and the export compliantContacts (gap and normal force per compliant
+// contact: the switching functions the runtime locates). Nothing here
+// differentiates or decides a sign: the regions are the derivation's
+// (f ≤ 0; F_n > 0 or adhesion), written as branches.
+// Compliant contacts are not rigid contacts: gaps, impact and the other
+// rigid-contact exports never include them.
+// Tests: test/codegen/compliant.test.ts.
+import type { CompliantTerm } from '../derive/compliant.js';
+import type { DerivedSystem } from '../derive/system.js';
+import type { Expr } from '../core/expr.js';
+import { assign, bin, call, callStmt, forRange, idx, num, plus, ref, ret, type Data, type Decl, type JsExpr, type KernelOutput, type Stmt } from './ir.js';
+import { kernelBlock, outParam, P, Q, QD, T, type Scope } from './scope.js';
+
+/** Names the compliant part declares at top level. */
+export const COMPLIANT_TOP_LEVEL = ['compliantContacts'];
+
+/** The terms of a system (empty without realized constraints). */
+const termsOf = (sys: DerivedSystem): readonly CompliantTerm[] => sys.compliant?.terms ?? [];
+/** The terms that are contacts (compliant or gap potentials), in model.compliant order. */
+const contactTerms = (sys: DerivedSystem): readonly CompliantTerm[] => termsOf(sys).filter((t) => t.source !== 'realization');
+
+/** What the model record says about the realized constraints (contract: CompliantInfo, realized). */
+export function compliantInfo(sys: DerivedSystem): { compliant?: Data; realized?: Data } {
+  const contacts = (sys.model.compliant ?? []).map((c) => ({ name: c.name, kind: c.law.kind, adhesion: c.law.kind === 'potential' || c.law.adhesion }));
+  const realized = (sys.model.realizations ?? []).map((r) => r.name);
+  return { ...(contacts.length ? { compliant: contacts } : {}), ...(realized.length ? { realized } : {}) };
+}
+
+/** Header lines describing the compliant exports. */
+export function compliantHeader(sys: DerivedSystem): string[] {
+  const contacts = contactTerms(sys);
+  const realized = termsOf(sys).filter((t) => t.source === 'realization');
+  return [
+    ...(contacts.length ? [`  compliantContacts: [gap, F_n] per compliant contact [${contacts.map((t) => t.name).join(', ')}] (${2 * contacts.length}); their forces are in forcing and accelerations where they act`] : []),
+    ...(realized.length ? [`  realized retaining constraints (Kozlov's Theorem 1 terms in M, forcing and energy, not held): ${realized.map((t) => t.name).join(', ')}`] : []),
+  ];
+}
+
+const i = ref('i');
+const tp = [ref('t'), ref('p')];
+
+/** dst[i] += src[off + i] for i < length. */
+const addInto = (dst: string, src: string, off: number, length: number): Stmt =>
+  forRange('i', 0, length, [assign(idx(dst, i), idx(src, off ? plus(num(off), i) : i), '+=')]);
+
+/**
+ * Term j's values live in its own slots (CN$[j], CF$/CI$ from j·n, CM$ from
+ * j·n²), so that one straight-line block at the top of a function computes
+ * every term that acts everywhere with the gaps, and each contact's block
+ * sits in its own branch (two blocks in one scope would declare the same
+ * input locals twice).
+ */
+function termOutputs(t: CompliantTerm, j: number, n: number): KernelOutput[] {
+  const slot = (name: string, values: readonly Expr[], width: number): KernelOutput[] => values.map((expr, i) => ({ expr, targets: [idx(name, j * width + i)] }));
+  return [
+    { expr: t.force, targets: [idx('CN$', j)] },
+    ...slot('CF$', t.generalizedForce, n),
+    ...(t.inertia ? [...slot('CM$', t.inertia.mass.flat(), n * n), ...slot('CI$', t.inertia.forcing, n)] : []),
+  ];
+}
+
+/** Term j's force (clamped at 0 without adhesion) and added mass, added into mm/ff. */
+function termAdds(t: CompliantTerm, j: number, n: number): Stmt[] {
+  const force = addInto('ff', 'CF$', j * n, n);
+  return [
+    t.adhesion ? force : { kind: 'if', test: bin(idx('CN$', j), '>', num(0)), then: [force] },
+    ...(t.inertia ? [addInto('ff', 'CI$', j * n, n), addInto('mm', 'CM$', j * n * n, n * n)] : []),
+  ];
+}
+
+/** A function body: one top-level block (gaps, and the terms acting everywhere), then a branch per contact where f ≤ 0. */
+function regionBody(scope: Scope, terms: readonly CompliantTerm[], outputs: (t: CompliantTerm, j: number) => KernelOutput[], adds: (t: CompliantTerm, j: number) => Stmt[]): Stmt[] {
+  const top: KernelOutput[] = terms.flatMap((t, j) => (t.everywhere ? outputs(t, j) : [{ expr: t.gap, targets: [idx('CG$', j)] }]));
+  return [
+    kernelBlock(scope, top),
+    ...terms.flatMap((t, j): Stmt[] => (t.everywhere ? adds(t, j) : [{ kind: 'if', test: bin(idx('CG$', j), '<=', num(0)), then: [kernelBlock(scope, outputs(t, j)), ...adds(t, j)] }])),
+  ];
+}
+
+/** Declarations of the compliant part (none without realized constraints). */
+export function compliantDecls(scope: Scope): Decl[] {
+  const { sys, n } = scope;
+  const terms = termsOf(sys);
+  if (terms.length === 0) return [];
+  const m = terms.length;
+  const contacts = contactTerms(sys);
+  const energy = regionBody(scope, terms, (t, j) => [{ expr: t.energy, targets: [idx('CE$', j)] }], (_t, j) => [assign(ref('e'), idx('CE$', j), '+=')]);
+  return [
+    { kind: 'comment', text: "---- constraints realized by forces (Kozlov): compliant contacts act where f ≤ 0, gap potentials and Theorem 1 realizations everywhere" },
+    { kind: 'buffer', name: 'CG$', array: 'Float64Array', length: m, doc: 'f of each realized constraint at the state.' },
+    { kind: 'buffer', name: 'CN$', array: 'Float64Array', length: m, doc: 'F_n of each term.' },
+    { kind: 'buffer', name: 'CE$', array: 'Float64Array', length: m, doc: 'V_c + T_a of each term.' },
+    { kind: 'buffer', name: 'CF$', array: 'Float64Array', length: m * n, doc: 'Generalized forces F_n Gᵀ, n per term.' },
+    { kind: 'buffer', name: 'CM$', array: 'Float64Array', length: m * n * n, doc: 'Added masses a GᵀG, n×n per term.' },
+    { kind: 'buffer', name: 'CI$', array: 'Float64Array', length: m * n, doc: 'Added-mass forcing −a β Gᵀ, n per term.' },
+    {
+      kind: 'function',
+      name: 'compliant$',
+      doc: 'Adds the realized constraints\' forces and added masses where they act to mm (n×n) and ff (n), at the state in s$.',
+      params: [T, P, { name: 'mm', type: 'Float64Array' }, { name: 'ff', type: 'Float64Array' }],
+      returns: 'void',
+      body: regionBody(scope, terms, (t, j) => termOutputs(t, j, n), (t, j) => termAdds(t, j, n)),
+    },
+    {
+      kind: 'function',
+      name: 'compliantEnergy$',
+      doc: 'V_c + T_a of the realized constraints where they act, at the state in s$.',
+      params: [T, P],
+      returns: 'number',
+      body: [{ kind: 'let', name: 'e', init: num(0) }, ...energy, ret(ref('e'))],
+    },
+    ...(contacts.length
+      ? [
+          {
+            kind: 'function',
+            name: 'compliantContacts',
+            doc: [
+              'Per compliant contact: its gap f (≥ 0 outside) and its normal force F_n along +∂f/∂q,',
+              'unclamped, at the penetration\'s positive part (so defined for every state): the',
+              'switching functions f = 0 and, without adhesion, F_n = 0.',
+            ].join('\n'),
+            exported: true,
+            params: [T, Q, QD, P, outParam(2 * contacts.length)],
+            returns: 'Float64Array',
+            body: [callStmt('load$', ref('q'), ref('qd')), kernelBlock(scope, contacts.flatMap((t, j) => [{ expr: t.gap, targets: [idx('out', 2 * j)] }, { expr: t.forcePositive, targets: [idx('out', 2 * j + 1)] }])), ret(ref('out'))],
+          } satisfies Decl,
+        ]
+      : []),
+  ];
+}
+
+/** The call dynamics$ makes after M and forcing, when the model has realized constraints. */
+export function compliantCall(sys: DerivedSystem, mm: string, ff: string): Stmt[] {
+  return termsOf(sys).length ? [callStmt('compliant$', ...tp, ref(mm), ref(ff))] : [];
+}
+
+/** The energy of the realized constraints, added to T + V (a call, or nothing). */
+export function compliantEnergy(sys: DerivedSystem): JsExpr | undefined {
+  return termsOf(sys).length ? call('compliantEnergy$', ...tp) : undefined;
+}

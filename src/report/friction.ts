@@ -108,9 +108,17 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
     ),
     equations(equation('supports-friction', 'Q^{\\mathrm{fr}}', `-\\sum_{i=1}^{${k}} f_i^{s_i} N_i \\operatorname{sgn}\\dot{s}_i\\, \\frac{\\partial s_i^{s_i}}{\\partial q}`)),
     paragraph('The reactions of a full variant s solve the linear system (1.1) ', m('\\sum_i a_{ij}^{s} N_i = b_j'), ', here'),
+    // Up to two pairs the k×k matrices fit a line; beyond, one column per pair and side.
     equations(
-      equation('supports-columns-positive', 'a^{+}', latexMatrix(s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.positive[j]!))))),
-      equation('supports-columns-negative', 'a^{-}', latexMatrix(s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.negative[j]!))))),
+      ...(k <= 2
+        ? [
+            equation('supports-columns-positive', 'a^{+}', latexMatrix(s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.positive[j]!))))),
+            equation('supports-columns-negative', 'a^{-}', latexMatrix(s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.negative[j]!))))),
+          ]
+        : s.system.pairs.flatMap((p, i) => [
+            equation(`supports-column-${i + 1}-p`, `a_{${i + 1}}^{+}`, latexMatrix(p.positive.map((x) => [math(x)]))),
+            equation(`supports-column-${i + 1}-m`, `a_{${i + 1}}^{-}`, latexMatrix(p.negative.map((x) => [math(x)]))),
+          ])),
       equation('supports-rhs', 'b', latexMatrix(s.system.rhs.map((b) => [math(b)]))),
     ),
     paragraph(
@@ -129,11 +137,14 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
       ' (the modulus of the friction force when s is realized):',
     ));
     for (const v of s.variants) {
-      const tag = v.variant.map((x) => (x === 1 ? '+' : '-')).join('');
+      // The sides as a tuple, (+,−): ^{+-} would print as a sum of signs.
+      const tag = `(${v.variant.map((x) => (x === 1 ? '+' : '-')).join(',')})`;
+      // Labels spell the sides p/m: "+--1" would read as a LaTeX dash.
+      const label = v.variant.map((x) => (x === 1 ? 'p' : 'm')).join('');
       blocks.push(equations(
-        equation(`supports-det-${tag}`, `\\Delta^{${tag}}`, mathLines(v.det)),
-        ...v.reactions.map((N, i) => equation(`supports-N-${tag}-${i + 1}`, `N_{${i + 1}}^{${tag}}`, mathLines(N))),
-        equation(`supports-Phi-${tag}`, `\\Phi^{${tag}}`, mathLines(v.friction)),
+        equation(`supports-det-${label}`, `\\Delta^{${tag}}`, mathLines(v.det)),
+        ...v.reactions.map((N, i) => equation(`supports-N-${label}-${i + 1}`, `N_{${i + 1}}^{${tag}}`, mathLines(N))),
+        equation(`supports-Phi-${label}`, `\\Phi^{${tag}}`, mathLines(v.friction)),
       ));
     }
   }

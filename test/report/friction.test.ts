@@ -23,8 +23,8 @@ describe('friction section', () => {
   });
   it("the point between planes: Φ⁺ = −f₁F_z and Φ⁻ = f₂F_z (Smirnov's |Φ| rule)", () => {
     const t = tex('point-between-planes');
-    expect(t).toContain('\\Phi^{+} = -F_{z} f_{1}');
-    expect(t).toContain('\\Phi^{-} = F_{z} f_{2}');
+    expect(t).toContain('\\Phi^{(+)} = -F_{z} f_{1}');
+    expect(t).toContain('\\Phi^{(-)} = F_{z} f_{2}');
   });
   it('the spatial prism: 3⁵ = 243 variants, 2⁵ = 32 full, C(5, n)·2ⁿ on n supports; the planar one: all four full variants in closed form', () => {
     const t = tex('prism-in-guides');
@@ -32,7 +32,7 @@ describe('friction section', () => {
     expect(t).toContain('2^{5} = 32');
     expect(t).toContain('\\binom{5}{n}');
     const planar = tex('prism-in-guides-planar');
-    for (const tag of ['++', '+-', '-+', '--']) expect(planar).toContain(`\\Delta^{${tag}}`);
+    for (const tag of ['(+,+)', '(+,-)', '(-,+)', '(-,-)']) expect(planar).toContain(`\\Delta^{${tag}}`);
   });
 });
 

@@ -11,6 +11,7 @@ export { simplify, simplifyTrig } from './trig.js';
 export { expand } from './expand.js';
 export { together } from './together.js';
 export { diff, timeDerivative } from './diff.js';
+export { integrate, antiderivative } from './integrate.js';
 export { subs, subsRecord, type Substitution } from './subs.js';
 export { evaluate, type Env } from './evaluate.js';
 export { toText } from './print.js';

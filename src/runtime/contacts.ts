@@ -10,7 +10,7 @@ import { luFactor, luSolve } from '../numeric/lu.js';
 import type { GeneratedModel, Params } from './contract.js';
 import { SimulationError } from './errors.js';
 
-type ModelFunction = 'gaps' | 'gapJacobian' | 'gapRates' | 'restitution' | 'contactAccelerations' | 'impact';
+type ModelFunction = 'gaps' | 'gapJacobian' | 'gapRates' | 'restitution' | 'contactAccelerations' | 'impact' | 'slipJacobian' | 'slipRates' | 'friction' | 'frictionPhase';
 
 /** A generated model that provides the named optional unilateral functions. */
 export type WithFunctions<K extends ModelFunction> = GeneratedModel & Required<Pick<GeneratedModel, K>>;
@@ -30,9 +30,10 @@ export function requireFunctions<K extends ModelFunction>(module: GeneratedModel
 
 /**
  * Newton restitution coefficient e_j of every contact (U⁺ = −e U⁻), as the
- * module derived it (e, W² for a W-law, 0 plastic), for the drivers that
- * apply Newton's law themselves (Moreau–Jean, the LCP impact). Those have no
- * friction, so a 'stick' contact is refused rather than treated as plastic.
+ * module derived it (e, W² for a W-law, 0 plastic), for the frictionless
+ * LCP impact (impact-lcp.ts). Models with slip rows go through the friction
+ * solver (friction-lcp.ts), which reads the laws itself; here a 'stick'
+ * contact is refused rather than treated as plastic.
  * The coefficients are expressions of the parameters; t is passed to the
  * module for the contract's uniformity (0 unless the caller has a time).
  */

@@ -86,8 +86,7 @@ export class ContactRows {
   constructor(module: GeneratedModel, private readonly params: Params, driver: string) {
     const info = module.model.unilateral;
     const slipFunctions: readonly SlipFunctions[] = hasSlipRows(module) ? ['slipJacobian', 'slipRates', 'friction'] : [];
-    // requireFunctions is typed for the gap functions; its check is the same for the slip ones.
-    this.module = requireFunctions(module, ['gapJacobian', 'gapRates', ...slipFunctions] as readonly string[] as readonly 'gapJacobian'[], driver) as WithRows;
+    this.module = requireFunctions(module, ['gapJacobian', 'gapRates', ...slipFunctions], driver) as WithRows;
     this.n = module.model.coordinates.length;
     this.m = info.length;
     const start = [0];

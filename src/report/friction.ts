@@ -155,6 +155,11 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
       ['Inconsistency: no variant has all reactions non-negative. Indeterminacy: several have; the one whose determinant keeps its sign as friction tends to 0 is realized.'],
       ['From rest, the direction of sliding is that of the load along the free motion, and the system stays at rest while that load is within the friction bound Φ of the realized variant.'],
     ),
+    paragraph(
+      'Under impulses the same structure holds with impulses for reactions (Smirnov, end of §3): the loaded points take impulses solving (1.1) with velocity jumps on the right, rebound with restitution times their loading impulse, which loads other points in turn, and the iteration goes on until the velocity changes fall below a tolerance; the jump is the sum of the changes (',
+      m('\\Delta\\dot{q} = \\sum_k \\Delta\\dot{q}^{(k)}'),
+      ', a geometric series for one pair with restitution e < 1).',
+    ),
   );
   return blocks;
 }

@@ -34,7 +34,7 @@ export function compliantHeader(sys: DerivedSystem): string[] {
   const contacts = contactTerms(sys);
   const realized = termsOf(sys).filter((t) => t.source === 'realization');
   return [
-    ...(contacts.length ? [`  compliantContacts: [gap, F_n] per compliant contact [${contacts.map((t) => t.name).join(', ')}] (${2 * contacts.length}); their forces are in forcing and accelerations where they act`] : []),
+    ...(contacts.length ? [`  compliantContacts: [gap, gap rate, F_n] per compliant contact [${contacts.map((t) => t.name).join(', ')}] (${3 * contacts.length}); their forces are in forcing and accelerations where they act`] : []),
     ...(realized.length ? [`  realized retaining constraints (Kozlov's Theorem 1 terms in M, forcing and energy, not held): ${realized.map((t) => t.name).join(', ')}`] : []),
   ];
 }
@@ -118,14 +118,18 @@ export function compliantDecls(scope: Scope): Decl[] {
             kind: 'function',
             name: 'compliantContacts',
             doc: [
-              'Per compliant contact: its gap f (≥ 0 outside) and its normal force F_n along +∂f/∂q,',
-              'unclamped, at the penetration\'s positive part (so defined for every state): the',
-              'switching functions f = 0 and, without adhesion, F_n = 0.',
+              'Per compliant contact: its gap f (≥ 0 outside), the gap rate ḟ, and its normal force F_n',
+              'along +∂f/∂q, unclamped, at the penetration\'s positive part (so defined for every',
+              'state): the switching functions f = 0 and, without adhesion, F_n = 0.',
             ].join('\n'),
             exported: true,
-            params: [T, Q, QD, P, outParam(2 * contacts.length)],
+            params: [T, Q, QD, P, outParam(3 * contacts.length)],
             returns: 'Float64Array',
-            body: [callStmt('load$', ref('q'), ref('qd')), kernelBlock(scope, contacts.flatMap((t, j) => [{ expr: t.gap, targets: [idx('out', 2 * j)] }, { expr: t.forcePositive, targets: [idx('out', 2 * j + 1)] }])), ret(ref('out'))],
+            body: [
+              callStmt('load$', ref('q'), ref('qd')),
+              kernelBlock(scope, contacts.flatMap((t, j) => [{ expr: t.gap, targets: [idx('out', 3 * j)] }, { expr: t.gapRate, targets: [idx('out', 3 * j + 1)] }, { expr: t.forcePositive, targets: [idx('out', 3 * j + 2)] }])),
+              ret(ref('out')),
+            ],
           } satisfies Decl,
         ]
       : []),

@@ -200,10 +200,10 @@ export interface GeneratedModel {
    */
   frictionPhase?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, modes: ArrayLike<number>, out?: Float64Array): Float64Array;
   /**
-   * Per compliant contact j (model.compliant order): out[2j] its gap f
-   * (≥ 0 outside), out[2j + 1] its normal force F_n along +∂f/∂q, unclamped
-   * and taken at the penetration's positive part max(−f, 0), so it is
-   * defined at every state. Its terms act where f ≤ 0 and, without
+   * Per compliant contact j (model.compliant order): out[3j] its gap f
+   * (≥ 0 outside), out[3j + 1] the gap rate ḟ, out[3j + 2] its normal force
+   * F_n along +∂f/∂q, unclamped and taken at the penetration's positive part
+   * max(−f, 0), so it is defined at every state. Its terms act where f ≤ 0 and, without
    * adhesion, only while F_n > 0: the switching surfaces are f = 0 and
    * F_n = 0. massMatrix and momenta leave out the added mass (forcing,
    * accelerations, rhs, rhsJacobian and energy include every compliant term).

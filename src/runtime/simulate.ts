@@ -8,6 +8,7 @@
 import type { GeneratedModel } from './contract.js';
 import { integrate, type OdeFunction } from './dopri5.js';
 import { SimulationError } from './errors.js';
+import { simulateCompliant } from './compliant.js';
 import { simulateHybrid } from './hybrid.js';
 import {
   DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
@@ -17,10 +18,15 @@ import {
 /**
  * Integrate a model from (q0, qd0) over [t0, t1]. Models with unilateral
  * constraints go to the event-driven driver (hybrid.ts); `events` then lists
- * impacts, releases, contacts and rests.
+ * impacts, releases, contacts and rests. Models whose constraints are all
+ * realized by forces (compliant contacts, Theorem 1 realizations) go to the
+ * stiff driver with events at their switching surfaces (compliant.ts); with
+ * rigid contacts too, the hybrid driver integrates the compliant forces as
+ * part of rhs without locating their kinks.
  */
 export function simulate(module: GeneratedModel, opts: SimulateOptions): Trajectory {
   if (module.model.unilateral.length > 0) return simulateHybrid(module, opts);
+  if (module.model.compliant?.length || module.model.realized?.length) return simulateCompliant(module, opts);
   validateRun(module, opts, [['q0', opts.q0], ['qd0', opts.qd0]]);
   const n = module.model.coordinates.length;
   const params = opts.params ?? {};
@@ -92,6 +98,15 @@ function stack(a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
 }
 
 function rejectUnilateral(module: GeneratedModel): void {
+  // The canonical form is generated from the smooth Lagrangian: realized constraints are not in it.
+  const realized = [...(module.model.compliant ?? []).map((c) => c.name), ...(module.model.realized ?? [])];
+  if (realized.length) {
+    throw new SimulationError(
+      'unilateral-unsupported', 'input',
+      `simulateHamilton integrates the smooth Lagrangian only; ${realized.join(', ')} are realized by forces (compliant terms), which its canonical equations leave out; use simulate`,
+      { model: module.model.name, field: 'compliant' },
+    );
+  }
   if (module.model.unilateral.length > 0) {
     throw new SimulationError(
       'unilateral-unsupported', 'input',

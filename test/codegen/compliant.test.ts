@@ -67,10 +67,11 @@ describe.each(laws)('$name', ({ spec, law }) => {
       const want = byHand([x, y], qd, law);
       expectClose(got[0]!, want[0]!, 1e-12, 1);
       expectClose(got[1]!, want[1]!, 1e-12, 10);
-      // The switching functions: f and F_n (unclamped, at max(−f, 0)).
-      const [f, Fn] = mod.compliantContacts(0, [x, y], qd, P);
+      // The switching functions: f and F_n (unclamped, at max(−f, 0)), and ḟ.
+      const [f, fd, Fn] = mod.compliantContacts(0, [x, y], qd, P);
       const delta = Math.max(0, -(y - P.s * x));
       expectClose(f!, y - P.s * x, 1e-14, 1);
+      expectClose(fd!, qd[1]! - P.s * qd[0]!, 1e-14, 1);
       expectClose(Fn!, P.k * delta ** law.p - (law.hc ? P.c * delta ** law.p : P.c) * (qd[1]! - P.s * qd[0]!), 1e-12, 10);
     }
   });
@@ -83,7 +84,7 @@ describe.each(laws)('$name', ({ spec, law }) => {
     while (checked < 30) {
       const x = uniform(r, -1, 1);
       const xs = [x, P.s * x + uniform(r, -0.05, 0.05), uniform(r, -2, 2), uniform(r, -2, 2)];
-      const [f, Fn] = mod.compliantContacts(0, xs.slice(0, 2), xs.slice(2), P);
+      const [f, , Fn] = mod.compliantContacts(0, xs.slice(0, 2), xs.slice(2), P);
       if (Math.abs(f!) < 1e-3 || Math.abs(Fn!) < 1) continue;
       checked++;
       const J = mod.rhsJacobian(0, xs, P);

@@ -1,0 +1,152 @@
+// Simulation of a model whose constraints are realized by forces (Kozlov's
+// compliant contacts, gap potentials, Theorem 1 realizations): the generated
+// rhs already holds every compliant term where it acts (its regions are
+// branches in the module), so this driver integrates it with the stiff
+// integrator (Radau IIA, radau5.ts, with the module's rhsJacobian) and only
+// makes the steps restart at the kinks of the right-hand side: the switching
+// surfaces f = 0 and, for a contact without adhesion, F_n = 0, located on the
+// dense output (events.ts) from the module's compliantContacts. A step that
+// straddled a kink would be rejected down to tiny sizes (the force of a
+// damped contact jumps by c ḟ at f = 0) or, worse, accepted with the
+// smoothness the order of the method assumes broken.
+//
+// A contact is in contact while f ≤ 0 and, without adhesion, F_n ≥ 0 (closed
+// sets, so a point resting on the surface with ḟ = 0 starts in contact, as
+// Kozlov's (2.3)). Each change is an event: 'contact' when it starts,
+// 'release' when it ends — at f = 0 with adhesion, where the force vanishes
+// without (the point then flies inside the obstacle, force-free, back to
+// f = 0). The state (q, q̇) is continuous at every switching surface, as in
+// Kozlov's examples: entering an added-mass region with ḟ ≠ 0 therefore adds
+// a ḟ²/2 to the energy there.
+// Tests: test/runtime/compliant.test.ts, test/unilateral/kozlov-realizations.test.ts.
+
+import type { GeneratedModel } from './contract.js';
+import type { DenseStep } from './dopri5.js';
+import { SimulationError } from './errors.js';
+import { crosses, locateOnInterval, type EventLocation } from './events.js';
+import { integrateStiff } from './radau5.js';
+import {
+  DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
+  type SimulateOptions, type SimulationEvent, type Trajectory,
+} from './trajectory.js';
+
+/** Default cap on switching crossings (each restarts the integrator). */
+const DEFAULT_MAX_EVENTS = 100_000;
+
+interface Crossing {
+  readonly at: EventLocation;
+  readonly contact: number;
+}
+
+export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions): Trajectory {
+  validateRun(module, opts, [['q0', opts.q0], ['qd0', opts.qd0]]);
+  const name = module.model.name;
+  const contacts = module.model.compliant ?? [];
+  const m = contacts.length;
+  if (m > 0 && !module.compliantContacts) {
+    throw new SimulationError('incomplete-module', 'input', 'the module lists compliant contacts but has no compliantContacts; regenerate it', { model: name, field: 'compliantContacts' });
+  }
+  const n = module.model.coordinates.length;
+  const params = opts.params ?? {};
+  const t0 = opts.t0 ?? 0;
+  const t = [] as number[], q = [] as number[][], qd = [] as number[][];
+  const energy: number[] | undefined = module.energy ? [] : undefined;
+  const sampler = new GridSampler(outputGrid(t0, opts.t1, opts.samples), 2 * n, (s, x) => {
+    t.push(s);
+    q.push(toArray(x, 0, n));
+    qd.push(toArray(x, n, 2 * n));
+    energy?.push(module.energy!(s, x.subarray(0, n), x.subarray(n, 2 * n), params));
+  });
+  const progress = new Progress(t0, opts.t1, opts.onProgress);
+  const maxEvents = opts.contact?.maxEvents ?? DEFAULT_MAX_EVENTS;
+  const maxSteps = opts.maxSteps ?? 100_000;
+
+  // [f, ḟ, F_n] per contact (the switching functions f and F_n), at the start and end of a step.
+  const switching = (s: number, y: Float64Array, out: Float64Array): Float64Array => (m ? module.compliantContacts!(s, y.subarray(0, n), y.subarray(n, 2 * n), params, out) : out);
+  const a = new Float64Array(3 * m), b = new Float64Array(3 * m), tmp = new Float64Array(3 * m);
+  const adhesive = contacts.map((c) => c.adhesion);
+  const touching = (sw: ArrayLike<number>): boolean[] => contacts.map((_, j) => sw[3 * j]! <= 0 && (adhesive[j]! || sw[3 * j + 2]! >= 0));
+
+  const f = (s: number, y: Float64Array, out: Float64Array): void => void module.rhs(s, y, params, out);
+  const jacobian = module.rhsJacobian ? (s: number, y: Float64Array, out: Float64Array): void => void module.rhsJacobian!(s, y, params, out) : undefined;
+  const events: SimulationEvent[] = [];
+  const record = (s: number, y: Float64Array, type: 'contact' | 'release', list: number[]): void => {
+    events.push({ t: s, type, contacts: list, q: toArray(y, 0, n), qd: toArray(y, n, 2 * n) });
+  };
+
+  let time = t0;
+  const x = new Float64Array(2 * n);
+  x.set(Array.from(opts.q0), 0);
+  x.set(Array.from(opts.qd0), n);
+  sampler.at(t0, x);
+  let state = touching(switching(time, x, a));
+  const initially = state.flatMap((on, j) => (on ? [j] : []));
+  if (initially.length) record(time, x, 'contact', initially);
+  const stats = { steps: 0, rejected: 0, evaluations: 0 };
+  let crossings = 0;
+
+  /** The first switching crossing on a step, [tPrev, t]; a force crossing counts only inside the obstacle (f ≤ 0). */
+  const firstCrossing = (step: DenseStep): Crossing | undefined => {
+    let best: Crossing | undefined;
+    const consider = (j: number, k: number): void => {
+      const ga = a[k]!, gb = b[k]!;
+      if (!crosses(ga, gb, 'either')) return;
+      const g = (s: number, y: Float64Array): number => switching(s, y, tmp)[k]!;
+      const at = locateOnInterval(g, step, step.tPrev, ga, step.t, gb);
+      if (k === 3 * j + 2 && switching(at.t, at.y, tmp)[3 * j]! > 0) return;
+      if (!best || at.t < best.at.t) best = { at, contact: j };
+    };
+    for (let j = 0; j < m; j++) {
+      consider(j, 3 * j);
+      if (!adhesive[j]) consider(j, 3 * j + 2);
+    }
+    return best;
+  };
+
+  while (time < opts.t1) {
+    let found: Crossing | undefined;
+    const result = integrateStiff(f, time, x, opts.t1, {
+      rtol: opts.rtol ?? DEFAULT_RTOL,
+      atol: opts.atol ?? DEFAULT_ATOL,
+      hmax: opts.hmax,
+      maxSteps,
+      ...(jacobian ? { jacobian } : {}),
+      onStep: (step) => {
+        switching(step.t, step.y, b);
+        found = firstCrossing(step);
+        if (found) {
+          sampler.fromStep(step, found.at.t);
+          return 'stop';
+        }
+        sampler.fromStep(step);
+        progress.update(step.t);
+        a.set(b);
+      },
+    });
+    stats.steps += result.stats.accepted;
+    stats.rejected += result.stats.rejected;
+    stats.evaluations += result.stats.evaluations;
+    if (result.status !== 'done' && result.status !== 'stopped') throw integrationError(result.status, { module, params, t: result.t, y: result.y }, t0, maxSteps);
+    if (!found) {
+      time = result.t;
+      x.set(result.y);
+      break;
+    }
+    const hit: Crossing = found;
+    time = hit.at.t;
+    x.set(hit.at.y);
+    sampler.at(time, x);
+    progress.update(time);
+    const next = touching(switching(time, x, a));
+    const started = next.flatMap((on, j) => (on && !state[j] ? [j] : []));
+    const ended = next.flatMap((on, j) => (!on && state[j] ? [j] : []));
+    if (started.length) record(time, x, 'contact', started);
+    if (ended.length) record(time, x, 'release', ended);
+    state = next;
+    if (++crossings > maxEvents) {
+      throw new SimulationError('too-many-events', 'numeric', `more than ${maxEvents} switching crossings (cap contact.maxEvents)`, { model: name, field: 'contact.maxEvents' }, time);
+    }
+  }
+  progress.update(opts.t1);
+  return { model: name, t, q, qd, ...(energy ? { energy } : {}), events, stats };
+}

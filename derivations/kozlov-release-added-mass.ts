@@ -1,0 +1,25 @@
+import { defineModel } from '../src/model/index.js';
+
+// Kozlov 1988, §2, (2.5)–(2.6): the point of kozlov-release with the line
+// y ≥ 0 realized by an added mass — below the line its kinetic energy gains
+// Nẏ²/2. From (2.3) it sinks as y = −gt²/(2(N + 1)) while pressed (t ≤ 1),
+// rises as y = g(t² − 4t + 2)/(2(N + 1)) after x = 0, and leaves the line at
+// t = 2 + √2 for every N: in the limit N → ∞ the release is delayed from
+// t = 1 to 2 + √2 (2.6), the extra inertia holding the point down.
+export default defineModel({
+  name: 'kozlov-release-added-mass',
+  title: 'Release from a line realized by an added mass (Kozlov (2.5))',
+  description: 'The point of Kozlov §2 with the line realized by an added mass Nẏ²/2 below it: it leaves at t = 2 + sqrt(2) for every N.',
+  coordinates: [
+    { name: 'x', description: 'position along the line', unit: 'm' },
+    { name: 'y', description: 'height above the line', unit: 'm' },
+  ],
+  parameters: {
+    g: { default: 1, description: 'force magnitude per unit mass', unit: 'm/s^2' },
+    N: { default: 100, description: 'added mass below the line (per unit mass)' },
+  },
+  kinetic: "(x'^2 + y'^2)/2",
+  forces: { y: 'g*sign(x)' },
+  unilateral: [{ name: 'line', constraint: 'y >= 0', law: { compliant: { addedMass: 'N' } }, description: 'the line y = 0, realized by an added mass' }],
+  initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 4 },
+});

@@ -1,0 +1,24 @@
+import { defineModel } from '../src/model/index.js';
+
+// Kozlov 1988, §2, Theorem 2 and the elastic realization of (2.3)–(2.4): the
+// point of kozlov-release with the line y ≥ 0 replaced by the elastic force
+// (0, −Ny) below it. While pressed (t ≤ 1) it oscillates in the strip
+// −2g/N ≤ y ≤ 0, y = g(cos √N t − 1)/N; it leaves at τ = 1 + O(N^{−1/2})
+// and tends to the classical motion (2.4) as N → ∞.
+export default defineModel({
+  name: 'kozlov-release-elastic',
+  title: 'Release from a line realized by a stiff spring (Kozlov §2)',
+  description: 'The point of Kozlov §2 with the line realized by the elastic force (0, −Ny) below it: the classical release at t = 1 in the limit.',
+  coordinates: [
+    { name: 'x', description: 'position along the line', unit: 'm' },
+    { name: 'y', description: 'height above the line', unit: 'm' },
+  ],
+  parameters: {
+    g: { default: 1, description: 'force magnitude per unit mass', unit: 'm/s^2' },
+    N: { default: 100, description: 'stiffness below the line (per unit mass)', unit: '1/s^2' },
+  },
+  kinetic: "(x'^2 + y'^2)/2",
+  forces: { y: 'g*sign(x)' },
+  unilateral: [{ name: 'line', constraint: 'y >= 0', law: { compliant: { stiffness: 'N' } }, description: 'the line y = 0, realized by a spring' }],
+  initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
+});

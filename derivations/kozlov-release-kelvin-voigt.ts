@@ -1,0 +1,29 @@
+import { defineModel } from '../src/model/index.js';
+
+// Kozlov 1988, §2, end: the point of kozlov-release in a Kelvin–Voigt medium
+// below the line y ≥ 0, the force (0, −(nu N + k √N) ẏ − c² N y), which may
+// pull. With nu = 0 and c² > k² (the defaults) the motion tends to the
+// classical one (2.4) as N → ∞, the release at 1 + O(N^{−1/2}); with the
+// viscosity of order N (nu > 0, k = 0) the release is delayed: the point
+// creeps at the rate c² (N ẏ ≈ ±g − c² N y), reaching the line at
+// t → 1 + ln(2 − e^{−c²})/c².
+export default defineModel({
+  name: 'kozlov-release-kelvin-voigt',
+  title: 'Release from a line realized by a Kelvin–Voigt medium (Kozlov §2)',
+  description: 'The point of Kozlov §2 in a Kelvin–Voigt medium below the line: classical release with damping of order sqrt(N), delayed with damping of order N.',
+  coordinates: [
+    { name: 'x', description: 'position along the line', unit: 'm' },
+    { name: 'y', description: 'height above the line', unit: 'm' },
+  ],
+  parameters: {
+    g: { default: 1, description: 'force magnitude per unit mass', unit: 'm/s^2' },
+    N: { default: 100, description: 'strength of the medium' },
+    c: { default: 2, description: 'stiffness coefficient (stiffness c²N)' },
+    k: { default: 1, description: 'damping coefficient of order sqrt(N)' },
+    nu: { default: 0, description: 'damping coefficient of order N' },
+  },
+  kinetic: "(x'^2 + y'^2)/2",
+  forces: { y: 'g*sign(x)' },
+  unilateral: [{ name: 'line', constraint: 'y >= 0', law: { compliant: { stiffness: 'c^2*N', damping: 'nu*N + k*sqrt(N)', adhesion: true } }, description: 'the line y = 0, realized by a Kelvin–Voigt medium' }],
+  initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
+});

@@ -1,0 +1,25 @@
+import { defineModel } from '../src/model/index.js';
+
+// Kozlov 1988, §2, (2.7): the point of kozlov-release with the line y ≥ 0
+// realized by viscous friction (0, −Nẏ) below it, a force that may pull
+// (adhesion). It sinks at the speed g/N while pressed, rises after x = 0 and
+// leaves at τ = 2 + O(1/N): in the limit the release is delayed from t = 1
+// to t = 2 (2.7). Without adhesion (the force set to zero when ẏ > 0) the
+// limit is the classical motion (2.4).
+export default defineModel({
+  name: 'kozlov-release-viscous',
+  title: 'Release from a line realized by viscous friction (Kozlov (2.7))',
+  description: 'The point of Kozlov §2 with the line realized by viscous friction (0, −Nẏ) below it: it leaves at t = 2 + O(1/N).',
+  coordinates: [
+    { name: 'x', description: 'position along the line', unit: 'm' },
+    { name: 'y', description: 'height above the line', unit: 'm' },
+  ],
+  parameters: {
+    g: { default: 1, description: 'force magnitude per unit mass', unit: 'm/s^2' },
+    N: { default: 100, description: 'viscosity below the line (per unit mass)', unit: '1/s' },
+  },
+  kinetic: "(x'^2 + y'^2)/2",
+  forces: { y: 'g*sign(x)' },
+  unilateral: [{ name: 'line', constraint: 'y >= 0', law: { compliant: { damping: 'N', adhesion: true } }, description: 'the line y = 0, realized by viscous friction' }],
+  initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 3 },
+});

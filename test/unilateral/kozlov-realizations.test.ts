@@ -1,0 +1,115 @@
+// Kozlov 1988, §2, (2.3)–(2.7): the point of kozlov-release with the line
+// y ≥ 0 realized by mechanisms of strength N (derivations/kozlov-release-*.ts),
+// each against the paper's closed forms: the elastic strip −2g/N ≤ y ≤ 0 and
+// y = g(cos √N t − 1)/N while pressed, release → 1; the added mass's
+// y = −gt²/(2(N + 1)), y = g(t² − 4t + 2)/(2(N + 1)) and release at 2 + √2
+// for every N; the viscous release at 2 + O(1/N) (the exact root of the
+// piecewise-exponential solution), classical without adhesion; Kelvin–Voigt
+// classical with damping k√N, delayed to 1 + ln(2 − e^{−c²})/c² with damping N.
+import { describe, expect, it } from 'vitest';
+import addedMassSpec from '../../derivations/kozlov-release-added-mass.js';
+import elasticSpec from '../../derivations/kozlov-release-elastic.js';
+import kelvinVoigtSpec from '../../derivations/kozlov-release-kelvin-voigt.js';
+import viscousSpec from '../../derivations/kozlov-release-viscous.js';
+import type { ModelSpec } from '../../src/model/index.js';
+import type { GeneratedModel, Params } from '../../src/runtime/contract.js';
+import { fitOrder } from '../../src/runtime/rigid-limit.js';
+import { simulate } from '../../src/runtime/simulate.js';
+import type { Trajectory } from '../../src/runtime/trajectory.js';
+import { derived } from '../helpers/examples.js';
+import { loadGenerated } from '../helpers/generated-module.js';
+
+const load = (spec: ModelSpec): Promise<GeneratedModel> => loadGenerated(derived(spec));
+const run = (mod: GeneratedModel, params: Params, t1: number, samples = 401): Trajectory =>
+  simulate(mod, { q0: [-1, 0], qd0: [1, 0], t1, params, rtol: 1e-11, atol: 1e-14, samples });
+/** The last 'release' of the line. */
+const release = (tr: Trajectory): number => tr.events.filter((e) => e.type === 'release').at(-1)!.t;
+const Ns = [10, 100, 1000, 10000];
+
+describe('added mass Nẏ²/2 below the line (2.5)–(2.6)', async () => {
+  const mod = await load(addedMassSpec);
+  it.each(Ns)('N = %d: y = −gt²/(2(N + 1)) for t ≤ 1, g(t² − 4t + 2)/(2(N + 1)) until it leaves at t = 2 + √2', (N) => {
+    const g = 1.5;
+    const tr = run(mod, { g, N }, 4);
+    expect(tr.events.map((e) => e.type)).toEqual(['contact', 'release']);
+    expect(Math.abs(release(tr) - (2 + Math.SQRT2))).toBeLessThan(1e-7);
+    const scale = g / (N + 1);
+    tr.t.forEach((t, k) => {
+      const y = tr.q[k]![1]!;
+      if (t <= 1) expect(Math.abs(y + (g * t * t) / (2 * (N + 1)))).toBeLessThan(1e-7 * scale);
+      else if (t < 2 + Math.SQRT2) expect(Math.abs(y - (g * (t * t - 4 * t + 2)) / (2 * (N + 1)))).toBeLessThan(1e-6 * scale);
+      expect(tr.q[k]![0]).toBeCloseTo(t - 1, 9);
+    });
+  });
+});
+
+describe('elastic force (0, −Ny) below the line', async () => {
+  const mod = await load(elasticSpec);
+  it('while pressed: y = g(cos √N t − 1)/N, inside the strip −2g/N ≤ y ≤ 0', () => {
+    const N = 400, g = 1;
+    const tr = run(mod, { g, N }, 1, 801);
+    tr.t.forEach((t, k) => {
+      const y = tr.q[k]![1]!;
+      expect(Math.abs(y - (g * (Math.cos(Math.sqrt(N) * t) - 1)) / N)).toBeLessThan(1e-8 * (g / N));
+      expect(y).toBeGreaterThanOrEqual(-2 * g / N - 1e-12);
+      expect(y).toBeLessThanOrEqual(1e-12);
+    });
+  });
+  it('leaves at τ = 1 + O(N^{−1/2}) (Theorem 2: the classical motion in the limit)', () => {
+    const taus = Ns.map((N) => release(run(mod, { g: 1, N }, 2.5)));
+    taus.forEach((tau, k) => {
+      expect(tau - 1).toBeGreaterThan(0);
+      expect(tau - 1).toBeLessThan(4 / Math.sqrt(Ns[k]!));
+    });
+    expect(taus[3]! - 1).toBeLessThan(0.01);
+    expect(fitOrder(Ns, taus, 1)).toBeGreaterThan(0.5);
+  });
+});
+
+/** The viscous realization (0, −Nẏ) with adhesion, solved by hand: the exact release time. */
+function viscousRelease(N: number, g: number): number {
+  const yd1 = -(g / N) * (1 - Math.exp(-N));
+  const y1 = -(g / N) + (g / (N * N)) * (1 - Math.exp(-N));
+  const y = (s: number): number => y1 + (g / N) * s + ((yd1 - g / N) * (1 - Math.exp(-N * s))) / N;
+  let lo = 1e-9, hi = 5;
+  for (let i = 0; i < 200; i++) {
+    const mid = (lo + hi) / 2;
+    if (y(mid) < 0) lo = mid;
+    else hi = mid;
+  }
+  return 1 + (lo + hi) / 2;
+}
+
+describe('viscous force (0, −Nẏ) below the line (2.7)', async () => {
+  const mod = await load(viscousSpec);
+  it('with adhesion: the release is the exact root of the piecewise-exponential solution, τ = 2 + O(1/N) with fitted order 1', () => {
+    const taus = Ns.map((N) => release(run(mod, { g: 1, N }, 3)));
+    taus.forEach((tau, k) => expect(Math.abs(tau - viscousRelease(Ns[k]!, 1))).toBeLessThan(1e-7));
+    expect(Math.abs(taus[3]! - 2)).toBeLessThan(2e-4);
+    expect(fitOrder(Ns, taus, 2)).toBeCloseTo(1, 2);
+  });
+  it('without adhesion (the force set to zero when ẏ > 0): the classical release, τ → 1', async () => {
+    const law = { compliant: { damping: 'N' } };
+    const free = await load({ ...viscousSpec, name: 'kozlov-release-viscous-free', unilateral: [{ ...viscousSpec.unilateral![0]!, law }] });
+    const taus = Ns.map((N) => release(run(free, { g: 1, N }, 3)));
+    taus.forEach((tau, k) => expect(Math.abs(tau - 1)).toBeLessThan(2 / Ns[k]!));
+    expect(fitOrder(Ns, taus, 1)).toBeGreaterThan(0.9);
+  });
+});
+
+describe('Kelvin–Voigt medium below the line', async () => {
+  const mod = await load(kelvinVoigtSpec);
+  it('damping k√N with c² > k²: the classical motion, the release → 1', () => {
+    const taus = Ns.map((N) => release(run(mod, { g: 1, N, c: 2, k: 1, nu: 0 }, 2.5)));
+    taus.forEach((tau, k) => expect(Math.abs(tau - 1)).toBeLessThan(3 / Math.sqrt(Ns[k]!)));
+    expect(Math.abs(taus[3]! - 1)).toBeLessThan(0.01);
+    expect(fitOrder(Ns, taus, 1)).toBeCloseTo(0.5, 1);
+  });
+  it('damping N (the force (0, −Nẏ − c²Ny)): the release is delayed to 1 + ln(2 − e^{−c²})/c²', () => {
+    const c = 1;
+    const limit = 1 + Math.log(2 - Math.exp(-c * c)) / (c * c);
+    const taus = Ns.map((N) => release(run(mod, { g: 1, N, c, k: 0, nu: 1 }, 2.5)));
+    expect(Math.abs(taus[3]! - limit)).toBeLessThan(1e-3);
+    expect(fitOrder(Ns, taus, limit)).toBeCloseTo(1, 1);
+  });
+});

@@ -1,0 +1,92 @@
+// The rigid limit as a result (src/runtime/rigid-limit.ts): studies over N of
+// Kozlov's realizations with the rigid kozlov-release as reference — the
+// viscous release converging to 2 with order 1 and the motion to (2.7), not
+// to the rigid (2.4); the elastic motion converging to (2.4) — and of
+// Theorem 3 in semi-geodesic coordinates (T = ½g₁₁ẋ₁² + ½(1 + x₁²)ẋ₂², gravity
+// pressing on the wall x₁ ≥ 0): duration πg₁₁/(ω√N), restitution
+// exp(−πk/ω), tangential velocity unchanged, in the limit; and the fitted
+// orders on exact power laws.
+import { describe, expect, it } from 'vitest';
+import rigidSpec from '../../derivations/kozlov-release.js';
+import elasticSpec from '../../derivations/kozlov-release-elastic.js';
+import viscousSpec from '../../derivations/kozlov-release-viscous.js';
+import type { ModelSpec } from '../../src/model/index.js';
+import { SimulationError } from '../../src/runtime/errors.js';
+import { fitOrder, rigidLimitStudy } from '../../src/runtime/rigid-limit.js';
+import { simulate } from '../../src/runtime/simulate.js';
+import { derived } from '../helpers/examples.js';
+import { loadGenerated } from '../helpers/generated-module.js';
+import { expectClose } from '../helpers/numeric.js';
+import { thrown } from '../helpers/thrown.js';
+
+const rigid = await loadGenerated(derived(rigidSpec));
+const Ns = [10, 100, 1000, 10000];
+const kozlov = { q0: [-1, 0], qd0: [1, 0], params: { g: 1 }, rtol: 1e-11, atol: 1e-14, samples: 301 };
+
+describe('fitted orders', () => {
+  it('recover the exponent of an exact power law, with the limit given or from successive differences', () => {
+    const N = [10, 100, 1000, 10000];
+    expectClose(fitOrder(N, N.map((v) => 2 + 3 / v), 2), 1, 1e-12);
+    expectClose(fitOrder(N, N.map((v) => 1 + 0.5 / Math.sqrt(v))), 0.5, 1e-12);
+    expect(fitOrder([10], [1], 0)).toBeNaN();
+  });
+});
+
+describe("Kozlov's realizations against the rigid kozlov-release", () => {
+  it('viscous (2.7): release 2 + 1/N with fitted order 1; the motion tends to (2.7), whose distance to the rigid (2.4) at t = 3 is g(2² − 1²)/2 = 1.5', async () => {
+    const mod = await loadGenerated(derived(viscousSpec));
+    const study = rigidLimitStudy(mod, { ...kozlov, t1: 3, parameter: 'N', values: Ns, reference: rigid, limits: { release: 2 } });
+    expect(study.rows.map((r) => r.value)).toEqual(Ns);
+    study.rows.forEach((r) => expect(Math.abs(r.release - 2 - 1 / r.value)).toBeLessThan(2 / r.value ** 2 + 1e-7));
+    expectClose(study.orders.release, 1, 1e-3);
+    expectClose(study.rows.at(-1)!.distance, 1.5, 1e-3);
+    expect(study.orders.distance).toBeLessThan(0.01);
+  });
+
+  it('elastic: the motion tends to the rigid one (distance → 0), the release to 1', async () => {
+    const mod = await loadGenerated(derived(elasticSpec));
+    const study = rigidLimitStudy(mod, { ...kozlov, t1: 2.5, parameter: 'N', values: Ns, reference: rigid, limits: { release: 1 } });
+    const d = study.rows.map((r) => r.distance);
+    d.slice(1).forEach((x, k) => expect(x).toBeLessThan(d[k]!));
+    expect(d.at(-1)!).toBeLessThan(0.01);
+    expect(study.orders.distance).toBeGreaterThan(0.5);
+    expect(study.orders.release).toBeGreaterThan(0.5);
+  });
+
+  it('names its mistakes: a parameter the model lacks, values that are not positive', async () => {
+    const mod = await loadGenerated(derived(elasticSpec));
+    expect(thrown(() => rigidLimitStudy(mod, { ...kozlov, t1: 1, parameter: 'M', values: [1] }), SimulationError).code).toBe('unknown-parameter');
+    expect(thrown(() => rigidLimitStudy(mod, { ...kozlov, t1: 1, parameter: 'N', values: [10, -1] }), SimulationError).code).toBe('invalid-option');
+  });
+});
+
+describe("Kozlov's Theorem 3: stiffness c²N, Rayleigh k√N ḟ² in semi-geodesic coordinates", () => {
+  const spec: ModelSpec = {
+    name: 'theorem-three',
+    coordinates: ['x1', 'x2'],
+    parameters: { g11: 2, c: 1.5, k: 0.7, N: 100, G: 3 },
+    kinetic: "g11*x1'^2/2 + (1 + x1^2)*x2'^2/2",
+    potential: 'G*x1',
+    unilateral: [{ name: 'wall', constraint: 'x1 >= 0', law: { compliant: { stiffness: 'c^2*N', damping: '2*k*sqrt(N)', adhesion: true } } }],
+    initial: { qd: { x1: -1, x2: 0.7 }, t1: 0.3 },
+  };
+  const omega = Math.sqrt(1.5 ** 2 * 2 - 0.7 ** 2);
+  const e = Math.exp((-Math.PI * 0.7) / omega);
+  const values = [1e3, 1e4, 1e5, 1e6];
+
+  it('duration √N·δ_N → πg₁₁/ω, restitution → exp(−πk/ω) with fitted order ½, tangential velocity unchanged', async () => {
+    const mod = await loadGenerated(derived(spec));
+    const study = rigidLimitStudy(mod, { q0: [0, 0], qd0: [-1, 0.7], t1: 0.5, params: { g11: 2, c: 1.5, k: 0.7, G: 3 }, rtol: 1e-10, atol: 1e-13, parameter: 'N', values, limits: { restitution: e, duration: 0 } });
+    const last = study.rows.at(-1)!;
+    // e_N = 0.2911, 0.3207, 0.3295, 0.3322 → 0.3335; √N δ_N = 3.318, 3.192, 3.155, 3.143 → πg₁₁/ω = 3.138.
+    expectClose(last.duration * Math.sqrt(last.value), (Math.PI * 2) / omega, 2e-3);
+    expectClose(last.restitution, e, 5e-3);
+    study.rows.forEach((r) => expect(Math.abs(r.restitution - e)).toBeLessThan(1.5 / Math.sqrt(r.value)));
+    expectClose(study.orders.restitution, 0.5, 0.1);
+    expectClose(study.orders.duration, 0.5, 0.02);
+    // The tangential velocity at the release: 0.7 up to the metric's 1 + x₁² = 1 + O(1/N) and gravity's O(δ_N).
+    const run = simulate(mod, { q0: [0, 0], qd0: [-1, 0.7], t1: 0.5, params: { g11: 2, c: 1.5, k: 0.7, G: 3, N: 1e6 }, rtol: 1e-10, atol: 1e-13 });
+    const out = run.events.find((ev) => ev.type === 'release')!;
+    expect(Math.abs(out.qd[1]! - 0.7)).toBeLessThan(1e-5);
+  });
+});

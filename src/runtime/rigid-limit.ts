@@ -18,8 +18,8 @@ export interface LimitStudyOptions extends SimulateOptions {
   /** The parameter that grows (N). */
   readonly parameter: string;
   readonly values: readonly number[];
-  /** The contact whose events are tabulated (model.compliant order; default 0). */
-  readonly contact?: number;
+  /** The compliant contact whose events are tabulated (model.compliant order; default 0). */
+  readonly compliantContact?: number;
   /** A module whose motion from the same state is the reference (the rigid model); it may take fewer parameters. */
   readonly reference?: GeneratedModel;
   /** Known limits, where the theory gives them (Kozlov's 2 + √2, Theorem 3's e = exp(−πk/ω), …). */
@@ -57,7 +57,7 @@ export function rigidLimitStudy(module: GeneratedModel, opts: LimitStudyOptions)
   if (values.length === 0 || values.some((v) => !(v > 0 && Number.isFinite(v)))) {
     throw new SimulationError('invalid-option', 'input', `the values of ${parameter} must be positive finite numbers, got [${values.join(', ')}]`, { model: name, field: 'values' });
   }
-  const j = opts.contact ?? 0;
+  const j = opts.compliantContact ?? 0;
   const reference = opts.reference ? simulate(opts.reference, { ...opts, params: onlyKnown(opts.reference, opts.params ?? {}) }) : undefined;
   const rows = values.map((value): LimitRow => {
     const run = simulate(module, { ...opts, params: { ...opts.params, [parameter]: value } });

@@ -6,6 +6,8 @@ import { TOOLKIT } from '../codegen/module.js';
 import { MechanicsError } from '../errors.js';
 import { parseArgs, UsageError, type CommandSpec, type ParsedArgs } from './args.js';
 import { DERIVE, DERIVE_HELP, LIST, LIST_HELP, printError, REPORT, REPORT_HELP, runDerive, runList } from './derive.js';
+import { LINEARIZE, LINEARIZE_HELP, runLinearize } from './linearize.js';
+import { ORBIT, ORBIT_HELP, runOrbit } from './orbit.js';
 import { runSimulate, SIMULATE, SIMULATE_HELP } from './simulate.js';
 
 const USAGE = `usage: mechanics <command> [options]
@@ -14,6 +16,8 @@ commands:
   derive [file|dir…]     derive models: generated/<model>.ts and docs/<model>.{tex,body.tex,html}
   report [file|dir…]     write only the reports
   simulate <file|model>  simulate a model as its file says now
+  orbit <file|model>     a periodic orbit through a Poincaré section, its Floquet multipliers and stability
+  linearize <file|model> equilibria, the state matrix A and its eigenvalues
   list [file|dir…]       list models (default: ./derivations/)
   help [command]         this text, or a command's
 
@@ -30,6 +34,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   derive: { spec: DERIVE, help: DERIVE_HELP, run: (a) => runDerive(a, false) },
   report: { spec: REPORT, help: REPORT_HELP, run: (a) => runDerive(a, true) },
   simulate: { spec: SIMULATE, help: SIMULATE_HELP, run: runSimulate },
+  orbit: { spec: ORBIT, help: ORBIT_HELP, run: runOrbit },
+  linearize: { spec: LINEARIZE, help: LINEARIZE_HELP, run: runLinearize },
   list: { spec: LIST, help: LIST_HELP, run: runList },
 };
 

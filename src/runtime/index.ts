@@ -17,5 +17,8 @@ export { integrateStiff, type JacobianFunction, type RadauOptions, type StiffInt
 export { lemke, lcpResidual, type LcpResult, type LcpStatus } from './lemke.js';
 export { solveFrictionLcp, phaseModes, type FrictionContact, type FrictionProblem, type FrictionOptions, type FrictionSolution, type FrictionStatus } from './friction-lcp.js';
 export { frictionalImpact, type FrictionalImpact, type FrictionalImpactOptions } from './friction-impact.js';
+export { flowSensitivity, flowToSection, saltationMatrix, type FlowEvent, type FlowOptions, type FlowResult, type ImpactJacobian, type ImpactJacobianFn, type Section, type SectionResult } from './variational.js';
+export { componentNames, eigenvalues, periodicOrbit, strideMap, type Complex, type OrbitImpact, type PeriodicOrbit, type PeriodicOrbitOptions, type ShiftSpec, type StrideOptions } from './periodic.js';
+export { continueOrbit, type Bifurcation, type BifurcationKind, type Branch, type BranchPoint, type ContinuationOptions } from './continuation.js';
 export { SimulationError } from './errors.js';
 export { MechanicsError, type ErrorKind, type ErrorWhere } from '../errors.js';

@@ -1,0 +1,94 @@
+// `mechanics linearize <file|model>`: the equilibria of a model near a
+// configuration (the declared initial one with --at on top; without --at
+// also q = 0), free or resting on contacts, each with its state matrix A,
+// the eigenvalues of the motions its resting contacts allow and the
+// verdict; and, for small models, the linearized equations M δq̈ + C δq̇ +
+// K δq = 0 at rest, symbolic. There is no B: the model language declares
+// no inputs.
+// Tests: test/cli/linearize.test.ts
+import type { Expr } from '../core/expr.js';
+import { toText } from '../core/print.js';
+import { findEquilibria, linearForms } from '../derive/equilibria.js';
+import { MechanicsError } from '../errors.js';
+import { equilibriumSpectrum, equilibriumStarts } from '../report/periodic.js';
+import { parseAssignment, UsageError, type CommandSpec, type ParsedArgs } from './args.js';
+import { loadOne } from './orbit.js';
+import { evaluateOption, parameterValues } from './run-values.js';
+
+export const LINEARIZE: CommandSpec = {
+  name: 'linearize',
+  maxPositionals: 1,
+  options: { '--at': { kind: 'list' }, '--param': { kind: 'list' }, '--t': { kind: 'value' }, '--format': { kind: 'value' } },
+};
+
+export const LINEARIZE_HELP = `usage: mechanics linearize <file|model> [options]
+
+Finds the model's equilibria (q̇ = 0 and q̈ = 0: the forces at rest balance,
+or resting contacts press) by Newton's method from the declared initial
+configuration with --at on top (without --at, also from q = 0), and prints
+each with its state matrix A = ∂(q̇, q̈)/∂(q, q̇), the eigenvalues of the
+motions its resting contacts allow and the stability verdict; for models
+with up to 3 coordinates also the linearized equations M δq̈ + C δq̇ + K δq = 0
+(C = −∂f/∂q̇, K = −∂f/∂q at rest). The model language declares no inputs,
+so there is no B.
+
+  <file|model>           a model file (.ts, .mts, .js, .mjs) or the name of a model in ./derivations/
+  --at name=value        start coordinate of the search (repeatable; default: the model's initial configuration)
+  --param name=value     parameter value (repeatable), inside its declared range
+  --t <s>                the time at which a time-dependent model is taken (default 0)
+  --format summary|json  output (default summary)
+
+Every number may be an expression of the parameters.
+JSON: { model, params, inputs: [], linear: { M, C, K } (small models; expressions as text), equilibria: [{ q: {name: value},
+resting: [contact], forces: [σ], A: [[…]], eigenvalues: [{ re, im }], verdict }] }.
+Exit codes: 0 success, 1 a model error or no equilibrium found, 2 a usage error.`;
+
+export async function runLinearize(args: ParsedArgs): Promise<number> {
+  const format = args.values.get('--format') ?? 'summary';
+  if (format !== 'summary' && format !== 'json') throw new UsageError(`--format must be one of summary, json, got '${format}'`, '--format');
+  const at = (args.lists.get('--at') ?? []).map((text) => parseAssignment('--at', text));
+  const paramsGiven = (args.lists.get('--param') ?? []).map((text) => parseAssignment('--param', text));
+  const { model, system } = await loadOne(args, 'linearize');
+  const params = parameterValues(model, paramsGiven);
+  const names = model.coordinates.map((c) => c.name);
+  const start = [...system.model.initial.q0];
+  for (const { name, value } of at) {
+    const i = names.indexOf(name);
+    if (i < 0) throw new MechanicsError('unknown-coordinate', 'input', `no coordinate '${name}' (coordinates: ${names.join(', ')})`, { model: model.name, field: '--at' });
+    start[i] = evaluateOption(`--at ${name}`, value, params);
+  }
+  const tText = args.values.get('--t');
+  const t = tText === undefined ? 0 : evaluateOption('--t', tText, params);
+  const starts = at.length ? [start] : equilibriumStarts(system);
+  const found = findEquilibria(system, params, starts, { t });
+  const small = names.length <= 3 && !system.constraints;
+  const forms = small ? linearForms(system) : undefined;
+  const text = (rows: readonly (readonly Expr[])[]): string[][] => rows.map((r) => r.map((e) => toText(e)));
+  const record = {
+    model: model.name, params, inputs: [] as string[],
+    ...(forms ? { linear: { M: text(forms.M), C: text(forms.C), K: text(forms.K) } } : {}),
+    equilibria: found.map((eq) => {
+      const spectrum = equilibriumSpectrum(eq);
+      return {
+        q: Object.fromEntries(names.map((c, i) => [c, eq.q[i]!])), resting: eq.held.map((j) => model.unilateral[j]!.name), forces: eq.sigma,
+        A: eq.A, eigenvalues: spectrum.eigenvalues.map((z) => ({ re: z.re, im: z.im })), verdict: spectrum.verdict,
+      };
+    }),
+  };
+  if (format === 'json') {
+    process.stdout.write(`${JSON.stringify(record)}\n`);
+    return 0;
+  }
+  const fmt = (v: number): string => (Math.abs(v) < 1e-12 ? '0' : v.toPrecision(6));
+  const lines = [`${model.name}: ${found.length} equilibri${found.length === 1 ? 'um' : 'a'} (no inputs: the model declares none, so there is no B)`];
+  if (record.linear) {
+    lines.push('  linearized at rest: M δq̈ + C δq̇ + K δq = 0 with');
+    for (const key of ['M', 'C', 'K'] as const) lines.push(`    ${key} = [${record.linear[key].map((r) => r.join(', ')).join('; ')}]`);
+  }
+  for (const eq of record.equilibria) {
+    lines.push(`  ${Object.entries(eq.q).map(([k, v]) => `${k} = ${fmt(v)}`).join(', ')}${eq.resting.length ? `, resting on ${eq.resting.join(', ')}` : ''}: ${eq.verdict}`);
+    lines.push(`    eigenvalues: ${eq.eigenvalues.map((z) => (Math.abs(z.im) < 1e-12 ? fmt(z.re) : `${fmt(z.re)} ${z.im < 0 ? '−' : '+'} ${fmt(Math.abs(z.im))}i`)).join(', ')}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}

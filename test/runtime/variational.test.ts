@@ -1,0 +1,176 @@
+// The flow sensitivities of impacting motions: the saltation matrix against
+// its closed form for a ball on a floor, and Φ = ∂X(t1)/∂X(t0) through
+// impacts, held contact phases and releases against central differences of
+// the independent event-driven driver (simulateHybrid), to 1e-6.
+import { describe, expect, it } from 'vitest';
+import { deriveSystem } from '../../src/derive/system.js';
+import { impactMapJacobian } from '../../src/derive/equilibria.js';
+import { buildModel, defineModel } from '../../src/model/index.js';
+import type { GeneratedModel, Params } from '../../src/runtime/contract.js';
+import { simulate } from '../../src/runtime/simulate.js';
+import { flowSensitivity, flowToSection, saltationMatrix, type FlowResult } from '../../src/runtime/variational.js';
+import * as ball from '../../generated/bouncing-ball.js';
+import * as release from '../../generated/kozlov-release.js';
+import * as wheel from '../../generated/rimless-wheel.js';
+import { loadGenerated } from '../helpers/generated-module.js';
+
+const G = 9.81;
+
+/** (q, q̇) at t1 from the event-driven driver, tight tolerances. */
+function hybridEnd(mod: GeneratedModel, q0: readonly number[], qd0: readonly number[], t0: number, t1: number, params: Params): number[] {
+  const tr = simulate(mod, { q0, qd0, t0, t1, params, rtol: 1e-12, atol: 1e-14, samples: 2 });
+  return [...tr.q.at(-1)!, ...tr.qd.at(-1)!];
+}
+
+/** Central differences of the hybrid flow along direction d of X₀ = (q, q̇, t0). */
+function hybridDirection(mod: GeneratedModel, X0: readonly number[], d: readonly number[], t1: number, params: Params, h = 1e-6): number[] {
+  const n = mod.model.coordinates.length;
+  const at = (s: number): number[] => {
+    const X = X0.map((v, i) => v + s * d[i]!);
+    return hybridEnd(mod, X.slice(0, n), X.slice(n, 2 * n), X[2 * n]!, t1, params);
+  };
+  const plus = at(h), minus = at(-h);
+  return plus.map((v, i) => (v - minus[i]!) / (2 * h));
+}
+
+/** Φ·d restricted to the (q, q̇) rows. */
+function phiTimes(r: FlowResult, d: readonly number[]): number[] {
+  const N = d.length;
+  return Array.from({ length: N - 1 }, (_, i) => d.reduce((s, dk, k) => s + r.phi[i * N + k]! * dk, 0));
+}
+
+function expectClose(actual: readonly number[], expected: readonly number[], tol: number): void {
+  const scale = Math.max(1, ...expected.map(Math.abs));
+  for (let i = 0; i < expected.length; i++) expect(Math.abs(actual[i]! - expected[i]!), `component ${i}: ${actual[i]} vs ${expected[i]}`).toBeLessThan(tol * scale);
+}
+
+describe('saltation matrix', () => {
+  it('of a ball striking a floor is [[−e, 0], [−(1+e)g/v⁻, −e]] (Leine & Nijmeijer §7), time row untouched', () => {
+    const e = 0.7, vMinus = -3;
+    // X = (y, ẏ, t): Δ(y, ẏ, t) = (y, −eẏ, t), h = y.
+    const D = [1, 0, 0, 0, -e, 0, 0, 0, 1];
+    const S = saltationMatrix(3, D, [vMinus, -G, 1], [-e * vMinus, -G, 1], [1, 0, 0]);
+    expectClose(Array.from(S), [-e, 0, 0, -(1 + e) * G / vMinus, -e, 0, 0, 0, 1], 1e-15);
+  });
+
+  it('through the flow: a ball dropped from rest, Φ after one bounce equals the closed form', () => {
+    // y₀ = h at rest: lands at t₁ = √(2h/g), then y = e g t₁ (t − t₁) − g(t − t₁)²/2.
+    // ∂y(t)/∂h at fixed t = (1 + e)... derived from the formula by differencing it in closed form.
+    const e = 0.6, h = 0.8, t1 = 0.55;
+    const exact = (y0: number, v0: number): number[] => {
+      const tl = (v0 + Math.sqrt(v0 * v0 + 2 * G * y0)) / G;
+      const up = e * Math.sqrt(v0 * v0 + 2 * G * y0);
+      const s = t1 - tl;
+      return [up * s - (G * s * s) / 2, up - G * s];
+    };
+    const r = flowSensitivity(ball as unknown as GeneratedModel, { q0: [h], qd0: [0], t1, params: { e } });
+    expect(r.events.map((ev) => ev.type)).toEqual(['impact']);
+    const d = 1e-6;
+    for (const [k, dir] of [[0, [d, 0]], [1, [0, d]]] as const) {
+      const p = exact(h + dir[0], dir[1]), m = exact(h - dir[0], -dir[1]);
+      const column = p.map((v, i) => (v - m[i]!) / (2 * d));
+      expectClose([r.phi[0 * 3 + k]!, r.phi[1 * 3 + k]!], column, 1e-7);
+    }
+  });
+});
+
+describe('Φ through impacts against differences of the event-driven flow', () => {
+  // Kozlov's point over a parabolic floor y ≥ κx²/2 (SEEDS.md 000 §4).
+  const pointSpec = defineModel({
+    name: 'point-over-parabola', coordinates: ['x', 'y'], parameters: { g: G, e: 0.9, k: 0.8 },
+    kinetic: "(x'^2 + y'^2)/2", potential: 'g*y', unilateral: [{ name: 'floor', constraint: 'y - k*x^2/2 >= 0', law: { newton: 'e' } }],
+  });
+
+  it('a point bouncing on a parabola: every column through three impacts, with symbolic and differenced impact derivatives alike', async () => {
+    const system = deriveSystem(buildModel(pointSpec));
+    const mod = await loadGenerated(system);
+    const X0 = [0.3, 1, 0.4, 0, 0];
+    const t1 = 1.7;
+    const symbolic = flowSensitivity(mod, { q0: X0.slice(0, 2), qd0: X0.slice(2, 4), t1, impactJacobian: impactMapJacobian(system) });
+    const differenced = flowSensitivity(mod, { q0: X0.slice(0, 2), qd0: X0.slice(2, 4), t1 });
+    expect(symbolic.events.filter((e) => e.type === 'impact').length).toBe(3);
+    expect(symbolic.events.every((e) => e.jacobian === 'symbolic')).toBe(true);
+    expect(differenced.events.every((e) => e.jacobian === 'difference')).toBe(true);
+    expect(symbolic.phaseJacobians).toEqual(['generated']);
+    for (let k = 0; k < 4; k++) {
+      const d = X0.map((_, i) => (i === k ? 1 : 0));
+      const fd = hybridDirection(mod, X0, d, t1, {});
+      expectClose(phiTimes(symbolic, d), fd, 1e-6);
+      expectClose(phiTimes(differenced, d), phiTimes(symbolic, d), 1e-7);
+    }
+  });
+
+  it('a ball on a vibrating table (a gap that moves with t): the start-time column too', async () => {
+    const spec = defineModel({
+      name: 'ball-on-table', coordinates: ['y'], parameters: { g: G, e: 0.5, A: 0.12, w: 10 },
+      kinetic: "y'^2/2", potential: 'g*y', unilateral: [{ name: 'table', constraint: 'y - A*sin(w*t) >= 0', law: { newton: 'e' } }],
+    });
+    const mod = await loadGenerated(deriveSystem(buildModel(spec)));
+    const X0 = [0.4, 0.5, 0.2];
+    const t1 = 1.4;
+    const r = flowSensitivity(mod, { q0: [X0[0]!], qd0: [X0[1]!], t0: X0[2], t1 });
+    expect(r.events.filter((e) => e.type === 'impact').length).toBeGreaterThanOrEqual(2);
+    for (let k = 0; k < 3; k++) {
+      const d = X0.map((_, i) => (i === k ? 1 : 0));
+      expectClose(phiTimes(r, d), hybridDirection(mod, X0, d, t1, {}), 1e-6);
+    }
+  });
+
+  it('Kozlov’s release (2.3): the point held on the line leaves it at t = 1, where the force jumps (S ≠ I)', () => {
+    const mod = release as unknown as GeneratedModel;
+    const X0 = [-1, 0, 1, 0, 0];
+    const t1 = 2;
+    const r = flowSensitivity(mod, { q0: [-1, 0], qd0: [1, 0], t1 });
+    expect(r.events.map((e) => e.type)).toEqual(['release']);
+    expect(r.events[0]!.t).toBeCloseTo(1, 12);
+    expect(r.phaseJacobians).toEqual(['difference', 'generated']);
+    // Along the line (x, ẋ): the motion stays on it until x = 0.
+    for (const k of [0, 2]) {
+      const d = X0.map((_, i) => (i === k ? 1 : 0));
+      expectClose(phiTimes(r, d), hybridDirection(mod, X0, d, t1, {}), 1e-6);
+    }
+  });
+
+  it('the rimless wheel standing on a spoke: directions along the stance family through three impacts and held phases', () => {
+    const mod = wheel as unknown as GeneratedModel;
+    const params = { gamma: 0.2 };
+    // Standing on spoke 0 (tip at rest): y = l cos ψ, ẋ = −l cos ψ ψ̇, ẏ = −l sin ψ ψ̇ (l = 1).
+    const stance = (psi: number, w: number, x = 0): number[] => [x, Math.cos(psi), psi, -Math.cos(psi) * w, -Math.sin(psi) * w, w, 0];
+    const X0 = stance(0.2, -1.5);
+    const t1 = 2.2;
+    const r = flowSensitivity(mod, { q0: X0.slice(0, 3), qd0: X0.slice(3, 6), t1, params });
+    expect(r.events.filter((e) => e.type === 'impact').length).toBe(3);
+    expect(r.phaseJacobians).toEqual(['difference']);
+    const h = 1e-6;
+    const tangents = [
+      stance(0.2 + h, -1.5).map((v, i) => (v - stance(0.2 - h, -1.5)[i]!) / (2 * h)),
+      stance(0.2, -1.5 + h).map((v, i) => (v - stance(0.2, -1.5 - h)[i]!) / (2 * h)),
+      stance(0.2, -1.5, 1).map((v, i) => v - X0[i]!),
+    ];
+    for (const d of tangents) expectClose(phiTimes(r, d), hybridDirection(mod, X0, d, t1, params), 1e-6);
+  });
+});
+
+describe('flow to a section', () => {
+  it('stops just after the section contact’s impact; the return map’s derivative annihilates the flow direction', () => {
+    const mod = ball as unknown as GeneratedModel;
+    const r = flowToSection(mod, { q0: [0], qd0: [3], section: { contact: 'floor' }, maxTime: 10, params: { e: 0.8 } });
+    expect(r.x[1]).toBeCloseTo(0.8 * 3, 10);
+    expect(r.t).toBeCloseTo((2 * 3) / G, 12);
+    // F(X₀) = (3, −g, 1): DP F = 0.
+    const F = [3, -G, 1];
+    for (let i = 0; i < 3; i++) expect(Math.abs(F.reduce((s, f, k) => s + r.poincare[i * 3 + k]! * f, 0))).toBeLessThan(1e-9);
+    // ∂v⁺/∂v = e (the trivial orbit's stride map v ↦ e v).
+    expect(r.poincare[1 * 3 + 1]).toBeCloseTo(0.8, 9);
+  });
+
+  it('names the section it could not reach', () => {
+    const mod = ball as unknown as GeneratedModel;
+    expect(() => flowToSection(mod, { q0: [0], qd0: [3], section: { coordinate: 'y', value: 5, direction: 'up' }, maxTime: 10, params: { e: 1 } })).toThrow(/did not reach the section coordinate:y=5:up/);
+  });
+
+  it('stops when the impacts accumulate (e = 1/2: the ball rests from 2v/(g(1 − e)) = 1.2232 on)', () => {
+    const mod = ball as unknown as GeneratedModel;
+    expect(() => flowToSection(mod, { q0: [0], qd0: [3], section: { coordinate: 'y', value: 5, direction: 'up' }, maxTime: 10, params: { e: 0.5 } })).toThrow(/impacts accumulate near t = 1\.22/);
+  });
+});

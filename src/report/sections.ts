@@ -14,6 +14,7 @@ import {
 } from './document.js';
 import { latexMatrix, texWidth } from './latex.js';
 import { LINE_WIDTH, math, mathLines, mechanicsSymbol, unitLatex } from './notation.js';
+import { compliantSection, type ReportLimitStudy } from './compliant.js';
 import { frictionSection } from './friction.js';
 import { EVENT_STYLE, SERIES_COLORS, svgPlot, type PlotEventKind } from './plot.js';
 import {
@@ -38,6 +39,8 @@ export type ReportSimulation =
 export interface SectionInput {
   readonly system: DerivedSystem;
   readonly simulation?: ReportSimulation;
+  /** A rigid-limit study of a model with compliant contacts (runtime/rigid-limit.ts), printed in its section. */
+  readonly limitStudy?: ReportLimitStudy;
 }
 
 export type SectionBuilder = (input: SectionInput) => Section | undefined;
@@ -467,6 +470,7 @@ export const SECTIONS: readonly SectionBuilder[] = [
   contactPhasesSection,
   impactMapsSection,
   ({ system }) => frictionSection(system),
+  ({ system, limitStudy }) => compliantSection(system, limitStudy),
   conventionsSection,
   simulationSection,
 ];

@@ -19,7 +19,7 @@ import { SERIES_COLORS, svgPlot } from './plot.js';
 /** Models up to this many coordinates get their linearization printed. */
 const SMALL = 3;
 
-export type EquilibriumVerdict = 'asymptotically stable' | 'linearly stable' | 'unstable';
+export type EquilibriumVerdict = 'asymptotically stable' | 'linearly stable' | 'unstable' | 'not linearizable';
 
 /**
  * Eigenvalues of an equilibrium's A on the motions its resting contacts
@@ -28,10 +28,13 @@ export type EquilibriumVerdict = 'asymptotically stable' | 'linearly stable' | '
  * that of the constrained motion plus two zeros per held row, which are
  * removed (the smallest in modulus). Verdict: some Re λ > 0 unstable; all
  * < 0 asymptotically stable; else linearly stable (a conservative
- * minimum: λ = ±iω), to 1e-9 of the largest |λ|.
+ * minimum: λ = ±iω), to 1e-9 of the largest |λ|; not linearizable where
+ * A is undefined (M singular at a coordinate singularity).
  */
 export function equilibriumSpectrum(eq: Equilibrium): { eigenvalues: Complex[]; verdict: EquilibriumVerdict } {
   const n2 = eq.A.length;
+  // A coordinate singularity (the spherical pendulum hanging at its pole: M singular) leaves A undefined.
+  if (!eq.A.flat().every(Number.isFinite)) return { eigenvalues: [], verdict: 'not linearizable' };
   const all = eigenvalues(n2, eq.A.flat()).sort((a, b) => Math.hypot(a.re, a.im) - Math.hypot(b.re, b.im));
   const kept = all.slice(2 * eq.sigma.length).sort((a, b) => b.re - a.re || b.im - a.im);
   const tol = 1e-9 * Math.max(1, ...kept.map((z) => Math.hypot(z.re, z.im)));
@@ -94,7 +97,7 @@ export function linearizationSection({ system }: { readonly system: DerivedSyste
       return [
         [m(cs.map((c, i) => `${mechanicsSymbol(c.name)} = ${numberText(eq.q[i]!)}`).join(',\\ '))],
         [eq.held.length ? eq.held.map((j) => model.unilateral[j]!.name).join(', ') : '—'],
-        [m(spectrum.eigenvalues.map(complexLatex).join(',\\ ') || '—')],
+        spectrum.eigenvalues.length ? [m(spectrum.eigenvalues.map(complexLatex).join(',\\ '))] : [spectrum.verdict === 'not linearizable' ? 'A undefined (M singular here)' : 'none (every coordinate held)'],
         [spectrum.verdict],
       ];
     }),
@@ -106,8 +109,11 @@ export function linearizationSection({ system }: { readonly system: DerivedSyste
 const numberText = (v: number): string => `${Math.abs(v) < 1e-12 ? 0 : Number(v.toPrecision(6))}`;
 
 function complexLatex(z: Complex): string {
-  if (Math.abs(z.im) < 1e-12 * Math.max(1, Math.abs(z.re))) return numberText(z.re);
-  return `${numberText(z.re)} ${z.im < 0 ? '-' : '+'} ${numberText(Math.abs(z.im))}\\,i`;
+  const scale = Math.max(1, Math.hypot(z.re, z.im));
+  if (Math.abs(z.im) < 1e-12 * scale) return numberText(z.re);
+  const im = `${numberText(Math.abs(z.im))}\\,i`;
+  if (Math.abs(z.re) < 1e-12 * scale) return `${z.im < 0 ? '-' : ''}${im}`;
+  return `${numberText(z.re)} ${z.im < 0 ? '-' : '+'} ${im}`;
 }
 
 /**

@@ -4,6 +4,7 @@
 // vibrating table (multipliers' product e², trace 1 + e² + (1 + e)²a/g) —
 // and the dense eigenvalue solver behind them.
 import { describe, expect, it } from 'vitest';
+import { impactMapJacobian } from '../../src/derive/equilibria.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, defineModel } from '../../src/model/index.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
@@ -192,5 +193,42 @@ describe('the bouncing ball (e < 1): the trivial orbit', () => {
 
   it('with e < 1 there is no orbit but the rest: Newton says so', () => {
     expect(() => periodicOrbit(ball as unknown as GeneratedModel, { q0: [0], qd0: [3], section: { contact: 'floor' }, params: { e: 0.8 }, maxIterations: 4 })).toThrow(/Newton on the return map stopped/);
+  });
+});
+
+describe('Birkhoff billiard (000 (4.8)): the two-bounce orbit of length l between mirrors of radii R₁ ≤ R₂ is stable iff l < R₁ or R₂ < l < R₁ + R₂', () => {
+  // Between two circular walls facing each other on the x-axis (centres at
+  // −l/2 + R₁ and l/2 − R₂): the round trip of a ray, [[1, 0], [−2/R₂, 1]]
+  // [[1, l], [0, 1]] [[1, 0], [−2/R₁, 1]] [[1, l], [0, 1]], has trace 4g₁g₂ − 2,
+  // gᵢ = 1 − l/Rᵢ: |trace| < 2 ⟺ 0 < g₁g₂ < 1 ⟺ (4.8).
+  const spec = defineModel({
+    name: 'two-mirrors', coordinates: ['x', 'y'], parameters: { R1: 2, R2: 3, l: 1, e: 1 },
+    kinetic: "(x'^2 + y'^2)/2", potential: '0',
+    unilateral: [
+      { name: 'left', constraint: 'R1^2 - (x + l/2 - R1)^2 - y^2 >= 0', law: { newton: 'e' } },
+      { name: 'right', constraint: 'R2^2 - (x - l/2 + R2)^2 - y^2 >= 0', law: { newton: 'e' } },
+    ],
+  });
+
+  // Full circles bound the table only while l < 2R₁ (else the left circle reaches the
+  // right wall's vertex, a corner): the region l > R₁ + R₂ is out of reach here.
+  it.each([
+    [2, 3, 1, true],
+    [1, 3, 1.5, false],
+    [1.2, 1.5, 1.4, false],
+    [1, 1.5, 1.8, true],
+  ])('R₁ = %s, R₂ = %s, l = %s: stable %s, multipliers 1 and the pair of trace 4g₁g₂ − 2', async (R1, R2, l, stable) => {
+    const system = deriveSystem(buildModel(spec));
+    const mod = await loadGenerated(system);
+    const o = periodicOrbit(mod, {
+      q0: [-l / 2, 0.001], qd0: [1, 0.002], params: { R1, R2, l }, section: { contact: 'left' }, fix: ["x'"], impactJacobian: impactMapJacobian(system)!,
+    });
+    expect(o.period).toBeCloseTo(2 * l, 9);
+    expect(o.impacts.map((i) => i.jacobian)).toEqual(['symbolic', 'symbolic']);
+    const g1 = 1 - l / R1, g2 = 1 - l / R2;
+    const sum = o.multipliers.reduce((s, z) => s + z.re, 0);
+    expect(sum - 1).toBeCloseTo(4 * g1 * g2 - 2, 7);
+    expect(o.stable).toBe(stable);
+    expect(stable).toBe(l < R1 || (R2 < l && l < R1 + R2));
   });
 });

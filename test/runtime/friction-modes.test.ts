@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import * as block from '../../generated/block-on-incline.js';
 import * as compass from '../../generated/compass.js';
 import * as rod from '../../generated/falling-rod.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { GeneratedModel, Params } from '../../src/runtime/contract.js';
 import { contactLaws, ModeSelector, usesFriction, type FrictionModule, type ModeRequest } from '../../src/runtime/friction-modes.js';
 import { bouncingBall } from '../fixtures/bouncing-ball.js';
 
@@ -101,19 +101,21 @@ describe("Painlevé's rod sliding backwards at θ = π/6 (det = (1 + 3cos²θ �
  * surface, y normal), M = I, each contact one planar slip row. `table`
  * gives [q̈x, q̈y, σ̇, τ, det] for a mode of contact 0.
  */
+type Vec = ArrayLike<number>;
+
 function tableModule(m: number, table: (mode: number) => number[]): FrictionModule {
   const rows = (k: number, row: number[]): Float64Array => Float64Array.from(Array.from({ length: k }, () => row).flat());
   return {
     model: { name: 'table', title: 'table', coordinates: ['x', 'y'], parameters: [], constraintCount: 0, initial: { q0: [0, 0], qd0: [0, 0], t1: 1 }, conservative: false,
       unilateral: Array.from({ length: m }, (_, j) => ({ name: `c${j}`, law: { kind: 'plastic' as const }, slip: 1, friction: { kinetic: 'mu', static: 'mu' } })) },
-    massMatrix: (_t, _q, _p, out = new Float64Array(4)) => (out.set([1, 0, 0, 1]), out),
-    gaps: (_t, q, _p, out = new Float64Array(m)) => out.fill(q[1]!),
+    massMatrix: (_t: number, _q: Vec, _p: Params, out = new Float64Array(4)) => (out.set([1, 0, 0, 1]), out),
+    gaps: (_t: number, q: Vec, _p: Params, out = new Float64Array(m)) => out.fill(q[1]!),
     gapJacobian: () => rows(m, [0, 1]),
-    gapRates: (_t, _q, qd, _p, out = new Float64Array(m)) => out.fill(qd[1]!),
+    gapRates: (_t: number, _q: Vec, qd: Vec, _p: Params, out = new Float64Array(m)) => out.fill(qd[1]!),
     slipJacobian: () => rows(m, [1, 0]),
-    slipRates: (_t, _q, qd, _p, out = new Float64Array(m)) => out.fill(qd[0]!),
-    friction: (_t, _p, out = new Float64Array(2 * m)) => out.fill(1),
-    frictionPhase: (_t, _q, _qd, _p, modes, out = new Float64Array(2 + 2 * m + 1)) => {
+    slipRates: (_t: number, _q: Vec, qd: Vec, _p: Params, out = new Float64Array(m)) => out.fill(qd[0]!),
+    friction: (_t: number, _p: Params, out = new Float64Array(2 * m)) => out.fill(1),
+    frictionPhase: (_t: number, _q: Vec, _qd: Vec, _p: Params, modes: Vec, out = new Float64Array(2 + 2 * m + 1)) => {
       const [ax, ay, sigma, tau, det] = table(modes[0]!);
       out.fill(0);
       out.set([ax!, ay!]);

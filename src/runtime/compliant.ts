@@ -65,7 +65,9 @@ export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions)
   const switching = (s: number, y: Float64Array, out: Float64Array): Float64Array => (m ? module.compliantContacts!(s, y.subarray(0, n), y.subarray(n, 2 * n), params, out) : out);
   const a = new Float64Array(3 * m), b = new Float64Array(3 * m), tmp = new Float64Array(3 * m);
   const adhesive = contacts.map((c) => c.adhesion);
-  const touching = (sw: ArrayLike<number>): boolean[] => contacts.map((_, j) => sw[3 * j]! <= 0 && (adhesive[j]! || sw[3 * j + 2]! >= 0));
+  // A gap potential acts everywhere, smoothly: no switching surface, no events.
+  const switched = contacts.map((c) => c.kind === 'compliant');
+  const touching = (sw: ArrayLike<number>): boolean[] => contacts.map((_, j) => switched[j]! && sw[3 * j]! <= 0 && (adhesive[j]! || sw[3 * j + 2]! >= 0));
 
   const f = (s: number, y: Float64Array, out: Float64Array): void => void module.rhs(s, y, params, out);
   const jacobian = module.rhsJacobian ? (s: number, y: Float64Array, out: Float64Array): void => void module.rhsJacobian!(s, y, params, out) : undefined;
@@ -97,6 +99,7 @@ export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions)
       if (!best || at.t < best.at.t) best = { at, contact: j };
     };
     for (let j = 0; j < m; j++) {
+      if (!switched[j]) continue;
       consider(j, 3 * j);
       if (!adhesive[j]) consider(j, 3 * j + 2);
     }

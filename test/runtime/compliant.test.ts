@@ -161,6 +161,18 @@ describe('elastic bounce and energy', () => {
   });
 });
 
+describe('a gap potential', () => {
+  it("V + e^{−Nf} (Kozlov, after Theorem 2): a smooth bounce with no switching events, T + V + e^{−Nf} conserved, the velocity reversed", async () => {
+    const mod = await loadGenerated(derived({ ...ball({}), unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { potential: 'exp(-k*f/100)' } }] } as ModelSpec));
+    const run = simulate(mod, { q0: [0, 0.1], qd0: [0.4, -1.5], t1: 0.5, params: P, rtol: 1e-10, atol: 1e-12, samples: 101 });
+    expect(run.events).toEqual([]);
+    for (const E of run.energy!) expectClose(E, run.energy![0]!, 1e-7);
+    // Far from the floor again: ẏ² = 2(E − e^{−100y})/m − ẋ² ≈ 1.5² + e^{−10} (the potential at the start).
+    const y = run.q.at(-1)![1]!;
+    expectClose(run.qd.at(-1)![1]!, Math.sqrt((2 * (run.energy![0]! - Math.exp(-100 * y))) / P.m - 0.16), 1e-7);
+  });
+});
+
 describe('one call for rigid and compliant versions', () => {
   it('simulate runs the rigid kozlov-release event-driven and its elastic realization with the stiff driver', async () => {
     const rigid = await loadGenerated(derived(rigidSpec));

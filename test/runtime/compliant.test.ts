@@ -190,6 +190,23 @@ describe('one call for rigid and compliant versions', () => {
     expect(Math.abs(b.q[b.q.length - 1]![1]! - a.q[a.q.length - 1]![1]!)).toBeLessThan(0.02);
   });
 
+  it('a model with rigid and compliant contacts goes to the hybrid driver, which integrates the compliant force through rhs: a puck sliding on a rigid floor rebounds from a spring wall with its speed', async () => {
+    const spec: ModelSpec = {
+      name: 'puck-wall', coordinates: ['x', 'y'], parameters: { m: 1, g: 9.81, k: 1e4 }, kinetic: "m*(x'^2 + y'^2)/2", potential: 'm*g*y',
+      unilateral: [
+        { name: 'floor', constraint: 'y >= 0', law: { plastic: true } },
+        { name: 'wall', constraint: '1 - x >= 0', law: { compliant: { stiffness: 'k' } } },
+      ],
+      initial: { qd: { x: 2 }, t1: 1 },
+    };
+    const mod = await loadGenerated(derived(spec));
+    expect(mod.model.unilateral.map((u) => u.name)).toEqual(['floor']);
+    const run = simulate(mod, { q0: [0, 0], qd0: [2, 0], t1: 1, params: { m: 1, g: 9.81, k: 1e4 }, rtol: 1e-10, atol: 1e-12 });
+    expect(run.events.map((e) => e.type)).toEqual(['contact']);
+    expectClose(run.qd.at(-1)![0]!, -2, 1e-6);
+    expect(Math.abs(run.q.at(-1)![1]!)).toBeLessThan(1e-12);
+  });
+
   it('simulateHamilton refuses a model with realized constraints, naming them', async () => {
     const elastic = await loadGenerated(derived(elasticSpec));
     const err = thrown(() => simulateHamilton(elastic, { q0: [-1, 0], pm0: [1, 0], t1: 1 }), SimulationError);

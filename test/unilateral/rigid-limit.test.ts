@@ -5,7 +5,8 @@
 // Theorem 3 in semi-geodesic coordinates (T = ½g₁₁ẋ₁² + ½(1 + x₁²)ẋ₂², gravity
 // pressing on the wall x₁ ≥ 0): duration πg₁₁/(ω√N), restitution
 // exp(−πk/ω), tangential velocity unchanged, in the limit; and the fitted
-// orders on exact power laws.
+// orders on exact power laws; Theorem 1, a pendulum whose rod is realized by
+// stiffness (with viscosity or an added mass) tending to the rigid one as 1/N.
 import { describe, expect, it } from 'vitest';
 import rigidSpec from '../../derivations/kozlov-release.js';
 import elasticSpec from '../../derivations/kozlov-release-elastic.js';
@@ -57,6 +58,29 @@ describe("Kozlov's realizations against the rigid kozlov-release", () => {
     const mod = await loadGenerated(derived(elasticSpec));
     expect(thrown(() => rigidLimitStudy(mod, { ...kozlov, t1: 1, parameter: 'M', values: [1] }), SimulationError).code).toBe('unknown-parameter');
     expect(thrown(() => rigidLimitStudy(mod, { ...kozlov, t1: 1, parameter: 'N', values: [10, -1] }), SimulationError).code).toBe('invalid-option');
+  });
+});
+
+describe("Kozlov's Theorem 1: a retaining constraint realized by stiffness, added mass or viscosity", () => {
+  const pendulum = (realization?: Record<string, string>): ModelSpec => ({
+    name: realization ? 'soft-pendulum' : 'pendulum', coordinates: ['x', 'y'], parameters: { m: 1, g: 9.81, l: 1, N: 100 },
+    kinetic: "m*(x'^2 + y'^2)/2", potential: 'm*g*y',
+    holonomic: [{ name: 'rod', expr: 'x^2 + y^2 - l^2', ...(realization ? { realization } : {}) }],
+    initial: { q: { x: 1 }, t1: 1 },
+  });
+  it.each([
+    ['stiffness βφ²/2', { stiffness: 'N' }],
+    ['stiffness and viscosity', { stiffness: 'N', viscosity: 'N' }],
+    ['added mass and stiffness', { addedMass: 'N', stiffness: 'N' }],
+  ])('%s: the motion from (1.4) tends to the rigid pendulum’s as N grows', async (_, realization) => {
+    const rigidPendulum = await loadGenerated(derived(pendulum()));
+    const soft = await loadGenerated(derived(pendulum(realization)));
+    const study = rigidLimitStudy(soft, { q0: [1, 0], qd0: [0, 0], t1: 1, params: { m: 1, g: 9.81, l: 1 }, rtol: 1e-10, atol: 1e-12, samples: 101, parameter: 'N', values: [1e2, 1e3, 1e4, 1e5], reference: rigidPendulum });
+    const d = study.rows.map((r) => r.distance);
+    d.slice(1).forEach((x, k) => expect(x).toBeLessThan(d[k]!));
+    // Distances at N = 10⁵: 1.4e-4 (stiffness), 6.4e-5 (with viscosity), 2.5e-5 (with added mass), each ~ 1/N.
+    expect(d.at(-1)!).toBeLessThan(2e-4);
+    expectClose(study.orders.distance, 1, 0.05);
   });
 });
 

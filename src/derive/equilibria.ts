@@ -18,8 +18,9 @@
 //     term ∂M/∂q q̈ of ∂q̈/∂q vanishes because q̈ = 0 there, so
 //     A = [0 I; −M⁻¹K −M⁻¹C] exactly;
 //   - resting on S: central differences of the contact phase's q̈ (the
-//     system [M Rᵀ; R 0][q̈; −σ] = [f; −bias] of its rows, solved by LU);
-//     the held rows keep g̈ = 0, so A has zero eigenvalues along them.
+//     system [M Rᵀ; R 0][q̈; −σ] = [f; −bias] of its independent rows,
+//     solved by LU); the held rows keep g̈ = 0, so A has two zero
+//     eigenvalues per independent row.
 // B: the model language declares no inputs, so there is no B to give.
 // The eigenvalues of A are computed where they are shown (runtime's
 // `eigenvalues`: the derivation cannot import the runtime, and the dense
@@ -56,6 +57,12 @@ export interface Equilibrium {
   readonly held: number[];
   /** Multiplier of each row of the held contacts (normal, then tangent for a stick contact), contact by contact. */
   readonly sigma: number[];
+  /**
+   * Independent held rows: each pins one direction of q (and of q̇), so A has
+   * two zero eigenvalues per row. Fewer than sigma.length where the rows are
+   * dependent (a compass on both feet: four rows on three coordinates).
+   */
+  readonly heldRank: number;
   /** State matrix ∂(q̇, q̈)/∂(q, q̇) at (q, 0), 2n×2n row-major. */
   readonly A: number[][];
   readonly residual: number;
@@ -190,7 +197,8 @@ class NumericSystem {
     const q = Array.from(z.subarray(0, n));
     const sigma = Array.from(z.subarray(n));
     if (!this.admissible(q, held, sigma)) return undefined;
-    return { q, held: [...held], sigma, A: this.stateMatrix(q, held), residual };
+    const heldRank = this.independentRows(held, Float64Array.from([...q, ...new Array<number>(n).fill(0)])).length;
+    return { q, held: [...held], sigma, heldRank, A: this.stateMatrix(q, held), residual };
   }
 
   /** Every gap ≥ 0 (to 1e-9) and every resting normal force > 0. */
@@ -233,10 +241,38 @@ class NumericSystem {
     return out;
   }
 
-  /** q̈ of the contact phase holding `held` at x = (q, q̇): [M Rᵀ; R 0][q̈; −σ] = [f; −bias]. */
+  /**
+   * The held rows that are independent at x (Gram–Schmidt, a row kept when
+   * more than 1e-9 of it lies outside the span of those before): dependent
+   * rows of a consistent system add nothing to q̈ and make the KKT matrix
+   * singular.
+   */
+  private independentRows(held: readonly number[], x: ArrayLike<number>): number[] {
+    const { n } = this;
+    const env = this.env(Array.from(x).slice(0, n), Array.from(x).slice(n));
+    const basis: number[][] = [];
+    const kept: number[] = [];
+    this.rows(held).forEach((r, a) => {
+      const v = r.row.map((e) => evaluate(e, env));
+      const norm0 = Math.hypot(...v);
+      for (const u of basis) {
+        const d = u.reduce((s, ui, i) => s + ui * v[i]!, 0);
+        for (let i = 0; i < n; i++) v[i] -= d * u[i]!;
+      }
+      const norm = Math.hypot(...v);
+      if (norm > 1e-9 * norm0) {
+        basis.push(v.map((vi) => vi / norm));
+        kept.push(a);
+      }
+    });
+    return kept;
+  }
+
+  /** q̈ of the contact phase holding `held` at x = (q, q̇): [M Rᵀ; R 0][q̈; −σ] = [f; −bias] on the independent rows. */
   private phaseAccelerations(held: readonly number[], x: ArrayLike<number>): Float64Array {
     const { n } = this;
-    const rows = this.rows(held);
+    const independent = this.independentRows(held, x);
+    const rows = this.rows(held).filter((_, a) => independent.includes(a));
     const k = rows.length, s = n + k;
     const env = this.env(Array.from(x).slice(0, n), Array.from(x).slice(n));
     const K = new Float64Array(s * s), b = new Float64Array(s), y = new Float64Array(s);

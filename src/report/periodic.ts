@@ -36,7 +36,7 @@ export function equilibriumSpectrum(eq: Equilibrium): { eigenvalues: Complex[]; 
   // A coordinate singularity (the spherical pendulum hanging at its pole: M singular) leaves A undefined.
   if (!eq.A.flat().every(Number.isFinite)) return { eigenvalues: [], verdict: 'not linearizable' };
   const all = eigenvalues(n2, eq.A.flat()).sort((a, b) => Math.hypot(a.re, a.im) - Math.hypot(b.re, b.im));
-  const kept = all.slice(2 * eq.sigma.length).sort((a, b) => b.re - a.re || b.im - a.im);
+  const kept = all.slice(2 * eq.heldRank).sort((a, b) => b.re - a.re || b.im - a.im);
   const tol = 1e-9 * Math.max(1, ...kept.map((z) => Math.hypot(z.re, z.im)));
   // No eigenvalue left (contacts pin every coordinate): nothing moves, linearly stable.
   const verdict: EquilibriumVerdict = kept.some((z) => z.re > tol) ? 'unstable' : kept.length > 0 && kept.every((z) => z.re < -tol) ? 'asymptotically stable' : 'linearly stable';

@@ -232,3 +232,44 @@ describe('Birkhoff billiard (000 (4.8)): the two-bounce orbit of length l betwee
     expect(stable).toBe(l < R1 || (R2 < l && l < R1 + R2));
   });
 });
+
+describe('Kozlov §6: an oscillator V = c r²/2 inside the ellipse x²/a² + y²/b² ≤ 1 (a = 2, b = 1), bouncing along an axis', () => {
+  // (6.2), c < 0: along the minor axis stable iff h ≥ ½|c|(a² − b²); a bounce
+  // on the end of the major axis (the repelling centre turns it back) stable
+  // iff h ≤ −½|c|(a² − b²). With c > 0 only the minor axis is stable
+  // (l = 2b < 2R = 2a²/b; along the major axis l = 2a > 2R = 2b²/a).
+  const spec = defineModel({
+    name: 'oscillator-in-ellipse', coordinates: ['x', 'y'], parameters: { c: -1, a: 2, b: 1, e: 1 },
+    kinetic: "(x'^2 + y'^2)/2", potential: 'c*(x^2 + y^2)/2', unilateral: [{ name: 'wall', constraint: '1 - x^2/a^2 - y^2/b^2 >= 0', law: { newton: 'e' } }],
+  });
+  const a = 2, b = 1;
+
+  it.each([
+    [-1, 'minor', 1.3, false],
+    [-1, 'minor', 1.7, true],
+    [-1, 'major', -1.6, true],
+    [-1, 'major', -1.4, false],
+    [1, 'minor', 1, true],
+    [1, 'major', 3, false],
+  ] as const)('c = %s, %s axis, h = %s: stable %s', async (c, axis, h, stable) => {
+    const system = deriveSystem(buildModel(spec));
+    const mod = await loadGenerated(system);
+    const r = axis === 'minor' ? b : a;
+    const v = Math.sqrt(2 * h - c * r * r); // speed at the wall
+    const off = 0.001;
+    const start = axis === 'minor'
+      ? { q0: [off, b * Math.sqrt(1 - (off / a) ** 2)], qd0: [off, -v], fix: ["y'"] }
+      : { q0: [a * Math.sqrt(1 - (off / b) ** 2), off], qd0: [-v, off], fix: ["x'"] };
+    // Both ends of the axis are the same contact: a period is two impacts, or one
+    // when the repelling centre sends the point back to the wall it left (h < 0).
+    const crossings = h > 0 ? 2 : 1;
+    const o = periodicOrbit(mod, { ...start, params: { c }, section: { contact: 'wall' }, crossings, impactJacobian: impactMapJacobian(system)! });
+    expect(o.impacts).toHaveLength(crossings);
+    expect(Math.abs(o.q[axis === 'minor' ? 0 : 1]!)).toBeLessThan(1e-8);
+    expect(o.stable).toBe(stable);
+    expect(stable).toBe(c > 0 ? axis === 'minor' : axis === 'minor' ? h >= 0.5 * -c * (a * a - b * b) : h <= -0.5 * -c * (a * a - b * b));
+    // Conservative: the energy's multiplier 1, and a pair of product 1.
+    const [, p, q] = [...o.multipliers].sort((x, y) => Math.abs(x.re - 1) + Math.abs(x.im) - (Math.abs(y.re - 1) + Math.abs(y.im)));
+    expect(p!.re * q!.re - p!.im * q!.im).toBeCloseTo(1, 6);
+  });
+});

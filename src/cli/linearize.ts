@@ -87,7 +87,8 @@ export async function runLinearize(args: ParsedArgs): Promise<number> {
   }
   for (const eq of record.equilibria) {
     lines.push(`  ${Object.entries(eq.q).map(([k, v]) => `${k} = ${fmt(v)}`).join(', ')}${eq.resting.length ? `, resting on ${eq.resting.join(', ')}` : ''}: ${eq.verdict}`);
-    lines.push(`    eigenvalues: ${eq.eigenvalues.map((z) => (Math.abs(z.im) < 1e-12 ? fmt(z.re) : `${fmt(z.re)} ${z.im < 0 ? '−' : '+'} ${fmt(Math.abs(z.im))}i`)).join(', ')}`);
+    const values = eq.eigenvalues.map((z) => (Math.abs(z.im) < 1e-12 ? fmt(z.re) : `${fmt(z.re)} ${z.im < 0 ? '−' : '+'} ${fmt(Math.abs(z.im))}i`)).join(', ');
+    lines.push(`    eigenvalues: ${values || (eq.verdict === 'not linearizable' ? 'none (A undefined: M singular here)' : 'none (the resting contacts pin every coordinate)')}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

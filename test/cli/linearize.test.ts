@@ -51,6 +51,8 @@ describe('mechanics linearize', () => {
     expect(both.forces[0]! + both.forces[2]!).toBeCloseTo(2 * 9.81, 8);
     expect(both.eigenvalues).toEqual([]);
     expect(both.verdict).toBe('linearly stable');
+    const r = await cli('linearize', 'compass');
+    expect(r.stdout).toContain('resting on footB, footD: linearly stable\n    eigenvalues: none (the resting contacts pin every coordinate)');
   });
 
   it.each([

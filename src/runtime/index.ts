@@ -20,5 +20,7 @@ export { frictionalImpact, type FrictionalImpact, type FrictionalImpactOptions }
 export { flowSensitivity, flowToSection, saltationMatrix, type FlowEvent, type FlowOptions, type FlowResult, type ImpactJacobian, type ImpactJacobianFn, type Section, type SectionResult } from './variational.js';
 export { componentNames, eigenvalues, periodicOrbit, strideMap, type Complex, type OrbitImpact, type PeriodicOrbit, type PeriodicOrbitOptions, type ShiftSpec, type StrideOptions } from './periodic.js';
 export { continueOrbit, type Bifurcation, type BifurcationKind, type Branch, type BranchPoint, type ContinuationOptions } from './continuation.js';
+export { simulateCompliant } from './compliant.js';
+export { rigidLimitStudy, fitOrder, type LimitRow, type LimitStudy, type LimitStudyOptions } from './rigid-limit.js';
 export { SimulationError } from './errors.js';
 export { MechanicsError, type ErrorKind, type ErrorWhere } from '../errors.js';

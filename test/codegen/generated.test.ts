@@ -20,7 +20,12 @@ import { rng } from '../helpers/random.js';
 const STATES = 20;
 const RTOL = 1e-12;
 // Coordinates whose range must avoid a singular mass matrix (poles of the spherical pendulum).
-const STATE_OPTIONS: Record<string, StateOptions> = { 'spherical-pendulum': { q: { theta: [0.2, Math.PI - 0.2] } } };
+// Random states off the singular poles, and above the floors realized by forces (whose terms switch at y = 0).
+const above = { q: { y: [0.1, 3] } } as const satisfies StateOptions;
+const STATE_OPTIONS: Record<string, StateOptions> = {
+  'spherical-pendulum': { q: { theta: [0.2, Math.PI - 0.2] } },
+  'kozlov-release-added-mass': above, 'kozlov-release-elastic': above, 'kozlov-release-kelvin-voigt': above, 'kozlov-release-viscous': above,
+};
 
 /** The first line where two texts differ, for a readable staleness message. */
 function firstDifference(a: string, b: string): string {

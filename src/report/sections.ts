@@ -16,6 +16,7 @@ import { latexMatrix, texWidth } from './latex.js';
 import { LINE_WIDTH, math, mathLines, mechanicsSymbol, unitLatex } from './notation.js';
 import { compliantSection, type ReportLimitStudy } from './compliant.js';
 import { frictionSection } from './friction.js';
+import { linearizationSection } from './periodic.js';
 import { EVENT_STYLE, SERIES_COLORS, svgPlot, type PlotEventKind } from './plot.js';
 import {
   contactPhasesSection as contactPhasesReport, contactTerms, impactMapsSection as impactMapsReport, measureConditions,
@@ -471,6 +472,7 @@ export const SECTIONS: readonly SectionBuilder[] = [
   impactMapsSection,
   ({ system }) => frictionSection(system),
   ({ system, limitStudy }) => compliantSection(system, limitStudy),
+  linearizationSection,
   conventionsSection,
   simulationSection,
 ];

@@ -16,7 +16,7 @@ const ids = (name: string): string[] => byName(name).doc.sections.map((s) => s.i
 /** The LaTeX body with alignment points removed, so a formula reads the same in align and equation. */
 const body = (name: string): string => renderLatexBody(byName(name).doc).replace(/ &(?=\S)/g, ' ');
 
-const ORDER = ['model', 'energy', 'forces', 'constraints', 'lagrange2', 'lagrange1', 'hamilton', 'contact-phases', 'impact-maps', 'friction', 'compliant', 'conventions', 'simulation'];
+const ORDER = ['model', 'energy', 'forces', 'constraints', 'lagrange2', 'lagrange1', 'hamilton', 'contact-phases', 'impact-maps', 'friction', 'compliant', 'linearization', 'conventions', 'simulation'];
 
 describe('section order', () => {
   it.each(models.map((m) => [m.spec.name] as const))('%s: sections follow the papers’ order', (name) => {
@@ -31,7 +31,7 @@ describe('section order', () => {
 
 describe('double pendulum', () => {
   it('has only the parts that apply: no forces, constraints, multipliers or contacts', () => {
-    expect(ids('double-pendulum')).toEqual(['model', 'energy', 'lagrange2', 'hamilton', 'conventions', 'simulation']);
+    expect(ids('double-pendulum')).toEqual(['model', 'energy', 'lagrange2', 'hamilton', 'linearization', 'conventions', 'simulation']);
   });
 
   it('prints T as a quadratic form in the velocities, M as a pmatrix and f with its factors pulled out', () => {

@@ -39,7 +39,7 @@ import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
 import { MechanicsError } from '../errors.js';
 import { preImpactName, TIME } from '../model/names.js';
-import { choleskyFactor, choleskySolve } from '../numeric/cholesky.js';
+import { leastSquares } from '../numeric/least-squares.js';
 import { luFactor, luSolve } from '../numeric/lu.js';
 import type { DerivedSystem } from './system.js';
 import { rowsOf } from './unilateral.js';
@@ -312,26 +312,8 @@ function jacobianByDifferences(F: (z: Float64Array) => ArrayLike<number>, z: Flo
   return J;
 }
 
-/** δ = −(JᵀJ + μI)⁻¹JᵀF (rows × k Jacobian), μ = 1e-12·max diag(JᵀJ): the Gauss–Newton step, least-norm along null directions. */
-function leastSquaresStep(rows: number, k: number, J: Float64Array, F: Float64Array): Float64Array {
-  const N = new Float64Array(k * k), g = new Float64Array(k), d = new Float64Array(k);
-  let biggest = 0;
-  for (let a = 0; a < k; a++) {
-    for (let b = 0; b < k; b++) {
-      let s = 0;
-      for (let r = 0; r < rows; r++) s += J[r * k + a]! * J[r * k + b]!;
-      N[a * k + b] = s;
-    }
-    let s = 0;
-    for (let r = 0; r < rows; r++) s -= J[r * k + a]! * F[r]!;
-    g[a] = s;
-    biggest = Math.max(biggest, N[a * k + a]!);
-  }
-  for (let a = 0; a < k; a++) N[a * k + a] += 1e-12 * biggest + Number.MIN_VALUE;
-  if (choleskyFactor(k, N) >= 0) return d.fill(NaN);
-  choleskySolve(k, N, g, 0, d, 0);
-  return d;
-}
+/** δ = −(JᵀJ + μI)⁻¹JᵀF: the Gauss–Newton step, least-norm along null directions (src/numeric/least-squares.ts). */
+const leastSquaresStep = (rows: number, k: number, J: Float64Array, F: Float64Array): Float64Array => leastSquares(rows, k, J, F.map((v) => -v));
 
 /** ∂q̇⁺/∂q (n×n), ∂q̇⁺/∂q̇⁻ (n×n) and ∂q̇⁺/∂t (n), row-major; the runtime's ImpactJacobian. */
 export interface ImpactMapDerivative {

@@ -43,7 +43,7 @@
 // 7.4.2 and 7.5.1, exceptional shifts every 10 iterations). Here rather than
 // in src/numeric because this module is its first user.
 // Tests: test/runtime/periodic.test.ts
-import { choleskyFactor, choleskySolve } from '../numeric/cholesky.js';
+import { leastSquares } from '../numeric/least-squares.js';
 import { luFactor, luSolve } from '../numeric/lu.js';
 import type { GeneratedModel } from './contract.js';
 import { SimulationError } from './errors.js';
@@ -313,23 +313,7 @@ function newtonStep(kept: readonly number[], N: number, DP: Float64Array, F: Flo
     luSolve(k, LU, piv, rhs, 0, delta, 0);
     return delta;
   }
-  const AtA = new Float64Array(k * k), AtF = new Float64Array(k);
-  let biggest = 0;
-  for (let a = 0; a < k; a++) {
-    for (let b = 0; b < k; b++) {
-      let s = 0;
-      for (let c = 0; c < k; c++) s += A[c * k + a]! * A[c * k + b]!;
-      AtA[a * k + b] = s;
-    }
-    let s = 0;
-    for (let c = 0; c < k; c++) s += A[c * k + a]! * rhs[c]!;
-    AtF[a] = s;
-    biggest = Math.max(biggest, AtA[a * k + a]!);
-  }
-  for (let a = 0; a < k; a++) AtA[a * k + a] += 1e-12 * biggest + Number.MIN_VALUE;
-  if (choleskyFactor(k, AtA) >= 0) return delta.fill(NaN);
-  choleskySolve(k, AtA, AtF, 0, delta, 0);
-  return delta;
+  return leastSquares(k, k, A, rhs);
 }
 
 // ---- eigenvalues

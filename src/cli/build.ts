@@ -11,7 +11,7 @@ import { indexHtml, katexAssets } from '../report/site.js';
 import type { ReportSimulation } from '../report/sections.js';
 import type { GeneratedModel } from '../runtime/contract.js';
 import { MechanicsError } from '../errors.js';
-import { simulate } from '../runtime/simulate.js';
+import { simulate, simulationMethod } from '../runtime/simulate.js';
 import type { ModelFile } from './load-model.js';
 
 export interface BuildOptions {
@@ -69,7 +69,7 @@ function simulateForReport(source: string): { readonly simulation: ReportSimulat
   if (mod.model.nonIdeal) return { simulation: { skipped: `the friction of ${mod.model.nonIdeal.join(', ')} depends on the variant of support, which the runtime does not integrate yet (the equations are above)` } };
   try {
     const tr = simulate(mod, { q0, qd0, t1, samples: REPORT_SAMPLES, rtol: 1e-8, atol: 1e-10 });
-    return { simulation: { trajectory: tr, method: `${mod.model.unilateral.length ? 'event-driven ' : ''}DOPRI5, rtol 1e-8, atol 1e-10, ${REPORT_SAMPLES} samples` } };
+    return { simulation: { trajectory: tr, method: `${simulationMethod(mod)}, rtol 1e-8, atol 1e-10, ${REPORT_SAMPLES} samples` } };
   } catch (err) {
     if (!(err instanceof MechanicsError)) throw err;
     return { simulation: { error: err.message }, error: err };

@@ -8,7 +8,7 @@ import { deriveSystem } from '../derive/system.js';
 import { buildModel } from '../model/index.js';
 import { SimulationError } from '../runtime/errors.js';
 import { simulateMoreauJean } from '../runtime/moreau-jean.js';
-import { simulate } from '../runtime/simulate.js';
+import { simulate, simulationMethod } from '../runtime/simulate.js';
 import { DEFAULT_ATOL, DEFAULT_RTOL, type SimulateOptions, type Trajectory } from '../runtime/trajectory.js';
 import type { GeneratedModel } from '../runtime/contract.js';
 import { parseAssignment, UsageError, type Assignment, type CommandSpec, type ParsedArgs } from './args.js';
@@ -126,7 +126,7 @@ function eventDriven(mod: GeneratedModel, run: Run, number: (option: string) => 
       ...run, rtol, atol, ...(hmax !== undefined ? { hmax } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}),
       ...(maxEvents !== undefined ? { contact: { maxEvents } } : {}),
     });
-    return { trajectory, description: `${mod.model.unilateral.length ? 'event-driven ' : ''}DOPRI5, rtol ${rtol}, atol ${atol}` };
+    return { trajectory, description: `${simulationMethod(mod)}, rtol ${rtol}, atol ${atol}` };
   } catch (err) {
     throw namingTheOption(err);
   }

@@ -24,6 +24,13 @@ import {
  * rigid contacts too, the hybrid driver integrates the compliant forces as
  * part of rhs without locating their kinks.
  */
+/** How `simulate` integrates a module (the drivers' dispatch below, in words for reports and the CLI). */
+export function simulationMethod(module: GeneratedModel): string {
+  if (module.model.unilateral.length > 0) return 'event-driven DOPRI5';
+  if (module.model.compliant?.length || module.model.realized?.length) return 'Radau IIA with the switching surfaces located';
+  return 'DOPRI5';
+}
+
 export function simulate(module: GeneratedModel, opts: SimulateOptions): Trajectory {
   if (module.model.unilateral.length > 0) return simulateHybrid(module, opts);
   if (module.model.compliant?.length || module.model.realized?.length) return simulateCompliant(module, opts);

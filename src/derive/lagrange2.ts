@@ -70,16 +70,34 @@ export function deriveLagrange2(model: Model): Lagrange2 {
   }
   const L = add(...quadratic, ...b.map((bi, i) => mul(bi, qd[i]!)), L0);
   const momenta = cs.map((_, i) => add(b[i]!, ...qd.map((v, j) => mul(M[i]![j]!, v))));
+  // ∂M_jk/∂q_x and ∂b_j/∂q_x, each once: dLdq and the forcing both need
+  // every one of them (∂M_ij/∂q_k q̇_j q̇_k in f_i is ∂M_jk/∂q_x with other
+  // names), and differentiating twice cost a tenth of the derivation of the
+  // 40-link pendulum. Which q_x an entry depends on is looked up once too.
+  const partials = new Map<Expr, Map<string, Expr>>();
+  const partial = (e: Expr, x: string): Expr => {
+    let byName = partials.get(e);
+    if (!byName) partials.set(e, (byName = new Map()));
+    let d = byName.get(x);
+    if (!d) byName.set(x, (d = diff(e, x)));
+    return d;
+  };
+  const dependence = new Map<Expr, boolean[]>();
+  const dependsOnQ = (e: Expr, k: number): boolean => {
+    let flags = dependence.get(e);
+    if (!flags) dependence.set(e, (flags = cs.map((c) => dependsOn(e, c.q.name))));
+    return flags[k]!;
+  };
   // ∂L/∂q_i = ½ q̇ᵀ(∂M/∂q_i)q̇ + (∂b/∂q_i)·q̇ + ∂L₀/∂q_i, from the derivatives of
   // the compact entries: differentiating the multiplied-out L instead costs
   // O(n⁴) on the n-link pendulum.
-  const dLdq = cs.map((c) => {
-    const x = c.q.name;
-    const parts: Expr[] = [diff(L0, x)];
+  const dLdq = cs.map((c, x) => {
+    const name = c.q.name;
+    const parts: Expr[] = [diff(L0, name)];
     for (let j = 0; j < n; j++) {
-      if (dependsOn(b[j]!, x)) parts.push(mul(diff(b[j]!, x), qd[j]!));
-      if (dependsOn(M[j]![j]!, x)) parts.push(mul(HALF, diff(M[j]![j]!, x), qd[j]!, qd[j]!));
-      for (let k = j + 1; k < n; k++) if (dependsOn(M[j]![k]!, x)) parts.push(mul(diff(M[j]![k]!, x), qd[j]!, qd[k]!));
+      if (dependsOnQ(b[j]!, x)) parts.push(mul(partial(b[j]!, name), qd[j]!));
+      if (dependsOnQ(M[j]![j]!, x)) parts.push(mul(HALF, partial(M[j]![j]!, name), qd[j]!, qd[j]!));
+      for (let k = j + 1; k < n; k++) if (dependsOnQ(M[j]![k]!, x)) parts.push(mul(partial(M[j]![k]!, name), qd[j]!, qd[k]!));
     }
     return simplify(add(...parts));
   });
@@ -89,8 +107,8 @@ export function deriveLagrange2(model: Model): Lagrange2 {
     for (let j = 0; j < n; j++) if (dependsOn(M[i]![j]!, TIME)) parts.push(neg(mul(diff(M[i]![j]!, TIME), qd[j]!)));
     for (const [k, c] of cs.entries()) {
       const x = c.q.name;
-      if (dependsOn(b[i]!, x)) parts.push(neg(mul(diff(b[i]!, x), qd[k]!)));
-      for (let j = 0; j < n; j++) if (dependsOn(M[i]![j]!, x)) parts.push(neg(mul(diff(M[i]![j]!, x), qd[j]!, qd[k]!)));
+      if (dependsOnQ(b[i]!, k)) parts.push(neg(mul(partial(b[i]!, x), qd[k]!)));
+      for (let j = 0; j < n; j++) if (dependsOnQ(M[i]![j]!, k)) parts.push(neg(mul(partial(M[i]![j]!, x), qd[j]!, qd[k]!)));
     }
     return simplify(add(...parts));
   });

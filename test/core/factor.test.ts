@@ -73,3 +73,16 @@ describe('collecting factors of random expressions', () => {
     }
   });
 });
+
+describe('collecting long sums', () => {
+  it('collects 2000 groups x_i·a_i + x_i·b_i into Σ x_i(a_i + b_i), one group after the other (a loop, not a recursion per group)', () => {
+    const groups = Array.from({ length: 2000 }, (_, i) => [sym(`x${i}`), sym(`a${i}`), sym(`b${i}`)] as const);
+    const e = add(...groups.flatMap(([x, y, z]) => [mul(x, y), mul(x, z)]));
+    expect(collectFactors(e)).toBe(add(...groups.map(([x, y, z]) => mul(x, add(y, z)))));
+  });
+  it('takes the shared monomial of the most weight first, then collects what remains: the n-link pendulum’s l₁-row', () => {
+    // l1 l2 cos(q1 − q2)(m2 + m3) + l1 l3 m3 cos(q1 − q3) + g l1 sin(q1)(m1 + m2 + m3), expanded.
+    const e = expand(p('l1*l2*cos(q1 - q2)*(m2 + m3) + l1*l3*m3*cos(q1 - q3) + g*l1*sin(q1)*(m1 + m2 + m3)'));
+    expect(collectFactors(e)).toBe(mul(sym('l1'), add(mul(sym('g'), p('sin(q1)'), p('m1 + m2 + m3')), mul(sym('l2'), p('cos(q1 - q2)'), p('m2 + m3')), mul(sym('l3'), sym('m3'), p('cos(q1 - q3)')))));
+  });
+});

@@ -1,76 +1,126 @@
-// npm run bench: the planar n-link pendulum of point masses, n ∈ {2,…,12}.
-// One JSON line per n:
-//   deriveMs   model → simplified M and forcing (Lagrange II), JIT warm but
-//              nothing cached: the kernel is first exercised on the same
-//              system with other symbol names, so no node is reused;
-//   coldMs     the same, as the first derivation in the process;
-//   codegenMs  DerivedSystem → TypeScript source;
-//   ops        operations in the M + forcing block after CSE;
-//   rhsNs      median ns per accelerations() call of the generated code;
-//   acc        q̈ at q_i = 0.1 + 0.6(i−1)/(n−1), q̇_i = −0.3 + 0.7(i−1)/(n−1),
-//              m_i = l_i = 1, g = 9.81.
-// Each n runs in its own process so heaps and caches do not carry over.
+// The planar n-link pendulum of point masses (derivations/n-link-pendulum.ts):
+// model → DerivedSystem → generated source → q̈, the line
+//   { bench: 'pendulum', n, deriveMs, codegenMs, rhsNs, ops, acc, … }
+// of npm run bench (bench/run.ts), with
+//   deriveMs     model → DerivedSystem (deriveSystem: Lagrange II, the
+//                linearization behind rhsJacobian, energy, …), JIT warm but
+//                nothing cached: every run uses fresh symbol names, so no
+//                interned node or memo slot is reused;
+//   codegenMs    DerivedSystem → TypeScript source (generateModule);
+//   lagrange2Ms, linearizeMs   the two largest parts of deriveMs, measured
+//                on their own (fresh names again);
+//   coldMs       derive + codegen as the first job of the process (what the
+//                CLI pays), JIT and caches cold;
+//   ops          operations after CSE in the M + forcing block;
+//   rhsNs        median ns per accelerations() call of the generated code;
+//   acc          q̈ at q_i = 0.1 + 0.6(i−1)/(n−1), q̇_i = −0.3 + 0.7(i−1)/(n−1),
+//                m_i = l_i = 1, g = 9.81 (SymPy's line has the same);
+//   rssMB        resident memory of the process at the end.
+// When run as a script (npm run bench points here), it runs the whole bench.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import ts from 'typescript';
+import { transformSync } from 'esbuild';
 import { buildModel } from '../src/model/index.js';
 import { deriveLagrange2 } from '../src/derive/lagrange2.js';
+import { deriveLinearization } from '../src/derive/linearize.js';
 import { deriveSystem } from '../src/derive/system.js';
 import { generateModule } from '../src/codegen/module.js';
 import { nLinkPendulum } from '../derivations/n-link-pendulum.js';
 import type { GeneratedModel } from '../src/runtime/contract.js';
+import { median, round, timed } from './stats.js';
 
-const SIZES = [2, 4, 6, 8, 10, 12];
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
+export interface PendulumLine {
+  readonly bench: 'pendulum';
+  readonly n: number;
+  readonly deriveMs: number;
+  readonly codegenMs: number;
+  readonly rhsNs: number;
+  readonly ops: number;
+  readonly acc: number[];
+  readonly lagrange2Ms: number;
+  readonly linearizeMs: number;
+  readonly coldMs: number;
+  readonly rssMB: number;
 }
 
-async function measure(n: number): Promise<Record<string, unknown>> {
-  const t0 = performance.now();
-  deriveLagrange2(buildModel(nLinkPendulum(n)));
-  const coldMs = performance.now() - t0;
-  const warm: number[] = [];
-  for (let r = 0; r < 5; r++) {
-    const spec = nLinkPendulum(n, { q: `a${r}_`, m: `b${r}_`, l: `c${r}_` });
-    const s = performance.now();
-    deriveLagrange2(buildModel(spec));
-    warm.push(performance.now() - s);
-  }
-  // Both runs above count; the reported figure is the median of the fresh-symbol runs.
-  const system = deriveSystem(buildModel(nLinkPendulum(n, { q: 'q', m: 'm', l: 'l' })));
-  const c0 = performance.now();
-  const mod = generateModule(system, 'derivations/n-link-pendulum.ts');
-  const codegenMs = performance.now() - c0;
+/** Runs per size: medians of several for small models, one run where a derivation takes seconds. */
+const repsFor = (n: number): number => (n <= 12 ? 5 : n <= 20 ? 3 : 1);
 
+/** The state the accelerations are measured and reported at. */
+export function pendulumState(n: number): { q: number[]; qd: number[] } {
+  const at = (a: number, b: number) => Array.from({ length: n }, (_, i) => a + (n > 1 ? (b * i) / (n - 1) : 0));
+  return { q: at(0.1, 0.6), qd: at(-0.3, 0.7) };
+}
+
+/** A generated module's source, compiled and loaded (esbuild, as the CLI's --js does). */
+async function load(source: string): Promise<GeneratedModel> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
   const file = join(dir, 'model.mjs');
-  writeFileSync(file, ts.transpileModule(mod.source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ES2022 } }).outputText);
-  const gen = (await import(pathToFileURL(file).href)) as GeneratedModel;
-  rmSync(dir, { recursive: true });
-  const q = Array.from({ length: n }, (_, i) => 0.1 + (0.6 * i) / (n - 1));
-  const qd = Array.from({ length: n }, (_, i) => -0.3 + (0.7 * i) / (n - 1));
-  const p = {};
+  writeFileSync(file, transformSync(source, { loader: 'ts', format: 'esm', target: 'es2022' }).code);
+  try {
+    return (await import(pathToFileURL(file).href)) as GeneratedModel;
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+}
+
+/** Median ns per accelerations() call, in batches of about 2 ms. */
+function rhsNs(gen: GeneratedModel, n: number): number {
+  const { q, qd } = pendulumState(n);
   const out = new Float64Array(n);
-  const batch = 20000;
+  const batch = Math.max(50, Math.round(20000 / (n * n)));
   const samples: number[] = [];
   for (let r = 0; r < 40; r++) {
     const s = process.hrtime.bigint();
-    for (let k = 0; k < batch; k++) gen.accelerations(0, q, qd, p, out);
+    for (let k = 0; k < batch; k++) gen.accelerations(0, q, qd, {}, out);
     samples.push(Number(process.hrtime.bigint() - s) / batch);
   }
-  const acc = Array.from(gen.accelerations(0, q, qd, p));
-  return { n, deriveMs: +median(warm).toFixed(2), coldMs: +coldMs.toFixed(1), codegenMs: +codegenMs.toFixed(2), ops: mod.dynamicsOps, rhsNs: +median(samples.slice(10)).toFixed(1), acc };
+  return median(samples.slice(10));
 }
 
-const arg = process.argv[2];
-if (arg) {
-  console.log(JSON.stringify(await measure(Number(arg))));
-} else {
-  const self = fileURLToPath(import.meta.url);
-  for (const n of SIZES) process.stdout.write(execFileSync(process.execPath, [self, String(n)], { encoding: 'utf8' }));
+/** Fresh symbol names for run r, so that nothing interned or memoized before is reused. */
+const fresh = (n: number, tag: string) => buildModel(nLinkPendulum(n, { q: `q${tag}_`, m: `m${tag}_`, l: `l${tag}_` }));
+
+/** All figures for one n. Meant to be the first job of its process (coldMs). */
+export async function measurePendulum(n: number): Promise<PendulumLine> {
+  const [, coldMs] = timed(() => generateModule(deriveSystem(buildModel(nLinkPendulum(n))), 'derivations/n-link-pendulum.ts'));
+  const derive: number[] = [];
+  const codegen: number[] = [];
+  const lagrange2: number[] = [];
+  const linearize: number[] = [];
+  for (let r = 0; r < repsFor(n); r++) {
+    const [sys, d] = timed(() => deriveSystem(fresh(n, `s${r}`)));
+    derive.push(d);
+    codegen.push(timed(() => generateModule(sys, 'derivations/n-link-pendulum.ts'))[1]);
+    const model = fresh(n, `l${r}`);
+    const [l2, t2] = timed(() => deriveLagrange2(model));
+    lagrange2.push(t2);
+    linearize.push(timed(() => deriveLinearization(model, l2, undefined))[1]);
+  }
+  const mod = generateModule(deriveSystem(buildModel(nLinkPendulum(n))), 'derivations/n-link-pendulum.ts');
+  const gen = await load(mod.source);
+  const { q, qd } = pendulumState(n);
+  return {
+    bench: 'pendulum',
+    n,
+    deriveMs: round(median(derive)),
+    codegenMs: round(median(codegen)),
+    rhsNs: round(rhsNs(gen, n)),
+    ops: mod.dynamicsOps,
+    acc: Array.from(gen.accelerations(0, q, qd, {})),
+    lagrange2Ms: round(median(lagrange2)),
+    linearizeMs: round(median(linearize)),
+    coldMs: round(coldMs),
+    rssMB: Math.round(process.memoryUsage().rss / 2 ** 20),
+  };
+}
+
+// `npm run bench` runs this file: hand over to bench/run.ts (in a process of
+// its own, as run.ts imports this module).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const run = fileURLToPath(new URL('./run.js', import.meta.url));
+  execFileSync(process.execPath, [run, ...process.argv.slice(2)], { stdio: 'inherit' });
 }

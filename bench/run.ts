@@ -1,0 +1,102 @@
+// npm run bench: the figures of issue 16 as JSON lines, one object per line
+// on stdout, so that other tools can read them:
+//   { bench: 'pendulum', n, deriveMs, codegenMs, rhsNs, ops, acc, … }       bench/pendulum.ts
+//   { bench: 'pendulum-scaling', from, to, exponent }                      (derive + codegen)
+//   { bench: 'moreau-jean', model, contacts, h, steps, stepsPerSec, … }   bench/time-stepping.ts
+//   { bench: 'event-driven', model, tRest, wallMs, … }
+// and, when SymPy or Siconos are installed, the peers' lines from the same
+// run with a `peer` field (bench/peers.ts). Flags: --large adds n = 60, 100;
+// --quick runs small sizes and short simulations (the bench's own test);
+// --no-peers leaves the peers out. Timings stay here: no unit test asserts
+// one. Each pendulum size runs in a process of its own (heaps, caches and
+// the JIT do not carry over) when the bench runs compiled.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { measurePendulum } from './pendulum.js';
+import { siconosBall, sympyPendulum } from './peers.js';
+import { eventDrivenBall, moreauJeanBall } from './time-stepping.js';
+import { round } from './stats.js';
+
+export interface BenchOptions {
+  readonly sizes: readonly number[];
+  /** Measure each pendulum size in a child process (needs the compiled bench). */
+  readonly isolate: boolean;
+  readonly moreauJean: { readonly h: number; readonly t1: number; readonly reps: number };
+  readonly eventDriven: { readonly t1: number; readonly reps: number };
+  readonly peers: boolean;
+  readonly sympySizes: readonly number[];
+}
+
+const SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 20, 30, 40];
+
+export const FULL: BenchOptions = {
+  sizes: SIZES,
+  isolate: true,
+  moreauJean: { h: 1e-3, t1: 10, reps: 5 },
+  eventDriven: { t1: 10, reps: 5 },
+  peers: true,
+  // SymPy's derivation grows fast (seconds at n = 8, ~20 s at n = 10).
+  sympySizes: [2, 4, 6, 8, 10],
+};
+
+export const QUICK: BenchOptions = {
+  sizes: [2, 3],
+  isolate: false,
+  moreauJean: { h: 1e-3, t1: 0.5, reps: 1 },
+  eventDriven: { t1: 5, reps: 1 },
+  peers: true,
+  sympySizes: [2],
+};
+
+/** Cost exponent of derive + codegen between two sizes: log(t_b/t_a)/log(b/a). */
+function scaling(lines: readonly { n: number; deriveMs: number; codegenMs: number }[], from: number, to: number): object | undefined {
+  const a = lines.find((l) => l.n === from);
+  const b = lines.find((l) => l.n === to);
+  if (!a || !b) return undefined;
+  const exponent = Math.log((b.deriveMs + b.codegenMs) / (a.deriveMs + a.codegenMs)) / Math.log(to / from);
+  return { bench: 'pendulum-scaling', from, to, exponent: round(exponent, 2) };
+}
+
+/** One pendulum size in a fresh process running this file compiled. */
+function isolated(n: number): object {
+  try {
+    return JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--pendulum', String(n)], { encoding: 'utf8', maxBuffer: 64 << 20 })) as object;
+  } catch (err) {
+    // A size that fails (memory, stack) is a finding, not the end of the bench.
+    return { bench: 'pendulum', n, error: (err as Error).message.split('\n').find((l) => /Error/.test(l)) ?? String(err) };
+  }
+}
+
+export async function runBench(opts: BenchOptions, emit: (line: object) => void): Promise<void> {
+  const pendulum: { n: number; deriveMs: number; codegenMs: number }[] = [];
+  for (const n of opts.sizes) {
+    const line = opts.isolate ? isolated(n) : await measurePendulum(n);
+    if ('deriveMs' in line) pendulum.push(line as { n: number; deriveMs: number; codegenMs: number });
+    emit(line);
+  }
+  const growth = scaling(pendulum, 10, 40);
+  if (growth) emit(growth);
+  const { h, t1, reps } = opts.moreauJean;
+  emit(moreauJeanBall(h, t1, reps));
+  emit(eventDrivenBall(opts.eventDriven.t1, opts.eventDriven.reps));
+  if (!opts.peers) return;
+  for (const line of sympyPendulum(opts.sympySizes)) emit(line);
+  for (const line of siconosBall(h, t1)) emit(line);
+}
+
+export async function main(argv: readonly string[]): Promise<void> {
+  const one = argv.indexOf('--pendulum');
+  if (one >= 0) {
+    console.log(JSON.stringify(await measurePendulum(Number(argv[one + 1]))));
+    return;
+  }
+  const base = argv.includes('--quick') ? QUICK : FULL;
+  const opts: BenchOptions = {
+    ...base,
+    sizes: argv.includes('--large') ? [...base.sizes, 60, 100] : base.sizes,
+    peers: base.peers && !argv.includes('--no-peers'),
+  };
+  await runBench(opts, (line) => console.log(JSON.stringify(line)));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main(process.argv.slice(2));

@@ -1,0 +1,97 @@
+// npm run bench in its quick mode: what it prints is JSON lines with the
+// fields other tools read (issue 16), and the figures that are not timings
+// are right. No timing is asserted. The peers' lines are checked when SymPy
+// or Siconos are installed (bench/peers.ts finds them), and SymPy's q̈ must
+// then agree with ours: two independent derivations of the same pendulum.
+import { describe, expect, it, vi } from 'vitest';
+import { main } from '../../bench/run.js';
+import { pythonWith } from '../../bench/peers.js';
+
+type Line = Record<string, unknown>;
+
+async function quickRun(): Promise<{ stdout: string; lines: Line[] }> {
+  let stdout = '';
+  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void (stdout += `${a.join(' ')}\n`));
+  try {
+    await main(['--quick']);
+  } finally {
+    log.mockRestore();
+  }
+  return { stdout, lines: stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Line) };
+}
+
+const FIELDS: Record<string, string[]> = {
+  pendulum: ['n', 'deriveMs', 'codegenMs', 'rhsNs', 'ops', 'acc'],
+  'moreau-jean': ['model', 'contacts', 'h', 'steps', 'stepsPerSec'],
+  'event-driven': ['model', 'tRest', 'wallMs'],
+};
+const PEER_FIELDS: Record<string, string[]> = {
+  pendulum: ['n', 'deriveMs', 'rhsNs', 'acc'],
+  'moreau-jean': FIELDS['moreau-jean']!,
+};
+
+/** The double pendulum's q̈ in closed form (absolute angles, point masses, m = l = 1). */
+function doublePendulum(q: readonly number[], qd: readonly number[], g: number): number[] {
+  const [a, b] = q as [number, number];
+  const [u, v] = qd as [number, number];
+  const den = 3 - Math.cos(2 * a - 2 * b);
+  return [
+    (-3 * g * Math.sin(a) - g * Math.sin(a - 2 * b) - 2 * Math.sin(a - b) * (v * v + u * u * Math.cos(a - b))) / den,
+    (2 * Math.sin(a - b) * (2 * u * u + 2 * g * Math.cos(a) + v * v * Math.cos(a - b))) / den,
+  ];
+}
+
+describe('npm run bench --quick', { timeout: 120_000 }, () => {
+  const run = quickRun();
+
+  it('prints one JSON object per line, each with the fields of its kind', async () => {
+    const { stdout, lines } = await run;
+    expect(stdout.split('\n').filter((l) => l.trim()).length).toBe(lines.length);
+    for (const line of lines) {
+      const fields = line.peer === undefined ? FIELDS[line.bench as string] : PEER_FIELDS[line.bench as string];
+      expect(fields, JSON.stringify(line)).toBeDefined();
+      for (const f of fields!) expect(line, `${f} in ${JSON.stringify(line)}`).toHaveProperty(f);
+    }
+    expect(lines.filter((l) => l.bench === 'pendulum' && l.peer === undefined).map((l) => l.n)).toEqual([2, 3]);
+    expect(lines.filter((l) => l.bench === 'moreau-jean' && l.peer === undefined)).toHaveLength(1);
+    expect(lines.filter((l) => l.bench === 'event-driven')).toHaveLength(1);
+  });
+
+  it('reports the double pendulum’s accelerations of the closed form, and q̈ of length n', async () => {
+    const { lines } = await run;
+    const ours = lines.filter((l) => l.bench === 'pendulum' && l.peer === undefined);
+    for (const l of ours) expect((l.acc as number[]).length).toBe(l.n);
+    const acc = ours.find((l) => l.n === 2)!.acc as number[];
+    doublePendulum([0.1, 0.7], [-0.3, 0.4], 9.81).forEach((a, i) => expect(acc[i]).toBeCloseTo(a, 12));
+  });
+
+  it('steps Moreau–Jean t1/h times and ends the event-driven cascade at the rest time t* of the closed form', async () => {
+    const { lines } = await run;
+    const mj = lines.find((l) => l.bench === 'moreau-jean' && l.peer === undefined)!;
+    expect(mj.steps).toBe(Math.round((mj.t1 as number) / (mj.h as number)));
+    // First impact at √(2/g) = 0.4515…, reported at the end of its step.
+    expect((mj.impacts as number[])[0]).toBeCloseTo(0.453, 6);
+    const ed = lines.find((l) => l.bench === 'event-driven')!;
+    // t* = √(2y₀/g) + 2√(2gy₀)e/(g(1 − e)) = 4.06371… for y₀ = 1, e = 0.8.
+    expect(ed.tRestExact).toBeCloseTo(4.063712768871579, 12);
+    expect(Math.abs((ed.tRest as number) - (ed.tRestExact as number))).toBeLessThan(1e-9);
+  });
+
+  it.runIf(pythonWith('sympy.physics.mechanics, numpy'))('agrees with SymPy’s LagrangesMethod on q̈', async () => {
+    const { lines } = await run;
+    const sympy = lines.filter((l) => l.peer === 'sympy');
+    expect(sympy.length).toBeGreaterThan(0);
+    for (const peer of sympy) {
+      const ours = lines.find((l) => l.bench === 'pendulum' && l.peer === undefined && l.n === peer.n)!;
+      (peer.acc as number[]).forEach((a, i) => expect((ours.acc as number[])[i]).toBeCloseTo(a, 10));
+    }
+  });
+
+  it.runIf(pythonWith('siconos.kernel, numpy'))('finds Siconos’ Moreau–Jean impacts at the same steps as ours', async () => {
+    const { lines } = await run;
+    const siconos = lines.find((l) => l.peer === 'siconos')!;
+    const ours = lines.find((l) => l.bench === 'moreau-jean' && l.peer === undefined)!;
+    expect(siconos.steps).toBe(ours.steps);
+    expect(siconos.impacts).toEqual(ours.impacts);
+  });
+});

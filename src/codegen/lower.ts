@@ -5,15 +5,20 @@
 // them and CSE binds only nodes used at least twice.
 // Tests: test/codegen/print.test.ts (a block lowered), test/codegen/generated.test.ts
 // (every block of every example against the interpreted expressions).
+import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
 import { cse } from '../core/cse.js';
 import { freeSymbols, type Expr } from '../core/expr.js';
 import { expandAngleSums } from './angle-sums.js';
 import type { Decl, JsExpr, KernelScope, ModuleIR, Stmt } from './ir.js';
 
-/** Prepare an expression for evaluation: common factors out, angle sums expanded. */
+/**
+ * Prepare an expression for evaluation: quotients cancelled (no division by
+ * a factor the numerator carries too, which would be 0/0 where it
+ * vanishes), common factors out, angle sums expanded.
+ */
 function forCode(e: Expr): Expr {
-  return expandAngleSums(collectFactors(e));
+  return expandAngleSums(collectFactors(cancelQuotients(e)));
 }
 
 const readsItself = (local: string, read: JsExpr): boolean => read.kind === 'ref' && read.name === local;

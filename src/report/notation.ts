@@ -5,9 +5,11 @@
 //   before / after an impact → \dot{x}^{-}, \dot{x}^{+}
 //   momentum of x → p_{x}      multiplier 1 → \lambda_{1}
 // and plain names as in latex.ts (psi → \psi, alpha_1 → \alpha_{1}, mu[2] → \mu_{2}).
-// Expressions are printed with their common factors pulled out
+// Expressions are printed with the common factors of numerators and
+// denominators cancelled (cancelQuotients) and common factors pulled out
 // (collectFactors), as an author would write them.
 // Tests: test/report/latex.test.ts, test/model/names.test.ts.
+import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
 import { add, children, mul, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
 import { symbolRole, TIME } from '../model/names.js';
@@ -67,8 +69,9 @@ function containsFunction(e: Expr): boolean {
 export const MECHANICS: LatexOptions = { symbol: mechanicsSymbol, factorRank: mechanicsFactorRank };
 
 /**
- * Common factors pulled out, also inside the bases of powers and
- * denominators (collectFactors leaves a common denominator as it found it):
+ * Quotients cancelled, then common factors pulled out, also inside the
+ * bases of powers and denominators (collectFactors leaves a common
+ * denominator as it found it):
  * \frac{…}{l_1^2 l_2 (m_1 + m_2 \sin^2(q_1 - q_2))}.
  */
 export function tidy(e: Expr): Expr {
@@ -90,7 +93,7 @@ export function tidy(e: Expr): Expr {
         return unreachable(u);
     }
   };
-  return go(e);
+  return go(cancelQuotients(e));
 }
 
 /** Width budget of the right-hand side of a displayed equation (texWidth units). */

@@ -92,7 +92,8 @@ function deriveAll(models: readonly ModelFile[], catalogue: readonly ModelFile[]
     }
   }
   if (settings.report && derived.length > 0) {
-    const listed = [...catalogue.filter((c) => !derived.some((m) => m.spec.name === c.spec.name)), ...derived].sort((a, b) => a.source.localeCompare(b.source));
+    // Code-point order, the same on every machine (localeCompare depends on the locale's collation of '-' and '.').
+    const listed = [...catalogue.filter((c) => !derived.some((m) => m.spec.name === c.spec.name)), ...derived].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
     const n = writeOutputs(root, siteOutputs(listed), settings.outDir).length;
     console.log(`index: ${n} files (index.html, katex/)`);
   }

@@ -105,8 +105,8 @@ export function linearizationSection({ system }: { readonly system: DerivedSyste
   return { id: 'linearization', title: 'Linearization about equilibria', blocks };
 }
 
-/** Six significant digits, 0 below 1e-12. */
-const numberText = (v: number): string => `${Math.abs(v) < 1e-12 ? 0 : Number(v.toPrecision(6))}`;
+/** Four significant digits (a table of equilibria reads at a glance and fits the page with three coordinates), 0 below 1e-12. */
+const numberText = (v: number): string => `${Math.abs(v) < 1e-12 ? 0 : Number(v.toPrecision(4))}`;
 
 function complexLatex(z: Complex): string {
   const scale = Math.max(1, Math.hypot(z.re, z.im));

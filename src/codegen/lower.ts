@@ -12,13 +12,20 @@ import { freeSymbols, type Expr } from '../core/expr.js';
 import { expandAngleSums } from './angle-sums.js';
 import type { Decl, JsExpr, KernelScope, ModuleIR, Stmt } from './ir.js';
 
+// forCode's results, kept per node (a function of its structure alone): M and
+// the forcing are lowered in several kernel blocks (dynamics$, mass$, the
+// Jacobian's).
+const forCodeMemo = new WeakMap<Expr, Expr>();
+
 /**
  * Prepare an expression for evaluation: quotients cancelled (no division by
  * a factor the numerator carries too, which would be 0/0 where it
  * vanishes), common factors out, angle sums expanded.
  */
 function forCode(e: Expr): Expr {
-  return expandAngleSums(collectFactors(cancelQuotients(e)));
+  let r = forCodeMemo.get(e);
+  if (!r) forCodeMemo.set(e, (r = expandAngleSums(collectFactors(cancelQuotients(e)))));
+  return r;
 }
 
 const readsItself = (local: string, read: JsExpr): boolean => read.kind === 'ref' && read.name === local;

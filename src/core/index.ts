@@ -10,6 +10,7 @@ export { parseExpr, type ParseScope } from './parse.js';
 export { simplify, simplifyTrig } from './trig.js';
 export { expand } from './expand.js';
 export { together } from './together.js';
+export { cancel, cancelQuotients } from './cancel.js';
 export { diff, timeDerivative } from './diff.js';
 export { integrate, antiderivative } from './integrate.js';
 export { subs, subsRecord, type Substitution } from './subs.js';

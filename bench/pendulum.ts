@@ -67,18 +67,28 @@ async function load(source: string): Promise<GeneratedModel> {
   }
 }
 
-/** Median ns per accelerations() call, in batches of about 2 ms. */
+/**
+ * Median ns per accelerations() call, over batches of about 5 ms after 0.3 s
+ * of warm-up: V8 optimizes a function as large as the 20-link pendulum's
+ * only after thousands of calls, and a shorter run timed its interpreter.
+ */
 function rhsNs(gen: GeneratedModel, n: number): number {
   const { q, qd } = pendulumState(n);
   const out = new Float64Array(n);
-  const batch = Math.max(50, Math.round(20000 / (n * n)));
+  let calls = 0;
+  const start = performance.now();
+  while (performance.now() - start < 300) {
+    for (let k = 0; k < 100; k++) gen.accelerations(0, q, qd, {}, out);
+    calls += 100;
+  }
+  const batch = Math.max(1, Math.round(calls / 60));
   const samples: number[] = [];
-  for (let r = 0; r < 40; r++) {
+  for (let r = 0; r < 30; r++) {
     const s = process.hrtime.bigint();
     for (let k = 0; k < batch; k++) gen.accelerations(0, q, qd, {}, out);
     samples.push(Number(process.hrtime.bigint() - s) / batch);
   }
-  return median(samples.slice(10));
+  return median(samples);
 }
 
 /** Fresh symbol names for run r, so that nothing interned or memoized before is reused. */

@@ -38,8 +38,8 @@ export function sympyPendulum(sizes: readonly number[], timeoutMs = 600_000): Re
   return py && sizes.length ? runScript(py, 'sympy_pendulum.py', sizes.map(String), timeoutMs) : [];
 }
 
-/** Siconos' Moreau–Jean time-stepping of the bouncing ball. */
-export function siconosBall(h: number, t1: number, timeoutMs = 120_000): Record<string, unknown>[] {
+/** Siconos' Moreau–Jean time-stepping of one of bench/time-stepping.ts's models ('bouncing-ball', 'ball-chain', 'block-stack' with n bodies). */
+export function siconosMoreauJean(model: string, n: number, h: number, t1: number, timeoutMs = 300_000): Record<string, unknown>[] {
   const py = pythonWith('siconos.kernel, numpy');
-  return py ? runScript(py, 'siconos_ball.py', [String(h), String(t1)], timeoutMs) : [];
+  return py ? runScript(py, 'siconos_moreau_jean.py', [model, String(n), String(h), String(t1)], timeoutMs) : [];
 }

@@ -18,11 +18,7 @@
 //   rssMB        resident memory of the process at the end.
 // When run as a script (npm run bench points here), it runs the whole bench.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { transformSync } from 'esbuild';
+import { fileURLToPath } from 'node:url';
 import { buildModel } from '../src/model/index.js';
 import { deriveLagrange2 } from '../src/derive/lagrange2.js';
 import { deriveLinearization } from '../src/derive/linearize.js';
@@ -30,6 +26,7 @@ import { deriveSystem } from '../src/derive/system.js';
 import { generateModule } from '../src/codegen/module.js';
 import { nLinkPendulum } from '../derivations/n-link-pendulum.js';
 import type { GeneratedModel } from '../src/runtime/contract.js';
+import { loadGenerated } from './generate.js';
 import { median, round, timed } from './stats.js';
 
 export interface PendulumLine {
@@ -53,18 +50,6 @@ const repsFor = (n: number): number => (n <= 12 ? 5 : n <= 20 ? 3 : 1);
 export function pendulumState(n: number): { q: number[]; qd: number[] } {
   const at = (a: number, b: number) => Array.from({ length: n }, (_, i) => a + (n > 1 ? (b * i) / (n - 1) : 0));
   return { q: at(0.1, 0.6), qd: at(-0.3, 0.7) };
-}
-
-/** A generated module's source, compiled and loaded (esbuild, as the CLI's --js does). */
-async function load(source: string): Promise<GeneratedModel> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-'));
-  const file = join(dir, 'model.mjs');
-  writeFileSync(file, transformSync(source, { loader: 'ts', format: 'esm', target: 'es2022' }).code);
-  try {
-    return (await import(pathToFileURL(file).href)) as GeneratedModel;
-  } finally {
-    rmSync(dir, { recursive: true });
-  }
 }
 
 /**
@@ -111,7 +96,7 @@ export async function measurePendulum(n: number): Promise<PendulumLine> {
     linearize.push(timed(() => deriveLinearization(model, l2, undefined))[1]);
   }
   const mod = generateModule(deriveSystem(buildModel(nLinkPendulum(n))), 'derivations/n-link-pendulum.ts');
-  const gen = await load(mod.source);
+  const gen = await loadGenerated(mod.source);
   const { q, qd } = pendulumState(n);
   return {
     bench: 'pendulum',

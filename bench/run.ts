@@ -3,6 +3,7 @@
 //   { bench: 'pendulum', n, deriveMs, codegenMs, rhsNs, ops, acc, … }       bench/pendulum.ts
 //   { bench: 'pendulum-scaling', from, to, exponent }                      (derive + codegen)
 //   { bench: 'moreau-jean', model, contacts, h, steps, stepsPerSec, … }   bench/time-stepping.ts
+//       for the bouncing ball, a chain of 50 balls and a stack of 20 blocks (bench/models.ts)
 //   { bench: 'event-driven', model, tRest, wallMs, … }
 // and, when SymPy or Siconos are installed, the peers' lines from the same
 // run with a `peer` field (bench/peers.ts). Flags: --large adds n = 60, 100;
@@ -12,9 +13,14 @@
 // the JIT do not carry over) when the bench runs compiled.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { buildModel } from '../src/model/index.js';
+import { deriveSystem } from '../src/derive/system.js';
+import { generateModule } from '../src/codegen/module.js';
+import { loadGenerated } from './generate.js';
+import { ballChain, blockStack } from './models.js';
 import { measurePendulum } from './pendulum.js';
-import { siconosBall, sympyPendulum } from './peers.js';
-import { eventDrivenBall, moreauJeanBall } from './time-stepping.js';
+import { siconosMoreauJean, sympyPendulum } from './peers.js';
+import { eventDrivenBall, moreauJean, moreauJeanBall } from './time-stepping.js';
 import { round } from './stats.js';
 
 export interface BenchOptions {
@@ -22,6 +28,8 @@ export interface BenchOptions {
   /** Measure each pendulum size in a child process (needs the compiled bench). */
   readonly isolate: boolean;
   readonly moreauJean: { readonly h: number; readonly t1: number; readonly reps: number };
+  /** The many-contact models: balls in the chain, blocks in the stack, and their time span. */
+  readonly manyContacts: { readonly chain: number; readonly stack: number; readonly t1: number; readonly reps: number };
   readonly eventDriven: { readonly t1: number; readonly reps: number };
   readonly peers: boolean;
   readonly sympySizes: readonly number[];
@@ -33,6 +41,7 @@ export const FULL: BenchOptions = {
   sizes: SIZES,
   isolate: true,
   moreauJean: { h: 1e-3, t1: 10, reps: 5 },
+  manyContacts: { chain: 50, stack: 20, t1: 1, reps: 3 },
   eventDriven: { t1: 10, reps: 5 },
   peers: true,
   // SymPy's derivation grows fast (seconds at n = 8, ~20 s at n = 10).
@@ -43,6 +52,7 @@ export const QUICK: BenchOptions = {
   sizes: [2, 3],
   isolate: false,
   moreauJean: { h: 1e-3, t1: 0.5, reps: 1 },
+  manyContacts: { chain: 5, stack: 3, t1: 0.1, reps: 1 },
   eventDriven: { t1: 5, reps: 1 },
   peers: true,
   sympySizes: [2],
@@ -78,10 +88,17 @@ export async function runBench(opts: BenchOptions, emit: (line: object) => void)
   if (growth) emit(growth);
   const { h, t1, reps } = opts.moreauJean;
   emit(moreauJeanBall(h, t1, reps));
+  const many = opts.manyContacts;
+  const models = [{ peer: 'ball-chain', n: many.chain, spec: ballChain(many.chain) }, { peer: 'block-stack', n: many.stack, spec: blockStack(many.stack) }];
+  for (const { spec } of models) {
+    const mod = await loadGenerated(generateModule(deriveSystem(buildModel(spec)), `bench/models.ts (${spec.name})`).source);
+    emit(moreauJean(mod, h, many.t1, many.reps));
+  }
   emit(eventDrivenBall(opts.eventDriven.t1, opts.eventDriven.reps));
   if (!opts.peers) return;
   for (const line of sympyPendulum(opts.sympySizes)) emit(line);
-  for (const line of siconosBall(h, t1)) emit(line);
+  for (const line of siconosMoreauJean('bouncing-ball', 1, h, t1)) emit(line);
+  for (const { peer, n } of models) for (const line of siconosMoreauJean(peer, n, h, many.t1)) emit(line);
 }
 
 export async function main(argv: readonly string[]): Promise<void> {

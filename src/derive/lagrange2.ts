@@ -14,8 +14,9 @@
 import { MechanicsError } from '../errors.js';
 import { add, dependsOn, HALF, mul, neg, ZERO, type Expr } from '../core/expr.js';
 import { diff } from '../core/diff.js';
+import { expand } from '../core/expand.js';
 import { subs } from '../core/subs.js';
-import { simplify } from '../core/trig.js';
+import { simplify, simplifyTrig } from '../core/trig.js';
 import { energyField, type Model } from '../model/model.js';
 import { TIME } from '../model/names.js';
 
@@ -102,15 +103,21 @@ export function deriveLagrange2(model: Model): Lagrange2 {
     return simplify(add(...parts));
   });
   // f_i = ∂L/∂q_i − Σ_k (∂p_i/∂q_k) q̇_k − ∂p_i/∂t + Q_i with p_i = Σ_j M_ij q̇_j + b_i.
+  // simplify(f_i) is simplifyTrig of the expansion of f_i, and expanding is
+  // linear: the expansion of ∂L/∂q_i (a simplified form, kept on its node)
+  // joins the expansion of the other parts, where expanding the whole sum
+  // walked the n² terms of ∂L/∂q_i again (a tenth of the derivation of the
+  // 40-link pendulum). Expanded sums hold monomials only, so adding two of
+  // them merges their terms as the expansion of the sum would.
   const forcing = cs.map((_, i) => {
-    const parts: Expr[] = [dLdq[i]!, model.Q[i]!, neg(diff(b[i]!, TIME))];
+    const parts: Expr[] = [model.Q[i]!, neg(diff(b[i]!, TIME))];
     for (let j = 0; j < n; j++) if (dependsOn(M[i]![j]!, TIME)) parts.push(neg(mul(diff(M[i]![j]!, TIME), qd[j]!)));
     for (const [k, c] of cs.entries()) {
       const x = c.q.name;
       if (dependsOnQ(b[i]!, k)) parts.push(neg(mul(partial(b[i]!, x), qd[k]!)));
       for (let j = 0; j < n; j++) if (dependsOnQ(M[i]![j]!, k)) parts.push(neg(mul(partial(M[i]![j]!, x), qd[j]!, qd[k]!)));
     }
-    return simplify(add(...parts));
+    return simplifyTrig(add(expand(dLdq[i]!), expand(add(...parts))));
   });
   const constantMass = M.every((r) => r.every((e) => !dependsOn(e, TIME) && cs.every((c) => !dependsOn(e, c.q.name))));
   return { L, momenta, dLdq, massMatrix: M, b, L0, forcing, constantMass };

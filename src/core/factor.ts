@@ -2,11 +2,14 @@
 // generated code: l₁l₂cos(q₁ − q₂)(m₂ + m₃) instead of two expanded terms.
 //
 // Greedy: first the gcd of all terms; then repeatedly the monomial shared by
-// the most terms (weighted by its size), recursively inside and outside.
-// Deterministic: candidates are scanned in canonical order.
+// the most terms (weighted by its size), recursively inside and, in a loop,
+// outside. Deterministic: ties go to the candidate first in canonical order.
+// Linear-ish in the size of the sum (Terms below keeps every step's choice
+// up to date), so the ∂R/∂q of the 40-link pendulum (86,000 terms) takes
+// about a second.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { add, addFromTerms, compare, mul, num, ONE, pow, splitCoeff, termsOf, unreachable, type Expr, type Factor } from './expr.js';
+import { addFromTerms, compare, mul, num, ONE, pow, splitCoeff, termsOf, unreachable, type Expr, type Factor } from './expr.js';
 
 /** Monomial as base → numeric exponent (only numeric exponents take part in gcds). */
 type Mono = Map<Expr, Rational>;
@@ -45,6 +48,7 @@ function monoDivides(g: Mono, m: Mono): boolean {
 }
 
 function monoDiv(m: Mono, g: Mono): Mono {
+  if (g.size === 0) return m; // monomials are never changed once made
   const out: Mono = new Map(m);
   for (const [base, e] of g) {
     const r = Q.sub(out.get(base)!, e);

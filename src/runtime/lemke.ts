@@ -36,17 +36,6 @@ export interface LemkeOptions {
   readonly maxIterations?: number;
   /** Covering vector d > 0 (default all ones). */
   readonly covering?: ArrayLike<number>;
-  /**
-   * How the ratio test breaks ties (several basic variables reaching zero
-   * at once: a degenerate problem). 'largest-pivot' (default): z0 if it is
-   * among them, else the largest pivot. 'lexicographic': z0 if it is among
-   * them, else the lexicographically smallest row of [B⁻¹q, B⁻¹]/pivot
-   * (Cottle, Pang & Stone §4.9), which cannot cycle. The friction LCP needs
-   * it: its slack rows start at q = 0, and with dependent contact rows the
-   * largest-pivot rule ended on a spurious secondary ray in ~0.5 % of random
-   * problems that have a solution.
-   */
-  readonly ties?: 'largest-pivot' | 'lexicographic';
 }
 
 /** w = M z + q and the natural-map residual max |min(z, w)|. */
@@ -71,14 +60,12 @@ export function lemke(M: ArrayLike<number>, q: ArrayLike<number>, opts: LemkeOpt
   const done = (status: LcpStatus, iterations: number): LcpResult => ({ status, z, w, iterations, residual: lcpResidual(M, q, z, w) });
 
   // Trivial solution z = 0 when q ≥ 0.
-  const lexicographic = opts.ties === 'lexicographic';
   let r = -1;
   let worst = 0;
   const d = Float64Array.from({ length: m }, (_, i) => opts.covering?.[i] ?? 1);
   for (let i = 0; i < m; i++) {
     const ratio = -q[i] / d[i];
-    // Lexicographic ties: the row of [q, I]/d_i smallest in order is the last one.
-    if (ratio > worst || (lexicographic && ratio === worst && r >= 0)) {
+    if (ratio > worst) {
       worst = ratio;
       r = i;
     }
@@ -107,22 +94,6 @@ export function lemke(M: ArrayLike<number>, q: ArrayLike<number>, opts: LemkeOpt
   // unprotected Lemke return garbage on nearly degenerate problems.
   const pivotTol = 1e3 * Number.EPSILON * Math.max(1, scale);
 
-  const largestPivot = (ties: readonly number[], col: number): number =>
-    ties.reduce((best, i) => (T[i * cols + col] > T[best * cols + col] ? i : best));
-  // Rows of B⁻¹ are the w columns of the tableau; they are independent, so
-  // exactly one tied row is lexicographically smallest (up to roundoff,
-  // absorbed by the relative tolerance).
-  const lexicographicRow = (ties: readonly number[], col: number): number => {
-    let left = ties;
-    for (let j = 0; j < m && left.length > 1; j++) {
-      const ratio = left.map((i) => T[i * cols + j] / T[i * cols + col]);
-      const low = Math.min(...ratio);
-      const tol = 1e-12 * Math.max(...ratio.map(Math.abs)) + 1e-300;
-      left = left.filter((_, a) => ratio[a] <= low + tol);
-    }
-    return left[0];
-  };
-
   const pivot = (row: number, col: number): void => {
     const p = T[row * cols + col];
     for (let j = 0; j < cols; j++) T[row * cols + j] /= p;
@@ -148,14 +119,22 @@ export function lemke(M: ArrayLike<number>, q: ArrayLike<number>, opts: LemkeOpt
       if (a > pivotTol) best = Math.min(best, Math.max(0, T[i * cols + rhs]) / a);
     }
     if (best === Infinity) return readSolution('ray-termination', iterations);
-    // Among (near-)ties prefer z0 leaving (ends the algorithm), then the tie rule.
+    // Among (near-)ties prefer z0 leaving (ends the algorithm), then the largest pivot.
+    let row = -1;
+    let rowPivot = 0;
     const tieTol = best * 1e-12 + 1e-300;
-    const ties: number[] = [];
     for (let i = 0; i < m; i++) {
       const a = T[i * cols + entering];
-      if (a > pivotTol && Math.max(0, T[i * cols + rhs]) / a <= best + tieTol) ties.push(i);
+      if (!(a > pivotTol) || Math.max(0, T[i * cols + rhs]) / a > best + tieTol) continue;
+      if (basis[i] === z0) {
+        row = i;
+        break;
+      }
+      if (a > rowPivot) {
+        rowPivot = a;
+        row = i;
+      }
     }
-    const row = ties.find((i) => basis[i] === z0) ?? (lexicographic ? lexicographicRow(ties, entering) : largestPivot(ties, entering));
     const leaving = basis[row];
     pivot(row, entering);
     iterations++;

@@ -26,8 +26,9 @@
 // Tests: test/runtime/continuation.test.ts
 import type { GeneratedModel } from './contract.js';
 import { SimulationError } from './errors.js';
-import { componentNames, eigenvalues, periodicOrbit, strideMap, type Complex, type PeriodicOrbit, type PeriodicOrbitOptions } from './periodic.js';
+import { componentNames, periodicOrbit, strideMap, type PeriodicOrbit, type PeriodicOrbitOptions } from './periodic.js';
 import type { SectionResult } from './variational.js';
+import { eigenvalues, type Complex } from '../numeric/eigenvalues.js';
 import { luFactor, luSolve } from '../numeric/lu.js';
 
 export interface ContinuationOptions extends PeriodicOrbitOptions {

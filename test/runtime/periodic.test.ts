@@ -8,7 +8,8 @@ import { impactMapJacobian } from '../../src/derive/equilibria.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, defineModel } from '../../src/model/index.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
-import { eigenvalues, periodicOrbit, strideMap, type Complex } from '../../src/runtime/periodic.js';
+import { eigenvalues, type Complex } from '../../src/numeric/eigenvalues.js';
+import { periodicOrbit, strideMap } from '../../src/runtime/periodic.js';
 import * as ball from '../../generated/bouncing-ball.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 

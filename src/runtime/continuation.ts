@@ -26,9 +26,11 @@
 // Tests: test/runtime/continuation.test.ts
 import type { GeneratedModel } from './contract.js';
 import { SimulationError } from './errors.js';
-import { componentNames, periodicOrbit, strideMap, type PeriodicOrbit, type PeriodicOrbitOptions } from './periodic.js';
+import {
+  componentNames, floquetMultipliers, isStable, periodicOrbit, returnedComponent, returnMapEigenvalues, strideMap, type PeriodicOrbit, type PeriodicOrbitOptions,
+} from './periodic.js';
 import type { SectionResult } from './variational.js';
-import { eigenvalues, type Complex } from '../numeric/eigenvalues.js';
+import type { Complex } from '../numeric/eigenvalues.js';
 import { luFactor, luSolve } from '../numeric/lu.js';
 
 export interface ContinuationOptions extends PeriodicOrbitOptions {
@@ -136,7 +138,7 @@ export function continueOrbit(module: GeneratedModel, opts: ContinuationOptions)
   };
   const residual = (u: Float64Array, res: SectionResult): Float64Array => {
     const X = stateOf(u);
-    return Float64Array.from(kept, (c) => (c < 2 * n ? res.x[c]! : res.t) - X[c]! - advance[c]!);
+    return Float64Array.from(kept, (c) => returnedComponent(res, c) - X[c]! - advance[c]!);
   };
   /** [F_z F_λ], k × (k + 1), with F_λ in the scaled λ. */
   const jacobian = (u: Float64Array, res: SectionResult): Float64Array => {
@@ -159,11 +161,7 @@ export function continueOrbit(module: GeneratedModel, opts: ContinuationOptions)
     return v.map((x) => x / norm);
   };
   const node = (u: Float64Array, res: SectionResult, prev: Float64Array): Node => {
-    const v = tangent(jacobian(u, res), prev);
-    const p = periodic.length;
-    const DP = new Float64Array(p * p);
-    periodic.forEach((i, a) => periodic.forEach((c, b) => (DP[a * p + b] = res.poincare[i * N + c]!)));
-    return { u, v, res, eig: eigenvalues(p, DP) };
+    return { u, v: tangent(jacobian(u, res), prev), res, eig: returnMapEigenvalues(res.poincare, N, periodic) };
   };
   /** Predictor–corrector from `from` by arclength ds; undefined if Newton fails. */
   const advanceBy = (from: Node, ds: number): Node | undefined => {
@@ -177,7 +175,8 @@ export function continueOrbit(module: GeneratedModel, opts: ContinuationOptions)
         throw err;
       }
       const F = residual(u, res);
-      const scale = 1 + Math.max(...kept.map((c) => Math.abs(stateOf(u)[c]!)));
+      const X = stateOf(u);
+      const scale = 1 + Math.max(...kept.map((c) => Math.abs(X[c]!)));
       const G = new Float64Array(k + 1);
       G.set(F);
       let along = 0;
@@ -208,10 +207,10 @@ export function continueOrbit(module: GeneratedModel, opts: ContinuationOptions)
 
   function pointOf(a: Node): BranchPoint {
     const X = stateOf(a.u);
-    const multipliers = [...a.eig].sort((x, y) => Math.hypot(x.re, x.im) - Math.hypot(y.re, y.im)).slice(1).reverse();
+    const multipliers = floquetMultipliers(a.eig);
     return {
       parameter: lambdaOf(a.u), q: Array.from(X.subarray(0, n)), qd: Array.from(X.subarray(n, 2 * n)), t0: X[2 * n]!,
-      period: a.res.t - X[2 * n]!, multipliers, stable: multipliers.every((z) => Math.hypot(z.re, z.im) <= 1 + 1e-6),
+      period: a.res.t - X[2 * n]!, multipliers, stable: isStable(multipliers),
     };
   }
 

@@ -158,7 +158,7 @@ export function periodicOrbit(module: GeneratedModel, opts: PeriodicOrbitOptions
   const kept = [...Array(N).keys()].filter((k) => periodicity.get(k)?.kind !== 'free' && !fixed.includes(k));
   const advance = (k: number): number => periodicity.get(k)?.value ?? 0;
   const residualOf = (res: SectionResult, Y: Float64Array): Float64Array =>
-    Float64Array.from(kept, (k) => (k < 2 * n ? res.x[k]! : res.t) - Y[k]! - advance(k));
+    Float64Array.from(kept, (k) => returnedComponent(res, k) - Y[k]! - advance(k));
   const scale = (Y: Float64Array): number => 1 + Math.max(...kept.map((k) => Math.abs(Y[k]!)));
   const norm = (F: Float64Array): number => Math.max(0, ...Array.from(F, Math.abs));
 
@@ -195,21 +195,17 @@ export function periodicOrbit(module: GeneratedModel, opts: PeriodicOrbitOptions
   // Multipliers on every component but the free ones: a fixed component only
   // stops Newton from sliding along a family, its multiplier (1) is real.
   const periodic = [...Array(N).keys()].filter((k) => periodicity.get(k)?.kind !== 'free');
-  const DPp = new Float64Array(periodic.length * periodic.length);
-  periodic.forEach((i, a) => periodic.forEach((k, b) => (DPp[a * periodic.length + b] = r.poincare[i * N + k]!)));
-  const all = eigenvalues(periodic.length, DPp);
-  all.sort((a, b) => modulus(a) - modulus(b));
-  const multipliers = all.slice(1).reverse(); // the flow direction's zero
-  const biggest = Math.max(0, ...multipliers.map(modulus));
+  const multipliers = floquetMultipliers(returnMapEigenvalues(r.poincare, N, periodic));
+  const biggest = largestModulus(multipliers);
   const shift: Record<string, number> = {};
   const declared: PeriodicOrbit['periodicity'] = {};
   for (const [k, p] of periodicity) {
-    if (k !== 2 * n) shift[names[k]!] = (k < 2 * n ? r.x[k]! : r.t) - X[k]!;
+    if (k !== 2 * n) shift[names[k]!] = returnedComponent(r, k) - X[k]!;
     (declared as Record<string, unknown>)[names[k]!] = { kind: p.kind, how: p.how };
   }
   return {
     q: Array.from(X.subarray(0, n)), qd: Array.from(X.subarray(n, 2 * n)), t0: X[2 * n]!, period: r.t - X[2 * n]!,
-    impacts: impactsOf(r.events, X[2 * n]!), multipliers, stable: biggest <= 1 + UNIT_CIRCLE_TOL, asymptotic: biggest < 1 - UNIT_CIRCLE_TOL,
+    impacts: impactsOf(r.events, X[2 * n]!), multipliers, stable: isStable(multipliers), asymptotic: biggest < 1 - UNIT_CIRCLE_TOL,
     shift, periodicity: declared, monodromy: r.phi, poincare: r.poincare, iterations, residual,
     minGaps: Array.from(r.minGaps), held: held.slice(), phaseJacobians: r.phaseJacobians,
   };
@@ -228,7 +224,31 @@ function impactsOf(events: readonly FlowEvent[], t0: number): OrbitImpact[] {
   });
 }
 
+/** Component k of X = (q, q̇, t) where a return ends. */
+export function returnedComponent(res: SectionResult, k: number): number {
+  return k < res.x.length ? res.x[k]! : res.t;
+}
+
+/** Eigenvalues of the return map's derivative DP (N×N) on the given components, the flow direction's zero among them. */
+export function returnMapEigenvalues(DP: ArrayLike<number>, N: number, components: readonly number[]): Complex[] {
+  const p = components.length;
+  const A = new Float64Array(p * p);
+  components.forEach((i, a) => components.forEach((k, b) => (A[a * p + b] = DP[i * N + k]!)));
+  return eigenvalues(p, A);
+}
+
+/** The Floquet multipliers among those eigenvalues: the smallest in modulus (the flow direction's zero) dropped, by decreasing modulus. */
+export function floquetMultipliers(eig: readonly Complex[]): Complex[] {
+  return [...eig].sort((a, b) => modulus(a) - modulus(b)).slice(1).reverse();
+}
+
+/** No multiplier outside the unit circle (beyond UNIT_CIRCLE_TOL). */
+export function isStable(multipliers: readonly Complex[]): boolean {
+  return largestModulus(multipliers) <= 1 + UNIT_CIRCLE_TOL;
+}
+
 const modulus = (z: Complex): number => Math.hypot(z.re, z.im);
+const largestModulus = (zs: readonly Complex[]): number => Math.max(0, ...zs.map(modulus));
 
 interface Periodicity {
   readonly kind: 'free' | 'shift';
@@ -259,7 +279,7 @@ function detectPeriodicity(module: GeneratedModel, opts: PeriodicOrbitOptions, X
       && (!module.gapJacobian || same(module.gapJacobian(t, q, params), module.gapJacobian(t2, q2, params)))
       && (!module.gapRates || same(module.gapRates(t, q, qd, params), module.gapRates(t2, q2, qd, params)));
   };
-  const advanceOf = (i: number): number => (i < 2 * n ? r.x[i]! : r.t) - X[i]!;
+  const advanceOf = (i: number): number => returnedComponent(r, i) - X[i]!;
 
   for (const [name, spec] of Object.entries(opts.shift ?? {})) {
     const i = name === 't' ? 2 * n : model.coordinates.indexOf(name);

@@ -57,7 +57,7 @@ import { gcd } from './gcd.js';
 import {
   add as padd, collectAtoms, constant, content, degree, divExact, divMonomial, equals, exponents, fromExpr, igcd, isConstant, isZero,
   monomialContent, mul as pmul, neg as pneg, pow as ppow, primitive, ringOf, splitBy, sub as psub, toExpr, toRational, variable,
-  variablesOf, type Poly, type Ring, type ScaledPoly,
+  variablesOf, ZERO_POLY, type Poly, type Ring, type ScaledPoly,
 } from './poly.js';
 import { simplifyTrig, trigCost } from './trig.js';
 
@@ -357,7 +357,7 @@ function settingFor(numerator: Expr, bases: readonly Expr[]): Setting {
     const k = expanded.get(u);
     if (!k) return undefined;
     let re = constant(n, 1n);
-    let im: Poly = { mons: [], coeffs: [] };
+    let im = ZERO_POLY;
     k.forEach((kj, j) => {
       const [c, s0] = unitOf[j]!;
       const s = kj < 0 ? pneg(s0) : s0;
@@ -371,7 +371,7 @@ function settingFor(numerator: Expr, bases: readonly Expr[]): Setting {
 /** p with every power ≥ 2 of variable `drop` rewritten by drop² = 1 − keep². */
 function reducePair(p: Poly, drop: number, keep: number, n: number): Poly {
   if (degree(p, drop) < 2) return p;
-  let out: Poly = { mons: [], coeffs: [] };
+  let out = ZERO_POLY;
   const oneMinus = psub(constant(n, 1n), variable(n, keep, 2));
   const byDegree = new Map<number, Poly>();
   for (let t = 0; t < p.mons.length; t++) {
@@ -427,6 +427,14 @@ interface PolyQuotient {
   readonly forms: readonly Form[];
 }
 
+/** Add f^k to a list of denominator factors (a factor already there gains multiplicity; f^0 and constants add nothing). */
+function addFactor(dens: DenFactor[], poly: Poly, k: number, expr: Expr | undefined): void {
+  if (k === 0 || isConstant(poly)) return;
+  const i = dens.findIndex((d) => equals(d.poly, poly));
+  if (i >= 0) dens[i] = { poly, k: dens[i]!.k + k, expr: dens[i]!.expr ?? expr };
+  else dens.push({ poly, k, expr });
+}
+
 const ratio = (n: bigint, d: bigint): { n: bigint; d: bigint } => {
   const g = igcd(n, d) || 1n;
   const s = d < 0n ? -g : g;
@@ -446,11 +454,6 @@ function toPolyQuotient(f: Fraction, setting: Setting): PolyQuotient | undefined
   let coeffN = cn;
   let coeffD = numSP.den;
   const dens: DenFactor[] = [];
-  const put = (poly: Poly, k: number, expr: Expr | undefined): void => {
-    const i = dens.findIndex((d) => equals(d.poly, poly));
-    if (i >= 0) dens[i] = { poly, k: dens[i]!.k + k, expr: dens[i]!.expr ?? expr };
-    else dens.push({ poly, k, expr });
-  };
   for (const { b, k, sp } of denSP) {
     const p = normalForm(sp.poly, pairs, forms, n);
     if (isZero(p)) return undefined;
@@ -462,9 +465,9 @@ function toPolyQuotient(f: Fraction, setting: Setting): PolyQuotient | undefined
     coeffN *= sp.den ** BigInt(k);
     coeffD *= c ** BigInt(k);
     exponents(m).forEach((e, i) => {
-      if (e > 0) put(variable(n, i), e * k, ring.vars[i]);
+      if (e > 0) addFactor(dens, variable(n, i), e * k, ring.vars[i]);
     });
-    if (!isConstant(R)) put(R, k, equals(R, p) && sp.den === 1n ? b : undefined);
+    addFactor(dens, R, k, equals(R, p) && sp.den === 1n ? b : undefined);
   }
   return { coeff: ratio(coeffN, coeffD), num: divideContent(numPoly, cn), dens, forms };
 }
@@ -502,12 +505,6 @@ function reduce(numPoly: Poly, dens: readonly DenFactor[], q: PolyQuotient, sett
   let num = numPoly;
   let changed = false;
   const out: DenFactor[] = [];
-  const put = (poly: Poly, k: number, expr: Expr | undefined): void => {
-    if (k === 0 || isConstant(poly)) return;
-    const i = out.findIndex((d) => equals(d.poly, poly));
-    if (i >= 0) out[i] = { poly, k: out[i]!.k + k, expr: out[i]!.expr ?? expr };
-    else out.push({ poly, k, expr });
-  };
   for (const f of dens) {
     let k = f.k;
     while (k > 0) {
@@ -521,11 +518,11 @@ function reduce(numPoly: Poly, dens: readonly DenFactor[], q: PolyQuotient, sett
       const g = gcd(num, f.poly);
       if (isConstant(g)) break;
       num = divExact(num, g)!;
-      put(divExact(f.poly, g)!, 1, undefined);
+      addFactor(out, divExact(f.poly, g)!, 1, undefined);
       k--;
       changed = true;
     }
-    put(f.poly, k, f.expr);
+    addFactor(out, f.poly, k, f.expr);
   }
   return { num, dens: out, changed };
 }
@@ -643,7 +640,7 @@ function cancelQuotientsOf(e: Expr): Expr {
         if ((atoms.get(key)?.k ?? 0) < d.k) atoms.set(key, d);
       }
     }
-    let numPoly: Poly = { mons: [], coeffs: [] };
+    let numPoly = ZERO_POLY;
     for (const g of list) {
       let t = pmul(g.num, { mons: [g.mu], coeffs: [1n] });
       for (const [key, d] of atoms) {

@@ -25,7 +25,7 @@
 // Tests: test/core/gcd.test.ts.
 import {
   coefficientsIn, constant, content, degree, divExact, divMonomial, equals, igcd, isConstant, isZero, leadingCoefficient,
-  monomialContent, mulTerm, mul, pow, primitive, pseudoRemainder, splitBy, variablesOf, withPositiveLead, type Poly,
+  monomialContent, mulTerm, mul, pow, primitive, pseudoRemainder, splitBy, variablesOf, withPositiveLead, ZERO_POLY, type Poly,
 } from './poly.js';
 
 const nvars = (a: Poly): number => a.mons[0]!.length;
@@ -54,7 +54,7 @@ export function gcdAll(ps: readonly Poly[]): Poly {
     g = g === undefined ? withPositiveLead(p) : gcd(g, p);
     if (g.coeffs.length === 1 && g.coeffs[0] === 1n && isConstant(g)) return g;
   }
-  return g ?? { mons: [], coeffs: [] };
+  return g ?? ZERO_POLY;
 }
 
 /** gcd of primitive polynomials without monomial content, positive leading coefficient. */
@@ -69,9 +69,9 @@ function gcdPrimitive(a: Poly, b: Poly, n: number): Poly {
   if (onlyA.size === va.size || onlyB.size === vb.size) return constant(n, 1n);
   if (onlyA.size > 0) return gcdAll([b, ...splitBy(a, onlyA).values()]);
   if (onlyB.size > 0) return gcdAll([a, ...splitBy(b, onlyB).values()]);
-  // 3. One divides the other.
-  if (a.mons.length >= b.mons.length ? divExact(a, b) : undefined) return b;
-  if (a.mons.length < b.mons.length && divExact(b, a)) return a;
+  // 3. One divides the other (tried once: the one with fewer terms as the divisor).
+  const [larger, smaller] = a.mons.length >= b.mons.length ? [a, b] : [b, a];
+  if (divExact(larger, smaller)) return smaller;
   // The main variable: least degree, then first in the ring's order.
   let x = -1;
   let best = Infinity;
@@ -95,7 +95,7 @@ export function contentIn(a: Poly, i: number): Poly {
 }
 
 /** The primitive part of a with respect to x_i, with a positive leading coefficient. */
-export function primitiveIn(a: Poly, i: number): Poly {
+function primitiveIn(a: Poly, i: number): Poly {
   return withPositiveLead(divExact(a, contentIn(a, i))!);
 }
 

@@ -125,6 +125,19 @@ export class ContactRows {
     return out;
   }
 
+  /**
+   * Values of the rows of J (as rows() stacks them) back to the model's
+   * layout: each contact's normal row into `normal` (one entry per contact),
+   * its slip rows into `slip` (one per slip row, slipJacobian's order).
+   */
+  scatter(J: readonly number[], values: ArrayLike<number>, normal: Float64Array, slip: Float64Array): void {
+    let r = 0;
+    for (const j of J) {
+      normal[j] = values[r++]!;
+      for (let s = this.slipStart[j]!; s < this.slipStart[j + 1]!; s++) slip[s] = values[r++]!;
+    }
+  }
+
   rowCount(J: readonly number[]): number {
     let r = 0;
     for (const j of J) r += 1 + this.slipCount(j);
@@ -227,14 +240,11 @@ export function frictionalImpact(
   const sol = solveFrictionLcp({ contacts, W, b }, { facets: opts.facets });
   if (sol.status !== 'ok') return result('lcp-failed', sol.status, e, sol.pivots, sol.residual);
   const codes = phaseModes(contacts, sol);
-  let a = 0;
   J.forEach((j, k) => {
     phases[j] = sol.phases[k]!;
     modes[j] = codes[k]!;
-    impulses[j] = sol.impulses[a]!;
-    for (let s = rows.slipStart[j]!; s < rows.slipStart[j + 1]!; s++) tangentialImpulses[s] = sol.impulses[a + 1 + s - rows.slipStart[j]!]!;
-    a += rows.rowCount([j]);
   });
+  rows.scatter(J, sol.impulses, impulses, tangentialImpulses);
   for (let c = 0; c < r; c++) for (let i = 0; i < n; i++) qdPlus[i] += X[c * n + i]! * sol.impulses[c]!;
   return result('ok', 'ok', e, sol.pivots, sol.residual);
 }
@@ -245,7 +255,7 @@ function impactRestitution(J: readonly number[], rows: ContactRows, U: ArrayLike
   for (const j of J) {
     closed = Math.min(closed, e[j]!);
     if (U[r]! < -restVelocity) arriving = Math.min(arriving, e[j]!);
-    r += rows.rowCount([j]);
+    r += 1 + rows.slipCount(j);
   }
   const chosen = arriving < Infinity ? arriving : closed;
   return chosen < Infinity ? chosen : 0;

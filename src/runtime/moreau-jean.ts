@@ -202,12 +202,7 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     lcpStats.pivots += sol.pivots;
     lcpStats.worstResidual = Math.max(lcpStats.worstResidual, sol.residual);
     sc.modes = phaseModes(sc.contacts, sol);
-    row = 0;
-    for (const j of I) {
-      P[j] = sol.impulses[row];
-      for (let s = rows.slipStart[j]!; s < rows.slipStart[j + 1]!; s++) Ptan[s] = sol.impulses[row + 1 + s - rows.slipStart[j]!];
-      row += 1 + rows.slipCount(j);
-    }
+    rows.scatter(I, sol.impulses, P, Ptan);
     for (let a = 0; a < r; a++) for (let i = 0; i < n; i++) vf[i] += X[a * n + i] * sol.impulses[a];
   };
   const runs = new Int32Array(m);

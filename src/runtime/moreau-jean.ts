@@ -139,6 +139,8 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
 
   const kin = new GapKinematics(mod, params);
   const rows = new ContactRows(mod, params, 'simulateMoreauJean');
+  // Friction coefficients are expressions of the parameters, like e: read once.
+  const mu = rows.friction(t0);
   const q = Float64Array.from(opts.q0), v = Float64Array.from(opts.qd0);
   const qNext = new Float64Array(n), vNext = new Float64Array(n);
   const W = new Float64Array(n * n);
@@ -163,7 +165,7 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
   const stepContacts = (I: readonly number[], t: number): StepContacts => {
     const r = rows.rowCount(I);
     const Uk = rows.rates(t, q, v, I, new Float64Array(r));
-    return { I, H: rows.rows(t, q, I), Uk, contacts: rows.contacts(I, rows.friction(t), Uk, restVelocity), modes: [] };
+    return { I, H: rows.rows(t, q, I), Uk, contacts: rows.contacts(I, mu, Uk, restVelocity), modes: [] };
   };
 
   /**

@@ -3,13 +3,12 @@
 // impact map with mode selection (contract: src/runtime/contract.ts). Every
 // expression comes from the derivation's contact rows (DerivedSystem.unilateral).
 // Tests: test/codegen/exports.test.ts, test/unilateral/*.test.ts.
-import { add, mul, type Expr } from '../core/expr.js';
-import type { ContactKinematics } from '../derive/unilateral.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { UnilateralConstraint } from '../model/model.js';
 import { frictionDecls, slipRows } from './friction.js';
 import { assign, bin, call, callStmt, concat, forRange, idx, member, neg, num, object, plus, ref, ret, str, type Decl, type JsExpr, type KernelOutput, type Stmt } from './ir.js';
 import { at } from './dynamics.js';
+import { rowJacobianExport, rowRatesExport } from './rows.js';
 import { into, kernelBlock, outParam, P, Q, QD, T, type Scope } from './scope.js';
 
 type LawInfo = { kind: 'newton'; restitution: string } | { kind: 'plastic' } | { kind: 'w-law'; w: string } | { kind: 'stick' };
@@ -72,9 +71,6 @@ export function contactDecls(scope: Scope): Decl[] {
   if (!u) return [];
   const { m, mt, mr, K } = contactSizes(sys);
   const tangents = u.contacts.flatMap((c, contact) => (c.tangent ? [{ row: c.tangent, contact }] : []));
-  const qd = sys.model.coordinates.map((c) => c.qd);
-  // ġ = G q̇ + ∂g/∂t, with ∂g/∂t the derivation's symbolic rate.
-  const gapRate = (c: ContactKinematics): Expr => add(c.normal.rate, ...c.normal.row.map((g, col) => mul(g, qd[col]!)));
   const rowOutputs: KernelOutput[] = [
     ...into('N$', u.contacts.flatMap((c) => c.normal.row)),
     ...into('nr$', u.contacts.map((c) => c.normal.rate)),
@@ -172,24 +168,8 @@ export function contactDecls(scope: Scope): Decl[] {
       returns: 'Float64Array',
       body: [callStmt('load$', ref('q')), callStmt('gapValues$', ...tp, ref('out')), ret(ref('out'))],
     },
-    {
-      kind: 'function',
-      name: 'gapJacobian',
-      doc: '∂gap/∂q, row-major m×n.',
-      exported: true,
-      params: [T, Q, P, outParam(m * n)],
-      returns: 'Float64Array',
-      body: [callStmt('load$', ref('q')), callStmt('contactRows$', ...tp), forRange('k', 0, m * n, [assign(idx('out', k), idx('N$', k))]), ret(ref('out'))],
-    },
-    {
-      kind: 'function',
-      name: 'gapRates',
-      doc: 'Gap rates ġ = G q̇ + ∂g/∂t, one per unilateral constraint (∂g/∂t from the derivation, not a difference quotient).',
-      exported: true,
-      params: [T, Q, QD, P, outParam(m)],
-      returns: 'Float64Array',
-      body: [callStmt('load$', ref('q'), ref('qd')), kernelBlock(scope, into('out', u.contacts.map(gapRate))), ret(ref('out'))],
-    },
+    rowJacobianExport(scope, 'gapJacobian', '∂gap/∂q, row-major m×n.', 'contactRows$', 'N$', m),
+    rowRatesExport(scope, 'gapRates', 'Gap rates ġ = G q̇ + ∂g/∂t, one per unilateral constraint (∂g/∂t from the derivation, not a difference quotient).', u.contacts.map((c) => c.normal)),
     {
       kind: 'function',
       name: 'restitution',

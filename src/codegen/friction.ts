@@ -6,11 +6,12 @@
 // expression comes from the derivation's contact rows (ContactKinematics.slip,
 // .friction); nothing here differentiates.
 // Tests: test/codegen/friction.test.ts.
-import { add, mul, ZERO, type Expr } from '../core/expr.js';
+import { ZERO } from '../core/expr.js';
 import type { ContactRow } from '../derive/unilateral.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { assign, bin, call, callStmt, forRange, idx, member, neg, num, ref, ret, str, times, type Decl, type JsExpr, type Stmt } from './ir.js';
 import { at } from './dynamics.js';
+import { rowJacobianExport, rowRatesExport, velocity } from './rows.js';
 import { into, kernelBlock, outParam, P, Q, QD, T, type Scope } from './scope.js';
 
 /** The slip rows of a system in contact order, each with its contact. */
@@ -38,8 +39,6 @@ export function frictionDecls(scope: Scope, K: number): Decl[] {
   if (ms === 0) return [];
   const m = contacts.length;
   const mr = sys.constraints?.A.length ?? 0;
-  const qd = sys.model.coordinates.map((c) => c.qd);
-  const rate = (row: ContactRow): Expr => add(row.rate, ...row.row.map((g, col) => mul(g, qd[col]!)));
   // Infinity for 'stick' is printed as a data constant, not a kernel number.
   const coefficients = contacts.flatMap((c) => (c.friction ? [c.friction.kinetic, c.friction.static] : [ZERO, ZERO]));
   const stick = contacts.map((c) => (c.constraint.law.kind === 'stick' ? 1 : 0));
@@ -67,24 +66,8 @@ export function frictionDecls(scope: Scope, K: number): Decl[] {
       returns: 'void',
       body: [kernelBlock(scope, [...into('S$', rows.flatMap((x) => x.row.row)), ...into('sr$', rows.map((x) => x.row.rate)), ...into('sb$', rows.map((x) => x.row.bias))])],
     },
-    {
-      kind: 'function',
-      name: 'slipJacobian',
-      doc: '∂s/∂q of every slip row, stacked in contact order, ms×n.',
-      exported: true,
-      params: [T, Q, P, outParam(ms * n)],
-      returns: 'Float64Array',
-      body: [callStmt('load$', ref('q')), callStmt('slipRows$', ...tp), forRange('k', 0, ms * n, [assign(idx('out', k), idx('S$', k))]), ret(ref('out'))],
-    },
-    {
-      kind: 'function',
-      name: 'slipRates',
-      doc: 'Sliding velocities ṡ = S q̇ + ∂s/∂t, one per slip row.',
-      exported: true,
-      params: [T, Q, QD, P, outParam(ms)],
-      returns: 'Float64Array',
-      body: [callStmt('load$', ref('q'), ref('qd')), kernelBlock(scope, into('out', rows.map((x) => rate(x.row)))), ret(ref('out'))],
-    },
+    rowJacobianExport(scope, 'slipJacobian', '∂s/∂q of every slip row, stacked in contact order, ms×n.', 'slipRows$', 'S$', ms),
+    rowRatesExport(scope, 'slipRates', 'Sliding velocities ṡ = S q̇ + ∂s/∂t, one per slip row.', rows.map((x) => x.row)),
     {
       kind: 'function',
       name: 'friction',
@@ -109,7 +92,7 @@ export function frictionDecls(scope: Scope, K: number): Decl[] {
       exported: true,
       params: [T, Q, QD, P, { name: 'modes', type: 'ArrayLike<number>' }, outParam(n + m + ms + 1)],
       returns: 'Float64Array',
-      body: frictionPhaseBody(n, m, ms, mr),
+      body: frictionPhaseBody(scope, rows, m, mr),
     },
   ];
 }
@@ -117,7 +100,9 @@ export function frictionDecls(scope: Scope, K: number): Decl[] {
 const plus1 = (e: JsExpr): JsExpr => bin(e, '+', num(1));
 
 /** Stack the held rows and the rows their reactions act along, solve, and scatter into the fixed output layout. */
-function frictionPhaseBody(n: number, m: number, ms: number, mr: number): Stmt[] {
+function frictionPhaseBody(scope: Scope, rows: readonly { row: ContactRow }[], m: number, mr: number): Stmt[] {
+  const { n } = scope;
+  const ms = rows.length;
   const copyRow = (dst: string, src: string, srcRow: JsExpr): Stmt => forRange('i', 0, n$, [assign(idx(dst, at(k, n$, i)), idx(src, at(srcRow, n$, i)))]);
   const push = (src: string, srcRow: JsExpr, c: JsExpr): Stmt[] => [copyRow('R$', src, srcRow), copyRow('FR$', src, srcRow), assign(idx('C$', k), c)];
   const sticks = (c: JsExpr): JsExpr => bin(bin(idx(modes, c), '===', num(2)), '||', bin(idx('STICK$', c), '===', num(1)));
@@ -138,7 +123,8 @@ function frictionPhaseBody(n: number, m: number, ms: number, mr: number): Stmt[]
     assign(ref('massSpd$'), call('factorMass$')),
     callStmt('contactRows$', ...tp),
     callStmt('slipRows$', ...tp),
-    callStmt('slipRates', ref('t'), ref('q'), ref('qd'), ref('p'), ref('SV$')),
+    // The state is loaded once above; the slip velocities come from the same scratch.
+    kernelBlock(scope, into('SV$', rows.map((x) => velocity(scope, x.row)))),
     callStmt('friction', ...tp, ref('MU$')),
     { kind: 'let', name: 'k', init: num(0) },
     { kind: 'let', name: 'sliding', init: ref('false') },

@@ -6,7 +6,6 @@
 // LU of the KKT matrix in K$/piv$). Used by the stiff integrator and the
 // variational equations of periodic orbits.
 // Tests: test/codegen/jacobian.test.ts.
-import type { DerivedSystem } from '../derive/system.js';
 import type { Expr } from '../core/expr.js';
 import { assign, call, callStmt, forRange, idx, member, neg, num, plus, ref, ret, type Decl, type KernelOutput } from './ir.js';
 import { at } from './dynamics.js';

@@ -61,6 +61,7 @@ function header(sys: DerivedSystem, sourceFile: string): string[] {
 /** The exported model record: what the runtime and readers need to know about the model. */
 function modelRecord(sys: DerivedSystem): Data {
   const { model } = sys;
+  const nonIdealNames = nonIdeal(sys);
   return {
     name: model.name,
     title: model.title,
@@ -70,7 +71,7 @@ function modelRecord(sys: DerivedSystem): Data {
     unilateral: contactInfo(sys) as unknown as Data,
     initial: model.initial,
     conservative: sys.conservative,
-    ...(nonIdeal(sys).length ? { nonIdeal: nonIdeal(sys) } : {}),
+    ...(nonIdealNames.length ? { nonIdeal: nonIdealNames } : {}),
     ...compliantInfo(sys),
   };
 }

@@ -116,7 +116,8 @@ export function checkHinges(
     const label = name ?? `hinge ${i + 1}`;
     const names = spec.constraints;
     const index = Array.isArray(names) && names.length === 2 ? names.map((c) => holonomic.findIndex((k) => k.name === c)) : [];
-    if (index.length !== 2 || index.some((k) => k < 0) || index[0] === index[1]) {
+    const pin = index.length === 2 && index.every((k) => k >= 0) && index[0] !== index[1] ? ([index[0]!, index[1]!] as const) : undefined;
+    if (!pin) {
       out.add('bad-hinge', `${field}.constraints`, `hinge '${label}' needs the names of two distinct holonomic constraints that pin its point, got ${JSON.stringify(names) ?? typeName(names)}`);
     }
     for (const key of ['angle', 'radius'] as const) if (spec[key] === undefined) out.add('bad-hinge', `${field}.${key}`, `hinge '${label}' needs its ${key === 'angle' ? 'relative rotation angle' : 'journal radius'}`);
@@ -124,8 +125,8 @@ export function checkHinges(
     const radius = spec.radius === undefined ? undefined : reader.read(spec.radius, `${field}.radius`, out, { smooth: true });
     const f = frictionCoefficient(spec.friction, `the journal friction of '${label}'`, parameters, `${field}.friction`, out);
     const reduced = spec.reduced === undefined ? f : frictionCoefficient(spec.reduced, `the reduced journal friction of '${label}'`, parameters, `${field}.reduced`, out);
-    if (name !== undefined && index.length === 2 && index.every((k) => k >= 0) && index[0] !== index[1] && angle && radius && f && reduced) {
-      hinges.push({ name, constraints: [index[0]!, index[1]!], angle: angle[0]!, radius, friction: f.symbol, reduced: reduced.symbol });
+    if (name !== undefined && pin && angle && radius && f && reduced) {
+      hinges.push({ name, constraints: pin, angle: angle[0]!, radius, friction: f.symbol, reduced: reduced.symbol });
     }
   });
   return out.result(hinges);

@@ -504,7 +504,9 @@ export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<num
   massSpd$ = factorMass$();
   contactRows$(t, p);
   slipRows$(t, p);
-  slipRates(t, q, qd, p, SV$);
+  const x_d = s$[2]!;
+  const v = p.v ?? 0.2;
+  SV$[0] = x_d - v;
   friction(t, p, MU$);
   let k = 0;
   let sliding = false;

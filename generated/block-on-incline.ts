@@ -498,7 +498,8 @@ export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<num
   massSpd$ = factorMass$();
   contactRows$(t, p);
   slipRows$(t, p);
-  slipRates(t, q, qd, p, SV$);
+  const x_d = s$[2]!;
+  SV$[0] = x_d;
   friction(t, p, MU$);
   let k = 0;
   let sliding = false;

@@ -598,7 +598,15 @@ export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<num
   massSpd$ = factorMass$();
   contactRows$(t, p);
   slipRows$(t, p);
-  slipRates(t, q, qd, p, SV$);
+  const psi = s$[2]!;
+  const xc_d = s$[3]!;
+  const psi_d = s$[5]!;
+  const l = p.l ?? 1.0;
+  const alpha = p.alpha ?? 0.3;
+  const _0 = Math.cos(alpha) * Math.cos(psi);
+  const _1 = Math.sin(alpha) * Math.sin(psi);
+  SV$[0] = xc_d + 0.5 * (l * psi_d * (2.0 * (_0 + _1) - _0));
+  SV$[1] = xc_d + 0.5 * (l * psi_d * (2.0 * (_0 - _1) - _0));
   friction(t, p, MU$);
   let k = 0;
   let sliding = false;

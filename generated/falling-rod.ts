@@ -536,7 +536,11 @@ export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<num
   massSpd$ = factorMass$();
   contactRows$(t, p);
   slipRows$(t, p);
-  slipRates(t, q, qd, p, SV$);
+  const theta = s$[2]!;
+  const x_d = s$[3]!;
+  const theta_d = s$[5]!;
+  const l = p.l ?? 1.0;
+  SV$[0] = x_d + l * theta_d * Math.sin(theta);
   friction(t, p, MU$);
   let k = 0;
   let sliding = false;

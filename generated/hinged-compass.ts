@@ -661,7 +661,14 @@ export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<num
   massSpd$ = factorMass$();
   contactRows$(t, p);
   slipRows$(t, p);
-  slipRates(t, q, qd, p, SV$);
+  const a1 = s$[2]!;
+  const a2 = s$[3]!;
+  const x_d = s$[4]!;
+  const a1_d = s$[6]!;
+  const a2_d = s$[7]!;
+  const l = p.l ?? 1.0;
+  SV$[0] = x_d + a1_d * l * Math.cos(a1);
+  SV$[1] = x_d + a2_d * l * Math.cos(a2);
   friction(t, p, MU$);
   let k = 0;
   let sliding = false;

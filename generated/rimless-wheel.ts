@@ -685,7 +685,17 @@ export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<num
   massSpd$ = factorMass$();
   contactRows$(t, p);
   slipRows$(t, p);
-  slipRates(t, q, qd, p, SV$);
+  const psi = s$[2]!;
+  const x_d = s$[3]!;
+  const psi_d = s$[5]!;
+  const l = p.l ?? 1.0;
+  const _0 = l * psi_d * Math.cos(psi);
+  SV$[0] = x_d + _0;
+  SV$[1] = x_d + l * psi_d * Math.cos(0.3333333333333333 * Math.PI + psi);
+  SV$[2] = x_d + l * psi_d * Math.cos(0.6666666666666666 * Math.PI + psi);
+  SV$[3] = x_d - _0;
+  SV$[4] = x_d + l * psi_d * Math.cos(1.3333333333333333 * Math.PI + psi);
+  SV$[5] = x_d + l * psi_d * Math.cos(1.6666666666666667 * Math.PI + psi);
   friction(t, p, MU$);
   let k = 0;
   let sliding = false;

@@ -526,7 +526,10 @@ export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<num
   massSpd$ = factorMass$();
   contactRows$(t, p);
   slipRows$(t, p);
-  slipRates(t, q, qd, p, SV$);
+  const x_d = s$[3]!;
+  const theta_d = s$[5]!;
+  const r = p.r ?? 0.1;
+  SV$[0] = x_d + r * theta_d;
   friction(t, p, MU$);
   let k = 0;
   let sliding = false;

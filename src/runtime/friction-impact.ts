@@ -43,12 +43,12 @@
 
 import { choleskyFactor, choleskySolve } from '../numeric/cholesky.js';
 import type { GeneratedModel, Params } from './contract.js';
-import { requireFunctions } from './contacts.js';
+import { requireFunctions, type WithFunctions } from './contacts.js';
 import { SimulationError } from './errors.js';
 import { phaseModes, solveFrictionLcp, type ContactPhase, type FrictionContact, type FrictionStatus } from './friction-lcp.js';
 
 type SlipFunctions = 'slipJacobian' | 'slipRates' | 'friction';
-type WithRows = GeneratedModel & Required<Pick<GeneratedModel, 'gapJacobian' | 'gapRates' | SlipFunctions>>;
+type WithRows = WithFunctions<'gapJacobian' | 'gapRates' | SlipFunctions>;
 
 /** Whether the model has slip rows (Coulomb or 'stick' contacts written with a slip coordinate). */
 export function hasSlipRows(module: GeneratedModel): boolean {

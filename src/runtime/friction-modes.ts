@@ -23,9 +23,10 @@
 import { choleskyFactor } from '../numeric/cholesky.js';
 import { schurSolve, type SchurStatus, type SchurSystem } from '../numeric/schur.js';
 import type { GeneratedModel, Params } from './contract.js';
+import type { WithFunctions } from './contacts.js';
 
 /** A module with the friction exports the frictional driver calls. */
-export type FrictionModule = GeneratedModel & Required<Pick<GeneratedModel, 'gaps' | 'gapJacobian' | 'gapRates' | 'slipJacobian' | 'slipRates' | 'friction' | 'frictionPhase'>>;
+export type FrictionModule = WithFunctions<'gaps' | 'gapJacobian' | 'gapRates' | 'slipJacobian' | 'slipRates' | 'friction' | 'frictionPhase'>;
 
 /** frictionPhase's mode codes (contract.ts). */
 export const OPEN = 0;
@@ -66,6 +67,11 @@ export function contactLaws(module: FrictionModule, params: Params, t: number): 
 /** The code a contact is held with when its tangent has no choice. */
 export function heldCode(law: ContactLaw): number {
   return law.kind === 'frictionless' ? HOLD : STICK;
+}
+
+/** The contacts a mode holds (every code but OPEN). */
+export function heldContacts(modes: readonly number[]): number[] {
+  return modes.flatMap((c, j) => (c !== OPEN ? [j] : []));
 }
 
 /** Whether a mode code slides a Coulomb contact. */
@@ -140,7 +146,8 @@ export class ModeSelector {
   readonly laws: ContactLaw[];
   private readonly n: number;
   private readonly m: number;
-  private readonly ms: number;
+  /** Slip rows of the model (all contacts). */
+  readonly ms: number;
   private readonly schur: SchurSystem;
 
   /** `slipTol`: slip speeds at or below it count as rest. */
@@ -230,8 +237,7 @@ export class ModeSelector {
    * handles dependent rows and a singular M).
    */
   startVelocity(t: number, q: ArrayLike<number>, qd: Float64Array, modes: readonly number[], targets: readonly SlipTarget[]): SchurStatus {
-    const held = modes.flatMap((c, j) => (c !== OPEN ? [j] : []));
-    return this.shiftRates(t, q, qd, held.map((j) => ({ gap: j, value: 0 })), targets, qd);
+    return this.shiftRates(t, q, qd, heldContacts(modes).map((j) => ({ gap: j, value: 0 })), targets, qd);
   }
 
   /** q̈, σ̇, τ, det of a mode at a velocity, computed once per selection. */
@@ -283,9 +289,8 @@ export class ModeSelector {
     let qd: ArrayLike<number> = req.qd;
     if (spatial.length > 0) {
       const shifted = Float64Array.from(req.qd);
-      const held = modes.flatMap((c, j) => (c !== OPEN ? [j] : []));
       const rates = this.module.gapRates(req.t, req.q, req.qd, this.params);
-      if (this.shiftRates(req.t, req.q, req.qd, held.map((j) => ({ gap: j, value: rates[j]! })), spatial, shifted) !== 'ok') return undefined;
+      if (this.shiftRates(req.t, req.q, req.qd, heldContacts(modes).map((j) => ({ gap: j, value: rates[j]! })), spatial, shifted) !== 'ok') return undefined;
       qd = shifted;
     }
     const out = this.phase(ctx, modes, qd);

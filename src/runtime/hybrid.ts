@@ -51,7 +51,7 @@ import { frictionalImpact } from './friction-impact.js';
 import { impactByLcp, type LcpImpact } from './impact-lcp.js';
 import { IMPACT_ERROR_CODE, SimulationError, type SimulationErrorCode } from './errors.js';
 import { crosses, locateOnInterval, type EventFunction } from './events.js';
-import { MAX_MODE_COMBINATIONS, ModeSelector, OPEN, STICK, slides, usesFriction, type SlipTarget } from './friction-modes.js';
+import { heldContacts, MAX_MODE_COMBINATIONS, ModeSelector, OPEN, STICK, slides, usesFriction, type SlipTarget } from './friction-modes.js';
 import {
   DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
   type SimulateOptions, type SimulationEvent, type SimulationEventType, type Trajectory,
@@ -263,7 +263,7 @@ class HybridRun {
     // Slip speeds below restVelocity count as rest, as normal ones do: the
     // located stop of a slide leaves ṡ at roundoff of either sign.
     this.friction = usesFriction(module) ? new ModeSelector(module, this.params, this.t0, this.restVelocity) : undefined;
-    const ms = this.friction ? this.friction.laws.reduce((s, l) => s + l.rows, 0) : 0;
+    const ms = this.friction?.ms ?? 0;
     this.tA = new Float64Array(m);
     this.tB = new Float64Array(m);
     this.slipDir = new Float64Array(ms);
@@ -791,7 +791,7 @@ class HybridRun {
     const listed = (all: number[][]): string => all.map((modes) => `[${candidates.map((j) => modes[j]).join(', ')}]`).join(', ');
     switch (r.status) {
       case 'ok':
-        return { held: r.modes.flatMap((c, j) => (c !== OPEN ? [j] : [])), modes: r.modes, alternatives: r.alternatives, targets: r.targets };
+        return { held: heldContacts(r.modes), modes: r.modes, alternatives: r.alternatives, targets: r.targets };
       case 'inconsistent':
         throw this.failure('contact-inconsistent', 'model', r.selfLocking.length === 0
           ? `no admissible contact mode for contacts ${names(candidates)}: every choice gives a pulling or penetrating contact, a sticking force outside the friction cone or a slip against its acceleration (Painlevé's inconsistency: with friction this large the contact can neither slide, stick nor open)`

@@ -169,7 +169,7 @@ function contactTerm(model: Model, l2: Lagrange2, c: CompliantContact, index: nu
     // The component of −∂V/∂q along G in G's own metric: −dV/df when V = V(f).
     const norm = add(...row.row.map((g) => mul(g, g)));
     const force = simplify(mul(add(...grad.map((x, i) => mul(x, row.row[i]!))), pow(norm, -1)));
-    return assemble(model, { name: c.name, gap: c.gap, potential: V, addedMass: ZERO, rayleigh: ZERO, force, generalizedForce: grad }, row, rate, 'potential', index, true, true, { kind: 'elastic' });
+    return assemble(model, { name: c.name, gap: c.gap, potential: V, addedMass: ZERO, rayleigh: ZERO, force, generalizedForce: grad }, row, rate, 'potential', index, true, { kind: 'elastic' });
   }
   const law = c.law;
   const pen = sym(`pen[${c.name}]`);
@@ -183,7 +183,7 @@ function contactTerm(model: Model, l2: Lagrange2, c: CompliantContact, index: nu
   const rayleigh = cDamp === ZERO ? ZERO : mul(HALF, viscosity, rate, rate);
   const force = add(mul(k, deltaP), neg(mul(viscosity, rate)));
   const parts: Parts = { name: c.name, gap: c.gap, potential, addedMass: a, rayleigh, force, pen };
-  return assemble(model, parts, row, rate, 'compliant', index, false, law.adhesion, contactLimit(model, l2, row, law));
+  return assemble(model, parts, row, rate, 'compliant', index, law.adhesion, contactLimit(model, l2, row, law));
 }
 
 function realizationTerm(model: Model, r: ConstraintRealization, index: number): CompliantTerm {
@@ -199,15 +199,16 @@ function realizationTerm(model: Model, r: ConstraintRealization, index: number):
     rayleigh: gamma === ZERO ? ZERO : mul(HALF, gamma, rate, rate),
     force: neg(add(mul(beta, r.phi), mul(gamma, rate))),
   };
-  return assemble(model, parts, row, rate, 'realization', index, true, true, { kind: 'retaining' });
+  return assemble(model, parts, row, rate, 'realization', index, true, { kind: 'retaining' });
 }
 
 const gapRateOf = (model: Model, row: ContactRow): Expr => add(row.rate, ...row.row.map((g, i) => mul(g, model.coordinates[i]!.qd)));
 
 function assemble(
-  model: Model, parts: Parts, row: ContactRow, rate: Expr, source: CompliantTerm['source'], index: number,
-  everywhere: boolean, adhesion: boolean, limit: RigidLimit,
+  model: Model, parts: Parts, row: ContactRow, rate: Expr, source: CompliantTerm['source'], index: number, adhesion: boolean, limit: RigidLimit,
 ): CompliantTerm {
+  // Only a compliant contact acts where f ≤ 0; gap potentials and realized retaining constraints act everywhere.
+  const everywhere = source !== 'compliant';
   const G = row.row;
   const { pen } = parts;
   // δ = −f inside the contact; δ⁺ = (|f| − f)/2 where the value must exist for any f.
@@ -240,10 +241,8 @@ function assemble(
   const forceActs = adhesion ? ONE : mul(HALF, add(ONE, fn('sign', forcePositive)));
   const guarded = (J: ResidualJacobian, factor: Expr): ResidualJacobian => mapJacobian(J, (e) => (e === ZERO ? ZERO : simplify(mul(factor, e))));
   const activeParts = [guarded(mapJacobian(forceJacobian, anywhere), mul(inContact, forceActs)), ...(inertiaJacobian ? [guarded(inertiaJacobian, inContact)] : [])];
-  const activeJacobian: ResidualJacobian = {
-    Rq: G.map((_, i) => G.map((__, j) => simplify(add(...activeParts.map((J) => J.Rq[i]![j]!))))),
-    Rqd: G.map((_, i) => G.map((__, j) => simplify(add(...activeParts.map((J) => J.Rqd[i]![j]!))))),
-  };
+  const sum = (part: keyof ResidualJacobian): Expr[][] => G.map((_, i) => G.map((__, j) => simplify(add(...activeParts.map((J) => J[part][i]![j]!)))));
+  const activeJacobian: ResidualJacobian = { Rq: sum('Rq'), Rqd: sum('Rqd') };
   return {
     name: parts.name, source, index, gap: parts.gap, row, gapRate: simplify(rate), everywhere, adhesion,
     potential: inside(parts.potential), addedMass: a, rayleigh: inside(parts.rayleigh), force, forcePositive, generalizedForce,
@@ -266,8 +265,7 @@ function residualJacobian(model: Model, R: readonly Expr[], pen: Sym | undefined
 function contactLimit(model: Model, l2: Lagrange2, row: ContactRow, law: Extract<CompliantContact['law'], { kind: 'compliant' }>): RigidLimit {
   const k = law.stiffness;
   const c = law.damping;
-  if (!nonZero(k)) return { kind: 'delayed-release' };
-  if (nonZero(law.addedMass)) return { kind: 'delayed-release' };
+  if (!nonZero(k) || nonZero(law.addedMass)) return { kind: 'delayed-release' };
   if (law.exponent !== ONE || (nonZero(c) && law.dampingModel === 'hunt-crossley')) return nonZero(c) ? { kind: 'velocity-dependent' } : { kind: 'elastic' };
   if (!nonZero(c)) return { kind: 'elastic' };
   const normalMass = l2.constantMass ? normalMassOf(l2, row) : undefined;
@@ -285,7 +283,7 @@ function contactLimit(model: Model, l2: Lagrange2, row: ContactRow, law: Extract
 
 const PI = sym('pi');
 /** The mass along the normal, m_n = 1/(G M⁻¹ Gᵀ), as a symbol where M depends on q. */
-export const NORMAL_MASS = sym('m_n');
+const NORMAL_MASS = sym('m_n');
 
 /** m_n = 1/(G M⁻¹ Gᵀ) for a constant M. */
 function normalMassOf(l2: Lagrange2, row: ContactRow): Expr | undefined {

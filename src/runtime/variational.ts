@@ -251,7 +251,7 @@ export function saltationMatrix(N: number, D: ArrayLike<number>, fMinus: ArrayLi
 }
 
 /** C = A B for N×N row-major matrices. */
-export function matMul(N: number, A: ArrayLike<number>, B: ArrayLike<number>): Float64Array {
+function matMul(N: number, A: ArrayLike<number>, B: ArrayLike<number>): Float64Array {
   const C = new Float64Array(N * N);
   for (let i = 0; i < N; i++) {
     for (let k = 0; k < N; k++) {
@@ -271,6 +271,26 @@ interface Crossing {
   readonly contact: number;
 }
 
+/** Guard values at one state: gaps g, normal velocities ġ, and σ̇ of the held contacts (the others' entries unused). */
+interface GuardValues {
+  readonly g: Float64Array;
+  readonly dg: Float64Array;
+  readonly s: Float64Array;
+}
+
+function guardValues(m: number): GuardValues {
+  return { g: new Float64Array(m), dg: new Float64Array(m), s: new Float64Array(m) };
+}
+
+/** (q, q̇) of x = (q, q̇) into the buffers q and qd (no allocation on the integrator's hot path). */
+function splitState(x: ArrayLike<number>, q: Float64Array, qd: Float64Array): void {
+  const n = q.length;
+  for (let i = 0; i < n; i++) {
+    q[i] = x[i]!;
+    qd[i] = x[n + i]!;
+  }
+}
+
 interface StopRule {
   readonly t1: number;
   readonly section?: SectionTarget & { readonly crossings: number };
@@ -281,6 +301,8 @@ class PhaseField {
   readonly held: boolean[];
   readonly free: boolean;
   private readonly acc: Float64Array;
+  private readonly q: Float64Array;
+  private readonly qd: Float64Array;
   private readonly fp: Float64Array;
   private readonly fm: Float64Array;
   private readonly xp: Float64Array;
@@ -295,6 +317,8 @@ class PhaseField {
     this.held = held.slice();
     this.free = !held.some(Boolean);
     this.acc = new Float64Array(n + 3 * m);
+    this.q = new Float64Array(n);
+    this.qd = new Float64Array(n);
     this.fp = new Float64Array(2 * n);
     this.fm = new Float64Array(2 * n);
     this.xp = new Float64Array(2 * n);
@@ -318,10 +342,8 @@ class PhaseField {
 
   /** q̈ then σ̇ of the held normals (in contact order) then the tangent multipliers. */
   accelerations(t: number, x: ArrayLike<number>): Float64Array {
-    const n = this.module.model.coordinates.length;
-    const q = Array.prototype.slice.call(x, 0, n) as number[];
-    const qd = Array.prototype.slice.call(x, n, 2 * n) as number[];
-    return this.module.contactAccelerations(t, q, qd, this.params, this.held, this.acc);
+    splitState(x, this.q, this.qd);
+    return this.module.contactAccelerations(t, this.q, this.qd, this.params, this.held, this.acc);
   }
 
   /** σ̇ of held contact j. */
@@ -379,14 +401,12 @@ class VariationalFlow {
   private readonly grazing: number[] = [];
   private field: PhaseField;
   private crossings = 0;
-  // Guard values at the start (A) and end (B) of the current step.
-  private readonly gA: Float64Array;
-  private readonly dgA: Float64Array;
-  private readonly sA: Float64Array;
-  private readonly gB: Float64Array;
-  private readonly dgB: Float64Array;
-  private readonly sB: Float64Array;
+  // Guard values at the start and end of the current step (swapped as the step is taken).
+  private atStart: GuardValues;
+  private atEnd: GuardValues;
   private readonly rates: Float64Array;
+  private readonly q: Float64Array;
+  private readonly qd: Float64Array;
 
   constructor(
     module: GeneratedModel,
@@ -408,13 +428,11 @@ class VariationalFlow {
     this.x = Float64Array.from(x0);
     this.phi = identity(this.N);
     this.minGaps = new Float64Array(this.m).fill(Infinity);
-    this.gA = new Float64Array(this.m);
-    this.dgA = new Float64Array(this.m);
-    this.sA = new Float64Array(this.m);
-    this.gB = new Float64Array(this.m);
-    this.dgB = new Float64Array(this.m);
-    this.sB = new Float64Array(this.m);
+    this.atStart = guardValues(this.m);
+    this.atEnd = guardValues(this.m);
     this.rates = new Float64Array(this.m);
+    this.q = new Float64Array(this.n);
+    this.qd = new Float64Array(this.n);
     const g = this.gaps(t0, this.x);
     const closed = Array.from(g, (v, j) => v <= this.gapTol && !this.ignore.has(j));
     this.held = opts.held ? opts.held.slice() : this.chooseHeld(closed, t0, this.x);
@@ -456,13 +474,13 @@ class VariationalFlow {
   }
 
   private gaps(t: number, x: ArrayLike<number>): Float64Array {
-    return this.kin.gaps(t, Array.prototype.slice.call(x, 0, this.n) as number[]);
+    splitState(x, this.q, this.qd);
+    return this.kin.gaps(t, this.q);
   }
 
   private gapRates(t: number, x: ArrayLike<number>, out: Float64Array): Float64Array {
-    const q = Array.prototype.slice.call(x, 0, this.n) as number[];
-    const qd = Array.prototype.slice.call(x, this.n, 2 * this.n) as number[];
-    return this.kin.rates(t, q, qd, out);
+    splitState(x, this.q, this.qd);
+    return this.kin.rates(t, this.q, this.qd, out);
   }
 
   /**
@@ -490,7 +508,7 @@ class VariationalFlow {
   }
 
   /** Guard values at a state: gaps and normal velocities, and σ̇ of the held contacts. */
-  private guards(t: number, x: Float64Array, g: Float64Array, dg: Float64Array, s: Float64Array): void {
+  private guards(t: number, x: Float64Array, { g, dg, s }: GuardValues): void {
     g.set(this.gaps(t, x));
     this.gapRates(t, x, dg);
     if (this.field.free) return;
@@ -525,7 +543,7 @@ class VariationalFlow {
     const y0 = new Float64Array(n2 + n2 * N);
     y0.set(this.x, 0);
     y0.set(this.phi.subarray(0, n2 * N), n2);
-    this.guards(this.t, this.x, this.gA, this.dgA, this.sA);
+    this.guards(this.t, this.x, this.atStart);
     let hA = this.sectionGuard(stop, this.x);
     let found: Crossing | undefined;
     const maxSteps = this.opts.maxSteps ?? 100_000;
@@ -535,13 +553,11 @@ class VariationalFlow {
       maxSteps,
       onStep: (step) => {
         const xb = step.y.subarray(0, n2);
-        this.guards(step.t, xb, this.gB, this.dgB, this.sB);
+        this.guards(step.t, xb, this.atEnd);
         const hB = this.sectionGuard(stop, xb);
         found = this.firstCrossing(step, stop, hA, hB);
         if (found) return 'stop';
-        this.gA.set(this.gB);
-        this.dgA.set(this.dgB);
-        this.sA.set(this.sB);
+        [this.atStart, this.atEnd] = [this.atEnd, this.atStart];
         hA = hB;
       },
     });
@@ -577,8 +593,9 @@ class VariationalFlow {
   }
 
   private releaseCrossing(j: number, step: DenseStep): Crossing | undefined {
-    if (!crosses(this.sA[j]!, this.sB[j]!, 'falling')) return undefined;
-    const loc = locateOnInterval((s, y) => this.field.sigma(s, y, j), step, step.tPrev, this.sA[j]!, step.t, this.sB[j]!);
+    const sa = this.atStart.s[j]!, sb = this.atEnd.s[j]!;
+    if (!crosses(sa, sb, 'falling')) return undefined;
+    const loc = locateOnInterval((s, y) => this.field.sigma(s, y, j), step, step.tPrev, sa, step.t, sb);
     return { t: loc.t, y: loc.y, kind: 'release', contact: j };
   }
 
@@ -590,7 +607,7 @@ class VariationalFlow {
    */
   private gapCrossing(j: number, step: DenseStep): Crossing | undefined {
     const a = step.tPrev, b = step.t;
-    const ga = this.gA[j]!, gb = this.gB[j]!, da = this.dgA[j]!, db = this.dgB[j]!;
+    const ga = this.atStart.g[j]!, gb = this.atEnd.g[j]!, da = this.atStart.dg[j]!, db = this.atEnd.dg[j]!;
     const gap: EventFunction = (s, y) => this.gaps(s, y)[j]!;
     const rate: EventFunction = (s, y) => this.gapRates(s, y, this.rates)[j]!;
     const at = (ta: number, fa: number, tb: number, fb: number, fn: EventFunction = gap): Crossing => {
@@ -808,7 +825,7 @@ function differenceGradient(h: (t: number, x: Float64Array) => number, t: number
   }
 }
 
-export function identity(N: number): Float64Array {
+function identity(N: number): Float64Array {
   const I = new Float64Array(N * N);
   for (let i = 0; i < N; i++) I[i * N + i] = 1;
   return I;

@@ -12,6 +12,7 @@ import { generateModule } from '../codegen/module.js';
 import { buildModel, type Model } from '../model/index.js';
 import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions, type Section, type ShiftSpec } from '../runtime/periodic.js';
 import type { GeneratedModel } from '../runtime/contract.js';
+import { describeSection } from '../runtime/variational.js';
 import { parseAssignment, UsageError, type Assignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { loadGenerated } from './build.js';
 import { resolveModels } from './models.js';
@@ -154,7 +155,7 @@ export function orbitRecord(model: Model, params: Readonly<Record<string, number
   const names = model.coordinates.map((c) => c.name);
   const named = (v: readonly number[]): Record<string, number> => Object.fromEntries(names.map((c, i) => [c, v[i]!]));
   return {
-    model: model.name, params, section: 'contact' in section ? `contact:${section.contact}` : `coordinate:${section.coordinate}=${section.value}:${section.direction ?? 'up'}`,
+    model: model.name, params, section: describeSection(section),
     q: named(o.q), qd: named(o.qd), t0: o.t0, period: o.period,
     impacts: o.impacts.map((i) => ({ t: i.t, contacts: i.contacts.map((j) => model.unilateral[j]!.name), q: named(i.q), qdMinus: named(i.qdMinus), qdPlus: named(i.qdPlus), jacobian: i.jacobian })),
     multipliers: o.multipliers.map((z) => ({ re: z.re, im: z.im })), stable: o.stable, asymptotic: o.asymptotic, shift: o.shift,

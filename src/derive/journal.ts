@@ -75,6 +75,8 @@ export interface HingeMotion {
 }
 
 const FRICTIONLESS: Journal = { radius: 0, friction: 0, reduced: 0 };
+/** The bearing's axes e₁, e₂. */
+const AXES: readonly [Vec2, Vec2] = [[1, 0], [0, 1]];
 const rot90 = (u: Vec2): Vec2 => [-u[1], u[0]];
 const cross = (a: Vec2, b: Vec2): number => a[0] * b[1] - a[1] * b[0];
 const dot = (a: readonly number[], b: ArrayLike<number>): number => a.reduce((s, x, i) => s + x * b[i]!, 0);
@@ -92,6 +94,9 @@ interface Reduced {
   readonly minvQ: Float64Array;
   readonly minvW: Float64Array;
 }
+
+/** f_r r s: the friction moment per unit |N| (it acts as −f_r r s |N| w). */
+const momentPerNormal = (r: Reduced, j: Journal): number => j.reduced * j.radius * r.s;
 
 function reduce(h: HingeState): Reduced {
   const d = h.force.length;
@@ -126,7 +131,7 @@ interface Support {
 function response(r: Reduced, j: Journal, sup: Support): Float64Array {
   const t = rot90(sup.normal);
   const g = [0, 1].map((i) => sup.normal[i]! + j.friction * r.s * t[i]!);
-  const k = j.reduced * j.radius * r.s * sup.share;
+  const k = momentPerNormal(r, j) * sup.share;
   return r.minvQ.map((_, m) => g[0]! * r.minvJt[0][m]! + g[1]! * r.minvJt[1][m]! - k * r.minvW[m]!);
 }
 
@@ -134,14 +139,14 @@ const column = (r: Reduced, acc: ArrayLike<number>): Vec2 => [dot(r.hinge.rows[0
 
 /** Right side of (1.1) with a known |N| = τ in the moment: bias − J M⁻¹(Q − f_r r s τ w). */
 function rhs(r: Reduced, j: Journal, tau: number): Vec2 {
-  const k = j.reduced * j.radius * r.s * tau;
+  const k = momentPerNormal(r, j) * tau;
   const [q, w] = [column(r, r.minvQ), column(r, r.minvW)];
   return [r.hinge.bias[0] - q[0] + k * w[0], r.hinge.bias[1] - q[1] + k * w[1]];
 }
 
 /** q̈ = M⁻¹(Q − f_r r s τ w) + Σ Nₖ responseₖ. */
 function accelerations(r: Reduced, j: Journal, tau: number, parts: readonly { readonly N: number; readonly acc: Float64Array }[]): number[] {
-  const k = j.reduced * j.radius * r.s * tau;
+  const k = momentPerNormal(r, j) * tau;
   return [...r.minvQ].map((x, m) => parts.reduce((a, p) => a + p.N * p.acc[m]!, x - k * r.minvW[m]!));
 }
 
@@ -226,7 +231,7 @@ export function polygonJournal(hinge: HingeState, journal: Journal, n: number): 
     const u = vertex(hinge, n, k).normal;
     return [acc[0] + N[i]! * u[0], acc[1] + N[i]! * u[1]];
   }, [0, 0]);
-  const frictionMoment = -journal.reduced * journal.radius * r.s * (N[0] + N[1]);
+  const frictionMoment = -momentPerNormal(r, journal) * (N[0] + N[1]);
   return { variants, choice, motion: { accelerations: accelerations(r, journal, 0, parts), normal, frictionMoment } };
 }
 
@@ -271,8 +276,7 @@ export interface AxesJournal {
  */
 function axesSystem(r: Reduced, j: Journal): { system: ReactionSystem; env: Record<string, number> } {
   const env: Record<string, number> = { f: j.friction };
-  const pairs = [0, 1].map((i) => {
-    const e: Vec2 = i === 0 ? [1, 0] : [0, 1];
+  const pairs = AXES.map((e, i) => {
     const normal = column(r, response(r, FRICTIONLESS, { normal: e, share: 0 }));
     const turned = column(r, response(r, FRICTIONLESS, { normal: rot90(e), share: 0 }));
     const positive = [0, 1].map((row): Expr => {
@@ -320,8 +324,8 @@ function axesResult(status: AxesJournal['status'], iterations: number, moments: 
   const signed: Vec2 = [variant[0]! * N[0], variant[1]! * N[1]];
   // The moment of the last solve used τ of the iterate before it.
   const tau = moments[moments.length - 2]!;
-  const parts = [0, 1].map((i) => ({ N: signed[i]!, acc: response(r, j, { normal: i === 0 ? [1, 0] : [0, 1], share: 0 }) }));
-  const frictionMoment = -j.reduced * j.radius * r.s * tau;
+  const parts = AXES.map((normal, i) => ({ N: signed[i]!, acc: response(r, j, { normal, share: 0 }) }));
+  const frictionMoment = -momentPerNormal(r, j) * tau;
   return { status, iterations, moments, variant, reactions: N, motion: { accelerations: accelerations(r, j, tau, parts), normal: signed, frictionMoment } };
 }
 
@@ -355,7 +359,7 @@ export function journalSelfLocking(hinge: HingeState, journal: Journal): Journal
   const r = reduce(hinge);
   const det = (reduced: number, u: Vec2): number => {
     const j = { ...journal, reduced };
-    const cols = [0, 1].map((i) => column(r, response(r, j, { normal: i === 0 ? [1, 0] : [0, 1], share: u[i]! })));
+    const cols = AXES.map((normal, i) => column(r, response(r, j, { normal, share: u[i]! })));
     return cross(cols[0]!, cols[1]!);
   };
   const constant = det(0, [1, 0]);

@@ -196,7 +196,8 @@ class NumericSystem {
     const q = Array.from(z.subarray(0, n));
     const sigma = Array.from(z.subarray(n));
     if (!this.admissible(q, held, sigma)) return undefined;
-    const heldRank = this.independentRows(held, Float64Array.from([...q, ...new Array<number>(n).fill(0)])).length;
+    const env = this.env(q);
+    const heldRank = independentRows(this.rows(held).map((r) => r.row.map((e) => evaluate(e, env)))).length;
     return { q, held: [...held], sigma, heldRank, A: this.stateMatrix(q, held), residual };
   }
 
@@ -240,40 +241,14 @@ class NumericSystem {
     return out;
   }
 
-  /**
-   * The held rows that are independent at x (Gram–Schmidt, a row kept when
-   * more than 1e-9 of it lies outside the span of those before): dependent
-   * rows of a consistent system add nothing to q̈ and make the KKT matrix
-   * singular.
-   */
-  private independentRows(held: readonly number[], x: ArrayLike<number>): number[] {
-    const { n } = this;
-    const env = this.env(Array.from(x).slice(0, n), Array.from(x).slice(n));
-    const basis: number[][] = [];
-    const kept: number[] = [];
-    this.rows(held).forEach((r, a) => {
-      const v = r.row.map((e) => evaluate(e, env));
-      const norm0 = Math.hypot(...v);
-      for (const u of basis) {
-        const d = u.reduce((s, ui, i) => s + ui * v[i]!, 0);
-        for (let i = 0; i < n; i++) v[i] -= d * u[i]!;
-      }
-      const norm = Math.hypot(...v);
-      if (norm > 1e-9 * norm0) {
-        basis.push(v.map((vi) => vi / norm));
-        kept.push(a);
-      }
-    });
-    return kept;
-  }
-
   /** q̈ of the contact phase holding `held` at x = (q, q̇): [M Rᵀ; R 0][q̈; −σ] = [f; −bias] on the independent rows. */
   private phaseAccelerations(held: readonly number[], x: ArrayLike<number>): Float64Array {
     const { n } = this;
-    const independent = this.independentRows(held, x);
-    const rows = this.rows(held).filter((_, a) => independent.includes(a));
-    const k = rows.length, s = n + k;
     const env = this.env(Array.from(x).slice(0, n), Array.from(x).slice(n));
+    const all = this.rows(held);
+    const vectors = all.map((r) => r.row.map((e) => evaluate(e, env)));
+    const rows = independentRows(vectors);
+    const k = rows.length, s = n + k;
     const K = new Float64Array(s * s), b = new Float64Array(s), y = new Float64Array(s);
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) K[i * s + j] = evaluate(this.system.lagrange2.massMatrix[i]![j]!, env);
@@ -281,17 +256,42 @@ class NumericSystem {
     }
     rows.forEach((r, a) => {
       for (let i = 0; i < n; i++) {
-        const v = evaluate(r.row[i]!, env);
+        const v = vectors[r]![i]!;
         K[(n + a) * s + i] = v;
         K[i * s + n + a] = v;
       }
-      b[n + a] = -evaluate(r.bias, env);
+      b[n + a] = -evaluate(all[r]!.bias, env);
     });
     const piv = new Int32Array(s);
     if (luFactor(s, K, piv, s * Number.EPSILON) >= 0) return new Float64Array(n).fill(NaN);
     luSolve(s, K, piv, b, 0, y, 0);
     return y.subarray(0, n);
   }
+}
+
+/**
+ * The indices of the independent row vectors (Gram–Schmidt, a row kept when
+ * more than 1e-9 of it lies outside the span of those before): dependent
+ * rows of a consistent system add nothing to q̈ and make the KKT matrix
+ * singular.
+ */
+function independentRows(vectors: readonly (readonly number[])[]): number[] {
+  const basis: number[][] = [];
+  const kept: number[] = [];
+  vectors.forEach((row, a) => {
+    const v = [...row];
+    const norm0 = Math.hypot(...v);
+    for (const u of basis) {
+      const d = u.reduce((s, ui, i) => s + ui * v[i]!, 0);
+      for (let i = 0; i < v.length; i++) v[i] -= d * u[i]!;
+    }
+    const norm = Math.hypot(...v);
+    if (norm > 1e-9 * norm0) {
+      basis.push(v.map((vi) => vi / norm));
+      kept.push(a);
+    }
+  });
+  return kept;
 }
 
 /** ∂F/∂z by central differences (rows × z.length, row-major). */

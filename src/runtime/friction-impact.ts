@@ -229,12 +229,7 @@ export function frictionalImpact(
   // X = M⁻¹ Hᵀ (a column per row, stored by row of H), W = H X.
   const X = new Float64Array(r * n);
   for (let a = 0; a < r; a++) choleskySolve(n, L, H, a * n, X, a * n);
-  const W = new Float64Array(r * r);
-  for (let a = 0; a < r; a++) for (let c = 0; c < r; c++) {
-    let s = 0;
-    for (let i = 0; i < n; i++) s += H[a * n + i]! * X[c * n + i]!;
-    W[a * r + c] = s;
-  }
+  const W = delassus(n, H, X);
   const b = U.map((u) => (1 + e) * u);
   const contacts = rows.contacts(J, rows.friction(t), U, restVelocity);
   const sol = solveFrictionLcp({ contacts, W, b }, { facets: opts.facets });
@@ -247,6 +242,21 @@ export function frictionalImpact(
   rows.scatter(J, sol.impulses, impulses, tangentialImpulses);
   for (let c = 0; c < r; c++) for (let i = 0; i < n; i++) qdPlus[i] += X[c * n + i]! * sol.impulses[c]!;
   return result('ok', 'ok', e, sol.pivots, sol.residual);
+}
+
+/**
+ * The Delassus matrix W = H X (r×r) of the rows H (r×n) from X = M⁻¹Hᵀ,
+ * stored like H (row a of X is M⁻¹ times row a of H).
+ */
+export function delassus(n: number, H: ArrayLike<number>, X: ArrayLike<number>): Float64Array {
+  const r = H.length / n;
+  const W = new Float64Array(r * r);
+  for (let a = 0; a < r; a++) for (let c = 0; c < r; c++) {
+    let s = 0;
+    for (let i = 0; i < n; i++) s += H[a * n + i]! * X[c * n + i]!;
+    W[a * r + c] = s;
+  }
+  return W;
 }
 
 /** The impact's one coefficient: the smallest e of the arriving contacts, else of the closed ones (header). */

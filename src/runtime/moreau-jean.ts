@@ -62,7 +62,7 @@
 import type { GeneratedModel, Params } from './contract.js';
 import { GapKinematics, requireFunctions, restitutionCoefficients } from './contacts.js';
 import { SimulationError, throwAll, type SimulationErrorCode } from './errors.js';
-import { ContactRows, hasSlipRows, requireStickRows } from './friction-impact.js';
+import { ContactRows, delassus, hasSlipRows, requireStickRows } from './friction-impact.js';
 import { phaseModes, solveFrictionLcp, type FrictionContact } from './friction-lcp.js';
 import { luFactor, luSolve } from '../numeric/lu.js';
 import {
@@ -179,12 +179,7 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     // X = M⁻¹ H_Iᵀ, one column per row; D = H_I X.
     const X = Float64Array.from(H);
     for (let a = 0; a < r; a++) luSolve(n, W, piv, X, a * n, X, a * n);
-    const D = new Float64Array(r * r);
-    for (let a = 0; a < r; a++) for (let c = 0; c < r; c++) {
-      let sum = 0;
-      for (let i = 0; i < n; i++) sum += H[a * n + i] * X[c * n + i];
-      D[a * r + c] = sum;
-    }
+    const D = delassus(n, H, X);
     const b = rows.rates(t, q, vf, I, new Float64Array(r));
     let row = 0;
     for (const j of I) {

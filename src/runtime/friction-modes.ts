@@ -304,7 +304,8 @@ export class ModeSelector {
       if (code === OPEN) {
         // g̈_j = G_j q̈ + b_j with b_j = −G_j q̈_alone. Roundoff tolerance: at a
         // release σ̇ = 0 and g̈ = 0 at once, and without it neither mode would pass.
-        if (!atLeast(G, j, qdd, alone, -1e-9)) return undefined;
+        const gdd = change(G, [j], [1], qdd, alone);
+        if (!(gdd.value >= -1e-9 * gdd.scale)) return undefined;
         continue;
       }
       const sigma = out[n + j]!;
@@ -318,15 +319,8 @@ export class ModeSelector {
       if (!d) continue; // sliding on, direction fixed by ṡ
       // s̈_j·d = S_j (q̈ − q̈_alone)·d: strictly positive from rest; at the
       // cone's edge just crossed (μs = μk) it starts from 0, within roundoff.
-      let sdd = 0, scale = 0;
-      for (let r = 0; r < law.rows; r++) {
-        const row = law.row + r;
-        for (let i = 0; i < n; i++) {
-          sdd += d[r]! * S[row * n + i]! * (qdd[i]! - alone[i]!);
-          scale += Math.abs(S[row * n + i]!) * (Math.abs(qdd[i]!) + Math.abs(alone[i]!));
-        }
-      }
-      if (req.leavingCone.includes(j) ? !(sdd >= -1e-9 * scale) : !(sdd > 0)) return undefined;
+      const sdd = change(S, d.map((_, r) => law.row + r), d, qdd, alone);
+      if (req.leavingCone.includes(j) ? !(sdd.value >= -1e-9 * sdd.scale) : !(sdd.value > 0)) return undefined;
     }
     // Contacts at rest in the tangent start exactly at rest (sticking, or sliding away from ṡ = 0).
     for (const j of req.candidates) {
@@ -377,15 +371,22 @@ export class ModeSelector {
   }
 }
 
-/** G_j (q̈ − q̈_alone) ≥ tol·(size of its terms). */
-function atLeast(G: Float64Array, j: number, qdd: ArrayLike<number>, alone: ArrayLike<number>, tol: number): boolean {
+/**
+ * Σ_r w_r J_r (q̈ − q̈_alone) over the rows r of J (n columns), with the size
+ * of its terms, Σ |J_r|(|q̈| + |q̈_alone|), for a tolerance relative to it.
+ */
+function change(
+  J: Float64Array, rows: readonly number[], weights: readonly number[], qdd: ArrayLike<number>, alone: ArrayLike<number>,
+): { value: number; scale: number } {
   const n = qdd.length;
-  let v = 0, scale = 0;
-  for (let i = 0; i < n; i++) {
-    v += G[j * n + i]! * (qdd[i]! - alone[i]!);
-    scale += Math.abs(G[j * n + i]!) * (Math.abs(qdd[i]!) + Math.abs(alone[i]!));
-  }
-  return v >= tol * scale;
+  let value = 0, scale = 0;
+  rows.forEach((row, r) => {
+    for (let i = 0; i < n; i++) {
+      value += weights[r]! * J[row * n + i]! * (qdd[i]! - alone[i]!);
+      scale += Math.abs(J[row * n + i]!) * (Math.abs(qdd[i]!) + Math.abs(alone[i]!));
+    }
+  });
+  return { value, scale };
 }
 
 /** Different motions: q̈ apart by more than 1e-8 relative (far above the roundoff of one solve, far below a real difference). */

@@ -60,8 +60,8 @@ export function rigidLimitStudy(module: GeneratedModel, opts: LimitStudyOptions)
   const j = opts.compliantContact ?? 0;
   const reference = opts.reference ? simulate(opts.reference, { ...opts, params: onlyKnown(opts.reference, opts.params ?? {}) }) : undefined;
   const rows = values.map((value): LimitRow => {
-    const run = simulate(module, { ...opts, params: { ...opts.params, [parameter]: value } });
-    return row(module, run, value, j, reference, opts.params ?? {}, parameter);
+    const params = { ...opts.params, [parameter]: value };
+    return row(module, simulate(module, { ...opts, params }), params, value, j, reference);
   });
   const N = rows.map((r) => r.value);
   const orders = {
@@ -78,14 +78,14 @@ function onlyKnown(module: GeneratedModel, params: Params): Params {
   return Object.fromEntries(Object.entries(params).filter(([k]) => module.model.parameters.some((p) => p.name === k)));
 }
 
-function row(module: GeneratedModel, run: Trajectory, value: number, j: number, reference: Trajectory | undefined, params: Params, parameter: string): LimitRow {
+/** What contact j did in one run (at `params`, where the parameter is `value`). */
+function row(module: GeneratedModel, run: Trajectory, params: Params, value: number, j: number, reference: Trajectory | undefined): LimitRow {
   const mine = run.events.filter((e) => e.contacts.includes(j));
   const contacts = mine.filter((e) => e.type === 'contact');
   const releases = mine.filter((e) => e.type === 'release');
   const first = contacts[0];
   const after = first && releases.find((e) => e.t > first.t);
-  const p = { ...params, [parameter]: value };
-  const rate = (e: { t: number; q: number[]; qd: number[] }): number => module.compliantContacts!(e.t, e.q, e.qd, p)[3 * j + 1]!;
+  const rate = (e: { t: number; q: number[]; qd: number[] }): number => module.compliantContacts!(e.t, e.q, e.qd, params)[3 * j + 1]!;
   return {
     value,
     contacts: contacts.map((e) => e.t),

@@ -348,10 +348,13 @@ class HybridRun {
   /** ê = ṡ/|ṡ| of the spatial sliding contacts at a state, and their guard |ṡ| there (the start of the next step). */
   private aimSlips(s: number, y: ArrayLike<number>): void {
     const sel = this.friction!;
+    const sliding = (j: number): boolean => sel.laws[j]!.rows >= 2 && this.tangentGuarded(j) && this.modes[j] !== STICK;
+    // Planar slides have d = ±1 from their mode: no slip rates to evaluate on every step.
+    if (!sel.laws.some((_, j) => sliding(j))) return;
     this.split(y);
     const rates = sel.module.slipRates(s, this.q, this.qd, this.params, this.slipRates);
     sel.laws.forEach((law, j) => {
-      if (law.rows < 2 || !this.tangentGuarded(j) || this.modes[j] === STICK) return;
+      if (!sliding(j)) return;
       const speed = sel.slipSpeed(j, rates);
       if (!(speed > 0)) return;
       for (let r = law.row; r < law.row + law.rows; r++) this.slipDir[r] = rates[r]! / speed;

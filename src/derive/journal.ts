@@ -33,7 +33,7 @@
 // Tests: test/derive/journal.test.ts
 import { add, mul, neg, sym, type Expr } from '../core/expr.js';
 import { MechanicsError } from '../errors.js';
-import { choleskyFactor, choleskySolve } from '../numeric/cholesky.js';
+import { spdSolver } from '../numeric/spd-solver.js';
 import { type ReactionSystem } from './support-reactions.js';
 import { chooseOption, twoTries, type OptionChoice, type SolvedOption } from './support-selection.js';
 import { type FullVariant } from './support-variants.js';
@@ -100,16 +100,11 @@ const momentPerNormal = (r: Reduced, j: Journal): number => j.reduced * j.radius
 
 function reduce(h: HingeState): Reduced {
   const d = h.force.length;
-  const L = Float64Array.from(h.mass.flat());
-  if (L.length !== d * d || h.moment.length !== d || h.rows.some((r) => r.length !== d)) {
+  if (h.mass.flat().length !== d * d || h.moment.length !== d || h.rows.some((r) => r.length !== d)) {
     throw new MechanicsError('bad-hinge', 'input', `a hinge with ${d} coordinates needs M ${d}×${d}, J 2×${d} and w of length ${d}`);
   }
-  if (choleskyFactor(d, L) >= 0) throw new MechanicsError('singular-mass-matrix', 'numeric', 'the mass matrix of the hinged body is not positive definite');
-  const solve = (b: readonly number[]): Float64Array => {
-    const x = new Float64Array(d);
-    choleskySolve(d, L, Float64Array.from(b), 0, x, 0);
-    return x;
-  };
+  const solve = spdSolver(d, h.mass);
+  if (!solve) throw new MechanicsError('singular-mass-matrix', 'numeric', 'the mass matrix of the hinged body is not positive definite');
   const r: Reduced = { hinge: h, s: Math.sign(h.rate), minvJt: [solve(h.rows[0]), solve(h.rows[1])], minvQ: solve(h.force), minvW: solve(h.moment) };
   const D = [0, 1].map((i) => [0, 1].map((k) => dot(h.rows[i]!, r.minvJt[k]!)));
   if (!(D[0]![0]! * D[1]![1]! - D[0]![1]! * D[1]![0]! > 8 * Number.EPSILON * D[0]![0]! * D[1]![1]!)) {

@@ -30,7 +30,7 @@
 // an iteration is M⁻¹(P + S).
 // Tests: test/derive/support-impulses.test.ts
 import { MechanicsError } from '../errors.js';
-import { choleskyFactor, choleskySolve } from '../numeric/cholesky.js';
+import { spdSolver } from '../numeric/spd-solver.js';
 import { luFactor, luSolve } from '../numeric/lu.js';
 import { chooseOption, type OptionChoice, type SolvedOption } from './support-selection.js';
 import { variants, type Side, type Variant } from './support-variants.js';
@@ -139,13 +139,8 @@ function prepare(p: ImpulseProblem): Prepared {
     ),
   ].filter(Boolean);
   if (problems.length) throw new MechanicsError('invalid-option', 'input', `impulse problem: ${problems.join('; ')}`);
-  const L = Float64Array.from(p.mass.flat());
-  if (choleskyFactor(n, L) >= 0) throw new MechanicsError('singular-mass-matrix', 'numeric', 'the mass matrix of the impulse problem is not positive definite');
-  const solve = (b: readonly number[]): Float64Array => {
-    const x = new Float64Array(n);
-    choleskySolve(n, L, Float64Array.from(b), 0, x, 0);
-    return x;
-  };
+  const solve = spdSolver(n, p.mass);
+  if (!solve) throw new MechanicsError('singular-mass-matrix', 'numeric', 'the mass matrix of the impulse problem is not positive definite');
   const W = p.pairs.map((q) => q.normal);
   const T = p.pairs.map((q) => q.tangent ?? new Array<number>(n).fill(0));
   const minvW = W.map(solve);

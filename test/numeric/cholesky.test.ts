@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { choleskyFactor, choleskySolve } from '../../src/numeric/cholesky.js';
+import { spdSolver } from '../../src/numeric/spd-solver.js';
 import { backwardError, hilbert, matVec, spd, vector } from './matrices.js';
 
 const EPS = Number.EPSILON;
@@ -101,5 +102,16 @@ describe('Cholesky factorization of symmetric positive definite matrices', () =>
       choleskySolve(3, l, b, 2, b, 2);
       x.forEach((v, i) => expect(b[2 + i]).toBeCloseTo(v, 14));
     }
+  });
+});
+
+describe('spdSolver', () => {
+  it('solves with one factorization many right sides, and is undefined for a matrix that is not positive definite', () => {
+    const solve = spdSolver(2, [[4, 1], [1, 3]])!;
+    const x = solve([1, 2]);
+    expect(4 * x[0]! + x[1]!).toBeCloseTo(1, 14);
+    expect(x[0]! + 3 * x[1]!).toBeCloseTo(2, 14);
+    expect([...solve([4, 1])].map((v) => Math.round(v * 1e12) / 1e12)).toEqual([1, 0]);
+    expect(spdSolver(2, [[1, 2], [2, 1]])).toBeUndefined();
   });
 });

@@ -8,16 +8,15 @@
 // and sticks above the threshold μ* computed by hand from its geometry.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
 import { frictionalImpact, type FrictionalImpact } from '../../src/runtime/friction-impact.js';
 import { roughBlock, roughDisk, stickingDisk } from '../fixtures/rough-disk.js';
-import { ROOT } from '../helpers/examples.js';
+import { committedModule, ROOT } from '../helpers/examples.js';
 import { rng, uniform, type Rng } from '../helpers/random.js';
 
 const files = readdirSync(join(ROOT, 'generated')).filter((f) => f.endsWith('.ts')).sort();
-const generated = (await Promise.all(files.map(async (f) => (await import(/* @vite-ignore */ pathToFileURL(join(ROOT, 'generated', f)).href)) as GeneratedModel)))
+const generated = (await Promise.all(files.map(async (f) => (await committedModule(f.replace(/\.ts$/, '')))!)))
   .filter((mod) => mod.model.unilateral.some((u) => (u.slip ?? 0) > 0) && mod.model.constraintCount === 0);
 const examples = [roughDisk, roughBlock, stickingDisk, ...generated].map((mod) => ({ name: mod.model.name, mod }));
 const byName = (name: string): GeneratedModel => examples.find((e) => e.name === name)!.mod;

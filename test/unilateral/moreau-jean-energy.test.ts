@@ -8,18 +8,17 @@
 // stick–slip oscillator) are left out: the surface does work on them.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
 import { SimulationError } from '../../src/runtime/errors.js';
 import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
-import { ROOT } from '../helpers/examples.js';
+import { committedModule, ROOT } from '../helpers/examples.js';
 
 const STEPS = 10_000;
 const H = 1e-3;
 
 const files = readdirSync(join(ROOT, 'generated')).filter((f) => f.endsWith('.ts')).sort();
-const modules = await Promise.all(files.map(async (f) => (await import(/* @vite-ignore */ pathToFileURL(join(ROOT, 'generated', f)).href)) as GeneratedModel));
+const modules = await Promise.all(files.map(async (f) => (await committedModule(f.replace(/\.ts$/, '')))!));
 /** Whether a contact surface moves: a normal or slip rate at zero velocity (at the initial state). */
 function movingSurface(mod: GeneratedModel): boolean {
   const { q0 } = mod.model.initial;

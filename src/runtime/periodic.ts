@@ -47,7 +47,6 @@ import { flowToSection, type FlowEvent, type FlowOptions, type Section, type Sec
 
 export type { Section } from './variational.js';
 // The runtime's index exports the eigenvalue solver under this module's name.
-export { eigenvalues, type Complex } from '../numeric/eigenvalues.js';
 
 /** How a component of X = (q, q̇, t) returns: 'free' (held fixed, its advance reported) or advanced by a given amount. */
 export type ShiftSpec = number | 'free';

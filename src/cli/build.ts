@@ -3,8 +3,8 @@
 import { transformSync } from 'esbuild';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import { buildModel } from '../model/index.js';
-import { deriveSystem } from '../derive/system.js';
+import { buildModel, type Model } from '../model/index.js';
+import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { generateModule, TOOLKIT } from '../codegen/module.js';
 import { reportFiles } from '../report/report.js';
 import { indexHtml, katexAssets } from '../report/site.js';
@@ -12,7 +12,9 @@ import type { ReportSimulation } from '../report/sections.js';
 import type { GeneratedModel } from '../runtime/contract.js';
 import { MechanicsError } from '../errors.js';
 import { simulate, simulationMethod } from '../runtime/simulate.js';
+import { UsageError, type ParsedArgs } from './args.js';
 import type { ModelFile } from './load-model.js';
+import { resolveModels } from './models.js';
 
 export interface BuildOptions {
   /** Write the reports (default true). */
@@ -111,4 +113,16 @@ export function writeOutputs(root: string, out: { readonly files: ReadonlyMap<st
     written.push(target);
   }
   return written;
+}
+
+/** The one model a command works on, derived as its file says now, with its generated module. */
+export async function loadOne(args: ParsedArgs, command: string): Promise<{ model: Model; system: DerivedSystem; mod: GeneratedModel }> {
+  const [target] = args.positionals;
+  if (target === undefined) throw new UsageError(`${command} needs a model file or a model name (see \`mechanics list\`)`);
+  const { models: files } = await resolveModels([target]);
+  if (files.length !== 1) throw new UsageError(`'${target}' holds ${files.length} models; ${command} takes one`);
+  const file = files[0]!;
+  const model = buildModel(file.spec);
+  const system = deriveSystem(model);
+  return { model, system, mod: loadGenerated(generateModule(system, file.source).source) };
 }

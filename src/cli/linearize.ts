@@ -12,7 +12,8 @@ import { findEquilibria, linearForms } from '../derive/equilibria.js';
 import { MechanicsError } from '../errors.js';
 import { equilibriumSpectrum, equilibriumStarts } from '../report/periodic.js';
 import { parseAssignment, UsageError, type CommandSpec, type ParsedArgs } from './args.js';
-import { loadOne } from './orbit.js';
+import { loadOne } from './build.js';
+import { complexText, numberText } from './output.js';
 import { evaluateOption, parameterValues } from './run-values.js';
 
 export const LINEARIZE: CommandSpec = {
@@ -79,7 +80,7 @@ export async function runLinearize(args: ParsedArgs): Promise<number> {
     process.stdout.write(`${JSON.stringify(record)}\n`);
     return 0;
   }
-  const fmt = (v: number): string => (Math.abs(v) < 1e-12 ? '0' : v.toPrecision(6));
+  const fmt = (v: number): string => numberText(v, 6);
   const lines = [`${model.name}: ${found.length} equilibri${found.length === 1 ? 'um' : 'a'} (no inputs: the model declares none, so there is no B)`];
   if (record.linear) {
     lines.push('  linearized at rest: M δq̈ + C δq̇ + K δq = 0 with');
@@ -87,7 +88,7 @@ export async function runLinearize(args: ParsedArgs): Promise<number> {
   }
   for (const eq of record.equilibria) {
     lines.push(`  ${Object.entries(eq.q).map(([k, v]) => `${k} = ${fmt(v)}`).join(', ')}${eq.resting.length ? `, resting on ${eq.resting.join(', ')}` : ''}: ${eq.verdict}`);
-    const values = eq.eigenvalues.map((z) => (Math.abs(z.im) < 1e-12 ? fmt(z.re) : `${fmt(z.re)} ${z.im < 0 ? '−' : '+'} ${fmt(Math.abs(z.im))}i`)).join(', ');
+    const values = eq.eigenvalues.map((z) => complexText(z, 6)).join(', ');
     lines.push(`    eigenvalues: ${values || (eq.verdict === 'not linearizable' ? 'none (A undefined: M singular here)' : 'none (the resting contacts pin every coordinate)')}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -6,16 +6,13 @@
 // closed forms where it has them (equilibria.ts), else from differences of
 // the generated map (the JSON says which, per impact).
 // Tests: test/cli/orbit.test.ts
-import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { impactMapJacobian } from '../derive/equilibria.js';
-import { generateModule } from '../codegen/module.js';
-import { buildModel, type Model } from '../model/index.js';
+import type { Model } from '../model/index.js';
 import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions, type Section, type ShiftSpec } from '../runtime/periodic.js';
-import type { GeneratedModel } from '../runtime/contract.js';
 import { describeSection } from '../runtime/variational.js';
 import { parseAssignment, UsageError, type Assignment, type CommandSpec, type ParsedArgs } from './args.js';
-import { loadGenerated } from './build.js';
-import { resolveModels } from './models.js';
+import { loadOne } from './build.js';
+import { complexText, numberText } from './output.js';
 import { evaluateOption, parameterValues, runStart } from './run-values.js';
 
 export const ORBIT: CommandSpec = {
@@ -99,17 +96,6 @@ function optional<K extends string>(key: K, v: number | undefined): Partial<Reco
   return v === undefined ? {} : ({ [key]: v } as Record<K, number>);
 }
 
-/** The one model a command works on, derived as its file says now, with its generated module. */
-export async function loadOne(args: ParsedArgs, command: string): Promise<{ model: Model; system: DerivedSystem; mod: GeneratedModel }> {
-  const [target] = args.positionals;
-  if (target === undefined) throw new UsageError(`${command} needs a model file or a model name (see \`mechanics list\`)`);
-  const { models: files } = await resolveModels([target]);
-  if (files.length !== 1) throw new UsageError(`'${target}' holds ${files.length} models; ${command} takes one`);
-  const file = files[0]!;
-  const model = buildModel(file.spec);
-  const system = deriveSystem(model);
-  return { model, system, mod: loadGenerated(generateModule(system, file.source).source) };
-}
 
 type SectionText = { contact: string } | { coordinate: string; value: string; direction: 'up' | 'down' };
 
@@ -164,9 +150,9 @@ export function orbitRecord(model: Model, params: Readonly<Record<string, number
 }
 
 function summary(r: OrbitRecord): string {
-  const fmt = (v: number): string => (Math.abs(v) < 1e-12 ? '0' : v.toPrecision(8));
+  const fmt = (v: number): string => numberText(v, 8);
   const values = (o: Record<string, number>): string => Object.entries(o).map(([k, v]) => `${k} = ${fmt(v)}`).join(', ');
-  const complex = (z: { re: number; im: number }): string => (Math.abs(z.im) < 1e-12 ? fmt(z.re) : `${fmt(z.re)} ${z.im < 0 ? '−' : '+'} ${fmt(Math.abs(z.im))}i`);
+  const complex = (z: { re: number; im: number }): string => complexText(z, 8);
   const lines = [
     `${r.model}: periodic orbit on section ${r.section} (Newton: ${r.iterations} iterations, residual ${r.residual.toExponential(1)})`,
     `  q:  ${values(r.q)}`,

@@ -107,3 +107,10 @@ function summary({ model, trajectory: tr, method }: RunRecord): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** A number for a summary line: `digits` significant digits, 0 below 1e-12. */
+export const numberText = (v: number, digits: number): string => (Math.abs(v) < 1e-12 ? '0' : v.toPrecision(digits));
+
+/** A complex number (an eigenvalue, a multiplier) for a summary line: a ± bi, or a alone when b is below 1e-12. */
+export const complexText = (z: { readonly re: number; readonly im: number }, digits: number): string =>
+  Math.abs(z.im) < 1e-12 ? numberText(z.re, digits) : `${numberText(z.re, digits)} ${z.im < 0 ? '−' : '+'} ${numberText(Math.abs(z.im), digits)}i`;

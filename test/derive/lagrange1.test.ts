@@ -41,6 +41,16 @@ describe('knife edge on an incline: the blade constraint', () => {
     }
   });
 
+  it("solves the multiplier in closed form: λ = m g sin α sin θ + m θ' (x' cos θ + y' sin θ)", () => {
+    const lambda = cons.multipliers![0]!;
+    const r = rng(5);
+    for (let s = 0; s < 20; s++) {
+      const e = randomEnv(sys.model, r);
+      const along = e["x'"]! * Math.cos(e.theta!) + e["y'"]! * Math.sin(e.theta!);
+      expectClose(evaluate(lambda, e), e.m! * e.g! * Math.sin(e.alpha!) * Math.sin(e.theta!) + e.m! * e["theta'"]! * along, 1e-12, 1);
+    }
+  });
+
   it('is exported by the generated module as one constraint row', () => {
     expect(knifeEdge.model.constraintCount).toBe(1);
     expect(knifeEdge.model.unilateral).toEqual([]);
@@ -134,6 +144,15 @@ describe('pendulum in Cartesian coordinates: the rod as a holonomic constraint',
     expect(cons.A.map((r) => r.map(toText))).toEqual([['2*x', '2*y']]);
     expect(cons.b.map(toText)).toEqual(['0']);
     expect(toText(cons.bias[0]!)).toBe(toText(canonical("2*x'^2 + 2*y'^2")));
+  });
+
+  it('solves λ = m(x′² + y′² − g y)/(2(x² + y²)) in closed form at every state', () => {
+    const r = rng(12);
+    for (let s = 0; s < 20; s++) {
+      const e = randomEnv(sys.model, r);
+      const expected = (e.m! * (e["x'"]! ** 2 + e["y'"]! ** 2 - e.g! * e.y!)) / (2 * (e.x! ** 2 + e.y! ** 2));
+      expectClose(evaluate(sys.constraints!.multipliers![0]!, e), expected, 1e-12, 1);
+    }
   });
 
   it('has λ = rod tension / (2l) at random states on the circle, with the reaction −Aᵀλ pulling toward the pivot', () => {

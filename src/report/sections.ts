@@ -8,7 +8,7 @@ import { together } from '../core/together.js';
 import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { Coordinate } from '../model/model.js';
-import { momentumName, multiplierName } from '../model/names.js';
+import { momentumName } from '../model/names.js';
 import {
   countWord, equation, equations, list, m, paragraph, ref, type Block, type EquationRow, type Figure, type Inline, type Section,
 } from './document.js';
@@ -16,11 +16,12 @@ import { latexMatrix, texWidth } from './latex.js';
 import { LINE_WIDTH, math, mathLines, mechanicsSymbol, unitLatex } from './notation.js';
 import { compliantSection, type ReportLimitStudy } from './compliant.js';
 import { frictionSection } from './friction.js';
+import { lagrange1Section as lagrange1Report } from './lagrange1.js';
 import { linearizationSection } from './periodic.js';
 import { EVENT_STYLE, SERIES_COLORS, svgPlot, type PlotEventKind } from './plot.js';
 import {
   contactPhasesSection as contactPhasesReport, contactTerms, impactMapsSection as impactMapsReport, measureConditions,
-  particleFirstKindBlocks, unilateralConstraintBlocks, unilateralConventions,
+  unilateralConstraintBlocks, unilateralConventions,
 } from './unilateral.js';
 
 /** A simulated motion as the report needs it (structurally a subset of the runtime's Trajectory). */
@@ -273,46 +274,8 @@ export function lagrange2Section({ system }: SectionInput): Section {
 }
 
 // ---------------------------------------------------------------- 6. Lagrange I
-/** Multipliers for the retaining constraints: M q̈ = f − Aᵀλ, A q̈ + Ȧq̇ + ḃ = 0. */
-export function lagrange1Section({ system }: SectionInput): Section | undefined {
-  const { constraints, model } = system;
-  if (!constraints) {
-    const blocks = particleFirstKindBlocks(system);
-    return blocks && { id: 'lagrange1', title: 'Lagrange’s equations of the first kind', blocks };
-  }
-  const k = constraints.names.length;
-  const lambdas = Array.from({ length: k }, (_, i) => mechanicsSymbol(multiplierName(i + 1)));
-  return {
-    id: 'lagrange1',
-    title: 'Lagrange’s equations of the first kind',
-    blocks: [
-      paragraph(
-        'With the multipliers ',
-        m(`\\lambda = ${vector(lambdas)}`),
-        ` (one per constraint: ${constraints.names.join(', ')}) the reaction of the retaining constraints is `,
-        m('-A^{\\top}\\lambda'),
-        ' (Kugushev–Sorokina (8.10) with ',
-        m('\\mathrm{d}\\eta = -\\lambda\\,\\mathrm{d}t'),
-        ') and the motion obeys',
-      ),
-      rows([
-        equation('lagrange1', 'M(q,t)\\,\\ddot{q}', 'f(q,\\dot{q},t) - A^{\\top}(q,t)\\,\\lambda'),
-        equation('lagrange1-constraint', 'A(q,t)\\,\\ddot{q} + \\dot{A}\\,\\dot{q} + \\dot{b}', '0'),
-      ]),
-      paragraph('with M and f of Section ', ref('sec:lagrange2'), ', A of ', ref('constraint-matrix'), ' and'),
-      rows(constraints.bias.map((bias, i) => equation(`constraint-bias-${i + 1}`, k === 1 ? '\\dot{A}\\,\\dot{q} + \\dot{b}' : `(\\dot{A}\\,\\dot{q} + \\dot{b})_{${i + 1}}`, mathLines(bias)))),
-      paragraph('Together, the accelerations and multipliers solve the linear system'),
-      rows([
-        equation(
-          'lagrange1-system',
-          '\\begin{pmatrix} M & A^{\\top} \\\\ A & 0 \\end{pmatrix} \\begin{pmatrix} \\ddot{q} \\\\ \\lambda \\end{pmatrix}',
-          '\\begin{pmatrix} f \\\\ -(\\dot{A}\\,\\dot{q} + \\dot{b}) \\end{pmatrix}',
-        ),
-      ]),
-      paragraph(`which is regular while A has full rank ${k} (M is positive definite, ${model.coordinates.length} coordinates).`),
-    ],
-  };
-}
+/** Multiplier form with every reaction, the constraint matrix, the multipliers solved (lagrange1.ts). */
+export const lagrange1Section = ({ system }: SectionInput): Section | undefined => lagrange1Report(system);
 
 // ---------------------------------------------------------------- 7. Hamilton
 /** Canonical equations in measure form, explicit where hamilton.explicit exists, else through M⁻¹. */

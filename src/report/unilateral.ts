@@ -129,37 +129,6 @@ export function contactTerms(system: DerivedSystem, i: string): string {
   return ` ${out}`;
 }
 
-/**
- * Lagrange's equations of the first kind for a particle system (Cartesian
- * coordinates, constant M) with unilateral constraints, in measure form —
- * Kugushev–Sorokina (8.10)–(8.11): M dẋ = F dt + Σ (∂f_j/∂x)ᵀ dμ_j.
- */
-export function particleFirstKindBlocks(system: DerivedSystem): Block[] | undefined {
-  const u = system.unilateral;
-  const cs = system.model.coordinates;
-  const M = system.lagrange2.massMatrix;
-  if (!u || system.constraints || !system.lagrange2.constantMass) return undefined;
-  const terms = u.contacts
-    .map((c, j) => `${letter(c) === 'f' ? '+' : '-'} \\Bigl(\\frac{\\partial ${gapSymbol(c, j)}}{\\partial x}\\Bigr)^{\\top} \\mathrm{d}\\mu_{${j + 1}}`)
-    .join(' ');
-  const column = (xs: readonly string[]): string => (xs.length === 1 ? xs[0]! : `(${xs.join(', ')})^{\\top}`);
-  return [
-    paragraph(
-      'The coordinates are Cartesian coordinates of point masses (the mass matrix is constant), so the motion also obeys Lagrange’s equations of the first kind in measure form (Kugushev–Sorokina (8.10)–(8.11)):',
-    ),
-    equations(equation('lagrange1-particles', 'M\\,\\mathrm{d}\\dot{x}', `F\\,\\mathrm{d}t ${terms}`)),
-    paragraph(
-      'with ',
-      m(`x = ${column(cs.map((c) => mechanicsSymbol(c.name)))}`),
-      ', ',
-      m(`M = ${latexMatrix(M.map((r) => r.map(math)))}`),
-      ' and the applied force ',
-      m(`F = ${column(system.lagrange2.forcing.map(math))}`),
-      '.',
-    ),
-  ];
-}
-
 /** The conditions on the measures, as a sentence. */
 export function measureConditions(system: DerivedSystem): Inline[] {
   const u = system.unilateral;

@@ -1,0 +1,184 @@
+// The section on Lagrange's equations of the first kind: every reaction as
+// a multiplier times the gradient of its constraint — retaining rows (λ, or
+// Smirnov's support reactions N with their friction), unilateral normals
+// (dμ), sticking tangents (dν) and Coulomb friction — the constraint matrix
+// of all rows, and where each multiplier is solved. Every expression comes
+// from DerivedSystem (lagrange1.ts, unilateral.ts, supports.ts, hinges.ts).
+// Tests: test/report/lagrange1.test.ts.
+import { neg, ZERO, type Expr } from '../core/expr.js';
+import { simplify } from '../core/trig.js';
+import type { DerivedSystem } from '../derive/system.js';
+import type { ContactKinematics } from '../derive/unilateral-types.js';
+import { multiplierName } from '../model/names.js';
+import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section } from './document.js';
+import { latexMatrix, texWidth } from './latex.js';
+import { LINE_WIDTH, math, mathLines, mechanicsSymbol } from './notation.js';
+
+/** One row of the constraint matrix: its name (a gradient in LaTeX), the row, the multiplier it carries. */
+interface ReactionRow {
+  readonly gradient: string;
+  readonly row: readonly Expr[];
+  readonly multiplier: string;
+}
+
+/** The author's letter of a contact: f for f ≥ 0 (Kozlov), g for g ≤ 0 (Kugushev–Sorokina). */
+const letter = (c: ContactKinematics): 'f' | 'g' => (c.constraint.author.sense === '>=' ? 'f' : 'g');
+
+/**
+ * The rows in report order: retaining constraints (A, holonomic first),
+ * then per contact its normal (in the author's sign) and its tangent.
+ */
+function reactionRows(system: DerivedSystem, measure: boolean): ReactionRow[] {
+  const out: ReactionRow[] = [];
+  const rc = system.constraints;
+  const support = new Set(system.supports?.pairs.map((p) => p.constraint) ?? []);
+  rc?.A.forEach((row, k) => {
+    const phi = `\\varphi_{${k + 1}}`;
+    out.push({ gradient: `\\partial ${phi}/\\partial q`, row, multiplier: support.has(k) ? `N_{${k + 1}}` : mechanicsSymbol(multiplierName(k + 1)) });
+  });
+  const d = (s: string): string => (measure ? `\\mathrm{d}${s}` : `\\dot{${s}}`);
+  system.unilateral?.contacts.forEach((c, j) => {
+    const row = letter(c) === 'f' ? c.normal.row : c.normal.row.map((x) => simplify(neg(x)));
+    out.push({ gradient: `\\partial ${letter(c)}_{${j + 1}}/\\partial q`, row, multiplier: d(`\\mu_{${j + 1}}`) });
+    if (c.tangent) out.push({ gradient: `\\partial \\xi_{${j + 1}}/\\partial q`, row: c.tangent.row, multiplier: d(`\\nu_{${j + 1}}`) });
+  });
+  return out;
+}
+
+/**
+ * The reaction terms of coordinate i's equation: −Σ A_ki λ_k for ideal
+ * retaining constraints, Smirnov's (s_k ∂φ_k/∂q_i − f_k sgn ṡ_k ∂s_k/∂q_i) N_k
+ * for support pairs, the journal's friction, ± ∂f_j/∂q_i dμ_j, ∂ξ_j/∂q_i dν_j
+ * and Coulomb's −μ_j sgn ṡ_j ∂s_j/∂q_i dμ_j.
+ */
+function reactionTerms(system: DerivedSystem, measure: boolean): string {
+  const parts: string[] = [];
+  const dt = measure ? '\\,\\mathrm{d}t' : '';
+  const rc = system.constraints;
+  const pairs = system.supports?.pairs ?? [];
+  if (rc) {
+    const ideal = rc.names.length - pairs.length;
+    if (ideal > 0) parts.push(`- \\sum_{k} \\frac{\\partial \\varphi_k}{\\partial q_i}\\,\\lambda_k${dt}`);
+    if (pairs.length) parts.push(`+ \\sum_{k} \\Bigl(s_k \\frac{\\partial \\varphi_k}{\\partial q_i} - f_k^{s_k} \\operatorname{sgn}\\dot{s}_k \\frac{\\partial s_k^{s_k}}{\\partial q_i}\\Bigr) N_k${dt}`);
+    if (system.hinges.length) parts.push(`+ Q^{\\mathrm{fr}}_i${dt}`);
+  }
+  const u = system.unilateral;
+  if (u) {
+    const senses = new Set(u.contacts.map(letter));
+    const sign = senses.size === 1 && senses.has('g') ? '-' : '+';
+    const g = senses.size === 1 ? [...senses][0]! : 'f';
+    parts.push(`${sign} \\sum_{j} \\frac{\\partial ${g}_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j`);
+    if (u.contacts.some((c) => c.tangent)) parts.push('+ \\sum_{j} \\frac{\\partial \\xi_j}{\\partial q_i}\\,\\mathrm{d}\\nu_j');
+    if (u.coulomb.length) parts.push('- \\sum_{j} \\mu_j \\operatorname{sgn}\\dot{s}_j\\, \\frac{\\partial s_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j');
+  }
+  return parts.join(' ');
+}
+
+/** Whether a matrix of these printed entries fits a displayed line after a short left-hand side. */
+function fits(entries: readonly (readonly string[])[]): boolean {
+  const cols = entries[0]?.length ?? 0;
+  let width = 4;
+  for (let j = 0; j < cols; j++) width += Math.max(...entries.map((r) => texWidth(r[j]!))) + 2;
+  return width <= LINE_WIDTH + 10;
+}
+
+/** Where each multiplier is found: solved here (λ), or in the sections that solve it. */
+function solvedBlocks(system: DerivedSystem): Block[] {
+  const blocks: Block[] = [];
+  const rc = system.constraints;
+  if (rc?.multipliers) {
+    blocks.push(
+      paragraph(
+        'Eliminating ',
+        m('\\ddot{q} = M^{-1}(f - A^{\\top}\\lambda)'),
+        ' from the constraints at acceleration level, ',
+        m('A\\ddot{q} + \\dot{A}\\dot{q} + \\dot{b} = 0'),
+        ', gives ',
+        m('(A M^{-1} A^{\\top})\\,\\lambda = A M^{-1} f + \\dot{A}\\dot{q} + \\dot{b}'),
+        ' (Kugushev–Sorokina (9.3)–(9.4)), solved by',
+      ),
+      equations(...rc.multipliers.map((x, k) => equation(`multiplier-${k + 1}`, mechanicsSymbol(multiplierName(k + 1)), mathLines(x)))),
+    );
+  } else if (rc && !system.supports && !system.hinges.length) {
+    blocks.push(paragraph('The multipliers solve the linear system ', ref('lagrange1-system'), ' together with the accelerations (the generated code solves it numerically at every step).'));
+  }
+  if (system.supports) {
+    blocks.push(paragraph('The support reactions ', m('N_k'), ' of the variant ', m('s'), ' that is realized solve Smirnov’s system (1.1), with the friction forces (1.3), in Section ', ref('sec:friction'), '.'));
+  }
+  if (system.hinges.length) {
+    blocks.push(paragraph('The hinge reaction and the journal’s friction moment ', m('Q^{\\mathrm{fr}}'), ', which depends on the reaction’s magnitude, are solved in Section ', ref('sec:friction'), ' (Smirnov (2.4), (2.6)).'));
+  }
+  if (system.unilateral) {
+    blocks.push(
+      paragraph(
+        'The contact measures are ',
+        m('\\mathrm{d}\\mu_j = \\dot{\\sigma}_j\\,\\mathrm{d}t + \\Delta\\mu_j\\,\\delta(t - \\tilde{t})'),
+        system.unilateral.contacts.some((c) => c.tangent) ? ' and likewise ' : '',
+        ...(system.unilateral.contacts.some((c) => c.tangent) ? [m('\\mathrm{d}\\nu_j')] : []),
+        ': the densities on a contact phase are solved in Section ',
+        ref('sec:contact-phases'),
+        ...(system.unilateral.impactMaps.length ? [' and the impulses at an impact in Section ', ref('sec:impact-maps')] : []),
+        system.unilateral.coulomb.length ? '; a sliding contact’s density with its friction in Section ' : '.',
+        ...(system.unilateral.coulomb.length ? [ref('sec:friction'), '.'] : []),
+      ),
+    );
+  }
+  return blocks;
+}
+
+/** Lagrange's equations of the first kind, in the coordinates q, for a model with retaining or unilateral constraints. */
+export function lagrange1Section(system: DerivedSystem): Section | undefined {
+  const { constraints: rc, unilateral: u, model } = system;
+  if (!rc && !u) return undefined;
+  const measure = u !== undefined;
+  const rows = reactionRows(system, measure);
+  const lhs = measure ? '\\sum_{k} M_{ik}\\,\\mathrm{d}\\dot{q}_k' : '\\sum_{k} M_{ik}\\,\\ddot{q}_k';
+  const force = measure ? 'f_i\\,\\mathrm{d}t' : 'f_i';
+  const entries = rows.map((r) => r.row.map(math));
+  const intro: Inline[] = [
+    'Lagrange’s equations of the first kind (Kugushev–Sorokina (8.10)) are written for the Cartesian coordinates ',
+    m('x'),
+    ' of the points: ',
+    m('M_x\\,\\mathrm{d}\\dot{x} = F\\,\\mathrm{d}t + A_x^{\\top}\\mathrm{d}\\eta - G^{\\top}\\mathrm{d}\\mu'),
+    ', each reaction a multiplier times the gradient of its constraint. Multiplied by ',
+    m('(\\partial x/\\partial q)^{\\top}'),
+    ', which carries the gradients in x to the gradients in the coordinates q, they keep that form (',
+    m(model.coordinates.length === 1 ? 'i = 1' : `i = 1, \\dots, ${model.coordinates.length}`),
+    '):',
+  ];
+  const blocks: Block[] = [
+    paragraph(...intro),
+    equations(equation('lagrange1', lhs, `${force} ${reactionTerms(system, measure)}`)),
+    paragraph(
+      'with M and f of Section ',
+      ref('sec:lagrange2'),
+      ...(model.Q.some((x) => x !== ZERO) ? [' (f holds the generalized forces Q of Section ', ref('sec:forces'), ')'] : []),
+      ...(u ? [' and the measures as in ', ref('lagrange2-measure')] : []),
+      '. The gradients, stacked, are the constraint matrix; the multipliers of its rows are ',
+      m(rows.map((r) => r.multiplier).join(',\\ ')),
+      ':',
+    ),
+  ];
+  if (fits(entries)) {
+    blocks.push(equations(equation('lagrange1-matrix', `\\begin{pmatrix} ${rows.map((r) => r.gradient).join(' \\\\ ')} \\end{pmatrix}`, latexMatrix(entries))));
+  } else {
+    blocks.push(equations(...rows.map((r, k) => equation(`lagrange1-row-${k + 1}`, r.gradient, latexMatrix([r.row.map(math)])))));
+  }
+  if (rc && !system.supports && !system.hinges.length) {
+    const k = rc.names.length;
+    blocks.push(
+      paragraph('The retaining constraints hold at the acceleration level, ', m('A\\ddot{q} + \\dot{A}\\dot{q} + \\dot{b} = 0'), ', with'),
+      equations(...rc.bias.map((bias, i) => equation(`constraint-bias-${i + 1}`, k === 1 ? '\\dot{A}\\,\\dot{q} + \\dot{b}' : `(\\dot{A}\\,\\dot{q} + \\dot{b})_{${i + 1}}`, mathLines(bias)))),
+      paragraph('so that, while no contact acts, accelerations and multipliers solve'),
+      equations(
+        equation(
+          'lagrange1-system',
+          '\\begin{pmatrix} M & A^{\\top} \\\\ A & 0 \\end{pmatrix} \\begin{pmatrix} \\ddot{q} \\\\ \\lambda \\end{pmatrix}',
+          '\\begin{pmatrix} f \\\\ -(\\dot{A}\\,\\dot{q} + \\dot{b}) \\end{pmatrix}',
+        ),
+      ),
+    );
+  }
+  blocks.push(...solvedBlocks(system));
+  return { id: 'lagrange1', title: 'Lagrange’s equations of the first kind', blocks };
+}

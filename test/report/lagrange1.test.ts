@@ -1,0 +1,83 @@
+// The section on Lagrange's equations of the first kind: present for every
+// model with retaining or rigid unilateral constraints, every reaction in
+// it (λ, Smirnov's N with friction, dμ, dν, Coulomb), the constraint matrix
+// against gradients worked out by hand, and the multipliers solved.
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../../src/core/evaluate.js';
+import { TOOLKIT } from '../../src/codegen/module.js';
+import type { Section } from '../../src/report/document.js';
+import { lagrange1Section } from '../../src/report/lagrange1.js';
+import { buildReport } from '../../src/report/report.js';
+import { renderLatexBody } from '../../src/report/render-latex.js';
+import { derived, randomEnv } from '../helpers/examples.js';
+import { rng } from '../helpers/random.js';
+import { models } from './reports.js';
+
+const systems = new Map(models.map((f) => [f.spec.name, derived(f.spec)]));
+const system = (name: string) => systems.get(name)!;
+const tex = (name: string): string => {
+  const doc = buildReport(system(name), { source: `derivations/${name}.ts`, toolkit: TOOLKIT });
+  const s = doc.sections.find((x) => x.id === 'lagrange1');
+  return s ? renderLatexBody({ ...doc, sections: [s as Section] }).replace(/ &(?=\S)/g, ' ') : '';
+};
+
+describe('which reports have the section', () => {
+  it.each([...systems].map(([name, s]) => [name, s] as const))('%s: present exactly when a retaining or rigid unilateral constraint acts', (_, s) => {
+    expect(lagrange1Section(s) !== undefined).toBe(s.constraints !== undefined || s.unilateral !== undefined);
+  });
+
+  it('never calls generalized coordinates Cartesian coordinates of point masses', () => {
+    for (const name of systems.keys()) expect(tex(name)).not.toContain('Cartesian coordinates of point masses');
+  });
+});
+
+describe('rigid compass (Rubanovich–Formalsky §1)', () => {
+  const t = tex('compass');
+  it('carries the sticking feet’s tangential reactions Σ (∂ξ_j/∂q_i) dν_j beside the normal ones', () => {
+    expect(t).toContain('\\sum_{k} M_{ik}\\,\\mathrm{d}\\dot{q}_k = f_i\\,\\mathrm{d}t + \\sum_{j} \\frac{\\partial f_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j + \\sum_{j} \\frac{\\partial \\xi_j}{\\partial q_i}\\,\\mathrm{d}\\nu_j');
+  });
+  it('stacks the gradients by hand: ∂y_B/∂ψ = −(l/2)(2 sin(α − ψ) + cos α sin ψ), ∂x_B/∂ψ = (l/2)(2 cos(α − ψ) − cos α cos ψ)', () => {
+    expect(t).toContain('0 & 1 & -\\frac{1}{2} l (2 \\sin(\\alpha - \\psi) + \\cos\\alpha \\sin\\psi) \\\\ 1 & 0 & \\frac{1}{2} l (2 \\cos(\\alpha - \\psi) - \\cos\\alpha \\cos\\psi)');
+    expect(t).toContain('\\mathrm{d}\\mu_{1},\\ \\mathrm{d}\\nu_{1},\\ \\mathrm{d}\\mu_{2},\\ \\mathrm{d}\\nu_{2}');
+  });
+});
+
+describe('pendulum at a wall (g ≤ 0, Kugushev–Sorokina’s convention)', () => {
+  it('subtracts the reaction along ∂g/∂q', () => {
+    expect(tex('pendulum-wall')).toContain('- \\sum_{j} \\frac{\\partial g_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j');
+  });
+});
+
+describe('knife edge: an ideal non-holonomic constraint', () => {
+  const t = tex('knife-edge');
+  it('writes −Σ (∂φ_k/∂q_i) λ_k, the constraint matrix (sin θ, −cos θ, 0) and the system for q̈ and λ', () => {
+    expect(t).toContain('\\sum_{k} M_{ik}\\,\\ddot{q}_k = f_i - \\sum_{k} \\frac{\\partial \\varphi_k}{\\partial q_i}\\,\\lambda_k');
+    expect(t).toContain('\\begin{pmatrix} \\sin\\theta & -\\cos\\theta & 0 \\end{pmatrix}');
+    expect(t).toContain('\\label{eq:knife-edge:lagrange1-system}');
+  });
+  it('prints λ₁ solved, and the solved λ is m g sin α sin θ + m θ̇ (ẋ cos θ + ẏ sin θ) at random states', () => {
+    expect(t).toContain('\\lambda_{1} =');
+    const s = system('knife-edge');
+    const r = rng(21);
+    for (let i = 0; i < 10; i++) {
+      const e = randomEnv(s.model, r);
+      const expected = e.m! * e.g! * Math.sin(e.alpha!) * Math.sin(e.theta!) + e.m! * e["theta'"]! * (e["x'"]! * Math.cos(e.theta!) + e["y'"]! * Math.sin(e.theta!));
+      expect(evaluate(s.constraints!.multipliers![0]!, e)).toBeCloseTo(expected, 10);
+    }
+  });
+});
+
+describe('non-ideal constraints', () => {
+  it('point between planes (Smirnov): the support reaction N_k with its friction, solved by (1.1) in the friction section', () => {
+    const t = tex('point-between-planes');
+    expect(t).toContain('s_k \\frac{\\partial \\varphi_k}{\\partial q_i} - f_k^{s_k} \\operatorname{sgn}\\dot{s}_k \\frac{\\partial s_k^{s_k}}{\\partial q_i}\\Bigr) N_k');
+    expect(t).toContain('Smirnov’s system (1.1)'.replace('’', "'"));
+    expect(t).not.toContain('\\lambda_{1} =');
+  });
+  it('pendulum with a rough hinge: the journal’s friction force', () => {
+    expect(tex('rough-hinge-pendulum')).toContain('+ Q^{\\mathrm{fr}}_i');
+  });
+  it('rough disk (Coulomb): the friction −μ_j sgn ṡ_j ∂s_j/∂q_i dμ_j', () => {
+    expect(tex('rough-disk')).toContain('- \\sum_{j} \\mu_j \\operatorname{sgn}\\dot{s}_j\\, \\frac{\\partial s_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j');
+  });
+});

@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'not-a-velocity-constraint',
   'too-many-constraints',
   'bad-inequality',
+  'bad-activation',
   'bad-impact-law',
   'bad-compliant-law',
   'bad-restitution',

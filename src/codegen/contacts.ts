@@ -3,6 +3,7 @@
 // impact map with mode selection (contract: src/runtime/contract.ts). Every
 // expression comes from the derivation's contact rows (DerivedSystem.unilateral).
 // Tests: test/codegen/exports.test.ts, test/unilateral/*.test.ts.
+import { ONE } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { UnilateralConstraint } from '../model/model.js';
 import { frictionDecls, slipRows } from './friction.js';
@@ -18,6 +19,8 @@ export interface ContactInfo {
   readonly law: LawInfo;
   readonly slip: number;
   readonly friction?: { kinetic: string; static: string };
+  /** The contact's `when` as written, and whether its value must be > 0 rather than ≥ 0. */
+  readonly activation?: { when: string; strict: boolean };
 }
 
 function lawInfo(law: UnilateralConstraint['law']): LawInfo {
@@ -36,7 +39,11 @@ function lawInfo(law: UnilateralConstraint['law']): LawInfo {
 export function contactInfo(sys: DerivedSystem): ContactInfo[] {
   return sys.model.unilateral.map((u, j) => {
     const slip = sys.unilateral?.contacts[j]?.slip?.length ?? 0;
-    return { name: u.name, law: lawInfo(u.law), slip, ...(u.friction ? { friction: { kinetic: u.friction.kinetic.name, static: u.friction.static.name } } : {}) };
+    return {
+      name: u.name, law: lawInfo(u.law), slip,
+      ...(u.friction ? { friction: { kinetic: u.friction.kinetic.name, static: u.friction.static.name } } : {}),
+      ...(u.when ? { activation: { when: u.when.text, strict: u.when.strict } } : {}),
+    };
   });
 }
 
@@ -168,6 +175,7 @@ export function contactDecls(scope: Scope): Decl[] {
       returns: 'Float64Array',
       body: [callStmt('load$', ref('q')), callStmt('gapValues$', ...tp, ref('out')), ret(ref('out'))],
     },
+    ...activationDecls(scope),
     rowJacobianExport(scope, 'gapJacobian', '∂gap/∂q, row-major m×n.', 'contactRows$', 'N$', m),
     rowRatesExport(scope, 'gapRates', 'Gap rates ġ = G q̇ + ∂g/∂t, one per unilateral constraint (∂g/∂t from the derivation, not a difference quotient).', u.contacts.map((c) => c.normal)),
     {
@@ -196,6 +204,26 @@ export function contactDecls(scope: Scope): Decl[] {
     ...impactDecls(sys.constraints !== undefined),
     ...frictionDecls(scope, K),
   ];
+}
+
+/**
+ * contactActivation, where some contact declares `when`: the value of each
+ * contact's condition (1 for a contact without one), which the runtime
+ * compares with 0 (strictly where model.unilateral[j].activation says so)
+ * before it treats an arrival as an impact.
+ */
+function activationDecls(scope: Scope): Decl[] {
+  const { model } = scope.sys;
+  if (!model.unilateral.some((u) => u.when)) return [];
+  return [{
+    kind: 'function',
+    name: 'contactActivation',
+    doc: 'Activation value per contact: an arrival is an impact only where it is ≥ 0 (> 0 for a strict condition); 1 for a contact without a condition.',
+    exported: true,
+    params: [T, Q, QD, P, outParam(model.unilateral.length)],
+    returns: 'Float64Array',
+    body: [callStmt('load$', ref('q'), ref('qd')), kernelBlock(scope, into('out', model.unilateral.map((u) => u.when?.value ?? ONE))), ret(ref('out'))],
+  }];
 }
 
 /** Stack the active normal rows, the tangent rows of active sticking contacts and the retaining rows into R$/C$, then solve. */

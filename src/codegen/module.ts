@@ -48,6 +48,7 @@ function header(sys: DerivedSystem, sourceFile: string): string[] {
       ? [
           `  gaps, gapRates, restitution: length ${m}, one per contact [${model.unilateral.map((u) => u.name).join(', ')}]`,
           `  gapJacobian: row-major ${m}×${n}`,
+          ...(model.unilateral.some((u) => u.when) ? [`  contactActivation: length ${m}, an arrival is an impact where ≥ 0 (> 0 strict)`] : []),
           `  contactAccelerations: [q̈ (${n}), σ̇ of the active normals in contact order${mt ? ', σ̇ of the tangent rows of the active sticking contacts' : ''}${mr ? `, λ (${mr})` : ''}] (length ${n + K} at most)`,
           `  impact: qdPlus (${n}), impulses (${m}, along +∂g/∂q), active (${m}: closed after the impact)`,
           ...(ms ? [`  slipJacobian: row-major ${ms}×${n}; slipRates: ${ms}; friction: [μ_k, μ_s] per contact (${2 * m})`, `  frictionPhase: [q̈ (${n}), σ̇ per contact (${m}), τ per slip row (${ms}), det] (${n + m + ms + 1})`] : []),
@@ -83,7 +84,7 @@ const nonIdeal = (sys: DerivedSystem): string[] => [
 ];
 
 /** Top-level names of a module, which no local may shadow. */
-const TOP_LEVEL = [...EMBEDDED_NAMES, 'model', 'massMatrix', 'forcing', 'accelerations', 'rhs', 'momenta', 'hamiltonian', 'hamiltonRhs', 'energy', 'constraintAccelerations', 'gaps', 'gapJacobian', 'gapRates', 'restitution', 'contactAccelerations', 'impact', 'checkParams', 'slipJacobian', 'slipRates', 'friction', 'frictionPhase', 'rhsJacobian', ...COMPLIANT_TOP_LEVEL];
+const TOP_LEVEL = [...EMBEDDED_NAMES, 'model', 'massMatrix', 'forcing', 'accelerations', 'rhs', 'momenta', 'hamiltonian', 'hamiltonRhs', 'energy', 'constraintAccelerations', 'gaps', 'gapJacobian', 'gapRates', 'restitution', 'contactActivation', 'contactAccelerations', 'impact', 'checkParams', 'slipJacobian', 'slipRates', 'friction', 'frictionPhase', 'rhsJacobian', ...COMPLIANT_TOP_LEVEL];
 
 export function buildModuleIR(sys: DerivedSystem, sourceFile: string): { ir: ModuleIR; dynamicsOps: number } {
   const scope = makeScope(sys, TOP_LEVEL);

@@ -149,6 +149,12 @@ export interface UnilateralSpec {
    * or two (spatial); its rate is the sliding velocity. Needed by a Coulomb law.
    */
   readonly slip?: ExprInput | readonly ExprInput[];
+  /**
+   * Activation condition, one inequality in t, coordinates, velocities and
+   * parameters ('a2 - a1 >= 0.1'): the gap reaching 0 is an impact only where
+   * it holds; elsewhere the contact stays inactive until its gap is positive again.
+   */
+  readonly when?: string;
   readonly description?: string;
 }
 
@@ -238,7 +244,7 @@ export const CONSTRAINT_FIELDS: Known<HolonomicSpec | NonholonomicSpec> = { name
 export const REALIZATION_FIELDS: Known<RealizationSpec> = { addedMass: true, stiffness: true, viscosity: true };
 export const SUPPORT_FRICTION_FIELDS: Known<NonNullable<HolonomicSpec['friction']>> = { positive: true, negative: true };
 export const HINGE_FIELDS: Known<HingeSpec> = { name: true, constraints: true, angle: true, radius: true, friction: true, reduced: true };
-export const UNILATERAL_FIELDS: Known<UnilateralSpec> = { name: true, constraint: true, law: true, slip: true, description: true };
+export const UNILATERAL_FIELDS: Known<UnilateralSpec> = { name: true, constraint: true, law: true, slip: true, when: true, description: true };
 export const IMPACT_LAW_FIELDS: Known<ImpactLawSpec> = { newton: true, plastic: true, wLaw: true, stick: true, allowSuperelastic: true, coulomb: true };
 export const REALIZED_LAW_FIELDS: Known<RealizedLawSpec> = { compliant: true, potential: true };
 export const COMPLIANT_FIELDS: Known<CompliantSpec> = { stiffness: true, damping: true, exponent: true, addedMass: true, adhesion: true, dampingModel: true };

@@ -101,6 +101,20 @@ export interface UnilateralConstraint {
   readonly slip?: readonly Expr[];
   /** Coulomb friction of the contact (with its slip); absent: frictionless, or 'stick'. */
   readonly friction?: CoulombFriction;
+  /** Activation condition (`when`): an arrival is an impact only where it holds; absent: always. */
+  readonly when?: ContactActivation;
+}
+
+/**
+ * A contact's activation condition `when: 'a2 - a1 >= 0.1'`, as the value
+ * lhs − rhs (rhs − lhs for ≤, <) of (t, q, q̇, parameters): the condition holds
+ * where value ≥ 0, or value > 0 when strict.
+ */
+export interface ContactActivation {
+  readonly value: Expr;
+  readonly strict: boolean;
+  /** As written. */
+  readonly text: string;
 }
 
 /**

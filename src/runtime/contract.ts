@@ -43,6 +43,12 @@ export interface UnilateralInfo {
   readonly slip?: number;
   /** Present for a Coulomb law (absent for frictionless contacts and for 'stick', which is infinite friction). */
   readonly friction?: FrictionInfo;
+  /**
+   * The contact's activation condition (the model's `when`), present where
+   * declared: contactActivation gives its value, which must be ≥ 0 (> 0 when
+   * strict) for an arrival to be an impact. Absent: every arrival is one.
+   */
+  readonly activation?: { readonly when: string; readonly strict: boolean };
 }
 
 /**
@@ -157,6 +163,15 @@ export interface GeneratedModel {
    * closing relation, end of §9), 0 for 'plastic' and 'stick'.
    */
   restitution?(t: number, p: Params, out?: Float64Array): Float64Array;
+  /**
+   * Activation value per unilateral constraint (present when some contact
+   * declares `when`; 1 for a contact without a condition). A gap reaching 0
+   * from above is an impact only where the value is ≥ 0 (> 0 when
+   * model.unilateral[j].activation.strict); elsewhere the drivers let the
+   * contact pass through and keep it inactive until its gap is positive
+   * again. A closed contact is not re-checked: it stays closed until it releases.
+   */
+  contactActivation?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
   /**
    * q̈ then the multipliers σ̇ of the active contacts (in contact order), with
    * the active gaps held: g̈_j = 0 for every active j. Sign: M q̈ = forcing +

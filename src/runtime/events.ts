@@ -10,7 +10,12 @@
 // with a bisection step whenever the bracket fails to halve, which bounds the
 // work by that of bisection. The answer is the endpoint of the final bracket
 // on the crossed side, so restarting from it never re-detects the event.
+//
+// A contact guard may also carry an activation condition (the model's
+// `when`; ContactActivity below): its crossing is an impact only where the
+// condition holds.
 
+import type { GeneratedModel, Params } from './contract.js';
 import type { DenseStep } from './dopri5.js';
 
 export type CrossingDirection = 'falling' | 'rising' | 'either';
@@ -112,4 +117,58 @@ export function locateOnInterval(
   }
   const yb = tb === step.t ? Float64Array.from(step.y) : step.eval(tb, y);
   return { status: tb - ta <= tol ? 'found' : 'max-iterations', t: tb, tBefore: ta, y: yb, g: g(tb, yb), iterations };
+}
+
+/**
+ * The contacts' activation conditions (the model's `when`, the module's
+ * contactActivation), shared by the event-driven, variational and
+ * time-stepping drivers. A gap reaching zero is an impact only where its
+ * condition holds; a crossing elsewhere (a walker's swing foot scuffing the
+ * ground at mid-stance) makes the contact dormant: neither closed nor
+ * watched until its gap is positive again, when it wakes. A closed contact
+ * is never re-checked (it stays closed until it releases), so the drivers
+ * ask `holds` only of contacts that are not closed. A module without
+ * contactActivation has every contact always active.
+ */
+export class ContactActivity {
+  readonly dormant: boolean[];
+  private readonly values: Float64Array;
+  private readonly strict: boolean[];
+
+  constructor(
+    private readonly module: GeneratedModel,
+    private readonly params: Params,
+  ) {
+    const contacts = module.model.unilateral;
+    this.dormant = new Array<boolean>(contacts.length).fill(false);
+    this.values = new Float64Array(contacts.length);
+    this.strict = contacts.map((u) => u.activation?.strict ?? false);
+  }
+
+  /** Whether contact j's condition holds at (t, q, q̇): value ≥ 0, or > 0 when strict. */
+  holds(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, j: number): boolean {
+    const activation = this.module.contactActivation;
+    if (!activation) return true;
+    const v = activation(t, q, qd, this.params, this.values)[j]!;
+    return this.strict[j] ? v > 0 : v >= 0;
+  }
+
+  /** Whether a contact that is not closed may close here: awake, and its condition holds. */
+  admits(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, j: number): boolean {
+    return !this.dormant[j] && this.holds(t, q, qd, j);
+  }
+
+  /**
+   * Contacts at or below their surface (g ≤ 0) that are not closed and whose
+   * condition fails go dormant: at a start below the floor, or where an
+   * event finds a contact on the surface while inactive.
+   */
+  settle(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, g: ArrayLike<number>, closed: readonly boolean[]): void {
+    for (let j = 0; j < this.dormant.length; j++) if (!closed[j] && g[j]! <= 0 && !this.holds(t, q, qd, j)) this.dormant[j] = true;
+  }
+
+  /** Dormant contacts whose gap is positive again wake up. */
+  wake(g: ArrayLike<number>): void {
+    for (let j = 0; j < this.dormant.length; j++) if (this.dormant[j] && g[j]! > 0) this.dormant[j] = false;
+  }
 }

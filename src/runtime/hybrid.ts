@@ -22,6 +22,11 @@
 // output grid or the tolerances, so the rest time does not depend on them.
 // Every event carries the state where it happened (for an impact q̇⁻, q̇⁺
 // and the impulses).
+// Activation conditions (the model's `when`, events.ts ContactActivity): a
+// gap reaching zero where its contact's condition fails is no event; the
+// contact passes through and stays dormant, neither closed nor watched,
+// until its gap is positive again (a walker's swing foot scuffing at
+// mid-stance). A held contact is not re-checked: it stays until it releases.
 // Event times are located on the dense output to ~1e-14 relative
 // (events.ts). After every event the new set S is chosen by enumerating the
 // candidate modes (σ̇_S > 0 for held contacts, g̈ ≥ 0 for the others: the
@@ -50,7 +55,7 @@ import { integrate, type DenseStep } from './dopri5.js';
 import { frictionalImpact } from './friction-impact.js';
 import { impactByLcp, type LcpImpact } from './impact-lcp.js';
 import { IMPACT_ERROR_CODE, SimulationError, type SimulationErrorCode } from './errors.js';
-import { crosses, locateOnInterval, type EventFunction } from './events.js';
+import { ContactActivity, crosses, locateOnInterval, type EventFunction } from './events.js';
 import { heldContacts, MAX_MODE_COMBINATIONS, ModeSelector, OPEN, STICK, slides, usesFriction, type SlipTarget } from './friction-modes.js';
 import {
   DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
@@ -159,6 +164,7 @@ class HybridRun {
   private readonly t0: number;
   private readonly t1: number;
   private readonly kin: GapKinematics;
+  private readonly activity: ContactActivity;
   private readonly name: string;
   /** Mode selection with friction; undefined for frictionless models, which take the path they always took. */
   private readonly friction: ModeSelector | undefined;
@@ -243,6 +249,7 @@ class HybridRun {
     this.t0 = opts.t0 ?? 0;
     this.t1 = opts.t1;
     this.kin = new GapKinematics(module, this.params);
+    this.activity = new ContactActivity(module, this.params);
     const c = opts.contact ?? {};
     this.gapTol = c.gapTol ?? 1e-9;
     this.restVelocity = c.restVelocity ?? 1e-6;
@@ -293,8 +300,10 @@ class HybridRun {
   run(): Trajectory {
     this.split(this.x);
     const g = this.kin.gaps(this.t, this.q);
+    // A contact inactive at the start may begin below its surface (the ball under a floor that is not there).
+    this.activity.settle(this.t, this.q, this.qd, g, this.held);
     for (let j = 0; j < this.m; j++) {
-      if (g[j] < -this.gapTol) {
+      if (g[j] < -this.gapTol && !this.activity.dormant[j]) {
         throw new SimulationError('initial-penetration', 'input', `the initial state violates unilateral constraint '${this.module.model.unilateral[j].name}' (gap ${g[j]} < 0); start on the admissible side`, { model: this.name, field: 'q0' });
       }
     }
@@ -311,6 +320,12 @@ class HybridRun {
       this.q[i] = y[i];
       this.qd[i] = y[this.n + i];
     }
+  }
+
+  /** Whether open contact j may close at the current state: awake, and its condition holds (read from x). */
+  private admitted(j: number): boolean {
+    this.split(this.x);
+    return this.activity.admits(this.t, this.q, this.qd, j);
   }
 
   /** q̈ then σ̇ of the held contacts at a state, into `acc`. */
@@ -397,6 +412,7 @@ class HybridRun {
       };
     if (this.friction) this.aimSlips(this.t, this.x);
     this.guardValues(this.t, this.x, this.gA, this.dgA, this.sA, this.tA);
+    this.activity.wake(this.gA);
     let found: Crossing | undefined;
     const maxSteps = this.opts.maxSteps ?? 100_000;
     const end = Math.min(this.t1, this.pendingRest?.t ?? Infinity);
@@ -414,6 +430,7 @@ class HybridRun {
         }
         this.sampler.fromStep(step);
         this.progress.update(step.t);
+        this.activity.wake(this.gB);
         this.gA.set(this.gB);
         this.dgA.set(this.dgB);
         this.sA.set(this.sB);
@@ -434,6 +451,12 @@ class HybridRun {
     }
     this.t = found.t;
     this.x.set(found.y);
+    if (found.kind === 'gap' && !this.admitted(found.contact)) {
+      // An arrival where the contact's condition fails: it passes through, no event.
+      this.activity.dormant[found.contact] = true;
+      this.checkCaps(false);
+      return;
+    }
     // A held contact cannot leave before the accumulation point of its
     // cascade has been reached but for a release exactly there; the rest is
     // then recorded where the motion actually changes.
@@ -478,7 +501,8 @@ class HybridRun {
   private firstCrossing(step: DenseStep): Crossing | undefined {
     let best: Crossing | undefined;
     for (let j = 0; j < this.m; j++) {
-      for (const c of this.held[j] ? [this.releaseCrossing(j, step), this.tangentCrossing(j, step)] : [this.gapCrossing(j, step)]) {
+      const watched = this.held[j] ? [this.releaseCrossing(j, step), this.tangentCrossing(j, step)] : this.activity.dormant[j] ? [] : [this.gapCrossing(j, step)];
+      for (const c of watched) {
         if (c && (!best || c.t < best.t)) best = c;
       }
     }
@@ -563,7 +587,9 @@ class HybridRun {
     for (let round = 0; ; round++) {
       this.split(this.x);
       const g = this.kin.gaps(t, this.q);
-      for (let j = 0; j < m; j++) closed[j] = g[j] <= this.gapTol;
+      // Closed: on the surface and held before, or allowed to close by its condition.
+      for (let j = 0; j < m; j++) closed[j] = g[j] <= this.gapTol && (this.held[j]! || this.admitted(j));
+      this.activity.settle(t, this.q, this.qd, g, closed);
       const dg = this.kin.rates(t, this.q, this.qd, this.rates);
       const approaching: number[] = [];
       for (let j = 0; j < m; j++) if (closed[j] && dg[j] < -this.restVelocity) approaching.push(j);
@@ -595,8 +621,7 @@ class HybridRun {
     // the limit of the cascade) before the mode is chosen.
     if (rest) {
       if (rest.qd) this.startFromLimit(rest as Required<Accumulation>);
-      const status = projectOntoContacts(this.kin, this.module, this.params, t, this.x.subarray(0, n), this.x.subarray(n), rest.contacts);
-      if (status !== 'ok') throw this.projectionError(status, rest.contacts);
+      this.project(rest.contacts);
     }
     this.split(this.x);
     const dg = this.kin.rates(t, this.q, this.qd, this.rates);
@@ -608,8 +633,7 @@ class HybridRun {
     const mode = frictional ?? this.selectMode(candidates);
     this.held.fill(false);
     for (const j of mode.held) this.held[j] = true;
-    const status = projectOntoContacts(this.kin, this.module, this.params, t, this.x.subarray(0, n), this.x.subarray(n), mode.held);
-    if (status !== 'ok') throw this.projectionError(status, mode.held);
+    this.project(mode.held);
     if (frictional) this.startModes(frictional);
 
     const releasedNow = before.flatMap((h, j) => (h && !this.held[j] ? [j] : []));
@@ -872,10 +896,51 @@ class HybridRun {
     return first;
   }
 
+  /**
+   * Project the state onto the contacts S (projectOntoContacts) in the
+   * kinetic metric M. Where M alone is singular (a point-mass rimless wheel
+   * has no inertia about its hub) the metric is M + ρ(G_SᵀG_S + T_SᵀT_S),
+   * G_S the held normals and T_S the tangents of held sticking contacts: it
+   * is positive definite exactly when the held rows pin M's massless
+   * directions, i.e. when the constrained system [M Rᵀ; R 0] of the contact
+   * phase is regular, and on ġ_S = 0 the added normal term is constant, so
+   * the velocity step is still the plastic projection.
+   */
+  private project(S: readonly number[]): void {
+    const { n, t } = this;
+    const q = this.x.subarray(0, n), qd = this.x.subarray(n);
+    let status = projectOntoContacts(this.kin, this.module, this.params, t, q, qd, S);
+    if (status === 'singular-mass-matrix' && S.length > 0) status = projectOntoContacts(this.kin, this.pinnedMetric(S), this.params, t, q, qd, S);
+    if (status !== 'ok') throw this.projectionError(status, S);
+  }
+
+  /** The module with massMatrix M + ρ(G_SᵀG_S + T_SᵀT_S), ρ = max Mᵢᵢ / max |R_ri|² so both terms have one scale. */
+  private pinnedMetric(S: readonly number[]): GeneratedModel {
+    const { n, module, params } = this;
+    const contacts = module.model.unilateral;
+    const slipStart = contacts.map((_, j) => contacts.slice(0, j).reduce((k, u) => k + (u.slip ?? 0), 0));
+    const massMatrix = (t: number, q: ArrayLike<number>, p: Params, out = new Float64Array(n * n)): Float64Array => {
+      module.massMatrix(t, q, p, out);
+      const G = this.kin.jacobian(t, q);
+      const T = module.slipJacobian?.(t, q, params);
+      const rows: ArrayLike<number>[] = S.flatMap((j) => [
+        G.subarray(j * n, (j + 1) * n),
+        ...(T && contacts[j]!.law.kind === 'stick' ? [T.subarray(slipStart[j]! * n, (slipStart[j]! + 1) * n)] : []),
+      ]);
+      let mass = 0, row = 0;
+      for (let i = 0; i < n; i++) mass = Math.max(mass, Math.abs(out[i * n + i]!));
+      for (const r of rows) for (let i = 0; i < n; i++) row = Math.max(row, Math.abs(r[i]!));
+      const rho = mass > 0 && row > 0 ? mass / (row * row) : 1;
+      for (const r of rows) for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) out[a * n + b] += rho * r[a]! * r[b]!;
+      return out;
+    };
+    return { ...module, massMatrix };
+  }
+
   private projectionError(status: Exclude<ProjectionStatus, 'ok'>, contacts: readonly number[]): SimulationError {
     return status === 'dependent-contacts'
       ? this.failure(status, 'numeric', `singular contact system: the gap gradients of contacts ${contacts.join(', ')} are linearly dependent`, 'gapJacobian')
-      : this.failure(status, 'numeric', `singular mass matrix: M is not positive definite at this state (projecting onto contacts ${contacts.join(', ')})`, 'massMatrix');
+      : this.failure(status, 'numeric', `singular mass matrix: M is not positive definite at this state and the held contacts {${contacts.join(', ')}} do not pin its massless directions (projecting onto them)`, 'massMatrix');
   }
 }
 

@@ -42,6 +42,12 @@
 // position error is O(h²); the compass and the rimless wheel show it
 // (test/unilateral/moreau-jean-friction.test.ts tells strikes from it).
 //
+// Activation conditions (the model's `when`, events.ts ContactActivity): a
+// contact enters the index set only if it was in the previous step's set
+// (a closed contact stays until it leaves) or its condition holds at t_k;
+// one whose predicted gap is ≤ 0 while its condition fails is dormant, left
+// out until its predicted gap is positive again.
+//
 // Energy (the lead copies this into the docs). In smooth phases θ = ½ is
 // the trapezoidal rule with the mass matrix at the midpoint: a symmetric
 // (time-reversible) second-order method, so the energy error stays bounded,
@@ -62,6 +68,7 @@
 import type { GeneratedModel, Params } from './contract.js';
 import { GapKinematics, requireFunctions, restitutionCoefficients } from './contacts.js';
 import { SimulationError, throwAll, type SimulationErrorCode } from './errors.js';
+import { ContactActivity } from './events.js';
 import { ContactRows, delassus, hasSlipRows, requireStickRows } from './friction-impact.js';
 import { phaseModes, solveFrictionLcp, type FrictionContact } from './friction-lcp.js';
 import { luFactor, luSolve } from '../numeric/lu.js';
@@ -138,6 +145,9 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     : restitutionCoefficients(module, params);
 
   const kin = new GapKinematics(mod, params);
+  const activity = new ContactActivity(mod, params);
+  /** Contacts of the previous step's index set. */
+  const inSet = new Array<boolean>(m).fill(false);
   const rows = new ContactRows(mod, params, 'simulateMoreauJean');
   // Friction coefficients are expressions of the parameters, like e: read once.
   const mu = rows.friction(t0);
@@ -256,7 +266,11 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     let qScale = 1;
     for (let i = 0; i < n; i++) qScale = Math.max(qScale, Math.abs(qPred[i]));
     const I: number[] = [];
-    for (let j = 0; j < m; j++) if (gPred[j] <= 8 * Number.EPSILON * qScale) I.push(j);
+    activity.wake(gPred);
+    for (let j = 0; j < m; j++) if (gPred[j] <= 8 * Number.EPSILON * qScale && (inSet[j] || activity.admits(tk, q, v, j))) I.push(j);
+    inSet.fill(false);
+    for (const j of I) inSet[j] = true;
+    activity.settle(tk, q, v, gPred, inSet);
     const sc = I.length > 0 ? stepContacts(I, t1k) : undefined;
     // Fixed point on v⁺, started from the explicit (θ = 0) velocity.
     vNext.set(v);

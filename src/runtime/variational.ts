@@ -46,6 +46,11 @@
 //   DP = S Φ⁻ − F⁺ (∇h·Φ⁻)/(∇h·F⁻)    (= (I − F ∇hᵀ/∇h·F) Φ for a coordinate
 // crossing, where D = I), so DP F(X₀) = 0: the trivial zero multiplier.
 //
+// Activation conditions (the model's `when`, events.ts ContactActivity): a
+// gap reaching zero where its contact's condition fails is no event and no
+// saltation (the flow does not change there); the contact is dormant, not
+// watched, until its gap is positive again.
+//
 // Contact modes. After an impact the held set is chosen among the closed
 // contacts left with no approach speed: all of them, then the one with the
 // most negative σ̇ dropped until every σ̇ > 0. A mode sequence is decided on
@@ -56,7 +61,7 @@ import type { GeneratedModel, ImpactResult, Params } from './contract.js';
 import { GapKinematics, requireFunctions, type WithFunctions } from './contacts.js';
 import { integrate, type DenseStep } from './dopri5.js';
 import { IMPACT_ERROR_CODE, SimulationError } from './errors.js';
-import { crosses, locateOnInterval, type EventFunction } from './events.js';
+import { ContactActivity, crosses, locateOnInterval, type EventFunction } from './events.js';
 import { integrationError } from './trajectory.js';
 
 /** ∂q̇⁺/∂q (n×n), ∂q̇⁺/∂q̇⁻ (n×n) and ∂q̇⁺/∂t (n) of an impact map, row-major. */
@@ -391,6 +396,7 @@ class VariationalFlow {
   private readonly module: FlowModule;
   private readonly params: Params;
   private readonly kin: GapKinematics;
+  private readonly activity: ContactActivity;
   private readonly gapTol: number;
   private readonly restVelocity: number;
   private readonly maxEvents: number;
@@ -420,6 +426,7 @@ class VariationalFlow {
     this.N = 2 * this.n + 1;
     this.params = opts.params ?? {};
     this.kin = new GapKinematics(module, this.params);
+    this.activity = new ContactActivity(module, this.params);
     this.gapTol = opts.gapTol ?? 1e-9;
     this.restVelocity = opts.restVelocity ?? 1e-6;
     this.maxEvents = opts.maxEvents ?? 1000;
@@ -433,8 +440,9 @@ class VariationalFlow {
     this.rates = new Float64Array(this.m);
     this.q = new Float64Array(this.n);
     this.qd = new Float64Array(this.n);
-    const g = this.gaps(t0, this.x);
-    const closed = Array.from(g, (v, j) => v <= this.gapTol && !this.ignore.has(j));
+    const g = Float64Array.from(this.gaps(t0, this.x));
+    const closed = Array.from(g, (v, j) => v <= this.gapTol && !this.ignore.has(j) && (opts.held ? opts.held[j]! : this.admits(t0, this.x, j)));
+    this.activity.settle(t0, this.q, this.qd, g, closed);
     this.held = opts.held ? opts.held.slice() : this.chooseHeld(closed, t0, this.x);
     this.heldAtStart = this.held.slice();
     this.field = new PhaseField(this.module, this.params, this.held);
@@ -471,6 +479,12 @@ class VariationalFlow {
         throw new SimulationError('too-many-events', 'numeric', `more than ${this.maxEvents} events before the flow reached its end (option maxEvents)`, { model: this.module.model.name, field: 'maxEvents' }, this.t);
       }
     }
+  }
+
+  /** Whether an open contact may close at (t, x): awake, and its activation condition holds. */
+  private admits(t: number, x: ArrayLike<number>, j: number): boolean {
+    splitState(x, this.q, this.qd);
+    return this.activity.admits(t, this.q, this.qd, j);
   }
 
   private gaps(t: number, x: ArrayLike<number>): Float64Array {
@@ -544,6 +558,7 @@ class VariationalFlow {
     y0.set(this.x, 0);
     y0.set(this.phi.subarray(0, n2 * N), n2);
     this.guards(this.t, this.x, this.atStart);
+    this.activity.wake(this.atStart.g);
     let hA = this.sectionGuard(stop, this.x);
     let found: Crossing | undefined;
     const maxSteps = this.opts.maxSteps ?? 100_000;
@@ -557,6 +572,7 @@ class VariationalFlow {
         const hB = this.sectionGuard(stop, xb);
         found = this.firstCrossing(step, stop, hA, hB);
         if (found) return 'stop';
+        this.activity.wake(this.atEnd.g);
         [this.atStart, this.atEnd] = [this.atEnd, this.atStart];
         hA = hB;
       },
@@ -582,7 +598,7 @@ class VariationalFlow {
     const take = (c: Crossing | undefined): void => {
       if (c && (!best || c.t < best.t)) best = c;
     };
-    for (let j = 0; j < this.m; j++) take(this.held[j] ? this.releaseCrossing(j, step) : this.gapCrossing(j, step));
+    for (let j = 0; j < this.m; j++) if (this.held[j] || !this.activity.dormant[j]) take(this.held[j] ? this.releaseCrossing(j, step) : this.gapCrossing(j, step));
     const s = stop.section;
     if (s?.coordinate !== undefined && crosses(hA, hB, s.direction!)) {
       const guard: EventFunction = (_t, y) => y[s.coordinate!]! - s.value!;
@@ -655,10 +671,16 @@ class VariationalFlow {
       this.phi = matMul(N, saltationMatrix(N, D, fMinus, fPlus, gradH), this.phi);
       return undefined;
     }
-    // A gap reached zero.
+    // A gap reached zero; where the contact's condition fails it passes through (no saltation).
     const j = c.contact;
-    const g = this.gaps(t, this.x);
-    const closed = this.held.map((h, k) => h || k === j || (g[k]! <= this.gapTol && !this.ignore.has(k)));
+    if (!this.admits(t, this.x, j)) {
+      this.activity.dormant[j] = true;
+      return undefined;
+    }
+    const g = Float64Array.from(this.gaps(t, this.x));
+    const closed = this.held.map((h, k) => h || k === j || (g[k]! <= this.gapTol && !this.ignore.has(k) && this.admits(t, this.x, k)));
+    splitState(this.x, this.q, this.qd);
+    this.activity.settle(t, this.q, this.qd, g, closed);
     const rate = this.gapRates(t, this.x, this.rates)[j]!;
     if (rate < -this.restVelocity) {
       impact = true;

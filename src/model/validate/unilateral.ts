@@ -1,11 +1,15 @@
 // unilateral: one-sided constraints 'f >= 0' or 'g <= 0' with their impact
 // laws. The gap is differentiated (its rate and the contact rows), so it must
 // be smooth, and it must depend on the coordinates (a constraint `1 >= 0`
-// let the ball fall through to y = −121.6).
-import { add, mul, num, type Expr } from '../../core/expr.js';
+// let the ball fall through to y = −121.6). An optional activation condition
+// `when` (one inequality in t, q, q̇ and the parameters) says where an
+// arrival is an impact: a walker's swing foot scuffs the ground at mid-stance
+// and must pass through there.
+import { add, dependsOn, mul, num, type Expr } from '../../core/expr.js';
 import { simplify } from '../../core/trig.js';
 import { UNILATERAL_FIELDS } from '../spec.js';
-import type { Coordinate, CoulombFriction, ImpactLaw, Parameter, UnilateralConstraint } from '../types.js';
+import { TIME } from '../names.js';
+import type { ContactActivation, Coordinate, CoulombFriction, ImpactLaw, Parameter, UnilateralConstraint } from '../types.js';
 import { dependsOnCoordinates } from './constraint-item.js';
 import type { ExprReader } from './expressions.js';
 import { checkCoulomb, checkSlip } from './friction.js';
@@ -37,6 +41,7 @@ export function checkUnilateral(
     if (spec.law === undefined) out.add('missing-field', `${field}.law`, `'${label}' needs an impact law ({newton: e}, {plastic: true}, …)`);
     else law = checkImpactLaw(spec.law, label, parameters, reader, `${field}.law`, out);
     const { slip, friction } = checkFriction(spec, law, label, coordinates, parameters, reader, field, out);
+    const when = spec.when === undefined ? undefined : checkActivation(spec.when, label, coordinates, reader, `${field}.when`, out);
     if (inequality === undefined) return;
     const parts = inequality.split(/(>=|<=)/);
     if (parts.length !== 3) {
@@ -53,9 +58,39 @@ export function checkUnilateral(
       return;
     }
     const gap = sense === '>=' ? expr : simplify(mul(num(-1), expr));
-    if (name !== undefined && law) contacts.push({ name, ...(description !== undefined ? { description } : {}), gap, author: { sense, expr }, law, ...(slip && friction ? { slip, friction } : {}) });
+    if (name !== undefined && law) contacts.push({ name, ...(description !== undefined ? { description } : {}), gap, author: { sense, expr }, law, ...(slip && friction ? { slip, friction } : {}), ...(when ? { when } : {}) });
   });
   return out.result(contacts);
+}
+
+/**
+ * `when`: one inequality lhs (>=, >, <=, <) rhs, as the value lhs − rhs (or
+ * rhs − lhs) that must be ≥ 0 (> 0 strict). Evaluated, never differentiated,
+ * so abs and sign may appear; it must depend on the state or the time, since
+ * a condition in the parameters alone always or never holds.
+ */
+function checkActivation(x: unknown, contact: string, coordinates: readonly Coordinate[], reader: ExprReader, field: string, out: Problems): ContactActivation | undefined {
+  if (typeof x !== 'string') {
+    out.add('bad-activation', field, `'${contact}': when must be a string with one inequality such as 'a2 - a1 >= 0.1'`);
+    return undefined;
+  }
+  const parts = x.split(/(>=|<=|>|<)/);
+  if (parts.length !== 3) {
+    out.add('bad-activation', field, `'${x}' must be one inequality (>=, >, <= or <) in t, the coordinates, their velocities and the parameters`);
+    return undefined;
+  }
+  const lhs = reader.read(parts[0]!.trim(), field, out, { velocities: true });
+  const rhs = reader.read(parts[2]!.trim(), field, out, { velocities: true });
+  if (!lhs || !rhs) return undefined;
+  const op = parts[1]!;
+  const difference = simplify(add(lhs, mul(num(-1), rhs)));
+  const value = op.startsWith('>') ? difference : simplify(mul(num(-1), difference));
+  const state = [TIME, ...coordinates.flatMap((c) => [c.name, c.qd.name])];
+  if (!state.some((s) => dependsOn(value, s))) {
+    out.add('bad-activation', field, `'${x}' depends on neither t, the coordinates nor their velocities, so it always or never holds: drop when, or write it in the state`);
+    return undefined;
+  }
+  return { value, strict: op.length === 1, text: x };
 }
 
 /** A contact's slip and its law's coulomb coefficient: both or neither ('stick' carries its own tangent). */

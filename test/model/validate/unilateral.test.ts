@@ -30,4 +30,31 @@ describe('unilateral constraints', () => {
     expect(u!.author.sense).toBe('<=');
     expect(u!.gap).toBe(builds(ball).unilateral[0]!.gap);
   });
+
+  describe('when (activation condition)', () => {
+    const floor = (when: unknown) => contact({ name: 'floor', constraint: 'y >= 0', law: { newton: 'e' }, when });
+
+    it('one inequality in the state: its value lhs − rhs (rhs − lhs for <, <=), strict for > and <', () => {
+      const at = (when: string) => builds(floor(when)).unilateral[0]!.when!;
+      expect(at("y' < 0")).toMatchObject({ strict: true, text: "y' < 0" });
+      expect(at('y >= 2*m').strict).toBe(false);
+      expect(at('y >= 2*m').value).toBe(builds(floor('y - 2*m >= 0')).unilateral[0]!.when!.value);
+      expect(at('2*m <= y').value).toBe(at('y >= 2*m').value);
+      expect(at('t > 1').strict).toBe(true);
+    });
+
+    it('no inequality, two, or a number: bad-activation', () => {
+      expect(problems(floor('y'))).toEqual([['bad-activation', 'unilateral[0].when']]);
+      expect(problems(floor('0 < y < 1'))).toEqual([['bad-activation', 'unilateral[0].when']]);
+      expect(problems(floor(5))).toEqual([['bad-activation', 'unilateral[0].when']]);
+    });
+
+    it('a condition on the parameters alone always or never holds: bad-activation', () => {
+      expect(problems(floor('m > 0'))).toEqual([['bad-activation', 'unilateral[0].when']]);
+    });
+
+    it('an unknown name is located in the field', () => {
+      expect(problems(floor('z > 0'))).toEqual([['unknown-symbol', 'unilateral[0].when']]);
+    });
+  });
 });

@@ -6,9 +6,11 @@ import { TOOLKIT } from '../codegen/module.js';
 import { MechanicsError } from '../errors.js';
 import { parseArgs, UsageError, type CommandSpec, type ParsedArgs } from './args.js';
 import { DERIVE, DERIVE_HELP, LIST, LIST_HELP, printError, REPORT, REPORT_HELP, runDerive, runList } from './derive.js';
+import { LIMIT, LIMIT_HELP, runLimit } from './limit.js';
 import { LINEARIZE, LINEARIZE_HELP, runLinearize } from './linearize.js';
 import { ORBIT, ORBIT_HELP, runOrbit } from './orbit.js';
 import { runSimulate, SIMULATE, SIMULATE_HELP } from './simulate.js';
+import { runSweep, SWEEP, SWEEP_HELP } from './sweep.js';
 
 const USAGE = `usage: mechanics <command> [options]
 
@@ -18,6 +20,8 @@ commands:
   simulate <file|model>  simulate a model as its file says now
   orbit <file|model>     a periodic orbit through a Poincaré section, its Floquet multipliers and stability
   linearize <file|model> equilibria, the state matrix A and its eigenvalues
+  limit <file|model>     the rigid limit of realized contacts: a study over N with convergence orders
+  sweep <file|model>     a grid of initial states or parameters, run in parallel: final states, impacts or orbits per cell
   list [file|dir…]       list models (default: ./derivations/)
   help [command]         this text, or a command's
 
@@ -36,6 +40,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   simulate: { spec: SIMULATE, help: SIMULATE_HELP, run: runSimulate },
   orbit: { spec: ORBIT, help: ORBIT_HELP, run: runOrbit },
   linearize: { spec: LINEARIZE, help: LINEARIZE_HELP, run: runLinearize },
+  limit: { spec: LIMIT, help: LIMIT_HELP, run: runLimit },
+  sweep: { spec: SWEEP, help: SWEEP_HELP, run: runSweep },
   list: { spec: LIST, help: LIST_HELP, run: runList },
 };
 

@@ -21,6 +21,9 @@ export { flowSensitivity, flowToSection, saltationMatrix, type FlowEvent, type F
 export { eigenvalues, type Complex } from '../numeric/eigenvalues.js';
 export { componentNames, periodicOrbit, strideMap, type OrbitImpact, type PeriodicOrbit, type PeriodicOrbitOptions, type ShiftSpec, type StrideOptions } from './periodic.js';
 export { continueOrbit, type Bifurcation, type BifurcationKind, type Branch, type BranchPoint, type ContinuationOptions } from './continuation.js';
+export { sweep, sweepSerial, type SerialSweepOptions, type SweepOptions, type SweepResult } from './sweep.js';
+export { axisValues, type ClassifyFunction, type OrbitRun, type SimulationRun, type SweepAxis, type SweepBase, type SweepCell, type SweepClassifier, type SweepRun, type SweepValue, type SweepValues } from './sweep-cell.js';
+export type { ModuleSource } from './sweep-load.js';
 export { simulateCompliant } from './compliant.js';
 export { rigidLimitStudy, fitOrder, type LimitRow, type LimitStudy, type LimitStudyOptions } from './rigid-limit.js';
 export { SimulationError } from './errors.js';

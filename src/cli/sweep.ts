@@ -1,0 +1,253 @@
+// `mechanics sweep <file|model>`: a 1-D or 2-D grid of initial states or
+// parameters, each cell simulated and classified (final state, impacts) or
+// searched for a periodic orbit (found, multipliers, stable), in parallel on
+// worker threads (runtime/sweep.ts), printed as JSON or CSV and drawn as a
+// heat map (report/sweep.ts). Also the small basin a report shows.
+// Tests: test/cli/sweep.test.ts
+import { buildSync } from 'esbuild';
+import { existsSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { combineErrors } from '../errors.js';
+import { initialStateProblems, type Model } from '../model/index.js';
+import type { GeneratedModel, Params } from '../runtime/contract.js';
+import { sweep, sweepSerial, type SweepResult } from '../runtime/sweep.js';
+import type { SweepAxis, SweepRun, SweepValue } from '../runtime/sweep-cell.js';
+import { m, type Figure } from '../report/document.js';
+import { sweepFigure, sweepSvg } from '../report/sweep.js';
+import { parseAssignment, UsageError, type Assignment, type CommandSpec, type ParsedArgs } from './args.js';
+import { generateModule } from '../codegen/module.js';
+import { compileGenerated, loadOne } from './build.js';
+import { parseSection } from './orbit.js';
+import { progressBar } from './progress.js';
+import { evaluateOption, parameterValues, runStart } from './run-values.js';
+
+export const SWEEP: CommandSpec = {
+  name: 'sweep',
+  maxPositionals: 1,
+  options: {
+    '--axis': { kind: 'list' }, '--param': { kind: 'list' }, '--q0': { kind: 'list' }, '--qd0': { kind: 'list' }, '--t': { kind: 'value' },
+    '--classify': { kind: 'value' }, '--section': { kind: 'value' }, '--fix': { kind: 'list' }, '--period': { kind: 'value' },
+    '--workers': { kind: 'value' }, '--format': { kind: 'value' }, '--out': { kind: 'value' }, '--plot': { kind: 'value' }, '--value': { kind: 'value' },
+  },
+};
+
+export const SWEEP_HELP = `usage: mechanics sweep <file|model> --axis name=from:to:count [--axis …] [options]
+
+Runs every point of a grid of one or two axes — a coordinate (x), a velocity
+(x') or a parameter — from the model's initial state (recomputed for each
+cell's parameters, with --q0/--qd0 on top), in parallel on worker threads,
+and prints one record per cell. A cell whose start the model does not allow
+(a contact penetrating) or whose run fails is kept, with its error.
+
+  <file|model>           a model file (.ts, .mts, .js, .mjs) or the name of a model in ./derivations/
+  --axis name=from:to:count
+                         an axis of count values from..to (repeatable, at most twice; from and to may be expressions)
+  --classify final|impacts|orbit
+                         final: the state at --t (x(t), x'(t)); impacts: impacts before --t, per contact, and the rest;
+                         orbit: the periodic orbit through --section (found, stable, period, max |mu|, multipliers)
+                         (default final)
+  --t <s>                simulated time (default: the model's initial.t1)
+  --section contact:NAME|coordinate:NAME=VALUE:up|down
+                         orbit: the Poincaré section (default: the first contact)
+  --fix name             orbit: hold a component at its start value (repeatable; name' for a velocity)
+  --period <s>           orbit: the period of a time-dependent model's orbits
+  --q0 name=value, --qd0 name=value, --param name=value
+                         the start and the parameters every cell shares (repeatable)
+  --workers <n>          worker threads (default: the cores available)
+  --format json|csv      output (default json): { model, axes, cells: [{ axis…, value…, error }] } or one CSV row per cell
+  --out <file>           write the output to a file instead of stdout
+  --plot <file.svg>      also draw the sweep as a heat map
+  --value <name>         the value the heat map colours (default: x(t) of the first coordinate, impacts, or stable)
+
+A progress bar goes to stderr when it is a terminal.
+Exit codes: 0 success (failed cells included), 1 a model error, 2 a usage error.`;
+
+type Classify = 'final' | 'impacts' | 'orbit';
+const CLASSIFIERS: readonly Classify[] = ['final', 'impacts', 'orbit'];
+
+export async function runSweep(args: ParsedArgs): Promise<number> {
+  const format = args.values.get('--format') ?? 'json';
+  if (format !== 'json' && format !== 'csv') throw new UsageError(`--format must be one of json, csv, got '${format}'`, '--format');
+  const classify = (args.values.get('--classify') ?? 'final') as Classify;
+  if (!CLASSIFIERS.includes(classify)) throw new UsageError(`--classify must be one of ${CLASSIFIERS.join(', ')}, got '${classify}'`, '--classify');
+  const axisTexts = (args.lists.get('--axis') ?? []).map(parseAxis);
+  if (axisTexts.length < 1 || axisTexts.length > 2) throw new UsageError(`sweep needs one or two --axis name=from:to:count, got ${axisTexts.length}`, '--axis');
+  const assignments = (option: string): Assignment[] => (args.lists.get(option) ?? []).map((text) => parseAssignment(option, text));
+  const overrides = { q0: assignments('--q0'), qd0: assignments('--qd0') };
+  const paramsGiven = assignments('--param');
+  const sectionText = args.values.get('--section');
+  const section = sectionText === undefined ? undefined : parseSection(sectionText);
+  const workersText = args.values.get('--workers');
+
+  const { model, system } = await loadOne(args, 'sweep');
+  const params = parameterValues(model, paramsGiven);
+  const number = (option: string): number | undefined => {
+    const text = args.values.get(option);
+    return text === undefined ? undefined : evaluateOption(option, text, params);
+  };
+  const grid: SweepAxis[] = axisTexts.map((a) => ({ name: a.name, from: evaluateOption(`--axis ${a.name}`, a.from, params), to: evaluateOption(`--axis ${a.name}`, a.to, params), count: a.count }));
+  const workers = workersText === undefined ? undefined : evaluateOption('--workers', workersText, params);
+  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1)) throw new UsageError(`--workers must be a positive integer, got ${workers}`, '--workers');
+  const run = sweepRun(model, classify, args, number, section, params);
+  const start = cellStart(model, params, overrides);
+  start({}, params); // the shared start is checked once, before any worker starts
+
+  const bar = progressBar(`${model.name} sweep`);
+  // The workers import the module as JavaScript (they cannot receive its functions).
+  const source = compileGenerated(generateModule(system, model.name).source, 'esm');
+  const result = await sweep({ source }, {
+    grid, run, base: { params }, start, ...(workers !== undefined ? { workers } : {}),
+    ...(bar ? { onProgress: (done: number, total: number) => bar(done / total) } : {}), ...optionalWorker(),
+  });
+  const text = format === 'json' ? sweepJson(result) : sweepCsv(result);
+  const out = args.values.get('--out');
+  if (out === undefined) process.stdout.write(text);
+  else writeFileSync(out, text);
+  const plot = args.values.get('--plot');
+  if (plot !== undefined) {
+    const value = args.values.get('--value') ?? defaultValue(model, classify);
+    writeFileSync(plot, `${sweepSvg({ id: 'sweep', title: `${model.title}: ${value} over ${grid.map((a) => a.name).join(' and ')}`, sweep: result, value })}\n`);
+  }
+  return 0;
+}
+
+/** name=from:to:count; the name may be a velocity (x'), from and to expressions of the parameters. */
+export function parseAxis(text: string): { readonly name: string; readonly from: string; readonly to: string; readonly count: number } {
+  const m = /^([A-Za-z_]\w*'?)=(.+):(.+):(\d+)$/.exec(text.trim());
+  if (!m || Number(m[4]) < 1) throw new UsageError(`--axis needs name=from:to:count with count ≥ 1 (e.g. --axis y=0.5:2:10, --axis "y'=0:3:7"), got '${text}'`, '--axis');
+  return { name: m[1]!, from: m[2]!, to: m[3]!, count: Number(m[4]) };
+}
+
+function sweepRun(
+  model: Model, classify: Classify, args: ParsedArgs, number: (o: string) => number | undefined, section: ReturnType<typeof parseSection> | undefined, params: Params,
+): SweepRun {
+  if (classify !== 'orbit') {
+    for (const o of ['--section', '--fix', '--period']) if (args.values.has(o) || args.lists.has(o)) throw new UsageError(`${o} applies to --classify orbit only`, o);
+    return { kind: 'simulate', t1: number('--t') ?? model.initial.t1, classify };
+  }
+  if (args.values.has('--t')) throw new UsageError('--t applies to --classify final and impacts (an orbit runs to its section)', '--t');
+  const first = model.unilateral[0];
+  if (!section && !first) throw new UsageError(`${model.name} has no contacts: give --section coordinate:NAME=VALUE:up|down`, '--section');
+  const sec = !section ? { contact: first!.name } : 'contact' in section ? section : { coordinate: section.coordinate, value: evaluateOption('--section', section.value, params as Record<string, number>), direction: section.direction };
+  const period = number('--period');
+  return { kind: 'orbit', section: sec, ...(args.lists.get('--fix') ? { fix: args.lists.get('--fix')! } : {}), ...(period !== undefined ? { period } : {}) };
+}
+
+/**
+ * A cell's start: the model's initial state recomputed at the cell's
+ * parameters (a model may write it in terms of them), the shared --q0/--qd0
+ * on top, then the cell's own coordinates and velocities; refused with the
+ * model's named problems when the model does not allow it (the cell fails).
+ */
+function cellStart(model: Model, params: Params, overrides: { q0: Assignment[]; qd0: Assignment[] }) {
+  const names = model.coordinates.map((c) => c.name);
+  return (at: Readonly<Record<string, number>>, cellParams: Params): { q0: number[]; qd0: number[] } => {
+    const env = { ...params, ...cellParams } as Record<string, number>;
+    const s = runStart(model, env, overrides);
+    const q0 = [...s.q0], qd0 = [...s.qd0];
+    for (const [name, v] of Object.entries(at)) {
+      const i = names.indexOf(name.replace(/'$/, ''));
+      if (i >= 0) (name.endsWith("'") ? qd0 : q0)[i] = v;
+    }
+    const problems = initialStateProblems(model, { q0, qd0, t1: s.t1 }, env);
+    if (problems.length) throw combineErrors(problems);
+    return { q0, qd0 };
+  };
+}
+
+/** The value a heat map colours unless --value says: the first coordinate at t, the impact count, or the orbit's stability. */
+function defaultValue(model: Model, classify: Classify): string {
+  return classify === 'final' ? `${model.coordinates[0]!.name}(t)` : classify === 'impacts' ? 'impacts' : 'stable';
+}
+
+/**
+ * The worker script when running from TypeScript sources (tests, a checkout
+ * without a build): sweep-worker.ts bundled by esbuild into one ES module,
+ * handed to the pool as a data: URL. From the built package the runtime's
+ * own sweep-worker.js is used (nothing to give).
+ */
+let bundled: string | undefined;
+export function sweepWorkerScript(): string | undefined {
+  if (existsSync(fileURLToPath(new URL('../runtime/sweep-worker.js', import.meta.url)))) return undefined;
+  bundled ??= `data:text/javascript;base64,${Buffer.from(buildSync({
+    entryPoints: [fileURLToPath(new URL('../runtime/sweep-worker.ts', import.meta.url))],
+    bundle: true, format: 'esm', platform: 'node', target: 'es2022', write: false, logLevel: 'silent',
+  }).outputFiles[0]!.text).toString('base64')}`;
+  return bundled;
+}
+
+const optionalWorker = (): { worker?: string } => {
+  const worker = sweepWorkerScript();
+  return worker === undefined ? {} : { worker };
+};
+
+/** The sweep as a table: the axes, then every value any cell has (in order of first appearance), then the error. */
+export function sweepTable(result: SweepResult): { readonly columns: string[]; readonly rows: SweepValue[][] } {
+  const axes = result.axes.map((a) => a.name);
+  const keys: string[] = [];
+  for (const c of result.cells) for (const k of Object.keys(c.values)) if (!keys.includes(k) && !axes.includes(k)) keys.push(k);
+  const columns = [...axes, ...keys, 'error'];
+  const rows = result.cells.map((c) => [...axes.map((a) => c.at[a]!), ...keys.map((k) => c.values[k] ?? null), c.error ? `${c.error.code}: ${c.error.message}` : null]);
+  return { columns, rows };
+}
+
+/** JSON: { model, axes, cells: [{ axis…, value…, error }] }, every cell with every column (null where it has none). */
+export function sweepJson(result: SweepResult): string {
+  const { columns, rows } = sweepTable(result);
+  const cells = rows.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i]!])));
+  return `${JSON.stringify({ model: result.model, axes: result.axes, cells })}\n`;
+}
+
+/** CSV: a header of the columns, one row per cell; numbers as JavaScript prints them (they read back exactly), null as an empty field. */
+export function sweepCsv(result: SweepResult): string {
+  const { columns, rows } = sweepTable(result);
+  const field = (v: SweepValue): string => {
+    const text = v === null ? '' : String(v);
+    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return `${[columns, ...rows].map((r) => r.map(field).join(',')).join('\n')}\n`;
+}
+
+/**
+ * The basins the examples' reports show, by model name: small (100 cells,
+ * a couple of seconds in the calling thread) because reports are rebuilt
+ * by the staleness test.
+ */
+const REPORT_BASINS: Readonly<Record<string, (mod: GeneratedModel) => Figure>> = {
+  'rimless-wheel': rimlessWheelBasin,
+};
+
+/** The report's basin figure for this model, if it has one. */
+export function reportBasin(mod: GeneratedModel): Figure | undefined {
+  return REPORT_BASINS[mod.model.name]?.(mod);
+}
+
+/**
+ * The rimless wheel standing on spoke 0 at its declared ψ₀, rolling forward
+ * at ψ̇₀ (the tip at rest: ẋ = −l cos ψ₀ ψ̇₀, ẏ = −l sin ψ₀ ψ̇₀), on slopes γ:
+ * where the hub is after t1. It clears the first apex (ψ = γ) iff
+ * (1 + I*) l ψ̇₀² > 2g(1 − cos(ψ₀ − γ)) (energy about the tip), else it rocks
+ * back (x < 0); beyond, each impact multiplies ψ̇ by (I* + cos 2α)/(1 + I*)
+ * (Rubanovich–Formalsky (2.6)) and the slope decides whether it keeps rolling.
+ */
+function rimlessWheelBasin(mod: GeneratedModel): Figure {
+  const { q0, t1 } = mod.model.initial;
+  const psi0 = q0[mod.model.coordinates.indexOf('psi')]!;
+  const defaults = Object.fromEntries(mod.model.parameters.map((p) => [p.name, p.default]));
+  const result = sweepSerial(mod, {
+    grid: [{ name: "psi'", from: -2, to: -0.2, count: 10 }, { name: 'gamma', from: 0.02, to: 0.2, count: 10 }],
+    run: { kind: 'simulate', t1, classify: 'final' },
+    start: (at, params) => {
+      const l = params.l ?? defaults.l!, w = at["psi'"]!;
+      return { q0: [0, l * Math.cos(psi0), psi0], qd0: [-l * Math.cos(psi0) * w, -l * Math.sin(psi0) * w, w] };
+    },
+  });
+  return sweepFigure(
+    { id: 'plot-basin', title: `${mod.model.title}: hub position after ${t1} s over the initial spin and the slope`, sweep: result, value: 'x(t)' },
+    [
+      'The hub position ', m('x'), ` at t = ${t1} after starting on spoke 0 at `, m(`\\psi = ${psi0}`), ' with the spin ', m('\\dot{\\psi}'),
+      ' (the tip at rest), on slopes ', m('\\gamma'), ' (10 by 10 simulations): ', m('x < 0'), ' where the wheel does not clear its first apex, ',
+      m('(1 + I^*)\\,l\\,\\dot{\\psi}^2 \\le 2g\\,(1 - \\cos(\\psi - \\gamma))'), ', and rocks back to rest; about one unit of ', m('x'), ' per step where it rolls.',
+    ],
+  );
+}

@@ -4,6 +4,7 @@ import { SimulationError } from '../../src/runtime/errors.js';
 import { simulate } from '../../src/runtime/simulate.js';
 import { bouncingBall } from '../fixtures/bouncing-ball.js';
 import { kozlovRelease } from '../fixtures/kozlov-release.js';
+import * as wheel from '../../generated/rimless-wheel.js';
 import { particleInCorner } from '../fixtures/particle-in-corner.js';
 import { particleOnDome } from '../fixtures/particle-on-dome.js';
 import { thrown as thrownAs } from '../helpers/thrown.js';
@@ -234,3 +235,30 @@ describe('particle sliding off a dome (smooth release on a curved constraint)', 
     r.q.forEach(([x, y]) => expect(x * x + y * y - R * R).toBeGreaterThan(-1e-9));
   });
 });
+
+describe('a point-mass rimless wheel: I* = 0 makes M = diag(2m, 2m, 0) singular alone, regular standing on a spoke', () => {
+  const mod = wheel as unknown as GeneratedModel;
+  const params = { Istar: 0, gamma: 0.2 };
+  const alpha = Math.PI / 6;
+
+  it('rolls through the constrained system: every strike gives ψ̇⁺ = ψ̇⁻ cos 2α ((2.6) at I* = 0), and the hub keeps its distance l from the standing tip', () => {
+    // Standing on spoke 0 at ψ = 0.2, tip at rest: y = cos ψ, (ẋ, ẏ) = (−cos ψ, −sin ψ) ψ̇.
+    const psi = 0.2, w = -1;
+    const run = simulate(mod, { q0: [0, Math.cos(psi), psi], qd0: [-Math.cos(psi) * w, -Math.sin(psi) * w, w], t1: 2, params, samples: 201, ...tight });
+    const impacts = run.events.filter((e) => e.type === 'impact');
+    expect(impacts.length).toBeGreaterThanOrEqual(2);
+    for (const e of impacts) expect(e.qdPlus![2]! / e.qd[2]!).toBeCloseTo(Math.cos(2 * alpha), 9);
+    // On spoke j (ψ_j = ψ + 2πj/6 in [−α, α]) the hub is at height cos ψ_j.
+    run.q.forEach((q) => {
+      const psiJ = ((((q[2]! + alpha) % (2 * alpha)) + 2 * alpha) % (2 * alpha)) - alpha;
+      expect(q[1]).toBeCloseTo(Math.cos(psiJ), 7);
+    });
+  });
+
+  it('free flight stays an error: singular-mass-matrix, M has no inertia about the hub', () => {
+    const err = thrown(() => simulate(mod, { q0: [0, 1.5, 0], qd0: [0, 0, 0], t1: 1, params }));
+    expect(err.code).toBe('singular-mass-matrix');
+    expect(err.message).toMatch(/singular mass matrix/);
+  });
+});
+

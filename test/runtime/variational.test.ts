@@ -7,6 +7,7 @@ import { deriveSystem } from '../../src/derive/system.js';
 import { impactMapJacobian } from '../../src/derive/equilibria.js';
 import { buildModel, defineModel } from '../../src/model/index.js';
 import type { GeneratedModel, Params } from '../../src/runtime/contract.js';
+import { periodicOrbit } from '../../src/runtime/periodic.js';
 import { simulate } from '../../src/runtime/simulate.js';
 import { flowSensitivity, flowToSection, saltationMatrix, type FlowResult } from '../../src/runtime/variational.js';
 import * as ball from '../../generated/bouncing-ball.js';
@@ -174,3 +175,21 @@ describe('flow to a section', () => {
     expect(() => flowToSection(mod, { q0: [0], qd0: [3], section: { coordinate: 'y', value: 5, direction: 'up' }, maxTime: 10, params: { e: 0.5 } })).toThrow(/impacts accumulate near t = 1\.22/);
   });
 });
+
+describe('a point-mass rimless wheel (I* = 0, M singular alone): the stride through the constrained system', () => {
+  it('rolls down γ = 0.2 at the steady speed of (2.6) with r = cos 2α: ω⁻² = c/(1 − r²), c = 4g sin α sin γ; multiplier r^{2k} per revolution', () => {
+    const k = 6, alpha = Math.PI / k, gamma = 0.2, r = Math.cos(2 * alpha);
+    const wMinus = Math.sqrt((4 * G * Math.sin(alpha) * Math.sin(gamma)) / (1 - r * r));
+    const psi = 0.9 * alpha, w = -1.1 * r * wMinus;
+    // Declared shifts: with M singular the free-flight rhs is NaN, which the symmetry detection cannot compare.
+    const o = periodicOrbit(wheel as unknown as GeneratedModel, {
+      q0: [0, Math.cos(psi), psi], qd0: [-Math.cos(psi) * w, -Math.sin(psi) * w, w], params: { Istar: 0, gamma },
+      section: { contact: 'spoke1' }, shift: { t: 'free', x: 'free', psi: -2 * Math.PI },
+    });
+    expect(o.qd[2]).toBeCloseTo(-r * wMinus, 8);
+    expect(o.impacts).toHaveLength(k);
+    expect(Math.abs(o.multipliers[0]!.re - r ** (2 * k))).toBeLessThan(1e-7);
+    for (const z of o.multipliers.slice(1)) expect(Math.hypot(z.re, z.im)).toBeLessThan(1e-6);
+  });
+});
+

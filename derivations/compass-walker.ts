@@ -1,0 +1,67 @@
+import { defineModel } from '../src/model/index.js';
+
+// A passive compass-gait walker on a slope of angle gamma (Goswami, Thuilot &
+// Espiau 1998; Garcia, Chatterjee, Ruina & Coleman 1998, the "simplest
+// walking model" as b = l, m/mH → 0): two straight legs of length l joined
+// by a free hinge at the hip, a point mass mH at the hip and a point mass m
+// on each leg at distance b from the hip. Coordinates in the slope's frame:
+// the hip (x down the slope, y normal to it) and the leg angles a1, a2 from
+// the slope's normal, positive forward, so foot i is at
+// (x + l sin ai, y − l cos ai). The feet are written as in compass.ts and
+// hinged-compass.ts: they arrive plastically and stick (Rubanovich–Formalsky
+// §3), the standing foot staying or lifting off as the impact decides.
+//
+// A knee-less walker's swing foot passes through the ground near mid-stance
+// (its gap is ∝ sin((a1 + a2)/2) sin((ai − aj)/2), which changes sign as
+// the legs pass each other); walkers ignore that scuffing. Each foot is
+// active only ahead of the hip (when: 'ai > 0'): every scuff happens with
+// the swing foot behind it, every heel strike (ai = −aj > 0) in front.
+const foot = (i: 1 | 2) => ({
+  name: `foot${i}`,
+  description: `foot of leg ${i} on the slope`,
+  constraint: `y - l*cos(a${i}) >= 0`,
+  law: { stick: `x + l*sin(a${i})` },
+  when: `a${i} > 0`,
+});
+
+/** Leg i's point mass: velocity (ẋ + b cos ai ȧi, ẏ + b sin ai ȧi), height along the slope's normal y − b cos ai. */
+const legKinetic = (i: 1 | 2): string => `m*((x' + b*cos(a${i})*a${i}')^2 + (y' + b*sin(a${i})*a${i}')^2)/2`;
+const legHeight = (i: 1 | 2): string => `m*((y - b*cos(a${i}))*cos(gamma) - (x + b*sin(a${i}))*sin(gamma))`;
+
+/**
+ * Standing on foot 2 (at rest at the origin) with leg angles a2 = −a1 = half
+ * and rates (ȧ1, ȧ2): y = l cos a2, x = −l sin a2, and the foot's velocity
+ * ẋ + l cos a2 ȧ2 = ẏ + l sin a2 ȧ2 = 0. Goswami et al.'s symmetric gait at
+ * b = l/2, mH/m = 2, γ = 3° starts near half = 0.271, ȧ1 = −0.377, ȧ2 = −1.092.
+ */
+function standingOnFoot2(half: number, a1d: number, a2d: number) {
+  return {
+    q: { x: `-l*sin(${half})`, y: `l*cos(${half})`, a1: -half, a2: half },
+    qd: { x: `-l*cos(${half})*(${a2d})`, y: `-l*sin(${half})*(${a2d})`, a1: a1d, a2: a2d },
+    t1: 4,
+  };
+}
+
+export default defineModel({
+  name: 'compass-walker',
+  title: 'Passive compass-gait walker on a slope (Goswami et al. 1998)',
+  description: 'Two straight legs with point masses, hinged at the hip, walking down a slope; the swing foot scuffs at mid-stance and strikes ahead of the hip.',
+  coordinates: [
+    { name: 'x', description: 'hip, down the slope', unit: 'm' },
+    { name: 'y', description: 'hip, normal to the slope', unit: 'm' },
+    { name: 'a1', description: 'angle of leg 1 from the slope normal, forward positive', unit: 'rad' },
+    { name: 'a2', description: 'angle of leg 2 from the slope normal, forward positive', unit: 'rad' },
+  ],
+  parameters: {
+    mH: { default: 10, description: 'hip mass', unit: 'kg' },
+    m: { default: 5, description: 'mass of one leg, a point at distance b from the hip', unit: 'kg' },
+    l: { default: 1, description: 'leg length', unit: 'm' },
+    b: { default: 0.5, description: 'distance of a leg mass from the hip', unit: 'm' },
+    g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
+    gamma: { default: Math.PI / 60, description: 'slope angle (3°)', unit: 'rad' },
+  },
+  kinetic: `mH*(x'^2 + y'^2)/2 + ${legKinetic(1)} + ${legKinetic(2)}`,
+  potential: `g*(mH*(y*cos(gamma) - x*sin(gamma)) + ${legHeight(1)} + ${legHeight(2)})`,
+  unilateral: [foot(1), foot(2)],
+  initial: standingOnFoot2(0.271, -0.377, -1.092),
+});

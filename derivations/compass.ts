@@ -27,6 +27,7 @@ function standingOnB(psi: number, psid: number) {
 export default defineModel({
   name: 'compass',
   title: 'Rigid compass (Rubanovich–Formalsky §1)',
+  sources: ['rubanovich1981'],
   description: 'Two rigidly joined legs striking a line; the arriving foot sticks, the standing one stays or lifts off.',
   coordinates: [
     { name: 'xc', description: 'centre of mass, horizontal', unit: 'm' },

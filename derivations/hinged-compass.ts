@@ -7,6 +7,7 @@ import { defineModel } from '../src/model/index.js';
 export default defineModel({
   name: 'hinged-compass',
   title: 'Hinged two-link compass (Rubanovich–Formalsky §3)',
+  sources: ['rubanovich1981'],
   description: 'Two legs joined by a free hinge; the arriving foot sticks, the standing one stays or lifts off.',
   coordinates: [
     { name: 'x', description: 'hinge, horizontal', unit: 'm' },

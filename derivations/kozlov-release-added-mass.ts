@@ -9,6 +9,7 @@ import { defineModel } from '../src/model/index.js';
 export default defineModel({
   name: 'kozlov-release-added-mass',
   title: 'Release from a line realized by an added mass (Kozlov (2.5))',
+  sources: ['kozlov1988'],
   description: 'The point of Kozlov §2 with the line realized by an added mass Nẏ²/2 below it: it leaves at t = 2 + sqrt(2) for every N.',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },

@@ -8,6 +8,7 @@ import { defineModel } from '../src/model/index.js';
 export default defineModel({
   name: 'kozlov-release-elastic',
   title: 'Release from a line realized by a stiff spring (Kozlov §2)',
+  sources: ['kozlov1988'],
   description: 'The point of Kozlov §2 with the line realized by the elastic force (0, −Ny) below it: the classical release at t = 1 in the limit.',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },

@@ -10,6 +10,7 @@ import { defineModel } from '../src/model/index.js';
 export default defineModel({
   name: 'kozlov-release-kelvin-voigt',
   title: 'Release from a line realized by a Kelvin–Voigt medium (Kozlov §2)',
+  sources: ['kozlov1988'],
   description: 'The point of Kozlov §2 in a Kelvin–Voigt medium below the line: classical release with damping of order sqrt(N), delayed with damping of order N.',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },

@@ -9,6 +9,7 @@ import { defineModel } from '../src/model/index.js';
 export default defineModel({
   name: 'kozlov-release-viscous',
   title: 'Release from a line realized by viscous friction (Kozlov (2.7))',
+  sources: ['kozlov1988'],
   description: 'The point of Kozlov §2 with the line realized by viscous friction (0, −Nẏ) below it: it leaves at t = 2 + O(1/N).',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },

@@ -7,6 +7,7 @@ import { defineModel } from '../src/model/index.js';
 export default defineModel({
   name: 'kozlov-release',
   title: 'Release from a line (Kozlov §2)',
+  sources: ['kozlov1988'],
   description: 'A point pressed onto a line by a force that changes sign at x = 0 leaves the line at t = 1.',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },

@@ -7,6 +7,7 @@ import { defineModel } from '../src/model/index.js';
 export default defineModel({
   name: 'point-between-planes',
   title: 'Point between two rough planes',
+  sources: ['smirnov1981'],
   description: 'A point sliding between two parallel planes of different roughness (Smirnov, example 1): the support variant, and with it the friction, follows the sign of the normal load.',
   coordinates: [
     { name: 'x', description: 'position along the planes', unit: 'm' },

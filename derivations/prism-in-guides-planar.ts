@@ -10,6 +10,7 @@ import { defineModel } from '../src/model/index.js';
 export default defineModel({
   name: 'prism-in-guides-planar',
   title: 'Prism in rough guides (planar)',
+  sources: ['smirnov1981'],
   description: 'A prism sliding in guides with vanishing clearance (Smirnov, example 2, planar symmetric case): the support variant decides which faces bear and so the friction force.',
   coordinates: [
     { name: 'x', description: 'position along the guides', unit: 'm' },

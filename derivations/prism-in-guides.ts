@@ -19,6 +19,7 @@ const pairs = [
 export default defineModel({
   name: 'prism-in-guides',
   title: 'Prism in rough guides',
+  sources: ['smirnov1981'],
   description: 'A rectangular prism sliding in guides with vanishing clearance on five pairs of support points with friction (Smirnov, example 2): 243 variants of support, 32 full ones.',
   coordinates: [
     { name: 'x', description: 'position along the guides', unit: 'm' },

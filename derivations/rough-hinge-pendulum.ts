@@ -9,6 +9,7 @@ import { defineModel } from '../src/model/index.js';
 export default defineModel({
   name: 'rough-hinge-pendulum',
   title: 'Pendulum with friction in the hinge',
+  sources: ['smirnov1981'],
   description: 'A physical pendulum whose journal has friction (Smirnov, examples 3 and 4): the journal as an n-gon (2.4) against the iteration (2.6), and the self-locking condition.',
   coordinates: [
     { name: 'x', description: 'centre of mass, downwards', unit: 'm' },

@@ -40,7 +40,7 @@ export function buildOutputs(file: ModelFile, options: BuildOptions = {}): Build
   if (options.report ?? true) {
     const { simulation, error } = simulateForReport(mod.source);
     if (error) problems.push(error);
-    for (const [rel, text] of reportFiles(system, { source: file.source, toolkit: TOOLKIT, simulation })) files.set(rel, text);
+    for (const [rel, text] of reportFiles(system, { source: file.source, toolkit: TOOLKIT, simulation, ...(file.spec.sources ? { sources: file.spec.sources } : {}) })) files.set(rel, text);
   }
   return { files, problems };
 }

@@ -48,13 +48,18 @@ export function mechanicsSymbol(name: string): string {
   }
 }
 
+/** A mass parameter's name: m, M, m1, m_2. */
+const MASS = /^[mM](_?\d+)?$/;
+
 /**
- * Factor order as in mechanics texts: parameters first, then sums of
+ * Factor order as in mechanics texts: masses, then the other parameters, then sums of
  * parameters, then velocities, accelerations and momenta, then sums of
  * functions, then functions:
- * l_1^2 (m_1 + m_2) \dot{q}_1^2, l_1 l_2 m_2 \dot{q}_1 \dot{q}_2 \cos(q_1 - q_2).
+ * l_1^2 (m_1 + m_2) \dot{q}_1^2, m_2 l_1 l_2 \dot{q}_1 \dot{q}_2 \cos(q_1 - q_2).
  */
 function mechanicsFactorRank(base: Expr): number {
+  // Masses lead the parameters: m l², m g l, as Rubanovich–Formalsky (1.12) write m l ψ̇⁻ (the kernel's order is l² m).
+  if (base.kind === 'sym' && MASS.test(base.name)) return 0.5;
   if (base.kind === 'sym' && base.name === TIME) return 1.5; // ω t, not t ω
   if (base.kind === 'sym' && symbolRole(base)) return 3.5;
   // Sums of functions follow the velocities: ψ̇⁻(1 − 3 sin²α), as Rubanovich–Formalsky write it.

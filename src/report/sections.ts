@@ -366,7 +366,7 @@ export function conventionsSection({ system }: SectionInput): Section {
   if (system.energy) items.push([m('E = T + V'), ' is the total energy shown in the plots of the HTML report.']);
   const unilateral = unilateralConventions(system);
   if (unilateral) items.push(...unilateral);
-  items.push(['Equation numbers in parentheses refer to this report; “Kugushev–Sorokina (10.13)” refers to equation (10.13) of A. B. Kugushev, E. V. Sorokina, “D’Alembert–Lagrange principle in mechanical systems with unilateral constraints”, Keldysh Institute preprint, 2002.']);
+  items.push(['Equation numbers in parentheses refer to this report; “Kugushev–Sorokina (10.13)” refers to equation (10.13) of that paper in the References.']);
   return { id: 'conventions', title: 'Conventions', blocks: [list(...items)] };
 }
 

@@ -40,13 +40,16 @@ describe('symbol names as in print', () => {
 describe('numbers, signs and products', () => {
   it('writes rationals as fractions and a fractional coefficient in front: ½ m l² θ̇²', () => {
     expect(toLatex(num(0.5))).toBe('\\frac{1}{2}');
-    expect(tex("m*l^2*theta'^2/2")).toBe('\\frac{1}{2} l^{2} m \\dot{\\theta}^{2}');
+    expect(tex("m*l^2*theta'^2/2")).toBe('\\frac{1}{2} m l^{2} \\dot{\\theta}^{2}');
   });
 
   it('puts negative powers below a fraction bar, the coefficient split between the two', () => {
     expect(tex('m/l')).toBe('\\frac{m}{l}');
     expect(tex('3*m/(2*l)')).toBe('\\frac{3 m}{2 l}');
-    expect(tex('1/(m*l^2)')).toBe('\\frac{1}{l^{2} m}');
+    expect(tex('1/(m*l^2)')).toBe('\\frac{1}{m l^{2}}');
+    // Masses lead (m l², m g l), not the kernel's alphabetical l² m, g l m.
+    expect(tex('g*l*m*sin(theta)')).toBe('m g l \\sin\\theta');
+    expect(tex('l2*M')).toBe('M l_{2}');
     expect(tex('g/(l*(m1 + m2))')).toBe('\\frac{g}{l (m_{1} + m_{2})}');
     expect(tex('a/(b + c)')).toBe('\\frac{a}{b + c}');
   });
@@ -78,7 +81,7 @@ describe('numbers, signs and products', () => {
   });
 
   it('orders factors as an author would: parameters, sums, velocities, functions last', () => {
-    expect(tex("l1*l2*m2*q1'*q2'*cos(q1 - q2)")).toBe('l_{1} l_{2} m_{2} \\dot{q}_{1} \\dot{q}_{2} \\cos(q_{1} - q_{2})');
+    expect(tex("l1*l2*m2*q1'*q2'*cos(q1 - q2)")).toBe('m_{2} l_{1} l_{2} \\dot{q}_{1} \\dot{q}_{2} \\cos(q_{1} - q_{2})');
     expect(tex("(m1 + m2)*l1^2*q1'^2/2")).toBe('\\frac{1}{2} l_{1}^{2} (m_{1} + m_{2}) \\dot{q}_{1}^{2}');
     expect(tex('F*cos(w*t)')).toBe('F \\cos(w t)');
   });
@@ -105,7 +108,7 @@ describe('functions', () => {
 describe('layout', () => {
   it('pulls out common factors: the double pendulum’s coupling term', () => {
     const e = parse("l1*l2*m2*cos(q1)*cos(q2)*q1'*q2' + l1*l2*m2*sin(q1)*sin(q2)*q1'*q2'");
-    expect(math(e)).toBe('l_{1} l_{2} m_{2} \\dot{q}_{1} \\dot{q}_{2} (\\cos q_{1} \\cos q_{2} + \\sin q_{1} \\sin q_{2})');
+    expect(math(e)).toBe('m_{2} l_{1} l_{2} \\dot{q}_{1} \\dot{q}_{2} (\\cos q_{1} \\cos q_{2} + \\sin q_{1} \\sin q_{2})');
     expect(math(parse('a*x + a*y'))).toBe('a (x + y)');
   });
 

@@ -1,0 +1,44 @@
+// References: every report lists the papers its model declares and every
+// paper its text cites by name, Kugushev–Sorokina first; unknown keys are
+// refused with the known ones named.
+import { describe, expect, it } from 'vitest';
+import { TOOLKIT } from '../../src/codegen/module.js';
+import { MechanicsError } from '../../src/errors.js';
+import { citedSources, REFERENCES } from '../../src/report/bibliography.js';
+import { buildReport } from '../../src/report/report.js';
+import { renderLatexBody } from '../../src/report/render-latex.js';
+import { derived } from '../helpers/examples.js';
+import { models } from './reports.js';
+
+describe('citedSources', () => {
+  it('puts Kugushev–Sorokina first, then the declared sources once each', () => {
+    expect(citedSources()).toEqual(['kugushev2002']);
+    expect(citedSources(['rubanovich1981', 'kugushev2002', 'rubanovich1981'])).toEqual(['kugushev2002', 'rubanovich1981']);
+  });
+  it('refuses an unknown key, naming the known ones', () => {
+    expect(() => citedSources(['rubanovich1891'], 'compass')).toThrow(MechanicsError);
+    expect(() => citedSources(['rubanovich1891'], 'compass')).toThrow(/unknown source\(s\) 'rubanovich1891' \(known: kugushev2002, rubanovich1981/);
+  });
+});
+
+describe.each(models.map((f) => [f.spec.name, f] as const))('%s', (name, file) => {
+  const doc = buildReport(derived(file.spec), { source: `derivations/${name}.ts`, toolkit: TOOLKIT, ...(file.spec.sources ? { sources: file.spec.sources } : {}) });
+  const refs = doc.sections.find((s) => s.id === 'references');
+  const listed = refs?.blocks.flatMap((b) => (b.kind === 'list' ? b.items.map((i) => i.join('')) : [])) ?? [];
+  const others = renderLatexBody({ ...doc, sections: doc.sections.filter((s) => s.id !== 'references') });
+
+  it('ends its shared sections with References, numbered from [1], Kugushev–Sorokina first', () => {
+    const shared = doc.sections.filter((s) => !s.htmlOnly);
+    expect(shared.at(-1)?.id).toBe('references');
+    expect(listed[0]).toMatch(/^\[1\] E\. I\. Kugushev, O\. V\. Sorokina\./);
+    listed.forEach((l, i) => expect(l.startsWith(`[${i + 1}] `)).toBe(true));
+  });
+
+  it('lists every declared source and every paper its text cites by name', () => {
+    for (const key of file.spec.sources ?? []) expect(listed.some((l) => l.includes(REFERENCES[key as keyof typeof REFERENCES].title))).toBe(true);
+    for (const r of Object.values(REFERENCES)) {
+      const cited = others.includes(r.short.replace('–', '--')) || others.includes(r.short);
+      if (cited) expect(listed.some((l) => l.includes(r.title)), `${r.short} cited but not listed`).toBe(true);
+    }
+  });
+});

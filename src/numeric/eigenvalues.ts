@@ -3,7 +3,7 @@
 // Francis's double-shift QR with deflation on the subdiagonal (Golub & Van
 // Loan, "Matrix Computations", 4th ed., §7.4–7.5, Algorithms 7.4.2 and
 // 7.5.1, exceptional shifts every 10 iterations).
-// Tests: test/runtime/periodic.test.ts ('eigenvalues').
+// Tests: test/runtime/periodic.test.ts ('eigenvalues'), test/numeric/eigenvalues.test.ts.
 
 export interface Complex {
   readonly re: number;
@@ -100,16 +100,22 @@ function hessenberg(n: number, H: Float64Array): void {
 /** One Francis double-shift QR step on the active block l..m of a Hessenberg matrix (GVL Algorithm 7.5.1). */
 function francisStep(n: number, H: Float64Array, l: number, m: number, iter: number): void {
   const at = (i: number, j: number): number => H[i * n + j]!;
-  let x = at(m, m), y = at(m - 1, m - 1), w = at(m, m - 1) * at(m - 1, m);
+  // The two shifts as their mean μ and d = ((σ₁ − σ₂)/2)² (negative for a
+  // complex pair), so that (h − σ₁)(h − σ₂) = (h − μ)² − d is formed from the
+  // differences h − μ, exact for nearby numbers. The expanded h² − (σ₁ + σ₂)h
+  // + σ₁σ₂ cancels to rounding noise when the block is the identity up to
+  // 1e−13 (a return map's defective multiplier 1), and QR never converged.
+  let mu = 0.5 * (at(m - 1, m - 1) + at(m, m));
+  let d = (0.5 * (at(m - 1, m - 1) - at(m, m))) ** 2 + at(m, m - 1) * at(m - 1, m);
   if (iter % 10 === 0) {
     // Exceptional shift: breaks the cycles an unlucky Wilkinson shift can fall into.
     const s = Math.abs(at(m, m - 1)) + Math.abs(at(m - 1, m - 2));
-    x = y = 0.75 * s;
-    w = -0.4375 * s * s;
+    mu = 0.75 * s;
+    d = -0.4375 * s * s;
   }
-  const trace = x + y, det = x * y - w;
-  let p = at(l, l) * at(l, l) + at(l, l + 1) * at(l + 1, l) - trace * at(l, l) + det;
-  let q = at(l + 1, l) * (at(l, l) + at(l + 1, l + 1) - trace);
+  const h11 = at(l, l) - mu;
+  let p = h11 * h11 - d + at(l, l + 1) * at(l + 1, l);
+  let q = at(l + 1, l) * (h11 + at(l + 1, l + 1) - mu);
   let r = at(l + 1, l) * at(l + 2, l + 1);
   for (let k = l; k <= m - 1; k++) {
     const three = k <= m - 2;

@@ -23,4 +23,11 @@ export default defineModel({
   unilateral: [{ name: 'wall', description: 'the parabola y = x²/(2a)', constraint: 'y - x^2/(2*a) >= 0', law: { newton: 'e' } }],
   // Leaving the vertex straight up at 2.5 m/s: the apex at 0.32 m, below the focus at 0.5 m.
   initial: { q: { x: 0, y: 0 }, qd: { x: 0, y: 2.5 }, t1: 3 },
+  // The vertical bouncing at v = 2.5, found from a start 1 cm off the axis (its energy held:
+  // the orbits form a family along it), and followed as a shrinks to 0.5: it doubles its
+  // period where the focus a/2 comes down to the apex v²/(2g), at a = v²/g = 0.637.
+  orbit: {
+    q0: { x: 0.01, y: 0.00005 }, qd0: { x: 0.01, y: 2.5 }, section: { contact: 'wall' }, fix: ["y'"],
+    continuation: { parameter: 'a', from: 1, to: 0.5 },
+  },
 });

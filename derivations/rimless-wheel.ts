@@ -13,7 +13,6 @@ export function rimlessWheel(k: number): ModelSpec {
   return defineModel({
     name: k === 6 ? 'rimless-wheel' : `rimless-wheel-${k}`,
     title: `Rimless wheel with ${k} spokes (Rubanovich–Formalsky §2)`,
-    sources: ['rubanovich1981'],
     description: 'A hub with rigid spokes rolling down a slope by rocking from spoke to spoke.',
     coordinates: [
       { name: 'x', description: 'hub, along the slope', unit: 'm' },
@@ -40,6 +39,14 @@ export function rimlessWheel(k: number): ModelSpec {
     // Standing on spoke 0 (tip at rest, for every l) and rocking forward:
     // y = l cos ψ, and the tip's velocity ẋ + l cos ψ ψ̇ = ẏ + l sin ψ ψ̇ = 0 at ψ̇ = −1.
     initial: { q: { psi: 0.2, y: 'l*cos(0.2)' }, qd: { x: 'l*cos(0.2)', y: 'l*sin(0.2)', psi: -1 }, t1: 4 },
+    // The steady rolling on a slope of 0.2 rad (its speed is the fixed point of the stride
+    // map (2.6)), from a stance on spoke 0 at ψ = 0.9α turning at ψ̇ = −1.5 (tip at rest, l = 1).
+    orbit: {
+      q0: { y: Math.cos(0.9 * Math.PI / k), psi: 0.9 * Math.PI / k },
+      qd0: { x: 1.5 * Math.cos(0.9 * Math.PI / k), y: 1.5 * Math.sin(0.9 * Math.PI / k), psi: -1.5 },
+      params: { gamma: 0.2 },
+      section: { contact: 'spoke1' },
+    },
   });
 }
 

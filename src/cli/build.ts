@@ -4,8 +4,10 @@ import { transformSync } from 'esbuild';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { buildModel, type Model } from '../model/index.js';
+import { impactMapJacobian } from '../derive/equilibria.js';
 import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { generateModule, TOOLKIT } from '../codegen/module.js';
+import { declaredOrbit, type ReportOrbit } from '../report/periodic.js';
 import { reportFiles } from '../report/report.js';
 import { indexHtml, katexAssets } from '../report/site.js';
 import type { ReportSimulation } from '../report/sections.js';
@@ -40,7 +42,7 @@ export function buildOutputs(file: ModelFile, options: BuildOptions = {}): Build
   if (options.report ?? true) {
     const { simulation, error } = simulateForReport(mod.source);
     if (error) problems.push(error);
-    for (const [rel, text] of reportFiles(system, { source: file.source, toolkit: TOOLKIT, simulation, ...(file.spec.sources ? { sources: file.spec.sources } : {}) })) files.set(rel, text);
+    for (const [rel, text] of reportFiles(system, { source: file.source, toolkit: TOOLKIT, simulation, ...orbitOption(file, mod.source, system) })) files.set(rel, text);
   }
   return { files, problems };
 }
@@ -125,4 +127,9 @@ export async function loadOne(args: ParsedArgs, command: string): Promise<{ mode
   const model = buildModel(file.spec);
   const system = deriveSystem(model);
   return { model, system, mod: loadGenerated(generateModule(system, file.source).source) };
+}
+
+/** The model's declared periodic orbit (ModelSpec.orbit) for its report, from the generated module; nothing without one. */
+function orbitOption(file: ModelFile, source: string, system: DerivedSystem): { orbit?: ReportOrbit } {
+  return file.spec.orbit ? { orbit: declaredOrbit(loadGenerated(source), file.spec.orbit, impactMapJacobian(system)) } : {};
 }

@@ -194,6 +194,27 @@ export interface InitialSpec {
   readonly t1?: ExprInput;
 }
 
+/**
+ * A periodic orbit the report prints (src/report/periodic.ts): found by
+ * Newton on the return map to `section` from the start (q0, q̇0) at
+ * `params` (runtime/periodic.ts), with its multipliers; with `continuation`,
+ * followed as `parameter` goes from `from` (its value at the start) to `to`.
+ * The other fields are periodicOrbit's options of the same names.
+ */
+export interface OrbitSpec {
+  /** Start near the orbit, by coordinate name (missing: 0). */
+  readonly q0: Readonly<Record<string, number>>;
+  readonly qd0: Readonly<Record<string, number>>;
+  /** Parameters besides the defaults. */
+  readonly params?: Readonly<Record<string, number>>;
+  readonly section: { readonly contact: string } | { readonly coordinate: string; readonly value: number; readonly direction?: 'up' | 'down' };
+  readonly crossings?: number;
+  readonly fix?: readonly string[];
+  readonly shift?: Readonly<Record<string, number | 'free'>>;
+  readonly period?: number;
+  readonly continuation?: { readonly parameter: string; readonly from: number; readonly to: number };
+}
+
 export interface ModelSpec {
   /** File-safe identifier, e.g. 'double-pendulum'. */
   readonly name: string;
@@ -224,8 +245,8 @@ export interface ModelSpec {
   readonly multipleImpacts?: 'error' | 'lcp';
   readonly impactScenarios?: readonly ImpactScenarioSpec[];
   readonly initial?: InitialSpec;
-  /** The papers the model and its formulas come from, cited in its report (src/report/bibliography.ts keys, e.g. 'rubanovich1981'). */
-  readonly sources?: readonly string[];
+  /** A periodic orbit (and its branch) for the report. */
+  readonly orbit?: OrbitSpec;
 }
 
 // ---- the keys each part of the language knows
@@ -237,7 +258,8 @@ type Known<T> = Readonly<Record<KeysOf<T>, true>>;
 export const MODEL_FIELDS: Known<ModelSpec> = {
   name: true, title: true, description: true, coordinates: true, parameters: true, kinetic: true, particles: true,
   potential: true, lagrangian: true, forces: true, holonomic: true, nonholonomic: true, hinges: true, unilateral: true,
-  multipleImpacts: true, impactScenarios: true, sources: true, initial: true,
+  multipleImpacts: true, impactScenarios: true, initial: true,
+  orbit: true,
 };
 export const COORDINATE_FIELDS: Known<CoordinateSpec> = { name: true, description: true, unit: true };
 export const PARAMETER_FIELDS: Known<ParameterSpec> = { default: true, range: true, description: true, unit: true };

@@ -1,17 +1,24 @@
 // Linearization and periodic orbits in the report: the linearized equations
 // about rest (M δq̈ + C δq̇ + K δq = 0, symbolic, for small models), the
 // equilibria found from the declared initial configuration and from q = 0
-// with their eigenvalues, and the figure of a continued branch of periodic
-// orbits (largest Floquet multiplier against the parameter, bifurcations
-// named in the caption).
-// Tests: test/cli/linearize.test.ts (equilibriumSpectrum through the command), test/runtime/continuation.test.ts (branchFigure)
+// with their eigenvalues, the periodic orbit a model declares (`orbit`:
+// its fixed point on the section, period, impacts, shift, Floquet
+// multipliers and verdict) and the figure of a continued branch of periodic
+// orbits (largest Floquet multiplier against the parameter, stable and
+// unstable stretches apart, bifurcations named in the caption and a table).
+// Tests: test/cli/linearize.test.ts (equilibriumSpectrum through the command), test/runtime/continuation.test.ts (branchFigure), test/report/periodic.test.ts (declaredOrbit, periodicOrbitSection)
 import { ZERO } from '../core/expr.js';
 import { findEquilibria, linearForms, type Equilibrium } from '../derive/equilibria.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
 import { eigenvalues, type Complex } from '../numeric/eigenvalues.js';
-import type { Branch } from '../runtime/continuation.js';
-import { equation, equations, m, paragraph, type Block, type Figure, type Section } from './document.js';
+import type { OrbitSpec } from '../model/spec.js';
+import { continueOrbit, type Branch } from '../runtime/continuation.js';
+import type { GeneratedModel } from '../runtime/contract.js';
+import { SimulationError } from '../runtime/errors.js';
+import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions } from '../runtime/periodic.js';
+import { describeSection, type ImpactJacobianFn } from '../runtime/variational.js';
+import { equation, equations, m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
 import { math, mechanicsSymbol } from './notation.js';
 import { SERIES_COLORS, svgPlot } from './plot.js';
@@ -118,24 +125,34 @@ function complexLatex(z: Complex): string {
 
 /**
  * A branch of periodic orbits: the largest multiplier modulus against the
- * parameter, one curve per piece between folds (the parameter runs back
- * after a fold), the unit circle's |μ| = 1 as a reference line, and the
- * bifurcations with their parameter values in the caption.
+ * parameter, one curve per stretch of constant stability and direction in
+ * the parameter (the parameter runs back after a fold, and a bifurcation
+ * changes the stability), the unit circle's |μ| = 1 as a reference line,
+ * and the bifurcations with their parameter values in the caption.
  */
 export function branchFigure(id: string, title: string, branch: Branch): Figure {
-  const pieces: number[][] = [[]];
+  const stretches: number[][] = [];
   branch.points.forEach((p, i) => {
-    const piece = pieces.at(-1)!;
-    if (piece.length >= 2) {
+    const last = stretches.at(-1);
+    // A stretch of two points (one shared with the previous stretch) does not turn: the
+    // stability changes at a fold, one point to either side of the turning point.
+    const turns = (piece: number[]): boolean => {
+      if (piece.length < 3) return false;
       const a = branch.points[piece.at(-2)!]!.parameter, b = branch.points[piece.at(-1)!]!.parameter;
-      if (Math.sign(b - a) !== Math.sign(p.parameter - b) && p.parameter !== b) pieces.push([piece.at(-1)!]);
-    }
-    pieces.at(-1)!.push(i);
+      return Math.sign(b - a) !== Math.sign(p.parameter - b) && p.parameter !== b;
+    };
+    if (!last || branch.points[last.at(-1)!]!.stable !== p.stable || turns(last)) stretches.push(last ? [last.at(-1)!, i] : [i]);
+    else last.push(i);
   });
   const order = branch.points.map((_, i) => i).sort((a, b) => branch.points[a]!.parameter - branch.points[b]!.parameter);
   const t = order.map((i) => branch.points[i]!.parameter);
   const biggest = (i: number): number => Math.max(0, ...branch.points[i]!.multipliers.map((z) => Math.hypot(z.re, z.im)));
-  const series = pieces.map((piece, k) => ({ label: `|\\mu|_{\\max}${pieces.length > 1 ? `\\ (${k + 1})` : ''}`, values: order.map((i) => (piece.includes(i) ? biggest(i) : NaN)) }));
+  const kinds = stretches.map((piece) => (branch.points[piece.at(-1)!]!.stable ? 'stable' : 'unstable'));
+  const series = stretches.map((piece, k) => {
+    const same = kinds.filter((x) => x === kinds[k]).length;
+    const label = `\\text{${kinds[k]}}${same > 1 ? `\\ (${kinds.slice(0, k + 1).filter((x) => x === kinds[k]).length})` : ''}`;
+    return { label, values: order.map((i) => (piece.includes(i) ? biggest(i) : NaN)) };
+  });
   series.push({ label: '|\\mu| = 1', values: order.map(() => 1) });
   const named = branch.bifurcations.map((b) => `${b.kind}${b.contact ? ` (${b.contact})` : ''} at ${branch.parameter} = ${b.parameter.toPrecision(8)}`);
   return {
@@ -146,3 +163,112 @@ export function branchFigure(id: string, title: string, branch: Branch): Figure 
     caption: [`Largest Floquet multiplier along the branch (${branch.points.length} orbits)${named.length ? `; ${named.join('; ')}` : ''}.`],
   };
 }
+
+/** A declared orbit as computed for the report: the orbit (or why Newton failed) and its branch. */
+export interface ReportOrbit {
+  readonly declaration: OrbitSpec;
+  readonly params: Readonly<Record<string, number>>;
+  readonly orbit?: PeriodicOrbit;
+  readonly error?: string;
+  readonly branch?: Branch;
+}
+
+/**
+ * The model's declared orbit (ModelSpec.orbit) from its generated module:
+ * periodicOrbit from the declared start, then, with a continuation, the
+ * branch. A failure of Newton is printed, not thrown (the report still
+ * builds); a declaration naming what the model lacks throws the runtime's
+ * SimulationError with the field.
+ */
+export function declaredOrbit(module: GeneratedModel, declaration: OrbitSpec, impactJacobian?: ImpactJacobianFn): ReportOrbit {
+  const model = module.model;
+  const byName = (values: Readonly<Record<string, number>>, field: string): number[] => {
+    const unknown = Object.keys(values).filter((k) => !model.coordinates.includes(k));
+    if (unknown.length) throw new SimulationError('invalid-option', 'input', `orbit.${field} names ${unknown.join(', ')}, not a coordinate (coordinates: ${model.coordinates.join(', ')})`, { model: model.name, field: `orbit.${field}` });
+    return model.coordinates.map((c) => values[c] ?? 0);
+  };
+  const c = declaration.continuation;
+  const params = { ...Object.fromEntries(model.parameters.map((p) => [p.name, p.default])), ...declaration.params, ...(c ? { [c.parameter]: c.from } : {}) };
+  const opts: PeriodicOrbitOptions = {
+    q0: byName(declaration.q0, 'q0'), qd0: byName(declaration.qd0, 'qd0'), params, section: declaration.section,
+    ...(declaration.crossings ? { crossings: declaration.crossings } : {}), ...(declaration.fix ? { fix: declaration.fix } : {}),
+    ...(declaration.shift ? { shift: declaration.shift } : {}), ...(declaration.period ? { period: declaration.period } : {}),
+    ...(impactJacobian ? { impactJacobian } : {}),
+  };
+  try {
+    const orbit = periodicOrbit(module, opts);
+    if (!c) return { declaration, params, orbit };
+    const range: [number, number] = [Math.min(c.from, c.to), Math.max(c.from, c.to)];
+    const branch = continueOrbit(module, { ...opts, q0: orbit.q, qd0: orbit.qd, t0: orbit.t0, parameter: c.parameter, range, direction: c.to >= c.from ? 1 : -1 });
+    return { declaration, params, orbit, branch };
+  } catch (err) {
+    if (!(err instanceof SimulationError) || err.code === 'invalid-option') throw err;
+    return { declaration, params, error: err.message };
+  }
+}
+
+/** Six significant digits, 0 below 1e-9 (Newton's tolerance: the digits below it are the integrator's). */
+const orbitNumber = (v: number): string => `${Math.abs(v) < 1e-9 ? 0 : Number(v.toPrecision(6))}`;
+
+function orbitComplex(z: { re: number; im: number }): string {
+  const re = orbitNumber(z.re), im = orbitNumber(Math.abs(z.im));
+  if (im === '0') return re;
+  return `${re === '0' ? '' : `${re} `}${z.im < 0 ? '-' : '+'} ${im}\\,i`;
+}
+
+/** The "Periodic orbit" section of a model that declares one. */
+export function periodicOrbitSection(system: DerivedSystem, study: ReportOrbit): Section {
+  const model = system.model;
+  const cs = model.coordinates;
+  const { declaration: d, orbit, branch } = study;
+  const given = Object.entries(d.params ?? {}).concat(d.continuation ? [[d.continuation.parameter, d.continuation.from]] : []);
+  const where = given.length ? [' at ', m(given.map(([k, v]) => `${mechanicsSymbol(k as string)} = ${orbitNumber(v as number)}`).join(',\\ ')), ' (the other parameters at their defaults)'] : [' at the default parameters'];
+  const section = 'contact' in d.section ? `just after each impact of ${d.section.contact}` : `where ${d.section.coordinate} crosses ${d.section.value} ${d.section.direction === 'down' ? 'downwards' : 'upwards'}`;
+  const blocks: Block[] = [paragraph(
+    `The model declares a periodic orbit. It is sought by Newton’s method on the return map to the section (${describeSection(d.section)}: ${section})`, ...where,
+    ', from the declared start; the return map’s derivative comes from the variational equations and the saltation matrices at the impacts, and its eigenvalues on the periodic components, less the flow direction’s zero, are the Floquet multipliers.',
+    ...(d.fix?.length ? [` Held at their start values (a conservative model’s orbits form families): ${d.fix.join(', ')}.`] : []),
+  )];
+  if (!orbit) {
+    blocks.push(paragraph(`No orbit was found: ${study.error}`));
+    return { id: 'periodic-orbit', title: 'Periodic orbit', blocks };
+  }
+  const vector = (xs: readonly number[]): string => `(${xs.map(orbitNumber).join(',\\ ')})`;
+  const symbols = cs.map((c) => mechanicsSymbol(c.name)).join(',\\ ');
+  const velocities = cs.map((c) => mechanicsSymbol(c.qd.name)).join(',\\ ');
+  const shifted = Object.entries(orbit.shift);
+  const verdict = orbit.asymptotic ? 'asymptotically stable (every multiplier inside the unit circle)' : orbit.stable ? 'linearly stable (no multiplier outside the unit circle; some on it)' : 'unstable (a multiplier outside the unit circle)';
+  blocks.push(equations(
+    equation(undefined, `(${symbols})`, vector(orbit.q)),
+    equation(undefined, `(${velocities})`, vector(orbit.qd)),
+    equation(undefined, 'T', orbitNumber(orbit.period)),
+  ));
+  const impacts = orbit.impacts.map((i) => i.contacts.map((j) => model.unilateral[j]!.name).join(' and '));
+  blocks.push(paragraph(
+    'On the section the orbit passes through the state above; its period is ', m('T'), `, with ${countImpacts(impacts.length)}`,
+    ...(impacts.length ? [` per period (${impacts.join(', ')}, at `, m(orbit.impacts.map((i) => `t = ${orbitNumber(i.t)}`).join(',\\ ')), ' from the section)'] : []),
+    '.', ...(shifted.length ? [' Outside the periodicity, each period advances ', ...shifted.flatMap(([k, v], i): Inline[] => [i ? ', ' : '', m(`${mechanicsSymbol(k)}\\ \\text{by}\\ ${orbitNumber(v)}`)]), '.'] : []),
+    ` Newton converged in ${orbit.iterations} iteration${orbit.iterations === 1 ? '' : 's'} (residual ${orbit.residual.toExponential(1)}).`,
+  ));
+  blocks.push(paragraph(
+    'Floquet multipliers: ', m(orbit.multipliers.length ? orbit.multipliers.map(orbitComplex).join(',\\ ') : '\\text{none}'), `; the orbit is ${verdict}.`,
+    ` The phases’ Jacobians: ${orbit.phaseJacobians.join(' and ')}; the impact maps’ derivatives: ${[...new Set(orbit.impacts.map((i) => i.jacobian))].join(' and ') || 'none'}.`,
+  ));
+  if (branch) {
+    const c = d.continuation!;
+    blocks.push(paragraph(
+      `Continued by pseudo-arclength in ${c.parameter} from ${orbitNumber(c.from)} towards ${orbitNumber(c.to)}: ${branch.points.length} orbits, `,
+      branch.status === 'range' ? 'to the end of the range.' : branch.status === 'grazing' ? 'ended where the orbit grazes a contact it does not strike.' : branch.status === 'failed' ? 'stopped where the corrector failed at the smallest step.' : 'stopped at the most points.',
+    ));
+    blocks.push(branchFigure('orbit-branch', `${model.title}: branch in ${c.parameter}`, branch));
+    if (branch.bifurcations.length) {
+      blocks.push({
+        kind: 'table', id: 'orbit-bifurcations', caption: 'Bifurcations along the branch', columns: ['Kind', c.parameter, 'Multipliers there'], align: 'lll',
+        rows: branch.bifurcations.map((b) => [[`${b.kind}${b.contact ? ` (${b.contact})` : ''}`], [m(orbitNumber(b.parameter))], [m(b.point.multipliers.map(orbitComplex).join(',\\ '))]]),
+      });
+    }
+  }
+  return { id: 'periodic-orbit', title: 'Periodic orbit', blocks };
+}
+
+const countImpacts = (n: number): string => (n === 0 ? 'no impacts' : n === 1 ? 'one impact' : `${n} impacts`);

@@ -81,10 +81,6 @@ describe('Kozlov (5.7): above the focus, orbits along the confocal parabolas 2y 
     expect(o.multipliers.filter((z) => Math.abs(z.im) > 1e-3)).toHaveLength(2);
   });
 
-  it('at its birth (x₁ → a) the period is twice that of the vertical bouncing to the focus, 2v/g with v = √(ga)', () => {
-    expect(4 * Math.sqrt(1 / G)).toBeCloseTo(2 * ((2 * Math.sqrt(G * 1)) / G), 14);
-  });
-
   // At x₁ = 2a the pair reaches +1, a double multiplier with a Jordan block (computed to
   // about the square root of DP's accuracy); eigenvalues.ts returned NaN here before 11f4e47.
   it('x₁ = 2a: the pair reaches +1, every multiplier 1', async () => {

@@ -247,6 +247,8 @@ export interface ModelSpec {
   readonly initial?: InitialSpec;
   /** A periodic orbit (and its branch) for the report. */
   readonly orbit?: OrbitSpec;
+  /** The papers the model and its formulas come from, cited in its report (src/report/bibliography.ts keys, e.g. 'rubanovich1981'). */
+  readonly sources?: readonly string[];
 }
 
 // ---- the keys each part of the language knows
@@ -258,7 +260,7 @@ type Known<T> = Readonly<Record<KeysOf<T>, true>>;
 export const MODEL_FIELDS: Known<ModelSpec> = {
   name: true, title: true, description: true, coordinates: true, parameters: true, kinetic: true, particles: true,
   potential: true, lagrangian: true, forces: true, holonomic: true, nonholonomic: true, hinges: true, unilateral: true,
-  multipleImpacts: true, impactScenarios: true, initial: true,
+  multipleImpacts: true, impactScenarios: true, sources: true, initial: true,
   orbit: true,
 };
 export const COORDINATE_FIELDS: Known<CoordinateSpec> = { name: true, description: true, unit: true };

@@ -43,10 +43,15 @@
 // (test/unilateral/moreau-jean-friction.test.ts tells strikes from it).
 //
 // Activation conditions (the model's `when`, events.ts ContactActivity): a
-// contact enters the index set only if it was in the previous step's set
-// (a closed contact stays until it leaves) or its condition holds at t_k;
-// one whose predicted gap is ≤ 0 while its condition fails is dormant, left
-// out until its predicted gap is positive again.
+// contact enters the index set only where its condition holds at t_k, or if
+// it is engaged, i.e. it pressed (P_N > 0) the last step it was in the set
+// and no impact has happened since while it was out: a closed contact is not
+// re-checked, and the stuck foot that the O(h²) lift below takes out of the
+// set for a few steps comes back without a check (a walker's stance foot,
+// whose condition fails in the second half of its stance), while the old
+// stance foot out of the set at a heel strike is released by it. One whose
+// predicted gap is ≤ 0 while it may not enter is dormant, left out until its
+// predicted gap is positive again.
 //
 // Energy (the lead copies this into the docs). In smooth phases θ = ½ is
 // the trapezoidal rule with the mass matrix at the midpoint: a symmetric
@@ -146,7 +151,9 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
 
   const kin = new GapKinematics(mod, params);
   const activity = new ContactActivity(mod, params);
-  /** Contacts of the previous step's index set. */
+  /** Whether each contact pressed (P_N > 0) the last step it was in the index set. */
+  const engaged = new Array<boolean>(m).fill(false);
+  /** The current step's index set as flags. */
   const inSet = new Array<boolean>(m).fill(false);
   const rows = new ContactRows(mod, params, 'simulateMoreauJean');
   // Friction coefficients are expressions of the parameters, like e: read once.
@@ -267,7 +274,7 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     for (let i = 0; i < n; i++) qScale = Math.max(qScale, Math.abs(qPred[i]));
     const I: number[] = [];
     activity.wake(gPred);
-    for (let j = 0; j < m; j++) if (gPred[j] <= 8 * Number.EPSILON * qScale && (inSet[j] || activity.admits(tk, q, v, j))) I.push(j);
+    for (let j = 0; j < m; j++) if (gPred[j] <= 8 * Number.EPSILON * qScale && (engaged[j] || activity.admits(tk, q, v, j))) I.push(j);
     inSet.fill(false);
     for (const j of I) inSet[j] = true;
     activity.settle(tk, q, v, gPred, inSet);
@@ -315,6 +322,7 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     // impact: q_{k+1}, v_k before the step's impulses, v_{k+1} after them).
     const closing: number[] = [], touching: number[] = [], released: number[] = [];
     const end = { q: Array.from(qNext), qd: Array.from(vNext) };
+    for (const j of I) engaged[j] = P[j] > 0;
     for (let j = 0; j < m; j++) {
       if (P[j] > 0) {
         if (runs[j] === 0) {
@@ -328,6 +336,8 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
         runs[j] = 0;
       }
     }
+    // An impact re-decides which contacts hold: one drifted out of the set is no longer engaged.
+    if (closing.length > 0) for (let j = 0; j < m; j++) if (!inSet[j]) engaged[j] = false;
     // Mode codes after the step, for models with slip rows.
     const modes = rows.ms > 0 ? (sc ? modeCodes(sc, m) : new Array<number>(m).fill(0)) : undefined;
     if (closing.length > 0) {

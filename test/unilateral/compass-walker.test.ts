@@ -18,6 +18,7 @@ import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, type ModelSpec } from '../../src/model/index.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
 import { SimulationError } from '../../src/runtime/errors.js';
+import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
 import { periodicOrbit, type PeriodicOrbit } from '../../src/runtime/periodic.js';
 import { simulate } from '../../src/runtime/simulate.js';
 import walker from '../../derivations/compass-walker.js';
@@ -86,6 +87,15 @@ describe('the compass-gait walker on a 3° slope (Goswami et al. 1998)', () => {
     // Foot 1 swings over the first half stride: its gap l(cos a2 − cos a1) dips below 0 with the foot behind the hip.
     const swing = run.q.filter((_, s) => run.t[s]! < gait.period / 2).map((q) => Math.cos(q[3]!) - Math.cos(q[2]!));
     expect(Math.min(...swing)).toBeLessThan(-1e-3);
+  });
+
+  it('walks under Moreau–Jean too (h = 1e-3): heel strikes of foot 1 then foot 2 within 5h of half a stride and a stride, the stance foot’s O(h²) lifts re-entering unchecked', () => {
+    const h = 1e-3;
+    const run = simulateMoreauJean(mod, { q0: gait.q, qd0: gait.qd, t1: gait.period + 0.05, h, params: { g: G } });
+    // Heel strikes change the legs' rates by O(1); the stance foot's re-landings after its lifts by O(gh).
+    const strikes = run.events.filter((e) => e.type === 'impact' && Math.abs(e.qdPlus![2]! - e.qd[2]!) > 0.05);
+    expect(strikes.map((e) => e.contacts)).toEqual([[0], [1]]);
+    strikes.forEach((e, k) => expect(Math.abs(e.t - ((k + 1) * gait.period) / 2)).toBeLessThan(5 * h));
   });
 
   it('without when, the same walker stubs its swing foot at mid-stance, behind the hip, where no impact mode is admissible', async () => {

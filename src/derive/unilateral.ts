@@ -219,7 +219,11 @@ export interface ConstrainedSolution {
  * (NᵀMN) y_F = Nᵀ(b − Mp) — for an impact, Appell's theorem: momentum
  * along the constraint surface is unchanged — then λ from the pivot
  * columns, Sᵀλ_I = (My − b)_pivots. No M⁻¹ is formed, so the results stay
- * as short as the papers' (e.g. ψ̇⁺ = ψ̇⁻(1 − 3 sin²α)/(1 + 3 sin²α)).
+ * as short as the papers' (e.g. ψ̇⁺ = ψ̇⁻(1 − 3 sin²α)/(1 + 3 sin²α)), and M
+ * need only be positive definite on the rows' null space, where NᵀMN lives:
+ * a system singular alone but regular with its contacts in force (the
+ * point-mass rimless wheel, I* = 0) gets its contact phase and impact map,
+ * as the constrained system [M Rᵀ; R 0] would give them.
  */
 export function constrainedSolve(M: Matrix, b: readonly Expr[], R: Matrix, c: readonly Expr[], preferFree: readonly number[]): ConstrainedSolution | undefined {
   const aff = affineSolution(R, c, preferFree);

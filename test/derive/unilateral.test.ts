@@ -8,6 +8,8 @@ import { preImpactName } from '../../src/model/names.js';
 import bouncingBall from '../../derivations/bouncing-ball.js';
 import kozlov from '../../derivations/kozlov-release.js';
 import pendulumWall from '../../derivations/pendulum-wall.js';
+import { rimlessWheel } from '../../derivations/rimless-wheel.js';
+import { evaluate } from '../../src/core/evaluate.js';
 
 const withMinus = (src: string, names: string[]) => subs(parseExpr(src), new Map(names.map((x) => [`${x}m`, sym(preImpactName(x))])));
 
@@ -31,5 +33,25 @@ describe('Kozlov’s point on a line: plastic single impact', () => {
 describe('double pendulum at a wall: configuration-dependent M', () => {
   it('gets no expanded closed-form map (the report prints the general formula (1.4) instead)', () => {
     expect(deriveSystem(buildModel(pendulumWall)).unilateral!.impactMaps).toEqual([]);
+  });
+});
+
+describe('a point-mass rimless wheel (I* = 0): M = diag(2m, 2m, 2ml²I*) singular, the contact phase and impact map regular', () => {
+  // constrainedSolve eliminates the held rows (y = p + N y_F) and solves
+  // NᵀMN, so it needs M positive definite only on the rows' null space: the
+  // closed forms stay finite at I* = 0, where M⁻¹ does not exist.
+  const u = deriveSystem(buildModel(rimlessWheel(3))).unilateral!;
+  const env = { m: 1, l: 1, g: 9.81, gamma: 0.1, Istar: 0, x: 0, y: Math.cos(0.3), psi: 0.3, "x'": -0.5, "y'": 0.2, "psi'": -1 };
+
+  it('standing on spoke 0 it is an inverted pendulum on the slope: ψ̈ = (g/l) sin(ψ − γ)', () => {
+    const phase = u.phases.find((p) => p.active.length === 1 && p.active[0] === 0)!;
+    expect(evaluate(phase.explicit!.qdd[2]!, env)).toBeCloseTo(9.81 * Math.sin(0.3 - 0.1), 12);
+  });
+
+  it('spoke 1 striking with spoke 0 lifting gives ψ̇⁺ = ψ̇⁻ cos 2α, (2.6) at I* = 0', () => {
+    const [map] = u.impactMaps;
+    const lifts = map!.modes.find((mode) => mode.stays.length === 0)!;
+    const at = { ...env, [preImpactName('psi')]: -1.3 };
+    expect(evaluate(lifts.qdPlus[2]!, at)).toBeCloseTo(-1.3 * Math.cos((2 * Math.PI) / 3), 12);
   });
 });

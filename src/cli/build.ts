@@ -3,7 +3,7 @@
 import { transformSync } from 'esbuild';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import { buildModel, type Model } from '../model/index.js';
+import { buildModel, type Model, type ModelSpec } from '../model/index.js';
 import { impactMapJacobian } from '../derive/equilibria.js';
 import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { generateModule, TOOLKIT } from '../codegen/module.js';
@@ -13,6 +13,7 @@ import { indexHtml, katexAssets } from '../report/site.js';
 import type { ReportSimulation } from '../report/sections.js';
 import type { GeneratedModel } from '../runtime/contract.js';
 import { MechanicsError } from '../errors.js';
+import { rigidLimitStudy, type LimitStudy } from '../runtime/rigid-limit.js';
 import { simulate, simulationMethod } from '../runtime/simulate.js';
 import { UsageError, type ParsedArgs } from './args.js';
 import type { ModelFile } from './load-model.js';
@@ -42,7 +43,7 @@ export function buildOutputs(file: ModelFile, options: BuildOptions = {}): Build
   if (options.report ?? true) {
     const { simulation, error } = simulateForReport(mod.source);
     if (error) problems.push(error);
-    for (const [rel, text] of reportFiles(system, { source: file.source, toolkit: TOOLKIT, simulation, ...orbitOption(file, mod.source, system) })) files.set(rel, text);
+    for (const [rel, text] of reportFiles(system, { source: file.source, toolkit: TOOLKIT, simulation, ...studyOption(file.spec, mod.source), ...orbitOption(file, mod.source, system) })) files.set(rel, text);
   }
   return { files, problems };
 }
@@ -118,7 +119,7 @@ export function writeOutputs(root: string, out: { readonly files: ReadonlyMap<st
 }
 
 /** The one model a command works on, derived as its file says now, with its generated module. */
-export async function loadOne(args: ParsedArgs, command: string): Promise<{ model: Model; system: DerivedSystem; mod: GeneratedModel }> {
+export async function loadOne(args: ParsedArgs, command: string): Promise<{ model: Model; spec: ModelSpec; system: DerivedSystem; mod: GeneratedModel }> {
   const [target] = args.positionals;
   if (target === undefined) throw new UsageError(`${command} needs a model file or a model name (see \`mechanics list\`)`);
   const { models: files } = await resolveModels([target]);
@@ -126,7 +127,62 @@ export async function loadOne(args: ParsedArgs, command: string): Promise<{ mode
   const file = files[0]!;
   const model = buildModel(file.spec);
   const system = deriveSystem(model);
-  return { model, system, mod: loadGenerated(generateModule(system, file.source).source) };
+  return { model, spec: file.spec, system, mod: loadGenerated(generateModule(system, file.source).source) };
+}
+
+/**
+ * A study runs with these tolerances: tighter than the report's motion, since
+ * its orders are fitted to differences between runs (at rtol 1e-10 the added
+ * mass's release drifts 5e-6 from 2 + √2 and fits a spurious order).
+ */
+const STUDY_RUN = { rtol: 1e-11, atol: 1e-14, samples: 201 } as const;
+
+/** What `mechanics limit` may change in the model's declared study. */
+export interface StudyOverrides {
+  readonly parameter?: string;
+  readonly values?: readonly number[];
+  readonly params?: Readonly<Record<string, number>>;
+}
+
+/**
+ * The model's rigid-limit study (ModelSpec.limitStudy, with `overrides` on
+ * top), run from its declared initial state against its rigid model: the
+ * same spec with the study's `rigid` laws in place of the realized ones,
+ * derived here. Undefined when the model declares no study and no parameter
+ * is given.
+ */
+export function limitStudyOf(spec: ModelSpec, mod: GeneratedModel, overrides: StudyOverrides = {}): LimitStudy | undefined {
+  const declared = spec.limitStudy;
+  const parameter = overrides.parameter ?? declared?.parameter;
+  if (parameter === undefined) return undefined;
+  const values = overrides.values ?? declared?.values;
+  if (values === undefined) throw new UsageError(`${spec.name} declares no study of ${parameter}: give its values`, '--values');
+  const { q0, qd0, t1 } = mod.model.initial;
+  const rigid = rigidSpec(spec, declared?.rigid ?? {});
+  return rigidLimitStudy(mod, {
+    ...STUDY_RUN, q0, qd0, t1, parameter, values,
+    ...(overrides.params ? { params: overrides.params } : {}),
+    ...(rigid ? { reference: loadGenerated(generateModule(deriveSystem(buildModel(rigid)), `${spec.name}-rigid`).source) } : {}),
+    ...(declared?.limits && parameter === declared.parameter ? { limits: declared.limits } : {}),
+  });
+}
+
+/** The model with the given rigid laws (by contact name) in place of its realized ones; undefined without any. */
+function rigidSpec(spec: ModelSpec, laws: NonNullable<NonNullable<ModelSpec['limitStudy']>['rigid']>): ModelSpec | undefined {
+  const names = Object.keys(laws);
+  if (names.length === 0) return undefined;
+  const contacts = spec.unilateral ?? [];
+  const unknown = names.filter((n) => !contacts.some((c) => c.name === n));
+  if (unknown.length) {
+    throw new MechanicsError('unknown-contact', 'model', `limitStudy.rigid names ${unknown.join(', ')}, not a unilateral constraint of ${spec.name} (${contacts.map((c) => c.name).join(', ') || 'none'})`, { model: spec.name, field: 'limitStudy.rigid' });
+  }
+  const { limitStudy: _study, ...rest } = spec;
+  return { ...rest, name: `${spec.name}-rigid`, unilateral: contacts.map((c) => (laws[c.name] ? { ...c, law: laws[c.name]! } : c)) };
+}
+
+/** The model's declared rigid-limit study (ModelSpec.limitStudy) for its report, from the generated module; nothing without one. */
+function studyOption(spec: ModelSpec, source: string): { limitStudy?: LimitStudy } {
+  return spec.limitStudy ? { limitStudy: limitStudyOf(spec, loadGenerated(source))! } : {};
 }
 
 /** The model's declared periodic orbit (ModelSpec.orbit) for its report, from the generated module; nothing without one. */

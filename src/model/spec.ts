@@ -215,6 +215,21 @@ export interface OrbitSpec {
   readonly continuation?: { readonly parameter: string; readonly from: number; readonly to: number };
 }
 
+/**
+ * A study of the rigid limit, printed in the report and run by `mechanics
+ * limit` (Kozlov 1988: let the realization's strength grow): the model is
+ * simulated from its initial state for each of `values` of `parameter` and
+ * compared with its rigid model, the same model with the laws of `rigid`
+ * (by contact name) in place of the realized ones.
+ */
+export interface LimitStudySpec {
+  readonly parameter: string;
+  readonly values: readonly number[];
+  readonly rigid?: Readonly<Record<string, ImpactLawSpec>>;
+  /** Limits the theory gives (Kozlov's release at 2 + √2, …): the orders are fitted against them, else against successive differences. */
+  readonly limits?: { readonly release?: number; readonly duration?: number; readonly restitution?: number };
+}
+
 export interface ModelSpec {
   /** File-safe identifier, e.g. 'double-pendulum'. */
   readonly name: string;
@@ -249,6 +264,8 @@ export interface ModelSpec {
   readonly orbit?: OrbitSpec;
   /** The papers the model and its formulas come from, cited in its report (src/report/bibliography.ts keys, e.g. 'rubanovich1981'). */
   readonly sources?: readonly string[];
+  /** A rigid-limit study of a model with realized contacts. */
+  readonly limitStudy?: LimitStudySpec;
 }
 
 // ---- the keys each part of the language knows
@@ -261,7 +278,7 @@ export const MODEL_FIELDS: Known<ModelSpec> = {
   name: true, title: true, description: true, coordinates: true, parameters: true, kinetic: true, particles: true,
   potential: true, lagrangian: true, forces: true, holonomic: true, nonholonomic: true, hinges: true, unilateral: true,
   multipleImpacts: true, impactScenarios: true, sources: true, initial: true,
-  orbit: true,
+  orbit: true, limitStudy: true,
 };
 export const COORDINATE_FIELDS: Known<CoordinateSpec> = { name: true, description: true, unit: true };
 export const PARAMETER_FIELDS: Known<ParameterSpec> = { default: true, range: true, description: true, unit: true };
@@ -281,6 +298,8 @@ export const SCENARIO_FIELDS: Known<ImpactScenarioSpec> = {
   name: true, arriving: true, closed: true, at: true, independent: true, approach: true, critical: true,
 };
 export const INITIAL_FIELDS: Known<InitialSpec> = { q: true, qd: true, t1: true };
+export const LIMIT_STUDY_FIELDS: Known<LimitStudySpec> = { parameter: true, values: true, rigid: true, limits: true };
+export const LIMIT_FIELDS: Known<NonNullable<LimitStudySpec['limits']>> = { release: true, duration: true, restitution: true };
 
 /** The values multipleImpacts may take. */
 export const MULTIPLE_IMPACT_RULES: Readonly<Record<NonNullable<ModelSpec['multipleImpacts']>, true>> = { error: true, lcp: true };

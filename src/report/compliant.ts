@@ -1,29 +1,23 @@
 // The section of a report on constraints realized by forces (Kozlov 1988):
 // for each compliant contact its gap and penetration, the realized
 // potential V_c, Rayleigh function D and added mass, the normal force F_n,
-// the equations of each region (inside, penetrating, separating), the
-// switching surfaces, and the rigid model it tends to; gap potentials and
-// Theorem 1 realizations of retaining constraints; and, when given, a table
-// of a rigid-limit study with its fitted orders. Everything printed is
-// derived data (DerivedSystem.compliant) or the study's numbers.
+// and side by side the equations of each region (inside, penetrating,
+// separating) and at each switching surface (f = 0 and, without adhesion,
+// F_n = 0) with the rigid model they tend to; gap potentials and Theorem 1
+// realizations of retaining constraints. Everything printed is derived data
+// (DerivedSystem.compliant); a rigid-limit study has its own section
+// (limit.ts).
 // Tests: test/report/compliant.test.ts.
 import { ZERO } from '../core/expr.js';
 import type { CompliantTerm, RigidLimit } from '../derive/compliant.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { equation, equations, list, m, paragraph, type Block, type Inline, type Section, type Table } from './document.js';
+import { equation, equations, m, paragraph, type Block, type Inline, type Section, type Table } from './document.js';
 import { latexMatrix } from './latex.js';
 import { math, mathLines } from './notation.js';
 
-/** A rigid-limit study as the report needs it (structurally the runtime's LimitStudy). */
-export interface ReportLimitStudy {
-  readonly parameter: string;
-  readonly rows: readonly { readonly value: number; readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number }[];
-  readonly orders: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
-}
-
 const label = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
 
-export function compliantSection(system: DerivedSystem, study?: ReportLimitStudy): Section | undefined {
+export function compliantSection(system: DerivedSystem): Section | undefined {
   const terms = system.compliant?.terms ?? [];
   if (terms.length === 0) return undefined;
   const blocks: Block[] = [
@@ -33,7 +27,6 @@ export function compliantSection(system: DerivedSystem, study?: ReportLimitStudy
     ),
     ...terms.flatMap((t) => termBlocks(system, t)),
   ];
-  if (study) blocks.push(...studyBlocks(study));
   return { id: 'compliant', title: 'Constraints realized by forces', blocks };
 }
 
@@ -54,7 +47,7 @@ function termBlocks(system: DerivedSystem, t: CompliantTerm): Block[] {
         equations(
           equation(`phi-${t.name}`, `\\varphi_{${s}}`, mathLines(t.gap)),
           equation(`realization-energy-${t.name}`, `T_{${s}} + V_{${s}}`, mathLines(t.energy)),
-          ...(t.rayleigh !== t.potential ? [equation(`realization-rayleigh-${t.name}`, `D_{${s}}`, mathLines(t.rayleigh))] : []),
+          ...(t.rayleigh !== ZERO ? [equation(`realization-rayleigh-${t.name}`, `D_{${s}}`, mathLines(t.rayleigh))] : []),
         ),
         paragraph('They add the force ', m(`F_{${s}}\\,\\partial\\varphi_{${s}}/\\partial q`), ' with'),
         equations(equation(`realization-force-${t.name}`, `F_{${s}}`, mathLines(t.force))),
@@ -84,43 +77,74 @@ function contactBlocks(system: DerivedSystem, t: CompliantTerm, s: string, f: st
   const addedMass = t.inertia ? math(t.addedMass) : '';
   const M = t.inertia ? `(M + ${addedMass}\\,G^{\\top}G)` : 'M';
   const bias = t.inertia ? ` - ${addedMass}\\,\\beta_{${s}}\\,G^{\\top}` : '';
-  const regions: Inline[][] = [
-    ['inside, ', m(`${f} > 0`), ': the equations of Section ', { ref: 'sec:lagrange2' }, ' unchanged;'],
+  // Two paragraph columns (the region opens its realized cell): a third would overflow the page.
+  const rows: Inline[][][] = [
+    [['inside, ', m(`${f} > 0`), ': the equations of Section ', { ref: 'sec:lagrange2' }, ' unchanged'], ['the same']],
     [
-      t.adhesion ? 'in contact, ' : 'penetrating, ',
-      m(t.adhesion ? `${f} \\le 0` : `${f} \\le 0,\\ F_{${s}} > 0`),
-      ': ',
-      m(`${M}\\,\\ddot{q} = f + F_{${s}}\\,G^{\\top}${bias}`),
-      ', G the row above',
-      ...(t.inertia ? [' and ', m(`\\beta_{${s}}`), ' the bias of ', m(`\\ddot{f}_{${s}} = G\\ddot{q} + \\beta_{${s}}`)] : []),
-      ';',
+      [t.adhesion ? 'in contact, ' : 'penetrating, ', m(t.adhesion ? `${f} \\le 0` : `${f} \\le 0,\\ F_{${s}} > 0`), ': ', m(`${M}\\,\\ddot{q} = f + F_{${s}}\\,G^{\\top}${bias}`)],
+      heldLimit(t.limit, s),
     ],
   ];
   if (!t.adhesion) {
-    regions.push([
-      'separating, ',
-      m(`${f} \\le 0,\\ F_{${s}} \\le 0`),
-      ': the force is clamped at zero (no adhesion)',
-      ...(t.inertia ? [', the added mass stays: ', m(`${M}\\,\\ddot{q} = f${bias}`)] : ['']),
-      '.',
+    rows.push([
+      ['separating, ', m(`${f} \\le 0,\\ F_{${s}} \\le 0`), ': the force clamped at zero (no adhesion)', ...(t.inertia ? [', the added mass stays: ', m(`${M}\\,\\ddot{q} = f${bias}`)] : [': ', m('M\\,\\ddot{q} = f')])],
+      ['released: ', m(`\\lambda_{${s}} = 0`)],
     ]);
   }
+  rows.push(
+    [['switching surface ', m(`${f} = 0`), ' as the gap closes (', m(`${rate} < 0`), '): the terms switch on; q and ', m('\\dot{q}'), ' are continuous'], impactLimit(t.limit, rate, t.adhesion)],
+    [
+      ['switching surface ', ...(t.adhesion ? [m(`${f} = 0`), ' as it opens (', m(`${rate} > 0`), '): the terms switch off'] : [m(`F_{${s}} = 0`), ': the terms switch off before the gap reopens'])],
+      ['release, ', m(`\\lambda_{${s}} = 0`)],
+    ],
+  );
+  const table: Table = {
+    kind: 'table',
+    id: `regions-${t.name}`,
+    caption: `Contact ${t.name}: each region and switching surface, realized by forces and in the rigid limit`,
+    columns: ['realized by forces', 'rigid limit'],
+    align: 'pp',
+    rows,
+  };
   blocks.push(
-    paragraph('The regions and their equations (f, M of Section ', { ref: 'sec:lagrange2' }, '):'),
-    list(...regions),
     paragraph(
-      'The switching surfaces are ',
-      m(`${f} = 0`),
-      t.adhesion ? '' : ' and ',
-      ...(t.adhesion ? [] : [m(`F_{${s}} = 0`)]),
-      '; the simulation restarts its steps there and records a contact or a release. ',
+      'The regions and their equations (f, M of Section ', { ref: 'sec:lagrange2' }, ', G the row above',
+      ...(t.inertia ? [', ', m(`\\beta_{${s}}`), ' the bias of ', m(`\\ddot{f}_{${s}} = G\\ddot{q} + \\beta_{${s}}`)] : []),
+      '), beside the rigid constraint ', m(`${f} \\ge 0`), ' they tend to, held with the multiplier ', m(`\\lambda_{${s}} \\ge 0`), ' (Table ', { ref: `tab:regions-${t.name}` }, '). ',
+      'The simulation restarts its steps at the switching surfaces and records a contact or a release. ',
       ...limitSentence(t.limit, f, t.adhesion),
     ),
+    table,
   );
   if (t.inertia) {
     blocks.push(paragraph('The state is continuous across ', m(`${f} = 0`), ' (Kozlov (2.5)): entering the added mass with ', m(`${rate} \\ne 0`), ' raises the energy by ', m(`\\tfrac{1}{2}${math(t.addedMass)}\\,${rate}^{2}`), '.'));
   }
   return blocks;
+}
+
+/** The rigid model's contact phase, where the realization penetrates. */
+function heldLimit(limit: RigidLimit, s: string): Inline[] {
+  const held = [m(`M\\,\\ddot{q} = f + \\lambda_{${s}}\\,G^{\\top}`), ', ', m(`G\\ddot{q} + \\beta_{${s}} = 0`), ', ', m(`\\lambda_{${s}} \\ge 0`)];
+  return limit.kind === 'delayed-release' ? ['held: ', ...held, ', and beyond ', m(`\\lambda_{${s}} = 0`), ' (the delayed release)'] : ['held: ', ...held];
+}
+
+/** The rigid model's impact law where the realization is entered with ḟ < 0. */
+function impactLimit(limit: RigidLimit, rate: string, adhesion: boolean): Inline[] {
+  const newton = (e: string): Inline[] => ['impact: ', m(`${rate}^{+} = -e\\,${rate}^{-}`), ' with ', m(e), ', tangential velocities unchanged'];
+  switch (limit.kind) {
+    case 'elastic':
+      return newton('e = 1');
+    case 'kelvin-voigt':
+      return newton(adhesion ? 'e = e^{-\\pi r}' : 'e = e^{-r(\\pi - 2\\arctan r)}');
+    case 'velocity-dependent':
+      return ['impact with a restitution that depends on ', m(`${rate}^{-}`)];
+    case 'delayed-release':
+      return ['no rebound: no stiffness restores ', m(rate)];
+    case 'retaining':
+      return ['—'];
+    default:
+      return limit satisfies never;
+  }
 }
 
 /** What the realization tends to as its coefficients grow (derived: RigidLimit). */
@@ -152,31 +176,4 @@ function limitSentence(limit: RigidLimit, f: string, adhesion: boolean): Inline[
     default:
       return limit satisfies never;
   }
-}
-
-/** A table cell: the number in math, or a dash in text where there is none (no release, no reference). */
-const cell = (x: number): Inline[] => {
-  if (!Number.isFinite(x)) return ['—'];
-  if (x === 0 || (Math.abs(x) >= 1e-3 && Math.abs(x) < 1e4)) return [m(x.toPrecision(6).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''))];
-  const [mant, exp] = x.toExponential(3).split('e');
-  return [m(`${mant} \\cdot 10^{${Number(exp)}}`)];
-};
-
-function studyBlocks(study: ReportLimitStudy): Block[] {
-  const p = study.parameter;
-  const table: Table = {
-    kind: 'table',
-    id: 'rigid-limit',
-    caption: `The rigid limit: the contact as ${p} grows`,
-    columns: [p, 'release', 'duration', 'restitution', 'distance to the rigid motion'],
-    align: 'rrrrr',
-    rows: [
-      ...study.rows.map((r) => [cell(r.value), cell(r.release), cell(r.duration), cell(r.restitution), cell(r.distance)]),
-      [['fitted order'], cell(study.orders.release), cell(study.orders.duration), cell(study.orders.restitution), cell(study.orders.distance)],
-    ],
-  };
-  return [
-    paragraph(`A study over ${p}: the last release, the first contact’s duration and restitution (the normal velocity after over before), and the largest distance of the coordinates to the rigid model’s motion from the same state; the last row fits |x − x∞| ≈ C ${p}^{−r}.`),
-    table,
-  ];
 }

@@ -4,6 +4,7 @@
 import type { DerivedSystem } from '../derive/system.js';
 import type { ReportDocument, Section } from './document.js';
 import { periodicOrbitSection, type ReportOrbit } from './periodic.js';
+import type { ReportLimitStudy } from './limit.js';
 import { renderHtml } from './render-html.js';
 import { renderLatexBody, renderLatexDocument } from './render-latex.js';
 import { SECTIONS, type ReportSimulation } from './sections.js';
@@ -17,12 +18,14 @@ export interface ReportOptions {
   readonly toolkit: string;
   /** The motion plotted in the HTML report (computed by the caller from the generated code). */
   readonly simulation?: ReportSimulation;
+  /** A rigid-limit study (computed by the caller, src/cli/build.ts), printed in its section. */
+  readonly limitStudy?: ReportLimitStudy;
 }
 
 /** The report of a derived system as data. */
 export function buildReport(system: DerivedSystem, options: ReportOptions): ReportDocument {
   const { model } = system;
-  const input = { system, ...(options.simulation ? { simulation: options.simulation } : {}) };
+  const input = { system, ...(options.simulation ? { simulation: options.simulation } : {}), ...(options.limitStudy ? { limitStudy: options.limitStudy } : {}) };
   const sections = SECTIONS.map((build) => build(input)).filter((s): s is Section => s !== undefined);
   if (options.orbit) sections.splice(sections.findIndex((s) => s.id === 'conventions'), 0, periodicOrbitSection(system, options.orbit));
   return {

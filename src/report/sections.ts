@@ -14,9 +14,10 @@ import {
 } from './document.js';
 import { latexMatrix, texWidth } from './latex.js';
 import { LINE_WIDTH, math, mathLines, mechanicsSymbol, unitLatex } from './notation.js';
-import { compliantSection, type ReportLimitStudy } from './compliant.js';
+import { compliantSection } from './compliant.js';
 import { frictionSection } from './friction.js';
 import { lagrange1Section as lagrange1Report } from './lagrange1.js';
+import { limitSection, type ReportLimitStudy } from './limit.js';
 import { linearizationSection } from './periodic.js';
 import { EVENT_STYLE, SERIES_COLORS, svgPlot, type PlotEventKind } from './plot.js';
 import {
@@ -41,7 +42,7 @@ export type ReportSimulation =
 export interface SectionInput {
   readonly system: DerivedSystem;
   readonly simulation?: ReportSimulation;
-  /** A rigid-limit study of a model with compliant contacts (runtime/rigid-limit.ts), printed in its section. */
+  /** A rigid-limit study of a model with compliant contacts (runtime/rigid-limit.ts), printed in its own section (limit.ts). */
   readonly limitStudy?: ReportLimitStudy;
 }
 
@@ -434,7 +435,8 @@ export const SECTIONS: readonly SectionBuilder[] = [
   contactPhasesSection,
   impactMapsSection,
   ({ system }) => frictionSection(system),
-  ({ system, limitStudy }) => compliantSection(system, limitStudy),
+  ({ system }) => compliantSection(system),
+  ({ limitStudy }) => limitStudy && limitSection(limitStudy),
   linearizationSection,
   conventionsSection,
   simulationSection,

@@ -9,6 +9,7 @@
 // stiffness (with viscosity or an added mass) tending to the rigid one as 1/N.
 import { describe, expect, it } from 'vitest';
 import rigidSpec from '../../derivations/kozlov-release.js';
+import addedMassSpec from '../../derivations/kozlov-release-added-mass.js';
 import elasticSpec from '../../derivations/kozlov-release-elastic.js';
 import viscousSpec from '../../derivations/kozlov-release-viscous.js';
 import type { ModelSpec } from '../../src/model/index.js';
@@ -30,6 +31,9 @@ describe('fitted orders', () => {
     expectClose(fitOrder(N, N.map((v) => 2 + 3 / v), 2), 1, 1e-12);
     expectClose(fitOrder(N, N.map((v) => 1 + 0.5 / Math.sqrt(v))), 0.5, 1e-12);
     expect(fitOrder([10], [1], 0)).toBeNaN();
+    // Errors at or below the floor (the integration's resolution) do not count.
+    expect(fitOrder(N, [2 + 1e-12, 2 - 2e-12, 2 + 1e-12, 2], 2, 1e-9)).toBeNaN();
+    expectClose(fitOrder(N, N.map((v) => 2 + 3 / v), 2, 1e-3), 1, 1e-12);
   });
 });
 
@@ -42,6 +46,17 @@ describe("Kozlov's realizations against the rigid kozlov-release", () => {
     expectClose(study.orders.release, 1, 1e-3);
     expectClose(study.rows.at(-1)!.distance, 1.5, 1e-3);
     expect(study.orders.distance).toBeLessThan(0.01);
+  });
+
+  it('added mass (2.6): the release is 2 + √2 at every N, so it has no order; the rigid reference releases at 1, and a touchdown from rest has no restitution', async () => {
+    const addedMass = await loadGenerated(derived(addedMassSpec));
+    const study = rigidLimitStudy(addedMass, { ...kozlov, t1: 4, parameter: 'N', values: Ns, reference: rigid, limits: { release: 2 + Math.SQRT2 } });
+    study.rows.forEach((r) => expectClose(r.release, 2 + Math.SQRT2, 1e-7));
+    study.rows.forEach((r) => expect(r.restitution).toBeNaN());
+    expect(study.orders.release).toBeNaN();
+    expect(study.limits.release).toBe(2 + Math.SQRT2);
+    expectClose(study.reference!.release, 1, 1e-9);
+    expect(study.reference!.restitution).toBeNaN();
   });
 
   it('elastic: the motion tends to the rigid one (distance → 0), the release to 1', async () => {
@@ -112,5 +127,17 @@ describe("Kozlov's Theorem 3: stiffness c²N, Rayleigh k√N ḟ² in semi-geode
     const run = simulate(mod, { q0: [0, 0], qd0: [-1, 0.7], t1: 0.5, params: { g11: 2, c: 1.5, k: 0.7, G: 3, N: 1e6 }, rtol: 1e-10, atol: 1e-13 });
     const out = run.events.find((ev) => ev.type === 'release')!;
     expect(Math.abs(out.qd[1]! - 0.7)).toBeLessThan(1e-5);
+  });
+
+  it('beside the rigid wall with Newton’s e = exp(−πk/ω): the reference bounces at t = 0 with that e and no duration, and the motion converges to it', async () => {
+    const mod = await loadGenerated(derived(spec));
+    const wall = await loadGenerated(derived({ ...spec, name: 'theorem-three-rigid', parameters: { g11: 2, G: 3, e }, unilateral: [{ name: 'wall', constraint: 'x1 >= 0', law: { newton: 'e' } }] }));
+    const study = rigidLimitStudy(mod, { q0: [0, 0], qd0: [-1, 0.7], t1: 0.5, params: { g11: 2, c: 1.5, k: 0.7, G: 3, e }, rtol: 1e-10, atol: 1e-13, samples: 101, parameter: 'N', values: [1e4, 1e5, 1e6], reference: wall });
+    expectClose(study.reference!.restitution, e, 1e-9);
+    expect(study.reference!.duration).toBe(0);
+    expect(study.reference!.contacts[0]).toBe(0);
+    const d = study.rows.map((r) => r.distance);
+    d.slice(1).forEach((x, k) => expect(x).toBeLessThan(d[k]!));
+    expect(study.orders.distance).toBeGreaterThan(0.3);
   });
 });

@@ -1,0 +1,69 @@
+// The section of a report on the rigid limit (Kozlov 1988: a constraint
+// realized with strength N tends to a rigid one as N → ∞), printed from a
+// study over N (src/runtime/rigid-limit.ts, run by the caller): per value of
+// N the last release, the first contact's duration and restitution and the
+// largest distance of the coordinates to the rigid model's motion; beside
+// them the rigid model's own values and the limits the theory gives; and the
+// fitted orders r of |x_N − x_∞| ≈ C N^{−r}. The section formats the study's
+// numbers; it computes none.
+// Tests: test/report/limit.test.ts.
+import { m, paragraph, type Block, type Inline, type Section, type Table } from './document.js';
+
+/** One contact's record in a run: what the report prints (structurally the runtime's ContactRecord). */
+export interface ReportContactRecord {
+  readonly release: number;
+  readonly duration: number;
+  readonly restitution: number;
+}
+
+/** A rigid-limit study as the report needs it (structurally the runtime's LimitStudy). */
+export interface ReportLimitStudy {
+  readonly parameter: string;
+  readonly rows: readonly (ReportContactRecord & { readonly value: number; readonly distance: number })[];
+  /** The rigid model's values from the same state (absent without a rigid model). */
+  readonly reference?: ReportContactRecord;
+  /** Limits the theory gives (Kozlov's 2 + √2, Theorem 3's e = exp(−πk/ω), …). */
+  readonly limits?: { readonly release?: number; readonly duration?: number; readonly restitution?: number };
+  readonly orders: ReportContactRecord & { readonly distance: number };
+}
+
+/** A table cell: the number in math, or a dash in text where there is none (no release, no reference, no order). */
+const cell = (x: number | undefined): Inline[] => {
+  if (x === undefined || !Number.isFinite(x)) return ['—'];
+  // Integers (the values of N) in full up to 10⁶, as a model file writes them.
+  if (Number.isInteger(x) && Math.abs(x) <= 1e6) return [m(`${x}`)];
+  if (Math.abs(x) >= 1e-3 && Math.abs(x) < 1e4) return [m(x.toPrecision(6).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''))];
+  const [mant, exp] = x.toExponential(3).split('e');
+  return [m(`${mant} \\cdot 10^{${Number(exp)}}`)];
+};
+
+const QUANTITIES = ['release', 'duration', 'restitution'] as const;
+
+export function limitSection(study: ReportLimitStudy): Section {
+  const p = study.parameter;
+  const { reference, limits } = study;
+  const given = limits && QUANTITIES.some((k) => limits[k] !== undefined);
+  const table: Table = {
+    kind: 'table',
+    id: 'rigid-limit',
+    caption: `The rigid limit: the contact as ${p} grows, beside the rigid model`,
+    columns: [p, 'release', 'duration', 'restitution', 'distance to the rigid motion'],
+    align: 'rrrrr',
+    rows: [
+      ...study.rows.map((r) => [cell(r.value), ...QUANTITIES.map((k) => cell(r[k])), cell(r.distance)]),
+      ...(reference ? [[['rigid model'], ...QUANTITIES.map((k) => cell(reference[k])), cell(0)]] : []),
+      ...(given ? [[['limit (theory)'], ...QUANTITIES.map((k) => cell(limits[k])), ['—']]] : []),
+      [['fitted order'], ...QUANTITIES.map((k) => cell(study.orders[k])), cell(study.orders.distance)],
+    ],
+  };
+  const blocks: Block[] = [
+    paragraph(
+      `The model simulated from its initial state for growing ${p}: the last release, the first contact’s duration and its restitution (the normal velocity after over before; none when the contact begins at rest), and the largest distance of the coordinates to the rigid model’s motion from the same state. `,
+      ...(reference ? ['The rigid model’s row is the same contact held rigidly (an impact that bounces is a contact of no duration). '] : []),
+      'The last row fits ', m(`|x_{${p}} - x_\\infty| \\approx C\\,${p}^{-r}`), given ? ' with the limit of the theory where it is given, ' : ' ',
+      'else with successive differences; a dash where the quantity does not change with ', m(p), ' within the integration’s tolerance.',
+    ),
+    table,
+  ];
+  return { id: 'rigid-limit', title: 'The rigid limit', blocks };
+}

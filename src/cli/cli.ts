@@ -9,6 +9,7 @@ import { DERIVE, DERIVE_HELP, LIST, LIST_HELP, printError, REPORT, REPORT_HELP, 
 import { LIMIT, LIMIT_HELP, runLimit } from './limit.js';
 import { LINEARIZE, LINEARIZE_HELP, runLinearize } from './linearize.js';
 import { ORBIT, ORBIT_HELP, runOrbit } from './orbit.js';
+import { PLAYGROUND, PLAYGROUND_HELP, runPlayground } from './playground.js';
 import { runSimulate, SIMULATE, SIMULATE_HELP } from './simulate.js';
 import { runSweep, SWEEP, SWEEP_HELP } from './sweep.js';
 
@@ -23,6 +24,7 @@ commands:
   limit <file|model>     the rigid limit of realized contacts: a study over N with convergence orders
   sweep <file|model>     a grid of initial states or parameters, run in parallel: final states, impacts or orbits per cell
   list [file|dir…]       list models (default: ./derivations/)
+  playground [--port N]  serve the playground (write a model, see its derivation and motion) on localhost
   help [command]         this text, or a command's
 
 \`mechanics <command> --help\` describes a command's options.
@@ -43,6 +45,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   limit: { spec: LIMIT, help: LIMIT_HELP, run: runLimit },
   sweep: { spec: SWEEP, help: SWEEP_HELP, run: runSweep },
   list: { spec: LIST, help: LIST_HELP, run: runList },
+  playground: { spec: PLAYGROUND, help: PLAYGROUND_HELP, run: runPlayground },
 };
 
 async function dispatch(argv: readonly string[]): Promise<number> {

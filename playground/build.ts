@@ -1,0 +1,89 @@
+// `npm run build:playground`: the playground as static files in
+// docs/playground/ — index.html, playground.js (the page, a classic script),
+// playground.css and KaTeX's stylesheet and fonts — working from file:// and
+// from any static host. The worker is bundled first and enters the page's
+// bundle as a string, started from a Blob URL (a page at file:// may not
+// load a worker script by URL); the examples of derivations/ enter it as
+// their source text. Deterministic: same sources, same bytes.
+import { build, type Plugin } from 'esbuild';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { modelFilesIn } from '../src/cli/load-model.js';
+import { katexAssets } from '../src/report/site.js';
+
+/** The repository (this file is playground/build.ts, or its bundle dist/build-playground.mjs). */
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const OUT = 'docs/playground';
+
+const COMMON = { bundle: true, write: false, minify: true, platform: 'browser', target: 'es2022', legalComments: 'none', logLevel: 'silent' } as const;
+
+/** A module made here, by name: `import x from 'playground:<name>'`. */
+function virtual(modules: Readonly<Record<string, string>>): Plugin {
+  return {
+    name: 'playground-virtual',
+    setup(b) {
+      b.onResolve({ filter: /^playground:/ }, (args) => ({ path: args.path, namespace: 'playground' }));
+      b.onLoad({ filter: /.*/, namespace: 'playground' }, (args) => ({ contents: modules[args.path.slice('playground:'.length)]!, loader: 'js' }));
+    },
+  };
+}
+
+/**
+ * src/codegen/embed.ts copies solvers out of src/numeric/*.ts with node:fs at
+ * codegen time. In the worker, its `node:fs` and `node:url` are these
+ * stand-ins serving the same files' text, bundled, at the paths embed.ts
+ * computes from its import.meta.url (defined as file:///src/codegen/embed.ts),
+ * so the generated module is the CLI's byte for byte.
+ */
+function numericSources(root: string): Plugin {
+  const dir = join(root, 'src/numeric');
+  const files = Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.ts')).sort().map((f) => [`/src/numeric/${f}`, readFileSync(join(dir, f), 'utf8')]));
+  const shims: Record<string, string> = {
+    'node:fs': `const files = ${JSON.stringify(files)}; export const existsSync = (p) => p in files; export const readFileSync = (p) => files[p];`,
+    'node:url': 'export const fileURLToPath = (u) => new URL(u).pathname;',
+  };
+  return {
+    name: 'playground-numeric-sources',
+    setup(b) {
+      b.onResolve({ filter: /^node:(fs|url)$/ }, (args) => (args.importer.endsWith(join('src', 'codegen', 'embed.ts')) ? { path: args.path, namespace: 'numeric-sources' } : undefined));
+      b.onLoad({ filter: /.*/, namespace: 'numeric-sources' }, (args) => ({ contents: shims[args.path]!, loader: 'js' }));
+    },
+  };
+}
+
+/** Every file of docs/playground/, path relative to it → contents. */
+export async function playgroundFiles(root = ROOT): Promise<Map<string, string | Uint8Array>> {
+  const worker = await build({
+    ...COMMON, entryPoints: [join(root, 'playground/worker.ts')], format: 'iife',
+    define: { 'import.meta.url': '"file:///src/codegen/embed.ts"' }, plugins: [numericSources(root)],
+  });
+  const examples = modelFilesIn(join(root, 'derivations')).map((path) => ({
+    name: basename(path).replace(/\.[^.]+$/, ''), path: `derivations/${basename(path)}`, text: readFileSync(path, 'utf8'),
+  }));
+  const page = await build({
+    ...COMMON, entryPoints: [join(root, 'playground/main.ts')], format: 'iife',
+    plugins: [virtual({ examples: `export default ${JSON.stringify(examples)};`, worker: `export default ${JSON.stringify(worker.outputFiles[0]!.text)};` })],
+  });
+  const files = new Map<string, string | Uint8Array>([
+    ['index.html', readFileSync(join(root, 'playground/index.html'), 'utf8')],
+    ['playground.css', readFileSync(join(root, 'playground/playground.css'), 'utf8')],
+    ['playground.js', page.outputFiles[0]!.text],
+  ]);
+  for (const [path, bytes] of katexAssets()) files.set(path.replace(/^docs\//, ''), bytes);
+  return files;
+}
+
+/** Write the playground into `dir` (emptied first, so a removed file does not linger). */
+export async function writePlayground(dir: string, root = ROOT): Promise<void> {
+  const files = await playgroundFiles(root);
+  rmSync(dir, { recursive: true, force: true });
+  for (const [rel, contents] of files) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), contents);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await writePlayground(join(ROOT, process.argv[2] ?? OUT));
+}

@@ -1,0 +1,205 @@
+// The playground page: the editor, the examples menu and the shareable URL,
+// the worker that derives and simulates (protocol.ts), and the results —
+// report sections, sliders, animated sketch, plots, events, downloads.
+import examples from 'playground:examples';
+import workerSource from 'playground:worker';
+import { Player } from './animation.js';
+import { createEditor } from './editor.js';
+import type { Slider } from './pipeline.js';
+import type { Derived, Failed, Ran, Reply, Request } from './protocol.js';
+import { hashOf, readHash } from './share.js';
+
+/** Quiet time after the last keystroke before the model is derived again. */
+const DEBOUNCE_MS = 80;
+const DEFAULT_EXAMPLE = 'compass';
+
+const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+
+const worker = new Worker(URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' })));
+let nextId = 1;
+let inFlight: Request | undefined;
+let pending: Request | undefined;
+/** The example the editor holds unchanged, if any (its path goes into the generated header). */
+let example: string | undefined;
+let programmatic = false;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let lastEdit = 0;
+let derived: Derived | undefined;
+let ran: Ran | undefined;
+/** Slider values the user set; the others stay at their defaults. */
+let moved: Record<string, number> = {};
+/** The time of the last edit behind each derive request. */
+const editTimes = new Map<number, number>();
+
+/** Timings for the bench: last keystroke → the derivation shown. */
+const timings: { edit: number; shown: number; workerMs: number }[] = [];
+(window as unknown as { playground: unknown }).playground = { timings };
+
+const editor = createEditor($('editor'), '', () => {
+  if (programmatic) return;
+  example = undefined;
+  $<HTMLSelectElement>('examples').value = '';
+  lastEdit = performance.now();
+  clearTimeout(timer);
+  timer = setTimeout(requestDerive, DEBOUNCE_MS);
+});
+const player = new Player($('sketch'), $('time'), $('play'), $('clock'));
+
+function send(req: Request): void {
+  if (inFlight) {
+    if (req.type === 'derive' || pending?.type !== 'derive') pending = req;
+    return;
+  }
+  inFlight = req;
+  worker.postMessage(req);
+}
+
+function requestDerive(): void {
+  const text = editor.text();
+  const path = example === undefined ? undefined : examples.find((e) => e.name === example)?.path;
+  const id = nextId++;
+  editTimes.set(id, lastEdit);
+  setStatus('deriving…');
+  send({ type: 'derive', id, text, source: path ?? 'model.ts' });
+  void hashOf(text, example).then((h) => history.replaceState(null, '', h));
+}
+
+function setStatus(text: string): void {
+  $('status').textContent = text;
+}
+
+function loadText(text: string, name: string | undefined): void {
+  example = name;
+  programmatic = true;
+  editor.setText(text);
+  programmatic = false;
+  $<HTMLSelectElement>('examples').value = name ?? '';
+  lastEdit = performance.now();
+  requestDerive();
+}
+
+function showDerived(d: Derived): void {
+  derived = d;
+  moved = {};
+  editor.clearProblems();
+  $('errors').hidden = true;
+  $('results').classList.remove('stale');
+  $('title').textContent = d.title;
+  $('report').innerHTML = d.reportHtml;
+  renderSliders(d.sliders);
+  setStatus(`derived ${d.name} in ${d.ms.toFixed(0)} ms`);
+  const edit = editTimes.get(d.id);
+  if (edit !== undefined) timings.push({ edit, shown: performance.now(), workerMs: d.ms });
+  for (const b of ['dl-module', 'dl-tex']) $<HTMLButtonElement>(b).disabled = false;
+}
+
+function showRun(r: Ran): void {
+  ran = r;
+  // Which request the shown results answer (for a test or a script driving the page).
+  document.body.dataset['run'] = String(r.id);
+  player.load(r.sketch, r.t);
+  $('plots').innerHTML = r.plots.map((p) => `<div class="plot-box" id="${p.id}">${p.svg}</div>`).join('');
+  const list = $('events');
+  list.replaceChildren(...r.events.map((e) => {
+    const li = document.createElement('li');
+    li.dataset['type'] = e.type;
+    li.dataset['contacts'] = e.contacts.join('+');
+    li.textContent = `t = ${e.t.toFixed(4)} s  ${e.text}`;
+    return li;
+  }));
+  if (r.events.length === 0) list.innerHTML = '<li class="none">no events</li>';
+  $('sim-error').hidden = true;
+  for (const b of ['dl-csv', 'dl-json']) $<HTMLButtonElement>(b).disabled = false;
+}
+
+function showFailure(f: Failed): void {
+  const e = f.error;
+  if (f.stage === 'derive') {
+    editor.showProblems(e.problems);
+    $('results').classList.add('stale');
+    const box = $('errors');
+    box.hidden = false;
+    box.replaceChildren(...e.problems.map((p) => {
+      const div = document.createElement('div');
+      div.className = 'problem';
+      div.dataset['code'] = p.code;
+      if (p.field) div.dataset['field'] = p.field;
+      div.innerHTML = `<code class="code"></code> <code class="field"></code> <span class="message"></span>`;
+      div.querySelector('.code')!.textContent = p.code;
+      div.querySelector('.field')!.textContent = p.field ?? '';
+      div.querySelector('.message')!.textContent = p.message;
+      return div;
+    }));
+    setStatus(`${e.code}: the last good result is kept`);
+  } else {
+    const box = $('sim-error');
+    box.hidden = false;
+    box.textContent = `simulation failed (${e.code}${e.field ? `, ${e.field}` : ''}): ${e.message}`;
+  }
+}
+
+worker.onmessage = (event: MessageEvent<Reply>): void => {
+  const reply = event.data;
+  if (reply.type === 'derived') showDerived(reply);
+  else if (reply.type === 'ran') showRun(reply);
+  else showFailure(reply);
+  if (reply.type === 'derived') return;
+  inFlight = undefined;
+  const next = pending;
+  pending = undefined;
+  if (next) send(next);
+};
+
+function renderSliders(sliders: readonly Slider[]): void {
+  const box = $('sliders');
+  box.replaceChildren(...sliders.map((s) => {
+    const label = document.createElement('label');
+    label.className = 'slider';
+    const step = (s.hi - s.lo) / 400;
+    label.innerHTML = `<span class="name"></span> <input type="range"> <output></output>`;
+    label.querySelector('.name')!.textContent = s.name;
+    label.title = `${s.description ?? s.name}, in ${s.range}${s.unit ? ` [${s.unit}]` : ''}`;
+    const input = label.querySelector('input')!;
+    const out = label.querySelector('output')!;
+    // The range is open: the slider stops one step inside each end.
+    Object.assign(input, { min: String(s.lo + step), max: String(s.hi - step), step: String(step), value: String(s.default) });
+    input.name = s.name;
+    out.value = s.default.toPrecision(4);
+    input.addEventListener('input', () => {
+      moved = { ...moved, [s.name]: input.valueAsNumber };
+      out.value = input.valueAsNumber.toPrecision(4);
+      send({ type: 'simulate', id: nextId++, params: moved });
+    });
+    return label;
+  }));
+}
+
+function download(name: string, text: string, type: string): void {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+$('dl-module').addEventListener('click', () => derived && download(derived.module.fileName, derived.module.source, 'text/plain'));
+$('dl-tex').addEventListener('click', () => derived && download(`${derived.name}.tex`, derived.tex, 'text/x-tex'));
+$('dl-csv').addEventListener('click', () => derived && ran && download(`${derived.name}.csv`, ran.csv, 'text/csv'));
+$('dl-json').addEventListener('click', () => derived && ran && download(`${derived.name}.json`, ran.json, 'application/json'));
+$('share').addEventListener('click', () => void navigator.clipboard?.writeText(location.href).then(() => setStatus('link copied')));
+
+const select = $<HTMLSelectElement>('examples');
+select.append(...[{ name: '', label: '(edited)' }, ...examples.map((e) => ({ name: e.name, label: e.name }))].map(({ name, label }) => new Option(label, name)));
+select.addEventListener('change', () => {
+  const e = examples.find((x) => x.name === select.value);
+  if (e) loadText(e.text, e.name);
+});
+
+void readHash(location.hash).then((shared) => {
+  const chosen = shared && 'example' in shared ? examples.find((e) => e.name === shared.example) : undefined;
+  if (shared && 'text' in shared) loadText(shared.text, undefined);
+  else {
+    const e = chosen ?? examples.find((x) => x.name === DEFAULT_EXAMPLE) ?? examples[0]!;
+    loadText(e.text, e.name);
+  }
+});

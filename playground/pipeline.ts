@@ -1,0 +1,145 @@
+// What the playground's worker computes, without the worker: a model file's
+// text derived through the toolkit's own pipeline — buildModel, deriveSystem,
+// generateModule, the report (reportFiles, as `mechanics derive` writes it) —
+// and the generated module evaluated once per derivation, then simulated
+// for any parameter values (sliders re-run the module, never the derivation).
+// Pure: no DOM, no worker API, so the tests run it in Node as well.
+import { generateModule, TOOLKIT, type GeneratedModule } from '../src/codegen/module.js';
+import { evaluate } from '../src/core/evaluate.js';
+import { toText } from '../src/core/print.js';
+import { deriveSystem, type DerivedSystem } from '../src/derive/system.js';
+import { MechanicsError } from '../src/errors.js';
+import { buildModel, type Model, type ModelSpec } from '../src/model/index.js';
+import { reportFiles } from '../src/report/report.js';
+import type { GeneratedModel } from '../src/runtime/contract.js';
+import { simulate, simulationMethod } from '../src/runtime/simulate.js';
+import type { Trajectory } from '../src/runtime/trajectory.js';
+import { render } from '../src/cli/output.js';
+import { parameterValues, runStart } from '../src/cli/run-values.js';
+import { modelOfSource, runCommonJs, toCommonJs } from './model-source.js';
+import { sketchOf, type Sketch } from './sketch-data.js';
+
+/** A parameter with a declared range: one slider. */
+export interface Slider {
+  readonly name: string;
+  readonly default: number;
+  /** The open range (lo, hi), evaluated at the defaults. */
+  readonly lo: number;
+  readonly hi: number;
+  readonly range: string;
+  readonly unit?: string;
+  readonly description?: string;
+}
+
+export interface Derivation {
+  readonly spec: ModelSpec;
+  readonly model: Model;
+  readonly system: DerivedSystem;
+  readonly module: GeneratedModule;
+  /** The generated module, evaluated once. */
+  readonly generated: GeneratedModel;
+  readonly sliders: readonly Slider[];
+  /** docs/<model>.html and docs/<model>.tex as `mechanics derive` writes them. */
+  readonly html: string;
+  readonly tex: string;
+  /** The run from the declared initial state at the defaults (the report's motion), or why it failed. */
+  readonly first: Run | MechanicsError;
+}
+
+/** Tolerances and grid of the playground's runs: the report's (src/cli/build.ts). */
+const RUN = { rtol: 1e-8, atol: 1e-10, samples: 401 } as const;
+
+/** A generated module (TypeScript, no imports) as a live module: sucrase here, esbuild in the CLI's loadGenerated. */
+export function loadGeneratedText(source: string): GeneratedModel {
+  return runCommonJs(toCommonJs(source)) as unknown as GeneratedModel;
+}
+
+/** The open ranges of the parameters that declare one, at the parameters' defaults. */
+export function slidersOf(model: Model): Slider[] {
+  const env = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
+  return model.parameters.flatMap((p) => {
+    if (!p.range) return [];
+    const [lo, hi] = p.range.map((e) => evaluate(e, env)) as [number, number];
+    // An unbounded side gets a slider reaching a few times the default.
+    const top = Number.isFinite(hi) ? hi : Math.max(4 * Math.abs(p.default), lo + 1);
+    const bottom = Number.isFinite(lo) ? lo : Math.min(-4 * Math.abs(p.default), top - 1);
+    return [{
+      name: p.name, default: p.default, lo: bottom, hi: top, range: `(${toText(p.range[0])}, ${toText(p.range[1])})`,
+      ...(p.unit ? { unit: p.unit } : {}), ...(p.description ? { description: p.description } : {}),
+    }];
+  });
+}
+
+/**
+ * Derive a model file's text. `source` is the path written in the generated
+ * header (derivations/compass.ts for an example as shipped, so the module
+ * equals the CLI's byte for byte). Throws the model's MechanicsError.
+ */
+export function deriveText(text: string, source: string): Derivation {
+  const spec = modelOfSource(text);
+  const model = buildModel(spec);
+  const system = deriveSystem(model);
+  const module = generateModule(system, source);
+  const generated = loadGeneratedText(module.source);
+  const first = firstRun(spec, model, generated);
+  const files = reportFiles(system, { source, toolkit: TOOLKIT, simulation: reportMotion(generated, first) });
+  return { spec, model, system, module, generated, sliders: slidersOf(model), html: files.get(`docs/${model.name}.html`)!, tex: files.get(`docs/${model.name}.tex`)!, first };
+}
+
+function firstRun(spec: ModelSpec, model: Model, generated: GeneratedModel): Run | MechanicsError {
+  try {
+    return runModel(model, generated, {}, spec);
+  } catch (err) {
+    if (err instanceof MechanicsError) return err;
+    throw err;
+  }
+}
+
+/** The report's motion (as src/cli/build.ts gives it): the first run, or why there is none. */
+function reportMotion(generated: GeneratedModel, first: Run | MechanicsError): { trajectory: Trajectory; method: string } | { error: string } | { skipped: string } {
+  if (generated.model.nonIdeal) return { skipped: `the friction of ${generated.model.nonIdeal.join(', ')} depends on the variant of support, which the runtime does not integrate yet (the equations are above)` };
+  if (first instanceof MechanicsError) return { error: first.message };
+  return { trajectory: first.trajectory, method: `${simulationMethod(generated)}, rtol ${RUN.rtol}, atol ${RUN.atol}, ${RUN.samples} samples` };
+}
+
+/** One event as the event list shows it. */
+export interface EventRow {
+  readonly t: number;
+  readonly type: string;
+  /** The contacts concerned; for an impact, those with a non-zero impulse: its mode. */
+  readonly contacts: readonly string[];
+  readonly text: string;
+}
+
+export interface Run {
+  readonly params: Readonly<Record<string, number>>;
+  readonly trajectory: Trajectory;
+  readonly events: readonly EventRow[];
+  readonly sketch?: Sketch;
+}
+
+/**
+ * Simulate the derived model at the given parameter values (the others at
+ * their defaults) from its declared initial state recomputed for them, as
+ * `mechanics simulate --param` does.
+ */
+export function runModel(model: Model, generated: GeneratedModel, values: Readonly<Record<string, number>>, spec?: ModelSpec): Run {
+  // As --param text: 12 significant digits (a slider's resolution is far
+  // coarser) keep the exact rational reading of the number within range.
+  const params = parameterValues(model, Object.entries(values).map(([name, v]) => ({ name, value: String(Number(v.toPrecision(12))) })));
+  const start = runStart(model, params, { q0: [], qd0: [] });
+  const trajectory = simulate(generated, { q0: start.q0, qd0: start.qd0, t1: start.t1, params, ...RUN });
+  const names = model.unilateral.map((u) => u.name);
+  const events = trajectory.events.map((e) => {
+    const contacts = e.contacts.map((j) => names[j] ?? `#${j}`);
+    const text = e.type === 'impact' ? `impact, impulsive: ${contacts.join(' + ')}` : `${e.type}: ${contacts.join(' + ')}`;
+    return { t: e.t, type: e.type, contacts, text };
+  });
+  const sketch = spec ? sketchOf(spec, model, params, trajectory) : undefined;
+  return { params, trajectory, events, ...(sketch ? { sketch } : {}) };
+}
+
+/** The run as `mechanics simulate --format csv|json` prints it. */
+export function runText(model: Model, run: Run, format: 'csv' | 'json', generated: GeneratedModel): string {
+  return render(format, { model, params: run.params, trajectory: run.trajectory, method: simulationMethod(generated) });
+}

@@ -1,0 +1,69 @@
+// The playground's worker: derives the model the page sends, keeps the
+// derivation and its generated module (evaluated once), and simulates it
+// again for every change of a slider. Typing never waits for it: the page
+// sends at most one request at a time and only the latest text.
+import { MechanicsError } from '../src/errors.js';
+import { deriveText, runModel, runText, type Derivation, type Run } from './pipeline.js';
+import { plotsOf } from './plots.js';
+import type { ErrorData, Reply, Request } from './protocol.js';
+
+let current: Derivation | undefined;
+
+const post = (reply: Reply): void => (self as unknown as { postMessage(m: Reply): void }).postMessage(reply);
+
+/** The sections of a report page: what lies between its table of contents and the end of <main>. */
+function reportBody(html: string): string {
+  const start = html.indexOf('</header>');
+  const end = html.lastIndexOf('</main>');
+  return html.slice(start + '</header>'.length, end).trim();
+}
+
+function errorData(err: unknown): ErrorData {
+  if (!(err instanceof MechanicsError)) {
+    return { code: 'internal', kind: 'internal', message: `internal error (a bug in the toolkit): ${(err as Error)?.message ?? String(err)}`, problems: [] };
+  }
+  const problems = (err.problems.length ? err.problems : [err]).map((p) => ({ code: p.code, message: p.message, ...(p.where.field ? { field: p.where.field } : {}) }));
+  return { code: err.code, kind: err.kind, message: err.message, problems, ...(err.where.field ? { field: err.where.field } : {}), ...(err.where.model ? { model: err.where.model } : {}) };
+}
+
+function postRun(id: number, run: Run | MechanicsError): void {
+  const d = current!;
+  if (run instanceof MechanicsError) {
+    post({ type: 'failed', id, stage: 'simulate', error: errorData(run) });
+    return;
+  }
+  post({
+    type: 'ran', id, params: run.params, t: run.trajectory.t, events: run.events, plots: plotsOf(d.model, run.trajectory),
+    csv: runText(d.model, run, 'csv', d.generated), json: runText(d.model, run, 'json', d.generated), ...(run.sketch ? { sketch: run.sketch } : {}),
+  });
+}
+
+function simulateCurrent(id: number, params: Readonly<Record<string, number>>): void {
+  const d = current!;
+  try {
+    postRun(id, runModel(d.model, d.generated, params, d.spec));
+  } catch (err) {
+    post({ type: 'failed', id, stage: 'simulate', error: errorData(err) });
+  }
+}
+
+self.onmessage = (event: MessageEvent<Request>): void => {
+  const req = event.data;
+  if (req.type === 'derive') {
+    const started = performance.now();
+    try {
+      current = deriveText(req.text, req.source);
+    } catch (err) {
+      post({ type: 'failed', id: req.id, stage: 'derive', error: errorData(err) });
+      return;
+    }
+    const d = current;
+    post({
+      type: 'derived', id: req.id, name: d.model.name, title: d.model.title, reportHtml: reportBody(d.html), tex: d.tex,
+      module: { fileName: d.module.fileName, source: d.module.source }, sliders: d.sliders, ms: performance.now() - started,
+    });
+    postRun(req.id, d.first);
+  } else if (current) {
+    simulateCurrent(req.id, req.params);
+  }
+};

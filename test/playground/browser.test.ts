@@ -1,0 +1,116 @@
+// The playground in headless Chromium (Debian's package, driven by
+// playwright-core as test/report/browser.test.ts does), opened from file://
+// as built from the current sources: no console error, the compass's
+// derivation typeset, its impact mode switching where α crosses
+// arcsin(1/√3), a malformed model's named error beside the last good
+// result, the animation moving, the module download equal to the CLI's.
+// Without Chromium the checks say they skipped, except in CI (CI=true).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOutputs } from '../../src/cli/build.js';
+import { loadModelFile } from '../../src/cli/load-model.js';
+import { writePlayground } from '../../playground/build.js';
+import { ROOT } from '../helpers/examples.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+const IN_CI = process.env.CI === 'true';
+const SITE = join(ROOT, 'test-artifacts', 'playground');
+/** Rubanovich–Formalsky §1: the standing foot stays iff α > arcsin(1/√3). */
+const CRITICAL = Math.asin(1 / Math.sqrt(3));
+
+if (!HAVE_CHROMIUM && !IN_CI) console.warn(`${CHROMIUM} not found: the playground's browser checks are skipped; install it with .ci/install-system-deps.sh (apt-get install chromium).`);
+
+type Browser = import('playwright-core').Browser;
+type Page = import('playwright-core').Page;
+
+describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, from file://', () => {
+  let browser: Browser | undefined;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    expect(HAVE_CHROMIUM, `${CHROMIUM} is missing`).toBe(true);
+    await writePlayground(SITE);
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+    await page.goto(`${pathToFileURL(join(SITE, 'index.html')).href}#example=bouncing-ball`);
+    await page.locator('#events li').first().waitFor({ timeout: 30_000 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** The first impact in the event list after a run with the given α. */
+  async function firstImpactAt(alpha: number): Promise<string> {
+    const before = await page.locator('body').getAttribute('data-run');
+    await page.locator('#sliders input[name=alpha]').fill(String(alpha));
+    await page.waitForFunction(`document.body.dataset.run !== '${before}'`, undefined, { timeout: 10_000 });
+    return (await page.locator('#events li[data-type=impact]').first().getAttribute('data-contacts'))!;
+  }
+
+  it('loads the shared example with no console error and runs it', async () => {
+    expect(await page.locator('#title').textContent()).toMatch(/ball/i);
+    expect(await page.locator('#events li[data-type=impact]').count()).toBeGreaterThan(3);
+    expect(errors).toEqual([]);
+  });
+
+  it('renders the compass chosen from the menu: its sections typeset by KaTeX without error', async () => {
+    await page.selectOption('#examples', 'compass');
+    await page.waitForFunction("document.querySelector('#title').textContent.includes('compass')", undefined, { timeout: 30_000 });
+    await page.locator('#sliders input[name=alpha]').waitFor();
+    expect(await page.locator('#report .katex-error').count()).toBe(0);
+    expect(await page.locator('#report .katex').count()).toBeGreaterThan(50);
+    for (const id of ['lagrange2', 'hamilton', 'contact-phases', 'impact-maps']) expect(await page.locator(`#report section#${id}`).count(), id).toBe(1);
+    expect(await page.evaluate('location.hash')).toBe('#example=compass');
+    expect(errors).toEqual([]);
+  }, 40_000);
+
+  it('changes the impact mode in the event list where alpha crosses arcsin(1/sqrt(3))', async () => {
+    expect(await firstImpactAt(CRITICAL - 0.02)).toBe('footD');
+    expect(await firstImpactAt(CRITICAL + 0.02)).toBe('footB+footD');
+    expect(await firstImpactAt(CRITICAL - 0.02)).toBe('footD');
+  }, 40_000);
+
+  it('advances the animation when played', async () => {
+    await page.locator('#play').click();
+    await page.waitForFunction("Number(document.querySelector('#time').value) > 10", undefined, { timeout: 10_000 });
+    await page.locator('#play').click();
+    expect(await page.locator('#clock').textContent()).not.toBe('t = 0.000 s');
+  }, 20_000);
+
+  it("downloads the generated module equal to the CLI's for the same model file", async () => {
+    await page.selectOption('#examples', 'compass');
+    await page.locator('#dl-module:not([disabled])').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#dl-module').click()]);
+    expect(download.suggestedFilename()).toBe('compass.ts');
+    const text = readFileSync((await download.path())!, 'utf8');
+    const cli = buildOutputs(await loadModelFile('derivations/compass.ts', ROOT), { report: false });
+    expect(text).toBe(cli.files.get('generated/compass.ts'));
+  }, 40_000);
+
+  it('shows a malformed model\'s named error at its field and keeps the last good result', async () => {
+    const good = await page.locator('#report').innerHTML();
+    const text = readFileSync(join(ROOT, 'derivations', 'compass.ts'), 'utf8');
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText(text.replace("potential: '2*m*g*yc'", "potential: '2*m*g*'"));
+    const problem = page.locator('#errors .problem');
+    await problem.first().waitFor({ timeout: 20_000 });
+    expect(await problem.first().getAttribute('data-code')).toBe('parse-error');
+    expect(await problem.first().getAttribute('data-field')).toBe('potential');
+    // The editor underlines the field's line; the results stay, dimmed.
+    expect(await page.locator('.cm-lintRange-error').first().textContent()).toContain('potential');
+    expect(await page.locator('#report').innerHTML()).toBe(good);
+    expect(await page.locator('#results.stale').count()).toBe(1);
+    expect(await page.evaluate('location.hash')).toMatch(/^#model=/);
+  }, 40_000);
+});

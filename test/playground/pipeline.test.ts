@@ -1,0 +1,86 @@
+// The playground's pipeline in Node: a model file's text derived as the CLI
+// derives the file (the same generated module byte for byte), errors named
+// with their field, and runs at slider values on the module evaluated once.
+// Tests: playground/pipeline.ts, playground/model-source.ts, playground/sketch-data.ts, playground/plots.ts.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildOutputs } from '../../src/cli/build.js';
+import { loadModelFile } from '../../src/cli/load-model.js';
+import { MechanicsError } from '../../src/errors.js';
+import { deriveText, runModel, runText, type Derivation } from '../../playground/pipeline.js';
+import { plotsOf } from '../../playground/plots.js';
+import { ROOT } from '../helpers/examples.js';
+
+const text = (name: string): string => readFileSync(join(ROOT, 'derivations', `${name}.ts`), 'utf8');
+/** Rubanovich–Formalsky §1: the standing foot stays (both impulsive) iff α > arcsin(1/√3). */
+const CRITICAL = Math.asin(1 / Math.sqrt(3));
+
+describe('the playground pipeline on the compass', () => {
+  let d: Derivation;
+  beforeAll(() => {
+    d = deriveText(text('compass'), 'derivations/compass.ts');
+  }, 60_000);
+
+  it('generates the module the CLI generates from the file, byte for byte', async () => {
+    const cli = buildOutputs(await loadModelFile('derivations/compass.ts', ROOT), { report: false });
+    expect(d.module.source).toBe(cli.files.get('generated/compass.ts'));
+  }, 60_000);
+
+  it('has one slider, alpha over its declared range (0, pi/2), and the report with its impact maps', () => {
+    expect(d.sliders.map((s) => [s.name, s.lo, s.hi, s.default])).toEqual([['alpha', 0, Math.PI / 2, 0.3]]);
+    expect(d.html).toContain('<section id="impact-maps"');
+    expect(d.tex).toContain('\\begin{document}');
+  });
+
+  it('switches the impact mode where alpha crosses arcsin(1/sqrt(3)), on the same generated module', () => {
+    const first = (alpha: number) => runModel(d.model, d.generated, { alpha }).events.find((e) => e.type === 'impact')!;
+    // Below: D strikes, B lifts off (only D impulsive); above: B stays (both impulsive).
+    expect(first(CRITICAL - 0.01).contacts).toEqual(['footD']);
+    expect(first(CRITICAL + 0.01).contacts).toEqual(['footB', 'footD']);
+  }, 30_000);
+
+  it('draws the run: foot B on the line y = 0 at the start, legs of length l = 1 at every frame', () => {
+    const run = runModel(d.model, d.generated, { alpha: 0.5 }, d.spec);
+    const s = run.sketch!;
+    expect(s.names).toEqual(['O', 'B', 'D']);
+    expect(s.ground).toEqual([{ a: 0, b: 1, c: 0 }]);
+    expect(Math.abs(s.xy[0]![3]!)).toBeLessThan(1e-12);
+    for (const xy of s.xy) {
+      expect(Math.hypot(xy[2]! - xy[0]!, xy[3]! - xy[1]!)).toBeCloseTo(1, 12);
+      expect(Math.hypot(xy[4]! - xy[0]!, xy[5]! - xy[1]!)).toBeCloseTo(1, 12);
+    }
+    expect(s.xy.length).toBe(run.trajectory.t.length);
+  }, 30_000);
+
+  it('prints the run as the CLI does (CSV header with units, JSON with the parameters) and plots it', () => {
+    const run = runModel(d.model, d.generated, { alpha: 0.5 });
+    expect(runText(d.model, run, 'csv', d.generated).split('\n')[0]).toMatch(/^t \[s\],xc \[m\],yc \[m\],psi \[rad\]/);
+    expect(JSON.parse(runText(d.model, run, 'json', d.generated)).params.alpha).toBe(0.5);
+    const plots = plotsOf(d.model, run.trajectory);
+    expect(plots.map((p) => p.id)).toEqual(['plot-q', 'plot-qd', 'plot-energy', 'plot-phase-0', 'plot-phase-1', 'plot-phase-2']);
+    // One dot per event in each phase portrait.
+    expect(plots[3]!.svg.match(/<circle class="event"/g)!.length).toBe(run.trajectory.events.length);
+  }, 30_000);
+});
+
+describe('the playground pipeline on bad models', () => {
+  it('names the field of a malformed expression', () => {
+    const bad = text('bouncing-ball').replace("potential: 'm*g*y'", "potential: 'm*g*'");
+    let err: unknown;
+    try {
+      deriveText(bad, 'model.ts');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(MechanicsError);
+    expect((err as MechanicsError).code).toBe('parse-error');
+    expect((err as MechanicsError).where.field).toBe('potential');
+  });
+
+  it('says why a text that does not compile or export a model is none', () => {
+    expect(() => deriveText('export default defineModel({', 'model.ts')).toThrow(/cannot compile the model/);
+    expect(() => deriveText('export const x = 1;', 'model.ts')).toThrow(/no default export made with defineModel/);
+    expect(() => deriveText("import { readFileSync } from 'node:fs'; export default { name: String(readFileSync) };", 'model.ts')).toThrow(/cannot import 'node:fs'/);
+  });
+});

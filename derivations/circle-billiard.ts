@@ -1,0 +1,30 @@
+import { defineModel } from '../src/model/index.js';
+
+// Kozlov 1988, §3, after Theorem 3: a unit mass point moving by inertia
+// inside a circle of radius R, R² − x² − y² ≥ 0, with Newton's restitution e
+// near 1. The tangential velocity is unchanged at every impact, so the
+// impacts keep v cos α = u (v the speed, α the angle between the velocity
+// and the tangent); averaged over the chords the speed obeys
+// v̇ = (e − 1)(2R)⁻¹ v √(v² − u²), solved by v = u / cos(α₀ − u(1 − e)t/(2R)):
+// α falls to 0 at t = 2Rα₀/[u(1 − e)] < 2R/[u(1 − e)] (α₀ < 1), and from there
+// on the point slides along the circle with speed u. Here it starts at
+// distance R cos α₀ from the centre, moving along the chord that meets the
+// circle at the angle α₀.
+export default defineModel({
+  name: 'circle-billiard',
+  title: 'A point in a circle with restitution near 1 (Kozlov §3)',
+  description: 'A point moving by inertia inside a circle, with Newton restitution near 1: the impacts accumulate and it ends sliding along the circle with its tangential speed.',
+  coordinates: [
+    { name: 'x', description: 'horizontal position from the centre', unit: 'm' },
+    { name: 'y', description: 'vertical position from the centre', unit: 'm' },
+  ],
+  parameters: {
+    R: { default: 1, description: 'radius of the circle', unit: 'm' },
+    e: { default: 0.9, range: [0, 1], description: 'Newton restitution coefficient' },
+    v0: { default: 1, description: 'initial speed', unit: 'm/s' },
+    alpha0: { default: 0.5, range: [0, 'pi/2'], description: 'angle of the first chord to the tangent' },
+  },
+  kinetic: "(x'^2 + y'^2)/2",
+  unilateral: [{ name: 'wall', constraint: 'R^2 - x^2 - y^2 >= 0', law: { newton: 'e' }, description: 'the circle of radius R' }],
+  initial: { q: { x: 'R*cos(alpha0)', y: 0 }, qd: { x: 0, y: 'v0' }, t1: 25 },
+});

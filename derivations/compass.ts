@@ -62,4 +62,32 @@ export default defineModel({
   ],
   // Standing on foot B (at rest on the line) and rocking forward.
   initial: standingOnB(0.05, -1),
+  // Rubanovich–Formalsky §1 against the derived impact map: w = ψ̇(−0), the
+  // impulses E_R1 at D (footD) and E_R2 at B (footB).
+  paper: {
+    source: 'rubanovich1981',
+    formulas: [
+      { eq: '(1.7)', name: '[\\dot{x}_c]', formula: '-(1/2)*(wp - w)*l*cos(alpha)', derived: "impact1.leaves.[xc']", where: { w: "impact1.psi'-", wp: "impact1.leaves.psi'+" } },
+      { eq: '(1.7)', name: '[\\dot{y}_c]', formula: '-(w + wp)*l*sin(alpha)', derived: "impact1.leaves.[yc']", where: { w: "impact1.psi'-", wp: "impact1.leaves.psi'+" } },
+      { eq: '(1.8)', name: 'E_{R_{1x}} + E_{R_{2x}}', formula: '-m*l*(wp - w)*cos(alpha)', derived: 'impact1.stays.footD.t + impact1.stays.footB.t', where: { w: "impact1.psi'-", wp: "impact1.stays.psi'+" } },
+      { eq: '(1.9)', name: 'E_{R_{1y}} + E_{R_{2y}}', formula: '-2*m*l*(w + wp)*sin(alpha)', derived: 'impact1.stays.footD.n + impact1.stays.footB.n', where: { w: "impact1.psi'-", wp: "impact1.stays.psi'+" } },
+      {
+        eq: '(1.10)', name: '[\\dot{\\psi}]', formula: '((E1x + E2x)*cos(alpha) + 2*(E1y - E2y)*sin(alpha))/(m*l*(sin(alpha)^2 + 1/3))', derived: "impact1.leaves.[psi']",
+        where: { E1x: 'impact1.leaves.footD.t', E1y: 'impact1.leaves.footD.n', E2x: '0', E2y: '0' },
+        note: 'B leaves, so E_R2 = 0 (1.14).',
+      },
+      { eq: '(1.12)', name: 'E_{R_{1y}}', formula: '-m*l*w/(3*sin(alpha))*(1 + 3*sin(alpha)^2)', derived: 'impact1.stays.footD.n', where: { w: "impact1.psi'-" } },
+      { eq: '(1.13)', name: 'E_{R_{2y}}', formula: 'm*l*w/(3*sin(alpha))*(1 - 3*sin(alpha)^2)', derived: 'impact1.stays.footB.n', where: { w: "impact1.psi'-" } },
+      { eq: '(1.15)', name: 'E_{R_{1y}}', formula: '-m*l*w*4*sin(alpha)/(1 + 3*sin(alpha)^2)', derived: 'impact1.leaves.footD.n', where: { w: "impact1.psi'-" } },
+      { eq: '(1.16)', name: '\\dot{\\psi}(+0)', formula: 'w*(1 - 3*sin(alpha)^2)/(1 + 3*sin(alpha)^2)', derived: "impact1.leaves.psi'+", where: { w: "impact1.psi'-" } },
+      { eq: '(1.18)', name: '\\alpha_0', formula: 'asin(1/sqrt(3))', derived: 'impact1.critical' },
+      { eq: '(1.19)', name: 'E_{R_{2y}}|_{\\alpha = \\alpha_0}', formula: '0', derived: 'impact1.stays.footB.n@critical' },
+      { eq: '(1.19)', name: '\\dot{\\psi}(+0)|_{\\alpha = \\alpha_0}', formula: '0', derived: "impact1.leaves.psi'+@critical" },
+      {
+        eq: '(1.20)', name: 'T(-0) - T(+0)', formula: 'T*(1 - ((1 - 3*sin(alpha)^2)/(1 + 3*sin(alpha)^2))^2)', derived: 'impact1.leaves.ΔT', where: { T: 'impact1.T-' },
+        note: 'the paper infers the loss from |ψ̇(+0)| < |ψ̇(−0)| (1.20); the legs are alike, so T(±0) = ½ I_B ψ̇(±0)² with the same I_B about either foot.',
+      },
+      { eq: '§1', name: 't_{\\infty}', derived: 'impact1.leaves.rest' },
+    ],
+  },
 });

@@ -8,6 +8,34 @@ import { defineModel, type ModelSpec } from '../src/model/index.js';
  * y − l cos(psi + 2πj/k)); alpha = π/k is half the angle between spokes.
  * The tips arrive plastically and stick.
  */
+/**
+ * One stance of the wheel with the half-angle α between neighbouring spokes
+ * kept symbolic (α = π/k for k spokes): the standing spoke 0 at ψ and the
+ * arriving spoke 1 at ψ + 2α, at the impact ψ = −α. Rubanovich–Formalsky's
+ * §2 results hold for every k, so the rimless wheel's report derives them
+ * from this model; the critical α₀(I*) is where spoke 0 stops lifting off.
+ */
+export function rimlessWheelStance(): ModelSpec {
+  const spoke = (name: string, angle: string) => ({ name, constraint: `y - l*cos(${angle}) >= 0`, law: { stick: `x + l*sin(${angle})` } });
+  return defineModel({
+    name: 'rimless-wheel-stance',
+    title: 'Rimless wheel, one stance with symbolic spoke angle (Rubanovich–Formalsky §2)',
+    coordinates: ['x', 'y', 'psi'],
+    parameters: {
+      m: 1, l: 1, g: 9.81,
+      Istar: { default: 0.5, range: [0, 1], description: 'I* = I/(2 m l²)' },
+      alpha: { default: Math.PI / 6, range: [0, 'pi/2'], description: 'half the angle between neighbouring spokes, π/k' },
+    },
+    kinetic: "m*(x'^2 + y'^2) + m*l^2*Istar*psi'^2",
+    potential: '2*m*g*y',
+    unilateral: [spoke('spoke0', 'psi'), spoke('spoke1', 'psi + 2*alpha')],
+    impactScenarios: [
+      { name: 'spoke 1 strikes while spoke 0 stands', arriving: 'spoke1', closed: ['spoke0'], at: { psi: '-alpha', y: 'l*cos(alpha)' }, independent: ['psi'], approach: { psi: 'negative' }, critical: 'alpha' },
+    ],
+    initial: { q: { y: 'l', psi: 0 }, qd: {}, t1: 1 },
+  });
+}
+
 export function rimlessWheel(k: number): ModelSpec {
   const angle = (j: number): string => (j === 0 ? 'psi' : `psi + ${2 * j}*pi/${k}`);
   return defineModel({
@@ -39,6 +67,22 @@ export function rimlessWheel(k: number): ModelSpec {
     // Standing on spoke 0 (tip at rest, for every l) and rocking forward:
     // y = l cos ψ, and the tip's velocity ẋ + l cos ψ ψ̇ = ẏ + l sin ψ ψ̇ = 0 at ψ̇ = −1.
     initial: { q: { psi: 0.2, y: 'l*cos(0.2)' }, qd: { x: 'l*cos(0.2)', y: 'l*sin(0.2)', psi: -1 }, t1: 4 },
+    // Rubanovich–Formalsky §2 for every k, from one stance with α = π/k symbolic; w = ψ̇(−0),
+    // E_R1 the impulse at the arriving spoke (spoke1), E_R2 at the standing one (spoke0).
+    paper: {
+      source: 'rubanovich1981',
+      general: rimlessWheelStance(),
+      formulas: [
+        { eq: '(2.3)', name: 'E_{R_{1y}}', formula: '-m*l*w/sin(alpha)*(Istar + 1)', derived: 'impact1.stays.spoke1.n', where: { w: "impact1.psi'-" } },
+        { eq: '(2.4)', name: 'E_{R_{2y}}', formula: 'm*l*w/sin(alpha)*(Istar + cos(2*alpha))', derived: 'impact1.stays.spoke0.n', where: { w: "impact1.psi'-" } },
+        { eq: '(2.5)', name: 'E_{R_{1y}}', formula: '-4*m*l*sin(alpha)*w*(Istar + cos(alpha)^2)/(Istar + 1)', derived: 'impact1.leaves.spoke1.n', where: { w: "impact1.psi'-" } },
+        { eq: '(2.6)', name: '\\dot{\\psi}(+0)', formula: 'w*(Istar + cos(2*alpha))/(Istar + 1)', derived: "impact1.leaves.psi'+", where: { w: "impact1.psi'-" } },
+        { eq: '(2.7)', name: 'E_{R_{1x}}', formula: '2*m*l*w*sin(alpha)*sin(2*alpha)/(Istar + 1)', derived: 'impact1.leaves.spoke1.t', where: { w: "impact1.psi'-" } },
+        { eq: '(2.8)', name: '\\alpha_0', formula: 'pi/2 - acos(Istar)/2', derived: 'impact1.critical' },
+        { eq: '(2.9)', name: '\\nu', formula: '((Istar + cos(2*pi/k))/(Istar + 1))^k', derived: 'impact1.leaves.ratio^k', where: { k: 'pi/alpha' } },
+        { eq: '§2', name: 'T(-0) - T(+0)', formula: 'T*(1 - ((Istar + cos(2*alpha))/(Istar + 1))^2)', derived: 'impact1.leaves.ΔT', where: { T: 'impact1.T-' } },
+      ],
+    },
     // The steady rolling on a slope of 0.2 rad (its speed is the fixed point of the stride
     // map (2.6)), from a stance on spoke 0 at ψ = 0.9α turning at ψ̇ = −1.5 (tip at rest, l = 1).
     orbit: {

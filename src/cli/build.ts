@@ -43,7 +43,7 @@ export function buildOutputs(file: ModelFile, options: BuildOptions = {}): Build
   if (options.report ?? true) {
     const { simulation, error } = simulateForReport(mod.source);
     if (error) problems.push(error);
-    for (const [rel, text] of reportFiles(system, { source: file.source, toolkit: TOOLKIT, simulation, ...studyOption(file.spec, mod.source), ...orbitOption(file, mod.source, system) })) files.set(rel, text);
+    for (const [rel, text] of reportFiles(system, { source: file.source, toolkit: TOOLKIT, simulation, ...studyOption(file.spec, mod.source), ...orbitOption(file, mod.source, system), ...(file.spec.paper ? { paper: file.spec.paper } : {}) })) files.set(rel, text);
   }
   return { files, problems };
 }

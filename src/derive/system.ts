@@ -64,7 +64,7 @@ export interface DerivedSystem {
 
 export function deriveSystem(model: Model): DerivedSystem {
   const lagrange2 = deriveLagrange2(model);
-  const constraints = deriveConstraints(model);
+  const constraints = deriveConstraints(model, lagrange2);
   checkDerivation(model, lagrange2.massMatrix, constraints?.A);
   const hamilton = deriveHamilton(model, lagrange2);
   const unilateral = deriveUnilateral(model, lagrange2);

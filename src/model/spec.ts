@@ -264,8 +264,40 @@ export interface ModelSpec {
   readonly orbit?: OrbitSpec;
   /** The papers the model and its formulas come from, cited in its report (src/report/bibliography.ts keys, e.g. 'rubanovich1981'). */
   readonly sources?: readonly string[];
+  /** A paper's formulas, each set beside the fact of the derivation it gives, in the report's closing table. */
+  readonly paper?: PaperSpec;
   /** A rigid-limit study of a model with realized contacts. */
   readonly limitStudy?: LimitStudySpec;
+}
+
+/**
+ * One formula of a source paper, compared in the report (src/report/paper-check.ts)
+ * with the fact of the derivation it gives (src/derive/paper-results.ts names
+ * them): e.g. { eq: '(1.16)', name: '\\dot{\\psi}(+0)', formula: 'w*(1 - 3*sin(alpha)^2)/(1 + 3*sin(alpha)^2)',
+ * derived: "impact1.leaves.psi'+", where: { w: "impact1.psi'-" } }.
+ */
+export interface PaperFormulaSpec {
+  /** The paper's equation number, e.g. '(1.16)'. */
+  readonly eq: string;
+  /** The quantity as the paper writes it, in LaTeX. */
+  readonly name: string;
+  /** The paper's formula in the model language: the model's parameters and the symbols of `where`; absent for a result the paper states in words (printed, not compared). */
+  readonly formula?: string;
+  /** The fact it gives: a fact's name, several joined by ' + ', and a fact to a power of a `where` symbol ('impact1.leaves.ratio^k'). */
+  readonly derived: string;
+  /** The formula's own symbols: each a fact's name or an expression of the parameters ({ k: 'pi/alpha' }). */
+  readonly where?: Readonly<Record<string, string>>;
+  /** How the paper's text was read where it is garbled or differs in sign convention. */
+  readonly note?: string;
+}
+
+/** A paper's formulas for the report, and the model they are derived from when this one fixes a parameter the paper keeps symbolic. */
+export interface PaperSpec {
+  /** The paper (src/report/bibliography.ts key, e.g. 'rubanovich1981'). */
+  readonly source: string;
+  /** The same mechanics with the paper's general parameters (the rimless wheel's half-angle α = π/k for every k). */
+  readonly general?: ModelSpec;
+  readonly formulas: readonly PaperFormulaSpec[];
 }
 
 // ---- the keys each part of the language knows
@@ -277,7 +309,7 @@ type Known<T> = Readonly<Record<KeysOf<T>, true>>;
 export const MODEL_FIELDS: Known<ModelSpec> = {
   name: true, title: true, description: true, coordinates: true, parameters: true, kinetic: true, particles: true,
   potential: true, lagrangian: true, forces: true, holonomic: true, nonholonomic: true, hinges: true, unilateral: true,
-  multipleImpacts: true, impactScenarios: true, sources: true, initial: true,
+  multipleImpacts: true, impactScenarios: true, sources: true, paper: true, initial: true,
   orbit: true, limitStudy: true,
 };
 export const COORDINATE_FIELDS: Known<CoordinateSpec> = { name: true, description: true, unit: true };

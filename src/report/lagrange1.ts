@@ -11,8 +11,8 @@ import type { DerivedSystem } from '../derive/system.js';
 import type { ContactKinematics } from '../derive/unilateral-types.js';
 import { multiplierName } from '../model/names.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section } from './document.js';
-import { latexMatrix, texWidth } from './latex.js';
-import { LINE_WIDTH, math, mathLines, mechanicsSymbol } from './notation.js';
+import { latexMatrix } from './latex.js';
+import { fits, math, mathLines, mechanicsSymbol } from './notation.js';
 
 /** One row of the constraint matrix: its name (a gradient in LaTeX), the row, the multiplier it carries. */
 interface ReactionRow {
@@ -72,14 +72,6 @@ function reactionTerms(system: DerivedSystem, measure: boolean): string {
     if (u.coulomb.length) parts.push('- \\sum_{j} \\mu_j \\operatorname{sgn}\\dot{s}_j\\, \\frac{\\partial s_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j');
   }
   return parts.join(' ');
-}
-
-/** Whether a matrix of these printed entries fits a displayed line after a short left-hand side. */
-function fits(entries: readonly (readonly string[])[]): boolean {
-  const cols = entries[0]?.length ?? 0;
-  let width = 4;
-  for (let j = 0; j < cols; j++) width += Math.max(...entries.map((r) => texWidth(r[j]!))) + 2;
-  return width <= LINE_WIDTH + 10;
 }
 
 /** Where each multiplier is found: solved here (λ), or in the sections that solve it. */

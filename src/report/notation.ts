@@ -104,6 +104,14 @@ export function tidy(e: Expr): Expr {
 /** Width budget of the right-hand side of a displayed equation (texWidth units). */
 export const LINE_WIDTH = 58;
 
+/** Whether a pmatrix of these printed entries fits a displayed line after a left-hand side `lhsWidth` wide. */
+export function fits(entries: readonly (readonly string[])[], lhsWidth = 4): boolean {
+  const cols = entries[0]?.length ?? 0;
+  let width = lhsWidth;
+  for (let j = 0; j < cols; j++) width += Math.max(...entries.map((r) => texWidth(r[j]!))) + 2;
+  return width <= LINE_WIDTH + 10;
+}
+
 /** e in mechanics notation, common factors pulled out. */
 export function math(e: Expr): string {
   return toLatex(tidy(e), MECHANICS);

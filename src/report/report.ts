@@ -2,8 +2,10 @@
 // complete LaTeX article, a LaTeX body for \input, and an HTML page.
 // Tests: test/report/committed.test.ts, test/fuzz/hostile-strings.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
+import type { PaperSpec } from '../model/spec.js';
 import type { ReportDocument, Section } from './document.js';
 import { periodicOrbitSection, type ReportOrbit } from './periodic.js';
+import { paperReport, paperSections } from './paper-check.js';
 import type { ReportLimitStudy } from './limit.js';
 import { renderHtml } from './render-html.js';
 import { renderLatexBody, renderLatexDocument } from './render-latex.js';
@@ -16,6 +18,8 @@ export interface ReportOptions {
   readonly source: string;
   /** Toolkit name and version, e.g. unilateral-mechanics 0.1.0. */
   readonly toolkit: string;
+  /** The model file's paper declaration: its results and the table of its formulas against the derivation, after the conventions. */
+  readonly paper?: PaperSpec;
   /** The motion plotted in the HTML report (computed by the caller from the generated code). */
   readonly simulation?: ReportSimulation;
   /** A rigid-limit study (computed by the caller, src/cli/build.ts), printed in its section. */
@@ -28,6 +32,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
   const input = { system, ...(options.simulation ? { simulation: options.simulation } : {}), ...(options.limitStudy ? { limitStudy: options.limitStudy } : {}) };
   const sections = SECTIONS.map((build) => build(input)).filter((s): s is Section => s !== undefined);
   if (options.orbit) sections.splice(sections.findIndex((s) => s.id === 'conventions'), 0, periodicOrbitSection(system, options.orbit));
+  if (options.paper) sections.splice(sections.findIndex((s) => s.id === 'conventions') + 1, 0, ...paperSections(paperReport(system, options.paper)));
   return {
     model: model.name,
     title: model.title,

@@ -12,8 +12,8 @@ import { momentumName } from '../model/names.js';
 import {
   countWord, equation, equations, list, m, paragraph, ref, type Block, type EquationRow, type Figure, type Inline, type Section,
 } from './document.js';
-import { latexMatrix, texWidth } from './latex.js';
-import { LINE_WIDTH, math, mathLines, mechanicsSymbol, unitLatex } from './notation.js';
+import { latexMatrix } from './latex.js';
+import { fits, math, mathLines, mechanicsSymbol, unitLatex } from './notation.js';
 import { compliantSection } from './compliant.js';
 import { frictionSection } from './friction.js';
 import { lagrange1Section as lagrange1Report } from './lagrange1.js';
@@ -204,14 +204,6 @@ export function constraintsSection(input: SectionInput): Section | undefined {
   if (unilateral) blocks.push(...unilateral);
   if (blocks.length === 0) return undefined;
   return { id: 'constraints', title: 'Constraints', blocks };
-}
-
-/** Whether a pmatrix of these entries fits a displayed line. */
-function fits(entries: readonly (readonly string[])[], lhsWidth = 4): boolean {
-  const cols = entries[0]?.length ?? 0;
-  let width = lhsWidth;
-  for (let j = 0; j < cols; j++) width += Math.max(...entries.map((r) => texWidth(r[j]!))) + 2;
-  return width <= LINE_WIDTH + 10;
 }
 
 // ---------------------------------------------------------------- 5. Lagrange II

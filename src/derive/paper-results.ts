@@ -1,0 +1,184 @@
+// Results in the form the papers state them, computed from the derived
+// system: every impact map's quantities named as facts, so that a model file
+// can set a paper's formula beside the fact it gives (src/report/paper-check.ts)
+// and the report prints the general-parameter results of the paper.
+//
+// Facts of impact map i (1-based), for a mode m ('leaves' when every closed
+// contact leaves, 'stays' when all stay, else 'stays(a,b)'):
+//   impact{i}.{q}'-            q̇⁻ in the independent pre-impact velocities
+//   impact{i}.{row}-           the rate of a contact row before the impact (ẏ_D⁻)
+//   impact{i}.T-               T⁻ = ½ q̇⁻ᵀ M q̇⁻ at the impact configuration
+//   impact{i}.G{r}{c}          Rubanovich–Formalsky (3.4): the kinetic matrix in the
+//                              contacts' coordinates (x₁, y₁, x₂, y₂: the arriving
+//                              contact's tangent and normal, then each closed one's),
+//                              G = J⁻ᵀ M J⁻¹ with J = ∂z/∂q, where J is square
+//   impact{i}.{m}.{q}'+        q̇⁺;  impact{i}.{m}.[{q}'] the jump q̇⁺ − q̇⁻ (R–F (1.4))
+//   impact{i}.{m}.{row}        the impulse of a row (Δμ of 'footD.n', Δν of 'footD.t')
+//   impact{i}.{m}.{row}+       the rate of a contact row after the impact
+//   impact{i}.{m}.ΔT           T⁻ − T⁺, Carnot's loss (R–F (3.14))
+//   impact{i}.{m}.ratio        v⁺/v⁻ of the one independent velocity v (R–F (1.16), (2.6))
+//   impact{i}.{m}.rest         with ratio r, |r| < 1, and a the magnitude of v̈ on the
+//                              arriving contact alone at the impact configuration: the
+//                              rocking that follows lasts Σ 2|v⁻||r|ⁱ/a = 2|v⁻||r|/(a(1 − |r|))
+//                              in the small-speed limit (each swing up and back at
+//                              constant deceleration a, R–F §1: finite-time decay)
+//   impact{i}.critical         the critical parameter value (critical.ts)
+//   any fact + '@critical'     the same with the critical value substituted (R–F (1.19): α = α₀)
+// Tests: test/derive/paper-results.test.ts.
+import { add, dependsOn, fn, HALF, mul, neg, num, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
+import { diff } from '../core/diff.js';
+import { subs } from '../core/subs.js';
+import { mapChildren, memoPass } from '../core/traverse.js';
+import { simplify } from '../core/trig.js';
+import { evaluate, type Env } from '../core/evaluate.js';
+import { preImpactName } from '../model/names.js';
+import { matMul, matVec, solveSmall, transpose } from './matrix.js';
+import type { DerivedSystem } from './system.js';
+import type { ContactRow, ImpactMap, ImpactMode } from './unilateral-types.js';
+
+export type Facts = ReadonlyMap<string, Expr>;
+
+const tidy = (e: Expr): Expr => simplify(e);
+
+/** Every fact of the system's impact maps, by name. */
+export function derivedFacts(system: DerivedSystem): Facts {
+  const facts = new Map<string, Expr>();
+  system.unilateral?.impactMaps.forEach((im, k) => impactFacts(system, im, `impact${k + 1}`, facts));
+  return facts;
+}
+
+/** The name of a mode in fact names. */
+export function modeName(system: DerivedSystem, im: ImpactMap, mode: ImpactMode): string {
+  if (mode.stays.length === 0) return 'leaves';
+  if (mode.stays.length === im.scenario.closed.length) return 'stays';
+  return `stays(${mode.stays.map((j) => system.model.unilateral[j]!.name).join(',')})`;
+}
+
+function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: Map<string, Expr>): void {
+  const { model } = system;
+  const cs = model.coordinates;
+  const at = new Map([...im.scenario.at].map(([name, v]) => [name, v]));
+  const here = (e: Expr): Expr => subs(e, at);
+  const M = system.lagrange2.massMatrix.map((r) => r.map(here));
+  const kinetic = (v: readonly Expr[]): Expr => mul(HALF, ...[add(...v.map((vi, i) => mul(vi, ...[add(...v.map((vj, j) => mul(M[i]![j]!, vj)))])))]);
+  const contacts = [im.scenario.arriving, ...im.scenario.closed];
+  const rows = contacts.flatMap((j) => rowsOf(system, j));
+  const rate = (r: ContactRow, v: readonly Expr[]): Expr => tidy(add(here(r.rate), ...r.row.map((a, i) => mul(here(a), v[i]!))));
+
+  cs.forEach((c, i) => facts.set(`${key}.${c.name}'-`, im.qdMinus[i]!));
+  for (const r of rows) facts.set(`${key}.${r.label}-`, rate(r, im.qdMinus));
+  const before = tidy(kinetic(im.qdMinus));
+  facts.set(`${key}.T-`, before);
+  const G = contactKineticMatrix(M, rows.map((r) => r.row.map(here)));
+  G?.forEach((row, r) => row.forEach((g, c) => facts.set(`${key}.G${r + 1}${c + 1}`, g)));
+
+  const v = im.scenario.independent.length === 1 ? cs.findIndex((c) => c.name === im.scenario.independent[0]) : -1;
+  for (const mode of im.modes) {
+    const m = `${key}.${modeName(system, im, mode)}`;
+    cs.forEach((c, i) => {
+      facts.set(`${m}.${c.name}'+`, mode.qdPlus[i]!);
+      facts.set(`${m}.[${c.name}']`, tidy(sub(mode.qdPlus[i]!, im.qdMinus[i]!)));
+    });
+    for (const [label, impulse] of mode.impulses) facts.set(`${m}.${label}`, impulse);
+    for (const r of rows) facts.set(`${m}.${r.label}+`, rate(r, mode.qdPlus));
+    facts.set(`${m}.ΔT`, tidy(sub(before, kinetic(mode.qdPlus))));
+    if (v >= 0) {
+      const ratio = tidy(mul(mode.qdPlus[v]!, pow(im.qdMinus[v]!, -1)));
+      facts.set(`${m}.ratio`, ratio);
+      const rest = restingTime(system, im, v, ratio);
+      if (rest && mode.stays.length === 0) facts.set(`${m}.rest`, rest);
+    }
+  }
+  const critical = im.critical;
+  const value = critical && (critical.value ?? multipleAngleRoot(critical.factor, critical.parameter, critical.numeric, Object.fromEntries(model.parameters.map((p) => [p.name, p.default]))));
+  if (value) facts.set(`${key}.critical`, value);
+}
+
+/**
+ * The root of a + b cos(k x) = 0 (a, b free of x), x = acos(−a/b)/k, kept
+ * only if it is the bisection root: the rimless wheel's factor I* + cos 2α
+ * (R–F (2.8)), which critical.ts, solving in sin x and cos x, leaves numeric.
+ */
+function multipleAngleRoot(factor: Expr, x: string, numeric: number, defaults: Env): Expr | undefined {
+  const cosines = new Set<Expr>();
+  const collect = memoPass<Expr>((u, go) => {
+    if (u.kind === 'fn' && u.name === 'cos' && dependsOn(u, x)) cosines.add(u);
+    return mapChildren(u, go);
+  });
+  collect(factor);
+  const [c, ...others] = cosines;
+  if (!c || others.length || c.kind !== 'fn') return undefined;
+  const u = sym('cos·');
+  const g = memoPass<Expr>((v, go) => (v === c ? u : mapChildren(v, go)))(factor);
+  const b = simplify(diff(g, u.name));
+  const a = simplify(subs(g, new Map([[u.name, ZERO]])));
+  const k = simplify(diff(c.args[0]!, x));
+  if ([a, b, k].some((e) => dependsOn(e, x) || dependsOn(e, u.name)) || b === ZERO || dependsOn(k, x)) return undefined;
+  const root = simplify(mul(fn('acos', neg(mul(a, pow(b, -1)))), pow(k, -1)));
+  return Math.abs(evaluate(root, defaults) - numeric) <= 1e-9 * Math.max(1, Math.abs(numeric)) ? root : undefined;
+}
+
+/** The arriving contact's and each closed contact's rows, tangent before normal (x₁, y₁ of R–F (3.2)). */
+function rowsOf(system: DerivedSystem, j: number): ContactRow[] {
+  const c = system.unilateral!.contacts[j]!;
+  return c.tangent ? [c.tangent, c.normal] : [c.normal];
+}
+
+/** G = J⁻ᵀ M J⁻¹ (R–F (3.3): L = Jᵀ, G = L⁻¹ G′ L⁻ᵀ), where the contact rows J are square and invertible. */
+function contactKineticMatrix(M: readonly (readonly Expr[])[], J: readonly (readonly Expr[])[]): Expr[][] | undefined {
+  const n = M.length;
+  if (J.length !== n) return undefined;
+  const columns: Expr[][] = [];
+  for (let k = 0; k < n; k++) {
+    const x = solveSmall(J, Array.from({ length: n }, (_, i) => (i === k ? num(1) : ZERO)))?.x;
+    if (!x) return undefined;
+    columns.push(x);
+  }
+  const inverse = transpose(columns);
+  return matMul(transpose(inverse), matMul(M, inverse)).map((r) => r.map(tidy));
+}
+
+/**
+ * 2|v⁻||r|/(a(1 − |r|)): the rocking after the impact, each swing up and back
+ * about the arriving contact at the deceleration a = |v̈| of that contact
+ * phase at the impact configuration, the speed multiplied by |r| at each
+ * strike — a geometric series, so rocking ends in finite time (R–F §1).
+ */
+function restingTime(system: DerivedSystem, im: ImpactMap, v: number, ratio: Expr): Expr | undefined {
+  const phase = system.unilateral!.phases.find((p) => p.active.length === 1 && p.active[0] === im.scenario.arriving);
+  if (!phase?.explicit) return undefined;
+  const { model } = system;
+  const cs = model.coordinates;
+  const atRest = new Map<string, Expr>([...im.scenario.at, ...cs.map((c) => [c.qd.name, ZERO] as const)]);
+  const a = tidy(subs(phase.explicit.qdd[v]!, atRest));
+  // |·| by the signs at the default parameters and the declared approach (the result holds where they do).
+  const velocity = sym(preImpactName(cs[v]!.name));
+  const env: Record<string, number> = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
+  env[velocity.name] = im.scenario.approach.get(cs[v]!.name) ?? -1;
+  const sign = (e: Expr): number => Math.sign(evaluate(e, env));
+  const [sv, sr, sa] = [sign(velocity), sign(ratio), sign(a)];
+  if (a === ZERO || sr === 0 || Math.abs(evaluate(ratio, env)) >= 1) return undefined;
+  const r = mul(num(sr), ratio);
+  return tidy(mul(num(2 * sv * sa), velocity, r, pow(mul(a, sub(num(1), r)), -1)));
+}
+
+/** A fact by name, '@critical' substituting the critical value of its impact map. */
+export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | undefined {
+  const at = name.endsWith('@critical') ? name.slice(0, -'@critical'.length) : undefined;
+  if (at === undefined) return facts.get(name);
+  const base = facts.get(at);
+  const k = /^impact(\d+)\./.exec(at)?.[1];
+  const im = k ? system.unilateral?.impactMaps[Number(k) - 1] : undefined;
+  const critical = im?.critical;
+  if (!base || !critical?.value) return undefined;
+  return tidy(inverted(subs(base, new Map([[critical.parameter, critical.value]]))));
+}
+
+/** sin(asin u) → u, cos(acos u) → u: the critical value put back into the factor it solves. */
+const inverted = memoPass<Expr>((u, go) => {
+  const v = mapChildren(u, go);
+  if (v.kind !== 'fn' || v.args.length !== 1) return v;
+  const [arg] = v.args;
+  const undo = { sin: 'asin', cos: 'acos' } as const;
+  return arg!.kind === 'fn' && (v.name === 'sin' || v.name === 'cos') && arg.name === undo[v.name] ? arg.args[0]! : v;
+});

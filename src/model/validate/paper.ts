@@ -1,0 +1,113 @@
+// The `paper` declaration of a model file: each formula parsed against the
+// model's parameters and its own `where` symbols, each `where` binding either
+// a fact's name (checked against the facts the derivation has, in the
+// report) or an expression of the parameters. Called where the report is
+// built (src/cli/build.ts), since the facts exist only after the derivation.
+// Tests: test/report/paper-check.test.ts.
+import { freeSymbols, type Expr } from '../../core/expr.js';
+import { parseExpr, OPEN_SCOPE } from '../../core/parse.js';
+import { combineErrors, MechanicsError } from '../../errors.js';
+import type { Model } from '../types.js';
+import { Problems } from './problems.js';
+import { arrayAt, fieldsAt, member, rejectUnknownKeys, stringAt } from './shape.js';
+
+/** A term of `derived`: a fact, optionally to the power of a symbol or number. */
+export interface DerivedTerm {
+  readonly fact: string;
+  readonly power?: Expr;
+}
+
+export interface PaperFormula {
+  readonly eq: string;
+  readonly name: string;
+  /** The paper's formula, in the model's parameters and the `where` symbols; absent for a result stated in words. */
+  readonly formula?: Expr;
+  /** The source text of `derived`. */
+  readonly derivedText: string;
+  /** The facts summed (each to its power). */
+  readonly derived: readonly DerivedTerm[];
+  /** Symbol → a fact's name, or an expression of the parameters. */
+  readonly where: ReadonlyMap<string, { readonly fact: string } | { readonly expr: Expr }>;
+  readonly note?: string;
+}
+
+const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true, note: true } as const;
+/** A fact's name: impact1.leaves.psi'+, impact1.stays.footB.n@critical, impact1.G12. */
+const FACT = /^impact\d+\.[^\s]+$/;
+
+/** The formulas of `paper.formulas`, or one error listing every problem. */
+export function checkPaper(input: unknown, model: Model): PaperFormula[] {
+  const out = new Problems(model.name);
+  // pi is a constant of the language, a name beside the parameters.
+  const params = new Set(['pi', ...model.parameters.map((p) => p.name)]);
+  const list = arrayAt(input, 'paper.formulas', 'a list of formulas', out) ?? [];
+  const formulas: PaperFormula[] = [];
+  list.forEach((item, i) => {
+    const field = `paper.formulas[${i}]`;
+    const f = fieldsAt(item, field, 'a formula { eq, name, formula, derived }', out);
+    if (!f) return;
+    rejectUnknownKeys(f, FIELDS, field, out);
+    const eq = stringAt(f.eq, member(field, 'eq'), 'eq', out);
+    const name = stringAt(f.name, member(field, 'name'), 'name', out);
+    const text = f.formula === undefined ? undefined : stringAt(f.formula, member(field, 'formula'), 'formula', out);
+    const derivedText = stringAt(f.derived, member(field, 'derived'), 'derived', out);
+    const note = f.note === undefined ? undefined : stringAt(f.note, member(field, 'note'), 'note', out);
+    const where = new Map<string, { fact: string } | { expr: Expr }>();
+    const given = f.where === undefined ? {} : fieldsAt(f.where, member(field, 'where'), 'an object of symbol → fact or expression', out) ?? {};
+    for (const [symbol, value] of Object.entries(given)) {
+      const at = member(member(field, 'where'), symbol);
+      const s = stringAt(value, at, 'a where binding', out);
+      if (s === undefined) continue;
+      if (FACT.test(s)) where.set(symbol, { fact: s });
+      else {
+        const e = parse(s, at, out);
+        const stray = e && [...freeSymbols(e)].filter((x) => !params.has(x));
+        if (stray?.length) out.add('unknown-symbol', at, `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} not a parameter of the model: a where expression uses parameters only`);
+        else if (e) where.set(symbol, { expr: e });
+      }
+    }
+    const formula = text === undefined ? undefined : parse(text, member(field, 'formula'), out);
+    const stray = formula && [...freeSymbols(formula)].filter((x) => !params.has(x) && !where.has(x));
+    if (stray?.length) out.add('unknown-symbol', member(field, 'formula'), `${stray.join(', ')}: neither a parameter nor bound in where`);
+    const derived = derivedText === undefined ? undefined : derivedTerms(derivedText, member(field, 'derived'), params, where, out);
+    if (eq === undefined || name === undefined || (text !== undefined && !formula) || derivedText === undefined || !derived || stray?.length) return;
+    formulas.push({ eq, name, ...(formula ? { formula } : {}), derivedText, derived, where, ...(note !== undefined ? { note } : {}) });
+  });
+  if (out.list.length) throw combineErrors(out.list);
+  return formulas;
+}
+
+function parse(text: string, field: string, out: Problems): Expr | undefined {
+  try {
+    return parseExpr(text, OPEN_SCOPE);
+  } catch (err) {
+    if (err instanceof MechanicsError) out.locate(err, field);
+    else throw err;
+    return undefined;
+  }
+}
+
+/** 'a + b^k' → [{ fact: a }, { fact: b, power: k }]. */
+function derivedTerms(text: string, field: string, params: ReadonlySet<string>, where: ReadonlyMap<string, unknown>, out: Problems): DerivedTerm[] | undefined {
+  const terms: DerivedTerm[] = [];
+  for (const part of text.split(' + ')) {
+    const [fact, power, ...rest] = part.trim().split('^');
+    if (!fact || !FACT.test(fact) || rest.length) {
+      out.add('bad-type', field, `'${part}' is not a fact's name (impact1.leaves.psi'+), optionally ^ a symbol`);
+      return undefined;
+    }
+    if (power === undefined) {
+      terms.push({ fact });
+      continue;
+    }
+    const e = parse(power, field, out);
+    if (!e) return undefined;
+    const stray = [...freeSymbols(e)].filter((x) => !params.has(x) && !where.has(x));
+    if (stray.length) {
+      out.add('unknown-symbol', field, `the power ${power} uses ${stray.join(', ')}: neither a parameter nor bound in where`);
+      return undefined;
+    }
+    terms.push({ fact, power: e });
+  }
+  return terms;
+}

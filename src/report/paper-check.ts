@@ -1,0 +1,194 @@
+// A seed example's paper set beside the derivation: the results the paper
+// states, as the engine derives them (facts of src/derive/paper-results.ts),
+// and a closing table "paper's formula / derived / agrees" in which agreement
+// is computed — the difference simplifies to zero (symbolic), or the two
+// agree to 1e-9 at random points of the parameters' ranges and the
+// pre-impact velocities' declared signs (numeric), the table says which.
+// Tests: test/report/paper-check.test.ts.
+import { add, freeSymbols, pow, sub, ZERO, type Expr } from '../core/expr.js';
+import { cancel } from '../core/cancel.js';
+import { evaluate } from '../core/evaluate.js';
+import { subs } from '../core/subs.js';
+import { simplify } from '../core/trig.js';
+import { derivedFacts, fact } from '../derive/paper-results.js';
+import { deriveSystem, type DerivedSystem } from '../derive/system.js';
+import { MechanicsError } from '../errors.js';
+import { preImpactName } from '../model/names.js';
+import { buildModel } from '../model/model.js';
+import type { PaperSpec } from '../model/spec.js';
+import { checkPaper, type PaperFormula } from '../model/validate/paper.js';
+import { citedSources, REFERENCES } from './bibliography.js';
+import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section } from './document.js';
+import { texWidth, toLatex } from './latex.js';
+import { math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
+
+/** Random points of the numeric comparison. */
+const POINTS = 16;
+const TOLERANCE = 1e-9;
+
+export interface PaperCheckRow {
+  readonly formula: PaperFormula;
+  /** What the formula's own symbols stand for: facts, or expressions of the parameters. */
+  readonly bindings: ReadonlyMap<string, Expr>;
+  /** The paper's formula with its symbols replaced by their bindings (absent: stated in words). */
+  readonly paper?: Expr;
+  readonly derived: Expr;
+  /** Absent where the paper gives no formula. */
+  readonly agrees?: boolean;
+  /** How agreement was decided: the difference simplified to 0, or values at POINTS random points (meaningless without a formula). */
+  readonly how: 'symbolic' | 'numeric';
+}
+
+/** A model's paper in its report: the rows, the paper's short name and the general model they were derived from (if not the model itself). */
+export interface ReportPaper {
+  readonly paper: string;
+  readonly rows: readonly PaperCheckRow[];
+  readonly general?: DerivedSystem;
+}
+
+/** The model file's `paper` declaration checked against its derivation (or its general model's). */
+export function paperReport(system: DerivedSystem, spec: PaperSpec): ReportPaper {
+  const key = citedSources([spec.source], system.model.name).at(-1)!;
+  const general = spec.general ? deriveSystem(buildModel(spec.general)) : undefined;
+  const source = general ?? system;
+  const rows = checkPaperFormulas(source, checkPaper(spec.formulas, source.model));
+  return { paper: REFERENCES[key].short, rows, ...(general ? { general } : {}) };
+}
+
+/** Each formula against its fact of `system` (the model's own, or the paper's general model's). */
+export function checkPaperFormulas(system: DerivedSystem, formulas: readonly PaperFormula[]): PaperCheckRow[] {
+  const facts = derivedFacts(system);
+  return formulas.map((f) => {
+    const look = (name: string): Expr => {
+      const e = fact(facts, system, name);
+      if (!e) throw new MechanicsError('unknown-field', 'model', `paper formula ${f.eq}: the derivation has no fact '${name}' (facts: ${[...facts.keys()].slice(0, 8).join(', ')}, …)`, { model: system.model.name, field: 'paper.formulas' });
+      return e;
+    };
+    const binding = new Map<string, Expr>([...f.where].map(([s, b]) => [s, 'fact' in b ? look(b.fact) : b.expr]));
+    const derived = add(...f.derived.map((t) => (t.power ? pow(look(t.fact), subs(t.power, binding)) : look(t.fact))));
+    if (!f.formula) return { formula: f, bindings: binding, derived, how: 'symbolic' };
+    const paper = subs(f.formula, binding);
+    const symbolic = isZero(sub(paper, derived));
+    return { formula: f, bindings: binding, paper, derived, agrees: symbolic || numericallyEqual(system, paper, derived), how: symbolic ? 'symbolic' : 'numeric' };
+  });
+}
+
+function isZero(e: Expr): boolean {
+  const s = simplify(e);
+  return s === ZERO || simplify(cancel(s)) === ZERO;
+}
+
+/** Equal to 1e-9 (relative) at POINTS points of the parameters' ranges and of the velocities' declared signs; a seeded generator keeps the report reproducible. */
+function numericallyEqual(system: DerivedSystem, a: Expr, b: Expr): boolean {
+  const random = seeded(1981);
+  const { model } = system;
+  const approach = new Map(system.unilateral?.impactMaps.flatMap((im) => [...im.scenario.approach]) ?? []);
+  const symbols = [...new Set([...freeSymbols(a), ...freeSymbols(b)])];
+  let compared = 0;
+  for (let k = 0; k < POINTS * 4 && compared < POINTS; k++) {
+    const env: Record<string, number> = {};
+    for (const p of model.parameters) env[p.name] = p.default;
+    for (const p of model.parameters) {
+      if (p.range) {
+        const [lo, hi] = p.range.map((x) => evaluate(x, env)) as [number, number];
+        env[p.name] = lo + (hi - lo) * (0.02 + 0.96 * random());
+      } else env[p.name] = p.default === 0 ? 0.1 + random() : p.default * (0.5 + random());
+    }
+    for (const s of symbols) {
+      if (s in env || s === 'pi') continue;
+      const coordinate = model.coordinates.find((c) => s === preImpactName(c.name));
+      const sign = coordinate ? approach.get(coordinate.name) : undefined;
+      env[s] = sign ? sign * (0.2 + 1.8 * random()) : 4 * random() - 2;
+    }
+    const x = evaluate(a, env);
+    const y = evaluate(b, env);
+    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+    compared++;
+    if (Math.abs(x - y) > TOLERANCE * (1 + Math.abs(x) + Math.abs(y))) return false;
+  }
+  return compared >= POINTS / 2;
+}
+
+/** A linear congruential generator: the same points in every build. */
+function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const label = (i: number): string => `paper-${i + 1}`;
+
+/**
+ * The paper's results as derived (one numbered equation each, the paper's
+ * number beside it), then the table: the paper's formula as the paper writes
+ * it, the derived equation it is compared with, and whether they agree.
+ */
+export function paperSections({ rows, paper, general }: ReportPaper): Section[] {
+  if (rows.length === 0) return [];
+  const intro: Inline[] = [
+    `The results of ${paper} as the derivation gives them`,
+    ...(general ? [' for the general model (', general.model.title, ': ', ...parametersText(general), ')'] : []),
+    ', each with the paper’s equation number:',
+  ];
+  const results: Block[] = [
+    paragraph(...intro),
+    equations(...rows.map((r, i) => equation(label(i), `${r.formula.name}\\ \\text{${r.formula.eq}}`, mathLines(r.derived)))),
+  ];
+  const notes = rows.filter((r) => r.formula.note).map((r): Inline[] => [r.formula.eq, ': ', r.formula.note!]);
+  const table: Block = {
+    kind: 'table',
+    id: 'paper-check',
+    caption: 'The paper’s formulas against the derivation',
+    columns: ['Paper', 'Quantity', 'Paper’s formula', 'Derived', 'Agrees'],
+    align: 'llllp',
+    rows: rows.flatMap((r, i) => (r.agrees === undefined ? [] : [[
+      [r.formula.eq], [m(r.formula.name)], [m(paperLatex(r))], [ref(label(i))],
+      [r.agrees ? (r.how === 'symbolic' ? 'yes: the difference simplifies to 0' : `yes: equal to 1e-9 at ${POINTS} random points`) : 'no'],
+    ]])),
+  };
+  const bindings = whereText(rows);
+  return [
+    { id: 'paper-results', title: 'Results in the paper’s form', blocks: results },
+    {
+      id: 'paper-check',
+      title: 'The paper’s formulas against the derivation',
+      blocks: [
+        paragraph(
+          'Each formula as the paper prints it beside the derived equation, and whether they agree: symbolically (their difference simplifies to 0) or numerically (equal to ',
+          m('10^{-9}'),
+          ` relative at ${POINTS} random points of the parameters’ ranges and of the declared signs of the velocities before the impact). `,
+          `${rows.filter((r) => r.agrees).length} of ${rows.filter((r) => r.agrees !== undefined).length} agree.`,
+        ),
+        table,
+        ...(bindings.length ? [paragraph('In the formulas ', ...bindings, '.')] : []),
+        ...(notes.length ? [{ kind: 'list' as const, items: notes }] : []),
+      ],
+    },
+  ];
+}
+
+function parametersText(system: DerivedSystem): Inline[] {
+  const ranged = system.model.parameters.filter((p) => p.range);
+  return ranged.length ? ranged.flatMap((p, i): Inline[] => [i ? ', ' : '', m(`${math(p.symbol)} \\in (${math(p.range![0])}, ${math(p.range![1])})`)]) : ['its parameters symbolic'];
+}
+
+/** The paper's formula as written, its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol. */
+function paperLatex(r: PaperCheckRow): string {
+  const symbols = new Map([...r.bindings].filter(([, v]) => v.kind === 'sym'));
+  return r.formula.formula ? toLatex(subs(r.formula.formula, symbols), MECHANICS) : '';
+}
+
+/** "k = π/α, G_{12} = …": what the formulas' other symbols stand for. */
+function whereText(rows: readonly PaperCheckRow[]): Inline[] {
+  const seen = new Map<string, string>();
+  for (const r of rows) {
+    for (const [s, v] of r.bindings) {
+      if (seen.has(s) || v.kind === 'sym' || !r.formula.formula) continue;
+      const value = math(v);
+      seen.set(s, texWidth(value) <= 40 ? `${mechanicsSymbol(s)} = ${value}` : `${mechanicsSymbol(s)}\ \text{as derived}`);
+    }
+  }
+  return [...seen.values()].flatMap((tex, i): Inline[] => [i ? ', ' : '', m(tex)]);
+}

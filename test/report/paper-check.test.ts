@@ -1,0 +1,86 @@
+// The seed examples' paper tables: every formula a model file declares agrees
+// with the fact the engine derives, and a wrong formula is reported as
+// disagreeing (symbolically and numerically).
+import { describe, expect, it } from 'vitest';
+import compass from '../../derivations/compass.js';
+import rimlessWheel from '../../derivations/rimless-wheel.js';
+import { evaluate } from '../../src/core/evaluate.js';
+import { TOOLKIT } from '../../src/codegen/module.js';
+import type { PaperSpec } from '../../src/model/spec.js';
+import { paperReport } from '../../src/report/paper-check.js';
+import { buildReport } from '../../src/report/report.js';
+import { derived } from '../helpers/examples.js';
+
+const report = (spec: typeof compass) => paperReport(derived(spec), spec.paper!);
+
+describe.each([
+  ['compass', compass, 13],
+  ['rimless-wheel', rimlessWheel, 8],
+] as const)('%s against Rubanovich–Formalsky', (_, spec, compared) => {
+  const rows = report(spec).rows;
+  it(`compares ${compared} formulas and every one agrees`, () => {
+    const checked = rows.filter((r) => r.agrees !== undefined);
+    expect(checked).toHaveLength(compared);
+    expect(checked.filter((r) => !r.agrees).map((r) => r.formula.eq)).toEqual([]);
+  });
+});
+
+describe('rigid compass §1', () => {
+  const rows = report(compass).rows;
+  const row = (eq: string) => rows.find((r) => r.formula.eq === eq)!;
+  it('(1.16) and (1.18) agree symbolically: ψ̇⁺ = ψ̇⁻(1 − 3 sin²α)/(1 + 3 sin²α), α₀ = arcsin(1/√3)', () => {
+    expect(row('(1.16)').how).toBe('symbolic');
+    expect(evaluate(row('(1.18)').derived, {})).toBeCloseTo(Math.asin(1 / Math.sqrt(3)), 14);
+  });
+  it('at α = α₀ the standing foot takes no vertical impulse (1.19): the derived fact is 0 with sin(arcsin u) = u', () => {
+    expect(rows.filter((r) => r.formula.eq === '(1.19)').map((r) => r.derived.kind === 'num' && r.derived.value.n)).toEqual([0, 0]);
+  });
+  it('rocking ends in finite time: 2|ψ̇⁻| r/(a(1 − r)) with a = 3g sin α/(l(1 + 3 sin²α)), r of (1.16)', () => {
+    const env = { m: 1, l: 0.8, g: 9.81, alpha: 0.3, "psi'-": -1.3 };
+    const s = Math.sin(0.3) ** 2;
+    const r = (1 - 3 * s) / (1 + 3 * s);
+    const a = (3 * 9.81 * Math.sin(0.3)) / (0.8 * (1 + 3 * s));
+    expect(evaluate(rows.find((x) => x.formula.eq === '§1')!.derived, env)).toBeCloseTo((2 * 1.3 * r) / (a * (1 - r)), 12);
+  });
+});
+
+describe('rimless wheel §2 for every k', () => {
+  const rows = report(rimlessWheel).rows;
+  const row = (eq: string) => rows.find((r) => r.formula.eq === eq)!;
+  it('(2.9): ν per revolution at k = 6, I* = 1/4 is [(1/4 + 1/2)/(5/4)]⁶ = 0.6⁶', () => {
+    expect(evaluate(row('(2.9)').derived, { Istar: 0.25, alpha: Math.PI / 6 })).toBeCloseTo(0.6 ** 6, 14);
+  });
+  it('(2.8): α₀ = π/2 − ½ arccos I*, π/3 at I* = 1/2, and numeric, not symbolic (arccos(−I*)/2 is derived)', () => {
+    expect(evaluate(row('(2.8)').derived, { Istar: 0.5 })).toBeCloseTo(Math.PI / 3, 14);
+    expect(row('(2.8)').how).toBe('numeric');
+  });
+});
+
+describe('a wrong formula', () => {
+  const wrong = (formula: string): PaperSpec => ({ source: 'rubanovich1981', formulas: [{ eq: '(1.16)', name: 'x', formula, derived: "impact1.leaves.psi'+", where: { w: "impact1.psi'-" } }] });
+  it('disagrees: a sign slip in (1.16) and the compass’s ratio with cos for sin', () => {
+    const system = derived(compass);
+    expect(paperReport(system, wrong('w*(1 + 3*sin(alpha)^2)/(1 - 3*sin(alpha)^2)')).rows[0]!.agrees).toBe(false);
+    expect(paperReport(system, wrong('w*(1 - 3*cos(alpha)^2)/(1 + 3*cos(alpha)^2)')).rows[0]!.agrees).toBe(false);
+  });
+  it('is refused where it names no fact or uses an unbound symbol', () => {
+    const system = derived(compass);
+    expect(() => paperReport(system, { source: 'rubanovich1981', formulas: [{ eq: '(1)', name: 'x', formula: '0', derived: 'impact1.nothing' }] })).toThrow(/no fact 'impact1.nothing'/);
+    expect(() => paperReport(system, { source: 'rubanovich1981', formulas: [{ eq: '(1)', name: 'x', formula: 'q*m', derived: "impact1.leaves.psi'+" }] })).toThrow(/q: neither a parameter nor bound in where/);
+    expect(() => paperReport(system, { source: 'nobody', formulas: [] })).toThrow(/unknown source/);
+  });
+});
+
+describe('the report', () => {
+  const doc = buildReport(derived(compass), { source: 'derivations/compass.ts', toolkit: TOOLKIT, paper: compass.paper! });
+  it('ends its mathematics with the results and the table, after the conventions', () => {
+    const ids = doc.sections.map((s) => s.id);
+    expect(ids.slice(ids.indexOf('conventions'), ids.indexOf('conventions') + 3)).toEqual(['conventions', 'paper-results', 'paper-check']);
+  });
+  it('has one table row per compared formula, each saying how it agrees', () => {
+    const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
+    const verdicts = table?.kind === 'table' ? table.rows.map((r) => r[4]![0] as string) : [];
+    expect(verdicts).toHaveLength(13);
+    for (const v of verdicts) expect(v).toMatch(/^yes: (the difference simplifies to 0|equal to 1e-9 at 16 random points)$/);
+  });
+});

@@ -35,5 +35,32 @@ export default defineModel({
   // y = l cos a1, and the foot's velocity ẋ + l cos a1 ȧ1 = ẏ + l sin a1 ȧ1 = 0
   // at ȧ1 = −1.2. A knee-less walker scuffs when its legs cross (both feet on
   // one point, where the contact rows coincide): the default run ends before that.
+  // Rubanovich–Formalsky §3 in the feet's coordinates z = (x₁, y₁, x₂, y₂): D (foot2, arriving,
+  // the paper's 1) and B (foot1, standing, the paper's 2); the paper's α is β here.
+  paper: {
+    source: 'rubanovich1981',
+    formulas: [
+      { eq: '(3.4)', name: 'g_{11}', formula: 'm/2*(1 + 3*cos(alpha)^2)/(3*cos(alpha)^2)', derived: 'impact1.G11', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{12}', formula: '-m/2/sin(2*alpha)', derived: 'impact1.G12', where: { alpha: 'beta' }, note: 'the OCR prints +1/sin 2α at (1, 2) and −1/sin 2α at (2, 1); G = L⁻¹G′L⁻ᵀ is symmetric, so (1, 2) is read as −1/sin 2α.' },
+      { eq: '(3.4)', name: 'g_{13}', formula: 'm/2*(3*cos(alpha)^2 - 1)/(3*cos(alpha)^2)', derived: 'impact1.G13', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{14}', formula: 'm/2*cos(2*alpha)/sin(2*alpha)', derived: 'impact1.G14', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{22}', formula: 'm/2*(3*sin(alpha)^2 + 1)/(3*sin(alpha)^2)', derived: 'impact1.G22', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{23}', formula: '-m/2*cos(2*alpha)/sin(2*alpha)', derived: 'impact1.G23', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{24}', formula: 'm/2*(3*sin(alpha)^2 - 1)/(3*sin(alpha)^2)', derived: 'impact1.G24', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{33}', formula: 'm/2*(3*cos(alpha)^2 + 1)/(3*cos(alpha)^2)', derived: 'impact1.G33', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{34}', formula: 'm/2/sin(2*alpha)', derived: 'impact1.G34', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{44}', formula: 'm/2*(3*sin(alpha)^2 + 1)/(3*sin(alpha)^2)', derived: 'impact1.G44', where: { alpha: 'beta' } },
+      { eq: '(3.10)', name: 'E_{R_{1x}}', formula: '-(G11*x1 + G12*y1)', derived: 'impact1.stays.foot2.t', where: { G11: 'impact1.G11', G12: 'impact1.G12', x1: 'impact1.foot2.t-', y1: 'impact1.foot2.n-' } },
+      { eq: '(3.10)', name: 'E_{R_{1y}}', formula: '-(G21*x1 + G22*y1)', derived: 'impact1.stays.foot2.n', where: { G21: 'impact1.G21', G22: 'impact1.G22', x1: 'impact1.foot2.t-', y1: 'impact1.foot2.n-' } },
+      { eq: '(3.11)', name: 'E_{R_{2x}}', formula: '-(G31*x1 + G32*y1)', derived: 'impact1.stays.foot1.t', where: { G31: 'impact1.G31', G32: 'impact1.G32', x1: 'impact1.foot2.t-', y1: 'impact1.foot2.n-' } },
+      { eq: '(3.11)', name: 'E_{R_{2y}}', formula: '-(G41*x1 + G42*y1)', derived: 'impact1.stays.foot1.n', where: { G41: 'impact1.G41', G42: 'impact1.G42', x1: 'impact1.foot2.t-', y1: 'impact1.foot2.n-' } },
+      { eq: '(3.12)', name: 'E_{R_{1x}}', formula: '-(G11*x1 + G12*y1) + G13*x2 + G14*y2', derived: 'impact1.leaves.foot2.t', where: { G11: 'impact1.G11', G12: 'impact1.G12', G13: 'impact1.G13', G14: 'impact1.G14', x1: 'impact1.foot2.t-', y1: 'impact1.foot2.n-', x2: 'impact1.leaves.foot1.t+', y2: 'impact1.leaves.foot1.n+' } },
+      { eq: '(3.12)', name: 'E_{R_{1y}}', formula: '-(G21*x1 + G22*y1) + G23*x2 + G24*y2', derived: 'impact1.leaves.foot2.n', where: { G21: 'impact1.G21', G22: 'impact1.G22', G23: 'impact1.G23', G24: 'impact1.G24', x1: 'impact1.foot2.t-', y1: 'impact1.foot2.n-', x2: 'impact1.leaves.foot1.t+', y2: 'impact1.leaves.foot1.n+' } },
+      { eq: '(3.13)', name: '\\dot{x}_2(+0)', formula: '(G44*(G31*x1 + G32*y1) - G34*(G41*x1 + G42*y1))/(G33*G44 - G34*G43)', derived: 'impact1.leaves.foot1.t+', where: { G31: 'impact1.G31', G32: 'impact1.G32', G33: 'impact1.G33', G34: 'impact1.G34', G41: 'impact1.G41', G42: 'impact1.G42', G43: 'impact1.G43', G44: 'impact1.G44', x1: 'impact1.foot2.t-', y1: 'impact1.foot2.n-' } },
+      { eq: '(3.13)', name: '\\dot{y}_2(+0)', formula: '(G33*(G41*x1 + G42*y1) - G43*(G31*x1 + G32*y1))/(G33*G44 - G34*G43)', derived: 'impact1.leaves.foot1.n+', where: { G31: 'impact1.G31', G32: 'impact1.G32', G33: 'impact1.G33', G34: 'impact1.G34', G41: 'impact1.G41', G42: 'impact1.G42', G43: 'impact1.G43', G44: 'impact1.G44', x1: 'impact1.foot2.t-', y1: 'impact1.foot2.n-' } },
+      { eq: '(3.14)', name: '\\Delta T', formula: '(1/2)*(x1*(G11*x1 + G12*y1) + y1*(G21*x1 + G22*y1))', derived: 'impact1.stays.ΔT', where: { G11: 'impact1.G11', G12: 'impact1.G12', G21: 'impact1.G21', G22: 'impact1.G22', x1: 'impact1.foot2.t-', y1: 'impact1.foot2.n-' } },
+      { eq: '(3.14)', name: '\\Delta T', formula: '-(1/2)*(x1*E1x + y1*E1y)', derived: 'impact1.leaves.ΔT', where: { x1: 'impact1.foot2.t-', y1: 'impact1.foot2.n-', E1x: 'impact1.leaves.foot2.t', E1y: 'impact1.leaves.foot2.n' } },
+    ],
+  },
   initial: { q: { y: 'l*cos(0.15)', a1: 0.15, a2: 0.35 }, qd: { x: '1.2*l*cos(0.15)', y: '1.2*l*sin(0.15)', a1: -1.2, a2: -0.3 }, t1: 0.7 },
 });

@@ -3,6 +3,7 @@
 // disagreeing (symbolically and numerically).
 import { describe, expect, it } from 'vitest';
 import compass from '../../derivations/compass.js';
+import hingedCompass from '../../derivations/hinged-compass.js';
 import rimlessWheel from '../../derivations/rimless-wheel.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import { TOOLKIT } from '../../src/codegen/module.js';
@@ -16,6 +17,7 @@ const report = (spec: typeof compass) => paperReport(derived(spec), spec.paper!)
 describe.each([
   ['compass', compass, 13],
   ['rimless-wheel', rimlessWheel, 8],
+  ['hinged-compass', hingedCompass, 20],
 ] as const)('%s against Rubanovich–Formalsky', (_, spec, compared) => {
   const rows = report(spec).rows;
   it(`compares ${compared} formulas and every one agrees`, () => {
@@ -53,6 +55,20 @@ describe('rimless wheel §2 for every k', () => {
   it('(2.8): α₀ = π/2 − ½ arccos I*, π/3 at I* = 1/2, and numeric, not symbolic (arccos(−I*)/2 is derived)', () => {
     expect(evaluate(row('(2.8)').derived, { Istar: 0.5 })).toBeCloseTo(Math.PI / 3, 14);
     expect(row('(2.8)').how).toBe('numeric');
+  });
+});
+
+describe('hinged compass §3', () => {
+  const rows = report(hingedCompass).rows;
+  it('G of (3.4) agrees entry by entry with the paper’s closed forms, (1, 2) read as −(m/2)/sin 2α', () => {
+    const g = rows.filter((r) => r.formula.eq === '(3.4)');
+    expect(g.map((r) => r.formula.name)).toEqual(['11', '12', '13', '14', '22', '23', '24', '33', '34', '44'].map((k) => `g_{${k}}`));
+    expect(g.every((r) => r.agrees && r.how === 'symbolic')).toBe(true);
+  });
+  it('the stay and lift-off impulses (3.10)–(3.13) and Carnot’s loss (3.14) agree symbolically', () => {
+    expect(rows.filter((r) => /^\(3\.1[0-4]\)$/.test(r.formula.eq)).map((r) => `${r.formula.eq} ${r.how} ${r.agrees}`)).toEqual(
+      ['(3.10)', '(3.10)', '(3.11)', '(3.11)', '(3.12)', '(3.12)', '(3.13)', '(3.13)', '(3.14)', '(3.14)'].map((eq) => `${eq} symbolic true`),
+    );
   });
 });
 

@@ -3,7 +3,7 @@
 // Tests: test/report/committed.test.ts, test/fuzz/hostile-strings.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
 import type { PaperSpec } from '../model/spec.js';
-import type { ReportDocument, Section } from './document.js';
+import type { Figure, ReportDocument, Section } from './document.js';
 import { periodicOrbitSection, type ReportOrbit } from './periodic.js';
 import { paperReport, paperSections } from './paper-check.js';
 import type { ReportLimitStudy } from './limit.js';
@@ -20,6 +20,8 @@ export interface ReportOptions {
   readonly toolkit: string;
   /** The model file's paper declaration: its results and the table of its formulas against the derivation, after the conventions. */
   readonly paper?: PaperSpec;
+  /** A figure of where the motion goes over a grid of starts (src/cli/sweep.ts reportBasin), in its own HTML-only section. */
+  readonly basin?: Figure;
   /** The motion plotted in the HTML report (computed by the caller from the generated code). */
   readonly simulation?: ReportSimulation;
   /** A rigid-limit study (computed by the caller, src/cli/build.ts), printed in its section. */
@@ -29,7 +31,7 @@ export interface ReportOptions {
 /** The report of a derived system as data. */
 export function buildReport(system: DerivedSystem, options: ReportOptions): ReportDocument {
   const { model } = system;
-  const input = { system, ...(options.simulation ? { simulation: options.simulation } : {}), ...(options.limitStudy ? { limitStudy: options.limitStudy } : {}) };
+  const input = { system, ...(options.basin ? { basin: options.basin } : {}), ...(options.simulation ? { simulation: options.simulation } : {}), ...(options.limitStudy ? { limitStudy: options.limitStudy } : {}) };
   const sections = SECTIONS.map((build) => build(input)).filter((s): s is Section => s !== undefined);
   if (options.orbit) sections.splice(sections.findIndex((s) => s.id === 'conventions'), 0, periodicOrbitSection(system, options.orbit));
   if (options.paper) sections.splice(sections.findIndex((s) => s.id === 'conventions') + 1, 0, ...paperSections(paperReport(system, options.paper)));

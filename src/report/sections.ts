@@ -41,6 +41,8 @@ export type ReportSimulation =
 
 export interface SectionInput {
   readonly system: DerivedSystem;
+  /** A basin figure over a grid of starts (src/cli/sweep.ts reportBasin), printed before the simulation. */
+  readonly basin?: Figure;
   readonly simulation?: ReportSimulation;
   /** A rigid-limit study of a model with compliant contacts (runtime/rigid-limit.ts), printed in its own section (limit.ts). */
   readonly limitStudy?: ReportLimitStudy;
@@ -431,5 +433,6 @@ export const SECTIONS: readonly SectionBuilder[] = [
   ({ limitStudy }) => limitStudy && limitSection(limitStudy),
   linearizationSection,
   conventionsSection,
+  ({ basin }) => basin && { id: 'basin', title: 'Basin of rolling', htmlOnly: true, blocks: [basin] },
   simulationSection,
 ];

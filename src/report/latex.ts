@@ -363,9 +363,9 @@ function latexPow(base: Expr, exp: Expr, ctx: Ctx): Printed {
     if (base.kind === 'fn' && isTrig(base.name) && k.d === 1) {
       return { tex: `${FUNCTION_TEX[base.name]}^{${power}}${trigArgument(base.args[0]!, ctx)}`, prec: POWER };
     }
-    return { tex: `${wrap(print(base, ctx), POWER + 0.5)}^{${power}}`, prec: POWER };
+    return { tex: `${superscriptable(wrap(print(base, ctx), POWER + 0.5))}^{${power}}`, prec: POWER };
   }
-  return { tex: `${wrap(print(base, ctx), POWER + 0.5)}^{${print(exp, ctx).tex}}`, prec: POWER };
+  return { tex: `${superscriptable(wrap(print(base, ctx), POWER + 0.5))}^{${print(exp, ctx).tex}}`, prec: POWER };
 }
 
 // ---------------------------------------------------------------- fn
@@ -547,4 +547,9 @@ export function texWidth(tex: string): number {
 /** \begin{pmatrix} … \end{pmatrix} from printed entries. */
 export function latexMatrix(rows: readonly (readonly string[])[]): string {
   return `\\begin{pmatrix} ${rows.map((r) => r.join(' & ')).join(' \\\\ ')} \\end{pmatrix}`;
+}
+
+/** A base that already ends in a superscript (ψ̇⁻ as \\dot{\\psi}^{-}) in braces, so a power is not a double superscript. */
+function superscriptable(tex: string): string {
+  return /\^\{[^{}]*\}$/.test(tex) ? `{${tex}}` : tex;
 }

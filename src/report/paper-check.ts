@@ -134,7 +134,7 @@ export function paperSections({ rows, paper, general }: ReportPaper): Section[] 
   ];
   const results: Block[] = [
     paragraph(...intro),
-    equations(...rows.map((r, i) => equation(label(i), `${r.formula.name}\\ \\text{${r.formula.eq}}`, mathLines(r.derived)))),
+    equations(...rows.map((r, i) => equation(label(i), `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`, mathLines(r.derived)))),
   ];
   const notes = rows.filter((r) => r.formula.note).map((r): Inline[] => [r.formula.eq, ': ', r.formula.note!]);
   const table: Block = {

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, defineModel } from '../../src/model/index.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { UnilateralSpec } from '../../src/model/spec.js';
 import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
 import { simulate } from '../../src/runtime/simulate.js';
 import { flowSensitivity } from '../../src/runtime/variational.js';
@@ -17,7 +18,7 @@ import { loadGenerated } from '../helpers/generated-module.js';
 
 const G = 9.81, E = 0.5;
 
-const ball = (law: Record<string, unknown>) => defineModel({
+const ball = (law: UnilateralSpec['law']) => defineModel({
   name: 'ball-over-half-floor',
   coordinates: ['x', 'y'],
   parameters: { g: G, e: { default: E, range: [0, 1] } },

@@ -83,6 +83,21 @@ export default defineModel({
     expect(s.stdout).toMatch(/order/);
   });
 
+  it('a declared study whose rigid law names no contact is a model error naming the contacts there are', async () => {
+    const dir = projectWith('typo.ts', `import { defineModel } from 'unilateral-mechanics';
+export default defineModel({
+  name: 'typo', coordinates: ['y'], parameters: { k: 100 },
+  kinetic: "y'^2/2", unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { compliant: { stiffness: 'k' } } }],
+  limitStudy: { parameter: 'k', values: [100, 1000], rigid: { flor: { newton: 'k' } } },
+  initial: { q: { y: 0.1 }, qd: { y: -1 }, t1: 1 },
+});
+`);
+    const r = await cli('limit', join(dir, 'typo.ts'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('unknown-contact');
+    expect(r.stderr).toContain('limitStudy.rigid names flor, not a unilateral constraint of typo (floor)');
+  });
+
   it.each([
     [['limit'], 'limit needs a model'],
     [['limit', 'kozlov-release-viscous', '--format', 'csv'], '--format must be one of summary, json'],

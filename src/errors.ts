@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'bad-activation',
   'bad-impact-law',
   'bad-compliant-law',
+  'bad-patch',
   'bad-restitution',
   'bad-friction',
   'bad-slip',

@@ -12,6 +12,7 @@ import type { Data, Decl, ModuleIR } from './ir.js';
 import { lowerKernels } from './lower.js';
 import { checkParamsDecls } from './params.js';
 import { kernelOps, printModule } from './print.js';
+import { patchDecls, patchHeader, patchInfo, withPatchCall } from './patch.js';
 import { makeScope } from './scope.js';
 import { EMBEDDED_NAMES, embeddedSolvers } from './solver-calls.js';
 
@@ -55,6 +56,7 @@ function header(sys: DerivedSystem, sourceFile: string): string[] {
         ]
       : []),
     ...compliantHeader(sys),
+    ...patchHeader(sys),
     '  p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).',
   ];
 }
@@ -74,6 +76,7 @@ function modelRecord(sys: DerivedSystem): Data {
     conservative: sys.conservative,
     ...(nonIdealNames.length ? { nonIdeal: nonIdealNames } : {}),
     ...compliantInfo(sys),
+    ...patchInfo(sys),
   };
 }
 
@@ -88,7 +91,7 @@ const TOP_LEVEL = [...EMBEDDED_NAMES, 'model', 'massMatrix', 'forcing', 'acceler
 
 export function buildModuleIR(sys: DerivedSystem, sourceFile: string): { ir: ModuleIR; dynamicsOps: number } {
   const scope = makeScope(sys, TOP_LEVEL);
-  const smooth = dynamicsDecls(scope);
+  const smooth = withPatchCall(sys, dynamicsDecls(scope));
   const decls: Decl[] = [
     { kind: 'type', name: 'Params', exported: true, type: 'Readonly<Record<string, number | undefined>>' },
     { kind: 'const', name: 'model', exported: true, asConst: true, value: { kind: 'data', value: modelRecord(sys) } },
@@ -98,6 +101,7 @@ export function buildModuleIR(sys: DerivedSystem, sourceFile: string): { ir: Mod
     ...jacobianDecls(scope),
     ...contactDecls(scope),
     ...compliantDecls(scope),
+    ...patchDecls(scope),
     // Last, so a reader meets the model's own equations first.
     ...embeddedSolvers({ lu: sys.constraints !== undefined, contacts: sys.unilateral !== undefined, friction: hasFriction(sys) }),
   ];

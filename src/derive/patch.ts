@@ -32,8 +32,14 @@
 // Tests: test/derive/patch.test.ts, test/derive/universal-restitution.test.ts
 import * as Q from '../core/rational.js';
 import {
-  add, dependsOn, div, factorsOf, termsOf, hasNegativeSign, mul, neg, num, ONE, pow, sqrt, sub, sym, ZERO, type Expr,
+  add, dependsOn, div, factorsOf, fn, HALF, termsOf, hasNegativeSign, mul, neg, num, ONE, pow, sqrt, sub, sym, ZERO, type Expr,
 } from '../core/expr.js';
+import { evaluate } from '../core/evaluate.js';
+import { MechanicsError } from '../errors.js';
+import type { Model, PatchContact } from '../model/model.js';
+import type { Lagrange2 } from './lagrange2.js';
+import type { Linearization } from './linearize.js';
+import { solveSmall } from './matrix.js';
 import { diff } from '../core/diff.js';
 import { collectFactors } from '../core/factor.js';
 import { together } from '../core/together.js';
@@ -383,4 +389,265 @@ export function balance(resultant: Expr, x: string, load: Expr, positive: readon
   const C = simplify(div(resultant, pow(sym(x), n)));
   if (dependsOn(C, x)) return undefined;
   return pullPositive(pow(div(load, C), num(Q.div(Q.ONE, n.value))), new Set(positive));
+}
+
+// ================================================================ a model's patches
+// The model's `patches` (src/model/validate/patch.ts) through the engine
+// above, then into the equations of motion: each regime's resultants give
+// the generalized force Q = forces(resultants) (the author's virtual work,
+// e.g. (F_x, F_y, M) on (x, y, φ), Kuleshov et al. (7.2), (8.4)), written
+// in the coordinates by substituting the law's state symbols (q = 1 − y/r, …).
+//
+// Coulomb friction (1.1), (4.6): the resultants are linear in the sign σ,
+// Q = Q₀ + σQ₁. The slip rate is ṡ = S q̈ + ṡ₀ (S = ∂s/∂q̇, ṡ₀ = ∂s/∂q·q̇ + ∂s/∂t),
+// q̈ = M⁻¹(f + Q₀ + σQ₁), so ṡ = a + σA with A = wᵀQ₁, a = wᵀ(f + Q₀) + ṡ₀,
+// w = M⁻¹Sᵀ. Sliding: σ = sgn s. At zero slip the friction is whatever keeps
+// it zero, σ* = −a/A, while |σ*| ≤ 1 (rolling without slip, §12; the friction
+// force T = σ*λN with |T| ≤ λN); else the disk slides (tan α > 3λ, (2.3)).
+// Both at once, as a function of the state: σ = clamp(−(a + s/τ)/A, −1, 1),
+// which is σ* on s = 0, sgn s once |s| exceeds |A|τ(1 + |σ*|), and inside
+// the cone makes ṡ = −s/τ, so a slip that friction can stop relaxes to zero
+// over the time τ (the model's `relaxation`). Without it a state function
+// can only be sgn s, which chatters about s = 0 once the disk rolls.
+//
+// Region by region the expressions hold only where their conditions do (a
+// root of a negative base is not real); the generated code evaluates each
+// regime behind its conditions. The normal force the runtime's switching
+// uses and the residual increments behind rhsJacobian must exist at every
+// state: there each regime is multiplied by its indicator (½(1 ± sign c)) and
+// its roots and quotients are guarded (a base that must be positive is
+// replaced by its positive part, plus 1 where it vanishes for a negative
+// power), so that 0·∞ never occurs outside the regime.
+
+/** ∂R/∂q and ∂R/∂q̇ (n×n each) of a residual increment R = −Q. */
+export interface PatchJacobian {
+  readonly Rq: readonly (readonly Expr[])[];
+  readonly Rqd: readonly (readonly Expr[])[];
+}
+
+export interface PatchRegimeForce {
+  readonly name: PatchRegimeName;
+  /** The regime's conditions in the coordinates and velocities. */
+  readonly conditions: readonly PatchCondition[];
+  /** The generalized force (n) in the coordinates and velocities, friction resolved. */
+  readonly force: readonly Expr[];
+  /** The normal resultant in the coordinates and velocities. */
+  readonly normal: Expr;
+  /** The friction sign σ (clamp(−(a + s/τ)/A, −1, 1), see above), with friction. */
+  readonly sign?: Expr;
+}
+
+export interface PatchTerm {
+  readonly name: string;
+  readonly contact: PatchContact;
+  /** The law in its own symbols, as the paper prints it. */
+  readonly law: PatchLaw;
+  /** With a load: the depth at rest (the normal resultant of the static patch balancing the load) and the patch's half-width there ((4.7): ϑ₀). */
+  readonly equilibrium?: { readonly depth: Expr; readonly halfWidth: Expr };
+  /** The gap f = −depth (≥ 0 outside) and its rate, in the coordinates and velocities. */
+  readonly gap: Expr;
+  readonly gapRate: Expr;
+  readonly regimes: readonly PatchRegimeForce[];
+  /** With friction: the slip velocity in the coordinates and velocities. */
+  readonly slip?: Expr;
+  /** The normal resultant at every state (0 outside contact, −|separation| once the foundation has let go inside it): the separation's switching function. */
+  readonly normalEverywhere: Expr;
+  /** Residual increments of −Q at every state, summed over the regimes (see above). */
+  readonly jacobian: PatchJacobian;
+}
+
+export interface PatchDerivation {
+  readonly terms: readonly PatchTerm[];
+}
+
+const fail = (model: Model, field: string, message: string): MechanicsError => new MechanicsError('bad-patch', 'derivation', message, { model: model.name, field });
+
+export function derivePatches(model: Model, l2: Lagrange2): PatchDerivation | undefined {
+  const patches = model.patches ?? [];
+  if (patches.length === 0) return undefined;
+  return { terms: patches.map((p, i) => patchTerm(model, l2, p, `patches[${i}]`)) };
+}
+
+/** Parameters known positive: default > 0 and, with a range, a lower end ≥ 0 (pulled out of roots and conditions). */
+function positiveParameters(model: Model): string[] {
+  const env = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
+  return model.parameters.filter((p) => p.default > 0 && (!p.range || evaluate(p.range[0], env) >= 0)).map((p) => p.name);
+}
+
+function patchTerm(model: Model, l2: Lagrange2, c: PatchContact, field: string): PatchTerm {
+  const positive = positiveParameters(model);
+  const law = derivePatchLaw({
+    variable: c.variable,
+    geometry: { penetration: c.penetration },
+    density: c.density,
+    resultants: Object.fromEntries(c.resultants),
+    ...(c.adhesion ? { adhesion: true } : {}),
+    ...(c.expansion ? { expansion: c.expansion } : {}),
+    positive,
+  });
+  if (law.kind === 'unsupported') throw fail(model, `${field}.density`, `patch '${c.name}': ${law.reason}`);
+  const toState = (e: Expr): Expr => simplify(subs(e, c.state));
+  const coordinates = model.coordinates;
+  const n = coordinates.length;
+  const depth = c.state.get(c.depth)!;
+  const gap = simplify(neg(depth));
+  const gapRate = simplify(add(...coordinates.map((q) => mul(diff(gap, q.q.name), q.qd)), diff(gap, model.time.name)));
+
+  // Q(σ) per regime, in the law's symbols, then σ resolved and the state substituted.
+  const friction = c.friction;
+  const slip = friction && simplify(friction.slip);
+  const w = slip && solveSmall(l2.massMatrix, coordinates.map((q) => diff(slip, q.qd.name)));
+  if (slip && !w) throw fail(model, `${field}.friction`, `patch '${c.name}': the mass matrix is singular, so the no-slip friction cannot be solved`);
+  const drift = slip && add(...coordinates.map((q) => mul(diff(slip, q.q.name), q.qd)), diff(slip, model.time.name));
+  const d = (e: Expr, x: string): Expr => (dependsOn(e, x) ? diff(e, x) : ZERO);
+  const stateNames = coordinates.flatMap((q) => [q.q.name, q.qd.name]);
+  const built = law.regimes.map((r) => {
+    const byName = new Map(Object.entries(r.resultants));
+    const Q = c.forces.map((f) => subs(f, byName));
+    const normal = toState(r.resultants[c.normal]!);
+    const conditions = r.conditions.map((k) => ({ expr: toState(k.expr), relation: k.relation }));
+    if (!friction || !w || !slip || !drift) {
+      const force = Q.map(toState);
+      // ∂Q/∂x by state variable, x = (q, q̇) in the order of stateNames.
+      return { regime: { name: r.name, conditions, force, normal }, dQ: force.map((e) => stateNames.map((x) => d(e, x))) };
+    }
+    const s = friction.sign;
+    const Q1 = Q.map((e) => simplify(diff(e, s)));
+    if (Q1.some((e) => simplify(diff(e, s)) !== ZERO)) throw fail(model, `${field}.resultants`, `patch '${c.name}': the generalized forces are not linear in the friction sign ${s} in regime ${r.name}`);
+    const Q0 = Q.map((e) => toState(subs(e, new Map([[s, ZERO]]))));
+    const Q1s = Q1.map(toState);
+    const dot = (u: readonly Expr[]): Expr => add(...u.map((e, i) => mul(w.x[i]!, e)));
+    const A = dot(Q1s);
+    const N = add(dot(Q0), ...l2.forcing.map((f, i) => mul(w.x[i]!, f)), drift, div(slip, friction.relaxation));
+    // 1/A as R = sgn A·exp(−log(|A| + [A = 0])): 0 where the normal force (and with it A)
+    // vanishes, at separation, where −N/A would be 0/0 and the friction force is 0 anyway;
+    // and no quotient of the (long) resultants, which codegen's cancellation of quotients
+    // would bring over one denominator and expand. ∂R = −R²∂A.
+    const R = mul(fn('sign', A), fn('exp', neg(fn('log', add(fn('abs', A), sub(ONE, fn('abs', fn('sign', A))))))));
+    const u = neg(mul(N, R));
+    const sign = clamp(u);
+    const force = Q0.map((e, i) => add(e, mul(sign, Q1s[i]!)));
+    const slope = mul(HALF, sub(fn('sign', add(u, ONE)), fn('sign', sub(u, ONE))));
+    const dQ = Q0.map((q0, i) => stateNames.map((x) => add(
+      d(q0, x), mul(sign, d(Q1s[i]!, x)),
+      mul(Q1s[i]!, slope, add(neg(mul(d(N, x), R)), mul(N, d(A, x), R, R))),
+    )));
+    return { regime: { name: r.name, conditions, force, normal, sign }, dQ };
+  });
+  const regimes: PatchRegimeForce[] = built.map((b) => b.regime);
+
+  // Everywhere: indicators times guarded expressions.
+  const guard = guardBases(new Set(stateNames));
+  const indicator = (r: PatchRegimeForce): Expr => mul(...r.conditions.map((k) => indicatorOf(guard(k.expr), k.relation)));
+  // Where the body is in the foundation (gap < 0) but no regime holds, the foundation has let
+  // go (the inner patch has shrunk to nothing, separation < 0): the value −|separation| there
+  // makes the switching function change sign at separation, as an unclamped contact force does.
+  const inside = indicatorOf(gap, '<');
+  const none = sub(ONE, add(...regimes.map(indicator)));
+  const released = law.separation ? mul(inside, none, neg(fn('abs', guard(toState(law.separation))))) : ZERO;
+  const normalEverywhere = add(...regimes.map((r) => mul(indicator(r), guard(r.normal))), released);
+  const block = (offset: 0 | 1): Expr[][] => Array.from({ length: n }, (_, i) => coordinates.map((_q, j) => opaque(add(
+    ...built.map((b) => mul(indicator(b.regime), guard(neg(b.dQ[i]![2 * j + offset]!)))),
+  ))));
+  const jacobian = { Rq: block(0), Rqd: block(1) };
+
+  const equilibrium = c.load ? equilibriumOf(law, c, positive, coordinates.map((q) => q.qd.name)) : undefined;
+  return {
+    name: c.name, contact: c, law, ...(equilibrium ? { equilibrium } : {}), gap, gapRate, regimes,
+    ...(slip ? { slip } : {}), normalEverywhere, jacobian,
+  };
+}
+
+/**
+ * J written sgn(J)·|J| (the same number): codegen cancels the quotients of a
+ * kernel expression by bringing it over one denominator and expanding the
+ * numerator, which for these entries (products of the regimes' long
+ * resultants) does not finish in minutes; it leaves function arguments as
+ * they are.
+ */
+const opaque = (J: Expr): Expr => (J === ZERO ? ZERO : mul(fn('sign', J), fn('abs', J)));
+
+/** clamp(u, −1, 1) = (|u + 1| − |u − 1|)/2. */
+const clamp = (u: Expr): Expr => mul(HALF, sub(fn('abs', add(u, ONE)), fn('abs', sub(u, ONE))));
+
+/** [c relation 0] as ½(1 ± sign c) (1 − |sign c| for '='); the boundary, of measure zero, gets ½. */
+function indicatorOf(c: Expr, relation: PatchCondition['relation']): Expr {
+  const s = fn('sign', c);
+  switch (relation) {
+    case '>':
+    case '>=':
+      return mul(HALF, add(ONE, s));
+    case '<':
+    case '<=':
+      return mul(HALF, sub(ONE, s));
+    case '=':
+      return sub(ONE, fn('abs', s));
+  }
+}
+
+/**
+ * Powers whose base depends on the state made finite everywhere: a root
+ * b^s (s > 0 fractional) of its positive part b⁺ = |b|(1 + sgn b)/2, a negative
+ * power as exp(s·log(·)) of b⁺ + [b ≤ 0] (fractional) or, times sgn(b)^s, of
+ * |b| + [b = 0] (integer). Unchanged where the base has the sign its regime
+ * gives it. The exponential form keeps quotients of long state expressions
+ * out of the Jacobian: codegen cancels quotients by bringing a sum over one
+ * denominator, which for these entries does not finish in minutes.
+ */
+function guardBases(state: ReadonlySet<string>): (e: Expr) => Expr {
+  const onState = (b: Expr): boolean => [...state].some((s) => dependsOn(b, s));
+  const power = (b: Expr, exp: Expr): Expr => {
+    if (exp.kind !== 'num' || !onState(b)) return pow(b, exp);
+    const e = exp.value;
+    const whole = Q.isInteger(e);
+    if (whole && e.n >= 0) return pow(b, exp);
+    // b⁺ as |b|·(1 + sgn b)/2, a product of factors ≥ 0: codegen may pull a factor out of a
+    // power's base, and (−1)^{3/2} out of (|b| − b)/2 written −(b − |b|)/2 is NaN.
+    const plus = mul(HALF, fn('abs', b), add(ONE, fn('sign', b)));
+    if (!whole && e.n > 0) return pow(plus, exp);
+    if (!whole) return fn('exp', mul(exp, fn('log', add(plus, mul(HALF, sub(ONE, fn('sign', b)))))));
+    return mul(pow(fn('sign', b), num(Q.abs(e))), fn('exp', mul(exp, fn('log', add(fn('abs', b), sub(ONE, fn('abs', fn('sign', b))))))));
+  };
+  return memoPass<Expr>((u, go) => {
+    if (u.kind === 'pow') return power(go(u.base), u.exp);
+    if (u.kind === 'mul') return mul(num(u.coeff), ...u.factors.map((f) => power(go(f.base), f.exp)));
+    return mapChildren(u, go);
+  });
+}
+
+/** The static patch (velocities and the friction sign 0) balancing the load: depth and half-width ((4.7)). */
+function equilibriumOf(law: PatchLaw, c: PatchContact, positive: readonly string[], velocities: readonly string[]): PatchTerm['equilibrium'] {
+  const whole = law.regimes.find((r) => r.name === 'whole');
+  if (!whole || !c.load) return undefined;
+  const moving = [...c.state].filter(([, e]) => velocities.some((v) => dependsOn(e, v)));
+  const rest = new Map<string, Expr>([...moving.map(([s]) => [s, ZERO] as const), ...(c.friction ? [[c.friction.sign, ZERO] as const] : [])]);
+  const atRest = simplify(subs(whole.resultants[c.normal]!, rest));
+  const depth = balance(atRest, c.depth, c.load, positive);
+  if (!depth) return undefined;
+  const halfWidth = pullPositive(simplify(subs(law.to, new Map([[c.depth, depth]]))), new Set(positive));
+  return { depth: mergeNumericRoots(depth), halfWidth: mergeNumericRoots(halfWidth) };
+}
+
+/**
+ * The numeric roots of a product as one: (3/8)^{1/3}·2^{2/3} = (3/2)^{1/3},
+ * the paper's ϑ₀ = (3/2)^{1/3}ε (4.7) and depth (9/32)^{1/3}ε² (§8).
+ */
+function mergeNumericRoots(e: Expr): Expr {
+  if (e.kind !== 'mul') return e;
+  const roots = e.factors.filter((f) => f.base.kind === 'num' && f.exp.kind === 'num' && !Q.isInteger(f.exp.value));
+  if (roots.length < 2) return e;
+  const exps = roots.map((f) => (f.exp as Expr & { kind: 'num' }).value);
+  const d = exps.reduce((l, x) => (l * x.d) / gcdInt(l, x.d), 1);
+  const radicand = roots.reduce((acc, f, i) => Q.mul(acc, Q.powInt((f.base as Expr & { kind: 'num' }).value, (exps[i]!.n * d) / exps[i]!.d)), Q.ONE);
+  const rest = e.factors.filter((f) => !roots.includes(f)).map((f) => pow(f.base, f.exp));
+  return mul(num(e.coeff), pow(num(radicand), num(Q.rat(1, d))), ...rest);
+}
+
+const gcdInt = (a: number, b: number): number => (b === 0 ? a : gcdInt(b, a % b));
+
+/** The linearization with the patches' residual increments added (rhsJacobian then includes their forces). */
+export function withPatchJacobian(lin: Linearization, patches: PatchDerivation | undefined): Linearization {
+  if (!patches) return lin;
+  const sum = (J: readonly (readonly Expr[])[], block: keyof PatchJacobian): Expr[][] => J.map((row, i) => row.map((e, j) => add(e, ...patches.terms.map((t) => t.jacobian[block][i]![j]!))));
+  return { ...lin, Rq: sum(lin.Rq, 'Rq'), Rqd: sum(lin.Rqd, 'Rqd') };
 }

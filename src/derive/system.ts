@@ -14,6 +14,7 @@
 //   hinges with journal friction: (2.4) vs (2.6)      hinges (hinges.ts)
 //   ∂R/∂x, ∂C/∂x for the Jacobian of the rhs         linearization (linearize.ts)
 //   compliant terms (Kozlov's realizations): V_c, D, T_a, F_n, regions, residual increments, rigid limit   compliant (compliant.ts)
+//   distributed contact laws: regimes, resultants, generalized forces, friction sign   patches (patch.ts)
 //   T + V, and whether it is conserved            energy, conservative (conservation.ts)
 //   whether T + V can ever rise                   passive (conservation.ts)
 //   T at q̇ = 0 (T = ½q̇ᵀMq̇ + bᵀq̇ + T₀)             kineticAtRest
@@ -31,6 +32,7 @@ import { deriveConstraints, type RetainingConstraints } from './lagrange1.js';
 import { deriveLagrange2, type Lagrange2 } from './lagrange2.js';
 import { deriveHinges, type HingeDerivation } from './hinges.js';
 import { deriveLinearization, type Linearization } from './linearize.js';
+import { derivePatches, withPatchJacobian, type PatchDerivation } from './patch.js';
 import { deriveSupports, type SupportDerivation } from './supports.js';
 import { deriveUnilateral, type UnilateralDerivation } from './unilateral.js';
 
@@ -44,6 +46,8 @@ export interface DerivedSystem {
   readonly supports?: SupportDerivation;
   /** Constraints realized by forces (compliant contacts, gap potentials, Theorem 1 realizations); absent without. */
   readonly compliant?: CompliantDerivation;
+  /** Distributed contact laws (patch.ts): the law, its regimes' generalized forces (added to forcing by the generated code), their Jacobian increments; absent without. */
+  readonly patches?: PatchDerivation;
   /** The residuals' Jacobians behind rhsJacobian. */
   readonly linearization: Linearization;
   /** Hinges with journal friction (Smirnov's examples 3, 4); empty without. */
@@ -71,10 +75,11 @@ export function deriveSystem(model: Model): DerivedSystem {
   const supports = deriveSupports(model, lagrange2, constraints);
   const hinges = deriveHinges(model, lagrange2, constraints);
   const compliant = deriveCompliant(model, lagrange2);
-  const linearization = deriveLinearization(model, lagrange2, constraints, compliant);
+  const patches = derivePatches(model, lagrange2);
+  const linearization = withPatchJacobian(deriveLinearization(model, lagrange2, constraints, compliant), patches);
   const energy = model.T && model.V ? simplify(add(model.T, model.V)) : undefined;
   const kineticAtRest = model.T && model.V ? simplify(add(lagrange2.L0, model.V)) : undefined;
-  const conservative = isConservative(model, lagrange2, constraints) && !compliant?.dissipative;
-  const passive = isPassive(model, lagrange2, constraints);
-  return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(supports ? { supports } : {}), ...(compliant ? { compliant } : {}), hinges, linearization, ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative, passive };
+  const conservative = isConservative(model, lagrange2, constraints) && !compliant?.dissipative && !patches;
+  const passive = isPassive(model, lagrange2, constraints) && !patches;
+  return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(supports ? { supports } : {}), ...(compliant ? { compliant } : {}), ...(patches ? { patches } : {}), hinges, linearization, ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative, passive };
 }

@@ -27,6 +27,7 @@ import { fieldsAt, rejectUnknownKeys } from './validate/shape.js';
 import { optionalText } from './validate/text.js';
 import { checkUnilateral } from './validate/unilateral.js';
 import { checkRealizations } from './validate/compliant.js';
+import { checkPatches } from './validate/patch.js';
 
 export type * from './types.js';
 
@@ -80,6 +81,7 @@ export function buildModel(input: ModelSpec): Model {
   if (n > 0 && m >= n) {
     out.add('too-many-constraints', holonomic.length ? 'holonomic' : 'nonholonomic', `${m} retaining constraints for ${n} coordinates: at most ${n - 1} leave the system any motion`);
   }
+  const patches = out.take(checkPatches(spec.patches, coordinates, parameters, { realized: compliant.length + realizations.length > 0, retaining: m > 0 }, model));
   const initial = out.take(checkInitial(spec.initial, coordinates, parameters, reader, model));
 
   if (out.list.length || model === undefined || !L) throw failure(out.list);
@@ -100,6 +102,7 @@ export function buildModel(input: ModelSpec): Model {
     unilateral,
     ...(compliant.length ? { compliant } : {}),
     ...(realizations.length ? { realizations } : {}),
+    ...(patches.length ? { patches } : {}),
     multipleImpacts,
     impactScenarios,
     initial: initial.state,

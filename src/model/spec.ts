@@ -159,6 +159,48 @@ export interface UnilateralSpec {
 }
 
 /**
+ * A distributed contact law (Kuleshov et al., SEEDS.md §003): a force density
+ * over a contact patch, integrated by the engine (src/derive/patch.ts) into
+ * resultant forces and moments per patch regime. The law is written in its
+ * own symbols (`state`: the depth of the lowest point, its rate, …, given as
+ * expressions of the coordinates and velocities) and the patch coordinate
+ * `variable`; parameters may appear anywhere.
+ */
+export interface PatchContactSpec {
+  readonly name: string;
+  readonly description?: string;
+  /** The patch coordinate, the variable of integration (the paper's ϑ). */
+  readonly variable: string;
+  /** The law's symbols as expressions of the state, e.g. { q: '1 - y/r', qd: "-y'/r", ux: "x'" }. */
+  readonly state: Readonly<Record<string, ExprInput>>;
+  /** The state symbol that is the penetration of the body (> 0 in contact): its negative is the contact's gap. */
+  readonly depth: string;
+  /** The penetration depth along the patch (> 0 inside): its zeros are the geometric ends of the patch. */
+  readonly penetration: ExprInput;
+  /** Normal force per unit of the variable, before clamping (a concave quadratic in it, after the expansion, without adhesion). */
+  readonly density: ExprInput;
+  /** The foundation pulls as well as pushes (default false: the patch ends where the density vanishes). */
+  readonly adhesion?: boolean;
+  /** The small-penetration expansion: the order of each small symbol, and the total order kept. */
+  readonly expansion?: { readonly orders: Readonly<Record<string, number>>; readonly keep: number };
+  /** Resultant name → its weight w: the resultant is ∫ w·density over the patch (may use the friction sign). */
+  readonly resultants: Readonly<Record<string, ExprInput>>;
+  /** The resultant that is the normal force (the contact separates where it vanishes). */
+  readonly normal: string;
+  /** Generalized force per coordinate name, in the resultants' names (their virtual work; missing: 0). */
+  readonly forces: Readonly<Record<string, ExprInput>>;
+  /**
+   * Coulomb friction: `sign` is the symbol of sgn(slip) in the resultants;
+   * `slip` the slip velocity (of the coordinates' velocities); while the slip
+   * is zero the friction is what keeps it zero (|sign| ≤ 1), and a slip
+   * within the cone relaxes to zero over the time `relaxation`.
+   */
+  readonly friction?: { readonly sign: string; readonly slip: ExprInput; readonly relaxation: ExprInput };
+  /** The load the patch carries at rest (e.g. 'm*g'): the report prints the equilibrium depth and the patch's half-width. */
+  readonly load?: ExprInput;
+}
+
+/**
  * A closed-form impact map to derive and print: contact `arriving` strikes
  * while the contacts in `closed` are closed, at configuration `at`. The
  * pre-impact velocities satisfy the closed contacts' constraints and are
@@ -259,6 +301,8 @@ export interface ModelSpec {
    */
   readonly multipleImpacts?: 'error' | 'lcp';
   readonly impactScenarios?: readonly ImpactScenarioSpec[];
+  /** Distributed contact laws (contact patches) whose resultants act as generalized forces. */
+  readonly patches?: readonly PatchContactSpec[];
   readonly initial?: InitialSpec;
   /** A periodic orbit (and its branch) for the report. */
   readonly orbit?: OrbitSpec;
@@ -309,7 +353,7 @@ type Known<T> = Readonly<Record<KeysOf<T>, true>>;
 export const MODEL_FIELDS: Known<ModelSpec> = {
   name: true, title: true, description: true, coordinates: true, parameters: true, kinetic: true, particles: true,
   potential: true, lagrangian: true, forces: true, holonomic: true, nonholonomic: true, hinges: true, unilateral: true,
-  multipleImpacts: true, impactScenarios: true, sources: true, paper: true, initial: true,
+  multipleImpacts: true, impactScenarios: true, sources: true, paper: true, patches: true, initial: true,
   orbit: true, limitStudy: true,
 };
 export const COORDINATE_FIELDS: Known<CoordinateSpec> = { name: true, description: true, unit: true };
@@ -329,6 +373,12 @@ export const COULOMB_FIELDS: Known<Exclude<CoulombSpec, string>> = { static: tru
 export const SCENARIO_FIELDS: Known<ImpactScenarioSpec> = {
   name: true, arriving: true, closed: true, at: true, independent: true, approach: true, critical: true,
 };
+export const PATCH_FIELDS: Known<PatchContactSpec> = {
+  name: true, description: true, variable: true, state: true, depth: true, penetration: true, density: true, adhesion: true,
+  expansion: true, resultants: true, normal: true, forces: true, friction: true, load: true,
+};
+export const PATCH_EXPANSION_FIELDS: Known<NonNullable<PatchContactSpec['expansion']>> = { orders: true, keep: true };
+export const PATCH_FRICTION_FIELDS: Known<NonNullable<PatchContactSpec['friction']>> = { sign: true, slip: true, relaxation: true };
 export const INITIAL_FIELDS: Known<InitialSpec> = { q: true, qd: true, t1: true };
 export const LIMIT_STUDY_FIELDS: Known<LimitStudySpec> = { parameter: true, values: true, rigid: true, limits: true };
 export const LIMIT_FIELDS: Known<NonNullable<LimitStudySpec['limits']>> = { release: true, duration: true, restitution: true };

@@ -166,6 +166,31 @@ export interface ConstraintRealization {
   readonly viscosity?: Expr;
 }
 
+/**
+ * A distributed contact law (spec: PatchContactSpec), its expressions parsed:
+ * state expressions in q, q̇, t and the parameters; the law's expressions in
+ * the parameters, the state symbols, the variable and the friction sign;
+ * forces in the resultants' names (symbols of those names).
+ */
+export interface PatchContact {
+  readonly name: string;
+  readonly description?: string;
+  readonly variable: string;
+  /** State symbol → its expression in q, q̇, t (in the order written). */
+  readonly state: ReadonlyMap<string, Expr>;
+  readonly depth: string;
+  readonly penetration: Expr;
+  readonly density: Expr;
+  readonly adhesion: boolean;
+  readonly expansion?: { readonly orders: Readonly<Record<string, number>>; readonly keep: number };
+  readonly resultants: ReadonlyMap<string, Expr>;
+  readonly normal: string;
+  /** One per coordinate (0 where none was given). */
+  readonly forces: readonly Expr[];
+  readonly friction?: { readonly sign: string; readonly slip: Expr; readonly relaxation: Expr };
+  readonly load?: Expr;
+}
+
 export interface ImpactScenario {
   readonly name: string;
   /** Index into unilateral. */
@@ -203,6 +228,8 @@ export interface Model {
   readonly compliant?: readonly CompliantContact[];
   /** Retaining constraints realized by Kozlov's Theorem 1 terms; absent: none. */
   readonly realizations?: readonly ConstraintRealization[];
+  /** Distributed contact laws; absent: none. */
+  readonly patches?: readonly PatchContact[];
   readonly multipleImpacts: 'error' | 'lcp';
   readonly impactScenarios: readonly ImpactScenario[];
   /** The initial state at the parameters' defaults (what generated modules and reports carry). */

@@ -15,6 +15,7 @@ import {
 import { latexMatrix } from './latex.js';
 import { fits, math, mathLines, mechanicsSymbol, unitLatex } from './notation.js';
 import { compliantSection } from './compliant.js';
+import { patchSection } from './patch.js';
 import { frictionSection } from './friction.js';
 import { lagrange1Section as lagrange1Report } from './lagrange1.js';
 import { limitSection, type ReportLimitStudy } from './limit.js';
@@ -430,6 +431,7 @@ export const SECTIONS: readonly SectionBuilder[] = [
   impactMapsSection,
   ({ system }) => frictionSection(system),
   ({ system }) => compliantSection(system),
+  ({ system }) => patchSection(system),
   ({ limitStudy }) => limitStudy && limitSection(limitStudy),
   linearizationSection,
   conventionsSection,

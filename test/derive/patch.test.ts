@@ -18,6 +18,11 @@ import {
   balance, derivePatchLaw, pullPositive, truncateSmall, type PatchLaw, type PatchRegime, type PatchSpec,
 } from '../../src/derive/patch.js';
 import { expectClose } from '../helpers/numeric.js';
+import { thrown } from '../helpers/thrown.js';
+import { MechanicsError } from '../../src/errors.js';
+import { buildModel } from '../../src/model/model.js';
+import { deriveSystem } from '../../src/derive/system.js';
+import disk from '../../derivations/viscoelastic-disk.js';
 import { rng, uniform } from '../helpers/random.js';
 
 const p = (s: string): Expr => parseExpr(s);
@@ -280,5 +285,44 @@ describe('what the engine refuses', () => {
   it('a resultant outside the integrable class', () => {
     const out = derivePatchLaw({ ...base, density: p('1 - theta^2'), resultants: { F: p('exp(theta)') } });
     expect(out).toEqual({ kind: 'unsupported', reason: expect.stringContaining("resultant 'F'") });
+  });
+});
+
+describe('a model’s patches: derivations/viscoelastic-disk.ts through derivePatches', () => {
+  const system = deriveSystem(buildModel(disk));
+  const t = system.patches!.terms[0]!;
+  const P = Object.fromEntries(system.model.parameters.map((q) => [q.name, q.default])) as Record<string, number>;
+  const state = (q: number, xd: number, yd: number, phid: number): Env => ({ ...P, x: 0, y: P.r! * (1 - q), phi: 0, "x'": xd, "y'": yd, "phi'": phid });
+  it('ϑ₀ = (3/2)^{1/3}ε, ε = (mg/(kr²))^{1/3}, and the depth (9/32)^{1/3}ε² (4.7), (§8)', () => {
+    const eps = (P.m! * P.g! / (P.k! * P.r! ** 2)) ** (1 / 3);
+    expectClose(at(t.equilibrium!.halfWidth, P), 1.5 ** (1 / 3) * eps, 1e-14);
+    expectClose(at(t.equilibrium!.depth, P), (9 / 32) ** (1 / 3) * eps * eps, 1e-14);
+  });
+  it('gap −q = y/r − 1, its rate ẏ/r; the regimes of the full law (uₓ and q̇ free)', () => {
+    expect(toText(t.gap)).toBe('-1 + r^(-1)*y');
+    expect(toText(t.gapRate)).toBe("r^(-1)*y'");
+    expect(t.regimes.map((g) => g.name)).toEqual(['whole', 'lower-inner', 'upper-inner', 'both-inner']);
+  });
+  it('at zero slip the friction sign keeps the slip rate zero: u̇ₓ + rω̇ = (Q_x + mg sin α)/m + 2Q_φ/(mr) = 0 with |σ| < 1', () => {
+    const g = rng(17);
+    for (let i = 0; i < 10; i++) {
+      const xd = uniform(g, -3, 3);
+      const e = { ...state(uniform(g, 5e-4, 2e-3), xd, uniform(g, -0.05, 0), -xd / P.r!), alpha: uniform(g, 0, 0.3) };
+      const regime = t.regimes.find((r) => r.conditions.every((c) => (c.relation === '>' ? at(c.expr, e) > 0 : c.relation === '<' ? at(c.expr, e) < 0 : c.relation === '>=' ? at(c.expr, e) >= 0 : at(c.expr, e) <= 0)))!;
+      expect(Math.abs(at(regime.sign!, e))).toBeLessThan(1);
+      const [Qx, , Qphi] = regime.force.map((f) => at(f, e));
+      expectClose((Qx! + P.m! * P.g! * Math.sin(e.alpha)) / P.m! + (2 * Qphi!) / (P.m! * P.r!), 0, 1e-9, Math.abs(Qx!) / P.m!);
+    }
+  });
+  it('the switching function is the normal resultant in contact, 0 outside, −|separation| once the foundation has let go', () => {
+    expectClose(at(t.normalEverywhere, state(1e-3, 0, -0.1, 0)), at(t.regimes[0]!.normal, state(1e-3, 0, -0.1, 0)), 1e-14);
+    expect(at(t.normalEverywhere, state(-1e-3, 0, -0.1, 0))).toBe(0);
+    expect(at(t.normalEverywhere, state(1e-3, 0, 1, 0))).toBeLessThan(0);
+  });
+  it('a convex density is a bad-patch derivation error on the density field', () => {
+    const convex = { ...disk, patches: [{ ...disk.patches![0]!, density: 'k*r*(theta^2 - q)' }] };
+    const err = thrown(() => deriveSystem(buildModel(convex)), MechanicsError);
+    expect([err.code, err.kind, err.where.field]).toEqual(['bad-patch', 'derivation', 'patches[0].density']);
+    expect(err.message).toContain('not concave in theta');
   });
 });

@@ -1,0 +1,54 @@
+import { defineModel } from '../src/model/index.js';
+
+// Kuleshov, Treschev, Ivanova, Naimushina, "A rigid cylinder on a
+// viscoelastic plane" (SEEDS.md §003): a rigid disk (mass m, radius r) on a
+// Winkler foundation of vertical Kelvin–Voigt springs, dF_y = (kY + νẎ)dx
+// where positive (no adhesion), with Coulomb friction |dT| ≤ λ|dN| (1.1).
+// The line is inclined at alpha (default 0: level), x along it and downhill,
+// y normal to it; gravity is mg(sin α, −cos α) (§8 (i)). phi is the rotation,
+// counter-clockwise, so the contact point slips at x' + r phi' (uₓ + rω, §4).
+//
+// The patch: ϑ the angle from the downward vertical (4.1), the depth of the
+// lowest point rq (q = 1 − y/r, q̇ = −ẏ/r (5.2)), the spring displacement
+// Y = r(cos ϑ₀ − cos ϑ) and its rate Ẏ = u_y − uₓ tan ϑ (4.2), so the
+// vertical force per dϑ is −(kY + νẎ)·r cos ϑ (dx = r cos ϑ dϑ), expanded
+// for ϑ ~ ε, q ~ ε², uₓ ~ ε as the paper does (4.3). Resultants (4.6):
+// F_y = ∫dF_y, F_x = −∫(σλ + ϑ)dF_y, M = −σλr∫dF_y.
+export default defineModel({
+  name: 'viscoelastic-disk',
+  title: 'A rigid disk on a viscoelastic line (Kuleshov et al.)',
+  description: 'A disk on a Winkler foundation of Kelvin–Voigt springs with Coulomb friction: the contact law derived by integrating over the contact patch; impact with speed-dependent restitution, sliding and rolling on an incline.',
+  coordinates: [
+    { name: 'x', description: 'position of the centre along the line (downhill)', unit: 'm' },
+    { name: 'y', description: 'height of the centre above the undeformed line', unit: 'm' },
+    { name: 'phi', description: 'rotation angle (counter-clockwise)', unit: 'rad' },
+  ],
+  parameters: {
+    m: { default: 1, description: 'mass', unit: 'kg' },
+    r: { default: 0.1, description: 'radius', unit: 'm' },
+    k: { default: 1e7, description: 'stiffness of the foundation per unit length', unit: 'N/m^2' },
+    nu: { default: 3e4, description: 'viscosity of the foundation per unit length', unit: 'N s/m^2' },
+    lambda: { default: 0.2, range: [0, 2], description: 'Coulomb friction coefficient' },
+    g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
+    alpha: { default: 0, range: [-1.5, 1.5], description: 'inclination of the line', unit: 'rad' },
+    tau: { default: 1e-4, description: 'relaxation time of a slip the friction can stop', unit: 's' },
+  },
+  kinetic: "m*(x'^2 + y'^2)/2 + m*r^2*phi'^2/4",
+  potential: 'm*g*(y*cos(alpha) - x*sin(alpha))',
+  patches: [{
+    name: 'foundation',
+    description: 'the Kelvin–Voigt foundation under the disk',
+    variable: 'theta',
+    state: { q: '1 - y/r', qd: "-y'/r", ux: "x'" },
+    depth: 'q',
+    penetration: 'r*(cos(theta) - 1 + q)',
+    density: '(k*r*(cos(theta) - 1 + q) + nu*(r*qd + ux*tan(theta)))*r*cos(theta)',
+    expansion: { orders: { theta: 1, q: 2, qd: 2, ux: 1 }, keep: 2 },
+    resultants: { Fy: '1', Fx: '-(sigma*lambda + theta)', M: '-sigma*lambda*r' },
+    normal: 'Fy',
+    forces: { x: 'Fx', y: 'Fy', phi: 'M' },
+    friction: { sign: 'sigma', slip: "x' + r*phi'", relaxation: 'tau' },
+    load: 'm*g',
+  }],
+  initial: { q: { y: 0.12 }, qd: { x: 0.5, phi: -20 }, t1: 1 },
+});

@@ -1,0 +1,92 @@
+// The report's "Distributed contact law" section (issue 13, item 3): for each
+// contact patch of DerivedSystem.patches (src/derive/patch.ts) the density
+// after the small-penetration expansion, the penetration and the patch's
+// geometric ends, each regime with its ends, its conditions and its
+// resultants (for the disk of Kuleshov et al.: compression (5.3) on the
+// whole arc, restitution (5.4) inside it), the separation condition, the
+// equilibrium half-width ((4.7): ϑ₀ = (3/2)^{1/3}ε), and the friction law.
+// Everything printed is derived data, in the law's own symbols, as the paper
+// prints it; nothing is recomputed here.
+// Tests: test/report/patch.test.ts.
+import { sym } from '../core/expr.js';
+import type { PatchCondition, PatchRegime, PatchTerm } from '../derive/patch.js';
+import type { DerivedSystem } from '../derive/system.js';
+import { equation, equations, list, m, paragraph, type Block, type Inline, type Section } from './document.js';
+import { math, mathLines } from './notation.js';
+
+const REL: Readonly<Record<PatchCondition['relation'], string>> = { '>': '>', '>=': '\\ge', '<': '<', '<=': '\\le', '=': '=' };
+
+/** Why each regime's patch is what it is, in words. */
+const REGIME_WORDS: Readonly<Record<PatchRegime['name'], string>> = {
+  whole: 'the whole geometric arc (the density is ≥ 0 at both ends)',
+  'lower-inner': 'from where the density vanishes to the upper geometric end',
+  'upper-inner': 'from the lower geometric end to where the density vanishes',
+  'both-inner': 'between the two zeros of the density, inside the arc',
+};
+
+export function patchSection(system: DerivedSystem): Section | undefined {
+  const terms = system.patches?.terms ?? [];
+  if (terms.length === 0) return undefined;
+  return {
+    id: 'patch',
+    title: 'Distributed contact law',
+    blocks: [
+      paragraph(
+        'The contact force is not given but derived by integrating a force density over the contact patch, after Kuleshov, Treschev, Ivanova and Naimushina (A rigid cylinder on a viscoelastic plane, Nonlinear Dynamics 7(3), 2011): ',
+        'the patch ends where the body leaves the foundation or, without adhesion, where the density vanishes (4.4)–(4.5), so the resultants change form with the motion.',
+      ),
+      ...terms.flatMap(termBlocks),
+    ],
+  };
+}
+
+const conditionTex = (c: PatchCondition): string => `${math(c.expr)} ${REL[c.relation]} 0`;
+
+function termBlocks(t: PatchTerm): Block[] {
+  const v = math(sym(t.law.variable));
+  const label = (what: string): string => `patch-${what}-${t.name}`;
+  const blocks: Block[] = [
+    paragraph(`Patch ${t.name}${t.contact.description ? ` (${t.contact.description})` : ''}: along `, m(v), ' the normal force density, after the small-penetration expansion, and the penetration are'),
+    equations(
+      equation(label('density'), `\\Phi(${v})`, mathLines(t.law.density)),
+      ...(t.law.penetration ? [equation(label('penetration'), `Y(${v})`, mathLines(t.law.penetration))] : []),
+    ),
+    paragraph('so the body touches the foundation on ', m(`${math(t.law.from)} \\le ${v} \\le ${math(t.law.to)}`), '. Each regime below holds where its conditions do; its resultants are the integrals of their weights times ', m('\\Phi'), ' over its patch:'),
+  ];
+  for (const r of t.law.regimes) {
+    blocks.push(
+      paragraph(
+        `Regime ${r.name}: the patch runs ${REGIME_WORDS[r.name]}, `, m(`${math(r.lower.value)} \\le ${v} \\le ${math(r.upper.value)}`),
+        ...(r.conditions.length ? [', where ', ...r.conditions.flatMap((c, i): Inline[] => [i ? ', ' : '', m(conditionTex(c))])] : [', always']),
+        ':',
+      ),
+      equations(...Object.entries(r.resultants).map(([name, e]) => equation(label(`${r.name}-${name}`), math(sym(name)), mathLines(e)))),
+    );
+  }
+  if (t.law.separation) {
+    blocks.push(paragraph('The inner patch shrinks to a point, and the body separates from the foundation, where ', m(`${math(t.law.separation)} = 0`), '.'));
+  }
+  if (t.equilibrium) {
+    blocks.push(
+      paragraph('At rest under the load ', m(math(t.contact.load!)), ' the normal resultant balances it at the depth and half-width'),
+      equations(
+        equation(label('depth'), math(sym(t.contact.depth)), mathLines(t.equilibrium.depth)),
+        equation(label('half-width'), `${v}_{0}`, mathLines(t.equilibrium.halfWidth)),
+      ),
+    );
+  }
+  const f = t.contact.friction;
+  blocks.push(paragraph(
+    'In the equations of motion the resultants act as the generalized forces ',
+    ...t.contact.forces.flatMap((e, i): Inline[] => [i ? ', ' : '', m(`Q_{${i + 1}} = ${math(e)}`)]),
+    ' of the active regime, added to the forcing of Section ', { ref: 'sec:lagrange2' }, '.',
+  ));
+  if (f) {
+    blocks.push(list(
+      ['sliding: ', m(`${math(sym(f.sign))} = \\operatorname{sgn} s`), ' with the slip velocity ', m(`s = ${math(f.slip)}`), ' (Coulomb, ', m('|dT| \\le \\lambda|dN|'), ')'],
+      ['rolling without slip: ', m(`${math(sym(f.sign))}`), ' is the value that keeps ', m('\\dot{s} = 0'), ' while it lies in ', m('[-1, 1]'), ' (', m('|T| \\le \\lambda N'), '); a slip the friction can stop relaxes to zero over ', m(math(f.relaxation)), ', and beyond the cone the body slides'],
+    ));
+  }
+  return blocks;
+}
+

@@ -1,0 +1,62 @@
+// The "Distributed contact law" section (src/report/patch.ts) for the disk of
+// derivations/viscoelastic-disk.ts: present only for models with patches; the
+// density, the regimes with their ends and conditions, compression's F_y
+// (5.3), the restitution patch inside the arc, the separation condition
+// q + νq̇/k = 0 (at uₓ = 0), ϑ₀ = (3/2)^{1/3}ε (4.7) and the friction law;
+// every formula valid KaTeX (strict).
+import katex from 'katex';
+import { describe, expect, it } from 'vitest';
+import { buildModel } from '../../src/model/model.js';
+import { deriveSystem } from '../../src/derive/system.js';
+import type { Block, Inline } from '../../src/report/document.js';
+import { patchSection } from '../../src/report/patch.js';
+import { renderLatexBody } from '../../src/report/render-latex.js';
+import disk from '../../derivations/viscoelastic-disk.js';
+import ball from '../../derivations/bouncing-ball.js';
+
+const section = patchSection(deriveSystem(buildModel(disk)))!;
+const tex = renderLatexBody({ title: 'disk', model: 'viscoelastic-disk', sections: [section] } as unknown as Parameters<typeof renderLatexBody>[0]).replace(/ &(?=\S)/g, ' ');
+
+function formulas(blocks: readonly Block[]): string[] {
+  const inline = (xs: readonly Inline[]): string[] => xs.flatMap((x) => (typeof x === 'object' && 'math' in x ? [x.math] : []));
+  return blocks.flatMap((b): string[] => {
+    switch (b.kind) {
+      case 'paragraph': return inline(b.content);
+      case 'list': return b.items.flatMap(inline);
+      case 'equations': return b.rows.flatMap((r) => r.lines.map((l) => `${l.before} ${l.after}`));
+      default: return [];
+    }
+  });
+}
+
+describe('the distributed contact law section', () => {
+  it('appears for a model with patches only', () => {
+    expect(section.title).toBe('Distributed contact law');
+    expect(patchSection(deriveSystem(buildModel(ball)))).toBeUndefined();
+  });
+  it('prints the expanded density and the arc |ϑ| ≤ √(2q)', () => {
+    expect(tex).toContain('\\Phi(\\theta) = \\frac{1}{2} r (k r (2 q - \\theta^{2}) + 2 \\nu (q_{d} r + \\theta u_{x}))');
+    expect(tex).toContain('$-\\sqrt{2} \\sqrt{q} \\le \\theta \\le \\sqrt{2} \\sqrt{q}$');
+  });
+  it('compression on the whole arc: F_y = (2√2/3)√q r²(2kq + 3νq̇), i.e. (4√2/3)kr²q^{3/2} + 2√2νr²q^{1/2}q̇ (5.3)', () => {
+    expect(tex).toContain('Regime whole');
+    expect(tex).toContain('F_{y} = \\frac{2}{3} \\sqrt{2} \\sqrt{q} r^{2} (2 k q + 3 \\nu q_{d})');
+  });
+  it('restitution inside the arc, F_y = 2(2kr²(kq + νq̇) + ν²uₓ²)^{3/2}/(3k²r), and the separation where its base vanishes', () => {
+    expect(tex).toContain('Regime both-inner');
+    expect(tex).toContain('F_{y} = \\frac{2 (2 k r^{2} (k q + \\nu q_{d}) + \\nu^{2} u_{x}^{2})^{3/2}}{3 k^{2} r}');
+    expect(tex).toContain('$2 k r^{2} (k q + \\nu q_{d}) + \\nu^{2} u_{x}^{2} = 0$');
+  });
+  it('the equilibrium: q = (9/32)^{1/3}ε², ϑ₀ = (3/2)^{1/3}ε with ε = (mg/(kr²))^{1/3} (4.7)', () => {
+    expect(tex).toContain('q = \\frac{\\sqrt[3]{\\frac{9}{32}} m^{2/3} g^{2/3}}{k^{2/3} r^{4/3}}');
+    expect(tex).toContain('\\theta_{0} = \\frac{\\sqrt[3]{\\frac{3}{2}} \\sqrt[3]{m} \\sqrt[3]{g}}{\\sqrt[3]{k} r^{2/3}}');
+  });
+  it('the friction moment M = −σλr F_y and the sliding and rolling laws', () => {
+    expect(tex).toContain('M = -\\frac{2}{3} \\sqrt{2} \\lambda \\sqrt{q} r^{3} \\sigma (2 k q + 3 \\nu q_{d})');
+    expect(tex).toContain('\\sigma = \\operatorname{sgn} s');
+    expect(tex).toContain('rolling without slip');
+  });
+  it('every formula is valid KaTeX (strict)', () => {
+    for (const f of formulas(section.blocks)) expect(() => katex.renderToString(f, { strict: 'error', throwOnError: true }), f).not.toThrow();
+  });
+});

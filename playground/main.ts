@@ -28,11 +28,13 @@ let derived: Derived | undefined;
 let ran: Ran | undefined;
 /** Slider values the user set; the others stay at their defaults. */
 let moved: Record<string, number> = {};
-/** The time of the last edit behind each derive request. */
-const editTimes = new Map<number, number>();
+/** Each derive request's last edit and the time it went to the worker. */
+const requests = new Map<number, { edit: number; sent: number }>();
+/** When the last reply arrived. */
+let received = 0;
 
 /** Timings for the bench: last keystroke → the derivation shown. */
-const timings: { edit: number; shown: number; workerMs: number }[] = [];
+const timings: { edit: number; sent: number; received: number; shown: number; workerMs: number; phases: Readonly<Record<string, number>> }[] = [];
 (window as unknown as { playground: unknown }).playground = { timings };
 
 const editor = createEditor($('editor'), '', () => {
@@ -51,6 +53,7 @@ function send(req: Request): void {
     return;
   }
   inFlight = req;
+  if (req.type === 'derive') requests.set(req.id, { edit: lastEdit, sent: performance.now() });
   worker.postMessage(req);
 }
 
@@ -58,7 +61,6 @@ function requestDerive(): void {
   const text = editor.text();
   const path = example === undefined ? undefined : examples.find((e) => e.name === example)?.path;
   const id = nextId++;
-  editTimes.set(id, lastEdit);
   setStatus('deriving…');
   send({ type: 'derive', id, text, source: path ?? 'model.ts' });
   void hashOf(text, example).then((h) => history.replaceState(null, '', h));
@@ -88,8 +90,8 @@ function showDerived(d: Derived): void {
   $('report').innerHTML = d.reportHtml;
   renderSliders(d.sliders);
   setStatus(`derived ${d.name} in ${d.ms.toFixed(0)} ms`);
-  const edit = editTimes.get(d.id);
-  if (edit !== undefined) timings.push({ edit, shown: performance.now(), workerMs: d.ms });
+  const asked = requests.get(d.id);
+  if (asked) timings.push({ ...asked, received, shown: performance.now(), workerMs: d.ms, phases: d.phases });
   for (const b of ['dl-module', 'dl-tex']) $<HTMLButtonElement>(b).disabled = false;
 }
 
@@ -98,7 +100,10 @@ function showRun(r: Ran): void {
   // Which request the shown results answer (for a test or a script driving the page).
   document.body.dataset['run'] = String(r.id);
   player.load(r.sketch, r.t);
-  $('plots').innerHTML = r.plots.map((p) => `<div class="plot-box" id="${p.id}">${p.svg}</div>`).join('');
+  // Labels are the model's names (identifiers) and fixed words: nothing to escape.
+  $('plots').innerHTML = r.plots
+    .map((p) => `<div class="plot-box" id="${p.id}">${p.svg}<div class="legend">${p.legend.map((l) => `<span><i style="background:${l.color}"></i>${l.label}</span>`).join('')}</div></div>`)
+    .join('');
   const list = $('events');
   list.replaceChildren(...r.events.map((e) => {
     const li = document.createElement('li');
@@ -140,6 +145,7 @@ function showFailure(f: Failed): void {
 
 worker.onmessage = (event: MessageEvent<Reply>): void => {
   const reply = event.data;
+  received = performance.now();
   if (reply.type === 'derived') showDerived(reply);
   else if (reply.type === 'ran') showRun(reply);
   else showFailure(reply);

@@ -44,6 +44,8 @@ export interface Derivation {
   readonly tex: string;
   /** The run from the declared initial state at the defaults (the report's motion), or why it failed. */
   readonly first: Run | MechanicsError;
+  /** Milliseconds spent: model and derivation, code generation and loading, first run, report. */
+  readonly phases: Readonly<Record<string, number>>;
 }
 
 /** Tolerances and grid of the playground's runs: the report's (src/cli/build.ts). */
@@ -76,14 +78,36 @@ export function slidersOf(model: Model): Slider[] {
  * equals the CLI's byte for byte). Throws the model's MechanicsError.
  */
 export function deriveText(text: string, source: string): Derivation {
+  const clock = stopwatch();
   const spec = modelOfSource(text);
   const model = buildModel(spec);
   const system = deriveSystem(model);
+  clock.lap('derive');
   const module = generateModule(system, source);
   const generated = loadGeneratedText(module.source);
+  clock.lap('codegen');
   const first = firstRun(spec, model, generated);
+  clock.lap('simulate');
   const files = reportFiles(system, { source, toolkit: TOOLKIT, simulation: reportMotion(generated, first) });
-  return { spec, model, system, module, generated, sliders: slidersOf(model), html: files.get(`docs/${model.name}.html`)!, tex: files.get(`docs/${model.name}.tex`)!, first };
+  clock.lap('report');
+  return {
+    spec, model, system, module, generated, sliders: slidersOf(model), html: files.get(`docs/${model.name}.html`)!, tex: files.get(`docs/${model.name}.tex`)!, first,
+    phases: clock.laps,
+  };
+}
+
+/** Milliseconds per named phase, for the bench's breakdown of a derivation. */
+function stopwatch(): { lap(name: string): void; readonly laps: Record<string, number> } {
+  let last = performance.now();
+  const laps: Record<string, number> = {};
+  return {
+    laps,
+    lap(name) {
+      const now = performance.now();
+      laps[name] = now - last;
+      last = now;
+    },
+  };
 }
 
 function firstRun(spec: ModelSpec, model: Model, generated: GeneratedModel): Run | MechanicsError {

@@ -14,18 +14,27 @@ const MAX_PHASE = 4;
 
 const unitSuffix = (unit: string | undefined): string => (unit ? ` [${unit}]` : '');
 
-export function plotsOf(model: Model, tr: Trajectory): { id: string; svg: string }[] {
+/** A plot and the key to its curves (the SVG carries none: the report typesets its legends apart). */
+export interface PlotOut {
+  readonly id: string;
+  readonly svg: string;
+  readonly legend: readonly { readonly label: string; readonly color: string }[];
+}
+
+const key = (labels: readonly string[]): PlotOut['legend'] => labels.map((label, i) => ({ label, color: SERIES_COLORS[i % SERIES_COLORS.length]! }));
+
+export function plotsOf(model: Model, tr: Trajectory): PlotOut[] {
   const cs = model.coordinates.slice(0, MAX_SERIES);
   const events = tr.events.map((e) => ({ t: e.t, kind: e.type as PlotEventKind }));
   const column = (rows: readonly (readonly number[])[], i: number): number[] => rows.map((r) => r[i]!);
   const shared = (units: readonly (string | undefined)[]): string | undefined => (units.every((u) => u === units[0]) ? units[0] : undefined);
   const qUnit = shared(cs.map((c) => c.unit));
-  const plots = [
-    { id: 'plot-q', svg: svgPlot({ id: 'pg-q', title: 'coordinates', t: tr.t, series: cs.map((c, i) => ({ label: c.name, values: column(tr.q, i) })), events, xLabel: 't [s]', yLabel: `q${unitSuffix(qUnit)}`, width: 560, height: 220 }) },
-    { id: 'plot-qd', svg: svgPlot({ id: 'pg-qd', title: 'velocities', t: tr.t, series: cs.map((c, i) => ({ label: `${c.name}'`, values: column(tr.qd, i) })), events, xLabel: 't [s]', yLabel: `q'${unitSuffix(qUnit && `${qUnit}/s`)}`, width: 560, height: 220 }) },
+  const plots: PlotOut[] = [
+    { id: 'plot-q', legend: key(cs.map((c) => c.name)), svg: svgPlot({ id: 'pg-q', title: 'coordinates', t: tr.t, series: cs.map((c, i) => ({ label: c.name, values: column(tr.q, i) })), events, xLabel: 't [s]', yLabel: `q${unitSuffix(qUnit)}`, width: 560, height: 220 }) },
+    { id: 'plot-qd', legend: key(cs.map((c) => `${c.name}'`)), svg: svgPlot({ id: 'pg-qd', title: 'velocities', t: tr.t, series: cs.map((c, i) => ({ label: `${c.name}'`, values: column(tr.qd, i) })), events, xLabel: 't [s]', yLabel: `q'${unitSuffix(qUnit && `${qUnit}/s`)}`, width: 560, height: 220 }) },
   ];
-  if (tr.energy) plots.push({ id: 'plot-energy', svg: svgPlot({ id: 'pg-energy', title: 'energy', t: tr.t, series: [{ label: 'T + V', values: tr.energy }], events, xLabel: 't [s]', yLabel: 'T + V', width: 560, height: 180 }) });
-  cs.slice(0, MAX_PHASE).forEach((c, i) => plots.push({ id: `plot-phase-${i}`, svg: phasePortrait(c.name, column(tr.q, i), column(tr.qd, i), tr.events.map((e) => ({ kind: e.type, x: e.q[i]!, y: e.qd[i]! }))) }));
+  if (tr.energy) plots.push({ id: 'plot-energy', legend: key(['T + V']), svg: svgPlot({ id: 'pg-energy', title: 'energy', t: tr.t, series: [{ label: 'T + V', values: tr.energy }], events, xLabel: 't [s]', yLabel: 'T + V', width: 560, height: 180 }) });
+  cs.slice(0, MAX_PHASE).forEach((c, i) => plots.push({ id: `plot-phase-${i}`, legend: [], svg: phasePortrait(c.name, column(tr.q, i), column(tr.qd, i), tr.events.map((e) => ({ kind: e.type, x: e.q[i]!, y: e.qd[i]! }))) }));
   return plots;
 }
 

@@ -1,6 +1,7 @@
 // The messages between the page and the playground's worker (worker.ts).
 // Plain data only: everything crosses postMessage's structured clone.
 import type { EventRow, Slider } from './pipeline.js';
+import type { PlotOut } from './plots.js';
 import type { Sketch } from './sketch-data.js';
 
 export type Request =
@@ -29,8 +30,9 @@ export interface Derived {
   readonly tex: string;
   readonly module: { readonly fileName: string; readonly source: string };
   readonly sliders: readonly Slider[];
-  /** Milliseconds spent deriving and rendering, for the bench. */
+  /** Milliseconds spent deriving and rendering, in all and by phase (pipeline.ts), for the bench. */
   readonly ms: number;
+  readonly phases: Readonly<Record<string, number>>;
 }
 
 export interface Ran {
@@ -41,7 +43,7 @@ export interface Ran {
   readonly events: readonly EventRow[];
   readonly sketch?: Sketch;
   /** q, q̇, energy and phase portrait as SVG. */
-  readonly plots: readonly { readonly id: string; readonly svg: string }[];
+  readonly plots: readonly PlotOut[];
   readonly csv: string;
   readonly json: string;
 }

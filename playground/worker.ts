@@ -60,7 +60,7 @@ self.onmessage = (event: MessageEvent<Request>): void => {
     const d = current;
     post({
       type: 'derived', id: req.id, name: d.model.name, title: d.model.title, reportHtml: reportBody(d.html), tex: d.tex,
-      module: { fileName: d.module.fileName, source: d.module.source }, sliders: d.sliders, ms: performance.now() - started,
+      module: { fileName: d.module.fileName, source: d.module.source }, sliders: d.sliders, ms: performance.now() - started, phases: d.phases,
     });
     postRun(req.id, d.first);
   } else if (current) {

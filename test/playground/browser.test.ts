@@ -5,7 +5,7 @@
 // arcsin(1/√3), a malformed model's named error beside the last good
 // result, the animation moving, the module download equal to the CLI's.
 // Without Chromium the checks say they skipped, except in CI (CI=true).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,8 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
     await page.waitForFunction("document.querySelector('#title').textContent.includes('compass')", undefined, { timeout: 30_000 });
     await page.locator('#sliders input[name=alpha]').waitFor();
     expect(await page.locator('#report .katex-error').count()).toBe(0);
+    await page.evaluate('document.fonts.ready.then(() => true)');
+    expect(await page.evaluate("document.fonts.check('16px KaTeX_Main') && document.fonts.check('16px KaTeX_Math')")).toBe(true);
     expect(await page.locator('#report .katex').count()).toBeGreaterThan(50);
     for (const id of ['lagrange2', 'hamilton', 'contact-phases', 'impact-maps']) expect(await page.locator(`#report section#${id}`).count(), id).toBe(1);
     expect(await page.evaluate('location.hash')).toBe('#example=compass');
@@ -85,6 +87,9 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
     await page.waitForFunction("Number(document.querySelector('#time').value) > 10", undefined, { timeout: 10_000 });
     await page.locator('#play').click();
     expect(await page.locator('#clock').textContent()).not.toBe('t = 0.000 s');
+    // The README's picture (docs/playground-screenshot.png is a copy of it).
+    mkdirSync(join(ROOT, 'test-artifacts'), { recursive: true });
+    await page.screenshot({ path: join(ROOT, 'test-artifacts', 'playground.png') });
   }, 20_000);
 
   it("downloads the generated module equal to the CLI's for the same model file", async () => {

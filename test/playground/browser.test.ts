@@ -3,15 +3,18 @@
 // as built from the current sources: no console error, the compass's
 // derivation typeset, its impact mode switching where α crosses
 // arcsin(1/√3), a malformed model's named error beside the last good
-// result, the animation moving, the module download equal to the CLI's.
+// result, the animation moving, the module download equal to the CLI's;
+// and the same page from `mechanics playground`'s server.
 // Without Chromium the checks say they skipped, except in CI (CI=true).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOutputs } from '../../src/cli/build.js';
 import { loadModelFile } from '../../src/cli/load-model.js';
 import { writePlayground } from '../../playground/build.js';
+import { servePlayground } from '../../src/cli/playground.js';
 import { ROOT } from '../helpers/examples.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -100,6 +103,24 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
     const text = readFileSync((await download.path())!, 'utf8');
     const cli = buildOutputs(await loadModelFile('derivations/compass.ts', ROOT), { report: false });
     expect(text).toBe(cli.files.get('generated/compass.ts'));
+  }, 40_000);
+
+  it('works from a static server as well (mechanics playground)', async () => {
+    const server = await servePlayground(SITE, 0);
+    const other = await browser!.newPage();
+    const seen: string[] = [];
+    other.on('console', (m) => m.type() === 'error' && seen.push(m.text()));
+    other.on('pageerror', (e) => seen.push(e.message));
+    try {
+      await other.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/#example=simple-pendulum`);
+      await other.waitForSelector('body[data-run]', { timeout: 30_000 });
+      expect(await other.locator('#report .katex').count()).toBeGreaterThan(10);
+      expect(await other.locator('#plots svg').count()).toBeGreaterThan(2);
+      expect(seen).toEqual([]);
+    } finally {
+      await other.close();
+      server.close();
+    }
   }, 40_000);
 
   it('shows a malformed model\'s named error at its field and keeps the last good result', async () => {

@@ -3,10 +3,11 @@
 // behind the regime's conditions (a root of a negative base is not real, so
 // a regime's expressions are evaluated only where it holds), and the export
 // compliantContacts with, per patch, the gap −depth, its rate and the
-// normal resultant (0 outside contact): the switching functions of the
-// compliant runtime (src/runtime/compliant.ts), which integrates the module
-// with Radau IIA and locates contact and separation (where the normal
-// resultant vanishes, q + νq̇/k = 0 for the disk, §5). The patches are listed
+// normal resultant (0 outside contact, negative once the foundation has let
+// go of the body inside it): the switching functions of the compliant
+// runtime (src/runtime/compliant.ts), which integrates the module with
+// Radau IIA and locates contact and separation (where the normal resultant
+// changes sign, q + νq̇/k = 0 for the disk, §5), recording a release there. The patches are listed
 // in the model record's `compliant` as contacts without adhesion, which is
 // what that runtime reads; a model cannot have both patches and compliant
 // contacts (validated), since both would declare compliantContacts.
@@ -90,7 +91,7 @@ export function patchDecls(scope: Scope): Decl[] {
       name: 'compliantContacts',
       doc: [
         'Per contact patch: its gap −depth (≥ 0 outside), the gap rate, and its normal resultant',
-        '(0 outside contact, defined at every state): the switching functions of contact and separation.',
+        '(0 outside contact, negative once separated inside it; defined at every state): the switching functions of contact and separation.',
       ].join('\n'),
       exported: true,
       params: [T, Q, QD, P, outParam(3 * terms.length)],

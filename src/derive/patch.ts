@@ -444,6 +444,12 @@ export interface PatchTerm {
   readonly law: PatchLaw;
   /** With a load: the depth at rest (the normal resultant of the static patch balancing the load) and the patch's half-width there ((4.7): ϑ₀). */
   readonly equilibrium?: { readonly depth: Expr; readonly halfWidth: Expr };
+  /**
+   * The law for motion along the normal only: every velocity symbol of the
+   * state but the depth's rate (`zero`) set to 0 — the disk's vertical impact,
+   * compression (5.3) and restitution (5.4), separation q + νq̇/k = 0 (§5).
+   */
+  readonly normalMotion?: { readonly zero: readonly string[]; readonly law: PatchLaw };
   /** The gap f = −depth (≥ 0 outside) and its rate, in the coordinates and velocities. */
   readonly gap: Expr;
   readonly gapRate: Expr;
@@ -552,8 +558,9 @@ function patchTerm(model: Model, l2: Lagrange2, c: PatchContact, field: string):
   const jacobian = { Rq: block(0), Rqd: block(1) };
 
   const equilibrium = c.load ? equilibriumOf(law, c, positive, coordinates.map((q) => q.qd.name)) : undefined;
+  const normalMotion = alongNormal(c, gapRate, positive, coordinates.map((q) => q.qd.name));
   return {
-    name: c.name, contact: c, law, ...(equilibrium ? { equilibrium } : {}), gap, gapRate, regimes,
+    name: c.name, contact: c, law, ...(equilibrium ? { equilibrium } : {}), ...(normalMotion ? { normalMotion } : {}), gap, gapRate, regimes,
     ...(slip ? { slip } : {}), normalEverywhere, jacobian,
   };
 }
@@ -613,6 +620,24 @@ function guardBases(state: ReadonlySet<string>): (e: Expr) => Expr {
     if (u.kind === 'mul') return mul(num(u.coeff), ...u.factors.map((f) => power(go(f.base), f.exp)));
     return mapChildren(u, go);
   });
+}
+
+/** The law with the state's velocity symbols other than the depth's rate at 0 (PatchTerm.normalMotion); none if there are none. */
+function alongNormal(c: PatchContact, gapRate: Expr, positive: readonly string[], velocities: readonly string[]): PatchTerm['normalMotion'] {
+  const depthRate = simplify(neg(gapRate));
+  const zero = [...c.state].filter(([s, e]) => s !== c.depth && velocities.some((v) => dependsOn(e, v)) && simplify(e) !== depthRate).map(([s]) => s);
+  if (zero.length === 0) return undefined;
+  const at0 = new Map(zero.map((s) => [s, ZERO] as const));
+  const law = derivePatchLaw({
+    variable: c.variable,
+    geometry: { penetration: c.penetration },
+    density: subs(c.density, at0),
+    resultants: { [c.normal]: c.resultants.get(c.normal)! },
+    ...(c.adhesion ? { adhesion: true } : {}),
+    ...(c.expansion ? { expansion: c.expansion } : {}),
+    positive: [...positive, c.depth],
+  });
+  return law.kind === 'patch-law' ? { zero, law } : undefined;
 }
 
 /** The static patch (velocities and the friction sign 0) balancing the load: depth and half-width ((4.7)). */

@@ -3,7 +3,8 @@
 // after the small-penetration expansion, the penetration and the patch's
 // geometric ends, each regime with its ends, its conditions and its
 // resultants (for the disk of Kuleshov et al.: compression (5.3) on the
-// whole arc, restitution (5.4) inside it), the separation condition, the
+// whole arc, restitution (5.4) inside it, also for motion along the normal
+// alone as §5 prints them), the separation condition, the
 // equilibrium half-width ((4.7): ϑ₀ = (3/2)^{1/3}ε), and the friction law.
 // Everything printed is derived data, in the law's own symbols, as the paper
 // prints it; nothing is recomputed here.
@@ -41,10 +42,13 @@ export function patchSection(system: DerivedSystem): Section | undefined {
 }
 
 const conditionTex = (c: PatchCondition): string => `${math(c.expr)} ${REL[c.relation]} 0`;
+/** 'c₁, c₂, …' as inline math. */
+const conditionList = (cs: readonly PatchCondition[]): Inline[] => cs.flatMap((c, i): Inline[] => [i ? ', ' : '', m(conditionTex(c))]);
 
 function termBlocks(t: PatchTerm): Block[] {
   const v = math(sym(t.law.variable));
   const label = (what: string): string => `patch-${what}-${t.name}`;
+  const span = (r: PatchRegime): Inline => m(`${math(r.lower.value)} \\le ${v} \\le ${math(r.upper.value)}`);
   const blocks: Block[] = [
     paragraph(`Patch ${t.name}${t.contact.description ? ` (${t.contact.description})` : ''}: along `, m(v), ' the normal force density, after the small-penetration expansion, and the penetration are'),
     equations(
@@ -56,8 +60,8 @@ function termBlocks(t: PatchTerm): Block[] {
   for (const r of t.law.regimes) {
     blocks.push(
       paragraph(
-        `Regime ${r.name}: the patch runs ${REGIME_WORDS[r.name]}, `, m(`${math(r.lower.value)} \\le ${v} \\le ${math(r.upper.value)}`),
-        ...(r.conditions.length ? [', where ', ...r.conditions.flatMap((c, i): Inline[] => [i ? ', ' : '', m(conditionTex(c))])] : [', always']),
+        `Regime ${r.name}: the patch runs ${REGIME_WORDS[r.name]}, `, span(r),
+        ...(r.conditions.length ? [', where ', ...conditionList(r.conditions)] : [', always']),
         ':',
       ),
       equations(...Object.entries(r.resultants).map(([name, e]) => equation(label(`${r.name}-${name}`), math(sym(name)), mathLines(e)))),
@@ -65,6 +69,19 @@ function termBlocks(t: PatchTerm): Block[] {
   }
   if (t.law.separation) {
     blocks.push(paragraph('The inner patch shrinks to a point, and the body separates from the foundation, where ', m(`${math(t.law.separation)} = 0`), '.'));
+  }
+  const along = t.normalMotion;
+  if (along) {
+    const zero = along.zero.map((s) => `${math(sym(s))} = 0`).join(',\ ');
+    blocks.push(paragraph('For motion along the normal only (', m(zero), ', the depth ', m(`${math(sym(t.contact.depth))} > 0`), ') the regimes reduce to'));
+    for (const r of along.law.regimes) {
+      const F = r.resultants[t.contact.normal]!;
+      blocks.push(
+        paragraph(`${r.name}: `, span(r), ...(r.conditions.length ? [' where ', ...conditionList(r.conditions)] : []), ','),
+        equations(equation(label(`normal-${r.name}`), math(sym(t.contact.normal)), mathLines(F))),
+      );
+    }
+    if (along.law.separation) blocks.push(paragraph('and the body separates where ', m(`${math(along.law.separation)} = 0`), '.'));
   }
   if (t.equilibrium) {
     blocks.push(

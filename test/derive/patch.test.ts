@@ -319,6 +319,14 @@ describe('a model’s patches: derivations/viscoelastic-disk.ts through derivePa
     expect(at(t.normalEverywhere, state(-1e-3, 0, -0.1, 0))).toBe(0);
     expect(at(t.normalEverywhere, state(1e-3, 0, 1, 0))).toBeLessThan(0);
   });
+  it('motion along the normal (uₓ = 0, the depth’s rate q̇ kept) is the vertical impact’s law of §5, (5.3)–(5.4)', () => {
+    const along = t.normalMotion!;
+    expect(along.zero).toEqual(['ux']);
+    const vertical = law(diskSpec({ ux: '0' }));
+    expect(along.law.regimes.map((g) => [g.name, conditions(g)])).toEqual([['whole', ['qd >= 0']], ['both-inner', ['qd < 0', 'k*q + nu*qd > 0']]]);
+    for (const name of ['whole', 'both-inner'] as const) expect(regime(along.law, name).resultants.Fy).toBe(regime(vertical, name).resultants.Fy);
+    expect(along.law.separation).toBe(simplify(p('k*q + nu*qd')));
+  });
   it('a convex density is a bad-patch derivation error on the density field', () => {
     const convex = { ...disk, patches: [{ ...disk.patches![0]!, density: 'k*r*(theta^2 - q)' }] };
     const err = thrown(() => deriveSystem(buildModel(convex)), MechanicsError);

@@ -1,8 +1,8 @@
 // The "Distributed contact law" section (src/report/patch.ts) for the disk of
 // derivations/viscoelastic-disk.ts: present only for models with patches; the
 // density, the regimes with their ends and conditions, compression's F_y
-// (5.3), the restitution patch inside the arc, the separation condition
-// q + νq̇/k = 0 (at uₓ = 0), ϑ₀ = (3/2)^{1/3}ε (4.7) and the friction law;
+// (5.3), the restitution patch inside the arc, the same for motion along the
+// normal with restitution (5.4) and the separation condition q + νq̇/k = 0, ϑ₀ = (3/2)^{1/3}ε (4.7) and the friction law;
 // every formula valid KaTeX (strict).
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +46,13 @@ describe('the distributed contact law section', () => {
     expect(tex).toContain('Regime both-inner');
     expect(tex).toContain('F_{y} = \\frac{2 (2 k r^{2} (k q + \\nu q_{d}) + \\nu^{2} u_{x}^{2})^{3/2}}{3 k^{2} r}');
     expect(tex).toContain('$2 k r^{2} (k q + \\nu q_{d}) + \\nu^{2} u_{x}^{2} = 0$');
+  });
+  it('motion along the normal (uₓ = 0), as §5 prints it: compression (5.3) while q̇ ≥ 0, restitution (4√2/3)kr²(q + νq̇/k)^{3/2} (5.4) inside |ϑ| ≤ √(2(q + νq̇/k)), separation at kq + νq̇ = 0', () => {
+    expect(tex).toContain('For motion along the normal only ($u_{x} = 0$');
+    expect(tex).toContain('whole: $-\\sqrt{2} \\sqrt{q} \\le \\theta \\le \\sqrt{2} \\sqrt{q}$ where $q_{d} \\ge 0$');
+    expect(tex).toContain('both-inner: $-\\frac{\\sqrt{2} \\sqrt{k q + \\nu q_{d}}}{\\sqrt{k}} \\le \\theta \\le \\frac{\\sqrt{2} \\sqrt{k q + \\nu q_{d}}}{\\sqrt{k}}$ where $q_{d} < 0$, $k q + \\nu q_{d} > 0$');
+    expect(tex).toContain('F_{y} = \\frac{4 \\sqrt{2} r^{2} (k q + \\nu q_{d})^{3/2}}{3 \\sqrt{k}}');
+    expect(tex).toContain('separates where $k q + \\nu q_{d} = 0$');
   });
   it('the equilibrium: q = (9/32)^{1/3}ε², ϑ₀ = (3/2)^{1/3}ε with ε = (mg/(kr²))^{1/3} (4.7)', () => {
     expect(tex).toContain('q = \\frac{\\sqrt[3]{\\frac{9}{32}} m^{2/3} g^{2/3}}{k^{2/3} r^{4/3}}');

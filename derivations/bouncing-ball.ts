@@ -13,5 +13,6 @@ export default defineModel({
   kinetic: "m*y'^2/2",
   potential: 'm*g*y',
   unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { newton: 'e' }, description: 'the floor' }],
+  drawing: { points: { ball: [0, 'y + 0.05'] }, discs: [{ center: 'ball', radius: 0.05 }], ground: 'y = 0' },
   initial: { q: { y: 1 }, t1: 5 },
 });

@@ -43,15 +43,16 @@ export default defineModel({
   kinetic: "m*(xc'^2 + yc'^2) + m*l^2*(sin(alpha)^2 + 1/3)/4*psi'^2",
   potential: '2*m*g*yc',
   unilateral: [
-    {
-      name: 'footB', description: 'foot of leg OB on the line',
-      constraint: `${O_y} - l*cos(psi - alpha) >= 0`,
-      law: { stick: `${O_x} + l*sin(psi - alpha)` },
-    },
+    // Numbered as in Rubanovich–Formalsky §1: R₁ acts at D, R₂ at B ((1.5), fig. 2).
     {
       name: 'footD', description: 'foot of leg OD on the line',
       constraint: `${O_y} - l*cos(psi + alpha) >= 0`,
       law: { stick: `${O_x} + l*sin(psi + alpha)` },
+    },
+    {
+      name: 'footB', description: 'foot of leg OB on the line',
+      constraint: `${O_y} - l*cos(psi - alpha) >= 0`,
+      law: { stick: `${O_x} + l*sin(psi - alpha)` },
     },
   ],
   impactScenarios: [
@@ -60,6 +61,11 @@ export default defineModel({
       at: { psi: '0', yc: 'l/2*cos(alpha)' }, independent: ['psi'], approach: { psi: 'negative' }, critical: 'alpha',
     },
   ],
+  drawing: {
+    points: { O: [O_x, O_y], B: [`${O_x} + l*sin(psi - alpha)`, `${O_y} - l*cos(psi - alpha)`], D: [`${O_x} + l*sin(psi + alpha)`, `${O_y} - l*cos(psi + alpha)`] },
+    segments: [['O', 'B'], ['O', 'D']],
+    ground: 'y = 0',
+  },
   // Standing on foot B (at rest on the line) and rocking forward.
   initial: standingOnB(0.05, -1),
   // Rubanovich–Formalsky §1 against the derived impact map: w = ψ̇(−0), the

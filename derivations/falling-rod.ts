@@ -23,5 +23,6 @@ export default defineModel({
   kinetic: "m*(x'^2 + y'^2)/2 + m*l^2*theta'^2/6",
   potential: 'm*g*y',
   unilateral: [{ name: 'tip', constraint: 'y - l*sin(theta) >= 0', slip: 'x - l*cos(theta)', law: { newton: 'e', coulomb: 'mu' }, description: 'the lower end on the floor' }],
+  drawing: { points: { A: ['x - l*cos(theta)', 'y - l*sin(theta)'], C: ['x', 'y'], B: ['x + l*cos(theta)', 'y + l*sin(theta)'] }, segments: [['A', 'B']], ground: 'y = 0' },
   initial: { q: { y: 1, theta: 0.7 }, qd: { x: 1 }, t1: 3 },
 });

@@ -35,6 +35,7 @@ export default defineModel({
   // y = l cos a1, and the foot's velocity ẋ + l cos a1 ȧ1 = ẏ + l sin a1 ȧ1 = 0
   // at ȧ1 = −1.2. A knee-less walker scuffs when its legs cross (both feet on
   // one point, where the contact rows coincide): the default run ends before that.
+  drawing: { points: { hip: ['x', 'y'], foot1: ['x + l*sin(a1)', 'y - l*cos(a1)'], foot2: ['x + l*sin(a2)', 'y - l*cos(a2)'] }, segments: [['hip', 'foot1'], ['hip', 'foot2']], ground: 'y = 0' },
   // Rubanovich–Formalsky §3 in the feet's coordinates z = (x₁, y₁, x₂, y₂): D (foot2, arriving,
   // the paper's 1) and B (foot1, standing, the paper's 2); the paper's α is β here.
   paper: {

@@ -21,5 +21,7 @@ export default defineModel({
   kinetic: "m*(x'^2 + y'^2)/2 + J*theta'^2/2",
   potential: '-m*g*sin(alpha)*x',
   nonholonomic: [{ name: 'blade', expr: "x'*sin(theta) - y'*cos(theta)" }],
+  // Seen from above the inclined plane: the blade through its contact point.
+  drawing: { points: { back: ['x - 0.2*cos(theta)', 'y - 0.2*sin(theta)'], P: ['x', 'y'], front: ['x + 0.2*cos(theta)', 'y + 0.2*sin(theta)'] }, segments: [['back', 'front']] },
   initial: { qd: { theta: 1 }, t1: 10 },
 });

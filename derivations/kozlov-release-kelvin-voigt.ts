@@ -26,6 +26,7 @@ export default defineModel({
   kinetic: "(x'^2 + y'^2)/2",
   forces: { y: 'g*sign(x)' },
   unilateral: [{ name: 'line', constraint: 'y >= 0', law: { compliant: { stiffness: 'c^2*N', damping: 'nu*N + k*sqrt(N)', adhesion: true } }, description: 'the line y = 0, realized by a Kelvin–Voigt medium' }],
+  drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
   limitStudy: { parameter: 'N', values: [10, 100, 1000, 10000], rigid: { line: { plastic: true } }, limits: { release: 1 } },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
 });

@@ -19,5 +19,6 @@ export default defineModel({
   kinetic: "(x'^2 + y'^2)/2",
   forces: { y: 'g*sign(x)' },
   unilateral: [{ name: 'line', constraint: 'y >= 0', law: { plastic: true }, description: 'the line y = 0' }],
+  drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
 });

@@ -11,6 +11,7 @@ export function nLinkPendulum(n: number, names: { q: string; m: string; l: strin
   const l = (i: number): Expr => sym(`${names.l}${i}`);
   const m = (i: number): string => `${names.m}${i}`;
   const particles = [];
+  const points: Record<string, readonly [Expr, Expr]> = { O: [ZERO, ZERO] };
   const potential: Expr[] = [];
   let x: Expr = ZERO;
   let y: Expr = ZERO;
@@ -18,6 +19,7 @@ export function nLinkPendulum(n: number, names: { q: string; m: string; l: strin
     x = add(x, mul(l(i), sin(q(i))));
     y = add(y, neg(mul(l(i), cos(q(i)))));
     particles.push({ mass: m(i), position: [x, y] });
+    points[`P${i}`] = [x, y];
     potential.push(mul(sym(m(i)), sym('g'), y));
   }
   const parameters: Record<string, { default: number; description: string; unit: string }> = {
@@ -35,6 +37,7 @@ export function nLinkPendulum(n: number, names: { q: string; m: string; l: strin
     parameters,
     particles,
     potential: add(...potential),
+    drawing: { points, segments: Array.from({ length: n }, (_, k) => [k === 0 ? 'O' : `P${k}`, `P${k + 1}`] as const) },
     initial: { q: Object.fromEntries(Array.from({ length: n }, (_, k) => [`${names.q}${k + 1}`, 0.5])), t1: 10 },
   });
 }

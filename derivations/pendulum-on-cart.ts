@@ -22,5 +22,6 @@ export default defineModel({
   ],
   potential: '-m*g*l*cos(theta)',
   forces: { x: 'F*cos(w*t)' },
+  drawing: { points: { cart: ['x', 0], bob: ['x + l*sin(theta)', '-l*cos(theta)'] }, segments: [['cart', 'bob']], ground: 'y = -0.1' },
   initial: { q: { theta: 0.8 }, qd: { x: 0.2 }, t1: 10 },
 });

@@ -24,5 +24,6 @@ export default defineModel({
   ],
   potential: '-m1*g*l1*cos(q1) - m2*g*(l1*cos(q1) + l2*cos(q2))',
   unilateral: [{ name: 'wall', constraint: 'l1*sin(q1) + l2*sin(q2) - d <= 0', law: { newton: 'e' }, description: 'the wall x = d' }],
+  drawing: { points: { O: [0, 0], m1: ['l1*sin(q1)', '-l1*cos(q1)'], m2: ['l1*sin(q1) + l2*sin(q2)', '-l1*cos(q1) - l2*cos(q2)'] }, segments: [['O', 'm1'], ['m1', 'm2']], ground: 'd = x' },
   initial: { q: { q1: -0.6, q2: -0.9 }, t1: 6 },
 });

@@ -24,5 +24,6 @@ export default defineModel({
   forces: { x: 'Fx', z: 'Fz' },
   // The reaction is positive when the lower plane pushes up (it bears, f1), negative when the upper one pushes down (f2).
   holonomic: [{ name: 'gap', expr: 'z', slip: 'x', friction: { positive: 'f1', negative: 'f2' } }],
+  drawing: { points: { P: ['x', 'z'] }, ground: ['y = -0.02', '0.02 = y'] },
   initial: { qd: { x: 1 }, t1: 2 },
 });

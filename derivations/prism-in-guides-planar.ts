@@ -37,5 +37,12 @@ export default defineModel({
     { name: 'pair1', expr: 'y + a1*theta', slip: { positive: 'x + w*theta', negative: 'x - w*theta' }, friction: { positive: 'f21', negative: 'f11' } },
     { name: 'pair2', expr: 'y + a2*theta', slip: { positive: 'x + w*theta', negative: 'x - w*theta' }, friction: { positive: 'f22', negative: 'f12' } },
   ],
+  // Seen from above: the prism (half length 0.4, half width w) between its guides.
+  drawing: {
+    points: Object.fromEntries([['A', -0.4, -1], ['B', 0.4, -1], ['C', 0.4, 1], ['D', -0.4, 1]].map(([n, u, v]) => [n, [`x + ${u}*cos(theta) - ${v}*w*sin(theta)`, `y + ${u}*sin(theta) + ${v}*w*cos(theta)`] as const])),
+    segments: [['A', 'B'], ['B', 'C'], ['C', 'D'], ['D', 'A']],
+    labels: false,
+    ground: ['y = -w', 'w = y'],
+  },
   initial: { qd: { x: 1 }, t1: 2 },
 });

@@ -60,5 +60,12 @@ export default defineModel({
   kinetic: "m*(x'^2 + y'^2 + z'^2)/2 + (Jx*phi'^2 + Jy*theta'^2 + Jz*psi'^2)/2",
   forces: { x: 'Px', y: 'Py', z: 'Pz', phi: 'Mx', theta: 'My', psi: 'Mz' },
   holonomic: pairs.map((p) => ({ name: p.name, expr: p.normal, slip: { positive: p.plus, negative: p.minus }, friction: { positive: `fp${p.s}`, negative: `fm${p.s}` } })),
+  // Seen from above: the prism (half length 0.4, half width w) between its guides, turned by its yaw.
+  drawing: {
+    points: Object.fromEntries([['A', -0.4, -1], ['B', 0.4, -1], ['C', 0.4, 1], ['D', -0.4, 1]].map(([n, u, v]) => [n, [`x + ${u}*cos(psi) - ${v}*w*sin(psi)`, `y + ${u}*sin(psi) + ${v}*w*cos(psi)`] as const])),
+    segments: [['A', 'B'], ['B', 'C'], ['C', 'D'], ['D', 'A']],
+    labels: false,
+    ground: ['y = -w', 'w = y'],
+  },
   initial: { qd: { x: 0.5 }, t1: 1 },
 });

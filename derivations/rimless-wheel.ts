@@ -66,6 +66,11 @@ export function rimlessWheel(k: number): ModelSpec {
     ],
     // Standing on spoke 0 (tip at rest, for every l) and rocking forward:
     // y = l cos ψ, and the tip's velocity ẋ + l cos ψ ψ̇ = ẏ + l sin ψ ψ̇ = 0 at ψ̇ = −1.
+    drawing: {
+      points: Object.fromEntries([['hub', ['x', 'y'] as const], ...Array.from({ length: k }, (_, j) => [`tip${j}`, [`x + l*sin(${angle(j)})`, `y - l*cos(${angle(j)})`] as const])]),
+      segments: Array.from({ length: k }, (_, j) => ['hub', `tip${j}`] as const),
+      ground: 'y = 0',
+    },
     initial: { q: { psi: 0.2, y: 'l*cos(0.2)' }, qd: { x: 'l*cos(0.2)', y: 'l*sin(0.2)', psi: -1 }, t1: 4 },
     // Rubanovich–Formalsky §2 for every k, from one stance with α = π/k symbolic; w = ψ̇(−0),
     // E_R1 the impulse at the arriving spoke (spoke1), E_R2 at the standing one (spoke0).

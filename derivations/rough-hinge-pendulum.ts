@@ -29,5 +29,7 @@ export default defineModel({
   potential: '-m*g*x',
   holonomic: [{ name: 'pinx', expr: 'x - l*cos(phi)' }, { name: 'piny', expr: 'y - l*sin(phi)' }],
   hinges: [{ name: 'journal', constraints: ['pinx', 'piny'], angle: 'phi', radius: 'r', friction: 'f', reduced: 'fr' }],
+  // x points down (V = −m g x): drawn with the vertical up the page.
+  drawing: { points: { O: [0, 0], C: ['y', '-x'] }, segments: [['O', 'C']] },
   initial: { q: { x: 'l*cos(1)', y: 'l*sin(1)', phi: 1 }, qd: { x: '-l*sin(1)*2', y: 'l*cos(1)*2', phi: 2 }, t1: 3 },
 });

@@ -12,5 +12,6 @@ export default defineModel({
   },
   kinetic: "m*l^2*theta'^2/2",
   potential: '-m*g*l*cos(theta)',
+  drawing: { points: { O: [0, 0], bob: ['l*sin(theta)', '-l*cos(theta)'] }, segments: [['O', 'bob']] },
   initial: { q: { theta: 1 }, t1: 10 },
 });

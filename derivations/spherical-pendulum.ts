@@ -15,5 +15,7 @@ export default defineModel({
   },
   particles: [{ mass: 'm', position: ['l*sin(theta)*cos(phi)', 'l*sin(theta)*sin(phi)', '-l*cos(theta)'] }],
   potential: '-m*g*l*cos(theta)',
+  // Seen from the side: the bob's x and height.
+  drawing: { points: { O: [0, 0], bob: ['l*sin(theta)*cos(phi)', '-l*cos(theta)'] }, segments: [['O', 'bob']] },
   initial: { q: { theta: 1 }, qd: { theta: 0, phi: 2 }, t1: 10 },
 });

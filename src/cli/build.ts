@@ -6,11 +6,12 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { buildModel, type Model, type ModelSpec } from '../model/index.js';
 import { impactMapJacobian } from '../derive/equilibria.js';
 import { deriveSystem, type DerivedSystem } from '../derive/system.js';
-import { generateModule, TOOLKIT } from '../codegen/module.js';
+import { generateModule, TOOLKIT, type GeneratedModule } from '../codegen/module.js';
 import { declaredOrbit, type ReportOrbit } from '../report/periodic.js';
 import { reportFiles } from '../report/report.js';
+import { modelDrawing } from '../report/sketch.js';
 import { indexHtml, katexAssets } from '../report/site.js';
-import type { ReportSimulation } from '../report/sections.js';
+import type { MotionSimulation } from '../report/motion.js';
 import type { GeneratedModel } from '../runtime/contract.js';
 import { MechanicsError } from '../errors.js';
 import { rigidLimitStudy, type LimitStudy } from '../runtime/rigid-limit.js';
@@ -33,19 +34,47 @@ export interface BuildOutput {
   readonly problems: readonly MechanicsError[];
 }
 
+/** The derived system and its generated module: what `derive` writes first, before any report. */
+export interface CodeOutput extends BuildOutput {
+  readonly system: DerivedSystem;
+  readonly module: GeneratedModule;
+}
+
+/** The generated module of one model (and its JavaScript with `js`), in memory. */
+export function buildCode(file: ModelFile, options: BuildOptions = {}): CodeOutput {
+  const system = deriveSystem(buildModel(file.spec));
+  const module = generateModule(system, file.source);
+  const files = new Map([[`generated/${module.fileName}`, module.source]]);
+  if (options.js) files.set(`generated/${module.fileName.replace(/\.ts$/, '.js')}`, compileGenerated(module.source, 'esm'));
+  return { system, module, files, problems: [] };
+}
+
+/**
+ * The report files of one model whose code is built. Never throws: a
+ * report that cannot be built (a formula KaTeX refuses, a drawing that does
+ * not evaluate) is a problem beside the code, which `derive` has already
+ * written, so a report failure never loses the generated module.
+ */
+export function buildReportOutputs(file: ModelFile, code: CodeOutput): BuildOutput {
+  const problems: MechanicsError[] = [];
+  try {
+    const { simulation, error } = simulateForReport(code.module.source);
+    if (error) problems.push(error);
+    const drawing = modelDrawing(file.spec, code.system.model);
+    return { files: reportFiles(code.system, { source: file.source, toolkit: TOOLKIT, simulation, drawing, ...studyOption(file.spec, code.module.source), ...orbitOption(file, code.module.source, code.system), ...(file.spec.paper ? { paper: file.spec.paper } : {}) }), problems };
+  } catch (err) {
+    const where = { model: file.spec.name };
+    const failure = err instanceof MechanicsError ? err.at(where) : new MechanicsError('internal', 'internal', `the report could not be built (${(err as Error).message.split('\n')[0]}); the generated code is not affected`, where);
+    return { files: new Map(), problems: [...problems, failure] };
+  }
+}
+
 /** Everything `derive` writes for one model, in memory (used by the staleness test too). */
 export function buildOutputs(file: ModelFile, options: BuildOptions = {}): BuildOutput {
-  const system = deriveSystem(buildModel(file.spec));
-  const mod = generateModule(system, file.source);
-  const files = new Map([[`generated/${mod.fileName}`, mod.source]]);
-  if (options.js) files.set(`generated/${mod.fileName.replace(/\.ts$/, '.js')}`, compileGenerated(mod.source, 'esm'));
-  const problems: MechanicsError[] = [];
-  if (options.report ?? true) {
-    const { simulation, error } = simulateForReport(mod.source);
-    if (error) problems.push(error);
-    for (const [rel, text] of reportFiles(system, { source: file.source, toolkit: TOOLKIT, simulation, ...studyOption(file.spec, mod.source), ...orbitOption(file, mod.source, system), ...(file.spec.paper ? { paper: file.spec.paper } : {}) })) files.set(rel, text);
-  }
-  return { files, problems };
+  const code = buildCode(file, options);
+  if (!(options.report ?? true)) return code;
+  const report = buildReportOutputs(file, code);
+  return { files: new Map([...code.files, ...report.files]), problems: report.problems };
 }
 
 /** The pages shared by all reports: docs/index.html and KaTeX's stylesheet and fonts in docs/katex/. */
@@ -62,12 +91,12 @@ const REPORT_SAMPLES = 401;
  * memory, simulated from its declared initial state. Deterministic (a fixed
  * grid and tolerances), as the committed reports are checked for staleness.
  */
-export function reportSimulation(source: string): ReportSimulation {
+export function reportSimulation(source: string): MotionSimulation {
   return simulateForReport(source).simulation;
 }
 
 /** The report's simulation and, when it failed, the error (which `derive` reports as a failure). */
-function simulateForReport(source: string): { readonly simulation: ReportSimulation; readonly error?: MechanicsError } {
+function simulateForReport(source: string): { readonly simulation: MotionSimulation; readonly error?: MechanicsError } {
   const mod = loadGenerated(source);
   const { q0, qd0, t1 } = mod.model.initial;
   // Non-ideal constraints are derived, not integrated: said in the report, not a failure of derive.

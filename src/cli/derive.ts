@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { MechanicsError } from '../errors.js';
 import { SimulationError } from '../runtime/errors.js';
 import type { CommandSpec, ParsedArgs } from './args.js';
-import { buildOutputs, siteOutputs, writeOutputs } from './build.js';
+import { buildCode, buildReportOutputs, siteOutputs, writeOutputs } from './build.js';
 import { DEFAULT_MODELS_DIR, loadModels, resolveModels, type ModelFile } from './models.js';
 
 export const DERIVE: CommandSpec = {
@@ -78,12 +78,17 @@ function deriveAll(models: readonly ModelFile[], catalogue: readonly ModelFile[]
   for (const file of models) {
     const t0 = performance.now();
     try {
-      const out = buildOutputs(file, { report: settings.report, js: settings.js });
-      const files = new Map([...out.files].filter(([rel]) => settings.code || rel.startsWith('docs/')));
-      const written = writeOutputs(root, { files }, settings.outDir);
+      // The code is written before the report is built: a report that fails
+      // (or a large model whose report takes long) never holds back the module.
+      const code = buildCode(file, { js: settings.js });
+      const written = settings.code ? writeOutputs(root, code, settings.outDir) : [];
+      if (settings.report) {
+        const report = buildReportOutputs(file, code);
+        written.push(...writeOutputs(root, report, settings.outDir));
+        for (const problem of report.problems) printError(problem);
+        if (report.problems.length) ok = false;
+      }
       console.log(`${file.spec.name}: ${written.join(', ')} (${(performance.now() - t0).toFixed(0)} ms)`);
-      for (const problem of out.problems) printError(problem);
-      if (out.problems.length) ok = false;
       derived.push(file);
     } catch (err) {
       if (!(err instanceof MechanicsError)) throw err;

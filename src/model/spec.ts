@@ -272,6 +272,28 @@ export interface LimitStudySpec {
   readonly limits?: { readonly release?: number; readonly duration?: number; readonly restitution?: number };
 }
 
+/**
+ * A sketch of the model for the report's figures and animation: named points
+ * of the plane as expressions of q and the parameters, bars between them,
+ * discs and fixed lines. Without one the report draws the particles' positions.
+ */
+export interface DrawingSpec {
+  /** Named points: [x, y] (x to the right, y up). */
+  readonly points: Readonly<Record<string, readonly [ExprInput, ExprInput]>>;
+  /** Bars between two named points (rods, legs, links). */
+  readonly segments?: readonly (readonly [string, string])[];
+  /** Discs around a named point (a ball, a wheel). */
+  readonly discs?: readonly { readonly center: string; readonly radius: ExprInput }[];
+  /**
+   * Fixed lines, each an equation linear in the plane's x and y (not the
+   * coordinates), e.g. 'y = 0' or 'y = -x*tan(alpha)'; the side where
+   * left − right < 0 is hatched as the solid.
+   */
+  readonly ground?: string | readonly string[];
+  /** Write the points' names beside them (default: when there are at most six). */
+  readonly labels?: boolean;
+}
+
 export interface ModelSpec {
   /** File-safe identifier, e.g. 'double-pendulum'. */
   readonly name: string;
@@ -310,6 +332,8 @@ export interface ModelSpec {
   readonly sources?: readonly string[];
   /** A paper's formulas, each set beside the fact of the derivation it gives, in the report's closing table. */
   readonly paper?: PaperSpec;
+  /** A sketch for the report (default: the particles' positions). */
+  readonly drawing?: DrawingSpec;
   /** A rigid-limit study of a model with realized contacts. */
   readonly limitStudy?: LimitStudySpec;
 }
@@ -353,7 +377,7 @@ type Known<T> = Readonly<Record<KeysOf<T>, true>>;
 export const MODEL_FIELDS: Known<ModelSpec> = {
   name: true, title: true, description: true, coordinates: true, parameters: true, kinetic: true, particles: true,
   potential: true, lagrangian: true, forces: true, holonomic: true, nonholonomic: true, hinges: true, unilateral: true,
-  multipleImpacts: true, impactScenarios: true, sources: true, paper: true, patches: true, initial: true,
+  multipleImpacts: true, impactScenarios: true, sources: true, paper: true, patches: true, initial: true, drawing: true,
   orbit: true, limitStudy: true,
 };
 export const COORDINATE_FIELDS: Known<CoordinateSpec> = { name: true, description: true, unit: true };

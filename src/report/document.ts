@@ -55,11 +55,13 @@ export interface List {
   readonly items: readonly (readonly Inline[])[];
 }
 
-/** A plot (HTML only): an SVG, a legend of LaTeX labels and a caption. */
+/** A figure: its HTML (an SVG, or an animation), a legend of LaTeX labels and a caption. */
 export interface Figure {
   readonly kind: 'figure';
   readonly id: string;
   readonly svg: string;
+  /** The same figure for the PDF, a tikzpicture, and its width as a fraction of the line; absent: HTML only. */
+  readonly tikz?: { readonly picture: string; readonly width: number };
   readonly legend: readonly { readonly label: string; readonly color: string; readonly dash?: string }[];
   readonly caption: readonly Inline[];
 }

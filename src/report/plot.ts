@@ -1,13 +1,14 @@
-// Hand-written SVG line plots for the HTML report: one or more series
-// against time, with events (impacts, releases) marked as vertical lines.
+// Line plots of a report as scenes (scene.ts): series against time with one
+// marker per instant at which events occur, and curves in a plane (a phase
+// portrait). Printed as SVG for the HTML report and as TikZ for the PDF.
 //
-// Deterministic by construction: every number in the output goes through
-// fixed formatting (pixel coordinates to 0.1 px, tick labels to the
-// decimals their spacing needs), because docs/ is committed and checked for
-// staleness byte for byte.
+// Deterministic by construction: pixel coordinates to 0.1 px, tick labels to
+// the decimals their spacing needs, because docs/ is committed and checked
+// for staleness byte for byte.
+import { svgScene, type Scene, type SceneItem } from './scene.js';
 
 export interface PlotSeries {
-  /** Legend label, LaTeX (rendered by the HTML report, not inside the SVG). */
+  /** Legend label, LaTeX (rendered by the report, not inside the figure). */
   readonly label: string;
   readonly values: readonly number[];
 }
@@ -19,6 +20,12 @@ export interface PlotEvent {
   readonly kind: PlotEventKind;
 }
 
+/** An axis caption: plain text for SVG, and the same in LaTeX for the PDF (absent: the text escaped). */
+export interface AxisLabel {
+  readonly text: string;
+  readonly tex?: string;
+}
+
 export interface PlotSpec {
   /** Used for element ids and the accessible title. */
   readonly id: string;
@@ -26,9 +33,20 @@ export interface PlotSpec {
   readonly t: readonly number[];
   readonly series: readonly PlotSeries[];
   readonly events: readonly PlotEvent[];
-  /** Axis captions, plain text. */
-  readonly xLabel: string;
-  readonly yLabel: string;
+  /** Axis captions, plain text (t [s]) or with their LaTeX. */
+  readonly xLabel: string | AxisLabel;
+  readonly yLabel: string | AxisLabel;
+  readonly width?: number;
+  readonly height?: number;
+}
+
+/** Curves y(x) in a plane (a phase portrait), each with a dot at its start. */
+export interface CurveSpec {
+  readonly id: string;
+  readonly title: string;
+  readonly curves: readonly { readonly label: string; readonly x: readonly number[]; readonly y: readonly number[] }[];
+  readonly xLabel: string | AxisLabel;
+  readonly yLabel: string | AxisLabel;
   readonly width?: number;
   readonly height?: number;
 }
@@ -47,13 +65,7 @@ export const EVENT_STYLE: Readonly<Record<PlotEventKind, { readonly color: strin
   indeterminate: { color: '#000000', dash: '8 2 2 2' },
 };
 
-const MARGIN = { left: 64, right: 16, top: 14, bottom: 42 } as const;
-
-/** Fixed-precision number for SVG attributes ("-0.0" normalized). */
-function px(v: number): string {
-  const s = v.toFixed(1);
-  return s === '-0.0' ? '0.0' : s;
-}
+const MARGIN = { left: 64, right: 16, top: 18, bottom: 42 } as const;
 
 /** Round tick steps: 1, 2, 5 × 10^k, about `count` intervals over [lo, hi]. */
 export function niceTicks(lo: number, hi: number, count = 5): { ticks: number[]; step: number; lo: number; hi: number } {
@@ -76,7 +88,7 @@ export function tickLabel(v: number, step: number): string {
 }
 
 /**
- * The y range shown: the data range, widened to a visible band when the
+ * The range shown: the data range, widened to a visible band when the
  * data are (numerically) constant — a conserved energy then shows as a flat
  * line instead of magnified round-off.
  */
@@ -98,58 +110,130 @@ export function valueRange(values: readonly number[]): [number, number] {
   return [lo, hi];
 }
 
-const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Events drawn as one marker: those at one instant (closer than `resolution` in t). */
+export interface EventMarker {
+  readonly t: number;
+  /** The kind that occurs most often at this instant (its line style). */
+  readonly kind: PlotEventKind;
+  readonly count: number;
+  /** "impact ×12, release" */
+  readonly label: string;
+}
 
-/** The plot as a standalone <svg> element. */
-export function svgPlot(spec: PlotSpec): string {
-  const W = spec.width ?? 640;
-  const H = spec.height ?? 260;
+/**
+ * Events merged into one marker per instant: events closer than
+ * `resolution` (the time one pixel spans) would draw as a single thick line
+ * anyway — the compass's stick/release cascades put 13 at one instant.
+ */
+export function eventMarkers(events: readonly PlotEvent[], resolution: number): EventMarker[] {
+  const sorted = [...events].sort((a, b) => a.t - b.t);
+  const groups: PlotEvent[][] = [];
+  for (const e of sorted) {
+    const last = groups[groups.length - 1];
+    if (last && e.t - last[0]!.t <= resolution) last.push(e);
+    else groups.push([e]);
+  }
+  return groups.map((g) => {
+    const counts = new Map<PlotEventKind, number>();
+    for (const e of g) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
+    const kinds = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    return {
+      t: g[0]!.t,
+      kind: kinds[0]![0],
+      count: g.length,
+      label: kinds.map(([k, n]) => (n > 1 ? `${k} ×${n}` : k)).join(', '),
+    };
+  });
+}
+
+const label = (l: string | AxisLabel): AxisLabel => (typeof l === 'string' ? { text: l } : l);
+
+interface Frame {
+  readonly items: SceneItem[];
+  readonly sx: (v: number) => number;
+  readonly sy: (v: number) => number;
+  readonly x0: number;
+  readonly x1: number;
+  readonly y0: number;
+  readonly y1: number;
+}
+
+/** Frame, grid, ticks and axis captions of a plot over [xLo, xHi] × the y range of `ys`. */
+function frame(W: number, H: number, xRange: [number, number], yValues: readonly number[], xl: string | AxisLabel, yl: string | AxisLabel): Frame {
   const x0 = MARGIN.left;
   const x1 = W - MARGIN.right;
   const y0 = H - MARGIN.bottom;
   const y1 = MARGIN.top;
+  const xt = niceTicks(xRange[0], xRange[1] > xRange[0] ? xRange[1] : xRange[0] + 1);
+  const [vLo, vHi] = valueRange(yValues);
+  const yt = niceTicks(vLo, vHi);
+  const sx = (v: number): number => x0 + ((v - xt.lo) / (xt.hi - xt.lo)) * (x1 - x0);
+  const sy = (v: number): number => y0 - ((v - yt.lo) / (yt.hi - yt.lo)) * (y0 - y1);
+  const grid = '#e4e4e4';
+  const ink = '#333333';
+  const items: SceneItem[] = [{ kind: 'rect', cls: 'frame', x: x0, y: y1, w: x1 - x0, h: y0 - y1, stroke: '#999999' }];
+  for (const v of xt.ticks) items.push({ kind: 'line', cls: 'grid', x1: sx(v), y1, x2: sx(v), y2: y0, stroke: grid, width: 1 });
+  for (const v of yt.ticks) items.push({ kind: 'line', cls: 'grid', x1: x0, y1: sy(v), x2: x1, y2: sy(v), stroke: grid, width: 1 });
+  for (const v of xt.ticks) items.push({ kind: 'text', cls: 'tick', x: sx(v), y: y0 + 15, text: tickLabel(v, xt.step), anchor: 'middle', size: 11, fill: ink });
+  for (const v of yt.ticks) items.push({ kind: 'text', cls: 'tick', x: x0 - 6, y: sy(v) + 4, text: tickLabel(v, yt.step), anchor: 'end', size: 11, fill: ink });
+  const xa = label(xl);
+  const ya = label(yl);
+  items.push(
+    { kind: 'text', cls: 'axis', x: (x0 + x1) / 2, y: H - 6, text: xa.text, ...(xa.tex ? { tex: xa.tex } : {}), anchor: 'middle', size: 12, fill: ink },
+    { kind: 'text', cls: 'axis', x: 16, y: (y0 + y1) / 2, text: ya.text, ...(ya.tex ? { tex: ya.tex } : {}), anchor: 'middle', size: 12, fill: ink, rotate: true },
+  );
+  return { items, sx, sy, x0, x1, y0, y1 };
+}
+
+/** Series against time, with a marker (a labelled vertical line) per instant of events. */
+export function plotScene(spec: PlotSpec): Scene {
+  const W = spec.width ?? 640;
+  const H = spec.height ?? 260;
   const tMin = spec.t[0] ?? 0;
   const tMax = spec.t[spec.t.length - 1] ?? 1;
-  const xt = niceTicks(tMin, tMax > tMin ? tMax : tMin + 1);
-  const [vLo, vHi] = valueRange(spec.series.flatMap((s) => s.values));
-  const yt = niceTicks(vLo, vHi);
-  const sx = (t: number): number => x0 + ((t - xt.lo) / (xt.hi - xt.lo)) * (x1 - x0);
-  const sy = (v: number): number => y0 - ((v - yt.lo) / (yt.hi - yt.lo)) * (y0 - y1);
-  const out: string[] = [];
-  out.push(
-    `<svg class="plot" id="${spec.id}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-labelledby="${spec.id}-title">`,
-    `<title id="${spec.id}-title">${escapeXml(spec.title)}</title>`,
-    `<rect class="frame" x="${px(x0)}" y="${px(y1)}" width="${px(x1 - x0)}" height="${px(y0 - y1)}" fill="none" stroke="#999" stroke-width="1"/>`,
-  );
-  // Grid and tick labels.
-  out.push('<g class="grid" stroke="#e4e4e4" stroke-width="1">');
-  for (const v of xt.ticks) out.push(`<line x1="${px(sx(v))}" y1="${px(y1)}" x2="${px(sx(v))}" y2="${px(y0)}"/>`);
-  for (const v of yt.ticks) out.push(`<line x1="${px(x0)}" y1="${px(sy(v))}" x2="${px(x1)}" y2="${px(sy(v))}"/>`);
-  out.push('</g>');
-  out.push('<g class="ticks" font-family="sans-serif" font-size="11" fill="#333">');
-  for (const v of xt.ticks) out.push(`<text x="${px(sx(v))}" y="${px(y0 + 15)}" text-anchor="middle">${tickLabel(v, xt.step)}</text>`);
-  for (const v of yt.ticks) out.push(`<text x="${px(x0 - 6)}" y="${px(sy(v) + 4)}" text-anchor="end">${tickLabel(v, yt.step)}</text>`);
-  out.push(
-    `<text x="${px((x0 + x1) / 2)}" y="${px(H - 6)}" text-anchor="middle">${escapeXml(spec.xLabel)}</text>`,
-    `<text transform="translate(14 ${px((y0 + y1) / 2)}) rotate(-90)" text-anchor="middle">${escapeXml(spec.yLabel)}</text>`,
-    '</g>',
-  );
-  // Events under the curves.
-  if (spec.events.length > 0) {
-    out.push('<g class="events" stroke-width="1.2">');
-    for (const e of spec.events) {
-      const s = EVENT_STYLE[e.kind];
-      out.push(`<line class="event ${e.kind}" x1="${px(sx(e.t))}" y1="${px(y1)}" x2="${px(sx(e.t))}" y2="${px(y0)}" stroke="${s.color}" stroke-dasharray="${s.dash}"><title>${e.kind} at t = ${e.t.toFixed(4)}</title></line>`);
+  const f = frame(W, H, [tMin, tMax], spec.series.flatMap((s) => s.values), spec.xLabel, spec.yLabel);
+  const items = f.items;
+  // Events under the curves; a count above a marker that stands for several.
+  const markers = eventMarkers(spec.events, (tMax - tMin) / (f.x1 - f.x0));
+  // A count is written only where it does not run into the previous one (the tooltip always has it).
+  let free = -Infinity;
+  for (const e of markers) {
+    const s = EVENT_STYLE[e.kind];
+    const x = f.sx(e.t);
+    items.push({ kind: 'line', cls: `event ${e.kind}`, x1: x, y1: f.y1, x2: x, y2: f.y0, stroke: s.color, width: 1.2, dash: s.dash, title: `t = ${e.t.toFixed(4)}: ${e.label}` });
+    if (e.count > 1 && x - 12 >= free) {
+      items.push({ kind: 'text', cls: 'event-count', x, y: f.y1 - 4, text: `×${e.count}`, tex: `$\\times${e.count}$`, anchor: 'middle', size: 10, fill: s.color });
+      free = x + 12;
     }
-    out.push('</g>');
   }
   spec.series.forEach((s, k) => {
-    const pts: string[] = [];
+    const points: number[] = [];
     s.values.forEach((v, i) => {
-      if (Number.isFinite(v) && i < spec.t.length) pts.push(`${px(sx(spec.t[i]!))},${px(sy(v))}`);
+      if (i < spec.t.length) points.push(f.sx(spec.t[i]!), Number.isFinite(v) ? f.sy(v) : NaN);
     });
-    out.push(`<polyline class="series" fill="none" stroke="${SERIES_COLORS[k % SERIES_COLORS.length]}" stroke-width="1.6" stroke-linejoin="round" points="${pts.join(' ')}"/>`);
+    items.push({ kind: 'polyline', cls: 'series', points, stroke: SERIES_COLORS[k % SERIES_COLORS.length]!, width: 1.6 });
   });
-  out.push('</svg>');
-  return out.join('\n');
+  return { id: spec.id, cls: 'plot', title: spec.title, width: W, height: H, items };
+}
+
+/** The plot as a standalone <svg> element. */
+export function svgPlot(spec: PlotSpec): string {
+  return svgScene(plotScene(spec));
+}
+
+/** Curves in a plane, each from a dot at its first point. */
+export function curveScene(spec: CurveSpec): Scene {
+  const W = spec.width ?? 640;
+  const H = spec.height ?? 300;
+  const [xLo, xHi] = valueRange(spec.curves.flatMap((c) => c.x));
+  const f = frame(W, H, [xLo, xHi], spec.curves.flatMap((c) => c.y), spec.xLabel, spec.yLabel);
+  const items = f.items;
+  spec.curves.forEach((c, k) => {
+    const color = SERIES_COLORS[k % SERIES_COLORS.length]!;
+    const points: number[] = [];
+    c.x.forEach((x, i) => points.push(Number.isFinite(x) ? f.sx(x) : NaN, Number.isFinite(c.y[i]!) ? f.sy(c.y[i]!) : NaN));
+    items.push({ kind: 'polyline', cls: 'series', points, stroke: color, width: 1.4 });
+    if (points.length >= 2) items.push({ kind: 'circle', cls: 'start', cx: points[0]!, cy: points[1]!, r: 3, fill: color, title: 'initial state' });
+  });
+  return { id: spec.id, cls: 'plot', title: spec.title, width: W, height: H, items };
 }

@@ -17,7 +17,8 @@ export function katexHtml(tex: string, displayMode: boolean, where = ''): string
   try {
     return katex.renderToString(tex, { ...KATEX_OPTIONS, displayMode });
   } catch (err) {
-    throw new Error(`KaTeX cannot typeset ${where ? `${where}: ` : ''}${tex}\n${(err as Error).message}`);
+    // KaTeX's reason first: a caller that keeps one line (derive's report failure) keeps what went wrong.
+    throw new Error(`KaTeX cannot typeset ${where ? `${where}` : 'a formula'}: ${(err as Error).message}\n  in: ${tex.length > 400 ? `${tex.slice(0, 400)}…` : tex}`);
   }
 }
 

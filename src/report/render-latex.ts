@@ -4,32 +4,11 @@
 // numbers them; labels are eq:<model>:<label> so that the fragments of
 // several models can live in one document.
 // Tests: test/report/pdflatex.test.ts, test/report/sections.test.ts, test/fuzz/hostile-strings.test.ts.
-import { lineTex, type Block, type EquationRow, type Inline, type ReportDocument, type Section } from './document.js';
+import { lineTex, type Block, type EquationRow, type Figure, type Inline, type ReportDocument, type Section } from './document.js';
+import { latexText } from './latex-text.js';
+import { tikzColor } from './scene.js';
 
-const label = (doc: ReportDocument, kind: 'eq' | 'sec' | 'tab', id: string): string => `${kind}:${doc.model}:${id}`;
-
-/** Text-mode characters that LaTeX treats specially, and Unicode punctuation pdflatex cannot take as is. */
-const TEXT_ESCAPES: Readonly<Record<string, string>> = {
-  '\\': '\\textbackslash{}', '{': '\\{', '}': '\\}', $: '\\$', '&': '\\&', '%': '\\%', '#': '\\#', _: '\\_',
-  '~': '\\textasciitilde{}', '^': '\\textasciicircum{}', '–': '--', '—': '---', '‘': '`', '’': "'", '“': '``', '”': "''",
-  '…': '\\dots{}', '§': '\\S{}', '−': '$-$', '×': '$\\times$', '≤': '$\\le$', '≥': '$\\ge$', '°': '$^\\circ$', '′': '$\'$',
-};
-const GREEK_TEXT: Readonly<Record<string, string>> = {
-  α: 'alpha', β: 'beta', γ: 'gamma', δ: 'delta', ε: 'varepsilon', ζ: 'zeta', η: 'eta', θ: 'theta', κ: 'kappa', λ: 'lambda', μ: 'mu',
-  ν: 'nu', ξ: 'xi', π: 'pi', ρ: 'rho', σ: 'sigma', τ: 'tau', φ: 'varphi', χ: 'chi', ψ: 'psi', ω: 'omega', Γ: 'Gamma', Δ: 'Delta',
-  Θ: 'Theta', Λ: 'Lambda', Π: 'Pi', Σ: 'Sigma', Φ: 'Phi', Ψ: 'Psi', Ω: 'Omega',
-};
-
-/** Plain text for LaTeX text mode. */
-export function latexText(s: string): string {
-  let out = '';
-  for (const ch of s) {
-    if (TEXT_ESCAPES[ch] !== undefined) out += TEXT_ESCAPES[ch];
-    else if (GREEK_TEXT[ch] !== undefined) out += `$\\${GREEK_TEXT[ch]}$`;
-    else out += ch;
-  }
-  return out;
-}
+const label = (doc: ReportDocument, kind: 'eq' | 'sec' | 'tab' | 'fig', id: string): string => `${kind}:${doc.model}:${id}`;
 
 function inline(doc: ReportDocument, xs: readonly Inline[]): string {
   return xs
@@ -63,6 +42,22 @@ function equationsLatex(doc: ReportDocument, rows: readonly EquationRow[]): stri
   return `\\begin{align}\n${lines.join(' \\\\\n')}\n\\end{align}`;
 }
 
+/** A figure: the tikzpicture scaled to its share of the line, its legend as short strokes, its caption. */
+function figureLatex(doc: ReportDocument, f: Figure, tikz: NonNullable<Figure['tikz']>): string {
+  const key = (l: Figure['legend'][number]): string =>
+    `\\tikz[baseline=-0.6ex]\\draw[color=${tikzColor(l.color)}, line width=1.2bp${l.dash ? ', dashed' : ''}] (0,0) -- (0.6,0);\\,$${l.label}$`;
+  return [
+    '\\begin{figure}[htbp]',
+    '  \\centering',
+    `  \\resizebox{${tikz.width}\\linewidth}{!}{%`,
+    tikz.picture,
+    '  }',
+    ...(f.legend.length ? [`  \\par\\smallskip{\\small ${f.legend.map(key).join(' \\quad\\allowbreak ')}}`] : []),
+    `  \\caption{${inline(doc, f.caption)}}\\label{${label(doc, 'fig', f.id)}}`,
+    '\\end{figure}',
+  ].join('\n');
+}
+
 function blockLatex(doc: ReportDocument, b: Block): string {
   switch (b.kind) {
     case 'paragraph':
@@ -70,7 +65,10 @@ function blockLatex(doc: ReportDocument, b: Block): string {
     case 'equations':
       return b.rows.length ? equationsLatex(doc, b.rows) : '';
     case 'table': {
-      const spec = [...b.align].map((a) => (a === 'p' ? 'p{0.5\\textwidth}' : a)).join(' ');
+      // Wrapping columns share the line: each its part less its two \tabcolsep, so that two of them fill it without overflow.
+      const wrapping = [...b.align].filter((a) => a === 'p').length;
+      const share = wrapping === 1 ? 0.5 : 0.96 / wrapping;
+      const spec = [...b.align].map((a) => (a === 'p' ? `p{\\dimexpr ${Number(share.toFixed(3))}\\linewidth - 2\\tabcolsep\\relax}` : a)).join(' ');
       const body = b.rows.map((r) => `    ${r.map((cell) => inline(doc, cell)).join(' & ')} \\\\`).join('\n');
       return [
         '\\begin{table}[ht]',
@@ -89,7 +87,7 @@ function blockLatex(doc: ReportDocument, b: Block): string {
     case 'list':
       return `\\begin{itemize}\n${b.items.map((i) => `  \\item ${inline(doc, i)}`).join('\n')}\n\\end{itemize}`;
     case 'figure':
-      return ''; // plots are in the HTML report only
+      return b.tikz ? figureLatex(doc, b, b.tikz) : ''; // an animation is in the HTML report only
     default:
       return b satisfies never;
   }
@@ -110,7 +108,7 @@ function sectionLatex(doc: ReportDocument, s: Section): string {
 export function renderLatexBody(doc: ReportDocument): string {
   const head = [
     `% ${doc.title}: derivation report. ${doc.provenance}. Do not edit.`,
-    '% Body only, for \\input{...}; needs \\usepackage{amsmath,booktabs}.',
+    '% Body only, for \\input{...}; needs \\usepackage{amsmath,booktabs,graphicx,tikz}.',
     '',
   ];
   const sections = doc.sections.filter((s) => !s.htmlOnly).map((s) => sectionLatex(doc, s));
@@ -125,6 +123,7 @@ export function renderLatexDocument(doc: ReportDocument): string {
     '\\usepackage[utf8]{inputenc}',
     '\\usepackage{amsmath,amssymb}',
     '\\usepackage{booktabs}',
+    '\\usepackage{graphicx,tikz}',
     '\\usepackage[a4paper,margin=2.2cm]{geometry}',
     '\\allowdisplaybreaks',
     '\\setlength{\\emergencystretch}{3em}',

@@ -4,12 +4,14 @@
 import type { DerivedSystem } from '../derive/system.js';
 import type { PaperSpec } from '../model/spec.js';
 import type { Figure, ReportDocument, Section } from './document.js';
+import { motionSection, sketchFigure, type MotionSimulation } from './motion.js';
 import { periodicOrbitSection, type ReportOrbit } from './periodic.js';
 import { paperReport, paperSections } from './paper-check.js';
 import type { ReportLimitStudy } from './limit.js';
 import { renderHtml } from './render-html.js';
 import { renderLatexBody, renderLatexDocument } from './render-latex.js';
-import { SECTIONS, type ReportSimulation } from './sections.js';
+import { SECTIONS, simulationSection } from './sections.js';
+import type { Drawing } from './sketch.js';
 
 export interface ReportOptions {
   /** The model's declared periodic orbit, computed by the caller (src/cli/build.ts), printed before the conventions. */
@@ -22,8 +24,10 @@ export interface ReportOptions {
   readonly paper?: PaperSpec;
   /** A figure of where the motion goes over a grid of starts (src/cli/sweep.ts reportBasin), in its own HTML-only section. */
   readonly basin?: Figure;
-  /** The motion plotted in the HTML report (computed by the caller from the generated code). */
-  readonly simulation?: ReportSimulation;
+  /** The motion plotted in the report (computed by the caller from the generated code). */
+  readonly simulation?: MotionSimulation;
+  /** The model's sketch (sketch.ts modelDrawing); absent: no sketch and no animation. */
+  readonly drawing?: Drawing;
   /** A rigid-limit study (computed by the caller, src/cli/build.ts), printed in its section. */
   readonly limitStudy?: ReportLimitStudy;
 }
@@ -32,9 +36,16 @@ export interface ReportOptions {
 export function buildReport(system: DerivedSystem, options: ReportOptions): ReportDocument {
   const { model } = system;
   const input = { system, ...(options.basin ? { basin: options.basin } : {}), ...(options.simulation ? { simulation: options.simulation } : {}), ...(options.limitStudy ? { limitStudy: options.limitStudy } : {}) };
-  const sections = SECTIONS.map((build) => build(input)).filter((s): s is Section => s !== undefined);
+  const { drawing, simulation } = options;
+  // The motion's section is motion.ts's (plots in both reports, the animation); the sketch joins the model's description.
+  const sections = SECTIONS.filter((build) => build !== simulationSection)
+    .map((build) => build(input))
+    .filter((s): s is Section => s !== undefined)
+    .map((s) => (s.id === 'model' && drawing ? { ...s, blocks: [...s.blocks, sketchFigure(model, drawing, simulation && 'trajectory' in simulation ? simulation.trajectory : undefined)] } : s));
   if (options.orbit) sections.splice(sections.findIndex((s) => s.id === 'conventions'), 0, periodicOrbitSection(system, options.orbit));
   if (options.paper) sections.splice(sections.findIndex((s) => s.id === 'conventions') + 1, 0, ...paperSections(paperReport(system, options.paper)));
+  const motion = motionSection(model, simulation, drawing);
+  if (motion) sections.push(motion);
   return {
     model: model.name,
     title: model.title,

@@ -1,7 +1,8 @@
 // The hand-written SVG plots: round ticks, fixed number formatting, a flat
 // line for a conserved energy, events drawn, and identical bytes every time.
 import { describe, expect, it } from 'vitest';
-import { niceTicks, svgPlot, tickLabel, valueRange } from '../../src/report/plot.js';
+import { curveScene, eventMarkers, niceTicks, plotScene, svgPlot, tickLabel, valueRange } from '../../src/report/plot.js';
+import { tikzScene } from '../../src/report/scene.js';
 
 const t = Array.from({ length: 101 }, (_, k) => k / 10);
 const spec = {
@@ -52,5 +53,65 @@ describe('svgPlot', () => {
   it('writes every coordinate with one decimal, so the bytes never depend on round-off', () => {
     for (const [, x] of svg.matchAll(/ (?:x|y|x1|y1|x2|y2)="([^"]*)"/g)) expect(x).toMatch(/^-?\d+\.\d$/);
     expect(svgPlot(spec)).toBe(svg);
+  });
+});
+
+describe('events: one marker per instant', () => {
+  // The compass's cascade: 13 events within a microsecond, then one more later.
+  const cascade = [
+    ...Array.from({ length: 12 }, (_, k) => ({ t: 0.5 + k * 1e-7, kind: k % 2 ? ('release' as const) : ('impact' as const) })),
+    { t: 0.5 + 2e-6, kind: 'impact' as const },
+    { t: 0.9, kind: 'contact' as const },
+  ];
+
+  it('merges events closer than the resolution into one marker counting them, its style the most frequent kind', () => {
+    const markers = eventMarkers(cascade, 0.01);
+    expect(markers).toHaveLength(2);
+    expect(markers[0]).toMatchObject({ t: 0.5, count: 13, kind: 'impact', label: 'impact ×7, release ×6' });
+    expect(markers[1]).toMatchObject({ t: 0.9, count: 1, kind: 'contact', label: 'contact' });
+  });
+
+  it('draws one line per marker and writes the count above the one that stands for several', () => {
+    const svg = svgPlot({ ...spec, events: cascade });
+    expect(svg.match(/class="event /g)).toHaveLength(2);
+    expect(svg).toContain('>×13</text>');
+    expect(svg).toContain('<title>t = 0.5000: impact ×7, release ×6</title>');
+  });
+
+  it('keeps events at distinct instants apart', () => {
+    expect(eventMarkers([{ t: 1, kind: 'impact' }, { t: 1.5, kind: 'impact' }], 0.01)).toHaveLength(2);
+  });
+});
+
+describe('axis labels with units, in SVG and in TikZ', () => {
+  it('prints the plain label in the SVG and the LaTeX one in the TikZ picture', () => {
+    const scene = plotScene({ ...spec, xLabel: { text: 't [s]', tex: '$t$ [$\\mathrm{s}$]' }, yLabel: { text: 'q [rad]', tex: '$q$ [$\\mathrm{rad}$]' } });
+    const texts = scene.items.filter((i) => i.kind === 'text').map((i) => (i.kind === 'text' ? i.text : ''));
+    expect(texts).toEqual(expect.arrayContaining(['t [s]', 'q [rad]']));
+    const tikz = tikzScene(scene, 480);
+    expect(tikz).toContain('{$t$ [$\\mathrm{s}$]}');
+    expect(tikz).toContain('rotate=90');
+  });
+});
+
+describe('curveScene (a phase portrait)', () => {
+  // A harmonic oscillator's orbit: q = cos t, q̇ = −sin t, a circle through (1, 0).
+  const x = t.map((s) => Math.cos(s));
+  const y = t.map((s) => -Math.sin(s));
+  const scene = curveScene({ id: 'phase', title: 'phase', curves: [{ label: 'q', x, y }], xLabel: 'q', yLabel: 'dq/dt' });
+
+  it('draws the closed orbit inside the frame, from a dot at the initial state (1, 0)', () => {
+    const frame = scene.items.find((i) => i.kind === 'rect')!;
+    const start = scene.items.find((i) => i.kind === 'circle')!;
+    if (frame.kind !== 'rect' || start.kind !== 'circle') throw new Error('no frame or start');
+    // x ticks run −1 … 1, so q = 1 is the frame's right edge; q̇ = 0 its middle.
+    expect(start.cx).toBeCloseTo(frame.x + frame.w, 6);
+    expect(start.cy).toBeCloseTo(frame.y + frame.h / 2, 6);
+    const line = scene.items.find((i) => i.kind === 'polyline')!;
+    if (line.kind !== 'polyline') throw new Error('no curve');
+    for (let i = 0; i < line.points.length; i += 2) {
+      expect(line.points[i]!).toBeGreaterThanOrEqual(frame.x - 1e-9);
+      expect(line.points[i]!).toBeLessThanOrEqual(frame.x + frame.w + 1e-9);
+    }
   });
 });

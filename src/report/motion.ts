@@ -1,0 +1,133 @@
+// The figures of a report: the sketch of the model at its initial
+// configuration (beside the model's description), and the simulated motion —
+// coordinates, velocities and energy against time with units and one marker
+// per instant of events, a phase portrait, and (HTML only) an animation.
+// Every plot is printed as SVG for the web page and TikZ for the PDF.
+// Tests: test/report/motion.test.ts.
+import { ZERO } from '../core/expr.js';
+import type { Model } from '../model/types.js';
+import { animationHtml } from './animation.js';
+import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
+import { mechanicsSymbol, unitLatex } from './notation.js';
+import { curveScene, EVENT_STYLE, eventMarkers, plotScene, SERIES_COLORS, type AxisLabel, type PlotEvent } from './plot.js';
+import { svgScene, tikzScene, type Scene } from './scene.js';
+import { formatNumber, type ReportSimulation, type ReportTrajectory } from './sections.js';
+import { boundingBox, poser, sketchScene, view, type Drawing } from './sketch.js';
+
+/** A trajectory with its velocities (the runtime's Trajectory is one). */
+export interface MotionTrajectory extends ReportTrajectory {
+  readonly qd: readonly (readonly number[])[];
+}
+
+export type MotionSimulation = Exclude<ReportSimulation, { readonly trajectory: ReportTrajectory }> | { readonly trajectory: MotionTrajectory; readonly method: string };
+
+/** Plots show at most this many coordinates (a 30-link chain's 30 curves are no figure). */
+export const MAX_SERIES = 8;
+/** Curves in the phase portrait. */
+const MAX_PHASE = 4;
+
+/** A unit as plain text: "m/s^2" → "m/s²". */
+export function unitText(unit: string): string {
+  const sup: Record<string, string> = { '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
+  return unit.trim().replace(/\^(-?\d+)/g, (_, e: string) => [...e].map((c) => sup[c]!).join(''));
+}
+
+/** A unit per second: rad → rad/s, m/s → m/s². */
+export function rateUnit(unit: string): string {
+  const per = /^(.*)\/s(?:\^(\d+))?$/.exec(unit.trim());
+  return per ? `${per[1]}/s^${Number(per[2] ?? 1) + 1}` : `${unit.trim()}/s`;
+}
+
+/** "q [rad]" and "$q$ [$\mathrm{rad}$]", or without brackets when the quantity has no unit. */
+function axis(text: string, tex: string, unit: string | undefined): AxisLabel {
+  return unit ? { text: `${text} [${unitText(unit)}]`, tex: `$${tex}$ [$${unitLatex(unit)}$]` } : { text, tex: `$${tex}$` };
+}
+
+/** The unit the first coordinates share, if they do. */
+function sharedUnit(units: readonly (string | undefined)[]): string | undefined {
+  return units.every((u) => u === units[0]) ? units[0] : undefined;
+}
+
+/** A figure printed both ways: SVG in the page, TikZ at `width` of the line in the PDF. */
+function figure(scene: Scene, width: number, legend: Figure['legend'], caption: readonly Inline[]): Figure {
+  return { kind: 'figure', id: scene.id, svg: svgScene(scene), tikz: { picture: tikzScene(scene, scene.width * 0.75), width }, legend, caption };
+}
+
+/** The sketch figure at the initial configuration, framed to hold the whole motion when there is one. */
+export function sketchFigure(model: Model, drawing: Drawing, trajectory?: ReportTrajectory): Figure {
+  const at = poser(drawing, model);
+  const initial = at(model.initial.q0);
+  const poses = trajectory ? [initial, ...trajectory.q.map((q, i) => at(q, trajectory.t[i]))] : [initial];
+  const v = view(boundingBox(drawing, model, poses));
+  const scene = sketchScene('sketch', `${model.title}: sketch at the initial configuration`, drawing, model, initial, v);
+  const values = model.coordinates.map((c, i) => `${mechanicsSymbol(c.name)} = ${formatNumber(Number(model.initial.q0[i]!.toPrecision(4)))}`);
+  return { ...figure(scene, Number(Math.min(0.6, v.width / 640).toFixed(2)), [], []), caption: ['The model at its initial configuration ', m(values.join(',\\ ')), ', drawn to scale with the default parameters.'] };
+}
+
+/** The "Simulated motion" section: the plots in both reports, the animation in the HTML one. */
+export function motionSection(model: Model, simulation: MotionSimulation | undefined, drawing: Drawing | undefined): Section | undefined {
+  if (!simulation) return undefined;
+  const vector = (xs: readonly number[]): string => {
+    const s = xs.map((x) => formatNumber(x).replace(/e([+-]?\d+)$/, (_, e: string) => ` \\cdot 10^{${Number(e)}}`));
+    // \allowbreak: a long initial state may break across lines after a comma (inline math breaks only at relations otherwise).
+    return s.length === 1 ? s[0]! : `(${s.join(',\\allowbreak ')})^{\\top}`;
+  };
+  const from: Inline[] = ['The motion from ', m(`q(0) = ${vector(model.initial.q0)}`), ', ', m(`\\dot{q}(0) = ${vector(model.initial.qd0)}`), ' at the parameters’ defaults'];
+  if (!('trajectory' in simulation)) {
+    const why = 'error' in simulation ? `The simulation failed: ${simulation.error}` : `Not simulated: ${simulation.skipped}.`;
+    return { id: 'simulation', title: 'Simulated motion', blocks: [paragraph(...from, '.'), paragraph(why)] };
+  }
+  const tr = simulation.trajectory;
+  const cs = model.coordinates.slice(0, MAX_SERIES);
+  const more = model.coordinates.length > cs.length ? ` (the first ${cs.length} of ${model.coordinates.length})` : '';
+  const events: PlotEvent[] = tr.events.map((e) => ({ t: e.t, kind: e.type }));
+  const t1 = tr.t[tr.t.length - 1] ?? 0;
+  const markers = eventMarkers(events, (t1 - (tr.t[0] ?? 0)) / 560);
+  const kinds = [...new Set(markers.map((e) => e.kind))];
+  const eventLegend = kinds.map((k) => ({ label: `\\text{${k}}`, color: EVENT_STYLE[k].color, dash: EVENT_STYLE[k].dash }));
+  const eventNote = markers.length ? ['; a dashed line marks each instant of events, ×n the number of events at one instant.'] : ['.'];
+  const time = axis('t', 't', 's');
+  const unit = sharedUnit(cs.map((c) => c.unit));
+  const key = (c: (typeof cs)[number], i: number, dot: boolean): Figure['legend'][number] => {
+    const u = c.unit ? (dot ? rateUnit(c.unit) : c.unit) : undefined;
+    return { label: `${mechanicsSymbol(dot ? c.qd.name : c.name)}${u && !unit ? `\\ [${unitLatex(u)}]` : ''}`, color: SERIES_COLORS[i % SERIES_COLORS.length]! };
+  };
+  const column = (rows: readonly (readonly number[])[], i: number): number[] => rows.map((r) => r[i]!);
+  const figures: Figure[] = [
+    figure(
+      plotScene({ id: 'plot-coordinates', title: `${model.title}: coordinates against time`, t: tr.t, events, xLabel: time, yLabel: axis('q', 'q', unit), series: cs.map((c, i) => ({ label: c.name, values: column(tr.q, i) })) }),
+      0.9, [...cs.map((c, i) => key(c, i, false)), ...eventLegend], [`Generalized coordinates against time${more}`, ...eventNote],
+    ),
+    figure(
+      plotScene({ id: 'plot-velocities', title: `${model.title}: velocities against time`, t: tr.t, events, xLabel: time, yLabel: axis('dq/dt', '\\dot{q}', unit && rateUnit(unit)), series: cs.map((c, i) => ({ label: c.name, values: column(tr.qd, i) })) }),
+      0.9, [...cs.map((c, i) => key(c, i, true)), ...eventLegend], [`Generalized velocities against time${more}`, ...eventNote],
+    ),
+  ];
+  if (tr.energy) {
+    figures.push(figure(
+      plotScene({ id: 'plot-energy', title: `${model.title}: energy against time`, t: tr.t, events, xLabel: time, yLabel: axis('E', 'E', 'J'), series: [{ label: 'E', values: tr.energy }] }),
+      0.9, [{ label: 'E = T + V', color: SERIES_COLORS[0] }, ...eventLegend], ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: non-potential forces act).' : '.'],
+    ));
+  }
+  // The phase portrait: each coordinate against its velocity, those that share the first one's unit.
+  const phase = cs.filter((c) => c.unit === cs[0]!.unit).slice(0, MAX_PHASE);
+  figures.push(figure(
+    curveScene({
+      id: 'plot-phase', title: `${model.title}: phase portrait`, xLabel: axis('q', 'q', phase[0]!.unit), yLabel: axis('dq/dt', '\\dot{q}', phase[0]!.unit && rateUnit(phase[0]!.unit)),
+      curves: phase.map((c) => { const i = model.coordinates.indexOf(c); return { label: c.name, x: column(tr.q, i), y: column(tr.qd, i) }; }),
+    }),
+    0.75, phase.map((c, i) => ({ label: `(${mechanicsSymbol(c.name)}, ${mechanicsSymbol(c.qd.name)})`, color: SERIES_COLORS[i % SERIES_COLORS.length]! })), ['Phase portrait: each coordinate against its velocity, from the dot at the initial state.'],
+  ));
+  const counted = markers.length
+    ? paragraph(`${events.length} event${events.length === 1 ? '' : 's'} at ${markers.length} instant${markers.length === 1 ? '' : 's'}: ${[...new Set(events.map((e) => e.kind))].map((k) => `${events.filter((e) => e.kind === k).length} ${k}`).join(', ')}.`)
+    : paragraph('No impacts or releases occur on this interval.');
+  const blocks: Block[] = [paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ` (${simulation.method}).`), ...figures, counted];
+  if (drawing) {
+    blocks.push({
+      kind: 'figure', id: 'animation', legend: [],
+      svg: animationHtml({ id: 'animation', title: `${model.title}: the simulated motion`, drawing, model, t: tr.t, q: tr.q }),
+      caption: ['The simulated motion (web page only): play, pause, or drag the slider along the time.'],
+    });
+  }
+  return { id: 'simulation', title: 'Simulated motion', blocks };
+}

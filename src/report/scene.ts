@@ -1,0 +1,205 @@
+// A figure as data: lines, polylines, circles and text in pixel coordinates
+// (y down, as in SVG), printed once as SVG for the HTML report and once as
+// TikZ for the LaTeX report, so the web page and the PDF draw the same
+// figure. Every number is printed to 0.1 px: docs/ is committed and checked
+// for staleness byte for byte.
+// Tests: test/report/scene.test.ts.
+import { latexText } from './latex-text.js';
+
+interface Styled {
+  /** CSS class in SVG (also what the animation script looks elements up by). */
+  readonly cls?: string;
+  /** Extra SVG attributes, e.g. data-point="hip" (SVG only). */
+  readonly attrs?: Readonly<Record<string, string>>;
+  /** Tooltip in SVG. */
+  readonly title?: string;
+}
+
+export interface SceneLine extends Styled {
+  readonly kind: 'line';
+  readonly x1: number;
+  readonly y1: number;
+  readonly x2: number;
+  readonly y2: number;
+  readonly stroke: string;
+  readonly width: number;
+  /** SVG dash pattern in px, e.g. "4 2". */
+  readonly dash?: string;
+}
+
+export interface ScenePolyline extends Styled {
+  readonly kind: 'polyline';
+  /** x₀, y₀, x₁, y₁, …; a NaN pair breaks the line. */
+  readonly points: readonly number[];
+  readonly stroke: string;
+  readonly width: number;
+}
+
+export interface SceneCircle extends Styled {
+  readonly kind: 'circle';
+  readonly cx: number;
+  readonly cy: number;
+  readonly r: number;
+  readonly fill: string;
+  readonly stroke?: string;
+}
+
+export interface SceneRect extends Styled {
+  readonly kind: 'rect';
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+  readonly stroke: string;
+}
+
+export interface SceneText extends Styled {
+  readonly kind: 'text';
+  readonly x: number;
+  readonly y: number;
+  /** Plain text (SVG). */
+  readonly text: string;
+  /** The same in LaTeX (TikZ); absent: the plain text escaped. */
+  readonly tex?: string;
+  readonly anchor: 'start' | 'middle' | 'end';
+  readonly size: number;
+  readonly rotate?: boolean;
+  readonly fill?: string;
+}
+
+export type SceneItem = SceneLine | ScenePolyline | SceneCircle | SceneRect | SceneText;
+
+export interface Scene {
+  readonly id: string;
+  /** SVG class of the whole figure ("plot", "sketch"). */
+  readonly cls: string;
+  /** Accessible title. */
+  readonly title: string;
+  readonly width: number;
+  readonly height: number;
+  readonly items: readonly SceneItem[];
+}
+
+/** Fixed-precision number ("-0.0" normalized). */
+export function px(v: number): string {
+  const s = v.toFixed(1);
+  return s === '-0.0' ? '0.0' : s;
+}
+
+export const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The polyline's points split at NaN pairs (a gap in the data). */
+function runs(points: readonly number[]): number[][] {
+  const out: number[][] = [[]];
+  for (let i = 0; i + 1 < points.length; i += 2) {
+    const x = points[i]!;
+    const y = points[i + 1]!;
+    if (Number.isFinite(x) && Number.isFinite(y)) out[out.length - 1]!.push(x, y);
+    else if (out[out.length - 1]!.length) out.push([]);
+  }
+  return out.filter((r) => r.length >= 4);
+}
+
+// ---------------------------------------------------------------- SVG
+function svgAttrs(item: Styled): string {
+  const cls = item.cls ? ` class="${item.cls}"` : '';
+  const extra = Object.entries(item.attrs ?? {}).map(([k, v]) => ` ${k}="${escapeXml(v)}"`).join('');
+  return cls + extra;
+}
+
+const svgTitle = (item: Styled): string => (item.title ? `<title>${escapeXml(item.title)}</title>` : '');
+
+function svgItem(item: SceneItem): string {
+  switch (item.kind) {
+    case 'line': {
+      const dash = item.dash ? ` stroke-dasharray="${item.dash}"` : '';
+      const body = svgTitle(item);
+      const open = `<line${svgAttrs(item)} x1="${px(item.x1)}" y1="${px(item.y1)}" x2="${px(item.x2)}" y2="${px(item.y2)}" stroke="${item.stroke}" stroke-width="${item.width}"${dash}`;
+      return body ? `${open}>${body}</line>` : `${open}/>`;
+    }
+    case 'polyline':
+      return runs(item.points)
+        .map((r) => {
+          const pts: string[] = [];
+          for (let i = 0; i < r.length; i += 2) pts.push(`${px(r[i]!)},${px(r[i + 1]!)}`);
+          return `<polyline${svgAttrs(item)} fill="none" stroke="${item.stroke}" stroke-width="${item.width}" stroke-linejoin="round" points="${pts.join(' ')}"/>`;
+        })
+        .join('\n');
+    case 'circle': {
+      const stroke = item.stroke ? ` stroke="${item.stroke}" stroke-width="1.2"` : '';
+      return `<circle${svgAttrs(item)} cx="${px(item.cx)}" cy="${px(item.cy)}" r="${px(item.r)}" fill="${item.fill}"${stroke}>${svgTitle(item)}</circle>`;
+    }
+    case 'rect':
+      return `<rect${svgAttrs(item)} x="${px(item.x)}" y="${px(item.y)}" width="${px(item.w)}" height="${px(item.h)}" fill="none" stroke="${item.stroke}" stroke-width="1"/>`;
+    case 'text': {
+      const where = item.rotate ? `transform="translate(${px(item.x)} ${px(item.y)}) rotate(-90)"` : `x="${px(item.x)}" y="${px(item.y)}"`;
+      return `<text${svgAttrs(item)} ${where} text-anchor="${item.anchor}" font-size="${item.size}"${item.fill ? ` fill="${item.fill}"` : ''}>${escapeXml(item.text)}</text>`;
+    }
+    default:
+      return item satisfies never;
+  }
+}
+
+/** The scene as a standalone <svg> element. */
+export function svgScene(scene: Scene): string {
+  return [
+    `<svg class="${scene.cls}" id="${scene.id}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${scene.width} ${scene.height}" width="${scene.width}" height="${scene.height}" role="img" aria-labelledby="${scene.id}-title" font-family="sans-serif">`,
+    `<title id="${scene.id}-title">${escapeXml(scene.title)}</title>`,
+    ...scene.items.map(svgItem),
+    '</svg>',
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------- TikZ
+/** "#0072b2" → "{rgb,255:red,0;green,114;blue,178}" (xcolor's inline colour model). */
+export function tikzColor(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `{rgb,255:red,${(n >> 16) & 255};green,${(n >> 8) & 255};blue,${n & 255}}`;
+}
+
+/** An SVG dash pattern "4 2" as TikZ's "on 4px off 2px" (px = 0.75 bp, LaTeX's printer's point). */
+const tikzDash = (dash: string): string => {
+  const xs = dash.trim().split(/\s+/);
+  return `dash pattern=${xs.map((v, i) => `${i % 2 ? 'off' : 'on'} ${(Number(v) * 0.75).toFixed(2)}bp`).join(' ')}`;
+};
+
+const pt = (x: number, y: number): string => `(${px(x)},${px(y)})`;
+
+function tikzItem(item: SceneItem): string {
+  switch (item.kind) {
+    case 'line':
+      return `\\draw[color=${tikzColor(item.stroke)}, line width=${(item.width * 0.75).toFixed(2)}bp${item.dash ? `, ${tikzDash(item.dash)}` : ''}] ${pt(item.x1, item.y1)} -- ${pt(item.x2, item.y2)};`;
+    case 'polyline':
+      return runs(item.points)
+        .map((r) => {
+          const pts: string[] = [];
+          for (let i = 0; i < r.length; i += 2) pts.push(pt(r[i]!, r[i + 1]!));
+          // Eight points a line keeps the .tex readable and TeX's input lines short.
+          const lines: string[] = [];
+          for (let i = 0; i < pts.length; i += 8) lines.push(pts.slice(i, i + 8).join(' -- '));
+          return `\\draw[color=${tikzColor(item.stroke)}, line width=${(item.width * 0.75).toFixed(2)}bp, line join=round] ${lines.join('\n  -- ')};`;
+        })
+        .join('\n');
+    case 'circle':
+      return `\\filldraw[fill=${tikzColor(item.fill)}, draw=${tikzColor(item.stroke ?? item.fill)}] ${pt(item.cx, item.cy)} circle[radius=${px(item.r)}];`;
+    case 'rect':
+      return `\\draw[color=${tikzColor(item.stroke)}] ${pt(item.x, item.y)} rectangle ${pt(item.x + item.w, item.y + item.h)};`;
+    case 'text': {
+      const anchor = item.rotate ? (item.anchor === 'middle' ? 'south' : 'east') : item.anchor === 'start' ? 'base west' : item.anchor === 'end' ? 'base east' : 'base';
+      const color = item.fill ? `, color=${tikzColor(item.fill)}` : '';
+      const size = item.size <= 10 ? '\\scriptsize' : '\\footnotesize';
+      return `\\node[anchor=${anchor}, inner sep=0pt${item.rotate ? ', rotate=90' : ''}${color}, font=${size}] at ${pt(item.x, item.y)} {${item.tex ?? latexText(item.text)}};`;
+    }
+    default:
+      return item satisfies never;
+  }
+}
+
+/**
+ * The scene as a tikzpicture of `widthPt` points' width (the figure's
+ * pixels scaled, y flipped), for a document that loads tikz.
+ */
+export function tikzScene(scene: Scene, widthPt: number): string {
+  const unit = (widthPt / scene.width).toFixed(4);
+  return [`\\begin{tikzpicture}[x=${unit}pt, y=-${unit}pt]`, ...scene.items.map(tikzItem), '\\end{tikzpicture}'].join('\n');
+}

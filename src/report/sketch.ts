@@ -1,0 +1,253 @@
+// The sketch of a model: its declared drawing (ModelSpec.drawing) or, by
+// default, its particles, read against the model's own names and evaluated
+// at a configuration; drawn as a scene (scene.ts) at the initial state, and
+// frame by frame by the animation (animation.ts).
+// Tests: test/report/sketch.test.ts.
+import { sym, ZERO, type Expr } from '../core/expr.js';
+import { evaluate, type Env } from '../core/evaluate.js';
+import { parseExpr } from '../core/parse.js';
+import { MechanicsError } from '../errors.js';
+import type { DrawingSpec, ModelSpec } from '../model/spec.js';
+import type { Model } from '../model/types.js';
+import { ExprReader } from '../model/validate/expressions.js';
+import { Problems } from '../model/validate/problems.js';
+import type { Scene, SceneItem } from './scene.js';
+
+/** A fixed line a·x + b·y + c = 0 of the plane, solid where a·x + b·y + c < 0. */
+export interface GroundLine {
+  readonly a: number;
+  readonly b: number;
+  readonly c: number;
+}
+
+/** A model's drawing read against its names: points as expressions, everything else resolved. */
+export interface Drawing {
+  readonly points: readonly { readonly name: string; readonly x: Expr; readonly y: Expr }[];
+  /** Index pairs into points. */
+  readonly segments: readonly (readonly [number, number])[];
+  readonly discs: readonly { readonly center: number; readonly radius: Expr }[];
+  readonly ground: readonly GroundLine[];
+  /** Label the points with their names (declared drawings; the default's P1, P2, … say nothing). */
+  readonly labels: boolean;
+}
+
+/** Points are named in the sketch up to this many (a chain of 30 bobs is clearer without). */
+const MAX_LABELLED = 6;
+
+/** The plane's axes in a ground equation, kept apart from any coordinate named x or y. */
+const PLANE_X = sym('drawing·x');
+const PLANE_Y = sym('drawing·y');
+
+/**
+ * The drawing of a model: its declared one, or points at its particles'
+ * positions (a spatial particle is drawn in its first and last component,
+ * the side view of a model whose vertical is z). Undefined when there is
+ * nothing to draw. Errors name the field ('drawing.points.hip[0]').
+ */
+export function modelDrawing(spec: ModelSpec, model: Model): Drawing | undefined {
+  const declared = spec.drawing ?? particleDrawing(spec);
+  if (!declared) return undefined;
+  const out = new Problems(model.name);
+  const reader = new ExprReader(model.coordinates, model.parameters);
+  const names = Object.keys(declared.points);
+  const points = names.map((name) => {
+    const [x, y] = declared.points[name]!;
+    const field = `drawing.points.${name}`;
+    return { name, x: reader.read(x, `${field}[0]`, out) ?? ZERO, y: reader.read(y, `${field}[1]`, out) ?? ZERO };
+  });
+  const index = (name: string, field: string): number => {
+    const i = names.indexOf(name);
+    if (i < 0) out.add('unknown-field', field, `'${name}' is not a point of the drawing (points: ${names.join(', ')})`);
+    return i;
+  };
+  const segments = (declared.segments ?? []).map(([a, b], k) => [index(a, `drawing.segments[${k}]`), index(b, `drawing.segments[${k}]`)] as const);
+  const discs = (declared.discs ?? []).map((d, k) => ({ center: index(d.center, `drawing.discs[${k}].center`), radius: reader.read(d.radius, `drawing.discs[${k}].radius`, out, { parametersOnly: true }) ?? ZERO }));
+  const grounds = declared.ground === undefined ? [] : typeof declared.ground === 'string' ? [declared.ground] : declared.ground;
+  const env = parameterEnv(model);
+  const ground = grounds.map((g, k) => groundLine(g, env, `drawing.ground[${k}]`, out)).filter((g): g is GroundLine => g !== undefined);
+  if (out.list.length) throw new MechanicsError(out.list[0]!.code, 'model', `the drawing has ${out.list.length} problem(s): ${out.list.map((p) => p.message).join('; ')}`, { model: model.name, field: 'drawing' }, out.list);
+  return { points, segments, discs, ground, labels: spec.drawing?.labels ?? (spec.drawing !== undefined && names.length <= MAX_LABELLED) };
+}
+
+/** The default drawing: one point per particle. */
+function particleDrawing(spec: ModelSpec): DrawingSpec | undefined {
+  const ps = spec.particles ?? [];
+  if (ps.length === 0) return undefined;
+  return { points: Object.fromEntries(ps.map((p, i) => [`P${i + 1}`, [p.position[0] ?? 0, p.position[p.position.length - 1] ?? 0] as const])) };
+}
+
+/** The parameters at their defaults. */
+export function parameterEnv(model: Model): Record<string, number> {
+  return Object.fromEntries(model.parameters.map((p) => [p.symbol.name, p.default]));
+}
+
+/** 'y = -x*tan(alpha)' as a·x + b·y + c = 0 (left − right), checked linear in x and y. */
+function groundLine(source: string, env: Env, field: string, out: Problems): GroundLine | undefined {
+  const sides = source.split('=');
+  if (sides.length !== 2) {
+    out.add('bad-type', field, `expected one equation in x and y such as 'y = 0', got '${source}'`);
+    return undefined;
+  }
+  try {
+    const scope = { symbol: (name: string) => (name === 'x' ? PLANE_X : name === 'y' ? PLANE_Y : name in env || name === 'pi' ? sym(name) : undefined) };
+    const f = [parseExpr(sides[0]!, scope), parseExpr(sides[1]!, scope)];
+    const at = (x: number, y: number): number => evaluate(f[0]!, { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y }) - evaluate(f[1]!, { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y });
+    const c = at(0, 0);
+    const a = at(1, 0) - c;
+    const b = at(0, 1) - c;
+    // Linear: the value at a far point is what a, b, c predict.
+    if (Math.abs(at(3.7, -2.9) - (3.7 * a - 2.9 * b + c)) > 1e-9 * (1 + Math.abs(a) + Math.abs(b) + Math.abs(c)) || (a === 0 && b === 0)) {
+      out.add('bad-type', field, `'${source}' is not a line: write an equation linear in x and y`);
+      return undefined;
+    }
+    return { a, b, c };
+  } catch (err) {
+    if (!(err instanceof MechanicsError)) throw err;
+    out.locate(err, field);
+    return undefined;
+  }
+}
+
+/** Where everything is at one configuration, in model units. */
+export interface Pose {
+  /** x₀, y₀, x₁, y₁, … in point order. */
+  readonly xy: readonly number[];
+}
+
+/** A function from the coordinates q to the pose (the environment: the parameters at their defaults). */
+export function poser(drawing: Drawing, model: Model): (q: readonly number[], t?: number) => Pose {
+  const base = parameterEnv(model);
+  return (q, t = 0) => {
+    const env: Record<string, number> = { ...base, [model.time.name]: t };
+    model.coordinates.forEach((c, i) => (env[c.q.name] = q[i]!));
+    return { xy: drawing.points.flatMap((p) => [evaluate(p.x, env), evaluate(p.y, env)]) };
+  };
+}
+
+/** Model-unit box around every pose and disc, padded, never flat. */
+export interface Box {
+  readonly xMin: number;
+  readonly xMax: number;
+  readonly yMin: number;
+  readonly yMax: number;
+}
+
+export function boundingBox(drawing: Drawing, model: Model, poses: readonly Pose[]): Box {
+  const env = parameterEnv(model);
+  const radii = drawing.discs.map((d) => evaluate(d.radius, env));
+  let xMin = Infinity;
+  let xMax = -Infinity;
+  let yMin = Infinity;
+  let yMax = -Infinity;
+  const take = (x: number, y: number, r: number): void => {
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return;
+    xMin = Math.min(xMin, x - r);
+    xMax = Math.max(xMax, x + r);
+    yMin = Math.min(yMin, y - r);
+    yMax = Math.max(yMax, y + r);
+  };
+  for (const p of poses) {
+    for (let i = 0; i < drawing.points.length; i++) take(p.xy[2 * i]!, p.xy[2 * i + 1]!, 0);
+    drawing.discs.forEach((d, k) => take(p.xy[2 * d.center]!, p.xy[2 * d.center + 1]!, Math.abs(radii[k]!)));
+  }
+  if (xMin === Infinity) return { xMin: -1, xMax: 1, yMin: -1, yMax: 1 };
+  // A flat box (a ball moving on a vertical line) is widened to a third of its length; then 12 % padding.
+  const span = Math.max(xMax - xMin, yMax - yMin, 1e-6);
+  const widen = (lo: number, hi: number): [number, number] => {
+    const half = Math.max((hi - lo) / 2, span / 6) * 1.12;
+    const mid = (lo + hi) / 2;
+    return [mid - half, mid + half];
+  };
+  const [x0, x1] = widen(xMin, xMax);
+  const [y0, y1] = widen(yMin, yMax);
+  return { xMin: x0, xMax: x1, yMin: y0, yMax: y1 };
+}
+
+/** Pixel size of a sketch and its map from model units (y up) to pixels (y down). */
+export interface View {
+  readonly width: number;
+  readonly height: number;
+  readonly scale: number;
+  readonly box: Box;
+}
+
+/** A view of the box at most 420 × 320 px, equal scales on both axes. */
+export function view(box: Box, maxWidth = 420, maxHeight = 320): View {
+  const scale = Math.min(maxWidth / (box.xMax - box.xMin), maxHeight / (box.yMax - box.yMin));
+  return { width: Math.round((box.xMax - box.xMin) * scale), height: Math.round((box.yMax - box.yMin) * scale), scale, box };
+}
+
+const toPx = (v: View, x: number, y: number): [number, number] => [(x - v.box.xMin) * v.scale, (v.box.yMax - y) * v.scale];
+
+const INK = '#1d1d1d';
+const BAR = '#0072b2';
+const GROUND = '#666666';
+
+/** The ground line clipped to the view, with short hatches on its solid side. */
+function groundItems(g: GroundLine, v: View): SceneItem[] {
+  const { xMin, xMax, yMin, yMax } = v.box;
+  // The line's points on the box edges, from a point on it and its direction.
+  const n = Math.hypot(g.a, g.b);
+  const [nx, ny] = [g.a / n, g.b / n];
+  const p0: [number, number] = [(-g.c / n) * nx, (-g.c / n) * ny];
+  const d: [number, number] = [-ny, nx];
+  let lo = -Infinity;
+  let hi = Infinity;
+  const clip = (p: number, dp: number, min: number, max: number): void => {
+    if (Math.abs(dp) < 1e-12) {
+      if (p < min || p > max) [lo, hi] = [1, 0];
+      return;
+    }
+    const [s0, s1] = [(min - p) / dp, (max - p) / dp].sort((a, b) => a - b) as [number, number];
+    lo = Math.max(lo, s0);
+    hi = Math.min(hi, s1);
+  };
+  clip(p0[0], d[0], xMin, xMax);
+  clip(p0[1], d[1], yMin, yMax);
+  if (!(hi > lo)) return [];
+  const [ax, ay] = toPx(v, p0[0] + lo * d[0], p0[1] + lo * d[1]);
+  const [bx, by] = toPx(v, p0[0] + hi * d[0], p0[1] + hi * d[1]);
+  const items: SceneItem[] = [{ kind: 'line', cls: 'ground', x1: ax, y1: ay, x2: bx, y2: by, stroke: GROUND, width: 1.5 }];
+  // Hatches every 10 px, 7 px long, slanted into the solid (−n in model units is +ny down in pixels).
+  const len = Math.hypot(bx - ax, by - ay);
+  const [ux, uy] = [(bx - ax) / len, (by - ay) / len];
+  const [hx, hy] = [-nx * 7, ny * 7];
+  for (let s = 5; s < len; s += 10) {
+    const [x, y] = [ax + ux * s, ay + uy * s];
+    items.push({ kind: 'line', cls: 'hatch', x1: x, y1: y, x2: x + hx - ux * 4, y2: y + hy - uy * 4, stroke: GROUND, width: 0.8 });
+  }
+  return items;
+}
+
+/**
+ * The moving part of the sketch at one pose: bars, discs, points (and
+ * their names). Elements carry data-* indices, which the animation moves.
+ */
+export function bodyItems(drawing: Drawing, model: Model, pose: Pose, v: View): SceneItem[] {
+  const env = parameterEnv(model);
+  const at = (i: number): [number, number] => toPx(v, pose.xy[2 * i]!, pose.xy[2 * i + 1]!);
+  const items: SceneItem[] = [];
+  drawing.discs.forEach((d, k) => {
+    const [cx, cy] = at(d.center);
+    items.push({ kind: 'circle', cls: 'disc', cx, cy, r: Math.abs(evaluate(d.radius, env)) * v.scale, fill: '#dbe9f6', stroke: BAR, attrs: { 'data-c': `${d.center}`, 'data-k': `${k}` } });
+  });
+  drawing.segments.forEach(([a, b]) => {
+    const [x1, y1] = at(a);
+    const [x2, y2] = at(b);
+    items.push({ kind: 'line', cls: 'bar', x1, y1, x2, y2, stroke: BAR, width: 3, attrs: { 'data-a': `${a}`, 'data-b': `${b}` } });
+  });
+  drawing.points.forEach((p, i) => {
+    const [cx, cy] = at(i);
+    items.push({ kind: 'circle', cls: 'point', cx, cy, r: 4, fill: INK, attrs: { 'data-p': `${i}` } });
+    if (drawing.labels) items.push({ kind: 'text', cls: 'name', x: cx + 7, y: cy - 6, text: p.name, tex: `\\textit{${p.name.replace(/[^A-Za-z0-9]/g, '')}}`, anchor: 'start', size: 12, fill: INK, attrs: { 'data-p': `${i}` } });
+  });
+  return items;
+}
+
+/** The sketch at one configuration (the initial one in the report), framed to hold `poses` (all of the motion). */
+export function sketchScene(id: string, title: string, drawing: Drawing, model: Model, pose: Pose, v: View): Scene {
+  return {
+    id, cls: 'sketch', title, width: v.width, height: v.height,
+    items: [...drawing.ground.flatMap((g) => groundItems(g, v)), ...bodyItems(drawing, model, pose, v)],
+  };
+}

@@ -1,0 +1,69 @@
+// The report's figures: the sketch beside the model, and the simulated
+// motion as plots with units (in both reports) and an animation (HTML).
+import { describe, expect, it } from 'vitest';
+import { buildModel, defineModel } from '../../src/model/index.js';
+import { motionSection, rateUnit, sketchFigure, unitText, type MotionSimulation } from '../../src/report/motion.js';
+import { modelDrawing } from '../../src/report/sketch.js';
+
+describe('units', () => {
+  it('writes powers as superscripts and divides by seconds for rates', () => {
+    expect(unitText('m/s^2')).toBe('m/s²');
+    expect(unitText('1/s^-1')).toBe('1/s⁻¹');
+    expect(rateUnit('rad')).toBe('rad/s');
+    expect(rateUnit('m/s')).toBe('m/s^2');
+    expect(rateUnit('m/s^2')).toBe('m/s^3');
+  });
+});
+
+describe('the figures of a bouncing ball', () => {
+  const spec = defineModel({
+    name: 'motion-ball', title: 'Ball', coordinates: [{ name: 'y', unit: 'm' }], parameters: { m: 1, g: 9.81 },
+    kinetic: "m*y'^2/2", potential: 'm*g*y',
+    drawing: { points: { ball: [0, 'y'] }, ground: 'y = 0' },
+    initial: { q: { y: 1 } },
+  });
+  const model = buildModel(spec);
+  const drawing = modelDrawing(spec, model)!;
+  // Free fall from 1 m and one impact at t* = √(2/g), two events at that instant.
+  const g = 9.81;
+  const tStar = Math.sqrt(2 / g);
+  const t = Array.from({ length: 101 }, (_, k) => (k / 100) * tStar);
+  const trajectory = {
+    t, q: t.map((s) => [1 - (g * s * s) / 2]), qd: t.map((s) => [-g * s]), energy: t.map(() => g),
+    events: [{ t: tStar, type: 'impact' as const }, { t: tStar + 1e-9, type: 'contact' as const }],
+  };
+  const simulation: MotionSimulation = { trajectory, method: 'test' };
+  const section = motionSection(model, simulation, drawing)!;
+  const figures = section.blocks.filter((b) => b.kind === 'figure');
+
+  it('plots coordinates, velocities, energy and the phase portrait in both reports, and animates in the page only', () => {
+    expect(figures.map((f) => f.id)).toEqual(['plot-coordinates', 'plot-velocities', 'plot-energy', 'plot-phase', 'animation']);
+    expect(figures.map((f) => (f.kind === 'figure' && f.tikz ? 'both' : 'html'))).toEqual(['both', 'both', 'both', 'both', 'html']);
+  });
+
+  it('labels the axes with units: t [s], y [m], its rate [m/s], E [J]', () => {
+    const svg = figures.map((f) => (f.kind === 'figure' ? f.svg : '')).join('\n');
+    for (const label of ['>t [s]<', '>q [m]<', '>dq/dt [m/s]<', '>E [J]<']) expect(svg).toContain(label);
+  });
+
+  it('draws one marker for the two events at the impact, and says so', () => {
+    const coordinates = figures[0]!;
+    if (coordinates.kind !== 'figure') throw new Error('no figure');
+    expect(coordinates.svg.match(/class="event /g)).toHaveLength(1);
+    const summary = section.blocks.filter((b) => b.kind === 'paragraph').map((b) => (b.kind === 'paragraph' ? b.content.join('') : '')).join(' ');
+    expect(summary).toContain('2 events at 1 instant: 1 impact, 1 contact.');
+  });
+
+  it('sketches the model at its initial height, framed to hold the whole fall', () => {
+    const f = sketchFigure(model, drawing, trajectory);
+    expect(f.tikz?.picture).toMatch(/^\\begin\{tikzpicture\}/);
+    expect(f.svg).toContain('class="sketch"');
+    expect(f.caption.some((c) => typeof c === 'object' && 'math' in c && c.math === 'y = 1')).toBe(true);
+  });
+
+  it('explains a motion that was not simulated instead of plotting', () => {
+    const s = motionSection(model, { skipped: 'non-ideal supports' }, drawing)!;
+    expect(s.blocks.every((b) => b.kind === 'paragraph')).toBe(true);
+    expect(JSON.stringify(s.blocks)).toContain('Not simulated: non-ideal supports.');
+  });
+});

@@ -525,11 +525,9 @@ function patchTerm(model: Model, l2: Lagrange2, c: PatchContact, field: string):
     const dot = (u: readonly Expr[]): Expr => add(...u.map((e, i) => mul(w.x[i]!, e)));
     const A = dot(Q1s);
     const N = add(dot(Q0), ...l2.forcing.map((f, i) => mul(w.x[i]!, f)), drift, div(slip, friction.relaxation));
-    // 1/A as R = sgn A·exp(−log(|A| + [A = 0])): 0 where the normal force (and with it A)
-    // vanishes, at separation, where −N/A would be 0/0 and the friction force is 0 anyway;
-    // and no quotient of the (long) resultants, which codegen's cancellation of quotients
-    // would bring over one denominator and expand. ∂R = −R²∂A.
-    const R = mul(fn('sign', A), fn('exp', neg(fn('log', add(fn('abs', A), sub(ONE, fn('abs', fn('sign', A))))))));
+    // 1/A as R = sgn A/(|A| + [A = 0]): 0 where the normal force (and with it A) vanishes,
+    // at separation, where −N/A would be 0/0 and the friction force is 0 anyway. ∂R = −R²∂A.
+    const R = mul(fn('sign', A), pow(add(fn('abs', A), sub(ONE, fn('abs', fn('sign', A)))), -1));
     const u = neg(mul(N, R));
     const sign = clamp(u);
     const force = Q0.map((e, i) => add(e, mul(sign, Q1s[i]!)));
@@ -594,12 +592,9 @@ function indicatorOf(c: Expr, relation: PatchCondition['relation']): Expr {
 
 /**
  * Powers whose base depends on the state made finite everywhere: a root
- * b^s (s > 0 fractional) of its positive part b⁺ = |b|(1 + sgn b)/2, a negative
- * power as exp(s·log(·)) of b⁺ + [b ≤ 0] (fractional) or, times sgn(b)^s, of
- * |b| + [b = 0] (integer). Unchanged where the base has the sign its regime
- * gives it. The exponential form keeps quotients of long state expressions
- * out of the Jacobian: codegen cancels quotients by bringing a sum over one
- * denominator, which for these entries does not finish in minutes.
+ * b^s (s > 0 fractional) of its positive part b⁺ = |b|(1 + sgn b)/2, a
+ * negative fractional power of b⁺ + [b ≤ 0], a negative integer power of
+ * b + [b = 0]. Unchanged where the base has the sign its regime gives it.
  */
 function guardBases(state: ReadonlySet<string>): (e: Expr) => Expr {
   const onState = (b: Expr): boolean => [...state].some((s) => dependsOn(b, s));
@@ -612,8 +607,8 @@ function guardBases(state: ReadonlySet<string>): (e: Expr) => Expr {
     // power's base, and (−1)^{3/2} out of (|b| − b)/2 written −(b − |b|)/2 is NaN.
     const plus = mul(HALF, fn('abs', b), add(ONE, fn('sign', b)));
     if (!whole && e.n > 0) return pow(plus, exp);
-    if (!whole) return fn('exp', mul(exp, fn('log', add(plus, mul(HALF, sub(ONE, fn('sign', b)))))));
-    return mul(pow(fn('sign', b), num(Q.abs(e))), fn('exp', mul(exp, fn('log', add(fn('abs', b), sub(ONE, fn('abs', fn('sign', b))))))));
+    if (!whole) return pow(add(plus, mul(HALF, sub(ONE, fn('sign', b)))), exp);
+    return pow(add(b, sub(ONE, fn('abs', fn('sign', b)))), exp);
   };
   return memoPass<Expr>((u, go) => {
     if (u.kind === 'pow') return power(go(u.base), u.exp);

@@ -46,6 +46,22 @@
 //   DP = S Φ⁻ − F⁺ (∇h·Φ⁻)/(∇h·F⁻)    (= (I − F ∇hᵀ/∇h·F) Φ for a coordinate
 // crossing, where D = I), so DP F(X₀) = 0: the trivial zero multiplier.
 //
+// Compliant contacts (model.compliant: Kozlov's realizations, the module's
+// compliantContacts) are forces in the free-flight field: the generated rhs
+// and rhsJacobian hold their terms where they act, so a phase integrates
+// them as any smooth force. The field changes branch on their switching
+// surfaces, which are events with Δ = id (the state is continuous):
+//   - h = f_j, the penetration starting or ending (either direction);
+//   - h = F_n,j inside the obstacle (f_j ≤ 0), for a contact without
+//     adhesion: the force vanishing, after which the point flies inside;
+// and S = I + (F⁺ − F⁻) ∇hᵀ / (∇h · F⁻), ∇h by central differences of
+// compliantContacts. F⁻ is the field at the last located point before the
+// surface, F⁺ at the first one after (within 1e-14 of each other in time),
+// so S = I to rounding where the field is continuous (a spring's force kδ
+// vanishes at δ = 0) and S carries the jump where it is not (a damper's
+// −cḟ switching on at δ = 0 with ḟ ≠ 0, an added mass). A model with
+// compliant contacts only needs none of the rigid-contact functions.
+//
 // Activation conditions (the model's `when`, events.ts ContactActivity): a
 // gap reaching zero where its contact's condition fails is no event and no
 // saltation (the flow does not change there); the contact is dormant, not
@@ -117,7 +133,10 @@ export type FlowEventType = 'impact' | 'release' | 'contact';
 export interface FlowEvent {
   readonly t: number;
   readonly type: FlowEventType;
+  /** Indices in model.unilateral, or in model.compliant when `compliant` is set. */
   readonly contacts: number[];
+  /** A compliant contact's switching surface ('contact': its force starts acting, 'release': it stops). */
+  readonly compliant?: true;
   /** (q, q̇) at the event; for an impact, before it. */
   readonly x: number[];
   /** For an impact: (q, q̇⁺). */
@@ -165,6 +184,8 @@ type FlowModule = WithFunctions<'gaps' | 'gapJacobian' | 'gapRates' | 'contactAc
 const DEFAULT_RTOL = 1e-10;
 const DEFAULT_ATOL = 1e-12;
 const DIFF_STEP = Math.cbrt(Number.EPSILON);
+/** The gaps of a model without rigid contacts. */
+const NO_GAPS = new Float64Array(0);
 /** Shrinking impact intervals in a row that count as an accumulation (a Zeno rest). */
 const ACCUMULATION = 8;
 
@@ -216,6 +237,9 @@ function sectionTarget(module: GeneratedModel, s: Section): SectionTarget {
   const model = module.model;
   if ('contact' in s) {
     const j = model.unilateral.findIndex((u) => u.name === s.contact);
+    if (j < 0 && model.compliant?.some((c) => c.name === s.contact)) {
+      throw new SimulationError('invalid-option', 'input', `section: '${s.contact}' is a compliant contact, which has no impacts to stop at; give a coordinate crossing instead`, { model: model.name, field: 'section' });
+    }
     if (j < 0) throw new SimulationError('invalid-option', 'input', `section: no contact '${s.contact}' (contacts: ${model.unilateral.map((u) => u.name).join(', ') || 'none'})`, { model: model.name, field: 'section' });
     return { contact: j };
   }
@@ -272,19 +296,88 @@ function matMul(N: number, A: ArrayLike<number>, B: ArrayLike<number>): Float64A
 interface Crossing {
   readonly t: number;
   readonly y: Float64Array;
-  readonly kind: 'gap' | 'release' | 'section';
+  readonly kind: 'gap' | 'release' | 'section' | 'switch';
+  /** A rigid contact's index (gap, release), a compliant one's (switch), −1 for a coordinate section. */
   readonly contact: number;
+  /** For a switch: which compliant value crossed (3j for f_j, 3j + 2 for F_n,j) and the last located state before it. */
+  readonly guard?: number;
+  readonly before?: { readonly t: number; readonly y: Float64Array };
 }
 
-/** Guard values at one state: gaps g, normal velocities ġ, and σ̇ of the held contacts (the others' entries unused). */
+/** Guard values at one state: gaps g, normal velocities ġ, σ̇ of the held contacts (the others' entries unused), and [f, ḟ, F_n] per compliant contact. */
 interface GuardValues {
   readonly g: Float64Array;
   readonly dg: Float64Array;
   readonly s: Float64Array;
+  readonly c: Float64Array;
 }
 
-function guardValues(m: number): GuardValues {
-  return { g: new Float64Array(m), dg: new Float64Array(m), s: new Float64Array(m) };
+function guardValues(m: number, mc: number): GuardValues {
+  return { g: new Float64Array(m), dg: new Float64Array(m), s: new Float64Array(m), c: new Float64Array(3 * mc) };
+}
+
+/**
+ * The switching surfaces of the compliant contacts (see the header): f = 0,
+ * and F_n = 0 inside the obstacle for a contact without adhesion, where the
+ * generated rhs changes branch. Gap potentials act everywhere and switch
+ * nothing.
+ */
+class CompliantSwitching {
+  readonly count: number;
+  /** The compliantContacts entries watched: 3j (f_j) and, without adhesion, 3j + 2 (F_n,j). */
+  private readonly watched: number[];
+  private readonly adhesive: boolean[];
+  private readonly values: Float64Array;
+  private readonly q: Float64Array;
+  private readonly qd: Float64Array;
+
+  constructor(
+    private readonly module: GeneratedModel,
+    private readonly params: Params,
+  ) {
+    const contacts = module.model.compliant ?? [];
+    if (contacts.length > 0 && !module.compliantContacts) {
+      throw new SimulationError('incomplete-module', 'input', 'the module lists compliant contacts but has no compliantContacts; regenerate it', { model: module.model.name, field: 'compliantContacts' });
+    }
+    this.count = contacts.length;
+    this.adhesive = contacts.map((c) => c.adhesion);
+    this.watched = contacts.flatMap((c, j) => (c.kind !== 'compliant' ? [] : c.adhesion ? [3 * j] : [3 * j, 3 * j + 2]));
+    this.values = new Float64Array(3 * this.count);
+    this.q = new Float64Array(module.model.coordinates.length);
+    this.qd = new Float64Array(module.model.coordinates.length);
+  }
+
+  /** [f, ḟ, F_n] per compliant contact at (t, x) into out (x's first 2n entries: a step's state carries Φ after them). */
+  at(t: number, x: ArrayLike<number>, out: Float64Array): Float64Array {
+    if (this.count === 0) return out;
+    splitState(x, this.q, this.qd);
+    return this.module.compliantContacts!(t, this.q, this.qd, this.params, out);
+  }
+
+  /** Entry k of compliantContacts at (t, x). */
+  value(t: number, x: ArrayLike<number>, k: number): number {
+    return this.at(t, x, this.values)[k]!;
+  }
+
+  /** Whether compliant contact j's terms act at (t, x): f ≤ 0 and, without adhesion, F_n ≥ 0. */
+  touching(t: number, x: ArrayLike<number>, j: number): boolean {
+    const v = this.at(t, x, this.values);
+    return v[3 * j]! <= 0 && (this.adhesive[j]! || v[3 * j + 2]! >= 0);
+  }
+
+  /** The earliest switching crossing on a step, from the values a at its start and b at its end; a force crossing counts only inside the obstacle. */
+  crossing(step: DenseStep, a: Float64Array, b: Float64Array): Crossing | undefined {
+    let best: Crossing | undefined;
+    for (const k of this.watched) {
+      if (!crosses(a[k]!, b[k]!, 'either')) continue;
+      const loc = locateOnInterval((s, y) => this.value(s, y, k), step, step.tPrev, a[k]!, step.t, b[k]!);
+      const j = Math.floor(k / 3);
+      if (k % 3 === 2 && this.value(loc.t, loc.y, 3 * j) > 0) continue;
+      if (best && !(loc.t < best.t)) continue;
+      best = { t: loc.t, y: loc.y, kind: 'switch', contact: j, guard: k, before: { t: loc.tBefore, y: step.eval(loc.tBefore, new Float64Array(step.y.length)) } };
+    }
+    return best;
+  }
 }
 
 /** (q, q̇) of x = (q, q̇) into the buffers q and qd (no allocation on the integrator's hot path). */
@@ -395,7 +488,9 @@ class VariationalFlow {
   private readonly heldAtStart: boolean[];
   private readonly module: FlowModule;
   private readonly params: Params;
-  private readonly kin: GapKinematics;
+  /** Absent without rigid contacts. */
+  private readonly kin: GapKinematics | undefined;
+  private readonly switching: CompliantSwitching;
   private readonly activity: ContactActivity;
   private readonly gapTol: number;
   private readonly restVelocity: number;
@@ -420,12 +515,15 @@ class VariationalFlow {
     t0: number,
     x0: Float64Array,
   ) {
-    this.module = requireFunctions(module, ['gaps', 'gapJacobian', 'gapRates', 'contactAccelerations', 'impact'], 'the variational flow');
     this.n = module.model.coordinates.length;
     this.m = module.model.unilateral.length;
+    // Without rigid contacts every phase is free flight and no gap is
+    // watched, so the rigid-contact functions are never called.
+    this.module = this.m > 0 ? requireFunctions(module, ['gaps', 'gapJacobian', 'gapRates', 'contactAccelerations', 'impact'], 'the variational flow') : (module as FlowModule);
     this.N = 2 * this.n + 1;
     this.params = opts.params ?? {};
-    this.kin = new GapKinematics(module, this.params);
+    this.kin = this.m > 0 ? new GapKinematics(module, this.params) : undefined;
+    this.switching = new CompliantSwitching(module, this.params);
     this.activity = new ContactActivity(module, this.params);
     this.gapTol = opts.gapTol ?? 1e-9;
     this.restVelocity = opts.restVelocity ?? 1e-6;
@@ -435,8 +533,8 @@ class VariationalFlow {
     this.x = Float64Array.from(x0);
     this.phi = identity(this.N);
     this.minGaps = new Float64Array(this.m).fill(Infinity);
-    this.atStart = guardValues(this.m);
-    this.atEnd = guardValues(this.m);
+    this.atStart = guardValues(this.m, this.switching.count);
+    this.atEnd = guardValues(this.m, this.switching.count);
     this.rates = new Float64Array(this.m);
     this.q = new Float64Array(this.n);
     this.qd = new Float64Array(this.n);
@@ -488,11 +586,13 @@ class VariationalFlow {
   }
 
   private gaps(t: number, x: ArrayLike<number>): Float64Array {
+    if (!this.kin) return NO_GAPS;
     splitState(x, this.q, this.qd);
     return this.kin.gaps(t, this.q);
   }
 
   private gapRates(t: number, x: ArrayLike<number>, out: Float64Array): Float64Array {
+    if (!this.kin) return out;
     splitState(x, this.q, this.qd);
     return this.kin.rates(t, this.q, this.qd, out);
   }
@@ -522,9 +622,10 @@ class VariationalFlow {
   }
 
   /** Guard values at a state: gaps and normal velocities, and σ̇ of the held contacts. */
-  private guards(t: number, x: Float64Array, { g, dg, s }: GuardValues): void {
+  private guards(t: number, x: Float64Array, { g, dg, s, c }: GuardValues): void {
     g.set(this.gaps(t, x));
     this.gapRates(t, x, dg);
+    this.switching.at(t, x, c);
     if (this.field.free) return;
     const acc = this.field.accelerations(t, x);
     let rank = 0;
@@ -599,13 +700,33 @@ class VariationalFlow {
       if (c && (!best || c.t < best.t)) best = c;
     };
     for (let j = 0; j < this.m; j++) if (this.held[j] || !this.activity.dormant[j]) take(this.held[j] ? this.releaseCrossing(j, step) : this.gapCrossing(j, step));
+    take(this.switching.crossing(step, this.atStart.c, this.atEnd.c));
     const s = stop.section;
-    if (s?.coordinate !== undefined && crosses(hA, hB, s.direction!)) {
-      const guard: EventFunction = (_t, y) => y[s.coordinate!]! - s.value!;
-      const loc = locateOnInterval(guard, step, step.tPrev, hA, step.t, hB);
-      take({ t: loc.t, y: loc.y, kind: 'section', contact: -1 });
-    }
+    if (s?.coordinate !== undefined) take(this.sectionCrossing(step, s.coordinate, s.value!, s.direction!, hA, hB));
     return best;
+  }
+
+  /**
+   * A coordinate crossing its section value in the given direction on a
+   * step: a sign change of h = q_i − value between the ends, or an excursion
+   * through the value and back inside the step (an explicit step can span a
+   * whole free-flight parabola, which it integrates exactly): q̇_i changing
+   * sign at an extremum beyond the value, the crossing after it.
+   */
+  private sectionCrossing(step: DenseStep, i: number, value: number, direction: 'rising' | 'falling', hA: number, hB: number): Crossing | undefined {
+    const guard: EventFunction = (_t, y) => y[i]! - value;
+    const found = (ta: number, fa: number): Crossing => {
+      const loc = locateOnInterval(guard, step, ta, fa, step.t, hB);
+      return { t: loc.t, y: loc.y, kind: 'section', contact: -1 };
+    };
+    if (crosses(hA, hB, direction)) return found(step.tPrev, hA);
+    // Falling through the value after a maximum above it, rising after a minimum below it.
+    const side = direction === 'falling' ? 1 : -1;
+    const va = step.yPrev[this.n + i]!, vb = step.y[this.n + i]!;
+    if (!(side * va > 0 && side * vb < 0 && side * hB <= 0)) return undefined;
+    const extremum = locateOnInterval((_t, y) => y[this.n + i]!, step, step.tPrev, va, step.t, vb);
+    const he = guard(extremum.t, extremum.y);
+    return side * he > 0 ? found(extremum.t, he) : undefined;
   }
 
   private releaseCrossing(j: number, step: DenseStep): Crossing | undefined {
@@ -649,6 +770,7 @@ class VariationalFlow {
     const { n, N, t } = this;
     const section = stop.section;
     const xMinus = Float64Array.from(this.x);
+    if (c.kind === 'switch') return this.switch(c);
     const fMinus = this.extendedField(this.field, t, xMinus);
     const gradH = new Float64Array(N);
     let D = identity(N);
@@ -695,7 +817,7 @@ class VariationalFlow {
     }
     const rates = this.gapRates(t, this.x, new Float64Array(this.m));
     this.setHeld(this.chooseHeld(closed.map((cl, k) => cl && rates[k]! <= this.restVelocity), t, this.x));
-    const Gq = this.kin.jacobian(t, this.x.subarray(0, n));
+    const Gq = this.kin!.jacobian(t, this.x.subarray(0, n));
     for (let i = 0; i < n; i++) gradH[i] = Gq[j * n + i]!;
     gradH[2 * n] = this.module.gapRates(t, this.x.subarray(0, n), new Float64Array(n), this.params, new Float64Array(this.m))[j]!;
     this.events.push({ t, type: impact ? 'impact' : 'contact', contacts: [j], x: Array.from(xMinus), ...(impact ? { xPlus: Array.from(this.x), jacobian } : {}) });
@@ -704,6 +826,24 @@ class VariationalFlow {
     if (impact && section?.contact === j) return this.crossSection(stop, D, fMinus, fPlus, gradH);
     if (!impact) return undefined;
     this.phi = matMul(N, saltationMatrix(N, D, fMinus, fPlus, gradH), this.phi);
+    return undefined;
+  }
+
+  /**
+   * A compliant contact's switching surface (see the header): Δ = id, F⁻ at
+   * the last located state before the surface, F⁺ at the state after it.
+   */
+  private switch(c: Crossing): undefined {
+    const { N, t } = this;
+    const gradH = new Float64Array(N);
+    differenceGradient((s, x) => this.switching.value(s, x, c.guard!), t, this.x, gradH);
+    const before = c.before!;
+    const fMinus = this.extendedField(this.field, before.t, before.y.subarray(0, 2 * this.n));
+    const fPlus = this.extendedField(this.field, t, this.x);
+    this.phi = matMul(N, saltationMatrix(N, identity(N), fMinus, fPlus, gradH), this.phi);
+    // Recorded where the contact's force starts or stops acting (the point leaving the obstacle force-free switches only an added mass).
+    const was = this.switching.touching(before.t, before.y, c.contact), is = this.switching.touching(t, this.x, c.contact);
+    if (was !== is) this.events.push({ t, type: is ? 'contact' : 'release', contacts: [c.contact], compliant: true, x: Array.from(this.x) });
     return undefined;
   }
 

@@ -152,6 +152,52 @@ describe('Φ through impacts against differences of the event-driven flow', () =
   });
 });
 
+describe('Φ through a compliant contact (Kelvin–Voigt, no gravity): the closed form of the bounce', () => {
+  // A unit mass at y₀ > 0 moving at ẏ₀ = −v into a floor δ = −y of force F_n = kδ − cẏ: inside,
+  // δ = (v/ω_d) e^{−γs} sin ω_d s (γ = c/2, ω_d = √(k − γ²), s from the arrival at y₀/v). With
+  // adhesion it leaves at ω_d s = π with speed v e^{−πγ/ω_d}; without, the force vanishes at
+  // ω_d s = π − 2 arctan(γ/ω_d) (compliant.ts's RigidLimit), and the point flies force-free
+  // back to δ = 0. Every time in contact is independent of v, so y(t1) = e v (t1 − t0 − y₀/v − T).
+  // The damper's −cẏ switches on at δ = 0 with ẏ = −v: the field jumps there, and Φ is right only
+  // with the saltation term (F⁺ − F⁻)∇hᵀ/(∇h·F⁻). (With adhesion the jumps in and out,
+  // S = I ∓ c e₂e₁ᵀ, commute with the half-period flow, whose Φ₁₂ = 0 and Φ₁₁ = Φ₂₂, so there
+  // they cancel; without adhesion they do not, and S = I would fail that case.)
+  const k = 400;
+  const exact = (c: number, adhesion: boolean, t1: number) => (y0: number, yd0: number, t0: number): number[] => {
+    const v = -yd0, gamma = c / 2, wd = Math.sqrt(k - gamma * gamma);
+    const delta = (s: number): number => (v / wd) * Math.exp(-gamma * s) * Math.sin(wd * s);
+    const rate = (s: number): number => (v / wd) * Math.exp(-gamma * s) * (wd * Math.cos(wd * s) - gamma * Math.sin(wd * s));
+    const sr = adhesion ? Math.PI / wd : (Math.PI - 2 * Math.atan(gamma / wd)) / wd;
+    const u = -rate(sr);
+    const T = sr + (adhesion ? 0 : delta(sr) / u);
+    return [u * (t1 - t0 - y0 / v - T), u];
+  };
+  const cases = [
+    { c: 0, adhesion: false, law: 'a spring alone (force continuous at δ = 0: S = I)' },
+    { c: 8, adhesion: true, law: 'a damped contact with adhesion (the force jumps by cv in and out)' },
+    { c: 8, adhesion: false, law: 'a damped contact without adhesion (jumps in, leaves where F_n = 0, flies out inside)' },
+  ];
+  it.each(cases)('$law', async ({ c, adhesion }) => {
+    const spec = defineModel({
+      name: 'point-into-kelvin-voigt-floor', coordinates: ['y'], parameters: { k, c },
+      kinetic: "y'^2/2", unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { compliant: { stiffness: 'k', ...(c > 0 ? { damping: 'c' } : {}), adhesion } } }],
+    });
+    const mod = await loadGenerated(deriveSystem(buildModel(spec)));
+    const X0 = [0.5, -2, 0.1], t1 = 1.2;
+    const r = flowSensitivity(mod, { q0: [X0[0]!], qd0: [X0[1]!], t0: X0[2], t1, params: { c } });
+    expect(r.events.map((e) => [e.type, e.compliant])).toEqual([['contact', true], ['release', true]]);
+    expect(r.phaseJacobians).toEqual(['generated']);
+    const f = exact(c, adhesion, t1);
+    expectClose(Array.from(r.x), f(X0[0]!, X0[1]!, X0[2]!), 1e-8);
+    const h = 1e-6;
+    for (let col = 0; col < 3; col++) {
+      const p = f(...(X0.map((v, i) => v + (i === col ? h : 0)) as [number, number, number]));
+      const m = f(...(X0.map((v, i) => v - (i === col ? h : 0)) as [number, number, number]));
+      expectClose([r.phi[0 * 3 + col]!, r.phi[1 * 3 + col]!], p.map((v, i) => (v - m[i]!) / (2 * h)), 1e-6);
+    }
+  });
+});
+
 describe('flow to a section', () => {
   it('stops just after the section contact’s impact; the return map’s derivative annihilates the flow direction', () => {
     const mod = ball as unknown as GeneratedModel;
@@ -163,6 +209,19 @@ describe('flow to a section', () => {
     for (let i = 0; i < 3; i++) expect(Math.abs(F.reduce((s, f, k) => s + r.poincare[i * 3 + k]! * f, 0))).toBeLessThan(1e-9);
     // ∂v⁺/∂v = e (the trivial orbit's stride map v ↦ e v).
     expect(r.poincare[1 * 3 + 1]).toBeCloseTo(0.8, 9);
+  });
+
+  it('finds a crossing inside one step: a point leaving a spring floor at v = 1 through y = 1/4 falling, its flight after the release one exact explicit step', async () => {
+    const spec = defineModel({
+      name: 'point-on-spring-floor', coordinates: ['y'], parameters: { g: 1, k: 1e4 }, kinetic: "y'^2/2", potential: 'g*y',
+      unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { compliant: { stiffness: 'k' } } }],
+    });
+    const mod = await loadGenerated(deriveSystem(buildModel(spec)));
+    const v = 1, w = 100;
+    const r = flowToSection(mod, { q0: [0.25], qd0: [-Math.sqrt(v * v - 0.5)], section: { coordinate: 'y', value: 0.25, direction: 'down' }, maxTime: 10 });
+    // Back at y = 1/4 after the two flights (2v/g less the time from 0 to 1/4 and back) and the contact time of (4.2), (2/ω)(π/2 + arctan(g/(vω))).
+    expect(r.t).toBeCloseTo(2 * v + (2 / w) * (Math.PI / 2 + Math.atan(1 / (v * w))), 9);
+    expect(r.events.map((e) => e.type)).toEqual(['contact', 'release']);
   });
 
   it('names the section it could not reach', () => {

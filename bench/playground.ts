@@ -3,7 +3,7 @@
 // the built page (docs/playground/, KaTeX's fonts apart) gzipped, and the
 // time from the last keystroke in the editor to the double pendulum's
 // derivation shown in headless Chromium, the debounce included (median of
-// REPS edits; workerMs is the part spent deriving in the worker, phasesMs
+// REPS edits of its potential; workerMs is the part spent deriving in the worker, phasesMs
 // its parts). The machine is shared: loadAverage says how busy it was.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,6 +14,8 @@ import { median, round } from './stats.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const REPS = 7;
+/** Typed into the potential and deleted again, in turns. */
+const SPRING = ' + q1^2';
 
 /** The repository: the nearest folder above this file with a package.json (bench/ from source, dist/ compiled). */
 function root(): string {
@@ -47,12 +49,16 @@ export async function measurePlayground(site: string): Promise<Record<string, un
     await page.goto(`${pathToFileURL(join(site, 'index.html')).href}#example=double-pendulum`);
     await page.waitForFunction('window.playground.timings.length === 1', undefined, { timeout: 60_000 });
     const firstShowMs = Date.now() - loadStart;
-    await page.locator('.cm-content').click();
-    await page.keyboard.press('Control+End');
+    // Each edit changes the equations: a spring q1² added to V, then removed.
+    await page.locator('.cm-line', { hasText: 'potential:' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
     for (let k = 0; k < REPS; k++) {
-      await page.keyboard.press(k % 2 === 0 ? 'Space' : 'Backspace');
+      if (k % 2 === 0) await page.keyboard.type(SPRING);
+      else for (let i = 0; i < SPRING.length; i++) await page.keyboard.press('Backspace');
       await page.waitForFunction(`window.playground.timings.length === ${k + 2}`, undefined, { timeout: 30_000 });
-      await page.waitForTimeout(200);
+      await page.waitForTimeout(1000);
     }
     const timings = (await page.evaluate('window.playground.timings')) as Timing[];
     const edits = timings.slice(1);

@@ -6,7 +6,7 @@ import workerSource from 'playground:worker';
 import { Player } from './animation.js';
 import { createEditor } from './editor.js';
 import type { Slider } from './pipeline.js';
-import type { Derived, Failed, Ran, Reply, Request } from './protocol.js';
+import type { Derived, Failed, FileKind, Ran, Reply, Request } from './protocol.js';
 import { hashOf, readHash } from './share.js';
 
 /** Quiet time after the last keystroke before the model is derived again. */
@@ -25,7 +25,6 @@ let programmatic = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let lastEdit = 0;
 let derived: Derived | undefined;
-let ran: Ran | undefined;
 /** Slider values the user set; the others stay at their defaults. */
 let moved: Record<string, number> = {};
 /** Each derive request's last edit and the time it went to the worker. */
@@ -80,6 +79,32 @@ function loadText(text: string, name: string | undefined): void {
   requestDerive();
 }
 
+/** The report's HTML by section, as shown. */
+let shownSections = new Map<string, { html: string; node: Element }>();
+
+/**
+ * Show the report's sections, parsing only those whose HTML changed: an edit
+ * of a number leaves most typeset equations as they were, and a report is
+ * a few hundred kB of KaTeX markup.
+ */
+function showSections(sections: Derived['sections']): void {
+  const next = new Map<string, { html: string; node: Element }>();
+  const nodes = sections.map((s) => {
+    const old = shownSections.get(s.id);
+    if (old && old.html === s.html) {
+      next.set(s.id, old);
+      return old.node;
+    }
+    const holder = document.createElement('div');
+    holder.innerHTML = s.html;
+    const node = holder.firstElementChild!;
+    next.set(s.id, { html: s.html, node });
+    return node;
+  });
+  $('report').replaceChildren(...nodes);
+  shownSections = next;
+}
+
 function showDerived(d: Derived): void {
   derived = d;
   moved = {};
@@ -87,16 +112,16 @@ function showDerived(d: Derived): void {
   $('errors').hidden = true;
   $('results').classList.remove('stale');
   $('title').textContent = d.title;
-  $('report').innerHTML = d.reportHtml;
+  showSections(d.sections);
   renderSliders(d.sliders);
   setStatus(`derived ${d.name} in ${d.ms.toFixed(0)} ms`);
   const asked = requests.get(d.id);
   if (asked) timings.push({ ...asked, received, shown: performance.now(), workerMs: d.ms, phases: d.phases });
   for (const b of ['dl-module', 'dl-tex']) $<HTMLButtonElement>(b).disabled = false;
+  for (const b of ['dl-csv', 'dl-json']) $<HTMLButtonElement>(b).disabled = true;
 }
 
 function showRun(r: Ran): void {
-  ran = r;
   // Which request the shown results answer (for a test or a script driving the page).
   document.body.dataset['run'] = String(r.id);
   player.load(r.sketch, r.t);
@@ -139,6 +164,7 @@ function showFailure(f: Failed): void {
   } else {
     const box = $('sim-error');
     box.hidden = false;
+    for (const b of ['dl-csv', 'dl-json']) $<HTMLButtonElement>(b).disabled = true;
     box.textContent = `simulation failed (${e.code}${e.field ? `, ${e.field}` : ''}): ${e.message}`;
   }
 }
@@ -146,6 +172,10 @@ function showFailure(f: Failed): void {
 worker.onmessage = (event: MessageEvent<Reply>): void => {
   const reply = event.data;
   received = performance.now();
+  if (reply.type === 'file') {
+    download(reply.name, reply.text, reply.mime);
+    return;
+  }
   if (reply.type === 'derived') showDerived(reply);
   else if (reply.type === 'ran') showRun(reply);
   else showFailure(reply);
@@ -189,9 +219,11 @@ function download(name: string, text: string, type: string): void {
 }
 
 $('dl-module').addEventListener('click', () => derived && download(derived.module.fileName, derived.module.source, 'text/plain'));
-$('dl-tex').addEventListener('click', () => derived && download(`${derived.name}.tex`, derived.tex, 'text/x-tex'));
-$('dl-csv').addEventListener('click', () => derived && ran && download(`${derived.name}.csv`, ran.csv, 'text/csv'));
-$('dl-json').addEventListener('click', () => derived && ran && download(`${derived.name}.json`, ran.json, 'application/json'));
+// Made by the worker when asked (it answers after what it is doing): the .tex with the motion at the defaults, the shown run as CSV or JSON.
+const ask = (kind: FileKind): void => worker.postMessage({ type: 'file', id: nextId++, kind } satisfies Request);
+$('dl-tex').addEventListener('click', () => ask('tex'));
+$('dl-csv').addEventListener('click', () => ask('csv'));
+$('dl-json').addEventListener('click', () => ask('json'));
 $('share').addEventListener('click', () => void navigator.clipboard?.writeText(location.href).then(() => setStatus('link copied')));
 
 const select = $<HTMLSelectElement>('examples');

@@ -1,8 +1,11 @@
 // What the playground's worker computes, without the worker: a model file's
 // text derived through the toolkit's own pipeline — buildModel, deriveSystem,
-// generateModule, the report (reportFiles, as `mechanics derive` writes it) —
-// and the generated module evaluated once per derivation, then simulated
-// for any parameter values (sliders re-run the module, never the derivation).
+// generateModule, buildReport and renderHtml — and the generated module
+// evaluated once per derivation, then simulated for any parameter values
+// (sliders re-run the module, never the derivation). The page shows the
+// report's sections as soon as they are typeset, before any run: its own
+// plots show the motion; the .tex download (reportFiles, as `mechanics
+// derive` writes it, with the motion at the defaults) is made on request.
 // Pure: no DOM, no worker API, so the tests run it in Node as well.
 import { generateModule, TOOLKIT, type GeneratedModule } from '../src/codegen/module.js';
 import { evaluate } from '../src/core/evaluate.js';
@@ -10,7 +13,8 @@ import { toText } from '../src/core/print.js';
 import { deriveSystem, type DerivedSystem } from '../src/derive/system.js';
 import { MechanicsError } from '../src/errors.js';
 import { buildModel, type Model, type ModelSpec } from '../src/model/index.js';
-import { reportFiles } from '../src/report/report.js';
+import { buildReport, reportFiles } from '../src/report/report.js';
+import { renderHtml } from '../src/report/render-html.js';
 import type { GeneratedModel } from '../src/runtime/contract.js';
 import { simulate, simulationMethod } from '../src/runtime/simulate.js';
 import type { Trajectory } from '../src/runtime/trajectory.js';
@@ -39,12 +43,11 @@ export interface Derivation {
   /** The generated module, evaluated once. */
   readonly generated: GeneratedModel;
   readonly sliders: readonly Slider[];
-  /** docs/<model>.html and docs/<model>.tex as `mechanics derive` writes them. */
+  /** The path the generated header and the report name. */
+  readonly source: string;
+  /** The report as a web page, without the motion (the playground plots its own runs). */
   readonly html: string;
-  readonly tex: string;
-  /** The run from the declared initial state at the defaults (the report's motion), or why it failed. */
-  readonly first: Run | MechanicsError;
-  /** Milliseconds spent: model and derivation, code generation and loading, first run, report. */
+  /** Milliseconds spent: model and derivation, code generation and loading, report. */
   readonly phases: Readonly<Record<string, number>>;
 }
 
@@ -86,14 +89,24 @@ export function deriveText(text: string, source: string): Derivation {
   const module = generateModule(system, source);
   const generated = loadGeneratedText(module.source);
   clock.lap('codegen');
-  const first = firstRun(spec, model, generated);
-  clock.lap('simulate');
-  const files = reportFiles(system, { source, toolkit: TOOLKIT, simulation: reportMotion(generated, first) });
+  const html = renderHtml(buildReport(system, { source, toolkit: TOOLKIT }));
   clock.lap('report');
-  return {
-    spec, model, system, module, generated, sliders: slidersOf(model), html: files.get(`docs/${model.name}.html`)!, tex: files.get(`docs/${model.name}.tex`)!, first,
-    phases: clock.laps,
-  };
+  return { spec, model, system, module, generated, sliders: slidersOf(model), source, html, phases: clock.laps };
+}
+
+/** The run from the declared initial state at the defaults (the report's motion), or why it failed. */
+export function firstRun(d: Derivation): Run | MechanicsError {
+  try {
+    return runModel(d.model, d.generated, {}, d.spec);
+  } catch (err) {
+    if (err instanceof MechanicsError) return err;
+    throw err;
+  }
+}
+
+/** docs/<model>.tex as `mechanics derive` writes it, the motion being `first`. */
+export function texReport(d: Derivation, first: Run | MechanicsError): string {
+  return reportFiles(d.system, { source: d.source, toolkit: TOOLKIT, simulation: reportMotion(d.generated, first) }).get(`docs/${d.model.name}.tex`)!;
 }
 
 /** Milliseconds per named phase, for the bench's breakdown of a derivation. */
@@ -108,15 +121,6 @@ function stopwatch(): { lap(name: string): void; readonly laps: Record<string, n
       last = now;
     },
   };
-}
-
-function firstRun(spec: ModelSpec, model: Model, generated: GeneratedModel): Run | MechanicsError {
-  try {
-    return runModel(model, generated, {}, spec);
-  } catch (err) {
-    if (err instanceof MechanicsError) return err;
-    throw err;
-  }
 }
 
 /** The report's motion (as src/cli/build.ts gives it): the first run, or why there is none. */

@@ -8,7 +8,11 @@ export type Request =
   /** Derive a model file's text; `source` is the path the generated header names. */
   | { readonly type: 'derive'; readonly id: number; readonly text: string; readonly source: string }
   /** Simulate the last derived model at these parameter values. */
-  | { readonly type: 'simulate'; readonly id: number; readonly params: Readonly<Record<string, number>> };
+  | { readonly type: 'simulate'; readonly id: number; readonly params: Readonly<Record<string, number>> }
+  /** A download, made when asked: the .tex report (motion at the defaults) or the last run as CSV or JSON. */
+  | { readonly type: 'file'; readonly id: number; readonly kind: FileKind };
+
+export type FileKind = 'tex' | 'csv' | 'json';
 
 /** A MechanicsError as data: what the page shows and where. */
 export interface ErrorData {
@@ -25,9 +29,8 @@ export interface Derived {
   readonly id: number;
   readonly name: string;
   readonly title: string;
-  /** The report's sections as HTML, typeset by KaTeX (the body of docs/<model>.html). */
-  readonly reportHtml: string;
-  readonly tex: string;
+  /** The report's sections as HTML, typeset by KaTeX (the body of docs/<model>.html), in order. */
+  readonly sections: readonly { readonly id: string; readonly html: string }[];
   readonly module: { readonly fileName: string; readonly source: string };
   readonly sliders: readonly Slider[];
   /** Milliseconds spent deriving and rendering, in all and by phase (pipeline.ts), for the bench. */
@@ -44,15 +47,21 @@ export interface Ran {
   readonly sketch?: Sketch;
   /** q, q̇, energy and phase portrait as SVG. */
   readonly plots: readonly PlotOut[];
-  readonly csv: string;
-  readonly json: string;
+}
+
+export interface File {
+  readonly type: 'file';
+  readonly id: number;
+  readonly name: string;
+  readonly mime: string;
+  readonly text: string;
 }
 
 export interface Failed {
   readonly type: 'failed';
   readonly id: number;
-  readonly stage: 'derive' | 'simulate';
+  readonly stage: 'derive' | 'simulate' | 'file';
   readonly error: ErrorData;
 }
 
-export type Reply = Derived | Ran | Failed;
+export type Reply = Derived | Ran | Failed | File;

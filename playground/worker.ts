@@ -3,19 +3,21 @@
 // again for every change of a slider. Typing never waits for it: the page
 // sends at most one request at a time and only the latest text.
 import { MechanicsError } from '../src/errors.js';
-import { deriveText, runModel, runText, type Derivation, type Run } from './pipeline.js';
+import { deriveText, firstRun, runModel, runText, texReport, type Derivation, type Run } from './pipeline.js';
 import { plotsOf } from './plots.js';
-import type { ErrorData, Reply, Request } from './protocol.js';
+import type { ErrorData, FileKind, Reply, Request } from './protocol.js';
 
 let current: Derivation | undefined;
+/** The current derivation's run at the defaults (the .tex report's motion) and the run shown last. */
+let first: Run | MechanicsError | undefined;
+let last: Run | undefined;
 
 const post = (reply: Reply): void => (self as unknown as { postMessage(m: Reply): void }).postMessage(reply);
 
-/** The sections of a report page: what lies between its table of contents and the end of <main>. */
-function reportBody(html: string): string {
-  const start = html.indexOf('</header>');
-  const end = html.lastIndexOf('</main>');
-  return html.slice(start + '</header>'.length, end).trim();
+/** The sections of a report page (what lies between its table of contents and the end of <main>), each with its id. */
+function reportSections(html: string): { id: string; html: string }[] {
+  const body = html.slice(html.indexOf('</header>') + '</header>'.length, html.lastIndexOf('</main>'));
+  return body.split(/(?=<section id=")/).map((s) => s.trim()).filter((s) => s.startsWith('<section')).map((s) => ({ id: /^<section id="([^"]*)"/.exec(s)![1]!, html: s }));
 }
 
 function errorData(err: unknown): ErrorData {
@@ -32,10 +34,8 @@ function postRun(id: number, run: Run | MechanicsError): void {
     post({ type: 'failed', id, stage: 'simulate', error: errorData(run) });
     return;
   }
-  post({
-    type: 'ran', id, params: run.params, t: run.trajectory.t, events: run.events, plots: plotsOf(d.model, run.trajectory),
-    csv: runText(d.model, run, 'csv', d.generated), json: runText(d.model, run, 'json', d.generated), ...(run.sketch ? { sketch: run.sketch } : {}),
-  });
+  last = run;
+  post({ type: 'ran', id, params: run.params, t: run.trajectory.t, events: run.events, plots: plotsOf(d.model, run.trajectory), ...(run.sketch ? { sketch: run.sketch } : {}) });
 }
 
 function simulateCurrent(id: number, params: Readonly<Record<string, number>>): void {
@@ -44,6 +44,19 @@ function simulateCurrent(id: number, params: Readonly<Record<string, number>>): 
     postRun(id, runModel(d.model, d.generated, params, d.spec));
   } catch (err) {
     post({ type: 'failed', id, stage: 'simulate', error: errorData(err) });
+  }
+}
+
+function file(id: number, kind: FileKind): void {
+  const d = current!;
+  try {
+    if (kind === 'tex') {
+      post({ type: 'file', id, name: `${d.model.name}.tex`, mime: 'text/x-tex', text: texReport(d, first!) });
+    } else if (last) {
+      post({ type: 'file', id, name: `${d.model.name}.${kind}`, mime: kind === 'csv' ? 'text/csv' : 'application/json', text: runText(d.model, last, kind, d.generated) });
+    }
+  } catch (err) {
+    post({ type: 'failed', id, stage: 'file', error: errorData(err) });
   }
 }
 
@@ -59,11 +72,14 @@ self.onmessage = (event: MessageEvent<Request>): void => {
     }
     const d = current;
     post({
-      type: 'derived', id: req.id, name: d.model.name, title: d.model.title, reportHtml: reportBody(d.html), tex: d.tex,
+      type: 'derived', id: req.id, name: d.model.name, title: d.model.title, sections: reportSections(d.html),
       module: { fileName: d.module.fileName, source: d.module.source }, sliders: d.sliders, ms: performance.now() - started, phases: d.phases,
     });
-    postRun(req.id, d.first);
+    first = firstRun(d);
+    last = undefined;
+    postRun(req.id, first);
   } else if (current) {
-    simulateCurrent(req.id, req.params);
+    if (req.type === 'simulate') simulateCurrent(req.id, req.params);
+    else file(req.id, req.kind);
   }
 };

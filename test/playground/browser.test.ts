@@ -57,7 +57,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
     const before = await page.locator('body').getAttribute('data-run');
     await page.locator('#sliders input[name=alpha]').fill(String(alpha));
     await page.waitForFunction(`document.body.dataset.run !== '${before}'`, undefined, { timeout: 10_000 });
-    return (await page.locator('#events li[data-type=impact]').first().getAttribute('data-contacts'))!;
+    return (await page.locator('#events li[data-type=impact]').first().getAttribute('data-contacts'))!.split('+').sort().join('+');
   }
 
   it('loads the shared example with no console error and runs it', async () => {
@@ -95,7 +95,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
     await page.screenshot({ path: join(ROOT, 'test-artifacts', 'playground.png') });
   }, 20_000);
 
-  it("downloads the generated module equal to the CLI's for the same model file", async () => {
+  it("downloads the generated module equal to the CLI's for the same model file, the .tex and the run", async () => {
     await page.selectOption('#examples', 'compass');
     await page.locator('#dl-module:not([disabled])').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#dl-module').click()]);
@@ -103,6 +103,18 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
     const text = readFileSync((await download.path())!, 'utf8');
     const cli = buildOutputs(await loadModelFile('derivations/compass.ts', ROOT), { report: false });
     expect(text).toBe(cli.files.get('generated/compass.ts'));
+    // The other downloads, made by the worker on request: the .tex report and the run shown.
+    const fetched = async (button: string): Promise<[string, string]> => {
+      const [d] = await Promise.all([page.waitForEvent('download'), page.locator(button).click()]);
+      return [d.suggestedFilename(), readFileSync((await d.path())!, 'utf8')];
+    };
+    const [texName, tex] = await fetched('#dl-tex');
+    expect(texName).toBe('compass.tex');
+    expect(tex).toContain('\\begin{document}');
+    const [, csv] = await fetched('#dl-csv');
+    expect(csv.split('\n')[0]).toMatch(/^t \[s\],xc \[m\],yc \[m\],psi \[rad\]/);
+    const [, json] = await fetched('#dl-json');
+    expect(JSON.parse(json).model).toBe('compass');
   }, 40_000);
 
   it('works from a static server as well (mechanics playground)', async () => {

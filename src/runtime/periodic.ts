@@ -12,7 +12,10 @@
 // are read off the equations' symmetry at the start point:
 //   - time: free (its advance is the period) when the model is autonomous
 //     (rhs, gaps and their Jacobian do not change with t); a time-dependent
-//     model needs the period given (a forcing period, or a multiple of it);
+//     model needs the period given (a forcing period, or a multiple of it).
+//     Where free flight is undefined (M singular alone, regular with the
+//     contacts held: a point-mass rimless wheel; rhs is NaN there) the field
+//     compared is that of the contact phase held at the start;
 //   - a cyclic coordinate (M, rhs, gaps and ∂g/∂q unchanged by any shift of
 //     it, e.g. x along a slope): free, its advance reported as the shift;
 //   - an angle the equations repeat after 2π, which the first return advances
@@ -41,7 +44,7 @@
 import { eigenvalues, type Complex } from '../numeric/eigenvalues.js';
 import { leastSquares } from '../numeric/least-squares.js';
 import { luFactor, luSolve } from '../numeric/lu.js';
-import type { GeneratedModel } from './contract.js';
+import type { GeneratedModel, Params } from './contract.js';
 import { SimulationError } from './errors.js';
 import { flowToSection, type FlowEvent, type FlowOptions, type Section, type SectionResult } from './variational.js';
 
@@ -267,12 +270,12 @@ function detectPeriodicity(module: GeneratedModel, opts: PeriodicOrbitOptions, X
   const out = new Map<number, Periodicity>();
   const q = X.subarray(0, n), qd = X.subarray(n, 2 * n), t = X[2 * n]!;
   const same = (a: ArrayLike<number>, b: ArrayLike<number>): boolean => Array.from(a).every((v, i) => Math.abs(v - b[i]!) <= 1e-12 * (1 + Math.abs(v)));
-  /** Whether M, rhs, the gaps and ∂g/∂q are unchanged when time or coordinate i moves by d. */
+  const field = phaseField(module, params, r.heldAtStart, t, X);
+  /** Whether M, the field, the gaps and ∂g/∂q are unchanged when time or coordinate i moves by d. */
   const invariant = (i: number, d: number): boolean => {
     const q2 = Float64Array.from(q), t2 = i === 2 * n ? t + d : t;
     if (i < n) q2[i] += d;
-    const x1 = Float64Array.from([...q, ...qd]), x2 = Float64Array.from([...q2, ...qd]);
-    return same(module.rhs(t, x1, params), module.rhs(t2, x2, params))
+    return same(field(t, q, qd), field(t2, q2, qd))
       && same(module.massMatrix(t, q, params), module.massMatrix(t2, q2, params))
       && (!module.gaps || same(module.gaps(t, q, params), module.gaps(t2, q2, params)))
       && (!module.gapJacobian || same(module.gapJacobian(t, q, params), module.gapJacobian(t2, q2, params)))
@@ -307,6 +310,20 @@ function detectPeriodicity(module: GeneratedModel, opts: PeriodicOrbitOptions, X
     }
   }
   return out;
+}
+
+/**
+ * The vector field whose symmetries decide the periodicity: free flight's
+ * rhs, or, where it is not finite at the start (M singular alone), q̈ of the
+ * contact phase held there (contactAccelerations), regular when the held
+ * rows pin M's massless directions.
+ */
+function phaseField(module: GeneratedModel, params: Params, held: readonly boolean[], t: number, X: Float64Array): (t: number, q: Float64Array, qd: Float64Array) => Float64Array {
+  const n = module.model.coordinates.length;
+  const free = (s: number, q: Float64Array, qd: Float64Array): Float64Array => module.rhs(s, Float64Array.from([...q, ...qd]), params);
+  const contact = module.contactAccelerations;
+  if (Array.from(free(t, X.subarray(0, n), X.subarray(n, 2 * n))).every(Number.isFinite) || !contact || !held.some(Boolean)) return free;
+  return (s, q, qd) => contact(s, q, qd, params, held);
 }
 
 /**

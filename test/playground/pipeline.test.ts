@@ -70,6 +70,21 @@ describe('the playground pipeline on the compass', () => {
   }, 30_000);
 });
 
+describe('the playground pipeline on models written as programs', () => {
+  it("builds a model with the kernel's own constructors (compass-walker imports ../src/core/expr.js) into the CLI's module", async () => {
+    const d = deriveText(text('compass-walker'), 'derivations/compass-walker.ts');
+    const cli = buildOutputs(await loadModelFile('derivations/compass-walker.ts', ROOT), { report: false });
+    expect(d.module.source).toBe(cli.files.get('generated/compass-walker.ts'));
+  }, 60_000);
+
+  it('runs the loops of a model file (the n-link pendulum: one coordinate per link)', () => {
+    const d = deriveText(text('n-link-pendulum'), 'derivations/n-link-pendulum.ts');
+    const n = d.model.coordinates.length;
+    expect(n).toBeGreaterThan(2);
+    expect(d.model.coordinates.map((c) => c.name)).toEqual(Array.from({ length: n }, (_, i) => `q${i + 1}`));
+  }, 60_000);
+});
+
 describe('the playground pipeline on bad models', () => {
   it('names the field of a malformed expression', () => {
     const bad = text('bouncing-ball').replace("potential: 'm*g*y'", "potential: 'm*g*'");

@@ -642,6 +642,8 @@ function equilibriumOf(law: PatchLaw, c: PatchContact, positive: readonly string
   const moving = [...c.state].filter(([, e]) => velocities.some((v) => dependsOn(e, v)));
   const rest = new Map<string, Expr>([...moving.map(([s]) => [s, ZERO] as const), ...(c.friction ? [[c.friction.sign, ZERO] as const] : [])]);
   const atRest = simplify(subs(whole.resultants[c.normal]!, rest));
+  // A normal resultant that vanishes at rest carries no load (and balance would divide by it).
+  if (atRest === ZERO) return undefined;
   const depth = balance(atRest, c.depth, c.load, positive);
   if (!depth) return undefined;
   const halfWidth = pullPositive(simplify(subs(law.to, new Map([[c.depth, depth]]))), new Set(positive));

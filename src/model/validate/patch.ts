@@ -9,14 +9,18 @@
 // question (src/derive/patch.ts), which reports it under the same code.
 // Every problem is 'bad-patch', with the model, the field and the cause.
 // Tests: test/model/validate/patch.test.ts.
-import { sym, ZERO, type Expr } from '../../core/expr.js';
+import { dependsOn, sym, ZERO, type Expr } from '../../core/expr.js';
 import { PATCH_EXPANSION_FIELDS, PATCH_FIELDS, PATCH_FRICTION_FIELDS } from '../spec.js';
 import type { Coordinate, Parameter, PatchContact } from '../types.js';
+import { evaluate } from '../../core/evaluate.js';
 import { ExprReader, type ReadOptions } from './expressions.js';
+import { defaultValues } from './parameters.js';
 import { Problems, type Checked } from './problems.js';
 import { isFields, rejectUnknownKeys, typeName, type Fields } from './shape.js';
 
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
+/** Orders of the expansion are small: each kept order is one more derivative of the whole density (keep: 1e300 would never end). */
+const MAX_ORDER = 8;
 
 /** What else the model has: a patch is not combined with these yet (see the header of src/codegen/patch.ts). */
 export interface PatchContext {
@@ -120,6 +124,7 @@ function checkPatch(x: unknown, field: string, coordinates: readonly Coordinate[
   const normal = typeof x.normal === 'string' && resultants.has(x.normal) ? x.normal : undefined;
   if (!normal) out.add('bad-patch', `${field}.normal`, `normal names the resultant that is the normal force; got ${typeof x.normal === 'string' ? `'${x.normal}', not one of [${[...resultants.keys()].join(', ')}]` : typeName(x.normal)}`);
 
+  if (normal && sign && dependsOn(resultants.get(normal)!, sign)) out.add('bad-patch', `${field}.resultants.${normal}`, `the normal resultant '${normal}' may not depend on the friction sign ${sign} (the normal force decides contact and separation)`);
   // Every declared resultant name, so that a weight's own problem is not reported again in forces.
   const forces = checkForces(x.forces, `${field}.forces`, coordinates, parameters, Object.keys(resultantFields ?? {}), out);
   const friction = frictionFields && sign ? {
@@ -127,6 +132,9 @@ function checkPatch(x: unknown, field: string, coordinates: readonly Coordinate[
     slip: readAs(stateReader, frictionFields.slip, `${field}.friction.slip`, 'the slip velocity', out, { velocities: true }),
     relaxation: readAs(stateReader, frictionFields.relaxation, `${field}.friction.relaxation`, 'the relaxation time', out, { parametersOnly: true }),
   } : undefined;
+  if (friction?.relaxation && !(evaluate(friction.relaxation, defaultValues(parameters)) > 0)) {
+    out.add('bad-patch', `${field}.friction.relaxation`, `the relaxation time is ${evaluate(friction.relaxation, defaultValues(parameters))} at the parameters' defaults; it must be > 0 (a slip within the friction cone decays as exp(−t/τ))`);
+  }
   const load = x.load === undefined ? undefined : readAs(stateReader, x.load, `${field}.load`, 'the load', out, { parametersOnly: true });
   if (out.list.length > before || !name || !variable || !depth || !penetration || !density || !normal || !forces) return undefined;
   if (friction && (!friction.slip || !friction.relaxation)) return undefined;
@@ -153,12 +161,12 @@ function checkExpansion(x: unknown, field: string, known: readonly string[], out
   if (!isFields(x.orders)) out.add('bad-patch', `${field}.orders`, `orders maps small symbols to their integer orders, got ${typeName(x.orders)}`);
   for (const [s, k] of Object.entries(given)) {
     if (!known.includes(s)) out.add('bad-patch', `${field}.orders.${s}`, `'${s}' is not the patch variable or a state symbol (${known.join(', ')})`);
-    else if (!Number.isInteger(k) || (k as number) < 0) out.add('bad-patch', `${field}.orders.${s}`, `an order is an integer ≥ 0, got ${JSON.stringify(k)}`);
+    else if (!Number.isInteger(k) || (k as number) < 0 || (k as number) > MAX_ORDER) out.add('bad-patch', `${field}.orders.${s}`, `an order is an integer from 0 to ${MAX_ORDER}, got ${JSON.stringify(k)}`);
     else orders[s] = k as number;
   }
   const keep = x.keep;
-  if (!Number.isInteger(keep) || (keep as number) < 0) {
-    out.add('bad-patch', `${field}.keep`, `keep is the total order kept, an integer ≥ 0, got ${JSON.stringify(keep)}`);
+  if (!Number.isInteger(keep) || (keep as number) < 0 || (keep as number) > MAX_ORDER) {
+    out.add('bad-patch', `${field}.keep`, `keep is the total order kept, an integer from 0 to ${MAX_ORDER}, got ${JSON.stringify(keep)}`);
     return undefined;
   }
   return { orders, keep: keep as number };

@@ -65,6 +65,15 @@ describe('every mistake is bad-patch, located, with its cause', () => {
       ['patches[0].expansion.orders.y', 'bad-patch', expect.stringContaining("'y' is not the patch variable or a state symbol")],
     ]);
   });
+  it('expansion orders beyond 8 (each is one more derivative of the density), a relaxation time that is not positive', () => {
+    expect(problems(withPatch({ expansion: { orders: { theta: 1 }, keep: 1e300 } }))).toEqual([['patches[0].expansion.keep', 'bad-patch', expect.stringContaining('from 0 to 8')]]);
+    expect(problems(withPatch({ friction: { sign: 'sigma', slip: "x' + r*phi'", relaxation: '-tau' } }))).toEqual([
+      ['patches[0].friction.relaxation', 'bad-patch', expect.stringContaining('must be > 0')],
+    ]);
+  });
+  it('a normal resultant that depends on the friction sign', () => {
+    expect(problems(withPatch({ normal: 'M' }))).toEqual([['patches[0].resultants.M', 'bad-patch', expect.stringContaining('may not depend on the friction sign sigma')]]);
+  });
   it('a velocity in the relaxation time, an unknown key in friction', () => {
     expect(problems(withPatch({ friction: { sign: 'sigma', slip: "x' + r*phi'", relaxation: "x'", stick: true } })).map(([f, c]) => [f, c])).toEqual([
       ['patches[0].friction.stick', 'unknown-field'],

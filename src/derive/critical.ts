@@ -6,11 +6,11 @@
 // values of the others and the declared signs of the pre-impact velocities,
 // then bisection on the condition that changes sign), then, where the
 // factor that changes sign is a polynomial of degree ≤ 2 in the parameter,
-// its sine or its cosine, in closed form — kept only if it evaluates to the
+// its sine, its cosine or the cosine of its double, in closed form — kept only if it evaluates to the
 // numeric root. The closed form is 'exact' when the polynomial vanishes at
 // it symbolically (c₀ + c₁u + c₂u² simplifies to 0 at u = 1/√3).
 import * as Q from '../core/rational.js';
-import { add, dependsOn, fn, freeSymbols, mul, neg, num, pow, sqrt, termsOf, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { add, dependsOn, fn, freeSymbols, HALF, mul, neg, num, pow, sqrt, termsOf, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { evaluate, type Env } from '../core/evaluate.js';
 import { expand } from '../core/expand.js';
 import { collectFactors } from '../core/factor.js';
@@ -88,8 +88,8 @@ function collectFactorsOf(e: Expr): Expr[] {
 }
 
 /**
- * Root of factor = 0 in (lo, hi): a polynomial of degree ≤ 2 in x, sin x or
- * cos x (cos² and sin² rewritten to the other where that removes them).
+ * Root of factor = 0 in (lo, hi): a polynomial of degree ≤ 2 in x, sin x,
+ * cos x (cos² and sin² rewritten to the other where that removes them) or cos 2x.
  * `exact`: the polynomial vanishes at the root u symbolically (then, with
  * sin(arcsin u) = u for |u| ≤ 1, the factor vanishes at the value).
  */
@@ -99,6 +99,8 @@ function solveClosedForm(factor: Expr, x: Sym, env: Env, lo: number, hi: number)
     [x, (u) => u, base],
     [fn('sin', x), (u) => fn('asin', u), pythagorean(base, x, 'cos')],
     [fn('cos', x), (u) => fn('acos', u), pythagorean(base, x, 'sin')],
+    // The double angle as the papers keep it: the rimless wheel's I* + cos 2α (R–F (2.8)), α₀ = ½ arccos(−I*).
+    [fn('cos', mul(num(2), x)), (u) => mul(HALF, fn('acos', u)), base],
   ];
   for (const [atom, inverse, poly] of candidates) {
     const coeffs = polynomialIn(poly, atom, x);

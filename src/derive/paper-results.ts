@@ -25,14 +25,13 @@
 //   impact{i}.critical         the critical parameter value (critical.ts)
 //   any fact + '@critical'     the same with the critical value substituted (R–F (1.19): α = α₀)
 // Tests: test/derive/paper-results.test.ts.
-import { add, dependsOn, fn, HALF, mul, neg, num, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
-import { diff } from '../core/diff.js';
+import { add, HALF, mul, num, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import { mapChildren, memoPass } from '../core/traverse.js';
 import { simplify } from '../core/trig.js';
-import { evaluate, type Env } from '../core/evaluate.js';
+import { evaluate } from '../core/evaluate.js';
 import { preImpactName } from '../model/names.js';
-import { matMul, matVec, solveSmall, transpose } from './matrix.js';
+import { matMul, solveSmall, transpose } from './matrix.js';
 import type { DerivedSystem } from './system.js';
 import type { ContactRow, ImpactMap, ImpactMode } from './unilateral-types.js';
 
@@ -89,33 +88,7 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
       if (rest && mode.stays.length === 0) facts.set(`${m}.rest`, rest);
     }
   }
-  const critical = im.critical;
-  const value = critical && (critical.value ?? multipleAngleRoot(critical.factor, critical.parameter, critical.numeric, Object.fromEntries(model.parameters.map((p) => [p.name, p.default]))));
-  if (value) facts.set(`${key}.critical`, value);
-}
-
-/**
- * The root of a + b cos(k x) = 0 (a, b free of x), x = acos(−a/b)/k, kept
- * only if it is the bisection root: the rimless wheel's factor I* + cos 2α
- * (R–F (2.8)), which critical.ts, solving in sin x and cos x, leaves numeric.
- */
-function multipleAngleRoot(factor: Expr, x: string, numeric: number, defaults: Env): Expr | undefined {
-  const cosines = new Set<Expr>();
-  const collect = memoPass<Expr>((u, go) => {
-    if (u.kind === 'fn' && u.name === 'cos' && dependsOn(u, x)) cosines.add(u);
-    return mapChildren(u, go);
-  });
-  collect(factor);
-  const [c, ...others] = cosines;
-  if (!c || others.length || c.kind !== 'fn') return undefined;
-  const u = sym('cos·');
-  const g = memoPass<Expr>((v, go) => (v === c ? u : mapChildren(v, go)))(factor);
-  const b = simplify(diff(g, u.name));
-  const a = simplify(subs(g, new Map([[u.name, ZERO]])));
-  const k = simplify(diff(c.args[0]!, x));
-  if ([a, b, k].some((e) => dependsOn(e, x) || dependsOn(e, u.name)) || b === ZERO || dependsOn(k, x)) return undefined;
-  const root = simplify(mul(fn('acos', neg(mul(a, pow(b, -1)))), pow(k, -1)));
-  return Math.abs(evaluate(root, defaults) - numeric) <= 1e-9 * Math.max(1, Math.abs(numeric)) ? root : undefined;
+  if (im.critical?.value) facts.set(`${key}.critical`, im.critical.value);
 }
 
 /** The arriving contact's and each closed contact's rows, tangent before normal (x₁, y₁ of R–F (3.2)). */

@@ -45,14 +45,14 @@ describe('mechanics linearize', () => {
   it('the compass at rest on both feet: statically indeterminate feet, every motion pinned, the vertical forces summing to 2mg', async () => {
     const o = await linearizeJson('compass', '--at', 'psi=0', '--at', 'yc=l/2*cos(alpha)');
     const both = o.equilibria.find((e) => e.resting.length === 2)!;
-    expect(both.resting).toEqual(['footB', 'footD']);
+    expect(both.resting).toEqual(['footD', 'footB']);
     expect(both.q.psi).toBeCloseTo(0, 9);
-    // Rows: footB normal, footB tangent, footD normal, footD tangent.
+    // Rows: footD normal, footD tangent, footB normal, footB tangent (R–F §1's R₁, R₂).
     expect(both.forces[0]! + both.forces[2]!).toBeCloseTo(2 * 9.81, 8);
     expect(both.eigenvalues).toEqual([]);
     expect(both.verdict).toBe('linearly stable');
     const r = await cli('linearize', 'compass');
-    expect(r.stdout).toContain('resting on footB, footD: linearly stable\n    eigenvalues: none (the resting contacts pin every coordinate)');
+    expect(r.stdout).toContain('resting on footD, footB: linearly stable\n    eigenvalues: none (the resting contacts pin every coordinate)');
   });
 
   it.each([

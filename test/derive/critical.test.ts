@@ -5,6 +5,8 @@ import { deriveSystem } from '../../src/derive/system.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import compass from '../../derivations/compass.js';
 import bouncingBall from '../../derivations/bouncing-ball.js';
+import { rimlessWheelStance } from '../../derivations/rimless-wheel.js';
+import { toText } from '../../src/core/print.js';
 
 describe('rigid compass: the critical half-angle of Rubanovich–Formalsky §1', () => {
   const system = deriveSystem(buildModel(compass));
@@ -26,6 +28,21 @@ describe('rigid compass: the critical half-angle of Rubanovich–Formalsky §1',
   });
   it('depends on nothing but α (not on speed, l, m or g)', () => {
     expect(c.alone).toBe(true);
+  });
+});
+
+describe('rimless wheel: the critical half-angle of Rubanovich–Formalsky (2.8)', () => {
+  const system = deriveSystem(buildModel(rimlessWheelStance()));
+  const c = system.unilateral!.impactMaps[0]!.critical!;
+  it('is α₀ = ½ arccos(−I*) in closed form, solved in cos 2α, for every I* (= π/2 − ½ arccos I*)', () => {
+    expect(c.parameter).toBe('alpha');
+    expect(c.value && toText(c.value)).toMatch(/acos/);
+    for (const Istar of [0, 0.2, 0.5, 0.9]) {
+      expect(evaluate(c.value!, { Istar })).toBeCloseTo(Math.PI / 2 - Math.acos(Istar) / 2, 14);
+    }
+    // At the default I* = 0.5: α₀ = π/3, the bisection's root.
+    expect(Math.abs(c.numeric - Math.PI / 3)).toBeLessThan(1e-12);
+    expect(c.alone).toBe(false);
   });
 });
 

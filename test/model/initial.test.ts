@@ -37,7 +37,7 @@ describe('initialState', () => {
       for (const l of [0.5, 1, 2]) {
         const params = { m: 1, g: 9.81, l, alpha };
         const { q0, qd0 } = initialState(model, { l, alpha });
-        const [footB, footD] = contactsAt(model, q0, qd0, params);
+        const [footD, footB] = contactsAt(model, q0, qd0, params);
         expect(Math.abs(footB!.gap), `alpha ${alpha}, l ${l}`).toBeLessThan(1e-15);
         expect(Math.abs(footB!.rate), `alpha ${alpha}, l ${l}`).toBeLessThan(1e-9);
         expect(footD!.gap).toBeCloseTo(2 * l * Math.sin(0.05) * Math.sin(alpha), 14);

@@ -48,7 +48,7 @@ describe('rigid compass impact map (Rubanovich–Formalsky (1.12)–(1.17))', ()
   it('has one scenario, D arriving while B stands, with the two modes "B stays" and "B leaves"', () => {
     expect(sys.unilateral!.impactMaps).toHaveLength(1);
     expect(map.modes).toHaveLength(2);
-    expect(stays.stays).toEqual([0]);
+    expect(stays.stays).toEqual([1]); // footB, contact 2 (R–F §1: R₂ at B)
     expect(leaves.stays).toEqual([]);
     // Before the impact B is at rest: ẋc⁻ = −(l/2)ψ̇⁻ cos α, ẏc⁻ = l ψ̇⁻ sin α.
     expect(map.qdMinus[0]).toBe(paper('-(l/2)*psim*cos(alpha)'));

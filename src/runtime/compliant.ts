@@ -15,7 +15,13 @@
 // Kozlov's (2.3)). Each change is an event: 'contact' when it starts,
 // 'release' when it ends — at f = 0 with adhesion, where the force vanishes
 // without (the point then flies inside the obstacle, force-free, back to
-// f = 0). The state (q, q̇) is continuous at every switching surface, as in
+// f = 0). After the start, the state changes only at a located crossing and
+// follows its direction: f rising through 0 leaves the obstacle, F_n falling
+// through 0 releases, F_n rising through 0 (inside) touches again. The
+// located point is the first of the final bracket on the crossed side, where
+// the crossed function may be exactly 0 (a tilted gap −x sin b + y cos b
+// rounds to 0 there): re-testing the closed sets at it would keep a leaving
+// contact touching, and no release would ever be recorded. The state (q, q̇) is continuous at every switching surface, as in
 // Kozlov's examples: entering an added-mass region with ḟ ≠ 0 therefore adds
 // a ḟ²/2 to the energy there.
 // Tests: test/runtime/compliant.test.ts, test/unilateral/kozlov-realizations.test.ts.
@@ -36,6 +42,10 @@ const DEFAULT_MAX_EVENTS = 100_000;
 interface Crossing {
   readonly at: EventLocation;
   readonly contact: number;
+  /** The crossed switching function: the gap f or the normal force F_n. */
+  readonly surface: 'gap' | 'force';
+  /** Whether it crossed upwards (negative before). */
+  readonly rising: boolean;
 }
 
 export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions): Trajectory {
@@ -87,6 +97,20 @@ export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions)
   const stats = { steps: 0, rejected: 0, evaluations: 0 };
   let crossings = 0;
 
+  /**
+   * Whether contact j touches just after its crossing c (the crossed function
+   * is on its new side, perhaps exactly 0, so only the direction tells):
+   * leaving through f = 0 ends it; entering starts it where the force pushes
+   * (always with adhesion; F_n is not the crossed function, so its value at
+   * the point is its own); F_n = 0 crossed inside starts it when rising,
+   * ends it when falling.
+   */
+  const touchingAfter = (c: Crossing, sw: ArrayLike<number>): boolean => {
+    const j = c.contact;
+    if (c.surface === 'force') return c.rising;
+    return !c.rising && (adhesive[j]! || sw[3 * j + 2]! >= 0);
+  };
+
   /** The first switching crossing on a step, [tPrev, t]; a force crossing counts only inside the obstacle (f ≤ 0). */
   const firstCrossing = (step: DenseStep): Crossing | undefined => {
     let best: Crossing | undefined;
@@ -95,8 +119,9 @@ export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions)
       if (!crosses(ga, gb, 'either')) return;
       const g = (s: number, y: Float64Array): number => switching(s, y, tmp)[k]!;
       const at = locateOnInterval(g, step, step.tPrev, ga, step.t, gb);
-      if (k === 3 * j + 2 && switching(at.t, at.y, tmp)[3 * j]! > 0) return;
-      if (!best || at.t < best.at.t) best = { at, contact: j };
+      const surface = k === 3 * j ? 'gap' : 'force';
+      if (surface === 'force' && switching(at.t, at.y, tmp)[3 * j]! > 0) return;
+      if (!best || at.t < best.at.t) best = { at, contact: j, surface, rising: ga < 0 };
     };
     for (let j = 0; j < m; j++) {
       if (!switched[j]) continue;
@@ -140,12 +165,10 @@ export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions)
     x.set(hit.at.y);
     sampler.at(time, x);
     progress.update(time);
-    const next = touching(switching(time, x, a));
-    const started = next.flatMap((on, j) => (on && !state[j] ? [j] : []));
-    const ended = next.flatMap((on, j) => (!on && state[j] ? [j] : []));
-    if (started.length) record(time, x, 'contact', started);
-    if (ended.length) record(time, x, 'release', ended);
-    state = next;
+    // Only the crossed contact changes: every other switching function kept its sign up to hit.at.t.
+    const j = hit.contact, on = touchingAfter(hit, switching(time, x, a));
+    if (on !== state[j]) record(time, x, on ? 'contact' : 'release', [j]);
+    state[j] = on;
     if (++crossings > maxEvents) {
       throw new SimulationError('too-many-events', 'numeric', `more than ${maxEvents} switching crossings (cap contact.maxEvents)`, { model: name, field: 'contact.maxEvents' }, time);
     }

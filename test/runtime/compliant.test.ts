@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import rigidSpec from '../../derivations/kozlov-release.js';
 import elasticSpec from '../../derivations/kozlov-release-elastic.js';
 import type { ModelSpec } from '../../src/model/index.js';
+import type { GeneratedModel } from '../../src/runtime/contract.js';
 import { integrate } from '../../src/runtime/dopri5.js';
 import { SimulationError } from '../../src/runtime/errors.js';
 import { simulate, simulateHamilton } from '../../src/runtime/simulate.js';
@@ -170,6 +171,30 @@ describe('a gap potential', () => {
     // Far from the floor again: ẏ² = 2(E − e^{−100y})/m − ẋ² ≈ 1.5² + e^{−10} (the potential at the start).
     const y = run.q.at(-1)![1]!;
     expectClose(run.qd.at(-1)![1]!, Math.sqrt((2 * (run.energy![0]! - Math.exp(-100 * y))) / P.m - 0.16), 1e-7);
+  });
+});
+
+describe('the contact state follows the direction of each located crossing', () => {
+  // A hand-written module: y = −1 + t inside the floor f = y (no force on the motion, ÿ = 0), with a
+  // normal force that falls to 0 at t = 0.5 and stays exactly 0 (a force that fades out, rounded): the
+  // crossing is located where F_n = 0, not F_n < 0, so re-testing "F_n ≥ 0" there would keep the
+  // contact until f reaches 0 at t = 1.
+  const fading = {
+    model: { name: 'fading-force', title: 'fading force', coordinates: ['y'], parameters: [], constraintCount: 0, unilateral: [], conservative: true,
+      initial: { q0: [-1], qd0: [1], t1: 1.5 }, compliant: [{ name: 'floor', kind: 'compliant', adhesion: false }] },
+    rhs: (_t: number, x: Float64Array, _p: unknown, out: Float64Array) => { out[0] = x[1]!; out[1] = 0; return out; },
+    compliantContacts: (t: number, q: ArrayLike<number>, qd: ArrayLike<number>, _p: unknown, out = new Float64Array(3)) => {
+      out[0] = q[0]!; out[1] = qd[0]!; out[2] = Math.max(0.5 - t, 0);
+      return out;
+    },
+  } as unknown as GeneratedModel;
+
+  it('without adhesion, released where F_n falls to exactly 0 (t = 0.5), inside the floor; leaving it at t = 1 is no event', () => {
+    const run = simulate(fading, { q0: [-1], qd0: [1], t1: 1.5 });
+    expect(run.events.map((e) => e.type)).toEqual(['contact', 'release']);
+    expect(run.events[0]!.t).toBe(0);
+    expect(Math.abs(run.events[1]!.t - 0.5)).toBeLessThan(1e-12);
+    expect(run.events[1]!.q[0]).toBeCloseTo(-0.5, 12);
   });
 });
 

@@ -45,6 +45,7 @@ export const ERROR_CODES = [
   'bad-impact-law',
   'bad-compliant-law',
   'bad-patch',
+  'bad-limit-study',
   'bad-restitution',
   'bad-friction',
   'bad-slip',

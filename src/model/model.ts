@@ -28,6 +28,7 @@ import { optionalText } from './validate/text.js';
 import { checkUnilateral } from './validate/unilateral.js';
 import { checkRealizations } from './validate/compliant.js';
 import { checkPatches } from './validate/patch.js';
+import { checkLimitStudy } from './validate/limit-study.js';
 
 export type * from './types.js';
 
@@ -83,6 +84,7 @@ export function buildModel(input: ModelSpec): Model {
   }
   const patches = out.take(checkPatches(spec.patches, coordinates, parameters, { realized: compliant.length + realizations.length > 0, retaining: m > 0 }, model));
   const initial = out.take(checkInitial(spec.initial, coordinates, parameters, reader, model));
+  out.take(checkLimitStudy(spec.limitStudy, spec.unilateral, parameters, reader, model));
 
   if (out.list.length || model === undefined || !L) throw failure(out.list);
   const built: Model = {

@@ -1,0 +1,106 @@
+// limitStudy: { parameter, values, rigid, limits } — the rigid-limit study
+// the report prints and `mechanics limit` runs (src/runtime/rigid-limit.ts),
+// checked before anything is derived, so a mistyped study fails with the
+// model's other problems instead of after the derivation, in the middle of
+// a report. The study simulates the model for each value of a parameter and
+// fits an order r of |x_N − x_∞| ≈ C N^{−r} by least squares in log N
+// (Kozlov 1988: a realization's strength N → ∞); hence:
+//  - the parameter is one of the model's;
+//  - its values are finite and positive (log N), distinct (a repeated value
+//    has no difference to fit), inside the parameter's declared range, and
+//    at least three: with no declared limit the orders are fitted to the
+//    differences of successive values, and a fit needs two of them;
+//  - `rigid` gives, by contact name, the impact law that replaces a realized
+//    law in the rigid model the study compares with: each key a contact whose
+//    law is realized (compliant or potential), each law a valid impact law;
+//  - the theory's limits are finite numbers.
+// Tests: test/model/validate/limit-study.test.ts.
+import { LIMIT_FIELDS, LIMIT_STUDY_FIELDS } from '../spec.js';
+import type { Parameter } from '../types.js';
+import type { ExprReader } from './expressions.js';
+import { checkImpactLaw, isRealizedLaw } from './impact-law.js';
+import { rangeValues } from './parameters.js';
+import { Problems, type Checked } from './problems.js';
+import { arrayAt, fieldsAt, isFields, member, rejectUnknownKeys, stringAt, typeName } from './shape.js';
+
+const FIELD = 'limitStudy';
+/** Two differences of successive values, the fewest a fitted order needs. */
+const MIN_VALUES = 3;
+
+/** The problems of spec.limitStudy (`unilateral` is the spec's own list, realized contacts included). */
+export function checkLimitStudy(
+  x: unknown, unilateral: unknown, parameters: readonly Parameter[], reader: ExprReader, model: string | undefined,
+): Checked<undefined> {
+  const out = new Problems(model);
+  if (x === undefined) return out.result(undefined);
+  const study = fieldsAt(x, FIELD, 'a study { parameter, values, rigid, limits }', out);
+  if (!study) return out.result(undefined);
+  rejectUnknownKeys(study, LIMIT_STUDY_FIELDS, FIELD, out);
+  const parameter = checkParameter(study.parameter, parameters, out);
+  checkValues(study.values, parameter, parameters, out);
+  if (study.rigid !== undefined) checkRigid(study.rigid, unilateral, parameters, reader, out);
+  if (study.limits !== undefined) checkLimits(study.limits, out);
+  return out.result(undefined);
+}
+
+function checkParameter(x: unknown, parameters: readonly Parameter[], out: Problems): Parameter | undefined {
+  const field = member(FIELD, 'parameter');
+  if (x === undefined) {
+    out.add('missing-field', field, 'a limit study names the parameter that grows (parameter: \'N\')');
+    return undefined;
+  }
+  const name = stringAt(x, field, 'the parameter of a limit study', out);
+  if (name === undefined) return undefined;
+  const p = parameters.find((q) => q.name === name);
+  if (!p) out.add('unknown-parameter', field, `the limit study varies '${name}', which is not a parameter (parameters: ${parameters.map((q) => q.name).join(', ') || 'none'})`);
+  return p;
+}
+
+function checkValues(x: unknown, p: Parameter | undefined, parameters: readonly Parameter[], out: Problems): void {
+  const field = member(FIELD, 'values');
+  if (x === undefined) {
+    out.add('missing-field', field, `a limit study lists the values of its parameter (at least ${MIN_VALUES})`);
+    return;
+  }
+  const values = arrayAt(x, field, 'a list of numbers', out);
+  if (!values) return;
+  const label = p ? `'${p.name}'` : 'the parameter';
+  if (values.length < MIN_VALUES) {
+    out.add('bad-limit-study', field, `${values.length} value(s) of ${label}: a fitted order needs at least ${MIN_VALUES} (two differences of successive runs)`);
+  }
+  const range = p && rangeValues(p, parameters);
+  values.forEach((v, k) => {
+    const at = `${field}[${k}]`;
+    if (typeof v !== 'number' || !Number.isFinite(v)) out.add('bad-limit-study', at, `values of ${label} must be finite numbers, got ${typeof v === 'number' ? v : typeName(v)}`);
+    else if (!(v > 0)) out.add('bad-limit-study', at, `values of ${label} must be positive (the orders are fitted in log ${p?.name ?? 'N'}), got ${v}`);
+    else if (range && !(range[0] < v && v < range[1])) out.add('bad-limit-study', at, `${v} lies outside the declared range (${range[0]}, ${range[1]}) of ${label}`);
+    else if (values.indexOf(v) < k) out.add('bad-limit-study', at, `${v} is listed twice: a repeated value of ${label} has no difference to fit`);
+  });
+}
+
+/** Each key a realized contact of the model, each law a valid impact law for its rigid model. */
+function checkRigid(x: unknown, unilateral: unknown, parameters: readonly Parameter[], reader: ExprReader, out: Problems): void {
+  const field = member(FIELD, 'rigid');
+  const laws = fieldsAt(x, field, 'impact laws by contact name ({ line: { plastic: true } })', out);
+  if (!laws) return;
+  const contacts = (Array.isArray(unilateral) ? unilateral : []).filter(isFields).filter((u) => typeof u.name === 'string');
+  const names = contacts.map((u) => u.name as string);
+  for (const [name, law] of Object.entries(laws)) {
+    const at = member(field, name);
+    const contact = contacts.find((u) => u.name === name);
+    if (!contact) out.add('unknown-contact', at, `limitStudy.rigid names ${name}, not a unilateral constraint of ${out.model ?? 'the model'} (${names.join(', ') || 'none'})`);
+    else if (!isRealizedLaw(contact.law)) out.add('bad-limit-study', at, `'${name}' is already rigid: only a contact realized by forces ({ compliant } or { potential }) has a rigid law to tend to`);
+    checkImpactLaw(law, name, parameters, reader, at, out);
+  }
+}
+
+function checkLimits(x: unknown, out: Problems): void {
+  const field = member(FIELD, 'limits');
+  const limits = fieldsAt(x, field, 'limits { release, duration, restitution }', out);
+  if (!limits) return;
+  rejectUnknownKeys(limits, LIMIT_FIELDS, field, out);
+  for (const key of Object.keys(LIMIT_FIELDS)) {
+    const v = limits[key];
+    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) out.add('bad-limit-study', member(field, key), `the ${key} limit must be a finite number, got ${typeof v === 'number' ? v : typeName(v)}`);
+  }
+}

@@ -210,7 +210,7 @@ function rigidSpec(spec: ModelSpec, laws: NonNullable<NonNullable<ModelSpec['lim
 }
 
 /** The model's declared rigid-limit study (ModelSpec.limitStudy) for its report, from the generated module; nothing without one. */
-function studyOption(spec: ModelSpec, source: string): { limitStudy?: LimitStudy } {
+export function studyOption(spec: ModelSpec, source: string): { limitStudy?: LimitStudy } {
   return spec.limitStudy ? { limitStudy: limitStudyOf(spec, loadGenerated(source))! } : {};
 }
 

@@ -2,12 +2,12 @@
 // data and as the files `npm run derive` writes, built once per test file.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildOutputs, reportSimulation } from '../../src/cli/build.js';
+import { buildOutputs, reportSimulation, studyOption } from '../../src/cli/build.js';
 import { loadModels, type ModelFile } from '../../src/cli/models.js';
 import { generateModule, TOOLKIT } from '../../src/codegen/module.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
-import type { ReportDocument } from '../../src/report/document.js';
+import type { ReportDocument, Section, Table } from '../../src/report/document.js';
 import { buildReport } from '../../src/report/report.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -31,7 +31,8 @@ export function report(file: ModelFile): BuiltReport {
   if (hit) return hit;
   const system = deriveSystem(buildModel(file.spec));
   const mod = generateModule(system, file.source);
-  const doc = buildReport(system, { source: file.source, toolkit: TOOLKIT, simulation: reportSimulation(mod.source) });
+  // The declared rigid-limit study, as buildOutputs passes it, so that the document has the section its files print.
+  const doc = buildReport(system, { source: file.source, toolkit: TOOLKIT, simulation: reportSimulation(mod.source), ...studyOption(file.spec, mod.source) });
   const files = new Map([...buildOutputs(file).files].filter(([rel]) => rel.startsWith('docs/')));
   const built = { name: file.spec.name, file, doc, files };
   cache.set(file.spec.name, built);
@@ -39,6 +40,16 @@ export function report(file: ModelFile): BuiltReport {
 }
 
 export const allReports = (): BuiltReport[] => models.map(report);
+
+/** The first table of a section. */
+export function tableOf(s: Section): Table {
+  const t = s.blocks.find((b) => b.kind === 'table');
+  if (t?.kind !== 'table') throw new Error(`no table in section ${s.id}`);
+  return t;
+}
+
+/** A table cell as text: its math, or its words. */
+export const cellText = (cell: Table['rows'][number][number]): string => cell.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : '')).join('');
 
 /** The model whose report is screenshotted: the compass once it exists. */
 export const SHOWCASE = models.some((m) => m.spec.name === 'compass') ? 'compass' : 'double-pendulum';

@@ -53,6 +53,17 @@
 // predicted gap is ≤ 0 while it may not enter is dormant, left out until its
 // predicted gap is positive again.
 //
+// Many contacts (a chain of balls, a stack of blocks). Without slip rows the
+// step's problem is the LCP of W_II = G_I M⁻¹ G_Iᵀ (normal-contacts.ts),
+// solved by block principal pivoting started from the support of the last
+// impulses (pivoting-lcp.ts; a resting stack's support does not change, so
+// one Cholesky solve, with the factor of the step before), Lemke's method
+// only where W_II is singular; M's factors and W are kept while M and G
+// keep their values (delassus-cache.ts), and the fixed point stops without
+// a second solve when M(q̃) and F keep theirs (the map then returns exactly
+// what it returned). Functions declared constant (opts.constant, as
+// Siconos' LagrangianLinearTIDS declares M) are evaluated once per run.
+//
 // Energy (the lead copies this into the docs). In smooth phases θ = ½ is
 // the trapezoidal rule with the mass matrix at the midpoint: a symmetric
 // (time-reversible) second-order method, so the energy error stays bounded,
@@ -71,15 +82,16 @@
 // separating motion (Acary, ZAMM 96 (2016) 585–603, §4).
 
 import type { GeneratedModel, Params } from './contract.js';
-import { GapKinematics, requireFunctions, restitutionCoefficients } from './contacts.js';
+import { GapKinematics, requireFunctions, restitutionCoefficients, type WithFunctions } from './contacts.js';
 import { SimulationError, throwAll, type SimulationErrorCode } from './errors.js';
 import { ContactActivity } from './events.js';
 import { ContactRows, delassus, hasSlipRows, requireStickRows } from './friction-impact.js';
 import { phaseModes, solveFrictionLcp, type FrictionContact } from './friction-lcp.js';
-import { luFactor, luSolve } from '../numeric/lu.js';
+import { DelassusCache } from './delassus-cache.js';
+import { LcpTally, NormalContacts } from './normal-contacts.js';
 import {
   GridSampler, Progress, outputGrid, toArray, validateRun,
-  type SampleSpec, type SimulationEvent, type Trajectory,
+  type SampleSpec, type SimulationEvent, type SimulationStats, type Trajectory,
 } from './trajectory.js';
 
 export interface MoreauJeanOptions {
@@ -101,6 +113,22 @@ export interface MoreauJeanOptions {
   readonly restVelocity?: number;
   readonly samples?: SampleSpec;
   readonly onProgress?: (fraction: number) => void;
+  /**
+   * Module functions the caller knows to be constant, independent of t, q
+   * and q̇ (what Siconos' LagrangianLinearTIDS and LagrangianLinearTIR
+   * declare): each is evaluated once, at the start, instead of every step.
+   * Checked there against a second, distant state ('invalid-option').
+   */
+  readonly constant?: { readonly massMatrix?: boolean; readonly forcing?: boolean; readonly gapJacobian?: boolean };
+  /** Start each contact problem from the previous step's impulses (default true; false: from the approaching contacts). */
+  readonly warmStart?: boolean;
+}
+
+/** Complementarity solves of a run (frictionless steps: normal-contacts.ts, pivoting with Lemke as the fallback; frictional: friction-lcp.ts). */
+export type MoreauJeanLcpStats = Omit<Readonly<LcpTally>, 'lemke'>;
+
+export interface MoreauJeanTrajectory extends Trajectory {
+  readonly stats: SimulationStats & { readonly lcp: MoreauJeanLcpStats };
 }
 
 /**
@@ -119,7 +147,7 @@ const MAX_FIXED_POINT_ITERATIONS = 50;
  * steps, 'release' when a resting contact takes no impulse, 'stick'/'slip'
  * when a pressed Coulomb contact stops or starts sliding.
  */
-export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptions): Trajectory {
+export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptions): MoreauJeanTrajectory {
   validateRun(module, opts, [['q0', opts.q0], ['qd0', opts.qd0]]);
   const mod = requireFunctions(module, ['gaps', 'gapJacobian'], 'simulateMoreauJean');
   const name = module.model.name;
@@ -160,17 +188,24 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
   const mu = rows.friction(t0);
   const q = Float64Array.from(opts.q0), v = Float64Array.from(opts.qd0);
   const qNext = new Float64Array(n), vNext = new Float64Array(n);
-  const W = new Float64Array(n * n);
-  const F0 = new Float64Array(n), F1 = new Float64Array(n), R = new Float64Array(n);
+  const Mq = new Float64Array(n * n), G = new Float64Array(m * n);
+  const F0 = new Float64Array(n), F1 = new Float64Array(n), F1last = new Float64Array(n), R = new Float64Array(n);
   const vFree = new Float64Array(n), qTilde = new Float64Array(n), qPred = new Float64Array(n);
   const P = new Float64Array(m), Ptan = new Float64Array(rows.ms);
-  const piv = new Int32Array(n);
+  // M's factors and the Delassus matrix, kept while M and G keep their values.
+  const cache = new DelassusCache(n, m);
+  const constant = checkConstants(mod, opts, params, cache, Mq, F0, G);
+  // Frictionless steps: the index set's LCP by warm-started pivoting (normal-contacts.ts).
+  const frictionless = rows.ms === 0;
+  const tally = new LcpTally();
+  const normal = new NormalContacts(m, cache, kin, e, restVelocity, opts.warmStart ?? true, tally);
+  /** Each contact's normal velocity U_k,N while it is in the step's index set. */
+  const Un = normal.U;
   let evaluations = 0;
-  const lcpStats = { solves: 0, pivots: 0, worstResidual: 0 };
   const failure = (code: SimulationErrorCode, message: string, field: string, t: number, qs: Float64Array, vs: Float64Array): SimulationError =>
     new SimulationError(code, 'numeric', message, { model: name, field }, t, [], { q: Array.from(qs), qd: Array.from(vs) });
 
-  /** The step's contact problem: the rows of I at (t_{k+1}, q_k), U_k, and the contacts' laws. */
+  /** A frictional step's contact problem: the rows of I at (t_{k+1}, q_k), U_k, and the contacts' laws. */
   interface StepContacts {
     readonly I: readonly number[];
     readonly H: Float64Array;
@@ -180,22 +215,35 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     modes: number[];
   }
   const stepContacts = (I: readonly number[], t: number): StepContacts => {
-    const r = rows.rowCount(I);
-    const Uk = rows.rates(t, q, v, I, new Float64Array(r));
-    return { I, H: rows.rows(t, q, I), Uk, contacts: rows.contacts(I, mu, Uk, restVelocity), modes: [] };
+    const Uk = rows.rates(t, q, v, I, new Float64Array(rows.rowCount(I)));
+    const contacts = rows.contacts(I, mu, Uk, restVelocity);
+    let row = 0;
+    I.forEach((j, a) => {
+      Un[j] = Uk[row]!;
+      row += 1 + contacts[a]!.slip;
+    });
+    return { I, H: rows.rows(t, q, I), Uk, contacts, modes: [] };
+  };
+  const indexSet = (): number[] => Array.from(normal.I.subarray(0, normal.count));
+  const unsolvable = (I: readonly number[], status: string, t: number): SimulationError => {
+    const names = I.map((j) => module.model.unilateral[j]!.name).join(', ');
+    // A 'stick' contact jammed or stick rows that contradict each other: the law has no solution (Painlevé's inconsistency at the impulse level).
+    if (status === 'stick-inconsistent' || status === 'inconsistent-stick-rows') {
+      return failure('contact-inconsistent', `the contact problem of ${names} has no solution (${status}): a 'stick' contact would need a tangential impulse without a normal one (jammed)`, 'unilateral', t, q, v);
+    }
+    return failure('lcp-failed', `the contact problem of ${names} has no solution the solver finds (${status}); dependent contacts with incompatible laws?`, 'unilateral', t, q, v);
   };
 
   /**
    * Add the contact impulses of the index set to v (= v_free on entry):
-   * v⁺ = v_free + M⁻¹H_IᵀP with P from the frictional contact problem, M⁻¹
-   * from the current factors in W.
+   * v⁺ = v_free + M⁻¹H_IᵀP with P from the frictional contact problem.
    */
-  const contactImpulses = (sc: StepContacts, vf: Float64Array, t: number): void => {
+  const frictionalImpulses = (sc: StepContacts, vf: Float64Array, t: number): void => {
     const { I, H, Uk } = sc;
     const r = Uk.length;
     // X = M⁻¹ H_Iᵀ, one column per row; D = H_I X.
     const X = Float64Array.from(H);
-    for (let a = 0; a < r; a++) luSolve(n, W, piv, X, a * n, X, a * n);
+    for (let a = 0; a < r; a++) cache.solveMass(X, a * n);
     const D = delassus(n, H, X);
     const b = rows.rates(t, q, vf, I, new Float64Array(r));
     let row = 0;
@@ -204,18 +252,11 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
       row += 1 + rows.slipCount(j);
     }
     const sol = solveFrictionLcp({ contacts: sc.contacts, W: D, b });
-    if (sol.status !== 'ok') {
-      const names = I.map((j) => module.model.unilateral[j]!.name).join(', ');
-      // A 'stick' contact jammed or stick rows that contradict each other: the law has no solution (Painlevé's inconsistency at the impulse level).
-      if (sol.status === 'stick-inconsistent' || sol.status === 'inconsistent-stick-rows') {
-        throw failure('contact-inconsistent', `the contact problem of ${names} has no solution (${sol.status}): a 'stick' contact would need a tangential impulse without a normal one (jammed)`, 'unilateral', t, q, v);
-      }
-      throw failure('lcp-failed', `the contact problem of ${names} has no solution the solver finds (${sol.status}); dependent contacts with incompatible laws?`, 'unilateral', t, q, v);
-    }
-    lcpStats.solves++;
-    lcpStats.pivots += sol.pivots;
-    lcpStats.worstResidual = Math.max(lcpStats.worstResidual, sol.residual);
+    if (sol.status !== 'ok') throw unsolvable(I, sol.status, t);
+    tally.lemke(sol);
     sc.modes = phaseModes(sc.contacts, sol);
+    P.fill(0);
+    Ptan.fill(0);
     rows.scatter(I, sol.impulses, P, Ptan);
     for (let a = 0; a < r; a++) for (let i = 0; i < n; i++) vf[i] += X[a * n + i] * sol.impulses[a];
   };
@@ -226,6 +267,9 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
   /** Mode code of each contact after the previous step (0 outside the index set). */
   let lastModes = new Array<number>(m).fill(0);
   const events: SimulationEvent[] = [];
+  // The step's contacts by event, reused from step to step (an event takes a copy).
+  const closing: number[] = [], touching: number[] = [], released: number[] = [], nowResting: number[] = [];
+  const end = new StepEnd(qNext, vNext);
 
   const samples = { t: [] as number[], q: [] as number[][], qd: [] as number[][], energy: [] as number[] };
   const energy = module.energy;
@@ -241,30 +285,19 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
   x.set(v, n);
   sampler.at(t0, x);
 
-  // Between steps q is linear in t and v is the step's end value (v has bounded variation, q is its integral).
-  let tk = t0;
-  let hk = h;
-  const stepView = {
-    t: t0,
-    y: x,
-    eval: (s: number, out: Float64Array): Float64Array => {
-      const w = (s - tk) / hk;
-      for (let i = 0; i < n; i++) {
-        out[i] = q[i] + w * (qNext[i] - q[i]);
-        out[n + i] = vNext[i];
-      }
-      return out;
-    },
-  };
-
+  const stepView = new LinearStep(q, qNext, vNext, x, t0, h);
   const steps = Math.ceil((opts.t1 - t0) / h - 1e-9);
   for (let k = 0; k < steps; k++) {
-    tk = t0 + k * h;
+    const tk = t0 + k * h;
     const t1k = k === steps - 1 ? opts.t1 : tk + h;
-    hk = t1k - tk;
+    const hk = t1k - tk;
+    stepView.start = tk;
+    stepView.length = hk;
 
-    mod.forcing(tk, q, v, params, F0);
-    evaluations++;
+    if (!constant.forcing) {
+      mod.forcing(tk, q, v, params, F0);
+      evaluations++;
+    }
     for (let i = 0; i < n; i++) qPred[i] = q[i] + 0.5 * hk * v[i];
     const gPred = kin.gaps(tk + 0.5 * hk, qPred);
     // A predicted gap within rounding of 0 is contact: a resting contact's
@@ -272,13 +305,20 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     // and without the tolerance a block resting on a belt hopped off it.
     let qScale = 1;
     for (let i = 0; i < n; i++) qScale = Math.max(qScale, Math.abs(qPred[i]));
-    const I: number[] = [];
+    const I = normal.I;
+    let nI = 0;
     activity.wake(gPred);
-    for (let j = 0; j < m; j++) if (gPred[j] <= 8 * Number.EPSILON * qScale && (engaged[j] || activity.admits(tk, q, v, j))) I.push(j);
+    for (let j = 0; j < m; j++) if (gPred[j] <= 8 * Number.EPSILON * qScale && (engaged[j] || activity.admits(tk, q, v, j))) I[nI++] = j;
+    normal.count = nI;
     inSet.fill(false);
-    for (const j of I) inSet[j] = true;
+    for (let a = 0; a < nI; a++) inSet[I[a]!] = true;
     activity.settle(tk, q, v, gPred, inSet);
-    const sc = I.length > 0 ? stepContacts(I, t1k) : undefined;
+    const sc = nI > 0 && !frictionless ? stepContacts(indexSet(), t1k) : undefined;
+    if (nI > 0 && frictionless) {
+      // G at (t_{k+1}, q_k) into the cache (unless constant), and U_k of I.
+      if (!constant.gapJacobian) cache.setJacobian(mod.gapJacobian(t1k, q, params, G));
+      normal.approach(t1k, q, v);
+    }
     // Fixed point on v⁺, started from the explicit (θ = 0) velocity.
     vNext.set(v);
     let converged = false;
@@ -287,18 +327,34 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
         qNext[i] = q[i] + hk * (theta * vNext[i] + (1 - theta) * v[i]);
         qTilde[i] = q[i] + theta * (qNext[i] - q[i]);
       }
-      mod.massMatrix(tk + theta * hk, qTilde, params, W);
-      if (luFactor(n, W, piv, n * Number.EPSILON) >= 0) {
+      const version = cache.version;
+      if (!constant.massMatrix && !cache.setMass(mod.massMatrix(tk + theta * hk, qTilde, params, Mq))) {
         throw failure('singular-mass-matrix', 'singular mass matrix at this state; the model has a configuration where M loses rank (massless links?)', 'massMatrix', tk, q, v);
       }
-      mod.forcing(t1k, qNext, vNext, params, F1);
-      evaluations++;
+      if (constant.forcing) F1.set(F0);
+      else {
+        mod.forcing(t1k, qNext, vNext, params, F1);
+        evaluations++;
+      }
+      // The map v⁺ ↦ v_free + M⁻¹H_IᵀP reads v⁺ only through M(q̃) and F(q_{k+1}, v⁺): where
+      // both kept their values, it returns what it returned last time (vNext), exactly.
+      if (iter > 0 && version === cache.version && sameValues(F1, F1last)) {
+        converged = true;
+        break;
+      }
+      F1last.set(F1);
       for (let i = 0; i < n; i++) R[i] = hk * (theta * F1[i] + (1 - theta) * F0[i]);
-      luSolve(n, W, piv, R, 0, R, 0);
+      cache.solveMass(R);
       for (let i = 0; i < n; i++) vFree[i] = v[i] + R[i];
-      P.fill(0);
-      Ptan.fill(0);
-      if (sc) contactImpulses(sc, vFree, t1k);
+      if (sc) frictionalImpulses(sc, vFree, t1k);
+      else if (nI > 0) {
+        const status = normal.impulses(t1k, q, vFree, P);
+        if (status !== 'ok') throw unsolvable(indexSet(), status, t1k);
+      }
+      else {
+        P.fill(0);
+        Ptan.fill(0);
+      }
       let change = 0, scale = Number.MIN_VALUE;
       for (let i = 0; i < n; i++) {
         change = Math.max(change, Math.abs(vFree[i] - vNext[i]));
@@ -320,14 +376,16 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
 
     // Step-resolution events, with the state at the end of the step (an
     // impact: q_{k+1}, v_k before the step's impulses, v_{k+1} after them).
-    const closing: number[] = [], touching: number[] = [], released: number[] = [];
-    const end = { q: Array.from(qNext), qd: Array.from(vNext) };
-    for (const j of I) engaged[j] = P[j] > 0;
+    if (closing.length > 0) closing.length = 0;
+    if (touching.length > 0) touching.length = 0;
+    if (released.length > 0) released.length = 0;
+    end.reset();
+    for (let a = 0; a < nI; a++) engaged[I[a]!] = P[I[a]!]! > 0;
     for (let j = 0; j < m; j++) {
       if (P[j] > 0) {
         if (runs[j] === 0) {
-          (normalRate(sc!, j) < -restVelocity ? closing : touching).push(j);
-          runStart[j] = { t: t1k, ...end };
+          (Un[j]! < -restVelocity ? closing : touching).push(j);
+          runStart[j] = { t: t1k, ...end.get() };
         }
         runs[j]++;
       } else {
@@ -342,11 +400,11 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     const modes = rows.ms > 0 ? (sc ? modeCodes(sc, m) : new Array<number>(m).fill(0)) : undefined;
     if (closing.length > 0) {
       const friction = modes ? { tangentImpulses: Array.from(Ptan), modes } : {};
-      events.push({ t: t1k, type: 'impact', contacts: closing, q: end.q, qd: Array.from(v), qdPlus: end.qd, impulses: Array.from(P), ...friction });
+      events.push({ t: t1k, type: 'impact', contacts: closing.slice(), q: end.get().q, qd: Array.from(v), qdPlus: end.get().qd, impulses: Array.from(P), ...friction });
     }
-    if (touching.length > 0) events.push({ t: t1k, type: 'contact', contacts: touching, ...end });
-    if (released.length > 0) events.push({ t: t1k, type: 'release', contacts: released, ...end });
-    const nowResting: number[] = [];
+    if (touching.length > 0) events.push({ t: t1k, type: 'contact', contacts: touching.slice(), ...end.get() });
+    if (released.length > 0) events.push({ t: t1k, type: 'release', contacts: released.slice(), ...end.get() });
+    if (nowResting.length > 0) nowResting.length = 0;
     for (let j = 0; j < m; j++) {
       if (!resting[j] && runs[j] >= REST_STEPS) {
         resting[j] = true;
@@ -355,7 +413,7 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     }
     // A rest dates from the first step of its run of impulsive steps (all
     // the contacts resting now began theirs on the same step).
-    if (nowResting.length > 0) events.push({ ...runStart[nowResting[0]!]!, type: 'rest', contacts: nowResting });
+    if (nowResting.length > 0) events.push({ ...runStart[nowResting[0]!]!, type: 'rest', contacts: nowResting.slice() });
     // A held Coulomb contact whose slip stops ('stick') or starts ('slip')
     // in this step, at step resolution like the other events.
     if (modes) {
@@ -364,8 +422,8 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
         if (Math.abs(lastModes[j]!) === 1 && modes[j] === 2 && P[j] > 0) sticks.push(j);
         if (lastModes[j] === 2 && Math.abs(modes[j]!) === 1 && P[j] > 0) slips.push(j);
       }
-      if (sticks.length > 0) events.push({ t: t1k, type: 'stick', contacts: sticks, ...end, modes });
-      if (slips.length > 0) events.push({ t: t1k, type: 'slip', contacts: slips, ...end, modes });
+      if (sticks.length > 0) events.push({ t: t1k, type: 'stick', contacts: sticks, ...end.get(), modes });
+      if (slips.length > 0) events.push({ t: t1k, type: 'slip', contacts: slips, ...end.get(), modes });
       lastModes = modes;
     }
 
@@ -381,18 +439,8 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     progress.update(t1k);
   }
   const { t, q: qs, qd, energy: en } = samples;
-  // `evaluations` counts forcing evaluations: one per step and one per fixed-point iteration.
-  return { model: name, t, q: qs, qd, ...(energy ? { energy: en } : {}), events, stats: { steps, rejected: 0, evaluations, lcp: lcpStats } };
-}
-
-/** Normal velocity U_k of contact j of the step's index set. */
-function normalRate(sc: { readonly I: readonly number[]; readonly Uk: Float64Array; readonly contacts: readonly FrictionContact[] }, j: number): number {
-  let row = 0;
-  for (let a = 0; a < sc.I.length; a++) {
-    if (sc.I[a] === j) return sc.Uk[row]!;
-    row += 1 + sc.contacts[a]!.slip;
-  }
-  return 0;
+  // `evaluations` counts forcing evaluations: one per step and one per fixed-point iteration (none with a constant forcing).
+  return { model: name, t, q: qs, qd, ...(energy ? { energy: en } : {}), events, stats: { steps, rejected: 0, evaluations, lcp: { ...tally } } };
 }
 
 /** The mode codes of every contact after the step (0 for contacts outside the index set). */
@@ -400,4 +448,88 @@ function modeCodes(sc: { readonly I: readonly number[]; readonly modes: readonly
   const modes = new Array<number>(m).fill(0);
   sc.I.forEach((j, a) => (modes[j] = sc.modes[a] ?? 0));
   return modes;
+}
+
+function sameValues(a: Float64Array, b: Float64Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Evaluate the functions declared constant (opts.constant) once, into the
+ * cache (M, G) and F0, after checking each at a second state: t0 + 1, q and
+ * q̇ moved by 1 + |x| in every coordinate. The declaration is the caller's
+ * knowledge (as Siconos' LagrangianLinearTIDS is): a function that differs
+ * there is refused, one that differs elsewhere only is not detected.
+ */
+function checkConstants(
+  mod: WithFunctions<'gaps' | 'gapJacobian'>, opts: MoreauJeanOptions, params: Params, cache: DelassusCache,
+  M: Float64Array, F: Float64Array, G: Float64Array,
+): { readonly massMatrix: boolean; readonly forcing: boolean; readonly gapJacobian: boolean } {
+  const declared = { massMatrix: opts.constant?.massMatrix ?? false, forcing: opts.constant?.forcing ?? false, gapJacobian: opts.constant?.gapJacobian ?? false };
+  const name = mod.model.name;
+  const t0 = opts.t0 ?? 0;
+  const q = Float64Array.from(opts.q0), v = Float64Array.from(opts.qd0);
+  const far = (x: Float64Array): Float64Array => x.map((xi) => xi + 1 + Math.abs(xi));
+  const check = (field: keyof typeof declared, at: (t: number, q: Float64Array, v: Float64Array, out: Float64Array) => Float64Array, out: Float64Array): void => {
+    at(t0, q, v, out);
+    const other = at(t0 + 1, far(q), far(v), new Float64Array(out.length));
+    if (!sameValues(out, other)) {
+      throw new SimulationError('invalid-option', 'input', `constant.${field} was declared but ${field} changes with the state; leave it out`, { model: name, field: `constant.${field}` });
+    }
+  };
+  if (declared.massMatrix) {
+    check('massMatrix', (t, x, _, out) => mod.massMatrix(t, x, params, out), M);
+    if (!cache.setMass(M)) throw new SimulationError('singular-mass-matrix', 'numeric', 'singular mass matrix; the model has a configuration where M loses rank (massless links?)', { model: name, field: 'massMatrix' });
+  }
+  if (declared.forcing) check('forcing', (t, x, xd, out) => mod.forcing(t, x, xd, params, out), F);
+  if (declared.gapJacobian) {
+    check('gapJacobian', (t, x, _, out) => mod.gapJacobian(t, x, params, out), G);
+    cache.setJacobian(G);
+  }
+  return declared;
+}
+
+/** The state at the end of a step for its events, copied only for a step that has one (most steps have none). */
+class StepEnd {
+  private state: { q: number[]; qd: number[] } | undefined;
+
+  constructor(private readonly q: Float64Array, private readonly v: Float64Array) {}
+
+  reset(): void {
+    this.state = undefined;
+  }
+
+  get(): { q: number[]; qd: number[] } {
+    return (this.state ??= { q: Array.from(this.q), qd: Array.from(this.v) });
+  }
+}
+
+/**
+ * The sampler's view of a step: between steps q is linear in t and v is the
+ * step's end value (v has bounded variation, q is its integral). A class,
+ * not an object with a closure: the sampler's call of eval then has the same
+ * target in every run, and the JIT's code for it survives from run to run.
+ */
+class LinearStep {
+  constructor(
+    private readonly q: Float64Array,
+    private readonly qNext: Float64Array,
+    private readonly vNext: Float64Array,
+    readonly y: Float64Array,
+    public t: number,
+    public length: number,
+    public start = t,
+  ) {}
+
+  eval(s: number, out: Float64Array): Float64Array {
+    const { q, qNext, vNext } = this;
+    const n = q.length;
+    const w = (s - this.start) / this.length;
+    for (let i = 0; i < n; i++) {
+      out[i] = q[i]! + w * (qNext[i]! - q[i]!);
+      out[n + i] = vNext[i]!;
+    }
+    return out;
+  }
 }

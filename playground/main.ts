@@ -3,7 +3,6 @@
 // report sections, sliders, animated sketch, plots, events, downloads.
 import examples from 'playground:examples';
 import workerSource from 'playground:worker';
-import { Player } from './animation.js';
 import { createEditor } from './editor.js';
 import type { Slider } from './pipeline.js';
 import type { Derived, Failed, FileKind, Ran, Reply, Request } from './protocol.js';
@@ -44,7 +43,6 @@ const editor = createEditor($('editor'), '', () => {
   clearTimeout(timer);
   timer = setTimeout(requestDerive, DEBOUNCE_MS);
 });
-const player = new Player($('sketch'), $('time'), $('play'), $('clock'));
 
 function send(req: Request): void {
   if (inFlight) {
@@ -121,10 +119,28 @@ function showDerived(d: Derived): void {
   for (const b of ['dl-csv', 'dl-json']) $<HTMLButtonElement>(b).disabled = true;
 }
 
+/**
+ * The report's animated sketch: its markup, and its player script run again
+ * (a script set through innerHTML does not run; a new script element does).
+ */
+function showAnimation(a: Ran['animation']): void {
+  const box = $('animation');
+  if ('problem' in a) {
+    box.textContent = a.problem;
+    return;
+  }
+  box.innerHTML = a.html;
+  for (const old of box.querySelectorAll('script:not([type])')) {
+    const script = document.createElement('script');
+    script.textContent = old.textContent;
+    old.replaceWith(script);
+  }
+}
+
 function showRun(r: Ran): void {
   // Which request the shown results answer (for a test or a script driving the page).
   document.body.dataset['run'] = String(r.id);
-  player.load(r.sketch, r.t);
+  showAnimation(r.animation);
   // Labels are the model's names (identifiers) and fixed words: nothing to escape.
   $('plots').innerHTML = r.plots
     .map((p) => `<div class="plot-box" id="${p.id}">${p.svg}<div class="legend">${p.legend.map((l) => `<span><i style="background:${l.color}"></i>${l.label}</span>`).join('')}</div></div>`)

@@ -15,13 +15,14 @@ import { MechanicsError } from '../src/errors.js';
 import { buildModel, type Model, type ModelSpec } from '../src/model/index.js';
 import { buildReport, reportFiles } from '../src/report/report.js';
 import { renderHtml } from '../src/report/render-html.js';
+import { animationHtml } from '../src/report/animation.js';
+import { modelDrawing } from '../src/report/sketch.js';
 import type { GeneratedModel } from '../src/runtime/contract.js';
 import { simulate, simulationMethod } from '../src/runtime/simulate.js';
 import type { Trajectory } from '../src/runtime/trajectory.js';
 import { render } from '../src/cli/output.js';
 import { parameterValues, runStart } from '../src/cli/run-values.js';
 import { modelOfSource, runCommonJs, toCommonJs } from './model-source.js';
-import { sketchOf, type Sketch } from './sketch-data.js';
 
 /** A parameter with a declared range: one slider. */
 export interface Slider {
@@ -143,7 +144,11 @@ export interface Run {
   readonly params: Readonly<Record<string, number>>;
   readonly trajectory: Trajectory;
   readonly events: readonly EventRow[];
-  readonly sketch?: Sketch;
+  /**
+   * The report's animated sketch of this run (markup with its player script),
+   * or why there is none (no drawing, or one that does not evaluate).
+   */
+  readonly animation: { readonly html: string } | { readonly problem: string };
 }
 
 /**
@@ -163,8 +168,24 @@ export function runModel(model: Model, generated: GeneratedModel, values: Readon
     const text = e.type === 'impact' ? `impact, impulsive: ${contacts.join(' + ')}` : `${e.type}: ${contacts.join(' + ')}`;
     return { t: e.t, type: e.type, contacts, text };
   });
-  const sketch = spec ? sketchOf(spec, model, params, trajectory) : undefined;
-  return { params, trajectory, events, ...(sketch ? { sketch } : {}) };
+  return { params, trajectory, events, animation: spec ? animation(spec, model, params, trajectory) : { problem: 'not drawn' } };
+}
+
+/**
+ * The report's animation (src/report/animation.ts) of a run, drawn with the
+ * run's parameter values: the model is handed to the sketch with those as
+ * its defaults, so a slider that changes the compass's α changes its legs.
+ */
+function animation(spec: ModelSpec, model: Model, params: Readonly<Record<string, number>>, tr: Trajectory): Run['animation'] {
+  const at: Model = { ...model, parameters: model.parameters.map((p) => ({ ...p, default: params[p.name] ?? p.default })) };
+  try {
+    const drawing = modelDrawing(spec, at);
+    if (!drawing) return { problem: 'The model declares no drawing (and has no particles to draw).' };
+    return { html: animationHtml({ id: 'playground-animation', title: `${model.title}: the motion`, drawing, model: at, t: tr.t, q: tr.q }) };
+  } catch (err) {
+    if (!(err instanceof MechanicsError)) throw err;
+    return { problem: err.message };
+  }
 }
 
 /** The run as `mechanics simulate --format csv|json` prints it. */

@@ -1,8 +1,7 @@
 // The messages between the page and the playground's worker (worker.ts).
 // Plain data only: everything crosses postMessage's structured clone.
-import type { EventRow, Slider } from './pipeline.js';
+import type { EventRow, Run, Slider } from './pipeline.js';
 import type { PlotOut } from './plots.js';
-import type { Sketch } from './sketch-data.js';
 
 export type Request =
   /** Derive a model file's text; `source` is the path the generated header names. */
@@ -44,7 +43,7 @@ export interface Ran {
   readonly params: Readonly<Record<string, number>>;
   readonly t: readonly number[];
   readonly events: readonly EventRow[];
-  readonly sketch?: Sketch;
+  readonly animation: Run['animation'];
   /** q, q̇, energy and phase portrait as SVG. */
   readonly plots: readonly PlotOut[];
 }

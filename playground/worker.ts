@@ -35,7 +35,7 @@ function postRun(id: number, run: Run | MechanicsError): void {
     return;
   }
   last = run;
-  post({ type: 'ran', id, params: run.params, t: run.trajectory.t, events: run.events, plots: plotsOf(d.model, run.trajectory), ...(run.sketch ? { sketch: run.sketch } : {}) });
+  post({ type: 'ran', id, params: run.params, t: run.trajectory.t, events: run.events, plots: plotsOf(d.model, run.trajectory), animation: run.animation });
 }
 
 function simulateCurrent(id: number, params: Readonly<Record<string, number>>): void {

@@ -86,10 +86,11 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
   }, 40_000);
 
   it('advances the animation when played', async () => {
-    await page.locator('#play').click();
-    await page.waitForFunction("Number(document.querySelector('#time').value) > 10", undefined, { timeout: 10_000 });
-    await page.locator('#play').click();
-    expect(await page.locator('#clock').textContent()).not.toBe('t = 0.000 s');
+    const clock = await page.locator('#animation output').textContent();
+    await page.locator('#animation button').click();
+    await page.waitForFunction("Number(document.querySelector('#animation input[type=range]').value) > 10", undefined, { timeout: 10_000 });
+    await page.locator('#animation button').click();
+    expect(await page.locator('#animation output').textContent()).not.toBe(clock);
     // The README's picture (docs/playground-screenshot.png is a copy of it).
     mkdirSync(join(ROOT, 'test-artifacts'), { recursive: true });
     await page.screenshot({ path: join(ROOT, 'test-artifacts', 'playground.png') });

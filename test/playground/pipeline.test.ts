@@ -46,17 +46,29 @@ describe('the playground pipeline on the compass', () => {
     expect(first(CRITICAL + 0.01)).toEqual(['footB', 'footD']);
   }, 30_000);
 
-  it('draws the run: foot B on the line y = 0 at the start, legs of length l = 1 at every frame', () => {
+  it("animates the run with the report's sketch drawn at the run's parameters: the legs meet at 2 alpha, equal at every frame", () => {
     const run = runModel(d.model, d.generated, { alpha: 0.5 }, d.spec);
-    const s = run.sketch!;
-    expect(s.names).toEqual(['O', 'B', 'D']);
-    expect(s.ground).toEqual([{ a: 0, b: 1, c: 0 }]);
-    expect(Math.abs(s.xy[0]![3]!)).toBeLessThan(1e-12);
-    for (const xy of s.xy) {
-      expect(Math.hypot(xy[2]! - xy[0]!, xy[3]! - xy[1]!)).toBeCloseTo(1, 12);
-      expect(Math.hypot(xy[4]! - xy[0]!, xy[5]! - xy[1]!)).toBeCloseTo(1, 12);
+    expect('html' in run.animation).toBe(true);
+    const html = (run.animation as { html: string }).html;
+    const frames = JSON.parse(/<script type="application\/json" class="frames">(.*?)<\/script>/s.exec(html)![1]!) as { t: number[]; xy: number[][] };
+    expect(frames.t[0]).toBe(0);
+    expect(frames.t[frames.t.length - 1]).toBeCloseTo(run.trajectory.t[run.trajectory.t.length - 1]!, 4);
+    // Points O, B, D in pixels (one scale for x and y, rounded to 0.1 px).
+    const legs = frames.xy.map(([ox, oy, bx, by, dx, dy]) => {
+      const ob = [bx! - ox!, by! - oy!], od = [dx! - ox!, dy! - oy!];
+      const angle = Math.acos((ob[0]! * od[0]! + ob[1]! * od[1]!) / (Math.hypot(ob[0]!, ob[1]!) * Math.hypot(od[0]!, od[1]!)));
+      return { ob: Math.hypot(ob[0]!, ob[1]!), od: Math.hypot(od[0]!, od[1]!), angle };
+    });
+    for (const l of legs) {
+      expect(Math.abs(l.ob - legs[0]!.ob)).toBeLessThan(0.3);
+      expect(Math.abs(l.od - l.ob)).toBeLessThan(0.3);
+      expect(l.angle).toBeCloseTo(2 * 0.5, 2);
     }
-    expect(s.xy.length).toBe(run.trajectory.t.length);
+  }, 30_000);
+
+  it('says why a model without a drawing is not animated', () => {
+    const circle = deriveText(text('circle-billiard'), 'derivations/circle-billiard.ts');
+    expect(runModel(circle.model, circle.generated, {}, circle.spec).animation).toEqual({ problem: 'The model declares no drawing (and has no particles to draw).' });
   }, 30_000);
 
   it('prints the run as the CLI does (CSV header with units, JSON with the parameters) and plots it', () => {

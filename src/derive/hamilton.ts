@@ -6,12 +6,16 @@
 // Explicit formulas are derived for small systems (n ≤ EXPLICIT_LIMIT);
 // larger ones keep M⁻¹ as a matrix (printed as such) and generated code
 // solves M q̇ = p − b numerically, using ∂H/∂q|_p = −∂L/∂q|_q̇.
+// A model whose M is singular alone (pinned by its contacts, checks.ts) has
+// no H: the Legendre transform is not invertible, and its explicit form is
+// skipped with the reason.
 import { add, div, mul, neg, num, type Expr, type Sym } from '../core/expr.js';
 import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
 import type { Model } from '../model/model.js';
 import { momentumSymbol } from '../model/names.js';
+import type { DerivationChecks } from './checks.js';
 import type { Lagrange2 } from './lagrange2.js';
 import { adjugate, det } from './matrix.js';
 
@@ -27,13 +31,18 @@ export interface Hamilton {
     readonly qdot: readonly Expr[];
     readonly pdot: readonly Expr[];
   };
+  /** Why a small system (n ≤ EXPLICIT_LIMIT) has no explicit form. */
+  readonly skipped?: string;
 }
 
-export function deriveHamilton(model: Model, l2: Lagrange2): Hamilton {
+export function deriveHamilton(model: Model, l2: Lagrange2, massMatrix: DerivationChecks['massMatrix'] = 'positive-definite'): Hamilton {
   const cs = model.coordinates;
   const { b, L0 } = l2;
   const p = cs.map((c) => momentumSymbol(c.q));
   if (cs.length > EXPLICIT_LIMIT) return { p };
+  if (massMatrix === 'pinned-by-contacts') {
+    return { p, skipped: 'M is singular alone (regular only with the contacts held), so q̇ cannot be solved from p = Mq̇ + b: H = ½(p − b)ᵀM⁻¹(p − b) − L₀ does not exist' };
+  }
   const detM = simplify(det(l2.massMatrix));
   const adj = adjugate(l2.massMatrix);
   const w = p.map((pi, i) => add(pi, neg(b[i]!)));

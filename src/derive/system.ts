@@ -24,7 +24,7 @@
 import { add, type Expr } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
 import type { Model } from '../model/model.js';
-import { checkDerivation } from './checks.js';
+import { checkDerivation, contactRows, type DerivationChecks } from './checks.js';
 import { deriveCompliant, type CompliantDerivation } from './compliant.js';
 import { isConservative, isPassive } from './conservation.js';
 import { deriveHamilton, type Hamilton } from './hamilton.js';
@@ -40,6 +40,8 @@ export interface DerivedSystem {
   readonly model: Model;
   readonly lagrange2: Lagrange2;
   readonly hamilton: Hamilton;
+  /** What the numeric checks accepted (checks.ts): M positive definite, or singular alone and pinned by the contacts. */
+  readonly checks: DerivationChecks;
   readonly constraints?: RetainingConstraints;
   readonly unilateral?: UnilateralDerivation;
   /** Non-ideal retaining constraints (Smirnov): the reaction system of every support variant and the friction forces. */
@@ -69,8 +71,8 @@ export interface DerivedSystem {
 export function deriveSystem(model: Model): DerivedSystem {
   const lagrange2 = deriveLagrange2(model);
   const constraints = deriveConstraints(model, lagrange2);
-  checkDerivation(model, lagrange2.massMatrix, constraints?.A);
-  const hamilton = deriveHamilton(model, lagrange2);
+  const checks = checkDerivation(model, lagrange2.massMatrix, constraints?.A, contactRows(model));
+  const hamilton = deriveHamilton(model, lagrange2, checks.massMatrix);
   const unilateral = deriveUnilateral(model, lagrange2);
   const supports = deriveSupports(model, lagrange2, constraints);
   const hinges = deriveHinges(model, lagrange2, constraints);
@@ -81,5 +83,5 @@ export function deriveSystem(model: Model): DerivedSystem {
   const kineticAtRest = model.T && model.V ? simplify(add(lagrange2.L0, model.V)) : undefined;
   const conservative = isConservative(model, lagrange2, constraints) && !compliant?.dissipative && !patches;
   const passive = isPassive(model, lagrange2, constraints) && !patches;
-  return { model, lagrange2, hamilton, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(supports ? { supports } : {}), ...(compliant ? { compliant } : {}), ...(patches ? { patches } : {}), hinges, linearization, ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative, passive };
+  return { model, lagrange2, hamilton, checks, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(supports ? { supports } : {}), ...(compliant ? { compliant } : {}), ...(patches ? { patches } : {}), hinges, linearization, ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative, passive };
 }

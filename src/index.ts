@@ -10,6 +10,6 @@ export { findEquilibria, impactMapJacobian, linearForms, type Equilibrium, type 
 export { generateModule, TOOLKIT, type GeneratedModule } from './codegen/module.js';
 export { buildReport, reportFiles, type ReportOptions } from './report/report.js';
 export { loadModelFile, loadModels, type ModelFile } from './cli/load-model.js';
-export { buildOutputs, compileGenerated, loadGenerated } from './cli/build.js';
+export { buildOutputs, compileGenerated, loadGenerated, simulateModel, type ModelSimulateOptions } from './cli/build.js';
 export { combineErrors } from './errors.js';
 export * from './runtime/index.js';

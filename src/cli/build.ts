@@ -16,6 +16,7 @@ import type { GeneratedModel } from '../runtime/contract.js';
 import { MechanicsError } from '../errors.js';
 import { rigidLimitStudy, type LimitStudy } from '../runtime/rigid-limit.js';
 import { simulate, simulationMethod } from '../runtime/simulate.js';
+import type { SimulateOptions, Trajectory } from '../runtime/trajectory.js';
 import { UsageError, type ParsedArgs } from './args.js';
 import type { ModelFile } from './load-model.js';
 import { resolveModels } from './models.js';
@@ -191,7 +192,7 @@ export function limitStudyOf(spec: ModelSpec, mod: GeneratedModel, overrides: St
   return rigidLimitStudy(mod, {
     ...STUDY_RUN, q0, qd0, t1, parameter, values,
     ...(overrides.params ? { params: overrides.params } : {}),
-    ...(rigid ? { reference: loadGenerated(generateModule(deriveSystem(buildModel(rigid)), `${spec.name}-rigid`).source) } : {}),
+    ...(rigid ? { reference: moduleOf(rigid) } : {}),
     ...(declared?.limits && parameter === declared.parameter ? { limits: declared.limits } : {}),
   });
 }
@@ -207,6 +208,38 @@ function rigidSpec(spec: ModelSpec, laws: NonNullable<NonNullable<ModelSpec['lim
   }
   const { limitStudy: _study, ...rest } = spec;
   return { ...rest, name: `${spec.name}-rigid`, unilateral: contacts.map((c) => (laws[c.name] ? { ...c, law: laws[c.name]! } : c)) };
+}
+
+/** A spec's module, derived, generated and loaded in memory (its source label is the model's name). */
+function moduleOf(spec: ModelSpec): GeneratedModel {
+  return loadGenerated(generateModule(deriveSystem(buildModel(spec)), spec.name).source);
+}
+
+/** simulateModel's options: simulate's, and which laws the model's realized contacts take. */
+export interface ModelSimulateOptions extends SimulateOptions {
+  /**
+   * 'realized' (the default): the model as written, its contacts realized by
+   * forces (the stiff driver); 'rigid': its rigid model, the laws of
+   * limitStudy.rigid in place of the realized ones (the event-driven
+   * driver), the model its rigid-limit study compares with.
+   */
+  readonly laws?: 'realized' | 'rigid';
+}
+
+/**
+ * Rigid and compliant versions of one model from one call (issue 13, item
+ * 4): the version `laws` selects is derived, generated and loaded in memory,
+ * then simulated. Each call derives; for many runs of one version, load its
+ * module once (generateModule, loadGenerated) and call simulate.
+ */
+export function simulateModel(spec: ModelSpec, opts: ModelSimulateOptions): Trajectory {
+  const { laws = 'realized', ...run } = opts;
+  const where = { model: spec.name, field: 'laws' };
+  if (laws !== 'realized' && laws !== 'rigid') throw new MechanicsError('invalid-option', 'input', `laws is 'realized' or 'rigid', got ${String(laws)}`, where);
+  if (laws === 'realized') return simulate(moduleOf(spec), run);
+  const rigid = rigidSpec(spec, spec.limitStudy?.rigid ?? {});
+  if (!rigid) throw new MechanicsError('invalid-option', 'input', `${spec.name} declares no rigid laws for its realized contacts: give them in limitStudy.rigid (e.g. { line: { plastic: true } }) to simulate its rigid version`, where);
+  return simulate(moduleOf(rigid), run);
 }
 
 /** The model's declared rigid-limit study (ModelSpec.limitStudy) for its report, from the generated module; nothing without one. */

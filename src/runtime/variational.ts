@@ -299,9 +299,15 @@ interface Crossing {
   readonly kind: 'gap' | 'release' | 'section' | 'switch';
   /** A rigid contact's index (gap, release), a compliant one's (switch), −1 for a coordinate section. */
   readonly contact: number;
-  /** For a switch: which compliant value crossed (3j for f_j, 3j + 2 for F_n,j) and the last located state before it. */
+  /**
+   * For a switch: which compliant value crossed (3j for f_j, 3j + 2 for
+   * F_n,j), the last located state before it and a state strictly after it
+   * (y itself, unless the crossed value is exactly 0 there, where the rhs's
+   * branch is the before side's for f = 0).
+   */
   readonly guard?: number;
   readonly before?: { readonly t: number; readonly y: Float64Array };
+  readonly after?: { readonly t: number; readonly y: Float64Array };
 }
 
 /** Guard values at one state: gaps g, normal velocities ġ, σ̇ of the held contacts (the others' entries unused), and [f, ḟ, F_n] per compliant contact. */
@@ -374,7 +380,9 @@ class CompliantSwitching {
       const j = Math.floor(k / 3);
       if (k % 3 === 2 && this.value(loc.t, loc.y, 3 * j) > 0) continue;
       if (best && !(loc.t < best.t)) continue;
-      best = { t: loc.t, y: loc.y, kind: 'switch', contact: j, guard: k, before: { t: loc.tBefore, y: step.eval(loc.tBefore, new Float64Array(step.y.length)) } };
+      const at = (s: number): { t: number; y: Float64Array } => ({ t: s, y: step.eval(s, new Float64Array(step.y.length)) });
+      const after = loc.g === 0 ? at(2 * loc.t - loc.tBefore) : { t: loc.t, y: loc.y };
+      best = { t: loc.t, y: loc.y, kind: 'switch', contact: j, guard: k, before: at(loc.tBefore), after };
     }
     return best;
   }
@@ -831,18 +839,18 @@ class VariationalFlow {
 
   /**
    * A compliant contact's switching surface (see the header): Δ = id, F⁻ at
-   * the last located state before the surface, F⁺ at the state after it.
+   * the last located state before the surface, F⁺ at the first after it.
    */
   private switch(c: Crossing): undefined {
     const { N, t } = this;
     const gradH = new Float64Array(N);
     differenceGradient((s, x) => this.switching.value(s, x, c.guard!), t, this.x, gradH);
-    const before = c.before!;
+    const before = c.before!, after = c.after!;
     const fMinus = this.extendedField(this.field, before.t, before.y.subarray(0, 2 * this.n));
-    const fPlus = this.extendedField(this.field, t, this.x);
+    const fPlus = this.extendedField(this.field, after.t, after.y.subarray(0, 2 * this.n));
     this.phi = matMul(N, saltationMatrix(N, identity(N), fMinus, fPlus, gradH), this.phi);
     // Recorded where the contact's force starts or stops acting (the point leaving the obstacle force-free switches only an added mass).
-    const was = this.switching.touching(before.t, before.y, c.contact), is = this.switching.touching(t, this.x, c.contact);
+    const was = this.switching.touching(before.t, before.y, c.contact), is = this.switching.touching(after.t, after.y, c.contact);
     if (was !== is) this.events.push({ t, type: is ? 'contact' : 'release', contacts: [c.contact], compliant: true, x: Array.from(this.x) });
     return undefined;
   }

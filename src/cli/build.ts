@@ -12,6 +12,7 @@ import { reportFiles } from '../report/report.js';
 import { modelDrawing } from '../report/sketch.js';
 import { indexHtml, katexAssets } from '../report/site.js';
 import type { MotionSimulation } from '../report/motion.js';
+import type { Figure } from '../report/document.js';
 import type { GeneratedModel } from '../runtime/contract.js';
 import { MechanicsError } from '../errors.js';
 import { rigidLimitStudy, type LimitStudy } from '../runtime/rigid-limit.js';
@@ -20,6 +21,7 @@ import type { SimulateOptions, Trajectory } from '../runtime/trajectory.js';
 import { UsageError, type ParsedArgs } from './args.js';
 import type { ModelFile } from './load-model.js';
 import { resolveModels } from './models.js';
+import { hasReportBasin, reportBasin } from './basins.js';
 
 export interface BuildOptions {
   /** Write the reports (default true). */
@@ -62,7 +64,7 @@ export function buildReportOutputs(file: ModelFile, code: CodeOutput): BuildOutp
     const { simulation, error } = simulateForReport(code.module.source);
     if (error) problems.push(error);
     const drawing = modelDrawing(file.spec, code.system.model);
-    return { files: reportFiles(code.system, { source: file.source, toolkit: TOOLKIT, simulation, drawing, ...studyOption(file.spec, code.module.source), ...orbitOption(file, code.module.source, code.system), ...(file.spec.paper ? { paper: file.spec.paper } : {}) }), problems };
+    return { files: reportFiles(code.system, { source: file.source, toolkit: TOOLKIT, simulation, drawing, ...studyOption(file.spec, code.module.source), ...orbitOption(file, code.module.source, code.system), ...basinOption(file.spec.name, code.module.source), ...(file.spec.paper ? { paper: file.spec.paper } : {}) }), problems };
   } catch (err) {
     const where = { model: file.spec.name };
     const failure = err instanceof MechanicsError ? err.at(where) : new MechanicsError('internal', 'internal', `the report could not be built (${(err as Error).message.split('\n')[0]}); the generated code is not affected`, where);
@@ -250,4 +252,9 @@ export function studyOption(spec: ModelSpec, source: string): { limitStudy?: Lim
 /** The model's declared periodic orbit (ModelSpec.orbit) for its report, from the generated module; nothing without one. */
 function orbitOption(file: ModelFile, source: string, system: DerivedSystem): { orbit?: ReportOrbit } {
   return file.spec.orbit ? { orbit: declaredOrbit(loadGenerated(source), file.spec.orbit, impactMapJacobian(system)) } : {};
+}
+
+/** The model's basin figure (basins.ts) for its report, from the generated module; nothing for a model without one. */
+function basinOption(name: string, source: string): { basin?: Figure } {
+  return hasReportBasin(name) ? { basin: reportBasin(loadGenerated(source))! } : {};
 }

@@ -2,24 +2,26 @@
 // parameters, each cell simulated and classified (final state, impacts) or
 // searched for a periodic orbit (found, multipliers, stable), in parallel on
 // worker threads (runtime/sweep.ts), printed as JSON or CSV and drawn as a
-// heat map (report/sweep.ts). Also the small basin a report shows.
+// heat map (report/sweep.ts). The small basin a report shows is basins.ts's.
 // Tests: test/cli/sweep.test.ts
 import { buildSync } from 'esbuild';
 import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { combineErrors } from '../errors.js';
 import { initialStateProblems, type Model } from '../model/index.js';
-import type { GeneratedModel, Params } from '../runtime/contract.js';
-import { sweep, sweepSerial, type SweepResult } from '../runtime/sweep.js';
+import type { Params } from '../runtime/contract.js';
+import { sweep, type SweepResult } from '../runtime/sweep.js';
 import type { SweepAxis, SweepRun, SweepValue } from '../runtime/sweep-cell.js';
-import { m, type Figure } from '../report/document.js';
-import { sweepFigure, sweepSvg } from '../report/sweep.js';
+import { sweepSvg } from '../report/sweep.js';
 import { parseAssignment, UsageError, type Assignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { generateModule } from '../codegen/module.js';
 import { compileGenerated, loadOne } from './build.js';
 import { parseSection } from './orbit.js';
 import { progressBar } from './progress.js';
 import { evaluateOption, parameterValues, runStart } from './run-values.js';
+
+// Kept for the callers that import the report's basin from here (test/cli/sweep.test.ts).
+export { reportBasin } from './basins.js';
 
 export const SWEEP: CommandSpec = {
   name: 'sweep',
@@ -206,48 +208,4 @@ export function sweepCsv(result: SweepResult): string {
     return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   return `${[columns, ...rows].map((r) => r.map(field).join(',')).join('\n')}\n`;
-}
-
-/**
- * The basins the examples' reports show, by model name: small (100 cells,
- * a couple of seconds in the calling thread) because reports are rebuilt
- * by the staleness test.
- */
-const REPORT_BASINS: Readonly<Record<string, (mod: GeneratedModel) => Figure>> = {
-  'rimless-wheel': rimlessWheelBasin,
-};
-
-/** The report's basin figure for this model, if it has one. */
-export function reportBasin(mod: GeneratedModel): Figure | undefined {
-  return REPORT_BASINS[mod.model.name]?.(mod);
-}
-
-/**
- * The rimless wheel standing on spoke 0 at its declared ψ₀, rolling forward
- * at ψ̇₀ (the tip at rest: ẋ = −l cos ψ₀ ψ̇₀, ẏ = −l sin ψ₀ ψ̇₀), on slopes γ:
- * where the hub is after t1. It clears the first apex (ψ = γ) iff
- * (1 + I*) l ψ̇₀² > 2g(1 − cos(ψ₀ − γ)) (energy about the tip), else it rocks
- * back (x < 0); beyond, each impact multiplies ψ̇ by (I* + cos 2α)/(1 + I*)
- * (Rubanovich–Formalsky (2.6)) and the slope decides whether it keeps rolling.
- */
-function rimlessWheelBasin(mod: GeneratedModel): Figure {
-  const { q0, t1 } = mod.model.initial;
-  const psi0 = q0[mod.model.coordinates.indexOf('psi')]!;
-  const defaults = Object.fromEntries(mod.model.parameters.map((p) => [p.name, p.default]));
-  const result = sweepSerial(mod, {
-    grid: [{ name: "psi'", from: -2, to: -0.2, count: 10 }, { name: 'gamma', from: 0.02, to: 0.2, count: 10 }],
-    run: { kind: 'simulate', t1, classify: 'final' },
-    start: (at, params) => {
-      const l = params.l ?? defaults.l!, w = at["psi'"]!;
-      return { q0: [0, l * Math.cos(psi0), psi0], qd0: [-l * Math.cos(psi0) * w, -l * Math.sin(psi0) * w, w] };
-    },
-  });
-  return sweepFigure(
-    { id: 'plot-basin', title: `${mod.model.title}: hub position after ${t1} s over the initial spin and the slope`, sweep: result, value: 'x(t)' },
-    [
-      'The hub position ', m('x'), ` at t = ${t1} after starting on spoke 0 at `, m(`\\psi = ${psi0}`), ' with the spin ', m('\\dot{\\psi}'),
-      ' (the tip at rest), on slopes ', m('\\gamma'), ' (10 by 10 simulations): ', m('x < 0'), ' where the wheel does not clear its first apex, ',
-      m('(1 + I^*)\\,l\\,\\dot{\\psi}^2 \\le 2g\\,(1 - \\cos(\\psi - \\gamma))'), ', and rocks back to rest; about one unit of ', m('x'), ' per step where it rolls.',
-    ],
-  );
 }

@@ -23,7 +23,7 @@ describe('docs/model-language.md', () => {
     for (const field of [
       'name', 'title', 'description', 'coordinates', 'parameters', 'range', 'kinetic', 'potential', 'particles', 'lagrangian', 'forces',
       'holonomic', 'nonholonomic', 'unilateral', 'newton', 'plastic', 'wLaw', 'stick', 'multipleImpacts', 'impactScenarios', 'arriving',
-      'closed', 'at', 'independent', 'approach', 'critical', 'initial', 'qd', 't1', 'slip', 'coulomb', 'friction', 'hinges',
+      'closed', 'at', 'independent', 'approach', 'critical', 'initial', 'qd', 't1', 'slip', 'coulomb', 'friction', 'hinges', 'when',
     ]) expect(all, field).toMatch(new RegExp(`\\b${field}:`));
   });
 

@@ -15,6 +15,7 @@ import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
 import { simulate } from '../../src/runtime/simulate.js';
 import { flowSensitivity } from '../../src/runtime/variational.js';
 import { loadGenerated } from '../helpers/generated-module.js';
+import { problems } from '../model/spec-cases.js';
 
 const G = 9.81, E = 0.5;
 
@@ -111,5 +112,12 @@ describe('a ball over a floor with when: x > 0', () => {
     const { t, v } = arrival(1);
     // After the bounce ẏ = −e v − g (0.6 − t*), to O(h).
     expect(Math.abs(bounce.qd.at(-1)![1]! - (-E * v - G * (0.6 - t)))).toBeLessThan(0.05);
+  });
+});
+
+describe('a compliant contact with when', () => {
+  it('is refused (bad-activation at unilateral[0].when): its force acts wherever it penetrates, with no arrival to admit', () => {
+    expect(problems(ball({ compliant: { stiffness: '1e4' } }))).toEqual([['bad-activation', 'unilateral[0].when']]);
+    expect(() => buildModel(ball({ compliant: { stiffness: '1e4' } }))).toThrow(/'floor' is realized by forces.*drop when, or give the contact a rigid impact law/);
   });
 });

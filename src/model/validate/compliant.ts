@@ -10,6 +10,9 @@
 // energy in); the exponent is ≥ 1 (so dF_n/dδ stays bounded at δ = 0). A realized constraint is no longer a
 // constraint: it leaves Model.unilateral / Model.holonomic (model.ts) and
 // its terms are derived by src/derive/compliant.ts.
+// An activation condition (`when`) is refused on a realized contact
+// (bad-activation): it decides whether an arrival is an impact, and a force
+// law has no arrivals — its terms act wherever the gap is negative.
 // Tests: test/model/validate/compliant.test.ts.
 import { ONE, sym, type Expr } from '../../core/expr.js';
 import { evaluate } from '../../core/evaluate.js';
@@ -79,7 +82,10 @@ function realizedContact(
   const field = `unilateral[${i}]`;
   // The name, description and inequality are read exactly as for a rigid
   // contact; the stand-in plastic law is never kept.
-  const { law: _law, ...rest } = u;
+  const { law: _law, when, ...rest } = u;
+  if (when !== undefined) {
+    out.add('bad-activation', `${field}.when`, `'${typeof u.name === 'string' ? u.name : `unilateral constraint ${i + 1}`}' is realized by forces, which act wherever its gap is negative: there is no arrival for an activation condition to admit; drop when, or give the contact a rigid impact law`);
+  }
   const rigid = checkUnilateral([{ ...rest, law: { plastic: true } }], coordinates, parameters, reader, names, out.model);
   for (const p of rigid.problems) out.locate(p, (p.where.field ?? field).replace(/^unilateral\[0\]/, field));
   const base = rigid.value[0];

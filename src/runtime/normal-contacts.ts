@@ -99,12 +99,12 @@ export class NormalContacts {
       vScale = Math.max(vScale, Math.abs(b[a]!));
     }
     P.fill(0);
-    const res = this.pivoting.solve(k, W, b, z, w, this.cache.version);
-    if (res.status === 'ok' && res.residual <= 1e-12 * vScale) {
+    const { pivoting } = this;
+    if (pivoting.solve(k, W, b, z, w, this.cache.version) === 'ok' && pivoting.residual <= 1e-12 * vScale) {
       tally.solves++;
-      tally.iterations += res.iterations;
-      if (res.warmHit) tally.warmStartHits++;
-      tally.worstResidual = Math.max(tally.worstResidual, res.residual);
+      tally.iterations += pivoting.iterations;
+      if (pivoting.warmHit) tally.warmStartHits++;
+      tally.worstResidual = Math.max(tally.worstResidual, pivoting.residual);
     } else {
       tally.fallbacks++;
       const contacts = Array.from(I.subarray(0, k), (j) => ({ slip: 0, mu: 0, separating: U[j]! > this.restVelocity }));

@@ -23,16 +23,6 @@ import { choleskyFactor, choleskySolve } from '../numeric/cholesky.js';
 
 export type PivotingStatus = 'ok' | 'not-positive-definite' | 'max-iterations';
 
-export interface PivotingResult {
-  readonly status: PivotingStatus;
-  /** Supports tried (linear solves); 0 when b ≥ 0 gave z = 0 at once. */
-  readonly iterations: number;
-  /** The guessed support was the solution's (first trial feasible). */
-  readonly warmHit: boolean;
-  /** Natural-map residual max_i |min(z_i, w_i)|, w = W z + b recomputed. */
-  readonly residual: number;
-}
-
 /**
  * Unknowns within these fractions of the problem's velocity scale max|b|
  * (and the impulse that moves a velocity by as much, max|b| / max W_ii)
@@ -42,8 +32,18 @@ export interface PivotingResult {
  */
 const ZERO_LEVEL = 1e-14;
 
-/** Solver with its workspace for problems of up to `capacity` unknowns (no allocation per solve). */
+/**
+ * Solver with its workspace for problems of up to `capacity` unknowns. A
+ * solve returns its status and leaves its figures in the fields below (no
+ * allocation per solve: a time-stepping run makes one per step).
+ */
 export class PivotingLcp {
+  /** Supports tried by the last solve (linear solves); 0 when b ≥ 0 gave z = 0 at once. */
+  iterations = 0;
+  /** The last solve's guessed support was the solution's (first trial feasible). */
+  warmHit = false;
+  /** The last solve's natural-map residual max_i |min(z_i, w_i)|, w = W z + b recomputed (NaN when not positive definite). */
+  residual = 0;
   private readonly inS: Uint8Array;
   private readonly support: Int32Array;
   private readonly L: Float64Array;
@@ -72,7 +72,7 @@ export class PivotingLcp {
    * key promises the same matrix, so a factor of the same support is reused
    * (NaN: never reuse).
    */
-  solve(k: number, W: ArrayLike<number>, b: ArrayLike<number>, z: Float64Array, w: Float64Array, key = NaN): PivotingResult {
+  solve(k: number, W: ArrayLike<number>, b: ArrayLike<number>, z: Float64Array, w: Float64Array, key = NaN): PivotingStatus {
     const { inS } = this;
     let vScale = 0, dScale = 0, guessed = false;
     for (let i = 0; i < k; i++) {
@@ -86,7 +86,7 @@ export class PivotingLcp {
       // b ≥ 0: z = 0 solves it, and for a P-matrix nothing else does.
       z.fill(0, 0, k);
       for (let i = 0; i < k; i++) w[i] = b[i]!;
-      return { status: 'ok', iterations: 0, warmHit: !guessed, residual: 0 };
+      return this.done('ok', 0, !guessed, 0);
     }
     for (let i = 0; i < k; i++) inS[i] = guessed ? (z[i]! > 0 ? 1 : 0) : (b[i]! < 0 ? 1 : 0);
     const vTol = ZERO_LEVEL * vScale;
@@ -94,13 +94,13 @@ export class PivotingLcp {
     const maxIterations = 10 * k + 10;
     let fewest = Infinity, chances = 3;
     for (let iteration = 1; iteration <= maxIterations; iteration++) {
-      if (!this.trial(k, W, b, z, w, key)) return { status: 'not-positive-definite', iterations: iteration, warmHit: false, residual: NaN };
+      if (!this.trial(k, W, b, z, w, key)) return this.done('not-positive-definite', iteration, false, NaN);
       // Infeasible unknowns, in index order.
       let nBad = 0;
       for (let i = 0; i < k; i++) if (inS[i] ? z[i]! < -zTol : w[i]! < -vTol) this.bad[nBad++] = i;
       if (nBad === 0) {
         for (let i = 0; i < k; i++) if (z[i]! < 0) z[i] = 0;
-        return { status: 'ok', iterations: iteration, warmHit: iteration === 1 && guessed, residual: residual(k, W, b, z, w) };
+        return this.done('ok', iteration, iteration === 1 && guessed, residual(k, W, b, z, w));
       }
       if (nBad < fewest || chances > 0) {
         if (nBad < fewest) {
@@ -112,7 +112,14 @@ export class PivotingLcp {
         inS[this.bad[nBad - 1]!] ^= 1;
       }
     }
-    return { status: 'max-iterations', iterations: maxIterations, warmHit: false, residual: residual(k, W, b, z, w) };
+    return this.done('max-iterations', maxIterations, false, residual(k, W, b, z, w));
+  }
+
+  private done(status: PivotingStatus, iterations: number, warmHit: boolean, res: number): PivotingStatus {
+    this.iterations = iterations;
+    this.warmHit = warmHit;
+    this.residual = res;
+    return status;
   }
 
   /** z_S = −W_SS⁻¹ b_S, z_N = 0, w = W z + b; false when W_SS does not factor. */

@@ -88,7 +88,7 @@ export default defineModel({
 export default defineModel({
   name: 'typo', coordinates: ['y'], parameters: { k: 100 },
   kinetic: "y'^2/2", unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { compliant: { stiffness: 'k' } } }],
-  limitStudy: { parameter: 'k', values: [100, 1000], rigid: { flor: { newton: 'k' } } },
+  limitStudy: { parameter: 'k', values: [100, 1000, 10000], rigid: { flor: { plastic: true } } },
   initial: { q: { y: 0.1 }, qd: { y: -1 }, t1: 1 },
 });
 `);

@@ -48,7 +48,7 @@ describe('vertical drop: the restitution is the universal H(v) (6.1)–(6.3)', (
   // Without gravity the motion after separation is uniform, so the velocity
   // at the release (the disk back at the undeformed line) is the separation's.
   it.each([0.5, 3])('at scaled impact speed %f', (h0) => {
-    const p = { ...DEFAULTS, g: 0 };
+    const p: Record<string, number> = { ...DEFAULTS, g: 0 };
     const a = ((p.m! * p.k!) / (p.nu! ** 2 * p.r!)) ** 2;
     const qd = (h0 * p.k! * a) / p.nu!;
     const tr = simulate(disk, { q0: [0, p.r!, 0], qd0: [0, -p.r! * qd, 0], t1: 0.2, params: p, rtol: 1e-9, atol: 1e-12 });
@@ -64,7 +64,7 @@ describe('vertical drop: the restitution is the universal H(v) (6.1)–(6.3)', (
 
 describe('oblique impact (§7, Proposition 9): 2uₓ − rω is a first integral while the disk slips', () => {
   it('through a whole impact with slip throughout', () => {
-    const p = { ...DEFAULTS, g: 0 };
+    const p: Record<string, number> = { ...DEFAULTS, g: 0 };
     const a = ((p.m! * p.k!) / (p.nu! ** 2 * p.r!)) ** 2;
     const qd = (1 * p.k! * a) / p.nu!;
     const [ux, omega] = [3, 0];
@@ -87,7 +87,7 @@ const restingDepth = (p: Record<string, number>, alpha: number): number => ((3 *
 
 describe('on an incline (§11, (2.3)): the sliding stops iff tan α < 3λ', () => {
   // A lower viscosity keeps the rolling resistance c = νuₓ/(kr) (which (11.2) drops) near 1%.
-  const p = { ...DEFAULTS, lambda: 0.2, nu: 3e3 };
+  const p: Record<string, number> = { ...DEFAULTS, lambda: 0.2, nu: 3e3 };
   const run = (alpha: number) => {
     const q = restingDepth(p, alpha);
     return simulate(disk, { q0: [0, p.r! * (1 - q), 0], qd0: [1, 0, 0], t1: 0.8, samples: 160, params: { ...p, alpha } });
@@ -120,7 +120,7 @@ describe('on an incline (§11, (2.3)): the sliding stops iff tan α < 3λ', () =
 describe('rolling without slip (§12, (3.1)): a resistance proportional to speed', () => {
   it('on the level the speed decays at u̇ₓ = −(2/3)g·c(1 − (3/4)c/ϑ₀), c = νuₓ/(kr)', () => {
     // A lower viscosity, so that c/ϑ₀ is small (the paper's low-speed regime).
-    const p = { ...DEFAULTS, nu: 3e3 };
+    const p: Record<string, number> = { ...DEFAULTS, nu: 3e3 };
     const q = restingDepth(p, 0);
     const theta0 = Math.sqrt(2 * q);
     const tr = simulate(disk, { q0: [0, p.r! * (1 - q), 0], qd0: [1, 0, -1 / p.r!], t1: 1, samples: 100, params: p });

@@ -21,6 +21,7 @@ import type { GeneratedModel } from '../src/runtime/contract.js';
 import { simulate, simulationMethod } from '../src/runtime/simulate.js';
 import type { Trajectory } from '../src/runtime/trajectory.js';
 import { render } from '../src/cli/output.js';
+import { reportMotion, REPORT_SAMPLES } from '../src/cli/report-motion.js';
 import { parameterValues, runStart } from '../src/cli/run-values.js';
 import { modelOfSource, runCommonJs, toCommonJs } from './model-source.js';
 
@@ -52,8 +53,8 @@ export interface Derivation {
   readonly phases: Readonly<Record<string, number>>;
 }
 
-/** Tolerances and grid of the playground's runs: the report's (src/cli/build.ts). */
-const RUN = { rtol: 1e-8, atol: 1e-10, samples: 401 } as const;
+/** Tolerances and grid of the playground's runs: the report's (src/cli/report-motion.ts). */
+const RUN = { rtol: 1e-8, atol: 1e-10, samples: REPORT_SAMPLES } as const;
 
 /** A generated module (TypeScript, no imports) as a live module: sucrase here, esbuild in the CLI's loadGenerated. */
 export function loadGeneratedText(source: string): GeneratedModel {
@@ -105,9 +106,9 @@ export function firstRun(d: Derivation): Run | MechanicsError {
   }
 }
 
-/** docs/<model>.tex as `mechanics derive` writes it, the motion being `first`. */
-export function texReport(d: Derivation, first: Run | MechanicsError): string {
-  return reportFiles(d.system, { source: d.source, toolkit: TOOLKIT, simulation: reportMotion(d.generated, first) }).get(`docs/${d.model.name}.tex`)!;
+/** docs/<model>.tex with the report's motion (report-motion.ts, as `mechanics derive` computes it). */
+export function texReport(d: Derivation): string {
+  return reportFiles(d.system, { source: d.source, toolkit: TOOLKIT, simulation: reportMotion(d.generated).simulation }).get(`docs/${d.model.name}.tex`)!;
 }
 
 /** Milliseconds per named phase, for the bench's breakdown of a derivation. */
@@ -122,13 +123,6 @@ function stopwatch(): { lap(name: string): void; readonly laps: Record<string, n
       last = now;
     },
   };
-}
-
-/** The report's motion (as src/cli/build.ts gives it): the first run, or why there is none. */
-function reportMotion(generated: GeneratedModel, first: Run | MechanicsError): { trajectory: Trajectory; method: string } | { error: string } | { skipped: string } {
-  if (generated.model.nonIdeal) return { skipped: `the friction of ${generated.model.nonIdeal.join(', ')} depends on the variant of support, which the runtime does not integrate yet (the equations are above)` };
-  if (first instanceof MechanicsError) return { error: first.message };
-  return { trajectory: first.trajectory, method: `${simulationMethod(generated)}, rtol ${RUN.rtol}, atol ${RUN.atol}, ${RUN.samples} samples` };
 }
 
 /** One event as the event list shows it. */

@@ -8,8 +8,7 @@ import { plotsOf } from './plots.js';
 import type { ErrorData, FileKind, Reply, Request } from './protocol.js';
 
 let current: Derivation | undefined;
-/** The current derivation's run at the defaults (the .tex report's motion) and the run shown last. */
-let first: Run | MechanicsError | undefined;
+/** The run shown last (the CSV and JSON downloads). */
 let last: Run | undefined;
 
 const post = (reply: Reply): void => (self as unknown as { postMessage(m: Reply): void }).postMessage(reply);
@@ -51,7 +50,7 @@ function file(id: number, kind: FileKind): void {
   const d = current!;
   try {
     if (kind === 'tex') {
-      post({ type: 'file', id, name: `${d.model.name}.tex`, mime: 'text/x-tex', text: texReport(d, first!) });
+      post({ type: 'file', id, name: `${d.model.name}.tex`, mime: 'text/x-tex', text: texReport(d) });
     } else if (last) {
       post({ type: 'file', id, name: `${d.model.name}.${kind}`, mime: kind === 'csv' ? 'text/csv' : 'application/json', text: runText(d.model, last, kind, d.generated) });
     }
@@ -75,9 +74,8 @@ self.onmessage = (event: MessageEvent<Request>): void => {
       type: 'derived', id: req.id, name: d.model.name, title: d.model.title, sections: reportSections(d.html),
       module: { fileName: d.module.fileName, source: d.module.source }, sliders: d.sliders, ms: performance.now() - started, phases: d.phases,
     });
-    first = firstRun(d);
     last = undefined;
-    postRun(req.id, first);
+    postRun(req.id, firstRun(d));
   } else if (current) {
     if (req.type === 'simulate') simulateCurrent(req.id, req.params);
     else file(req.id, req.kind);

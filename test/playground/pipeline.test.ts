@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOutputs } from '../../src/cli/build.js';
 import { loadModelFile } from '../../src/cli/load-model.js';
 import { MechanicsError } from '../../src/errors.js';
-import { deriveText, firstRun, runModel, runText, texReport, type Derivation } from '../../playground/pipeline.js';
+import { deriveText, runModel, runText, texReport, type Derivation } from '../../playground/pipeline.js';
 import { plotsOf } from '../../playground/plots.js';
 import { ROOT } from '../helpers/examples.js';
 
@@ -34,7 +34,7 @@ describe('the playground pipeline on the compass', () => {
   });
 
   it('writes the .tex report with the motion at the defaults, on request', () => {
-    const tex = texReport(d, firstRun(d));
+    const tex = texReport(d);
     expect(tex).toContain('\\begin{document}');
     expect(tex).toContain('Simulated motion');
   });

@@ -1,0 +1,27 @@
+// The motion a report plots: a generated module, already loaded, simulated
+// from its declared initial state on a fixed grid with fixed tolerances
+// (deterministic, as the committed reports are checked for staleness).
+// Pure: build.ts calls it with the module esbuild compiled, the playground
+// (playground/pipeline.ts) with the one sucrase compiled in the page.
+// Tests: test/playground/pipeline.test.ts, test/report/committed.test.ts (through build.ts).
+import { MechanicsError } from '../errors.js';
+import type { MotionSimulation } from '../report/motion.js';
+import type { GeneratedModel } from '../runtime/contract.js';
+import { simulate, simulationMethod } from '../runtime/simulate.js';
+
+/** Samples of the trajectory plotted in a report. */
+export const REPORT_SAMPLES = 401;
+
+/** The report's simulation and, when it failed, the error (which `derive` reports as a failure). */
+export function reportMotion(mod: GeneratedModel): { readonly simulation: MotionSimulation; readonly error?: MechanicsError } {
+  const { q0, qd0, t1 } = mod.model.initial;
+  // Non-ideal constraints are derived, not integrated: said in the report, not a failure of derive.
+  if (mod.model.nonIdeal) return { simulation: { skipped: `the friction of ${mod.model.nonIdeal.join(', ')} depends on the variant of support, which the runtime does not integrate yet (the equations are above)` } };
+  try {
+    const tr = simulate(mod, { q0, qd0, t1, samples: REPORT_SAMPLES, rtol: 1e-8, atol: 1e-10 });
+    return { simulation: { trajectory: tr, method: `${simulationMethod(mod)}, rtol 1e-8, atol 1e-10, ${REPORT_SAMPLES} samples` } };
+  } catch (err) {
+    if (!(err instanceof MechanicsError)) throw err;
+    return { simulation: { error: err.message }, error: err };
+  }
+}

@@ -52,6 +52,11 @@ export class NormalContacts {
   private readonly z: Float64Array;
   private readonly w: Float64Array;
   private readonly pivoting: PivotingLcp;
+  /** W_II's key for the pivoting solver's factor reuse: it changes with the index set or the cache's M and G. */
+  private key = 0;
+  private readonly keyI: Int32Array;
+  private keyCount = -1;
+  private keyVersion = -1;
 
   constructor(
     m: number,
@@ -71,6 +76,21 @@ export class NormalContacts {
     this.z = new Float64Array(m);
     this.w = new Float64Array(m);
     this.pivoting = new PivotingLcp(m);
+    this.keyI = new Int32Array(m);
+  }
+
+  /** A key that stays the same exactly while W_II does (same contacts, same M and G). */
+  private matrixKey(): number {
+    const { I, keyI, count } = this;
+    let same = count === this.keyCount && this.cache.version === this.keyVersion;
+    for (let a = 0; a < count && same; a++) same = I[a] === keyI[a];
+    if (!same) {
+      this.key++;
+      this.keyCount = count;
+      this.keyVersion = this.cache.version;
+      keyI.set(I.subarray(0, count));
+    }
+    return this.key;
   }
 
   /** U_k = ġ(t_{k+1}, q_k, v_k) of the contacts of I. */
@@ -100,7 +120,7 @@ export class NormalContacts {
     }
     P.fill(0);
     const { pivoting } = this;
-    if (pivoting.solve(k, W, b, z, w, this.cache.version) === 'ok' && pivoting.residual <= 1e-12 * vScale) {
+    if (pivoting.solve(k, W, b, z, w, this.matrixKey()) === 'ok' && pivoting.residual <= 1e-12 * vScale) {
       tally.solves++;
       tally.iterations += pivoting.iterations;
       if (pivoting.warmHit) tally.warmStartHits++;

@@ -89,6 +89,16 @@ export type ProjectionStatus = 'ok' | 'singular-mass-matrix' | 'dependent-contac
  * momentum tangent to the constraints (Appell's theorem, (1.2)). Retaining
  * constraints are not re-imposed: the corrections are of the size of the
  * integration error except at a rest transition.
+ *
+ * Where M alone is singular (a point-mass rimless wheel has no inertia about
+ * its hub) the metric is M + ρ(G_SᵀG_S + T_SᵀT_S), G_S the normals of S and
+ * T_S the tangents of its 'stick' contacts, ρ = max Mᵢᵢ / max |R_ri|² so both
+ * terms have one scale (the regularisation of src/numeric/schur.ts): it is
+ * positive definite exactly when those rows pin M's massless directions,
+ * i.e. when the constrained system [M Rᵀ; R 0] of the contact phase is
+ * regular, and on ġ_S = 0 the added normal term is constant, so the velocity
+ * step is still the plastic projection. 'singular-mass-matrix' means that
+ * metric is singular too.
  */
 export function projectOntoContacts(
   kin: GapKinematics, module: GeneratedModel, params: Params, t: number, q: Float64Array, qd: Float64Array, S: readonly number[],
@@ -104,8 +114,7 @@ export function projectOntoContacts(
   const rates = new Float64Array(kin.m);
 
   const factor = (): ProjectionStatus => {
-    module.massMatrix(t, q, params, Mf);
-    if (choleskyFactor(n, Mf) >= 0) return 'singular-mass-matrix';
+    if (!factorMetric(kin, module, params, t, q, S, Mf)) return 'singular-mass-matrix';
     const G = kin.jacobian(t, q);
     for (let a = 0; a < k; a++) choleskySolve(n, Mf, G, S[a]! * n, X, a * n);
     for (let a = 0; a < k; a++) for (let b = 0; b < k; b++) {
@@ -143,4 +152,35 @@ export function projectOntoContacts(
   for (let a = 0; a < k; a++) r[a] = rates[S[a]];
   correct(qd);
   return 'ok';
+}
+
+/**
+ * The Cholesky factor of M into Mf, or of M + ρ(G_SᵀG_S + T_SᵀT_S) where M
+ * alone is singular (projectOntoContacts); false when neither is positive
+ * definite.
+ */
+function factorMetric(kin: GapKinematics, module: GeneratedModel, params: Params, t: number, q: Float64Array, S: readonly number[], Mf: Float64Array): boolean {
+  const { n } = kin;
+  module.massMatrix(t, q, params, Mf);
+  if (choleskyFactor(n, Mf) < 0) return true;
+  module.massMatrix(t, q, params, Mf);
+  const contacts = module.model.unilateral;
+  const G = kin.jacobian(t, q);
+  const T = module.slipJacobian?.(t, q, params);
+  const slipStart: number[] = [];
+  let next = 0;
+  for (const u of contacts) {
+    slipStart.push(next);
+    next += u.slip ?? 0;
+  }
+  const rows = S.flatMap((j) => [
+    G.subarray(j * n, (j + 1) * n),
+    ...(T && contacts[j]!.law.kind === 'stick' && (contacts[j]!.slip ?? 0) > 0 ? [T.subarray(slipStart[j]! * n, (slipStart[j]! + 1) * n)] : []),
+  ]);
+  let mass = 0, row = 0;
+  for (let i = 0; i < n; i++) mass = Math.max(mass, Math.abs(Mf[i * n + i]!));
+  for (const r of rows) for (let i = 0; i < n; i++) row = Math.max(row, Math.abs(r[i]!));
+  const rho = mass > 0 && row > 0 ? mass / (row * row) : 1;
+  for (const r of rows) for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) Mf[a * n + b] += rho * r[a]! * r[b]!;
+  return choleskyFactor(n, Mf) < 0;
 }

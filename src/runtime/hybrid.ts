@@ -898,43 +898,12 @@ class HybridRun {
 
   /**
    * Project the state onto the contacts S (projectOntoContacts) in the
-   * kinetic metric M. Where M alone is singular (a point-mass rimless wheel
-   * has no inertia about its hub) the metric is M + ρ(G_SᵀG_S + T_SᵀT_S),
-   * G_S the held normals and T_S the tangents of held sticking contacts: it
-   * is positive definite exactly when the held rows pin M's massless
-   * directions, i.e. when the constrained system [M Rᵀ; R 0] of the contact
-   * phase is regular, and on ġ_S = 0 the added normal term is constant, so
-   * the velocity step is still the plastic projection.
+   * kinetic metric M, or M pinned by the held rows where M alone is singular.
    */
   private project(S: readonly number[]): void {
     const { n, t } = this;
-    const q = this.x.subarray(0, n), qd = this.x.subarray(n);
-    let status = projectOntoContacts(this.kin, this.module, this.params, t, q, qd, S);
-    if (status === 'singular-mass-matrix' && S.length > 0) status = projectOntoContacts(this.kin, this.pinnedMetric(S), this.params, t, q, qd, S);
+    const status = projectOntoContacts(this.kin, this.module, this.params, t, this.x.subarray(0, n), this.x.subarray(n), S);
     if (status !== 'ok') throw this.projectionError(status, S);
-  }
-
-  /** The module with massMatrix M + ρ(G_SᵀG_S + T_SᵀT_S), ρ = max Mᵢᵢ / max |R_ri|² so both terms have one scale. */
-  private pinnedMetric(S: readonly number[]): GeneratedModel {
-    const { n, module, params } = this;
-    const contacts = module.model.unilateral;
-    const slipStart = contacts.map((_, j) => contacts.slice(0, j).reduce((k, u) => k + (u.slip ?? 0), 0));
-    const massMatrix = (t: number, q: ArrayLike<number>, p: Params, out = new Float64Array(n * n)): Float64Array => {
-      module.massMatrix(t, q, p, out);
-      const G = this.kin.jacobian(t, q);
-      const T = module.slipJacobian?.(t, q, params);
-      const rows: ArrayLike<number>[] = S.flatMap((j) => [
-        G.subarray(j * n, (j + 1) * n),
-        ...(T && contacts[j]!.law.kind === 'stick' ? [T.subarray(slipStart[j]! * n, (slipStart[j]! + 1) * n)] : []),
-      ]);
-      let mass = 0, row = 0;
-      for (let i = 0; i < n; i++) mass = Math.max(mass, Math.abs(out[i * n + i]!));
-      for (const r of rows) for (let i = 0; i < n; i++) row = Math.max(row, Math.abs(r[i]!));
-      const rho = mass > 0 && row > 0 ? mass / (row * row) : 1;
-      for (const r of rows) for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) out[a * n + b] += rho * r[a]! * r[b]!;
-      return out;
-    };
-    return { ...module, massMatrix };
   }
 
   private projectionError(status: Exclude<ProjectionStatus, 'ok'>, contacts: readonly number[]): SimulationError {

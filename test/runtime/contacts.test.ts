@@ -5,6 +5,7 @@ import { SimulationError } from '../../src/runtime/errors.js';
 import { bouncingBall } from '../fixtures/bouncing-ball.js';
 import { particleOnDome } from '../fixtures/particle-on-dome.js';
 import { thrown } from '../helpers/thrown.js';
+import * as wheel from '../../generated/rimless-wheel.js';
 
 const withLaws = (laws: GeneratedModel['model']['unilateral'], restitution: readonly number[]): GeneratedModel => ({
   ...bouncingBall,
@@ -80,5 +81,31 @@ describe('gap kinematics and projection onto a growing dome g = x² + y² − (R
     const T = (v: ArrayLike<number>): number => 0.5 * 3 * (v[0] ** 2 + v[1] ** 2);
     expect(Math.abs(T([-1, -2]) - T(qd) - T(dv))).toBeLessThan(1e-12);
     expect(Math.abs(0.6 * qd[0] + 0.8 * qd[1])).toBeLessThan(1e-15);
+  });
+});
+
+describe('projection with a mass matrix singular alone: the point-mass rimless wheel (I* = 0, M = diag(2, 2, 0))', () => {
+  const mod = wheel as unknown as GeneratedModel;
+  const params = { Istar: 0, gamma: 0.2 };
+  const kin = new GapKinematics(mod, params);
+
+  it('projects onto spoke 0 in the metric pinned by its normal and sticking tangent: lands on g = ġ = 0, the velocity step an impulse along the spoke (no moment about the massless hub)', () => {
+    const psi = 0.2;
+    const q = Float64Array.of(0.1, Math.cos(psi) + 1e-3, psi), qd = Float64Array.of(0.5, -0.7, -1.2);
+    const before = Float64Array.from(qd);
+    expect(projectOntoContacts(kin, mod, params, 0, q, qd, [0])).toBe('ok');
+    expect(Math.abs(q[1]! - Math.cos(q[2]!))).toBeLessThan(1e-14);
+    expect(Math.abs(kin.rates(0, q, qd, new Float64Array(6))[0]!)).toBeLessThan(1e-12);
+    // M Δq̇ = (2Δẋ, 2Δẏ, 0) must be a combination of the normal (0, 1, sin ψ) and tangent (1, 0, cos ψ): Δẋ cos ψ + Δẏ sin ψ = 0.
+    const dx = qd[0]! - before[0]!, dy = qd[1]! - before[1]!;
+    expect(Math.abs(dy)).toBeGreaterThan(0.1);
+    expect(Math.abs(dx * Math.cos(q[2]!) + dy * Math.sin(q[2]!))).toBeLessThan(1e-12);
+  });
+
+  it('is refused without a contact to pin ψ: singular-mass-matrix', () => {
+    const q = Float64Array.of(0, 2, 0), qd = Float64Array.of(0, 0, 0);
+    // Spoke 3 (ψ + π) made frictionless: its normal (0, 1, sin(ψ + π)) is (0, 1, 0) at ψ = 0 and leaves ψ massless.
+    const floorOnly: GeneratedModel = { ...mod, model: { ...mod.model, unilateral: mod.model.unilateral.map((u) => ({ ...u, law: { kind: 'plastic' as const }, slip: 0 })) } };
+    expect(projectOntoContacts(new GapKinematics(floorOnly, params), floorOnly, params, 0, q, qd, [3])).toBe('singular-mass-matrix');
   });
 });

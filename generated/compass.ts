@@ -11,7 +11,7 @@
 //   z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [p_xc, p_yc, p_psi]
 //   massMatrix: row-major 3×3; forcing, accelerations, momenta: length 3
 //   rhs: [...qd, ...q̈] (6); hamiltonRhs: [...q̇, ...ṗ] (6); rhsJacobian: row-major 6×6
-//   gaps, gapRates, restitution: length 2, one per contact [footB, footD]
+//   gaps, gapRates, restitution: length 2, one per contact [footD, footB]
 //   gapJacobian: row-major 2×3
 //   contactAccelerations: [q̈ (3), σ̇ of the active normals in contact order, σ̇ of the tangent rows of the active sticking contacts] (length 7 at most)
 //   impact: qdPlus (3), impulses (2, along +∂g/∂q), active (2: closed after the impact)
@@ -33,8 +33,8 @@ export const model = {
   ],
   constraintCount: 0,
   unilateral: [
-    {"name":"footB","law":{"kind":"stick"},"slip":1},
     {"name":"footD","law":{"kind":"stick"},"slip":1},
+    {"name":"footB","law":{"kind":"stick"},"slip":1},
   ],
   initial: {"q0":[0,0.49184113807113883,0.05],"qd0":[0.49184113807113883,-0.271277421304755,-1],"t1":3},
   conservative: true,
@@ -277,7 +277,7 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
 
 const m$ = 2;
 const mt$ = 2;
-const CONTACTS$: readonly string[] = ["footB","footD"];
+const CONTACTS$: readonly string[] = ["footD","footB"];
 /** Contact of each tangent row (sticking contacts). */
 const TC$ = new Int32Array([0,1]);
 const g$ = new Float64Array(2);
@@ -333,8 +333,8 @@ function gapValues$(t: number, p: Params, out: Float64Array): void {
   const alpha = p.alpha ?? 0.3;
   const _0 = Math.cos(alpha) * Math.cos(psi);
   const _1 = Math.sin(alpha) * Math.sin(psi);
-  out[0] = 0.5 * (2.0 * yc + l * (_0 - 2.0 * (_0 + _1)));
-  out[1] = 0.5 * (2.0 * yc + l * (_0 - 2.0 * (_0 - _1)));
+  out[0] = 0.5 * (2.0 * yc + l * (_0 - 2.0 * (_0 - _1)));
+  out[1] = 0.5 * (2.0 * yc + l * (_0 - 2.0 * (_0 + _1)));
 }
 
 /** Normal rows N, ∂f/∂t and acceleration bias; tangent rows of sticking contacts. */
@@ -349,18 +349,18 @@ function contactRows$(t: number, p: Params): void {
   const _3 = Math.cos(psi);
   const _4 = Math.sin(alpha);
   const _5 = _3 * _4;
-  const _6 = _2 - 2.0 * (_2 - _5);
-  const _7 = _2 + _5;
+  const _6 = _2 + _5;
+  const _7 = _2 - 2.0 * (_2 - _5);
   const _8 = _0 * _3;
   const _9 = _4 * _1;
-  const _10 = 2.0 * (_8 + _9) - _8;
-  const _11 = 2.0 * (_8 - _9) - _8;
+  const _10 = 2.0 * (_8 - _9) - _8;
+  const _11 = 2.0 * (_8 + _9) - _8;
   N$[0] = 0.0;
   N$[1] = 1.0;
-  N$[2] = -(0.5 * l * _6);
+  N$[2] = 0.5 * l * (2.0 * _6 - _2);
   N$[3] = 0.0;
   N$[4] = 1.0;
-  N$[5] = 0.5 * l * (2.0 * _7 - _2);
+  N$[5] = -(0.5 * l * _7);
   nr$[0] = 0.0;
   nr$[1] = 0.0;
   nb$[0] = 0.5 * l * psi_d * psi_d * _10;
@@ -373,8 +373,8 @@ function contactRows$(t: number, p: Params): void {
   T$[5] = 0.5 * l * _11;
   tr$[0] = 0.0;
   tr$[1] = 0.0;
-  tb$[0] = 0.5 * l * psi_d * psi_d * _6;
-  tb$[1] = 0.5 * l * psi_d * psi_d * (_2 - 2.0 * _7);
+  tb$[0] = 0.5 * l * psi_d * psi_d * (_2 - 2.0 * _6);
+  tb$[1] = 0.5 * l * psi_d * psi_d * _7;
 }
 
 /** M$ → ML$ (Cholesky); false when M is not positive definite (a massless direction). */
@@ -408,8 +408,8 @@ export function gapRates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>,
   const alpha = p.alpha ?? 0.3;
   const _0 = Math.cos(alpha) * Math.sin(psi);
   const _1 = Math.cos(psi) * Math.sin(alpha);
-  out[0] = yc_d - 0.5 * (l * psi_d * (_0 - 2.0 * (_0 - _1)));
-  out[1] = yc_d + 0.5 * (l * psi_d * (2.0 * (_0 + _1) - _0));
+  out[0] = yc_d + 0.5 * (l * psi_d * (2.0 * (_0 + _1) - _0));
+  out[1] = yc_d - 0.5 * (l * psi_d * (_0 - 2.0 * (_0 - _1)));
   return out;
 }
 
@@ -539,14 +539,14 @@ function slipRows$(t: number, p: Params): void {
   const _7 = _1 * _3;
   S$[0] = 1.0;
   S$[1] = 0.0;
-  S$[2] = 0.5 * l * (2.0 * (_2 + _5) - _2);
+  S$[2] = 0.5 * l * (2.0 * (_2 - _5) - _2);
   S$[3] = 1.0;
   S$[4] = 0.0;
-  S$[5] = 0.5 * l * (2.0 * (_2 - _5) - _2);
+  S$[5] = 0.5 * l * (2.0 * (_2 + _5) - _2);
   sr$[0] = 0.0;
   sr$[1] = 0.0;
-  sb$[0] = 0.5 * l * psi_d * psi_d * (_6 - 2.0 * (_6 - _7));
-  sb$[1] = 0.5 * l * psi_d * psi_d * (_6 - 2.0 * (_6 + _7));
+  sb$[0] = 0.5 * l * psi_d * psi_d * (_6 - 2.0 * (_6 + _7));
+  sb$[1] = 0.5 * l * psi_d * psi_d * (_6 - 2.0 * (_6 - _7));
 }
 
 /** ∂s/∂q of every slip row, stacked in contact order, ms×n. */
@@ -567,8 +567,8 @@ export function slipRates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>
   const alpha = p.alpha ?? 0.3;
   const _0 = Math.cos(alpha) * Math.cos(psi);
   const _1 = Math.sin(alpha) * Math.sin(psi);
-  out[0] = xc_d + 0.5 * (l * psi_d * (2.0 * (_0 + _1) - _0));
-  out[1] = xc_d + 0.5 * (l * psi_d * (2.0 * (_0 - _1) - _0));
+  out[0] = xc_d + 0.5 * (l * psi_d * (2.0 * (_0 - _1) - _0));
+  out[1] = xc_d + 0.5 * (l * psi_d * (2.0 * (_0 + _1) - _0));
   return out;
 }
 
@@ -605,8 +605,8 @@ export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<num
   const alpha = p.alpha ?? 0.3;
   const _0 = Math.cos(alpha) * Math.cos(psi);
   const _1 = Math.sin(alpha) * Math.sin(psi);
-  SV$[0] = xc_d + 0.5 * (l * psi_d * (2.0 * (_0 + _1) - _0));
-  SV$[1] = xc_d + 0.5 * (l * psi_d * (2.0 * (_0 - _1) - _0));
+  SV$[0] = xc_d + 0.5 * (l * psi_d * (2.0 * (_0 - _1) - _0));
+  SV$[1] = xc_d + 0.5 * (l * psi_d * (2.0 * (_0 + _1) - _0));
   friction(t, p, MU$);
   let k = 0;
   let sliding = false;

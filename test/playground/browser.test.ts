@@ -151,5 +151,15 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
     expect(await page.locator('#report').innerHTML()).toBe(good);
     expect(await page.locator('#results.stale').count()).toBe(1);
     expect(await page.evaluate('location.hash')).toMatch(/^#model=/);
+    // The link holds the edited text: opened anew, it shows the same model and the same error.
+    const shared = await browser!.newPage();
+    try {
+      await shared.goto(page.url());
+      await shared.locator('#errors .problem').first().waitFor({ timeout: 30_000 });
+      expect(await shared.locator('#errors .problem').first().getAttribute('data-field')).toBe('potential');
+      expect(await shared.locator('.cm-content').innerText()).toContain("potential: '2*m*g*'");
+    } finally {
+      await shared.close();
+    }
   }, 40_000);
 });

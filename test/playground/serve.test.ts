@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../src/cli/cli.js';
-import { servePlayground } from '../../src/cli/playground.js';
+import { playgroundDir, servePlayground } from '../../src/cli/playground.js';
+import { ROOT } from '../helpers/examples.js';
 
 describe('the playground server', () => {
   const dir = mkdtempSync(join(tmpdir(), 'playground-serve-'));
@@ -44,6 +45,10 @@ describe('the playground server', () => {
     expect((await fetch(`${base}/nothing.js`)).status).toBe(404);
     expect((await fetch(`${base}/%2e%2e/secret.txt`)).status).toBe(404);
     expect((await fetch(`${base}/..%2fsecret.txt`)).status).toBe(404);
+  });
+
+  it("finds the repository's built playground from the running source", () => {
+    expect(playgroundDir()).toBe(join(ROOT, 'docs', 'playground') + '/');
   });
 
   it('refuses a port that is not one (exit code 2)', async () => {

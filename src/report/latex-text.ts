@@ -8,7 +8,7 @@
 const TEXT_ESCAPES: Readonly<Record<string, string>> = {
   '\\': '\\textbackslash{}', '{': '\\{', '}': '\\}', $: '\\$', '&': '\\&', '%': '\\%', '#': '\\#', _: '\\_',
   '~': '\\textasciitilde{}', '^': '\\textasciicircum{}', '–': '--', '—': '---', '‘': '`', '’': "'", '“': '``', '”': "''",
-  '…': '\\dots{}', '§': '\\S{}', '−': '$-$', '×': '$\\times$', '≤': '$\\le$', '≥': '$\\ge$', '°': '$^\\circ$', '′': '$\'$',
+  '…': '\\dots{}', '§': '\\S{}', '−': '$-$', '×': '$\\times$', '≤': '$\\le$', '≥': '$\\ge$', '°': '$^\\circ$', '′': '$\'$', '″': "$''$",
 };
 const GREEK_TEXT: Readonly<Record<string, string>> = {
   α: 'alpha', β: 'beta', γ: 'gamma', δ: 'delta', ε: 'varepsilon', ζ: 'zeta', η: 'eta', θ: 'theta', κ: 'kappa', λ: 'lambda', μ: 'mu',

@@ -1,6 +1,6 @@
 // The report as a web page: the same content as the LaTeX report, typeset
-// on the server with KaTeX (no script in the page), plus the plots of the
-// simulated motion. Self-contained apart from KaTeX's stylesheet and fonts,
+// on the server with KaTeX, plus the figures, the animation of the simulated
+// motion, and a small inline script that fits wide displays to narrow screens. Self-contained apart from KaTeX's stylesheet and fonts,
 // which docs/katex/ holds (site.ts).
 // Tests: test/report/katex.test.ts, test/report/browser.test.ts.
 import katex from 'katex';
@@ -123,6 +123,12 @@ h2 .secnum { margin-right: 0.7rem; }
 p { margin: 0.6rem 0; }
 .equations { margin: 0.6rem 0; }
 .katex-display { overflow-x: auto; overflow-y: hidden; padding: 0.2rem 0; margin: 0.5rem 0; }
+.katex-display > .katex > .katex-html:has(> .katex-tag) { padding-right: 3.2em; }
+.katex-display > .katex > .katex-html > .katex-tag { right: 0.25em; }
+.animation { margin: 1.4rem 0 0.4rem; text-align: center; }
+.animation .controls { font: 0.95rem sans-serif; margin-top: 0.3rem; display: flex; gap: 0.6rem; align-items: center; justify-content: center; }
+.animation input[type=range] { flex: 1; max-width: 22rem; }
+.animation output { min-width: 6.5rem; text-align: left; font-variant-numeric: tabular-nums; }
 .katex { font-size: 1.08em; }
 table { border-collapse: collapse; margin: 1rem auto; border-top: 2px solid #222; border-bottom: 2px solid #222; }
 caption { caption-side: top; padding-bottom: 0.4rem; font-size: 0.95rem; }
@@ -139,6 +145,29 @@ figure svg { max-width: 100%; height: auto; background: #fff; }
 figcaption { font-size: 0.95rem; color: #333; margin-top: 0.3rem; }
 .anchor { position: relative; top: -1rem; }
 `.trim();
+
+/**
+ * Displays wider than the screen are set in a smaller size until they fit
+ * (down to half size; a phone zooms in): the layout cannot reflow a typeset
+ * formula, and a display that scrolls sideways hides its equation number.
+ * The equation number sits in the display's right padding (STYLE), never
+ * over the formula.
+ */
+const FIT_DISPLAYS = `(function () {
+  function fit() {
+    document.querySelectorAll('.katex-display').forEach(function (d) {
+      var k = d.firstElementChild;
+      k.style.fontSize = '';
+      for (var i = 0; i < 3 && d.scrollWidth > d.clientWidth + 1; i++) {
+        var size = parseFloat(getComputedStyle(k).fontSize) / parseFloat(getComputedStyle(d).fontSize);
+        k.style.fontSize = Math.max(0.5, (size * d.clientWidth) / d.scrollWidth - 0.01).toFixed(3) + 'em';
+      }
+    });
+  }
+  fit();
+  document.fonts.ready.then(fit);
+  window.addEventListener('resize', fit);
+})();`;
 
 /** A complete HTML page; `stylesheet` is the KaTeX stylesheet relative to the page. */
 export function renderHtml(doc: ReportDocument, stylesheet = 'katex/katex.min.css'): string {
@@ -165,6 +194,7 @@ export function renderHtml(doc: ReportDocument, stylesheet = 'katex/katex.min.cs
     `<header>\n<p><a class="back" href="index.html">← All models</a></p>\n<h1>${escapeHtml(doc.title)}</h1>\n<p class="provenance">${escapeHtml(doc.provenance)}</p>\n<nav class="toc"><ol>${toc}</ol></nav>\n</header>`,
     sections.join('\n'),
     '</main>',
+    `<script>\n${FIT_DISPLAYS}\n</script>`,
     '</body>',
     '</html>',
     '',

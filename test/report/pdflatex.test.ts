@@ -70,7 +70,7 @@ describe.runIf(HAVE_PDFLATEX || IN_CI)('pdflatex compiles every report', () => {
     const { ok, log } = await pdflatex(sub, `${name}.tex`);
     expect(ok, `pdflatex failed on docs/${name}.tex:\n${firstError(log)}`).toBe(true);
     expect(log).toMatch(/Output written on .*\.pdf \(\d+ pages?/);
-    expect(overfull(log, 20), 'equations wider than the page').toEqual([]);
+    expect(overfull(log, 1), 'boxes wider than the line (LaTeX\'s own \\hfuzz is 0.1 pt; 1 pt is invisible)').toEqual([]);
   }, 60_000);
 
   it('every .body.tex \\input into one article compiles, with no label defined twice', async () => {

@@ -50,5 +50,6 @@ describe('latexText', () => {
   it('escapes TeX’s special characters and spells Unicode the LaTeX way', () => {
     expect(latexText('50% of $x_1 & {y}')).toBe('50\\% of \\$x\\_1 \\& \\{y\\}');
     expect(latexText('α − β — “γ”')).toBe("$\\alpha$ $-$ $\\beta$ --- ``$\\gamma$''");
+    expect(latexText('q′ and q″')).toBe("q$'$ and q$''$");
   });
 });

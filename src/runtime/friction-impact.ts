@@ -39,13 +39,26 @@
 // the law has several solutions (more rows than coordinates), the contacts
 // separating before the impact are engaged only if they must be
 // (friction-lcp's `separating`), the choice the generated impact map makes.
+//
+// A mass matrix singular alone (massless directions the closed rows pin: a
+// point-mass rimless wheel) has no W = H M⁻¹ Hᵀ. With the regularisation of
+// src/numeric/schur.ts, M̃ = M + ρHᵀH (ρ = max Mᵢᵢ / max H_ri², positive
+// definite exactly when the rows pin M's null space), the impact equation
+// M Δq̇ = HᵀΛ is M̃ Δq̇ = Hᵀ(Λ + ρΔU), ΔU = H Δq̇: exact, but it needs the
+// velocity jump ΔU it determines. So ΔU is found by the fixed point
+//   ΔU_{k+1} = W̃ (Λ_k + ρΔU_k),  Λ_k the solution of the LCP ξ = W̃Λ + b + ρW̃ΔU_k,
+// W̃ = H M̃⁻¹ Hᵀ (an augmented Lagrangian iteration), whose fixed point is
+// the impact law with M itself. It contracts where ρW̃ < 1, i.e. off the
+// pinned directions; along them the rows that end engaged fix ΔU directly,
+// and an outcome that leaves a massless direction unpinned has no solution
+// (its iteration does not settle: 'singular-mass-matrix').
 // Tests: test/runtime/friction-impact.test.ts (rows, hand solutions), test/unilateral/frictional-impacts.test.ts (energy over random impacts of every example, the frictionless and stick limits against the generated maps, the rod's threshold).
 
 import { choleskyFactor, choleskySolve } from '../numeric/cholesky.js';
 import type { GeneratedModel, Params } from './contract.js';
 import { requireFunctions, type WithFunctions } from './contacts.js';
 import { SimulationError } from './errors.js';
-import { phaseModes, solveFrictionLcp, type ContactPhase, type FrictionContact, type FrictionStatus } from './friction-lcp.js';
+import { phaseModes, solveFrictionLcp, type ContactPhase, type FrictionContact, type FrictionSolution, type FrictionStatus } from './friction-lcp.js';
 
 type SlipFunctions = 'slipJacobian' | 'slipRates' | 'friction';
 type WithRows = WithFunctions<'gapJacobian' | 'gapRates' | SlipFunctions>;
@@ -225,14 +238,17 @@ export function frictionalImpact(
   const eAll = withLaw.restitution(t, params, new Float64Array(m));
   const e = impactRestitution(J, rows, U, eAll, restVelocity);
   const L = module.massMatrix(t, q, params, new Float64Array(n * n));
-  if (choleskyFactor(n, L) >= 0) return result('singular-mass-matrix', 'ok', e, 0, NaN);
-  // X = M⁻¹ Hᵀ (a column per row, stored by row of H), W = H X.
+  const rho = choleskyFactor(n, L) < 0 ? 0 : pinnedFactor(module.massMatrix(t, q, params, L), n, H, r);
+  if (rho === undefined) return result('singular-mass-matrix', 'ok', e, 0, NaN);
+  // X = M⁻¹ Hᵀ (a column per row, stored by row of H), W = H X (M̃ for M where ρ > 0).
   const X = new Float64Array(r * n);
   for (let a = 0; a < r; a++) choleskySolve(n, L, H, a * n, X, a * n);
   const W = delassus(n, H, X);
   const b = U.map((u) => (1 + e) * u);
   const contacts = rows.contacts(J, rows.friction(t), U, restVelocity);
-  const sol = solveFrictionLcp({ contacts, W, b }, { facets: opts.facets });
+  const solved = augmentedSolve(W, b, rho, (bk) => solveFrictionLcp({ contacts, W, b: bk }, { facets: opts.facets }));
+  if (!solved) return result('singular-mass-matrix', 'ok', e, 0, NaN);
+  const { sol, mu } = solved;
   if (sol.status !== 'ok') return result('lcp-failed', sol.status, e, sol.pivots, sol.residual);
   const codes = phaseModes(contacts, sol);
   J.forEach((j, k) => {
@@ -240,8 +256,63 @@ export function frictionalImpact(
     modes[j] = codes[k]!;
   });
   rows.scatter(J, sol.impulses, impulses, tangentialImpulses);
-  for (let c = 0; c < r; c++) for (let i = 0; i < n; i++) qdPlus[i] += X[c * n + i]! * sol.impulses[c]!;
+  for (let c = 0; c < r; c++) for (let i = 0; i < n; i++) qdPlus[i] += X[c * n + i]! * mu[c]!;
   return result('ok', 'ok', e, sol.pivots, sol.residual);
+}
+
+/** Fixed-point iterations of the singular-mass impact (header): a handful where the rows pin M's null space. */
+const AUGMENTED_ITERATIONS = 100;
+
+/**
+ * Factor M + ρHᵀH in place of M (in L, which holds M) and return ρ =
+ * max Mᵢᵢ / max H_ri² (schur.ts's scale); undefined when that is singular too.
+ */
+function pinnedFactor(L: Float64Array, n: number, H: ArrayLike<number>, r: number): number | undefined {
+  let mass = 0, row = 0;
+  for (let i = 0; i < n; i++) mass = Math.max(mass, Math.abs(L[i * n + i]!));
+  for (let k = 0; k < r * n; k++) row = Math.max(row, H[k]! * H[k]!);
+  if (!(row > 0)) return undefined;
+  const rho = Math.max(mass, Number.MIN_VALUE) / row;
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) for (let c = 0; c < r; c++) L[i * n + j] += rho * H[c * n + i]! * H[c * n + j]!;
+  return choleskyFactor(n, L) < 0 ? rho : undefined;
+}
+
+/**
+ * The LCP's solution and the multiplier μ = Λ + ρΔU of the metric used
+ * (q̇⁺ = q̇⁻ + X μ): μ = Λ with M itself (ρ = 0); with M̃ the fixed point of
+ * the header, undefined where it does not settle.
+ */
+function augmentedSolve(W: Float64Array, b: Float64Array, rho: number, solve: (b: Float64Array) => FrictionSolution): { sol: FrictionSolution; mu: Float64Array } | undefined {
+  const r = b.length;
+  if (rho === 0) {
+    const sol = solve(b);
+    return { sol, mu: Float64Array.from(sol.impulses) };
+  }
+  let dU = new Float64Array(r);
+  for (let k = 0; k < AUGMENTED_ITERATIONS; k++) {
+    const bk = Float64Array.from(b, (v, a) => v + rho * dot(W, a, dU));
+    const sol = solve(bk);
+    const mu = Float64Array.from(sol.impulses, (v, a) => v + rho * dU[a]!);
+    if (sol.status !== 'ok') return { sol, mu };
+    const next = Float64Array.from(dU, (_, a) => dot(W, a, mu));
+    let change = 0, size = 0;
+    for (let a = 0; a < r; a++) {
+      change = Math.max(change, Math.abs(next[a]! - dU[a]!));
+      size = Math.max(size, Math.abs(next[a]!), Math.abs(b[a]!));
+    }
+    dU = next;
+    // 1e-13 relative: the LCP's own residual, far below the integration's error.
+    if (change <= 1e-13 * Math.max(size, Number.MIN_VALUE)) return { sol, mu };
+  }
+  return undefined;
+}
+
+/** Row a of the square matrix W times v. */
+function dot(W: ArrayLike<number>, a: number, v: ArrayLike<number>): number {
+  const r = v.length;
+  let s = 0;
+  for (let c = 0; c < r; c++) s += W[a * r + c]! * v[c]!;
+  return s;
 }
 
 /**

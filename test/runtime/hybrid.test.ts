@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { deriveSystem } from '../../src/derive/system.js';
+import { buildModel, type ModelSpec } from '../../src/model/index.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
+import { frictionalImpact } from '../../src/runtime/friction-impact.js';
+import { rimlessWheel } from '../../derivations/rimless-wheel.js';
+import { loadGenerated } from '../helpers/generated-module.js';
 import { SimulationError } from '../../src/runtime/errors.js';
 import { simulate } from '../../src/runtime/simulate.js';
 import { bouncingBall } from '../fixtures/bouncing-ball.js';
@@ -262,3 +267,33 @@ describe('a point-mass rimless wheel: I* = 0 makes M = diag(2m, 2m, 0) singular 
   });
 });
 
+describe('a point-mass rimless wheel with Coulomb spokes (μ = 2): the frictional impact with M singular alone', () => {
+  const alpha = Math.PI / 6;
+  const spoke = (j: number): string => (j === 0 ? 'psi' : `psi + ${2 * j}*pi/6`);
+  const base = rimlessWheel(6);
+  const spec: ModelSpec = {
+    ...base, name: 'coulomb-rimless-wheel', parameters: { ...base.parameters, mu: 2 },
+    unilateral: Array.from({ length: 6 }, (_, j) => ({ name: `spoke${j}`, constraint: `y - l*cos(${spoke(j)}) >= 0`, law: { plastic: true as const, coulomb: 'mu' }, slip: `x + l*sin(${spoke(j)})` })),
+  };
+
+  it('strikes as Rubanovich–Formalsky (2.6), ψ̇⁺/ψ̇⁻ = (cos 2α + I*)/(1 + I*), at I* = 1e-3 (M regular) and I* = 0 (M + ρHᵀH and the fixed point on ΔU), the arriving spoke sticking; a run at I* = 0 strikes so every time', async () => {
+    const mod = await loadGenerated(deriveSystem(buildModel(spec)));
+    // Standing on spoke 0 at ψ = −α (tip at rest), spoke 1 arriving.
+    const psi = -alpha, w = -1.5;
+    const q = [0, Math.cos(psi), psi], qd = [-Math.cos(psi) * w, -Math.sin(psi) * w, w];
+    for (const Istar of [1e-3, 0]) {
+      const r = frictionalImpact(mod, { Istar, gamma: 0.2 }, 0, q, qd, [true, true, false, false, false, false]);
+      expect(r.status).toBe('ok');
+      expect(r.qdPlus[2]! / w).toBeCloseTo((Math.cos(2 * alpha) + Istar) / (1 + Istar), 12);
+      expect(r.phases.slice(0, 2)).toEqual(['open', 'stick']);
+      // The arriving tip stops dead: normal and slip velocities 0 after the plastic, sticking strike.
+      expect(Math.abs(mod.gapRates!(0, q, r.qdPlus, { Istar })[1]!)).toBeLessThan(1e-12);
+      expect(Math.abs(mod.slipRates!(0, q, r.qdPlus, { Istar })[1]!)).toBeLessThan(1e-12);
+    }
+    const psi0 = 0.2;
+    const run = simulate(mod, { q0: [0, Math.cos(psi0), psi0], qd0: [Math.cos(psi0), Math.sin(psi0), -1], t1: 2, params: { Istar: 0, gamma: 0.2 }, ...tight });
+    const strikes = run.events.filter((e) => e.type === 'impact');
+    expect(strikes.length).toBeGreaterThanOrEqual(2);
+    for (const e of strikes) expect(e.qdPlus![2]! / e.qd[2]!).toBeCloseTo(Math.cos(2 * alpha), 9);
+  }, 60_000);
+});

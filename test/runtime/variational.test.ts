@@ -198,6 +198,33 @@ describe('Φ through a compliant contact (Kelvin–Voigt, no gravity): the close
   });
 });
 
+describe('Φ with rigid and compliant contacts together', () => {
+  it('a point bouncing on a rigid floor (Newton, e = 0.8) against a damped compliant wall without adhesion: every column equals differences of the flow’s own end state', async () => {
+    const spec = defineModel({
+      name: 'point-between-floor-and-soft-wall', coordinates: ['x', 'y'], parameters: { g: G, e: 0.8, k: 2000, c: 10 },
+      kinetic: "(x'^2 + y'^2)/2", potential: 'g*y',
+      unilateral: [
+        { name: 'floor', constraint: 'y >= 0', law: { newton: 'e' } },
+        { name: 'wall', constraint: '1 - x >= 0', law: { compliant: { stiffness: 'k', damping: 'c' } } },
+      ],
+    });
+    const mod = await loadGenerated(deriveSystem(buildModel(spec)));
+    const X0 = [0.4, 0.6, 1.5, 0.5, 0], t1 = 1.2;
+    const flow = (X: readonly number[]): FlowResult => flowSensitivity(mod, { q0: X.slice(0, 2), qd0: X.slice(2, 4), t0: X[4], t1, rtol: 1e-12, atol: 1e-14 });
+    const r = flow(X0);
+    const kinds = r.events.map((e) => `${e.type}${e.compliant ? ' (wall)' : ''}`);
+    expect(kinds).toContain('impact');
+    expect(kinds).toContain('contact (wall)');
+    expect(kinds).toContain('release (wall)');
+    const h = 1e-6;
+    for (let k = 0; k < 5; k++) {
+      const d = X0.map((_, i) => (i === k ? 1 : 0));
+      const plus = flow(X0.map((v, i) => v + h * d[i]!)).x, minus = flow(X0.map((v, i) => v - h * d[i]!)).x;
+      expectClose(phiTimes(r, d), Array.from(plus, (v, i) => (v - minus[i]!) / (2 * h)), 1e-6);
+    }
+  });
+});
+
 describe('flow to a section', () => {
   it('stops just after the section contact’s impact; the return map’s derivative annihilates the flow direction', () => {
     const mod = ball as unknown as GeneratedModel;

@@ -8,7 +8,7 @@
 // interpreted expressions).
 import * as Q from '../core/rational.js';
 import { add, cos, mul, neg, sin, sub, type Expr } from '../core/expr.js';
-import { mapChildren, memoPass } from '../core/traverse.js';
+import { deepSafe, mapChildren } from '../core/traverse.js';
 
 function isAngleSum(x: Expr): x is Expr & { kind: 'add' } {
   return x.kind === 'add' && Q.isZero(x.constant) && x.terms.every((t) => t.expr.kind === 'sym' && Q.isOne(Q.abs(t.coeff)));
@@ -24,8 +24,24 @@ function expandTrig(name: 'sin' | 'cos', x: Expr): Expr {
   return sub(mul(cos(a), expandTrig('cos', r)), mul(sin(a), expandTrig('sin', r)));
 }
 
+// Results per node, across calls: codegen prepares every output of every
+// block on its own, and the 40-link pendulum's outputs share most of their
+// sines and cosines (a fifth of codegen went to expanding them again). A
+// result is a function of the node's structure alone, so it never goes stale.
+const expanded = new WeakMap<Expr, Expr>();
+
+const expandDeepSafe: (u: Expr) => Expr = deepSafe(
+  (u) => {
+    let r = expanded.get(u);
+    if (r === undefined) {
+      r = u.kind === 'fn' && (u.name === 'sin' || u.name === 'cos') ? expandTrig(u.name, expandDeepSafe(u.args[0]!)) : mapChildren(u, expandDeepSafe);
+      expanded.set(u, r);
+    }
+    return r;
+  },
+  (u) => expanded.has(u),
+);
+
 export function expandAngleSums(e: Expr): Expr {
-  return memoPass<Expr>((u, go) =>
-    u.kind === 'fn' && (u.name === 'sin' || u.name === 'cos') ? expandTrig(u.name, go(u.args[0]!)) : mapChildren(u, go),
-  )(e);
+  return expandDeepSafe(e);
 }

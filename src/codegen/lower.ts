@@ -8,9 +8,10 @@
 import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
 import { cse } from '../core/cse.js';
-import { freeSymbols, type Expr } from '../core/expr.js';
+import { children, freeSymbols, type Expr } from '../core/expr.js';
 import { expandAngleSums } from './angle-sums.js';
-import type { Decl, JsExpr, KernelScope, ModuleIR, Stmt } from './ir.js';
+import { assign, callStmt, idx, ref, type Decl, type JsExpr, type KernelInputs, type KernelScope, type ModuleIR, type Stmt } from './ir.js';
+import { kernelOps } from './print.js';
 
 // forCode's results, kept per node (a function of its structure alone): M and
 // the forcing are lowered in several kernel blocks (dynamics$, mass$, the
@@ -30,8 +31,25 @@ function forCode(e: Expr): Expr {
 
 const readsItself = (local: string, read: JsExpr): boolean => read.kind === 'ref' && read.name === local;
 
-/** One kernel block as straight-line statements. Inputs are read in the order of `inputs` (deterministic output). */
-export function lowerBlock(block: Stmt & { kind: 'kernel-block' }): Stmt[] {
+/** One statement of a lowered block: a CSE temporary's const or an output. */
+interface Item {
+  readonly stmt: Stmt;
+  /** The kernel expression it prints, and the node it binds (a temporary's own node prints in full). */
+  readonly expr: Expr;
+  readonly self?: Expr;
+}
+
+/** A kernel block after cancelling, factoring and CSE, before it becomes statements. */
+interface Plan {
+  readonly inputs: KernelInputs;
+  /** Input symbols some output reads, in the order of `inputs`. */
+  readonly used: readonly string[];
+  readonly items: readonly Item[];
+  readonly temporaries: ReadonlyMap<Expr, string>;
+  readonly hasReturn: boolean;
+}
+
+function plan(block: Stmt & { kind: 'kernel-block' }): Plan {
   const { inputs } = block;
   const prepared = block.outputs.map((o) => ({ ...o, expr: forCode(o.expr) }));
   const used = new Set<string>();
@@ -39,20 +57,136 @@ export function lowerBlock(block: Stmt & { kind: 'kernel-block' }): Stmt[] {
   for (const name of used) {
     if (!inputs.has(name) && name !== 'pi') throw new Error(`internal: symbol '${name}' has no input binding in generated code`);
   }
-  const out: Stmt[] = [];
-  for (const [name, input] of inputs) if (used.has(name) && !readsItself(input.local, input.read)) out.push({ kind: 'const', name: input.local, init: input.read });
   const temporaries = new Map<Expr, string>();
   const scope: KernelScope = (e) => (e.kind === 'sym' ? (e.name === 'pi' ? 'Math.PI' : inputs.get(e.name)?.local) : temporaries.get(e));
+  const items: Item[] = [];
   cse(prepared.map((o) => o.expr)).shared.forEach((node, k) => {
-    out.push({ kind: 'const', name: `_${k}`, init: { kind: 'kernel', expr: node, scope, self: node } });
+    items.push({ stmt: { kind: 'const', name: `_${k}`, init: { kind: 'kernel', expr: node, scope, self: node } }, expr: node, self: node });
     temporaries.set(node, `_${k}`);
   });
+  let hasReturn = false;
   for (const o of prepared) {
     const value: JsExpr = { kind: 'kernel', expr: o.expr, scope };
-    if ('return' in o) out.push({ kind: 'return', value });
-    else out.push({ kind: 'assign', targets: o.targets, op: '=', value });
+    if ('return' in o) hasReturn = true;
+    items.push({ stmt: 'return' in o ? { kind: 'return', value } : { kind: 'assign', targets: o.targets, op: '=', value }, expr: o.expr });
   }
+  return { inputs, used: [...inputs.keys()].filter((name) => used.has(name)), items, temporaries, hasReturn };
+}
+
+/** The consts reading the named inputs (a block's or a chunk's). */
+function inputConsts(inputs: KernelInputs, names: Iterable<string>): Stmt[] {
+  const wanted = new Set(names);
+  const out: Stmt[] = [];
+  for (const [name, input] of inputs) if (wanted.has(name) && !readsItself(input.local, input.read)) out.push({ kind: 'const', name: input.local, init: input.read });
   return out;
+}
+
+/** One kernel block as straight-line statements. Inputs are read in the order of `inputs` (deterministic output). */
+export function lowerBlock(block: Stmt & { kind: 'kernel-block' }): Stmt[] {
+  return lowerPlan(plan(block));
+}
+
+const lowerPlan = (p: Plan): Stmt[] => [...inputConsts(p.inputs, p.used), ...p.items.map((it) => it.stmt)];
+
+// ---------------------------------------------------------------- chunks
+// V8 optimizes no function with more than 60 KB of bytecode
+// (--max-optimized-bytecode-size): from the 25-link pendulum on, dynamics$
+// ran in the interpreter, 30–50× slower. A block larger than CHUNK_OPS is
+// split into functions of at most about CHUNK_OPS operations each, called in
+// order with the parameters of the function that held the block; a
+// temporary one chunk makes and a later one reads passes through a module
+// buffer. Blocks that return a value are not split (energy, Lagrangian:
+// off the hot path).
+export const CHUNK_OPS = 2000;
+
+export interface LowerOptions {
+  /** Split kernel blocks larger than this into chunk functions (tests set it low). */
+  readonly chunkOps?: number;
+}
+
+/** What printing `item` costs (nodes it prints in full), and the temporaries and input symbols it reads. */
+function reads(item: Item, temporaries: ReadonlyMap<Expr, string>): { cost: number; temps: Set<Expr>; syms: Set<string> } {
+  const temps = new Set<Expr>();
+  const syms = new Set<string>();
+  let cost = 0;
+  const stack: Expr[] = [item.expr];
+  while (stack.length > 0) {
+    const u = stack.pop()!;
+    if (u !== item.self && temporaries.has(u)) {
+      temps.add(u);
+      continue;
+    }
+    if (u.kind === 'sym') syms.add(u.name);
+    else if (u.kind !== 'num') {
+      cost += u.kind === 'add' ? u.terms.length : u.kind === 'mul' ? u.factors.length : 1;
+      for (const c of children(u)) stack.push(c);
+    }
+  }
+  return { cost, temps, syms };
+}
+
+/**
+ * The block as calls of chunk functions `${name}${k}` (same parameters as
+ * the function `name`), with their declarations and the buffer of the
+ * temporaries they hand on; undefined when the block is small enough.
+ */
+function chunked(p: Plan, fn: Decl & { kind: 'function' }, limit: number): { calls: Stmt[]; decls: Decl[] } | undefined {
+  if (p.hasReturn) return undefined;
+  const info = p.items.map((it) => reads(it, p.temporaries));
+  if (info.reduce((s, r) => s + r.cost, 0) <= limit) return undefined;
+  // Consecutive items, each chunk at most `limit` (a larger item alone).
+  const chunks: number[][] = [];
+  let size = 0;
+  info.forEach((r, i) => {
+    if (chunks.length === 0 || size + r.cost > limit) {
+      chunks.push([]);
+      size = 0;
+    }
+    chunks[chunks.length - 1]!.push(i);
+    size += r.cost;
+  });
+  const chunkOf = new Map<Expr, number>();
+  chunks.forEach((members, c) => {
+    for (const i of members) if (p.items[i]!.self) chunkOf.set(p.items[i]!.self!, c);
+  });
+  // Temporaries read in a later chunk than their own get a buffer slot.
+  const handed = new Set<Expr>();
+  chunks.forEach((members, c) => {
+    for (const i of members) for (const t of info[i]!.temps) if (chunkOf.get(t)! < c) handed.add(t);
+  });
+  // Slots in the order the temporaries are made.
+  const slot = new Map<Expr, number>();
+  for (const it of p.items) if (it.self && handed.has(it.self)) slot.set(it.self, slot.size);
+  const buffer = `${fn.name}t`;
+  const args = fn.params.map((q) => ref(q.name));
+  const decls: Decl[] = [{ kind: 'buffer', name: buffer, array: 'Float64Array', length: Math.max(1, slot.size), doc: `Temporaries the chunks of ${fn.name} hand on.` }];
+  const calls: Stmt[] = [];
+  chunks.forEach((members, c) => {
+    const syms = new Set<string>();
+    const earlier = new Set<Expr>();
+    for (const i of members) {
+      for (const name of info[i]!.syms) syms.add(name);
+      for (const t of info[i]!.temps) if (chunkOf.get(t)! < c) earlier.add(t);
+    }
+    const body: Stmt[] = inputConsts(p.inputs, syms);
+    for (const t of [...earlier].sort((a, b) => slot.get(a)! - slot.get(b)!)) body.push({ kind: 'const', name: p.temporaries.get(t)!, init: idx(buffer, slot.get(t)!) });
+    for (const i of members) {
+      const it = p.items[i]!;
+      body.push(it.stmt);
+      if (it.self && slot.has(it.self)) body.push(assign(idx(buffer, slot.get(it.self)!), ref(p.temporaries.get(it.self)!)));
+    }
+    const name = `${fn.name}${c}`;
+    decls.push({ kind: 'function', name, doc: `Part ${c + 1} of ${chunks.length} of ${fn.name}'s block.`, params: fn.params.map((q) => ({ name: q.name, type: q.type, ...(q.optional ? { optional: true } : {}) })), returns: 'void', body });
+    calls.push(callStmt(name, ...args));
+  });
+  return { calls, decls };
+}
+
+/** Operations of the kernel blocks of function `name` and of its chunks (the figure the bench reports). */
+export function functionOps(ir: ModuleIR, name: string): number {
+  let ops = 0;
+  for (const d of ir.decls) if (d.kind === 'function' && (d.name === name || (d.name.startsWith(name) && /^\d+$/.test(d.name.slice(name.length))))) ops += kernelOps(d.body);
+  return ops;
 }
 
 function lowerStmts(body: readonly Stmt[]): Stmt[] {
@@ -71,8 +205,30 @@ function lowerStmts(body: readonly Stmt[]): Stmt[] {
   });
 }
 
-/** The module with every kernel block lowered (the pass the printer requires). */
-export function lowerKernels(ir: ModuleIR): ModuleIR {
-  return { ...ir, decls: ir.decls.map((d): Decl => (d.kind === 'function' ? { ...d, body: lowerStmts(d.body) } : d)) };
+/**
+ * The module with every kernel block lowered (the pass the printer
+ * requires); a large block at the top of a function body becomes calls of
+ * chunk functions declared right after it.
+ */
+export function lowerKernels(ir: ModuleIR, opts: LowerOptions = {}): ModuleIR {
+  const decls: Decl[] = [];
+  for (const d of ir.decls) {
+    if (d.kind !== 'function') {
+      decls.push(d);
+      continue;
+    }
+    const extra: Decl[] = [];
+    const body = d.body.flatMap((s): Stmt[] => {
+      if (s.kind !== 'kernel-block') return lowerStmts([s]);
+      const p = plan(s);
+      const split = chunked(p, d, opts.chunkOps ?? CHUNK_OPS);
+      if (!split) return lowerPlan(p);
+      for (const x of split.decls) extra.push(x);
+      return split.calls;
+    });
+    decls.push({ ...d, body });
+    for (const x of extra) decls.push(x);
+  }
+  return { ...ir, decls };
 }
 

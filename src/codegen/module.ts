@@ -9,9 +9,9 @@ import { hasFriction } from './friction.js';
 import { jacobianDecls } from './jacobian.js';
 import { dynamicsBuffers, dynamicsDecls } from './dynamics.js';
 import type { Data, Decl, ModuleIR } from './ir.js';
-import { lowerKernels } from './lower.js';
+import { functionOps, lowerKernels, type LowerOptions } from './lower.js';
 import { checkParamsDecls } from './params.js';
-import { kernelOps, printModule } from './print.js';
+import { printModule } from './print.js';
 import { patchDecls, patchHeader, patchInfo, withPatchCall } from './patch.js';
 import { makeScope } from './scope.js';
 import { EMBEDDED_NAMES, embeddedSolvers } from './solver-calls.js';
@@ -89,7 +89,7 @@ const nonIdeal = (sys: DerivedSystem): string[] => [
 /** Top-level names of a module, which no local may shadow. */
 const TOP_LEVEL = [...EMBEDDED_NAMES, 'model', 'massMatrix', 'forcing', 'accelerations', 'rhs', 'momenta', 'hamiltonian', 'hamiltonRhs', 'energy', 'constraintAccelerations', 'gaps', 'gapJacobian', 'gapRates', 'restitution', 'contactActivation', 'contactAccelerations', 'impact', 'checkParams', 'slipJacobian', 'slipRates', 'friction', 'frictionPhase', 'rhsJacobian', ...COMPLIANT_TOP_LEVEL];
 
-export function buildModuleIR(sys: DerivedSystem, sourceFile: string): { ir: ModuleIR; dynamicsOps: number } {
+export function buildModuleIR(sys: DerivedSystem, sourceFile: string, opts: LowerOptions = {}): { ir: ModuleIR; dynamicsOps: number } {
   const scope = makeScope(sys, TOP_LEVEL);
   const smooth = withPatchCall(sys, dynamicsDecls(scope));
   const decls: Decl[] = [
@@ -105,12 +105,11 @@ export function buildModuleIR(sys: DerivedSystem, sourceFile: string): { ir: Mod
     // Last, so a reader meets the model's own equations first.
     ...embeddedSolvers({ lu: sys.constraints !== undefined, contacts: sys.unilateral !== undefined, friction: hasFriction(sys) }),
   ];
-  const ir = lowerKernels({ header: header(sys, sourceFile), decls });
-  const dynamics = ir.decls.find((d) => d.kind === 'function' && d.name === 'dynamics$');
-  return { ir, dynamicsOps: dynamics?.kind === 'function' ? kernelOps(dynamics.body) : 0 };
+  const ir = lowerKernels({ header: header(sys, sourceFile), decls }, opts);
+  return { ir, dynamicsOps: functionOps(ir, 'dynamics$') };
 }
 
-export function generateModule(sys: DerivedSystem, sourceFile: string): GeneratedModule {
-  const { ir, dynamicsOps } = buildModuleIR(sys, sourceFile);
+export function generateModule(sys: DerivedSystem, sourceFile: string, opts: LowerOptions = {}): GeneratedModule {
+  const { ir, dynamicsOps } = buildModuleIR(sys, sourceFile, opts);
   return { fileName: `${sys.model.name}.ts`, source: printModule(ir), dynamicsOps };
 }

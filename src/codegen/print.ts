@@ -153,10 +153,12 @@ function ifChain(s: Stmt & { kind: 'if' }, indent: string): string[] {
   while (rest) {
     const only = rest.length === 1 ? rest[0]! : undefined;
     if (only?.kind === 'if') {
-      lines.push(`${indent}} else if (${printExpr(only.test)}) {`, ...body(only.then));
+      lines.push(`${indent}} else if (${printExpr(only.test)}) {`);
+      for (const line of body(only.then)) lines.push(line);
       rest = only.else;
     } else {
-      lines.push(`${indent}} else {`, ...body(rest));
+      lines.push(`${indent}} else {`);
+      for (const line of body(rest)) lines.push(line);
       rest = undefined;
     }
   }
@@ -232,7 +234,7 @@ export function printModule(ir: ModuleIR): string {
   let previous: Decl | undefined;
   for (const d of ir.decls) {
     if (!(previous && isCompact(previous) && isCompact(d))) out.push('');
-    out.push(...printDecl(d));
+    for (const line of printDecl(d)) out.push(line);
     previous = d;
   }
   return `${out.join('\n')}\n`;

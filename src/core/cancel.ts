@@ -49,9 +49,7 @@
 import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import {
-  add, compare, cos, hasNegativeSign, mul, neg, num, ONE, pow, sin, termsOf, unreachable, ZERO, type Expr, type Sym,
-} from './expr.js';
+import { add, addAll, compare, cos, hasNegativeSign, mul, mulAll, neg, num, ONE, pow, sin, termsOf, unreachable, ZERO, type Expr, type Sym } from './expr.js';
 import { collectFactors } from './factor.js';
 import { gcd } from './gcd.js';
 import {
@@ -122,7 +120,7 @@ function overCommonDenominator(e: Expr): Fraction {
         const parts = u.factors.map((f) => power(f.base, f.exp));
         const den = new Map<Expr, number>();
         for (const p of parts) for (const [b, k] of p.den) den.set(b, (den.get(b) ?? 0) + k);
-        r = { num: mul(num(u.coeff), ...parts.map((p) => p.num)), den };
+        r = { num: mulAll([num(u.coeff), ...parts.map((p) => p.num)]), den };
         break;
       }
       case 'add': {
@@ -130,7 +128,7 @@ function overCommonDenominator(e: Expr): Fraction {
         const den = new Map<Expr, number>();
         for (const p of parts) for (const [b, k] of p.den) den.set(b, Math.max(den.get(b) ?? 0, k));
         const missing = (p: Fraction): Expr[] => [...den].map(([b, k]) => pow(b, k - (p.den.get(b) ?? 0)));
-        r = { num: add(...parts.map((p) => mul(p.num, ...missing(p)))), den };
+        r = { num: addAll(parts.map((p) => mulAll([p.num, ...missing(p)]))), den };
         break;
       }
       default:
@@ -152,7 +150,7 @@ function overCommonDenominator(e: Expr): Fraction {
     const k = -exp.value.n;
     const { coeff, factors } = denominatorFactors(f.num);
     return {
-      num: mul(num(Q.powInt(coeff, -k)), ...[...f.den].map(([b, j]) => pow(b, j * k))),
+      num: mulAll([num(Q.powInt(coeff, -k)), ...[...f.den].map(([b, j]) => pow(b, j * k))]),
       den: new Map([...factors].map(([b, j]) => [b, j * k])),
     };
   };
@@ -546,7 +544,7 @@ function polyExpr(p: Poly, setting: Setting): Expr {
 function quotientExpr(coeff: { n: bigint; d: bigint }, numPoly: Poly, dens: readonly DenFactor[], setting: Setting): Expr {
   const c = content(numPoly) || 1n;
   const factors = dens.map((d) => pow(d.expr ?? polyExpr(d.poly, setting), -d.k));
-  return mul(num(toRational(coeff.n * c, coeff.d)), polyExpr(divideContent(numPoly, c), setting), ...factors);
+  return mulAll([num(toRational(coeff.n * c, coeff.d)), polyExpr(divideContent(numPoly, c), setting), ...factors]);
 }
 
 /** The fraction of e and its ring, or undefined when e is no quotient (or one this module leaves alone). */
@@ -604,11 +602,11 @@ function cancelQuotientsOf(e: Expr): Expr {
   if (!hasQuotient(e)) return e;
   const terms = termsOf(e);
   const plain = terms.filter((t) => !hasQuotient(t));
-  const quotient = add(...terms.filter(hasQuotient));
+  const quotient = addAll(terms.filter(hasQuotient));
   const p = prepare(quotient);
   if (!p) return e;
   const { q, setting } = p;
-  if (isZero(q.num)) return add(...plain);
+  if (isZero(q.num)) return addAll(plain);
   const n = setting.ring.vars.length;
   const denVars = new Set<number>();
   for (const d of q.dens) for (const i of variablesOf(d.poly)) denVars.add(i);
@@ -654,7 +652,7 @@ function cancelQuotientsOf(e: Expr): Expr {
     if (parts.size === 1 && sameFactors(r.dens, q.dens)) unchanged = true;
     out.push(quotientExpr(q.coeff, r.num, r.dens, setting));
   }
-  return unchanged ? e : add(...out);
+  return unchanged ? e : addAll(out);
 }
 
 function sameFactors(a: readonly DenFactor[], b: readonly DenFactor[]): boolean {

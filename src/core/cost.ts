@@ -3,33 +3,55 @@
 import * as Q from './rational.js';
 import { unreachable, type Expr } from './expr.js';
 
-/** Arithmetic operations and function calls needed to evaluate e as a tree. */
+/**
+ * Arithmetic operations and function calls needed to evaluate e as a tree:
+ * each node's own operations, summed over the tree with an explicit stack
+ * (expressions may be deeper than the call stack).
+ */
 export function opCount(e: Expr): number {
-  switch (e.kind) {
-    case 'num':
-    case 'sym':
-      return 0;
-    case 'add': {
-      let n = e.terms.length - (Q.isZero(e.constant) ? 1 : 0);
-      for (const t of e.terms) n += opCount(t.expr) + (Q.isOne(Q.abs(t.coeff)) ? 0 : 1);
-      return n;
+  let n = 0;
+  const stack: Expr[] = [e];
+  while (stack.length > 0) {
+    const u = stack.pop()!;
+    switch (u.kind) {
+      case 'num':
+      case 'sym':
+        break;
+      case 'add':
+        n += u.terms.length - (Q.isZero(u.constant) ? 1 : 0);
+        for (const t of u.terms) {
+          if (!Q.isOne(Q.abs(t.coeff))) n++;
+          stack.push(t.expr);
+        }
+        break;
+      case 'mul':
+        n += u.factors.length - 1 + (Q.isOne(Q.abs(u.coeff)) ? 0 : 1);
+        for (const f of u.factors) {
+          n += powCost(f.exp, stack);
+          stack.push(f.base);
+        }
+        break;
+      case 'pow':
+        n += powCost(u.exp, stack);
+        stack.push(u.base);
+        break;
+      case 'fn':
+        n += 1;
+        for (const a of u.args) stack.push(a);
+        break;
+      default:
+        return unreachable(u);
     }
-    case 'mul': {
-      let n = e.factors.length - 1 + (Q.isOne(Q.abs(e.coeff)) ? 0 : 1);
-      for (const f of e.factors) n += opCount(f.base) + powCost(f.exp);
-      return n;
-    }
-    case 'pow':
-      return opCount(e.base) + powCost(e.exp);
-    case 'fn':
-      return 1 + e.args.reduce((s, a) => s + opCount(a), 0);
-    default:
-      return unreachable(e);
   }
+  return n;
 }
 
-function powCost(exp: Expr): number {
-  if (exp.kind !== 'num') return 1 + opCount(exp);
+/** The operations of raising to exp (a symbolic exponent goes on the stack to be counted). */
+function powCost(exp: Expr, stack: Expr[]): number {
+  if (exp.kind !== 'num') {
+    stack.push(exp);
+    return 1;
+  }
   const k = Math.abs(exp.value.n);
   if (exp.value.d !== 1) return 1;
   return k === 1 ? (exp.value.n < 0 ? 1 : 0) : Math.min(k - 1, 2);

@@ -2,22 +2,23 @@
 // only put in canonical form by the constructors, never rewritten.
 import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
-import {
-  add, cos, dependsOn, div, fn, makeMul, mul, neg, num, ONE, pow, sin, ZERO, unreachable,
-  type Expr, type Fn,
-} from './expr.js';
+import { add, addAll, cos, dependsOn, div, fn, makeMul, mul, neg, num, ONE, pow, sin, unreachable, ZERO, type Expr, type Fn } from './expr.js';
+import { deepSafe } from './traverse.js';
 
 /** ∂e/∂x. Shared subexpressions are differentiated once. */
 export function diff(e: Expr, x: string): Expr {
   const memo = new Map<Expr, Expr>();
-  const d = (u: Expr): Expr => {
-    if (!dependsOn(u, x)) return ZERO;
-    const hit = memo.get(u);
-    if (hit) return hit;
-    const r = rule(u, x, d);
-    memo.set(u, r);
-    return r;
-  };
+  const d: (u: Expr) => Expr = deepSafe(
+    (u) => {
+      if (!dependsOn(u, x)) return ZERO;
+      const hit = memo.get(u);
+      if (hit) return hit;
+      const r = rule(u, x, d);
+      memo.set(u, r);
+      return r;
+    },
+    (u) => memo.has(u) || !dependsOn(u, x),
+  );
   return d(e);
 }
 
@@ -33,7 +34,7 @@ function rule(e: Expr, x: string, d: (u: Expr) => Expr): Expr {
         const dt = d(t.expr);
         if (dt !== ZERO) parts.push(mul(num(t.coeff), dt));
       }
-      return add(...parts);
+      return addAll(parts);
     }
     case 'mul': {
       // Product rule over the factors bᵢ^eᵢ: Σᵢ (Π_{j≠i} bⱼ^eⱼ)·∂(bᵢ^eᵢ).
@@ -47,7 +48,7 @@ function rule(e: Expr, x: string, d: (u: Expr) => Expr): Expr {
         if (di === ZERO) continue;
         parts.push(mul(makeMul(e.coeff, [...fs.slice(0, i), ...fs.slice(i + 1)]), di));
       }
-      return parts.length === 1 ? parts[0]! : add(...parts);
+      return parts.length === 1 ? parts[0]! : addAll(parts);
     }
     case 'pow': {
       const { base, exp } = e;
@@ -100,5 +101,5 @@ function outerDerivative(f: Fn): Expr {
 export function timeDerivative(e: Expr, t: string, chain: readonly (readonly [string, Expr])[]): Expr {
   const parts: Expr[] = [diff(e, t)];
   for (const [name, rate] of chain) if (dependsOn(e, name)) parts.push(mul(diff(e, name), rate));
-  return add(...parts);
+  return addAll(parts);
 }

@@ -3,6 +3,7 @@
 import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
 import { unreachable, type Expr, type FnName } from './expr.js';
+import { deepSafe } from './traverse.js';
 
 export type Env = Readonly<Record<string, number>>;
 
@@ -20,7 +21,7 @@ const FNS: Record<FnName, (x: number) => number> = {
 
 export function evaluate(e: Expr, env: Env): number {
   const memo = new Map<Expr, number>();
-  const go = (u: Expr): number => {
+  const go: (u: Expr) => number = deepSafe((u: Expr): number => {
     const hit = memo.get(u);
     if (hit !== undefined) return hit;
     let r: number;
@@ -59,6 +60,6 @@ export function evaluate(e: Expr, env: Env): number {
     }
     memo.set(u, r);
     return r;
-  };
+  }, (u) => memo.has(u));
   return go(e);
 }

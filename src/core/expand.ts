@@ -2,6 +2,7 @@
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
 import { addFromTerms, fn, memo, mul, ONE, pow, splitCoeff, unreachable, type Expr } from './expr.js';
+import { deepSafe } from './traverse.js';
 
 /** Polynomial in "monomials": canonical term → coefficient; ONE keys the constant. */
 type Poly = Map<Expr, Rational>;
@@ -69,19 +70,36 @@ function toExpr(p: Poly): Expr {
   return addFromTerms(constant, p);
 }
 
+/** A base that expansion leaves as it is: a symbol, or a function of expanded arguments. */
+const isExpandedAtom = (b: Expr): boolean => b.kind === 'sym' || (b.kind === 'fn' && b.args.every((a) => expand(a) === a));
+
+/**
+ * A product of powers of expanded atoms with numeric exponents is its own
+ * expansion: rebuilding it factor by factor made k − 1 intermediate products
+ * per monomial of k factors (the bulk of expanding derivatives of expanded
+ * sums, which are sums of such monomials).
+ */
+const isMonomial = (u: Expr & { kind: 'mul' }): boolean => u.factors.every((f) => f.exp.kind === 'num' && isExpandedAtom(f.base));
+
 /** e with all products and positive integer powers of sums multiplied out (also inside function arguments). */
 export function expand(e: Expr): Expr {
+  return expandDeepSafe(e);
+}
+
+// One recursion guard for all calls: expanding a function's arguments calls
+// expand again, so a chain of functions nests calls of expand.
+const expandDeepSafe = deepSafe((e: Expr): Expr => {
   const m = memo(e);
   if (m.expanded) return m.expanded;
   const r = expandOnce(e);
   m.expanded = r;
   memo(r).expanded = r;
   return r;
-}
+}, (u) => memo(u).expanded !== undefined);
 
 function expandOnce(e: Expr): Expr {
   const memo = new Map<Expr, Poly>();
-  const go = (u: Expr): Poly => {
+  const go: (u: Expr) => Poly = deepSafe((u: Expr): Poly => {
     const hit = memo.get(u);
     if (hit) return hit;
     let r: Poly;
@@ -105,6 +123,10 @@ function expandOnce(e: Expr): Expr {
         break;
       }
       case 'mul': {
+        if (isMonomial(u)) {
+          r = single(u);
+          break;
+        }
         r = new Map([[ONE, u.coeff]]);
         for (const f of u.factors) r = times(r, powerOf(f.base, f.exp));
         break;
@@ -117,7 +139,7 @@ function expandOnce(e: Expr): Expr {
     }
     memo.set(u, r);
     return r;
-  };
+  }, (u) => memo.has(u));
   const powerOf = (base: Expr, exp: Expr): Poly => {
     const b = go(base);
     if (exp.kind === 'num' && Q.isInteger(exp.value) && exp.value.n > 0 && b.size > 1) {

@@ -285,7 +285,7 @@ function age(): void {
   for (const [h, bucket] of t.young) {
     const refs = bucket.map((e) => new WeakRef(e));
     const prev = t.old.get(h);
-    if (prev) prev.push(...refs);
+    if (prev) for (const r of refs) prev.push(r);
     else t.old.set(h, refs);
     t.oldSize += refs.length;
   }
@@ -472,32 +472,42 @@ const RANK: Record<Expr['kind'], number> = { num: 0, sym: 1, fn: 2, pow: 3, mul:
  * code are byte-for-byte reproducible.
  */
 export function compare(a: Expr, b: Expr): number {
+  return compareAt(a, b, 0);
+}
+
+/** Nesting at which a recursion over an expression hands over to an explicit stack (V8 holds ≈ 10⁴ frames). */
+export const DEEP = 400;
+
+function compareAt(a: Expr, b: Expr, depth: number): number {
   if (a === b) return 0;
   const r = RANK[a.kind] - RANK[b.kind];
   if (r !== 0) return r;
+  if (depth >= DEEP) return compareByStack(a, b);
+  const d = depth + 1;
   switch (a.kind) {
     case 'num':
       return Q.cmp(a.value, (b as Num).value);
-    case 'sym': {
-      const y = b as Sym;
-      // Lexicographic on (stem, index, name): q2 < q10, and a total order.
-      if (a.stem !== y.stem) return a.stem < y.stem ? -1 : 1;
-      return a.index - y.index || (a.name < y.name ? -1 : 1);
-    }
+    case 'sym':
+      return compareSyms(a, b as Sym);
     case 'fn': {
       const f = b as Fn;
       if (a.name !== f.name) return a.name < f.name ? -1 : 1;
-      return compareLists(a.args, f.args);
+      const n = Math.min(a.args.length, f.args.length);
+      for (let i = 0; i < n; i++) {
+        const c = compareAt(a.args[i]!, f.args[i]!, d);
+        if (c) return c;
+      }
+      return a.args.length - f.args.length;
     }
     case 'pow': {
       const p = b as Pow;
-      return compare(a.base, p.base) || compare(a.exp, p.exp);
+      return compareAt(a.base, p.base, d) || compareAt(a.exp, p.exp, d);
     }
     case 'mul': {
       const m = b as Mul;
       const n = Math.min(a.factors.length, m.factors.length);
       for (let i = 0; i < n; i++) {
-        const c = compare(a.factors[i]!.base, m.factors[i]!.base) || compare(a.factors[i]!.exp, m.factors[i]!.exp);
+        const c = compareAt(a.factors[i]!.base, m.factors[i]!.base, d) || compareAt(a.factors[i]!.exp, m.factors[i]!.exp, d);
         if (c) return c;
       }
       return a.factors.length - m.factors.length || Q.cmp(a.coeff, m.coeff);
@@ -506,7 +516,7 @@ export function compare(a: Expr, b: Expr): number {
       const s = b as Add;
       const n = Math.min(a.terms.length, s.terms.length);
       for (let i = 0; i < n; i++) {
-        const c = compare(a.terms[i]!.expr, s.terms[i]!.expr) || Q.cmp(a.terms[i]!.coeff, s.terms[i]!.coeff);
+        const c = compareAt(a.terms[i]!.expr, s.terms[i]!.expr, d) || Q.cmp(a.terms[i]!.coeff, s.terms[i]!.coeff);
         if (c) return c;
       }
       return a.terms.length - s.terms.length || Q.cmp(a.constant, s.constant);
@@ -516,13 +526,65 @@ export function compare(a: Expr, b: Expr): number {
   }
 }
 
-function compareLists(a: readonly Expr[], b: readonly Expr[]): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const c = compare(a[i]!, b[i]!);
-    if (c) return c;
+// Lexicographic on (stem, index, name): q2 < q10, and a total order.
+const compareSyms = (a: Sym, y: Sym): number => (a.stem !== y.stem ? (a.stem < y.stem ? -1 : 1) : a.index - y.index || (a.name < y.name ? -1 : 1));
+
+/**
+ * compare past DEEP levels, with the same lexicographic order: a stack of
+ * pairs still to compare, interleaved with the tie-breaks (numbers) that
+ * decide once every pair before them is equal.
+ */
+function compareByStack(a0: Expr, b0: Expr): number {
+  const work: (Expr | number)[] = [b0, a0];
+  while (work.length > 0) {
+    const top = work.pop()!;
+    if (typeof top === 'number') {
+      if (top !== 0) return top;
+      continue;
+    }
+    const a = top;
+    const b = work.pop() as Expr;
+    if (a === b) continue;
+    const r = RANK[a.kind] - RANK[b.kind];
+    if (r !== 0) return r;
+    switch (a.kind) {
+      case 'num':
+        work.push(Q.cmp(a.value, (b as Num).value));
+        break;
+      case 'sym':
+        work.push(compareSyms(a, b as Sym));
+        break;
+      case 'fn': {
+        const f = b as Fn;
+        if (a.name !== f.name) return a.name < f.name ? -1 : 1;
+        work.push(a.args.length - f.args.length);
+        for (let i = Math.min(a.args.length, f.args.length) - 1; i >= 0; i--) work.push(f.args[i]!, a.args[i]!);
+        break;
+      }
+      case 'pow':
+        work.push((b as Pow).exp, a.exp, (b as Pow).base, a.base);
+        break;
+      case 'mul': {
+        const m = b as Mul;
+        work.push(a.factors.length - m.factors.length || Q.cmp(a.coeff, m.coeff));
+        for (let i = Math.min(a.factors.length, m.factors.length) - 1; i >= 0; i--) {
+          work.push(m.factors[i]!.exp, a.factors[i]!.exp, m.factors[i]!.base, a.factors[i]!.base);
+        }
+        break;
+      }
+      case 'add': {
+        const s = b as Add;
+        work.push(a.terms.length - s.terms.length || Q.cmp(a.constant, s.constant));
+        for (let i = Math.min(a.terms.length, s.terms.length) - 1; i >= 0; i--) {
+          work.push(Q.cmp(a.terms[i]!.coeff, s.terms[i]!.coeff), s.terms[i]!.expr, a.terms[i]!.expr);
+        }
+        break;
+      }
+      default:
+        return unreachable(a);
+    }
   }
-  return a.length - b.length;
+  return 0;
 }
 
 // ---------------------------------------------------------------- add
@@ -535,6 +597,15 @@ export function splitCoeff(e: Expr): [Rational, Expr] {
 
 /** Σ args, in canonical form. */
 export function add(...args: readonly Expr[]): Expr {
+  return addAll(args);
+}
+
+/**
+ * Σ args from an array: term lists of large models (10⁵ terms in the
+ * 100-link pendulum's energy) must not go through a spread call, whose
+ * arguments V8 puts on the stack (≈ 120,000 at most).
+ */
+export function addAll(args: readonly Expr[]): Expr {
   if (args.length === 1) return args[0]!;
   let constant = Q.ZERO;
   const acc = new Map<Expr, Rational>();
@@ -564,7 +635,11 @@ export function addFromTerms(constant: Rational, acc: ReadonlyMap<Expr, Rational
   }
   // A term c·(a+b) whose coefficient became ±1 (3/2·(a+b) − 1/2·(a+b)) is
   // no longer a product: its terms join the sum (flattening).
-  if (nested) return add(num(constant), ...terms.map((t) => scale(t.expr, t.coeff)));
+  if (nested) {
+    const parts: Expr[] = [num(constant)];
+    for (const t of terms) parts.push(scale(t.expr, t.coeff));
+    return addAll(parts);
+  }
   if (terms.length === 0) return num(constant);
   if (terms.length === 1 && Q.isZero(constant)) return scale(terms[0]!.expr, terms[0]!.coeff);
   terms.sort((x, y) => compare(x.expr, y.expr));
@@ -622,6 +697,11 @@ export function makeMul(coeff: Rational, factors: readonly Factor[]): Expr {
 
 /** Π args, in canonical form. */
 export function mul(...args: readonly Expr[]): Expr {
+  return mulAll(args);
+}
+
+/** Π args from an array (no spread call: see addAll). */
+export function mulAll(args: readonly Expr[]): Expr {
   if (args.length === 1) return args[0]!;
   if (args.length === 2) {
     const [a, b] = args as [Expr, Expr];
@@ -656,7 +736,7 @@ export function mul(...args: readonly Expr[]): Expr {
   if (Q.isZero(coeff)) return ZERO;
   const factors: Factor[] = [];
   for (const [base, exps] of acc) {
-    const exp = exps.length === 1 ? exps[0]! : add(...exps);
+    const exp = exps.length === 1 ? exps[0]! : addAll(exps);
     if (exp === ZERO) continue;
     // A combined power may fold: x^a·x^b with a+b integer over a num base, or
     // a product that became a number (2^(1/2)·2^(1/2) = 2).
@@ -664,7 +744,7 @@ export function mul(...args: readonly Expr[]): Expr {
     if (p && p.kind === 'num') coeff = Q.mul(coeff, p.value);
     else if (p && p.kind === 'mul') {
       coeff = Q.mul(coeff, p.coeff);
-      factors.push(...p.factors);
+      for (const f of p.factors) factors.push(f);
     } else if (p && p.kind === 'pow') factors.push({ base: p.base, exp: p.exp }); // (x²)^½·(x²)^½ = x²: base x
     else if (p) factors.push({ base: p, exp: ONE });
     else if (base.kind === 'num' && exp.kind === 'num') {
@@ -760,7 +840,7 @@ export function pow(base: Expr, exp: Expr | number): Expr {
       return pow(base.base, mul(base.exp, e));
     }
     if (base.kind === 'mul' && Q.isInteger(k)) {
-      return mul(num(Q.powInt(base.coeff, k.n)), ...base.factors.map((f) => pow(f.base, mul(f.exp, e))));
+      return mulAll([num(Q.powInt(base.coeff, k.n)), ...base.factors.map((f) => pow(f.base, mul(f.exp, e)))]);
     }
   }
   return makePow(base, e);
@@ -856,23 +936,26 @@ const NO_SYMBOLS: readonly Sym[] = [];
 function symbolsOf(e: Expr): readonly Sym[] {
   const m = memo(e);
   if (m.symbols) return m.symbols;
-  let out: readonly Sym[];
-  switch (e.kind) {
+  // Children first, without recursion: expressions may be deeper than the stack.
+  for (const u of postOrder(e, (v) => memo(v).symbols !== undefined)) memo(u).symbols = symbolsHere(u);
+  return m.symbols!;
+}
+
+/** The free symbols of u from its children's (all known). */
+function symbolsHere(u: Expr): readonly Sym[] {
+  switch (u.kind) {
     case 'num':
-      out = NO_SYMBOLS;
-      break;
+      return NO_SYMBOLS;
     case 'sym':
-      out = [e];
-      break;
+      return [u];
     default: {
       // Union of the children's sorted lists; reuses a child's list when the
       // others add nothing (the common case), so most nodes allocate nothing.
-      out = NO_SYMBOLS;
-      for (const c of children(e)) out = unionSorted(out, symbolsOf(c));
+      let out = NO_SYMBOLS;
+      for (const c of children(u)) out = unionSorted(out, memo(c).symbols!);
+      return out;
     }
   }
-  m.symbols = out;
-  return out;
 }
 
 function unionSorted(a: readonly Sym[], b: readonly Sym[]): readonly Sym[] {
@@ -929,6 +1012,40 @@ export function children(e: Expr): Expr[] {
     default:
       return unreachable(e);
   }
+}
+
+/**
+ * The nodes under e (e included) that are not `done`, children before
+ * parents, each once; a done node is not entered. An iterative depth-first
+ * walk: passes hand expressions deeper than the call stack to it (deepSafe
+ * in traverse.ts), and a chain 10⁵ deep must not overflow.
+ */
+export function postOrder(e: Expr, done: (u: Expr) => boolean): Expr[] {
+  const out: Expr[] = [];
+  if (done(e)) return out;
+  const seen = new Set<Expr>([e]);
+  const nodes: Expr[] = [e];
+  const kids: Expr[][] = [children(e)];
+  const next: number[] = [0];
+  while (nodes.length > 0) {
+    const top = nodes.length - 1;
+    const cs = kids[top]!;
+    const i = next[top]!;
+    if (i < cs.length) {
+      next[top] = i + 1;
+      const c = cs[i]!;
+      if (seen.has(c) || done(c)) continue;
+      seen.add(c);
+      nodes.push(c);
+      kids.push(children(c));
+      next.push(0);
+    } else {
+      out.push(nodes.pop()!);
+      kids.pop();
+      next.pop();
+    }
+  }
+  return out;
 }
 
 /** The terms of e as expressions (e itself when it is not a sum). */

@@ -9,7 +9,7 @@
 // about a second.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { addFromTerms, compare, mul, num, ONE, pow, splitCoeff, termsOf, unreachable, type Expr, type Factor } from './expr.js';
+import { addAll, addFromTerms, compare, mul, mulAll, num, ONE, pow, splitCoeff, termsOf, unreachable, type Expr, type Factor } from './expr.js';
 
 /** Monomial as base → numeric exponent (only numeric exponents take part in gcds). */
 type Mono = Map<Expr, Rational>;
@@ -65,7 +65,7 @@ function monoSize(m: Mono): number {
 }
 
 function monoExpr(m: Mono): Expr {
-  return mul(...[...m].map(([b, e]) => pow(b, num(e))));
+  return mulAll([...m].map(([b, e]) => pow(b, num(e))));
 }
 
 interface Item {
@@ -115,18 +115,18 @@ function rebuildChildren(e: Expr): Expr {
     case 'pow':
       return pow(collectFactors(e.base), e.exp);
     case 'mul':
-      return mul(num(e.coeff), ...e.factors.map((f) => pow(collectFactors(f.base), f.exp)));
+      return mulAll([num(e.coeff), ...e.factors.map((f) => pow(collectFactors(f.base), f.exp))]);
     default:
       return e;
   }
 }
 
 function itemExpr(it: Item): Expr {
-  return mul(num(it.c), ...[...it.m].map(([b, x]) => pow(collectFactors(b), num(x))));
+  return mulAll([num(it.c), ...[...it.m].map(([b, x]) => pow(collectFactors(b), num(x)))]);
 }
 
 /**
- * Σ exprs, as add(...exprs) builds it (numbers into the constant, sums
+ * Σ exprs, as addAll(exprs) builds it (numbers into the constant, sums
  * flattened, c·x as the term x with coefficient c), without spreading a
  * list as long as a sum's terms into one call: V8 refuses more than ~120k
  * arguments.
@@ -373,7 +373,7 @@ function collect(items: Item[]): Expr {
   for (;;) {
     const shared = terms.shared();
     if (!shared) {
-      parts.push(...terms.live().map(itemExpr));
+      for (const it of terms.live()) parts.push(itemExpr(it));
       break;
     }
     const { best, base } = shared;

@@ -3,7 +3,7 @@
 // algebra is not used (see ARCHITECTURE.md for the measurements).
 import { parse, type MathNode } from 'mathjs';
 import { MechanicsError, type ErrorCode } from '../errors.js';
-import { add, div, fn, FN_NAMES, mul, neg, num, pow, sqrt, sub, sym, type Expr, type FnName } from './expr.js';
+import { add, addAll, div, fn, FN_NAMES, mulAll, neg, num, pow, sqrt, sub, sym, type Expr, type FnName } from './expr.js';
 
 /** How names in a string resolve to symbols. Unknown names are errors. */
 export interface ParseScope {
@@ -77,11 +77,11 @@ function convert(node: MathNode, source: string, scope: ParseScope): Expr {
       const args = any.args!;
       switch (any.fn as string) {
         case 'add':
-          return add(...args.map(go));
+          return addAll(args.map(go));
         case 'subtract':
           return sub(go(args[0]!), go(args[1]!));
         case 'multiply':
-          return mul(...args.map(go));
+          return mulAll(args.map(go));
         case 'divide':
           return div(go(args[0]!), go(args[1]!));
         case 'pow':

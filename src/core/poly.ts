@@ -20,7 +20,7 @@
 //
 // Tests: test/core/poly.test.ts.
 import { MechanicsError } from '../errors.js';
-import { add as addExpr, compare, mul as mulExpr, num, pow as powExpr, unreachable, type Expr } from './expr.js';
+import { addAll as addAllExpr, compare, mulAll as mulAllExpr, num, pow as powExpr, unreachable, type Expr } from './expr.js';
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
 
@@ -226,7 +226,9 @@ export function coefficientsIn(a: Poly, i: number): Map<number, Poly> {
 /** The coefficient of the highest power of x_i. */
 export function leadingCoefficient(a: Poly, i: number): Poly {
   const parts = coefficientsIn(a, i);
-  return parts.get(Math.max(...parts.keys()))!;
+  let top = -1;
+  for (const k of parts.keys()) top = Math.max(top, k);
+  return parts.get(top)!;
 }
 
 /**
@@ -541,14 +543,14 @@ export function toRational(n: bigint, d: bigint): Rational {
 
 /** p/den as an expanded expression over the ring's atoms. */
 export function toExpr(p: Poly, ring: Ring, den = 1n): Expr {
-  return addExpr(
-    ...p.mons.map((m, t) => {
+  return addAllExpr(
+    p.mons.map((m, t) => {
       const factors: Expr[] = [num(toRational(p.coeffs[t]!, den))];
       for (let i = 0; i < m.length; i++) {
         const e = m.charCodeAt(i);
         if (e > 0) factors.push(powExpr(ring.vars[i]!, e));
       }
-      return mulExpr(...factors);
+      return mulAllExpr(factors);
     }),
   );
 }

@@ -10,7 +10,7 @@
 // denominator are not cancelled.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { add, fn, mul, num, ONE, pow, splitCoeff, termsOf, unreachable, type Expr, type Factor } from './expr.js';
+import { add, addAll, fn, mul, mulAll, num, ONE, pow, splitCoeff, termsOf, unreachable, type Expr, type Factor } from './expr.js';
 import { expand } from './expand.js';
 import { simplifyTrig } from './trig.js';
 import { mapChildren, memoPass } from './traverse.js';
@@ -21,7 +21,7 @@ export function together(e: Expr): Expr {
       case 'pow':
         return power(go(u.base), u.exp);
       case 'mul':
-        return mul(num(u.coeff), ...u.factors.map((f) => power(go(f.base), f.exp)));
+        return mulAll([num(u.coeff), ...u.factors.map((f) => power(go(f.base), f.exp))]);
       case 'add':
         return overCommonDenominator(termsOf(u).map(go));
       default:
@@ -57,11 +57,11 @@ function overCommonDenominator(terms: readonly Expr[]): Expr {
     }
   }
   if (den.size === 0) {
-    const sum = add(...terms);
-    return sum.kind === 'add' ? mul(...contentOf(sum)) : sum;
+    const sum = addAll(terms);
+    return sum.kind === 'add' ? mulAll(contentOf(sum)) : sum;
   }
-  const D = mul(...[...den].map(([b, k]) => pow(b, num(Q.neg(k)))));
-  const numerator = simplifyTrig(expand(add(...terms.map((t) => mul(t, D)))));
+  const D = mulAll([...den].map(([b, k]) => pow(b, num(Q.neg(k)))));
+  const numerator = simplifyTrig(expand(addAll(terms.map((t) => mul(t, D)))));
   const [content, primitive] = numerator.kind === 'add' ? contentOf(numerator) : [ONE, numerator];
   return mul(content, primitive, pow(D, -1));
 }
@@ -91,7 +91,7 @@ function contentOf(s: Expr & { kind: 'add' }): [Expr, Expr] {
   }
   const first = splitCoeff(terms[0]!)[0];
   const sign = Q.isNegative(first) ? Q.MINUS_ONE : Q.ONE;
-  const content = mul(num(Q.mul(sign, c ?? Q.ONE)), ...[...(common ?? [])].map(([b, e]) => pow(b, num(e))));
+  const content = mulAll([num(Q.mul(sign, c ?? Q.ONE)), ...[...(common ?? [])].map(([b, e]) => pow(b, num(e)))]);
   return [content, expand(mul(s, pow(content, -1)))];
 }
 

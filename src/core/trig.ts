@@ -21,9 +21,9 @@ import * as Q from './rational.js';
 import type { Rational } from './rational.js';
 import { opCount } from './cost.js';
 import { expand } from './expand.js';
-import { mapChildren, memoPass } from './traverse.js';
+import { deepSafe, mapChildren, memoPass } from './traverse.js';
 import {
-  add, addFromTerms, cos, fn, memo, mul, num, ONE, pow, sin, splitCoeff, sub, unreachable, type Expr, type Factor,
+  add, addAll, addFromTerms, cos, fn, makeMul, memo, mul, mulAll, num, ONE, pow, sin, splitCoeff, sub, unreachable, type Expr, type Factor,
 } from './expr.js';
 
 // Results are memoized on the nodes (see Memo in expr.ts): derivations ask
@@ -41,19 +41,22 @@ export function simplify(e: Expr): Expr {
 
 /** Trig simplification of an (expanded) expression. */
 export function simplifyTrig(e: Expr): Expr {
-  const go = (u: Expr): Expr => {
-    const m = memo(u);
-    if (m.trig) return m.trig;
-    let r: Expr;
-    if (u.kind === 'add') {
-      const inner = mapChildren(u, go);
-      r = inner.kind === 'add' ? simplifySum(inner) : inner;
-    } else r = mapChildren(u, go);
-    m.trig = r;
-    return r;
-  };
-  return go(e);
+  return simplifyTrigDeepSafe(e);
 }
+
+// One recursion guard for all calls (simplifySum expands, and expansion of a
+// function's arguments nests).
+const simplifyTrigDeepSafe: (u: Expr) => Expr = deepSafe((u: Expr): Expr => {
+  const m = memo(u);
+  if (m.trig) return m.trig;
+  let r: Expr;
+  if (u.kind === 'add') {
+    const inner = mapChildren(u, simplifyTrigDeepSafe);
+    r = inner.kind === 'add' ? simplifySum(inner) : inner;
+  } else r = mapChildren(u, simplifyTrigDeepSafe);
+  m.trig = r;
+  return r;
+}, (u) => memo(u).trig !== undefined);
 
 const isTrigFactor = (f: Factor): boolean =>
   f.base.kind === 'fn' && (f.base.name === 'sin' || f.base.name === 'cos') && f.exp.kind === 'num' && Q.isInteger(f.exp.value) && f.exp.value.n > 0;
@@ -64,13 +67,19 @@ const asFactors = (term: Expr): readonly Factor[] =>
 /** A product of positive integer powers of sines and cosines (coefficient-free). */
 const isTrigMonomial = (term: Expr): boolean => asFactors(term).every(isTrigFactor);
 
-/** Split a coefficient-free term into its non-trig part and its trig monomial. */
+/**
+ * Split a coefficient-free term into its non-trig part and its trig monomial.
+ * Both parts are sublists of the term's sorted factors, so they are canonical
+ * products as they stand (no re-sorting).
+ */
 function splitTrig(term: Expr): [Expr, Expr] {
   const factors = asFactors(term);
-  const rest: Expr[] = [];
-  const trig: Expr[] = [];
-  for (const f of factors) (isTrigFactor(f) ? trig : rest).push(pow(f.base, f.exp));
-  return [mul(...rest), mul(...trig)];
+  const rest: Factor[] = [];
+  const trig: Factor[] = [];
+  for (const f of factors) (isTrigFactor(f) ? trig : rest).push(f);
+  if (trig.length === 0) return [term, ONE];
+  if (rest.length === 0) return [ONE, term];
+  return [makeMul(Q.ONE, rest), makeMul(Q.ONE, trig)];
 }
 
 function simplifySum(e: Expr & { kind: 'add' }): Expr {
@@ -90,14 +99,14 @@ function simplifySum(e: Expr & { kind: 'add' }): Expr {
   let changed = false;
   const parts: Expr[] = groups.has(ONE) ? [] : [num(e.constant)];
   for (const [rest, terms] of groups) {
-    const poly = add(...terms);
+    const poly = addAll(terms);
     const best = terms.length > 1 ? shortestForm(poly) : poly;
     if (best !== poly) changed = true;
     parts.push(mul(rest, best));
   }
   if (!changed) return e;
   // The chosen forms are sums of monomials: multiply out the group factor.
-  return expand(add(...parts));
+  return expand(addAll(parts));
 }
 
 /**
@@ -212,11 +221,11 @@ function pythagorean(e: Expr, which: 'sin' | 'cos'): Expr {
     return pow(base, exp);
   };
   const term = (u: Expr): Expr => {
-    if (u.kind === 'mul') return mul(num(u.coeff), ...u.factors.map((f) => rewrite(f.base, f.exp)));
+    if (u.kind === 'mul') return mulAll([num(u.coeff), ...u.factors.map((f) => rewrite(f.base, f.exp))]);
     if (u.kind === 'pow') return rewrite(u.base, u.exp);
     return u;
   };
-  return e.kind === 'add' ? add(num(e.constant), ...e.terms.map((t) => mul(num(t.coeff), term(t.expr)))) : term(e);
+  return e.kind === 'add' ? addAll([num(e.constant), ...e.terms.map((t) => mul(num(t.coeff), term(t.expr)))]) : term(e);
 }
 
 // ---------------------------------------------------------------- linearization

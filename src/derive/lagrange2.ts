@@ -12,7 +12,7 @@
 // faster than simplify(L) first. Neither nerdamer nor mathjs is used here:
 // both take seconds on this system (see ARCHITECTURE.md).
 import { MechanicsError } from '../errors.js';
-import { add, dependsOn, HALF, mul, neg, ZERO, type Expr } from '../core/expr.js';
+import { add, addAll, dependsOn, HALF, mul, neg, ZERO, type Expr } from '../core/expr.js';
 import { diff } from '../core/diff.js';
 import { expand } from '../core/expand.js';
 import { subs } from '../core/subs.js';
@@ -69,8 +69,8 @@ export function deriveLagrange2(model: Model): Lagrange2 {
     quadratic.push(mul(HALF, M[i]![i]!, qd[i]!, qd[i]!));
     for (let j = i + 1; j < n; j++) quadratic.push(mul(M[i]![j]!, qd[i]!, qd[j]!));
   }
-  const L = add(...quadratic, ...b.map((bi, i) => mul(bi, qd[i]!)), L0);
-  const momenta = cs.map((_, i) => add(b[i]!, ...qd.map((v, j) => mul(M[i]![j]!, v))));
+  const L = addAll([...quadratic, ...b.map((bi, i) => mul(bi, qd[i]!)), L0]);
+  const momenta = cs.map((_, i) => addAll([b[i]!, ...qd.map((v, j) => mul(M[i]![j]!, v))]));
   // ∂M_jk/∂q_x and ∂b_j/∂q_x, each once: dLdq and the forcing both need
   // every one of them (∂M_ij/∂q_k q̇_j q̇_k in f_i is ∂M_jk/∂q_x with other
   // names), and differentiating twice cost a tenth of the derivation of the
@@ -100,7 +100,7 @@ export function deriveLagrange2(model: Model): Lagrange2 {
       if (dependsOnQ(M[j]![j]!, x)) parts.push(mul(HALF, partial(M[j]![j]!, name), qd[j]!, qd[j]!));
       for (let k = j + 1; k < n; k++) if (dependsOnQ(M[j]![k]!, x)) parts.push(mul(partial(M[j]![k]!, name), qd[j]!, qd[k]!));
     }
-    return simplify(add(...parts));
+    return simplify(addAll(parts));
   });
   // f_i = ∂L/∂q_i − Σ_k (∂p_i/∂q_k) q̇_k − ∂p_i/∂t + Q_i with p_i = Σ_j M_ij q̇_j + b_i.
   // simplify(f_i) is simplifyTrig of the expansion of f_i, and expanding is
@@ -117,7 +117,7 @@ export function deriveLagrange2(model: Model): Lagrange2 {
       if (dependsOnQ(b[i]!, k)) parts.push(neg(mul(partial(b[i]!, x), qd[k]!)));
       for (let j = 0; j < n; j++) if (dependsOnQ(M[i]![j]!, k)) parts.push(neg(mul(partial(M[i]![j]!, x), qd[j]!, qd[k]!)));
     }
-    return simplifyTrig(add(expand(dLdq[i]!), expand(add(...parts))));
+    return simplifyTrig(add(expand(dLdq[i]!), expand(addAll(parts))));
   });
   const constantMass = M.every((r) => r.every((e) => !dependsOn(e, TIME) && cs.every((c) => !dependsOn(e, c.q.name))));
   return { L, momenta, dLdq, massMatrix: M, b, L0, forcing, constantMass };

@@ -11,7 +11,7 @@
 // accelerations already factor. Compliant terms (compliant.ts) add their
 // residual increments over the region where they act.
 // Tests: test/codegen/jacobian.test.ts (the generated Jacobian against differences of rhs).
-import { add, mul, neg, type Expr } from '../core/expr.js';
+import { addAll, freeSymbols, mul, neg, termsOf, type Expr } from '../core/expr.js';
 import { diff } from '../core/diff.js';
 import { simplify } from '../core/trig.js';
 import type { Model } from '../model/model.js';
@@ -34,17 +34,45 @@ export function deriveLinearization(model: Model, l2: Lagrange2, constraints: Re
   const cs = model.coordinates;
   const qdd = cs.map((c) => accelerationSymbol(c.q));
   const lambda = (constraints?.A ?? []).map((_, k) => multiplierSymbol(k + 1));
-  const R = cs.map((_, i) => add(
-    ...l2.massMatrix[i]!.map((Mij, j) => mul(Mij, qdd[j]!)),
-    ...(constraints ? constraints.A.map((row, k) => mul(row[i]!, lambda[k]!)) : []),
-    neg(l2.forcing[i]!),
-  ));
-  const jacobian = (rows: readonly Expr[], by: 'q' | 'qd'): Expr[][] => rows.map((r) => cs.map((c) => simplify(diff(r, by === 'q' ? c.q.name : c.qd.name))));
+  const R = cs.map((_, i) =>
+    addAll([
+      ...l2.massMatrix[i]!.map((Mij, j) => mul(Mij, qdd[j]!)),
+      ...(constraints ? constraints.A.map((row, k) => mul(row[i]!, lambda[k]!)) : []),
+      neg(l2.forcing[i]!),
+    ]),
+  );
+  const jacobian = (rows: readonly Expr[], by: 'q' | 'qd'): Expr[][] =>
+    rows.map((r) => {
+      const terms = termsBySymbol(r);
+      return cs.map((c) => {
+        const x = by === 'q' ? c.q.name : c.qd.name;
+        return simplify(diff(addAll(terms.get(x) ?? []), x));
+      });
+    });
   // Compliant terms (compliant.ts): their increments over the region where they act.
   const withCompliant = (J: Expr[][], block: 'Rq' | 'Rqd'): Expr[][] =>
-    compliant ? J.map((r, i) => r.map((e, j) => simplify(add(e, ...compliant.terms.map((t) => t.activeJacobian[block][i]![j]!))))) : J;
+    compliant ? J.map((r, i) => r.map((e, j) => simplify(addAll([e, ...compliant.terms.map((t) => t.activeJacobian[block][i]![j]!)])))) : J;
   const base = { Rq: withCompliant(jacobian(R, 'q'), 'Rq'), Rqd: withCompliant(jacobian(R, 'qd'), 'Rqd') };
   if (!constraints) return base;
-  const C = constraints.A.map((row, k) => add(...row.map((a, j) => mul(a, qdd[j]!)), constraints.bias[k]!));
+  const C = constraints.A.map((row, k) => addAll([...row.map((a, j) => mul(a, qdd[j]!)), constraints.bias[k]!]));
   return { ...base, Cq: jacobian(C, 'q'), Cqd: jacobian(C, 'qd') };
+}
+
+/**
+ * The terms of e listed under each symbol they contain. ∂e/∂x is ∂/∂x of the
+ * terms under x (the others give 0), so the n entries of a Jacobian row
+ * differentiate the terms each depends on, not the whole row n times:
+ * a row of the 40-link pendulum's residual has O(n) terms of which O(1)
+ * depend on a given coordinate.
+ */
+function termsBySymbol(e: Expr): Map<string, Expr[]> {
+  const out = new Map<string, Expr[]>();
+  for (const t of termsOf(e)) {
+    for (const name of freeSymbols(t)) {
+      const list = out.get(name);
+      if (list) list.push(t);
+      else out.set(name, [t]);
+    }
+  }
+  return out;
 }

@@ -6,6 +6,7 @@
 import katex from 'katex';
 import type { Block, EquationRow, Inline, Numbering, ReportDocument } from './document.js';
 import { lineTex, numbering } from './document.js';
+import { narrowRows } from './layout.js';
 
 /** KaTeX settings of every formula in a report: fail on anything KaTeX does not support. */
 export const KATEX_OPTIONS = { throwOnError: true, strict: 'error', output: 'htmlAndMathml' } as const;
@@ -47,9 +48,12 @@ export function katexInputs(doc: ReportDocument): { readonly tex: string; readon
         case 'paragraph':
           inline(b.content);
           break;
-        case 'equations':
+        case 'equations': {
           if (b.rows.length) out.push({ tex: displayTex(b.rows, n.equations), display: true });
+          const narrow = narrowRows(b.rows);
+          if (narrow) out.push({ tex: displayTex(narrow, n.equations), display: true });
           break;
+        }
         case 'table':
           for (const row of b.rows) for (const cell of row) inline(cell);
           break;
@@ -87,7 +91,11 @@ function blockHtml(b: Block, n: Numbering, where: string): string {
     case 'equations': {
       if (b.rows.length === 0) return '';
       const anchors = b.rows.filter((r) => r.label).map((r) => `<span class="anchor" id="eq-${r.label}"></span>`).join('');
-      return `<div class="equations">${anchors}${katexHtml(displayTex(b.rows, n.equations), true, where)}</div>`;
+      const wide = katexHtml(displayTex(b.rows, n.equations), true, where);
+      // A display too wide for a phone also comes broken for one (layout.ts); CSS shows one of the two.
+      const narrow = narrowRows(b.rows);
+      if (!narrow) return `<div class="equations">${anchors}${wide}</div>`;
+      return `<div class="equations">${anchors}<div class="wide">${wide}</div><div class="narrow">${katexHtml(displayTex(narrow, n.equations), true, where)}</div></div>`;
     }
     case 'table': {
       const head = `<tr>${b.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>`;
@@ -125,6 +133,8 @@ p { margin: 0.6rem 0; }
 .katex-display { overflow-x: auto; overflow-y: hidden; padding: 0.2rem 0; margin: 0.5rem 0; }
 .katex-display > .katex > .katex-html:has(> .katex-tag) { padding-right: 3.2em; }
 .katex-display > .katex > .katex-html > .katex-tag { right: 0.25em; }
+.equations > .narrow { display: none; }
+@media (max-width: 40rem) { .equations > .wide { display: none; } .equations > .narrow { display: block; } }
 .animation { margin: 1.4rem 0 0.4rem; text-align: center; }
 .animation .controls { font: 0.95rem sans-serif; margin-top: 0.3rem; display: flex; gap: 0.6rem; align-items: center; justify-content: center; }
 .animation input[type=range] { flex: 1; max-width: 22rem; }

@@ -92,11 +92,11 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
         expect(m.over, `displays wider than their box at ${width} px (px over)`).toEqual([]);
         expect(m.overlap, `equation numbers over their formula at ${width} px (px)`).toEqual([]);
         const html = r.files.get(`docs/${name}.html`)!;
-        expect(m.plots).toHaveLength(html.split('<svg class="plot"').length - 1);
+        expect(m.plots).toHaveLength(html.match(/<svg[^>]*\bclass="plot\b/g)?.length ?? 0);
         for (const p of m.plots) expect(p.w).toBeGreaterThan(width === 412 ? 250 : 300);
         // The motion's curves are drawn wherever the report has them.
         for (const p of m.plots.filter((x) => ['plot-coordinates', 'plot-velocities', 'plot-phase'].includes(x.id))) expect(p.lines, p.id).toBeGreaterThan(0);
-        expect(m.sketches).toBe(html.split('<svg class="sketch"').length - 1);
+        expect(m.sketches).toBe(html.match(/<svg[^>]*\bclass="sketch\b/g)?.length ?? 0);
       }
       expect(errors, 'console errors').toEqual([]);
       expect(failed, 'requests that failed (missing stylesheet or fonts?)').toEqual([]);

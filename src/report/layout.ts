@@ -1,0 +1,70 @@
+// Displays for a narrow screen: the lines of an equation broken again at
+// its sum and relation boundaries (outside every group, \left…\right pair
+// and environment) so that each fits a phone's width; the HTML report shows
+// them below 40rem instead of the page-wide lines, which LaTeX and wide
+// screens keep.
+// Tests: test/report/layout.test.ts.
+import type { EquationLine, EquationRow } from './document.js';
+import { texWidth } from './latex.js';
+
+/** Width of a line on a 412 px screen, left side included (texWidth units: KaTeX at 18 px, less the number's 3.2 em). */
+export const NARROW_WIDTH = 24;
+
+/** Printed continuation lines begin with this (document.ts equation). */
+const CONTINUATION = '\\quad {}';
+
+/**
+ * The top-level terms of a right-hand side: split before " + ", " - " and
+ * a relation sign at depth 0, each term keeping its sign. Depth counts
+ * braces, \left…\right and \begin…\end, so a fraction, a bracket or a
+ * matrix is never cut.
+ */
+export function topTerms(tex: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < tex.length; i++) {
+    const c = tex[i]!;
+    if (c === '{') depth++;
+    else if (c === '}') depth--;
+    else if (c === '\\') {
+      const name = /^\\([A-Za-z]+)/.exec(tex.slice(i))?.[1];
+      if (name === 'left' || name === 'begin') depth++;
+      else if (name === 'right' || name === 'end') depth--;
+      if (name) i += name.length;
+    } else if (depth === 0 && i > start && tex[i - 1] === ' ' && (c === '+' || c === '-' || c === '=') && tex[i + 1] === ' ') {
+      out.push(tex.slice(start, i).trimEnd());
+      start = i;
+    }
+  }
+  out.push(tex.slice(start).trim());
+  return out.filter((t) => t.length > 0);
+}
+
+/** An equation's lines again, packed greedily so each fits `width` with its left side. */
+export function narrowRow(row: EquationRow, lhsWidth: number, width = NARROW_WIDTH): EquationRow {
+  const budget = Math.max(8, width - lhsWidth);
+  const terms = row.lines.flatMap((l, k) => topTerms(k > 0 && l.after.startsWith(CONTINUATION) ? l.after.slice(CONTINUATION.length) : l.after));
+  const packed: string[] = [];
+  for (const term of terms) {
+    const last = packed[packed.length - 1];
+    // A term opens a line of its own when the line would get too wide (a term wider than the line stays whole).
+    if (last !== undefined && texWidth(`${last} ${term}`) <= budget) packed[packed.length - 1] = `${last} ${term}`;
+    else packed.push(term);
+  }
+  const lines: EquationLine[] = packed.map((p, k) => (k === 0 ? { before: row.lines[0]!.before, after: p } : { before: '', after: `${CONTINUATION}${p}` }));
+  return row.label === undefined ? { lines } : { label: row.label, lines };
+}
+
+/** The widest line of the rows (left side and right side together). */
+export function widest(rows: readonly EquationRow[]): number {
+  const lhs = Math.max(...rows.map((r) => texWidth(r.lines[0]!.before)));
+  return Math.max(...rows.flatMap((r) => r.lines.map((l) => lhs + texWidth(l.after))));
+}
+
+/** The rows for a narrow screen, or undefined when they already fit it. */
+export function narrowRows(rows: readonly EquationRow[]): EquationRow[] | undefined {
+  if (rows.length === 0 || widest(rows) <= NARROW_WIDTH) return undefined;
+  const lhs = Math.max(...rows.map((r) => texWidth(r.lines[0]!.before)));
+  return rows.map((r) => narrowRow(r, lhs));
+}

@@ -1,0 +1,36 @@
+// Displays for a phone: broken again at top-level sums and relations, never
+// inside a group, a \left…\right pair or an environment; every line fits.
+import katex from 'katex';
+import { describe, expect, it } from 'vitest';
+import { equation } from '../../src/report/document.js';
+import { texWidth } from '../../src/report/latex.js';
+import { narrowRow, narrowRows, NARROW_WIDTH, topTerms, widest } from '../../src/report/layout.js';
+import { displayTex, KATEX_OPTIONS } from '../../src/report/render-html.js';
+
+describe('topTerms', () => {
+  it('splits before + and − at depth 0, each term keeping its sign', () => {
+    expect(topTerms('= a + \\frac{b + c}{d} - e')).toEqual(['= a', '+ \\frac{b + c}{d}', '- e']);
+  });
+  it('never cuts a \\left…\\right pair or an environment', () => {
+    expect(topTerms('= \\left(a + b\\right) + \\begin{pmatrix} a + b \\end{pmatrix}')).toEqual(['= \\left(a + b\\right)', '+ \\begin{pmatrix} a + b \\end{pmatrix}']);
+  });
+});
+
+describe('narrowRow', () => {
+  // f₁ of the double pendulum on a wall, as the report prints it on one line.
+  const row = equation('f1', 'f_{1}', ['-l_{1} \\bigl(g (m_{1} + m_{2}) \\sin q_{1} + m_{2} l_{2} \\dot{q}_{2}^{2} \\sin(q_{1} - q_{2})\\bigr)']);
+
+  it('packs the same terms, in order, into lines that fit the phone', () => {
+    expect(widest([row])).toBeGreaterThan(NARROW_WIDTH);
+    const narrow = narrowRow(row, texWidth('f_{1}'));
+    expect(narrow.label).toBe('f1');
+    expect(narrow.lines.length).toBeGreaterThan(1);
+    expect(narrow.lines.map((l) => l.after.replace('\\quad {}', '')).join(' ')).toBe(row.lines[0]!.after);
+    expect(widest([narrow])).toBeLessThanOrEqual(NARROW_WIDTH);
+    expect(() => katex.renderToString(displayTex([narrow], new Map([['f1', 9]])), { ...KATEX_OPTIONS, displayMode: true })).not.toThrow();
+  });
+
+  it('leaves displays that already fit alone', () => {
+    expect(narrowRows([equation('a', 'x', 'y + 1')])).toBeUndefined();
+  });
+});

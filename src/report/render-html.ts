@@ -6,6 +6,7 @@
 import katex from 'katex';
 import type { Block, EquationRow, Inline, Numbering, ReportDocument } from './document.js';
 import { lineTex, numbering } from './document.js';
+import { splitDisplays } from './large.js';
 import { narrowRows } from './layout.js';
 
 /** KaTeX settings of every formula in a report: fail on anything KaTeX does not support. */
@@ -51,7 +52,7 @@ export function katexInputs(doc: ReportDocument): { readonly tex: string; readon
         case 'equations': {
           if (b.rows.length) out.push({ tex: displayTex(b.rows, n.equations), display: true });
           const narrow = narrowRows(b.rows);
-          if (narrow) out.push({ tex: displayTex(narrow, n.equations), display: true });
+          if (narrow) for (const part of splitDisplays(narrow)) out.push({ tex: displayTex(part, n.equations), display: true });
           break;
         }
         case 'table':
@@ -95,7 +96,9 @@ function blockHtml(b: Block, n: Numbering, where: string): string {
       // A display too wide for a phone also comes broken for one (layout.ts); CSS shows one of the two.
       const narrow = narrowRows(b.rows);
       if (!narrow) return `<div class="equations">${anchors}${wide}</div>`;
-      return `<div class="equations">${anchors}<div class="wide">${wide}</div><div class="narrow">${katexHtml(displayTex(narrow, n.equations), true, where)}</div></div>`;
+      // Broken again, the rows have more lines: split anew to stay within KaTeX's expansion limit (large.ts).
+      const parts = splitDisplays(narrow).map((part) => katexHtml(displayTex(part, n.equations), true, where));
+      return `<div class="equations">${anchors}<div class="wide">${wide}</div><div class="narrow">${parts.join('\n')}</div></div>`;
     }
     case 'table': {
       const head = `<tr>${b.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>`;

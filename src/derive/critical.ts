@@ -116,8 +116,8 @@ function solveClosedForm(factor: Expr, x: Sym, env: Env, lo: number, hi: number)
   return undefined;
 }
 
-/** cos²x → 1 − sin²x (which = 'cos') or sin²x → 1 − cos²x. */
-function pythagorean(e: Expr, x: Sym, which: 'sin' | 'cos'): Expr {
+/** cos²x → 1 − sin²x (which = 'cos') or sin²x → 1 − cos²x, expanded (the report's printer writes sums of one angle in sines with it). */
+export function pythagorean(e: Expr, x: Expr, which: 'sin' | 'cos'): Expr {
   const other = which === 'cos' ? 'sin' : 'cos';
   return expand(replacePower(e, fn(which, x), add(num(1), neg(pow(fn(other, x), 2)))));
 }

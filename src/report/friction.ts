@@ -12,7 +12,7 @@ import type { SupportDerivation } from '../derive/supports.js';
 import type { CoulombContact } from '../derive/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, type Block, type Section, type Table } from './document.js';
 import { latexMatrix } from './latex.js';
-import { math, mathLines, mechanicsSymbol } from './notation.js';
+import { math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
 
 const subscript = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
 
@@ -125,8 +125,8 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
       'Column i of ',
       m('a^{\\pm}'),
       ` is pair i bearing on that side; the rows are the constraints' accelerations${k === 1 ? '' : ` (${countWord(k)} of them)`}, i.e. the balance of applied and inertial forces multiplied by `,
-      m('A M^{-1}'),
-      ` (M of the ${countWord(n)} coordinates). The realized variant is the one whose reactions are all non-negative, selected by the switching function (1.2)`,
+      m(`A ${reportSymbols(system).mass}^{-1}`),
+      ` (${reportSymbols(system).mass} of the ${countWord(n)} coordinates). The realized variant is the one whose reactions are all non-negative, selected by the switching function (1.2)`,
     ),
     equations(equation('supports-switching', 'F(s)', '\\prod_{i=1}^{' + k + '} \\frac{1 + \\operatorname{sgn} N_i^{s}}{2}, \\qquad \\sum_s F(s) = 1')),
   ];

@@ -12,7 +12,7 @@ import type { ContactKinematics } from '../derive/unilateral-types.js';
 import { multiplierName } from '../model/names.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
-import { fits, math, mathLines, mechanicsSymbol } from './notation.js';
+import { fits, math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
 
 /** One row of the constraint matrix: its name (a gradient in LaTeX), the row, the multiplier it carries. */
 interface ReactionRow {
@@ -78,15 +78,16 @@ function reactionTerms(system: DerivedSystem, measure: boolean): string {
 function solvedBlocks(system: DerivedSystem): Block[] {
   const blocks: Block[] = [];
   const rc = system.constraints;
+  const { mass: M, forcing: f, rate: b } = reportSymbols(system);
   if (rc?.multipliers) {
     blocks.push(
       paragraph(
         'Eliminating ',
-        m('\\ddot{q} = M^{-1}(f - A^{\\top}\\lambda)'),
+        m(`\\ddot{q} = ${M}^{-1}(${f} - A^{\\top}\\lambda)`),
         ' from the constraints at acceleration level, ',
-        m('A\\ddot{q} + \\dot{A}\\dot{q} + \\dot{b} = 0'),
+        m(`A\\ddot{q} + \\dot{A}\\dot{q} + \\dot{${b}} = 0`),
         ', gives ',
-        m('(A M^{-1} A^{\\top})\\,\\lambda = A M^{-1} f + \\dot{A}\\dot{q} + \\dot{b}'),
+        m(`(A ${M}^{-1} A^{\\top})\\,\\lambda = A ${M}^{-1} ${f} + \\dot{A}\\dot{q} + \\dot{${b}}`),
         ' (Kugushev–Sorokina (9.3)–(9.4)), solved by',
       ),
       equations(...rc.multipliers.map((x, k) => equation(`multiplier-${k + 1}`, mechanicsSymbol(multiplierName(k + 1)), mathLines(x)))),
@@ -124,8 +125,10 @@ export function lagrange1Section(system: DerivedSystem): Section | undefined {
   if (!rc && !u) return undefined;
   const measure = u !== undefined;
   const rows = reactionRows(system, measure);
-  const lhs = measure ? '\\sum_{k} M_{ik}\\,\\mathrm{d}\\dot{q}_k' : '\\sum_{k} M_{ik}\\,\\ddot{q}_k';
-  const force = measure ? 'f_i\\,\\mathrm{d}t' : 'f_i';
+  const symbols = reportSymbols(system);
+  const { mass: M, forcing: f } = symbols;
+  const lhs = measure ? `\\sum_{k} ${M}_{ik}\\,\\mathrm{d}\\dot{q}_k` : `\\sum_{k} ${M}_{ik}\\,\\ddot{q}_k`;
+  const force = measure ? `${f}_i\\,\\mathrm{d}t` : `${f}_i`;
   const entries = rows.map((r) => r.row.map(math));
   const intro: Inline[] = [
     'Lagrange’s equations of the first kind (Kugushev–Sorokina (8.10)) are written for the Cartesian coordinates ',
@@ -142,9 +145,9 @@ export function lagrange1Section(system: DerivedSystem): Section | undefined {
     paragraph(...intro),
     equations(equation('lagrange1', lhs, `${force} ${reactionTerms(system, measure)}`)),
     paragraph(
-      'with M and f of Section ',
+      'with ', m(M), ' and ', m(f), ' of Section ',
       ref('sec:lagrange2'),
-      ...(model.Q.some((x) => x !== ZERO) ? [' (f holds the generalized forces Q of Section ', ref('sec:forces'), ')'] : []),
+      ...(model.Q.some((x) => x !== ZERO) ? [' (', m(f), ' holds the generalized forces ', m('Q'), ' of Section ', ref('sec:forces'), ')'] : []),
       ...(u ? [' and the measures as in ', ref('lagrange2-measure')] : []),
       '. The gradients, stacked, are the constraint matrix; the multipliers of its rows are ',
       m(rows.map((r) => r.multiplier).join(',\\ ')),
@@ -159,14 +162,14 @@ export function lagrange1Section(system: DerivedSystem): Section | undefined {
   if (rc && !system.supports && !system.hinges.length) {
     const k = rc.names.length;
     blocks.push(
-      paragraph('The retaining constraints hold at the acceleration level, ', m('A\\ddot{q} + \\dot{A}\\dot{q} + \\dot{b} = 0'), ', with'),
-      equations(...rc.bias.map((bias, i) => equation(`constraint-bias-${i + 1}`, k === 1 ? '\\dot{A}\\,\\dot{q} + \\dot{b}' : `(\\dot{A}\\,\\dot{q} + \\dot{b})_{${i + 1}}`, mathLines(bias)))),
+      paragraph('The retaining constraints hold at the acceleration level, ', m(`A\\ddot{q} + \\dot{A}\\dot{q} + \\dot{${symbols.rate}} = 0`), ', with'),
+      equations(...rc.bias.map((bias, i) => equation(`constraint-bias-${i + 1}`, k === 1 ? `\\dot{A}\\,\\dot{q} + \\dot{${symbols.rate}}` : `(\\dot{A}\\,\\dot{q} + \\dot{${symbols.rate}})_{${i + 1}}`, mathLines(bias)))),
       paragraph('so that, while no contact acts, accelerations and multipliers solve'),
       equations(
         equation(
           'lagrange1-system',
-          '\\begin{pmatrix} M & A^{\\top} \\\\ A & 0 \\end{pmatrix} \\begin{pmatrix} \\ddot{q} \\\\ \\lambda \\end{pmatrix}',
-          '\\begin{pmatrix} f \\\\ -(\\dot{A}\\,\\dot{q} + \\dot{b}) \\end{pmatrix}',
+          `\\begin{pmatrix} ${symbols.mass} & A^{\\top} \\\\ A & 0 \\end{pmatrix} \\begin{pmatrix} \\ddot{q} \\\\ \\lambda \\end{pmatrix}`,
+          `\\begin{pmatrix} ${symbols.forcing} \\\\ -(\\dot{A}\\,\\dot{q} + \\dot{${symbols.rate}}) \\end{pmatrix}`,
         ),
       ),
     );

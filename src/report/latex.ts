@@ -277,21 +277,24 @@ export function defaultFactorRank(base: Expr): number {
 /**
  * Signs of sum factors as an author writes them: a sum whose terms are all
  * negative, (−a − b)^k, becomes (a + b)^k with the sign moved to the
- * coefficient (odd k); then a remaining minus is absorbed by a sum of
- * mixed signs, −l m (g − l θ̇²) → l m (l θ̇² − g). The sums themselves are
- * printed with a positive term first (orderedTerms).
+ * coefficient (odd k), and so does a sum with a negative number in it, so
+ * that one factor prints one way in a whole report: (1 − 3 sin²α), never
+ * (3 sin²α − 1) beside it (Rubanovich–Formalsky (1.13), (1.16)). Then a
+ * remaining minus is absorbed by a sum of mixed signs without a number,
+ * −l m (g − l θ̇²) → l m (l θ̇² − g). The sums themselves are printed with a
+ * positive term first (orderedTerms).
  */
 function positiveSums(coeff: Rational, factors: readonly Factor[]): { coeff: Rational; factors: Factor[] } {
   let c = coeff;
   const odd = (f: Factor): boolean => f.exp.kind === 'num' && f.exp.value.d === 1 && f.exp.value.n % 2 !== 0;
   const integer = (f: Factor): boolean => f.exp.kind === 'num' && f.exp.value.d === 1;
   const out = factors.map((f) => {
-    if (f.base.kind !== 'add' || !integer(f) || !allNegative(f.base)) return f;
+    if (f.base.kind !== 'add' || !integer(f) || !(allNegative(f.base) || Q.isNegative(f.base.constant))) return f;
     if (odd(f)) c = Q.neg(c);
     return { base: neg(f.base), exp: f.exp };
   });
   if (Q.isNegative(c)) {
-    const k = out.findIndex((f) => f.base.kind === 'add' && odd(f) && mixedSigns(f.base));
+    const k = out.findIndex((f) => f.base.kind === 'add' && odd(f) && mixedSigns(f.base) && Q.isZero(f.base.constant));
     if (k >= 0) {
       out[k] = { base: neg(out[k]!.base), exp: out[k]!.exp };
       c = Q.neg(c);
@@ -354,7 +357,9 @@ function juxtapose(lead: readonly string[], rest: readonly string[]): string {
 /** base^exp: \sqrt for ½, \sin^{2} x for powers of trig functions, \frac{1}{…} for negative exponents. */
 function latexPow(base: Expr, exp: Expr, ctx: Ctx): Printed {
   if (exp === ONE) return print(base, ctx);
-  if (isReciprocal(exp) || (base.kind === 'add' && allNegative(base))) return latexMul(Q.ONE, [{ base, exp }], ctx);
+  // A sum with a negative number, to an integer power, prints as positiveSums orients it: (1 − 3 sin²α)², not (3 sin²α − 1)².
+  const integerPower = exp.kind === 'num' && exp.value.d === 1;
+  if (isReciprocal(exp) || (base.kind === 'add' && (allNegative(base) || (integerPower && Q.isNegative(base.constant))))) return latexMul(Q.ONE, [{ base, exp }], ctx);
   if (exp.kind === 'num') {
     const k = exp.value;
     if (k.n === 1 && k.d === 2) return { tex: `\\sqrt{${print(base, ctx).tex}}`, prec: ATOM };

@@ -11,7 +11,10 @@
 // Tests: test/report/latex.test.ts, test/model/names.test.ts.
 import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
-import { add, children, mul, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
+import { add, children, factorsOf, mul, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
+import { memoPass, mapChildren } from '../core/traverse.js';
+import { pythagorean } from '../derive/critical.js';
+import type { DerivedSystem } from '../derive/system.js';
 import { symbolRole, TIME } from '../model/names.js';
 import {
   accentParts, breakLines, defaultFactorRank, latexPieces, latexTerms, symbolNameLatex, texWidth, toLatex, type LatexOptions,
@@ -48,6 +51,51 @@ export function mechanicsSymbol(name: string): string {
   }
 }
 
+/**
+ * The letters a report gives its generic objects, one meaning each
+ * (docs/notation.md): the papers' letters unless the model already uses them.
+ *   mass     M; G (Rubanovich–Formalsky's kinetic matrix G′ (3.1)) where a
+ *            parameter is called M or M_x, as the pendulum on a cart's cart mass
+ *            (A is the constraint matrix and the linearization's state matrix)
+ *   forcing  f of M q̈ = f; h (Pfeiffer–Glocker's M q̈ − h = W λ) where f names
+ *            the gaps f_j ≥ 0 (Kozlov), Smirnov's friction coefficients f_i or a
+ *            parameter; then F (unless Kugushev–Sorokina's Cartesian forces (8.10)
+ *            are printed)
+ *   rate     b of the retaining constraints A q̇ + b = 0 (Kugushev–Sorokina
+ *            (8.10)); c or d where Smirnov's support system (1.1) has its b
+ * and, where every letter is taken (the prism's parameters M_x, h, b_3, c_1),
+ * a marked one (\mathsf{M}, \tilde{f}, \tilde{b}).
+ * The velocity-free part of the momentum, p = M q̇ + p₀, is p₀ (as L₀ = L at
+ * q̇ = 0), never b.
+ */
+export interface ReportSymbols {
+  readonly mass: string;
+  readonly forcing: string;
+  readonly rate: string;
+}
+
+const symbolsOf = new WeakMap<DerivedSystem, ReportSymbols>();
+
+/** The report's letters for the mass matrix, the forcing and the constraints' rate term (chosen once per system). */
+export function reportSymbols(system: DerivedSystem): ReportSymbols {
+  const known = symbolsOf.get(system);
+  if (known) return known;
+  const { model } = system;
+  // The letter a printed name starts with: M, f of f_{r}, \alpha.
+  const heads = [...model.parameters, ...model.coordinates].map((x) => /^(\\[A-Za-z]+|[A-Za-z])/.exec(mechanicsSymbol(x.name))?.[0] ?? '');
+  const multipliers = system.constraints !== undefined || system.unilateral !== undefined;
+  const gaps = system.unilateral?.contacts.some((c) => c.constraint.author.sense === '>=') ?? false;
+  const pick = (candidates: readonly string[], taken: readonly (string | false)[]): string => candidates.find((c) => !heads.includes(c) && !taken.includes(c)) ?? candidates[0]!;
+  const chosen: ReportSymbols = {
+    // G is the contacts' gradient in the first-kind equations (lagrange1.ts).
+    mass: pick(['M', 'G', '\\mathsf{M}'], [multipliers && 'G']),
+    forcing: pick(['f', 'h', 'F', '\\tilde{f}'], [(gaps || system.supports !== undefined || system.hinges.length > 0) && 'f', multipliers && 'F']),
+    rate: pick(['b', 'c', 'd', '\\tilde{b}'], [system.supports !== undefined && 'b']),
+  };
+  symbolsOf.set(system, chosen);
+  return chosen;
+}
+
 /** A mass parameter's name: m, M, m1, m_2. */
 const MASS = /^[mM](_?\d+)?$/;
 
@@ -80,6 +128,8 @@ export const MECHANICS: LatexOptions = { symbol: mechanicsSymbol, factorRank: me
  * \frac{…}{l_1^2 l_2 (m_1 + m_2 \sin^2(q_1 - q_2))}.
  */
 export function tidy(e: Expr): Expr {
+  const cancelled = cancelQuotients(e);
+  const sines = sineArguments(cancelled);
   const go = (u: Expr): Expr => {
     switch (u.kind) {
       case 'num':
@@ -87,7 +137,7 @@ export function tidy(e: Expr): Expr {
       case 'fn':
         return u;
       case 'add': {
-        const c = collectFactors(u);
+        const c = collectFactors(inSines(u, sines));
         return c.kind === 'add' ? add(...termsOf(c).map(go)) : go(c);
       }
       case 'pow':
@@ -98,7 +148,43 @@ export function tidy(e: Expr): Expr {
         return unreachable(u);
     }
   };
-  return go(cancelQuotients(e));
+  return go(cancelled);
+}
+
+/** The arguments x of every sin x in e. */
+function sineArguments(e: Expr): Set<Expr> {
+  const found = new Set<Expr>();
+  memoPass<Expr>((u, go) => {
+    if (u.kind === 'fn' && u.name === 'sin') found.add(u.args[0]!);
+    return mapChildren(u, go);
+  })(e);
+  return found;
+}
+
+/**
+ * A sum in cos²x written in sin²x (cos² = 1 − sin²) where that removes a
+ * term, or keeps the count and the expression has sin x elsewhere, so that
+ * one angle prints in sines alone: 2 − 3 cos²α beside 1 + 3 sin²α becomes
+ * 3 sin²α − 1, which positiveSums orients as (1 − 3 sin²α), the factor of
+ * Rubanovich–Formalsky (1.13), (1.16). Only sums of plain products (nothing
+ * to multiply out); the kernel's form is left as it is.
+ */
+function inSines(u: Expr, sines: ReadonlySet<Expr>): Expr {
+  const terms = termsOf(u);
+  if (terms.some((t) => factorsOf(t).some((f) => f.kind === 'add' || (f.kind === 'pow' && f.base.kind === 'add')))) return u;
+  const cosines = new Set<Expr>();
+  for (const t of terms) {
+    for (const f of factorsOf(t)) {
+      if (f.kind === 'pow' && f.base.kind === 'fn' && f.base.name === 'cos' && f.exp.kind === 'num' && f.exp.value.d === 1 && f.exp.value.n >= 2) cosines.add(f.base.args[0]!);
+    }
+  }
+  let out = u;
+  for (const x of cosines) {
+    const r = pythagorean(out, x, 'cos');
+    const n = termsOf(r).length, before = termsOf(out).length;
+    if (n < before || (n === before && sines.has(x))) out = r;
+  }
+  return out;
 }
 
 /** Width budget of the right-hand side of a displayed equation (texWidth units). */

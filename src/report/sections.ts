@@ -3,7 +3,9 @@
 // the equations of motion in each form, then contact phases and impact maps,
 // then the conventions. A section function returns undefined where its part
 // does not apply to the model.
-import { add, dependsOn, HALF, mul, termsOf, ZERO, type Expr } from '../core/expr.js';
+import { HALF, mul, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { diff } from '../core/diff.js';
+import { subs } from '../core/subs.js';
 import { together } from '../core/together.js';
 import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
@@ -13,7 +15,7 @@ import {
   countWord, equation, equations, list, m, paragraph, ref, type Block, type EquationRow, type Figure, type Inline, type Section,
 } from './document.js';
 import { latexMatrix } from './latex.js';
-import { fits, math, mathLines, mechanicsSymbol, unitLatex } from './notation.js';
+import { fits, math, mathLines, mechanicsSymbol, reportSymbols, unitLatex } from './notation.js';
 import { compliantSection } from './compliant.js';
 import { patchSection } from './patch.js';
 import { frictionSection } from './friction.js';
@@ -137,6 +139,25 @@ function quadraticForm(system: DerivedSystem, rest: Expr): Expr[] {
   return terms.filter((t) => t !== ZERO);
 }
 
+/**
+ * H as the papers write it, T + V in the momenta: ½ Σ W_ii p_i² + Σ_{i<j} W_ij p_i p_j
+ * + Σ w_i p_i term by term (W = ∂²H/∂p², each term with its own factors, not
+ * one fraction over det M), then the part free of the momenta.
+ */
+function momentumForm(H: Expr, ps: readonly Sym[]): Expr[] {
+  const atRest = new Map(ps.map((p) => [p.name, ZERO] as const));
+  const at0 = (e: Expr): Expr => simplify(subs(e, atRest));
+  const terms: Expr[] = [];
+  ps.forEach((pi, i) => {
+    const dHi = diff(H, pi.name);
+    terms.push(mul(HALF, at0(diff(dHi, pi.name)), pi, pi));
+    for (let j = i + 1; j < ps.length; j++) terms.push(mul(at0(diff(dHi, ps[j]!.name)), pi, ps[j]!));
+  });
+  ps.forEach((p) => terms.push(mul(at0(diff(H, p.name)), p)));
+  terms.push(at0(H));
+  return terms.filter((t) => t !== ZERO);
+}
+
 /** Kinetic and potential energy and the Lagrangian (or the Lagrangian alone, as given). */
 export function energySection({ system }: SectionInput): Section {
   const { model, lagrange2 } = system;
@@ -178,6 +199,7 @@ export function forcesSection({ system }: SectionInput): Section | undefined {
 export function constraintsSection(input: SectionInput): Section | undefined {
   const { system } = input;
   const { model, constraints } = system;
+  const { rate } = reportSymbols(system);
   const blocks: Block[] = [];
   if (constraints) {
     const named = [
@@ -193,14 +215,14 @@ export function constraintsSection(input: SectionInput): Section | undefined {
       rows(named.map((c) => equation(`constraint-${c.name}`, math(c.expr), '0'))),
       paragraph(
         'Holonomic constraints are used at the velocity level. All of them together read ',
-        m('A(q,t)\\,\\dot{q} + b(q,t) = 0'),
+        m(`A(q,t)\\,\\dot{q} + ${rate}(q,t) = 0`),
         ' with',
       ),
       rows([
         equation('constraint-matrix', 'A', latexMatrix(constraints.A.map((r) => r.map(math)))),
-        ...(constraints.b.every((x) => x === ZERO) ? [] : [equation('constraint-rate', 'b', latexMatrix(constraints.b.map((x) => [math(x)])))]),
+        ...(constraints.b.every((x) => x === ZERO) ? [] : [equation('constraint-rate', rate, latexMatrix(constraints.b.map((x) => [math(x)])))]),
       ]),
-      ...(constraints.b.every((x) => x === ZERO) ? [paragraph('and ', m('b = 0'), '.')] : []),
+      ...(constraints.b.every((x) => x === ZERO) ? [paragraph('and ', m(`${rate} = 0`), '.')] : []),
     );
   }
   const unilateral = unilateralConstraintBlocks(system);
@@ -216,6 +238,7 @@ export function lagrange2Section({ system }: SectionInput): Section {
   const cs = model.coordinates;
   const n = cs.length;
   const idx = indexer(system);
+  const { mass: M, forcing: f } = reportSymbols(system);
   const mEntries = lagrange2.massMatrix.map((r) => r.map(math));
   const retaining = constraints ? ' - \\sum_{k} A_{ki}\\,\\lambda_k\\,\\mathrm{d}t' : '';
   const blocks: Block[] = [
@@ -233,7 +256,7 @@ export function lagrange2Section({ system }: SectionInput): Section {
       ),
     ]),
     ...(system.unilateral ? [paragraph(...measureConditions(system))] : []),
-    paragraph(system.unilateral ? 'The generalized momenta are ' : 'Here the generalized momenta are ', m('p = \\partial L/\\partial \\dot{q} = M(q,t)\\,\\dot{q} + b(q,t)'), ':'),
+    paragraph(system.unilateral ? 'The generalized momenta are ' : 'Here the generalized momenta are ', m(`p = \\partial L/\\partial \\dot{q} = ${M}(q,t)\\,\\dot{q} + p_0(q,t)`), ':'),
     rows(cs.map((c, i) => equation(`momentum-${i + 1}`, mechanicsSymbol(momentumName(c.name)), mathLines(lagrange2.momenta[i]!)))),
     paragraph(
       system.unilateral ? 'While no contact is closed the measures vanish' : 'No unilateral constraint acts',
@@ -246,25 +269,25 @@ export function lagrange2Section({ system }: SectionInput): Section {
       system.unilateral ? ' reduces to' : ' is equivalent to',
     ),
     rows([
-      equation('lagrange2', 'M(q,t)\\,\\ddot{q}', constraints ? 'f(q,\\dot{q},t) - A^{\\top}\\lambda' : 'f(q,\\dot{q},t)'),
+      equation('lagrange2', `${M}(q,t)\\,\\ddot{q}`, constraints ? `${f}(q,\\dot{q},t) - A^{\\top}\\lambda` : `${f}(q,\\dot{q},t)`),
       equation(
         undefined,
-        'f_i',
+        `${f}_i`,
         '\\frac{\\partial L}{\\partial q_i} - \\sum_{k} \\frac{\\partial p_i}{\\partial q_k}\\,\\dot{q}_k - \\frac{\\partial p_i}{\\partial t} + Q_i',
       ),
     ]),
   ];
   if (fits(mEntries)) {
-    blocks.push(paragraph('with the mass matrix'), rows([equation('mass-matrix', 'M', latexMatrix(mEntries))]));
+    blocks.push(paragraph('with the mass matrix'), rows([equation('mass-matrix', M, latexMatrix(mEntries))]));
   } else {
-    blocks.push(paragraph('with the mass matrix ', m('M = M^{\\top}'), ', entries on and above the diagonal:'));
+    blocks.push(paragraph('with the mass matrix ', m(`${M} = ${M}^{\\top}`), ', entries on and above the diagonal:'));
     const entries: EquationRow[] = [];
-    for (let i = 0; i < n; i++) for (let j = i; j < n; j++) entries.push(equation(`mass-${i + 1}-${j + 1}`, `M_{${idx(i)}${idx(j)}}`, mathLines(lagrange2.massMatrix[i]![j]!)));
+    for (let i = 0; i < n; i++) for (let j = i; j < n; j++) entries.push(equation(`mass-${i + 1}-${j + 1}`, `${M}_{${idx(i)}${idx(j)}}`, mathLines(lagrange2.massMatrix[i]![j]!)));
     blocks.push(rows(entries));
   }
   blocks.push(
     paragraph('and the generalized forces of inertia, gravity and the applied forces'),
-    rows(cs.map((_, i) => equation(`forcing-${i + 1}`, `f_{${idx(i)}}`, mathLines(lagrange2.forcing[i]!)))),
+    rows(cs.map((_, i) => equation(`forcing-${i + 1}`, `${f}_{${idx(i)}}`, mathLines(lagrange2.forcing[i]!)))),
   );
   return { id: 'lagrange2', title: 'Lagrange’s equations of the second kind', blocks };
 }
@@ -304,14 +327,11 @@ export function hamiltonSection({ system }: SectionInput): Section {
     ),
   ];
   const ex = hamilton.explicit;
+  const { mass: M } = reportSymbols(system);
   if (ex) {
-    const ps = hamilton.p.map((p) => p.name);
-    const parts = termsOf(ex.H);
-    const kinetic = add(...parts.filter((t) => ps.some((p) => dependsOn(t, p))));
-    const potential = add(...parts.filter((t) => !ps.some((p) => dependsOn(t, p))));
     blocks.push(
-      paragraph('The Hamiltonian is'),
-      rows([equation('hamiltonian', 'H', mathLines([kinetic, potential]))]),
+      paragraph('The Hamiltonian, the kinetic energy in the momenta and then the rest, is'),
+      rows([equation('hamiltonian', 'H', mathLines(momentumForm(ex.H, hamilton.p)))]),
       paragraph('and the canonical equations are'),
       rows([
         ...cs.map((c, i) => equation(`hamilton-q-${i + 1}`, qd(c), mathLines(together(ex.qdot[i]!)))),
@@ -324,18 +344,18 @@ export function hamiltonSection({ system }: SectionInput): Section {
     );
   } else {
     const bZero = lagrange2.b.every((x) => x === ZERO);
-    const w = bZero ? 'p' : '(p - b)';
+    const w = bZero ? 'p' : '(p - p_0)';
     blocks.push(
-      paragraph(`For ${cs.length} coordinates the inverse mass matrix is not written out; with M of Section `, ref('sec:lagrange2'), ','),
+      paragraph(`For ${cs.length} coordinates the inverse mass matrix is not written out; with ${M} of Section `, ref('sec:lagrange2'), ','),
       rows([
-        equation('hamiltonian', 'H', `\\tfrac{1}{2}\\,${w}^{\\top} M^{-1} ${w} - L_0(q,t)`),
-        equation('hamilton-qdot', '\\dot{q}', `M^{-1}${w}`),
-        equation('hamilton-pdot', '\\dot{p}_i', `\\frac{\\partial L}{\\partial q_i}\\bigg|_{\\dot{q} = M^{-1}${w}} + Q_i${react}`),
+        equation('hamiltonian', 'H', `\\tfrac{1}{2}\\,${w}^{\\top} ${M}^{-1} ${w} - L_0(q,t)`),
+        equation('hamilton-qdot', '\\dot{q}', `${M}^{-1}${w}`),
+        equation('hamilton-pdot', '\\dot{p}_i', `\\frac{\\partial L}{\\partial q_i}\\bigg|_{\\dot{q} = ${M}^{-1}${w}} + Q_i${react}`),
       ]),
-      paragraph('where ', m('L_0 = L|_{\\dot{q} = 0}'), bZero ? '' : ' and b is the velocity-free part of p', ':'),
+      paragraph('where ', m('L_0 = L|_{\\dot{q} = 0}'), ...(bZero ? [] : [' and ', m('p_0 = p|_{\\dot{q} = 0}'), ' is the velocity-free part of the momentum']), ':'),
       rows([
         equation('hamilton-L0', 'L_0', mathLines(lagrange2.L0)),
-        ...(bZero ? [] : cs.map((_, i) => equation(`hamilton-b-${i + 1}`, `b_{${idx(i)}}`, mathLines(lagrange2.b[i]!)))),
+        ...(bZero ? [] : cs.map((_, i) => equation(`hamilton-b-${i + 1}`, `p_{0,${idx(i)}}`, mathLines(lagrange2.b[i]!)))),
         ...cs.map((c, i) => equation(`hamilton-dLdq-${i + 1}`, `\\frac{\\partial L}{\\partial ${q(c)}}`, mathLines(lagrange2.dLdq[i]!))),
       ]),
     );
@@ -353,12 +373,20 @@ export const impactMapsSection = ({ system }: SectionInput): Section | undefined
 // ---------------------------------------------------------------- 10. conventions
 /** Notation and sign conventions used in the report. */
 export function conventionsSection({ system }: SectionInput): Section {
+  const symbols = reportSymbols(system);
+  const { mass: M, rate } = symbols;
   const items: Inline[][] = [
     [m('\\dot{q} = \\mathrm{d}q/\\mathrm{d}t'), ' and ', m('\\ddot{q}'), ' are generalized velocities and accelerations; in the measure form ', m('\\mathrm{d}(\\cdot)'), ' is the differential (a Lebesgue–Stieltjes measure) of a function of bounded variation, and ', m('\\mathrm{d}t'), ' is Lebesgue measure. Without impacts every such measure is absolutely continuous and the equations become differential equations.'],
-    [m('M(q,t) = \\partial^2 L/\\partial \\dot{q}\\,\\partial \\dot{q}'), ' is the symmetric positive definite mass matrix and ', m('p = \\partial L/\\partial \\dot{q} = M\\dot{q} + b'), ' the generalized momentum.'],
+    [m(`${M}(q,t) = \\partial^2 L/\\partial \\dot{q}\\,\\partial \\dot{q}`), ' is the symmetric positive definite mass matrix and ', m(`p = \\partial L/\\partial \\dot{q} = ${M}\\dot{q} + p_0`), ' the generalized momentum.'],
     [m('Q'), ' are the non-potential generalized forces; potential forces enter through ', m('V'), '.'],
   ];
-  if (system.constraints) items.push(['Retaining constraints are written ', m('A(q,t)\\,\\dot{q} + b(q,t) = 0'), ' (holonomic ones differentiated once); their reaction is ', m('-A^{\\top}\\lambda'), ', the same form as the reaction of a unilateral constraint.']);
+  // The letters notation.ts gave this report where the usual ones name something else.
+  const renamed = ([['mass', 'the mass matrix', 'M'], ['forcing', 'the right-hand side of the second-kind equations', 'f'], ['rate', 'the constraints’ rate term', 'b']] as const).filter(([k, , usual]) => symbols[k] !== usual);
+  if (renamed.length) {
+    const parts = renamed.flatMap(([k, what, usual], i): Inline[] => [i ? '; ' : '', i ? what : what.replace(/^t/, 'T'), ' is written ', m(symbols[k]), ', not ', m(usual)]);
+    items.push([...parts, renamed.length === 1 ? ': in this report that letter names another quantity' : ': in this report those letters name other quantities', ' (a parameter, the gaps ', m('f_j'), ', friction coefficients).']);
+  }
+  if (system.constraints) items.push(['Retaining constraints are written ', m(`A(q,t)\\,\\dot{q} + ${rate}(q,t) = 0`), ' (holonomic ones differentiated once); their reaction is ', m('-A^{\\top}\\lambda'), ', the same form as the reaction of a unilateral constraint.']);
   if (system.energy) items.push([m('E = T + V'), ' is the total energy shown in the plots of the HTML report.']);
   const unilateral = unilateralConventions(system);
   if (unilateral) items.push(...unilateral);

@@ -9,6 +9,7 @@
 // also has a tangential coordinate ξ_j with measure dν_j = ν̇_j dt + Δν_j δ
 // of either sign. Pre- and post-impact velocities are q̇⁻ and q̇⁺.
 // Tests: test/report/sections.test.ts (contact phases, impact maps, mode verdicts, α₀).
+import * as Q from '../core/rational.js';
 import { neg, ZERO, type Expr } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
@@ -16,7 +17,7 @@ import { postImpactName, preImpactName } from '../model/names.js';
 import type { ContactKinematics, ContactRow, CriticalValue, ImpactMap, ImpactMode } from '../derive/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, type Block, type EquationRow, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
-import { math, mathLines, mechanicsSymbol } from './notation.js';
+import { math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
 
@@ -89,21 +90,41 @@ export function unilateralConstraintBlocks(system: DerivedSystem): Block[] | und
 }
 
 function contactItem(c: ContactKinematics, j: number): Inline[] {
-  const name = `${c.constraint.name}${c.constraint.description ? ` (${c.constraint.description})` : ''}: `;
+  const name = `${contactLabel(c)}: `;
   const f = gapSymbol(c, j);
   const normalVelocity = `\\dot{${letter(c)}}_{${j + 1}}`;
+  const when = activation(c);
   switch (c.constraint.law.kind) {
     case 'newton':
-      return [m(f), ' — ', name, 'Newton impact, ', m(`${normalVelocity}^{+} = -${mechanicsSymbol(c.constraint.law.e.name)}\\,${normalVelocity}^{-}`), '.'];
+      return [m(f), ' — ', name, 'Newton impact, ', m(`${normalVelocity}^{+} = -${mechanicsSymbol(c.constraint.law.e.name)}\\,${normalVelocity}^{-}`), ...when];
     case 'plastic':
-      return [m(f), ' — ', name, 'plastic impact, ', m(`${normalVelocity}^{+} = 0`), '.'];
+      return [m(f), ' — ', name, 'plastic impact, ', m(`${normalVelocity}^{+} = 0`), ...when];
     case 'w-law':
-      return [m(f), ' — ', name, 'Kugushev–Sorokina’s law with coefficient ', m(mechanicsSymbol(c.constraint.law.W.name)), ', i.e. ', m(`${normalVelocity}^{+} = -${mechanicsSymbol(c.constraint.law.W.name)}^{2}\\,${normalVelocity}^{-}`), ' (see Conventions).'];
+      return [m(f), ' — ', name, 'Kugushev–Sorokina’s law with coefficient ', m(mechanicsSymbol(c.constraint.law.W.name)), ', i.e. ', m(`${normalVelocity}^{+} = -${mechanicsSymbol(c.constraint.law.W.name)}^{2}\\,${normalVelocity}^{-}`), ' (see Conventions)', ...when];
     case 'stick':
-      return [m(f), ' — ', name, 'plastic impact after which the contact point sticks: ', m(`${normalVelocity}^{+} = 0`), ' and ', m(`\\dot{\\xi}_{${j + 1}}^{+} = 0`), '.'];
+      return [m(f), ' — ', name, 'plastic impact after which the contact point sticks: ', m(`${normalVelocity}^{+} = 0`), ' and ', m(`\\dot{\\xi}_{${j + 1}}^{+} = 0`), ...when];
     default:
       return c.constraint.law satisfies never;
   }
+}
+
+/**
+ * A contact as the text names it: its description where that already names
+ * it ("the floor", not "floor (the floor)"), else its name with the
+ * description beside it, since impact maps refer to it by name.
+ */
+function contactLabel(c: ContactKinematics): string {
+  const { name, description } = c.constraint;
+  if (!description) return name;
+  const word = new RegExp(`(^|[^A-Za-z0-9])${name.replace(/[^A-Za-z0-9]/g, '\\$&')}($|[^A-Za-z0-9])`, 'i');
+  return word.test(description) ? description : `${name} (${description})`;
+}
+
+/** The sentence's end: '.', or the activation condition `when` and '.' (an arrival elsewhere is no impact: the contact stays inactive). */
+function activation(c: ContactKinematics): Inline[] {
+  const w = c.constraint.when;
+  if (!w) return ['.'];
+  return ['; an arrival is an impact only where ', m(`${math(w.value)} ${w.strict ? '>' : '\\ge'} 0`), ', elsewhere the contact stays inactive until it opens again.'];
 }
 
 // ---------------------------------------------------------------- measure-form terms
@@ -159,7 +180,7 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
       'On a contact phase the active contacts stay closed: their rows hold at the acceleration level, ',
       m('(\\partial f_j/\\partial q)\\,\\ddot{q} + \\beta_j = 0'),
       ', and the measures have densities, so that ',
-      m('M\\ddot{q} = f + \\sum_{j\\ \\mathrm{active}} \\bigl((\\partial f_j/\\partial q)^{\\top}\\dot{\\sigma}_j + (\\partial \\xi_j/\\partial q)^{\\top}\\dot{\\nu}_j\\bigr)'),
+      m(`${reportSymbols(system).mass}\\ddot{q} = ${reportSymbols(system).forcing} + \\sum_{j\\ \\mathrm{active}} \\bigl((\\partial f_j/\\partial q)^{\\top}\\dot{\\sigma}_j + (\\partial \\xi_j/\\partial q)^{\\top}\\dot{\\nu}_j\\bigr)`),
       ' (the ξ terms for sticking contacts). A phase lasts while every ',
       m('\\dot{\\sigma}_j \\ge 0'),
       '; ',
@@ -212,7 +233,7 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
     equations(
       equation(
         'impact',
-        'M(\\dot{q}^{+} - \\dot{q}^{-})',
+        `${reportSymbols(system).mass}(\\dot{q}^{+} - \\dot{q}^{-})`,
         `\\sum_{j} \\Bigl(\\frac{\\partial f_j}{\\partial q}\\Bigr)^{\\top} \\Delta\\mu_j${u.contacts.some((c) => c.tangent) ? ' + \\sum_{j} \\Bigl(\\frac{\\partial \\xi_j}{\\partial q}\\Bigr)^{\\top} \\Delta\\nu_j' : ''}`,
       ),
     ),
@@ -420,9 +441,14 @@ function conditionBlocks(mode: ImpactMode, tag: string): Block[] {
     const when = m(`${vs} ${relation} 0`);
     if (verdict === 'always') blocks.push(paragraph('For ', when, ' the mode is always admissible.'));
     else if (verdict === 'never') blocks.push(paragraph('For ', when, ' the mode is never admissible.'));
-    else blocks.push(paragraph('For ', when, ' this reads ', m(verdict.conditions.map((c) => `${math(c)} \\ge 0`).join(',\\quad ')), '.'));
+    else blocks.push(paragraph('For ', when, ' this reads ', m(verdict.conditions.map(nonNegative).join(',\\quad ')), '.'));
   }
   return blocks;
+}
+
+/** c ≥ 0, written −c ≤ 0 where c is a sum with a negative number, so that a factor reads as everywhere else in the report (1 − 3 sin²α ≤ 0, not 3 sin²α − 1 ≥ 0). */
+function nonNegative(c: Expr): string {
+  return c.kind === 'add' && Q.isNegative(c.constant) ? `${math(neg(c))} \\le 0` : `${math(c)} \\ge 0`;
 }
 
 // ---------------------------------------------------------------- conventions

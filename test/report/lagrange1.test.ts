@@ -34,7 +34,7 @@ describe('which reports have the section', () => {
 describe('rigid compass (Rubanovich–Formalsky §1)', () => {
   const t = tex('compass');
   it('carries the sticking feet’s tangential reactions Σ (∂ξ_j/∂q_i) dν_j beside the normal ones', () => {
-    expect(t).toContain('\\sum_{k} M_{ik}\\,\\mathrm{d}\\dot{q}_k = f_i\\,\\mathrm{d}t + \\sum_{j} \\frac{\\partial f_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j + \\sum_{j} \\frac{\\partial \\xi_j}{\\partial q_i}\\,\\mathrm{d}\\nu_j');
+    expect(t).toContain('\\sum_{k} M_{ik}\\,\\mathrm{d}\\dot{q}_k = h_i\\,\\mathrm{d}t + \\sum_{j} \\frac{\\partial f_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j + \\sum_{j} \\frac{\\partial \\xi_j}{\\partial q_i}\\,\\mathrm{d}\\nu_j');
   });
   it('stacks the gradients by hand: ∂y_B/∂ψ = −(l/2)(2 sin(α − ψ) + cos α sin ψ), ∂x_B/∂ψ = (l/2)(2 cos(α − ψ) − cos α cos ψ)', () => {
     expect(t).toContain('0 & 1 & -\\frac{1}{2} l (2 \\sin(\\alpha - \\psi) + \\cos\\alpha \\sin\\psi) \\\\ 1 & 0 & \\frac{1}{2} l (2 \\cos(\\alpha - \\psi) - \\cos\\alpha \\cos\\psi)');

@@ -17,7 +17,7 @@ const ids = (name: string): string[] => byName(name).doc.sections.map((s) => s.i
 /** The LaTeX body with alignment points removed, so a formula reads the same in align and equation. */
 const body = (name: string): string => renderLatexBody(byName(name).doc).replace(/ &(?=\S)/g, ' ');
 
-const ORDER = ['model', 'energy', 'forces', 'constraints', 'lagrange2', 'lagrange1', 'hamilton', 'contact-phases', 'impact-maps', 'friction', 'compliant', 'linearization', 'conventions', 'simulation'];
+const ORDER = ['model', 'energy', 'forces', 'constraints', 'lagrange2', 'lagrange1', 'hamilton', 'contact-phases', 'impact-maps', 'friction', 'compliant', 'patch', 'rigid-limit', 'linearization', 'conventions', 'simulation'];
 
 describe('section order', () => {
   it.each(models.map((m) => [m.spec.name] as const))('%s: sections follow the papers’ order', (name) => {
@@ -80,7 +80,7 @@ describe('knife edge', () => {
 describe('n-link pendulum', () => {
   it('lists the entries of a mass matrix too wide for the page, and keeps M⁻¹ symbolic in Hamilton’s equations', () => {
     const tex = body('n-link-pendulum');
-    expect(tex).toContain('M_{14} = l_{1} l_{4} m_{4} \\cos(q_{1} - q_{4})');
+    expect(tex).toContain('M_{14} = m_{4} l_{1} l_{4} \\cos(q_{1} - q_{4})');
     expect(tex).toContain('\\dot{q} = M^{-1}p');
   });
 });
@@ -113,7 +113,7 @@ describe.runIf(models.some((m) => m.spec.name === 'compass'))('rigid compass (Ru
     const tex = body('compass');
     // sin α > 0 on the declared range α ∈ (0, π/2) is dropped, as in (1.17).
     expect(tex).toContain('$\\dot{\\psi}^{-} < 0$ this reads $1 - 3 \\sin^{2}\\alpha \\ge 0$');
-    expect(tex).toContain('$\\dot{\\psi}^{-} < 0$ this reads $3 \\sin^{2}\\alpha - 1 \\ge 0$');
+    expect(tex).toContain('$\\dot{\\psi}^{-} < 0$ this reads $1 - 3 \\sin^{2}\\alpha \\le 0$');
     expect(tex).toContain('\\alpha_0 = \\arcsin\\left(\\frac{1}{\\sqrt{3}}\\right) \\approx 0.615480 \\approx 35^\\circ 16\'');
     expect(tex).toContain('For $\\alpha < \\alpha_0$ only mode 1 (footB leaves) is admissible, for $\\alpha > \\alpha_0$ only mode 2 (footB stays)');
   });
@@ -131,12 +131,56 @@ describe.runIf(models.some((m) => m.spec.name === 'compass'))('rigid compass (Ru
 
 describe('unilateral particle systems and the general single impact', () => {
   it('prints Lagrange’s first kind in measure form for Kozlov’s point', () => {
-    expect(body('kozlov-release')).toContain('\\sum_{k} M_{ik}\\,\\mathrm{d}\\dot{q}_k = f_i\\,\\mathrm{d}t + \\sum_{j} \\frac{\\partial f_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j');
+    expect(body('kozlov-release')).toContain('\\sum_{k} M_{ik}\\,\\mathrm{d}\\dot{q}_k = h_i\\,\\mathrm{d}t + \\sum_{j} \\frac{\\partial f_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j');
   });
   it('prints Kugushev–Sorokina (1.4) in the author’s g ≤ 0 form for the pendulum at a wall', () => {
     const tex = body('pendulum-wall');
     expect(tex).toContain('\\Delta\\mu_{1} = (1 + e)\\,\\frac{\\frac{\\partial g_{1}}{\\partial q}\\,\\dot{q}^{-}}');
     expect(tex).toContain('\\dot{q}^{+} = \\dot{q}^{-} - \\Delta\\mu_{1}\\, B^{-1}');
+  });
+});
+
+describe('notation: one symbol, one meaning per report', () => {
+  it('writes the pendulum on a cart’s mass matrix G, since M is the cart’s mass, and says so', () => {
+    const tex = body('pendulum-on-cart');
+    expect(tex).toContain('G(q,t)\\,\\ddot{q} = f(q,\\dot{q},t)');
+    expect(tex).toContain('G = \\begin{pmatrix} M + m & m l \\cos\\theta \\\\ m l \\cos\\theta & m l^{2} \\end{pmatrix}');
+    expect(tex).toContain('The mass matrix is written $G$, not $M$');
+    expect(tex).not.toContain('M(q,t)');
+  });
+
+  it.each(models.map((m) => [m.spec.name] as const))('%s: the forcing is not written f where f names the gaps, and the momentum’s velocity-free part is p₀, not b', (name) => {
+    const tex = body(name);
+    if (/\\item \$f_\{1\}\$ ---/.test(tex)) expect(tex).not.toMatch(/ f\(q,\\dot\{q\},t\)|= f_i\b/);
+    expect(tex).toContain('\\dot{q} + p_0(q,t)');
+    // A name followed by its own description in parentheses: "floor (the floor)".
+    expect(tex).not.toMatch(/\b([A-Za-z]{3,}) \((the )?\1\b/);
+  });
+
+  it('prints H as T + V in the momenta, term by term: the pendulum on a cart from the inverse of its G, the compass with I_C', () => {
+    // G⁻¹ = (1/(m l²(M + m sin²θ))) [[m l², −m l cos θ], [−m l cos θ, M + m]].
+    expect(body('pendulum-on-cart')).toContain('H = \\frac{p_{x}^{2}}{2 (M + m \\sin^{2}\\theta)} - \\frac{p_{\\theta} p_{x} \\cos\\theta}{l (M + m \\sin^{2}\\theta)} + \\frac{(M + m) p_{\\theta}^{2}}{2 m l^{2} (M + m \\sin^{2}\\theta)} - m g l \\cos\\theta');
+    // p_ψ = ½ m l² (sin²α + ⅓) ψ̇ and two legs of mass m: T = (p_x² + p_y²)/(4m) + 3 p_ψ²/(m l² (1 + 3 sin²α)).
+    expect(body('compass')).toContain('H = \\frac{p_{x_{c}}^{2}}{4 m} + \\frac{p_{y_{c}}^{2}}{4 m} + \\frac{3 p_{\\psi}^{2}}{m l^{2} (1 + 3 \\sin^{2}\\alpha)} + 2 m g y_{c}');
+  });
+
+  it('prints the compass’s factor one way, (1 − 3 sin²α), as Rubanovich–Formalsky (1.13), (1.16) do', () => {
+    const tex = body('compass');
+    expect(tex).not.toContain('\\cos^{2}\\alpha');
+    expect(tex).not.toContain('3 \\sin^{2}\\alpha - 1');
+    // ẋc⁺ of B leaving: (l/2) ψ̇⁻ (2 − 3 cos²α) cos α/(1 + 3 sin²α), with 2 − 3 cos²α = −(1 − 3 sin²α).
+    expect(tex).toContain('\\dot{x}_{c}^{+} = -\\frac{l \\dot{\\psi}^{-} (1 - 3 \\sin^{2}\\alpha) \\cos\\alpha}{2 (1 + 3 \\sin^{2}\\alpha)}');
+  });
+
+  it('gives the prism in guides marked letters where its parameters (M_x, h, b_3, c_1) take the usual ones', () => {
+    const tex = body('prism-in-guides');
+    expect(tex).toContain('\\mathsf{M}(q,t)\\,\\ddot{q} = \\tilde{f}(q,\\dot{q},t)');
+    expect(tex).toContain('A(q,t)\\,\\dot{q} + d(q,t) = 0');
+  });
+
+  it('names a contact by its description when that names it, and prints its activation condition', () => {
+    expect(body('bouncing-ball')).toContain('$f_{1}$ --- the floor: Newton impact');
+    expect(body('compass-walker')).toContain('an arrival is an impact only where $a_{1} > 0$, elsewhere the contact stays inactive');
   });
 });
 

@@ -24,6 +24,14 @@
 //                              constant deceleration a, R–F §1: finite-time decay)
 //   impact{i}.critical         the critical parameter value (critical.ts)
 //   any fact + '@critical'     the same with the critical value substituted (R–F (1.19): α = α₀)
+// Facts of Smirnov's support pairs (DerivedSystem.supports), a full variant
+// named by its sides, e.g. (+,-) for pair 1 bearing on its positive side and
+// pair 2 on its negative one:
+//   supports.variants, supports.full   3^k and 2^k (Smirnov §1: 243 and 32 for the prism's 5 pairs)
+//   supports.{sides}.Δ                 the determinant of (1.1) for that variant
+//   supports.{sides}.N{i}              the reaction of pair i
+//   supports.{sides}.Φ                 the friction bound Σ f_i N_i (1.3): the point between
+//                                      planes' |Φ| = f₂F_z or −f₁F_z
 // Tests: test/derive/paper-results.test.ts.
 import { add, HALF, mul, num, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
 import { subs } from '../core/subs.js';
@@ -43,7 +51,22 @@ const tidy = (e: Expr): Expr => simplify(e);
 export function derivedFacts(system: DerivedSystem): Facts {
   const facts = new Map<string, Expr>();
   system.unilateral?.impactMaps.forEach((im, k) => impactFacts(system, im, `impact${k + 1}`, facts));
+  supportFacts(system, facts);
   return facts;
+}
+
+/** Smirnov's counts of the variants of support and, where derived in closed form, each full variant's Δ, reactions and Φ. */
+function supportFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
+  const s = system.supports;
+  if (!s) return;
+  facts.set('supports.variants', num(s.counts.all));
+  facts.set('supports.full', num(s.counts.full));
+  for (const v of s.variants ?? []) {
+    const key = `supports.(${v.variant.map((side) => (side > 0 ? '+' : '-')).join(',')})`;
+    facts.set(`${key}.Δ`, v.det);
+    v.reactions.forEach((N, i) => facts.set(`${key}.N${i + 1}`, N));
+    facts.set(`${key}.Φ`, v.friction);
+  }
 }
 
 /** The name of a mode in fact names. */

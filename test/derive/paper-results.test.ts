@@ -7,6 +7,11 @@ import { evaluate } from '../../src/core/evaluate.js';
 import { derivedFacts, fact } from '../../src/derive/paper-results.js';
 import compass from '../../derivations/compass.js';
 import { derived } from '../helpers/examples.js';
+import planes from '../../derivations/point-between-planes.js';
+import spatialPrism from '../../derivations/prism-in-guides.js';
+import planarPrism from '../../derivations/prism-in-guides-planar.js';
+import { parseExpr } from '../../src/core/parse.js';
+import { slipSignSymbol } from '../../src/model/names.js';
 
 describe('hinged compass §3', () => {
   const system = derived(hinged);
@@ -40,5 +45,39 @@ describe('rigid compass at the critical half-angle', () => {
   it('substitutes α₀ with sin(arcsin u) = u: the standing foot’s impulse vanishes exactly', () => {
     const f = fact(derivedFacts(system), system, 'impact1.stays.footB.n@critical');
     expect(f?.kind === 'num' && f.value.n).toBe(0);
+  });
+});
+
+describe('Smirnov’s support pairs as facts', () => {
+  it('the point between two planes: Φ = −f₁F_z with the lower plane bearing (+), f₂F_z with the upper one (−), example 1', () => {
+    const facts = derivedFacts(derived(planes));
+    expect(facts.get('supports.variants')).toBe(parseExpr('3'));
+    expect(facts.get('supports.full')).toBe(parseExpr('2'));
+    expect(facts.get('supports.(+).Φ')).toBe(parseExpr('-f1*Fz'));
+    expect(facts.get('supports.(-).Φ')).toBe(parseExpr('f2*Fz'));
+  });
+  it('the spatial prism: 3⁵ = 243 variants of support, 2⁵ = 32 full ones (too many pairs for closed forms)', () => {
+    const facts = derivedFacts(derived(spatialPrism));
+    expect(facts.get('supports.variants')).toBe(parseExpr('243'));
+    expect(facts.get('supports.full')).toBe(parseExpr('32'));
+    expect([...facts.keys()].filter((k) => k.endsWith('.Φ'))).toEqual([]);
+  });
+  it('the planar prism: Φ = f N₁ + f N₂ of each full variant, its reactions solving the two rows of (1.1)', () => {
+    const system = derived(planarPrism);
+    const facts = derivedFacts(system);
+    const env = { m: 1.2, J: 0.3, w: 0.1, a1: -0.4, a2: 0.5, f11: 0.2, f12: 0.3, f21: 0.25, f22: 0.15, Py: 0.7, Mz: -0.4, Px: 1, [slipSignSymbol(1).name]: 1, [slipSignSymbol(2).name]: 1 };
+    const sides = ['(+,+)', '(+,-)', '(-,+)', '(-,-)'];
+    for (const [k, v] of sides.entries()) {
+      const variant = system.supports!.variants![k]!;
+      expect(`(${variant.variant.map((x) => (x > 0 ? '+' : '-')).join(',')})`).toBe(v);
+      // Σ_i N_i a_i^{s} = b (1.1), the columns of the variant's sides.
+      const N = [1, 2].map((i) => evaluate(facts.get(`supports.${v}.N${i}`)!, env));
+      const columns = system.supports!.system.pairs.map((p, i) => (variant.variant[i]! > 0 ? p.positive : p.negative));
+      system.supports!.system.rhs.forEach((b, j) => {
+        const lhs = columns.reduce((sum, col, i) => sum + evaluate(col[j]!, env) * N[i]!, 0);
+        expect(lhs).toBeCloseTo(evaluate(b, env), 12);
+      });
+      expect(evaluate(facts.get(`supports.${v}.Φ`)!, env)).toBeCloseTo(evaluate(variant.friction, env), 14);
+    }
   });
 });

@@ -8,7 +8,10 @@ import rimlessWheel from '../../derivations/rimless-wheel.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import { TOOLKIT } from '../../src/codegen/module.js';
 import type { PaperSpec } from '../../src/model/spec.js';
-import { paperReport } from '../../src/report/paper-check.js';
+import { checkPaperFormulas, paperReport } from '../../src/report/paper-check.js';
+import planes from '../../derivations/point-between-planes.js';
+import { parseExpr } from '../../src/core/parse.js';
+import type { PaperFormula } from '../../src/model/validate/paper.js';
 import { buildReport } from '../../src/report/report.js';
 import { derived } from '../helpers/examples.js';
 
@@ -84,6 +87,20 @@ describe('a wrong formula', () => {
     expect(() => paperReport(system, { source: 'rubanovich1981', formulas: [{ eq: '(1)', name: 'x', formula: '0', derived: 'impact1.nothing' }] })).toThrow(/no fact 'impact1.nothing'/);
     expect(() => paperReport(system, { source: 'rubanovich1981', formulas: [{ eq: '(1)', name: 'x', formula: 'q*m', derived: "impact1.leaves.psi'+" }] })).toThrow(/q: neither a parameter nor bound in where/);
     expect(() => paperReport(system, { source: 'nobody', formulas: [] })).toThrow(/unknown source/);
+  });
+});
+
+describe('Smirnov example 1 against its support facts', () => {
+  // Built directly: validate/paper.ts admits only impact facts in a model file so far.
+  const formula = (name: string, text: string, fact: string): PaperFormula => ({ eq: '§1', name, formula: parseExpr(text), derivedText: fact, derived: [{ fact }], where: new Map() });
+  const rows = checkPaperFormulas(derived(planes), [
+    formula('\\Phi^{(+)}', '-f1*Fz', 'supports.(+).Φ'),
+    formula('\\Phi^{(-)}', 'f2*Fz', 'supports.(-).Φ'),
+    formula('\\Phi^{(-)}', 'f1*Fz', 'supports.(-).Φ'),
+    formula('3^k', '3^1', 'supports.variants'),
+  ]);
+  it('|Φ| = f₁|F_z| on the lower plane and f₂F_z on the upper one agree symbolically; the coefficients swapped do not', () => {
+    expect(rows.map((r) => [r.agrees, r.how])).toEqual([[true, 'symbolic'], [true, 'symbolic'], [false, 'numeric'], [true, 'symbolic']]);
   });
 });
 

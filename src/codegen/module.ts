@@ -74,6 +74,7 @@ function modelRecord(sys: DerivedSystem): Data {
     unilateral: contactInfo(sys) as unknown as Data,
     initial: model.initial,
     conservative: sys.conservative,
+    constant: { ...sys.constant },
     ...(nonIdealNames.length ? { nonIdeal: nonIdealNames } : {}),
     ...compliantInfo(sys),
     ...patchInfo(sys),

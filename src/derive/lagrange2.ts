@@ -41,6 +41,13 @@ export interface Lagrange2 {
    * single-contact impact maps are short enough to derive and print.
    */
   readonly constantMass: boolean;
+  /** The forcing depends on none of q, q̇, t (a uniform field on point masses): the generated module's `model.constant.forcing`, before added forces. */
+  readonly constantForcing: boolean;
+}
+
+/** Whether e is free of every coordinate and of t (velocities too when asked): what a time-stepper may evaluate once. */
+export function freeOfState(e: Expr, model: Model, velocities = false): boolean {
+  return !dependsOn(e, TIME) && model.coordinates.every((c) => !dependsOn(e, c.q.name) && !(velocities && dependsOn(e, c.qd.name)));
 }
 
 export function deriveLagrange2(model: Model): Lagrange2 {
@@ -119,6 +126,7 @@ export function deriveLagrange2(model: Model): Lagrange2 {
     }
     return simplifyTrig(add(expand(dLdq[i]!), expand(addAll(parts))));
   });
-  const constantMass = M.every((r) => r.every((e) => !dependsOn(e, TIME) && cs.every((c) => !dependsOn(e, c.q.name))));
-  return { L, momenta, dLdq, massMatrix: M, b, L0, forcing, constantMass };
+  const constantMass = M.every((r) => r.every((e) => freeOfState(e, model)));
+  const constantForcing = forcing.every((f) => freeOfState(f, model, true));
+  return { L, momenta, dLdq, massMatrix: M, b, L0, forcing, constantMass, constantForcing };
 }

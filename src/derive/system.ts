@@ -18,6 +18,7 @@
 //   T + V, and whether it is conserved            energy, conservative (conservation.ts)
 //   whether T + V can ever rise                   passive (conservation.ts)
 //   T at q̇ = 0 (T = ½q̇ᵀMq̇ + bᵀq̇ + T₀)             kineticAtRest
+//   M, forcing, ∂f/∂q free of the state            constant (lagrange2.freeOfState)
 // Numeric sanity checks (checks.ts) run here and throw; they add no data.
 // Covered by test/derive/* (one file per module) and, end to end, by
 // test/unilateral/* and test/report/sections.test.ts.
@@ -29,7 +30,7 @@ import { deriveCompliant, type CompliantDerivation } from './compliant.js';
 import { isConservative, isPassive } from './conservation.js';
 import { deriveHamilton, type Hamilton } from './hamilton.js';
 import { deriveConstraints, type RetainingConstraints } from './lagrange1.js';
-import { deriveLagrange2, type Lagrange2 } from './lagrange2.js';
+import { deriveLagrange2, freeOfState, type Lagrange2 } from './lagrange2.js';
 import { deriveHinges, type HingeDerivation } from './hinges.js';
 import { deriveLinearization, type Linearization } from './linearize.js';
 import { derivePatches, withPatchJacobian, type PatchDerivation } from './patch.js';
@@ -66,6 +67,14 @@ export interface DerivedSystem {
   readonly conservative: boolean;
   /** T + V never rises, impacts (e ≤ 1) and friction included: natural, and no contact surface moves (conservation.ts). */
   readonly passive: boolean;
+  /**
+   * Which of M, forcing and the gaps' Jacobian ∂f/∂q are free of the state
+   * (M and ∂f/∂q of q and t, forcing of q, q̇ and t), so a time-stepper
+   * evaluates them once (Siconos' LagrangianLinearTIDS/TIR): the generated
+   * module's `model.constant`. Compliant and patch forces make the forcing
+   * state-dependent, an added mass M.
+   */
+  readonly constant: { readonly massMatrix: boolean; readonly forcing: boolean; readonly gapJacobian: boolean };
 }
 
 export function deriveSystem(model: Model): DerivedSystem {
@@ -83,5 +92,10 @@ export function deriveSystem(model: Model): DerivedSystem {
   const kineticAtRest = model.T && model.V ? simplify(add(lagrange2.L0, model.V)) : undefined;
   const conservative = isConservative(model, lagrange2, constraints) && !compliant?.dissipative && !patches;
   const passive = isPassive(model, lagrange2, constraints) && !patches;
-  return { model, lagrange2, hamilton, checks, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(supports ? { supports } : {}), ...(compliant ? { compliant } : {}), ...(patches ? { patches } : {}), hinges, linearization, ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative, passive };
+  const constant = {
+    massMatrix: lagrange2.constantMass && !compliant?.terms.some((t) => t.inertia),
+    forcing: lagrange2.constantForcing && !compliant && !patches,
+    gapJacobian: (unilateral?.contacts ?? []).every((c) => c.normal.row.every((e) => freeOfState(e, model))),
+  };
+  return { model, lagrange2, hamilton, checks, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(supports ? { supports } : {}), ...(compliant ? { compliant } : {}), ...(patches ? { patches } : {}), hinges, linearization, ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative, passive, constant };
 }

@@ -88,6 +88,19 @@ export interface ModelInfo {
   readonly compliant?: readonly CompliantInfo[];
   /** Retaining constraints realized by Kozlov's Theorem 1 terms (in M, forcing and energy; not held, not counted in constraintCount). */
   readonly realized?: readonly string[];
+  /**
+   * Functions whose values never change, derived from their expressions:
+   * massMatrix and gapJacobian free of q and t, forcing free of q, q̇ and t
+   * (a ball in a box, a chain of balls on a line). Time-steppers evaluate
+   * them once (simulateMoreauJean). Absent (hand-written modules): none is.
+   */
+  readonly constant?: ConstantFunctions;
+}
+
+export interface ConstantFunctions {
+  readonly massMatrix: boolean;
+  readonly forcing: boolean;
+  readonly gapJacobian: boolean;
 }
 
 export interface ImpactOptions {

@@ -6,10 +6,10 @@
 
 export type * from './contract.js';
 export { simulate, simulateHamilton } from './simulate.js';
-export { simulateMoreauJean, type MoreauJeanOptions } from './moreau-jean.js';
+export { simulateMoreauJean, type MoreauJeanOptions, type MoreauJeanTrajectory } from './moreau-jean.js';
 export {
   DEFAULT_ATOL, DEFAULT_RTOL,
-  type ContactOptions, type HamiltonOptions, type HamiltonTrajectory, type RunOptions, type SampleSpec,
+  type ContactOptions, type HamiltonOptions, type HamiltonTrajectory, type LcpStats, type RunOptions, type SampleSpec,
   type SimulateOptions, type SimulationEvent, type SimulationEventType, type SimulationStats, type Trajectory,
 } from './trajectory.js';
 export { integrate, type DenseStep, type IntegrationResult, type IntegrationStatus, type OdeFunction } from './dopri5.js';

@@ -91,7 +91,7 @@ import { DelassusCache } from './delassus-cache.js';
 import { LcpTally, NormalContacts } from './normal-contacts.js';
 import {
   GridSampler, Progress, outputGrid, toArray, validateRun,
-  type SampleSpec, type SimulationEvent, type SimulationStats, type Trajectory,
+  type LcpStats, type SampleSpec, type SimulationEvent, type SimulationStats, type Trajectory,
 } from './trajectory.js';
 
 export interface MoreauJeanOptions {
@@ -114,21 +114,20 @@ export interface MoreauJeanOptions {
   readonly samples?: SampleSpec;
   readonly onProgress?: (fraction: number) => void;
   /**
-   * Module functions the caller knows to be constant, independent of t, q
-   * and q̇ (what Siconos' LagrangianLinearTIDS and LagrangianLinearTIR
-   * declare): each is evaluated once, at the start, instead of every step.
-   * Checked there against a second, distant state ('invalid-option').
+   * Module functions constant, independent of t, q and q̇ (what Siconos'
+   * LagrangianLinearTIDS and LagrangianLinearTIR declare): each is evaluated
+   * once, at the start, instead of every step. Default: the module's own
+   * derived flags (model.constant; none without them); given, it overrides
+   * them. Checked at the start against a second, distant state ('invalid-option').
    */
   readonly constant?: { readonly massMatrix?: boolean; readonly forcing?: boolean; readonly gapJacobian?: boolean };
   /** Start each contact problem from the previous step's impulses (default true; false: from the approaching contacts). */
   readonly warmStart?: boolean;
 }
 
-/** Complementarity solves of a run (frictionless steps: normal-contacts.ts, pivoting with Lemke as the fallback; frictional: friction-lcp.ts). */
-export type MoreauJeanLcpStats = Omit<Readonly<LcpTally>, 'lemke'>;
-
+/** A Moreau–Jean run always has its complementarity statistics (frictionless steps: normal-contacts.ts, pivoting with Lemke as the fallback; frictional: friction-lcp.ts). */
 export interface MoreauJeanTrajectory extends Trajectory {
-  readonly stats: SimulationStats & { readonly lcp: MoreauJeanLcpStats };
+  readonly stats: SimulationStats & { readonly lcp: LcpStats };
 }
 
 /**
@@ -456,7 +455,7 @@ function sameValues(a: Float64Array, b: Float64Array): boolean {
 }
 
 /**
- * Evaluate the functions declared constant (opts.constant) once, into the
+ * Evaluate the functions declared constant (opts.constant, else model.constant) once, into the
  * cache (M, G) and F0, after checking each at a second state: t0 + 1, q and
  * q̇ moved by 1 + |x| in every coordinate. The declaration is the caller's
  * knowledge (as Siconos' LagrangianLinearTIDS is): a function that differs
@@ -466,7 +465,8 @@ function checkConstants(
   mod: WithFunctions<'gaps' | 'gapJacobian'>, opts: MoreauJeanOptions, params: Params, cache: DelassusCache,
   M: Float64Array, F: Float64Array, G: Float64Array,
 ): { readonly massMatrix: boolean; readonly forcing: boolean; readonly gapJacobian: boolean } {
-  const declared = { massMatrix: opts.constant?.massMatrix ?? false, forcing: opts.constant?.forcing ?? false, gapJacobian: opts.constant?.gapJacobian ?? false };
+  const flags = opts.constant ?? mod.model.constant;
+  const declared = { massMatrix: flags?.massMatrix ?? false, forcing: flags?.forcing ?? false, gapJacobian: flags?.gapJacobian ?? false };
   const name = mod.model.name;
   const t0 = opts.t0 ?? 0;
   const q = Float64Array.from(opts.q0), v = Float64Array.from(opts.qd0);

@@ -110,11 +110,23 @@ export interface SimulationStats {
   readonly rejected: number;
   /** Right-hand-side evaluations by the integrator. */
   readonly evaluations: number;
-  /**
-   * Complementarity solves (Moreau–Jean steps, frictional impacts): how many,
-   * their total pivots, and the worst complementarity residual.
-   */
-  readonly lcp?: { readonly solves: number; readonly pivots: number; readonly worstResidual: number };
+  /** Complementarity solves, where the driver solves any (Moreau–Jean steps). */
+  readonly lcp?: LcpStats;
+}
+
+/** A run's complementarity solves (filled from normal-contacts.ts's LcpTally). */
+export interface LcpStats {
+  readonly solves: number;
+  /** Lemke pivots (fallbacks and frictional problems). */
+  readonly pivots: number;
+  /** Supports tried by the pivoting solver plus Lemke pivots. */
+  readonly iterations: number;
+  /** Solves whose warm start (the previous impulses' support) was the answer's. */
+  readonly warmStartHits: number;
+  /** Frictionless problems handed to Lemke. */
+  readonly fallbacks: number;
+  /** Largest natural-map residual max|min(P, ξ)| of any solve. */
+  readonly worstResidual: number;
 }
 
 export interface Trajectory {

@@ -39,6 +39,7 @@ export const model = {
   ],
   initial: {"q0":[0,0],"qd0":[0.2,0],"t1":10},
   conservative: false,
+  constant: {"massMatrix":true,"forcing":false,"gapJacobian":true},
 } as const;
 
 const n$ = 2;

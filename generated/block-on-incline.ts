@@ -38,6 +38,7 @@ export const model = {
   ],
   initial: {"q0":[0,0.2],"qd0":[1,0],"t1":3},
   conservative: false,
+  constant: {"massMatrix":true,"forcing":true,"gapJacobian":true},
 } as const;
 
 const n$ = 2;

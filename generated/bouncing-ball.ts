@@ -34,6 +34,7 @@ export const model = {
   ],
   initial: {"q0":[1],"qd0":[0],"t1":5},
   conservative: true,
+  constant: {"massMatrix":true,"forcing":true,"gapJacobian":true},
 } as const;
 
 const n$ = 1;

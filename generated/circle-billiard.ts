@@ -35,6 +35,7 @@ export const model = {
   ],
   initial: {"q0":[0.8775825618903728,0],"qd0":[0,1],"t1":25},
   conservative: true,
+  constant: {"massMatrix":true,"forcing":true,"gapJacobian":false},
 } as const;
 
 const n$ = 2;

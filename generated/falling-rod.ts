@@ -38,6 +38,7 @@ export const model = {
   ],
   initial: {"q0":[0,1,0.7],"qd0":[1,0,0],"t1":3},
   conservative: false,
+  constant: {"massMatrix":true,"forcing":true,"gapJacobian":false},
 } as const;
 
 const n$ = 3;

@@ -30,6 +30,7 @@ export const model = {
   unilateral: [],
   initial: {"q0":[0,0,0],"qd0":[0,0,1],"t1":10},
   conservative: true,
+  constant: {"massMatrix":true,"forcing":true,"gapJacobian":true},
 } as const;
 
 const n$ = 3;

@@ -28,6 +28,7 @@ export const model = {
   unilateral: [],
   initial: {"q0":[-1,0],"qd0":[1,0],"t1":4},
   conservative: false,
+  constant: {"massMatrix":false,"forcing":false,"gapJacobian":true},
   compliant: [
     {"name":"line","kind":"compliant","adhesion":false},
   ],

@@ -28,6 +28,7 @@ export const model = {
   unilateral: [],
   initial: {"q0":[-1,0],"qd0":[1,0],"t1":2.5},
   conservative: false,
+  constant: {"massMatrix":true,"forcing":false,"gapJacobian":true},
   compliant: [
     {"name":"line","kind":"compliant","adhesion":false},
   ],

@@ -32,6 +32,7 @@ export const model = {
   ],
   initial: {"q0":[-1,0],"qd0":[1,0],"t1":2.5},
   conservative: false,
+  constant: {"massMatrix":true,"forcing":false,"gapJacobian":true},
 } as const;
 
 const n$ = 2;

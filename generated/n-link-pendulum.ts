@@ -34,6 +34,7 @@ export const model = {
   unilateral: [],
   initial: {"q0":[0.5,0.5,0.5,0.5],"qd0":[0,0,0,0],"t1":10},
   conservative: true,
+  constant: {"massMatrix":false,"forcing":false,"gapJacobian":true},
 } as const;
 
 const n$ = 4;

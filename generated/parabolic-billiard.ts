@@ -34,6 +34,7 @@ export const model = {
   ],
   initial: {"q0":[0,0],"qd0":[0,2.5],"t1":3},
   conservative: true,
+  constant: {"massMatrix":true,"forcing":true,"gapJacobian":false},
 } as const;
 
 const n$ = 2;

@@ -31,6 +31,7 @@ export const model = {
   unilateral: [],
   initial: {"q0":[0,0],"qd0":[1,0],"t1":2},
   conservative: false,
+  constant: {"massMatrix":true,"forcing":true,"gapJacobian":true},
   nonIdeal: ["gap"],
 } as const;
 

@@ -38,6 +38,7 @@ export const model = {
   unilateral: [],
   initial: {"q0":[0,0,0],"qd0":[1,0,0],"t1":2},
   conservative: false,
+  constant: {"massMatrix":true,"forcing":true,"gapJacobian":true},
   nonIdeal: ["pair1","pair2"],
 } as const;
 

@@ -58,6 +58,7 @@ export const model = {
   unilateral: [],
   initial: {"q0":[0,0,0,0,0,0],"qd0":[0.5,0,0,0,0,0],"t1":1},
   conservative: false,
+  constant: {"massMatrix":true,"forcing":true,"gapJacobian":true},
   nonIdeal: ["pair1","pair2","pair3","pair4","pair5"],
 } as const;
 

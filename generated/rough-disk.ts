@@ -38,6 +38,7 @@ export const model = {
   ],
   initial: {"q0":[0,0.5,0],"qd0":[1,0,20],"t1":2},
   conservative: false,
+  constant: {"massMatrix":true,"forcing":true,"gapJacobian":true},
 } as const;
 
 const n$ = 3;

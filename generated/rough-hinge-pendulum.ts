@@ -33,6 +33,7 @@ export const model = {
   unilateral: [],
   initial: {"q0":[0.2701511529340699,0.42073549240394825,1],"qd0":[-0.8414709848078965,0.5403023058681398,2],"t1":3},
   conservative: false,
+  constant: {"massMatrix":true,"forcing":true,"gapJacobian":true},
   nonIdeal: ["pinx","piny"],
 } as const;
 

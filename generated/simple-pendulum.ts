@@ -28,6 +28,7 @@ export const model = {
   unilateral: [],
   initial: {"q0":[1],"qd0":[0],"t1":10},
   conservative: true,
+  constant: {"massMatrix":true,"forcing":false,"gapJacobian":true},
 } as const;
 
 const n$ = 1;

@@ -34,6 +34,7 @@ export const model = {
   unilateral: [],
   initial: {"q0":[0,0.12,0],"qd0":[0.5,0,-20],"t1":1},
   conservative: false,
+  constant: {"massMatrix":true,"forcing":false,"gapJacobian":true},
   compliant: [
     {"name":"foundation","kind":"compliant","adhesion":false},
   ],

@@ -126,7 +126,7 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
       m('a^{\\pm}'),
       ` is pair i bearing on that side; the rows are the constraints' accelerations${k === 1 ? '' : ` (${countWord(k)} of them)`}, i.e. the balance of applied and inertial forces multiplied by `,
       m(`A ${reportSymbols(system).mass}^{-1}`),
-      ` (${reportSymbols(system).mass} of the ${countWord(n)} coordinates). The realized variant is the one whose reactions are all non-negative, selected by the switching function (1.2)`,
+      ' (', m(reportSymbols(system).mass), ` of the ${countWord(n)} coordinates). The realized variant is the one whose reactions are all non-negative, selected by the switching function (1.2)`,
     ),
     equations(equation('supports-switching', 'F(s)', '\\prod_{i=1}^{' + k + '} \\frac{1 + \\operatorname{sgn} N_i^{s}}{2}, \\qquad \\sum_s F(s) = 1')),
   ];

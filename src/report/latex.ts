@@ -28,6 +28,12 @@ export interface LatexOptions {
    * default puts numbers, then symbols, then sums, then functions.
    */
   readonly factorRank?: (base: Expr) => number;
+  /**
+   * Orient a sum factor with a negative number so that the number is
+   * positive, (1 − 3 sin²α), the sign going to the coefficient (default
+   * true); false prints a formula as its author wrote it, (3 cos²α − 1).
+   */
+  readonly orientSums?: boolean;
 }
 
 interface Ctx {
@@ -36,12 +42,14 @@ interface Ctx {
   readonly symbol: (name: string) => string;
   readonly fractionWidth: number;
   readonly factorRank: (base: Expr) => number;
+  readonly orientSums: boolean;
 }
 
 const context = (o: LatexOptions = {}): Ctx => ({
   symbol: o.symbol ?? symbolNameLatex,
   fractionWidth: o.fractionWidth ?? 36,
   factorRank: o.factorRank ?? defaultFactorRank,
+  orientSums: o.orientSums ?? true,
 });
 
 // Precedence of a printed expression: it is wrapped in parentheses where
@@ -186,12 +194,12 @@ interface SignedTerm {
  * constant leads (1 − 3 sin²α) and a negative one trails (x − 1), and a
  * sum whose first term is negative starts with its first positive term.
  */
-function orderedTerms(e: Expr): Expr[] {
+function orderedTerms(e: Expr, orient: boolean): Expr[] {
   const terms = termsOf(e);
   if (e.kind !== 'add') return terms;
   if (!Q.isZero(e.constant) && Q.isNegative(e.constant)) terms.push(terms.shift()!);
-  if (printsNegative(terms[0]!)) {
-    const k = terms.findIndex((t) => !printsNegative(t));
+  if (printsNegative(terms[0]!, orient)) {
+    const k = terms.findIndex((t) => !printsNegative(t, orient));
     if (k > 0) terms.unshift(...terms.splice(k, 1));
   }
   return terms;
@@ -199,9 +207,9 @@ function orderedTerms(e: Expr): Expr[] {
 
 /** Signed terms of a sum, or of a list of terms kept in the given order. */
 function signedTerms(e: Expr | readonly Expr[], ctx: Ctx): SignedTerm[] {
-  const terms = isList(e) ? e.flatMap((t) => orderedTerms(t)) : orderedTerms(e);
+  const terms = isList(e) ? e.flatMap((t) => orderedTerms(t, ctx.orientSums)) : orderedTerms(e, ctx.orientSums);
   return terms.map((t) => {
-    const negative = printsNegative(t);
+    const negative = printsNegative(t, ctx.orientSums);
     const abs = negative ? neg(t) : t;
     return { negative, tex: wrap(print(abs, ctx), NEGATIVE), expr: abs };
   });
@@ -221,7 +229,7 @@ function latexAdd(e: Expr, ctx: Ctx): Printed {
  * as argument).
  */
 function latexMul(rawCoeff: Rational, rawFactors: readonly Factor[], ctx: Ctx): Printed {
-  const { coeff, factors } = positiveSums(rawCoeff, rawFactors);
+  const { coeff, factors } = positiveSums(rawCoeff, rawFactors, ctx.orientSums);
   if (Q.isNegative(coeff)) {
     const p = latexMul(Q.neg(coeff), factors, ctx);
     return { tex: `-${wrap(p, NEGATIVE)}`, prec: NEGATIVE };
@@ -284,17 +292,17 @@ export function defaultFactorRank(base: Expr): number {
  * −l m (g − l θ̇²) → l m (l θ̇² − g). The sums themselves are printed with a
  * positive term first (orderedTerms).
  */
-function positiveSums(coeff: Rational, factors: readonly Factor[]): { coeff: Rational; factors: Factor[] } {
+function positiveSums(coeff: Rational, factors: readonly Factor[], orient: boolean): { coeff: Rational; factors: Factor[] } {
   let c = coeff;
   const odd = (f: Factor): boolean => f.exp.kind === 'num' && f.exp.value.d === 1 && f.exp.value.n % 2 !== 0;
   const integer = (f: Factor): boolean => f.exp.kind === 'num' && f.exp.value.d === 1;
   const out = factors.map((f) => {
-    if (f.base.kind !== 'add' || !integer(f) || !(allNegative(f.base) || Q.isNegative(f.base.constant))) return f;
+    if (f.base.kind !== 'add' || !integer(f) || !(allNegative(f.base, orient) || (orient && Q.isNegative(f.base.constant)))) return f;
     if (odd(f)) c = Q.neg(c);
     return { base: neg(f.base), exp: f.exp };
   });
   if (Q.isNegative(c)) {
-    const k = out.findIndex((f) => f.base.kind === 'add' && odd(f) && mixedSigns(f.base) && Q.isZero(f.base.constant));
+    const k = out.findIndex((f) => f.base.kind === 'add' && odd(f) && mixedSigns(f.base, orient) && (!orient || Q.isZero(f.base.constant)));
     if (k >= 0) {
       out[k] = { base: neg(out[k]!.base), exp: out[k]!.exp };
       c = Q.neg(c);
@@ -303,26 +311,43 @@ function positiveSums(coeff: Rational, factors: readonly Factor[]): { coeff: Rat
   return { coeff: c, factors: out };
 }
 
-function mixedSigns(e: Expr & { kind: 'add' }): boolean {
-  const signs = [...e.terms.map((t) => Q.isNegative(t.coeff)), ...(Q.isZero(e.constant) ? [] : [Q.isNegative(e.constant)])];
+/** The signs the terms of a sum print with (true: minus), the number last: m₂(sin²Δ − 2) prints −m₂(2 − sin²Δ) when sums are oriented. */
+function termSigns(e: Expr & { kind: 'add' }, orient: boolean): boolean[] {
+  const terms = termsOf(e).filter((t) => t.kind !== 'num');
+  return [...terms.map((t) => printsNegative(t, orient)), ...(Q.isZero(e.constant) ? [] : [Q.isNegative(e.constant)])];
+}
+
+function mixedSigns(e: Expr & { kind: 'add' }, orient: boolean): boolean {
+  const signs = termSigns(e, orient);
   return signs.includes(true) && signs.includes(false);
 }
 
-function allNegative(e: Expr & { kind: 'add' }): boolean {
-  return e.terms.every((t) => Q.isNegative(t.coeff)) && !Q.isNegative(Q.neg(e.constant));
+function allNegative(e: Expr & { kind: 'add' }, orient: boolean): boolean {
+  return termSigns(e, orient).every((negative) => negative);
 }
 
+// Printed signs by node (nodes are interned), one table per orientation: printing asks again at every level.
+const SIGNS = { true: new WeakMap<Expr, boolean>(), false: new WeakMap<Expr, boolean>() };
+
 /** True when e is printed with a leading minus. */
-function printsNegative(e: Expr): boolean {
+function printsNegative(e: Expr, orient: boolean): boolean {
+  const known = SIGNS[`${orient}`].get(e);
+  if (known !== undefined) return known;
+  const negative = signOf(e, orient);
+  SIGNS[`${orient}`].set(e, negative);
+  return negative;
+}
+
+function signOf(e: Expr, orient: boolean): boolean {
   switch (e.kind) {
     case 'num':
       return Q.isNegative(e.value);
     case 'mul':
-      return Q.isNegative(positiveSums(e.coeff, e.factors).coeff);
+      return Q.isNegative(positiveSums(e.coeff, e.factors, orient).coeff);
     case 'pow':
-      return Q.isNegative(positiveSums(Q.ONE, [{ base: e.base, exp: e.exp }]).coeff);
+      return Q.isNegative(positiveSums(Q.ONE, [{ base: e.base, exp: e.exp }], orient).coeff);
     case 'add':
-      return allNegative(e);
+      return allNegative(e, orient);
     case 'sym':
     case 'fn':
       return hasNegativeSign(e);
@@ -359,7 +384,8 @@ function latexPow(base: Expr, exp: Expr, ctx: Ctx): Printed {
   if (exp === ONE) return print(base, ctx);
   // A sum with a negative number, to an integer power, prints as positiveSums orients it: (1 − 3 sin²α)², not (3 sin²α − 1)².
   const integerPower = exp.kind === 'num' && exp.value.d === 1;
-  if (isReciprocal(exp) || (base.kind === 'add' && (allNegative(base) || (integerPower && Q.isNegative(base.constant))))) return latexMul(Q.ONE, [{ base, exp }], ctx);
+  // (Only integer powers: positiveSums flips no other, so a root would come back here.)
+  if (isReciprocal(exp) || (base.kind === 'add' && integerPower && (allNegative(base, ctx.orientSums) || (ctx.orientSums && Q.isNegative(base.constant))))) return latexMul(Q.ONE, [{ base, exp }], ctx);
   if (exp.kind === 'num') {
     const k = exp.value;
     if (k.n === 1 && k.d === 2) return { tex: `\\sqrt{${print(base, ctx).tex}}`, prec: ATOM };

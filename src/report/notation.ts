@@ -12,7 +12,7 @@
 import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
 import { add, children, factorsOf, mul, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
-import { memoPass, mapChildren } from '../core/traverse.js';
+import * as Q from '../core/rational.js';
 import { pythagorean } from '../derive/critical.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { symbolRole, TIME } from '../model/names.js';
@@ -129,7 +129,6 @@ export const MECHANICS: LatexOptions = { symbol: mechanicsSymbol, factorRank: me
  */
 export function tidy(e: Expr): Expr {
   const cancelled = cancelQuotients(e);
-  const sines = sineArguments(cancelled);
   const go = (u: Expr): Expr => {
     switch (u.kind) {
       case 'num':
@@ -137,7 +136,7 @@ export function tidy(e: Expr): Expr {
       case 'fn':
         return u;
       case 'add': {
-        const c = collectFactors(inSines(u, sines));
+        const c = collectFactors(inSines(u));
         return c.kind === 'add' ? add(...termsOf(c).map(go)) : go(c);
       }
       case 'pow':
@@ -151,25 +150,15 @@ export function tidy(e: Expr): Expr {
   return go(cancelled);
 }
 
-/** The arguments x of every sin x in e. */
-function sineArguments(e: Expr): Set<Expr> {
-  const found = new Set<Expr>();
-  memoPass<Expr>((u, go) => {
-    if (u.kind === 'fn' && u.name === 'sin') found.add(u.args[0]!);
-    return mapChildren(u, go);
-  })(e);
-  return found;
-}
-
 /**
- * A sum in cos²x written in sin²x (cos² = 1 − sin²) where that removes a
- * term, or keeps the count and the expression has sin x elsewhere, so that
- * one angle prints in sines alone: 2 − 3 cos²α beside 1 + 3 sin²α becomes
- * 3 sin²α − 1, which positiveSums orients as (1 − 3 sin²α), the factor of
- * Rubanovich–Formalsky (1.13), (1.16). Only sums of plain products (nothing
- * to multiply out); the kernel's form is left as it is.
+ * A sum in cos²x written in sin²x (cos² = 1 − sin²) where that shortens it:
+ * one term fewer (1 − cos²x = sin²x), or a smaller number (2 − 3 cos²α
+ * becomes 3 sin²α − 1, which positiveSums orients as (1 − 3 sin²α), the
+ * factor of Rubanovich–Formalsky (1.13), (1.16); Painlevé's 1 + 3 cos²θ
+ * stays). Only sums of plain products (nothing to multiply out); the
+ * kernel's form is left as it is.
  */
-function inSines(u: Expr, sines: ReadonlySet<Expr>): Expr {
+function inSines(u: Expr): Expr {
   const terms = termsOf(u);
   if (terms.some((t) => factorsOf(t).some((f) => f.kind === 'add' || (f.kind === 'pow' && f.base.kind === 'add')))) return u;
   const cosines = new Set<Expr>();
@@ -182,10 +171,12 @@ function inSines(u: Expr, sines: ReadonlySet<Expr>): Expr {
   for (const x of cosines) {
     const r = pythagorean(out, x, 'cos');
     const n = termsOf(r).length, before = termsOf(out).length;
-    if (n < before || (n === before && sines.has(x))) out = r;
+    if (n < before || (n === before && Q.cmp(Q.abs(constantOf(r)), Q.abs(constantOf(out))) < 0)) out = r;
   }
   return out;
 }
+
+const constantOf = (e: Expr): Q.Rational => (e.kind === 'add' ? e.constant : e.kind === 'num' ? e.value : Q.ZERO);
 
 /** Width budget of the right-hand side of a displayed equation (texWidth units). */
 export const LINE_WIDTH = 58;

@@ -177,7 +177,7 @@ function parametersText(system: DerivedSystem): Inline[] {
 /** The paper's formula as written, its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol. */
 function paperLatex(r: PaperCheckRow): string {
   const symbols = new Map([...r.bindings].filter(([, v]) => v.kind === 'sym'));
-  return r.formula.formula ? toLatex(subs(r.formula.formula, symbols), MECHANICS) : '';
+  return r.formula.formula ? toLatex(subs(r.formula.formula, symbols), { ...MECHANICS, orientSums: false }) : '';
 }
 
 /** "k = π/α, G_{12} = …": what the formulas' other symbols stand for. */

@@ -172,6 +172,17 @@ describe('notation: one symbol, one meaning per report', () => {
     expect(tex).toContain('\\dot{x}_{c}^{+} = -\\frac{l \\dot{\\psi}^{-} (1 - 3 \\sin^{2}\\alpha) \\cos\\alpha}{2 (1 + 3 \\sin^{2}\\alpha)}');
   });
 
+  it('writes cos² as 1 − sin² only where that shortens: Painlevé’s 1 + 3 cos²θ stays, the paper’s own formulas print as written', () => {
+    expect(body('falling-rod')).toContain('\\dot{\\sigma}_{1} = \\frac{m (g - l \\dot{\\theta}^{2} \\sin\\theta)}{1 + 3 \\cos^{2}\\theta}');
+    // R–F (3.4)'s g₁₃ = (m/2)(3 cos²α − 1)/(3 cos²α) in the table as the paper prints it.
+    const hinged = report(models.find((m) => m.spec.name === 'hinged-compass')!);
+    expect([...hinged.files.values()].find((f) => f.includes('\\begin{document}')) ?? '').toContain('$\\frac{m (3 \\cos^{2}\\beta - 1)}{6 \\cos^{2}\\beta}$');
+  });
+
+  it('gives a sum whose terms all print negative its sign outside: the double pendulum’s −l₂ p₁ (m₁ + m₂(2 − sin²Δ))', () => {
+    expect(body('double-pendulum')).toContain('- l_{2} p_{q_{1}} (m_{1} + m_{2} (2 - \\sin^{2}(q_{1} - q_{2})))');
+  });
+
   it('gives the prism in guides marked letters where its parameters (M_x, h, b_3, c_1) take the usual ones', () => {
     const tex = body('prism-in-guides');
     expect(tex).toContain('\\mathsf{M}(q,t)\\,\\ddot{q} = \\tilde{f}(q,\\dot{q},t)');

@@ -125,6 +125,9 @@ describe('rigid compass impact map (Rubanovich–Formalsky (1.12)–(1.17))', ()
 });
 
 describe('rigid compass: generated impact() with mode selection', () => {
+  // The contacts' indices in the generated module (footD is contact 1 of R–F §1, footB contact 2).
+  const D = compass.model.unilateral.findIndex((c) => c.name === 'footD');
+  const B = compass.model.unilateral.findIndex((c) => c.name === 'footB');
   /** Impact at ψ = 0, yc = (l/2) cos α, foot B at rest before (both feet on the line). */
   const strike = (alpha: number, psid: number, p: { l?: number; m?: number; g?: number } = {}) => {
     const l = p.l ?? 1;
@@ -137,12 +140,12 @@ describe('rigid compass: generated impact() with mode selection', () => {
   it('sees both feet on the line and D approaching at the impact configuration', () => {
     const { params, q, qd } = strike(0.5, -1);
     const g = compass.gaps(0, q, params);
-    expect(Math.abs(g[0]!)).toBeLessThan(1e-15);
-    expect(Math.abs(g[1]!)).toBeLessThan(1e-15);
+    expect(Math.abs(g[B]!)).toBeLessThan(1e-15);
+    expect(Math.abs(g[D]!)).toBeLessThan(1e-15);
     const G = compass.gapJacobian(0, q, params);
     const U = [0, 1].map((j) => G[3 * j]! * qd[0]! + G[3 * j + 1]! * qd[1]! + G[3 * j + 2]! * qd[2]!);
-    expect(Math.abs(U[0]!)).toBeLessThan(1e-15); // B at rest
-    expect(U[1]).toBeCloseTo(2 * Math.sin(0.5) * -1, 14); // D: 2 l ψ̇⁻ sin α < 0
+    expect(Math.abs(U[B]!)).toBeLessThan(1e-15); // B at rest
+    expect(U[D]).toBeCloseTo(2 * Math.sin(0.5) * -1, 14); // D: 2 l ψ̇⁻ sin α < 0
   });
 
   it('selects "B leaves" below α₀ and "B stays" above, with ψ̇⁺ and the impulses of (1.12)–(1.16)', () => {
@@ -158,30 +161,30 @@ describe('rigid compass: generated impact() with mode selection', () => {
       const env = { alpha, l, m, [PSI_MINUS]: psid };
       const scale = (m * l * Math.abs(psid)) / Math.sin(alpha);
       if (below) {
-        expect(result.active, `alpha = ${alpha}`).toEqual([false, true]);
+        expect([result.active[B], result.active[D]], `alpha = ${alpha}`).toEqual([false, true]);
         worst = Math.max(worst, Math.abs(result.qdPlus[2]! - num(formulas.leavesPsiPlus, env)) / Math.abs(psid));
-        worst = Math.max(worst, Math.abs(result.impulses[1]! - num(formulas.leavesImpulseD, env)) / scale);
-        expect(result.impulses[0]).toBe(0);
+        worst = Math.max(worst, Math.abs(result.impulses[D]! - num(formulas.leavesImpulseD, env)) / scale);
+        expect(result.impulses[B]).toBe(0);
       } else {
-        expect(result.active, `alpha = ${alpha}`).toEqual([true, true]);
+        expect([result.active[B], result.active[D]], `alpha = ${alpha}`).toEqual([true, true]);
         worst = Math.max(worst, Math.abs(result.qdPlus[2]!) / Math.abs(psid));
-        worst = Math.max(worst, Math.abs(result.impulses[1]! - num(formulas.staysImpulseD, env)) / scale);
-        worst = Math.max(worst, Math.abs(result.impulses[0]! - num(formulas.staysImpulseB, env)) / scale);
+        worst = Math.max(worst, Math.abs(result.impulses[D]! - num(formulas.staysImpulseD, env)) / scale);
+        worst = Math.max(worst, Math.abs(result.impulses[B]! - num(formulas.staysImpulseB, env)) / scale);
       }
     }
     expect(worst).toBeLessThan(1e-12);
   });
 
-  /** α at which the selected mode switches from "B leaves" to "B stays", by bisection on impact().active[0]. */
+  /** α at which the selected mode switches from "B leaves" to "B stays", by bisection on impact().active[B]. */
   const switchAngle = (psid: number, p: { l?: number; m?: number; g?: number } = {}): number => {
     let lo = 0.3, hi = 0.9;
-    expect(strike(lo, psid, p).result.active[0]).toBe(false);
-    expect(strike(hi, psid, p).result.active[0]).toBe(true);
+    expect(strike(lo, psid, p).result.active[B]).toBe(false);
+    expect(strike(hi, psid, p).result.active[B]).toBe(true);
     for (let i = 0; i < 80 && hi - lo > 1e-15; i++) {
       const mid = 0.5 * (lo + hi);
       const { result } = strike(mid, psid, p);
       expect(result.status).toBe('ok');
-      if (result.active[0]) hi = mid;
+      if (result.active[B]) hi = mid;
       else lo = mid;
     }
     return 0.5 * (lo + hi);

@@ -28,7 +28,7 @@ describe('rigid compass, D strikes while B stands (Rubanovich–Formalsky (1.17)
 
   it('decides per sign of ψ̇⁻ with α ∈ (0, π/2): B leaves iff 1 − 3 sin²α ≥ 0, B stays iff 3 sin²α − 1 ≥ 0', () => {
     expect(leaves.stays).toEqual([]);
-    expect(stays.stays).toEqual([0]);
+    expect(stays.stays).toEqual([1]); // footB, contact 2 of R–F §1
     expect(leaves.admissibility?.velocity).toBe("psi'-");
     expect(text(leaves.admissibility!.negative)).toEqual([toText(canonical('1 - 3*sin(alpha)^2'))]);
     expect(text(stays.admissibility!.negative)).toEqual([toText(canonical('3*sin(alpha)^2 - 1'))]);

@@ -113,10 +113,14 @@ describe('a disk arriving on a rough floor (hand solution)', () => {
     expect(res.pivots).toBe(0);
   });
 
-  it('reports a mass matrix that is not positive definite by status', () => {
+  it('k = 0 (M singular, the rows pin φ): the k → 0 limit, μ* = 0 so it sticks with Λ_T = 0, Λ_N = m(1 + e)v, U_T⁺ = −e u', () => {
     const res = frictionalImpact(roughDisk, { e, mu: 0.3, k: 0 }, 0, [0, r, 0], qd, [true]);
-    expect(res.status).toBe('singular-mass-matrix');
-    expect(Array.from(res.qdPlus)).toEqual(qd);
+    expect(res.status).toBe('ok');
+    expect(res.phases).toEqual(['stick']);
+    expect(Math.abs(res.tangentialImpulses[0]!)).toBeLessThan(1e-12);
+    expect(res.impulses[0]).toBeCloseTo(m * (1 + e) * v, 12);
+    // ẋ unchanged, ẏ⁺ = e v, and ẋ⁺ + r φ̇⁺ = −e u.
+    [qd[0]!, e * v, (-e * u - qd[0]!) / r].forEach((w, i) => expect(res.qdPlus[i]).toBeCloseTo(w, 12));
   });
 });
 

@@ -25,6 +25,8 @@ const above = { q: { y: [0.1, 3] } } as const satisfies StateOptions;
 const STATE_OPTIONS: Record<string, StateOptions> = {
   'spherical-pendulum': { q: { theta: [0.2, Math.PI - 0.2] } },
   'kozlov-release-added-mass': above, 'kozlov-release-elastic': above, 'kozlov-release-kelvin-voigt': above, 'kozlov-release-viscous': above,
+  // The disk (radius r = 0.1 by default) above its viscoelastic foundation: no patch force.
+  'viscoelastic-disk': { q: { y: [0.25, 3] } },
 };
 
 /** The first line where two texts differ, for a readable staleness message. */

@@ -130,7 +130,10 @@ async function checkInvariants(sys: DerivedSystem, params: Record<string, number
     for (const e of traj.energy!) expect(e, `${what}: energy`).toBeLessThanOrEqual(e0 + 1e-6 * scale);
   }
   const g = mod.gaps!(traj.t[traj.t.length - 1]!, traj.q[traj.q.length - 1]!, params);
-  for (const v of g) expect(v, `${what}: final gap`).toBeGreaterThanOrEqual(-1e-6);
+  // A contact with an activation condition passes through where it fails (a walker's scuffing swing foot).
+  g.forEach((v, j) => {
+    if (!mod.model.unilateral[j]!.activation) expect(v, `${what}: final gap`).toBeGreaterThanOrEqual(-1e-6);
+  });
   return true;
 }
 

@@ -41,6 +41,7 @@ export function rimlessWheel(k: number): ModelSpec {
   return defineModel({
     name: k === 6 ? 'rimless-wheel' : `rimless-wheel-${k}`,
     title: `Rimless wheel with ${k} spokes (Rubanovich–Formalsky §2)`,
+    sources: ['rubanovich1981'],
     description: 'A hub with rigid spokes rolling down a slope by rocking from spoke to spoke.',
     coordinates: [
       { name: 'x', description: 'hub, along the slope', unit: 'm' },

@@ -65,7 +65,7 @@ export function buildReportOutputs(file: ModelFile, code: CodeOutput): BuildOutp
     const { simulation, error } = simulateForReport(code.module.source);
     if (error) problems.push(error);
     const drawing = modelDrawing(file.spec, code.system.model);
-    return { files: reportFiles(code.system, { source: file.source, toolkit: TOOLKIT, simulation, drawing, ...studyOption(file.spec, code.module.source), ...orbitOption(file, code.module.source, code.system), ...basinOption(file.spec.name, code.module.source), ...(file.spec.paper ? { paper: file.spec.paper } : {}) }), problems };
+    return { files: reportFiles(code.system, { source: file.source, toolkit: TOOLKIT, simulation, drawing, ...(file.spec.sources ? { sources: file.spec.sources } : {}), ...studyOption(file.spec, code.module.source), ...orbitOption(file, code.module.source, code.system), ...basinOption(file.spec.name, code.module.source), ...(file.spec.paper ? { paper: file.spec.paper } : {}) }), problems };
   } catch (err) {
     const where = { model: file.spec.name };
     const failure = err instanceof MechanicsError ? err.at(where) : new MechanicsError('internal', 'internal', `the report could not be built (${(err as Error).message.split('\n')[0]}); the generated code is not affected`, where);

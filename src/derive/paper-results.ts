@@ -3,11 +3,14 @@
 // can set a paper's formula beside the fact it gives (src/report/paper-check.ts)
 // and the report prints the general-parameter results of the paper.
 //
-// Facts of impact map i (1-based), for a mode m ('leaves' when every closed
+// Facts of impact map i (1-based), for a mode m ('single' when no contact
+// was closed, Kugushev–Sorokina's single impact; 'leaves' when every closed
 // contact leaves, 'stays' when all stay, else 'stays(a,b)'):
 //   impact{i}.{q}'-            q̇⁻ in the independent pre-impact velocities
 //   impact{i}.{row}-           the rate of a contact row before the impact (ẏ_D⁻)
 //   impact{i}.T-               T⁻ = ½ q̇⁻ᵀ M q̇⁻ at the impact configuration
+//   impact{i}.{row}.inverseMass ∂fᵀ M⁻¹ ∂f of a contact row, Kugushev–Sorokina's ∂gᵀB⁻¹∂g
+//                              in (1.4), B = M at the impact configuration
 //   impact{i}.G{r}{c}          Rubanovich–Formalsky (3.4): the kinetic matrix in the
 //                              contacts' coordinates (x₁, y₁, x₂, y₂: the arriving
 //                              contact's tangent and normal, then each closed one's),
@@ -71,6 +74,7 @@ function supportFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 
 /** The name of a mode in fact names. */
 export function modeName(system: DerivedSystem, im: ImpactMap, mode: ImpactMode): string {
+  if (im.scenario.closed.length === 0) return 'single';
   if (mode.stays.length === 0) return 'leaves';
   if (mode.stays.length === im.scenario.closed.length) return 'stays';
   return `stays(${mode.stays.map((j) => system.model.unilateral[j]!.name).join(',')})`;
@@ -91,6 +95,11 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
   for (const r of rows) facts.set(`${key}.${r.label}-`, rate(r, im.qdMinus));
   const before = tidy(kinetic(im.qdMinus));
   facts.set(`${key}.T-`, before);
+  for (const r of rows) {
+    const row = r.row.map(here);
+    const x = solveSmall(M, row)?.x;
+    if (x) facts.set(`${key}.${r.label}.inverseMass`, tidy(add(...row.map((a, i) => mul(a, x[i]!)))));
+  }
   const G = contactKineticMatrix(M, rows.map((r) => r.row.map(here)));
   G?.forEach((row, r) => row.forEach((g, c) => facts.set(`${key}.G${r + 1}${c + 1}`, g)));
 

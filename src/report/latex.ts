@@ -470,7 +470,8 @@ function pieces(e: Expr | readonly Expr[], width: number, ctx: Ctx): string[] {
 /** A product a·(s₁ + s₂ + …)·f broken inside its widest sum: ["a \bigl(s₁", "+ s₂", "…\bigr) f"]. */
 function splitProduct(e: Expr, width: number, ctx: Ctx): string[] {
   if (e.kind !== 'mul') return [print(e, ctx).tex];
-  const mul = e;
+  // The signs as latexMul prints them: a flipped sum's minus is in the coefficient, not in the split sum.
+  const mul = positiveSums(e.coeff, e.factors, ctx.orientSums);
   const sums = mul.factors.filter((f) => f.base.kind === 'add' && f.exp === ONE);
   if (sums.length === 0) return [print(e, ctx).tex];
   const widest = sums.reduce((a, b) => (texWidth(print(b.base, ctx).tex) > texWidth(print(a.base, ctx).tex) ? b : a));
@@ -580,7 +581,11 @@ export function latexMatrix(rows: readonly (readonly string[])[]): string {
   return `\\begin{pmatrix} ${rows.map((r) => r.join(' & ')).join(' \\\\ ')} \\end{pmatrix}`;
 }
 
-/** A base that already ends in a superscript (ψ̇⁻ as \\dot{\\psi}^{-}) in braces, so a power is not a double superscript. */
+/**
+ * A base that already ends in a superscript (ψ̇⁻ as \\dot{\\psi}^{-}) in
+ * parentheses, (ψ̇⁻)² as the papers write it: braces alone are not enough,
+ * amsmath's align still reads {\\dot{\\psi}^{-}}^{2} as a double superscript.
+ */
 function superscriptable(tex: string): string {
-  return /\^\{[^{}]*\}$/.test(tex) ? `{${tex}}` : tex;
+  return /\^\{[^{}]*\}$/.test(tex) ? `(${tex})` : tex;
 }

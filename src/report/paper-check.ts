@@ -134,7 +134,7 @@ export function paperSections({ rows, paper, general }: ReportPaper): Section[] 
   ];
   const results: Block[] = [
     paragraph(...intro),
-    equations(...rows.map((r, i) => equation(label(i), `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`, mathLines(r.derived)))),
+    equations(...rows.map((r, i) => equation(label(i), `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`, mathLines(shown(r.derived))))),
   ];
   const notes = rows.filter((r) => r.formula.note).map((r): Inline[] => [r.formula.eq, ': ', r.formula.note!]);
   const table: Block = {
@@ -168,6 +168,16 @@ export function paperSections({ rows, paper, general }: ReportPaper): Section[] 
     },
   ];
 }
+
+/** Wide results over a common denominator, where that is shorter (the double pendulum's Carnot loss: half the width). */
+function shown(derived: Expr): Expr {
+  if (math(derived).length <= WIDE) return derived;
+  const cancelled = simplify(cancel(derived));
+  return math(cancelled).length < math(derived).length ? cancelled : derived;
+}
+
+/** Printed length (LaTeX characters) beyond which a result is tried over a common denominator. */
+const WIDE = 400;
 
 function parametersText(system: DerivedSystem): Inline[] {
   const ranged = system.model.parameters.filter((p) => p.range);

@@ -221,9 +221,10 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
 export function impactMapsSection(system: DerivedSystem): Section | undefined {
   const u = system.unilateral;
   if (!u) return undefined;
-  // Contacts without a closed-form map get the general single-impact formula.
+  // Contacts that arrive alone get the general single-impact formula, also where a
+  // scenario gives its closed form (the pendulum at a wall: (1.4), then its instance).
   // (Sticking contacts are pinned tangentially too: (1.4) does not apply to them.)
-  const alone = u.contacts.flatMap((c, j) => (c.tangent || u.impactMaps.some((im) => im.scenario.arriving === j) ? [] : [j]));
+  const alone = u.contacts.flatMap((c, j) => (c.tangent || u.impactMaps.some((im) => im.scenario.arriving === j && im.scenario.closed.length > 0) ? [] : [j]));
   const blocks: Block[] = [
     paragraph(
       'At an impact time ',

@@ -10,6 +10,7 @@ import { TOOLKIT } from '../../src/codegen/module.js';
 import type { PaperSpec } from '../../src/model/spec.js';
 import { checkPaperFormulas, paperReport } from '../../src/report/paper-check.js';
 import planes from '../../derivations/point-between-planes.js';
+import pendulumWall from '../../derivations/pendulum-wall.js';
 import { parseExpr } from '../../src/core/parse.js';
 import type { PaperFormula } from '../../src/model/validate/paper.js';
 import { buildReport } from '../../src/report/report.js';
@@ -87,6 +88,20 @@ describe('a wrong formula', () => {
     expect(() => paperReport(system, { source: 'rubanovich1981', formulas: [{ eq: '(1)', name: 'x', formula: '0', derived: 'impact1.nothing' }] })).toThrow(/no fact 'impact1.nothing'/);
     expect(() => paperReport(system, { source: 'rubanovich1981', formulas: [{ eq: '(1)', name: 'x', formula: 'q*m', derived: "impact1.leaves.psi'+" }] })).toThrow(/q: neither a parameter nor bound in where/);
     expect(() => paperReport(system, { source: 'nobody', formulas: [] })).toThrow(/unknown source/);
+  });
+});
+
+describe('the double pendulum at a wall against Kugushev–Sorokina (1.4)', () => {
+  const rows = report(pendulumWall).rows;
+  it('the impulse (1 + e) ġ⁻/(∂gᵀB⁻¹∂g), Newton’s reversal and the loss (1 − e²) ġ⁻²/(2 ∂gᵀB⁻¹∂g) agree', () => {
+    expect(rows.map((r) => [r.formula.eq, r.agrees])).toEqual([['(1.4)', true], ['(1.4)', true], ['§1', true]]);
+  });
+  it('∂gᵀB⁻¹∂g is (m₁ cos²q₂ + m₂ sin²(q₁ − q₂))/(m₂(m₁ + m₂ sin²(q₁ − q₂))), from B⁻¹ by hand', () => {
+    const k = rows[0]!.bindings.get('k')!;
+    for (const [q1, q2, m1, m2, l1, l2] of [[0.3, -0.8, 1, 2, 0.7, 1.3], [-1.1, 0.4, 2.5, 0.5, 1, 0.4]] as const) {
+      const s2 = Math.sin(q1 - q2) ** 2;
+      expect(evaluate(k, { q1, q2, m1, m2, l1, l2 })).toBeCloseTo((m1 * Math.cos(q2) ** 2 + m2 * s2) / (m2 * (m1 + m2 * s2)), 13);
+    }
   });
 });
 

@@ -80,7 +80,7 @@ export default defineModel({
       {
         eq: '(1.10)', name: '[\\dot{\\psi}]', formula: '((E1x + E2x)*cos(alpha) + 2*(E1y - E2y)*sin(alpha))/(m*l*(sin(alpha)^2 + 1/3))', derived: "impact1.leaves.[psi']",
         where: { E1x: 'impact1.leaves.footD.t', E1y: 'impact1.leaves.footD.n', E2x: '0', E2y: '0' },
-        note: 'B leaves, so E_R2 = 0 (1.14).',
+        note: 'B leaves, so $E_{R_2} = 0$ (1.14).',
       },
       { eq: '(1.12)', name: 'E_{R_{1y}}', formula: '-m*l*w/(3*sin(alpha))*(1 + 3*sin(alpha)^2)', derived: 'impact1.stays.footD.n', where: { w: "impact1.psi'-" } },
       { eq: '(1.13)', name: 'E_{R_{2y}}', formula: 'm*l*w/(3*sin(alpha))*(1 - 3*sin(alpha)^2)', derived: 'impact1.stays.footB.n', where: { w: "impact1.psi'-" } },
@@ -91,7 +91,7 @@ export default defineModel({
       { eq: '(1.19)', name: '\\dot{\\psi}(+0)|_{\\alpha = \\alpha_0}', formula: '0', derived: "impact1.leaves.psi'+@critical" },
       {
         eq: '(1.20)', name: 'T(-0) - T(+0)', formula: 'T*(1 - ((1 - 3*sin(alpha)^2)/(1 + 3*sin(alpha)^2))^2)', derived: 'impact1.leaves.ΔT', where: { T: 'impact1.T-' },
-        note: 'the paper infers the loss from |ψ̇(+0)| < |ψ̇(−0)| (1.20); the legs are alike, so T(±0) = ½ I_B ψ̇(±0)² with the same I_B about either foot.',
+        note: 'the paper infers the loss from $|\\dot{\\psi}(+0)| < |\\dot{\\psi}(-0)|$ (1.20); the legs are alike, so $T(\\pm 0) = \\tfrac{1}{2} I_B \\dot{\\psi}(\\pm 0)^2$ with the same $I_B$ about either foot.',
       },
       { eq: '§1', name: 't_{\\infty}', derived: 'impact1.leaves.rest' },
     ],

@@ -42,7 +42,7 @@ export default defineModel({
     source: 'rubanovich1981',
     formulas: [
       { eq: '(3.4)', name: 'g_{11}', formula: 'm/2*(1 + 3*cos(alpha)^2)/(3*cos(alpha)^2)', derived: 'impact1.G11', where: { alpha: 'beta' } },
-      { eq: '(3.4)', name: 'g_{12}', formula: '-m/2/sin(2*alpha)', derived: 'impact1.G12', where: { alpha: 'beta' }, note: 'the OCR prints +1/sin 2α at (1, 2) and −1/sin 2α at (2, 1); G = L⁻¹G′L⁻ᵀ is symmetric, so (1, 2) is read as −1/sin 2α.' },
+      { eq: '(3.4)', name: 'g_{12}', formula: '-m/2/sin(2*alpha)', derived: 'impact1.G12', where: { alpha: 'beta' }, note: 'the OCR prints $+1/\\sin 2\\alpha$ at (1, 2) and $-1/\\sin 2\\alpha$ at (2, 1); $G = L^{-1} G\' L^{-\\top}$ is symmetric, so (1, 2) is read as $-1/\\sin 2\\alpha$.' },
       { eq: '(3.4)', name: 'g_{13}', formula: 'm/2*(3*cos(alpha)^2 - 1)/(3*cos(alpha)^2)', derived: 'impact1.G13', where: { alpha: 'beta' } },
       { eq: '(3.4)', name: 'g_{14}', formula: 'm/2*cos(2*alpha)/sin(2*alpha)', derived: 'impact1.G14', where: { alpha: 'beta' } },
       { eq: '(3.4)', name: 'g_{22}', formula: 'm/2*(3*sin(alpha)^2 + 1)/(3*sin(alpha)^2)', derived: 'impact1.G22', where: { alpha: 'beta' } },

@@ -38,12 +38,12 @@ export default defineModel({
     formulas: [
       { eq: '(1.4)', name: '\\Delta\\mu', formula: '-(1 + e)*w/k', derived: 'impact1.single.wall.n', where: { w: 'impact1.wall.n-', k: 'impact1.wall.n.inverseMass' } },
       {
-        eq: '(1.4)', name: '\\dot{f}_{1}^{+} = -\\dot{g}_{1}^{+}', formula: '-e*w', derived: 'impact1.single.wall.n+', where: { w: 'impact1.wall.n-' },
-        note: 'with W² = e, the normal velocity reverses with the factor e (the closing relation of §9 in its consistent form).',
+        eq: '(1.4)', name: '\\dot{f}_{1}^{+}', formula: '-e*w', derived: 'impact1.single.wall.n+', where: { w: 'impact1.wall.n-' },
+        note: 'with $W^2 = e$ the normal velocity reverses with the factor $e$ (the closing relation of §9 in its consistent form); $f_1 = -g_1$.',
       },
       {
         eq: '§1', name: 'T^{-} - T^{+}', formula: '(1 - e^2)*w^2/(2*k)', derived: 'impact1.single.ΔT', where: { w: 'impact1.wall.n-', k: 'impact1.wall.n.inverseMass' },
-        note: 'the kinetic energy never increases for W ≤ 1 (Carnot); the loss is (1 − e²) ġ⁻²/(2 ∂gᵀB⁻¹∂g).',
+        note: 'the kinetic energy never increases for $W \\le 1$ (Carnot): the loss $(1 - e^2) w^2/(2k)$ is positive.',
       },
     ],
   },

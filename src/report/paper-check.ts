@@ -136,16 +136,17 @@ export function paperSections({ rows, paper, general }: ReportPaper): Section[] 
     paragraph(...intro),
     equations(...rows.map((r, i) => equation(label(i), `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`, mathLines(shown(r.derived))))),
   ];
-  const notes = rows.filter((r) => r.formula.note).map((r): Inline[] => [r.formula.eq, ': ', r.formula.note!]);
+  const notes = rows.filter((r) => r.formula.note).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
   const table: Block = {
     kind: 'table',
     id: 'paper-check',
     caption: 'The paper’s formulas against the derivation',
     columns: ['Paper', 'Quantity', 'Paper’s formula', 'Derived', 'Agrees'],
-    align: 'llllp',
+    // Short verdicts in a natural-width column (the paragraph above says what each means): the table fits the page.
+    align: 'lllll',
     rows: rows.flatMap((r, i) => (r.agrees === undefined ? [] : [[
       [r.formula.eq], [m(r.formula.name)], [m(paperLatex(r))], [ref(label(i))],
-      [r.agrees ? (r.how === 'symbolic' ? 'yes: the difference simplifies to 0' : `yes: equal to 1e-9 at ${POINTS} random points`) : 'no'],
+      [r.agrees ? (r.how === 'symbolic' ? 'yes, symbolically' : `yes, at ${POINTS} points`) : 'no'],
     ]])),
   };
   const bindings = whereText(rows);
@@ -167,6 +168,11 @@ export function paperSections({ rows, paper, general }: ReportPaper): Section[] 
       ],
     },
   ];
+}
+
+/** A note's text with its $…$ spans as math (a model file writes formulas in notes as LaTeX, which both renderers take). */
+function noteInlines(note: string): Inline[] {
+  return note.split(/\$([^$]+)\$/).flatMap((part, i): Inline[] => (i % 2 ? [m(part)] : part ? [part] : []));
 }
 
 /** Wide results over a common denominator, where that is shorter (the double pendulum's Carnot loss: half the width). */

@@ -24,7 +24,7 @@ export interface ReportOptions {
   readonly toolkit: string;
   /** The model file's paper declaration: its results and the table of its formulas against the derivation, after the conventions. */
   readonly paper?: PaperSpec;
-  /** A figure of where the motion goes over a grid of starts (src/cli/sweep.ts reportBasin), in its own HTML-only section. */
+  /** A figure of where the motion goes over a grid of starts (src/cli/basins.ts reportBasin), in its own HTML-only section. */
   readonly basin?: Figure;
   /** The motion plotted in the report (computed by the caller from the generated code). */
   readonly simulation?: MotionSimulation;

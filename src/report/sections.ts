@@ -44,7 +44,7 @@ export type ReportSimulation =
 
 export interface SectionInput {
   readonly system: DerivedSystem;
-  /** A basin figure over a grid of starts (src/cli/sweep.ts reportBasin), printed before the simulation. */
+  /** A basin figure over a grid of starts (src/cli/basins.ts reportBasin), printed before the simulation. */
   readonly basin?: Figure;
   readonly simulation?: ReportSimulation;
   /** A rigid-limit study of a model with compliant contacts (runtime/rigid-limit.ts), printed in its own section (limit.ts). */

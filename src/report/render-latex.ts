@@ -74,13 +74,14 @@ function blockLatex(doc: ReportDocument, b: Block): string {
         '\\begin{table}[ht]',
         '  \\centering',
         `  \\caption{${latexText(b.caption)}}\\label{${label(doc, 'tab', b.id)}}`,
-        `  \\begin{tabular}{${spec}}`,
+        // Set to the line's width where its formulas make it wider (graphicx's \width is the natural width); else as is.
+        `  \\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{\\begin{tabular}{${spec}}`,
         '    \\toprule',
         `    ${b.columns.map(latexText).join(' & ')} \\\\`,
         '    \\midrule',
         body,
         '    \\bottomrule',
-        '  \\end{tabular}',
+        '  \\end{tabular}}',
         '\\end{table}',
       ].join('\n');
     }

@@ -54,7 +54,8 @@ describe('double pendulum', () => {
     const labels = (body('double-pendulum').match(/\\label\{eq:/g) ?? []).length;
     const tags = katexInputs(doc).flatMap((x) => [...x.tex.matchAll(/\\tag\{(\d+)\}/g)].map((t) => Number(t[1])));
     expect(labels).toBe(numbering(doc, false).equations.size);
-    expect(tags).toEqual(Array.from({ length: labels }, (_, k) => k + 1));
+    // A display too wide for a phone comes twice, page-wide and broken for it (layout.ts), with the same numbers.
+    expect([...new Set(tags)].sort((a, b) => a - b)).toEqual(Array.from({ length: labels }, (_, k) => k + 1));
   });
 });
 

@@ -68,4 +68,12 @@ export default defineModel({
     ground: ['y = -w', 'w = y'],
   },
   initial: { qd: { x: 0.5 }, t1: 1 },
+  // Smirnov §1, example 2: five pairs of support points give 3⁵ variants of support, 2⁵ of them full.
+  paper: {
+    source: 'smirnov1981',
+    formulas: [
+      { eq: '§1', name: '3^5', formula: '243', derived: 'supports.variants' },
+      { eq: '§1', name: '2^5', formula: '32', derived: 'supports.full' },
+    ],
+  },
 });

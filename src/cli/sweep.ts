@@ -20,9 +20,6 @@ import { parseSection } from './orbit.js';
 import { progressBar } from './progress.js';
 import { evaluateOption, parameterValues, runStart } from './run-values.js';
 
-// Kept for the callers that import the report's basin from here (test/cli/sweep.test.ts).
-export { reportBasin } from './basins.js';
-
 export const SWEEP: CommandSpec = {
   name: 'sweep',
   maxPositionals: 1,

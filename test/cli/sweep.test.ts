@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAxis, reportBasin } from '../../src/cli/sweep.js';
+import { reportBasin } from '../../src/cli/basins.js';
+import { parseAxis } from '../../src/cli/sweep.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
 import { cli } from './run-cli.js';
 

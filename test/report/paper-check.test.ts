@@ -15,6 +15,7 @@ import { parseExpr } from '../../src/core/parse.js';
 import type { PaperFormula } from '../../src/model/validate/paper.js';
 import { buildReport } from '../../src/report/report.js';
 import { derived } from '../helpers/examples.js';
+import prismInGuides from '../../derivations/prism-in-guides.js';
 
 const report = (spec: typeof compass) => paperReport(derived(spec), spec.paper!);
 
@@ -22,7 +23,9 @@ describe.each([
   ['compass', compass, 13],
   ['rimless-wheel', rimlessWheel, 8],
   ['hinged-compass', hingedCompass, 20],
-] as const)('%s against Rubanovich–Formalsky', (_, spec, compared) => {
+  ['point-between-planes', planes, 4],
+  ['prism-in-guides', prismInGuides, 2],
+] as const)('%s against its paper', (_, spec, compared) => {
   const rows = report(spec).rows;
   it(`compares ${compared} formulas and every one agrees`, () => {
     const checked = rows.filter((r) => r.agrees !== undefined);

@@ -33,7 +33,8 @@ export interface PaperFormula {
 
 const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true, note: true } as const;
 /** A fact's name: impact1.leaves.psi'+, impact1.stays.footB.n@critical, impact1.G12. */
-const FACT = /^impact\d+\.[^\s]+$/;
+// Facts of src/derive/paper-results.ts: an impact map's (impact1.leaves.psi'+) or the support pairs' (supports.(+).Φ).
+const FACT = /^(impact\d+|supports)\.[^\s]+$/;
 
 /** The formulas of `paper.formulas`, or one error listing every problem. */
 export function checkPaper(input: unknown, model: Model): PaperFormula[] {
@@ -93,7 +94,7 @@ function derivedTerms(text: string, field: string, params: ReadonlySet<string>, 
   for (const part of text.split(' + ')) {
     const [fact, power, ...rest] = part.trim().split('^');
     if (!fact || !FACT.test(fact) || rest.length) {
-      out.add('bad-type', field, `'${part}' is not a fact's name (impact1.leaves.psi'+), optionally ^ a symbol`);
+      out.add('bad-type', field, `'${part}' is not a fact's name (impact1.leaves.psi'+, supports.(+).Φ), optionally ^ a symbol`);
       return undefined;
     }
     if (power === undefined) {

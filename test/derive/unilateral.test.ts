@@ -10,6 +10,7 @@ import kozlov from '../../derivations/kozlov-release.js';
 import pendulumWall from '../../derivations/pendulum-wall.js';
 import { rimlessWheel } from '../../derivations/rimless-wheel.js';
 import { evaluate } from '../../src/core/evaluate.js';
+import { rng } from '../helpers/random.js';
 
 const withMinus = (src: string, names: string[]) => subs(parseExpr(src), new Map(names.map((x) => [`${x}m`, sym(preImpactName(x))])));
 
@@ -31,8 +32,21 @@ describe('Kozlov’s point on a line: plastic single impact', () => {
 });
 
 describe('double pendulum at a wall: configuration-dependent M', () => {
-  it('gets no expanded closed-form map (the report prints the general formula (1.4) instead)', () => {
-    expect(deriveSystem(buildModel(pendulumWall)).unilateral!.impactMaps).toEqual([]);
+  // Its scenario keeps the configuration general (at: {}), as Kugushev–Sorokina's (1.4) does.
+  it('gets the impact map at a general configuration: Newton’s law reverses the wall’s normal velocity with e, at random states', () => {
+    const u = deriveSystem(buildModel(pendulumWall)).unilateral!;
+    const [map] = u.impactMaps;
+    expect(map!.modes).toHaveLength(1);
+    const row = u.contacts[0]!.normal.row;
+    const r = rng(7);
+    for (let k = 0; k < 20; k++) {
+      const env: Record<string, number> = { m1: 1 + r(), m2: 1 + r(), l1: 0.5 + r(), l2: 0.5 + r(), d: 1, g: 9.81, e: r(), q1: 2 * r() - 1, q2: 2 * r() - 1, "q1'-": 2 * r() - 1, "q2'-": 2 * r() - 1 };
+      const at = { ...env, "q1'": env["q1'-"]!, "q2'": env["q2'-"]! };
+      const rate = (qd: readonly number[]) => row.reduce((s, c, i) => s + evaluate(c, at) * qd[i]!, 0);
+      const before = [env["q1'-"]!, env["q2'-"]!];
+      const after = map!.modes[0]!.qdPlus.map((e) => evaluate(e, env));
+      expect(rate(after)).toBeCloseTo(-env.e! * rate(before), 12);
+    }
   });
 });
 

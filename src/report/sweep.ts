@@ -10,6 +10,7 @@
 // Tests: test/report/sweep.test.ts
 import type { Figure, Inline } from './document.js';
 import { niceTicks, SERIES_COLORS, tickLabel } from './plot.js';
+import { escapeXml, px } from './scene.js';
 
 /** What the heat map needs of a sweep (structurally a subset of the runtime's SweepResult). */
 export interface ReportSweep {
@@ -32,11 +33,6 @@ const SCALE = ['#440154', '#3b528b', '#21918c', '#5ec962', '#fde725'] as const;
 const MISSING = '#dddddd';
 const MARGIN = { left: 64, right: 150, top: 14, bottom: 42 } as const;
 
-const fixed = (v: number): string => {
-  const s = v.toFixed(1);
-  return s === '-0.0' ? '0.0' : s;
-};
-const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A colour of the sequential scale at u ∈ [0, 1], interpolated linearly between the stops. */
 export function scaleColor(u: number): string {
@@ -101,7 +97,7 @@ export function sweepSvg(spec: HeatMapSpec): string {
   const key = colorKey(spec.sweep, spec.value);
   const out: string[] = [
     `<svg class="plot sweep" id="${spec.id}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-labelledby="${spec.id}-title">`,
-    `<title id="${spec.id}-title">${xml(spec.title)}</title>`,
+    `<title id="${spec.id}-title">${escapeXml(spec.title)}</title>`,
     '<g class="cells" stroke="none">',
   ];
   const cw = ax.count > 1 ? (x1 - x0) / ax.count : x1 - x0;
@@ -113,24 +109,24 @@ export function sweepSvg(spec: HeatMapSpec): string {
     const cx = sx(step(ax, i)), cy = ay ? sy(step(ay, j)) : (y0 + y1) / 2;
     const v = cell.values[spec.value];
     const text = v === undefined || v === null ? 'no value' : String(v);
-    out.push(`<rect x="${fixed(cx - cw / 2)}" y="${fixed(cy - ch / 2)}" width="${fixed(cw)}" height="${fixed(ch)}" fill="${key.colors.get(cell.index) ?? MISSING}"><title>${xml(`${ax.name} = ${step(ax, i)}${ay ? `, ${ay.name} = ${step(ay, j)}` : ''}: ${text}`)}</title></rect>`);
+    out.push(`<rect x="${px(cx - cw / 2)}" y="${px(cy - ch / 2)}" width="${px(cw)}" height="${px(ch)}" fill="${key.colors.get(cell.index) ?? MISSING}"><title>${escapeXml(`${ax.name} = ${step(ax, i)}${ay ? `, ${ay.name} = ${step(ay, j)}` : ''}: ${text}`)}</title></rect>`);
   }
-  out.push('</g>', `<rect class="frame" x="${fixed(x0)}" y="${fixed(y1)}" width="${fixed(x1 - x0)}" height="${fixed(y0 - y1)}" fill="none" stroke="#999" stroke-width="1"/>`);
+  out.push('</g>', `<rect class="frame" x="${px(x0)}" y="${px(y1)}" width="${px(x1 - x0)}" height="${px(y0 - y1)}" fill="none" stroke="#999" stroke-width="1"/>`);
   out.push('<g class="ticks" font-family="sans-serif" font-size="11" fill="#333">');
   const xt = niceTicks(xlo, xhi);
-  for (const v of xt.ticks.filter((t) => t >= xlo && t <= xhi)) out.push(`<text x="${fixed(sx(v))}" y="${fixed(y0 + 15)}" text-anchor="middle">${tickLabel(v, xt.step)}</text>`);
+  for (const v of xt.ticks.filter((t) => t >= xlo && t <= xhi)) out.push(`<text x="${px(sx(v))}" y="${px(y0 + 15)}" text-anchor="middle">${tickLabel(v, xt.step)}</text>`);
   if (ay) {
     const yt = niceTicks(ylo, yhi);
-    for (const v of yt.ticks.filter((t) => t >= ylo && t <= yhi)) out.push(`<text x="${fixed(x0 - 6)}" y="${fixed(sy(v) + 4)}" text-anchor="end">${tickLabel(v, yt.step)}</text>`);
-    out.push(`<text transform="translate(14 ${fixed((y0 + y1) / 2)}) rotate(-90)" text-anchor="middle">${xml(ay.name)}</text>`);
+    for (const v of yt.ticks.filter((t) => t >= ylo && t <= yhi)) out.push(`<text x="${px(x0 - 6)}" y="${px(sy(v) + 4)}" text-anchor="end">${tickLabel(v, yt.step)}</text>`);
+    out.push(`<text transform="translate(14 ${px((y0 + y1) / 2)}) rotate(-90)" text-anchor="middle">${escapeXml(ay.name)}</text>`);
   }
-  out.push(`<text x="${fixed((x0 + x1) / 2)}" y="${fixed(H - 6)}" text-anchor="middle">${xml(ax.name)}</text>`, '</g>');
+  out.push(`<text x="${px((x0 + x1) / 2)}" y="${px(H - 6)}" text-anchor="middle">${escapeXml(ax.name)}</text>`, '</g>');
   // The legend: the value's name, then a swatch per category or scale value.
-  out.push('<g class="legend" font-family="sans-serif" font-size="11" fill="#333">', `<text x="${fixed(x1 + 14)}" y="${fixed(y1 + 10)}">${xml(spec.value)}</text>`);
+  out.push('<g class="legend" font-family="sans-serif" font-size="11" fill="#333">', `<text x="${px(x1 + 14)}" y="${px(y1 + 10)}">${escapeXml(spec.value)}</text>`);
   const entries = [...key.legend, ...(key.colors.size < spec.sweep.cells.length ? [{ label: 'failed / none', color: MISSING }] : [])];
   entries.forEach((e, k) => {
     const y = y1 + 22 + 18 * k;
-    out.push(`<rect x="${fixed(x1 + 14)}" y="${fixed(y)}" width="12" height="12" fill="${e.color}"/>`, `<text x="${fixed(x1 + 32)}" y="${fixed(y + 10)}">${xml(e.label)}</text>`);
+    out.push(`<rect x="${px(x1 + 14)}" y="${px(y)}" width="12" height="12" fill="${e.color}"/>`, `<text x="${px(x1 + 32)}" y="${px(y + 10)}">${escapeXml(e.label)}</text>`);
   });
   out.push('</g>', '</svg>');
   return out.join('\n');

@@ -12,7 +12,7 @@ import { assign, bin, call, callStmt, forRange, idx, member, num, plus, ref, tim
 const NUMERIC = {
   'cholesky.ts': ['choleskyFactor', 'choleskySolve'],
   'lu.ts': ['luFactor', 'luSolve'],
-  'schur.ts': ['SchurSystem', 'SchurStatus', 'schurSolve'],
+  'schur.ts': ['SchurSystem', 'SchurStatus', 'pinningScale', 'schurSolve'],
   'impact-modes.ts': ['ImpactProblem', 'ImpactOutcome', 'ImpactWorkspace', 'ImpactModeStatus', 'impactModes', 'enumerateImpactModes'],
   'friction-phase.ts': ['forceRowSolve'],
 } as const;

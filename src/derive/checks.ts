@@ -17,6 +17,7 @@ import { diff } from '../core/diff.js';
 import { evaluate, type Env } from '../core/evaluate.js';
 import { energyField, type Model } from '../model/model.js';
 import { choleskyFactor } from '../numeric/cholesky.js';
+import { pinningScale } from '../numeric/schur.js';
 
 /** What the checks found, for the report and the steps that depend on M. */
 export interface DerivationChecks {
@@ -79,9 +80,7 @@ export function evalMatrix(a: readonly (readonly Expr[])[], env: Env): number[][
  * src/numeric/schur.ts); M itself without rows.
  */
 export function pinnedMetric(M: readonly (readonly number[])[], R: readonly (readonly number[])[]): number[][] {
-  const mass = Math.max(0, ...M.map((row, i) => Math.abs(row[i]!)));
-  const row = Math.max(0, ...R.flat().map((x) => x * x));
-  const rho = row > 0 ? Math.max(mass, Number.MIN_VALUE) / row : 0;
+  const rho = pinningScale(M.length, M.flat(), R.flat(), R.length);
   return M.map((mi, i) => mi.map((v, j) => v + rho * R.reduce((s, r) => s + r[i]! * r[j]!, 0)));
 }
 

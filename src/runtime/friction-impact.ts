@@ -55,6 +55,7 @@
 // Tests: test/runtime/friction-impact.test.ts (rows, hand solutions), test/unilateral/frictional-impacts.test.ts (energy over random impacts of every example, the frictionless and stick limits against the generated maps, the rod's threshold).
 
 import { choleskyFactor, choleskySolve } from '../numeric/cholesky.js';
+import { pinningScale } from '../numeric/schur.js';
 import type { GeneratedModel, Params } from './contract.js';
 import { requireFunctions, type WithFunctions } from './contacts.js';
 import { SimulationError } from './errors.js';
@@ -268,11 +269,8 @@ const AUGMENTED_ITERATIONS = 100;
  * max Mᵢᵢ / max H_ri² (schur.ts's scale); undefined when that is singular too.
  */
 function pinnedFactor(L: Float64Array, n: number, H: ArrayLike<number>, r: number): number | undefined {
-  let mass = 0, row = 0;
-  for (let i = 0; i < n; i++) mass = Math.max(mass, Math.abs(L[i * n + i]!));
-  for (let k = 0; k < r * n; k++) row = Math.max(row, H[k]! * H[k]!);
-  if (!(row > 0)) return undefined;
-  const rho = Math.max(mass, Number.MIN_VALUE) / row;
+  const rho = pinningScale(n, L, H, r);
+  if (!(rho > 0)) return undefined;
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) for (let c = 0; c < r; c++) L[i * n + j] += rho * H[c * n + i]! * H[c * n + j]!;
   return choleskyFactor(n, L) < 0 ? rho : undefined;
 }

@@ -503,6 +503,20 @@ interface SchurSystem {
 type SchurStatus = 'ok' | 'not-positive-definite' | 'inconsistent' | 'not-finite';
 
 /**
+ * ρ = max |Mᵢᵢ| / max Rᵣᵢ², the weight that puts M and the k rows R (k×n,
+ * row-major) on one scale in M + ρRᵀR; 0 without a nonzero row. Shared by
+ * every place a mass matrix singular alone is pinned by held rows (here, the
+ * frictional impact, the derivation's check).
+ */
+function pinningScale(n: number, M: ArrayLike<number>, R: ArrayLike<number>, k: number): number {
+  let md = 0;
+  let rd = 0;
+  for (let i = 0; i < n; i++) md = Math.max(md, Math.abs(M[i * n + i]!));
+  for (let x = 0; x < k * n; x++) rd = Math.max(rd, R[x]! * R[x]!);
+  return rd > 0 ? Math.max(md, Number.MIN_VALUE) / rd : 0;
+}
+
+/**
  * Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R.
  *
  * Dependent rows (two pinned feet of one body on a line share a tangent; a
@@ -527,11 +541,7 @@ function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStat
   if (massFactored) {
     for (let i = 0; i < n; i++) y[i] = b[i]!;
   } else {
-    let md = 0;
-    let rd = 0;
-    for (let i = 0; i < n; i++) md = Math.max(md, Math.abs(M[i * n + i]!));
-    for (let r = 0; r < k; r++) for (let i = 0; i < n; i++) rd = Math.max(rd, R[r * n + i]! * R[r * n + i]!);
-    const rho = rd > 0 ? Math.max(md, Number.MIN_VALUE) / rd : 0;
+    const rho = pinningScale(n, M, R, k);
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
         let v = M[i * n + j]!;

@@ -7,6 +7,7 @@ import { compliantDecls, compliantHeader, compliantInfo, COMPLIANT_TOP_LEVEL } f
 import { contactDecls, contactInfo, contactSizes } from './contacts.js';
 import { hasFriction } from './friction.js';
 import { jacobianDecls } from './jacobian.js';
+import { phaseJacobianDecls } from './phase-jacobian.js';
 import { dynamicsBuffers, dynamicsDecls } from './dynamics.js';
 import type { Data, Decl, ModuleIR } from './ir.js';
 import { functionOps, lowerKernels, type LowerOptions } from './lower.js';
@@ -51,6 +52,7 @@ function header(sys: DerivedSystem, sourceFile: string): string[] {
           `  gapJacobian: row-major ${m}×${n}`,
           ...(model.unilateral.some((u) => u.when) ? [`  contactActivation: length ${m}, an arrival is an impact where ≥ 0 (> 0 strict)`] : []),
           `  contactAccelerations: [q̈ (${n}), σ̇ of the active normals in contact order${mt ? ', σ̇ of the tangent rows of the active sticking contacts' : ''}${mr ? `, λ (${mr})` : ''}] (length ${n + K} at most)`,
+          `  contactAccelerationsJacobian: row-major ${2 * n}×${2 * n}, the Jacobian of [...qd, ...q̈] in the phase contactAccelerations solves`,
           `  impact: qdPlus (${n}), impulses (${m}, along +∂g/∂q), active (${m}: closed after the impact)`,
           ...(ms ? [`  slipJacobian: row-major ${ms}×${n}; slipRates: ${ms}; friction: [μ_k, μ_s] per contact (${2 * m})`, `  frictionPhase: [q̈ (${n}), σ̇ per contact (${m}), τ per slip row (${ms}), det] (${n + m + ms + 1})`] : []),
         ]
@@ -88,7 +90,7 @@ const nonIdeal = (sys: DerivedSystem): string[] => [
 ];
 
 /** Top-level names of a module, which no local may shadow. */
-const TOP_LEVEL = [...EMBEDDED_NAMES, 'model', 'massMatrix', 'forcing', 'accelerations', 'rhs', 'momenta', 'hamiltonian', 'hamiltonRhs', 'energy', 'constraintAccelerations', 'gaps', 'gapJacobian', 'gapRates', 'restitution', 'contactActivation', 'contactAccelerations', 'impact', 'checkParams', 'slipJacobian', 'slipRates', 'friction', 'frictionPhase', 'rhsJacobian', ...COMPLIANT_TOP_LEVEL];
+const TOP_LEVEL = [...EMBEDDED_NAMES, 'model', 'massMatrix', 'forcing', 'accelerations', 'rhs', 'momenta', 'hamiltonian', 'hamiltonRhs', 'energy', 'constraintAccelerations', 'gaps', 'gapJacobian', 'gapRates', 'restitution', 'contactActivation', 'contactAccelerations', 'impact', 'checkParams', 'slipJacobian', 'slipRates', 'friction', 'frictionPhase', 'rhsJacobian', 'contactAccelerationsJacobian', ...COMPLIANT_TOP_LEVEL];
 
 export function buildModuleIR(sys: DerivedSystem, sourceFile: string, opts: LowerOptions = {}): { ir: ModuleIR; dynamicsOps: number } {
   const scope = makeScope(sys, TOP_LEVEL);
@@ -101,6 +103,7 @@ export function buildModuleIR(sys: DerivedSystem, sourceFile: string, opts: Lowe
     ...smooth,
     ...jacobianDecls(scope),
     ...contactDecls(scope),
+    ...phaseJacobianDecls(scope),
     ...compliantDecls(scope),
     ...patchDecls(scope),
     // Last, so a reader meets the model's own equations first.

@@ -65,7 +65,7 @@ export function deriveLinearization(model: Model, l2: Lagrange2, constraints: Re
  * a row of the 40-link pendulum's residual has O(n) terms of which O(1)
  * depend on a given coordinate.
  */
-function termsBySymbol(e: Expr): Map<string, Expr[]> {
+export function termsBySymbol(e: Expr): Map<string, Expr[]> {
   const out = new Map<string, Expr[]>();
   for (const t of termsOf(e)) {
     for (const name of freeSymbols(t)) {

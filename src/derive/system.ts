@@ -13,6 +13,7 @@
 //   Smirnov's support pairs: (1.1), (1.3), variants supports (supports.ts)
 //   hinges with journal friction: (2.4) vs (2.6)      hinges (hinges.ts)
 //   ∂R/∂x, ∂C/∂x for the Jacobian of the rhs         linearization (linearize.ts)
+//   the contact rows' pieces of a phase's Jacobian    phaseLinearization (phase-linearize.ts)
 //   compliant terms (Kozlov's realizations): V_c, D, T_a, F_n, regions, residual increments, rigid limit   compliant (compliant.ts)
 //   distributed contact laws: regimes, resultants, generalized forces, friction sign   patches (patch.ts)
 //   T + V, and whether it is conserved            energy, conservative (conservation.ts)
@@ -33,6 +34,7 @@ import { deriveConstraints, type RetainingConstraints } from './lagrange1.js';
 import { deriveLagrange2, freeOfState, type Lagrange2 } from './lagrange2.js';
 import { deriveHinges, type HingeDerivation } from './hinges.js';
 import { deriveLinearization, type Linearization } from './linearize.js';
+import { derivePhaseLinearization, type PhaseLinearization } from './phase-linearize.js';
 import { derivePatches, withPatchJacobian, type PatchDerivation } from './patch.js';
 import { deriveSupports, type SupportDerivation } from './supports.js';
 import { deriveUnilateral, type UnilateralDerivation } from './unilateral.js';
@@ -53,6 +55,8 @@ export interface DerivedSystem {
   readonly patches?: PatchDerivation;
   /** The residuals' Jacobians behind rhsJacobian. */
   readonly linearization: Linearization;
+  /** Per contact row, the pieces a contact phase adds to it (phase-linearize.ts); absent without contacts. */
+  readonly phaseLinearization?: PhaseLinearization;
   /** Hinges with journal friction (Smirnov's examples 3, 4); empty without. */
   readonly hinges: readonly HingeDerivation[];
   /** T + V where a potential exists. */
@@ -97,5 +101,5 @@ export function deriveSystem(model: Model): DerivedSystem {
     forcing: lagrange2.constantForcing && !compliant && !patches,
     gapJacobian: (unilateral?.contacts ?? []).every((c) => c.normal.row.every((e) => freeOfState(e, model))),
   };
-  return { model, lagrange2, hamilton, checks, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral } : {}), ...(supports ? { supports } : {}), ...(compliant ? { compliant } : {}), ...(patches ? { patches } : {}), hinges, linearization, ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative, passive, constant };
+  return { model, lagrange2, hamilton, checks, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral, phaseLinearization: derivePhaseLinearization(model, unilateral) } : {}), ...(supports ? { supports } : {}), ...(compliant ? { compliant } : {}), ...(patches ? { patches } : {}), hinges, linearization, ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative, passive, constant };
 }

@@ -195,6 +195,13 @@ export interface GeneratedModel {
    */
   contactAccelerations?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, active: ArrayLike<boolean>, out?: Float64Array): Float64Array;
   /**
+   * ∂(q̇, q̈)/∂(q, q̇) in the contact phase contactAccelerations solves for
+   * the same `active`, row-major 2n×2n: [0 I; ∂q̈/∂q ∂q̈/∂q̇], from the
+   * derivation's residual Jacobians; NaN where the phase has no solution.
+   * Absent in modules generated before it existed.
+   */
+  contactAccelerationsJacobian?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, active: ArrayLike<boolean>, out?: Float64Array): Float64Array;
+  /**
    * Velocity jump at an impact. The runtime passes `opts.active` = every
    * contact with g ≤ tol (closed, whether approaching or not), applies
    * `qdPlus`, names the contacts with a non-zero impulse in its 'impact'

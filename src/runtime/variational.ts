@@ -12,10 +12,10 @@
 // error control covers both. ∂F/∂x:
 //   - free flight: the module's rhsJacobian (generated from the derivation,
 //     [0 I; ∂q̈/∂q ∂q̈/∂q̇]); a module without it, central differences of rhs;
-//   - contact phases (held contacts, g̈ = 0 on their rows): central
-//     differences of the phase's vector field `contactAccelerations` — the
-//     contract exports no contact-phase Jacobian, and the derivation's
-//     closed-form phases exist only for small models;
+//   - contact phases (held contacts, g̈ = 0 on their rows): the module's
+//     contactAccelerationsJacobian (generated from the derivation's residual
+//     Jacobians, the phase's rows included); a module without it, central
+//     differences of the phase's vector field `contactAccelerations`;
 //   - ∂F/∂t: central differences in t (exactly 0 for an autonomous model,
 //     whose functions never read t).
 // Differences use the step ε^{1/3}·max(1, |x|): truncation (h²) and roundoff
@@ -412,6 +412,8 @@ class PhaseField {
   private readonly fp: Float64Array;
   private readonly fm: Float64Array;
   private readonly xp: Float64Array;
+  /** The generated Jacobian of a held phase, 2n×2n. */
+  private readonly jx: Float64Array;
 
   constructor(
     private readonly module: FlowModule,
@@ -428,10 +430,11 @@ class PhaseField {
     this.fp = new Float64Array(2 * n);
     this.fm = new Float64Array(2 * n);
     this.xp = new Float64Array(2 * n);
+    this.jx = new Float64Array(4 * n * n);
   }
 
   get jacobianSource(): 'generated' | 'difference' {
-    return this.free && this.module.rhsJacobian ? 'generated' : 'difference';
+    return (this.free ? this.module.rhsJacobian : this.module.contactAccelerationsJacobian) ? 'generated' : 'difference';
   }
 
   /** ẋ = (q̇, q̈) into out. */
@@ -463,8 +466,13 @@ class PhaseField {
   /** ∂F/∂(x, t), 2n × N row-major (N = 2n + 1). */
   jacobian(t: number, x: Float64Array, J: Float64Array): void {
     const n2 = x.length, N = n2 + 1;
-    if (this.free && this.module.rhsJacobian) {
-      const Jx = this.module.rhsJacobian(t, x, this.params);
+    if (this.jacobianSource === 'generated') {
+      let Jx: Float64Array;
+      if (this.free) Jx = this.module.rhsJacobian!(t, x, this.params, this.jx);
+      else {
+        splitState(x, this.q, this.qd);
+        Jx = this.module.contactAccelerationsJacobian!(t, this.q, this.qd, this.params, this.held, this.jx);
+      }
       for (let i = 0; i < n2; i++) for (let k = 0; k < n2; k++) J[i * N + k] = Jx[i * n2 + k]!;
     } else {
       this.xp.set(x);

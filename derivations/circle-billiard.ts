@@ -27,4 +27,16 @@ export default defineModel({
   kinetic: "(x'^2 + y'^2)/2",
   unilateral: [{ name: 'wall', constraint: 'R^2 - x^2 - y^2 >= 0', law: { newton: 'e' }, description: 'the circle of radius R' }],
   initial: { q: { x: 'R*cos(alpha0)', y: 0 }, qd: { x: 0, y: 'v0' }, t1: 25 },
+  // Kozlov §3 against the derived impact map at a general point (x, y) of the circle:
+  // the normal velocity reversed with e, the tangential one unchanged.
+  paper: {
+    source: 'kozlov1988',
+    formulas: [
+      { eq: '§3', name: '\\dot{f}^{+}', formula: '-e*w', derived: 'impact1.single.wall.n+', where: { w: 'impact1.wall.n-' }, note: '$f = R^2 - x^2 - y^2$: Newton’s law on the normal, as Theorem 3 gives it in the limit.' },
+      {
+        eq: '§3', name: '[\\dot{x}]', formula: 'X*jy/Y', derived: "impact1.single.[x']", where: { X: 'x', Y: 'y', jy: "impact1.single.[y']" },
+        note: 'the jump of the velocity is along the normal $(x, y)$, so the tangential velocity $u = (x\\dot{y} - y\\dot{x})/R$ is the same after the impact as before: the conserved $u$ of Kozlov’s averaged law.',
+      },
+    ],
+  },
 });

@@ -25,4 +25,12 @@ export default defineModel({
   drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
   limitStudy: { parameter: 'N', values: [10, 100, 1000, 10000], rigid: { line: { plastic: true } }, limits: { release: 2 + Math.SQRT2 } },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 4 },
+  // Kozlov (2.6) against the rigid-limit study: the release at 2 + √2, the same for every N.
+  paper: {
+    source: 'kozlov1988',
+    formulas: [
+      { eq: '(2.6)', name: '\\lim_{N \\to \\infty} t_{*}', formula: '2 + sqrt(2)', derived: 'limit.release', tolerance: 1e-6 },
+      { eq: '(2.6)', name: '\\max_N t_{*} - \\min_N t_{*}', formula: '0', derived: 'limit.release.spread', tolerance: 1e-6, note: 'the release does not depend on $N$: its spread over the study’s values of $N$.' },
+    ],
+  },
 });

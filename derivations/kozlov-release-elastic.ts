@@ -24,4 +24,16 @@ export default defineModel({
   drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
   limitStudy: { parameter: 'N', values: [10, 100, 1000, 10000], rigid: { line: { plastic: true } }, limits: { release: 1 } },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
+  // Kozlov's Theorem 2 against the rigid-limit study (the classical release at t = 1) and
+  // Theorem 3 with k = 0 (elastic reflection) against the derived limit of the realization.
+  paper: {
+    source: 'kozlov1988',
+    formulas: [
+      {
+        eq: 'Th. 2', name: '\\lim_{N \\to \\infty} t_{*}', formula: '1', derived: 'limit.release', tolerance: 1e-3,
+        note: 'the release lags $t = 1$ by the phase of the oscillation in the strip $-2g/N \\le y \\le 0$ at $x = 0$, $O(N^{-1/2})$ and not a power of $N$: the limit is extrapolated from the study (Aitken) to that accuracy.',
+      },
+      { eq: 'Th. 3', name: 'e\\ (k = 0)', formula: '1', derived: 'compliant.line.restitution' },
+    ],
+  },
 });

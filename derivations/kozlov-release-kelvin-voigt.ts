@@ -29,4 +29,19 @@ export default defineModel({
   drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
   limitStudy: { parameter: 'N', values: [10, 100, 1000, 10000], rigid: { line: { plastic: true } }, limits: { release: 1 } },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
+  // Kozlov §2 (classical release for damping of order √N, c² > k²) against the
+  // rigid-limit study, and Theorem 3 against the derived limit of the realization.
+  // Kozlov's Rayleigh function K√N ḟ² gives the force 2K√N ḟ: his K is k/2 here.
+  paper: {
+    source: 'kozlov1988',
+    formulas: [
+      { eq: '§2', name: '\\lim_{N \\to \\infty} t_{*}', formula: '1', derived: 'limit.release', tolerance: 1e-4, note: 'the limit extrapolated from the study (Aitken on its last three values of $N$).' },
+      { eq: '§2', name: 'r:\\ t_{*} - 1 = O(N^{-r})', formula: '1/2', derived: 'limit.release.order', tolerance: 0.02, note: 'the study’s fitted order; the release lags by the damped oscillation, $O(N^{-1/2})$.' },
+      {
+        eq: 'Th. 3', name: '\\delta_N', formula: 'pi*g11/(sqrt(c^2*g11 - K^2)*sqrt(N))', derived: 'compliant.line.duration', where: { g11: 'compliant.line.normalMass', K: 'k/2' }, at: { nu: 0 },
+        note: 'Theorem 3 takes the damping of order $\\sqrt{N}$ ($\\nu = 0$); $g_{11}$ is the mass along the normal, $K = k/2$ (the Rayleigh function $K\\sqrt{N}\\dot{f}^2$).',
+      },
+      { eq: 'Th. 3', name: 'e', formula: 'exp(-pi*K/sqrt(c^2*g11 - K^2))', derived: 'compliant.line.restitution', where: { g11: 'compliant.line.normalMass', K: 'k/2' }, at: { nu: 0 } },
+    ],
+  },
 });

@@ -21,4 +21,11 @@ export default defineModel({
   unilateral: [{ name: 'line', constraint: 'y >= 0', law: { plastic: true }, description: 'the line y = 0' }],
   drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
+  // Kozlov (2.4) against the report's simulation: the rigid line releases the point at t = 1.
+  paper: {
+    source: 'kozlov1988',
+    formulas: [
+      { eq: '(2.4)', name: 't_{*}', formula: '1', derived: 'motion.release1', tolerance: 1e-9, note: 'the time of the first release in the simulation of this report.' },
+    ],
+  },
 });

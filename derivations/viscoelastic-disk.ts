@@ -51,4 +51,24 @@ export default defineModel({
     load: 'm*g',
   }],
   initial: { q: { y: 0.12 }, qd: { x: 0.5, phi: -20 }, t1: 1 },
+  // Kuleshov et al. against the derived patch law, in its own symbols: the depth q and its rate q̇.
+  paper: {
+    source: 'kuleshov2011',
+    formulas: [
+      { eq: '(4.7)', name: '\\vartheta_0', formula: '(3/2)^(1/3)*eps', derived: 'patch.foundation.halfWidth', where: { eps: '(m*g/(k*r^2))^(1/3)' } },
+      { eq: '§5', name: 'q_0', formula: '((3/2)^(1/3)*eps)^2/2', derived: 'patch.foundation.depth', where: { eps: '(m*g/(k*r^2))^(1/3)' }, note: 'the depth at rest $q_0 = 1 - \\cos\\vartheta_0 \\approx \\vartheta_0^2/2 = (9/32)^{1/3}\\varepsilon^2$.' },
+      {
+        eq: '(5.3)', name: 'F_y\\ (\\dot{q} \\ge 0)', formula: '4*sqrt(2)/3*k*r^2*Q^(3/2) + 2*sqrt(2)*nu*r^2*Q^(1/2)*Qd', derived: 'patch.foundation.normal.whole.Fy', where: { Q: 'q', Qd: 'qd' },
+        note: 'compression of the non-rotating disk: the patch is the whole arc $(-\\vartheta_0, \\vartheta_0)$.',
+      },
+      {
+        eq: '(5.4)', name: 'F_y\\ (\\dot{q} < 0)', formula: '4*sqrt(2)/3*k*r^2*(Q + nu*Qd/k)^(3/2)', derived: 'patch.foundation.normal.both-inner.Fy', where: { Q: 'q', Qd: 'qd' },
+        note: 'restitution: the patch only where $kY + \\nu\\dot{Y} > 0$.',
+      },
+      {
+        eq: '§5', name: 'k\\,(q + \\nu\\dot{q}/k)', formula: 'k*(Q + nu*Qd/k)', derived: 'patch.foundation.normal.separation', where: { Q: 'q', Qd: 'qd' },
+        note: 'the disk separates where $q + \\nu\\dot{q}/k = 0$; the derived condition is the density’s discriminant, the same up to the factor $k$.',
+      },
+    ],
+  },
 });

@@ -238,7 +238,7 @@ export function studyOption(spec: ModelSpec, source: string): { limitStudy?: Lim
 }
 
 /** The model's declared periodic orbit (ModelSpec.orbit) for its report, from the generated module; nothing without one. */
-function orbitOption(file: ModelFile, source: string, system: DerivedSystem): { orbit?: ReportOrbit } {
+export function orbitOption(file: ModelFile, source: string, system: DerivedSystem): { orbit?: ReportOrbit } {
   return file.spec.orbit ? { orbit: declaredOrbit(loadGenerated(source), file.spec.orbit, impactMapJacobian(system)) } : {};
 }
 

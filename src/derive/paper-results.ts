@@ -35,7 +35,16 @@
 //   supports.{sides}.N{i}              the reaction of pair i
 //   supports.{sides}.Φ                 the friction bound Σ f_i N_i (1.3): the point between
 //                                      planes' |Φ| = f₂F_z or −f₁F_z
-// Tests: test/derive/paper-results.test.ts.
+// Facts of realized contacts (Kozlov's Theorem 3) and of contact patches
+// (Kuleshov et al.), derived in closed form:
+//   compliant.{c}.ratio|restitution|duration|normalMass   a Kelvin–Voigt contact's limit
+//                                      (compliant.ts RigidLimit); restitution 1 when elastic
+//   patch.{p}.{regime}.{resultant}     a patch law's resultants (4.6) in each regime
+//   patch.{p}.separation               where an inner patch shrinks to a point
+//   patch.{p}.normal.…                 the same for motion along the normal only (5.3), (5.4)
+//   patch.{p}.depth, patch.{p}.halfWidth   the equilibrium under the load (4.7), §8
+// and measured facts (numbers of the report's computations) below.
+// Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
 import { add, HALF, mul, num, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import { mapChildren, memoPass } from '../core/traverse.js';
@@ -43,6 +52,7 @@ import { simplify } from '../core/trig.js';
 import { evaluate } from '../core/evaluate.js';
 import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
+import type { PatchLaw } from './patch.js';
 import type { DerivedSystem } from './system.js';
 import type { ContactRow, ImpactMap, ImpactMode } from './unilateral-types.js';
 
@@ -55,7 +65,146 @@ export function derivedFacts(system: DerivedSystem): Facts {
   const facts = new Map<string, Expr>();
   system.unilateral?.impactMaps.forEach((im, k) => impactFacts(system, im, `impact${k + 1}`, facts));
   supportFacts(system, facts);
+  compliantFacts(system, facts);
+  patchFacts(system, facts);
   return facts;
+}
+
+/** Kozlov's Theorem 3 for each realized contact whose limit is Kelvin–Voigt (restitution 1 for an elastic one). */
+function compliantFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
+  for (const t of system.compliant?.terms ?? []) {
+    const key = `compliant.${t.name}`;
+    if (t.limit.kind === 'elastic') facts.set(`${key}.restitution`, num(1));
+    if (t.limit.kind !== 'kelvin-voigt') continue;
+    facts.set(`${key}.ratio`, t.limit.ratio);
+    facts.set(`${key}.restitution`, t.limit.restitution);
+    facts.set(`${key}.duration`, t.limit.duration);
+    if (t.limit.normalMass) facts.set(`${key}.normalMass`, t.limit.normalMass);
+  }
+}
+
+/** Kuleshov et al.: each patch law's resultants by regime, its separation condition, the equilibrium (4.7), and the same for motion along the normal (5.3)–(5.4). */
+function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
+  for (const t of system.patches?.terms ?? []) {
+    const key = `patch.${t.name}`;
+    const lawFacts = (prefix: string, law: PatchLaw): void => {
+      for (const r of law.regimes) for (const [name, e] of Object.entries(r.resultants)) facts.set(`${prefix}.${r.name}.${name}`, e);
+      if (law.separation) facts.set(`${prefix}.separation`, law.separation);
+    };
+    lawFacts(key, t.law);
+    if (t.normalMotion) lawFacts(`${key}.normal`, t.normalMotion.law);
+    if (t.equilibrium) {
+      facts.set(`${key}.depth`, t.equilibrium.depth);
+      facts.set(`${key}.halfWidth`, t.equilibrium.halfWidth);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- measured facts
+// Numbers the report's own computations give (src/cli/build.ts runs them),
+// in the report's structural types so that this module needs no runtime:
+//   limit.{x}          x ∈ release, duration, restitution, distance of a rigid-limit
+//                      study: its limit, by Aitken's Δ² on the last three values of N
+//                      (geometric N: x_N − x_∞ ≈ C N^{−r} makes the differences a
+//                      geometric sequence); the last value when they are below the
+//                      study's resolution (a quantity that does not change with N)
+//   limit.{x}.order    the study's fitted order r (rigid-limit.ts)
+//   limit.{x}.spread   max − min over the values of N (Kozlov (2.6): the same for every N)
+//   orbit.period, orbit.{q}, orbit.{q}'   the declared periodic orbit's period and fixed point
+//   orbit.multiplier{k}.re|im|abs         its k-th Floquet multiplier, in the report's order
+//   orbit.bifurcation{k}                  the parameter at the k-th bifurcation of its branch
+//   motion.{type}{k}   the time of the k-th event of that type in the report's simulation
+// Each holds at the parameters the computation used (MeasuredFact.params).
+
+/** A rigid-limit study as the facts need it (structurally the runtime's LimitStudy). */
+export interface StudyForFacts {
+  readonly rows: readonly { readonly value: number; readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number }[];
+  readonly orders: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
+}
+
+/** A declared orbit as the facts need it (structurally the report's ReportOrbit). */
+export interface OrbitForFacts {
+  readonly params: Readonly<Record<string, number>>;
+  readonly orbit?: { readonly q: readonly number[]; readonly qd: readonly number[]; readonly period: number; readonly multipliers: readonly { readonly re: number; readonly im: number }[] };
+  readonly branch?: { readonly bifurcations: readonly { readonly parameter: number }[] };
+}
+
+/** What the report computed numerically, passed to its paper table. */
+export interface Computed {
+  readonly limitStudy?: StudyForFacts;
+  readonly orbit?: OrbitForFacts;
+  /** Structurally the report's MotionSimulation: a trajectory, or why there is none. */
+  readonly simulation?: { readonly trajectory: { readonly events: readonly { readonly t: number; readonly type: string }[] } } | { readonly error: string } | { readonly skipped: string };
+}
+
+export interface MeasuredFact {
+  readonly value: number;
+  /** The parameters it was computed at (the others at their defaults). */
+  readonly params: Readonly<Record<string, number>>;
+}
+
+export type Measured = ReadonlyMap<string, MeasuredFact>;
+
+/**
+ * Relative change below which a study's values are taken as not changing with
+ * N: rigid-limit.ts's resolution of an event time (the added mass's release
+ * lands within 5e-8 of 2 + √2 at every N).
+ */
+const STUDY_RESOLUTION = 1e-7;
+
+/** The measured facts of what the report computed for `system`. */
+export function measuredFacts(system: DerivedSystem, computed: Computed): Measured {
+  const facts = new Map<string, MeasuredFact>();
+  const put = (name: string, value: number, params: Readonly<Record<string, number>> = {}): void => {
+    if (Number.isFinite(value)) facts.set(name, { value, params });
+  };
+  const study = computed.limitStudy;
+  for (const x of ['release', 'duration', 'restitution', 'distance'] as const) {
+    if (!study) break;
+    const values = study.rows.map((r) => r[x]);
+    put(`limit.${x}`, aitken(values));
+    put(`limit.${x}.order`, study.orders[x]);
+    if (values.every(Number.isFinite)) put(`limit.${x}.spread`, Math.max(...values) - Math.min(...values));
+  }
+  const o = computed.orbit;
+  if (o?.orbit) {
+    const { params } = o;
+    put('orbit.period', o.orbit.period, params);
+    o.orbit.multipliers.forEach((z, k) => {
+      put(`orbit.multiplier${k + 1}.re`, z.re, params);
+      put(`orbit.multiplier${k + 1}.im`, z.im, params);
+      put(`orbit.multiplier${k + 1}.abs`, Math.hypot(z.re, z.im), params);
+    });
+    o.branch?.bifurcations.forEach((b, k) => put(`orbit.bifurcation${k + 1}`, b.parameter, params));
+    system.model.coordinates.forEach((c, i) => {
+      put(`orbit.${c.name}`, o.orbit!.q[i]!, params);
+      put(`orbit.${c.qd.name}`, o.orbit!.qd[i]!, params);
+    });
+  }
+  const sim = computed.simulation;
+  if (sim && 'trajectory' in sim) {
+    const seen = new Map<string, number>();
+    for (const e of sim.trajectory.events) {
+      const k = (seen.get(e.type) ?? 0) + 1;
+      seen.set(e.type, k);
+      put(`motion.${e.type}${k}`, e.t);
+    }
+  }
+  return facts;
+}
+
+/** The limit of a sequence over geometric N by Aitken's Δ² on its last three values; the last value when it no longer changes. */
+function aitken(x: readonly number[]): number {
+  const [a, b, c] = x.slice(-3);
+  if (c === undefined || !Number.isFinite(c)) return NaN;
+  if (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b)) return c;
+  const d1 = b - a;
+  const d2 = c - b;
+  if (Math.abs(d2) <= STUDY_RESOLUTION * Math.max(1, Math.abs(c))) return c;
+  const rho = d2 / d1;
+  // Differences that do not shrink: no geometric tail to sum.
+  if (!(Math.abs(rho) < 1)) return NaN;
+  return c + (d2 * rho) / (1 - rho);
 }
 
 /** Smirnov's counts of the variants of support and, where derived in closed form, each full variant's Δ, reactions and Φ. */

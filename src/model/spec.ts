@@ -353,8 +353,21 @@ export interface PaperFormulaSpec {
   readonly formula?: string;
   /** The fact it gives: a fact's name, several joined by ' + ', and a fact to a power of a `where` symbol ('impact1.leaves.ratio^k'). */
   readonly derived: string;
-  /** The formula's own symbols: each a fact's name or an expression of the parameters ({ k: 'pi/alpha' }). */
+  /**
+   * The formula's own symbols: each a fact's name or an expression of the
+   * parameters ({ k: 'pi/alpha' }), of the coordinates and velocities (their
+   * values where the facts are taken: { X: 'x' }) and of a patch law's state
+   * symbols ({ Q: 'q' }).
+   */
   readonly where?: Readonly<Record<string, string>>;
+  /** Parameter values at which the paper's result holds, set in both sides (Kozlov's Theorem 3: damping of order √N, { nu: '0' }). */
+  readonly at?: Readonly<Record<string, string | number>>;
+  /**
+   * For a measured fact (limit., orbit., motion.: numbers the report's
+   * computations give), the agreement required: |paper − derived| ≤
+   * tolerance·max(1, |paper|). Required with such a fact, refused without.
+   */
+  readonly tolerance?: number;
   /** How the paper's text was read where it is garbled or differs in sign convention. */
   readonly note?: string;
 }

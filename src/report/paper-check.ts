@@ -3,14 +3,17 @@
 // and a closing table "paper's formula / derived / agrees" in which agreement
 // is computed — the difference simplifies to zero (symbolic), or the two
 // agree to 1e-9 at random points of the parameters' ranges and the
-// pre-impact velocities' declared signs (numeric), the table says which.
+// pre-impact velocities' declared signs (numeric), or, for a number the
+// report's computations measured (a rigid limit, a periodic orbit, an event
+// of the simulation), to the formula's tolerance at the parameters it was
+// measured at (measured); the table says which.
 // Tests: test/report/paper-check.test.ts.
-import { add, freeSymbols, pow, sub, ZERO, type Expr } from '../core/expr.js';
+import { add, freeSymbols, pow, sub, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { cancel } from '../core/cancel.js';
 import { evaluate } from '../core/evaluate.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
-import { derivedFacts, fact } from '../derive/paper-results.js';
+import { derivedFacts, fact, measuredFacts, type Computed, type Measured, type MeasuredFact } from '../derive/paper-results.js';
 import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
 import { preImpactName } from '../model/names.js';
@@ -35,8 +38,10 @@ export interface PaperCheckRow {
   readonly derived: Expr;
   /** Absent where the paper gives no formula. */
   readonly agrees?: boolean;
-  /** How agreement was decided: the difference simplified to 0, or values at POINTS random points (meaningless without a formula). */
-  readonly how: 'symbolic' | 'numeric';
+  /** How agreement was decided: the difference simplified to 0, values at POINTS random points, or a measured number to the formula's tolerance (meaningless without a formula). */
+  readonly how: 'symbolic' | 'numeric' | 'measured';
+  /** A measured row: the derived number, and the measured facts the formula's symbols stand for. */
+  readonly measured?: { readonly value: number; readonly bindings: ReadonlyMap<string, number> };
 }
 
 /** A model's paper in its report: the rows, the paper's short name and the general model they were derived from (if not the model itself). */
@@ -46,31 +51,63 @@ export interface ReportPaper {
   readonly general?: DerivedSystem;
 }
 
-/** The model file's `paper` declaration checked against its derivation (or its general model's). */
-export function paperReport(system: DerivedSystem, spec: PaperSpec): ReportPaper {
+/**
+ * The model file's `paper` declaration checked against its derivation (or its
+ * general model's) and against what the report computed (`computed`: its
+ * rigid-limit study, periodic orbit and simulation, the measured facts).
+ */
+export function paperReport(system: DerivedSystem, spec: PaperSpec, computed: Computed = {}): ReportPaper {
   const key = citedSources([spec.source], system.model.name).at(-1)!;
   const general = spec.general ? deriveSystem(buildModel(spec.general)) : undefined;
   const source = general ?? system;
-  const rows = checkPaperFormulas(source, checkPaper(spec.formulas, source.model));
+  const rows = checkPaperFormulas(source, checkPaper(spec.formulas, source.model), measuredFacts(system, computed));
   return { paper: REFERENCES[key].short, rows, ...(general ? { general } : {}) };
 }
 
-/** Each formula against its fact of `system` (the model's own, or the paper's general model's). */
-export function checkPaperFormulas(system: DerivedSystem, formulas: readonly PaperFormula[]): PaperCheckRow[] {
+/** Each formula against its fact of `system` (the model's own, or the paper's general model's) or its measured fact. */
+export function checkPaperFormulas(system: DerivedSystem, formulas: readonly PaperFormula[], measured: Measured = new Map()): PaperCheckRow[] {
   const facts = derivedFacts(system);
   return formulas.map((f) => {
+    const used = new Map<string, MeasuredFact>();
     const look = (name: string): Expr => {
-      const e = fact(facts, system, name);
-      if (!e) throw new MechanicsError('unknown-field', 'model', `paper formula ${f.eq}: the derivation has no fact '${name}' (facts: ${[...facts.keys()].slice(0, 8).join(', ')}, …)`, { model: system.model.name, field: 'paper.formulas' });
+      const m = measured.get(name);
+      if (m) used.set(name, m);
+      const e = m ? measuredSymbol(name) : fact(facts, system, name);
+      if (!e) throw new MechanicsError('unknown-field', 'model', `paper formula ${f.eq}: the ${/^(limit|orbit|motion)\./.test(name) ? 'report computed' : 'derivation has'} no fact '${name}' (facts: ${[...facts.keys(), ...measured.keys()].slice(0, 8).join(', ')}, …)`, { model: system.model.name, field: 'paper.formulas' });
       return e;
     };
-    const binding = new Map<string, Expr>([...f.where].map(([s, b]) => [s, 'fact' in b ? look(b.fact) : b.expr]));
-    const derived = add(...f.derived.map((t) => (t.power ? pow(look(t.fact), subs(t.power, binding)) : look(t.fact))));
+    // At the parameter values the paper's result holds for (Kozlov's Theorem 3: ν = 0).
+    const atValues = (e: Expr): Expr => (f.at ? subs(e, f.at) : e);
+    const binding = new Map<string, Expr>([...f.where].map(([s, b]) => [s, atValues('fact' in b ? look(b.fact) : b.expr)]));
+    const derived = atValues(add(...f.derived.map((t) => (t.power ? pow(look(t.fact), subs(t.power, binding)) : look(t.fact)))));
     if (!f.formula) return { formula: f, bindings: binding, derived, how: 'symbolic' };
-    const paper = subs(f.formula, binding);
+    const paper = atValues(subs(f.formula, binding));
+    if (f.tolerance !== undefined) return measuredRow(system, f, binding, paper, derived, used, f.tolerance);
     const symbolic = isZero(sub(paper, derived));
     return { formula: f, bindings: binding, paper, derived, agrees: symbolic || numericallyEqual(system, paper, derived), how: symbolic ? 'symbolic' : 'numeric' };
   });
+}
+
+/** A measured fact in an expression: a symbol that measuredRow gives its value (a float has no exact rational of safe size). */
+const measuredSymbol = (name: string): Sym => sym(`measured:${name}`);
+
+/**
+ * A row with a measured fact: both sides evaluated at the parameters it was
+ * measured at (the defaults, with the computation's own values on top), equal
+ * to the formula's tolerance relative to max(1, |paper|).
+ */
+function measuredRow(system: DerivedSystem, f: PaperFormula, bindings: ReadonlyMap<string, Expr>, paper: Expr, derived: Expr, used: ReadonlyMap<string, MeasuredFact>, tolerance: number): PaperCheckRow {
+  const env: Record<string, number> = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
+  for (const m of used.values()) Object.assign(env, m.params);
+  for (const [name, m] of used) env[measuredSymbol(name).name] = m.value;
+  const x = evaluate(paper, env);
+  const y = evaluate(derived, env);
+  const measuredBindings = new Map([...f.where].flatMap(([s, b]) => ('fact' in b && used.has(b.fact) ? [[s, used.get(b.fact)!.value] as const] : [])));
+  return {
+    formula: f, bindings, paper, derived, how: 'measured',
+    agrees: Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) <= tolerance * Math.max(1, Math.abs(x)),
+    measured: { value: y, bindings: measuredBindings },
+  };
 }
 
 function isZero(e: Expr): boolean {
@@ -134,7 +171,7 @@ export function paperSections({ rows, paper, general }: ReportPaper): Section[] 
   ];
   const results: Block[] = [
     paragraph(...intro),
-    equations(...rows.map((r, i) => equation(label(i), `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`, mathLines(shown(r.derived))))),
+    equations(...rows.map((r, i) => equation(label(i), `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`, r.measured ? decimal(r.measured.value) : mathLines(shown(r.derived))))),
   ];
   const notes = rows.filter((r) => r.formula.note).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
   const table: Block = {
@@ -146,7 +183,7 @@ export function paperSections({ rows, paper, general }: ReportPaper): Section[] 
     align: 'lllll',
     rows: rows.flatMap((r, i) => (r.agrees === undefined ? [] : [[
       [r.formula.eq], [m(r.formula.name)], [m(paperLatex(r))], [ref(label(i))],
-      [r.agrees ? (r.how === 'symbolic' ? 'yes, symbolically' : `yes, at ${POINTS} points`) : 'no'],
+      [r.agrees ? verdict(r) : 'no'],
     ]])),
   };
   const bindings = whereText(rows);
@@ -159,8 +196,9 @@ export function paperSections({ rows, paper, general }: ReportPaper): Section[] 
         paragraph(
           'Each formula as the paper prints it beside the derived equation, and whether they agree: symbolically (their difference simplifies to 0) or numerically (equal to ',
           m('10^{-9}'),
-          ` relative at ${POINTS} random points of the parameters’ ranges and of the declared signs of the velocities before the impact). `,
-          `${rows.filter((r) => r.agrees).length} of ${rows.filter((r) => r.agrees !== undefined).length} agree.`,
+          ` relative at ${POINTS} random points of the parameters’ ranges and of the declared signs of the velocities before the impact)`,
+          ...(rows.some((r) => r.measured) ? ['; a number this report measured (its rigid limit, periodic orbit or simulation) agrees to the tolerance stated, relative to ', m('\\max(1, |\\text{paper}|)'), ', at the parameters it was measured at'] : []),
+          `. ${rows.filter((r) => r.agrees).length} of ${rows.filter((r) => r.agrees !== undefined).length} agree.`,
         ),
         table,
         ...(bindings.length ? [paragraph('In the formulas ', ...bindings, '.')] : []),
@@ -168,6 +206,20 @@ export function paperSections({ rows, paper, general }: ReportPaper): Section[] 
       ],
     },
   ];
+}
+
+/** The table's verdict on an agreeing row. */
+function verdict(r: PaperCheckRow): string {
+  if (r.how === 'symbolic') return 'yes, symbolically';
+  if (r.how === 'numeric') return `yes, at ${POINTS} points`;
+  return `yes, to ${r.formula.tolerance!.toExponential(0)}`;
+}
+
+/** A measured number, six significant digits, as LaTeX (1.2 \cdot 10^{-5} below 10⁻³). */
+function decimal(v: number): string {
+  if (v === 0 || (Math.abs(v) >= 1e-3 && Math.abs(v) < 1e6)) return `${Number(v.toPrecision(6))}`;
+  const [mantissa, exponent] = v.toExponential(5).split('e');
+  return `${Number(mantissa)} \\cdot 10^{${Number(exponent)}}`;
 }
 
 /** A note's text with its $…$ spans as math (a model file writes formulas in notes as LaTeX, which both renderers take). */
@@ -192,7 +244,7 @@ function parametersText(system: DerivedSystem): Inline[] {
 
 /** The paper's formula as written, its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol. */
 function paperLatex(r: PaperCheckRow): string {
-  const symbols = new Map([...r.bindings].filter(([, v]) => v.kind === 'sym'));
+  const symbols = new Map([...r.bindings].filter(([s, v]) => v.kind === 'sym' && !r.measured?.bindings.has(s)));
   return r.formula.formula ? toLatex(subs(r.formula.formula, symbols), { ...MECHANICS, orientSums: false }) : '';
 }
 
@@ -201,8 +253,9 @@ function whereText(rows: readonly PaperCheckRow[]): Inline[] {
   const seen = new Map<string, string>();
   for (const r of rows) {
     for (const [s, v] of r.bindings) {
-      if (seen.has(s) || v.kind === 'sym' || !r.formula.formula) continue;
-      const value = math(v);
+      const measured = r.measured?.bindings.get(s);
+      if (seen.has(s) || (v.kind === 'sym' && measured === undefined) || !r.formula.formula) continue;
+      const value = measured === undefined ? math(v) : decimal(measured);
       seen.set(s, texWidth(value) <= 40 ? `${mechanicsSymbol(s)} = ${value}` : `${mechanicsSymbol(s)}\ \text{as derived}`);
     }
   }

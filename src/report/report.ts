@@ -47,7 +47,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     .filter((s): s is Section => s !== undefined)
     .map((s) => (s.id === 'model' && drawing ? { ...s, blocks: [...s.blocks, sketchFigure(model, drawing, simulation && 'trajectory' in simulation ? simulation.trajectory : undefined)] } : s));
   if (options.orbit) sections.splice(sections.findIndex((s) => s.id === 'conventions'), 0, periodicOrbitSection(system, options.orbit));
-  if (options.paper) sections.splice(sections.findIndex((s) => s.id === 'conventions') + 1, 0, ...paperSections(paperReport(system, options.paper)));
+  if (options.paper) sections.splice(sections.findIndex((s) => s.id === 'conventions') + 1, 0, ...paperSections(paperReport(system, options.paper, options)));
   const motion = motionSection(model, simulation, drawing);
   if (motion) sections.push(motion);
   // A large system's long equations named and elided, its displays within KaTeX's limits (large.ts).

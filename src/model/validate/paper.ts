@@ -1,8 +1,13 @@
 // The `paper` declaration of a model file: each formula parsed against the
 // model's parameters and its own `where` symbols, each `where` binding either
 // a fact's name (checked against the facts the derivation has, in the
-// report) or an expression of the parameters. Called where the report is
-// built (src/cli/build.ts), since the facts exist only after the derivation.
+// report) or an expression of the parameters, the coordinates and velocities
+// and the patch laws' state symbols. The formula itself names parameters and
+// `where` symbols only: a coordinate's value enters it under a name the
+// `where` gives it, so that the table says what each symbol stands for.
+// A formula naming a measured fact (limit., orbit., motion.) states the
+// tolerance it agrees to. Called where the report is built (src/cli/build.ts),
+// since the facts exist only after the derivation.
 // Tests: test/report/paper-check.test.ts.
 import { freeSymbols, type Expr } from '../../core/expr.js';
 import { parseExpr, OPEN_SCOPE } from '../../core/parse.js';
@@ -28,19 +33,30 @@ export interface PaperFormula {
   readonly derived: readonly DerivedTerm[];
   /** Symbol → a fact's name, or an expression of the parameters. */
   readonly where: ReadonlyMap<string, { readonly fact: string } | { readonly expr: Expr }>;
+  /** Parameter → the value at which the paper's result holds (set in both sides). */
+  readonly at?: ReadonlyMap<string, Expr>;
+  /** The agreement required of a measured fact (relative to max(1, |paper|)). */
+  readonly tolerance?: number;
   readonly note?: string;
 }
 
-const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true, note: true } as const;
-/** A fact's name: impact1.leaves.psi'+, impact1.stays.footB.n@critical, impact1.G12. */
-// Facts of src/derive/paper-results.ts: an impact map's (impact1.leaves.psi'+) or the support pairs' (supports.(+).Φ).
-const FACT = /^(impact\d+|supports)\.[^\s]+$/;
+const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true, at: true, tolerance: true, note: true } as const;
+/**
+ * A fact's name (src/derive/paper-results.ts): an impact map's
+ * (impact1.leaves.psi'+, impact1.stays.footB.n@critical), the support pairs'
+ * (supports.(+).Φ), a realized contact's (compliant.line.duration), a patch's
+ * (patch.foundation.halfWidth), or a measured one (limit.release, orbit.period, motion.release1).
+ */
+const FACT = /^(impact\d+|supports|compliant|patch|limit|orbit|motion)\.[^\s]+$/;
+const MEASURED = /^(limit|orbit|motion)\./;
 
 /** The formulas of `paper.formulas`, or one error listing every problem. */
 export function checkPaper(input: unknown, model: Model): PaperFormula[] {
   const out = new Problems(model.name);
   // pi is a constant of the language, a name beside the parameters.
   const params = new Set(['pi', ...model.parameters.map((p) => p.name)]);
+  // A where expression may also name what the facts are functions of: the coordinates and velocities, a patch law's state.
+  const state = new Set([...params, ...model.coordinates.flatMap((c) => [c.name, c.qd.name]), ...(model.patches ?? []).flatMap((p) => [...p.state.keys()])]);
   const list = arrayAt(input, 'paper.formulas', 'a list of formulas', out) ?? [];
   const formulas: PaperFormula[] = [];
   list.forEach((item, i) => {
@@ -62,20 +78,45 @@ export function checkPaper(input: unknown, model: Model): PaperFormula[] {
       if (FACT.test(s)) where.set(symbol, { fact: s });
       else {
         const e = parse(s, at, out);
-        const stray = e && [...freeSymbols(e)].filter((x) => !params.has(x));
-        if (stray?.length) out.add('unknown-symbol', at, `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} not a parameter of the model: a where expression uses parameters only`);
+        const stray = e && [...freeSymbols(e)].filter((x) => !state.has(x));
+        if (stray?.length) out.add('unknown-symbol', at, `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} not a parameter, coordinate, velocity or patch state symbol of the model: a where expression uses those only`);
         else if (e) where.set(symbol, { expr: e });
       }
     }
+    const at = atValues(f.at, member(field, 'at'), params, out);
+    const measured = [...where.values()].some((b) => 'fact' in b && MEASURED.test(b.fact)) || (derivedText !== undefined && derivedText.split(' + ').some((t) => MEASURED.test(t.trim())));
+    const tolerance = f.tolerance === undefined ? undefined : typeof f.tolerance === 'number' && f.tolerance > 0 && Number.isFinite(f.tolerance) ? f.tolerance : NaN;
+    if (Number.isNaN(tolerance)) out.add('bad-type', member(field, 'tolerance'), 'tolerance is a positive number');
+    else if (measured && tolerance === undefined && text !== undefined) out.add('missing-field', member(field, 'tolerance'), 'a formula compared with a measured fact (limit., orbit., motion.) states its tolerance, e.g. tolerance: 1e-6');
+    else if (!measured && tolerance !== undefined) out.add('bad-type', member(field, 'tolerance'), 'tolerance is for measured facts (limit., orbit., motion.); a derived fact is compared exactly');
     const formula = text === undefined ? undefined : parse(text, member(field, 'formula'), out);
     const stray = formula && [...freeSymbols(formula)].filter((x) => !params.has(x) && !where.has(x));
     if (stray?.length) out.add('unknown-symbol', member(field, 'formula'), `${stray.join(', ')}: neither a parameter nor bound in where`);
     const derived = derivedText === undefined ? undefined : derivedTerms(derivedText, member(field, 'derived'), params, where, out);
     if (eq === undefined || name === undefined || (text !== undefined && !formula) || derivedText === undefined || !derived || stray?.length) return;
-    formulas.push({ eq, name, ...(formula ? { formula } : {}), derivedText, derived, where, ...(note !== undefined ? { note } : {}) });
+    formulas.push({ eq, name, ...(formula ? { formula } : {}), derivedText, derived, where, ...(at.size ? { at } : {}), ...(tolerance !== undefined && !Number.isNaN(tolerance) ? { tolerance } : {}), ...(note !== undefined ? { note } : {}) });
   });
   if (out.list.length) throw combineErrors(out.list);
   return formulas;
+}
+
+/** `at`: parameter → a value, an expression of the parameters. */
+function atValues(input: unknown, field: string, params: ReadonlySet<string>, out: Problems): Map<string, Expr> {
+  const values = new Map<string, Expr>();
+  if (input === undefined) return values;
+  for (const [name, value] of Object.entries(fieldsAt(input, field, 'an object of parameter → value', out) ?? {})) {
+    const at = member(field, name);
+    if (!params.has(name) || name === 'pi') {
+      out.add('unknown-symbol', at, `${name} is not a parameter of the model`);
+      continue;
+    }
+    const text = typeof value === 'number' ? `${value}` : stringAt(value, at, 'a value', out);
+    const e = text === undefined ? undefined : parse(text, at, out);
+    const stray = e && [...freeSymbols(e)].filter((x) => !params.has(x));
+    if (stray?.length) out.add('unknown-symbol', at, `${stray.join(', ')}: a value in at uses parameters only`);
+    else if (e) values.set(name, e);
+  }
+  return values;
 }
 
 function parse(text: string, field: string, out: Problems): Expr | undefined {
@@ -94,7 +135,7 @@ function derivedTerms(text: string, field: string, params: ReadonlySet<string>, 
   for (const part of text.split(' + ')) {
     const [fact, power, ...rest] = part.trim().split('^');
     if (!fact || !FACT.test(fact) || rest.length) {
-      out.add('bad-type', field, `'${part}' is not a fact's name (impact1.leaves.psi'+, supports.(+).Φ), optionally ^ a symbol`);
+      out.add('bad-type', field, `'${part}' is not a fact's name (impact1.leaves.psi'+, supports.(+).Φ, limit.release), optionally ^ a symbol`);
       return undefined;
     }
     if (power === undefined) {

@@ -1,0 +1,137 @@
+// Kozlov's and Kuleshov's examples against their papers: each table's rows
+// agree — the rigid limits of the compliant releases and the parabolic
+// billiard's orbit measured by the report's own computations, Theorem 3, the
+// circle billiard's impact map and the patch law derived — and a wrong
+// formula in a copied declaration is reported as disagreeing.
+import { describe, expect, it } from 'vitest';
+import circleBilliard from '../../derivations/circle-billiard.js';
+import release from '../../derivations/kozlov-release.js';
+import addedMass from '../../derivations/kozlov-release-added-mass.js';
+import elastic from '../../derivations/kozlov-release-elastic.js';
+import kelvinVoigt from '../../derivations/kozlov-release-kelvin-voigt.js';
+import viscous from '../../derivations/kozlov-release-viscous.js';
+import parabolic from '../../derivations/parabolic-billiard.js';
+import disk from '../../derivations/viscoelastic-disk.js';
+import { orbitOption, reportSimulation, studyOption } from '../../src/cli/build.js';
+import { generateModule, TOOLKIT } from '../../src/codegen/module.js';
+import { evaluate } from '../../src/core/evaluate.js';
+import { deriveSystem } from '../../src/derive/system.js';
+import { buildModel, type ModelSpec } from '../../src/model/index.js';
+import type { PaperFormulaSpec, PaperSpec } from '../../src/model/spec.js';
+import { paperReport, type ReportPaper } from '../../src/report/paper-check.js';
+import { buildReport } from '../../src/report/report.js';
+
+/** What build.ts computes for the report (study, orbit, simulation), once per model. */
+function computedFor(spec: ModelSpec) {
+  const system = deriveSystem(buildModel(spec));
+  const source = generateModule(system, spec.name).source;
+  const file = { spec, source: `derivations/${spec.name}.ts`, path: '' };
+  return { system, computed: { ...studyOption(spec, source), ...orbitOption(file, source, system), simulation: reportSimulation(source) } };
+}
+
+const built = new Map<string, ReturnType<typeof computedFor>>();
+const once = (spec: ModelSpec) => built.get(spec.name) ?? built.set(spec.name, computedFor(spec)).get(spec.name)!;
+const report = (spec: ModelSpec, paper: PaperSpec = spec.paper!): ReportPaper => {
+  const { system, computed } = once(spec);
+  return paperReport(system, paper, computed);
+};
+/** The model's declaration with one formula replaced. */
+const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): PaperSpec => ({
+  ...spec.paper!, formulas: spec.paper!.formulas.map((f, k) => (k === i ? { ...f, ...change } : f)),
+});
+
+describe.each([
+  ['kozlov-release', release, ['measured']],
+  ['kozlov-release-viscous', viscous, ['measured', 'measured']],
+  ['kozlov-release-added-mass', addedMass, ['measured', 'measured']],
+  ['kozlov-release-elastic', elastic, ['measured', 'symbolic']],
+  ['kozlov-release-kelvin-voigt', kelvinVoigt, ['measured', 'measured', 'numeric', 'numeric']],
+  ['circle-billiard', circleBilliard, ['symbolic', 'symbolic']],
+  ['parabolic-billiard', parabolic, ['measured', 'measured', 'measured', 'measured', 'measured']],
+  ['viscoelastic-disk', disk, ['numeric', 'numeric', 'symbolic', 'numeric', 'symbolic']],
+] as const)('%s against its paper', (_, spec, how) => {
+  it(`compares ${how.length} formulas (${how.join(', ')}) and every one agrees`, () => {
+    const rows = report(spec).rows;
+    expect(rows.map((r) => r.how)).toEqual(how);
+    expect(rows.filter((r) => !r.agrees).map((r) => r.formula.eq)).toEqual([]);
+  });
+});
+
+describe('Kozlov §2: the rigid limits of the realized line', () => {
+  it('viscous: the release extrapolates to 2 (2.7), to 1e-6, with order 1 in 1/N', () => {
+    const [limit, order] = report(viscous).rows;
+    expect(limit!.measured!.value).toBeCloseTo(2, 6);
+    expect(order!.measured!.value).toBeCloseTo(1, 3);
+  });
+  it('added mass: 2 + √2 at every N (2.6), spread below 1e-6', () => {
+    const [limit, spread] = report(addedMass).rows;
+    expect(limit!.measured!.value).toBeCloseTo(2 + Math.SQRT2, 6);
+    expect(spread!.measured!.value).toBeLessThan(1e-6);
+  });
+  it('Kelvin–Voigt: Theorem 3’s δ_N = 2π/√(N(4c² − k²)) at ν = 0 (π/√(1500/4)… at N = 100, c = 2, k = 1) and e = exp(−πk/√(4c² − k²))', () => {
+    const rows = report(kelvinVoigt).rows;
+    const env = { N: 100, c: 2, k: 1, nu: 0.7 };
+    // `at` has set ν = 0 in the derived fact: ν's value no longer matters.
+    expect(evaluate(rows[2]!.derived, env)).toBeCloseTo((2 * Math.PI) / Math.sqrt(100 * 15), 14);
+    expect(evaluate(rows[3]!.derived, env)).toBeCloseTo(Math.exp(-Math.PI / Math.sqrt(15)), 14);
+  });
+  it('the rigid line releases the point at t = 1 in the report’s simulation (2.4)', () => {
+    expect(report(release).rows[0]!.measured!.value).toBeCloseTo(1, 9);
+  });
+});
+
+describe('Kozlov §4–§5: the parabolic billiard’s vertical bouncing', () => {
+  const rows = report(parabolic).rows;
+  it('period 2v/g = 5/9.81, Re μ = 1 − 2v²/g at a = 1, the period doubling at a = v²/g = 6.25/9.81', () => {
+    expect(rows[0]!.measured!.value).toBeCloseTo(5 / 9.81, 8);
+    expect(rows[1]!.measured!.value).toBeCloseTo(1 - 12.5 / 9.81, 6);
+    expect(rows[3]!.measured!.value).toBeCloseTo(6.25 / 9.81, 5);
+  });
+});
+
+describe('Kuleshov et al.: the patch law', () => {
+  it('ϑ₀ = (3/2)^{1/3}ε (4.7) and q₀ = (9/32)^{1/3}ε² at m = 1, g = 9.81, k = 10⁷, r = 0.1', () => {
+    const [theta, depth] = report(disk).rows;
+    const eps = Math.cbrt(9.81 / (1e7 * 0.01));
+    const env = { m: 1, g: 9.81, k: 1e7, r: 0.1 };
+    expect(evaluate(theta!.derived, env)).toBeCloseTo(Math.cbrt(1.5) * eps, 12);
+    expect(evaluate(depth!.derived, env)).toBeCloseTo(Math.cbrt(9 / 32) * eps ** 2, 12);
+  });
+});
+
+describe('a wrong formula disagrees', () => {
+  it.each([
+    ['the viscous release tending to 2 + √2', viscous, 0, { formula: '2 + sqrt(2)' }],
+    ['the elastic release delayed to 2', elastic, 0, { formula: '2' }],
+    ['Theorem 3 with Kozlov’s K taken as the model’s k', kelvinVoigt, 2, { where: { g11: 'compliant.line.normalMass', K: 'k' } }],
+    ['Theorem 3 without ν = 0', kelvinVoigt, 3, { at: {} }],
+    ['the period doubling at the apex 2h = v²/g read as h', parabolic, 3, { formula: 'v^2/(2*g)' }],
+    ['the tangential velocity changed: the jump along the tangent', circleBilliard, 1, { formula: '-Y*jy/X' }],
+    ['restitution (5.4) with ν of the wrong sign', disk, 3, { formula: '4*sqrt(2)/3*k*r^2*(Q - nu*Qd/k)^(3/2)' }],
+  ] as const)('%s', (_, spec, i, change) => {
+    expect(report(spec, wrong(spec, i, change)).rows[i]!.agrees).toBe(false);
+  });
+});
+
+describe('the declaration is refused', () => {
+  const one = (f: Partial<PaperFormulaSpec>): PaperSpec => ({ source: 'kozlov1988', formulas: [{ eq: '(1)', name: 'x', derived: 'limit.release', formula: '2', ...f }] });
+  it('without a tolerance for a measured fact, with one for a derived fact, with a coordinate outside where, with at naming no parameter', () => {
+    expect(() => report(viscous, one({ tolerance: undefined }))).toThrow(/states its tolerance/);
+    expect(() => report(circleBilliard, one({ derived: 'impact1.wall.n-', formula: '0', tolerance: 1e-3 }))).toThrow(/tolerance is for measured facts/);
+    expect(() => report(circleBilliard, one({ derived: 'impact1.wall.n-', formula: 'x' }))).toThrow(/x: neither a parameter nor bound in where/);
+    expect(() => report(viscous, one({ tolerance: 1e-3, at: { y: 0 } }))).toThrow(/y is not a parameter/);
+  });
+  it('naming a measured fact the report did not compute', () => {
+    expect(() => report(circleBilliard, one({ derived: 'orbit.period', tolerance: 1e-3 }))).toThrow(/report computed no fact 'orbit.period'/);
+  });
+});
+
+describe('the report', () => {
+  it('ends the parabolic billiard’s mathematics with the table, each row agreeing to its tolerance', () => {
+    const { system, computed } = once(parabolic);
+    const doc = buildReport(system, { source: 'derivations/parabolic-billiard.ts', toolkit: TOOLKIT, paper: parabolic.paper!, ...computed });
+    const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
+    const verdicts = table?.kind === 'table' ? table.rows.map((r) => r[4]![0] as string) : [];
+    expect(verdicts).toEqual(['yes, to 1e-8', 'yes, to 1e-6', 'yes, to 1e-6', 'yes, to 1e-5', 'yes, to 1e-5']);
+  });
+});

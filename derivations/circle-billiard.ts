@@ -13,6 +13,7 @@ import { defineModel } from '../src/model/index.js';
 export default defineModel({
   name: 'circle-billiard',
   title: 'A point in a circle with restitution near 1 (Kozlov §3)',
+  sources: ['kozlov1988'],
   description: 'A point moving by inertia inside a circle, with Newton restitution near 1: the impacts accumulate and it ends sliding along the circle with its tangential speed.',
   coordinates: [
     { name: 'x', description: 'horizontal position from the centre', unit: 'm' },

@@ -8,6 +8,7 @@ import { defineModel } from '../src/model/index.js';
 export default defineModel({
   name: 'parabolic-billiard',
   title: 'Parabolic billiard under gravity (Kozlov §5)',
+  sources: ['kozlov1988'],
   description: 'A heavy point bouncing elastically above the parabola y = x²/(2a).',
   coordinates: [
     { name: 'x', description: 'horizontal position', unit: 'm' },

@@ -17,6 +17,7 @@ import { defineModel } from '../src/model/index.js';
 export default defineModel({
   name: 'viscoelastic-disk',
   title: 'A rigid disk on a viscoelastic line (Kuleshov et al.)',
+  sources: ['kuleshov2011'],
   description: 'A disk on a Winkler foundation of Kelvin–Voigt springs with Coulomb friction: the contact law derived by integrating over the contact patch; impact with speed-dependent restitution, sliding and rolling on an incline.',
   coordinates: [
     { name: 'x', description: 'position of the centre along the line (downhill)', unit: 'm' },

@@ -2,7 +2,7 @@
 // data and as the files `npm run derive` writes, built once per test file.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildOutputs, reportSimulation, studyOption } from '../../src/cli/build.js';
+import { buildOutputs, orbitOption, reportSimulation, studyOption } from '../../src/cli/build.js';
 import { loadModels, type ModelFile } from '../../src/cli/models.js';
 import { generateModule, TOOLKIT } from '../../src/codegen/module.js';
 import { deriveSystem } from '../../src/derive/system.js';
@@ -31,8 +31,11 @@ export function report(file: ModelFile): BuiltReport {
   if (hit) return hit;
   const system = deriveSystem(buildModel(file.spec));
   const mod = generateModule(system, file.source);
-  // The declared rigid-limit study, as buildOutputs passes it, so that the document has the section its files print.
-  const doc = buildReport(system, { source: file.source, toolkit: TOOLKIT, simulation: reportSimulation(mod.source), ...studyOption(file.spec, mod.source) });
+  // The declared rigid-limit study, periodic orbit and paper, as buildOutputs passes them, so that the document has the sections its files print.
+  const doc = buildReport(system, {
+    source: file.source, toolkit: TOOLKIT, simulation: reportSimulation(mod.source), ...studyOption(file.spec, mod.source),
+    ...orbitOption(file, mod.source, system), ...(file.spec.paper ? { paper: file.spec.paper } : {}),
+  });
   const files = new Map([...buildOutputs(file).files].filter(([rel]) => rel.startsWith('docs/')));
   const built = { name: file.spec.name, file, doc, files };
   cache.set(file.spec.name, built);

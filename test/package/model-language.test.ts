@@ -24,6 +24,7 @@ describe('docs/model-language.md', () => {
       'name', 'title', 'description', 'coordinates', 'parameters', 'range', 'kinetic', 'potential', 'particles', 'lagrangian', 'forces',
       'holonomic', 'nonholonomic', 'unilateral', 'newton', 'plastic', 'wLaw', 'stick', 'multipleImpacts', 'impactScenarios', 'arriving',
       'closed', 'at', 'independent', 'approach', 'critical', 'initial', 'qd', 't1', 'slip', 'coulomb', 'friction', 'hinges', 'when',
+      'sources', 'paper', 'formulas', 'derived', 'tolerance', 'patches', 'limitStudy', 'drawing',
     ]) expect(all, field).toMatch(new RegExp(`\\b${field}:`));
   });
 

@@ -1,10 +1,16 @@
-// Reports of large systems stay readable and typeset: an equation whose
-// right-hand side runs over many lines (an 18-link chain's momenta, its
-// 30 × 30 mass matrix) is named with its label and elided, with a pointer to
-// the generated module that evaluates it; and no display holds more than
-// KaTeX expands in one formula (its maxExpand guard, 1000 macro expansions,
-// which failed the n-link pendulum for n ≥ 18 and then lost the code too).
-// Applied to the document, so both renderers and the numbering agree.
+// Reports of large systems stay readable, small and typeset. Three rules,
+// applied to the document so that both renderers and the numbering agree:
+// - an equation whose right-hand side runs over many lines (an 18-link
+//   chain's momenta) is named with its label and elided, "p_{q_1} = ⋯";
+// - a family of many equations of one kind in one display (the 1830 entries
+//   M_ij, i ≤ j, of a 60-link chain's mass matrix, labels mass-i-j) shows its
+//   first few and its last, with ⋮ between: printed in full, the 60-link
+//   report was 85 MB of HTML, 84 MB of it these entries;
+// - no display holds more than KaTeX expands in one formula (its maxExpand
+//   guard, 1000 macro expansions, which failed the n-link pendulum for
+//   n ≥ 18 and then lost the code too).
+// A note after each display says which equations it leaves out and where the
+// generated module evaluates them: the function and the index of every entry.
 // Tests: test/report/large.test.ts.
 import { paragraph, ref, type Block, type EquationRow, type Inline, type ReportDocument } from './document.js';
 import { texWidth } from './latex.js';
@@ -13,6 +19,14 @@ import { texWidth } from './latex.js';
 export const MAX_ROW_LINES = 8;
 /** Nor may one line be wider than this (texWidth units, about three lines' worth: an unbreakable matrix). */
 export const MAX_LINE_WIDTH = 180;
+/**
+ * A family of more equations than this in one display is cut to its first
+ * SHOWN and its last: the 6-link pendulum's 21 mass entries stay, the
+ * 7-link's 28 are cut (every committed report is below it).
+ */
+export const MAX_FAMILY_ROWS = 24;
+/** Shown at the head of a cut family (its last one is shown too). */
+export const SHOWN = 3;
 /**
  * KaTeX's expansions in one display, at most: its maxExpand guard stops at
  * 1000 per formula. Measured with KaTeX 0.18: a \tag costs 5 expansions,
@@ -39,6 +53,9 @@ function elided(r: EquationRow): EquationRow {
   return r.label === undefined ? { lines: [line] } : { label: r.label, lines: [line] };
 }
 
+/** The row standing for the cut middle of a family. */
+export const VDOTS_ROW: EquationRow = { lines: [{ before: '\\vdots', after: '' }] };
+
 /** Rows in consecutive displays, each within MAX_EXPANSIONS (a row over it alone stays alone: it was elided before). */
 export function splitDisplays(rows: readonly EquationRow[]): EquationRow[][] {
   const out: EquationRow[][] = [];
@@ -55,17 +72,180 @@ export function splitDisplays(rows: readonly EquationRow[]): EquationRow[][] {
   return out;
 }
 
-/** The references "(a), (b) and (c)" to the elided rows with labels. */
-function listed(rows: readonly EquationRow[]): Inline[] {
-  const labels = rows.flatMap((r) => (r.label ? [r.label] : []));
+// ---------------------------------------------------------------- families
+/** A label's family and indices: mass-12-3 → mass, [12, 3]; a label without indices is its own family. */
+export function familyOf(label: string): { stem: string; indices: number[] } {
+  const m = /^(.+?)((?:-\d+)+)$/.exec(label);
+  if (!m) return { stem: label, indices: [] };
+  return { stem: m[1]!, indices: m[2]!.slice(1).split('-').map(Number) };
+}
+
+/** The head letter of a row's left-hand side: M of M_{12}, \mathsf{M} of \mathsf{M}_{12}, p of p_{q_{1}}. */
+const headOf = (r: EquationRow): string => /^(\\[A-Za-z]+\{[^{}]*\}|\\[A-Za-z]+|[A-Za-z])_/.exec(r.lines[0]!.before)?.[1] ?? '';
+
+/**
+ * Where an entry sits in the array a generated function returns: entry i
+ * of a vector at i − 1; of the second half of [...q̇, ...ṗ] at n + i − 1;
+ * M_ij of a row-major n × n matrix at n(i − 1) + j − 1 (1-based i, j as in
+ * the labels; the module's header states these layouts).
+ */
+export type Layout = 'vector' | 'second-half' | 'row-major';
+
+/** The index of entry (i, j) (j only for a matrix) in a system of size n. */
+export function entryIndex(layout: Layout, n: number, i: number, j = 1): number {
+  return layout === 'vector' ? i - 1 : layout === 'second-half' ? n + i - 1 : n * (i - 1) + j - 1;
+}
+
+const indexTex = (layout: Layout, n: number): string => (layout === 'vector' ? 'i - 1' : layout === 'second-half' ? `${n} + i - 1` : `${n}(i - 1) + j - 1`);
+
+/**
+ * Where the generated module (src/codegen/module.ts, its exported
+ * functions) evaluates each family of a report's equations (labels of
+ * sections.ts): the call, the entry (LaTeX, given the report's letter) and
+ * the layout of the array it returns.
+ */
+export interface Pointer {
+  readonly call: string;
+  readonly entry: (head: string) => string;
+  readonly layout: Layout;
+}
+export const POINTERS: Readonly<Record<string, Pointer>> = {
+  mass: { call: 'massMatrix(t, q, p)', entry: (h) => `${h}_{ij}`, layout: 'row-major' },
+  momentum: { call: 'momenta(t, q, qd, p)', entry: () => 'p_{q_i}', layout: 'vector' },
+  forcing: { call: 'forcing(t, q, qd, p)', entry: (h) => `${h}_{i}`, layout: 'vector' },
+  // hamiltonRhs: [...q̇, ...ṗ] at z = [...q, ...p], ṗ = ∂L/∂q + Q at q̇ = M⁻¹(p − p₀).
+  'hamilton-q': { call: 'hamiltonRhs(t, z, p)', entry: () => '\\dot{q}_i', layout: 'vector' },
+  'hamilton-p': { call: 'hamiltonRhs(t, z, p)', entry: () => '\\dot{p}_i', layout: 'second-half' },
+  'hamilton-dLdq': { call: 'hamiltonRhs(t, z, p)', entry: () => '\\partial L/\\partial q_i + Q_i', layout: 'second-half' },
+  // p₀ = p at q̇ = 0.
+  'hamilton-b': { call: 'momenta(t, q, 0, p)', entry: () => 'p_{0,i}', layout: 'vector' },
+};
+
+/** One family's run of rows in a display, and what of it is printed. */
+interface Run {
+  readonly rows: readonly EquationRow[];
+  /** The rows printed (elided where too long), with ⋮ where the middle is cut. */
+  readonly printed: readonly EquationRow[];
+  /** Rows left out (their labels are referenced by their left-hand side instead). */
+  readonly dropped: readonly EquationRow[];
+}
+
+/** Consecutive rows of one family (an unlabelled row is a run of its own). */
+function runsOf(rows: readonly EquationRow[]): EquationRow[][] {
+  const out: EquationRow[][] = [];
+  let stem: string | undefined;
+  for (const r of rows) {
+    const s = r.label === undefined ? undefined : familyOf(r.label).stem;
+    if (s === undefined || s !== stem) out.push([]);
+    out[out.length - 1]!.push(r);
+    stem = s;
+  }
+  return out;
+}
+
+/** A run cut where it has more than MAX_FAMILY_ROWS rows, or more elided rows than it shows. */
+function printRun(rows: readonly EquationRow[]): Run {
+  const long = rows.filter(tooLong).length;
+  const cut = rows.length > SHOWN + 2 && (rows.length > MAX_FAMILY_ROWS || long > SHOWN + 1);
+  const kept = cut ? [...rows.slice(0, SHOWN), rows[rows.length - 1]!] : rows;
+  const printed = kept.map((r) => (tooLong(r) ? elided(r) : r));
+  if (cut) printed.splice(SHOWN, 0, VDOTS_ROW);
+  return { rows, printed, dropped: cut ? rows.slice(SHOWN, -1) : [] };
+}
+
+/** The references "(a), (b) and (c)". */
+function listed(labels: readonly string[]): Inline[] {
   return labels.flatMap((l, i) => [...(i === 0 ? [] : i === labels.length - 1 ? [' and '] : [', ']), ref(l)]);
 }
 
+/** "Equation (a) is" / "Equations (a) and (b) are" / "One equation above is". */
+function subject(rows: readonly EquationRow[], plural: string, singular: string): Inline[] {
+  const labels = rows.flatMap((r) => (r.label ? [r.label] : []));
+  if (labels.length === 0) return [rows.length === 1 ? `One equation above ${singular}` : `${rows.length} equations above ${plural}`];
+  return [labels.length === 1 ? 'Equation ' : 'Equations ', ...listed(labels), ` ${labels.length === 1 ? singular : plural}`];
+}
+
+/** The generated module's function for a run's family, if it is one of POINTERS. */
+function pointerOf(rows: readonly EquationRow[]): { p: Pointer; indices: number[][] } | undefined {
+  const label = rows[0]!.label;
+  const p = label === undefined ? undefined : POINTERS[familyOf(label).stem];
+  return p && { p, indices: rows.map((r) => familyOf(r.label!).indices) };
+}
+
+/** Where the rows are evaluated: the function and the index of every entry for a known family, else the module. */
+function pointer(rows: readonly EquationRow[], them: string, generated: string): Inline[] {
+  const known = pointerOf(rows);
+  if (!known) return [`the generated module ${generated} evaluates ${them}.`];
+  // The system's size: the largest index of the family (the last entry M_nn, p_{q_n}).
+  const n = Math.max(...known.indices.flat());
+  return [`the generated module ${generated} evaluates ${them}: ${known.p.call} returns `, { math: known.p.entry(headOf(rows[0]!)) }, ' at index ', { math: indexTex(known.p.layout, n) }, '.'];
+}
+
 /**
- * The document with too-long equations elided (a note after their display
- * lists them and names the generated module) and displays split to KaTeX's limit.
+ * The notes after a display: per cut run, which rows it shows of how many;
+ * the elided rows of the other runs together, by family where the
+ * generated module's function is known. Every row not printed in full is
+ * covered by one note that names where it is evaluated.
+ */
+function notes(runs: readonly Run[], generated: string): Inline[][] {
+  const out: Inline[][] = [];
+  const unknown: EquationRow[] = [];
+  for (const run of runs) {
+    const long = run.rows.filter(tooLong);
+    if (run.dropped.length === 0) {
+      if (long.length === 0) continue;
+      if (!pointerOf(run.rows)) unknown.push(...long);
+      else out.push([...subject(long, 'are', 'is'), ' too long to print here; ', ...pointer(run.rows, long.length === 1 ? 'it' : 'them', generated)]);
+      continue;
+    }
+    const shown = run.rows.filter((r) => !run.dropped.includes(r));
+    const elidedShown = shown.filter(tooLong).length;
+    const which = elidedShown === 0 ? '' : elidedShown === shown.length ? ', too long to print here' : ' (⋯ where one is too long to print here)';
+    out.push([...subject(shown, `show ${shown.length} of the`, 'shows one of the'), ` ${run.rows.length} equations of this kind${which}; `, ...pointer(run.rows, `all ${run.rows.length}`, generated)]);
+  }
+  if (unknown.length) out.unshift([...subject(unknown, 'are', 'is'), ' too long to print here; ', ...pointer(unknown, unknown.length === 1 ? 'it' : 'them', generated)]);
+  return out;
+}
+
+/** Adjacent strings as one (the text as it reads). */
+const joined = (xs: readonly Inline[]): Inline[] =>
+  xs.reduce<Inline[]>((out, x) => {
+    const last = out[out.length - 1];
+    if (typeof x === 'string' && typeof last === 'string') out[out.length - 1] = last + x;
+    else out.push(x);
+    return out;
+  }, []);
+
+/** A reference to a row left out becomes its left-hand side (M_{45}): it has no number to point to. */
+function rewriteRefs(doc: ReportDocument, gone: ReadonlyMap<string, string>): ReportDocument {
+  if (gone.size === 0) return doc;
+  const inline = (xs: readonly Inline[]): Inline[] => xs.map((x) => (typeof x === 'object' && 'ref' in x && gone.has(x.ref) ? { math: gone.get(x.ref)! } : x));
+  const block = (b: Block): Block => {
+    switch (b.kind) {
+      case 'paragraph':
+        return { ...b, content: inline(b.content) };
+      case 'list':
+        return { ...b, items: b.items.map(inline) };
+      case 'table':
+        return { ...b, rows: b.rows.map((r) => r.map(inline)) };
+      case 'figure':
+        return { ...b, caption: inline(b.caption) };
+      case 'equations':
+        return b;
+      default:
+        return b satisfies never;
+    }
+  };
+  return { ...doc, sections: doc.sections.map((s) => ({ ...s, blocks: s.blocks.map(block) })) };
+}
+
+/**
+ * The document with too-long equations elided, large families cut (a note
+ * after their display says what is left out and which function of the
+ * generated module evaluates it) and displays split to KaTeX's limit.
  */
 export function condense(doc: ReportDocument, generated: string): ReportDocument {
+  const gone = new Map<string, string>();
   const sections = doc.sections.map((s) => {
     const blocks: Block[] = [];
     for (const b of s.blocks) {
@@ -73,16 +253,12 @@ export function condense(doc: ReportDocument, generated: string): ReportDocument
         blocks.push(b);
         continue;
       }
-      const long = b.rows.filter(tooLong);
-      const rows = b.rows.map((r) => (tooLong(r) ? elided(r) : r));
-      for (const part of splitDisplays(rows)) blocks.push({ kind: 'equations', rows: part });
-      if (long.length) {
-        const named = listed(long);
-        const which: Inline[] = named.length ? [long.length === 1 ? 'Equation ' : 'Equations ', ...named] : [long.length === 1 ? 'One equation above' : `${long.length} equations above`];
-        blocks.push(paragraph(...which, ` ${long.length === 1 ? 'is' : 'are'} too long to print here; the generated module ${generated} evaluates ${long.length === 1 ? 'it' : 'them'}.`));
-      }
+      const runs = runsOf(b.rows).map(printRun);
+      for (const run of runs) for (const r of run.dropped) if (r.label) gone.set(r.label, r.lines[0]!.before);
+      for (const part of splitDisplays(runs.flatMap((r) => r.printed))) blocks.push({ kind: 'equations', rows: part });
+      for (const text of notes(runs, generated)) blocks.push(paragraph(...joined(text)));
     }
     return { ...s, blocks };
   });
-  return { ...doc, sections };
+  return rewriteRefs({ ...doc, sections }, gone);
 }

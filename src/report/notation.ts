@@ -17,7 +17,7 @@ import { pythagorean } from '../derive/critical.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { symbolRole, TIME } from '../model/names.js';
 import {
-  accentParts, breakLines, defaultFactorRank, latexPieces, latexTerms, symbolNameLatex, texWidth, toLatex, type LatexOptions,
+  accentParts, breakLines, defaultFactorRank, latexPieces, symbolNameLatex, texWidth, toLatex, type LatexOptions,
 } from './latex.js';
 
 /** A coordinate name with an accent on its head letter: dot(q1) → \dot{q}_{1}. */
@@ -128,6 +128,18 @@ export const MECHANICS: LatexOptions = { symbol: mechanicsSymbol, factorRank: me
  * \frac{…}{l_1^2 l_2 (m_1 + m_2 \sin^2(q_1 - q_2))}.
  */
 export function tidy(e: Expr): Expr {
+  let out = tidied.get(e);
+  if (out === undefined) tidied.set(e, (out = tidyOnce(e)));
+  return out;
+}
+
+/**
+ * Expressions tidied so far (interned, so equal ones are one key): a report
+ * prints the same one several times, M_ij = M_ji, the matrix and its entries.
+ */
+const tidied = new WeakMap<Expr, Expr>();
+
+function tidyOnce(e: Expr): Expr {
   const cancelled = cancelQuotients(e);
   const go = (u: Expr): Expr => {
     switch (u.kind) {
@@ -202,9 +214,11 @@ export function math(e: Expr): string {
 export function mathLines(e: Expr | readonly Expr[], width = LINE_WIDTH): string[] {
   const parts = Array.isArray(e) ? (e as readonly Expr[]).filter((t) => t !== ZERO).map(tidy) : [tidy(e as Expr)];
   if (parts.length === 0) return ['0'];
-  const whole = latexTerms(parts, MECHANICS).join(' ');
+  // Pieces of a sum that fits are its terms, so one printing serves both (a 60-link chain's forcing prints once, not twice).
+  const pieces = latexPieces(parts, width, MECHANICS);
+  const whole = pieces.join(' ');
   if (texWidth(whole) <= width) return [whole];
-  return breakLines(latexPieces(parts, width, MECHANICS), width);
+  return breakLines(pieces, width);
 }
 
 /** LaTeX for a unit string: "m/s^2" → \mathrm{m}/\mathrm{s}^{2}, "kg m^2" → \mathrm{kg}\,\mathrm{m}^{2}. */

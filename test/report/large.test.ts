@@ -1,16 +1,22 @@
-// Large systems: long equations named and elided with a pointer to the
-// generated code, displays kept within KaTeX's expansion limit; the
-// 20-link pendulum's report typesets in KaTeX's strict mode.
+// Large systems: long equations named and elided, large families of
+// equations cut to their first few and last, each with a pointer to the
+// function of the generated code that evaluates it (checked against the
+// generated module), displays kept within KaTeX's expansion limit; the
+// 30-link pendulum's report is small and typesets in KaTeX's strict mode.
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { nLinkPendulum } from '../../derivations/n-link-pendulum.js';
+import { evaluate } from '../../src/core/evaluate.js';
 import { TOOLKIT } from '../../src/codegen/module.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
-import { equation, paragraph, type ReportDocument } from '../../src/report/document.js';
-import { condense, MAX_ROW_LINES, splitDisplays, tooLong } from '../../src/report/large.js';
-import { katexInputs, KATEX_OPTIONS } from '../../src/report/render-html.js';
+import { equation, paragraph, type Block, type EquationRow, type Inline, type ReportDocument } from '../../src/report/document.js';
+import { condense, entryIndex, familyOf, MAX_FAMILY_ROWS, MAX_ROW_LINES, POINTERS, SHOWN, splitDisplays, tooLong, VDOTS_ROW } from '../../src/report/large.js';
+import { katexInputs, KATEX_OPTIONS, renderHtml } from '../../src/report/render-html.js';
+import { renderLatexDocument } from '../../src/report/render-latex.js';
 import { buildReport } from '../../src/report/report.js';
+import { SECTIONS } from '../../src/report/sections.js';
+import { loadGenerated } from '../helpers/generated-module.js';
 
 const sum = (n: number, width: number): string[] => Array.from({ length: n }, (_, k) => Array.from({ length: width }, (_, j) => `m_{${k * width + j}}`).join(' + '));
 
@@ -51,9 +57,93 @@ describe('condense', () => {
   });
 });
 
-describe('the 20-link pendulum’s report', () => {
-  const system = deriveSystem(buildModel(nLinkPendulum(20)));
-  const doc = buildReport(system, { source: 'derivations/n-link-pendulum.ts', toolkit: TOOLKIT });
+describe('a family of many equations', () => {
+  // A 30 × 30 matrix's 465 entries on and above the diagonal, one line each, and a remark that cites one left out.
+  const n = 30;
+  const entries: EquationRow[] = [];
+  for (let i = 1; i <= n; i++) for (let j = i; j <= n; j++) entries.push(equation(`mass-${i}-${j}`, `M_{${i},${j}}`, `l_{${i}} l_{${j}} \\cos(q_{${i}} - q_{${j}})`));
+  const doc: ReportDocument = {
+    model: 'chain', title: 'Chain', provenance: 'test',
+    sections: [{ id: 's', title: 'S', blocks: [{ kind: 'equations', rows: entries }, paragraph('By ', { ref: 'mass-2-7' }, ' and ', { ref: 'mass-1-1' }, '.')] }],
+  };
+  const out = condense(doc, 'generated/chain.ts').sections[0]!.blocks;
+  const display = out[0]!;
+  if (display.kind !== 'equations') throw new Error('no display');
+
+  it(`shows its first ${SHOWN} and its last, with ⋮ between, beyond ${MAX_FAMILY_ROWS} rows`, () => {
+    expect(entries).toHaveLength(465);
+    expect(display.rows).toEqual([...entries.slice(0, SHOWN), VDOTS_ROW, entries[464]]);
+  });
+
+  it('says how many it shows and where all of them are evaluated: the function and the index of M_ij', () => {
+    expect(out[1]).toEqual(paragraph(
+      'Equations ', { ref: 'mass-1-1' }, ', ', { ref: 'mass-1-2' }, ', ', { ref: 'mass-1-3' }, ' and ', { ref: 'mass-30-30' },
+      ' show 4 of the 465 equations of this kind; the generated module generated/chain.ts evaluates all 465: massMatrix(t, q, p) returns ',
+      { math: 'M_{ij}' }, ' at index ', { math: '30(i - 1) + j - 1' }, '.',
+    ));
+  });
+
+  it('turns a reference to an entry left out into its left-hand side, and keeps one to an entry shown', () => {
+    expect(out[2]).toEqual(paragraph('By ', { math: 'M_{2,7}' }, ' and ', { ref: 'mass-1-1' }, '.'));
+  });
+
+  it('leaves a family of at most MAX_FAMILY_ROWS rows whole', () => {
+    const few = entries.filter((r) => familyOf(r.label!).indices[0]! >= 25); // 21 entries of the rows 25…30
+    const kept = condense({ ...doc, sections: [{ id: 's', title: 'S', blocks: [{ kind: 'equations', rows: few }] }] }, 'g.ts').sections[0]!.blocks;
+    expect(kept).toEqual([{ kind: 'equations', rows: few }]);
+  });
+
+  it('reads a label as its family and indices', () => {
+    expect(familyOf('mass-12-3')).toEqual({ stem: 'mass', indices: [12, 3] });
+    expect(familyOf('hamilton-dLdq-7')).toEqual({ stem: 'hamilton-dLdq', indices: [7] });
+    expect(familyOf('lagrange2')).toEqual({ stem: 'lagrange2', indices: [] });
+  });
+});
+
+describe('the pointers into the generated module', () => {
+  // The 3-link pendulum's derivation against its generated module at a random state: each family's
+  // function returns, at the index the report prints, the value of the expression the report prints.
+  it('give, at the printed index, the value of each printed entry (3-link pendulum, random state)', async () => {
+    const system = deriveSystem(buildModel(nLinkPendulum(3)));
+    const mod = await loadGenerated(system);
+    const { model, lagrange2, hamilton } = system;
+    const n = model.coordinates.length;
+    const rnd = (): number => Math.round((Math.random() * 2 - 1) * 1000) / 1000;
+    const params = Object.fromEntries(model.parameters.map((p) => [p.name, 0.5 + Math.random()]));
+    const q = model.coordinates.map(rnd), qd = model.coordinates.map(rnd);
+    const env = { ...params, t: 0, ...Object.fromEntries(model.coordinates.flatMap((c, i) => [[c.name, q[i]!], [c.qd.name, qd[i]!]])) };
+    const pm = Array.from(mod.momenta(0, q, qd, params));
+    const z = [...q, ...pm];
+    const canonical = { ...env, ...Object.fromEntries(hamilton.p.map((p, i) => [p.name, pm[i]!])) };
+    const rhs = Array.from(mod.hamiltonRhs(0, z, params));
+    const calls: Record<string, (i: number) => { value: number; expected: number }[]> = {
+      mass: (i) => Array.from({ length: n }, (_, j) => ({ value: mod.massMatrix(0, q, params)[entryIndex(POINTERS.mass!.layout, n, i, j + 1)]!, expected: evaluate(lagrange2.massMatrix[i - 1]![j]!, env) })),
+      momentum: (i) => [{ value: pm[entryIndex(POINTERS.momentum!.layout, n, i)]!, expected: evaluate(lagrange2.momenta[i - 1]!, env) }],
+      forcing: (i) => [{ value: mod.forcing(0, q, qd, params)[entryIndex(POINTERS.forcing!.layout, n, i)]!, expected: evaluate(lagrange2.forcing[i - 1]!, env) }],
+      'hamilton-q': (i) => [{ value: rhs[entryIndex(POINTERS['hamilton-q']!.layout, n, i)]!, expected: evaluate(hamilton.explicit!.qdot[i - 1]!, canonical) }],
+      'hamilton-p': (i) => [{ value: rhs[entryIndex(POINTERS['hamilton-p']!.layout, n, i)]!, expected: evaluate(hamilton.explicit!.pdot[i - 1]!, canonical) }],
+      // q̇ = M⁻¹p here (p₀ = 0), so ∂L/∂q at the state is ṗ (Q = 0).
+      'hamilton-dLdq': (i) => [{ value: rhs[entryIndex(POINTERS['hamilton-dLdq']!.layout, n, i)]!, expected: evaluate(lagrange2.dLdq[i - 1]!, env) }],
+      'hamilton-b': (i) => [{ value: mod.momenta(0, q, [0, 0, 0], params)[entryIndex(POINTERS['hamilton-b']!.layout, n, i)]!, expected: evaluate(lagrange2.b[i - 1]!, env) }],
+    };
+    expect(Object.keys(calls).sort()).toEqual(Object.keys(POINTERS).sort());
+    for (const [family, at] of Object.entries(calls)) {
+      // The call as printed names an exported function with these arguments (its `out` has a default, which length leaves out).
+      const [name, args] = /^(\w+)\((.*)\)$/.exec(POINTERS[family]!.call)!.slice(1);
+      expect(typeof (mod as unknown as Record<string, unknown>)[name!], family).toBe('function');
+      expect(args!.split(', ').length, family).toBe(((mod as unknown as Record<string, (...a: unknown[]) => unknown>)[name!]!).length);
+      for (let i = 1; i <= n; i++) for (const { value, expected } of at(i)) expect(value, `${family} ${i}`).toBeCloseTo(expected, 10);
+    }
+  });
+});
+
+describe('the 30-link pendulum’s report', () => {
+  const system = deriveSystem(buildModel(nLinkPendulum(30)));
+  const source = 'derivations/n-link-pendulum.ts';
+  const doc = buildReport(system, { source, toolkit: TOOLKIT });
+  const html = renderHtml(doc);
+  const latex = renderLatexDocument(doc);
+  const rowsOf = (blocks: readonly Block[]): EquationRow[] => blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
 
   it('typesets every formula in KaTeX’s strict mode (n ≥ 18 used to fail with "Too many expansions")', () => {
     const failures: string[] = [];
@@ -67,9 +157,37 @@ describe('the 20-link pendulum’s report', () => {
     expect(failures).toEqual([]);
   });
 
-  it('prints no equation over the line limit, and says where the elided ones are evaluated', () => {
-    const rows = doc.sections.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : [])));
+  it('stays small: under 1 MB of HTML and 40 kB of LaTeX, some thirty displayed rows for 30 + 465 + 30 + 30 equations', () => {
+    // Printed whole, the 60-link report was 85 MB of HTML (1830 mass entries); the 30-link one's HTML is about 0.5 MB.
+    expect(html.length).toBeLessThan(1_000_000);
+    expect(latex.length).toBeLessThan(40_000);
+    expect(rowsOf(doc.sections.flatMap((s) => s.blocks)).length).toBeLessThan(40);
+  });
+
+  it('prints no equation over the line limit, and names where every equation left out or elided is evaluated', () => {
+    const rows = rowsOf(doc.sections.flatMap((s) => s.blocks));
     expect(rows.filter(tooLong)).toEqual([]);
-    expect(JSON.stringify(doc)).toContain('generated/pendulum-20-links.ts');
+    // The same sections uncondensed: every row not printed whole is covered by a note of its section
+    // that refers to it (shown elided) or counts its family (left out), and names the function or the module.
+    const text = (xs: readonly Inline[]): string => xs.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : `(${x.ref})`)).join('');
+    let covered = 0;
+    for (const build of SECTIONS) {
+      const raw = build({ system });
+      if (!raw) continue;
+      const blocks = doc.sections.find((s) => s.id === raw.id)!.blocks;
+      const printed = new Map(rowsOf(blocks).flatMap((r) => (r.label ? [[r.label, r] as const] : [])));
+      const notes = blocks.flatMap((b) => (b.kind === 'paragraph' ? [text(b.content)] : []));
+      for (const r of rowsOf(raw.blocks)) {
+        if (!r.label || JSON.stringify(printed.get(r.label)) === JSON.stringify(r)) continue;
+        const family = familyOf(r.label).stem;
+        const where = POINTERS[family]?.call ?? `generated/${system.model.name}.ts`;
+        const size = rowsOf(raw.blocks).filter((s) => s.label && familyOf(s.label).stem === family).length;
+        const mentions = printed.has(r.label) ? `(${r.label})` : `of the ${size} equations of this kind`;
+        expect(notes.some((t) => t.includes(mentions) && t.includes(where)), r.label).toBe(true);
+        covered++;
+      }
+    }
+    // 465 mass entries less 4, 30 momenta, forcing terms and ∂L/∂q_i, L₀.
+    expect(covered).toBeGreaterThan(461 + 3 * 30 - 12);
   });
 }, 120_000);

@@ -3,11 +3,12 @@
 // momenta, Hamilton's canonical equations and the energy.
 // Tests: test/codegen/generated.test.ts (M, forcing, q̈, λ, momenta, H against
 // the interpreted expressions).
-import { add } from '../core/expr.js';
+import { add, isZero } from '../core/expr.js';
 import { assign, bin, call, callStmt, forRange, idx, member, neg, num, plus, ref, ret, times, type Decl, type JsExpr, type KernelOutput, type Stmt } from './ir.js';
 import { arrayParam, into, kernelBlock, outParam, P, Q, QD, returns, scratchParam, T, type Scope } from './scope.js';
 import { luSolve, spdSolve } from './solver-calls.js';
 import { compliantCall, compliantEnergy } from './compliant.js';
+import { unrolledSpdSolve, type LowerPattern } from './unrolled-solve.js';
 
 const i = ref('i');
 const n$ = ref('n$');
@@ -22,6 +23,13 @@ function massOutputs(scope: Scope, mm: string): KernelOutput[] {
     for (let c = r; c < n; c++) out.push({ expr: sys.lagrange2.massMatrix[r]![c]!, targets: r === c ? [idx(mm, r * n + c)] : [idx(mm, r * n + c), idx(mm, c * n + r)] });
   }
   return out;
+}
+
+/** The entries of M's lower triangle that may be non-zero: the symbolic M's and the realized constraints' added masses (compliant.ts adds them in dynamics$). */
+function massPattern(scope: Scope): LowerPattern {
+  const { sys } = scope;
+  const added = (sys.compliant?.terms ?? []).flatMap((t) => (t.inertia ? [t.inertia.mass] : []));
+  return sys.lagrange2.massMatrix.map((row, r) => row.slice(0, r + 1).map((e, c) => !isZero(e) || added.some((m) => !isZero(m[r]![c]!))));
 }
 
 /** The scratch arrays the smooth part works in. */
@@ -56,6 +64,9 @@ export function dynamicsDecls(scope: Scope): Decl[] {
   const N = n + m;
   const dynamics = kernelBlock(scope, [...massOutputs(scope, 'mm$'), ...into('ff$', lagrange2.forcing)]);
   const load = (withVelocity: boolean): Stmt => callStmt('load$', ref('q'), ...(withVelocity ? [ref('qd')] : []));
+  // M$ y = f$: unrolled for this M where it is small enough to stay optimized, else the embedded loops.
+  const unrolled = unrolledSpdSolve('solveM$', massPattern(scope), 'M$', 'f$');
+  const solveM = (y: string, yOff: JsExpr): Stmt[] => (unrolled ? [callStmt('solveM$', ref(y), yOff)] : spdSolve('M$', 'f$', y, yOff));
   const decls: Decl[] = [
     {
       kind: 'function',
@@ -72,6 +83,7 @@ export function dynamicsDecls(scope: Scope): Decl[] {
     },
     { kind: 'function', name: 'dynamics$', doc: 'M and forcing at the state in s$.', params: [T, P, scratchParam('mm$'), scratchParam('ff$')], returns: 'void', body: [dynamics, ...compliantCall(sys, 'mm$', 'ff$')] },
     { kind: 'function', name: 'mass$', params: [T, P, scratchParam('mm$')], returns: 'void', body: [kernelBlock(scope, massOutputs(scope, 'mm$'))] },
+    ...(unrolled ? [unrolled] : []),
   ];
   if (constraints) {
     const k = ref('k');
@@ -114,7 +126,7 @@ export function dynamicsDecls(scope: Scope): Decl[] {
       returns: 'void',
       body: constraints
         ? [callStmt('kkt$', ref('t'), ref('p')), forRange('i', 0, n$, [assign(idx('out', plus(ref('off'), i)), idx('y$', i))])]
-        : [callStmt('dynamics$', ref('t'), ref('p'), ref('M$'), ref('f$')), ...spdSolve('M$', 'f$', 'out', ref('off'))],
+        : [callStmt('dynamics$', ref('t'), ref('p'), ref('M$'), ref('f$')), ...solveM('out', ref('off'))],
     },
     {
       kind: 'function',
@@ -178,7 +190,7 @@ export function dynamicsDecls(scope: Scope): Decl[] {
         callStmt('mass$', ref('t'), ref('p'), ref('M$')),
         callStmt('b$fill', ref('t'), ref('p'), ref('b$')),
         forRange('i', 0, n$, [assign(idx('f$', i), bin(idx('pm', plus(ref('pmOff'), i)), '-', idx('b$', i)))]),
-        ...spdSolve('M$', 'f$', 's$', n$),
+        ...solveM('s$', n$),
       ],
     },
     {

@@ -19,14 +19,17 @@ function script(name: string): string {
   return fileURLToPath(new URL(name, dir));
 }
 
-/** The first interpreter that imports `module`, if any. */
+const found = new Map<string, string | undefined>();
+
+/** The first interpreter that imports `module`, if any (asked once per process: each try starts Python). */
 export function pythonWith(module: string): string | undefined {
-  return PYTHONS.find((py) => spawnSync(py, ['-c', `import ${module}`], { stdio: 'ignore', timeout: 60_000 }).status === 0);
+  if (!found.has(module)) found.set(module, PYTHONS.find((py) => spawnSync(py, ['-c', `import ${module}`], { stdio: 'ignore', timeout: 60_000 }).status === 0));
+  return found.get(module);
 }
 
-/** Run a peer script; its stdout's JSON lines, or none (with a note on stderr) when it fails. */
-function runScript(python: string, name: string, args: readonly string[], timeoutMs: number): Record<string, unknown>[] {
-  const r = spawnSync(python, [script(name), ...args], { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 16 << 20 });
+/** Run a peer script (with `input` on its stdin); its stdout's JSON lines, or none (with a note on stderr) when it fails. */
+function runScript(python: string, name: string, args: readonly string[], timeoutMs: number, input?: string): Record<string, unknown>[] {
+  const r = spawnSync(python, [script(name), ...args], { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 256 << 20, ...(input === undefined ? {} : { input }) });
   const lines = (r.stdout ?? '').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
   if (r.status !== 0) process.stderr.write(`bench: ${name} ${args.join(' ')} ${r.error ? r.error.message : `exited ${r.status ?? r.signal}`}\n${r.stderr ?? ''}`);
   return lines;
@@ -36,6 +39,16 @@ function runScript(python: string, name: string, args: readonly string[], timeou
 export function sympyPendulum(sizes: readonly number[], timeoutMs = 600_000): Record<string, unknown>[] {
   const py = pythonWith('sympy.physics.mechanics, numpy');
   return py && sizes.length ? runScript(py, 'sympy_pendulum.py', sizes.map(String), timeoutMs) : [];
+}
+
+/**
+ * sympy.cse on lists of expressions in Python syntax over `symbols`
+ * (bench/peers/sympy_cse.py): one result per list and run, without and with
+ * optimizations='basic', or none when SymPy is missing.
+ */
+export function sympyCse(symbols: readonly string[], inputs: Readonly<Record<string, readonly string[]>>, timeoutMs = 600_000): Record<string, unknown>[] {
+  const py = pythonWith('sympy');
+  return py ? runScript(py, 'sympy_cse.py', [], timeoutMs, JSON.stringify({ symbols, inputs })) : [];
 }
 
 /** Siconos' Moreau–Jean time-stepping of one of bench/time-stepping.ts's models ('bouncing-ball', 'ball-chain', 'block-stack' with n bodies). */

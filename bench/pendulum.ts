@@ -11,7 +11,9 @@
 //                on their own (fresh names again);
 //   coldMs       derive + codegen as the first job of the process (what the
 //                CLI pays), JIT and caches cold;
-//   ops          operations after CSE in the M + forcing block;
+//   ops          operations after CSE in the M + forcing block (the rule is
+//                stated in bench/ops.ts; SymPy's line carries sympy.cse's
+//                count by the same rule);
 //   rhsNs        median ns per accelerations() call of the generated code;
 //   acc          q̈ at q_i = 0.1 + 0.6(i−1)/(n−1), q̇_i = −0.3 + 0.7(i−1)/(n−1),
 //                m_i = l_i = 1, g = 9.81 (SymPy's line has the same);

@@ -6,11 +6,13 @@
 //       for the bouncing ball, a chain of 50 balls and a stack of 20 blocks (bench/models.ts)
 //   { bench: 'event-driven', model, tRest, wallMs, … }
 // and, when SymPy or Siconos are installed, the peers' lines from the same
-// run with a `peer` field (bench/peers.ts). Flags: --large adds n = 60, 100;
-// --quick runs small sizes and short simulations (the bench's own test);
-// --no-peers leaves the peers out. Timings stay here: no unit test asserts
-// one. Each pendulum size runs in a process of its own (heaps, caches and
-// the JIT do not carry over) when the bench runs compiled.
+// run with a `peer` field (bench/peers.ts); SymPy's pendulum lines carry
+// sympy.cse's operation counts on our expressions (bench/ops.ts).
+// Flags: --large adds n = 60, 100; --quick runs small sizes and short
+// simulations (the bench's own test); --no-peers leaves the peers out.
+// Timings stay here: no unit test asserts one. Each pendulum size runs in
+// a process of its own (heaps, caches and the JIT do not carry over) when
+// the bench runs compiled.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildModel } from '../src/model/index.js';
@@ -19,7 +21,8 @@ import { generateModule } from '../src/codegen/module.js';
 import { loadGenerated } from './generate.js';
 import { ballChain, blockStack } from './models.js';
 import { measurePendulum } from './pendulum.js';
-import { siconosMoreauJean, sympyPendulum } from './peers.js';
+import { sympyPendulumLines } from './ops.js';
+import { siconosMoreauJean } from './peers.js';
 import { eventDrivenBall, moreauJean, moreauJeanBall } from './time-stepping.js';
 import { round } from './stats.js';
 
@@ -33,6 +36,8 @@ export interface BenchOptions {
   readonly eventDriven: { readonly t1: number; readonly reps: number };
   readonly peers: boolean;
   readonly sympySizes: readonly number[];
+  /** Sizes at which SymPy's cse is counted against ours (bench/ops.ts). */
+  readonly sympyOpsSizes: readonly number[];
 }
 
 const SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 20, 30, 40];
@@ -46,6 +51,8 @@ export const FULL: BenchOptions = {
   peers: true,
   // SymPy's derivation grows fast (seconds at n = 8, ~20 s at n = 10).
   sympySizes: [2, 4, 6, 8, 10],
+  // sympy.cse's four runs take about 6 s at n = 15 and 20 s at n = 20.
+  sympyOpsSizes: [2, 4, 6, 8, 10, 15, 20],
 };
 
 export const QUICK: BenchOptions = {
@@ -56,6 +63,7 @@ export const QUICK: BenchOptions = {
   eventDriven: { t1: 5, reps: 1 },
   peers: true,
   sympySizes: [2],
+  sympyOpsSizes: [2],
 };
 
 /** Cost exponent of derive + codegen between two sizes: log(t_b/t_a)/log(b/a). */
@@ -96,7 +104,7 @@ export async function runBench(opts: BenchOptions, emit: (line: object) => void)
   }
   emit(eventDrivenBall(opts.eventDriven.t1, opts.eventDriven.reps));
   if (!opts.peers) return;
-  for (const line of sympyPendulum(opts.sympySizes)) emit(line);
+  for (const line of sympyPendulumLines(opts.sympySizes, opts.sympyOpsSizes)) emit(line);
   for (const line of siconosMoreauJean('bouncing-ball', 1, h, t1)) emit(line);
   for (const { peer, n } of models) for (const line of siconosMoreauJean(peer, n, h, many.t1)) emit(line);
 }

@@ -5,10 +5,13 @@
 // Tests: test/report/sections.test.ts, test/report/katex.test.ts.
 
 /**
- * Running text: plain strings, inline math (LaTeX) and references: to an
- * equation by its label, to a section as "sec:<id>", to a table as "tab:<id>".
+ * Running text: plain strings, inline math (LaTeX), references (to an
+ * equation by its label, to a section as "sec:<id>", to a table as
+ * "tab:<id>") and code: a name from the generated module, a path or a call
+ * (typewriter type, breakable after "/" and ", ": a long path at the end of
+ * a line overflowed it).
  */
-export type Inline = string | { readonly math: string } | { readonly ref: string };
+export type Inline = string | { readonly math: string } | { readonly ref: string } | { readonly code: string };
 
 export interface Paragraph {
   readonly kind: 'paragraph';
@@ -94,6 +97,7 @@ export const countWord = (n: number): string => WORDS[n] ?? `${n}`;
 
 export const m = (tex: string): Inline => ({ math: tex });
 export const ref = (label: string): Inline => ({ ref: label });
+export const code = (text: string): Inline => ({ code: text });
 export const paragraph = (...content: Inline[]): Paragraph => ({ kind: 'paragraph', content });
 export const equations = (...rows: EquationRow[]): Equations => ({ kind: 'equations', rows });
 export const list = (...items: Inline[][]): List => ({ kind: 'list', items });

@@ -12,7 +12,7 @@
 // A note after each display says which equations it leaves out and where the
 // generated module evaluates them: the function and the index of every entry.
 // Tests: test/report/large.test.ts.
-import { paragraph, ref, type Block, type EquationRow, type Inline, type ReportDocument } from './document.js';
+import { code, paragraph, ref, type Block, type EquationRow, type Inline, type ReportDocument, type Table } from './document.js';
 import { texWidth } from './latex.js';
 
 /** An equation longer than this many printed lines is elided (a page of one formula reads as noise). */
@@ -175,10 +175,10 @@ function pointerOf(rows: readonly EquationRow[]): { p: Pointer; indices: number[
 /** Where the rows are evaluated: the function and the index of every entry for a known family, else the module. */
 function pointer(rows: readonly EquationRow[], them: string, generated: string): Inline[] {
   const known = pointerOf(rows);
-  if (!known) return [`the generated module ${generated} evaluates ${them}.`];
+  if (!known) return ['the generated module ', code(generated), ` evaluates ${them}.`];
   // The system's size: the largest index of the family (the last entry M_nn, p_{q_n}).
   const n = Math.max(...known.indices.flat());
-  return [`the generated module ${generated} evaluates ${them}: ${known.p.call} returns `, { math: known.p.entry(headOf(rows[0]!)) }, ' at index ', { math: indexTex(known.p.layout, n) }, '.'];
+  return ['the generated module ', code(generated), ` evaluates ${them}: `, code(known.p.call), ' returns ', { math: known.p.entry(headOf(rows[0]!)) }, ' at index ', { math: indexTex(known.p.layout, n) }, '.'];
 }
 
 /**
@@ -216,10 +216,9 @@ const joined = (xs: readonly Inline[]): Inline[] =>
     return out;
   }, []);
 
-/** A reference to a row left out becomes its left-hand side (M_{45}): it has no number to point to. */
-function rewriteRefs(doc: ReportDocument, gone: ReadonlyMap<string, string>): ReportDocument {
-  if (gone.size === 0) return doc;
-  const inline = (xs: readonly Inline[]): Inline[] => xs.map((x) => (typeof x === 'object' && 'ref' in x && gone.has(x.ref) ? { math: gone.get(x.ref)! } : x));
+/** Every inline piece of the document's text through f (paragraphs, lists, table cells, captions). */
+function mapInlines(doc: ReportDocument, f: (x: Inline) => Inline): ReportDocument {
+  const inline = (xs: readonly Inline[]): Inline[] => xs.map(f);
   const block = (b: Block): Block => {
     switch (b.kind) {
       case 'paragraph':
@@ -239,18 +238,75 @@ function rewriteRefs(doc: ReportDocument, gone: ReadonlyMap<string, string>): Re
   return { ...doc, sections: doc.sections.map((s) => ({ ...s, blocks: s.blocks.map(block) })) };
 }
 
+// ---------------------------------------------------------------- inline lists
+/** Inline math wider than this (texWidth units, about a line of text) has its long lists cut: it cannot be broken. */
+export const MAX_INLINE_WIDTH = 60;
+
 /**
- * The document with too-long equations elided, large families cut (a note
- * after their display says what is left out and which function of the
- * generated module evaluates it) and displays split to KaTeX's limit.
+ * A formula too wide for a line with its top-level lists cut to the first
+ * SHOWN items and the last: q = (q_1, q_2, q_3, \dots, q_60)^⊤ (the 60-link
+ * chain's coordinate vector ran 925 pt past the line in the PDF).
+ */
+export function shortLists(tex: string): string {
+  if (texWidth(tex) <= MAX_INLINE_WIDTH) return tex;
+  let out = '';
+  let from = 0;
+  let braces = 0;
+  let open = -1;
+  let commas: number[] = [];
+  for (let i = 0; i < tex.length; i++) {
+    const c = tex[i]!;
+    if (c === '\\') {
+      // A command's name, or an escaped character (\{ is no group).
+      i += /^[A-Za-z]+/.exec(tex.slice(i + 1))?.[0].length ?? 1;
+    } else if (c === '{') braces++;
+    else if (c === '}') braces--;
+    else if (braces > 0) continue;
+    else if (c === '(' && open < 0) {
+      open = i;
+      commas = [];
+    } else if (c === ',' && open >= 0 && tex[i + 1] === ' ') commas.push(i);
+    else if (c === ')' && open >= 0) {
+      if (commas.length > SHOWN + 1) out += `${tex.slice(from, commas[SHOWN - 1]! + 2)}\\dots${tex.slice(commas[commas.length - 1]!, i)}`;
+      else out += tex.slice(from, i);
+      from = i;
+      open = -1;
+    }
+  }
+  return out + tex.slice(from);
+}
+
+// ---------------------------------------------------------------- tables
+/** A table longer than this is cut, where the generated module lists all its rows. */
+export const MAX_TABLE_ROWS = 40;
+/** Tables whose rows the generated module's `model` lists: the coordinates' names, the parameters with description, unit and default. */
+const TABLE_POINTERS: Readonly<Record<string, string>> = { coordinates: 'model.coordinates', parameters: 'model.parameters' };
+
+/** A long table of the model (the 60-link chain's 121 parameters ran 970 pt past a page) cut to its first and last rows, and a note. */
+function cutTable(t: Table, generated: string): Block[] {
+  const where = TABLE_POINTERS[t.id];
+  if (!where || t.rows.length <= MAX_TABLE_ROWS) return [t];
+  const vdots = t.columns.map((_, k): Inline[] => (k === 0 ? [{ math: '\\vdots' }] : []));
+  return [
+    { ...t, rows: [...t.rows.slice(0, SHOWN), vdots, t.rows[t.rows.length - 1]!] },
+    paragraph('Table ', ref(`tab:${t.id}`), ` shows ${SHOWN + 1} of its ${t.rows.length} rows; the generated module `, code(generated), ' lists all of them in ', code(where), '.'),
+  ];
+}
+
+/**
+ * The document with too-long equations elided, large families and long
+ * tables of the model cut (a note after each says what is left out and
+ * where the generated module has it), long inline lists cut, and displays
+ * split to KaTeX's limit.
  */
 export function condense(doc: ReportDocument, generated: string): ReportDocument {
   const gone = new Map<string, string>();
   const sections = doc.sections.map((s) => {
     const blocks: Block[] = [];
     for (const b of s.blocks) {
+      if (b.kind === 'table') blocks.push(...cutTable(b, generated));
       if (b.kind !== 'equations') {
-        blocks.push(b);
+        if (b.kind !== 'table') blocks.push(b);
         continue;
       }
       const runs = runsOf(b.rows).map(printRun);
@@ -260,5 +316,11 @@ export function condense(doc: ReportDocument, generated: string): ReportDocument
     }
     return { ...s, blocks };
   });
-  return rewriteRefs({ ...doc, sections }, gone);
+  // A reference to a row left out becomes its left-hand side (M_{45}): it has no number to point to.
+  return mapInlines({ ...doc, sections }, (x) => {
+    if (typeof x !== 'object') return x;
+    if ('ref' in x && gone.has(x.ref)) return { math: gone.get(x.ref)! };
+    if ('math' in x) return { math: shortLists(x.math) };
+    return x;
+  });
 }

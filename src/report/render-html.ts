@@ -78,6 +78,7 @@ function inlineHtml(xs: readonly Inline[], n: Numbering, where: string): string 
     .map((x) => {
       if (typeof x === 'string') return escapeHtml(x);
       if ('math' in x) return katexHtml(x.math, false, where);
+      if ('code' in x) return `<code>${escapeHtml(x.code)}</code>`;
       if (x.ref.startsWith('sec:')) return `<a href="#${x.ref.slice(4)}">${n.sections.get(x.ref.slice(4)) ?? '?'}</a>`;
       if (x.ref.startsWith('tab:')) return `<a href="#tab-${x.ref.slice(4)}">${n.tables.get(x.ref.slice(4)) ?? '?'}</a>`;
       return `<a href="#eq-${x.ref}">(${n.equations.get(x.ref) ?? '?'})</a>`;

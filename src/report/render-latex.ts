@@ -15,6 +15,7 @@ function inline(doc: ReportDocument, xs: readonly Inline[]): string {
     .map((x) => {
       if (typeof x === 'string') return latexText(x);
       if ('math' in x) return `$${x.math}$`;
+      if ('code' in x) return `\\texttt{${x.code.split(/(?<=\/|, )/).map(latexText).join('\\allowbreak{}')}}`;
       if (x.ref.startsWith('sec:')) return `\\ref{${label(doc, 'sec', x.ref.slice(4))}}`;
       if (x.ref.startsWith('tab:')) return `\\ref{${label(doc, 'tab', x.ref.slice(4))}}`;
       return `\\eqref{${label(doc, 'eq', x.ref)}}`;

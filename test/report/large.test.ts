@@ -10,8 +10,11 @@ import { evaluate } from '../../src/core/evaluate.js';
 import { TOOLKIT } from '../../src/codegen/module.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
-import { equation, paragraph, type Block, type EquationRow, type Inline, type ReportDocument } from '../../src/report/document.js';
-import { condense, entryIndex, familyOf, MAX_FAMILY_ROWS, MAX_ROW_LINES, POINTERS, SHOWN, splitDisplays, tooLong, VDOTS_ROW } from '../../src/report/large.js';
+import { equation, paragraph, type Block, type EquationRow, type Inline, type ReportDocument, type Table } from '../../src/report/document.js';
+import {
+  condense, entryIndex, familyOf, MAX_FAMILY_ROWS, MAX_INLINE_WIDTH, MAX_ROW_LINES, MAX_TABLE_ROWS, POINTERS, SHOWN, shortLists, splitDisplays, tooLong, VDOTS_ROW,
+} from '../../src/report/large.js';
+import { texWidth } from '../../src/report/latex.js';
 import { katexInputs, KATEX_OPTIONS, renderHtml } from '../../src/report/render-html.js';
 import { renderLatexDocument } from '../../src/report/render-latex.js';
 import { buildReport } from '../../src/report/report.js';
@@ -42,7 +45,7 @@ describe('condense', () => {
 
   it('lists the elided equations by reference and points to the generated module', () => {
     const note = blocks[2]!;
-    expect(note).toEqual(paragraph('Equations ', { ref: 'p2' }, ' and ', { ref: 'p3' }, ' are too long to print here; the generated module generated/big.ts evaluates them.'));
+    expect(note).toEqual(paragraph('Equations ', { ref: 'p2' }, ' and ', { ref: 'p3' }, ' are too long to print here; the generated module ', { code: 'generated/big.ts' }, ' evaluates them.'));
   });
 
   it('splits a display of many numbered rows so that each stays within KaTeX’s 1000 expansions', () => {
@@ -78,7 +81,7 @@ describe('a family of many equations', () => {
   it('says how many it shows and where all of them are evaluated: the function and the index of M_ij', () => {
     expect(out[1]).toEqual(paragraph(
       'Equations ', { ref: 'mass-1-1' }, ', ', { ref: 'mass-1-2' }, ', ', { ref: 'mass-1-3' }, ' and ', { ref: 'mass-30-30' },
-      ' show 4 of the 465 equations of this kind; the generated module generated/chain.ts evaluates all 465: massMatrix(t, q, p) returns ',
+      ' show 4 of the 465 equations of this kind; the generated module ', { code: 'generated/chain.ts' }, ' evaluates all 465: ', { code: 'massMatrix(t, q, p)' }, ' returns ',
       { math: 'M_{ij}' }, ' at index ', { math: '30(i - 1) + j - 1' }, '.',
     ));
   });
@@ -97,6 +100,30 @@ describe('a family of many equations', () => {
     expect(familyOf('mass-12-3')).toEqual({ stem: 'mass', indices: [12, 3] });
     expect(familyOf('hamilton-dLdq-7')).toEqual({ stem: 'hamilton-dLdq', indices: [7] });
     expect(familyOf('lagrange2')).toEqual({ stem: 'lagrange2', indices: [] });
+  });
+});
+
+describe('long tables and inline lists', () => {
+  const q = Array.from({ length: 60 }, (_, k) => `q_{${k + 1}}`);
+  it('cuts a formula too wide for a line to the first three items of its list and the last', () => {
+    const vector = `q = (${q.join(', ')})^{\\top}`;
+    expect(texWidth(vector)).toBeGreaterThan(MAX_INLINE_WIDTH);
+    expect(shortLists(vector)).toBe('q = (q_{1}, q_{2}, q_{3}, \\dots, q_{60})^{\\top}');
+    // A list inside a group or a narrow formula stays whole.
+    expect(shortLists(`f(q_{1}, q_{2}, q_{3}, q_{4}, q_{5})`)).toBe('f(q_{1}, q_{2}, q_{3}, q_{4}, q_{5})');
+    const grouped = `\\frac{1}{(${q.join(', ')})}`;
+    expect(shortLists(grouped)).toBe(grouped);
+  });
+
+  it(`cuts a table of the model's parameters longer than ${MAX_TABLE_ROWS} rows and says where all of them are`, () => {
+    const table: Table = { kind: 'table', id: 'parameters', caption: 'Parameters', columns: ['Symbol', 'Description'], align: 'll', rows: q.map((s) => [[{ math: s }], ['an angle']]) };
+    const other: Table = { ...table, id: 'equilibria' };
+    const doc: ReportDocument = { model: 'chain', title: 'Chain', provenance: 'test', sections: [{ id: 's', title: 'S', blocks: [table, other] }] };
+    const [cut, note, kept] = condense(doc, 'generated/chain.ts').sections[0]!.blocks;
+    expect(cut).toEqual({ ...table, rows: [...table.rows.slice(0, 3), [[{ math: '\\vdots' }], []], table.rows[59]] });
+    expect(note).toEqual(paragraph('Table ', { ref: 'tab:parameters' }, ' shows 4 of its 60 rows; the generated module ', { code: 'generated/chain.ts' }, ' lists all of them in ', { code: 'model.parameters' }, '.'));
+    // A table the generated module does not list is left whole.
+    expect(kept).toEqual(other);
   });
 });
 
@@ -169,7 +196,7 @@ describe('the 30-link pendulum’s report', () => {
     expect(rows.filter(tooLong)).toEqual([]);
     // The same sections uncondensed: every row not printed whole is covered by a note of its section
     // that refers to it (shown elided) or counts its family (left out), and names the function or the module.
-    const text = (xs: readonly Inline[]): string => xs.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : `(${x.ref})`)).join('');
+    const text = (xs: readonly Inline[]): string => xs.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : 'code' in x ? x.code : `(${x.ref})`)).join('');
     let covered = 0;
     for (const build of SECTIONS) {
       const raw = build({ system });

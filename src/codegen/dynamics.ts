@@ -83,7 +83,7 @@ export function dynamicsDecls(scope: Scope): Decl[] {
     },
     { kind: 'function', name: 'dynamics$', doc: 'M and forcing at the state in s$.', params: [T, P, scratchParam('mm$'), scratchParam('ff$')], returns: 'void', body: [dynamics, ...compliantCall(sys, 'mm$', 'ff$')] },
     { kind: 'function', name: 'mass$', params: [T, P, scratchParam('mm$')], returns: 'void', body: [kernelBlock(scope, massOutputs(scope, 'mm$'))] },
-    ...(unrolled ? [unrolled] : []),
+    ...(unrolled ?? []),
   ];
   if (constraints) {
     const k = ref('k');

@@ -12,7 +12,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { assign, callStmt, forRange, idx, num, ref, type Decl } from '../../src/codegen/ir.js';
 import { printModule } from '../../src/codegen/print.js';
-import { factorPattern, UNROLL_TERMS, unrolledSpdSolve, unrolledTerms, type LowerPattern } from '../../src/codegen/unrolled-solve.js';
+import { CHUNK_TERMS, factorPattern, UNROLL_TERMS, unrolledSpdSolve, unrolledTerms, type LowerPattern } from '../../src/codegen/unrolled-solve.js';
 import { choleskyFactor, choleskySolve } from '../../src/numeric/cholesky.js';
 import { backwardError, spd } from '../numeric/matrices.js';
 
@@ -36,12 +36,12 @@ let dir: string | undefined;
 /** The printed solveM$ of a pattern in a module of its own, wrapped as solve(a, b, y, yOff) → the M$ it leaves. */
 async function compile(pattern: LowerPattern): Promise<Solve> {
   const n = pattern.length;
-  const fn = unrolledSpdSolve('solveM$', pattern, 'M$', 'f$');
-  if (!fn) throw new Error(`no unrolled solve for n = ${n}`);
+  const solver = unrolledSpdSolve('solveM$', pattern, 'M$', 'f$');
+  if (!solver) throw new Error(`no unrolled solve for n = ${n}`);
   const decls: Decl[] = [
     { kind: 'buffer', name: 'M$', array: 'Float64Array', length: n * n },
     { kind: 'buffer', name: 'f$', array: 'Float64Array', length: n },
-    fn,
+    ...solver,
     {
       kind: 'function',
       name: 'solve',
@@ -115,17 +115,29 @@ describe('the size of the unrolled code', () => {
     expect(unrolledTerms(tridiagonal(100))).toBe(297);
   });
 
-  it('unrolls up to the dense 20×20 solve and keeps the loops above; a sparse M stays unrolled far beyond', () => {
+  it('unrolls up to the dense 20×20 solve (1 330 + 380 terms) and keeps the loops above; a sparse M stays unrolled far beyond', () => {
     expect(unrolledTerms(dense(20))).toBe(UNROLL_TERMS);
     expect(unrolledSpdSolve('solveM$', dense(20), 'M$', 'f$')).toBeDefined();
     expect(unrolledSpdSolve('solveM$', dense(21), 'M$', 'f$')).toBeUndefined();
-    expect(unrolledSpdSolve('solveM$', tridiagonal(200), 'M$', 'f$')).toBeDefined();
+    expect(unrolledSpdSolve('solveM$', tridiagonal(500), 'M$', 'f$')).toBeDefined();
+  });
+
+  it('one function up to CHUNK_TERMS terms; above, parts of at most that many behind the same solveM$ and two buffers', () => {
+    const names = (pattern: LowerPattern): string[] => unrolledSpdSolve('solveM$', pattern, 'M$', 'f$')!.map((d) => (d.kind === 'function' || d.kind === 'buffer' ? d.name : d.kind));
+    expect(unrolledTerms(dense(17))).toBeLessThanOrEqual(CHUNK_TERMS);
+    expect(names(dense(17))).toEqual(['solveM$']);
+    // dense 18: 969 terms in the factor and 306 in the solves
+    expect(unrolledTerms(dense(18))).toBe(1275);
+    expect(names(dense(18))).toEqual(['solveMldl$', 'solveMldld$', 'solveM$', 'solveM$0', 'solveM$1']);
+    // dense 20: 1 710 terms, ⌈1 710 / 1 200⌉ parts
+    expect(names(dense(20)).filter((x) => /^solveM\$\d/.test(x))).toHaveLength(2);
   });
 
   it('reads only the structurally non-zero entries of M', () => {
-    const body = unrolledSpdSolve('solveM$', blocks(5, 2), 'M$', 'f$')!.body;
+    const [fn] = unrolledSpdSolve('solveM$', blocks(5, 2), 'M$', 'f$')!;
+    const body = fn!.kind === 'function' ? fn!.body : [];
     const reads = body.filter((s) => s.kind === 'const' && /^a\d/.test(s.name)).map((s) => (s.kind === 'const' ? s.name : ''));
-    expect(reads).toEqual(['a0_0', 'a1_0', 'a1_1', 'a2_2', 'a3_2', 'a3_3', 'a4_2', 'a4_3', 'a4_4']);
+    expect(reads.sort()).toEqual(['a0_0', 'a1_0', 'a1_1', 'a2_2', 'a3_2', 'a3_3', 'a4_2', 'a4_3', 'a4_4']);
   });
 });
 
@@ -159,6 +171,8 @@ describe('the printed solve against the embedded Cholesky loops', () => {
     ['arrowhead (first)', arrowFirst(7)],
     ['arrowhead (last)', arrowLast(7)],
     ['two blocks', blocks(8, 3)],
+    ['dense, in two parts', dense(18)],
+    ['tridiagonal, its solves in two parts', tridiagonal(420)],
   ] as const)('%s: the solution of the loops, written at the offset', async (_name, pattern) => {
     const n = pattern.length;
     const solve = await compile(pattern);
@@ -188,6 +202,19 @@ describe('a mass matrix that is not positive definite', () => {
       solve(a, b, y, 1);
       expect(Array.from(y)).toEqual([3, NaN, NaN, NaN, 3]);
     }
+  });
+
+  it('a failure in the second part (the dense 20×20 factor splits near column 16) stops the solve there: NaN in y, as the loops fail at the last column', async () => {
+    const n = 20;
+    const solve = await compile(dense(n));
+    // the last two coordinates coupled rigidly: rows 18 and 19 equal
+    const a = dominant(dense(n), [0.3, -0.5, 0.2]);
+    for (let j = 0; j < n; j++) a[19 * n + j] = a[j * n + 19] = a[18 * n + j]!;
+    a[19 * n + 19] = a[18 * n + 18]!;
+    expect(loops(n, a, rhs(n)).column).toBe(19);
+    const y = new Float64Array(n);
+    solve(a, rhs(n), y, 0);
+    expect(y.every(Number.isNaN)).toBe(true);
   });
 
   it('a massless coordinate (a zero row and column of M by structure) fails at its column', async () => {

@@ -8,14 +8,15 @@
 // Expressions are printed with the common factors of numerators and
 // denominators cancelled (cancelQuotients) and common factors pulled out
 // (collectFactors), as an author would write them.
-// Tests: test/report/latex.test.ts, test/model/names.test.ts.
+// Tests: test/report/latex.test.ts, test/model/names.test.ts, test/report/notation.test.ts.
 import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
-import { add, children, factorsOf, mul, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
+import { add, children, factorsOf, mul, neg, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import { pythagorean } from '../derive/critical.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { symbolRole, TIME } from '../model/names.js';
+import type { Model, UnilateralConstraint } from '../model/types.js';
 import {
   accentParts, breakLines, defaultFactorRank, latexPieces, symbolNameLatex, texWidth, toLatex, type LatexOptions,
 } from './latex.js';
@@ -76,15 +77,44 @@ export interface ReportSymbols {
 
 const symbolsOf = new WeakMap<DerivedSystem, ReportSymbols>();
 
+/** The letters the printed names of a model's parameters and coordinates start with: M, f of f_{r}, \alpha. */
+function modelHeads(model: Model): string[] {
+  return [...model.parameters, ...model.coordinates].map((x) => /^(\\[A-Za-z]+|[A-Za-z])/.exec(mechanicsSymbol(x.name))?.[0] ?? '');
+}
+
+/**
+ * How a report writes a unilateral constraint: f(q,t) ≥ 0 (Kozlov) or
+ * g(q,t) ≤ 0 (Kugushev–Sorokina (8.1)), printed f_j or g_j, with `expr` the
+ * printed function (the gap f, or the author's g = −f).
+ */
+export interface GapForm {
+  readonly letter: 'f' | 'g';
+  readonly expr: Expr;
+}
+
+/**
+ * A contact as its author wrote it, unless the author's letter names a
+ * parameter or coordinate of the model: then in the other form, so that
+ * one letter keeps one meaning. The pendulum at a wall written g ≤ 0 beside
+ * gravity g is printed as Kozlov's gap f_1 = −g_1 ≥ 0 (the function the
+ * toolkit holds, docs/notation.md); where both letters are taken, the
+ * author's form stays.
+ */
+export function gapForm(model: Model, c: UnilateralConstraint): GapForm {
+  const heads = modelHeads(model);
+  const author: 'f' | 'g' = c.author.sense === '>=' ? 'f' : 'g';
+  const other: 'f' | 'g' = author === 'f' ? 'g' : 'f';
+  const letter = heads.includes(author) && !heads.includes(other) ? other : author;
+  return { letter, expr: letter === author ? c.author.expr : letter === 'f' ? c.gap : neg(c.gap) };
+}
+
 /** The report's letters for the mass matrix, the forcing and the constraints' rate term (chosen once per system). */
 export function reportSymbols(system: DerivedSystem): ReportSymbols {
   const known = symbolsOf.get(system);
   if (known) return known;
-  const { model } = system;
-  // The letter a printed name starts with: M, f of f_{r}, \alpha.
-  const heads = [...model.parameters, ...model.coordinates].map((x) => /^(\\[A-Za-z]+|[A-Za-z])/.exec(mechanicsSymbol(x.name))?.[0] ?? '');
+  const heads = modelHeads(system.model);
   const multipliers = system.constraints !== undefined || system.unilateral !== undefined;
-  const gaps = system.unilateral?.contacts.some((c) => c.constraint.author.sense === '>=') ?? false;
+  const gaps = system.unilateral?.contacts.some((c) => gapForm(system.model, c.constraint).letter === 'f') ?? false;
   const pick = (candidates: readonly string[], taken: readonly (string | false)[]): string => candidates.find((c) => !heads.includes(c) && !taken.includes(c)) ?? candidates[0]!;
   const chosen: ReportSymbols = {
     // G is the contacts' gradient in the first-kind equations (lagrange1.ts).

@@ -20,7 +20,7 @@ import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions } from '..
 import { describeSection, type ImpactJacobianFn } from '../runtime/variational.js';
 import { equation, equations, m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
-import { math, mechanicsSymbol } from './notation.js';
+import { math, mechanicsSymbol, reportSymbols } from './notation.js';
 import { SERIES_COLORS, svgPlot } from './plot.js';
 
 /** Models up to this many coordinates get their linearization printed. */
@@ -65,14 +65,16 @@ export function linearizationSection({ system }: { readonly system: DerivedSyste
   const forms = linearForms(system);
   const matrix = (rows: typeof forms.M): string => latexMatrix(rows.map((r) => r.map(math)));
   const v = cs.length === 1 ? mechanicsSymbol(cs[0]!.name) : 'q';
+  // The report's letter for the mass matrix (G or \mathsf{M} where a parameter is M: notation.ts).
+  const { mass: M } = reportSymbols(system);
   const blocks: Block[] = [
     paragraph(
-      'Small motions about a state of rest ', m('(q, \\dot{q} = 0)'), ' obey ', m(`M\\,\\delta\\ddot{${v}} + C\\,\\delta\\dot{${v}} + K\\,\\delta ${v} = 0`),
+      'Small motions about a state of rest ', m('(q, \\dot{q} = 0)'), ' obey ', m(`${M}\\,\\delta\\ddot{${v}} + C\\,\\delta\\dot{${v}} + K\\,\\delta ${v} = 0`),
       ' with ', m('C = -\\partial f/\\partial \\dot{q}'), ' and ', m('K = -\\partial f/\\partial q'), ' at ', m('\\dot{q} = 0'),
-      ' (f the forcing of Lagrange’s equations; the term of ', m('\\partial M/\\partial q'), ' drops out because ', m('\\ddot{q} = 0'), ' at rest). The model declares no inputs, so there is no input matrix B.',
+      ' (f the forcing of Lagrange’s equations; the term of ', m(`\\partial ${M}/\\partial q`), ' drops out because ', m('\\ddot{q} = 0'), ' at rest). The model declares no inputs, so there is no input matrix B.',
     ),
     equations(
-      equation(undefined, 'M', matrix(forms.M)),
+      equation(undefined, M, matrix(forms.M)),
       ...(forms.C.some((r) => r.some((e) => e !== ZERO)) ? [equation(undefined, 'C', matrix(forms.C))] : []),
       equation(undefined, 'K', matrix(forms.K)),
     ),
@@ -104,7 +106,7 @@ export function linearizationSection({ system }: { readonly system: DerivedSyste
       return [
         [m(cs.map((c, i) => `${mechanicsSymbol(c.name)} = ${numberText(eq.q[i]!)}`).join(',\\ '))],
         [eq.held.length ? eq.held.map((j) => model.unilateral[j]!.name).join(', ') : '—'],
-        spectrum.eigenvalues.length ? [m(spectrum.eigenvalues.map(complexLatex).join(',\\ '))] : [spectrum.verdict === 'not linearizable' ? 'A undefined (M singular here)' : 'none (every coordinate held)'],
+        spectrum.eigenvalues.length ? [m(spectrum.eigenvalues.map(complexLatex).join(',\\ '))] : (spectrum.verdict === 'not linearizable' ? ['A undefined (', m(M), ' singular here)'] : ['none (every coordinate held)']),
         [spectrum.verdict],
       ];
     }),

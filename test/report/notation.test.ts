@@ -1,0 +1,69 @@
+// One symbol, one meaning per report (docs/notation.md): the letter a
+// report gives the gaps of the unilateral constraints never names a
+// parameter of the model (Kugushev–Sorokina's g_j ≤ 0 beside gravity g is
+// printed as the gap f_j = −g_j ≥ 0), the forcing then leaves f, and the
+// linearization writes the mass matrix with the report's letter.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../../src/core/evaluate.js';
+import { loadModels } from '../../src/cli/models.js';
+import { deriveSystem } from '../../src/derive/system.js';
+import { buildModel } from '../../src/model/index.js';
+import type { Inline } from '../../src/report/document.js';
+import { gapForm, mechanicsSymbol, reportSymbols } from '../../src/report/notation.js';
+import { linearizationSection } from '../../src/report/periodic.js';
+import { ROOT } from './reports.js';
+
+const models = (await loadModels(join(ROOT, 'derivations'))).map((f) => buildModel(f.spec));
+const head = (name: string): string => /^(\\[A-Za-z]+|[A-Za-z])/.exec(mechanicsSymbol(name))?.[0] ?? '';
+
+describe('the gaps’ letter', () => {
+  it('is never the letter of a parameter or coordinate, in any model of derivations/', () => {
+    const unilateral = models.filter((m) => m.unilateral.length > 0);
+    expect(unilateral.length).toBeGreaterThan(10);
+    for (const model of unilateral) {
+      const heads = [...model.parameters, ...model.coordinates].map((x) => head(x.name));
+      for (const c of model.unilateral) expect(heads, `${model.name}: ${c.name}`).not.toContain(gapForm(model, c).letter);
+    }
+  });
+
+  it('prints the pendulum at a wall, written g ≤ 0 beside gravity g, as the gap f = −g ≥ 0 (the same function, the sign turned)', () => {
+    const model = models.find((m) => m.name === 'pendulum-wall')!;
+    const wall = model.unilateral[0]!;
+    expect(wall.author.sense).toBe('<=');
+    const form = gapForm(model, wall);
+    expect(form.letter).toBe('f');
+    // f = d − l₁ sin q₁ − l₂ sin q₂ = −(author's g) at a random configuration.
+    const env = { l1: 0.9, l2: 1.3, d: 0.5, q1: 0.37, q2: -1.1, t: 0 };
+    expect(evaluate(form.expr, env)).toBeCloseTo(-evaluate(wall.author.expr, env), 12);
+    expect(evaluate(form.expr, env)).toBeCloseTo(0.5 - 0.9 * Math.sin(0.37) - 1.3 * Math.sin(-1.1), 12);
+  });
+
+  it('keeps the author’s form where it clashes with nothing: Kozlov’s f ≥ 0 and, without a parameter g, g ≤ 0', () => {
+    for (const model of models.filter((m) => m.unilateral.length > 0 && !m.parameters.some((p) => head(p.name) === 'g'))) {
+      for (const c of model.unilateral) expect(gapForm(model, c).letter, model.name).toBe(c.author.sense === '>=' ? 'f' : 'g');
+    }
+  });
+
+  it('moves the forcing off f where the gaps are printed f_j (the pendulum at a wall: h)', () => {
+    const wall = deriveSystem(models.find((m) => m.name === 'pendulum-wall')!);
+    expect(reportSymbols(wall).forcing).toBe('h');
+  });
+});
+
+describe('the linearization', () => {
+  const text = (xs: readonly Inline[]): string => xs.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : '')).join('');
+
+  it('writes the mass matrix with the report’s letter: G beside the cart’s mass M', () => {
+    const system = deriveSystem(models.find((m) => m.name === 'pendulum-on-cart')!);
+    expect(reportSymbols(system).mass).toBe('G');
+    const section = linearizationSection({ system })!;
+    const intro = section.blocks[0]!;
+    if (intro.kind !== 'paragraph') throw new Error('no introduction');
+    expect(text(intro.content)).toContain('G\\,\\delta\\ddot{q} + C\\,\\delta\\dot{q} + K\\,\\delta q = 0');
+    expect(text(intro.content)).toContain('\\partial G/\\partial q');
+    const display = section.blocks[1]!;
+    if (display.kind !== 'equations') throw new Error('no matrices');
+    expect(display.rows[0]!.lines[0]!.before).toBe('G');
+  });
+});

@@ -104,7 +104,8 @@ function blockHtml(b: Block, n: Numbering, where: string): string {
     case 'table': {
       const head = `<tr>${b.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>`;
       const body = b.rows.map((r) => `<tr>${r.map((cell, j) => `<td class="${b.align[j] === 'r' ? 'num' : ''}">${inlineHtml(cell, n, where)}</td>`).join('')}</tr>`).join('\n');
-      return `<table id="tab-${b.id}">\n<caption>Table ${n.tables.get(b.id)}: ${escapeHtml(b.caption)}</caption>\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>`;
+      // In a box of its own that scrolls sideways, so that a table wider than a phone never widens the page.
+      return `<div class="table">\n<table id="tab-${b.id}">\n<caption>Table ${n.tables.get(b.id)}: ${escapeHtml(b.caption)}</caption>\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>\n</div>`;
     }
     case 'list':
       return `<ul>\n${b.items.map((i) => `<li>${inlineHtml(i, n, where)}</li>`).join('\n')}\n</ul>`;
@@ -149,6 +150,8 @@ caption { caption-side: top; padding-bottom: 0.4rem; font-size: 0.95rem; }
 th { border-bottom: 1px solid #222; font-weight: normal; text-align: left; padding: 0.25rem 0.8rem; }
 td { padding: 0.2rem 0.8rem; vertical-align: top; }
 td.num { text-align: right; }
+.table { overflow-x: auto; }
+@media (max-width: 40rem) { th, td { padding: 0.2rem 0.3rem; } table { font-size: 0.9rem; } }
 ul { padding-left: 1.3rem; }
 li { margin: 0.35rem 0; }
 figure { margin: 1.4rem 0; text-align: center; }

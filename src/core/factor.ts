@@ -6,72 +6,141 @@
 // outside. Deterministic: ties go to the candidate first in canonical order.
 // Linear-ish in the size of the sum (Terms below keeps every step's choice
 // up to date), so the ∂R/∂q of the 40-link pendulum (86,000 terms) takes
-// about a second.
+// a few hundred milliseconds.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { addAll, addFromTerms, compare, mul, mulAll, num, ONE, pow, splitCoeff, termsOf, unreachable, type Expr, type Factor } from './expr.js';
+import { addFromTerms, compare, mul, mulAll, num, ONE, pow, splitCoeff, unreachable, type Expr, type Factor } from './expr.js';
 
-/** Monomial as base → numeric exponent (only numeric exponents take part in gcds). */
-type Mono = Map<Expr, Rational>;
+/**
+ * Monomial: bases sorted by node id, each with a numeric exponent (only
+ * numeric exponents take part in gcds). Sorted arrays make divisibility,
+ * gcd and quotient one merge each, without hashing or a Map per term: on
+ * the 40-link pendulum the Maps' allocation and lookups were half of
+ * collecting. Node ids are unique among live nodes and only order the
+ * merge here; nothing built from a monomial depends on them (products are
+ * rebuilt in canonical form by mulAll).
+ */
+interface Mono {
+  readonly bases: readonly Expr[];
+  readonly exps: readonly Rational[];
+}
+
+const EMPTY: Mono = { bases: [], exps: [] };
+
+/** The monomial of a product's factors, a factor x^e with symbolic e as the base x^e with exponent 1. */
+function monoOfFactors(fs: readonly Factor[]): Mono {
+  const bases: Expr[] = [];
+  const exps: Rational[] = [];
+  for (const f of fs) {
+    const b = f.exp.kind === 'num' ? f.base : pow(f.base, f.exp);
+    const e = f.exp.kind === 'num' ? f.exp.value : Q.ONE;
+    // Insertion by id (a handful of factors).
+    let i = bases.length;
+    while (i > 0 && bases[i - 1]!.id > b.id) i--;
+    // x^y·(x^y)^(1/2): both have the base x^y here, so their exponents add.
+    if (i > 0 && bases[i - 1] === b) exps[i - 1] = Q.add(exps[i - 1]!, e);
+    else {
+      bases.splice(i, 0, b);
+      exps.splice(i, 0, e);
+    }
+  }
+  return { bases, exps };
+}
 
 function monoOf(term: Expr): [Rational, Mono] {
   const [c, rest] = splitCoeff(term);
-  const m: Mono = new Map();
-  const fs: readonly Factor[] = rest.kind === 'mul' ? rest.factors : rest.kind === 'pow' ? [{ base: rest.base, exp: rest.exp }] : rest === ONE ? [] : [{ base: rest, exp: ONE }];
-  for (const f of fs) {
-    if (f.exp.kind === 'num') m.set(f.base, f.exp.value);
-    else m.set(pow(f.base, f.exp), Q.ONE);
+  if (rest === ONE) return [c, EMPTY];
+  return [c, monoOfFactors(rest.kind === 'mul' ? rest.factors : rest.kind === 'pow' ? [{ base: rest.base, exp: rest.exp }] : [{ base: rest, exp: ONE }])];
+}
+
+/** e divides f as powers of one base: same sign and |e| ≤ |f|. */
+function within(e: Rational, f: Rational): boolean {
+  if (e.d === 1 && f.d === 1) return e.n > 0 ? f.n >= e.n : f.n <= e.n;
+  return Q.isNegative(e) === Q.isNegative(f) && Q.cmp(Q.abs(e), Q.abs(f)) <= 0;
+}
+
+function monoDivides(g: Mono, m: Mono): boolean {
+  const gb = g.bases;
+  const mb = m.bases;
+  if (gb.length > mb.length) return false;
+  let j = 0;
+  for (let i = 0; i < gb.length; i++) {
+    const b = gb[i]!;
+    while (j < mb.length && mb[j]!.id < b.id) j++;
+    if (j === mb.length || mb[j] !== b || !within(g.exps[i]!, m.exps[j]!)) return false;
+    j++;
   }
-  return [c, m];
+  return true;
 }
 
 function monoGcd(a: Mono, b: Mono): Mono {
   // Folding a gcd over many terms mostly meets terms it already divides.
   if (monoDivides(a, b)) return a;
-  const out: Mono = new Map();
-  for (const [base, ea] of a) {
-    const eb = b.get(base);
-    if (!eb) continue;
-    // Common power: same sign exponents, the smaller magnitude.
-    if (Q.isNegative(ea) !== Q.isNegative(eb)) continue;
-    out.set(base, Q.cmp(Q.abs(ea), Q.abs(eb)) <= 0 ? ea : eb);
+  const bases: Expr[] = [];
+  const exps: Rational[] = [];
+  for (let i = 0, j = 0; i < a.bases.length && j < b.bases.length; ) {
+    const x = a.bases[i]!;
+    const y = b.bases[j]!;
+    if (x.id < y.id) i++;
+    else if (y.id < x.id) j++;
+    else {
+      const ea = a.exps[i++]!;
+      const eb = b.exps[j++]!;
+      // Common power: same sign exponents, the smaller magnitude.
+      if (Q.isNegative(ea) !== Q.isNegative(eb)) continue;
+      bases.push(x);
+      exps.push(within(ea, eb) ? ea : eb);
+    }
   }
-  return out;
+  return bases.length === 0 ? EMPTY : { bases, exps };
 }
 
-function monoDivides(g: Mono, m: Mono): boolean {
-  for (const [base, e] of g) {
-    const em = m.get(base);
-    if (!em || Q.isNegative(e) !== Q.isNegative(em) || Q.cmp(Q.abs(e), Q.abs(em)) > 0) return false;
-  }
-  return true;
-}
-
+/** m / g, where g divides m. */
 function monoDiv(m: Mono, g: Mono): Mono {
-  if (g.size === 0) return m; // monomials are never changed once made
-  const out: Mono = new Map(m);
-  for (const [base, e] of g) {
-    const r = Q.sub(out.get(base)!, e);
-    if (Q.isZero(r)) out.delete(base);
-    else out.set(base, r);
+  if (g.bases.length === 0) return m; // monomials are never changed once made
+  const bases: Expr[] = [];
+  const exps: Rational[] = [];
+  for (let i = 0, j = 0; i < m.bases.length; i++) {
+    const b = m.bases[i]!;
+    if (j < g.bases.length && g.bases[j] === b) {
+      const r = Q.sub(m.exps[i]!, g.exps[j++]!);
+      if (Q.isZero(r)) continue;
+      bases.push(b);
+      exps.push(r);
+    } else {
+      bases.push(b);
+      exps.push(m.exps[i]!);
+    }
   }
-  return out;
+  return { bases, exps };
 }
 
 function monoSize(m: Mono): number {
   let n = 0;
-  for (const e of m.values()) n += Math.abs(e.n);
+  for (const e of m.exps) n += Math.abs(e.n);
   return n;
 }
 
+function monoHas(m: Mono, b: Expr): boolean {
+  for (const x of m.bases) if (x === b) return true;
+  return false;
+}
+
 function monoExpr(m: Mono): Expr {
-  return mulAll([...m].map(([b, e]) => pow(b, num(e))));
+  return mulAll(m.bases.map((b, i) => pow(b, num(m.exps[i]!))));
 }
 
 interface Item {
-  c: Rational;
-  m: Mono;
+  readonly c: Rational;
+  readonly m: Mono;
+  /** Taken out of its Terms (each item belongs to one). */
+  taken: boolean;
+  /** The groups of its bases in that Terms, in the order of m.bases (none before one indexes it). */
+  groups: Group[];
 }
+
+const NO_GROUPS: Group[] = [];
+const item = (c: Rational, m: Mono): Item => ({ c, m, taken: false, groups: NO_GROUPS });
 
 // Results are a function of the node's structure alone (nodes are immutable
 // and interned), so they are kept per node: codegen asks for the same M and
@@ -96,16 +165,32 @@ function collectFactorsOnce(e: Expr): Expr {
     case 'pow':
     case 'mul':
       return rebuildChildren(e);
-    case 'add': {
-      const items = termsOf(e).map((t) => {
-        const [c, m] = monoOf(t);
-        return { c, m };
-      });
-      return collect(items);
-    }
+    case 'add':
+      return collect(termItems(e));
     default:
       return unreachable(e);
   }
+}
+
+/**
+ * The terms of a sum as items, the constant first: what monoOf makes of
+ * termsOf(e), read off the terms without building each c·term node and
+ * splitting it again (two interned nodes per term).
+ */
+function termItems(e: Expr & { kind: 'add' }): Item[] {
+  const items: Item[] = [];
+  if (!Q.isZero(e.constant)) items.push(item(e.constant, EMPTY));
+  for (const { expr, coeff } of e.terms) {
+    if (expr.kind === 'mul' && Q.isOne(expr.coeff)) items.push(item(coeff, monoOfFactors(expr.factors)));
+    else if (expr.kind === 'pow') items.push(item(coeff, monoOfFactors([{ base: expr.base, exp: expr.exp }])));
+    else if (expr.kind === 'sym' || expr.kind === 'fn') items.push(item(coeff, { bases: [expr], exps: [Q.ONE] }));
+    else {
+      // c·(a + b): scale decides its sign and form.
+      const [c, m] = monoOf(mul(num(coeff), expr));
+      items.push(item(c, m));
+    }
+  }
+  return items;
 }
 
 function rebuildChildren(e: Expr): Expr {
@@ -122,7 +207,7 @@ function rebuildChildren(e: Expr): Expr {
 }
 
 function itemExpr(it: Item): Expr {
-  return mulAll([num(it.c), ...[...it.m].map(([b, x]) => pow(collectFactors(b), num(x)))]);
+  return mulAll([num(it.c), ...it.m.bases.map((b, i) => pow(collectFactors(b), num(it.m.exps[i]!)))]);
 }
 
 /**
@@ -152,8 +237,32 @@ function sumAll(exprs: readonly Expr[]): Expr {
 /** The gcd of the monomials of all terms. */
 function commonMonomial(items: readonly Item[]): Mono {
   let g = items[0]!.m;
-  for (let i = 1; i < items.length && g.size > 0; i++) g = monoGcd(g, items[i]!.m);
+  for (let i = 1; i < items.length && g.bases.length > 0; i++) g = monoGcd(g, items[i]!.m);
   return g;
+}
+
+/**
+ * The live items of a group, from the first, folded into their gcd; stops
+ * early once it is down to `floor`, a monomial known to divide every live
+ * item (the candidate before items were taken out: taking items out can
+ * only make the gcd larger). Most groups reach it within a few items, where
+ * a full refold after every take was quadratic in the group's size.
+ */
+function liveGcd(items: readonly Item[], floor: Mono): Mono {
+  let g: Mono | undefined;
+  for (const it of items) {
+    if (it.taken) continue;
+    g = g ? monoGcd(g, it.m) : it.m;
+    if (g === floor || sameMono(g, floor)) break;
+  }
+  return g ?? EMPTY;
+}
+
+/** a = b, given that b divides a. */
+function sameMono(a: Mono, b: Mono): boolean {
+  if (a.bases.length !== b.bases.length) return false;
+  for (let i = 0; i < a.exps.length; i++) if (!Q.eq(a.exps[i]!, b.exps[i]!)) return false;
+  return true;
 }
 
 /** The score of a candidate monomial dividing `count` terms: its size × (count − 1). */
@@ -161,24 +270,33 @@ const scoreOf = (cand: Mono, count: number): number => monoSize(cand) * (count -
 
 /** The terms containing one base, their gcd (the base's candidate) and its score. */
 interface Group {
+  readonly base: Expr;
+  /** The terms containing the base, in their order; taken ones are skipped until the list is compacted. */
   items: Item[];
+  /** How many of `items` are not taken. */
+  live: number;
   cand: Mono;
   score: number;
   /** Position of the base in canonical order: ties go to the first. */
-  readonly order: number;
+  order: number;
   /** Bumped whenever the score is recomputed; heap entries with an older stamp are void. */
   stamp: number;
+  /** The take that last touched the group (each is rescored once per take). */
+  touched: number;
 }
 
 interface Entry {
   readonly score: number;
   readonly order: number;
-  readonly base: Expr;
+  readonly group: Group;
   readonly stamp: number;
 }
 
 /** Heap order: the higher score first, then the base first in canonical order. */
 const before = (a: Entry, b: Entry): boolean => a.score > b.score || (a.score === b.score && a.order < b.order);
+
+/** A coefficient as a Map key: the number itself when an integer (no string per term). */
+const coefficientKey = (c: Rational): number | string => (c.d === 1 ? c.n : `${c.n}/${c.d}`);
 
 /**
  * The terms still to be collected, with what each step of the greedy needs
@@ -193,36 +311,40 @@ const before = (a: Entry, b: Entry): boolean => a.score > b.score || (a.score ==
 class Terms {
   /** The terms in their order; `taken` ones are skipped. */
   private readonly items: readonly Item[];
-  private readonly taken = new Set<Item>();
   private firstLive = 0;
   count: number;
   private readonly groups = new Map<Expr, Group>();
   private readonly heap: Entry[] = [];
-  /** Bases whose candidate does not contain them (exponents of both signs): their count is recounted every step. */
-  private readonly mixed = new Set<Expr>();
-  private readonly coefficients = new Map<string, { c: Rational; count: number }>();
+  /** Groups whose candidate does not contain their base (exponents of both signs): their count is recounted every step. */
+  private readonly mixed = new Set<Group>();
+  private readonly coefficients = new Map<number | string, { c: Rational; count: number }>();
   private negatives = 0;
+  private takes = 0;
 
   constructor(items: readonly Item[]) {
     this.items = items;
     this.count = items.length;
     for (const it of items) {
-      for (const b of it.m.keys()) {
-        const g = this.groups.get(b);
-        if (g) g.items.push(it);
-        else this.groups.set(b, { items: [it], cand: it.m, score: 0, order: 0, stamp: 0 });
+      it.groups = [];
+      for (const b of it.m.bases) {
+        let g = this.groups.get(b);
+        if (!g) this.groups.set(b, (g = { base: b, items: [], live: 0, cand: EMPTY, score: 0, order: 0, stamp: 0, touched: 0 }));
+        g.items.push(it);
+        g.live++;
+        it.groups.push(g);
       }
       this.countCoefficient(it, 1);
     }
-    [...this.groups.keys()].sort(compare).forEach((b, order) => {
-      const g = this.groups.get(b)!;
-      this.groups.set(b, { ...g, order });
-      this.rescore(b);
-    });
+    [...this.groups.values()]
+      .sort((x, y) => compare(x.base, y.base))
+      .forEach((g, order) => {
+        g.order = order;
+        this.rescore(g, EMPTY);
+      });
   }
 
   private countCoefficient(it: Item, by: 1 | -1): void {
-    const key = `${it.c.n}/${it.c.d}`;
+    const key = coefficientKey(it.c);
     const e = this.coefficients.get(key);
     if (e) e.count += by;
     else this.coefficients.set(key, { c: it.c, count: by });
@@ -230,47 +352,44 @@ class Terms {
     if (Q.isNegative(it.c)) this.negatives += by;
   }
 
-  /** Recompute a base's candidate and score, and queue it. */
-  private rescore(b: Expr): void {
-    const g = this.groups.get(b)!;
-    g.cand = g.items.length === 0 ? new Map() : commonMonomial(g.items);
-    const whole = g.cand.has(b);
-    if (whole) this.mixed.delete(b);
-    else if (g.items.length > 1 && g.cand.size > 0) this.mixed.add(b);
-    g.score = g.items.length < 2 || g.cand.size === 0 ? 0 : scoreOf(g.cand, whole ? g.items.length : this.divisibleCount(g.cand));
+  /** Recompute a group's candidate (knowing `floor` divides it) and score, and queue it. */
+  private rescore(g: Group, floor: Mono): void {
+    g.cand = liveGcd(g.items, floor);
+    const whole = monoHas(g.cand, g.base);
+    const some = g.cand.bases.length > 0;
+    if (whole) this.mixed.delete(g);
+    else if (g.live > 1 && some) this.mixed.add(g);
+    g.score = g.live < 2 || !some ? 0 : scoreOf(g.cand, whole ? g.live : this.divisibleCount(g.cand));
     g.stamp++;
-    if (g.score > 0) this.push({ score: g.score, order: g.order, base: b, stamp: g.stamp });
+    if (g.score > 0) this.push({ score: g.score, order: g.order, group: g, stamp: g.stamp });
   }
 
   /** How many terms a monomial divides: those containing all its bases, so the shortest of their groups is scanned. */
   private divisibleCount(cand: Mono): number {
-    let scan: readonly Item[] | undefined;
-    for (const base of cand.keys()) {
-      const g = this.groups.get(base)!.items;
-      if (!scan || g.length < scan.length) scan = g;
+    let scan: Group | undefined;
+    for (const base of cand.bases) {
+      const g = this.groups.get(base)!;
+      if (!scan || g.live < scan.live) scan = g;
     }
     let count = 0;
-    for (const it of scan!) if (monoDivides(cand, it.m)) count++;
+    for (const it of scan!.items) if (!it.taken && monoDivides(cand, it.m)) count++;
     return count;
   }
 
   /** The remaining terms in their order. */
   live(): Item[] {
-    return this.items.filter((it) => !this.taken.has(it));
+    return this.items.filter((it) => !it.taken);
   }
 
   first(): Item {
-    while (this.taken.has(this.items[this.firstLive]!)) this.firstLive++;
+    while (this.items[this.firstLive]!.taken) this.firstLive++;
     return this.items[this.firstLive]!;
   }
 
   /** The gcd of the remaining monomials: the candidate of a base in every term (only the first term's bases can be), else empty. */
   commonMonomial(): Mono {
-    for (const b of this.first().m.keys()) {
-      const g = this.groups.get(b)!;
-      if (g.items.length === this.count && g.cand.has(b)) return g.cand;
-    }
-    return new Map();
+    for (const g of this.first().groups) if (g.live === this.count && monoHas(g.cand, g.base)) return g.cand;
+    return EMPTY;
   }
 
   /** The gcd of the remaining coefficients, with their sign when all are negative. */
@@ -285,32 +404,38 @@ class Terms {
    * base, the gcd of the terms containing it; the first base in canonical
    * order with the highest size × (terms divisible − 1) wins.
    */
-  shared(): { best: Mono; base: Expr } | undefined {
-    for (const b of this.mixed) this.rescore(b);
+  shared(): { best: Mono; group: Group } | undefined {
+    for (const g of this.mixed) this.rescore(g, g.cand);
     for (;;) {
       const top = this.heap[0];
       if (!top) return undefined;
-      const g = this.groups.get(top.base)!;
-      if (top.stamp === g.stamp) return { best: g.cand, base: top.base };
+      if (top.stamp === top.group.stamp) return { best: top.group.cand, group: top.group };
       this.pop();
     }
   }
 
-  /** Take out the terms `best` divides (the group of `base` when best contains it), in their order. */
-  take(best: Mono, base: Expr): Item[] {
-    const inside = (best.has(base) ? this.groups.get(base)!.items : this.live()).filter((it) => monoDivides(best, it.m));
-    const out = new Set(inside);
-    const touched = new Set<Expr>();
+  /** Take out the terms `best` divides (the group's when best contains its base), in their order. */
+  take(best: Mono, group: Group): Item[] {
+    const inside: Item[] = [];
+    for (const it of monoHas(best, group.base) ? group.items : this.items) if (!it.taken && monoDivides(best, it.m)) inside.push(it);
+    const touched: Group[] = [];
+    this.takes++;
     for (const it of inside) {
-      this.taken.add(it);
+      it.taken = true;
       this.countCoefficient(it, -1);
-      for (const b of it.m.keys()) touched.add(b);
+      for (const g of it.groups) {
+        g.live--;
+        if (g.touched !== this.takes) {
+          g.touched = this.takes;
+          touched.push(g);
+        }
+      }
     }
     this.count -= inside.length;
-    for (const b of touched) {
-      const g = this.groups.get(b)!;
-      g.items = g.items.filter((it) => !out.has(it));
-      this.rescore(b);
+    for (const g of touched) {
+      // Taken items are dropped once they are the majority, so a scan costs O(live).
+      if (g.items.length > 2 * g.live + 8) g.items = g.items.filter((it) => !it.taken);
+      this.rescore(g, g.cand);
     }
     return inside;
   }
@@ -352,7 +477,19 @@ function commonCoefficient(items: readonly Item[]): Rational {
 }
 
 /** The terms divided by c·m (which divides each). */
-const quotients = (items: readonly Item[], c: Rational, m: Mono): Item[] => items.map((it) => ({ c: Q.div(it.c, c), m: monoDiv(it.m, m) }));
+const quotients = (items: readonly Item[], c: Rational, m: Mono): Item[] => items.map((it) => item(Q.isOne(c) ? it.c : Q.div(it.c, c), monoDiv(it.m, m)));
+
+/** Whether some base occurs in two terms. */
+function baseInTwo(items: readonly Item[]): boolean {
+  const seen = new Set<Expr>();
+  for (const it of items) {
+    for (const b of it.m.bases) {
+      if (seen.has(b)) return true;
+      seen.add(b);
+    }
+  }
+  return false;
+}
 
 /**
  * Greedy collection: the common factor c·g of all terms (gcd of the
@@ -367,7 +504,10 @@ function collect(items: Item[]): Expr {
   if (items.length === 1) return itemExpr(items[0]!);
   const g0 = commonMonomial(items);
   const c0 = commonCoefficient(items);
-  if (g0.size > 0 || !Q.isOne(c0)) return mul(num(c0), monoExpr(g0), collect(quotients(items, c0, g0)));
+  if (g0.bases.length > 0 || !Q.isOne(c0)) return mul(num(c0), monoExpr(g0), collect(quotients(items, c0, g0)));
+  // Most sums met inside others have no base in two terms (m₃ + m₄ + …):
+  // nothing to index, the terms as they are.
+  if (!baseInTwo(items)) return sumAll(items.map(itemExpr));
   const terms = new Terms(items);
   const parts: Expr[] = [];
   for (;;) {
@@ -376,15 +516,15 @@ function collect(items: Item[]): Expr {
       for (const it of terms.live()) parts.push(itemExpr(it));
       break;
     }
-    const { best, base } = shared;
-    parts.push(mul(monoExpr(best), collect(quotients(terms.take(best, base), Q.ONE, best))));
+    const { best, group } = shared;
+    parts.push(mul(monoExpr(best), collect(quotients(terms.take(best, group), Q.ONE, best))));
     if (terms.count <= 1) {
       if (terms.count === 1) parts.push(itemExpr(terms.first()));
       break;
     }
     const g = terms.commonMonomial();
     const c = terms.commonCoefficient();
-    if (g.size > 0 || !Q.isOne(c)) {
+    if (g.bases.length > 0 || !Q.isOne(c)) {
       parts.push(mul(num(c), monoExpr(g), collect(quotients(terms.live(), c, g))));
       break;
     }

@@ -40,6 +40,15 @@ describe('collecting common factors', () => {
   it('collects inside bases of powers', () => {
     expect(collectFactors(pow(add(mul(TWO, a), mul(TWO, b)), HALF))).toBe(pow(mul(TWO, add(a, b)), HALF));
   });
+  it('keeps both powers of x^y: x^y·(x^y)^(1/2)·z + 2x^y·(x^y)^(1/2) = (x^y)^(3/2)(z + 2) (the monomial once held one of them only)', () => {
+    const xy = pow(sym('x'), sym('y'));
+    const t = mul(xy, pow(xy, HALF));
+    const e = add(mul(t, sym('z')), mul(t, TWO));
+    expect(collectFactors(e)).toBe(mul(pow(xy, num(rat(3, 2))), add(sym('z'), TWO)));
+    const { mismatch, compared } = agreeNumerically(e, collectFactors(e), 1, 16);
+    expect(mismatch).toBeUndefined();
+    expect(compared).toBeGreaterThan(0);
+  });
   it('leaves atoms and single terms alone', () => {
     expect(collectFactors(a)).toBe(a);
     expect(cf('3*a*b^2')).toBe(p('3*a*b^2'));

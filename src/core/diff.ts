@@ -2,24 +2,38 @@
 // only put in canonical form by the constructors, never rewritten.
 import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
-import { add, addAll, cos, dependsOn, div, fn, makeMul, mul, neg, num, ONE, pow, sin, unreachable, ZERO, type Expr, type Fn } from './expr.js';
+import { add, addAll, cos, dependsOn, div, fn, memo, mul, mulOmitting, neg, num, ONE, pow, sin, unreachable, ZERO, type Expr, type Fn } from './expr.js';
 import { deepSafe } from './traverse.js';
 
-/** ∂e/∂x. Shared subexpressions are differentiated once. */
+/**
+ * ∂e/∂x. Shared subexpressions are differentiated once, and a node keeps its
+ * derivatives (memo slot `derivatives`, a function of its structure alone):
+ * a derivation takes ∂/∂q of the same entries and factors many times (∂M/∂q
+ * for the forcing, for ∂L/∂q and again for the linearization).
+ */
 export function diff(e: Expr, x: string): Expr {
-  const memo = new Map<Expr, Expr>();
   const d: (u: Expr) => Expr = deepSafe(
     (u) => {
       if (!dependsOn(u, x)) return ZERO;
-      const hit = memo.get(u);
+      const hit = known(u, x);
       if (hit) return hit;
       const r = rule(u, x, d);
-      memo.set(u, r);
+      const m = memo(u);
+      if (m.derivatives) m.derivatives.push(x, r);
+      else m.derivatives = [x, r];
       return r;
     },
-    (u) => memo.has(u) || !dependsOn(u, x),
+    (u) => !dependsOn(u, x) || known(u, x) !== undefined,
   );
   return d(e);
+}
+
+/** ∂u/∂x if it was taken before. */
+function known(u: Expr, x: string): Expr | undefined {
+  const ds = memo(u).derivatives;
+  if (ds === undefined) return undefined;
+  for (let i = 0; i < ds.length; i += 2) if (ds[i] === x) return ds[i + 1] as Expr;
+  return undefined;
 }
 
 function rule(e: Expr, x: string, d: (u: Expr) => Expr): Expr {
@@ -39,14 +53,14 @@ function rule(e: Expr, x: string, d: (u: Expr) => Expr): Expr {
     case 'mul': {
       // Product rule over the factors bᵢ^eᵢ: Σᵢ (Π_{j≠i} bⱼ^eⱼ)·∂(bᵢ^eᵢ).
       // Dropping one factor of a canonical product leaves a canonical
-      // product, so the cofactor is built directly (no re-sorting).
+      // product, merged with ∂(bᵢ^eᵢ) directly (mulOmitting).
       const parts: Expr[] = [];
       const fs = e.factors;
       for (let i = 0; i < fs.length; i++) {
         if (!dependsOn(fs[i]!.base, x) && !dependsOn(fs[i]!.exp, x)) continue;
         const di = d(pow(fs[i]!.base, fs[i]!.exp));
         if (di === ZERO) continue;
-        parts.push(mul(makeMul(e.coeff, [...fs.slice(0, i), ...fs.slice(i + 1)]), di));
+        parts.push(mulOmitting(e, i, di));
       }
       return parts.length === 1 ? parts[0]! : addAll(parts);
     }

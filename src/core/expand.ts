@@ -81,6 +81,18 @@ const isExpandedAtom = (b: Expr): boolean => b.kind === 'sym' || (b.kind === 'fn
  */
 const isMonomial = (u: Expr & { kind: 'mul' }): boolean => u.factors.every((f) => f.exp.kind === 'num' && isExpandedAtom(f.base));
 
+/** A power of an expanded atom with a numeric exponent, or such an atom: its own expansion. */
+export const isExpandedPower = (u: Expr): boolean =>
+  u.kind === 'mul' ? isMonomial(u) : u.kind === 'pow' ? u.exp.kind === 'num' && isExpandedAtom(u.base) : isExpandedAtom(u);
+
+/**
+ * A sum of monomials is its own expansion (its terms are coefficient-free
+ * and distinct, so the polynomial expandOnce would collect is the sum
+ * itself). Derivatives and sums of expanded forms are mostly such sums, and
+ * expandOnce spent a map per term to find that out.
+ */
+export const isExpandedSum = (e: Expr): boolean => e.kind === 'add' && e.terms.every((t) => isExpandedPower(t.expr));
+
 /** e with all products and positive integer powers of sums multiplied out (also inside function arguments). */
 export function expand(e: Expr): Expr {
   return expandDeepSafe(e);
@@ -91,7 +103,7 @@ export function expand(e: Expr): Expr {
 const expandDeepSafe = deepSafe((e: Expr): Expr => {
   const m = memo(e);
   if (m.expanded) return m.expanded;
-  const r = expandOnce(e);
+  const r = isExpandedSum(e) ? e : expandOnce(e);
   m.expanded = r;
   memo(r).expanded = r;
   return r;

@@ -198,6 +198,8 @@ export interface Memo {
   shortest: Expr | undefined;
   /** The free symbols, sorted by id. */
   symbols: readonly Sym[] | undefined;
+  /** Partial derivatives taken of this node: x₁, ∂/∂x₁, x₂, ∂/∂x₂, … (diff.ts). */
+  derivatives: (string | Expr)[] | undefined;
 }
 export const memo = (e: Expr): Memo => e as unknown as Memo;
 
@@ -390,21 +392,37 @@ function intern<S extends Shape>(shape: S): S & { readonly id: number } {
   const anchor = isAtom ? undefined : anchorOf(shape);
   const hit = anchor === undefined ? findAtom(h, shape) : findCompound(anchor, h, shape);
   if (hit) return hit as unknown as S & { id: number };
-  // A miss: the caller's fresh shape object becomes the node (no copy).
-  const node = shape as unknown as { id: number } & Memo & Links;
-  node.id = nextId++;
-  node.expanded = undefined;
-  node.simplified = undefined;
-  node.trig = undefined;
-  node.shortest = undefined;
-  node.symbols = undefined;
-  node.hash = h;
-  node.parents = undefined;
-  const e = node as unknown as Expr;
+  const e = makeNode(shape, h);
   if (anchor === undefined) addYoung(h, e as Atom);
   else addParent(anchor, h, e);
   if (++madeSinceAging >= AGE_EVERY) age();
-  return node as unknown as S & { id: number };
+  return e as unknown as S & { id: number };
+}
+
+/**
+ * A miss made a node: one object literal per kind with every field, memo
+ * slots and links included. Adding those fields to the caller's shape
+ * object instead moved them to a separate property array (≈ 100 bytes and
+ * an allocation more per node) and gave nodes of one kind several hidden
+ * classes, which made every memo lookup polymorphic.
+ */
+function makeNode(x: Shape, hash: number): Expr {
+  const id = nextId++;
+  const u = undefined;
+  switch (x.kind) {
+    case 'num':
+      return { kind: 'num', id, value: x.value, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u } as Num;
+    case 'sym':
+      return { kind: 'sym', id, name: x.name, stem: x.stem, index: x.index, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u } as Sym;
+    case 'add':
+      return { kind: 'add', id, constant: x.constant, terms: x.terms, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u } as Add;
+    case 'mul':
+      return { kind: 'mul', id, coeff: x.coeff, factors: x.factors, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u } as Mul;
+    case 'pow':
+      return { kind: 'pow', id, base: x.base, exp: x.exp, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u } as Pow;
+    case 'fn':
+      return { kind: 'fn', id, name: x.name, args: x.args, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u } as Fn;
+  }
 }
 
 /**
@@ -764,7 +782,11 @@ const asFactors = (e: Expr): readonly Factor[] =>
 // are sorted, so a linear merge replaces the map-and-sort of the general
 // path. Returns undefined for the rare cases that need the general path.
 function mergeProduct(a: Expr, b: Expr): Expr | undefined {
-  const fa = asFactors(a);
+  return mergeFactors(a.kind === 'mul' ? a.coeff : Q.ONE, asFactors(a), b);
+}
+
+/** (ca·Π fa)·b by the merge of mergeProduct, for a canonical factor list fa. */
+function mergeFactors(ca: Rational, fa: readonly Factor[], b: Expr): Expr | undefined {
   const fb = asFactors(b);
   const out: Factor[] = [];
   let i = 0;
@@ -789,9 +811,24 @@ function mergeProduct(a: Expr, b: Expr): Expr | undefined {
   }
   while (i < fa.length) out.push(fa[i++]!);
   while (j < fb.length) out.push(fb[j++]!);
-  const ca = a.kind === 'mul' ? a.coeff : Q.ONE;
   const cb = b.kind === 'mul' ? b.coeff : Q.ONE;
   return makeMul(Q.mul(ca, cb), out);
+}
+
+/**
+ * (e without its factor i)·b, the product rule's term: the same node as
+ * mul(makeMul(e.coeff, the other factors), b), without making the cofactor
+ * node on the way (a node per term of every derivative, kept for as long as
+ * its factors live). The shortcut applies where makeMul would return a node
+ * whose factor list is the cofactor list itself; a cofactor that is a lone
+ * sum (which makeMul and scale may flatten or flip) takes the long way.
+ */
+export function mulOmitting(e: Mul, i: number, b: Expr): Expr {
+  const rest = e.factors.filter((_, k) => k !== i);
+  const lone = rest.length === 1 ? rest[0]! : undefined;
+  if (rest.length === 0 || (lone && lone.exp === ONE && lone.base.kind === 'add')) return mul(makeMul(e.coeff, rest), b);
+  if (b.kind === 'num') return makeMul(Q.mul(e.coeff, b.value), rest);
+  return mergeFactors(e.coeff, rest, b) ?? mul(makeMul(e.coeff, rest), b);
 }
 
 // Bases are distinct after the map above unless a folded power reintroduced
@@ -986,6 +1023,13 @@ function unionSorted(a: readonly Sym[], b: readonly Sym[]): readonly Sym[] {
 export function freeSymbols(e: Expr): ReadonlySet<string> {
   return new Set([...symbolsOf(e)].sort(compare).map((s) => s.name));
 }
+
+/**
+ * The free symbols of e in an internal order (by id, which follows creation):
+ * for use as a set only, never for output. Unlike freeSymbols it neither
+ * copies nor sorts (memoized on the node).
+ */
+export const symbolsIn = (e: Expr): readonly Sym[] => symbolsOf(e);
 
 /** Whether the symbol `name` occurs in e. */
 export function dependsOn(e: Expr, name: string): boolean {

@@ -20,10 +20,10 @@
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
 import { opCount } from './cost.js';
-import { expand } from './expand.js';
+import { expand, isExpandedPower, isExpandedSum } from './expand.js';
 import { deepSafe, mapChildren, memoPass } from './traverse.js';
 import {
-  add, addAll, addFromTerms, cos, fn, makeMul, memo, mul, mulAll, num, ONE, pow, sin, splitCoeff, sub, unreachable, type Expr, type Factor,
+  add, addAll, addFromTerms, cos, fn, makeMul, memo, mul, mulAll, num, ONE, pow, sin, splitCoeff, sub, unreachable, type Expr, type Factor, type Term,
 } from './expr.js';
 
 // Results are memoized on the nodes (see Memo in expr.ts): derivations ask
@@ -82,31 +82,138 @@ function splitTrig(term: Expr): [Expr, Expr] {
   return [makeMul(Q.ONE, rest), makeMul(Q.ONE, trig)];
 }
 
-function simplifySum(e: Expr & { kind: 'add' }): Expr {
-  const groups = new Map<Expr, Expr[]>();
+/** Terms of a sum that share their non-trig part (the `rest` of splitTrig). */
+interface Group {
+  /** The factors of the first term (its non-trig ones are the group's). */
+  readonly factors: readonly Factor[];
+  /** Every factor is a sine or cosine power: the group of pure trig terms, which the constant joins. */
+  readonly pure: boolean;
+  readonly terms: Term[];
+}
+
+/**
+ * The terms of e grouped by their non-trig part, in order of appearance.
+ * The rest is a function of the sublist of non-trig factors, and distinct
+ * sublists give distinct rests, so comparing the sublists by identity finds
+ * the groups without building a node per term.
+ */
+function groupByRest(e: Expr & { kind: 'add' }): Group[] {
+  const groups: Group[] = [];
+  const byHash = new Map<number, Group[]>();
+  let pure: Group | undefined;
   for (const t of e.terms) {
-    const [rest, trig] = splitTrig(t.expr);
-    const g = groups.get(rest);
-    const term = mul(num(t.coeff), trig);
-    if (g) g.push(term);
-    else groups.set(rest, [term]);
+    const factors = asFactors(t.expr);
+    let h = 7;
+    let trig = 0;
+    for (const f of factors) {
+      if (isTrigFactor(f)) trig++;
+      else h = Math.imul(h ^ f.base.id, 0x5bd1e995) ^ f.exp.id;
+    }
+    if (trig === factors.length) {
+      if (!pure) groups.push((pure = { factors, pure: true, terms: [] }));
+      pure.terms.push(t);
+      continue;
+    }
+    const bucket = byHash.get(h);
+    const g = bucket?.find((other) => sameRest(other.factors, factors));
+    if (g) g.terms.push(t);
+    else {
+      const fresh: Group = { factors, pure: false, terms: [t] };
+      groups.push(fresh);
+      if (bucket) bucket.push(fresh);
+      else byHash.set(h, [fresh]);
+    }
   }
-  // The constant joins the group of pure trig terms (5 − 3 cos 2α → 2 + 6 sin²α).
-  if (!Q.isZero(e.constant)) {
-    const g = groups.get(ONE);
-    if (g) g.push(num(e.constant));
+  return groups;
+}
+
+function sameRest(a: readonly Factor[], b: readonly Factor[]): boolean {
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < a.length && isTrigFactor(a[i]!)) i++;
+    while (j < b.length && isTrigFactor(b[j]!)) j++;
+    if (i === a.length || j === b.length) return i === a.length && j === b.length;
+    if (a[i]!.base !== b[j]!.base || a[i]!.exp !== b[j]!.exp) return false;
+    i++;
+    j++;
   }
+}
+
+/**
+ * Each group of terms with the same non-trig part, as a trig polynomial
+ * times that part, replaced by its shortest form (the constant joins the
+ * pure trig terms: 5 − 3 cos 2α → 2 + 6 sin²α), multiplied out again.
+ * Groups of one term are left as they are: a sum without a larger group is
+ * its own result, and so is one whose groups keep their forms.
+ */
+function simplifySum(e: Expr & { kind: 'add' }): Expr {
+  const groups = groupByRest(e);
+  const joins = (g: Group): boolean => g.pure && !Q.isZero(e.constant);
+  const size = (g: Group): number => g.terms.length + (joins(g) ? 1 : 0);
+  if (groups.every((g) => size(g) < 2)) return e;
+  // Over an expanded sum the groups that keep their form keep their terms;
+  // otherwise everything is multiplied out as the chosen forms are.
+  const expanded = isExpandedSum(e);
   let changed = false;
-  const parts: Expr[] = groups.has(ONE) ? [] : [num(e.constant)];
-  for (const [rest, terms] of groups) {
-    const poly = addAll(terms);
-    const best = terms.length > 1 ? shortestForm(poly) : poly;
-    if (best !== poly) changed = true;
-    parts.push(mul(rest, best));
+  let constant = e.constant;
+  const acc = new Map<Expr, Rational>();
+  const put = (expr: Expr, c: Rational): void => {
+    const prev = acc.get(expr);
+    acc.set(expr, prev ? Q.add(prev, c) : c);
+  };
+  const parts: Expr[] = [];
+  for (const g of groups) {
+    const rest = g.pure ? ONE : splitTrig(g.terms[0]!.expr)[0];
+    const trigPart = (): Expr[] => g.terms.map((t) => mul(num(t.coeff), splitTrig(t.expr)[1]));
+    if (size(g) > 1) {
+      const poly = addAll([...trigPart(), ...(joins(g) ? [num(e.constant)] : [])]);
+      const best = shortestForm(poly);
+      if (best !== poly) {
+        changed = true;
+        if (joins(g)) constant = Q.ZERO;
+        if (expanded) putProduct(put, rest, best, (c) => (constant = Q.add(constant, c)));
+        else parts.push(mul(rest, best));
+        continue;
+      }
+    }
+    if (expanded) for (const t of g.terms) put(t.expr, t.coeff);
+    else parts.push(mul(rest, addAll(trigPart())));
   }
   if (!changed) return e;
   // The chosen forms are sums of monomials: multiply out the group factor.
-  return expand(addAll(parts));
+  return expanded ? addFromTerms(constant, acc) : expand(addAll([num(constant), ...parts]));
+}
+
+/**
+ * rest·best multiplied out into `put` (and `addConstant`), as expand would:
+ * over monomials of expanded atoms term by term, else by expand itself.
+ */
+function putProduct(put: (expr: Expr, c: Rational) => void, rest: Expr, best: Expr, addConstant: (c: Rational) => void): void {
+  const terms = best.kind === 'add' ? best.terms : [{ expr: splitCoeff(best)[1], coeff: splitCoeff(best)[0] }];
+  const direct = (rest === ONE || isExpandedPower(rest)) && terms.every((t) => t.expr === ONE || isExpandedPower(t.expr));
+  if (!direct) {
+    const x = expand(mul(rest, best));
+    if (x.kind === 'add') {
+      addConstant(x.constant);
+      for (const t of x.terms) put(t.expr, t.coeff);
+    } else {
+      const [c, m] = splitCoeff(x);
+      if (m === ONE) addConstant(c);
+      else put(m, c);
+    }
+    return;
+  }
+  if (best.kind === 'add' && !Q.isZero(best.constant)) {
+    if (rest === ONE) addConstant(best.constant);
+    else put(rest, best.constant);
+  }
+  for (const t of terms) {
+    const prod = rest === ONE ? t.expr : t.expr === ONE ? rest : mul(rest, t.expr);
+    const [c, m] = splitCoeff(prod);
+    if (m === ONE) addConstant(Q.mul(c, t.coeff));
+    else put(m, Q.mul(c, t.coeff));
+  }
 }
 
 /**

@@ -11,7 +11,8 @@
 // accelerations already factor. Compliant terms (compliant.ts) add their
 // residual increments over the region where they act.
 // Tests: test/codegen/jacobian.test.ts (the generated Jacobian against differences of rhs).
-import { addAll, freeSymbols, mul, neg, termsOf, type Expr } from '../core/expr.js';
+import { addAll, mul, neg, num, scale, symbolsIn, ZERO, type Expr, type Term } from '../core/expr.js';
+import * as Q from '../core/rational.js';
 import { diff } from '../core/diff.js';
 import { simplify } from '../core/trig.js';
 import type { Model } from '../model/model.js';
@@ -41,14 +42,7 @@ export function deriveLinearization(model: Model, l2: Lagrange2, constraints: Re
       neg(l2.forcing[i]!),
     ]),
   );
-  const jacobian = (rows: readonly Expr[], by: 'q' | 'qd'): Expr[][] =>
-    rows.map((r) => {
-      const terms = termsBySymbol(r);
-      return cs.map((c) => {
-        const x = by === 'q' ? c.q.name : c.qd.name;
-        return simplify(diff(addAll(terms.get(x) ?? []), x));
-      });
-    });
+  const jacobian = (rows: readonly Expr[], by: 'q' | 'qd'): Expr[][] => rows.map((r) => gradient(r, cs.map((c) => (by === 'q' ? c.q.name : c.qd.name))));
   // Compliant terms (compliant.ts): their increments over the region where they act.
   const withCompliant = (J: Expr[][], block: 'Rq' | 'Rqd'): Expr[][] =>
     compliant ? J.map((r, i) => r.map((e, j) => simplify(addAll([e, ...compliant.terms.map((t) => t.activeJacobian[block][i]![j]!)])))) : J;
@@ -59,20 +53,38 @@ export function deriveLinearization(model: Model, l2: Lagrange2, constraints: Re
 }
 
 /**
- * The terms of e listed under each symbol they contain. ∂e/∂x is ∂/∂x of the
- * terms under x (the others give 0), so the n entries of a Jacobian row
- * differentiate the terms each depends on, not the whole row n times:
- * a row of the 40-link pendulum's residual has O(n) terms of which O(1)
- * depend on a given coordinate.
+ * ∂e/∂x for each name x, simplified: of the terms that contain x only (the
+ * others give 0), so the n entries of a Jacobian row differentiate the terms
+ * each depends on, not the whole row n times: a row of the 40-link
+ * pendulum's residual has O(n) terms of which O(1) depend on a given
+ * coordinate. ∂/∂x of the sum of those terms is the sum of their
+ * derivatives, built here without building that sum first (diff's rule for
+ * a sum, term by term): the same node.
  */
-export function termsBySymbol(e: Expr): Map<string, Expr[]> {
-  const out = new Map<string, Expr[]>();
-  for (const t of termsOf(e)) {
-    for (const name of freeSymbols(t)) {
-      const list = out.get(name);
+export function gradient(e: Expr, names: readonly string[]): Expr[] {
+  const terms = termListsBySymbol(e);
+  return names.map((x) => {
+    const ts = terms.get(x);
+    if (ts === undefined) return ZERO;
+    if (ts.length === 1) return simplify(diff(scale(ts[0]!.expr, ts[0]!.coeff), x));
+    return simplify(addAll(ts.map((t) => mul(num(t.coeff), diff(t.expr, x)))));
+  });
+}
+
+/** The terms (expression and coefficient) of e listed under the name of each symbol they contain. */
+function termListsBySymbol(e: Expr): Map<string, Term[]> {
+  const out = new Map<string, Term[]>();
+  for (const t of e.kind === 'add' ? e.terms : [{ expr: e, coeff: Q.ONE }]) {
+    for (const s of symbolsIn(t.expr)) {
+      const list = out.get(s.name);
       if (list) list.push(t);
-      else out.set(name, [t]);
+      else out.set(s.name, [t]);
     }
   }
   return out;
+}
+
+/** The terms of e (scaled by their coefficients) listed under each symbol they contain. */
+export function termsBySymbol(e: Expr): Map<string, Expr[]> {
+  return new Map([...termListsBySymbol(e)].map(([name, ts]) => [name, ts.map((t) => scale(t.expr, t.coeff))]));
 }

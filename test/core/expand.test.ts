@@ -58,6 +58,13 @@ describe('expansion', () => {
     const s = add(pow(a, 2), mul(HALF, b), ONE);
     expect(expand(s)).toBe(s);
     expect(expand(neg(fn('exp', a)))).toBe(neg(fn('exp', a)));
+    const monomials = add(pow(sin(add(a, b)), 2), mul(a, pow(b, HALF)), mul(num(-3), a, pow(b, -1), cos(a)));
+    expect(expand(monomials)).toBe(monomials);
+  });
+  it('expands a sum of monomials whose function arguments are not expanded', () => {
+    // sin(a(a + b)) is not an expanded atom: the sum is not its own expansion.
+    expect(expand(add(a, sin(mul(a, add(a, b)))))).toBe(add(a, sin(add(pow(a, 2), mul(a, b)))));
+    expect(expand(add(a, pow(add(a, b), 2)))).toBe(add(a, pow(a, 2), mul(TWO, a, b), pow(b, 2)));
   });
 });
 

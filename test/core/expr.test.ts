@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  add, children, compare, cos, dependsOn, div, factorsOf, fn, freeSymbols, HALF, hasNegativeSign, MINUS_ONE, mul,
-  neg, num, numericValue, ONE, pow, scale, sin, splitCoeff, sqrt, sub, sym, termsOf, TWO, ZERO, type Expr,
+  add, children, compare, cos, dependsOn, div, factorsOf, fn, freeSymbols, HALF, hasNegativeSign, makeMul, MINUS_ONE, mul,
+  mulOmitting, neg, num, numericValue, ONE, pow, scale, sin, splitCoeff, sqrt, sub, sym, termsOf, TWO, ZERO, type Expr,
 } from '../../src/core/expr.js';
 import { rat } from '../../src/core/rational.js';
 import { toText } from '../../src/core/print.js';
@@ -368,5 +368,31 @@ describe('sine and cosine at rational multiples of π', () => {
   });
   it('stay symbolic elsewhere', () => {
     expect(cos(at(1, 5)).kind).toBe('fn');
+  });
+});
+
+describe('a product without one of its factors, times another expression (the product rule\'s term)', () => {
+  const sameAsCofactorTimes = (e: Expr, b: Expr): void => {
+    if (e.kind !== 'mul') return;
+    for (let i = 0; i < e.factors.length; i++) {
+      const cofactor = makeMul(e.coeff, e.factors.filter((_, k) => k !== i));
+      expect(mulOmitting(e, i, b), `(${toText(e)} without factor ${i})·${toText(b)}`).toBe(mul(cofactor, b));
+    }
+  };
+  it('is the node mul(cofactor, b) for products of random expressions', () => {
+    const exprs = randomExprs(7000, 120, { depth: 2 });
+    const others = [n(3), n(-1), n(1, 2), x, sin(y), pow(x, 2), mul(n(-2), x, y), add(x, y), sub(x, y), pow(add(x, y), HALF), ...exprs.slice(0, 8)];
+    for (const e of exprs) for (const b of others) sameAsCofactorTimes(e, b);
+  });
+  it('is the node mul(cofactor, b) where the cofactor is a lone sum that makeMul flips or flattens', () => {
+    // −x·(y + z) without x is −y − z; 2x·(y − z) without x is 2(y − z); x·(y − z)… without x is −(z − y).
+    const cases = [mul(MINUS_ONE, x, add(y, z)), mul(TWO, x, sub(y, z)), mul(x, sub(z, y)), mul(n(-3), pow(x, 2), add(y, z))];
+    for (const e of cases) for (const b of [n(-1), n(2), x, add(y, z), mul(n(-1), add(y, z))]) sameAsCofactorTimes(e, b);
+  });
+  it('multiplies out the merged factors: (3x²·sin y without sin y)·(−2x cos y) = −6x³ cos y', () => {
+    const e = mul(n(3), pow(x, 2), sin(y));
+    if (e.kind !== 'mul') throw new Error('not a product');
+    const i = e.factors.findIndex((f) => f.base === sin(y));
+    expect(mulOmitting(e, i, mul(n(-2), x, cos(y)))).toBe(mul(n(-6), pow(x, 3), cos(y)));
   });
 });

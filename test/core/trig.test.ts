@@ -45,6 +45,20 @@ describe('trig simplification', () => {
 const x = sym('x');
 const y = sym('y');
 
+describe('grouping by the non-trig part', () => {
+  const [x, y, z] = ['x', 'y', 'z'].map(sym) as [Expr, Expr, Expr];
+  it('leaves a sum whose terms share no non-trig part as it is (the same node)', () => {
+    const e = add(mul(x, pow(sin(y), 2)), mul(z, pow(cos(y), 2)), mul(x, z, sin(y)), ONE);
+    expect(simplifyTrig(e)).toBe(e);
+  });
+  it('groups terms with the same non-trig part: x sin²y + x cos²y + z = x + z', () => {
+    expect(simplifyTrig(add(mul(x, pow(sin(y), 2)), mul(x, pow(cos(y), 2)), z))).toBe(add(x, z));
+  });
+  it('groups a lone pure trig term with the constant: 1 − sin²y + x = cos²y + x', () => {
+    expect(simplifyTrig(add(ONE, mul(num(-1), pow(sin(y), 2)), x))).toBe(add(pow(cos(y), 2), x));
+  });
+});
+
 describe('trig simplification rules', () => {
   it('folds cos² − sin² into cos 2x', () => {
     expect(s('cos(x)^2 - sin(x)^2')).toBe(toText(parseExpr('cos(2*x)')));

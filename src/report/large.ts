@@ -1,5 +1,5 @@
-// Reports of large systems stay readable, small and typeset. Three rules,
-// applied to the document so that both renderers and the numbering agree:
+// Reports of large systems stay readable, small and typeset. These rules
+// are applied to the document so that both renderers and the numbering agree:
 // - an equation whose right-hand side runs over many lines (an 18-link
 //   chain's momenta) is named with its label and elided, "p_{q_1} = ⋯";
 // - a family of many equations of one kind in one display (the 1830 entries
@@ -8,9 +8,12 @@
 //   report was 85 MB of HTML, 84 MB of it these entries;
 // - no display holds more than KaTeX expands in one formula (its maxExpand
 //   guard, 1000 macro expansions, which failed the n-link pendulum for
-//   n ≥ 18 and then lost the code too).
-// A note after each display says which equations it leaves out and where the
-// generated module evaluates them: the function and the index of every entry.
+//   n ≥ 18 and then lost the code too);
+// - a table of the model's coordinates or parameters longer than a page
+//   shows its first rows and its last; an inline formula wider than a line
+//   cuts its list, q = (q_1, q_2, q_3, …, q_60)ᵀ.
+// A note after each display or table says what it leaves out and where the
+// generated module has it: the function and the index of every entry.
 // Tests: test/report/large.test.ts.
 import { code, paragraph, ref, type Block, type EquationRow, type Inline, type ReportDocument, type Table } from './document.js';
 import { texWidth } from './latex.js';

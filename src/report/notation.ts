@@ -233,8 +233,13 @@ export function fits(entries: readonly (readonly string[])[], lhsWidth = 4): boo
 
 /** e in mechanics notation, common factors pulled out. */
 export function math(e: Expr): string {
-  return toLatex(tidy(e), MECHANICS);
+  let tex = printed.get(e);
+  if (tex === undefined) printed.set(e, (tex = toLatex(tidy(e), MECHANICS)));
+  return tex;
 }
+
+/** Expressions printed so far: a symmetric matrix prints each entry twice (M_ij = M_ji are one interned expression). */
+const printed = new WeakMap<Expr, string>();
 
 /**
  * e in mechanics notation as lines of at most `width`, for an aligned

@@ -7,8 +7,8 @@
 // (every block of every example against the interpreted expressions).
 import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
-import { cse } from '../core/cse.js';
-import { children, freeSymbols, type Expr } from '../core/expr.js';
+import { childAt, cse } from '../core/cse.js';
+import { freeSymbols, type Expr } from '../core/expr.js';
 import { expandAngleSums } from './angle-sums.js';
 import { assign, callStmt, idx, ref, type Decl, type JsExpr, type KernelInputs, type KernelScope, type ModuleIR, type Stmt } from './ir.js';
 import { kernelOps } from './print.js';
@@ -52,15 +52,17 @@ interface Plan {
 function plan(block: Stmt & { kind: 'kernel-block' }): Plan {
   const { inputs } = block;
   const prepared = block.outputs.map((o) => ({ ...o, expr: forCode(o.expr) }));
-  const used = new Set<string>();
-  for (const o of prepared) for (const s of freeSymbols(o.expr)) used.add(s);
-  for (const name of used) {
-    if (!inputs.has(name) && name !== 'pi') throw new Error(`internal: symbol '${name}' has no input binding in generated code`);
+  const { shared, symbols: used } = cse(prepared.map((o) => o.expr));
+  const unbound = (name: string): boolean => !inputs.has(name) && name !== 'pi';
+  if ([...used].some(unbound)) {
+    // The first in the outputs' structural order, whatever order the walk met them in.
+    const name = prepared.flatMap((o) => [...freeSymbols(o.expr)]).find(unbound);
+    throw new Error(`internal: symbol '${name}' has no input binding in generated code`);
   }
   const temporaries = new Map<Expr, string>();
   const scope: KernelScope = (e) => (e.kind === 'sym' ? (e.name === 'pi' ? 'Math.PI' : inputs.get(e.name)?.local) : temporaries.get(e));
   const items: Item[] = [];
-  cse(prepared.map((o) => o.expr)).shared.forEach((node, k) => {
+  shared.forEach((node, k) => {
     items.push({ stmt: { kind: 'const', name: `_${k}`, init: { kind: 'kernel', expr: node, scope, self: node } }, expr: node, self: node });
     temporaries.set(node, `_${k}`);
   });
@@ -119,7 +121,7 @@ function reads(item: Item, temporaries: ReadonlyMap<Expr, string>): { cost: numb
     if (u.kind === 'sym') syms.add(u.name);
     else if (u.kind !== 'num') {
       cost += u.kind === 'add' ? u.terms.length : u.kind === 'mul' ? u.factors.length : 1;
-      for (const c of children(u)) stack.push(c);
+      for (let p = 0, c = childAt(u, 0); c !== undefined; c = childAt(u, ++p)) if (c) stack.push(c);
     }
   }
   return { cost, temps, syms };

@@ -18,6 +18,15 @@ describe('common subexpressions', () => {
     expect(shared[0]).toBe(s);
     expect(shared[1]).toBe(sin(s));
   });
+  it('names the symbols the outputs read, each once', () => {
+    expect([...cse([mul(sin(s), cos(s)), add(sin(s), z)]).symbols].sort()).toEqual(['x', 'y', 'z']);
+    expect(cse([pow(x, y), sin(x)]).symbols).toEqual(new Set(['x', 'y']));
+  });
+  it('counts a use per occurrence of a child: (x + y)^(x + y) + sin(x + y) binds x + y once, before its user', () => {
+    const e = pow(s, s);
+    expect(cse([add(e, sin(s))]).shared).toEqual([s]);
+    expect(cse([e, e]).shared).toEqual([s, e]);
+  });
   it('never binds atoms', () => {
     expect(cse([mul(x, y), add(x, y, pow(x, 2))]).shared).toEqual([]);
   });
@@ -40,5 +49,24 @@ describe('common subexpressions of random expressions', () => {
     for (const [i, e] of shared.entries()) {
       for (const u of inside(e)) if (position.has(u)) expect(position.get(u)!).toBeLessThan(i);
     }
+  });
+  it('binds exactly the non-atomic nodes met twice: once in two outputs, or twice as a child', () => {
+    const count = new Map<Expr, number>();
+    const seen = new Set<Expr>();
+    const walk = (e: Expr): void => {
+      if (seen.has(e)) return;
+      seen.add(e);
+      for (const c of children(e)) {
+        count.set(c, (count.get(c) ?? 0) + 1);
+        walk(c);
+      }
+    };
+    for (const o of outputs) {
+      count.set(o, (count.get(o) ?? 0) + 1);
+      walk(o);
+    }
+    const expected = [...count].filter(([e, k]) => k > 1 && e.kind !== 'num' && e.kind !== 'sym').map(([e]) => e);
+    expect(new Set(cse(outputs).shared)).toEqual(new Set(expected));
+    expect(cse(outputs).symbols).toEqual(new Set([...seen].flatMap((e) => (e.kind === 'sym' ? [e.name] : []))));
   });
 });

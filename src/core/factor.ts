@@ -27,14 +27,32 @@ interface Mono {
 
 const EMPTY: Mono = { bases: [], exps: [] };
 
-/** The monomial of a product's factors, a factor x^e with symbolic e as the base x^e with exponent 1. */
+/** The monomial of a product's factors: bases distinct, sorted by id in place (a handful). */
 function monoOfFactors(fs: readonly Factor[]): Mono {
+  const bases: Expr[] = [];
+  const exps: Rational[] = [];
+  for (const f of fs) {
+    if (f.exp.kind !== 'num') return monoOfPowers(fs);
+    let i = bases.length;
+    bases.push(f.base);
+    exps.push(f.exp.value);
+    for (; i > 0 && bases[i - 1]!.id > f.base.id; i--) {
+      bases[i] = bases[i - 1]!;
+      exps[i] = exps[i - 1]!;
+      bases[i - 1] = f.base;
+      exps[i - 1] = f.exp.value;
+    }
+  }
+  return { bases, exps };
+}
+
+/** The same with symbolic exponents among the factors: x^e is the base x^e with exponent 1. */
+function monoOfPowers(fs: readonly Factor[]): Mono {
   const bases: Expr[] = [];
   const exps: Rational[] = [];
   for (const f of fs) {
     const b = f.exp.kind === 'num' ? f.base : pow(f.base, f.exp);
     const e = f.exp.kind === 'num' ? f.exp.value : Q.ONE;
-    // Insertion by id (a handful of factors).
     let i = bases.length;
     while (i > 0 && bases[i - 1]!.id > b.id) i--;
     // x^y·(x^y)^(1/2): both have the base x^y here, so their exponents add.

@@ -14,6 +14,7 @@
 //   gaps, gapRates, restitution: length 2, one per contact [footD, footB]
 //   gapJacobian: row-major 2×3
 //   contactAccelerations: [q̈ (3), σ̇ of the active normals in contact order, σ̇ of the tangent rows of the active sticking contacts] (length 7 at most)
+//   contactAccelerationsJacobian: row-major 6×6, the Jacobian of [...qd, ...q̈] in the phase contactAccelerations solves
 //   impact: qdPlus (3), impulses (2, along +∂g/∂q), active (2: closed after the impact)
 //   slipJacobian: row-major 2×3; slipRates: 2; friction: [μ_k, μ_s] per contact (4)
 //   frictionPhase: [q̈ (3), σ̇ per contact (2), τ per slip row (2), det] (8)
@@ -110,14 +111,51 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   mm$[8] = 0.16666666666666666 * l * l * m * (3.0 * (Math.sin(alpha) * Math.sin(alpha)) + 1.0);
 }
 
+/** y[yOff…yOff+3) = M⁻¹f for M in M$ and f in f$: LDLᵀ unrolled for this M's sparsity (src/codegen/unrolled-solve.ts); leaves the Cholesky factor in M$; NaN when M is not positive definite. */
+function solveM$(y: Float64Array, yOff: number): void {
+  const a0_0 = M$[0]!;
+  const a1_1 = M$[4]!;
+  const a2_2 = M$[8]!;
+  const tol = 3 * Number.EPSILON * Math.max(Math.abs(a0_0), Math.abs(a1_1), Math.abs(a2_2));
+  const d0 = a0_0;
+  if (!(d0 > tol)) {
+    y.fill(NaN, yOff, yOff + 3);
+    return;
+  }
+  const r0 = 1 / d0;
+  const s0 = Math.sqrt(d0);
+  M$[0] = s0;
+  const d1 = a1_1;
+  if (!(d1 > tol)) {
+    y.fill(NaN, yOff, yOff + 3);
+    return;
+  }
+  const r1 = 1 / d1;
+  const s1 = Math.sqrt(d1);
+  M$[4] = s1;
+  const d2 = a2_2;
+  if (!(d2 > tol)) {
+    y.fill(NaN, yOff, yOff + 3);
+    return;
+  }
+  const r2 = 1 / d2;
+  const s2 = Math.sqrt(d2);
+  M$[8] = s2;
+  const z0 = f$[0]!;
+  const z1 = f$[1]!;
+  const z2 = f$[2]!;
+  const x2 = z2 * r2;
+  y[yOff + 2] = x2;
+  const x1 = z1 * r1;
+  y[yOff + 1] = x1;
+  const x0 = z0 * r0;
+  y[yOff] = x0;
+}
+
 /** q̈ at the state in s$, written to out[off…off+n). */
 function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
   dynamics$(t, p, M$, f$);
-  if (choleskyFactor(n$, M$) >= 0) {
-    for (let i = 0; i < n$; i++) out[off + i] = NaN;
-  } else {
-    choleskySolve(n$, M$, f$, 0, out, off);
-  }
+  solveM$(out, off);
 }
 
 /** The mass matrix M(q, t), row-major n×n. */
@@ -187,11 +225,7 @@ function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params)
   mass$(t, p, M$);
   b$fill(t, p, b$);
   for (let i = 0; i < n$; i++) f$[i] = pm[pmOff + i]! - b$[i]!;
-  if (choleskyFactor(n$, M$) >= 0) {
-    for (let i = 0; i < n$; i++) s$[n$ + i] = NaN;
-  } else {
-    choleskySolve(n$, M$, f$, 0, s$, n$);
-  }
+  solveM$(s$, n$);
 }
 
 /** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */
@@ -664,6 +698,172 @@ export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<num
     }
   }
   out[7] = det;
+  return out;
+}
+
+// ---- Jacobian of a contact phase
+
+/** q̈, σ̇ and λ of the phase at the state. */
+const PA$ = new Float64Array(7);
+/** ∂P/∂x (n×2n, P the phase residual), then ∂C/∂x of the retaining rows (mr×2n). */
+const JX$ = new Float64Array(18);
+/** Per contact row, ∂Rⱼ,ᵢ/∂q_k (n×n): normals, then tangents of sticking contacts. */
+const PH$ = new Float64Array(36);
+/** Per contact row, [∂(Rⱼq̈ + biasⱼ)/∂q ∂biasⱼ/∂q̇] (2n). */
+const PC$ = new Float64Array(24);
+/** ∂C/∂x of the held rows in the order of R$. */
+const RC$ = new Float64Array(24);
+
+/** The free residual's Jacobian and every contact row's pieces at s$, with q̈ in a$ (λ in y$). */
+function phaseBlocks$(t: number, p: Params): void {
+  const psi = s$[2]!;
+  const psi_d = s$[5]!;
+  const l = p.l ?? 1.0;
+  const alpha = p.alpha ?? 0.3;
+  const psi_dd = a$[2]!;
+  const _0 = Math.cos(alpha);
+  const _1 = Math.cos(psi);
+  const _2 = _0 * _1;
+  const _3 = Math.sin(alpha);
+  const _4 = Math.sin(psi);
+  const _5 = _3 * _4;
+  const _6 = _2 - _5;
+  const _7 = 2.0 * _6 - _2;
+  const _8 = _2 + _5;
+  const _9 = 2.0 * _8 - _2;
+  const _10 = _0 * _4;
+  const _11 = _1 * _3;
+  const _12 = _10 - 2.0 * (_10 + _11);
+  const _13 = _10 - 2.0 * (_10 - _11);
+  JX$[0] = 0.0;
+  JX$[1] = 0.0;
+  JX$[2] = 0.0;
+  JX$[6] = 0.0;
+  JX$[7] = 0.0;
+  JX$[8] = 0.0;
+  JX$[12] = 0.0;
+  JX$[13] = 0.0;
+  JX$[14] = 0.0;
+  JX$[3] = 0.0;
+  JX$[4] = 0.0;
+  JX$[5] = 0.0;
+  JX$[9] = 0.0;
+  JX$[10] = 0.0;
+  JX$[11] = 0.0;
+  JX$[15] = 0.0;
+  JX$[16] = 0.0;
+  JX$[17] = 0.0;
+  PH$[0] = 0.0;
+  PH$[1] = 0.0;
+  PH$[2] = 0.0;
+  PH$[3] = 0.0;
+  PH$[4] = 0.0;
+  PH$[5] = 0.0;
+  PH$[6] = 0.0;
+  PH$[7] = 0.0;
+  PH$[8] = 0.5 * l * _7;
+  PH$[9] = 0.0;
+  PH$[10] = 0.0;
+  PH$[11] = 0.0;
+  PH$[12] = 0.0;
+  PH$[13] = 0.0;
+  PH$[14] = 0.0;
+  PH$[15] = 0.0;
+  PH$[16] = 0.0;
+  PH$[17] = 0.5 * l * _9;
+  PH$[18] = 0.0;
+  PH$[19] = 0.0;
+  PH$[20] = 0.0;
+  PH$[21] = 0.0;
+  PH$[22] = 0.0;
+  PH$[23] = 0.0;
+  PH$[24] = 0.0;
+  PH$[25] = 0.0;
+  PH$[26] = 0.5 * l * _12;
+  PH$[27] = 0.0;
+  PH$[28] = 0.0;
+  PH$[29] = 0.0;
+  PH$[30] = 0.0;
+  PH$[31] = 0.0;
+  PH$[32] = 0.0;
+  PH$[33] = 0.0;
+  PH$[34] = 0.0;
+  PH$[35] = 0.5 * l * _13;
+  PC$[0] = 0.0;
+  PC$[1] = 0.0;
+  PC$[2] = 0.5 * l * (psi_d * psi_d * _12 + psi_dd * _7);
+  PC$[6] = 0.0;
+  PC$[7] = 0.0;
+  PC$[8] = 0.5 * l * (psi_d * psi_d * _13 + psi_dd * _9);
+  PC$[12] = 0.0;
+  PC$[13] = 0.0;
+  PC$[14] = 0.5 * l * (psi_d * psi_d * (_2 - 2.0 * _6) + psi_dd * _12);
+  PC$[18] = 0.0;
+  PC$[19] = 0.0;
+  PC$[20] = 0.5 * l * (psi_d * psi_d * (_2 - 2.0 * _8) + psi_dd * _13);
+  PC$[3] = 0.0;
+  PC$[4] = 0.0;
+  PC$[5] = l * psi_d * _7;
+  PC$[9] = 0.0;
+  PC$[10] = 0.0;
+  PC$[11] = l * psi_d * _9;
+  PC$[15] = 0.0;
+  PC$[16] = 0.0;
+  PC$[17] = l * psi_d * _12;
+  PC$[21] = 0.0;
+  PC$[22] = 0.0;
+  PC$[23] = l * psi_d * _13;
+}
+
+/**
+ * Jacobian of x ↦ (q̇, q̈) in the contact phase holding `active` (as in
+ * contactAccelerations), row-major 2n×2n: [0 I; ∂q̈/∂q ∂q̈/∂q̇]; NaN where
+ * the phase has no solution.
+ */
+export function contactAccelerationsJacobian(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, active: ArrayLike<boolean>, out: Float64Array = new Float64Array(36)): Float64Array {
+  contactAccelerations(t, q, qd, p, active, PA$);
+  if (Number.isNaN(PA$[0]!)) {
+    out.fill(NaN);
+    return out;
+  }
+  for (let i = 0; i < n$; i++) a$[i] = PA$[i]!;
+  let k = 0;
+  for (let j = 0; j < m$; j++) {
+    if (active[j]!) k += 1;
+  }
+  for (let r = 0; r < mt$; r++) {
+    if (active[TC$[r]!]!) k += 1;
+  }
+  phaseBlocks$(t, p);
+  k = 0;
+  for (let j = 0; j < m$; j++) {
+    if (active[j]!) {
+      const sigma = PA$[n$ + k]!;
+      for (let i = 0; i < n$; i++) {
+        for (let c = 0; c < n$; c++) JX$[i * 6 + c]! -= sigma * PH$[(j * n$ + i) * n$ + c]!;
+      }
+      for (let c = 0; c < 6; c++) RC$[k * 6 + c] = PC$[j * 6 + c]!;
+      k += 1;
+    }
+  }
+  for (let r = 0; r < mt$; r++) {
+    if (active[TC$[r]!]!) {
+      const sigma = PA$[n$ + k]!;
+      for (let i = 0; i < n$; i++) {
+        for (let c = 0; c < n$; c++) JX$[i * 6 + c]! -= sigma * PH$[((m$ + r) * n$ + i) * n$ + c]!;
+      }
+      for (let c = 0; c < 6; c++) RC$[k * 6 + c] = PC$[(m$ + r) * 6 + c]!;
+      k += 1;
+    }
+  }
+  out.fill(0);
+  for (let i = 0; i < n$; i++) out[i * 6 + i + n$] = 1;
+  for (let col = 0; col < 6; col++) {
+    for (let r = 0; r < k; r++) C$[r] = -RC$[r * 6 + col]!;
+    for (let i = 0; i < n$; i++) B$[i] = -JX$[i * 6 + col]!;
+    schurSolve(SCHUR$, k, true);
+    for (let j = 0; j < n$; j++) out[(n$ + j) * 6 + col] = Y$[j]!;
+  }
   return out;
 }
 

@@ -14,6 +14,7 @@
 //   gaps, gapRates, restitution: length 2, one per contact [foot1, foot2]
 //   gapJacobian: row-major 2×4
 //   contactAccelerations: [q̈ (4), σ̇ of the active normals in contact order, σ̇ of the tangent rows of the active sticking contacts] (length 8 at most)
+//   contactAccelerationsJacobian: row-major 8×8, the Jacobian of [...qd, ...q̈] in the phase contactAccelerations solves
 //   impact: qdPlus (4), impulses (2, along +∂g/∂q), active (2: closed after the impact)
 //   slipJacobian: row-major 2×4; slipRates: 2; friction: [μ_k, μ_s] per contact (4)
 //   frictionPhase: [q̈ (4), σ̇ per contact (2), τ per slip row (2), det] (9)
@@ -129,14 +130,82 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   mm$[15] = _1;
 }
 
+/** y[yOff…yOff+4) = M⁻¹f for M in M$ and f in f$: LDLᵀ unrolled for this M's sparsity (src/codegen/unrolled-solve.ts); leaves the Cholesky factor in M$; NaN when M is not positive definite. */
+function solveM$(y: Float64Array, yOff: number): void {
+  const a0_0 = M$[0]!;
+  const a1_1 = M$[5]!;
+  const a2_2 = M$[10]!;
+  const a3_3 = M$[15]!;
+  const tol = 4 * Number.EPSILON * Math.max(Math.abs(a0_0), Math.abs(a1_1), Math.abs(a2_2), Math.abs(a3_3));
+  const d0 = a0_0;
+  if (!(d0 > tol)) {
+    y.fill(NaN, yOff, yOff + 4);
+    return;
+  }
+  const r0 = 1 / d0;
+  const s0 = Math.sqrt(d0);
+  M$[0] = s0;
+  const a2_0 = M$[8]!;
+  const w2_0 = a2_0;
+  const l2_0 = w2_0 * r0;
+  M$[8] = l2_0 * s0;
+  const a3_0 = M$[12]!;
+  const w3_0 = a3_0;
+  const l3_0 = w3_0 * r0;
+  M$[12] = l3_0 * s0;
+  const d1 = a1_1;
+  if (!(d1 > tol)) {
+    y.fill(NaN, yOff, yOff + 4);
+    return;
+  }
+  const r1 = 1 / d1;
+  const s1 = Math.sqrt(d1);
+  M$[5] = s1;
+  const a2_1 = M$[9]!;
+  const w2_1 = a2_1;
+  const l2_1 = w2_1 * r1;
+  M$[9] = l2_1 * s1;
+  const a3_1 = M$[13]!;
+  const w3_1 = a3_1;
+  const l3_1 = w3_1 * r1;
+  M$[13] = l3_1 * s1;
+  const d2 = a2_2 - l2_0 * w2_0 - l2_1 * w2_1;
+  if (!(d2 > tol)) {
+    y.fill(NaN, yOff, yOff + 4);
+    return;
+  }
+  const r2 = 1 / d2;
+  const s2 = Math.sqrt(d2);
+  M$[10] = s2;
+  const w3_2 = -(w3_0 * l2_0) - w3_1 * l2_1;
+  const l3_2 = w3_2 * r2;
+  M$[14] = l3_2 * s2;
+  const d3 = a3_3 - l3_0 * w3_0 - l3_1 * w3_1 - l3_2 * w3_2;
+  if (!(d3 > tol)) {
+    y.fill(NaN, yOff, yOff + 4);
+    return;
+  }
+  const r3 = 1 / d3;
+  const s3 = Math.sqrt(d3);
+  M$[15] = s3;
+  const z0 = f$[0]!;
+  const z1 = f$[1]!;
+  const z2 = f$[2]! - l2_0 * z0 - l2_1 * z1;
+  const z3 = f$[3]! - l3_0 * z0 - l3_1 * z1 - l3_2 * z2;
+  const x3 = z3 * r3;
+  y[yOff + 3] = x3;
+  const x2 = z2 * r2 - l3_2 * x3;
+  y[yOff + 2] = x2;
+  const x1 = z1 * r1 - l2_1 * x2 - l3_1 * x3;
+  y[yOff + 1] = x1;
+  const x0 = z0 * r0 - l2_0 * x2 - l3_0 * x3;
+  y[yOff] = x0;
+}
+
 /** q̈ at the state in s$, written to out[off…off+n). */
 function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
   dynamics$(t, p, M$, f$);
-  if (choleskyFactor(n$, M$) >= 0) {
-    for (let i = 0; i < n$; i++) out[off + i] = NaN;
-  } else {
-    choleskySolve(n$, M$, f$, 0, out, off);
-  }
+  solveM$(out, off);
 }
 
 /** The mass matrix M(q, t), row-major n×n. */
@@ -218,11 +287,7 @@ function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params)
   mass$(t, p, M$);
   b$fill(t, p, b$);
   for (let i = 0; i < n$; i++) f$[i] = pm[pmOff + i]! - b$[i]!;
-  if (choleskyFactor(n$, M$) >= 0) {
-    for (let i = 0; i < n$; i++) s$[n$ + i] = NaN;
-  } else {
-    choleskySolve(n$, M$, f$, 0, s$, n$);
-  }
+  solveM$(s$, n$);
 }
 
 /** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */
@@ -726,6 +791,223 @@ export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<num
     }
   }
   out[8] = det;
+  return out;
+}
+
+// ---- Jacobian of a contact phase
+
+/** q̈, σ̇ and λ of the phase at the state. */
+const PA$ = new Float64Array(8);
+/** ∂P/∂x (n×2n, P the phase residual), then ∂C/∂x of the retaining rows (mr×2n). */
+const JX$ = new Float64Array(32);
+/** Per contact row, ∂Rⱼ,ᵢ/∂q_k (n×n): normals, then tangents of sticking contacts. */
+const PH$ = new Float64Array(64);
+/** Per contact row, [∂(Rⱼq̈ + biasⱼ)/∂q ∂biasⱼ/∂q̇] (2n). */
+const PC$ = new Float64Array(32);
+/** ∂C/∂x of the held rows in the order of R$. */
+const RC$ = new Float64Array(32);
+
+/** The free residual's Jacobian and every contact row's pieces at s$, with q̈ in a$ (λ in y$). */
+function phaseBlocks$(t: number, p: Params): void {
+  const a1 = s$[2]!;
+  const a2 = s$[3]!;
+  const a1_d = s$[6]!;
+  const a2_d = s$[7]!;
+  const m = p.m ?? 1.0;
+  const l = p.l ?? 1.0;
+  const g = p.g ?? 9.81;
+  const x_dd = a$[0]!;
+  const y_dd = a$[1]!;
+  const a1_dd = a$[2]!;
+  const a2_dd = a$[3]!;
+  const _0 = Math.cos(a1);
+  const _1 = Math.sin(a1);
+  const _2 = a1_d * a1_d * _0 + a1_dd * _1;
+  const _3 = Math.cos(a2);
+  const _4 = Math.sin(a2);
+  const _5 = a2_d * a2_d * _3 + a2_dd * _4;
+  const _6 = a1_dd * _0 - a1_d * a1_d * _1;
+  const _7 = a2_dd * _3 - a2_d * a2_d * _4;
+  const _8 = g + y_dd;
+  JX$[0] = 0.0;
+  JX$[1] = 0.0;
+  JX$[2] = -(0.5 * l * m * _2);
+  JX$[3] = -(0.5 * l * m * _5);
+  JX$[8] = 0.0;
+  JX$[9] = 0.0;
+  JX$[10] = 0.5 * l * m * _6;
+  JX$[11] = 0.5 * l * m * _7;
+  JX$[16] = 0.0;
+  JX$[17] = 0.0;
+  JX$[18] = 0.5 * l * m * (_0 * _8 - x_dd * _1);
+  JX$[19] = 0.0;
+  JX$[24] = 0.0;
+  JX$[25] = 0.0;
+  JX$[26] = 0.0;
+  JX$[27] = 0.5 * l * m * (_3 * _8 - x_dd * _4);
+  JX$[4] = 0.0;
+  JX$[5] = 0.0;
+  JX$[6] = -(a1_d * l * m * _1);
+  JX$[7] = -(a2_d * l * m * _4);
+  JX$[12] = 0.0;
+  JX$[13] = 0.0;
+  JX$[14] = a1_d * l * m * _0;
+  JX$[15] = a2_d * l * m * _3;
+  JX$[20] = 0.0;
+  JX$[21] = 0.0;
+  JX$[22] = 0.0;
+  JX$[23] = 0.0;
+  JX$[28] = 0.0;
+  JX$[29] = 0.0;
+  JX$[30] = 0.0;
+  JX$[31] = 0.0;
+  PH$[0] = 0.0;
+  PH$[1] = 0.0;
+  PH$[2] = 0.0;
+  PH$[3] = 0.0;
+  PH$[4] = 0.0;
+  PH$[5] = 0.0;
+  PH$[6] = 0.0;
+  PH$[7] = 0.0;
+  PH$[8] = 0.0;
+  PH$[9] = 0.0;
+  PH$[10] = l * _0;
+  PH$[11] = 0.0;
+  PH$[12] = 0.0;
+  PH$[13] = 0.0;
+  PH$[14] = 0.0;
+  PH$[15] = 0.0;
+  PH$[16] = 0.0;
+  PH$[17] = 0.0;
+  PH$[18] = 0.0;
+  PH$[19] = 0.0;
+  PH$[20] = 0.0;
+  PH$[21] = 0.0;
+  PH$[22] = 0.0;
+  PH$[23] = 0.0;
+  PH$[24] = 0.0;
+  PH$[25] = 0.0;
+  PH$[26] = 0.0;
+  PH$[27] = 0.0;
+  PH$[28] = 0.0;
+  PH$[29] = 0.0;
+  PH$[30] = 0.0;
+  PH$[31] = l * _3;
+  PH$[32] = 0.0;
+  PH$[33] = 0.0;
+  PH$[34] = 0.0;
+  PH$[35] = 0.0;
+  PH$[36] = 0.0;
+  PH$[37] = 0.0;
+  PH$[38] = 0.0;
+  PH$[39] = 0.0;
+  PH$[40] = 0.0;
+  PH$[41] = 0.0;
+  PH$[42] = -(l * _1);
+  PH$[43] = 0.0;
+  PH$[44] = 0.0;
+  PH$[45] = 0.0;
+  PH$[46] = 0.0;
+  PH$[47] = 0.0;
+  PH$[48] = 0.0;
+  PH$[49] = 0.0;
+  PH$[50] = 0.0;
+  PH$[51] = 0.0;
+  PH$[52] = 0.0;
+  PH$[53] = 0.0;
+  PH$[54] = 0.0;
+  PH$[55] = 0.0;
+  PH$[56] = 0.0;
+  PH$[57] = 0.0;
+  PH$[58] = 0.0;
+  PH$[59] = 0.0;
+  PH$[60] = 0.0;
+  PH$[61] = 0.0;
+  PH$[62] = 0.0;
+  PH$[63] = -(l * _4);
+  PC$[0] = 0.0;
+  PC$[1] = 0.0;
+  PC$[2] = l * _6;
+  PC$[3] = 0.0;
+  PC$[8] = 0.0;
+  PC$[9] = 0.0;
+  PC$[10] = 0.0;
+  PC$[11] = l * _7;
+  PC$[16] = 0.0;
+  PC$[17] = 0.0;
+  PC$[18] = -(l * _2);
+  PC$[19] = 0.0;
+  PC$[24] = 0.0;
+  PC$[25] = 0.0;
+  PC$[26] = 0.0;
+  PC$[27] = -(l * _5);
+  PC$[4] = 0.0;
+  PC$[5] = 0.0;
+  PC$[6] = 2.0 * a1_d * l * _0;
+  PC$[7] = 0.0;
+  PC$[12] = 0.0;
+  PC$[13] = 0.0;
+  PC$[14] = 0.0;
+  PC$[15] = 2.0 * a2_d * l * _3;
+  PC$[20] = 0.0;
+  PC$[21] = 0.0;
+  PC$[22] = -(2.0 * a1_d * l * _1);
+  PC$[23] = 0.0;
+  PC$[28] = 0.0;
+  PC$[29] = 0.0;
+  PC$[30] = 0.0;
+  PC$[31] = -(2.0 * a2_d * l * _4);
+}
+
+/**
+ * Jacobian of x ↦ (q̇, q̈) in the contact phase holding `active` (as in
+ * contactAccelerations), row-major 2n×2n: [0 I; ∂q̈/∂q ∂q̈/∂q̇]; NaN where
+ * the phase has no solution.
+ */
+export function contactAccelerationsJacobian(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, active: ArrayLike<boolean>, out: Float64Array = new Float64Array(64)): Float64Array {
+  contactAccelerations(t, q, qd, p, active, PA$);
+  if (Number.isNaN(PA$[0]!)) {
+    out.fill(NaN);
+    return out;
+  }
+  for (let i = 0; i < n$; i++) a$[i] = PA$[i]!;
+  let k = 0;
+  for (let j = 0; j < m$; j++) {
+    if (active[j]!) k += 1;
+  }
+  for (let r = 0; r < mt$; r++) {
+    if (active[TC$[r]!]!) k += 1;
+  }
+  phaseBlocks$(t, p);
+  k = 0;
+  for (let j = 0; j < m$; j++) {
+    if (active[j]!) {
+      const sigma = PA$[n$ + k]!;
+      for (let i = 0; i < n$; i++) {
+        for (let c = 0; c < n$; c++) JX$[i * 8 + c]! -= sigma * PH$[(j * n$ + i) * n$ + c]!;
+      }
+      for (let c = 0; c < 8; c++) RC$[k * 8 + c] = PC$[j * 8 + c]!;
+      k += 1;
+    }
+  }
+  for (let r = 0; r < mt$; r++) {
+    if (active[TC$[r]!]!) {
+      const sigma = PA$[n$ + k]!;
+      for (let i = 0; i < n$; i++) {
+        for (let c = 0; c < n$; c++) JX$[i * 8 + c]! -= sigma * PH$[((m$ + r) * n$ + i) * n$ + c]!;
+      }
+      for (let c = 0; c < 8; c++) RC$[k * 8 + c] = PC$[(m$ + r) * 8 + c]!;
+      k += 1;
+    }
+  }
+  out.fill(0);
+  for (let i = 0; i < n$; i++) out[i * 8 + i + n$] = 1;
+  for (let col = 0; col < 8; col++) {
+    for (let r = 0; r < k; r++) C$[r] = -RC$[r * 8 + col]!;
+    for (let i = 0; i < n$; i++) B$[i] = -JX$[i * 8 + col]!;
+    schurSolve(SCHUR$, k, true);
+    for (let j = 0; j < n$; j++) out[(n$ + j) * 8 + col] = Y$[j]!;
+  }
   return out;
 }
 

@@ -106,6 +106,47 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   mm$[8] = J;
 }
 
+/** y[yOff…yOff+3) = M⁻¹f for M in M$ and f in f$: LDLᵀ unrolled for this M's sparsity (src/codegen/unrolled-solve.ts); leaves the Cholesky factor in M$; NaN when M is not positive definite. */
+function solveM$(y: Float64Array, yOff: number): void {
+  const a0_0 = M$[0]!;
+  const a1_1 = M$[4]!;
+  const a2_2 = M$[8]!;
+  const tol = 3 * Number.EPSILON * Math.max(Math.abs(a0_0), Math.abs(a1_1), Math.abs(a2_2));
+  const d0 = a0_0;
+  if (!(d0 > tol)) {
+    y.fill(NaN, yOff, yOff + 3);
+    return;
+  }
+  const r0 = 1 / d0;
+  const s0 = Math.sqrt(d0);
+  M$[0] = s0;
+  const d1 = a1_1;
+  if (!(d1 > tol)) {
+    y.fill(NaN, yOff, yOff + 3);
+    return;
+  }
+  const r1 = 1 / d1;
+  const s1 = Math.sqrt(d1);
+  M$[4] = s1;
+  const d2 = a2_2;
+  if (!(d2 > tol)) {
+    y.fill(NaN, yOff, yOff + 3);
+    return;
+  }
+  const r2 = 1 / d2;
+  const s2 = Math.sqrt(d2);
+  M$[8] = s2;
+  const z0 = f$[0]!;
+  const z1 = f$[1]!;
+  const z2 = f$[2]!;
+  const x2 = z2 * r2;
+  y[yOff + 2] = x2;
+  const x1 = z1 * r1;
+  y[yOff + 1] = x1;
+  const x0 = z0 * r0;
+  y[yOff] = x0;
+}
+
 /** Constraint rows A and bias c = Ȧq̇ + ḃ at the state in s$. */
 function constraints$(t: number, p: Params, aa$: Float64Array, cc$: Float64Array): void {
   const theta = s$[2]!;
@@ -215,11 +256,7 @@ function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params)
   mass$(t, p, M$);
   b$fill(t, p, b$);
   for (let i = 0; i < n$; i++) f$[i] = pm[pmOff + i]! - b$[i]!;
-  if (choleskyFactor(n$, M$) >= 0) {
-    for (let i = 0; i < n$; i++) s$[n$ + i] = NaN;
-  } else {
-    choleskySolve(n$, M$, f$, 0, s$, n$);
-  }
+  solveM$(s$, n$);
 }
 
 /** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */

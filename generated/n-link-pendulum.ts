@@ -162,14 +162,87 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   mm$[15] = l4 * l4 * m4;
 }
 
+/** y[yOff…yOff+4) = M⁻¹f for M in M$ and f in f$: LDLᵀ unrolled for this M's sparsity (src/codegen/unrolled-solve.ts); leaves the Cholesky factor in M$; NaN when M is not positive definite. */
+function solveM$(y: Float64Array, yOff: number): void {
+  const a0_0 = M$[0]!;
+  const a1_1 = M$[5]!;
+  const a2_2 = M$[10]!;
+  const a3_3 = M$[15]!;
+  const tol = 4 * Number.EPSILON * Math.max(Math.abs(a0_0), Math.abs(a1_1), Math.abs(a2_2), Math.abs(a3_3));
+  const d0 = a0_0;
+  if (!(d0 > tol)) {
+    y.fill(NaN, yOff, yOff + 4);
+    return;
+  }
+  const r0 = 1 / d0;
+  const s0 = Math.sqrt(d0);
+  M$[0] = s0;
+  const a1_0 = M$[4]!;
+  const w1_0 = a1_0;
+  const l1_0 = w1_0 * r0;
+  M$[4] = l1_0 * s0;
+  const a2_0 = M$[8]!;
+  const w2_0 = a2_0;
+  const l2_0 = w2_0 * r0;
+  M$[8] = l2_0 * s0;
+  const a3_0 = M$[12]!;
+  const w3_0 = a3_0;
+  const l3_0 = w3_0 * r0;
+  M$[12] = l3_0 * s0;
+  const d1 = a1_1 - l1_0 * w1_0;
+  if (!(d1 > tol)) {
+    y.fill(NaN, yOff, yOff + 4);
+    return;
+  }
+  const r1 = 1 / d1;
+  const s1 = Math.sqrt(d1);
+  M$[5] = s1;
+  const a2_1 = M$[9]!;
+  const w2_1 = a2_1 - w2_0 * l1_0;
+  const l2_1 = w2_1 * r1;
+  M$[9] = l2_1 * s1;
+  const a3_1 = M$[13]!;
+  const w3_1 = a3_1 - w3_0 * l1_0;
+  const l3_1 = w3_1 * r1;
+  M$[13] = l3_1 * s1;
+  const d2 = a2_2 - l2_0 * w2_0 - l2_1 * w2_1;
+  if (!(d2 > tol)) {
+    y.fill(NaN, yOff, yOff + 4);
+    return;
+  }
+  const r2 = 1 / d2;
+  const s2 = Math.sqrt(d2);
+  M$[10] = s2;
+  const a3_2 = M$[14]!;
+  const w3_2 = a3_2 - w3_0 * l2_0 - w3_1 * l2_1;
+  const l3_2 = w3_2 * r2;
+  M$[14] = l3_2 * s2;
+  const d3 = a3_3 - l3_0 * w3_0 - l3_1 * w3_1 - l3_2 * w3_2;
+  if (!(d3 > tol)) {
+    y.fill(NaN, yOff, yOff + 4);
+    return;
+  }
+  const r3 = 1 / d3;
+  const s3 = Math.sqrt(d3);
+  M$[15] = s3;
+  const z0 = f$[0]!;
+  const z1 = f$[1]! - l1_0 * z0;
+  const z2 = f$[2]! - l2_0 * z0 - l2_1 * z1;
+  const z3 = f$[3]! - l3_0 * z0 - l3_1 * z1 - l3_2 * z2;
+  const x3 = z3 * r3;
+  y[yOff + 3] = x3;
+  const x2 = z2 * r2 - l3_2 * x3;
+  y[yOff + 2] = x2;
+  const x1 = z1 * r1 - l2_1 * x2 - l3_1 * x3;
+  y[yOff + 1] = x1;
+  const x0 = z0 * r0 - l1_0 * x1 - l2_0 * x2 - l3_0 * x3;
+  y[yOff] = x0;
+}
+
 /** q̈ at the state in s$, written to out[off…off+n). */
 function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
   dynamics$(t, p, M$, f$);
-  if (choleskyFactor(n$, M$) >= 0) {
-    for (let i = 0; i < n$; i++) out[off + i] = NaN;
-  } else {
-    choleskySolve(n$, M$, f$, 0, out, off);
-  }
+  solveM$(out, off);
 }
 
 /** The mass matrix M(q, t), row-major n×n. */
@@ -287,11 +360,7 @@ function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params)
   mass$(t, p, M$);
   b$fill(t, p, b$);
   for (let i = 0; i < n$; i++) f$[i] = pm[pmOff + i]! - b$[i]!;
-  if (choleskyFactor(n$, M$) >= 0) {
-    for (let i = 0; i < n$; i++) s$[n$ + i] = NaN;
-  } else {
-    choleskySolve(n$, M$, f$, 0, s$, n$);
-  }
+  solveM$(s$, n$);
 }
 
 /** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */

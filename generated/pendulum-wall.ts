@@ -14,6 +14,7 @@
 //   gaps, gapRates, restitution: length 1, one per contact [wall]
 //   gapJacobian: row-major 1×2
 //   contactAccelerations: [q̈ (2), σ̇ of the active normals in contact order] (length 3 at most)
+//   contactAccelerationsJacobian: row-major 4×4, the Jacobian of [...qd, ...q̈] in the phase contactAccelerations solves
 //   impact: qdPlus (2), impulses (1, along +∂g/∂q), active (1: closed after the impact)
 //   p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).
 
@@ -115,14 +116,43 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   mm$[3] = l2 * l2 * m2;
 }
 
+/** y[yOff…yOff+2) = M⁻¹f for M in M$ and f in f$: LDLᵀ unrolled for this M's sparsity (src/codegen/unrolled-solve.ts); leaves the Cholesky factor in M$; NaN when M is not positive definite. */
+function solveM$(y: Float64Array, yOff: number): void {
+  const a0_0 = M$[0]!;
+  const a1_1 = M$[3]!;
+  const tol = 2 * Number.EPSILON * Math.max(Math.abs(a0_0), Math.abs(a1_1));
+  const d0 = a0_0;
+  if (!(d0 > tol)) {
+    y.fill(NaN, yOff, yOff + 2);
+    return;
+  }
+  const r0 = 1 / d0;
+  const s0 = Math.sqrt(d0);
+  M$[0] = s0;
+  const a1_0 = M$[2]!;
+  const w1_0 = a1_0;
+  const l1_0 = w1_0 * r0;
+  M$[2] = l1_0 * s0;
+  const d1 = a1_1 - l1_0 * w1_0;
+  if (!(d1 > tol)) {
+    y.fill(NaN, yOff, yOff + 2);
+    return;
+  }
+  const r1 = 1 / d1;
+  const s1 = Math.sqrt(d1);
+  M$[3] = s1;
+  const z0 = f$[0]!;
+  const z1 = f$[1]! - l1_0 * z0;
+  const x1 = z1 * r1;
+  y[yOff + 1] = x1;
+  const x0 = z0 * r0 - l1_0 * x1;
+  y[yOff] = x0;
+}
+
 /** q̈ at the state in s$, written to out[off…off+n). */
 function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
   dynamics$(t, p, M$, f$);
-  if (choleskyFactor(n$, M$) >= 0) {
-    for (let i = 0; i < n$; i++) out[off + i] = NaN;
-  } else {
-    choleskySolve(n$, M$, f$, 0, out, off);
-  }
+  solveM$(out, off);
 }
 
 /** The mass matrix M(q, t), row-major n×n. */
@@ -197,11 +227,7 @@ function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params)
   mass$(t, p, M$);
   b$fill(t, p, b$);
   for (let i = 0; i < n$; i++) f$[i] = pm[pmOff + i]! - b$[i]!;
-  if (choleskyFactor(n$, M$) >= 0) {
-    for (let i = 0; i < n$; i++) s$[n$ + i] = NaN;
-  } else {
-    choleskySolve(n$, M$, f$, 0, s$, n$);
-  }
+  solveM$(s$, n$);
 }
 
 /** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */
@@ -500,6 +526,111 @@ export function impact(t: number, q: ArrayLike<number>, qdMinus: ArrayLike<numbe
   for (let j = 0; j < m$; j++) result.active.push((status === 'ok' ? CA$[j]! : CL$[j]!) === 1);
   if (status !== 'ok') result.message = impactMessage$(status);
   return result;
+}
+
+// ---- Jacobian of a contact phase
+
+/** q̈, σ̇ and λ of the phase at the state. */
+const PA$ = new Float64Array(3);
+/** ∂P/∂x (n×2n, P the phase residual), then ∂C/∂x of the retaining rows (mr×2n). */
+const JX$ = new Float64Array(8);
+/** Per contact row, ∂Rⱼ,ᵢ/∂q_k (n×n): normals, then tangents of sticking contacts. */
+const PH$ = new Float64Array(4);
+/** Per contact row, [∂(Rⱼq̈ + biasⱼ)/∂q ∂biasⱼ/∂q̇] (2n). */
+const PC$ = new Float64Array(4);
+/** ∂C/∂x of the held rows in the order of R$. */
+const RC$ = new Float64Array(4);
+
+/** The free residual's Jacobian and every contact row's pieces at s$, with q̈ in a$ (λ in y$). */
+function phaseBlocks$(t: number, p: Params): void {
+  const q1 = s$[0]!;
+  const q2 = s$[1]!;
+  const q1_d = s$[2]!;
+  const q2_d = s$[3]!;
+  const m1 = p.m1 ?? 1.0;
+  const m2 = p.m2 ?? 1.0;
+  const l1 = p.l1 ?? 1.0;
+  const l2 = p.l2 ?? 1.0;
+  const g = p.g ?? 9.81;
+  const q1_dd = a$[0]!;
+  const q2_dd = a$[1]!;
+  const _0 = Math.cos(q1);
+  const _1 = Math.cos(q2);
+  const _2 = Math.sin(q1);
+  const _3 = Math.sin(q2);
+  const _4 = _0 * _1 + _2 * _3;
+  const _5 = q2_d * q2_d * _4;
+  const _6 = _1 * _2 - _0 * _3;
+  const _7 = q2_dd * _6;
+  const _8 = q1_d * q1_d * _4 + q1_dd * _6;
+  JX$[0] = l1 * (g * _0 * (m1 + m2) + l2 * m2 * (_5 - _7));
+  JX$[1] = l1 * l2 * m2 * (_7 - _5);
+  JX$[4] = -(l1 * l2 * m2 * _8);
+  JX$[5] = l2 * m2 * (g * _1 + l1 * _8);
+  JX$[2] = 0.0;
+  JX$[3] = 2.0 * l1 * l2 * m2 * q2_d * _6;
+  JX$[6] = -(2.0 * l1 * l2 * m2 * q1_d * _6);
+  JX$[7] = 0.0;
+  PH$[0] = l1 * _2;
+  PH$[1] = 0.0;
+  PH$[2] = 0.0;
+  PH$[3] = l2 * _3;
+  PC$[0] = l1 * (q1_d * q1_d * _0 + q1_dd * _2);
+  PC$[1] = l2 * (q2_d * q2_d * _1 + q2_dd * _3);
+  PC$[2] = 2.0 * l1 * q1_d * _2;
+  PC$[3] = 2.0 * l2 * q2_d * _3;
+}
+
+/**
+ * Jacobian of x ↦ (q̇, q̈) in the contact phase holding `active` (as in
+ * contactAccelerations), row-major 2n×2n: [0 I; ∂q̈/∂q ∂q̈/∂q̇]; NaN where
+ * the phase has no solution.
+ */
+export function contactAccelerationsJacobian(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, active: ArrayLike<boolean>, out: Float64Array = new Float64Array(16)): Float64Array {
+  contactAccelerations(t, q, qd, p, active, PA$);
+  if (Number.isNaN(PA$[0]!)) {
+    out.fill(NaN);
+    return out;
+  }
+  for (let i = 0; i < n$; i++) a$[i] = PA$[i]!;
+  let k = 0;
+  for (let j = 0; j < m$; j++) {
+    if (active[j]!) k += 1;
+  }
+  for (let r = 0; r < mt$; r++) {
+    if (active[TC$[r]!]!) k += 1;
+  }
+  phaseBlocks$(t, p);
+  k = 0;
+  for (let j = 0; j < m$; j++) {
+    if (active[j]!) {
+      const sigma = PA$[n$ + k]!;
+      for (let i = 0; i < n$; i++) {
+        for (let c = 0; c < n$; c++) JX$[i * 4 + c]! -= sigma * PH$[(j * n$ + i) * n$ + c]!;
+      }
+      for (let c = 0; c < 4; c++) RC$[k * 4 + c] = PC$[j * 4 + c]!;
+      k += 1;
+    }
+  }
+  for (let r = 0; r < mt$; r++) {
+    if (active[TC$[r]!]!) {
+      const sigma = PA$[n$ + k]!;
+      for (let i = 0; i < n$; i++) {
+        for (let c = 0; c < n$; c++) JX$[i * 4 + c]! -= sigma * PH$[((m$ + r) * n$ + i) * n$ + c]!;
+      }
+      for (let c = 0; c < 4; c++) RC$[k * 4 + c] = PC$[(m$ + r) * 4 + c]!;
+      k += 1;
+    }
+  }
+  out.fill(0);
+  for (let i = 0; i < n$; i++) out[i * 4 + i + n$] = 1;
+  for (let col = 0; col < 4; col++) {
+    for (let r = 0; r < k; r++) C$[r] = -RC$[r * 4 + col]!;
+    for (let i = 0; i < n$; i++) B$[i] = -JX$[i * 4 + col]!;
+    schurSolve(SCHUR$, k, true);
+    for (let j = 0; j < n$; j++) out[(n$ + j) * 4 + col] = Y$[j]!;
+  }
+  return out;
 }
 
 // ---- dense solvers, copied from src/numeric/{cholesky.ts,schur.ts,impact-modes.ts} (tested there; change them there)

@@ -176,6 +176,83 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   mm$[35] = Jz;
 }
 
+/** y[yOff…yOff+6) = M⁻¹f for M in M$ and f in f$: LDLᵀ unrolled for this M's sparsity (src/codegen/unrolled-solve.ts); leaves the Cholesky factor in M$; NaN when M is not positive definite. */
+function solveM$(y: Float64Array, yOff: number): void {
+  const a0_0 = M$[0]!;
+  const a1_1 = M$[7]!;
+  const a2_2 = M$[14]!;
+  const a3_3 = M$[21]!;
+  const a4_4 = M$[28]!;
+  const a5_5 = M$[35]!;
+  const tol = 6 * Number.EPSILON * Math.max(Math.abs(a0_0), Math.abs(a1_1), Math.abs(a2_2), Math.abs(a3_3), Math.abs(a4_4), Math.abs(a5_5));
+  const d0 = a0_0;
+  if (!(d0 > tol)) {
+    y.fill(NaN, yOff, yOff + 6);
+    return;
+  }
+  const r0 = 1 / d0;
+  const s0 = Math.sqrt(d0);
+  M$[0] = s0;
+  const d1 = a1_1;
+  if (!(d1 > tol)) {
+    y.fill(NaN, yOff, yOff + 6);
+    return;
+  }
+  const r1 = 1 / d1;
+  const s1 = Math.sqrt(d1);
+  M$[7] = s1;
+  const d2 = a2_2;
+  if (!(d2 > tol)) {
+    y.fill(NaN, yOff, yOff + 6);
+    return;
+  }
+  const r2 = 1 / d2;
+  const s2 = Math.sqrt(d2);
+  M$[14] = s2;
+  const d3 = a3_3;
+  if (!(d3 > tol)) {
+    y.fill(NaN, yOff, yOff + 6);
+    return;
+  }
+  const r3 = 1 / d3;
+  const s3 = Math.sqrt(d3);
+  M$[21] = s3;
+  const d4 = a4_4;
+  if (!(d4 > tol)) {
+    y.fill(NaN, yOff, yOff + 6);
+    return;
+  }
+  const r4 = 1 / d4;
+  const s4 = Math.sqrt(d4);
+  M$[28] = s4;
+  const d5 = a5_5;
+  if (!(d5 > tol)) {
+    y.fill(NaN, yOff, yOff + 6);
+    return;
+  }
+  const r5 = 1 / d5;
+  const s5 = Math.sqrt(d5);
+  M$[35] = s5;
+  const z0 = f$[0]!;
+  const z1 = f$[1]!;
+  const z2 = f$[2]!;
+  const z3 = f$[3]!;
+  const z4 = f$[4]!;
+  const z5 = f$[5]!;
+  const x5 = z5 * r5;
+  y[yOff + 5] = x5;
+  const x4 = z4 * r4;
+  y[yOff + 4] = x4;
+  const x3 = z3 * r3;
+  y[yOff + 3] = x3;
+  const x2 = z2 * r2;
+  y[yOff + 2] = x2;
+  const x1 = z1 * r1;
+  y[yOff + 1] = x1;
+  const x0 = z0 * r0;
+  y[yOff] = x0;
+}
+
 /** Constraint rows A and bias c = Ȧq̇ + ḃ at the state in s$. */
 function constraints$(t: number, p: Params, aa$: Float64Array, cc$: Float64Array): void {
   const a1 = p.a1 ?? -0.3;
@@ -333,11 +410,7 @@ function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params)
   mass$(t, p, M$);
   b$fill(t, p, b$);
   for (let i = 0; i < n$; i++) f$[i] = pm[pmOff + i]! - b$[i]!;
-  if (choleskyFactor(n$, M$) >= 0) {
-    for (let i = 0; i < n$; i++) s$[n$ + i] = NaN;
-  } else {
-    choleskySolve(n$, M$, f$, 0, s$, n$);
-  }
+  solveM$(s$, n$);
 }
 
 /** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */

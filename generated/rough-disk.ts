@@ -14,6 +14,7 @@
 //   gaps, gapRates, restitution: length 1, one per contact [floor]
 //   gapJacobian: row-major 1×3
 //   contactAccelerations: [q̈ (3), σ̇ of the active normals in contact order] (length 5 at most)
+//   contactAccelerationsJacobian: row-major 6×6, the Jacobian of [...qd, ...q̈] in the phase contactAccelerations solves
 //   impact: qdPlus (3), impulses (1, along +∂g/∂q), active (1: closed after the impact)
 //   slipJacobian: row-major 1×3; slipRates: 1; friction: [μ_k, μ_s] per contact (2)
 //   frictionPhase: [q̈ (3), σ̇ per contact (1), τ per slip row (1), det] (6)
@@ -106,14 +107,51 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   mm$[8] = 0.5 * m * r * r;
 }
 
+/** y[yOff…yOff+3) = M⁻¹f for M in M$ and f in f$: LDLᵀ unrolled for this M's sparsity (src/codegen/unrolled-solve.ts); leaves the Cholesky factor in M$; NaN when M is not positive definite. */
+function solveM$(y: Float64Array, yOff: number): void {
+  const a0_0 = M$[0]!;
+  const a1_1 = M$[4]!;
+  const a2_2 = M$[8]!;
+  const tol = 3 * Number.EPSILON * Math.max(Math.abs(a0_0), Math.abs(a1_1), Math.abs(a2_2));
+  const d0 = a0_0;
+  if (!(d0 > tol)) {
+    y.fill(NaN, yOff, yOff + 3);
+    return;
+  }
+  const r0 = 1 / d0;
+  const s0 = Math.sqrt(d0);
+  M$[0] = s0;
+  const d1 = a1_1;
+  if (!(d1 > tol)) {
+    y.fill(NaN, yOff, yOff + 3);
+    return;
+  }
+  const r1 = 1 / d1;
+  const s1 = Math.sqrt(d1);
+  M$[4] = s1;
+  const d2 = a2_2;
+  if (!(d2 > tol)) {
+    y.fill(NaN, yOff, yOff + 3);
+    return;
+  }
+  const r2 = 1 / d2;
+  const s2 = Math.sqrt(d2);
+  M$[8] = s2;
+  const z0 = f$[0]!;
+  const z1 = f$[1]!;
+  const z2 = f$[2]!;
+  const x2 = z2 * r2;
+  y[yOff + 2] = x2;
+  const x1 = z1 * r1;
+  y[yOff + 1] = x1;
+  const x0 = z0 * r0;
+  y[yOff] = x0;
+}
+
 /** q̈ at the state in s$, written to out[off…off+n). */
 function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
   dynamics$(t, p, M$, f$);
-  if (choleskyFactor(n$, M$) >= 0) {
-    for (let i = 0; i < n$; i++) out[off + i] = NaN;
-  } else {
-    choleskySolve(n$, M$, f$, 0, out, off);
-  }
+  solveM$(out, off);
 }
 
 /** The mass matrix M(q, t), row-major n×n. */
@@ -181,11 +219,7 @@ function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params)
   mass$(t, p, M$);
   b$fill(t, p, b$);
   for (let i = 0; i < n$; i++) f$[i] = pm[pmOff + i]! - b$[i]!;
-  if (choleskyFactor(n$, M$) >= 0) {
-    for (let i = 0; i < n$; i++) s$[n$ + i] = NaN;
-  } else {
-    choleskySolve(n$, M$, f$, 0, s$, n$);
-  }
+  solveM$(s$, n$);
 }
 
 /** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */
@@ -587,6 +621,108 @@ export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<num
     }
   }
   out[5] = det;
+  return out;
+}
+
+// ---- Jacobian of a contact phase
+
+/** q̈, σ̇ and λ of the phase at the state. */
+const PA$ = new Float64Array(5);
+/** ∂P/∂x (n×2n, P the phase residual), then ∂C/∂x of the retaining rows (mr×2n). */
+const JX$ = new Float64Array(18);
+/** Per contact row, ∂Rⱼ,ᵢ/∂q_k (n×n): normals, then tangents of sticking contacts. */
+const PH$ = new Float64Array(9);
+/** Per contact row, [∂(Rⱼq̈ + biasⱼ)/∂q ∂biasⱼ/∂q̇] (2n). */
+const PC$ = new Float64Array(6);
+/** ∂C/∂x of the held rows in the order of R$. */
+const RC$ = new Float64Array(12);
+
+/** The free residual's Jacobian and every contact row's pieces at s$, with q̈ in a$ (λ in y$). */
+function phaseBlocks$(t: number, p: Params): void {
+  JX$[0] = 0.0;
+  JX$[1] = 0.0;
+  JX$[2] = 0.0;
+  JX$[6] = 0.0;
+  JX$[7] = 0.0;
+  JX$[8] = 0.0;
+  JX$[12] = 0.0;
+  JX$[13] = 0.0;
+  JX$[14] = 0.0;
+  JX$[3] = 0.0;
+  JX$[4] = 0.0;
+  JX$[5] = 0.0;
+  JX$[9] = 0.0;
+  JX$[10] = 0.0;
+  JX$[11] = 0.0;
+  JX$[15] = 0.0;
+  JX$[16] = 0.0;
+  JX$[17] = 0.0;
+  PH$[0] = 0.0;
+  PH$[1] = 0.0;
+  PH$[2] = 0.0;
+  PH$[3] = 0.0;
+  PH$[4] = 0.0;
+  PH$[5] = 0.0;
+  PH$[6] = 0.0;
+  PH$[7] = 0.0;
+  PH$[8] = 0.0;
+  PC$[0] = 0.0;
+  PC$[1] = 0.0;
+  PC$[2] = 0.0;
+  PC$[3] = 0.0;
+  PC$[4] = 0.0;
+  PC$[5] = 0.0;
+}
+
+/**
+ * Jacobian of x ↦ (q̇, q̈) in the contact phase holding `active` (as in
+ * contactAccelerations), row-major 2n×2n: [0 I; ∂q̈/∂q ∂q̈/∂q̇]; NaN where
+ * the phase has no solution.
+ */
+export function contactAccelerationsJacobian(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, active: ArrayLike<boolean>, out: Float64Array = new Float64Array(36)): Float64Array {
+  contactAccelerations(t, q, qd, p, active, PA$);
+  if (Number.isNaN(PA$[0]!)) {
+    out.fill(NaN);
+    return out;
+  }
+  for (let i = 0; i < n$; i++) a$[i] = PA$[i]!;
+  let k = 0;
+  for (let j = 0; j < m$; j++) {
+    if (active[j]!) k += 1;
+  }
+  for (let r = 0; r < mt$; r++) {
+    if (active[TC$[r]!]!) k += 1;
+  }
+  phaseBlocks$(t, p);
+  k = 0;
+  for (let j = 0; j < m$; j++) {
+    if (active[j]!) {
+      const sigma = PA$[n$ + k]!;
+      for (let i = 0; i < n$; i++) {
+        for (let c = 0; c < n$; c++) JX$[i * 6 + c]! -= sigma * PH$[(j * n$ + i) * n$ + c]!;
+      }
+      for (let c = 0; c < 6; c++) RC$[k * 6 + c] = PC$[j * 6 + c]!;
+      k += 1;
+    }
+  }
+  for (let r = 0; r < mt$; r++) {
+    if (active[TC$[r]!]!) {
+      const sigma = PA$[n$ + k]!;
+      for (let i = 0; i < n$; i++) {
+        for (let c = 0; c < n$; c++) JX$[i * 6 + c]! -= sigma * PH$[((m$ + r) * n$ + i) * n$ + c]!;
+      }
+      for (let c = 0; c < 6; c++) RC$[k * 6 + c] = PC$[(m$ + r) * 6 + c]!;
+      k += 1;
+    }
+  }
+  out.fill(0);
+  for (let i = 0; i < n$; i++) out[i * 6 + i + n$] = 1;
+  for (let col = 0; col < 6; col++) {
+    for (let r = 0; r < k; r++) C$[r] = -RC$[r * 6 + col]!;
+    for (let i = 0; i < n$; i++) B$[i] = -JX$[i * 6 + col]!;
+    schurSolve(SCHUR$, k, true);
+    for (let j = 0; j < n$; j++) out[(n$ + j) * 6 + col] = Y$[j]!;
+  }
   return out;
 }
 

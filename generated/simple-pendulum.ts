@@ -85,14 +85,27 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   mm$[0] = l * l * m;
 }
 
+/** y[yOff…yOff+1) = M⁻¹f for M in M$ and f in f$: LDLᵀ unrolled for this M's sparsity (src/codegen/unrolled-solve.ts); leaves the Cholesky factor in M$; NaN when M is not positive definite. */
+function solveM$(y: Float64Array, yOff: number): void {
+  const a0_0 = M$[0]!;
+  const tol = 1 * Number.EPSILON * Math.max(Math.abs(a0_0));
+  const d0 = a0_0;
+  if (!(d0 > tol)) {
+    y.fill(NaN, yOff, yOff + 1);
+    return;
+  }
+  const r0 = 1 / d0;
+  const s0 = Math.sqrt(d0);
+  M$[0] = s0;
+  const z0 = f$[0]!;
+  const x0 = z0 * r0;
+  y[yOff] = x0;
+}
+
 /** q̈ at the state in s$, written to out[off…off+n). */
 function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
   dynamics$(t, p, M$, f$);
-  if (choleskyFactor(n$, M$) >= 0) {
-    for (let i = 0; i < n$; i++) out[off + i] = NaN;
-  } else {
-    choleskySolve(n$, M$, f$, 0, out, off);
-  }
+  solveM$(out, off);
 }
 
 /** The mass matrix M(q, t), row-major n×n. */
@@ -152,11 +165,7 @@ function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params)
   mass$(t, p, M$);
   b$fill(t, p, b$);
   for (let i = 0; i < n$; i++) f$[i] = pm[pmOff + i]! - b$[i]!;
-  if (choleskyFactor(n$, M$) >= 0) {
-    for (let i = 0; i < n$; i++) s$[n$ + i] = NaN;
-  } else {
-    choleskySolve(n$, M$, f$, 0, s$, n$);
-  }
+  solveM$(s$, n$);
 }
 
 /** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */

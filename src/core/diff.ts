@@ -2,7 +2,7 @@
 // only put in canonical form by the constructors, never rewritten.
 import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
-import { add, addAll, cos, dependsOn, div, fn, memo, mul, mulOmitting, neg, num, ONE, pow, sin, unreachable, ZERO, type Expr, type Fn } from './expr.js';
+import { add, addAll, contains, cos, dependsOn, div, fn, liveSymbol, memo, mul, mulOmitting, neg, num, ONE, pow, sin, unreachable, ZERO, type Expr, type Fn } from './expr.js';
 import { deepSafe } from './traverse.js';
 
 /**
@@ -12,18 +12,21 @@ import { deepSafe } from './traverse.js';
  * for the forcing, for ∂L/∂q and again for the linearization).
  */
 export function diff(e: Expr, x: string): Expr {
+  const s = liveSymbol(x);
+  if (s === undefined) return ZERO;
+  const has = (u: Expr): boolean => contains(u, s);
   const d: (u: Expr) => Expr = deepSafe(
     (u) => {
-      if (!dependsOn(u, x)) return ZERO;
+      if (!has(u)) return ZERO;
       const hit = known(u, x);
       if (hit) return hit;
-      const r = rule(u, x, d);
+      const r = rule(u, x, d, has);
       const m = memo(u);
       if (m.derivatives) m.derivatives.push(x, r);
       else m.derivatives = [x, r];
       return r;
     },
-    (u) => !dependsOn(u, x) || known(u, x) !== undefined,
+    (u) => !has(u) || known(u, x) !== undefined,
   );
   return d(e);
 }
@@ -36,7 +39,7 @@ function known(u: Expr, x: string): Expr | undefined {
   return undefined;
 }
 
-function rule(e: Expr, x: string, d: (u: Expr) => Expr): Expr {
+function rule(e: Expr, x: string, d: (u: Expr) => Expr, has: (u: Expr) => boolean): Expr {
   switch (e.kind) {
     case 'num':
       return ZERO;
@@ -57,7 +60,7 @@ function rule(e: Expr, x: string, d: (u: Expr) => Expr): Expr {
       const parts: Expr[] = [];
       const fs = e.factors;
       for (let i = 0; i < fs.length; i++) {
-        if (!dependsOn(fs[i]!.base, x) && !dependsOn(fs[i]!.exp, x)) continue;
+        if (!has(fs[i]!.base) && !has(fs[i]!.exp)) continue;
         const di = d(pow(fs[i]!.base, fs[i]!.exp));
         if (di === ZERO) continue;
         parts.push(mulOmitting(e, i, di));
@@ -66,7 +69,7 @@ function rule(e: Expr, x: string, d: (u: Expr) => Expr): Expr {
     }
     case 'pow': {
       const { base, exp } = e;
-      if (!dependsOn(exp, x)) {
+      if (!has(exp)) {
         // d(b^k) = k b^(k−1) db
         return mul(exp, pow(base, add(exp, num(Q.MINUS_ONE))), d(base));
       }

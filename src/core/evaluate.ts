@@ -20,6 +20,15 @@ const FNS: Record<FnName, (x: number) => number> = {
 };
 
 export function evaluate(e: Expr, env: Env): number {
+  return evaluator(env)(e);
+}
+
+/**
+ * e ↦ its value in env, for many expressions at one point: subexpressions
+ * they share (the entries of a mass matrix share their cosines and
+ * products, M_ij = M_ji is one node) are evaluated once.
+ */
+export function evaluator(env: Env): (e: Expr) => number {
   const memo = new Map<Expr, number>();
   const go: (u: Expr) => number = deepSafe((u: Expr): number => {
     const hit = memo.get(u);
@@ -61,5 +70,5 @@ export function evaluate(e: Expr, env: Env): number {
     memo.set(u, r);
     return r;
   }, (u) => memo.has(u));
-  return go(e);
+  return go;
 }

@@ -71,7 +71,7 @@ function toExpr(p: Poly): Expr {
 }
 
 /** A base that expansion leaves as it is: a symbol, or a function of expanded arguments. */
-const isExpandedAtom = (b: Expr): boolean => b.kind === 'sym' || (b.kind === 'fn' && b.args.every((a) => expand(a) === a));
+const isExpandedAtom = (b: Expr): boolean => b.kind === 'sym' || (b.kind === 'fn' && b.args.every((a) => memo(a).expanded === a || expand(a) === a));
 
 /**
  * A product of powers of expanded atoms with numeric exponents is its own

@@ -824,11 +824,15 @@ function mergeFactors(ca: Rational, fa: readonly Factor[], b: Expr): Expr | unde
  * sum (which makeMul and scale may flatten or flip) takes the long way.
  */
 export function mulOmitting(e: Mul, i: number, b: Expr): Expr {
-  const rest = e.factors.filter((_, k) => k !== i);
-  const lone = rest.length === 1 ? rest[0]! : undefined;
-  if (rest.length === 0 || (lone && lone.exp === ONE && lone.base.kind === 'add')) return mul(makeMul(e.coeff, rest), b);
-  if (b.kind === 'num') return makeMul(Q.mul(e.coeff, b.value), rest);
-  return mergeFactors(e.coeff, rest, b) ?? mul(makeMul(e.coeff, rest), b);
+  return mulFactors(e.coeff, e.factors.filter((_, k) => k !== i), b);
+}
+
+/** mul(makeMul(coeff, factors), b) for a canonical factor list, without making the node makeMul(coeff, factors) where it can (see mulOmitting). */
+export function mulFactors(coeff: Rational, factors: readonly Factor[], b: Expr): Expr {
+  const lone = factors.length === 1 ? factors[0]! : undefined;
+  if (factors.length === 0 || (lone && lone.exp === ONE && lone.base.kind === 'add')) return mul(makeMul(coeff, factors), b);
+  if (b.kind === 'num') return makeMul(Q.mul(coeff, b.value), factors);
+  return mergeFactors(coeff, factors, b) ?? mul(makeMul(coeff, factors), b);
 }
 
 // Bases are distinct after the map above unless a folded power reintroduced
@@ -973,9 +977,31 @@ const NO_SYMBOLS: readonly Sym[] = [];
 function symbolsOf(e: Expr): readonly Sym[] {
   const m = memo(e);
   if (m.symbols) return m.symbols;
+  // Most nodes asked are new nodes over known children: no walk needed.
+  if (childrenHaveSymbols(e)) return (m.symbols = symbolsHere(e));
   // Children first, without recursion: expressions may be deeper than the stack.
   for (const u of postOrder(e, (v) => memo(v).symbols !== undefined)) memo(u).symbols = symbolsHere(u);
   return m.symbols!;
+}
+
+/** Whether every child of u (as children() lists them) has its symbols memoized. */
+function childrenHaveSymbols(u: Expr): boolean {
+  const known = (c: Expr): boolean => memo(c).symbols !== undefined;
+  switch (u.kind) {
+    case 'num':
+    case 'sym':
+      return true;
+    case 'add':
+      return u.terms.every((t) => known(t.expr));
+    case 'mul':
+      return u.factors.every((f) => known(f.base) && (f.exp.kind === 'num' || known(f.exp)));
+    case 'pow':
+      return known(u.base) && known(u.exp);
+    case 'fn':
+      return u.args.every(known);
+    default:
+      return unreachable(u);
+  }
 }
 
 /** The free symbols of u from its children's (all known). */
@@ -985,13 +1011,32 @@ function symbolsHere(u: Expr): readonly Sym[] {
       return NO_SYMBOLS;
     case 'sym':
       return [u];
-    default: {
-      // Union of the children's sorted lists; reuses a child's list when the
-      // others add nothing (the common case), so most nodes allocate nothing.
+    // Union of the children's sorted lists; reuses a child's list when the
+    // others add nothing (the common case), so most nodes allocate nothing
+    // (nor does the walk over the children: no children() array).
+    case 'add': {
       let out = NO_SYMBOLS;
-      for (const c of children(u)) out = unionSorted(out, memo(c).symbols!);
+      for (const t of u.terms) out = unionSorted(out, memo(t.expr).symbols!);
       return out;
     }
+    case 'mul': {
+      let out = NO_SYMBOLS;
+      for (const f of u.factors) {
+        out = unionSorted(out, memo(f.base).symbols!);
+        // A numeric exponent is not among children(), so postOrder gave it no list.
+        if (f.exp.kind !== 'num') out = unionSorted(out, memo(f.exp).symbols!);
+      }
+      return out;
+    }
+    case 'pow':
+      return unionSorted(memo(u.base).symbols!, memo(u.exp).symbols!);
+    case 'fn': {
+      let out = NO_SYMBOLS;
+      for (const a of u.args) out = unionSorted(out, memo(a).symbols!);
+      return out;
+    }
+    default:
+      return unreachable(u);
   }
 }
 
@@ -1030,6 +1075,12 @@ export function freeSymbols(e: Expr): ReadonlySet<string> {
  * copies nor sorts (memoized on the node).
  */
 export const symbolsIn = (e: Expr): readonly Sym[] => symbolsOf(e);
+
+/** The symbol of this name if one is alive: else no live expression contains it. */
+export const liveSymbol = (name: string): Sym | undefined => findSym(name);
+
+/** Whether the symbol s occurs in e (by identity: no name comparisons). */
+export const contains = (e: Expr, s: Sym): boolean => symbolsOf(e).includes(s);
 
 /** Whether the symbol `name` occurs in e. */
 export function dependsOn(e: Expr, name: string): boolean {

@@ -23,7 +23,7 @@ import { opCount } from './cost.js';
 import { expand, isExpandedPower, isExpandedSum } from './expand.js';
 import { deepSafe, mapChildren, memoPass } from './traverse.js';
 import {
-  add, addAll, addFromTerms, cos, fn, makeMul, memo, mul, mulAll, num, ONE, pow, sin, splitCoeff, sub, unreachable, type Expr, type Factor, type Term,
+  add, addAll, addFromTerms, cos, fn, makeMul, memo, mul, mulAll, mulFactors, num, ONE, pow, sin, splitCoeff, sub, unreachable, type Expr, type Factor, type Term,
 } from './expr.js';
 
 // Results are memoized on the nodes (see Memo in expr.ts): derivations ask
@@ -51,12 +51,26 @@ const simplifyTrigDeepSafe: (u: Expr) => Expr = deepSafe((u: Expr): Expr => {
   if (m.trig) return m.trig;
   let r: Expr;
   if (u.kind === 'add') {
-    const inner = mapChildren(u, simplifyTrigDeepSafe);
+    const inner = everyOwnForm(u.terms, (t) => t.expr) ? u : mapChildren(u, simplifyTrigDeepSafe);
     r = inner.kind === 'add' ? simplifySum(inner) : inner;
-  } else r = mapChildren(u, simplifyTrigDeepSafe);
+  } else if (u.kind === 'mul' && everyOwnForm(u.factors, (f) => f.base) && everyOwnForm(u.factors, (f) => f.exp)) r = u;
+  else r = mapChildren(u, simplifyTrigDeepSafe);
   m.trig = r;
   return r;
 }, (u) => memo(u).trig !== undefined);
+
+/**
+ * Whether every part is its own trig simplification: then the node is left
+ * as it is (what mapChildren finds after an array and a comparison per node;
+ * derivatives of simplified forms are mostly products of such parts).
+ */
+function everyOwnForm<T>(items: readonly T[], part: (x: T) => Expr): boolean {
+  for (const x of items) {
+    const p = part(x);
+    if ((memo(p).trig ?? simplifyTrigDeepSafe(p)) !== p) return false;
+  }
+  return true;
+}
 
 const isTrigFactor = (f: Factor): boolean =>
   f.base.kind === 'fn' && (f.base.name === 'sin' || f.base.name === 'cos') && f.exp.kind === 'num' && Q.isInteger(f.exp.value) && f.exp.value.n > 0;
@@ -163,22 +177,24 @@ function simplifySum(e: Expr & { kind: 'add' }): Expr {
     acc.set(expr, prev ? Q.add(prev, c) : c);
   };
   const parts: Expr[] = [];
+  const polys = new Map<number, { readonly group: Group; readonly poly: Expr }[]>();
   for (const g of groups) {
-    const rest = g.pure ? ONE : splitTrig(g.terms[0]!.expr)[0];
+    const restFactors = g.factors.filter((f) => !isTrigFactor(f));
+    const rest = (): Expr => (g.pure ? ONE : makeMul(Q.ONE, restFactors));
     const trigPart = (): Expr[] => g.terms.map((t) => mul(num(t.coeff), splitTrig(t.expr)[1]));
     if (size(g) > 1) {
-      const poly = addAll([...trigPart(), ...(joins(g) ? [num(e.constant)] : [])]);
+      const poly = g.pure ? addAll([...trigPart(), ...(joins(g) ? [num(e.constant)] : [])]) : samePoly(polys, g, () => addAll(trigPart()));
       const best = shortestForm(poly);
       if (best !== poly) {
         changed = true;
         if (joins(g)) constant = Q.ZERO;
-        if (expanded) putProduct(put, rest, best, (c) => (constant = Q.add(constant, c)));
-        else parts.push(mul(rest, best));
+        if (expanded) putProduct(put, restFactors, rest, best, (c) => (constant = Q.add(constant, c)));
+        else parts.push(mul(rest(), best));
         continue;
       }
     }
     if (expanded) for (const t of g.terms) put(t.expr, t.coeff);
-    else parts.push(mul(rest, addAll(trigPart())));
+    else parts.push(mul(rest(), addAll(trigPart())));
   }
   if (!changed) return e;
   // The chosen forms are sums of monomials: multiply out the group factor.
@@ -186,14 +202,47 @@ function simplifySum(e: Expr & { kind: 'add' }): Expr {
 }
 
 /**
- * rest·best multiplied out into `put` (and `addConstant`), as expand would:
- * over monomials of expanded atoms term by term, else by expand itself.
+ * The trig polynomial of group g, made once for the groups of a sum with the
+ * same coefficients and trig parts (m₁l₁l₂(cos q₁cos q₂ + sin q₁sin q₂) +
+ * m₂l₁l₂(…) + …: the groups of one mass-matrix entry all share theirs).
  */
-function putProduct(put: (expr: Expr, c: Rational) => void, rest: Expr, best: Expr, addConstant: (c: Rational) => void): void {
+function samePoly(polys: Map<number, { readonly group: Group; readonly poly: Expr }[]>, g: Group, make: () => Expr): Expr {
+  let h = g.terms.length;
+  for (const t of g.terms) {
+    h = Math.imul(h ^ t.coeff.n, 0x5bd1e995) ^ t.coeff.d;
+    for (const f of asFactors(t.expr)) if (isTrigFactor(f)) h = Math.imul(h ^ f.base.id, 0x5bd1e995) ^ f.exp.id;
+  }
+  const bucket = polys.get(h);
+  const hit = bucket?.find((x) => sameTrig(x.group, g));
+  if (hit) return hit.poly;
+  const poly = make();
+  if (bucket) bucket.push({ group: g, poly });
+  else polys.set(h, [{ group: g, poly }]);
+  return poly;
+}
+
+/** Whether two groups have the same coefficients and trig parts, term by term. */
+function sameTrig(a: Group, b: Group): boolean {
+  if (a.terms.length !== b.terms.length) return false;
+  for (let k = 0; k < a.terms.length; k++) {
+    if (!Q.eq(a.terms[k]!.coeff, b.terms[k]!.coeff)) return false;
+    const fa = asFactors(a.terms[k]!.expr).filter(isTrigFactor);
+    const fb = asFactors(b.terms[k]!.expr).filter(isTrigFactor);
+    if (fa.length !== fb.length || fa.some((f, i) => f.base !== fb[i]!.base || f.exp !== fb[i]!.exp)) return false;
+  }
+  return true;
+}
+
+/**
+ * rest·best multiplied out into `put` (and `addConstant`), as expand would,
+ * for the non-trig factors `restFactors` of a term of an expanded sum (rest
+ * is their product, made only where needed): over monomials of expanded
+ * atoms term by term, else by expand itself.
+ */
+function putProduct(put: (expr: Expr, c: Rational) => void, restFactors: readonly Factor[], rest: () => Expr, best: Expr, addConstant: (c: Rational) => void): void {
   const terms = best.kind === 'add' ? best.terms : [{ expr: splitCoeff(best)[1], coeff: splitCoeff(best)[0] }];
-  const direct = (rest === ONE || isExpandedPower(rest)) && terms.every((t) => t.expr === ONE || isExpandedPower(t.expr));
-  if (!direct) {
-    const x = expand(mul(rest, best));
+  if (!terms.every((t) => t.expr === ONE || isExpandedPower(t.expr))) {
+    const x = expand(mul(rest(), best));
     if (x.kind === 'add') {
       addConstant(x.constant);
       for (const t of x.terms) put(t.expr, t.coeff);
@@ -204,12 +253,13 @@ function putProduct(put: (expr: Expr, c: Rational) => void, rest: Expr, best: Ex
     }
     return;
   }
+  const pure = restFactors.length === 0;
   if (best.kind === 'add' && !Q.isZero(best.constant)) {
-    if (rest === ONE) addConstant(best.constant);
-    else put(rest, best.constant);
+    if (pure) addConstant(best.constant);
+    else put(rest(), best.constant);
   }
   for (const t of terms) {
-    const prod = rest === ONE ? t.expr : t.expr === ONE ? rest : mul(rest, t.expr);
+    const prod = pure ? t.expr : t.expr === ONE ? rest() : mulFactors(Q.ONE, restFactors, t.expr);
     const [c, m] = splitCoeff(prod);
     if (m === ONE) addConstant(Q.mul(c, t.coeff));
     else put(m, Q.mul(c, t.coeff));

@@ -14,7 +14,7 @@
 import { MechanicsError } from '../errors.js';
 import type { Expr } from '../core/expr.js';
 import { diff } from '../core/diff.js';
-import { evaluate, type Env } from '../core/evaluate.js';
+import { evaluator, type Env } from '../core/evaluate.js';
 import { energyField, type Model } from '../model/model.js';
 import { choleskyFactor } from '../numeric/cholesky.js';
 import { pinningScale } from '../numeric/schur.js';
@@ -72,7 +72,8 @@ export function independentRows(a: readonly (readonly number[])[]): boolean {
 }
 
 export function evalMatrix(a: readonly (readonly Expr[])[], env: Env): number[][] {
-  return a.map((r) => r.map((e) => evaluate(e, env)));
+  const value = evaluator(env);
+  return a.map((r) => r.map(value));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { add, cos, div, fn, mul, num, pow, sin, sqrt, sym, TWO } from '../../src/core/expr.js';
-import { evaluate } from '../../src/core/evaluate.js';
+import { add, cos, div, fn, mul, num, pow, sin, sqrt, sub, sym, TWO } from '../../src/core/expr.js';
+import { evaluate, evaluator } from '../../src/core/evaluate.js';
 import { rat } from '../../src/core/rational.js';
 import { MechanicsError } from '../../src/errors.js';
 
@@ -40,5 +40,17 @@ describe('numeric evaluation', () => {
   });
   it('gives NaN, not an error, for a half power of a negative number', () => {
     expect(evaluate(sqrt(x), { x: -1 })).toBeNaN();
+  });
+});
+
+describe('an evaluator for many expressions at one point', () => {
+  it('gives each expression the value evaluate gives, shared subexpressions evaluated once', () => {
+    const [a, b] = [sym('a'), sym('b')];
+    const shared = cos(sub(a, b));
+    const exprs = [mul(num(3), shared), add(shared, pow(a, 2)), shared, mul(a, b, shared)];
+    const env = { a: 0.3, b: -1.2 };
+    const value = evaluator(env);
+    expect(exprs.map(value)).toEqual(exprs.map((e) => evaluate(e, env)));
+    expect(value(exprs[1]!)).toBeCloseTo(Math.cos(1.5) + 0.09, 15);
   });
 });

@@ -54,6 +54,12 @@ describe('grouping by the non-trig part', () => {
   it('groups terms with the same non-trig part: x sin²y + x cos²y + z = x + z', () => {
     expect(simplifyTrig(add(mul(x, pow(sin(y), 2)), mul(x, pow(cos(y), 2)), z))).toBe(add(x, z));
   });
+  it('gives groups with the same trig part the same form: Σₖ mₖ(cos a cos b + sin a sin b) = Σₖ mₖ cos(a − b)', () => {
+    const [a, b, m1, m2, m3] = ['a', 'b', 'm1', 'm2', 'm3'].map(sym) as [Expr, Expr, Expr, Expr, Expr];
+    const part = add(mul(cos(a), cos(b)), mul(sin(a), sin(b)));
+    const e = expand(add(mul(m1, part), mul(TWO, m2, part), mul(m3, part), mul(m3, sin(a))));
+    expect(simplifyTrig(e)).toBe(add(mul(m1, cos(sub(a, b))), mul(TWO, m2, cos(sub(a, b))), mul(m3, cos(sub(a, b))), mul(m3, sin(a))));
+  });
   it('groups a lone pure trig term with the constant: 1 − sin²y + x = cos²y + x', () => {
     expect(simplifyTrig(add(ONE, mul(num(-1), pow(sin(y), 2)), x))).toBe(add(pow(cos(y), 2), x));
   });

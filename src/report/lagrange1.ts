@@ -10,9 +10,10 @@ import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { ContactKinematics } from '../derive/unilateral-types.js';
 import { multiplierName } from '../model/names.js';
+import type { Model } from '../model/types.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
-import { fits, math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
+import { fits, gapForm, math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
 
 /** One row of the constraint matrix: its name (a gradient in LaTeX), the row, the multiplier it carries. */
 interface ReactionRow {
@@ -21,8 +22,8 @@ interface ReactionRow {
   readonly multiplier: string;
 }
 
-/** The author's letter of a contact: f for f ≥ 0 (Kozlov), g for g ≤ 0 (Kugushev–Sorokina). */
-const letter = (c: ContactKinematics): 'f' | 'g' => (c.constraint.author.sense === '>=' ? 'f' : 'g');
+/** The report's letter of a contact (notation.ts gapForm): f for f ≥ 0 (Kozlov), g for g ≤ 0 (Kugushev–Sorokina). */
+const letter = (model: Model, c: ContactKinematics): 'f' | 'g' => gapForm(model, c.constraint).letter;
 
 /**
  * The rows in report order: retaining constraints (A, holonomic first),
@@ -38,8 +39,8 @@ function reactionRows(system: DerivedSystem, measure: boolean): ReactionRow[] {
   });
   const d = (s: string): string => (measure ? `\\mathrm{d}${s}` : `\\dot{${s}}`);
   system.unilateral?.contacts.forEach((c, j) => {
-    const row = letter(c) === 'f' ? c.normal.row : c.normal.row.map((x) => simplify(neg(x)));
-    out.push({ gradient: `\\partial ${letter(c)}_{${j + 1}}/\\partial q`, row, multiplier: d(`\\mu_{${j + 1}}`) });
+    const row = letter(system.model, c) === 'f' ? c.normal.row : c.normal.row.map((x) => simplify(neg(x)));
+    out.push({ gradient: `\\partial ${letter(system.model, c)}_{${j + 1}}/\\partial q`, row, multiplier: d(`\\mu_{${j + 1}}`) });
     if (c.tangent) out.push({ gradient: `\\partial \\xi_{${j + 1}}/\\partial q`, row: c.tangent.row, multiplier: d(`\\nu_{${j + 1}}`) });
   });
   return out;
@@ -64,7 +65,7 @@ function reactionTerms(system: DerivedSystem, measure: boolean): string {
   }
   const u = system.unilateral;
   if (u) {
-    const senses = new Set(u.contacts.map(letter));
+    const senses = new Set(u.contacts.map((c) => letter(system.model, c)));
     const sign = senses.size === 1 && senses.has('g') ? '-' : '+';
     const g = senses.size === 1 ? [...senses][0]! : 'f';
     parts.push(`${sign} \\sum_{j} \\frac{\\partial ${g}_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j`);

@@ -17,16 +17,17 @@ import { postImpactName, preImpactName } from '../model/names.js';
 import type { ContactKinematics, ContactRow, CriticalValue, ImpactMap, ImpactMode } from '../derive/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, type Block, type EquationRow, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
-import { math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
+import { gapForm, math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
+import type { Model } from '../model/types.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
 
 const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 // ---------------------------------------------------------------- symbols
-/** The author's letter: f for f ≥ 0, g for g ≤ 0. */
-const letter = (c: ContactKinematics): 'f' | 'g' => (c.constraint.author.sense === '>=' ? 'f' : 'g');
-const gapSymbol = (c: ContactKinematics, j: number): string => `${letter(c)}_{${j + 1}}`;
+/** The report's letter of a contact (notation.ts gapForm): f for f ≥ 0, g for g ≤ 0, the author's unless it names a parameter. */
+const letter = (model: Model, c: ContactKinematics): 'f' | 'g' => gapForm(model, c.constraint).letter;
+const gapSymbol = (model: Model, c: ContactKinematics, j: number): string => `${letter(model, c)}_{${j + 1}}`;
 const tangentSymbol = (j: number): string => `\\xi_{${j + 1}}`;
 /** Multiplier of a row on a contact phase: σ̇_j (normal), ν̇_j (tangent). */
 const rateSymbol = (r: ContactRow): string => (r.kind === 'normal' ? `\\dot{\\sigma}_{${r.contact + 1}}` : `\\dot{\\nu}_{${r.contact + 1}}`);
@@ -43,8 +44,8 @@ function rowByLabel(u: Unilateral, label: string): ContactRow | undefined {
 
 const contactName = (u: Unilateral, j: number): string => u.contacts[j]!.constraint.name;
 
-/** The row ∂f/∂q of a contact as its author writes it: ∂g/∂q = −∂f/∂q for g ≤ 0. */
-const authorRow = (c: ContactKinematics): Expr[] => c.normal.row.map((x) => (letter(c) === 'f' ? x : simplify(neg(x))));
+/** The row ∂f/∂q of a contact as the report writes it: ∂g/∂q = −∂f/∂q for g ≤ 0. */
+const authorRow = (model: Model, c: ContactKinematics): Expr[] => c.normal.row.map((x) => (letter(model, c) === 'f' ? x : simplify(neg(x))));
 
 /** Print lines with a relation appended to the last: […, "x + y \\ge 0"]. */
 const closeWith = (lines: readonly string[], tail: string): string[] => [...lines.slice(0, -1), `${lines[lines.length - 1]} ${tail}`];
@@ -55,19 +56,22 @@ const inequality = (label: string, lines: readonly string[]): EquationRow => ({ 
 // ---------------------------------------------------------------- constraints
 /** Unilateral constraints in the author's sign convention, with their impact laws and gradients. */
 export function unilateralConstraintBlocks(system: DerivedSystem): Block[] | undefined {
+  const { model } = system;
   const u = system.unilateral;
   if (!u) return undefined;
   const cs = system.model.coordinates;
   const k = u.contacts.length;
-  const conventions = [...new Set(u.contacts.map(letter))];
+  const conventions = [...new Set(u.contacts.map((c) => letter(model, c)))];
+  // Turned where the author's letter names a parameter (gravity g beside g ≤ 0: notation.ts gapForm).
+  const turned = u.contacts.some((c) => (c.constraint.author.sense === '>=' ? 'f' : 'g') !== letter(model, c));
   const blocks: Block[] = [
     paragraph(
-      `${k === 1 ? 'One unilateral constraint acts' : `${capitalize(countWord(k))} unilateral constraints act`}, written as by the author (`,
+      `${k === 1 ? 'One unilateral constraint acts' : `${capitalize(countWord(k))} unilateral constraints act`}, written ${turned ? 'in the other form than the author’s, whose letter names a parameter' : 'as by the author'} (`,
       conventions.map((l) => (l === 'f' ? 'f ≥ 0 admissible, as in Kozlov' : 'g ≤ 0 admissible, as in Kugushev–Sorokina')).join('; '),
       '):',
     ),
-    equations(...u.contacts.map((c, j) => equation(`unilateral-${c.constraint.name}`, gapSymbol(c, j), closeWith(mathLines(c.constraint.author.expr), letter(c) === 'f' ? '\\ge 0' : '\\le 0')))),
-    list(...u.contacts.map((c, j) => contactItem(c, j))),
+    equations(...u.contacts.map((c, j) => equation(`unilateral-${c.constraint.name}`, gapSymbol(model, c, j), closeWith(mathLines(gapForm(model, c.constraint).expr), letter(model, c) === 'f' ? '\\ge 0' : '\\le 0')))),
+    list(...u.contacts.map((c, j) => contactItem(model, c, j))),
   ];
   const sticking = u.contacts.map((c, j) => ({ c, j })).filter(({ c }) => c.tangent);
   if (sticking.length) {
@@ -80,7 +84,7 @@ export function unilateralConstraintBlocks(system: DerivedSystem): Block[] | und
     paragraph('Their gradients, which give the directions of the contact reactions, are'),
     equations(
       ...u.contacts.flatMap((c, j) => [
-        equation(undefined, `\\frac{\\partial ${gapSymbol(c, j)}}{\\partial q}`, latexMatrix([authorRow(c).map(math)])),
+        equation(undefined, `\\frac{\\partial ${gapSymbol(model, c, j)}}{\\partial q}`, latexMatrix([authorRow(model, c).map(math)])),
         ...(c.tangent ? [equation(undefined, `\\frac{\\partial ${tangentSymbol(j)}}{\\partial q}`, latexMatrix([c.tangent.row.map(math)]))] : []),
       ]),
     ),
@@ -89,10 +93,10 @@ export function unilateralConstraintBlocks(system: DerivedSystem): Block[] | und
   return blocks;
 }
 
-function contactItem(c: ContactKinematics, j: number): Inline[] {
+function contactItem(model: Model, c: ContactKinematics, j: number): Inline[] {
   const name = `${contactLabel(c)}: `;
-  const f = gapSymbol(c, j);
-  const normalVelocity = `\\dot{${letter(c)}}_{${j + 1}}`;
+  const f = gapSymbol(model, c, j);
+  const normalVelocity = `\\dot{${letter(model, c)}}_{${j + 1}}`;
   const when = activation(c);
   switch (c.constraint.law.kind) {
     case 'newton':
@@ -134,14 +138,15 @@ function activation(c: ContactKinematics): Inline[] {
  * − Σ (∂g_j/∂q_i) dμ_j, + Σ (∂ξ_j/∂q_i) dν_j (Kugushev–Sorokina (10.13)).
  */
 export function contactTerms(system: DerivedSystem, i: string): string {
+  const { model } = system;
   const u = system.unilateral;
   if (!u) return '';
   const k = u.contacts.length;
-  const term = (c: ContactKinematics, j: string): string => `${letter(c) === 'f' ? '+' : '-'} \\frac{\\partial ${letter(c)}_{${j}}}{\\partial q_{${i}}}\\,\\mathrm{d}\\mu_{${j}}`;
-  const senses = new Set(u.contacts.map(letter));
+  const term = (c: ContactKinematics, j: string): string => `${letter(model, c) === 'f' ? '+' : '-'} \\frac{\\partial ${letter(model, c)}_{${j}}}{\\partial q_{${i}}}\\,\\mathrm{d}\\mu_{${j}}`;
+  const senses = new Set(u.contacts.map((c) => letter(model, c)));
   let out: string;
   if (k === 1) out = term(u.contacts[0]!, '1');
-  else if (senses.size === 1) out = `${letter(u.contacts[0]!) === 'f' ? '+' : '-'} \\sum_{j=1}^{${k}} \\frac{\\partial ${letter(u.contacts[0]!)}_{j}}{\\partial q_{${i}}}\\,\\mathrm{d}\\mu_{j}`;
+  else if (senses.size === 1) out = `${letter(model, u.contacts[0]!) === 'f' ? '+' : '-'} \\sum_{j=1}^{${k}} \\frac{\\partial ${letter(model, u.contacts[0]!)}_{j}}{\\partial q_{${i}}}\\,\\mathrm{d}\\mu_{j}`;
   else out = u.contacts.map((c, j) => term(c, `${j + 1}`)).join(' ');
   const sticking = u.contacts.map((c, j) => (c.tangent ? j : -1)).filter((j) => j >= 0);
   if (sticking.length === 1) out += ` + \\frac{\\partial \\xi_{${sticking[0]! + 1}}}{\\partial q_{${i}}}\\,\\mathrm{d}\\nu_{${sticking[0]! + 1}}`;
@@ -152,10 +157,11 @@ export function contactTerms(system: DerivedSystem, i: string): string {
 
 /** The conditions on the measures, as a sentence. */
 export function measureConditions(system: DerivedSystem): Inline[] {
+  const { model } = system;
   const u = system.unilateral;
   if (!u) return [];
   const anyStick = u.contacts.some((c) => c.tangent);
-  const gapSet = u.contacts.every((c) => letter(c) === 'f') ? '\\{f_j = 0\\}' : u.contacts.every((c) => letter(c) === 'g') ? '\\{g_j = 0\\}' : '\\{f_j = 0\\}\\ (g_j = 0)';
+  const gapSet = u.contacts.every((c) => letter(model, c) === 'f') ? '\\{f_j = 0\\}' : u.contacts.every((c) => letter(model, c) === 'g') ? '\\{g_j = 0\\}' : '\\{f_j = 0\\}\\ (g_j = 0)';
   return [
     'Here the measures ',
     m('\\mathrm{d}\\mu_j \\ge 0'),
@@ -172,6 +178,7 @@ export function measureConditions(system: DerivedSystem): Inline[] {
 // ---------------------------------------------------------------- contact phases
 /** Contact phases (Kugushev–Sorokina §9, regime 2): accelerations, multipliers, release conditions. */
 export function contactPhasesSection(system: DerivedSystem): Section | undefined {
+  const { model } = system;
   const u = system.unilateral;
   if (!u) return undefined;
   const cs = system.model.coordinates;
@@ -199,7 +206,7 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
   }
   for (const phase of u.phases) {
     const names = phase.active.map((j) => contactName(u, j)).join(' and ');
-    const held = phase.active.map((j) => `${gapSymbol(u.contacts[j]!, j)} = 0`).join(',\\ ');
+    const held = phase.active.map((j) => `${gapSymbol(model, u.contacts[j]!, j)} = 0`).join(',\\ ');
     if (!phase.explicit) {
       blocks.push(paragraph(`Contact with ${names} (`, m(held), '): the rows are dependent or the system too large for a closed form; the generated code solves it numerically.'));
       continue;
@@ -219,6 +226,7 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
 // ---------------------------------------------------------------- impact maps
 /** Impact maps with their mode conditions (Kugushev–Sorokina (8.13), Rubanovich–Formalsky (1.17)). */
 export function impactMapsSection(system: DerivedSystem): Section | undefined {
+  const { model } = system;
   const u = system.unilateral;
   if (!u) return undefined;
   // Contacts that arrive alone get the general single-impact formula, also where a
@@ -262,13 +270,13 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
           // Many contacts alike (the rimless wheel's spokes): one generic pair with index j.
           const generic = alone.length > 2;
           if (generic && j !== alone[0]) return [];
-          const grad = `\\frac{\\partial ${generic ? `${letter(c)}_{j}` : gapSymbol(c, j)}}{\\partial q}`;
+          const grad = `\\frac{\\partial ${generic ? `${letter(model, c)}_{j}` : gapSymbol(model, c, j)}}{\\partial q}`;
           const factor = c.restitution === ZERO ? '' : `(1 + ${math(c.restitution)})\\,`;
           // f ≥ 0: the impulse acts along +∂f; g ≤ 0 (the paper's form): along −∂g.
-          const sign = letter(c) === 'f' ? '-' : '';
+          const sign = letter(model, c) === 'f' ? '-' : '';
           return [
             equation(`impact-${c.constraint.name}-impulse`, `\\Delta\\mu_{${generic ? 'j' : j + 1}}`, `${sign}${factor}\\frac{${grad}\\,\\dot{q}^{-}}{${grad}\\,B^{-1} \\bigl(${grad}\\bigr)^{\\top}}`),
-            equation(`impact-${c.constraint.name}-velocity`, '\\dot{q}^{+}', `\\dot{q}^{-} ${letter(c) === 'f' ? '+' : '-'} \\Delta\\mu_{${generic ? 'j' : j + 1}}\\, B^{-1} \\Bigl(${grad}\\Bigr)^{\\top}`),
+            equation(`impact-${c.constraint.name}-velocity`, '\\dot{q}^{+}', `\\dot{q}^{-} ${letter(model, c) === 'f' ? '+' : '-'} \\Delta\\mu_{${generic ? 'j' : j + 1}}\\, B^{-1} \\Bigl(${grad}\\Bigr)^{\\top}`),
           ];
         }),
       ),
@@ -278,10 +286,11 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
 }
 
 function impactMapBlocks(system: DerivedSystem, im: ImpactMap, k: number): Block[] {
+  const { model } = system;
   const u = system.unilateral!;
   const cs = system.model.coordinates;
   const sc = im.scenario;
-  const named = (j: number): Inline[] => [`${contactName(u, j)} (`, m(gapSymbol(u.contacts[j]!, j)), ')'];
+  const named = (j: number): Inline[] => [`${contactName(u, j)} (`, m(gapSymbol(model, u.contacts[j]!, j)), ')'];
   const closed: Inline[] = sc.closed.flatMap((j, i) => [...(i ? [', '] : []), ...named(j)]);
   const at = [...sc.at].map(([name, v]) => `${mechanicsSymbol(name)} = ${math(v)}`).join(',\\ ');
   const independent = sc.independent.map((x) => mechanicsSymbol(preImpactName(x)));
@@ -459,7 +468,7 @@ export function unilateralConventions(system: DerivedSystem): Inline[][] | undef
   if (!u) return undefined;
   const items: Inline[][] = [
     [
-      'Unilateral constraints keep their author’s form: ',
+      'Unilateral constraints keep their author’s form unless its letter names a parameter: ',
       m('f_j(q,t) \\ge 0'),
       ' (Kozlov) or ',
       m('g_j(q,t) \\le 0'),

@@ -42,9 +42,9 @@ describe('rigid compass (Rubanovich–Formalsky §1)', () => {
   });
 });
 
-describe('pendulum at a wall (g ≤ 0, Kugushev–Sorokina’s convention)', () => {
-  it('subtracts the reaction along ∂g/∂q', () => {
-    expect(tex('pendulum-wall')).toContain('- \\sum_{j} \\frac{\\partial g_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j');
+describe('pendulum at a wall (written g ≤ 0 beside gravity g: printed as the gap f = −g ≥ 0)', () => {
+  it('adds the reaction along ∂f/∂q', () => {
+    expect(tex('pendulum-wall')).toContain('+ \\sum_{j} \\frac{\\partial f_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j');
   });
 });
 

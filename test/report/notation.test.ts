@@ -67,3 +67,18 @@ describe('the linearization', () => {
     expect(display.rows[0]!.lines[0]!.before).toBe('G');
   });
 });
+
+describe('the printed reports', () => {
+  it('never print a gap with the letter of a parameter or coordinate (every model of derivations/ where f or g names one)', async () => {
+    const { unilateralConstraintBlocks } = await import('../../src/report/unilateral.js');
+    const clashing = models.filter((m) => m.unilateral.length > 0 && [...m.parameters, ...m.coordinates].some((x) => ['f', 'g'].includes(head(x.name))));
+    expect(clashing.map((m) => m.name)).toContain('pendulum-wall');
+    for (const model of clashing) {
+      const heads = [...model.parameters, ...model.coordinates].map((x) => head(x.name));
+      const blocks = unilateralConstraintBlocks(deriveSystem(model))!;
+      const gaps = blocks.flatMap((b) => (b.kind === 'equations' ? b.rows.filter((r) => r.label?.startsWith('unilateral-')) : []));
+      expect(gaps.length, model.name).toBe(model.unilateral.length);
+      for (const r of gaps) expect(heads, `${model.name}: ${r.lines[0]!.before}`).not.toContain(r.lines[0]!.before[0]);
+    }
+  });
+});

@@ -134,10 +134,11 @@ describe('unilateral particle systems and the general single impact', () => {
   it('prints Lagrange’s first kind in measure form for Kozlov’s point', () => {
     expect(body('kozlov-release')).toContain('\\sum_{k} M_{ik}\\,\\mathrm{d}\\dot{q}_k = h_i\\,\\mathrm{d}t + \\sum_{j} \\frac{\\partial f_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j');
   });
-  it('prints Kugushev–Sorokina (1.4) in the author’s g ≤ 0 form for the pendulum at a wall', () => {
+  it('prints Kugushev–Sorokina (1.4) for the pendulum at a wall in the gap f_1 = −g_1 ≥ 0: the author’s g is gravity here', () => {
     const tex = body('pendulum-wall');
-    expect(tex).toContain('\\Delta\\mu_{1} = (1 + e)\\,\\frac{\\frac{\\partial g_{1}}{\\partial q}\\,\\dot{q}^{-}}');
-    expect(tex).toContain('\\dot{q}^{+} = \\dot{q}^{-} - \\Delta\\mu_{1}\\, B^{-1}');
+    expect(tex).toContain('\\Delta\\mu_{1} = -(1 + e)\\,\\frac{\\frac{\\partial f_{1}}{\\partial q}\\,\\dot{q}^{-}}');
+    expect(tex).toContain('\\dot{q}^{+} = \\dot{q}^{-} + \\Delta\\mu_{1}\\, B^{-1}');
+    expect(tex).toContain('f_{1} = d - l_{1} \\sin q_{1} - l_{2} \\sin q_{2} \\ge 0');
   });
 });
 

@@ -106,25 +106,43 @@ export interface LowerOptions {
   readonly chunkOps?: number;
 }
 
-/** What printing `item` costs (nodes it prints in full), and the temporaries and input symbols it reads. */
-function reads(item: Item, temporaries: ReadonlyMap<Expr, string>): { cost: number; temps: Set<Expr>; syms: Set<string> } {
-  const temps = new Set<Expr>();
-  const syms = new Set<string>();
+/**
+ * What printing `item` costs (nodes it prints in full), walking it until
+ * the cost passes `budget`; the temporaries and input symbols it reads go
+ * into `seen` when given (only a block that is split needs them).
+ */
+function printCost(item: Item, temporaries: ReadonlyMap<Expr, string>, budget: number, seen?: { temps: Set<Expr>; syms: Set<string> }): number {
   let cost = 0;
   const stack: Expr[] = [item.expr];
-  while (stack.length > 0) {
+  while (stack.length > 0 && cost <= budget) {
     const u = stack.pop()!;
     if (u !== item.self && temporaries.has(u)) {
-      temps.add(u);
+      seen?.temps.add(u);
       continue;
     }
-    if (u.kind === 'sym') syms.add(u.name);
+    if (u.kind === 'sym') seen?.syms.add(u.name);
     else if (u.kind !== 'num') {
       cost += u.kind === 'add' ? u.terms.length : u.kind === 'mul' ? u.factors.length : 1;
       for (let p = 0, c = childAt(u, 0); c !== undefined; c = childAt(u, ++p)) if (c) stack.push(c);
     }
   }
-  return { cost, temps, syms };
+  return cost;
+}
+
+/** The whole cost of `item`, and the temporaries and input symbols it reads. */
+function reads(item: Item, temporaries: ReadonlyMap<Expr, string>): { cost: number; temps: Set<Expr>; syms: Set<string> } {
+  const seen = { temps: new Set<Expr>(), syms: new Set<string>() };
+  return { cost: printCost(item, temporaries, Infinity, seen), ...seen };
+}
+
+/** Whether the block costs more than `limit`, walked only as far as needed. */
+function overLimit(p: Plan, limit: number): boolean {
+  let total = 0;
+  for (const it of p.items) {
+    total += printCost(it, p.temporaries, limit - total);
+    if (total > limit) return true;
+  }
+  return false;
 }
 
 /**
@@ -133,9 +151,8 @@ function reads(item: Item, temporaries: ReadonlyMap<Expr, string>): { cost: numb
  * temporaries they hand on; undefined when the block is small enough.
  */
 function chunked(p: Plan, fn: Decl & { kind: 'function' }, limit: number): { calls: Stmt[]; decls: Decl[] } | undefined {
-  if (p.hasReturn) return undefined;
+  if (p.hasReturn || !overLimit(p, limit)) return undefined;
   const info = p.items.map((it) => reads(it, p.temporaries));
-  if (info.reduce((s, r) => s + r.cost, 0) <= limit) return undefined;
   // Consecutive items, each chunk at most `limit` (a larger item alone).
   const chunks: number[][] = [];
   let size = 0;

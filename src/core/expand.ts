@@ -1,7 +1,7 @@
 // Expansion: distribute products and positive integer powers over sums.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { addFromTerms, fn, memo, mul, ONE, pow, splitCoeff, unreachable, type Expr } from './expr.js';
+import { addFromTerms, fn, makeMul, memo, mul, mulFactors, ONE, pow, splitCoeff, unreachable, type Expr } from './expr.js';
 import { deepSafe } from './traverse.js';
 
 /** Polynomial in "monomials": canonical term → coefficient; ONE keys the constant. */
@@ -92,6 +92,58 @@ export const isExpandedPower = (u: Expr): boolean =>
  * expandOnce spent a map per term to find that out.
  */
 export const isExpandedSum = (e: Expr): boolean => e.kind === 'add' && e.terms.every((t) => isExpandedPower(t.expr));
+
+/**
+ * expand(addAll(parts)), collected from the parts one by one (expansion is
+ * linear), without building their sum, and a part c·m·S (m a product of
+ * expanded atoms, S an expanded sum) multiplied out term by term without
+ * building it first: a Jacobian entry's derivatives are such parts
+ * (q̈ⱼ·∂Mᵢⱼ/∂qₓ beside monomials), which expand's general walk took apart
+ * with a map per node.
+ */
+export function expandAll(parts: readonly Expr[]): Expr {
+  let constant = Q.ZERO;
+  const acc: Poly = new Map();
+  const put = (m: Expr, k: Rational): void => {
+    if (m === ONE) constant = Q.add(constant, k);
+    else {
+      const prev = acc.get(m);
+      acc.set(m, prev ? Q.add(prev, k) : k);
+    }
+  };
+  for (const p of parts) {
+    const [c, u] = splitCoeff(p);
+    const sum = u.kind === 'mul' ? lonePlainSum(u) : undefined;
+    if (u.kind === 'mul' && sum) {
+      const others = u.factors.filter((f) => f.base !== sum);
+      if (!Q.isZero(sum.constant)) put(makeMul(Q.ONE, others), Q.mul(c, sum.constant));
+      for (const t of sum.terms) {
+        const [k, m] = splitCoeff(mulFactors(Q.ONE, others, t.expr));
+        put(m, Q.mul(c, Q.mul(k, t.coeff)));
+      }
+      continue;
+    }
+    const x = expand(p);
+    if (x.kind === 'add') {
+      constant = Q.add(constant, x.constant);
+      for (const t of x.terms) put(t.expr, t.coeff);
+    } else {
+      const [k, m] = splitCoeff(x);
+      put(m, k);
+    }
+  }
+  return addFromTerms(constant, acc);
+}
+
+/** The one sum factor (exponent 1) of a product whose other factors are powers of expanded atoms, when that sum is expanded. */
+function lonePlainSum(u: Expr & { kind: 'mul' }): (Expr & { kind: 'add' }) | undefined {
+  let sum: (Expr & { kind: 'add' }) | undefined;
+  for (const f of u.factors) {
+    if (f.base.kind === 'add' && f.exp === ONE && sum === undefined) sum = f.base;
+    else if (f.exp.kind !== 'num' || !isExpandedAtom(f.base)) return undefined;
+  }
+  return sum && isExpandedSum(sum) ? sum : undefined;
+}
 
 /** e with all products and positive integer powers of sums multiplied out (also inside function arguments). */
 export function expand(e: Expr): Expr {

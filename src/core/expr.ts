@@ -68,7 +68,8 @@
 // of a shortest form) state a fixed point; that is true because expand and
 // simplify are idempotent (test/core/fresh-table.test.ts checks both in
 // fresh tables, where no slot can answer). The `symbols` slot lists the
-// free symbols sorted by id, an index order never observed outside.
+// free symbols sorted by id, an index order never observed outside; the
+// `derivatives` slot holds ∂/∂x of the node per name x (diff.ts).
 //
 // FRESH TABLE. withFreshTable(body) runs body with a new table: no node made
 // before exists in it except the module's constants (ZERO, ONE, MINUS_ONE,

@@ -19,6 +19,7 @@
 // linearization.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
+import { MechanicsError } from '../errors.js';
 import { opCount } from './cost.js';
 import { expand, isExpandedPower, isExpandedSum } from './expand.js';
 import { deepSafe, mapChildren, memoPass } from './traverse.js';
@@ -33,7 +34,7 @@ import {
 export function simplify(e: Expr): Expr {
   const m = memo(e);
   if (m.simplified) return m.simplified;
-  const r = simplifyTrig(expand(e));
+  const r = simplifyCopies(e) ?? simplifyTrig(expand(e));
   m.simplified = r;
   memo(r).simplified = r;
   return r;
@@ -199,6 +200,83 @@ function simplifySum(e: Expr & { kind: 'add' }): Expr {
   if (!changed) return e;
   // The chosen forms are sums of monomials: multiply out the group factor.
   return expanded ? addFromTerms(constant, acc) : expand(addAll([num(constant), ...parts]));
+}
+
+/**
+ * simplify(Σₖ cₖ·aₖ·S) for one sum S in every term, without multiplying it
+ * out: the second derivative of ½Σₖ mₖ|vₖ|² is such a sum (each entry of
+ * the n-link pendulum's mass matrix Σₖ ½mₖ(2lᵢlⱼcos qᵢcos qⱼ + 2lᵢlⱼsin qᵢsin qⱼ)),
+ * and its expansion made 2(n − j) products only to group them back.
+ *
+ * Where it applies it gives simplifyTrig(expand(e)) node for node: S is an
+ * expanded sum of its own trig forms and each aₖ a product of symbols
+ * (powers) none of which occurs in S, so the expansion is
+ * Σₖ Σₜ cₖsₜ·aₖt + Σₖ cₖs₀·aₖ with every term distinct, its group by the
+ * non-trig part aₖR (R a group of S) holds cₖ times S's group R (the
+ * constant s₀ joining the pure trig one), and simplifySum's result is
+ * built here group by group as simplifySum builds it. Anything else:
+ * undefined (the general path).
+ */
+function simplifyCopies(e: Expr): Expr | undefined {
+  // A lone copy c·a·S is a product, not a sum.
+  const terms = e.kind === 'add' && Q.isZero(e.constant) ? e.terms : e.kind === 'mul' ? [{ expr: makeMul(Q.ONE, e.factors), coeff: e.coeff }] : undefined;
+  if (terms === undefined) return undefined;
+  let S: (Expr & { kind: 'add' }) | undefined;
+  const copies: { readonly a: Expr; readonly factors: readonly Factor[]; readonly c: Rational }[] = [];
+  for (const t of terms) {
+    if (t.expr.kind !== 'mul') return undefined;
+    const others: Factor[] = [];
+    let sum: Expr | undefined;
+    for (const f of t.expr.factors) {
+      if (f.base.kind === 'add' && f.exp === ONE && sum === undefined) sum = f.base;
+      else if (f.base.kind === 'sym' && f.exp.kind === 'num') others.push(f);
+      else return undefined;
+    }
+    if (sum === undefined || others.length === 0 || (S !== undefined && sum !== S)) return undefined;
+    S = sum as Expr & { kind: 'add' };
+    copies.push({ a: makeMul(Q.ONE, others), factors: others, c: t.coeff });
+  }
+  if (S === undefined || !isExpandedSum(S) || !everyOwnForm(S.terms, (t) => t.expr)) return undefined;
+  const inS = new Set<Expr>();
+  for (const t of S.terms) for (const f of asFactors(t.expr)) inS.add(f.base);
+  if (copies.some((k) => k.factors.some((f) => inS.has(f.base)))) return undefined;
+  const c0 = S.constant;
+  const acc = new Map<Expr, Rational>();
+  const put = (expr: Expr, c: Rational): void => {
+    const prev = acc.get(expr);
+    acc.set(expr, prev ? Q.add(prev, c) : c);
+  };
+  const noConstant = (): void => {
+    throw new MechanicsError('internal', 'internal', 'simplifyCopies: a product with a symbol became a constant');
+  };
+  const groups = groupByRest(S);
+  // Without pure trig terms the constant's copies cₖs₀aₖ are groups of their own.
+  if (!Q.isZero(c0) && !groups.some((g) => g.pure)) for (const k of copies) put(k.a, Q.mul(k.c, c0));
+  for (const g of groups) {
+    const joins = g.pure && !Q.isZero(c0);
+    const trig = g.terms.map((t) => splitTrig(t.expr)[1]);
+    const rest = g.pure ? ONE : splitTrig(g.terms[0]!.expr)[0];
+    const polys = new Map<string, { readonly poly: Expr; readonly best: Expr }>();
+    for (const k of copies) {
+      let form: { readonly poly: Expr; readonly best: Expr } | undefined;
+      if (g.terms.length + (joins ? 1 : 0) > 1) {
+        const key = `${k.c.n}/${k.c.d}`;
+        form = polys.get(key);
+        if (!form) {
+          const poly = addAll([...g.terms.map((t, i) => mul(num(Q.mul(k.c, t.coeff)), trig[i]!)), ...(joins ? [num(Q.mul(k.c, c0))] : [])]);
+          polys.set(key, (form = { poly, best: shortestForm(poly) }));
+        }
+      }
+      if (form && form.best !== form.poly) {
+        const aR = rest === ONE ? k.a : mul(k.a, rest);
+        putProduct(put, asFactors(aR), () => aR, form.best, noConstant);
+        continue;
+      }
+      for (const t of g.terms) put(mulFactors(Q.ONE, k.factors, t.expr), Q.mul(k.c, t.coeff));
+      if (joins) put(k.a, Q.mul(k.c, c0));
+    }
+  }
+  return addFromTerms(Q.ZERO, acc);
 }
 
 /**

@@ -14,6 +14,7 @@
 import { addAll, mul, neg, num, scale, symbolsIn, ZERO, type Expr, type Term } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import { diff } from '../core/diff.js';
+import { expandAll } from '../core/expand.js';
 import { simplify } from '../core/trig.js';
 import type { Model } from '../model/model.js';
 import { accelerationSymbol, multiplierSymbol } from '../model/names.js';
@@ -59,7 +60,8 @@ export function deriveLinearization(model: Model, l2: Lagrange2, constraints: Re
  * pendulum's residual has O(n) terms of which O(1) depend on a given
  * coordinate. ∂/∂x of the sum of those terms is the sum of their
  * derivatives, built here without building that sum first (diff's rule for
- * a sum, term by term): the same node.
+ * a sum, term by term) and multiplied out as simplify would (expandAll):
+ * the same result.
  */
 export function gradient(e: Expr, names: readonly string[]): Expr[] {
   const terms = termListsBySymbol(e);
@@ -67,7 +69,7 @@ export function gradient(e: Expr, names: readonly string[]): Expr[] {
     const ts = terms.get(x);
     if (ts === undefined) return ZERO;
     if (ts.length === 1) return simplify(diff(scale(ts[0]!.expr, ts[0]!.coeff), x));
-    return simplify(addAll(ts.map((t) => mul(num(t.coeff), diff(t.expr, x)))));
+    return simplify(expandAll(ts.map((t) => mul(num(t.coeff), diff(t.expr, x)))));
   });
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { add, cos, fn, HALF, mul, neg, num, ONE, pow, sin, sqrt, sub, sym, TWO, ZERO, type Expr } from '../../src/core/expr.js';
+import { add, addAll, cos, fn, HALF, mul, neg, num, ONE, pow, sin, sqrt, sub, sym, TWO, ZERO, type Expr } from '../../src/core/expr.js';
 import { evaluate } from '../../src/core/evaluate.js';
-import { expand } from '../../src/core/expand.js';
+import { expand, expandAll } from '../../src/core/expand.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { toText } from '../../src/core/print.js';
 import { rat } from '../../src/core/rational.js';
@@ -106,5 +106,22 @@ describe('expansion against nerdamer', () => {
       expect(close(x, y, 1e-8), `seed ${5000 + i}: ${toText(e)} → ${toText(ours)} vs ${theirs}`).toBe(true);
     }
     expect(compared).toBeGreaterThan(45);
+  });
+});
+
+describe('expansion of a list of parts without their sum', () => {
+  const [a, b, c] = ['a', 'b', 'c'].map(sym) as [Expr, Expr, Expr];
+  it('is expand(Σ parts): monomials times an expanded sum, with its constant, beside other parts', () => {
+    const S = add(ONE, mul(a, sin(b)), mul(num(-2), pow(c, 2)));
+    const parts = [mul(num(3), a, S), mul(pow(c, -1), S), mul(b, c), neg(mul(a, pow(c, 2), sin(b))), pow(add(a, b), 2), num(5)];
+    expect(expandAll(parts)).toBe(expand(addAll(parts)));
+  });
+  it('is expand(Σ parts) for products of random expressions with random sums', () => {
+    for (let seed = 0; seed < 80; seed++) {
+      const [x, y, z] = randomExprs(5000 + 3 * seed, 3, { depth: 2 });
+      const S = expand(add(x!, y!));
+      const parts = [mul(a, S), mul(num(rat(-3, 2)), b, pow(c, 2), S), z!, mul(a, z!)];
+      expect(expandAll(parts), `seed ${seed}`).toBe(expand(addAll(parts)));
+    }
   });
 });

@@ -5,7 +5,7 @@ import { toText } from '../../src/core/print.js';
 import { expand } from '../../src/core/expand.js';
 import { opCount } from '../../src/core/cost.js';
 import { evaluate } from '../../src/core/evaluate.js';
-import { add, cos, HALF, mul, num, ONE, pow, sin, sub, sym, TWO, type Expr } from '../../src/core/expr.js';
+import { add, cos, fn, HALF, mul, num, ONE, pow, sin, sub, sym, TWO, withFreshTable, type Expr } from '../../src/core/expr.js';
 import { rat } from '../../src/core/rational.js';
 import { canonicalProblems, snapshot } from './canonical.js';
 import { nerdamerSimplify, nerdamerValue, oraclePoint, toNerdamer } from './nerdamer-oracle.js';
@@ -62,6 +62,47 @@ describe('grouping by the non-trig part', () => {
   });
   it('groups a lone pure trig term with the constant: 1 − sin²y + x = cos²y + x', () => {
     expect(simplifyTrig(add(ONE, mul(num(-1), pow(sin(y), 2)), x))).toBe(add(pow(cos(y), 2), x));
+  });
+});
+
+describe('simplify of copies of one sum, Σₖ cₖ·aₖ·S (a mass-matrix entry), without multiplying it out', () => {
+  // Each side in a fresh table: no memo slot of the other answers.
+  const bothWays = (build: () => Expr): [string, string] => [
+    withFreshTable(() => toText(simplify(build()))),
+    withFreshTable(() => toText(simplifyTrig(expand(build())))),
+  ];
+  const [a, b, l, m1, m2, N, y] = ['a', 'b', 'l', 'm1', 'm2', 'N', 'y'];
+  it('gives the pendulum entry Σₖ ½mₖ(2l cos a cos b + 2l sin a sin b) = Σₖ mₖ l cos(a − b), as the expansion does', () => {
+    const build = (): Expr => {
+      const S = add(mul(TWO, sym(l), cos(sym(a)), cos(sym(b))), mul(TWO, sym(l), sin(sym(a)), sin(sym(b))));
+      return add(mul(HALF, sym(m1), S), mul(HALF, sym(m2), S));
+    };
+    const [copies, general] = bothWays(build);
+    expect(copies).toBe(general);
+    expect(copies).toBe('l*m1*cos(a - b) + l*m2*cos(a - b)');
+  });
+  it('keeps the constant of S: ½N(1 − sign y) = ½N − ½N sign y, and m₁(1 − sin²a) + m₂(1 − sin²a) = (m₁ + m₂) cos²a', () => {
+    const [c1, g1] = bothWays(() => mul(HALF, sym(N), sub(ONE, fn('sign', sym(y)))));
+    expect(c1).toBe(g1);
+    expect(c1).toBe('(1/2)*N - (1/2)*N*sign(y)');
+    const [c2, g2] = bothWays(() => {
+      const S = sub(ONE, pow(sin(sym(a)), 2));
+      return add(mul(sym(m1), S), mul(num(3), sym(m2), S));
+    });
+    expect(c2).toBe(g2);
+    expect(c2).toBe('m1*cos(a)^2 + 3*m2*cos(a)^2');
+  });
+  it('agrees with the expansion for random trig sums S and products of fresh symbols', () => {
+    for (let seed = 0; seed < 60; seed++) {
+      const build = (): Expr => {
+        const r = rng(9000 + seed);
+        const S = expand(add(...randomExprs(9100 + seed, 3, { depth: 2 }), mul(sin(sym('x')), cos(sym('y'))), mul(cos(sym('x')), sin(sym('y')))));
+        const copies = [1, 2, 3].map((k) => mul(num(rat(1 + Math.floor(r() * 3), 1 + Math.floor(r() * 2))), pow(sym(`m${k}`), 1 + Math.floor(r() * 2)), S));
+        return add(...copies.slice(0, 1 + (seed % 3)));
+      };
+      const [copies, general] = bothWays(build);
+      expect(copies, `seed ${seed}`).toBe(general);
+    }
   });
 });
 

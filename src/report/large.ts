@@ -5,7 +5,8 @@
 // - a family of many equations of one kind in one display (the 1830 entries
 //   M_ij, i ≤ j, of a 60-link chain's mass matrix, labels mass-i-j) shows its
 //   first few and its last, with ⋮ between: printed in full, the 60-link
-//   report was 85 MB of HTML, 84 MB of it these entries;
+//   report was 85 MB of HTML, 84 MB of it these entries (shownIndices says
+//   which in advance, so that the sections print only those);
 // - no display holds more than KaTeX expands in one formula (its maxExpand
 //   guard, 1000 macro expansions, which failed the n-link pendulum for
 //   n ≥ 18 and then lost the code too);
@@ -146,14 +147,29 @@ function runsOf(rows: readonly EquationRow[]): EquationRow[][] {
   return out;
 }
 
+/** The rows a cut family keeps: its first SHOWN and its last. */
+const cutIndices = (count: number): number[] => [...Array.from({ length: SHOWN }, (_, k) => k), count - 1];
+
+/**
+ * The rows of a family of `count` equations in one display that may be
+ * printed, known before any is: above MAX_FAMILY_ROWS a family keeps its
+ * first SHOWN and its last whatever they print as, so a section need not
+ * print the others (the 60-link chain's 1830 mass entries were tidied and
+ * printed for four to be shown). A smaller family is cut only where more
+ * of its rows are too long than it would show, which takes printing them
+ * all: every index then.
+ */
+export function shownIndices(count: number): number[] {
+  return count > MAX_FAMILY_ROWS ? cutIndices(count) : Array.from({ length: count }, (_, k) => k);
+}
+
 /** A run cut where it has more than MAX_FAMILY_ROWS rows, or more elided rows than it shows. */
 function printRun(rows: readonly EquationRow[]): Run {
-  const long = rows.filter(tooLong).length;
-  const cut = rows.length > SHOWN + 2 && (rows.length > MAX_FAMILY_ROWS || long > SHOWN + 1);
-  const kept = cut ? [...rows.slice(0, SHOWN), rows[rows.length - 1]!] : rows;
+  const cut = rows.length > MAX_FAMILY_ROWS || (rows.length > SHOWN + 2 && rows.filter(tooLong).length > SHOWN + 1);
+  const kept = cut ? cutIndices(rows.length).map((k) => rows[k]!) : rows;
   const printed = kept.map((r) => (tooLong(r) ? elided(r) : r));
   if (cut) printed.splice(SHOWN, 0, VDOTS_ROW);
-  return { rows, printed, dropped: cut ? rows.slice(SHOWN, -1) : [] };
+  return { rows, printed, dropped: cut ? rows.filter((r) => !kept.includes(r)) : [] };
 }
 
 /** The references "(a), (b) and (c)". */

@@ -14,6 +14,7 @@ import { momentumName } from '../model/names.js';
 import {
   countWord, equation, equations, list, m, paragraph, ref, type Block, type EquationRow, type Figure, type Inline, type Section,
 } from './document.js';
+import { shownIndices } from './large.js';
 import { latexMatrix } from './latex.js';
 import { fits, math, mathLines, mechanicsSymbol, reportSymbols, unitLatex } from './notation.js';
 import { compliantSection } from './compliant.js';
@@ -64,8 +65,22 @@ const vector = (xs: readonly string[]): string => (xs.length === 1 ? xs[0]! : `(
  */
 function indexer(system: DerivedSystem): (i: number) => string {
   const cs = system.model.coordinates;
-  const numbered = cs.every((c, i) => c.q.index === i + 1 && c.q.stem === cs[0]!.q.stem);
+  const numbered = numberedCoordinates(cs);
   return (i) => (numbered ? `${i + 1}` : q(cs[i]!));
+}
+
+const numberedCoordinates = (cs: readonly Coordinate[]): boolean => cs.every((c, i) => c.q.index === i + 1 && c.q.stem === cs[0]!.q.stem);
+
+/**
+ * Subscript naming entry (i, j) of a matrix over the coordinates: M_{12},
+ * M_{x\theta}; with a comma once a number has two digits, M_{10,11}, where
+ * M_{1011} could be entry (10, 11) or (101, 1).
+ */
+function pairIndexer(system: DerivedSystem): (i: number, j: number) => string {
+  const idx = indexer(system);
+  const cs = system.model.coordinates;
+  const comma = numberedCoordinates(cs) && cs.length > 9;
+  return (i, j) => `${idx(i)}${comma ? ',' : ''}${idx(j)}`;
 }
 
 /** A number as written in a model file: 9.81, 0.5, 1e-3. */
@@ -82,6 +97,34 @@ const numberLatex = (v: number): string => {
 };
 
 const rows = (xs: readonly EquationRow[]): Block => equations(...xs);
+
+/**
+ * A family of `count` equations in one display, the right-hand side
+ * printed only for the rows large.ts shows (shownIndices); a row it leaves
+ * out is named by its label and left-hand side, which condense keeps for a
+ * reference to it (the 60-link chain prints 4 of its 1830 mass entries).
+ */
+function family(count: number, row: (k: number) => { label: string; lhs: string; rhs: () => string[] }): EquationRow[] {
+  const shown = new Set(shownIndices(count));
+  return Array.from({ length: count }, (_, k) => {
+    const { label, lhs, rhs } = row(k);
+    return equation(label, lhs, shown.has(k) ? rhs() : '\\cdots');
+  });
+}
+
+/**
+ * A square matrix's printed entries if its pmatrix fits a line (fits),
+ * printed a column at a time: a wide matrix (the 60-link chain's) stops at
+ * its first columns instead of printing every entry.
+ */
+function matrixIfFits(entries: readonly (readonly Expr[])[]): string[][] | undefined {
+  const printed: string[][] = entries.map(() => []);
+  for (let j = 0; j < (entries[0]?.length ?? 0); j++) {
+    entries.forEach((r, i) => printed[i]!.push(math(r[j]!)));
+    if (!fits(printed)) return undefined;
+  }
+  return printed;
+}
 
 /** i = 1 / i = 1, 2 / i = 1, …, n. */
 const indexRange = (n: number): string => (n === 1 ? 'i = 1' : n === 2 ? 'i = 1, 2' : n === 3 ? 'i = 1, 2, 3' : `i = 1, \\dots, ${n}`);
@@ -188,7 +231,7 @@ export function forcesSection({ system }: SectionInput): Section | undefined {
     title: 'Generalized forces',
     blocks: [
       paragraph('The non-potential generalized forces are'),
-      rows(acting.map(({ i, Q }) => equation(`force-${i + 1}`, `Q_{${idx(i)}}`, mathLines(Q)))),
+      rows(family(acting.length, (k) => ({ label: `force-${acting[k]!.i + 1}`, lhs: `Q_{${idx(acting[k]!.i)}}`, rhs: () => mathLines(acting[k]!.Q) }))),
       ...(silent.length ? [paragraph(silent.length === 1 ? 'The other one vanishes: ' : 'The others vanish: ', m(silent.map((c) => `Q_{${idx(model.coordinates.indexOf(c))}}`).join(' = ') + ' = 0'), '.')] : []),
     ],
   };
@@ -238,8 +281,8 @@ export function lagrange2Section({ system }: SectionInput): Section {
   const cs = model.coordinates;
   const n = cs.length;
   const idx = indexer(system);
+  const entry = pairIndexer(system);
   const { mass: M, forcing: f } = reportSymbols(system);
-  const mEntries = lagrange2.massMatrix.map((r) => r.map(math));
   const retaining = constraints ? ' - \\sum_{k} A_{ki}\\,\\lambda_k\\,\\mathrm{d}t' : '';
   const blocks: Block[] = [
     paragraph(
@@ -257,7 +300,7 @@ export function lagrange2Section({ system }: SectionInput): Section {
     ]),
     ...(system.unilateral ? [paragraph(...measureConditions(system))] : []),
     paragraph(system.unilateral ? 'The generalized momenta are ' : 'Here the generalized momenta are ', m(`p = \\partial L/\\partial \\dot{q} = ${M}(q,t)\\,\\dot{q} + p_0(q,t)`), ':'),
-    rows(cs.map((c, i) => equation(`momentum-${i + 1}`, mechanicsSymbol(momentumName(c.name)), mathLines(lagrange2.momenta[i]!)))),
+    rows(family(n, (i) => ({ label: `momentum-${i + 1}`, lhs: mechanicsSymbol(momentumName(cs[i]!.name)), rhs: () => mathLines(lagrange2.momenta[i]!) }))),
     paragraph(
       system.unilateral ? 'While no contact is closed the measures vanish' : 'No unilateral constraint acts',
       ', so the velocities are absolutely continuous, ',
@@ -277,17 +320,20 @@ export function lagrange2Section({ system }: SectionInput): Section {
       ),
     ]),
   ];
-  if (fits(mEntries)) {
+  const mEntries = matrixIfFits(lagrange2.massMatrix);
+  if (mEntries) {
     blocks.push(paragraph('with the mass matrix'), rows([equation('mass-matrix', M, latexMatrix(mEntries))]));
   } else {
     blocks.push(paragraph('with the mass matrix ', m(`${M} = ${M}^{\\top}`), ', entries on and above the diagonal:'));
-    const entries: EquationRow[] = [];
-    for (let i = 0; i < n; i++) for (let j = i; j < n; j++) entries.push(equation(`mass-${i + 1}-${j + 1}`, `${M}_{${idx(i)}${idx(j)}}`, mathLines(lagrange2.massMatrix[i]![j]!)));
-    blocks.push(rows(entries));
+    const upper = cs.flatMap((_, i) => cs.slice(i).map((_, d) => [i, i + d] as const));
+    blocks.push(rows(family(upper.length, (k) => {
+      const [i, j] = upper[k]!;
+      return { label: `mass-${i + 1}-${j + 1}`, lhs: `${M}_{${entry(i, j)}}`, rhs: () => mathLines(lagrange2.massMatrix[i]![j]!) };
+    })));
   }
   blocks.push(
     paragraph('and the generalized forces of inertia, gravity and the applied forces'),
-    rows(cs.map((_, i) => equation(`forcing-${i + 1}`, `${f}_{${idx(i)}}`, mathLines(lagrange2.forcing[i]!)))),
+    rows(family(n, (i) => ({ label: `forcing-${i + 1}`, lhs: `${f}_{${idx(i)}}`, rhs: () => mathLines(lagrange2.forcing[i]!) }))),
   );
   return { id: 'lagrange2', title: 'Lagrange’s equations of the second kind', blocks };
 }
@@ -334,12 +380,16 @@ export function hamiltonSection({ system }: SectionInput): Section {
       rows([equation('hamiltonian', 'H', mathLines(momentumForm(ex.H, hamilton.p)))]),
       paragraph('and the canonical equations are'),
       rows([
-        ...cs.map((c, i) => equation(`hamilton-q-${i + 1}`, qd(c), mathLines(together(ex.qdot[i]!)))),
-        ...cs.map((c, i) => {
-          const lines = mathLines(together(ex.pdot[i]!));
-          if (constraints) lines[lines.length - 1] += ` - (A^{\\top}\\lambda)_{${idx(i)}}`;
-          return equation(`hamilton-p-${i + 1}`, `\\dot{p}_{${q(c)}}`, lines);
-        }),
+        ...family(cs.length, (i) => ({ label: `hamilton-q-${i + 1}`, lhs: qd(cs[i]!), rhs: () => mathLines(together(ex.qdot[i]!)) })),
+        ...family(cs.length, (i) => ({
+          label: `hamilton-p-${i + 1}`,
+          lhs: `\\dot{p}_{${q(cs[i]!)}}`,
+          rhs: () => {
+            const lines = mathLines(together(ex.pdot[i]!));
+            if (constraints) lines[lines.length - 1] += ` - (A^{\\top}\\lambda)_{${idx(i)}}`;
+            return lines;
+          },
+        })),
       ]),
     );
   } else {
@@ -355,8 +405,8 @@ export function hamiltonSection({ system }: SectionInput): Section {
       paragraph('where ', m('L_0 = L|_{\\dot{q} = 0}'), ...(bZero ? [] : [' and ', m('p_0 = p|_{\\dot{q} = 0}'), ' is the velocity-free part of the momentum']), ':'),
       rows([
         equation('hamilton-L0', 'L_0', mathLines(lagrange2.L0)),
-        ...(bZero ? [] : cs.map((_, i) => equation(`hamilton-b-${i + 1}`, `p_{0,${idx(i)}}`, mathLines(lagrange2.b[i]!)))),
-        ...cs.map((c, i) => equation(`hamilton-dLdq-${i + 1}`, `\\frac{\\partial L}{\\partial ${q(c)}}`, mathLines(lagrange2.dLdq[i]!))),
+        ...(bZero ? [] : family(cs.length, (i) => ({ label: `hamilton-b-${i + 1}`, lhs: `p_{0,${idx(i)}}`, rhs: () => mathLines(lagrange2.b[i]!) }))),
+        ...family(cs.length, (i) => ({ label: `hamilton-dLdq-${i + 1}`, lhs: `\\frac{\\partial L}{\\partial ${q(cs[i]!)}}`, rhs: () => mathLines(lagrange2.dLdq[i]!) })),
       ]),
     );
   }

@@ -12,9 +12,10 @@ import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
 import { equation, paragraph, type Block, type EquationRow, type Inline, type ReportDocument, type Table } from '../../src/report/document.js';
 import {
-  condense, entryIndex, familyOf, MAX_FAMILY_ROWS, MAX_INLINE_WIDTH, MAX_ROW_LINES, MAX_TABLE_ROWS, POINTERS, SHOWN, shortLists, splitDisplays, tooLong, VDOTS_ROW,
+  condense, entryIndex, familyOf, MAX_FAMILY_ROWS, MAX_INLINE_WIDTH, MAX_ROW_LINES, MAX_TABLE_ROWS, POINTERS, SHOWN, shortLists, shownIndices, splitDisplays, tooLong, VDOTS_ROW,
 } from '../../src/report/large.js';
 import { texWidth } from '../../src/report/latex.js';
+import { mathLines } from '../../src/report/notation.js';
 import { katexInputs, KATEX_OPTIONS, renderHtml } from '../../src/report/render-html.js';
 import { renderLatexDocument } from '../../src/report/render-latex.js';
 import { buildReport } from '../../src/report/report.js';
@@ -88,6 +89,16 @@ describe('a family of many equations', () => {
 
   it('turns a reference to an entry left out into its left-hand side, and keeps one to an entry shown', () => {
     expect(out[2]).toEqual(paragraph('By ', { math: 'M_{2,7}' }, ' and ', { ref: 'mass-1-1' }, '.'));
+  });
+
+  it('keeps exactly the rows shownIndices names in advance, at and beyond MAX_FAMILY_ROWS', () => {
+    for (const count of [MAX_FAMILY_ROWS, MAX_FAMILY_ROWS + 1, 465]) {
+      const rows = entries.slice(0, count);
+      const shown = condense({ ...doc, sections: [{ id: 's', title: 'S', blocks: [{ kind: 'equations', rows }] }] }, 'g.ts').sections[0]!.blocks[0]!;
+      if (shown.kind !== 'equations') throw new Error('no display');
+      expect(shown.rows.filter((r) => r !== VDOTS_ROW)).toEqual(shownIndices(count).map((k) => rows[k]));
+    }
+    expect(shownIndices(MAX_FAMILY_ROWS + 1)).toEqual([0, 1, 2, MAX_FAMILY_ROWS]);
   });
 
   it('leaves a family of at most MAX_FAMILY_ROWS rows whole', () => {
@@ -182,6 +193,19 @@ describe('the 30-link pendulum’s report', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('prints only the rows shown of a large family: 4 of the 465 mass entries, as mathLines prints them; the others named, M_{i,j} = ⋯', () => {
+    const raw = SECTIONS.map((build) => build({ system })).find((s) => s?.id === 'lagrange2')!;
+    const mass = rowsOf(raw.blocks).filter((r) => r.label && familyOf(r.label).stem === 'mass');
+    expect(mass).toHaveLength(465);
+    const printed = mass.filter((r) => r.lines[0]!.after !== '= \\cdots');
+    expect(printed.map((r) => r.label)).toEqual(['mass-1-1', 'mass-1-2', 'mass-1-3', 'mass-30-30']);
+    for (const r of printed) {
+      const [i, j] = familyOf(r.label!).indices;
+      expect(r).toEqual(equation(r.label, r.lines[0]!.before, mathLines(system.lagrange2.massMatrix[i! - 1]![j! - 1]!)));
+    }
+    expect(mass[4]).toEqual(equation('mass-1-5', 'M_{1,5}', '\\cdots'));
   });
 
   it('stays small: under 1 MB of HTML and 40 kB of LaTeX, some thirty displayed rows for 30 + 465 + 30 + 30 equations', () => {

@@ -6,6 +6,10 @@ import { numbering } from '../../src/report/document.js';
 import { katexInputs } from '../../src/report/render-html.js';
 import { renderLatexBody } from '../../src/report/render-latex.js';
 import { models, report } from './reports.js';
+import { nLinkPendulum } from '../../derivations/n-link-pendulum.js';
+import { deriveSystem } from '../../src/derive/system.js';
+import { buildModel } from '../../src/model/index.js';
+import { lagrange2Section } from '../../src/report/sections.js';
 
 const byName = (name: string) => {
   const file = models.find((m) => m.spec.name === name);
@@ -83,6 +87,27 @@ describe('n-link pendulum', () => {
     const tex = body('n-link-pendulum');
     expect(tex).toContain('M_{14} = m_{4} l_{1} l_{4} \\cos(q_{1} - q_{4})');
     expect(tex).toContain('\\dot{q} = M^{-1}p');
+  });
+
+  it('labels mass entries M_{12} up to 9 coordinates (the 4- and 9-link chains) and M_{10,11} beyond (the 12-link chain; M_{1011} would also read as entry (101, 1))', () => {
+    const labels = (n: number): Map<string, string> => {
+      const section = lagrange2Section({ system: deriveSystem(buildModel(nLinkPendulum(n))) });
+      return new Map(section.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : [])).flatMap((r) => (r.label ? [[r.label, r.lines[0]!.before] as const] : [])));
+    };
+    // The 3-link chain's M fits the line as a matrix; the 4-link's entries are listed.
+    expect([...labels(3)].filter(([l]) => l.startsWith('mass'))).toEqual([['mass-matrix', 'M']]);
+    expect([...labels(4)].filter(([l]) => l.startsWith('mass-')).map(([, lhs]) => lhs)).toEqual(['M_{11}', 'M_{12}', 'M_{13}', 'M_{14}', 'M_{22}', 'M_{23}', 'M_{24}', 'M_{33}', 'M_{34}', 'M_{44}']);
+    expect(labels(9).get('mass-8-9')).toBe('M_{89}');
+    const twelve = labels(12);
+    expect(twelve.get('mass-10-11')).toBe('M_{10,11}');
+    expect(twelve.get('mass-1-2')).toBe('M_{1,2}');
+    expect(twelve.get('mass-1-12')).toBe('M_{1,12}');
+    // Single subscripts need no comma.
+    expect(twelve.get('forcing-11')).toBe('f_{11}');
+    // Every entry's subscript is its own: 78 labels, 78 different left-hand sides.
+    const mass = [...twelve].filter(([l]) => l.startsWith('mass-'));
+    expect(mass).toHaveLength(78);
+    expect(new Set(mass.map(([, lhs]) => lhs)).size).toBe(78);
   });
 });
 

@@ -6,7 +6,7 @@
 // multipliers and verdict) and the figure of a continued branch of periodic
 // orbits (largest Floquet multiplier against the parameter, stable and
 // unstable stretches apart, bifurcations named in the caption and a table).
-// Tests: test/cli/linearize.test.ts (equilibriumSpectrum through the command), test/runtime/continuation.test.ts (branchFigure), test/report/periodic.test.ts (declaredOrbit, periodicOrbitSection)
+// Tests: test/cli/linearize.test.ts (equilibriumSpectrum through the command), test/runtime/continuation.test.ts (branchFigure), test/report/periodic.test.ts (declaredOrbit, periodicOrbitSection, the linearization's letters)
 import { ZERO } from '../core/expr.js';
 import { findEquilibria, linearForms, type Equilibrium } from '../derive/equilibria.js';
 import type { DerivedSystem } from '../derive/system.js';
@@ -65,13 +65,13 @@ export function linearizationSection({ system }: { readonly system: DerivedSyste
   const forms = linearForms(system);
   const matrix = (rows: typeof forms.M): string => latexMatrix(rows.map((r) => r.map(math)));
   const v = cs.length === 1 ? mechanicsSymbol(cs[0]!.name) : 'q';
-  // The report's letter for the mass matrix (G or \mathsf{M} where a parameter is M: notation.ts).
-  const { mass: M } = reportSymbols(system);
+  // The report's letters for the mass matrix and the forcing (G where a parameter is M, h where f names the gaps: notation.ts).
+  const { mass: M, forcing: f } = reportSymbols(system);
   const blocks: Block[] = [
     paragraph(
       'Small motions about a state of rest ', m('(q, \\dot{q} = 0)'), ' obey ', m(`${M}\\,\\delta\\ddot{${v}} + C\\,\\delta\\dot{${v}} + K\\,\\delta ${v} = 0`),
-      ' with ', m('C = -\\partial f/\\partial \\dot{q}'), ' and ', m('K = -\\partial f/\\partial q'), ' at ', m('\\dot{q} = 0'),
-      ' (f the forcing of Lagrange’s equations; the term of ', m(`\\partial ${M}/\\partial q`), ' drops out because ', m('\\ddot{q} = 0'), ' at rest). The model declares no inputs, so there is no input matrix B.',
+      ' with ', m(`C = -\\partial ${f}/\\partial \\dot{q}`), ' and ', m(`K = -\\partial ${f}/\\partial q`), ' at ', m('\\dot{q} = 0'),
+      ' (', m(f), ' the forcing of Lagrange’s equations; the term of ', m(`\\partial ${M}/\\partial q`), ' drops out because ', m('\\ddot{q} = 0'), ' at rest). The model declares no inputs, so there is no input matrix B.',
     ),
     equations(
       equation(undefined, M, matrix(forms.M)),

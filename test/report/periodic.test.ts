@@ -3,11 +3,15 @@
 // billiard's vertical bouncing (stable below the focus: Kozlov §5, (4.1))
 // with its branch in a, which doubles its period at a = v²/g, and the rimless
 // wheel's rolling against the fixed point of its stride map (2.6).
+// The linearization about rest writes the report's letter for the forcing.
 import { describe, expect, it } from 'vitest';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, type OrbitSpec } from '../../src/model/index.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
-import { declaredOrbit, periodicOrbitSection } from '../../src/report/periodic.js';
+import { declaredOrbit, linearizationSection, periodicOrbitSection } from '../../src/report/periodic.js';
+import { reportSymbols } from '../../src/report/notation.js';
+import doublePendulum from '../../derivations/double-pendulum.js';
+import pendulumWall from '../../derivations/pendulum-wall.js';
 import billiard from '../../derivations/parabolic-billiard.js';
 import wheelSpec from '../../derivations/rimless-wheel.js';
 import * as wheel from '../../generated/rimless-wheel.js';
@@ -74,5 +78,26 @@ describe('the rimless wheel’s declared orbit (derivations/rimless-wheel.ts)', 
     expect(printed).toContain('asymptotically stable');
     expect(printed).toContain('6 impacts');
     expect(printed).toContain(`${Number((2 * k * Math.sin(alpha)).toPrecision(6))}`);
+  });
+});
+
+describe('the linearization’s text uses the report’s letter for the forcing (notation.ts reportSymbols)', () => {
+  const sentence = (spec: typeof pendulumWall) => {
+    const system = deriveSystem(buildModel(spec));
+    return { forcing: reportSymbols(system).forcing, first: linearizationSection({ system })!.blocks[0]! };
+  };
+
+  it('writes h where f names the pendulum at a wall’s gap f_1 ≥ 0, and f for the double pendulum', () => {
+    const wall = sentence(pendulumWall);
+    expect(wall.forcing).toBe('h');
+    expect(wall.first).toMatchObject({ kind: 'paragraph' });
+    const text = JSON.stringify(wall.first);
+    expect(text).toContain(JSON.stringify({ math: 'C = -\\partial h/\\partial \\dot{q}' }));
+    expect(text).toContain(JSON.stringify({ math: 'K = -\\partial h/\\partial q' }));
+    expect(text).toContain(`${JSON.stringify({ math: 'h' })}," the forcing of Lagrange’s equations`);
+    expect(text).not.toMatch(/\\\\partial f\b|\bf the forcing/);
+    const plain = JSON.stringify(sentence(doublePendulum).first);
+    expect(plain).toContain(JSON.stringify({ math: 'C = -\\partial f/\\partial \\dot{q}' }));
+    expect(plain).toContain(`${JSON.stringify({ math: 'f' })}," the forcing`);
   });
 });

@@ -219,8 +219,9 @@ function notes(runs: readonly Run[], generated: string): Inline[][] {
     }
     const shown = run.rows.filter((r) => !run.dropped.includes(r));
     const elidedShown = shown.filter(tooLong).length;
-    const which = elidedShown === 0 ? '' : elidedShown === shown.length ? ', too long to print here' : ' (⋯ where one is too long to print here)';
-    out.push([...subject(shown, `show ${shown.length} of the`, 'shows one of the'), ` ${run.rows.length} equations of this kind${which}; `, ...pointer(run.rows, `all ${run.rows.length}`, generated)]);
+    // ⋯ as math: pdflatex refuses the Unicode character in text (the 12-link chain's report did not compile).
+    const which: Inline[] = elidedShown === 0 ? [] : elidedShown === shown.length ? [', too long to print here'] : [' (', { math: '\\cdots' }, ' where one is too long to print here)'];
+    out.push([...subject(shown, `show ${shown.length} of the`, 'shows one of the'), ` ${run.rows.length} equations of this kind`, ...which, '; ', ...pointer(run.rows, `all ${run.rows.length}`, generated)]);
   }
   if (unknown.length) out.unshift([...subject(unknown, 'are', 'is'), ' too long to print here; ', ...pointer(unknown, unknown.length === 1 ? 'it' : 'them', generated)]);
   return out;

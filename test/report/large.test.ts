@@ -101,6 +101,15 @@ describe('a family of many equations', () => {
     expect(shownIndices(MAX_FAMILY_ROWS + 1)).toEqual([0, 1, 2, MAX_FAMILY_ROWS]);
   });
 
+  it('marks a cut family whose shown rows are partly elided with \\cdots as math (pdflatex refuses a Unicode ⋯ in text)', () => {
+    const rows = Array.from({ length: MAX_FAMILY_ROWS + 1 }, (_, k) => equation(`momentum-${k + 1}`, `p_{${k + 1}}`, k === 1 ? sum(MAX_ROW_LINES + 4, 4) : 'm_{1}'));
+    const [display, note] = condense({ ...doc, sections: [{ id: 's', title: 'S', blocks: [{ kind: 'equations', rows }] }] }, 'g.ts').sections[0]!.blocks;
+    expect(display).toEqual({ kind: 'equations', rows: [rows[0], { label: 'momentum-2', lines: [{ before: 'p_{2}', after: '= \\cdots' }] }, rows[2], VDOTS_ROW, rows[MAX_FAMILY_ROWS]] });
+    if (note?.kind !== 'paragraph') throw new Error('no note');
+    expect(note.content.slice(8, 11)).toEqual([` show 4 of the ${MAX_FAMILY_ROWS + 1} equations of this kind (`, { math: '\\cdots' }, ' where one is too long to print here); the generated module ']);
+    expect(note.content.filter((x): x is string => typeof x === 'string').join('')).not.toMatch(/[^\x00-\x7F’]/);
+  });
+
   it('leaves a family of at most MAX_FAMILY_ROWS rows whole', () => {
     const few = entries.filter((r) => familyOf(r.label!).indices[0]! >= 25); // 21 entries of the rows 25…30
     const kept = condense({ ...doc, sections: [{ id: 's', title: 'S', blocks: [{ kind: 'equations', rows: few }] }] }, 'g.ts').sections[0]!.blocks;

@@ -85,8 +85,3 @@ function termListsBySymbol(e: Expr): Map<string, Term[]> {
   }
   return out;
 }
-
-/** The terms of e (scaled by their coefficients) listed under each symbol they contain. */
-export function termsBySymbol(e: Expr): Map<string, Expr[]> {
-  return new Map([...termListsBySymbol(e)].map(([name, ts]) => [name, ts.map((t) => scale(t.expr, t.coeff))]));
-}

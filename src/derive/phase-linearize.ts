@@ -14,11 +14,9 @@
 // active set.
 // Tests: test/derive/phase-linearize.test.ts.
 import { addAll, mul, type Expr } from '../core/expr.js';
-import { diff } from '../core/diff.js';
-import { simplify } from '../core/trig.js';
 import type { Model } from '../model/model.js';
 import { accelerationSymbol } from '../model/names.js';
-import { termsBySymbol } from './linearize.js';
+import { gradient } from './linearize.js';
 import type { ContactRow, UnilateralDerivation } from './unilateral-types.js';
 
 /** The pieces one held row adds to a phase's Jacobian. */
@@ -53,10 +51,4 @@ function rowLinearization(model: Model, row: ContactRow): RowLinearization {
     q: gradient(acceleration, cs.map((c) => c.q.name)),
     qd: gradient(row.bias, cs.map((c) => c.qd.name)),
   };
-}
-
-/** ∂e/∂x for each name x, differentiating only the terms that contain x (linearize.ts). */
-function gradient(e: Expr, names: readonly string[]): Expr[] {
-  const terms = termsBySymbol(e);
-  return names.map((x) => simplify(diff(addAll(terms.get(x) ?? []), x)));
 }

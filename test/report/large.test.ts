@@ -4,6 +4,10 @@
 // generated module), displays kept within KaTeX's expansion limit; the
 // 30-link pendulum's report is small and typesets in KaTeX's strict mode.
 import katex from 'katex';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nLinkPendulum } from '../../derivations/n-link-pendulum.js';
 import { evaluate } from '../../src/core/evaluate.js';
@@ -21,6 +25,9 @@ import { renderLatexDocument } from '../../src/report/render-latex.js';
 import { buildReport } from '../../src/report/report.js';
 import { SECTIONS } from '../../src/report/sections.js';
 import { loadGenerated } from '../helpers/generated-module.js';
+
+// As pdflatex.test.ts: CI never skips the compile (reports.ts's IN_CI, not imported: it loads every model).
+const HAVE_PDFLATEX = spawnSync('pdflatex', ['--version'], { stdio: 'ignore' }).status === 0 || process.env.CI === 'true';
 
 const sum = (n: number, width: number): string[] => Array.from({ length: n }, (_, k) => Array.from({ length: width }, (_, j) => `m_{${k * width + j}}`).join(' + '));
 
@@ -222,6 +229,13 @@ describe('the 30-link pendulum’s report', () => {
     expect(html.length).toBeLessThan(1_000_000);
     expect(latex.length).toBeLessThan(40_000);
     expect(rowsOf(doc.sections.flatMap((s) => s.blocks)).length).toBeLessThan(40);
+  });
+
+  it.runIf(HAVE_PDFLATEX)('compiles with pdflatex, no line wider than the page (its M_{1,1}, a line of masses m_i, ran 14 pt over while texWidth took m for an average letter)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chain-tex-'));
+    writeFileSync(join(dir, 'chain.tex'), latex);
+    execFileSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', '-no-shell-escape', 'chain.tex'], { cwd: dir, stdio: 'pipe', timeout: 60_000 });
+    expect(readFileSync(join(dir, 'chain.log'), 'utf8').match(/Overfull \\hbox[^\n]*/g) ?? []).toEqual([]);
   });
 
   it('prints no equation over the line limit, and names where every equation left out or elided is evaluated', () => {

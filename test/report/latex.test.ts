@@ -131,6 +131,10 @@ describe('layout', () => {
     typesets(`\\begin{aligned} f &= ${lines.join(' \\\\ &\\quad {}')} \\end{aligned}`);
   });
 
+  it('counts m as wide as Computer Modern sets it: 0.878 em against n’s 0.600 em', () => {
+    expect(Math.abs(texWidth('m') / texWidth('n') - 0.878 / 0.6)).toBeLessThan(0.05);
+  });
+
   it('writes matrices with pmatrix', () => {
     expect(latexMatrix([['a', 'b'], ['c', 'd']])).toBe('\\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix}');
   });

@@ -89,14 +89,14 @@ describe('n-link pendulum', () => {
     expect(tex).toContain('\\dot{q} = M^{-1}p');
   });
 
-  it('labels mass entries M_{12} up to 9 coordinates (the 4- and 9-link chains) and M_{10,11} beyond (the 12-link chain; M_{1011} would also read as entry (101, 1))', () => {
+  it('labels mass entries M_{12} up to 9 coordinates (the 3- and 9-link chains) and M_{10,11} beyond (the 12-link chain; M_{1011} would also read as entry (101, 1))', () => {
     const labels = (n: number): Map<string, string> => {
       const section = lagrange2Section({ system: deriveSystem(buildModel(nLinkPendulum(n))) });
       return new Map(section.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : [])).flatMap((r) => (r.label ? [[r.label, r.lines[0]!.before] as const] : [])));
     };
-    // The 3-link chain's M fits the line as a matrix; the 4-link's entries are listed.
-    expect([...labels(3)].filter(([l]) => l.startsWith('mass'))).toEqual([['mass-matrix', 'M']]);
-    expect([...labels(4)].filter(([l]) => l.startsWith('mass-')).map(([, lhs]) => lhs)).toEqual(['M_{11}', 'M_{12}', 'M_{13}', 'M_{14}', 'M_{22}', 'M_{23}', 'M_{24}', 'M_{33}', 'M_{34}', 'M_{44}']);
+    expect([...labels(3)].filter(([l]) => l.startsWith('mass'))).toEqual([
+      ['mass-1-1', 'M_{11}'], ['mass-1-2', 'M_{12}'], ['mass-1-3', 'M_{13}'], ['mass-2-2', 'M_{22}'], ['mass-2-3', 'M_{23}'], ['mass-3-3', 'M_{33}'],
+    ]);
     expect(labels(9).get('mass-8-9')).toBe('M_{89}');
     const twelve = labels(12);
     expect(twelve.get('mass-10-11')).toBe('M_{10,11}');

@@ -11,7 +11,7 @@
 //   guard, 1000 macro expansions, which failed the n-link pendulum for
 //   n ≥ 18 and then lost the code too);
 // - a table of the model's coordinates or parameters longer than a page
-//   shows its first rows and its last; an inline formula wider than a line
+//   shows its first rows and its last; an inline formula wider than half a line
 //   cuts its list, q = (q_1, q_2, q_3, …, q_60)ᵀ.
 // A note after each display or table says what it leaves out and where the
 // generated module has it: the function and the index of every entry.
@@ -259,8 +259,14 @@ function mapInlines(doc: ReportDocument, f: (x: Inline) => Inline): ReportDocume
 }
 
 // ---------------------------------------------------------------- inline lists
-/** Inline math wider than this (texWidth units, about a line of text) has its long lists cut: it cannot be broken. */
-export const MAX_INLINE_WIDTH = 60;
+/**
+ * Inline math wider than this (texWidth units, about half a line of text)
+ * has its long lists cut: it cannot be broken, and after a few words of a
+ * sentence TeX finds no line for it (the 12-link chain's
+ * q = (q_1, …, q_12)ᵀ, 39 units, ran 25 pt past the page, the 16-link's
+ * 100 pt; the chains up to 20 links have no overfull line at 30).
+ */
+export const MAX_INLINE_WIDTH = 30;
 
 /**
  * A formula too wide for a line with its top-level lists cut to the first

@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest';
 import compassSpec from '../../derivations/compass.js';
 import doublePendulumSpec from '../../derivations/double-pendulum.js';
 import knifeEdgeSpec from '../../derivations/knife-edge.js';
-import { ZERO } from '../../src/core/expr.js';
+import { add, ZERO } from '../../src/core/expr.js';
+import { simplify } from '../../src/core/trig.js';
+import { nLinkPendulum } from '../../derivations/n-link-pendulum.js';
 import { defineModel } from '../../src/model/index.js';
-import { derived } from '../helpers/examples.js';
+import { derived, loadExamples } from '../helpers/examples.js';
 import { canonical } from '../helpers/hand.js';
 
 describe('a derived system', () => {
@@ -35,5 +37,17 @@ describe('a derived system', () => {
     const free = defineModel({ name: 'free', title: 'Free particle', coordinates: [{ name: 'x' }], parameters: { m: { default: 1 } }, lagrangian: "m*x'^2/2", initial: { q: { x: 0 }, t1: 1 } });
     expect(derived(free).kineticAtRest).toBeUndefined();
     expect(derived(free).energy).toBeUndefined();
+  });
+
+  it('builds T + V from Lagrange II\'s compact L + 2V, node for node what simplify(T + V) gives, on every example and the 12-link pendulum', async () => {
+    const specs = [...(await loadExamples()).map((e) => e.spec), nLinkPendulum(12)];
+    let compared = 0;
+    for (const spec of specs) {
+      const { model, energy } = derived(spec);
+      if (!model.T || !model.V) continue;
+      expect(energy, model.name).toBe(simplify(add(model.T, model.V)));
+      compared++;
+    }
+    expect(compared).toBe(specs.length);
   });
 });

@@ -75,10 +75,17 @@ function scaling(lines: readonly { n: number; deriveMs: number; codegenMs: numbe
   return { bench: 'pendulum-scaling', from, to, exponent: round(exponent, 2) };
 }
 
+/**
+ * The CLI's startup flag (src/cli/main.ts's shebang), so that the bench
+ * measures what the CLI pays: a 64 MB young generation scavenges codegen's
+ * short-lived monomials about 4× less often (docs/bench.md).
+ */
+const NODE_FLAGS = ['--max-semi-space-size=64'];
+
 /** One pendulum size in a fresh process running this file compiled. */
 function isolated(n: number): object {
   try {
-    return JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--pendulum', String(n)], { encoding: 'utf8', maxBuffer: 64 << 20 })) as object;
+    return JSON.parse(execFileSync(process.execPath, [...NODE_FLAGS, fileURLToPath(import.meta.url), '--pendulum', String(n)], { encoding: 'utf8', maxBuffer: 64 << 20 })) as object;
   } catch (err) {
     // A size that fails (memory, stack) is a finding, not the end of the bench.
     return { bench: 'pendulum', n, error: (err as Error).message.split('\n').find((l) => /Error/.test(l)) ?? String(err) };

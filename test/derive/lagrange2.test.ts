@@ -3,7 +3,10 @@
 // here: structurally where the canonical printed form is the textbook's,
 // numerically at random states and parameter values everywhere.
 import { describe, expect, it } from 'vitest';
-import { add, cos, dependsOn, mul, pow, sub, sym, type Expr } from '../../src/core/expr.js';
+import { add, cos, dependsOn, mul, pow, sub, sym, ZERO, type Expr } from '../../src/core/expr.js';
+import { diff } from '../../src/core/diff.js';
+import { subs } from '../../src/core/subs.js';
+import { simplify } from '../../src/core/trig.js';
 import { evaluate, type Env } from '../../src/core/evaluate.js';
 import { collectFactors } from '../../src/core/factor.js';
 import { toText } from '../../src/core/print.js';
@@ -205,5 +208,29 @@ describe('a constant mass matrix', () => {
   it('is recognized for the bouncing ball, Kozlov’s point, the compass in centre-of-mass coordinates and the simple pendulum (m l²), not for coupled pendulums', async () => {
     const constant = Object.fromEntries((await loadExamples()).map((ex) => [ex.spec.name, derived(ex.spec).lagrange2.constantMass]));
     expect(constant).toMatchObject({ 'bouncing-ball': true, 'kozlov-release': true, compass: true, 'simple-pendulum': true, 'double-pendulum': false, 'pendulum-on-cart': false });
+  });
+});
+
+describe('b and L₀ (L at q̇ = 0, one substitution for all of ∂L/∂q̇)', () => {
+  it('are node for node simplify(subs(·, q̇ = 0)) on every example', async () => {
+    for (const ex of await loadExamples()) {
+      const { model, lagrange2 } = derived(ex.spec);
+      const atRest = new Map(model.coordinates.map((c) => [c.qd.name, ZERO as Expr]));
+      expect(lagrange2.L0, ex.spec.name).toBe(simplify(subs(model.L, atRest)));
+      model.coordinates.forEach((c, i) => expect(lagrange2.b[i], `${ex.spec.name} b[${i}]`).toBe(simplify(subs(diff(model.L, c.qd.name), atRest))));
+    }
+  });
+
+  it('give b = mω(−y, x) and L₀ = ½mω²(x² + y²) for a particle in a frame rotating at ω', () => {
+    const rotating = derived({
+      name: 'rotating-frame', title: 'Particle in a rotating frame',
+      coordinates: [{ name: 'x' }, { name: 'y' }],
+      parameters: { m: { default: 1 }, w: { default: 2 } },
+      kinetic: "m*((x' - w*y)^2 + (y' + w*x)^2)/2",
+      potential: '0',
+      initial: { q: { x: 1, y: 0 }, t1: 1 },
+    } satisfies ModelSpec);
+    expect(rotating.lagrange2.b).toEqual([canonical('-m*w*y'), canonical('m*w*x')]);
+    expect(rotating.lagrange2.L0).toBe(canonical('m*w^2*(x^2 + y^2)/2'));
   });
 });

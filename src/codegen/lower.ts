@@ -1,13 +1,17 @@
 // Passes over the IR before printing. `lowerKernels` turns every
 // kernel-block into plain statements: consts reading the inputs the block
-// uses, CSE temporaries (src/core/cse.ts) and the output assignments.
+// uses, CSE temporaries (src/core/cse.ts, with the common parts of sums and
+// products of src/core/share.ts) and the output assignments.
 // Dead temporaries cannot arise: inputs are read only when some output uses
-// them and CSE binds only nodes used at least twice.
+// them, and CSE binds only nodes used at least twice or printed through a
+// name (a part's placeholder, a node rewritten over parts).
 // Tests: test/codegen/print.test.ts (a block lowered), test/codegen/generated.test.ts
 // (every block of every example against the interpreted expressions).
 import { cancelQuotients } from '../core/cancel.js';
+import * as Q from '../core/rational.js';
 import { collectFactors } from '../core/factor.js';
-import { childAt, cse } from '../core/cse.js';
+import { childAt, computedAs, cse, representative } from '../core/cse.js';
+import { shareParts } from '../core/share.js';
 import { freeSymbols, type Expr } from '../core/expr.js';
 import { expandAngleSums } from './angle-sums.js';
 import { assign, callStmt, idx, ref, type Decl, type JsExpr, type KernelInputs, type KernelScope, type ModuleIR, type Stmt } from './ir.js';
@@ -21,22 +25,63 @@ const forCodeMemo = new WeakMap<Expr, Expr>();
 /**
  * Prepare an expression for evaluation: quotients cancelled (no division by
  * a factor the numerator carries too, which would be 0/0 where it
- * vanishes), common factors out, angle sums expanded.
+ * vanishes), common factors out.
  */
 function forCode(e: Expr): Expr {
   let r = forCodeMemo.get(e);
-  if (!r) forCodeMemo.set(e, (r = expandAngleSums(collectFactors(cancelQuotients(e)))));
+  if (!r) forCodeMemo.set(e, (r = collectFactors(cancelQuotients(e))));
   return r;
 }
+
+/**
+ * A block's outputs with angle sums expanded (angle-sums.ts) where that
+ * leaves fewer distinct calls of sin and cos: the n-link pendulum's
+ * n(n − 1) sines and cosines of qᵢ − qⱼ become products of the 2n sines and
+ * cosines of the qᵢ. Where it does not (the double pendulum: sin q₁, sin q₂,
+ * sin(q₁ − q₂), cos(q₁ − q₂) against the sines and cosines of q₁ and q₂)
+ * the expansion only adds products, and the block stays as it is. One walk
+ * of the block as it is tells: expanding removes the calls of angle sums
+ * and adds sin x, cos x of each of their symbols x not called already.
+ */
+function withAngleSums(exprs: readonly Expr[]): readonly Expr[] {
+  const seen = new Set<Expr>();
+  const stack = [...exprs];
+  let angleCalls = 0;
+  const inAngles = new Set<Expr>();
+  const called = { sin: new Set<Expr>(), cos: new Set<Expr>() };
+  while (stack.length > 0) {
+    const u = stack.pop()!;
+    if (u.kind === 'num' || u.kind === 'sym') continue;
+    const known = seen.size;
+    if (seen.add(u).size === known) continue;
+    if (u.kind === 'fn' && (u.name === 'sin' || u.name === 'cos')) {
+      const x = u.args[0]!;
+      if (x.kind === 'sym') called[u.name].add(x);
+      else if (isAngleSum(x)) {
+        angleCalls++;
+        for (const t of x.terms) inAngles.add(t.expr);
+      }
+    }
+    for (let p = 0, c = childAt(u, 0); c !== undefined; c = childAt(u, ++p)) if (c) stack.push(c);
+  }
+  let added = 0;
+  for (const x of inAngles) added += (called.sin.has(x) ? 0 : 1) + (called.cos.has(x) ? 0 : 1);
+  return added < angleCalls ? exprs.map(expandAngleSums) : exprs;
+}
+
+/** A sum angle-sums.ts expands under sin and cos: plain symbols with coefficients ±1. */
+const isAngleSum = (x: Expr): x is Expr & { kind: 'add' } =>
+  x.kind === 'add' && Q.isZero(x.constant) && x.terms.every((t) => t.expr.kind === 'sym' && Q.isOne(Q.abs(t.coeff)));
 
 const readsItself = (local: string, read: JsExpr): boolean => read.kind === 'ref' && read.name === local;
 
 /** One statement of a lowered block: a CSE temporary's const or an output. */
 interface Item {
   readonly stmt: Stmt;
-  /** The kernel expression it prints, and the node it binds (a temporary's own node prints in full). */
+  /** The kernel expression it prints (a temporary's prints in full). */
   readonly expr: Expr;
-  readonly self?: Expr;
+  /** A temporary's node (the key of `temporaries`). */
+  readonly bound?: Expr;
 }
 
 /** A kernel block after cancelling, factoring and CSE, before it becomes statements. */
@@ -45,14 +90,18 @@ interface Plan {
   /** Input symbols some output reads, in the order of `inputs`. */
   readonly used: readonly string[];
   readonly items: readonly Item[];
+  /** Temporaries by the node they bind; `key` gives that node for any node or placeholder printed. */
   readonly temporaries: ReadonlyMap<Expr, string>;
+  readonly key: (e: Expr) => Expr;
   readonly hasReturn: boolean;
 }
 
 function plan(block: Stmt & { kind: 'kernel-block' }): Plan {
   const { inputs } = block;
-  const prepared = block.outputs.map((o) => ({ ...o, expr: forCode(o.expr) }));
-  const { shared, symbols: used } = cse(prepared.map((o) => o.expr));
+  const exprs = withAngleSums(block.outputs.map((o) => forCode(o.expr)));
+  const prepared = block.outputs.map((o, i) => ({ ...o, expr: exprs[i]! }));
+  const rewrites = shareParts(prepared.map((o) => o.expr));
+  const { shared, firstOutput, symbols: used } = cse(prepared.map((o) => o.expr), rewrites);
   const unbound = (name: string): boolean => !inputs.has(name) && name !== 'pi';
   if ([...used].some(unbound)) {
     // The first in the outputs' structural order, whatever order the walk met them in.
@@ -60,19 +109,28 @@ function plan(block: Stmt & { kind: 'kernel-block' }): Plan {
     throw new Error(`internal: symbol '${name}' has no input binding in generated code`);
   }
   const temporaries = new Map<Expr, string>();
-  const scope: KernelScope = (e) => (e.kind === 'sym' ? (e.name === 'pi' ? 'Math.PI' : inputs.get(e.name)?.local) : temporaries.get(e));
+  const key = rewrites.size === 0 ? (e: Expr) => e : (e: Expr) => representative(e, rewrites);
+  const scope: KernelScope = (e) => (e.kind === 'sym' && !rewrites.has(e) ? (e.name === 'pi' ? 'Math.PI' : inputs.get(e.name)?.local) : temporaries.get(key(e)));
   const items: Item[] = [];
-  shared.forEach((node, k) => {
-    items.push({ stmt: { kind: 'const', name: `_${k}`, init: { kind: 'kernel', expr: node, scope, self: node } }, expr: node, self: node });
-    temporaries.set(node, `_${k}`);
-  });
+  // Each output right after the temporaries it is the first to read: a
+  // value lives from its statement to its last use, and the n-link
+  // pendulum's mass entries, bound over shared parts, all lived to the end of
+  // the block when every temporary came first (register spills: mass$ 20 %
+  // slower at n = 10).
+  let next = 0;
   let hasReturn = false;
-  for (const o of prepared) {
+  prepared.forEach((o, i) => {
+    for (; next < shared.length && firstOutput[next] === i; next++) {
+      const node = shared[next]!;
+      const expr = computedAs(node, rewrites);
+      items.push({ stmt: { kind: 'const', name: `_${next}`, init: { kind: 'kernel', expr, scope, self: expr } }, expr, bound: node });
+      temporaries.set(node, `_${next}`);
+    }
     const value: JsExpr = { kind: 'kernel', expr: o.expr, scope };
     if ('return' in o) hasReturn = true;
     items.push({ stmt: 'return' in o ? { kind: 'return', value } : { kind: 'assign', targets: o.targets, op: '=', value }, expr: o.expr });
-  }
-  return { inputs, used: [...inputs.keys()].filter((name) => used.has(name)), items, temporaries, hasReturn };
+  });
+  return { inputs, used: [...inputs.keys()].filter((name) => used.has(name)), items, temporaries, key, hasReturn };
 }
 
 /** The consts reading the named inputs (a block's or a chunk's). */
@@ -111,13 +169,14 @@ export interface LowerOptions {
  * the cost passes `budget`; the temporaries and input symbols it reads go
  * into `seen` when given (only a block that is split needs them).
  */
-function printCost(item: Item, temporaries: ReadonlyMap<Expr, string>, budget: number, seen?: { temps: Set<Expr>; syms: Set<string> }): number {
+function printCost(item: Item, p: Plan, budget: number, seen?: { temps: Set<Expr>; syms: Set<string> }): number {
   let cost = 0;
   const stack: Expr[] = [item.expr];
   while (stack.length > 0 && cost <= budget) {
     const u = stack.pop()!;
-    if (u !== item.self && temporaries.has(u)) {
-      seen?.temps.add(u);
+    const bound = p.key(u);
+    if ((item.bound === undefined || u !== item.expr) && p.temporaries.has(bound)) {
+      seen?.temps.add(bound);
       continue;
     }
     if (u.kind === 'sym') seen?.syms.add(u.name);
@@ -130,16 +189,16 @@ function printCost(item: Item, temporaries: ReadonlyMap<Expr, string>, budget: n
 }
 
 /** The whole cost of `item`, and the temporaries and input symbols it reads. */
-function reads(item: Item, temporaries: ReadonlyMap<Expr, string>): { cost: number; temps: Set<Expr>; syms: Set<string> } {
+function reads(item: Item, p: Plan): { cost: number; temps: Set<Expr>; syms: Set<string> } {
   const seen = { temps: new Set<Expr>(), syms: new Set<string>() };
-  return { cost: printCost(item, temporaries, Infinity, seen), ...seen };
+  return { cost: printCost(item, p, Infinity, seen), ...seen };
 }
 
 /** Whether the block costs more than `limit`, walked only as far as needed. */
 function overLimit(p: Plan, limit: number): boolean {
   let total = 0;
   for (const it of p.items) {
-    total += printCost(it, p.temporaries, limit - total);
+    total += printCost(it, p, limit - total);
     if (total > limit) return true;
   }
   return false;
@@ -152,7 +211,7 @@ function overLimit(p: Plan, limit: number): boolean {
  */
 function chunked(p: Plan, fn: Decl & { kind: 'function' }, limit: number): { calls: Stmt[]; decls: Decl[] } | undefined {
   if (p.hasReturn || !overLimit(p, limit)) return undefined;
-  const info = p.items.map((it) => reads(it, p.temporaries));
+  const info = p.items.map((it) => reads(it, p));
   // Consecutive items, each chunk at most `limit` (a larger item alone).
   const chunks: number[][] = [];
   let size = 0;
@@ -166,7 +225,7 @@ function chunked(p: Plan, fn: Decl & { kind: 'function' }, limit: number): { cal
   });
   const chunkOf = new Map<Expr, number>();
   chunks.forEach((members, c) => {
-    for (const i of members) if (p.items[i]!.self) chunkOf.set(p.items[i]!.self!, c);
+    for (const i of members) if (p.items[i]!.bound) chunkOf.set(p.items[i]!.bound!, c);
   });
   // Temporaries read in a later chunk than their own get a buffer slot.
   const handed = new Set<Expr>();
@@ -175,7 +234,7 @@ function chunked(p: Plan, fn: Decl & { kind: 'function' }, limit: number): { cal
   });
   // Slots in the order the temporaries are made.
   const slot = new Map<Expr, number>();
-  for (const it of p.items) if (it.self && handed.has(it.self)) slot.set(it.self, slot.size);
+  for (const it of p.items) if (it.bound && handed.has(it.bound)) slot.set(it.bound, slot.size);
   const buffer = `${fn.name}t`;
   const args = fn.params.map((q) => ref(q.name));
   const decls: Decl[] = [{ kind: 'buffer', name: buffer, array: 'Float64Array', length: Math.max(1, slot.size), doc: `Temporaries the chunks of ${fn.name} hand on.` }];
@@ -192,7 +251,7 @@ function chunked(p: Plan, fn: Decl & { kind: 'function' }, limit: number): { cal
     for (const i of members) {
       const it = p.items[i]!;
       body.push(it.stmt);
-      if (it.self && slot.has(it.self)) body.push(assign(idx(buffer, slot.get(it.self)!), ref(p.temporaries.get(it.self)!)));
+      if (it.bound && slot.has(it.bound)) body.push(assign(idx(buffer, slot.get(it.bound)!), ref(p.temporaries.get(it.bound)!)));
     }
     const name = `${fn.name}${c}`;
     decls.push({ kind: 'function', name, doc: `Part ${c + 1} of ${chunks.length} of ${fn.name}'s block.`, params: fn.params.map((q) => ({ name: q.name, type: q.type, ...(q.optional ? { optional: true } : {}) })), returns: 'void', body });

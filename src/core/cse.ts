@@ -1,11 +1,46 @@
 // Common-subexpression elimination over interned nodes. Since equal
 // subexpressions are the same object, finding them is counting references
-// in the DAG; no hashing of trees is needed.
+// in the DAG; no hashing of trees is needed. Parts of sums and products
+// (share.ts) come in as rewrites: the walk reads a rewritten node's new
+// form and follows a placeholder symbol to the node it stands for.
 import { unreachable, type Expr } from './expr.js';
+
+/**
+ * How some nodes of a block are computed instead of as they are written
+ * (share.ts): a sum or product → its form over placeholder symbols, and a
+ * placeholder symbol → the node it stands for.
+ */
+export type Rewrites = ReadonlyMap<Expr, Expr>;
+
+/**
+ * The node that stands for e in a rewritten block: a placeholder followed
+ * to its node, a node rewritten as a lone placeholder likewise. Such nodes
+ * are bound to a temporary (a placeholder prints as a name).
+ */
+export function representative(e: Expr, rewrites: Rewrites): Expr {
+  for (let steps = 0; steps <= rewrites.size; steps++) {
+    const r = rewrites.get(e);
+    if (r === undefined || (e.kind !== 'sym' && !(r.kind === 'sym' && rewrites.has(r)))) return e;
+    e = r;
+  }
+  throw new Error('internal: the rewrites of a block form a cycle');
+}
+
+/** What a representative node is computed as: its rewritten form, or itself. */
+export const computedAs = (u: Expr, rewrites: Rewrites): Expr => rewrites.get(u) ?? u;
+
+const NO_REWRITES: Rewrites = new Map();
 
 /** Nodes worth binding to a temporary, in an order where each comes after the nodes it uses. */
 export interface CseResult {
+  /** Representative nodes (see `representative`); each prints as `computedAs` it. */
   readonly shared: readonly Expr[];
+  /**
+   * For each shared node, the index of the first output that reads it (the
+   * walk meets every node it needs while walking that output, so the
+   * shared nodes of output k are a run of `shared`, after those of k − 1).
+   */
+  readonly firstOutput: readonly number[];
   /** Names of the symbols the outputs read (the free symbols of them all), in the order first met. */
   readonly symbols: ReadonlySet<string>;
 }
@@ -41,43 +76,64 @@ export function childAt(u: Expr, p: number): Expr | null | undefined {
 
 /**
  * Find the non-atomic nodes used more than once across `outputs`, and the
- * symbols they read. Deterministic: post-order of first visit. One walk
- * with an explicit stack (expressions may be deeper than the call stack):
- * each node is entered once, and counts one use per output and per edge
- * from a node entered.
+ * symbols they read; with `rewrites`, also every node rewritten or standing
+ * for a placeholder, read as it is computed. Deterministic: post-order of
+ * first visit. One walk with an explicit stack (expressions may be deeper
+ * than the call stack): each node is entered once, and counts one use per
+ * output and per edge from a node entered.
  */
-export function cse(outputs: readonly Expr[]): CseResult {
+export function cse(outputs: readonly Expr[], rewrites: Rewrites = NO_REWRITES): CseResult {
   const uses = new Map<Expr, number>();
   const order: Expr[] = [];
+  const orderOutput: number[] = [];
   const symbols = new Set<string>();
   const nodes: Expr[] = [];
+  const bodies: Expr[] = [];
   const next: number[] = [];
+  const rewritten = rewrites.size > 0;
+  // Nodes bound whatever their uses: a placeholder's (it prints as a name) and rewritten ones (they print as their new form).
+  const forced = new Set<Expr>();
   const enter = (e: Expr, count: number): void => {
     uses.set(e, count);
     if (e.kind === 'sym') symbols.add(e.name);
     nodes.push(e);
+    const body = rewritten ? computedAs(e, rewrites) : e;
+    if (body !== e) forced.add(e);
+    bodies.push(body);
     next.push(0);
   };
-  for (const o of outputs) {
-    if (!uses.has(o)) enter(o, 0);
+  const use = (e: Expr, count: number): Expr => {
+    const r = rewritten ? representative(e, rewrites) : e;
+    if (r !== e) forced.add(r);
+    const n = uses.get(r);
+    if (n === undefined) enter(r, count);
+    else uses.set(r, n + count);
+    return r;
+  };
+  outputs.forEach((o, k) => {
+    use(o, 0);
     while (nodes.length > 0) {
       const top = nodes.length - 1;
-      const u = nodes[top]!;
-      const c = childAt(u, next[top]!);
+      const c = childAt(bodies[top]!, next[top]!);
       if (c === undefined) {
-        order.push(u);
+        order.push(nodes[top]!);
+        orderOutput.push(k);
         nodes.pop();
+        bodies.pop();
         next.pop();
         continue;
       }
       next[top]!++;
-      if (c === null) continue;
-      const n = uses.get(c);
-      if (n === undefined) enter(c, 1);
-      else uses.set(c, n + 1);
+      if (c !== null) use(c, 1);
     }
-    uses.set(o, uses.get(o)! + 1);
-  }
-  const shared = order.filter((e) => e.kind !== 'num' && e.kind !== 'sym' && uses.get(e)! > 1);
-  return { shared, symbols };
+    use(o, 1);
+  });
+  const shared: Expr[] = [];
+  const firstOutput: number[] = [];
+  order.forEach((e, i) => {
+    if (e.kind === 'num' || e.kind === 'sym' || (uses.get(e)! < 2 && !forced.has(e))) return;
+    shared.push(e);
+    firstOutput.push(orderOutput[i]!);
+  });
+  return { shared, firstOutput, symbols };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { add, children, cos, mul, pow, sin, sym, type Expr } from '../../src/core/expr.js';
-import { cse } from '../../src/core/cse.js';
+import { computedAs, cse, representative } from '../../src/core/cse.js';
 import { randomExprs } from './random-expr.js';
 
 const x = sym('x');
@@ -68,5 +68,40 @@ describe('common subexpressions of random expressions', () => {
     const expected = [...count].filter(([e, k]) => k > 1 && e.kind !== 'num' && e.kind !== 'sym').map(([e]) => e);
     expect(new Set(cse(outputs).shared)).toEqual(new Set(expected));
     expect(cse(outputs).symbols).toEqual(new Set([...seen].flatMap((e) => (e.kind === 'sym' ? [e.name] : []))));
+  });
+});
+
+describe('common subexpressions of a rewritten block (share.ts’s parts)', () => {
+  const p = sym('#0');
+  const xy = add(x, y);
+  const xyz = add(x, y, z);
+  // x + y + z computed as z + #0, #0 standing for x + y.
+  const rewrites = new Map<Expr, Expr>([
+    [xyz, add(z, p)],
+    [p, xy],
+  ]);
+
+  it('binds the node a placeholder stands for, and a rewritten node, each after what it reads', () => {
+    expect(cse([xyz, sin(x)], rewrites).shared).toEqual([xy, xyz]);
+    // Without the rewrites x + y + z is used once and nothing is bound.
+    expect(cse([xyz, sin(x)]).shared).toEqual([]);
+  });
+
+  it('reads a rewritten node as its new form: the symbols are those of the form, never a placeholder', () => {
+    expect(cse([mul(xyz, xyz)], rewrites).symbols).toEqual(new Set(['z', 'x', 'y']));
+  });
+
+  it('follows placeholders to their node, also through a node rewritten as a lone placeholder', () => {
+    const q = sym('#1');
+    const chained = new Map<Expr, Expr>([...rewrites, [q, xyz], [add(x, z), q]]);
+    expect(representative(p, chained)).toBe(xy);
+    expect(representative(add(x, z), chained)).toBe(xyz);
+    expect(computedAs(xyz, chained)).toBe(add(z, p));
+    expect(representative(sin(x), chained)).toBe(sin(x));
+  });
+
+  it('refuses rewrites that go round in a circle', () => {
+    const q = sym('#1');
+    expect(() => representative(p, new Map<Expr, Expr>([[p, q], [q, p]]))).toThrow(/cycle/);
   });
 });

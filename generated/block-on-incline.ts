@@ -88,8 +88,11 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   mm$[0] = m;
   mm$[1] = mm$[2] = 0.0;
   mm$[3] = m;
-  ff$[0] = g * m * Math.sin(alpha);
-  ff$[1] = -(g * m * Math.cos(alpha));
+  const _0 = g * m;
+  const _1 = _0 * Math.sin(alpha);
+  ff$[0] = _1;
+  const _2 = -(_0 * Math.cos(alpha));
+  ff$[1] = _2;
 }
 
 function mass$(t: number, p: Params, mm$: Float64Array): void {
@@ -211,8 +214,11 @@ function dLdqQ$(t: number, p: Params, out: Float64Array, off: number): void {
   const m = p.m ?? 1.0;
   const g = p.g ?? 9.81;
   const alpha = p.alpha ?? 0.5;
-  out[off + 0] = g * m * Math.sin(alpha);
-  out[off + 1] = -(g * m * Math.cos(alpha));
+  const _0 = g * m;
+  const _1 = _0 * Math.sin(alpha);
+  out[off + 0] = _1;
+  const _2 = -(_0 * Math.cos(alpha));
+  out[off + 1] = _2;
 }
 
 /** Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q. */

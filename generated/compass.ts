@@ -367,9 +367,8 @@ function gapValues$(t: number, p: Params, out: Float64Array): void {
   const l = p.l ?? 1.0;
   const alpha = p.alpha ?? 0.3;
   const _0 = Math.cos(alpha) * Math.cos(psi);
-  const _1 = Math.sin(alpha) * Math.sin(psi);
-  out[0] = 0.5 * (2.0 * yc + l * (_0 - 2.0 * (_0 - _1)));
-  out[1] = 0.5 * (2.0 * yc + l * (_0 - 2.0 * (_0 + _1)));
+  out[0] = 0.5 * (2.0 * yc + l * (_0 - 2.0 * Math.cos(alpha + psi)));
+  out[1] = 0.5 * (2.0 * yc + l * (_0 - 2.0 * Math.cos(alpha - psi)));
 }
 
 /** Normal rows N, ∂f/∂t and acceleration bias; tangent rows of sticking contacts. */
@@ -378,6 +377,8 @@ function contactRows$(t: number, p: Params): void {
   const psi_d = s$[5]!;
   const l = p.l ?? 1.0;
   const alpha = p.alpha ?? 0.3;
+  N$[0] = 0.0;
+  N$[1] = 1.0;
   const _0 = Math.cos(alpha);
   const _1 = Math.sin(psi);
   const _2 = _0 * _1;
@@ -385,31 +386,37 @@ function contactRows$(t: number, p: Params): void {
   const _4 = Math.sin(alpha);
   const _5 = _3 * _4;
   const _6 = _2 + _5;
-  const _7 = _2 - 2.0 * (_2 - _5);
-  const _8 = _0 * _3;
-  const _9 = _4 * _1;
-  const _10 = 2.0 * (_8 - _9) - _8;
-  const _11 = 2.0 * (_8 + _9) - _8;
-  N$[0] = 0.0;
-  N$[1] = 1.0;
   N$[2] = 0.5 * l * (2.0 * _6 - _2);
   N$[3] = 0.0;
   N$[4] = 1.0;
-  N$[5] = -(0.5 * l * _7);
+  const _7 = l * (_2 - 2.0 * (_2 - _5));
+  const _8 = -(0.5 * _7);
+  N$[5] = _8;
   nr$[0] = 0.0;
   nr$[1] = 0.0;
-  nb$[0] = 0.5 * l * psi_d * psi_d * _10;
-  nb$[1] = 0.5 * l * psi_d * psi_d * _11;
+  const _9 = _0 * _3;
+  const _10 = _4 * _1;
+  const _11 = l * (2.0 * (_9 - _10) - _9);
+  const _12 = psi_d * psi_d;
+  const _13 = 0.5 * _11 * _12;
+  nb$[0] = _13;
+  const _14 = l * (2.0 * (_9 + _10) - _9);
+  const _15 = 0.5 * _14 * _12;
+  nb$[1] = _15;
   T$[0] = 1.0;
   T$[1] = 0.0;
-  T$[2] = 0.5 * l * _10;
+  const _16 = 0.5 * _11;
+  T$[2] = _16;
   T$[3] = 1.0;
   T$[4] = 0.0;
-  T$[5] = 0.5 * l * _11;
+  const _17 = 0.5 * _14;
+  T$[5] = _17;
   tr$[0] = 0.0;
   tr$[1] = 0.0;
-  tb$[0] = 0.5 * l * psi_d * psi_d * (_2 - 2.0 * _6);
-  tb$[1] = 0.5 * l * psi_d * psi_d * _7;
+  const _18 = 0.5 * _12 * l * (_2 - 2.0 * _6);
+  tb$[0] = _18;
+  const _19 = 0.5 * _7 * _12;
+  tb$[1] = _19;
 }
 
 /** M$ → ML$ (Cholesky); false when M is not positive definite (a massless direction). */
@@ -441,10 +448,12 @@ export function gapRates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>,
   const psi_d = s$[5]!;
   const l = p.l ?? 1.0;
   const alpha = p.alpha ?? 0.3;
-  const _0 = Math.cos(alpha) * Math.sin(psi);
-  const _1 = Math.cos(psi) * Math.sin(alpha);
-  out[0] = yc_d + 0.5 * (l * psi_d * (2.0 * (_0 + _1) - _0));
-  out[1] = yc_d - 0.5 * (l * psi_d * (_0 - 2.0 * (_0 - _1)));
+  const _0 = l * psi_d;
+  const _1 = Math.cos(alpha) * Math.sin(psi);
+  const _2 = _0 * (2.0 * Math.sin(alpha + psi) - _1);
+  out[0] = yc_d + 0.5 * _2;
+  const _3 = _0 * (2.0 * Math.sin(alpha - psi) + _1);
+  out[1] = yc_d - 0.5 * _3;
   return out;
 }
 
@@ -564,24 +573,27 @@ function slipRows$(t: number, p: Params): void {
   const psi_d = s$[5]!;
   const l = p.l ?? 1.0;
   const alpha = p.alpha ?? 0.3;
+  S$[0] = 1.0;
+  S$[1] = 0.0;
   const _0 = Math.cos(alpha);
   const _1 = Math.cos(psi);
   const _2 = _0 * _1;
   const _3 = Math.sin(alpha);
   const _4 = Math.sin(psi);
   const _5 = _3 * _4;
-  const _6 = _0 * _4;
-  const _7 = _1 * _3;
-  S$[0] = 1.0;
-  S$[1] = 0.0;
   S$[2] = 0.5 * l * (2.0 * (_2 - _5) - _2);
   S$[3] = 1.0;
   S$[4] = 0.0;
   S$[5] = 0.5 * l * (2.0 * (_2 + _5) - _2);
   sr$[0] = 0.0;
   sr$[1] = 0.0;
-  sb$[0] = 0.5 * l * psi_d * psi_d * (_6 - 2.0 * (_6 + _7));
-  sb$[1] = 0.5 * l * psi_d * psi_d * (_6 - 2.0 * (_6 - _7));
+  const _6 = l * psi_d * psi_d;
+  const _7 = _0 * _4;
+  const _8 = _1 * _3;
+  const _9 = 0.5 * _6 * (_7 - 2.0 * (_7 + _8));
+  sb$[0] = _9;
+  const _10 = 0.5 * _6 * (_7 - 2.0 * (_7 - _8));
+  sb$[1] = _10;
 }
 
 /** ∂s/∂q of every slip row, stacked in contact order, ms×n. */
@@ -600,10 +612,12 @@ export function slipRates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>
   const psi_d = s$[5]!;
   const l = p.l ?? 1.0;
   const alpha = p.alpha ?? 0.3;
-  const _0 = Math.cos(alpha) * Math.cos(psi);
-  const _1 = Math.sin(alpha) * Math.sin(psi);
-  out[0] = xc_d + 0.5 * (l * psi_d * (2.0 * (_0 - _1) - _0));
-  out[1] = xc_d + 0.5 * (l * psi_d * (2.0 * (_0 + _1) - _0));
+  const _0 = l * psi_d;
+  const _1 = Math.cos(alpha) * Math.cos(psi);
+  const _2 = _0 * (2.0 * Math.cos(alpha + psi) - _1);
+  out[0] = xc_d + 0.5 * _2;
+  const _3 = _0 * (2.0 * Math.cos(alpha - psi) - _1);
+  out[1] = xc_d + 0.5 * _3;
   return out;
 }
 
@@ -638,10 +652,12 @@ export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<num
   const psi_d = s$[5]!;
   const l = p.l ?? 1.0;
   const alpha = p.alpha ?? 0.3;
-  const _0 = Math.cos(alpha) * Math.cos(psi);
-  const _1 = Math.sin(alpha) * Math.sin(psi);
-  SV$[0] = xc_d + 0.5 * (l * psi_d * (2.0 * (_0 - _1) - _0));
-  SV$[1] = xc_d + 0.5 * (l * psi_d * (2.0 * (_0 + _1) - _0));
+  const _0 = l * psi_d;
+  const _1 = Math.cos(alpha) * Math.cos(psi);
+  const _2 = _0 * (2.0 * Math.cos(alpha + psi) - _1);
+  SV$[0] = xc_d + 0.5 * _2;
+  const _3 = _0 * (2.0 * Math.cos(alpha - psi) - _1);
+  SV$[1] = xc_d + 0.5 * _3;
   friction(t, p, MU$);
   let k = 0;
   let sliding = false;
@@ -721,20 +737,6 @@ function phaseBlocks$(t: number, p: Params): void {
   const l = p.l ?? 1.0;
   const alpha = p.alpha ?? 0.3;
   const psi_dd = a$[2]!;
-  const _0 = Math.cos(alpha);
-  const _1 = Math.cos(psi);
-  const _2 = _0 * _1;
-  const _3 = Math.sin(alpha);
-  const _4 = Math.sin(psi);
-  const _5 = _3 * _4;
-  const _6 = _2 - _5;
-  const _7 = 2.0 * _6 - _2;
-  const _8 = _2 + _5;
-  const _9 = 2.0 * _8 - _2;
-  const _10 = _0 * _4;
-  const _11 = _1 * _3;
-  const _12 = _10 - 2.0 * (_10 + _11);
-  const _13 = _10 - 2.0 * (_10 - _11);
   JX$[0] = 0.0;
   JX$[1] = 0.0;
   JX$[2] = 0.0;
@@ -761,7 +763,17 @@ function phaseBlocks$(t: number, p: Params): void {
   PH$[5] = 0.0;
   PH$[6] = 0.0;
   PH$[7] = 0.0;
-  PH$[8] = 0.5 * l * _7;
+  const _0 = Math.cos(alpha);
+  const _1 = Math.cos(psi);
+  const _2 = _0 * _1;
+  const _3 = Math.sin(alpha);
+  const _4 = Math.sin(psi);
+  const _5 = _3 * _4;
+  const _6 = _2 - _5;
+  const _7 = 2.0 * _6 - _2;
+  const _8 = l * _7;
+  const _9 = 0.5 * _8;
+  PH$[8] = _9;
   PH$[9] = 0.0;
   PH$[10] = 0.0;
   PH$[11] = 0.0;
@@ -770,7 +782,11 @@ function phaseBlocks$(t: number, p: Params): void {
   PH$[14] = 0.0;
   PH$[15] = 0.0;
   PH$[16] = 0.0;
-  PH$[17] = 0.5 * l * _9;
+  const _10 = _2 + _5;
+  const _11 = 2.0 * _10 - _2;
+  const _12 = l * _11;
+  const _13 = 0.5 * _12;
+  PH$[17] = _13;
   PH$[18] = 0.0;
   PH$[19] = 0.0;
   PH$[20] = 0.0;
@@ -779,7 +795,12 @@ function phaseBlocks$(t: number, p: Params): void {
   PH$[23] = 0.0;
   PH$[24] = 0.0;
   PH$[25] = 0.0;
-  PH$[26] = 0.5 * l * _12;
+  const _14 = _0 * _4;
+  const _15 = _1 * _3;
+  const _16 = _14 - 2.0 * (_14 + _15);
+  const _17 = l * _16;
+  const _18 = 0.5 * _17;
+  PH$[26] = _18;
   PH$[27] = 0.0;
   PH$[28] = 0.0;
   PH$[29] = 0.0;
@@ -788,31 +809,43 @@ function phaseBlocks$(t: number, p: Params): void {
   PH$[32] = 0.0;
   PH$[33] = 0.0;
   PH$[34] = 0.0;
-  PH$[35] = 0.5 * l * _13;
+  const _19 = _14 - 2.0 * (_14 - _15);
+  const _20 = l * _19;
+  const _21 = 0.5 * _20;
+  PH$[35] = _21;
   PC$[0] = 0.0;
   PC$[1] = 0.0;
-  PC$[2] = 0.5 * l * (psi_d * psi_d * _12 + psi_dd * _7);
+  const _22 = psi_d * psi_d;
+  const _23 = _22 * _16;
+  PC$[2] = 0.5 * l * (_23 + psi_dd * _7);
   PC$[6] = 0.0;
   PC$[7] = 0.0;
-  PC$[8] = 0.5 * l * (psi_d * psi_d * _13 + psi_dd * _9);
+  const _24 = _22 * _19;
+  PC$[8] = 0.5 * l * (_24 + psi_dd * _11);
   PC$[12] = 0.0;
   PC$[13] = 0.0;
-  PC$[14] = 0.5 * l * (psi_d * psi_d * (_2 - 2.0 * _6) + psi_dd * _12);
+  const _25 = _22 * (_2 - 2.0 * _6);
+  PC$[14] = 0.5 * l * (_25 + psi_dd * _16);
   PC$[18] = 0.0;
   PC$[19] = 0.0;
-  PC$[20] = 0.5 * l * (psi_d * psi_d * (_2 - 2.0 * _8) + psi_dd * _13);
+  const _26 = _22 * (_2 - 2.0 * _10);
+  PC$[20] = 0.5 * l * (_26 + psi_dd * _19);
   PC$[3] = 0.0;
   PC$[4] = 0.0;
-  PC$[5] = l * psi_d * _7;
+  const _27 = _8 * psi_d;
+  PC$[5] = _27;
   PC$[9] = 0.0;
   PC$[10] = 0.0;
-  PC$[11] = l * psi_d * _9;
+  const _28 = _12 * psi_d;
+  PC$[11] = _28;
   PC$[15] = 0.0;
   PC$[16] = 0.0;
-  PC$[17] = l * psi_d * _12;
+  const _29 = _17 * psi_d;
+  PC$[17] = _29;
   PC$[21] = 0.0;
   PC$[22] = 0.0;
-  PC$[23] = l * psi_d * _13;
+  const _30 = _20 * psi_d;
+  PC$[23] = _30;
 }
 
 /**

@@ -83,16 +83,17 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const l2 = p.l2 ?? 1.0;
   const g = p.g ?? 9.81;
   const _0 = m1 + m2;
-  const _1 = Math.cos(q1);
-  const _2 = Math.cos(q2);
-  const _3 = Math.sin(q1);
-  const _4 = Math.sin(q2);
-  const _5 = _2 * _3 - _1 * _4;
   mm$[0] = l1 * l1 * _0;
-  mm$[1] = mm$[2] = l1 * l2 * m2 * (_1 * _2 + _3 * _4);
+  const _1 = l2 * m2;
+  const _2 = q1 - q2;
+  const _3 = _1 * l1 * Math.cos(_2);
+  mm$[1] = mm$[2] = _3;
   mm$[3] = l2 * l2 * m2;
-  ff$[0] = -(l1 * (g * _3 * _0 + l2 * m2 * q2_d * q2_d * _5));
-  ff$[1] = l2 * m2 * (l1 * q1_d * q1_d * _5 - g * _4);
+  const _4 = Math.sin(_2);
+  const _5 = _1 * q2_d * q2_d * _4;
+  ff$[0] = -(l1 * (g * Math.sin(q1) * _0 + _5));
+  const _6 = _1 * (l1 * q1_d * q1_d * _4 - g * Math.sin(q2));
+  ff$[1] = _6;
 }
 
 function mass$(t: number, p: Params, mm$: Float64Array): void {
@@ -103,7 +104,7 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const l1 = p.l1 ?? 1.0;
   const l2 = p.l2 ?? 1.0;
   mm$[0] = l1 * l1 * (m1 + m2);
-  mm$[1] = mm$[2] = l1 * l2 * m2 * (Math.cos(q1) * Math.cos(q2) + Math.sin(q1) * Math.sin(q2));
+  mm$[1] = mm$[2] = l1 * l2 * m2 * Math.cos(q1 - q2);
   mm$[3] = l2 * l2 * m2;
 }
 
@@ -186,9 +187,12 @@ export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
   const m2 = p.m2 ?? 1.0;
   const l1 = p.l1 ?? 1.0;
   const l2 = p.l2 ?? 1.0;
-  const _0 = Math.cos(q1) * Math.cos(q2) + Math.sin(q1) * Math.sin(q2);
-  out[0] = l1 * l2 * m2 * q2_d * _0 + l1 * l1 * q1_d * (m1 + m2);
-  out[1] = l2 * m2 * (l1 * q1_d * _0 + l2 * q2_d);
+  const _0 = l2 * q2_d;
+  const _1 = l1 * Math.cos(q1 - q2);
+  const _2 = _0 * _1 * m2;
+  out[0] = _2 + l1 * l1 * q1_d * (m1 + m2);
+  const _3 = _1 * q1_d;
+  out[1] = l2 * m2 * (_3 + _0);
   return out;
 }
 
@@ -207,10 +211,8 @@ function lagrangian$(t: number, p: Params): number {
   const l1 = p.l1 ?? 1.0;
   const l2 = p.l2 ?? 1.0;
   const g = p.g ?? 9.81;
-  const _0 = Math.cos(q1);
-  const _1 = m1 + m2;
-  const _2 = Math.cos(q2);
-  return 0.5 * (2.0 * (g * l1 * _0 * _1) + l1 * l1 * q1_d * q1_d * _1 + l2 * m2 * (2.0 * (g * _2) + q2_d * (2.0 * (l1 * q1_d * (_0 * _2 + Math.sin(q1) * Math.sin(q2))) + l2 * q2_d)));
+  const _0 = m1 + m2;
+  return 0.5 * (2.0 * (g * l1 * Math.cos(q1) * _0) + l1 * l1 * q1_d * q1_d * _0 + l2 * m2 * (2.0 * (g * Math.cos(q2)) + q2_d * (2.0 * (l1 * q1_d * Math.cos(q1 - q2)) + l2 * q2_d)));
 }
 
 /** Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$. */
@@ -240,11 +242,13 @@ function dLdqQ$(t: number, p: Params, out: Float64Array, off: number): void {
   const l1 = p.l1 ?? 1.0;
   const l2 = p.l2 ?? 1.0;
   const g = p.g ?? 9.81;
-  const _0 = Math.sin(q1);
-  const _1 = Math.sin(q2);
-  const _2 = Math.cos(q2) * _0 - Math.cos(q1) * _1;
-  out[off + 0] = -(l1 * (g * _0 * (m1 + m2) + l2 * m2 * q1_d * q2_d * _2));
-  out[off + 1] = l2 * m2 * (l1 * q1_d * q2_d * _2 - g * _1);
+  const _0 = l2 * m2;
+  const _1 = q1_d * q2_d * Math.sin(q1 - q2);
+  const _2 = _0 * _1;
+  out[off + 0] = -(l1 * (g * Math.sin(q1) * (m1 + m2) + _2));
+  const _3 = _1 * l1;
+  const _4 = _0 * (_3 - g * Math.sin(q2));
+  out[off + 1] = _4;
 }
 
 /** Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q. */
@@ -268,9 +272,10 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
   const l1 = p.l1 ?? 1.0;
   const l2 = p.l2 ?? 1.0;
   const g = p.g ?? 9.81;
-  const _0 = Math.cos(q1);
-  const _1 = Math.cos(q2);
-  return 0.5 * (l1 * (l1 * q1_d * q1_d * (m1 + m2) + 2.0 * (g * _0 * (-m1 - m2) + l2 * m2 * q1_d * q2_d * (_0 * _1 + Math.sin(q1) * Math.sin(q2)))) + l2 * m2 * (l2 * q2_d * q2_d - 2.0 * (g * _1)));
+  const _0 = l2 * m2;
+  const _1 = _0 * q1_d * q2_d * Math.cos(q1 - q2);
+  const _2 = _0 * (l2 * q2_d * q2_d - 2.0 * (g * Math.cos(q2)));
+  return 0.5 * (l1 * (l1 * q1_d * q1_d * (m1 + m2) + 2.0 * (g * Math.cos(q1) * (-m1 - m2) + _1)) + _2);
 }
 
 // ---- Jacobian of the first-order right-hand side
@@ -296,22 +301,28 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   const g = p.g ?? 9.81;
   const q1_dd = a$[0]!;
   const q2_dd = a$[1]!;
-  const _0 = Math.cos(q1);
-  const _1 = Math.cos(q2);
-  const _2 = Math.sin(q1);
-  const _3 = Math.sin(q2);
-  const _4 = _0 * _1 + _2 * _3;
-  const _5 = q2_d * q2_d * _4;
-  const _6 = _1 * _2 - _0 * _3;
-  const _7 = q2_dd * _6;
-  const _8 = q1_d * q1_d * _4 + q1_dd * _6;
-  RX$[0] = l1 * (g * _0 * (m1 + m2) + l2 * m2 * (_5 - _7));
-  RX$[1] = l1 * l2 * m2 * (_7 - _5);
-  RX$[4] = -(l1 * l2 * m2 * _8);
-  RX$[5] = l2 * m2 * (g * _1 + l1 * _8);
+  const _0 = l2 * m2;
+  const _1 = q1 - q2;
+  const _2 = Math.cos(_1);
+  const _3 = q2_d * q2_d * _2;
+  const _4 = Math.sin(_1);
+  const _5 = q2_dd * _4;
+  const _6 = _0 * (_3 - _5);
+  RX$[0] = l1 * (g * Math.cos(q1) * (m1 + m2) + _6);
+  const _7 = _0 * l1;
+  const _8 = _7 * (_5 - _3);
+  RX$[1] = _8;
+  const _9 = l1 * (q1_d * q1_d * _2 + q1_dd * _4);
+  const _10 = -(_9 * _0);
+  RX$[4] = _10;
+  const _11 = _0 * (g * Math.cos(q2) + _9);
+  RX$[5] = _11;
   RX$[2] = 0.0;
-  RX$[3] = 2.0 * l1 * l2 * m2 * q2_d * _6;
-  RX$[6] = -(2.0 * l1 * l2 * m2 * q1_d * _6);
+  const _12 = _7 * _4;
+  const _13 = 2.0 * _12 * q2_d;
+  RX$[3] = _13;
+  const _14 = -(2.0 * _12 * q1_d);
+  RX$[6] = _14;
   RX$[7] = 0.0;
   out.fill(0);
   for (let i = 0; i < n$; i++) out[i * 4 + i + n$] = 1;

@@ -654,7 +654,6 @@ function phaseBlocks$(t: number, p: Params): void {
   const theta_d = s$[5]!;
   const l = p.l ?? 1.0;
   const theta_dd = a$[2]!;
-  const _0 = Math.sin(theta);
   JX$[0] = 0.0;
   JX$[1] = 0.0;
   JX$[2] = 0.0;
@@ -681,13 +680,16 @@ function phaseBlocks$(t: number, p: Params): void {
   PH$[5] = 0.0;
   PH$[6] = 0.0;
   PH$[7] = 0.0;
-  PH$[8] = l * _0;
+  const _0 = Math.sin(theta);
+  const _1 = l * _0;
+  PH$[8] = _1;
   PC$[0] = 0.0;
   PC$[1] = 0.0;
   PC$[2] = l * (theta_d * theta_d * Math.cos(theta) + theta_dd * _0);
   PC$[3] = 0.0;
   PC$[4] = 0.0;
-  PC$[5] = 2.0 * l * theta_d * _0;
+  const _2 = 2.0 * _1 * theta_d;
+  PC$[5] = _2;
 }
 
 /**

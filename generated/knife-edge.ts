@@ -154,8 +154,8 @@ function constraints$(t: number, p: Params, aa$: Float64Array, cc$: Float64Array
   const y_d = s$[4]!;
   const theta_d = s$[5]!;
   const _0 = Math.sin(theta);
-  const _1 = Math.cos(theta);
   aa$[0] = _0;
+  const _1 = Math.cos(theta);
   aa$[1] = -_1;
   aa$[2] = 0.0;
   cc$[0] = theta_d * (x_d * _1 + y_d * _0);
@@ -331,13 +331,13 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   const x_dd = a$[0]!;
   const y_dd = a$[1]!;
   const lambda_1 = y$[3]!;
-  const _0 = Math.cos(theta);
-  const _1 = Math.sin(theta);
   RX$[0] = 0.0;
   RX$[1] = 0.0;
+  const _0 = Math.cos(theta);
   RX$[2] = lambda_1 * _0;
   RX$[6] = 0.0;
   RX$[7] = 0.0;
+  const _1 = Math.sin(theta);
   RX$[8] = lambda_1 * _1;
   RX$[12] = 0.0;
   RX$[13] = 0.0;

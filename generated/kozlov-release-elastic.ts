@@ -232,10 +232,10 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   qdd$(t, p, a$, 0);
   const y = s$[1]!;
   const N = p.N ?? 100.0;
-  const _0 = Math.sign(0.5 * (N * y) - 0.5 * (N * Math.abs(y)));
   RX$[0] = 0.0;
   RX$[1] = 0.0;
   RX$[4] = 0.0;
+  const _0 = Math.sign(0.5 * (N * y) - 0.5 * (N * Math.abs(y)));
   RX$[5] = 0.25 * N * (Math.sign(y) * (_0 - 1.0) + 1.0 - _0);
   RX$[2] = 0.0;
   RX$[3] = 0.0;

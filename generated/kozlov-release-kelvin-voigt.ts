@@ -238,10 +238,10 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   const c = p.c ?? 2.0;
   const k_ = p.k ?? 1.0;
   const nu = p.nu ?? 0.0;
-  const _0 = 1.0 - Math.sign(y);
   RX$[0] = 0.0;
   RX$[1] = 0.0;
   RX$[4] = 0.0;
+  const _0 = 1.0 - Math.sign(y);
   RX$[5] = 0.5 * N * c * c * _0;
   RX$[2] = 0.0;
   RX$[3] = 0.0;

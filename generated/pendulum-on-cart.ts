@@ -82,12 +82,16 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const g = p.g ?? 9.81;
   const F = p.F ?? 0.0;
   const w = p.w ?? 1.0;
-  const _0 = Math.sin(theta);
   mm$[0] = M + m;
-  mm$[1] = mm$[2] = l * m * Math.cos(theta);
+  const _0 = l * m;
+  const _1 = _0 * Math.cos(theta);
+  mm$[1] = mm$[2] = _1;
   mm$[3] = l * l * m;
-  ff$[0] = F * Math.cos(t * w) + l * m * theta_d * theta_d * _0;
-  ff$[1] = -(g * l * m * _0);
+  const _2 = _0 * Math.sin(theta);
+  const _3 = _2 * theta_d * theta_d;
+  ff$[0] = F * Math.cos(t * w) + _3;
+  const _4 = -(_2 * g);
+  ff$[1] = _4;
 }
 
 function mass$(t: number, p: Params, mm$: Float64Array): void {
@@ -177,9 +181,11 @@ export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
   const M = p.M ?? 2.0;
   const m = p.m ?? 1.0;
   const l = p.l ?? 1.0;
-  const _0 = Math.cos(theta);
-  out[0] = l * m * theta_d * _0 + x_d * (M + m);
-  out[1] = l * m * (l * theta_d + x_d * _0);
+  const _0 = l * theta_d;
+  const _1 = Math.cos(theta);
+  const _2 = _0 * m * _1;
+  out[0] = _2 + x_d * (M + m);
+  out[1] = l * m * (_0 + x_d * _1);
   return out;
 }
 
@@ -272,14 +278,18 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   const g = p.g ?? 9.81;
   const x_dd = a$[0]!;
   const theta_dd = a$[1]!;
-  const _0 = Math.cos(theta);
-  const _1 = Math.sin(theta);
   RX$[0] = 0.0;
-  RX$[1] = -(l * m * (theta_d * theta_d * _0 + theta_dd * _1));
+  const _0 = l * m;
+  const _1 = Math.cos(theta);
+  const _2 = Math.sin(theta);
+  const _3 = -(_0 * (theta_d * theta_d * _1 + theta_dd * _2));
+  RX$[1] = _3;
   RX$[4] = 0.0;
-  RX$[5] = l * m * (g * _0 - x_dd * _1);
+  const _4 = _0 * (g * _1 - x_dd * _2);
+  RX$[5] = _4;
   RX$[2] = 0.0;
-  RX$[3] = -(2.0 * l * m * theta_d * _1);
+  const _5 = -(2.0 * _0 * theta_d * _2);
+  RX$[3] = _5;
   RX$[6] = 0.0;
   RX$[7] = 0.0;
   out.fill(0);

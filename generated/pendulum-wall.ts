@@ -92,16 +92,17 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const l2 = p.l2 ?? 1.0;
   const g = p.g ?? 9.81;
   const _0 = m1 + m2;
-  const _1 = Math.cos(q1);
-  const _2 = Math.cos(q2);
-  const _3 = Math.sin(q1);
-  const _4 = Math.sin(q2);
-  const _5 = _2 * _3 - _1 * _4;
   mm$[0] = l1 * l1 * _0;
-  mm$[1] = mm$[2] = l1 * l2 * m2 * (_1 * _2 + _3 * _4);
+  const _1 = l2 * m2;
+  const _2 = q1 - q2;
+  const _3 = _1 * l1 * Math.cos(_2);
+  mm$[1] = mm$[2] = _3;
   mm$[3] = l2 * l2 * m2;
-  ff$[0] = -(l1 * (g * _3 * _0 + l2 * m2 * q2_d * q2_d * _5));
-  ff$[1] = l2 * m2 * (l1 * q1_d * q1_d * _5 - g * _4);
+  const _4 = Math.sin(_2);
+  const _5 = _1 * q2_d * q2_d * _4;
+  ff$[0] = -(l1 * (g * Math.sin(q1) * _0 + _5));
+  const _6 = _1 * (l1 * q1_d * q1_d * _4 - g * Math.sin(q2));
+  ff$[1] = _6;
 }
 
 function mass$(t: number, p: Params, mm$: Float64Array): void {
@@ -112,7 +113,7 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const l1 = p.l1 ?? 1.0;
   const l2 = p.l2 ?? 1.0;
   mm$[0] = l1 * l1 * (m1 + m2);
-  mm$[1] = mm$[2] = l1 * l2 * m2 * (Math.cos(q1) * Math.cos(q2) + Math.sin(q1) * Math.sin(q2));
+  mm$[1] = mm$[2] = l1 * l2 * m2 * Math.cos(q1 - q2);
   mm$[3] = l2 * l2 * m2;
 }
 
@@ -195,9 +196,12 @@ export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
   const m2 = p.m2 ?? 1.0;
   const l1 = p.l1 ?? 1.0;
   const l2 = p.l2 ?? 1.0;
-  const _0 = Math.cos(q1) * Math.cos(q2) + Math.sin(q1) * Math.sin(q2);
-  out[0] = l1 * l2 * m2 * q2_d * _0 + l1 * l1 * q1_d * (m1 + m2);
-  out[1] = l2 * m2 * (l1 * q1_d * _0 + l2 * q2_d);
+  const _0 = l2 * q2_d;
+  const _1 = l1 * Math.cos(q1 - q2);
+  const _2 = _0 * _1 * m2;
+  out[0] = _2 + l1 * l1 * q1_d * (m1 + m2);
+  const _3 = _1 * q1_d;
+  out[1] = l2 * m2 * (_3 + _0);
   return out;
 }
 
@@ -216,10 +220,8 @@ function lagrangian$(t: number, p: Params): number {
   const l1 = p.l1 ?? 1.0;
   const l2 = p.l2 ?? 1.0;
   const g = p.g ?? 9.81;
-  const _0 = Math.cos(q1);
-  const _1 = m1 + m2;
-  const _2 = Math.cos(q2);
-  return 0.5 * (2.0 * (g * l1 * _0 * _1) + l1 * l1 * q1_d * q1_d * _1 + l2 * m2 * (2.0 * (g * _2) + q2_d * (2.0 * (l1 * q1_d * (_0 * _2 + Math.sin(q1) * Math.sin(q2))) + l2 * q2_d)));
+  const _0 = m1 + m2;
+  return 0.5 * (2.0 * (g * l1 * Math.cos(q1) * _0) + l1 * l1 * q1_d * q1_d * _0 + l2 * m2 * (2.0 * (g * Math.cos(q2)) + q2_d * (2.0 * (l1 * q1_d * Math.cos(q1 - q2)) + l2 * q2_d)));
 }
 
 /** Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$. */
@@ -249,11 +251,13 @@ function dLdqQ$(t: number, p: Params, out: Float64Array, off: number): void {
   const l1 = p.l1 ?? 1.0;
   const l2 = p.l2 ?? 1.0;
   const g = p.g ?? 9.81;
-  const _0 = Math.sin(q1);
-  const _1 = Math.sin(q2);
-  const _2 = Math.cos(q2) * _0 - Math.cos(q1) * _1;
-  out[off + 0] = -(l1 * (g * _0 * (m1 + m2) + l2 * m2 * q1_d * q2_d * _2));
-  out[off + 1] = l2 * m2 * (l1 * q1_d * q2_d * _2 - g * _1);
+  const _0 = l2 * m2;
+  const _1 = q1_d * q2_d * Math.sin(q1 - q2);
+  const _2 = _0 * _1;
+  out[off + 0] = -(l1 * (g * Math.sin(q1) * (m1 + m2) + _2));
+  const _3 = _1 * l1;
+  const _4 = _0 * (_3 - g * Math.sin(q2));
+  out[off + 1] = _4;
 }
 
 /** Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q. */
@@ -277,9 +281,10 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
   const l1 = p.l1 ?? 1.0;
   const l2 = p.l2 ?? 1.0;
   const g = p.g ?? 9.81;
-  const _0 = Math.cos(q1);
-  const _1 = Math.cos(q2);
-  return 0.5 * (l1 * (l1 * q1_d * q1_d * (m1 + m2) + 2.0 * (g * _0 * (-m1 - m2) + l2 * m2 * q1_d * q2_d * (_0 * _1 + Math.sin(q1) * Math.sin(q2)))) + l2 * m2 * (l2 * q2_d * q2_d - 2.0 * (g * _1)));
+  const _0 = l2 * m2;
+  const _1 = _0 * q1_d * q2_d * Math.cos(q1 - q2);
+  const _2 = _0 * (l2 * q2_d * q2_d - 2.0 * (g * Math.cos(q2)));
+  return 0.5 * (l1 * (l1 * q1_d * q1_d * (m1 + m2) + 2.0 * (g * Math.cos(q1) * (-m1 - m2) + _1)) + _2);
 }
 
 // ---- Jacobian of the first-order right-hand side
@@ -305,22 +310,28 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   const g = p.g ?? 9.81;
   const q1_dd = a$[0]!;
   const q2_dd = a$[1]!;
-  const _0 = Math.cos(q1);
-  const _1 = Math.cos(q2);
-  const _2 = Math.sin(q1);
-  const _3 = Math.sin(q2);
-  const _4 = _0 * _1 + _2 * _3;
-  const _5 = q2_d * q2_d * _4;
-  const _6 = _1 * _2 - _0 * _3;
-  const _7 = q2_dd * _6;
-  const _8 = q1_d * q1_d * _4 + q1_dd * _6;
-  RX$[0] = l1 * (g * _0 * (m1 + m2) + l2 * m2 * (_5 - _7));
-  RX$[1] = l1 * l2 * m2 * (_7 - _5);
-  RX$[4] = -(l1 * l2 * m2 * _8);
-  RX$[5] = l2 * m2 * (g * _1 + l1 * _8);
+  const _0 = l2 * m2;
+  const _1 = q1 - q2;
+  const _2 = Math.cos(_1);
+  const _3 = q2_d * q2_d * _2;
+  const _4 = Math.sin(_1);
+  const _5 = q2_dd * _4;
+  const _6 = _0 * (_3 - _5);
+  RX$[0] = l1 * (g * Math.cos(q1) * (m1 + m2) + _6);
+  const _7 = _0 * l1;
+  const _8 = _7 * (_5 - _3);
+  RX$[1] = _8;
+  const _9 = l1 * (q1_d * q1_d * _2 + q1_dd * _4);
+  const _10 = -(_9 * _0);
+  RX$[4] = _10;
+  const _11 = _0 * (g * Math.cos(q2) + _9);
+  RX$[5] = _11;
   RX$[2] = 0.0;
-  RX$[3] = 2.0 * l1 * l2 * m2 * q2_d * _6;
-  RX$[6] = -(2.0 * l1 * l2 * m2 * q1_d * _6);
+  const _12 = _7 * _4;
+  const _13 = 2.0 * _12 * q2_d;
+  RX$[3] = _13;
+  const _14 = -(2.0 * _12 * q1_d);
+  RX$[6] = _14;
   RX$[7] = 0.0;
   out.fill(0);
   for (let i = 0; i < n$; i++) out[i * 4 + i + n$] = 1;
@@ -555,30 +566,48 @@ function phaseBlocks$(t: number, p: Params): void {
   const q1_dd = a$[0]!;
   const q2_dd = a$[1]!;
   const _0 = Math.cos(q1);
-  const _1 = Math.cos(q2);
-  const _2 = Math.sin(q1);
-  const _3 = Math.sin(q2);
-  const _4 = _0 * _1 + _2 * _3;
-  const _5 = q2_d * q2_d * _4;
-  const _6 = _1 * _2 - _0 * _3;
-  const _7 = q2_dd * _6;
-  const _8 = q1_d * q1_d * _4 + q1_dd * _6;
-  JX$[0] = l1 * (g * _0 * (m1 + m2) + l2 * m2 * (_5 - _7));
-  JX$[1] = l1 * l2 * m2 * (_7 - _5);
-  JX$[4] = -(l1 * l2 * m2 * _8);
-  JX$[5] = l2 * m2 * (g * _1 + l1 * _8);
+  const _1 = l2 * m2;
+  const _2 = q2_d * q2_d;
+  const _3 = Math.cos(q2);
+  const _4 = Math.sin(q1);
+  const _5 = Math.sin(q2);
+  const _6 = _0 * _3 + _4 * _5;
+  const _7 = _2 * _6;
+  const _8 = _3 * _4 - _0 * _5;
+  const _9 = q2_dd * _8;
+  const _10 = _1 * (_7 - _9);
+  JX$[0] = l1 * (g * _0 * (m1 + m2) + _10);
+  const _11 = _1 * l1;
+  const _12 = _11 * (_9 - _7);
+  JX$[1] = _12;
+  const _13 = q1_d * q1_d;
+  const _14 = _13 * _6;
+  const _15 = l1 * (_14 + q1_dd * _8);
+  const _16 = -(_15 * _1);
+  JX$[4] = _16;
+  const _17 = _1 * (g * _3 + _15);
+  JX$[5] = _17;
   JX$[2] = 0.0;
-  JX$[3] = 2.0 * l1 * l2 * m2 * q2_d * _6;
-  JX$[6] = -(2.0 * l1 * l2 * m2 * q1_d * _6);
+  const _18 = _11 * _8;
+  const _19 = 2.0 * _18 * q2_d;
+  JX$[3] = _19;
+  const _20 = -(2.0 * _18 * q1_d);
+  JX$[6] = _20;
   JX$[7] = 0.0;
-  PH$[0] = l1 * _2;
+  const _21 = l1 * _4;
+  PH$[0] = _21;
   PH$[1] = 0.0;
   PH$[2] = 0.0;
-  PH$[3] = l2 * _3;
-  PC$[0] = l1 * (q1_d * q1_d * _0 + q1_dd * _2);
-  PC$[1] = l2 * (q2_d * q2_d * _1 + q2_dd * _3);
-  PC$[2] = 2.0 * l1 * q1_d * _2;
-  PC$[3] = 2.0 * l2 * q2_d * _3;
+  const _22 = l2 * _5;
+  PH$[3] = _22;
+  const _23 = _13 * _0;
+  PC$[0] = l1 * (_23 + q1_dd * _4);
+  const _24 = _2 * _3;
+  PC$[1] = l2 * (_24 + q2_dd * _5);
+  const _25 = 2.0 * _21 * q1_d;
+  PC$[2] = _25;
+  const _26 = 2.0 * _22 * q2_d;
+  PC$[3] = _26;
 }
 
 /**

@@ -155,16 +155,20 @@ function constraints$(t: number, p: Params, aa$: Float64Array, cc$: Float64Array
   const phi = s$[2]!;
   const phi_d = s$[5]!;
   const l = p.l ?? 0.5;
-  const _0 = Math.sin(phi);
-  const _1 = Math.cos(phi);
   aa$[0] = 1.0;
   aa$[1] = 0.0;
-  aa$[2] = l * _0;
+  const _0 = l * Math.sin(phi);
+  aa$[2] = _0;
   aa$[3] = 0.0;
   aa$[4] = 1.0;
-  aa$[5] = -(l * _1);
-  cc$[0] = l * phi_d * phi_d * _1;
-  cc$[1] = l * phi_d * phi_d * _0;
+  const _1 = l * Math.cos(phi);
+  const _2 = -_1;
+  aa$[5] = _2;
+  const _3 = phi_d * phi_d;
+  const _4 = _1 * _3;
+  cc$[0] = _4;
+  const _5 = _0 * _3;
+  cc$[1] = _5;
 }
 
 /** Solves [M Aᵀ; A 0]·[q̈; λ] = [f; −c] at the state in s$ into y$. */
@@ -333,8 +337,6 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   const phi_dd = a$[2]!;
   const lambda_1 = y$[3]!;
   const lambda_2 = y$[4]!;
-  const _0 = Math.cos(phi);
-  const _1 = Math.sin(phi);
   RX$[0] = 0.0;
   RX$[1] = 0.0;
   RX$[2] = 0.0;
@@ -343,6 +345,8 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   RX$[8] = 0.0;
   RX$[12] = 0.0;
   RX$[13] = 0.0;
+  const _0 = Math.cos(phi);
+  const _1 = Math.sin(phi);
   RX$[14] = l * (lambda_1 * _0 + lambda_2 * _1);
   RX$[3] = 0.0;
   RX$[4] = 0.0;
@@ -355,16 +359,22 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   RX$[17] = 0.0;
   RX$[18] = 0.0;
   RX$[19] = 0.0;
-  RX$[20] = l * (phi_dd * _0 - phi_d * phi_d * _1);
+  const _2 = phi_d * phi_d;
+  const _3 = _2 * _1;
+  RX$[20] = l * (phi_dd * _0 - _3);
   RX$[24] = 0.0;
   RX$[25] = 0.0;
-  RX$[26] = l * (phi_d * phi_d * _0 + phi_dd * _1);
+  const _4 = _2 * _0;
+  RX$[26] = l * (_4 + phi_dd * _1);
   RX$[21] = 0.0;
   RX$[22] = 0.0;
-  RX$[23] = 2.0 * l * phi_d * _0;
+  const _5 = l * phi_d;
+  const _6 = 2.0 * _5 * _0;
+  RX$[23] = _6;
   RX$[27] = 0.0;
   RX$[28] = 0.0;
-  RX$[29] = 2.0 * l * phi_d * _1;
+  const _7 = 2.0 * _5 * _1;
+  RX$[29] = _7;
   out.fill(0);
   for (let i = 0; i < n$; i++) out[i * 6 + i + n$] = 1;
   for (let col = 0; col < 6; col++) {

@@ -77,22 +77,27 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const m = p.m ?? 1.0;
   const l = p.l ?? 1.0;
   const g = p.g ?? 9.81;
-  const _0 = Math.sin(theta);
-  const _1 = Math.cos(theta);
-  mm$[0] = l * l * m;
+  const _0 = l * l * m;
+  mm$[0] = _0;
   mm$[1] = mm$[2] = 0.0;
-  mm$[3] = l * l * m * _0 * _0;
-  ff$[0] = l * m * _0 * (l * phi_d * phi_d * _1 - g);
-  ff$[1] = -(2.0 * l * l * m * phi_d * theta_d * _1 * _0);
+  const _1 = Math.sin(theta);
+  const _2 = _0 * _1 * _1;
+  mm$[3] = _2;
+  const _3 = Math.cos(theta);
+  ff$[0] = l * m * _1 * (l * phi_d * phi_d * _3 - g);
+  const _4 = -(2.0 * _0 * phi_d * theta_d * _3 * _1);
+  ff$[1] = _4;
 }
 
 function mass$(t: number, p: Params, mm$: Float64Array): void {
   const theta = s$[0]!;
   const m = p.m ?? 1.0;
   const l = p.l ?? 1.0;
-  mm$[0] = l * l * m;
+  const _0 = l * l * m;
+  mm$[0] = _0;
   mm$[1] = mm$[2] = 0.0;
-  mm$[3] = l * l * m * Math.sin(theta) * Math.sin(theta);
+  const _1 = _0 * Math.sin(theta) * Math.sin(theta);
+  mm$[3] = _1;
 }
 
 /** y[yOff…yOff+2) = M⁻¹f for M in M$ and f in f$: LDLᵀ unrolled for this M's sparsity (src/codegen/unrolled-solve.ts); leaves the Cholesky factor in M$; NaN when M is not positive definite. */
@@ -167,8 +172,11 @@ export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
   const phi_d = s$[3]!;
   const m = p.m ?? 1.0;
   const l = p.l ?? 1.0;
-  out[0] = l * l * m * theta_d;
-  out[1] = l * l * m * phi_d * Math.sin(theta) * Math.sin(theta);
+  const _0 = l * l * m;
+  const _1 = _0 * theta_d;
+  out[0] = _1;
+  const _2 = _0 * phi_d * Math.sin(theta) * Math.sin(theta);
+  out[1] = _2;
   return out;
 }
 
@@ -256,15 +264,22 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   const phi_dd = a$[1]!;
   const _0 = Math.cos(theta);
   const _1 = Math.cos(2.0 * theta);
-  const _2 = Math.sin(theta);
   RX$[0] = l * m * (g * _0 - l * phi_d * phi_d * _1);
   RX$[1] = 0.0;
-  RX$[4] = 2.0 * l * l * m * (phi_d * theta_d * _1 + phi_dd * _0 * _2);
+  const _2 = l * l * m;
+  const _3 = _0 * Math.sin(theta);
+  const _4 = _3 * phi_dd;
+  const _5 = 2.0 * _2 * (phi_d * theta_d * _1 + _4);
+  RX$[4] = _5;
   RX$[5] = 0.0;
   RX$[2] = 0.0;
-  RX$[3] = -(2.0 * l * l * m * phi_d * _0 * _2);
-  RX$[6] = 2.0 * l * l * m * phi_d * _0 * _2;
-  RX$[7] = 2.0 * l * l * m * theta_d * _0 * _2;
+  const _6 = _3 * _2 * phi_d;
+  const _7 = -(2.0 * _6);
+  RX$[3] = _7;
+  const _8 = 2.0 * _6;
+  RX$[6] = _8;
+  const _9 = 2.0 * _3 * _2 * theta_d;
+  RX$[7] = _9;
   out.fill(0);
   for (let i = 0; i < n$; i++) out[i * 4 + i + n$] = 1;
   for (let col = 0; col < 4; col++) {

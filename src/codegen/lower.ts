@@ -4,13 +4,14 @@
 // products of src/core/share.ts) and the output assignments.
 // Dead temporaries cannot arise: inputs are read only when some output uses
 // them, and CSE binds only nodes used at least twice or printed through a
-// name (a part's placeholder, a node rewritten over parts).
+// name (a part's placeholder, an output rewritten over parts); a rewritten
+// node read once prints in place.
 // Tests: test/codegen/print.test.ts (a block lowered), test/codegen/generated.test.ts
 // (every block of every example against the interpreted expressions).
 import { cancelQuotients } from '../core/cancel.js';
 import * as Q from '../core/rational.js';
 import { collectFactors } from '../core/factor.js';
-import { childAt, computedAs, cse, representative } from '../core/cse.js';
+import { childAt, cse, printedForms, representative } from '../core/cse.js';
 import { shareParts } from '../core/share.js';
 import { freeSymbols, type Expr } from '../core/expr.js';
 import { expandAngleSums } from './angle-sums.js';
@@ -101,7 +102,8 @@ function plan(block: Stmt & { kind: 'kernel-block' }): Plan {
   const exprs = withAngleSums(block.outputs.map((o) => forCode(o.expr)));
   const prepared = block.outputs.map((o, i) => ({ ...o, expr: exprs[i]! }));
   const rewrites = shareParts(prepared.map((o) => o.expr));
-  const { shared, firstOutput, symbols: used } = cse(prepared.map((o) => o.expr), rewrites);
+  const result = cse(prepared.map((o) => o.expr), rewrites);
+  const { shared, firstOutput, symbols: used } = result;
   const unbound = (name: string): boolean => !inputs.has(name) && name !== 'pi';
   if ([...used].some(unbound)) {
     // The first in the outputs' structural order, whatever order the walk met them in.
@@ -110,6 +112,7 @@ function plan(block: Stmt & { kind: 'kernel-block' }): Plan {
   }
   const temporaries = new Map<Expr, string>();
   const key = rewrites.size === 0 ? (e: Expr) => e : (e: Expr) => representative(e, rewrites);
+  const printedAs = printedForms(result, rewrites);
   const scope: KernelScope = (e) => (e.kind === 'sym' && !rewrites.has(e) ? (e.name === 'pi' ? 'Math.PI' : inputs.get(e.name)?.local) : temporaries.get(key(e)));
   const items: Item[] = [];
   // Each output right after the temporaries it is the first to read: a
@@ -122,7 +125,7 @@ function plan(block: Stmt & { kind: 'kernel-block' }): Plan {
   prepared.forEach((o, i) => {
     for (; next < shared.length && firstOutput[next] === i; next++) {
       const node = shared[next]!;
-      const expr = computedAs(node, rewrites);
+      const expr = printedAs(node);
       items.push({ stmt: { kind: 'const', name: `_${next}`, init: { kind: 'kernel', expr, scope, self: expr } }, expr, bound: node });
       temporaries.set(node, `_${next}`);
     }

@@ -4,6 +4,7 @@
 // (share.ts) come in as rewrites: the walk reads a rewritten node's new
 // form and follows a placeholder symbol to the node it stands for.
 import { unreachable, type Expr } from './expr.js';
+import { mapChildren } from './traverse.js';
 
 /**
  * How some nodes of a block are computed instead of as they are written
@@ -41,6 +42,16 @@ export interface CseResult {
    * shared nodes of output k are a run of `shared`, after those of k − 1).
    */
   readonly firstOutput: readonly number[];
+  /**
+   * Rewritten nodes read once (not through a placeholder, not an output):
+   * printed in place, as their new form, inside the one expression that
+   * reads them rather than bound (a statement each was half of the 40-link
+   * pendulum's temporaries). `through` holds the unbound nodes between such a
+   * node and the bound node or output that prints it: those print rebuilt.
+   * An output holding one is bound, so that outputs print as they are.
+   */
+  readonly inlined: ReadonlySet<Expr>;
+  readonly through: ReadonlySet<Expr>;
   /** Names of the symbols the outputs read (the free symbols of them all), in the order first met. */
   readonly symbols: ReadonlySet<string>;
 }
@@ -91,20 +102,24 @@ export function cse(outputs: readonly Expr[], rewrites: Rewrites = NO_REWRITES):
   const bodies: Expr[] = [];
   const next: number[] = [];
   const rewritten = rewrites.size > 0;
-  // Nodes bound whatever their uses: a placeholder's (it prints as a name) and rewritten ones (they print as their new form).
-  const forced = new Set<Expr>();
+  // Nodes bound whatever their uses: a placeholder's (it prints as a name) and outputs rewritten (they print as they are).
+  const named = new Set<Expr>();
+  const rewrittenNodes: Expr[] = [];
+  // The node whose form first read each node (none for an output).
+  const parent = new Map<Expr, Expr | undefined>();
   const enter = (e: Expr, count: number): void => {
     uses.set(e, count);
+    parent.set(e, count === 0 ? undefined : nodes[nodes.length - 1]);
     if (e.kind === 'sym') symbols.add(e.name);
     nodes.push(e);
     const body = rewritten ? computedAs(e, rewrites) : e;
-    if (body !== e) forced.add(e);
+    if (body !== e) rewrittenNodes.push(e);
     bodies.push(body);
     next.push(0);
   };
   const use = (e: Expr, count: number): Expr => {
     const r = rewritten ? representative(e, rewrites) : e;
-    if (r !== e) forced.add(r);
+    if (r !== e) named.add(r);
     const n = uses.get(r);
     if (n === undefined) enter(r, count);
     else uses.set(r, n + count);
@@ -128,12 +143,45 @@ export function cse(outputs: readonly Expr[], rewrites: Rewrites = NO_REWRITES):
     }
     use(o, 1);
   });
+  const roots = new Set(rewritten ? outputs.map((o) => representative(o, rewrites)) : outputs);
+  const inlined = new Set<Expr>();
+  for (const e of rewrittenNodes) if (uses.get(e) === 1 && !named.has(e) && !roots.has(e)) inlined.add(e);
+  const bound = (e: Expr): boolean => e.kind !== 'num' && e.kind !== 'sym' && !inlined.has(e) && (uses.get(e)! > 1 || named.has(e) || (rewritten && computedAs(e, rewrites) !== e));
+  // From each node printed in place up to the expression that prints it.
+  const through = new Set<Expr>();
+  for (const e of inlined) {
+    let p = parent.get(e);
+    while (p !== undefined && !bound(p) && !roots.has(p) && !inlined.has(p)) {
+      through.add(p);
+      p = parent.get(p);
+    }
+    if (p !== undefined && roots.has(p)) named.add(p);
+  }
   const shared: Expr[] = [];
   const firstOutput: number[] = [];
   order.forEach((e, i) => {
-    if (e.kind === 'num' || e.kind === 'sym' || (uses.get(e)! < 2 && !forced.has(e))) return;
+    if (!bound(e)) return;
     shared.push(e);
     firstOutput.push(orderOutput[i]!);
   });
-  return { shared, firstOutput, symbols };
+  return { shared, firstOutput, symbols, inlined, through };
+}
+
+/**
+ * What each shared node of `result` prints as: its form (`computedAs`), with
+ * the rewritten nodes it alone reads in place (`inlined`, rebuilt through
+ * `through`).
+ */
+export function printedForms(result: CseResult, rewrites: Rewrites): (u: Expr) => Expr {
+  const { inlined, through } = result;
+  if (inlined.size === 0) return (u) => computedAs(u, rewrites);
+  const inPlace = new Map<Expr, Expr>();
+  const form = (e: Expr): Expr => {
+    const k = representative(e, rewrites);
+    if (!inlined.has(k) && !through.has(k)) return e;
+    let f = inPlace.get(k);
+    if (!f) inPlace.set(k, (f = mapChildren(computedAs(k, rewrites), form)));
+    return f;
+  };
+  return (u) => mapChildren(computedAs(u, rewrites), form);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { add, children, cos, mul, pow, sin, sym, type Expr } from '../../src/core/expr.js';
-import { computedAs, cse, representative } from '../../src/core/cse.js';
+import { computedAs, cse, printedForms, representative } from '../../src/core/cse.js';
 import { randomExprs } from './random-expr.js';
 
 const x = sym('x');
@@ -85,6 +85,14 @@ describe('common subexpressions of a rewritten block (share.ts’s parts)', () =
     expect(cse([xyz, sin(x)], rewrites).shared).toEqual([xy, xyz]);
     // Without the rewrites x + y + z is used once and nothing is bound.
     expect(cse([xyz, sin(x)]).shared).toEqual([]);
+  });
+
+  it('prints a rewritten node read once in place, inside the output it belongs to, which is bound', () => {
+    const out = mul(xyz, sin(x));
+    const result = cse([out], rewrites);
+    expect(result.shared).toEqual([xy, out]);
+    expect(result.inlined).toEqual(new Set([xyz]));
+    expect(printedForms(result, rewrites)(out)).toBe(mul(add(z, p), sin(x)));
   });
 
   it('reads a rewritten node as its new form: the symbols are those of the form, never a placeholder', () => {

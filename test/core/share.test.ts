@@ -4,7 +4,7 @@
 // the shared program gives on the cases the pass exists for.
 import { describe, expect, it } from 'vitest';
 import { add, cos, mul, neg, num, pow, sin, sub, sym, withFreshTable, type Expr } from '../../src/core/expr.js';
-import { computedAs, cse, representative, type Rewrites } from '../../src/core/cse.js';
+import { computedAs, cse, printedForms, representative, type Rewrites } from '../../src/core/cse.js';
 import { shareParts } from '../../src/core/share.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import { printJs } from '../../src/codegen/js-expr.js';
@@ -15,10 +15,11 @@ const [m1, m2, m3, m4] = ['m1', 'm2', 'm3', 'm4'].map(sym) as [Expr, Expr, Expr,
 
 /** The straight-line program codegen makes of `outputs`: temporaries t0, t1, … then the outputs, as printed JavaScript with its operation count. */
 function program(outputs: readonly Expr[], rewrites: Rewrites = shareParts(outputs)) {
-  const { shared } = cse(outputs, rewrites);
-  const names = new Map(shared.map((u, k) => [u, `t${k}`]));
+  const result = cse(outputs, rewrites);
+  const names = new Map(result.shared.map((u, k) => [u, `t${k}`]));
   const nameOf = (u: Expr): string | undefined => (u.kind === 'sym' && !rewrites.has(u) ? u.name : names.get(representative(u, rewrites)));
-  const temps = shared.map((u) => printJs(computedAs(u, rewrites), nameOf, computedAs(u, rewrites)));
+  const printedAs = printedForms(result, rewrites);
+  const temps = result.shared.map((u) => printJs(printedAs(u), nameOf, printedAs(u)));
   const outs = outputs.map((o) => printJs(o, nameOf));
   const ops = [...temps, ...outs].reduce((s, p) => s + p.ops, 0);
   const text = [...temps.map((p, k) => `t${k} = ${p.code}`), ...outs.map((p) => p.code)].join('\n');

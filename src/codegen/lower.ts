@@ -91,7 +91,7 @@ interface Plan {
   /** Input symbols some output reads, in the order of `inputs`. */
   readonly used: readonly string[];
   readonly items: readonly Item[];
-  /** Temporaries by the node they bind; `key` gives that node for any node or placeholder printed. */
+  /** Temporaries by the node they bind and by the placeholders and nodes standing for it; `key` gives the node bound. */
   readonly temporaries: ReadonlyMap<Expr, string>;
   readonly key: (e: Expr) => Expr;
   readonly hasReturn: boolean;
@@ -113,7 +113,8 @@ function plan(block: Stmt & { kind: 'kernel-block' }): Plan {
   const temporaries = new Map<Expr, string>();
   const key = rewrites.size === 0 ? (e: Expr) => e : (e: Expr) => representative(e, rewrites);
   const printedAs = printedForms(result, rewrites);
-  const scope: KernelScope = (e) => (e.kind === 'sym' && !rewrites.has(e) ? (e.name === 'pi' ? 'Math.PI' : inputs.get(e.name)?.local) : temporaries.get(key(e)));
+  // Temporaries by node, and (below) by every placeholder or node standing for one: one lookup per node printed.
+  const scope: KernelScope = (e) => temporaries.get(e) ?? (e.kind === 'sym' ? (e.name === 'pi' ? 'Math.PI' : inputs.get(e.name)?.local) : undefined);
   const items: Item[] = [];
   // Each output right after the temporaries it is the first to read: a
   // value lives from its statement to its last use, and the n-link
@@ -133,6 +134,10 @@ function plan(block: Stmt & { kind: 'kernel-block' }): Plan {
     if ('return' in o) hasReturn = true;
     items.push({ stmt: 'return' in o ? { kind: 'return', value } : { kind: 'assign', targets: o.targets, op: '=', value }, expr: o.expr });
   });
+  for (const e of rewrites.keys()) {
+    const name = temporaries.get(key(e));
+    if (name !== undefined && !temporaries.has(e)) temporaries.set(e, name);
+  }
   return { inputs, used: [...inputs.keys()].filter((name) => used.has(name)), items, temporaries, key, hasReturn };
 }
 
@@ -177,9 +182,8 @@ function printCost(item: Item, p: Plan, budget: number, seen?: { temps: Set<Expr
   const stack: Expr[] = [item.expr];
   while (stack.length > 0 && cost <= budget) {
     const u = stack.pop()!;
-    const bound = p.key(u);
-    if ((item.bound === undefined || u !== item.expr) && p.temporaries.has(bound)) {
-      seen?.temps.add(bound);
+    if ((item.bound === undefined || u !== item.expr) && p.temporaries.has(u)) {
+      seen?.temps.add(p.key(u));
       continue;
     }
     if (u.kind === 'sym') seen?.syms.add(u.name);

@@ -181,7 +181,8 @@ function shareFamily<N extends Expr, W>(nodes: readonly N[], family: Family<N, W
   // The nodes holding each argument now, in increasing order (arrays of their final size: most hold one or two).
   const count = new Int32Array(args.length);
   for (const list of held) for (const a of list) count[a]++;
-  const holders: number[][] = Array.from(count, (k) => new Array<number>(k));
+  const holders: number[][] = [];
+  for (let a = 0; a < args.length; a++) holders.push(new Array<number>(count[a]!));
   count.fill(0);
   held.forEach((list, u) => {
     for (const a of list) holders[a]![count[a]!++] = u;

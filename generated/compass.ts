@@ -450,10 +450,10 @@ export function gapRates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>,
   const alpha = p.alpha ?? 0.3;
   const _0 = l * psi_d;
   const _1 = Math.cos(alpha) * Math.sin(psi);
-  const _2 = _0 * (2.0 * Math.sin(alpha + psi) - _1);
-  out[0] = yc_d + 0.5 * _2;
-  const _3 = _0 * (2.0 * Math.sin(alpha - psi) + _1);
-  out[1] = yc_d - 0.5 * _3;
+  const _2 = yc_d + 0.5 * (_0 * (2.0 * Math.sin(alpha + psi) - _1));
+  out[0] = _2;
+  const _3 = yc_d - 0.5 * (_0 * (2.0 * Math.sin(alpha - psi) + _1));
+  out[1] = _3;
   return out;
 }
 
@@ -614,10 +614,10 @@ export function slipRates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>
   const alpha = p.alpha ?? 0.3;
   const _0 = l * psi_d;
   const _1 = Math.cos(alpha) * Math.cos(psi);
-  const _2 = _0 * (2.0 * Math.cos(alpha + psi) - _1);
-  out[0] = xc_d + 0.5 * _2;
-  const _3 = _0 * (2.0 * Math.cos(alpha - psi) - _1);
-  out[1] = xc_d + 0.5 * _3;
+  const _2 = xc_d + 0.5 * (_0 * (2.0 * Math.cos(alpha + psi) - _1));
+  out[0] = _2;
+  const _3 = xc_d + 0.5 * (_0 * (2.0 * Math.cos(alpha - psi) - _1));
+  out[1] = _3;
   return out;
 }
 
@@ -654,10 +654,10 @@ export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<num
   const alpha = p.alpha ?? 0.3;
   const _0 = l * psi_d;
   const _1 = Math.cos(alpha) * Math.cos(psi);
-  const _2 = _0 * (2.0 * Math.cos(alpha + psi) - _1);
-  SV$[0] = xc_d + 0.5 * _2;
-  const _3 = _0 * (2.0 * Math.cos(alpha - psi) - _1);
-  SV$[1] = xc_d + 0.5 * _3;
+  const _2 = xc_d + 0.5 * (_0 * (2.0 * Math.cos(alpha + psi) - _1));
+  SV$[0] = _2;
+  const _3 = xc_d + 0.5 * (_0 * (2.0 * Math.cos(alpha - psi) - _1));
+  SV$[1] = _3;
   friction(t, p, MU$);
   let k = 0;
   let sliding = false;
@@ -816,20 +816,20 @@ function phaseBlocks$(t: number, p: Params): void {
   PC$[0] = 0.0;
   PC$[1] = 0.0;
   const _22 = psi_d * psi_d;
-  const _23 = _22 * _16;
-  PC$[2] = 0.5 * l * (_23 + psi_dd * _7);
+  const _23 = 0.5 * l * (_22 * _16 + psi_dd * _7);
+  PC$[2] = _23;
   PC$[6] = 0.0;
   PC$[7] = 0.0;
-  const _24 = _22 * _19;
-  PC$[8] = 0.5 * l * (_24 + psi_dd * _11);
+  const _24 = 0.5 * l * (_22 * _19 + psi_dd * _11);
+  PC$[8] = _24;
   PC$[12] = 0.0;
   PC$[13] = 0.0;
-  const _25 = _22 * (_2 - 2.0 * _6);
-  PC$[14] = 0.5 * l * (_25 + psi_dd * _16);
+  const _25 = 0.5 * l * (_22 * (_2 - 2.0 * _6) + psi_dd * _16);
+  PC$[14] = _25;
   PC$[18] = 0.0;
   PC$[19] = 0.0;
-  const _26 = _22 * (_2 - 2.0 * _10);
-  PC$[20] = 0.5 * l * (_26 + psi_dd * _19);
+  const _26 = 0.5 * l * (_22 * (_2 - 2.0 * _10) + psi_dd * _19);
+  PC$[20] = _26;
   PC$[3] = 0.0;
   PC$[4] = 0.0;
   const _27 = _8 * psi_d;

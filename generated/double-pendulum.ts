@@ -90,8 +90,8 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   mm$[1] = mm$[2] = _3;
   mm$[3] = l2 * l2 * m2;
   const _4 = Math.sin(_2);
-  const _5 = _1 * q2_d * q2_d * _4;
-  ff$[0] = -(l1 * (g * Math.sin(q1) * _0 + _5));
+  const _5 = -(l1 * (_1 * q2_d * q2_d * _4 + g * Math.sin(q1) * _0));
+  ff$[0] = _5;
   const _6 = _1 * (l1 * q1_d * q1_d * _4 - g * Math.sin(q2));
   ff$[1] = _6;
 }
@@ -189,10 +189,10 @@ export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
   const l2 = p.l2 ?? 1.0;
   const _0 = l2 * q2_d;
   const _1 = l1 * Math.cos(q1 - q2);
-  const _2 = _0 * _1 * m2;
-  out[0] = _2 + l1 * l1 * q1_d * (m1 + m2);
-  const _3 = _1 * q1_d;
-  out[1] = l2 * m2 * (_3 + _0);
+  const _2 = _0 * _1 * m2 + l1 * l1 * q1_d * (m1 + m2);
+  out[0] = _2;
+  const _3 = l2 * m2 * (_1 * q1_d + _0);
+  out[1] = _3;
   return out;
 }
 
@@ -244,11 +244,10 @@ function dLdqQ$(t: number, p: Params, out: Float64Array, off: number): void {
   const g = p.g ?? 9.81;
   const _0 = l2 * m2;
   const _1 = q1_d * q2_d * Math.sin(q1 - q2);
-  const _2 = _0 * _1;
-  out[off + 0] = -(l1 * (g * Math.sin(q1) * (m1 + m2) + _2));
-  const _3 = _1 * l1;
-  const _4 = _0 * (_3 - g * Math.sin(q2));
-  out[off + 1] = _4;
+  const _2 = -(l1 * (_0 * _1 + g * Math.sin(q1) * (m1 + m2)));
+  out[off + 0] = _2;
+  const _3 = _0 * (_1 * l1 - g * Math.sin(q2));
+  out[off + 1] = _3;
 }
 
 /** Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q. */
@@ -273,9 +272,8 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
   const l2 = p.l2 ?? 1.0;
   const g = p.g ?? 9.81;
   const _0 = l2 * m2;
-  const _1 = _0 * q1_d * q2_d * Math.cos(q1 - q2);
-  const _2 = _0 * (l2 * q2_d * q2_d - 2.0 * (g * Math.cos(q2)));
-  return 0.5 * (l1 * (l1 * q1_d * q1_d * (m1 + m2) + 2.0 * (g * Math.cos(q1) * (-m1 - m2) + _1)) + _2);
+  const _1 = 0.5 * (_0 * (l2 * q2_d * q2_d - 2.0 * (g * Math.cos(q2))) + l1 * (l1 * q1_d * q1_d * (m1 + m2) + 2.0 * (_0 * q1_d * q2_d * Math.cos(q1 - q2) + g * Math.cos(q1) * (-m1 - m2))));
+  return _1;
 }
 
 // ---- Jacobian of the first-order right-hand side
@@ -307,8 +305,8 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   const _3 = q2_d * q2_d * _2;
   const _4 = Math.sin(_1);
   const _5 = q2_dd * _4;
-  const _6 = _0 * (_3 - _5);
-  RX$[0] = l1 * (g * Math.cos(q1) * (m1 + m2) + _6);
+  const _6 = l1 * (_0 * (_3 - _5) + g * Math.cos(q1) * (m1 + m2));
+  RX$[0] = _6;
   const _7 = _0 * l1;
   const _8 = _7 * (_5 - _3);
   RX$[1] = _8;

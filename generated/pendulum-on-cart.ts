@@ -88,8 +88,8 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   mm$[1] = mm$[2] = _1;
   mm$[3] = l * l * m;
   const _2 = _0 * Math.sin(theta);
-  const _3 = _2 * theta_d * theta_d;
-  ff$[0] = F * Math.cos(t * w) + _3;
+  const _3 = _2 * theta_d * theta_d + F * Math.cos(t * w);
+  ff$[0] = _3;
   const _4 = -(_2 * g);
   ff$[1] = _4;
 }
@@ -183,8 +183,8 @@ export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
   const l = p.l ?? 1.0;
   const _0 = l * theta_d;
   const _1 = Math.cos(theta);
-  const _2 = _0 * m * _1;
-  out[0] = _2 + x_d * (M + m);
+  const _2 = _0 * m * _1 + x_d * (M + m);
+  out[0] = _2;
   out[1] = l * m * (_0 + x_d * _1);
   return out;
 }

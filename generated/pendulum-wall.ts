@@ -99,8 +99,8 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   mm$[1] = mm$[2] = _3;
   mm$[3] = l2 * l2 * m2;
   const _4 = Math.sin(_2);
-  const _5 = _1 * q2_d * q2_d * _4;
-  ff$[0] = -(l1 * (g * Math.sin(q1) * _0 + _5));
+  const _5 = -(l1 * (_1 * q2_d * q2_d * _4 + g * Math.sin(q1) * _0));
+  ff$[0] = _5;
   const _6 = _1 * (l1 * q1_d * q1_d * _4 - g * Math.sin(q2));
   ff$[1] = _6;
 }
@@ -198,10 +198,10 @@ export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
   const l2 = p.l2 ?? 1.0;
   const _0 = l2 * q2_d;
   const _1 = l1 * Math.cos(q1 - q2);
-  const _2 = _0 * _1 * m2;
-  out[0] = _2 + l1 * l1 * q1_d * (m1 + m2);
-  const _3 = _1 * q1_d;
-  out[1] = l2 * m2 * (_3 + _0);
+  const _2 = _0 * _1 * m2 + l1 * l1 * q1_d * (m1 + m2);
+  out[0] = _2;
+  const _3 = l2 * m2 * (_1 * q1_d + _0);
+  out[1] = _3;
   return out;
 }
 
@@ -253,11 +253,10 @@ function dLdqQ$(t: number, p: Params, out: Float64Array, off: number): void {
   const g = p.g ?? 9.81;
   const _0 = l2 * m2;
   const _1 = q1_d * q2_d * Math.sin(q1 - q2);
-  const _2 = _0 * _1;
-  out[off + 0] = -(l1 * (g * Math.sin(q1) * (m1 + m2) + _2));
-  const _3 = _1 * l1;
-  const _4 = _0 * (_3 - g * Math.sin(q2));
-  out[off + 1] = _4;
+  const _2 = -(l1 * (_0 * _1 + g * Math.sin(q1) * (m1 + m2)));
+  out[off + 0] = _2;
+  const _3 = _0 * (_1 * l1 - g * Math.sin(q2));
+  out[off + 1] = _3;
 }
 
 /** Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q. */
@@ -282,9 +281,8 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
   const l2 = p.l2 ?? 1.0;
   const g = p.g ?? 9.81;
   const _0 = l2 * m2;
-  const _1 = _0 * q1_d * q2_d * Math.cos(q1 - q2);
-  const _2 = _0 * (l2 * q2_d * q2_d - 2.0 * (g * Math.cos(q2)));
-  return 0.5 * (l1 * (l1 * q1_d * q1_d * (m1 + m2) + 2.0 * (g * Math.cos(q1) * (-m1 - m2) + _1)) + _2);
+  const _1 = 0.5 * (_0 * (l2 * q2_d * q2_d - 2.0 * (g * Math.cos(q2))) + l1 * (l1 * q1_d * q1_d * (m1 + m2) + 2.0 * (_0 * q1_d * q2_d * Math.cos(q1 - q2) + g * Math.cos(q1) * (-m1 - m2))));
+  return _1;
 }
 
 // ---- Jacobian of the first-order right-hand side
@@ -316,8 +314,8 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   const _3 = q2_d * q2_d * _2;
   const _4 = Math.sin(_1);
   const _5 = q2_dd * _4;
-  const _6 = _0 * (_3 - _5);
-  RX$[0] = l1 * (g * Math.cos(q1) * (m1 + m2) + _6);
+  const _6 = l1 * (_0 * (_3 - _5) + g * Math.cos(q1) * (m1 + m2));
+  RX$[0] = _6;
   const _7 = _0 * l1;
   const _8 = _7 * (_5 - _3);
   RX$[1] = _8;
@@ -575,39 +573,38 @@ function phaseBlocks$(t: number, p: Params): void {
   const _7 = _2 * _6;
   const _8 = _3 * _4 - _0 * _5;
   const _9 = q2_dd * _8;
-  const _10 = _1 * (_7 - _9);
-  JX$[0] = l1 * (g * _0 * (m1 + m2) + _10);
+  const _10 = l1 * (_1 * (_7 - _9) + g * _0 * (m1 + m2));
+  JX$[0] = _10;
   const _11 = _1 * l1;
   const _12 = _11 * (_9 - _7);
   JX$[1] = _12;
   const _13 = q1_d * q1_d;
-  const _14 = _13 * _6;
-  const _15 = l1 * (_14 + q1_dd * _8);
-  const _16 = -(_15 * _1);
-  JX$[4] = _16;
-  const _17 = _1 * (g * _3 + _15);
-  JX$[5] = _17;
+  const _14 = l1 * (_13 * _6 + q1_dd * _8);
+  const _15 = -(_14 * _1);
+  JX$[4] = _15;
+  const _16 = _1 * (g * _3 + _14);
+  JX$[5] = _16;
   JX$[2] = 0.0;
-  const _18 = _11 * _8;
-  const _19 = 2.0 * _18 * q2_d;
-  JX$[3] = _19;
-  const _20 = -(2.0 * _18 * q1_d);
-  JX$[6] = _20;
+  const _17 = _11 * _8;
+  const _18 = 2.0 * _17 * q2_d;
+  JX$[3] = _18;
+  const _19 = -(2.0 * _17 * q1_d);
+  JX$[6] = _19;
   JX$[7] = 0.0;
-  const _21 = l1 * _4;
-  PH$[0] = _21;
+  const _20 = l1 * _4;
+  PH$[0] = _20;
   PH$[1] = 0.0;
   PH$[2] = 0.0;
-  const _22 = l2 * _5;
-  PH$[3] = _22;
-  const _23 = _13 * _0;
-  PC$[0] = l1 * (_23 + q1_dd * _4);
-  const _24 = _2 * _3;
-  PC$[1] = l2 * (_24 + q2_dd * _5);
-  const _25 = 2.0 * _21 * q1_d;
-  PC$[2] = _25;
-  const _26 = 2.0 * _22 * q2_d;
-  PC$[3] = _26;
+  const _21 = l2 * _5;
+  PH$[3] = _21;
+  const _22 = l1 * (_13 * _0 + q1_dd * _4);
+  PC$[0] = _22;
+  const _23 = l2 * (_2 * _3 + q2_dd * _5);
+  PC$[1] = _23;
+  const _24 = 2.0 * _20 * q1_d;
+  PC$[2] = _24;
+  const _25 = 2.0 * _21 * q2_d;
+  PC$[3] = _25;
 }
 
 /**

@@ -360,12 +360,12 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   RX$[18] = 0.0;
   RX$[19] = 0.0;
   const _2 = phi_d * phi_d;
-  const _3 = _2 * _1;
-  RX$[20] = l * (phi_dd * _0 - _3);
+  const _3 = l * (phi_dd * _0 - _2 * _1);
+  RX$[20] = _3;
   RX$[24] = 0.0;
   RX$[25] = 0.0;
-  const _4 = _2 * _0;
-  RX$[26] = l * (_4 + phi_dd * _1);
+  const _4 = l * (_2 * _0 + phi_dd * _1);
+  RX$[26] = _4;
   RX$[21] = 0.0;
   RX$[22] = 0.0;
   const _5 = l * phi_d;

@@ -268,18 +268,17 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   RX$[1] = 0.0;
   const _2 = l * l * m;
   const _3 = _0 * Math.sin(theta);
-  const _4 = _3 * phi_dd;
-  const _5 = 2.0 * _2 * (phi_d * theta_d * _1 + _4);
-  RX$[4] = _5;
+  const _4 = 2.0 * _2 * (_3 * phi_dd + phi_d * theta_d * _1);
+  RX$[4] = _4;
   RX$[5] = 0.0;
   RX$[2] = 0.0;
-  const _6 = _3 * _2 * phi_d;
-  const _7 = -(2.0 * _6);
-  RX$[3] = _7;
-  const _8 = 2.0 * _6;
-  RX$[6] = _8;
-  const _9 = 2.0 * _3 * _2 * theta_d;
-  RX$[7] = _9;
+  const _5 = _3 * _2 * phi_d;
+  const _6 = -(2.0 * _5);
+  RX$[3] = _6;
+  const _7 = 2.0 * _5;
+  RX$[6] = _7;
+  const _8 = 2.0 * _3 * _2 * theta_d;
+  RX$[7] = _8;
   out.fill(0);
   for (let i = 0; i < n$; i++) out[i * 4 + i + n$] = 1;
   for (let col = 0; col < 4; col++) {

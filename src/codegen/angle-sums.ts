@@ -10,7 +10,8 @@ import * as Q from '../core/rational.js';
 import { add, cos, mul, neg, sin, sub, type Expr } from '../core/expr.js';
 import { deepSafe, mapChildren } from '../core/traverse.js';
 
-function isAngleSum(x: Expr): x is Expr & { kind: 'add' } {
+/** A sum expanded under sin and cos: plain symbols with coefficients ±1 (lower.ts counts the calls it would save). */
+export function isAngleSum(x: Expr): x is Expr & { kind: 'add' } {
   return x.kind === 'add' && Q.isZero(x.constant) && x.terms.every((t) => t.expr.kind === 'sym' && Q.isOne(Q.abs(t.coeff)));
 }
 

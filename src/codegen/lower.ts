@@ -9,12 +9,11 @@
 // Tests: test/codegen/print.test.ts (a block lowered), test/codegen/generated.test.ts
 // (every block of every example against the interpreted expressions).
 import { cancelQuotients } from '../core/cancel.js';
-import * as Q from '../core/rational.js';
 import { collectFactors } from '../core/factor.js';
 import { childAt, cse, printedForms, representative } from '../core/cse.js';
 import { shareParts } from '../core/share.js';
 import { freeSymbols, type Expr } from '../core/expr.js';
-import { expandAngleSums } from './angle-sums.js';
+import { expandAngleSums, isAngleSum } from './angle-sums.js';
 import { assign, callStmt, idx, ref, type Decl, type JsExpr, type KernelInputs, type KernelScope, type ModuleIR, type Stmt } from './ir.js';
 import { kernelOps } from './print.js';
 
@@ -69,10 +68,6 @@ function withAngleSums(exprs: readonly Expr[]): readonly Expr[] {
   for (const x of inAngles) added += (called.sin.has(x) ? 0 : 1) + (called.cos.has(x) ? 0 : 1);
   return added < angleCalls ? exprs.map(expandAngleSums) : exprs;
 }
-
-/** A sum angle-sums.ts expands under sin and cos: plain symbols with coefficients ±1. */
-const isAngleSum = (x: Expr): x is Expr & { kind: 'add' } =>
-  x.kind === 'add' && Q.isZero(x.constant) && x.terms.every((t) => t.expr.kind === 'sym' && Q.isOne(Q.abs(t.coeff)));
 
 const readsItself = (local: string, read: JsExpr): boolean => read.kind === 'ref' && read.name === local;
 

@@ -5,15 +5,13 @@
 // of all rows, and where each multiplier is solved. Every expression comes
 // from DerivedSystem (lagrange1.ts, unilateral.ts, supports.ts, hinges.ts).
 // Tests: test/report/lagrange1.test.ts.
-import { neg, ZERO, type Expr } from '../core/expr.js';
-import { simplify } from '../core/trig.js';
+import { ZERO, type Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
-import type { ContactKinematics } from '../derive/unilateral-types.js';
 import { multiplierName } from '../model/names.js';
-import type { Model } from '../model/types.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
-import { fits, gapForm, math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
+import { gapLetter, gapRow } from './unilateral.js';
+import { fits, math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
 
 /** One row of the constraint matrix: its name (a gradient in LaTeX), the row, the multiplier it carries. */
 interface ReactionRow {
@@ -21,9 +19,6 @@ interface ReactionRow {
   readonly row: readonly Expr[];
   readonly multiplier: string;
 }
-
-/** The report's letter of a contact (notation.ts gapForm): f for f ≥ 0 (Kozlov), g for g ≤ 0 (Kugushev–Sorokina). */
-const letter = (model: Model, c: ContactKinematics): 'f' | 'g' => gapForm(model, c.constraint).letter;
 
 /**
  * The rows in report order: retaining constraints (A, holonomic first),
@@ -39,8 +34,7 @@ function reactionRows(system: DerivedSystem, measure: boolean): ReactionRow[] {
   });
   const d = (s: string): string => (measure ? `\\mathrm{d}${s}` : `\\dot{${s}}`);
   system.unilateral?.contacts.forEach((c, j) => {
-    const row = letter(system.model, c) === 'f' ? c.normal.row : c.normal.row.map((x) => simplify(neg(x)));
-    out.push({ gradient: `\\partial ${letter(system.model, c)}_{${j + 1}}/\\partial q`, row, multiplier: d(`\\mu_{${j + 1}}`) });
+    out.push({ gradient: `\\partial ${gapLetter(system.model, c)}_{${j + 1}}/\\partial q`, row: gapRow(system.model, c), multiplier: d(`\\mu_{${j + 1}}`) });
     if (c.tangent) out.push({ gradient: `\\partial \\xi_{${j + 1}}/\\partial q`, row: c.tangent.row, multiplier: d(`\\nu_{${j + 1}}`) });
   });
   return out;
@@ -65,7 +59,7 @@ function reactionTerms(system: DerivedSystem, measure: boolean): string {
   }
   const u = system.unilateral;
   if (u) {
-    const senses = new Set(u.contacts.map((c) => letter(system.model, c)));
+    const senses = new Set(u.contacts.map((c) => gapLetter(system.model, c)));
     const sign = senses.size === 1 && senses.has('g') ? '-' : '+';
     const g = senses.size === 1 ? [...senses][0]! : 'f';
     parts.push(`${sign} \\sum_{j} \\frac{\\partial ${g}_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j`);

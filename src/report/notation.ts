@@ -90,6 +90,8 @@ function modelHeads(model: Model): string[] {
 export interface GapForm {
   readonly letter: 'f' | 'g';
   readonly expr: Expr;
+  /** The other form than the author's (the author's letter names a parameter or coordinate). */
+  readonly turned: boolean;
 }
 
 /**
@@ -105,7 +107,7 @@ export function gapForm(model: Model, c: UnilateralConstraint): GapForm {
   const author: 'f' | 'g' = c.author.sense === '>=' ? 'f' : 'g';
   const other: 'f' | 'g' = author === 'f' ? 'g' : 'f';
   const letter = heads.includes(author) && !heads.includes(other) ? other : author;
-  return { letter, expr: letter === author ? c.author.expr : letter === 'f' ? c.gap : neg(c.gap) };
+  return { letter, expr: letter === author ? c.author.expr : letter === 'f' ? c.gap : neg(c.gap), turned: letter !== author };
 }
 
 /** The report's letters for the mass matrix, the forcing and the constraints' rate term (chosen once per system). */

@@ -26,8 +26,8 @@ const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
 
 // ---------------------------------------------------------------- symbols
 /** The report's letter of a contact (notation.ts gapForm): f for f ≥ 0, g for g ≤ 0, the author's unless it names a parameter. */
-const letter = (model: Model, c: ContactKinematics): 'f' | 'g' => gapForm(model, c.constraint).letter;
-const gapSymbol = (model: Model, c: ContactKinematics, j: number): string => `${letter(model, c)}_{${j + 1}}`;
+export const gapLetter = (model: Model, c: ContactKinematics): 'f' | 'g' => gapForm(model, c.constraint).letter;
+const gapSymbol = (model: Model, c: ContactKinematics, j: number): string => `${gapLetter(model, c)}_{${j + 1}}`;
 const tangentSymbol = (j: number): string => `\\xi_{${j + 1}}`;
 /** Multiplier of a row on a contact phase: σ̇_j (normal), ν̇_j (tangent). */
 const rateSymbol = (r: ContactRow): string => (r.kind === 'normal' ? `\\dot{\\sigma}_{${r.contact + 1}}` : `\\dot{\\nu}_{${r.contact + 1}}`);
@@ -45,7 +45,7 @@ function rowByLabel(u: Unilateral, label: string): ContactRow | undefined {
 const contactName = (u: Unilateral, j: number): string => u.contacts[j]!.constraint.name;
 
 /** The row ∂f/∂q of a contact as the report writes it: ∂g/∂q = −∂f/∂q for g ≤ 0. */
-const authorRow = (model: Model, c: ContactKinematics): Expr[] => c.normal.row.map((x) => (letter(model, c) === 'f' ? x : simplify(neg(x))));
+export const gapRow = (model: Model, c: ContactKinematics): readonly Expr[] => (gapLetter(model, c) === 'f' ? c.normal.row : c.normal.row.map((x) => simplify(neg(x))));
 
 /** Print lines with a relation appended to the last: […, "x + y \\ge 0"]. */
 const closeWith = (lines: readonly string[], tail: string): string[] => [...lines.slice(0, -1), `${lines[lines.length - 1]} ${tail}`];
@@ -61,16 +61,16 @@ export function unilateralConstraintBlocks(system: DerivedSystem): Block[] | und
   if (!u) return undefined;
   const cs = system.model.coordinates;
   const k = u.contacts.length;
-  const conventions = [...new Set(u.contacts.map((c) => letter(model, c)))];
+  const conventions = [...new Set(u.contacts.map((c) => gapLetter(model, c)))];
   // Turned where the author's letter names a parameter (gravity g beside g ≤ 0: notation.ts gapForm).
-  const turned = u.contacts.some((c) => (c.constraint.author.sense === '>=' ? 'f' : 'g') !== letter(model, c));
+  const turned = u.contacts.some((c) => gapForm(model, c.constraint).turned);
   const blocks: Block[] = [
     paragraph(
       `${k === 1 ? 'One unilateral constraint acts' : `${capitalize(countWord(k))} unilateral constraints act`}, written ${turned ? 'in the other form than the author’s, whose letter names a parameter' : 'as by the author'} (`,
       conventions.map((l) => (l === 'f' ? 'f ≥ 0 admissible, as in Kozlov' : 'g ≤ 0 admissible, as in Kugushev–Sorokina')).join('; '),
       '):',
     ),
-    equations(...u.contacts.map((c, j) => equation(`unilateral-${c.constraint.name}`, gapSymbol(model, c, j), closeWith(mathLines(gapForm(model, c.constraint).expr), letter(model, c) === 'f' ? '\\ge 0' : '\\le 0')))),
+    equations(...u.contacts.map((c, j) => equation(`unilateral-${c.constraint.name}`, gapSymbol(model, c, j), closeWith(mathLines(gapForm(model, c.constraint).expr), gapLetter(model, c) === 'f' ? '\\ge 0' : '\\le 0')))),
     list(...u.contacts.map((c, j) => contactItem(model, c, j))),
   ];
   const sticking = u.contacts.map((c, j) => ({ c, j })).filter(({ c }) => c.tangent);
@@ -84,7 +84,7 @@ export function unilateralConstraintBlocks(system: DerivedSystem): Block[] | und
     paragraph('Their gradients, which give the directions of the contact reactions, are'),
     equations(
       ...u.contacts.flatMap((c, j) => [
-        equation(undefined, `\\frac{\\partial ${gapSymbol(model, c, j)}}{\\partial q}`, latexMatrix([authorRow(model, c).map(math)])),
+        equation(undefined, `\\frac{\\partial ${gapSymbol(model, c, j)}}{\\partial q}`, latexMatrix([gapRow(model, c).map(math)])),
         ...(c.tangent ? [equation(undefined, `\\frac{\\partial ${tangentSymbol(j)}}{\\partial q}`, latexMatrix([c.tangent.row.map(math)]))] : []),
       ]),
     ),
@@ -96,7 +96,7 @@ export function unilateralConstraintBlocks(system: DerivedSystem): Block[] | und
 function contactItem(model: Model, c: ContactKinematics, j: number): Inline[] {
   const name = `${contactLabel(c)}: `;
   const f = gapSymbol(model, c, j);
-  const normalVelocity = `\\dot{${letter(model, c)}}_{${j + 1}}`;
+  const normalVelocity = `\\dot{${gapLetter(model, c)}}_{${j + 1}}`;
   const when = activation(c);
   switch (c.constraint.law.kind) {
     case 'newton':
@@ -142,11 +142,11 @@ export function contactTerms(system: DerivedSystem, i: string): string {
   const u = system.unilateral;
   if (!u) return '';
   const k = u.contacts.length;
-  const term = (c: ContactKinematics, j: string): string => `${letter(model, c) === 'f' ? '+' : '-'} \\frac{\\partial ${letter(model, c)}_{${j}}}{\\partial q_{${i}}}\\,\\mathrm{d}\\mu_{${j}}`;
-  const senses = new Set(u.contacts.map((c) => letter(model, c)));
+  const term = (c: ContactKinematics, j: string): string => `${gapLetter(model, c) === 'f' ? '+' : '-'} \\frac{\\partial ${gapLetter(model, c)}_{${j}}}{\\partial q_{${i}}}\\,\\mathrm{d}\\mu_{${j}}`;
+  const senses = new Set(u.contacts.map((c) => gapLetter(model, c)));
   let out: string;
   if (k === 1) out = term(u.contacts[0]!, '1');
-  else if (senses.size === 1) out = `${letter(model, u.contacts[0]!) === 'f' ? '+' : '-'} \\sum_{j=1}^{${k}} \\frac{\\partial ${letter(model, u.contacts[0]!)}_{j}}{\\partial q_{${i}}}\\,\\mathrm{d}\\mu_{j}`;
+  else if (senses.size === 1) out = `${gapLetter(model, u.contacts[0]!) === 'f' ? '+' : '-'} \\sum_{j=1}^{${k}} \\frac{\\partial ${gapLetter(model, u.contacts[0]!)}_{j}}{\\partial q_{${i}}}\\,\\mathrm{d}\\mu_{j}`;
   else out = u.contacts.map((c, j) => term(c, `${j + 1}`)).join(' ');
   const sticking = u.contacts.map((c, j) => (c.tangent ? j : -1)).filter((j) => j >= 0);
   if (sticking.length === 1) out += ` + \\frac{\\partial \\xi_{${sticking[0]! + 1}}}{\\partial q_{${i}}}\\,\\mathrm{d}\\nu_{${sticking[0]! + 1}}`;
@@ -161,7 +161,7 @@ export function measureConditions(system: DerivedSystem): Inline[] {
   const u = system.unilateral;
   if (!u) return [];
   const anyStick = u.contacts.some((c) => c.tangent);
-  const gapSet = u.contacts.every((c) => letter(model, c) === 'f') ? '\\{f_j = 0\\}' : u.contacts.every((c) => letter(model, c) === 'g') ? '\\{g_j = 0\\}' : '\\{f_j = 0\\}\\ (g_j = 0)';
+  const gapSet = u.contacts.every((c) => gapLetter(model, c) === 'f') ? '\\{f_j = 0\\}' : u.contacts.every((c) => gapLetter(model, c) === 'g') ? '\\{g_j = 0\\}' : '\\{f_j = 0\\}\\ (g_j = 0)';
   return [
     'Here the measures ',
     m('\\mathrm{d}\\mu_j \\ge 0'),
@@ -270,13 +270,13 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
           // Many contacts alike (the rimless wheel's spokes): one generic pair with index j.
           const generic = alone.length > 2;
           if (generic && j !== alone[0]) return [];
-          const grad = `\\frac{\\partial ${generic ? `${letter(model, c)}_{j}` : gapSymbol(model, c, j)}}{\\partial q}`;
+          const grad = `\\frac{\\partial ${generic ? `${gapLetter(model, c)}_{j}` : gapSymbol(model, c, j)}}{\\partial q}`;
           const factor = c.restitution === ZERO ? '' : `(1 + ${math(c.restitution)})\\,`;
           // f ≥ 0: the impulse acts along +∂f; g ≤ 0 (the paper's form): along −∂g.
-          const sign = letter(model, c) === 'f' ? '-' : '';
+          const sign = gapLetter(model, c) === 'f' ? '-' : '';
           return [
             equation(`impact-${c.constraint.name}-impulse`, `\\Delta\\mu_{${generic ? 'j' : j + 1}}`, `${sign}${factor}\\frac{${grad}\\,\\dot{q}^{-}}{${grad}\\,B^{-1} \\bigl(${grad}\\bigr)^{\\top}}`),
-            equation(`impact-${c.constraint.name}-velocity`, '\\dot{q}^{+}', `\\dot{q}^{-} ${letter(model, c) === 'f' ? '+' : '-'} \\Delta\\mu_{${generic ? 'j' : j + 1}}\\, B^{-1} \\Bigl(${grad}\\Bigr)^{\\top}`),
+            equation(`impact-${c.constraint.name}-velocity`, '\\dot{q}^{+}', `\\dot{q}^{-} ${gapLetter(model, c) === 'f' ? '+' : '-'} \\Delta\\mu_{${generic ? 'j' : j + 1}}\\, B^{-1} \\Bigl(${grad}\\Bigr)^{\\top}`),
           ];
         }),
       ),

@@ -104,10 +104,7 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 // Numbers the report's own computations give (src/cli/build.ts runs them),
 // in the report's structural types so that this module needs no runtime:
 //   limit.{x}          x ∈ release, duration, restitution, distance of a rigid-limit
-//                      study: its limit, by Aitken's Δ² on the last three values of N
-//                      (geometric N: x_N − x_∞ ≈ C N^{−r} makes the differences a
-//                      geometric sequence); the last value when they are below the
-//                      study's resolution (a quantity that does not change with N)
+//                      study: the limit its runs extrapolate to (rigid-limit.ts, Aitken's Δ²)
 //   limit.{x}.order    the study's fitted order r (rigid-limit.ts)
 //   limit.{x}.spread   max − min over the values of N (Kozlov (2.6): the same for every N)
 //   orbit.period, orbit.{q}, orbit.{q}'   the declared periodic orbit's period and fixed point
@@ -120,6 +117,7 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 export interface StudyForFacts {
   readonly rows: readonly { readonly value: number; readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number }[];
   readonly orders: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
+  readonly extrapolated: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
 }
 
 /** A declared orbit as the facts need it (structurally the report's ReportOrbit). */
@@ -145,13 +143,6 @@ export interface MeasuredFact {
 
 export type Measured = ReadonlyMap<string, MeasuredFact>;
 
-/**
- * Relative change below which a study's values are taken as not changing with
- * N: rigid-limit.ts's resolution of an event time (the added mass's release
- * lands within 5e-8 of 2 + √2 at every N).
- */
-const STUDY_RESOLUTION = 1e-7;
-
 /** The measured facts of what the report computed for `system`. */
 export function measuredFacts(system: DerivedSystem, computed: Computed): Measured {
   const facts = new Map<string, MeasuredFact>();
@@ -162,7 +153,7 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
   for (const x of ['release', 'duration', 'restitution', 'distance'] as const) {
     if (!study) break;
     const values = study.rows.map((r) => r[x]);
-    put(`limit.${x}`, aitken(values));
+    put(`limit.${x}`, study.extrapolated[x]);
     put(`limit.${x}.order`, study.orders[x]);
     if (values.every(Number.isFinite)) put(`limit.${x}.spread`, Math.max(...values) - Math.min(...values));
   }
@@ -191,20 +182,6 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
     }
   }
   return facts;
-}
-
-/** The limit of a sequence over geometric N by Aitken's Δ² on its last three values; the last value when it no longer changes. */
-function aitken(x: readonly number[]): number {
-  const [a, b, c] = x.slice(-3);
-  if (c === undefined || !Number.isFinite(c)) return NaN;
-  if (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b)) return c;
-  const d1 = b - a;
-  const d2 = c - b;
-  if (Math.abs(d2) <= STUDY_RESOLUTION * Math.max(1, Math.abs(c))) return c;
-  const rho = d2 / d1;
-  // Differences that do not shrink: no geometric tail to sum.
-  if (!(Math.abs(rho) < 1)) return NaN;
-  return c + (d2 * rho) / (1 - rho);
 }
 
 /** Smirnov's counts of the variants of support and, where derived in closed form, each full variant's Δ, reactions and Φ. */

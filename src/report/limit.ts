@@ -25,6 +25,8 @@ export interface ReportLimitStudy {
   /** Limits the theory gives (Kozlov's 2 + √2, Theorem 3's e = exp(−πk/ω), …). */
   readonly limits?: { readonly release?: number; readonly duration?: number; readonly restitution?: number };
   readonly orders: ReportContactRecord & { readonly distance: number };
+  /** The limits the runs extrapolate to (the runtime's Aitken Δ², read by the paper table). */
+  readonly extrapolated: ReportContactRecord & { readonly distance: number };
 }
 
 /** A table cell: the number in math, or a dash in text where there is none (no release, no reference, no order). */

@@ -64,6 +64,13 @@ export interface LimitStudy {
    * change with N, such as the added mass's release at 2 + √2, has no order).
    */
   readonly orders: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
+  /**
+   * The limits x_∞ the runs extrapolate to, by Aitken's Δ² on the last three
+   * values (geometric N: x_N − x_∞ ≈ C N^{−r} makes the differences a
+   * geometric sequence); the last value where the differences are below the
+   * resolution (a quantity that does not change with N); NaN where they do not shrink.
+   */
+  readonly extrapolated: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
 }
 
 /**
@@ -102,10 +109,17 @@ export function rigidLimitStudy(module: GeneratedModel, opts: LimitStudyOptions)
     restitution: fit(rows.map((r) => r.restitution), limits.restitution),
     distance: fit(rows.map((r) => r.distance), 0),
   };
+  const extrapolate = (x: readonly number[]): number => aitken(x, resolution);
+  const extrapolated = {
+    release: extrapolate(rows.map((r) => r.release)),
+    duration: extrapolate(rows.map((r) => r.duration)),
+    restitution: extrapolate(rows.map((r) => r.restitution)),
+    distance: extrapolate(rows.map((r) => r.distance)),
+  };
   const contact = module.model.compliant?.[j]?.name;
   const rigidIndex = opts.reference?.model.unilateral.findIndex((c) => c.name === contact) ?? -1;
   const reference = opts.reference && referenceRun && rigidIndex >= 0 ? rigidRecord(opts.reference, referenceRun, onlyKnown(opts.reference, opts.params ?? {}), rigidIndex, atol) : undefined;
-  return { parameter, rows, ...(reference ? { reference } : {}), limits, orders };
+  return { parameter, rows, ...(reference ? { reference } : {}), limits, orders, extrapolated };
 }
 
 /** The parameters a module has (the realized and the rigid model share some, each may have its own). */
@@ -167,6 +181,20 @@ function gridDistance(a: Trajectory, b: Trajectory): number {
   const count = Math.min(a.t.length, b.t.length);
   for (let k = 0; k < count; k++) a.q[k]!.forEach((x, i) => (worst = Math.max(worst, Math.abs(x - b.q[k]![i]!))));
   return worst;
+}
+
+/** Aitken's Δ² on the last three values; the last value when it changes by at most `resolution` (relative). */
+function aitken(x: readonly number[], resolution: number): number {
+  const [a, b, c] = x.slice(-3);
+  if (c === undefined || !Number.isFinite(c)) return NaN;
+  if (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b)) return c;
+  const d1 = b - a;
+  const d2 = c - b;
+  if (Math.abs(d2) <= resolution * Math.max(1, Math.abs(c))) return c;
+  const rho = d2 / d1;
+  // Differences that do not shrink: no geometric tail to sum.
+  if (!(Math.abs(rho) < 1)) return NaN;
+  return c + (d2 * rho) / (1 - rho);
 }
 
 /**

@@ -20,6 +20,7 @@ const study: ReportLimitStudy = {
   reference: { release: 1, duration: 1, restitution: NaN },
   limits: { release: 2 },
   orders: { release: 1, duration: 1, restitution: NaN, distance: 4.35e-4 },
+  extrapolated: { release: 2.0001, duration: 2.0001, restitution: NaN, distance: 1.5 },
 };
 
 const tableOf = (s: Section): Table => {

@@ -429,7 +429,13 @@ export interface PatchRegimeForce {
   readonly name: PatchRegimeName;
   /** The regime's conditions in the coordinates and velocities. */
   readonly conditions: readonly PatchCondition[];
-  /** The generalized force (n) in the coordinates and velocities, friction resolved. */
+  /**
+   * The generalized force (n) in the coordinates and velocities, friction
+   * resolved, its bases guarded (guardBases): where the regime's conditions
+   * hold they are ≥ 0, but the generated code tests the conditions and
+   * evaluates the force in separate expressions, and rounding at the
+   * regime's edge (separation) can leave a root's base at −1e-16.
+   */
   readonly force: readonly Expr[];
   /** The normal resultant in the coordinates and velocities. */
   readonly normal: Expr;
@@ -507,6 +513,7 @@ function patchTerm(model: Model, l2: Lagrange2, c: PatchContact, field: string):
   const drift = slip && add(...coordinates.map((q) => mul(diff(slip, q.q.name), q.qd)), diff(slip, model.time.name));
   const d = (e: Expr, x: string): Expr => (dependsOn(e, x) ? diff(e, x) : ZERO);
   const stateNames = coordinates.flatMap((q) => [q.q.name, q.qd.name]);
+  const guard = guardBases(new Set(stateNames));
   const built = law.regimes.map((r) => {
     const byName = new Map(Object.entries(r.resultants));
     const Q = c.forces.map((f) => subs(f, byName));
@@ -515,7 +522,7 @@ function patchTerm(model: Model, l2: Lagrange2, c: PatchContact, field: string):
     if (!friction || !w || !slip || !drift) {
       const force = Q.map(toState);
       // ∂Q/∂x by state variable, x = (q, q̇) in the order of stateNames.
-      return { regime: { name: r.name, conditions, force, normal }, dQ: force.map((e) => stateNames.map((x) => d(e, x))) };
+      return { regime: { name: r.name, conditions, force: force.map(guard), normal }, dQ: force.map((e) => stateNames.map((x) => d(e, x))) };
     }
     const s = friction.sign;
     const Q1 = Q.map((e) => simplify(diff(e, s)));
@@ -536,12 +543,11 @@ function patchTerm(model: Model, l2: Lagrange2, c: PatchContact, field: string):
       d(q0, x), mul(sign, d(Q1s[i]!, x)),
       mul(Q1s[i]!, slope, add(neg(mul(d(N, x), R)), mul(N, d(A, x), R, R))),
     )));
-    return { regime: { name: r.name, conditions, force, normal, sign }, dQ };
+    return { regime: { name: r.name, conditions, force: force.map(guard), normal, sign }, dQ };
   });
   const regimes: PatchRegimeForce[] = built.map((b) => b.regime);
 
   // Everywhere: indicators times guarded expressions.
-  const guard = guardBases(new Set(stateNames));
   const indicator = (r: PatchRegimeForce): Expr => mul(...r.conditions.map((k) => indicatorOf(guard(k.expr), k.relation)));
   // Where the body is in the foundation (gap < 0) but no regime holds, the foundation has let
   // go (the inner patch has shrunk to nothing, separation < 0): the value −|separation| there

@@ -50,6 +50,27 @@ describe('forcing adds the active regime\'s generalized force', () => {
   });
 });
 
+describe('at the separation edge: forcing stays finite', () => {
+  it('states a few ulps inside both-inner (the discriminant ≈ 0⁺, where a root\'s base rounds below 0): forcing is finite and tends to the smooth forcing', () => {
+    const [k, nu] = [P.k!, P.nu!];
+    for (const depth of [1e-4, 2.5e-4, 1.2e-3]) {
+      for (const xd of [0.58, 0.87, 0.95]) {
+        const y = r * (1 - depth);
+        // ẏ where 2kr(k(r − y) − νẏ) + ν²ẋ² = 0 (PatchLaw.separation in the disk's state), then a few ulps either side.
+        const edge = (2 * k * r * k * (r - y) + nu * nu * xd * xd) / (2 * k * r * nu);
+        for (let j = -40; j <= 40; j++) {
+          const x = [0.05, y, -0.014, xd, edge * (1 + j * Number.EPSILON), -2.45];
+          const forcing = disk.forcing(0, x.slice(0, 3), x.slice(3), P);
+          expect(Array.from(forcing).every(Number.isFinite)).toBe(true);
+          // The inner patch has shrunk to nothing: its resultants vanish like the root of the discriminant.
+          const smooth = sys.lagrange2.forcing.map((f) => evaluate(f, env(x)));
+          forcing.forEach((f, i) => expect(Math.abs(f - smooth[i]!)).toBeLessThan(1e-2));
+        }
+      }
+    }
+  });
+});
+
 describe('compliantContacts: gap, rate and normal resultant, the switching functions', () => {
   it('equal the derivation\'s, and the normal resultant is positive in contact, 0 outside, negative once separated', () => {
     for (const [, x] of CASES) {

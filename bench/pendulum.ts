@@ -5,7 +5,10 @@
 //   deriveMs     model → DerivedSystem (deriveSystem: Lagrange II, the
 //                linearization behind rhsJacobian, energy, …), JIT warm but
 //                nothing cached: every run uses fresh symbol names, so no
-//                interned node or memo slot is reused;
+//                interned node or memo slot is reused; warm means after
+//                PENDULUM_WARM_UP_MS of untimed runs (V8 optimizes the
+//                kernel's passes only after dozens of derivations: at n = 10
+//                the 5th run took 2.5× the 50th);
 //   codegenMs    DerivedSystem → TypeScript source (generateModule);
 //   lagrange2Ms, linearizeMs   the two largest parts of deriveMs, measured
 //                on their own (fresh names again);
@@ -48,6 +51,10 @@ export interface PendulumLine {
 /** Runs per size: medians of several for small models, one run where a derivation takes seconds. */
 const repsFor = (n: number): number => (n <= 12 ? 5 : n <= 20 ? 3 : 1);
 
+/** Untimed derive + codegen runs (fresh names) before the timed ones, the cold run included; at most MAX_WARM_UP_RUNS. */
+export const PENDULUM_WARM_UP_MS = 3000;
+const MAX_WARM_UP_RUNS = 60;
+
 /** The state the accelerations are measured and reported at. */
 export function pendulumState(n: number): { q: number[]; qd: number[] } {
   const at = (a: number, b: number) => Array.from({ length: n }, (_, i) => a + (n > 1 ? (b * i) / (n - 1) : 0));
@@ -84,8 +91,10 @@ function rhsNs(gen: GeneratedModel, n: number): number {
 const fresh = (n: number, tag: string) => buildModel(nLinkPendulum(n, { q: `q${tag}_`, m: `m${tag}_`, l: `l${tag}_` }));
 
 /** All figures for one n. Meant to be the first job of its process (coldMs). */
-export async function measurePendulum(n: number): Promise<PendulumLine> {
+export async function measurePendulum(n: number, warmUpMs = PENDULUM_WARM_UP_MS): Promise<PendulumLine> {
+  const start = performance.now();
   const [, coldMs] = timed(() => generateModule(deriveSystem(buildModel(nLinkPendulum(n))), 'derivations/n-link-pendulum.ts'));
+  for (let r = 0; r < MAX_WARM_UP_RUNS && performance.now() - start < warmUpMs; r++) generateModule(deriveSystem(fresh(n, `w${r}`)), 'derivations/n-link-pendulum.ts');
   const derive: number[] = [];
   const codegen: number[] = [];
   const lagrange2: number[] = [];

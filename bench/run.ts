@@ -20,7 +20,7 @@ import { deriveSystem } from '../src/derive/system.js';
 import { generateModule } from '../src/codegen/module.js';
 import { loadGenerated } from './generate.js';
 import { ballChain, blockStack } from './models.js';
-import { measurePendulum } from './pendulum.js';
+import { measurePendulum, PENDULUM_WARM_UP_MS } from './pendulum.js';
 import { sympyPendulumLines } from './ops.js';
 import { siconosMoreauJean } from './peers.js';
 import { eventDrivenBall, moreauJean, moreauJeanBall } from './time-stepping.js';
@@ -38,6 +38,8 @@ export interface BenchOptions {
   readonly sympySizes: readonly number[];
   /** Sizes at which SymPy's cse is counted against ours (bench/ops.ts). */
   readonly sympyOpsSizes: readonly number[];
+  /** The pendulum's JIT warm-up (bench/pendulum.ts). */
+  readonly pendulumWarmUpMs: number;
 }
 
 const SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 20, 30, 40];
@@ -53,6 +55,7 @@ export const FULL: BenchOptions = {
   sympySizes: [2, 4, 6, 8, 10],
   // sympy.cse's four runs take about 6 s at n = 15 and 20 s at n = 20.
   sympyOpsSizes: [2, 4, 6, 8, 10, 15, 20],
+  pendulumWarmUpMs: PENDULUM_WARM_UP_MS,
 };
 
 export const QUICK: BenchOptions = {
@@ -64,6 +67,7 @@ export const QUICK: BenchOptions = {
   peers: true,
   sympySizes: [2],
   sympyOpsSizes: [2],
+  pendulumWarmUpMs: 0,
 };
 
 /** Cost exponent of derive + codegen between two sizes: log(t_b/t_a)/log(b/a). */
@@ -95,7 +99,7 @@ function isolated(n: number): object {
 export async function runBench(opts: BenchOptions, emit: (line: object) => void): Promise<void> {
   const pendulum: { n: number; deriveMs: number; codegenMs: number }[] = [];
   for (const n of opts.sizes) {
-    const line = opts.isolate ? isolated(n) : await measurePendulum(n);
+    const line = opts.isolate ? isolated(n) : await measurePendulum(n, opts.pendulumWarmUpMs);
     if ('deriveMs' in line) pendulum.push(line as { n: number; deriveMs: number; codegenMs: number });
     emit(line);
   }

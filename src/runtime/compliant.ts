@@ -24,12 +24,14 @@
 // contact touching, and no release would ever be recorded. The state (q, q̇) is continuous at every switching surface, as in
 // Kozlov's examples: entering an added-mass region with ḟ ≠ 0 therefore adds
 // a ḟ²/2 to the energy there.
+// Where a crossing is and which side it leaves a contact on is
+// compliant-switching.ts's, shared with the variational flow.
 // Tests: test/runtime/compliant.test.ts, test/unilateral/kozlov-realizations.test.ts.
 
 import type { GeneratedModel } from './contract.js';
 import type { DenseStep } from './dopri5.js';
 import { SimulationError } from './errors.js';
-import { crosses, locateOnInterval, type EventLocation } from './events.js';
+import { CompliantSwitching, type SwitchCrossing } from './compliant-switching.js';
 import { integrateStiff } from './radau5.js';
 import {
   DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
@@ -39,25 +41,14 @@ import {
 /** Default cap on switching crossings (each restarts the integrator). */
 const DEFAULT_MAX_EVENTS = 100_000;
 
-interface Crossing {
-  readonly at: EventLocation;
-  readonly contact: number;
-  /** The crossed switching function: the gap f or the normal force F_n. */
-  readonly surface: 'gap' | 'force';
-  /** Whether it crossed upwards (negative before). */
-  readonly rising: boolean;
-}
-
 export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions): Trajectory {
   validateRun(module, opts, [['q0', opts.q0], ['qd0', opts.qd0]]);
   const name = module.model.name;
   const contacts = module.model.compliant ?? [];
   const m = contacts.length;
-  if (m > 0 && !module.compliantContacts) {
-    throw new SimulationError('incomplete-module', 'input', 'the module lists compliant contacts but has no compliantContacts; regenerate it', { model: name, field: 'compliantContacts' });
-  }
   const n = module.model.coordinates.length;
   const params = opts.params ?? {};
+  const switching = new CompliantSwitching(module, params);
   const t0 = opts.t0 ?? 0;
   const t = [] as number[], q = [] as number[][], qd = [] as number[][];
   const energy: number[] | undefined = module.energy ? [] : undefined;
@@ -72,12 +63,8 @@ export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions)
   const maxSteps = opts.maxSteps ?? 100_000;
 
   // [f, ḟ, F_n] per contact (the switching functions f and F_n), at the start and end of a step.
-  const switching = (s: number, y: Float64Array, out: Float64Array): Float64Array => (m ? module.compliantContacts!(s, y.subarray(0, n), y.subarray(n, 2 * n), params, out) : out);
-  const a = new Float64Array(3 * m), b = new Float64Array(3 * m), tmp = new Float64Array(3 * m);
-  const adhesive = contacts.map((c) => c.adhesion);
-  // A gap potential acts everywhere, smoothly: no switching surface, no events.
-  const switched = contacts.map((c) => c.kind === 'compliant');
-  const touching = (sw: ArrayLike<number>): boolean[] => contacts.map((_, j) => switched[j]! && sw[3 * j]! <= 0 && (adhesive[j]! || sw[3 * j + 2]! >= 0));
+  const a = new Float64Array(3 * m), b = new Float64Array(3 * m);
+  const touching = (values: ArrayLike<number>): boolean[] => contacts.map((_, j) => switching.touching(values, j));
 
   const f = (s: number, y: Float64Array, out: Float64Array): void => void module.rhs(s, y, params, out);
   const jacobian = module.rhsJacobian ? (s: number, y: Float64Array, out: Float64Array): void => void module.rhsJacobian!(s, y, params, out) : undefined;
@@ -91,48 +78,14 @@ export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions)
   x.set(Array.from(opts.q0), 0);
   x.set(Array.from(opts.qd0), n);
   sampler.at(t0, x);
-  let state = touching(switching(time, x, a));
+  let state = touching(switching.at(time, x, a));
   const initially = state.flatMap((on, j) => (on ? [j] : []));
   if (initially.length) record(time, x, 'contact', initially);
   const stats = { steps: 0, rejected: 0, evaluations: 0 };
   let crossings = 0;
 
-  /**
-   * Whether contact j touches just after its crossing c (the crossed function
-   * is on its new side, perhaps exactly 0, so only the direction tells):
-   * leaving through f = 0 ends it; entering starts it where the force pushes
-   * (always with adhesion; F_n is not the crossed function, so its value at
-   * the point is its own); F_n = 0 crossed inside starts it when rising,
-   * ends it when falling.
-   */
-  const touchingAfter = (c: Crossing, sw: ArrayLike<number>): boolean => {
-    const j = c.contact;
-    if (c.surface === 'force') return c.rising;
-    return !c.rising && (adhesive[j]! || sw[3 * j + 2]! >= 0);
-  };
-
-  /** The first switching crossing on a step, [tPrev, t]; a force crossing counts only inside the obstacle (f ≤ 0). */
-  const firstCrossing = (step: DenseStep): Crossing | undefined => {
-    let best: Crossing | undefined;
-    const consider = (j: number, k: number): void => {
-      const ga = a[k]!, gb = b[k]!;
-      if (!crosses(ga, gb, 'either')) return;
-      const g = (s: number, y: Float64Array): number => switching(s, y, tmp)[k]!;
-      const at = locateOnInterval(g, step, step.tPrev, ga, step.t, gb);
-      const surface = k === 3 * j ? 'gap' : 'force';
-      if (surface === 'force' && switching(at.t, at.y, tmp)[3 * j]! > 0) return;
-      if (!best || at.t < best.at.t) best = { at, contact: j, surface, rising: ga < 0 };
-    };
-    for (let j = 0; j < m; j++) {
-      if (!switched[j]) continue;
-      consider(j, 3 * j);
-      if (!adhesive[j]) consider(j, 3 * j + 2);
-    }
-    return best;
-  };
-
   while (time < opts.t1) {
-    let found: Crossing | undefined;
+    let found: SwitchCrossing | undefined;
     const result = integrateStiff(f, time, x, opts.t1, {
       rtol: opts.rtol ?? DEFAULT_RTOL,
       atol: opts.atol ?? DEFAULT_ATOL,
@@ -140,8 +93,8 @@ export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions)
       maxSteps,
       ...(jacobian ? { jacobian } : {}),
       onStep: (step) => {
-        switching(step.t, step.y, b);
-        found = firstCrossing(step);
+        switching.at(step.t, step.y, b);
+        found = switching.firstCrossing(step, a, b);
         if (found) {
           sampler.fromStep(step, found.at.t);
           return 'stop';
@@ -160,13 +113,13 @@ export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions)
       x.set(result.y);
       break;
     }
-    const hit: Crossing = found;
+    const hit: SwitchCrossing = found;
     time = hit.at.t;
     x.set(hit.at.y);
     sampler.at(time, x);
     progress.update(time);
     // Only the crossed contact changes: every other switching function kept its sign up to hit.at.t.
-    const j = hit.contact, on = touchingAfter(hit, switching(time, x, a));
+    const j = hit.contact, on = switching.touchingAfter(hit, switching.at(time, x, a));
     if (on !== state[j]) record(time, x, on ? 'contact' : 'release', [j]);
     state[j] = on;
     if (++crossings > maxEvents) {

@@ -77,6 +77,7 @@ import type { GeneratedModel, ImpactResult, Params } from './contract.js';
 import { GapKinematics, requireFunctions, type WithFunctions } from './contacts.js';
 import { integrate, type DenseStep } from './dopri5.js';
 import { IMPACT_ERROR_CODE, SimulationError } from './errors.js';
+import { CompliantSwitching } from './compliant-switching.js';
 import { ContactActivity, crosses, locateOnInterval, type EventFunction } from './events.js';
 import { integrationError } from './trajectory.js';
 
@@ -320,72 +321,6 @@ interface GuardValues {
 
 function guardValues(m: number, mc: number): GuardValues {
   return { g: new Float64Array(m), dg: new Float64Array(m), s: new Float64Array(m), c: new Float64Array(3 * mc) };
-}
-
-/**
- * The switching surfaces of the compliant contacts (see the header): f = 0,
- * and F_n = 0 inside the obstacle for a contact without adhesion, where the
- * generated rhs changes branch. Gap potentials act everywhere and switch
- * nothing.
- */
-class CompliantSwitching {
-  readonly count: number;
-  /** The compliantContacts entries watched: 3j (f_j) and, without adhesion, 3j + 2 (F_n,j). */
-  private readonly watched: number[];
-  private readonly adhesive: boolean[];
-  private readonly values: Float64Array;
-  private readonly q: Float64Array;
-  private readonly qd: Float64Array;
-
-  constructor(
-    private readonly module: GeneratedModel,
-    private readonly params: Params,
-  ) {
-    const contacts = module.model.compliant ?? [];
-    if (contacts.length > 0 && !module.compliantContacts) {
-      throw new SimulationError('incomplete-module', 'input', 'the module lists compliant contacts but has no compliantContacts; regenerate it', { model: module.model.name, field: 'compliantContacts' });
-    }
-    this.count = contacts.length;
-    this.adhesive = contacts.map((c) => c.adhesion);
-    this.watched = contacts.flatMap((c, j) => (c.kind !== 'compliant' ? [] : c.adhesion ? [3 * j] : [3 * j, 3 * j + 2]));
-    this.values = new Float64Array(3 * this.count);
-    this.q = new Float64Array(module.model.coordinates.length);
-    this.qd = new Float64Array(module.model.coordinates.length);
-  }
-
-  /** [f, ḟ, F_n] per compliant contact at (t, x) into out (x's first 2n entries: a step's state carries Φ after them). */
-  at(t: number, x: ArrayLike<number>, out: Float64Array): Float64Array {
-    if (this.count === 0) return out;
-    splitState(x, this.q, this.qd);
-    return this.module.compliantContacts!(t, this.q, this.qd, this.params, out);
-  }
-
-  /** Entry k of compliantContacts at (t, x). */
-  value(t: number, x: ArrayLike<number>, k: number): number {
-    return this.at(t, x, this.values)[k]!;
-  }
-
-  /** Whether compliant contact j's terms act at (t, x): f ≤ 0 and, without adhesion, F_n ≥ 0. */
-  touching(t: number, x: ArrayLike<number>, j: number): boolean {
-    const v = this.at(t, x, this.values);
-    return v[3 * j]! <= 0 && (this.adhesive[j]! || v[3 * j + 2]! >= 0);
-  }
-
-  /** The earliest switching crossing on a step, from the values a at its start and b at its end; a force crossing counts only inside the obstacle. */
-  crossing(step: DenseStep, a: Float64Array, b: Float64Array): Crossing | undefined {
-    let best: Crossing | undefined;
-    for (const k of this.watched) {
-      if (!crosses(a[k]!, b[k]!, 'either')) continue;
-      const loc = locateOnInterval((s, y) => this.value(s, y, k), step, step.tPrev, a[k]!, step.t, b[k]!);
-      const j = Math.floor(k / 3);
-      if (k % 3 === 2 && this.value(loc.t, loc.y, 3 * j) > 0) continue;
-      if (best && !(loc.t < best.t)) continue;
-      const at = (s: number): { t: number; y: Float64Array } => ({ t: s, y: step.eval(s, new Float64Array(step.y.length)) });
-      const after = loc.g === 0 ? at(2 * loc.t - loc.tBefore) : { t: loc.t, y: loc.y };
-      best = { t: loc.t, y: loc.y, kind: 'switch', contact: j, guard: k, before: at(loc.tBefore), after };
-    }
-    return best;
-  }
 }
 
 /** (q, q̇) of x = (q, q̇) into the buffers q and qd (no allocation on the integrator's hot path). */
@@ -716,10 +651,20 @@ class VariationalFlow {
       if (c && (!best || c.t < best.t)) best = c;
     };
     for (let j = 0; j < this.m; j++) if (this.held[j] || !this.activity.dormant[j]) take(this.held[j] ? this.releaseCrossing(j, step) : this.gapCrossing(j, step));
-    take(this.switching.crossing(step, this.atStart.c, this.atEnd.c));
+    take(this.switchCrossing(step));
     const s = stop.section;
     if (s?.coordinate !== undefined) take(this.sectionCrossing(step, s.coordinate, s.value!, s.direction!, hA, hB));
     return best;
+  }
+
+  /** The earliest compliant switching crossing on a step, with the located states either side of it. */
+  private switchCrossing(step: DenseStep): Crossing | undefined {
+    const c = this.switching.firstCrossing(step, this.atStart.c, this.atEnd.c);
+    if (!c) return undefined;
+    const loc = c.at;
+    const at = (s: number): { t: number; y: Float64Array } => ({ t: s, y: step.eval(s, new Float64Array(step.y.length)) });
+    const after = loc.g === 0 ? at(2 * loc.t - loc.tBefore) : { t: loc.t, y: loc.y };
+    return { t: loc.t, y: loc.y, kind: 'switch', contact: c.contact, guard: c.entry, before: at(loc.tBefore), after };
   }
 
   /**
@@ -858,7 +803,7 @@ class VariationalFlow {
     const fPlus = this.extendedField(this.field, after.t, after.y.subarray(0, 2 * this.n));
     this.phi = matMul(N, saltationMatrix(N, identity(N), fMinus, fPlus, gradH), this.phi);
     // Recorded where the contact's force starts or stops acting (the point leaving the obstacle force-free switches only an added mass).
-    const was = this.switching.touching(before.t, before.y, c.contact), is = this.switching.touching(after.t, after.y, c.contact);
+    const was = this.switching.touchingAt(before.t, before.y, c.contact), is = this.switching.touchingAt(after.t, after.y, c.contact);
     if (was !== is) this.events.push({ t, type: is ? 'contact' : 'release', contacts: [c.contact], compliant: true, x: Array.from(this.x) });
     return undefined;
   }

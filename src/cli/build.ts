@@ -8,7 +8,7 @@ import { impactMapJacobian } from '../derive/equilibria.js';
 import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { generateModule, TOOLKIT, type GeneratedModule } from '../codegen/module.js';
 import { declaredOrbit, type ReportOrbit } from '../report/periodic.js';
-import { reportFiles } from '../report/report.js';
+import { reportFiles, type ReportOptions } from '../report/report.js';
 import { modelDrawing } from '../report/sketch.js';
 import { indexHtml, katexAssets } from '../report/site.js';
 import type { MotionSimulation } from '../report/motion.js';
@@ -60,17 +60,32 @@ export function buildCode(file: ModelFile, options: BuildOptions = {}): CodeOutp
  * written, so a report failure never loses the generated module.
  */
 export function buildReportOutputs(file: ModelFile, code: CodeOutput): BuildOutput {
-  const problems: MechanicsError[] = [];
   try {
-    const { simulation, error } = simulateForReport(code.module.source);
-    if (error) problems.push(error);
-    const drawing = modelDrawing(file.spec, code.system.model);
-    return { files: reportFiles(code.system, { source: file.source, toolkit: TOOLKIT, simulation, drawing, ...(file.spec.sources ? { sources: file.spec.sources } : {}), ...studyOption(file.spec, code.module.source), ...orbitOption(file, code.module.source, code.system), ...basinOption(file.spec.name, code.module.source), ...(file.spec.paper ? { paper: file.spec.paper } : {}) }), problems };
+    const { options, problems } = reportInputs(file, code);
+    return { files: reportFiles(code.system, options), problems };
   } catch (err) {
     const where = { model: file.spec.name };
     const failure = err instanceof MechanicsError ? err.at(where) : new MechanicsError('internal', 'internal', `the report could not be built (${(err as Error).message.split('\n')[0]}); the generated code is not affected`, where);
-    return { files: new Map(), problems: [...problems, failure] };
+    return { files: new Map(), problems: [failure] };
   }
+}
+
+/**
+ * What the report of a built model is made from: its simulation, drawing,
+ * sources, declared study, orbit, basin and paper (the computations behind
+ * them run here, on the generated module), and the simulation's problem if
+ * it failed. Throws where a part cannot be built (buildReportOutputs says so
+ * beside the code).
+ */
+export function reportInputs(file: ModelFile, code: CodeOutput): { readonly options: ReportOptions; readonly problems: readonly MechanicsError[] } {
+  const source = code.module.source;
+  const { simulation, error } = simulateForReport(source);
+  const options: ReportOptions = {
+    source: file.source, toolkit: TOOLKIT, simulation, drawing: modelDrawing(file.spec, code.system.model),
+    ...(file.spec.sources ? { sources: file.spec.sources } : {}), ...studyOption(file.spec, source), ...orbitOption(file, source, code.system),
+    ...basinOption(file.spec.name, source), ...(file.spec.paper ? { paper: file.spec.paper } : {}),
+  };
+  return { options, problems: error ? [error] : [] };
 }
 
 /** Everything `derive` writes for one model, in memory (used by the staleness test too). */

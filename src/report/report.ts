@@ -62,8 +62,11 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
 
 /** The report files of one model, path relative to the project root → contents. */
 export function reportFiles(system: DerivedSystem, options: ReportOptions): Map<string, string> {
-  const doc = buildReport(system, options);
-  const name = system.model.name;
+  return documentFiles(buildReport(system, options), system.model.name);
+}
+
+/** A built report's files (LaTeX document and body, HTML) for model `name`. */
+export function documentFiles(doc: ReportDocument, name: string): Map<string, string> {
   return new Map([
     [`docs/${name}.tex`, renderLatexDocument(doc)],
     [`docs/${name}.body.tex`, renderLatexBody(doc)],

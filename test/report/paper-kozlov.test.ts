@@ -12,21 +12,18 @@ import kelvinVoigt from '../../derivations/kozlov-release-kelvin-voigt.js';
 import viscous from '../../derivations/kozlov-release-viscous.js';
 import parabolic from '../../derivations/parabolic-billiard.js';
 import disk from '../../derivations/viscoelastic-disk.js';
-import { orbitOption, reportSimulation, studyOption } from '../../src/cli/build.js';
-import { generateModule, TOOLKIT } from '../../src/codegen/module.js';
+import { buildCode, reportInputs } from '../../src/cli/build.js';
 import { evaluate } from '../../src/core/evaluate.js';
-import { deriveSystem } from '../../src/derive/system.js';
-import { buildModel, type ModelSpec } from '../../src/model/index.js';
+import type { ModelSpec } from '../../src/model/index.js';
 import type { PaperFormulaSpec, PaperSpec } from '../../src/model/spec.js';
 import { paperReport, type ReportPaper } from '../../src/report/paper-check.js';
 import { buildReport } from '../../src/report/report.js';
 
 /** What build.ts computes for the report (study, orbit, simulation), once per model. */
 function computedFor(spec: ModelSpec) {
-  const system = deriveSystem(buildModel(spec));
-  const source = generateModule(system, spec.name).source;
   const file = { spec, source: `derivations/${spec.name}.ts`, path: '' };
-  return { system, computed: { ...studyOption(spec, source), ...orbitOption(file, source, system), simulation: reportSimulation(source) } };
+  const code = buildCode(file);
+  return { system: code.system, computed: reportInputs(file, code).options };
 }
 
 const built = new Map<string, ReturnType<typeof computedFor>>();
@@ -129,7 +126,7 @@ describe('the declaration is refused', () => {
 describe('the report', () => {
   it('ends the parabolic billiard’s mathematics with the table, each row agreeing to its tolerance', () => {
     const { system, computed } = once(parabolic);
-    const doc = buildReport(system, { source: 'derivations/parabolic-billiard.ts', toolkit: TOOLKIT, paper: parabolic.paper!, ...computed });
+    const doc = buildReport(system, computed);
     const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
     const verdicts = table?.kind === 'table' ? table.rows.map((r) => r[4]![0] as string) : [];
     expect(verdicts).toEqual(['yes, to 1e-8', 'yes, to 1e-6', 'yes, to 1e-6', 'yes, to 1e-5', 'yes, to 1e-5']);

@@ -2,13 +2,10 @@
 // data and as the files `npm run derive` writes, built once per test file.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildOutputs, orbitOption, reportSimulation, studyOption } from '../../src/cli/build.js';
+import { buildCode, reportInputs } from '../../src/cli/build.js';
 import { loadModels, type ModelFile } from '../../src/cli/models.js';
-import { generateModule, TOOLKIT } from '../../src/codegen/module.js';
-import { deriveSystem } from '../../src/derive/system.js';
-import { buildModel } from '../../src/model/index.js';
 import type { ReportDocument, Section, Table } from '../../src/report/document.js';
-import { buildReport } from '../../src/report/report.js';
+import { buildReport, documentFiles } from '../../src/report/report.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = join(ROOT, 'test-artifacts');
@@ -25,19 +22,13 @@ export interface BuiltReport {
 
 const cache = new Map<string, BuiltReport>();
 
-/** The report of one model: the document and the docs/ files of buildOutputs. */
+/** The report of one model: the document and the docs/ files, built as buildOutputs builds them (derived once). */
 export function report(file: ModelFile): BuiltReport {
   const hit = cache.get(file.spec.name);
   if (hit) return hit;
-  const system = deriveSystem(buildModel(file.spec));
-  const mod = generateModule(system, file.source);
-  // The declared rigid-limit study, periodic orbit and paper, as buildOutputs passes them, so that the document has the sections its files print.
-  const doc = buildReport(system, {
-    source: file.source, toolkit: TOOLKIT, simulation: reportSimulation(mod.source), ...studyOption(file.spec, mod.source),
-    ...orbitOption(file, mod.source, system), ...(file.spec.paper ? { paper: file.spec.paper } : {}),
-  });
-  const files = new Map([...buildOutputs(file).files].filter(([rel]) => rel.startsWith('docs/')));
-  const built = { name: file.spec.name, file, doc, files };
+  const code = buildCode(file);
+  const doc = buildReport(code.system, reportInputs(file, code).options);
+  const built = { name: file.spec.name, file, doc, files: documentFiles(doc, file.spec.name) };
   cache.set(file.spec.name, built);
   return built;
 }

@@ -21,7 +21,7 @@ const ids = (name: string): string[] => byName(name).doc.sections.map((s) => s.i
 /** The LaTeX body with alignment points removed, so a formula reads the same in align and equation. */
 const body = (name: string): string => renderLatexBody(byName(name).doc).replace(/ &(?=\S)/g, ' ');
 
-const ORDER = ['model', 'energy', 'forces', 'constraints', 'lagrange2', 'lagrange1', 'hamilton', 'contact-phases', 'impact-maps', 'friction', 'compliant', 'patch', 'rigid-limit', 'linearization', 'periodic-orbit', 'conventions', 'paper-results', 'paper-check', 'simulation'];
+const ORDER = ['model', 'energy', 'forces', 'constraints', 'lagrange2', 'lagrange1', 'hamilton', 'contact-phases', 'impact-maps', 'friction', 'compliant', 'patch', 'rigid-limit', 'linearization', 'periodic-orbit', 'conventions', 'paper-results', 'paper-check', 'basin', 'simulation'];
 
 describe('section order', () => {
   it.each(models.map((m) => [m.spec.name] as const))('%s: sections follow the papers’ order', (name) => {

@@ -69,7 +69,13 @@
 // simplify are idempotent (test/core/fresh-table.test.ts checks both in
 // fresh tables, where no slot can answer). The `symbols` slot lists the
 // free symbols sorted by id, an index order never observed outside; the
-// `derivatives` slot holds ∂/∂x of the node per name x (diff.ts).
+// `derivatives` slot holds ∂/∂x of the node per name x (diff.ts); the `unit`
+// slot of a symbol, function, sum or power holds the factor object node¹
+// that every product holding it shares (makeFactor).
+//
+// SHARED PARTS. Rationals (rational.ts: small values made once), factor
+// objects base¹ and the term or factor list of c·x and x are shared between
+// nodes: all are immutable and compared by their fields, never by identity.
 //
 // FRESH TABLE. withFreshTable(body) runs body with a new table: no node made
 // before exists in it except the module's constants (ZERO, ONE, MINUS_ONE,
@@ -212,7 +218,7 @@ export const memo = (e: Expr): Memo => e as unknown as Memo;
  */
 interface Links {
   hash: number;
-  parents: Expr[] | Map<number, Expr[]> | undefined;
+  parents: Expr[] | Map<number, Expr | Expr[]> | undefined;
 }
 const links = (e: Expr): Links => e as unknown as Links;
 
@@ -360,40 +366,50 @@ function setParents(anchor: Expr, p: Links['parents']): void {
 function findCompound(anchor: Expr, h: number, x: Shape): Expr | undefined {
   const p = parentsOf(anchor);
   if (p === undefined) return undefined;
-  const list = Array.isArray(p) ? p : p.get(h);
-  if (list === undefined) return undefined;
-  for (const e of list) if (links(e).hash === h && sameShape(e, x)) return e;
+  const found = Array.isArray(p) ? p : p.get(h);
+  if (found === undefined) return undefined;
+  if (!Array.isArray(found)) return sameShape(found, x) ? found : undefined;
+  for (const e of found) if (links(e).hash === h && sameShape(e, x)) return e;
   return undefined;
 }
 
 function addParent(anchor: Expr, h: number, e: Expr): void {
   const p = parentsOf(anchor);
   if (p === undefined) setParents(anchor, [e]);
-  else if (!Array.isArray(p)) {
-    const list = p.get(h);
-    if (list) list.push(e);
-    else p.set(h, [e]);
-  } else if (p.length < SCAN_PARENTS) p.push(e);
+  else if (!Array.isArray(p)) addByHash(p, h, e);
+  else if (p.length < SCAN_PARENTS) p.push(e);
   else {
-    const m = new Map<number, Expr[]>();
-    for (const q of [...p, e]) {
-      const qh = links(q).hash;
-      const list = m.get(qh);
-      if (list) list.push(q);
-      else m.set(qh, [q]);
-    }
+    const m = new Map<number, Expr | Expr[]>();
+    for (const q of p) addByHash(m, links(q).hash, q);
+    addByHash(m, h, e);
     setParents(anchor, m);
   }
 }
 
-/** The node of this shape: the interned one, or `shape` itself made a node. */
-function intern<S extends Shape>(shape: S): S & { readonly id: number } {
+/**
+ * A node alone under its hash is the map's value itself, not a list of one:
+ * hashes rarely collide, and a one-element array per parent was 7 % of the
+ * 40-link pendulum's live heap.
+ */
+function addByHash(m: Map<number, Expr | Expr[]>, h: number, e: Expr): void {
+  const v = m.get(h);
+  if (v === undefined) m.set(h, e);
+  else if (Array.isArray(v)) v.push(e);
+  else m.set(h, [v, e]);
+}
+
+/**
+ * The node of this shape: the interned one, or `shape` itself made a node.
+ * `shared`: the shape's term or factor list is an existing node's, which the
+ * new node shares; otherwise a new node gets an exact copy of it (below).
+ */
+function intern<S extends Shape>(shape: S, shared = false): S & { readonly id: number } {
   const h = hashOf(shape);
   const isAtom = shape.kind === 'num' || shape.kind === 'sym';
   const anchor = isAtom ? undefined : anchorOf(shape);
   const hit = anchor === undefined ? findAtom(h, shape) : findCompound(anchor, h, shape);
   if (hit) return hit as unknown as S & { id: number };
-  const e = makeNode(shape, h);
+  const e = makeNode(shape, h, shared);
   if (anchor === undefined) addYoung(h, e as Atom);
   else addParent(anchor, h, e);
   if (++madeSinceAging >= AGE_EVERY) age();
@@ -406,23 +422,29 @@ function intern<S extends Shape>(shape: S): S & { readonly id: number } {
  * object instead moved them to a separate property array (≈ 100 bytes and
  * an allocation more per node) and gave nodes of one kind several hidden
  * classes, which made every memo lookup polymorphic.
+ *
+ * A term or factor list is copied unless it is `shared` (another node's):
+ * lists are built by push, and V8 gives an array grown from empty room for
+ * 17 elements, which it never gives back; a product of 3 factors kept a
+ * 152-byte backing store for 24 bytes of pointers (26 MB of the 40-link
+ * pendulum's 176 MB live heap). slice() allocates the exact length.
  */
-function makeNode(x: Shape, hash: number): Expr {
+function makeNode(x: Shape, hash: number, shared: boolean): Expr {
   const id = nextId++;
   const u = undefined;
   switch (x.kind) {
     case 'num':
       return { kind: 'num', id, value: x.value, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u } as Num;
     case 'sym':
-      return { kind: 'sym', id, name: x.name, stem: x.stem, index: x.index, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u } as Sym;
+      return { kind: 'sym', id, name: x.name, stem: x.stem, index: x.index, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u, unit: u } as Sym;
     case 'add':
-      return { kind: 'add', id, constant: x.constant, terms: x.terms, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u } as Add;
+      return { kind: 'add', id, constant: x.constant, terms: shared ? x.terms : x.terms.slice(), expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u, unit: u } as Add;
     case 'mul':
-      return { kind: 'mul', id, coeff: x.coeff, factors: x.factors, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u } as Mul;
+      return { kind: 'mul', id, coeff: x.coeff, factors: shared ? x.factors : x.factors.slice(), expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u } as Mul;
     case 'pow':
-      return { kind: 'pow', id, base: x.base, exp: x.exp, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u } as Pow;
+      return { kind: 'pow', id, base: x.base, exp: x.exp, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u, unit: u } as Pow;
     case 'fn':
-      return { kind: 'fn', id, name: x.name, args: x.args, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u } as Fn;
+      return { kind: 'fn', id, name: x.name, args: x.args, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u, unit: u } as Fn;
   }
 }
 
@@ -610,7 +632,7 @@ function compareByStack(a0: Expr, b0: Expr): number {
 /** Split e into (coefficient, rest) with rest a canonical add term. */
 export function splitCoeff(e: Expr): [Rational, Expr] {
   if (e.kind === 'num') return [e.value, ONE];
-  if (e.kind === 'mul' && !Q.isOne(e.coeff)) return [e.coeff, makeMul(Q.ONE, e.factors)];
+  if (e.kind === 'mul' && !Q.isOne(e.coeff)) return [e.coeff, makeMulOver(Q.ONE, e)];
   return [Q.ONE, e];
 }
 
@@ -637,7 +659,7 @@ export function addAll(args: readonly Expr[]): Expr {
     else if (a.kind === 'add') {
       constant = Q.add(constant, a.constant);
       for (const t of a.terms) put(t.expr, t.coeff);
-    } else if (a.kind === 'mul' && !Q.isOne(a.coeff)) put(makeMul(Q.ONE, a.factors), a.coeff);
+    } else if (a.kind === 'mul' && !Q.isOne(a.coeff)) put(makeMulOver(Q.ONE, a), a.coeff);
     else put(a, Q.ONE);
   }
   return addFromTerms(constant, acc);
@@ -673,10 +695,10 @@ export function scale(e: Expr, c: Rational): Expr {
     case 'num':
       return num(Q.mul(e.value, c));
     case 'mul':
-      return makeMul(Q.mul(e.coeff, c), e.factors);
+      return makeMulOver(Q.mul(e.coeff, c), e);
     case 'pow':
       // c·x² is the factor x with exponent 2, as mul(c, x, x) builds it.
-      return makeMul(c, [{ base: e.base, exp: e.exp }]);
+      return makeMul(c, [makeFactor(e.base, e.exp)]);
     case 'add': {
       // Keep sums unexpanded under a coefficient except to flip a sign, so
       // that −(a+b) and (−a−b) have one form.
@@ -686,15 +708,34 @@ export function scale(e: Expr, c: Rational): Expr {
         return addFromTerms(Q.neg(e.constant), acc);
       }
       // c·(−a−b) is written −c·(a+b): a scaled sum leads with a plus sign.
-      if (hasNegativeSign(e)) return makeMul(Q.neg(c), [{ base: scale(e, Q.MINUS_ONE), exp: ONE }]);
-      return makeMul(c, [{ base: e, exp: ONE }]);
+      if (hasNegativeSign(e)) return makeMul(Q.neg(c), [makeFactor(scale(e, Q.MINUS_ONE), ONE)]);
+      return makeMul(c, [makeFactor(e, ONE)]);
     }
     default:
-      return makeMul(c, [{ base: e, exp: ONE }]);
+      return makeMul(c, [makeFactor(e, ONE)]);
   }
 }
 
 export const neg = (e: Expr): Expr => scale(e, Q.MINUS_ONE);
+
+/** The slot of a node that can be a factor's base under exponent 1 (a symbol, function, sum or power; never a product or number). */
+interface UnitSlot {
+  unit: Factor | undefined;
+}
+
+/**
+ * The factor base^exp. base¹ is one object per base, kept on the base
+ * (slot `unit`, made with the node in makeNode): a Factor object per factor
+ * per product was 40 bytes × 3–4 in most of a derivation's products, and
+ * the 40-link pendulum's 107,000 factor objects had 6,000 distinct
+ * (base, exponent) pairs, 83,000 of them with exponent 1. Factors are
+ * immutable and compared by their fields, so sharing them is unobservable.
+ */
+export function makeFactor(base: Expr, exp: Expr): Factor {
+  if (exp !== ONE || base.kind === 'mul' || base.kind === 'num') return { base, exp };
+  const slot = base as unknown as UnitSlot;
+  return (slot.unit ??= { base, exp: ONE });
+}
 export const sub = (a: Expr, b: Expr): Expr => add(a, neg(b));
 
 // ---------------------------------------------------------------- mul
@@ -702,7 +743,12 @@ export const sub = (a: Expr, b: Expr): Expr => add(a, neg(b));
  * A product from factors that are already canonical: sorted, distinct bases,
  * no zero exponents (e.g. a canonical product with one factor removed).
  */
-export function makeMul(coeff: Rational, factors: readonly Factor[]): Expr {
+export const makeMul = (coeff: Rational, factors: readonly Factor[]): Expr => mulOf(coeff, factors, false);
+
+/** makeMul over the factor list of an existing product (c·x from x): a new node shares the list. */
+const makeMulOver = (coeff: Rational, of: Mul): Expr => mulOf(coeff, of.factors, true);
+
+function mulOf(coeff: Rational, factors: readonly Factor[], shared: boolean): Expr {
   if (Q.isZero(coeff)) return ZERO;
   if (factors.length === 0) return num(coeff);
   if (factors.length === 1) {
@@ -711,7 +757,7 @@ export function makeMul(coeff: Rational, factors: readonly Factor[]): Expr {
     // c·(a+b) has one form, scale's: −1·(a+b) is −a−b, 2·(−a−b) is −2·(a+b).
     if (f.exp === ONE && f.base.kind === 'add' && (Q.eq(coeff, Q.MINUS_ONE) || hasNegativeSign(f.base))) return scale(f.base, coeff);
   }
-  return intern({ kind: 'mul', coeff, factors });
+  return intern({ kind: 'mul', coeff, factors }, shared);
 }
 
 /** Π args, in canonical form. */
@@ -764,20 +810,20 @@ export function mulAll(args: readonly Expr[]): Expr {
     else if (p && p.kind === 'mul') {
       coeff = Q.mul(coeff, p.coeff);
       for (const f of p.factors) factors.push(f);
-    } else if (p && p.kind === 'pow') factors.push({ base: p.base, exp: p.exp }); // (x²)^½·(x²)^½ = x²: base x
-    else if (p) factors.push({ base: p, exp: ONE });
+    } else if (p && p.kind === 'pow') factors.push(makeFactor(p.base, p.exp)); // (x²)^½·(x²)^½ = x²: base x
+    else if (p) factors.push(makeFactor(p, ONE));
     else if (base.kind === 'num' && exp.kind === 'num') {
       const v = Q.powRational(base.value, exp.value);
       if (v) coeff = Q.mul(coeff, v);
-      else factors.push({ base, exp });
-    } else factors.push({ base, exp });
+      else factors.push(makeFactor(base, exp));
+    } else factors.push(makeFactor(base, exp));
   }
   factors.sort((x, y) => compare(x.base, y.base) || compare(x.exp, y.exp));
   return makeMul(coeff, mergeDuplicateBases(factors));
 }
 
 const asFactors = (e: Expr): readonly Factor[] =>
-  e.kind === 'mul' ? e.factors : e.kind === 'pow' ? [{ base: e.base, exp: e.exp }] : [{ base: e, exp: ONE }];
+  e.kind === 'mul' ? e.factors : e.kind === 'pow' ? [makeFactor(e.base, e.exp)] : [makeFactor(e, ONE)];
 
 // The hot case of expansion: a product of two monomials. Both factor lists
 // are sorted, so a linear merge replaces the map-and-sort of the general
@@ -805,7 +851,7 @@ function mergeFactors(ca: Rational, fa: readonly Factor[], b: Expr): Expr | unde
     } else {
       if (x.base.kind === 'num' || x.base.kind === 'mul' || x.base.kind === 'pow') return undefined;
       const exp = add(x.exp, y.exp);
-      if (exp !== ZERO) out.push({ base: x.base, exp });
+      if (exp !== ZERO) out.push(makeFactor(x.base, exp));
       i++;
       j++;
     }
@@ -844,7 +890,7 @@ function mergeDuplicateBases(factors: Factor[]): Factor[] {
       const out: Factor[] = [];
       for (const f of factors) {
         const last = out[out.length - 1];
-        if (last && last.base === f.base) out[out.length - 1] = { base: f.base, exp: add(last.exp, f.exp) };
+        if (last && last.base === f.base) out[out.length - 1] = makeFactor(f.base, add(last.exp, f.exp));
         else out.push(f);
       }
       return out.filter((f) => f.exp !== ZERO);
@@ -1058,7 +1104,8 @@ function unionSorted(a: readonly Sym[], b: readonly Sym[]): readonly Sym[] {
       j++;
     }
   }
-  return out.length === a.length ? a : out.length === b.length ? b : out;
+  // A new list is kept on the node: copied to its exact length (see makeNode).
+  return out.length === a.length ? a : out.length === b.length ? b : out.slice();
 }
 
 /**

@@ -33,6 +33,26 @@ function checked(x: number): number {
  */
 const small = (x: number): number => (x === (x | 0) ? x | 0 : x);
 
+/**
+ * Rationals with |n| ≤ SHARED and d = 1 or 2, made once: the coefficients of a
+ * derivation are almost all of these (the 40-link pendulum's 368,000
+ * coefficients had 6 distinct values: 1, −1, 2, ½, −2, 0), and an object per
+ * coefficient was 8 % of its live heap. Rationals are immutable and compared
+ * by value (eq, cmp), never by identity, so sharing them is unobservable.
+ */
+const SHARED = 32;
+const INTEGERS: readonly Rational[] = Array.from({ length: 2 * SHARED + 1 }, (_, i) => ({ n: i - SHARED, d: 1 }));
+const HALVES: readonly Rational[] = Array.from({ length: 2 * SHARED + 1 }, (_, i) => ({ n: i - SHARED, d: 2 }));
+
+/** The Rational n/d (already in lowest terms, d > 0, n a small integer where it fits): shared when small. */
+function of(n: number, d: number): Rational {
+  if (n >= -SHARED && n <= SHARED) {
+    if (d === 1) return INTEGERS[n + SHARED]!;
+    if (d === 2) return HALVES[n + SHARED]!;
+  }
+  return { n, d };
+}
+
 export function rat(n: number, d = 1): Rational {
   if (d === 0) throw new MechanicsError('division-by-zero', 'input', 'division by zero in an exact coefficient');
   checked(n);
@@ -42,13 +62,13 @@ export function rat(n: number, d = 1): Rational {
     d = -d;
   }
   const g = gcd(n, d) || 1;
-  return { n: small(n / g), d: small(d / g) };
+  return of(small(n / g), small(d / g));
 }
 
-export const ZERO: Rational = { n: 0, d: 1 };
-export const ONE: Rational = { n: 1, d: 1 };
-export const MINUS_ONE: Rational = { n: -1, d: 1 };
-export const HALF: Rational = { n: 1, d: 2 };
+export const ZERO: Rational = of(0, 1);
+export const ONE: Rational = of(1, 1);
+export const MINUS_ONE: Rational = of(-1, 1);
+export const HALF: Rational = of(1, 2);
 
 /** Exact value of a decimal literal such as 9.81 (from its shortest decimal form). */
 export function ratFromNumber(x: number): Rational {
@@ -84,7 +104,7 @@ export function sub(a: Rational, b: Rational): Rational {
   return add(a, neg(b));
 }
 export function mul(a: Rational, b: Rational): Rational {
-  if (a.d === 1 && b.d === 1) return { n: small(checked(a.n * b.n)), d: 1 };
+  if (a.d === 1 && b.d === 1) return of(small(checked(a.n * b.n)), 1);
   // Cancel crosswise first, so only results that really overflow are errors.
   const g1 = gcd(a.n, b.d) || 1;
   const g2 = gcd(b.n, a.d) || 1;
@@ -94,7 +114,7 @@ export function div(a: Rational, b: Rational): Rational {
   if (b.n === 0) throw new MechanicsError('division-by-zero', 'input', 'division by zero in an exact coefficient');
   return mul(a, { n: b.n < 0 ? -b.d : b.d, d: Math.abs(b.n) });
 }
-export const neg = (a: Rational): Rational => ({ n: small(0 - a.n), d: a.d });
+export const neg = (a: Rational): Rational => of(small(0 - a.n), a.d);
 export const abs = (a: Rational): Rational => (a.n < 0 ? neg(a) : a);
 export const toNumber = (a: Rational): number => a.n / a.d;
 /** Sign of a − b (exact: products beyond 2^53 are compared as bigints). */

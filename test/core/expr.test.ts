@@ -396,3 +396,24 @@ describe('a product without one of its factors, times another expression (the pr
     expect(mulOmitting(e, i, mul(n(-2), x, cos(y)))).toBe(mul(n(-6), pow(x, 3), cos(y)));
   });
 });
+
+describe('shared factor objects', () => {
+  it('a base under exponent 1 is one factor object in every product holding it', () => {
+    const a = mul(x, y);
+    const b = mul(n(3), x, sin(z));
+    if (a.kind !== 'mul' || b.kind !== 'mul') throw new Error('not products');
+    expect(a.factors[0]).toBe(b.factors[0]);
+    expect(a.factors[0]).toEqual({ base: x, exp: ONE });
+    // and a product built from it is still the one node of its structure
+    expect(mul(sin(z), x, n(3))).toBe(b);
+  });
+
+  it('a factor with another exponent is its own object, with the right exponent', () => {
+    const a = mul(pow(x, 2), y);
+    const b = mul(pow(x, 2), z);
+    if (a.kind !== 'mul' || b.kind !== 'mul') throw new Error('not products');
+    expect(a.factors[0]).toEqual({ base: x, exp: TWO });
+    expect(b.factors[0]).toEqual({ base: x, exp: TWO });
+    expect(mul(x, x, y)).toBe(a);
+  });
+});

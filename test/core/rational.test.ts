@@ -118,3 +118,32 @@ describe('rational overflow', () => {
     expect(errorOf(() => Q.ratFromNumber(1e300)).code).toBe('coefficient-overflow');
   });
 });
+
+describe('shared small rationals', () => {
+  const gcd = (a: number, b: number): number => (b === 0 ? Math.abs(a) : gcd(b, a % b));
+
+  it('gives every value n/d with |n| ≤ 32 and d = 1 or 2 one object, whichever operation made it', () => {
+    expect(Q.rat(2, 4)).toBe(Q.HALF);
+    expect(Q.rat(-7, -7)).toBe(Q.ONE);
+    expect(Q.neg(Q.ONE)).toBe(Q.MINUS_ONE);
+    expect(Q.add(Q.HALF, Q.HALF)).toBe(Q.ONE);
+    expect(Q.sub(Q.HALF, Q.HALF)).toBe(Q.ZERO);
+    expect(Q.mul(Q.rat(-4), Q.rat(8))).toBe(Q.rat(-32));
+    expect(Q.div(Q.rat(3), Q.rat(-2))).toBe(Q.rat(-6, 4));
+    expect(Q.ratFromNumber(2.5)).toBe(Q.rat(5, 2));
+  });
+
+  it('keeps every value right at and past the shared range', () => {
+    for (let num = -70; num <= 70; num++) {
+      for (const den of [1, 2, 3, -2]) {
+        const g = gcd(num, den) || 1;
+        const sign = den < 0 ? -1 : 1;
+        const r = Q.rat(num, den);
+        expect([r.n, r.d]).toEqual([(sign * num) / g + 0, Math.abs(den) / g]);
+        expect(Q.toNumber(r)).toBe(num / den + 0); // + 0: 0/−2 is −0
+      }
+    }
+    expect(Q.mul(Q.rat(33), Q.rat(1))).toEqual({ n: 33, d: 1 });
+    expect(Q.neg(Q.rat(65, 2))).toEqual({ n: -65, d: 2 });
+  });
+});

@@ -60,33 +60,32 @@ import {
 import { simplifyTrig, trigCost } from './trig.js';
 
 // ---------------------------------------------------------------- quotients
+// Kept for sums only: codegen asks about every node of every block, and a
+// WeakMap entry per product and power cost more than looking at their
+// factors again (a product's bases are mostly symbols, calls or sums).
 const hasQuotientMemo = new WeakMap<Expr, boolean>();
 
 /** Whether e has a negative power anywhere outside function arguments. */
 function hasQuotient(e: Expr): boolean {
-  const hit = hasQuotientMemo.get(e);
-  if (hit !== undefined) return hit;
-  let r: boolean;
   switch (e.kind) {
     case 'num':
     case 'sym':
     case 'fn':
-      r = false;
-      break;
-    case 'add':
-      r = e.terms.some((t) => hasQuotient(t.expr));
-      break;
+      return false;
+    case 'add': {
+      const hit = hasQuotientMemo.get(e);
+      if (hit !== undefined) return hit;
+      const r = e.terms.some((t) => hasQuotient(t.expr));
+      hasQuotientMemo.set(e, r);
+      return r;
+    }
     case 'mul':
-      r = e.factors.some((f) => isNegativeNumber(f.exp) || hasQuotient(f.base));
-      break;
+      return e.factors.some((f) => isNegativeNumber(f.exp) || hasQuotient(f.base));
     case 'pow':
-      r = isNegativeNumber(e.exp) || hasQuotient(e.base);
-      break;
+      return isNegativeNumber(e.exp) || hasQuotient(e.base);
     default:
       return unreachable(e);
   }
-  hasQuotientMemo.set(e, r);
-  return r;
 }
 
 const isNegativeNumber = (e: Expr): boolean => e.kind === 'num' && Q.isNegative(e.value);

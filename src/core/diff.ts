@@ -2,7 +2,8 @@
 // only put in canonical form by the constructors, never rewritten.
 import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
-import { add, addAll, contains, cos, dependsOn, div, fn, liveSymbol, memo, mul, mulOmitting, neg, num, ONE, pow, sin, unreachable, ZERO, type Expr, type Fn } from './expr.js';
+import type { Rational } from './rational.js';
+import { add, addAll, addFromTerms, contains, cos, dependsOn, div, fn, liveSymbol, memo, mul, mulFactors, mulOmitting, neg, num, ONE, pow, sin, splitCoeff, unreachable, ZERO, type Expr, type Fn, type Term } from './expr.js';
 import { deepSafe } from './traverse.js';
 
 /**
@@ -12,23 +13,86 @@ import { deepSafe } from './traverse.js';
  * for the forcing, for ∂L/∂q and again for the linearization).
  */
 export function diff(e: Expr, x: string): Expr {
+  const D = differentiator(x);
+  return D === undefined ? ZERO : D.d(e);
+}
+
+/**
+ * The derivatives of the terms c·t of a sum as parts k·p with p = ∂t/∂x / k
+ * (what expandTerms takes): for a product of which one factor depends on x
+ * (a term of a Jacobian row: l₁l₂m₃q̇₂²sin(q₁ − q₂)), p is coefficient-free
+ * and made without making ∂t/∂x first, a node per term that only the
+ * caller's split would read.
+ */
+export function diffTerms(terms: readonly Term[], x: string): Term[] {
+  const D = differentiator(x);
+  const out: Term[] = [];
+  if (D === undefined) return out;
+  for (const t of terms) {
+    const [k, p] = termDerivative(t.expr, D);
+    if (p !== ZERO) out.push({ expr: p, coeff: Q.mul(t.coeff, k) });
+  }
+  return out;
+}
+
+/** ∂/∂x memoized on the nodes (memo slot `derivatives`), with whether a node depends on x. */
+interface Differentiator {
+  readonly x: string;
+  readonly d: (u: Expr) => Expr;
+  readonly has: (u: Expr) => boolean;
+}
+
+function differentiator(x: string): Differentiator | undefined {
   const s = liveSymbol(x);
-  if (s === undefined) return ZERO;
+  if (s === undefined) return undefined;
   const has = (u: Expr): boolean => contains(u, s);
-  const d: (u: Expr) => Expr = deepSafe(
-    (u) => {
-      if (!has(u)) return ZERO;
-      const hit = known(u, x);
-      if (hit) return hit;
-      const r = rule(u, x, d, has);
-      const m = memo(u);
-      if (m.derivatives) m.derivatives.push(x, r);
-      else m.derivatives = [x, r];
-      return r;
-    },
-    (u) => !has(u) || known(u, x) !== undefined,
-  );
-  return d(e);
+  const D: Differentiator = {
+    x,
+    has,
+    d: deepSafe(
+      (u) => {
+        if (!has(u)) return ZERO;
+        const hit = known(u, x);
+        if (hit) return hit;
+        const r = rule(u, D);
+        const m = memo(u);
+        if (m.derivatives) m.derivatives.push(x, r);
+        else m.derivatives = [x, r];
+        return r;
+      },
+      (u) => !has(u) || known(u, x) !== undefined,
+    ),
+  };
+  return D;
+}
+
+/**
+ * ∂t/∂x as k·p. A product with one factor bᵢ^eᵢ depending on x, whose
+ * derivative was not taken before, gives k·p = (Π_{j≠i} bⱼ^eⱼ)·∂(bᵢ^eᵢ)
+ * with p the coefficient-free product, merged from the other factors and
+ * the coefficient-free part of ∂(bᵢ^eᵢ) (the product rule's single term,
+ * as mulOmitting merges it, without its coefficient); anything else k = 1,
+ * p = ∂t/∂x.
+ */
+function termDerivative(t: Expr, D: Differentiator): [Rational, Expr] {
+  if (t.kind === 'mul' && known(t, D.x) === undefined) {
+    const fs = t.factors;
+    let i = -1;
+    for (let j = 0; j < fs.length && i !== -2; j++) if (D.has(fs[j]!.base) || D.has(fs[j]!.exp)) i = i === -1 ? j : -2;
+    // Not when the other factors are one sum: mulFactors multiplies that in through mul, which may flip or flatten it.
+    const others = i >= 0 ? fs.filter((_, j) => j !== i) : [];
+    if (i >= 0 && !(others.length === 1 && others[0]!.exp === ONE && others[0]!.base.kind === 'add')) {
+      const di = D.d(pow(fs[i]!.base, fs[i]!.exp));
+      if (di === ZERO) return [Q.ONE, ZERO];
+      const [c, unit] = splitCoeff(di);
+      const p = mulFactors(Q.ONE, others, unit);
+      if (isPlainTerm(p)) {
+        const [c2, m] = splitCoeff(p);
+        return [Q.mul(t.coeff, Q.mul(c, c2)), m];
+      }
+    }
+  }
+  return [Q.ONE, D.d(t)];
 }
 
 /** ∂u/∂x if it was taken before. */
@@ -39,19 +103,45 @@ function known(u: Expr, x: string): Expr | undefined {
   return undefined;
 }
 
-function rule(e: Expr, x: string, d: (u: Expr) => Expr, has: (u: Expr) => boolean): Expr {
+function rule(e: Expr, D: Differentiator): Expr {
+  const { x, d, has } = D;
   switch (e.kind) {
     case 'num':
       return ZERO;
     case 'sym':
       return e.name === x ? ONE : ZERO;
     case 'add': {
-      const parts: Expr[] = [];
+      // Σ c·∂t, collected as addAll collects the products c·∂t, without
+      // making them: a node per term of every derivative of a sum (the
+      // partials ∂M_jk/∂q_x of a mass matrix) that nothing kept.
+      let constant = Q.ZERO;
+      const acc = new Map<Expr, Rational>();
+      const put = (u: Expr, c: Rational): void => {
+        const prev = acc.get(u);
+        acc.set(u, prev ? Q.add(prev, c) : c);
+      };
       for (const t of e.terms) {
-        const dt = d(t.expr);
-        if (dt !== ZERO) parts.push(mul(num(t.coeff), dt));
+        if (!has(t.expr)) continue;
+        const [k, dt] = termDerivative(t.expr, D);
+        if (dt === ZERO) continue;
+        const c = Q.mul(t.coeff, k);
+        if (isPlainTerm(dt)) {
+          const [k2, u] = splitCoeff(dt);
+          put(u, Q.mul(c, k2));
+          continue;
+        }
+        // A number, a sum or a multiple of one sum: c·∂t made, as addAll takes it.
+        const part = mul(num(c), dt);
+        if (part.kind === 'num') constant = Q.add(constant, part.value);
+        else if (part.kind === 'add') {
+          constant = Q.add(constant, part.constant);
+          for (const u of part.terms) put(u.expr, u.coeff);
+        } else {
+          const [k2, u] = splitCoeff(part);
+          put(u, k2);
+        }
       }
-      return addAll(parts);
+      return addFromTerms(constant, acc);
     }
     case 'mul': {
       // Product rule over the factors bᵢ^eᵢ: Σᵢ (Π_{j≠i} bⱼ^eⱼ)·∂(bᵢ^eᵢ).
@@ -85,6 +175,14 @@ function rule(e: Expr, x: string, d: (u: Expr) => Expr, has: (u: Expr) => boolea
       return unreachable(e);
   }
 }
+
+/**
+ * A term whose multiples c·u (u its coefficient-free part) are products over
+ * u's own factor list, whatever c: a symbol, function or power, or a
+ * product other than a multiple of one sum (which scale may flip or flatten).
+ */
+const isPlainTerm = (e: Expr): boolean =>
+  e.kind === 'sym' || e.kind === 'fn' || e.kind === 'pow' || (e.kind === 'mul' && (e.factors.length > 1 || e.factors[0]!.base.kind !== 'add'));
 
 function outerDerivative(f: Fn): Expr {
   const u = f.args[0]!;

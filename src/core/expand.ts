@@ -1,7 +1,7 @@
 // Expansion: distribute products and positive integer powers over sums.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { addFromTerms, fn, makeMul, memo, mul, mulFactors, ONE, pow, splitCoeff, unreachable, type Expr } from './expr.js';
+import { addFromTerms, fn, makeMul, memo, mul, mulFactors, ONE, pow, splitCoeff, unreachable, type Expr, type Term } from './expr.js';
 import { deepSafe } from './traverse.js';
 
 /** Polynomial in "monomials": canonical term → coefficient; ONE keys the constant. */
@@ -102,6 +102,16 @@ export const isExpandedSum = (e: Expr): boolean => e.kind === 'add' && e.terms.e
  * with a map per node.
  */
 export function expandAll(parts: readonly Expr[]): Expr {
+  return expandTerms(parts.map((expr) => ({ expr, coeff: Q.ONE })));
+}
+
+/**
+ * expandAll of the parts c·e for the terms {e, c}, without making them: the
+ * linearization's derivatives ∂t/∂x of a row's terms t come with the
+ * terms' coefficients, and c·∂t made a node per term only to be split
+ * apart again here.
+ */
+export function expandTerms(parts: readonly Term[]): Expr {
   let constant = Q.ZERO;
   const acc: Poly = new Map();
   const put = (m: Expr, k: Rational): void => {
@@ -111,8 +121,9 @@ export function expandAll(parts: readonly Expr[]): Expr {
       acc.set(m, prev ? Q.add(prev, k) : k);
     }
   };
-  for (const p of parts) {
-    const [c, u] = splitCoeff(p);
+  for (const { expr: p, coeff } of parts) {
+    const [pc, u] = splitCoeff(p);
+    const c = Q.mul(coeff, pc);
     const sum = u.kind === 'mul' ? lonePlainSum(u) : undefined;
     if (u.kind === 'mul' && sum) {
       const others = u.factors.filter((f) => f.base !== sum);
@@ -123,13 +134,13 @@ export function expandAll(parts: readonly Expr[]): Expr {
       }
       continue;
     }
-    const x = expand(p);
+    const x = expand(u);
     if (x.kind === 'add') {
-      constant = Q.add(constant, x.constant);
-      for (const t of x.terms) put(t.expr, t.coeff);
+      constant = Q.add(constant, Q.mul(c, x.constant));
+      for (const t of x.terms) put(t.expr, Q.mul(c, t.coeff));
     } else {
-      const [k, m] = splitCoeff(x);
-      put(m, k);
+      const [k2, m] = splitCoeff(x);
+      put(m, Q.mul(c, k2));
     }
   }
   return addFromTerms(constant, acc);
@@ -155,7 +166,10 @@ export function expand(e: Expr): Expr {
 const expandDeepSafe = deepSafe((e: Expr): Expr => {
   const m = memo(e);
   if (m.expanded) return m.expanded;
-  const r = isExpandedSum(e) ? e : expandOnce(e);
+  // A monomial is its own expansion too: the derivatives the linearization
+  // multiplies out are mostly monomials, and expandOnce spent three maps
+  // and a closure on each to find that out.
+  const r = isExpandedSum(e) || isExpandedPower(e) ? e : expandOnce(e);
   m.expanded = r;
   memo(r).expanded = r;
   return r;

@@ -24,7 +24,7 @@ import { opCount } from './cost.js';
 import { expand, isExpandedPower, isExpandedSum } from './expand.js';
 import { deepSafe, mapChildren, memoPass } from './traverse.js';
 import {
-  add, addAll, addFromTerms, cos, fn, makeMul, memo, mul, mulAll, mulFactors, num, ONE, pow, sin, splitCoeff, sub, unreachable, type Expr, type Factor, type Term,
+  add, addAll, addFromTerms, cos, fn, makeMul, memo, mul, mulAll, mulFactors, num, ONE, pow, sin, splitCoeff, sub, unreachable, type Expr, type Factor, type Fn, type Term,
 } from './expr.js';
 
 // Results are memoized on the nodes (see Memo in expr.ts): derivations ask
@@ -420,10 +420,13 @@ function shortestFormOnce(poly: Expr): Expr {
       bestCost = c;
     }
   };
-  consider(expand(pythagorean(poly, 'cos')));
-  consider(expand(pythagorean(poly, 'sin')));
+  // A rewriting that finds nothing to rewrite gives poly back, which is
+  // never strictly shorter: skip it without rebuilding poly (a mass-matrix
+  // entry's cos qᵢcos qⱼ + sin qᵢsin qⱼ has no squares and no double angles).
+  if (hasEvenPower(poly, 'cos')) consider(expand(pythagorean(poly, 'cos')));
+  if (hasEvenPower(poly, 'sin')) consider(expand(pythagorean(poly, 'sin')));
   consider(linearize(poly));
-  const halved = expand(halveAngles(poly));
+  const halved = hasEvenAngle(poly) ? expand(halveAngles(poly)) : poly;
   if (halved !== poly) {
     consider(halved);
     consider(expand(pythagorean(halved, 'cos')));
@@ -432,13 +435,32 @@ function shortestFormOnce(poly: Expr): Expr {
   return best;
 }
 
+/** Whether a trig polynomial has a factor sin or cos of an angle whose coefficients are all even (what halveAngles rewrites). */
+const hasEvenAngle = (poly: Expr): boolean => someTrigFactor(poly, (f) => isEvenAngle(f.base as Fn));
+
+/** Whether a trig polynomial has an even power of `which` (what pythagorean rewrites). */
+const hasEvenPower = (poly: Expr, which: 'sin' | 'cos'): boolean =>
+  someTrigFactor(poly, (f) => (f.base as Fn).name === which && (f.exp as Expr & { kind: 'num' }).value.n >= 2);
+
+/** Whether some factor of some term of a trig polynomial (its terms are trig monomials, see shortestForm) satisfies `test`. */
+function someTrigFactor(poly: Expr, test: (f: Factor) => boolean): boolean {
+  for (const t of poly.kind === 'add' ? poly.terms : [{ expr: poly }]) for (const f of asFactors(t.expr)) if (isTrigFactor(f) && test(f)) return true;
+  return false;
+}
+
+/** sin or cos of an argument whose coefficients are all even (2u, 2u − 4v). */
+function isEvenAngle(u: Fn): boolean {
+  const a = u.args[0]!;
+  const coeffs = a.kind === 'add' ? (Q.isZero(a.constant) ? a.terms.map((t) => t.coeff) : []) : a.kind === 'mul' ? [a.coeff] : [];
+  return coeffs.length > 0 && coeffs.every((c) => Q.isInteger(c) && c.n % 2 === 0);
+}
+
 /** cos 2u → 1 − 2 sin²u and sin 2u → 2 sin u cos u, for arguments whose coefficients are all even. */
 function halveAngles(e: Expr): Expr {
   return memoPass<Expr>((u, go) => {
     if (u.kind !== 'fn' || (u.name !== 'sin' && u.name !== 'cos')) return mapChildren(u, go);
+    if (!isEvenAngle(u)) return u;
     const a = u.args[0]!;
-    const coeffs = a.kind === 'add' ? (Q.isZero(a.constant) ? a.terms.map((t) => t.coeff) : []) : a.kind === 'mul' ? [a.coeff] : [];
-    if (coeffs.length === 0 || !coeffs.every((c) => Q.isInteger(c) && c.n % 2 === 0)) return u;
     const half = mul(num(Q.HALF), a);
     return u.name === 'cos' ? sub(ONE, mul(num(2), pow(sin(half), 2))) : mul(num(2), sin(half), cos(half));
   })(e);

@@ -12,9 +12,9 @@
 // faster than simplify(L) first. Neither nerdamer nor mathjs is used here:
 // both take seconds on this system (see ARCHITECTURE.md).
 import { MechanicsError } from '../errors.js';
-import { add, addAll, dependsOn, HALF, mul, neg, ZERO, type Expr } from '../core/expr.js';
+import { addAll, dependsOn, HALF, mul, neg, ZERO, type Expr } from '../core/expr.js';
 import { diff } from '../core/diff.js';
-import { expand } from '../core/expand.js';
+import { expandAll } from '../core/expand.js';
 import { mapChildren, memoPass } from '../core/traverse.js';
 import { simplify, simplifyTrig } from '../core/trig.js';
 import { energyField, type Model } from '../model/model.js';
@@ -111,15 +111,17 @@ export function deriveLagrange2(model: Model): Lagrange2 {
       if (dependsOnQ(M[j]![j]!, x)) parts.push(mul(HALF, partial(M[j]![j]!, name), qd[j]!, qd[j]!));
       for (let k = j + 1; k < n; k++) if (dependsOnQ(M[j]![k]!, x)) parts.push(mul(partial(M[j]![k]!, name), qd[j]!, qd[k]!));
     }
-    return simplify(addAll(parts));
+    // simplify(Σ parts) is simplifyTrig of its expansion: expanded part by
+    // part (each ∂M_jk/∂q_x q̇_j q̇_k term by term), without building the sum.
+    return simplifyTrig(expandAll(parts));
   });
   // f_i = ∂L/∂q_i − Σ_k (∂p_i/∂q_k) q̇_k − ∂p_i/∂t + Q_i with p_i = Σ_j M_ij q̇_j + b_i.
   // simplify(f_i) is simplifyTrig of the expansion of f_i, and expanding is
   // linear: the expansion of ∂L/∂q_i (a simplified form, kept on its node)
   // joins the expansion of the other parts, where expanding the whole sum
   // walked the n² terms of ∂L/∂q_i again (a tenth of the derivation of the
-  // 40-link pendulum). Expanded sums hold monomials only, so adding two of
-  // them merges their terms as the expansion of the sum would.
+  // 40-link pendulum); expandAll multiplies each part c·∂M_ij/∂q_k·q̇_jq̇_k
+  // out term by term, where expand's general walk took it apart with maps.
   const forcing = cs.map((_, i) => {
     const parts: Expr[] = [model.Q[i]!, neg(diff(b[i]!, TIME))];
     for (let j = 0; j < n; j++) if (dependsOn(M[i]![j]!, TIME)) parts.push(neg(mul(diff(M[i]![j]!, TIME), qd[j]!)));
@@ -128,7 +130,7 @@ export function deriveLagrange2(model: Model): Lagrange2 {
       if (dependsOnQ(b[i]!, k)) parts.push(neg(mul(partial(b[i]!, x), qd[k]!)));
       for (let j = 0; j < n; j++) if (dependsOnQ(M[i]![j]!, k)) parts.push(neg(mul(partial(M[i]![j]!, x), qd[j]!, qd[k]!)));
     }
-    return simplifyTrig(add(expand(dLdq[i]!), expand(addAll(parts))));
+    return simplifyTrig(expandAll([dLdq[i]!, ...parts]));
   });
   const constantMass = M.every((r) => r.every((e) => freeOfState(e, model)));
   const constantForcing = forcing.every((f) => freeOfState(f, model, true));

@@ -11,10 +11,10 @@
 // accelerations already factor. Compliant terms (compliant.ts) add their
 // residual increments over the region where they act.
 // Tests: test/codegen/jacobian.test.ts (the generated Jacobian against differences of rhs).
-import { addAll, mul, neg, num, scale, symbolsIn, ZERO, type Expr, type Term } from '../core/expr.js';
+import { addAll, mul, neg, scale, symbolsIn, ZERO, type Expr, type Term } from '../core/expr.js';
 import * as Q from '../core/rational.js';
-import { diff } from '../core/diff.js';
-import { expandAll } from '../core/expand.js';
+import { diff, diffTerms } from '../core/diff.js';
+import { expandTerms } from '../core/expand.js';
 import { simplify } from '../core/trig.js';
 import type { Model } from '../model/model.js';
 import { accelerationSymbol, multiplierSymbol } from '../model/names.js';
@@ -60,7 +60,7 @@ export function deriveLinearization(model: Model, l2: Lagrange2, constraints: Re
  * pendulum's residual has O(n) terms of which O(1) depend on a given
  * coordinate. ∂/∂x of the sum of those terms is the sum of their
  * derivatives, built here without building that sum first (diff's rule for
- * a sum, term by term) and multiplied out as simplify would (expandAll):
+ * a sum, term by term) and multiplied out as simplify would (expandTerms):
  * the same result.
  */
 export function gradient(e: Expr, names: readonly string[]): Expr[] {
@@ -69,7 +69,7 @@ export function gradient(e: Expr, names: readonly string[]): Expr[] {
     const ts = terms.get(x);
     if (ts === undefined) return ZERO;
     if (ts.length === 1) return simplify(diff(scale(ts[0]!.expr, ts[0]!.coeff), x));
-    return simplify(expandAll(ts.map((t) => mul(num(t.coeff), diff(t.expr, x)))));
+    return simplify(expandTerms(diffTerms(ts, x)));
   });
 }
 

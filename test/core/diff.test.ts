@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  add, cos, div, fn, HALF, mul, neg, num, ONE, pow, sin, sqrt, sub, sym, TWO, ZERO, type Expr,
+  add, addAll, cos, div, fn, HALF, mul, neg, num, ONE, pow, sin, sqrt, sub, sym, TWO, ZERO, type Expr,
 } from '../../src/core/expr.js';
 import { diff, timeDerivative } from '../../src/core/diff.js';
 import { evaluate, type Env } from '../../src/core/evaluate.js';
@@ -176,6 +176,18 @@ describe('derivatives of random expressions', () => {
       diff(diff(e, 'x'), 'y');
       expect(snapshot(e)).toEqual(before);
     }
+  });
+  it('of a sum are its terms’ derivatives times their coefficients, collected as addAll collects them', () => {
+    for (const [i, e] of randomExprs(2800, 120, { depth: 3 }).entries()) {
+      if (e.kind !== 'add') continue;
+      const parts = e.terms.map((t) => mul(num(t.coeff), diff(t.expr, 'x')));
+      expect(diff(e, 'x'), `seed ${2800 + i}: ${toText(e)}`).toBe(addAll(parts));
+    }
+    // Terms whose derivatives are a number (3x), a sum (x(y + z)) and a
+    // multiple of one sum ((x + y)² → 2(x + y)): −(y + z) and −(x + y) join the sum.
+    const z = sym('z');
+    const e = add(mul(n(3), x), neg(mul(x, add(y, z))), mul(n(-1, 2), pow(add(x, y), 2)), mul(y, sin(x)));
+    expect(diff(e, 'x')).toBe(add(n(3), neg(y), neg(z), neg(x), neg(y), mul(y, cos(x))));
   });
   it('mixed partials commute numerically', () => {
     for (const [i, e] of exprs.entries()) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { add, addAll, cos, fn, HALF, mul, neg, num, ONE, pow, sin, sqrt, sub, sym, TWO, ZERO, type Expr } from '../../src/core/expr.js';
 import { evaluate } from '../../src/core/evaluate.js';
-import { expand, expandAll } from '../../src/core/expand.js';
+import { expand, expandAll, expandTerms } from '../../src/core/expand.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { toText } from '../../src/core/print.js';
 import { rat } from '../../src/core/rational.js';
@@ -123,5 +123,21 @@ describe('expansion of a list of parts without their sum', () => {
       const parts = [mul(a, S), mul(num(rat(-3, 2)), b, pow(c, 2), S), z!, mul(a, z!)];
       expect(expandAll(parts), `seed ${seed}`).toBe(expand(addAll(parts)));
     }
+  });
+  it('of parts with coefficients (expandTerms) is expandAll of the parts multiplied by them', () => {
+    for (let seed = 0; seed < 60; seed++) {
+      const [x, y, z] = randomExprs(7000 + 3 * seed, 3, { depth: 2 });
+      const S = expand(add(x!, y!));
+      const terms = [
+        { expr: mul(a, S), coeff: rat(-3, 2) },
+        { expr: mul(num(2), b, S), coeff: rat(1, 4) },
+        { expr: z!, coeff: rat(-1) },
+        { expr: num(3), coeff: rat(2, 3) },
+        { expr: mul(a, pow(c, 2)), coeff: rat(5) },
+      ];
+      expect(expandTerms(terms), `seed ${seed}`).toBe(expandAll(terms.map((t) => mul(num(t.coeff), t.expr))));
+    }
+    // −3/2·(a·(1 + c)) + 3/2·a·c: the a·c terms cancel, −3/2·a is left.
+    expect(expandTerms([{ expr: mul(a, add(ONE, c)), coeff: rat(-3, 2) }, { expr: mul(a, c), coeff: rat(3, 2) }])).toBe(mul(num(rat(-3, 2)), a));
   });
 });

@@ -211,13 +211,14 @@ export interface Memo {
 export const memo = (e: Expr): Memo => e as unknown as Memo;
 
 /**
- * Interning links of a node, next to its memo slots (same caveats). `hash`
- * is the structural hash; `parents` lists the interned nodes whose youngest
- * child (largest id) this node is: a compound node is registered there, so
- * the table reaches it only through that child.
+ * Interning links of a node, next to its memo slots (same caveats).
+ * `parents` lists the interned nodes whose youngest child (largest id) this
+ * node is: a compound node is registered there, so the table reaches it
+ * only through that child. The node's hash is not kept (8 bytes a node):
+ * a node is its own shape, and hashOf(node) computes it again where a list
+ * of parents becomes a map.
  */
 interface Links {
-  hash: number;
   parents: Expr[] | Map<number, Expr | Expr[]> | undefined;
 }
 const links = (e: Expr): Links => e as unknown as Links;
@@ -369,7 +370,7 @@ function findCompound(anchor: Expr, h: number, x: Shape): Expr | undefined {
   const found = Array.isArray(p) ? p : p.get(h);
   if (found === undefined) return undefined;
   if (!Array.isArray(found)) return sameShape(found, x) ? found : undefined;
-  for (const e of found) if (links(e).hash === h && sameShape(e, x)) return e;
+  for (const e of found) if (sameShape(e, x)) return e;
   return undefined;
 }
 
@@ -380,7 +381,7 @@ function addParent(anchor: Expr, h: number, e: Expr): void {
   else if (p.length < SCAN_PARENTS) p.push(e);
   else {
     const m = new Map<number, Expr | Expr[]>();
-    for (const q of p) addByHash(m, links(q).hash, q);
+    for (const q of p) addByHash(m, hashOf(q), q);
     addByHash(m, h, e);
     setParents(anchor, m);
   }
@@ -409,7 +410,7 @@ function intern<S extends Shape>(shape: S, shared = false): S & { readonly id: n
   const anchor = isAtom ? undefined : anchorOf(shape);
   const hit = anchor === undefined ? findAtom(h, shape) : findCompound(anchor, h, shape);
   if (hit) return hit as unknown as S & { id: number };
-  const e = makeNode(shape, h, shared);
+  const e = makeNode(shape, shared);
   if (anchor === undefined) addYoung(h, e as Atom);
   else addParent(anchor, h, e);
   if (++madeSinceAging >= AGE_EVERY) age();
@@ -429,22 +430,22 @@ function intern<S extends Shape>(shape: S, shared = false): S & { readonly id: n
  * 152-byte backing store for 24 bytes of pointers (26 MB of the 40-link
  * pendulum's 176 MB live heap). slice() allocates the exact length.
  */
-function makeNode(x: Shape, hash: number, shared: boolean): Expr {
+function makeNode(x: Shape, shared: boolean): Expr {
   const id = nextId++;
   const u = undefined;
   switch (x.kind) {
     case 'num':
-      return { kind: 'num', id, value: x.value, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u } as Num;
+      return { kind: 'num', id, value: x.value, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, parents: u } as Num;
     case 'sym':
-      return { kind: 'sym', id, name: x.name, stem: x.stem, index: x.index, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u, unit: u } as Sym;
+      return { kind: 'sym', id, name: x.name, stem: x.stem, index: x.index, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, parents: u, unit: u } as Sym;
     case 'add':
-      return { kind: 'add', id, constant: x.constant, terms: shared ? x.terms : x.terms.slice(), expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u, unit: u } as Add;
+      return { kind: 'add', id, constant: x.constant, terms: shared ? x.terms : x.terms.slice(), expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, parents: u, unit: u } as Add;
     case 'mul':
-      return { kind: 'mul', id, coeff: x.coeff, factors: shared ? x.factors : x.factors.slice(), expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u } as Mul;
+      return { kind: 'mul', id, coeff: x.coeff, factors: shared ? x.factors : x.factors.slice(), expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, parents: u } as Mul;
     case 'pow':
-      return { kind: 'pow', id, base: x.base, exp: x.exp, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u, unit: u } as Pow;
+      return { kind: 'pow', id, base: x.base, exp: x.exp, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, parents: u, unit: u } as Pow;
     case 'fn':
-      return { kind: 'fn', id, name: x.name, args: x.args, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, hash, parents: u, unit: u } as Fn;
+      return { kind: 'fn', id, name: x.name, args: x.args, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, parents: u, unit: u } as Fn;
   }
 }
 
@@ -461,7 +462,7 @@ export function withFreshTable<T>(body: () => T): T {
   const outer = table;
   const outerMade = madeSinceAging;
   table = newTable();
-  for (const c of CONSTANTS) addYoung(links(c).hash, c as Atom);
+  for (const c of CONSTANTS) addYoung(hashOf(c), c as Atom);
   try {
     return body();
   } finally {
@@ -482,6 +483,9 @@ export function sym(name: string): Sym {
   const m = /^(.*?)(\d+)$/.exec(name);
   return intern({ kind: 'sym', name, stem: m ? m[1]! : name, index: m ? Number(m[2]) : -1 });
 }
+
+/** The intern table's structural hash of a node (for tests of the table: which nodes share one). */
+export const structuralHash = (e: Expr): number => hashOf(e);
 
 /** The symbol of this name if it is alive (a symbol's hash and equality read its name only). */
 function findSym(name: string): Sym | undefined {

@@ -408,6 +408,16 @@ describe('shared factor objects', () => {
     expect(mul(sin(z), x, n(3))).toBe(b);
   });
 
+  it('c·x shares the factor list of x, and each is still the one node of its structure', () => {
+    const a = mul(x, sin(y), pow(z, 3));
+    const b = scale(a, rat(-5, 2));
+    if (a.kind !== 'mul' || b.kind !== 'mul') throw new Error('not products');
+    expect(b.factors).toBe(a.factors);
+    expect(b.coeff).toEqual({ n: -5, d: 2 });
+    expect(splitCoeff(b)[1]).toBe(a);
+    expect(mul(n(-5, 2), pow(z, 3), x, sin(y))).toBe(b);
+  });
+
   it('a factor with another exponent is its own object, with the right exponent', () => {
     const a = mul(pow(x, 2), y);
     const b = mul(pow(x, 2), z);

@@ -219,7 +219,7 @@ export const memo = (e: Expr): Memo => e as unknown as Memo;
  * of parents becomes a map.
  */
 interface Links {
-  parents: Expr[] | Map<number, Expr | Expr[]> | undefined;
+  parents: Expr[] | ParentTable | undefined;
 }
 const links = (e: Expr): Links => e as unknown as Links;
 
@@ -352,8 +352,56 @@ function anchorOf(x: Shape): Expr {
   }
 }
 
-/** Parent lists up to this length are scanned; longer ones become a map by hash. */
+/** Parent lists up to this length are scanned; longer ones become a ParentTable. */
 const SCAN_PARENTS = 8;
+
+/**
+ * The parents of an anchor past SCAN_PARENTS: open addressing (linear
+ * probing) over the nodes, their hashes beside them in an Int32Array, at
+ * most 3/4 full. A Map by hash cost ≈ 46 bytes a parent (heap snapshot of the
+ * 40-link pendulum; most anchors' parents are in such tables), this 16–32.
+ * Nothing is ever removed: a parent lives as long as its anchor.
+ */
+class ParentTable {
+  private keys: Int32Array;
+  private nodes: (Expr | undefined)[];
+  private size = 0;
+
+  constructor(capacity: number) {
+    this.keys = new Int32Array(capacity);
+    this.nodes = new Array<Expr | undefined>(capacity).fill(undefined);
+  }
+
+  find(h: number, x: Shape): Expr | undefined {
+    const mask = this.nodes.length - 1;
+    for (let i = h & mask; ; i = (i + 1) & mask) {
+      const e = this.nodes[i];
+      if (e === undefined) return undefined;
+      if (this.keys[i] === h && sameShape(e, x)) return e;
+    }
+  }
+
+  add(h: number, e: Expr): void {
+    if (4 * (this.size + 1) > 3 * this.nodes.length) this.grow();
+    this.place(h, e);
+    this.size++;
+  }
+
+  private place(h: number, e: Expr): void {
+    const mask = this.nodes.length - 1;
+    let i = h & mask;
+    while (this.nodes[i] !== undefined) i = (i + 1) & mask;
+    this.keys[i] = h;
+    this.nodes[i] = e;
+  }
+
+  private grow(): void {
+    const { keys, nodes } = this;
+    this.keys = new Int32Array(2 * nodes.length);
+    this.nodes = new Array<Expr | undefined>(2 * nodes.length).fill(undefined);
+    for (let i = 0; i < nodes.length; i++) if (nodes[i] !== undefined) this.place(keys[i]!, nodes[i]!);
+  }
+}
 
 function parentsOf(anchor: Expr): Links['parents'] {
   return anchor.id < constantIds ? table.constantParents[anchor.id] : links(anchor).parents;
@@ -367,36 +415,22 @@ function setParents(anchor: Expr, p: Links['parents']): void {
 function findCompound(anchor: Expr, h: number, x: Shape): Expr | undefined {
   const p = parentsOf(anchor);
   if (p === undefined) return undefined;
-  const found = Array.isArray(p) ? p : p.get(h);
-  if (found === undefined) return undefined;
-  if (!Array.isArray(found)) return sameShape(found, x) ? found : undefined;
-  for (const e of found) if (sameShape(e, x)) return e;
+  if (!Array.isArray(p)) return p.find(h, x);
+  for (const e of p) if (sameShape(e, x)) return e;
   return undefined;
 }
 
 function addParent(anchor: Expr, h: number, e: Expr): void {
   const p = parentsOf(anchor);
   if (p === undefined) setParents(anchor, [e]);
-  else if (!Array.isArray(p)) addByHash(p, h, e);
+  else if (!Array.isArray(p)) p.add(h, e);
   else if (p.length < SCAN_PARENTS) p.push(e);
   else {
-    const m = new Map<number, Expr | Expr[]>();
-    for (const q of p) addByHash(m, hashOf(q), q);
-    addByHash(m, h, e);
-    setParents(anchor, m);
+    const t = new ParentTable(4 * SCAN_PARENTS);
+    for (const q of p) t.add(hashOf(q), q);
+    t.add(h, e);
+    setParents(anchor, t);
   }
-}
-
-/**
- * A node alone under its hash is the map's value itself, not a list of one:
- * hashes rarely collide, and a one-element array per parent was 7 % of the
- * 40-link pendulum's live heap.
- */
-function addByHash(m: Map<number, Expr | Expr[]>, h: number, e: Expr): void {
-  const v = m.get(h);
-  if (v === undefined) m.set(h, e);
-  else if (Array.isArray(v)) v.push(e);
-  else m.set(h, [v, e]);
 }
 
 /**

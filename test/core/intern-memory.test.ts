@@ -71,9 +71,9 @@ describe('the intern table in a long-lived process', () => {
 describe('the parent lists of the intern table', () => {
   it('finds every node again under an anchor with thousands of parents, hash collisions included', () => {
     // k·b·a for k = 2, 3, … and 16 symbols b made before a: all registered
-    // on a (their youngest child), whose parents become a map by hash; run
+    // on a (their youngest child), whose parents become a hash table; run
     // until two of them share a hash (expected after ≈ 80,000 of 2³² values),
-    // so that map entries holding one node and holding a list both occur.
+    // so that a probe passes a node of the same hash that is not the one asked.
     const bs = Array.from({ length: 16 }, (_, j) => sym(`b_of_many${j}`));
     const a = sym('anchor_of_many');
     const made: Expr[] = [];
@@ -105,7 +105,7 @@ describe('the parent lists of the intern table', () => {
     const perProduct = (h1 - h0) / count;
     const perSum = (h2 - h1) / count;
     console.log(`bytes per product ${perProduct.toFixed(0)}, per sum ${perSum.toFixed(0)}`);
-    // Measured (V8 without pointer compression): 297–312 and 393–400; 591 and 495
+    // Measured (V8 without pointer compression): 272 and 383; 591 and 495
     // with a Rational per coefficient, a factor object per factor and lists
     // kept at the capacity push left them.
     expect(perProduct).toBeLessThan(400);

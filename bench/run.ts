@@ -86,10 +86,17 @@ function scaling(lines: readonly { n: number; deriveMs: number; codegenMs: numbe
  */
 const NODE_FLAGS = ['--max-semi-space-size=64'];
 
+/**
+ * The pendulum's memory budget (issue 16: n = 100 within 2 GB): V8 lets the
+ * heap grow well past the live set before a full collection, so the child's
+ * old space is capped below it (the live set at n = 100 is 1.5 GB).
+ */
+const MEMORY_CAP = ['--max-old-space-size=1800'];
+
 /** One pendulum size in a fresh process running this file compiled. */
 function isolated(n: number): object {
   try {
-    return JSON.parse(execFileSync(process.execPath, [...NODE_FLAGS, fileURLToPath(import.meta.url), '--pendulum', String(n)], { encoding: 'utf8', maxBuffer: 64 << 20 })) as object;
+    return JSON.parse(execFileSync(process.execPath, [...NODE_FLAGS, ...MEMORY_CAP, fileURLToPath(import.meta.url), '--pendulum', String(n)], { encoding: 'utf8', maxBuffer: 64 << 20 })) as object;
   } catch (err) {
     // A size that fails (memory, stack) is a finding, not the end of the bench.
     return { bench: 'pendulum', n, error: (err as Error).message.split('\n').find((l) => /Error/.test(l)) ?? String(err) };

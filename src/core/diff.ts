@@ -35,14 +35,14 @@ export function diffTerms(terms: readonly Term[], x: string): Term[] {
   return out;
 }
 
-/** ∂/∂x memoized on the nodes (memo slot `derivatives`), with whether a node depends on x. */
-interface Differentiator {
+/** ∂/∂x memoized on the nodes (memo slot `derivatives`), with whether a node depends on x: for many derivatives by one name (diff makes one per call). */
+export interface Differentiator {
   readonly x: string;
   readonly d: (u: Expr) => Expr;
   readonly has: (u: Expr) => boolean;
 }
 
-function differentiator(x: string): Differentiator | undefined {
+export function differentiator(x: string): Differentiator | undefined {
   const s = liveSymbol(x);
   if (s === undefined) return undefined;
   const has = (u: Expr): boolean => contains(u, s);

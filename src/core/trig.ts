@@ -221,8 +221,8 @@ function simplifyCopies(e: Expr): Expr | undefined {
   // A lone copy c·a·S is a product, not a sum.
   const terms = e.kind === 'add' && Q.isZero(e.constant) ? e.terms : e.kind === 'mul' ? [{ expr: makeMul(Q.ONE, e.factors), coeff: e.coeff }] : undefined;
   if (terms === undefined) return undefined;
-  let S: (Expr & { kind: 'add' }) | undefined;
-  const copies: { readonly a: Expr; readonly factors: readonly Factor[]; readonly c: Rational }[] = [];
+  let S: Expr | undefined;
+  const copies: Copy[] = [];
   for (const t of terms) {
     if (t.expr.kind !== 'mul') return undefined;
     const others: Factor[] = [];
@@ -233,10 +233,60 @@ function simplifyCopies(e: Expr): Expr | undefined {
       else return undefined;
     }
     if (sum === undefined || others.length === 0 || (S !== undefined && sum !== S)) return undefined;
-    S = sum as Expr & { kind: 'add' };
+    S = sum;
     copies.push({ a: makeMul(Q.ONE, others), factors: others, c: t.coeff });
   }
-  if (S === undefined || !isExpandedSum(S) || !everyOwnForm(S.terms, (t) => t.expr)) return undefined;
+  return S === undefined ? undefined : copiesForm(copies, S);
+}
+
+/** A copy cₖ·aₖ·S of simplifyCopies: aₖ the product of the symbol powers `factors`. */
+interface Copy {
+  readonly a: Expr;
+  readonly factors: readonly Factor[];
+  readonly c: Rational;
+}
+
+/**
+ * simplify(Σₖ cₖ·aₖ·S) for the copies {aₖ, cₖ} (`expr`, `coeff`), without
+ * making the products aₖ·S or their sum, where simplifyCopies applies to
+ * that sum (the aₖ distinct products of symbol powers); else undefined. A
+ * mass-matrix entry ∂(∂L/∂q̇ᵢ)/∂q̇ⱼ of particles is such a sum: ∂L/∂q̇ᵢ is
+ * Σₖ ½mₖ·Pₖ and every ∂Pₖ/∂q̇ⱼ the same S (lagrange2.ts).
+ */
+export function simplifyCopiesOf(terms: readonly Term[], S: Expr): Expr | undefined {
+  const copies: Copy[] = [];
+  const seen = new Set<Expr>();
+  for (const t of terms) {
+    const factors = asFactors(t.expr);
+    if (seen.has(t.expr) || !factors.every((f) => f.base.kind === 'sym' && f.exp.kind === 'num')) return undefined;
+    seen.add(t.expr);
+    copies.push({ a: t.expr, factors, c: t.coeff });
+  }
+  const r = copies.length === 0 ? undefined : copiesForm(copies, S);
+  if (r !== undefined) memo(r).simplified = r;
+  return r;
+}
+
+/** A group's trig polynomial for one coefficient, its shortest form, and the monomials of R·best when that is a sum of monomials. */
+interface Form {
+  readonly poly: Expr;
+  readonly best: Expr;
+  readonly restBest: readonly Term[] | undefined;
+}
+
+/** rest·best multiplied out (as putProduct puts it), when best's terms are monomials; else undefined. A constant is the term ONE. */
+function monomialsOf(rest: Expr, best: Expr): Term[] | undefined {
+  const terms = best.kind === 'add' ? best.terms : [{ expr: splitCoeff(best)[1] }];
+  if (!terms.every((t) => t.expr === ONE || isExpandedPower(t.expr))) return undefined;
+  const out: Term[] = [];
+  const put = (expr: Expr, coeff: Rational): void => void out.push({ expr, coeff });
+  putProduct(put, rest === ONE ? [] : asFactors(rest), () => rest, best, (c) => put(ONE, c));
+  return out;
+}
+
+/** simplifyCopies' result from its copies, or undefined where S is not an expanded sum of its own trig forms free of the aₖ's symbols. */
+function copiesForm(copies: readonly Copy[], S: Expr): Expr | undefined {
+  if (S.kind !== 'add' || !isExpandedSum(S) || !everyOwnForm(S.terms, (t) => t.expr)) return undefined;
   const inS = new Set<Expr>();
   for (const t of S.terms) for (const f of asFactors(t.expr)) inS.add(f.base);
   if (copies.some((k) => k.factors.some((f) => inS.has(f.base)))) return undefined;
@@ -256,18 +306,30 @@ function simplifyCopies(e: Expr): Expr | undefined {
     const joins = g.pure && !Q.isZero(c0);
     const trig = g.terms.map((t) => splitTrig(t.expr)[1]);
     const rest = g.pure ? ONE : splitTrig(g.terms[0]!.expr)[0];
-    const polys = new Map<string, { readonly poly: Expr; readonly best: Expr }>();
+    const polys = new Map<string, Form>();
     for (const k of copies) {
-      let form: { readonly poly: Expr; readonly best: Expr } | undefined;
+      let form: Form | undefined;
       if (g.terms.length + (joins ? 1 : 0) > 1) {
         const key = `${k.c.n}/${k.c.d}`;
         form = polys.get(key);
         if (!form) {
           const poly = addAll([...g.terms.map((t, i) => mul(num(Q.mul(k.c, t.coeff)), trig[i]!)), ...(joins ? [num(Q.mul(k.c, c0))] : [])]);
-          polys.set(key, (form = { poly, best: shortestForm(poly) }));
+          const best = shortestForm(poly);
+          polys.set(key, (form = { poly, best, restBest: best === poly ? undefined : monomialsOf(rest, best) }));
         }
       }
       if (form && form.best !== form.poly) {
+        // aₖ·(R·best): R·best's monomials are made once for all copies, and
+        // aₖ's symbols, none of them in S, merge into each (the same
+        // canonical products as (aₖR)·best's, without the node aₖR).
+        if (form.restBest) {
+          for (const t of form.restBest) {
+            const [c, m] = splitCoeff(mulFactors(Q.ONE, k.factors, t.expr));
+            if (m === ONE) noConstant();
+            put(m, Q.mul(c, t.coeff));
+          }
+          continue;
+        }
         const aR = rest === ONE ? k.a : mul(k.a, rest);
         putProduct(put, asFactors(aR), () => aR, form.best, noConstant);
         continue;

@@ -12,11 +12,12 @@
 // faster than simplify(L) first. Neither nerdamer nor mathjs is used here:
 // both take seconds on this system (see ARCHITECTURE.md).
 import { MechanicsError } from '../errors.js';
-import { addAll, dependsOn, HALF, mul, neg, ZERO, type Expr } from '../core/expr.js';
-import { diff } from '../core/diff.js';
+import { addAll, addFromTerms, dependsOn, HALF, makeMul, mul, neg, ONE, splitCoeff, symbolsIn, ZERO, type Expr, type Term } from '../core/expr.js';
+import * as Q from '../core/rational.js';
+import { diff, differentiator } from '../core/diff.js';
 import { expandAll } from '../core/expand.js';
 import { mapChildren, memoPass } from '../core/traverse.js';
-import { simplify, simplifyTrig } from '../core/trig.js';
+import { simplify, simplifyCopiesOf, simplifyTrig } from '../core/trig.js';
 import { energyField, type Model } from '../model/model.js';
 import { TIME } from '../model/names.js';
 
@@ -45,6 +46,41 @@ export interface Lagrange2 {
   readonly constantForcing: boolean;
 }
 
+/**
+ * M_ij = ∂(∂L/∂q̇_i)/∂q̇_j, simplified. Of particles, ∂L/∂q̇_i is
+ * Σ_k c_k·a_k·P_k (a_k = m_k, P_k = ẋ_k·∂ẋ_k/∂q̇_i + …) and every ∂P_k/∂q̇_j
+ * is one sum S (2l_il_j(cos q_i cos q_j + sin q_i sin q_j) on the n-link
+ * pendulum): simplifyCopiesOf simplifies Σ_k c_k·a_k·S from the copies, as
+ * simplify(diff(…)) does, without making the n − j products a_k·S and their
+ * sum. Any other shape: simplify(diff(…)).
+ */
+function massEntry(grad: Expr, x: string): Expr {
+  const copies = copiesOfDerivative(grad, x);
+  return (copies && simplifyCopiesOf(copies.terms, copies.S)) ?? simplify(diff(grad, x));
+}
+
+/** ∂e/∂x as the copies {a_k, c_k} of one sum S (see massEntry), when every term of e that depends on x is c·a·P with a free of x and ∂P/∂x = k·S. */
+function copiesOfDerivative(e: Expr, x: string): { readonly terms: Term[]; readonly S: Expr } | undefined {
+  const D = differentiator(x);
+  // A lone term c·a·P is a product.
+  const eTerms = e.kind === 'add' ? e.terms : e.kind === 'mul' ? [{ expr: makeMul(Q.ONE, e.factors), coeff: e.coeff }] : undefined;
+  if (D === undefined || eTerms === undefined) return undefined;
+  const terms: Term[] = [];
+  let S: Expr | undefined;
+  for (const t of eTerms) {
+    if (!D.has(t.expr)) continue;
+    if (t.expr.kind !== 'mul') return undefined;
+    const i = t.expr.factors.findIndex((f) => f.base.kind === 'add' && f.exp === ONE);
+    const others = t.expr.factors.filter((_, k) => k !== i);
+    if (i < 0 || others.some((f) => D.has(f.base) || D.has(f.exp))) return undefined;
+    const [k, sum] = splitCoeff(D.d(t.expr.factors[i]!.base));
+    if (sum.kind !== 'add' || (S !== undefined && sum !== S)) return undefined;
+    S = sum;
+    terms.push({ expr: makeMul(Q.ONE, others), coeff: Q.mul(t.coeff, k) });
+  }
+  return S === undefined ? undefined : { terms, S };
+}
+
 /** Whether e is free of every coordinate and of t (velocities too when asked): what a time-stepper may evaluate once. */
 export function freeOfState(e: Expr, model: Model, velocities = false): boolean {
   return !dependsOn(e, TIME) && model.coordinates.every((c) => !dependsOn(e, c.q.name) && !(velocities && dependsOn(e, c.qd.name)));
@@ -62,8 +98,10 @@ export function deriveLagrange2(model: Model): Lagrange2 {
   const M: Expr[][] = Array.from({ length: n }, () => new Array<Expr>(n));
   for (let i = 0; i < n; i++) {
     for (let j = i; j < n; j++) {
-      const mij = simplify(diff(grad[i]!, cs[j]!.qd.name));
-      const v = cs.find((k) => dependsOn(mij, k.qd.name));
+      const mij = massEntry(grad[i]!, cs[j]!.qd.name);
+      // The entry's symbols once, not a dependsOn walk per velocity (n³/2 of them).
+      const inEntry = new Set(symbolsIn(mij).map((s) => s.name));
+      const v = cs.find((k) => inEntry.has(k.qd.name));
       if (v) {
         throw new MechanicsError('not-quadratic', 'derivation', `the kinetic energy is not quadratic in the velocities: M[${cs[i]!.name}][${cs[j]!.name}] depends on ${v.name}'`, { model: model.name, field: energyField(model) });
       }
@@ -103,7 +141,7 @@ export function deriveLagrange2(model: Model): Lagrange2 {
   // ∂L/∂q_i = ½ q̇ᵀ(∂M/∂q_i)q̇ + (∂b/∂q_i)·q̇ + ∂L₀/∂q_i, from the derivatives of
   // the compact entries: differentiating the multiplied-out L instead costs
   // O(n⁴) on the n-link pendulum.
-  const dLdq = cs.map((c, x) => {
+  const dLdqParts = cs.map((c, x) => {
     const name = c.q.name;
     const parts: Expr[] = [diff(L0, name)];
     for (let j = 0; j < n; j++) {
@@ -113,24 +151,68 @@ export function deriveLagrange2(model: Model): Lagrange2 {
     }
     // simplify(Σ parts) is simplifyTrig of its expansion: expanded part by
     // part (each ∂M_jk/∂q_x q̇_j q̇_k term by term), without building the sum.
-    return simplifyTrig(expandAll(parts));
+    return expandAll(parts);
   });
+  const dLdq = dLdqParts.map((e) => simplifyTrig(e));
+  // Σ c·∂e/∂q_k over the (e, k, c) whose e depends on q_k, its terms collected
+  // without making the multiples c·∂e/∂q_k.
+  const combination = (items: readonly (readonly [Expr, number, Q.Rational])[]): Expr => {
+    let constant = Q.ZERO;
+    const acc = new Map<Expr, Q.Rational>();
+    const put = (u: Expr, c: Q.Rational): void => {
+      const prev = acc.get(u);
+      acc.set(u, prev ? Q.add(prev, c) : c);
+    };
+    for (const [e, k, c] of items) {
+      if (!dependsOnQ(e, k)) continue;
+      const d = partial(e, cs[k]!.q.name);
+      if (d.kind === 'add') {
+        constant = Q.add(constant, Q.mul(c, d.constant));
+        for (const t of d.terms) put(t.expr, Q.mul(c, t.coeff));
+      } else if (d.kind === 'num') constant = Q.add(constant, Q.mul(c, d.value));
+      else {
+        const [k2, u] = splitCoeff(d);
+        put(u, Q.mul(c, k2));
+      }
+    }
+    return acc.size === 0 && Q.isZero(constant) ? ZERO : addFromTerms(constant, acc);
+  };
   // f_i = ∂L/∂q_i − Σ_k (∂p_i/∂q_k) q̇_k − ∂p_i/∂t + Q_i with p_i = Σ_j M_ij q̇_j + b_i.
   // simplify(f_i) is simplifyTrig of the expansion of f_i, and expanding is
-  // linear: the expansion of ∂L/∂q_i (a simplified form, kept on its node)
-  // joins the expansion of the other parts, where expanding the whole sum
-  // walked the n² terms of ∂L/∂q_i again (a tenth of the derivation of the
-  // 40-link pendulum); expandAll multiplies each part c·∂M_ij/∂q_k·q̇_jq̇_k
-  // out term by term, where expand's general walk took it apart with maps.
+  // linear, so f_i's velocity terms are collected by monomial q̇_jq̇_k first
+  // (Kugushev–Sorokina (10.13) with the Christoffel symbols of M):
+  //   C_jj = ½∂M_jj/∂q_i − ∂M_ij/∂q_j,  C_jk = ∂M_jk/∂q_i − ∂M_ij/∂q_k − ∂M_ik/∂q_j (j < k),
+  //   G_j = ∂b_j/∂q_i − ∂b_i/∂q_j,
+  // f_i = ∂L₀/∂q_i + Σ C_jk q̇_jq̇_k + Σ G_j q̇_j − Σ ∂M_ij/∂t q̇_j − ∂b_i/∂t + Q_i.
+  // The pairs whose parts cancel (q̇_iq̇_k on the n-link pendulum: half of
+  // ∂L/∂q_i's terms) are never multiplied out. This is the expansion of
+  // ∂L/∂q_i plus the other parts term for term, so it applies where ∂L/∂q_i
+  // is its expansion (simplifyTrig left it as it was); else that sum.
   const forcing = cs.map((_, i) => {
     const parts: Expr[] = [model.Q[i]!, neg(diff(b[i]!, TIME))];
     for (let j = 0; j < n; j++) if (dependsOn(M[i]![j]!, TIME)) parts.push(neg(mul(diff(M[i]![j]!, TIME), qd[j]!)));
-    for (const [k, c] of cs.entries()) {
-      const x = c.q.name;
-      if (dependsOnQ(b[i]!, k)) parts.push(neg(mul(partial(b[i]!, x), qd[k]!)));
-      for (let j = 0; j < n; j++) if (dependsOnQ(M[i]![j]!, k)) parts.push(neg(mul(partial(M[i]![j]!, x), qd[j]!, qd[k]!)));
+    if (dLdq[i] !== dLdqParts[i]) {
+      for (const [k, c] of cs.entries()) {
+        const x = c.q.name;
+        if (dependsOnQ(b[i]!, k)) parts.push(neg(mul(partial(b[i]!, x), qd[k]!)));
+        for (let j = 0; j < n; j++) if (dependsOnQ(M[i]![j]!, k)) parts.push(neg(mul(partial(M[i]![j]!, x), qd[j]!, qd[k]!)));
+      }
+      return simplifyTrig(expandAll([dLdq[i]!, ...parts]));
     }
-    return simplifyTrig(expandAll([dLdq[i]!, ...parts]));
+    const half = Q.HALF;
+    const minus = Q.MINUS_ONE;
+    parts.push(diff(L0, cs[i]!.q.name));
+    for (let j = 0; j < n; j++) {
+      const G = combination([[b[j]!, i, Q.ONE], [b[i]!, j, minus]]);
+      if (G !== ZERO) parts.push(mul(G, qd[j]!));
+      const Cjj = combination([[M[j]![j]!, i, half], [M[i]![j]!, j, minus]]);
+      if (Cjj !== ZERO) parts.push(mul(Cjj, qd[j]!, qd[j]!));
+      for (let k = j + 1; k < n; k++) {
+        const Cjk = combination([[M[j]![k]!, i, Q.ONE], [M[i]![j]!, k, minus], [M[i]![k]!, j, minus]]);
+        if (Cjk !== ZERO) parts.push(mul(Cjk, qd[j]!, qd[k]!));
+      }
+    }
+    return simplifyTrig(expandAll(parts));
   });
   const constantMass = M.every((r) => r.every((e) => freeOfState(e, model)));
   const constantForcing = forcing.every((f) => freeOfState(f, model, true));

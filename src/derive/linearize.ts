@@ -43,14 +43,22 @@ export function deriveLinearization(model: Model, l2: Lagrange2, constraints: Re
       neg(l2.forcing[i]!),
     ]),
   );
-  const jacobian = (rows: readonly Expr[], by: 'q' | 'qd'): Expr[][] => rows.map((r) => gradient(r, cs.map((c) => (by === 'q' ? c.q.name : c.qd.name))));
+  // Both blocks of a row from one listing of its terms by symbol.
+  const qNames = cs.map((c) => c.q.name);
+  const qdNames = cs.map((c) => c.qd.name);
+  const jacobians = (rows: readonly Expr[]): { readonly q: Expr[][]; readonly qd: Expr[][] } => {
+    const listed = rows.map((r) => termListsBySymbol(r, [...qNames, ...qdNames]));
+    return { q: listed.map((terms) => gradientOf(terms, qNames)), qd: listed.map((terms) => gradientOf(terms, qdNames)) };
+  };
   // Compliant terms (compliant.ts): their increments over the region where they act.
   const withCompliant = (J: Expr[][], block: 'Rq' | 'Rqd'): Expr[][] =>
     compliant ? J.map((r, i) => r.map((e, j) => simplify(addAll([e, ...compliant.terms.map((t) => t.activeJacobian[block][i]![j]!)])))) : J;
-  const base = { Rq: withCompliant(jacobian(R, 'q'), 'Rq'), Rqd: withCompliant(jacobian(R, 'qd'), 'Rqd') };
+  const JR = jacobians(R);
+  const base = { Rq: withCompliant(JR.q, 'Rq'), Rqd: withCompliant(JR.qd, 'Rqd') };
   if (!constraints) return base;
   const C = constraints.A.map((row, k) => addAll([...row.map((a, j) => mul(a, qdd[j]!)), constraints.bias[k]!]));
-  return { ...base, Cq: jacobian(C, 'q'), Cqd: jacobian(C, 'qd') };
+  const JC = jacobians(C);
+  return { ...base, Cq: JC.q, Cqd: JC.qd };
 }
 
 /**
@@ -64,7 +72,11 @@ export function deriveLinearization(model: Model, l2: Lagrange2, constraints: Re
  * the same result.
  */
 export function gradient(e: Expr, names: readonly string[]): Expr[] {
-  const terms = termListsBySymbol(e);
+  return gradientOf(termListsBySymbol(e, names), names);
+}
+
+/** gradient from the terms listed by symbol. */
+function gradientOf(terms: ReadonlyMap<string, Term[]>, names: readonly string[]): Expr[] {
   return names.map((x) => {
     const ts = terms.get(x);
     if (ts === undefined) return ZERO;
@@ -73,11 +85,13 @@ export function gradient(e: Expr, names: readonly string[]): Expr[] {
   });
 }
 
-/** The terms (expression and coefficient) of e listed under the name of each symbol they contain. */
-function termListsBySymbol(e: Expr): Map<string, Term[]> {
+/** The terms (expression and coefficient) of e listed under each of `names` they contain. */
+function termListsBySymbol(e: Expr, names: readonly string[]): Map<string, Term[]> {
+  const wanted = new Set(names);
   const out = new Map<string, Term[]>();
   for (const t of e.kind === 'add' ? e.terms : [{ expr: e, coeff: Q.ONE }]) {
     for (const s of symbolsIn(t.expr)) {
+      if (!wanted.has(s.name)) continue;
       const list = out.get(s.name);
       if (list) list.push(t);
       else out.set(s.name, [t]);

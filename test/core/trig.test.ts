@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseExpr } from '../../src/core/parse.js';
-import { simplify, simplifyTrig, trigCost } from '../../src/core/trig.js';
+import { simplify, simplifyCopiesOf, simplifyTrig, trigCost } from '../../src/core/trig.js';
 import { toText } from '../../src/core/print.js';
 import { expand } from '../../src/core/expand.js';
 import { opCount } from '../../src/core/cost.js';
@@ -103,6 +103,37 @@ describe('simplify of copies of one sum, Σₖ cₖ·aₖ·S (a mass-matrix entr
       const [copies, general] = bothWays(build);
       expect(copies, `seed ${seed}`).toBe(general);
     }
+  });
+  it('from the copies {aₖ, cₖ} and S alone (simplifyCopiesOf) gives the same, and nothing where a copy repeats or shares a factor with the terms of S', () => {
+    let applied = 0;
+    for (let seed = 0; seed < 60; seed++) {
+      const parts = (): { terms: { expr: Expr; coeff: ReturnType<typeof rat> }[]; S: Expr } => {
+        const r = rng(9300 + seed);
+        const S = expand(add(...randomExprs(9400 + seed, 3, { depth: 2 }), mul(TWO, cos(sym('x')), cos(sym('y'))), mul(TWO, sin(sym('x')), sin(sym('y')))));
+        const terms = [1, 2, 3].map((k) => ({ expr: mul(pow(sym(`m${k}`), 1 + Math.floor(r() * 2)), sym('l')), coeff: rat(1 + Math.floor(r() * 3), 1 + Math.floor(r() * 2)) }));
+        return { terms: terms.slice(0, 1 + (seed % 3)), S };
+      };
+      const fromCopies = withFreshTable(() => {
+        const { terms, S } = parts();
+        const r = simplifyCopiesOf(terms, S);
+        return r && toText(r);
+      });
+      const general = withFreshTable(() => {
+        const { terms, S } = parts();
+        return toText(simplifyTrig(expand(add(...terms.map((t) => mul(num(t.coeff), t.expr, S))))));
+      });
+      // Random sums may have a factor l or m₁: then the copies do not apply.
+      if (fromCopies === undefined) continue;
+      applied++;
+      expect(fromCopies, `seed ${seed}`).toBe(general);
+    }
+    expect(applied).toBeGreaterThan(30);
+    const [p, q, m] = [sym('p'), sym('q'), sym('m1')];
+    const S = add(mul(TWO, cos(p), cos(q)), mul(TWO, sin(p), sin(q)));
+    expect(simplifyCopiesOf([{ expr: m, coeff: rat(1, 2) }, { expr: sym('m2'), coeff: rat(1, 2) }], S)).toBe(add(mul(m, cos(sub(p, q))), mul(sym('m2'), cos(sub(p, q)))));
+    expect(simplifyCopiesOf([{ expr: m, coeff: rat(1) }, { expr: m, coeff: rat(2) }], S)).toBeUndefined();
+    const lS = add(mul(TWO, sym('l'), cos(p), cos(q)), mul(TWO, sym('l'), sin(p), sin(q)));
+    expect(simplifyCopiesOf([{ expr: mul(m, sym('l')), coeff: rat(1) }], lS)).toBeUndefined();
   });
 });
 

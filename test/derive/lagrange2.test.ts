@@ -3,7 +3,7 @@
 // here: structurally where the canonical printed form is the textbook's,
 // numerically at random states and parameter values everywhere.
 import { describe, expect, it } from 'vitest';
-import { add, cos, dependsOn, mul, pow, sub, sym, ZERO, type Expr } from '../../src/core/expr.js';
+import { add, cos, dependsOn, mul, neg, pow, sub, sym, ZERO, type Expr } from '../../src/core/expr.js';
 import { diff } from '../../src/core/diff.js';
 import { subs } from '../../src/core/subs.js';
 import { simplify } from '../../src/core/trig.js';
@@ -232,5 +232,26 @@ describe('b and L₀ (L at q̇ = 0, one substitution for all of ∂L/∂q̇)', (
     } satisfies ModelSpec);
     expect(rotating.lagrange2.b).toEqual([canonical('-m*w*y'), canonical('m*w*x')]);
     expect(rotating.lagrange2.L0).toBe(canonical('m*w^2*(x^2 + y^2)/2'));
+    // Coriolis and centrifugal: mẍ = 2mωẏ + mω²x, mÿ = −2mωẋ + mω²y (the gyroscopic ∂b_j/∂q_i − ∂b_i/∂q_j).
+    expect(rotating.lagrange2.forcing).toEqual([canonical("2*m*w*y' + m*w^2*x"), canonical("-2*m*w*x' + m*w^2*y")]);
+  });
+});
+
+describe('the forcing, collected by velocity monomial (Christoffel symbols of M)', () => {
+  it('is ∂L/∂q_i − Σ_k ∂(∂L/∂q̇_i)/∂q_k q̇_k − ∂(∂L/∂q̇_i)/∂t + Q_i of the raw L on every example and the 5-link pendulum', async () => {
+    const specs = [...(await loadExamples()).map((ex) => ex.spec), nLinkPendulum(5)];
+    for (const spec of specs) {
+      const { model, lagrange2 } = derived(spec);
+      const cs = model.coordinates;
+      const r = rng(0xf0 + cs.length);
+      const raw = cs.map((c, i) => {
+        const p = diff(model.L, c.qd.name);
+        return add(diff(model.L, c.q.name), ...cs.map((k) => neg(mul(diff(p, k.q.name), k.qd))), neg(diff(p, 't')), model.Q[i]!);
+      });
+      for (let s = 0; s < 4; s++) {
+        const env = randomEnv(model, r);
+        raw.forEach((e, i) => expectClose(evaluate(lagrange2.forcing[i]!, env), evaluate(e, env), 1e-10, 1, `${spec.name} forcing[${i}]`));
+      }
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Expansion: distribute products and positive integer powers over sums.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { addFromTerms, fn, makeMul, memo, mul, mulFactors, ONE, pow, splitCoeff, unreachable, type Expr, type Term } from './expr.js';
+import { addFromTerms, fn, makeMul, memo, mul, mulFactors, num, ONE, pow, splitCoeff, unreachable, type Expr, type Term } from './expr.js';
 import { deepSafe } from './traverse.js';
 
 /** Polynomial in "monomials": canonical term → coefficient; ONE keys the constant. */
@@ -143,7 +143,11 @@ export function expandTerms(parts: readonly Term[]): Expr {
       put(m, Q.mul(c, k2));
     }
   }
-  return addFromTerms(constant, acc);
+  // An expansion is its own (as expand records for its results): simplify
+  // of it then skips the walk that would find that out.
+  const r = addFromTerms(constant, acc);
+  memo(r).expanded = r;
+  return r;
 }
 
 /** The one sum factor (exponent 1) of a product whose other factors are powers of expanded atoms, when that sum is expanded. */
@@ -169,7 +173,10 @@ const expandDeepSafe = deepSafe((e: Expr): Expr => {
   // A monomial is its own expansion too: the derivatives the linearization
   // multiplies out are mostly monomials, and expandOnce spent three maps
   // and a closure on each to find that out.
-  const r = isExpandedSum(e) || isExpandedPower(e) ? e : expandOnce(e);
+  // A sum is expanded term by term (expansion is linear): a product of
+  // monomials with one expanded sum (M_ij·q̇_iq̇_j of a Lagrangian, L + 2V for
+  // the energy) is multiplied out directly, without expandOnce's maps.
+  const r = isExpandedSum(e) || isExpandedPower(e) ? e : e.kind === 'add' ? expandTerms([...e.terms, { expr: num(e.constant), coeff: Q.ONE }]) : expandOnce(e);
   m.expanded = r;
   memo(r).expanded = r;
   return r;

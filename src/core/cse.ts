@@ -94,46 +94,58 @@ export function childAt(u: Expr, p: number): Expr | null | undefined {
  * output and per edge from a node entered.
  */
 export function cse(outputs: readonly Expr[], rewrites: Rewrites = NO_REWRITES): CseResult {
-  const uses = new Map<Expr, number>();
-  const order: Expr[] = [];
+  // Nodes entered, numbered in the order entered: their uses and parents in
+  // arrays, one map lookup per edge (the maps per node were most of this
+  // walk on the 40-link pendulum's blocks).
+  const slot = new Map<Expr, number>();
+  const node: Expr[] = [];
+  const uses: number[] = [];
+  // The node whose form first read each node (−1 for an output).
+  const parent: number[] = [];
+  const order: number[] = [];
   const orderOutput: number[] = [];
   const symbols = new Set<string>();
-  const nodes: Expr[] = [];
+  const stack: number[] = [];
   const bodies: Expr[] = [];
   const next: number[] = [];
   const rewritten = rewrites.size > 0;
   // Nodes bound whatever their uses: a placeholder's (it prints as a name) and outputs rewritten (they print as they are).
   const named = new Set<Expr>();
-  const rewrittenNodes: Expr[] = [];
-  // The node whose form first read each node (none for an output).
-  const parent = new Map<Expr, Expr | undefined>();
+  const rewrittenNodes: number[] = [];
   const enter = (e: Expr, count: number): void => {
-    uses.set(e, count);
-    parent.set(e, count === 0 ? undefined : nodes[nodes.length - 1]);
-    if (e.kind === 'sym') symbols.add(e.name);
-    nodes.push(e);
+    const s = node.length;
+    slot.set(e, s);
+    node.push(e);
+    uses.push(count);
+    parent.push(count === 0 ? -1 : stack[stack.length - 1]!);
+    stack.push(s);
     const body = rewritten ? computedAs(e, rewrites) : e;
-    if (body !== e) rewrittenNodes.push(e);
+    if (body !== e) rewrittenNodes.push(s);
     bodies.push(body);
     next.push(0);
   };
-  const use = (e: Expr, count: number): Expr => {
+  const use = (e: Expr, count: number): void => {
     const r = rewritten ? representative(e, rewrites) : e;
+    // Numbers and symbols are never bound: only the names of symbols are kept.
+    if (r.kind === 'num') return;
+    if (r.kind === 'sym') {
+      symbols.add(r.name);
+      return;
+    }
     if (r !== e) named.add(r);
-    const n = uses.get(r);
-    if (n === undefined) enter(r, count);
-    else uses.set(r, n + count);
-    return r;
+    const s = slot.get(r);
+    if (s === undefined) enter(r, count);
+    else uses[s] += count;
   };
   outputs.forEach((o, k) => {
     use(o, 0);
-    while (nodes.length > 0) {
-      const top = nodes.length - 1;
+    while (stack.length > 0) {
+      const top = stack.length - 1;
       const c = childAt(bodies[top]!, next[top]!);
       if (c === undefined) {
-        order.push(nodes[top]!);
+        order.push(stack[top]!);
         orderOutput.push(k);
-        nodes.pop();
+        stack.pop();
         bodies.pop();
         next.pop();
         continue;
@@ -145,23 +157,30 @@ export function cse(outputs: readonly Expr[], rewrites: Rewrites = NO_REWRITES):
   });
   const roots = new Set(rewritten ? outputs.map((o) => representative(o, rewrites)) : outputs);
   const inlined = new Set<Expr>();
-  for (const e of rewrittenNodes) if (uses.get(e) === 1 && !named.has(e) && !roots.has(e)) inlined.add(e);
-  const bound = (e: Expr): boolean => e.kind !== 'num' && e.kind !== 'sym' && !inlined.has(e) && (uses.get(e)! > 1 || named.has(e) || (rewritten && computedAs(e, rewrites) !== e));
+  const isInlined = new Uint8Array(node.length);
+  for (const s of rewrittenNodes) {
+    const e = node[s]!;
+    if (uses[s] === 1 && !named.has(e) && !roots.has(e)) {
+      inlined.add(e);
+      isInlined[s] = 1;
+    }
+  }
+  const bound = (s: number): boolean => !isInlined[s] && (uses[s]! > 1 || named.has(node[s]!) || (rewritten && computedAs(node[s]!, rewrites) !== node[s]));
   // From each node printed in place up to the expression that prints it.
   const through = new Set<Expr>();
   for (const e of inlined) {
-    let p = parent.get(e);
-    while (p !== undefined && !bound(p) && !roots.has(p) && !inlined.has(p)) {
-      through.add(p);
-      p = parent.get(p);
+    let p = parent[slot.get(e)!]!;
+    while (p >= 0 && !bound(p) && !roots.has(node[p]!) && !isInlined[p]) {
+      through.add(node[p]!);
+      p = parent[p]!;
     }
-    if (p !== undefined && roots.has(p)) named.add(p);
+    if (p >= 0 && roots.has(node[p]!)) named.add(node[p]!);
   }
   const shared: Expr[] = [];
   const firstOutput: number[] = [];
-  order.forEach((e, i) => {
-    if (!bound(e)) return;
-    shared.push(e);
+  order.forEach((s, i) => {
+    if (!bound(s)) return;
+    shared.push(node[s]!);
     firstOutput.push(orderOutput[i]!);
   });
   return { shared, firstOutput, symbols, inlined, through };

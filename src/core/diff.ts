@@ -3,7 +3,7 @@
 import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { add, addAll, addFromTerms, contains, cos, dependsOn, div, fn, liveSymbol, memo, mul, mulFactors, mulOmitting, neg, num, ONE, pow, sin, splitCoeff, unreachable, ZERO, type Expr, type Fn, type Term } from './expr.js';
+import { add, addAll, addFromTerms, contains, cos, dependsOn, div, fn, liveSymbol, memo, mul, mulFactors, mulOmitting, neg, num, ONE, pow, sin, splitCoeff, unreachable, ZERO, type Expr, type Factor, type Fn, type Sym, type Term } from './expr.js';
 import { deepSafe } from './traverse.js';
 
 /**
@@ -38,6 +38,8 @@ export function diffTerms(terms: readonly Term[], x: string): Term[] {
 /** ∂/∂x memoized on the nodes (memo slot `derivatives`), with whether a node depends on x: for many derivatives by one name (diff makes one per call). */
 export interface Differentiator {
   readonly x: string;
+  /** The symbol named x. */
+  readonly s: Sym;
   readonly d: (u: Expr) => Expr;
   readonly has: (u: Expr) => boolean;
 }
@@ -48,6 +50,7 @@ export function differentiator(x: string): Differentiator | undefined {
   const has = (u: Expr): boolean => contains(u, s);
   const D: Differentiator = {
     x,
+    s,
     has,
     d: deepSafe(
       (u) => {
@@ -78,7 +81,7 @@ function termDerivative(t: Expr, D: Differentiator): [Rational, Expr] {
   if (t.kind === 'mul' && known(t, D.x) === undefined) {
     const fs = t.factors;
     let i = -1;
-    for (let j = 0; j < fs.length && i !== -2; j++) if (D.has(fs[j]!.base) || D.has(fs[j]!.exp)) i = i === -1 ? j : -2;
+    for (let j = 0; j < fs.length && i !== -2; j++) if (factorHas(fs[j]!, D)) i = i === -1 ? j : -2;
     // Not when the other factors are one sum: mulFactors multiplies that in through mul, which may flip or flatten it.
     const others = i >= 0 ? fs.filter((_, j) => j !== i) : [];
     if (i >= 0 && !(others.length === 1 && others[0]!.exp === ONE && others[0]!.base.kind === 'add')) {
@@ -175,6 +178,10 @@ function rule(e: Expr, D: Differentiator): Expr {
       return unreachable(e);
   }
 }
+
+/** Whether a factor depends on x: a symbol base is x or not, a numeric exponent never does (no walk of their symbol lists). */
+const factorHas = (f: Factor, D: Differentiator): boolean =>
+  (f.base.kind === 'sym' ? f.base === D.s : D.has(f.base)) || (f.exp.kind !== 'num' && D.has(f.exp));
 
 /**
  * A term whose multiples c·u (u its coefficient-free part) are products over

@@ -88,10 +88,12 @@ const NODE_FLAGS = ['--max-semi-space-size=64'];
 
 /**
  * The pendulum's memory budget (issue 16: n = 100 within 2 GB): V8 lets the
- * heap grow well past the live set before a full collection, so the child's
- * old space is capped below it (the live set at n = 100 is 1.5 GB).
+ * heap grow well past the live set before a full collection (the process's
+ * RSS follows the cap, about cap + 110 MB), so the child's old space is
+ * capped well below it; the live set at n = 100 is 0.75 GB after the
+ * derivation, 0.95 GB after codegen (docs/bench.md, Memory).
  */
-const MEMORY_CAP = ['--max-old-space-size=1800'];
+const MEMORY_CAP = ['--max-old-space-size=1500'];
 
 /** One pendulum size in a fresh process running this file compiled. */
 function isolated(n: number): object {

@@ -133,11 +133,16 @@ export function deriveLagrange2(model: Model): Lagrange2 {
     return d;
   };
   const dependence = new Map<Expr, boolean[]>();
-  const dependsOnQ = (e: Expr, k: number): boolean => {
+  const qFlags = (e: Expr): boolean[] => {
     let flags = dependence.get(e);
     if (!flags) dependence.set(e, (flags = cs.map((c) => dependsOn(e, c.q.name))));
-    return flags[k]!;
+    return flags;
   };
+  const dependsOnQ = (e: Expr, k: number): boolean => qFlags(e)[k]!;
+  // Whether M_jk depends on q_x, read as Mq[j][k][x] in the forcing's n³/2
+  // (i, j, k) without a lookup by node.
+  const Mq = M.map((row) => row.map(qFlags));
+  const bq = b.map(qFlags);
   // ∂L/∂q_i = ½ q̇ᵀ(∂M/∂q_i)q̇ + (∂b/∂q_i)·q̇ + ∂L₀/∂q_i, from the derivatives of
   // the compact entries: differentiating the multiplied-out L instead costs
   // O(n⁴) on the n-link pendulum.
@@ -202,12 +207,16 @@ export function deriveLagrange2(model: Model): Lagrange2 {
     const half = Q.HALF;
     const minus = Q.MINUS_ONE;
     parts.push(diff(L0, cs[i]!.q.name));
+    // A coefficient none of whose parts depends on its coordinate is 0: skipped before it is built.
+    const Mi = Mq[i]!;
     for (let j = 0; j < n; j++) {
-      const G = combination([[b[j]!, i, Q.ONE], [b[i]!, j, minus]]);
+      const G = bq[j]![i] || bq[i]![j] ? combination([[b[j]!, i, Q.ONE], [b[i]!, j, minus]]) : ZERO;
       if (G !== ZERO) parts.push(mul(G, qd[j]!));
-      const Cjj = combination([[M[j]![j]!, i, half], [M[i]![j]!, j, minus]]);
+      const Mj = Mq[j]!;
+      const Cjj = Mj[j]![i] || Mi[j]![j] ? combination([[M[j]![j]!, i, half], [M[i]![j]!, j, minus]]) : ZERO;
       if (Cjj !== ZERO) parts.push(mul(Cjj, qd[j]!, qd[j]!));
       for (let k = j + 1; k < n; k++) {
+        if (!(Mj[k]![i] || Mi[j]![k] || Mi[k]![j])) continue;
         const Cjk = combination([[M[j]![k]!, i, Q.ONE], [M[i]![j]!, k, minus], [M[i]![k]!, j, minus]]);
         if (Cjk !== ZERO) parts.push(mul(Cjk, qd[j]!, qd[k]!));
       }

@@ -212,13 +212,14 @@ function printDecl(d: Decl): string[] {
       return [...doc(d.doc), `let ${d.name}${d.type ? `: ${printType(d.type)}` : ''} = ${printExpr(d.value)};`];
     case 'type':
       return [...doc(d.doc), `${d.exported ? 'export ' : ''}type ${d.name} = ${printType(d.type)};`];
-    case 'function':
-      return [
-        ...doc(d.doc),
-        `${d.exported ? 'export ' : ''}function ${d.name}(${d.params.map(printParam).join(', ')}): ${printType(d.returns)} {`,
-        ...d.body.flatMap((s) => printStmt(s, INDENT)),
-        '}',
-      ];
+    case 'function': {
+      // Pushed line by line: a lowered body has thousands of statements, and spreading them copied every line twice more.
+      const lines = doc(d.doc);
+      lines.push(`${d.exported ? 'export ' : ''}function ${d.name}(${d.params.map(printParam).join(', ')}): ${printType(d.returns)} {`);
+      for (const s of d.body) for (const line of printStmt(s, INDENT)) lines.push(line);
+      lines.push('}');
+      return lines;
+    }
     case 'embedded':
       return [d.source];
     default:

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'bad-velocity',
   'division-by-zero',
   'coefficient-overflow',
+  'foreign-expression',
   // ---- model validation (src/model)
   'bad-type',
   'unknown-field',

@@ -3,7 +3,7 @@
 // expressions are checked to use only the model's symbols. Kernel errors
 // (parse-error, unknown-symbol, …) come back located in the field.
 import { MechanicsError } from '../../errors.js';
-import { children, freeSymbols, num, sym, type Expr, type FnName } from '../../core/expr.js';
+import { children, freeSymbols, liveSymbol, num, sym, symbolsIn, type Expr, type FnName } from '../../core/expr.js';
 import { parseExpr, type ParseScope } from '../../core/parse.js';
 import { TIME } from '../names.js';
 import type { Coordinate, Parameter } from '../types.js';
@@ -99,13 +99,22 @@ export class ExprReader {
     };
   }
 
-  /** A prebuilt expression: every free symbol must be one the field may use. */
+  /**
+   * A prebuilt expression: every free symbol must be one the field may use,
+   * and this kernel's own node (a second copy of the toolkit interns equal
+   * expressions as different objects, and its nodes would silently fail
+   * every identity test of the derivation).
+   */
   private checkSymbols(e: Expr, opts: ReadOptions): Expr {
     const allowed = new Set(['pi', ...[...this.symbols.keys()].filter((name) => this.visible(name, opts))]);
     if (opts.velocities) for (const v of this.velocities.values()) if (v.kind === 'sym') allowed.add(v.name);
     const unknown = [...freeSymbols(e)].filter((s) => !allowed.has(s));
     if (unknown.length) {
       throw new MechanicsError('unknown-symbol', 'input', `unknown symbol(s) ${unknown.map((u) => `'${u}'`).join(', ')} (known: ${[...allowed].join(', ')})`);
+    }
+    const foreign = symbolsIn(e).find((s) => liveSymbol(s.name) !== s);
+    if (foreign) {
+      throw new MechanicsError('foreign-expression', 'input', `the expression's symbol '${foreign.name}' was built by another copy of the toolkit's kernel (two copies are loaded): import the toolkit by its package name, or by a relative path into src/ inside its repository, or write the expression as a string`);
     }
     return e;
   }

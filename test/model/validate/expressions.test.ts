@@ -50,3 +50,15 @@ describe('expression inputs of the wrong kind', () => {
     expect(problems(mutate(ball, { parameters: { m: 1, g: 9.81, e: { default: 0.9, range: [0, 'y'] } } }))).toEqual([['unknown-symbol', 'parameters.e.range']]);
   });
 });
+
+describe('an expression built by another copy of the kernel', () => {
+  it('is refused with foreign-expression in its field (a second copy interns equal expressions as other objects)', async () => {
+    // The same source under another URL: a second module instance, as a model file that bundled its own copy of the toolkit has.
+    const other = (await import('../../../src/core/expr.js?second-copy')) as typeof import('../../../src/core/expr.js');
+    expect(other.sym).not.toBe(sym);
+    const foreignPotential = other.mul(other.sym('m'), other.sym('g'), other.sym('y'));
+    expect(problems(mutate(ball, { potential: foreignPotential }))).toEqual([['foreign-expression', 'potential']]);
+    // Built with this copy, the same expression is accepted.
+    expect(builds(mutate(ball, { potential: mul(sym('m'), sym('g'), sym('y')) })).V).toBeDefined();
+  });
+});

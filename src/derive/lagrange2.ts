@@ -99,10 +99,12 @@ export function deriveLagrange2(model: Model): Lagrange2 {
   for (let i = 0; i < n; i++) {
     for (let j = i; j < n; j++) {
       const mij = massEntry(grad[i]!, cs[j]!.qd.name);
-      // The entry's symbols once, not a dependsOn walk per velocity (n³/2 of them).
-      const inEntry = new Set(symbolsIn(mij).map((s) => s.name));
-      const v = cs.find((k) => inEntry.has(k.qd.name));
-      if (v) {
+      // The entry's symbols looked up among the velocities, not a dependsOn
+      // walk per velocity (n³/2 of them) nor a set of the entry's names per
+      // entry (that set was a sixth of the mass matrix's time at n = 10).
+      if (symbolsIn(mij).some((s) => velocities.has(s.name))) {
+        const inEntry = new Set(symbolsIn(mij).map((s) => s.name));
+        const v = cs.find((k) => inEntry.has(k.qd.name))!;
         throw new MechanicsError('not-quadratic', 'derivation', `the kinetic energy is not quadratic in the velocities: M[${cs[i]!.name}][${cs[j]!.name}] depends on ${v.name}'`, { model: model.name, field: energyField(model) });
       }
       M[i]![j] = mij;

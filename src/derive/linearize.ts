@@ -11,7 +11,7 @@
 // accelerations already factor. Compliant terms (compliant.ts) add their
 // residual increments over the region where they act.
 // Tests: test/codegen/jacobian.test.ts (the generated Jacobian against differences of rhs).
-import { addAll, mul, neg, scale, symbolsIn, ZERO, type Expr, type Term } from '../core/expr.js';
+import { addAll, mul, neg, scale, splitCoeff, symbolsIn, ZERO, type Expr, type Term } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import { diff, diffTerms } from '../core/diff.js';
 import { expandTerms } from '../core/expand.js';
@@ -37,16 +37,15 @@ export function deriveLinearization(model: Model, l2: Lagrange2, constraints: Re
   const qdd = cs.map((c) => accelerationSymbol(c.q));
   const lambda = (constraints?.A ?? []).map((_, k) => multiplierSymbol(k + 1));
   const R = cs.map((_, i) =>
-    addAll([
-      ...l2.massMatrix[i]!.map((Mij, j) => mul(Mij, qdd[j]!)),
-      ...(constraints ? constraints.A.map((row, k) => mul(row[i]!, lambda[k]!)) : []),
-      neg(l2.forcing[i]!),
-    ]),
+    rowTerms(
+      [...l2.massMatrix[i]!.map((Mij, j) => mul(Mij, qdd[j]!)), ...(constraints ? constraints.A.map((row, k) => mul(row[i]!, lambda[k]!)) : [])],
+      l2.forcing[i]!,
+    ),
   );
   // Both blocks of a row from one listing of its terms by symbol.
   const qNames = cs.map((c) => c.q.name);
   const qdNames = cs.map((c) => c.qd.name);
-  const jacobians = (rows: readonly Expr[]): { readonly q: Expr[][]; readonly qd: Expr[][] } => {
+  const jacobians = (rows: readonly (readonly Term[])[]): { readonly q: Expr[][]; readonly qd: Expr[][] } => {
     const listed = rows.map((r) => termListsBySymbol(r, [...qNames, ...qdNames]));
     return { q: listed.map((terms) => gradientOf(terms, qNames)), qd: listed.map((terms) => gradientOf(terms, qdNames)) };
   };
@@ -56,7 +55,7 @@ export function deriveLinearization(model: Model, l2: Lagrange2, constraints: Re
   const JR = jacobians(R);
   const base = { Rq: withCompliant(JR.q, 'Rq'), Rqd: withCompliant(JR.qd, 'Rqd') };
   if (!constraints) return base;
-  const C = constraints.A.map((row, k) => addAll([...row.map((a, j) => mul(a, qdd[j]!)), constraints.bias[k]!]));
+  const C = constraints.A.map((row, k) => termsOf(addAll([...row.map((a, j) => mul(a, qdd[j]!)), constraints.bias[k]!])));
   const JC = jacobians(C);
   return { ...base, Cq: JC.q, Cqd: JC.qd };
 }
@@ -72,7 +71,43 @@ export function deriveLinearization(model: Model, l2: Lagrange2, constraints: Re
  * the same result.
  */
 export function gradient(e: Expr, names: readonly string[]): Expr[] {
-  return gradientOf(termListsBySymbol(e, names), names);
+  return gradientOf(termListsBySymbol(termsOf(e), names), names);
+}
+
+/** The terms of e (expression and coefficient); a lone term with coefficient 1 (a number has no symbols to list). */
+const termsOf = (e: Expr): readonly Term[] => (e.kind === 'add' ? e.terms : [{ expr: e, coeff: Q.ONE }]);
+
+/**
+ * The terms of the residual row addAll([...parts, −f]) (M_ij·q̈_j, A_ki·λ_k
+ * and the forcing's), collected as addAll collects them, without making
+ * −f and the row: two sums of the forcing's O(n²) terms per row, sorted and
+ * interned only to be listed by symbol (a tenth of the linearization at
+ * n = 10). A term's order does not matter: gradientOf collects and sorts.
+ */
+function rowTerms(parts: readonly Expr[], f: Expr): readonly Term[] {
+  const acc = new Map<Expr, Q.Rational>();
+  const put = (expr: Expr, c: Q.Rational): void => {
+    const prev = acc.get(expr);
+    acc.set(expr, prev ? Q.add(prev, c) : c);
+  };
+  const putPart = (a: Expr): void => {
+    if (a.kind === 'add') for (const t of a.terms) put(t.expr, t.coeff);
+    else if (a.kind !== 'num') {
+      const [c, u] = splitCoeff(a);
+      put(u, c);
+    }
+  };
+  for (const a of parts) putPart(a);
+  if (f.kind === 'add') for (const t of f.terms) put(t.expr, Q.neg(t.coeff));
+  else putPart(neg(f));
+  const terms: Term[] = [];
+  for (const [expr, coeff] of acc) {
+    if (Q.isZero(coeff)) continue;
+    // A sum whose coefficient became ±1 is flattened into the row by addAll (addFromTerms): the row's terms from addAll then.
+    if (expr.kind === 'add' && coeff.d === 1 && (coeff.n === 1 || coeff.n === -1)) return termsOf(addAll([...parts, neg(f)]));
+    terms.push({ expr, coeff });
+  }
+  return terms;
 }
 
 /** gradient from the terms listed by symbol. */
@@ -85,11 +120,11 @@ function gradientOf(terms: ReadonlyMap<string, Term[]>, names: readonly string[]
   });
 }
 
-/** The terms (expression and coefficient) of e listed under each of `names` they contain. */
-function termListsBySymbol(e: Expr, names: readonly string[]): Map<string, Term[]> {
+/** The terms (expression and coefficient) listed under each of `names` they contain. */
+function termListsBySymbol(terms: readonly Term[], names: readonly string[]): Map<string, Term[]> {
   const wanted = new Set(names);
   const out = new Map<string, Term[]>();
-  for (const t of e.kind === 'add' ? e.terms : [{ expr: e, coeff: Q.ONE }]) {
+  for (const t of terms) {
     for (const s of symbolsIn(t.expr)) {
       if (!wanted.has(s.name)) continue;
       const list = out.get(s.name);

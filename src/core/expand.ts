@@ -1,7 +1,7 @@
 // Expansion: distribute products and positive integer powers over sums.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { addFromTerms, fn, makeMul, memo, mul, mulFactors, num, ONE, pow, splitCoeff, unreachable, type Expr, type Term } from './expr.js';
+import { addFromTerms, fn, makeFactor, makeMul, memo, mul, mulFactors, num, ONE, pow, splitCoeff, unreachable, type Expr, type Term } from './expr.js';
 import { deepSafe } from './traverse.js';
 
 /** Polynomial in "monomials": canonical term → coefficient; ONE keys the constant. */
@@ -106,12 +106,23 @@ export function expandAll(parts: readonly Expr[]): Expr {
 }
 
 /**
- * expandAll of the parts c·e for the terms {e, c}, without making them: the
- * linearization's derivatives ∂t/∂x of a row's terms t come with the
- * terms' coefficients, and c·∂t made a node per term only to be split
- * apart again here.
+ * A part c·e of expandTerms, or c·m·e with `times` the monomial m (a
+ * product of symbols, coefficient 1): Lagrange II's ∂M_jk/∂q_x·q̇_jq̇_k.
+ * The product m·e of a sum e was a node (often with the sum negated into
+ * another node, a leading minus being taken out) made only to be
+ * multiplied out here.
  */
-export function expandTerms(parts: readonly Term[]): Expr {
+export interface Part extends Term {
+  readonly times?: Expr;
+}
+
+/**
+ * expandAll of the parts c·e (c·m·e) for the terms {e, c} (and m), without
+ * making them: the linearization's derivatives ∂t/∂x of a row's terms t
+ * come with the terms' coefficients, and c·∂t made a node per term only to
+ * be split apart again here.
+ */
+export function expandTerms(parts: readonly Part[]): Expr {
   let constant = Q.ZERO;
   const acc: Poly = new Map();
   const put = (m: Expr, k: Rational): void => {
@@ -121,8 +132,9 @@ export function expandTerms(parts: readonly Term[]): Expr {
       acc.set(m, prev ? Q.add(prev, k) : k);
     }
   };
-  for (const { expr: p, coeff } of parts) {
-    const [pc, u] = splitCoeff(p);
+  for (const { expr, coeff, times } of parts) {
+    if (times !== undefined && timesExpanded(times, expr, coeff, put)) continue;
+    const [pc, u] = splitCoeff(times === undefined ? expr : mul(times, expr));
     const c = Q.mul(coeff, pc);
     const sum = u.kind === 'mul' ? lonePlainSum(u) : undefined;
     if (u.kind === 'mul' && sum) {
@@ -148,6 +160,23 @@ export function expandTerms(parts: readonly Term[]): Expr {
   const r = addFromTerms(constant, acc);
   memo(r).expanded = r;
   return r;
+}
+
+/**
+ * c·m·e multiplied out into `put` where e is an expanded sum (term by term,
+ * m merged into each: what expandTerms does with the product m·e) or a
+ * monomial (m·e is one); else false, and the caller takes the product.
+ */
+function timesExpanded(m: Expr, e: Expr, c: Rational, put: (m: Expr, k: Rational) => void): boolean {
+  const factors = m.kind === 'mul' ? m.factors : [makeFactor(m.kind === 'pow' ? m.base : m, m.kind === 'pow' ? m.exp : ONE)];
+  if (e.kind === 'add' ? !isExpandedSum(e) : !isExpandedPower(e)) return false;
+  const terms = e.kind === 'add' ? e.terms : [{ expr: e, coeff: Q.ONE }];
+  if (e.kind === 'add' && !Q.isZero(e.constant)) put(m, Q.mul(c, e.constant));
+  for (const t of terms) {
+    const [k, u] = splitCoeff(mulFactors(Q.ONE, factors, t.expr));
+    put(u, Q.mul(c, Q.mul(k, t.coeff)));
+  }
+  return true;
 }
 
 /** The one sum factor (exponent 1) of a product whose other factors are powers of expanded atoms, when that sum is expanded. */

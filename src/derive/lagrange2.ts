@@ -12,10 +12,10 @@
 // faster than simplify(L) first. Neither nerdamer nor mathjs is used here:
 // both take seconds on this system (see ARCHITECTURE.md).
 import { MechanicsError } from '../errors.js';
-import { addAll, addFromTerms, dependsOn, HALF, makeMul, mul, neg, ONE, splitCoeff, symbolsIn, ZERO, type Expr, type Term } from '../core/expr.js';
+import { addAll, dependsOn, HALF, makeMul, mul, neg, ONE, splitCoeff, symbolsIn, ZERO, type Expr, type Term } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import { diff, differentiator } from '../core/diff.js';
-import { expandAll } from '../core/expand.js';
+import { expandAll, expandTerms, type Part } from '../core/expand.js';
 import { mapChildren, memoPass } from '../core/traverse.js';
 import { simplify, simplifyCopiesOf, simplifyTrig } from '../core/trig.js';
 import { energyField, type Model } from '../model/model.js';
@@ -148,22 +148,27 @@ export function deriveLagrange2(model: Model): Lagrange2 {
   // ∂L/∂q_i = ½ q̇ᵀ(∂M/∂q_i)q̇ + (∂b/∂q_i)·q̇ + ∂L₀/∂q_i, from the derivatives of
   // the compact entries: differentiating the multiplied-out L instead costs
   // O(n⁴) on the n-link pendulum.
+  // The velocity monomials q̇_jq̇_k (j ≤ k), made once: the parts below are
+  // c·q̇_jq̇_k·∂M_jk/∂q_x, multiplied out without making those products.
+  const pairs = qd.map((v, j) => qd.map((w, k) => (k < j ? ZERO : mul(v, w))));
   const dLdqParts = cs.map((c, x) => {
     const name = c.q.name;
-    const parts: Expr[] = [diff(L0, name)];
+    const parts: Part[] = [{ expr: diff(L0, name), coeff: Q.ONE }];
     for (let j = 0; j < n; j++) {
-      if (dependsOnQ(b[j]!, x)) parts.push(mul(partial(b[j]!, name), qd[j]!));
-      if (dependsOnQ(M[j]![j]!, x)) parts.push(mul(HALF, partial(M[j]![j]!, name), qd[j]!, qd[j]!));
-      for (let k = j + 1; k < n; k++) if (dependsOnQ(M[j]![k]!, x)) parts.push(mul(partial(M[j]![k]!, name), qd[j]!, qd[k]!));
+      if (dependsOnQ(b[j]!, x)) parts.push({ expr: partial(b[j]!, name), coeff: Q.ONE, times: qd[j]! });
+      if (dependsOnQ(M[j]![j]!, x)) parts.push({ expr: partial(M[j]![j]!, name), coeff: Q.HALF, times: pairs[j]![j]! });
+      for (let k = j + 1; k < n; k++) if (dependsOnQ(M[j]![k]!, x)) parts.push({ expr: partial(M[j]![k]!, name), coeff: Q.ONE, times: pairs[j]![k]! });
     }
     // simplify(Σ parts) is simplifyTrig of its expansion: expanded part by
     // part (each ∂M_jk/∂q_x q̇_j q̇_k term by term), without building the sum.
-    return expandAll(parts);
+    return expandTerms(parts);
   });
   const dLdq = dLdqParts.map((e) => simplifyTrig(e));
-  // Σ c·∂e/∂q_k over the (e, k, c) whose e depends on q_k, its terms collected
-  // without making the multiples c·∂e/∂q_k.
-  const combination = (items: readonly (readonly [Expr, number, Q.Rational])[]): Expr => {
+  // Σ c·∂e/∂q_k over the (e, k, c) whose e depends on q_k, times the
+  // monomial m, into `parts` term by term: its terms collected without
+  // making the multiples c·∂e/∂q_k, and neither the sum (a Christoffel
+  // coefficient) nor its product with m made only to be multiplied out.
+  const combination = (parts: Part[], m: Expr, items: readonly (readonly [Expr, number, Q.Rational])[]): void => {
     let constant = Q.ZERO;
     const acc = new Map<Expr, Q.Rational>();
     const put = (u: Expr, c: Q.Rational): void => {
@@ -182,7 +187,8 @@ export function deriveLagrange2(model: Model): Lagrange2 {
         put(u, Q.mul(c, k2));
       }
     }
-    return acc.size === 0 && Q.isZero(constant) ? ZERO : addFromTerms(constant, acc);
+    for (const [u, c] of acc) if (!Q.isZero(c)) parts.push({ expr: u, coeff: c, times: m });
+    if (!Q.isZero(constant)) parts.push({ expr: ONE, coeff: constant, times: m });
   };
   // f_i = ∂L/∂q_i − Σ_k (∂p_i/∂q_k) q̇_k − ∂p_i/∂t + Q_i with p_i = Σ_j M_ij q̇_j + b_i.
   // simplify(f_i) is simplifyTrig of the expansion of f_i, and expanding is
@@ -208,22 +214,18 @@ export function deriveLagrange2(model: Model): Lagrange2 {
     }
     const half = Q.HALF;
     const minus = Q.MINUS_ONE;
-    parts.push(diff(L0, cs[i]!.q.name));
+    const terms: Part[] = [...parts, diff(L0, cs[i]!.q.name)].map((expr) => ({ expr, coeff: Q.ONE }));
     // A coefficient none of whose parts depends on its coordinate is 0: skipped before it is built.
     const Mi = Mq[i]!;
     for (let j = 0; j < n; j++) {
-      const G = bq[j]![i] || bq[i]![j] ? combination([[b[j]!, i, Q.ONE], [b[i]!, j, minus]]) : ZERO;
-      if (G !== ZERO) parts.push(mul(G, qd[j]!));
+      if (bq[j]![i] || bq[i]![j]) combination(terms, qd[j]!, [[b[j]!, i, Q.ONE], [b[i]!, j, minus]]);
       const Mj = Mq[j]!;
-      const Cjj = Mj[j]![i] || Mi[j]![j] ? combination([[M[j]![j]!, i, half], [M[i]![j]!, j, minus]]) : ZERO;
-      if (Cjj !== ZERO) parts.push(mul(Cjj, qd[j]!, qd[j]!));
+      if (Mj[j]![i] || Mi[j]![j]) combination(terms, pairs[j]![j]!, [[M[j]![j]!, i, half], [M[i]![j]!, j, minus]]);
       for (let k = j + 1; k < n; k++) {
-        if (!(Mj[k]![i] || Mi[j]![k] || Mi[k]![j])) continue;
-        const Cjk = combination([[M[j]![k]!, i, Q.ONE], [M[i]![j]!, k, minus], [M[i]![k]!, j, minus]]);
-        if (Cjk !== ZERO) parts.push(mul(Cjk, qd[j]!, qd[k]!));
+        if (Mj[k]![i] || Mi[j]![k] || Mi[k]![j]) combination(terms, pairs[j]![k]!, [[M[j]![k]!, i, Q.ONE], [M[i]![j]!, k, minus], [M[i]![k]!, j, minus]]);
       }
     }
-    return simplifyTrig(expandAll(parts));
+    return simplifyTrig(expandTerms(terms));
   });
   const constantMass = M.every((r) => r.every((e) => freeOfState(e, model)));
   const constantForcing = forcing.every((f) => freeOfState(f, model, true));

@@ -140,4 +140,23 @@ describe('expansion of a list of parts without their sum', () => {
     // −3/2·(a·(1 + c)) + 3/2·a·c: the a·c terms cancel, −3/2·a is left.
     expect(expandTerms([{ expr: mul(a, add(ONE, c)), coeff: rat(-3, 2) }, { expr: mul(a, c), coeff: rat(3, 2) }])).toBe(mul(num(rat(-3, 2)), a));
   });
+  it('of parts times a monomial (times: q̇_jq̇_k·∂M_jk/∂q_x) is expandAll of the products, whatever the part', () => {
+    const [u, v] = ['u', 'v'].map(sym) as [Expr, Expr];
+    const monomials = [u, mul(u, v), mul(u, u), mul(pow(u, 3), v)];
+    for (let seed = 0; seed < 60; seed++) {
+      const [x, y, z] = randomExprs(9000 + 3 * seed, 3, { depth: 2 });
+      const m = monomials[seed % monomials.length]!;
+      // An expanded sum (its negation leads with a minus, which mul takes out), a monomial, a number and anything else.
+      const S = expand(add(x!, y!));
+      const parts = [
+        { expr: S, coeff: rat(-3, 2), times: m },
+        { expr: neg(S), coeff: rat(1, 4), times: m },
+        { expr: mul(num(-2), a, sin(b)), coeff: rat(2), times: m },
+        { expr: num(3), coeff: rat(2, 3), times: m },
+        { expr: z!, coeff: rat(-1), times: m },
+        { expr: mul(a, pow(u, -1)), coeff: rat(5), times: m },
+      ];
+      expect(expandTerms(parts), `seed ${seed}`).toBe(expandAll(parts.map((t) => mul(num(t.coeff), t.times, t.expr))));
+    }
+  });
 });

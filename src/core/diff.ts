@@ -101,6 +101,36 @@ function termDerivative(t: Expr, D: Differentiator): [Rational, Expr] {
   return [Q.ONE, D.d(t)];
 }
 
+/**
+ * What ∂P/∂x of a sum is made of, flattened for comparison by identity: per
+ * term that depends on x its coefficient, the factors free of x and the
+ * derivative of the one that is not. The sum rule and termDerivative build
+ * ∂P/∂x from these alone, so two sums with equal lists have the same
+ * derivative: the mass matrix's copies (lagrange2.ts) differentiate n − j
+ * sums P_k, each by one merge and lookup per term and one for the sum, to
+ * find the same S each time. Undefined where a term has no single factor
+ * depending on x (the product rule's other paths).
+ */
+export function derivativeParts(P: Expr & { kind: 'add' }, D: Differentiator): unknown[] | undefined {
+  const parts: unknown[] = [];
+  for (const t of P.terms) {
+    if (!D.has(t.expr)) continue;
+    if (t.expr.kind !== 'mul') return undefined;
+    const fs = t.expr.factors;
+    let at = -1;
+    for (let j = 0; j < fs.length; j++) {
+      if (!factorHas(fs[j]!, D)) continue;
+      if (at >= 0) return undefined;
+      at = j;
+    }
+    if (at < 0) return undefined;
+    parts.push(t.coeff.n, t.coeff.d, fs.length);
+    for (let j = 0; j < fs.length; j++) if (j !== at) parts.push(fs[j]!.base, fs[j]!.exp);
+    parts.push(D.d(pow(fs[at]!.base, fs[at]!.exp)));
+  }
+  return parts;
+}
+
 /** ∂u/∂x if it was taken before. */
 function known(u: Expr, x: string): Expr | undefined {
   const ds = memo(u).derivatives;

@@ -14,7 +14,7 @@
 import { MechanicsError } from '../errors.js';
 import { addAll, dependsOn, HALF, makeMul, mul, neg, ONE, splitCoeff, symbolsIn, ZERO, type Expr, type Term } from '../core/expr.js';
 import * as Q from '../core/rational.js';
-import { diff, differentiator } from '../core/diff.js';
+import { derivativeParts, diff, differentiator } from '../core/diff.js';
 import { expandAll, expandTerms, type Part } from '../core/expand.js';
 import { mapChildren, memoPass } from '../core/traverse.js';
 import { simplify, simplifyCopiesOf, simplifyTrig } from '../core/trig.js';
@@ -67,19 +67,30 @@ function copiesOfDerivative(e: Expr, x: string): { readonly terms: Term[]; reado
   if (D === undefined || eTerms === undefined) return undefined;
   const terms: Term[] = [];
   let S: Expr | undefined;
+  // The last P_k differentiated, with what its derivative was made of
+  // (derivativeParts): a P_k made of the same parts has the same
+  // derivative, found without differentiating it (the copies' derivatives
+  // were half of the mass matrix's time at n = 10).
+  let last: { readonly parts: readonly unknown[]; readonly d: Expr } | undefined;
   for (const t of eTerms) {
     if (!D.has(t.expr)) continue;
     if (t.expr.kind !== 'mul') return undefined;
     const i = t.expr.factors.findIndex((f) => f.base.kind === 'add' && f.exp === ONE);
     const others = t.expr.factors.filter((_, k) => k !== i);
     if (i < 0 || others.some((f) => D.has(f.base) || D.has(f.exp))) return undefined;
-    const [k, sum] = splitCoeff(D.d(t.expr.factors[i]!.base));
+    const P = t.expr.factors[i]!.base as Expr & { kind: 'add' };
+    const parts = derivativeParts(P, D);
+    const d = parts !== undefined && last !== undefined && sameParts(parts, last.parts) ? last.d : D.d(P);
+    if (parts !== undefined) last = { parts, d };
+    const [k, sum] = splitCoeff(d);
     if (sum.kind !== 'add' || (S !== undefined && sum !== S)) return undefined;
     S = sum;
     terms.push({ expr: makeMul(Q.ONE, others), coeff: Q.mul(t.coeff, k) });
   }
   return S === undefined ? undefined : { terms, S };
 }
+
+const sameParts = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Whether e is free of every coordinate and of t (velocities too when asked): what a time-stepper may evaluate once. */
 export function freeOfState(e: Expr, model: Model, velocities = false): boolean {

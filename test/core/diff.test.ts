@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   add, addAll, cos, div, fn, HALF, mul, neg, num, ONE, pow, sin, sqrt, sub, sym, TWO, ZERO, type Expr,
 } from '../../src/core/expr.js';
-import { diff, timeDerivative } from '../../src/core/diff.js';
+import { derivativeParts, diff, differentiator, timeDerivative } from '../../src/core/diff.js';
 import { evaluate, type Env } from '../../src/core/evaluate.js';
 import { expand } from '../../src/core/expand.js';
 import { toText } from '../../src/core/print.js';
@@ -267,5 +267,34 @@ describe('inverse trigonometric functions', () => {
     const x = sym('x');
     expect(fn('asin', neg(x))).toBe(neg(fn('asin', x)));
     expect(fn('asin', num(0))).toBe(num(0));
+  });
+});
+
+describe('what the derivative of a sum is made of (derivativeParts)', () => {
+  // The mass matrix's copies: P_k = 2a·cos u·X_k + 2a·sin u·Y_k with X_k, Y_k
+  // partial sums of velocity terms; ∂P_k/∂v is one S for every k ≥ 2.
+  const [a, u, v, w, s] = ['a', 'u', 'v', 'w', 's'].map(sym) as [Expr, Expr, Expr, Expr, Expr];
+  const X1 = add(mul(cos(u), w), mul(a, v));
+  const Y1 = add(mul(sin(u), w), mul(s, v));
+  const X2 = add(X1, mul(a, s, cos(w)));
+  const Y2 = add(Y1, mul(s, sin(w)));
+  const P = (c: number, X: Expr, Y: Expr): Expr & { kind: 'add' } => add(mul(num(c), a, cos(u), X), mul(num(c), a, sin(u), Y)) as Expr & { kind: 'add' };
+  const D = differentiator('v')!;
+  it('is the same list for sums whose terms differ only where x is not, and then so is the derivative', () => {
+    const [p1, p2] = [derivativeParts(P(2, X1, Y1), D)!, derivativeParts(P(2, X2, Y2), D)!];
+    expect(p1.length).toBe(2 * (3 + 2 * 2 + 1));
+    expect(p2).toEqual(p1);
+    expect(p2.every((e, i) => e === p1[i])).toBe(true);
+    expect(diff(P(2, X2, Y2), 'v')).toBe(diff(P(2, X1, Y1), 'v'));
+  });
+  it('differs where a coefficient or the derivative of the factor with x differs', () => {
+    const p1 = derivativeParts(P(2, X1, Y1), D)!;
+    expect(derivativeParts(P(3, X1, Y1), D)!.every((e, i) => e === p1[i])).toBe(false);
+    const p4 = derivativeParts(P(2, add(X1, mul(TWO, s, v)), Y1), D)!;
+    expect(p4.every((e, i) => e === p1[i])).toBe(false);
+    expect(diff(P(2, add(X1, mul(TWO, s, v)), Y1), 'v')).not.toBe(diff(P(2, X1, Y1), 'v'));
+  });
+  it('is undefined where a term has two factors with x (the product rule proper)', () => {
+    expect(derivativeParts(add(mul(v, cos(v)), a) as Expr & { kind: 'add' }, D)).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@
 // Tests: test/codegen/generated.test.ts (n-link pendulum against the
 // interpreted expressions).
 import * as Q from '../core/rational.js';
-import { add, cos, mul, neg, sin, sub, type Expr } from '../core/expr.js';
+import { add, cos, memo, mul, neg, sin, sub, type Expr } from '../core/expr.js';
 import { deepSafe, mapChildren, mapOrSame, productOver, sumOver } from '../core/traverse.js';
 
 /** A sum expanded under sin and cos: plain symbols with coefficients ±1 (lower.ts counts the calls it would save). */
@@ -25,19 +25,18 @@ function expandTrig(name: 'sin' | 'cos', x: Expr): Expr {
   return sub(mul(cos(a), expandTrig('cos', r)), mul(sin(a), expandTrig('sin', r)));
 }
 
-// Results per node, across calls: codegen prepares every output of every
-// block on its own, and the 40-link pendulum's outputs share most of their
-// sines and cosines (a fifth of codegen went to expanding them again). A
-// result is a function of the node's structure alone, so it never goes stale.
-const expanded = new WeakMap<Expr, Expr>();
+// Results per node, across calls, in the node's memo slot: codegen prepares
+// every output of every block on its own, and the 40-link pendulum's outputs
+// share most of their sines and cosines (a fifth of codegen went to
+// expanding them again). A result is a function of the node's structure
+// alone, so it never goes stale. (A WeakMap lookup and store per node was
+// two fifths of the pass at n = 10.)
 
 /**
- * u with its children expanded: mapChildren, with this pass's own loop over
- * a sum's terms or a product's bases (under number exponents, which it
- * leaves alone) and traverse.ts's rebuilding. Expanding rebuilds every node
- * above a sine or cosine of an angle sum, most of a block; through
- * mapChildren's loop, which calls a different pass at every use, the pass
- * took 10–15 % longer (n-link pendulum, n = 10).
+ * u with its children expanded: mapChildren, except that a product's number
+ * exponents are not passed through the pass (they stay as they are; passing
+ * them made the pass 10–15 % slower at n = 10, n-link pendulum). Expanding
+ * rebuilds every node above a sine or cosine of an angle sum, most of a block.
  */
 function expandChildren(u: Expr): Expr {
   if (u.kind === 'add') {
@@ -55,14 +54,15 @@ const expandDeepSafe: (u: Expr) => Expr = deepSafe(
   (u) => {
     // Numbers and symbols stay as they are: no memo slot needed (a third of the nodes visited).
     if (u.kind === 'num' || u.kind === 'sym') return u;
-    let r = expanded.get(u);
+    const m = memo(u);
+    let r = m.angles;
     if (r === undefined) {
       r = u.kind === 'fn' && (u.name === 'sin' || u.name === 'cos') ? expandTrig(u.name, expandDeepSafe(u.args[0]!)) : expandChildren(u);
-      expanded.set(u, r);
+      m.angles = r;
     }
     return r;
   },
-  (u) => u.kind === 'num' || u.kind === 'sym' || expanded.has(u),
+  (u) => u.kind === 'num' || u.kind === 'sym' || memo(u).angles !== undefined,
 );
 
 export function expandAngleSums(e: Expr): Expr {

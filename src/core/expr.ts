@@ -71,7 +71,10 @@
 // free symbols sorted by id, an index order never observed outside; the
 // `derivatives` slot holds ∂/∂x of the node per name x (diff.ts); the `unit`
 // slot of a symbol, function, sum or power holds the factor object node¹
-// that every product holding it shares (makeFactor).
+// that every product holding it shares (makeFactor); the `angles` slot holds
+// the node with sines and cosines of angle sums expanded, the one slot
+// written outside src/core (src/codegen/angle-sums.ts: a WeakMap there was
+// two fifths of that pass).
 //
 // SHARED PARTS. Rationals (rational.ts: small values made once), factor
 // objects base¹ and the term or factor list of c·x and x are shared between
@@ -191,7 +194,8 @@ function sameShape(a: Expr, x: Shape): boolean {
  * Per-node memo slots of the kernel's passes. Nodes are immutable, so a
  * pass's result for a node never goes stale; keeping it on the node (rather
  * than in a side table) makes the lookup one field load. Not part of the
- * public shape of an expression: only src/core reads or writes these.
+ * public shape of an expression: only src/core reads or writes these (and
+ * codegen's angle-sums.ts its `angles` slot).
  *
  * Immutability is enforced by the types (every field readonly), not by
  * Object.freeze: freezing every node and its arrays, with a separate memo
@@ -207,6 +211,8 @@ export interface Memo {
   symbols: readonly Sym[] | undefined;
   /** Partial derivatives taken of this node: x₁, ∂/∂x₁, x₂, ∂/∂x₂, … (diff.ts). */
   derivatives: (string | Expr)[] | undefined;
+  /** The node with sin and cos of angle sums expanded (src/codegen/angle-sums.ts). */
+  angles: Expr | undefined;
 }
 export const memo = (e: Expr): Memo => e as unknown as Memo;
 
@@ -469,17 +475,17 @@ function makeNode(x: Shape, shared: boolean): Expr {
   const u = undefined;
   switch (x.kind) {
     case 'num':
-      return { kind: 'num', id, value: x.value, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, parents: u } as Num;
+      return { kind: 'num', id, value: x.value, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, angles: u, parents: u } as Num;
     case 'sym':
-      return { kind: 'sym', id, name: x.name, stem: x.stem, index: x.index, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, parents: u, unit: u } as Sym;
+      return { kind: 'sym', id, name: x.name, stem: x.stem, index: x.index, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, angles: u, parents: u, unit: u } as Sym;
     case 'add':
-      return { kind: 'add', id, constant: x.constant, terms: shared ? x.terms : x.terms.slice(), expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, parents: u, unit: u } as Add;
+      return { kind: 'add', id, constant: x.constant, terms: shared ? x.terms : x.terms.slice(), expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, angles: u, parents: u, unit: u } as Add;
     case 'mul':
-      return { kind: 'mul', id, coeff: x.coeff, factors: shared ? x.factors : x.factors.slice(), expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, parents: u } as Mul;
+      return { kind: 'mul', id, coeff: x.coeff, factors: shared ? x.factors : x.factors.slice(), expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, angles: u, parents: u } as Mul;
     case 'pow':
-      return { kind: 'pow', id, base: x.base, exp: x.exp, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, parents: u, unit: u } as Pow;
+      return { kind: 'pow', id, base: x.base, exp: x.exp, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, angles: u, parents: u, unit: u } as Pow;
     case 'fn':
-      return { kind: 'fn', id, name: x.name, args: x.args, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, parents: u, unit: u } as Fn;
+      return { kind: 'fn', id, name: x.name, args: x.args, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, angles: u, parents: u, unit: u } as Fn;
   }
 }
 

@@ -3,7 +3,8 @@
 import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { add, addAll, addFromTerms, contains, cos, dependsOn, div, fn, liveSymbol, memo, mul, mulFactors, mulOmitting, neg, num, ONE, pow, sin, splitCoeff, unreachable, ZERO, type Expr, type Factor, type Fn, type Sym, type Term } from './expr.js';
+import { add, addAll, addFromTerms, contains, cos, dependsOn, div, fn, liveSymbol, makeMul, memo, mul, mulFactors, mulOmitting, neg, num, ONE, pow, sin, splitCoeff, unreachable, ZERO, type Expr, type Factor, type Fn, type Sym, type Term } from './expr.js';
+import type { Part } from './expand.js';
 import { deepSafe } from './traverse.js';
 
 /**
@@ -22,17 +23,39 @@ export function diff(e: Expr, x: string): Expr {
  * (what expandTerms takes): for a product of which one factor depends on x
  * (a term of a Jacobian row: l₁l₂m₃q̇₂²sin(q₁ − q₂)), p is coefficient-free
  * and made without making ∂t/∂x first, a node per term that only the
- * caller's split would read.
+ * caller's split would read. A monomial m times a sum S with x (q̈ⱼ·Mᵢⱼ)
+ * gives the part m·∂S/∂x as ∂S/∂x `times` m: the product, a node with a
+ * sum factor (often negated into another sum to take out a leading minus),
+ * was only multiplied out again.
  */
-export function diffTerms(terms: readonly Term[], x: string): Term[] {
+export function diffTerms(terms: readonly Term[], x: string): Part[] {
   const D = differentiator(x);
-  const out: Term[] = [];
+  const out: Part[] = [];
   if (D === undefined) return out;
   for (const t of terms) {
+    const part = monomialTimesSum(t, D);
+    if (part !== undefined) {
+      out.push(part);
+      continue;
+    }
     const [k, p] = termDerivative(t.expr, D);
     if (p !== ZERO) out.push({ expr: p, coeff: Q.mul(t.coeff, k) });
   }
   return out;
+}
+
+/** c·∂t/∂x as ∂S/∂x times the monomial m, for a term t = k·m·S of symbol powers m and one sum S with x whose derivative is a sum; else undefined. */
+function monomialTimesSum(t: Term, D: Differentiator): Part | undefined {
+  const u = t.expr;
+  if (u.kind !== 'mul' || u.factors.length < 2 || known(u, D.x) !== undefined) return undefined;
+  let S: Expr | undefined;
+  for (const f of u.factors) {
+    if (f.base.kind === 'add' && f.exp === ONE && S === undefined) S = f.base;
+    else if (f.base.kind !== 'sym' || f.exp.kind !== 'num' || f.base === D.s) return undefined;
+  }
+  const dS = S === undefined ? undefined : D.d(S);
+  if (dS === undefined || dS.kind !== 'add') return undefined;
+  return { expr: dS, coeff: Q.mul(t.coeff, u.coeff), times: makeMul(Q.ONE, u.factors.filter((f) => f.base !== S)) };
 }
 
 /** ∂/∂x memoized on the nodes (memo slot `derivatives`), with whether a node depends on x: for many derivatives by one name (diff makes one per call). */

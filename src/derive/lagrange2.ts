@@ -73,11 +73,16 @@ function copiesOfDerivative(e: Expr, x: string): { readonly terms: Term[]; reado
   // were half of the mass matrix's time at n = 10).
   let last: { readonly parts: readonly unknown[]; readonly d: Expr } | undefined;
   for (const t of eTerms) {
-    if (!D.has(t.expr)) continue;
-    if (t.expr.kind !== 'mul') return undefined;
+    if (t.expr.kind !== 'mul') {
+      if (D.has(t.expr)) return undefined;
+      continue;
+    }
+    // Whether the term depends on x from its factors (a_k, then P_k), not
+    // from its own symbols: a list per term of ∂L/∂q̇_i merged only for this.
     const i = t.expr.factors.findIndex((f) => f.base.kind === 'add' && f.exp === ONE);
     const others = t.expr.factors.filter((_, k) => k !== i);
-    if (i < 0 || others.some((f) => D.has(f.base) || D.has(f.exp))) return undefined;
+    if (others.some((f) => D.has(f.base) || D.has(f.exp))) return undefined;
+    if (i < 0 || !D.has(t.expr.factors[i]!.base)) continue;
     const P = t.expr.factors[i]!.base as Expr & { kind: 'add' };
     const parts = derivativeParts(P, D);
     const d = parts !== undefined && last !== undefined && sameParts(parts, last.parts) ? last.d : D.d(P);

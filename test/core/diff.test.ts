@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   add, addAll, cos, div, fn, HALF, mul, neg, num, ONE, pow, sin, sqrt, sub, sym, TWO, ZERO, type Expr,
 } from '../../src/core/expr.js';
-import { derivativeParts, diff, differentiator, timeDerivative } from '../../src/core/diff.js';
+import { derivativeParts, diff, differentiator, diffTerms, timeDerivative } from '../../src/core/diff.js';
 import { evaluate, type Env } from '../../src/core/evaluate.js';
-import { expand } from '../../src/core/expand.js';
+import { expand, expandTerms } from '../../src/core/expand.js';
 import { toText } from '../../src/core/print.js';
 import { rat } from '../../src/core/rational.js';
 import { canonicalProblems, snapshot } from './canonical.js';
@@ -296,5 +296,20 @@ describe('what the derivative of a sum is made of (derivativeParts)', () => {
   });
   it('is undefined where a term has two factors with x (the product rule proper)', () => {
     expect(derivativeParts(add(mul(v, cos(v)), a) as Expr & { kind: 'add' }, D)).toBeUndefined();
+  });
+});
+
+describe('the derivatives of a sum\'s terms as parts (diffTerms)', () => {
+  it('multiply out to the expanded derivative of the sum: monomials, q̈ⱼ·Mᵢⱼ-like products of a monomial and a sum, anything else', () => {
+    const [a, b, u, v] = ['a', 'b', 'u', 'v'].map(sym) as [Expr, Expr, Expr, Expr];
+    for (let seed = 0; seed < 40; seed++) {
+      const [p, q] = randomExprs(11000 + 2 * seed, 2, { depth: 2 });
+      // M-like sums with u, with and without a leading minus (mul takes it out of a product).
+      const M = expand(add(mul(a, cos(sub(u, v))), mul(num(-2), b, sin(u)), p!));
+      const rowTerms = [mul(v, M), mul(num(rat(-3, 2)), pow(b, 2), neg(M)), mul(a, u, cos(u)), q!, mul(b, M, cos(u))];
+      const row = addAll(rowTerms);
+      if (row.kind !== 'add') continue;
+      expect(expandTerms(diffTerms(row.terms, 'u')), `seed ${seed}`).toBe(expand(diff(row, 'u')));
+    }
   });
 });

@@ -9,7 +9,7 @@
 // a few hundred milliseconds.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { addFromTerms, compare, makeMul, mul, mulAll, num, ONE, pow, splitCoeff, unreachable, type Expr, type Factor } from './expr.js';
+import { addFromTerms, compare, makeFactor, makeMul, mul, mulAll, num, ONE, pow, splitCoeff, unreachable, type Expr, type Factor } from './expr.js';
 
 /**
  * Monomial: bases sorted by node id, each with a numeric exponent (only
@@ -121,8 +121,11 @@ function monoDiv(m: Mono, g: Mono): Mono {
   for (let i = 0, j = 0; i < m.bases.length; i++) {
     const b = m.bases[i]!;
     if (j < g.bases.length && g.bases[j] === b) {
-      const r = Q.sub(m.exps[i]!, g.exps[j++]!);
-      if (Q.isZero(r)) continue;
+      const e = m.exps[i]!;
+      const f = g.exps[j++]!;
+      // Most quotients drop the base (x/x): no subtraction to make 0.
+      if (Q.eq(e, f)) continue;
+      const r = Q.sub(e, f);
       bases.push(b);
       exps.push(r);
     } else {
@@ -158,6 +161,12 @@ function monoExpr(m: Mono): Expr {
  * merge per product were a fifth of collecting.
  */
 function productOf(c: Rational, m: Mono): Expr | undefined {
+  const factors = factorsOf(m);
+  return factors && makeMul(c, factors);
+}
+
+/** m's factors in canonical order when every base is a symbol or a call (see productOf). */
+function factorsOf(m: Mono): Factor[] | undefined {
   const { bases, exps } = m;
   const factors: Factor[] = [];
   for (let i = 0; i < bases.length; i++) {
@@ -171,6 +180,20 @@ function productOf(c: Rational, m: Mono): Expr | undefined {
     for (; k > 0 && compare(factors[k - 1]!.base, base) > 0; k--) factors[k] = factors[k - 1]!;
     factors[k] = f;
   }
+  return factors;
+}
+
+/**
+ * c·m·s for a collected sum s: the product node built directly where m's
+ * bases are symbols and calls (productOf's case), as mul would build it:
+ * s's factor sorts after theirs (sums come last in canonical order) and
+ * never merges with them.
+ */
+function timesMono(c: Rational, m: Mono, s: Expr): Expr {
+  if (s.kind !== 'add' || m.bases.length === 0) return mul(num(c), monoExpr(m), s);
+  const factors = factorsOf(m);
+  if (!factors) return mul(num(c), monoExpr(m), s);
+  factors.push(makeFactor(s, ONE));
   return makeMul(c, factors);
 }
 
@@ -266,7 +289,10 @@ function sumAll(exprs: readonly Expr[], items: readonly Item[] = NO_ITEMS): Expr
   if (exprs.length + items.length === 1) return exprs[0] ?? itemExpr(items[0]!);
   const acc = new Map<Expr, Rational>();
   let constant = Q.ZERO;
-  const put = (e: Expr, c: Rational): void => void acc.set(e, Q.add(acc.get(e) ?? Q.ZERO, c));
+  const put = (e: Expr, c: Rational): void => {
+    const prev = acc.get(e);
+    acc.set(e, prev ? Q.add(prev, c) : c);
+  };
   const putExpr = (e: Expr): void => {
     if (e.kind === 'num') constant = Q.add(constant, e.value);
     else if (e.kind === 'add') {
@@ -360,7 +386,7 @@ const coefficientKey = (c: Rational): number | string => (c.d === 1 ? c.n : `${c
  * pendulum has ~900 bases and ~12,000 terms) and rescanning every base and
  * term per step quadratic in the number of groups.
  */
-class Terms {
+class Terms implements TermSet {
   /** The terms in their order; `taken` ones are skipped. */
   private readonly items: readonly Item[];
   private firstLive = 0;
@@ -372,6 +398,8 @@ class Terms {
   private readonly coefficients = new Map<number | string, { c: Rational; count: number }>();
   private negatives = 0;
   private takes = 0;
+  /** The group of shared's last answer. */
+  private chosen: Group | undefined;
 
   constructor(items: readonly Item[], ranks: Ranks) {
     this.items = items;
@@ -387,15 +415,13 @@ class Terms {
       }
       this.countCoefficient(it, 1);
     }
-    let rank = ranks.of;
-    for (const b of this.groups.keys()) {
-      if (rank?.has(b)) continue;
-      rank = rankOf([...new Set([...(rank?.keys() ?? []), ...this.groups.keys()])]);
-      ranks.of = rank;
-      break;
-    }
     for (const g of this.groups.values()) {
-      g.order = rank!.get(g.base)!;
+      let order = ranks.of?.get(g.base);
+      if (order === undefined) {
+        ranks.of = rankOf([...new Set([...(ranks.of?.keys() ?? []), ...this.groups.keys()])]);
+        order = ranks.of.get(g.base)!;
+      }
+      g.order = order;
       this.rescore(g, EMPTY);
     }
   }
@@ -461,18 +487,22 @@ class Terms {
    * base, the gcd of the terms containing it; the first base in canonical
    * order with the highest size × (terms divisible − 1) wins.
    */
-  shared(): { best: Mono; group: Group } | undefined {
+  shared(): Mono | undefined {
     for (const g of this.mixed) this.rescore(g, g.cand);
     for (;;) {
       const top = this.heap[0];
       if (!top) return undefined;
-      if (top.stamp === top.group.stamp) return { best: top.group.cand, group: top.group };
+      if (top.stamp === top.group.stamp) {
+        this.chosen = top.group;
+        return top.group.cand;
+      }
       this.pop();
     }
   }
 
-  /** Take out the terms `best` divides (the group's when best contains its base), in their order. */
-  take(best: Mono, group: Group): Item[] {
+  /** Take out the terms `best` (shared's last answer) divides (its group's when best contains its base), in their order. */
+  take(best: Mono): Item[] {
+    const group = this.chosen!;
     const inside: Item[] = [];
     for (const it of monoHas(best, group.base) ? group.items : this.items) if (!it.taken && monoDivides(best, it.m)) inside.push(it);
     const touched: Group[] = [];
@@ -545,8 +575,14 @@ function rankOf(bases: Expr[]): Map<Expr, number> {
 /** The gcd of all coefficients, with their sign when all are negative (the first step of collect, before any index). */
 function commonCoefficient(items: readonly Item[]): Rational {
   let gc = Q.abs(items[0]!.c);
-  for (let i = 1; i < items.length; i++) gc = Q.gcdOf(gc, items[i]!.c);
-  return items.every((it) => Q.isNegative(it.c)) ? Q.neg(gc) : gc;
+  let negative = Q.isNegative(items[0]!.c);
+  for (let i = 1; i < items.length; i++) {
+    const c = items[i]!.c;
+    negative &&= Q.isNegative(c);
+    // gcd(1, an integer) is 1: most sums have a coefficient ±1.
+    if (!(Q.isOne(gc) && c.d === 1)) gc = Q.gcdOf(gc, c);
+  }
+  return negative ? Q.neg(gc) : gc;
 }
 
 /** The terms divided by c·m (which divides each). */
@@ -565,6 +601,115 @@ function baseInTwo(items: readonly Item[]): boolean {
 }
 
 /**
+ * Sums of at most this many terms are collected through SmallTerms, larger ones
+ * through Terms. Most sums met at n = 10 have 2–20 terms, where Terms' Maps,
+ * groups, heap and canonical ranking of every base cost more than scanning
+ * a few arrays per step: collecting the 10-link pendulum's kernel
+ * expressions took 6.0–7.0 ms with Terms throughout, 5.3–5.9 ms with this
+ * path up to 16–64 terms (flat between those).
+ */
+const SMALL_SUM = 32;
+
+/**
+ * Terms.shared by direct scans: for each base (a list searched by identity,
+ * no hashing), the gcd of the terms containing it; the highest size ×
+ * (terms divisible − 1) wins, ties to the base first in canonical order
+ * (compared only when scores tie, where Terms ranks every base).
+ */
+function sharedAmong(items: readonly Item[]): Mono | undefined {
+  const bases: Expr[] = [];
+  const cands: Mono[] = [];
+  const counts: number[] = [];
+  for (const it of items) {
+    for (const b of it.m.bases) {
+      const j = bases.indexOf(b);
+      if (j < 0) {
+        bases.push(b);
+        cands.push(it.m);
+        counts.push(1);
+      } else {
+        cands[j] = monoGcd(cands[j]!, it.m);
+        counts[j]!++;
+      }
+    }
+  }
+  let best: Mono | undefined;
+  let bestBase: Expr | undefined;
+  let bestScore = 0;
+  for (let j = 0; j < bases.length; j++) {
+    const cand = cands[j]!;
+    if (counts[j]! < 2 || cand.bases.length === 0) continue;
+    const base = bases[j]!;
+    let count = counts[j]!;
+    if (!monoHas(cand, base)) {
+      count = 0;
+      for (const it of items) if (monoDivides(cand, it.m)) count++;
+    }
+    const score = scoreOf(cand, count);
+    if (score > bestScore || (score === bestScore && score > 0 && compare(base, bestBase!) < 0)) {
+      best = cand;
+      bestBase = base;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** The terms still to be collected, as collect's loop reads them: Terms for large sums, SmallTerms for small ones. */
+interface TermSet {
+  readonly count: number;
+  /** The monomial to take out next, if any base is shared. */
+  shared(): Mono | undefined;
+  /** Take out the terms the monomial shared() returned divides, in their order. */
+  take(best: Mono): Item[];
+  live(): Item[];
+  first(): Item;
+  commonMonomial(): Mono;
+  commonCoefficient(): Rational;
+}
+
+/** A small sum's terms in a plain array, each step a scan (sharedAmong). */
+class SmallTerms implements TermSet {
+  private items: Item[];
+
+  constructor(items: Item[]) {
+    this.items = items;
+  }
+
+  get count(): number {
+    return this.items.length;
+  }
+
+  shared(): Mono | undefined {
+    return sharedAmong(this.items);
+  }
+
+  take(best: Mono): Item[] {
+    const inside: Item[] = [];
+    const rest: Item[] = [];
+    for (const it of this.items) (monoDivides(best, it.m) ? inside : rest).push(it);
+    this.items = rest;
+    return inside;
+  }
+
+  live(): Item[] {
+    return this.items;
+  }
+
+  first(): Item {
+    return this.items[0]!;
+  }
+
+  commonMonomial(): Mono {
+    return commonMonomial(this.items);
+  }
+
+  commonCoefficient(): Rational {
+    return commonCoefficient(this.items);
+  }
+}
+
+/**
  * Greedy collection: the common factor c·g of all terms (gcd of the
  * monomials, and of the coefficients with the sign of the terms when all
  * are negative), c·g·(the quotients collected); else the shared monomial m,
@@ -577,19 +722,17 @@ function collect(items: Item[], ranks: Ranks): Expr {
   if (items.length === 1) return itemExpr(items[0]!);
   const g0 = commonMonomial(items);
   const c0 = commonCoefficient(items);
-  if (g0.bases.length > 0 || !Q.isOne(c0)) return mul(num(c0), monoExpr(g0), collect(quotients(items, c0, g0), ranks));
+  if (g0.bases.length > 0 || !Q.isOne(c0)) return timesMono(c0, g0, collect(quotients(items, c0, g0), ranks));
   // Most sums met inside others have no base in two terms (m₃ + m₄ + …):
-  // nothing to index, the terms as they are.
-  if (!baseInTwo(items)) return sumAll([], items);
-  const terms = new Terms(items, ranks);
+  // nothing to index, the terms as they are (a small sum finds that out in
+  // its first scan).
+  if (items.length > SMALL_SUM && !baseInTwo(items)) return sumAll([], items);
+  const terms: TermSet = items.length <= SMALL_SUM ? new SmallTerms(items) : new Terms(items, ranks);
   const parts: Expr[] = [];
   for (;;) {
-    const shared = terms.shared();
-    if (!shared) {
-      return sumAll(parts, terms.live());
-    }
-    const { best, group } = shared;
-    parts.push(mul(monoExpr(best), collect(quotients(terms.take(best, group), Q.ONE, best), ranks)));
+    const best = terms.shared();
+    if (!best) return sumAll(parts, terms.live());
+    parts.push(timesMono(Q.ONE, best, collect(quotients(terms.take(best), Q.ONE, best), ranks)));
     if (terms.count <= 1) {
       if (terms.count === 1) parts.push(itemExpr(terms.first()));
       break;
@@ -597,7 +740,7 @@ function collect(items: Item[], ranks: Ranks): Expr {
     const g = terms.commonMonomial();
     const c = terms.commonCoefficient();
     if (g.bases.length > 0 || !Q.isOne(c)) {
-      parts.push(mul(num(c), monoExpr(g), collect(quotients(terms.live(), c, g), ranks)));
+      parts.push(timesMono(c, g, collect(quotients(terms.live(), c, g), ranks)));
       break;
     }
   }

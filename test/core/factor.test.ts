@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { add, cos, HALF, mul, num, pow, sym, TWO, type Expr } from '../../src/core/expr.js';
+import { add, cos, HALF, mul, num, pow, sin, sym, TWO, type Expr } from '../../src/core/expr.js';
 import { expand } from '../../src/core/expand.js';
 import { collectFactors } from '../../src/core/factor.js';
 import { parseExpr } from '../../src/core/parse.js';
@@ -79,6 +79,42 @@ describe('collecting factors of random expressions', () => {
       const before = snapshot(e);
       collectFactors(e);
       expect(snapshot(e)).toEqual(before);
+    }
+  });
+});
+
+// Sums of up to 32 terms are collected by scans (SmallTerms), longer ones
+// through the index (Terms): the same greedy, so the same node either way.
+describe('collecting small sums (scanned) and long ones (indexed) alike', () => {
+  // −g l_k sin(q_k) Σ_{i≥k} m_i + Σ_{j≠k} l_j l_k u_j² sin(q_j − q_k) Σ_{i≥max(j,k)} m_i:
+  // the forcing of link k of the n-link pendulum, velocities u_j.
+  const forcingRow = (n: number, k: number): { expanded: Expr; collected: Expr; terms: number } => {
+    const s = (name: string, i: number): Expr => sym(`${name}${i}`);
+    const masses = (from: number): Expr => add(...Array.from({ length: n - from + 1 }, (_, i) => s('m', from + i)));
+    const parts: Expr[] = [mul(num(-1), sym('g'), sin(s('q', k)), masses(k))];
+    for (let j = 1; j <= n; j++) if (j !== k) parts.push(mul(s('l', j), pow(s('u', j), 2), sin(add(s('q', j), mul(num(-1), s('q', k)))), masses(Math.max(j, k))));
+    const inner = add(...parts);
+    const expanded = expand(mul(s('l', k), inner));
+    return { expanded, collected: mul(s('l', k), inner), terms: expanded.kind === 'add' ? expanded.terms.length : 1 };
+  };
+  it('the 10-link pendulum’s 4th forcing row (49 terms, indexed) is l4·(−g sin(q4)(m4 + … + m10) + Σ l_j u_j² sin(q_j − q4)(m_max(j,4) + … + m10))', () => {
+    const { expanded, collected, terms } = forcingRow(10, 4);
+    expect(terms).toBe(49);
+    expect(collectFactors(expanded)).toBe(collected);
+  });
+  it('the 5-link pendulum’s 2nd forcing row (14 terms, scanned) likewise', () => {
+    const { expanded, collected, terms } = forcingRow(5, 2);
+    expect(terms).toBe(14);
+    expect(collectFactors(expanded)).toBe(collected);
+  });
+  it('breaks ties by canonical order, not by creation order, on both paths: (ta + tb)(tx + ty) + Σ z_i = ta(tx + ty) + tb(tx + ty) + Σ z_i', () => {
+    // Made in reverse canonical order, so node ids order them the other way.
+    const [ty, tx, tb, ta] = ['ty', 'tx', 'tb', 'ta'].map((n) => sym(n)) as [Expr, Expr, Expr, Expr];
+    for (const fillers of [2, 40]) {
+      const zs = Array.from({ length: fillers }, (_, i) => sym(`tz${i}`));
+      const e = expand(add(mul(add(ta, tb), add(tx, ty)), ...zs));
+      expect(e.kind === 'add' && e.terms.length).toBe(4 + fillers);
+      expect(collectFactors(e), `${fillers} fillers`).toBe(add(mul(ta, add(tx, ty)), mul(tb, add(tx, ty)), ...zs));
     }
   });
 });

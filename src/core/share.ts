@@ -25,7 +25,7 @@
 // of the outputs meets them, never by node id.
 // Tests: test/core/share.test.ts.
 import * as Q from './rational.js';
-import { addFromTerms, compare, makeMul, MINUS_ONE, ONE, pow, sym, type Add, type Expr, type Factor, type Mul } from './expr.js';
+import { addFromTerms, compare, makeFactor, makeMul, MINUS_ONE, ONE, pow, sym, type Add, type Expr, type Factor, type Mul } from './expr.js';
 import type { Rational } from './rational.js';
 import { childAt, type Rewrites } from './cse.js';
 
@@ -90,11 +90,16 @@ interface Family<N extends Expr, W> {
   readonly unit: W;
   /** Whether u is its arguments alone (a product's coefficient 1, a sum's constant 0), so that a placeholder can stand for it as a part. */
   plain(u: N): boolean;
-  /** u with the given arguments instead of its own (u's coefficient or constant kept). */
-  rebuild(u: N, args: readonly Arg<W>[]): Expr;
+  /**
+   * u with the given arguments instead of its own (u's coefficient or
+   * constant kept). In `rebuild` and `part`, args are the placeholders in the
+   * order made (the first `placeholders` of them), then the other arguments
+   * in the canonical order of the node holding them.
+   */
+  rebuild(u: N, args: readonly Arg<W>[], placeholders: number): Expr;
   /** The weight a part's placeholder enters with, and the part's node given that weight. */
   partWeight(args: readonly Arg<W>[]): W;
-  part(args: readonly Arg<W>[], weight: W): Expr;
+  part(args: readonly Arg<W>[], weight: W, placeholders: number): Expr;
   /** For an argument held twice or more: its node and its placeholder's weight, when binding it alone saves operations (q̇², not q̇). */
   alone?(arg: Arg<W>): { node: Expr; weight: W } | undefined;
 }
@@ -114,9 +119,9 @@ const PRODUCTS: Family<Mul, Expr> = {
   key: (w) => w,
   unit: ONE,
   plain: (u) => Q.isOne(u.coeff),
-  rebuild: (u, args) => makeMul(u.coeff, sortedFactors(args)),
+  rebuild: (u, args, placeholders) => makeMul(u.coeff, canonicalFactors(args, placeholders)),
   partWeight: () => ONE,
-  part: (args) => makeMul(Q.ONE, sortedFactors(args)),
+  part: (args, _weight, placeholders) => makeMul(Q.ONE, canonicalFactors(args, placeholders)),
   // b^k for an integer |k| ≥ 2 prints as |k| − 1 products at every use; bound once, each use is one factor.
   alone: (arg) => {
     if (arg.weight.kind !== 'num' || !Q.isInteger(arg.weight.value) || Math.abs(arg.weight.value.n) < 2) return undefined;
@@ -125,8 +130,24 @@ const PRODUCTS: Family<Mul, Expr> = {
   },
 };
 
-const sortedFactors = (args: readonly Arg<Expr>[]): Factor[] =>
-  args.map((a) => ({ base: a.base, exp: a.weight })).sort((x, y) => compare(x.base, y.base) || compare(x.exp, y.exp));
+/**
+ * The factors args^weights in canonical order (sorted by base): args are two
+ * sorted runs, the placeholders (symbols #k, in the order made, which is
+ * their order) and the other bases in a node's order, merged. Sorting them
+ * with compare was a sixth of shareParts on the n-link pendulum; a
+ * placeholder against another base mostly compares kinds.
+ */
+function canonicalFactors(args: readonly Arg<Expr>[], placeholders: number): Factor[] {
+  const out: Factor[] = [];
+  let i = 0;
+  let j = placeholders;
+  while (i < placeholders && j < args.length) out.push(compare(args[i]!.base, args[j]!.base) < 0 ? factorOf(args[i++]!) : factorOf(args[j++]!));
+  while (i < placeholders) out.push(factorOf(args[i++]!));
+  while (j < args.length) out.push(factorOf(args[j++]!));
+  return out;
+}
+
+const factorOf = (a: Arg<Expr>): Factor => makeFactor(a.base, a.weight);
 
 const SUMS: Family<Add, Rational> = {
   argsOf: (u, id) => {
@@ -174,10 +195,14 @@ function shareFamily<N extends Expr, W>(nodes: readonly N[], family: Family<N, W
   // Each node's arguments as a sorted list of ids. The nodes are numbered
   // smallest first (then in walk order), the order they are compared in: a
   // part found between small nodes is an argument when the larger ones are.
-  const byWalk = nodes.map((u) => sortSmall(family.argsOf(u, argId)));
+  const inOrder = nodes.map((u) => family.argsOf(u, argId));
+  const byWalk = inOrder.map((list) => sortSmall(list.slice()));
   const order = bySize(byWalk);
   const node = order.map((u) => nodes[u]!);
   const held = order.map((u) => byWalk[u]!);
+  // Ids from here on are placeholders'; each node's own ids in its canonical order.
+  const firstPlaceholder = args.length;
+  const own = order.map((u) => inOrder[u]!);
   // The nodes holding each argument now, in increasing order (arrays of their final size: most hold one or two).
   const count = new Int32Array(args.length);
   for (const list of held) for (const a of list) count[a]++;
@@ -190,7 +215,7 @@ function shareFamily<N extends Expr, W>(nodes: readonly N[], family: Family<N, W
   const changed = new Uint8Array(nodes.length);
   // Placeholders standing for one of the nodes (by node), and the parts' arguments (by placeholder).
   const ownArg = new Map<number, number>();
-  const parts = new Map<Expr, { readonly weight: W; list: number[] }>();
+  const parts = new Map<Expr, { readonly weight: W; list: number[]; readonly from: number }>();
   const newPlaceholder = (weight: W, stands?: Expr): { p: Expr; id: number } => {
     const p = fresh();
     if (stands) rewrites.set(p, stands);
@@ -242,7 +267,7 @@ function shareFamily<N extends Expr, W>(nodes: readonly N[], family: Family<N, W
       else {
         const weight = family.partWeight(common.map((a) => args[a]!));
         const made = newPlaceholder(weight);
-        parts.set(made.p, { weight, list: common });
+        parts.set(made.p, { weight, list: common, from: u });
         id = made.id;
       }
       if (whole !== u) replace(u, common, id);
@@ -272,9 +297,28 @@ function shareFamily<N extends Expr, W>(nodes: readonly N[], family: Family<N, W
     }
     if (swap.size > 0) for (const part of parts.values()) part.list = part.list.map((a) => swap.get(a) ?? a).sort(byNumber);
   }
-  for (const [p, part] of parts) rewrites.set(p, family.part(part.list.map((a) => args[a]!), part.weight));
+  // The arguments of sorted `list`, held by node `from`: placeholders first, then the others in from's order (see Family.rebuild).
+  const stamp = new Int32Array(firstPlaceholder).fill(-1);
+  let stamps = 0;
+  const ordered = (list: readonly number[], from: number): { args: Arg<W>[]; placeholders: number } => {
+    const out: Arg<W>[] = [];
+    const mark = stamps++;
+    for (const a of list) {
+      if (a >= firstPlaceholder) out.push(args[a]!);
+      else stamp[a] = mark;
+    }
+    const placeholders = out.length;
+    for (const a of own[from]!) if (stamp[a] === mark) out.push(args[a]!);
+    return { args: out, placeholders };
+  };
+  for (const [p, part] of parts) {
+    const o = ordered(part.list, part.from);
+    rewrites.set(p, family.part(o.args, part.weight, o.placeholders));
+  }
   held.forEach((list, u) => {
-    if (changed[u]) rewrites.set(node[u]!, family.rebuild(node[u]!, list.map((a) => args[a]!)));
+    if (!changed[u]) return;
+    const o = ordered(list, u);
+    rewrites.set(node[u]!, family.rebuild(node[u]!, o.args, o.placeholders));
   });
 }
 

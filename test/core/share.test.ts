@@ -8,6 +8,7 @@ import { computedAs, cse, printedForms, representative, type Rewrites } from '..
 import { shareParts } from '../../src/core/share.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import { printJs } from '../../src/codegen/js-expr.js';
+import { canonicalProblems } from './canonical.js';
 import { randomExprs, randomPoint, rng } from './random-expr.js';
 
 const [a, b, c, d, x, y, z] = ['a', 'b', 'c', 'd', 'x', 'y', 'z'].map(sym) as [Expr, Expr, Expr, Expr, Expr, Expr, Expr];
@@ -105,6 +106,17 @@ describe('a shared program', () => {
         if (Number.isFinite(want[i]!)) expect(Math.abs(v - want[i]!), `block ${k}, output ${i}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(want[i]!)));
       });
     });
+  });
+
+  it('rewrites every node into canonical form (placeholders merged in among the other factors and terms, random blocks)', () => {
+    let placeholdersAmongOthers = 0;
+    for (const outputs of blocks) {
+      for (const [from, to] of shareParts(outputs)) {
+        expect(canonicalProblems(to), `rewrite of #${from.id}`).toEqual([]);
+        if (to.kind === 'mul' && to.factors.some((f) => f.base.kind === 'sym' && f.base.name.startsWith('#')) && to.factors.some((f) => f.base.kind !== 'sym')) placeholdersAmongOthers++;
+      }
+    }
+    expect(placeholdersAmongOthers).toBeGreaterThan(10);
   });
 
   it('never costs more operations than CSE of whole nodes, and less on most random blocks', () => {

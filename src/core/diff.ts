@@ -28,7 +28,7 @@ export function diff(e: Expr, x: string): Expr {
  * sum factor (often negated into another sum to take out a leading minus),
  * was only multiplied out again.
  */
-export function diffTerms(terms: readonly Term[], x: string): Part[] {
+export function diffTerms(terms: readonly Term[], x: string, products?: TermProducts): Part[] {
   const D = differentiator(x);
   const out: Part[] = [];
   if (D === undefined) return out;
@@ -38,11 +38,21 @@ export function diffTerms(terms: readonly Term[], x: string): Part[] {
       out.push(part);
       continue;
     }
-    const [k, p] = termDerivative(t.expr, D);
+    const [k, p] = termDerivative(t.expr, D, products);
     if (p !== ZERO) out.push({ expr: p, coeff: Q.mul(t.coeff, k) });
   }
   return out;
 }
+
+/**
+ * The products termDerivative made, by term: (the other factors)·u for the
+ * factor at `at` whose derivative is c·u. A term's derivatives by two names
+ * often differ only in c (∂/∂qᵢ and ∂/∂qⱼ of l·sin(qᵢ − qⱼ) are
+ * ±l·cos(qᵢ − qⱼ)), and then the product is the one made before: a third
+ * of a residual row's term derivatives at n = 10, each a merge and lookup.
+ * For diffTerms over one row's terms by each of its names.
+ */
+export type TermProducts = Map<Expr, { readonly at: number; readonly unit: Expr; readonly c: Rational; readonly m: Expr }>;
 
 /** c·∂t/∂x as ∂S/∂x times the monomial m, for a term t = k·m·S of symbol powers m and one sum S with x whose derivative is a sum; else undefined. */
 function monomialTimesSum(t: Term, D: Differentiator): Part | undefined {
@@ -103,20 +113,23 @@ export function differentiator(x: string): Differentiator | undefined {
  * as mulOmitting merges it, without its coefficient); anything else k = 1,
  * p = ∂t/∂x.
  */
-function termDerivative(t: Expr, D: Differentiator): [Rational, Expr] {
+function termDerivative(t: Expr, D: Differentiator, products?: TermProducts): [Rational, Expr] {
   if (t.kind === 'mul' && known(t, D.x) === undefined) {
     const fs = t.factors;
     let i = -1;
     for (let j = 0; j < fs.length && i !== -2; j++) if (factorHas(fs[j]!, D)) i = i === -1 ? j : -2;
     // Not when the other factors are one sum: mulFactors multiplies that in through mul, which may flip or flatten it.
-    const others = i >= 0 ? fs.filter((_, j) => j !== i) : [];
-    if (i >= 0 && !(others.length === 1 && others[0]!.exp === ONE && others[0]!.base.kind === 'add')) {
+    const other = fs.length === 2 ? fs[1 - i] : undefined;
+    if (i >= 0 && !(other !== undefined && other.exp === ONE && other.base.kind === 'add')) {
       const di = D.d(pow(fs[i]!.base, fs[i]!.exp));
       if (di === ZERO) return [Q.ONE, ZERO];
       const [c, unit] = splitCoeff(di);
-      const p = mulFactors(Q.ONE, others, unit);
+      const made = products?.get(t);
+      if (made !== undefined && made.at === i && made.unit === unit) return [Q.mul(t.coeff, Q.mul(c, made.c)), made.m];
+      const p = mulFactors(Q.ONE, fs.filter((_, j) => j !== i), unit);
       if (isPlainTerm(p)) {
         const [c2, m] = splitCoeff(p);
+        products?.set(t, { at: i, unit, c: c2, m });
         return [Q.mul(t.coeff, Q.mul(c, c2)), m];
       }
     }

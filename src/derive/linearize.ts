@@ -13,7 +13,7 @@
 // Tests: test/codegen/jacobian.test.ts (the generated Jacobian against differences of rhs).
 import { addAll, mul, neg, scale, splitCoeff, symbolsIn, ZERO, type Expr, type Term } from '../core/expr.js';
 import * as Q from '../core/rational.js';
-import { diff, diffTerms } from '../core/diff.js';
+import { diff, diffTerms, type TermProducts } from '../core/diff.js';
 import { expandTerms } from '../core/expand.js';
 import { simplify } from '../core/trig.js';
 import type { Model } from '../model/model.js';
@@ -112,11 +112,13 @@ function rowTerms(parts: readonly Expr[], f: Expr): readonly Term[] {
 
 /** gradient from the terms listed by symbol. */
 function gradientOf(terms: ReadonlyMap<string, Term[]>, names: readonly string[]): Expr[] {
+  // A term's derivative by a name is often its derivative by another up to a coefficient: the product made once (TermProducts).
+  const products: TermProducts = new Map();
   return names.map((x) => {
     const ts = terms.get(x);
     if (ts === undefined) return ZERO;
     if (ts.length === 1) return simplify(diff(scale(ts[0]!.expr, ts[0]!.coeff), x));
-    return simplify(expandTerms(diffTerms(ts, x)));
+    return simplify(expandTerms(diffTerms(ts, x, products)));
   });
 }
 

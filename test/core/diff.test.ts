@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   add, addAll, cos, div, fn, HALF, mul, neg, num, ONE, pow, sin, sqrt, sub, sym, TWO, ZERO, type Expr,
 } from '../../src/core/expr.js';
-import { derivativeParts, diff, differentiator, diffTerms, timeDerivative } from '../../src/core/diff.js';
+import { derivativeParts, diff, differentiator, diffTerms, timeDerivative, type TermProducts } from '../../src/core/diff.js';
 import { evaluate, type Env } from '../../src/core/evaluate.js';
 import { expand, expandTerms } from '../../src/core/expand.js';
 import { toText } from '../../src/core/print.js';
@@ -311,5 +311,15 @@ describe('the derivatives of a sum\'s terms as parts (diffTerms)', () => {
       if (row.kind !== 'add') continue;
       expect(expandTerms(diffTerms(row.terms, 'u')), `seed ${seed}`).toBe(expand(diff(row, 'u')));
     }
+  });
+  it('by several names with the products made kept (TermProducts) are the derivatives by each alone', () => {
+    const [a, u, v] = ['a', 'u', 'v'].map(sym) as [Expr, Expr, Expr];
+    // ∂/∂u and ∂/∂v of a·sin(u − v) differ only in sign: the second reads the product the first made.
+    const row = add(mul(a, sin(sub(u, v))), mul(a, v, cos(sub(u, v))), mul(u, sin(v))) as Expr & { kind: 'add' };
+    const products: TermProducts = new Map();
+    const [du, dv] = ['u', 'v'].map((x) => expandTerms(diffTerms(row.terms, x, products)));
+    expect(products.size).toBe(3);
+    expect(du).toBe(expand(diff(row, 'u')));
+    expect(dv).toBe(expand(diff(row, 'v')));
   });
 });

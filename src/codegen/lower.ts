@@ -190,12 +190,6 @@ function printCost(item: Item, p: Plan, budget: number, seen?: { temps: Set<Expr
   return cost;
 }
 
-/** The whole cost of `item`, and the temporaries and input symbols it reads. */
-function reads(item: Item, p: Plan): { cost: number; temps: Set<Expr>; syms: Set<string> } {
-  const seen = { temps: new Set<Expr>(), syms: new Set<string>() };
-  return { cost: printCost(item, p, Infinity, seen), ...seen };
-}
-
 /** Whether the block costs more than `limit`, walked only as far as needed. */
 function overLimit(p: Plan, limit: number): boolean {
   let total = 0;
@@ -213,26 +207,36 @@ function overLimit(p: Plan, limit: number): boolean {
  */
 function chunked(p: Plan, fn: Decl & { kind: 'function' }, limit: number): { calls: Stmt[]; decls: Decl[] } | undefined {
   if (p.hasReturn || !overLimit(p, limit)) return undefined;
-  const info = p.items.map((it) => reads(it, p));
-  // Consecutive items, each chunk at most `limit` (a larger item alone).
-  const chunks: number[][] = [];
-  let size = 0;
-  info.forEach((r, i) => {
-    if (chunks.length === 0 || size + r.cost > limit) {
-      chunks.push([]);
-      size = 0;
-    }
-    chunks[chunks.length - 1]!.push(i);
-    size += r.cost;
-  });
+  // Consecutive items, each chunk at most `limit` (a larger item alone), in
+  // one walk of the items: a temporary is made before every item that reads
+  // it, so its chunk is known when a later chunk reads it (two sets per item,
+  // kept until every chunk was formed, were a third of chunking at n = 10).
+  const chunks: { members: number[]; syms: Set<string>; earlier: Set<Expr> }[] = [];
   const chunkOf = new Map<Expr, number>();
-  chunks.forEach((members, c) => {
-    for (const i of members) if (p.items[i]!.bound) chunkOf.set(p.items[i]!.bound!, c);
-  });
   // Temporaries read in a later chunk than their own get a buffer slot.
   const handed = new Set<Expr>();
-  chunks.forEach((members, c) => {
-    for (const i of members) for (const t of info[i]!.temps) if (chunkOf.get(t)! < c) handed.add(t);
+  const seen = { temps: new Set<Expr>(), syms: new Set<string>() };
+  let size = 0;
+  p.items.forEach((it, i) => {
+    seen.temps.clear();
+    seen.syms.clear();
+    const cost = printCost(it, p, Infinity, seen);
+    if (chunks.length === 0 || size + cost > limit) {
+      chunks.push({ members: [], syms: new Set(), earlier: new Set() });
+      size = 0;
+    }
+    const c = chunks.length - 1;
+    const chunk = chunks[c]!;
+    chunk.members.push(i);
+    size += cost;
+    for (const name of seen.syms) chunk.syms.add(name);
+    for (const t of seen.temps) {
+      if (chunkOf.get(t)! < c) {
+        handed.add(t);
+        chunk.earlier.add(t);
+      }
+    }
+    if (it.bound) chunkOf.set(it.bound, c);
   });
   // Slots in the order the temporaries are made.
   const slot = new Map<Expr, number>();
@@ -241,13 +245,7 @@ function chunked(p: Plan, fn: Decl & { kind: 'function' }, limit: number): { cal
   const args = fn.params.map((q) => ref(q.name));
   const decls: Decl[] = [{ kind: 'buffer', name: buffer, array: 'Float64Array', length: Math.max(1, slot.size), doc: `Temporaries the chunks of ${fn.name} hand on.` }];
   const calls: Stmt[] = [];
-  chunks.forEach((members, c) => {
-    const syms = new Set<string>();
-    const earlier = new Set<Expr>();
-    for (const i of members) {
-      for (const name of info[i]!.syms) syms.add(name);
-      for (const t of info[i]!.temps) if (chunkOf.get(t)! < c) earlier.add(t);
-    }
+  chunks.forEach(({ members, syms, earlier }, c) => {
     const body: Stmt[] = inputConsts(p.inputs, syms);
     for (const t of [...earlier].sort((a, b) => slot.get(a)! - slot.get(b)!)) body.push({ kind: 'const', name: p.temporaries.get(t)!, init: idx(buffer, slot.get(t)!) });
     for (const i of members) {

@@ -52,6 +52,8 @@ export interface CseResult {
    */
   readonly inlined: ReadonlySet<Expr>;
   readonly through: ReadonlySet<Expr>;
+  /** The bound nodes (outputs included) that print such a node in place: the only ones whose printed form is not `computedAs` them. */
+  readonly printsInPlace: ReadonlySet<Expr>;
   /** Names of the symbols the outputs read (the free symbols of them all), in the order first met. */
   readonly symbols: ReadonlySet<string>;
 }
@@ -168,12 +170,15 @@ export function cse(outputs: readonly Expr[], rewrites: Rewrites = NO_REWRITES):
   const bound = (s: number): boolean => !isInlined[s] && (uses[s]! > 1 || named.has(node[s]!) || (rewritten && computedAs(node[s]!, rewrites) !== node[s]));
   // From each node printed in place up to the expression that prints it.
   const through = new Set<Expr>();
+  const printsInPlace = new Set<Expr>();
   for (const e of inlined) {
     let p = parent[slot.get(e)!]!;
     while (p >= 0 && !bound(p) && !roots.has(node[p]!) && !isInlined[p]) {
       through.add(node[p]!);
       p = parent[p]!;
     }
+    // Read once, each node of the chain has one reader: the chain ends at the node that prints it (or at an inlined node, whose own chain goes on).
+    if (p >= 0 && !isInlined[p]) printsInPlace.add(node[p]!);
     if (p >= 0 && roots.has(node[p]!)) named.add(node[p]!);
   }
   const shared: Expr[] = [];
@@ -183,16 +188,17 @@ export function cse(outputs: readonly Expr[], rewrites: Rewrites = NO_REWRITES):
     shared.push(node[s]!);
     firstOutput.push(orderOutput[i]!);
   });
-  return { shared, firstOutput, symbols, inlined, through };
+  return { shared, firstOutput, symbols, inlined, through, printsInPlace };
 }
 
 /**
  * What each shared node of `result` prints as: its form (`computedAs`), with
  * the rewritten nodes it alone reads in place (`inlined`, rebuilt through
- * `through`).
+ * `through`). Only the nodes of `printsInPlace` are rebuilt: looking up
+ * every child of every shared node was most of this at n = 10.
  */
 export function printedForms(result: CseResult, rewrites: Rewrites): (u: Expr) => Expr {
-  const { inlined, through } = result;
+  const { inlined, through, printsInPlace } = result;
   if (inlined.size === 0) return (u) => computedAs(u, rewrites);
   const inPlace = new Map<Expr, Expr>();
   const form = (e: Expr): Expr => {
@@ -202,5 +208,5 @@ export function printedForms(result: CseResult, rewrites: Rewrites): (u: Expr) =
     if (!f) inPlace.set(k, (f = mapChildren(computedAs(k, rewrites), form)));
     return f;
   };
-  return (u) => mapChildren(computedAs(u, rewrites), form);
+  return (u) => (printsInPlace.has(u) ? mapChildren(computedAs(u, rewrites), form) : computedAs(u, rewrites));
 }

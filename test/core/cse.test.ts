@@ -92,7 +92,10 @@ describe('common subexpressions of a rewritten block (share.ts’s parts)', () =
     const result = cse([out], rewrites);
     expect(result.shared).toEqual([xy, out]);
     expect(result.inlined).toEqual(new Set([xyz]));
+    // Only the output is printed rebuilt; x + y (bound, read through the placeholder) prints as it is.
+    expect(result.printsInPlace).toEqual(new Set([out]));
     expect(printedForms(result, rewrites)(out)).toBe(mul(add(z, p), sin(x)));
+    expect(printedForms(result, rewrites)(xy)).toBe(xy);
   });
 
   it('reads a rewritten node as its new form: the symbols are those of the form, never a placeholder', () => {

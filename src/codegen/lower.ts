@@ -62,7 +62,8 @@ function withAngleSums(exprs: readonly Expr[]): readonly Expr[] {
         for (const t of x.terms) inAngles.add(t.expr);
       }
     }
-    for (let p = 0, c = childAt(u, 0); c !== undefined; c = childAt(u, ++p)) if (c) stack.push(c);
+    // Numbers and symbols are never calls: not pushed (a third of the children).
+    for (let p = 0, c = childAt(u, 0); c !== undefined; c = childAt(u, ++p)) if (c && c.kind !== 'num' && c.kind !== 'sym') stack.push(c);
   }
   let added = 0;
   for (const x of inAngles) added += (called.sin.has(x) ? 0 : 1) + (called.cos.has(x) ? 0 : 1);

@@ -137,6 +137,14 @@ export function expandTerms(parts: readonly Part[]): Expr {
     const [pc, u] = splitCoeff(times === undefined ? expr : mul(times, expr));
     const c = Q.mul(coeff, pc);
     const sum = u.kind === 'mul' ? lonePlainSum(u) : undefined;
+    // A monomial (no sum among the expanded atoms) is its own expansion, as
+    // expand records: put as it is, not walked again by expand (most parts
+    // of a Jacobian entry are monomials ∂t/∂x).
+    if (sum === MONOMIAL) {
+      memo(u).expanded = u;
+      put(u, c);
+      continue;
+    }
     if (u.kind === 'mul' && sum) {
       const others = u.factors.filter((f) => f.base !== sum);
       if (!Q.isZero(sum.constant)) put(makeMul(Q.ONE, others), Q.mul(c, sum.constant));
@@ -179,14 +187,18 @@ function timesExpanded(m: Expr, e: Expr, c: Rational, put: (m: Expr, k: Rational
   return true;
 }
 
-/** The one sum factor (exponent 1) of a product whose other factors are powers of expanded atoms, when that sum is expanded. */
-function lonePlainSum(u: Expr & { kind: 'mul' }): (Expr & { kind: 'add' }) | undefined {
+/** lonePlainSum's answer for a product of powers of expanded atoms alone (isMonomial). */
+const MONOMIAL = 'monomial';
+
+/** The one sum factor (exponent 1) of a product whose other factors are powers of expanded atoms, when that sum is expanded; MONOMIAL without a sum. */
+function lonePlainSum(u: Expr & { kind: 'mul' }): (Expr & { kind: 'add' }) | typeof MONOMIAL | undefined {
   let sum: (Expr & { kind: 'add' }) | undefined;
   for (const f of u.factors) {
     if (f.base.kind === 'add' && f.exp === ONE && sum === undefined) sum = f.base;
     else if (f.exp.kind !== 'num' || !isExpandedAtom(f.base)) return undefined;
   }
-  return sum && isExpandedSum(sum) ? sum : undefined;
+  if (sum === undefined) return MONOMIAL;
+  return isExpandedSum(sum) ? sum : undefined;
 }
 
 /** e with all products and positive integer powers of sums multiplied out (also inside function arguments). */

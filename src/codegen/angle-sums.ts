@@ -4,10 +4,11 @@
 // between ~90 and 20 trigonometric calls per evaluation at n = 10.
 // Only arguments that are sums of plain symbols with coefficients ±1 are
 // rewritten; anything else (2θ, ωt) stays a single call.
-// Tests: test/codegen/generated.test.ts (n-link pendulum against the
+// Tests: test/codegen/angle-sums.test.ts, test/codegen/generated.test.ts (n-link pendulum against the
 // interpreted expressions).
 import * as Q from '../core/rational.js';
-import { add, cos, memo, mul, neg, sin, sub, type Expr } from '../core/expr.js';
+import { add, addFromTerms, cos, makeFactor, makeMul, memo, mul, neg, ONE, sin, sub, type Expr, type Term } from '../core/expr.js';
+import type { Rational } from '../core/rational.js';
 import { deepSafe, mapChildren, mapOrSame, productOver, sumOver } from '../core/traverse.js';
 
 /** A sum expanded under sin and cos: plain symbols with coefficients ±1 (lower.ts counts the calls it would save). */
@@ -17,12 +18,40 @@ export function isAngleSum(x: Expr): x is Expr & { kind: 'add' } {
 
 function expandTrig(name: 'sin' | 'cos', x: Expr): Expr {
   if (!isAngleSum(x)) return name === 'sin' ? sin(x) : cos(x);
+  if (x.terms.length === 2) {
+    const pair = expandPair(name, x.terms[0]!, x.terms[1]!);
+    if (pair) return pair;
+  }
   const t = x.terms[0]!;
   const a = Q.isNegative(t.coeff) ? neg(t.expr) : t.expr;
   const r = sub(x, a);
   // sin(a + r) = sin a cos r + cos a sin r;  cos(a + r) = cos a cos r − sin a sin r
   if (name === 'sin') return add(mul(sin(a), expandTrig('cos', r)), mul(cos(a), expandTrig('sin', r)));
   return sub(mul(cos(a), expandTrig('cos', r)), mul(sin(a), expandTrig('sin', r)));
+}
+
+/**
+ * sin(s·a + t·b) = s·sin a cos b + t·cos a sin b and cos(s·a + t·b) =
+ * cos a cos b − st·sin a sin b for symbols a < b and signs s, t (every
+ * angle sum of the n-link pendulum): the nodes the recursion above builds,
+ * made from their parts directly (its intermediate sums and products were a
+ * tenth of the expansion at n = 10). A product's factors are in canonical
+ * order as written: calls by name (cos before sin), then by argument.
+ * Undefined where a call folds (a symbol standing for π).
+ */
+function expandPair(name: 'sin' | 'cos', p: Term, q: Term): Expr | undefined {
+  const [sa, ca, sb, cb] = [sin(p.expr), cos(p.expr), sin(q.expr), cos(q.expr)];
+  if (sa.kind !== 'fn' || ca.kind !== 'fn' || sb.kind !== 'fn' || cb.kind !== 'fn') return undefined;
+  const product = (f: Expr, g: Expr): Expr => makeMul(Q.ONE, [makeFactor(f, ONE), makeFactor(g, ONE)]);
+  const terms = new Map<Expr, Rational>();
+  if (name === 'cos') {
+    terms.set(product(ca, cb), Q.ONE);
+    terms.set(product(sa, sb), Q.neg(Q.mul(p.coeff, q.coeff)));
+  } else {
+    terms.set(product(cb, sa), p.coeff);
+    terms.set(product(ca, sb), q.coeff);
+  }
+  return addFromTerms(Q.ZERO, terms);
 }
 
 // Results per node, across calls, in the node's memo slot: codegen prepares

@@ -172,11 +172,21 @@ export function dynamicsDecls(scope: Scope): Decl[] {
     {
       kind: 'function',
       name: 'momenta',
-      doc: 'Generalized momenta p = ∂L/∂q̇.',
+      doc: 'Generalized momenta p = ∂L/∂q̇ = M q̇ + b.',
       exported: true,
       params: [T, Q, QD, P, outParam(n)],
       returns: 'Float64Array',
-      body: [load(true), kernelBlock(scope, into('out', lagrange2.momenta)), ret(ref('out'))],
+      // From M and b, as the derivation defines p (lagrange2.ts): a kernel
+      // block of its own would collect, expand and share the n² products
+      // M_ij q̇_j again (a tenth of codegen for the 10-link pendulum), for a
+      // function off every hot path.
+      body: [
+        load(true),
+        callStmt('mass$', ref('t'), ref('p'), ref('M$')),
+        callStmt('b$fill', ref('t'), ref('p'), ref('b$')),
+        forRange('i', 0, n$, [assign(idx('out', i), idx('b$', i)), forRange('j', 0, n$, [assign(idx('out', i), times(idx('M$', at(i, n$, ref('j'))), idx('s$', plus(n$, ref('j')))), '+=')])]),
+        ret(ref('out')),
+      ],
     },
     { kind: 'function', name: 'b$fill', params: [T, P, scratchParam('bb$')], returns: 'void', body: [kernelBlock(scope, into('bb$', lagrange2.b))] },
     { kind: 'function', name: 'lagrangian$', params: [T, P], returns: 'number', body: [kernelBlock(scope, returns(lagrange2.L))] },

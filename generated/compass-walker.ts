@@ -263,32 +263,15 @@ export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Arra
   return out;
 }
 
-/** Generalized momenta p = ∂L/∂q̇. */
+/** Generalized momenta p = ∂L/∂q̇ = M q̇ + b. */
 export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   load$(q, qd);
-  const a1 = s$[2]!;
-  const a2 = s$[3]!;
-  const x_d = s$[4]!;
-  const y_d = s$[5]!;
-  const a1_d = s$[6]!;
-  const a2_d = s$[7]!;
-  const mH = p.mH ?? 10.0;
-  const m = p.m ?? 5.0;
-  const b = p.b ?? 0.5;
-  const _0 = b * m;
-  const _1 = Math.cos(a1);
-  const _2 = Math.cos(a2);
-  const _3 = 2.0 * m + mH;
-  const _4 = _0 * (a1_d * _1 + a2_d * _2) + x_d * _3;
-  out[0] = _4;
-  const _5 = Math.sin(a1);
-  const _6 = Math.sin(a2);
-  const _7 = _0 * (a1_d * _5 + a2_d * _6) + y_d * _3;
-  out[1] = _7;
-  const _8 = _0 * (a1_d * b + x_d * _1 + y_d * _5);
-  out[2] = _8;
-  const _9 = _0 * (a2_d * b + x_d * _2 + y_d * _6);
-  out[3] = _9;
+  mass$(t, p, M$);
+  b$fill(t, p, b$);
+  for (let i = 0; i < n$; i++) {
+    out[i] = b$[i]!;
+    for (let j = 0; j < n$; j++) out[i]! += M$[i * n$ + j]! * s$[n$ + j]!;
+  }
   return out;
 }
 

@@ -187,18 +187,15 @@ export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Arra
   return out;
 }
 
-/** Generalized momenta p = ∂L/∂q̇. */
+/** Generalized momenta p = ∂L/∂q̇ = M q̇ + b. */
 export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(3)): Float64Array {
   load$(q, qd);
-  const xc_d = s$[3]!;
-  const yc_d = s$[4]!;
-  const psi_d = s$[5]!;
-  const m = p.m ?? 1.0;
-  const l = p.l ?? 1.0;
-  const alpha = p.alpha ?? 0.3;
-  out[0] = 2.0 * m * xc_d;
-  out[1] = 2.0 * m * yc_d;
-  out[2] = 0.16666666666666666 * l * l * m * psi_d * (3.0 * (Math.sin(alpha) * Math.sin(alpha)) + 1.0);
+  mass$(t, p, M$);
+  b$fill(t, p, b$);
+  for (let i = 0; i < n$; i++) {
+    out[i] = b$[i]!;
+    for (let j = 0; j < n$; j++) out[i]! += M$[i * n$ + j]! * s$[n$ + j]!;
+  }
   return out;
 }
 

@@ -176,23 +176,15 @@ export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Arra
   return out;
 }
 
-/** Generalized momenta p = ∂L/∂q̇. */
+/** Generalized momenta p = ∂L/∂q̇ = M q̇ + b. */
 export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(2)): Float64Array {
   load$(q, qd);
-  const q1 = s$[0]!;
-  const q2 = s$[1]!;
-  const q1_d = s$[2]!;
-  const q2_d = s$[3]!;
-  const m1 = p.m1 ?? 1.0;
-  const m2 = p.m2 ?? 1.0;
-  const l1 = p.l1 ?? 1.0;
-  const l2 = p.l2 ?? 1.0;
-  const _0 = l2 * q2_d;
-  const _1 = l1 * Math.cos(q1 - q2);
-  const _2 = _0 * _1 * m2 + l1 * l1 * q1_d * (m1 + m2);
-  out[0] = _2;
-  const _3 = l2 * m2 * (_1 * q1_d + _0);
-  out[1] = _3;
+  mass$(t, p, M$);
+  b$fill(t, p, b$);
+  for (let i = 0; i < n$; i++) {
+    out[i] = b$[i]!;
+    for (let j = 0; j < n$; j++) out[i]! += M$[i * n$ + j]! * s$[n$ + j]!;
+  }
   return out;
 }
 

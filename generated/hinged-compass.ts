@@ -255,28 +255,15 @@ export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Arra
   return out;
 }
 
-/** Generalized momenta p = ∂L/∂q̇. */
+/** Generalized momenta p = ∂L/∂q̇ = M q̇ + b. */
 export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   load$(q, qd);
-  const a1 = s$[2]!;
-  const a2 = s$[3]!;
-  const x_d = s$[4]!;
-  const y_d = s$[5]!;
-  const a1_d = s$[6]!;
-  const a2_d = s$[7]!;
-  const m = p.m ?? 1.0;
-  const l = p.l ?? 1.0;
-  const _0 = Math.cos(a1);
-  const _1 = Math.cos(a2);
-  out[0] = 0.5 * m * (4.0 * x_d + l * (a1_d * _0 + a2_d * _1));
-  const _2 = Math.sin(a1);
-  const _3 = Math.sin(a2);
-  out[1] = 0.5 * m * (4.0 * y_d + l * (a1_d * _2 + a2_d * _3));
-  const _4 = l * m;
-  const _5 = 0.16666666666666666 * _4 * (2.0 * (a1_d * l) + 3.0 * (x_d * _0) + 3.0 * (y_d * _2));
-  out[2] = _5;
-  const _6 = 0.16666666666666666 * _4 * (2.0 * (a2_d * l) + 3.0 * (x_d * _1) + 3.0 * (y_d * _3));
-  out[3] = _6;
+  mass$(t, p, M$);
+  b$fill(t, p, b$);
+  for (let i = 0; i < n$; i++) {
+    out[i] = b$[i]!;
+    for (let j = 0; j < n$; j++) out[i]! += M$[i * n$ + j]! * s$[n$ + j]!;
+  }
   return out;
 }
 

@@ -290,45 +290,15 @@ export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Arra
   return out;
 }
 
-/** Generalized momenta p = ∂L/∂q̇. */
+/** Generalized momenta p = ∂L/∂q̇ = M q̇ + b. */
 export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   load$(q, qd);
-  const q1 = s$[0]!;
-  const q2 = s$[1]!;
-  const q3 = s$[2]!;
-  const q4 = s$[3]!;
-  const q1_d = s$[4]!;
-  const q2_d = s$[5]!;
-  const q3_d = s$[6]!;
-  const q4_d = s$[7]!;
-  const m1 = p.m1 ?? 1.0;
-  const l1 = p.l1 ?? 1.0;
-  const m2 = p.m2 ?? 1.0;
-  const l2 = p.l2 ?? 1.0;
-  const m3 = p.m3 ?? 1.0;
-  const l3 = p.l3 ?? 1.0;
-  const m4 = p.m4 ?? 1.0;
-  const l4 = p.l4 ?? 1.0;
-  const _0 = m3 + m4;
-  const _1 = _0 + m2;
-  const _2 = q2_d * _1;
-  const _3 = l1 * l2 * Math.cos(q1 - q2);
-  const _4 = q3_d * _0;
-  const _5 = l1 * l3 * Math.cos(q1 - q3);
-  const _6 = l1 * Math.cos(q1 - q4);
-  const _7 = l4 * q4_d;
-  const _8 = _7 * m4;
-  const _9 = _2 * _3 + _4 * _5 + _6 * _8 + l1 * l1 * q1_d * (_1 + m1);
-  out[0] = _9;
-  const _10 = l2 * l3 * Math.cos(q2 - q3);
-  const _11 = l2 * Math.cos(q2 - q4);
-  const _12 = _2 * l2 * l2 + _4 * _10 + _11 * _8 + _3 * q1_d * _1;
-  out[1] = _12;
-  const _13 = l3 * Math.cos(q3 - q4);
-  const _14 = _4 * l3 * l3 + _13 * _8 + _5 * q1_d * _0 + _10 * q2_d * _0;
-  out[2] = _14;
-  const _15 = l4 * m4 * (_6 * q1_d + _11 * q2_d + _13 * q3_d + _7);
-  out[3] = _15;
+  mass$(t, p, M$);
+  b$fill(t, p, b$);
+  for (let i = 0; i < n$; i++) {
+    out[i] = b$[i]!;
+    for (let j = 0; j < n$; j++) out[i]! += M$[i * n$ + j]! * s$[n$ + j]!;
+  }
   return out;
 }
 

@@ -172,20 +172,15 @@ export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Arra
   return out;
 }
 
-/** Generalized momenta p = ∂L/∂q̇. */
+/** Generalized momenta p = ∂L/∂q̇ = M q̇ + b. */
 export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(2)): Float64Array {
   load$(q, qd);
-  const theta = s$[1]!;
-  const x_d = s$[2]!;
-  const theta_d = s$[3]!;
-  const M = p.M ?? 2.0;
-  const m = p.m ?? 1.0;
-  const l = p.l ?? 1.0;
-  const _0 = l * theta_d;
-  const _1 = Math.cos(theta);
-  const _2 = _0 * m * _1 + x_d * (M + m);
-  out[0] = _2;
-  out[1] = l * m * (_0 + x_d * _1);
+  mass$(t, p, M$);
+  b$fill(t, p, b$);
+  for (let i = 0; i < n$; i++) {
+    out[i] = b$[i]!;
+    for (let j = 0; j < n$; j++) out[i]! += M$[i * n$ + j]! * s$[n$ + j]!;
+  }
   return out;
 }
 

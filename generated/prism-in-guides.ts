@@ -360,25 +360,15 @@ export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Arra
   return out;
 }
 
-/** Generalized momenta p = ∂L/∂q̇. */
+/** Generalized momenta p = ∂L/∂q̇ = M q̇ + b. */
 export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(6)): Float64Array {
   load$(q, qd);
-  const x_d = s$[6]!;
-  const y_d = s$[7]!;
-  const z_d = s$[8]!;
-  const phi_d = s$[9]!;
-  const theta_d = s$[10]!;
-  const psi_d = s$[11]!;
-  const m = p.m ?? 2.0;
-  const Jx = p.Jx ?? 0.05;
-  const Jy = p.Jy ?? 0.2;
-  const Jz = p.Jz ?? 0.2;
-  out[0] = m * x_d;
-  out[1] = m * y_d;
-  out[2] = m * z_d;
-  out[3] = Jx * phi_d;
-  out[4] = Jy * theta_d;
-  out[5] = Jz * psi_d;
+  mass$(t, p, M$);
+  b$fill(t, p, b$);
+  for (let i = 0; i < n$; i++) {
+    out[i] = b$[i]!;
+    for (let j = 0; j < n$; j++) out[i]! += M$[i * n$ + j]! * s$[n$ + j]!;
+  }
   return out;
 }
 

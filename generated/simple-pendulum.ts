@@ -137,13 +137,15 @@ export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Arra
   return out;
 }
 
-/** Generalized momenta p = ∂L/∂q̇. */
+/** Generalized momenta p = ∂L/∂q̇ = M q̇ + b. */
 export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(1)): Float64Array {
   load$(q, qd);
-  const theta_d = s$[1]!;
-  const m = p.m ?? 1.0;
-  const l = p.l ?? 1.0;
-  out[0] = l * l * m * theta_d;
+  mass$(t, p, M$);
+  b$fill(t, p, b$);
+  for (let i = 0; i < n$; i++) {
+    out[i] = b$[i]!;
+    for (let j = 0; j < n$; j++) out[i]! += M$[i * n$ + j]! * s$[n$ + j]!;
+  }
   return out;
 }
 

@@ -164,19 +164,15 @@ export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Arra
   return out;
 }
 
-/** Generalized momenta p = ∂L/∂q̇. */
+/** Generalized momenta p = ∂L/∂q̇ = M q̇ + b. */
 export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(2)): Float64Array {
   load$(q, qd);
-  const theta = s$[0]!;
-  const theta_d = s$[2]!;
-  const phi_d = s$[3]!;
-  const m = p.m ?? 1.0;
-  const l = p.l ?? 1.0;
-  const _0 = l * l * m;
-  const _1 = _0 * theta_d;
-  out[0] = _1;
-  const _2 = _0 * phi_d * Math.sin(theta) * Math.sin(theta);
-  out[1] = _2;
+  mass$(t, p, M$);
+  b$fill(t, p, b$);
+  for (let i = 0; i < n$; i++) {
+    out[i] = b$[i]!;
+    for (let j = 0; j < n$; j++) out[i]! += M$[i * n$ + j]! * s$[n$ + j]!;
+  }
   return out;
 }
 

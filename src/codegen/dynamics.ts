@@ -4,7 +4,7 @@
 // Tests: test/codegen/generated.test.ts (M, forcing, q̈, λ, momenta, H against
 // the interpreted expressions).
 import { add, isZero } from '../core/expr.js';
-import { assign, bin, call, callStmt, forRange, idx, member, neg, num, plus, ref, ret, times, type Decl, type JsExpr, type KernelOutput, type Stmt } from './ir.js';
+import { assign, bin, call, callStmt, float, forRange, idx, member, neg, num, plus, ref, ret, times, type Decl, type JsExpr, type KernelOutput, type Stmt } from './ir.js';
 import { arrayParam, into, kernelBlock, outParam, P, Q, QD, returns, scratchParam, T, type Scope } from './scope.js';
 import { luSolve, spdSolve } from './solver-calls.js';
 import { compliantCall, compliantEnergy } from './compliant.js';
@@ -189,7 +189,7 @@ export function dynamicsDecls(scope: Scope): Decl[] {
       ],
     },
     { kind: 'function', name: 'b$fill', params: [T, P, scratchParam('bb$')], returns: 'void', body: [kernelBlock(scope, into('bb$', lagrange2.b))] },
-    { kind: 'function', name: 'lagrangian$', params: [T, P], returns: 'number', body: [kernelBlock(scope, returns(lagrange2.L))] },
+    { kind: 'function', name: 'lagrangian0$', doc: 'L₀ = L at q̇ = 0.', params: [T, P], returns: 'number', body: [kernelBlock(scope, returns(lagrange2.L0))] },
     {
       kind: 'function',
       name: 'velocities$',
@@ -206,15 +206,18 @@ export function dynamicsDecls(scope: Scope): Decl[] {
     {
       kind: 'function',
       name: 'hamiltonian',
-      doc: 'H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b).',
+      doc: 'H(q, pm, t) = pm·q̇ − L = ½(pm − b)·q̇ − L₀ with q̇ = M⁻¹(pm − b).',
       exported: true,
       params: [T, Q, arrayParam('pm'), P],
       returns: 'number',
+      // L = ½q̇ᵀMq̇ + bᵀq̇ + L₀ as lagrange2.ts splits it, and Mq̇ = pm − b:
+      // only L₀ needs a kernel block (the 10-link pendulum's L has twice
+      // its terms, and collecting them was a twentieth of codegen).
       body: [
         load(false),
         callStmt('velocities$', ref('t'), ref('pm'), num(0), ref('p')),
-        { kind: 'let', name: 'h', init: neg(call('lagrangian$', ref('t'), ref('p'))) },
-        forRange('i', 0, n$, [assign(ref('h'), times(idx('pm', i), idx('s$', plus(n$, i))), '+=')]),
+        { kind: 'let', name: 'h', init: neg(call('lagrangian0$', ref('t'), ref('p'))) },
+        forRange('i', 0, n$, [assign(ref('h'), times(times(float(0.5), bin(idx('pm', i), '-', idx('b$', i))), idx('s$', plus(n$, i))), '+=')]),
         ret(ref('h')),
       ],
     },

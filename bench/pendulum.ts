@@ -53,9 +53,13 @@ export interface PendulumLine {
 /**
  * Timed runs per size: medians of several for small models, one where a
  * derivation takes seconds, none beyond n = 40 (the 60- and 100-link
- * pendulums report their cold run: a warm-up would take minutes).
+ * pendulums report their cold run: a warm-up would take minutes). Eleven
+ * for n ≤ 12: a young-generation collection lands in about one codegen run
+ * in three at n = 10 and adds ~9 ms to it (measured with the gc
+ * PerformanceObserver), so a median of five moved by a quarter between
+ * processes (29–48 ms derive + codegen).
  */
-const repsFor = (n: number): number => (n <= 12 ? 5 : n <= 20 ? 3 : n <= 40 ? 1 : 0);
+const repsFor = (n: number): number => (n <= 12 ? 11 : n <= 20 ? 3 : n <= 40 ? 1 : 0);
 
 /** Untimed derive + codegen runs (fresh names) before the timed ones, the cold run included; at most MAX_WARM_UP_RUNS. */
 export const PENDULUM_WARM_UP_MS = 3000;
@@ -126,6 +130,10 @@ export async function measurePendulum(n: number, warmUpMs = PENDULUM_WARM_UP_MS)
     derive.push(d);
     codegen.push(timed(() => generateModule(sys, 'derivations/n-link-pendulum.ts'))[1]);
     await endJob();
+  }
+  // The parts on their own, after: interleaved with the runs above, their
+  // allocation moved more young-generation collections into the timed codegen.
+  for (let r = 0; r < repsFor(n); r++) {
     const model = fresh(n, `l${r}`);
     const [l2, t2] = timed(() => deriveLagrange2(model));
     lagrange2.push(t2);

@@ -183,15 +183,14 @@ function b$fill(t: number, p: Params, bb$: Float64Array): void {
   bb$[1] = 0.0;
 }
 
-function lagrangian$(t: number, p: Params): number {
+/** L₀ = L at q̇ = 0. */
+function lagrangian0$(t: number, p: Params): number {
   const x_ = s$[0]!;
   const y = s$[1]!;
-  const x_d = s$[2]!;
-  const y_d = s$[3]!;
   const m = p.m ?? 1.0;
   const g = p.g ?? 9.81;
   const alpha = p.alpha ?? 0.5;
-  return 0.5 * m * (x_d * x_d + y_d * y_d + 2.0 * (g * (x_ * Math.sin(alpha) - y * Math.cos(alpha))));
+  return g * m * (x_ * Math.sin(alpha) - y * Math.cos(alpha));
 }
 
 /** Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$. */
@@ -202,12 +201,12 @@ function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params)
   solveM$(s$, n$);
 }
 
-/** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */
+/** H(q, pm, t) = pm·q̇ − L = ½(pm − b)·q̇ − L₀ with q̇ = M⁻¹(pm − b). */
 export function hamiltonian(t: number, q: ArrayLike<number>, pm: ArrayLike<number>, p: Params): number {
   load$(q);
   velocities$(t, pm, 0, p);
-  let h = -lagrangian$(t, p);
-  for (let i = 0; i < n$; i++) h += pm[i]! * s$[n$ + i]!;
+  let h = -lagrangian0$(t, p);
+  for (let i = 0; i < n$; i++) h += 0.5 * (pm[i]! - b$[i]!) * s$[n$ + i]!;
   return h;
 }
 

@@ -282,28 +282,19 @@ function b$fill(t: number, p: Params, bb$: Float64Array): void {
   bb$[3] = 0.0;
 }
 
-function lagrangian$(t: number, p: Params): number {
+/** L₀ = L at q̇ = 0. */
+function lagrangian0$(t: number, p: Params): number {
   const x_ = s$[0]!;
   const y = s$[1]!;
   const a1 = s$[2]!;
   const a2 = s$[3]!;
-  const x_d = s$[4]!;
-  const y_d = s$[5]!;
-  const a1_d = s$[6]!;
-  const a2_d = s$[7]!;
   const mH = p.mH ?? 10.0;
   const m = p.m ?? 5.0;
   const b = p.b ?? 0.5;
   const g = p.g ?? 9.81;
   const gamma = p.gamma ?? 0.05235987755982988;
-  const _0 = Math.cos(a1);
-  const _1 = Math.sin(a1);
-  const _2 = Math.cos(a2);
-  const _3 = Math.sin(a2);
-  const _4 = Math.cos(gamma);
-  const _5 = Math.sin(gamma);
-  const _6 = 2.0 * m + mH;
-  return 0.5 * (b * m * (a1_d * (a1_d * b + 2.0 * (x_d * _0) + 2.0 * (y_d * _1)) + a2_d * (a2_d * b + 2.0 * (x_d * _2) + 2.0 * (y_d * _3)) + 2.0 * (g * (_0 * _4 + _2 * _4 + _1 * _5 + _3 * _5))) + 2.0 * (g * (x_ * _5 * _6 - y * _4 * _6)) + _6 * (x_d * x_d + y_d * y_d));
+  const _0 = x_ * Math.sin(gamma) - y * Math.cos(gamma);
+  return g * (m * (b * (Math.cos(a1 - gamma) + Math.cos(a2 - gamma)) + 2.0 * _0) + mH * _0);
 }
 
 /** Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$. */
@@ -314,12 +305,12 @@ function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params)
   solveM$(s$, n$);
 }
 
-/** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */
+/** H(q, pm, t) = pm·q̇ − L = ½(pm − b)·q̇ − L₀ with q̇ = M⁻¹(pm − b). */
 export function hamiltonian(t: number, q: ArrayLike<number>, pm: ArrayLike<number>, p: Params): number {
   load$(q);
   velocities$(t, pm, 0, p);
-  let h = -lagrangian$(t, p);
-  for (let i = 0; i < n$; i++) h += pm[i]! * s$[n$ + i]!;
+  let h = -lagrangian0$(t, p);
+  for (let i = 0; i < n$; i++) h += 0.5 * (pm[i]! - b$[i]!) * s$[n$ + i]!;
   return h;
 }
 

@@ -205,16 +205,12 @@ function b$fill(t: number, p: Params, bb$: Float64Array): void {
   bb$[2] = 0.0;
 }
 
-function lagrangian$(t: number, p: Params): number {
+/** L₀ = L at q̇ = 0. */
+function lagrangian0$(t: number, p: Params): number {
   const yc = s$[1]!;
-  const xc_d = s$[3]!;
-  const yc_d = s$[4]!;
-  const psi_d = s$[5]!;
   const m = p.m ?? 1.0;
-  const l = p.l ?? 1.0;
-  const alpha = p.alpha ?? 0.3;
   const g = p.g ?? 9.81;
-  return 0.5 * (0.16666666666666666 * (l * l * m * psi_d * psi_d * (3.0 * (Math.sin(alpha) * Math.sin(alpha)) + 1.0)) + 2.0 * (m * (xc_d * xc_d + yc_d * yc_d - 2.0 * (g * yc))));
+  return -(2.0 * g * m * yc);
 }
 
 /** Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$. */
@@ -225,12 +221,12 @@ function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params)
   solveM$(s$, n$);
 }
 
-/** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */
+/** H(q, pm, t) = pm·q̇ − L = ½(pm − b)·q̇ − L₀ with q̇ = M⁻¹(pm − b). */
 export function hamiltonian(t: number, q: ArrayLike<number>, pm: ArrayLike<number>, p: Params): number {
   load$(q);
   velocities$(t, pm, 0, p);
-  let h = -lagrangian$(t, p);
-  for (let i = 0; i < n$; i++) h += pm[i]! * s$[n$ + i]!;
+  let h = -lagrangian0$(t, p);
+  for (let i = 0; i < n$; i++) h += 0.5 * (pm[i]! - b$[i]!) * s$[n$ + i]!;
   return h;
 }
 

@@ -193,18 +193,16 @@ function b$fill(t: number, p: Params, bb$: Float64Array): void {
   bb$[1] = 0.0;
 }
 
-function lagrangian$(t: number, p: Params): number {
+/** L₀ = L at q̇ = 0. */
+function lagrangian0$(t: number, p: Params): number {
   const q1 = s$[0]!;
   const q2 = s$[1]!;
-  const q1_d = s$[2]!;
-  const q2_d = s$[3]!;
   const m1 = p.m1 ?? 1.0;
   const m2 = p.m2 ?? 1.0;
   const l1 = p.l1 ?? 1.0;
   const l2 = p.l2 ?? 1.0;
   const g = p.g ?? 9.81;
-  const _0 = m1 + m2;
-  return 0.5 * (2.0 * (g * l1 * Math.cos(q1) * _0) + l1 * l1 * q1_d * q1_d * _0 + l2 * m2 * (2.0 * (g * Math.cos(q2)) + q2_d * (2.0 * (l1 * q1_d * Math.cos(q1 - q2)) + l2 * q2_d)));
+  return g * (l1 * Math.cos(q1) * (m1 + m2) + l2 * m2 * Math.cos(q2));
 }
 
 /** Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$. */
@@ -215,12 +213,12 @@ function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params)
   solveM$(s$, n$);
 }
 
-/** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */
+/** H(q, pm, t) = pm·q̇ − L = ½(pm − b)·q̇ − L₀ with q̇ = M⁻¹(pm − b). */
 export function hamiltonian(t: number, q: ArrayLike<number>, pm: ArrayLike<number>, p: Params): number {
   load$(q);
   velocities$(t, pm, 0, p);
-  let h = -lagrangian$(t, p);
-  for (let i = 0; i < n$; i++) h += pm[i]! * s$[n$ + i]!;
+  let h = -lagrangian0$(t, p);
+  for (let i = 0; i < n$; i++) h += 0.5 * (pm[i]! - b$[i]!) * s$[n$ + i]!;
   return h;
 }
 

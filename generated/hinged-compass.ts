@@ -274,20 +274,15 @@ function b$fill(t: number, p: Params, bb$: Float64Array): void {
   bb$[3] = 0.0;
 }
 
-function lagrangian$(t: number, p: Params): number {
+/** L₀ = L at q̇ = 0. */
+function lagrangian0$(t: number, p: Params): number {
   const y = s$[1]!;
   const a1 = s$[2]!;
   const a2 = s$[3]!;
-  const x_d = s$[4]!;
-  const y_d = s$[5]!;
-  const a1_d = s$[6]!;
-  const a2_d = s$[7]!;
   const m = p.m ?? 1.0;
   const l = p.l ?? 1.0;
   const g = p.g ?? 9.81;
-  const _0 = Math.cos(a1);
-  const _1 = Math.cos(a2);
-  return 0.16666666666666666 * m * (l * (a1_d * (a1_d * l + 3.0 * (x_d * _0) + 3.0 * (y_d * Math.sin(a1))) + a2_d * (a2_d * l + 3.0 * (x_d * _1) + 3.0 * (y_d * Math.sin(a2))) + 3.0 * (g * (_0 + _1))) + 6.0 * (x_d * x_d + y_d * y_d - 2.0 * (g * y)));
+  return 0.5 * g * m * (l * (Math.cos(a1) + Math.cos(a2)) - 4.0 * y);
 }
 
 /** Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$. */
@@ -298,12 +293,12 @@ function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params)
   solveM$(s$, n$);
 }
 
-/** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */
+/** H(q, pm, t) = pm·q̇ − L = ½(pm − b)·q̇ − L₀ with q̇ = M⁻¹(pm − b). */
 export function hamiltonian(t: number, q: ArrayLike<number>, pm: ArrayLike<number>, p: Params): number {
   load$(q);
   velocities$(t, pm, 0, p);
-  let h = -lagrangian$(t, p);
-  for (let i = 0; i < n$; i++) h += pm[i]! * s$[n$ + i]!;
+  let h = -lagrangian0$(t, p);
+  for (let i = 0; i < n$; i++) h += 0.5 * (pm[i]! - b$[i]!) * s$[n$ + i]!;
   return h;
 }
 

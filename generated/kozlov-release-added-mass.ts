@@ -171,10 +171,9 @@ function b$fill(t: number, p: Params, bb$: Float64Array): void {
   bb$[1] = 0.0;
 }
 
-function lagrangian$(t: number, p: Params): number {
-  const x_d = s$[2]!;
-  const y_d = s$[3]!;
-  return 0.5 * (x_d * x_d + y_d * y_d);
+/** L₀ = L at q̇ = 0. */
+function lagrangian0$(t: number, p: Params): number {
+  return 0.0;
 }
 
 /** Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$. */
@@ -185,12 +184,12 @@ function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params)
   solveM$(s$, n$);
 }
 
-/** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */
+/** H(q, pm, t) = pm·q̇ − L = ½(pm − b)·q̇ − L₀ with q̇ = M⁻¹(pm − b). */
 export function hamiltonian(t: number, q: ArrayLike<number>, pm: ArrayLike<number>, p: Params): number {
   load$(q);
   velocities$(t, pm, 0, p);
-  let h = -lagrangian$(t, p);
-  for (let i = 0; i < n$; i++) h += pm[i]! * s$[n$ + i]!;
+  let h = -lagrangian0$(t, p);
+  for (let i = 0; i < n$; i++) h += 0.5 * (pm[i]! - b$[i]!) * s$[n$ + i]!;
   return h;
 }
 

@@ -309,15 +309,12 @@ function b$fill(t: number, p: Params, bb$: Float64Array): void {
   bb$[3] = 0.0;
 }
 
-function lagrangian$(t: number, p: Params): number {
+/** L₀ = L at q̇ = 0. */
+function lagrangian0$(t: number, p: Params): number {
   const q1 = s$[0]!;
   const q2 = s$[1]!;
   const q3 = s$[2]!;
   const q4 = s$[3]!;
-  const q1_d = s$[4]!;
-  const q2_d = s$[5]!;
-  const q3_d = s$[6]!;
-  const q4_d = s$[7]!;
   const g = p.g ?? 9.81;
   const m1 = p.m1 ?? 1.0;
   const l1 = p.l1 ?? 1.0;
@@ -327,23 +324,10 @@ function lagrangian$(t: number, p: Params): number {
   const l3 = p.l3 ?? 1.0;
   const m4 = p.m4 ?? 1.0;
   const l4 = p.l4 ?? 1.0;
-  const _0 = Math.cos(q1);
-  const _1 = m3 + m4;
-  const _2 = _1 + m2;
-  const _3 = _2 + m1;
-  const _4 = l2 * _2;
-  const _5 = Math.cos(q2);
-  const _6 = l3 * _1;
-  const _7 = Math.cos(q3);
-  const _8 = Math.cos(q4);
-  const _9 = l4 * q4_d;
-  const _10 = Math.sin(q1);
-  const _11 = Math.sin(q4);
-  const _12 = Math.sin(q2);
-  const _13 = Math.sin(q3);
-  const _14 = _6 * q3_d;
-  const _15 = 0.5 * (_9 * m4 * (2.0 * (l1 * q1_d * (_0 * _8 + _10 * _11)) + 2.0 * (l2 * q2_d * (_5 * _8 + _12 * _11)) + 2.0 * (l3 * q3_d * (_7 * _8 + _13 * _11)) + _9) + 2.0 * (g * (_4 * _5 + _6 * _7 + l1 * _0 * _3 + l4 * m4 * _8)) + l3 * l3 * q3_d * q3_d * _1 + q1_d * (2.0 * (_4 * l1 * q2_d * (_0 * _5 + _10 * _12)) + 2.0 * (_14 * l1 * (_0 * _7 + _10 * _13)) + l1 * l1 * q1_d * _3) + q2_d * (2.0 * (_14 * l2 * (_5 * _7 + _12 * _13)) + l2 * l2 * q2_d * _2));
-  return _15;
+  const _0 = m3 + m4;
+  const _1 = _0 + m2;
+  const _2 = g * (l1 * Math.cos(q1) * (_1 + m1) + l2 * Math.cos(q2) * _1 + l3 * Math.cos(q3) * _0 + l4 * m4 * Math.cos(q4));
+  return _2;
 }
 
 /** Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$. */
@@ -354,12 +338,12 @@ function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params)
   solveM$(s$, n$);
 }
 
-/** H(q, pm, t) = pm·q̇ − L with q̇ = M⁻¹(pm − b). */
+/** H(q, pm, t) = pm·q̇ − L = ½(pm − b)·q̇ − L₀ with q̇ = M⁻¹(pm − b). */
 export function hamiltonian(t: number, q: ArrayLike<number>, pm: ArrayLike<number>, p: Params): number {
   load$(q);
   velocities$(t, pm, 0, p);
-  let h = -lagrangian$(t, p);
-  for (let i = 0; i < n$; i++) h += pm[i]! * s$[n$ + i]!;
+  let h = -lagrangian0$(t, p);
+  for (let i = 0; i < n$; i++) h += 0.5 * (pm[i]! - b$[i]!) * s$[n$ + i]!;
   return h;
 }
 

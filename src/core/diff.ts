@@ -3,7 +3,7 @@
 import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { add, addAll, addFromTerms, contains, cos, dependsOn, div, fn, liveSymbol, makeMul, memo, mul, mulFactors, mulOmitting, neg, num, ONE, pow, sin, splitCoeff, unreachable, ZERO, type Expr, type Factor, type Fn, type Sym, type Term } from './expr.js';
+import { add, addAll, contains, cos, dependsOn, div, fn, liveSymbol, makeMul, memo, mul, mulFactors, mulOmitting, neg, num, ONE, pow, sin, splitCoeff, TermSum, unreachable, ZERO, type Expr, type Factor, type Fn, type Sym, type Term } from './expr.js';
 import type { Part } from './expand.js';
 import { deepSafe } from './traverse.js';
 
@@ -186,34 +186,17 @@ function rule(e: Expr, D: Differentiator): Expr {
       // Σ c·∂t, collected as addAll collects the products c·∂t, without
       // making them: a node per term of every derivative of a sum (the
       // partials ∂M_jk/∂q_x of a mass matrix) that nothing kept.
-      let constant = Q.ZERO;
-      const acc = new Map<Expr, Rational>();
-      const put = (u: Expr, c: Rational): void => {
-        const prev = acc.get(u);
-        acc.set(u, prev ? Q.add(prev, c) : c);
-      };
+      const sum = new TermSum();
       for (const t of e.terms) {
         if (!has(t.expr)) continue;
         const [k, dt] = termDerivative(t.expr, D);
         if (dt === ZERO) continue;
         const c = Q.mul(t.coeff, k);
-        if (isPlainTerm(dt)) {
-          const [k2, u] = splitCoeff(dt);
-          put(u, Q.mul(c, k2));
-          continue;
-        }
+        if (isPlainTerm(dt)) sum.spread(dt, c);
         // A number, a sum or a multiple of one sum: c·∂t made, as addAll takes it.
-        const part = mul(num(c), dt);
-        if (part.kind === 'num') constant = Q.add(constant, part.value);
-        else if (part.kind === 'add') {
-          constant = Q.add(constant, part.constant);
-          for (const u of part.terms) put(u.expr, u.coeff);
-        } else {
-          const [k2, u] = splitCoeff(part);
-          put(u, k2);
-        }
+        else sum.spread(mul(num(c), dt));
       }
-      return addFromTerms(constant, acc);
+      return sum.build();
     }
     case 'mul': {
       // Product rule over the factors bᵢ^eᵢ: Σᵢ (Π_{j≠i} bⱼ^eⱼ)·∂(bᵢ^eᵢ).

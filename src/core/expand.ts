@@ -1,7 +1,7 @@
 // Expansion: distribute products and positive integer powers over sums.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { addFromTerms, fn, makeFactor, makeMul, memo, mul, mulFactors, num, ONE, pow, splitCoeff, unreachable, type Expr, type Term } from './expr.js';
+import { addFromTerms, fn, makeFactor, makeMul, memo, mul, mulFactors, num, ONE, pow, splitCoeff, TermSum, unreachable, type Expr, type Term } from './expr.js';
 import { deepSafe } from './traverse.js';
 
 /** Polynomial in "monomials": canonical term → coefficient; ONE keys the constant. */
@@ -123,14 +123,10 @@ export interface Part extends Term {
  * be split apart again here.
  */
 export function expandTerms(parts: readonly Part[]): Expr {
-  let constant = Q.ZERO;
-  const acc: Poly = new Map();
+  const out = new TermSum();
   const put = (m: Expr, k: Rational): void => {
-    if (m === ONE) constant = Q.add(constant, k);
-    else {
-      const prev = acc.get(m);
-      acc.set(m, prev ? Q.add(prev, k) : k);
-    }
+    if (m === ONE) out.constant = Q.add(out.constant, k);
+    else out.term(m, k);
   };
   for (const { expr, coeff, times } of parts) {
     if (times !== undefined && timesExpanded(times, expr, coeff, put)) continue;
@@ -154,18 +150,11 @@ export function expandTerms(parts: readonly Part[]): Expr {
       }
       continue;
     }
-    const x = expand(u);
-    if (x.kind === 'add') {
-      constant = Q.add(constant, Q.mul(c, x.constant));
-      for (const t of x.terms) put(t.expr, Q.mul(c, t.coeff));
-    } else {
-      const [k2, m] = splitCoeff(x);
-      put(m, Q.mul(c, k2));
-    }
+    out.spread(expand(u), c);
   }
   // An expansion is its own (as expand records for its results): simplify
   // of it then skips the walk that would find that out.
-  const r = addFromTerms(constant, acc);
+  const r = out.build();
   memo(r).expanded = r;
   return r;
 }

@@ -709,6 +709,40 @@ export function addAll(args: readonly Expr[]): Expr {
   return addFromTerms(constant, acc);
 }
 
+/**
+ * A sum collected term by term as addAll collects it: a constant and each
+ * term node's coefficient. For passes that list terms (derivatives,
+ * expansions, collected factors, residual rows) without making the
+ * products c·t only to split them apart again.
+ */
+export class TermSum {
+  constant: Rational = Q.ZERO;
+  readonly terms = new Map<Expr, Rational>();
+
+  /** c·u for a term node u (not a number, no coefficient of its own). */
+  term(u: Expr, c: Rational): void {
+    const prev = this.terms.get(u);
+    this.terms.set(u, prev ? Q.add(prev, c) : c);
+  }
+
+  /** c·e with e's own terms: a number into the constant, a sum term by term, else e's coefficient split off (with c = 1, as addAll takes e). */
+  spread(e: Expr, c: Rational = Q.ONE): void {
+    const times = (k: Rational): Rational => (Q.isOne(c) ? k : Q.mul(c, k));
+    if (e.kind === 'num') this.constant = Q.add(this.constant, times(e.value));
+    else if (e.kind === 'add') {
+      this.constant = Q.add(this.constant, times(e.constant));
+      for (const t of e.terms) this.term(t.expr, times(t.coeff));
+    } else {
+      const [k, u] = splitCoeff(e);
+      this.term(u, times(k));
+    }
+  }
+
+  build(): Expr {
+    return addFromTerms(this.constant, this.terms);
+  }
+}
+
 /** Build an add from already-canonical term expressions and coefficients. */
 export function addFromTerms(constant: Rational, acc: ReadonlyMap<Expr, Rational>): Expr {
   const terms: Term[] = [];

@@ -9,7 +9,7 @@
 // a few hundred milliseconds.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { addFromTerms, compare, makeFactor, makeMul, mul, mulAll, num, ONE, pow, splitCoeff, unreachable, type Expr, type Factor } from './expr.js';
+import { compare, makeFactor, makeMul, mul, mulAll, num, ONE, pow, splitCoeff, TermSum, unreachable, type Expr, type Factor } from './expr.js';
 
 /**
  * Monomial: bases sorted by node id, each with a numeric exponent (only
@@ -287,29 +287,14 @@ function itemExpr(it: Item): Expr {
  */
 function sumAll(exprs: readonly Expr[], items: readonly Item[] = NO_ITEMS): Expr {
   if (exprs.length + items.length === 1) return exprs[0] ?? itemExpr(items[0]!);
-  const acc = new Map<Expr, Rational>();
-  let constant = Q.ZERO;
-  const put = (e: Expr, c: Rational): void => {
-    const prev = acc.get(e);
-    acc.set(e, prev ? Q.add(prev, c) : c);
-  };
-  const putExpr = (e: Expr): void => {
-    if (e.kind === 'num') constant = Q.add(constant, e.value);
-    else if (e.kind === 'add') {
-      constant = Q.add(constant, e.constant);
-      for (const t of e.terms) put(t.expr, t.coeff);
-    } else {
-      const [c, rest] = splitCoeff(e);
-      put(rest, c);
-    }
-  };
-  for (const e of exprs) putExpr(e);
+  const sum = new TermSum();
+  for (const e of exprs) sum.spread(e);
   for (const it of items) {
     const term = it.m.bases.length > 0 ? productOf(Q.ONE, it.m) : undefined;
-    if (term) put(term, it.c);
-    else putExpr(itemExpr(it));
+    if (term) sum.term(term, it.c);
+    else sum.spread(itemExpr(it));
   }
-  return addFromTerms(constant, acc);
+  return sum.build();
 }
 
 /** The gcd of the monomials of all terms. */

@@ -12,7 +12,7 @@
 // faster than simplify(L) first. Neither nerdamer nor mathjs is used here:
 // both take seconds on this system (see ARCHITECTURE.md).
 import { MechanicsError } from '../errors.js';
-import { addAll, dependsOn, HALF, makeMul, mul, neg, ONE, splitCoeff, symbolsIn, ZERO, type Expr, type Term } from '../core/expr.js';
+import { addAll, dependsOn, HALF, makeMul, mul, neg, ONE, splitCoeff, symbolsIn, TermSum, ZERO, type Expr, type Term } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import { derivativeParts, diff, differentiator } from '../core/diff.js';
 import { expandAll, expandTerms, type Part } from '../core/expand.js';
@@ -185,26 +185,10 @@ export function deriveLagrange2(model: Model): Lagrange2 {
   // making the multiples c·∂e/∂q_k, and neither the sum (a Christoffel
   // coefficient) nor its product with m made only to be multiplied out.
   const combination = (parts: Part[], m: Expr, items: readonly (readonly [Expr, number, Q.Rational])[]): void => {
-    let constant = Q.ZERO;
-    const acc = new Map<Expr, Q.Rational>();
-    const put = (u: Expr, c: Q.Rational): void => {
-      const prev = acc.get(u);
-      acc.set(u, prev ? Q.add(prev, c) : c);
-    };
-    for (const [e, k, c] of items) {
-      if (!dependsOnQ(e, k)) continue;
-      const d = partial(e, cs[k]!.q.name);
-      if (d.kind === 'add') {
-        constant = Q.add(constant, Q.mul(c, d.constant));
-        for (const t of d.terms) put(t.expr, Q.mul(c, t.coeff));
-      } else if (d.kind === 'num') constant = Q.add(constant, Q.mul(c, d.value));
-      else {
-        const [k2, u] = splitCoeff(d);
-        put(u, Q.mul(c, k2));
-      }
-    }
-    for (const [u, c] of acc) if (!Q.isZero(c)) parts.push({ expr: u, coeff: c, times: m });
-    if (!Q.isZero(constant)) parts.push({ expr: ONE, coeff: constant, times: m });
+    const sum = new TermSum();
+    for (const [e, k, c] of items) if (dependsOnQ(e, k)) sum.spread(partial(e, cs[k]!.q.name), c);
+    for (const [u, c] of sum.terms) if (!Q.isZero(c)) parts.push({ expr: u, coeff: c, times: m });
+    if (!Q.isZero(sum.constant)) parts.push({ expr: ONE, coeff: sum.constant, times: m });
   };
   // f_i = ∂L/∂q_i − Σ_k (∂p_i/∂q_k) q̇_k − ∂p_i/∂t + Q_i with p_i = Σ_j M_ij q̇_j + b_i.
   // simplify(f_i) is simplifyTrig of the expansion of f_i, and expanding is

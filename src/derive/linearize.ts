@@ -11,7 +11,7 @@
 // accelerations already factor. Compliant terms (compliant.ts) add their
 // residual increments over the region where they act.
 // Tests: test/codegen/jacobian.test.ts (the generated Jacobian against differences of rhs).
-import { addAll, mul, neg, scale, splitCoeff, symbolsIn, ZERO, type Expr, type Term } from '../core/expr.js';
+import { addAll, mul, neg, scale, symbolsIn, TermSum, ZERO, type Expr, type Term } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import { diff, diffTerms, type TermProducts } from '../core/diff.js';
 import { expandTerms } from '../core/expand.js';
@@ -85,23 +85,12 @@ const termsOf = (e: Expr): readonly Term[] => (e.kind === 'add' ? e.terms : [{ e
  * n = 10). A term's order does not matter: gradientOf collects and sorts.
  */
 function rowTerms(parts: readonly Expr[], f: Expr): readonly Term[] {
-  const acc = new Map<Expr, Q.Rational>();
-  const put = (expr: Expr, c: Q.Rational): void => {
-    const prev = acc.get(expr);
-    acc.set(expr, prev ? Q.add(prev, c) : c);
-  };
-  const putPart = (a: Expr): void => {
-    if (a.kind === 'add') for (const t of a.terms) put(t.expr, t.coeff);
-    else if (a.kind !== 'num') {
-      const [c, u] = splitCoeff(a);
-      put(u, c);
-    }
-  };
-  for (const a of parts) putPart(a);
-  if (f.kind === 'add') for (const t of f.terms) put(t.expr, Q.neg(t.coeff));
-  else putPart(neg(f));
+  // The constant is left out: it has no derivative.
+  const sum = new TermSum();
+  for (const a of parts) sum.spread(a);
+  sum.spread(f, Q.MINUS_ONE);
   const terms: Term[] = [];
-  for (const [expr, coeff] of acc) {
+  for (const [expr, coeff] of sum.terms) {
     if (Q.isZero(coeff)) continue;
     // A sum whose coefficient became ±1 is flattened into the row by addAll (addFromTerms): the row's terms from addAll then.
     if (expr.kind === 'add' && coeff.d === 1 && (coeff.n === 1 || coeff.n === -1)) return termsOf(addAll([...parts, neg(f)]));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  add, children, compare, cos, dependsOn, div, factorsOf, fn, freeSymbols, HALF, hasNegativeSign, makeMul, MINUS_ONE, mul,
-  mulOmitting, neg, num, numericValue, ONE, pow, scale, sin, splitCoeff, sqrt, sub, sym, termsOf, TWO, ZERO, type Expr,
+  add, addAll, children, compare, cos, dependsOn, div, factorsOf, fn, freeSymbols, HALF, hasNegativeSign, makeMul, MINUS_ONE, mul,
+  mulOmitting, neg, num, numericValue, ONE, pow, scale, sin, splitCoeff, sqrt, sub, sym, termsOf, TermSum, TWO, ZERO, type Expr,
 } from '../../src/core/expr.js';
 import { rat } from '../../src/core/rational.js';
 import { toText } from '../../src/core/print.js';
@@ -425,5 +425,26 @@ describe('shared factor objects', () => {
     expect(a.factors[0]).toEqual({ base: x, exp: TWO });
     expect(b.factors[0]).toEqual({ base: x, exp: TWO });
     expect(mul(x, x, y)).toBe(a);
+  });
+});
+
+describe('TermSum', () => {
+  it('collects the expressions it spreads as addAll collects them', () => {
+    for (let seed = 0; seed < 200; seed++) {
+      const es = randomExprs(9000 + 10 * seed, 1 + (seed % 7), { depth: 3 });
+      const sum = new TermSum();
+      for (const e of es) sum.spread(e);
+      expect(sum.build()).toBe(addAll(es));
+    }
+  });
+
+  it('spreads c·e over the terms of a sum e (one level multiplied out), and takes c·e whole otherwise', () => {
+    const c = rat(-3, 2);
+    for (const e of randomExprs(500, 200, { depth: 3 })) {
+      const sum = new TermSum();
+      sum.spread(e, c);
+      const expected = e.kind === 'add' ? addAll([num(c), ...e.terms.map((t) => scale(t.expr, t.coeff))].map((u, i) => (i === 0 ? mul(u, num(e.constant)) : mul(num(c), u)))) : mul(num(c), e);
+      expect(sum.build()).toBe(expected);
+    }
   });
 });

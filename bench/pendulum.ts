@@ -27,8 +27,8 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildModel } from '../src/model/index.js';
-import { deriveLagrange2 } from '../src/derive/lagrange2.js';
-import { deriveLinearization } from '../src/derive/linearize.js';
+import { deriveLagrange2 } from '../src/derive/lagrange/lagrange2.js';
+import { deriveLinearization } from '../src/derive/linearization/linearize.js';
 import { deriveSystem } from '../src/derive/system.js';
 import { generateModule } from '../src/codegen/module.js';
 import { nLinkPendulum } from '../derivations/n-link-pendulum.js';

@@ -11,8 +11,8 @@
 // t₀ = √(2y₀/g), v₀ = √(2gy₀).
 import * as ball from '../generated/bouncing-ball.js';
 import type { GeneratedModel } from '../src/runtime/contract.js';
-import { simulate } from '../src/runtime/simulate.js';
-import { simulateMoreauJean, type MoreauJeanOptions } from '../src/runtime/moreau-jean.js';
+import { simulate } from '../src/runtime/hybrid/simulate.js';
+import { simulateMoreauJean, type MoreauJeanOptions } from '../src/runtime/hybrid/moreau-jean.js';
 import { median, round, timed } from './stats.js';
 
 export interface MoreauJeanLine {

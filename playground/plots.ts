@@ -5,7 +5,7 @@
 // report colours event kinds.
 import type { Model } from '../src/model/index.js';
 import { EVENT_STYLE, niceTicks, SERIES_COLORS, svgPlot, tickLabel, valueRange, type PlotEventKind } from '../src/report/plot.js';
-import type { Trajectory } from '../src/runtime/trajectory.js';
+import type { Trajectory } from '../src/runtime/hybrid/trajectory.js';
 
 /** Coordinates plotted (a 30-link chain's 30 curves are no figure; the report caps at 8 too). */
 const MAX_SERIES = 8;

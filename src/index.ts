@@ -6,7 +6,7 @@
 
 export * from './model/index.js';
 export { deriveSystem, type DerivedSystem } from './derive/system.js';
-export { findEquilibria, impactMapJacobian, linearForms, type Equilibrium, type EquilibriumOptions, type LinearForms } from './derive/equilibria.js';
+export { findEquilibria, impactMapJacobian, linearForms, type Equilibrium, type EquilibriumOptions, type LinearForms } from './derive/linearization/equilibria.js';
 export { generateModule, TOOLKIT, type GeneratedModule } from './codegen/module.js';
 export { buildReport, reportFiles, type ReportOptions } from './report/report.js';
 export { loadModelFile, loadModels, type ModelFile } from './cli/load-model.js';

@@ -4,7 +4,7 @@
 // and importing sweep.ts back would close a cycle.
 // Tests: test/cli/sweep.test.ts
 import type { GeneratedModel } from '../runtime/contract.js';
-import { sweepSerial } from '../runtime/sweep.js';
+import { sweepSerial } from '../runtime/sweep/sweep.js';
 import { m, type Figure } from '../report/document.js';
 import { sweepFigure } from '../report/sweep.js';
 

@@ -8,7 +8,7 @@
 // defaults; the command line may change the parameter and its values.
 // Tests: test/cli/limit.test.ts
 import type { Model } from '../model/index.js';
-import type { ContactRecord, LimitStudy } from '../runtime/rigid-limit.js';
+import type { ContactRecord, LimitStudy } from '../runtime/analysis/rigid-limit.js';
 import { parseAssignment, UsageError, type CommandSpec, type ParsedArgs } from './args.js';
 import { limitStudyOf, loadOne } from './build.js';
 import { numberText } from './output.js';

@@ -8,7 +8,7 @@
 // Tests: test/cli/linearize.test.ts
 import type { Expr } from '../core/expr.js';
 import { toText } from '../core/print.js';
-import { findEquilibria, linearForms } from '../derive/equilibria.js';
+import { findEquilibria, linearForms } from '../derive/linearization/equilibria.js';
 import { MechanicsError } from '../errors.js';
 import { equilibriumSpectrum, equilibriumStarts } from '../report/periodic.js';
 import { parseAssignment, UsageError, type CommandSpec, type ParsedArgs } from './args.js';

@@ -6,10 +6,10 @@
 // closed forms where it has them (equilibria.ts), else from differences of
 // the generated map (the JSON says which, per impact).
 // Tests: test/cli/orbit.test.ts
-import { impactMapJacobian } from '../derive/equilibria.js';
+import { impactMapJacobian } from '../derive/linearization/equilibria.js';
 import type { Model } from '../model/index.js';
-import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions, type Section, type ShiftSpec } from '../runtime/periodic.js';
-import { describeSection } from '../runtime/variational.js';
+import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions, type Section, type ShiftSpec } from '../runtime/analysis/periodic.js';
+import { describeSection } from '../runtime/analysis/variational.js';
 import { parseAssignment, UsageError, type Assignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { loadOne } from './build.js';
 import { complexText, numberText } from './output.js';

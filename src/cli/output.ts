@@ -2,7 +2,7 @@
 // for programs. One trajectory, three renderings.
 // Tests: test/cli/cli.test.ts (summary, JSON and CSV shapes).
 import type { Model } from '../model/index.js';
-import type { SimulationEvent, Trajectory } from '../runtime/trajectory.js';
+import type { SimulationEvent, Trajectory } from '../runtime/hybrid/trajectory.js';
 
 export type OutputFormat = 'summary' | 'csv' | 'json';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['summary', 'csv', 'json'];

@@ -7,7 +7,7 @@
 import { MechanicsError } from '../errors.js';
 import type { MotionSimulation } from '../report/motion.js';
 import type { GeneratedModel } from '../runtime/contract.js';
-import { simulate, simulationMethod } from '../runtime/simulate.js';
+import { simulate, simulationMethod } from '../runtime/hybrid/simulate.js';
 
 /** Samples of the trajectory plotted in a report. */
 export const REPORT_SAMPLES = 401;

@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { combineErrors } from '../errors.js';
 import { initialStateProblems, type Model } from '../model/index.js';
 import type { Params } from '../runtime/contract.js';
-import { sweep, type SweepResult } from '../runtime/sweep.js';
-import type { SweepAxis, SweepRun, SweepValue } from '../runtime/sweep-cell.js';
+import { sweep, type SweepResult } from '../runtime/sweep/sweep.js';
+import type { SweepAxis, SweepRun, SweepValue } from '../runtime/sweep/sweep-cell.js';
 import { sweepSvg } from '../report/sweep.js';
 import { parseAssignment, UsageError, type Assignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { generateModule } from '../codegen/module.js';
@@ -167,9 +167,9 @@ function defaultValue(model: Model, classify: Classify): string {
  */
 let bundled: string | undefined;
 export function sweepWorkerScript(): string | undefined {
-  if (existsSync(fileURLToPath(new URL('../runtime/sweep-worker.js', import.meta.url)))) return undefined;
+  if (existsSync(fileURLToPath(new URL('../runtime/sweep/sweep-worker.js', import.meta.url)))) return undefined;
   bundled ??= `data:text/javascript;base64,${Buffer.from(buildSync({
-    entryPoints: [fileURLToPath(new URL('../runtime/sweep-worker.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('../runtime/sweep/sweep-worker.ts', import.meta.url))],
     bundle: true, format: 'esm', platform: 'node', target: 'es2022', write: false, logLevel: 'silent',
   }).outputFiles[0]!.text).toString('base64')}`;
   return bundled;

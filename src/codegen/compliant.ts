@@ -1,6 +1,6 @@
 // The compliant part of a generated module: the forces, added mass and
 // energy of constraints realized by forces (DerivedSystem.compliant,
-// src/derive/compliant.ts), evaluated in the hot path only where they act,
+// src/derive/compliant/compliant.ts), evaluated in the hot path only where they act,
 // and the export compliantContacts (gap and normal force per compliant
 // contact: the switching functions the runtime locates). Nothing here
 // differentiates or decides a sign: the regions are the derivation's
@@ -8,7 +8,7 @@
 // Compliant contacts are not rigid contacts: gaps, impact and the other
 // rigid-contact exports never include them.
 // Tests: test/codegen/compliant.test.ts.
-import type { CompliantTerm } from '../derive/compliant.js';
+import type { CompliantTerm } from '../derive/compliant/compliant.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { Expr } from '../core/expr.js';
 import { assign, bin, call, callStmt, forRange, idx, num, plus, ref, ret, type Data, type Decl, type JsExpr, type KernelOutput, type Stmt } from './ir.js';

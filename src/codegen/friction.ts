@@ -7,7 +7,7 @@
 // .friction); nothing here differentiates.
 // Tests: test/codegen/friction.test.ts.
 import { ZERO } from '../core/expr.js';
-import type { ContactRow } from '../derive/unilateral.js';
+import type { ContactRow } from '../derive/unilateral/unilateral.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { assign, bin, call, callStmt, forRange, idx, member, neg, num, ref, ret, str, times, type Decl, type JsExpr, type Stmt } from './ir.js';
 import { at } from './dynamics.js';

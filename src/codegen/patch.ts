@@ -1,11 +1,11 @@
 // The contact patches of a generated module (DerivedSystem.patches,
-// src/derive/patch.ts): each regime's generalized force added to forcing
+// src/derive/compliant/patch.ts): each regime's generalized force added to forcing
 // behind the regime's conditions (a root of a negative base is not real, so
 // a regime's expressions are evaluated only where it holds), and the export
 // compliantContacts with, per patch, the gap −depth, its rate and the
 // normal resultant (0 outside contact, negative once the foundation has let
 // go of the body inside it): the switching functions of the compliant
-// runtime (src/runtime/compliant.ts), which integrates the module with
+// runtime (src/runtime/hybrid/compliant.ts), which integrates the module with
 // Radau IIA and locates contact and separation (where the normal resultant
 // changes sign, q + νq̇/k = 0 for the disk, §5), recording a release there. The patches are listed
 // in the model record's `compliant` as contacts without adhesion, which is
@@ -15,7 +15,7 @@
 // derivation's.
 // Tests: test/codegen/patch.test.ts.
 import type { Expr } from '../core/expr.js';
-import type { PatchCondition, PatchTerm } from '../derive/patch.js';
+import type { PatchCondition, PatchTerm } from '../derive/compliant/patch.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { assign, bin, callStmt, forRange, idx, num, ref, ret, type Data, type Decl, type JsExpr, type Stmt } from './ir.js';
 import { kernelBlock, outParam, P, Q, QD, T, type Scope } from './scope.js';

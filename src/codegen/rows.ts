@@ -4,7 +4,7 @@
 // symbolically (∂/∂t from the derivation, never a difference quotient).
 // Tests: test/codegen/exports.test.ts (gapJacobian, gapRates), test/codegen/friction.test.ts (slipJacobian, slipRates).
 import { add, mul, type Expr } from '../core/expr.js';
-import type { ContactRow } from '../derive/unilateral-types.js';
+import type { ContactRow } from '../derive/unilateral/unilateral-types.js';
 import { assign, callStmt, forRange, idx, ref, ret, type Decl } from './ir.js';
 import { into, kernelBlock, outParam, P, Q, QD, T, type Scope } from './scope.js';
 

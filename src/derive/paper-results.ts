@@ -52,9 +52,9 @@ import { simplify } from '../core/trig.js';
 import { evaluate } from '../core/evaluate.js';
 import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
-import type { PatchLaw } from './patch.js';
+import type { PatchLaw } from './compliant/patch.js';
 import type { DerivedSystem } from './system.js';
-import type { ContactRow, ImpactMap, ImpactMode } from './unilateral-types.js';
+import type { ContactRow, ImpactMap, ImpactMode } from './unilateral/unilateral-types.js';
 
 export type Facts = ReadonlyMap<string, Expr>;
 

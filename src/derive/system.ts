@@ -27,17 +27,17 @@ import { add, mul, TWO, type Expr } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
 import type { Model } from '../model/model.js';
 import { checkDerivation, contactRows, type DerivationChecks } from './checks.js';
-import { deriveCompliant, type CompliantDerivation } from './compliant.js';
-import { isConservative, isPassive } from './conservation.js';
-import { deriveHamilton, type Hamilton } from './hamilton.js';
-import { deriveConstraints, type RetainingConstraints } from './lagrange1.js';
-import { deriveLagrange2, freeOfState, type Lagrange2 } from './lagrange2.js';
-import { deriveHinges, type HingeDerivation } from './hinges.js';
-import { deriveLinearization, type Linearization } from './linearize.js';
-import { derivePhaseLinearization, type PhaseLinearization } from './phase-linearize.js';
-import { derivePatches, withPatchJacobian, type PatchDerivation } from './patch.js';
-import { deriveSupports, type SupportDerivation } from './supports.js';
-import { deriveUnilateral, type UnilateralDerivation } from './unilateral.js';
+import { deriveCompliant, type CompliantDerivation } from './compliant/compliant.js';
+import { isConservative, isPassive } from './lagrange/conservation.js';
+import { deriveHamilton, type Hamilton } from './lagrange/hamilton.js';
+import { deriveConstraints, type RetainingConstraints } from './lagrange/lagrange1.js';
+import { deriveLagrange2, freeOfState, type Lagrange2 } from './lagrange/lagrange2.js';
+import { deriveHinges, type HingeDerivation } from './friction/hinges.js';
+import { deriveLinearization, type Linearization } from './linearization/linearize.js';
+import { derivePhaseLinearization, type PhaseLinearization } from './linearization/phase-linearize.js';
+import { derivePatches, withPatchJacobian, type PatchDerivation } from './compliant/patch.js';
+import { deriveSupports, type SupportDerivation } from './friction/supports.js';
+import { deriveUnilateral, type UnilateralDerivation } from './unilateral/unilateral.js';
 
 export interface DerivedSystem {
   readonly model: Model;

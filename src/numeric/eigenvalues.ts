@@ -3,7 +3,7 @@
 // Francis's double-shift QR with deflation on the subdiagonal (Golub & Van
 // Loan, "Matrix Computations", 4th ed., §7.4–7.5, Algorithms 7.4.2 and
 // 7.5.1, exceptional shifts every 10 iterations).
-// Tests: test/runtime/periodic.test.ts ('eigenvalues'), test/numeric/eigenvalues.test.ts.
+// Tests: test/runtime/analysis/periodic.test.ts ('eigenvalues'), test/numeric/eigenvalues.test.ts.
 
 export interface Complex {
   readonly re: number;

@@ -9,7 +9,7 @@
 // (limit.ts).
 // Tests: test/report/compliant.test.ts.
 import { ZERO } from '../core/expr.js';
-import type { CompliantTerm, RigidLimit } from '../derive/compliant.js';
+import type { CompliantTerm, RigidLimit } from '../derive/compliant/compliant.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { equation, equations, m, paragraph, type Block, type Inline, type Section, type Table } from './document.js';
 import { latexMatrix } from './latex.js';

@@ -7,9 +7,9 @@
 // (DerivedSystem.unilateral.coulomb, DerivedSystem.supports).
 // Tests: test/report/friction.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
-import type { HingeDerivation } from '../derive/hinges.js';
-import type { SupportDerivation } from '../derive/supports.js';
-import type { CoulombContact } from '../derive/unilateral-types.js';
+import type { HingeDerivation } from '../derive/friction/hinges.js';
+import type { SupportDerivation } from '../derive/friction/supports.js';
+import type { CoulombContact } from '../derive/unilateral/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, type Block, type Section, type Table } from './document.js';
 import { latexMatrix } from './latex.js';
 import { math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';

@@ -1,6 +1,6 @@
 // The section of a report on the rigid limit (Kozlov 1988: a constraint
 // realized with strength N tends to a rigid one as N → ∞), printed from a
-// study over N (src/runtime/rigid-limit.ts, run by the caller): per value of
+// study over N (src/runtime/analysis/rigid-limit.ts, run by the caller): per value of
 // N the last release, the first contact's duration and restitution and the
 // largest distance of the coordinates to the rigid model's motion; beside
 // them the rigid model's own values and the limits the theory gives; and the

@@ -13,7 +13,7 @@ import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
 import { add, children, factorsOf, mul, neg, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
 import * as Q from '../core/rational.js';
-import { pythagorean } from '../derive/critical.js';
+import { pythagorean } from '../derive/unilateral/critical.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { symbolRole, TIME } from '../model/names.js';
 import type { Model, UnilateralConstraint } from '../model/types.js';

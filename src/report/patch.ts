@@ -1,5 +1,5 @@
 // The report's "Distributed contact law" section (issue 13, item 3): for each
-// contact patch of DerivedSystem.patches (src/derive/patch.ts) the density
+// contact patch of DerivedSystem.patches (src/derive/compliant/patch.ts) the density
 // after the small-penetration expansion, the penetration and the patch's
 // geometric ends, each regime with its ends, its conditions and its
 // resultants (for the disk of Kuleshov et al.: compression (5.3) on the
@@ -10,7 +10,7 @@
 // prints it; nothing is recomputed here.
 // Tests: test/report/patch.test.ts.
 import { sym } from '../core/expr.js';
-import type { PatchCondition, PatchRegime, PatchTerm } from '../derive/patch.js';
+import type { PatchCondition, PatchRegime, PatchTerm } from '../derive/compliant/patch.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { equation, equations, list, m, paragraph, type Block, type Inline, type Section } from './document.js';
 import { math, mathLines } from './notation.js';

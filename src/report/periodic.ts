@@ -6,18 +6,18 @@
 // multipliers and verdict) and the figure of a continued branch of periodic
 // orbits (largest Floquet multiplier against the parameter, stable and
 // unstable stretches apart, bifurcations named in the caption and a table).
-// Tests: test/cli/linearize.test.ts (equilibriumSpectrum through the command), test/runtime/continuation.test.ts (branchFigure), test/report/periodic.test.ts (declaredOrbit, periodicOrbitSection, the linearization's letters)
+// Tests: test/cli/linearize.test.ts (equilibriumSpectrum through the command), test/runtime/analysis/continuation.test.ts (branchFigure), test/report/periodic.test.ts (declaredOrbit, periodicOrbitSection, the linearization's letters)
 import { ZERO } from '../core/expr.js';
-import { findEquilibria, linearForms, type Equilibrium } from '../derive/equilibria.js';
+import { findEquilibria, linearForms, type Equilibrium } from '../derive/linearization/equilibria.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
 import { eigenvalues, type Complex } from '../numeric/eigenvalues.js';
 import type { OrbitSpec } from '../model/spec.js';
-import { continueOrbit, type Branch } from '../runtime/continuation.js';
+import { continueOrbit, type Branch } from '../runtime/analysis/continuation.js';
 import type { GeneratedModel } from '../runtime/contract.js';
 import { SimulationError } from '../runtime/errors.js';
-import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions } from '../runtime/periodic.js';
-import { describeSection, type ImpactJacobianFn } from '../runtime/variational.js';
+import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions } from '../runtime/analysis/periodic.js';
+import { describeSection, type ImpactJacobianFn } from '../runtime/analysis/variational.js';
 import { equation, equations, m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
 import { math, mechanicsSymbol, reportSymbols } from './notation.js';

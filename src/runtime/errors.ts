@@ -7,7 +7,7 @@
 // them (dopri5, event location, linalg, Lemke) return a status instead, as
 // Siconos' solvers return an `info` code: a legitimate numerical failure is
 // an answer, not an exception.
-// Tests: test/runtime/bounded-runs.test.ts, test/runtime/hybrid.test.ts, test/model/error-codes.test.ts.
+// Tests: test/runtime/bounded-runs.test.ts, test/runtime/hybrid/hybrid.test.ts, test/model/error-codes.test.ts.
 
 import { MechanicsError, type ErrorCode, type ErrorKind } from '../errors.js';
 import type { ImpactStatus } from './contract.js';

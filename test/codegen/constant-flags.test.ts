@@ -5,7 +5,7 @@ import { ballChain } from '../../bench/models.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
-import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
+import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 
 const ALL = { massMatrix: true, forcing: true, gapJacobian: true };

@@ -7,7 +7,7 @@ import block from '../../derivations/block-on-incline.js';
 import rod from '../../derivations/falling-rod.js';
 import planes from '../../derivations/point-between-planes.js';
 import { SimulationError } from '../../src/runtime/errors.js';
-import { simulate } from '../../src/runtime/simulate.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
 import { derived } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';

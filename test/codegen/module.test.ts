@@ -126,7 +126,7 @@ describe('mass on a spring with parameters named like Object.prototype members',
 
 // A mass dragged at constant speed (φ = x − c t) pulling a second mass
 // through a spring: the drive does work λ·b with b = ∂φ/∂t = −c ≠ 0, so T + V
-// is not conserved (test/derive/lagrange1.test.ts checks E(t) in closed form).
+// is not conserved (test/derive/lagrange/lagrange1.test.ts checks E(t) in closed form).
 const draggedPair: ModelSpec = {
   name: 'dragged-pair',
   coordinates: ['x', 'y'],

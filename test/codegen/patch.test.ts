@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';
 import { buildModel } from '../../src/model/model.js';
 import { deriveSystem } from '../../src/derive/system.js';
-import type { PatchRegimeForce } from '../../src/derive/patch.js';
+import type { PatchRegimeForce } from '../../src/derive/compliant/patch.js';
 import spec from '../../derivations/viscoelastic-disk.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { expectClose } from '../helpers/numeric.js';

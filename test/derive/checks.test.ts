@@ -8,7 +8,7 @@ import { independentRows, isPositiveDefinite, pinnedMetric } from '../../src/der
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
 import { MechanicsError } from '../../src/errors.js';
-import { simulate } from '../../src/runtime/simulate.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import { rimlessWheel } from '../../derivations/rimless-wheel.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { thrown } from '../helpers/thrown.js';

@@ -4,7 +4,7 @@
 // the same model trace the same motion.
 import { describe, expect, it } from 'vitest';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
-import { simulate, simulateHamilton } from '../../src/runtime/simulate.js';
+import { simulate, simulateHamilton } from '../../src/runtime/hybrid/simulate.js';
 import * as doublePendulum from '../../generated/double-pendulum.js';
 import * as pendulumOnCart from '../../generated/pendulum-on-cart.js';
 import * as sphericalPendulum from '../../generated/spherical-pendulum.js';

@@ -3,7 +3,7 @@
 //   h″ + 2√2 h^{1/2}h′ + (4√2/3)h^{3/2} = 0   while h′ ≥ 0,
 //   h″ + (4√2/3)(h + h′)^{3/2} = 0            while h′ ≤ 0 and h + h′ ≥ 0,
 //   h(0) = 0, h′(0) = v, H(v) = −h′ at separation (h + h′ = 0),
-// first derived from the patch law of src/derive/patch.ts, then integrated
+// first derived from the patch law of src/derive/compliant/patch.ts, then integrated
 // with the runtime's DOPRI5 and event location. Proposition 11 (H
 // increasing, H(v)/v decreasing from 1 to 0, exponents 1/5 at 0 and 2/3 at
 // ∞), the contact duration of Fig. 4, and the oblique impact of §7
@@ -14,16 +14,16 @@ import { evaluate } from '../../src/core/evaluate.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { subs } from '../../src/core/subs.js';
 import { simplify } from '../../src/core/trig.js';
-import { derivePatchLaw, type PatchRegime } from '../../src/derive/patch.js';
-import { integrate } from '../../src/runtime/dopri5.js';
-import { locateEvent } from '../../src/runtime/events.js';
+import { derivePatchLaw, type PatchRegime } from '../../src/derive/compliant/patch.js';
+import { integrate } from '../../src/runtime/integrators/dopri5.js';
+import { locateEvent } from '../../src/runtime/hybrid/events.js';
 import { expectClose } from '../helpers/numeric.js';
 import { rng, uniform } from '../helpers/random.js';
 
 const p = (s: string): Expr => parseExpr(s);
 const S2 = Math.SQRT2;
 
-// The vertical impact's patch law (the disk of test/derive/patch.test.ts with uₓ = 0).
+// The vertical impact's patch law (the disk of test/derive/compliant/patch.test.ts with uₓ = 0).
 const law = derivePatchLaw({
   variable: 'theta',
   geometry: { penetration: p('r*(cos(theta) - 1 + q)') },

@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MechanicsError } from '../../src/errors.js';
 import { buildModel, type ModelSpec } from '../../src/model/index.js';
 import { deriveSystem, type DerivedSystem } from '../../src/derive/system.js';
-import { simulate } from '../../src/runtime/simulate.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
 import { loadExamples, type ExampleFile } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';

@@ -5,7 +5,7 @@
 import { evaluate } from '../../src/core/evaluate.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import type { DerivedSystem } from '../../src/derive/system.js';
-import { rowsOf } from '../../src/derive/unilateral.js';
+import { rowsOf } from '../../src/derive/unilateral/unilateral.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
 import { solve } from './numeric.js';
 import { uniform, type Rng } from './random.js';

@@ -11,7 +11,7 @@ import { loadModelFile } from '../../src/cli/load-model.js';
 import { generateModule } from '../../src/codegen/module.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
-import { simulate } from '../../src/runtime/simulate.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
 
 const DOC = fileURLToPath(new URL('../../docs/model-language.md', import.meta.url));
 const examples = [...readFileSync(DOC, 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);

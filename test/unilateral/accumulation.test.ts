@@ -7,8 +7,8 @@ import * as compass from '../../generated/compass.js';
 import * as pendulumWall from '../../generated/pendulum-wall.js';
 import * as rimlessWheel from '../../generated/rimless-wheel.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
-import { simulate } from '../../src/runtime/simulate.js';
-import type { SimulationEvent, Trajectory } from '../../src/runtime/trajectory.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
+import type { SimulationEvent, Trajectory } from '../../src/runtime/hybrid/trajectory.js';
 
 /**
  * The accumulation point the impact times extrapolate to: with intervals

@@ -11,9 +11,9 @@ import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, defineModel } from '../../src/model/index.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
 import type { UnilateralSpec } from '../../src/model/spec.js';
-import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
-import { simulate } from '../../src/runtime/simulate.js';
-import { flowSensitivity } from '../../src/runtime/variational.js';
+import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
+import { flowSensitivity } from '../../src/runtime/analysis/variational.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { problems } from '../model/spec-cases.js';
 

@@ -10,12 +10,12 @@
 // D = [[1, τ], [0, 1]], Kᵢ = [[1, 0], [−aᵢ, 1]], a₁ = 2v₁/R₁, a₂ = 2v₂/R₂,
 // of determinant 1 and trace 2 − 2(a₁ + a₂)τ + a₁a₂τ²: |trace| < 2 is (4.9).
 import { describe, expect, it } from 'vitest';
-import { impactMapJacobian } from '../../src/derive/equilibria.js';
+import { impactMapJacobian } from '../../src/derive/linearization/equilibria.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, defineModel } from '../../src/model/index.js';
-import { periodicOrbit, type PeriodicOrbit } from '../../src/runtime/periodic.js';
+import { periodicOrbit, type PeriodicOrbit } from '../../src/runtime/analysis/periodic.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
-import type { ImpactJacobianFn } from '../../src/runtime/variational.js';
+import type { ImpactJacobianFn } from '../../src/runtime/analysis/variational.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 
 // g = l = 1, v₁ = 2: v₂ = √2, τ = 2 − √2.

@@ -9,8 +9,8 @@
 // energy is T + V = m g h e^{2k}.
 import { describe, expect, it } from 'vitest';
 import * as ball from '../../generated/bouncing-ball.js';
-import { simulate } from '../../src/runtime/simulate.js';
-import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
+import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 
 const CASES = [
   { h: 1, m: 1, g: 9.81, e: 0.8 },

@@ -10,8 +10,8 @@
 // 2R/[u(1 − e)] (α₀ < 1).
 import { describe, expect, it } from 'vitest';
 import spec from '../../derivations/circle-billiard.js';
-import { simulate } from '../../src/runtime/simulate.js';
-import type { Trajectory } from '../../src/runtime/trajectory.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
+import type { Trajectory } from '../../src/runtime/hybrid/trajectory.js';
 import { derived } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { expectClose } from '../helpers/numeric.js';

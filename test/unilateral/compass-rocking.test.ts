@@ -13,7 +13,7 @@
 // a geometric series: finite.
 import { describe, expect, it } from 'vitest';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
-import { simulate } from '../../src/runtime/simulate.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import * as compass from '../../generated/compass.js';
 
 const g = 9.81, l = 1, alpha = 0.3;

@@ -13,7 +13,7 @@ import { toText } from '../../src/core/print.js';
 import { subs } from '../../src/core/subs.js';
 import { buildModel } from '../../src/model/index.js';
 import { deriveSystem } from '../../src/derive/system.js';
-import { preImpactName, type ImpactMode } from '../../src/derive/unilateral.js';
+import { preImpactName, type ImpactMode } from '../../src/derive/unilateral/unilateral.js';
 import { rng, uniform } from '../helpers/random.js';
 
 const ALPHA0 = Math.asin(1 / Math.sqrt(3));

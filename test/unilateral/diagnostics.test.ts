@@ -9,8 +9,8 @@ import { buildModel, defineModel, type ModelSpec } from '../../src/model/index.j
 import { deriveSystem } from '../../src/derive/system.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
 import { SimulationError } from '../../src/runtime/errors.js';
-import { lemke } from '../../src/runtime/lemke.js';
-import { simulate } from '../../src/runtime/simulate.js';
+import { lemke } from '../../src/runtime/complementarity/lemke.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { rows, solve } from '../helpers/numeric.js';
 import { thrown as thrownAs } from '../helpers/thrown.js';

@@ -1,4 +1,4 @@
-// Frictional impacts (src/runtime/friction-impact.ts) on every example with
+// Frictional impacts (src/runtime/contact/friction-impact.ts) on every example with
 // slip rows — the hand-written fixtures and the generated models — checked
 // on the physics: the kinetic energy never rises over 10⁴ random impacts of
 // each (random states, closed contacts, μ, e ∈ [0, 1]; on a moving belt,
@@ -10,7 +10,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
-import { frictionalImpact, type FrictionalImpact } from '../../src/runtime/friction-impact.js';
+import { frictionalImpact, type FrictionalImpact } from '../../src/runtime/contact/friction-impact.js';
 import { roughBlock, roughDisk, stickingDisk } from '../fixtures/rough-disk.js';
 import { committedModule, ROOT } from '../helpers/examples.js';
 import { rng, uniform, type Rng } from '../helpers/random.js';

@@ -18,8 +18,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelSpec } from '../../src/model/index.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
-import { simulate } from '../../src/runtime/simulate.js';
-import type { Trajectory } from '../../src/runtime/trajectory.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
+import type { Trajectory } from '../../src/runtime/hybrid/trajectory.js';
 import { derived } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { expectClose } from '../helpers/numeric.js';

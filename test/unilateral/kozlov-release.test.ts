@@ -11,7 +11,7 @@ import { evaluate } from '../../src/core/evaluate.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { buildModel } from '../../src/model/index.js';
 import { deriveSystem } from '../../src/derive/system.js';
-import { simulate } from '../../src/runtime/simulate.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import { rng, uniform } from '../helpers/random.js';
 
 describe('Kozlov release: contact-phase multiplier σ̇', () => {

@@ -20,7 +20,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, defineModel } from '../../src/model/index.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
-import { periodicOrbit, type PeriodicOrbit } from '../../src/runtime/periodic.js';
+import { periodicOrbit, type PeriodicOrbit } from '../../src/runtime/analysis/periodic.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 
 // g = v = 1: g/v² = 1, πg²v⁻³ = π; the flight lasts 2v/g = 2.

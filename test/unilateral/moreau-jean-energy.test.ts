@@ -1,5 +1,5 @@
 // Energy behaviour of the Moreau–Jean scheme (the statement in the header of
-// src/runtime/moreau-jean.ts): for θ ∈ [½, 1] and restitution ≤ 1 the
+// src/runtime/hybrid/moreau-jean.ts): for θ ∈ [½, 1] and restitution ≤ 1 the
 // energy never rises above its start by more than O(h), on every passive
 // example with unilateral contacts — frictionless, Coulomb and 'stick'
 // alike — with its contacts in play and with every contact moved out
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
 import { SimulationError } from '../../src/runtime/errors.js';
-import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
+import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import { committedModule, ROOT } from '../helpers/examples.js';
 
 const STEPS = 10_000;

@@ -2,8 +2,8 @@
 // generated examples: first order in h (positions within O(h)), the same
 // impacts, and no spurious kick where a force jumps (Kozlov's g·sgn x).
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../src/runtime/simulate.js';
-import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
+import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
 import * as kozlov from '../../generated/kozlov-release.js';
 import * as pendulumWall from '../../generated/pendulum-wall.js';

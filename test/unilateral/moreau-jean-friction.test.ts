@@ -5,9 +5,9 @@
 // within the scheme's O(h), shrinking with h.
 import { describe, expect, it } from 'vitest';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
-import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
-import { simulate } from '../../src/runtime/simulate.js';
-import type { SimulationEvent, Trajectory } from '../../src/runtime/trajectory.js';
+import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
+import type { SimulationEvent, Trajectory } from '../../src/runtime/hybrid/trajectory.js';
 import * as beltModule from '../../generated/belt-oscillator.js';
 import * as blockModule from '../../generated/block-on-incline.js';
 import * as compassModule from '../../generated/compass.js';

@@ -7,8 +7,8 @@ import { ballChain, blockStack } from '../../bench/models.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
-import { lemke } from '../../src/runtime/lemke.js';
-import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
+import { lemke } from '../../src/runtime/complementarity/lemke.js';
+import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 
 const LTI = { massMatrix: true, forcing: true, gapJacobian: true } as const;

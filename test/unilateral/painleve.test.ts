@@ -13,7 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import * as rod from '../../generated/falling-rod.js';
 import { SimulationError } from '../../src/runtime/errors.js';
-import { simulate } from '../../src/runtime/simulate.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import { thrown } from '../helpers/thrown.js';
 
 const tight = { rtol: 1e-10, atol: 1e-12 };

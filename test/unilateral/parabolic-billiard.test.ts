@@ -11,12 +11,12 @@
 // u = √(g(x₁ − a)); a flight lasts 2√(a(x₁ − a))/u = 2√(a/g) and the period,
 // two flights, is 4√(a/g) for every x₁.
 import { describe, expect, it } from 'vitest';
-import { impactMapJacobian } from '../../src/derive/equilibria.js';
+import { impactMapJacobian } from '../../src/derive/linearization/equilibria.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
-import { periodicOrbit } from '../../src/runtime/periodic.js';
-import type { ImpactJacobianFn } from '../../src/runtime/variational.js';
+import { periodicOrbit } from '../../src/runtime/analysis/periodic.js';
+import type { ImpactJacobianFn } from '../../src/runtime/analysis/variational.js';
 import billiard from '../../derivations/parabolic-billiard.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 

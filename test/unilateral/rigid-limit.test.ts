@@ -1,4 +1,4 @@
-// The rigid limit as a result (src/runtime/rigid-limit.ts): studies over N of
+// The rigid limit as a result (src/runtime/analysis/rigid-limit.ts): studies over N of
 // Kozlov's realizations with the rigid kozlov-release as reference — the
 // viscous release converging to 2 with order 1 and the motion to (2.7), not
 // to the rigid (2.4); the elastic motion converging to (2.4) — and of
@@ -14,8 +14,8 @@ import elasticSpec from '../../derivations/kozlov-release-elastic.js';
 import viscousSpec from '../../derivations/kozlov-release-viscous.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import { SimulationError } from '../../src/runtime/errors.js';
-import { fitOrder, rigidLimitStudy } from '../../src/runtime/rigid-limit.js';
-import { simulate } from '../../src/runtime/simulate.js';
+import { fitOrder, rigidLimitStudy } from '../../src/runtime/analysis/rigid-limit.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import { derived } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { expectClose } from '../helpers/numeric.js';

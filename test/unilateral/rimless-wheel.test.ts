@@ -13,7 +13,7 @@ import { parseExpr } from '../../src/core/parse.js';
 import { subs } from '../../src/core/subs.js';
 import { buildModel, defineModel } from '../../src/model/index.js';
 import { deriveSystem, type DerivedSystem } from '../../src/derive/system.js';
-import { preImpactName, type ImpactMode } from '../../src/derive/unilateral.js';
+import { preImpactName, type ImpactMode } from '../../src/derive/unilateral/unilateral.js';
 import type { GeneratedModel, ImpactResult } from '../../src/runtime/contract.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 

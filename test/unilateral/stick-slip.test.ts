@@ -12,9 +12,9 @@ import * as rod from '../../generated/falling-rod.js';
 import * as disk from '../../generated/rough-disk.js';
 import { defineModel } from '../../src/model/index.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
-import { simulateMoreauJean } from '../../src/runtime/moreau-jean.js';
-import { simulate } from '../../src/runtime/simulate.js';
-import type { Trajectory } from '../../src/runtime/trajectory.js';
+import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
+import type { Trajectory } from '../../src/runtime/hybrid/trajectory.js';
 import { derived } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 

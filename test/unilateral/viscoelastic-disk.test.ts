@@ -14,7 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../src/model/model.js';
 import { deriveSystem } from '../../src/derive/system.js';
-import { simulate } from '../../src/runtime/simulate.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
 import spec from '../../derivations/viscoelastic-disk.js';
 import { loadGenerated } from '../helpers/generated-module.js';

@@ -9,7 +9,7 @@
 // (a negative stiffness pushes into the obstacle, a negative damping pumps
 // energy in); the exponent is ≥ 1 (so dF_n/dδ stays bounded at δ = 0). A realized constraint is no longer a
 // constraint: it leaves Model.unilateral / Model.holonomic (model.ts) and
-// its terms are derived by src/derive/compliant.ts.
+// its terms are derived by src/derive/compliant/compliant.ts.
 // An activation condition (`when`) is refused on a realized contact
 // (bad-activation): it decides whether an arrival is an impact, and a force
 // law has no arrivals — its terms act wherever the gap is negative.

@@ -1,5 +1,5 @@
 // limitStudy: { parameter, values, rigid, limits } — the rigid-limit study
-// the report prints and `mechanics limit` runs (src/runtime/rigid-limit.ts),
+// the report prints and `mechanics limit` runs (src/runtime/analysis/rigid-limit.ts),
 // checked before anything is derived, so a mistyped study fails with the
 // model's other problems instead of after the derivation, in the middle of
 // a report. The study simulates the model for each value of a parameter and

@@ -6,7 +6,7 @@
 // may use, and the references between fields (depth among the state symbols,
 // normal among the resultants, forces by coordinate). Whether the density is
 // a concave quadratic and the resultants integrable is the derivation's
-// question (src/derive/patch.ts), which reports it under the same code.
+// question (src/derive/compliant/patch.ts), which reports it under the same code.
 // Every problem is 'bad-patch', with the model, the field and the cause.
 // Tests: test/model/validate/patch.test.ts.
 import { dependsOn, sym, ZERO, type Expr } from '../../core/expr.js';

@@ -1,0 +1,294 @@
+// Constraints realized by forces (Kozlov 1988), derived once for codegen and
+// the report. Each realized constraint becomes a compliant term in its
+// function f(q, t) (a contact's gap, or a retaining constraint's φ), with
+// G = ∂f/∂q, ḟ = G q̇ + ∂f/∂t and f̈ = G q̈ + β (β the row's bias):
+//
+//  - a compliant contact acts where f ≤ 0, in the penetration δ = −f:
+//      V_c = k δ^{p+1}/(p+1),   D = c ḟ²/2 (linear) or c δ^p ḟ²/2 (Hunt–Crossley),
+//      T_a = a ḟ²/2;
+//    its normal force along +G is F_n = −dV_c/df − ∂D/∂ḟ = kδ^p − c(δ) ḟ,
+//    clamped at 0 without adhesion. The added mass is inertia, not a force:
+//    it acts wherever f ≤ 0, whatever the sign of F_n (Kozlov (2.5)).
+//  - a gap potential V(f) acts everywhere (the smooth V + e^{−Nf} after Theorem 2);
+//  - a realized retaining constraint φ (Theorem 1) acts everywhere with
+//    T + αφ̇²/2, V + βφ²/2, D = γφ̇²/2, i.e. F = −βφ − γφ̇ with adhesion.
+//
+// The Lagrange terms of T_a = a ḟ²/2: ∂T_a/∂q̇ = a ḟ Gᵀ, and since
+// ∂ḟ/∂qᵢ = d/dt(∂f/∂qᵢ) = Ġᵢ the terms a ḟ Ġᵀ of d/dt(∂T_a/∂q̇) and of
+// ∂T_a/∂q cancel: the added mass contributes a Gᵀ f̈ = a GᵀG q̈ + a β Gᵀ, so
+//   (M + a GᵀG) q̈ = forcing + F_n Gᵀ − a β Gᵀ
+// (checked against Lagrange II of the augmented Lagrangian in
+// test/derive/compliant/compliant.test.ts). The residual increments behind rhsJacobian
+// are those of R = Gᵀ(a f̈) − F_n Gᵀ, differentiated with q̈ as symbols
+// (linearize.ts).
+//
+// Regions of a contact (the switching surfaces f = 0 and, without adhesion,
+// F_n = 0): inside (f > 0: nothing), penetrating (f ≤ 0 and F_n > 0, or with
+// adhesion: all terms), separating (f ≤ 0, F_n ≤ 0, no adhesion: only the
+// added mass). The boundary f = 0 belongs to the contact, so a point resting
+// on the surface with ḟ = 0 starts in it (Kozlov's initial state (2.3)).
+//
+// The rigid model each tends to as its coefficients grow (RigidLimit): for
+// linear Kelvin–Voigt (p = 1, linear damping, no added mass), Theorem 3 in
+// the metric of T: with the mass along the normal m_n = 1/(G M⁻¹ Gᵀ) (g₁₁ of
+// semi-geodesic coordinates), γ = c/(2m_n), ω_d = √(k/m_n − γ²) and
+// r = γ/ω_d = c/√(4k m_n − c²), Newton's law with e = exp(−πr) after a contact
+// of duration π/ω_d when the force may pull; without adhesion the force
+// vanishes at ω_d t = π − 2 arctan r, so e = exp(−r(π − 2 arctan r)).
+// Tangential velocities are unchanged in the limit.
+import { add, dependsOn, fn, HALF, mul, neg, num, ONE, pow, sym, ZERO, type Expr, type Sym } from '../../core/expr.js';
+import { subs } from '../../core/subs.js';
+import { diff } from '../../core/diff.js';
+import { simplify } from '../../core/trig.js';
+import { together } from '../../core/together.js';
+import type { CompliantContact, ConstraintRealization, Model } from '../../model/model.js';
+import { accelerationSymbol } from '../../model/names.js';
+import type { Lagrange2 } from '../lagrange/lagrange2.js';
+import { solveSmall } from '../matrix.js';
+import { rowOf } from '../unilateral/unilateral.js';
+import type { ContactRow } from '../unilateral/unilateral-types.js';
+
+/** ∂R/∂q and ∂R/∂q̇ (n×n each) of a residual increment, in q, q̇, q̈ and t. */
+export interface ResidualJacobian {
+  readonly Rq: readonly (readonly Expr[])[];
+  readonly Rqd: readonly (readonly Expr[])[];
+}
+
+/**
+ * The rigid model a realization tends to as its coefficients grow (Kozlov):
+ *  - elastic: stiffness alone or a gap potential, Newton's law with e = 1 (Theorems 2, 3 with k = 0);
+ *  - kelvin-voigt: Theorem 3 (see the header), for a fixed ratio r;
+ *  - velocity-dependent: Hertz or Hunt–Crossley, whose restitution depends on the approach speed;
+ *  - delayed-release: added mass or damping without stiffness, which hold the
+ *    contact longer than the rigid constraint (Kozlov (2.6), (2.7));
+ *  - retaining: Theorem 1, Lagrange's equations with the multiplier (1.1).
+ */
+export type RigidLimit =
+  | { readonly kind: 'elastic' }
+  | {
+      readonly kind: 'kelvin-voigt';
+      /** m_n = 1/(G M⁻¹ Gᵀ), when M is constant (else it depends on the configuration). */
+      readonly normalMass?: Expr;
+      /** r = γ/ω_d = c/√(4 k m_n − c²), in m_n when normalMass is absent. */
+      readonly ratio: Expr;
+      /** e = exp(−π r): the restitution with adhesion (Theorem 3). */
+      readonly restitution: Expr;
+      /** π/ω_d = 2π m_n/√(4 k m_n − c²): the contact's duration with adhesion. */
+      readonly duration: Expr;
+    }
+  | { readonly kind: 'velocity-dependent' }
+  | { readonly kind: 'delayed-release' }
+  | { readonly kind: 'retaining' };
+
+export interface CompliantTerm {
+  readonly name: string;
+  /** A compliant contact, a gap potential (both index model.compliant) or a realized retaining constraint (model.realizations). */
+  readonly source: 'compliant' | 'potential' | 'realization';
+  readonly index: number;
+  /** f(q, t) (the gap, or φ). */
+  readonly gap: Expr;
+  /** G = ∂f/∂q, ∂f/∂t and the bias β of f̈ = G q̈ + β. */
+  readonly row: ContactRow;
+  /** ḟ = G q̇ + ∂f/∂t. */
+  readonly gapRate: Expr;
+  /** Acts everywhere (gap potentials, realized retaining constraints) rather than where f ≤ 0. */
+  readonly everywhere: boolean;
+  /** The force may pull (F_n < 0); false clamps it at 0. */
+  readonly adhesion: boolean;
+  /** V_c (0 if none), T_a's coefficient a (0 if none), the Rayleigh function D (0 if none). */
+  readonly potential: Expr;
+  readonly addedMass: Expr;
+  readonly rayleigh: Expr;
+  /** F_n along +G, unclamped, where the term acts (for a gap potential: −dV/df, the component of −∂V/∂q along G/|G|²). */
+  readonly force: Expr;
+  /** F_n at the penetration's positive part δ⁺ = (|f| − f)/2: defined for every f, F_n inside; the switching function of a contact without adhesion. */
+  readonly forcePositive: Expr;
+  /** The force's generalized force, −∂V_c/∂q − ∂D/∂q̇ = F_n Gᵀ (n). */
+  readonly generalizedForce: readonly Expr[];
+  /** a GᵀG (n×n) and −a β Gᵀ (n), with an added mass. */
+  readonly inertia?: { readonly mass: readonly (readonly Expr[])[]; readonly forcing: readonly Expr[] };
+  /** V_c + T_a where the term acts. */
+  readonly energy: Expr;
+  /** Residual increments where the term acts: of −F_n Gᵀ, and of a Gᵀ f̈ with an added mass. */
+  readonly jacobian: { readonly force: ResidualJacobian; readonly inertia?: ResidualJacobian };
+  /**
+   * Their sum over the active region, valid at every state (linearize.ts adds
+   * it to the smooth ∂R/∂x): the force part times [f ≤ 0]·[F_n > 0 or
+   * adhesion], the inertia part times [f ≤ 0], the indicators written with
+   * sign() and the penetration taken as δ⁺.
+   */
+  readonly activeJacobian: ResidualJacobian;
+  readonly limit: RigidLimit;
+}
+
+export interface CompliantDerivation {
+  readonly terms: readonly CompliantTerm[];
+  /** Some term dissipates or changes the kinetic energy's form across f = 0 (damping, viscosity, a piecewise added mass). */
+  readonly dissipative: boolean;
+}
+
+const nonZero = (e: Expr | undefined): e is Expr => e !== undefined && e !== ZERO;
+
+export function deriveCompliant(model: Model, l2: Lagrange2): CompliantDerivation | undefined {
+  const contacts = model.compliant ?? [];
+  const realizations = model.realizations ?? [];
+  if (contacts.length === 0 && realizations.length === 0) return undefined;
+  const terms = [...contacts.map((c, j) => contactTerm(model, l2, c, j)), ...realizations.map((r, j) => realizationTerm(model, r, j))];
+  const dissipative = terms.some((t) => t.rayleigh !== ZERO || (t.addedMass !== ZERO && !t.everywhere));
+  return { terms, dissipative };
+}
+
+/**
+ * The parts every term shares. A compliant contact's V_c, D and F_n are
+ * written in a placeholder `pen` for the penetration δ, so that they can be
+ * taken at δ = −f (inside the contact, where the generated code evaluates
+ * them behind a branch) or at δ⁺ = (|f| − f)/2 (everywhere: the switching
+ * function and the Jacobian increments, which must stay finite where f > 0
+ * and δ^p is not real).
+ */
+interface Parts {
+  readonly name: string;
+  readonly gap: Expr;
+  readonly potential: Expr;
+  readonly addedMass: Expr;
+  readonly rayleigh: Expr;
+  /** F_n as an expression (unclamped). */
+  readonly force: Expr;
+  /** −∂V/∂q − ∂D/∂q̇, where the force is not simply F_n G (a gap potential in q). */
+  readonly generalizedForce?: readonly Expr[];
+  /** The placeholder symbol the parts are written in, with δ = −f. */
+  readonly pen?: Sym;
+}
+
+function contactTerm(model: Model, l2: Lagrange2, c: CompliantContact, index: number): CompliantTerm {
+  const row = rowOf(model, `${c.name}.n`, index, 'normal', c.gap);
+  const rate = gapRateOf(model, row);
+  if (c.law.kind === 'potential') {
+    const V = c.law.potential;
+    const grad = model.coordinates.map((q) => simplify(neg(diff(V, q.q.name))));
+    // The component of −∂V/∂q along G in G's own metric: −dV/df when V = V(f).
+    const norm = add(...row.row.map((g) => mul(g, g)));
+    const force = simplify(mul(add(...grad.map((x, i) => mul(x, row.row[i]!))), pow(norm, -1)));
+    return assemble(model, { name: c.name, gap: c.gap, potential: V, addedMass: ZERO, rayleigh: ZERO, force, generalizedForce: grad }, row, rate, 'potential', index, true, { kind: 'elastic' });
+  }
+  const law = c.law;
+  const pen = sym(`pen[${c.name}]`);
+  const p = law.exponent;
+  const k = law.stiffness ?? ZERO;
+  const cDamp = law.damping ?? ZERO;
+  const a = law.addedMass ?? ZERO;
+  const deltaP = pow(pen, p);
+  const potential = k === ZERO ? ZERO : mul(k, pow(pen, add(p, ONE)), pow(add(p, ONE), -1));
+  const viscosity = law.dampingModel === 'hunt-crossley' ? mul(cDamp, deltaP) : cDamp;
+  const rayleigh = cDamp === ZERO ? ZERO : mul(HALF, viscosity, rate, rate);
+  const force = add(mul(k, deltaP), neg(mul(viscosity, rate)));
+  const parts: Parts = { name: c.name, gap: c.gap, potential, addedMass: a, rayleigh, force, pen };
+  return assemble(model, parts, row, rate, 'compliant', index, law.adhesion, contactLimit(model, l2, row, law));
+}
+
+function realizationTerm(model: Model, r: ConstraintRealization, index: number): CompliantTerm {
+  const row = rowOf(model, `${r.name}.n`, index, 'normal', r.phi);
+  const rate = gapRateOf(model, row);
+  const beta = r.stiffness ?? ZERO;
+  const gamma = r.viscosity ?? ZERO;
+  const parts: Parts = {
+    name: r.name,
+    gap: r.phi,
+    potential: beta === ZERO ? ZERO : mul(HALF, beta, r.phi, r.phi),
+    addedMass: r.addedMass ?? ZERO,
+    rayleigh: gamma === ZERO ? ZERO : mul(HALF, gamma, rate, rate),
+    force: neg(add(mul(beta, r.phi), mul(gamma, rate))),
+  };
+  return assemble(model, parts, row, rate, 'realization', index, true, { kind: 'retaining' });
+}
+
+const gapRateOf = (model: Model, row: ContactRow): Expr => add(row.rate, ...row.row.map((g, i) => mul(g, model.coordinates[i]!.qd)));
+
+function assemble(
+  model: Model, parts: Parts, row: ContactRow, rate: Expr, source: CompliantTerm['source'], index: number, adhesion: boolean, limit: RigidLimit,
+): CompliantTerm {
+  // Only a compliant contact acts where f ≤ 0; gap potentials and realized retaining constraints act everywhere.
+  const everywhere = source !== 'compliant';
+  const G = row.row;
+  const { pen } = parts;
+  // δ = −f inside the contact; δ⁺ = (|f| − f)/2 where the value must exist for any f.
+  const at = (e: Expr, delta: Expr): Expr => (pen ? subs(e, new Map([[pen.name, delta]])) : e);
+  const inside = (e: Expr): Expr => simplify(at(e, neg(parts.gap)));
+  const positivePart = mul(HALF, add(fn('abs', parts.gap), neg(parts.gap)));
+  const anywhere = (e: Expr): Expr => simplify(at(e, positivePart));
+  const force = inside(parts.force);
+  const generalizedForce = (parts.generalizedForce ?? G.map((g) => mul(force, g))).map(simplify);
+  const a = parts.addedMass;
+  const inertia = a === ZERO ? undefined : {
+    mass: G.map((gi) => G.map((gk) => simplify(mul(a, gi, gk)))),
+    forcing: G.map((gi) => simplify(neg(mul(a, row.bias, gi)))),
+  };
+  const energy = inside(add(parts.potential, a === ZERO ? ZERO : mul(HALF, a, rate, rate)));
+  // Residual increments R = ΔM q̈ − Δforcing, split into the force part −F_n Gᵀ and the inertia part a Gᵀ f̈;
+  // through the placeholder by the chain rule ∂/∂q + (∂/∂pen)(∂δ/∂q), ∂δ/∂q = −G.
+  const qdd = model.coordinates.map((c) => accelerationSymbol(c.q));
+  const residualForce = parts.generalizedForce ? parts.generalizedForce.map(neg) : G.map((g) => neg(mul(parts.force, g)));
+  const residualInertia = inertia ? inertia.mass.map((r, i) => add(...r.map((m, j) => mul(m, qdd[j]!)), neg(inertia.forcing[i]!))) : undefined;
+  const forceJacobian = residualJacobian(model, residualForce, pen, G);
+  const inertiaJacobian = residualInertia && residualJacobian(model, residualInertia, undefined, G);
+  const jacobian = {
+    force: mapJacobian(forceJacobian, inside),
+    ...(inertiaJacobian ? { inertia: inertiaJacobian } : {}),
+  };
+  // Where the terms act, as factors of the increments (sign(f) = 0 on f = 0 gives ½ there, a set of measure zero).
+  const forcePositive = anywhere(parts.force);
+  const inContact = everywhere ? ONE : mul(HALF, add(ONE, neg(fn('sign', parts.gap))));
+  const forceActs = adhesion ? ONE : mul(HALF, add(ONE, fn('sign', forcePositive)));
+  const guarded = (J: ResidualJacobian, factor: Expr): ResidualJacobian => mapJacobian(J, (e) => (e === ZERO ? ZERO : simplify(mul(factor, e))));
+  const activeParts = [guarded(mapJacobian(forceJacobian, anywhere), mul(inContact, forceActs)), ...(inertiaJacobian ? [guarded(inertiaJacobian, inContact)] : [])];
+  const sum = (part: keyof ResidualJacobian): Expr[][] => G.map((_, i) => G.map((__, j) => simplify(add(...activeParts.map((J) => J[part][i]![j]!)))));
+  const activeJacobian: ResidualJacobian = { Rq: sum('Rq'), Rqd: sum('Rqd') };
+  return {
+    name: parts.name, source, index, gap: parts.gap, row, gapRate: simplify(rate), everywhere, adhesion,
+    potential: inside(parts.potential), addedMass: a, rayleigh: inside(parts.rayleigh), force, forcePositive, generalizedForce,
+    ...(inertia ? { inertia } : {}), energy, jacobian, activeJacobian, limit,
+  };
+}
+
+const mapJacobian = (J: ResidualJacobian, f: (e: Expr) => Expr): ResidualJacobian => ({ Rq: J.Rq.map((r) => r.map(f)), Rqd: J.Rqd.map((r) => r.map(f)) });
+
+/** ∂R/∂q and ∂R/∂q̇, R written in q, q̇, q̈ and (for a contact) the placeholder pen with ∂pen/∂q = −G. */
+function residualJacobian(model: Model, R: readonly Expr[], pen: Sym | undefined, G: readonly Expr[]): ResidualJacobian {
+  const cs = model.coordinates;
+  const d = (e: Expr, x: string): Expr => (dependsOn(e, x) ? diff(e, x) : ZERO);
+  const Rq = R.map((r) => cs.map((c, i) => simplify(add(d(r, c.q.name), pen ? neg(mul(d(r, pen.name), G[i]!)) : ZERO))));
+  const Rqd = R.map((r) => cs.map((c) => simplify(d(r, c.qd.name))));
+  return { Rq, Rqd };
+}
+
+/** The rigid model a compliant contact tends to (see RigidLimit and the header). */
+function contactLimit(model: Model, l2: Lagrange2, row: ContactRow, law: Extract<CompliantContact['law'], { kind: 'compliant' }>): RigidLimit {
+  const k = law.stiffness;
+  const c = law.damping;
+  if (!nonZero(k) || nonZero(law.addedMass)) return { kind: 'delayed-release' };
+  if (law.exponent !== ONE || (nonZero(c) && law.dampingModel === 'hunt-crossley')) return nonZero(c) ? { kind: 'velocity-dependent' } : { kind: 'elastic' };
+  if (!nonZero(c)) return { kind: 'elastic' };
+  const normalMass = l2.constantMass ? normalMassOf(l2, row) : undefined;
+  const mn = normalMass ?? NORMAL_MASS;
+  const root = pow(add(mul(num(4), k, mn), neg(mul(c, c))), HALF);
+  const ratio = simplify(mul(c, pow(root, -1)));
+  return {
+    kind: 'kelvin-voigt',
+    ...(normalMass ? { normalMass } : {}),
+    ratio,
+    restitution: fn('exp', simplify(mul(num(-1), PI, ratio))),
+    duration: simplify(mul(num(2), PI, mn, pow(root, -1))),
+  };
+}
+
+const PI = sym('pi');
+/** The mass along the normal, m_n = 1/(G M⁻¹ Gᵀ), as a symbol where M depends on q. */
+const NORMAL_MASS = sym('m_n');
+
+/** m_n = 1/(G M⁻¹ Gᵀ) for a constant M. */
+function normalMassOf(l2: Lagrange2, row: ContactRow): Expr | undefined {
+  const sol = solveSmall(l2.massMatrix, row.row);
+  if (!sol) return undefined;
+  const w = simplify(add(...sol.x.map((x, i) => mul(x, row.row[i]!))));
+  return together(simplify(pow(w, -1)));
+}

@@ -1,0 +1,59 @@
+// Support variants of a non-ideal retaining constraint in Smirnov's sense
+// (SEEDS.md §001, Smirnov 1981): each of k pairs of opposite support points
+// (vanishing clearance) is pressed on its + side, on its − side, or free.
+// Only full-support variants (every pair pressed) carry a reaction system
+// (1.1); the others are their special cases with some reactions zero, the
+// transitions between full variants where F(s) (1.2) takes the value 2⁻ᵐ.
+// Tests: test/derive/friction/support-variants.test.ts
+
+/** How one pair of opposite support points bears: +1 pressed on side +, −1 on side −, 0 free. */
+export type Side = 1 | -1 | 0;
+/** A support variant: one Side per pair of support points. */
+export type Variant = readonly Side[];
+/** A full-support variant: every pair pressed on one side. */
+export type FullVariant = readonly (1 | -1)[];
+
+/** All 3^k variants of k pairs (each pair +, −, free), the first pair varying slowest. */
+export function* variants(k: number): Generator<Variant> {
+  if (k === 0) {
+    yield [];
+    return;
+  }
+  for (const side of [1, -1, 0] as const) for (const rest of variants(k - 1)) yield [side, ...rest];
+}
+
+/** The 2^k full-support variants of k pairs, all + first. */
+export function* fullVariants(k: number): Generator<FullVariant> {
+  if (k === 0) {
+    yield [];
+    return;
+  }
+  for (const side of [1, -1] as const) for (const rest of fullVariants(k - 1)) yield [side, ...rest];
+}
+
+/** Number of supporting (non-free) pairs of a variant. */
+export const supports = (v: Variant): number => v.filter((s) => s !== 0).length;
+
+function binomial(k: number, n: number): number {
+  let c = 1;
+  for (let i = 1; i <= n; i++) c = (c * (k - n + i)) / i;
+  return c;
+}
+
+/** Variant counts of k pairs: 3^k in all, 2^k full, C(k,n)·2ⁿ resting on exactly n pairs (prism: 243, 32). */
+export function variantCounts(k: number): { all: number; full: number; onSupports: (n: number) => number } {
+  return { all: 3 ** k, full: 2 ** k, onSupports: (n) => (n < 0 || n > k ? 0 : binomial(k, n) * 2 ** n) };
+}
+
+/**
+ * The switching function (1.2) of a full variant from its reactions Nᵢˢ:
+ * F(s) = Πᵢ (1 + sgn Nᵢˢ)/2 — 1 when every reaction is positive, 0 when one is
+ * negative, 2⁻ᵐ when m reactions vanish (then 2ᵐ full variants share it).
+ */
+export const switching = (reactions: readonly number[]): number => reactions.reduce((F, N) => (F * (1 + Math.sign(N))) / 2, 1);
+
+/** The variant actually bearing: pairs whose reaction vanishes are free. */
+export const bearing = (v: FullVariant, reactions: readonly number[]): Variant => v.map((s, i) => (reactions[i] === 0 ? 0 : s));
+
+/** The full variant with the given pairs moved to their opposite side. */
+export const flip = (v: FullVariant, pairs: readonly number[]): FullVariant => v.map((s, i) => (pairs.includes(i) ? (-s as 1 | -1) : s));

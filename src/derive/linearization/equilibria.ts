@@ -1,0 +1,358 @@
+// Linearizations of the derived system: about its equilibria (free, or
+// resting on contacts), and of its closed-form impact maps.
+//
+// Equilibria. At rest (q̇ = 0, q̈ = 0) the forcing vanishes, f(q, 0, t) = 0
+// (for potential forces ∂V/∂q = 0), or, resting on the contacts S,
+//   f(q, 0, t) + Σ_{rows r of S} rᵀ σ_r = 0,   g_S(q, t) = 0,
+// the normal σ ≥ 0 (the contact presses; M q̈ = f + Gᵀσ, unilateral.ts's
+// sign) and a 'stick' contact's tangent row carrying any σ. Solved
+// numerically by Gauss–Newton on the residual (its Jacobian by central
+// differences), with the least-squares step (JᵀJ + μI)δ = −JᵀF: the system
+// is underdetermined where a stick contact's tangent force or a cyclic
+// coordinate leaves a family of equilibria, and the step then goes to the
+// member nearest the start.
+//
+// State matrix A = ∂(q̇, q̈)/∂(q, q̇) at (q*, 0), 2n×2n:
+//   - free: M(q*) δq̈ + C δq̇ + K δq = 0 with K = −∂f/∂q and C = −∂f/∂q̇ at
+//     q̇ = 0 (symbolic in q, `linearForms`, printed for small models); the
+//     term ∂M/∂q q̈ of ∂q̈/∂q vanishes because q̈ = 0 there, so
+//     A = [0 I; −M⁻¹K −M⁻¹C] exactly;
+//   - resting on S: central differences of the contact phase's q̈ (the
+//     system [M Rᵀ; R 0][q̈; −σ] = [f; −bias] of its independent rows,
+//     solved by LU); the held rows keep g̈ = 0, so A has two zero
+//     eigenvalues per independent row.
+// B: the model language declares no inputs, so there is no B to give.
+// The eigenvalues of A are computed where they are shown (the report's
+// equilibriumSpectrum, with src/numeric/eigenvalues.ts).
+//
+// Impact maps. Where the derivation has the closed-form map of a contact
+// striking alone at a general configuration (particle models,
+// unilateral.ts's automatic scenarios), `impactMapJacobian` gives
+// ∂q̇⁺/∂(q, q̇⁻, t) by differentiating it symbolically, for the saltation
+// matrices of the runtime's variational flow.
+// Tests: test/derive/linearization/equilibria.test.ts
+import { diff } from '../../core/diff.js';
+import { evaluate, type Env } from '../../core/evaluate.js';
+import { neg, ZERO, type Expr } from '../../core/expr.js';
+import { subs } from '../../core/subs.js';
+import { simplify } from '../../core/trig.js';
+import { MechanicsError } from '../../errors.js';
+import { preImpactName, TIME } from '../../model/names.js';
+import { leastSquares } from '../../numeric/least-squares.js';
+import { luFactor, luSolve } from '../../numeric/lu.js';
+import type { DerivedSystem } from '../system.js';
+import { rowsOf } from '../unilateral/unilateral.js';
+
+/** M δq̈ + C δq̇ + K δq = 0 about a state at rest: M, C = −∂f/∂q̇ and K = −∂f/∂q at q̇ = 0, symbolic in q (and t). */
+export interface LinearForms {
+  readonly M: readonly (readonly Expr[])[];
+  readonly C: readonly (readonly Expr[])[];
+  readonly K: readonly (readonly Expr[])[];
+}
+
+export interface Equilibrium {
+  readonly q: number[];
+  /** Contacts resting (closed and pressing), by index; empty for a free equilibrium. */
+  readonly held: number[];
+  /** Multiplier of each row of the held contacts (normal, then tangent for a stick contact), contact by contact. */
+  readonly sigma: number[];
+  /**
+   * Independent held rows: each pins one direction of q (and of q̇), so A has
+   * two zero eigenvalues per row. Fewer than sigma.length where the rows are
+   * dependent (a compass on both feet: four rows on three coordinates).
+   */
+  readonly heldRank: number;
+  /** State matrix ∂(q̇, q̈)/∂(q, q̇) at (q, 0), 2n×2n row-major. */
+  readonly A: number[][];
+  readonly residual: number;
+}
+
+export interface EquilibriumOptions {
+  /** Time at which a time-dependent model is taken (default 0). */
+  readonly t?: number;
+  /** Largest number of contacts resting at once that is tried (default 2). */
+  readonly maxHeld?: number;
+}
+
+/** The linearized equations' matrices at rest; throws for models with retaining constraints (not handled yet). */
+export function linearForms(system: DerivedSystem): LinearForms {
+  const cs = system.model.coordinates;
+  const atRest = new Map(cs.map((c) => [c.qd.name, ZERO as Expr]));
+  const f = system.lagrange2.forcing;
+  const jac = (by: 'q' | 'qd'): Expr[][] => f.map((fi) => cs.map((c) => simplify(subs(neg(diff(fi, by === 'q' ? c.q.name : c.qd.name)), atRest))));
+  return { M: system.lagrange2.massMatrix, C: jac('qd'), K: jac('q') };
+}
+
+/**
+ * Equilibria reached by Newton from each start: free ones and ones resting
+ * on up to `maxHeld` contacts, admissible (every gap ≥ 0, every resting
+ * normal force > 0), without repeats. Throws 'no-equilibrium' when none is.
+ */
+export function findEquilibria(system: DerivedSystem, params: Env, starts: readonly (readonly number[])[], opts: EquilibriumOptions = {}): Equilibrium[] {
+  const model = system.model;
+  if (system.constraints) {
+    throw new MechanicsError('retaining-unsupported', 'input', 'equilibria of models with retaining constraints are not computed yet (the rest configuration must satisfy φ(q) = 0 as well)', { model: model.name });
+  }
+  const m = model.unilateral.length;
+  const maxHeld = Math.min(opts.maxHeld ?? 2, m);
+  const sets: number[][] = [[]];
+  for (let size = 1; size <= maxHeld; size++) sets.push(...subsets(m, size));
+  const numeric = new NumericSystem(system, params, opts.t ?? 0);
+  const found: Equilibrium[] = [];
+  for (const start of starts) {
+    for (const held of sets) {
+      const eq = numeric.solve(start, held);
+      if (!eq) continue;
+      const same = found.some((e) => e.held.join() === eq.held.join() && e.q.every((v, i) => Math.abs(v - eq.q[i]!) <= 1e-7 * (1 + Math.abs(v))));
+      if (!same) found.push(eq);
+    }
+  }
+  if (found.length === 0) {
+    throw new MechanicsError('no-equilibrium', 'numeric', `no equilibrium of ${model.name} was found from ${starts.length === 1 ? 'the start' : `${starts.length} starts`} ${starts.map((s) => `(${s.map((v) => v.toPrecision(4)).join(', ')})`).join(', ')}, free or resting on up to ${maxHeld} contacts`, { model: model.name, field: 'at' });
+  }
+  return found;
+}
+
+function subsets(m: number, size: number): number[][] {
+  if (size === 0) return [[]];
+  const out: number[][] = [];
+  for (let j = 0; j < m; j++) for (const rest of subsets(m, size - 1)) if (rest.every((k) => k > j)) out.push([j, ...rest]);
+  return out;
+}
+
+/** The derivation's expressions evaluated numerically at fixed parameters and time. */
+class NumericSystem {
+  private readonly n: number;
+  private readonly names: string[];
+  private readonly forms: LinearForms;
+
+  constructor(
+    private readonly system: DerivedSystem,
+    private readonly params: Env,
+    private readonly t: number,
+  ) {
+    this.n = system.model.coordinates.length;
+    this.names = system.model.coordinates.map((c) => c.name);
+    this.forms = linearForms(system);
+  }
+
+  private env(q: ArrayLike<number>, qd?: ArrayLike<number>): Env {
+    const env: Record<string, number> = { ...this.params, [TIME]: this.t };
+    this.system.model.coordinates.forEach((c, i) => {
+      env[c.name] = q[i]!;
+      env[c.qd.name] = qd ? qd[i]! : 0;
+    });
+    return env;
+  }
+
+  private rows(held: readonly number[]) {
+    return held.flatMap((j) => rowsOf(this.system.unilateral!.contacts[j]!));
+  }
+
+  /** [f(q, 0) + Rᵀσ; g_S(q)] for unknowns (q, σ). */
+  private residual(held: readonly number[], z: ArrayLike<number>): Float64Array {
+    const { n } = this;
+    const rows = this.rows(held);
+    const env = this.env(z);
+    const F = new Float64Array(n + held.length);
+    const f = this.system.lagrange2.forcing;
+    for (let i = 0; i < n; i++) {
+      let v = evaluate(f[i]!, env);
+      rows.forEach((r, k) => (v += evaluate(r.row[i]!, env) * z[n + k]!));
+      F[i] = v;
+    }
+    held.forEach((j, a) => (F[n + a] = evaluate(this.system.unilateral!.contacts[j]!.constraint.gap, env)));
+    return F;
+  }
+
+  /** Gauss–Newton from q0 for the contacts `held`; undefined if it does not converge or the rest is not admissible. */
+  solve(q0: readonly number[], held: readonly number[]): Equilibrium | undefined {
+    const { n } = this;
+    const k = n + this.rows(held).length;
+    const z = new Float64Array(k);
+    z.set(q0);
+    const scale = 1 + Math.max(...q0.map(Math.abs));
+    let F = this.residual(held, z);
+    const norm = (v: ArrayLike<number>): number => Math.max(0, ...Array.from(v, Math.abs));
+    const fScale = 1 + norm(F);
+    for (let iter = 0; iter < 50 && norm(F) > 1e-11 * fScale; iter++) {
+      const J = jacobianByDifferences((v) => this.residual(held, v), z, F.length);
+      const step = leastSquaresStep(F.length, k, J, F);
+      if (!step.every(Number.isFinite)) return undefined;
+      let lambda = 1;
+      for (let tries = 0; tries < 10; tries++, lambda /= 2) {
+        const trial = Float64Array.from(z, (v, i) => v + lambda * step[i]!);
+        const Ft = this.residual(held, trial);
+        if (norm(Ft) < norm(F) || tries === 9) {
+          z.set(trial);
+          F = Ft;
+          break;
+        }
+      }
+      if (norm(z) > 1e6 * scale) return undefined;
+    }
+    const residual = norm(F);
+    if (!(residual <= 1e-9 * fScale)) return undefined;
+    const q = Array.from(z.subarray(0, n));
+    const sigma = Array.from(z.subarray(n));
+    if (!this.admissible(q, held, sigma)) return undefined;
+    const env = this.env(q);
+    const heldRank = independentRows(this.rows(held).map((r) => r.row.map((e) => evaluate(e, env)))).length;
+    return { q, held: [...held], sigma, heldRank, A: this.stateMatrix(q, held), residual };
+  }
+
+  /** Every gap ≥ 0 (to 1e-9) and every resting normal force > 0. */
+  private admissible(q: readonly number[], held: readonly number[], sigma: readonly number[]): boolean {
+    const env = this.env(q);
+    const contacts = this.system.unilateral?.contacts ?? [];
+    if (!contacts.every((c) => evaluate(c.constraint.gap, env) >= -1e-9)) return false;
+    let r = 0;
+    for (const j of held) {
+      if (!(sigma[r]! > 1e-9)) return false;
+      r += rowsOf(contacts[j]!).length;
+    }
+    return true;
+  }
+
+  private stateMatrix(q: readonly number[], held: readonly number[]): number[][] {
+    const { n } = this;
+    const A: number[][] = Array.from({ length: 2 * n }, (_, i) => Array.from({ length: 2 * n }, (_, k) => (i < n && k === n + i ? 1 : 0)));
+    const x = Float64Array.from([...q, ...new Array<number>(n).fill(0)]);
+    const lower = held.length === 0 ? this.freeLower(q) : jacobianByDifferences((v) => this.phaseAccelerations(held, v), x, n);
+    for (let i = 0; i < n; i++) for (let k = 0; k < 2 * n; k++) A[n + i]![k] = lower[i * 2 * n + k]!;
+    return A;
+  }
+
+  /** [−M⁻¹K, −M⁻¹C] at (q, 0), n × 2n row-major. */
+  private freeLower(q: readonly number[]): Float64Array {
+    const { n } = this;
+    const env = this.env(q);
+    const M = Float64Array.from(this.forms.M.flat(), (e) => evaluate(e, env));
+    const piv = new Int32Array(n);
+    if (luFactor(n, M, piv, n * Number.EPSILON) >= 0) return new Float64Array(n * 2 * n).fill(NaN);
+    const out = new Float64Array(n * 2 * n);
+    const col = new Float64Array(n), sol = new Float64Array(n);
+    for (let k = 0; k < 2 * n; k++) {
+      const B = k < n ? this.forms.K : this.forms.C;
+      for (let i = 0; i < n; i++) col[i] = -evaluate(B[i]![k % n]!, env);
+      luSolve(n, M, piv, col, 0, sol, 0);
+      for (let i = 0; i < n; i++) out[i * 2 * n + k] = sol[i]!;
+    }
+    return out;
+  }
+
+  /** q̈ of the contact phase holding `held` at x = (q, q̇): [M Rᵀ; R 0][q̈; −σ] = [f; −bias] on the independent rows. */
+  private phaseAccelerations(held: readonly number[], x: ArrayLike<number>): Float64Array {
+    const { n } = this;
+    const env = this.env(Array.from(x).slice(0, n), Array.from(x).slice(n));
+    const all = this.rows(held);
+    const vectors = all.map((r) => r.row.map((e) => evaluate(e, env)));
+    const rows = independentRows(vectors);
+    const k = rows.length, s = n + k;
+    const K = new Float64Array(s * s), b = new Float64Array(s), y = new Float64Array(s);
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) K[i * s + j] = evaluate(this.system.lagrange2.massMatrix[i]![j]!, env);
+      b[i] = evaluate(this.system.lagrange2.forcing[i]!, env);
+    }
+    rows.forEach((r, a) => {
+      for (let i = 0; i < n; i++) {
+        const v = vectors[r]![i]!;
+        K[(n + a) * s + i] = v;
+        K[i * s + n + a] = v;
+      }
+      b[n + a] = -evaluate(all[r]!.bias, env);
+    });
+    const piv = new Int32Array(s);
+    if (luFactor(s, K, piv, s * Number.EPSILON) >= 0) return new Float64Array(n).fill(NaN);
+    luSolve(s, K, piv, b, 0, y, 0);
+    return y.subarray(0, n);
+  }
+}
+
+/**
+ * The indices of the independent row vectors (Gram–Schmidt, a row kept when
+ * more than 1e-9 of it lies outside the span of those before): dependent
+ * rows of a consistent system add nothing to q̈ and make the KKT matrix
+ * singular.
+ */
+function independentRows(vectors: readonly (readonly number[])[]): number[] {
+  const basis: number[][] = [];
+  const kept: number[] = [];
+  vectors.forEach((row, a) => {
+    const v = [...row];
+    const norm0 = Math.hypot(...v);
+    for (const u of basis) {
+      const d = u.reduce((s, ui, i) => s + ui * v[i]!, 0);
+      for (let i = 0; i < v.length; i++) v[i] -= d * u[i]!;
+    }
+    const norm = Math.hypot(...v);
+    if (norm > 1e-9 * norm0) {
+      basis.push(v.map((vi) => vi / norm));
+      kept.push(a);
+    }
+  });
+  return kept;
+}
+
+/** ∂F/∂z by central differences (rows × z.length, row-major). */
+function jacobianByDifferences(F: (z: Float64Array) => ArrayLike<number>, z: Float64Array, rows: number): Float64Array {
+  const k = z.length;
+  const J = new Float64Array(rows * k);
+  const w = Float64Array.from(z);
+  for (let c = 0; c < k; c++) {
+    const h = Math.cbrt(Number.EPSILON) * Math.max(1, Math.abs(z[c]!));
+    w[c] = z[c]! + h;
+    const plus = Array.from(F(w));
+    w[c] = z[c]! - h;
+    const minus = Array.from(F(w));
+    w[c] = z[c]!;
+    for (let r = 0; r < rows; r++) J[r * k + c] = (plus[r]! - minus[r]!) / (2 * h);
+  }
+  return J;
+}
+
+/** δ = −(JᵀJ + μI)⁻¹JᵀF: the Gauss–Newton step, least-norm along null directions (src/numeric/least-squares.ts). */
+const leastSquaresStep = (rows: number, k: number, J: Float64Array, F: Float64Array): Float64Array => leastSquares(rows, k, J, F.map((v) => -v));
+
+/** ∂q̇⁺/∂q (n×n), ∂q̇⁺/∂q̇⁻ (n×n) and ∂q̇⁺/∂t (n), row-major; the runtime's ImpactJacobian. */
+export interface ImpactMapDerivative {
+  readonly dq: Float64Array;
+  readonly dqd: Float64Array;
+  readonly dt: Float64Array;
+}
+
+/**
+ * The derivative of each closed-form impact map of a contact striking alone
+ * at a general configuration (no closed contacts, no configuration fixed),
+ * as the runtime's `impactJacobian` option; undefined for any other set of
+ * closed contacts, and when the derivation has no such map at all.
+ */
+export function impactMapJacobian(system: DerivedSystem): ((t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, params: Readonly<Record<string, number | undefined>>, closed: readonly boolean[], arriving: number) => ImpactMapDerivative | undefined) | undefined {
+  const model = system.model;
+  const cs = model.coordinates;
+  const maps = new Map<number, { dq: Expr[][]; dqd: Expr[][]; dt: Expr[] }>();
+  for (const map of system.unilateral?.impactMaps ?? []) {
+    const sc = map.scenario;
+    if (sc.closed.length > 0 || sc.at.size > 0 || map.modes.length !== 1) continue;
+    const qdPlus = map.modes[0]!.qdPlus;
+    maps.set(sc.arriving, {
+      dq: qdPlus.map((e) => cs.map((c) => simplify(diff(e, c.name)))),
+      dqd: qdPlus.map((e) => cs.map((c) => simplify(diff(e, preImpactName(c.name))))),
+      dt: qdPlus.map((e) => simplify(diff(e, TIME))),
+    });
+  }
+  if (maps.size === 0) return undefined;
+  const defaults = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
+  return (t, q, qdMinus, params, closed, arriving) => {
+    const d = maps.get(arriving);
+    if (!d || closed.some((c, j) => c !== (j === arriving))) return undefined;
+    const env: Record<string, number> = { ...defaults, [TIME]: t };
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) env[k] = v;
+    cs.forEach((c, i) => {
+      env[c.name] = q[i]!;
+      env[preImpactName(c.name)] = qdMinus[i]!;
+    });
+    const flat = (m: Expr[][]): Float64Array => Float64Array.from(m.flat(), (e) => evaluate(e, env));
+    return { dq: flat(d.dq), dqd: flat(d.dqd), dt: Float64Array.from(d.dt, (e) => evaluate(e, env)) };
+  };
+}

@@ -1,0 +1,52 @@
+// What is assumed of the parameters when signs are decided (admissibility
+// of impact modes): each parameter lies in an open interval, stated as data
+// so a report can print exactly what a verdict rests on.
+//  - a declared range (lower, upper) is used as declared (α ∈ (0, π/2) for
+//    the compass);
+//  - a parameter without a range whose default is positive is taken in
+//    (0, ∞): masses, lengths, g, moments of inertia. This is a reading of
+//    the default, not something the model states; the report says so.
+//  - any other parameter may take any real value.
+// Range ends must be constants (numbers, π): an end that depends on other
+// parameters is not used (that side is taken unbounded).
+import { freeSymbols, ZERO, type Expr } from '../../core/expr.js';
+import type { Model } from '../../model/model.js';
+import { enclose, WHOLE } from './interval.js';
+import type { Domain, Variable } from './positivity.js';
+
+export interface ParameterAssumption {
+  readonly parameter: string;
+  /** The open interval (lower, upper); an absent end is unbounded. */
+  readonly lower?: Expr;
+  readonly upper?: Expr;
+  /** 'declared': the model's range; 'positive default': no range, default > 0, taken in (0, ∞). */
+  readonly source: 'declared' | 'positive default';
+}
+
+const constant = (e: Expr): boolean => [...freeSymbols(e)].every((s) => s === 'pi');
+
+export function parameterAssumptions(model: Model): ParameterAssumption[] {
+  return model.parameters.flatMap((p): ParameterAssumption[] => {
+    if (p.range) {
+      const [lower, upper] = p.range;
+      return [{ parameter: p.name, ...(constant(lower) ? { lower } : {}), ...(constant(upper) ? { upper } : {}), source: 'declared' }];
+    }
+    return p.default > 0 ? [{ parameter: p.name, lower: ZERO, source: 'positive default' }] : [];
+  });
+}
+
+/** The assumptions as a domain of sign decisions. */
+export function assumptionDomain(assumptions: readonly ParameterAssumption[]): Domain {
+  const box = new Map();
+  const variables = new Map<string, Variable>(
+    assumptions.map((a) => [
+      a.parameter,
+      {
+        bounds: { lo: a.lower ? enclose(a.lower, box).lo : WHOLE.lo, hi: a.upper ? enclose(a.upper, box).hi : WHOLE.hi },
+        ...(a.lower ? { lower: a.lower } : {}),
+        ...(a.upper ? { upper: a.upper } : {}),
+      },
+    ]),
+  );
+  return { variables };
+}

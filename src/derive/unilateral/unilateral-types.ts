@@ -1,0 +1,146 @@
+// The data of the unilateral derivation (DerivedSystem.unilateral): contact
+// rows, contact phases, impact maps with their modes, the modes'
+// admissibility verdicts and critical parameter values. Types only, in a
+// module of their own so that the stages that compute them (unilateral.ts,
+// admissibility.ts, critical.ts) import them without importing each other.
+// No code to test: the values are checked where they are made
+// (test/derive/unilateral/unilateral.test.ts, admissibility.test.ts, critical.test.ts).
+import type { Expr, Sym } from '../../core/expr.js';
+import type { ImpactScenario, UnilateralConstraint } from '../../model/model.js';
+import type { ParameterAssumption } from '../proofs/assumptions.js';
+
+/** One constraint row r(q,t)·q̇ + s(q,t) of a contact (its normal, or the tangent of a sticking contact). */
+export interface ContactRow {
+  /** e.g. 'footB.n' (normal) or 'footB.t' (tangent). */
+  readonly label: string;
+  readonly contact: number;
+  readonly kind: 'normal' | 'tangent';
+  /** ∂f/∂q (normal) or ∂x_t/∂q (tangent). */
+  readonly row: readonly Expr[];
+  /** ∂f/∂t. */
+  readonly rate: Expr;
+  /** d/dt(row·q̇ + rate) at q̈ = 0, so the row's acceleration is row·q̈ + bias. */
+  readonly bias: Expr;
+}
+
+export interface ContactKinematics {
+  readonly constraint: UnilateralConstraint;
+  readonly normal: ContactRow;
+  /** The tangent row of a 'stick' contact, held while it is closed. */
+  readonly tangent?: ContactRow;
+  /**
+   * Slip rows (label '<name>.s', or '.s1', '.s2' spatial): ∂s/∂q of the
+   * contact point's position along the surface, whose rate is the sliding
+   * velocity. A Coulomb contact's slip, or a 'stick' contact's tangent.
+   */
+  readonly slip?: readonly ContactRow[];
+  /** Coulomb coefficients of a contact with friction (kinetic, static: the same expression when one was given). */
+  readonly friction?: { readonly kinetic: Expr; readonly static: Expr };
+  /** Newton coefficient: e, 0, W² (w-law) or 0 (stick). */
+  readonly restitution: Expr;
+}
+
+/** A contact with Coulomb friction (coulomb.ts derives it). */
+export interface CoulombContact {
+  /** Index into model.unilateral. */
+  readonly contact: number;
+  readonly slip: readonly ContactRow[];
+  readonly kinetic: Expr;
+  readonly static: Expr;
+  /** sgn ṡ of a planar contact (the direction the sliding equations assume). */
+  readonly direction?: Sym;
+  /** Friction generalized force per unit normal reaction σ̇, planar: −μ_k sgn(ṡ) ∂s/∂q. */
+  readonly force?: readonly Expr[];
+  /** N M⁻¹ (N − μ_k sgn(ṡ) S)ᵀ, the sliding contact's reaction coefficient (closed form for small M). */
+  readonly slidingDeterminant?: Expr;
+}
+
+/** Accelerations and multipliers of a contact phase, where small enough to solve in closed form. */
+export interface ContactPhase {
+  readonly active: readonly number[];
+  readonly rows: readonly ContactRow[];
+  /** q̈ and σ̇ per row (σ̇ of a normal row ≥ 0 while in contact; < 0 means release). */
+  readonly explicit?: { readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] };
+}
+
+export interface ImpactCondition {
+  readonly expr: Expr;
+  /** expr ≥ 0 is required. */
+  readonly meaning: string;
+}
+
+export interface ImpactMode {
+  /** Closed contacts that stay engaged (besides the arriving one). */
+  readonly stays: readonly number[];
+  readonly qdPlus: readonly Expr[];
+  /** Impulse per row label; for dependent rows, the determined combination is named in `indeterminate`. */
+  readonly impulses: ReadonlyMap<string, Expr>;
+  /** Statically indeterminate impulses: "a + b" style combinations that alone are determined. */
+  readonly indeterminate: readonly { readonly labels: readonly string[]; readonly dropped: string }[];
+  readonly conditions: readonly ImpactCondition[];
+  /**
+   * The conditions decided for each sign of the independent pre-impact
+   * velocity, under UnilateralDerivation.assumptions (admissibility.ts);
+   * absent when the scenario has several independent velocities or a
+   * condition is not of the form v·k(parameters).
+   */
+  readonly admissibility?: ModeAdmissibility;
+}
+
+/**
+ * Whether a mode is admissible for one sign of the pre-impact velocity:
+ * 'always' and 'never' are proved under the assumptions; otherwise the
+ * conditions (each ≥ 0 required) that remain once factors of proved sign
+ * are dropped — Rubanovich–Formalsky (1.17) reduces to 1 − 3 sin²α ≥ 0.
+ */
+export type Verdict = 'always' | 'never' | { readonly conditions: readonly Expr[] };
+
+export interface ModeAdmissibility {
+  /** The independent pre-impact velocity v, e.g. psi'-. */
+  readonly velocity: string;
+  /** Verdict for v < 0 and for v > 0. */
+  readonly negative: Verdict;
+  readonly positive: Verdict;
+}
+
+export interface ImpactMap {
+  readonly scenario: ImpactScenario;
+  /** Pre-impact velocities in terms of the independent ones (closed contacts hold). */
+  readonly qdMinus: readonly Expr[];
+  readonly modes: readonly ImpactMode[];
+  /** Where a parameter's critical value switches the admissible mode (scenario.critical). */
+  readonly critical?: CriticalValue;
+}
+
+export interface UnilateralDerivation {
+  readonly contacts: readonly ContactKinematics[];
+  readonly phases: readonly ContactPhase[];
+  readonly impactMaps: readonly ImpactMap[];
+  /** Contacts with Coulomb friction: slip rows, friction forces, the sliding determinant (coulomb.ts). */
+  readonly coulomb: readonly CoulombContact[];
+  /** What the admissibility verdicts assume of the parameters (assumptions.ts). */
+  readonly assumptions: readonly ParameterAssumption[];
+}
+
+export interface CriticalValue {
+  readonly parameter: string;
+  /** Closed form when one was found (and checked, see `established`). */
+  readonly value?: Expr;
+  /** The root found by bisection. */
+  readonly numeric: number;
+  /**
+   * How the value is known: 'exact' — the closed form is a root of the
+   * switching factor, shown symbolically (the factor as a polynomial in the
+   * parameter, its sine or its cosine vanishes there), and it is the
+   * bisection root; 'numeric check' — a closed form that only agrees with
+   * the bisection root to 1e-9; 'numeric' — bisection alone.
+   */
+  readonly established: 'exact' | 'numeric check' | 'numeric';
+  /** Indices of the modes admissible just below and just above the critical value. */
+  readonly below: readonly number[];
+  readonly above: readonly number[];
+  /** The factor of a mode condition whose sign change is the switch. */
+  readonly factor: Expr;
+  /** The switch depends on this parameter alone: not on the speed or the other parameters. */
+  readonly alone: boolean;
+}

@@ -1,0 +1,259 @@
+// Unilateral constraints: contact kinematics, contact-phase multipliers and
+// closed-form impact maps with their mode conditions.
+//
+// Sign convention (docs/notation.md): every contact is held as a gap
+// f(q,t) ≥ 0 (f = −g for an author's g ≤ 0). The measure-form equations are
+//   d(∂L/∂q̇) − ∂L/∂q dt = Q dt + Σⱼ (∂fⱼ/∂q) dμⱼ = Q dt − Σⱼ (∂gⱼ/∂q) dμⱼ,
+// dμⱼ ≥ 0 supported on {fⱼ = 0} (Kugushev–Sorokina (10.13)/(10.15)).
+// dμ = σ̇ dt on contact phases (§9, regime 2) and Λ δ(t − t̃) at impacts
+// (regime 3), so σ̇ ≥ 0 and impulses Λ ≥ 0 along +∂f/∂q.
+import { add, dependsOn, mul, neg, ONE, pow, ZERO, type Expr, type Sym } from '../../core/expr.js';
+import { diff } from '../../core/diff.js';
+import { subs } from '../../core/subs.js';
+import { simplify } from '../../core/trig.js';
+import { together } from '../../core/together.js';
+import type { ImpactScenario, Model, UnilateralConstraint } from '../../model/model.js';
+import { preImpactSymbol, TIME } from '../../model/names.js';
+import { modeAdmissibility } from './admissibility.js';
+import { assumptionDomain, parameterAssumptions } from '../proofs/assumptions.js';
+import { deriveCoulomb } from '../friction/coulomb.js';
+import { criticalValue } from './critical.js';
+import type { Lagrange2 } from '../lagrange/lagrange2.js';
+import { det, matMul, matVec, solveSmall, transpose, type Matrix } from '../matrix.js';
+import type { Domain } from '../proofs/sign.js';
+import type { ContactKinematics, ContactPhase, ContactRow, ImpactCondition, ImpactMap, ImpactMode, UnilateralDerivation } from './unilateral-types.js';
+
+export type * from './unilateral-types.js';
+
+export { postImpactName, preImpactName } from '../../model/names.js';
+
+/** Phases and impact maps are solved in closed form only up to this size (n + rows). */
+const EXPLICIT_LIMIT = 7;
+const MAX_CONTACTS_FOR_PHASES = 3;
+/** Models with at most this many contacts and no declared scenario get single-contact impact maps. */
+const AUTO_SCENARIO_CONTACTS = 2;
+
+/** A row r·q̇ + s of a function f(q, t): ∂f/∂q, ∂f/∂t and the bias of its acceleration (also the rows of compliant terms, compliant.ts). */
+export function rowOf(model: Model, label: string, contact: number, kind: ContactRow['kind'], f: Expr): ContactRow {
+  const cs = model.coordinates;
+  const row = cs.map((c) => simplify(diff(f, c.q.name)));
+  const rate = simplify(diff(f, TIME));
+  const velocityForm = add(rate, ...row.map((r, k) => mul(r, cs[k]!.qd)));
+  const parts: Expr[] = [diff(velocityForm, TIME)];
+  for (const c of cs) if (dependsOn(velocityForm, c.q.name)) parts.push(mul(diff(velocityForm, c.q.name), c.qd));
+  return { label, contact, kind, row, rate, bias: simplify(add(...parts)) };
+}
+
+function restitutionOf(u: UnilateralConstraint): Expr {
+  switch (u.law.kind) {
+    case 'newton':
+      return u.law.e;
+    case 'w-law':
+      return pow(u.law.W, 2);
+    case 'plastic':
+    case 'stick':
+      return ZERO;
+  }
+}
+
+export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivation | undefined {
+  if (model.unilateral.length === 0) return undefined;
+  const contacts = model.unilateral.map((u, j): ContactKinematics => {
+    const tangent = u.law.kind === 'stick' ? rowOf(model, `${u.name}.t`, j, 'tangent', u.law.tangent) : undefined;
+    const slip = u.slip?.map((s, d, all) => rowOf(model, `${u.name}.s${all.length > 1 ? d + 1 : ''}`, j, 'tangent', s));
+    return {
+      constraint: u,
+      normal: rowOf(model, `${u.name}.n`, j, 'normal', u.gap),
+      ...(tangent ? { tangent, slip: [tangent] } : {}),
+      ...(slip ? { slip } : {}),
+      ...(u.friction ? { friction: { kinetic: u.friction.kinetic, static: u.friction.static } } : {}),
+      restitution: restitutionOf(u),
+    };
+  });
+  const n = model.coordinates.length;
+  const phases: ContactPhase[] = [];
+  if (contacts.length <= MAX_CONTACTS_FOR_PHASES) {
+    for (let mask = 1; mask < 1 << contacts.length; mask++) {
+      const active = contacts.map((_, j) => j).filter((j) => mask & (1 << j));
+      const rows = active.flatMap((j) => rowsOf(contacts[j]!));
+      const explicit = n <= 3 && n + rows.length <= EXPLICIT_LIMIT ? solvePhase(l2, rows) : undefined;
+      phases.push({ active, rows, ...(explicit ? { explicit } : {}) });
+    }
+  }
+  const assumptions = parameterAssumptions(model);
+  const domain = assumptionDomain(assumptions);
+  const impactMaps = scenariosOf(model, l2).map((sc): ImpactMap => {
+    const im = deriveImpactMap(model, l2, contacts, sc, domain);
+    const critical = criticalValue(model, im);
+    return critical ? { ...im, critical } : im;
+  });
+  return { contacts, phases, impactMaps, coulomb: deriveCoulomb(model, l2, contacts), assumptions };
+}
+
+/**
+ * The declared impact scenarios; a particle model (constant M, few
+ * contacts) that declares none gets one per contact striking alone at a
+ * general configuration (the single-impact map of Kugushev–Sorokina §1,
+ * (1.4), closed by the contact's law). For configuration-dependent M these
+ * maps are long rational expressions that nobody would print.
+ */
+function scenariosOf(model: Model, l2: Lagrange2): readonly ImpactScenario[] {
+  if (model.impactScenarios.length || model.unilateral.length > AUTO_SCENARIO_CONTACTS || !l2.constantMass) return model.impactScenarios;
+  return model.unilateral.map((u, j) => ({
+    name: `${u.name} strikes alone`, arriving: j, closed: [], at: new Map(), independent: model.coordinates.map((c) => c.name), approach: new Map(),
+  }));
+}
+
+export function rowsOf(c: ContactKinematics): ContactRow[] {
+  return c.tangent ? [c.normal, c.tangent] : [c.normal];
+}
+
+/**
+ * Contact phase (Kugushev–Sorokina §9, regime 2): M q̈ = f + Rᵀσ̇ with the
+ * rows' accelerations R q̈ + bias = 0.
+ */
+function solvePhase(l2: Lagrange2, rows: readonly ContactRow[]): ContactPhase['explicit'] {
+  const sol = constrainedSolve(l2.massMatrix, l2.forcing, rows.map((r) => r.row), rows.map((r) => simplify(neg(r.bias))), []);
+  if (!sol || sol.dropped.length) return undefined;
+  return { qdd: sol.y, multipliers: sol.lambda };
+}
+
+/**
+ * Closed-form impact map for a declared scenario (Kugushev–Sorokina (8.13)):
+ * M(q̇⁺ − q̇⁻) = Rᵀ Λ with R q̇⁺ = target (−e·normal velocity for normals,
+ * 0 for tangents of sticking contacts), for every mode: the arriving contact
+ * engaged, each closed contact either staying (engaged) or leaving
+ * (impulse 0). Mode conditions: engaged normal impulses ≥ 0, leaving
+ * contacts separate (normal velocity ≥ 0) — Rubanovich–Formalsky (1.17);
+ * with one independent velocity, decided per sign (admissibility.ts).
+ */
+function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly ContactKinematics[], sc: ImpactScenario, domain: Domain): ImpactMap {
+  const cs = model.coordinates;
+  const at = (e: Expr): Expr => simplify(subs(e, sc.at));
+  const M = l2.massMatrix.map((r) => r.map(at));
+  const rowAt = (r: ContactRow): Expr[] => r.row.map(at);
+  const free = cs.map((c, i) => i).filter((i) => sc.independent.includes(cs[i]!.name));
+  // Pre-impact velocities: the closed contacts' rows vanish on q̇⁻, solved
+  // for the dependent velocities in terms of the independent ones.
+  const vMinus: Sym[] = cs.map((c) => preImpactSymbol(c.q));
+  const closedRows = sc.closed.flatMap((j) => rowsOf(contacts[j]!));
+  const pre = closedRows.length ? affineSolution(closedRows.map(rowAt), closedRows.map((r) => simplify(neg(at(r.rate)))), free) : undefined;
+  const qdMinus: Expr[] = pre ? pre.particular.map((p, i) => together(simplify(add(p, ...pre.free.map((f, k) => mul(pre.basis[i]![k]!, vMinus[f]!)))))) : [...vMinus];
+  const modes: ImpactMode[] = [];
+  for (let mask = 0; mask < 1 << sc.closed.length; mask++) {
+    const stays = sc.closed.filter((_, k) => mask & (1 << k));
+    const rows = [sc.arriving, ...stays].flatMap((j) => rowsOf(contacts[j]!));
+    const R = rows.map(rowAt);
+    const velocityOf = (row: readonly Expr[], rate: Expr, v: readonly Expr[]): Expr => simplify(add(rate, ...row.map((x, i) => mul(x, v[i]!))));
+    const target = rows.map((r, k) => (r.kind === 'normal' ? simplify(neg(mul(at(contacts[r.contact]!.restitution), velocityOf(R[k]!, at(r.rate), qdMinus)))) : simplify(neg(at(r.rate)))));
+    const sol = constrainedSolve(M, matVec(M, qdMinus), R, target, free);
+    if (!sol) continue;
+    const impulses = new Map(rows.map((r, k) => [r.label, sol.lambda[k]!] as const));
+    const indeterminate = sol.dropped.map((d) => ({ labels: [...d.dependsOn.map((k) => rows[k]!.label), rows[d.row]!.label], dropped: rows[d.row]!.label }));
+    const conditions: ImpactCondition[] = [];
+    for (const r of rows) if (r.kind === 'normal') conditions.push({ expr: impulses.get(r.label)!, meaning: `impulse of ${contacts[r.contact]!.constraint.name} ≥ 0` });
+    for (const j of sc.closed.filter((k) => !stays.includes(k))) {
+      const nr = contacts[j]!.normal;
+      conditions.push({ expr: together(velocityOf(rowAt(nr), at(nr.rate), sol.y)), meaning: `${contacts[j]!.constraint.name} separates (normal velocity ≥ 0)` });
+    }
+    const admissibility = free.length === 1 ? modeAdmissibility(conditions, vMinus[free[0]!]!, domain) : undefined;
+    modes.push({ stays, qdPlus: sol.y, impulses, indeterminate, conditions, ...(admissibility ? { admissibility } : {}) });
+  }
+  return { scenario: sc, qdMinus, modes };
+}
+
+const isZeroExpr = (e: Expr): boolean => simplify(e) === ZERO;
+
+interface AffineSolution {
+  /** Rows of R used (independent); the others depend on them. */
+  readonly rows: readonly number[];
+  /** Pivot (dependent) coordinates and free coordinates. */
+  readonly pivots: readonly number[];
+  readonly free: readonly number[];
+  /** y = particular + basis·y_free. */
+  readonly particular: readonly Expr[];
+  readonly basis: readonly (readonly Expr[])[];
+}
+
+/**
+ * All y with R y = c, as y = p + N·y_F: pick independent rows and pivot
+ * columns (columns in `preferFree` last), solve the pivot block by its
+ * adjugate. Zero tests are exact: entries are polynomials in parameters and
+ * sines/cosines, whose simplified (Fourier) form is 0 only when they vanish.
+ */
+function affineSolution(R: Matrix, c: readonly Expr[], preferFree: readonly number[]): AffineSolution | undefined {
+  const n = R[0]?.length ?? 0;
+  const order = [...Array(n).keys()].sort((a, b) => Number(preferFree.includes(a)) - Number(preferFree.includes(b)));
+  const rows: number[] = [];
+  const pivots: number[] = [];
+  for (let r = 0; r < R.length; r++) {
+    const col = order.find((j) => !pivots.includes(j) && !isZeroExpr(det([...rows, r].map((i) => [...pivots, j].map((k) => R[i]![k]!)))));
+    if (col === undefined) continue;
+    rows.push(r);
+    pivots.push(col);
+  }
+  const free = order.filter((j) => !pivots.includes(j)).sort((a, b) => a - b);
+  const S = rows.map((i) => pivots.map((k) => R[i]![k]!));
+  const solve = (rhs: readonly Expr[]) => solveSmall(S, rhs)?.x;
+  const particularP = rows.length ? solve(rows.map((i) => c[i]!)) : [];
+  if (!particularP) return undefined;
+  const particular = [...Array(n).keys()].map((j) => (pivots.includes(j) ? particularP[pivots.indexOf(j)]! : ZERO));
+  const basisCols = free.map((f) => {
+    const col = rows.length ? solve(rows.map((i) => neg(R[i]![f]!)))! : [];
+    return [...Array(n).keys()].map((j) => (j === f ? ONE : pivots.includes(j) ? col[pivots.indexOf(j)]! : ZERO));
+  });
+  const basis = [...Array(n).keys()].map((j) => basisCols.map((col) => col[j]!));
+  return { rows, pivots, free, particular, basis };
+}
+
+export interface ConstrainedSolution {
+  readonly y: readonly Expr[];
+  /** Multiplier per row of R (0 for dropped rows). */
+  readonly lambda: readonly Expr[];
+  /** Rows that depend on others: their multiplier is not determined alone (statically indeterminate). */
+  readonly dropped: readonly { readonly row: number; readonly dependsOn: readonly number[] }[];
+}
+
+/**
+ * M y = b + Rᵀλ, R y = c by the null-space method: y = p + N y_F with
+ * (NᵀMN) y_F = Nᵀ(b − Mp) — for an impact, Appell's theorem: momentum
+ * along the constraint surface is unchanged — then λ from the pivot
+ * columns, Sᵀλ_I = (My − b)_pivots. No M⁻¹ is formed, so the results stay
+ * as short as the papers' (e.g. ψ̇⁺ = ψ̇⁻(1 − 3 sin²α)/(1 + 3 sin²α)), and M
+ * need only be positive definite on the rows' null space, where NᵀMN lives:
+ * a system singular alone but regular with its contacts in force (the
+ * point-mass rimless wheel, I* = 0) gets its contact phase and impact map,
+ * as the constrained system [M Rᵀ; R 0] would give them.
+ */
+export function constrainedSolve(M: Matrix, b: readonly Expr[], R: Matrix, c: readonly Expr[], preferFree: readonly number[]): ConstrainedSolution | undefined {
+  const aff = affineSolution(R, c, preferFree);
+  if (!aff) return undefined;
+  const { basis, particular } = aff;
+  const n = M.length;
+  let y: Expr[] = [...particular];
+  if (aff.free.length) {
+    const Nt = transpose(basis);
+    const reduced = matMul(matMul(Nt, M), basis);
+    const residual = b.map((bi, i) => simplify(add(bi, neg(add(...M[i]!.map((x, k) => mul(x, particular[k]!)))))));
+    const yF = solveSmall(reduced, matVec(Nt, residual));
+    if (!yF) return undefined;
+    y = particular.map((p, i) => simplify(add(p, ...aff.free.map((_, k) => mul(basis[i]![k]!, yF.x[k]!)))));
+  }
+  // Dropped rows must be consistent with the kept ones.
+  for (let r = 0; r < R.length; r++) {
+    if (!aff.rows.includes(r) && !isZeroExpr(add(...R[r]!.map((x, i) => mul(x, y[i]!)), neg(c[r]!)))) return undefined;
+  }
+  const force = [...Array(n).keys()].map((i) => simplify(add(...M[i]!.map((x, k) => mul(x, y[k]!)), neg(b[i]!))));
+  const St = transpose(aff.rows.map((i) => aff.pivots.map((k) => R[i]![k]!)));
+  const lamI = aff.rows.length ? solveSmall(St, aff.pivots.map((k) => force[k]!))?.x : [];
+  if (!lamI) return undefined;
+  const lambda = R.map((_, r) => (aff.rows.includes(r) ? lamI[aff.rows.indexOf(r)]! : ZERO));
+  const dropped = R.map((_, r) => r)
+    .filter((r) => !aff.rows.includes(r))
+    .map((r) => {
+      // R_r = Σ c_i R_i over the kept rows: then λ_i + c_i λ_r is what is determined.
+      const coef = solveSmall(St, aff.pivots.map((k) => R[r]![k]!))?.x ?? [];
+      return { row: r, dependsOn: aff.rows.filter((_, i) => coef[i] !== undefined && !isZeroExpr(coef[i]!)) };
+    });
+  return { y: y.map(together), lambda: lambda.map(together), dropped };
+}

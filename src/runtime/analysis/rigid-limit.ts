@@ -1,0 +1,216 @@
+// The rigid limit as a result (Kozlov 1988: realize a constraint with a
+// mechanism of strength N and let N → ∞): simulate one model for a list of
+// values of a parameter, tabulate what the contact did — its release times,
+// contact duration, restitution — and the distance of the motion to a
+// reference (the rigid model's motion from the same state), and fit the
+// order r of convergence of each quantity, |x_N − x_∞| ≈ C·N^{−r}, by least
+// squares on log|x_N − x_∞| against log N. Where the limit x_∞ is not given,
+// the differences of successive values stand in for the errors: for
+// geometrically spaced N they decrease with the same order. The reference's
+// own release, duration and restitution are tabulated beside (for a rigid
+// contact an impact that bounces is a contact and a release at one instant).
+// Tests: test/unilateral/rigid-limit.test.ts.
+
+import type { GeneratedModel, Params } from '../contract.js';
+import { SimulationError } from '../errors.js';
+import { simulate } from '../hybrid/simulate.js';
+import { DEFAULT_ATOL, DEFAULT_RTOL, type SimulateOptions, type SimulationEvent, type Trajectory } from '../hybrid/trajectory.js';
+
+export interface LimitStudyOptions extends SimulateOptions {
+  /** The parameter that grows (N). */
+  readonly parameter: string;
+  readonly values: readonly number[];
+  /** The compliant contact whose events are tabulated (model.compliant order; default 0). */
+  readonly compliantContact?: number;
+  /** A module whose motion from the same state is the reference (the rigid model); it may take fewer parameters. */
+  readonly reference?: GeneratedModel;
+  /** Known limits, where the theory gives them (Kozlov's 2 + √2, Theorem 3's e = exp(−πk/ω), …). */
+  readonly limits?: { readonly release?: number; readonly restitution?: number; readonly duration?: number };
+}
+
+/** What the contact did in one run. */
+export interface ContactRecord {
+  /** Times at which the contact started, and ended (model events 'contact' and 'release'). */
+  readonly contacts: readonly number[];
+  readonly releases: readonly number[];
+  /** The last release (NaN if none). */
+  readonly release: number;
+  /** From the first contact to the first release after it (NaN without both). */
+  readonly duration: number;
+  /**
+   * −ḟ at that release over ḟ at that contact: the normal restitution of the
+   * first impact (NaN without both, or when the contact began at rest on the
+   * surface, |ḟ| ≤ atol: a touchdown has no restitution).
+   */
+  readonly restitution: number;
+}
+
+export interface LimitRow extends ContactRecord {
+  readonly value: number;
+  /** max over the output grid of |q − q_ref| (NaN without a reference). */
+  readonly distance: number;
+}
+
+export interface LimitStudy {
+  readonly parameter: string;
+  readonly rows: readonly LimitRow[];
+  /** The same contact in the reference's motion (absent without a reference, or when it has no contact of that name). */
+  readonly reference?: ContactRecord;
+  /** The limits given (LimitStudyOptions.limits). */
+  readonly limits: NonNullable<LimitStudyOptions['limits']>;
+  /**
+   * Fitted orders r of |x_N − x_∞| ≈ C N^{−r}: NaN when fewer than two
+   * errors exceed the integration's resolution (a quantity that does not
+   * change with N, such as the added mass's release at 2 + √2, has no order).
+   */
+  readonly orders: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
+  /**
+   * The limits x_∞ the runs extrapolate to, by Aitken's Δ² on the last three
+   * values (geometric N: x_N − x_∞ ≈ C N^{−r} makes the differences a
+   * geometric sequence); the last value where the differences are below the
+   * resolution (a quantity that does not change with N); NaN where they do not shrink.
+   */
+  readonly extrapolated: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
+}
+
+/**
+ * Relative accuracy of an event time, below which two runs' times are taken
+ * as equal: the added mass's release, located at rtol 1e-11, lands within
+ * 5e-8 of 2 + √2 at every N; without this floor those differences fit an
+ * order of −0.7 to a quantity that does not change with N.
+ */
+const EVENT_RESOLUTION = 1e-7;
+
+export function rigidLimitStudy(module: GeneratedModel, opts: LimitStudyOptions): LimitStudy {
+  const { parameter, values } = opts;
+  const name = module.model.name;
+  if (!module.model.parameters.some((p) => p.name === parameter)) {
+    throw new SimulationError('unknown-parameter', 'input', `'${parameter}' is not a parameter of ${name}`, { model: name, field: 'parameter' });
+  }
+  if (values.length === 0 || values.some((v) => !(v > 0 && Number.isFinite(v)))) {
+    throw new SimulationError('invalid-option', 'input', `the values of ${parameter} must be positive finite numbers, got [${values.join(', ')}]`, { model: name, field: 'values' });
+  }
+  const j = opts.compliantContact ?? 0;
+  const atol = opts.atol ?? DEFAULT_ATOL;
+  const referenceRun = opts.reference ? simulate(opts.reference, { ...opts, params: onlyKnown(opts.reference, opts.params ?? {}) }) : undefined;
+  const rows = values.map((value): LimitRow => {
+    const params = { ...onlyKnown(module, opts.params ?? {}), [parameter]: value };
+    const run = simulate(module, { ...opts, params });
+    return { value, ...compliantRecord(module, run, params, j, atol), distance: referenceRun ? gridDistance(run, referenceRun) : NaN };
+  });
+  const N = rows.map((r) => r.value);
+  const limits = opts.limits ?? {};
+  // Differences below the resolution are the integration's, not the realization's.
+  const resolution = Math.max(10 * (opts.rtol ?? DEFAULT_RTOL), EVENT_RESOLUTION);
+  const fit = (x: readonly number[], limit?: number): number => fitOrder(N, x, limit, resolution * Math.max(1, ...x.filter(Number.isFinite).map(Math.abs)));
+  const orders = {
+    release: fit(rows.map((r) => r.release), limits.release),
+    duration: fit(rows.map((r) => r.duration), limits.duration),
+    restitution: fit(rows.map((r) => r.restitution), limits.restitution),
+    distance: fit(rows.map((r) => r.distance), 0),
+  };
+  const extrapolate = (x: readonly number[]): number => aitken(x, resolution);
+  const extrapolated = {
+    release: extrapolate(rows.map((r) => r.release)),
+    duration: extrapolate(rows.map((r) => r.duration)),
+    restitution: extrapolate(rows.map((r) => r.restitution)),
+    distance: extrapolate(rows.map((r) => r.distance)),
+  };
+  const contact = module.model.compliant?.[j]?.name;
+  const rigidIndex = opts.reference?.model.unilateral.findIndex((c) => c.name === contact) ?? -1;
+  const reference = opts.reference && referenceRun && rigidIndex >= 0 ? rigidRecord(opts.reference, referenceRun, onlyKnown(opts.reference, opts.params ?? {}), rigidIndex, atol) : undefined;
+  return { parameter, rows, ...(reference ? { reference } : {}), limits, orders, extrapolated };
+}
+
+/** The parameters a module has (the realized and the rigid model share some, each may have its own). */
+function onlyKnown(module: GeneratedModel, params: Params): Params {
+  return Object.fromEntries(Object.entries(params).filter(([k]) => module.model.parameters.some((p) => p.name === k)));
+}
+
+/** What compliant contact j did in one run (its events 'contact' and 'release', ḟ from compliantContacts). */
+function compliantRecord(module: GeneratedModel, run: Trajectory, params: Params, j: number, atol: number): ContactRecord {
+  const mine = run.events.filter((e) => e.contacts.includes(j));
+  const rate = (e: SimulationEvent): number => module.compliantContacts!(e.t, e.q, e.qd, params)[3 * j + 1]!;
+  const ins = mine.filter((e) => e.type === 'contact').map((e) => ({ t: e.t, rate: rate(e) }));
+  const outs = mine.filter((e) => e.type === 'release').map((e) => ({ t: e.t, rate: rate(e) }));
+  return record(ins, outs, atol);
+}
+
+/**
+ * What rigid contact i did in the reference's run: a 'contact' or 'rest'
+ * closes it, a 'release' opens it, and an impact that bounces (ḟ⁺ > 0) does
+ * both at one instant, with ḟ⁻ and ḟ⁺ from gapRates.
+ */
+function rigidRecord(module: GeneratedModel, run: Trajectory, params: Params, i: number, atol: number): ContactRecord {
+  const ins: Crossing[] = [];
+  const outs: Crossing[] = [];
+  const rate = (e: SimulationEvent, qd: readonly number[]): number => (module.gapRates ? module.gapRates(e.t, e.q, qd, params)[i]! : NaN);
+  for (const e of run.events.filter((ev) => ev.contacts.includes(i))) {
+    if (e.type === 'contact' || e.type === 'rest') ins.push({ t: e.t, rate: rate(e, e.qd) });
+    else if (e.type === 'release') outs.push({ t: e.t, rate: rate(e, e.qd) });
+    else if (e.type === 'impact' && e.qdPlus) {
+      const after = rate(e, e.qdPlus);
+      ins.push({ t: e.t, rate: rate(e, e.qd) });
+      if (after > atol) outs.push({ t: e.t, rate: after });
+    }
+  }
+  return record(ins, outs, atol);
+}
+
+interface Crossing {
+  readonly t: number;
+  /** ḟ there. */
+  readonly rate: number;
+}
+
+function record(ins: readonly Crossing[], outs: readonly Crossing[], atol: number): ContactRecord {
+  const first = ins[0];
+  const after = first && outs.find((o) => o.t >= first.t);
+  return {
+    contacts: ins.map((c) => c.t),
+    releases: outs.map((c) => c.t),
+    release: outs.length ? outs[outs.length - 1]!.t : NaN,
+    duration: first && after ? after.t - first.t : NaN,
+    restitution: first && after && Math.abs(first.rate) > atol ? -after.rate / first.rate : NaN,
+  };
+}
+
+/** max over the common grid of |q − q_ref| (the runs share t0, t1 and samples). */
+function gridDistance(a: Trajectory, b: Trajectory): number {
+  let worst = 0;
+  const count = Math.min(a.t.length, b.t.length);
+  for (let k = 0; k < count; k++) a.q[k]!.forEach((x, i) => (worst = Math.max(worst, Math.abs(x - b.q[k]![i]!))));
+  return worst;
+}
+
+/** Aitken's Δ² on the last three values; the last value when it changes by at most `resolution` (relative). */
+function aitken(x: readonly number[], resolution: number): number {
+  const [a, b, c] = x.slice(-3);
+  if (c === undefined || !Number.isFinite(c)) return NaN;
+  if (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b)) return c;
+  const d1 = b - a;
+  const d2 = c - b;
+  if (Math.abs(d2) <= resolution * Math.max(1, Math.abs(c))) return c;
+  const rho = d2 / d1;
+  // Differences that do not shrink: no geometric tail to sum.
+  if (!(Math.abs(rho) < 1)) return NaN;
+  return c + (d2 * rho) / (1 - rho);
+}
+
+/**
+ * The order r of |x_N − x_∞| ≈ C N^{−r}: least squares of log|x_N − x_∞| on
+ * log N; without x_∞, of log|x_{N_{k+1}} − x_{N_k}| on log N_k. Errors at or
+ * below `floor` do not count; NaN with fewer than two that do.
+ */
+export function fitOrder(N: readonly number[], x: readonly number[], limit?: number, floor = 0): number {
+  const pts: [number, number][] = [];
+  if (limit !== undefined) N.forEach((v, k) => pts.push([v, Math.abs(x[k]! - limit)]));
+  else for (let k = 0; k + 1 < N.length; k++) pts.push([N[k]!, Math.abs(x[k + 1]! - x[k]!)]);
+  const use = pts.filter(([v, e]) => Number.isFinite(e) && e > floor && v > 0).map(([v, e]) => [Math.log(v), Math.log(e)] as const);
+  if (use.length < 2) return NaN;
+  const mx = use.reduce((s, [u]) => s + u, 0) / use.length;
+  const my = use.reduce((s, [, w]) => s + w, 0) / use.length;
+  const sxy = use.reduce((s, [u, w]) => s + (u - mx) * (w - my), 0);
+  const sxx = use.reduce((s, [u]) => s + (u - mx) ** 2, 0);
+  return -sxy / sxx;
+}

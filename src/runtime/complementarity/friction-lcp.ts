@@ -1,0 +1,577 @@
+// The velocity-level contact problem with Coulomb friction, shared by the
+// frictional impact (friction-impact.ts) and the Moreau–Jean step
+// (moreau-jean.ts). Each contact c contributes its normal row, then its slip
+// rows (0, 1 planar, 2 spatial); W = H M⁻¹ Hᵀ is the Delassus matrix of
+// those rows and b the value of ξ at zero impulse, so that ξ = W Λ + b.
+// Find Λ = (Λ_N, Λ_T) per contact with
+//   normal:      0 ≤ Λ_N ⊥ ξ_N ≥ 0,
+//   Coulomb:     |Λ_T| ≤ μ Λ_N, and Λ_T maximizes the dissipation −Λ_Tᵀξ_T
+//                (Λ_T = −μΛ_N ξ_T/|ξ_T| when ξ_T ≠ 0; ξ_T = 0 inside the cone),
+//   'stick':     μ = ∞: ξ_T = 0 when engaged (Λ_N > 0), Λ_T = 0 when open,
+//   frictionless (μ = 0): Λ_T = 0.
+//
+// Finite μ: the cone is written with K directions d_i and Λ_T = D β, β ≥ 0,
+// with the slack λ ≥ 0 (Stewart & Trinkle, IJNME 39 (1996) 2673; Anitescu &
+// Potra, Nonlinear Dynamics 14 (1997) 231):
+//   0 ≤ β_i ⊥ d_iᵀξ_T + λ ≥ 0,   0 ≤ λ ⊥ μΛ_N − Σβ_i ≥ 0.
+// λ is the sliding speed along the active direction. Planar contacts: K = 2,
+// d = ±1, and the law is exact. Spatial contacts: K = FACETS (8) directions
+// 2πi/K, the disk |Λ_T| ≤ μΛ_N replaced by the inscribed regular 8-gon: the
+// friction bound is between cos(π/8) = 0.924 and 1 times μΛ_N (at most 7.6 %
+// low, between two directions), and a sliding contact's friction points
+// along one of the 8 directions, at most π/8 = 22.5° from −ξ_T (more facets
+// shrink both: `facets` option). The LCP's matrix is copositive (W is PSD,
+// the slack couplings are skew, μ ≥ 0) but not copositive-plus, so a ray of
+// Lemke's path does not prove that no solution exists: see pivotLcp for
+// what is tried before a ray is reported.
+//
+// 'stick' is the equality it is, never a large finite μ: the free tangential
+// impulses Λ_F of the engaged stick contacts are eliminated by the Schur
+// complement of W_FF (ξ_F = 0 ⇒ Λ_F = −W_FF⁻¹(W_FR Λ_R + b_F)), the LCP is
+// solved in the remaining unknowns R, and a stick contact that comes out
+// with Λ_N = 0 but Λ_T ≠ 0 (it separates, so its tangent may not hold) is
+// released and the problem solved again; a released one that comes out
+// pressed and sliding is engaged again; if that repeats itself every set is
+// tried, and none consistent ends with 'stick-inconsistent'. Stick tangent
+// rows dependent on the others (a rod lying flat with both ends stuck) are
+// not eliminated: their ξ = 0 follows from the others, checked at the end
+// ('inconsistent-stick-rows' if it does not).
+//
+// Static friction: a contact given a `staticMu` (the caller gives it to the
+// contacts that stick when the problem is posed) is solved with it first; if
+// it comes out sliding it is solved again with its kinetic μ, so a contact
+// breaks away at μ_s and slides at μ_k.
+//
+// Contacts flagged `separating` are engaged only if needed (see the flag):
+// a selection among solutions where the law has several, never a change of
+// the law.
+//
+// Every solution is checked on the law itself in the original unknowns
+// (`residual`), and every failure is a named status: no silent answer.
+
+import { choleskyFactor, choleskySolve } from '../../numeric/cholesky.js';
+import { lcpResidual, lemke, polishLcp, type LcpStatus } from './lemke.js';
+
+/** Facets of a spatial contact's friction cone (see the header for the error they imply). */
+export const FACETS = 8;
+
+export interface FrictionContact {
+  /** Slip rows following the contact's normal row: 0, 1 (planar) or 2 (spatial). */
+  readonly slip: number;
+  /** Coulomb coefficient: 0 frictionless, finite, or Infinity for 'stick'. */
+  readonly mu: number;
+  /** Coefficient while the contact sticks (default mu); a contact solved with it that slides is solved again with mu. */
+  readonly staticMu?: number;
+  /**
+   * The contact was separating when the problem was posed: it is left out
+   * of a first solve and engaged only if that solve would leave it with
+   * ξ_N < 0. Where the law has several solutions (more rows than
+   * coordinates: a wheel on two spokes may stop dead on both or roll on
+   * one), this picks the one that does not catch a contact already leaving,
+   * as the generated impact map does.
+   */
+  readonly separating?: boolean;
+}
+
+export interface FrictionProblem {
+  /** Contacts in row order: each contributes its normal row, then its slip rows. */
+  readonly contacts: readonly FrictionContact[];
+  /** Delassus matrix W = H M⁻¹ Hᵀ of those rows, r×r row-major, r = Σ(1 + slip). */
+  readonly W: ArrayLike<number>;
+  /** ξ at Λ = 0 (r): the velocities the law acts on when no impulse is applied. */
+  readonly b: ArrayLike<number>;
+}
+
+export interface FrictionOptions {
+  /** Directions of a spatial contact's faceted cone (default FACETS = 8). */
+  readonly facets?: number;
+}
+
+/**
+ * ok: Λ satisfies the law (see residual). ray-termination / max-iterations:
+ * Lemke's status on the reduced LCP after every retry of pivotLcp.
+ * inconsistent-stick-rows: dependent stick tangents that the others do not
+ * hold at ξ = 0 (incompatible ∂s/∂t). stick-inconsistent: no set of engaged
+ * stick contacts is consistent (see solveWithStick).
+ */
+export type FrictionStatus = Exclude<LcpStatus, 'ok'> | 'ok' | 'inconsistent-stick-rows' | 'stick-inconsistent';
+
+/** open: Λ_N = 0; closed: pressed, frictionless; stick: pressed with ξ_T = 0; slip: pressed and sliding (Λ_T on the cone's edge). */
+export type ContactPhase = 'open' | 'closed' | 'stick' | 'slip';
+
+export interface FrictionSolution {
+  readonly status: FrictionStatus;
+  /** Λ, r, in the rows' order (zero on failure). */
+  readonly impulses: Float64Array;
+  /** ξ = W Λ + b, r. */
+  readonly velocities: Float64Array;
+  /** Per contact. */
+  readonly phases: ContactPhase[];
+  /** Lemke pivots over every solve. */
+  readonly pivots: number;
+  /** LCP solves (1 unless stick contacts were released or static friction gave way; 0 when nothing approaches). */
+  readonly solves: number;
+  /**
+   * The law's natural-map residual, recomputed in the original unknowns:
+   * max over |min(Λ_N, ξ_N)|, |min(β_i, d_iᵀξ_T + λ)|, |min(λ, μΛ_N − Σβ)| and
+   * |ξ_T| of the engaged stick rows (velocity and impulse units of the rows).
+   */
+  readonly residual: number;
+  /** Pivoting failed on the exact problem and Λ solves a perturbed one (q or W̃, by 1e-11…1e-10 relative: pivotLcp); residual says how far from the exact law. */
+  readonly regularized: boolean;
+}
+
+/** Solve the frictional contact problem (see the header). */
+export function solveFrictionLcp(problem: FrictionProblem, opts: FrictionOptions = {}): FrictionSolution {
+  const { contacts, b } = problem;
+  // No contact approaching: Λ = 0 solves the law whatever the slip rates
+  // (an open contact may slide freely), without the degenerate pivots the
+  // slack rows would take to find it.
+  const start = rowStarts(contacts);
+  if (contacts.every((_, j) => b[start[j]!]! >= 0)) return { ...failed(problem, 'ok', 0, 0), residual: 0 };
+  const facets = opts.facets ?? FACETS;
+  const deferred = contacts.flatMap((c, j) => (c.separating ? [j] : []));
+  if (deferred.length === 0) return solveStaticKinetic(problem, facets);
+  // Separating contacts engaged only if they must be: first without them.
+  const kept = contacts.flatMap((c, j) => (c.separating ? [] : [j]));
+  const first = embed(problem, kept, solveStaticKinetic(restrict(problem, kept), facets));
+  const levels = zeroLevels(problem.W, b);
+  if (first.status === 'ok' && deferred.every((j) => first.velocities[start[j]!]! >= -levels.velocity)) return first;
+  const all = solveStaticKinetic(problem, facets);
+  return { ...all, pivots: all.pivots + first.pivots, solves: all.solves + first.solves };
+}
+
+/** The problem of the contacts J alone (their rows of W and b). */
+function restrict(problem: FrictionProblem, J: readonly number[]): FrictionProblem {
+  const start = rowStarts(problem.contacts);
+  const rows = J.flatMap((j) => Array.from({ length: start[j + 1]! - start[j]! }, (_, s) => start[j]! + s));
+  const r = problem.b.length, k = rows.length;
+  const W = new Float64Array(k * k);
+  rows.forEach((i, a) => rows.forEach((c, d) => (W[a * k + d] = problem.W[i * r + c]!)));
+  return { contacts: J.map((j) => problem.contacts[j]!), W, b: rows.map((i) => problem.b[i]!) };
+}
+
+/** A solution of the contacts J alone as one of the whole problem: zero impulses elsewhere, ξ = W Λ + b on every row. */
+function embed(problem: FrictionProblem, J: readonly number[], sol: FrictionSolution): FrictionSolution {
+  if (sol.status !== 'ok') return failed(problem, sol.status, sol.pivots, sol.solves);
+  const start = rowStarts(problem.contacts);
+  const impulses = new Float64Array(problem.b.length);
+  const phases: ContactPhase[] = problem.contacts.map(() => 'open');
+  let row = 0;
+  J.forEach((j, a) => {
+    for (let i = start[j]!; i < start[j + 1]!; i++) impulses[i] = sol.impulses[row++]!;
+    phases[j] = sol.phases[a]!;
+  });
+  const velocities = new Float64Array(problem.b.length);
+  lcpResidual(problem.W, problem.b, impulses, velocities);
+  return { ...sol, impulses, velocities, phases };
+}
+
+/** Static coefficients first; a contact that slides with its static μ is solved again with the kinetic one. */
+function solveStaticKinetic(problem: FrictionProblem, facets: number): FrictionSolution {
+  const { contacts } = problem;
+  const mu = contacts.map((c) => c.staticMu ?? c.mu);
+  let pivots = 0, solves = 0;
+  for (;;) {
+    const sol = solveWithStick(problem, mu, facets);
+    pivots += sol.pivots;
+    solves += sol.solves;
+    let again = false;
+    contacts.forEach((c, j) => {
+      if (sol.phases[j] === 'slip' && mu[j] !== c.mu) {
+        mu[j] = c.mu;
+        again = true;
+      }
+    });
+    if (!again || sol.status !== 'ok') return { ...sol, pivots, solves };
+  }
+}
+
+/** frictionPhase's mode code of each phase (contract.ts); sliding gets its sign in phaseModes. */
+const MODE_CODE: { readonly [P in ContactPhase]: number } = { open: 0, closed: 1, slip: 1, stick: 2 };
+
+/**
+ * The contacts' phases as frictionPhase's mode codes (contract.ts), for
+ * events: 0 open, 2 sticking, ±1 sliding with the sign of a planar contact's
+ * slip velocity ξ_T (1 for a spatial one), 1 for a frictionless held contact.
+ */
+export function phaseModes(contacts: readonly FrictionContact[], sol: FrictionSolution): number[] {
+  const start = rowStarts(contacts);
+  return contacts.map((c, j) => {
+    const code = MODE_CODE[sol.phases[j]!];
+    return sol.phases[j] === 'slip' && c.slip === 1 ? Math.sign(sol.velocities[start[j]! + 1]!) || 1 : code;
+  });
+}
+
+/** Row layout: first row of each contact, then the total. */
+function rowStarts(contacts: readonly FrictionContact[]): number[] {
+  const start = [0];
+  for (const c of contacts) start.push(start.at(-1)! + 1 + c.slip);
+  return start;
+}
+
+/** Stick contacts up to which every engaged set is tried when the release/engage iteration repeats itself. */
+const MAX_ENUMERATED_STICK = 10;
+
+/**
+ * The engaged stick contacts: release those that separate with a tangential
+ * impulse, engage those that press and slide, until the set is consistent.
+ * If a set repeats, or its stick rows cannot all be held (dependent rows:
+ * a compass on both feet at the symmetric instant), every subset is tried
+ * (at most 2^MAX_ENUMERATED_STICK); none consistent is 'stick-inconsistent'
+ * (or 'inconsistent-stick-rows' if that is what stopped the first set): the
+ * infinite-friction law has no
+ * solution, as when the μ → ∞ limit of the finite problem keeps Λ_T ≠ 0 with
+ * Λ_N → 0 (a jammed contact: Painlevé's case at the impulse level).
+ */
+function solveWithStick(problem: FrictionProblem, mu: readonly number[], facets: number): FrictionSolution {
+  const { contacts, W, b } = problem;
+  const start = rowStarts(contacts);
+  const stick = contacts.map((c, j) => (c.slip > 0 && mu[j] === Infinity ? j : -1)).filter((j) => j >= 0);
+  const levels = zeroLevels(W, b);
+  let pivots = 0, solves = 0;
+  /** Solve with the given engaged set; the stick contacts whose state contradicts it. */
+  const attempt = (engaged: readonly boolean[]): { sol: FrictionSolution; wrong: number[] } => {
+    const sol = solveEngaged(problem, mu, engaged, facets);
+    pivots += sol.pivots;
+    solves++;
+    const wrong = sol.status === 'ok' ? stick.filter((j) => contradicts(sol, start, j, engaged[j]!, levels)) : [];
+    return { sol, wrong };
+  };
+  const done = (sol: FrictionSolution): FrictionSolution => ({ ...sol, pivots, solves });
+  const engaged = contacts.map((_, j) => stick.includes(j));
+  const tried = new Set<string>();
+  let status: FrictionStatus = 'stick-inconsistent';
+  for (;;) {
+    tried.add(engaged.join());
+    const { sol, wrong } = attempt(engaged);
+    if (sol.status === 'ok' && wrong.length === 0) return done(sol);
+    // Engaged stick rows the others cannot hold: another engaged set may not need them.
+    if (sol.status === 'inconsistent-stick-rows') status = sol.status;
+    else if (sol.status !== 'ok') return done(sol);
+    if (wrong.length === 0) break;
+    for (const j of wrong) engaged[j] = !engaged[j];
+    if (tried.has(engaged.join())) break;
+  }
+  if (stick.length <= MAX_ENUMERATED_STICK) {
+    for (let mask = (1 << stick.length) - 1; mask >= 0; mask--) {
+      stick.forEach((j, a) => (engaged[j] = (mask & (1 << a)) !== 0));
+      if (tried.has(engaged.join())) continue;
+      const { sol, wrong } = attempt(engaged);
+      if (sol.status === 'ok' && wrong.length === 0) return done(sol);
+    }
+  }
+  return failed(problem, status, pivots, solves);
+}
+
+/** Whether stick contact j contradicts its assumed state: engaged but open with a tangential impulse, or released but pressed and sliding. */
+function contradicts(sol: FrictionSolution, start: readonly number[], j: number, engaged: boolean, levels: ZeroLevels): boolean {
+  const pressed = sol.impulses[start[j]!]! > levels.impulse;
+  let tangent = 0, slide = 0;
+  for (let r = start[j]! + 1; r < start[j + 1]!; r++) {
+    tangent = Math.max(tangent, Math.abs(sol.impulses[r]!));
+    slide = Math.max(slide, Math.abs(sol.velocities[r]!));
+  }
+  return engaged ? !pressed && tangent > levels.impulse : pressed && slide > levels.velocity;
+}
+
+interface ZeroLevels {
+  readonly impulse: number;
+  readonly velocity: number;
+}
+
+/**
+ * Levels below which an impulse or a velocity is rounding: 1e-12 of the
+ * problem's velocity scale max|b| and of the impulse that changes it by as
+ * much, max|b| / max W_ii. Lemke returns its non-basic unknowns as exact
+ * zeros; these only absorb a degenerate basic one.
+ */
+function zeroLevels(W: ArrayLike<number>, b: ArrayLike<number>): ZeroLevels {
+  const r = b.length;
+  let v = 0, d = 0;
+  for (let i = 0; i < r; i++) {
+    v = Math.max(v, Math.abs(b[i]!));
+    d = Math.max(d, Math.abs(W[i * r + i]!));
+  }
+  return { velocity: 1e-12 * v, impulse: d > 0 ? (1e-12 * v) / d : 0 };
+}
+
+/** Zero impulses, ξ = b, every contact open: the answer with a failure status (and, with 'ok', the answer when nothing approaches). */
+function failed(problem: FrictionProblem, status: FrictionStatus, pivots: number, solves: number): FrictionSolution {
+  const r = problem.b.length;
+  return {
+    status, impulses: new Float64Array(r), velocities: Float64Array.from(problem.b), phases: problem.contacts.map(() => 'open'),
+    pivots, solves, residual: NaN, regularized: false,
+  };
+}
+
+/**
+ * One solve with a fixed set of engaged stick contacts: eliminate their
+ * tangential impulses (Schur complement), solve the Stewart–Trinkle LCP in
+ * the rest, recover Λ and check the law.
+ */
+function solveEngaged(problem: FrictionProblem, mu: readonly number[], engaged: readonly boolean[], facets: number): FrictionSolution {
+  const { contacts, W, b } = problem;
+  const r = b.length;
+  const start = rowStarts(contacts);
+  // Rows: F the engaged stick tangents, R the unknowns of the LCP (normals,
+  // tangents of finite-friction contacts); all other rows carry no impulse.
+  const F: number[] = [];
+  const R: number[] = [];
+  contacts.forEach((_, j) => {
+    R.push(start[j]!);
+    for (let s = start[j]! + 1; s < start[j + 1]!; s++) {
+      if (engaged[j]) F.push(s);
+      else if (mu[j]! > 0 && mu[j]! < Infinity) R.push(s);
+    }
+  });
+  const reduced = eliminateStick(W, b, F, R);
+  if (!reduced) return failed(problem, 'inconsistent-stick-rows', 0, 1);
+  const lcp = stewartTrinkle(contacts, mu, start, R, reduced, facets);
+  const piv = pivotLcp(lcp);
+  if (piv.status !== 'ok') return failed(problem, piv.status, piv.pivots, 1);
+
+  // Λ: the LCP's part Λ_R = P z, then the eliminated stick tangents Λ_S = −X_b − X_R Λ_R.
+  const { size, P } = lcp;
+  const { S, X } = reduced;
+  const nR = R.length, k = S.length;
+  const impulses = new Float64Array(r);
+  const lamR = new Float64Array(nR);
+  for (let i = 0; i < nR; i++) {
+    let v = 0;
+    for (let c = 0; c < size; c++) v += P[i * size + c]! * piv.z[c]!;
+    lamR[i] = v;
+    impulses[R[i]!] = v;
+  }
+  for (let a = 0; a < k; a++) {
+    let v = -X[nR * k + a]!;
+    for (let c = 0; c < nR; c++) v -= X[c * k + a]! * lamR[c]!;
+    impulses[S[a]!] = v;
+  }
+  const velocities = new Float64Array(r);
+  lcpResidual(W, b, impulses, velocities); // ξ = W Λ + b (the residual it returns is not the law's)
+  const levels = zeroLevels(W, b);
+  // Dependent stick rows are held by the others only if their ξ came out 0.
+  for (const f of F) {
+    if (!S.includes(f) && Math.abs(velocities[f]!) > Math.max(levels.velocity, 1e-9 * Math.abs(b[f]!))) {
+      return failed(problem, 'inconsistent-stick-rows', piv.pivots, 1);
+    }
+  }
+  const phases = contacts.map((c, j): ContactPhase => {
+    if (!(impulses[start[j]!]! > levels.impulse)) return 'open';
+    if (c.slip === 0 || mu[j] === 0) return 'closed';
+    let slide = 0;
+    for (let s = start[j]! + 1; s < start[j + 1]!; s++) slide = Math.max(slide, Math.abs(velocities[s]!));
+    return engaged[j] || slide <= levels.velocity ? 'stick' : 'slip';
+  });
+  const residual = Math.max(lawResidual(lcp, piv.z, impulses, velocities), ...F.map((f) => Math.abs(velocities[f]!)));
+  return { status: 'ok', impulses, velocities, phases, pivots: piv.pivots, solves: 1, residual, regularized: piv.regularized };
+}
+
+interface ReducedProblem {
+  /** The stick rows kept (independent), eliminated by the Schur complement. */
+  readonly S: readonly number[];
+  /** W_SS⁻¹ [W_SR | b_S], column per R row then b, each of length |S|. */
+  readonly X: Float64Array;
+  /** W̃ = W_RR − W_RS W_SS⁻¹ W_SR (|R|×|R|) and b̃ = b_R − W_RS W_SS⁻¹ b_S. */
+  readonly Wr: Float64Array;
+  readonly br: Float64Array;
+}
+
+/**
+ * Eliminate the free impulses of the stick rows F. Only an independent subset
+ * S is eliminated (greedy Cholesky of W_FF): a row whose pivot is below 1e-11
+ * of the largest diagonal lies in the span of the kept ones (rounding leaves
+ * ~1e-16 there; a near-dependence above it is kept and only costs
+ * conditioning). Undefined if W_SS does not factor after all.
+ */
+function eliminateStick(W: ArrayLike<number>, b: ArrayLike<number>, F: readonly number[], R: readonly number[]): ReducedProblem | undefined {
+  const r = b.length;
+  const w = (i: number, k: number): number => W[i * r + k]!;
+  const S: number[] = [];
+  const Lrows: number[][] = [];
+  let diag = 0;
+  for (const f of F) diag = Math.max(diag, w(f, f));
+  for (const f of F) {
+    // Forward substitution L y = W[S, f]; the new pivot is W_ff − |y|².
+    const y = new Array<number>(S.length);
+    for (let a = 0; a < S.length; a++) {
+      let v = w(S[a]!, f);
+      for (let c = 0; c < a; c++) v -= Lrows[a]![c]! * y[c]!;
+      y[a] = v / Lrows[a]![a]!;
+    }
+    const d = w(f, f) - y.reduce((s, v) => s + v * v, 0);
+    if (d > 1e-11 * diag) {
+      S.push(f);
+      Lrows.push([...y, Math.sqrt(d)]);
+    }
+  }
+  const k = S.length;
+  const L = new Float64Array(k * k);
+  for (let a = 0; a < k; a++) for (let c = 0; c < k; c++) L[a * k + c] = w(S[a]!, S[c]!);
+  if (k > 0 && choleskyFactor(k, L) >= 0) return undefined;
+  const nR = R.length;
+  const X = new Float64Array((nR + 1) * k);
+  const col = new Float64Array(k);
+  for (let c = 0; c <= nR && k > 0; c++) {
+    for (let a = 0; a < k; a++) col[a] = c < nR ? w(S[a]!, R[c]!) : b[S[a]!]!;
+    choleskySolve(k, L, col, 0, X, c * k);
+  }
+  const Wr = new Float64Array(nR * nR);
+  const br = new Float64Array(nR);
+  for (let i = 0; i < nR; i++) {
+    for (let c = 0; c <= nR; c++) {
+      let v = c < nR ? w(R[i]!, R[c]!) : b[R[i]!]!;
+      for (let a = 0; a < k; a++) v -= w(R[i]!, S[a]!) * X[c * k + a]!;
+      if (c < nR) Wr[i * nR + c] = v;
+      else br[i] = v;
+    }
+  }
+  return { S, X, Wr, br };
+}
+
+interface StewartTrinkle {
+  /** LCP w = A z + q, size×size; z = [Λ_N per contact, β per finite-friction contact, λ per finite-friction contact]. */
+  readonly A: Float64Array;
+  readonly q: Float64Array;
+  readonly size: number;
+  /** Λ_R = P z (|R|×size): normals copied, tangents D β. */
+  readonly P: Float64Array;
+  /** The finite-friction contacts, their μ, directions D (slip×K, column-major) and where their β and λ start in z. */
+  readonly friction: readonly { readonly j: number; readonly mu: number; readonly slip: number; readonly D: Float64Array; readonly beta: number; readonly lambda: number }[];
+  /** Rows of the contacts' normals and first slip rows (rowStarts). */
+  readonly start: readonly number[];
+}
+
+/** Unit directions d_i of a contact's faceted cone, column-major by direction (slip × K). */
+function directions(slip: number, facets: number): Float64Array {
+  if (slip === 1) return Float64Array.of(1, -1);
+  const D = new Float64Array(2 * facets);
+  for (let i = 0; i < facets; i++) {
+    D[2 * i] = Math.cos((2 * Math.PI * i) / facets);
+    D[2 * i + 1] = Math.sin((2 * Math.PI * i) / facets);
+  }
+  return D;
+}
+
+/**
+ * The LCP of the reduced problem ξ_R = W̃ Λ_R + b̃ (header):
+ *   [ξ_N; Dᵀξ_T + Eλ; μΛ_N − Eᵀβ] = [PᵀW̃P, E; μ, −Eᵀ, 0] z + [Pᵀb̃; 0].
+ */
+function stewartTrinkle(
+  contacts: readonly FrictionContact[], mu: readonly number[], start: readonly number[], R: readonly number[], reduced: ReducedProblem, facets: number,
+): StewartTrinkle {
+  const { Wr, br } = reduced;
+  const nR = R.length;
+  const posR = new Map<number, number>(R.map((row, i) => [row, i]));
+  const nc = contacts.length;
+  let size = nc;
+  const partial = contacts.flatMap((c, j) => {
+    if (!(c.slip > 0 && mu[j]! > 0 && mu[j]! < Infinity)) return [];
+    const D = directions(c.slip, facets);
+    const beta = size;
+    size += D.length / c.slip;
+    return [{ j, mu: mu[j]!, slip: c.slip, D, beta }];
+  });
+  const friction = partial.map((f) => ({ ...f, lambda: size++ }));
+  const P = new Float64Array(nR * size);
+  contacts.forEach((_, j) => (P[posR.get(start[j]!)! * size + j] = 1));
+  for (const f of friction) {
+    const K = f.D.length / f.slip;
+    for (let s = 0; s < f.slip; s++) for (let i = 0; i < K; i++) P[posR.get(start[f.j]! + 1 + s)! * size + f.beta + i] = f.D[i * f.slip + s]!;
+  }
+  const A = new Float64Array(size * size);
+  const q = new Float64Array(size);
+  const WP = new Float64Array(nR * size);
+  for (let i = 0; i < nR; i++) for (let c = 0; c < size; c++) {
+    let v = 0;
+    for (let l = 0; l < nR; l++) v += Wr[i * nR + l]! * P[l * size + c]!;
+    WP[i * size + c] = v;
+  }
+  for (let a = 0; a < size; a++) {
+    for (let c = 0; c < size; c++) {
+      let v = 0;
+      for (let i = 0; i < nR; i++) v += P[i * size + a]! * WP[i * size + c]!;
+      A[a * size + c] = v;
+    }
+    for (let i = 0; i < nR; i++) q[a] += P[i * size + a]! * br[i]!;
+  }
+  for (const f of friction) {
+    A[f.lambda * size + f.j] = f.mu;
+    for (let i = 0; i < f.D.length / f.slip; i++) {
+      A[(f.beta + i) * size + f.lambda] = 1;
+      A[f.lambda * size + f.beta + i] = -1;
+    }
+  }
+  return { A, q, size, P, friction, start };
+}
+
+/**
+ * Lemke on the Stewart–Trinkle LCP, with the retries its matrix calls for.
+ * It is copositive but not copositive-plus, so a ray depends on the path:
+ * random problems that have solutions ended on rays with the covering
+ * vector d = 1 and were solved (1) with d_i = 1 + i/size, or (2) with q
+ * perturbed by 1e-11·max|q|·(1 + i/size) (degenerate problems: the slack
+ * rows start at q = 0), the support then re-solved with the exact q
+ * (polishLcp) — if that leaves a residual of the perturbation's size, the
+ * answer is flagged `regularized` —, or, where dependent contact rows make
+ * W̃ singular, (3) with W̃ + εI, ε = 1e-10 max W̃_ii: a compliance that moves
+ * ξ by ε|Λ|, flagged `regularized`. The residual on the exact law measures
+ * either.
+ */
+function pivotLcp(lcp: StewartTrinkle): { status: LcpStatus; z: Float64Array; pivots: number; regularized: boolean } {
+  const { A, q, size, P } = lcp;
+  const ramp = Float64Array.from({ length: size }, (_, i) => 1 + i / size);
+  let pivots = 0;
+  const run = (M: Float64Array, qq: ArrayLike<number>, covering?: Float64Array) => {
+    const res = lemke(M, qq, { covering });
+    pivots += res.iterations;
+    return res;
+  };
+  const first = run(A, q);
+  if (first.status === 'ok') return { status: 'ok', z: first.z, pivots, regularized: false };
+  const second = run(A, q, ramp);
+  if (second.status === 'ok') return { status: 'ok', z: second.z, pivots, regularized: false };
+  let scale = 0;
+  for (const v of q) scale = Math.max(scale, Math.abs(v));
+  const perturbed = run(A, q.map((v, i) => v + 1e-11 * scale * ramp[i]!));
+  if (perturbed.status === 'ok') {
+    const z = Float64Array.from(perturbed.z);
+    polishLcp(A, q, z);
+    const exact = lcpResidual(A, q, z, new Float64Array(size)) <= 1e-13 * scale;
+    return { status: 'ok', z, pivots, regularized: !exact };
+  }
+  const nR = P.length / size;
+  let dmax = 0;
+  for (let a = 0; a < size; a++) dmax = Math.max(dmax, A[a * size + a]!);
+  const Areg = Float64Array.from(A);
+  for (let a = 0; a < size; a++) for (let c = 0; c < size; c++) {
+    let v = 0;
+    for (let i = 0; i < nR; i++) v += P[i * size + a]! * P[i * size + c]!;
+    Areg[a * size + c] += 1e-10 * dmax * v;
+  }
+  const third = run(Areg, q);
+  if (third.status === 'ok') return { status: 'ok', z: third.z, pivots, regularized: true };
+  return { status: first.status, z: first.z, pivots, regularized: false };
+}
+
+/** The natural-map residual of the LCP's w recomputed from ξ (the original rows, not the reduced problem). */
+function lawResidual(lcp: StewartTrinkle, z: Float64Array, impulses: Float64Array, velocities: Float64Array): number {
+  const { size, start, friction } = lcp;
+  const w = new Float64Array(size);
+  for (let j = 0; j < start.length - 1; j++) w[j] = velocities[start[j]!]!;
+  for (const f of friction) {
+    const K = f.D.length / f.slip;
+    let sum = 0;
+    for (let i = 0; i < K; i++) {
+      let v = z[f.lambda]!;
+      for (let s = 0; s < f.slip; s++) v += f.D[i * f.slip + s]! * velocities[start[f.j]! + 1 + s]!;
+      w[f.beta + i] = v;
+      sum += z[f.beta + i]!;
+    }
+    w[f.lambda] = f.mu * impulses[start[f.j]!]! - sum;
+  }
+  let residual = 0;
+  for (let i = 0; i < size; i++) residual = Math.max(residual, Math.abs(Math.min(z[i]!, w[i]!)));
+  return residual;
+}

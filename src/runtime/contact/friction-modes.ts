@@ -1,0 +1,396 @@
+// Contact modes with Coulomb friction, chosen at an event of the
+// event-driven driver (hybrid.ts) from the generated contact phase
+// (`frictionPhase`, contract.ts): each closed contact with no normal velocity
+// is open (0), held and sticking (2) or held and sliding (±1 planar, 1
+// spatial along ṡ/|ṡ|; a frictionless contact held is 1, a 'stick' contact
+// held is 2). A mode is admissible when (acceleration level)
+//   held:      σ̇_j > 0;                       open:  g̈_j ≥ 0;
+//   sticking:  |τ_j| ≤ μs σ̇_j (Euclidean norm for a spatial contact);
+//   sliding:   ṡ_j ≠ 0 fixes the direction d = ṡ/|ṡ|; from ṡ_j = 0 the
+//              contact may slide only where sticking would leave the cone
+//              (|τ| > μs σ̇ in the same mode with j sticking) and the slip
+//              acceleration has the direction's sign, s̈_j·d > 0.
+// Every combination is tried (no pivoting), so that "none" and "several"
+// are found rather than guessed. Among several admissible modes with
+// different motions the one realized is the one whose reaction-matrix
+// determinant keeps its sign as friction → 0 (Smirnov, SEEDS.md §001): the
+// frictionless determinant is positive, so a sliding mode with det ≤ 0 is
+// Painlevé's case and is never chosen; the caller records the choice and
+// the alternatives. Only Painlevé modes admissible is self-locking and no
+// mode at all is an inconsistency: both 'inconsistent'.
+// Tests: test/runtime/contact/friction-modes.test.ts.
+
+import { choleskyFactor } from '../../numeric/cholesky.js';
+import { schurSolve, type SchurStatus, type SchurSystem } from '../../numeric/schur.js';
+import type { GeneratedModel, Params } from '../contract.js';
+import type { WithFunctions } from './contacts.js';
+
+/** A module with the friction exports the frictional driver calls. */
+export type FrictionModule = WithFunctions<'gaps' | 'gapJacobian' | 'gapRates' | 'slipJacobian' | 'slipRates' | 'friction' | 'frictionPhase'>;
+
+/** frictionPhase's mode codes (contract.ts). */
+export const OPEN = 0;
+export const HOLD = 1;
+export const STICK = 2;
+
+/**
+ * How a contact's tangent behaves: 'frictionless' holds the normal only,
+ * 'coulomb' sticks or slides (finite μ), 'stick' always sticks when held (μ = ∞).
+ */
+export interface ContactLaw {
+  readonly kind: 'frictionless' | 'coulomb' | 'stick';
+  /** First slip row of the contact (slipJacobian order) and how many it has (0, 1 planar, 2 spatial). */
+  readonly row: number;
+  readonly rows: number;
+  readonly muK: number;
+  readonly muS: number;
+}
+
+/** Whether a module is driven with friction: it has frictionPhase and a Coulomb contact. */
+export function usesFriction(module: GeneratedModel): module is FrictionModule {
+  return typeof module.frictionPhase === 'function' && module.model.unilateral.some((u) => u.friction !== undefined);
+}
+
+/** The law of every contact; the coefficients are expressions of the parameters, so read once. */
+export function contactLaws(module: FrictionModule, params: Params, t: number): ContactLaw[] {
+  const mu = module.friction(t, params);
+  let row = 0;
+  return module.model.unilateral.map((u, j) => {
+    const rows = u.slip ?? 0;
+    const kind = u.friction ? 'coulomb' : u.law.kind === 'stick' ? 'stick' : 'frictionless';
+    const law: ContactLaw = { kind, row, rows, muK: mu[2 * j]!, muS: mu[2 * j + 1]! };
+    row += rows;
+    return law;
+  });
+}
+
+/** The code a contact is held with when its tangent has no choice. */
+export function heldCode(law: ContactLaw): number {
+  return law.kind === 'frictionless' ? HOLD : STICK;
+}
+
+/** The contacts a mode holds (every code but OPEN). */
+export function heldContacts(modes: readonly number[]): number[] {
+  return modes.flatMap((c, j) => (c !== OPEN ? [j] : []));
+}
+
+/** Whether a mode code slides a Coulomb contact. */
+export function slides(law: ContactLaw, code: number): boolean {
+  return law.kind === 'coulomb' && code !== OPEN && code !== STICK;
+}
+
+/** A slip row's velocity to be set when a phase starts: 0 for a contact at rest, ε d for a spatial one sliding away from rest. */
+export interface SlipTarget {
+  readonly row: number;
+  readonly value: number;
+}
+
+export interface ModeRequest {
+  readonly t: number;
+  readonly q: ArrayLike<number>;
+  readonly qd: ArrayLike<number>;
+  /** Closed contacts with no normal velocity: those that may be held. */
+  readonly candidates: readonly number[];
+  /** Contacts whose sticking force just reached the cone's edge: they may not stick, and slide opposite to it. */
+  readonly leavingCone: readonly number[];
+}
+
+/**
+ * ok: `modes` (one code per contact) is realized; `alternatives` are the
+ * other admissible modes with a different motion (Painlevé's
+ * indeterminacy, empty when the motion is unique); `targets` are the slip
+ * velocities to set before the phase starts. inconsistent: no admissible
+ * mode, or only modes with det ≤ 0 (`selfLocking`). ambiguous: several
+ * admissible modes with det > 0 and different motions, which Smirnov's
+ * rule does not decide. too-many-modes: more combinations than enumerated.
+ */
+export type ModeSelection =
+  | { readonly status: 'ok'; readonly modes: number[]; readonly alternatives: number[][]; readonly targets: SlipTarget[] }
+  | { readonly status: 'inconsistent'; readonly selfLocking: number[][] }
+  | { readonly status: 'ambiguous'; readonly modes: number[][] }
+  | { readonly status: 'too-many-modes'; readonly count: number };
+
+/** Combinations tried at one event before giving up (4 choices per contact at rest: 6 contacts). */
+export const MAX_MODE_COMBINATIONS = 4096;
+
+/**
+ * A spatial contact sliding away from rest starts with ṡ = ε d: the module
+ * takes a spatial contact's friction direction from ṡ/|ṡ|, undefined at
+ * ṡ = 0. ε is this fraction of the slip-speed tolerance, far below any
+ * velocity the run resolves.
+ */
+const BREAKAWAY_FRACTION = 1e-3;
+
+/** One admissible mode with its motion. */
+interface Trial {
+  readonly modes: number[];
+  readonly qdd: Float64Array;
+  readonly det: number;
+  readonly sliding: boolean;
+  readonly targets: SlipTarget[];
+}
+
+/** The state-dependent data of one selection. */
+interface Context {
+  readonly req: ModeRequest;
+  readonly G: Float64Array;
+  readonly S: Float64Array;
+  readonly slipRates: Float64Array;
+  /** q̈ with contact j held alone and sticking: g̈_j = 0 and s̈_j = 0 there, which gives their drift terms. */
+  readonly alone: Map<number, Float64Array>;
+  /** Phase outputs by mode (and velocity nudge), each computed once. */
+  readonly cache: Map<string, Float64Array>;
+}
+
+export class ModeSelector {
+  readonly laws: ContactLaw[];
+  private readonly n: number;
+  private readonly m: number;
+  /** Slip rows of the model (all contacts). */
+  readonly ms: number;
+  private readonly schur: SchurSystem;
+
+  /** `slipTol`: slip speeds at or below it count as rest. */
+  constructor(
+    readonly module: FrictionModule,
+    private readonly params: Params,
+    t0: number,
+    readonly slipTol: number,
+  ) {
+    this.laws = contactLaws(module, params, t0);
+    this.n = module.model.coordinates.length;
+    this.m = module.model.unilateral.length;
+    this.ms = this.laws.reduce((s, l) => s + l.rows, 0);
+    const n = this.n, k = this.m + this.ms;
+    this.schur = {
+      n, M: new Float64Array(n * n), L: new Float64Array(n * n), R: new Float64Array(k * n), b: new Float64Array(n), c: new Float64Array(k),
+      y: new Float64Array(n), sigma: new Float64Array(k), X: new Float64Array(k * n), W: new Float64Array(k * k), dep: new Uint8Array(k), at: -1,
+    };
+  }
+
+  /** The sliding speed |ṡ_j| of a contact (0 without slip rows). */
+  slipSpeed(j: number, rates: ArrayLike<number>): number {
+    const law = this.laws[j]!;
+    let s = 0;
+    for (let r = law.row; r < law.row + law.rows; r++) s += rates[r]! * rates[r]!;
+    return Math.sqrt(s);
+  }
+
+  /** |τ_j|, the sticking force of a contact in a phase output (Euclidean over its slip rows). */
+  stickForce(j: number, out: ArrayLike<number>): number {
+    const law = this.laws[j]!;
+    const base = this.n + this.m;
+    let s = 0;
+    for (let r = law.row; r < law.row + law.rows; r++) s += out[base + r]! * out[base + r]!;
+    return Math.sqrt(s);
+  }
+
+  select(req: ModeRequest): ModeSelection {
+    const { n, m, module, params, laws } = this;
+    const { t, q, qd, candidates } = req;
+    const ctx: Context = {
+      req,
+      G: Float64Array.from(module.gapJacobian(t, q, params)),
+      S: Float64Array.from(module.slipJacobian(t, q, params)),
+      slipRates: Float64Array.from(module.slipRates(t, q, qd, params)),
+      alone: new Map(),
+      cache: new Map(),
+    };
+    for (const j of candidates) {
+      const modes = new Array<number>(m).fill(OPEN);
+      modes[j] = heldCode(laws[j]!);
+      ctx.alone.set(j, this.phase(ctx, modes, qd).slice(0, n));
+    }
+    const options = candidates.map((j) => this.options(ctx, j));
+    const count = options.reduce((p, o) => p * o.length, 1);
+    if (count > MAX_MODE_COMBINATIONS) return { status: 'too-many-modes', count };
+
+    const combinations: number[][] = [];
+    for (let c = 0; c < count; c++) {
+      const modes = new Array<number>(m).fill(OPEN);
+      let rest = c;
+      candidates.forEach((j, a) => {
+        modes[j] = options[a]![rest % options[a]!.length]!;
+        rest = Math.floor(rest / options[a]!.length);
+      });
+      combinations.push(modes);
+    }
+    // Most contacts held first, as the frictionless selection does: a contact
+    // with σ̇ = 0 held or not is the same motion, and the first one is kept.
+    const held = (modes: number[]): number => modes.filter((c) => c !== OPEN).length;
+    combinations.sort((a, b) => held(b) - held(a));
+    const admissible = combinations.flatMap((modes) => this.trial(ctx, modes) ?? []);
+
+    const regular = admissible.filter((a) => !(a.sliding && !(a.det > 0)));
+    if (regular.length === 0) return { status: 'inconsistent', selfLocking: admissible.map((a) => a.modes) };
+    const chosen = regular[0]!;
+    const distinct = regular.filter((a) => differs(a.qdd, chosen.qdd));
+    if (distinct.length > 0) return { status: 'ambiguous', modes: [chosen.modes, ...distinct.map((a) => a.modes)] };
+    const alternatives = admissible.filter((a) => differs(a.qdd, chosen.qdd)).map((a) => a.modes);
+    return { status: 'ok', modes: chosen.modes, alternatives, targets: chosen.targets };
+  }
+
+  /**
+   * Set the velocities a phase starts from: ġ_j = 0 on the held contacts and
+   * the targets on slip rows, by the smallest change in the kinetic-energy
+   * metric, M Δq̇ = Rᵀσ (a plastic impact on those rows; Schur solve, which
+   * handles dependent rows and a singular M).
+   */
+  startVelocity(t: number, q: ArrayLike<number>, qd: Float64Array, modes: readonly number[], targets: readonly SlipTarget[]): SchurStatus {
+    return this.shiftRates(t, q, qd, heldContacts(modes).map((j) => ({ gap: j, value: 0 })), targets, qd);
+  }
+
+  /** q̈, σ̇, τ, det of a mode at a velocity, computed once per selection. */
+  private phase(ctx: Context, modes: readonly number[], qd: ArrayLike<number>): Float64Array {
+    const key = `${modes.join(',')}|${qd === ctx.req.qd ? '' : Array.from(qd).join(',')}`;
+    let out = ctx.cache.get(key);
+    if (!out) {
+      out = Float64Array.from(this.module.frictionPhase(ctx.req.t, ctx.req.q, qd, this.params, modes));
+      ctx.cache.set(key, out);
+    }
+    return out;
+  }
+
+  /** The codes a candidate may take. */
+  private options(ctx: Context, j: number): number[] {
+    const law = this.laws[j]!;
+    if (law.kind !== 'coulomb') return [OPEN, heldCode(law)];
+    const rates = ctx.slipRates;
+    if (this.slipSpeed(j, rates) > this.slipTol) return [OPEN, law.rows === 1 ? Math.sign(rates[law.row]!) : HOLD];
+    const slide = law.rows === 1 ? [1, -1] : [HOLD];
+    return ctx.req.leavingCone.includes(j) ? [OPEN, ...slide] : [OPEN, STICK, ...slide];
+  }
+
+  /** The mode's motion if it is admissible (see the header), else undefined. */
+  private trial(ctx: Context, modes: number[]): Trial | undefined {
+    const { n, laws } = this;
+    const { req, G, S } = ctx;
+    // Slides from rest: each needs its stick variant (the cone test and a spatial contact's direction).
+    const fromRest = req.candidates.filter((j) => slides(laws[j]!, modes[j]!) && this.slipSpeed(j, ctx.slipRates) <= this.slipTol);
+    const targets: SlipTarget[] = [];
+    const directions = new Map<number, number[]>();
+    for (const j of fromRest) {
+      const law = laws[j]!;
+      const stick = this.phase(ctx, modes.map((c, i) => (i === j ? STICK : c)), req.qd);
+      const tau = this.stickForce(j, stick);
+      const forced = req.leavingCone.includes(j);
+      // Sticking inside the cone excludes sliding, except at the cone's edge just crossed (roundoff).
+      if (!forced && tau <= law.muS * stick[n + j]!) return undefined;
+      // A slide from rest goes opposite to the sticking force that left the
+      // cone: the direction of a spatial one, and the one a planar contact
+      // must take at the edge (with μs = μk its slip acceleration starts at 0).
+      const d = Array.from({ length: law.rows }, (_, r) => -stick[n + this.m + law.row + r]! / tau);
+      if (!d.every(Number.isFinite) && (forced || law.rows > 1)) return undefined;
+      if (law.rows === 1 && forced && Math.sign(d[0]!) !== modes[j]) return undefined;
+      directions.set(j, law.rows === 1 ? [modes[j]!] : d);
+      for (let r = 0; r < law.rows; r++) targets.push({ row: law.row + r, value: law.rows === 1 ? 0 : BREAKAWAY_FRACTION * this.slipTol * d[r]! });
+    }
+    const spatial = targets.filter((x) => x.value !== 0);
+    let qd: ArrayLike<number> = req.qd;
+    if (spatial.length > 0) {
+      const shifted = Float64Array.from(req.qd);
+      const rates = this.module.gapRates(req.t, req.q, req.qd, this.params);
+      if (this.shiftRates(req.t, req.q, req.qd, heldContacts(modes).map((j) => ({ gap: j, value: rates[j]! })), spatial, shifted) !== 'ok') return undefined;
+      qd = shifted;
+    }
+    const out = this.phase(ctx, modes, qd);
+    const qdd = out.subarray(0, n);
+    if (!qdd.every(Number.isFinite)) return undefined; // dependent rows with sliding, or a singular M
+
+    for (const j of req.candidates) {
+      const law = laws[j]!;
+      const code = modes[j]!;
+      const alone = ctx.alone.get(j)!;
+      if (code === OPEN) {
+        // g̈_j = G_j q̈ + b_j with b_j = −G_j q̈_alone. Roundoff tolerance: at a
+        // release σ̇ = 0 and g̈ = 0 at once, and without it neither mode would pass.
+        const gdd = change(G, [j], [1], qdd, alone);
+        if (!(gdd.value >= -1e-9 * gdd.scale)) return undefined;
+        continue;
+      }
+      const sigma = out[n + j]!;
+      if (!(sigma > 0)) return undefined;
+      if (law.kind !== 'coulomb') continue;
+      if (code === STICK) {
+        if (!(this.stickForce(j, out) <= law.muS * sigma)) return undefined;
+        continue;
+      }
+      const d = directions.get(j);
+      if (!d) continue; // sliding on, direction fixed by ṡ
+      // s̈_j·d = S_j (q̈ − q̈_alone)·d: strictly positive from rest; at the
+      // cone's edge just crossed (μs = μk) it starts from 0, within roundoff.
+      const sdd = change(S, d.map((_, r) => law.row + r), d, qdd, alone);
+      if (req.leavingCone.includes(j) ? !(sdd.value >= -1e-9 * sdd.scale) : !(sdd.value > 0)) return undefined;
+    }
+    // Contacts at rest in the tangent start exactly at rest (sticking, or sliding away from ṡ = 0).
+    for (const j of req.candidates) {
+      const law = laws[j]!;
+      if (modes[j] === OPEN || law.rows === 0 || directions.has(j) || this.slipSpeed(j, ctx.slipRates) > this.slipTol) continue;
+      for (let r = 0; r < law.rows; r++) targets.push({ row: law.row + r, value: 0 });
+    }
+    const sliding = req.candidates.some((j) => slides(laws[j]!, modes[j]!) && laws[j]!.muK > 0);
+    return { modes, qdd: Float64Array.from(qdd), det: out[n + this.m + this.ms]!, sliding, targets };
+  }
+
+  /**
+   * Into `out`: q̇ changed by the least kinetic energy so that the gap rates
+   * and slip rates listed take their values (M Δq̇ = Rᵀσ, R Δq̇ = values − rates).
+   */
+  private shiftRates(
+    t: number, q: ArrayLike<number>, qd: ArrayLike<number>, gaps: readonly { gap: number; value: number }[], slips: readonly SlipTarget[], out: Float64Array,
+  ): SchurStatus {
+    const { n, module, params, schur: s } = this;
+    const k = gaps.length + slips.length;
+    if (k === 0) return 'ok';
+    const G = module.gapJacobian(t, q, params), gRates = module.gapRates(t, q, qd, params);
+    const S = module.slipJacobian(t, q, params), sRates = module.slipRates(t, q, qd, params);
+    module.massMatrix(t, q, params, s.M);
+    s.L.set(s.M);
+    const massFactored = choleskyFactor(n, s.L) < 0;
+    // M y = M q̇ + Rᵀσ, R y = R q̇ + (value − rate).
+    for (let i = 0; i < n; i++) {
+      let v = 0;
+      for (let c = 0; c < n; c++) v += s.M[i * n + c]! * qd[c]!;
+      s.b[i] = v;
+    }
+    const rows = [
+      ...gaps.map(({ gap, value }) => ({ J: G, row: gap, shift: value - gRates[gap]! })),
+      ...slips.map(({ row, value }) => ({ J: S, row, shift: value - sRates[row]! })),
+    ];
+    rows.forEach(({ J, row, shift }, r) => {
+      let v = shift;
+      for (let i = 0; i < n; i++) {
+        s.R[r * n + i] = J[row * n + i]!;
+        v += J[row * n + i]! * qd[i]!;
+      }
+      s.c[r] = v;
+    });
+    const status = schurSolve(s, k, massFactored);
+    if (status === 'ok') out.set(s.y.subarray(0, n));
+    return status;
+  }
+}
+
+/**
+ * Σ_r w_r J_r (q̈ − q̈_alone) over the rows r of J (n columns), with the size
+ * of its terms, Σ |J_r|(|q̈| + |q̈_alone|), for a tolerance relative to it.
+ */
+function change(
+  J: Float64Array, rows: readonly number[], weights: readonly number[], qdd: ArrayLike<number>, alone: ArrayLike<number>,
+): { value: number; scale: number } {
+  const n = qdd.length;
+  let value = 0, scale = 0;
+  rows.forEach((row, r) => {
+    for (let i = 0; i < n; i++) {
+      value += weights[r]! * J[row * n + i]! * (qdd[i]! - alone[i]!);
+      scale += Math.abs(J[row * n + i]!) * (Math.abs(qdd[i]!) + Math.abs(alone[i]!));
+    }
+  });
+  return { value, scale };
+}
+
+/** Different motions: q̈ apart by more than 1e-8 relative (far above the roundoff of one solve, far below a real difference). */
+function differs(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 1e-8 * (1 + Math.abs(b[i]!))) return true;
+  return false;
+}

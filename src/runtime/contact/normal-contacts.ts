@@ -1,0 +1,140 @@
+// The frictionless contact problem of one Moreau–Jean step (moreau-jean.ts),
+// and the complementarity statistics of a run. With I the step's index set,
+// W_II = G_I M⁻¹ G_Iᵀ (delassus-cache.ts) and b = U_free + e∘U_k, Newton's
+// law at velocity level is the LCP
+//   0 ≤ W_II P + b ⊥ P ≥ 0,   v⁺ = v_free + M⁻¹ G_Iᵀ P
+// (Acary & Brogliato 2008, §10.1; Jean 1999, eq. (38) without friction),
+// solved by warm-started pivoting (pivoting-lcp.ts) from the support of the
+// impulses of the last solve, and by Lemke's method (friction-lcp.ts) where
+// that fails: W_II singular (dependent contacts, where the law has several
+// solutions and friction-lcp picks one that does not engage a separating
+// contact) or a residual above 1e-12 of the velocity scale. Every buffer is
+// allocated once per run.
+// Tests: test/runtime/contact/normal-contacts.test.ts.
+
+import type { GapKinematics } from './contacts.js';
+import type { DelassusCache } from '../complementarity/delassus-cache.js';
+import { solveFrictionLcp, type FrictionSolution } from '../complementarity/friction-lcp.js';
+import { PivotingLcp } from '../complementarity/pivoting-lcp.js';
+
+/** Complementarity solves of a run (MoreauJeanTrajectory.stats.lcp). */
+export class LcpTally {
+  solves = 0;
+  /** Lemke pivots (fallbacks and frictional problems). */
+  pivots = 0;
+  /** Supports tried by the pivoting solver plus Lemke pivots. */
+  iterations = 0;
+  /** Solves whose warm start (the previous impulses' support) was the answer's. */
+  warmStartHits = 0;
+  /** Frictionless problems handed to Lemke. */
+  fallbacks = 0;
+  /** Largest natural-map residual max|min(P, ξ)| of any solve. */
+  worstResidual = 0;
+
+  /** A solve by friction-lcp (Lemke). */
+  lemke(sol: Pick<FrictionSolution, 'pivots' | 'residual'>): void {
+    this.solves++;
+    this.pivots += sol.pivots;
+    this.iterations += sol.pivots;
+    this.worstResidual = Math.max(this.worstResidual, sol.residual);
+  }
+}
+
+export class NormalContacts {
+  /** The index set (its first `count` entries). */
+  readonly I: Int32Array;
+  count = 0;
+  /** U_k,N of each contact while it is in I. */
+  readonly U: Float64Array;
+  private readonly rates: Float64Array;
+  private readonly W: Float64Array;
+  private readonly b: Float64Array;
+  private readonly z: Float64Array;
+  private readonly w: Float64Array;
+  private readonly pivoting: PivotingLcp;
+  /** W_II's key for the pivoting solver's factor reuse: it changes with the index set or the cache's M and G. */
+  private key = 0;
+  private readonly keyI: Int32Array;
+  private keyCount = -1;
+  private keyVersion = -1;
+
+  constructor(
+    m: number,
+    private readonly cache: DelassusCache,
+    /** The gap rates ġ = G q̇ + ∂g/∂t (an object, not a closure: a call target that stays the same from run to run keeps the JIT's code). */
+    private readonly kin: GapKinematics,
+    private readonly e: ArrayLike<number>,
+    private readonly restVelocity: number,
+    private readonly warmStart: boolean,
+    readonly tally: LcpTally,
+  ) {
+    this.I = new Int32Array(m);
+    this.U = new Float64Array(m);
+    this.rates = new Float64Array(m);
+    this.W = new Float64Array(m * m);
+    this.b = new Float64Array(m);
+    this.z = new Float64Array(m);
+    this.w = new Float64Array(m);
+    this.pivoting = new PivotingLcp(m);
+    this.keyI = new Int32Array(m);
+  }
+
+  /** A key that stays the same exactly while W_II does (same contacts, same M and G). */
+  private matrixKey(): number {
+    const { I, keyI, count } = this;
+    let same = count === this.keyCount && this.cache.version === this.keyVersion;
+    for (let a = 0; a < count && same; a++) same = I[a] === keyI[a];
+    if (!same) {
+      this.key++;
+      this.keyCount = count;
+      this.keyVersion = this.cache.version;
+      keyI.set(I.subarray(0, count));
+    }
+    return this.key;
+  }
+
+  /** U_k = ġ(t_{k+1}, q_k, v_k) of the contacts of I. */
+  approach(t: number, q: ArrayLike<number>, v: ArrayLike<number>): void {
+    const { I, U } = this;
+    this.kin.rates(t, q, v, this.rates);
+    for (let a = 0; a < this.count; a++) U[I[a]!] = this.rates[I[a]!]!;
+  }
+
+  /**
+   * Solve the step's LCP at v_free = vf and add M⁻¹G_IᵀP to vf. P (one
+   * entry per contact) holds the last solve's impulses on entry (the warm
+   * start) and this one's on exit. Returns friction-lcp's status when Lemke
+   * fails too ('ok' otherwise).
+   */
+  impulses(t: number, q: ArrayLike<number>, vf: Float64Array, P: Float64Array): FrictionSolution['status'] {
+    const { I, U, W, b, z, w, e, tally } = this;
+    const k = this.count;
+    this.cache.delassus(I, k, W);
+    this.kin.rates(t, q, vf, this.rates);
+    let vScale = 1;
+    for (let a = 0; a < k; a++) {
+      const j = I[a]!;
+      b[a] = this.rates[j]! + e[j]! * U[j]!;
+      z[a] = this.warmStart ? P[j]! : 0;
+      vScale = Math.max(vScale, Math.abs(b[a]!));
+    }
+    P.fill(0);
+    const { pivoting } = this;
+    if (pivoting.solve(k, W, b, z, w, this.matrixKey()) === 'ok' && pivoting.residual <= 1e-12 * vScale) {
+      tally.solves++;
+      tally.iterations += pivoting.iterations;
+      if (pivoting.warmHit) tally.warmStartHits++;
+      tally.worstResidual = Math.max(tally.worstResidual, pivoting.residual);
+    } else {
+      tally.fallbacks++;
+      const contacts = Array.from(I.subarray(0, k), (j) => ({ slip: 0, mu: 0, separating: U[j]! > this.restVelocity }));
+      const sol = solveFrictionLcp({ contacts, W: W.slice(0, k * k), b: b.slice(0, k) });
+      if (sol.status !== 'ok') return sol.status;
+      tally.lemke(sol);
+      z.set(sol.impulses);
+    }
+    for (let a = 0; a < k; a++) P[I[a]!] = z[a]!;
+    this.cache.addImpulses(I, k, z, vf);
+    return 'ok';
+  }
+}

@@ -1,0 +1,99 @@
+// Equilibria and their linearization against hand results: the pendulum's
+// two rests (±i√(g/l) and ±√(g/l)), the double pendulum's normal modes
+// ω² = (g/l)(2 ± √2), a point resting in a bowl y ≥ κx²/2 (σ = mg, small
+// oscillations ω² = gκ along it) or on a dome (unstable); the symbolic
+// derivative of a closed-form impact map against differences of the
+// generated one.
+import { describe, expect, it } from 'vitest';
+import { toText } from '../../../src/core/print.js';
+import { findEquilibria, impactMapJacobian, linearForms } from '../../../src/derive/linearization/equilibria.js';
+import { deriveSystem } from '../../../src/derive/system.js';
+import { buildModel, defineModel } from '../../../src/model/index.js';
+import { equilibriumSpectrum } from '../../../src/report/periodic.js';
+import doublePendulum from '../../../derivations/double-pendulum.js';
+import knifeEdge from '../../../derivations/knife-edge.js';
+import simplePendulum from '../../../derivations/simple-pendulum.js';
+import { loadGenerated } from '../../helpers/generated-module.js';
+
+const G = 9.81;
+const spectrumOf = (eq: Parameters<typeof equilibriumSpectrum>[0]) => equilibriumSpectrum(eq);
+
+describe('free equilibria', () => {
+  it('the pendulum hangs (±i√(g/l), linearly stable) and stands (±√(g/l), unstable); K = m g l cos θ', () => {
+    const system = deriveSystem(buildModel(simplePendulum));
+    expect(toText(linearForms(system).K[0]![0]!)).toBe('g*l*m*cos(theta)');
+    const params = { m: 1, l: 2, g: G };
+    const [down, up] = findEquilibria(system, params, [[0.3], [3]]);
+    expect(down!.q[0]).toBeCloseTo(0, 10);
+    expect(up!.q[0]).toBeCloseTo(Math.PI, 10);
+    const w = Math.sqrt(G / 2);
+    const sDown = spectrumOf(down!), sUp = spectrumOf(up!);
+    expect(sDown.verdict).toBe('linearly stable');
+    expect(sDown.eigenvalues.map((z) => Math.abs(z.im))).toEqual([expect.closeTo(w, 10), expect.closeTo(w, 10)]);
+    expect(sUp.verdict).toBe('unstable');
+    expect(sUp.eigenvalues.map((z) => z.re)).toEqual([expect.closeTo(w, 10), expect.closeTo(-w, 10)]);
+  });
+
+  it('the double pendulum’s normal modes at rest: ω² = (g/l)(2 ± √2) for equal masses and rods', () => {
+    const system = deriveSystem(buildModel(doublePendulum));
+    const [eq] = findEquilibria(system, { m1: 1, m2: 1, l1: 1, l2: 1, g: G }, [[0.2, -0.1]]);
+    expect(eq!.held).toEqual([]);
+    const omegas = spectrumOf(eq!).eigenvalues.map((z) => Math.abs(z.im)).sort((a, b) => a - b);
+    const slow = Math.sqrt(G * (2 - Math.SQRT2)), fast = Math.sqrt(G * (2 + Math.SQRT2));
+    expect(omegas).toEqual([slow, slow, fast, fast].map((v) => expect.closeTo(v, 9)));
+  });
+
+  it('a falling particle has none; a model with retaining constraints is refused by name', () => {
+    const fall = deriveSystem(buildModel(defineModel({ name: 'fall', coordinates: ['y'], parameters: { g: G }, kinetic: "y'^2/2", potential: 'g*y' })));
+    expect(() => findEquilibria(fall, { g: G }, [[0]])).toThrow(expect.objectContaining({ code: 'no-equilibrium' }));
+    expect(() => findEquilibria(deriveSystem(buildModel(knifeEdge)), {}, [[0, 0, 0]])).toThrow(expect.objectContaining({ code: 'retaining-unsupported' }));
+  });
+});
+
+describe('resting on a contact', () => {
+  const bowl = defineModel({
+    name: 'point-in-bowl', coordinates: ['x', 'y'], parameters: { m: 2, g: G, e: 1, k: 0.5 },
+    kinetic: "m*(x'^2 + y'^2)/2", potential: 'm*g*y', unilateral: [{ name: 'bowl', constraint: 'y - k*x^2/2 >= 0', law: { newton: 'e' } }],
+  });
+
+  it('a point in the bowl y ≥ κx²/2 rests at the bottom pressing with σ = m g; it oscillates along the bowl at ω² = gκ', () => {
+    const system = deriveSystem(buildModel(bowl));
+    const found = findEquilibria(system, { m: 2, g: G, e: 1, k: 0.5 }, [[0.1, 0.2]]);
+    expect(found.map((e) => e.held)).toEqual([[0]]);
+    const [eq] = found;
+    expect(eq!.q).toEqual([expect.closeTo(0, 10), expect.closeTo(0, 10)]);
+    expect(eq!.sigma[0]).toBeCloseTo(2 * G, 9);
+    const s = spectrumOf(eq!);
+    expect(s.eigenvalues.map((z) => Math.abs(z.im))).toEqual([expect.closeTo(Math.sqrt(G * 0.5), 6), expect.closeTo(Math.sqrt(G * 0.5), 6)]);
+    expect(s.verdict).toBe('linearly stable');
+  });
+
+  it('on a dome (κ < 0) the rest on top is unstable: λ = ±√(g|κ|)', () => {
+    const system = deriveSystem(buildModel(bowl));
+    const [eq] = findEquilibria(system, { m: 2, g: G, e: 1, k: -0.5 }, [[0.01, 0]]);
+    const s = spectrumOf(eq!);
+    expect(s.verdict).toBe('unstable');
+    expect(s.eigenvalues.map((z) => z.re)).toEqual([expect.closeTo(Math.sqrt(G * 0.5), 6), expect.closeTo(-Math.sqrt(G * 0.5), 6)]);
+  });
+
+  it('the impact map’s symbolic derivative equals central differences of the generated map', async () => {
+    const system = deriveSystem(buildModel(bowl));
+    const mod = await loadGenerated(system);
+    const jac = impactMapJacobian(system)!;
+    const params = { m: 2, g: G, e: 0.7, k: 0.5 };
+    const q = [0.4, 0.04], qd = [0.3, -2];
+    const d = jac(0, q, qd, params, [true], 0)!;
+    expect(jac(0, q, qd, params, [false], 0)).toBeUndefined();
+    const h = 1e-6;
+    const plus = (x: number[], v: number[]) => Array.from(mod.impact!(0, x, v, params, { active: [true] }).qdPlus);
+    for (let k = 0; k < 2; k++) {
+      const dqP = plus(q.map((v, i) => v + (i === k ? h : 0)), qd), dqM = plus(q.map((v, i) => v - (i === k ? h : 0)), qd);
+      const dvP = plus(q, qd.map((v, i) => v + (i === k ? h : 0))), dvM = plus(q, qd.map((v, i) => v - (i === k ? h : 0)));
+      for (let i = 0; i < 2; i++) {
+        expect(d.dq[i * 2 + k]).toBeCloseTo((dqP[i]! - dqM[i]!) / (2 * h), 7);
+        expect(d.dqd[i * 2 + k]).toBeCloseTo((dvP[i]! - dvM[i]!) / (2 * h), 7);
+      }
+    }
+    expect(Array.from(d.dt)).toEqual([0, 0]);
+  });
+});

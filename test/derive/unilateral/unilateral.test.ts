@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { buildModel } from '../../../src/model/index.js';
+import { deriveSystem } from '../../../src/derive/system.js';
+import { parseExpr } from '../../../src/core/parse.js';
+import { subs } from '../../../src/core/subs.js';
+import { sym } from '../../../src/core/expr.js';
+import { preImpactName } from '../../../src/model/names.js';
+import bouncingBall from '../../../derivations/bouncing-ball.js';
+import kozlov from '../../../derivations/kozlov-release.js';
+import pendulumWall from '../../../derivations/pendulum-wall.js';
+import { rimlessWheel } from '../../../derivations/rimless-wheel.js';
+import { evaluate } from '../../../src/core/evaluate.js';
+import { rng } from '../../helpers/random.js';
+
+const withMinus = (src: string, names: string[]) => subs(parseExpr(src), new Map(names.map((x) => [`${x}m`, sym(preImpactName(x))])));
+
+describe('bouncing ball: the single-impact map derived without a declared scenario', () => {
+  const im = deriveSystem(buildModel(bouncingBall)).unilateral!.impactMaps;
+  it('is Newton’s law ẏ⁺ = −e ẏ⁻ with impulse −m(1 + e)ẏ⁻', () => {
+    expect(im).toHaveLength(1);
+    const [mode] = im[0]!.modes;
+    expect(mode!.qdPlus[0]).toBe(withMinus('-e*ym', ['y']));
+    expect(mode!.impulses.get('floor.n')).toBe(withMinus('-m*(1 + e)*ym', ['y']));
+  });
+});
+
+describe('Kozlov’s point on a line: plastic single impact', () => {
+  it('stops the normal velocity and keeps the tangential one', () => {
+    const [mode] = deriveSystem(buildModel(kozlov)).unilateral!.impactMaps[0]!.modes;
+    expect(mode!.qdPlus).toEqual([sym(preImpactName('x')), parseExpr('0')]);
+  });
+});
+
+describe('double pendulum at a wall: configuration-dependent M', () => {
+  // Its scenario keeps the configuration general (at: {}), as Kugushev–Sorokina's (1.4) does.
+  it('gets the impact map at a general configuration: Newton’s law reverses the wall’s normal velocity with e, at random states', () => {
+    const u = deriveSystem(buildModel(pendulumWall)).unilateral!;
+    const [map] = u.impactMaps;
+    expect(map!.modes).toHaveLength(1);
+    const row = u.contacts[0]!.normal.row;
+    const r = rng(7);
+    for (let k = 0; k < 20; k++) {
+      const env: Record<string, number> = { m1: 1 + r(), m2: 1 + r(), l1: 0.5 + r(), l2: 0.5 + r(), d: 1, g: 9.81, e: r(), q1: 2 * r() - 1, q2: 2 * r() - 1, "q1'-": 2 * r() - 1, "q2'-": 2 * r() - 1 };
+      const at = { ...env, "q1'": env["q1'-"]!, "q2'": env["q2'-"]! };
+      const rate = (qd: readonly number[]) => row.reduce((s, c, i) => s + evaluate(c, at) * qd[i]!, 0);
+      const before = [env["q1'-"]!, env["q2'-"]!];
+      const after = map!.modes[0]!.qdPlus.map((e) => evaluate(e, env));
+      expect(rate(after)).toBeCloseTo(-env.e! * rate(before), 12);
+    }
+  });
+});
+
+describe('a point-mass rimless wheel (I* = 0): M = diag(2m, 2m, 2ml²I*) singular, the contact phase and impact map regular', () => {
+  // constrainedSolve eliminates the held rows (y = p + N y_F) and solves
+  // NᵀMN, so it needs M positive definite only on the rows' null space: the
+  // closed forms stay finite at I* = 0, where M⁻¹ does not exist.
+  const u = deriveSystem(buildModel(rimlessWheel(3))).unilateral!;
+  const env = { m: 1, l: 1, g: 9.81, gamma: 0.1, Istar: 0, x: 0, y: Math.cos(0.3), psi: 0.3, "x'": -0.5, "y'": 0.2, "psi'": -1 };
+
+  it('standing on spoke 0 it is an inverted pendulum on the slope: ψ̈ = (g/l) sin(ψ − γ)', () => {
+    const phase = u.phases.find((p) => p.active.length === 1 && p.active[0] === 0)!;
+    expect(evaluate(phase.explicit!.qdd[2]!, env)).toBeCloseTo(9.81 * Math.sin(0.3 - 0.1), 12);
+  });
+
+  it('spoke 1 striking with spoke 0 lifting gives ψ̇⁺ = ψ̇⁻ cos 2α, (2.6) at I* = 0', () => {
+    const [map] = u.impactMaps;
+    const lifts = map!.modes.find((mode) => mode.stays.length === 0)!;
+    const at = { ...env, [preImpactName('psi')]: -1.3 };
+    expect(evaluate(lifts.qdPlus[2]!, at)).toBeCloseTo(-1.3 * Math.cos((2 * Math.PI) / 3), 12);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { deriveSystem } from '../../../src/derive/system.js';
+import { defineModel, buildModel } from '../../../src/model/index.js';
+import { simulateMoreauJean } from '../../../src/runtime/hybrid/moreau-jean.js';
+import { loadGenerated } from '../../helpers/generated-module.js';
+
+// A ball on two floors with the same normal direction (y ≥ 0 and 2y ≥ 0):
+// W_II = [1 2; 2 4] is singular, the pivoting solver cannot factor it, and
+// Lemke's method (friction-lcp) takes the step.
+const twoFloors = defineModel({
+  name: 'ball-on-two-floors',
+  title: 'Ball on two coincident floors',
+  coordinates: ['y'],
+  parameters: { m: { default: 1, description: 'mass' }, g: { default: 9.81, description: 'gravity' }, e: { default: 0.5, description: 'restitution' } },
+  kinetic: "m*y'^2/2",
+  potential: 'm*g*y',
+  unilateral: [
+    { name: 'floor', constraint: 'y >= 0', law: { newton: 'e' } },
+    { name: 'double', constraint: '2*y >= 0', law: { newton: 'e' } },
+  ],
+  initial: { q: { y: 1 }, t1: 1 },
+});
+
+describe('the frictionless contact problem of a Moreau–Jean step (NormalContacts)', () => {
+  it('hands dependent contacts to Lemke and still bounces at √(2/g) with v⁺ = −e v⁻ (e = ½)', async () => {
+    const mod = await loadGenerated(deriveSystem(buildModel(twoFloors)));
+    const h = 1e-3;
+    const run = simulateMoreauJean(mod, { q0: [1], qd0: [0], t1: 0.6, h, constant: { massMatrix: true, forcing: true, gapJacobian: true } });
+    const { lcp } = run.stats;
+    // The impact step (both contacts approach) goes to Lemke; a solve where nothing approaches needs no factor.
+    expect(lcp.fallbacks).toBeGreaterThan(0);
+    expect(lcp.worstResidual).toBeLessThanOrEqual(1e-12);
+    const impact = run.events.find((ev) => ev.type === 'impact')!;
+    // Reported at the end of the step whose impulse closes it, the index set predicted half a step ahead: within 2h.
+    expect(Math.abs(impact.t - Math.sqrt(2 / 9.81))).toBeLessThanOrEqual(2 * h);
+    expect(impact.qdPlus![0]).toBeCloseTo(-0.5 * impact.qd[0]!, 12);
+  });
+});

@@ -50,7 +50,7 @@ describe('our program for the n-link pendulum', () => {
   });
 });
 
-describe.runIf(pythonWith('sympy'))('against sympy.cse on the same expressions', { timeout: 60_000 }, () => {
+describe.runIf(pythonWith('sympy'))('against sympy.cse on the same expressions', () => {
   const figures = new Map<number, CseFigures[]>();
   beforeAll(() => {
     for (const n of SIZES) figures.set(n, sympyCseFigures(block(n)));

@@ -48,7 +48,7 @@ function readCsv(text: string): Cell[] {
 
 const BALL_AXES = ['--axis', 'y=0.2:2:3', '--axis', 'e=0.3:0.9:3', '--t', '2', '--classify', 'impacts'];
 
-describe('mechanics sweep', { timeout: 120_000 }, () => {
+describe('mechanics sweep', () => {
   it('prints { model, axes, cells } with every column in every cell, and CSV that reads back to the same values', async () => {
     const json = JSON.parse(await sweepOut('bouncing-ball', ...BALL_AXES, '--workers', '2')) as SweepJson;
     expect(json.model).toBe('bouncing-ball');
@@ -120,7 +120,7 @@ describe('mechanics sweep', { timeout: 120_000 }, () => {
   });
 });
 
-describe('the rimless wheel’s basin in its report', { timeout: 60_000 }, () => {
+describe('the rimless wheel’s basin in its report', () => {
   it('rocks back (x(t) < 0) exactly where (1 + I*) l ψ̇² ≤ 2g(1 − cos(ψ₀ − γ)), cell by cell, in a few seconds', async () => {
     const wheel = (await import('../../generated/rimless-wheel.js')) as unknown as GeneratedModel;
     const started = performance.now();

@@ -20,7 +20,7 @@ function counted(mod: GeneratedModel): { mod: GeneratedModel; calls: Record<'mas
   };
 }
 
-describe('derived constancy flags', { timeout: 60_000 }, () => {
+describe('derived constancy flags', () => {
   it('the bouncing ball (M = m, forcing −m g, ∂f/∂y = 1) is constant in all three', async () => {
     const { default: ball } = await import('../../derivations/bouncing-ball.js');
     const sys = deriveSystem(buildModel(ball));

@@ -42,7 +42,7 @@ function firstDifference(a: string, b: string): string {
 const examples = await loadExamples();
 
 describe('generated/: stale build output', () => {
-  it.each(examples.map((e) => [e.spec.name, e] as const))('%s: the committed generated file is what `npm run derive` writes now', (name, ex) => {
+  it.each(examples.map((e) => [e.spec.name, e] as const))('%s: the current sources regenerate the committed module byte for byte (run npm run derive after changing them)', (name, ex) => {
     const out = buildOutputs({ ...ex, path: join(ROOT, ex.source) });
     expect([...out.files.keys()]).toContain(`generated/${name}.ts`);
     for (const [rel, text] of out.files) {

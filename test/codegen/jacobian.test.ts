@@ -38,5 +38,5 @@ describe.each(examples.map((e) => [e.spec.name, e] as const))('%s', (_, example)
       }
     }
     expect(worst).toBeLessThan(1e-5);
-  }, 30_000);
+  });
 });

@@ -39,7 +39,7 @@ describe('generated/ under strict, noUncheckedIndexedAccess, exactOptionalProper
 
   it('every module type-checks with the ES2022 library alone (no Node.js API)', () => {
     expect(strictErrors(generated)).toEqual([]);
-  }, 60_000);
+  });
 
   it('the check can fail: an unchecked index read and a Node.js global are reported', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mechanics-strict-'));

@@ -269,5 +269,5 @@ describe('time on the 6-link pendulum (budget 2 s on this machine, not asserted)
     }
     const t2 = performance.now();
     console.log(`6-link pendulum: ${entries.length} polynomial entries in ${(t1 - t0).toFixed(1)} ms, ${cancelled} quotients cancelled in ${(t2 - t1).toFixed(0)} ms`);
-  }, 60_000);
+  });
 });

@@ -162,7 +162,7 @@ describe('mutated model specs', () => {
       }),
       { numRuns: 200, seed: 20261123 },
     );
-  }, 600_000);
+  });
 });
 
 /** Parameters at random inside a factor 0.7…1.4 of their defaults, restitution kept in [0, 1]. */
@@ -195,7 +195,7 @@ describe('valid variations of the examples', () => {
       { numRuns: 24, seed: 424242 },
     );
     expect(runs).toBeGreaterThan(0);
-  }, 300_000);
+  });
 });
 
 function maxAbs(a: ArrayLike<number>): number {

@@ -50,7 +50,7 @@ console.log(JSON.stringify({
 }));
 `;
 
-describe('a project that installs the packed tarball', { timeout: 120_000 }, () => {
+describe('a project that installs the packed tarball', () => {
   const work = mkdtempSync(join(tmpdir(), 'mechanics-package-'));
   const project = join(work, 'project');
   let tarball = '';
@@ -65,7 +65,7 @@ describe('a project that installs the packed tarball', { timeout: 120_000 }, () 
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'outside-project', private: true, type: 'module' }, null, 2));
     install = run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], project);
     writeFileSync(join(project, 'models', 'ball.ts'), BALL);
-  }, 600_000);
+  });
 
   it('the tarball holds the build, the solver sources codegen embeds, docs and LICENSE; no tests, reports or examples', () => {
     const paths = packed.files.map((f) => f.path);

@@ -45,8 +45,8 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
     await page.goto(`${pathToFileURL(join(SITE, 'index.html')).href}#example=bouncing-ball`);
-    await page.locator('#events li').first().waitFor({ timeout: 30_000 });
-  }, 60_000);
+    await page.locator('#events li').first().waitFor({ timeout: 300_000 });
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -56,7 +56,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
   async function firstImpactAt(alpha: number): Promise<string> {
     const before = await page.locator('body').getAttribute('data-run');
     await page.locator('#sliders input[name=alpha]').fill(String(alpha));
-    await page.waitForFunction(`document.body.dataset.run !== '${before}'`, undefined, { timeout: 10_000 });
+    await page.waitForFunction(`document.body.dataset.run !== '${before}'`, undefined);
     return (await page.locator('#events li[data-type=impact]').first().getAttribute('data-contacts'))!.split('+').sort().join('+');
   }
 
@@ -68,7 +68,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
 
   it('renders the compass chosen from the menu: its sections typeset by KaTeX without error', async () => {
     await page.selectOption('#examples', 'compass');
-    await page.waitForFunction("document.querySelector('#title').textContent.includes('compass')", undefined, { timeout: 30_000 });
+    await page.waitForFunction("document.querySelector('#title').textContent.includes('compass')", undefined);
     await page.locator('#sliders input[name=alpha]').waitFor();
     expect(await page.locator('#report .katex-error').count()).toBe(0);
     await page.evaluate('document.fonts.ready.then(() => true)');
@@ -77,24 +77,24 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
     for (const id of ['lagrange2', 'hamilton', 'contact-phases', 'impact-maps']) expect(await page.locator(`#report section#${id}`).count(), id).toBe(1);
     expect(await page.evaluate('location.hash')).toBe('#example=compass');
     expect(errors).toEqual([]);
-  }, 40_000);
+  });
 
   it('changes the impact mode in the event list where alpha crosses arcsin(1/sqrt(3))', async () => {
     expect(await firstImpactAt(CRITICAL - 0.02)).toBe('footD');
     expect(await firstImpactAt(CRITICAL + 0.02)).toBe('footB+footD');
     expect(await firstImpactAt(CRITICAL - 0.02)).toBe('footD');
-  }, 40_000);
+  });
 
   it('advances the animation when played', async () => {
     const clock = await page.locator('#animation output').textContent();
     await page.locator('#animation button').click();
-    await page.waitForFunction("Number(document.querySelector('#animation input[type=range]').value) > 10", undefined, { timeout: 10_000 });
+    await page.waitForFunction("Number(document.querySelector('#animation input[type=range]').value) > 10", undefined);
     await page.locator('#animation button').click();
     expect(await page.locator('#animation output').textContent()).not.toBe(clock);
     // The README's picture (docs/playground-screenshot.png is a copy of it).
     mkdirSync(join(ROOT, 'test-artifacts'), { recursive: true });
     await page.screenshot({ path: join(ROOT, 'test-artifacts', 'playground.png') });
-  }, 20_000);
+  });
 
   it("downloads the generated module equal to the CLI's for the same model file, the .tex and the run", async () => {
     await page.selectOption('#examples', 'compass');
@@ -116,7 +116,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
     expect(csv.split('\n')[0]).toMatch(/^t \[s\],xc \[m\],yc \[m\],psi \[rad\]/);
     const [, json] = await fetched('#dl-json');
     expect(JSON.parse(json).model).toBe('compass');
-  }, 40_000);
+  });
 
   it('works from a static server as well (mechanics playground)', async () => {
     const server = await servePlayground(SITE, 0);
@@ -126,7 +126,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
     other.on('pageerror', (e) => seen.push(e.message));
     try {
       await other.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/#example=simple-pendulum`);
-      await other.waitForSelector('body[data-run]', { timeout: 30_000 });
+      await other.waitForSelector('body[data-run]');
       expect(await other.locator('#report .katex').count()).toBeGreaterThan(10);
       expect(await other.locator('#plots svg').count()).toBeGreaterThan(2);
       expect(seen).toEqual([]);
@@ -134,7 +134,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
       await other.close();
       server.close();
     }
-  }, 40_000);
+  });
 
   it('shows a malformed model\'s named error at its field and keeps the last good result', async () => {
     const good = await page.locator('#report').innerHTML();
@@ -143,7 +143,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
     await page.keyboard.press('Control+A');
     await page.keyboard.insertText(text.replace("potential: '2*m*g*yc'", "potential: '2*m*g*'"));
     const problem = page.locator('#errors .problem');
-    await problem.first().waitFor({ timeout: 20_000 });
+    await problem.first().waitFor({ timeout: 300_000 });
     expect(await problem.first().getAttribute('data-code')).toBe('parse-error');
     expect(await problem.first().getAttribute('data-field')).toBe('potential');
     // The editor underlines the field's line; the results stay, dimmed.
@@ -155,11 +155,11 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
     const shared = await browser!.newPage();
     try {
       await shared.goto(page.url());
-      await shared.locator('#errors .problem').first().waitFor({ timeout: 30_000 });
+      await shared.locator('#errors .problem').first().waitFor({ timeout: 300_000 });
       expect(await shared.locator('#errors .problem').first().getAttribute('data-field')).toBe('potential');
       expect(await shared.locator('.cm-content').innerText()).toContain("potential: '2*m*g*'");
     } finally {
       await shared.close();
     }
-  }, 40_000);
+  });
 });

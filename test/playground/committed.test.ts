@@ -18,7 +18,7 @@ describe('the committed playground', () => {
   let built: Map<string, string | Uint8Array>;
   beforeAll(async () => {
     built = await playgroundFiles();
-  }, 60_000);
+  });
 
   it('is the build of the current sources (run npm run build:playground when this fails)', async () => {
     expect(existsSync(join(SITE, 'index.html')), `${OUT} is not built`).toBe(true);
@@ -29,7 +29,7 @@ describe('the committed playground', () => {
     }
     const again = await playgroundFiles();
     expect(again.get('playground.js')).toBe(built.get('playground.js'));
-  }, 60_000);
+  });
 
   it('ships every example of derivations/ in its menu, as source text', () => {
     const page = built.get('playground.js') as string;

@@ -20,12 +20,12 @@ describe('the playground pipeline on the compass', () => {
   let d: Derivation;
   beforeAll(() => {
     d = deriveText(text('compass'), 'derivations/compass.ts');
-  }, 60_000);
+  });
 
   it('generates the module the CLI generates from the file, byte for byte', async () => {
     const cli = buildOutputs(await loadModelFile('derivations/compass.ts', ROOT), { report: false });
     expect(d.module.source).toBe(cli.files.get('generated/compass.ts'));
-  }, 60_000);
+  });
 
   it('has one slider, alpha over its declared range (0, pi/2), and the report with its impact maps', () => {
     expect(d.sliders.map((s) => [s.name, s.lo, s.hi, s.default])).toEqual([['alpha', 0, Math.PI / 2, 0.3]]);
@@ -44,7 +44,7 @@ describe('the playground pipeline on the compass', () => {
     // Below: D strikes, B lifts off (only D impulsive); above: B stays (both impulsive).
     expect(first(CRITICAL - 0.01)).toEqual(['footD']);
     expect(first(CRITICAL + 0.01)).toEqual(['footB', 'footD']);
-  }, 30_000);
+  });
 
   it("animates the run with the report's sketch drawn at the run's parameters: the legs meet at 2 alpha, equal at every frame", () => {
     const run = runModel(d.model, d.generated, { alpha: 0.5 }, d.spec);
@@ -64,12 +64,12 @@ describe('the playground pipeline on the compass', () => {
       expect(Math.abs(l.od - l.ob)).toBeLessThan(0.3);
       expect(l.angle).toBeCloseTo(2 * 0.5, 2);
     }
-  }, 30_000);
+  });
 
   it('says why a model without a drawing is not animated', () => {
     const circle = deriveText(text('circle-billiard'), 'derivations/circle-billiard.ts');
     expect(runModel(circle.model, circle.generated, {}, circle.spec).animation).toEqual({ problem: 'The model declares no drawing (and has no particles to draw).' });
-  }, 30_000);
+  });
 
   it('prints the run as the CLI does (CSV header with units, JSON with the parameters) and plots it', () => {
     const run = runModel(d.model, d.generated, { alpha: 0.5 });
@@ -79,7 +79,7 @@ describe('the playground pipeline on the compass', () => {
     expect(plots.map((p) => p.id)).toEqual(['plot-q', 'plot-qd', 'plot-energy', 'plot-phase-0', 'plot-phase-1', 'plot-phase-2']);
     // One dot per event in each phase portrait.
     expect(plots[3]!.svg.match(/<circle class="event"/g)!.length).toBe(run.trajectory.events.length);
-  }, 30_000);
+  });
 });
 
 describe('the playground pipeline on models written as programs', () => {
@@ -87,14 +87,14 @@ describe('the playground pipeline on models written as programs', () => {
     const d = deriveText(text('compass-walker'), 'derivations/compass-walker.ts');
     const cli = buildOutputs(await loadModelFile('derivations/compass-walker.ts', ROOT), { report: false });
     expect(d.module.source).toBe(cli.files.get('generated/compass-walker.ts'));
-  }, 60_000);
+  });
 
   it('runs the loops of a model file (the n-link pendulum: one coordinate per link)', () => {
     const d = deriveText(text('n-link-pendulum'), 'derivations/n-link-pendulum.ts');
     const n = d.model.coordinates.length;
     expect(n).toBeGreaterThan(2);
     expect(d.model.coordinates.map((c) => c.name)).toEqual(Array.from({ length: n }, (_, i) => `q${i + 1}`));
-  }, 60_000);
+  });
 });
 
 describe('the playground pipeline on bad models', () => {

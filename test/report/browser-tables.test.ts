@@ -44,5 +44,5 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the rimless wheel’s tables in headless
     } finally {
       await browser.close();
     }
-  }, 60_000);
+  });
 });

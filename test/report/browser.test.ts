@@ -35,7 +35,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
     writeOutputs(site, siteOutputs(models));
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -108,7 +108,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
     } finally {
       await page.close();
     }
-  }, 60_000);
+  });
 
   it('the animation advances: after play the drawn positions change, and the slider seeks', async () => {
     if (!browser) return;
@@ -131,7 +131,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
     } finally {
       await page.close();
     }
-  }, 30_000);
+  });
 
   it('docs/index.html lists every model and links to its reports', async () => {
     if (!browser) return;

@@ -31,7 +31,7 @@ function expectCommitted(rel: string, fresh: string | Uint8Array): void {
 }
 
 describe('docs/ is up to date', () => {
-  it.each(allReports().map((r) => [r.name, r] as const))('%s: the committed reports are what `npm run derive` writes now', (_, r) => {
+  it.each(allReports().map((r) => [r.name, r] as const))('%s: the current sources regenerate the committed reports byte for byte (run npm run derive after changing them)', (_, r) => {
     expect([...r.files.keys()].sort()).toEqual([`docs/${r.name}.body.tex`, `docs/${r.name}.html`, `docs/${r.name}.tex`]);
     for (const [rel, text] of r.files) expectCommitted(rel, text);
   });

@@ -134,7 +134,7 @@ describe('a family of many equations', () => {
 function overfullBoxes(latex: string): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'chain-tex-'));
   writeFileSync(join(dir, 'chain.tex'), latex);
-  execFileSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', '-no-shell-escape', 'chain.tex'], { cwd: dir, stdio: 'pipe', timeout: 60_000 });
+  execFileSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', '-no-shell-escape', 'chain.tex'], { cwd: dir, stdio: 'pipe', timeout: 600_000 });
   return readFileSync(join(dir, 'chain.log'), 'utf8').match(/Overfull \\hbox[^\n]*/g) ?? [];
 }
 
@@ -276,4 +276,4 @@ describe('the 30-link pendulum’s report', () => {
     // 465 mass entries less 4, 30 momenta, forcing terms and ∂L/∂q_i, L₀.
     expect(covered).toBeGreaterThan(461 + 3 * 30 - 12);
   });
-}, 120_000);
+});

@@ -38,7 +38,7 @@ let gait: PeriodicOrbit;
 beforeAll(async () => {
   mod = await loadGenerated(deriveSystem(buildModel(walker)));
   gait = periodicOrbit(mod, { ...onFoot2(0.27, -0.38, -1.09), params: { g: G }, section: { contact: 'foot2' } });
-}, 60_000);
+});
 
 describe('the compass-gait walker on a 3° slope (Goswami et al. 1998)', () => {
   it('walks a symmetric period-one gait: foot 1 strikes at mid-stride, foot 2 at its end, each at a1 = −a2 ahead of the hip', () => {
@@ -119,5 +119,5 @@ describe('Garcia et al.’s simplest walking model (leg masses at the feet, m/mH
     expect(limit('q')).toBeCloseTo(0.20031090049483, 6);
     expect(limit('qd')).toBeCloseTo(-0.19983247291764, 6);
     expect(o1.asymptotic).toBe(true);
-  }, 60_000);
+  });
 });

@@ -36,7 +36,7 @@ describe('impact into a corner: point mass in x ≥ 0, y ≥ 0', () => {
   beforeAll(async () => {
     strict = await loadGenerated(deriveSystem(buildModel(pointInCorner('corner', 'x >= 0'))));
     lcp = await loadGenerated(deriveSystem(buildModel(pointInCorner('corner-lcp', 'x >= 0', 'lcp'))));
-  }, 30_000);
+  });
   const q = [0, 0];
   const qd = [-1.2, -2.5];
 
@@ -95,7 +95,7 @@ describe('impact into an obtuse corner, y ≥ 0 and y ≥ x, with the LCP rule',
   let lcpModel: GeneratedModel;
   beforeAll(async () => {
     lcpModel = await loadGenerated(deriveSystem(buildModel(pointInCorner('obtuse-corner-lcp', 'y - x >= 0', 'lcp'))));
-  }, 30_000);
+  });
 
   it('engages the floor only: the ramp gets no impulse and separates (strict complementarity), as Lemke finds', () => {
     const q = [0, 0], qd = [-0.5, -1];

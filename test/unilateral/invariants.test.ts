@@ -46,7 +46,7 @@ describe('impact invariants over random states of every example with unilateral 
       expect(mod, `generated/${spec.name}.ts`).toBeDefined();
       examples.push({ spec, sys: derived(spec), mod: mod! });
     }
-  }, 30_000);
+  });
 
   it('covers the examples with unilateral constraints', () => {
     expect(examples.map((ex) => ex.spec.name)).toEqual(expect.arrayContaining(EXPECTED));
@@ -155,7 +155,7 @@ describe('impact invariants over random states of every example with unilateral 
       expect(worstPen, `${name}: penetration`).toBeLessThanOrEqual(1e-9);
     }
     if (process.env.UNILATERAL_REPORT) console.log(report.join('\n'));
-  }, 30_000);
+  });
 
   it('a single elastic impact (e = 1) keeps the kinetic energy, for every Newton contact', () => {
     const r = rng(1015);
@@ -177,5 +177,5 @@ describe('impact invariants over random states of every example with unilateral 
         }
       }
     }
-  }, 30_000);
+  });
 });

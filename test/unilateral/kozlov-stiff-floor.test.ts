@@ -58,7 +58,7 @@ function critical(mod: GeneratedModel, N: number, bound: number): number {
 let mod: GeneratedModel;
 beforeAll(async () => {
   mod = await loadGenerated(deriveSystem(buildModel(spec)));
-}, 60_000);
+});
 
 describe('Kozlov (4.5): vertical bouncing over y = κx²/2 on a floor of stiffness N', () => {
   it('period τ + 2v/g with τ of (4.2), and the multipliers leave the unit circle (through −1) at κ_c', () => {

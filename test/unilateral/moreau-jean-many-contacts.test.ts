@@ -54,7 +54,7 @@ describe('a chain of 20 balls (Newton’s cradle, e = 0.9, 1 mm apart, the first
   let chain: GeneratedModel;
   beforeAll(async () => {
     chain = await loadGenerated(deriveSystem(buildModel(ballChain(20))));
-  }, 120_000);
+  });
 
   it('solves every step’s LCP to complementarity ≤ 1e-12 with no Lemke fallback, and conserves momentum m Σ v = 1 to 1e-13', () => {
     const { q0, qd0 } = chain.model.initial;
@@ -91,14 +91,14 @@ describe('a chain of 20 balls (Newton’s cradle, e = 0.9, 1 mm apart, the first
     const mod = await loadGenerated(deriveSystem(buildModel(pendulum)));
     const { q0, qd0 } = mod.model.initial;
     expect(() => simulateMoreauJean(mod, { q0, qd0, t1: 0.01, h, constant: { forcing: true } })).toThrow(/constant\.forcing/);
-  }, 60_000);
+  });
 });
 
 describe('a stack of 10 blocks released 1 mm apart (e = 0.9)', () => {
   let stack: GeneratedModel;
   beforeAll(async () => {
     stack = await loadGenerated(deriveSystem(buildModel(blockStack(10))));
-  }, 120_000);
+  });
 
   it('starts each LCP from the previous step’s impulses: fewer supports tried than from the approaching contacts, most solves hit at once, same motion', () => {
     const { q0, qd0 } = stack.model.initial;

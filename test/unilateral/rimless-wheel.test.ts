@@ -98,7 +98,7 @@ describe('rimless wheel: generated impact() for k = 4…12', () => {
   const modules = new Map<number, GeneratedModel>();
   beforeAll(async () => {
     for (const k of [3, ...KS]) modules.set(k, await loadGenerated(deriveSystem(buildModel(rimlessWheel(k)))));
-  }, 30_000);
+  });
 
   it('ψ̇⁺/ψ̇⁻ = (I* + cos 2α)/(I* + 1) (2.6) to 1e-13 with spoke 0 lifting off, I* ∈ {1/4, 3/4, 1}', () => {
     let worst = 0;
@@ -221,7 +221,7 @@ describe('rimless wheel: lift-off iff α < α₀ = π/2 − ½ arccos I* (two sp
   beforeAll(async () => {
     sys = deriveSystem(buildModel(sector));
     mod = await loadGenerated(sys);
-  }, 30_000);
+  });
 
   it('the symbolic mode conditions hold for "lifts off" below α₀ and for "stays" above', () => {
     const map = sys.unilateral!.impactMaps[0]!;

@@ -110,7 +110,7 @@ describe('W-law impact of the double pendulum on the wall (Kugushev–Sorokina �
       unilateral: [{ ...pendulumWall.unilateral![0]!, law: { wLaw: 'W' } }],
     });
     wlaw = await loadGenerated(deriveSystem(buildModel(spec)));
-  }, 30_000);
+  });
 
   it('satisfies (MV⁺ + W²MV⁻, V⁺ − V⁻) = 0 and reverses ∂g·q̇ with factor W², at 100 random states', () => {
     const r = rng(9);

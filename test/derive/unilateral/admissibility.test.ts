@@ -139,5 +139,5 @@ describe('every example’s verdicts', () => {
     }
     // The compass (2), the rimless wheel (2), the bouncing ball and the particle models' single impacts.
     expect(modes).toBeGreaterThanOrEqual(5);
-  }, 60_000);
+  });
 });

@@ -295,5 +295,5 @@ describe('a point-mass rimless wheel with Coulomb spokes (μ = 2): the frictiona
     const strikes = run.events.filter((e) => e.type === 'impact');
     expect(strikes.length).toBeGreaterThanOrEqual(2);
     for (const e of strikes) expect(e.qdPlus![2]! / e.qd[2]!).toBeCloseTo(Math.cos(2 * alpha), 9);
-  }, 60_000);
+  });
 });

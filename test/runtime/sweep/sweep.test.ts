@@ -23,7 +23,7 @@ const worker = sweepWorkerScript()!;
 const ballSource = { source: compileGenerated(readFileSync(new URL('../../../generated/bouncing-ball.ts', import.meta.url), 'utf8'), 'esm') };
 const BALL_GRID: SweepAxis[] = [{ name: 'y', from: 0.2, to: 2, count: 5 }, { name: 'e', from: 0.3, to: 0.9, count: 5 }];
 
-describe('a parallel sweep of the bouncing ball', { timeout: 60_000 }, () => {
+describe('a parallel sweep of the bouncing ball', () => {
   it('gives the same cells with 1 and 2 workers as in the calling thread, in grid order, with progress up to the total', async () => {
     const run = { kind: 'simulate', t1: 2, classify: 'impacts' } as const;
     const progress: [number, number][] = [];
@@ -63,7 +63,7 @@ describe('a parallel sweep of the bouncing ball', { timeout: 60_000 }, () => {
   });
 });
 
-describe("Kozlov (4.1) swept in κ: a point bouncing vertically (e = 1, speed v) over y = κx²/2 is linearly stable iff κ < g/v²", { timeout: 120_000 }, () => {
+describe("Kozlov (4.1) swept in κ: a point bouncing vertically (e = 1, speed v) over y = κx²/2 is linearly stable iff κ < g/v²", () => {
   const spec = defineModel({
     name: 'point-over-parabola', coordinates: ['x', 'y'], parameters: { g: G, e: 1, k: 0.5 },
     kinetic: "(x'^2 + y'^2)/2", potential: 'g*y', unilateral: [{ name: 'floor', constraint: 'y - k*x^2/2 >= 0', law: { newton: 'e' } }],

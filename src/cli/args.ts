@@ -2,7 +2,7 @@
 // else — an unknown option, a missing or extra value, a second positional
 // argument where one is allowed — is a usage error (exit code 2), never
 // silently ignored or taken as a model name.
-// Tests: test/cli/cli.test.ts (usage errors, expressions as numbers), test/pipeline/model-file.test.ts.
+// Tests: test/cli/cli.test.ts (usage errors, expressions as numbers), test/cli/models.test.ts.
 import { UsageError } from '../errors.js';
 import type { Assignment } from '../pipeline/run-values.js';
 

@@ -1,7 +1,7 @@
 // The basins the examples' reports show (ReportOptions.basin): a small grid
 // of starts simulated in the calling thread and drawn as a heat map, for the
-// pipeline's report inputs (src/pipeline/report-inputs.ts). Apart from
-// sweep.ts, the command, which the pipeline must not import.
+// pipeline's report inputs (src/pipeline/report-inputs.ts): kept apart
+// from sweep.ts, the command, which the pipeline must not import.
 // Tests: test/cli/sweep.test.ts
 import type { GeneratedModel } from '../runtime/contract.js';
 import { sweepSerial } from '../runtime/sweep/sweep.js';

@@ -4,12 +4,12 @@ import { existsSync, watchFile } from 'node:fs';
 import { resolve } from 'node:path';
 import { MechanicsError } from '../errors.js';
 import { SimulationError } from '../runtime/errors.js';
-import type { CommandSpec, ParsedArgs } from './args.js';
 import { compileModel } from '../pipeline/compiled-model.js';
 import { loadGenerated } from '../pipeline/load-generated.js';
 import { loadModels, type ModelFile } from '../pipeline/model-file.js';
 import { buildCode, buildReportOutputs } from '../pipeline/outputs.js';
 import { siteOutputs } from '../pipeline/site.js';
+import type { CommandSpec, ParsedArgs } from './args.js';
 import { DEFAULT_MODELS_DIR, resolveModels } from './models.js';
 import { writeOutputs } from './write-outputs.js';
 

@@ -10,13 +10,13 @@
 import type { Model } from '../model/index.js';
 import type { ContactRecord, LimitStudy } from '../runtime/analysis/rigid-limit.js';
 import { UsageError } from '../errors.js';
-import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { loadGenerated } from '../pipeline/load-generated.js';
 import { compileRigid } from '../pipeline/rigid.js';
-import { limitStudyOf } from './build.js';
-import { compileOne } from './models.js';
 import { numberText } from '../pipeline/run-text.js';
 import { evaluateOption, parameterValues } from '../pipeline/run-values.js';
+import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
+import { limitStudyOf } from './build.js';
+import { compileOne } from './models.js';
 
 export const LIMIT: CommandSpec = {
   name: 'limit',

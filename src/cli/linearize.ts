@@ -11,10 +11,10 @@ import { toText } from '../core/print.js';
 import { findEquilibria, linearForms } from '../derive/linearization/equilibria.js';
 import { MechanicsError, UsageError } from '../errors.js';
 import { equilibriumSpectrum, equilibriumStarts } from '../report/periodic.js';
-import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
-import { compileOne } from './models.js';
 import { complexText, numberText } from '../pipeline/run-text.js';
 import { evaluateOption, parameterValues } from '../pipeline/run-values.js';
+import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
+import { compileOne } from './models.js';
 
 export const LINEARIZE: CommandSpec = {
   name: 'linearize',

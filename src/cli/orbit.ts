@@ -11,10 +11,10 @@ import type { Model } from '../model/index.js';
 import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions, type Section, type ShiftSpec } from '../runtime/analysis/periodic.js';
 import { describeSection } from '../runtime/analysis/variational.js';
 import { UsageError } from '../errors.js';
-import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
-import { compileOne } from './models.js';
 import { complexText, numberText } from '../pipeline/run-text.js';
 import { evaluateOption, parameterValues, runStart, type Assignment } from '../pipeline/run-values.js';
+import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
+import { compileOne } from './models.js';
 
 export const ORBIT: CommandSpec = {
   name: 'orbit',

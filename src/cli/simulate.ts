@@ -9,11 +9,11 @@ import { simulate, simulationMethod } from '../runtime/hybrid/simulate.js';
 import { DEFAULT_ATOL, DEFAULT_RTOL, type SimulateOptions, type Trajectory } from '../runtime/hybrid/trajectory.js';
 import type { GeneratedModel } from '../runtime/contract.js';
 import { UsageError } from '../errors.js';
+import { OUTPUT_FORMATS, render } from '../pipeline/run-text.js';
+import { evaluateOption, parameterValues, runStart, type Assignment } from '../pipeline/run-values.js';
 import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { compileOne } from './models.js';
-import { OUTPUT_FORMATS, render } from '../pipeline/run-text.js';
 import { progressBar } from './progress.js';
-import { evaluateOption, parameterValues, runStart, type Assignment } from '../pipeline/run-values.js';
 
 export const SIMULATE: CommandSpec = {
   name: 'simulate',

@@ -13,12 +13,12 @@ import type { Params } from '../runtime/contract.js';
 import { sweep, type SweepResult } from '../runtime/sweep/sweep.js';
 import type { SweepAxis, SweepRun, SweepValue } from '../runtime/sweep/sweep-cell.js';
 import { sweepSvg } from '../report/sweep.js';
-import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { compileGenerated } from '../pipeline/load-generated.js';
+import { evaluateOption, parameterValues, runStart, type Assignment } from '../pipeline/run-values.js';
+import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { compileOne } from './models.js';
 import { parseSection } from './orbit.js';
 import { progressBar } from './progress.js';
-import { evaluateOption, parameterValues, runStart, type Assignment } from '../pipeline/run-values.js';
 
 export const SWEEP: CommandSpec = {
   name: 'sweep',

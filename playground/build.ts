@@ -9,7 +9,7 @@ import { build, type Plugin } from 'esbuild';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { modelFilesIn } from '../src/cli/load-model.js';
+import { modelFilesIn } from '../src/pipeline/model-file.js';
 import { katexAssets } from '../src/report/site.js';
 
 /** The repository (this file is playground/build.ts, or its bundle dist/build-playground.mjs). */

@@ -3,7 +3,7 @@
 // turned into its ModelSpec inside the page: sucrase strips the types and
 // rewrites the imports to CommonJS, and `require` hands out the toolkit's
 // own modules from this bundle, so the model is built with the same kernel
-// (one interning table) that derives it — as the CLI's load-model.ts keeps
+// (one interning table) that derives it — as the pipeline's model-file.ts keeps
 // the toolkit's imports external for the same reason.
 import { transform } from 'sucrase';
 import * as coreExpr from '../src/core/expr.js';

@@ -1,18 +1,19 @@
 // What the playground's worker computes, without the worker: a model file's
-// text derived through the toolkit's own pipeline — buildModel, deriveSystem,
-// generateModule, buildReport and renderHtml — and the generated module
-// evaluated once per derivation, then simulated for any parameter values
+// text compiled by the toolkit's own pipeline (compileModel, with sucrase as
+// the loader where the CLI has esbuild), its report made by buildReport and
+// renderHtml, and the generated module, loaded once per derivation,
+// simulated for any parameter values
 // (sliders re-run the module, never the derivation). The page shows the
 // report's sections as soon as they are typeset, before any run: its own
 // plots show the motion; the .tex download (reportFiles, as `mechanics
 // derive` writes it, with the motion at the defaults) is made on request.
 // Pure: no DOM, no worker API, so the tests run it in Node as well.
-import { generateModule, TOOLKIT, type GeneratedModule } from '../src/codegen/module.js';
+import { TOOLKIT } from '../src/codegen/module.js';
 import { evaluate } from '../src/core/evaluate.js';
 import { toText } from '../src/core/print.js';
-import { deriveSystem, type DerivedSystem } from '../src/derive/system.js';
 import { MechanicsError } from '../src/errors.js';
-import { buildModel, type Model, type ModelSpec } from '../src/model/index.js';
+import type { Model, ModelSpec } from '../src/model/index.js';
+import { compileModel, type CompiledModel } from '../src/pipeline/compiled-model.js';
 import { buildReport, reportFiles } from '../src/report/report.js';
 import { renderHtml } from '../src/report/render-html.js';
 import { animationHtml } from '../src/report/animation.js';
@@ -20,9 +21,9 @@ import { modelDrawing } from '../src/report/sketch.js';
 import type { GeneratedModel } from '../src/runtime/contract.js';
 import { simulate, simulationMethod } from '../src/runtime/hybrid/simulate.js';
 import type { Trajectory } from '../src/runtime/hybrid/trajectory.js';
-import { render } from '../src/cli/output.js';
+import { render } from '../src/pipeline/run-text.js';
+import { parameterValues, runStart } from '../src/pipeline/run-values.js';
 import { reportMotion, REPORT_SAMPLES } from '../src/cli/report-motion.js';
-import { parameterValues, runStart } from '../src/cli/run-values.js';
 import { modelOfSource, runCommonJs, toCommonJs } from './model-source.js';
 
 /** A parameter with a declared range: one slider. */
@@ -38,18 +39,12 @@ export interface Slider {
 }
 
 export interface Derivation {
-  readonly spec: ModelSpec;
-  readonly model: Model;
-  readonly system: DerivedSystem;
-  readonly module: GeneratedModule;
-  /** The generated module, evaluated once. */
-  readonly generated: GeneratedModel;
+  /** The model compiled: spec, model, derivation, generated source, the module loaded (once, by sucrase). */
+  readonly compiled: CompiledModel;
   readonly sliders: readonly Slider[];
-  /** The path the generated header and the report name. */
-  readonly source: string;
   /** The report as a web page, without the motion (the playground plots its own runs). */
   readonly html: string;
-  /** Milliseconds spent: model and derivation, code generation and loading, report. */
+  /** Milliseconds spent: model, derivation and code generation ('compile'), loading the module ('load'), report. */
   readonly phases: Readonly<Record<string, number>>;
 }
 
@@ -84,22 +79,20 @@ export function slidersOf(model: Model): Slider[] {
  */
 export function deriveText(text: string, source: string): Derivation {
   const clock = stopwatch();
-  const spec = modelOfSource(text);
-  const model = buildModel(spec);
-  const system = deriveSystem(model);
-  clock.lap('derive');
-  const module = generateModule(system, source);
-  const generated = loadGeneratedText(module.source);
-  clock.lap('codegen');
-  const html = renderHtml(buildReport(system, { source, toolkit: TOOLKIT }));
+  const compiled = compileModel({ spec: modelOfSource(text), source }, loadGeneratedText);
+  clock.lap('compile');
+  // Loaded now rather than by the first run, so that 'load' times it.
+  void compiled.loaded;
+  clock.lap('load');
+  const html = renderHtml(buildReport(compiled.system, { source, toolkit: TOOLKIT }));
   clock.lap('report');
-  return { spec, model, system, module, generated, sliders: slidersOf(model), source, html, phases: clock.laps };
+  return { compiled, sliders: slidersOf(compiled.model), html, phases: clock.laps };
 }
 
 /** The run from the declared initial state at the defaults (the report's motion), or why it failed. */
 export function firstRun(d: Derivation): Run | MechanicsError {
   try {
-    return runModel(d.model, d.generated, {}, d.spec);
+    return runModel(d.compiled, {});
   } catch (err) {
     if (err instanceof MechanicsError) return err;
     throw err;
@@ -107,8 +100,8 @@ export function firstRun(d: Derivation): Run | MechanicsError {
 }
 
 /** docs/<model>.tex with the report's motion (report-motion.ts, as `mechanics derive` computes it). */
-export function texReport(d: Derivation): string {
-  return reportFiles(d.system, { source: d.source, toolkit: TOOLKIT, simulation: reportMotion(d.generated).simulation }).get(`docs/${d.model.name}.tex`)!;
+export function texReport({ compiled }: Derivation): string {
+  return reportFiles(compiled.system, { source: compiled.source, toolkit: TOOLKIT, simulation: reportMotion(compiled.loaded).simulation }).get(`docs/${compiled.model.name}.tex`)!;
 }
 
 /** Milliseconds per named phase, for the bench's breakdown of a derivation. */
@@ -146,23 +139,23 @@ export interface Run {
 }
 
 /**
- * Simulate the derived model at the given parameter values (the others at
+ * Simulate the compiled model at the given parameter values (the others at
  * their defaults) from its declared initial state recomputed for them, as
  * `mechanics simulate --param` does.
  */
-export function runModel(model: Model, generated: GeneratedModel, values: Readonly<Record<string, number>>, spec?: ModelSpec): Run {
+export function runModel({ spec, model, loaded }: CompiledModel, values: Readonly<Record<string, number>>): Run {
   // As --param text: 12 significant digits (a slider's resolution is far
   // coarser) keep the exact rational reading of the number within range.
   const params = parameterValues(model, Object.entries(values).map(([name, v]) => ({ name, value: String(Number(v.toPrecision(12))) })));
   const start = runStart(model, params, { q0: [], qd0: [] });
-  const trajectory = simulate(generated, { q0: start.q0, qd0: start.qd0, t1: start.t1, params, ...RUN });
+  const trajectory = simulate(loaded, { q0: start.q0, qd0: start.qd0, t1: start.t1, params, ...RUN });
   const names = model.unilateral.map((u) => u.name);
   const events = trajectory.events.map((e) => {
     const contacts = e.contacts.map((j) => names[j] ?? `#${j}`);
     const text = e.type === 'impact' ? `impact, impulsive: ${contacts.join(' + ')}` : `${e.type}: ${contacts.join(' + ')}`;
     return { t: e.t, type: e.type, contacts, text };
   });
-  return { params, trajectory, events, animation: spec ? animation(spec, model, params, trajectory) : { problem: 'not drawn' } };
+  return { params, trajectory, events, animation: animation(spec, model, params, trajectory) };
 }
 
 /**
@@ -183,6 +176,6 @@ function animation(spec: ModelSpec, model: Model, params: Readonly<Record<string
 }
 
 /** The run as `mechanics simulate --format csv|json` prints it. */
-export function runText(model: Model, run: Run, format: 'csv' | 'json', generated: GeneratedModel): string {
-  return render(format, { model, params: run.params, trajectory: run.trajectory, method: simulationMethod(generated) });
+export function runText({ model, loaded }: CompiledModel, run: Run, format: 'csv' | 'json'): string {
+  return render(format, { model, params: run.params, trajectory: run.trajectory, method: simulationMethod(loaded) });
 }

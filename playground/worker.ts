@@ -1,5 +1,5 @@
-// The playground's worker: derives the model the page sends, keeps the
-// derivation and its generated module (evaluated once), and simulates it
+// The playground's worker: compiles the model the page sends, keeps the
+// compiled model (its module loaded once), and simulates it
 // again for every change of a slider. Typing never waits for it: the page
 // sends at most one request at a time and only the latest text.
 import { MechanicsError } from '../src/errors.js';
@@ -34,13 +34,13 @@ function postRun(id: number, run: Run | MechanicsError): void {
     return;
   }
   last = run;
-  post({ type: 'ran', id, params: run.params, t: run.trajectory.t, events: run.events, plots: plotsOf(d.model, run.trajectory), animation: run.animation });
+  post({ type: 'ran', id, params: run.params, t: run.trajectory.t, events: run.events, plots: plotsOf(d.compiled.model, run.trajectory), animation: run.animation });
 }
 
 function simulateCurrent(id: number, params: Readonly<Record<string, number>>): void {
   const d = current!;
   try {
-    postRun(id, runModel(d.model, d.generated, params, d.spec));
+    postRun(id, runModel(d.compiled, params));
   } catch (err) {
     post({ type: 'failed', id, stage: 'simulate', error: errorData(err) });
   }
@@ -48,11 +48,12 @@ function simulateCurrent(id: number, params: Readonly<Record<string, number>>): 
 
 function file(id: number, kind: FileKind): void {
   const d = current!;
+  const { name } = d.compiled.model;
   try {
     if (kind === 'tex') {
-      post({ type: 'file', id, name: `${d.model.name}.tex`, mime: 'text/x-tex', text: texReport(d) });
+      post({ type: 'file', id, name: `${name}.tex`, mime: 'text/x-tex', text: texReport(d) });
     } else if (last) {
-      post({ type: 'file', id, name: `${d.model.name}.${kind}`, mime: kind === 'csv' ? 'text/csv' : 'application/json', text: runText(d.model, last, kind, d.generated) });
+      post({ type: 'file', id, name: `${name}.${kind}`, mime: kind === 'csv' ? 'text/csv' : 'application/json', text: runText(d.compiled, last, kind) });
     }
   } catch (err) {
     post({ type: 'failed', id, stage: 'file', error: errorData(err) });
@@ -70,9 +71,10 @@ self.onmessage = (event: MessageEvent<Request>): void => {
       return;
     }
     const d = current;
+    const { model, module } = d.compiled;
     post({
-      type: 'derived', id: req.id, name: d.model.name, title: d.model.title, sections: reportSections(d.html),
-      module: { fileName: d.module.fileName, source: d.module.source }, sliders: d.sliders, ms: performance.now() - started, phases: d.phases,
+      type: 'derived', id: req.id, name: model.name, title: model.title, sections: reportSections(d.html),
+      module: { fileName: module.fileName, source: module.source }, sliders: d.sliders, ms: performance.now() - started, phases: d.phases,
     });
     last = undefined;
     postRun(req.id, firstRun(d));

@@ -143,6 +143,18 @@ function formatMessage(message: string, where: ErrorWhere): string {
   return loc ? `[${loc}] ${message}` : message;
 }
 
+/**
+ * A mistake in how a command or a run was asked for (a malformed option, a
+ * value given twice): exit code 2 on the command line, as opposed to a
+ * problem with a model or a run (1).
+ */
+export class UsageError extends MechanicsError {
+  constructor(message: string, field?: string) {
+    super('bad-argument', 'input', message, field === undefined ? {} : { field });
+    this.name = 'UsageError';
+  }
+}
+
 /** Collect several problems into one error (validate fully, report all at once). */
 export function combineErrors(errors: readonly MechanicsError[]): MechanicsError {
   if (errors.length === 1) return errors[0]!;

@@ -2,16 +2,9 @@
 // else — an unknown option, a missing or extra value, a second positional
 // argument where one is allowed — is a usage error (exit code 2), never
 // silently ignored or taken as a model name.
-// Tests: test/cli/cli.test.ts (usage errors, expressions as numbers), test/cli/load-model.test.ts.
-import { MechanicsError } from '../errors.js';
-
-/** A mistake in how the command was called (exit code 2), as opposed to a problem with a model or a run (1). */
-export class UsageError extends MechanicsError {
-  constructor(message: string, field?: string) {
-    super('bad-argument', 'input', message, field === undefined ? {} : { field });
-    this.name = 'UsageError';
-  }
-}
+// Tests: test/cli/cli.test.ts (usage errors, expressions as numbers), test/cli/models.test.ts.
+import { UsageError } from '../errors.js';
+import type { Assignment } from '../pipeline/run-values.js';
 
 export interface OptionSpec {
   /** 'flag' takes no value; 'value' takes one and may be given once; 'list' takes one each time and may repeat. */
@@ -85,13 +78,7 @@ export function parseArgs(spec: CommandSpec, argv: readonly string[]): ParsedArg
   return { help: false, positionals, flags, values, lists };
 }
 
-/** A `name=value` assignment (`--param alpha=pi/4`): exactly one '=', a name on the left, a value on the right. */
-export interface Assignment {
-  readonly name: string;
-  /** The right-hand side, an expression still to be evaluated. */
-  readonly value: string;
-}
-
+/** `name=value` (`--param alpha=pi/4`) as an Assignment: exactly one '=', a name on the left, a value on the right. */
 export function parseAssignment(option: string, text: string): Assignment {
   const parts = text.split('=');
   if (parts.length !== 2 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(parts[0]!.trim()) || parts[1]!.trim() === '') {

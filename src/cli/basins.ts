@@ -1,7 +1,7 @@
 // The basins the examples' reports show (ReportOptions.basin): a small grid
-// of starts simulated in the calling thread and drawn as a heat map. Apart
-// from sweep.ts, which imports build.ts: build.ts passes these to the report,
-// and importing sweep.ts back would close a cycle.
+// of starts simulated in the calling thread and drawn as a heat map, for the
+// pipeline's report inputs (src/pipeline/report-inputs.ts): kept apart
+// from sweep.ts, the command, which the pipeline must not import.
 // Tests: test/cli/sweep.test.ts
 import type { GeneratedModel } from '../runtime/contract.js';
 import { sweepSerial } from '../runtime/sweep/sweep.js';
@@ -17,7 +17,7 @@ const REPORT_BASINS: Readonly<Record<string, (mod: GeneratedModel) => Figure>> =
   'rimless-wheel': rimlessWheelBasin,
 };
 
-/** Whether the model's report shows a basin (build.ts asks before loading the module). */
+/** Whether the model's report shows a basin (the report inputs ask). */
 export const hasReportBasin = (name: string): boolean => name in REPORT_BASINS;
 
 /** The report's basin figure for this model, if it has one. */

@@ -3,8 +3,8 @@
 // error), 2 a usage error. `--help` on any command prints its help and does
 // nothing else.
 import { TOOLKIT } from '../codegen/module.js';
-import { MechanicsError } from '../errors.js';
-import { parseArgs, UsageError, type CommandSpec, type ParsedArgs } from './args.js';
+import { MechanicsError, UsageError } from '../errors.js';
+import { parseArgs, type CommandSpec, type ParsedArgs } from './args.js';
 import { DERIVE, DERIVE_HELP, LIST, LIST_HELP, printError, REPORT, REPORT_HELP, runDerive, runList } from './derive.js';
 import { LIMIT, LIMIT_HELP, runLimit } from './limit.js';
 import { LINEARIZE, LINEARIZE_HELP, runLinearize } from './linearize.js';

@@ -1,12 +1,17 @@
 // `mechanics derive`, `report` and `list` on the user's model files.
-// Tests: test/cli/cli.test.ts (derive --out/--js/--no-report, exit codes), test/cli/build.test.ts.
+// Tests: test/cli/cli.test.ts (derive --out/--js/--no-report, exit codes), test/cli/models.test.ts, test/pipeline/outputs.test.ts.
 import { existsSync, watchFile } from 'node:fs';
 import { resolve } from 'node:path';
 import { MechanicsError } from '../errors.js';
 import { SimulationError } from '../runtime/errors.js';
+import { compileModel } from '../pipeline/compiled-model.js';
+import { loadGenerated } from '../pipeline/load-generated.js';
+import { loadModels, type ModelFile } from '../pipeline/model-file.js';
+import { buildCode, buildReportOutputs } from '../pipeline/outputs.js';
+import { siteOutputs } from '../pipeline/site.js';
 import type { CommandSpec, ParsedArgs } from './args.js';
-import { buildCode, buildReportOutputs, siteOutputs, writeOutputs } from './build.js';
-import { DEFAULT_MODELS_DIR, loadModels, resolveModels, type ModelFile } from './models.js';
+import { DEFAULT_MODELS_DIR, resolveModels } from './models.js';
+import { writeOutputs } from './write-outputs.js';
 
 export const DERIVE: CommandSpec = {
   name: 'derive', maxPositionals: Infinity,
@@ -80,10 +85,11 @@ function deriveAll(models: readonly ModelFile[], catalogue: readonly ModelFile[]
     try {
       // The code is written before the report is built: a report that fails
       // (or a large model whose report takes long) never holds back the module.
-      const code = buildCode(file, { js: settings.js });
+      const compiled = compileModel(file, loadGenerated);
+      const code = buildCode(compiled, { js: settings.js });
       const written = settings.code ? writeOutputs(root, code, settings.outDir) : [];
       if (settings.report) {
-        const report = buildReportOutputs(file, code);
+        const report = buildReportOutputs(compiled);
         written.push(...writeOutputs(root, report, settings.outDir));
         for (const problem of report.problems) printError(problem);
         if (report.problems.length) ok = false;

@@ -9,10 +9,14 @@
 // Tests: test/cli/limit.test.ts
 import type { Model } from '../model/index.js';
 import type { ContactRecord, LimitStudy } from '../runtime/analysis/rigid-limit.js';
-import { parseAssignment, UsageError, type CommandSpec, type ParsedArgs } from './args.js';
-import { limitStudyOf, loadOne } from './build.js';
-import { numberText } from './output.js';
-import { evaluateOption, parameterValues } from './run-values.js';
+import { UsageError } from '../errors.js';
+import { loadGenerated } from '../pipeline/load-generated.js';
+import { compileRigid } from '../pipeline/rigid.js';
+import { numberText } from '../pipeline/run-text.js';
+import { evaluateOption, parameterValues } from '../pipeline/run-values.js';
+import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
+import { limitStudyOf } from './build.js';
+import { compileOne } from './models.js';
 
 export const LIMIT: CommandSpec = {
   name: 'limit',
@@ -48,14 +52,14 @@ export async function runLimit(args: ParsedArgs): Promise<number> {
   const params = args.lists.get('--param') ?? [];
   const named = params.filter((p) => !p.includes('='));
   if (named.length > 1) throw new UsageError(`--param NAME names the one parameter that grows, got ${named.join(', ')}`, '--param');
-  const { model, spec, mod } = await loadOne(args, 'limit');
+  const { model, spec, loaded } = await compileOne(args, 'limit');
   const env = parameterValues(model, params.filter((p) => p.includes('=')).map((p) => parseAssignment('--param', p)));
   const parameter = named[0] ?? spec.limitStudy?.parameter;
   if (parameter === undefined) throw new UsageError(`${model.name} declares no limitStudy: name the parameter that grows with --param NAME`, '--param');
   if (!model.parameters.some((p) => p.name === parameter)) throw new UsageError(`'${parameter}' is not a parameter of ${model.name} (${model.parameters.map((p) => p.name).join(', ') || 'none'})`, '--param');
   const valuesText = args.values.get('--values');
   const values = valuesText?.split(',').map((v) => evaluateOption('--values', v.trim(), env));
-  const study = limitStudyOf(spec, mod, { parameter, params: env, ...(values ? { values } : {}) })!;
+  const study = limitStudyOf(spec, loaded, { parameter, params: env, ...(values ? { values } : {}) }, compileRigid(spec, loadGenerated)?.loaded)!;
   const record = limitRecord(model, env, study);
   process.stdout.write(format === 'json' ? `${JSON.stringify(record)}\n` : summary(record));
   return 0;

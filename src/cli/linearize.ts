@@ -9,12 +9,12 @@
 import type { Expr } from '../core/expr.js';
 import { toText } from '../core/print.js';
 import { findEquilibria, linearForms } from '../derive/linearization/equilibria.js';
-import { MechanicsError } from '../errors.js';
+import { MechanicsError, UsageError } from '../errors.js';
 import { equilibriumSpectrum, equilibriumStarts } from '../report/periodic.js';
-import { parseAssignment, UsageError, type CommandSpec, type ParsedArgs } from './args.js';
-import { loadOne } from './build.js';
-import { complexText, numberText } from './output.js';
-import { evaluateOption, parameterValues } from './run-values.js';
+import { complexText, numberText } from '../pipeline/run-text.js';
+import { evaluateOption, parameterValues } from '../pipeline/run-values.js';
+import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
+import { compileOne } from './models.js';
 
 export const LINEARIZE: CommandSpec = {
   name: 'linearize',
@@ -49,7 +49,7 @@ export async function runLinearize(args: ParsedArgs): Promise<number> {
   if (format !== 'summary' && format !== 'json') throw new UsageError(`--format must be one of summary, json, got '${format}'`, '--format');
   const at = (args.lists.get('--at') ?? []).map((text) => parseAssignment('--at', text));
   const paramsGiven = (args.lists.get('--param') ?? []).map((text) => parseAssignment('--param', text));
-  const { model, system } = await loadOne(args, 'linearize');
+  const { model, system } = await compileOne(args, 'linearize');
   const params = parameterValues(model, paramsGiven);
   const names = model.coordinates.map((c) => c.name);
   const start = [...system.model.initial.q0];

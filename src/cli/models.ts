@@ -1,13 +1,14 @@
 // Which models a command works on: model files, folders of them, or names of
-// the models in ./derivations/.
-// Tests: test/cli/load-model.test.ts, test/cli/build.test.ts.
+// the models in ./derivations/; and the one model of a single-model command,
+// compiled.
+// Tests: test/cli/models.test.ts
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { MechanicsError } from '../errors.js';
-import { UsageError } from './args.js';
-import { loadModelFile, loadModels, MODEL_EXTENSIONS, type ModelFile } from './load-model.js';
-
-export { loadModels, type ModelFile };
+import { MechanicsError, UsageError } from '../errors.js';
+import { compileModel, type CompiledModel } from '../pipeline/compiled-model.js';
+import { loadGenerated } from '../pipeline/load-generated.js';
+import { loadModelFile, loadModels, MODEL_EXTENSIONS, type ModelFile } from '../pipeline/model-file.js';
+import type { ParsedArgs } from './args.js';
 
 /** The folder a command without file arguments works on (this repository's examples, or a user project's). */
 export const DEFAULT_MODELS_DIR = 'derivations';
@@ -61,4 +62,13 @@ export function selectModels(all: readonly ModelFile[], names: readonly string[]
     }
     return m;
   });
+}
+
+/** The one model a command works on, compiled as its file says now (never a stale build). */
+export async function compileOne(args: ParsedArgs, command: string): Promise<CompiledModel> {
+  const [target] = args.positionals;
+  if (target === undefined) throw new UsageError(`${command} needs a model file or a model name (see \`mechanics list\`)`);
+  const { models: files } = await resolveModels([target]);
+  if (files.length !== 1) throw new UsageError(`'${target}' holds ${files.length} models; ${command} takes one`);
+  return compileModel(files[0]!, loadGenerated);
 }

@@ -10,10 +10,11 @@ import { impactMapJacobian } from '../derive/linearization/equilibria.js';
 import type { Model } from '../model/index.js';
 import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions, type Section, type ShiftSpec } from '../runtime/analysis/periodic.js';
 import { describeSection } from '../runtime/analysis/variational.js';
-import { parseAssignment, UsageError, type Assignment, type CommandSpec, type ParsedArgs } from './args.js';
-import { loadOne } from './build.js';
-import { complexText, numberText } from './output.js';
-import { evaluateOption, parameterValues, runStart } from './run-values.js';
+import { UsageError } from '../errors.js';
+import { complexText, numberText } from '../pipeline/run-text.js';
+import { evaluateOption, parameterValues, runStart, type Assignment } from '../pipeline/run-values.js';
+import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
+import { compileOne } from './models.js';
 
 export const ORBIT: CommandSpec = {
   name: 'orbit',
@@ -67,7 +68,7 @@ export async function runOrbit(args: ParsedArgs): Promise<number> {
   const sectionText = args.values.get('--section');
   const sectionSpec = sectionText === undefined ? undefined : parseSection(sectionText);
 
-  const { model, system, mod } = await loadOne(args, 'orbit');
+  const { model, system, loaded: mod } = await compileOne(args, 'orbit');
   const params = parameterValues(model, paramsGiven);
   const start = runStart(model, params, { q0: q0Given, qd0: qd0Given });
   const number = (option: string): number | undefined => {

@@ -8,8 +8,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MechanicsError } from '../errors.js';
-import { UsageError, type CommandSpec, type ParsedArgs } from './args.js';
+import { MechanicsError, UsageError } from '../errors.js';
+import type { CommandSpec, ParsedArgs } from './args.js';
 
 export const PLAYGROUND: CommandSpec = { name: 'playground', maxPositionals: 0, options: { '--port': { kind: 'value' } } };
 

@@ -1,9 +1,10 @@
 // The motion a report plots: a generated module, already loaded, simulated
 // from its declared initial state on a fixed grid with fixed tolerances
 // (deterministic, as the committed reports are checked for staleness).
-// Pure: build.ts calls it with the module esbuild compiled, the playground
-// (playground/pipeline.ts) with the one sucrase compiled in the page.
-// Tests: test/playground/pipeline.test.ts, test/report/committed.test.ts (through build.ts).
+// Pure: the pipeline's report inputs call it with the module esbuild
+// loaded, the playground (playground/pipeline.ts) with the one sucrase
+// loaded in the page.
+// Tests: test/playground/pipeline.test.ts, test/report/committed.test.ts (through src/pipeline/report-inputs.ts).
 import { MechanicsError } from '../errors.js';
 import type { MotionSimulation } from '../report/motion.js';
 import type { GeneratedModel } from '../runtime/contract.js';

@@ -3,20 +3,17 @@
 // state, run the event-driven or the Moreau–Jean scheme, print the result.
 // Tests: test/cli/cli.test.ts (methods, tolerances, caps naming their option).
 import { writeFileSync } from 'node:fs';
-import { generateModule } from '../codegen/module.js';
-import { deriveSystem } from '../derive/system.js';
-import { buildModel } from '../model/index.js';
 import { SimulationError } from '../runtime/errors.js';
 import { simulateMoreauJean } from '../runtime/hybrid/moreau-jean.js';
 import { simulate, simulationMethod } from '../runtime/hybrid/simulate.js';
 import { DEFAULT_ATOL, DEFAULT_RTOL, type SimulateOptions, type Trajectory } from '../runtime/hybrid/trajectory.js';
 import type { GeneratedModel } from '../runtime/contract.js';
-import { parseAssignment, UsageError, type Assignment, type CommandSpec, type ParsedArgs } from './args.js';
-import { loadGenerated } from './build.js';
-import { resolveModels } from './models.js';
-import { OUTPUT_FORMATS, render, type OutputFormat } from './output.js';
+import { UsageError } from '../errors.js';
+import { OUTPUT_FORMATS, render } from '../pipeline/run-text.js';
+import { evaluateOption, parameterValues, runStart, type Assignment } from '../pipeline/run-values.js';
+import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
+import { compileOne } from './models.js';
 import { progressBar } from './progress.js';
-import { evaluateOption, parameterValues, runStart } from './run-values.js';
 
 export const SIMULATE: CommandSpec = {
   name: 'simulate',
@@ -76,11 +73,7 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
   const q0Given = assignments('--q0');
   const qd0Given = assignments('--qd0');
 
-  const { models: files } = await resolveModels([target]);
-  if (files.length !== 1) throw new UsageError(`'${target}' holds ${files.length} models; simulate takes one`);
-  const file = files[0]!;
-  const model = buildModel(file.spec);
-  const mod = loadGenerated(generateModule(deriveSystem(model), file.source).source);
+  const { model, loaded: mod } = await compileOne(args, 'simulate');
 
   const params = parameterValues(model, paramsGiven);
   const t1Text = args.values.get('--t1');

@@ -7,18 +7,18 @@
 import { buildSync } from 'esbuild';
 import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { combineErrors } from '../errors.js';
+import { combineErrors, UsageError } from '../errors.js';
 import { initialStateProblems, type Model } from '../model/index.js';
 import type { Params } from '../runtime/contract.js';
 import { sweep, type SweepResult } from '../runtime/sweep/sweep.js';
 import type { SweepAxis, SweepRun, SweepValue } from '../runtime/sweep/sweep-cell.js';
 import { sweepSvg } from '../report/sweep.js';
-import { parseAssignment, UsageError, type Assignment, type CommandSpec, type ParsedArgs } from './args.js';
-import { generateModule } from '../codegen/module.js';
-import { compileGenerated, loadOne } from './build.js';
+import { compileGenerated } from '../pipeline/load-generated.js';
+import { evaluateOption, parameterValues, runStart, type Assignment } from '../pipeline/run-values.js';
+import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
+import { compileOne } from './models.js';
 import { parseSection } from './orbit.js';
 import { progressBar } from './progress.js';
-import { evaluateOption, parameterValues, runStart } from './run-values.js';
 
 export const SWEEP: CommandSpec = {
   name: 'sweep',
@@ -78,7 +78,7 @@ export async function runSweep(args: ParsedArgs): Promise<number> {
   const section = sectionText === undefined ? undefined : parseSection(sectionText);
   const workersText = args.values.get('--workers');
 
-  const { model, system } = await loadOne(args, 'sweep');
+  const { model, module } = await compileOne(args, 'sweep');
   const params = parameterValues(model, paramsGiven);
   const number = (option: string): number | undefined => {
     const text = args.values.get(option);
@@ -93,7 +93,7 @@ export async function runSweep(args: ParsedArgs): Promise<number> {
 
   const bar = progressBar(`${model.name} sweep`);
   // The workers import the module as JavaScript (they cannot receive its functions).
-  const source = compileGenerated(generateModule(system, model.name).source, 'esm');
+  const source = compileGenerated(module.source, 'esm');
   const result = await sweep({ source }, {
     grid, run, base: { params }, start, ...(workers !== undefined ? { workers } : {}),
     ...(bar ? { onProgress: (done: number, total: number) => bar(done / total) } : {}), ...optionalWorker(),

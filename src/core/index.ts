@@ -2,7 +2,7 @@
 // expressions, parse user strings, simplify, differentiate, print, evaluate.
 // Expressions are interned (equal nodes are the same object), so build them
 // only through these constructors.
-// Tests: test/package/outside-project.test.ts (the ./core entry point), test/cli/load-model.test.ts.
+// Tests: test/package/outside-project.test.ts (the ./core entry point), test/pipeline/model-file.test.ts.
 
 export type { Expr, FnName } from './expr.js';
 export { num, sym, add, sub, mul, div, neg, pow, sqrt, fn, sin, cos, freeSymbols, dependsOn, numericValue } from './expr.js';

@@ -101,7 +101,7 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 }
 
 // ---------------------------------------------------------------- measured facts
-// Numbers the report's own computations give (src/cli/build.ts runs them),
+// Numbers the report's own computations give (src/pipeline/report-inputs.ts runs them),
 // in the report's structural types so that this module needs no runtime:
 //   limit.{x}          x ∈ release, duration, restitution, distance of a rigid-limit
 //                      study: the limit its runs extrapolate to (rigid-limit.ts, Aitken's Δ²)

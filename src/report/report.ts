@@ -16,7 +16,7 @@ import { SECTIONS, simulationSection } from './sections.js';
 import type { Drawing } from './sketch.js';
 
 export interface ReportOptions {
-  /** The model's declared periodic orbit, computed by the caller (src/cli/build.ts), printed before the conventions. */
+  /** The model's declared periodic orbit, computed by the caller (src/pipeline/report-inputs.ts), printed before the conventions. */
   readonly orbit?: ReportOrbit;
   /** The model file, e.g. derivations/compass.ts. */
   readonly source: string;
@@ -32,7 +32,7 @@ export interface ReportOptions {
   readonly sources?: readonly string[];
   /** The model's sketch (sketch.ts modelDrawing); absent: no sketch and no animation. */
   readonly drawing?: Drawing;
-  /** A rigid-limit study (computed by the caller, src/cli/build.ts), printed in its section. */
+  /** A rigid-limit study (computed by the caller, src/pipeline/report-inputs.ts), printed in its section. */
   readonly limitStudy?: ReportLimitStudy;
 }
 

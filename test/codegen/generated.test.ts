@@ -6,10 +6,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';
-import { buildOutputs } from '../../src/cli/build.js';
 import { generateModule, TOOLKIT } from '../../src/codegen/module.js';
 import { deriveSystem, type DerivedSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
+import { compileModel } from '../../src/pipeline/compiled-model.js';
+import { loadGenerated as loadModule } from '../../src/pipeline/load-generated.js';
+import { buildOutputs } from '../../src/pipeline/outputs.js';
 import { momentumName } from '../../src/model/names.js';
 import type { GeneratedModel } from '../../src/runtime/contract.js';
 import { committedModule, derived, loadExamples, paramsOf, qdOf, qOf, randomEnv, ROOT, type StateOptions } from '../helpers/examples.js';
@@ -43,7 +45,7 @@ const examples = await loadExamples();
 
 describe('generated/: stale build output', () => {
   it.each(examples.map((e) => [e.spec.name, e] as const))('%s: the current sources regenerate the committed module byte for byte (run npm run derive after changing them)', (name, ex) => {
-    const out = buildOutputs({ ...ex, path: join(ROOT, ex.source) });
+    const out = buildOutputs(compileModel(ex, loadModule));
     expect([...out.files.keys()]).toContain(`generated/${name}.ts`);
     for (const [rel, text] of out.files) {
       const path = join(ROOT, rel);

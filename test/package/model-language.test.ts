@@ -6,11 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadGenerated } from '../../src/cli/build.js';
-import { loadModelFile } from '../../src/cli/load-model.js';
-import { generateModule } from '../../src/codegen/module.js';
-import { deriveSystem } from '../../src/derive/system.js';
-import { buildModel } from '../../src/model/index.js';
+import { compileModel } from '../../src/pipeline/compiled-model.js';
+import { loadGenerated } from '../../src/pipeline/load-generated.js';
+import { loadModelFile } from '../../src/pipeline/model-file.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 
 const DOC = fileURLToPath(new URL('../../docs/model-language.md', import.meta.url));
@@ -32,8 +30,7 @@ describe('docs/model-language.md', () => {
     const path = join(dir, `${name}.ts`);
     writeFileSync(path, text);
     const { spec } = await loadModelFile(path);
-    const model = buildModel(spec);
-    const mod = loadGenerated(generateModule(deriveSystem(model), `models/${name}.ts`).source);
+    const { model, loaded: mod } = compileModel({ spec, source: `models/${name}.ts` }, loadGenerated);
     const { q0, qd0 } = model.initial;
     // Non-ideal constraints are derived and reported, not integrated: the runtime says so by name.
     if (mod.model.nonIdeal) {

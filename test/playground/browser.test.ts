@@ -11,8 +11,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOutputs } from '../../src/cli/build.js';
-import { loadModelFile } from '../../src/cli/load-model.js';
+import { compileModel } from '../../src/pipeline/compiled-model.js';
+import { loadGenerated } from '../../src/pipeline/load-generated.js';
+import { buildOutputs } from '../../src/pipeline/outputs.js';
+import { loadModelFile } from '../../src/pipeline/model-file.js';
 import { writePlayground } from '../../playground/build.js';
 import { servePlayground } from '../../src/cli/playground.js';
 import { ROOT } from '../helpers/examples.js';
@@ -102,7 +104,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#dl-module').click()]);
     expect(download.suggestedFilename()).toBe('compass.ts');
     const text = readFileSync((await download.path())!, 'utf8');
-    const cli = buildOutputs(await loadModelFile('derivations/compass.ts', ROOT), { report: false });
+    const cli = buildOutputs(compileModel(await loadModelFile('derivations/compass.ts', ROOT), loadGenerated), { report: false });
     expect(text).toBe(cli.files.get('generated/compass.ts'));
     // The other downloads, made by the worker on request: the .tex report and the run shown.
     const fetched = async (button: string): Promise<[string, string]> => {

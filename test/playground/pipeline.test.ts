@@ -1,12 +1,14 @@
-// The playground's pipeline in Node: a model file's text derived as the CLI
-// derives the file (the same generated module byte for byte), errors named
+// The playground's pipeline in Node: a model file's text compiled as the CLI
+// compiles the file (the same generated module byte for byte), errors named
 // with their field, and runs at slider values on the module evaluated once.
 // Tests: playground/pipeline.ts, playground/model-source.ts, playground/sketch-data.ts, playground/plots.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildOutputs } from '../../src/cli/build.js';
-import { loadModelFile } from '../../src/cli/load-model.js';
+import { compileModel } from '../../src/pipeline/compiled-model.js';
+import { loadGenerated } from '../../src/pipeline/load-generated.js';
+import { loadModelFile } from '../../src/pipeline/model-file.js';
+import { buildOutputs } from '../../src/pipeline/outputs.js';
 import { MechanicsError } from '../../src/errors.js';
 import { deriveText, runModel, runText, texReport, type Derivation } from '../../playground/pipeline.js';
 import { plotsOf } from '../../playground/plots.js';
@@ -23,8 +25,8 @@ describe('the playground pipeline on the compass', () => {
   });
 
   it('generates the module the CLI generates from the file, byte for byte', async () => {
-    const cli = buildOutputs(await loadModelFile('derivations/compass.ts', ROOT), { report: false });
-    expect(d.module.source).toBe(cli.files.get('generated/compass.ts'));
+    const cli = buildOutputs(compileModel(await loadModelFile('derivations/compass.ts', ROOT), loadGenerated), { report: false });
+    expect(d.compiled.module.source).toBe(cli.files.get('generated/compass.ts'));
   });
 
   it('has one slider, alpha over its declared range (0, pi/2), and the report with its impact maps', () => {
@@ -40,14 +42,14 @@ describe('the playground pipeline on the compass', () => {
   });
 
   it('switches the impact mode where alpha crosses arcsin(1/sqrt(3)), on the same generated module', () => {
-    const first = (alpha: number) => [...runModel(d.model, d.generated, { alpha }).events.find((e) => e.type === 'impact')!.contacts].sort();
+    const first = (alpha: number) => [...runModel(d.compiled, { alpha }).events.find((e) => e.type === 'impact')!.contacts].sort();
     // Below: D strikes, B lifts off (only D impulsive); above: B stays (both impulsive).
     expect(first(CRITICAL - 0.01)).toEqual(['footD']);
     expect(first(CRITICAL + 0.01)).toEqual(['footB', 'footD']);
   });
 
   it("animates the run with the report's sketch drawn at the run's parameters: the legs meet at 2 alpha, equal at every frame", () => {
-    const run = runModel(d.model, d.generated, { alpha: 0.5 }, d.spec);
+    const run = runModel(d.compiled, { alpha: 0.5 });
     expect('html' in run.animation).toBe(true);
     const html = (run.animation as { html: string }).html;
     const frames = JSON.parse(/<script type="application\/json" class="frames">(.*?)<\/script>/s.exec(html)![1]!) as { t: number[]; xy: number[][] };
@@ -68,14 +70,14 @@ describe('the playground pipeline on the compass', () => {
 
   it('says why a model without a drawing is not animated', () => {
     const circle = deriveText(text('circle-billiard'), 'derivations/circle-billiard.ts');
-    expect(runModel(circle.model, circle.generated, {}, circle.spec).animation).toEqual({ problem: 'The model declares no drawing (and has no particles to draw).' });
+    expect(runModel(circle.compiled, {}).animation).toEqual({ problem: 'The model declares no drawing (and has no particles to draw).' });
   });
 
   it('prints the run as the CLI does (CSV header with units, JSON with the parameters) and plots it', () => {
-    const run = runModel(d.model, d.generated, { alpha: 0.5 });
-    expect(runText(d.model, run, 'csv', d.generated).split('\n')[0]).toMatch(/^t \[s\],xc \[m\],yc \[m\],psi \[rad\]/);
-    expect(JSON.parse(runText(d.model, run, 'json', d.generated)).params.alpha).toBe(0.5);
-    const plots = plotsOf(d.model, run.trajectory);
+    const run = runModel(d.compiled, { alpha: 0.5 });
+    expect(runText(d.compiled, run, 'csv').split('\n')[0]).toMatch(/^t \[s\],xc \[m\],yc \[m\],psi \[rad\]/);
+    expect(JSON.parse(runText(d.compiled, run, 'json')).params.alpha).toBe(0.5);
+    const plots = plotsOf(d.compiled.model, run.trajectory);
     expect(plots.map((p) => p.id)).toEqual(['plot-q', 'plot-qd', 'plot-energy', 'plot-phase-0', 'plot-phase-1', 'plot-phase-2']);
     // One dot per event in each phase portrait.
     expect(plots[3]!.svg.match(/<circle class="event"/g)!.length).toBe(run.trajectory.events.length);
@@ -85,15 +87,15 @@ describe('the playground pipeline on the compass', () => {
 describe('the playground pipeline on models written as programs', () => {
   it("builds a model with the kernel's own constructors (compass-walker imports ../src/core/expr.js) into the CLI's module", async () => {
     const d = deriveText(text('compass-walker'), 'derivations/compass-walker.ts');
-    const cli = buildOutputs(await loadModelFile('derivations/compass-walker.ts', ROOT), { report: false });
-    expect(d.module.source).toBe(cli.files.get('generated/compass-walker.ts'));
+    const cli = buildOutputs(compileModel(await loadModelFile('derivations/compass-walker.ts', ROOT), loadGenerated), { report: false });
+    expect(d.compiled.module.source).toBe(cli.files.get('generated/compass-walker.ts'));
   });
 
   it('runs the loops of a model file (the n-link pendulum: one coordinate per link)', () => {
     const d = deriveText(text('n-link-pendulum'), 'derivations/n-link-pendulum.ts');
-    const n = d.model.coordinates.length;
+    const n = d.compiled.model.coordinates.length;
     expect(n).toBeGreaterThan(2);
-    expect(d.model.coordinates.map((c) => c.name)).toEqual(Array.from({ length: n }, (_, i) => `q${i + 1}`));
+    expect(d.compiled.model.coordinates.map((c) => c.name)).toEqual(Array.from({ length: n }, (_, i) => `q${i + 1}`));
   });
 });
 

@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { siteOutputs, writeOutputs } from '../../src/cli/build.js';
+import { writeOutputs } from '../../src/cli/write-outputs.js';
+import { siteOutputs } from '../../src/pipeline/site.js';
 import { ARTIFACTS, IN_CI, models, report } from './reports.js';
 
 const CHROMIUM = '/usr/bin/chromium';

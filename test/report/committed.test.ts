@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { siteOutputs } from '../../src/cli/build.js';
+import { siteOutputs } from '../../src/pipeline/site.js';
 import { allReports, models, ROOT } from './reports.js';
 
 const FIX = 'run `npm run derive` and commit docs/';

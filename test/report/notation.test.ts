@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';
-import { loadModels } from '../../src/cli/models.js';
+import { loadModels } from '../../src/pipeline/model-file.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
 import type { Inline } from '../../src/report/document.js';

@@ -12,18 +12,19 @@ import kelvinVoigt from '../../derivations/kozlov-release-kelvin-voigt.js';
 import viscous from '../../derivations/kozlov-release-viscous.js';
 import parabolic from '../../derivations/parabolic-billiard.js';
 import disk from '../../derivations/viscoelastic-disk.js';
-import { buildCode, reportInputs } from '../../src/cli/build.js';
+import { compileModel } from '../../src/pipeline/compiled-model.js';
+import { loadGenerated } from '../../src/pipeline/load-generated.js';
+import { reportInputs } from '../../src/pipeline/report-inputs.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import type { PaperFormulaSpec, PaperSpec } from '../../src/model/spec.js';
 import { paperReport, type ReportPaper } from '../../src/report/paper-check.js';
 import { buildReport } from '../../src/report/report.js';
 
-/** What build.ts computes for the report (study, orbit, simulation), once per model. */
+/** What the pipeline computes for the report (study, orbit, simulation), once per model. */
 function computedFor(spec: ModelSpec) {
-  const file = { spec, source: `derivations/${spec.name}.ts`, path: '' };
-  const code = buildCode(file);
-  return { system: code.system, computed: reportInputs(file, code).options };
+  const compiled = compileModel({ spec, source: `derivations/${spec.name}.ts` }, loadGenerated);
+  return { system: compiled.system, computed: reportInputs(compiled).options };
 }
 
 const built = new Map<string, ReturnType<typeof computedFor>>();

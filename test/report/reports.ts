@@ -2,8 +2,10 @@
 // data and as the files `npm run derive` writes, built once per test file.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildCode, reportInputs } from '../../src/cli/build.js';
-import { loadModels, type ModelFile } from '../../src/cli/models.js';
+import { compileModel } from '../../src/pipeline/compiled-model.js';
+import { loadGenerated } from '../../src/pipeline/load-generated.js';
+import { loadModels, type ModelFile } from '../../src/pipeline/model-file.js';
+import { reportInputs } from '../../src/pipeline/report-inputs.js';
 import type { ReportDocument, Section, Table } from '../../src/report/document.js';
 import { buildReport, documentFiles } from '../../src/report/report.js';
 
@@ -26,8 +28,8 @@ const cache = new Map<string, BuiltReport>();
 export function report(file: ModelFile): BuiltReport {
   const hit = cache.get(file.spec.name);
   if (hit) return hit;
-  const code = buildCode(file);
-  const doc = buildReport(code.system, reportInputs(file, code).options);
+  const compiled = compileModel(file, loadGenerated);
+  const doc = buildReport(compiled.system, reportInputs(compiled).options);
   const built = { name: file.spec.name, file, doc, files: documentFiles(doc, file.spec.name) };
   cache.set(file.spec.name, built);
   return built;

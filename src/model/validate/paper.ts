@@ -6,7 +6,7 @@
 // `where` symbols only: a coordinate's value enters it under a name the
 // `where` gives it, so that the table says what each symbol stands for.
 // A formula naming a measured fact (limit., orbit., motion.) states the
-// tolerance it agrees to. Called where the report is built (src/cli/build.ts),
+// tolerance it agrees to. Called where the report is built (src/report/paper-check.ts),
 // since the facts exist only after the derivation.
 // Tests: test/report/paper-check.test.ts.
 import { freeSymbols, type Expr } from '../../core/expr.js';

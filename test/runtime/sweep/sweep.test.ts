@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileGenerated } from '../../../src/cli/build.js';
+import { compileGenerated } from '../../../src/pipeline/load-generated.js';
 import { sweepWorkerScript } from '../../../src/cli/sweep.js';
 import { generateModule } from '../../../src/codegen/module.js';
 import { deriveSystem } from '../../../src/derive/system.js';

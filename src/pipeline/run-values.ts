@@ -1,13 +1,20 @@
-// The numbers of one run, from the command line and the model: parameter
-// values (written as expressions, `alpha=pi/4`, checked against the declared
-// ranges), and an initial state that fits those values.
+// The numbers of one run, from the command line (or the playground's
+// sliders, as the same text) and the model: parameter values (written as
+// expressions, `alpha=pi/4`, checked against the declared ranges), and an
+// initial state that fits those values.
 // Tests: test/cli/cli.test.ts (parameter ranges, overrides), test/cli/initial-state.test.ts (the state recomputed and checked).
 import { parseExpr } from '../core/parse.js';
 import { evaluate, type Env } from '../core/evaluate.js';
 import { toText } from '../core/print.js';
-import { combineErrors, MechanicsError } from '../errors.js';
+import { combineErrors, MechanicsError, UsageError } from '../errors.js';
 import { initialState, initialStateProblems, type InitialState, type Model } from '../model/index.js';
-import { UsageError, type Assignment } from './args.js';
+
+/** A `name=value` assignment of a run (`--param alpha=pi/4`, a slider's value): a name and the expression it is set to. */
+export interface Assignment {
+  readonly name: string;
+  /** The right-hand side, an expression still to be evaluated. */
+  readonly value: string;
+}
 
 /** A number written as an expression of the parameters (`pi/4`, `2*l`, `1e-3`). */
 export function evaluateOption(option: string, text: string, env: Env): number {

@@ -1,5 +1,6 @@
 // Loading users' model files (.ts, .mts, .js, .mjs) at run time, on any
-// Node.js the package supports (Node 20 cannot import TypeScript itself).
+// Node.js the package supports (Node 20 cannot import TypeScript itself):
+// the pipeline's input on Node (the playground reads the editor's text).
 //
 // esbuild (a runtime dependency made for this; never the TypeScript
 // compiler) bundles the file and whatever local helpers it imports into one
@@ -17,13 +18,12 @@ import { basename, dirname, extname, join, relative, resolve, sep } from 'node:p
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MechanicsError } from '../errors.js';
 import type { ModelSpec } from '../model/index.js';
+import type { ModelSource } from './compiled-model.js';
 
-export interface ModelFile {
-  /** Path as written in generated headers: relative to the working directory, '/'-separated (e.g. derivations/compass.ts). */
-  readonly source: string;
+/** A model file read: its spec, its path relative to the working directory (the header's `source`) and its absolute path. */
+export interface ModelFile extends ModelSource {
   /** Absolute path of the file. */
   readonly path: string;
-  readonly spec: ModelSpec;
 }
 
 export const MODEL_EXTENSIONS: readonly string[] = ['.ts', '.mts', '.js', '.mjs'];

@@ -1,6 +1,8 @@
-// What `simulate` prints: a summary for people, CSV for spreadsheets, JSON
-// for programs. One trajectory, three renderings.
-// Tests: test/cli/cli.test.ts (summary, JSON and CSV shapes).
+// What a run prints (`mechanics simulate`, the playground's downloads): a
+// summary for people, CSV for spreadsheets, JSON for programs. One
+// trajectory, three renderings; and the numbers of the other commands'
+// summary lines.
+// Tests: test/cli/cli.test.ts (summary, JSON and CSV shapes), test/playground/pipeline.test.ts (the downloads).
 import type { Model } from '../model/index.js';
 import type { SimulationEvent, Trajectory } from '../runtime/hybrid/trajectory.js';
 

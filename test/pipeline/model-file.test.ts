@@ -4,13 +4,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadModelFile, loadModels, MODEL_EXTENSIONS } from '../../src/cli/load-model.js';
+import { loadModelFile, loadModels, MODEL_EXTENSIONS } from '../../src/pipeline/model-file.js';
 import { cos, mul, sin, sym } from '../../src/core/index.js';
 import { MechanicsError } from '../../src/errors.js';
-import { DERIVATIONS, ROOT } from '../helpers/examples.js';
-import { resolveModels } from '../../src/cli/models.js';
-import { UsageError } from '../../src/cli/args.js';
-import { projectWith } from './run-cli.js';
+import { DERIVATIONS } from '../helpers/examples.js';
+import { projectWith } from '../cli/run-cli.js';
 
 const KERNEL_MODEL = `import { defineModel } from 'unilateral-mechanics';
 import { mul, sym, cos } from 'unilateral-mechanics/core';
@@ -63,20 +61,5 @@ export default defineModel(spec);
       writeFileSync(join(dir, f), text);
     }
     expect((await loadModels(dir, dir)).map((m) => [m.source, m.spec.name])).toEqual([['a.mjs', 'a'], ['b.ts', 'b']]);
-  });
-});
-
-describe('which models a command works on', () => {
-  it('files and folders in order, names from ./derivations/', async () => {
-    const dir = projectWith('b.ts', KERNEL_MODEL.replace('kernel-built', 'b'));
-    writeFileSync(join(dir, 'a.ts'), KERNEL_MODEL.replace('kernel-built', 'a'));
-    const { models, fromExamples } = await resolveModels([join(dir, 'b.ts'), dir, 'simple-pendulum'], ROOT);
-    expect(models.map((m) => m.spec.name)).toEqual(['b', 'a', 'b', 'simple-pendulum']);
-    expect(fromExamples).toBe(true);
-  });
-
-  it('without arguments and without a derivations/ folder is a usage error', async () => {
-    const dir = projectWith('a.ts', KERNEL_MODEL);
-    await expect(resolveModels([], dir)).rejects.toBeInstanceOf(UsageError);
   });
 });

@@ -1,0 +1,50 @@
+// What the report of a compiled model is made from besides its derivation:
+// the motion, the drawing, the sources, the declared rigid-limit study, the
+// periodic orbit, the basin and the paper. The computations behind them run
+// on the model's one loaded module (each used to load its own copy).
+// Tests: test/pipeline/report-inputs.test.ts, test/report/committed.test.ts (every committed report).
+import { TOOLKIT } from '../codegen/module.js';
+import { impactMapJacobian } from '../derive/linearization/equilibria.js';
+import type { MechanicsError } from '../errors.js';
+import type { Figure } from '../report/document.js';
+import { declaredOrbit, type ReportOrbit } from '../report/periodic.js';
+import type { ReportOptions } from '../report/report.js';
+import { modelDrawing } from '../report/sketch.js';
+import type { LimitStudy } from '../runtime/analysis/rigid-limit.js';
+import { hasReportBasin, reportBasin } from '../cli/basins.js';
+import { limitStudyOf } from '../cli/build.js';
+import { reportMotion } from '../cli/report-motion.js';
+import type { CompiledModel } from './compiled-model.js';
+import { loadGenerated } from './load-generated.js';
+import { compileRigid } from './rigid.js';
+
+/**
+ * The report's options and, if the report's simulation failed, its error
+ * (which `derive` counts as a failure). Throws where a part cannot be built
+ * (buildReportOutputs says so beside the code).
+ */
+export function reportInputs(compiled: CompiledModel): { readonly options: ReportOptions; readonly problems: readonly MechanicsError[] } {
+  const { spec, model, loaded } = compiled;
+  const { simulation, error } = reportMotion(loaded);
+  const options: ReportOptions = {
+    source: compiled.source, toolkit: TOOLKIT, simulation, drawing: modelDrawing(spec, model),
+    ...(spec.sources ? { sources: spec.sources } : {}), ...studyOption(compiled), ...orbitOption(compiled),
+    ...basinOption(compiled), ...(spec.paper ? { paper: spec.paper } : {}),
+  };
+  return { options, problems: error ? [error] : [] };
+}
+
+/** The model's declared rigid-limit study (ModelSpec.limitStudy) against its rigid version, compiled here; nothing without one. */
+function studyOption({ spec, loaded }: CompiledModel): { limitStudy?: LimitStudy } {
+  return spec.limitStudy ? { limitStudy: limitStudyOf(spec, loaded, {}, compileRigid(spec, loadGenerated)?.loaded)! } : {};
+}
+
+/** The model's declared periodic orbit (ModelSpec.orbit); nothing without one. */
+function orbitOption({ spec, system, loaded }: CompiledModel): { orbit?: ReportOrbit } {
+  return spec.orbit ? { orbit: declaredOrbit(loaded, spec.orbit, impactMapJacobian(system)) } : {};
+}
+
+/** The model's basin figure (cli/basins.ts); nothing for a model without one. */
+function basinOption({ spec, loaded }: CompiledModel): { basin?: Figure } {
+  return hasReportBasin(spec.name) ? { basin: reportBasin(loaded)! } : {};
+}

@@ -12,7 +12,7 @@ export { expand } from './expand.js';
 export { together } from './together.js';
 export { cancel, cancelQuotients } from './cancel.js';
 export { diff, timeDerivative } from './diff.js';
-export { integrate, antiderivative } from './integrate.js';
+export { definiteIntegral, antiderivative } from './integrate.js';
 export { subs, subsRecord, type Substitution } from './subs.js';
 export { evaluate, type Env } from './evaluate.js';
 export { toText } from './print.js';

@@ -33,7 +33,7 @@ import { subs } from './subs.js';
 import { simplify } from './trig.js';
 
 /** ∫_a^b f dx = F(b) − F(a), simplified; undefined when f is outside the supported class. */
-export function integrate(f: Expr, x: string, a: Expr, b: Expr): Expr | undefined {
+export function definiteIntegral(f: Expr, x: string, a: Expr, b: Expr): Expr | undefined {
   const F = antiderivative(f, x);
   if (F === undefined) return undefined;
   return simplify(sub(subs(F, new Map([[x, b]])), subs(F, new Map([[x, a]]))));

@@ -43,7 +43,7 @@ import { solveSmall } from '../matrix.js';
 import { diff } from '../../core/diff.js';
 import { collectFactors } from '../../core/factor.js';
 import { together } from '../../core/together.js';
-import { integrate } from '../../core/integrate.js';
+import { definiteIntegral } from '../../core/integrate.js';
 import { subs } from '../../core/subs.js';
 import { mapChildren, memoPass } from '../../core/traverse.js';
 import { simplify } from '../../core/trig.js';
@@ -141,7 +141,7 @@ export function derivePatchLaw(spec: PatchSpec): PatchLaw | PatchUnsupported {
   const resultantsOver = (lower: Expr, upper: Expr): Record<string, Expr> | string => {
     const out: Record<string, Expr> = {};
     for (const [name, w] of Object.entries(spec.resultants)) {
-      const r = integrate(mul(w, density), v, lower, upper);
+      const r = definiteIntegral(mul(w, density), v, lower, upper);
       if (r === undefined) return `resultant '${name}': the integrand is outside the supported class (polynomials, fractional powers of linear or α + γ${v}² bases, sines and cosines of linear arguments)`;
       out[name] = tidy(r);
     }

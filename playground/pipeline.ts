@@ -13,7 +13,7 @@ import { toText } from '../src/core/print.js';
 import { deriveSystem, type DerivedSystem } from '../src/derive/system.js';
 import { MechanicsError } from '../src/errors.js';
 import { buildModel, type Model, type ModelSpec } from '../src/model/index.js';
-import { buildReport, reportFiles } from '../src/report/report.js';
+import { buildReport, REPORTS_DIR, reportFiles } from '../src/report/report.js';
 import { renderHtml } from '../src/report/render-html.js';
 import { animationHtml } from '../src/report/animation.js';
 import { modelDrawing } from '../src/report/sketch.js';
@@ -106,9 +106,9 @@ export function firstRun(d: Derivation): Run | MechanicsError {
   }
 }
 
-/** docs/<model>.tex with the report's motion (report-motion.ts, as `mechanics derive` computes it). */
+/** docs/reports/<model>.tex with the report's motion (report-motion.ts, as `mechanics derive` computes it). */
 export function texReport(d: Derivation): string {
-  return reportFiles(d.system, { source: d.source, toolkit: TOOLKIT, simulation: reportMotion(d.generated).simulation }).get(`docs/${d.model.name}.tex`)!;
+  return reportFiles(d.system, { source: d.source, toolkit: TOOLKIT, simulation: reportMotion(d.generated).simulation }).get(`${REPORTS_DIR}/${d.model.name}.tex`)!;
 }
 
 /** Milliseconds per named phase, for the bench's breakdown of a derivation. */

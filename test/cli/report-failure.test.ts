@@ -35,7 +35,7 @@ describe('a report failure never loses the generated code', () => {
 
   it('writes code and report when both succeed', () => {
     const out = buildOutputs(file({ points: { P: [0, 'y'] }, ground: 'y = 0' }));
-    expect([...out.files.keys()].sort()).toEqual(['docs/fall.body.tex', 'docs/fall.html', 'docs/fall.tex', 'generated/fall.ts']);
+    expect([...out.files.keys()].sort()).toEqual(['docs/reports/fall.body.tex', 'docs/reports/fall.html', 'docs/reports/fall.tex', 'generated/fall.ts']);
     expect(out.problems).toEqual([]);
   });
 });

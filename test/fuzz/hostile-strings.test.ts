@@ -118,7 +118,7 @@ describe.runIf(hasPdflatex || process.env.CI === 'true')('a report with every ac
       const out = outputs(FIELDS.description!(hostile));
       if (out instanceof MechanicsError) continue;
       const tex = join(dir, `hostile-${compiled}.tex`);
-      writeFileSync(tex, out.files.get('docs/hostile-ball.tex')!);
+      writeFileSync(tex, out.files.get('docs/reports/hostile-ball.tex')!);
       try {
         execFileSync('pdflatex', ['-no-shell-escape', '-interaction=nonstopmode', '-halt-on-error', tex], { cwd: dir, stdio: 'pipe', timeout: 60_000 });
       } catch (err) {

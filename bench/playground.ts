@@ -1,4 +1,5 @@
-// npm run bench:playground: the playground's budgets (issue 17, item 7) as
+// npm run bench:playground: the playground's budgets (≤ 2 MB gzipped, shown
+// within 300 ms of the last keystroke) as
 // one JSON line, { bench: 'playground', bundleGzipBytes, deriveShowMs, … }:
 // the built page (docs/playground/, KaTeX's fonts apart) gzipped, and the
 // time from the last keystroke in the editor to the double pendulum's

@@ -233,8 +233,8 @@ export interface ModelSimulateOptions extends SimulateOptions {
 }
 
 /**
- * Rigid and compliant versions of one model from one call (issue 13, item
- * 4): the version `laws` selects is derived, generated and loaded in memory,
+ * Rigid and compliant versions of one model from one call: the version
+ * `laws` selects is derived, generated and loaded in memory,
  * then simulated. Each call derives; for many runs of one version, load its
  * module once (generateModule, loadGenerated) and call simulate.
  */

@@ -1,4 +1,4 @@
-// The report's "Distributed contact law" section (issue 13, item 3): for each
+// The report's "Distributed contact law" section: for each
 // contact patch of DerivedSystem.patches (src/derive/compliant/patch.ts) the density
 // after the small-penetration expansion, the penetration and the patch's
 // geometric ends, each regime with its ends, its conditions and its

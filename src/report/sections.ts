@@ -1,5 +1,5 @@
 // The sections of a derivation report, one function each, in the order of
-// the papers (issue 4): the model, its energy, forces and constraints, then
+// the papers: the model, its energy, forces and constraints, then
 // the equations of motion in each form, then contact phases and impact maps,
 // then the conventions. A section function returns undefined where its part
 // does not apply to the model.

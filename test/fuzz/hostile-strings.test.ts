@@ -1,5 +1,4 @@
-// Hostile-strings corpus (issue "No silent wrong answers", injection-safe
-// output): every piece of free user text that reaches generated TypeScript,
+// Hostile-strings corpus (injection-safe output): every piece of free user text that reaches generated TypeScript,
 // LaTeX or HTML is either rejected with a named error naming its field, or
 // comes out inert — the generated module runs no injected code, the LaTeX
 // has no live command the author did not write, the HTML no script or

@@ -1,4 +1,4 @@
-// Fuzz suite (issue "No silent wrong answers"): random mutations of the
+// Fuzz suite (no silent wrong answers): random mutations of the
 // example models in derivations/ go through the whole pipeline — buildModel,
 // deriveSystem, generateModule, a short simulation — and every outcome must
 // be either a valid result or a named error:

@@ -1,5 +1,4 @@
-// Rigid and compliant versions of one model from one call (issue 13, item 4;
-// simulateModel in src/cli/build.ts, exported by the library): Kozlov's point
+// Rigid and compliant versions of one model from one call (simulateModel in src/cli/build.ts, exported by the library): Kozlov's point
 // of §2 with the line realized by the spring (0, −Ny), simulated as written
 // and as its rigid model (the plastic law its limitStudy declares), by the
 // library entry a user imports.

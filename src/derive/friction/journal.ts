@@ -1,5 +1,5 @@
-// Friction in a hinge without clearance: Smirnov (1981), examples 3 and 4
-// (SEEDS.md §001; seeds/001, eqs. (2.4)–(2.6) and §3).
+// Friction in a hinge without clearance: smirnov1981 §2, examples 3 and 4,
+// eqs. (2.4)–(2.6), and §3.
 //
 // The journal presses on its bearing with the resultant N of the normal
 // pressures. Reduced to the hinge centre, sliding friction is a force

@@ -1,4 +1,4 @@
-// The reaction system (1.1) of Smirnov (SEEDS.md §001) for one full-support
+// The reaction system (1.1) of Smirnov (smirnov1981 §1) for one full-support
 // variant s: Σᵢ Nᵢˢ aᵢⱼˢ = bⱼ, j = 1…k, with Nᵢˢ ≥ 0 the normal reaction of
 // pair i on the side sᵢ. The caller supplies, per pair and side, the row
 // aᵢⱼ± (normal direction plus friction terms, so it holds that side's

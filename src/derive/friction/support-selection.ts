@@ -1,4 +1,4 @@
-// Which support variant is realized (Smirnov, SEEDS.md §001): the full
+// Which support variant is realized (smirnov1981 §1, §3): the full
 // variant whose reactions of (1.1) are all ≥ 0, selected by the switching
 // function (1.2). Two ways: Smirnov's two tries, and the enumeration of all
 // 2^k full variants with the diagnostics of his §3 as named results —

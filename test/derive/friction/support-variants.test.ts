@@ -1,5 +1,5 @@
 // Smirnov's support variants (src/derive/friction/support-variants.ts, support-reactions.ts,
-// support-selection.ts; SEEDS.md §001): the counts, the point between two rough
+// support-selection.ts; smirnov1981 §1–§3): the counts, the point between two rough
 // planes, the two-try rule against enumeration on random systems, and the
 // self-locking and inconsistent cases reported by name.
 import fc from 'fast-check';

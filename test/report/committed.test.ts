@@ -36,6 +36,11 @@ describe('docs/reports/ is up to date', () => {
     for (const [rel, text] of r.files) expectCommitted(rel, text);
   });
 
+  // A LaTeX command written in a JavaScript string with one backslash loses it: `\text` becomes a tab and "ext", `\frac` a form feed.
+  it.each(allReports().map((r) => [r.name, r] as const))('%s: no report holds a tab, backspace, form feed, vertical tab or carriage return', (_, r) => {
+    for (const [rel, text] of r.files) expect(text.match(/[\t\b\f\v\r]/g) ?? [], rel).toEqual([]);
+  });
+
   it('docs/reports/index.html and docs/reports/katex/ (stylesheet and fonts) are current', () => {
     for (const [rel, data] of siteOutputs(models).files) expectCommitted(rel, data);
   });

@@ -63,6 +63,7 @@ export async function measurePlayground(site: string): Promise<Record<string, un
         await page.keyboard.press('Backspace');
       }
       await page.waitForFunction(`window.playground.timings.length >= ${k + 2} || !document.querySelector('#errors').hidden`, undefined, { timeout: 60_000 });
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the text as shown), not the DOM property
       if (await page.locator('#errors').isVisible()) throw new Error(`the edit broke the model: ${await page.locator('#errors').innerText()}`);
       await page.waitForTimeout(1000);
     }

@@ -14,7 +14,7 @@ import type { GeneratedModel } from '../runtime/contract.js';
 import { parseAssignment, UsageError, type Assignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { loadGenerated } from './build.js';
 import { resolveModels } from './models.js';
-import { OUTPUT_FORMATS, render, type OutputFormat } from './output.js';
+import { OUTPUT_FORMATS, render } from './output.js';
 import { progressBar } from './progress.js';
 import { evaluateOption, parameterValues, runStart } from './run-values.js';
 

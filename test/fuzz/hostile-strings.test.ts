@@ -29,7 +29,7 @@ const HOSTILE: readonly string[] = [
   '$\\input{/etc/hostname}$',
   '}\\end{document}\\input{/etc/hostname}',
   '% & # _ ^ ~ { } \\',
-  '`${globalThis.' + MARK + ' = 1}`',
+  `\`\${globalThis.${MARK} = 1}\``,
   `' + (globalThis.${MARK} = 1) + '`,
   `" + (globalThis.${MARK} = 1) + "`,
 ];

@@ -34,9 +34,9 @@
 import { add, mul, neg, sym, type Expr } from '../../core/expr.js';
 import { MechanicsError } from '../../errors.js';
 import { spdSolver } from '../../numeric/spd-solver.js';
-import { type ReactionSystem } from './support-reactions.js';
+import type { ReactionSystem } from './support-reactions.js';
 import { chooseOption, twoTries, type OptionChoice, type SolvedOption } from './support-selection.js';
-import { type FullVariant } from './support-variants.js';
+import type { FullVariant } from './support-variants.js';
 
 export type Vec2 = readonly [number, number];
 

@@ -5,11 +5,11 @@
 // friction coefficient) and the applied-plus-inertial right side b. Solved
 // numerically at given numbers, or symbolically (k ≤ 4) in closed form.
 // Tests: test/derive/friction/support-variants.test.ts
-import { type Expr } from '../../core/expr.js';
+import type { Expr } from '../../core/expr.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
 import { luFactor, luSolve } from '../../numeric/lu.js';
 import { solveSmall } from '../matrix.js';
-import { type FullVariant } from './support-variants.js';
+import type { FullVariant } from './support-variants.js';
 
 /** One pair of opposite support points: its coefficient rows aᵢⱼ± (j = 1…k) and the friction coefficient (a parameter name) of each side. */
 export interface SupportPair {

@@ -4,7 +4,7 @@
 // 2^k full variants with the diagnostics of his §3 as named results —
 // self-locking, inconsistency, indeterminacy — never a silent choice.
 // Tests: test/derive/friction/support-variants.test.ts
-import { type Env } from '../../core/evaluate.js';
+import type { Env } from '../../core/evaluate.js';
 import { frictionless, solveNumeric, type ReactionSystem } from './support-reactions.js';
 import { bearing, flip, fullVariants, switching, type FullVariant, type Variant } from './support-variants.js';
 

@@ -1,4 +1,4 @@
-// The many-contact models of issue 16, item 4, built in a loop like
+// The many-contact models (the 50-ball chain, the 20-block stack), built in a loop like
 // derivations/n-link-pendulum.ts (bench/peers/siconos_moreau_jean.py builds
 // the same ones in Siconos):
 //  - a chain of balls on a line (Newton's cradle): x_i the centres,

@@ -1,6 +1,6 @@
-// Operation counts of the n-link pendulum's M + forcing block (issue 16
-// item 3: "op counts never above SymPy's cse on the same expressions"),
-// ours against SymPy's cse, both counted by one rule.
+// Operation counts of the n-link pendulum's M + forcing block (the goal:
+// never above SymPy's cse on the same expressions), ours against SymPy's
+// cse, both counted by one rule.
 //
 // The rule is the one behind the bench's `ops` (printJs in
 // src/codegen/js-expr.ts), applied to each assignment of a straight-line

@@ -21,8 +21,8 @@
 //   rhsNs        median ns per accelerations() call of the generated code;
 //   acc          q̈ at q_i = 0.1 + 0.6(i−1)/(n−1), q̇_i = −0.3 + 0.7(i−1)/(n−1),
 //                m_i = l_i = 1, g = 9.81 (SymPy's line has the same);
-//   rssMB        the process's peak resident memory (the 2 GB for
-//                n = 100).
+//   rssMB        the process's peak resident memory (the budget is 2 GB
+//                for n = 100).
 // When run as a script (npm run bench points here), it runs the whole bench.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// npm run bench: the figures of issue 16 as JSON lines, one object per line
+// npm run bench: the performance figures as JSON lines, one object per line
 // on stdout, so that other tools can read them:
 //   { bench: 'pendulum', n, deriveMs, codegenMs, rhsNs, ops, acc, … }       bench/pendulum.ts
 //   { bench: 'pendulum-scaling', from, to, exponent }                      (derive + codegen)
@@ -87,7 +87,7 @@ function scaling(lines: readonly { n: number; deriveMs: number; codegenMs: numbe
 const NODE_FLAGS = ['--max-semi-space-size=64'];
 
 /**
- * The pendulum's memory budget (issue 16: n = 100 within 2 GB): V8 lets the
+ * The pendulum's memory budget (n = 100 within 2 GB): V8 lets the
  * heap grow well past the live set before a full collection (the process's
  * RSS follows the cap, about cap + 110 MB), so the child's old space is
  * capped well below it; the live set at n = 100 is 0.75 GB after the

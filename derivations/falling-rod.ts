@@ -1,7 +1,7 @@
 import { defineModel } from '../src/model/index.js';
 
 // A uniform rod whose lower end strikes a rough floor and slides on it: the
-// classic setting of Painlevé's paradox (SEEDS.md §001, self-locking; a
+// classic setting of Painlevé's paradox (smirnov1981 §3, self-locking; a
 // sliding end with μ above a state-dependent threshold has a reaction matrix
 // of the wrong sign). Centre of mass (x, y), angle θ from the floor.
 export default defineModel({

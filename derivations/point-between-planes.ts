@@ -1,6 +1,6 @@
 import { defineModel } from '../src/model/index.js';
 
-// Smirnov's example 1 (SEEDS.md §001): a point driven along two parallel
+// Smirnov's example 1 (smirnov1981 §2): a point driven along two parallel
 // planes z = 0 with vanishing clearance and different roughness, f1 below,
 // f2 above. The plane that bears depends on the sign of the normal load F_z:
 // |Φ| = f2 F_z for F_z > 0 (pressed up), −f1 F_z for F_z < 0.

@@ -1,6 +1,6 @@
 import { defineModel } from '../src/model/index.js';
 
-// Smirnov's example 2, planar symmetric case (SEEDS.md §001): a prism moving
+// Smirnov's example 2, planar symmetric case (smirnov1981 §2): a prism moving
 // along x in guides with vanishing clearance, two pairs of support points on
 // the faces normal to y, at a1 and a2 along the prism; the point of a pair
 // that bears is on the face at y = −w (reaction +y) or y = +w (reaction −y).

@@ -1,6 +1,6 @@
 import { defineModel } from '../src/model/index.js';
 
-// Smirnov's example 2 (SEEDS.md §001): a rectangular prism moving along x in
+// Smirnov's example 2 (smirnov1981 §2): a rectangular prism moving along x in
 // rigid guides with vanishing clearance, five pairs of support points: pairs
 // 1, 2 on the faces normal to y (at (aₛ, ±w, cₛ)), pairs 3, 4, 5 on the
 // faces normal to z (at (aₛ, bₛ, ±h)). Each pair has a friction coefficient

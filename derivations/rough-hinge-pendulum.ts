@@ -1,6 +1,6 @@
 import { defineModel } from '../src/model/index.js';
 
-// Smirnov's examples 3 and 4 (SEEDS.md §001): a physical pendulum on a
+// Smirnov's examples 3 and 4 (smirnov1981 §2): a physical pendulum on a
 // journal of radius r with sliding friction f and reduced coefficient f_r.
 // The centre of mass (x down, y across) is pinned at distance l from the
 // hinge by two holonomic constraints, the Cartesian components of the pin;

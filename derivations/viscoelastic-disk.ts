@@ -1,7 +1,7 @@
 import { defineModel } from '../src/model/index.js';
 
 // Kuleshov, Treschev, Ivanova, Naimushina, "A rigid cylinder on a
-// viscoelastic plane" (SEEDS.md §003): a rigid disk (mass m, radius r) on a
+// viscoelastic plane" (kuleshov2011 §3): a rigid disk (mass m, radius r) on a
 // Winkler foundation of vertical Kelvin–Voigt springs, dF_y = (kY + νẎ)dx
 // where positive (no adhesion), with Coulomb friction |dT| ≤ λ|dN| (1.1).
 // The line is inclined at alpha (default 0: level), x along it and downhill,

@@ -10,6 +10,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { modelFilesIn } from '../src/pipeline/model-file.js';
+import { REPORTS_DIR } from '../src/report/report.js';
 import { katexAssets } from '../src/report/site.js';
 
 /** The repository (this file is playground/build.ts, or its bundle dist/build-playground.mjs). */
@@ -70,7 +71,7 @@ export async function playgroundFiles(root = ROOT): Promise<Map<string, string |
     ['playground.css', readFileSync(join(root, 'playground/playground.css'), 'utf8')],
     ['playground.js', page.outputFiles[0]!.text],
   ]);
-  for (const [path, bytes] of katexAssets()) files.set(path.replace(/^docs\//, ''), bytes);
+  for (const [path, bytes] of katexAssets()) files.set(path.slice(REPORTS_DIR.length + 1), bytes);
   return files;
 }
 

@@ -139,7 +139,7 @@ function showAnimation(a: Ran['animation']): void {
 
 function showRun(r: Ran): void {
   // Which request the shown results answer (for a test or a script driving the page).
-  document.body.dataset['run'] = String(r.id);
+  document.body.dataset.run = String(r.id);
   showAnimation(r.animation);
   // Labels are the model's names (identifiers) and fixed words: nothing to escape.
   $('plots').innerHTML = r.plots
@@ -148,8 +148,8 @@ function showRun(r: Ran): void {
   const list = $('events');
   list.replaceChildren(...r.events.map((e) => {
     const li = document.createElement('li');
-    li.dataset['type'] = e.type;
-    li.dataset['contacts'] = e.contacts.join('+');
+    li.dataset.type = e.type;
+    li.dataset.contacts = e.contacts.join('+');
     li.textContent = `t = ${e.t.toFixed(4)} s  ${e.text}`;
     return li;
   }));
@@ -168,8 +168,8 @@ function showFailure(f: Failed): void {
     box.replaceChildren(...e.problems.map((p) => {
       const div = document.createElement('div');
       div.className = 'problem';
-      div.dataset['code'] = p.code;
-      if (p.field) div.dataset['field'] = p.field;
+      div.dataset.code = p.code;
+      if (p.field) div.dataset.field = p.field;
       div.innerHTML = `<code class="code"></code> <code class="field"></code> <span class="message"></span>`;
       div.querySelector('.code')!.textContent = p.code;
       div.querySelector('.field')!.textContent = p.field ?? '';

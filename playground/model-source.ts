@@ -64,7 +64,7 @@ export function modelOfSource(text: string): ModelSpec {
     if (err instanceof MechanicsError) throw err;
     throw new MechanicsError('bad-model-file', 'model', `the model failed while loading: ${(err as Error).message ?? String(err)}`, { field: 'source' });
   }
-  const spec = exported['default'];
+  const spec = exported.default;
   if (!spec || typeof spec !== 'object' || typeof (spec as { name?: unknown }).name !== 'string') {
     throw new MechanicsError('bad-model-file', 'model', 'the model has no default export made with defineModel(...)', { field: 'default' });
   }

@@ -14,7 +14,7 @@ import { toText } from '../src/core/print.js';
 import { MechanicsError } from '../src/errors.js';
 import type { Model, ModelSpec } from '../src/model/index.js';
 import { compileModel, type CompiledModel } from '../src/pipeline/compiled-model.js';
-import { buildReport, reportFiles } from '../src/report/report.js';
+import { buildReport, REPORTS_DIR, reportFiles } from '../src/report/report.js';
 import { renderHtml } from '../src/report/render-html.js';
 import { animationHtml } from '../src/report/animation.js';
 import { modelDrawing } from '../src/report/sketch.js';
@@ -99,9 +99,9 @@ export function firstRun(d: Derivation): Run | MechanicsError {
   }
 }
 
-/** docs/<model>.tex with the report's motion (report-motion.ts, as `mechanics derive` computes it). */
+/** docs/reports/<model>.tex with the report's motion (report-motion.ts, as `mechanics derive` computes it). */
 export function texReport({ compiled }: Derivation): string {
-  return reportFiles(compiled.system, { source: compiled.source, toolkit: TOOLKIT, simulation: reportMotion(compiled.loaded).simulation }).get(`docs/${compiled.model.name}.tex`)!;
+  return reportFiles(compiled.system, { source: compiled.source, toolkit: TOOLKIT, simulation: reportMotion(compiled.loaded).simulation }).get(`${REPORTS_DIR}/${compiled.model.name}.tex`)!;
 }
 
 /** Milliseconds per named phase, for the bench's breakdown of a derivation. */

@@ -28,7 +28,7 @@ export interface Derived {
   readonly id: number;
   readonly name: string;
   readonly title: string;
-  /** The report's sections as HTML, typeset by KaTeX (the body of docs/<model>.html), in order. */
+  /** The report's sections as HTML, typeset by KaTeX (the body of docs/reports/<model>.html), in order. */
   readonly sections: readonly { readonly id: string; readonly html: string }[];
   readonly module: { readonly fileName: string; readonly source: string };
   readonly sliders: readonly Slider[];

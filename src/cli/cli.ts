@@ -16,7 +16,7 @@ import { runSweep, SWEEP, SWEEP_HELP } from './sweep.js';
 const USAGE = `usage: mechanics <command> [options]
 
 commands:
-  derive [file|dir…]     derive models: generated/<model>.ts and docs/<model>.{tex,body.tex,html}
+  derive [file|dir…]     derive models: generated/<model>.ts and docs/reports/<model>.{tex,body.tex,html}
   report [file|dir…]     write only the reports
   simulate <file|model>  simulate a model as its file says now
   orbit <file|model>     a periodic orbit through a Poincaré section, its Floquet multipliers and stability

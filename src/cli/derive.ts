@@ -24,7 +24,7 @@ export const DERIVE_HELP = `usage: mechanics derive [file|dir…] [--out DIR] [-
 
 Derives each model and writes its generated module and its report:
   generated/<model>.ts                       (and generated/<model>.js with --js)
-  docs/<model>.{tex,body.tex,html}, docs/index.html, docs/katex/
+  docs/reports/<model>.{tex,body.tex,html}, docs/reports/index.html, docs/reports/katex/
 under the current directory, or all of them in DIR with --out DIR.
 
   file|dir               model files (.ts, .mts, .js, .mjs), folders of them, or names of
@@ -38,8 +38,8 @@ Exits 1 if any model fails, including the simulation plotted in its report.`;
 
 export const REPORT_HELP = `usage: mechanics report [file|dir…] [--out DIR]
 
-Like derive, but writes only the reports (docs/<model>.{tex,body.tex,html},
-docs/index.html, docs/katex/), or all of them in DIR with --out DIR.`;
+Like derive, but writes only the reports (docs/reports/<model>.{tex,body.tex,html},
+docs/reports/index.html, docs/reports/katex/), or all of them in DIR with --out DIR.`;
 
 export const LIST_HELP = `usage: mechanics list [file|dir…]
 
@@ -61,7 +61,7 @@ export async function runDerive(args: ParsedArgs, reportOnly: boolean): Promise<
   const once = async (): Promise<{ ok: boolean; files: readonly string[] }> => {
     try {
       const { models, fromExamples } = await resolveModels(args.positionals);
-      // Into the default docs/, the index keeps listing every example of ./derivations/.
+      // Into the default docs/reports/, the index keeps listing every example of ./derivations/.
       const catalogue = settings.report && fromExamples && settings.outDir === undefined && args.positionals.length > 0 ? await loadModels(DEFAULT_MODELS_DIR) : [];
       return { ok: deriveAll(models, catalogue, settings), files: models.map((m) => m.path) };
     } catch (err) {

@@ -4,13 +4,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { MechanicsError } from '../errors.js';
+import { REPORTS_DIR } from '../report/report.js';
 
 /**
  * Where a build output goes, relative to the project root: generated/… and
- * docs/… as they are, or everything flat in `outDir`.
+ * docs/reports/… as they are, or everything flat in `outDir`.
  */
 export function outputRel(rel: string, outDir?: string): string {
-  return outDir === undefined ? rel : join(outDir, rel.replace(/^(generated|docs)\//, '')).split(sep).join('/');
+  const flat = rel.startsWith(`${REPORTS_DIR}/`) ? rel.slice(REPORTS_DIR.length + 1) : rel.replace(/^generated\//, '');
+  return outDir === undefined ? rel : join(outDir, flat).split(sep).join('/');
 }
 
 /** Write build outputs under `root`; never into node_modules (an installed package is no place for a user's files). */

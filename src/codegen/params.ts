@@ -1,4 +1,4 @@
-// checkParams(p) of a generated module (issue 10, item 6): the hot-path
+// checkParams(p) of a generated module: the hot-path
 // functions read p.name ?? default unchecked, so a string "1" would
 // concatenate (M₁₁ = 11 for m1 = "1"). The runtime calls checkParams once at
 // entry and turns the problems into a named error.

@@ -12,7 +12,7 @@
 // and it is not wanted.
 // Tests: test/codegen/phase-jacobian.test.ts (against differences of contactAccelerations).
 import type { Expr } from '../core/expr.js';
-import { assign, bin, call, callStmt, forRange, idx, member, neg, num, plus, ref, ret, times, type Decl, type JsExpr, type KernelOutput, type Stmt } from './ir.js';
+import { assign, call, callStmt, forRange, idx, member, neg, num, plus, ref, ret, times, type Decl, type JsExpr, type KernelOutput, type Stmt } from './ir.js';
 import { at } from './dynamics.js';
 import { contactSizes } from './contacts.js';
 import { kernelBlock, outParam, P, Q, QD, T, type Scope } from './scope.js';

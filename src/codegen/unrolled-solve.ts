@@ -144,8 +144,8 @@ export function unrolledSpdSolve(name: string, pattern: LowerPattern, a: string,
   const n = nz.length;
   // Homes of the values a later function reads: l_ij below the diagonal of LDL$ and w_ij = l_ij d_j above it;
   // 1/d_j, z_i and the tolerance in LDLd$; x_i in y itself.
-  const LDL = `${name}ldl`.replace(/\$/g, '') + '$';
-  const LDLd = `${name}ldld`.replace(/\$/g, '') + '$';
+  const LDL = `${name.replace(/\$/g, '')}ldl$`;
+  const LDLd = `${name.replace(/\$/g, '')}ldld$`;
   const at = (i: number): JsExpr => (i === 0 ? ref('yOff') : plus(ref('yOff'), num(i)));
   const l = (c: Chunks, i: number, j: number): JsExpr => c.get(`l${i}_${j}`, idx(LDL, i * n + j));
   const w = (c: Chunks, i: number, j: number): JsExpr => c.get(`w${i}_${j}`, idx(LDL, j * n + i));

@@ -49,7 +49,7 @@
 import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { add, addAll, compare, cos, hasNegativeSign, mul, mulAll, neg, num, ONE, pow, sin, termsOf, unreachable, ZERO, type Expr, type Sym } from './expr.js';
+import { addAll, compare, cos, hasNegativeSign, mulAll, neg, num, ONE, pow, sin, termsOf, unreachable, ZERO, type Expr, type Sym } from './expr.js';
 import { collectFactors } from './factor.js';
 import { gcd } from './gcd.js';
 import {
@@ -181,7 +181,10 @@ function denominatorFactors(x: Expr): { coeff: Rational; factors: Map<Expr, numb
         return;
       case 'add': {
         const c = collectFactors(b);
-        if (c.kind !== 'add') return put(c, k);
+        if (c.kind !== 'add') {
+          put(c, k);
+          return;
+        }
         if (hasNegativeSign(c)) {
           if (k % 2 === 1) coeff = Q.neg(coeff);
           b = neg(c);
@@ -194,7 +197,7 @@ function denominatorFactors(x: Expr): { coeff: Rational; factors: Map<Expr, numb
         factors.set(b, (factors.get(b) ?? 0) + k);
         return;
       default:
-        return unreachable(b);
+        unreachable(b);
     }
   };
   put(x, 1);
@@ -258,7 +261,7 @@ function angleBasis(denAngles: readonly Expr[], numAngles: readonly Expr[]): Ang
   }
   const integral = (basis: Rational[][], v: Rational[]): number[] | undefined => {
     const k = solve(basis, v);
-    return k && k.every((x) => x.d === 1) ? k.map((x) => x.n) : undefined;
+    return k?.every((x) => x.d === 1) ? k.map((x) => x.n) : undefined;
   };
   let basis = chosen.map(vec);
   if (den.some((a) => !integral(basis, vec(a)))) {

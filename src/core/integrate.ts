@@ -1,5 +1,5 @@
 // Symbolic definite integration, for the resultants of distributed contact
-// laws (issue 13, item 3): a force density over a contact patch integrated
+// laws: a force density over a contact patch integrated
 // between symbolic ends (Kuleshov et al. (4.6), (5.3)).
 //
 // SUPPORTED CLASS. The integrand is expanded into terms; each term is a

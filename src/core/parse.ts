@@ -3,7 +3,7 @@
 // algebra is not used (see ARCHITECTURE.md for the measurements).
 import { parse, type MathNode } from 'mathjs';
 import { MechanicsError, type ErrorCode } from '../errors.js';
-import { add, addAll, div, fn, FN_NAMES, mulAll, neg, num, pow, sqrt, sub, sym, type Expr, type FnName } from './expr.js';
+import { addAll, div, fn, FN_NAMES, mulAll, neg, num, pow, sqrt, sub, sym, type Expr, type FnName } from './expr.js';
 
 /** How names in a string resolve to symbols. Unknown names are errors. */
 export interface ParseScope {
@@ -47,7 +47,7 @@ function resolveName(name: string, source: string, scope: ParseScope): Expr {
   const e = scope.symbol(name) ?? (Object.hasOwn(CONSTANTS, name) ? CONSTANTS[name] : undefined);
   if (e) return e;
   const known = scope.known?.();
-  const hint = known && known.length ? ` (known: ${known.join(', ')})` : '';
+  const hint = known?.length ? ` (known: ${known.join(', ')})` : '';
   return fail('unknown-symbol', `unknown symbol '${name}' in '${source}'${hint}`, source);
 }
 

@@ -217,7 +217,7 @@ export function coefficientsIn(a: Poly, i: number): Map<number, Poly> {
     const k = m.charCodeAt(i);
     let p = parts.get(k);
     if (!p) parts.set(k, (p = { mons: [], coeffs: [] }));
-    p.mons.push(m.slice(0, i) + '\0' + m.slice(i + 1));
+    p.mons.push(`${m.slice(0, i)}\0${m.slice(i + 1)}`);
     p.coeffs.push(a.coeffs[t]!);
   }
   return parts;

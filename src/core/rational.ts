@@ -153,6 +153,7 @@ export function powRational(a: Rational, e: Rational): Rational | undefined {
   return powInt(rat(rn, rd), e.n);
 }
 
+// biome-ignore lint/suspicious/noShadowRestrictedNames: called as Q.toString through the namespace import, never bare
 export function toString(a: Rational): string {
   return a.d === 1 ? `${a.n}` : `${a.n}/${a.d}`;
 }

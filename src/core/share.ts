@@ -223,7 +223,7 @@ function shareFamily<N extends Expr, W>(nodes: readonly N[], family: Family<N, W
     holders.push([]);
     return { p, id };
   };
-  const valueOf = (u: number): number => {
+  const placeholderOf = (u: number): number => {
     let id = ownArg.get(u);
     if (id === undefined) ownArg.set(u, (id = newPlaceholder(family.unit, node[u]!).id));
     return id;
@@ -263,7 +263,7 @@ function shareFamily<N extends Expr, W>(nodes: readonly N[], family: Family<N, W
       const isAll = (w: number): boolean => common.length === held[w]!.length && family.plain(node[w]!);
       const whole = isAll(u) ? u : isAll(v) ? v : -1;
       let id: number;
-      if (whole >= 0) id = valueOf(whole);
+      if (whole >= 0) id = placeholderOf(whole);
       else {
         const weight = family.partWeight(common.map((a) => args[a]!));
         const made = newPlaceholder(weight);

@@ -10,7 +10,7 @@
 // denominator are not cancelled.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { add, addAll, fn, mul, mulAll, num, ONE, pow, splitCoeff, termsOf, unreachable, type Expr, type Factor } from './expr.js';
+import { addAll, mul, mulAll, num, ONE, pow, splitCoeff, termsOf, type Expr, type Factor } from './expr.js';
 import { expand } from './expand.js';
 import { simplifyTrig } from './trig.js';
 import { mapChildren, memoPass } from './traverse.js';

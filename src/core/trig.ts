@@ -24,7 +24,7 @@ import { opCount } from './cost.js';
 import { expand, isExpandedPower, isExpandedSum } from './expand.js';
 import { deepSafe, mapChildren, memoPass } from './traverse.js';
 import {
-  add, addAll, addFromTerms, cos, fn, makeMul, memo, mul, mulAll, mulFactors, num, ONE, pow, sin, splitCoeff, sub, unreachable, type Expr, type Factor, type Fn, type Term,
+  add, addAll, addFromTerms, cos, makeMul, memo, mul, mulAll, mulFactors, num, ONE, pow, sin, splitCoeff, sub, unreachable, type Expr, type Factor, type Fn, type Term,
 } from './expr.js';
 
 // Results are memoized on the nodes (see Memo in expr.ts): derivations ask

@@ -159,7 +159,7 @@ export interface UnilateralSpec {
 }
 
 /**
- * A distributed contact law (Kuleshov et al., SEEDS.md §003): a force density
+ * A distributed contact law (kuleshov2011 §3): a force density
  * over a contact patch, integrated by the engine (src/derive/compliant/patch.ts) into
  * resultant forces and moments per patch regime. The law is written in its
  * own symbols (`state`: the depth of the lowest point, its rate, …, given as

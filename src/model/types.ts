@@ -31,7 +31,7 @@ export interface CoulombFriction {
 
 /**
  * A retaining constraint realized by pairs of opposite support points with
- * vanishing clearance (Smirnov, SEEDS.md §001): its reaction N acts on one
+ * vanishing clearance (smirnov1981 §1): its reaction N acts on one
  * side, and friction |Φ| = f₊N for N > 0, −f₋N for N < 0 opposes the slip
  * rate ṡ.
  */

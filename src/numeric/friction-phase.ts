@@ -6,7 +6,7 @@
 // Then y = M⁻¹(b + Fᵀσ) and (R M⁻¹ Fᵀ) σ = c − R M⁻¹ b, a non-symmetric k×k
 // system (the Delassus matrix of the frictionless case, which is symmetric
 // positive definite, made non-symmetric by friction). Its determinant is the
-// one of Smirnov's reaction system (1.1) (SEEDS.md §001): positive for every
+// one of Smirnov's reaction system (1.1) (smirnov1981 §1): positive for every
 // frictionless mode, and zero or negative in Painlevé's situations, where the
 // contact's normal acceleration decreases as the reaction grows.
 //

@@ -1,5 +1,6 @@
-// The papers a report cites (SEEDS.md, the five seeds), by key: a model file
-// names its sources (`sources: ['rubanovich1981']`), the measure-form
+// The papers a report cites, by key (the code's comments cite them by the
+// same keys with an equation number, e.g. `kugushev2002 (10.13)`): a model
+// file names its sources (`sources: ['rubanovich1981']`), the measure-form
 // equations always cite Kugushev–Sorokina, and the report ends with the
 // References section these entries make. The short name is how the text
 // cites a paper at its formulas, e.g. “Rubanovich–Formalsky (1.16)”.

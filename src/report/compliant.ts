@@ -25,12 +25,12 @@ export function compliantSection(system: DerivedSystem): Section | undefined {
       'Some constraints are not held rigidly but realized by forces, after Kozlov (A constructive method of founding the theory of systems with unilateral constraints, PMM 1988): ',
       'their terms enter the Lagrangian and a Rayleigh function, and the rigid constraint is what they tend to as their coefficients grow.',
     ),
-    ...terms.flatMap((t) => termBlocks(system, t)),
+    ...terms.flatMap((t) => termBlocks(t)),
   ];
   return { id: 'compliant', title: 'Constraints realized by forces', blocks };
 }
 
-function termBlocks(system: DerivedSystem, t: CompliantTerm): Block[] {
+function termBlocks(t: CompliantTerm): Block[] {
   const s = label(t.name);
   const f = `f_{${s}}`;
   const G = latexMatrix([t.row.row.map(math)]);
@@ -54,13 +54,13 @@ function termBlocks(system: DerivedSystem, t: CompliantTerm): Block[] {
         paragraph(t.inertia ? 'and the added mass to M. ' : '', ...limitSentence(t.limit, `\\varphi_{${s}}`, true)),
       ];
     case 'compliant':
-      return contactBlocks(system, t, s, f, G);
+      return contactBlocks(t, s, f, G);
     default:
       return t.source satisfies never;
   }
 }
 
-function contactBlocks(system: DerivedSystem, t: CompliantTerm, s: string, f: string, G: string): Block[] {
+function contactBlocks(t: CompliantTerm, s: string, f: string, G: string): Block[] {
   const rate = `\\dot{f}_{${s}}`;
   const blocks: Block[] = [
     paragraph(`Contact ${t.name} is compliant: where its gap `, m(`${f} \\le 0`), ' (penetration ', m(`\\delta_{${s}} = -${f}`), ') it adds'),

@@ -128,7 +128,7 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
       m(`A ${reportSymbols(system).mass}^{-1}`),
       ' (', m(reportSymbols(system).mass), ` of the ${countWord(n)} coordinates). The realized variant is the one whose reactions are all non-negative, selected by the switching function (1.2)`,
     ),
-    equations(equation('supports-switching', 'F(s)', '\\prod_{i=1}^{' + k + '} \\frac{1 + \\operatorname{sgn} N_i^{s}}{2}, \\qquad \\sum_s F(s) = 1')),
+    equations(equation('supports-switching', 'F(s)', `\\prod_{i=1}^{${k}} \\frac{1 + \\operatorname{sgn} N_i^{s}}{2}, \\qquad \\sum_s F(s) = 1`)),
   ];
   if (s.variants) {
     blocks.push(paragraph(

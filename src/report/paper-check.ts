@@ -256,7 +256,7 @@ function whereText(rows: readonly PaperCheckRow[]): Inline[] {
       const measured = r.measured?.bindings.get(s);
       if (seen.has(s) || (v.kind === 'sym' && measured === undefined) || !r.formula.formula) continue;
       const value = measured === undefined ? math(v) : decimal(measured);
-      seen.set(s, texWidth(value) <= 40 ? `${mechanicsSymbol(s)} = ${value}` : `${mechanicsSymbol(s)}\ \text{as derived}`);
+      seen.set(s, texWidth(value) <= 40 ? `${mechanicsSymbol(s)} = ${value}` : `${mechanicsSymbol(s)}\\ \\text{as derived}`);
     }
   }
   return [...seen.values()].flatMap((tex, i): Inline[] => [i ? ', ' : '', m(tex)]);

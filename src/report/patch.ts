@@ -1,4 +1,4 @@
-// The report's "Distributed contact law" section (issue 13, item 3): for each
+// The report's "Distributed contact law" section: for each
 // contact patch of DerivedSystem.patches (src/derive/compliant/patch.ts) the density
 // after the small-penetration expansion, the penetration and the patch's
 // geometric ends, each regime with its ends, its conditions and its
@@ -72,7 +72,7 @@ function termBlocks(t: PatchTerm): Block[] {
   }
   const along = t.normalMotion;
   if (along) {
-    const zero = along.zero.map((s) => `${math(sym(s))} = 0`).join(',\ ');
+    const zero = along.zero.map((s) => `${math(sym(s))} = 0`).join(',\\ ');
     blocks.push(paragraph('For motion along the normal only (', m(zero), ', the depth ', m(`${math(sym(t.contact.depth))} > 0`), ') the regimes reduce to'));
     for (const r of along.law.regimes) {
       const F = r.resultants[t.contact.normal]!;

@@ -3,7 +3,7 @@
 // portrait). Printed as SVG for the HTML report and as TikZ for the PDF.
 //
 // Deterministic by construction: pixel coordinates to 0.1 px, tick labels to
-// the decimals their spacing needs, because docs/ is committed and checked
+// the decimals their spacing needs, because docs/reports/ is committed and checked
 // for staleness byte for byte.
 import { svgScene, type Scene, type SceneItem } from './scene.js';
 

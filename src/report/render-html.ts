@@ -1,7 +1,7 @@
 // The report as a web page: the same content as the LaTeX report, typeset
 // on the server with KaTeX, plus the figures, the animation of the simulated
 // motion, and a small inline script that fits wide displays to narrow screens. Self-contained apart from KaTeX's stylesheet and fonts,
-// which docs/katex/ holds (site.ts).
+// which docs/reports/katex/ holds (site.ts).
 // Tests: test/report/katex.test.ts, test/report/browser.test.ts.
 import katex from 'katex';
 import type { Block, EquationRow, Inline, Numbering, ReportDocument } from './document.js';

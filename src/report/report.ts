@@ -60,6 +60,9 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
   }, `generated/${model.name}.ts`);
 }
 
+/** Where the reports go, relative to the project root: generated output, apart from the prose in docs/. */
+export const REPORTS_DIR = 'docs/reports';
+
 /** The report files of one model, path relative to the project root → contents. */
 export function reportFiles(system: DerivedSystem, options: ReportOptions): Map<string, string> {
   return documentFiles(buildReport(system, options), system.model.name);
@@ -68,8 +71,8 @@ export function reportFiles(system: DerivedSystem, options: ReportOptions): Map<
 /** A built report's files (LaTeX document and body, HTML) for model `name`. */
 export function documentFiles(doc: ReportDocument, name: string): Map<string, string> {
   return new Map([
-    [`docs/${name}.tex`, renderLatexDocument(doc)],
-    [`docs/${name}.body.tex`, renderLatexBody(doc)],
-    [`docs/${name}.html`, renderHtml(doc)],
+    [`${REPORTS_DIR}/${name}.tex`, renderLatexDocument(doc)],
+    [`${REPORTS_DIR}/${name}.body.tex`, renderLatexBody(doc)],
+    [`${REPORTS_DIR}/${name}.html`, renderHtml(doc)],
   ]);
 }

@@ -1,7 +1,7 @@
 // A figure as data: lines, polylines, circles and text in pixel coordinates
 // (y down, as in SVG), printed once as SVG for the HTML report and once as
 // TikZ for the LaTeX report, so the web page and the PDF draw the same
-// figure. Every number is printed to 0.1 px: docs/ is committed and checked
+// figure. Every number is printed to 0.1 px: docs/reports/ is committed and checked
 // for staleness byte for byte.
 // Tests: test/report/scene.test.ts.
 import { latexText } from './latex-text.js';

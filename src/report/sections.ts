@@ -1,5 +1,5 @@
 // The sections of a derivation report, one function each, in the order of
-// the papers (issue 4): the model, its energy, forces and constraints, then
+// the papers: the model, its energy, forces and constraints, then
 // the equations of motion in each form, then contact phases and impact maps,
 // then the conventions. A section function returns undefined where its part
 // does not apply to the model.
@@ -232,7 +232,7 @@ export function forcesSection({ system }: SectionInput): Section | undefined {
     blocks: [
       paragraph('The non-potential generalized forces are'),
       rows(family(acting.length, (k) => ({ label: `force-${acting[k]!.i + 1}`, lhs: `Q_{${idx(acting[k]!.i)}}`, rhs: () => mathLines(acting[k]!.Q) }))),
-      ...(silent.length ? [paragraph(silent.length === 1 ? 'The other one vanishes: ' : 'The others vanish: ', m(silent.map((c) => `Q_{${idx(model.coordinates.indexOf(c))}}`).join(' = ') + ' = 0'), '.')] : []),
+      ...(silent.length ? [paragraph(silent.length === 1 ? 'The other one vanishes: ' : 'The others vanish: ', m(`${silent.map((c) => `Q_{${idx(model.coordinates.indexOf(c))}}`).join(' = ')} = 0`), '.')] : []),
     ],
   };
 }

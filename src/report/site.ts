@@ -1,11 +1,12 @@
-// The pages around the reports: docs/index.html listing every model, and
-// KaTeX's stylesheet and fonts copied from the katex package into
-// docs/katex/ so that the reports work offline and from a file:// URL.
-// Tests: test/report/committed.test.ts, test/report/browser.test.ts.
+// The pages around the reports: docs/reports/index.html listing every model,
+// and KaTeX's stylesheet and fonts copied from the katex package into
+// docs/reports/katex/ so that the reports work offline and from a file:// URL.
+// Tests: test/report/committed.test.ts, test/report/links.test.ts, test/report/browser.test.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { escapeHtml } from './render-html.js';
+import { REPORTS_DIR } from './report.js';
 
 export interface IndexEntry {
   readonly name: string;
@@ -13,7 +14,7 @@ export interface IndexEntry {
   readonly description?: string;
 }
 
-/** docs/index.html: every model with links to its HTML and LaTeX reports. */
+/** docs/reports/index.html: every model with links to its HTML and LaTeX reports. */
 export function indexHtml(entries: readonly IndexEntry[], provenance: string): string {
   const items = [...entries]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
@@ -67,7 +68,7 @@ function katexDist(): string {
 }
 
 /**
- * KaTeX's stylesheet and fonts for docs/katex/, path → bytes. Only the
+ * KaTeX's stylesheet and fonts for docs/reports/katex/, path → bytes. Only the
  * WOFF2 fonts are shipped (every browser that runs the reports reads them);
  * the stylesheet's WOFF/TTF fallbacks are removed so that it refers to
  * nothing missing.
@@ -75,9 +76,9 @@ function katexDist(): string {
 export function katexAssets(): Map<string, Uint8Array> {
   const dist = katexDist();
   const css = readFileSync(join(dist, 'katex.min.css'), 'utf8').replace(/,url\(fonts\/[^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)/g, '');
-  const out = new Map<string, Uint8Array>([['docs/katex/katex.min.css', Buffer.from(css, 'utf8')]]);
+  const out = new Map<string, Uint8Array>([[`${REPORTS_DIR}/katex/katex.min.css`, Buffer.from(css, 'utf8')]]);
   for (const f of readdirSync(join(dist, 'fonts')).filter((x) => x.endsWith('.woff2')).sort()) {
-    out.set(`docs/katex/fonts/${f}`, readFileSync(join(dist, 'fonts', f)));
+    out.set(`${REPORTS_DIR}/katex/fonts/${f}`, readFileSync(join(dist, 'fonts', f)));
   }
   return out;
 }

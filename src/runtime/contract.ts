@@ -230,7 +230,7 @@ export interface GeneratedModel {
    * rows along which their reactions act: N − μ d S for a sliding contact),
    * positive for every frictionless mode; 0 for dependent rows, NaN when
    * M is singular. det ≤ 0 in a sliding mode is Painlevé's case: no mode is
-   * admissible or several are (Smirnov's self-locking, SEEDS.md §001).
+   * admissible or several are (Smirnov's self-locking, smirnov1981 §3).
    * M q̈ = forcing + Σ Fⱼᵀσ̇ⱼ + Sᵀτ (− Aᵀλ).
    */
   frictionPhase?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, modes: ArrayLike<number>, out?: Float64Array): Float64Array;

@@ -1,5 +1,5 @@
 // Operation counts of the n-link pendulum's M + forcing block against
-// SymPy's cse (issue 16 item 3), bench/ops.ts: one counting rule for both
+// SymPy's cse, bench/ops.ts: one counting rule for both
 // programs, checked by hand on small ones; our program as codegen prints
 // it, SymPy's read back from sympy.cse's output, both computing the same
 // M and forcing. The SymPy half runs when Python with SymPy is installed.

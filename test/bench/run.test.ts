@@ -1,5 +1,5 @@
 // npm run bench in its quick mode: what it prints is JSON lines with the
-// fields other tools read (issue 16), and the figures that are not timings
+// fields other tools read, and the figures that are not timings
 // are right. No timing is asserted. The peers' lines are checked when SymPy
 // or Siconos are installed (bench/peers.ts finds them), and SymPy's q̈ must
 // then agree with ours: two independent derivations of the same pendulum.

@@ -1,5 +1,5 @@
-// `mechanics orbit`: the rimless wheel's gait on a slope in the JSON shape
-// of issue 14 against Rubanovich–Formalsky (2.6) with the energy gained per
+// `mechanics orbit`: the rimless wheel's gait on a slope in its JSON shape
+// against Rubanovich–Formalsky (2.6) with the energy gained per
 // step, a user's time-dependent model with --period, and usage errors.
 import { describe, expect, it } from 'vitest';
 import { cli, projectWith } from './run-cli.js';

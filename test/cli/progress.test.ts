@@ -35,7 +35,7 @@ describe('progressBar', () => {
     update(0.5);
     update(1);
     expect(written).toHaveLength(2);
-    expect(written[0]).toMatch(/^\rsimulate \[#{15}-{15}\]  50%$/);
+    expect(written[0]).toMatch(/^\rsimulate \[#{15}-{15}\] {2}50%$/);
     expect(written[1]).toMatch(/^\rsimulate \[#{30}\] 100%\n$/);
   });
 });

@@ -6,18 +6,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { outputRel, writeOutputs } from '../../src/cli/write-outputs.js';
 
-const out = { files: new Map([['generated/ball.ts', 'export {};\n'], ['docs/ball.tex', '\\documentclass{article}\n']]) };
+const out = { files: new Map([['generated/ball.ts', 'export {};\n'], ['docs/reports/ball.tex', '\\documentclass{article}\n']]) };
 
 describe('writing the build outputs', () => {
   it('writes the files under the given root and reports their relative paths', () => {
     const root = mkdtempSync(join(tmpdir(), 'mechanics-derive-'));
-    expect(writeOutputs(root, out)).toEqual(['generated/ball.ts', 'docs/ball.tex']);
+    expect(writeOutputs(root, out)).toEqual(['generated/ball.ts', 'docs/reports/ball.tex']);
     for (const [rel, text] of out.files) expect(readFileSync(join(root, rel), 'utf8')).toBe(text);
   });
 
   it('puts everything flat in --out', () => {
     expect(outputRel('generated/ball.ts', 'build')).toBe('build/ball.ts');
-    expect(outputRel('docs/katex/katex.min.css', 'build')).toBe('build/katex/katex.min.css');
+    expect(outputRel('docs/reports/katex/katex.min.css', 'build')).toBe('build/katex/katex.min.css');
     const root = mkdtempSync(join(tmpdir(), 'mechanics-derive-'));
     expect(writeOutputs(root, out, 'build')).toEqual(['build/ball.ts', 'build/ball.tex']);
     expect(readFileSync(join(root, 'build/ball.ts'), 'utf8')).toBe('export {};\n');

@@ -1,6 +1,6 @@
 // The exports added for the runtime: gapRates (ġ = G q̇ + ∂g/∂t with the
 // derivation's symbolic ∂g/∂t), restitution (the derivation's e, W², 0 per
-// contact) and checkParams (issue 10, item 6), on every example with contacts
+// contact) and checkParams, on every example with contacts
 // and on a model whose gap moves with time.
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';

@@ -1,5 +1,5 @@
 // Every committed generated module compiles under the strictest flags a
-// user's project may set (issue 11, item 4) and uses nothing but the
+// user's project may set and uses nothing but the
 // ECMAScript library: no Node.js types are loaded, so a `process`, `Buffer`
 // or `require` in generated code fails here (browser-safe).
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';

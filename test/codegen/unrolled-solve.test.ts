@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { assign, callStmt, forRange, idx, num, ref, type Decl } from '../../src/codegen/ir.js';
+import { assign, callStmt, forRange, idx, ref, type Decl } from '../../src/codegen/ir.js';
 import { printModule } from '../../src/codegen/print.js';
 import { CHUNK_TERMS, factorPattern, UNROLL_TERMS, unrolledSpdSolve, unrolledTerms, type LowerPattern } from '../../src/codegen/unrolled-solve.js';
 import { choleskyFactor, choleskySolve } from '../../src/numeric/cholesky.js';

@@ -1,8 +1,8 @@
 // Cancellation of quotients: values kept (at random points away from the
 // removed singularities), no common factor left (gcd(numerator,
 // denominator) = 1), constructed common factors found, sin² + cos² = 1 and
-// the addition theorems used; the two cases of issue 15 (the double
-// pendulum's ṗ, the pendulum at a wall's cos q₁) and the time on the
+// the addition theorems used; the two cases the reports printed uncancelled
+// (the double pendulum's ṗ, the pendulum at a wall's cos q₁) and the time on the
 // 6-link pendulum.
 import { describe, expect, it } from 'vitest';
 import { cancel, cancelQuotients } from '../../src/core/cancel.js';
@@ -162,7 +162,7 @@ describe('cancelQuotients: printed forms change only where something cancels', (
   });
 });
 
-describe("issue 15: the double pendulum's ṗ", () => {
+describe("the double pendulum's ṗ", () => {
   const sys = derived(doublePendulum);
   const ps = ['q1', 'q2'].map(momentumName);
   const D = p('m1 + m2*sin(q1 - q2)^2');
@@ -209,7 +209,7 @@ describe("issue 15: the double pendulum's ṗ", () => {
   });
 });
 
-describe('issue 15: the pendulum at a wall (contact phase): cos q₁ denominators cancel', () => {
+describe('the pendulum at a wall (contact phase): cos q₁ denominators cancel', () => {
   const sys = derived(pendulumWall);
   const phase = sys.unilateral!.phases[0]!.explicit!;
   const q1 = sym('q1');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  add, addAll, children, compare, cos, dependsOn, div, factorsOf, fn, freeSymbols, HALF, hasNegativeSign, makeMul, MINUS_ONE, mul,
+  add, addAll, compare, cos, dependsOn, div, factorsOf, fn, freeSymbols, HALF, hasNegativeSign, makeMul, MINUS_ONE, mul,
   mulOmitting, neg, num, numericValue, ONE, pow, scale, sin, splitCoeff, sqrt, sub, sym, termsOf, TermSum, TWO, ZERO, type Expr,
 } from '../../src/core/expr.js';
 import { rat } from '../../src/core/rational.js';

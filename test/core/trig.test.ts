@@ -3,7 +3,6 @@ import { parseExpr } from '../../src/core/parse.js';
 import { simplify, simplifyCopiesOf, simplifyTrig, trigCost } from '../../src/core/trig.js';
 import { toText } from '../../src/core/print.js';
 import { expand } from '../../src/core/expand.js';
-import { opCount } from '../../src/core/cost.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import { add, cos, fn, HALF, mul, num, ONE, pow, sin, sub, sym, TWO, withFreshTable, type Expr } from '../../src/core/expr.js';
 import { rat } from '../../src/core/rational.js';

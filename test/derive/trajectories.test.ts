@@ -23,7 +23,7 @@ describe('energy conservation over 10 s', async () => {
   for (const ex of examples) {
     const mod = await committedModule(ex.spec.name);
     // Smooth examples only: impacts are the hybrid runtime's business.
-    if (mod && mod.model.conservative && mod.model.unilateral.length === 0) modules.push([ex.spec.name, mod]);
+    if (mod?.model.conservative && mod.model.unilateral.length === 0) modules.push([ex.spec.name, mod]);
   }
 
   it('finds every conservative smooth example (and only those)', () => {

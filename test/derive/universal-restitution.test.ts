@@ -1,4 +1,4 @@
-// The universal restitution law of Kuleshov et al. (SEEDS.md §003, §5–§7):
+// The universal restitution law of Kuleshov et al. (kuleshov2011 §5–§7):
 // the disk's vertical impact reduced to the scattering problem (6.1)–(6.3)
 //   h″ + 2√2 h^{1/2}h′ + (4√2/3)h^{3/2} = 0   while h′ ≥ 0,
 //   h″ + (4√2/3)(h + h′)^{3/2} = 0            while h′ ≤ 0 and h + h′ ≥ 0,

@@ -1,5 +1,4 @@
-// Hostile-strings corpus (issue "No silent wrong answers", injection-safe
-// output): every piece of free user text that reaches generated TypeScript,
+// Hostile-strings corpus (injection-safe output): every piece of free user text that reaches generated TypeScript,
 // LaTeX or HTML is either rejected with a named error naming its field, or
 // comes out inert — the generated module runs no injected code, the LaTeX
 // has no live command the author did not write, the HTML no script or
@@ -30,7 +29,7 @@ const HOSTILE: readonly string[] = [
   '$\\input{/etc/hostname}$',
   '}\\end{document}\\input{/etc/hostname}',
   '% & # _ ^ ~ { } \\',
-  '`${globalThis.' + MARK + ' = 1}`',
+  `\`\${globalThis.${MARK} = 1}\``,
   `' + (globalThis.${MARK} = 1) + '`,
   `" + (globalThis.${MARK} = 1) + "`,
 ];
@@ -118,7 +117,7 @@ describe.runIf(hasPdflatex || process.env.CI === 'true')('a report with every ac
       const out = outputs(FIELDS.description!(hostile));
       if (out instanceof MechanicsError) continue;
       const tex = join(dir, `hostile-${compiled}.tex`);
-      writeFileSync(tex, out.files.get('docs/hostile-ball.tex')!);
+      writeFileSync(tex, out.files.get('docs/reports/hostile-ball.tex')!);
       try {
         execFileSync('pdflatex', ['-no-shell-escape', '-interaction=nonstopmode', '-halt-on-error', tex], { cwd: dir, stdio: 'pipe', timeout: 600_000 });
       } catch (err) {

@@ -43,7 +43,7 @@ describe('a report failure never loses the generated code', () => {
 
   it('writes code and report when both succeed', () => {
     const out = buildOutputs(file({ points: { P: [0, 'y'] }, ground: 'y = 0' }));
-    expect([...out.files.keys()].sort()).toEqual(['docs/fall.body.tex', 'docs/fall.html', 'docs/fall.tex', 'generated/fall.ts']);
+    expect([...out.files.keys()].sort()).toEqual(['docs/reports/fall.body.tex', 'docs/reports/fall.html', 'docs/reports/fall.tex', 'generated/fall.ts']);
     expect(out.problems).toEqual([]);
   });
 });
@@ -51,7 +51,7 @@ describe('a report failure never loses the generated code', () => {
 describe('the build outputs of the simple pendulum', () => {
   it('are generated/simple-pendulum.ts and its reports, each a relative path under the project', async () => {
     const out = buildOutputs(compileModel(await loadModelFile('derivations/simple-pendulum.ts', ROOT), loadGenerated));
-    expect([...out.files.keys()].sort()).toEqual(['body.tex', 'html', 'tex'].map((ext) => `docs/simple-pendulum.${ext}`).concat('generated/simple-pendulum.ts'));
+    expect([...out.files.keys()].sort()).toEqual(['body.tex', 'html', 'tex'].map((ext) => `docs/reports/simple-pendulum.${ext}`).concat('generated/simple-pendulum.ts'));
     expect(out.problems).toEqual([]);
   });
 });

@@ -159,6 +159,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
       await shared.goto(page.url());
       await shared.locator('#errors .problem').first().waitFor({ timeout: 300_000 });
       expect(await shared.locator('#errors .problem').first().getAttribute('data-field')).toBe('potential');
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (the text as shown), not the DOM property
       expect(await shared.locator('.cm-content').innerText()).toContain("potential: '2*m*g*'");
     } finally {
       await shared.close();

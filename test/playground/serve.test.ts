@@ -48,7 +48,7 @@ describe('the playground server', () => {
   });
 
   it("finds the repository's built playground from the running source", () => {
-    expect(playgroundDir()).toBe(join(ROOT, 'docs', 'playground') + '/');
+    expect(playgroundDir()).toBe(`${join(ROOT, 'docs', 'playground')}/`);
   });
 
   it('refuses a port that is not one (exit code 2)', async () => {

@@ -28,7 +28,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the rimless wheel’s tables in headless
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     try {
       const page = await browser.newPage({ viewport: { width: 412, height: 900 } });
-      await page.goto(pathToFileURL(join(site, 'docs', 'rimless-wheel.html')).href);
+      await page.goto(pathToFileURL(join(site, 'docs', 'reports', 'rimless-wheel.html')).href);
       await page.evaluate('document.fonts.ready.then(() => true)');
       await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
       const m = (await page.evaluate(`(() => {

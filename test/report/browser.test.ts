@@ -1,6 +1,6 @@
 // Every HTML report opened in headless Chromium (Debian's package, driven by
 // playwright-core), one browser for all pages: no KaTeX or console error,
-// KaTeX's fonts loaded from docs/katex/, at 1280 and at 412 px (a phone) no
+// KaTeX's fonts loaded from docs/reports/katex/, at 1280 and at 412 px (a phone) no
 // display wider than its box and no equation number over its formula, the
 // plots drawn; and the animation advances when played. A screenshot of the showcase report (the compass) is
 // written to test-artifacts/. Without Chromium the check says it skipped,
@@ -24,7 +24,7 @@ type Browser = import('playwright-core').Browser;
 
 describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', () => {
   const reports = allReports();
-  // Fresh reports with the KaTeX assets, as `npm run derive` lays them out in docs/.
+  // Fresh reports with the KaTeX assets, as `npm run derive` lays them out in docs/reports/.
   const site = join(ARTIFACTS, 'reports');
   let browser: Browser | undefined;
 
@@ -81,7 +81,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
       page.on('requestfailed', (req) => failed.push(req.url()));
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       page.on('pageerror', (e) => errors.push(String(e)));
-      await page.goto(pathToFileURL(join(site, 'docs', `${name}.html`)).href);
+      await page.goto(pathToFileURL(join(site, 'docs', 'reports', `${name}.html`)).href);
       await page.evaluate('document.fonts.ready.then(() => true)');
       expect(await page.evaluate("document.fonts.check('16px KaTeX_Main') && document.fonts.check('16px KaTeX_Math')")).toBe(true);
       for (const width of [1280, 412]) {
@@ -92,7 +92,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
         expect(m.katex).toBeGreaterThan(10);
         expect(m.over, `displays wider than their box at ${width} px (px over)`).toEqual([]);
         expect(m.overlap, `equation numbers over their formula at ${width} px (px)`).toEqual([]);
-        const html = r.files.get(`docs/${name}.html`)!;
+        const html = r.files.get(`docs/reports/${name}.html`)!;
         expect(m.plots).toHaveLength(html.match(/<svg[^>]*\bclass="plot\b/g)?.length ?? 0);
         for (const p of m.plots) expect(p.w).toBeGreaterThan(width === 412 ? 250 : 300);
         // The motion's curves are drawn wherever the report has them.
@@ -115,7 +115,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
     if (!browser) return;
     const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
     try {
-      await page.goto(pathToFileURL(join(site, 'docs', 'double-pendulum.html')).href);
+      await page.goto(pathToFileURL(join(site, 'docs', 'reports', 'double-pendulum.html')).href);
       const positions = (): Promise<string[]> => page.locator('.animation circle.point').evaluateAll((cs) => cs.map((c) => `${c.getAttribute('cx')},${c.getAttribute('cy')}`));
       const before = await positions();
       expect(before.length).toBe(3);
@@ -134,11 +134,11 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
     }
   });
 
-  it('docs/index.html lists every model and links to its reports', async () => {
+  it('docs/reports/index.html lists every model and links to its reports', async () => {
     if (!browser) return;
     const page = await browser.newPage();
     try {
-      await page.goto(pathToFileURL(join(site, 'docs', 'index.html')).href);
+      await page.goto(pathToFileURL(join(site, 'docs', 'reports', 'index.html')).href);
       const links = await page.locator('a.title').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       // The index lists models by name (site.ts), so kozlov-release comes before kozlov-release-added-mass.
       expect(links).toEqual(models.map((m) => m.spec.name).sort().map((name) => `${name}.html`));

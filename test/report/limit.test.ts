@@ -51,7 +51,7 @@ describe('the rigid-limit section', () => {
 describe('the study in the reports of Kozlov’s realizations', () => {
   /** The study's table as the report's body .tex prints it (`derive` builds it with the study the file declares). */
   const section = (name: string): Table => {
-    const body = report(models.find((m) => m.spec.name === name)!).files.get(`docs/${name}.body.tex`)!;
+    const body = report(models.find((m) => m.spec.name === name)!).files.get(`docs/reports/${name}.body.tex`)!;
     const start = body.indexOf(`\\label{tab:${name}:rigid-limit}`);
     expect(start).toBeGreaterThan(0);
     const rows = body.slice(body.indexOf('\\midrule', start) + 8, body.indexOf('\\bottomrule', start)).trim().split('\\\\').map((r) => r.trim()).filter(Boolean);

@@ -60,7 +60,7 @@ describe.runIf(HAVE_PDFLATEX || IN_CI)('pdflatex compiles every report', () => {
 
   const reports = allReports();
   const dir = mkdtempSync(join(tmpdir(), 'mechanics-tex-'));
-  for (const r of reports) for (const [rel, text] of r.files) if (rel.endsWith('.tex')) writeFileSync(join(dir, rel.slice('docs/'.length)), text);
+  for (const r of reports) for (const [rel, text] of r.files) if (rel.endsWith('.tex')) writeFileSync(join(dir, rel.slice('docs/reports/'.length)), text);
 
   it.concurrent.each(reports.map((r) => [r.name] as const))('%s.tex compiles to a PDF, every display within the page', async (name) => {
     if (!HAVE_PDFLATEX) return;
@@ -68,7 +68,7 @@ describe.runIf(HAVE_PDFLATEX || IN_CI)('pdflatex compiles every report', () => {
     mkdirSync(sub, { recursive: true });
     writeFileSync(join(sub, `${name}.tex`), readFileSync(join(dir, `${name}.tex`)));
     const { ok, log } = await pdflatex(sub, `${name}.tex`);
-    expect(ok, `pdflatex failed on docs/${name}.tex:\n${firstError(log)}`).toBe(true);
+    expect(ok, `pdflatex failed on docs/reports/${name}.tex:\n${firstError(log)}`).toBe(true);
     expect(log).toMatch(/Output written on .*\.pdf \(\d+ pages?/);
     expect(overfull(log, 1), 'boxes wider than the line (LaTeX\'s own \\hfuzz is 0.1 pt; 1 pt is invisible)').toEqual([]);
   });

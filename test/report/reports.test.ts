@@ -8,7 +8,7 @@ import { cellText as text, models, report, tableOf } from './reports.js';
 describe('the document of report()', () => {
   it.each(['kozlov-release-added-mass', 'kozlov-release-viscous', 'kozlov-release'])('%s: the rigid-limit section where its files have one, with the rows they print', (name) => {
     const built = report(models.find((m) => m.spec.name === name)!);
-    const body = built.files.get(`docs/${name}.body.tex`)!;
+    const body = built.files.get(`docs/reports/${name}.body.tex`)!;
     const section = built.doc.sections.find((s) => s.id === 'rigid-limit');
     expect(section !== undefined).toBe(built.file.spec.limitStudy !== undefined);
     expect(body.includes(`\\label{sec:${name}:rigid-limit}`)).toBe(section !== undefined);

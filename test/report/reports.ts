@@ -18,13 +18,13 @@ export interface BuiltReport {
   readonly name: string;
   readonly file: ModelFile;
   readonly doc: ReportDocument;
-  /** docs/… path → contents, as `npm run derive` writes them. */
+  /** docs/reports/… path → contents, as `npm run derive` writes them. */
   readonly files: ReadonlyMap<string, string>;
 }
 
 const cache = new Map<string, BuiltReport>();
 
-/** The report of one model: the document and the docs/ files, built as buildOutputs builds them (derived once). */
+/** The report of one model: the document and the docs/reports/ files, built as buildOutputs builds them (derived once). */
 export function report(file: ModelFile): BuiltReport {
   const hit = cache.get(file.spec.name);
   if (hit) return hit;

@@ -226,7 +226,7 @@ describe('notation: one symbol, one meaning per report', () => {
 
 describe('determinism', () => {
   it.each(models.map((m) => [m.spec.name, m] as const))('%s: deriving and building twice gives identical files', (_, m) => {
-    const again = new Map([...buildOutputs(compileModel(m, loadGenerated)).files].filter(([rel]) => rel.startsWith('docs/')));
+    const again = new Map([...buildOutputs(compileModel(m, loadGenerated)).files].filter(([rel]) => rel.startsWith('docs/reports/')));
     expect(again).toEqual(report(m).files);
   });
 });

@@ -1,4 +1,4 @@
-// Gaits of Rubanovich & Formalsky's walkers (SEEDS.md 004) as periodic
+// Gaits of Rubanovich & Formalsky's walkers (rubanovich1981) as periodic
 // orbits of the hybrid flow: the rimless wheel's rolling on a slope against
 // the closed form of its stride map from (2.6) (ω⁻² ↦ r²ω⁻² + c per step),
 // for several k and I*, its revolution map ν = r^k on a level line (2.9),

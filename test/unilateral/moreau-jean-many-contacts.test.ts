@@ -1,5 +1,4 @@
-// The many-contact models of bench/models.ts under Moreau–Jean (issue 16,
-// item 4): the frictionless LCP of every step by warm-started pivoting
+// The many-contact models of bench/models.ts under Moreau–Jean: the frictionless LCP of every step by warm-started pivoting
 // (normal-contacts.ts), checked against a Moreau–Jean loop written here with
 // Lemke's method, and its statistics.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Near-grazing impacts (issue "No silent wrong answers", item 3): states on
+// Near-grazing impacts (no silent wrong answers): states on
 // the contact surfaces of every example whose closed contacts arrive with
 // normal velocities from 1e-12 to 1e-3 of the state's speed — the slow
 // arrivals a relative cut-off used to ignore. Over 10⁵ states per example:

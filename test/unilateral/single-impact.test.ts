@@ -96,7 +96,7 @@ describe('single elastic impact of the double pendulum on a wall (Kugushev–Sor
   });
 });
 
-// The closing relation of §9 with the sign fixed (SEEDS.md):
+// The closing relation at the end of kugushev2002 §9, with the sign fixed:
 // (MV⁺ + W² MV⁻, V⁺ − V⁻) = 0, i.e. for one constraint Newton's law with e = W².
 // (The printed (MV⁺, V⁺ − V⁻) − W²(MV⁻, V⁺ − V⁻) = 0 would give ∂g·V⁺ = +W² ∂g·V⁻,
 // back into the wall.)

@@ -1,5 +1,5 @@
-// The viscoelastic disk of Kuleshov, Treschev, Ivanova, Naimushina (SEEDS.md
-// §003) simulated from its model file (derivations/viscoelastic-disk.ts):
+// The viscoelastic disk of Kuleshov, Treschev, Ivanova, Naimushina
+// (kuleshov2011) simulated from its model file (derivations/viscoelastic-disk.ts):
 // the contact law derived from the patch, generated, and integrated by the
 // compliant runtime (Radau IIA, contact and separation located).
 //  - vertical drop: the restitution is the universal H(v) of (6.1)–(6.3) at

@@ -183,7 +183,7 @@ function contactTerm(model: Model, l2: Lagrange2, c: CompliantContact, index: nu
   const rayleigh = cDamp === ZERO ? ZERO : mul(HALF, viscosity, rate, rate);
   const force = add(mul(k, deltaP), neg(mul(viscosity, rate)));
   const parts: Parts = { name: c.name, gap: c.gap, potential, addedMass: a, rayleigh, force, pen };
-  return assemble(model, parts, row, rate, 'compliant', index, law.adhesion, contactLimit(model, l2, row, law));
+  return assemble(model, parts, row, rate, 'compliant', index, law.adhesion, contactLimit(l2, row, law));
 }
 
 function realizationTerm(model: Model, r: ConstraintRealization, index: number): CompliantTerm {
@@ -262,7 +262,7 @@ function residualJacobian(model: Model, R: readonly Expr[], pen: Sym | undefined
 }
 
 /** The rigid model a compliant contact tends to (see RigidLimit and the header). */
-function contactLimit(model: Model, l2: Lagrange2, row: ContactRow, law: Extract<CompliantContact['law'], { kind: 'compliant' }>): RigidLimit {
+function contactLimit(l2: Lagrange2, row: ContactRow, law: Extract<CompliantContact['law'], { kind: 'compliant' }>): RigidLimit {
   const k = law.stiffness;
   const c = law.damping;
   if (!nonZero(k) || nonZero(law.addedMass)) return { kind: 'delayed-release' };

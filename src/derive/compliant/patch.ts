@@ -1,8 +1,8 @@
-// Distributed contact laws (issue 13, item 3): the author gives a normal
+// Distributed contact laws: the author gives a normal
 // force density over a contact patch and the patch geometry; the resultant
 // forces and moments are derived by symbolic integration. Kuleshov,
 // Treschev, Ivanova, Naimushina, "A rigid cylinder on a viscoelastic plane"
-// (SEEDS.md §003) is the model: Winkler springs with Kelvin–Voigt damping
+// (kuleshov2011 §3) is the model: Winkler springs with Kelvin–Voigt damping
 // under a disk, dF_y = (kY + νẎ)dx where positive (no adhesion), Coulomb
 // |dT| ≤ λ|dN|, resultants (4.6) as integrals over the patch I of (4.4).
 //

@@ -1,10 +1,10 @@
-// Coulomb friction at unilateral contacts (issue 12): a contact with a slip
+// Coulomb friction at unilateral contacts: a contact with a slip
 // s(q, t) (the contact point's position along the surface) slides with
 // velocity ṡ, and while it is closed and sliding its normal reaction σ̇ ≥ 0
 // comes with the friction force −μ_k σ̇ sgn(ṡ) along the slip's gradient, the
 // generalized force
 //   Q_fr = −μ_k σ̇ sgn(ṡ) ∂s/∂q        (spatial: −μ_k σ̇ (∂s/∂q)ᵀ ṡ/|ṡ|),
-// Smirnov's (1.3) for a one-sided contact (SEEDS.md §001). Sliding alone, the
+// Smirnov's (1.3) for a one-sided contact (smirnov1981 §1). Sliding alone, the
 // contact's reaction solves the 1×1 system (1.1)
 //   N M⁻¹ (N − μ_k sgn(ṡ) S)ᵀ σ̇ = −(N M⁻¹ f + bias),
 // whose coefficient is Painlevé's determinant: positive without friction,

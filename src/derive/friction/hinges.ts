@@ -1,5 +1,5 @@
 // Hinges with journal friction from a model (Smirnov's examples 3 and 4,
-// SEEDS.md §001): the data of journal.ts's equations (★) — the pin rows J
+// smirnov1981 §2): the data of journal.ts's equations (★) — the pin rows J
 // (the two holonomic constraints that make the hinge, Cartesian components
 // of the pin), their acceleration bias, the moment row w = ∂θ/∂q of the
 // joint angle — symbolically, and evaluated at the model's initial state and

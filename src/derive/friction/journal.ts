@@ -1,5 +1,5 @@
-// Friction in a hinge without clearance: Smirnov (1981), examples 3 and 4
-// (SEEDS.md §001; seeds/001, eqs. (2.4)–(2.6) and §3).
+// Friction in a hinge without clearance: smirnov1981 §2, examples 3 and 4,
+// eqs. (2.4)–(2.6), and §3.
 //
 // The journal presses on its bearing with the resultant N of the normal
 // pressures. Reduced to the hinge centre, sliding friction is a force
@@ -34,9 +34,9 @@
 import { add, mul, neg, sym, type Expr } from '../../core/expr.js';
 import { MechanicsError } from '../../errors.js';
 import { spdSolver } from '../../numeric/spd-solver.js';
-import { type ReactionSystem } from './support-reactions.js';
+import type { ReactionSystem } from './support-reactions.js';
 import { chooseOption, twoTries, type OptionChoice, type SolvedOption } from './support-selection.js';
-import { type FullVariant } from './support-variants.js';
+import type { FullVariant } from './support-variants.js';
 
 export type Vec2 = readonly [number, number];
 

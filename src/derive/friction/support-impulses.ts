@@ -1,5 +1,5 @@
-// Smirnov's impulsive version of the support variants (SEEDS.md §001, the
-// end of the paper): the equations keep their structure for impulses. The
+// Smirnov's impulsive version of the support variants (smirnov1981, the
+// end of §3): the equations keep their structure for impulses. The
 // realized variant at the impact gives the normal and friction impulses and
 // the change of the velocities; then the loaded points rebound off their
 // surfaces with their reaction impulses times the restitution coefficients

@@ -1,15 +1,15 @@
-// The reaction system (1.1) of Smirnov (SEEDS.md §001) for one full-support
+// The reaction system (1.1) of Smirnov (smirnov1981 §1) for one full-support
 // variant s: Σᵢ Nᵢˢ aᵢⱼˢ = bⱼ, j = 1…k, with Nᵢˢ ≥ 0 the normal reaction of
 // pair i on the side sᵢ. The caller supplies, per pair and side, the row
 // aᵢⱼ± (normal direction plus friction terms, so it holds that side's
 // friction coefficient) and the applied-plus-inertial right side b. Solved
 // numerically at given numbers, or symbolically (k ≤ 4) in closed form.
 // Tests: test/derive/friction/support-variants.test.ts
-import { type Expr } from '../../core/expr.js';
+import type { Expr } from '../../core/expr.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
 import { luFactor, luSolve } from '../../numeric/lu.js';
 import { solveSmall } from '../matrix.js';
-import { type FullVariant } from './support-variants.js';
+import type { FullVariant } from './support-variants.js';
 
 /** One pair of opposite support points: its coefficient rows aᵢⱼ± (j = 1…k) and the friction coefficient (a parameter name) of each side. */
 export interface SupportPair {

@@ -1,10 +1,10 @@
-// Which support variant is realized (Smirnov, SEEDS.md §001): the full
+// Which support variant is realized (smirnov1981 §1, §3): the full
 // variant whose reactions of (1.1) are all ≥ 0, selected by the switching
 // function (1.2). Two ways: Smirnov's two tries, and the enumeration of all
 // 2^k full variants with the diagnostics of his §3 as named results —
 // self-locking, inconsistency, indeterminacy — never a silent choice.
 // Tests: test/derive/friction/support-variants.test.ts
-import { type Env } from '../../core/evaluate.js';
+import type { Env } from '../../core/evaluate.js';
 import { frictionless, solveNumeric, type ReactionSystem } from './support-reactions.js';
 import { bearing, flip, fullVariants, switching, type FullVariant, type Variant } from './support-variants.js';
 

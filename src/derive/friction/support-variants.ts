@@ -1,5 +1,5 @@
 // Support variants of a non-ideal retaining constraint in Smirnov's sense
-// (SEEDS.md §001, Smirnov 1981): each of k pairs of opposite support points
+// (smirnov1981 §1, §3): each of k pairs of opposite support points
 // (vanishing clearance) is pressed on its + side, on its − side, or free.
 // Only full-support variants (every pair pressed) carry a reaction system
 // (1.1); the others are their special cases with some reactions zero, the

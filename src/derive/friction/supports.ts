@@ -1,4 +1,4 @@
-// Smirnov's non-ideal retaining constraints (SEEDS.md §001) from a model:
+// Smirnov's non-ideal retaining constraints (smirnov1981 §1) from a model:
 // every holonomic constraint with `friction` is a pair of opposite support
 // points with vanishing clearance. Its signed reaction along ∇φᵢ is sᵢNᵢ
 // (Nᵢ ≥ 0 on the side sᵢ = ±1 that bears), and the friction of that side,

@@ -123,7 +123,6 @@ function subsets(m: number, size: number): number[][] {
 /** The derivation's expressions evaluated numerically at fixed parameters and time. */
 class NumericSystem {
   private readonly n: number;
-  private readonly names: string[];
   private readonly forms: LinearForms;
 
   constructor(
@@ -132,7 +131,6 @@ class NumericSystem {
     private readonly t: number,
   ) {
     this.n = system.model.coordinates.length;
-    this.names = system.model.coordinates.map((c) => c.name);
     this.forms = linearForms(system);
   }
 

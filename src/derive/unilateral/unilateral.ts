@@ -132,7 +132,7 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
   const at = (e: Expr): Expr => simplify(subs(e, sc.at));
   const M = l2.massMatrix.map((r) => r.map(at));
   const rowAt = (r: ContactRow): Expr[] => r.row.map(at);
-  const free = cs.map((c, i) => i).filter((i) => sc.independent.includes(cs[i]!.name));
+  const free = cs.map((_c, i) => i).filter((i) => sc.independent.includes(cs[i]!.name));
   // Pre-impact velocities: the closed contacts' rows vanish on q̇⁻, solved
   // for the dependent velocities in terms of the independent ones.
   const vMinus: Sym[] = cs.map((c) => preImpactSymbol(c.q));

@@ -1,7 +1,7 @@
 // Friction in the model language: a Coulomb law's coefficients, the slip
 // coordinate of a contact or a support (the position of the contact point
 // along the surface; its rate is the sliding velocity), a non-ideal retaining
-// constraint's sides (Smirnov, SEEDS.md §001) and hinges with journal
+// constraint's sides (smirnov1981 §1) and hinges with journal
 // friction. Coefficients are parameters whose default and declared range lie
 // in [0, ∞): a negative coefficient would push the slip on.
 import type { Expr } from '../../core/expr.js';

@@ -84,7 +84,7 @@ export function checkPaper(input: unknown, model: Model): PaperFormula[] {
       }
     }
     const at = atValues(f.at, member(field, 'at'), params, out);
-    const measured = [...where.values()].some((b) => 'fact' in b && MEASURED.test(b.fact)) || (derivedText !== undefined && derivedText.split(' + ').some((t) => MEASURED.test(t.trim())));
+    const measured = [...where.values()].some((b) => 'fact' in b && MEASURED.test(b.fact)) || (derivedText?.split(' + ').some((t) => MEASURED.test(t.trim())));
     const tolerance = f.tolerance === undefined ? undefined : typeof f.tolerance === 'number' && f.tolerance > 0 && Number.isFinite(f.tolerance) ? f.tolerance : NaN;
     if (Number.isNaN(tolerance)) out.add('bad-type', member(field, 'tolerance'), 'tolerance is a positive number');
     else if (measured && tolerance === undefined && text !== undefined) out.add('missing-field', member(field, 'tolerance'), 'a formula compared with a measured fact (limit., orbit., motion.) states its tolerance, e.g. tolerance: 1e-6');

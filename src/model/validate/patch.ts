@@ -1,5 +1,5 @@
 // Distributed contact laws (`patches`, spec: PatchContactSpec): Kuleshov et
-// al.'s disk on a Kelvin–Voigt foundation (SEEDS.md §003) written
+// al.'s disk on a Kelvin–Voigt foundation (kuleshov2011 §3) written
 // declaratively. Checked here: the shape, every name (the patch variable,
 // the law's state symbols and the friction sign are new symbols that must not
 // shadow a coordinate or a parameter), every expression against the names it

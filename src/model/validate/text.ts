@@ -11,6 +11,7 @@ export const TEXT_LIMITS = { title: 160, description: 500, unit: 40, label: 120 
 export type TextKind = keyof typeof TEXT_LIMITS;
 
 // C0 and C1 controls (newline, tab, escape, …) and the Unicode line and paragraph separators.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rejects
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** x as a single line of text of the given kind, or undefined with a problem. */

@@ -13,7 +13,7 @@
 // Every combination is tried (no pivoting), so that "none" and "several"
 // are found rather than guessed. Among several admissible modes with
 // different motions the one realized is the one whose reaction-matrix
-// determinant keeps its sign as friction → 0 (Smirnov, SEEDS.md §001): the
+// determinant keeps its sign as friction → 0 (smirnov1981 §3): the
 // frictionless determinant is positive, so a sliding mode with det ≤ 0 is
 // Painlevé's case and is never chosen; the caller records the choice and
 // the alternatives. Only Painlevé modes admissible is self-locking and no

@@ -29,7 +29,6 @@
 // Tests: test/runtime/hybrid/compliant.test.ts, test/unilateral/kozlov-realizations.test.ts.
 
 import type { GeneratedModel } from '../contract.js';
-import type { DenseStep } from '../integrators/dopri5.js';
 import { SimulationError } from '../errors.js';
 import { CompliantSwitching, type SwitchCrossing } from '../contact/compliant-switching.js';
 import { integrateStiff } from '../integrators/radau5.js';
@@ -78,7 +77,7 @@ export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions)
   x.set(Array.from(opts.q0), 0);
   x.set(Array.from(opts.qd0), n);
   sampler.at(t0, x);
-  let state = touching(switching.at(time, x, a));
+  const state = touching(switching.at(time, x, a));
   const initially = state.flatMap((on, j) => (on ? [j] : []));
   if (initially.length) record(time, x, 'contact', initially);
   const stats = { steps: 0, rejected: 0, evaluations: 0 };

@@ -29,6 +29,7 @@ export interface DenseStep {
   eval(s: number, out: Float64Array): Float64Array;
 }
 
+// biome-ignore lint/suspicious/noConfusingVoidType: a step callback returns nothing to go on, so any void callback fits
 export type StepCallbackResult = void | 'stop';
 
 export interface Dopri5Options {
@@ -220,7 +221,7 @@ export function integrate(f: OdeFunction, t0: number, y0: ArrayLike<number>, t1:
     }
     nonFiniteStage = false;
 
-    const fac11 = Math.pow(err, EXPO1);
+    const fac11 = err ** EXPO1;
     if (err <= 1) {
       // Accepted: build the dense output from the old state and the stages.
       for (let i = 0; i < n; i++) {
@@ -241,7 +242,7 @@ export function integrate(f: OdeFunction, t0: number, y0: ArrayLike<number>, t1:
       t = tNew;
       accepted++;
 
-      let fac = fac11 / Math.pow(facold, BETA);
+      let fac = fac11 / facold ** BETA;
       fac = Math.max(FAC_MAX_INV, Math.min(FAC_MIN_INV, fac / SAFE));
       let hnew = Math.min(h / fac, hmax);
       if (lastRejected) hnew = Math.min(hnew, h);
@@ -283,7 +284,7 @@ function initialStep(
   }
   der2 = Math.sqrt(der2) / h;
   const der12 = Math.max(Math.abs(der2), Math.sqrt(dnf));
-  const h1 = der12 <= 1e-15 ? Math.max(1e-6, h * 1e-3) : Math.pow(0.01 / der12, 1 / 5);
+  const h1 = der12 <= 1e-15 ? Math.max(1e-6, h * 1e-3) : (0.01 / der12) ** (1 / 5);
   const h0 = Math.min(100 * h, h1, hmax);
   // A non-finite probe (f undefined a step away) falls back to a small step; the controller grows it.
   return Number.isFinite(h0) && h0 > 0 ? h0 : Math.min(1e-6, hmax);

@@ -143,6 +143,7 @@ function unit(v: readonly number[]): number[] {
 
 /** The row of a 3×3 matrix with the largest norm. */
 function largestRow(m: Matrix3): readonly number[] {
+  // biome-ignore lint/performance/noAccumulatingSpread: the spread is a 3-vector into Math.hypot, not the accumulator
   return m.reduce((best, r) => (Math.hypot(...r) > Math.hypot(...best) ? r : best));
 }
 
@@ -264,7 +265,7 @@ function scaledRms(x: Float64Array, scale: Float64Array): number {
 /** The user's tolerances checked and mapped to the internal ones (rtol' = 0.1 rtol^(2/3), atol' = rtol'·atol/rtol). */
 function internalTolerances(n: number, rtol: number, atol: number | ArrayLike<number>): { rtol: number; atol: Float64Array } {
   if (!(rtol > 0)) throw new RangeError(`radau5: rtol must be positive, got ${rtol}`);
-  const inner = 0.1 * Math.pow(rtol, 2 / 3);
+  const inner = 0.1 * rtol ** (2 / 3);
   const scaled = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const a = typeof atol === 'number' ? atol : atol[i]!;
@@ -424,7 +425,7 @@ export function integrateStiff(f: OdeFunction, t0: number, y0: ArrayLike<number>
     transform(T_INVERSE, z, w, n);
 
     // Simplified Newton iteration in the transformed variables (see the header).
-    eta = Math.pow(Math.max(eta, EPS), 0.8);
+    eta = Math.max(eta, EPS) ** 0.8;
     let theta = THETA_REUSE; // a first-iteration convergence counts as fast
     let thetaPrevious = 0;
     let previousNorm = 0;
@@ -472,9 +473,9 @@ export function integrateStiff(f: OdeFunction, t0: number, y0: ArrayLike<number>
         // The error left after the remaining iterations if θ holds; if it cannot reach κ·Tol, give up
         // now and shrink h by RADAU5's heuristic factor 0.8·predicted^(−1/(4 + remaining)).
         const remaining = maxNewton - iterations;
-        const predicted = (eta * norm * Math.pow(theta, remaining)) / newtonTol;
+        const predicted = (eta * norm * theta ** remaining) / newtonTol;
         if (predicted >= 1) {
-          shrink = 0.8 * Math.pow(Math.max(1e-4, Math.min(20, predicted)), -1 / (4 + remaining));
+          shrink = 0.8 * Math.max(1e-4, Math.min(20, predicted)) ** (-1 / (4 + remaining));
           break;
         }
       }
@@ -505,12 +506,12 @@ export function integrateStiff(f: OdeFunction, t0: number, y0: ArrayLike<number>
     }
     // Fewer Newton iterations leave more room to grow (RADAU5's fac).
     const fac = Math.min(SAFE, (SAFE * (2 * maxNewton + 1)) / (iterations + 2 * maxNewton));
-    let quot = Math.max(1 / GROW_MAX, Math.min(SHRINK_MAX, Math.pow(err, 0.25) / fac));
+    let quot = Math.max(1 / GROW_MAX, Math.min(SHRINK_MAX, err ** 0.25 / fac));
     if (err < 1) {
       accepted++;
       // Gustafsson's predictive controller: h_{n+1} = fac·h_n (h_n/h_{n−1}) (err_{n−1}/err_n²)^{1/4}.
       if (hAccepted > 0) {
-        const predictive = ((hAccepted / h) * Math.pow((err * err) / errAccepted, 0.25)) / SAFE;
+        const predictive = ((hAccepted / h) * ((err * err) / errAccepted) ** 0.25) / SAFE;
         quot = Math.max(quot, Math.max(1 / GROW_MAX, Math.min(SHRINK_MAX, predictive)));
       }
       hAccepted = h;

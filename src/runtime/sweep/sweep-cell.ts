@@ -9,7 +9,7 @@
 import { MechanicsError } from '../../errors.js';
 import type { GeneratedModel, Params } from '../contract.js';
 import { SimulationError } from '../errors.js';
-import { periodicOrbit, type PeriodicOrbitOptions, type ShiftSpec } from '../analysis/periodic.js';
+import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions, type ShiftSpec } from '../analysis/periodic.js';
 import { simulate } from '../hybrid/simulate.js';
 import type { ContactOptions, Trajectory } from '../hybrid/trajectory.js';
 import type { Section } from '../analysis/variational.js';
@@ -220,7 +220,7 @@ function impactCount(module: GeneratedModel, tr: Trajectory): SweepValues {
  */
 function orbitValues(module: GeneratedModel, run: OrbitRun, cell: CellInput): SweepValues {
   const opts: PeriodicOrbitOptions = { ...run, q0: cell.q0, qd0: cell.qd0, t0: cell.t0, params: cell.params };
-  let o;
+  let o: PeriodicOrbit;
   try {
     o = periodicOrbit(module, opts);
   } catch (err) {

@@ -1,5 +1,5 @@
 // The distributed contact law of Kuleshov, Treschev, Ivanova, Naimushina,
-// "A rigid cylinder on a viscoelastic plane" (SEEDS.md §003) derived by
+// "A rigid cylinder on a viscoelastic plane" (kuleshov2011 §3) derived by
 // src/derive/compliant/patch.ts from the author's data: the disk's penetration
 // r(cos ϑ − cos ϑ₀), the Kelvin–Voigt density (kY + νẎ)dx without adhesion,
 // Coulomb's law |dT| ≤ λ|dN| in the resultant weights (4.6). Checked against

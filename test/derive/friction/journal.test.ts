@@ -1,5 +1,5 @@
 // Smirnov's pendulum with friction in the hinge (src/derive/friction/journal.ts;
-// SEEDS.md §001, examples 3 and 4): the n-gon journal (2.4) against the
+// smirnov1981 §2, examples 3 and 4): the n-gon journal (2.4) against the
 // iterated axes form (2.6), the frictionless limit, the sign of the
 // dissipation, the determinant Δₖ in closed form, and the self-locking
 // threshold (2.5) on both sides.

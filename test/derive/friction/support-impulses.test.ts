@@ -1,5 +1,5 @@
 // Smirnov's impulsive support variants (src/derive/friction/support-impulses.ts;
-// SEEDS.md §001 "Impulsive version"): Newton's law for a single smooth
+// smirnov1981, end of §3): Newton's law for a single smooth
 // support, the point rattling between two rough planes of vanishing
 // clearance against its hand-summed series, the geometric count and sum of
 // the iteration in one dimension, statically indeterminate impulses, a

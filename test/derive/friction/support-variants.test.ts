@@ -1,5 +1,5 @@
 // Smirnov's support variants (src/derive/friction/support-variants.ts, support-reactions.ts,
-// support-selection.ts; SEEDS.md §001): the counts, the point between two rough
+// support-selection.ts; smirnov1981 §1–§3): the counts, the point between two rough
 // planes, the two-try rule against enumeration on random systems, and the
 // self-locking and inconsistent cases reported by name.
 import fc from 'fast-check';
@@ -9,7 +9,7 @@ import { evaluate } from '../../../src/core/evaluate.js';
 import { simplify } from '../../../src/core/trig.js';
 import { frictionBound, solveNumeric, solveSymbolic, type ReactionSystem } from '../../../src/derive/friction/support-reactions.js';
 import { selectVariant, twoTries } from '../../../src/derive/friction/support-selection.js';
-import { bearing, fullVariants, supports, switching, variantCounts, variants, type FullVariant } from '../../../src/derive/friction/support-variants.js';
+import { bearing, fullVariants, supports, switching, variantCounts, variants } from '../../../src/derive/friction/support-variants.js';
 import { canonical } from '../../helpers/hand.js';
 
 describe('variant counts', () => {
@@ -109,7 +109,12 @@ describe('the two-try rule against enumeration', () => {
   it('k ≤ 4, frictionless: two tries from any guess find the one realized variant, and Σ F(s) = 1', () => {
     const u = fc.double({ min: -1, max: 1, noNaN: true });
     const cases = fc.integer({ min: 1, max: 4 }).chain((k) =>
-      fc.record({ k: fc.constant(k), n: fc.array(u, { minLength: k * k, maxLength: k * k }), b: fc.array(u, { minLength: k, maxLength: k }), guess: fc.constantFrom(...fullVariants(k)) }),
+      fc.record({
+        k: fc.constant(k),
+        n: fc.array(u, { minLength: k * k, maxLength: k * k }),
+        b: fc.array(u, { minLength: k, maxLength: k }),
+        guess: fc.constantFrom(...fullVariants(k)),
+      }),
     );
     fc.assert(
       fc.property(cases, ({ k, n, b, guess }) => {

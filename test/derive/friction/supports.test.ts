@@ -1,6 +1,6 @@
 // Smirnov's support pairs derived from models (src/derive/friction/supports.ts):
 // the point between two rough planes (|Φ| rule), the planar symmetric prism
-// against the paper's closed forms Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂, Φ (SEEDS.md §001, with
+// against the paper's closed forms Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂, Φ (smirnov1981 §2, with
 // its face numbering: i = 1 the face y = +w, whose reaction is −N), the rest
 // condition |Pₓ| ≤ Φ, and the spatial prism's 243/32 variants.
 import { describe, expect, it } from 'vitest';

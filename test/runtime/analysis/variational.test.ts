@@ -87,7 +87,7 @@ describe('saltation matrix', () => {
 });
 
 describe('Φ through impacts against differences of the event-driven flow', () => {
-  // Kozlov's point over a parabolic floor y ≥ κx²/2 (SEEDS.md 000 §4).
+  // Kozlov's point over a parabolic floor y ≥ κx²/2 (kozlov1988 §4).
   const pointSpec = defineModel({
     name: 'point-over-parabola', coordinates: ['x', 'y'], parameters: { g: G, e: 0.9, k: 0.8 },
     kinetic: "(x'^2 + y'^2)/2", potential: 'g*y', unilateral: [{ name: 'floor', constraint: 'y - k*x^2/2 >= 0', law: { newton: 'e' } }],

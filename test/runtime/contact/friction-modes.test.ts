@@ -12,7 +12,6 @@ import type { GeneratedModel, Params } from '../../../src/runtime/contract.js';
 import { contactLaws, ModeSelector, usesFriction, type FrictionModule, type ModeRequest } from '../../../src/runtime/contact/friction-modes.js';
 import { bouncingBall } from '../../fixtures/bouncing-ball.js';
 
-const g = 9.81;
 const selector = (module: GeneratedModel, params = {}): ModeSelector => new ModeSelector(module as FrictionModule, params, 0, 1e-6);
 const at = (q: number[], qd: number[], extra: Partial<ModeRequest> = {}): ModeRequest => ({ t: 0, q, qd, candidates: [0], leavingCone: [], ...extra });
 

@@ -21,7 +21,8 @@ import type { GeneratedModel } from '../src/runtime/contract.js';
 import { simulate, simulationMethod } from '../src/runtime/hybrid/simulate.js';
 import type { Trajectory } from '../src/runtime/hybrid/trajectory.js';
 import { render } from '../src/cli/output.js';
-import { reportMotion, REPORT_SAMPLES } from '../src/cli/report-motion.js';
+import { linearizationStudy, type LinearizationStudy } from '../src/studies/linearization.js';
+import { reportMotion, REPORT_SAMPLES } from '../src/studies/motion.js';
 import { parameterValues, runStart } from '../src/cli/run-values.js';
 import { modelOfSource, runCommonJs, toCommonJs } from './model-source.js';
 
@@ -53,7 +54,7 @@ export interface Derivation {
   readonly phases: Readonly<Record<string, number>>;
 }
 
-/** Tolerances and grid of the playground's runs: the report's (src/cli/report-motion.ts). */
+/** Tolerances and grid of the playground's runs: the report's (src/studies/motion.ts). */
 const RUN = { rtol: 1e-8, atol: 1e-10, samples: REPORT_SAMPLES } as const;
 
 /** A generated module (TypeScript, no imports) as a live module: sucrase here, esbuild in the CLI's loadGenerated. */
@@ -91,7 +92,7 @@ export function deriveText(text: string, source: string): Derivation {
   const module = generateModule(system, source);
   const generated = loadGeneratedText(module.source);
   clock.lap('codegen');
-  const html = renderHtml(buildReport(system, { source, toolkit: TOOLKIT }));
+  const html = renderHtml(buildReport(system, { source, toolkit: TOOLKIT, ...linearizationOf(system) }));
   clock.lap('report');
   return { spec, model, system, module, generated, sliders: slidersOf(model), source, html, phases: clock.laps };
 }
@@ -108,7 +109,13 @@ export function firstRun(d: Derivation): Run | MechanicsError {
 
 /** docs/<model>.tex with the report's motion (report-motion.ts, as `mechanics derive` computes it). */
 export function texReport(d: Derivation): string {
-  return reportFiles(d.system, { source: d.source, toolkit: TOOLKIT, simulation: reportMotion(d.generated).simulation }).get(`docs/${d.model.name}.tex`)!;
+  return reportFiles(d.system, { source: d.source, toolkit: TOOLKIT, simulation: reportMotion(d.generated).simulation, ...linearizationOf(d.system) }).get(`docs/${d.model.name}.tex`)!;
+}
+
+/** The report's linearization of a small model (studies/linearization.ts), as the CLI's report prints it. */
+function linearizationOf(system: DerivedSystem): { linearization?: LinearizationStudy } {
+  const linearization = linearizationStudy(system);
+  return linearization ? { linearization } : {};
 }
 
 /** Milliseconds per named phase, for the bench's breakdown of a derivation. */

@@ -7,22 +7,24 @@ import { buildModel, type Model, type ModelSpec } from '../model/index.js';
 import { impactMapJacobian } from '../derive/linearization/equilibria.js';
 import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { generateModule, TOOLKIT, type GeneratedModule } from '../codegen/module.js';
-import { declaredOrbit, type ReportOrbit } from '../report/periodic.js';
 import { reportFiles, type ReportOptions } from '../report/report.js';
 import { modelDrawing } from '../report/sketch.js';
 import { indexHtml, katexAssets } from '../report/site.js';
 import type { MotionSimulation } from '../report/motion.js';
-import type { Figure } from '../report/document.js';
 import type { GeneratedModel } from '../runtime/contract.js';
 import { MechanicsError } from '../errors.js';
-import { rigidLimitStudy, type LimitStudy } from '../runtime/analysis/rigid-limit.js';
+import type { LimitStudy } from '../runtime/analysis/rigid-limit.js';
 import { simulate } from '../runtime/hybrid/simulate.js';
 import type { SimulateOptions, Trajectory } from '../runtime/hybrid/trajectory.js';
 import { UsageError, type ParsedArgs } from './args.js';
 import type { ModelFile } from './load-model.js';
 import { resolveModels } from './models.js';
-import { reportMotion } from './report-motion.js';
-import { hasReportBasin, reportBasin } from './basins.js';
+import { hasReportBasin, reportBasin, type BasinStudy } from '../studies/basin.js';
+import { limitStudyOf, rigidSpec } from '../studies/limit.js';
+import { linearizationStudy, type LinearizationStudy } from '../studies/linearization.js';
+import { reportMotion } from '../studies/motion.js';
+import { declaredOrbit, type OrbitStudy } from '../studies/orbit.js';
+import { paperCheck } from '../studies/paper-check.js';
 
 export interface BuildOptions {
   /** Write the reports (default true). */
@@ -83,9 +85,10 @@ export function reportInputs(file: ModelFile, code: CodeOutput): { readonly opti
   const options: ReportOptions = {
     source: file.source, toolkit: TOOLKIT, simulation, drawing: modelDrawing(file.spec, code.system.model),
     ...(file.spec.sources ? { sources: file.spec.sources } : {}), ...studyOption(file.spec, source), ...orbitOption(file, source, code.system),
-    ...basinOption(file.spec.name, source), ...(file.spec.paper ? { paper: file.spec.paper } : {}),
+    ...basinOption(file.spec.name, source), ...linearizationOption(code.system),
   };
-  return { options, problems: error ? [error] : [] };
+  // The paper's measured facts are the other studies' numbers.
+  return { options: file.spec.paper ? { ...options, paper: paperCheck(code.system, file.spec.paper, options) } : options, problems: error ? [error] : [] };
 }
 
 /** Everything `derive` writes for one model, in memory (used by the staleness test too). */
@@ -165,54 +168,10 @@ export async function loadOne(args: ParsedArgs, command: string): Promise<{ mode
   return { model, spec: file.spec, system, mod: loadGenerated(generateModule(system, file.source).source) };
 }
 
-/**
- * A study runs with these tolerances: tighter than the report's motion, since
- * its orders are fitted to differences between runs (at rtol 1e-10 the added
- * mass's release drifts 5e-6 from 2 + √2 and fits a spurious order).
- */
-const STUDY_RUN = { rtol: 1e-11, atol: 1e-14, samples: 201 } as const;
-
-/** What `mechanics limit` may change in the model's declared study. */
-export interface StudyOverrides {
-  readonly parameter?: string;
-  readonly values?: readonly number[];
-  readonly params?: Readonly<Record<string, number>>;
-}
-
-/**
- * The model's rigid-limit study (ModelSpec.limitStudy, with `overrides` on
- * top), run from its declared initial state against its rigid model: the
- * same spec with the study's `rigid` laws in place of the realized ones,
- * derived here. Undefined when the model declares no study and no parameter
- * is given.
- */
-export function limitStudyOf(spec: ModelSpec, mod: GeneratedModel, overrides: StudyOverrides = {}): LimitStudy | undefined {
-  const declared = spec.limitStudy;
-  const parameter = overrides.parameter ?? declared?.parameter;
-  if (parameter === undefined) return undefined;
-  const values = overrides.values ?? declared?.values;
-  if (values === undefined) throw new UsageError(`${spec.name} declares no study of ${parameter}: give its values`, '--values');
-  const { q0, qd0, t1 } = mod.model.initial;
-  const rigid = rigidSpec(spec, declared?.rigid ?? {});
-  return rigidLimitStudy(mod, {
-    ...STUDY_RUN, q0, qd0, t1, parameter, values,
-    ...(overrides.params ? { params: overrides.params } : {}),
-    ...(rigid ? { reference: moduleOf(rigid) } : {}),
-    ...(declared?.limits && parameter === declared.parameter ? { limits: declared.limits } : {}),
-  });
-}
-
-/** The model with the given rigid laws (by contact name) in place of its realized ones; undefined without any. */
-function rigidSpec(spec: ModelSpec, laws: NonNullable<NonNullable<ModelSpec['limitStudy']>['rigid']>): ModelSpec | undefined {
-  const names = Object.keys(laws);
-  if (names.length === 0) return undefined;
-  const contacts = spec.unilateral ?? [];
-  const unknown = names.filter((n) => !contacts.some((c) => c.name === n));
-  if (unknown.length) {
-    throw new MechanicsError('unknown-contact', 'model', `limitStudy.rigid names ${unknown.join(', ')}, not a unilateral constraint of ${spec.name} (${contacts.map((c) => c.name).join(', ') || 'none'})`, { model: spec.name, field: 'limitStudy.rigid' });
-  }
-  const { limitStudy: _study, ...rest } = spec;
-  return { ...rest, name: `${spec.name}-rigid`, unilateral: contacts.map((c) => (laws[c.name] ? { ...c, law: laws[c.name]! } : c)) };
+/** The loaded module of the model's rigid model (studies/limit.ts rigidSpec, the laws of its limitStudy.rigid); undefined without rigid laws. */
+export function rigidModule(spec: ModelSpec): GeneratedModel | undefined {
+  const rigid = rigidSpec(spec, spec.limitStudy?.rigid ?? {});
+  return rigid && moduleOf(rigid);
 }
 
 /** A spec's module, derived, generated and loaded in memory (its source label is the model's name). */
@@ -242,22 +201,28 @@ export function simulateModel(spec: ModelSpec, opts: ModelSimulateOptions): Traj
   const where = { model: spec.name, field: 'laws' };
   if (laws !== 'realized' && laws !== 'rigid') throw new MechanicsError('invalid-option', 'input', `laws is 'realized' or 'rigid', got ${String(laws)}`, where);
   if (laws === 'realized') return simulate(moduleOf(spec), run);
-  const rigid = rigidSpec(spec, spec.limitStudy?.rigid ?? {});
+  const rigid = rigidModule(spec);
   if (!rigid) throw new MechanicsError('invalid-option', 'input', `${spec.name} declares no rigid laws for its realized contacts: give them in limitStudy.rigid (e.g. { line: { plastic: true } }) to simulate its rigid version`, where);
-  return simulate(moduleOf(rigid), run);
+  return simulate(rigid, run);
 }
 
 /** The model's declared rigid-limit study (ModelSpec.limitStudy) for its report, from the generated module; nothing without one. */
 export function studyOption(spec: ModelSpec, source: string): { limitStudy?: LimitStudy } {
-  return spec.limitStudy ? { limitStudy: limitStudyOf(spec, loadGenerated(source))! } : {};
+  return spec.limitStudy ? { limitStudy: limitStudyOf(spec, loadGenerated(source), rigidModule(spec))! } : {};
 }
 
 /** The model's declared periodic orbit (ModelSpec.orbit) for its report, from the generated module; nothing without one. */
-export function orbitOption(file: ModelFile, source: string, system: DerivedSystem): { orbit?: ReportOrbit } {
+export function orbitOption(file: ModelFile, source: string, system: DerivedSystem): { orbit?: OrbitStudy } {
   return file.spec.orbit ? { orbit: declaredOrbit(loadGenerated(source), file.spec.orbit, impactMapJacobian(system)) } : {};
 }
 
-/** The model's basin figure (basins.ts) for its report, from the generated module; nothing for a model without one. */
-function basinOption(name: string, source: string): { basin?: Figure } {
+/** The model's basin (studies/basin.ts) for its report, from the generated module; nothing for a model without one. */
+function basinOption(name: string, source: string): { basin?: BasinStudy } {
   return hasReportBasin(name) ? { basin: reportBasin(loadGenerated(source))! } : {};
+}
+
+/** A small model's linearization and equilibria (studies/linearization.ts) for its report; nothing for a larger one. */
+function linearizationOption(system: DerivedSystem): { linearization?: LinearizationStudy } {
+  const linearization = linearizationStudy(system);
+  return linearization ? { linearization } : {};
 }

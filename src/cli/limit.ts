@@ -10,7 +10,8 @@
 import type { Model } from '../model/index.js';
 import type { ContactRecord, LimitStudy } from '../runtime/analysis/rigid-limit.js';
 import { parseAssignment, UsageError, type CommandSpec, type ParsedArgs } from './args.js';
-import { limitStudyOf, loadOne } from './build.js';
+import { limitStudyOf } from '../studies/limit.js';
+import { loadOne, rigidModule } from './build.js';
 import { numberText } from './output.js';
 import { evaluateOption, parameterValues } from './run-values.js';
 
@@ -54,8 +55,9 @@ export async function runLimit(args: ParsedArgs): Promise<number> {
   if (parameter === undefined) throw new UsageError(`${model.name} declares no limitStudy: name the parameter that grows with --param NAME`, '--param');
   if (!model.parameters.some((p) => p.name === parameter)) throw new UsageError(`'${parameter}' is not a parameter of ${model.name} (${model.parameters.map((p) => p.name).join(', ') || 'none'})`, '--param');
   const valuesText = args.values.get('--values');
-  const values = valuesText?.split(',').map((v) => evaluateOption('--values', v.trim(), env));
-  const study = limitStudyOf(spec, mod, { parameter, params: env, ...(values ? { values } : {}) })!;
+  const values = valuesText?.split(',').map((v) => evaluateOption('--values', v.trim(), env)) ?? spec.limitStudy?.values;
+  if (values === undefined) throw new UsageError(`${model.name} declares no study of ${parameter}: give its values`, '--values');
+  const study = limitStudyOf(spec, mod, rigidModule(spec), { parameter, params: env, values })!;
   const record = limitRecord(model, env, study);
   process.stdout.write(format === 'json' ? `${JSON.stringify(record)}\n` : summary(record));
   return 0;

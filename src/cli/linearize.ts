@@ -10,7 +10,7 @@ import type { Expr } from '../core/expr.js';
 import { toText } from '../core/print.js';
 import { findEquilibria, linearForms } from '../derive/linearization/equilibria.js';
 import { MechanicsError } from '../errors.js';
-import { equilibriumSpectrum, equilibriumStarts } from '../report/periodic.js';
+import { equilibriumSpectrum, equilibriumStarts } from '../studies/linearization.js';
 import { parseAssignment, UsageError, type CommandSpec, type ParsedArgs } from './args.js';
 import { loadOne } from './build.js';
 import { complexText, numberText } from './output.js';

@@ -16,7 +16,7 @@ import { buildCode, reportInputs } from '../../src/cli/build.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import type { PaperFormulaSpec, PaperSpec } from '../../src/model/spec.js';
-import { paperReport, type ReportPaper } from '../../src/report/paper-check.js';
+import { paperCheck, type PaperCheck } from '../../src/studies/paper-check.js';
 import { buildReport } from '../../src/report/report.js';
 
 /** What build.ts computes for the report (study, orbit, simulation), once per model. */
@@ -28,9 +28,9 @@ function computedFor(spec: ModelSpec) {
 
 const built = new Map<string, ReturnType<typeof computedFor>>();
 const once = (spec: ModelSpec) => built.get(spec.name) ?? built.set(spec.name, computedFor(spec)).get(spec.name)!;
-const report = (spec: ModelSpec, paper: PaperSpec = spec.paper!): ReportPaper => {
+const report = (spec: ModelSpec, paper: PaperSpec = spec.paper!): PaperCheck => {
   const { system, computed } = once(spec);
-  return paperReport(system, paper, computed);
+  return paperCheck(system, paper, computed);
 };
 /** The model's declaration with one formula replaced. */
 const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): PaperSpec => ({

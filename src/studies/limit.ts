@@ -1,0 +1,61 @@
+// The rigid-limit study of a model with realized contacts (Kozlov 1988: let
+// the realization's strength N grow): the model's declared study
+// (ModelSpec.limitStudy, with a command line's overrides on top) run from its
+// declared initial state against its rigid model, whose loaded module the
+// caller gives (deriving it is the pipeline's job); and rigidSpec, the spec
+// of that rigid model: the same model with the study's `rigid` laws in place
+// of the realized ones.
+// Tests: test/studies/limit.test.ts, test/cli/limit.test.ts (through the command), test/unilateral/rigid-and-realized.test.ts (rigidSpec through simulateModel).
+import { MechanicsError } from '../errors.js';
+import type { ModelSpec } from '../model/spec.js';
+import type { GeneratedModel } from '../runtime/contract.js';
+import { rigidLimitStudy, type LimitStudy } from '../runtime/analysis/rigid-limit.js';
+
+/**
+ * A study runs with these tolerances: tighter than the report's motion, since
+ * its orders are fitted to differences between runs (at rtol 1e-10 the added
+ * mass's release drifts 5e-6 from 2 + √2 and fits a spurious order).
+ */
+const STUDY_RUN = { rtol: 1e-11, atol: 1e-14, samples: 201 } as const;
+
+/** What `mechanics limit` may change in the model's declared study. */
+export interface StudyOverrides {
+  readonly parameter?: string;
+  readonly values?: readonly number[];
+  readonly params?: Readonly<Record<string, number>>;
+}
+
+/**
+ * The model's rigid-limit study (ModelSpec.limitStudy, with `overrides` on
+ * top), run from its declared initial state against `reference`, the loaded
+ * module of rigidSpec(spec, …) (absent: the model has no rigid laws, and the
+ * study has no distances to fit). Undefined when the model declares no study
+ * and no parameter is given.
+ */
+export function limitStudyOf(spec: ModelSpec, mod: GeneratedModel, reference: GeneratedModel | undefined, overrides: StudyOverrides = {}): LimitStudy | undefined {
+  const declared = spec.limitStudy;
+  const parameter = overrides.parameter ?? declared?.parameter;
+  if (parameter === undefined) return undefined;
+  const values = overrides.values ?? declared?.values;
+  if (values === undefined) throw new MechanicsError('bad-argument', 'input', `${spec.name} declares no study of ${parameter}: give its values`, { model: spec.name, field: 'values' });
+  const { q0, qd0, t1 } = mod.model.initial;
+  return rigidLimitStudy(mod, {
+    ...STUDY_RUN, q0, qd0, t1, parameter, values,
+    ...(overrides.params ? { params: overrides.params } : {}),
+    ...(reference ? { reference } : {}),
+    ...(declared?.limits && parameter === declared.parameter ? { limits: declared.limits } : {}),
+  });
+}
+
+/** The model with the given rigid laws (by contact name) in place of its realized ones; undefined without any. */
+export function rigidSpec(spec: ModelSpec, laws: NonNullable<NonNullable<ModelSpec['limitStudy']>['rigid']>): ModelSpec | undefined {
+  const names = Object.keys(laws);
+  if (names.length === 0) return undefined;
+  const contacts = spec.unilateral ?? [];
+  const unknown = names.filter((n) => !contacts.some((c) => c.name === n));
+  if (unknown.length) {
+    throw new MechanicsError('unknown-contact', 'model', `limitStudy.rigid names ${unknown.join(', ')}, not a unilateral constraint of ${spec.name} (${contacts.map((c) => c.name).join(', ') || 'none'})`, { model: spec.name, field: 'limitStudy.rigid' });
+  }
+  const { limitStudy: _study, ...rest } = spec;
+  return { ...rest, name: `${spec.name}-rigid`, unilateral: contacts.map((c) => (laws[c.name] ? { ...c, law: laws[c.name]! } : c)) };
+}

@@ -114,7 +114,7 @@ export function reportSimulation(source: string): MotionSimulation {
   return simulateForReport(source).simulation;
 }
 
-/** The report's simulation of a generated module's source (report-motion.ts, once the module is loaded). */
+/** The report's simulation of a generated module's source (studies/motion.ts, once the module is loaded). */
 function simulateForReport(source: string): { readonly simulation: MotionSimulation; readonly error?: MechanicsError } {
   return reportMotion(loadGenerated(source));
 }

@@ -9,8 +9,8 @@ import { cancel } from '../core/cancel.js';
 import { simplify } from '../core/trig.js';
 import type { Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
+import { REFERENCES } from '../model/sources.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
-import { citedSources, REFERENCES } from './bibliography.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section } from './document.js';
 import { texWidth, toLatex } from './latex.js';
 import { math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
@@ -22,9 +22,9 @@ const label = (i: number): string => `paper-${i + 1}`;
  * number beside it), then the table: the paper's formula as the paper writes
  * it, the derived equation it is compared with, and whether they agree.
  */
-export function paperSections({ rows, source, general }: PaperCheck, model: string): Section[] {
+export function paperSections({ rows, source, general }: PaperCheck): Section[] {
   if (rows.length === 0) return [];
-  const paper = REFERENCES[citedSources([source], model).at(-1)!].short;
+  const paper = REFERENCES[source].short;
   const intro: Inline[] = [
     `The results of ${paper} as the derivation gives them`,
     ...(general ? [' for the general model (', general.model.title, ': ', ...parametersText(general), ')'] : []),

@@ -2,6 +2,7 @@
 // complete LaTeX article, a LaTeX body for \input, and an HTML page.
 // Tests: test/report/committed.test.ts, test/fuzz/hostile-strings.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
+import type { Drawing } from '../model/types.js';
 import type { BasinStudy } from '../studies/basin.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
 import type { OrbitStudy } from '../studies/orbit.js';
@@ -16,7 +17,6 @@ import { paperSections } from './paper-check.js';
 import { renderHtml } from './render-html.js';
 import { renderLatexBody, renderLatexDocument } from './render-latex.js';
 import { SECTIONS, simulationSection } from './sections.js';
-import type { Drawing } from './sketch.js';
 
 /**
  * What a report prints besides the derivation: the studies of the model
@@ -60,7 +60,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     .filter((s): s is Section => s !== undefined)
     .map((s) => (s.id === 'model' && drawing ? { ...s, blocks: [...s.blocks, sketchFigure(model, drawing, simulation && 'trajectory' in simulation ? simulation.trajectory : undefined)] } : s));
   if (options.orbit) sections.splice(sections.findIndex((s) => s.id === 'conventions'), 0, periodicOrbitSection(system, options.orbit));
-  if (options.paper) sections.splice(sections.findIndex((s) => s.id === 'conventions') + 1, 0, ...paperSections(options.paper, model.name));
+  if (options.paper) sections.splice(sections.findIndex((s) => s.id === 'conventions') + 1, 0, ...paperSections(options.paper));
   const motion = motionSection(model, simulation, drawing);
   if (motion) sections.push(motion);
   // A large system's long equations named and elided, its displays within KaTeX's limits (large.ts).

@@ -20,6 +20,7 @@ import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
 import { preImpactName } from '../model/names.js';
 import { buildModel } from '../model/model.js';
+import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { PaperSpec } from '../model/spec.js';
 import { checkPaper, type PaperFormula } from '../model/validate/paper.js';
 
@@ -44,7 +45,7 @@ export interface PaperCheckRow {
 
 /** A model's paper checked: the paper (a bibliography key), the rows, and the general model they were derived from (if not the model itself). */
 export interface PaperCheck {
-  readonly source: string;
+  readonly source: SourceKey;
   readonly rows: readonly PaperCheckRow[];
   readonly general?: DerivedSystem;
 }
@@ -55,10 +56,13 @@ export interface PaperCheck {
  * the rigid-limit study, periodic orbit and simulation, the measured facts).
  */
 export function paperCheck(system: DerivedSystem, spec: PaperSpec, computed: Computed = {}): PaperCheck {
+  const { source: key } = spec;
+  // buildModel refuses a model file's unknown source; a declaration made in code meets it here.
+  if (!isSourceKey(key)) throw new MechanicsError('invalid-option', 'model', `unknown source '${key}' (known: ${Object.keys(REFERENCES).join(', ')})`, { model: system.model.name, field: 'paper.source' });
   const general = spec.general ? deriveSystem(buildModel(spec.general)) : undefined;
   const source = general ?? system;
   const rows = checkPaperFormulas(source, checkPaper(spec.formulas, source.model), measuredFacts(system, computed));
-  return { source: spec.source, rows, ...(general ? { general } : {}) };
+  return { source: key, rows, ...(general ? { general } : {}) };
 }
 
 /** Each formula against its fact of `system` (the model's own, or the paper's general model's) or its measured fact. */

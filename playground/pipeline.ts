@@ -21,7 +21,7 @@ import type { GeneratedModel } from '../src/runtime/contract.js';
 import { simulate, simulationMethod } from '../src/runtime/hybrid/simulate.js';
 import type { Trajectory } from '../src/runtime/hybrid/trajectory.js';
 import { render } from '../src/cli/output.js';
-import { linearizationStudy, type LinearizationStudy } from '../src/studies/linearization.js';
+import { linearizationStudy } from '../src/studies/linearization.js';
 import { reportMotion, REPORT_SAMPLES } from '../src/studies/motion.js';
 import { parameterValues, runStart } from '../src/cli/run-values.js';
 import { modelOfSource, runCommonJs, toCommonJs } from './model-source.js';
@@ -92,7 +92,7 @@ export function deriveText(text: string, source: string): Derivation {
   const module = generateModule(system, source);
   const generated = loadGeneratedText(module.source);
   clock.lap('codegen');
-  const html = renderHtml(buildReport(system, { source, toolkit: TOOLKIT, ...linearizationOf(system) }));
+  const html = renderHtml(buildReport(system, { source, toolkit: TOOLKIT, linearization: linearizationStudy(system) }));
   clock.lap('report');
   return { spec, model, system, module, generated, sliders: slidersOf(model), source, html, phases: clock.laps };
 }
@@ -109,13 +109,7 @@ export function firstRun(d: Derivation): Run | MechanicsError {
 
 /** docs/<model>.tex with the report's motion (report-motion.ts, as `mechanics derive` computes it). */
 export function texReport(d: Derivation): string {
-  return reportFiles(d.system, { source: d.source, toolkit: TOOLKIT, simulation: reportMotion(d.generated).simulation, ...linearizationOf(d.system) }).get(`docs/${d.model.name}.tex`)!;
-}
-
-/** The report's linearization of a small model (studies/linearization.ts), as the CLI's report prints it. */
-function linearizationOf(system: DerivedSystem): { linearization?: LinearizationStudy } {
-  const linearization = linearizationStudy(system);
-  return linearization ? { linearization } : {};
+  return reportFiles(d.system, { source: d.source, toolkit: TOOLKIT, simulation: reportMotion(d.generated).simulation, linearization: linearizationStudy(d.system) }).get(`docs/${d.model.name}.tex`)!;
 }
 
 /** Milliseconds per named phase, for the bench's breakdown of a derivation. */

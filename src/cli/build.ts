@@ -21,7 +21,7 @@ import type { ModelFile } from './load-model.js';
 import { resolveModels } from './models.js';
 import { hasReportBasin, reportBasin, type BasinStudy } from '../studies/basin.js';
 import { limitStudyOf, rigidSpec } from '../studies/limit.js';
-import { linearizationStudy, type LinearizationStudy } from '../studies/linearization.js';
+import { linearizationStudy } from '../studies/linearization.js';
 import { reportMotion } from '../studies/motion.js';
 import { declaredOrbit, type OrbitStudy } from '../studies/orbit.js';
 import { paperCheck } from '../studies/paper-check.js';
@@ -85,7 +85,7 @@ export function reportInputs(file: ModelFile, code: CodeOutput): { readonly opti
   const options: ReportOptions = {
     source: file.source, toolkit: TOOLKIT, simulation, drawing: modelDrawing(file.spec, code.system.model),
     ...(file.spec.sources ? { sources: file.spec.sources } : {}), ...studyOption(file.spec, source), ...orbitOption(file, source, code.system),
-    ...basinOption(file.spec.name, source), ...linearizationOption(code.system),
+    ...basinOption(file.spec.name, source), linearization: linearizationStudy(code.system),
   };
   // The paper's measured facts are the other studies' numbers.
   return { options: file.spec.paper ? { ...options, paper: paperCheck(code.system, file.spec.paper, options) } : options, problems: error ? [error] : [] };
@@ -219,10 +219,4 @@ export function orbitOption(file: ModelFile, source: string, system: DerivedSyst
 /** The model's basin (studies/basin.ts) for its report, from the generated module; nothing for a model without one. */
 function basinOption(name: string, source: string): { basin?: BasinStudy } {
   return hasReportBasin(name) ? { basin: reportBasin(loadGenerated(source))! } : {};
-}
-
-/** A small model's linearization and equilibria (studies/linearization.ts) for its report; nothing for a larger one. */
-function linearizationOption(system: DerivedSystem): { linearization?: LinearizationStudy } {
-  const linearization = linearizationStudy(system);
-  return linearization ? { linearization } : {};
 }

@@ -34,8 +34,8 @@ export interface ReportOptions {
   readonly paper?: PaperCheck;
   /** Where the motion goes over a grid of starts (studies/basin.ts reportBasin), a figure in its own HTML-only section. */
   readonly basin?: BasinStudy;
-  /** A small model's linearization and equilibria (studies/linearization.ts), in its own section. */
-  readonly linearization?: LinearizationStudy;
+  /** A small model's linearization and equilibria (studies/linearization.ts, undefined for a larger one), in its own section. */
+  readonly linearization?: LinearizationStudy | undefined;
   /** The motion plotted in the report (computed by the caller from the generated code). */
   readonly simulation?: MotionSimulation;
   /** The model file's `sources` (bibliography.ts keys). */

@@ -23,7 +23,8 @@ import { simulate, simulationMethod } from '../src/runtime/hybrid/simulate.js';
 import type { Trajectory } from '../src/runtime/hybrid/trajectory.js';
 import { render } from '../src/pipeline/run-text.js';
 import { parameterValues, runStart } from '../src/pipeline/run-values.js';
-import { reportMotion, REPORT_SAMPLES } from '../src/cli/report-motion.js';
+import { linearizationStudy } from '../src/studies/linearization.js';
+import { reportMotion, REPORT_SAMPLES } from '../src/studies/motion.js';
 import { modelOfSource, runCommonJs, toCommonJs } from './model-source.js';
 
 /** A parameter with a declared range: one slider. */
@@ -48,7 +49,7 @@ export interface Derivation {
   readonly phases: Readonly<Record<string, number>>;
 }
 
-/** Tolerances and grid of the playground's runs: the report's (src/cli/report-motion.ts). */
+/** Tolerances and grid of the playground's runs: the report's (src/studies/motion.ts). */
 const RUN = { rtol: 1e-8, atol: 1e-10, samples: REPORT_SAMPLES } as const;
 
 /** A generated module (TypeScript, no imports) as a live module: sucrase here, esbuild in the CLI's loadGenerated. */
@@ -84,7 +85,7 @@ export function deriveText(text: string, source: string): Derivation {
   // Loaded now rather than by the first run, so that 'load' times it.
   void compiled.loaded;
   clock.lap('load');
-  const html = renderHtml(buildReport(compiled.system, { source, toolkit: TOOLKIT }));
+  const html = renderHtml(buildReport(compiled.system, { source, toolkit: TOOLKIT, linearization: linearizationStudy(compiled.system) }));
   clock.lap('report');
   return { compiled, sliders: slidersOf(compiled.model), html, phases: clock.laps };
 }
@@ -101,7 +102,7 @@ export function firstRun(d: Derivation): Run | MechanicsError {
 
 /** docs/reports/<model>.tex with the report's motion (report-motion.ts, as `mechanics derive` computes it). */
 export function texReport({ compiled }: Derivation): string {
-  return reportFiles(compiled.system, { source: compiled.source, toolkit: TOOLKIT, simulation: reportMotion(compiled.loaded).simulation }).get(`${REPORTS_DIR}/${compiled.model.name}.tex`)!;
+  return reportFiles(compiled.system, { source: compiled.source, toolkit: TOOLKIT, simulation: reportMotion(compiled.loaded).simulation, linearization: linearizationStudy(compiled.system) }).get(`${REPORTS_DIR}/${compiled.model.name}.tex`)!;
 }
 
 /** Milliseconds per named phase, for the bench's breakdown of a derivation. */

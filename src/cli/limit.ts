@@ -14,8 +14,8 @@ import { loadGenerated } from '../pipeline/load-generated.js';
 import { compileRigid } from '../pipeline/rigid.js';
 import { numberText } from '../pipeline/run-text.js';
 import { evaluateOption, parameterValues } from '../pipeline/run-values.js';
+import { limitStudyOf } from '../studies/limit.js';
 import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
-import { limitStudyOf } from './build.js';
 import { compileOne } from './models.js';
 
 export const LIMIT: CommandSpec = {
@@ -58,8 +58,9 @@ export async function runLimit(args: ParsedArgs): Promise<number> {
   if (parameter === undefined) throw new UsageError(`${model.name} declares no limitStudy: name the parameter that grows with --param NAME`, '--param');
   if (!model.parameters.some((p) => p.name === parameter)) throw new UsageError(`'${parameter}' is not a parameter of ${model.name} (${model.parameters.map((p) => p.name).join(', ') || 'none'})`, '--param');
   const valuesText = args.values.get('--values');
-  const values = valuesText?.split(',').map((v) => evaluateOption('--values', v.trim(), env));
-  const study = limitStudyOf(spec, loaded, { parameter, params: env, ...(values ? { values } : {}) }, compileRigid(spec, loadGenerated)?.loaded)!;
+  const values = valuesText?.split(',').map((v) => evaluateOption('--values', v.trim(), env)) ?? spec.limitStudy?.values;
+  if (values === undefined) throw new UsageError(`${model.name} declares no study of ${parameter}: give its values`, '--values');
+  const study = limitStudyOf(spec, loaded, compileRigid(spec, loadGenerated)?.loaded, { parameter, params: env, values })!;
   const record = limitRecord(model, env, study);
   process.stdout.write(format === 'json' ? `${JSON.stringify(record)}\n` : summary(record));
   return 0;

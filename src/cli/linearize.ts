@@ -10,7 +10,7 @@ import type { Expr } from '../core/expr.js';
 import { toText } from '../core/print.js';
 import { findEquilibria, linearForms } from '../derive/linearization/equilibria.js';
 import { MechanicsError, UsageError } from '../errors.js';
-import { equilibriumSpectrum, equilibriumStarts } from '../report/periodic.js';
+import { equilibriumSpectrum, equilibriumStarts } from '../studies/linearization.js';
 import { complexText, numberText } from '../pipeline/run-text.js';
 import { evaluateOption, parameterValues } from '../pipeline/run-values.js';
 import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';

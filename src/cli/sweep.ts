@@ -2,7 +2,7 @@
 // parameters, each cell simulated and classified (final state, impacts) or
 // searched for a periodic orbit (found, multipliers, stable), in parallel on
 // worker threads (runtime/sweep.ts), printed as JSON or CSV and drawn as a
-// heat map (report/sweep.ts). The small basin a report shows is basins.ts's.
+// heat map (report/sweep.ts). The small basin a report shows is src/studies/basin.ts's.
 // Tests: test/cli/sweep.test.ts
 import { buildSync } from 'esbuild';
 import { existsSync, writeFileSync } from 'node:fs';

@@ -24,7 +24,7 @@ import { opCount } from './cost.js';
 import { expand, isExpandedPower, isExpandedSum } from './expand.js';
 import { deepSafe, mapChildren, memoPass } from './traverse.js';
 import {
-  add, addAll, addFromTerms, cos, makeMul, memo, mul, mulAll, mulFactors, num, ONE, pow, sin, splitCoeff, sub, unreachable, type Expr, type Factor, type Fn, type Term,
+  add, addAll, addFromTerms, cos, fn, makeMul, memo, mul, mulAll, mulFactors, neg, num, ONE, pow, sin, splitCoeff, sub, termsOf, unreachable, type Expr, type Factor, type Fn, type Term,
 } from './expr.js';
 
 // Results are memoized on the nodes (see Memo in expr.ts): derivations ask
@@ -545,6 +545,27 @@ function pythagorean(e: Expr, which: 'sin' | 'cos'): Expr {
     return u;
   };
   return e.kind === 'add' ? addAll([num(e.constant), ...e.terms.map((t) => mul(num(t.coeff), term(t.expr)))]) : term(e);
+}
+
+/**
+ * cos²x → 1 − sin²x (which = 'cos') or sin²x → 1 − cos²x for one angle x,
+ * expanded (critical values solve in it; the report's printer writes sums of
+ * one angle in sines with it).
+ */
+export function pythagoreanIn(e: Expr, x: Expr, which: 'sin' | 'cos'): Expr {
+  const other = which === 'cos' ? 'sin' : 'cos';
+  return expand(replacePower(e, fn(which, x), add(num(1), neg(pow(fn(other, x), 2)))));
+}
+
+function replacePower(e: Expr, sq: Expr, by: Expr): Expr {
+  // Replace sq² by `by` in every term (sq^k with k ≥ 2 → by·sq^(k−2)).
+  return add(...termsOf(expand(e)).map((t) => {
+    const fs = t.kind === 'mul' ? t.factors : t.kind === 'pow' ? [{ base: t.base, exp: t.exp }] : [];
+    const f = fs.find((f) => f.base === sq && f.exp.kind === 'num' && f.exp.value.d === 1 && f.exp.value.n >= 2);
+    if (!f) return t;
+    const k = (f.exp as Expr & { kind: 'num' }).value.n;
+    return mul(t, pow(sq, -k), pow(by, Math.floor(k / 2)), pow(sq, k % 2));
+  }));
 }
 
 // ---------------------------------------------------------------- linearization

@@ -1,6 +1,6 @@
 // Results in the form the papers state them, computed from the derived
 // system: every impact map's quantities named as facts, so that a model file
-// can set a paper's formula beside the fact it gives (src/report/paper-check.ts)
+// can set a paper's formula beside the fact it gives (src/studies/paper-check.ts)
 // and the report prints the general-parameter results of the paper.
 //
 // Facts of impact map i (1-based), for a mode m ('single' when no contact
@@ -120,7 +120,7 @@ export interface StudyForFacts {
   readonly extrapolated: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
 }
 
-/** A declared orbit as the facts need it (structurally the report's ReportOrbit). */
+/** A declared orbit as the facts need it (structurally src/studies/orbit.ts's OrbitStudy). */
 export interface OrbitForFacts {
   readonly params: Readonly<Record<string, number>>;
   readonly orbit?: { readonly q: readonly number[]; readonly qd: readonly number[]; readonly period: number; readonly multipliers: readonly { readonly re: number; readonly im: number }[] };

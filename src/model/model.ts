@@ -29,6 +29,10 @@ import { checkUnilateral } from './validate/unilateral.js';
 import { checkRealizations } from './validate/compliant.js';
 import { checkPatches } from './validate/patch.js';
 import { checkLimitStudy } from './validate/limit-study.js';
+import { checkDrawing } from './validate/drawing.js';
+import { checkOrbit } from './validate/orbit.js';
+import { checkPaperDeclaration, paperFormulas, type PaperDeclaration } from './validate/paper.js';
+import { checkSources } from './validate/sources.js';
 
 export type * from './types.js';
 
@@ -85,6 +89,11 @@ export function buildModel(input: ModelSpec): Model {
   const patches = out.take(checkPatches(spec.patches, coordinates, parameters, { realized: compliant.length + realizations.length > 0, retaining: m > 0 }, model));
   const initial = out.take(checkInitial(spec.initial, coordinates, parameters, reader, model));
   out.take(checkLimitStudy(spec.limitStudy, spec.unilateral, parameters, reader, model));
+  // Declarations of the experiments and the presentation, checked here so that none fails after the derivation.
+  out.take(checkOrbit(spec.orbit, { coordinates, parameters, unilateral, compliant }, model));
+  out.take(checkDrawing(spec.drawing, { coordinates, parameters }, model));
+  out.take(checkSources(spec.sources, model));
+  const paper = out.take(checkPaperDeclaration(spec.paper, model));
 
   if (out.list.length || model === undefined || !L) throw failure(out.list);
   const built: Model = {
@@ -110,10 +119,23 @@ export function buildModel(input: ModelSpec): Model {
     initial: initial.state,
     initialExprs: initial.exprs,
   };
-  // Consistency of the initial state needs every other field valid.
-  const state = initialStateProblems(built, built.initial);
-  if (state.length) throw failure(state);
+  // Consistency of the initial state and the paper's formulas need every other field valid.
+  const late = [...initialStateProblems(built, built.initial), ...(paper ? paperProblems(paper, built) : [])];
+  if (late.length) throw failure(late);
   return built;
+}
+
+/** The paper's formulas read against the model, or against its general model (built here: a model file's second model, named in its own errors). */
+function paperProblems(paper: PaperDeclaration, model: Model): readonly MechanicsError[] {
+  if (paper.general === undefined) return paperFormulas(paper.formulas, model).problems;
+  let general: Model;
+  try {
+    general = buildModel(paper.general as ModelSpec);
+  } catch (err) {
+    if (!(err instanceof MechanicsError)) throw err;
+    return [err];
+  }
+  return paperFormulas(paper.formulas, general).problems;
 }
 
 function failure(problems: readonly MechanicsError[]): MechanicsError {

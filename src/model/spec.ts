@@ -237,7 +237,7 @@ export interface InitialSpec {
 }
 
 /**
- * A periodic orbit the report prints (src/report/periodic.ts): found by
+ * A periodic orbit the report prints (src/studies/orbit.ts): found by
  * Newton on the return map to `section` from the start (q0, q̇0) at
  * `params` (runtime/periodic.ts), with its multipliers; with `continuation`,
  * followed as `parameter` goes from `from` (its value at the start) to `to`.
@@ -294,11 +294,15 @@ export interface DrawingSpec {
   readonly labels?: boolean;
 }
 
-export interface ModelSpec {
-  /** File-safe identifier, e.g. 'double-pendulum'. */
-  readonly name: string;
-  readonly title?: string;
-  readonly description?: string;
+// ---- a model spec, by concern
+// A model file is written flat (defineModel({ name, coordinates, …, orbit,
+// drawing })); its type is the intersection of one interface per concern,
+// so that what is derived, how it is run, what is studied, how it is shown
+// and what it is checked against are each read in one place. Each field
+// belongs to exactly one concern (MODEL_FIELDS below is their union).
+
+/** The mechanics: what the derivation reads (src/derive). */
+export interface PhysicsSpec {
   readonly coordinates: readonly (string | CoordinateSpec)[];
   readonly parameters?: Readonly<Record<string, number | ParameterSpec>>;
   /** Kinetic energy T(q, q̇, t) (added to the particles' energy, if any). */
@@ -316,30 +320,55 @@ export interface ModelSpec {
   readonly hinges?: readonly HingeSpec[];
   /** One-sided constraints with their impact laws. */
   readonly unilateral?: readonly UnilateralSpec[];
+  /** Distributed contact laws (contact patches) whose resultants act as generalized forces. */
+  readonly patches?: readonly PatchContactSpec[];
+  /** Closed-form impact maps to derive (and their critical parameter values). */
+  readonly impactScenarios?: readonly ImpactScenarioSpec[];
+}
+
+/** How the model is run: the default initial state and end time, and how simultaneous impacts are resolved (src/runtime). */
+export interface NumericsSpec {
   /**
    * What to do when two or more contacts arrive at once (an impact into a
    * corner, which Kugushev–Sorokina leave open): 'error' reports it,
    * 'lcp' resolves it by the complementarity form of Newton's law.
    */
   readonly multipleImpacts?: 'error' | 'lcp';
-  readonly impactScenarios?: readonly ImpactScenarioSpec[];
-  /** Distributed contact laws (contact patches) whose resultants act as generalized forces. */
-  readonly patches?: readonly PatchContactSpec[];
   readonly initial?: InitialSpec;
+}
+
+/** What is studied beyond the equations (src/studies): a periodic orbit and its branch, the rigid limit. */
+export interface ExperimentsSpec {
   /** A periodic orbit (and its branch) for the report. */
   readonly orbit?: OrbitSpec;
-  /** The papers the model and its formulas come from, cited in its report (src/report/bibliography.ts keys, e.g. 'rubanovich1981'). */
-  readonly sources?: readonly string[];
-  /** A paper's formulas, each set beside the fact of the derivation it gives, in the report's closing table. */
-  readonly paper?: PaperSpec;
-  /** A sketch for the report (default: the particles' positions). */
-  readonly drawing?: DrawingSpec;
   /** A rigid-limit study of a model with realized contacts. */
   readonly limitStudy?: LimitStudySpec;
 }
 
+/** How the model is shown (src/report): its title and description, its sketch, the papers it cites. */
+export interface PresentationSpec {
+  readonly title?: string;
+  readonly description?: string;
+  /** A sketch for the report (default: the particles' positions). */
+  readonly drawing?: DrawingSpec;
+  /** The papers the model and its formulas come from, cited in its report (src/model/sources.ts keys, e.g. 'rubanovich1981'). */
+  readonly sources?: readonly string[];
+}
+
+/** What the derivation is checked against (src/studies/paper-check.ts): a paper's formulas. */
+export interface VerificationSpec {
+  /** A paper's formulas, each set beside the fact of the derivation it gives, in the report's closing table. */
+  readonly paper?: PaperSpec;
+}
+
+/** What a model file says: its name, and the fields of every concern, side by side. */
+export interface ModelSpec extends PhysicsSpec, NumericsSpec, ExperimentsSpec, PresentationSpec, VerificationSpec {
+  /** File-safe identifier, e.g. 'double-pendulum'. */
+  readonly name: string;
+}
+
 /**
- * One formula of a source paper, compared in the report (src/report/paper-check.ts)
+ * One formula of a source paper, compared by the paper check (src/studies/paper-check.ts)
  * with the fact of the derivation it gives (src/derive/paper-results.ts names
  * them): e.g. { eq: '(1.16)', name: '\\dot{\\psi}(+0)', formula: 'w*(1 - 3*sin(alpha)^2)/(1 + 3*sin(alpha)^2)',
  * derived: "impact1.leaves.psi'+", where: { w: "impact1.psi'-" } }.
@@ -374,7 +403,7 @@ export interface PaperFormulaSpec {
 
 /** A paper's formulas for the report, and the model they are derived from when this one fixes a parameter the paper keeps symbolic. */
 export interface PaperSpec {
-  /** The paper (src/report/bibliography.ts key, e.g. 'rubanovich1981'). */
+  /** The paper (src/model/sources.ts key, e.g. 'rubanovich1981'). */
   readonly source: string;
   /** The same mechanics with the paper's general parameters (the rimless wheel's half-angle α = π/k for every k). */
   readonly general?: ModelSpec;
@@ -387,11 +416,17 @@ export interface PaperSpec {
 type KeysOf<T> = T extends unknown ? keyof T : never;
 type Known<T> = Readonly<Record<KeysOf<T>, true>>;
 
+export const PHYSICS_FIELDS: Known<PhysicsSpec> = {
+  coordinates: true, parameters: true, kinetic: true, particles: true, potential: true, lagrangian: true, forces: true,
+  holonomic: true, nonholonomic: true, hinges: true, unilateral: true, patches: true, impactScenarios: true,
+};
+export const NUMERICS_FIELDS: Known<NumericsSpec> = { multipleImpacts: true, initial: true };
+export const EXPERIMENTS_FIELDS: Known<ExperimentsSpec> = { orbit: true, limitStudy: true };
+export const PRESENTATION_FIELDS: Known<PresentationSpec> = { title: true, description: true, drawing: true, sources: true };
+export const VERIFICATION_FIELDS: Known<VerificationSpec> = { paper: true };
+/** Every key of a model file, concern by concern (the order of the list an unknown key's message gives). */
 export const MODEL_FIELDS: Known<ModelSpec> = {
-  name: true, title: true, description: true, coordinates: true, parameters: true, kinetic: true, particles: true,
-  potential: true, lagrangian: true, forces: true, holonomic: true, nonholonomic: true, hinges: true, unilateral: true,
-  multipleImpacts: true, impactScenarios: true, sources: true, paper: true, patches: true, initial: true, drawing: true,
-  orbit: true, limitStudy: true,
+  name: true, ...PRESENTATION_FIELDS, ...PHYSICS_FIELDS, ...NUMERICS_FIELDS, ...EXPERIMENTS_FIELDS, ...VERIFICATION_FIELDS,
 };
 export const COORDINATE_FIELDS: Known<CoordinateSpec> = { name: true, description: true, unit: true };
 export const PARAMETER_FIELDS: Known<ParameterSpec> = { default: true, range: true, description: true, unit: true };
@@ -419,6 +454,14 @@ export const PATCH_FRICTION_FIELDS: Known<NonNullable<PatchContactSpec['friction
 export const INITIAL_FIELDS: Known<InitialSpec> = { q: true, qd: true, t1: true };
 export const LIMIT_STUDY_FIELDS: Known<LimitStudySpec> = { parameter: true, values: true, rigid: true, limits: true };
 export const LIMIT_FIELDS: Known<NonNullable<LimitStudySpec['limits']>> = { release: true, duration: true, restitution: true };
+export const ORBIT_FIELDS: Known<OrbitSpec> = {
+  q0: true, qd0: true, params: true, section: true, crossings: true, fix: true, shift: true, period: true, continuation: true,
+};
+export const SECTION_FIELDS: Known<OrbitSpec['section']> = { contact: true, coordinate: true, value: true, direction: true };
+export const CONTINUATION_FIELDS: Known<NonNullable<OrbitSpec['continuation']>> = { parameter: true, from: true, to: true };
+export const DRAWING_FIELDS: Known<DrawingSpec> = { points: true, segments: true, discs: true, ground: true, labels: true };
+export const DISC_FIELDS: Known<NonNullable<DrawingSpec['discs']>[number]> = { center: true, radius: true };
+export const PAPER_FIELDS: Known<PaperSpec> = { source: true, general: true, formulas: true };
 
 /** The values multipleImpacts may take. */
 export const MULTIPLE_IMPACT_RULES: Readonly<Record<NonNullable<ModelSpec['multipleImpacts']>, true>> = { error: true, lcp: true };

@@ -206,10 +206,8 @@ export interface ImpactScenario {
   readonly critical?: string;
 }
 
-export interface Model {
-  readonly name: string;
-  readonly title: string;
-  readonly description?: string;
+/** The validated mechanics (spec.ts PhysicsSpec): what the derivation reads. */
+export interface ModelPhysics {
   readonly coordinates: readonly Coordinate[];
   readonly parameters: readonly Parameter[];
   readonly time: Sym;
@@ -230,12 +228,28 @@ export interface Model {
   readonly realizations?: readonly ConstraintRealization[];
   /** Distributed contact laws; absent: none. */
   readonly patches?: readonly PatchContact[];
-  readonly multipleImpacts: 'error' | 'lcp';
   readonly impactScenarios: readonly ImpactScenario[];
+}
+
+/** How the validated model runs (spec.ts NumericsSpec). */
+export interface ModelNumerics {
+  readonly multipleImpacts: 'error' | 'lcp';
   /** The initial state at the parameters' defaults (what generated modules and reports carry). */
   readonly initial: InitialState;
   /** The initial state as written: expressions of the parameters (initialState evaluates them at other values). */
   readonly initialExprs: InitialExprs;
+}
+
+/**
+ * A validated model: its name and title, its mechanics and how it runs. The
+ * declarations of experiments, presentation and verification (orbit,
+ * limitStudy, drawing, sources, paper) are validated by buildModel too, and
+ * read from the spec by the studies and the report.
+ */
+export interface Model extends ModelPhysics, ModelNumerics {
+  readonly name: string;
+  readonly title: string;
+  readonly description?: string;
 }
 
 /**
@@ -260,4 +274,22 @@ export interface InitialExprs {
   readonly q0: readonly InitialValue[];
   readonly qd0: readonly InitialValue[];
   readonly t1: InitialValue;
+}
+
+/** A fixed line a·x + b·y + c = 0 of the plane, solid where a·x + b·y + c < 0. */
+export interface GroundLine {
+  readonly a: number;
+  readonly b: number;
+  readonly c: number;
+}
+
+/** A model's drawing (ModelSpec.drawing) read against its names: points as expressions, everything else resolved. */
+export interface Drawing {
+  readonly points: readonly { readonly name: string; readonly x: Expr; readonly y: Expr }[];
+  /** Index pairs into points. */
+  readonly segments: readonly (readonly [number, number])[];
+  readonly discs: readonly { readonly center: number; readonly radius: Expr }[];
+  readonly ground: readonly GroundLine[];
+  /** Label the points with their names (declared drawings; the default's P1, P2, … say nothing). */
+  readonly labels: boolean;
 }

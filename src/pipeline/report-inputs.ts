@@ -1,19 +1,22 @@
 // What the report of a compiled model is made from besides its derivation:
-// the motion, the drawing, the sources, the declared rigid-limit study, the
-// periodic orbit, the basin and the paper. The computations behind them run
-// on the model's one loaded module (each used to load its own copy).
+// the motion, the drawing, the sources and the studies (linearization,
+// declared rigid-limit study, periodic orbit, basin, paper check). The
+// studies compute (src/studies/); this module only runs them on the model's
+// one loaded module (each used to load its own copy) and hands the results
+// to the report, which prints them.
 // Tests: test/pipeline/report-inputs.test.ts, test/report/committed.test.ts (every committed report).
 import { TOOLKIT } from '../codegen/module.js';
 import { impactMapJacobian } from '../derive/linearization/equilibria.js';
 import type { MechanicsError } from '../errors.js';
-import type { Figure } from '../report/document.js';
-import { declaredOrbit, type ReportOrbit } from '../report/periodic.js';
 import type { ReportOptions } from '../report/report.js';
 import { modelDrawing } from '../report/sketch.js';
 import type { LimitStudy } from '../runtime/analysis/rigid-limit.js';
-import { hasReportBasin, reportBasin } from '../cli/basins.js';
-import { limitStudyOf } from '../cli/build.js';
-import { reportMotion } from '../cli/report-motion.js';
+import { hasReportBasin, reportBasin, type BasinStudy } from '../studies/basin.js';
+import { limitStudyOf } from '../studies/limit.js';
+import { linearizationStudy } from '../studies/linearization.js';
+import { reportMotion } from '../studies/motion.js';
+import { declaredOrbit, type OrbitStudy } from '../studies/orbit.js';
+import { paperCheck } from '../studies/paper-check.js';
 import type { CompiledModel } from './compiled-model.js';
 import { loadGenerated } from './load-generated.js';
 import { compileRigid } from './rigid.js';
@@ -24,27 +27,28 @@ import { compileRigid } from './rigid.js';
  * (buildReportOutputs says so beside the code).
  */
 export function reportInputs(compiled: CompiledModel): { readonly options: ReportOptions; readonly problems: readonly MechanicsError[] } {
-  const { spec, model, loaded } = compiled;
+  const { spec, model, system, loaded } = compiled;
   const { simulation, error } = reportMotion(loaded);
   const options: ReportOptions = {
     source: compiled.source, toolkit: TOOLKIT, simulation, drawing: modelDrawing(spec, model),
     ...(spec.sources ? { sources: spec.sources } : {}), ...studyOption(compiled), ...orbitOption(compiled),
-    ...basinOption(compiled), ...(spec.paper ? { paper: spec.paper } : {}),
+    ...basinOption(compiled), linearization: linearizationStudy(system),
   };
-  return { options, problems: error ? [error] : [] };
+  // The paper's measured facts are the other studies' numbers.
+  return { options: spec.paper ? { ...options, paper: paperCheck(system, spec.paper, options) } : options, problems: error ? [error] : [] };
 }
 
 /** The model's declared rigid-limit study (ModelSpec.limitStudy) against its rigid version, compiled here; nothing without one. */
 function studyOption({ spec, loaded }: CompiledModel): { limitStudy?: LimitStudy } {
-  return spec.limitStudy ? { limitStudy: limitStudyOf(spec, loaded, {}, compileRigid(spec, loadGenerated)?.loaded)! } : {};
+  return spec.limitStudy ? { limitStudy: limitStudyOf(spec, loaded, compileRigid(spec, loadGenerated)?.loaded)! } : {};
 }
 
 /** The model's declared periodic orbit (ModelSpec.orbit); nothing without one. */
-function orbitOption({ spec, system, loaded }: CompiledModel): { orbit?: ReportOrbit } {
+function orbitOption({ spec, system, loaded }: CompiledModel): { orbit?: OrbitStudy } {
   return spec.orbit ? { orbit: declaredOrbit(loaded, spec.orbit, impactMapJacobian(system)) } : {};
 }
 
-/** The model's basin figure (cli/basins.ts); nothing for a model without one. */
-function basinOption({ spec, loaded }: CompiledModel): { basin?: Figure } {
+/** The model's basin (studies/basin.ts); nothing for a model without one. */
+function basinOption({ spec, loaded }: CompiledModel): { basin?: BasinStudy } {
   return hasReportBasin(spec.name) ? { basin: reportBasin(loaded)! } : {};
 }

@@ -2,7 +2,7 @@
 // (limitStudy.rigid) in place of the realized contacts, the reference the
 // study compares with and what simulateModel runs for laws: 'rigid'.
 // Tests: test/unilateral/rigid-and-realized.test.ts (simulateModel), test/cli/limit.test.ts, test/report/limit.test.ts.
-import { rigidSpec } from '../cli/build.js';
+import { rigidSpec } from '../studies/limit.js';
 import type { ModelSpec } from '../model/index.js';
 import { compileModel, type CompiledModel, type ModuleLoader } from './compiled-model.js';
 

@@ -5,8 +5,8 @@
 // no library, no request, so the report still works from a file:// URL.
 // Tests: test/report/animation.test.ts, test/report/browser.test.ts (it advances in Chromium).
 import { px, svgScene } from './scene.js';
-import { boundingBox, poser, sketchScene, view, type Drawing, type Pose } from './sketch.js';
-import type { Model } from '../model/types.js';
+import { boundingBox, poser, sketchScene, view, type Pose } from './sketch.js';
+import type { Drawing, Model } from '../model/types.js';
 
 /** At most this many frames: enough for a smooth slider, a few tens of kB of page. */
 export const MAX_FRAMES = 201;

@@ -1,71 +1,20 @@
-// The papers a report cites, by key (the code's comments cite them by the
-// same keys with an equation number, e.g. `kugushev2002 (10.13)`): a model
-// file names its sources (`sources: ['rubanovich1981']`), the measure-form
-// equations always cite Kugushev–Sorokina, and the report ends with the
-// References section these entries make. The short name is how the text
-// cites a paper at its formulas, e.g. “Rubanovich–Formalsky (1.16)”.
+// The papers a report cites, by key (the table is src/model/sources.ts,
+// where buildModel checks a model file's keys): a model file names its
+// sources (`sources: ['rubanovich1981']`), the measure-form equations always
+// cite Kugushev–Sorokina, and the report ends with the References section
+// these entries make. The short name is how the text cites a paper at its
+// formulas, e.g. “Rubanovich–Formalsky (1.16)”.
 // Tests: test/report/bibliography.test.ts.
 import { MechanicsError } from '../errors.js';
+import { isSourceKey, REFERENCES, type Reference, type SourceKey } from '../model/sources.js';
 import { list, type Block, type Inline, type Section } from './document.js';
-
-export interface Reference {
-  /** How the text cites it: “Kugushev–Sorokina”. */
-  readonly short: string;
-  readonly authors: string;
-  readonly title: string;
-  /** Journal or publisher, volume, issue, pages, year. */
-  readonly venue: string;
-}
-
-export const REFERENCES = {
-  kugushev2002: {
-    short: 'Kugushev–Sorokina',
-    authors: 'E. I. Kugushev, O. V. Sorokina',
-    title: 'D’Alembert–Lagrange principle in mechanical systems with unilateral constraints',
-    venue: 'Preprint, Keldysh Institute of Applied Mathematics, Russian Academy of Sciences, Moscow, 2002',
-  },
-  rubanovich1981: {
-    short: 'Rubanovich–Formalsky',
-    authors: 'E. M. Rubanovich, A. M. Formalsky',
-    title: 'Some questions of the dynamics of multi-link systems related to impacts, I',
-    venue: 'Izv. AN SSSR, Mekhanika Tverdogo Tela, no. 2, 1981',
-  },
-  kozlov1988: {
-    short: 'Kozlov',
-    authors: 'V. V. Kozlov',
-    title: 'A constructive method of founding the theory of systems with unilateral constraints',
-    venue: 'Prikladnaya Matematika i Mekhanika, pp. 883–894, 1988',
-  },
-  ivanov1988: {
-    short: 'Ivanov',
-    authors: 'A. P. Ivanov',
-    title: 'A constructive model of impact with friction',
-    venue: 'Prikladnaya Matematika i Mekhanika, pp. 895–901, 1988',
-  },
-  smirnov1981: {
-    short: 'Smirnov',
-    authors: 'Yu. P. Smirnov',
-    title: 'Equations of motion of systems with non-ideal retaining constraints',
-    venue: 'Tula, received 27 March 1981',
-  },
-  kuleshov2011: {
-    short: 'Kuleshov et al.',
-    authors: 'A. S. Kuleshov, D. V. Treschev, T. B. Ivanova, O. S. Naimushina',
-    title: 'A rigid cylinder on a viscoelastic plane',
-    venue: 'Nelineinaya Dinamika (Russian Journal of Nonlinear Dynamics) 7(3), pp. 601–625, 2011',
-  },
-} as const satisfies Readonly<Record<string, Reference>>;
-
-export type SourceKey = keyof typeof REFERENCES;
 
 /** Every report cites this one: the measure-form equations of motion are its (10.13), (11.3). */
 const ALWAYS: SourceKey = 'kugushev2002';
 
-const isKey = (k: string): k is SourceKey => Object.hasOwn(REFERENCES, k);
-
 /** The references of a report: Kugushev–Sorokina, then the model's sources in the order given. */
 export function citedSources(sources: readonly string[] = [], model = ''): SourceKey[] {
-  const unknown = sources.filter((s) => !isKey(s));
+  const unknown = sources.filter((s) => !isSourceKey(s));
   if (unknown.length) {
     throw new MechanicsError('invalid-option', 'input', `unknown source(s) ${unknown.map((u) => `'${u}'`).join(', ')} (known: ${Object.keys(REFERENCES).join(', ')})`, { model, field: 'sources' });
   }

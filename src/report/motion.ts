@@ -5,14 +5,14 @@
 // Every plot is printed as SVG for the web page and TikZ for the PDF.
 // Tests: test/report/motion.test.ts.
 import { ZERO } from '../core/expr.js';
-import type { Model } from '../model/types.js';
+import type { Drawing, Model } from '../model/types.js';
 import { animationHtml } from './animation.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { mechanicsSymbol, unitLatex } from './notation.js';
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, SERIES_COLORS, type AxisLabel, type PlotEvent } from './plot.js';
 import { svgScene, tikzScene, type Scene } from './scene.js';
 import { formatNumber, type ReportSimulation, type ReportTrajectory } from './sections.js';
-import { boundingBox, poser, sketchScene, view, type Drawing } from './sketch.js';
+import { boundingBox, poser, sketchScene, view } from './sketch.js';
 
 /** A trajectory with its velocities (the runtime's Trajectory is one). */
 export interface MotionTrajectory extends ReportTrajectory {

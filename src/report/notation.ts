@@ -13,7 +13,7 @@ import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
 import { add, children, factorsOf, mul, neg, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
 import * as Q from '../core/rational.js';
-import { pythagorean } from '../derive/unilateral/critical.js';
+import { pythagoreanIn } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { symbolRole, TIME } from '../model/names.js';
 import type { Model, UnilateralConstraint } from '../model/types.js';
@@ -213,7 +213,7 @@ function inSines(u: Expr): Expr {
   }
   let out = u;
   for (const x of cosines) {
-    const r = pythagorean(out, x, 'cos');
+    const r = pythagoreanIn(out, x, 'cos');
     const n = termsOf(r).length, before = termsOf(out).length;
     if (n < before || (n === before && Q.cmp(Q.abs(constantOf(r)), Q.abs(constantOf(out))) < 0)) out = r;
   }

@@ -1,68 +1,30 @@
-// Linearization and periodic orbits in the report: the linearized equations
-// about rest (M δq̈ + C δq̇ + K δq = 0, symbolic, for small models), the
-// equilibria found from the declared initial configuration and from q = 0
-// with their eigenvalues, the periodic orbit a model declares (`orbit`:
-// its fixed point on the section, period, impacts, shift, Floquet
-// multipliers and verdict) and the figure of a continued branch of periodic
-// orbits (largest Floquet multiplier against the parameter, stable and
-// unstable stretches apart, bifurcations named in the caption and a table).
-// Tests: test/cli/linearize.test.ts (equilibriumSpectrum through the command), test/runtime/analysis/continuation.test.ts (branchFigure), test/report/periodic.test.ts (declaredOrbit, periodicOrbitSection, the linearization's letters)
+// Linearization and periodic orbits in the report, printed from their
+// studies (src/studies/linearization.ts, src/studies/orbit.ts): the
+// linearized equations about rest (M δq̈ + C δq̇ + K δq = 0, symbolic, for
+// small models), the equilibria with their eigenvalues and verdicts, the
+// periodic orbit a model declares (`orbit`: its fixed point on the section,
+// period, impacts, shift, Floquet multipliers and verdict) and the figure of
+// a continued branch of periodic orbits (largest Floquet multiplier against
+// the parameter, stable and unstable stretches apart, bifurcations named in
+// the caption and a table).
+// Tests: test/studies/orbit.test.ts (periodicOrbitSection), test/report/periodic.test.ts (the linearization's letters), test/runtime/analysis/continuation.test.ts (branchFigure)
 import { ZERO } from '../core/expr.js';
-import { findEquilibria, linearForms, type Equilibrium } from '../derive/linearization/equilibria.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { MechanicsError } from '../errors.js';
-import { eigenvalues, type Complex } from '../numeric/eigenvalues.js';
-import type { OrbitSpec } from '../model/spec.js';
-import { continueOrbit, type Branch } from '../runtime/analysis/continuation.js';
-import type { GeneratedModel } from '../runtime/contract.js';
-import { SimulationError } from '../runtime/errors.js';
-import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions } from '../runtime/analysis/periodic.js';
-import { describeSection, type ImpactJacobianFn } from '../runtime/analysis/variational.js';
+import type { Complex } from '../numeric/eigenvalues.js';
+import type { Branch } from '../runtime/analysis/continuation.js';
+import type { LinearizationStudy } from '../studies/linearization.js';
+import type { OrbitStudy } from '../studies/orbit.js';
 import { equation, equations, m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
 import { math, mechanicsSymbol, reportSymbols } from './notation.js';
 import { SERIES_COLORS, svgPlot } from './plot.js';
 
-/** Models up to this many coordinates get their linearization printed. */
-const SMALL = 3;
-
-export type EquilibriumVerdict = 'asymptotically stable' | 'linearly stable' | 'unstable' | 'not linearizable';
-
-/**
- * Eigenvalues of an equilibrium's A on the motions its resting contacts
- * allow, and the verdict. A held row keeps g̈ = 0, so its (δg, δġ) evolve
- * on their own with eigenvalues 0 (a Jordan block): the spectrum of A is
- * that of the constrained motion plus two zeros per held row, which are
- * removed (the smallest in modulus). Verdict: some Re λ > 0 unstable; all
- * < 0 asymptotically stable; else linearly stable (a conservative
- * minimum: λ = ±iω), to 1e-9 of the largest |λ|; not linearizable where
- * A is undefined (M singular at a coordinate singularity).
- */
-export function equilibriumSpectrum(eq: Equilibrium): { eigenvalues: Complex[]; verdict: EquilibriumVerdict } {
-  const n2 = eq.A.length;
-  // A coordinate singularity (the spherical pendulum hanging at its pole: M singular) leaves A undefined.
-  if (!eq.A.flat().every(Number.isFinite)) return { eigenvalues: [], verdict: 'not linearizable' };
-  const all = eigenvalues(n2, eq.A.flat()).sort((a, b) => Math.hypot(a.re, a.im) - Math.hypot(b.re, b.im));
-  const kept = all.slice(2 * eq.heldRank).sort((a, b) => b.re - a.re || b.im - a.im);
-  const tol = 1e-9 * Math.max(1, ...kept.map((z) => Math.hypot(z.re, z.im)));
-  // No eigenvalue left (contacts pin every coordinate): nothing moves, linearly stable.
-  const verdict: EquilibriumVerdict = kept.some((z) => z.re > tol) ? 'unstable' : kept.length > 0 && kept.every((z) => z.re < -tol) ? 'asymptotically stable' : 'linearly stable';
-  return { eigenvalues: kept, verdict };
-}
-
-/** Starts of the equilibrium search: the declared initial configuration, and q = 0. */
-export function equilibriumStarts(system: DerivedSystem): number[][] {
-  const q0 = [...system.model.initial.q0];
-  const zero = q0.map(() => 0);
-  return q0.every((v) => v === 0) ? [zero] : [q0, zero];
-}
-
-/** The linearization section: small models without retaining constraints. */
-export function linearizationSection({ system }: { readonly system: DerivedSystem }): Section | undefined {
+/** The linearization section of a model whose linearization was studied (small models without retaining constraints). */
+export function linearizationSection({ system, linearization }: { readonly system: DerivedSystem; readonly linearization?: LinearizationStudy }): Section | undefined {
+  if (!linearization) return undefined;
   const model = system.model;
   const cs = model.coordinates;
-  if (cs.length > SMALL || system.constraints) return undefined;
-  const forms = linearForms(system);
+  const { forms, equilibria: found } = linearization;
   const matrix = (rows: typeof forms.M): string => latexMatrix(rows.map((r) => r.map(math)));
   const v = cs.length === 1 ? mechanicsSymbol(cs[0]!.name) : 'q';
   // The report's letters for the mass matrix and the forcing (G where a parameter is M, h where f names the gaps: notation.ts).
@@ -79,13 +41,6 @@ export function linearizationSection({ system }: { readonly system: DerivedSyste
       equation(undefined, 'K', matrix(forms.K)),
     ),
   ];
-  const params = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
-  let found: Equilibrium[] = [];
-  try {
-    found = findEquilibria(system, params, equilibriumStarts(system));
-  } catch (err) {
-    if (!(err instanceof MechanicsError)) throw err;
-  }
   if (found.length === 0) {
     blocks.push(paragraph('No equilibrium was found from the declared initial configuration or from ', m('q = 0'), ' at the default parameters.'));
     return { id: 'linearization', title: 'Linearization about equilibria', blocks };
@@ -101,15 +56,12 @@ export function linearizationSection({ system }: { readonly system: DerivedSyste
     caption: 'Equilibria and their eigenvalues',
     columns: ['Configuration', 'Resting on', 'Eigenvalues', 'Verdict'],
     align: 'llll',
-    rows: found.map((eq) => {
-      const spectrum = equilibriumSpectrum(eq);
-      return [
-        [m(cs.map((c, i) => `${mechanicsSymbol(c.name)} = ${numberText(eq.q[i]!)}`).join(',\\ '))],
-        [eq.held.length ? eq.held.map((j) => model.unilateral[j]!.name).join(', ') : '—'],
-        spectrum.eigenvalues.length ? [m(spectrum.eigenvalues.map(complexLatex).join(',\\ '))] : (spectrum.verdict === 'not linearizable' ? ['A undefined (', m(M), ' singular here)'] : ['none (every coordinate held)']),
-        [spectrum.verdict],
-      ];
-    }),
+    rows: found.map((eq) => [
+      [m(cs.map((c, i) => `${mechanicsSymbol(c.name)} = ${numberText(eq.q[i]!)}`).join(',\\ '))],
+      [eq.held.length ? eq.held.map((j) => model.unilateral[j]!.name).join(', ') : '—'],
+      eq.eigenvalues.length ? [m(eq.eigenvalues.map(complexLatex).join(',\\ '))] : (eq.verdict === 'not linearizable' ? ['A undefined (', m(M), ' singular here)'] : ['none (every coordinate held)']),
+      [eq.verdict],
+    ]),
   });
   return { id: 'linearization', title: 'Linearization about equilibria', blocks };
 }
@@ -166,49 +118,6 @@ export function branchFigure(id: string, title: string, branch: Branch): Figure 
   };
 }
 
-/** A declared orbit as computed for the report: the orbit (or why Newton failed) and its branch. */
-export interface ReportOrbit {
-  readonly declaration: OrbitSpec;
-  readonly params: Readonly<Record<string, number>>;
-  readonly orbit?: PeriodicOrbit;
-  readonly error?: string;
-  readonly branch?: Branch;
-}
-
-/**
- * The model's declared orbit (ModelSpec.orbit) from its generated module:
- * periodicOrbit from the declared start, then, with a continuation, the
- * branch. A failure of Newton is printed, not thrown (the report still
- * builds); a declaration naming what the model lacks throws the runtime's
- * SimulationError with the field.
- */
-export function declaredOrbit(module: GeneratedModel, declaration: OrbitSpec, impactJacobian?: ImpactJacobianFn): ReportOrbit {
-  const model = module.model;
-  const byName = (values: Readonly<Record<string, number>>, field: string): number[] => {
-    const unknown = Object.keys(values).filter((k) => !model.coordinates.includes(k));
-    if (unknown.length) throw new SimulationError('invalid-option', 'input', `orbit.${field} names ${unknown.join(', ')}, not a coordinate (coordinates: ${model.coordinates.join(', ')})`, { model: model.name, field: `orbit.${field}` });
-    return model.coordinates.map((c) => values[c] ?? 0);
-  };
-  const c = declaration.continuation;
-  const params = { ...Object.fromEntries(model.parameters.map((p) => [p.name, p.default])), ...declaration.params, ...(c ? { [c.parameter]: c.from } : {}) };
-  const opts: PeriodicOrbitOptions = {
-    q0: byName(declaration.q0, 'q0'), qd0: byName(declaration.qd0, 'qd0'), params, section: declaration.section,
-    ...(declaration.crossings ? { crossings: declaration.crossings } : {}), ...(declaration.fix ? { fix: declaration.fix } : {}),
-    ...(declaration.shift ? { shift: declaration.shift } : {}), ...(declaration.period ? { period: declaration.period } : {}),
-    ...(impactJacobian ? { impactJacobian } : {}),
-  };
-  try {
-    const orbit = periodicOrbit(module, opts);
-    if (!c) return { declaration, params, orbit };
-    const range: [number, number] = [Math.min(c.from, c.to), Math.max(c.from, c.to)];
-    const branch = continueOrbit(module, { ...opts, q0: orbit.q, qd0: orbit.qd, t0: orbit.t0, parameter: c.parameter, range, direction: c.to >= c.from ? 1 : -1 });
-    return { declaration, params, orbit, branch };
-  } catch (err) {
-    if (!(err instanceof SimulationError) || err.code === 'invalid-option') throw err;
-    return { declaration, params, error: err.message };
-  }
-}
-
 /** Six significant digits, 0 below 1e-9 (Newton's tolerance: the digits below it are the integrator's). */
 const orbitNumber = (v: number): string => `${Math.abs(v) < 1e-9 ? 0 : Number(v.toPrecision(6))}`;
 
@@ -219,7 +128,7 @@ function orbitComplex(z: { re: number; im: number }): string {
 }
 
 /** The "Periodic orbit" section of a model that declares one. */
-export function periodicOrbitSection(system: DerivedSystem, study: ReportOrbit): Section {
+export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy): Section {
   const model = system.model;
   const cs = model.coordinates;
   const { declaration: d, orbit, branch } = study;
@@ -227,7 +136,7 @@ export function periodicOrbitSection(system: DerivedSystem, study: ReportOrbit):
   const where = given.length ? [' at ', m(given.map(([k, v]) => `${mechanicsSymbol(k as string)} = ${orbitNumber(v as number)}`).join(',\\ ')), ' (the other parameters at their defaults)'] : [' at the default parameters'];
   const section = 'contact' in d.section ? `just after each impact of ${d.section.contact}` : `where ${d.section.coordinate} crosses ${d.section.value} ${d.section.direction === 'down' ? 'downwards' : 'upwards'}`;
   const blocks: Block[] = [paragraph(
-    `The model declares a periodic orbit. It is sought by Newton’s method on the return map to the section (${describeSection(d.section)}: ${section})`, ...where,
+    `The model declares a periodic orbit. It is sought by Newton’s method on the return map to the section (${study.section}: ${section})`, ...where,
     ', from the declared start; the return map’s derivative comes from the variational equations and the saltation matrices at the impacts, and its eigenvalues on the periodic components, less the flow direction’s zero, are the Floquet multipliers.',
     ...(d.fix?.length ? [` Held at their start values (a conservative model’s orbits form families): ${d.fix.join(', ')}.`] : []),
   )];

@@ -2,44 +2,57 @@
 // complete LaTeX article, a LaTeX body for \input, and an HTML page.
 // Tests: test/report/committed.test.ts, test/fuzz/hostile-strings.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
-import type { PaperSpec } from '../model/spec.js';
+import type { Drawing } from '../model/types.js';
+import type { BasinStudy } from '../studies/basin.js';
+import type { LinearizationStudy } from '../studies/linearization.js';
+import type { OrbitStudy } from '../studies/orbit.js';
+import type { PaperCheck } from '../studies/paper-check.js';
 import { withReferences } from './bibliography.js';
-import type { Figure, ReportDocument, Section } from './document.js';
+import type { ReportDocument, Section } from './document.js';
 import { condense } from './large.js';
 import { motionSection, sketchFigure, type MotionSimulation } from './motion.js';
 import type { ReportLimitStudy } from './limit.js';
-import { periodicOrbitSection, type ReportOrbit } from './periodic.js';
-import { paperReport, paperSections } from './paper-check.js';
+import { periodicOrbitSection } from './periodic.js';
+import { paperSections } from './paper-check.js';
 import { renderHtml } from './render-html.js';
 import { renderLatexBody, renderLatexDocument } from './render-latex.js';
 import { SECTIONS, simulationSection } from './sections.js';
-import type { Drawing } from './sketch.js';
 
+/**
+ * What a report prints besides the derivation: the studies of the model
+ * (src/studies/), computed by the caller (src/pipeline/report-inputs.ts), and the model
+ * file's presentation.
+ */
 export interface ReportOptions {
-  /** The model's declared periodic orbit, computed by the caller (src/pipeline/report-inputs.ts), printed before the conventions. */
-  readonly orbit?: ReportOrbit;
+  /** The model's declared periodic orbit (studies/orbit.ts), printed before the conventions. */
+  readonly orbit?: OrbitStudy;
   /** The model file, e.g. derivations/compass.ts. */
   readonly source: string;
   /** Toolkit name and version, e.g. unilateral-mechanics 0.1.0. */
   readonly toolkit: string;
-  /** The model file's paper declaration: its results and the table of its formulas against the derivation, after the conventions. */
-  readonly paper?: PaperSpec;
-  /** A figure of where the motion goes over a grid of starts (src/cli/basins.ts reportBasin), in its own HTML-only section. */
-  readonly basin?: Figure;
+  /** The model's paper checked (studies/paper-check.ts): its results and the table of its formulas against the derivation, after the conventions. */
+  readonly paper?: PaperCheck;
+  /** Where the motion goes over a grid of starts (studies/basin.ts reportBasin), a figure in its own HTML-only section. */
+  readonly basin?: BasinStudy;
+  /** A small model's linearization and equilibria (studies/linearization.ts, undefined for a larger one), in its own section. */
+  readonly linearization?: LinearizationStudy | undefined;
   /** The motion plotted in the report (computed by the caller from the generated code). */
   readonly simulation?: MotionSimulation;
   /** The model file's `sources` (bibliography.ts keys). */
   readonly sources?: readonly string[];
   /** The model's sketch (sketch.ts modelDrawing); absent: no sketch and no animation. */
   readonly drawing?: Drawing;
-  /** A rigid-limit study (computed by the caller, src/pipeline/report-inputs.ts), printed in its section. */
+  /** A rigid-limit study (studies/limit.ts), printed in its section. */
   readonly limitStudy?: ReportLimitStudy;
 }
 
 /** The report of a derived system as data. */
 export function buildReport(system: DerivedSystem, options: ReportOptions): ReportDocument {
   const { model } = system;
-  const input = { system, ...(options.basin ? { basin: options.basin } : {}), ...(options.simulation ? { simulation: options.simulation } : {}), ...(options.limitStudy ? { limitStudy: options.limitStudy } : {}) };
+  const input = {
+    system, ...(options.basin ? { basin: options.basin } : {}), ...(options.simulation ? { simulation: options.simulation } : {}),
+    ...(options.limitStudy ? { limitStudy: options.limitStudy } : {}), ...(options.linearization ? { linearization: options.linearization } : {}),
+  };
   const { drawing, simulation } = options;
   // The motion's section is motion.ts's (plots in both reports, the animation); the sketch joins the model's description.
   const sections = SECTIONS.filter((build) => build !== simulationSection)
@@ -47,7 +60,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     .filter((s): s is Section => s !== undefined)
     .map((s) => (s.id === 'model' && drawing ? { ...s, blocks: [...s.blocks, sketchFigure(model, drawing, simulation && 'trajectory' in simulation ? simulation.trajectory : undefined)] } : s));
   if (options.orbit) sections.splice(sections.findIndex((s) => s.id === 'conventions'), 0, periodicOrbitSection(system, options.orbit));
-  if (options.paper) sections.splice(sections.findIndex((s) => s.id === 'conventions') + 1, 0, ...paperSections(paperReport(system, options.paper, options)));
+  if (options.paper) sections.splice(sections.findIndex((s) => s.id === 'conventions') + 1, 0, ...paperSections(options.paper));
   const motion = motionSection(model, simulation, drawing);
   if (motion) sections.push(motion);
   // A large system's long equations named and elided, its displays within KaTeX's limits (large.ts).

@@ -9,6 +9,8 @@ import { subs } from '../core/subs.js';
 import { together } from '../core/together.js';
 import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
+import type { BasinStudy } from '../studies/basin.js';
+import type { LinearizationStudy } from '../studies/linearization.js';
 import type { Coordinate } from '../model/model.js';
 import { momentumName } from '../model/names.js';
 import {
@@ -23,6 +25,7 @@ import { frictionSection } from './friction.js';
 import { lagrange1Section as lagrange1Report } from './lagrange1.js';
 import { limitSection, type ReportLimitStudy } from './limit.js';
 import { linearizationSection } from './periodic.js';
+import { sweepFigure } from './sweep.js';
 import { EVENT_STYLE, SERIES_COLORS, svgPlot, type PlotEventKind } from './plot.js';
 import {
   contactPhasesSection as contactPhasesReport, contactTerms, impactMapsSection as impactMapsReport, measureConditions,
@@ -45,11 +48,13 @@ export type ReportSimulation =
 
 export interface SectionInput {
   readonly system: DerivedSystem;
-  /** A basin figure over a grid of starts (src/cli/basins.ts reportBasin), printed before the simulation. */
-  readonly basin?: Figure;
+  /** A basin over a grid of starts (studies/basin.ts reportBasin), drawn before the simulation. */
+  readonly basin?: BasinStudy;
   readonly simulation?: ReportSimulation;
-  /** A rigid-limit study of a model with compliant contacts (runtime/rigid-limit.ts), printed in its own section (limit.ts). */
+  /** A rigid-limit study of a model with compliant contacts (studies/limit.ts), printed in its own section (limit.ts). */
   readonly limitStudy?: ReportLimitStudy;
+  /** A small model's linearization and equilibria (studies/linearization.ts), printed in its own section (periodic.ts). */
+  readonly linearization?: LinearizationStudy;
 }
 
 export type SectionBuilder = (input: SectionInput) => Section | undefined;
@@ -513,6 +518,6 @@ export const SECTIONS: readonly SectionBuilder[] = [
   ({ limitStudy }) => limitStudy && limitSection(limitStudy),
   linearizationSection,
   conventionsSection,
-  ({ basin }) => basin && { id: 'basin', title: 'Basin of rolling', htmlOnly: true, blocks: [basin] },
+  ({ basin }) => basin && { id: 'basin', title: 'Basin of rolling', htmlOnly: true, blocks: [sweepFigure(basin, basin.caption)] },
   simulationSection,
 ];

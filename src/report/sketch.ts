@@ -3,109 +3,40 @@
 // at a configuration; drawn as a scene (scene.ts) at the initial state, and
 // frame by frame by the animation (animation.ts).
 // Tests: test/report/sketch.test.ts.
-import { sym, ZERO, type Expr } from '../core/expr.js';
-import { evaluate, type Env } from '../core/evaluate.js';
-import { parseExpr } from '../core/parse.js';
+import { evaluate } from '../core/evaluate.js';
 import { MechanicsError } from '../errors.js';
 import type { DrawingSpec, ModelSpec } from '../model/spec.js';
-import type { Model } from '../model/types.js';
-import { ExprReader } from '../model/validate/expressions.js';
-import { Problems } from '../model/validate/problems.js';
+import type { Drawing, GroundLine, Model } from '../model/types.js';
+import { checkDrawing } from '../model/validate/drawing.js';
 import type { Scene, SceneItem } from './scene.js';
-
-/** A fixed line a·x + b·y + c = 0 of the plane, solid where a·x + b·y + c < 0. */
-export interface GroundLine {
-  readonly a: number;
-  readonly b: number;
-  readonly c: number;
-}
-
-/** A model's drawing read against its names: points as expressions, everything else resolved. */
-export interface Drawing {
-  readonly points: readonly { readonly name: string; readonly x: Expr; readonly y: Expr }[];
-  /** Index pairs into points. */
-  readonly segments: readonly (readonly [number, number])[];
-  readonly discs: readonly { readonly center: number; readonly radius: Expr }[];
-  readonly ground: readonly GroundLine[];
-  /** Label the points with their names (declared drawings; the default's P1, P2, … say nothing). */
-  readonly labels: boolean;
-}
-
-/** Points are named in the sketch up to this many (a chain of 30 bobs is clearer without). */
-const MAX_LABELLED = 6;
-
-/** The plane's axes in a ground equation, kept apart from any coordinate named x or y. */
-const PLANE_X = sym('drawing·x');
-const PLANE_Y = sym('drawing·y');
 
 /**
  * The drawing of a model: its declared one, or points at its particles'
  * positions (a spatial particle is drawn in its first and last component,
- * the side view of a model whose vertical is z). Undefined when there is
- * nothing to draw. Errors name the field ('drawing.points.hip[0]').
+ * the side view of a model whose vertical is z), read against the model
+ * (model/validate/drawing.ts, which buildModel has already run on a declared
+ * one; here at the model's parameter values, which the playground changes).
+ * Undefined when there is nothing to draw. Errors name the field
+ * ('drawing.points.hip[0]').
  */
 export function modelDrawing(spec: ModelSpec, model: Model): Drawing | undefined {
   const declared = spec.drawing ?? particleDrawing(spec);
   if (!declared) return undefined;
-  const out = new Problems(model.name);
-  const reader = new ExprReader(model.coordinates, model.parameters);
-  const names = Object.keys(declared.points);
-  const points = names.map((name) => {
-    const [x, y] = declared.points[name]!;
-    const field = `drawing.points.${name}`;
-    return { name, x: reader.read(x, `${field}[0]`, out) ?? ZERO, y: reader.read(y, `${field}[1]`, out) ?? ZERO };
-  });
-  const index = (name: string, field: string): number => {
-    const i = names.indexOf(name);
-    if (i < 0) out.add('unknown-field', field, `'${name}' is not a point of the drawing (points: ${names.join(', ')})`);
-    return i;
-  };
-  const segments = (declared.segments ?? []).map(([a, b], k) => [index(a, `drawing.segments[${k}]`), index(b, `drawing.segments[${k}]`)] as const);
-  const discs = (declared.discs ?? []).map((d, k) => ({ center: index(d.center, `drawing.discs[${k}].center`), radius: reader.read(d.radius, `drawing.discs[${k}].radius`, out, { parametersOnly: true }) ?? ZERO }));
-  const grounds = declared.ground === undefined ? [] : typeof declared.ground === 'string' ? [declared.ground] : declared.ground;
-  const env = parameterEnv(model);
-  const ground = grounds.map((g, k) => groundLine(g, env, `drawing.ground[${k}]`, out)).filter((g): g is GroundLine => g !== undefined);
-  if (out.list.length) throw new MechanicsError(out.list[0]!.code, 'model', `the drawing has ${out.list.length} problem(s): ${out.list.map((p) => p.message).join('; ')}`, { model: model.name, field: 'drawing' }, out.list);
-  return { points, segments, discs, ground, labels: spec.drawing?.labels ?? (spec.drawing !== undefined && names.length <= MAX_LABELLED) };
+  const { value, problems } = checkDrawing(declared, model, model.name);
+  if (problems.length) throw new MechanicsError(problems[0]!.code, 'model', `the drawing has ${problems.length} problem(s): ${problems.map((p) => p.message).join('; ')}`, { model: model.name, field: 'drawing' }, problems);
+  return value;
 }
 
-/** The default drawing: one point per particle. */
+/** The default drawing: one point per particle, unlabelled (P1, P2, … say nothing). */
 function particleDrawing(spec: ModelSpec): DrawingSpec | undefined {
   const ps = spec.particles ?? [];
   if (ps.length === 0) return undefined;
-  return { points: Object.fromEntries(ps.map((p, i) => [`P${i + 1}`, [p.position[0] ?? 0, p.position[p.position.length - 1] ?? 0] as const])) };
+  return { points: Object.fromEntries(ps.map((p, i) => [`P${i + 1}`, [p.position[0] ?? 0, p.position[p.position.length - 1] ?? 0] as const])), labels: false };
 }
 
 /** The parameters at their defaults. */
 export function parameterEnv(model: Model): Record<string, number> {
   return Object.fromEntries(model.parameters.map((p) => [p.symbol.name, p.default]));
-}
-
-/** 'y = -x*tan(alpha)' as a·x + b·y + c = 0 (left − right), checked linear in x and y. */
-function groundLine(source: string, env: Env, field: string, out: Problems): GroundLine | undefined {
-  const sides = source.split('=');
-  if (sides.length !== 2) {
-    out.add('bad-type', field, `expected one equation in x and y such as 'y = 0', got '${source}'`);
-    return undefined;
-  }
-  try {
-    const scope = { symbol: (name: string) => (name === 'x' ? PLANE_X : name === 'y' ? PLANE_Y : name in env || name === 'pi' ? sym(name) : undefined) };
-    const f = [parseExpr(sides[0]!, scope), parseExpr(sides[1]!, scope)];
-    const at = (x: number, y: number): number => evaluate(f[0]!, { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y }) - evaluate(f[1]!, { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y });
-    const c = at(0, 0);
-    const a = at(1, 0) - c;
-    const b = at(0, 1) - c;
-    // Linear: the value at a far point is what a, b, c predict.
-    if (Math.abs(at(3.7, -2.9) - (3.7 * a - 2.9 * b + c)) > 1e-9 * (1 + Math.abs(a) + Math.abs(b) + Math.abs(c)) || (a === 0 && b === 0)) {
-      out.add('bad-type', field, `'${source}' is not a line: write an equation linear in x and y`);
-      return undefined;
-    }
-    return { a, b, c };
-  } catch (err) {
-    if (!(err instanceof MechanicsError)) throw err;
-    out.locate(err, field);
-    return undefined;
-  }
 }
 
 /** Where everything is at one configuration, in model units. */

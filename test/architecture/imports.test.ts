@@ -1,11 +1,13 @@
 // The layering of ARCHITECTURE.md, checked on the source: imports point down
-// the pipeline (src/core → src/model → src/derive → src/codegen, src/report →
-// src/pipeline → src/cli; src/runtime and src/numeric never import the
-// symbolic side), nothing outside src/cli imports src/cli (playground/ and
-// bench/ included), and there is no import cycle, type-only imports included
-// (a type-only cycle still ties two modules' designs together). Every
-// `import`, `import type`, `export … from`, `import('…')` and
-// `import('…').T` of src/**/*.ts counts.
+// the pipeline (src/core → src/model → src/derive → src/codegen,
+// src/studies → src/report → src/pipeline → src/cli; src/runtime and
+// src/numeric never import the symbolic side), nothing outside src/cli
+// imports src/cli (playground/ and bench/ included), and there is no import
+// cycle, type-only imports included (a type-only cycle still ties two
+// modules' designs together). Every `import`, `import type`, `export … from`,
+// `import('…')` and `import('…').T` of src/**/*.ts counts. A report takes
+// only types from src/derive and src/runtime (TYPE_ONLY): it prints, it
+// computes nothing.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,30 +27,20 @@ const MAY_IMPORT = {
   derive: ['errors', 'core', 'model', 'numeric'],
   // Generated code is written against the runtime's contract and embeds the numeric solvers.
   codegen: ['errors', 'core', 'model', 'derive', 'numeric', 'runtime'],
-  // Reports plot simulated motion.
-  report: ['errors', 'core', 'model', 'derive', 'numeric', 'runtime'],
+  // Studies compute on the derivation and the loaded module: equilibria, orbits, limits, basins, paper checks.
+  studies: ['errors', 'core', 'model', 'derive', 'numeric', 'runtime'],
+  // Reports print the derivation and the studies; from derive and runtime they take types only (TYPE_ONLY).
+  report: ['errors', 'core', 'model', 'derive', 'numeric', 'runtime', 'studies'],
   // A model compiled once (derivation, generated source, loaded module) and the build outputs made from it.
-  pipeline: ['errors', 'core', 'model', 'derive', 'numeric', 'runtime', 'codegen', 'report'],
-  cli: ['errors', 'core', 'model', 'derive', 'numeric', 'runtime', 'codegen', 'report', 'pipeline'],
+  pipeline: ['errors', 'core', 'model', 'derive', 'numeric', 'runtime', 'codegen', 'studies', 'report'],
+  cli: ['errors', 'core', 'model', 'derive', 'numeric', 'runtime', 'codegen', 'studies', 'report', 'pipeline'],
   // The package entry point re-exports every public stage.
-  index: ['errors', 'core', 'model', 'derive', 'numeric', 'runtime', 'codegen', 'report', 'pipeline'],
+  index: ['errors', 'core', 'model', 'derive', 'numeric', 'runtime', 'codegen', 'studies', 'report', 'pipeline'],
 } as const satisfies Record<string, readonly string[]>;
 type Stage = keyof typeof MAY_IMPORT;
 
-/**
- * The only imports of src/cli from outside it, file → imported file: the
- * computations behind a report (the motion, the basin, the rigid-limit study
- * and its rigid spec) still live in src/cli until they move to a stage of
- * their own. Remove each pair as its module moves; the list only shrinks.
- */
-const CLI_IMPORTS_TO_MOVE: readonly (readonly [from: string, to: string])[] = [
-  ['src/pipeline/report-inputs.ts', 'src/cli/basins.ts'],
-  ['src/pipeline/report-inputs.ts', 'src/cli/build.ts'],
-  ['src/pipeline/report-inputs.ts', 'src/cli/report-motion.ts'],
-  ['src/pipeline/rigid.ts', 'src/cli/build.ts'],
-  ['playground/pipeline.ts', 'src/cli/report-motion.ts'],
-];
-const allowedCliImport = (from: string, to: string): boolean => CLI_IMPORTS_TO_MOVE.some(([a, b]) => a === from && b === to);
+/** Stages another may import types from and nothing else: a report prints what derive and the studies computed, it computes nothing. */
+const TYPE_ONLY: Readonly<Partial<Record<Stage, readonly Stage[]>>> = { report: ['derive', 'runtime'] };
 
 /** The stage of a source file: its folder under src/, or the root module's name (errors, index). */
 function stageOf(file: string): Stage | undefined {
@@ -78,6 +70,32 @@ export function specifiers(source: string, file = 'x.ts'): string[] {
       out.push(node.arguments[0].text);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       out.push(node.argument.literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+/**
+ * The module specifiers a file takes values from: every import or re-export
+ * except `import type`, `export type`, and imports whose every name is marked
+ * `type` (import { type A, type B }), which the compiler erases.
+ */
+export function valueSpecifiers(source: string, file = 'x.ts'): string[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const out: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const named = clause?.namedBindings;
+      const erased = clause !== undefined && (clause.isTypeOnly || (!clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
+      if (!erased) out.push(node.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const erased = node.isTypeOnly || (node.exportClause !== undefined && ts.isNamedExports(node.exportClause) && node.exportClause.elements.length > 0 && node.exportClause.elements.every((e) => e.isTypeOnly));
+      if (!erased) out.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+      out.push(node.arguments[0].text);
     }
     ts.forEachChild(node, visit);
   };
@@ -180,11 +198,27 @@ describe('imports of src/', () => {
       const a = stageOf(from);
       for (const to of targets) {
         const b = stageOf(to);
-        if (!a || !b || a === b || (MAY_IMPORT[a] as readonly string[]).includes(b) || allowedCliImport(rel(from), rel(to))) continue;
+        if (!a || !b || a === b || (MAY_IMPORT[a] as readonly string[]).includes(b)) continue;
         upward.push(`${rel(from)} → ${rel(to)} (${a} may import only ${MAY_IMPORT[a].join(', ') || 'nothing'})`);
       }
     }
     expect(upward, `imports against the pipeline:\n${upward.join('\n')}`).toEqual([]);
+  });
+
+  it('take only types from the stages TYPE_ONLY names (a report computes nothing)', () => {
+    const files = new Set(graph.keys());
+    const found: string[] = [];
+    for (const from of graph.keys()) {
+      const a = stageOf(from);
+      const typesOnly = a ? TYPE_ONLY[a] : undefined;
+      if (!typesOnly) continue;
+      for (const spec of valueSpecifiers(readFileSync(from, 'utf8'), from)) {
+        const to = resolveSpecifier(from, spec, files);
+        const b = to && stageOf(to);
+        if (b && typesOnly.includes(b)) found.push(`${rel(from)} → ${rel(to!)} (${a} may import only types from ${typesOnly.join(', ')})`);
+      }
+    }
+    expect(found, `value imports against TYPE_ONLY:\n${found.join('\n')}`).toEqual([]);
   });
 
   it('form no cycle, type-only imports included', () => {
@@ -194,18 +228,11 @@ describe('imports of src/', () => {
 });
 
 describe('imports of src/cli', () => {
-  const inCli = (file: string): boolean => rel(file).startsWith('src/cli/');
-  const graph = importGraph([SRC, join(ROOT, 'playground'), join(ROOT, 'bench')]);
-  const intoCli = [...graph].flatMap(([from, targets]) => (inCli(from) ? [] : targets.filter(inCli).map((t) => [rel(from), rel(t)] as const)));
-
-  it('come from src/cli only (src/, playground/ and bench/ scanned), but for the listed modules still to move', () => {
-    const unlisted = intoCli.filter(([from, to]) => !allowedCliImport(from, to)).map(([from, to]) => `${from} → ${to}`);
-    expect(unlisted, `imports of src/cli from outside it:\n${unlisted.join('\n')}`).toEqual([]);
-  });
-
-  it('list no pair that no longer exists (the list only shrinks)', () => {
-    const stale = CLI_IMPORTS_TO_MOVE.filter(([from, to]) => !intoCli.some(([a, b]) => a === from && b === to));
-    expect(stale).toEqual([]);
+  it('come from src/cli only (src/, playground/ and bench/ scanned)', () => {
+    const inCli = (file: string): boolean => rel(file).startsWith('src/cli/');
+    const graph = importGraph([SRC, join(ROOT, 'playground'), join(ROOT, 'bench')]);
+    const intoCli = [...graph].flatMap(([from, targets]) => (inCli(from) ? [] : targets.filter(inCli).map((t) => `${rel(from)} → ${rel(t)}`)));
+    expect(intoCli, `imports of src/cli from outside it:\n${intoCli.join('\n')}`).toEqual([]);
   });
 });
 
@@ -221,6 +248,22 @@ describe('the import scanner', () => {
       "import 'node:fs';",
     ].join('\n');
     expect(specifiers(src)).toEqual(['./a.js', './b.js', './c.js', './d.js', './e.js', './f.js', 'node:fs']);
+  });
+
+  it('tells value imports from erased ones', () => {
+    const src = [
+      "import { a } from './a.js';",
+      "import type { B } from './b.js';",
+      "import { type C, type D } from './c.js';",
+      "import { e, type E } from './e.js';",
+      "export type { F } from './f.js';",
+      "export { g } from './g.js';",
+      "import * as h from './h.js';",
+      "import i from './i.js';",
+      "const j = await import('./j.js');",
+      "let k: import('./k.js').K;",
+    ].join('\n');
+    expect(valueSpecifiers(src)).toEqual(['./a.js', './e.js', './g.js', './h.js', './i.js', './j.js']);
   });
 
   it('finds a two-file cycle and a longer one, with their chains', () => {

@@ -92,8 +92,12 @@ beforeAll(async () => {
   examples = await loadExamples();
 });
 
-/** A case must never take longer than this (the example derivations take well under a second). */
-const CASE_BUDGET_MS = 20_000;
+/**
+ * A case that takes longer than this has blown up (a derivation gone
+ * exponential), not merely run on a slow machine: the example derivations
+ * take well under a second idle, so 200 s is beyond any load.
+ */
+const CASE_BUDGET_MS = 200_000;
 
 /** Defaults of every parameter. */
 const defaults = (sys: DerivedSystem): Record<string, number> => Object.fromEntries(sys.model.parameters.map((p) => [p.name, p.default]));

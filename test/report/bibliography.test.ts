@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { TOOLKIT } from '../../src/codegen/module.js';
 import { MechanicsError } from '../../src/errors.js';
-import { citedSources, REFERENCES } from '../../src/report/bibliography.js';
+import { REFERENCES } from '../../src/model/sources.js';
+import { citedSources } from '../../src/report/bibliography.js';
 import { buildReport } from '../../src/report/report.js';
 import { renderLatexBody } from '../../src/report/render-latex.js';
 import { derived } from '../helpers/examples.js';

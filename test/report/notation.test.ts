@@ -12,6 +12,7 @@ import { buildModel } from '../../src/model/index.js';
 import type { Inline } from '../../src/report/document.js';
 import { gapForm, mechanicsSymbol, reportSymbols } from '../../src/report/notation.js';
 import { linearizationSection } from '../../src/report/periodic.js';
+import { linearizationStudy } from '../../src/studies/linearization.js';
 import { ROOT } from './reports.js';
 
 const models = (await loadModels(join(ROOT, 'derivations'))).map((f) => buildModel(f.spec));
@@ -57,7 +58,7 @@ describe('the linearization', () => {
   it('writes the mass matrix with the report’s letter: G beside the cart’s mass M', () => {
     const system = deriveSystem(models.find((m) => m.name === 'pendulum-on-cart')!);
     expect(reportSymbols(system).mass).toBe('G');
-    const section = linearizationSection({ system })!;
+    const section = linearizationSection({ system, linearization: linearizationStudy(system)! })!;
     const intro = section.blocks[0]!;
     if (intro.kind !== 'paragraph') throw new Error('no introduction');
     expect(text(intro.content)).toContain('G\\,\\delta\\ddot{q} + C\\,\\delta\\dot{q} + K\\,\\delta q = 0');

@@ -18,7 +18,7 @@ import { reportInputs } from '../../src/pipeline/report-inputs.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import type { PaperFormulaSpec, PaperSpec } from '../../src/model/spec.js';
-import { paperReport, type ReportPaper } from '../../src/report/paper-check.js';
+import { paperCheck, type PaperCheck } from '../../src/studies/paper-check.js';
 import { buildReport } from '../../src/report/report.js';
 
 /** What the pipeline computes for the report (study, orbit, simulation), once per model. */
@@ -29,9 +29,9 @@ function computedFor(spec: ModelSpec) {
 
 const built = new Map<string, ReturnType<typeof computedFor>>();
 const once = (spec: ModelSpec) => built.get(spec.name) ?? built.set(spec.name, computedFor(spec)).get(spec.name)!;
-const report = (spec: ModelSpec, paper: PaperSpec = spec.paper!): ReportPaper => {
+const report = (spec: ModelSpec, paper: PaperSpec = spec.paper!): PaperCheck => {
   const { system, computed } = once(spec);
-  return paperReport(system, paper, computed);
+  return paperCheck(system, paper, computed);
 };
 /** The model's declaration with one formula replaced. */
 const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): PaperSpec => ({

@@ -1,90 +1,18 @@
-// The report's periodic orbit (src/report/periodic.ts): a model's declared
-// orbit computed from its generated module and printed — the parabolic
-// billiard's vertical bouncing (stable below the focus: Kozlov §5, (4.1))
-// with its branch in a, which doubles its period at a = v²/g, and the rimless
-// wheel's rolling against the fixed point of its stride map (2.6).
-// The linearization about rest writes the report's letter for the forcing.
+// The report's linearization about rest (src/report/periodic.ts), printed
+// from its study: the text writes the report's letter for the forcing.
 import { describe, expect, it } from 'vitest';
 import { deriveSystem } from '../../src/derive/system.js';
-import { buildModel, type OrbitSpec } from '../../src/model/index.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
-import { declaredOrbit, linearizationSection, periodicOrbitSection } from '../../src/report/periodic.js';
+import { buildModel } from '../../src/model/index.js';
+import { linearizationSection } from '../../src/report/periodic.js';
 import { reportSymbols } from '../../src/report/notation.js';
+import { linearizationStudy } from '../../src/studies/linearization.js';
 import doublePendulum from '../../derivations/double-pendulum.js';
 import pendulumWall from '../../derivations/pendulum-wall.js';
-import billiard from '../../derivations/parabolic-billiard.js';
-import wheelSpec from '../../derivations/rimless-wheel.js';
-import * as wheel from '../../generated/rimless-wheel.js';
-import { loadGenerated } from '../helpers/generated-module.js';
-
-const G = 9.81;
-const text = (section: ReturnType<typeof periodicOrbitSection>): string => JSON.stringify(section.blocks);
-
-describe('the parabolic billiard’s declared orbit: vertical bouncing at v = 2.5, continued in a from 1 to 0.5', () => {
-  const v = 2.5;
-  const declaration: OrbitSpec = {
-    q0: { x: 0.01, y: 0.01 ** 2 / 2 }, qd0: { x: 0.01, y: v }, section: { contact: 'wall' }, fix: ["y'"], continuation: { parameter: 'a', from: 1, to: 0.5 },
-  };
-
-  it('finds the orbit on the axis with period 2v/g, stable, and the period doubling at a = v²/g (the apex at the focus a/2)', async () => {
-    const system = deriveSystem(buildModel(billiard));
-    const study = declaredOrbit(await loadGenerated(system), declaration);
-    const o = study.orbit!;
-    expect(Math.abs(o.q[0]!)).toBeLessThan(1e-9);
-    expect(o.period).toBeCloseTo((2 * v) / G, 9);
-    expect(o.stable).toBe(true);
-    const branch = study.branch!;
-    expect(branch.bifurcations.map((b) => b.kind)).toEqual(['period-doubling']);
-    expect(branch.bifurcations[0]!.parameter / ((v * v) / G)).toBeCloseTo(1, 6);
-    for (const p of branch.points) expect(p.stable).toBe(p.parameter >= (v * v) / G - 1e-6);
-    const section = periodicOrbitSection(system, study);
-    expect(section.title).toBe('Periodic orbit');
-    const printed = text(section);
-    expect(printed).toContain(`T = ${Number(((2 * v) / G).toPrecision(6))}`.replace('T = ', ''));
-    expect(printed).toContain('linearly stable');
-    expect(printed).toContain(`period-doubling at a = ${branch.bifurcations[0]!.parameter.toPrecision(8)}`);
-    expect(section.blocks.some((b) => b.kind === 'figure')).toBe(true);
-    // Stable down to the flip, unstable beyond: two stretches and the unit line.
-    const figure = section.blocks.find((b) => b.kind === 'figure');
-    expect(figure && figure.kind === 'figure' && figure.legend.map((l) => l.label)).toEqual(['\\text{stable}', '\\text{unstable}', '|\\mu| = 1']);
-  });
-
-  it('a failed search is printed, not thrown; a start naming no coordinate is an error', async () => {
-    const system = deriveSystem(buildModel(billiard));
-    const mod = await loadGenerated(system);
-    // e < 1: no orbit but the rest.
-    // A section the bouncing never reaches: the flow gives up after its 1000 events.
-    const failed = declaredOrbit(mod, { q0: { y: 0 }, qd0: { y: 3 }, section: { coordinate: 'y', value: 5, direction: 'up' } });
-    expect(failed.orbit).toBeUndefined();
-    expect(text(periodicOrbitSection(system, failed))).toContain('No orbit was found: ');
-    expect(failed.error).toMatch(/more than 1000 events/);
-    expect(() => declaredOrbit(mod, { q0: { z: 0 }, qd0: {}, section: { contact: 'wall' } })).toThrow(/orbit.q0 names z, not a coordinate/);
-  });
-});
-
-describe('the rimless wheel’s declared orbit (derivations/rimless-wheel.ts)', () => {
-  it('rolls at the fixed point of the stride map ω⁻² = c/(1 − r²) (2.6), advancing x by 2k sin α and ψ by −2π per revolution', () => {
-    const declaration = wheelSpec.orbit!;
-    const study = declaredOrbit(wheel as unknown as GeneratedModel, declaration);
-    const k = 6, alpha = Math.PI / k, Istar = study.params.Istar!, gamma = study.params.gamma!;
-    const r = (Istar + Math.cos(2 * alpha)) / (Istar + 1);
-    const c = (4 * G * Math.sin(alpha) * Math.sin(gamma)) / (1 + Istar);
-    const o = study.orbit!;
-    expect(o.qd[2]).toBeCloseTo(-r * Math.sqrt(c / (1 - r * r)), 8);
-    expect(o.shift.x).toBeCloseTo(2 * k * Math.sin(alpha), 8);
-    expect(o.shift.psi).toBeCloseTo(-2 * Math.PI, 9);
-    expect(o.asymptotic).toBe(true);
-    const printed = text(periodicOrbitSection(deriveSystem(buildModel(wheelSpec)), study));
-    expect(printed).toContain('asymptotically stable');
-    expect(printed).toContain('6 impacts');
-    expect(printed).toContain(`${Number((2 * k * Math.sin(alpha)).toPrecision(6))}`);
-  });
-});
 
 describe('the linearization’s text uses the report’s letter for the forcing (notation.ts reportSymbols)', () => {
   const sentence = (spec: typeof pendulumWall) => {
     const system = deriveSystem(buildModel(spec));
-    return { forcing: reportSymbols(system).forcing, first: linearizationSection({ system })!.blocks[0]! };
+    return { forcing: reportSymbols(system).forcing, first: linearizationSection({ system, linearization: linearizationStudy(system)! })!.blocks[0]! };
   };
 
   it('writes h where f names the pendulum at a wall’s gap f_1 ≥ 0, and f for the double pendulum', () => {

@@ -80,10 +80,11 @@ describe('the default drawing', () => {
 });
 
 describe('problems of a drawing', () => {
+  // buildModel refuses a model file's bad drawing (test/model/validate/drawing.test.ts); the sketch reads one given beside a built model.
   const problems = (drawing: ModelSpec['drawing']): MechanicsError => {
-    const spec = pendulum(drawing);
+    const spec = pendulum();
     try {
-      modelDrawing(spec, buildModel(spec));
+      modelDrawing({ ...spec, ...(drawing ? { drawing } : {}) }, buildModel(spec));
     } catch (err) {
       return err as MechanicsError;
     }

@@ -22,8 +22,8 @@
 //     solved by LU); the held rows keep g̈ = 0, so A has two zero
 //     eigenvalues per independent row.
 // B: the model language declares no inputs, so there is no B to give.
-// The eigenvalues of A are computed where they are shown (the report's
-// equilibriumSpectrum, with src/numeric/eigenvalues.ts).
+// The eigenvalues of A are computed by the linearization study
+// (src/studies/linearization.ts equilibriumSpectrum, with src/numeric/eigenvalues.ts).
 //
 // Impact maps. Where the derivation has the closed-form map of a contact
 // striking alone at a general configuration (particle models,

@@ -14,7 +14,7 @@ import { add, dependsOn, fn, freeSymbols, HALF, mul, neg, num, pow, sqrt, termsO
 import { evaluate, type Env } from '../../core/evaluate.js';
 import { expand } from '../../core/expand.js';
 import { collectFactors } from '../../core/factor.js';
-import { simplify } from '../../core/trig.js';
+import { pythagoreanIn, simplify } from '../../core/trig.js';
 import type { Model } from '../../model/model.js';
 import { preImpactName } from '../../model/names.js';
 import type { CriticalValue, ImpactMap } from './unilateral-types.js';
@@ -97,8 +97,8 @@ function solveClosedForm(factor: Expr, x: Sym, env: Env, lo: number, hi: number)
   const base = factor.kind === 'pow' && factor.exp.kind === 'num' && factor.exp.value.n < 0 ? factor.base : factor;
   const candidates: [Expr, (u: Expr) => Expr, Expr][] = [
     [x, (u) => u, base],
-    [fn('sin', x), (u) => fn('asin', u), pythagorean(base, x, 'cos')],
-    [fn('cos', x), (u) => fn('acos', u), pythagorean(base, x, 'sin')],
+    [fn('sin', x), (u) => fn('asin', u), pythagoreanIn(base, x, 'cos')],
+    [fn('cos', x), (u) => fn('acos', u), pythagoreanIn(base, x, 'sin')],
     // The double angle as the papers keep it: the rimless wheel's I* + cos 2α (R–F (2.8)), α₀ = ½ arccos(−I*).
     [fn('cos', mul(num(2), x)), (u) => mul(HALF, fn('acos', u)), base],
   ];
@@ -114,23 +114,6 @@ function solveClosedForm(factor: Expr, x: Sym, env: Env, lo: number, hi: number)
     }
   }
   return undefined;
-}
-
-/** cos²x → 1 − sin²x (which = 'cos') or sin²x → 1 − cos²x, expanded (the report's printer writes sums of one angle in sines with it). */
-export function pythagorean(e: Expr, x: Expr, which: 'sin' | 'cos'): Expr {
-  const other = which === 'cos' ? 'sin' : 'cos';
-  return expand(replacePower(e, fn(which, x), add(num(1), neg(pow(fn(other, x), 2)))));
-}
-
-function replacePower(e: Expr, sq: Expr, by: Expr): Expr {
-  // Replace sq² by `by` in every term (sq^k with k ≥ 2 → by·sq^(k−2)).
-  return add(...termsOf(expand(e)).map((t) => {
-    const fs = t.kind === 'mul' ? t.factors : t.kind === 'pow' ? [{ base: t.base, exp: t.exp }] : [];
-    const f = fs.find((f) => f.base === sq && f.exp.kind === 'num' && f.exp.value.d === 1 && f.exp.value.n >= 2);
-    if (!f) return t;
-    const k = (f.exp as Expr & { kind: 'num' }).value.n;
-    return mul(t, pow(sq, -k), pow(by, Math.floor(k / 2)), pow(sq, k % 2));
-  }));
 }
 
 /** Coefficients [c0, c1, c2] of e as a polynomial of degree ≤ 2 in `atom`, with no other dependence on x. */

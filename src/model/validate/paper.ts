@@ -1,20 +1,24 @@
-// The `paper` declaration of a model file: each formula parsed against the
-// model's parameters and its own `where` symbols, each `where` binding either
-// a fact's name (checked against the facts the derivation has, in the
-// report) or an expression of the parameters, the coordinates and velocities
-// and the patch laws' state symbols. The formula itself names parameters and
-// `where` symbols only: a coordinate's value enters it under a name the
-// `where` gives it, so that the table says what each symbol stands for.
-// A formula naming a measured fact (limit., orbit., motion.) states the
-// tolerance it agrees to. Called where the report is built (src/report/paper-check.ts),
-// since the facts exist only after the derivation.
-// Tests: test/report/paper-check.test.ts.
+// The `paper` declaration of a model file: its source a bibliography key,
+// each formula parsed against the model's parameters (or its general
+// model's) and its own `where` symbols, each `where` binding either a fact's
+// name (whether the derivation has that fact is known only after it, and is
+// checked by the paper check, src/studies/paper-check.ts) or an expression of
+// the parameters, the coordinates and velocities and the patch laws' state
+// symbols. The formula itself names parameters and `where` symbols only: a
+// coordinate's value enters it under a name the `where` gives it, so that
+// the table says what each symbol stands for. A formula naming a measured
+// fact (limit., orbit., motion.) states the tolerance it agrees to.
+// buildModel runs checkPaperDeclaration and paperFormulas before anything is
+// derived; the paper check reads the formulas again with checkPaper.
+// Tests: test/model/validate/paper.test.ts, test/studies/paper-check.test.ts.
 import { freeSymbols, type Expr } from '../../core/expr.js';
 import { parseExpr, OPEN_SCOPE } from '../../core/parse.js';
 import { combineErrors, MechanicsError } from '../../errors.js';
+import { PAPER_FIELDS } from '../spec.js';
 import type { Model } from '../types.js';
-import { Problems } from './problems.js';
+import { Problems, type Checked } from './problems.js';
 import { arrayAt, fieldsAt, member, rejectUnknownKeys, stringAt } from './shape.js';
+import { checkSourceKey } from './sources.js';
 
 /** A term of `derived`: a fact, optionally to the power of a symbol or number. */
 export interface DerivedTerm {
@@ -50,8 +54,33 @@ const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true
 const FACT = /^(impact\d+|supports|compliant|patch|limit|orbit|motion)\.[^\s]+$/;
 const MEASURED = /^(limit|orbit|motion)\./;
 
+/** The paper's parts that are checked against the model: its general model (a spec) and its formulas. */
+export interface PaperDeclaration {
+  readonly general?: unknown;
+  readonly formulas: unknown;
+}
+
+/** spec.paper's shape and source; its formulas are read by paperFormulas, against the general model where there is one. */
+export function checkPaperDeclaration(x: unknown, model: string | undefined): Checked<PaperDeclaration | undefined> {
+  const out = new Problems(model);
+  if (x === undefined) return out.result(undefined);
+  const paper = fieldsAt(x, 'paper', 'a paper { source, formulas, general }', out);
+  if (!paper) return out.result(undefined);
+  rejectUnknownKeys(paper, PAPER_FIELDS, 'paper', out);
+  checkSourceKey(paper.source, 'paper.source', out);
+  if (paper.general !== undefined && !fieldsAt(paper.general, 'paper.general', 'a model spec', out)) return out.result(undefined);
+  return out.result({ ...(paper.general !== undefined ? { general: paper.general } : {}), formulas: paper.formulas });
+}
+
 /** The formulas of `paper.formulas`, or one error listing every problem. */
 export function checkPaper(input: unknown, model: Model): PaperFormula[] {
+  const { value, problems } = paperFormulas(input, model);
+  if (problems.length) throw combineErrors(problems);
+  return value;
+}
+
+/** The formulas of `paper.formulas` read against `model`, with their problems. */
+export function paperFormulas(input: unknown, model: Model): Checked<PaperFormula[]> {
   const out = new Problems(model.name);
   // pi is a constant of the language, a name beside the parameters.
   const params = new Set(['pi', ...model.parameters.map((p) => p.name)]);
@@ -96,8 +125,7 @@ export function checkPaper(input: unknown, model: Model): PaperFormula[] {
     if (eq === undefined || name === undefined || (text !== undefined && !formula) || derivedText === undefined || !derived || stray?.length) return;
     formulas.push({ eq, name, ...(formula ? { formula } : {}), derivedText, derived, where, ...(at.size ? { at } : {}), ...(tolerance !== undefined && !Number.isNaN(tolerance) ? { tolerance } : {}), ...(note !== undefined ? { note } : {}) });
   });
-  if (out.list.length) throw combineErrors(out.list);
-  return formulas;
+  return out.result(formulas);
 }
 
 /** `at`: parameter → a value, an expression of the parameters. */

@@ -9,7 +9,7 @@ import { toText } from '../../../src/core/print.js';
 import { findEquilibria, impactMapJacobian, linearForms } from '../../../src/derive/linearization/equilibria.js';
 import { deriveSystem } from '../../../src/derive/system.js';
 import { buildModel, defineModel } from '../../../src/model/index.js';
-import { equilibriumSpectrum } from '../../../src/report/periodic.js';
+import { equilibriumSpectrum } from '../../../src/studies/linearization.js';
 import doublePendulum from '../../../derivations/double-pendulum.js';
 import knifeEdge from '../../../derivations/knife-edge.js';
 import simplePendulum from '../../../derivations/simple-pendulum.js';

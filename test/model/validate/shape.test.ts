@@ -1,6 +1,8 @@
-// Type checks first, and keys the model language does not know rejected.
+// Type checks first, keys the model language does not know rejected, and the
+// language's keys grouped by concern.
 import { describe, expect, it } from 'vitest';
 import { isFields, typeName } from '../../../src/model/validate/shape.js';
+import { EXPERIMENTS_FIELDS, MODEL_FIELDS, NUMERICS_FIELDS, PHYSICS_FIELDS, PRESENTATION_FIELDS, VERIFICATION_FIELDS } from '../../../src/model/spec.js';
 import { ball, modelError, mutate, problems } from '../spec-cases.js';
 
 describe('shape: values of the wrong type', () => {
@@ -18,7 +20,7 @@ describe('shape: keys the model language does not know', () => {
   it('a top-level slip: unknown-field in field slip, listing the known keys', () => {
     const err = modelError(mutate(ball, { slip: 0.3 }));
     expect([err.code, err.where.field]).toEqual(['unknown-field', 'slip']);
-    expect(err.message).toContain('known: name, title, description, coordinates');
+    expect(err.message).toContain('known: name, title, description, drawing, sources, coordinates');
   });
 
   it("a law { friction } (the key is coulomb): unknown-field at the law's key, and no law", () => {
@@ -44,5 +46,16 @@ describe('shape: keys the model language does not know', () => {
       ['unknown-field', 'impactScenarios[0].aproach'],
       ['unknown-field', 'initial.v'],
     ]);
+  });
+});
+
+describe('the model language by concern (spec.ts)', () => {
+  it('puts every key of a model file but its name in exactly one concern', () => {
+    const concerns = { PHYSICS_FIELDS, NUMERICS_FIELDS, EXPERIMENTS_FIELDS, PRESENTATION_FIELDS, VERIFICATION_FIELDS };
+    const keys = Object.values(concerns).flatMap((c) => Object.keys(c));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(['name', ...keys].sort()).toEqual(Object.keys(MODEL_FIELDS).sort());
+    expect(Object.keys(EXPERIMENTS_FIELDS)).toEqual(['orbit', 'limitStudy']);
+    expect(Object.keys(VERIFICATION_FIELDS)).toEqual(['paper']);
   });
 });

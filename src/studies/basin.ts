@@ -1,27 +1,36 @@
 // The basins the examples' reports show (ReportOptions.basin): a small grid
-// of starts simulated in the calling thread and drawn as a heat map, for the
-// pipeline's report inputs (src/pipeline/report-inputs.ts): kept apart
-// from sweep.ts, the command, which the pipeline must not import.
-// Tests: test/cli/sweep.test.ts
+// of starts simulated in the calling thread, with the title and caption of
+// the heat map the report draws of it (report/sweep.ts sweepFigure).
+// Tests: test/studies/basin.test.ts
 import type { GeneratedModel } from '../runtime/contract.js';
-import { sweepSerial } from '../runtime/sweep/sweep.js';
-import { m, type Figure } from '../report/document.js';
-import { sweepFigure } from '../report/sweep.js';
+import { sweepSerial, type SweepResult } from '../runtime/sweep/sweep.js';
+
+/** Running text of a caption: words, or LaTeX ({ math }). */
+export type CaptionPiece = string | { readonly math: string };
+
+/** A basin as the report draws it: the sweep, the cell value it is coloured by, and what the figure says. */
+export interface BasinStudy {
+  readonly id: string;
+  readonly title: string;
+  readonly sweep: SweepResult;
+  readonly value: string;
+  readonly caption: readonly CaptionPiece[];
+}
 
 /**
  * The basins the examples' reports show, by model name: small (100 cells,
  * a couple of seconds in the calling thread) because reports are rebuilt
  * by the staleness test.
  */
-const REPORT_BASINS: Readonly<Record<string, (mod: GeneratedModel) => Figure>> = {
+const REPORT_BASINS: Readonly<Record<string, (mod: GeneratedModel) => BasinStudy>> = {
   'rimless-wheel': rimlessWheelBasin,
 };
 
 /** Whether the model's report shows a basin (the report inputs ask). */
 export const hasReportBasin = (name: string): boolean => name in REPORT_BASINS;
 
-/** The report's basin figure for this model, if it has one. */
-export function reportBasin(mod: GeneratedModel): Figure | undefined {
+/** The report's basin of this model, if it has one. */
+export function reportBasin(mod: GeneratedModel): BasinStudy | undefined {
   return REPORT_BASINS[mod.model.name]?.(mod);
 }
 
@@ -33,7 +42,7 @@ export function reportBasin(mod: GeneratedModel): Figure | undefined {
  * back (x < 0); beyond, each impact multiplies ψ̇ by (I* + cos 2α)/(1 + I*)
  * (Rubanovich–Formalsky (2.6)) and the slope decides whether it keeps rolling.
  */
-function rimlessWheelBasin(mod: GeneratedModel): Figure {
+function rimlessWheelBasin(mod: GeneratedModel): BasinStudy {
   const { q0, t1 } = mod.model.initial;
   const psi0 = q0[mod.model.coordinates.indexOf('psi')]!;
   const defaults = Object.fromEntries(mod.model.parameters.map((p) => [p.name, p.default]));
@@ -45,12 +54,13 @@ function rimlessWheelBasin(mod: GeneratedModel): Figure {
       return { q0: [0, l * Math.cos(psi0), psi0], qd0: [-l * Math.cos(psi0) * w, -l * Math.sin(psi0) * w, w] };
     },
   });
-  return sweepFigure(
-    { id: 'plot-basin', title: `${mod.model.title}: hub position after ${t1} s over the initial spin and the slope`, sweep: result, value: 'x(t)' },
-    [
+  const m = (tex: string): CaptionPiece => ({ math: tex });
+  return {
+    id: 'plot-basin', title: `${mod.model.title}: hub position after ${t1} s over the initial spin and the slope`, sweep: result, value: 'x(t)',
+    caption: [
       'The hub position ', m('x'), ` at t = ${t1} after starting on spoke 0 at `, m(`\\psi = ${psi0}`), ' with the spin ', m('\\dot{\\psi}'),
       ' (the tip at rest), on slopes ', m('\\gamma'), ' (10 by 10 simulations): ', m('x < 0'), ' where the wheel does not clear its first apex, ',
       m('(1 + I^*)\\,l\\,\\dot{\\psi}^2 \\le 2g\\,(1 - \\cos(\\psi - \\gamma))'), ', and rocks back to rest; about one unit of ', m('x'), ' per step where it rolls.',
     ],
-  );
+  };
 }

@@ -1,9 +1,13 @@
-// The rigid-limit study of a model (ModelSpec.limitStudy) and the rigid
-// spec it compares with; the pipeline compiles that spec (pipeline/rigid.ts)
-// and hands its module in.
-// Tests: test/cli/limit.test.ts, test/report/limit.test.ts.
-import { MechanicsError, UsageError } from '../errors.js';
-import type { ModelSpec } from '../model/index.js';
+// The rigid-limit study of a model with realized contacts (Kozlov 1988: let
+// the realization's strength N grow): the model's declared study
+// (ModelSpec.limitStudy, with a command line's overrides on top) run from its
+// declared initial state against its rigid model, whose loaded module the
+// caller gives (deriving it is the pipeline's job); and rigidSpec, the spec
+// of that rigid model: the same model with the study's `rigid` laws in place
+// of the realized ones.
+// Tests: test/studies/limit.test.ts, test/cli/limit.test.ts (through the command), test/unilateral/rigid-and-realized.test.ts (rigidSpec through simulateModel).
+import { MechanicsError } from '../errors.js';
+import type { ModelSpec } from '../model/spec.js';
 import type { GeneratedModel } from '../runtime/contract.js';
 import { rigidLimitStudy, type LimitStudy } from '../runtime/analysis/rigid-limit.js';
 
@@ -23,17 +27,17 @@ export interface StudyOverrides {
 
 /**
  * The model's rigid-limit study (ModelSpec.limitStudy, with `overrides` on
- * top), run from its declared initial state against its rigid model
- * `reference`: the same spec with the study's `rigid` laws in place of the
- * realized ones (rigidSpec), compiled by the pipeline. Undefined when the
- * model declares no study and no parameter is given.
+ * top), run from its declared initial state against `reference`, the loaded
+ * module of rigidSpec(spec, …) (absent: the model has no rigid laws, and the
+ * study has no distances to fit). Undefined when the model declares no study
+ * and no parameter is given.
  */
-export function limitStudyOf(spec: ModelSpec, mod: GeneratedModel, overrides: StudyOverrides = {}, reference?: GeneratedModel): LimitStudy | undefined {
+export function limitStudyOf(spec: ModelSpec, mod: GeneratedModel, reference: GeneratedModel | undefined, overrides: StudyOverrides = {}): LimitStudy | undefined {
   const declared = spec.limitStudy;
   const parameter = overrides.parameter ?? declared?.parameter;
   if (parameter === undefined) return undefined;
   const values = overrides.values ?? declared?.values;
-  if (values === undefined) throw new UsageError(`${spec.name} declares no study of ${parameter}: give its values`, '--values');
+  if (values === undefined) throw new MechanicsError('bad-argument', 'input', `${spec.name} declares no study of ${parameter}: give its values`, { model: spec.name, field: 'values' });
   const { q0, qd0, t1 } = mod.model.initial;
   return rigidLimitStudy(mod, {
     ...STUDY_RUN, q0, qd0, t1, parameter, values,

@@ -1,0 +1,60 @@
+// The periodic orbit a model declares (ModelSpec.orbit): found by Newton on
+// the return map to its section from the declared start, with its Floquet
+// multipliers and verdict (runtime/analysis/periodic.ts), and, with a
+// continuation, the branch followed in a parameter with its bifurcations
+// (runtime/analysis/continuation.ts). The report prints the result
+// (report/periodic.ts); the paper table reads its numbers as measured facts.
+// Tests: test/studies/orbit.test.ts
+import type { OrbitSpec } from '../model/spec.js';
+import { continueOrbit, type Branch } from '../runtime/analysis/continuation.js';
+import type { GeneratedModel } from '../runtime/contract.js';
+import { SimulationError } from '../runtime/errors.js';
+import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions } from '../runtime/analysis/periodic.js';
+import { describeSection, type ImpactJacobianFn } from '../runtime/analysis/variational.js';
+
+/** A declared orbit as computed: the orbit (or why Newton failed) and its branch, at the parameters it was sought at. */
+export interface OrbitStudy {
+  readonly declaration: OrbitSpec;
+  /** The section in the runtime's notation (contact:wall, coordinate:y=0:up). */
+  readonly section: string;
+  readonly params: Readonly<Record<string, number>>;
+  readonly orbit?: PeriodicOrbit;
+  readonly error?: string;
+  readonly branch?: Branch;
+}
+
+/**
+ * The model's declared orbit (ModelSpec.orbit) from its generated module:
+ * periodicOrbit from the declared start, then, with a continuation, the
+ * branch. A failure of Newton is a result, not thrown (the report still
+ * builds and says why); a declaration naming what the model lacks throws the
+ * runtime's SimulationError with the field (buildModel has already refused
+ * such a declaration in a model file).
+ */
+export function declaredOrbit(module: GeneratedModel, declaration: OrbitSpec, impactJacobian?: ImpactJacobianFn): OrbitStudy {
+  const model = module.model;
+  const byName = (values: Readonly<Record<string, number>>, field: string): number[] => {
+    const unknown = Object.keys(values).filter((k) => !model.coordinates.includes(k));
+    if (unknown.length) throw new SimulationError('invalid-option', 'input', `orbit.${field} names ${unknown.join(', ')}, not a coordinate (coordinates: ${model.coordinates.join(', ')})`, { model: model.name, field: `orbit.${field}` });
+    return model.coordinates.map((c) => values[c] ?? 0);
+  };
+  const c = declaration.continuation;
+  const params = { ...Object.fromEntries(model.parameters.map((p) => [p.name, p.default])), ...declaration.params, ...(c ? { [c.parameter]: c.from } : {}) };
+  const opts: PeriodicOrbitOptions = {
+    q0: byName(declaration.q0, 'q0'), qd0: byName(declaration.qd0, 'qd0'), params, section: declaration.section,
+    ...(declaration.crossings ? { crossings: declaration.crossings } : {}), ...(declaration.fix ? { fix: declaration.fix } : {}),
+    ...(declaration.shift ? { shift: declaration.shift } : {}), ...(declaration.period ? { period: declaration.period } : {}),
+    ...(impactJacobian ? { impactJacobian } : {}),
+  };
+  const section = describeSection(declaration.section);
+  try {
+    const orbit = periodicOrbit(module, opts);
+    if (!c) return { declaration, section, params, orbit };
+    const range: [number, number] = [Math.min(c.from, c.to), Math.max(c.from, c.to)];
+    const branch = continueOrbit(module, { ...opts, q0: orbit.q, qd0: orbit.qd, t0: orbit.t0, parameter: c.parameter, range, direction: c.to >= c.from ? 1 : -1 });
+    return { declaration, section, params, orbit, branch };
+  } catch (err) {
+    if (!(err instanceof SimulationError) || err.code === 'invalid-option') throw err;
+    return { declaration, section, params, error: err.message };
+  }
+}

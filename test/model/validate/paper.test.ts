@@ -1,0 +1,38 @@
+// A model's paper (src/model/validate/paper.ts) and sources, checked by
+// buildModel before anything is derived: the compass's and the rimless
+// wheel's papers build (the wheel's formulas read against its general
+// model); an unknown source, an unbound symbol, an unknown key and a broken
+// general model are each a named problem at their own field.
+import { describe, expect, it } from 'vitest';
+import compass from '../../../derivations/compass.js';
+import wheel from '../../../derivations/rimless-wheel.js';
+import { builds, modelError, mutate, problems } from '../spec-cases.js';
+
+const paper = (change: Record<string, unknown>) => mutate(compass, { paper: { ...compass.paper!, ...change } });
+const formula = { eq: '(1.16)', name: 'x', formula: 'w*(1 - 3*sin(alpha)^2)/(1 + 3*sin(alpha)^2)', derived: "impact1.leaves.psi'+", where: { w: "impact1.psi'-" } };
+
+describe('a paper', () => {
+  it('that is sound builds, its formulas read against the model or its general model', () => {
+    builds(compass);
+    builds(wheel);
+    expect(wheel.paper!.general).toBeDefined();
+  });
+
+  it('cites a source of the bibliography, as the model’s sources do', () => {
+    expect(problems(paper({ source: 'nobody' }))).toEqual([['invalid-option', 'paper.source']]);
+    expect(problems(mutate(compass, { sources: ['rubanovich1981', 'nobody'] }))).toEqual([['invalid-option', 'sources[1]']]);
+  });
+
+  it('refuses a formula with an unbound symbol, a fact that is no fact’s name, and unknown keys', () => {
+    expect(problems(paper({ formulas: [{ ...formula, formula: 'q*m' }] }))).toEqual([['unknown-symbol', 'paper.formulas[0].formula']]);
+    expect(problems(paper({ formulas: [{ ...formula, derived: 'psi+' }] }))).toEqual([['bad-type', 'paper.formulas[0].derived']]);
+    expect(problems(paper({ volume: 2 }))).toEqual([['unknown-field', 'paper.volume']]);
+    expect(problems(mutate(compass, { paper: 'Rubanovich–Formalsky' }))).toEqual([['bad-type', 'paper']]);
+  });
+
+  it('reports a general model’s own problems under its name', () => {
+    const err = modelError(mutate(wheel, { paper: { ...wheel.paper!, general: { ...wheel.paper!.general!, potential: 'm*g*h' } } }));
+    expect(err.message).toContain(wheel.paper!.general!.name);
+    expect(err.message).toContain('h');
+  });
+});

@@ -1,0 +1,48 @@
+// The rigid-limit study (src/studies/limit.ts): the elastic realization of
+// Kozlov's release against the rigid model the caller loads (the plastic
+// line, released at t = 1), and rigidSpec, the spec of that rigid model.
+import { describe, expect, it } from 'vitest';
+import elastic from '../../derivations/kozlov-release-elastic.js';
+import release from '../../derivations/kozlov-release.js';
+import { MechanicsError } from '../../src/errors.js';
+import type { GeneratedModel } from '../../src/runtime/contract.js';
+import { limitStudyOf, rigidSpec } from '../../src/studies/limit.js';
+import { thrown } from '../helpers/thrown.js';
+import * as elasticModule from '../../generated/kozlov-release-elastic.js';
+import * as releaseModule from '../../generated/kozlov-release.js';
+
+const realized = elasticModule as unknown as GeneratedModel;
+const rigid = releaseModule as unknown as GeneratedModel;
+
+describe('rigidSpec', () => {
+  it('puts the study’s rigid law in place of the realized one, under its own name and without the study', () => {
+    const rigid = rigidSpec(elastic, elastic.limitStudy!.rigid!)!;
+    expect(rigid.name).toBe('kozlov-release-elastic-rigid');
+    expect(rigid.unilateral!.map((u) => u.law)).toEqual([{ plastic: true }]);
+    expect(rigid.limitStudy).toBeUndefined();
+    expect(rigidSpec(elastic, {})).toBeUndefined();
+  });
+
+  it('refuses a contact the model does not have, by name', () => {
+    const err = thrown(() => rigidSpec(elastic, { floor: { plastic: true } }), MechanicsError);
+    expect([err.code, err.where.field]).toEqual(['unknown-contact', 'limitStudy.rigid']);
+  });
+});
+
+describe('limitStudyOf', () => {
+  it('runs the declared study against the given rigid module: releases towards the rigid model’s t = 1, distances shrinking', () => {
+    const study = limitStudyOf(elastic, realized, rigid, { values: [100, 1e4] })!;
+    expect(study.parameter).toBe('N');
+    expect(study.rows.map((r) => r.value)).toEqual([100, 1e4]);
+    expect(study.reference!.release).toBeCloseTo(1, 6);
+    expect(Math.abs(study.rows[1]!.release - 1)).toBeLessThan(Math.abs(study.rows[0]!.release - 1));
+    expect(study.rows[1]!.distance).toBeLessThan(study.rows[0]!.distance);
+  });
+
+  it('is undefined for a model that declares no study, and refuses a parameter without values', () => {
+    const mod = rigid;
+    expect(limitStudyOf(release, mod, undefined)).toBeUndefined();
+    const err = thrown(() => limitStudyOf(release, mod, undefined, { parameter: 'g' }), MechanicsError);
+    expect([err.code, err.where.field]).toEqual(['bad-argument', 'values']);
+  });
+});

@@ -1,0 +1,34 @@
+// The linearization a report prints (src/studies/linearization.ts): the
+// simple pendulum hangs at θ = 0 with λ = ±i√(g/l), linearly stable, and
+// K = m g l cos θ; a falling particle has no equilibrium (an empty list, not
+// an error); larger models and models with retaining constraints are not
+// studied.
+import { describe, expect, it } from 'vitest';
+import pendulum from '../../derivations/simple-pendulum.js';
+import { nLinkPendulum } from '../../derivations/n-link-pendulum.js';
+import { evaluate } from '../../src/core/evaluate.js';
+import { linearizationStudy } from '../../src/studies/linearization.js';
+import { derived } from '../helpers/examples.js';
+
+describe('the linearization study', () => {
+  it('finds the hanging pendulum from θ = 1 and θ = 0: ±i√(g/l), linearly stable, K = m g l cos θ', () => {
+    const study = linearizationStudy(derived(pendulum))!;
+    expect(study.equilibria).toHaveLength(1);
+    const [eq] = study.equilibria;
+    expect(Math.abs(eq!.q[0]!)).toBeLessThan(1e-10);
+    expect(eq!.verdict).toBe('linearly stable');
+    const omega = Math.sqrt(9.81);
+    expect(eq!.eigenvalues.map((z) => [z.re, z.im])).toEqual([[expect.closeTo(0, 9), expect.closeTo(omega, 9)], [expect.closeTo(0, 9), expect.closeTo(-omega, 9)]]);
+    expect(evaluate(study.forms.K[0]![0]!, { m: 2, g: 9.81, l: 0.5, theta: 0.3 })).toBeCloseTo(2 * 9.81 * 0.5 * Math.cos(0.3), 12);
+  });
+
+  it('lists no equilibrium of a falling particle', () => {
+    const study = linearizationStudy(derived({ name: 'falling', coordinates: ['y'], parameters: { m: 1, g: 9.81 }, kinetic: "m*y'^2/2", potential: 'm*g*y' }))!;
+    expect(study.equilibria).toEqual([]);
+  });
+
+  it('studies no model beyond three coordinates, nor one with retaining constraints', () => {
+    expect(linearizationStudy(derived(nLinkPendulum(4)))).toBeUndefined();
+    expect(linearizationStudy(derived({ name: 'bead', coordinates: ['x', 'y'], parameters: { m: 1, g: 9.81 }, kinetic: "m*(x'^2 + y'^2)/2", potential: 'm*g*y', holonomic: ['x^2 + y^2 - 1'], initial: { q: { y: -1 } } }))).toBeUndefined();
+  });
+});

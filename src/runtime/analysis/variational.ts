@@ -28,11 +28,12 @@
 //   S = D + (F⁺ − D F⁻) ∇hᵀ / (∇h · F⁻),
 // the second term accounting for the shift of the event time:
 //   - impact of contact j: h = g_j(t, q), ∇h = (∂g/∂q, 0, ∂g/∂t), ∇h·F⁻ = ġ_j⁻;
-//     Δ replaces q̇ by the module's q̇⁺(t, q, q̇⁻) with the contacts closed at
-//     the event, and D holds ∂q̇⁺/∂(q, q̇⁻, t): from the derivation's
-//     closed-form impact map where the caller supplies one
-//     (`impactJacobian`, labelled 'symbolic'), else central differences of
-//     the generated `impact` within its mode (labelled 'difference');
+//     Δ replaces q̇ by q̇⁺(t, q, q̇⁻) of the impact law every driver applies
+//     (contact/resolve-impact.ts) with the contacts closed at the event,
+//     and D holds ∂q̇⁺/∂(q, q̇⁻, t): from the derivation's closed-form
+//     impact map where the caller supplies one (`impactJacobian`, labelled
+//     'symbolic'), else central differences of the law within its mode
+//     (labelled 'difference');
 //   - release of a held contact: h = σ̇_j(t, x) of the held phase, Δ = id;
 //     with smooth forces F⁺ = F⁻ there (the contact force is σ̇_j = 0) and
 //     S = I, but a force that jumps (Kozlov's (2.3)) makes σ̇_j jump and
@@ -73,7 +74,8 @@
 // the orbit itself and the derivatives are those of that sequence (the
 // stride map is smooth where the sequence does not change).
 // Tests: test/runtime/analysis/variational.test.ts
-import type { GeneratedModel, ImpactResult, Params } from '../contract.js';
+import type { GeneratedModel, Params } from '../contract.js';
+import { resolveImpact, type ImpactOutcome } from '../contact/resolve-impact.js';
 import { GapKinematics, requireFunctions, type WithFunctions } from '../contact/contacts.js';
 import { integrate, type DenseStep } from '../integrators/dopri5.js';
 import { IMPACT_ERROR_CODE, SimulationError } from '../errors.js';
@@ -853,6 +855,10 @@ class VariationalFlow {
     this.field = new PhaseField(this.module, this.params, held);
   }
 
+  private law(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, closed: readonly boolean[]): ImpactOutcome {
+    return resolveImpact(this.module, this.params, t, q, qd, closed, { gapTol: this.gapTol, restVelocity: this.restVelocity });
+  }
+
   /** (ẋ, 1): the field in extended coordinates. */
   private extendedField(field: PhaseField, t: number, x: Float64Array): Float64Array {
     const f = new Float64Array(this.N);
@@ -861,8 +867,9 @@ class VariationalFlow {
     return f;
   }
 
-  private impactAt(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, closed: readonly boolean[]): ImpactResult {
-    const res = this.module.impact(t, q, qd, this.params, { active: closed, tol: this.gapTol, restVelocity: this.restVelocity });
+  /** The impact law of every driver (resolve-impact.ts). */
+  private impactAt(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, closed: readonly boolean[]): ImpactOutcome {
+    const res = this.law(t, q, qd, closed);
     if (res.status !== 'ok') {
       throw new SimulationError(IMPACT_ERROR_CODE[res.status], 'model', res.message ?? `the impact map returned '${res.status}'`, { model: this.module.model.name, field: 'impact' }, t);
     }
@@ -870,23 +877,24 @@ class VariationalFlow {
   }
 
   /**
-   * ∂q̇⁺/∂(q, q̇⁻, t) by central differences of the generated impact map with
+   * ∂q̇⁺/∂(q, q̇⁻, t) by central differences of the impact law with
    * the same closed contacts; a side on which the map changes mode (another
    * set of contacts with an impulse) is not used (one-sided difference).
    */
-  private impactDifference(t: number, q: number[], qd: number[], closed: readonly boolean[], base: ImpactResult): ImpactJacobian {
+  private impactDifference(t: number, q: number[], qd: number[], closed: readonly boolean[], base: ImpactOutcome): ImpactJacobian {
     const { n } = this;
-    const pattern = (r: ImpactResult): string => Array.from(r.impulses, (p) => (p !== 0 ? '1' : '0')).join('');
+    // The mode: which contacts take an impulse and, with friction, whether each slides (which way) or sticks.
+    const pattern = (r: ImpactOutcome): string => Array.from(r.impulses, (p) => (p !== 0 ? '1' : '0')).join('') + (r.modes?.join(',') ?? '');
     const mode = pattern(base);
     const input = [...q, ...qd, t];
-    const at = (v: readonly number[]): ImpactResult | undefined => {
-      const r = this.module.impact(v[2 * n]!, v.slice(0, n), v.slice(n, 2 * n), this.params, { active: closed, tol: this.gapTol, restVelocity: this.restVelocity });
+    const at = (v: readonly number[]): ImpactOutcome | undefined => {
+      const r = this.law(v[2 * n]!, v.slice(0, n), v.slice(n, 2 * n), closed);
       return r.status === 'ok' && pattern(r) === mode ? r : undefined;
     };
     // Column k of ∂q̇⁺/∂(q, q̇⁻, t).
     const columns = input.map((value, k) => {
       const h = DIFF_STEP * Math.max(1, Math.abs(value));
-      const shifted = (s: number): ImpactResult | undefined => at(input.map((v, i) => (i === k ? v + s * h : v)));
+      const shifted = (s: number): ImpactOutcome | undefined => at(input.map((v, i) => (i === k ? v + s * h : v)));
       const plus = shifted(1), minus = shifted(-1);
       return Array.from({ length: n }, (_, i) => (plus && minus ? (plus.qdPlus[i]! - minus.qdPlus[i]!) / (2 * h)
         : plus ? (plus.qdPlus[i]! - base.qdPlus[i]!) / h

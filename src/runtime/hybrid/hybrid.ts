@@ -46,14 +46,15 @@
 // judges Painlevé's cases by the reaction-matrix determinant: no admissible
 // mode ends the run ('contact-inconsistent'), several continue on Smirnov's
 // choice with an 'indeterminate' event. Events 'stick' and 'slip' carry the
-// modes after them. Impacts are then Newton's law with Coulomb cones
-// (friction-impact.ts), and the impact event carries the tangential impulses.
+// modes after them. Impacts follow the one law of every driver
+// (contact/impact-law.ts: Newton's e on the normals, Coulomb on the slip
+// rows, no tangential restitution), and the impact event carries the
+// tangential impulses.
 
-import type { GeneratedModel, ImpactStatus, Params } from '../contract.js';
+import type { GeneratedModel, Params } from '../contract.js';
 import { GapKinematics, projectOntoContacts, requireFunctions, type ProjectionStatus, type WithFunctions } from '../contact/contacts.js';
 import { integrate, type DenseStep } from '../integrators/dopri5.js';
-import { frictionalImpact } from '../contact/friction-impact.js';
-import { impactByLcp, type LcpImpact } from '../contact/impact-lcp.js';
+import { resolveImpact, type ImpactOutcome } from '../contact/resolve-impact.js';
 import { IMPACT_ERROR_CODE, SimulationError, type SimulationErrorCode } from '../errors.js';
 import { ContactActivity, crosses, locateOnInterval, type EventFunction } from './events.js';
 import { heldContacts, MAX_MODE_COMBINATIONS, ModeSelector, OPEN, STICK, slides, usesFriction, type SlipTarget } from '../contact/friction-modes.js';
@@ -85,17 +86,6 @@ interface Crossing {
 interface Mode {
   readonly held: readonly number[];
   readonly qdd: Float64Array;
-}
-
-/** What an impact gives: q̇⁺, the normal impulses and, with friction, the tangential ones (slip-row order). */
-interface ImpactOutcome {
-  readonly status: ImpactStatus | LcpImpact['status'];
-  readonly qdPlus: ArrayLike<number>;
-  readonly impulses: ArrayLike<number>;
-  readonly tangentImpulses?: ArrayLike<number>;
-  /** With friction, each contact's phase right after the impact (frictionPhase's codes). */
-  readonly modes?: readonly number[];
-  readonly message?: string;
 }
 
 /** The contact modes chosen at an event of a model with friction. */
@@ -698,20 +688,9 @@ class HybridRun {
     this.pendingRest = undefined;
   }
 
-  /**
-   * The velocity jump at the current state with the contacts `closed`: the
-   * one place an impact law is applied. With friction, Newton's law with
-   * Coulomb cones as one complementarity problem (friction-impact.ts; the
-   * generated map treats Coulomb contacts as frictionless).
-   */
+  /** The velocity jump at the current state with the contacts `closed`: the impact law of every driver (resolve-impact.ts). */
   private impactAt(closed: readonly boolean[]): ImpactOutcome {
-    if (this.friction) {
-      const res = frictionalImpact(this.module, this.params, this.t, this.q, this.qd, closed, { restVelocity: this.restVelocity });
-      const message = res.status === 'lcp-failed' ? `the frictional impact's complementarity problem failed (${res.solver}, residual ${res.residual})` : undefined;
-      return { status: res.status, qdPlus: res.qdPlus, impulses: res.impulses, tangentImpulses: res.tangentialImpulses, modes: res.modes, ...(message ? { message } : {}) };
-    }
-    const res = this.module.impact(this.t, this.q, this.qd, this.params, { active: closed, tol: this.gapTol });
-    return res.status === 'too-many-contacts' ? impactByLcp(this.module, this.params, this.t, this.q, this.qd, closed) : res;
+    return resolveImpact(this.module, this.params, this.t, this.q, this.qd, closed, { gapTol: this.gapTol, restVelocity: this.restVelocity });
   }
 
   /**

@@ -73,6 +73,10 @@
 // most negative σ̇ dropped until every σ̇ > 0. A mode sequence is decided on
 // the orbit itself and the derivatives are those of that sequence (the
 // stride map is smooth where the sequence does not change).
+// Phases hold contacts without friction (contactAccelerations; a 'stick'
+// contact's tangent is held): a contact with Coulomb friction (μ > 0) that
+// would be held is refused ('friction-unsupported'); its impacts from free
+// flight follow the impact law of every driver.
 // Tests: test/runtime/analysis/variational.test.ts
 import type { GeneratedModel, Params } from '../contract.js';
 import { resolveImpact, type ImpactOutcome } from '../contact/resolve-impact.js';
@@ -495,6 +499,7 @@ class VariationalFlow {
     const closed = Array.from(g, (v, j) => v <= this.gapTol && !this.ignore.has(j) && (opts.held ? opts.held[j]! : this.admits(t0, this.x, j)));
     this.activity.settle(t0, this.q, this.qd, g, closed);
     this.held = opts.held ? opts.held.slice() : this.chooseHeld(closed, t0, this.x);
+    this.refuseFriction(this.held);
     this.heldAtStart = this.held.slice();
     this.field = new PhaseField(this.module, this.params, this.held);
   }
@@ -804,6 +809,7 @@ class VariationalFlow {
   }
 
   private setHeld(held: boolean[]): void {
+    this.refuseFriction(held);
     this.held = held;
     this.field = new PhaseField(this.module, this.params, held);
   }
@@ -818,6 +824,24 @@ class VariationalFlow {
     field.f(t, x, f.subarray(0, 2 * this.n));
     f[2 * this.n] = 1;
     return f;
+  }
+
+  /**
+   * A phase holds its contacts without friction (contactAccelerations):
+   * a held Coulomb contact with μ > 0 would slide or stick without it, so
+   * the flow refuses it rather than integrate it as frictionless.
+   */
+  private refuseFriction(held: readonly boolean[]): void {
+    const { model } = this.module;
+    const j = held.findIndex((h, k) => h && model.unilateral[k]!.friction !== undefined && this.frictionAt(k) > 0);
+    if (j < 0) return;
+    throw new SimulationError('friction-unsupported', 'input', `contact '${model.unilateral[j]!.name}' would be held with Coulomb friction, which the variational flow's phases do not model (it holds contacts without friction); use simulate for this motion`, { model: model.name, field: `unilateral[${j}].law` }, this.t);
+  }
+
+  /** The larger of contact j's kinetic and static friction coefficients. */
+  private frictionAt(j: number): number {
+    const mu = this.module.friction?.(this.t, this.params, new Float64Array(2 * this.m));
+    return mu ? Math.max(mu[2 * j]!, mu[2 * j + 1]!) : 0;
   }
 
   /** The impact law of every driver (resolve-impact.ts). */

@@ -94,6 +94,7 @@ export const ERROR_CODES = [
   'retaining-unsupported',
   'non-ideal-unsupported',
   'unilateral-unsupported',
+  'friction-unsupported',
   // ---- periodic orbits and equilibria (src/runtime/analysis/periodic.ts, src/derive/linearization/equilibria.ts)
   'no-return',
   'orbit-not-converged',

@@ -16,6 +16,7 @@ import type { ImpactStatus } from './contract.js';
 export const SIMULATION_ERROR_CODES = [
   'invalid-option', 'invalid-time', 'missing-state', 'state-length', 'non-finite-input', 'unknown-parameter',
   'initial-penetration', 'incomplete-module', 'unsupported-impact-law', 'retaining-unsupported', 'non-ideal-unsupported', 'unilateral-unsupported',
+  'friction-unsupported',
   'non-finite-state', 'step-underflow', 'max-steps', 'too-many-events', 'too-many-contacts', 'singular-mass-matrix',
   'impact-loop', 'impact-corner-without-rule', 'impact-no-admissible-mode', 'impact-several-admissible-modes', 'impact-too-many-contacts',
   'impact-singular-mass-matrix', 'impact-lcp-failed',

@@ -79,7 +79,7 @@ describe.each(examples)('frictional impacts of $name', ({ mod }) => {
 
   it(`never raise the kinetic energy: ${IMPACTS} random impacts, ΔT + cᵀΛ ≤ 1e-13·T (c: a moving surface's rates)`, () => {
     const R = rng(2013);
-    let worst = -Infinity, solved = 0, impulsive = 0;
+    let worst = -Infinity, solved = 0, impulsive = 0, glocker = 0;
     const failures: Record<string, number> = {};
     for (let trial = 0; trial < IMPACTS; trial++) {
       const p = randomParams(mod, R);
@@ -92,11 +92,15 @@ describe.each(examples)('frictional impacts of $name', ({ mod }) => {
       solved++;
       if (res.impulses.every((v) => v === 0)) continue;
       impulsive++;
+      if (res.law === 'glocker') glocker++;
       const before = kinetic(mod, p, q, qd);
       worst = Math.max(worst, (kinetic(mod, p, q, res.qdPlus) - before + surfaceWork(mod, p, q, res)) / before);
       expect(res.residual).toBeLessThan(1e-9);
     }
     expect(worst).toBeLessThanOrEqual(1e-13);
+    // Glocker's fallback acts only where normal and slip rows couple (impact-law.ts): never on a disk or a block on a plane, on some of the rod's impacts at high e (Kane's paradox).
+    if (['rough-disk', 'incline-disk', 'incline-block'].includes(mod.model.name)) expect(glocker).toBe(0);
+    if (mod.model.name === 'falling-rod') expect(glocker).toBeGreaterThan(0);
     // Coulomb contacts always solve; a 'stick' contact can be jammed (no
     // consistent engaged set; checked against the generated map below).
     if (!sticking) expect(solved).toBe(IMPACTS);
@@ -153,8 +157,10 @@ describe.each(examples)('frictional impacts of $name', ({ mod }) => {
 describe('the falling rod\'s tip: slide or stick at the threshold computed by hand', () => {
   // Tip rows at angle θ (M = diag(m, m, m l²/3)): N = (0, 1, −l cos θ),
   // S = (1, 0, l sin θ), so m W = [[1 + 3cos²θ, −3 sinθ cosθ], [·, 1 + 3 sin²θ]].
-  // Sticking: W Λ = −(1 + e) U⁻ with U⁻ = (−v, u):
-  //   Λ = (1 + e)(W_TT v + W_NT u, −W_NT v − W_NN u)/det W, μ* = |Λ_T|/Λ_N.
+  // Sticking (U_N⁺ = −e U_N⁻, U_T⁺ = 0: no tangential restitution) with
+  // U⁻ = (−v, u): W Λ = ((1 + e) v, −u), so
+  //   Λ = ((1 + e) W_TT v + W_NT u, −(1 + e) W_NT v − W_NN u)/det W, μ* = |Λ_T|/Λ_N.
+  // At these states ½(U⁻ + U⁺)ᵀΛ < 0, so Newton–Coulomb stands (no fallback).
   const rod = byName('falling-rod');
   const m = 1, l = 1, e = 0.5, theta = 0.7, v = 2;
   const c = Math.cos(theta), s = Math.sin(theta);
@@ -163,16 +169,17 @@ describe('the falling rod\'s tip: slide or stick at the threshold computed by ha
   const q = [0, l * s, theta];
 
   for (const u of [0, 0.5, -0.8]) {
-    const stick = { N: ((1 + e) * (W.TT * v + W.NT * u)) / det, T: (-(1 + e) * (W.NT * v + W.NN * u)) / det };
+    const stick = { N: ((1 + e) * W.TT * v + W.NT * u) / det, T: (-(1 + e) * W.NT * v - W.NN * u) / det };
     const threshold = Math.abs(stick.T) / stick.N;
     const qd = [u, -v, 0]; // U_N = ẏ − l cos θ θ̇ = −v, U_T = ẋ + l sin θ θ̇ = u
 
-    it(`slip speed ${u}: sticks at μ = 1.01 μ* (μ* = ${threshold.toFixed(6)}) with U_T⁺ = −e u, slides at 0.99 μ* on the cone's edge`, () => {
+    it(`slip speed ${u}: sticks at μ = 1.01 μ* (μ* = ${threshold.toFixed(6)}) with U_T⁺ = 0, slides at 0.99 μ* on the cone's edge`, () => {
       const held = frictionalImpact(rod, { e, mu: 1.01 * threshold }, 0, q, qd, [true]);
       expect(held.phases).toEqual(['stick']);
       expect(held.impulses[0]).toBeCloseTo(stick.N, 13);
       expect(held.tangentialImpulses[0]).toBeCloseTo(stick.T, 13);
-      expect(rod.slipRates!(0, q, held.qdPlus, {})[0]).toBeCloseTo(-e * u, 13);
+      expect(held.law).toBe('newton-coulomb');
+      expect(rod.slipRates!(0, q, held.qdPlus, {})[0]).toBeCloseTo(0, 13);
       const mu = 0.99 * threshold;
       const slides = frictionalImpact(rod, { e, mu }, 0, q, qd, [true]);
       expect(slides.phases).toEqual(['slip']);
@@ -180,7 +187,7 @@ describe('the falling rod\'s tip: slide or stick at the threshold computed by ha
       const d = -Math.sign(stick.T);
       expect(slides.impulses[0]).toBeCloseTo(((1 + e) * v) / (W.NN - mu * d * W.NT), 13);
       expect(slides.tangentialImpulses[0]).toBeCloseTo(-mu * d * slides.impulses[0]!, 13);
-      expect(Math.sign(rod.slipRates!(0, q, slides.qdPlus, {})[0]! + e * u)).toBe(d);
+      expect(Math.sign(rod.slipRates!(0, q, slides.qdPlus, {})[0]!)).toBe(d);
     });
   }
 

@@ -89,3 +89,14 @@ describe.each(examples.map((mod) => ({ name: mod.model.name, mod })))('Moreau–
     expect(Math.abs(hi1 - hi0)).toBeLessThanOrEqual(H * H * s);
   });
 });
+
+describe('Moreau–Jean on the falling rod at e = 1 (Kane\'s paradox: Newton\'s e with Coulomb friction at a tip)', () => {
+  it('never rises above the initial energy over its default run at h = 1e-4: Glocker\'s law where Newton–Coulomb would create energy', () => {
+    // Before the fallback (src/runtime/contact/impact-law.ts) the run rose from 10.310 to 10.365 J.
+    const rod = modules.find((mod) => mod.model.name === 'falling-rod')!;
+    const { q0, qd0, t1 } = rod.model.initial;
+    const E = simulateMoreauJean(rod, { q0, qd0, t1, h: 1e-4, params: { e: 1 } }).energy!;
+    expect(Math.max(...E) - E[0]!).toBeLessThanOrEqual(1e-9 * Math.abs(E[0]!));
+    expect(E.at(-1)!).toBeLessThan(E[0]!);
+  });
+});

@@ -217,9 +217,10 @@ describe('rough disk bouncing with spin, then rolling', () => {
 // tolerance (rtol 1e-8 by default). The belt oscillator is left out: its
 // belt does work on the block.
 describe('energy along the default runs of the examples with friction on fixed surfaces', () => {
-  // The kinds of event each run has: bounces accumulating into a rest (rod, disk), a plastic landing (block).
+  // The kinds of event each run has: bounces accumulating into a rest (rod, disk), a plastic landing (block);
+  // the rod's tip, sliding after its first rest, lifts off (release) and lands again in a second cascade (contact).
   for (const [mod, kinds] of [
-    [rod, ['impact', 'rest', 'slip', 'stick']],
+    [rod, ['contact', 'impact', 'release', 'rest', 'slip', 'stick']],
     [block, ['contact', 'impact', 'slip']],
     [disk, ['impact', 'rest', 'stick']],
   ] as const) {

@@ -142,8 +142,8 @@ function compliantRecord(module: GeneratedModel, run: Trajectory, params: Params
  * both at one instant, with ḟ⁻ and ḟ⁺ from gapRates.
  */
 function rigidRecord(module: GeneratedModel, run: Trajectory, params: Params, i: number, atol: number): ContactRecord {
-  const ins: Crossing[] = [];
-  const outs: Crossing[] = [];
+  const ins: ContactChange[] = [];
+  const outs: ContactChange[] = [];
   const rate = (e: SimulationEvent, qd: readonly number[]): number => (module.gapRates ? module.gapRates(e.t, e.q, qd, params)[i]! : NaN);
   for (const e of run.events.filter((ev) => ev.contacts.includes(i))) {
     if (e.type === 'contact' || e.type === 'rest') ins.push({ t: e.t, rate: rate(e, e.qd) });
@@ -157,13 +157,14 @@ function rigidRecord(module: GeneratedModel, run: Trajectory, params: Params, i:
   return record(ins, outs, atol);
 }
 
-interface Crossing {
+/** A contact closing or opening in the reference's run, with ḟ there. */
+interface ContactChange {
   readonly t: number;
   /** ḟ there. */
   readonly rate: number;
 }
 
-function record(ins: readonly Crossing[], outs: readonly Crossing[], atol: number): ContactRecord {
+function record(ins: readonly ContactChange[], outs: readonly ContactChange[], atol: number): ContactRecord {
   const first = ins[0];
   const after = first && outs.find((o) => o.t >= first.t);
   return {

@@ -28,11 +28,12 @@
 //   S = D + (F⁺ − D F⁻) ∇hᵀ / (∇h · F⁻),
 // the second term accounting for the shift of the event time:
 //   - impact of contact j: h = g_j(t, q), ∇h = (∂g/∂q, 0, ∂g/∂t), ∇h·F⁻ = ġ_j⁻;
-//     Δ replaces q̇ by the module's q̇⁺(t, q, q̇⁻) with the contacts closed at
-//     the event, and D holds ∂q̇⁺/∂(q, q̇⁻, t): from the derivation's
-//     closed-form impact map where the caller supplies one
-//     (`impactJacobian`, labelled 'symbolic'), else central differences of
-//     the generated `impact` within its mode (labelled 'difference');
+//     Δ replaces q̇ by q̇⁺(t, q, q̇⁻) of the impact law every driver applies
+//     (contact/resolve-impact.ts) with the contacts closed at the event,
+//     and D holds ∂q̇⁺/∂(q, q̇⁻, t): from the derivation's closed-form
+//     impact map where the caller supplies one (`impactJacobian`, labelled
+//     'symbolic'), else central differences of the law within its mode
+//     (labelled 'difference');
 //   - release of a held contact: h = σ̇_j(t, x) of the held phase, Δ = id;
 //     with smooth forces F⁺ = F⁻ there (the contact force is σ̇_j = 0) and
 //     S = I, but a force that jumps (Kozlov's (2.3)) makes σ̇_j jump and
@@ -72,13 +73,19 @@
 // most negative σ̇ dropped until every σ̇ > 0. A mode sequence is decided on
 // the orbit itself and the derivatives are those of that sequence (the
 // stride map is smooth where the sequence does not change).
+// Phases hold contacts without friction (contactAccelerations; a 'stick'
+// contact's tangent is held): a contact with Coulomb friction (μ > 0) that
+// would be held is refused ('friction-unsupported'); its impacts from free
+// flight follow the impact law of every driver.
 // Tests: test/runtime/analysis/variational.test.ts
-import type { GeneratedModel, ImpactResult, Params } from '../contract.js';
+import type { GeneratedModel, Params } from '../contract.js';
+import { resolveImpact, type ImpactOutcome } from '../contact/resolve-impact.js';
 import { GapKinematics, requireFunctions, type WithFunctions } from '../contact/contacts.js';
 import { integrate, type DenseStep } from '../integrators/dopri5.js';
 import { IMPACT_ERROR_CODE, SimulationError } from '../errors.js';
 import { CompliantSwitching } from '../contact/compliant-switching.js';
-import { ContactActivity, crosses, locateOnInterval, type EventFunction } from '../hybrid/events.js';
+import { ContactActivity, firstCrossing } from '../hybrid/events.js';
+import type { Crossing, Guard } from '../hybrid/guards.js';
 import { integrationError } from '../hybrid/trajectory.js';
 
 /** ∂q̇⁺/∂q (n×n), ∂q̇⁺/∂q̇⁻ (n×n) and ∂q̇⁺/∂t (n) of an impact map, row-major. */
@@ -293,22 +300,21 @@ function matMul(N: number, A: ArrayLike<number>, B: ArrayLike<number>): Float64A
   return C;
 }
 
-/** The crossing found on a step. */
-interface Crossing {
-  readonly t: number;
-  readonly y: Float64Array;
-  readonly kind: 'gap' | 'release' | 'section' | 'switch';
-  /** A rigid contact's index (gap, release), a compliant one's (switch), −1 for a coordinate section. */
-  readonly contact: number;
-  /**
-   * For a switch: which compliant value crossed (3j for f_j, 3j + 2 for
-   * F_n,j), the last located state before it and a state strictly after it
-   * (y itself, unless the crossed value is exactly 0 there, where the rhs's
-   * branch is the before side's for f = 0).
-   */
-  readonly guard?: number;
+/**
+ * A crossing as the flow handles it: for a compliant switch, also the last
+ * located state before the surface and a state strictly after it (the
+ * crossing's own state, unless the switching value is exactly 0 there,
+ * where the rhs's branch is the before side's for f = 0).
+ */
+interface FlowCrossing extends Crossing {
   readonly before?: { readonly t: number; readonly y: Float64Array };
   readonly after?: { readonly t: number; readonly y: Float64Array };
+}
+
+function switchSides(step: DenseStep, c: Crossing): Pick<FlowCrossing, 'before' | 'after'> {
+  const at = (s: number): { t: number; y: Float64Array } => ({ t: s, y: step.eval(s, new Float64Array(step.y.length)) });
+  const after = c.guard.value(c.t, c.y) === 0 ? at(2 * c.t - c.tBefore) : { t: c.t, y: c.y };
+  return { before: at(c.tBefore), after };
 }
 
 /** Guard values at one state: gaps g, normal velocities ġ, σ̇ of the held contacts (the others' entries unused), and [f, ḟ, F_n] per compliant contact. */
@@ -493,6 +499,7 @@ class VariationalFlow {
     const closed = Array.from(g, (v, j) => v <= this.gapTol && !this.ignore.has(j) && (opts.held ? opts.held[j]! : this.admits(t0, this.x, j)));
     this.activity.settle(t0, this.q, this.qd, g, closed);
     this.held = opts.held ? opts.held.slice() : this.chooseHeld(closed, t0, this.x);
+    this.refuseFriction(this.held);
     this.heldAtStart = this.held.slice();
     this.field = new PhaseField(this.module, this.params, this.held);
   }
@@ -584,7 +591,7 @@ class VariationalFlow {
   }
 
   /** Integrate the current phase with its variational equations until the stop time or the first event. */
-  private phase(stop: StopRule): Crossing | undefined {
+  private phase(stop: StopRule): FlowCrossing | undefined {
     const { n, N } = this;
     const n2 = 2 * n;
     const field = this.field;
@@ -612,7 +619,7 @@ class VariationalFlow {
     this.guards(this.t, this.x, this.atStart);
     this.activity.wake(this.atStart.g);
     let hA = this.sectionGuard(stop, this.x);
-    let found: Crossing | undefined;
+    let found: FlowCrossing | undefined;
     const maxSteps = this.opts.maxSteps ?? 100_000;
     const result = integrate(rhs, this.t, y0, stop.t1, {
       rtol: this.opts.rtol ?? DEFAULT_RTOL,
@@ -622,8 +629,11 @@ class VariationalFlow {
         const xb = step.y.subarray(0, n2);
         this.guards(step.t, xb, this.atEnd);
         const hB = this.sectionGuard(stop, xb);
-        found = this.firstCrossing(step, stop, hA, hB);
-        if (found) return 'stop';
+        const c = firstCrossing(step, this.watched(step, stop, hA, hB), (min) => (this.minGaps[min.guard.contact] = Math.min(this.minGaps[min.guard.contact]!, min.value)));
+        if (c) {
+          found = { ...c, ...(c.guard.kind === 'switch' ? switchSides(step, c) : {}) };
+          return 'stop';
+        }
         this.activity.wake(this.atEnd.g);
         [this.atStart, this.atEnd] = [this.atEnd, this.atStart];
         hA = hB;
@@ -644,118 +654,67 @@ class VariationalFlow {
     return s?.coordinate === undefined ? 0 : x[s.coordinate]! - s.value!;
   }
 
-  /** The earliest guard crossing on a step. */
-  private firstCrossing(step: DenseStep, stop: StopRule, hA: number, hB: number): Crossing | undefined {
-    let best: Crossing | undefined;
-    const take = (c: Crossing | undefined): void => {
-      if (c && (!best || c.t < best.t)) best = c;
-    };
-    for (let j = 0; j < this.m; j++) if (this.held[j] || !this.activity.dormant[j]) take(this.held[j] ? this.releaseCrossing(j, step) : this.gapCrossing(j, step));
-    take(this.switchCrossing(step));
-    const s = stop.section;
-    if (s?.coordinate !== undefined) take(this.sectionCrossing(step, s.coordinate, s.value!, s.direction!, hA, hB));
-    return best;
-  }
-
-  /** The earliest compliant switching crossing on a step, with the located states either side of it. */
-  private switchCrossing(step: DenseStep): Crossing | undefined {
-    const c = this.switching.firstCrossing(step, this.atStart.c, this.atEnd.c);
-    if (!c) return undefined;
-    const loc = c.at;
-    const at = (s: number): { t: number; y: Float64Array } => ({ t: s, y: step.eval(s, new Float64Array(step.y.length)) });
-    const after = loc.g === 0 ? at(2 * loc.t - loc.tBefore) : { t: loc.t, y: loc.y };
-    return { t: loc.t, y: loc.y, kind: 'switch', contact: c.contact, guard: c.entry, before: at(loc.tBefore), after };
-  }
-
   /**
-   * A coordinate crossing its section value in the given direction on a
-   * step: a sign change of h = q_i − value between the ends, or an excursion
-   * through the value and back inside the step (an explicit step can span a
-   * whole free-flight parabola, which it integrates exactly): q̇_i changing
-   * sign at an extremum beyond the value, the crossing after it.
+   * The guards of the current phase (guards.ts), in contact order: a held
+   * contact's σ̇ falling through zero, an open awake contact's gap with its
+   * rate ġ (a dip through zero and back inside a step; its interior minima
+   * go to minGaps) and the sink gapTol (a slow sink below −gapTol), an
+   * ignored contact's gap as a probe (minima only); then the compliant
+   * switching surfaces; then a coordinate section, with the rate q̇_i (a
+   * return through the value after an extremum beyond it: an explicit step
+   * can span a whole free-flight parabola, which it integrates exactly).
    */
-  private sectionCrossing(step: DenseStep, i: number, value: number, direction: 'rising' | 'falling', hA: number, hB: number): Crossing | undefined {
-    const guard: EventFunction = (_t, y) => y[i]! - value;
-    const found = (ta: number, fa: number): Crossing => {
-      const loc = locateOnInterval(guard, step, ta, fa, step.t, hB);
-      return { t: loc.t, y: loc.y, kind: 'section', contact: -1 };
-    };
-    if (crosses(hA, hB, direction)) return found(step.tPrev, hA);
-    // Falling through the value after a maximum above it, rising after a minimum below it.
-    const side = direction === 'falling' ? 1 : -1;
-    const va = step.yPrev[this.n + i]!, vb = step.y[this.n + i]!;
-    if (!(side * va > 0 && side * vb < 0 && side * hB <= 0)) return undefined;
-    const extremum = locateOnInterval((_t, y) => y[this.n + i]!, step, step.tPrev, va, step.t, vb);
-    const he = guard(extremum.t, extremum.y);
-    return side * he > 0 ? found(extremum.t, he) : undefined;
-  }
-
-  private releaseCrossing(j: number, step: DenseStep): Crossing | undefined {
-    const sa = this.atStart.s[j]!, sb = this.atEnd.s[j]!;
-    if (!crosses(sa, sb, 'falling')) return undefined;
-    const loc = locateOnInterval((s, y) => this.field.sigma(s, y, j), step, step.tPrev, sa, step.t, sb);
-    return { t: loc.t, y: loc.y, kind: 'release', contact: j };
-  }
-
-  /**
-   * An open contact's gap reaching zero on a step: a sign change between the
-   * ends, or an excursion inside the step (ġ turning from − to + around a
-   * minimum with g ≤ 0), or a slow sink below −gapTol. Interior minima are
-   * recorded in minGaps (also for ignored contacts).
-   */
-  private gapCrossing(j: number, step: DenseStep): Crossing | undefined {
-    const a = step.tPrev, b = step.t;
-    const ga = this.atStart.g[j]!, gb = this.atEnd.g[j]!, da = this.atStart.dg[j]!, db = this.atEnd.dg[j]!;
-    const gap: EventFunction = (s, y) => this.gaps(s, y)[j]!;
-    const rate: EventFunction = (s, y) => this.gapRates(s, y, this.rates)[j]!;
-    const at = (ta: number, fa: number, tb: number, fb: number, fn: EventFunction = gap): Crossing => {
-      const loc = locateOnInterval(fn, step, ta, fa, tb, fb);
-      return { t: loc.t, y: loc.y, kind: 'gap', contact: j };
-    };
-    let minimum: { t: number; g: number } | undefined;
-    if (da < 0 && db > 0) {
-      const min = locateOnInterval(rate, step, a, da, b, db);
-      minimum = { t: min.t, g: gap(min.t, min.y) };
-      this.minGaps[j] = Math.min(this.minGaps[j]!, minimum.g);
+  private watched(step: DenseStep, stop: StopRule, hA: number, hB: number): Guard[] {
+    const guards: Guard[] = [];
+    for (let j = 0; j < this.m; j++) {
+      if (this.held[j]) guards.push({ kind: 'release', contact: j, direction: 'falling', value: (s, y) => this.field.sigma(s, y, j), a: this.atStart.s[j]!, b: this.atEnd.s[j]! });
+      else if (!this.activity.dormant[j]) {
+        const rate = { value: (s: number, y: Float64Array) => this.gapRates(s, y, this.rates)[j]!, a: this.atStart.dg[j]!, b: this.atEnd.dg[j]!, excursions: 'dip' } as const;
+        const gap = { kind: 'gap', contact: j, direction: 'falling', value: (s: number, y: Float64Array) => this.gaps(s, y)[j]!, a: this.atStart.g[j]!, b: this.atEnd.g[j]!, rate } as const;
+        guards.push(this.ignore.has(j) ? { ...gap, probe: true } : { ...gap, sink: this.gapTol });
+      }
     }
-    if (this.ignore.has(j)) return undefined;
-    if (ga > 0 && gb <= 0) return at(a, ga, b, gb);
-    if (ga > 0 && gb > 0 && minimum && minimum.g <= 0) return at(a, ga, minimum.t, minimum.g);
-    const tol = this.gapTol;
-    if (ga + tol > 0 && gb + tol <= 0) return at(a, ga + tol, b, gb + tol, (s, y) => gap(s, y) + tol);
-    return undefined;
+    guards.push(...this.switching.guards(this.atStart.c, this.atEnd.c));
+    const s = stop.section;
+    if (s?.coordinate !== undefined) {
+      const i = s.coordinate, value = s.value!;
+      const rate = { value: (_t: number, y: Float64Array) => y[this.n + i]!, a: step.yPrev[this.n + i]!, b: step.y[this.n + i]!, excursions: 'return' } as const;
+      guards.push({ kind: 'section', contact: -1, direction: s.direction!, value: (_t, y) => y[i]! - value, a: hA, b: hB, rate });
+    }
+    return guards;
   }
 
   /** Handle an event; returns the Poincaré derivative when it is the section's last crossing. */
-  private event(c: Crossing, stop: StopRule): Float64Array | undefined {
+  private event(c: FlowCrossing, stop: StopRule): Float64Array | undefined {
     const { n, N, t } = this;
     const section = stop.section;
     const xMinus = Float64Array.from(this.x);
-    if (c.kind === 'switch') return this.switch(c);
+    const { kind, contact } = c.guard;
+    if (kind === 'switch') return this.switch(c);
     const fMinus = this.extendedField(this.field, t, xMinus);
     const gradH = new Float64Array(N);
     let D = identity(N);
     let jacobian: 'symbolic' | 'difference' | undefined;
     let impact = false;
 
-    if (c.kind === 'section') {
+    if (kind === 'section') {
       gradH[section!.coordinate!] = 1;
       return this.crossSection(stop, D, fMinus, fMinus, gradH);
     }
-    if (c.kind === 'release') {
+    if (kind === 'release') {
       const before = this.field;
-      const sigma = (s: number, x: Float64Array): number => before.sigma(s, x, c.contact);
+      const sigma = (s: number, x: Float64Array): number => before.sigma(s, x, contact);
       differenceGradient(sigma, t, xMinus, gradH);
       const held = this.held.slice();
-      held[c.contact] = false;
+      held[contact] = false;
       this.setHeld(this.chooseHeld(held, t, this.x));
-      this.events.push({ t, type: 'release', contacts: [c.contact], x: Array.from(xMinus) });
+      this.events.push({ t, type: 'release', contacts: [contact], x: Array.from(xMinus) });
       const fPlus = this.extendedField(this.field, t, this.x);
       this.phi = matMul(N, saltationMatrix(N, D, fMinus, fPlus, gradH), this.phi);
       return undefined;
     }
     // A gap reached zero; where the contact's condition fails it passes through (no saltation).
-    const j = c.contact;
+    const j = contact;
     if (!this.admits(t, this.x, j)) {
       this.activity.dormant[j] = true;
       return undefined;
@@ -794,17 +753,18 @@ class VariationalFlow {
    * A compliant contact's switching surface (see the header): Δ = id, F⁻ at
    * the last located state before the surface, F⁺ at the first after it.
    */
-  private switch(c: Crossing): undefined {
+  private switch(c: FlowCrossing): undefined {
     const { N, t } = this;
     const gradH = new Float64Array(N);
-    differenceGradient((s, x) => this.switching.value(s, x, c.guard!), t, this.x, gradH);
+    const { contact, entry } = c.guard;
+    differenceGradient((s, x) => this.switching.value(s, x, entry!), t, this.x, gradH);
     const before = c.before!, after = c.after!;
     const fMinus = this.extendedField(this.field, before.t, before.y.subarray(0, 2 * this.n));
     const fPlus = this.extendedField(this.field, after.t, after.y.subarray(0, 2 * this.n));
     this.phi = matMul(N, saltationMatrix(N, identity(N), fMinus, fPlus, gradH), this.phi);
     // Recorded where the contact's force starts or stops acting (the point leaving the obstacle force-free switches only an added mass).
-    const was = this.switching.touchingAt(before.t, before.y, c.contact), is = this.switching.touchingAt(after.t, after.y, c.contact);
-    if (was !== is) this.events.push({ t, type: is ? 'contact' : 'release', contacts: [c.contact], compliant: true, x: Array.from(this.x) });
+    const was = this.switching.touchingAt(before.t, before.y, contact), is = this.switching.touchingAt(after.t, after.y, contact);
+    if (was !== is) this.events.push({ t, type: is ? 'contact' : 'release', contacts: [contact], compliant: true, x: Array.from(this.x) });
     return undefined;
   }
 
@@ -849,8 +809,13 @@ class VariationalFlow {
   }
 
   private setHeld(held: boolean[]): void {
+    this.refuseFriction(held);
     this.held = held;
     this.field = new PhaseField(this.module, this.params, held);
+  }
+
+  private law(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, closed: readonly boolean[]): ImpactOutcome {
+    return resolveImpact(this.module, this.params, t, q, qd, closed, { gapTol: this.gapTol, restVelocity: this.restVelocity });
   }
 
   /** (ẋ, 1): the field in extended coordinates. */
@@ -861,8 +826,27 @@ class VariationalFlow {
     return f;
   }
 
-  private impactAt(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, closed: readonly boolean[]): ImpactResult {
-    const res = this.module.impact(t, q, qd, this.params, { active: closed, tol: this.gapTol, restVelocity: this.restVelocity });
+  /**
+   * A phase holds its contacts without friction (contactAccelerations):
+   * a held Coulomb contact with μ > 0 would slide or stick without it, so
+   * the flow refuses it rather than integrate it as frictionless.
+   */
+  private refuseFriction(held: readonly boolean[]): void {
+    const { model } = this.module;
+    const j = held.findIndex((h, k) => h && model.unilateral[k]!.friction !== undefined && this.frictionAt(k) > 0);
+    if (j < 0) return;
+    throw new SimulationError('friction-unsupported', 'input', `contact '${model.unilateral[j]!.name}' would be held with Coulomb friction, which the variational flow's phases do not model (it holds contacts without friction); use simulate for this motion`, { model: model.name, field: `unilateral[${j}].law` }, this.t);
+  }
+
+  /** The larger of contact j's kinetic and static friction coefficients. */
+  private frictionAt(j: number): number {
+    const mu = this.module.friction?.(this.t, this.params, new Float64Array(2 * this.m));
+    return mu ? Math.max(mu[2 * j]!, mu[2 * j + 1]!) : 0;
+  }
+
+  /** The impact law of every driver (resolve-impact.ts). */
+  private impactAt(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, closed: readonly boolean[]): ImpactOutcome {
+    const res = this.law(t, q, qd, closed);
     if (res.status !== 'ok') {
       throw new SimulationError(IMPACT_ERROR_CODE[res.status], 'model', res.message ?? `the impact map returned '${res.status}'`, { model: this.module.model.name, field: 'impact' }, t);
     }
@@ -870,23 +854,24 @@ class VariationalFlow {
   }
 
   /**
-   * ∂q̇⁺/∂(q, q̇⁻, t) by central differences of the generated impact map with
+   * ∂q̇⁺/∂(q, q̇⁻, t) by central differences of the impact law with
    * the same closed contacts; a side on which the map changes mode (another
    * set of contacts with an impulse) is not used (one-sided difference).
    */
-  private impactDifference(t: number, q: number[], qd: number[], closed: readonly boolean[], base: ImpactResult): ImpactJacobian {
+  private impactDifference(t: number, q: number[], qd: number[], closed: readonly boolean[], base: ImpactOutcome): ImpactJacobian {
     const { n } = this;
-    const pattern = (r: ImpactResult): string => Array.from(r.impulses, (p) => (p !== 0 ? '1' : '0')).join('');
+    // The mode: which contacts take an impulse and, with friction, whether each slides (which way) or sticks.
+    const pattern = (r: ImpactOutcome): string => Array.from(r.impulses, (p) => (p !== 0 ? '1' : '0')).join('') + (r.modes?.join(',') ?? '');
     const mode = pattern(base);
     const input = [...q, ...qd, t];
-    const at = (v: readonly number[]): ImpactResult | undefined => {
-      const r = this.module.impact(v[2 * n]!, v.slice(0, n), v.slice(n, 2 * n), this.params, { active: closed, tol: this.gapTol, restVelocity: this.restVelocity });
+    const at = (v: readonly number[]): ImpactOutcome | undefined => {
+      const r = this.law(v[2 * n]!, v.slice(0, n), v.slice(n, 2 * n), closed);
       return r.status === 'ok' && pattern(r) === mode ? r : undefined;
     };
     // Column k of ∂q̇⁺/∂(q, q̇⁻, t).
     const columns = input.map((value, k) => {
       const h = DIFF_STEP * Math.max(1, Math.abs(value));
-      const shifted = (s: number): ImpactResult | undefined => at(input.map((v, i) => (i === k ? v + s * h : v)));
+      const shifted = (s: number): ImpactOutcome | undefined => at(input.map((v, i) => (i === k ? v + s * h : v)));
       const plus = shifted(1), minus = shifted(-1);
       return Array.from({ length: n }, (_, i) => (plus && minus ? (plus.qdPlus[i]! - minus.qdPlus[i]!) / (2 * h)
         : plus ? (plus.qdPlus[i]! - base.qdPlus[i]!) / h

@@ -3,26 +3,15 @@
 // adhesion, the normal force F_n = 0 inside the obstacle (f ≤ 0). Gap
 // potentials act everywhere and switch nothing. The values come from the
 // module's compliantContacts ([f, ḟ, F_n] per contact); a crossing is
-// located on a step's dense output (events.ts). Both drivers that integrate
+// a guard (hybrid/guards.ts) located on a step's dense output by the one
+// event locator (hybrid/events.ts). Both drivers that integrate
 // compliant contacts use it: the stiff simulation (compliant.ts), which
 // restarts its steps at the crossings, and the variational flow
 // (variational.ts), which puts a saltation matrix there.
 // Tests: test/runtime/hybrid/compliant.test.ts, test/runtime/analysis/variational.test.ts.
 import type { GeneratedModel, Params } from '../contract.js';
 import { SimulationError } from '../errors.js';
-import { crosses, locateOnInterval, type DenseInterval, type EventLocation } from '../hybrid/events.js';
-
-export interface SwitchCrossing {
-  readonly at: EventLocation;
-  /** Index in model.compliant. */
-  readonly contact: number;
-  /** The crossed entry of compliantContacts: 3j (f_j) or 3j + 2 (F_n,j). */
-  readonly entry: number;
-  /** The crossed switching function: the gap f or the normal force F_n. */
-  readonly surface: 'gap' | 'force';
-  /** Whether it crossed upwards (negative before). */
-  readonly rising: boolean;
-}
+import type { Crossing, Guard } from '../hybrid/guards.js';
 
 export class CompliantSwitching {
   /** Compliant contacts of the model (switched or not). */
@@ -86,22 +75,23 @@ export class CompliantSwitching {
    * where the force pushes (always with adhesion); F_n = 0 crossed inside
    * starts it when rising, ends it when falling.
    */
-  touchingAfter(c: SwitchCrossing, values: ArrayLike<number>): boolean {
-    if (c.surface === 'force') return c.rising;
-    return !c.rising && (this.adhesive[c.contact]! || values[3 * c.contact + 2]! >= 0);
+  touchingAfter(c: Crossing, values: ArrayLike<number>): boolean {
+    const { contact, entry, a } = c.guard;
+    const rising = a < 0;
+    if (entry === 3 * contact + 2) return rising;
+    return !rising && (this.adhesive[contact]! || values[3 * contact + 2]! >= 0);
   }
 
-  /** The earliest switching crossing on a step, from the values a at its start and b at its end; a force crossing counts only inside the obstacle. */
-  firstCrossing(step: DenseInterval, a: ArrayLike<number>, b: ArrayLike<number>): SwitchCrossing | undefined {
-    let best: SwitchCrossing | undefined;
-    for (const k of this.watched) {
-      if (!crosses(a[k]!, b[k]!, 'either')) continue;
-      const at = locateOnInterval((s, y) => this.value(s, y, k), step, step.tPrev, a[k]!, step.t, b[k]!);
+  /**
+   * The switching surfaces as guards (either direction), from the values a
+   * at a step's start and b at its end: f_j = 0 and, without adhesion,
+   * F_n,j = 0, a force crossing counting only inside the obstacle.
+   */
+  guards(a: ArrayLike<number>, b: ArrayLike<number>): Guard[] {
+    return this.watched.map((k) => {
       const j = Math.floor(k / 3);
-      const surface = k === 3 * j ? 'gap' : 'force';
-      if (surface === 'force' && this.value(at.t, at.y, 3 * j) > 0) continue;
-      if (!best || at.t < best.at.t) best = { at, contact: j, entry: k, surface, rising: a[k]! < 0 };
-    }
-    return best;
+      const inside = k === 3 * j ? {} : { accept: (t: number, y: Float64Array) => this.value(t, y, 3 * j) <= 0 };
+      return { kind: 'switch', contact: j, entry: k, direction: 'either', value: (t: number, y: Float64Array) => this.value(t, y, k), a: a[k]!, b: b[k]!, ...inside };
+    });
   }
 }

@@ -2,43 +2,18 @@
 // complementarity problem (friction-lcp.ts), and the contact rows every
 // frictional driver reads from a module.
 //
-// Law (Moreau; Glocker, "Energetic consistency conditions for standard
-// impacts", Multibody Syst. Dyn. 29 (2013) 77–117): with the rows H of the
+// Law: impact-law.ts (Newton's e on each contact's normal row, Coulomb on
+// its slip rows with no tangential restitution; Glocker's one-coefficient
+// law where that would raise the energy). With the rows H of the
 // closed contacts J (each contact's normal row ∂g/∂q, then its slip rows
-// ∂s/∂q), U = H q̇ + ∂/∂t their velocities, W = H M⁻¹ Hᵀ and ONE
-// coefficient e for the whole impact, the complementarity of friction-lcp.ts
-// acts on
-//   ξ = U⁺ + e U⁻   (normal and slip rows alike),   U⁺ = U⁻ + W Λ,
-// i.e. b = (1 + e) U⁻ and q̇⁺ = q̇⁻ + M⁻¹ Hᵀ Λ. A sticking contact leaves with
-// U_T⁺ = −e U_T⁻ (Glocker's tangential restitution equal to the normal one).
-//
-// Energy. With ∂g/∂t = ∂s/∂t = 0,
-//   ΔT = ½(q̇⁺ᵀMq̇⁺ − q̇⁻ᵀMq̇⁻) = U⁻ᵀΛ + ½ ΛᵀWΛ,
-// and U⁻ = (ξ − WΛ)/(1 + e) because one e multiplies every row, so
-//   ΔT = Λᵀξ/(1 + e) − (1 − e)/(2(1 + e)) ΛᵀWΛ ≤ 0:
-// the second term is ≤ 0 for e ∈ [0, 1] since W is positive semidefinite;
-// in the first, Λ_N ξ_N = 0 (complementarity), Λ_Tᵀξ_T = −μΛ_N|ξ_T| ≤ 0 for
-// a Coulomb contact (maximal dissipation; with the faceted cone of a
-// spatial contact Λ_Tᵀξ_T = Σβ_i d_iᵀξ_T = −λΣβ_i = −λμΛ_N ≤ 0), 0 for a
-// sticking or frictionless one. With a coefficient e_j per row, U⁻ is
-// (I + E)⁻¹(ξ − WΛ) and ΛᵀW(I + E)⁻¹Λ has no sign to compare with ½ΛᵀWΛ:
-// energy can rise, which is why the law takes one e. With
-// moving surfaces (∂/∂t ≠ 0) the same algebra gives ΔT ≤ −cᵀΛ, c = ∂U/∂t:
-// the work of the surfaces' own motion.
-//
-// Which e: the smallest restitution among the arriving contacts (normal
-// velocity below −restVelocity), else among the closed ones. No contact then
-// rebounds with a larger coefficient than its own law gives it, a plastic or
-// 'stick' contact (e = 0) arriving with others stays closed as its law says,
-// and a single arriving contact gets exactly its own e; contacts merely
-// resting (U⁻ ≈ 0) hardly feel e in ξ, so they do not decide it. A smaller e
-// only dissipates more (the second term above). The price of one e: a closed
-// contact that was separating (U_N⁻ > 0) may leave approaching at up to
-// e·U_N⁻ (ξ_N = U_N⁺ + eU_N⁻ ≥ 0), where Newton's per-contact rule with
-// e·min(U⁻, 0) keeps it from approaching but can raise the energy. Where
-// the law has several solutions (more rows than coordinates), the contacts
-// separating before the impact are engaged only if they must be
-// (friction-lcp's `separating`), the choice the generated impact map makes.
+// ∂s/∂q), U = H q̇ + ∂/∂t their velocities and W = H M⁻¹ Hᵀ, the
+// complementarity of friction-lcp.ts acts on
+//   ξ = U⁺ + ε∘U⁻ = W Λ + b,   b = U⁻ + ε∘U⁻,   ε = e_j (normal rows), 0 (slip rows),
+// and q̇⁺ = q̇⁻ + M⁻¹ Hᵀ Λ. A sticking contact leaves with U_T⁺ = 0 (Routh's
+// classical law for a disk striking a rough floor). Where the law has
+// several solutions (more rows than coordinates), the contacts separating
+// before the impact are engaged only if they must be (friction-lcp's
+// `separating`), the choice the generated impact map makes.
 //
 // A mass matrix singular alone (massless directions the closed rows pin: a
 // point-mass rimless wheel) has no W = H M⁻¹ Hᵀ. With the regularisation of
@@ -59,6 +34,7 @@ import { pinningScale } from '../../numeric/schur.js';
 import type { GeneratedModel, Params } from '../contract.js';
 import { requireFunctions, type WithFunctions } from './contacts.js';
 import { SimulationError } from '../errors.js';
+import { glockerBias, glockerRestitution, raisesEnergy, restitutionBias, type ImpactLawName } from './impact-law.js';
 import { phaseModes, solveFrictionLcp, type ContactPhase, type FrictionContact, type FrictionSolution, type FrictionStatus } from '../complementarity/friction-lcp.js';
 
 type SlipFunctions = 'slipJacobian' | 'slipRates' | 'friction';
@@ -207,8 +183,8 @@ export interface FrictionalImpact {
   readonly phases: ContactPhase[];
   /** The same as frictionPhase's mode codes (phaseModes: 0 open, ±1 sliding, 2 sticking), for the impact's event. */
   readonly modes: number[];
-  /** The one restitution coefficient of the impact. */
-  readonly restitution: number;
+  /** Newton–Coulomb, or Glocker's law where that would have raised the energy (impact-law.ts). */
+  readonly law: ImpactLawName;
   readonly solver: FrictionStatus;
   readonly pivots: number;
   readonly residual: number;
@@ -230,27 +206,33 @@ export function frictionalImpact(
   const tangentialImpulses = new Float64Array(rows.ms);
   const phases: ContactPhase[] = new Array(m).fill('open');
   const modes = new Array<number>(m).fill(0);
-  const result = (status: FrictionalImpact['status'], solver: FrictionStatus, e: number, pivots: number, residual: number): FrictionalImpact =>
-    ({ status, qdPlus, impulses, tangentialImpulses, phases, modes, restitution: e, solver, pivots, residual });
+  let law: ImpactLawName = 'newton-coulomb';
+  const result = (status: FrictionalImpact['status'], solver: FrictionStatus, pivots: number, residual: number): FrictionalImpact =>
+    ({ status, qdPlus, impulses, tangentialImpulses, phases, modes, law, solver, pivots, residual });
 
   const H = rows.rows(t, q, J);
   const r = rows.rowCount(J);
   const U = rows.rates(t, q, qdMinus, J, new Float64Array(r));
-  const eAll = withLaw.restitution(t, params, new Float64Array(m));
-  const e = impactRestitution(J, rows, U, eAll, restVelocity);
+  const e = withLaw.restitution(t, params, new Float64Array(m));
   const L = module.massMatrix(t, q, params, new Float64Array(n * n));
   const rho = choleskyFactor(n, L) < 0 ? 0 : pinnedFactor(module.massMatrix(t, q, params, L), n, H, r);
-  if (rho === undefined) return result('singular-mass-matrix', 'ok', e, 0, NaN);
+  if (rho === undefined) return result('singular-mass-matrix', 'ok', 0, NaN);
   // X = M⁻¹ Hᵀ (a column per row, stored by row of H), W = H X (M̃ for M where ρ > 0).
   const X = new Float64Array(r * n);
   for (let a = 0; a < r; a++) choleskySolve(n, L, H, a * n, X, a * n);
   const W = delassus(n, H, X);
-  const b = U.map((u) => (1 + e) * u);
+  const slipCount = (j: number): number => rows.slipCount(j);
   const contacts = rows.contacts(J, rows.friction(t), U, restVelocity);
-  const solved = augmentedSolve(W, b, rho, (bk) => solveFrictionLcp({ contacts, W, b: bk }, { facets: opts.facets }));
-  if (!solved) return result('singular-mass-matrix', 'ok', e, 0, NaN);
+  const solve = (b: Float64Array): ReturnType<typeof augmentedSolve> => augmentedSolve(W, b, rho, (bk) => solveFrictionLcp({ contacts, W, b: bk }, { facets: opts.facets }));
+  let solved = solve(restitutionBias(Float64Array.from(U), U, e, J, slipCount));
+  // Kane's paradox: where Newton–Coulomb would raise the energy, Glocker's one-coefficient law (impact-law.ts).
+  if (solved?.sol.status === 'ok' && raisesEnergy(U, W, solved.mu, solved.sol.impulses)) {
+    law = 'glocker';
+    solved = solve(glockerBias(Float64Array.from(U), U, glockerRestitution(J, slipCount, U, e, restVelocity)));
+  }
+  if (!solved) return result('singular-mass-matrix', 'ok', 0, NaN);
   const { sol, mu } = solved;
-  if (sol.status !== 'ok') return result('lcp-failed', sol.status, e, sol.pivots, sol.residual);
+  if (sol.status !== 'ok') return result('lcp-failed', sol.status, sol.pivots, sol.residual);
   const codes = phaseModes(contacts, sol);
   J.forEach((j, k) => {
     phases[j] = sol.phases[k]!;
@@ -258,7 +240,7 @@ export function frictionalImpact(
   });
   rows.scatter(J, sol.impulses, impulses, tangentialImpulses);
   for (let c = 0; c < r; c++) for (let i = 0; i < n; i++) qdPlus[i] += X[c * n + i]! * mu[c]!;
-  return result('ok', 'ok', e, sol.pivots, sol.residual);
+  return result('ok', 'ok', sol.pivots, sol.residual);
 }
 
 /** Fixed-point iterations of the singular-mass impact (header): a handful where the rows pin M's null space. */
@@ -326,16 +308,4 @@ export function delassus(n: number, H: ArrayLike<number>, X: ArrayLike<number>):
     W[a * r + c] = s;
   }
   return W;
-}
-
-/** The impact's one coefficient: the smallest e of the arriving contacts, else of the closed ones (header). */
-function impactRestitution(J: readonly number[], rows: ContactRows, U: ArrayLike<number>, e: ArrayLike<number>, restVelocity: number): number {
-  let arriving = Infinity, closed = Infinity, r = 0;
-  for (const j of J) {
-    closed = Math.min(closed, e[j]!);
-    if (U[r]! < -restVelocity) arriving = Math.min(arriving, e[j]!);
-    r += 1 + rows.slipCount(j);
-  }
-  const chosen = arriving < Infinity ? arriving : closed;
-  return chosen < Infinity ? chosen : 0;
 }

@@ -2,15 +2,16 @@
 // solved by Lemke's algorithm instead of the generated impact map's mode
 // enumeration (2^k trial solves). With U = G q̇ + ∂g/∂t the normal
 // velocities of the closed contacts J and W = G_J M⁻¹ G_Jᵀ:
-//   w = W Λ + U⁻ + e∘min(U⁻, 0) ≥ 0,  Λ ≥ 0,  wᵀΛ = 0,
+//   w = W Λ + U⁻ + e∘U⁻ ≥ 0,  Λ ≥ 0,  wᵀΛ = 0,
 //   q̇⁺ = q̇⁻ + M⁻¹ G_Jᵀ Λ
-// (the generalized Newton law of Moreau; Kugushev–Sorokina (8.13) closed by
-// restitution for each contact). W is positive definite for independent
-// contact normals, so the solution is unique.
+// (the generalized Newton law of Moreau, every driver's: impact-law.ts;
+// Kugushev–Sorokina (8.13) closed by restitution for each contact). W is
+// positive definite for independent contact normals, so the solution is unique.
 import { choleskyFactor, choleskySolve } from '../../numeric/cholesky.js';
 import type { GeneratedModel, Params } from '../contract.js';
 import { GapKinematics, restitutionCoefficients, type WithFunctions } from './contacts.js';
 import { lemke } from '../complementarity/lemke.js';
+import { newtonBias } from './impact-law.js';
 
 export interface LcpImpact {
   readonly status: 'ok' | 'singular-mass-matrix' | 'lcp-failed';
@@ -50,7 +51,7 @@ export function impactByLcp(
       for (let i = 0; i < n; i++) s += G[j * n + i]! * X[c]![i]!;
       W[a * k + c] = s;
     }
-    b[a] = U[j]! + e[j]! * Math.min(U[j]!, 0);
+    b[a] = newtonBias(U[j]!, U[j]!, e[j]!);
   });
   const sol = lemke(W, b);
   if (sol.status !== 'ok') return { status: 'lcp-failed', qdPlus, impulses, residual: sol.residual };

@@ -1,7 +1,7 @@
 // The frictionless contact problem of one Moreau–Jean step (moreau-jean.ts),
 // and the complementarity statistics of a run. With I the step's index set,
 // W_II = G_I M⁻¹ G_Iᵀ (delassus-cache.ts) and b = U_free + e∘U_k, Newton's
-// law at velocity level is the LCP
+// law at velocity level (impact-law.ts, every driver's) is the LCP
 //   0 ≤ W_II P + b ⊥ P ≥ 0,   v⁺ = v_free + M⁻¹ G_Iᵀ P
 // (Acary & Brogliato 2008, §10.1; Jean 1999, eq. (38) without friction),
 // solved by warm-started pivoting (pivoting-lcp.ts) from the support of the
@@ -13,6 +13,7 @@
 // Tests: test/runtime/contact/normal-contacts.test.ts.
 
 import type { GapKinematics } from './contacts.js';
+import { newtonBias } from './impact-law.js';
 import type { DelassusCache } from '../complementarity/delassus-cache.js';
 import { solveFrictionLcp, type FrictionSolution } from '../complementarity/friction-lcp.js';
 import { PivotingLcp } from '../complementarity/pivoting-lcp.js';
@@ -114,7 +115,7 @@ export class NormalContacts {
     let vScale = 1;
     for (let a = 0; a < k; a++) {
       const j = I[a]!;
-      b[a] = this.rates[j]! + e[j]! * U[j]!;
+      b[a] = newtonBias(this.rates[j]!, U[j]!, e[j]!);
       z[a] = this.warmStart ? P[j]! : 0;
       vScale = Math.max(vScale, Math.abs(b[a]!));
     }

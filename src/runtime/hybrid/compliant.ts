@@ -30,7 +30,9 @@
 
 import type { GeneratedModel } from '../contract.js';
 import { SimulationError } from '../errors.js';
-import { CompliantSwitching, type SwitchCrossing } from '../contact/compliant-switching.js';
+import { CompliantSwitching } from '../contact/compliant-switching.js';
+import { firstCrossing } from './events.js';
+import type { Crossing } from './guards.js';
 import { integrateStiff } from '../integrators/radau5.js';
 import {
   DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
@@ -84,7 +86,7 @@ export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions)
   let crossings = 0;
 
   while (time < opts.t1) {
-    let found: SwitchCrossing | undefined;
+    let found: Crossing | undefined;
     const result = integrateStiff(f, time, x, opts.t1, {
       rtol: opts.rtol ?? DEFAULT_RTOL,
       atol: opts.atol ?? DEFAULT_ATOL,
@@ -93,9 +95,9 @@ export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions)
       ...(jacobian ? { jacobian } : {}),
       onStep: (step) => {
         switching.at(step.t, step.y, b);
-        found = switching.firstCrossing(step, a, b);
+        found = firstCrossing(step, switching.guards(a, b));
         if (found) {
-          sampler.fromStep(step, found.at.t);
+          sampler.fromStep(step, found.t);
           return 'stop';
         }
         sampler.fromStep(step);
@@ -112,13 +114,13 @@ export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions)
       x.set(result.y);
       break;
     }
-    const hit: SwitchCrossing = found;
-    time = hit.at.t;
-    x.set(hit.at.y);
+    const hit: Crossing = found;
+    time = hit.t;
+    x.set(hit.y);
     sampler.at(time, x);
     progress.update(time);
-    // Only the crossed contact changes: every other switching function kept its sign up to hit.at.t.
-    const j = hit.contact, on = switching.touchingAfter(hit, switching.at(time, x, a));
+    // Only the crossed contact changes: every other switching function kept its sign up to hit.t.
+    const j = hit.guard.contact, on = switching.touchingAfter(hit, switching.at(time, x, a));
     if (on !== state[j]) record(time, x, on ? 'contact' : 'release', [j]);
     state[j] = on;
     if (++crossings > maxEvents) {

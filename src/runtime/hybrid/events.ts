@@ -1,4 +1,8 @@
-// Event location on the dense output of one integrator step.
+// Event location on the dense output of one integrator step: the one
+// locator of the runtime. Every event-driven driver states what it watches
+// as guards (guards.ts) and calls `firstCrossing`, which returns the
+// earliest crossing on the step (test/architecture/event-location.test.ts
+// keeps root bracketing in this file alone).
 //
 // A guard g(t, y) with a declared crossing direction (Drake's hybrid
 // examples: a guard fires only when it crosses in its direction, so a
@@ -11,16 +15,28 @@
 // work by that of bisection. The answer is the endpoint of the final bracket
 // on the crossed side, so restarting from it never re-detects the event.
 //
+// The end values of a step cannot see every crossing: a guard with a rate
+// (its derivative along the motion: ġ for a gap, q̇_i for a section) is
+// also tested at an interior extremum, where the rate changes sign, for the
+// excursions it declares (guards.ts GuardRate):
+//   falling: h > 0 at both ends with a minimum ≤ 0 inside ('dip' through
+//   zero and back: the crossing before the minimum), or h ≤ 0 at both ends
+//   with a maximum > 0 inside ('return': a whole bounce, the crossing after
+//   it); rising: the same mirrored.
+// A late bounce of a cascade spans one step easily, and an explicit step
+// can span a whole free-flight parabola, which it integrates exactly. A
+// guard with a sink s (a contact released at g = 0 that drifts inward) also
+// fires where h + s crosses.
+//
 // A contact guard may also carry an activation condition (the model's
 // `when`; ContactActivity below): its crossing is an impact only where the
 // condition holds.
 
 import type { GeneratedModel, Params } from '../contract.js';
 import type { DenseStep } from '../integrators/dopri5.js';
+import type { Crossing, CrossingDirection, EventFunction, Guard, GuardMinimum } from './guards.js';
 
-export type CrossingDirection = 'falling' | 'rising' | 'either';
-
-export type EventFunction = (t: number, y: Float64Array) => number;
+export type { CrossingDirection, EventFunction } from './guards.js';
 
 /** The part of a dense step that event location needs. */
 export type DenseInterval = Pick<DenseStep, 'tPrev' | 't' | 'yPrev' | 'y' | 'eval'>;
@@ -117,6 +133,55 @@ export function locateOnInterval(
   }
   const yb = tb === step.t ? Float64Array.from(step.y) : step.eval(tb, y);
   return { status: tb - ta <= tol ? 'found' : 'max-iterations', t: tb, tBefore: ta, y: yb, g: g(tb, yb), iterations };
+}
+
+/**
+ * The earliest crossing of the guards on a step (see the header), or
+ * undefined. Interior minima of guards with a rate (located while looking
+ * for excursions) go to onMinimum, probes' included.
+ */
+export function firstCrossing(step: DenseInterval, guards: Iterable<Guard>, onMinimum?: (m: GuardMinimum) => void): Crossing | undefined {
+  let best: Crossing | undefined;
+  for (const guard of guards) {
+    const c = guardCrossing(step, guard, onMinimum);
+    if (c && (!best || c.t < best.t)) best = c;
+  }
+  return best;
+}
+
+/** The first crossing of one guard on the step. */
+function guardCrossing(step: DenseInterval, guard: Guard, onMinimum?: (m: GuardMinimum) => void): Crossing | undefined {
+  const { a, b, direction, rate } = guard;
+  const tA = step.tPrev, tB = step.t;
+  const at = (ta: number, fa: number, tb: number, fb: number, fn: EventFunction = guard.value): Crossing | undefined => {
+    const loc = locateOnInterval(fn, step, ta, fa, tb, fb);
+    const c = { guard, t: loc.t, y: loc.y, tBefore: loc.tBefore };
+    return !guard.accept || guard.accept(c.t, c.y) ? c : undefined;
+  };
+  // An extremum inside the step, located only where it is needed: a minimum (rate − → +) or a maximum (+ → −).
+  const minimum = rate !== undefined && rate.a < 0 && rate.b > 0;
+  const maximum = rate !== undefined && rate.a > 0 && rate.b < 0;
+  let found: { t: number; h: number } | undefined;
+  const extremum = (): { t: number; h: number } => {
+    if (!found) {
+      const loc = locateOnInterval(rate!.value, step, tA, rate!.a, tB, rate!.b);
+      found = { t: loc.t, h: guard.value(loc.t, loc.y) };
+    }
+    return found;
+  };
+  if (minimum && onMinimum) onMinimum({ guard, t: extremum().t, value: extremum().h });
+  if (guard.probe) return undefined;
+  if (crosses(a, b, direction)) return at(tA, a, tB, b);
+  const falling = direction !== 'rising', rising = direction !== 'falling';
+  const dip = rate?.excursions !== 'return', back = rate?.excursions !== 'dip';
+  // Through zero and back: the crossing before the extremum; a whole excursion from the far side: the crossing after it.
+  if (dip && minimum && falling && a > 0 && b > 0 && extremum().h <= 0) return at(tA, a, extremum().t, extremum().h);
+  if (dip && maximum && rising && a < 0 && b < 0 && extremum().h >= 0) return at(tA, a, extremum().t, extremum().h);
+  if (back && maximum && falling && a <= 0 && b <= 0 && extremum().h > 0) return at(extremum().t, extremum().h, tB, b);
+  if (back && minimum && rising && a >= 0 && b >= 0 && extremum().h < 0) return at(extremum().t, extremum().h, tB, b);
+  const sink = guard.sink;
+  if (sink !== undefined && crosses(a + sink, b + sink, direction)) return at(tA, a + sink, tB, b + sink, (t, y) => guard.value(t, y) + sink);
+  return undefined;
 }
 
 /**

@@ -27,8 +27,9 @@
 // contact passes through and stays dormant, neither closed nor watched,
 // until its gap is positive again (a walker's swing foot scuffing at
 // mid-stance). A held contact is not re-checked: it stays until it releases.
-// Event times are located on the dense output to ~1e-14 relative
-// (events.ts). After every event the new set S is chosen by enumerating the
+// Event times are located on the dense output to ~1e-14 relative by the
+// one locator of the runtime (events.ts `firstCrossing`, the guards of
+// guards.ts). After every event the new set S is chosen by enumerating the
 // candidate modes (σ̇_S > 0 for held contacts, g̈ ≥ 0 for the others: the
 // acceleration-level LCP, solved by enumeration so that "no admissible mode"
 // and "several modes" are detected rather than guessed), and (q, q̇) is
@@ -46,16 +47,18 @@
 // judges Painlevé's cases by the reaction-matrix determinant: no admissible
 // mode ends the run ('contact-inconsistent'), several continue on Smirnov's
 // choice with an 'indeterminate' event. Events 'stick' and 'slip' carry the
-// modes after them. Impacts are then Newton's law with Coulomb cones
-// (friction-impact.ts), and the impact event carries the tangential impulses.
+// modes after them. Impacts follow the one law of every driver
+// (contact/impact-law.ts: Newton's e on the normals, Coulomb on the slip
+// rows, no tangential restitution), and the impact event carries the
+// tangential impulses.
 
-import type { GeneratedModel, ImpactStatus, Params } from '../contract.js';
+import type { GeneratedModel, Params } from '../contract.js';
 import { GapKinematics, projectOntoContacts, requireFunctions, type ProjectionStatus, type WithFunctions } from '../contact/contacts.js';
-import { integrate, type DenseStep } from '../integrators/dopri5.js';
-import { frictionalImpact } from '../contact/friction-impact.js';
-import { impactByLcp, type LcpImpact } from '../contact/impact-lcp.js';
+import { integrate } from '../integrators/dopri5.js';
+import { resolveImpact, type ImpactOutcome } from '../contact/resolve-impact.js';
 import { IMPACT_ERROR_CODE, SimulationError, type SimulationErrorCode } from '../errors.js';
-import { ContactActivity, crosses, locateOnInterval, type EventFunction } from './events.js';
+import { ContactActivity, firstCrossing, type EventFunction } from './events.js';
+import type { Crossing, Guard } from './guards.js';
 import { heldContacts, MAX_MODE_COMBINATIONS, ModeSelector, OPEN, STICK, slides, usesFriction, type SlipTarget } from '../contact/friction-modes.js';
 import {
   DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
@@ -72,30 +75,10 @@ export function simulateHybrid(module: GeneratedModel, opts: SimulateOptions): T
   return new HybridRun(mod, opts).run();
 }
 
-/** An event found on a step: where, which guard, and the state there. */
-interface Crossing {
-  readonly t: number;
-  readonly y: Float64Array;
-  /** stop: a sliding contact's slip velocity reached 0; cone: a sticking contact's force reached the cone's edge. */
-  readonly kind: 'gap' | 'release' | 'stop' | 'cone';
-  readonly contact: number;
-}
-
 /** A held-contact set found admissible, with its accelerations. */
 interface Mode {
   readonly held: readonly number[];
   readonly qdd: Float64Array;
-}
-
-/** What an impact gives: q̇⁺, the normal impulses and, with friction, the tangential ones (slip-row order). */
-interface ImpactOutcome {
-  readonly status: ImpactStatus | LcpImpact['status'];
-  readonly qdPlus: ArrayLike<number>;
-  readonly impulses: ArrayLike<number>;
-  readonly tangentImpulses?: ArrayLike<number>;
-  /** With friction, each contact's phase right after the impact (frictionPhase's codes). */
-  readonly modes?: readonly number[];
-  readonly message?: string;
 }
 
 /** The contact modes chosen at an event of a model with friction. */
@@ -423,7 +406,7 @@ class HybridRun {
       maxSteps,
       onStep: (step) => {
         this.guardValues(step.t, step.y, this.gB, this.dgB, this.sB, this.tB);
-        found = this.firstCrossing(step);
+        found = firstCrossing(step, this.guards());
         if (found) {
           this.sampler.fromStep(step, found.t);
           return 'stop';
@@ -451,9 +434,10 @@ class HybridRun {
     }
     this.t = found.t;
     this.x.set(found.y);
-    if (found.kind === 'gap' && !this.admitted(found.contact)) {
+    const { kind, contact } = found.guard;
+    if (kind === 'gap' && !this.admitted(contact)) {
       // An arrival where the contact's condition fails: it passes through, no event.
-      this.activity.dormant[found.contact] = true;
+      this.activity.dormant[contact] = true;
       this.checkCaps(false);
       return;
     }
@@ -462,7 +446,7 @@ class HybridRun {
     // then recorded where the motion actually changes.
     if (this.pendingRest) this.recordRest();
     const recorded = this.events.length;
-    this.resolve(found.kind === 'release' ? [found.contact] : [], found.kind === 'cone' ? [found.contact] : []);
+    this.resolve(kind === 'release' ? [contact] : [], kind === 'cone' ? [contact] : []);
     this.progress.update(this.t);
     this.checkCaps(this.events.length > recorded);
   }
@@ -497,78 +481,55 @@ class HybridRun {
     return new SimulationError(code, kind, message, { model: this.name, field }, this.t, [], state);
   }
 
-  /** The earliest guard crossing on a step, if any. */
-  private firstCrossing(step: DenseStep): Crossing | undefined {
-    let best: Crossing | undefined;
+  /**
+   * The guards of the current mode (guards.ts), in contact order: a held
+   * contact's σ̇ falling through zero (it would have to pull: a release) and,
+   * for a held Coulomb contact, its tangential guard falling through zero (a
+   * slide stops, or a sticking force reaches the cone's edge); an open,
+   * awake contact's gap, with its rate ġ (a whole bounce or a dip inside one
+   * step, late in a cascade) and the sink gapTol (a contact released at
+   * g = 0 that drifts inward).
+   */
+  private guards(): Guard[] {
+    const guards: Guard[] = [];
     for (let j = 0; j < this.m; j++) {
-      const watched = this.held[j] ? [this.releaseCrossing(j, step), this.tangentCrossing(j, step)] : this.activity.dormant[j] ? [] : [this.gapCrossing(j, step)];
-      for (const c of watched) {
-        if (c && (!best || c.t < best.t)) best = c;
+      if (this.held[j]) {
+        guards.push({ kind: 'release', contact: j, direction: 'falling', value: this.sigmaGuard(j), a: this.sA[j], b: this.sB[j] });
+        if (this.tangentGuarded(j)) guards.push({ kind: this.modes[j] === STICK ? 'cone' : 'stop', contact: j, direction: 'falling', value: this.tangentGuardValue(j), a: this.tA[j], b: this.tB[j] });
+      } else if (!this.activity.dormant[j]) {
+        const rate = { value: this.gapRateValue(j), a: this.dgA[j], b: this.dgB[j], excursions: 'both' } as const;
+        guards.push({ kind: 'gap', contact: j, direction: 'falling', value: this.gapValue(j), a: this.gA[j], b: this.gB[j], rate, sink: this.gapTol });
       }
     }
-    return best;
+    return guards;
   }
 
-  /** The tangential guard of a held Coulomb contact falling through zero: a slide stops, or a sticking force reaches the cone's edge. */
-  private tangentCrossing(j: number, step: DenseStep): Crossing | undefined {
-    if (!this.tangentGuarded(j) || !crosses(this.tA[j], this.tB[j], 'falling')) return undefined;
-    const guard: EventFunction = (s, y) => {
+  /** σ̇_j of held contact j at (s, y). */
+  private sigmaGuard(j: number): EventFunction {
+    let rank = 0;
+    for (let i = 0; i < j; i++) if (this.held[i]) rank++;
+    return (s, y) => (this.friction ? this.phaseAt(s, y)[this.n + j]! : this.contactAccelerations(s, y, this.held)[this.n + rank]);
+  }
+
+  private tangentGuardValue(j: number): EventFunction {
+    return (s, y) => {
       const out = this.phaseAt(s, y);
       return this.tangentGuard(j, out, this.friction!.module.slipRates(s, this.q, this.qd, this.params, this.slipRates));
     };
-    const loc = locateOnInterval(guard, step, step.tPrev, this.tA[j], step.t, this.tB[j]);
-    return { t: loc.t, y: loc.y, kind: this.modes[j] === STICK ? 'cone' : 'stop', contact: j };
   }
 
-  /** σ̇_j of a held contact falling through zero: the contact would have to pull. */
-  private releaseCrossing(j: number, step: DenseStep): Crossing | undefined {
-    if (!crosses(this.sA[j], this.sB[j], 'falling')) return undefined;
-    let rank = 0;
-    for (let i = 0; i < j; i++) if (this.held[i]) rank++;
-    const sigma: EventFunction = (s, y) => (this.friction ? this.phaseAt(s, y)[this.n + j]! : this.contactAccelerations(s, y, this.held)[this.n + rank]);
-    const loc = locateOnInterval(sigma, step, step.tPrev, this.sA[j], step.t, this.sB[j]);
-    return { t: loc.t, y: loc.y, kind: 'release', contact: j };
-  }
-
-  /**
-   * The gap of an open contact reaching zero on a step. Besides a sign
-   * change between the step ends, a step may contain a whole excursion that
-   * the end values cannot see: a tiny bounce that leaves g = 0 and comes back
-   * (late in a cascade one step easily spans a flight), or a dip below zero
-   * and back. Both show as a sign change of ġ, so the extremum is located
-   * and g tested there. A slow sink below −gapTol without a sign change at
-   * the ends (a contact released at g = 0 that drifts inward) is caught by
-   * the shifted guard g + gapTol.
-   */
-  private gapCrossing(j: number, step: DenseStep): Crossing | undefined {
-    const a = step.tPrev, b = step.t;
-    const ga = this.gA[j], gb = this.gB[j], da = this.dgA[j], db = this.dgB[j];
-    const gap: EventFunction = (s, y) => {
+  private gapValue(j: number): EventFunction {
+    return (s, y) => {
       this.split(y);
       return this.kin.gaps(s, this.q)[j];
     };
-    const rate: EventFunction = (s, y) => {
+  }
+
+  private gapRateValue(j: number): EventFunction {
+    return (s, y) => {
       this.split(y);
       return this.kin.rates(s, this.q, this.qd, this.rates)[j];
     };
-    const at = (ta: number, fa: number, tb: number, fb: number, fn: EventFunction = gap): Crossing => {
-      const loc = locateOnInterval(fn, step, ta, fa, tb, fb);
-      return { t: loc.t, y: loc.y, kind: 'gap', contact: j };
-    };
-    if (ga > 0 && gb <= 0) return at(a, ga, b, gb);
-    if (ga > 0 && gb > 0 && da < 0 && db > 0) {
-      const min = locateOnInterval(rate, step, a, da, b, db);
-      const gm = gap(min.t, min.y);
-      if (gm <= 0) return at(a, ga, min.t, gm);
-    }
-    if (ga <= 0 && gb <= 0 && da > 0 && db < 0) {
-      const max = locateOnInterval(rate, step, a, da, b, db);
-      const gm = gap(max.t, max.y);
-      if (gm > 0) return at(max.t, gm, b, gb);
-    }
-    const tol = this.gapTol;
-    if (ga + tol > 0 && gb + tol <= 0) return at(a, ga + tol, b, gb + tol, (s, y) => gap(s, y) + tol);
-    return undefined;
   }
 
   /**
@@ -698,20 +659,9 @@ class HybridRun {
     this.pendingRest = undefined;
   }
 
-  /**
-   * The velocity jump at the current state with the contacts `closed`: the
-   * one place an impact law is applied. With friction, Newton's law with
-   * Coulomb cones as one complementarity problem (friction-impact.ts; the
-   * generated map treats Coulomb contacts as frictionless).
-   */
+  /** The velocity jump at the current state with the contacts `closed`: the impact law of every driver (resolve-impact.ts). */
   private impactAt(closed: readonly boolean[]): ImpactOutcome {
-    if (this.friction) {
-      const res = frictionalImpact(this.module, this.params, this.t, this.q, this.qd, closed, { restVelocity: this.restVelocity });
-      const message = res.status === 'lcp-failed' ? `the frictional impact's complementarity problem failed (${res.solver}, residual ${res.residual})` : undefined;
-      return { status: res.status, qdPlus: res.qdPlus, impulses: res.impulses, tangentImpulses: res.tangentialImpulses, modes: res.modes, ...(message ? { message } : {}) };
-    }
-    const res = this.module.impact(this.t, this.q, this.qd, this.params, { active: closed, tol: this.gapTol });
-    return res.status === 'too-many-contacts' ? impactByLcp(this.module, this.params, this.t, this.q, this.qd, closed) : res;
+    return resolveImpact(this.module, this.params, this.t, this.q, this.qd, closed, { gapTol: this.gapTol, restVelocity: this.restVelocity });
   }
 
   /**

@@ -22,12 +22,15 @@
 // Acary–Brogliato ch. 10 and Siconos; "≤ 0" within the rounding of the
 // gap). With H_I the normal rows ∂g/∂q of I and the slip rows ∂s/∂q of
 // those contacts that have them, U = H v + ∂/∂t and the Delassus matrix
-// D = H_I M⁻¹ H_Iᵀ, each contact's law at velocity level acts on
+// D = H_I M⁻¹ H_Iᵀ, each contact's law at velocity level is the impact
+// law of every driver (contact/impact-law.ts) with U⁻ = U_k, acting on
 // ξ = D P + b with
 //   normal:   b_N = U_free,N + e_j U_k,N   (Newton: 0 ≤ ξ_N ⊥ P_N ≥ 0),
 //   tangent:  b_T = U_free,T              (Coulomb on U_T⁺, e_T = 0, as
 //             Siconos' NewtonImpactFrictionNSL; 'stick': U_T⁺ = 0 while
-//             pressed),
+//             pressed), and where these impulses would raise the energy
+//             (½(U_free + U⁺)ᵀP > 0: Kane's paradox), Glocker's law with
+//             one e on every row, as at an event,
 // the frictional contact problem of friction-lcp.ts (exact for planar
 // contacts, an 8-faceted cone for spatial ones), solved in every iteration
 // of the fixed point. A contact sticking at v_k (slip rates within
@@ -86,6 +89,7 @@ import { GapKinematics, requireFunctions, restitutionCoefficients, type WithFunc
 import { SimulationError, throwAll, type SimulationErrorCode } from '../errors.js';
 import { ContactActivity } from './events.js';
 import { ContactRows, delassus, hasSlipRows, requireStickRows } from '../contact/friction-impact.js';
+import { glockerBias, glockerRestitution, raisesEnergy, restitutionBias } from '../contact/impact-law.js';
 import { phaseModes, solveFrictionLcp, type FrictionContact } from '../complementarity/friction-lcp.js';
 import { DelassusCache } from '../complementarity/delassus-cache.js';
 import { LcpTally, NormalContacts } from '../contact/normal-contacts.js';
@@ -244,13 +248,14 @@ export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptio
     const X = Float64Array.from(H);
     for (let a = 0; a < r; a++) cache.solveMass(X, a * n);
     const D = delassus(n, H, X);
-    const b = rows.rates(t, q, vf, I, new Float64Array(r));
-    let row = 0;
-    for (const j of I) {
-      b[row] += e[j] * Uk[row];
-      row += 1 + rows.slipCount(j);
+    const slipCount = (j: number): number => rows.slipCount(j);
+    const uFree = rows.rates(t, q, vf, I, new Float64Array(r));
+    let sol = solveFrictionLcp({ contacts: sc.contacts, W: D, b: restitutionBias(Float64Array.from(uFree), Uk, e, I, slipCount) });
+    // Kane's paradox: where Newton–Coulomb would raise the energy, Glocker's one-coefficient law (impact-law.ts).
+    if (sol.status === 'ok' && raisesEnergy(uFree, D, sol.impulses, sol.impulses)) {
+      tally.lemke(sol);
+      sol = solveFrictionLcp({ contacts: sc.contacts, W: D, b: glockerBias(Float64Array.from(uFree), Uk, glockerRestitution(I, slipCount, Uk, e, restVelocity)) });
     }
-    const sol = solveFrictionLcp({ contacts: sc.contacts, W: D, b });
     if (sol.status !== 'ok') throw unsolvable(I, sol.status, t);
     tally.lemke(sol);
     sc.modes = phaseModes(sc.contacts, sol);

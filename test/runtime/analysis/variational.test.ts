@@ -11,6 +11,7 @@ import { periodicOrbit, type PeriodicOrbit } from '../../../src/runtime/analysis
 import { simulate } from '../../../src/runtime/hybrid/simulate.js';
 import { flowSensitivity, flowToSection, saltationMatrix, type FlowResult } from '../../../src/runtime/analysis/variational.js';
 import * as ball from '../../../generated/bouncing-ball.js';
+import * as roughDisk from '../../../generated/rough-disk.js';
 import releaseSpec from '../../../derivations/kozlov-release.js';
 import walkerSpec from '../../../derivations/compass-walker.js';
 import { rimlessWheel } from '../../../derivations/rimless-wheel.js';
@@ -325,3 +326,22 @@ describe('periodic orbits with the generated phase Jacobians and with difference
     expect(Math.abs(o.multipliers[0]!.re - r ** 12)).toBeLessThan(1e-8);
   });
 });
+
+describe('contacts with Coulomb friction', () => {
+  const disk = roughDisk as unknown as GeneratedModel;
+
+  it('bounce by the impact law of every driver: a rough disk striking the floor from flight leaves sticking, (2/3, 1, −20/3) (Routh)', () => {
+    const r = flowSensitivity(disk, { q0: [0, 0.2, 0], qd0: [1, -2, 0], t1: 0.06, params: { g: 0, e: 0.5, mu: 0.3 } });
+    const impact = r.events.find((e) => e.type === 'impact')!;
+    [2 / 3, 1, -20 / 3].forEach((v, i) => expect(impact.xPlus![3 + i]).toBeCloseTo(v, 9));
+  });
+
+  it("are refused where a phase would hold them (friction-unsupported), not integrated as frictionless; at μ = 0 they are held", () => {
+    const rolling = { q0: [0, 0.1, 0], qd0: [1, 0, -10], t1: 0.1 };
+    expect(() => flowSensitivity(disk, rolling)).toThrow(expect.objectContaining({ code: 'friction-unsupported', where: expect.objectContaining({ field: 'unilateral[0].law' }) }));
+    const frictionless = flowSensitivity(disk, { ...rolling, params: { mu: 0 } });
+    expect(frictionless.held).toEqual([true]);
+    expect(frictionless.x[3]).toBeCloseTo(1, 12);
+  });
+});
+

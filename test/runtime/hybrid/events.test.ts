@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { integrate, type DenseStep } from '../../../src/runtime/integrators/dopri5.js';
-import { crosses, locateEvent, locateOnInterval, type CrossingDirection, type EventFunction, type EventLocation } from '../../../src/runtime/hybrid/events.js';
+import { crosses, firstCrossing, locateEvent, locateOnInterval, type CrossingDirection, type DenseInterval, type EventFunction, type EventLocation } from '../../../src/runtime/hybrid/events.js';
+import type { Guard } from '../../../src/runtime/hybrid/guards.js';
 
 /** First event of g along an integration from t0 to t1 (stops there). */
 function firstEvent(
@@ -83,5 +84,84 @@ describe('event location on dense output', () => {
     expect(Math.abs(e.t - 0.3)).toBeLessThan(1e-13);
     expect(e.g).toBe(-1);
     expect(e.iterations).toBeLessThan(100);
+  });
+});
+
+/** One step [0, T] of a free flight h(t) = h0 + v t − g t²/2, its dense output exact. */
+function flight(h0: number, v: number, g: number, T: number): DenseInterval {
+  const at = (s: number, out: Float64Array): Float64Array => {
+    out[0] = h0 + v * s - (g * s * s) / 2;
+    out[1] = v - g * s;
+    return out;
+  };
+  return { tPrev: 0, t: T, yPrev: at(0, new Float64Array(2)), y: at(T, new Float64Array(2)), eval: at };
+}
+
+/** The gap guard of such a flight: h with its rate ḣ (excursions) unless `bare`. */
+function heightGuard(step: DenseInterval, extra: Partial<Guard> = {}, bare = false): Guard {
+  const rate = { value: (_t: number, y: Float64Array) => y[1]!, a: step.yPrev[1]!, b: step.y[1]!, excursions: 'both' } as const;
+  return { kind: 'gap', contact: 0, direction: 'falling', value: (_t, y) => y[0]!, a: step.yPrev[0]!, b: step.y[0]!, ...(bare ? {} : { rate }), ...extra };
+}
+
+describe('firstCrossing: the one entry point, guards with excursions', () => {
+  const g = 9.81;
+
+  it('finds a dip through zero and back inside one step (both ends above) before the minimum, and reports the minimum', () => {
+    // h = 0.1 − 2t + (g/2)t² on [0, 0.4] (0.0848 at the end): minimum 0.1 − 2/g at 2/g, first root (2 − √(4 − 0.2g))/g.
+    const step = flight(0.1, -2, -g, 0.4);
+    const minima: number[] = [];
+    const c = firstCrossing(step, [heightGuard(step)], (m) => minima.push(m.t, m.value))!;
+    expect(c.t).toBeCloseTo((2 - Math.sqrt(4 - 2 * g * 0.1)) / g, 12);
+    expect(minima[0]).toBeCloseTo(2 / g, 12);
+    expect(minima[1]).toBeCloseTo(0.1 - 2 / g, 12);
+    // Without its rate the guard sees only the ends, both above: no crossing.
+    expect(firstCrossing(step, [heightGuard(step, {}, true)])).toBeUndefined();
+  });
+
+  it('finds a whole bounce from below (both ends at or below zero) after its maximum', () => {
+    const step = flight(-0.01, 2, g, 0.45);
+    const c = firstCrossing(step, [heightGuard(step)])!;
+    expect(c.t).toBeCloseTo((2 + Math.sqrt(4 - 2 * g * 0.01)) / g, 12);
+    expect(c.y[0]).toBeLessThanOrEqual(0);
+    expect(c.t - c.tBefore).toBeLessThan(1e-13);
+  });
+
+  it('counts only the excursions a guard declares: a dip-only guard misses a whole bounce, a return-only guard a dip', () => {
+    const bounce = flight(-0.01, 2, g, 0.45), dip = flight(0.1, -2, -g, 0.4);
+    const only = (step: DenseInterval, excursions: 'dip' | 'return'): Guard => {
+      const base = heightGuard(step);
+      return { ...base, rate: { ...base.rate!, excursions } };
+    };
+    expect(firstCrossing(bounce, [only(bounce, 'dip')])).toBeUndefined();
+    expect(firstCrossing(bounce, [only(bounce, 'return')])).toBeDefined();
+    expect(firstCrossing(dip, [only(dip, 'return')])).toBeUndefined();
+    expect(firstCrossing(dip, [only(dip, 'dip')])).toBeDefined();
+  });
+
+  it('mirrors both excursions for a rising guard', () => {
+    // −h rises through zero where h falls.
+    const step = flight(0.1, -2, -g, 0.4);
+    const rising: Guard = { kind: 'section', contact: -1, direction: 'rising', value: (_t, y) => -y[0]!, a: -step.yPrev[0]!, b: -step.y[0]!, rate: { value: (_t, y) => -y[1]!, a: -step.yPrev[1]!, b: -step.y[1]!, excursions: 'both' } };
+    expect(firstCrossing(step, [rising])!.t).toBeCloseTo(firstCrossing(step, [heightGuard(step)])!.t, 14);
+  });
+
+  it('a probe reports its minimum and never fires; a rejected crossing is none; a sink fires at h = −sink', () => {
+    const step = flight(0.1, -2, -g, 0.4);
+    let minimum = NaN;
+    expect(firstCrossing(step, [heightGuard(step, { probe: true })], (m) => (minimum = m.value))).toBeUndefined();
+    expect(minimum).toBeCloseTo(0.1 - 2 / g, 12);
+    expect(firstCrossing(step, [heightGuard(step, { accept: () => false })])).toBeUndefined();
+    // Sinking from −1e-12 (released at the surface) at 0.1 per unit time: h + 1e-9 falls through zero at t ≈ 1e-8.
+    const sinking = flight(-1e-12, -0.1, 0, 1);
+    const c = firstCrossing(sinking, [heightGuard(sinking, { sink: 1e-9 }, true)])!;
+    expect(c.t).toBeCloseTo((1e-9 - 1e-12) / 0.1, 13);
+  });
+
+  it('returns the earliest crossing of several guards, with the guard that fired', () => {
+    const step = flight(1, 0, g, 1);
+    const at = (level: number, contact: number): Guard => ({ kind: 'gap', contact, direction: 'falling', value: (_t, y) => y[0]! - level, a: step.yPrev[0]! - level, b: step.y[0]! - level });
+    const c = firstCrossing(step, [at(0.2, 0), at(0.5, 1), at(0.3, 2)])!;
+    expect(c.guard.contact).toBe(1);
+    expect(c.t).toBeCloseTo(Math.sqrt((2 * 0.5) / g), 12);
   });
 });

@@ -45,7 +45,7 @@ export interface DynamicsBlock {
   readonly prepared: readonly Expr[];
   /** The same outputs as the DerivedSystem holds them. */
   readonly derived: readonly Expr[];
-  /** The module's own count (GeneratedModule.dynamicsOps). */
+  /** The module's own count (GeneratedSource.dynamicsOps). */
   readonly dynamicsOps: number;
 }
 

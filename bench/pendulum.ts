@@ -32,7 +32,7 @@ import { deriveLinearization } from '../src/derive/linearization/linearize.js';
 import { deriveSystem } from '../src/derive/system.js';
 import { generateModule } from '../src/codegen/module.js';
 import { nLinkPendulum } from '../derivations/n-link-pendulum.js';
-import type { GeneratedModel } from '../src/runtime/contract.js';
+import type { LoadedModule } from '../src/runtime/contract.js';
 import { loadGenerated } from './generate.js';
 import { median, round, timed } from './stats.js';
 
@@ -78,7 +78,7 @@ export function pendulumState(n: number): { q: number[]; qd: number[] } {
  * only after thousands of calls — 0.3 s alone timed the 40-link pendulum's
  * interpreter, 110 µs a call instead of 15 µs.
  */
-function rhsNs(gen: GeneratedModel, n: number): number {
+function rhsNs(gen: LoadedModule, n: number): number {
   const { q, qd } = pendulumState(n);
   const out = new Float64Array(n);
   let calls = 0;

@@ -10,7 +10,7 @@
 // accumulation point, the rest time t* = t₀ + 2v₀e/(g(1 − e)) with
 // t₀ = √(2y₀/g), v₀ = √(2gy₀).
 import * as ball from '../generated/bouncing-ball.js';
-import type { GeneratedModel } from '../src/runtime/contract.js';
+import type { LoadedModule } from '../src/runtime/contract.js';
 import { simulate } from '../src/runtime/hybrid/simulate.js';
 import { simulateMoreauJean, type MoreauJeanOptions } from '../src/runtime/hybrid/moreau-jean.js';
 import { median, round, timed } from './stats.js';
@@ -57,7 +57,7 @@ const WARM_UP_MS = 1500;
  * warm-up; the steady state the pendulum's rhsNs is timed in), or after
  * one untimed run when reps = 1 (the quick bench, which times nothing).
  */
-export function moreauJean(mod: GeneratedModel, h: number, t1: number, reps = 5): MoreauJeanLine {
+export function moreauJean(mod: LoadedModule, h: number, t1: number, reps = 5): MoreauJeanLine {
   const { q0, qd0 } = mod.model.initial;
   const run = () => simulateMoreauJean(mod, { q0, qd0, t1, h, samples: 2, constant: LINEAR_TIME_INVARIANT });
   const start = performance.now();

@@ -18,7 +18,7 @@ import { buildReport, REPORTS_DIR, reportFiles } from '../src/report/report.js';
 import { renderHtml } from '../src/report/render-html.js';
 import { animationHtml } from '../src/report/animation.js';
 import { modelDrawing } from '../src/report/sketch.js';
-import type { GeneratedModel } from '../src/runtime/contract.js';
+import type { LoadedModule } from '../src/runtime/contract.js';
 import { simulate, simulationMethod } from '../src/runtime/hybrid/simulate.js';
 import type { Trajectory } from '../src/runtime/hybrid/trajectory.js';
 import { render } from '../src/pipeline/run-text.js';
@@ -53,8 +53,8 @@ export interface Derivation {
 const RUN = { rtol: 1e-8, atol: 1e-10, samples: REPORT_SAMPLES } as const;
 
 /** A generated module (TypeScript, no imports) as a live module: sucrase here, esbuild in the CLI's loadGenerated. */
-export function loadGeneratedText(source: string): GeneratedModel {
-  return runCommonJs(toCommonJs(source)) as unknown as GeneratedModel;
+export function loadGeneratedText(source: string): LoadedModule {
+  return runCommonJs(toCommonJs(source)) as unknown as LoadedModule;
 }
 
 /** The open ranges of the parameters that declare one, at the parameters' defaults. */

@@ -15,7 +15,7 @@ export { deriveSystem, type DerivedSystem } from './derive/system.js';
 export { findEquilibria, impactMapJacobian, linearForms, type Equilibrium, type LinearForms } from './derive/linearization/equilibria.js';
 
 // Generate its module, compile it once, build its outputs.
-export { generateModule, TOOLKIT, type GeneratedModule } from './codegen/module.js';
+export { generateModule, TOOLKIT, type GeneratedSource } from './codegen/module.js';
 export { compileModel, type CompiledModel, type ModelSource, type ModuleLoader } from './pipeline/compiled-model.js';
 export { loadModelFile, loadModels, type ModelFile } from './pipeline/model-file.js';
 export { loadGenerated } from './pipeline/load-generated.js';
@@ -28,7 +28,7 @@ export { simulate, simulateHamilton } from './runtime/hybrid/simulate.js';
 export { simulateMoreauJean, type MoreauJeanOptions, type MoreauJeanTrajectory } from './runtime/hybrid/moreau-jean.js';
 export { simulateCompliant } from './runtime/hybrid/compliant.js';
 export type { SimulateOptions, SimulationEvent, Trajectory } from './runtime/hybrid/trajectory.js';
-export type { GeneratedModel } from './runtime/contract.js';
+export type { LoadedModule } from './runtime/contract.js';
 
 // Study: periodic orbits, continuation, sweeps, the rigid limit.
 export { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions } from './runtime/analysis/periodic.js';

@@ -7,7 +7,7 @@ import { SimulationError } from '../runtime/errors.js';
 import { simulateMoreauJean } from '../runtime/hybrid/moreau-jean.js';
 import { simulate, simulationMethod } from '../runtime/hybrid/simulate.js';
 import { DEFAULT_ATOL, DEFAULT_RTOL, type SimulateOptions, type Trajectory } from '../runtime/hybrid/trajectory.js';
-import type { GeneratedModel } from '../runtime/contract.js';
+import type { LoadedModule } from '../runtime/contract.js';
 import { UsageError } from '../errors.js';
 import { OUTPUT_FORMATS, render } from '../pipeline/run-text.js';
 import { evaluateOption, parameterValues, runStart, type Assignment } from '../pipeline/run-values.js';
@@ -103,12 +103,12 @@ interface Result {
   readonly description: string;
 }
 
-function moreauJean(mod: GeneratedModel, run: Run, h: number): Result {
+function moreauJean(mod: LoadedModule, run: Run, h: number): Result {
   return { trajectory: simulateMoreauJean(mod, { ...run, h }), description: `Moreau–Jean, h = ${h}` };
 }
 
 /** DOPRI5 with event location; --h is the largest step; a cap that trips names its option. */
-function eventDriven(mod: GeneratedModel, run: Run, number: (option: string) => number | undefined): Result {
+function eventDriven(mod: LoadedModule, run: Run, number: (option: string) => number | undefined): Result {
   const rtol = number('--rtol') ?? DEFAULT_RTOL;
   const atol = number('--atol') ?? DEFAULT_ATOL;
   const hmax = number('--h');

@@ -19,8 +19,10 @@ import { EMBEDDED_NAMES, embeddedSolvers } from './solver-calls.js';
 
 export const TOOLKIT = 'unilateral-mechanics 0.1.0';
 
-export interface GeneratedModule {
+/** A generated module as text (what generateModule returns); loaded, it is a LoadedModule (src/runtime/contract.ts). */
+export interface GeneratedSource {
   readonly fileName: string;
+  /** The module's TypeScript source. */
   readonly source: string;
   /** Operations after CSE in the dynamics block (M and forcing), the hot path of `accelerations`. */
   readonly dynamicsOps: number;
@@ -113,7 +115,7 @@ export function buildModuleIR(sys: DerivedSystem, sourceFile: string, opts: Lowe
   return { ir, dynamicsOps: functionOps(ir, 'dynamics$') };
 }
 
-export function generateModule(sys: DerivedSystem, sourceFile: string, opts: LowerOptions = {}): GeneratedModule {
+export function generateModule(sys: DerivedSystem, sourceFile: string, opts: LowerOptions = {}): GeneratedSource {
   const { ir, dynamicsOps } = buildModuleIR(sys, sourceFile, opts);
   return { fileName: `${sys.model.name}.ts`, source: printModule(ir), dynamicsOps };
 }

@@ -9,10 +9,10 @@
 // bundle. The loader is therefore an argument, and this module imports
 // neither, so the browser bundle shares it.
 // Tests: test/pipeline/compiled-model.test.ts
-import { generateModule, type GeneratedModule } from '../codegen/module.js';
+import { generateModule, type GeneratedSource } from '../codegen/module.js';
 import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { buildModel, type Model, type ModelSpec } from '../model/index.js';
-import type { GeneratedModel } from '../runtime/contract.js';
+import type { LoadedModule } from '../runtime/contract.js';
 
 /** A spec and the path its generated header names (a model file is one; the playground's editor text another). */
 export interface ModelSource {
@@ -22,15 +22,15 @@ export interface ModelSource {
 }
 
 /** Turns a generated module's source (TypeScript, no imports) into the live module, synchronously. */
-export type ModuleLoader = (source: string) => GeneratedModel;
+export type ModuleLoader = (source: string) => LoadedModule;
 
 export interface CompiledModel extends ModelSource {
   readonly model: Model;
   readonly system: DerivedSystem;
   /** The generated module as source text (what generated/<model>.ts holds). */
-  readonly module: GeneratedModule;
+  readonly module: GeneratedSource;
   /** The generated module loaded: made on first use, then the same object every time. */
-  readonly loaded: GeneratedModel;
+  readonly loaded: LoadedModule;
 }
 
 /**
@@ -43,7 +43,7 @@ export function compileModel(input: ModelSpec | ModelSource, load: ModuleLoader)
   const model = buildModel(spec);
   const system = deriveSystem(model);
   const module = generateModule(system, source);
-  let loaded: GeneratedModel | undefined;
+  let loaded: LoadedModule | undefined;
   return {
     spec, source, model, system, module,
     get loaded() {

@@ -4,7 +4,7 @@
 // playground passes sucrase's instead).
 // Tests: test/package/model-language.test.ts (loading), test/cli/cli.test.ts (derive --js), test/pipeline/compiled-model.test.ts.
 import { transformSync } from 'esbuild';
-import type { GeneratedModel } from '../runtime/contract.js';
+import type { LoadedModule } from '../runtime/contract.js';
 
 /** A generated module (TypeScript source) as JavaScript: ES module for files, CommonJS for loading in memory. */
 export function compileGenerated(source: string, format: 'esm' | 'cjs'): string {
@@ -12,9 +12,9 @@ export function compileGenerated(source: string, format: 'esm' | 'cjs'): string 
 }
 
 /** A generated module (TypeScript source, no imports) as a live module, synchronously. */
-export function loadGenerated(source: string): GeneratedModel {
+export function loadGenerated(source: string): LoadedModule {
   const exports: Record<string, unknown> = {};
   const module = { exports };
   new Function('exports', 'module', compileGenerated(source, 'cjs'))(exports, module);
-  return module.exports as unknown as GeneratedModel;
+  return module.exports as unknown as LoadedModule;
 }

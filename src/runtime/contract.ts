@@ -141,7 +141,8 @@ export interface ParamProblem {
   readonly message: string;
 }
 
-export interface GeneratedModel {
+/** A generated module as loaded (imported, or compiled in memory): the functions and facts it exports. Its text is a GeneratedSource (src/codegen/module.ts). */
+export interface LoadedModule {
   readonly model: ModelInfo;
   /**
    * Problems with a parameter record (unknown names; values that are not

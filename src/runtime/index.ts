@@ -23,7 +23,7 @@ export { componentNames, periodicOrbit, strideMap, type OrbitImpact, type Period
 export { continueOrbit, type Bifurcation, type BifurcationKind, type Branch, type BranchPoint, type ContinuationOptions } from './analysis/continuation.js';
 export { sweep, sweepSerial, type SerialSweepOptions, type SweepOptions, type SweepResult } from './sweep/sweep.js';
 export { axisValues, type ClassifyFunction, type OrbitRun, type SimulationRun, type SweepAxis, type SweepBase, type SweepCell, type SweepClassifier, type SweepRun, type SweepValue, type SweepValues } from './sweep/sweep-cell.js';
-export type { ModuleSource } from './sweep/sweep-load.js';
+export type { ModuleRef } from './sweep/sweep-load.js';
 export { simulateCompliant } from './hybrid/compliant.js';
 export { rigidLimitStudy, fitOrder, type LimitRow, type LimitStudy, type LimitStudyOptions } from './analysis/rigid-limit.js';
 export { SimulationError } from './errors.js';

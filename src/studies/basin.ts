@@ -2,7 +2,7 @@
 // of starts simulated in the calling thread, with the title and caption of
 // the heat map the report draws of it (report/sweep.ts sweepFigure).
 // Tests: test/studies/basin.test.ts
-import type { GeneratedModel } from '../runtime/contract.js';
+import type { LoadedModule } from '../runtime/contract.js';
 import { sweepSerial, type SweepResult } from '../runtime/sweep/sweep.js';
 
 /** Running text of a caption: words, or LaTeX ({ math }). */
@@ -22,7 +22,7 @@ export interface BasinStudy {
  * a couple of seconds in the calling thread) because reports are rebuilt
  * by the staleness test.
  */
-const REPORT_BASINS: Readonly<Record<string, (mod: GeneratedModel) => BasinStudy>> = {
+const REPORT_BASINS: Readonly<Record<string, (mod: LoadedModule) => BasinStudy>> = {
   'rimless-wheel': rimlessWheelBasin,
 };
 
@@ -30,7 +30,7 @@ const REPORT_BASINS: Readonly<Record<string, (mod: GeneratedModel) => BasinStudy
 export const hasReportBasin = (name: string): boolean => name in REPORT_BASINS;
 
 /** The report's basin of this model, if it has one. */
-export function reportBasin(mod: GeneratedModel): BasinStudy | undefined {
+export function reportBasin(mod: LoadedModule): BasinStudy | undefined {
   return REPORT_BASINS[mod.model.name]?.(mod);
 }
 
@@ -42,7 +42,7 @@ export function reportBasin(mod: GeneratedModel): BasinStudy | undefined {
  * back (x < 0); beyond, each impact multiplies ψ̇ by (I* + cos 2α)/(1 + I*)
  * (Rubanovich–Formalsky (2.6)) and the slope decides whether it keeps rolling.
  */
-function rimlessWheelBasin(mod: GeneratedModel): BasinStudy {
+function rimlessWheelBasin(mod: LoadedModule): BasinStudy {
   const { q0, t1 } = mod.model.initial;
   const psi0 = q0[mod.model.coordinates.indexOf('psi')]!;
   const defaults = Object.fromEntries(mod.model.parameters.map((p) => [p.name, p.default]));

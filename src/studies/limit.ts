@@ -8,7 +8,7 @@
 // Tests: test/studies/limit.test.ts, test/cli/limit.test.ts (through the command), test/unilateral/rigid-and-realized.test.ts (rigidSpec through simulateModel).
 import { MechanicsError } from '../errors.js';
 import type { ModelSpec } from '../model/spec.js';
-import type { GeneratedModel } from '../runtime/contract.js';
+import type { LoadedModule } from '../runtime/contract.js';
 import { rigidLimitStudy, type LimitStudy } from '../runtime/analysis/rigid-limit.js';
 
 /**
@@ -32,7 +32,7 @@ export interface StudyOverrides {
  * study has no distances to fit). Undefined when the model declares no study
  * and no parameter is given.
  */
-export function limitStudyOf(spec: ModelSpec, mod: GeneratedModel, reference: GeneratedModel | undefined, overrides: StudyOverrides = {}): LimitStudy | undefined {
+export function limitStudyOf(spec: ModelSpec, mod: LoadedModule, reference: LoadedModule | undefined, overrides: StudyOverrides = {}): LimitStudy | undefined {
   const declared = spec.limitStudy;
   const parameter = overrides.parameter ?? declared?.parameter;
   if (parameter === undefined) return undefined;

@@ -6,7 +6,7 @@
 // loaded in the page.
 // Tests: test/playground/pipeline.test.ts, test/report/committed.test.ts (through src/pipeline/report-inputs.ts).
 import { MechanicsError } from '../errors.js';
-import type { GeneratedModel } from '../runtime/contract.js';
+import type { LoadedModule } from '../runtime/contract.js';
 import { simulate, simulationMethod } from '../runtime/hybrid/simulate.js';
 import type { Trajectory } from '../runtime/hybrid/trajectory.js';
 
@@ -17,7 +17,7 @@ export type MotionStudy = { readonly trajectory: Trajectory; readonly method: st
 export const REPORT_SAMPLES = 401;
 
 /** The report's simulation and, when it failed, the error (which `derive` reports as a failure). */
-export function reportMotion(mod: GeneratedModel): { readonly simulation: MotionStudy; readonly error?: MechanicsError } {
+export function reportMotion(mod: LoadedModule): { readonly simulation: MotionStudy; readonly error?: MechanicsError } {
   const { q0, qd0, t1 } = mod.model.initial;
   // Non-ideal constraints are derived, not integrated: said in the report, not a failure of derive.
   if (mod.model.nonIdeal) return { simulation: { skipped: `the friction of ${mod.model.nonIdeal.join(', ')} depends on the variant of support, which the runtime does not integrate yet (the equations are above)` } };

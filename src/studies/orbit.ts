@@ -7,7 +7,7 @@
 // Tests: test/studies/orbit.test.ts
 import type { OrbitSpec } from '../model/spec.js';
 import { continueOrbit, type Branch } from '../runtime/analysis/continuation.js';
-import type { GeneratedModel } from '../runtime/contract.js';
+import type { LoadedModule } from '../runtime/contract.js';
 import { SimulationError } from '../runtime/errors.js';
 import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions } from '../runtime/analysis/periodic.js';
 import { describeSection, type ImpactJacobianFn } from '../runtime/analysis/variational.js';
@@ -31,7 +31,7 @@ export interface OrbitStudy {
  * runtime's SimulationError with the field (buildModel has already refused
  * such a declaration in a model file).
  */
-export function declaredOrbit(module: GeneratedModel, declaration: OrbitSpec, impactJacobian?: ImpactJacobianFn): OrbitStudy {
+export function declaredOrbit(module: LoadedModule, declaration: OrbitSpec, impactJacobian?: ImpactJacobianFn): OrbitStudy {
   const model = module.model;
   const byName = (values: Readonly<Record<string, number>>, field: string): number[] => {
     const unknown = Object.keys(values).filter((k) => !model.coordinates.includes(k));

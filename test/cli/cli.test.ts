@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { BALL, cli, projectWith, simulateJson, type JsonRun } from './run-cli.js';
 
 const G = 9.81;
@@ -57,7 +57,7 @@ describe('derive on a model file outside the package', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     for (const f of ['ball.ts', 'ball.js', 'ball.tex', 'ball.body.tex', 'ball.html', 'index.html', 'katex/katex.min.css']) expect(existsSync(join(out, f)), f).toBe(true);
-    const mod = (await import(/* @vite-ignore */ pathToFileURL(join(out, 'ball.js')).href)) as GeneratedModel;
+    const mod = (await import(/* @vite-ignore */ pathToFileURL(join(out, 'ball.js')).href)) as LoadedModule;
     expect(mod.accelerations(0, [1], [0], {})[0]).toBeCloseTo(-G, 12);
     expect(mod.model.initial.q0).toEqual([2]);
   });

@@ -10,17 +10,17 @@ import { describe, expect, it } from 'vitest';
 import { generateModule } from '../../src/codegen/module.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { nLinkPendulum } from '../../derivations/n-link-pendulum.js';
 import { syntaxErrors } from '../helpers/generated-module.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechanics-chunks-'));
 
-async function load(source: string, tag: string): Promise<GeneratedModel> {
+async function load(source: string, tag: string): Promise<LoadedModule> {
   const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
   const file = join(dir, `${tag}.mjs`);
   writeFileSync(file, js);
-  return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as GeneratedModel;
+  return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as LoadedModule;
 }
 
 describe('chunked kernel blocks', () => {

@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import type { ModelSpec } from '../../src/model/index.js';
 import { buildModel } from '../../src/model/index.js';
 import { deriveSystem } from '../../src/derive/system.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { expectClose, solve } from '../helpers/numeric.js';
 import { rng, uniform } from '../helpers/random.js';
 
-type Compliant = GeneratedModel & Required<Pick<GeneratedModel, 'compliantContacts' | 'rhsJacobian' | 'energy'>>;
+type Compliant = LoadedModule & Required<Pick<LoadedModule, 'compliantContacts' | 'rhsJacobian' | 'energy'>>;
 
 // A point of mass m over the slope y ≥ s·x (G = (−s, 1), f̈ = G q̈), gravity along −y.
 const slope = (law: Record<string, unknown>): ModelSpec => ({

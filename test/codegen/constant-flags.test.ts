@@ -4,14 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { ballChain } from '../../bench/models.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 
 const ALL = { massMatrix: true, forcing: true, gapJacobian: true };
 
 /** The module with its massMatrix, forcing and gapJacobian calls counted. */
-function counted(mod: GeneratedModel): { mod: GeneratedModel; calls: Record<'massMatrix' | 'forcing' | 'gapJacobian', number> } {
+function counted(mod: LoadedModule): { mod: LoadedModule; calls: Record<'massMatrix' | 'forcing' | 'gapJacobian', number> } {
   const calls = { massMatrix: 0, forcing: 0, gapJacobian: 0 };
   const wrap = <F extends (...a: never[]) => unknown>(name: keyof typeof calls, f: F): F => ((...a: Parameters<F>) => (calls[name]++, f(...a))) as F;
   return {

@@ -6,17 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';
 import type { DerivedSystem } from '../../src/derive/system.js';
 import type { ModelSpec } from '../../src/model/index.js';
-import type { GeneratedModel, ParamProblem } from '../../src/runtime/contract.js';
+import type { LoadedModule, ParamProblem } from '../../src/runtime/contract.js';
 import { derived, loadExamples, paramsOf, qdOf, qOf, randomEnv } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { expectClose } from '../helpers/numeric.js';
 import { rng } from '../helpers/random.js';
 
-type WithContacts = GeneratedModel & {
+type WithContacts = LoadedModule & {
   gapRates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Record<string, unknown>, out?: Float64Array): Float64Array;
   restitution(t: number, p: Record<string, unknown>, out?: Float64Array): Float64Array;
 };
-type Checked = GeneratedModel & { checkParams(p: Record<string, unknown>): ParamProblem[] };
+type Checked = LoadedModule & { checkParams(p: Record<string, unknown>): ParamProblem[] };
 
 // A ball above a floor that rises at speed v: g = y − v t, so ∂g/∂t = −v.
 const risingFloor: ModelSpec = {

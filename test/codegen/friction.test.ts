@@ -8,14 +8,14 @@ import rod from '../../derivations/falling-rod.js';
 import planes from '../../derivations/point-between-planes.js';
 import { SimulationError } from '../../src/runtime/errors.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { derived } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { expectClose } from '../helpers/numeric.js';
 import { rng, uniform } from '../helpers/random.js';
 import { thrown } from '../helpers/thrown.js';
 
-type Frictional = Required<Pick<GeneratedModel, 'slipJacobian' | 'slipRates' | 'friction' | 'frictionPhase' | 'gapJacobian' | 'massMatrix' | 'forcing'>> & GeneratedModel;
+type Frictional = Required<Pick<LoadedModule, 'slipJacobian' | 'slipRates' | 'friction' | 'frictionPhase' | 'gapJacobian' | 'massMatrix' | 'forcing'>> & LoadedModule;
 
 const blockModule = (await loadGenerated(derived(block))) as Frictional;
 const rodModule = (await loadGenerated(derived(rod))) as Frictional;

@@ -13,7 +13,7 @@ import { compileModel } from '../../src/pipeline/compiled-model.js';
 import { loadGenerated as loadModule } from '../../src/pipeline/load-generated.js';
 import { buildOutputs } from '../../src/pipeline/outputs.js';
 import { momentumName } from '../../src/model/names.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { committedModule, derived, loadExamples, paramsOf, qdOf, qOf, randomEnv, ROOT, type StateOptions } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { expectAllClose, expectClose, matVec, maxAbs, solve } from '../helpers/numeric.js';
@@ -81,7 +81,7 @@ describe('generated code: determinism and form', () => {
 });
 
 describe('generated code against the interpreted expressions', async () => {
-  const cases: [string, DerivedSystem, GeneratedModel][] = [];
+  const cases: [string, DerivedSystem, LoadedModule][] = [];
   for (const ex of examples) {
     const sys = derived(ex.spec);
     cases.push([ex.spec.name, sys, await loadGenerated(sys, ex.source)]);
@@ -221,7 +221,7 @@ describe('generated code against the interpreted expressions', async () => {
 describe('committed generated modules against the interpreted expressions', async () => {
   // The modules users import: checked directly as well, so that a stale file
   // whose numbers are still right is told apart from one that is wrong.
-  const committed: [string, DerivedSystem, GeneratedModel][] = [];
+  const committed: [string, DerivedSystem, LoadedModule][] = [];
   for (const ex of examples) {
     const path = join(ROOT, 'generated', `${ex.spec.name}.ts`);
     if (existsSync(path)) committed.push([ex.spec.name, derived(ex.spec), (await committedModule(ex.spec.name))!]);

@@ -9,13 +9,13 @@ import compassSpec from '../../derivations/compass.js';
 import { rimlessWheel } from '../../derivations/rimless-wheel.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, defineModel, type ModelSpec } from '../../src/model/index.js';
-import type { GeneratedModel, Params } from '../../src/runtime/contract.js';
+import type { LoadedModule, Params } from '../../src/runtime/contract.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 
-const load = (spec: ModelSpec): Promise<GeneratedModel> => loadGenerated(deriveSystem(buildModel(spec)));
+const load = (spec: ModelSpec): Promise<LoadedModule> => loadGenerated(deriveSystem(buildModel(spec)));
 
 /** ∂(q̇, q̈)/∂(q, q̇) of contactAccelerations by central differences, row-major 2n×2n. */
-function differenced(mod: GeneratedModel, t: number, x: readonly number[], p: Params, active: readonly boolean[], step = 1e-6): Float64Array {
+function differenced(mod: LoadedModule, t: number, x: readonly number[], p: Params, active: readonly boolean[], step = 1e-6): Float64Array {
   const w = x.length, n = w / 2;
   const field = (y: readonly number[]): number[] => [...y.slice(n), ...Array.from(mod.contactAccelerations!(t, y.slice(0, n), y.slice(n), p, active)).slice(0, n)];
   const J = new Float64Array(w * w);
@@ -38,7 +38,7 @@ function relativeError(J: ArrayLike<number>, D: ArrayLike<number>): number {
   return err / scale;
 }
 
-function expectMatchesDifferences(mod: GeneratedModel, t: number, x: readonly number[], p: Params, active: readonly boolean[]): Float64Array {
+function expectMatchesDifferences(mod: LoadedModule, t: number, x: readonly number[], p: Params, active: readonly boolean[]): Float64Array {
   const n = x.length / 2;
   const J = mod.contactAccelerationsJacobian!(t, x.slice(0, n), x.slice(n), p, active);
   expect(J.every(Number.isFinite)).toBe(true);

@@ -3,7 +3,7 @@
 // cyclic, and the Lagrange (x = [q, q̇]) and Hamilton (z = [q, p]) forms of
 // the same model trace the same motion.
 import { describe, expect, it } from 'vitest';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { simulate, simulateHamilton } from '../../src/runtime/hybrid/simulate.js';
 import * as doublePendulum from '../../generated/double-pendulum.js';
 import * as pendulumOnCart from '../../generated/pendulum-on-cart.js';
@@ -19,7 +19,7 @@ function maxRelativeDrift(e: readonly number[]): number {
 
 describe('energy conservation over 10 s', async () => {
   const examples = await loadExamples();
-  const modules: [string, GeneratedModel][] = [];
+  const modules: [string, LoadedModule][] = [];
   for (const ex of examples) {
     const mod = await committedModule(ex.spec.name);
     // Smooth examples only: impacts are the hybrid runtime's business.

@@ -17,7 +17,7 @@ import { buildModel, type ModelSpec } from '../../src/model/index.js';
 import { deriveSystem, type DerivedSystem } from '../../src/derive/system.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import type { Trajectory } from '../../src/runtime/hybrid/trajectory.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { loadExamples, type ExampleFile } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 
@@ -111,7 +111,7 @@ const defaults = (sys: DerivedSystem): Record<string, number> => Object.fromEntr
  * Returns whether a run was checked.
  */
 async function checkInvariants(sys: DerivedSystem, params: Record<string, number>, r: () => number, what: string): Promise<boolean> {
-  const mod: GeneratedModel = await loadGenerated(sys);
+  const mod: LoadedModule = await loadGenerated(sys);
   const n = sys.model.coordinates.length;
   for (const scale of [0, 0.3]) {
     const q = sys.model.initial.q0.map((v) => v + scale * (2 * r() - 1));

@@ -6,14 +6,14 @@ import { evaluate } from '../../src/core/evaluate.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import type { DerivedSystem } from '../../src/derive/system.js';
 import { rowsOf } from '../../src/derive/unilateral/unilateral.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { solve } from './numeric.js';
 import { uniform, type Rng } from './random.js';
 
 export interface Example {
   readonly spec: ModelSpec;
   readonly sys: DerivedSystem;
-  readonly mod: GeneratedModel;
+  readonly mod: LoadedModule;
 }
 
 export const dot = (a: ArrayLike<number>, b: ArrayLike<number>): number => {

@@ -4,7 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { Env } from '../../src/core/evaluate.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import { buildModel, type Model } from '../../src/model/index.js';
 import { deriveSystem, type DerivedSystem } from '../../src/derive/system.js';
@@ -70,8 +70,8 @@ export const qdOf = (model: Model, env: Env): number[] => model.coordinates.map(
 export const paramsOf = (model: Model, env: Env): Record<string, number> => Object.fromEntries(model.parameters.map((p) => [p.name, env[p.name]!]));
 
 /** The committed generated module of an example (generated/<name>.ts), or undefined when there is none. */
-export async function committedModule(name: string): Promise<GeneratedModel | undefined> {
+export async function committedModule(name: string): Promise<LoadedModule | undefined> {
   const file = join(ROOT, 'generated', `${name}.ts`);
   if (!existsSync(file)) return undefined;
-  return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as GeneratedModel;
+  return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as LoadedModule;
 }

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { generateModule } from '../../src/codegen/module.js';
 import type { DerivedSystem } from '../../src/derive/system.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 
 let dir: string | undefined;
 
@@ -18,11 +18,11 @@ export function syntaxErrors(source: string): string[] {
 }
 
 /** Generate, transpile and import the module of a derived system. */
-export async function loadGenerated(sys: DerivedSystem, sourceFile = `test/${sys.model.name}.ts`): Promise<GeneratedModel> {
+export async function loadGenerated(sys: DerivedSystem, sourceFile = `test/${sys.model.name}.ts`): Promise<LoadedModule> {
   const { source } = generateModule(sys, sourceFile);
   const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
   dir ??= mkdtempSync(join(tmpdir(), 'mechanics-test-'));
   const file = join(dir, `${sys.model.name}-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(file, js);
-  return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as GeneratedModel;
+  return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as LoadedModule;
 }

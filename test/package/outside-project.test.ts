@@ -29,12 +29,12 @@ function run(file: string, args: readonly string[], cwd: string): Command {
 }
 
 /** The consumer: the generated module, driven by the runtime; the library and kernel alongside. */
-const MAIN = `import { simulate, type GeneratedModel } from 'unilateral-mechanics/runtime';
+const MAIN = `import { simulate, type LoadedModule } from 'unilateral-mechanics/runtime';
 import { buildModel, TOOLKIT } from 'unilateral-mechanics';
 import { evaluate, parseExpr } from 'unilateral-mechanics/core';
 import * as ball from './generated/ball.js';
 
-const mod: GeneratedModel = ball;
+const mod: LoadedModule = ball;
 const { q0, qd0 } = mod.model.initial;
 const run = simulate(mod, { q0, qd0, t1: 1, params: { e: 0.5 } });
 const impact = run.events.find((e) => e.type === 'impact');

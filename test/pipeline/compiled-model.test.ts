@@ -7,12 +7,12 @@ import { MechanicsError } from '../../src/errors.js';
 import { defineModel } from '../../src/model/index.js';
 import { compileModel, type ModuleLoader } from '../../src/pipeline/compiled-model.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 
 /** loadGenerated, counting the sources it is handed. */
 function countingLoader(): { load: ModuleLoader; readonly sources: string[] } {
   const sources: string[] = [];
-  return { sources, load: (source: string): GeneratedModel => (sources.push(source), loadGenerated(source)) };
+  return { sources, load: (source: string): LoadedModule => (sources.push(source), loadGenerated(source)) };
 }
 
 describe('compiling the bouncing ball', () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../src/model/index.js';
 import { deriveSystem } from '../../src/derive/system.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { SimulationError } from '../../src/runtime/errors.js';
 import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
@@ -35,7 +35,7 @@ describe('a ball pushed by −m g sign(y): no force at all on the floor', () => 
   it('stops within seconds with a SimulationError naming the cap on idle guard crossings, with t and the state', async () => {
     const mod = await loadGenerated(deriveSystem(buildModel(spec)));
     let calls = 0;
-    const counted: GeneratedModel = { ...mod, rhs: (...args) => (calls++, mod.rhs(...args)) };
+    const counted: LoadedModule = { ...mod, rhs: (...args) => (calls++, mod.rhs(...args)) };
     const start = Date.now();
     const err = thrown(() => simulate(counted, { q0: [1], qd0: [0], t1: 5 }));
     expect(Date.now() - start).toBeLessThan(5000);
@@ -49,10 +49,10 @@ describe('a ball pushed by −m g sign(y): no force at all on the floor', () => 
 });
 
 describe('singular mass matrix at run time', () => {
-  const zeroMass = <T extends GeneratedModel>(mod: T): T => ({ ...mod, massMatrix: (_t, _q, _p, out = new Float64Array(1)) => out.fill(0) });
+  const zeroMass = <T extends LoadedModule>(mod: T): T => ({ ...mod, massMatrix: (_t, _q, _p, out = new Float64Array(1)) => out.fill(0) });
 
   it('smooth run: the NaN right-hand side it causes is reported as singular-mass-matrix with t and (q, q̇)', () => {
-    const singular: GeneratedModel = { ...zeroMass(pendulum), rhs: (_t, _x, _p, out = new Float64Array(2)) => out.fill(Number.NaN) };
+    const singular: LoadedModule = { ...zeroMass(pendulum), rhs: (_t, _x, _p, out = new Float64Array(2)) => out.fill(Number.NaN) };
     const err = thrown(() => simulate(singular, { q0: [0.3], qd0: [-0.2], t1: 1 }));
     expect(err).toMatchObject({ code: 'singular-mass-matrix', kind: 'numeric', where: { field: 'massMatrix' }, t: 0 });
     expect(err.state).toEqual({ q: [0.3], qd: [-0.2] });

@@ -5,7 +5,7 @@
 // with rigid contacts, and Routh's classical answer for a disk striking a
 // rough floor.
 import { describe, expect, it } from 'vitest';
-import type { GeneratedModel, Params } from '../../src/runtime/contract.js';
+import type { LoadedModule, Params } from '../../src/runtime/contract.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import { flowSensitivity } from '../../src/runtime/analysis/variational.js';
@@ -17,13 +17,13 @@ import { committedModule, loadExamples } from '../helpers/examples.js';
 const examples = (await Promise.all((await loadExamples()).map(async (ex) => (await committedModule(ex.spec.name))!)))
   .filter((mod) => mod.model.unilateral.length > 0);
 
-const hasSlipRows = (mod: GeneratedModel): boolean => mod.model.unilateral.some((u) => (u.slip ?? 0) > 0);
-const hasCoulomb = (mod: GeneratedModel): boolean => mod.model.unilateral.some((u) => u.friction !== undefined);
+const hasSlipRows = (mod: LoadedModule): boolean => mod.model.unilateral.some((u) => (u.slip ?? 0) > 0);
+const hasCoulomb = (mod: LoadedModule): boolean => mod.model.unilateral.some((u) => u.friction !== undefined);
 const maxDiff = (a: ArrayLike<number>, b: ArrayLike<number>): number => Array.from(a).reduce((w, v, i) => Math.max(w, Math.abs(v - b[i]!)), 0);
 const scaleOf = (v: ArrayLike<number>): number => Math.max(1, ...Array.from(v, Math.abs));
 
 /** One Moreau–Jean step of length h from (q, q̇⁻): its velocity tends to the impact's q̇⁺ as h → 0 (the forces' part is O(h)). */
-function moreauJeanStep(mod: GeneratedModel, params: Params, t: number, q: ArrayLike<number>, qd: ArrayLike<number>, h: number): number[] {
+function moreauJeanStep(mod: LoadedModule, params: Params, t: number, q: ArrayLike<number>, qd: ArrayLike<number>, h: number): number[] {
   const run = simulateMoreauJean(mod, { q0: q, qd0: qd, t0: t, t1: t + h * (1 + 1e-9), h, params, samples: 2 });
   return run.qd.at(-1)!;
 }
@@ -66,7 +66,7 @@ describe('a disk striking a rough floor (e = ½, μ = 0.3, r = 0.1, I = m r²/2)
 });
 
 /** The events of an example's default run (none where it fails). */
-function defaultEvents(mod: GeneratedModel): SimulationEvent[] {
+function defaultEvents(mod: LoadedModule): SimulationEvent[] {
   const { q0, qd0, t1 } = mod.model.initial;
   try {
     return simulate(mod, { q0, qd0, t1 }).events;

@@ -3,11 +3,11 @@
 // barrier that energy about the tip gives.
 import { describe, expect, it } from 'vitest';
 import { hasReportBasin, reportBasin } from '../../src/studies/basin.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 
 describe('the rimless wheel’s basin in its report', () => {
   it('rocks back (x(t) < 0) exactly where (1 + I*) l ψ̇² ≤ 2g(1 − cos(ψ₀ − γ)), cell by cell', async () => {
-    const wheel = (await import('../../generated/rimless-wheel.js')) as unknown as GeneratedModel;
+    const wheel = (await import('../../generated/rimless-wheel.js')) as unknown as LoadedModule;
     const basin = reportBasin(wheel)!;
     expect(basin.id).toBe('plot-basin');
     expect(basin.value).toBe('x(t)');

@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import elastic from '../../derivations/kozlov-release-elastic.js';
 import release from '../../derivations/kozlov-release.js';
 import { MechanicsError } from '../../src/errors.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { limitStudyOf, rigidSpec } from '../../src/studies/limit.js';
 import { thrown } from '../helpers/thrown.js';
 import * as elasticModule from '../../generated/kozlov-release-elastic.js';
 import * as releaseModule from '../../generated/kozlov-release.js';
 
-const realized = elasticModule as unknown as GeneratedModel;
-const rigid = releaseModule as unknown as GeneratedModel;
+const realized = elasticModule as unknown as LoadedModule;
+const rigid = releaseModule as unknown as LoadedModule;
 
 describe('rigidSpec', () => {
   it('puts the study’s rigid law in place of the realized one, under its own name and without the study', () => {

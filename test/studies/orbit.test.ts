@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, type OrbitSpec } from '../../src/model/index.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { periodicOrbitSection } from '../../src/report/periodic.js';
 import { declaredOrbit } from '../../src/studies/orbit.js';
 import billiard from '../../derivations/parabolic-billiard.js';
@@ -62,7 +62,7 @@ describe('the parabolic billiard’s declared orbit: vertical bouncing at v = 2.
 describe('the rimless wheel’s declared orbit (derivations/rimless-wheel.ts)', () => {
   it('rolls at the fixed point of the stride map ω⁻² = c/(1 − r²) (2.6), advancing x by 2k sin α and ψ by −2π per revolution', () => {
     const declaration = wheelSpec.orbit!;
-    const study = declaredOrbit(wheel as unknown as GeneratedModel, declaration);
+    const study = declaredOrbit(wheel as unknown as LoadedModule, declaration);
     const k = 6, alpha = Math.PI / k, Istar = study.params.Istar!, gamma = study.params.gamma!;
     const r = (Istar + Math.cos(2 * alpha)) / (Istar + 1);
     const c = (4 * G * Math.sin(alpha) * Math.sin(gamma)) / (1 + Istar);

@@ -6,7 +6,7 @@ import * as ball from '../../generated/bouncing-ball.js';
 import * as compass from '../../generated/compass.js';
 import * as pendulumWall from '../../generated/pendulum-wall.js';
 import * as rimlessWheel from '../../generated/rimless-wheel.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import type { SimulationEvent, Trajectory } from '../../src/runtime/hybrid/trajectory.js';
 
@@ -45,7 +45,7 @@ describe('bouncing ball (e = 0.9, dropped from 1 m): rest at t₁(1 + e)/(1 − 
   const accumulation = (t1Impact * (1 + e)) / (1 - e);
 
   it.each([10, 1e3, 1e5, 1e6])('t1 = %d: one rest event, at the accumulation point to 1e-9 relative, and at rest after it', (t1) => {
-    const run = simulate(ball as GeneratedModel, { q0: [h], qd0: [0], t1, params: { g, e }, samples: 101 });
+    const run = simulate(ball as LoadedModule, { q0: [h], qd0: [0], t1, params: { g, e }, samples: 101 });
     const rest = run.events.filter((ev) => ev.type === 'rest');
     expect(rest).toHaveLength(1);
     expect(rest[0]!.contacts).toEqual([0]);
@@ -64,7 +64,7 @@ describe('double pendulum resting against a wall it hangs beyond (d = −0.3, e 
   // The hanging equilibrium x = 0 lies behind the wall x ≤ d, so the lower bob
   // beats on the wall with shrinking bounces and comes to rest on it.
   const restOf = (t1: number) => {
-    const run = simulate(pendulumWall as GeneratedModel, { q0: [-0.6, -0.9], qd0: [0, 0], t1, params: { d: -0.3 }, samples: 11 });
+    const run = simulate(pendulumWall as LoadedModule, { q0: [-0.6, -0.9], qd0: [0, 0], t1, params: { d: -0.3 }, samples: 11 });
     return run.events.filter((ev) => ev.type === 'rest');
   };
 
@@ -87,7 +87,7 @@ describe('rigid compass rocking from foot to foot (Rubanovich–Formalsky §1, �
     ((l / 2) * Math.cos(alpha) * Math.sin(psi) - l * Math.sin(psi - alpha)) * psid,
     psid,
   ];
-  const runFor = (t1: number): Trajectory => simulate(compass as GeneratedModel, { q0, qd0, t1, samples: 11 });
+  const runFor = (t1: number): Trajectory => simulate(compass as LoadedModule, { q0, qd0, t1, samples: 11 });
   const runs = [10, 100, 1000].map(runFor);
   // (1.16): with B leaving at every impact, ψ̇⁺ = ρ ψ̇⁻.
   const s2 = Math.sin(alpha) ** 2;
@@ -155,7 +155,7 @@ describe('rimless wheel rocking between two spokes on a slope (Rubanovich–Form
   const psi = 0.2;
   const q0 = [0, Math.cos(psi), psi];
   const qd0 = [Math.cos(psi), Math.sin(psi), -1];
-  const runs = [10, 100, 1000].map((t1) => simulate(rimlessWheel as GeneratedModel, { q0, qd0, t1, samples: 11 }));
+  const runs = [10, 100, 1000].map((t1) => simulate(rimlessWheel as LoadedModule, { q0, qd0, t1, samples: 11 }));
   // (2.6): ψ̇⁺/ψ̇⁻ when the standing spoke lifts off, α = π/6.
   const ratio = (0.5 + Math.cos(Math.PI / 3)) / 1.5;
 

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, defineModel } from '../../src/model/index.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import type { UnilateralSpec } from '../../src/model/spec.js';
 import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
@@ -29,8 +29,8 @@ const ball = (law: UnilateralSpec['law']) => defineModel({
   initial: { q: { x: 0.5, y: 1 }, t1: 1 },
 });
 
-let bouncing: GeneratedModel;
-let sticking: GeneratedModel;
+let bouncing: LoadedModule;
+let sticking: LoadedModule;
 beforeAll(async () => {
   bouncing = await loadGenerated(deriveSystem(buildModel(ball({ newton: 'e' }))));
   sticking = await loadGenerated(deriveSystem(buildModel(ball({ plastic: true }))));

@@ -14,7 +14,7 @@ import { impactMapJacobian } from '../../src/derive/linearization/equilibria.js'
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, defineModel } from '../../src/model/index.js';
 import { periodicOrbit, type PeriodicOrbit } from '../../src/runtime/analysis/periodic.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import type { ImpactJacobianFn } from '../../src/runtime/analysis/variational.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 
@@ -33,9 +33,9 @@ const spec = defineModel({
 const kozlov49 = (R1: number, R2: number): number =>
   1 - ((2 * (v1 - v2)) / g) * (v1 / R1 + v2 / R2) + ((2 * (v1 - v2) ** 2) / g ** 2) * ((v1 * v2) / (R1 * R2));
 
-let derived: Promise<{ mod: GeneratedModel; jac: ImpactJacobianFn }> | undefined;
+let derived: Promise<{ mod: LoadedModule; jac: ImpactJacobianFn }> | undefined;
 /** The model derived and loaded once for all cases. */
-function setup(): Promise<{ mod: GeneratedModel; jac: ImpactJacobianFn }> {
+function setup(): Promise<{ mod: LoadedModule; jac: ImpactJacobianFn }> {
   return (derived ??= (async () => {
     const sys = deriveSystem(buildModel(spec));
     return { mod: await loadGenerated(sys), jac: impactMapJacobian(sys)! };
@@ -43,7 +43,7 @@ function setup(): Promise<{ mod: GeneratedModel; jac: ImpactJacobianFn }> {
 }
 
 /** The vertical bouncing, started just after the lower impact 1e-5 off the axis; the speed v₁ fixed (the energy's family). */
-function bouncing({ mod, jac }: { mod: GeneratedModel; jac: ImpactJacobianFn }, R1: number, R2: number): PeriodicOrbit {
+function bouncing({ mod, jac }: { mod: LoadedModule; jac: ImpactJacobianFn }, R1: number, R2: number): PeriodicOrbit {
   return periodicOrbit(mod, { q0: [1e-5, 1e-10 / (2 * R1)], qd0: [1e-5, v1], params: { R1, R2 }, section: { contact: 'lower' }, fix: ["y'"], impactJacobian: jac });
 }
 

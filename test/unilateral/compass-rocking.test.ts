@@ -12,7 +12,7 @@
 //   T∞ = Σᵢ t(w rⁱ) ≈ 2w/(a(1 − r)),
 // a geometric series: finite.
 import { describe, expect, it } from 'vitest';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import * as compass from '../../generated/compass.js';
 
@@ -46,7 +46,7 @@ describe('the rigid compass rocking on a level line stops in finite time (Rubano
   const w = 0.3;
   const q0 = [0, (l / 2) * Math.cos(alpha), 0];
   const qd0 = [((l / 2) * Math.cos(alpha) - l * Math.cos(alpha)) * w, l * Math.sin(alpha) * w, w];
-  const run = simulate(compass as unknown as GeneratedModel, { q0, qd0, t1: 3, samples: 11, rtol: 1e-11, atol: 1e-13 });
+  const run = simulate(compass as unknown as LoadedModule, { q0, qd0, t1: 3, samples: 11, rtol: 1e-11, atol: 1e-13 });
   const strikes = run.events.filter((ev) => ev.type === 'impact').map((ev) => ev.t);
 
   it('each interval between strikes is the arc time t(w rⁱ) of the pendulum about the standing foot', () => {

@@ -16,7 +16,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, type ModelSpec } from '../../src/model/index.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { SimulationError } from '../../src/runtime/errors.js';
 import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import { periodicOrbit, type PeriodicOrbit } from '../../src/runtime/analysis/periodic.js';
@@ -33,7 +33,7 @@ const onFoot2 = (half: number, a1d: number, a2d: number) => ({
   qd0: [-Math.cos(half) * a2d, -Math.sin(half) * a2d, a1d, a2d],
 });
 
-let mod: GeneratedModel;
+let mod: LoadedModule;
 let gait: PeriodicOrbit;
 beforeAll(async () => {
   mod = await loadGenerated(deriveSystem(buildModel(walker)));

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as hinged from '../../generated/hinged-compass.js';
 import { buildModel, defineModel, type ModelSpec } from '../../src/model/index.js';
 import { deriveSystem } from '../../src/derive/system.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { SimulationError } from '../../src/runtime/errors.js';
 import { lemke } from '../../src/runtime/complementarity/lemke.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
@@ -32,7 +32,7 @@ const pointInCorner = (name: string, second: string, multipleImpacts?: 'error' |
 });
 
 describe('impact into a corner: point mass in x ≥ 0, y ≥ 0', () => {
-  let strict: GeneratedModel, lcp: GeneratedModel;
+  let strict: LoadedModule, lcp: LoadedModule;
   beforeAll(async () => {
     strict = await loadGenerated(deriveSystem(buildModel(pointInCorner('corner', 'x >= 0'))));
     lcp = await loadGenerated(deriveSystem(buildModel(pointInCorner('corner-lcp', 'x >= 0', 'lcp'))));
@@ -92,7 +92,7 @@ describe('impact into a corner: point mass in x ≥ 0, y ≥ 0', () => {
 });
 
 describe('impact into an obtuse corner, y ≥ 0 and y ≥ x, with the LCP rule', () => {
-  let lcpModel: GeneratedModel;
+  let lcpModel: LoadedModule;
   beforeAll(async () => {
     lcpModel = await loadGenerated(deriveSystem(buildModel(pointInCorner('obtuse-corner-lcp', 'y - x >= 0', 'lcp'))));
   });

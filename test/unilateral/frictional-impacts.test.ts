@@ -9,7 +9,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { frictionalImpact, type FrictionalImpact } from '../../src/runtime/contact/friction-impact.js';
 import { roughBlock, roughDisk, stickingDisk } from '../fixtures/rough-disk.js';
 import { committedModule, ROOT } from '../helpers/examples.js';
@@ -19,7 +19,7 @@ const files = readdirSync(join(ROOT, 'generated')).filter((f) => f.endsWith('.ts
 const generated = (await Promise.all(files.map(async (f) => (await committedModule(f.replace(/\.ts$/, '')))!)))
   .filter((mod) => mod.model.unilateral.some((u) => (u.slip ?? 0) > 0) && mod.model.constraintCount === 0);
 const examples = [roughDisk, roughBlock, stickingDisk, ...generated].map((mod) => ({ name: mod.model.name, mod }));
-const byName = (name: string): GeneratedModel => examples.find((e) => e.name === name)!.mod;
+const byName = (name: string): LoadedModule => examples.find((e) => e.name === name)!.mod;
 
 const IMPACTS = 10_000;
 
@@ -27,7 +27,7 @@ const IMPACTS = 10_000;
  * Random parameters: friction coefficients μ_k ∈ [0, 2], μ_s ∈ [μ_k, μ_k + 1],
  * restitution (or W) ∈ [0, 1], every other parameter within 20 % of its default.
  */
-function randomParams(mod: GeneratedModel, R: Rng, mu?: number): Record<string, number> {
+function randomParams(mod: LoadedModule, R: Rng, mu?: number): Record<string, number> {
   const p: Record<string, number> = {};
   for (const par of mod.model.parameters) p[par.name] = par.default * uniform(R, 0.8, 1.25);
   for (const u of mod.model.unilateral) {
@@ -43,7 +43,7 @@ function randomParams(mod: GeneratedModel, R: Rng, mu?: number): Record<string, 
 }
 
 /** A random state near the example's initial one, and a random non-empty set of at most two closed contacts. */
-function randomImpact(mod: GeneratedModel, R: Rng): { q: number[]; qd: number[]; closed: boolean[] } {
+function randomImpact(mod: LoadedModule, R: Rng): { q: number[]; qd: number[]; closed: boolean[] } {
   const { q0 } = mod.model.initial;
   const q = q0.map((v) => v + uniform(R, -1, 1));
   const qd = q0.map(() => uniform(R, -2, 2));
@@ -54,7 +54,7 @@ function randomImpact(mod: GeneratedModel, R: Rng): { q: number[]; qd: number[];
   return { q, qd, closed };
 }
 
-const kinetic = (mod: GeneratedModel, p: Record<string, number>, q: ArrayLike<number>, qd: ArrayLike<number>): number => {
+const kinetic = (mod: LoadedModule, p: Record<string, number>, q: ArrayLike<number>, qd: ArrayLike<number>): number => {
   const n = qd.length;
   const M = mod.massMatrix(0, q, p);
   let T = 0;
@@ -66,7 +66,7 @@ const kinetic = (mod: GeneratedModel, p: Record<string, number>, q: ArrayLike<nu
  * cᵀΛ with c = U(q̇ = 0) the rows' rates at rest (∂g/∂t, ∂s/∂t): what a
  * moving surface adds to the bound, ΔT ≤ −cᵀΛ (0 for fixed surfaces).
  */
-function surfaceWork(mod: GeneratedModel, p: Record<string, number>, q: number[], res: FrictionalImpact): number {
+function surfaceWork(mod: LoadedModule, p: Record<string, number>, q: number[], res: FrictionalImpact): number {
   const zero = q.map(() => 0);
   const cN = mod.gapRates!(0, q, zero, p);
   const cT = mod.slipRates?.(0, q, zero, p) ?? new Float64Array(0);
@@ -193,7 +193,7 @@ describe('the falling rod\'s tip: slide or stick at the threshold computed by ha
 
   it('holds by static friction what kinetic friction cannot: μ_k = μ*/2 < μ* < μ_s sticks, μ_s < μ* slides at μ_k (block-on-incline style static/kinetic pair)', () => {
     // The generated rod has one coefficient; give the module a static one.
-    const withStatic: GeneratedModel = { ...rod, friction: (_t, p, out = new Float64Array(2)) => (out.set([p.mu!, p.mus!]), out) };
+    const withStatic: LoadedModule = { ...rod, friction: (_t, p, out = new Float64Array(2)) => (out.set([p.mu!, p.mus!]), out) };
     const stick = { N: ((1 + e) * W.TT * v) / det, T: (-(1 + e) * W.NT * v) / det };
     const threshold = Math.abs(stick.T) / stick.N;
     expect(threshold).toBeCloseTo((3 * s * c) / (1 + 3 * s * s), 14);

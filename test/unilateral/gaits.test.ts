@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { eigenvalues } from '../../src/numeric/eigenvalues.js';
 import { periodicOrbit, strideMap } from '../../src/runtime/analysis/periodic.js';
 import { flowSensitivity } from '../../src/runtime/analysis/variational.js';
@@ -19,10 +19,10 @@ import { loadGenerated } from '../helpers/generated-module.js';
 
 const G = 9.81;
 
-const wheels = new Map<number, Promise<GeneratedModel>>();
+const wheels = new Map<number, Promise<LoadedModule>>();
 /** The k-spoke wheel, derived once per k (the committed module for k = 6). */
-function wheel(k: number): Promise<GeneratedModel> {
-  if (k === 6) return Promise.resolve(wheel6 as unknown as GeneratedModel);
+function wheel(k: number): Promise<LoadedModule> {
+  if (k === 6) return Promise.resolve(wheel6 as unknown as LoadedModule);
   if (!wheels.has(k)) wheels.set(k, loadGenerated(deriveSystem(buildModel(rimlessWheel(k)))));
   return wheels.get(k)!;
 }
@@ -120,7 +120,7 @@ describe('the rimless wheel rolling down a slope (Rubanovich–Formalsky §2)', 
 });
 
 describe('the rigid compass rocking on a level line (Rubanovich–Formalsky §1)', () => {
-  const mod = compass as unknown as GeneratedModel;
+  const mod = compass as unknown as LoadedModule;
   /** Standing on B at ψ, rocking forward at ψ̇ (the model's standingOnB), l = 1. */
   const onB = (alpha: number, psi: number, w: number) => {
     const yc = Math.cos(psi - alpha) - (Math.cos(alpha) * Math.cos(psi)) / 2;

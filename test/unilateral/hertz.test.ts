@@ -17,7 +17,7 @@
 //    negative force acts.
 import { describe, expect, it } from 'vitest';
 import type { ModelSpec } from '../../src/model/index.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import type { Trajectory } from '../../src/runtime/hybrid/trajectory.js';
 import { derived } from '../helpers/examples.js';
@@ -42,7 +42,7 @@ interface Impact {
   readonly release: number;
 }
 
-function strike(mod: GeneratedModel, c: number, v0: number): Impact {
+function strike(mod: LoadedModule, c: number, v0: number): Impact {
   const run = simulate(mod, { q0: [0], qd0: [-v0], t1: 0.1, params: { m, k, c }, rtol: 1e-10, atol: 1e-13, samples: 2001 });
   const contact = run.events.find((ev) => ev.type === 'contact')!;
   const release = run.events.find((ev) => ev.type === 'release')!;
@@ -50,7 +50,7 @@ function strike(mod: GeneratedModel, c: number, v0: number): Impact {
 }
 
 /** F_n at each sample strictly inside the contact (compliantContacts' unclamped force). */
-const forces = (mod: GeneratedModel, i: Impact, c: number): number[] =>
+const forces = (mod: LoadedModule, i: Impact, c: number): number[] =>
   i.run.t.flatMap((t, s) => (t > i.contact && t < i.release ? [mod.compliantContacts!(t, i.run.q[s]!, i.run.qd[s]!, { m, k, c })[2]!] : []));
 
 /** The root e_a of φ(χv₀) = φ(−χ e_a v₀), φ(x) = x − ln(1 + x), on (0, 1/(χv₀)) (bisection: φ rises on (−1, 0]). */

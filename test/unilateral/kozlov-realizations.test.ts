@@ -12,7 +12,7 @@ import elasticSpec from '../../derivations/kozlov-release-elastic.js';
 import kelvinVoigtSpec from '../../derivations/kozlov-release-kelvin-voigt.js';
 import viscousSpec from '../../derivations/kozlov-release-viscous.js';
 import type { ModelSpec } from '../../src/model/index.js';
-import type { GeneratedModel, Params } from '../../src/runtime/contract.js';
+import type { LoadedModule, Params } from '../../src/runtime/contract.js';
 import { fitOrder } from '../../src/runtime/analysis/rigid-limit.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import type { Trajectory } from '../../src/runtime/hybrid/trajectory.js';
@@ -20,8 +20,8 @@ import { derived } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { expectClose } from '../helpers/numeric.js';
 
-const load = (spec: ModelSpec): Promise<GeneratedModel> => loadGenerated(derived(spec));
-const run = (mod: GeneratedModel, params: Params, t1: number, samples = 401): Trajectory =>
+const load = (spec: ModelSpec): Promise<LoadedModule> => loadGenerated(derived(spec));
+const run = (mod: LoadedModule, params: Params, t1: number, samples = 401): Trajectory =>
   simulate(mod, { q0: [-1, 0], qd0: [1, 0], t1, params, rtol: 1e-11, atol: 1e-14, samples });
 /** The last 'release' of the line. */
 const release = (tr: Trajectory): number => tr.events.filter((e) => e.type === 'release').at(-1)!.t;

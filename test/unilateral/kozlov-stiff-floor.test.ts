@@ -19,7 +19,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, defineModel } from '../../src/model/index.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { periodicOrbit, type PeriodicOrbit } from '../../src/runtime/analysis/periodic.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 
@@ -32,7 +32,7 @@ const spec = defineModel({
 });
 
 /** The vertical bouncing through y = 1/4 on the way down, its speed at y = 0 being v. */
-function bouncing(mod: GeneratedModel, k: number, N: number): PeriodicOrbit {
+function bouncing(mod: LoadedModule, k: number, N: number): PeriodicOrbit {
   return periodicOrbit(mod, {
     q0: [0, 0.25], qd0: [0, -Math.sqrt(v * v - 2 * g * 0.25)], params: { k, N }, section: { coordinate: 'y', value: 0.25, direction: 'down' }, fix: ["y'"],
   });
@@ -45,7 +45,7 @@ const pairTrace = (o: PeriodicOrbit): number => o.poincare[0]! + o.poincare[2 * 
 const contactTime = (N: number): number => (2 / Math.sqrt(N)) * (Math.PI / 2 + Math.atan(g / (v * Math.sqrt(N))));
 
 /** κ where the pair's trace is −2, by the secant method from Kozlov's bound. */
-function critical(mod: GeneratedModel, N: number, bound: number): number {
+function critical(mod: LoadedModule, N: number, bound: number): number {
   const f = (k: number): number => pairTrace(bouncing(mod, k, N)) + 2;
   let a = bound, b = 1.02 * bound, fa = f(a), fb = f(b);
   for (let i = 0; i < 8 && Math.abs(fb) > 1e-10; i++) {
@@ -55,7 +55,7 @@ function critical(mod: GeneratedModel, N: number, bound: number): number {
   return b;
 }
 
-let mod: GeneratedModel;
+let mod: LoadedModule;
 beforeAll(async () => {
   mod = await loadGenerated(deriveSystem(buildModel(spec)));
 });

@@ -9,7 +9,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { SimulationError } from '../../src/runtime/errors.js';
 import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import { committedModule, ROOT } from '../helpers/examples.js';
@@ -20,7 +20,7 @@ const H = 1e-3;
 const files = readdirSync(join(ROOT, 'generated')).filter((f) => f.endsWith('.ts')).sort();
 const modules = await Promise.all(files.map(async (f) => (await committedModule(f.replace(/\.ts$/, '')))!));
 /** Whether a contact surface moves: a normal or slip rate at zero velocity (at the initial state). */
-function movingSurface(mod: GeneratedModel): boolean {
+function movingSurface(mod: LoadedModule): boolean {
   const { q0 } = mod.model.initial;
   const zero = q0.map(() => 0);
   const rates = [...mod.gapRates!(0, q0, zero, {}), ...(mod.slipRates?.(0, q0, zero, {}) ?? [])];
@@ -31,11 +31,11 @@ function movingSurface(mod: GeneratedModel): boolean {
  * only dissipates on fixed surfaces (the derivation's `passive`, which the
  * generated ModelInfo does not carry).
  */
-const passive = (mod: GeneratedModel): boolean => mod.model.conservative || mod.model.unilateral.some((u) => u.friction !== undefined);
+const passive = (mod: LoadedModule): boolean => mod.model.conservative || mod.model.unilateral.some((u) => u.friction !== undefined);
 const examples = modules.filter((mod) => mod.model.unilateral.length > 0 && mod.model.constraintCount === 0 && passive(mod) && mod.energy && !movingSurface(mod));
 
 /** The same model with every gap raised by 10⁶: no contact is ever reachable. */
-function outOfReach(mod: GeneratedModel): GeneratedModel {
+function outOfReach(mod: LoadedModule): LoadedModule {
   return {
     ...mod,
     gaps: (t, q, p, out) => {
@@ -52,7 +52,7 @@ function outOfReach(mod: GeneratedModel): GeneratedModel {
  * a foot stuck, at t ≈ 0.73 > t1 = 0.7: a jammed 'stick' contact) runs to
  * that horizon instead.
  */
-function energies(mod: GeneratedModel, theta: number): number[] {
+function energies(mod: LoadedModule, theta: number): number[] {
   const { q0, qd0, t1 } = mod.model.initial;
   const run = (end: number) => simulateMoreauJean(mod, { q0, qd0, t1: end, h: H, theta, samples: 1001 }).energy!;
   try {

@@ -4,7 +4,7 @@
 // disk bouncing with spin, the block landing on a rough incline): agreement
 // within the scheme's O(h), shrinking with h.
 import { describe, expect, it } from 'vitest';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import type { SimulationEvent, Trajectory } from '../../src/runtime/hybrid/trajectory.js';
@@ -14,11 +14,11 @@ import * as compassModule from '../../generated/compass.js';
 import * as diskModule from '../../generated/rough-disk.js';
 import * as wheelModule from '../../generated/rimless-wheel.js';
 
-const compass = compassModule as unknown as GeneratedModel;
-const wheel = wheelModule as unknown as GeneratedModel;
-const belt = beltModule as unknown as GeneratedModel;
-const disk = diskModule as unknown as GeneratedModel;
-const block = blockModule as unknown as GeneratedModel;
+const compass = compassModule as unknown as LoadedModule;
+const wheel = wheelModule as unknown as LoadedModule;
+const belt = beltModule as unknown as LoadedModule;
+const disk = diskModule as unknown as LoadedModule;
+const block = blockModule as unknown as LoadedModule;
 const g = 9.81;
 
 interface Strike {
@@ -45,7 +45,7 @@ function strikes(events: readonly SimulationEvent[], start = 0): Strike[] {
   return out;
 }
 
-function runs(mod: GeneratedModel, hs: readonly number[]): { ed: Trajectory; mj: Map<number, Trajectory> } {
+function runs(mod: LoadedModule, hs: readonly number[]): { ed: Trajectory; mj: Map<number, Trajectory> } {
   const { q0, qd0, t1 } = mod.model.initial;
   const ed = simulate(mod, { q0, qd0, t1, samples: 11 });
   return { ed, mj: new Map(hs.map((h) => [h, simulateMoreauJean(mod, { q0, qd0, t1, h, samples: 11 })])) };

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ballChain, blockStack } from '../../bench/models.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { lemke } from '../../src/runtime/complementarity/lemke.js';
 import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import { loadGenerated } from '../helpers/generated-module.js';
@@ -50,7 +50,7 @@ function referenceChain(q0: readonly number[], v0: readonly number[], d: number,
 }
 
 describe('a chain of 20 balls (Newton’s cradle, e = 0.9, 1 mm apart, the first at 1 m/s)', () => {
-  let chain: GeneratedModel;
+  let chain: LoadedModule;
   beforeAll(async () => {
     chain = await loadGenerated(deriveSystem(buildModel(ballChain(20))));
   });
@@ -94,7 +94,7 @@ describe('a chain of 20 balls (Newton’s cradle, e = 0.9, 1 mm apart, the first
 });
 
 describe('a stack of 10 blocks released 1 mm apart (e = 0.9)', () => {
-  let stack: GeneratedModel;
+  let stack: LoadedModule;
   beforeAll(async () => {
     stack = await loadGenerated(deriveSystem(buildModel(blockStack(10))));
   });

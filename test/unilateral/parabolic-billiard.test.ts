@@ -14,16 +14,16 @@ import { describe, expect, it } from 'vitest';
 import { impactMapJacobian } from '../../src/derive/linearization/equilibria.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { periodicOrbit } from '../../src/runtime/analysis/periodic.js';
 import type { ImpactJacobianFn } from '../../src/runtime/analysis/variational.js';
 import billiard from '../../derivations/parabolic-billiard.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 
 const G = 9.81;
-let derived: Promise<{ mod: GeneratedModel; jac: ImpactJacobianFn }> | undefined;
+let derived: Promise<{ mod: LoadedModule; jac: ImpactJacobianFn }> | undefined;
 /** The example derived and loaded once for all cases. */
-function setup(): Promise<{ mod: GeneratedModel; jac: ImpactJacobianFn }> {
+function setup(): Promise<{ mod: LoadedModule; jac: ImpactJacobianFn }> {
   return (derived ??= (async () => {
     const sys = deriveSystem(buildModel(billiard));
     return { mod: await loadGenerated(sys), jac: impactMapJacobian(sys)! };

@@ -14,7 +14,7 @@ import { subs } from '../../src/core/subs.js';
 import { buildModel, defineModel } from '../../src/model/index.js';
 import { deriveSystem, type DerivedSystem } from '../../src/derive/system.js';
 import { preImpactName, type ImpactMode } from '../../src/derive/unilateral/unilateral.js';
-import type { GeneratedModel, ImpactResult } from '../../src/runtime/contract.js';
+import type { LoadedModule, ImpactResult } from '../../src/runtime/contract.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 
 const KS = [4, 5, 6, 7, 8, 9, 10, 11, 12];
@@ -33,7 +33,7 @@ const alpha0 = (Istar: number): number => Math.PI / 2 - 0.5 * Math.acos(Istar);
  * (ψ = −α − 2πj/k; for the sector model j = 0) and arriving spoke j+1 at +α,
  * stance tip at rest: ẋ = −l cos α ψ̇, ẏ = l sin α ψ̇ (ψ̇ < 0 rolls towards +x).
  */
-function strike(mod: GeneratedModel, alpha: number, psid: number, params: Record<string, number>, psi = -alpha) {
+function strike(mod: LoadedModule, alpha: number, psid: number, params: Record<string, number>, psi = -alpha) {
   const l = params.l ?? 1;
   const q = [0, l * Math.cos(alpha), psi];
   const qd = [-l * Math.cos(alpha) * psid, l * Math.sin(alpha) * psid, psid];
@@ -95,7 +95,7 @@ describe('rimless wheel: symbolic impact map, k = 4…12', () => {
 const ISTARS_GEN = [0.25, 0.75, 1];
 
 describe('rimless wheel: generated impact() for k = 4…12', () => {
-  const modules = new Map<number, GeneratedModel>();
+  const modules = new Map<number, LoadedModule>();
   beforeAll(async () => {
     for (const k of [3, ...KS]) modules.set(k, await loadGenerated(deriveSystem(buildModel(rimlessWheel(k)))));
   });
@@ -217,7 +217,7 @@ const sector = defineModel({
 
 describe('rimless wheel: lift-off iff α < α₀ = π/2 − ½ arccos I* (two spokes, α continuous)', () => {
   let sys: DerivedSystem;
-  let mod: GeneratedModel;
+  let mod: LoadedModule;
   beforeAll(async () => {
     sys = deriveSystem(buildModel(sector));
     mod = await loadGenerated(sys);

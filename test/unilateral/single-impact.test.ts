@@ -9,7 +9,7 @@ import * as wall from '../../generated/pendulum-wall.js';
 import pendulumWall from '../../derivations/pendulum-wall.js';
 import { buildModel, defineModel } from '../../src/model/index.js';
 import { deriveSystem } from '../../src/derive/system.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { rows, solve } from '../helpers/numeric.js';
 import { rng, uniform, type Rng } from '../helpers/random.js';
@@ -101,7 +101,7 @@ describe('single elastic impact of the double pendulum on a wall (Kugushev–Sor
 // (The printed (MV⁺, V⁺ − V⁻) − W²(MV⁻, V⁺ − V⁻) = 0 would give ∂g·V⁺ = +W² ∂g·V⁻,
 // back into the wall.)
 describe('W-law impact of the double pendulum on the wall (Kugushev–Sorokina §9, sign-corrected)', () => {
-  let wlaw: GeneratedModel;
+  let wlaw: LoadedModule;
   beforeAll(async () => {
     const spec = defineModel({
       ...pendulumWall,

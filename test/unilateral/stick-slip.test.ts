@@ -11,7 +11,7 @@ import * as block from '../../generated/block-on-incline.js';
 import * as rod from '../../generated/falling-rod.js';
 import * as disk from '../../generated/rough-disk.js';
 import { defineModel } from '../../src/model/index.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import type { Trajectory } from '../../src/runtime/hybrid/trajectory.js';
@@ -246,7 +246,7 @@ const puck = await loadGenerated(derived(defineModel({
   potential: 'm*g*y - m*a*x',
   unilateral: [{ name: 'table', constraint: 'y >= 0', slip: ['x', 'z'], law: { plastic: true, coulomb: 'mu' } }],
   initial: { q: {}, qd: {}, t1: 3 },
-}))) as GeneratedModel;
+}))) as LoadedModule;
 
 describe('puck on a rough table (spatial contact, μ = 0.3)', () => {
   const mu = 0.3;

@@ -15,11 +15,11 @@ import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../src/model/model.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
-import type { GeneratedModel } from '../../src/runtime/contract.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
 import spec from '../../derivations/viscoelastic-disk.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 
-const disk: GeneratedModel = await loadGenerated(deriveSystem(buildModel(spec)));
+const disk: LoadedModule = await loadGenerated(deriveSystem(buildModel(spec)));
 const DEFAULTS = Object.fromEntries(disk.model.parameters.map((p) => [p.name, p.default])) as Record<string, number>;
 const S2 = Math.SQRT2;
 

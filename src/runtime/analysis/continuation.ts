@@ -24,7 +24,7 @@
 //     orbit stays smooth through the touch; the branch ends at the grazing,
 //     beyond which the real motion strikes the new contact.
 // Tests: test/runtime/analysis/continuation.test.ts
-import type { GeneratedModel } from '../contract.js';
+import type { LoadedModule } from '../contract.js';
 import { SimulationError } from '../errors.js';
 import {
   componentNames, floquetMultipliers, isStable, periodicOrbit, returnedComponent, returnMapEigenvalues, strideMap, type PeriodicOrbit, type PeriodicOrbitOptions,
@@ -88,7 +88,7 @@ interface Node {
 }
 
 /** Follow the periodic orbit through (q0, q̇0) as `parameter` varies inside `range`. */
-export function continueOrbit(module: GeneratedModel, opts: ContinuationOptions): Branch {
+export function continueOrbit(module: LoadedModule, opts: ContinuationOptions): Branch {
   const model = module.model;
   const name = opts.parameter;
   const info = model.parameters.find((p) => p.name === name);

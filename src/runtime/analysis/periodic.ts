@@ -44,7 +44,7 @@
 import { eigenvalues, type Complex } from '../../numeric/eigenvalues.js';
 import { leastSquares } from '../../numeric/least-squares.js';
 import { luFactor, luSolve } from '../../numeric/lu.js';
-import type { GeneratedModel, Params } from '../contract.js';
+import type { LoadedModule, Params } from '../contract.js';
 import { SimulationError } from '../errors.js';
 import { flowToSection, type FlowEvent, type FlowOptions, type Section, type SectionResult } from './variational.js';
 
@@ -129,12 +129,12 @@ export interface PeriodicOrbit {
 const UNIT_CIRCLE_TOL = 1e-6;
 
 /** The return map once: P(X₀), its derivative and the events on the way. */
-export function strideMap(module: GeneratedModel, opts: StrideOptions): SectionResult {
+export function strideMap(module: LoadedModule, opts: StrideOptions): SectionResult {
   return flowToSection(module, { ...opts, maxTime: opts.maxTime ?? 1000 });
 }
 
 /** A periodic orbit through the section near (q0, q̇0): Newton on the return map, then its multipliers. */
-export function periodicOrbit(module: GeneratedModel, opts: PeriodicOrbitOptions): PeriodicOrbit {
+export function periodicOrbit(module: LoadedModule, opts: PeriodicOrbitOptions): PeriodicOrbit {
   const model = module.model;
   const n = model.coordinates.length, N = 2 * n + 1;
   const names = componentNames(module);
@@ -214,7 +214,7 @@ export function periodicOrbit(module: GeneratedModel, opts: PeriodicOrbitOptions
 }
 
 /** Names of the components of X = (q, q̇, t): coordinates, their velocities (x'), t. */
-export function componentNames(module: GeneratedModel): string[] {
+export function componentNames(module: LoadedModule): string[] {
   const cs = module.model.coordinates;
   return [...cs, ...cs.map((c) => `${c}'`), 't'];
 }
@@ -263,7 +263,7 @@ interface Periodicity {
  * ones, then time (free when autonomous, the given period otherwise),
  * cyclic coordinates and 2π-periodic angles advanced by 2πk.
  */
-function detectPeriodicity(module: GeneratedModel, opts: PeriodicOrbitOptions, X: Float64Array, r: SectionResult): Map<number, Periodicity> {
+function detectPeriodicity(module: LoadedModule, opts: PeriodicOrbitOptions, X: Float64Array, r: SectionResult): Map<number, Periodicity> {
   const model = module.model;
   const n = model.coordinates.length;
   const params = opts.params ?? {};
@@ -318,7 +318,7 @@ function detectPeriodicity(module: GeneratedModel, opts: PeriodicOrbitOptions, X
  * contact phase held there (contactAccelerations), regular when the held
  * rows pin M's massless directions.
  */
-function phaseField(module: GeneratedModel, params: Params, held: readonly boolean[], t: number, X: Float64Array): (t: number, q: Float64Array, qd: Float64Array) => Float64Array {
+function phaseField(module: LoadedModule, params: Params, held: readonly boolean[], t: number, X: Float64Array): (t: number, q: Float64Array, qd: Float64Array) => Float64Array {
   const n = module.model.coordinates.length;
   const free = (s: number, q: Float64Array, qd: Float64Array): Float64Array => module.rhs(s, Float64Array.from([...q, ...qd]), params);
   const contact = module.contactAccelerations;

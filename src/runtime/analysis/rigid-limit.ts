@@ -11,7 +11,7 @@
 // contact an impact that bounces is a contact and a release at one instant).
 // Tests: test/unilateral/rigid-limit.test.ts.
 
-import type { GeneratedModel, Params } from '../contract.js';
+import type { LoadedModule, Params } from '../contract.js';
 import { SimulationError } from '../errors.js';
 import { simulate } from '../hybrid/simulate.js';
 import { DEFAULT_ATOL, DEFAULT_RTOL, type SimulateOptions, type SimulationEvent, type Trajectory } from '../hybrid/trajectory.js';
@@ -23,7 +23,7 @@ export interface LimitStudyOptions extends SimulateOptions {
   /** The compliant contact whose events are tabulated (model.compliant order; default 0). */
   readonly compliantContact?: number;
   /** A module whose motion from the same state is the reference (the rigid model); it may take fewer parameters. */
-  readonly reference?: GeneratedModel;
+  readonly reference?: LoadedModule;
   /** Known limits, where the theory gives them (Kozlov's 2 + √2, Theorem 3's e = exp(−πk/ω), …). */
   readonly limits?: { readonly release?: number; readonly restitution?: number; readonly duration?: number };
 }
@@ -81,7 +81,7 @@ export interface LimitStudy {
  */
 const EVENT_RESOLUTION = 1e-7;
 
-export function rigidLimitStudy(module: GeneratedModel, opts: LimitStudyOptions): LimitStudy {
+export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): LimitStudy {
   const { parameter, values } = opts;
   const name = module.model.name;
   if (!module.model.parameters.some((p) => p.name === parameter)) {
@@ -123,12 +123,12 @@ export function rigidLimitStudy(module: GeneratedModel, opts: LimitStudyOptions)
 }
 
 /** The parameters a module has (the realized and the rigid model share some, each may have its own). */
-function onlyKnown(module: GeneratedModel, params: Params): Params {
+function onlyKnown(module: LoadedModule, params: Params): Params {
   return Object.fromEntries(Object.entries(params).filter(([k]) => module.model.parameters.some((p) => p.name === k)));
 }
 
 /** What compliant contact j did in one run (its events 'contact' and 'release', ḟ from compliantContacts). */
-function compliantRecord(module: GeneratedModel, run: Trajectory, params: Params, j: number, atol: number): ContactRecord {
+function compliantRecord(module: LoadedModule, run: Trajectory, params: Params, j: number, atol: number): ContactRecord {
   const mine = run.events.filter((e) => e.contacts.includes(j));
   const rate = (e: SimulationEvent): number => module.compliantContacts!(e.t, e.q, e.qd, params)[3 * j + 1]!;
   const ins = mine.filter((e) => e.type === 'contact').map((e) => ({ t: e.t, rate: rate(e) }));
@@ -141,7 +141,7 @@ function compliantRecord(module: GeneratedModel, run: Trajectory, params: Params
  * closes it, a 'release' opens it, and an impact that bounces (ḟ⁺ > 0) does
  * both at one instant, with ḟ⁻ and ḟ⁺ from gapRates.
  */
-function rigidRecord(module: GeneratedModel, run: Trajectory, params: Params, i: number, atol: number): ContactRecord {
+function rigidRecord(module: LoadedModule, run: Trajectory, params: Params, i: number, atol: number): ContactRecord {
   const ins: ContactChange[] = [];
   const outs: ContactChange[] = [];
   const rate = (e: SimulationEvent, qd: readonly number[]): number => (module.gapRates ? module.gapRates(e.t, e.q, qd, params)[i]! : NaN);

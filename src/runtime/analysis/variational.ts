@@ -78,7 +78,7 @@
 // would be held is refused ('friction-unsupported'); its impacts from free
 // flight follow the impact law of every driver.
 // Tests: test/runtime/analysis/variational.test.ts
-import type { GeneratedModel, Params } from '../contract.js';
+import type { LoadedModule, Params } from '../contract.js';
 import { resolveImpact, type ImpactOutcome } from '../contact/resolve-impact.js';
 import { GapKinematics, requireFunctions, type WithFunctions } from '../contact/contacts.js';
 import { integrate, type DenseStep } from '../integrators/dopri5.js';
@@ -201,7 +201,7 @@ const ACCUMULATION = 8;
  * X and Φ at t1 from (q0, q̇0) at t0: the sensitivity of the hybrid flow to
  * a fixed final time (its impacts and releases included).
  */
-export function flowSensitivity(module: GeneratedModel, opts: FlowOptions & { readonly t0?: number; readonly t1: number; readonly q0: ArrayLike<number>; readonly qd0: ArrayLike<number> }): FlowResult {
+export function flowSensitivity(module: LoadedModule, opts: FlowOptions & { readonly t0?: number; readonly t1: number; readonly q0: ArrayLike<number>; readonly qd0: ArrayLike<number> }): FlowResult {
   const t0 = opts.t0 ?? 0;
   if (!(opts.t1 > t0)) throw new SimulationError('invalid-time', 'input', `t1 = ${opts.t1} must be greater than t0 = ${t0}`, { model: module.model.name, field: 't1' });
   const flow = new VariationalFlow(module, opts, t0, stateOf(module, opts.q0, opts.qd0));
@@ -216,7 +216,7 @@ export function flowSensitivity(module: GeneratedModel, opts: FlowOptions & { re
  * the section is not reached before t0 + maxTime.
  */
 export function flowToSection(
-  module: GeneratedModel,
+  module: LoadedModule,
   opts: FlowOptions & { readonly t0?: number; readonly q0: ArrayLike<number>; readonly qd0: ArrayLike<number>; readonly section: Section; readonly crossings?: number; readonly maxTime: number },
 ): SectionResult {
   const t0 = opts.t0 ?? 0;
@@ -241,7 +241,7 @@ export function describeSection(s: Section): string {
   return 'contact' in s ? `contact:${s.contact}` : `coordinate:${s.coordinate}=${s.value}:${s.direction ?? 'up'}`;
 }
 
-function sectionTarget(module: GeneratedModel, s: Section): SectionTarget {
+function sectionTarget(module: LoadedModule, s: Section): SectionTarget {
   const model = module.model;
   if ('contact' in s) {
     const j = model.unilateral.findIndex((u) => u.name === s.contact);
@@ -257,7 +257,7 @@ function sectionTarget(module: GeneratedModel, s: Section): SectionTarget {
   return { coordinate: i, value: s.value, direction: (s.direction ?? 'up') === 'up' ? 'rising' : 'falling' };
 }
 
-function stateOf(module: GeneratedModel, q0: ArrayLike<number>, qd0: ArrayLike<number>): Float64Array {
+function stateOf(module: LoadedModule, q0: ArrayLike<number>, qd0: ArrayLike<number>): Float64Array {
   const n = module.model.coordinates.length;
   for (const [field, v] of [['q0', q0], ['qd0', qd0]] as const) {
     if (v.length !== n || !Array.from(v).every(Number.isFinite)) {
@@ -467,7 +467,7 @@ class VariationalFlow {
   private readonly qd: Float64Array;
 
   constructor(
-    module: GeneratedModel,
+    module: LoadedModule,
     private readonly opts: FlowOptions,
     t0: number,
     x0: Float64Array,

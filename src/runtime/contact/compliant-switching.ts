@@ -9,7 +9,7 @@
 // restarts its steps at the crossings, and the variational flow
 // (variational.ts), which puts a saltation matrix there.
 // Tests: test/runtime/hybrid/compliant.test.ts, test/runtime/analysis/variational.test.ts.
-import type { GeneratedModel, Params } from '../contract.js';
+import type { LoadedModule, Params } from '../contract.js';
 import { SimulationError } from '../errors.js';
 import type { Crossing, Guard } from '../hybrid/guards.js';
 
@@ -26,7 +26,7 @@ export class CompliantSwitching {
   private readonly scratch: Float64Array;
 
   constructor(
-    private readonly module: GeneratedModel,
+    private readonly module: LoadedModule,
     private readonly params: Params,
   ) {
     const contacts = module.model.compliant ?? [];

@@ -7,16 +7,16 @@
 
 import { choleskyFactor, choleskySolve } from '../../numeric/cholesky.js';
 import { luFactor, luSolve } from '../../numeric/lu.js';
-import type { GeneratedModel, Params } from '../contract.js';
+import type { LoadedModule, Params } from '../contract.js';
 import { SimulationError } from '../errors.js';
 
 type ModelFunction = 'gaps' | 'gapJacobian' | 'gapRates' | 'restitution' | 'contactAccelerations' | 'impact' | 'slipJacobian' | 'slipRates' | 'friction' | 'frictionPhase';
 
 /** A generated model that provides the named optional unilateral functions. */
-export type WithFunctions<K extends ModelFunction> = GeneratedModel & Required<Pick<GeneratedModel, K>>;
+export type WithFunctions<K extends ModelFunction> = LoadedModule & Required<Pick<LoadedModule, K>>;
 
 /** Check that the module provides every function a driver needs (all missing ones reported at once). */
-export function requireFunctions<K extends ModelFunction>(module: GeneratedModel, names: readonly K[], driver: string): WithFunctions<K> {
+export function requireFunctions<K extends ModelFunction>(module: LoadedModule, names: readonly K[], driver: string): WithFunctions<K> {
   const missing = names.filter((k) => typeof module[k] !== 'function');
   if (missing.length > 0) {
     throw new SimulationError(
@@ -37,7 +37,7 @@ export function requireFunctions<K extends ModelFunction>(module: GeneratedModel
  * The coefficients are expressions of the parameters; t is passed to the
  * module for the contract's uniformity (0 unless the caller has a time).
  */
-export function restitutionCoefficients(module: GeneratedModel, params: Params, t = 0): Float64Array {
+export function restitutionCoefficients(module: LoadedModule, params: Params, t = 0): Float64Array {
   const mod = requireFunctions(module, ['restitution'], 'Newton\'s impact law');
   const stick = module.model.unilateral.findIndex((u) => u.law.kind === 'stick');
   if (stick >= 0) {
@@ -55,7 +55,7 @@ export class GapKinematics {
   private readonly module: WithFunctions<'gaps' | 'gapJacobian' | 'gapRates'>;
 
   constructor(
-    module: GeneratedModel,
+    module: LoadedModule,
     private readonly params: Params,
   ) {
     this.module = requireFunctions(module, ['gaps', 'gapJacobian', 'gapRates'], 'the gap kinematics');
@@ -101,7 +101,7 @@ export type ProjectionStatus = 'ok' | 'singular-mass-matrix' | 'dependent-contac
  * metric is singular too.
  */
 export function projectOntoContacts(
-  kin: GapKinematics, module: GeneratedModel, params: Params, t: number, q: Float64Array, qd: Float64Array, S: readonly number[],
+  kin: GapKinematics, module: LoadedModule, params: Params, t: number, q: Float64Array, qd: Float64Array, S: readonly number[],
 ): ProjectionStatus {
   const { n } = kin;
   const k = S.length;
@@ -159,7 +159,7 @@ export function projectOntoContacts(
  * alone is singular (projectOntoContacts); false when neither is positive
  * definite.
  */
-function factorMetric(kin: GapKinematics, module: GeneratedModel, params: Params, t: number, q: Float64Array, S: readonly number[], Mf: Float64Array): boolean {
+function factorMetric(kin: GapKinematics, module: LoadedModule, params: Params, t: number, q: Float64Array, S: readonly number[], Mf: Float64Array): boolean {
   const { n } = kin;
   module.massMatrix(t, q, params, Mf);
   if (choleskyFactor(n, Mf) < 0) return true;

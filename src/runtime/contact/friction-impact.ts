@@ -31,7 +31,7 @@
 
 import { choleskyFactor, choleskySolve } from '../../numeric/cholesky.js';
 import { pinningScale } from '../../numeric/schur.js';
-import type { GeneratedModel, Params } from '../contract.js';
+import type { LoadedModule, Params } from '../contract.js';
 import { requireFunctions, type WithFunctions } from './contacts.js';
 import { SimulationError } from '../errors.js';
 import { glockerBias, glockerRestitution, raisesEnergy, restitutionBias, type ImpactLawName } from './impact-law.js';
@@ -41,12 +41,12 @@ type SlipFunctions = 'slipJacobian' | 'slipRates' | 'friction';
 type WithRows = WithFunctions<'gapJacobian' | 'gapRates' | SlipFunctions>;
 
 /** Whether the model has slip rows (Coulomb or 'stick' contacts written with a slip coordinate). */
-export function hasSlipRows(module: GeneratedModel): boolean {
+export function hasSlipRows(module: LoadedModule): boolean {
   return module.model.unilateral.some((u) => (u.slip ?? 0) > 0);
 }
 
 /** Refuse a 'stick' contact without a slip row: treating it as frictionless would be silently wrong. */
-export function requireStickRows(module: GeneratedModel): void {
+export function requireStickRows(module: LoadedModule): void {
   const info = module.model.unilateral;
   const bare = info.findIndex((u) => u.law.kind === 'stick' && !((u.slip ?? 0) > 0));
   if (bare >= 0) {
@@ -73,7 +73,7 @@ export class ContactRows {
   private readonly gRate: Float64Array;
   private readonly sRate: Float64Array;
 
-  constructor(module: GeneratedModel, private readonly params: Params, driver: string) {
+  constructor(module: LoadedModule, private readonly params: Params, driver: string) {
     const info = module.model.unilateral;
     const slipFunctions: readonly SlipFunctions[] = hasSlipRows(module) ? ['slipJacobian', 'slipRates', 'friction'] : [];
     this.module = requireFunctions(module, ['gapJacobian', 'gapRates', ...slipFunctions], driver) as WithRows;
@@ -192,7 +192,7 @@ export interface FrictionalImpact {
 
 /** The velocity jump at an impact with Coulomb friction (see the header). */
 export function frictionalImpact(
-  module: GeneratedModel, params: Params, t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, closed: ArrayLike<boolean>,
+  module: LoadedModule, params: Params, t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, closed: ArrayLike<boolean>,
   opts: FrictionalImpactOptions = {},
 ): FrictionalImpact {
   requireStickRows(module);

@@ -22,7 +22,7 @@
 
 import { choleskyFactor } from '../../numeric/cholesky.js';
 import { schurSolve, type SchurStatus, type SchurSystem } from '../../numeric/schur.js';
-import type { GeneratedModel, Params } from '../contract.js';
+import type { LoadedModule, Params } from '../contract.js';
 import type { WithFunctions } from './contacts.js';
 
 /** A module with the friction exports the frictional driver calls. */
@@ -47,7 +47,7 @@ export interface ContactLaw {
 }
 
 /** Whether a module is driven with friction: it has frictionPhase and a Coulomb contact. */
-export function usesFriction(module: GeneratedModel): module is FrictionModule {
+export function usesFriction(module: LoadedModule): module is FrictionModule {
   return typeof module.frictionPhase === 'function' && module.model.unilateral.some((u) => u.friction !== undefined);
 }
 

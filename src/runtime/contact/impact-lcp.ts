@@ -8,7 +8,7 @@
 // Kugushev–Sorokina (8.13) closed by restitution for each contact). W is
 // positive definite for independent contact normals, so the solution is unique.
 import { choleskyFactor, choleskySolve } from '../../numeric/cholesky.js';
-import type { GeneratedModel, Params } from '../contract.js';
+import type { LoadedModule, Params } from '../contract.js';
 import { GapKinematics, restitutionCoefficients, type WithFunctions } from './contacts.js';
 import { lemke } from '../complementarity/lemke.js';
 import { newtonBias } from './impact-law.js';
@@ -22,7 +22,7 @@ export interface LcpImpact {
 }
 
 export function impactByLcp(
-  module: WithFunctions<'gaps' | 'gapJacobian'> & GeneratedModel, params: Params,
+  module: WithFunctions<'gaps' | 'gapJacobian'> & LoadedModule, params: Params,
   t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, closed: ArrayLike<boolean>,
 ): LcpImpact {
   const n = module.model.coordinates.length;

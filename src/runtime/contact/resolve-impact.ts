@@ -6,7 +6,7 @@
 // event-driven run and the orbit machinery call resolveImpact and nothing else.
 // Tests: test/runtime/drivers-agree.test.ts (every driver's post-impact state, Routh's rough disk).
 
-import type { GeneratedModel, ImpactStatus, Params } from '../contract.js';
+import type { LoadedModule, ImpactStatus, Params } from '../contract.js';
 import { requireFunctions } from './contacts.js';
 import { frictionalImpact } from './friction-impact.js';
 import { impactByLcp, type LcpImpact } from './impact-lcp.js';
@@ -35,7 +35,7 @@ export interface ImpactLawOptions {
  * header): the one function every event-resolving driver calls.
  */
 export function resolveImpact(
-  module: GeneratedModel, params: Params, t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, closed: readonly boolean[], opts: ImpactLawOptions,
+  module: LoadedModule, params: Params, t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, closed: readonly boolean[], opts: ImpactLawOptions,
 ): ImpactOutcome {
   // A Coulomb contact needs the frictional problem; 'stick' alone is in the closed-form map.
   if (usesFriction(module)) {

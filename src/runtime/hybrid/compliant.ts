@@ -28,7 +28,7 @@
 // compliant-switching.ts's, shared with the variational flow.
 // Tests: test/runtime/hybrid/compliant.test.ts, test/unilateral/kozlov-realizations.test.ts.
 
-import type { GeneratedModel } from '../contract.js';
+import type { LoadedModule } from '../contract.js';
 import { SimulationError } from '../errors.js';
 import { CompliantSwitching } from '../contact/compliant-switching.js';
 import { firstCrossing } from './events.js';
@@ -42,7 +42,7 @@ import {
 /** Default cap on switching crossings (each restarts the integrator). */
 const DEFAULT_MAX_EVENTS = 100_000;
 
-export function simulateCompliant(module: GeneratedModel, opts: SimulateOptions): Trajectory {
+export function simulateCompliant(module: LoadedModule, opts: SimulateOptions): Trajectory {
   validateRun(module, opts, [['q0', opts.q0], ['qd0', opts.qd0]]);
   const name = module.model.name;
   const contacts = module.model.compliant ?? [];

@@ -32,7 +32,7 @@
 // `when`; ContactActivity below): its crossing is an impact only where the
 // condition holds.
 
-import type { GeneratedModel, Params } from '../contract.js';
+import type { LoadedModule, Params } from '../contract.js';
 import type { DenseStep } from '../integrators/dopri5.js';
 import type { Crossing, CrossingDirection, EventFunction, Guard, GuardMinimum } from './guards.js';
 
@@ -201,7 +201,7 @@ export class ContactActivity {
   private readonly strict: boolean[];
 
   constructor(
-    private readonly module: GeneratedModel,
+    private readonly module: LoadedModule,
     private readonly params: Params,
   ) {
     const contacts = module.model.unilateral;

@@ -52,7 +52,7 @@
 // rows, no tangential restitution), and the impact event carries the
 // tangential impulses.
 
-import type { GeneratedModel, Params } from '../contract.js';
+import type { LoadedModule, Params } from '../contract.js';
 import { GapKinematics, projectOntoContacts, requireFunctions, type ProjectionStatus, type WithFunctions } from '../contact/contacts.js';
 import { integrate } from '../integrators/dopri5.js';
 import { resolveImpact, type ImpactOutcome } from '../contact/resolve-impact.js';
@@ -69,7 +69,7 @@ type ContactModel = WithFunctions<'gaps' | 'gapJacobian' | 'contactAccelerations
 type ErrorKind = ConstructorParameters<typeof SimulationError>[1];
 
 /** Simulate a model with unilateral constraints, event by event. */
-export function simulateHybrid(module: GeneratedModel, opts: SimulateOptions): Trajectory {
+export function simulateHybrid(module: LoadedModule, opts: SimulateOptions): Trajectory {
   validateRun(module, opts, [['q0', opts.q0], ['qd0', opts.qd0]]);
   const mod = requireFunctions(module, ['gaps', 'gapJacobian', 'contactAccelerations', 'impact'], 'simulate');
   return new HybridRun(mod, opts).run();

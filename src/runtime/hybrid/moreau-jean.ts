@@ -84,7 +84,7 @@
 // one step before or after the true impact and do work of O(h) on the
 // separating motion (Acary, ZAMM 96 (2016) 585–603, §4).
 
-import type { GeneratedModel, Params } from '../contract.js';
+import type { LoadedModule, Params } from '../contract.js';
 import { GapKinematics, requireFunctions, restitutionCoefficients, type WithFunctions } from '../contact/contacts.js';
 import { SimulationError, throwAll, type SimulationErrorCode } from '../errors.js';
 import { ContactActivity } from './events.js';
@@ -150,7 +150,7 @@ const MAX_FIXED_POINT_ITERATIONS = 50;
  * steps, 'release' when a resting contact takes no impulse, 'stick'/'slip'
  * when a pressed Coulomb contact stops or starts sliding.
  */
-export function simulateMoreauJean(module: GeneratedModel, opts: MoreauJeanOptions): MoreauJeanTrajectory {
+export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions): MoreauJeanTrajectory {
   validateRun(module, opts, [['q0', opts.q0], ['qd0', opts.qd0]]);
   const mod = requireFunctions(module, ['gaps', 'gapJacobian'], 'simulateMoreauJean');
   const name = module.model.name;

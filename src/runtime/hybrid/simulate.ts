@@ -5,7 +5,7 @@
 // grid from the integrator's dense output, so the grid does not constrain
 // the steps.
 
-import type { GeneratedModel } from '../contract.js';
+import type { LoadedModule } from '../contract.js';
 import { integrate, type OdeFunction } from '../integrators/dopri5.js';
 import { SimulationError } from '../errors.js';
 import { simulateCompliant } from './compliant.js';
@@ -25,13 +25,13 @@ import {
  * part of rhs without locating their kinks.
  */
 /** How `simulate` integrates a module (the drivers' dispatch below, in words for reports and the CLI). */
-export function simulationMethod(module: GeneratedModel): string {
+export function simulationMethod(module: LoadedModule): string {
   if (module.model.unilateral.length > 0) return 'event-driven DOPRI5';
   if (module.model.compliant?.length || module.model.realized?.length) return 'Radau IIA with the switching surfaces located';
   return 'DOPRI5';
 }
 
-export function simulate(module: GeneratedModel, opts: SimulateOptions): Trajectory {
+export function simulate(module: LoadedModule, opts: SimulateOptions): Trajectory {
   if (module.model.unilateral.length > 0) return simulateHybrid(module, opts);
   if (module.model.compliant?.length || module.model.realized?.length) return simulateCompliant(module, opts);
   validateRun(module, opts, [['q0', opts.q0], ['qd0', opts.qd0]]);
@@ -49,7 +49,7 @@ export function simulate(module: GeneratedModel, opts: SimulateOptions): Traject
 }
 
 /** Integrate Hamilton's equations from (q0, pm0); q̇ = ∂H/∂p and H are reported at every sample. */
-export function simulateHamilton(module: GeneratedModel, opts: HamiltonOptions): HamiltonTrajectory {
+export function simulateHamilton(module: LoadedModule, opts: HamiltonOptions): HamiltonTrajectory {
   validateRun(module, opts, [['q0', opts.q0], ['pm0', opts.pm0]]);
   rejectUnilateral(module);
   const n = module.model.coordinates.length;
@@ -73,7 +73,7 @@ export function simulateHamilton(module: GeneratedModel, opts: HamiltonOptions):
  * for the error report of a failed run.
  */
 function runSmooth(
-  module: GeneratedModel, opts: RunOptions, f: OdeFunction, x0: Float64Array, record: (t: number, x: Float64Array) => void,
+  module: LoadedModule, opts: RunOptions, f: OdeFunction, x0: Float64Array, record: (t: number, x: Float64Array) => void,
   stopVelocity?: (t: number, y: Float64Array) => ArrayLike<number>,
 ): SimulationStats {
   const t0 = opts.t0 ?? 0;
@@ -104,7 +104,7 @@ function stack(a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
   return x;
 }
 
-function rejectUnilateral(module: GeneratedModel): void {
+function rejectUnilateral(module: LoadedModule): void {
   // The canonical form is generated from the smooth Lagrangian: realized constraints are not in it.
   const realized = [...(module.model.compliant ?? []).map((c) => c.name), ...(module.model.realized ?? [])];
   if (realized.length) {

@@ -4,7 +4,7 @@
 // integrator statuses into SimulationErrors.
 // Tests: test/runtime/hybrid/simulate.test.ts (input validation, sampling), test/runtime/hybrid/hybrid.test.ts.
 
-import type { GeneratedModel, ParamProblem, Params } from '../contract.js';
+import type { LoadedModule, ParamProblem, Params } from '../contract.js';
 import { choleskyFactor } from '../../numeric/cholesky.js';
 import type { DenseStep, IntegrationStatus } from '../integrators/dopri5.js';
 import { SimulationError, throwAll, type SimulationErrorCode } from '../errors.js';
@@ -159,7 +159,7 @@ const DEFAULT_SAMPLES = 501;
 
 /** Check the options common to all drivers and the two initial vectors; throws all problems at once. */
 /** The checks of a generated module's checkParams, for modules written by hand. */
-function paramProblems(module: GeneratedModel, params: Params): ParamProblem[] {
+function paramProblems(module: LoadedModule, params: Params): ParamProblem[] {
   const known = module.model.parameters.map((p) => p.name);
   return Object.entries(params).flatMap(([name, value]): ParamProblem[] => {
     if (!known.includes(name)) return [{ name, problem: 'unknown-parameter', message: `unknown parameter '${name}'; the model has ${known.join(', ') || 'no parameters'}` }];
@@ -171,7 +171,7 @@ function paramProblems(module: GeneratedModel, params: Params): ParamProblem[] {
 }
 
 export function validateRun(
-  module: GeneratedModel, opts: RunOptions, vectors: ReadonlyArray<readonly [field: string, value: ArrayLike<number> | undefined]>,
+  module: LoadedModule, opts: RunOptions, vectors: ReadonlyArray<readonly [field: string, value: ArrayLike<number> | undefined]>,
 ): void {
   const model = module.model.name;
   const problems: SimulationError[] = [];
@@ -287,7 +287,7 @@ export class Progress {
 
 /** Where a Lagrange-form integration [q, q̇] stopped: the data a failure is reported with. */
 export interface StopPoint {
-  readonly module: GeneratedModel;
+  readonly module: LoadedModule;
   readonly params: Params;
   readonly t: number;
   /** The last accepted state [q, q̇] (or [q, p], with `qd` given). */
@@ -327,7 +327,7 @@ export function integrationError(status: Exclude<IntegrationStatus, 'done' | 'st
 }
 
 /** Whether M(t, q) fails a Cholesky factorization (not positive definite to working precision). */
-function massMatrixSingular(module: GeneratedModel, params: Params, t: number, q: readonly number[]): boolean {
+function massMatrixSingular(module: LoadedModule, params: Params, t: number, q: readonly number[]): boolean {
   const n = q.length;
   const M = module.massMatrix(t, q, params, new Float64Array(n * n));
   return choleskyFactor(n, M) >= 0;

@@ -7,7 +7,7 @@
 // Tests: test/runtime/sweep/sweep-cell.test.ts
 
 import { MechanicsError } from '../../errors.js';
-import type { GeneratedModel, Params } from '../contract.js';
+import type { LoadedModule, Params } from '../contract.js';
 import { SimulationError } from '../errors.js';
 import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions, type ShiftSpec } from '../analysis/periodic.js';
 import { simulate } from '../hybrid/simulate.js';
@@ -104,7 +104,7 @@ export function axisValues(axis: SweepAxis): number[] {
 type Target = { readonly kind: 'q' | 'qd'; readonly i: number } | { readonly kind: 'param' };
 
 /** Check the grid against the model (all problems at once) and say what each axis sets. */
-export function axisTargets(module: GeneratedModel, grid: readonly SweepAxis[]): Target[] {
+export function axisTargets(module: LoadedModule, grid: readonly SweepAxis[]): Target[] {
   const model = module.model;
   const problems: string[] = [];
   if (grid.length < 1 || grid.length > 2) problems.push(`grid: give one or two axes, got ${grid.length}`);
@@ -140,7 +140,7 @@ export function gridPoints(grid: readonly SweepAxis[]): Record<string, number>[]
  * that throws a toolkit error makes that cell fail, not the sweep.
  */
 export function cellInputs(
-  module: GeneratedModel, grid: readonly SweepAxis[], base: SweepBase = {},
+  module: LoadedModule, grid: readonly SweepAxis[], base: SweepBase = {},
   start?: (at: Readonly<Record<string, number>>, params: Params) => { readonly q0: readonly number[]; readonly qd0: readonly number[] },
 ): { readonly inputs: CellInput[]; readonly failed: SweepCell[] } {
   const targets = axisTargets(module, grid);
@@ -166,7 +166,7 @@ export function cellInputs(
 }
 
 /** Run one cell; a toolkit error (SimulationError) makes a failed cell (its code and message), anything else is a bug and propagates. */
-export function runCell(module: GeneratedModel, run: SweepRun, cell: CellInput, classify?: ClassifyFunction): SweepCell {
+export function runCell(module: LoadedModule, run: SweepRun, cell: CellInput, classify?: ClassifyFunction): SweepCell {
   try {
     return { index: cell.index, at: cell.at, values: run.kind === 'orbit' ? orbitValues(module, run, cell) : simulationValues(module, run, cell, classify) };
   } catch (err) {
@@ -179,7 +179,7 @@ function failedCell(index: number, at: Readonly<Record<string, number>>, err: un
   return { index, at, values: {}, error: { code: err.code, message: err.message } };
 }
 
-function simulationValues(module: GeneratedModel, run: SimulationRun, cell: CellInput, classify?: ClassifyFunction): SweepValues {
+function simulationValues(module: LoadedModule, run: SimulationRun, cell: CellInput, classify?: ClassifyFunction): SweepValues {
   const tr = simulate(module, {
     q0: cell.q0, qd0: cell.qd0, t0: cell.t0, t1: run.t1, params: cell.params, samples: 2,
     ...(run.rtol !== undefined ? { rtol: run.rtol } : {}), ...(run.atol !== undefined ? { atol: run.atol } : {}),
@@ -193,14 +193,14 @@ function simulationValues(module: GeneratedModel, run: SimulationRun, cell: Cell
 }
 
 /** 'final': t1 and the state there. */
-function finalState(module: GeneratedModel, tr: Trajectory): SweepValues {
+function finalState(module: LoadedModule, tr: Trajectory): SweepValues {
   const last = tr.t.length - 1;
   const cs = module.model.coordinates;
   return { t: tr.t[last]!, ...Object.fromEntries(cs.map((c, i) => [`${c}(t)`, tr.q[last]![i]!])), ...Object.fromEntries(cs.map((c, i) => [`${c}'(t)`, tr.qd[last]![i]!])) };
 }
 
 /** 'impacts': how many before t1, per contact, the rest (an accumulation of impacts or a touchdown) and the last impact's time. */
-function impactCount(module: GeneratedModel, tr: Trajectory): SweepValues {
+function impactCount(module: LoadedModule, tr: Trajectory): SweepValues {
   const impacts = tr.events.filter((e) => e.type === 'impact');
   const rest = tr.events.find((e) => e.type === 'rest');
   return {
@@ -218,7 +218,7 @@ function impactCount(module: GeneratedModel, tr: Trajectory): SweepValues {
  * its stability, period, largest multiplier modulus, the state on the
  * section (`x*`, `x'*`) and every multiplier (`mu1 re`, `mu1 im`, … by decreasing modulus).
  */
-function orbitValues(module: GeneratedModel, run: OrbitRun, cell: CellInput): SweepValues {
+function orbitValues(module: LoadedModule, run: OrbitRun, cell: CellInput): SweepValues {
   const opts: PeriodicOrbitOptions = { ...run, q0: cell.q0, qd0: cell.qd0, t0: cell.t0, params: cell.params };
   let o: PeriodicOrbit;
   try {

@@ -6,7 +6,7 @@
 // loadable where there is no node:url (a browser bundle of a generated model).
 // Tests: test/runtime/sweep/sweep.test.ts
 
-import type { GeneratedModel } from '../contract.js';
+import type { LoadedModule } from '../contract.js';
 import { SimulationError } from '../errors.js';
 import type { ClassifyFunction, SweepRun } from './sweep-cell.js';
 
@@ -16,7 +16,7 @@ import type { ClassifyFunction, SweepRun } from './sweep-cell.js';
  * or that JavaScript itself — an ES module with no imports, which every
  * generated module is.
  */
-export type ModuleSource = { readonly path: string } | { readonly source: string };
+export type ModuleRef = { readonly path: string } | { readonly source: string };
 
 /** An import specifier for a file path or a URL (file:, data:, http: are passed through). */
 export async function specifierOf(pathOrUrl: string): Promise<string> {
@@ -26,19 +26,19 @@ export async function specifierOf(pathOrUrl: string): Promise<string> {
 }
 
 /** The module's import specifier: a file URL, or a data: URL of its text. */
-async function moduleSpecifier(m: ModuleSource): Promise<string> {
+async function moduleSpecifier(m: ModuleRef): Promise<string> {
   if ('path' in m) return specifierOf(m.path);
   return `data:text/javascript;base64,${Buffer.from(m.source, 'utf8').toString('base64')}`;
 }
 
-const loaded = new Map<string, Promise<GeneratedModel>>();
+const loaded = new Map<string, Promise<LoadedModule>>();
 
 /** Import a generated module once per thread (a worker runs many tasks of the same sweep). */
-export function importModule(m: ModuleSource): Promise<GeneratedModel> {
+export function importModule(m: ModuleRef): Promise<LoadedModule> {
   const key = 'path' in m ? `path:${m.path}` : `source:${m.source}`;
   let p = loaded.get(key);
   if (!p) {
-    p = moduleSpecifier(m).then((s) => import(s) as Promise<GeneratedModel>);
+    p = moduleSpecifier(m).then((s) => import(s) as Promise<LoadedModule>);
     loaded.set(key, p);
   }
   return p;

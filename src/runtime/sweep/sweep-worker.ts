@@ -5,10 +5,10 @@
 // Tests: test/runtime/sweep/sweep.test.ts
 
 import { runCell, type CellInput, type SweepCell, type SweepRun } from './sweep-cell.js';
-import { importClassifier, importModule, type ModuleSource } from './sweep-load.js';
+import { importClassifier, importModule, type ModuleRef } from './sweep-load.js';
 
 export interface SweepTask {
-  readonly module: ModuleSource;
+  readonly module: ModuleRef;
   readonly run: SweepRun;
   readonly cells: readonly CellInput[];
 }

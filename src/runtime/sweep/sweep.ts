@@ -9,15 +9,15 @@
 // back into their grid order; each cell is computed by the same code from
 // the same numbers whichever worker takes it, so the result does not depend
 // on the number of workers. A worker cannot receive the module's functions:
-// it gets a ModuleSource (a path, or the compiled text) and imports it.
+// it gets a ModuleRef (a path, or the compiled text) and imports it.
 // The pool and node:os are imported on first use, keeping the runtime's
 // index free of them for projects that never sweep.
 // Tests: test/runtime/sweep/sweep.test.ts
 
-import type { GeneratedModel, Params } from '../contract.js';
+import type { LoadedModule, Params } from '../contract.js';
 import { SimulationError } from '../errors.js';
 import { cellInputs, runCell, type CellInput, type SweepAxis, type SweepBase, type SweepCell, type SweepRun } from './sweep-cell.js';
-import { importClassifier, importModule, type ModuleSource } from './sweep-load.js';
+import { importClassifier, importModule, type ModuleRef } from './sweep-load.js';
 import type { SweepTask } from './sweep-worker.js';
 
 export interface SerialSweepOptions {
@@ -53,7 +53,7 @@ export interface SweepResult {
 const BATCHES_PER_WORKER = 8;
 
 /** The sweep in parallel on worker threads. */
-export async function sweep(source: ModuleSource, opts: SweepOptions): Promise<SweepResult> {
+export async function sweep(source: ModuleRef, opts: SweepOptions): Promise<SweepResult> {
   const module = await importModule(source);
   const { inputs, failed } = cellInputs(module, opts.grid, opts.base, opts.start);
   const total = inputs.length + failed.length;
@@ -87,7 +87,7 @@ export async function sweep(source: ModuleSource, opts: SweepOptions): Promise<S
  * basin, which is rebuilt inside a synchronous build). Built-in classifiers
  * only: a classifier module needs the asynchronous import of `sweep`.
  */
-export function sweepSerial(module: GeneratedModel, opts: SerialSweepOptions): SweepResult {
+export function sweepSerial(module: LoadedModule, opts: SerialSweepOptions): SweepResult {
   if (opts.run.kind === 'simulate' && typeof opts.run.classify !== 'string') {
     throw new SimulationError('invalid-option', 'input', 'a classifier module is imported asynchronously: use sweep, not sweepSerial', { model: module.model.name, field: 'classify' });
   }

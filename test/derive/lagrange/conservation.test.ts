@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { defineModel, type ModelSpec } from '../../../src/model/index.js';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { GeneratedModel } from '../../../src/runtime/contract.js';
+import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { derived, loadExamples, ROOT } from '../../helpers/examples.js';
 
 const pendulum = {
@@ -55,7 +55,7 @@ describe('a pendulum', () => {
 describe('every example', () => {
   it('agrees with the conservative flag of its committed generated module', async () => {
     for (const ex of await loadExamples()) {
-      const mod = (await import(/* @vite-ignore */ pathToFileURL(join(ROOT, 'generated', `${ex.spec.name}.ts`)).href)) as GeneratedModel;
+      const mod = (await import(/* @vite-ignore */ pathToFileURL(join(ROOT, 'generated', `${ex.spec.name}.ts`)).href)) as LoadedModule;
       expect({ model: ex.spec.name, conservative: derived(ex.spec).conservative }).toEqual({ model: ex.spec.name, conservative: mod.model.conservative });
     }
   });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../../src/core/evaluate.js';
 import { toText } from '../../../src/core/print.js';
 import type { ModelSpec } from '../../../src/model/index.js';
-import type { GeneratedModel } from '../../../src/runtime/contract.js';
+import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { simulate } from '../../../src/runtime/hybrid/simulate.js';
 import knifeEdgeSpec from '../../../derivations/knife-edge.js';
 import * as knifeEdge from '../../../generated/knife-edge.js';
@@ -135,7 +135,7 @@ const cartesianPendulum: ModelSpec = {
 
 describe('pendulum in Cartesian coordinates: the rod as a holonomic constraint', async () => {
   const sys = derived(cartesianPendulum);
-  const mod: GeneratedModel = await loadGenerated(sys);
+  const mod: LoadedModule = await loadGenerated(sys);
   const P = { m: 1.5, l: 0.8, g: 9.81 };
 
   it('has A = [2x, 2y], b = 0 and bias 2(x′² + y′²)', () => {

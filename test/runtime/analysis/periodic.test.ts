@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { impactMapJacobian } from '../../../src/derive/linearization/equilibria.js';
 import { deriveSystem } from '../../../src/derive/system.js';
 import { buildModel, defineModel } from '../../../src/model/index.js';
-import type { GeneratedModel } from '../../../src/runtime/contract.js';
+import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { eigenvalues, type Complex } from '../../../src/numeric/eigenvalues.js';
 import { periodicOrbit, strideMap } from '../../../src/runtime/analysis/periodic.js';
 import * as ball from '../../../generated/bouncing-ball.js';
@@ -174,7 +174,7 @@ describe('a ball on a vibrating table s(t) = A sin ωt, e < 1: the period-one or
 describe('the bouncing ball (e < 1): the trivial orbit', () => {
   it('its stride map v ↦ e v: multiplier e of the impact velocity at every amplitude, so the rest at v = 0 is approached geometrically', () => {
     for (const v of [0.5, 3]) {
-      const r = strideMap(ball as unknown as GeneratedModel, { q0: [0], qd0: [v], section: { contact: 'floor' }, params: { e: 0.8 } });
+      const r = strideMap(ball as unknown as LoadedModule, { q0: [0], qd0: [v], section: { contact: 'floor' }, params: { e: 0.8 } });
       const N = 3;
       const reduced = [r.poincare[0]!, r.poincare[1]!, r.poincare[N]!, r.poincare[N + 1]!];
       const mus = eigenvalues(2, reduced).map(abs).sort((a, b) => a - b);
@@ -184,7 +184,7 @@ describe('the bouncing ball (e < 1): the trivial orbit', () => {
   });
 
   it('with e = 1 the orbits form a family along the energy: multiplier 1, linearly but not asymptotically stable', () => {
-    const o = periodicOrbit(ball as unknown as GeneratedModel, { q0: [0], qd0: [3], section: { contact: 'floor' }, params: { e: 1 } });
+    const o = periodicOrbit(ball as unknown as LoadedModule, { q0: [0], qd0: [3], section: { contact: 'floor' }, params: { e: 1 } });
     expect(o.multipliers.length).toBe(1);
     expect(o.multipliers[0]!.re).toBeCloseTo(1, 8);
     expect(o.stable).toBe(true);
@@ -193,7 +193,7 @@ describe('the bouncing ball (e < 1): the trivial orbit', () => {
   });
 
   it('with e < 1 there is no orbit but the rest: Newton says so', () => {
-    expect(() => periodicOrbit(ball as unknown as GeneratedModel, { q0: [0], qd0: [3], section: { contact: 'floor' }, params: { e: 0.8 }, maxIterations: 4 })).toThrow(/Newton on the return map stopped/);
+    expect(() => periodicOrbit(ball as unknown as LoadedModule, { q0: [0], qd0: [3], section: { contact: 'floor' }, params: { e: 0.8 }, maxIterations: 4 })).toThrow(/Newton on the return map stopped/);
   });
 });
 

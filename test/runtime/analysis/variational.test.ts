@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveSystem } from '../../../src/derive/system.js';
 import { impactMapJacobian } from '../../../src/derive/linearization/equilibria.js';
 import { buildModel, defineModel } from '../../../src/model/index.js';
-import type { GeneratedModel, Params } from '../../../src/runtime/contract.js';
+import type { LoadedModule, Params } from '../../../src/runtime/contract.js';
 import { periodicOrbit, type PeriodicOrbit } from '../../../src/runtime/analysis/periodic.js';
 import { simulate } from '../../../src/runtime/hybrid/simulate.js';
 import { flowSensitivity, flowToSection, saltationMatrix, type FlowResult } from '../../../src/runtime/analysis/variational.js';
@@ -24,19 +24,19 @@ const release = await loadGenerated(deriveSystem(buildModel(releaseSpec)));
 const wheel = await loadGenerated(deriveSystem(buildModel(rimlessWheel(6))));
 
 /** The module as one generated before contactAccelerationsJacobian: its phases' Jacobians by differences. */
-function withoutPhaseJacobian(mod: GeneratedModel): GeneratedModel {
+function withoutPhaseJacobian(mod: LoadedModule): LoadedModule {
   const { contactAccelerationsJacobian: _, ...rest } = mod;
   return rest;
 }
 
 /** (q, q̇) at t1 from the event-driven driver, tight tolerances. */
-function hybridEnd(mod: GeneratedModel, q0: readonly number[], qd0: readonly number[], t0: number, t1: number, params: Params): number[] {
+function hybridEnd(mod: LoadedModule, q0: readonly number[], qd0: readonly number[], t0: number, t1: number, params: Params): number[] {
   const tr = simulate(mod, { q0, qd0, t0, t1, params, rtol: 1e-12, atol: 1e-14, samples: 2 });
   return [...tr.q.at(-1)!, ...tr.qd.at(-1)!];
 }
 
 /** Central differences of the hybrid flow along direction d of X₀ = (q, q̇, t0). */
-function hybridDirection(mod: GeneratedModel, X0: readonly number[], d: readonly number[], t1: number, params: Params, h = 1e-6): number[] {
+function hybridDirection(mod: LoadedModule, X0: readonly number[], d: readonly number[], t1: number, params: Params, h = 1e-6): number[] {
   const n = mod.model.coordinates.length;
   const at = (s: number): number[] => {
     const X = X0.map((v, i) => v + s * d[i]!);
@@ -76,7 +76,7 @@ describe('saltation matrix', () => {
       const s = t1 - tl;
       return [up * s - (G * s * s) / 2, up - G * s];
     };
-    const r = flowSensitivity(ball as unknown as GeneratedModel, { q0: [h], qd0: [0], t1, params: { e } });
+    const r = flowSensitivity(ball as unknown as LoadedModule, { q0: [h], qd0: [0], t1, params: { e } });
     expect(r.events.map((ev) => ev.type)).toEqual(['impact']);
     const d = 1e-6;
     for (const [k, dir] of [[0, [d, 0]], [1, [0, d]]] as const) {
@@ -243,7 +243,7 @@ describe('Φ with rigid and compliant contacts together', () => {
 
 describe('flow to a section', () => {
   it('stops just after the section contact’s impact; the return map’s derivative annihilates the flow direction', () => {
-    const mod = ball as unknown as GeneratedModel;
+    const mod = ball as unknown as LoadedModule;
     const r = flowToSection(mod, { q0: [0], qd0: [3], section: { contact: 'floor' }, maxTime: 10, params: { e: 0.8 } });
     expect(r.x[1]).toBeCloseTo(0.8 * 3, 10);
     expect(r.t).toBeCloseTo((2 * 3) / G, 12);
@@ -268,12 +268,12 @@ describe('flow to a section', () => {
   });
 
   it('names the section it could not reach', () => {
-    const mod = ball as unknown as GeneratedModel;
+    const mod = ball as unknown as LoadedModule;
     expect(() => flowToSection(mod, { q0: [0], qd0: [3], section: { coordinate: 'y', value: 5, direction: 'up' }, maxTime: 10, params: { e: 1 } })).toThrow(/did not reach the section coordinate:y=5:up/);
   });
 
   it('stops when the impacts accumulate (e = 1/2: the ball rests from 2v/(g(1 − e)) = 1.2232 on)', () => {
-    const mod = ball as unknown as GeneratedModel;
+    const mod = ball as unknown as LoadedModule;
     expect(() => flowToSection(mod, { q0: [0], qd0: [3], section: { coordinate: 'y', value: 5, direction: 'up' }, maxTime: 10, params: { e: 0.5 } })).toThrow(/impacts accumulate near t = 1\.22/);
   });
 });
@@ -299,7 +299,7 @@ describe('a point-mass rimless wheel (I* = 0, M singular alone): the stride thro
 
 describe('periodic orbits with the generated phase Jacobians and with differences: the same multipliers', () => {
   /** The orbit both ways: only the generated run reports 'generated' alone; the multipliers agree to `tol`. */
-  function bothWays(mod: GeneratedModel, opts: Parameters<typeof periodicOrbit>[1], tol: number): PeriodicOrbit {
+  function bothWays(mod: LoadedModule, opts: Parameters<typeof periodicOrbit>[1], tol: number): PeriodicOrbit {
     const generated = periodicOrbit(mod, opts);
     const differenced = periodicOrbit(withoutPhaseJacobian(mod), opts);
     expect(generated.phaseJacobians).toEqual(['generated']);
@@ -328,7 +328,7 @@ describe('periodic orbits with the generated phase Jacobians and with difference
 });
 
 describe('contacts with Coulomb friction', () => {
-  const disk = roughDisk as unknown as GeneratedModel;
+  const disk = roughDisk as unknown as LoadedModule;
 
   it('bounce by the impact law of every driver: a rough disk striking the floor from flight leaves sticking, (2/3, 1, −20/3) (Routh)', () => {
     const r = flowSensitivity(disk, { q0: [0, 0.2, 0], qd0: [1, -2, 0], t1: 0.06, params: { g: 0, e: 0.5, mu: 0.3 } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GeneratedModel } from '../../../src/runtime/contract.js';
+import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { GapKinematics, projectOntoContacts, requireFunctions, restitutionCoefficients } from '../../../src/runtime/contact/contacts.js';
 import { SimulationError } from '../../../src/runtime/errors.js';
 import { bouncingBall } from '../../fixtures/bouncing-ball.js';
@@ -7,7 +7,7 @@ import { particleOnDome } from '../../fixtures/particle-on-dome.js';
 import { thrown } from '../../helpers/thrown.js';
 import * as wheel from '../../../generated/rimless-wheel.js';
 
-const withLaws = (laws: GeneratedModel['model']['unilateral'], restitution: readonly number[]): GeneratedModel => ({
+const withLaws = (laws: LoadedModule['model']['unilateral'], restitution: readonly number[]): LoadedModule => ({
   ...bouncingBall,
   model: { ...bouncingBall.model, unilateral: laws },
   restitution: (_t, p, out = new Float64Array(laws.length)) => {
@@ -17,7 +17,7 @@ const withLaws = (laws: GeneratedModel['model']['unilateral'], restitution: read
 });
 
 describe('restitution coefficients come from the module, not from the law names', () => {
-  const laws: GeneratedModel['model']['unilateral'] = [
+  const laws: LoadedModule['model']['unilateral'] = [
     { name: 'a', law: { kind: 'newton', restitution: 'e' } },
     { name: 'b', law: { kind: 'plastic' } },
     { name: 'c', law: { kind: 'w-law', w: 'W' } },
@@ -85,7 +85,7 @@ describe('gap kinematics and projection onto a growing dome g = x² + y² − (R
 });
 
 describe('projection with a mass matrix singular alone: the point-mass rimless wheel (I* = 0, M = diag(2, 2, 0))', () => {
-  const mod = wheel as unknown as GeneratedModel;
+  const mod = wheel as unknown as LoadedModule;
   const params = { Istar: 0, gamma: 0.2 };
   const kin = new GapKinematics(mod, params);
 
@@ -105,7 +105,7 @@ describe('projection with a mass matrix singular alone: the point-mass rimless w
   it('is refused without a contact to pin ψ: singular-mass-matrix', () => {
     const q = Float64Array.of(0, 2, 0), qd = Float64Array.of(0, 0, 0);
     // Spoke 3 (ψ + π) made frictionless: its normal (0, 1, sin(ψ + π)) is (0, 1, 0) at ψ = 0 and leaves ψ massless.
-    const floorOnly: GeneratedModel = { ...mod, model: { ...mod.model, unilateral: mod.model.unilateral.map((u) => ({ ...u, law: { kind: 'plastic' as const }, slip: 0 })) } };
+    const floorOnly: LoadedModule = { ...mod, model: { ...mod.model, unilateral: mod.model.unilateral.map((u) => ({ ...u, law: { kind: 'plastic' as const }, slip: 0 })) } };
     expect(projectOntoContacts(new GapKinematics(floorOnly, params), floorOnly, params, 0, q, qd, [3])).toBe('singular-mass-matrix');
   });
 });

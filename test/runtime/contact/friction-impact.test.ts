@@ -3,7 +3,7 @@
 // rough floor, a particle arriving in a rough corner), the one restitution
 // coefficient of an impact, and its named failures.
 import { describe, expect, it } from 'vitest';
-import type { GeneratedModel } from '../../../src/runtime/contract.js';
+import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { SimulationError } from '../../../src/runtime/errors.js';
 import { ContactRows, frictionalImpact, hasSlipRows } from '../../../src/runtime/contact/friction-impact.js';
 import { particleInCorner } from '../../fixtures/particle-in-corner.js';
@@ -17,7 +17,7 @@ const thrown = (fn: () => unknown): SimulationError => thrownAs(fn, SimulationEr
  * The particle in the corner (m = 2) with rough walls: the floor's slip
  * coordinate is x, the wall's is y; Coulomb μ on both (parameter mu).
  */
-const roughCorner: GeneratedModel = {
+const roughCorner: LoadedModule = {
   ...particleInCorner,
   model: {
     ...particleInCorner.model,
@@ -45,11 +45,11 @@ describe('ContactRows', () => {
   });
 
   it("refuses a 'stick' contact without a slip row, and a module with slip rows but without the slip functions (all named at once)", () => {
-    const bare: GeneratedModel = { ...stickingDisk, model: { ...stickingDisk.model, unilateral: [{ name: 'floor', law: { kind: 'stick' } }] } };
+    const bare: LoadedModule = { ...stickingDisk, model: { ...stickingDisk.model, unilateral: [{ name: 'floor', law: { kind: 'stick' } }] } };
     const err = thrown(() => frictionalImpact(bare, {}, 0, [0, 0.5, 0], [0, -1, 0], [true]));
     expect(err.code).toBe('unsupported-impact-law');
     expect(err.where.field).toBe('unilateral[0].slip');
-    const declared: GeneratedModel = { ...bouncingBall, model: { ...bouncingBall.model, unilateral: [{ ...bouncingBall.model.unilateral[0]!, slip: 1 }] } };
+    const declared: LoadedModule = { ...bouncingBall, model: { ...bouncingBall.model, unilateral: [{ ...bouncingBall.model.unilateral[0]!, slip: 1 }] } };
     const missing = thrown(() => frictionalImpact(declared, {}, 0, [0], [-1], [true]));
     expect(missing.code).toBe('incomplete-module');
     expect(missing.message).toContain('slipJacobian, slipRates, friction');

@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import * as block from '../../../generated/block-on-incline.js';
 import * as compass from '../../../generated/compass.js';
 import * as rod from '../../../generated/falling-rod.js';
-import type { GeneratedModel, Params } from '../../../src/runtime/contract.js';
+import type { LoadedModule, Params } from '../../../src/runtime/contract.js';
 import { contactLaws, ModeSelector, usesFriction, type FrictionModule, type ModeRequest } from '../../../src/runtime/contact/friction-modes.js';
 import { bouncingBall } from '../../fixtures/bouncing-ball.js';
 
-const selector = (module: GeneratedModel, params = {}): ModeSelector => new ModeSelector(module as FrictionModule, params, 0, 1e-6);
+const selector = (module: LoadedModule, params = {}): ModeSelector => new ModeSelector(module as FrictionModule, params, 0, 1e-6);
 const at = (q: number[], qd: number[], extra: Partial<ModeRequest> = {}): ModeRequest => ({ t: 0, q, qd, candidates: [0], leavingCone: [], ...extra });
 
 describe('which modules are driven with friction', () => {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import rigidSpec from '../../../derivations/kozlov-release.js';
 import elasticSpec from '../../../derivations/kozlov-release-elastic.js';
 import type { ModelSpec } from '../../../src/model/index.js';
-import type { GeneratedModel } from '../../../src/runtime/contract.js';
+import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { integrate } from '../../../src/runtime/integrators/dopri5.js';
 import { SimulationError } from '../../../src/runtime/errors.js';
 import { simulate, simulateHamilton } from '../../../src/runtime/hybrid/simulate.js';
@@ -187,7 +187,7 @@ describe('the contact state follows the direction of each located crossing', () 
       out[0] = q[0]!; out[1] = qd[0]!; out[2] = Math.max(0.5 - t, 0);
       return out;
     },
-  } as unknown as GeneratedModel;
+  } as unknown as LoadedModule;
 
   it('without adhesion, released where F_n falls to exactly 0 (t = 0.5), inside the floor; leaving it at t = 1 is no event', () => {
     const run = simulate(fading, { q0: [-1], qd0: [1], t1: 1.5 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSystem } from '../../../src/derive/system.js';
 import { buildModel, type ModelSpec } from '../../../src/model/index.js';
-import type { GeneratedModel } from '../../../src/runtime/contract.js';
+import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { frictionalImpact } from '../../../src/runtime/contact/friction-impact.js';
 import { rimlessWheel } from '../../../derivations/rimless-wheel.js';
 import { loadGenerated } from '../../helpers/generated-module.js';
@@ -192,13 +192,13 @@ describe('particle in a corner (floor held, wall impacts accumulating)', () => {
 describe('event-driven simulation: failures are reported', () => {
   it('names the missing contact functions of an incomplete module', () => {
     const { impact: _impact, contactAccelerations: _ca, ...partial } = bouncingBall;
-    const err = thrown(() => simulate(partial as GeneratedModel, { q0: [1], qd0: [0], t1: 1 }));
+    const err = thrown(() => simulate(partial as LoadedModule, { q0: [1], qd0: [0], t1: 1 }));
     expect(err).toMatchObject({ code: 'incomplete-module', kind: 'input' });
     expect(err.message).toContain('contactAccelerations, impact');
   });
 
   it('stops with the impact map’s own status when it cannot choose a mode', () => {
-    const ambiguous: GeneratedModel = {
+    const ambiguous: LoadedModule = {
       ...bouncingBall,
       impact: (_t, _q, qd) => ({ qdPlus: Float64Array.from(qd), impulses: new Float64Array(1), active: [false], status: 'several-admissible-modes', message: 'two modes' }),
     };
@@ -208,7 +208,7 @@ describe('event-driven simulation: failures are reported', () => {
   });
 
   it('refuses an impact map that leaves the ball approaching the floor', () => {
-    const sticky: GeneratedModel = {
+    const sticky: LoadedModule = {
       ...bouncingBall,
       impact: (_t, _q, qd) => ({ qdPlus: Float64Array.from(qd), impulses: new Float64Array(1), active: [true], status: 'ok' }),
     };
@@ -242,7 +242,7 @@ describe('particle sliding off a dome (smooth release on a curved constraint)', 
 });
 
 describe('a point-mass rimless wheel: I* = 0 makes M = diag(2m, 2m, 0) singular alone, regular standing on a spoke', () => {
-  const mod = wheel as unknown as GeneratedModel;
+  const mod = wheel as unknown as LoadedModule;
   const params = { Istar: 0, gamma: 0.2 };
   const alpha = Math.PI / 6;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GeneratedModel } from '../../../src/runtime/contract.js';
+import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { SimulationError } from '../../../src/runtime/errors.js';
 import { simulateMoreauJean } from '../../../src/runtime/hybrid/moreau-jean.js';
 import { simulate } from '../../../src/runtime/hybrid/simulate.js';
@@ -122,7 +122,7 @@ describe('Moreau–Jean input checks', () => {
   });
 
   it("refuses a 'stick' contact law without explicit restitution", () => {
-    const stick: GeneratedModel = { ...bouncingBall, model: { ...bouncingBall.model, unilateral: [{ name: 'floor', law: { kind: 'stick' } }] } };
+    const stick: LoadedModule = { ...bouncingBall, model: { ...bouncingBall.model, unilateral: [{ name: 'floor', law: { kind: 'stick' } }] } };
     expect(thrown(() => simulateMoreauJean(stick, { q0: [1], qd0: [0], t1: 1, h: 1e-2 })).code).toBe('unsupported-impact-law');
   });
 });
@@ -132,7 +132,7 @@ describe('Moreau–Jean with Coulomb friction: a block and a disk on a rough inc
   // contact rests from the start (y = r, at rest). θ = ½ integrates a
   // constant force exactly, so the closed forms hold to rounding.
   const g = 9.81, r = 0.5, h = 1e-3, t1 = 1;
-  const run = (mod: GeneratedModel, params: Record<string, number>, qd0: number[]) =>
+  const run = (mod: LoadedModule, params: Record<string, number>, qd0: number[]) =>
     simulateMoreauJean(mod, { q0: [0, r, 0].slice(0, qd0.length), qd0, t1, h, params, samples: 11 });
 
   it('slides at g(sin α − μ cos α) when tan α > μ, with the contact held (y = r, ẏ = 0) and every residual ≤ 1e-12', () => {
@@ -217,7 +217,7 @@ describe('Moreau–Jean with Coulomb friction: a block and a disk on a rough inc
 
 describe('Moreau–Jean named failures with friction', () => {
   it("stops the hinged compass where its legs cross with a foot stuck (t ≈ 0.73, past its declared t1 = 0.7): contact-inconsistent with the state", async () => {
-    const hinged = (await import('../../../generated/hinged-compass.js')) as unknown as GeneratedModel;
+    const hinged = (await import('../../../generated/hinged-compass.js')) as unknown as LoadedModule;
     const { q0, qd0 } = hinged.model.initial;
     const err = thrown(() => simulateMoreauJean(hinged, { q0, qd0, t1: 1, h: 1e-3 }));
     expect(err.code).toBe('contact-inconsistent');

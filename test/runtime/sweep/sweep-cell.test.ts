@@ -3,12 +3,12 @@
 // impacts before T against the closed form cell by cell, starts that fail
 // as cells, and the 'final' classifier against free fall.
 import { describe, expect, it } from 'vitest';
-import type { GeneratedModel } from '../../../src/runtime/contract.js';
+import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { axisValues, cellInputs, gridPoints, runCell, type SweepCell } from '../../../src/runtime/sweep/sweep-cell.js';
 import { SimulationError } from '../../../src/runtime/errors.js';
 import * as generatedBall from '../../../generated/bouncing-ball.js';
 
-const ball = generatedBall as unknown as GeneratedModel;
+const ball = generatedBall as unknown as LoadedModule;
 const G = 9.81;
 
 /**

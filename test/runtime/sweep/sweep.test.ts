@@ -13,7 +13,7 @@ import { sweepWorkerScript } from '../../../src/cli/sweep.js';
 import { generateModule } from '../../../src/codegen/module.js';
 import { deriveSystem } from '../../../src/derive/system.js';
 import { buildModel, defineModel } from '../../../src/model/index.js';
-import type { GeneratedModel } from '../../../src/runtime/contract.js';
+import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { sweep, sweepSerial } from '../../../src/runtime/sweep/sweep.js';
 import type { SweepAxis } from '../../../src/runtime/sweep/sweep-cell.js';
 import * as generatedBall from '../../../generated/bouncing-ball.js';
@@ -29,7 +29,7 @@ describe('a parallel sweep of the bouncing ball', () => {
     const progress: [number, number][] = [];
     const one = await sweep(ballSource, { grid: BALL_GRID, run, workers: 1, worker });
     const two = await sweep(ballSource, { grid: BALL_GRID, run, workers: 2, worker, onProgress: (done, total) => progress.push([done, total]) });
-    const serial = sweepSerial(generatedBall as unknown as GeneratedModel, { grid: BALL_GRID, run });
+    const serial = sweepSerial(generatedBall as unknown as LoadedModule, { grid: BALL_GRID, run });
     expect(two).toEqual(one);
     expect(two).toEqual(serial);
     expect(two.model).toBe('bouncing-ball');

@@ -35,7 +35,10 @@ export function blockStack(n: number): ModelSpec {
     name: `block-stack-${n}`,
     title: `Stack of ${n} blocks`,
     coordinates: y,
-    parameters: params({ h: { default: 0.1, description: 'block height', unit: 'm' }, g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' } }),
+    parameters: params({
+      h: { default: 0.1, description: 'block height', unit: 'm' },
+      g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
+    }),
     kinetic: y.map((c) => `m*${c}'^2/2`).join(' + '),
     potential: y.map((c) => `m*g*${c}`).join(' + '),
     unilateral: [

@@ -157,7 +157,16 @@ export function sympyCseFigures(block: DynamicsBlock): CseFigures[] {
     const deviation = Math.max(...runProgram(program, env).map((v, i) => Math.abs(v - ours[i]!) / Math.max(1, Math.abs(ours[i]!))));
     // Every figure below is of a program computing our M and forcing: one that does not was misread.
     if (!(deviation < 1e-9)) throw new Error(`bench/ops.ts: sympy.cse's ${result.input}/${result.mode} program differs from ours by ${deviation}`);
-    return { input: result.input, mode: result.mode, ops: countOps(program), calls: countCalls(program), temporaries: result.replacements.length, ms: result.ms, deviation, version: result.version };
+    return {
+      input: result.input,
+      mode: result.mode,
+      ops: countOps(program),
+      calls: countCalls(program),
+      temporaries: result.replacements.length,
+      ms: result.ms,
+      deviation,
+      version: result.version,
+    };
   });
 }
 

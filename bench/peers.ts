@@ -23,15 +23,28 @@ const found = new Map<string, string | undefined>();
 
 /** The first interpreter that imports `module`, if any (asked once per process: each try starts Python). */
 export function pythonWith(module: string): string | undefined {
-  if (!found.has(module)) found.set(module, PYTHONS.find((py) => spawnSync(py, ['-c', `import ${module}`], { stdio: 'ignore', timeout: 60_000 }).status === 0));
+  if (!found.has(module))
+    found.set(
+      module,
+      PYTHONS.find((py) => spawnSync(py, ['-c', `import ${module}`], { stdio: 'ignore', timeout: 60_000 }).status === 0),
+    );
   return found.get(module);
 }
 
 /** Run a peer script (with `input` on its stdin); its stdout's JSON lines, or none (with a note on stderr) when it fails. */
 function runScript(python: string, name: string, args: readonly string[], timeoutMs: number, input?: string): Record<string, unknown>[] {
-  const r = spawnSync(python, [script(name), ...args], { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 256 << 20, ...(input === undefined ? {} : { input }) });
-  const lines = (r.stdout ?? '').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
-  if (r.status !== 0) process.stderr.write(`bench: ${name} ${args.join(' ')} ${r.error ? r.error.message : `exited ${r.status ?? r.signal}`}\n${r.stderr ?? ''}`);
+  const r = spawnSync(python, [script(name), ...args], {
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    maxBuffer: 256 << 20,
+    ...(input === undefined ? {} : { input }),
+  });
+  const lines = (r.stdout ?? '')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  if (r.status !== 0)
+    process.stderr.write(`bench: ${name} ${args.join(' ')} ${r.error ? r.error.message : `exited ${r.status ?? r.signal}`}\n${r.stderr ?? ''}`);
   return lines;
 }
 

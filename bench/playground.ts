@@ -28,7 +28,9 @@ function root(): string {
 /** Every file of the built page except KaTeX's fonts, gzipped one by one. */
 export function bundleGzipBytes(site: string): number {
   const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
-  return walk(site).filter((f) => !f.includes(`${join('katex', 'fonts')}`)).reduce((sum, f) => sum + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+  return walk(site)
+    .filter((f) => !f.includes(`${join('katex', 'fonts')}`))
+    .reduce((sum, f) => sum + gzipSync(readFileSync(f), { level: 9 }).length, 0);
 }
 
 /** The page's record of one derivation (playground/main.ts), performance.now() times. */
@@ -86,5 +88,13 @@ export async function measurePlayground(site: string): Promise<Record<string, un
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const site = join(root(), 'docs', 'playground');
   if (!existsSync(join(site, 'index.html'))) throw new Error(`${site} is not built: run npm run build:playground`);
-  console.log(JSON.stringify({ bench: 'playground', model: 'double-pendulum', bundleGzipBytes: bundleGzipBytes(site), ...(await measurePlayground(site)), loadAverage: round(loadavg()[0]!, 1) }));
+  console.log(
+    JSON.stringify({
+      bench: 'playground',
+      model: 'double-pendulum',
+      bundleGzipBytes: bundleGzipBytes(site),
+      ...(await measurePlayground(site)),
+      loadAverage: round(loadavg()[0]!, 1),
+    }),
+  );
 }

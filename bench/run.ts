@@ -98,7 +98,12 @@ const MEMORY_CAP = ['--max-old-space-size=1500'];
 /** One pendulum size in a fresh process running this file compiled. */
 function isolated(n: number): object {
   try {
-    return JSON.parse(execFileSync(process.execPath, [...NODE_FLAGS, ...MEMORY_CAP, fileURLToPath(import.meta.url), '--pendulum', String(n)], { encoding: 'utf8', maxBuffer: 64 << 20 })) as object;
+    return JSON.parse(
+      execFileSync(process.execPath, [...NODE_FLAGS, ...MEMORY_CAP, fileURLToPath(import.meta.url), '--pendulum', String(n)], {
+        encoding: 'utf8',
+        maxBuffer: 64 << 20,
+      }),
+    ) as object;
   } catch (err) {
     // A size that fails (memory, stack) is a finding, not the end of the bench.
     return { bench: 'pendulum', n, error: (err as Error).message.split('\n').find((l) => /Error/.test(l)) ?? String(err) };
@@ -117,7 +122,10 @@ export async function runBench(opts: BenchOptions, emit: (line: object) => void)
   const { h, t1, reps } = opts.moreauJean;
   emit(moreauJeanBall(h, t1, reps));
   const many = opts.manyContacts;
-  const models = [{ peer: 'ball-chain', n: many.chain, spec: ballChain(many.chain) }, { peer: 'block-stack', n: many.stack, spec: blockStack(many.stack) }];
+  const models = [
+    { peer: 'ball-chain', n: many.chain, spec: ballChain(many.chain) },
+    { peer: 'block-stack', n: many.stack, spec: blockStack(many.stack) },
+  ];
   for (const { spec } of models) {
     const mod = await loadGenerated(generateModule(deriveSystem(buildModel(spec)), `bench/models.ts (${spec.name})`).source);
     emit(moreauJean(mod, h, many.t1, many.reps));

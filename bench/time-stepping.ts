@@ -75,7 +75,10 @@ export function moreauJean(mod: LoadedModule, h: number, t1: number, reps = 5): 
     steps,
     stepsPerSec: Math.round((steps / median(runs.map(([, ms]) => ms))) * 1000),
     t1,
-    impacts: trajectory.events.filter((e) => e.type === 'impact').slice(0, 8).map((e) => round(e.t, 6)),
+    impacts: trajectory.events
+      .filter((e) => e.type === 'impact')
+      .slice(0, 8)
+      .map((e) => round(e.t, 6)),
     lcpSolves: lcp.solves,
     lcpIterations: lcp.iterations,
     warmStartHits: lcp.warmStartHits,
@@ -99,7 +102,7 @@ export function eventDrivenBall(t1: number, reps = 5): EventDrivenLine {
   return {
     bench: 'event-driven',
     model: ball.model.name,
-    tRest: rest ? rest.accumulation ?? rest.t : NaN,
+    tRest: rest ? (rest.accumulation ?? rest.t) : NaN,
     wallMs: round(median(runs.map(([, ms]) => ms)), 2),
     tRestExact: Math.sqrt((2 * y0) / g) + (2 * v0 * e) / (g * (1 - e)),
     impacts: trajectory.events.filter((ev) => ev.type === 'impact').length,

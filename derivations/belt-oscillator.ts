@@ -24,7 +24,14 @@ export default defineModel({
   },
   kinetic: "m*(x'^2 + y'^2)/2",
   potential: 'k*x^2/2 + m*g*y',
-  unilateral: [{ name: 'belt', constraint: 'y >= 0', slip: 'x - v*t', law: { plastic: true, coulomb: { static: 'mus', kinetic: 'muk' } }, description: 'the moving belt' }],
-  drawing: { points: { wall: [-0.5, 0.1], block: ['x', 'y + 0.1'] }, segments: [['wall', 'block']], discs: [{ center: 'block', radius: 0.1 }], ground: ['y = 0', 'x = -0.5'] },
+  unilateral: [
+    { name: 'belt', constraint: 'y >= 0', slip: 'x - v*t', law: { plastic: true, coulomb: { static: 'mus', kinetic: 'muk' } }, description: 'the moving belt' },
+  ],
+  drawing: {
+    points: { wall: [-0.5, 0.1], block: ['x', 'y + 0.1'] },
+    segments: [['wall', 'block']],
+    discs: [{ center: 'block', radius: 0.1 }],
+    ground: ['y = 0', 'x = -0.5'],
+  },
   initial: { qd: { x: 'v' }, t1: 10 },
 });

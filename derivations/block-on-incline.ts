@@ -20,11 +20,25 @@ export default defineModel({
   },
   kinetic: "m*(x'^2 + y'^2)/2",
   potential: 'm*g*(y*cos(alpha) - x*sin(alpha))',
-  unilateral: [{ name: 'slope', constraint: 'y >= 0', slip: 'x', law: { plastic: true, coulomb: { static: 'mus', kinetic: 'muk' } }, description: 'the inclined plane' }],
+  unilateral: [
+    { name: 'slope', constraint: 'y >= 0', slip: 'x', law: { plastic: true, coulomb: { static: 'mus', kinetic: 'muk' } }, description: 'the inclined plane' },
+  ],
   // In the plane of the figure: x down the slope, y along its normal.
   drawing: {
-    points: Object.fromEntries([['A', -0.1, 0], ['B', 0.1, 0], ['C', 0.1, 0.2], ['D', -0.1, 0.2]].map(([n, u, v]) => [n, [`(x + ${u})*cos(alpha) + (y + ${v})*sin(alpha)`, `-(x + ${u})*sin(alpha) + (y + ${v})*cos(alpha)`] as const])),
-    segments: [['A', 'B'], ['B', 'C'], ['C', 'D'], ['D', 'A']],
+    points: Object.fromEntries(
+      [
+        ['A', -0.1, 0],
+        ['B', 0.1, 0],
+        ['C', 0.1, 0.2],
+        ['D', -0.1, 0.2],
+      ].map(([n, u, v]) => [n, [`(x + ${u})*cos(alpha) + (y + ${v})*sin(alpha)`, `-(x + ${u})*sin(alpha) + (y + ${v})*cos(alpha)`] as const]),
+    ),
+    segments: [
+      ['A', 'B'],
+      ['B', 'C'],
+      ['C', 'D'],
+      ['D', 'A'],
+    ],
     labels: false,
     ground: 'y = -x*tan(alpha)',
   },

@@ -14,7 +14,8 @@ export default defineModel({
   name: 'circle-billiard',
   title: 'A point in a circle with restitution near 1 (Kozlov §3)',
   sources: ['kozlov1988'],
-  description: 'A point moving by inertia inside a circle, with Newton restitution near 1: the impacts accumulate and it ends sliding along the circle with its tangential speed.',
+  description:
+    'A point moving by inertia inside a circle, with Newton restitution near 1: the impacts accumulate and it ends sliding along the circle with its tangential speed.',
   coordinates: [
     { name: 'x', description: 'horizontal position from the centre', unit: 'm' },
     { name: 'y', description: 'vertical position from the centre', unit: 'm' },
@@ -33,9 +34,20 @@ export default defineModel({
   paper: {
     source: 'kozlov1988',
     formulas: [
-      { eq: '§3', name: '\\dot{f}^{+}', formula: '-e*w', derived: 'impact1.single.wall.n+', where: { w: 'impact1.wall.n-' }, note: '$f = R^2 - x^2 - y^2$: Newton’s law on the normal, as Theorem 3 gives it in the limit.' },
       {
-        eq: '§3', name: '[\\dot{x}]', formula: 'X*jy/Y', derived: "impact1.single.[x']", where: { X: 'x', Y: 'y', jy: "impact1.single.[y']" },
+        eq: '§3',
+        name: '\\dot{f}^{+}',
+        formula: '-e*w',
+        derived: 'impact1.single.wall.n+',
+        where: { w: 'impact1.wall.n-' },
+        note: '$f = R^2 - x^2 - y^2$: Newton’s law on the normal, as Theorem 3 gives it in the limit.',
+      },
+      {
+        eq: '§3',
+        name: '[\\dot{x}]',
+        formula: 'X*jy/Y',
+        derived: "impact1.single.[x']",
+        where: { X: 'x', Y: 'y', jy: "impact1.single.[y']" },
         note: 'the jump of the velocity is along the normal $(x, y)$, so the tangential velocity $u = (x\\dot{y} - y\\dot{x})/R$ is the same after the impact as before: the conserved $u$ of Kozlov’s averaged law.',
       },
     ],

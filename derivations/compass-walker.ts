@@ -45,7 +45,8 @@ function standingOnFoot2(half: number, a1d: number, a2d: number) {
 export default defineModel({
   name: 'compass-walker',
   title: 'Passive compass-gait walker on a slope (Goswami et al. 1998)',
-  description: 'Two straight legs with point masses, hinged at the hip, walking down a slope; the swing foot scuffs at mid-stance and strikes ahead of the hip.',
+  description:
+    'Two straight legs with point masses, hinged at the hip, walking down a slope; the swing foot scuffs at mid-stance and strikes ahead of the hip.',
   coordinates: [
     { name: 'x', description: 'hip, down the slope', unit: 'm' },
     { name: 'y', description: 'hip, normal to the slope', unit: 'm' },

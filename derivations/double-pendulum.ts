@@ -20,6 +20,12 @@ export default defineModel({
     { mass: 'm2', position: ['l1*sin(q1) + l2*sin(q2)', '-l1*cos(q1) - l2*cos(q2)'] },
   ],
   potential: '-m1*g*l1*cos(q1) - m2*g*(l1*cos(q1) + l2*cos(q2))',
-  drawing: { points: { O: [0, 0], m1: ['l1*sin(q1)', '-l1*cos(q1)'], m2: ['l1*sin(q1) + l2*sin(q2)', '-l1*cos(q1) - l2*cos(q2)'] }, segments: [['O', 'm1'], ['m1', 'm2']] },
+  drawing: {
+    points: { O: [0, 0], m1: ['l1*sin(q1)', '-l1*cos(q1)'], m2: ['l1*sin(q1) + l2*sin(q2)', '-l1*cos(q1) - l2*cos(q2)'] },
+    segments: [
+      ['O', 'm1'],
+      ['m1', 'm2'],
+    ],
+  },
   initial: { q: { q1: 1, q2: 0.5 }, t1: 10 },
 });

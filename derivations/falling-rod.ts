@@ -7,7 +7,8 @@ import { defineModel } from '../src/model/index.js';
 export default defineModel({
   name: 'falling-rod',
   title: 'Rod falling on a rough floor',
-  description: 'A uniform rod with its lower end on a floor with Newton restitution and Coulomb friction: impacts with friction, sliding, sticking and the Painlevé situations.',
+  description:
+    'A uniform rod with its lower end on a floor with Newton restitution and Coulomb friction: impacts with friction, sliding, sticking and the Painlevé situations.',
   coordinates: [
     { name: 'x', description: 'horizontal position of the centre', unit: 'm' },
     { name: 'y', description: 'height of the centre', unit: 'm' },
@@ -22,7 +23,19 @@ export default defineModel({
   },
   kinetic: "m*(x'^2 + y'^2)/2 + m*l^2*theta'^2/6",
   potential: 'm*g*y',
-  unilateral: [{ name: 'tip', constraint: 'y - l*sin(theta) >= 0', slip: 'x - l*cos(theta)', law: { newton: 'e', coulomb: 'mu' }, description: 'the lower end on the floor' }],
-  drawing: { points: { A: ['x - l*cos(theta)', 'y - l*sin(theta)'], C: ['x', 'y'], B: ['x + l*cos(theta)', 'y + l*sin(theta)'] }, segments: [['A', 'B']], ground: 'y = 0' },
+  unilateral: [
+    {
+      name: 'tip',
+      constraint: 'y - l*sin(theta) >= 0',
+      slip: 'x - l*cos(theta)',
+      law: { newton: 'e', coulomb: 'mu' },
+      description: 'the lower end on the floor',
+    },
+  ],
+  drawing: {
+    points: { A: ['x - l*cos(theta)', 'y - l*sin(theta)'], C: ['x', 'y'], B: ['x + l*cos(theta)', 'y + l*sin(theta)'] },
+    segments: [['A', 'B']],
+    ground: 'y = 0',
+  },
   initial: { q: { y: 1, theta: 0.7 }, qd: { x: 1 }, t1: 3 },
 });

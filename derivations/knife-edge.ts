@@ -22,6 +22,9 @@ export default defineModel({
   potential: '-m*g*sin(alpha)*x',
   nonholonomic: [{ name: 'blade', expr: "x'*sin(theta) - y'*cos(theta)" }],
   // Seen from above the inclined plane: the blade through its contact point.
-  drawing: { points: { back: ['x - 0.2*cos(theta)', 'y - 0.2*sin(theta)'], P: ['x', 'y'], front: ['x + 0.2*cos(theta)', 'y + 0.2*sin(theta)'] }, segments: [['back', 'front']] },
+  drawing: {
+    points: { back: ['x - 0.2*cos(theta)', 'y - 0.2*sin(theta)'], P: ['x', 'y'], front: ['x + 0.2*cos(theta)', 'y + 0.2*sin(theta)'] },
+    segments: [['back', 'front']],
+  },
   initial: { qd: { theta: 1 }, t1: 10 },
 });

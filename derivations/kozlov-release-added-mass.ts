@@ -30,7 +30,14 @@ export default defineModel({
     source: 'kozlov1988',
     formulas: [
       { eq: '(2.6)', name: '\\lim_{N \\to \\infty} t_{*}', formula: '2 + sqrt(2)', derived: 'limit.release', tolerance: 1e-6 },
-      { eq: '(2.6)', name: '\\max_N t_{*} - \\min_N t_{*}', formula: '0', derived: 'limit.release.spread', tolerance: 1e-6, note: 'the release does not depend on $N$: its spread over the study’s values of $N$.' },
+      {
+        eq: '(2.6)',
+        name: '\\max_N t_{*} - \\min_N t_{*}',
+        formula: '0',
+        derived: 'limit.release.spread',
+        tolerance: 1e-6,
+        note: 'the release does not depend on $N$: its spread over the study’s values of $N$.',
+      },
     ],
   },
 });

@@ -11,7 +11,8 @@ export default defineModel({
   name: 'kozlov-release-kelvin-voigt',
   title: 'Release from a line realized by a Kelvin–Voigt medium (Kozlov §2)',
   sources: ['kozlov1988'],
-  description: 'The point of Kozlov §2 in a Kelvin–Voigt medium below the line: classical release with damping of order sqrt(N), delayed with damping of order N.',
+  description:
+    'The point of Kozlov §2 in a Kelvin–Voigt medium below the line: classical release with damping of order sqrt(N), delayed with damping of order N.',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },
     { name: 'y', description: 'height above the line', unit: 'm' },
@@ -25,7 +26,14 @@ export default defineModel({
   },
   kinetic: "(x'^2 + y'^2)/2",
   forces: { y: 'g*sign(x)' },
-  unilateral: [{ name: 'line', constraint: 'y >= 0', law: { compliant: { stiffness: 'c^2*N', damping: 'nu*N + k*sqrt(N)', adhesion: true } }, description: 'the line y = 0, realized by a Kelvin–Voigt medium' }],
+  unilateral: [
+    {
+      name: 'line',
+      constraint: 'y >= 0',
+      law: { compliant: { stiffness: 'c^2*N', damping: 'nu*N + k*sqrt(N)', adhesion: true } },
+      description: 'the line y = 0, realized by a Kelvin–Voigt medium',
+    },
+  ],
   drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
   limitStudy: { parameter: 'N', values: [10, 100, 1000, 10000], rigid: { line: { plastic: true } }, limits: { release: 1 } },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
@@ -35,13 +43,39 @@ export default defineModel({
   paper: {
     source: 'kozlov1988',
     formulas: [
-      { eq: '§2', name: '\\lim_{N \\to \\infty} t_{*}', formula: '1', derived: 'limit.release', tolerance: 1e-4, note: 'the limit extrapolated from the study (Aitken on its last three values of $N$).' },
-      { eq: '§2', name: 'r:\\ t_{*} - 1 = O(N^{-r})', formula: '1/2', derived: 'limit.release.order', tolerance: 0.02, note: 'the study’s fitted order; the release lags by the damped oscillation, $O(N^{-1/2})$.' },
       {
-        eq: 'Th. 3', name: '\\delta_N', formula: 'pi*g11/(sqrt(c^2*g11 - K^2)*sqrt(N))', derived: 'compliant.line.duration', where: { g11: 'compliant.line.normalMass', K: 'k/2' }, at: { nu: 0 },
+        eq: '§2',
+        name: '\\lim_{N \\to \\infty} t_{*}',
+        formula: '1',
+        derived: 'limit.release',
+        tolerance: 1e-4,
+        note: 'the limit extrapolated from the study (Aitken on its last three values of $N$).',
+      },
+      {
+        eq: '§2',
+        name: 'r:\\ t_{*} - 1 = O(N^{-r})',
+        formula: '1/2',
+        derived: 'limit.release.order',
+        tolerance: 0.02,
+        note: 'the study’s fitted order; the release lags by the damped oscillation, $O(N^{-1/2})$.',
+      },
+      {
+        eq: 'Th. 3',
+        name: '\\delta_N',
+        formula: 'pi*g11/(sqrt(c^2*g11 - K^2)*sqrt(N))',
+        derived: 'compliant.line.duration',
+        where: { g11: 'compliant.line.normalMass', K: 'k/2' },
+        at: { nu: 0 },
         note: 'Theorem 3 takes the damping of order $\\sqrt{N}$ ($\\nu = 0$); $g_{11}$ is the mass along the normal, $K = k/2$ (the Rayleigh function $K\\sqrt{N}\\dot{f}^2$).',
       },
-      { eq: 'Th. 3', name: 'e', formula: 'exp(-pi*K/sqrt(c^2*g11 - K^2))', derived: 'compliant.line.restitution', where: { g11: 'compliant.line.normalMass', K: 'k/2' }, at: { nu: 0 } },
+      {
+        eq: 'Th. 3',
+        name: 'e',
+        formula: 'exp(-pi*K/sqrt(c^2*g11 - K^2))',
+        derived: 'compliant.line.restitution',
+        where: { g11: 'compliant.line.normalMass', K: 'k/2' },
+        at: { nu: 0 },
+      },
     ],
   },
 });

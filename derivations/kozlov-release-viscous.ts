@@ -21,7 +21,9 @@ export default defineModel({
   },
   kinetic: "(x'^2 + y'^2)/2",
   forces: { y: 'g*sign(x)' },
-  unilateral: [{ name: 'line', constraint: 'y >= 0', law: { compliant: { damping: 'N', adhesion: true } }, description: 'the line y = 0, realized by viscous friction' }],
+  unilateral: [
+    { name: 'line', constraint: 'y >= 0', law: { compliant: { damping: 'N', adhesion: true } }, description: 'the line y = 0, realized by viscous friction' },
+  ],
   drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
   limitStudy: { parameter: 'N', values: [10, 100, 1000, 10000], rigid: { line: { plastic: true } }, limits: { release: 2 } },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 3 },
@@ -29,8 +31,22 @@ export default defineModel({
   paper: {
     source: 'kozlov1988',
     formulas: [
-      { eq: '(2.7)', name: '\\lim_{N \\to \\infty} t_{*}', formula: '2', derived: 'limit.release', tolerance: 1e-6, note: 'the limit extrapolated from the study (Aitken on its last three values of $N$).' },
-      { eq: '(2.7)', name: 'r:\\ t_{*} - 2 = O(N^{-r})', formula: '1', derived: 'limit.release.order', tolerance: 1e-3, note: 'the study’s fitted order of $|t_{*} - 2|$ in $1/N$.' },
+      {
+        eq: '(2.7)',
+        name: '\\lim_{N \\to \\infty} t_{*}',
+        formula: '2',
+        derived: 'limit.release',
+        tolerance: 1e-6,
+        note: 'the limit extrapolated from the study (Aitken on its last three values of $N$).',
+      },
+      {
+        eq: '(2.7)',
+        name: 'r:\\ t_{*} - 2 = O(N^{-r})',
+        formula: '1',
+        derived: 'limit.release.order',
+        tolerance: 1e-3,
+        note: 'the study’s fitted order of $|t_{*} - 2|$ in $1/N$.',
+      },
     ],
   },
 });

@@ -25,7 +25,14 @@ export default defineModel({
   paper: {
     source: 'kozlov1988',
     formulas: [
-      { eq: '(2.4)', name: 't_{*}', formula: '1', derived: 'motion.release1', tolerance: 1e-9, note: 'the time of the first release in the simulation of this report.' },
+      {
+        eq: '(2.4)',
+        name: 't_{*}',
+        formula: '1',
+        derived: 'motion.release1',
+        tolerance: 1e-9,
+        note: 'the time of the first release in the simulation of this report.',
+      },
     ],
   },
 });

@@ -28,7 +28,10 @@ export default defineModel({
   // the orbits form a family along it), and followed as a shrinks to 0.5: it doubles its
   // period where the focus a/2 comes down to the apex v²/(2g), at a = v²/g = 0.637.
   orbit: {
-    q0: { x: 0.01, y: 0.00005 }, qd0: { x: 0.01, y: 2.5 }, section: { contact: 'wall' }, fix: ["y'"],
+    q0: { x: 0.01, y: 0.00005 },
+    qd0: { x: 0.01, y: 2.5 },
+    section: { contact: 'wall' },
+    fix: ["y'"],
     continuation: { parameter: 'a', from: 1, to: 0.5 },
   },
   // Kozlov §4–§5 against the report's periodic orbit: v = ẏ just after the impact on the
@@ -38,15 +41,48 @@ export default defineModel({
   paper: {
     source: 'kozlov1988',
     formulas: [
-      { eq: '§4', name: 'T', formula: '2*v/g', derived: 'orbit.period', where: { v: "orbit.y'" }, tolerance: 1e-8, note: 'the flight up and down at the speed $v$.' },
       {
-        eq: '(4.1)', name: '\\operatorname{Re}\\mu', formula: '1 - 2*v^2/(a*g)', derived: 'orbit.multiplier2.re', where: { v: "orbit.y'" }, tolerance: 1e-6,
+        eq: '§4',
+        name: 'T',
+        formula: '2*v/g',
+        derived: 'orbit.period',
+        where: { v: "orbit.y'" },
+        tolerance: 1e-8,
+        note: 'the flight up and down at the speed $v$.',
+      },
+      {
+        eq: '(4.1)',
+        name: '\\operatorname{Re}\\mu',
+        formula: '1 - 2*v^2/(a*g)',
+        derived: 'orbit.multiplier2.re',
+        where: { v: "orbit.y'" },
+        tolerance: 1e-6,
         note: 'the linearization behind (4.1): $\\mu = e^{\\pm i\\theta}$, $\\cos\\theta = 1 - 2f^{\\prime\\prime}(0)v^2/g$ with $f^{\\prime\\prime}(0) = 1/a$; the paper states the condition $|\\cos\\theta| < 1$.',
       },
-      { eq: '(4.1)', name: '|\\mu|', formula: '1', derived: 'orbit.multiplier2.abs', tolerance: 1e-6, note: 'at $a = 1$, $1/a < g/v^2$: linearly stable, on the unit circle.' },
-      { eq: '(4.1)', name: 'a_{*}', formula: 'v^2/g', derived: 'orbit.bifurcation1', where: { v: "orbit.y'" }, tolerance: 1e-5, note: 'stability is lost where $f^{\\prime\\prime}(0) = 1/a$ reaches $g/v^2$: the branch’s period doubling, the apex $v^2/(2g)$ at the focus $a/2$ (§5).' },
       {
-        eq: '(5.7)', name: '2T', formula: '4*sqrt(A/g)', derived: 'orbit.period + orbit.period', where: { A: 'orbit.bifurcation1' }, tolerance: 1e-5,
+        eq: '(4.1)',
+        name: '|\\mu|',
+        formula: '1',
+        derived: 'orbit.multiplier2.abs',
+        tolerance: 1e-6,
+        note: 'at $a = 1$, $1/a < g/v^2$: linearly stable, on the unit circle.',
+      },
+      {
+        eq: '(4.1)',
+        name: 'a_{*}',
+        formula: 'v^2/g',
+        derived: 'orbit.bifurcation1',
+        where: { v: "orbit.y'" },
+        tolerance: 1e-5,
+        note: 'stability is lost where $f^{\\prime\\prime}(0) = 1/a$ reaches $g/v^2$: the branch’s period doubling, the apex $v^2/(2g)$ at the focus $a/2$ (§5).',
+      },
+      {
+        eq: '(5.7)',
+        name: '2T',
+        formula: '4*sqrt(A/g)',
+        derived: 'orbit.period + orbit.period',
+        where: { A: 'orbit.bifurcation1' },
+        tolerance: 1e-5,
         note: 'the orbits born at the period doubling ($a = a_{*}$) run twice along the vertical one there: their period is $2T = 4\\sqrt{a/g}$.',
       },
     ],

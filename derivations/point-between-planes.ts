@@ -8,7 +8,8 @@ export default defineModel({
   name: 'point-between-planes',
   title: 'Point between two rough planes',
   sources: ['smirnov1981'],
-  description: 'A point sliding between two parallel planes of different roughness (Smirnov, example 1): the support variant, and with it the friction, follows the sign of the normal load.',
+  description:
+    'A point sliding between two parallel planes of different roughness (Smirnov, example 1): the support variant, and with it the friction, follows the sign of the normal load.',
   coordinates: [
     { name: 'x', description: 'position along the planes', unit: 'm' },
     { name: 'z', description: 'position across the gap', unit: 'm' },

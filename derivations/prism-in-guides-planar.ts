@@ -11,7 +11,8 @@ export default defineModel({
   name: 'prism-in-guides-planar',
   title: 'Prism in rough guides (planar)',
   sources: ['smirnov1981'],
-  description: 'A prism sliding in guides with vanishing clearance (Smirnov, example 2, planar symmetric case): the support variant decides which faces bear and so the friction force.',
+  description:
+    'A prism sliding in guides with vanishing clearance (Smirnov, example 2, planar symmetric case): the support variant decides which faces bear and so the friction force.',
   coordinates: [
     { name: 'x', description: 'position along the guides', unit: 'm' },
     { name: 'y', description: 'lateral position', unit: 'm' },
@@ -39,8 +40,20 @@ export default defineModel({
   ],
   // Seen from above: the prism (half length 0.4, half width w) between its guides.
   drawing: {
-    points: Object.fromEntries([['A', -0.4, -1], ['B', 0.4, -1], ['C', 0.4, 1], ['D', -0.4, 1]].map(([n, u, v]) => [n, [`x + ${u}*cos(theta) - ${v}*w*sin(theta)`, `y + ${u}*sin(theta) + ${v}*w*cos(theta)`] as const])),
-    segments: [['A', 'B'], ['B', 'C'], ['C', 'D'], ['D', 'A']],
+    points: Object.fromEntries(
+      [
+        ['A', -0.4, -1],
+        ['B', 0.4, -1],
+        ['C', 0.4, 1],
+        ['D', -0.4, 1],
+      ].map(([n, u, v]) => [n, [`x + ${u}*cos(theta) - ${v}*w*sin(theta)`, `y + ${u}*sin(theta) + ${v}*w*cos(theta)`] as const]),
+    ),
+    segments: [
+      ['A', 'B'],
+      ['B', 'C'],
+      ['C', 'D'],
+      ['D', 'A'],
+    ],
     labels: false,
     ground: ['y = -w', 'w = y'],
   },

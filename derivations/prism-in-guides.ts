@@ -20,7 +20,8 @@ export default defineModel({
   name: 'prism-in-guides',
   title: 'Prism in rough guides',
   sources: ['smirnov1981'],
-  description: 'A rectangular prism sliding in guides with vanishing clearance on five pairs of support points with friction (Smirnov, example 2): 243 variants of support, 32 full ones.',
+  description:
+    'A rectangular prism sliding in guides with vanishing clearance on five pairs of support points with friction (Smirnov, example 2): 243 variants of support, 32 full ones.',
   coordinates: [
     { name: 'x', description: 'position along the guides', unit: 'm' },
     { name: 'y', description: 'lateral position', unit: 'm' },
@@ -52,18 +53,37 @@ export default defineModel({
     b4: { default: 0.06, description: 'pair 4: lateral position', unit: 'm' },
     a5: { default: 0.3, description: 'pair 5: position along the prism', unit: 'm' },
     b5: { default: 0, description: 'pair 5: lateral position', unit: 'm' },
-    ...Object.fromEntries(pairs.flatMap((p) => [
-      [`fp${p.s}`, { default: 0.15 + 0.01 * p.s, range: [0, 2], description: `friction at pair ${p.s}, the face whose reaction is positive` }],
-      [`fm${p.s}`, { default: 0.2 + 0.01 * p.s, range: [0, 2], description: `friction at pair ${p.s}, the face whose reaction is negative` }],
-    ])),
+    ...Object.fromEntries(
+      pairs.flatMap((p) => [
+        [`fp${p.s}`, { default: 0.15 + 0.01 * p.s, range: [0, 2], description: `friction at pair ${p.s}, the face whose reaction is positive` }],
+        [`fm${p.s}`, { default: 0.2 + 0.01 * p.s, range: [0, 2], description: `friction at pair ${p.s}, the face whose reaction is negative` }],
+      ]),
+    ),
   },
   kinetic: "m*(x'^2 + y'^2 + z'^2)/2 + (Jx*phi'^2 + Jy*theta'^2 + Jz*psi'^2)/2",
   forces: { x: 'Px', y: 'Py', z: 'Pz', phi: 'Mx', theta: 'My', psi: 'Mz' },
-  holonomic: pairs.map((p) => ({ name: p.name, expr: p.normal, slip: { positive: p.plus, negative: p.minus }, friction: { positive: `fp${p.s}`, negative: `fm${p.s}` } })),
+  holonomic: pairs.map((p) => ({
+    name: p.name,
+    expr: p.normal,
+    slip: { positive: p.plus, negative: p.minus },
+    friction: { positive: `fp${p.s}`, negative: `fm${p.s}` },
+  })),
   // Seen from above: the prism (half length 0.4, half width w) between its guides, turned by its yaw.
   drawing: {
-    points: Object.fromEntries([['A', -0.4, -1], ['B', 0.4, -1], ['C', 0.4, 1], ['D', -0.4, 1]].map(([n, u, v]) => [n, [`x + ${u}*cos(psi) - ${v}*w*sin(psi)`, `y + ${u}*sin(psi) + ${v}*w*cos(psi)`] as const])),
-    segments: [['A', 'B'], ['B', 'C'], ['C', 'D'], ['D', 'A']],
+    points: Object.fromEntries(
+      [
+        ['A', -0.4, -1],
+        ['B', 0.4, -1],
+        ['C', 0.4, 1],
+        ['D', -0.4, 1],
+      ].map(([n, u, v]) => [n, [`x + ${u}*cos(psi) - ${v}*w*sin(psi)`, `y + ${u}*sin(psi) + ${v}*w*cos(psi)`] as const]),
+    ),
+    segments: [
+      ['A', 'B'],
+      ['B', 'C'],
+      ['C', 'D'],
+      ['D', 'A'],
+    ],
     labels: false,
     ground: ['y = -w', 'w = y'],
   },

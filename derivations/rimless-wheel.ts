@@ -22,7 +22,9 @@ export function rimlessWheelStance(): ModelSpec {
     title: 'Rimless wheel, one stance with symbolic spoke angle (Rubanovich–Formalsky §2)',
     coordinates: ['x', 'y', 'psi'],
     parameters: {
-      m: 1, l: 1, g: 9.81,
+      m: 1,
+      l: 1,
+      g: 9.81,
       Istar: { default: 0.5, range: [0, 1], description: 'I* = I/(2 m l²)' },
       alpha: { default: Math.PI / 6, range: [0, 'pi/2'], description: 'half the angle between neighbouring spokes, π/k' },
     },
@@ -30,7 +32,15 @@ export function rimlessWheelStance(): ModelSpec {
     potential: '2*m*g*y',
     unilateral: [spoke('spoke0', 'psi'), spoke('spoke1', 'psi + 2*alpha')],
     impactScenarios: [
-      { name: 'spoke 1 strikes while spoke 0 stands', arriving: 'spoke1', closed: ['spoke0'], at: { psi: '-alpha', y: 'l*cos(alpha)' }, independent: ['psi'], approach: { psi: 'negative' }, critical: 'alpha' },
+      {
+        name: 'spoke 1 strikes while spoke 0 stands',
+        arriving: 'spoke1',
+        closed: ['spoke0'],
+        at: { psi: '-alpha', y: 'l*cos(alpha)' },
+        independent: ['psi'],
+        approach: { psi: 'negative' },
+        critical: 'alpha',
+      },
     ],
     initial: { q: { y: 'l', psi: 0 }, qd: {}, t1: 1 },
   });
@@ -63,12 +73,21 @@ export function rimlessWheel(k: number): ModelSpec {
       law: { stick: `x + l*sin(${angle(j)})` },
     })),
     impactScenarios: [
-      { name: 'spoke 1 strikes while spoke 0 stands', arriving: 'spoke1', closed: ['spoke0'], at: { psi: `-pi/${k}`, y: `l*cos(pi/${k})` }, independent: ['psi'] },
+      {
+        name: 'spoke 1 strikes while spoke 0 stands',
+        arriving: 'spoke1',
+        closed: ['spoke0'],
+        at: { psi: `-pi/${k}`, y: `l*cos(pi/${k})` },
+        independent: ['psi'],
+      },
     ],
     // Standing on spoke 0 (tip at rest, for every l) and rocking forward:
     // y = l cos ψ, and the tip's velocity ẋ + l cos ψ ψ̇ = ẏ + l sin ψ ψ̇ = 0 at ψ̇ = −1.
     drawing: {
-      points: Object.fromEntries([['hub', ['x', 'y'] as const], ...Array.from({ length: k }, (_, j) => [`tip${j}`, [`x + l*sin(${angle(j)})`, `y - l*cos(${angle(j)})`] as const])]),
+      points: Object.fromEntries([
+        ['hub', ['x', 'y'] as const],
+        ...Array.from({ length: k }, (_, j) => [`tip${j}`, [`x + l*sin(${angle(j)})`, `y - l*cos(${angle(j)})`] as const]),
+      ]),
       segments: Array.from({ length: k }, (_, j) => ['hub', `tip${j}`] as const),
       ground: 'y = 0',
     },
@@ -80,20 +99,50 @@ export function rimlessWheel(k: number): ModelSpec {
       general: rimlessWheelStance(),
       formulas: [
         { eq: '(2.3)', name: 'E_{R_{1y}}', formula: '-m*l*w/sin(alpha)*(Istar + 1)', derived: 'impact1.stays.spoke1.n', where: { w: "impact1.psi'-" } },
-        { eq: '(2.4)', name: 'E_{R_{2y}}', formula: 'm*l*w/sin(alpha)*(Istar + cos(2*alpha))', derived: 'impact1.stays.spoke0.n', where: { w: "impact1.psi'-" } },
-        { eq: '(2.5)', name: 'E_{R_{1y}}', formula: '-4*m*l*sin(alpha)*w*(Istar + cos(alpha)^2)/(Istar + 1)', derived: 'impact1.leaves.spoke1.n', where: { w: "impact1.psi'-" } },
-        { eq: '(2.6)', name: '\\dot{\\psi}(+0)', formula: 'w*(Istar + cos(2*alpha))/(Istar + 1)', derived: "impact1.leaves.psi'+", where: { w: "impact1.psi'-" } },
-        { eq: '(2.7)', name: 'E_{R_{1x}}', formula: '2*m*l*w*sin(alpha)*sin(2*alpha)/(Istar + 1)', derived: 'impact1.leaves.spoke1.t', where: { w: "impact1.psi'-" } },
+        {
+          eq: '(2.4)',
+          name: 'E_{R_{2y}}',
+          formula: 'm*l*w/sin(alpha)*(Istar + cos(2*alpha))',
+          derived: 'impact1.stays.spoke0.n',
+          where: { w: "impact1.psi'-" },
+        },
+        {
+          eq: '(2.5)',
+          name: 'E_{R_{1y}}',
+          formula: '-4*m*l*sin(alpha)*w*(Istar + cos(alpha)^2)/(Istar + 1)',
+          derived: 'impact1.leaves.spoke1.n',
+          where: { w: "impact1.psi'-" },
+        },
+        {
+          eq: '(2.6)',
+          name: '\\dot{\\psi}(+0)',
+          formula: 'w*(Istar + cos(2*alpha))/(Istar + 1)',
+          derived: "impact1.leaves.psi'+",
+          where: { w: "impact1.psi'-" },
+        },
+        {
+          eq: '(2.7)',
+          name: 'E_{R_{1x}}',
+          formula: '2*m*l*w*sin(alpha)*sin(2*alpha)/(Istar + 1)',
+          derived: 'impact1.leaves.spoke1.t',
+          where: { w: "impact1.psi'-" },
+        },
         { eq: '(2.8)', name: '\\alpha_0', formula: 'pi/2 - acos(Istar)/2', derived: 'impact1.critical' },
         { eq: '(2.9)', name: '\\nu', formula: '((Istar + cos(2*pi/k))/(Istar + 1))^k', derived: 'impact1.leaves.ratio^k', where: { k: 'pi/alpha' } },
-        { eq: '§2', name: 'T(-0) - T(+0)', formula: 'T*(1 - ((Istar + cos(2*alpha))/(Istar + 1))^2)', derived: 'impact1.leaves.ΔT', where: { T: 'impact1.T-' } },
+        {
+          eq: '§2',
+          name: 'T(-0) - T(+0)',
+          formula: 'T*(1 - ((Istar + cos(2*alpha))/(Istar + 1))^2)',
+          derived: 'impact1.leaves.ΔT',
+          where: { T: 'impact1.T-' },
+        },
       ],
     },
     // The steady rolling on a slope of 0.2 rad (its speed is the fixed point of the stride
     // map (2.6)), from a stance on spoke 0 at ψ = 0.9α turning at ψ̇ = −1.5 (tip at rest, l = 1).
     orbit: {
-      q0: { y: Math.cos(0.9 * Math.PI / k), psi: 0.9 * Math.PI / k },
-      qd0: { x: 1.5 * Math.cos(0.9 * Math.PI / k), y: 1.5 * Math.sin(0.9 * Math.PI / k), psi: -1.5 },
+      q0: { y: Math.cos((0.9 * Math.PI) / k), psi: (0.9 * Math.PI) / k },
+      qd0: { x: 1.5 * Math.cos((0.9 * Math.PI) / k), y: 1.5 * Math.sin((0.9 * Math.PI) / k), psi: -1.5 },
       params: { gamma: 0.2 },
       section: { contact: 'spoke1' },
     },

@@ -9,7 +9,8 @@ import { defineModel } from '../src/model/index.js';
 export default defineModel({
   name: 'rough-disk',
   title: 'Disk bouncing and rolling on a rough floor',
-  description: 'A uniform disk with spin dropped on a floor with restitution and Coulomb friction: frictional impacts, sliding, and rolling once the contact point comes to rest.',
+  description:
+    'A uniform disk with spin dropped on a floor with restitution and Coulomb friction: frictional impacts, sliding, and rolling once the contact point comes to rest.',
   coordinates: [
     { name: 'x', description: 'horizontal position of the centre', unit: 'm' },
     { name: 'y', description: 'height of the centre', unit: 'm' },
@@ -25,6 +26,11 @@ export default defineModel({
   kinetic: "m*(x'^2 + y'^2)/2 + m*r^2*theta'^2/4",
   potential: 'm*g*y',
   unilateral: [{ name: 'floor', constraint: 'y - r >= 0', slip: 'x + r*theta', law: { newton: 'e', coulomb: 'mu' }, description: 'the floor under the disk' }],
-  drawing: { points: { C: ['x', 'y'], rim: ['x + r*cos(theta)', 'y + r*sin(theta)'] }, discs: [{ center: 'C', radius: 'r' }], segments: [['C', 'rim']], ground: 'y = 0' },
+  drawing: {
+    points: { C: ['x', 'y'], rim: ['x + r*cos(theta)', 'y + r*sin(theta)'] },
+    discs: [{ center: 'C', radius: 'r' }],
+    segments: [['C', 'rim']],
+    ground: 'y = 0',
+  },
   initial: { q: { y: 0.5 }, qd: { x: 1, theta: 20 }, t1: 2 },
 });

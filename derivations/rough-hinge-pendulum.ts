@@ -10,7 +10,8 @@ export default defineModel({
   name: 'rough-hinge-pendulum',
   title: 'Pendulum with friction in the hinge',
   sources: ['smirnov1981'],
-  description: 'A physical pendulum whose journal has friction (Smirnov, examples 3 and 4): the journal as an n-gon (2.4) against the iteration (2.6), and the self-locking condition.',
+  description:
+    'A physical pendulum whose journal has friction (Smirnov, examples 3 and 4): the journal as an n-gon (2.4) against the iteration (2.6), and the self-locking condition.',
   coordinates: [
     { name: 'x', description: 'centre of mass, downwards', unit: 'm' },
     { name: 'y', description: 'centre of mass, across', unit: 'm' },
@@ -27,7 +28,10 @@ export default defineModel({
   },
   kinetic: "m*(x'^2 + y'^2)/2 + Jc*phi'^2/2",
   potential: '-m*g*x',
-  holonomic: [{ name: 'pinx', expr: 'x - l*cos(phi)' }, { name: 'piny', expr: 'y - l*sin(phi)' }],
+  holonomic: [
+    { name: 'pinx', expr: 'x - l*cos(phi)' },
+    { name: 'piny', expr: 'y - l*sin(phi)' },
+  ],
   hinges: [{ name: 'journal', constraints: ['pinx', 'piny'], angle: 'phi', radius: 'r', friction: 'f', reduced: 'fr' }],
   // x points down (V = −m g x): drawn with the vertical up the page.
   drawing: { points: { O: [0, 0], C: ['y', '-x'] }, segments: [['O', 'C']] },

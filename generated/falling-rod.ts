@@ -1144,7 +1144,14 @@ type ImpactModeStatus = 'ok' | 'corner-without-rule' | 'no-admissible-mode' | 's
  * 5.1 m/s keep approaching, and a sticking foot arriving at 1e-8 of its
  * sliding speed pass as untouched).
  */
-function impactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome, w: ImpactWorkspace, massFactored: boolean, restVelocity: number): ImpactModeStatus {
+function impactModes(
+  p: ImpactProblem,
+  s: SchurSystem,
+  out: ImpactOutcome,
+  w: ImpactWorkspace,
+  massFactored: boolean,
+  restVelocity: number,
+): ImpactModeStatus {
   const { n, m, qdMinus, N, nr, closed } = p;
   const { qdPlus, impulses, U, arriving, closedAfter } = out;
   const { bit } = w;
@@ -1182,7 +1189,15 @@ function impactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome, w: Im
  * bits in w.bit); writes q̇⁺ and the impulses of the single admissible
  * outcome, or restores q̇⁻ and reports why there is none.
  */
-function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome, w: ImpactWorkspace, massFactored: boolean, nClosed: number, vScale: number): ImpactModeStatus {
+function enumerateImpactModes(
+  p: ImpactProblem,
+  s: SchurSystem,
+  out: ImpactOutcome,
+  w: ImpactWorkspace,
+  massFactored: boolean,
+  nClosed: number,
+  vScale: number,
+): ImpactModeStatus {
   const { n, m, mt, mr, qdMinus, N, nr, e, T, tr, tangentContact, A, ar } = p;
   const { qdPlus, impulses, U, closedAfter } = out;
   const { row, bit } = w;

@@ -39,7 +39,12 @@ function virtual(modules: Readonly<Record<string, string>>): Plugin {
  */
 function numericSources(root: string): Plugin {
   const dir = join(root, 'src/numeric');
-  const files = Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.ts')).sort().map((f) => [`/src/numeric/${f}`, readFileSync(join(dir, f), 'utf8')]));
+  const files = Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .sort()
+      .map((f) => [`/src/numeric/${f}`, readFileSync(join(dir, f), 'utf8')]),
+  );
   const shims: Record<string, string> = {
     'node:fs': `const files = ${JSON.stringify(files)}; export const existsSync = (p) => p in files; export const readFileSync = (p) => files[p];`,
     'node:url': 'export const fileURLToPath = (u) => new URL(u).pathname;',
@@ -47,7 +52,9 @@ function numericSources(root: string): Plugin {
   return {
     name: 'playground-numeric-sources',
     setup(b) {
-      b.onResolve({ filter: /^node:(fs|url)$/ }, (args) => (args.importer.endsWith(join('src', 'codegen', 'embed.ts')) ? { path: args.path, namespace: 'numeric-sources' } : undefined));
+      b.onResolve({ filter: /^node:(fs|url)$/ }, (args) =>
+        args.importer.endsWith(join('src', 'codegen', 'embed.ts')) ? { path: args.path, namespace: 'numeric-sources' } : undefined,
+      );
       b.onLoad({ filter: /.*/, namespace: 'numeric-sources' }, (args) => ({ contents: shims[args.path]!, loader: 'js' }));
     },
   };
@@ -56,14 +63,21 @@ function numericSources(root: string): Plugin {
 /** Every file of docs/playground/, path relative to it → contents. */
 export async function playgroundFiles(root = ROOT): Promise<Map<string, string | Uint8Array>> {
   const worker = await build({
-    ...COMMON, entryPoints: [join(root, 'playground/worker.ts')], format: 'iife',
-    define: { 'import.meta.url': '"file:///src/codegen/embed.ts"' }, plugins: [numericSources(root)],
+    ...COMMON,
+    entryPoints: [join(root, 'playground/worker.ts')],
+    format: 'iife',
+    define: { 'import.meta.url': '"file:///src/codegen/embed.ts"' },
+    plugins: [numericSources(root)],
   });
   const examples = modelFilesIn(join(root, 'derivations')).map((path) => ({
-    name: basename(path).replace(/\.[^.]+$/, ''), path: `derivations/${basename(path)}`, text: readFileSync(path, 'utf8'),
+    name: basename(path).replace(/\.[^.]+$/, ''),
+    path: `derivations/${basename(path)}`,
+    text: readFileSync(path, 'utf8'),
   }));
   const page = await build({
-    ...COMMON, entryPoints: [join(root, 'playground/main.ts')], format: 'iife',
+    ...COMMON,
+    entryPoints: [join(root, 'playground/main.ts')],
+    format: 'iife',
     plugins: [virtual({ examples: `export default ${JSON.stringify(examples)};`, worker: `export default ${JSON.stringify(worker.outputFiles[0]!.text)};` })],
   });
   const files = new Map<string, string | Uint8Array>([

@@ -28,7 +28,8 @@ export function createEditor(parent: HTMLElement, text: string, onChange: () => 
       const doc = view.state.doc.toString();
       const firstLine = view.state.doc.line(1);
       const diagnostics: Diagnostic[] = problems.map((p) => {
-        const range = (p.field !== undefined ? fieldRange(doc, p.field) : undefined) ?? placeRange(doc, p.message) ?? { from: firstLine.from, to: firstLine.to };
+        const range = (p.field !== undefined ? fieldRange(doc, p.field) : undefined) ??
+          placeRange(doc, p.message) ?? { from: firstLine.from, to: firstLine.to };
         return { ...range, severity: 'error', message: p.message, source: p.field ?? 'model' };
       });
       view.dispatch(setDiagnostics(view.state, diagnostics));

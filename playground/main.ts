@@ -143,16 +143,21 @@ function showRun(r: Ran): void {
   showAnimation(r.animation);
   // Labels are the model's names (identifiers) and fixed words: nothing to escape.
   $('plots').innerHTML = r.plots
-    .map((p) => `<div class="plot-box" id="${p.id}">${p.svg}<div class="legend">${p.legend.map((l) => `<span><i style="background:${l.color}"></i>${l.label}</span>`).join('')}</div></div>`)
+    .map(
+      (p) =>
+        `<div class="plot-box" id="${p.id}">${p.svg}<div class="legend">${p.legend.map((l) => `<span><i style="background:${l.color}"></i>${l.label}</span>`).join('')}</div></div>`,
+    )
     .join('');
   const list = $('events');
-  list.replaceChildren(...r.events.map((e) => {
-    const li = document.createElement('li');
-    li.dataset.type = e.type;
-    li.dataset.contacts = e.contacts.join('+');
-    li.textContent = `t = ${e.t.toFixed(4)} s  ${e.text}`;
-    return li;
-  }));
+  list.replaceChildren(
+    ...r.events.map((e) => {
+      const li = document.createElement('li');
+      li.dataset.type = e.type;
+      li.dataset.contacts = e.contacts.join('+');
+      li.textContent = `t = ${e.t.toFixed(4)} s  ${e.text}`;
+      return li;
+    }),
+  );
   if (r.events.length === 0) list.innerHTML = '<li class="none">no events</li>';
   $('sim-error').hidden = true;
   for (const b of ['dl-csv', 'dl-json']) $<HTMLButtonElement>(b).disabled = false;
@@ -165,17 +170,19 @@ function showFailure(f: Failed): void {
     $('results').classList.add('stale');
     const box = $('errors');
     box.hidden = false;
-    box.replaceChildren(...e.problems.map((p) => {
-      const div = document.createElement('div');
-      div.className = 'problem';
-      div.dataset.code = p.code;
-      if (p.field) div.dataset.field = p.field;
-      div.innerHTML = `<code class="code"></code> <code class="field"></code> <span class="message"></span>`;
-      div.querySelector('.code')!.textContent = p.code;
-      div.querySelector('.field')!.textContent = p.field ?? '';
-      div.querySelector('.message')!.textContent = p.message;
-      return div;
-    }));
+    box.replaceChildren(
+      ...e.problems.map((p) => {
+        const div = document.createElement('div');
+        div.className = 'problem';
+        div.dataset.code = p.code;
+        if (p.field) div.dataset.field = p.field;
+        div.innerHTML = `<code class="code"></code> <code class="field"></code> <span class="message"></span>`;
+        div.querySelector('.code')!.textContent = p.code;
+        div.querySelector('.field')!.textContent = p.field ?? '';
+        div.querySelector('.message')!.textContent = p.message;
+        return div;
+      }),
+    );
     setStatus(`${e.code}: the last good result is kept`);
   } else {
     const box = $('sim-error');
@@ -204,26 +211,28 @@ worker.onmessage = (event: MessageEvent<Reply>): void => {
 
 function renderSliders(sliders: readonly Slider[]): void {
   const box = $('sliders');
-  box.replaceChildren(...sliders.map((s) => {
-    const label = document.createElement('label');
-    label.className = 'slider';
-    const step = (s.hi - s.lo) / 400;
-    label.innerHTML = `<span class="name"></span> <input type="range"> <output></output>`;
-    label.querySelector('.name')!.textContent = s.name;
-    label.title = `${s.description ?? s.name}, in ${s.range}${s.unit ? ` [${s.unit}]` : ''}`;
-    const input = label.querySelector('input')!;
-    const out = label.querySelector('output')!;
-    // The range is open: the slider stops one step inside each end.
-    Object.assign(input, { min: String(s.lo + step), max: String(s.hi - step), step: String(step), value: String(s.default) });
-    input.name = s.name;
-    out.value = s.default.toPrecision(4);
-    input.addEventListener('input', () => {
-      moved = { ...moved, [s.name]: input.valueAsNumber };
-      out.value = input.valueAsNumber.toPrecision(4);
-      send({ type: 'simulate', id: nextId++, params: moved });
-    });
-    return label;
-  }));
+  box.replaceChildren(
+    ...sliders.map((s) => {
+      const label = document.createElement('label');
+      label.className = 'slider';
+      const step = (s.hi - s.lo) / 400;
+      label.innerHTML = `<span class="name"></span> <input type="range"> <output></output>`;
+      label.querySelector('.name')!.textContent = s.name;
+      label.title = `${s.description ?? s.name}, in ${s.range}${s.unit ? ` [${s.unit}]` : ''}`;
+      const input = label.querySelector('input')!;
+      const out = label.querySelector('output')!;
+      // The range is open: the slider stops one step inside each end.
+      Object.assign(input, { min: String(s.lo + step), max: String(s.hi - step), step: String(step), value: String(s.default) });
+      input.name = s.name;
+      out.value = s.default.toPrecision(4);
+      input.addEventListener('input', () => {
+        moved = { ...moved, [s.name]: input.valueAsNumber };
+        out.value = input.valueAsNumber.toPrecision(4);
+        send({ type: 'simulate', id: nextId++, params: moved });
+      });
+      return label;
+    }),
+  );
 }
 
 function download(name: string, text: string, type: string): void {
@@ -243,7 +252,9 @@ $('dl-json').addEventListener('click', () => ask('json'));
 $('share').addEventListener('click', () => void navigator.clipboard?.writeText(location.href).then(() => setStatus('link copied')));
 
 const select = $<HTMLSelectElement>('examples');
-select.append(...[{ name: '', label: '(edited)' }, ...examples.map((e) => ({ name: e.name, label: e.name }))].map(({ name, label }) => new Option(label, name)));
+select.append(
+  ...[{ name: '', label: '(edited)' }, ...examples.map((e) => ({ name: e.name, label: e.name }))].map(({ name, label }) => new Option(label, name)),
+);
 select.addEventListener('change', () => {
   const e = examples.find((x) => x.name === select.value);
   if (e) loadText(e.text, e.name);

@@ -30,8 +30,15 @@ function moduleKey(specifier: string): string {
 function requireModule(specifier: string): unknown {
   const found = MODULES[moduleKey(specifier)];
   if (found === undefined) {
-    const known = Object.keys(MODULES).filter((k) => k.startsWith('unilateral-mechanics')).join(', ');
-    throw new MechanicsError('bad-model-file', 'input', `the playground cannot import '${specifier}' (import from ${known}, or from ../src/model/index.js as derivations/ does)`, { field: 'import' });
+    const known = Object.keys(MODULES)
+      .filter((k) => k.startsWith('unilateral-mechanics'))
+      .join(', ');
+    throw new MechanicsError(
+      'bad-model-file',
+      'input',
+      `the playground cannot import '${specifier}' (import from ${known}, or from ../src/model/index.js as derivations/ does)`,
+      { field: 'import' },
+    );
   }
   return found;
 }

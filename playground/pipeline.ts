@@ -66,10 +66,17 @@ export function slidersOf(model: Model): Slider[] {
     // An unbounded side gets a slider reaching a few times the default.
     const top = Number.isFinite(hi) ? hi : Math.max(4 * Math.abs(p.default), lo + 1);
     const bottom = Number.isFinite(lo) ? lo : Math.min(-4 * Math.abs(p.default), top - 1);
-    return [{
-      name: p.name, default: p.default, lo: bottom, hi: top, range: `(${toText(p.range[0])}, ${toText(p.range[1])})`,
-      ...(p.unit ? { unit: p.unit } : {}), ...(p.description ? { description: p.description } : {}),
-    }];
+    return [
+      {
+        name: p.name,
+        default: p.default,
+        lo: bottom,
+        hi: top,
+        range: `(${toText(p.range[0])}, ${toText(p.range[1])})`,
+        ...(p.unit ? { unit: p.unit } : {}),
+        ...(p.description ? { description: p.description } : {}),
+      },
+    ];
   });
 }
 
@@ -102,7 +109,12 @@ export function firstRun(d: Derivation): Run | MechanicsError {
 
 /** docs/reports/<model>.tex with the report's motion (report-motion.ts, as `mechanics derive` computes it). */
 export function texReport({ compiled }: Derivation): string {
-  return reportFiles(compiled.system, { source: compiled.source, toolkit: TOOLKIT, simulation: reportMotion(compiled.loaded).simulation, linearization: linearizationStudy(compiled.system) }).get(`${REPORTS_DIR}/${compiled.model.name}.tex`)!;
+  return reportFiles(compiled.system, {
+    source: compiled.source,
+    toolkit: TOOLKIT,
+    simulation: reportMotion(compiled.loaded).simulation,
+    linearization: linearizationStudy(compiled.system),
+  }).get(`${REPORTS_DIR}/${compiled.model.name}.tex`)!;
 }
 
 /** Milliseconds per named phase, for the bench's breakdown of a derivation. */
@@ -147,7 +159,10 @@ export interface Run {
 export function runModel({ spec, model, loaded }: CompiledModel, values: Readonly<Record<string, number>>): Run {
   // As --param text: 12 significant digits (a slider's resolution is far
   // coarser) keep the exact rational reading of the number within range.
-  const params = parameterValues(model, Object.entries(values).map(([name, v]) => ({ name, value: String(Number(v.toPrecision(12))) })));
+  const params = parameterValues(
+    model,
+    Object.entries(values).map(([name, v]) => ({ name, value: String(Number(v.toPrecision(12))) })),
+  );
   const start = runStart(model, params, { q0: [], qd0: [] });
   const trajectory = simulate(loaded, { q0: start.q0, qd0: start.qd0, t1: start.t1, params, ...RUN });
   const names = model.unilateral.map((u) => u.name);

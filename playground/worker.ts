@@ -16,15 +16,30 @@ const post = (reply: Reply): void => (self as unknown as { postMessage(m: Reply)
 /** The sections of a report page (what lies between its table of contents and the end of <main>), each with its id. */
 function reportSections(html: string): { id: string; html: string }[] {
   const body = html.slice(html.indexOf('</header>') + '</header>'.length, html.lastIndexOf('</main>'));
-  return body.split(/(?=<section id=")/).map((s) => s.trim()).filter((s) => s.startsWith('<section')).map((s) => ({ id: /^<section id="([^"]*)"/.exec(s)![1]!, html: s }));
+  return body
+    .split(/(?=<section id=")/)
+    .map((s) => s.trim())
+    .filter((s) => s.startsWith('<section'))
+    .map((s) => ({ id: /^<section id="([^"]*)"/.exec(s)![1]!, html: s }));
 }
 
 function errorData(err: unknown): ErrorData {
   if (!(err instanceof MechanicsError)) {
     return { code: 'internal', kind: 'internal', message: `internal error (a bug in the toolkit): ${(err as Error)?.message ?? String(err)}`, problems: [] };
   }
-  const problems = (err.problems.length ? err.problems : [err]).map((p) => ({ code: p.code, message: p.message, ...(p.where.field ? { field: p.where.field } : {}) }));
-  return { code: err.code, kind: err.kind, message: err.message, problems, ...(err.where.field ? { field: err.where.field } : {}), ...(err.where.model ? { model: err.where.model } : {}) };
+  const problems = (err.problems.length ? err.problems : [err]).map((p) => ({
+    code: p.code,
+    message: p.message,
+    ...(p.where.field ? { field: p.where.field } : {}),
+  }));
+  return {
+    code: err.code,
+    kind: err.kind,
+    message: err.message,
+    problems,
+    ...(err.where.field ? { field: err.where.field } : {}),
+    ...(err.where.model ? { model: err.where.model } : {}),
+  };
 }
 
 function postRun(id: number, run: Run | MechanicsError): void {
@@ -34,7 +49,15 @@ function postRun(id: number, run: Run | MechanicsError): void {
     return;
   }
   last = run;
-  post({ type: 'ran', id, params: run.params, t: run.trajectory.t, events: run.events, plots: plotsOf(d.compiled.model, run.trajectory), animation: run.animation });
+  post({
+    type: 'ran',
+    id,
+    params: run.params,
+    t: run.trajectory.t,
+    events: run.events,
+    plots: plotsOf(d.compiled.model, run.trajectory),
+    animation: run.animation,
+  });
 }
 
 function simulateCurrent(id: number, params: Readonly<Record<string, number>>): void {
@@ -73,8 +96,15 @@ self.onmessage = (event: MessageEvent<Request>): void => {
     const d = current;
     const { model, module } = d.compiled;
     post({
-      type: 'derived', id: req.id, name: model.name, title: model.title, sections: reportSections(d.html),
-      module: { fileName: module.fileName, source: module.source }, sliders: d.sliders, ms: performance.now() - started, phases: d.phases,
+      type: 'derived',
+      id: req.id,
+      name: model.name,
+      title: model.title,
+      sections: reportSections(d.html),
+      module: { fileName: module.fileName, source: module.source },
+      sliders: d.sliders,
+      ms: performance.now() - started,
+      phases: d.phases,
     });
     last = undefined;
     postRun(req.id, firstRun(d));

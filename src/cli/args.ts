@@ -73,7 +73,9 @@ export function parseArgs(spec: CommandSpec, argv: readonly string[]): ParsedArg
   }
   if (positionals.length > spec.maxPositionals) {
     const extra = positionals.slice(spec.maxPositionals);
-    throw new UsageError(`'${spec.name}' takes ${spec.maxPositionals === 1 ? 'one model' : `at most ${spec.maxPositionals} arguments`}; unexpected ${extra.map((a) => `'${a}'`).join(', ')}`);
+    throw new UsageError(
+      `'${spec.name}' takes ${spec.maxPositionals === 1 ? 'one model' : `at most ${spec.maxPositionals} arguments`}; unexpected ${extra.map((a) => `'${a}'`).join(', ')}`,
+    );
   }
   return { help: false, positionals, flags, values, lists };
 }

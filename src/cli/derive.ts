@@ -14,7 +14,8 @@ import { DEFAULT_MODELS_DIR, resolveModels } from './models.js';
 import { writeOutputs } from './write-outputs.js';
 
 export const DERIVE: CommandSpec = {
-  name: 'derive', maxPositionals: Infinity,
+  name: 'derive',
+  maxPositionals: Infinity,
   options: { '--out': { kind: 'value' }, '--no-report': { kind: 'flag' }, '--js': { kind: 'flag' }, '--watch': { kind: 'flag' } },
 };
 export const REPORT: CommandSpec = { name: 'report', maxPositionals: Infinity, options: { '--out': { kind: 'value' } } };
@@ -56,13 +57,16 @@ export async function runDerive(args: ParsedArgs, reportOnly: boolean): Promise<
   const outDir = args.values.get('--out');
   const settings: DeriveSettings = {
     ...(outDir !== undefined ? { outDir } : {}),
-    report: !args.flags.has('--no-report'), code: !reportOnly, js: args.flags.has('--js'),
+    report: !args.flags.has('--no-report'),
+    code: !reportOnly,
+    js: args.flags.has('--js'),
   };
   const once = async (): Promise<{ ok: boolean; files: readonly string[] }> => {
     try {
       const { models, fromExamples } = await resolveModels(args.positionals);
       // Into the default docs/reports/, the index keeps listing every example of ./derivations/.
-      const catalogue = settings.report && fromExamples && settings.outDir === undefined && args.positionals.length > 0 ? await loadModels(DEFAULT_MODELS_DIR) : [];
+      const catalogue =
+        settings.report && fromExamples && settings.outDir === undefined && args.positionals.length > 0 ? await loadModels(DEFAULT_MODELS_DIR) : [];
       return { ok: deriveAll(models, catalogue, settings), files: models.map((m) => m.path) };
     } catch (err) {
       if (!(err instanceof MechanicsError)) throw err;
@@ -104,7 +108,9 @@ function deriveAll(models: readonly ModelFile[], catalogue: readonly ModelFile[]
   }
   if (settings.report && derived.length > 0) {
     // Code-point order, the same on every machine (localeCompare depends on the locale's collation of '-' and '.').
-    const listed = [...catalogue.filter((c) => !derived.some((m) => m.spec.name === c.spec.name)), ...derived].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
+    const listed = [...catalogue.filter((c) => !derived.some((m) => m.spec.name === c.spec.name)), ...derived].sort((a, b) =>
+      a.source < b.source ? -1 : a.source > b.source ? 1 : 0,
+    );
     const n = writeOutputs(root, siteOutputs(listed), settings.outDir).length;
     console.log(`index: ${n} files (index.html, katex/)`);
   }

@@ -53,10 +53,14 @@ export async function runLimit(args: ParsedArgs): Promise<number> {
   const named = params.filter((p) => !p.includes('='));
   if (named.length > 1) throw new UsageError(`--param NAME names the one parameter that grows, got ${named.join(', ')}`, '--param');
   const { model, spec, loaded } = await compileOne(args, 'limit');
-  const env = parameterValues(model, params.filter((p) => p.includes('=')).map((p) => parseAssignment('--param', p)));
+  const env = parameterValues(
+    model,
+    params.filter((p) => p.includes('=')).map((p) => parseAssignment('--param', p)),
+  );
   const parameter = named[0] ?? spec.limitStudy?.parameter;
   if (parameter === undefined) throw new UsageError(`${model.name} declares no limitStudy: name the parameter that grows with --param NAME`, '--param');
-  if (!model.parameters.some((p) => p.name === parameter)) throw new UsageError(`'${parameter}' is not a parameter of ${model.name} (${model.parameters.map((p) => p.name).join(', ') || 'none'})`, '--param');
+  if (!model.parameters.some((p) => p.name === parameter))
+    throw new UsageError(`'${parameter}' is not a parameter of ${model.name} (${model.parameters.map((p) => p.name).join(', ') || 'none'})`, '--param');
   const valuesText = args.values.get('--values');
   const values = valuesText?.split(',').map((v) => evaluateOption('--values', v.trim(), env)) ?? spec.limitStudy?.values;
   if (values === undefined) throw new UsageError(`${model.name} declares no study of ${parameter}: give its values`, '--values');
@@ -80,7 +84,8 @@ const QUANTITIES = ['release', 'duration', 'restitution'] as const;
 
 function summary(r: LimitRecord): string {
   const fmt = (v: number | undefined): string => (v === undefined || !Number.isFinite(v) ? '—' : numberText(v, 6)).padStart(13);
-  const line = (label: string, x: Partial<ContactRecord> & { distance?: number }): string => `  ${label.padStart(12)}${QUANTITIES.map((k) => fmt(x[k])).join('')}${fmt(x.distance)}`;
+  const line = (label: string, x: Partial<ContactRecord> & { distance?: number }): string =>
+    `  ${label.padStart(12)}${QUANTITIES.map((k) => fmt(x[k])).join('')}${fmt(x.distance)}`;
   const lines = [
     `${r.model}: the rigid limit as ${r.parameter} grows (from the initial state)`,
     `  ${r.parameter.padStart(12)}${['release', 'duration', 'restitution', 'distance'].map((h) => h.padStart(13)).join('')}`,

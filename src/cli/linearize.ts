@@ -55,7 +55,11 @@ export async function runLinearize(args: ParsedArgs): Promise<number> {
   const start = [...system.model.initial.q0];
   for (const { name, value } of at) {
     const i = names.indexOf(name);
-    if (i < 0) throw new MechanicsError('unknown-coordinate', 'input', `no coordinate '${name}' (coordinates: ${names.join(', ')})`, { model: model.name, field: '--at' });
+    if (i < 0)
+      throw new MechanicsError('unknown-coordinate', 'input', `no coordinate '${name}' (coordinates: ${names.join(', ')})`, {
+        model: model.name,
+        field: '--at',
+      });
     start[i] = evaluateOption(`--at ${name}`, value, params);
   }
   const tText = args.values.get('--t');
@@ -66,13 +70,19 @@ export async function runLinearize(args: ParsedArgs): Promise<number> {
   const forms = small ? linearForms(system) : undefined;
   const text = (rows: readonly (readonly Expr[])[]): string[][] => rows.map((r) => r.map((e) => toText(e)));
   const record = {
-    model: model.name, params, inputs: [] as string[],
+    model: model.name,
+    params,
+    inputs: [] as string[],
     ...(forms ? { linear: { M: text(forms.M), C: text(forms.C), K: text(forms.K) } } : {}),
     equilibria: found.map((eq) => {
       const spectrum = equilibriumSpectrum(eq);
       return {
-        q: Object.fromEntries(names.map((c, i) => [c, eq.q[i]!])), resting: eq.held.map((j) => model.unilateral[j]!.name), forces: eq.sigma,
-        A: eq.A, eigenvalues: spectrum.eigenvalues.map((z) => ({ re: z.re, im: z.im })), verdict: spectrum.verdict,
+        q: Object.fromEntries(names.map((c, i) => [c, eq.q[i]!])),
+        resting: eq.held.map((j) => model.unilateral[j]!.name),
+        forces: eq.sigma,
+        A: eq.A,
+        eigenvalues: spectrum.eigenvalues.map((z) => ({ re: z.re, im: z.im })),
+        verdict: spectrum.verdict,
       };
     }),
   };
@@ -87,9 +97,15 @@ export async function runLinearize(args: ParsedArgs): Promise<number> {
     for (const key of ['M', 'C', 'K'] as const) lines.push(`    ${key} = [${record.linear[key].map((r) => r.join(', ')).join('; ')}]`);
   }
   for (const eq of record.equilibria) {
-    lines.push(`  ${Object.entries(eq.q).map(([k, v]) => `${k} = ${fmt(v)}`).join(', ')}${eq.resting.length ? `, resting on ${eq.resting.join(', ')}` : ''}: ${eq.verdict}`);
+    lines.push(
+      `  ${Object.entries(eq.q)
+        .map(([k, v]) => `${k} = ${fmt(v)}`)
+        .join(', ')}${eq.resting.length ? `, resting on ${eq.resting.join(', ')}` : ''}: ${eq.verdict}`,
+    );
     const values = eq.eigenvalues.map((z) => complexText(z, 6)).join(', ');
-    lines.push(`    eigenvalues: ${values || (eq.verdict === 'not linearizable' ? 'none (A undefined: M singular here)' : 'none (the resting contacts pin every coordinate)')}`);
+    lines.push(
+      `    eigenvalues: ${values || (eq.verdict === 'not linearizable' ? 'none (A undefined: M singular here)' : 'none (the resting contacts pin every coordinate)')}`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;

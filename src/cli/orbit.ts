@@ -20,8 +20,16 @@ export const ORBIT: CommandSpec = {
   name: 'orbit',
   maxPositionals: 1,
   options: {
-    '--q0': { kind: 'list' }, '--qd0': { kind: 'list' }, '--param': { kind: 'list' }, '--section': { kind: 'value' }, '--format': { kind: 'value' },
-    '--t0': { kind: 'value' }, '--period': { kind: 'value' }, '--shift': { kind: 'list' }, '--fix': { kind: 'list' }, '--crossings': { kind: 'value' },
+    '--q0': { kind: 'list' },
+    '--qd0': { kind: 'list' },
+    '--param': { kind: 'list' },
+    '--section': { kind: 'value' },
+    '--format': { kind: 'value' },
+    '--t0': { kind: 'value' },
+    '--period': { kind: 'value' },
+    '--shift': { kind: 'list' },
+    '--fix': { kind: 'list' },
+    '--crossings': { kind: 'value' },
     '--max-time': { kind: 'value' },
   },
 };
@@ -79,11 +87,19 @@ export async function runOrbit(args: ParsedArgs): Promise<number> {
   const shift: Record<string, ShiftSpec> = {};
   for (const { name, value } of shiftGiven) shift[name] = value === 'free' ? 'free' : evaluateOption(`--shift ${name}`, value, params);
   const crossings = number('--crossings');
-  if (crossings !== undefined && !(Number.isInteger(crossings) && crossings > 0)) throw new UsageError(`--crossings must be a positive integer, got ${crossings}`, '--crossings');
+  if (crossings !== undefined && !(Number.isInteger(crossings) && crossings > 0))
+    throw new UsageError(`--crossings must be a positive integer, got ${crossings}`, '--crossings');
   const impactJacobian = impactMapJacobian(system);
   const opts: PeriodicOrbitOptions = {
-    q0: start.q0, qd0: start.qd0, params, section, shift,
-    ...optional('t0', number('--t0')), ...optional('period', number('--period')), ...optional('crossings', crossings), ...optional('maxTime', number('--max-time')),
+    q0: start.q0,
+    qd0: start.qd0,
+    params,
+    section,
+    shift,
+    ...optional('t0', number('--t0')),
+    ...optional('period', number('--period')),
+    ...optional('crossings', crossings),
+    ...optional('maxTime', number('--max-time')),
     ...(args.lists.get('--fix') ? { fix: args.lists.get('--fix')! } : {}),
     ...(impactJacobian ? { impactJacobian } : {}),
   };
@@ -96,7 +112,6 @@ export async function runOrbit(args: ParsedArgs): Promise<number> {
 function optional<K extends string>(key: K, v: number | undefined): Partial<Record<K, number>> {
   return v === undefined ? {} : ({ [key]: v } as Record<K, number>);
 }
-
 
 type SectionText = { contact: string } | { coordinate: string; value: string; direction: 'up' | 'down' };
 
@@ -127,7 +142,14 @@ export interface OrbitRecord {
   readonly qd: Record<string, number>;
   readonly t0: number;
   readonly period: number;
-  readonly impacts: { t: number; contacts: string[]; q: Record<string, number>; qdMinus: Record<string, number>; qdPlus: Record<string, number>; jacobian: string }[];
+  readonly impacts: {
+    t: number;
+    contacts: string[];
+    q: Record<string, number>;
+    qdMinus: Record<string, number>;
+    qdPlus: Record<string, number>;
+    jacobian: string;
+  }[];
   readonly multipliers: { re: number; im: number }[];
   readonly stable: boolean;
   readonly asymptotic: boolean;
@@ -142,17 +164,37 @@ export function orbitRecord(model: Model, params: Readonly<Record<string, number
   const names = model.coordinates.map((c) => c.name);
   const named = (v: readonly number[]): Record<string, number> => Object.fromEntries(names.map((c, i) => [c, v[i]!]));
   return {
-    model: model.name, params, section: describeSection(section),
-    q: named(o.q), qd: named(o.qd), t0: o.t0, period: o.period,
-    impacts: o.impacts.map((i) => ({ t: i.t, contacts: i.contacts.map((j) => model.unilateral[j]!.name), q: named(i.q), qdMinus: named(i.qdMinus), qdPlus: named(i.qdPlus), jacobian: i.jacobian })),
-    multipliers: o.multipliers.map((z) => ({ re: z.re, im: z.im })), stable: o.stable, asymptotic: o.asymptotic, shift: o.shift,
-    periodicity: o.periodicity, iterations: o.iterations, residual: o.residual,
+    model: model.name,
+    params,
+    section: describeSection(section),
+    q: named(o.q),
+    qd: named(o.qd),
+    t0: o.t0,
+    period: o.period,
+    impacts: o.impacts.map((i) => ({
+      t: i.t,
+      contacts: i.contacts.map((j) => model.unilateral[j]!.name),
+      q: named(i.q),
+      qdMinus: named(i.qdMinus),
+      qdPlus: named(i.qdPlus),
+      jacobian: i.jacobian,
+    })),
+    multipliers: o.multipliers.map((z) => ({ re: z.re, im: z.im })),
+    stable: o.stable,
+    asymptotic: o.asymptotic,
+    shift: o.shift,
+    periodicity: o.periodicity,
+    iterations: o.iterations,
+    residual: o.residual,
   };
 }
 
 function summary(r: OrbitRecord): string {
   const fmt = (v: number): string => numberText(v, 8);
-  const values = (o: Record<string, number>): string => Object.entries(o).map(([k, v]) => `${k} = ${fmt(v)}`).join(', ');
+  const values = (o: Record<string, number>): string =>
+    Object.entries(o)
+      .map(([k, v]) => `${k} = ${fmt(v)}`)
+      .join(', ');
   const complex = (z: { re: number; im: number }): string => complexText(z, 8);
   const lines = [
     `${r.model}: periodic orbit on section ${r.section} (Newton: ${r.iterations} iterations, residual ${r.residual.toExponential(1)})`,

@@ -26,15 +26,22 @@ Exit codes: 0 success, 1 the playground is not built, 2 a usage error.`;
 const DEFAULT_PORT = 8173;
 
 const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.woff2': 'font/woff2', '.png': 'image/png', '.json': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.png': 'image/png',
+  '.json': 'application/json',
 };
 
 /** docs/playground/ of the running toolkit: from src/cli/ (source) or dist/src/cli/ (compiled, installed). */
 export function playgroundDir(): string {
   const candidates = ['../../docs/playground/', '../../../docs/playground/'].map((rel) => fileURLToPath(new URL(rel, import.meta.url)));
   const found = candidates.find((dir) => existsSync(join(dir, 'index.html')));
-  if (!found) throw new MechanicsError('bad-argument', 'input', `the playground is not built (no ${candidates[0]}index.html); run \`npm run build:playground\``, { field: 'playground' });
+  if (!found)
+    throw new MechanicsError('bad-argument', 'input', `the playground is not built (no ${candidates[0]}index.html); run \`npm run build:playground\``, {
+      field: 'playground',
+    });
   return found;
 }
 

@@ -19,9 +19,19 @@ export const SIMULATE: CommandSpec = {
   name: 'simulate',
   maxPositionals: 1,
   options: {
-    '--t1': { kind: 'value' }, '--q0': { kind: 'list' }, '--qd0': { kind: 'list' }, '--param': { kind: 'list' },
-    '--method': { kind: 'value' }, '--h': { kind: 'value' }, '--samples': { kind: 'value' }, '--format': { kind: 'value' },
-    '--out': { kind: 'value' }, '--max-steps': { kind: 'value' }, '--max-events': { kind: 'value' }, '--rtol': { kind: 'value' }, '--atol': { kind: 'value' },
+    '--t1': { kind: 'value' },
+    '--q0': { kind: 'list' },
+    '--qd0': { kind: 'list' },
+    '--param': { kind: 'list' },
+    '--method': { kind: 'value' },
+    '--h': { kind: 'value' },
+    '--samples': { kind: 'value' },
+    '--format': { kind: 'value' },
+    '--out': { kind: 'value' },
+    '--max-steps': { kind: 'value' },
+    '--max-events': { kind: 'value' },
+    '--rtol': { kind: 'value' },
+    '--atol': { kind: 'value' },
   },
 };
 
@@ -84,10 +94,15 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
     return text === undefined ? undefined : evaluateOption(option, text, params);
   };
   const onProgress = progressBar(model.name);
-  const run = { q0: start.q0, qd0: start.qd0, t1: start.t1, params, samples: positiveInteger('--samples', number('--samples')) ?? 200, ...(onProgress ? { onProgress } : {}) };
-  const { trajectory, description } = method === 'moreau-jean'
-    ? moreauJean(mod, run, number('--h') ?? start.t1 / 1e4)
-    : eventDriven(mod, run, number);
+  const run = {
+    q0: start.q0,
+    qd0: start.qd0,
+    t1: start.t1,
+    params,
+    samples: positiveInteger('--samples', number('--samples')) ?? 200,
+    ...(onProgress ? { onProgress } : {}),
+  };
+  const { trajectory, description } = method === 'moreau-jean' ? moreauJean(mod, run, number('--h') ?? start.t1 / 1e4) : eventDriven(mod, run, number);
 
   const text = render(format, { model, params, trajectory, method: description });
   const out = args.values.get('--out');
@@ -116,7 +131,11 @@ function eventDriven(mod: LoadedModule, run: Run, number: (option: string) => nu
   const maxEvents = positiveInteger('--max-events', number('--max-events'));
   try {
     const trajectory = simulate(mod, {
-      ...run, rtol, atol, ...(hmax !== undefined ? { hmax } : {}), ...(maxSteps !== undefined ? { maxSteps } : {}),
+      ...run,
+      rtol,
+      atol,
+      ...(hmax !== undefined ? { hmax } : {}),
+      ...(maxSteps !== undefined ? { maxSteps } : {}),
       ...(maxEvents !== undefined ? { contact: { maxEvents } } : {}),
     });
     return { trajectory, description: `${simulationMethod(mod)}, rtol ${rtol}, atol ${atol}` };
@@ -137,7 +156,10 @@ function choice<T extends string>(option: string, value: string, allowed: readon
 
 /** The runtime's option names (RunOptions, ContactOptions) and the command-line options that set them, longest first. */
 const OPTION_OF: readonly (readonly [api: string, cli: string])[] = [
-  ['contact.maxEvents', '--max-events'], ['maxSteps', '--max-steps'], ['rtol', '--rtol'], ['atol', '--atol'],
+  ['contact.maxEvents', '--max-events'],
+  ['maxSteps', '--max-steps'],
+  ['rtol', '--rtol'],
+  ['atol', '--atol'],
 ];
 
 /** A cap that tripped, said in terms of the command line: the field and the message name the options that raise it. */

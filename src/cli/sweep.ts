@@ -24,9 +24,20 @@ export const SWEEP: CommandSpec = {
   name: 'sweep',
   maxPositionals: 1,
   options: {
-    '--axis': { kind: 'list' }, '--param': { kind: 'list' }, '--q0': { kind: 'list' }, '--qd0': { kind: 'list' }, '--t': { kind: 'value' },
-    '--classify': { kind: 'value' }, '--section': { kind: 'value' }, '--fix': { kind: 'list' }, '--period': { kind: 'value' },
-    '--workers': { kind: 'value' }, '--format': { kind: 'value' }, '--out': { kind: 'value' }, '--plot': { kind: 'value' }, '--value': { kind: 'value' },
+    '--axis': { kind: 'list' },
+    '--param': { kind: 'list' },
+    '--q0': { kind: 'list' },
+    '--qd0': { kind: 'list' },
+    '--t': { kind: 'value' },
+    '--classify': { kind: 'value' },
+    '--section': { kind: 'value' },
+    '--fix': { kind: 'list' },
+    '--period': { kind: 'value' },
+    '--workers': { kind: 'value' },
+    '--format': { kind: 'value' },
+    '--out': { kind: 'value' },
+    '--plot': { kind: 'value' },
+    '--value': { kind: 'value' },
   },
 };
 
@@ -84,9 +95,15 @@ export async function runSweep(args: ParsedArgs): Promise<number> {
     const text = args.values.get(option);
     return text === undefined ? undefined : evaluateOption(option, text, params);
   };
-  const grid: SweepAxis[] = axisTexts.map((a) => ({ name: a.name, from: evaluateOption(`--axis ${a.name}`, a.from, params), to: evaluateOption(`--axis ${a.name}`, a.to, params), count: a.count }));
+  const grid: SweepAxis[] = axisTexts.map((a) => ({
+    name: a.name,
+    from: evaluateOption(`--axis ${a.name}`, a.from, params),
+    to: evaluateOption(`--axis ${a.name}`, a.to, params),
+    count: a.count,
+  }));
   const workers = workersText === undefined ? undefined : evaluateOption('--workers', workersText, params);
-  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1)) throw new UsageError(`--workers must be a positive integer, got ${workers}`, '--workers');
+  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1))
+    throw new UsageError(`--workers must be a positive integer, got ${workers}`, '--workers');
   const run = sweepRun(model, classify, args, number, section, params);
   const start = cellStart(model, params, overrides);
   start({}, params); // the shared start is checked once, before any worker starts
@@ -94,10 +111,18 @@ export async function runSweep(args: ParsedArgs): Promise<number> {
   const bar = progressBar(`${model.name} sweep`);
   // The workers import the module as JavaScript (they cannot receive its functions).
   const source = compileGenerated(module.source, 'esm');
-  const result = await sweep({ source }, {
-    grid, run, base: { params }, start, ...(workers !== undefined ? { workers } : {}),
-    ...(bar ? { onProgress: (done: number, total: number) => bar(done / total) } : {}), ...optionalWorker(),
-  });
+  const result = await sweep(
+    { source },
+    {
+      grid,
+      run,
+      base: { params },
+      start,
+      ...(workers !== undefined ? { workers } : {}),
+      ...(bar ? { onProgress: (done: number, total: number) => bar(done / total) } : {}),
+      ...optionalWorker(),
+    },
+  );
   const text = format === 'json' ? sweepJson(result) : sweepCsv(result);
   const out = args.values.get('--out');
   if (out === undefined) process.stdout.write(text);
@@ -105,7 +130,10 @@ export async function runSweep(args: ParsedArgs): Promise<number> {
   const plot = args.values.get('--plot');
   if (plot !== undefined) {
     const value = args.values.get('--value') ?? defaultValue(model, classify);
-    writeFileSync(plot, `${sweepSvg({ id: 'sweep', title: `${model.title}: ${value} over ${grid.map((a) => a.name).join(' and ')}`, sweep: result, value })}\n`);
+    writeFileSync(
+      plot,
+      `${sweepSvg({ id: 'sweep', title: `${model.title}: ${value} over ${grid.map((a) => a.name).join(' and ')}`, sweep: result, value })}\n`,
+    );
   }
   return 0;
 }
@@ -113,21 +141,32 @@ export async function runSweep(args: ParsedArgs): Promise<number> {
 /** name=from:to:count; the name may be a velocity (x'), from and to expressions of the parameters. */
 export function parseAxis(text: string): { readonly name: string; readonly from: string; readonly to: string; readonly count: number } {
   const m = /^([A-Za-z_]\w*'?)=(.+):(.+):(\d+)$/.exec(text.trim());
-  if (!m || Number(m[4]) < 1) throw new UsageError(`--axis needs name=from:to:count with count ≥ 1 (e.g. --axis y=0.5:2:10, --axis "y'=0:3:7"), got '${text}'`, '--axis');
+  if (!m || Number(m[4]) < 1)
+    throw new UsageError(`--axis needs name=from:to:count with count ≥ 1 (e.g. --axis y=0.5:2:10, --axis "y'=0:3:7"), got '${text}'`, '--axis');
   return { name: m[1]!, from: m[2]!, to: m[3]!, count: Number(m[4]) };
 }
 
 function sweepRun(
-  model: Model, classify: Classify, args: ParsedArgs, number: (o: string) => number | undefined, section: ReturnType<typeof parseSection> | undefined, params: Params,
+  model: Model,
+  classify: Classify,
+  args: ParsedArgs,
+  number: (o: string) => number | undefined,
+  section: ReturnType<typeof parseSection> | undefined,
+  params: Params,
 ): SweepRun {
   if (classify !== 'orbit') {
-    for (const o of ['--section', '--fix', '--period']) if (args.values.has(o) || args.lists.has(o)) throw new UsageError(`${o} applies to --classify orbit only`, o);
+    for (const o of ['--section', '--fix', '--period'])
+      if (args.values.has(o) || args.lists.has(o)) throw new UsageError(`${o} applies to --classify orbit only`, o);
     return { kind: 'simulate', t1: number('--t') ?? model.initial.t1, classify };
   }
   if (args.values.has('--t')) throw new UsageError('--t applies to --classify final and impacts (an orbit runs to its section)', '--t');
   const first = model.unilateral[0];
   if (!section && !first) throw new UsageError(`${model.name} has no contacts: give --section coordinate:NAME=VALUE:up|down`, '--section');
-  const sec = !section ? { contact: first!.name } : 'contact' in section ? section : { coordinate: section.coordinate, value: evaluateOption('--section', section.value, params as Record<string, number>), direction: section.direction };
+  const sec = !section
+    ? { contact: first!.name }
+    : 'contact' in section
+      ? section
+      : { coordinate: section.coordinate, value: evaluateOption('--section', section.value, params as Record<string, number>), direction: section.direction };
   const period = number('--period');
   return { kind: 'orbit', section: sec, ...(args.lists.get('--fix') ? { fix: args.lists.get('--fix')! } : {}), ...(period !== undefined ? { period } : {}) };
 }
@@ -143,7 +182,8 @@ function cellStart(model: Model, params: Params, overrides: { q0: Assignment[]; 
   return (at: Readonly<Record<string, number>>, cellParams: Params): { q0: number[]; qd0: number[] } => {
     const env = { ...params, ...cellParams } as Record<string, number>;
     const s = runStart(model, env, overrides);
-    const q0 = [...s.q0], qd0 = [...s.qd0];
+    const q0 = [...s.q0],
+      qd0 = [...s.qd0];
     for (const [name, v] of Object.entries(at)) {
       const i = names.indexOf(name.replace(/'$/, ''));
       if (i >= 0) (name.endsWith("'") ? qd0 : q0)[i] = v;
@@ -168,10 +208,17 @@ function defaultValue(model: Model, classify: Classify): string {
 let bundled: string | undefined;
 export function sweepWorkerScript(): string | undefined {
   if (existsSync(fileURLToPath(new URL('../runtime/sweep/sweep-worker.js', import.meta.url)))) return undefined;
-  bundled ??= `data:text/javascript;base64,${Buffer.from(buildSync({
-    entryPoints: [fileURLToPath(new URL('../runtime/sweep/sweep-worker.ts', import.meta.url))],
-    bundle: true, format: 'esm', platform: 'node', target: 'es2022', write: false, logLevel: 'silent',
-  }).outputFiles[0]!.text).toString('base64')}`;
+  bundled ??= `data:text/javascript;base64,${Buffer.from(
+    buildSync({
+      entryPoints: [fileURLToPath(new URL('../runtime/sweep/sweep-worker.ts', import.meta.url))],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'es2022',
+      write: false,
+      logLevel: 'silent',
+    }).outputFiles[0]!.text,
+  ).toString('base64')}`;
   return bundled;
 }
 
@@ -186,7 +233,11 @@ export function sweepTable(result: SweepResult): { readonly columns: string[]; r
   const keys: string[] = [];
   for (const c of result.cells) for (const k of Object.keys(c.values)) if (!keys.includes(k) && !axes.includes(k)) keys.push(k);
   const columns = [...axes, ...keys, 'error'];
-  const rows = result.cells.map((c) => [...axes.map((a) => c.at[a]!), ...keys.map((k) => c.values[k] ?? null), c.error ? `${c.error.code}: ${c.error.message}` : null]);
+  const rows = result.cells.map((c) => [
+    ...axes.map((a) => c.at[a]!),
+    ...keys.map((k) => c.values[k] ?? null),
+    c.error ? `${c.error.code}: ${c.error.message}` : null,
+  ]);
   return { columns, rows };
 }
 

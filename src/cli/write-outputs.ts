@@ -22,7 +22,9 @@ export function writeOutputs(root: string, out: { readonly files: ReadonlyMap<st
     const target = outputRel(rel, outDir);
     const path = resolve(root, target);
     if (path.split(sep).includes('node_modules')) {
-      throw new MechanicsError('bad-argument', 'input', `refusing to write ${path} inside node_modules; run from your project's folder or give --out`, { field: '--out' });
+      throw new MechanicsError('bad-argument', 'input', `refusing to write ${path} inside node_modules; run from your project's folder or give --out`, {
+        field: '--out',
+      });
     }
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);

@@ -74,7 +74,13 @@ function expandChildren(u: Expr): Expr {
   }
   if (u.kind === 'mul' && u.factors.every((fc) => fc.exp.kind === 'num')) {
     const bs = mapOrSame(u.factors, (fc) => fc.base, expandDeepSafe);
-    return bs ? productOver(u, bs, u.factors.map((fc) => fc.exp)) : u;
+    return bs
+      ? productOver(
+          u,
+          bs,
+          u.factors.map((fc) => fc.exp),
+        )
+      : u;
   }
   return mapChildren(u, expandDeepSafe);
 }

@@ -34,8 +34,14 @@ export function compliantHeader(sys: DerivedSystem): string[] {
   const contacts = contactTerms(sys);
   const realized = termsOf(sys).filter((t) => t.source === 'realization');
   return [
-    ...(contacts.length ? [`  compliantContacts: [gap, gap rate, F_n] per compliant contact [${contacts.map((t) => t.name).join(', ')}] (${3 * contacts.length}); their forces are in forcing and accelerations where they act`] : []),
-    ...(realized.length ? [`  realized retaining constraints (Kozlov's Theorem 1 terms in M, forcing and energy, not held): ${realized.map((t) => t.name).join(', ')}`] : []),
+    ...(contacts.length
+      ? [
+          `  compliantContacts: [gap, gap rate, F_n] per compliant contact [${contacts.map((t) => t.name).join(', ')}] (${3 * contacts.length}); their forces are in forcing and accelerations where they act`,
+        ]
+      : []),
+    ...(realized.length
+      ? [`  realized retaining constraints (Kozlov's Theorem 1 terms in M, forcing and energy, not held): ${realized.map((t) => t.name).join(', ')}`]
+      : []),
   ];
 }
 
@@ -54,7 +60,8 @@ const addInto = (dst: string, src: string, off: number, length: number): Stmt =>
  * input locals twice).
  */
 function termOutputs(t: CompliantTerm, j: number, n: number): KernelOutput[] {
-  const slot = (name: string, values: readonly Expr[], width: number): KernelOutput[] => values.map((expr, i) => ({ expr, targets: [idx(name, j * width + i)] }));
+  const slot = (name: string, values: readonly Expr[], width: number): KernelOutput[] =>
+    values.map((expr, i) => ({ expr, targets: [idx(name, j * width + i)] }));
   return [
     { expr: t.force, targets: [idx('CN$', j)] },
     ...slot('CF$', t.generalizedForce, n),
@@ -72,11 +79,18 @@ function termAdds(t: CompliantTerm, j: number, n: number): Stmt[] {
 }
 
 /** A function body: one top-level block (gaps, and the terms acting everywhere), then a branch per contact where f ≤ 0. */
-function regionBody(scope: Scope, terms: readonly CompliantTerm[], outputs: (t: CompliantTerm, j: number) => KernelOutput[], adds: (t: CompliantTerm, j: number) => Stmt[]): Stmt[] {
+function regionBody(
+  scope: Scope,
+  terms: readonly CompliantTerm[],
+  outputs: (t: CompliantTerm, j: number) => KernelOutput[],
+  adds: (t: CompliantTerm, j: number) => Stmt[],
+): Stmt[] {
   const top: KernelOutput[] = terms.flatMap((t, j) => (t.everywhere ? outputs(t, j) : [{ expr: t.gap, targets: [idx('CG$', j)] }]));
   return [
     kernelBlock(scope, top),
-    ...terms.flatMap((t, j): Stmt[] => (t.everywhere ? adds(t, j) : [{ kind: 'if', test: bin(idx('CG$', j), '<=', num(0)), then: [kernelBlock(scope, outputs(t, j)), ...adds(t, j)] }])),
+    ...terms.flatMap((t, j): Stmt[] =>
+      t.everywhere ? adds(t, j) : [{ kind: 'if', test: bin(idx('CG$', j), '<=', num(0)), then: [kernelBlock(scope, outputs(t, j)), ...adds(t, j)] }],
+    ),
   ];
 }
 
@@ -87,9 +101,17 @@ export function compliantDecls(scope: Scope): Decl[] {
   if (terms.length === 0) return [];
   const m = terms.length;
   const contacts = contactTerms(sys);
-  const energy = regionBody(scope, terms, (t, j) => [{ expr: t.energy, targets: [idx('CE$', j)] }], (_t, j) => [assign(ref('e'), idx('CE$', j), '+=')]);
+  const energy = regionBody(
+    scope,
+    terms,
+    (t, j) => [{ expr: t.energy, targets: [idx('CE$', j)] }],
+    (_t, j) => [assign(ref('e'), idx('CE$', j), '+=')],
+  );
   return [
-    { kind: 'comment', text: "---- constraints realized by forces (Kozlov): compliant contacts act where f ≤ 0, gap potentials and Theorem 1 realizations everywhere" },
+    {
+      kind: 'comment',
+      text: '---- constraints realized by forces (Kozlov): compliant contacts act where f ≤ 0, gap potentials and Theorem 1 realizations everywhere',
+    },
     { kind: 'buffer', name: 'CG$', array: 'Float64Array', length: m, doc: 'f of each realized constraint at the state.' },
     { kind: 'buffer', name: 'CN$', array: 'Float64Array', length: m, doc: 'F_n of each term.' },
     { kind: 'buffer', name: 'CE$', array: 'Float64Array', length: m, doc: 'V_c + T_a of each term.' },
@@ -99,10 +121,15 @@ export function compliantDecls(scope: Scope): Decl[] {
     {
       kind: 'function',
       name: 'compliant$',
-      doc: 'Adds the realized constraints\' forces and added masses where they act to mm (n×n) and ff (n), at the state in s$.',
+      doc: "Adds the realized constraints' forces and added masses where they act to mm (n×n) and ff (n), at the state in s$.",
       params: [T, P, { name: 'mm', type: 'Float64Array' }, { name: 'ff', type: 'Float64Array' }],
       returns: 'void',
-      body: regionBody(scope, terms, (t, j) => termOutputs(t, j, n), (t, j) => termAdds(t, j, n)),
+      body: regionBody(
+        scope,
+        terms,
+        (t, j) => termOutputs(t, j, n),
+        (t, j) => termAdds(t, j, n),
+      ),
     },
     {
       kind: 'function',
@@ -119,7 +146,7 @@ export function compliantDecls(scope: Scope): Decl[] {
             name: 'compliantContacts',
             doc: [
               'Per compliant contact: its gap f (≥ 0 outside), the gap rate ḟ, and its normal force F_n',
-              'along +∂f/∂q, unclamped, at the penetration\'s positive part (so defined for every',
+              "along +∂f/∂q, unclamped, at the penetration's positive part (so defined for every",
               'state): the switching functions f = 0 and, without adhesion, F_n = 0.',
             ].join('\n'),
             exported: true,
@@ -127,7 +154,14 @@ export function compliantDecls(scope: Scope): Decl[] {
             returns: 'Float64Array',
             body: [
               callStmt('load$', ref('q'), ref('qd')),
-              kernelBlock(scope, contacts.flatMap((t, j) => [{ expr: t.gap, targets: [idx('out', 3 * j)] }, { expr: t.gapRate, targets: [idx('out', 3 * j + 1)] }, { expr: t.forcePositive, targets: [idx('out', 3 * j + 2)] }])),
+              kernelBlock(
+                scope,
+                contacts.flatMap((t, j) => [
+                  { expr: t.gap, targets: [idx('out', 3 * j)] },
+                  { expr: t.gapRate, targets: [idx('out', 3 * j + 1)] },
+                  { expr: t.forcePositive, targets: [idx('out', 3 * j + 2)] },
+                ]),
+              ),
               ret(ref('out')),
             ],
           } satisfies Decl,

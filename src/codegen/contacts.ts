@@ -7,7 +7,27 @@ import { ONE } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { UnilateralConstraint } from '../model/model.js';
 import { frictionDecls, slipRows } from './friction.js';
-import { assign, bin, call, callStmt, concat, forRange, idx, member, neg, num, object, plus, ref, ret, str, type Decl, type JsExpr, type KernelOutput, type Stmt } from './ir.js';
+import {
+  assign,
+  bin,
+  call,
+  callStmt,
+  concat,
+  forRange,
+  idx,
+  member,
+  neg,
+  num,
+  object,
+  plus,
+  ref,
+  ret,
+  str,
+  type Decl,
+  type JsExpr,
+  type KernelOutput,
+  type Stmt,
+} from './ir.js';
 import { at } from './dynamics.js';
 import { rowJacobianExport, rowRatesExport } from './rows.js';
 import { into, kernelBlock, outParam, P, Q, QD, T, type Scope } from './scope.js';
@@ -40,7 +60,9 @@ export function contactInfo(sys: DerivedSystem): ContactInfo[] {
   return sys.model.unilateral.map((u, j) => {
     const slip = sys.unilateral?.contacts[j]?.slip?.length ?? 0;
     return {
-      name: u.name, law: lawInfo(u.law), slip,
+      name: u.name,
+      law: lawInfo(u.law),
+      slip,
       ...(u.friction ? { friction: { kinetic: u.friction.kinetic.name, static: u.friction.static.name } } : {}),
       ...(u.when ? { activation: { when: u.when.text, strict: u.when.strict } } : {}),
     };
@@ -67,7 +89,13 @@ const j = ref('j');
 const k = ref('k');
 const r = ref('r');
 const tp = [ref('t'), ref('p')];
-const buffer = (name: string, length: number, doc?: string, array: 'Float64Array' | 'Int32Array' | 'Uint8Array' = 'Float64Array'): Decl => ({ kind: 'buffer', name, array, length, ...(doc ? { doc } : {}) });
+const buffer = (name: string, length: number, doc?: string, array: 'Float64Array' | 'Int32Array' | 'Uint8Array' = 'Float64Array'): Decl => ({
+  kind: 'buffer',
+  name,
+  array,
+  length,
+  ...(doc ? { doc } : {}),
+});
 const flags = (name: string, length: number, doc: string): Decl => buffer(name, length, doc, 'Uint8Array');
 const RESULT = 'ImpactResult$';
 
@@ -79,19 +107,42 @@ export function contactDecls(scope: Scope): Decl[] {
   const { m, mt, mr, K } = contactSizes(sys);
   const tangents = u.contacts.flatMap((c, contact) => (c.tangent ? [{ row: c.tangent, contact }] : []));
   const rowOutputs: KernelOutput[] = [
-    ...into('N$', u.contacts.flatMap((c) => c.normal.row)),
-    ...into('nr$', u.contacts.map((c) => c.normal.rate)),
-    ...into('nb$', u.contacts.map((c) => c.normal.bias)),
-    ...into('T$', tangents.flatMap((t) => t.row.row)),
-    ...into('tr$', tangents.map((t) => t.row.rate)),
-    ...into('tb$', tangents.map((t) => t.row.bias)),
+    ...into(
+      'N$',
+      u.contacts.flatMap((c) => c.normal.row),
+    ),
+    ...into(
+      'nr$',
+      u.contacts.map((c) => c.normal.rate),
+    ),
+    ...into(
+      'nb$',
+      u.contacts.map((c) => c.normal.bias),
+    ),
+    ...into(
+      'T$',
+      tangents.flatMap((t) => t.row.row),
+    ),
+    ...into(
+      'tr$',
+      tangents.map((t) => t.row.rate),
+    ),
+    ...into(
+      'tb$',
+      tangents.map((t) => t.row.bias),
+    ),
   ];
   return [
     { kind: 'comment', text: '---- unilateral constraints (gaps f ≥ 0; reactions +Gᵀσ̇, impulses +GᵀΛ)' },
     { kind: 'const', name: 'm$', value: num(m) },
     { kind: 'const', name: 'mt$', value: num(mt) },
     { kind: 'const', name: 'CONTACTS$', type: 'readonly string[]', value: { kind: 'data', value: u.contacts.map((c) => c.constraint.name) } },
-    { kind: 'const', name: 'TC$', value: { kind: 'new', array: 'Int32Array', arg: { kind: 'data', value: tangents.map((t) => t.contact) } }, doc: 'Contact of each tangent row (sticking contacts).' },
+    {
+      kind: 'const',
+      name: 'TC$',
+      value: { kind: 'new', array: 'Int32Array', arg: { kind: 'data', value: tangents.map((t) => t.contact) } },
+      doc: 'Contact of each tangent row (sticking contacts).',
+    },
     buffer('g$', m),
     buffer('N$', Math.max(1, m * n), 'Normal rows ∂g/∂q, m×n.'),
     buffer('nr$', m, '∂g/∂t per contact.'),
@@ -119,25 +170,75 @@ export function contactDecls(scope: Scope): Decl[] {
     flags('CA$', m, 'Contacts closed after the impact.'),
     buffer('ROW$', K, undefined, 'Int32Array'),
     buffer('BIT$', m, undefined, 'Int32Array'),
-    { kind: 'let', name: 'massSpd$', value: ref('true'), doc: 'Whether M$ was positive definite at the last factorization (else schurSolve regularizes with the rows).' },
+    {
+      kind: 'let',
+      name: 'massSpd$',
+      value: ref('true'),
+      doc: 'Whether M$ was positive definite at the last factorization (else schurSolve regularizes with the rows).',
+    },
     {
       kind: 'const',
       name: 'SCHUR$',
       type: { kind: 'alias', name: 'SchurSystem' },
-      value: object({ n: num(n), M: ref('M$'), L: ref('ML$'), R: ref('R$'), b: ref('B$'), c: ref('C$'), y: ref('Y$'), sigma: ref('SIG$'), X: ref('X$'), W: ref('W$'), dep: ref('dep$'), at: num(-1) }),
+      value: object({
+        n: num(n),
+        M: ref('M$'),
+        L: ref('ML$'),
+        R: ref('R$'),
+        b: ref('B$'),
+        c: ref('C$'),
+        y: ref('Y$'),
+        sigma: ref('SIG$'),
+        X: ref('X$'),
+        W: ref('W$'),
+        dep: ref('dep$'),
+        at: num(-1),
+      }),
     },
     {
       kind: 'const',
       name: 'IMPACT$',
       type: { kind: 'alias', name: 'ImpactProblem' },
       value: object({
-        n: num(n), m: num(m), mt: num(mt), mr: num(mr), qdMinus: ref('QDM$'), N: ref('N$'), nr: ref('nr$'), e: ref('E$'), closed: ref('CL$'), T: ref('T$'), tr: ref('tr$'), tangentContact: ref('TC$'),
-        A: ref(mr ? 'A$' : 'NONE$'), ar: ref(mr ? 'rb$' : 'NONE$'), multipleImpacts: str(sys.model.multipleImpacts),
+        n: num(n),
+        m: num(m),
+        mt: num(mt),
+        mr: num(mr),
+        qdMinus: ref('QDM$'),
+        N: ref('N$'),
+        nr: ref('nr$'),
+        e: ref('E$'),
+        closed: ref('CL$'),
+        T: ref('T$'),
+        tr: ref('tr$'),
+        tangentContact: ref('TC$'),
+        A: ref(mr ? 'A$' : 'NONE$'),
+        ar: ref(mr ? 'rb$' : 'NONE$'),
+        multipleImpacts: str(sys.model.multipleImpacts),
       }),
     },
-    { kind: 'const', name: 'OUTCOME$', type: { kind: 'alias', name: 'ImpactOutcome' }, value: object({ qdPlus: ref('QDP$'), impulses: ref('IMP$'), U: ref('U$'), arriving: ref('ARR$'), closedAfter: ref('CA$') }) },
+    {
+      kind: 'const',
+      name: 'OUTCOME$',
+      type: { kind: 'alias', name: 'ImpactOutcome' },
+      value: object({ qdPlus: ref('QDP$'), impulses: ref('IMP$'), U: ref('U$'), arriving: ref('ARR$'), closedAfter: ref('CA$') }),
+    },
     { kind: 'const', name: 'IMPACT_WORK$', type: { kind: 'alias', name: 'ImpactWorkspace' }, value: object({ row: ref('ROW$'), bit: ref('BIT$') }) },
-    { kind: 'function', name: 'gapValues$', params: [T, P, { name: 'out', type: 'Float64Array' }], returns: 'void', body: [kernelBlock(scope, into('out', u.contacts.map((c) => c.constraint.gap)))] },
+    {
+      kind: 'function',
+      name: 'gapValues$',
+      params: [T, P, { name: 'out', type: 'Float64Array' }],
+      returns: 'void',
+      body: [
+        kernelBlock(
+          scope,
+          into(
+            'out',
+            u.contacts.map((c) => c.constraint.gap),
+          ),
+        ),
+      ],
+    },
     {
       kind: 'function',
       name: 'contactRows$',
@@ -177,7 +278,12 @@ export function contactDecls(scope: Scope): Decl[] {
     },
     ...activationDecls(scope),
     rowJacobianExport(scope, 'gapJacobian', '∂gap/∂q, row-major m×n.', 'contactRows$', 'N$', m),
-    rowRatesExport(scope, 'gapRates', 'Gap rates ġ = G q̇ + ∂g/∂t, one per unilateral constraint (∂g/∂t from the derivation, not a difference quotient).', u.contacts.map((c) => c.normal)),
+    rowRatesExport(
+      scope,
+      'gapRates',
+      'Gap rates ġ = G q̇ + ∂g/∂t, one per unilateral constraint (∂g/∂t from the derivation, not a difference quotient).',
+      u.contacts.map((c) => c.normal),
+    ),
     {
       kind: 'function',
       name: 'restitution',
@@ -185,7 +291,16 @@ export function contactDecls(scope: Scope): Decl[] {
       exported: true,
       params: [T, P, outParam(m)],
       returns: 'Float64Array',
-      body: [kernelBlock(scope, into('out', u.contacts.map((c) => c.restitution))), ret(ref('out'))],
+      body: [
+        kernelBlock(
+          scope,
+          into(
+            'out',
+            u.contacts.map((c) => c.restitution),
+          ),
+        ),
+        ret(ref('out')),
+      ],
     },
     {
       kind: 'function',
@@ -215,15 +330,27 @@ export function contactDecls(scope: Scope): Decl[] {
 function activationDecls(scope: Scope): Decl[] {
   const { model } = scope.sys;
   if (!model.unilateral.some((u) => u.when)) return [];
-  return [{
-    kind: 'function',
-    name: 'contactActivation',
-    doc: 'Activation value per contact: an arrival is an impact only where it is ≥ 0 (> 0 for a strict condition); 1 for a contact without a condition.',
-    exported: true,
-    params: [T, Q, QD, P, outParam(model.unilateral.length)],
-    returns: 'Float64Array',
-    body: [callStmt('load$', ref('q'), ref('qd')), kernelBlock(scope, into('out', model.unilateral.map((u) => u.when?.value ?? ONE))), ret(ref('out'))],
-  }];
+  return [
+    {
+      kind: 'function',
+      name: 'contactActivation',
+      doc: 'Activation value per contact: an arrival is an impact only where it is ≥ 0 (> 0 for a strict condition); 1 for a contact without a condition.',
+      exported: true,
+      params: [T, Q, QD, P, outParam(model.unilateral.length)],
+      returns: 'Float64Array',
+      body: [
+        callStmt('load$', ref('q'), ref('qd')),
+        kernelBlock(
+          scope,
+          into(
+            'out',
+            model.unilateral.map((u) => u.when?.value ?? ONE),
+          ),
+        ),
+        ret(ref('out')),
+      ],
+    },
+  ];
 }
 
 /** Stack the active normal rows, the tangent rows of active sticking contacts and the retaining rows into R$/C$, then solve. */
@@ -241,7 +368,11 @@ function contactAccelerationsBody(mr: number): Stmt[] {
     { kind: 'const', name: 'contactRowsCount', init: k },
     ...(mr ? [callStmt('constraints$', ...tp, ref('A$'), ref('c$')), forRange('r', 0, mr, pushRow('A$', r, neg(idx('c$', r))))] : []),
     forRange('i', 0, n$, [assign(idx('B$', i), idx('f$', i))]),
-    { kind: 'if', test: bin(call('schurSolve', ref('SCHUR$'), k, ref('massSpd$')), '!==', str('ok')), then: [{ kind: 'call', call: call(member('Y$', 'fill'), ref('NaN')) }] },
+    {
+      kind: 'if',
+      test: bin(call('schurSolve', ref('SCHUR$'), k, ref('massSpd$')), '!==', str('ok')),
+      then: [{ kind: 'call', call: call(member('Y$', 'fill'), ref('NaN')) }],
+    },
     forRange('i', 0, n$, [assign(idx('out', i), idx('Y$', i))]),
     // The solve's σ of a retaining row is −λ (reaction −Aᵀλ).
     forRange('r', 0, k, [
@@ -292,12 +423,19 @@ function impactDecls(retaining: boolean): Decl[] {
       kind: 'function',
       name: 'contactNames$',
       doc: 'Names of the contacts flagged in `set`, joined by `sep`.',
-      params: [{ name: 'set', type: { kind: 'alias', name: 'Uint8Array' } }, { name: 'sep', type: 'string' }],
+      params: [
+        { name: 'set', type: { kind: 'alias', name: 'Uint8Array' } },
+        { name: 'sep', type: 'string' },
+      ],
       returns: 'string',
       body: [
         { kind: 'let', name: 'names', type: 'string', init: str('') },
         forRange('j', 0, ref('m$'), [
-          { kind: 'if', test: bin(idx('set', j), '===', num(1)), then: [assign(ref('names'), plus({ kind: 'cond', test: ref('names'), then: ref('sep'), else: str('') }, idx('CONTACTS$', j)), '+=')] },
+          {
+            kind: 'if',
+            test: bin(idx('set', j), '===', num(1)),
+            then: [assign(ref('names'), plus({ kind: 'cond', test: ref('names'), then: ref('sep'), else: str('') }, idx('CONTACTS$', j)), '+=')],
+          },
         ]),
         ret(ref('names')),
       ],
@@ -308,7 +446,12 @@ function impactDecls(retaining: boolean): Decl[] {
       params: [{ name: 'status', type: { kind: 'alias', name: 'ImpactModeStatus' } }],
       returns: 'string',
       body: [
-        message('corner-without-rule', str('contacts '), names('ARR$', ' and '), str(" arrive at once (an impact into a corner) and the model declares no rule for multiple impacts (set multipleImpacts: 'lcp')")),
+        message(
+          'corner-without-rule',
+          str('contacts '),
+          names('ARR$', ' and '),
+          str(" arrive at once (an impact into a corner) and the model declares no rule for multiple impacts (set multipleImpacts: 'lcp')"),
+        ),
         message('too-many-contacts', str('closed contacts '), names('CL$', ', '), str(': too many to enumerate the impact modes')),
         message('no-admissible-mode', str('no choice of engaged contacts among '), names('CL$', ', '), str(' gives non-negative impulses without penetration')),
         ret(concat(str('several contact modes among '), names('CL$', ', '), str(' are admissible and give different velocities'))),
@@ -325,13 +468,7 @@ function impactDecls(retaining: boolean): Decl[] {
         'multiple-impacts rule (a held contact drifts by integration error).',
       ].join('\n'),
       exported: true,
-      params: [
-        T,
-        Q,
-        { name: 'qdMinus', type: 'ArrayLike<number>' },
-        P,
-        { name: 'opts', type: { kind: 'alias', name: 'ImpactOptions$' }, optional: true },
-      ],
+      params: [T, Q, { name: 'qdMinus', type: 'ArrayLike<number>' }, P, { name: 'opts', type: { kind: 'alias', name: 'ImpactOptions$' }, optional: true }],
       returns: { kind: 'alias', name: RESULT },
       body: [
         callStmt('load$', ref('q'), ref('qdMinus')),
@@ -355,11 +492,30 @@ function impactDecls(retaining: boolean): Decl[] {
         {
           kind: 'const',
           name: 'status',
-          init: call('impactModes', ref('IMPACT$'), ref('SCHUR$'), ref('OUTCOME$'), ref('IMPACT_WORK$'), ref('massSpd$'), bin({ kind: 'member', object: opts, name: 'restVelocity', optional: true }, '??', { kind: 'num', value: 1e-6 })),
+          init: call(
+            'impactModes',
+            ref('IMPACT$'),
+            ref('SCHUR$'),
+            ref('OUTCOME$'),
+            ref('IMPACT_WORK$'),
+            ref('massSpd$'),
+            bin({ kind: 'member', object: opts, name: 'restVelocity', optional: true }, '??', { kind: 'num', value: 1e-6 }),
+          ),
         },
-        { kind: 'const', name: 'result', type: { kind: 'alias', name: RESULT }, init: object({ qdPlus: call(member('QDP$', 'slice')), impulses: call(member('IMP$', 'slice')), active: { kind: 'data', value: [] }, status }) },
+        {
+          kind: 'const',
+          name: 'result',
+          type: { kind: 'alias', name: RESULT },
+          init: object({ qdPlus: call(member('QDP$', 'slice')), impulses: call(member('IMP$', 'slice')), active: { kind: 'data', value: [] }, status }),
+        },
         forRange('j', 0, ref('m$'), [
-          { kind: 'call', call: call(member(member('result', 'active'), 'push'), bin({ kind: 'cond', test: bin(status, '===', str('ok')), then: idx('CA$', j), else: idx('CL$', j) }, '===', num(1))) },
+          {
+            kind: 'call',
+            call: call(
+              member(member('result', 'active'), 'push'),
+              bin({ kind: 'cond', test: bin(status, '===', str('ok')), then: idx('CA$', j), else: idx('CL$', j) }, '===', num(1)),
+            ),
+          },
         ]),
         { kind: 'if', test: bin(status, '!==', str('ok')), then: [assign(member('result', 'message'), call('impactMessage$', status))] },
         ret(ref('result')),

@@ -4,7 +4,26 @@
 // Tests: test/codegen/generated.test.ts (M, forcing, q̈, λ, momenta, H against
 // the interpreted expressions).
 import { add, isZero } from '../core/expr.js';
-import { assign, bin, call, callStmt, float, forRange, idx, member, neg, num, plus, ref, ret, times, type Decl, type JsExpr, type KernelOutput, type Stmt } from './ir.js';
+import {
+  assign,
+  bin,
+  call,
+  callStmt,
+  float,
+  forRange,
+  idx,
+  member,
+  neg,
+  num,
+  plus,
+  ref,
+  ret,
+  times,
+  type Decl,
+  type JsExpr,
+  type KernelOutput,
+  type Stmt,
+} from './ir.js';
 import { arrayParam, into, kernelBlock, outParam, P, Q, QD, returns, scratchParam, T, type Scope } from './scope.js';
 import { luSolve, spdSolve } from './solver-calls.js';
 import { compliantCall, compliantEnergy } from './compliant.js';
@@ -20,7 +39,8 @@ function massOutputs(scope: Scope, mm: string): KernelOutput[] {
   const { n, sys } = scope;
   const out: KernelOutput[] = [];
   for (let r = 0; r < n; r++) {
-    for (let c = r; c < n; c++) out.push({ expr: sys.lagrange2.massMatrix[r]![c]!, targets: r === c ? [idx(mm, r * n + c)] : [idx(mm, r * n + c), idx(mm, c * n + r)] });
+    for (let c = r; c < n; c++)
+      out.push({ expr: sys.lagrange2.massMatrix[r]![c]!, targets: r === c ? [idx(mm, r * n + c)] : [idx(mm, r * n + c), idx(mm, c * n + r)] });
   }
   return out;
 }
@@ -81,7 +101,14 @@ export function dynamicsDecls(scope: Scope): Decl[] {
         ]),
       ],
     },
-    { kind: 'function', name: 'dynamics$', doc: 'M and forcing at the state in s$.', params: [T, P, scratchParam('mm$'), scratchParam('ff$')], returns: 'void', body: [dynamics, ...compliantCall(sys, 'mm$', 'ff$')] },
+    {
+      kind: 'function',
+      name: 'dynamics$',
+      doc: 'M and forcing at the state in s$.',
+      params: [T, P, scratchParam('mm$'), scratchParam('ff$')],
+      returns: 'void',
+      body: [dynamics, ...compliantCall(sys, 'mm$', 'ff$')],
+    },
     { kind: 'function', name: 'mass$', params: [T, P, scratchParam('mm$')], returns: 'void', body: [kernelBlock(scope, massOutputs(scope, 'mm$'))] },
     ...(unrolled ?? []),
   ];
@@ -109,7 +136,10 @@ export function dynamicsDecls(scope: Scope): Decl[] {
           { kind: 'call', call: call(member('K$', 'fill'), num(0)) },
           forRange('i', 0, n$, [forRange('j', 0, n$, [assign(idx('K$', at(i, N, j)), idx('M$', at(i, n$, j)))]), assign(idx('r$', i), idx('f$', i))]),
           forRange('k', 0, m, [
-            forRange('j', 0, n$, [assign(idx('K$', at(plus(n$, k), N, j)), idx('A$', at(k, n$, j))), assign(idx('K$', plus(at(j, N, n$), k)), idx('A$', at(k, n$, j)))]),
+            forRange('j', 0, n$, [
+              assign(idx('K$', at(plus(n$, k), N, j)), idx('A$', at(k, n$, j))),
+              assign(idx('K$', plus(at(j, N, n$), k)), idx('A$', at(k, n$, j))),
+            ]),
             assign(idx('r$', plus(n$, k)), neg(idx('c$', k))),
           ]),
           ...luSolve(N, 'K$', 'r$', 'y$'),
@@ -184,7 +214,10 @@ export function dynamicsDecls(scope: Scope): Decl[] {
         load(true),
         callStmt('mass$', ref('t'), ref('p'), ref('M$')),
         callStmt('b$fill', ref('t'), ref('p'), ref('b$')),
-        forRange('i', 0, n$, [assign(idx('out', i), idx('b$', i)), forRange('j', 0, n$, [assign(idx('out', i), times(idx('M$', at(i, n$, ref('j'))), idx('s$', plus(n$, ref('j')))), '+=')])]),
+        forRange('i', 0, n$, [
+          assign(idx('out', i), idx('b$', i)),
+          forRange('j', 0, n$, [assign(idx('out', i), times(idx('M$', at(i, n$, ref('j'))), idx('s$', plus(n$, ref('j')))), '+=')]),
+        ]),
         ret(ref('out')),
       ],
     },
@@ -248,7 +281,9 @@ export function dynamicsDecls(scope: Scope): Decl[] {
         ...(constraints
           ? [
               callStmt('kkt$', ref('t'), ref('p')),
-              forRange('k', 0, m, [forRange('i', 0, n$, [assign(idx('out', plus(n$, i)), times(idx('A$', at(ref('k'), n$, i)), idx('y$', plus(n$, ref('k')))), '-=')])]),
+              forRange('k', 0, m, [
+                forRange('i', 0, n$, [assign(idx('out', plus(n$, i)), times(idx('A$', at(ref('k'), n$, i)), idx('y$', plus(n$, ref('k')))), '-=')]),
+              ]),
             ]
           : []),
         ret(ref('out')),
@@ -261,12 +296,17 @@ export function dynamicsDecls(scope: Scope): Decl[] {
     decls.push({
       kind: 'function',
       name: 'energy',
-      doc: realized ? 'Total energy T + V, with the realized constraints\' V_c + T_a where they act.' : 'Total energy T + V.',
+      doc: realized ? "Total energy T + V, with the realized constraints' V_c + T_a where they act." : 'Total energy T + V.',
       exported: true,
       params: [T, Q, QD, P],
       returns: 'number',
       body: realized
-        ? [load(true), { kind: 'const', name: 'e', init: realized }, kernelBlock(scope, [{ expr: sys.energy, targets: [idx('CN$', 0)] }]), ret(bin(ref('e'), '+', idx('CN$', 0)))]
+        ? [
+            load(true),
+            { kind: 'const', name: 'e', init: realized },
+            kernelBlock(scope, [{ expr: sys.energy, targets: [idx('CN$', 0)] }]),
+            ret(bin(ref('e'), '+', idx('CN$', 0))),
+          ]
         : [load(true), kernelBlock(scope, returns(sys.energy))],
     });
   }

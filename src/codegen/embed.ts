@@ -18,7 +18,8 @@ let numericDir: URL | undefined;
 
 function numericFile(file: string): string {
   numericDir ??= CANDIDATES.find((dir) => existsSync(fileURLToPath(new URL(file, dir))));
-  if (!numericDir) throw new Error(`internal: src/numeric/${file} not found next to ${fileURLToPath(import.meta.url)} (is src/numeric shipped with the package?)`);
+  if (!numericDir)
+    throw new Error(`internal: src/numeric/${file} not found next to ${fileURLToPath(import.meta.url)} (is src/numeric shipped with the package?)`);
   return readFileSync(fileURLToPath(new URL(file, numericDir)), 'utf8');
 }
 

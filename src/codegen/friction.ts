@@ -47,10 +47,30 @@ export function frictionDecls(scope: Scope, K: number): Decl[] {
   return [
     { kind: 'comment', text: '---- friction: slip rows (∂s/∂q, ∂s/∂t, bias) of every contact with a slip, and the sliding phase' },
     { kind: 'const', name: 'ms$', value: num(ms) },
-    { kind: 'const', name: 'SC$', value: { kind: 'new', array: 'Int32Array', arg: { kind: 'data', value: rows.map((x) => x.contact) } }, doc: 'Contact of each slip row.' },
-    { kind: 'const', name: 'SF$', value: { kind: 'new', array: 'Int32Array', arg: { kind: 'data', value: first } }, doc: 'First slip row of each contact (−1: none).' },
-    { kind: 'const', name: 'SN$', value: { kind: 'new', array: 'Int32Array', arg: { kind: 'data', value: count } }, doc: 'Number of slip rows of each contact (0, 1 planar, 2 spatial).' },
-    { kind: 'const', name: 'STICK$', value: { kind: 'new', array: 'Uint8Array', arg: { kind: 'data', value: stick } }, doc: "1 for a 'stick' contact (infinite friction)." },
+    {
+      kind: 'const',
+      name: 'SC$',
+      value: { kind: 'new', array: 'Int32Array', arg: { kind: 'data', value: rows.map((x) => x.contact) } },
+      doc: 'Contact of each slip row.',
+    },
+    {
+      kind: 'const',
+      name: 'SF$',
+      value: { kind: 'new', array: 'Int32Array', arg: { kind: 'data', value: first } },
+      doc: 'First slip row of each contact (−1: none).',
+    },
+    {
+      kind: 'const',
+      name: 'SN$',
+      value: { kind: 'new', array: 'Int32Array', arg: { kind: 'data', value: count } },
+      doc: 'Number of slip rows of each contact (0, 1 planar, 2 spatial).',
+    },
+    {
+      kind: 'const',
+      name: 'STICK$',
+      value: { kind: 'new', array: 'Uint8Array', arg: { kind: 'data', value: stick } },
+      doc: "1 for a 'stick' contact (infinite friction).",
+    },
     { kind: 'buffer', name: 'S$', array: 'Float64Array', length: ms * n, doc: 'Slip rows ∂s/∂q, ms×n, with their ∂s/∂t (sr$) and acceleration bias (sb$).' },
     { kind: 'buffer', name: 'sr$', array: 'Float64Array', length: ms },
     { kind: 'buffer', name: 'sb$', array: 'Float64Array', length: ms },
@@ -64,10 +84,30 @@ export function frictionDecls(scope: Scope, K: number): Decl[] {
       doc: 'Slip rows, their ∂s/∂t and bias, at the state loaded in the locals.',
       params: [T, P],
       returns: 'void',
-      body: [kernelBlock(scope, [...into('S$', rows.flatMap((x) => x.row.row)), ...into('sr$', rows.map((x) => x.row.rate)), ...into('sb$', rows.map((x) => x.row.bias))])],
+      body: [
+        kernelBlock(scope, [
+          ...into(
+            'S$',
+            rows.flatMap((x) => x.row.row),
+          ),
+          ...into(
+            'sr$',
+            rows.map((x) => x.row.rate),
+          ),
+          ...into(
+            'sb$',
+            rows.map((x) => x.row.bias),
+          ),
+        ]),
+      ],
     },
     rowJacobianExport(scope, 'slipJacobian', '∂s/∂q of every slip row, stacked in contact order, ms×n.', 'slipRows$', 'S$', ms),
-    rowRatesExport(scope, 'slipRates', 'Sliding velocities ṡ = S q̇ + ∂s/∂t, one per slip row.', rows.map((x) => x.row)),
+    rowRatesExport(
+      scope,
+      'slipRates',
+      'Sliding velocities ṡ = S q̇ + ∂s/∂t, one per slip row.',
+      rows.map((x) => x.row),
+    ),
     {
       kind: 'function',
       name: 'friction',
@@ -77,7 +117,13 @@ export function frictionDecls(scope: Scope, K: number): Decl[] {
       returns: 'Float64Array',
       body: [
         kernelBlock(scope, into('out', coefficients)),
-        forRange('j', 0, ref('m$'), [{ kind: 'if', test: bin(idx('STICK$', j), '===', num(1)), then: [assign(idx('out', times(num(2), j)), ref('Infinity')), assign(idx('out', plus1(times(num(2), j))), ref('Infinity'))] }]),
+        forRange('j', 0, ref('m$'), [
+          {
+            kind: 'if',
+            test: bin(idx('STICK$', j), '===', num(1)),
+            then: [assign(idx('out', times(num(2), j)), ref('Infinity')), assign(idx('out', plus1(times(num(2), j))), ref('Infinity'))],
+          },
+        ]),
         ret(ref('out')),
       ],
     },
@@ -113,7 +159,16 @@ function frictionPhaseBody(scope: Scope, rows: readonly { row: ContactRow }[], m
     forRange('r', idx('SF$', j), bin(idx('SF$', j), '+', idx('SN$', j)), [assign(ref('norm'), times(idx('SV$', r), idx('SV$', r)), '+=')]),
     assign(ref('norm'), call(member('Math', 'sqrt'), ref('norm'))),
     forRange('r', idx('SF$', j), bin(idx('SF$', j), '+', idx('SN$', j)), [
-      { kind: 'const', name: 'd', init: { kind: 'cond', test: bin(idx('SN$', j), '===', num(1)), then: call(member('Math', 'sign'), idx(modes, j)), else: { kind: 'cond', test: bin(ref('norm'), '>', num(0)), then: bin(idx('SV$', r), '/', ref('norm')), else: num(0) } } },
+      {
+        kind: 'const',
+        name: 'd',
+        init: {
+          kind: 'cond',
+          test: bin(idx('SN$', j), '===', num(1)),
+          then: call(member('Math', 'sign'), idx(modes, j)),
+          else: { kind: 'cond', test: bin(ref('norm'), '>', num(0)), then: bin(idx('SV$', r), '/', ref('norm')), else: num(0) },
+        },
+      },
       forRange('i', 0, n$, [assign(idx('FR$', at(k, n$, i)), times(times(mu, ref('d')), idx('S$', at(r, n$, i))), '-=')]),
     ]),
   ];
@@ -124,7 +179,13 @@ function frictionPhaseBody(scope: Scope, rows: readonly { row: ContactRow }[], m
     callStmt('contactRows$', ...tp),
     callStmt('slipRows$', ...tp),
     // The state is loaded once above; the slip velocities come from the same scratch.
-    kernelBlock(scope, into('SV$', rows.map((x) => velocity(scope, x.row)))),
+    kernelBlock(
+      scope,
+      into(
+        'SV$',
+        rows.map((x) => velocity(scope, x.row)),
+      ),
+    ),
     callStmt('friction', ...tp, ref('MU$')),
     { kind: 'let', name: 'k', init: num(0) },
     { kind: 'let', name: 'sliding', init: ref('false') },
@@ -145,10 +206,16 @@ function frictionPhaseBody(scope: Scope, rows: readonly { row: ContactRow }[], m
     ]),
     forRange('r', 0, ref('ms$'), [
       { kind: 'const', name: 'c', init: idx('SC$', r) },
-      { kind: 'if', test: bin(bin(idx(modes, ref('c')), '!==', num(0)), '&&', sticks(ref('c'))), then: [...push('S$', r, neg(idx('sb$', r))), assign(k, num(1), '+=')] },
+      {
+        kind: 'if',
+        test: bin(bin(idx(modes, ref('c')), '!==', num(0)), '&&', sticks(ref('c'))),
+        then: [...push('S$', r, neg(idx('sb$', r))), assign(k, num(1), '+=')],
+      },
     ]),
     { kind: 'const', name: 'contactRowsCount', init: k },
-    ...(mr ? [callStmt('constraints$', ...tp, ref('A$'), ref('c$')), forRange('r', 0, mr, [...push('A$', r, neg(idx('c$', r))), assign(k, num(1), '+=')])] : []),
+    ...(mr
+      ? [callStmt('constraints$', ...tp, ref('A$'), ref('c$')), forRange('r', 0, mr, [...push('A$', r, neg(idx('c$', r))), assign(k, num(1), '+=')])]
+      : []),
     forRange('i', 0, n$, [assign(idx('B$', i), idx('f$', i))]),
     { kind: 'let', name: 'det', init: ref('NaN') },
     { kind: 'if', test: ref('massSpd$'), then: [assign(ref('det'), call('forceRowSolve', ref('SCHUR$'), k, ref('FR$'), ref('FP$')))] },
@@ -161,16 +228,25 @@ function frictionPhaseBody(scope: Scope, rows: readonly { row: ContactRow }[], m
         {
           kind: 'if',
           test: bin(ref('sliding'), '||', bin(call('schurSolve', ref('SCHUR$'), k, ref('massSpd$')), '!==', str('ok'))),
-          then: [{ kind: 'call', call: call(member('Y$', 'fill'), ref('NaN')) }, { kind: 'call', call: call(member('SIG$', 'fill'), ref('NaN')) }],
+          then: [
+            { kind: 'call', call: call(member('Y$', 'fill'), ref('NaN')) },
+            { kind: 'call', call: call(member('SIG$', 'fill'), ref('NaN')) },
+          ],
         },
       ],
     },
     { kind: 'call', call: call(member('out', 'fill'), num(0)) },
     forRange('i', 0, n$, [assign(idx('out', i), idx('Y$', i))]),
     assign(k, num(0)),
-    forRange('j', 0, ref('m$'), [{ kind: 'if', test: bin(idx(modes, j), '!==', num(0)), then: [assign(idx('out', plusN(n, j)), idx('SIG$', k)), assign(k, num(1), '+=')] }]),
+    forRange('j', 0, ref('m$'), [
+      { kind: 'if', test: bin(idx(modes, j), '!==', num(0)), then: [assign(idx('out', plusN(n, j)), idx('SIG$', k)), assign(k, num(1), '+=')] },
+    ]),
     forRange('r', 0, ref('ms$'), [
-      { kind: 'if', test: bin(bin(idx(modes, idx('SC$', r)), '!==', num(0)), '&&', sticks(idx('SC$', r))), then: [assign(idx('out', plusN(n + m, r)), idx('SIG$', k)), assign(k, num(1), '+=')] },
+      {
+        kind: 'if',
+        test: bin(bin(idx(modes, idx('SC$', r)), '!==', num(0)), '&&', sticks(idx('SC$', r))),
+        then: [assign(idx('out', plusN(n + m, r)), idx('SIG$', k)), assign(k, num(1), '+=')],
+      },
     ]),
     assign(idx('out', num(n + m + ms)), ref('det')),
     ret(ref('out')),

@@ -125,7 +125,15 @@ export type Decl =
   | { readonly kind: 'comment'; readonly text: string }
   /** A preallocated module-level scratch array. */
   | { readonly kind: 'buffer'; readonly name: string; readonly array: ArrayClass; readonly length: number; readonly doc?: string }
-  | { readonly kind: 'const'; readonly name: string; readonly type?: TsType; readonly value: JsExpr; readonly exported?: boolean; readonly asConst?: boolean; readonly doc?: string }
+  | {
+      readonly kind: 'const';
+      readonly name: string;
+      readonly type?: TsType;
+      readonly value: JsExpr;
+      readonly exported?: boolean;
+      readonly asConst?: boolean;
+      readonly doc?: string;
+    }
   | { readonly kind: 'let'; readonly name: string; readonly type?: TsType; readonly value: JsExpr; readonly doc?: string }
   | { readonly kind: 'type'; readonly name: string; readonly type: TsType; readonly exported?: boolean; readonly doc?: string }
   | {
@@ -157,8 +165,16 @@ export const idx = (array: JsExpr | string, index: JsExpr | number): JsExpr & LV
   array: typeof array === 'string' ? ref(array) : array,
   index: typeof index === 'number' ? num(index) : index,
 });
-export const member = (object: JsExpr | string, name: string): JsExpr & LValue => ({ kind: 'member', object: typeof object === 'string' ? ref(object) : object, name });
-export const call = (callee: JsExpr | string, ...args: JsExpr[]): JsExpr & { kind: 'call' } => ({ kind: 'call', callee: typeof callee === 'string' ? ref(callee) : callee, args });
+export const member = (object: JsExpr | string, name: string): JsExpr & LValue => ({
+  kind: 'member',
+  object: typeof object === 'string' ? ref(object) : object,
+  name,
+});
+export const call = (callee: JsExpr | string, ...args: JsExpr[]): JsExpr & { kind: 'call' } => ({
+  kind: 'call',
+  callee: typeof callee === 'string' ? ref(callee) : callee,
+  args,
+});
 export const bin = (left: JsExpr, op: BinaryOp, right: JsExpr): JsExpr => ({ kind: 'binary', op, left, right });
 export const plus = (a: JsExpr, b: JsExpr): JsExpr => bin(a, '+', b);
 /** a + b + c + … (left to right, as string concatenation reads). */

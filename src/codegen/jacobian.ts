@@ -62,10 +62,7 @@ export function jacobianDecls(scope: Scope): Decl[] {
         kernelBlock(scope, outputs),
         { kind: 'call', call: call(member('out', 'fill'), num(0)) },
         forRange('i', 0, n$, [assign(idx('out', plus(at(i, w, i), n$)), num(1))]),
-        forRange('col', 0, w, [
-          ...solveColumn,
-          forRange('j', 0, n$, [assign(idx('out', at(plus(n$, j), w, column)), idx('JR$', j))]),
-        ]),
+        forRange('col', 0, w, [...solveColumn, forRange('j', 0, n$, [assign(idx('out', at(plus(n$, j), w, column)), idx('JR$', j))])]),
         ret(ref('out')),
       ],
     },

@@ -13,7 +13,15 @@ export interface Printed {
 }
 
 const FN: Record<FnName, string> = {
-  sin: 'Math.sin', cos: 'Math.cos', tan: 'Math.tan', asin: 'Math.asin', acos: 'Math.acos', exp: 'Math.exp', log: 'Math.log', abs: 'Math.abs', sign: 'Math.sign',
+  sin: 'Math.sin',
+  cos: 'Math.cos',
+  tan: 'Math.tan',
+  asin: 'Math.asin',
+  acos: 'Math.acos',
+  exp: 'Math.exp',
+  log: 'Math.log',
+  abs: 'Math.abs',
+  sign: 'Math.sign',
 };
 
 export function literal(r: Q.Rational): string {

@@ -98,7 +98,10 @@ function plan(block: Stmt & { kind: 'kernel-block' }): Plan {
   const exprs = withAngleSums(block.outputs.map((o) => forCode(o.expr)));
   const prepared = block.outputs.map((o, i) => ({ ...o, expr: exprs[i]! }));
   const rewrites = shareParts(prepared.map((o) => o.expr));
-  const result = cse(prepared.map((o) => o.expr), rewrites);
+  const result = cse(
+    prepared.map((o) => o.expr),
+    rewrites,
+  );
   const { shared, firstOutput, symbols: used } = result;
   const unbound = (name: string): boolean => !inputs.has(name) && name !== 'pi';
   if ([...used].some(unbound)) {
@@ -141,7 +144,8 @@ function plan(block: Stmt & { kind: 'kernel-block' }): Plan {
 function inputConsts(inputs: KernelInputs, names: Iterable<string>): Stmt[] {
   const wanted = new Set(names);
   const out: Stmt[] = [];
-  for (const [name, input] of inputs) if (wanted.has(name) && !readsItself(input.local, input.read)) out.push({ kind: 'const', name: input.local, init: input.read });
+  for (const [name, input] of inputs)
+    if (wanted.has(name) && !readsItself(input.local, input.read)) out.push({ kind: 'const', name: input.local, init: input.read });
   return out;
 }
 
@@ -244,18 +248,28 @@ function chunked(p: Plan, fn: Decl & { kind: 'function' }, limit: number): { cal
   for (const it of p.items) if (it.bound && handed.has(it.bound)) slot.set(it.bound, slot.size);
   const buffer = `${fn.name}t`;
   const args = fn.params.map((q) => ref(q.name));
-  const decls: Decl[] = [{ kind: 'buffer', name: buffer, array: 'Float64Array', length: Math.max(1, slot.size), doc: `Temporaries the chunks of ${fn.name} hand on.` }];
+  const decls: Decl[] = [
+    { kind: 'buffer', name: buffer, array: 'Float64Array', length: Math.max(1, slot.size), doc: `Temporaries the chunks of ${fn.name} hand on.` },
+  ];
   const calls: Stmt[] = [];
   chunks.forEach(({ members, syms, earlier }, c) => {
     const body: Stmt[] = inputConsts(p.inputs, syms);
-    for (const t of [...earlier].sort((a, b) => slot.get(a)! - slot.get(b)!)) body.push({ kind: 'const', name: p.temporaries.get(t)!, init: idx(buffer, slot.get(t)!) });
+    for (const t of [...earlier].sort((a, b) => slot.get(a)! - slot.get(b)!))
+      body.push({ kind: 'const', name: p.temporaries.get(t)!, init: idx(buffer, slot.get(t)!) });
     for (const i of members) {
       const it = p.items[i]!;
       body.push(it.stmt);
       if (it.bound && slot.has(it.bound)) body.push(assign(idx(buffer, slot.get(it.bound)!), ref(p.temporaries.get(it.bound)!)));
     }
     const name = `${fn.name}${c}`;
-    decls.push({ kind: 'function', name, doc: `Part ${c + 1} of ${chunks.length} of ${fn.name}'s block.`, params: fn.params.map((q) => ({ name: q.name, type: q.type, ...(q.optional ? { optional: true } : {}) })), returns: 'void', body });
+    decls.push({
+      kind: 'function',
+      name,
+      doc: `Part ${c + 1} of ${chunks.length} of ${fn.name}'s block.`,
+      params: fn.params.map((q) => ({ name: q.name, type: q.type, ...(q.optional ? { optional: true } : {}) })),
+      returns: 'void',
+      body,
+    });
     calls.push(callStmt(name, ...args));
   });
   return { calls, decls };
@@ -264,7 +278,8 @@ function chunked(p: Plan, fn: Decl & { kind: 'function' }, limit: number): { cal
 /** Operations of the kernel blocks of function `name` and of its chunks (the figure the bench reports). */
 export function functionOps(ir: ModuleIR, name: string): number {
   let ops = 0;
-  for (const d of ir.decls) if (d.kind === 'function' && (d.name === name || (d.name.startsWith(name) && /^\d+$/.test(d.name.slice(name.length))))) ops += kernelOps(d.body);
+  for (const d of ir.decls)
+    if (d.kind === 'function' && (d.name === name || (d.name.startsWith(name) && /^\d+$/.test(d.name.slice(name.length))))) ops += kernelOps(d.body);
   return ops;
 }
 
@@ -310,4 +325,3 @@ export function lowerKernels(ir: ModuleIR, opts: LowerOptions = {}): ModuleIR {
   }
   return { ...ir, decls };
 }
-

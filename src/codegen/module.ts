@@ -56,7 +56,12 @@ function header(sys: DerivedSystem, sourceFile: string): string[] {
           `  contactAccelerations: [q̈ (${n}), σ̇ of the active normals in contact order${mt ? ', σ̇ of the tangent rows of the active sticking contacts' : ''}${mr ? `, λ (${mr})` : ''}] (length ${n + K} at most)`,
           `  contactAccelerationsJacobian: row-major ${2 * n}×${2 * n}, the Jacobian of [...qd, ...q̈] in the phase contactAccelerations solves`,
           `  impact: qdPlus (${n}), impulses (${m}, along +∂g/∂q), active (${m}: closed after the impact)`,
-          ...(ms ? [`  slipJacobian: row-major ${ms}×${n}; slipRates: ${ms}; friction: [μ_k, μ_s] per contact (${2 * m})`, `  frictionPhase: [q̈ (${n}), σ̇ per contact (${m}), τ per slip row (${ms}), det] (${n + m + ms + 1})`] : []),
+          ...(ms
+            ? [
+                `  slipJacobian: row-major ${ms}×${n}; slipRates: ${ms}; friction: [μ_k, μ_s] per contact (${2 * m})`,
+                `  frictionPhase: [q̈ (${n}), σ̇ per contact (${m}), τ per slip row (${ms}), det] (${n + m + ms + 1})`,
+              ]
+            : []),
         ]
       : []),
     ...compliantHeader(sys),
@@ -73,7 +78,12 @@ function modelRecord(sys: DerivedSystem): Data {
     name: model.name,
     title: model.title,
     coordinates: model.coordinates.map((c) => c.name),
-    parameters: model.parameters.map((p) => ({ name: p.name, default: p.default, ...(p.description ? { description: p.description } : {}), ...(p.unit ? { unit: p.unit } : {}) })),
+    parameters: model.parameters.map((p) => ({
+      name: p.name,
+      default: p.default,
+      ...(p.description ? { description: p.description } : {}),
+      ...(p.unit ? { unit: p.unit } : {}),
+    })),
     constraintCount: sys.constraints?.A.length ?? 0,
     unilateral: contactInfo(sys) as unknown as Data,
     initial: model.initial,
@@ -92,7 +102,34 @@ const nonIdeal = (sys: DerivedSystem): string[] => [
 ];
 
 /** Top-level names of a module, which no local may shadow. */
-const TOP_LEVEL = [...EMBEDDED_NAMES, 'model', 'massMatrix', 'forcing', 'accelerations', 'rhs', 'momenta', 'hamiltonian', 'hamiltonRhs', 'energy', 'constraintAccelerations', 'gaps', 'gapJacobian', 'gapRates', 'restitution', 'contactActivation', 'contactAccelerations', 'impact', 'checkParams', 'slipJacobian', 'slipRates', 'friction', 'frictionPhase', 'rhsJacobian', 'contactAccelerationsJacobian', ...COMPLIANT_TOP_LEVEL];
+const TOP_LEVEL = [
+  ...EMBEDDED_NAMES,
+  'model',
+  'massMatrix',
+  'forcing',
+  'accelerations',
+  'rhs',
+  'momenta',
+  'hamiltonian',
+  'hamiltonRhs',
+  'energy',
+  'constraintAccelerations',
+  'gaps',
+  'gapJacobian',
+  'gapRates',
+  'restitution',
+  'contactActivation',
+  'contactAccelerations',
+  'impact',
+  'checkParams',
+  'slipJacobian',
+  'slipRates',
+  'friction',
+  'frictionPhase',
+  'rhsJacobian',
+  'contactAccelerationsJacobian',
+  ...COMPLIANT_TOP_LEVEL,
+];
 
 export function buildModuleIR(sys: DerivedSystem, sourceFile: string, opts: LowerOptions = {}): { ir: ModuleIR; dynamicsOps: number } {
   const scope = makeScope(sys, TOP_LEVEL);

@@ -57,12 +57,40 @@ export function checkParamsDecls(model: Model): Decl[] {
             {
               kind: 'if',
               test: not(call(member('PARAMETERS$', 'includes'), name)),
-              then: [push('unknown-parameter', concat(str("parameter '"), name, str("' is not a parameter of the model (its parameters: "), call(member('PARAMETERS$', 'join'), str(', ')), str(')')))],
+              then: [
+                push(
+                  'unknown-parameter',
+                  concat(
+                    str("parameter '"),
+                    name,
+                    str("' is not a parameter of the model (its parameters: "),
+                    call(member('PARAMETERS$', 'join'), str(', ')),
+                    str(')'),
+                  ),
+                ),
+              ],
               else: [
                 {
                   kind: 'if',
-                  test: bin(bin(value, '!==', { kind: 'undefined' }), '&&', bin(bin({ kind: 'unary', op: 'typeof', arg: value }, '!==', str('number')), '||', not(call(member('Number', 'isFinite'), value)))),
-                  then: [push('non-finite-input', concat(str("parameter '"), name, str("' is "), call('String', value), str(' (a '), { kind: 'unary', op: 'typeof', arg: value }, str('); give a finite number')))],
+                  test: bin(
+                    bin(value, '!==', { kind: 'undefined' }),
+                    '&&',
+                    bin(bin({ kind: 'unary', op: 'typeof', arg: value }, '!==', str('number')), '||', not(call(member('Number', 'isFinite'), value))),
+                  ),
+                  then: [
+                    push(
+                      'non-finite-input',
+                      concat(
+                        str("parameter '"),
+                        name,
+                        str("' is "),
+                        call('String', value),
+                        str(' (a '),
+                        { kind: 'unary', op: 'typeof', arg: value },
+                        str('); give a finite number'),
+                      ),
+                    ),
+                  ],
                 },
               ],
             },

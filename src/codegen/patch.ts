@@ -53,15 +53,23 @@ function conditionSlots(terms: readonly PatchTerm[]): Map<Expr, number>[] {
 function regimeChain(scope: Scope, t: PatchTerm, slots: ReadonlyMap<Expr, number>): Stmt[] {
   const test = (cs: readonly PatchCondition[]): JsExpr =>
     cs.map((c) => bin(idx('PC$', slots.get(c.expr)!), OPS[c.relation], num(0))).reduce((a, b) => bin(a, '&&', b));
-  return t.regimes.reduceRight<Stmt[]>((rest, r) => [{
-    kind: 'if',
-    test: test(r.conditions),
-    then: [
-      kernelBlock(scope, r.force.map((expr, i) => ({ expr, targets: [idx('PF$', i)] }))),
-      forRange('i', 0, scope.n, [assign(idx('ff', ref('i')), idx('PF$', ref('i')), '+=')]),
+  return t.regimes.reduceRight<Stmt[]>(
+    (rest, r) => [
+      {
+        kind: 'if',
+        test: test(r.conditions),
+        then: [
+          kernelBlock(
+            scope,
+            r.force.map((expr, i) => ({ expr, targets: [idx('PF$', i)] })),
+          ),
+          forRange('i', 0, scope.n, [assign(idx('ff', ref('i')), idx('PF$', ref('i')), '+=')]),
+        ],
+        ...(rest.length ? { else: rest } : {}),
+      },
     ],
-    ...(rest.length ? { else: rest } : {}),
-  }], []);
+    [],
+  );
 }
 
 /** Declarations of the patch part (none without patches). */
@@ -71,18 +79,21 @@ export function patchDecls(scope: Scope): Decl[] {
   const slots = conditionSlots(terms);
   const total = slots.reduce((a, s) => a + s.size, 0);
   return [
-    { kind: 'comment', text: '---- contact patches (distributed contact laws): each regime\'s generalized force where its conditions hold' },
-    { kind: 'buffer', name: 'PC$', array: 'Float64Array', length: Math.max(total, 1), doc: 'The regimes\' condition values of every patch.' },
+    { kind: 'comment', text: "---- contact patches (distributed contact laws): each regime's generalized force where its conditions hold" },
+    { kind: 'buffer', name: 'PC$', array: 'Float64Array', length: Math.max(total, 1), doc: "The regimes' condition values of every patch." },
     { kind: 'buffer', name: 'PF$', array: 'Float64Array', length: scope.n, doc: 'The generalized force of the active regime.' },
     {
       kind: 'function',
       name: 'patch$',
-      doc: 'Adds each patch\'s generalized force (its active regime\'s) to ff (n), at the state in s$.',
+      doc: "Adds each patch's generalized force (its active regime's) to ff (n), at the state in s$.",
       params: [T, P, { name: 'ff', type: 'Float64Array' }],
       returns: 'void',
       // One block for every condition (two blocks in one scope would declare the same input locals twice), then a chain per patch.
       body: [
-        kernelBlock(scope, slots.flatMap((m) => [...m].map(([expr, k]) => ({ expr, targets: [idx('PC$', k)] })))),
+        kernelBlock(
+          scope,
+          slots.flatMap((m) => [...m].map(([expr, k]) => ({ expr, targets: [idx('PC$', k)] }))),
+        ),
         ...terms.flatMap((t, j) => regimeChain(scope, t, slots[j]!)),
       ],
     },
@@ -98,11 +109,14 @@ export function patchDecls(scope: Scope): Decl[] {
       returns: 'Float64Array',
       body: [
         callStmt('load$', ref('q'), ref('qd')),
-        kernelBlock(scope, terms.flatMap((t, j) => [
-          { expr: t.gap, targets: [idx('out', 3 * j)] },
-          { expr: t.gapRate, targets: [idx('out', 3 * j + 1)] },
-          { expr: t.normalEverywhere, targets: [idx('out', 3 * j + 2)] },
-        ])),
+        kernelBlock(
+          scope,
+          terms.flatMap((t, j) => [
+            { expr: t.gap, targets: [idx('out', 3 * j)] },
+            { expr: t.gapRate, targets: [idx('out', 3 * j + 1)] },
+            { expr: t.normalEverywhere, targets: [idx('out', 3 * j + 2)] },
+          ]),
+        ),
         ret(ref('out')),
       ],
     },
@@ -112,5 +126,7 @@ export function patchDecls(scope: Scope): Decl[] {
 /** The smooth declarations with dynamics$ adding the patches' forces after M and forcing. */
 export function withPatchCall(sys: DerivedSystem, decls: readonly Decl[]): Decl[] {
   if (!termsOf(sys).length) return [...decls];
-  return decls.map((d) => (d.kind === 'function' && d.name === 'dynamics$' ? { ...d, body: [...d.body, callStmt('patch$', ref('t'), ref('p'), ref('ff$'))] } : d));
+  return decls.map((d) =>
+    d.kind === 'function' && d.name === 'dynamics$' ? { ...d, body: [...d.body, callStmt('patch$', ref('t'), ref('p'), ref('ff$'))] } : d,
+  );
 }

@@ -49,14 +49,26 @@ export function phaseJacobianDecls(scope: Scope): Decl[] {
   return [
     { kind: 'comment', text: '---- Jacobian of a contact phase' },
     { kind: 'buffer', name: 'PA$', array: 'Float64Array', length: n + K, doc: 'q̈, σ̇ and λ of the phase at the state.' },
-    { kind: 'buffer', name: 'JX$', array: 'Float64Array', length: (n + mr) * w, doc: '∂P/∂x (n×2n, P the phase residual), then ∂C/∂x of the retaining rows (mr×2n).' },
-    { kind: 'buffer', name: 'PH$', array: 'Float64Array', length: Math.max(1, (m + mt) * n * n), doc: 'Per contact row, ∂Rⱼ,ᵢ/∂q_k (n×n): normals, then tangents of sticking contacts.' },
+    {
+      kind: 'buffer',
+      name: 'JX$',
+      array: 'Float64Array',
+      length: (n + mr) * w,
+      doc: '∂P/∂x (n×2n, P the phase residual), then ∂C/∂x of the retaining rows (mr×2n).',
+    },
+    {
+      kind: 'buffer',
+      name: 'PH$',
+      array: 'Float64Array',
+      length: Math.max(1, (m + mt) * n * n),
+      doc: 'Per contact row, ∂Rⱼ,ᵢ/∂q_k (n×n): normals, then tangents of sticking contacts.',
+    },
     { kind: 'buffer', name: 'PC$', array: 'Float64Array', length: Math.max(1, (m + mt) * w), doc: 'Per contact row, [∂(Rⱼq̈ + biasⱼ)/∂q ∂biasⱼ/∂q̇] (2n).' },
     { kind: 'buffer', name: 'RC$', array: 'Float64Array', length: K * w, doc: '∂C/∂x of the held rows in the order of R$.' },
     {
       kind: 'function',
       name: 'phaseBlocks$',
-      doc: 'The free residual\'s Jacobian and every contact row\'s pieces at s$, with q̈ in a$ (λ in y$).',
+      doc: "The free residual's Jacobian and every contact row's pieces at s$, with q̈ in a$ (λ in y$).",
       params: [T, P],
       returns: 'void',
       body: [kernelBlock(scope, outputs)],
@@ -92,7 +104,11 @@ function jacobianBody(n: number, mr: number): Stmt[] {
   return [
     // q̈, σ̇, λ; leaves s$ loaded, M$, its factor in ML$ (pinned when !massSpd$) and the held rows in R$.
     callStmt('contactAccelerations', ref('t'), ref('q'), ref('qd'), ref('p'), ref('active'), ref('PA$')),
-    { kind: 'if', test: call(member('Number', 'isNaN'), idx('PA$', 0)), then: [{ kind: 'call', call: call(member('out', 'fill'), ref('NaN')) }, ret(ref('out'))] },
+    {
+      kind: 'if',
+      test: call(member('Number', 'isNaN'), idx('PA$', 0)),
+      then: [{ kind: 'call', call: call(member('out', 'fill'), ref('NaN')) }, ret(ref('out'))],
+    },
     forRange('i', 0, n$, [assign(idx('a$', i), idx('PA$', i))]),
     { kind: 'let', name: 'k', init: num(0) },
     forRange('j', 0, ref('m$'), [{ kind: 'if', test: idx('active', ref('j')), then: [assign(k, num(1), '+=')] }]),

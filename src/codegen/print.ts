@@ -48,7 +48,9 @@ function docComment(text: string, indent: string): string[] {
  */
 export function quote(text: string): string {
   // JSON leaves U+2028/U+2029 raw (legal in ES2019 strings, but they break lines in editors).
-  const json = JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(text)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   if (text.includes("'") && !text.includes('"')) return json;
   return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
 }
@@ -131,7 +133,8 @@ export function printExpr(e: JsExpr, min = 0): string {
 function printData(v: Data): string {
   if (typeof v !== 'object' || Array.isArray(v)) return JSON.stringify(v);
   const entries = Object.entries(v as { readonly [key: string]: Data }).map(([k, x]) => {
-    if (Array.isArray(x) && x.length && typeof x[0] === 'object') return `${INDENT}${k}: [\n${(x as readonly Data[]).map((r) => `${INDENT}${INDENT}${JSON.stringify(r)},`).join('\n')}\n${INDENT}],`;
+    if (Array.isArray(x) && x.length && typeof x[0] === 'object')
+      return `${INDENT}${k}: [\n${(x as readonly Data[]).map((r) => `${INDENT}${INDENT}${JSON.stringify(r)},`).join('\n')}\n${INDENT}],`;
     return `${INDENT}${k}: ${JSON.stringify(x)},`;
   });
   return `{\n${entries.join('\n')}\n}`;
@@ -207,7 +210,10 @@ function printDecl(d: Decl): string[] {
     case 'buffer':
       return [...doc(d.doc), `const ${d.name} = new ${d.array}(${d.length});`];
     case 'const':
-      return [...doc(d.doc), `${d.exported ? 'export ' : ''}const ${d.name}${d.type ? `: ${printType(d.type)}` : ''} = ${printExpr(d.value)}${d.asConst ? ' as const' : ''};`];
+      return [
+        ...doc(d.doc),
+        `${d.exported ? 'export ' : ''}const ${d.name}${d.type ? `: ${printType(d.type)}` : ''} = ${printExpr(d.value)}${d.asConst ? ' as const' : ''};`,
+      ];
     case 'let':
       return [...doc(d.doc), `let ${d.name}${d.type ? `: ${printType(d.type)}` : ''} = ${printExpr(d.value)};`];
     case 'type':

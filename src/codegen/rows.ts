@@ -24,7 +24,12 @@ export function rowJacobianExport(scope: Scope, name: string, doc: string, fill:
     exported: true,
     params: [T, Q, P, outParam(size)],
     returns: 'Float64Array',
-    body: [callStmt('load$', ref('q')), callStmt(fill, ref('t'), ref('p')), forRange('k', 0, size, [assign(idx('out', ref('k')), idx(buffer, ref('k')))]), ret(ref('out'))],
+    body: [
+      callStmt('load$', ref('q')),
+      callStmt(fill, ref('t'), ref('p')),
+      forRange('k', 0, size, [assign(idx('out', ref('k')), idx(buffer, ref('k')))]),
+      ret(ref('out')),
+    ],
   };
 }
 
@@ -37,6 +42,16 @@ export function rowRatesExport(scope: Scope, name: string, doc: string, rows: re
     exported: true,
     params: [T, Q, QD, P, outParam(rows.length)],
     returns: 'Float64Array',
-    body: [callStmt('load$', ref('q'), ref('qd')), kernelBlock(scope, into('out', rows.map((r) => velocity(scope, r)))), ret(ref('out'))],
+    body: [
+      callStmt('load$', ref('q'), ref('qd')),
+      kernelBlock(
+        scope,
+        into(
+          'out',
+          rows.map((r) => velocity(scope, r)),
+        ),
+      ),
+      ret(ref('out')),
+    ],
   };
 }

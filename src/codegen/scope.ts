@@ -8,10 +8,11 @@ import { accelerationSymbol, multiplierSymbol, TIME } from '../model/names.js';
 import { bin, float, idx, member, newArray, ref, type KernelInput, type KernelInputs, type KernelOutput, type Param, type Stmt } from './ir.js';
 
 const JS_RESERVED = new Set(
-  ('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in ' +
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in ' +
     'instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package ' +
-    'private protected public await arguments eval undefined NaN Infinity Math Float64Array ArrayLike Params Readonly Record number')
-    .split(' '),
+    'private protected public await arguments eval undefined NaN Infinity Math Float64Array ArrayLike Params Readonly Record number'
+  ).split(' '),
 );
 /** Arguments of the generated functions that hold kernel blocks: user symbols may not shadow them. */
 const GENERATED = new Set(['t', 'q', 'qd', 'x', 'z', 'pm', 'p', 'out', 'off', 'k', 'active', 'opts', 'model']);
@@ -56,7 +57,9 @@ export function makeScope(sys: DerivedSystem, topLevel: readonly string[]): Scop
   inputs.set(TIME, { local: 't', read: ref('t') });
   // Accelerations and multipliers where a block needs them (the Jacobian of the rhs): q̈ in a$, λ after q̈ in y$.
   model.coordinates.forEach((c, i) => inputs.set(accelerationSymbol(c.q).name, { local: names.get(accelerationSymbol(c.q).name)!, read: idx('a$', i) }));
-  (sys.constraints?.A ?? []).forEach((_, k) => inputs.set(multiplierSymbol(k + 1).name, { local: names.get(multiplierSymbol(k + 1).name)!, read: idx('y$', n + k) }));
+  (sys.constraints?.A ?? []).forEach((_, k) =>
+    inputs.set(multiplierSymbol(k + 1).name, { local: names.get(multiplierSymbol(k + 1).name)!, read: idx('y$', n + k) }),
+  );
   return { sys, n, inputs };
 }
 

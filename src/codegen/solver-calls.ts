@@ -26,12 +26,12 @@ export const EMBEDDED_NAMES: readonly string[] = Object.values(NUMERIC).flat();
  * force-row solve with friction.
  */
 export function embeddedSolvers(files: { readonly lu: boolean; readonly contacts: boolean; readonly friction: boolean }): Decl[] {
-  const chosen = ([
+  const chosen = [
     'cholesky.ts',
     ...(files.lu || files.friction ? ['lu.ts'] : []),
     ...(files.contacts ? ['schur.ts', 'impact-modes.ts'] : []),
     ...(files.friction ? ['friction-phase.ts'] : []),
-  ] as const) as readonly (keyof typeof NUMERIC)[];
+  ] as const as readonly (keyof typeof NUMERIC)[];
   return [
     { kind: 'comment', text: `---- dense solvers, copied from src/numeric/{${chosen.join(',')}} (tested there; change them there)` },
     ...chosen.flatMap((file) => NUMERIC[file].map((name): Decl => ({ kind: 'embedded', from: `src/numeric/${file}`, source: embeddedSource(file, name) }))),

@@ -91,7 +91,6 @@ function minus(x: JsExpr | undefined, terms: readonly JsExpr[]): JsExpr {
   return terms.reduce((acc, t) => bin(acc, '-', t), x);
 }
 
-
 /** The straight-line code being written: its functions, and the values each has in a local. */
 class Chunks {
   readonly bodies: Stmt[][] = [[]];
@@ -169,15 +168,32 @@ export function unrolledSpdSolve(name: string, pattern: LowerPattern, a: string,
       terms: common(nz, j, j).length + below.reduce((sum, i) => sum + common(nz, i, j).length, 0),
       emit: (c) => {
         // d_j = a_jj − Σ_k l_jk w_jk, with w_jk = l_jk d_k
-        const d = c.define(`d${j}`, minus(A(c, j, j), common(nz, j, j).map((k) => times(l(c, j, k), w(c, j, k)))));
+        const d = c.define(
+          `d${j}`,
+          minus(
+            A(c, j, j),
+            common(nz, j, j).map((k) => times(l(c, j, k), w(c, j, k))),
+          ),
+        );
         const tol = c.get('tol', idx(LDLd, 2 * n));
-        c.push({ kind: 'if', test: not(bin(d, '>', tol)), then: [{ kind: 'call', call: call(member('y', 'fill'), ref('NaN'), ref('yOff'), plus(ref('yOff'), num(n))) }, c.split ? ret(ref('false')) : ret()] });
+        c.push({
+          kind: 'if',
+          test: not(bin(d, '>', tol)),
+          then: [{ kind: 'call', call: call(member('y', 'fill'), ref('NaN'), ref('yOff'), plus(ref('yOff'), num(n))) }, c.split ? ret(ref('false')) : ret()],
+        });
         const rj = c.define(`r${j}`, bin(num(1), '/', d), idx(LDLd, j));
         const sj = c.define(`s${j}`, call(member('Math', 'sqrt'), d));
         c.push(assign(idx(a, j * n + j), sj));
         for (const i of below) {
           // w_ij = l_ij d_j = a_ij − Σ_k w_ik l_jk
-          const wij = c.define(`w${i}_${j}`, minus(A(c, i, j), common(nz, i, j).map((k) => times(w(c, i, k), l(c, j, k)))), idx(LDL, j * n + i));
+          const wij = c.define(
+            `w${i}_${j}`,
+            minus(
+              A(c, i, j),
+              common(nz, i, j).map((k) => times(w(c, i, k), l(c, j, k))),
+            ),
+            idx(LDL, j * n + i),
+          );
           const lij = c.define(`l${i}_${j}`, times(wij, rj), idx(LDL, i * n + j));
           c.push(assign(idx(a, i * n + j), times(lij, sj)));
         }
@@ -187,13 +203,36 @@ export function unrolledSpdSolve(name: string, pattern: LowerPattern, a: string,
   // L z = b, then Lᵀ x = D⁻¹ z
   for (let i = 0; i < n; i++) {
     const left = Array.from({ length: i }, (_, k) => k).filter((k) => nz[i]![k]);
-    steps.push({ terms: left.length, emit: (c) => void c.define(`z${i}`, minus(idx(b, i), left.map((k) => times(l(c, i, k), z(c, k)))), idx(LDLd, n + i)) });
+    steps.push({
+      terms: left.length,
+      emit: (c) =>
+        void c.define(
+          `z${i}`,
+          minus(
+            idx(b, i),
+            left.map((k) => times(l(c, i, k), z(c, k))),
+          ),
+          idx(LDLd, n + i),
+        ),
+    });
   }
   for (let i = n - 1; i >= 0; i--) {
     const right = Array.from({ length: n - 1 - i }, (_, k) => i + 1 + k).filter((k) => nz[k]![i]);
     steps.push({
       terms: right.length,
-      emit: (c) => c.push(assign(idx('y', at(i)), c.define(`x${i}`, minus(times(z(c, i), r(c, i)), right.map((k) => times(l(c, k, i), x(c, k))))))),
+      emit: (c) =>
+        c.push(
+          assign(
+            idx('y', at(i)),
+            c.define(
+              `x${i}`,
+              minus(
+                times(z(c, i), r(c, i)),
+                right.map((k) => times(l(c, k, i), x(c, k))),
+              ),
+            ),
+          ),
+        ),
     });
   }
   // Consecutive steps, at most CHUNK_TERMS terms a function (a larger step alone).
@@ -220,16 +259,42 @@ export function unrolledSpdSolve(name: string, pattern: LowerPattern, a: string,
   if (!chunks.split) return [{ kind: 'function', name, doc, params, returns: 'void', body: chunks.bodies[0]! }];
   const part = (g: number): string => `${name}${g}`;
   return [
-    { kind: 'buffer', name: LDL, array: 'Float64Array', length: n * n, doc: `The parts of ${name} hand on the factor: l_ij below the diagonal, w_ij = l_ij d_j above it.` },
-    { kind: 'buffer', name: LDLd, array: 'Float64Array', length: 2 * n + 1, doc: `The parts of ${name} hand on 1/d_j, then z (L z = f), then the pivot tolerance.` },
+    {
+      kind: 'buffer',
+      name: LDL,
+      array: 'Float64Array',
+      length: n * n,
+      doc: `The parts of ${name} hand on the factor: l_ij below the diagonal, w_ij = l_ij d_j above it.`,
+    },
+    {
+      kind: 'buffer',
+      name: LDLd,
+      array: 'Float64Array',
+      length: 2 * n + 1,
+      doc: `The parts of ${name} hand on 1/d_j, then z (L z = f), then the pivot tolerance.`,
+    },
     {
       kind: 'function',
       name,
       doc,
       params,
       returns: 'void',
-      body: chunks.bodies.map((_, g): Stmt => (g < chunks.bodies.length - 1 ? { kind: 'if', test: not(call(part(g), ref('y'), ref('yOff'))), then: [ret()] } : { kind: 'call', call: call(part(g), ref('y'), ref('yOff')) })),
+      body: chunks.bodies.map(
+        (_, g): Stmt =>
+          g < chunks.bodies.length - 1
+            ? { kind: 'if', test: not(call(part(g), ref('y'), ref('yOff'))), then: [ret()] }
+            : { kind: 'call', call: call(part(g), ref('y'), ref('yOff')) },
+      ),
     },
-    ...chunks.bodies.map((body, g): Decl => ({ kind: 'function', name: part(g), doc: `Part ${g + 1} of ${chunks.bodies.length} of ${name}; false when M is not positive definite.`, params, returns: 'boolean', body: [...body, ret(ref('true'))] })),
+    ...chunks.bodies.map(
+      (body, g): Decl => ({
+        kind: 'function',
+        name: part(g),
+        doc: `Part ${g + 1} of ${chunks.bodies.length} of ${name}; false when M is not positive definite.`,
+        params,
+        returns: 'boolean',
+        body: [...body, ret(ref('true'))],
+      }),
+    ),
   ];
 }

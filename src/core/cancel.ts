@@ -53,9 +53,35 @@ import { addAll, compare, cos, hasNegativeSign, mulAll, neg, num, ONE, pow, sin,
 import { collectFactors } from './factor.js';
 import { gcd } from './gcd.js';
 import {
-  add as padd, collectAtoms, constant, content, degree, divExact, divMonomial, equals, exponents, fromExpr, igcd, isConstant, isZero,
-  monomialContent, mul as pmul, neg as pneg, pow as ppow, primitive, ringOf, splitBy, sub as psub, toExpr, toRational, variable,
-  variablesOf, ZERO_POLY, type Poly, type Ring, type ScaledPoly,
+  add as padd,
+  collectAtoms,
+  constant,
+  content,
+  degree,
+  divExact,
+  divMonomial,
+  equals,
+  exponents,
+  fromExpr,
+  igcd,
+  isConstant,
+  isZero,
+  monomialContent,
+  mul as pmul,
+  neg as pneg,
+  pow as ppow,
+  primitive,
+  ringOf,
+  splitBy,
+  sub as psub,
+  toExpr,
+  toRational,
+  variable,
+  variablesOf,
+  ZERO_POLY,
+  type Poly,
+  type Ring,
+  type ScaledPoly,
 } from './poly.js';
 import { simplifyTrig, trigCost } from './trig.js';
 
@@ -274,7 +300,10 @@ function angleBasis(denAngles: readonly Expr[], numAngles: readonly Expr[]): Ang
     coordinates(a) {
       const f = linearAngle(a);
       if (!f || [...f.keys()].some((s) => !index.has(s))) return undefined;
-      return integral(basis, symbols.map((s) => Q.rat(f.get(s) ?? 0)));
+      return integral(
+        basis,
+        symbols.map((s) => Q.rat(f.get(s) ?? 0)),
+      );
     },
   };
 }
@@ -336,12 +365,12 @@ function settingFor(numerator: Expr, bases: readonly Expr[]): Setting {
   const atoms = new Set<Expr>([...denAtoms, ...numAtoms]);
   const expanded = new Map<Expr, number[]>();
   const vars = new Set<Expr>();
-  for (const b of basis.angles) (vars.add(sin(b)), vars.add(cos(b)));
+  for (const b of basis.angles) vars.add(sin(b)), vars.add(cos(b));
   for (const u of atoms) {
     const a = trigArgument(u);
     const k = a && basis.angles.length > 0 ? basis.coordinates(a) : undefined;
     if (k) expanded.set(u, k);
-    else if (a) (vars.add(sin(a)), vars.add(cos(a)));
+    else if (a) vars.add(sin(a)), vars.add(cos(a));
     else vars.add(u);
   }
   const ring = ringOf(vars);
@@ -447,7 +476,11 @@ function toPolyQuotient(f: Fraction, setting: Setting): PolyQuotient | undefined
   const n = ring.vars.length;
   const numSP = fromExpr(f.num, ring, leaf);
   const denSP = [...f.den].map(([b, k]) => ({ b, k, sp: fromExpr(b, ring, leaf) }));
-  const forms = chooseForms(denSP.map((d) => d.sp.poly), pairs, n);
+  const forms = chooseForms(
+    denSP.map((d) => d.sp.poly),
+    pairs,
+    n,
+  );
   const numPoly = normalForm(numSP.poly, pairs, forms, n);
   if (isZero(numPoly)) return { coeff: { n: 0n, d: 1n }, num: numPoly, dens: [], forms };
   const cn = content(numPoly);
@@ -536,9 +569,29 @@ function reduce(numPoly: Poly, dens: readonly DenFactor[], q: PolyQuotient, sett
 function polyExpr(p: Poly, setting: Setting): Expr {
   const { ring, pairs } = setting;
   const n = ring.vars.length;
-  const viaSin = simplifyTrig(toExpr(normalForm(p, pairs, pairs.map(() => 's'), n), ring));
+  const viaSin = simplifyTrig(
+    toExpr(
+      normalForm(
+        p,
+        pairs,
+        pairs.map(() => 's'),
+        n,
+      ),
+      ring,
+    ),
+  );
   if (pairs.length === 0) return viaSin;
-  const viaCos = simplifyTrig(toExpr(normalForm(p, pairs, pairs.map(() => 'c'), n), ring));
+  const viaCos = simplifyTrig(
+    toExpr(
+      normalForm(
+        p,
+        pairs,
+        pairs.map(() => 'c'),
+        n,
+      ),
+      ring,
+    ),
+  );
   const [a, b] = [trigCost(viaSin), trigCost(viaCos)];
   return b[0] < a[0] || (b[0] === a[0] && b[1] < a[1]) ? viaCos : viaSin;
 }
@@ -613,7 +666,7 @@ function cancelQuotientsOf(e: Expr): Expr {
   const denVars = new Set<number>();
   for (const d of q.dens) for (const i of variablesOf(d.poly)) denVars.add(i);
   for (const pair of setting.pairs) {
-    if (denVars.has(pair.s) || denVars.has(pair.c)) (denVars.add(pair.s), denVars.add(pair.c));
+    if (denVars.has(pair.s) || denVars.has(pair.c)) denVars.add(pair.s), denVars.add(pair.c);
   }
   const free = new Set(variablesOf(q.num).filter((i) => !denVars.has(i)));
   const groups = [...splitBy(q.num, free)].map(([mu, coefficient]) => ({ mu, ...reduce(coefficient, q.dens, q, setting) }));
@@ -621,7 +674,11 @@ function cancelQuotientsOf(e: Expr): Expr {
   // Regroup by the denominator factors that are not atoms.
   const isAtom = (d: DenFactor): boolean => d.poly.mons.length === 1;
   const signature = (dens: readonly DenFactor[]): string =>
-    dens.filter((d) => !isAtom(d)).map((d) => `${d.poly.mons.join('|')}:${d.poly.coeffs.join(',')}^${d.k}`).sort().join(';');
+    dens
+      .filter((d) => !isAtom(d))
+      .map((d) => `${d.poly.mons.join('|')}:${d.poly.coeffs.join(',')}^${d.k}`)
+      .sort()
+      .join(';');
   const parts = new Map<string, typeof groups>();
   for (const g of groups) {
     const key = signature(g.dens);

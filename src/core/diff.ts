@@ -3,7 +3,35 @@
 import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { add, addAll, contains, cos, dependsOn, div, fn, liveSymbol, makeMul, memo, mul, mulFactors, mulOmitting, neg, num, ONE, pow, sin, splitCoeff, TermSum, unreachable, ZERO, type Expr, type Factor, type Fn, type Sym, type Term } from './expr.js';
+import {
+  add,
+  addAll,
+  contains,
+  cos,
+  dependsOn,
+  div,
+  fn,
+  liveSymbol,
+  makeMul,
+  memo,
+  mul,
+  mulFactors,
+  mulOmitting,
+  neg,
+  num,
+  ONE,
+  pow,
+  sin,
+  splitCoeff,
+  TermSum,
+  unreachable,
+  ZERO,
+  type Expr,
+  type Factor,
+  type Fn,
+  type Sym,
+  type Term,
+} from './expr.js';
 import type { Part } from './expand.js';
 import { deepSafe } from './traverse.js';
 
@@ -65,7 +93,14 @@ function monomialTimesSum(t: Term, D: Differentiator): Part | undefined {
   }
   const dS = S === undefined ? undefined : D.d(S);
   if (dS === undefined || dS.kind !== 'add') return undefined;
-  return { expr: dS, coeff: Q.mul(t.coeff, u.coeff), times: makeMul(Q.ONE, u.factors.filter((f) => f.base !== S)) };
+  return {
+    expr: dS,
+    coeff: Q.mul(t.coeff, u.coeff),
+    times: makeMul(
+      Q.ONE,
+      u.factors.filter((f) => f.base !== S),
+    ),
+  };
 }
 
 /** ∂/∂x memoized on the nodes (memo slot `derivatives`), with whether a node depends on x: for many derivatives by one name (diff makes one per call). */
@@ -126,7 +161,11 @@ function termDerivative(t: Expr, D: Differentiator, products?: TermProducts): [R
       const [c, unit] = splitCoeff(di);
       const made = products?.get(t);
       if (made !== undefined && made.at === i && made.unit === unit) return [Q.mul(t.coeff, Q.mul(c, made.c)), made.m];
-      const p = mulFactors(Q.ONE, fs.filter((_, j) => j !== i), unit);
+      const p = mulFactors(
+        Q.ONE,
+        fs.filter((_, j) => j !== i),
+        unit,
+      );
       if (isPlainTerm(p)) {
         const [c2, m] = splitCoeff(p);
         products?.set(t, { at: i, unit, c: c2, m });
@@ -232,8 +271,7 @@ function rule(e: Expr, D: Differentiator): Expr {
 }
 
 /** Whether a factor depends on x: a symbol base is x or not, a numeric exponent never does (no walk of their symbol lists). */
-const factorHas = (f: Factor, D: Differentiator): boolean =>
-  (f.base.kind === 'sym' ? f.base === D.s : D.has(f.base)) || (f.exp.kind !== 'num' && D.has(f.exp));
+const factorHas = (f: Factor, D: Differentiator): boolean => (f.base.kind === 'sym' ? f.base === D.s : D.has(f.base)) || (f.exp.kind !== 'num' && D.has(f.exp));
 
 /**
  * A term whose multiples c·u (u its coefficient-free part) are products over

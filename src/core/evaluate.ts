@@ -30,45 +30,48 @@ export function evaluate(e: Expr, env: Env): number {
  */
 export function evaluator(env: Env): (e: Expr) => number {
   const memo = new Map<Expr, number>();
-  const go: (u: Expr) => number = deepSafe((u: Expr): number => {
-    const hit = memo.get(u);
-    if (hit !== undefined) return hit;
-    let r: number;
-    switch (u.kind) {
-      case 'num':
-        r = Q.toNumber(u.value);
-        break;
-      case 'sym': {
-        const v = env[u.name];
-        if (v === undefined) {
-          if (u.name === 'pi') {
-            r = Math.PI;
-            break;
+  const go: (u: Expr) => number = deepSafe(
+    (u: Expr): number => {
+      const hit = memo.get(u);
+      if (hit !== undefined) return hit;
+      let r: number;
+      switch (u.kind) {
+        case 'num':
+          r = Q.toNumber(u.value);
+          break;
+        case 'sym': {
+          const v = env[u.name];
+          if (v === undefined) {
+            if (u.name === 'pi') {
+              r = Math.PI;
+              break;
+            }
+            throw new MechanicsError('unknown-symbol', 'input', `no value for symbol '${u.name}'`);
           }
-          throw new MechanicsError('unknown-symbol', 'input', `no value for symbol '${u.name}'`);
+          r = v;
+          break;
         }
-        r = v;
-        break;
+        case 'add':
+          r = Q.toNumber(u.constant);
+          for (const t of u.terms) r += Q.toNumber(t.coeff) * go(t.expr);
+          break;
+        case 'mul':
+          r = Q.toNumber(u.coeff);
+          for (const f of u.factors) r *= go(f.base) ** go(f.exp);
+          break;
+        case 'pow':
+          r = go(u.base) ** go(u.exp);
+          break;
+        case 'fn':
+          r = FNS[u.name](go(u.args[0]!));
+          break;
+        default:
+          return unreachable(u);
       }
-      case 'add':
-        r = Q.toNumber(u.constant);
-        for (const t of u.terms) r += Q.toNumber(t.coeff) * go(t.expr);
-        break;
-      case 'mul':
-        r = Q.toNumber(u.coeff);
-        for (const f of u.factors) r *= go(f.base) ** go(f.exp);
-        break;
-      case 'pow':
-        r = go(u.base) ** go(u.exp);
-        break;
-      case 'fn':
-        r = FNS[u.name](go(u.args[0]!));
-        break;
-      default:
-        return unreachable(u);
-    }
-    memo.set(u, r);
-    return r;
-  }, (u) => memo.has(u));
+      memo.set(u, r);
+      return r;
+    },
+    (u) => memo.has(u),
+  );
   return go;
 }

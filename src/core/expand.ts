@@ -197,64 +197,71 @@ export function expand(e: Expr): Expr {
 
 // One recursion guard for all calls: expanding a function's arguments calls
 // expand again, so a chain of functions nests calls of expand.
-const expandDeepSafe = deepSafe((e: Expr): Expr => {
-  const m = memo(e);
-  if (m.expanded) return m.expanded;
-  // A monomial is its own expansion too: the derivatives the linearization
-  // multiplies out are mostly monomials, and expandOnce spent three maps
-  // and a closure on each to find that out.
-  // A sum is expanded term by term (expansion is linear): a product of
-  // monomials with one expanded sum (M_ij·q̇_iq̇_j of a Lagrangian, L + 2V for
-  // the energy) is multiplied out directly, without expandOnce's maps.
-  const r = isExpandedSum(e) || isExpandedPower(e) ? e : e.kind === 'add' ? expandTerms([...e.terms, { expr: num(e.constant), coeff: Q.ONE }]) : expandOnce(e);
-  m.expanded = r;
-  memo(r).expanded = r;
-  return r;
-}, (u) => memo(u).expanded !== undefined);
+const expandDeepSafe = deepSafe(
+  (e: Expr): Expr => {
+    const m = memo(e);
+    if (m.expanded) return m.expanded;
+    // A monomial is its own expansion too: the derivatives the linearization
+    // multiplies out are mostly monomials, and expandOnce spent three maps
+    // and a closure on each to find that out.
+    // A sum is expanded term by term (expansion is linear): a product of
+    // monomials with one expanded sum (M_ij·q̇_iq̇_j of a Lagrangian, L + 2V for
+    // the energy) is multiplied out directly, without expandOnce's maps.
+    const r =
+      isExpandedSum(e) || isExpandedPower(e) ? e : e.kind === 'add' ? expandTerms([...e.terms, { expr: num(e.constant), coeff: Q.ONE }]) : expandOnce(e);
+    m.expanded = r;
+    memo(r).expanded = r;
+    return r;
+  },
+  (u) => memo(u).expanded !== undefined,
+);
 
 function expandOnce(e: Expr): Expr {
   const memo = new Map<Expr, Poly>();
-  const go: (u: Expr) => Poly = deepSafe((u: Expr): Poly => {
-    const hit = memo.get(u);
-    if (hit) return hit;
-    let r: Poly;
-    switch (u.kind) {
-      case 'num':
-      case 'sym':
-        r = single(u);
-        break;
-      case 'fn':
-        r = single(fn(u.name, ...u.args.map(expand)));
-        break;
-      case 'add': {
-        r = new Map([[ONE, u.constant]]);
-        for (const t of u.terms) {
-          for (const [m, c] of go(t.expr)) {
-            const k = Q.mul(c, t.coeff);
-            const prev = r.get(m);
-            r.set(m, prev ? Q.add(prev, k) : k);
-          }
-        }
-        break;
-      }
-      case 'mul': {
-        if (isMonomial(u)) {
+  const go: (u: Expr) => Poly = deepSafe(
+    (u: Expr): Poly => {
+      const hit = memo.get(u);
+      if (hit) return hit;
+      let r: Poly;
+      switch (u.kind) {
+        case 'num':
+        case 'sym':
           r = single(u);
           break;
+        case 'fn':
+          r = single(fn(u.name, ...u.args.map(expand)));
+          break;
+        case 'add': {
+          r = new Map([[ONE, u.constant]]);
+          for (const t of u.terms) {
+            for (const [m, c] of go(t.expr)) {
+              const k = Q.mul(c, t.coeff);
+              const prev = r.get(m);
+              r.set(m, prev ? Q.add(prev, k) : k);
+            }
+          }
+          break;
         }
-        r = new Map([[ONE, u.coeff]]);
-        for (const f of u.factors) r = times(r, powerOf(f.base, f.exp));
-        break;
+        case 'mul': {
+          if (isMonomial(u)) {
+            r = single(u);
+            break;
+          }
+          r = new Map([[ONE, u.coeff]]);
+          for (const f of u.factors) r = times(r, powerOf(f.base, f.exp));
+          break;
+        }
+        case 'pow':
+          r = powerOf(u.base, u.exp);
+          break;
+        default:
+          return unreachable(u);
       }
-      case 'pow':
-        r = powerOf(u.base, u.exp);
-        break;
-      default:
-        return unreachable(u);
-    }
-    memo.set(u, r);
-    return r;
-  }, (u) => memo.has(u));
+      memo.set(u, r);
+      return r;
+    },
+    (u) => memo.has(u),
+  );
   const powerOf = (base: Expr, exp: Expr): Poly => {
     const b = go(base);
     if (exp.kind === 'num' && Q.isInteger(exp.value) && exp.value.n > 0 && b.size > 1) {

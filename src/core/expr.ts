@@ -92,7 +92,11 @@ import type { Rational } from './rational.js';
 export type FnName = 'sin' | 'cos' | 'tan' | 'asin' | 'acos' | 'exp' | 'log' | 'abs' | 'sign';
 export const FN_NAMES: readonly FnName[] = ['sin', 'cos', 'tan', 'asin', 'acos', 'exp', 'log', 'abs', 'sign'];
 
-export interface Num { readonly kind: 'num'; readonly id: number; readonly value: Rational }
+export interface Num {
+  readonly kind: 'num';
+  readonly id: number;
+  readonly value: Rational;
+}
 export interface Sym {
   readonly kind: 'sym';
   readonly id: number;
@@ -101,12 +105,38 @@ export interface Sym {
   readonly stem: string;
   readonly index: number;
 }
-export interface Term { readonly expr: Expr; readonly coeff: Rational }
-export interface Add { readonly kind: 'add'; readonly id: number; readonly constant: Rational; readonly terms: readonly Term[] }
-export interface Factor { readonly base: Expr; readonly exp: Expr }
-export interface Mul { readonly kind: 'mul'; readonly id: number; readonly coeff: Rational; readonly factors: readonly Factor[] }
-export interface Pow { readonly kind: 'pow'; readonly id: number; readonly base: Expr; readonly exp: Expr }
-export interface Fn { readonly kind: 'fn'; readonly id: number; readonly name: FnName; readonly args: readonly Expr[] }
+export interface Term {
+  readonly expr: Expr;
+  readonly coeff: Rational;
+}
+export interface Add {
+  readonly kind: 'add';
+  readonly id: number;
+  readonly constant: Rational;
+  readonly terms: readonly Term[];
+}
+export interface Factor {
+  readonly base: Expr;
+  readonly exp: Expr;
+}
+export interface Mul {
+  readonly kind: 'mul';
+  readonly id: number;
+  readonly coeff: Rational;
+  readonly factors: readonly Factor[];
+}
+export interface Pow {
+  readonly kind: 'pow';
+  readonly id: number;
+  readonly base: Expr;
+  readonly exp: Expr;
+}
+export interface Fn {
+  readonly kind: 'fn';
+  readonly id: number;
+  readonly name: FnName;
+  readonly args: readonly Expr[];
+}
 
 export type Expr = Num | Sym | Add | Mul | Pow | Fn;
 
@@ -477,15 +507,85 @@ function makeNode(x: Shape, shared: boolean): Expr {
     case 'num':
       return { kind: 'num', id, value: x.value, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, angles: u, parents: u } as Num;
     case 'sym':
-      return { kind: 'sym', id, name: x.name, stem: x.stem, index: x.index, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, angles: u, parents: u, unit: u } as Sym;
+      return {
+        kind: 'sym',
+        id,
+        name: x.name,
+        stem: x.stem,
+        index: x.index,
+        expanded: u,
+        simplified: u,
+        trig: u,
+        shortest: u,
+        symbols: u,
+        derivatives: u,
+        angles: u,
+        parents: u,
+        unit: u,
+      } as Sym;
     case 'add':
-      return { kind: 'add', id, constant: x.constant, terms: shared ? x.terms : x.terms.slice(), expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, angles: u, parents: u, unit: u } as Add;
+      return {
+        kind: 'add',
+        id,
+        constant: x.constant,
+        terms: shared ? x.terms : x.terms.slice(),
+        expanded: u,
+        simplified: u,
+        trig: u,
+        shortest: u,
+        symbols: u,
+        derivatives: u,
+        angles: u,
+        parents: u,
+        unit: u,
+      } as Add;
     case 'mul':
-      return { kind: 'mul', id, coeff: x.coeff, factors: shared ? x.factors : x.factors.slice(), expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, angles: u, parents: u } as Mul;
+      return {
+        kind: 'mul',
+        id,
+        coeff: x.coeff,
+        factors: shared ? x.factors : x.factors.slice(),
+        expanded: u,
+        simplified: u,
+        trig: u,
+        shortest: u,
+        symbols: u,
+        derivatives: u,
+        angles: u,
+        parents: u,
+      } as Mul;
     case 'pow':
-      return { kind: 'pow', id, base: x.base, exp: x.exp, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, angles: u, parents: u, unit: u } as Pow;
+      return {
+        kind: 'pow',
+        id,
+        base: x.base,
+        exp: x.exp,
+        expanded: u,
+        simplified: u,
+        trig: u,
+        shortest: u,
+        symbols: u,
+        derivatives: u,
+        angles: u,
+        parents: u,
+        unit: u,
+      } as Pow;
     case 'fn':
-      return { kind: 'fn', id, name: x.name, args: x.args, expanded: u, simplified: u, trig: u, shortest: u, symbols: u, derivatives: u, angles: u, parents: u, unit: u } as Fn;
+      return {
+        kind: 'fn',
+        id,
+        name: x.name,
+        args: x.args,
+        expanded: u,
+        simplified: u,
+        trig: u,
+        shortest: u,
+        symbols: u,
+        derivatives: u,
+        angles: u,
+        parents: u,
+        unit: u,
+      } as Fn;
   }
 }
 
@@ -888,7 +988,8 @@ export function mulAll(args: readonly Expr[]): Expr {
     else if (p && p.kind === 'mul') {
       coeff = Q.mul(coeff, p.coeff);
       for (const f of p.factors) factors.push(f);
-    } else if (p && p.kind === 'pow') factors.push(makeFactor(p.base, p.exp)); // (x²)^½·(x²)^½ = x²: base x
+    } else if (p && p.kind === 'pow')
+      factors.push(makeFactor(p.base, p.exp)); // (x²)^½·(x²)^½ = x²: base x
     else if (p) factors.push(makeFactor(p, ONE));
     else if (base.kind === 'num' && exp.kind === 'num') {
       const v = Q.powRational(base.value, exp.value);
@@ -900,8 +1001,7 @@ export function mulAll(args: readonly Expr[]): Expr {
   return makeMul(coeff, mergeDuplicateBases(factors));
 }
 
-const asFactors = (e: Expr): readonly Factor[] =>
-  e.kind === 'mul' ? e.factors : e.kind === 'pow' ? [makeFactor(e.base, e.exp)] : [makeFactor(e, ONE)];
+const asFactors = (e: Expr): readonly Factor[] => (e.kind === 'mul' ? e.factors : e.kind === 'pow' ? [makeFactor(e.base, e.exp)] : [makeFactor(e, ONE)]);
 
 // The hot case of expansion: a product of two monomials. Both factor lists
 // are sorted, so a linear merge replaces the map-and-sort of the general
@@ -949,7 +1049,11 @@ function mergeFactors(ca: Rational, fa: readonly Factor[], b: Expr): Expr | unde
  * sum (which makeMul and scale may flatten or flip) takes the long way.
  */
 export function mulOmitting(e: Mul, i: number, b: Expr): Expr {
-  return mulFactors(e.coeff, e.factors.filter((_, k) => k !== i), b);
+  return mulFactors(
+    e.coeff,
+    e.factors.filter((_, k) => k !== i),
+    b,
+  );
 }
 
 /** mul(makeMul(coeff, factors), b) for a canonical factor list, without making the node makeMul(coeff, factors) where it can (see mulOmitting). */
@@ -1077,7 +1181,14 @@ export function fn(name: FnName, ...args: Expr[]): Expr {
 function sinOfPiMultiple(x: Expr, shift: Rational): Expr | undefined {
   let r: Rational;
   if (x.kind === 'sym' && x.name === 'pi') r = Q.ONE;
-  else if (x.kind === 'mul' && x.factors.length === 1 && x.factors[0]!.base.kind === 'sym' && (x.factors[0]!.base as Sym).name === 'pi' && x.factors[0]!.exp === ONE) r = x.coeff;
+  else if (
+    x.kind === 'mul' &&
+    x.factors.length === 1 &&
+    x.factors[0]!.base.kind === 'sym' &&
+    (x.factors[0]!.base as Sym).name === 'pi' &&
+    x.factors[0]!.exp === ONE
+  )
+    r = x.coeff;
   else return undefined;
   if (![1, 2, 3, 4, 6].includes(r.d)) return undefined;
   // In units of π/12 modulo 2π (24 units).
@@ -1085,8 +1196,14 @@ function sinOfPiMultiple(x: Expr, shift: Rational): Expr | undefined {
   const sign = units >= 12 ? -1 : 1;
   const k = units % 12; // sin over [0, π)
   const table: Record<number, Expr> = {
-    0: ZERO, 2: HALF, 3: mul(HALF, pow(num(2), HALF)), 4: mul(HALF, pow(num(3), HALF)), 6: ONE,
-    8: mul(HALF, pow(num(3), HALF)), 9: mul(HALF, pow(num(2), HALF)), 10: HALF,
+    0: ZERO,
+    2: HALF,
+    3: mul(HALF, pow(num(2), HALF)),
+    4: mul(HALF, pow(num(3), HALF)),
+    6: ONE,
+    8: mul(HALF, pow(num(3), HALF)),
+    9: mul(HALF, pow(num(2), HALF)),
+    10: HALF,
   };
   const v = table[k];
   return v === undefined ? undefined : sign < 0 ? neg(v) : v;

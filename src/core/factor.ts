@@ -528,7 +528,7 @@ class Terms implements TermSet {
     const last = h.pop()!;
     if (h.length === 0) return;
     h[0] = last;
-    for (let i = 0; ;) {
+    for (let i = 0; ; ) {
       const l = 2 * i + 1;
       const r = l + 1;
       let m = i;

@@ -24,8 +24,28 @@
 //
 // Tests: test/core/gcd.test.ts.
 import {
-  coefficientsIn, constant, content, degree, divExact, divMonomial, equals, igcd, isConstant, isZero, leadingCoefficient,
-  monomialContent, mulTerm, mul, pow, primitive, pseudoRemainder, splitBy, variablesOf, withPositiveLead, ZERO_POLY, type Poly,
+  coefficientsIn,
+  constant,
+  content,
+  degree,
+  divExact,
+  divMonomial,
+  equals,
+  igcd,
+  isConstant,
+  isZero,
+  leadingCoefficient,
+  monomialContent,
+  mulTerm,
+  mul,
+  pow,
+  primitive,
+  pseudoRemainder,
+  splitBy,
+  variablesOf,
+  withPositiveLead,
+  ZERO_POLY,
+  type Poly,
 } from './poly.js';
 
 const nvars = (a: Poly): number => a.mons[0]!.length;

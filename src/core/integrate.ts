@@ -24,9 +24,7 @@
 // Tests: test/core/integrate.test.ts
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import {
-  add, cos, dependsOn, factorsOf, fn, hasNegativeSign, mul, neg, num, ONE, pow, sin, sqrt, sub, sym, termsOf, ZERO, type Expr,
-} from './expr.js';
+import { add, cos, dependsOn, factorsOf, fn, hasNegativeSign, mul, neg, num, ONE, pow, sin, sqrt, sub, sym, termsOf, ZERO, type Expr } from './expr.js';
 import { diff } from './diff.js';
 import { expand } from './expand.js';
 import { subs } from './subs.js';
@@ -51,8 +49,15 @@ export function antiderivative(f: Expr, x: string): Expr | undefined {
   return add(...parts);
 }
 
-interface Radical { readonly base: Expr; readonly exp: Rational }
-interface Wave { readonly coeff: Rational; readonly name: 'sin' | 'cos' | 'one'; readonly arg: Expr }
+interface Radical {
+  readonly base: Expr;
+  readonly exp: Rational;
+}
+interface Wave {
+  readonly coeff: Rational;
+  readonly name: 'sin' | 'cos' | 'one';
+  readonly arg: Expr;
+}
 
 /** ∫ term dx for one term of an expanded integrand. */
 function termAntiderivative(term: Expr, x: string): Expr | undefined {
@@ -185,8 +190,15 @@ function toWaves(factors: readonly Expr[]): Wave[] {
       const sum = add(w.arg, b);
       // cos a cos b = ½[cos(a−b) + cos(a+b)], sin a sin b = ½[cos(a−b) − cos(a+b)],
       // sin a cos b = ½[sin(a+b) + sin(a−b)], cos a sin b = ½[sin(a+b) − sin(a−b)].
-      if (w.name === g) return [{ coeff: h, name: 'cos', arg: dif }, { coeff: g === 'cos' ? h : Q.neg(h), name: 'cos', arg: sum }];
-      return [{ coeff: h, name: 'sin', arg: sum }, { coeff: w.name === 'sin' ? h : Q.neg(h), name: 'sin', arg: dif }];
+      if (w.name === g)
+        return [
+          { coeff: h, name: 'cos', arg: dif },
+          { coeff: g === 'cos' ? h : Q.neg(h), name: 'cos', arg: sum },
+        ];
+      return [
+        { coeff: h, name: 'sin', arg: sum },
+        { coeff: w.name === 'sin' ? h : Q.neg(h), name: 'sin', arg: dif },
+      ];
     });
   }
   return waves;

@@ -103,7 +103,11 @@ function convert(node: MathNode, source: string, scope: ParseScope): Expr {
       if (name === 'dot' && args.length === 1) return velocityOf(args[0]!, source, scope);
       if (name === 'sqrt' && args.length === 1) return sqrt(go(args[0]!));
       if ((FN_NAMES as readonly string[]).includes(name) && args.length === 1) return fn(name as FnName, go(args[0]!));
-      return fail('unknown-function', `unknown function '${name}' with ${args.length} argument(s) in '${source}' (known: ${[...FN_NAMES, 'sqrt', 'dot'].join(', ')})`, source);
+      return fail(
+        'unknown-function',
+        `unknown function '${name}' with ${args.length} argument(s) in '${source}' (known: ${[...FN_NAMES, 'sqrt', 'dot'].join(', ')})`,
+        source,
+      );
     }
     default:
       return fail('unsupported-syntax', `unsupported syntax (${node.type}) in '${source}'`, source);

@@ -535,7 +535,8 @@ export function fromExpr(e: Expr, ring: Ring, leaf?: (atom: Expr) => ScaledPoly 
 export function toRational(n: bigint, d: bigint): Rational {
   const big = (x: bigint): number => {
     const v = Number(x);
-    if (!Number.isSafeInteger(v)) throw new MechanicsError('coefficient-overflow', 'numeric', `exact rational coefficient overflowed (${x}); rescale the model's numbers`);
+    if (!Number.isSafeInteger(v))
+      throw new MechanicsError('coefficient-overflow', 'numeric', `exact rational coefficient overflowed (${x}); rescale the model's numbers`);
     return v;
   };
   return Q.rat(big(n), big(d));

@@ -55,7 +55,9 @@ function bodyOf(e: Expr, print: (u: Expr, outer: number) => string): string {
     }
     case 'mul':
       if (Q.isNegative(e.coeff)) return `-${print(neg(e), PREC.mul)}`;
-      return factorsOf(e).map((f) => print(f, PREC.mul + 1)).join('*');
+      return factorsOf(e)
+        .map((f) => print(f, PREC.mul + 1))
+        .join('*');
     case 'pow':
       return `${print(e.base, PREC.pow + 1)}^${print(e.exp, PREC.pow + 1)}`;
     case 'fn':

@@ -7,7 +7,7 @@ export type Substitution = ReadonlyMap<string, Expr>;
 /** e with every symbol named in `s` replaced (simultaneously). */
 export function subs(e: Expr, s: Substitution): Expr {
   if (s.size === 0) return e;
-  return memoPass<Expr>((u, go) => (u.kind === 'sym' ? s.get(u.name) ?? u : mapChildren(u, go)))(e);
+  return memoPass<Expr>((u, go) => (u.kind === 'sym' ? (s.get(u.name) ?? u) : mapChildren(u, go)))(e);
 }
 
 export function subsRecord(e: Expr, s: Readonly<Record<string, Expr>>): Expr {

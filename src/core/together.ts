@@ -94,4 +94,3 @@ function contentOf(s: Expr & { kind: 'add' }): [Expr, Expr] {
   const content = mulAll([num(Q.mul(sign, c ?? Q.ONE)), ...[...(common ?? [])].map(([b, e]) => pow(b, num(e)))]);
   return [content, expand(mul(s, pow(content, -1)))];
 }
-

@@ -3,7 +3,26 @@
 // the smart constructors from rewritten children.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { addAll, addFromTerms, compare, DEEP, fn, makeFactor, makeMul, mulAll, num, postOrder, pow, unreachable, ZERO, type Add, type Expr, type Factor, type Mul, type Term } from './expr.js';
+import {
+  addAll,
+  addFromTerms,
+  compare,
+  DEEP,
+  fn,
+  makeFactor,
+  makeMul,
+  mulAll,
+  num,
+  postOrder,
+  pow,
+  unreachable,
+  ZERO,
+  type Add,
+  type Expr,
+  type Factor,
+  type Mul,
+  type Term,
+} from './expr.js';
 
 /**
  * A recursive pass made safe for expressions deeper than the call stack.

@@ -24,7 +24,29 @@ import { opCount } from './cost.js';
 import { expand, isExpandedPower, isExpandedSum } from './expand.js';
 import { deepSafe, mapChildren, memoPass } from './traverse.js';
 import {
-  add, addAll, addFromTerms, cos, fn, makeMul, memo, mul, mulAll, mulFactors, neg, num, ONE, pow, sin, splitCoeff, sub, termsOf, unreachable, type Expr, type Factor, type Fn, type Term,
+  add,
+  addAll,
+  addFromTerms,
+  cos,
+  fn,
+  makeMul,
+  memo,
+  mul,
+  mulAll,
+  mulFactors,
+  neg,
+  num,
+  ONE,
+  pow,
+  sin,
+  splitCoeff,
+  sub,
+  termsOf,
+  unreachable,
+  type Expr,
+  type Factor,
+  type Fn,
+  type Term,
 } from './expr.js';
 
 // Results are memoized on the nodes (see Memo in expr.ts): derivations ask
@@ -47,18 +69,21 @@ export function simplifyTrig(e: Expr): Expr {
 
 // One recursion guard for all calls (simplifySum expands, and expansion of a
 // function's arguments nests).
-const simplifyTrigDeepSafe: (u: Expr) => Expr = deepSafe((u: Expr): Expr => {
-  const m = memo(u);
-  if (m.trig) return m.trig;
-  let r: Expr;
-  if (u.kind === 'add') {
-    const inner = everyOwnForm(u.terms, (t) => t.expr) ? u : mapChildren(u, simplifyTrigDeepSafe);
-    r = inner.kind === 'add' ? simplifySum(inner) : inner;
-  } else if (u.kind === 'mul' && everyOwnForm(u.factors, (f) => f.base) && everyOwnForm(u.factors, (f) => f.exp)) r = u;
-  else r = mapChildren(u, simplifyTrigDeepSafe);
-  m.trig = r;
-  return r;
-}, (u) => memo(u).trig !== undefined);
+const simplifyTrigDeepSafe: (u: Expr) => Expr = deepSafe(
+  (u: Expr): Expr => {
+    const m = memo(u);
+    if (m.trig) return m.trig;
+    let r: Expr;
+    if (u.kind === 'add') {
+      const inner = everyOwnForm(u.terms, (t) => t.expr) ? u : mapChildren(u, simplifyTrigDeepSafe);
+      r = inner.kind === 'add' ? simplifySum(inner) : inner;
+    } else if (u.kind === 'mul' && everyOwnForm(u.factors, (f) => f.base) && everyOwnForm(u.factors, (f) => f.exp)) r = u;
+    else r = mapChildren(u, simplifyTrigDeepSafe);
+    m.trig = r;
+    return r;
+  },
+  (u) => memo(u).trig !== undefined,
+);
 
 /**
  * Whether every part is its own trig simplification: then the node is left
@@ -280,7 +305,13 @@ function monomialsOf(rest: Expr, best: Expr): Term[] | undefined {
   if (!terms.every((t) => t.expr === ONE || isExpandedPower(t.expr))) return undefined;
   const out: Term[] = [];
   const put = (expr: Expr, coeff: Rational): void => void out.push({ expr, coeff });
-  putProduct(put, rest === ONE ? [] : asFactors(rest), () => rest, best, (c) => put(ONE, c));
+  putProduct(
+    put,
+    rest === ONE ? [] : asFactors(rest),
+    () => rest,
+    best,
+    (c) => put(ONE, c),
+  );
   return out;
 }
 
@@ -379,7 +410,13 @@ function sameTrig(a: Group, b: Group): boolean {
  * is their product, made only where needed): over monomials of expanded
  * atoms term by term, else by expand itself.
  */
-function putProduct(put: (expr: Expr, c: Rational) => void, restFactors: readonly Factor[], rest: () => Expr, best: Expr, addConstant: (c: Rational) => void): void {
+function putProduct(
+  put: (expr: Expr, c: Rational) => void,
+  restFactors: readonly Factor[],
+  rest: () => Expr,
+  best: Expr,
+  addConstant: (c: Rational) => void,
+): void {
   const terms = best.kind === 'add' ? best.terms : [{ expr: splitCoeff(best)[1], coeff: splitCoeff(best)[0] }];
   if (!terms.every((t) => t.expr === ONE || isExpandedPower(t.expr))) {
     const x = expand(mul(rest(), best));
@@ -559,13 +596,15 @@ export function pythagoreanIn(e: Expr, x: Expr, which: 'sin' | 'cos'): Expr {
 
 function replacePower(e: Expr, sq: Expr, by: Expr): Expr {
   // Replace sq² by `by` in every term (sq^k with k ≥ 2 → by·sq^(k−2)).
-  return add(...termsOf(expand(e)).map((t) => {
-    const fs = t.kind === 'mul' ? t.factors : t.kind === 'pow' ? [{ base: t.base, exp: t.exp }] : [];
-    const f = fs.find((f) => f.base === sq && f.exp.kind === 'num' && f.exp.value.d === 1 && f.exp.value.n >= 2);
-    if (!f) return t;
-    const k = (f.exp as Expr & { kind: 'num' }).value.n;
-    return mul(t, pow(sq, -k), pow(by, Math.floor(k / 2)), pow(sq, k % 2));
-  }));
+  return add(
+    ...termsOf(expand(e)).map((t) => {
+      const fs = t.kind === 'mul' ? t.factors : t.kind === 'pow' ? [{ base: t.base, exp: t.exp }] : [];
+      const f = fs.find((f) => f.base === sq && f.exp.kind === 'num' && f.exp.value.d === 1 && f.exp.value.n >= 2);
+      if (!f) return t;
+      const k = (f.exp as Expr & { kind: 'num' }).value.n;
+      return mul(t, pow(sq, -k), pow(by, Math.floor(k / 2)), pow(sq, k % 2));
+    }),
+  );
 }
 
 // ---------------------------------------------------------------- linearization

@@ -96,29 +96,52 @@ export function contactRows(model: Model): Expr[][] {
  * rows R (M + ρRᵀR positive definite) — and the constraint rows independent
  * at the model's states.
  */
-export function checkDerivation(model: Model, M: readonly (readonly Expr[])[], A: readonly (readonly Expr[])[] | undefined, R: readonly (readonly Expr[])[] = []): DerivationChecks {
+export function checkDerivation(
+  model: Model,
+  M: readonly (readonly Expr[])[],
+  A: readonly (readonly Expr[])[] | undefined,
+  R: readonly (readonly Expr[])[] = [],
+): DerivationChecks {
   let pinned = false;
   for (const env of sampleStates(model, 3)) {
     const Mv = evalMatrix(M, env);
     if (Mv.flat().some((x) => !Number.isFinite(x))) {
-      throw new MechanicsError('non-finite-mass-matrix', 'model', 'the mass matrix is not finite at the initial state with default parameters', { model: model.name, field: energyField(model) });
+      throw new MechanicsError('non-finite-mass-matrix', 'model', 'the mass matrix is not finite at the initial state with default parameters', {
+        model: model.name,
+        field: energyField(model),
+      });
     }
     if (!isPositiveDefinite(Mv)) {
       const at = model.coordinates.map((c) => `${c.name}=${env[c.name]!.toPrecision(4)}`).join(', ');
       const Rv = evalMatrix(R, env);
       if (!(R.length > 0 && Rv.flat().every(Number.isFinite) && isPositiveDefinite(pinnedMetric(Mv, Rv)))) {
-        const contacts = R.length > 0 ? ', and its contacts do not pin the massless directions (M + ρRᵀR is singular too, R the contacts\' normal and sticking tangent rows)' : '';
-        throw new MechanicsError('singular-mass-matrix', 'model', `the mass matrix is singular or not positive definite (at ${at} with default parameters): some coordinate has no inertia, or the kinetic energy is degenerate${contacts}`, { model: model.name, field: energyField(model) });
+        const contacts =
+          R.length > 0
+            ? ", and its contacts do not pin the massless directions (M + ρRᵀR is singular too, R the contacts' normal and sticking tangent rows)"
+            : '';
+        throw new MechanicsError(
+          'singular-mass-matrix',
+          'model',
+          `the mass matrix is singular or not positive definite (at ${at} with default parameters): some coordinate has no inertia, or the kinetic energy is degenerate${contacts}`,
+          { model: model.name, field: energyField(model) },
+        );
       }
       pinned = true;
     }
     if (A && !independentRows(evalMatrix(A, env))) {
-      throw new MechanicsError('dependent-constraints', 'model', 'the retaining constraints are redundant or inconsistent: their Jacobian A(q,t) has dependent rows at the initial state', { model: model.name, field: 'holonomic' });
+      throw new MechanicsError(
+        'dependent-constraints',
+        'model',
+        'the retaining constraints are redundant or inconsistent: their Jacobian A(q,t) has dependent rows at the initial state',
+        { model: model.name, field: 'holonomic' },
+      );
     }
   }
   if (!pinned) return { massMatrix: 'positive-definite', notes: [] };
   return {
     massMatrix: 'pinned-by-contacts',
-    notes: ['The mass matrix M is singular at the default parameters, but M + ρRᵀR is positive definite (R: the contacts\' normal rows and the tangents of sticking contacts), so M is positive definite on the motions the contacts allow and a contact phase holding enough of those rows is regular; free flight is undefined.'],
+    notes: [
+      "The mass matrix M is singular at the default parameters, but M + ρRᵀR is positive definite (R: the contacts' normal rows and the tangents of sticking contacts), so M is positive definite on the motions the contacts allow and a contact phase holding enough of those rows is regular; free flight is undefined.",
+    ],
   };
 }

@@ -115,7 +115,13 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 
 /** A rigid-limit study as the facts need it (structurally the runtime's LimitStudy). */
 export interface StudyForFacts {
-  readonly rows: readonly { readonly value: number; readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number }[];
+  readonly rows: readonly {
+    readonly value: number;
+    readonly release: number;
+    readonly duration: number;
+    readonly restitution: number;
+    readonly distance: number;
+  }[];
   readonly orders: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
   readonly extrapolated: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
 }
@@ -123,7 +129,12 @@ export interface StudyForFacts {
 /** A declared orbit as the facts need it (structurally src/studies/orbit.ts's OrbitStudy). */
 export interface OrbitForFacts {
   readonly params: Readonly<Record<string, number>>;
-  readonly orbit?: { readonly q: readonly number[]; readonly qd: readonly number[]; readonly period: number; readonly multipliers: readonly { readonly re: number; readonly im: number }[] };
+  readonly orbit?: {
+    readonly q: readonly number[];
+    readonly qd: readonly number[];
+    readonly period: number;
+    readonly multipliers: readonly { readonly re: number; readonly im: number }[];
+  };
   readonly branch?: { readonly bifurcations: readonly { readonly parameter: number }[] };
 }
 
@@ -132,7 +143,10 @@ export interface Computed {
   readonly limitStudy?: StudyForFacts;
   readonly orbit?: OrbitForFacts;
   /** Structurally the report's MotionSimulation: a trajectory, or why there is none. */
-  readonly simulation?: { readonly trajectory: { readonly events: readonly { readonly t: number; readonly type: string }[] } } | { readonly error: string } | { readonly skipped: string };
+  readonly simulation?:
+    | { readonly trajectory: { readonly events: readonly { readonly t: number; readonly type: string }[] } }
+    | { readonly error: string }
+    | { readonly skipped: string };
 }
 
 export interface MeasuredFact {
@@ -226,7 +240,10 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
     const x = solveSmall(M, row)?.x;
     if (x) facts.set(`${key}.${r.label}.inverseMass`, tidy(add(...row.map((a, i) => mul(a, x[i]!)))));
   }
-  const G = contactKineticMatrix(M, rows.map((r) => r.row.map(here)));
+  const G = contactKineticMatrix(
+    M,
+    rows.map((r) => r.row.map(here)),
+  );
   G?.forEach((row, r) => row.forEach((g, c) => facts.set(`${key}.G${r + 1}${c + 1}`, g)));
 
   const v = im.scenario.independent.length === 1 ? cs.findIndex((c) => c.name === im.scenario.independent[0]) : -1;
@@ -261,7 +278,10 @@ function contactKineticMatrix(M: readonly (readonly Expr[])[], J: readonly (read
   if (J.length !== n) return undefined;
   const columns: Expr[][] = [];
   for (let k = 0; k < n; k++) {
-    const x = solveSmall(J, Array.from({ length: n }, (_, i) => (i === k ? num(1) : ZERO)))?.x;
+    const x = solveSmall(
+      J,
+      Array.from({ length: n }, (_, i) => (i === k ? num(1) : ZERO)),
+    )?.x;
     if (!x) return undefined;
     columns.push(x);
   }

@@ -111,5 +111,22 @@ export function deriveSystem(model: Model): DerivedSystem {
     forcing: lagrange2.constantForcing && !compliant && !patches,
     gapJacobian: (unilateral?.contacts ?? []).every((c) => c.normal.row.every((e) => freeOfState(e, model))),
   };
-  return { model, lagrange2, hamilton, checks, ...(constraints ? { constraints } : {}), ...(unilateral ? { unilateral, phaseLinearization: derivePhaseLinearization(model, unilateral) } : {}), ...(supports ? { supports } : {}), ...(compliant ? { compliant } : {}), ...(patches ? { patches } : {}), hinges, linearization, ...(energy ? { energy } : {}), ...(kineticAtRest ? { kineticAtRest } : {}), conservative, passive, constant };
+  return {
+    model,
+    lagrange2,
+    hamilton,
+    checks,
+    ...(constraints ? { constraints } : {}),
+    ...(unilateral ? { unilateral, phaseLinearization: derivePhaseLinearization(model, unilateral) } : {}),
+    ...(supports ? { supports } : {}),
+    ...(compliant ? { compliant } : {}),
+    ...(patches ? { patches } : {}),
+    hinges,
+    linearization,
+    ...(energy ? { energy } : {}),
+    ...(kineticAtRest ? { kineticAtRest } : {}),
+    conservative,
+    passive,
+    constant,
+  };
 }

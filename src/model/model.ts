@@ -57,7 +57,11 @@ export function buildModel(input: ModelSpec): Model {
   rejectUnknownKeys(spec, MODEL_FIELDS, '', out);
 
   if (typeof name !== 'string' || !MODEL_NAME.test(name) || name.length > MAX_MODEL_NAME) {
-    out.add('bad-name', 'name', `model name ${typeof name === 'string' ? `'${name.slice(0, MAX_MODEL_NAME + 1)}'` : 'missing'}: it must be lower-case letters, digits and dashes (at most ${MAX_MODEL_NAME})`);
+    out.add(
+      'bad-name',
+      'name',
+      `model name ${typeof name === 'string' ? `'${name.slice(0, MAX_MODEL_NAME + 1)}'` : 'missing'}: it must be lower-case letters, digits and dashes (at most ${MAX_MODEL_NAME})`,
+    );
   }
   const title = optionalText(spec.title, 'title', 'title', out);
   const description = optionalText(spec.description, 'description', 'description', out);
@@ -84,9 +88,15 @@ export function buildModel(input: ModelSpec): Model {
   const n = coordinates.length;
   const m = held.length + nonholonomic.length;
   if (n > 0 && m >= n) {
-    out.add('too-many-constraints', holonomic.length ? 'holonomic' : 'nonholonomic', `${m} retaining constraints for ${n} coordinates: at most ${n - 1} leave the system any motion`);
+    out.add(
+      'too-many-constraints',
+      holonomic.length ? 'holonomic' : 'nonholonomic',
+      `${m} retaining constraints for ${n} coordinates: at most ${n - 1} leave the system any motion`,
+    );
   }
-  const patches = out.take(checkPatches(spec.patches, coordinates, parameters, { realized: compliant.length + realizations.length > 0, retaining: m > 0 }, model));
+  const patches = out.take(
+    checkPatches(spec.patches, coordinates, parameters, { realized: compliant.length + realizations.length > 0, retaining: m > 0 }, model),
+  );
   const initial = out.take(checkInitial(spec.initial, coordinates, parameters, reader, model));
   out.take(checkLimitStudy(spec.limitStudy, spec.unilateral, parameters, reader, model));
   // Declarations of the experiments and the presentation, checked here so that none fails after the derivation.

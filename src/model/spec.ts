@@ -417,8 +417,19 @@ type KeysOf<T> = T extends unknown ? keyof T : never;
 type Known<T> = Readonly<Record<KeysOf<T>, true>>;
 
 export const PHYSICS_FIELDS: Known<PhysicsSpec> = {
-  coordinates: true, parameters: true, kinetic: true, particles: true, potential: true, lagrangian: true, forces: true,
-  holonomic: true, nonholonomic: true, hinges: true, unilateral: true, patches: true, impactScenarios: true,
+  coordinates: true,
+  parameters: true,
+  kinetic: true,
+  particles: true,
+  potential: true,
+  lagrangian: true,
+  forces: true,
+  holonomic: true,
+  nonholonomic: true,
+  hinges: true,
+  unilateral: true,
+  patches: true,
+  impactScenarios: true,
 };
 export const NUMERICS_FIELDS: Known<NumericsSpec> = { multipleImpacts: true, initial: true };
 export const EXPERIMENTS_FIELDS: Known<ExperimentsSpec> = { orbit: true, limitStudy: true };
@@ -426,7 +437,12 @@ export const PRESENTATION_FIELDS: Known<PresentationSpec> = { title: true, descr
 export const VERIFICATION_FIELDS: Known<VerificationSpec> = { paper: true };
 /** Every key of a model file, concern by concern (the order of the list an unknown key's message gives). */
 export const MODEL_FIELDS: Known<ModelSpec> = {
-  name: true, ...PRESENTATION_FIELDS, ...PHYSICS_FIELDS, ...NUMERICS_FIELDS, ...EXPERIMENTS_FIELDS, ...VERIFICATION_FIELDS,
+  name: true,
+  ...PRESENTATION_FIELDS,
+  ...PHYSICS_FIELDS,
+  ...NUMERICS_FIELDS,
+  ...EXPERIMENTS_FIELDS,
+  ...VERIFICATION_FIELDS,
 };
 export const COORDINATE_FIELDS: Known<CoordinateSpec> = { name: true, description: true, unit: true };
 export const PARAMETER_FIELDS: Known<ParameterSpec> = { default: true, range: true, description: true, unit: true };
@@ -443,11 +459,29 @@ export const COMPLIANT_FIELDS: Known<CompliantSpec> = { stiffness: true, damping
 export const DAMPING_MODELS: Readonly<Record<NonNullable<CompliantSpec['dampingModel']>, true>> = { linear: true, 'hunt-crossley': true };
 export const COULOMB_FIELDS: Known<Exclude<CoulombSpec, string>> = { static: true, kinetic: true };
 export const SCENARIO_FIELDS: Known<ImpactScenarioSpec> = {
-  name: true, arriving: true, closed: true, at: true, independent: true, approach: true, critical: true,
+  name: true,
+  arriving: true,
+  closed: true,
+  at: true,
+  independent: true,
+  approach: true,
+  critical: true,
 };
 export const PATCH_FIELDS: Known<PatchContactSpec> = {
-  name: true, description: true, variable: true, state: true, depth: true, penetration: true, density: true, adhesion: true,
-  expansion: true, resultants: true, normal: true, forces: true, friction: true, load: true,
+  name: true,
+  description: true,
+  variable: true,
+  state: true,
+  depth: true,
+  penetration: true,
+  density: true,
+  adhesion: true,
+  expansion: true,
+  resultants: true,
+  normal: true,
+  forces: true,
+  friction: true,
+  load: true,
 };
 export const PATCH_EXPANSION_FIELDS: Known<NonNullable<PatchContactSpec['expansion']>> = { orders: true, keep: true };
 export const PATCH_FRICTION_FIELDS: Known<NonNullable<PatchContactSpec['friction']>> = { sign: true, slip: true, relaxation: true };
@@ -455,7 +489,15 @@ export const INITIAL_FIELDS: Known<InitialSpec> = { q: true, qd: true, t1: true 
 export const LIMIT_STUDY_FIELDS: Known<LimitStudySpec> = { parameter: true, values: true, rigid: true, limits: true };
 export const LIMIT_FIELDS: Known<NonNullable<LimitStudySpec['limits']>> = { release: true, duration: true, restitution: true };
 export const ORBIT_FIELDS: Known<OrbitSpec> = {
-  q0: true, qd0: true, params: true, section: true, crossings: true, fix: true, shift: true, period: true, continuation: true,
+  q0: true,
+  qd0: true,
+  params: true,
+  section: true,
+  crossings: true,
+  fix: true,
+  shift: true,
+  period: true,
+  continuation: true,
 };
 export const SECTION_FIELDS: Known<OrbitSpec['section']> = { contact: true, coordinate: true, value: true, direction: true };
 export const CONTINUATION_FIELDS: Known<NonNullable<OrbitSpec['continuation']>> = { parameter: true, from: true, to: true };

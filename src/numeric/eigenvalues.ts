@@ -17,7 +17,8 @@ export function eigenvalues(n: number, A: ArrayLike<number>): Complex[] {
   let norm = 0;
   for (let i = 0; i < n * n; i++) norm = Math.max(norm, Math.abs(H[i]!));
   const out: Complex[] = [];
-  let hi = n - 1, iter = 0;
+  let hi = n - 1,
+    iter = 0;
   while (hi >= 0) {
     let l = hi;
     for (; l > 0; l--) {
@@ -53,7 +54,10 @@ function eigenvalues2(a: number, b: number, c: number, d: number): Complex[] {
   const mean = 0.5 * (a + d);
   if (disc < 0) {
     const im = Math.sqrt(-disc);
-    return [{ re: mean, im }, { re: mean, im: -im }];
+    return [
+      { re: mean, im },
+      { re: mean, im: -im },
+    ];
   }
   // The root of larger modulus, mean ± s with the sign of the mean, has no
   // cancellation; the other is det/λ₁ (a root near 0 beside one near −1 came
@@ -61,7 +65,10 @@ function eigenvalues2(a: number, b: number, c: number, d: number): Complex[] {
   const s = Math.sqrt(disc);
   const l1 = mean + (mean >= 0 ? s : -s);
   const l2 = l1 !== 0 ? (a * d - b * c) / l1 : 0;
-  return [{ re: l1, im: 0 }, { re: l2, im: 0 }];
+  return [
+    { re: l1, im: 0 },
+    { re: l2, im: 0 },
+  ];
 }
 
 /** Reduce H to upper Hessenberg form in place by Householder similarity transforms (GVL Algorithm 7.4.2). */
@@ -127,7 +134,9 @@ function francisStep(n: number, H: Float64Array, l: number, m: number, iter: num
     let alpha = Math.hypot(p, q, r);
     if (alpha === 0) continue;
     if (p > 0) alpha = -alpha;
-    const v0 = p - alpha, v1 = q, v2 = three ? r : 0;
+    const v0 = p - alpha,
+      v1 = q,
+      v2 = three ? r : 0;
     const beta = 2 / (v0 * v0 + v1 * v1 + v2 * v2);
     for (let j = Math.max(l, k - 1); j <= m; j++) {
       let s = v0 * at(k, j) + v1 * at(k + 1, j) + (three ? v2 * at(k + 2, j) : 0);
@@ -149,4 +158,3 @@ function francisStep(n: number, H: Float64Array, l: number, m: number, iter: num
     }
   }
 }
-

@@ -112,7 +112,14 @@ export type ImpactModeStatus = 'ok' | 'corner-without-rule' | 'no-admissible-mod
  * 5.1 m/s keep approaching, and a sticking foot arriving at 1e-8 of its
  * sliding speed pass as untouched).
  */
-export function impactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome, w: ImpactWorkspace, massFactored: boolean, restVelocity: number): ImpactModeStatus {
+export function impactModes(
+  p: ImpactProblem,
+  s: SchurSystem,
+  out: ImpactOutcome,
+  w: ImpactWorkspace,
+  massFactored: boolean,
+  restVelocity: number,
+): ImpactModeStatus {
   const { n, m, qdMinus, N, nr, closed } = p;
   const { qdPlus, impulses, U, arriving, closedAfter } = out;
   const { bit } = w;
@@ -150,7 +157,15 @@ export function impactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome
  * bits in w.bit); writes q̇⁺ and the impulses of the single admissible
  * outcome, or restores q̇⁻ and reports why there is none.
  */
-export function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: ImpactOutcome, w: ImpactWorkspace, massFactored: boolean, nClosed: number, vScale: number): ImpactModeStatus {
+export function enumerateImpactModes(
+  p: ImpactProblem,
+  s: SchurSystem,
+  out: ImpactOutcome,
+  w: ImpactWorkspace,
+  massFactored: boolean,
+  nClosed: number,
+  vScale: number,
+): ImpactModeStatus {
   const { n, m, mt, mr, qdMinus, N, nr, e, T, tr, tangentContact, A, ar } = p;
   const { qdPlus, impulses, U, closedAfter } = out;
   const { row, bit } = w;
@@ -263,4 +278,3 @@ export function enumerateImpactModes(p: ImpactProblem, s: SchurSystem, out: Impa
   for (let j = 0; j < m; j++) impulses[j] = 0;
   return found === 0 ? 'no-admissible-mode' : 'several-admissible-modes';
 }
-

@@ -7,7 +7,9 @@ import { choleskyFactor, choleskySolve } from './cholesky.js';
 
 /** δ (length k) for the rows × k matrix J (row-major) and right side r; NaN when JᵀJ + μI is not positive definite (J not finite). */
 export function leastSquares(rows: number, k: number, J: ArrayLike<number>, r: ArrayLike<number>): Float64Array {
-  const N = new Float64Array(k * k), g = new Float64Array(k), d = new Float64Array(k);
+  const N = new Float64Array(k * k),
+    g = new Float64Array(k),
+    d = new Float64Array(k);
   let biggest = 0;
   for (let a = 0; a < k; a++) {
     for (let b = 0; b < k; b++) {

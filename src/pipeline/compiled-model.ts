@@ -45,7 +45,11 @@ export function compileModel(input: ModelSpec | ModelSource, load: ModuleLoader)
   const module = generateModule(system, source);
   let loaded: LoadedModule | undefined;
   return {
-    spec, source, model, system, module,
+    spec,
+    source,
+    model,
+    system,
+    module,
     get loaded() {
       return (loaded ??= load(module.source));
     },

@@ -59,7 +59,10 @@ const toolkitImports: Plugin = {
     b.onResolve({ filter: /^\.\.?\// }, (args) => {
       const target = resolve(args.resolveDir, args.path);
       if (!target.startsWith(ownSrc + sep)) return undefined;
-      const rel = relative(ownSrc, target).replace(/\.(js|ts)$/, '').split(sep).join('/');
+      const rel = relative(ownSrc, target)
+        .replace(/\.(js|ts)$/, '')
+        .split(sep)
+        .join('/');
       return { path: runningModule(rel), external: true };
     });
   },
@@ -100,8 +103,14 @@ async function importBundled(file: string, source: string): Promise<{ default?: 
   let code: string;
   try {
     const result = await build({
-      entryPoints: [file], bundle: true, write: false, format: 'esm', platform: 'node', target: 'node20',
-      logLevel: 'silent', plugins: [toolkitImports],
+      entryPoints: [file],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      logLevel: 'silent',
+      plugins: [toolkitImports],
     });
     code = result.outputFiles[0]!.text;
   } catch (err) {

@@ -42,7 +42,15 @@ export function buildReportOutputs(compiled: CompiledModel): BuildOutput {
     return { files: reportFiles(compiled.system, options), problems };
   } catch (err) {
     const where = { model: compiled.spec.name };
-    const failure = err instanceof MechanicsError ? err.at(where) : new MechanicsError('internal', 'internal', `the report could not be built (${(err as Error).message.split('\n')[0]}); the generated code is not affected`, where);
+    const failure =
+      err instanceof MechanicsError
+        ? err.at(where)
+        : new MechanicsError(
+            'internal',
+            'internal',
+            `the report could not be built (${(err as Error).message.split('\n')[0]}); the generated code is not affected`,
+            where,
+          );
     return { files: new Map(), problems: [failure] };
   }
 }

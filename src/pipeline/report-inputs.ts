@@ -30,9 +30,15 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
   const { spec, model, system, loaded } = compiled;
   const { simulation, error } = reportMotion(loaded);
   const options: ReportOptions = {
-    source: compiled.source, toolkit: TOOLKIT, simulation, drawing: modelDrawing(spec, model),
-    ...(spec.sources ? { sources: spec.sources } : {}), ...studyOption(compiled), ...orbitOption(compiled),
-    ...basinOption(compiled), linearization: linearizationStudy(system),
+    source: compiled.source,
+    toolkit: TOOLKIT,
+    simulation,
+    drawing: modelDrawing(spec, model),
+    ...(spec.sources ? { sources: spec.sources } : {}),
+    ...studyOption(compiled),
+    ...orbitOption(compiled),
+    ...basinOption(compiled),
+    linearization: linearizationStudy(system),
   };
   // The paper's measured facts are the other studies' numbers.
   return { options: spec.paper ? { ...options, paper: paperCheck(system, spec.paper, options) } : options, problems: error ? [error] : [] };

@@ -63,15 +63,25 @@ function csv({ model, trajectory: tr }: RunRecord): string {
     ...model.unilateral.map((c) => `impulse ${c.name}`),
     'event',
   ];
-  const n = model.coordinates.length, m = model.unilateral.length;
+  const n = model.coordinates.length,
+    m = model.unilateral.length;
   const cells = (v: readonly number[] | undefined, count: number): string[] => (v ? v.map(String) : new Array<string>(count).fill(''));
   const rows: { t: number; cells: string[] }[] = tr.t.map((t, k) => ({
-    t, cells: [String(t), ...cells(tr.q[k], n), ...cells(tr.qd[k], n), ...(tr.energy ? [String(tr.energy[k])] : []), ...cells(undefined, n + m), ''],
+    t,
+    cells: [String(t), ...cells(tr.q[k], n), ...cells(tr.qd[k], n), ...(tr.energy ? [String(tr.energy[k])] : []), ...cells(undefined, n + m), ''],
   }));
   for (const e of tr.events) {
     rows.push({
       t: e.t,
-      cells: [String(e.t), ...cells(e.q, n), ...cells(e.qd, n), ...(tr.energy ? [''] : []), ...cells(e.qdPlus, n), ...cells(e.impulses, m), `${e.type}:${contactNames(model, e).join('+')}`],
+      cells: [
+        String(e.t),
+        ...cells(e.q, n),
+        ...cells(e.qd, n),
+        ...(tr.energy ? [''] : []),
+        ...cells(e.qdPlus, n),
+        ...cells(e.impulses, m),
+        `${e.type}:${contactNames(model, e).join('+')}`,
+      ],
     });
   }
   // Stable sort: an event at a sample time follows the sample.

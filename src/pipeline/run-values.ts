@@ -40,7 +40,12 @@ export function parameterValues(model: Model, assignments: readonly Assignment[]
   for (const { name, value } of assignments) {
     const p = model.parameters.find((q) => q.name === name);
     if (!p) {
-      throw new MechanicsError('unknown-parameter', 'input', `no parameter '${name}' (parameters: ${model.parameters.map((q) => q.name).join(', ') || 'none'})`, { model: model.name, field: '--param' });
+      throw new MechanicsError(
+        'unknown-parameter',
+        'input',
+        `no parameter '${name}' (parameters: ${model.parameters.map((q) => q.name).join(', ') || 'none'})`,
+        { model: model.name, field: '--param' },
+      );
     }
     if (given.has(name)) throw new UsageError(`--param ${name} given twice`, '--param');
     given.add(name);
@@ -51,7 +56,12 @@ export function parameterValues(model: Model, assignments: readonly Assignment[]
     const [lo, hi] = p.range.map((e) => evaluate(e, env)) as [number, number];
     const v = env[p.name]!;
     if (!(lo < v && v < hi)) {
-      throw new MechanicsError('invalid-option', 'input', `parameter ${p.name} = ${v} lies outside its declared range (${toText(p.range[0])}, ${toText(p.range[1])}) = (${lo}, ${hi})`, { model: model.name, field: `parameters.${p.name}` });
+      throw new MechanicsError(
+        'invalid-option',
+        'input',
+        `parameter ${p.name} = ${v} lies outside its declared range (${toText(p.range[0])}, ${toText(p.range[1])}) = (${lo}, ${hi})`,
+        { model: model.name, field: `parameters.${p.name}` },
+      );
     }
   }
   return env;
@@ -80,7 +90,11 @@ export function runStart(model: Model, params: Env, overrides: StateOverrides): 
     const seen = new Set<string>();
     for (const { name, value } of given) {
       const i = names.indexOf(name);
-      if (i < 0) throw new MechanicsError('unknown-coordinate', 'input', `no coordinate '${name}' (coordinates: ${names.join(', ')})`, { model: model.name, field: option });
+      if (i < 0)
+        throw new MechanicsError('unknown-coordinate', 'input', `no coordinate '${name}' (coordinates: ${names.join(', ')})`, {
+          model: model.name,
+          field: option,
+        });
       if (seen.has(name)) throw new UsageError(`${option} ${name} given twice`, option);
       seen.add(name);
       vector[i] = evaluateOption(`${option} ${name}`, value, params);

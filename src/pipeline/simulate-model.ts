@@ -32,6 +32,12 @@ export function simulateModel(spec: ModelSpec, opts: ModelSimulateOptions): Traj
   if (laws !== 'realized' && laws !== 'rigid') throw new MechanicsError('invalid-option', 'input', `laws is 'realized' or 'rigid', got ${String(laws)}`, where);
   if (laws === 'realized') return simulate(compileModel(spec, loadGenerated).loaded, run);
   const rigid = compileRigid(spec, loadGenerated);
-  if (!rigid) throw new MechanicsError('invalid-option', 'input', `${spec.name} declares no rigid laws for its realized contacts: give them in limitStudy.rigid (e.g. { line: { plastic: true } }) to simulate its rigid version`, where);
+  if (!rigid)
+    throw new MechanicsError(
+      'invalid-option',
+      'input',
+      `${spec.name} declares no rigid laws for its realized contacts: give them in limitStudy.rigid (e.g. { line: { plastic: true } }) to simulate its rigid version`,
+      where,
+    );
   return simulate(rigid.loaded, run);
 }

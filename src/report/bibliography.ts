@@ -16,7 +16,12 @@ const ALWAYS: SourceKey = 'kugushev2002';
 export function citedSources(sources: readonly string[] = [], model = ''): SourceKey[] {
   const unknown = sources.filter((s) => !isSourceKey(s));
   if (unknown.length) {
-    throw new MechanicsError('invalid-option', 'input', `unknown source(s) ${unknown.map((u) => `'${u}'`).join(', ')} (known: ${Object.keys(REFERENCES).join(', ')})`, { model, field: 'sources' });
+    throw new MechanicsError(
+      'invalid-option',
+      'input',
+      `unknown source(s) ${unknown.map((u) => `'${u}'`).join(', ')} (known: ${Object.keys(REFERENCES).join(', ')})`,
+      { model, field: 'sources' },
+    );
   }
   return [...new Set([ALWAYS, ...(sources as SourceKey[])])];
 }
@@ -47,7 +52,11 @@ function blockText(b: Block): string[] {
  * reports number it alike): the declared sources and every paper the text
  * (or the model's title and description) cites by its short name.
  */
-export function withReferences(sections: readonly Section[], sources: readonly string[] | undefined, model: { readonly name: string; readonly title: string; readonly description?: string }): Section[] {
+export function withReferences(
+  sections: readonly Section[],
+  sources: readonly string[] | undefined,
+  model: { readonly name: string; readonly title: string; readonly description?: string },
+): Section[] {
   const text = [model.title, model.description ?? '', ...sections.flatMap((s) => [s.title, ...s.blocks.flatMap(blockText)])].join('\n');
   const cited = (Object.keys(REFERENCES) as SourceKey[]).filter((k) => text.includes(REFERENCES[k].short));
   const keys = [...new Set([...citedSources(sources, model.name), ...cited])];

@@ -39,11 +39,28 @@ function termBlocks(t: CompliantTerm): Block[] {
       return [
         paragraph(`Contact ${t.name} is replaced by a potential of its gap acting everywhere (Kozlov, after Theorem 2: `, m('V + e^{-Nf}'), '), with'),
         equations(equation(`gap-${t.name}`, f, mathLines(t.gap)), equation(`potential-${t.name}`, `V_{${s}}`, mathLines(t.potential))),
-        paragraph('added to V in every equation of motion; its force along ', m(`\\partial ${f}/\\partial q`), ' is ', m(`-\\mathrm{d}V_{${s}}/\\mathrm{d}${f}`), '. ', ...limitSentence(t.limit, f, t.adhesion)),
+        paragraph(
+          'added to V in every equation of motion; its force along ',
+          m(`\\partial ${f}/\\partial q`),
+          ' is ',
+          m(`-\\mathrm{d}V_{${s}}/\\mathrm{d}${f}`),
+          '. ',
+          ...limitSentence(t.limit, f, t.adhesion),
+        ),
       ];
     case 'realization':
       return [
-        paragraph(`The retaining constraint ${t.name}, `, m(`\\varphi_{${s}} = 0`), ', is realized by the terms of Kozlov\'s Theorem 1 instead of being held: ', m(`T + \\alpha\\dot{\\varphi}^2/2`), ', ', m(`V + \\beta\\varphi^2/2`), ' and the Rayleigh function ', m(`\\gamma\\dot{\\varphi}^2/2`), ', here'),
+        paragraph(
+          `The retaining constraint ${t.name}, `,
+          m(`\\varphi_{${s}} = 0`),
+          ", is realized by the terms of Kozlov's Theorem 1 instead of being held: ",
+          m(`T + \\alpha\\dot{\\varphi}^2/2`),
+          ', ',
+          m(`V + \\beta\\varphi^2/2`),
+          ' and the Rayleigh function ',
+          m(`\\gamma\\dot{\\varphi}^2/2`),
+          ', here',
+        ),
         equations(
           equation(`phi-${t.name}`, `\\varphi_{${s}}`, mathLines(t.gap)),
           equation(`realization-energy-${t.name}`, `T_{${s}} + V_{${s}}`, mathLines(t.energy)),
@@ -71,7 +88,13 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string): Block
       ...(t.rayleigh !== ZERO ? [equation(`compliant-rayleigh-${t.name}`, `D_{${s}}`, mathLines(t.rayleigh))] : []),
       ...(t.inertia ? [equation(`compliant-kinetic-${t.name}`, `T_{${s}}`, `\\tfrac{1}{2}\\,${math(t.addedMass)}\\,${rate}^{2}`)] : []),
     ),
-    paragraph('and the normal force along ', m(`\\partial ${f}/\\partial q`), ', ', m(`F_{${s}} = -\\mathrm{d}V_{${s}}/\\mathrm{d}${f} - \\partial D_{${s}}/\\partial ${rate}`), ':'),
+    paragraph(
+      'and the normal force along ',
+      m(`\\partial ${f}/\\partial q`),
+      ', ',
+      m(`F_{${s}} = -\\mathrm{d}V_{${s}}/\\mathrm{d}${f} - \\partial D_{${s}}/\\partial ${rate}`),
+      ':',
+    ),
     equations(equation(`compliant-force-${t.name}`, `F_{${s}}`, mathLines(t.force))),
   ];
   const addedMass = t.inertia ? math(t.addedMass) : '';
@@ -81,20 +104,38 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string): Block
   const rows: Inline[][][] = [
     [['inside, ', m(`${f} > 0`), ': the equations of Section ', { ref: 'sec:lagrange2' }, ' unchanged'], ['the same']],
     [
-      [t.adhesion ? 'in contact, ' : 'penetrating, ', m(t.adhesion ? `${f} \\le 0` : `${f} \\le 0,\\ F_{${s}} > 0`), ': ', m(`${M}\\,\\ddot{q} = f + F_{${s}}\\,G^{\\top}${bias}`)],
+      [
+        t.adhesion ? 'in contact, ' : 'penetrating, ',
+        m(t.adhesion ? `${f} \\le 0` : `${f} \\le 0,\\ F_{${s}} > 0`),
+        ': ',
+        m(`${M}\\,\\ddot{q} = f + F_{${s}}\\,G^{\\top}${bias}`),
+      ],
       heldLimit(t.limit, s),
     ],
   ];
   if (!t.adhesion) {
     rows.push([
-      ['separating, ', m(`${f} \\le 0,\\ F_{${s}} \\le 0`), ': the force clamped at zero (no adhesion)', ...(t.inertia ? [', the added mass stays: ', m(`${M}\\,\\ddot{q} = f${bias}`)] : [': ', m('M\\,\\ddot{q} = f')])],
+      [
+        'separating, ',
+        m(`${f} \\le 0,\\ F_{${s}} \\le 0`),
+        ': the force clamped at zero (no adhesion)',
+        ...(t.inertia ? [', the added mass stays: ', m(`${M}\\,\\ddot{q} = f${bias}`)] : [': ', m('M\\,\\ddot{q} = f')]),
+      ],
       ['released: ', m(`\\lambda_{${s}} = 0`)],
     ]);
   }
   rows.push(
-    [['switching surface ', m(`${f} = 0`), ' as the gap closes (', m(`${rate} < 0`), '): the terms switch on; q and ', m('\\dot{q}'), ' are continuous'], impactLimit(t.limit, rate, t.adhesion)],
     [
-      ['switching surface ', ...(t.adhesion ? [m(`${f} = 0`), ' as it opens (', m(`${rate} > 0`), '): the terms switch off'] : [m(`F_{${s}} = 0`), ': the terms switch off before the gap reopens'])],
+      ['switching surface ', m(`${f} = 0`), ' as the gap closes (', m(`${rate} < 0`), '): the terms switch on; q and ', m('\\dot{q}'), ' are continuous'],
+      impactLimit(t.limit, rate, t.adhesion),
+    ],
+    [
+      [
+        'switching surface ',
+        ...(t.adhesion
+          ? [m(`${f} = 0`), ' as it opens (', m(`${rate} > 0`), '): the terms switch off']
+          : [m(`F_{${s}} = 0`), ': the terms switch off before the gap reopens']),
+      ],
       ['release, ', m(`\\lambda_{${s}} = 0`)],
     ],
   );
@@ -108,16 +149,34 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string): Block
   };
   blocks.push(
     paragraph(
-      'The regions and their equations (f, M of Section ', { ref: 'sec:lagrange2' }, ', G the row above',
+      'The regions and their equations (f, M of Section ',
+      { ref: 'sec:lagrange2' },
+      ', G the row above',
       ...(t.inertia ? [', ', m(`\\beta_{${s}}`), ' the bias of ', m(`\\ddot{f}_{${s}} = G\\ddot{q} + \\beta_{${s}}`)] : []),
-      '), beside the rigid constraint ', m(`${f} \\ge 0`), ' they tend to, held with the multiplier ', m(`\\lambda_{${s}} \\ge 0`), ' (Table ', { ref: `tab:regions-${t.name}` }, '). ',
+      '), beside the rigid constraint ',
+      m(`${f} \\ge 0`),
+      ' they tend to, held with the multiplier ',
+      m(`\\lambda_{${s}} \\ge 0`),
+      ' (Table ',
+      { ref: `tab:regions-${t.name}` },
+      '). ',
       'The simulation restarts its steps at the switching surfaces and records a contact or a release. ',
       ...limitSentence(t.limit, f, t.adhesion),
     ),
     table,
   );
   if (t.inertia) {
-    blocks.push(paragraph('The state is continuous across ', m(`${f} = 0`), ' (Kozlov (2.5)): entering the added mass with ', m(`${rate} \\ne 0`), ' raises the energy by ', m(`\\tfrac{1}{2}${math(t.addedMass)}\\,${rate}^{2}`), '.'));
+    blocks.push(
+      paragraph(
+        'The state is continuous across ',
+        m(`${f} = 0`),
+        ' (Kozlov (2.5)): entering the added mass with ',
+        m(`${rate} \\ne 0`),
+        ' raises the energy by ',
+        m(`\\tfrac{1}{2}${math(t.addedMass)}\\,${rate}^{2}`),
+        '.',
+      ),
+    );
   }
   return blocks;
 }
@@ -151,7 +210,13 @@ function impactLimit(limit: RigidLimit, rate: string, adhesion: boolean): Inline
 function limitSentence(limit: RigidLimit, f: string, adhesion: boolean): Inline[] {
   switch (limit.kind) {
     case 'elastic':
-      return ['As its stiffness grows it tends to the rigid contact with elastic reflection (Newton’s law with ', m('e = 1'), '; Kozlov’s Theorems 2 and 3 with ', m('k = 0'), ').'];
+      return [
+        'As its stiffness grows it tends to the rigid contact with elastic reflection (Newton’s law with ',
+        m('e = 1'),
+        '; Kozlov’s Theorems 2 and 3 with ',
+        m('k = 0'),
+        ').',
+      ];
     case 'kelvin-voigt': {
       const r = math(limit.ratio);
       return [
@@ -164,13 +229,22 @@ function limitSentence(limit: RigidLimit, f: string, adhesion: boolean): Inline[
         '), the contact tends to Newton’s law with tangential velocities unchanged and ',
         ...(adhesion
           ? [m(`e = e^{-\\pi r}`), ' after a contact of duration ', m(`\\pi/\\omega_d = ${math(limit.duration)}`), '.']
-          : [m('e = e^{-r(\\pi - 2\\arctan r)}'), ': without adhesion the force vanishes at ', m('\\omega_d t = \\pi - 2\\arctan r'), ', before the gap closes.']),
+          : [
+              m('e = e^{-r(\\pi - 2\\arctan r)}'),
+              ': without adhesion the force vanishes at ',
+              m('\\omega_d t = \\pi - 2\\arctan r'),
+              ', before the gap closes.',
+            ]),
       ];
     }
     case 'velocity-dependent':
       return ['Its restitution depends on the approach speed (Hertz or Hunt–Crossley), so its limit is not one Newton coefficient.'];
     case 'delayed-release':
-      return ['Without stiffness, or with an added mass, the limit holds the point on ', m(`${f} = 0`), ' longer than the rigid constraint: the release is delayed (Kozlov (2.6), (2.7)).'];
+      return [
+        'Without stiffness, or with an added mass, the limit holds the point on ',
+        m(`${f} = 0`),
+        ' longer than the rigid constraint: the release is delayed (Kozlov (2.6), (2.7)).',
+      ];
     case 'retaining':
       return ['As the coefficients grow like N, the motion tends to the one with the constraint held, with its Lagrange multiplier (Kozlov’s Theorem 1).'];
     default:

@@ -48,18 +48,28 @@ function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
     ),
   ];
   if (c.force) {
-    blocks.push(equations(...system.model.coordinates.map((q, i) => equation(`friction-${name}-${q.name}`, `Q^{\\mathrm{fr}}_{${mechanicsSymbol(q.name)}}`, `${mathLines(c.force![i]!).join(' ')}\\,\\dot{\\sigma}_{${s}}`))));
+    blocks.push(
+      equations(
+        ...system.model.coordinates.map((q, i) =>
+          equation(
+            `friction-${name}-${q.name}`,
+            `Q^{\\mathrm{fr}}_{${mechanicsSymbol(q.name)}}`,
+            `${mathLines(c.force![i]!).join(' ')}\\,\\dot{\\sigma}_{${s}}`,
+          ),
+        ),
+      ),
+    );
   } else {
     blocks.push(paragraph('(spatial: ', m(`-${math(c.kinetic)}\\,\\dot{\\sigma}\\,(${gradient.join(', ')})\\,\\dot{s}/|\\dot{s}|`), ').'));
   }
   if (c.slidingDeterminant) {
     blocks.push(
-      paragraph('Sliding alone, the contact\'s reaction solves the one-row system (1.1) with the coefficient'),
+      paragraph("Sliding alone, the contact's reaction solves the one-row system (1.1) with the coefficient"),
       equations(equation(`sliding-det-${name}`, `\\Delta_{${s}}`, mathLines(c.slidingDeterminant))),
       paragraph(
         'positive without friction. Where ',
         m(`\\Delta_{${s}} \\le 0`),
-        ' (Painlevé\'s situation) the sliding contact has no consistent motion or several: the runtime then stops with the error ',
+        " (Painlevé's situation) the sliding contact has no consistent motion or several: the runtime then stops with the error ",
         m('\\texttt{contact-inconsistent}'),
         ' or records an ',
         m('\\texttt{indeterminate}'),
@@ -93,7 +103,15 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
         : `The retaining constraints ${names} are non-ideal (Smirnov): each is a pair of opposite support points with vanishing clearance, and at each pair either one point bears or neither. `,
       ...(k === 1
         ? ['There are three variants of support, two of them of full support.']
-        : ['There are ', m(`3^{${k}} = ${s.counts.all}`), ' variants of support in all, ', m(`2^{${k}} = ${s.counts.full}`), ' of full support, and ', m(`\\binom{${k}}{n}\\, 2^{n}`), ' with exactly n bearing pairs.']),
+        : [
+            'There are ',
+            m(`3^{${k}} = ${s.counts.all}`),
+            ' variants of support in all, ',
+            m(`2^{${k}} = ${s.counts.full}`),
+            ' of full support, and ',
+            m(`\\binom{${k}}{n}\\, 2^{n}`),
+            ' with exactly n bearing pairs.',
+          ]),
     ),
     paragraph(
       'The reaction of pair i is ',
@@ -106,7 +124,13 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
       ...s.pairs.flatMap((_, i) => [m(sides(i)), i + 1 < k ? '; ' : '']),
       ' for the negative and positive sides) acts against the sliding velocity of the bearing point, the generalized force (1.3)',
     ),
-    equations(equation('supports-friction', 'Q^{\\mathrm{fr}}', `-\\sum_{i=1}^{${k}} f_i^{s_i} N_i \\operatorname{sgn}\\dot{s}_i\\, \\frac{\\partial s_i^{s_i}}{\\partial q}`)),
+    equations(
+      equation(
+        'supports-friction',
+        'Q^{\\mathrm{fr}}',
+        `-\\sum_{i=1}^{${k}} f_i^{s_i} N_i \\operatorname{sgn}\\dot{s}_i\\, \\frac{\\partial s_i^{s_i}}{\\partial q}`,
+      ),
+    ),
     paragraph('The reactions of a full variant s solve the linear system (1.1) ', m('\\sum_i a_{ij}^{s} N_i = b_j'), ', here'),
     // Up to two pairs the k×k matrices fit a line; beyond, one column per pair and side.
     equations(
@@ -126,34 +150,46 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
       m('a^{\\pm}'),
       ` is pair i bearing on that side; the rows are the constraints' accelerations${k === 1 ? '' : ` (${countWord(k)} of them)`}, i.e. the balance of applied and inertial forces multiplied by `,
       m(`A ${reportSymbols(system).mass}^{-1}`),
-      ' (', m(reportSymbols(system).mass), ` of the ${countWord(n)} coordinates). The realized variant is the one whose reactions are all non-negative, selected by the switching function (1.2)`,
+      ' (',
+      m(reportSymbols(system).mass),
+      ` of the ${countWord(n)} coordinates). The realized variant is the one whose reactions are all non-negative, selected by the switching function (1.2)`,
     ),
     equations(equation('supports-switching', 'F(s)', `\\prod_{i=1}^{${k}} \\frac{1 + \\operatorname{sgn} N_i^{s}}{2}, \\qquad \\sum_s F(s) = 1`)),
   ];
   if (s.variants) {
-    blocks.push(paragraph(
-      `In closed form, the ${countWord(s.variants.length)} full variants, with the determinant of (1.1), the reactions and the friction bound `,
-      m('\\Phi^{s} = \\sum_i f_i^{s_i} N_i^{s}'),
-      ' (the modulus of the friction force when s is realized):',
-    ));
+    blocks.push(
+      paragraph(
+        `In closed form, the ${countWord(s.variants.length)} full variants, with the determinant of (1.1), the reactions and the friction bound `,
+        m('\\Phi^{s} = \\sum_i f_i^{s_i} N_i^{s}'),
+        ' (the modulus of the friction force when s is realized):',
+      ),
+    );
     for (const v of s.variants) {
       // The sides as a tuple, (+,−): ^{+-} would print as a sum of signs.
       const tag = `(${v.variant.map((x) => (x === 1 ? '+' : '-')).join(',')})`;
       // Labels spell the sides p/m: "+--1" would read as a LaTeX dash.
       const label = v.variant.map((x) => (x === 1 ? 'p' : 'm')).join('');
-      blocks.push(equations(
-        equation(`supports-det-${label}`, `\\Delta^{${tag}}`, mathLines(v.det)),
-        ...v.reactions.map((N, i) => equation(`supports-N-${label}-${i + 1}`, `N_{${i + 1}}^{${tag}}`, mathLines(N))),
-        equation(`supports-Phi-${label}`, `\\Phi^{${tag}}`, mathLines(v.friction)),
-      ));
+      blocks.push(
+        equations(
+          equation(`supports-det-${label}`, `\\Delta^{${tag}}`, mathLines(v.det)),
+          ...v.reactions.map((N, i) => equation(`supports-N-${label}-${i + 1}`, `N_{${i + 1}}^{${tag}}`, mathLines(N))),
+          equation(`supports-Phi-${label}`, `\\Phi^{${tag}}`, mathLines(v.friction)),
+        ),
+      );
     }
   }
   blocks.push(
     list(
-      ['Two tries find a full variant: solve for a guess, then move the pairs whose reactions came out negative to their other side (exact without friction; with friction the enumeration decides).'],
-      ['Self-locking: a variant\'s determinant vanishes, or the admissible variants\' determinants change sign as every friction coefficient tends to 0.'],
-      ['Inconsistency: no variant has all reactions non-negative. Indeterminacy: several have; the one whose determinant keeps its sign as friction tends to 0 is realized.'],
-      ['From rest, the direction of sliding is that of the load along the free motion, and the system stays at rest while that load is within the friction bound Φ of the realized variant.'],
+      [
+        'Two tries find a full variant: solve for a guess, then move the pairs whose reactions came out negative to their other side (exact without friction; with friction the enumeration decides).',
+      ],
+      ["Self-locking: a variant's determinant vanishes, or the admissible variants' determinants change sign as every friction coefficient tends to 0."],
+      [
+        'Inconsistency: no variant has all reactions non-negative. Indeterminacy: several have; the one whose determinant keeps its sign as friction tends to 0 is realized.',
+      ],
+      [
+        'From rest, the direction of sliding is that of the load along the free motion, and the system stays at rest while that load is within the friction bound Φ of the realized variant.',
+      ],
     ),
     paragraph(
       'Under impulses the same structure holds with impulses for reactions (Smirnov, end of §3): the loaded points take impulses solving (1.1) with velocity jumps on the right, rebound with restitution times their loading impulse, which loads other points in turn, and the iteration goes on until the velocity changes fall below a tolerance; the jump is the sum of the changes (',
@@ -170,7 +206,10 @@ const fixed = (v: number): string => (Number.isFinite(v) ? (Math.abs(v) >= 1e-3 
 function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
   const { hinge } = h;
   const [a, b] = hinge.constraints.map((k) => system.model.holonomic[k]!.name);
-  const f = math(hinge.friction), fr = math(hinge.reduced), r = math(hinge.radius), theta = math(hinge.angle);
+  const f = math(hinge.friction),
+    fr = math(hinge.reduced),
+    r = math(hinge.radius),
+    theta = math(hinge.angle);
   const blocks: Block[] = [
     paragraph(
       `The hinge ${hinge.name} (constraints ${a}, ${b}, the pin's two coordinates) has friction in its journal of radius `,
@@ -179,14 +218,18 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
       m(`${f}\\,|N|`),
       ' perpendicular to the reaction N and a moment ',
       m(`${fr}\\,${r}\\,|N|`),
-      ' against the joint\'s rotation ',
+      " against the joint's rotation ",
       m(`\\dot{${theta}}`),
       ` (Smirnov, examples 3 and 4). With the pin rows J and the moment row w,`,
     ),
     equations(
       equation(`hinge-${hinge.name}-rows`, 'J', latexMatrix(h.rows.map((row) => row.map(math)))),
       equation(`hinge-${hinge.name}-moment`, 'w', latexMatrix([h.moment.map(math)])),
-      equation(`hinge-${hinge.name}-equations`, 'M\\ddot{q}', `Q + J^{\\top}\\bigl(N + ${f}\\,s\\,N^{\\perp}\\bigr) - ${fr}\\,${r}\\,s\\,|N|\\,w^{\\top}, \\qquad J\\ddot{q} = -\\dot{J}\\dot{q}, \\quad s = \\operatorname{sgn}\\dot{${theta}}`),
+      equation(
+        `hinge-${hinge.name}-equations`,
+        'M\\ddot{q}',
+        `Q + J^{\\top}\\bigl(N + ${f}\\,s\\,N^{\\perp}\\bigr) - ${fr}\\,${r}\\,s\\,|N|\\,w^{\\top}, \\qquad J\\ddot{q} = -\\dot{J}\\dot{q}, \\quad s = \\operatorname{sgn}\\dot{${theta}}`,
+      ),
     ),
     paragraph(
       'The modulus ',

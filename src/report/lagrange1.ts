@@ -54,7 +54,10 @@ function reactionTerms(system: DerivedSystem, measure: boolean): string {
   if (rc) {
     const ideal = rc.names.length - pairs.length;
     if (ideal > 0) parts.push(`- \\sum_{k} \\frac{\\partial \\varphi_k}{\\partial q_i}\\,\\lambda_k${dt}`);
-    if (pairs.length) parts.push(`+ \\sum_{k} \\Bigl(s_k \\frac{\\partial \\varphi_k}{\\partial q_i} - f_k^{s_k} \\operatorname{sgn}\\dot{s}_k \\frac{\\partial s_k^{s_k}}{\\partial q_i}\\Bigr) N_k${dt}`);
+    if (pairs.length)
+      parts.push(
+        `+ \\sum_{k} \\Bigl(s_k \\frac{\\partial \\varphi_k}{\\partial q_i} - f_k^{s_k} \\operatorname{sgn}\\dot{s}_k \\frac{\\partial s_k^{s_k}}{\\partial q_i}\\Bigr) N_k${dt}`,
+      );
     if (system.hinges.length) parts.push(`+ Q^{\\mathrm{fr}}_i${dt}`);
   }
   const u = system.unilateral;
@@ -88,13 +91,37 @@ function solvedBlocks(system: DerivedSystem): Block[] {
       equations(...rc.multipliers.map((x, k) => equation(`multiplier-${k + 1}`, mechanicsSymbol(multiplierName(k + 1)), mathLines(x)))),
     );
   } else if (rc && !system.supports && !system.hinges.length) {
-    blocks.push(paragraph('The multipliers solve the linear system ', ref('lagrange1-system'), ' together with the accelerations (the generated code solves it numerically at every step).'));
+    blocks.push(
+      paragraph(
+        'The multipliers solve the linear system ',
+        ref('lagrange1-system'),
+        ' together with the accelerations (the generated code solves it numerically at every step).',
+      ),
+    );
   }
   if (system.supports) {
-    blocks.push(paragraph('The support reactions ', m('N_k'), ' of the variant ', m('s'), ' that is realized solve Smirnov’s system (1.1), with the friction forces (1.3), in Section ', ref('sec:friction'), '.'));
+    blocks.push(
+      paragraph(
+        'The support reactions ',
+        m('N_k'),
+        ' of the variant ',
+        m('s'),
+        ' that is realized solve Smirnov’s system (1.1), with the friction forces (1.3), in Section ',
+        ref('sec:friction'),
+        '.',
+      ),
+    );
   }
   if (system.hinges.length) {
-    blocks.push(paragraph('The hinge reaction and the journal’s friction moment ', m('Q^{\\mathrm{fr}}'), ', which depends on the reaction’s magnitude, are solved in Section ', ref('sec:friction'), ' (Smirnov (2.4), (2.6)).'));
+    blocks.push(
+      paragraph(
+        'The hinge reaction and the journal’s friction moment ',
+        m('Q^{\\mathrm{fr}}'),
+        ', which depends on the reaction’s magnitude, are solved in Section ',
+        ref('sec:friction'),
+        ' (Smirnov (2.4), (2.6)).',
+      ),
+    );
   }
   if (system.unilateral) {
     blocks.push(
@@ -140,7 +167,11 @@ export function lagrange1Section(system: DerivedSystem): Section | undefined {
     paragraph(...intro),
     equations(equation('lagrange1', lhs, `${force} ${reactionTerms(system, measure)}`)),
     paragraph(
-      'with ', m(M), ' and ', m(f), ' of Section ',
+      'with ',
+      m(M),
+      ' and ',
+      m(f),
+      ' of Section ',
       ref('sec:lagrange2'),
       ...(model.Q.some((x) => x !== ZERO) ? [' (', m(f), ' holds the generalized forces ', m('Q'), ' of Section ', ref('sec:forces'), ')'] : []),
       ...(u ? [' and the measures as in ', ref('lagrange2-measure')] : []),
@@ -158,7 +189,15 @@ export function lagrange1Section(system: DerivedSystem): Section | undefined {
     const k = rc.names.length;
     blocks.push(
       paragraph('The retaining constraints hold at the acceleration level, ', m(`A\\ddot{q} + \\dot{A}\\dot{q} + \\dot{${symbols.rate}} = 0`), ', with'),
-      equations(...rc.bias.map((bias, i) => equation(`constraint-bias-${i + 1}`, k === 1 ? `\\dot{A}\\,\\dot{q} + \\dot{${symbols.rate}}` : `(\\dot{A}\\,\\dot{q} + \\dot{${symbols.rate}})_{${i + 1}}`, mathLines(bias)))),
+      equations(
+        ...rc.bias.map((bias, i) =>
+          equation(
+            `constraint-bias-${i + 1}`,
+            k === 1 ? `\\dot{A}\\,\\dot{q} + \\dot{${symbols.rate}}` : `(\\dot{A}\\,\\dot{q} + \\dot{${symbols.rate}})_{${i + 1}}`,
+            mathLines(bias),
+          ),
+        ),
+      ),
       paragraph('so that, while no contact acts, accelerations and multipliers solve'),
       equations(
         equation(

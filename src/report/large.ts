@@ -197,7 +197,17 @@ function pointer(rows: readonly EquationRow[], them: string, generated: string):
   if (!known) return ['the generated module ', code(generated), ` evaluates ${them}.`];
   // The system's size: the largest index of the family (the last entry M_nn, p_{q_n}).
   const n = Math.max(...known.indices.flat());
-  return ['the generated module ', code(generated), ` evaluates ${them}: `, code(known.p.call), ' returns ', { math: known.p.entry(headOf(rows[0]!)) }, ' at index ', { math: indexTex(known.p.layout, n) }, '.'];
+  return [
+    'the generated module ',
+    code(generated),
+    ` evaluates ${them}: `,
+    code(known.p.call),
+    ' returns ',
+    { math: known.p.entry(headOf(rows[0]!)) },
+    ' at index ',
+    { math: indexTex(known.p.layout, n) },
+    '.',
+  ];
 }
 
 /**
@@ -220,10 +230,22 @@ function notes(runs: readonly Run[], generated: string): Inline[][] {
     const shown = run.rows.filter((r) => !run.dropped.includes(r));
     const elidedShown = shown.filter(tooLong).length;
     // ⋯ as math: pdflatex refuses the Unicode character in text (the 12-link chain's report did not compile).
-    const which: Inline[] = elidedShown === 0 ? [] : elidedShown === shown.length ? [', too long to print here'] : [' (', { math: '\\cdots' }, ' where one is too long to print here)'];
-    out.push([...subject(shown, `show ${shown.length} of the`, 'shows one of the'), ` ${run.rows.length} equations of this kind`, ...which, '; ', ...pointer(run.rows, `all ${run.rows.length}`, generated)]);
+    const which: Inline[] =
+      elidedShown === 0
+        ? []
+        : elidedShown === shown.length
+          ? [', too long to print here']
+          : [' (', { math: '\\cdots' }, ' where one is too long to print here)'];
+    out.push([
+      ...subject(shown, `show ${shown.length} of the`, 'shows one of the'),
+      ` ${run.rows.length} equations of this kind`,
+      ...which,
+      '; ',
+      ...pointer(run.rows, `all ${run.rows.length}`, generated),
+    ]);
   }
-  if (unknown.length) out.unshift([...subject(unknown, 'are', 'is'), ' too long to print here; ', ...pointer(unknown, unknown.length === 1 ? 'it' : 'them', generated)]);
+  if (unknown.length)
+    out.unshift([...subject(unknown, 'are', 'is'), ' too long to print here; ', ...pointer(unknown, unknown.length === 1 ? 'it' : 'them', generated)]);
   return out;
 }
 
@@ -315,7 +337,15 @@ function cutTable(t: Table, generated: string): Block[] {
   const vdots = t.columns.map((_, k): Inline[] => (k === 0 ? [{ math: '\\vdots' }] : []));
   return [
     { ...t, rows: [...t.rows.slice(0, SHOWN), vdots, t.rows[t.rows.length - 1]!] },
-    paragraph('Table ', ref(`tab:${t.id}`), ` shows ${SHOWN + 1} of its ${t.rows.length} rows; the generated module `, code(generated), ' lists all of them in ', code(where), '.'),
+    paragraph(
+      'Table ',
+      ref(`tab:${t.id}`),
+      ` shows ${SHOWN + 1} of its ${t.rows.length} rows; the generated module `,
+      code(generated),
+      ' lists all of them in ',
+      code(where),
+      '.',
+    ),
   ];
 }
 

@@ -7,19 +7,75 @@
 
 /** Text-mode characters that LaTeX treats specially, and Unicode punctuation pdflatex cannot take as is. */
 const TEXT_ESCAPES: Readonly<Record<string, string>> = {
-  '\\': '\\textbackslash{}', '{': '\\{', '}': '\\}', $: '\\$', '&': '\\&', '%': '\\%', '#': '\\#', _: '\\_',
-  '~': '\\textasciitilde{}', '^': '\\textasciicircum{}', '–': '--', '—': '---', '‘': '`', '’': "'", '“': '``', '”': "''",
-  '…': '\\dots{}', '§': '\\S{}', '−': '$-$', '×': '$\\times$', '≤': '$\\le$', '≥': '$\\ge$', '°': '$^\\circ$', '′': '$\'$', '″': "$''$",
+  '\\': '\\textbackslash{}',
+  '{': '\\{',
+  '}': '\\}',
+  $: '\\$',
+  '&': '\\&',
+  '%': '\\%',
+  '#': '\\#',
+  _: '\\_',
+  '~': '\\textasciitilde{}',
+  '^': '\\textasciicircum{}',
+  '–': '--',
+  '—': '---',
+  '‘': '`',
+  '’': "'",
+  '“': '``',
+  '”': "''",
+  '…': '\\dots{}',
+  '§': '\\S{}',
+  '−': '$-$',
+  '×': '$\\times$',
+  '≤': '$\\le$',
+  '≥': '$\\ge$',
+  '°': '$^\\circ$',
+  '′': "$'$",
+  '″': "$''$",
 };
 const GREEK_TEXT: Readonly<Record<string, string>> = {
-  α: 'alpha', β: 'beta', γ: 'gamma', δ: 'delta', ε: 'varepsilon', ζ: 'zeta', η: 'eta', θ: 'theta', κ: 'kappa', λ: 'lambda', μ: 'mu',
-  ν: 'nu', ξ: 'xi', π: 'pi', ρ: 'rho', σ: 'sigma', τ: 'tau', φ: 'varphi', χ: 'chi', ψ: 'psi', ω: 'omega', Γ: 'Gamma', Δ: 'Delta',
-  Θ: 'Theta', Λ: 'Lambda', Π: 'Pi', Σ: 'Sigma', Φ: 'Phi', Ψ: 'Psi', Ω: 'Omega',
+  α: 'alpha',
+  β: 'beta',
+  γ: 'gamma',
+  δ: 'delta',
+  ε: 'varepsilon',
+  ζ: 'zeta',
+  η: 'eta',
+  θ: 'theta',
+  κ: 'kappa',
+  λ: 'lambda',
+  μ: 'mu',
+  ν: 'nu',
+  ξ: 'xi',
+  π: 'pi',
+  ρ: 'rho',
+  σ: 'sigma',
+  τ: 'tau',
+  φ: 'varphi',
+  χ: 'chi',
+  ψ: 'psi',
+  ω: 'omega',
+  Γ: 'Gamma',
+  Δ: 'Delta',
+  Θ: 'Theta',
+  Λ: 'Lambda',
+  Π: 'Pi',
+  Σ: 'Sigma',
+  Φ: 'Phi',
+  Ψ: 'Psi',
+  Ω: 'Omega',
 };
 
 /** Unicode superscripts (L⁻¹, Lᵀ, q̇⁺) as math superscripts. */
 const SUPERSCRIPTS: Readonly<Record<string, string>> = {
-  '⁻': '-', '⁺': '+', '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', 'ᵀ': '\\mathsf{T}',
+  '⁻': '-',
+  '⁺': '+',
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  ᵀ: '\\mathsf{T}',
 };
 /** The combining dot above (ψ̇ is ψ followed by U+0307). */
 const COMBINING_DOT = '\u0307';
@@ -37,7 +93,8 @@ export function latexText(s: string): string {
     if (chars[i + 1] === COMBINING_DOT && /\p{L}/u.test(ch)) {
       out += `$\\dot{${mathLetter(ch)}}$`;
       i++;
-    } else if (ch === COMBINING_DOT) continue; // a dot over nothing a letter: dropped
+    } else if (ch === COMBINING_DOT)
+      continue; // a dot over nothing a letter: dropped
     else if (TEXT_ESCAPES[ch] !== undefined) out += TEXT_ESCAPES[ch];
     else if (GREEK_TEXT[ch] !== undefined) out += `$\\${GREEK_TEXT[ch]}$`;
     else if (SUPERSCRIPTS[ch] !== undefined) out += `$^{${SUPERSCRIPTS[ch]}}$`;

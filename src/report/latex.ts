@@ -103,8 +103,38 @@ function latexSym(name: string, ctx: Ctx): Printed {
 }
 
 const GREEK = new Set([
-  'alpha', 'beta', 'gamma', 'delta', 'zeta', 'eta', 'theta', 'iota', 'kappa', 'lambda', 'mu', 'nu', 'xi', 'pi', 'rho', 'sigma', 'tau',
-  'upsilon', 'chi', 'psi', 'omega', 'Gamma', 'Delta', 'Theta', 'Lambda', 'Xi', 'Pi', 'Sigma', 'Upsilon', 'Phi', 'Psi', 'Omega',
+  'alpha',
+  'beta',
+  'gamma',
+  'delta',
+  'zeta',
+  'eta',
+  'theta',
+  'iota',
+  'kappa',
+  'lambda',
+  'mu',
+  'nu',
+  'xi',
+  'pi',
+  'rho',
+  'sigma',
+  'tau',
+  'upsilon',
+  'chi',
+  'psi',
+  'omega',
+  'Gamma',
+  'Delta',
+  'Theta',
+  'Lambda',
+  'Xi',
+  'Pi',
+  'Sigma',
+  'Upsilon',
+  'Phi',
+  'Psi',
+  'Omega',
 ]);
 /** Letters printed in their variant form, the one used in the source papers. */
 const GREEK_VARIANT: Readonly<Record<string, string>> = { phi: '\\varphi', epsilon: '\\varepsilon' };
@@ -182,7 +212,8 @@ export function accentParts(name: string, symbol: (name: string) => string = sym
     const inner = accentParts(star[1]!, symbol);
     return { base: inner.base, rest: `${inner.rest}${subscriptLatex(subscripts, symbol)}^{*}` };
   }
-  if (/^[A-Za-z]{2}$/.test(head) && !GREEK.has(head)) return { base: head[0]!, rest: `_{${[head[1]!, ...subscripts.map((p) => subscriptLatex([p], symbol).slice(2, -1))].join(',')}}` };
+  if (/^[A-Za-z]{2}$/.test(head) && !GREEK.has(head))
+    return { base: head[0]!, rest: `_{${[head[1]!, ...subscripts.map((p) => subscriptLatex([p], symbol).slice(2, -1))].join(',')}}` };
   return { base: wordLatex(head), rest: subscriptLatex(subscripts, symbol) };
 }
 
@@ -397,7 +428,8 @@ function latexPow(base: Expr, exp: Expr, ctx: Ctx): Printed {
   // A sum with a negative number, to an integer power, prints as positiveSums orients it: (1 − 3 sin²α)², not (3 sin²α − 1)².
   const integerPower = exp.kind === 'num' && exp.value.d === 1;
   // (Only integer powers: positiveSums flips no other, so a root would come back here.)
-  if (isReciprocal(exp) || (base.kind === 'add' && integerPower && (allNegative(base, ctx.orientSums) || (ctx.orientSums && Q.isNegative(base.constant))))) return latexMul(Q.ONE, [{ base, exp }], ctx);
+  if (isReciprocal(exp) || (base.kind === 'add' && integerPower && (allNegative(base, ctx.orientSums) || (ctx.orientSums && Q.isNegative(base.constant)))))
+    return latexMul(Q.ONE, [{ base, exp }], ctx);
   if (exp.kind === 'num') {
     const k = exp.value;
     if (k.n === 1 && k.d === 2) return { tex: `\\sqrt{${print(base, ctx).tex}}`, prec: ATOM };
@@ -572,7 +604,8 @@ export function texWidth(tex: string): number {
       else if (name === 'sqrt') {
         if (tex[i] === '[') i = tex.indexOf(']', i) + 1;
         w += texWidth(group()) + 1;
-      } else if (['dot', 'ddot', 'mathit', 'mathrm', 'operatorname', 'text', 'mathbf', 'boldsymbol'].includes(name)) w += texWidth(group()) * (name === 'operatorname' ? 1.1 : 1);
+      } else if (['dot', 'ddot', 'mathit', 'mathrm', 'operatorname', 'text', 'mathbf', 'boldsymbol'].includes(name))
+        w += texWidth(group()) * (name === 'operatorname' ? 1.1 : 1);
       else if (['left', 'right', 'bigl', 'bigr', 'Bigl', 'Bigr'].includes(name)) {
         w += name.startsWith('l') || name.startsWith('r') ? 0.5 : 0.6;
         i += tex[i] === '\\' ? 2 : 1;

@@ -34,7 +34,15 @@ const cell = (x: number | undefined): Inline[] => {
   if (x === undefined || !Number.isFinite(x)) return ['—'];
   // Integers (the values of N) in full up to 10⁶, as a model file writes them.
   if (Number.isInteger(x) && Math.abs(x) <= 1e6) return [m(`${x}`)];
-  if (Math.abs(x) >= 1e-3 && Math.abs(x) < 1e4) return [m(x.toPrecision(6).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''))];
+  if (Math.abs(x) >= 1e-3 && Math.abs(x) < 1e4)
+    return [
+      m(
+        x
+          .toPrecision(6)
+          .replace(/(\.\d*?)0+$/, '$1')
+          .replace(/\.$/, ''),
+      ),
+    ];
   const [mant, exp] = x.toExponential(3).split('e');
   return [m(`${mant} \\cdot 10^{${Number(exp)}}`)];
 };
@@ -62,8 +70,12 @@ export function limitSection(study: ReportLimitStudy): Section {
     paragraph(
       `The model simulated from its initial state for growing ${p}: the last release, the first contact’s duration and its restitution (the normal velocity after over before; none when the contact begins at rest), and the largest distance of the coordinates to the rigid model’s motion from the same state. `,
       ...(reference ? ['The rigid model’s row is the same contact held rigidly (an impact that bounces is a contact of no duration). '] : []),
-      'The last row fits ', m(`|x_{${p}} - x_\\infty| \\approx C\\,${p}^{-r}`), given ? ' with the limit of the theory where it is given, ' : ' ',
-      'else with successive differences; a dash where the quantity does not change with ', m(p), ' within the integration’s tolerance.',
+      'The last row fits ',
+      m(`|x_{${p}} - x_\\infty| \\approx C\\,${p}^{-r}`),
+      given ? ' with the limit of the theory where it is given, ' : ' ',
+      'else with successive differences; a dash where the quantity does not change with ',
+      m(p),
+      ' within the integration’s tolerance.',
     ),
     table,
   ];

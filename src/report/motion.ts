@@ -19,7 +19,9 @@ export interface MotionTrajectory extends ReportTrajectory {
   readonly qd: readonly (readonly number[])[];
 }
 
-export type MotionSimulation = Exclude<ReportSimulation, { readonly trajectory: ReportTrajectory }> | { readonly trajectory: MotionTrajectory; readonly method: string };
+export type MotionSimulation =
+  | Exclude<ReportSimulation, { readonly trajectory: ReportTrajectory }>
+  | { readonly trajectory: MotionTrajectory; readonly method: string };
 
 /** Plots show at most this many coordinates (a 30-link chain's 30 curves are no figure). */
 export const MAX_SERIES = 8;
@@ -61,7 +63,10 @@ export function sketchFigure(model: Model, drawing: Drawing, trajectory?: Report
   const v = view(boundingBox(drawing, model, poses));
   const scene = sketchScene('sketch', `${model.title}: sketch at the initial configuration`, drawing, model, initial, v);
   const values = model.coordinates.map((c, i) => `${mechanicsSymbol(c.name)} = ${formatNumber(Number(model.initial.q0[i]!.toPrecision(4)))}`);
-  return { ...figure(scene, Number(Math.min(0.6, v.width / 640).toFixed(2)), [], []), caption: ['The model at its initial configuration ', m(values.join(',\\ ')), ', drawn to scale with the default parameters.'] };
+  return {
+    ...figure(scene, Number(Math.min(0.6, v.width / 640).toFixed(2)), [], []),
+    caption: ['The model at its initial configuration ', m(values.join(',\\ ')), ', drawn to scale with the default parameters.'],
+  };
 }
 
 /** The "Simulated motion" section: the plots in both reports, the animation in the HTML one. */
@@ -72,7 +77,13 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
     // \allowbreak: a long initial state may break across lines after a comma (inline math breaks only at relations otherwise).
     return s.length === 1 ? s[0]! : `(${s.join(',\\allowbreak ')})^{\\top}`;
   };
-  const from: Inline[] = ['The motion from ', m(`q(0) = ${vector(model.initial.q0)}`), ', ', m(`\\dot{q}(0) = ${vector(model.initial.qd0)}`), ' at the parameters’ defaults'];
+  const from: Inline[] = [
+    'The motion from ',
+    m(`q(0) = ${vector(model.initial.q0)}`),
+    ', ',
+    m(`\\dot{q}(0) = ${vector(model.initial.qd0)}`),
+    ' at the parameters’ defaults',
+  ];
   if (!('trajectory' in simulation)) {
     const why = 'error' in simulation ? `The simulation failed: ${simulation.error}` : `Not simulated: ${simulation.skipped}.`;
     return { id: 'simulation', title: 'Simulated motion', blocks: [paragraph(...from, '.'), paragraph(why)] };
@@ -90,41 +101,90 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   const unit = sharedUnit(cs.map((c) => c.unit));
   const key = (c: (typeof cs)[number], i: number, dot: boolean): Figure['legend'][number] => {
     const u = c.unit ? (dot ? rateUnit(c.unit) : c.unit) : undefined;
-    return { label: `${mechanicsSymbol(dot ? c.qd.name : c.name)}${u && !unit ? `\\ [${unitLatex(u)}]` : ''}`, color: SERIES_COLORS[i % SERIES_COLORS.length]! };
+    return {
+      label: `${mechanicsSymbol(dot ? c.qd.name : c.name)}${u && !unit ? `\\ [${unitLatex(u)}]` : ''}`,
+      color: SERIES_COLORS[i % SERIES_COLORS.length]!,
+    };
   };
   const column = (rows: readonly (readonly number[])[], i: number): number[] => rows.map((r) => r[i]!);
   const figures: Figure[] = [
     figure(
-      plotScene({ id: 'plot-coordinates', title: `${model.title}: coordinates against time`, t: tr.t, events, xLabel: time, yLabel: axis('q', 'q', unit), series: cs.map((c, i) => ({ label: c.name, values: column(tr.q, i) })) }),
-      0.9, [...cs.map((c, i) => key(c, i, false)), ...eventLegend], [`Generalized coordinates against time${more}`, ...eventNote],
+      plotScene({
+        id: 'plot-coordinates',
+        title: `${model.title}: coordinates against time`,
+        t: tr.t,
+        events,
+        xLabel: time,
+        yLabel: axis('q', 'q', unit),
+        series: cs.map((c, i) => ({ label: c.name, values: column(tr.q, i) })),
+      }),
+      0.9,
+      [...cs.map((c, i) => key(c, i, false)), ...eventLegend],
+      [`Generalized coordinates against time${more}`, ...eventNote],
     ),
     figure(
-      plotScene({ id: 'plot-velocities', title: `${model.title}: velocities against time`, t: tr.t, events, xLabel: time, yLabel: axis('dq/dt', '\\dot{q}', unit && rateUnit(unit)), series: cs.map((c, i) => ({ label: c.name, values: column(tr.qd, i) })) }),
-      0.9, [...cs.map((c, i) => key(c, i, true)), ...eventLegend], [`Generalized velocities against time${more}`, ...eventNote],
+      plotScene({
+        id: 'plot-velocities',
+        title: `${model.title}: velocities against time`,
+        t: tr.t,
+        events,
+        xLabel: time,
+        yLabel: axis('dq/dt', '\\dot{q}', unit && rateUnit(unit)),
+        series: cs.map((c, i) => ({ label: c.name, values: column(tr.qd, i) })),
+      }),
+      0.9,
+      [...cs.map((c, i) => key(c, i, true)), ...eventLegend],
+      [`Generalized velocities against time${more}`, ...eventNote],
     ),
   ];
   if (tr.energy) {
-    figures.push(figure(
-      plotScene({ id: 'plot-energy', title: `${model.title}: energy against time`, t: tr.t, events, xLabel: time, yLabel: axis('E', 'E', 'J'), series: [{ label: 'E', values: tr.energy }] }),
-      0.9, [{ label: 'E = T + V', color: SERIES_COLORS[0] }, ...eventLegend], ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: non-potential forces act).' : '.'],
-    ));
+    figures.push(
+      figure(
+        plotScene({
+          id: 'plot-energy',
+          title: `${model.title}: energy against time`,
+          t: tr.t,
+          events,
+          xLabel: time,
+          yLabel: axis('E', 'E', 'J'),
+          series: [{ label: 'E', values: tr.energy }],
+        }),
+        0.9,
+        [{ label: 'E = T + V', color: SERIES_COLORS[0] }, ...eventLegend],
+        ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: non-potential forces act).' : '.'],
+      ),
+    );
   }
   // The phase portrait: each coordinate against its velocity, those that share the first one's unit.
   const phase = cs.filter((c) => c.unit === cs[0]!.unit).slice(0, MAX_PHASE);
-  figures.push(figure(
-    curveScene({
-      id: 'plot-phase', title: `${model.title}: phase portrait`, xLabel: axis('q', 'q', phase[0]!.unit), yLabel: axis('dq/dt', '\\dot{q}', phase[0]!.unit && rateUnit(phase[0]!.unit)),
-      curves: phase.map((c) => { const i = model.coordinates.indexOf(c); return { label: c.name, x: column(tr.q, i), y: column(tr.qd, i) }; }),
-    }),
-    0.75, phase.map((c, i) => ({ label: `(${mechanicsSymbol(c.name)}, ${mechanicsSymbol(c.qd.name)})`, color: SERIES_COLORS[i % SERIES_COLORS.length]! })), ['Phase portrait: each coordinate against its velocity, from the dot at the initial state.'],
-  ));
+  figures.push(
+    figure(
+      curveScene({
+        id: 'plot-phase',
+        title: `${model.title}: phase portrait`,
+        xLabel: axis('q', 'q', phase[0]!.unit),
+        yLabel: axis('dq/dt', '\\dot{q}', phase[0]!.unit && rateUnit(phase[0]!.unit)),
+        curves: phase.map((c) => {
+          const i = model.coordinates.indexOf(c);
+          return { label: c.name, x: column(tr.q, i), y: column(tr.qd, i) };
+        }),
+      }),
+      0.75,
+      phase.map((c, i) => ({ label: `(${mechanicsSymbol(c.name)}, ${mechanicsSymbol(c.qd.name)})`, color: SERIES_COLORS[i % SERIES_COLORS.length]! })),
+      ['Phase portrait: each coordinate against its velocity, from the dot at the initial state.'],
+    ),
+  );
   const counted = markers.length
-    ? paragraph(`${events.length} event${events.length === 1 ? '' : 's'} at ${markers.length} instant${markers.length === 1 ? '' : 's'}: ${[...new Set(events.map((e) => e.kind))].map((k) => `${events.filter((e) => e.kind === k).length} ${k}`).join(', ')}.`)
+    ? paragraph(
+        `${events.length} event${events.length === 1 ? '' : 's'} at ${markers.length} instant${markers.length === 1 ? '' : 's'}: ${[...new Set(events.map((e) => e.kind))].map((k) => `${events.filter((e) => e.kind === k).length} ${k}`).join(', ')}.`,
+      )
     : paragraph('No impacts or releases occur on this interval.');
   const blocks: Block[] = [paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ` (${simulation.method}).`), ...figures, counted];
   if (drawing) {
     blocks.push({
-      kind: 'figure', id: 'animation', legend: [],
+      kind: 'figure',
+      id: 'animation',
+      legend: [],
       svg: animationHtml({ id: 'animation', title: `${model.title}: the simulated motion`, drawing, model, t: tr.t, q: tr.q }),
       caption: ['The simulated motion (web page only): play, pause, or drag the slider along the time.'],
     });

@@ -17,9 +17,7 @@ import { pythagoreanIn } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { symbolRole, TIME } from '../model/names.js';
 import type { Model, UnilateralConstraint } from '../model/types.js';
-import {
-  accentParts, breakLines, defaultFactorRank, latexPieces, symbolNameLatex, texWidth, toLatex, type LatexOptions,
-} from './latex.js';
+import { accentParts, breakLines, defaultFactorRank, latexPieces, symbolNameLatex, texWidth, toLatex, type LatexOptions } from './latex.js';
 
 /** A coordinate name with an accent on its head letter: dot(q1) → \dot{q}_{1}. */
 function accented(accent: 'dot' | 'ddot', name: string): string {
@@ -117,7 +115,8 @@ export function reportSymbols(system: DerivedSystem): ReportSymbols {
   const heads = modelHeads(system.model);
   const multipliers = system.constraints !== undefined || system.unilateral !== undefined;
   const gaps = system.unilateral?.contacts.some((c) => gapForm(system.model, c.constraint).letter === 'f') ?? false;
-  const pick = (candidates: readonly string[], taken: readonly (string | false)[]): string => candidates.find((c) => !heads.includes(c) && !taken.includes(c)) ?? candidates[0]!;
+  const pick = (candidates: readonly string[], taken: readonly (string | false)[]): string =>
+    candidates.find((c) => !heads.includes(c) && !taken.includes(c)) ?? candidates[0]!;
   const chosen: ReportSymbols = {
     // G is the contacts' gradient in the first-kind equations (lagrange1.ts).
     mass: pick(['M', 'G', '\\mathsf{M}'], [multipliers && 'G']),
@@ -208,13 +207,15 @@ function inSines(u: Expr): Expr {
   const cosines = new Set<Expr>();
   for (const t of terms) {
     for (const f of factorsOf(t)) {
-      if (f.kind === 'pow' && f.base.kind === 'fn' && f.base.name === 'cos' && f.exp.kind === 'num' && f.exp.value.d === 1 && f.exp.value.n >= 2) cosines.add(f.base.args[0]!);
+      if (f.kind === 'pow' && f.base.kind === 'fn' && f.base.name === 'cos' && f.exp.kind === 'num' && f.exp.value.d === 1 && f.exp.value.n >= 2)
+        cosines.add(f.base.args[0]!);
     }
   }
   let out = u;
   for (const x of cosines) {
     const r = pythagoreanIn(out, x, 'cos');
-    const n = termsOf(r).length, before = termsOf(out).length;
+    const n = termsOf(r).length,
+      before = termsOf(out).length;
     if (n < before || (n === before && Q.cmp(Q.abs(constantOf(r)), Q.abs(constantOf(out))) < 0)) out = r;
   }
   return out;

@@ -32,7 +32,15 @@ export function paperSections({ rows, source, general }: PaperCheck): Section[] 
   ];
   const results: Block[] = [
     paragraph(...intro),
-    equations(...rows.map((r, i) => equation(label(i), `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`, r.measured ? decimal(r.measured.value) : mathLines(shown(r.derived))))),
+    equations(
+      ...rows.map((r, i) =>
+        equation(
+          label(i),
+          `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`,
+          r.measured ? decimal(r.measured.value) : mathLines(shown(r.derived)),
+        ),
+      ),
+    ),
   ];
   const notes = rows.filter((r) => r.formula.note).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
   const table: Block = {
@@ -42,10 +50,9 @@ export function paperSections({ rows, source, general }: PaperCheck): Section[] 
     columns: ['Paper', 'Quantity', 'Paper’s formula', 'Derived', 'Agrees'],
     // Short verdicts in a natural-width column (the paragraph above says what each means): the table fits the page.
     align: 'lllll',
-    rows: rows.flatMap((r, i) => (r.agrees === undefined ? [] : [[
-      [r.formula.eq], [m(r.formula.name)], [m(paperLatex(r))], [ref(label(i))],
-      [r.agrees ? verdict(r) : 'no'],
-    ]])),
+    rows: rows.flatMap((r, i) =>
+      r.agrees === undefined ? [] : [[[r.formula.eq], [m(r.formula.name)], [m(paperLatex(r))], [ref(label(i))], [r.agrees ? verdict(r) : 'no']]],
+    ),
   };
   const bindings = whereText(rows);
   return [
@@ -58,7 +65,13 @@ export function paperSections({ rows, source, general }: PaperCheck): Section[] 
           'Each formula as the paper prints it beside the derived equation, and whether they agree: symbolically (their difference simplifies to 0) or numerically (equal to ',
           m('10^{-9}'),
           ` relative at ${POINTS} random points of the parameters’ ranges and of the declared signs of the velocities before the impact)`,
-          ...(rows.some((r) => r.measured) ? ['; a number this report measured (its rigid limit, periodic orbit or simulation) agrees to the tolerance stated, relative to ', m('\\max(1, |\\text{paper}|)'), ', at the parameters it was measured at'] : []),
+          ...(rows.some((r) => r.measured)
+            ? [
+                '; a number this report measured (its rigid limit, periodic orbit or simulation) agrees to the tolerance stated, relative to ',
+                m('\\max(1, |\\text{paper}|)'),
+                ', at the parameters it was measured at',
+              ]
+            : []),
           `. ${rows.filter((r) => r.agrees).length} of ${rows.filter((r) => r.agrees !== undefined).length} agree.`,
         ),
         table,
@@ -100,7 +113,9 @@ const WIDE = 400;
 
 function parametersText(system: DerivedSystem): Inline[] {
   const ranged = system.model.parameters.filter((p) => p.range);
-  return ranged.length ? ranged.flatMap((p, i): Inline[] => [i ? ', ' : '', m(`${math(p.symbol)} \\in (${math(p.range![0])}, ${math(p.range![1])})`)]) : ['its parameters symbolic'];
+  return ranged.length
+    ? ranged.flatMap((p, i): Inline[] => [i ? ', ' : '', m(`${math(p.symbol)} \\in (${math(p.range![0])}, ${math(p.range![1])})`)])
+    : ['its parameters symbolic'];
 }
 
 /** The paper's formula as written, its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol. */

@@ -50,17 +50,28 @@ function termBlocks(t: PatchTerm): Block[] {
   const label = (what: string): string => `patch-${what}-${t.name}`;
   const span = (r: PatchRegime): Inline => m(`${math(r.lower.value)} \\le ${v} \\le ${math(r.upper.value)}`);
   const blocks: Block[] = [
-    paragraph(`Patch ${t.name}${t.contact.description ? ` (${t.contact.description})` : ''}: along `, m(v), ' the normal force density, after the small-penetration expansion, and the penetration are'),
+    paragraph(
+      `Patch ${t.name}${t.contact.description ? ` (${t.contact.description})` : ''}: along `,
+      m(v),
+      ' the normal force density, after the small-penetration expansion, and the penetration are',
+    ),
     equations(
       equation(label('density'), `\\Phi(${v})`, mathLines(t.law.density)),
       ...(t.law.penetration ? [equation(label('penetration'), `Y(${v})`, mathLines(t.law.penetration))] : []),
     ),
-    paragraph('so the body touches the foundation on ', m(`${math(t.law.from)} \\le ${v} \\le ${math(t.law.to)}`), '. Each regime below holds where its conditions do; its resultants are the integrals of their weights times ', m('\\Phi'), ' over its patch:'),
+    paragraph(
+      'so the body touches the foundation on ',
+      m(`${math(t.law.from)} \\le ${v} \\le ${math(t.law.to)}`),
+      '. Each regime below holds where its conditions do; its resultants are the integrals of their weights times ',
+      m('\\Phi'),
+      ' over its patch:',
+    ),
   ];
   for (const r of t.law.regimes) {
     blocks.push(
       paragraph(
-        `Regime ${r.name}: the patch runs ${REGIME_WORDS[r.name]}, `, span(r),
+        `Regime ${r.name}: the patch runs ${REGIME_WORDS[r.name]}, `,
+        span(r),
         ...(r.conditions.length ? [', where ', ...conditionList(r.conditions)] : [', always']),
         ':',
       ),
@@ -93,17 +104,42 @@ function termBlocks(t: PatchTerm): Block[] {
     );
   }
   const f = t.contact.friction;
-  blocks.push(paragraph(
-    'In the equations of motion the resultants act as the generalized forces ',
-    ...t.contact.forces.flatMap((e, i): Inline[] => [i ? ', ' : '', m(`Q_{${i + 1}} = ${math(e)}`)]),
-    ' of the active regime, added to the forcing of Section ', { ref: 'sec:lagrange2' }, '.',
-  ));
+  blocks.push(
+    paragraph(
+      'In the equations of motion the resultants act as the generalized forces ',
+      ...t.contact.forces.flatMap((e, i): Inline[] => [i ? ', ' : '', m(`Q_{${i + 1}} = ${math(e)}`)]),
+      ' of the active regime, added to the forcing of Section ',
+      { ref: 'sec:lagrange2' },
+      '.',
+    ),
+  );
   if (f) {
-    blocks.push(list(
-      ['sliding: ', m(`${math(sym(f.sign))} = \\operatorname{sgn} s`), ' with the slip velocity ', m(`s = ${math(f.slip)}`), ' (Coulomb, ', m('|dT| \\le \\lambda|dN|'), ')'],
-      ['rolling without slip: ', m(`${math(sym(f.sign))}`), ' is the value that keeps ', m('\\dot{s} = 0'), ' while it lies in ', m('[-1, 1]'), ' (', m('|T| \\le \\lambda N'), '); a slip the friction can stop relaxes to zero over ', m(math(f.relaxation)), ', and beyond the cone the body slides'],
-    ));
+    blocks.push(
+      list(
+        [
+          'sliding: ',
+          m(`${math(sym(f.sign))} = \\operatorname{sgn} s`),
+          ' with the slip velocity ',
+          m(`s = ${math(f.slip)}`),
+          ' (Coulomb, ',
+          m('|dT| \\le \\lambda|dN|'),
+          ')',
+        ],
+        [
+          'rolling without slip: ',
+          m(`${math(sym(f.sign))}`),
+          ' is the value that keeps ',
+          m('\\dot{s} = 0'),
+          ' while it lies in ',
+          m('[-1, 1]'),
+          ' (',
+          m('|T| \\le \\lambda N'),
+          '); a slip the friction can stop relaxes to zero over ',
+          m(math(f.relaxation)),
+          ', and beyond the cone the body slides',
+        ],
+      ),
+    );
   }
   return blocks;
 }
-

@@ -20,7 +20,13 @@ import { math, mechanicsSymbol, reportSymbols } from './notation.js';
 import { SERIES_COLORS, svgPlot } from './plot.js';
 
 /** The linearization section of a model whose linearization was studied (small models without retaining constraints). */
-export function linearizationSection({ system, linearization }: { readonly system: DerivedSystem; readonly linearization?: LinearizationStudy }): Section | undefined {
+export function linearizationSection({
+  system,
+  linearization,
+}: {
+  readonly system: DerivedSystem;
+  readonly linearization?: LinearizationStudy;
+}): Section | undefined {
   if (!linearization) return undefined;
   const model = system.model;
   const cs = model.coordinates;
@@ -31,9 +37,23 @@ export function linearizationSection({ system, linearization }: { readonly syste
   const { mass: M, forcing: f } = reportSymbols(system);
   const blocks: Block[] = [
     paragraph(
-      'Small motions about a state of rest ', m('(q, \\dot{q} = 0)'), ' obey ', m(`${M}\\,\\delta\\ddot{${v}} + C\\,\\delta\\dot{${v}} + K\\,\\delta ${v} = 0`),
-      ' with ', m(`C = -\\partial ${f}/\\partial \\dot{q}`), ' and ', m(`K = -\\partial ${f}/\\partial q`), ' at ', m('\\dot{q} = 0'),
-      ' (', m(f), ' the forcing of Lagrange’s equations; the term of ', m(`\\partial ${M}/\\partial q`), ' drops out because ', m('\\ddot{q} = 0'), ' at rest). The model declares no inputs, so there is no input matrix B.',
+      'Small motions about a state of rest ',
+      m('(q, \\dot{q} = 0)'),
+      ' obey ',
+      m(`${M}\\,\\delta\\ddot{${v}} + C\\,\\delta\\dot{${v}} + K\\,\\delta ${v} = 0`),
+      ' with ',
+      m(`C = -\\partial ${f}/\\partial \\dot{q}`),
+      ' and ',
+      m(`K = -\\partial ${f}/\\partial q`),
+      ' at ',
+      m('\\dot{q} = 0'),
+      ' (',
+      m(f),
+      ' the forcing of Lagrange’s equations; the term of ',
+      m(`\\partial ${M}/\\partial q`),
+      ' drops out because ',
+      m('\\ddot{q} = 0'),
+      ' at rest). The model declares no inputs, so there is no input matrix B.',
     ),
     equations(
       equation(undefined, M, matrix(forms.M)),
@@ -45,11 +65,15 @@ export function linearizationSection({ system, linearization }: { readonly syste
     blocks.push(paragraph('No equilibrium was found from the declared initial configuration or from ', m('q = 0'), ' at the default parameters.'));
     return { id: 'linearization', title: 'Linearization about equilibria', blocks };
   }
-  blocks.push(paragraph(
-    `At the default parameters, ${found.length === 1 ? 'one equilibrium was' : `${found.length} equilibria were`} found from the declared initial configuration and from `, m('q = 0'),
-    '. Eigenvalues are those of the state matrix ', m('A = \\partial(\\dot{q}, \\ddot{q})/\\partial(q, \\dot{q})'),
-    ' on the motions the resting contacts allow (two zeros per held constraint row removed).',
-  ));
+  blocks.push(
+    paragraph(
+      `At the default parameters, ${found.length === 1 ? 'one equilibrium was' : `${found.length} equilibria were`} found from the declared initial configuration and from `,
+      m('q = 0'),
+      '. Eigenvalues are those of the state matrix ',
+      m('A = \\partial(\\dot{q}, \\ddot{q})/\\partial(q, \\dot{q})'),
+      ' on the motions the resting contacts allow (two zeros per held constraint row removed).',
+    ),
+  );
   blocks.push({
     kind: 'table',
     id: 'equilibria',
@@ -59,7 +83,11 @@ export function linearizationSection({ system, linearization }: { readonly syste
     rows: found.map((eq) => [
       [m(cs.map((c, i) => `${mechanicsSymbol(c.name)} = ${numberText(eq.q[i]!)}`).join(',\\ '))],
       [eq.held.length ? eq.held.map((j) => model.unilateral[j]!.name).join(', ') : '—'],
-      eq.eigenvalues.length ? [m(eq.eigenvalues.map(complexLatex).join(',\\ '))] : (eq.verdict === 'not linearizable' ? ['A undefined (', m(M), ' singular here)'] : ['none (every coordinate held)']),
+      eq.eigenvalues.length
+        ? [m(eq.eigenvalues.map(complexLatex).join(',\\ '))]
+        : eq.verdict === 'not linearizable'
+          ? ['A undefined (', m(M), ' singular here)']
+          : ['none (every coordinate held)'],
       [eq.verdict],
     ]),
   });
@@ -92,7 +120,8 @@ export function branchFigure(id: string, title: string, branch: Branch): Figure 
     // stability changes at a fold, one point to either side of the turning point.
     const turns = (piece: number[]): boolean => {
       if (piece.length < 3) return false;
-      const a = branch.points[piece.at(-2)!]!.parameter, b = branch.points[piece.at(-1)!]!.parameter;
+      const a = branch.points[piece.at(-2)!]!.parameter,
+        b = branch.points[piece.at(-1)!]!.parameter;
       return Math.sign(b - a) !== Math.sign(p.parameter - b) && p.parameter !== b;
     };
     if (!last || branch.points[last.at(-1)!]!.stable !== p.stable || turns(last)) stretches.push(last ? [last.at(-1)!, i] : [i]);
@@ -122,7 +151,8 @@ export function branchFigure(id: string, title: string, branch: Branch): Figure 
 const orbitNumber = (v: number): string => `${Math.abs(v) < 1e-9 ? 0 : Number(v.toPrecision(6))}`;
 
 function orbitComplex(z: { re: number; im: number }): string {
-  const re = orbitNumber(z.re), im = orbitNumber(Math.abs(z.im));
+  const re = orbitNumber(z.re),
+    im = orbitNumber(Math.abs(z.im));
   if (im === '0') return re;
   return `${re === '0' ? '' : `${re} `}${z.im < 0 ? '-' : '+'} ${im}\\,i`;
 }
@@ -133,13 +163,25 @@ export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy): 
   const cs = model.coordinates;
   const { declaration: d, orbit, branch } = study;
   const given = Object.entries(d.params ?? {}).concat(d.continuation ? [[d.continuation.parameter, d.continuation.from]] : []);
-  const where = given.length ? [' at ', m(given.map(([k, v]) => `${mechanicsSymbol(k as string)} = ${orbitNumber(v as number)}`).join(',\\ ')), ' (the other parameters at their defaults)'] : [' at the default parameters'];
-  const section = 'contact' in d.section ? `just after each impact of ${d.section.contact}` : `where ${d.section.coordinate} crosses ${d.section.value} ${d.section.direction === 'down' ? 'downwards' : 'upwards'}`;
-  const blocks: Block[] = [paragraph(
-    `The model declares a periodic orbit. It is sought by Newton’s method on the return map to the section (${study.section}: ${section})`, ...where,
-    ', from the declared start; the return map’s derivative comes from the variational equations and the saltation matrices at the impacts, and its eigenvalues on the periodic components, less the flow direction’s zero, are the Floquet multipliers.',
-    ...(d.fix?.length ? [` Held at their start values (a conservative model’s orbits form families): ${d.fix.join(', ')}.`] : []),
-  )];
+  const where = given.length
+    ? [
+        ' at ',
+        m(given.map(([k, v]) => `${mechanicsSymbol(k as string)} = ${orbitNumber(v as number)}`).join(',\\ ')),
+        ' (the other parameters at their defaults)',
+      ]
+    : [' at the default parameters'];
+  const section =
+    'contact' in d.section
+      ? `just after each impact of ${d.section.contact}`
+      : `where ${d.section.coordinate} crosses ${d.section.value} ${d.section.direction === 'down' ? 'downwards' : 'upwards'}`;
+  const blocks: Block[] = [
+    paragraph(
+      `The model declares a periodic orbit. It is sought by Newton’s method on the return map to the section (${study.section}: ${section})`,
+      ...where,
+      ', from the declared start; the return map’s derivative comes from the variational equations and the saltation matrices at the impacts, and its eigenvalues on the periodic components, less the flow direction’s zero, are the Floquet multipliers.',
+      ...(d.fix?.length ? [` Held at their start values (a conservative model’s orbits form families): ${d.fix.join(', ')}.`] : []),
+    ),
+  ];
   if (!orbit) {
     blocks.push(paragraph(`No orbit was found: ${study.error}`));
     return { id: 'periodic-orbit', title: 'Periodic orbit', blocks };
@@ -148,34 +190,73 @@ export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy): 
   const symbols = cs.map((c) => mechanicsSymbol(c.name)).join(',\\ ');
   const velocities = cs.map((c) => mechanicsSymbol(c.qd.name)).join(',\\ ');
   const shifted = Object.entries(orbit.shift);
-  const verdict = orbit.asymptotic ? 'asymptotically stable (every multiplier inside the unit circle)' : orbit.stable ? 'linearly stable (no multiplier outside the unit circle; some on it)' : 'unstable (a multiplier outside the unit circle)';
-  blocks.push(equations(
-    equation(undefined, `(${symbols})`, vector(orbit.q)),
-    equation(undefined, `(${velocities})`, vector(orbit.qd)),
-    equation(undefined, 'T', orbitNumber(orbit.period)),
-  ));
+  const verdict = orbit.asymptotic
+    ? 'asymptotically stable (every multiplier inside the unit circle)'
+    : orbit.stable
+      ? 'linearly stable (no multiplier outside the unit circle; some on it)'
+      : 'unstable (a multiplier outside the unit circle)';
+  blocks.push(
+    equations(
+      equation(undefined, `(${symbols})`, vector(orbit.q)),
+      equation(undefined, `(${velocities})`, vector(orbit.qd)),
+      equation(undefined, 'T', orbitNumber(orbit.period)),
+    ),
+  );
   const impacts = orbit.impacts.map((i) => i.contacts.map((j) => model.unilateral[j]!.name).join(' and '));
-  blocks.push(paragraph(
-    'On the section the orbit passes through the state above; its period is ', m('T'), `, with ${countImpacts(impacts.length)}`,
-    ...(impacts.length ? [` per period (${impacts.join(', ')}, at `, m(orbit.impacts.map((i) => `t = ${orbitNumber(i.t)}`).join(',\\ ')), ' from the section)'] : []),
-    '.', ...(shifted.length ? [' Outside the periodicity, each period advances ', ...shifted.flatMap(([k, v], i): Inline[] => [i ? ', ' : '', m(`${mechanicsSymbol(k)}\\ \\text{by}\\ ${orbitNumber(v)}`)]), '.'] : []),
-    ` Newton converged in ${orbit.iterations} iteration${orbit.iterations === 1 ? '' : 's'} (residual ${orbit.residual.toExponential(1)}).`,
-  ));
-  blocks.push(paragraph(
-    'Floquet multipliers: ', m(orbit.multipliers.length ? orbit.multipliers.map(orbitComplex).join(',\\ ') : '\\text{none}'), `; the orbit is ${verdict}.`,
-    ` The phases’ Jacobians: ${orbit.phaseJacobians.join(' and ')}; the impact maps’ derivatives: ${[...new Set(orbit.impacts.map((i) => i.jacobian))].join(' and ') || 'none'}.`,
-  ));
+  blocks.push(
+    paragraph(
+      'On the section the orbit passes through the state above; its period is ',
+      m('T'),
+      `, with ${countImpacts(impacts.length)}`,
+      ...(impacts.length
+        ? [` per period (${impacts.join(', ')}, at `, m(orbit.impacts.map((i) => `t = ${orbitNumber(i.t)}`).join(',\\ ')), ' from the section)']
+        : []),
+      '.',
+      ...(shifted.length
+        ? [
+            ' Outside the periodicity, each period advances ',
+            ...shifted.flatMap(([k, v], i): Inline[] => [i ? ', ' : '', m(`${mechanicsSymbol(k)}\\ \\text{by}\\ ${orbitNumber(v)}`)]),
+            '.',
+          ]
+        : []),
+      ` Newton converged in ${orbit.iterations} iteration${orbit.iterations === 1 ? '' : 's'} (residual ${orbit.residual.toExponential(1)}).`,
+    ),
+  );
+  blocks.push(
+    paragraph(
+      'Floquet multipliers: ',
+      m(orbit.multipliers.length ? orbit.multipliers.map(orbitComplex).join(',\\ ') : '\\text{none}'),
+      `; the orbit is ${verdict}.`,
+      ` The phases’ Jacobians: ${orbit.phaseJacobians.join(' and ')}; the impact maps’ derivatives: ${[...new Set(orbit.impacts.map((i) => i.jacobian))].join(' and ') || 'none'}.`,
+    ),
+  );
   if (branch) {
     const c = d.continuation!;
-    blocks.push(paragraph(
-      `Continued by pseudo-arclength in ${c.parameter} from ${orbitNumber(c.from)} towards ${orbitNumber(c.to)}: ${branch.points.length} orbits, `,
-      branch.status === 'range' ? 'to the end of the range.' : branch.status === 'grazing' ? 'ended where the orbit grazes a contact it does not strike.' : branch.status === 'failed' ? 'stopped where the corrector failed at the smallest step.' : 'stopped at the most points.',
-    ));
+    blocks.push(
+      paragraph(
+        `Continued by pseudo-arclength in ${c.parameter} from ${orbitNumber(c.from)} towards ${orbitNumber(c.to)}: ${branch.points.length} orbits, `,
+        branch.status === 'range'
+          ? 'to the end of the range.'
+          : branch.status === 'grazing'
+            ? 'ended where the orbit grazes a contact it does not strike.'
+            : branch.status === 'failed'
+              ? 'stopped where the corrector failed at the smallest step.'
+              : 'stopped at the most points.',
+      ),
+    );
     blocks.push(branchFigure('orbit-branch', `${model.title}: branch in ${c.parameter}`, branch));
     if (branch.bifurcations.length) {
       blocks.push({
-        kind: 'table', id: 'orbit-bifurcations', caption: 'Bifurcations along the branch', columns: ['Kind', c.parameter, 'Multipliers there'], align: 'lll',
-        rows: branch.bifurcations.map((b) => [[`${b.kind}${b.contact ? ` (${b.contact})` : ''}`], [m(orbitNumber(b.parameter))], [m(b.point.multipliers.map(orbitComplex).join(',\\ '))]]),
+        kind: 'table',
+        id: 'orbit-bifurcations',
+        caption: 'Bifurcations along the branch',
+        columns: ['Kind', c.parameter, 'Multipliers there'],
+        align: 'lll',
+        rows: branch.bifurcations.map((b) => [
+          [`${b.kind}${b.contact ? ` (${b.contact})` : ''}`],
+          [m(orbitNumber(b.parameter))],
+          [m(b.point.multipliers.map(orbitComplex).join(',\\ '))],
+        ]),
       });
     }
   }

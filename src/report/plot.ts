@@ -180,7 +180,18 @@ function frame(W: number, H: number, xRange: [number, number], yValues: readonly
   const ya = label(yl);
   items.push(
     { kind: 'text', cls: 'axis', x: (x0 + x1) / 2, y: H - 6, text: xa.text, ...(xa.tex ? { tex: xa.tex } : {}), anchor: 'middle', size: 12, fill: ink },
-    { kind: 'text', cls: 'axis', x: 16, y: (y0 + y1) / 2, text: ya.text, ...(ya.tex ? { tex: ya.tex } : {}), anchor: 'middle', size: 12, fill: ink, rotate: true },
+    {
+      kind: 'text',
+      cls: 'axis',
+      x: 16,
+      y: (y0 + y1) / 2,
+      text: ya.text,
+      ...(ya.tex ? { tex: ya.tex } : {}),
+      anchor: 'middle',
+      size: 12,
+      fill: ink,
+      rotate: true,
+    },
   );
   return { items, sx, sy, x0, x1, y0, y1 };
 }
@@ -191,7 +202,14 @@ export function plotScene(spec: PlotSpec): Scene {
   const H = spec.height ?? 260;
   const tMin = spec.t[0] ?? 0;
   const tMax = spec.t[spec.t.length - 1] ?? 1;
-  const f = frame(W, H, [tMin, tMax], spec.series.flatMap((s) => s.values), spec.xLabel, spec.yLabel);
+  const f = frame(
+    W,
+    H,
+    [tMin, tMax],
+    spec.series.flatMap((s) => s.values),
+    spec.xLabel,
+    spec.yLabel,
+  );
   const items = f.items;
   // Events under the curves; a count above a marker that stands for several.
   const markers = eventMarkers(spec.events, (tMax - tMin) / (f.x1 - f.x0));
@@ -200,9 +218,30 @@ export function plotScene(spec: PlotSpec): Scene {
   for (const e of markers) {
     const s = EVENT_STYLE[e.kind];
     const x = f.sx(e.t);
-    items.push({ kind: 'line', cls: `event ${e.kind}`, x1: x, y1: f.y1, x2: x, y2: f.y0, stroke: s.color, width: 1.2, dash: s.dash, title: `t = ${e.t.toFixed(4)}: ${e.label}` });
+    items.push({
+      kind: 'line',
+      cls: `event ${e.kind}`,
+      x1: x,
+      y1: f.y1,
+      x2: x,
+      y2: f.y0,
+      stroke: s.color,
+      width: 1.2,
+      dash: s.dash,
+      title: `t = ${e.t.toFixed(4)}: ${e.label}`,
+    });
     if (e.count > 1 && x - 12 >= free) {
-      items.push({ kind: 'text', cls: 'event-count', x, y: f.y1 - 4, text: `×${e.count}`, tex: `$\\times${e.count}$`, anchor: 'middle', size: 10, fill: s.color });
+      items.push({
+        kind: 'text',
+        cls: 'event-count',
+        x,
+        y: f.y1 - 4,
+        text: `×${e.count}`,
+        tex: `$\\times${e.count}$`,
+        anchor: 'middle',
+        size: 10,
+        fill: s.color,
+      });
       free = x + 12;
     }
   }
@@ -226,7 +265,14 @@ export function curveScene(spec: CurveSpec): Scene {
   const W = spec.width ?? 640;
   const H = spec.height ?? 300;
   const [xLo, xHi] = valueRange(spec.curves.flatMap((c) => c.x));
-  const f = frame(W, H, [xLo, xHi], spec.curves.flatMap((c) => c.y), spec.xLabel, spec.yLabel);
+  const f = frame(
+    W,
+    H,
+    [xLo, xHi],
+    spec.curves.flatMap((c) => c.y),
+    spec.xLabel,
+    spec.yLabel,
+  );
   const items = f.items;
   spec.curves.forEach((c, k) => {
     const color = SERIES_COLORS[k % SERIES_COLORS.length]!;

@@ -20,7 +20,9 @@ export function katexHtml(tex: string, displayMode: boolean, where = ''): string
     return katex.renderToString(tex, { ...KATEX_OPTIONS, displayMode });
   } catch (err) {
     // KaTeX's reason first: a caller that keeps one line (derive's report failure) keeps what went wrong.
-    throw new Error(`KaTeX cannot typeset ${where ? `${where}` : 'a formula'}: ${(err as Error).message}\n  in: ${tex.length > 400 ? `${tex.slice(0, 400)}…` : tex}`);
+    throw new Error(
+      `KaTeX cannot typeset ${where ? `${where}` : 'a formula'}: ${(err as Error).message}\n  in: ${tex.length > 400 ? `${tex.slice(0, 400)}…` : tex}`,
+    );
   }
 }
 
@@ -92,7 +94,10 @@ function blockHtml(b: Block, n: Numbering, where: string): string {
       return `<p>${inlineHtml(b.content, n, where)}</p>`;
     case 'equations': {
       if (b.rows.length === 0) return '';
-      const anchors = b.rows.filter((r) => r.label).map((r) => `<span class="anchor" id="eq-${r.label}"></span>`).join('');
+      const anchors = b.rows
+        .filter((r) => r.label)
+        .map((r) => `<span class="anchor" id="eq-${r.label}"></span>`)
+        .join('');
       const wide = katexHtml(displayTex(b.rows, n.equations), true, where);
       // A display too wide for a phone also comes broken for one (layout.ts); CSS shows one of the two.
       const narrow = narrowRows(b.rows);
@@ -103,7 +108,9 @@ function blockHtml(b: Block, n: Numbering, where: string): string {
     }
     case 'table': {
       const head = `<tr>${b.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>`;
-      const body = b.rows.map((r) => `<tr>${r.map((cell, j) => `<td class="${b.align[j] === 'r' ? 'num' : ''}">${inlineHtml(cell, n, where)}</td>`).join('')}</tr>`).join('\n');
+      const body = b.rows
+        .map((r) => `<tr>${r.map((cell, j) => `<td class="${b.align[j] === 'r' ? 'num' : ''}">${inlineHtml(cell, n, where)}</td>`).join('')}</tr>`)
+        .join('\n');
       // In a box of its own that scrolls sideways, so that a table wider than a phone never widens the page.
       return `<div class="table">\n<table id="tab-${b.id}">\n<caption>Table ${n.tables.get(b.id)}: ${escapeHtml(b.caption)}</caption>\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>\n</div>`;
     }

@@ -15,7 +15,11 @@ function inline(doc: ReportDocument, xs: readonly Inline[]): string {
     .map((x) => {
       if (typeof x === 'string') return latexText(x);
       if ('math' in x) return `$${x.math}$`;
-      if ('code' in x) return `\\texttt{${x.code.split(/(?<=\/|, )/).map(latexText).join('\\allowbreak{}')}}`;
+      if ('code' in x)
+        return `\\texttt{${x.code
+          .split(/(?<=\/|, )/)
+          .map(latexText)
+          .join('\\allowbreak{}')}}`;
       if (x.ref.startsWith('sec:')) return `\\ref{${label(doc, 'sec', x.ref.slice(4))}}`;
       if (x.ref.startsWith('tab:')) return `\\ref{${label(doc, 'tab', x.ref.slice(4))}}`;
       return `\\eqref{${label(doc, 'eq', x.ref)}}`;
@@ -119,7 +123,10 @@ export function renderLatexBody(doc: ReportDocument): string {
 
 /** A complete article (pdflatex) around the body. */
 export function renderLatexDocument(doc: ReportDocument): string {
-  const body = renderLatexBody(doc).split('\n').filter((l) => !l.startsWith('% Body only')).join('\n');
+  const body = renderLatexBody(doc)
+    .split('\n')
+    .filter((l) => !l.startsWith('% Body only'))
+    .join('\n');
   return [
     '\\documentclass[11pt]{article}',
     '\\usepackage[utf8]{inputenc}',

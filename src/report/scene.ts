@@ -103,7 +103,9 @@ function runs(points: readonly number[]): number[][] {
 // ---------------------------------------------------------------- SVG
 function svgAttrs(item: Styled): string {
   const cls = item.cls ? ` class="${item.cls}"` : '';
-  const extra = Object.entries(item.attrs ?? {}).map(([k, v]) => ` ${k}="${escapeXml(v)}"`).join('');
+  const extra = Object.entries(item.attrs ?? {})
+    .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
+    .join('');
   return cls + extra;
 }
 
@@ -185,7 +187,15 @@ function tikzItem(item: SceneItem): string {
     case 'rect':
       return `\\draw[color=${tikzColor(item.stroke)}] ${pt(item.x, item.y)} rectangle ${pt(item.x + item.w, item.y + item.h)};`;
     case 'text': {
-      const anchor = item.rotate ? (item.anchor === 'middle' ? 'south' : 'east') : item.anchor === 'start' ? 'base west' : item.anchor === 'end' ? 'base east' : 'base';
+      const anchor = item.rotate
+        ? item.anchor === 'middle'
+          ? 'south'
+          : 'east'
+        : item.anchor === 'start'
+          ? 'base west'
+          : item.anchor === 'end'
+            ? 'base east'
+            : 'base';
       const color = item.fill ? `, color=${tikzColor(item.fill)}` : '';
       const size = item.size <= 10 ? '\\scriptsize' : '\\footnotesize';
       return `\\node[anchor=${anchor}, inner sep=0pt${item.rotate ? ', rotate=90' : ''}${color}, font=${size}] at ${pt(item.x, item.y)} {${item.tex ?? latexText(item.text)}};`;

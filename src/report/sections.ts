@@ -13,9 +13,7 @@ import type { BasinStudy } from '../studies/basin.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
 import type { Coordinate } from '../model/model.js';
 import { momentumName } from '../model/names.js';
-import {
-  countWord, equation, equations, list, m, paragraph, ref, type Block, type EquationRow, type Figure, type Inline, type Section,
-} from './document.js';
+import { countWord, equation, equations, list, m, paragraph, ref, type Block, type EquationRow, type Figure, type Inline, type Section } from './document.js';
 import { shownIndices } from './large.js';
 import { latexMatrix } from './latex.js';
 import { fits, math, mathLines, mechanicsSymbol, reportSymbols, unitLatex } from './notation.js';
@@ -28,8 +26,12 @@ import { linearizationSection } from './periodic.js';
 import { sweepFigure } from './sweep.js';
 import { EVENT_STYLE, SERIES_COLORS, svgPlot, type PlotEventKind } from './plot.js';
 import {
-  contactPhasesSection as contactPhasesReport, contactTerms, impactMapsSection as impactMapsReport, measureConditions,
-  unilateralConstraintBlocks, unilateralConventions,
+  contactPhasesSection as contactPhasesReport,
+  contactTerms,
+  impactMapsSection as impactMapsReport,
+  measureConditions,
+  unilateralConstraintBlocks,
+  unilateralConventions,
 } from './unilateral.js';
 
 /** A simulated motion as the report needs it (structurally a subset of the runtime's Trajectory). */
@@ -41,10 +43,7 @@ export interface ReportTrajectory {
 }
 
 /** The simulation shown in the HTML report, or why there is none: it failed, or the model is not one the runtime integrates (skipped). */
-export type ReportSimulation =
-  | { readonly trajectory: ReportTrajectory; readonly method: string }
-  | { readonly error: string }
-  | { readonly skipped: string };
+export type ReportSimulation = { readonly trajectory: ReportTrajectory; readonly method: string } | { readonly error: string } | { readonly skipped: string };
 
 export interface SectionInput {
   readonly system: DerivedSystem;
@@ -145,7 +144,15 @@ export function modelSection({ system }: SectionInput): Section {
     paragraph(
       `The configuration is given by ${n === 1 ? 'one generalized coordinate' : `${countWord(n)} generalized coordinates`} `,
       m(`q = ${vector(model.coordinates.map(q))}`),
-      ...(model.parameters.length ? [' (Table ', ref('tab:coordinates'), ') and the model has the parameters of Table ', ref('tab:parameters'), ', whose defaults are used for the simulation.'] : [' (Table ', ref('tab:coordinates'), ').']),
+      ...(model.parameters.length
+        ? [
+            ' (Table ',
+            ref('tab:coordinates'),
+            ') and the model has the parameters of Table ',
+            ref('tab:parameters'),
+            ', whose defaults are used for the simulation.',
+          ]
+        : [' (Table ', ref('tab:coordinates'), ').']),
     ),
     {
       kind: 'table',
@@ -163,7 +170,12 @@ export function modelSection({ system }: SectionInput): Section {
       caption: 'Parameters',
       columns: ['Symbol', 'Description', 'Unit', 'Default'],
       align: 'lplr',
-      rows: model.parameters.map((p) => [[m(mechanicsSymbol(p.name))], [p.description ?? ''], p.unit ? [m(unitLatex(p.unit))] : [], [m(numberLatex(p.default))]]),
+      rows: model.parameters.map((p) => [
+        [m(mechanicsSymbol(p.name))],
+        [p.description ?? ''],
+        p.unit ? [m(unitLatex(p.unit))] : [],
+        [m(numberLatex(p.default))],
+      ]),
     });
   }
   return { id: 'model', title: 'Coordinates and parameters', blocks };
@@ -237,7 +249,15 @@ export function forcesSection({ system }: SectionInput): Section | undefined {
     blocks: [
       paragraph('The non-potential generalized forces are'),
       rows(family(acting.length, (k) => ({ label: `force-${acting[k]!.i + 1}`, lhs: `Q_{${idx(acting[k]!.i)}}`, rhs: () => mathLines(acting[k]!.Q) }))),
-      ...(silent.length ? [paragraph(silent.length === 1 ? 'The other one vanishes: ' : 'The others vanish: ', m(`${silent.map((c) => `Q_{${idx(model.coordinates.indexOf(c))}}`).join(' = ')} = 0`), '.')] : []),
+      ...(silent.length
+        ? [
+            paragraph(
+              silent.length === 1 ? 'The other one vanishes: ' : 'The others vanish: ',
+              m(`${silent.map((c) => `Q_{${idx(model.coordinates.indexOf(c))}}`).join(' = ')} = 0`),
+              '.',
+            ),
+          ]
+        : []),
     ],
   };
 }
@@ -261,11 +281,7 @@ export function constraintsSection(input: SectionInput): Section | undefined {
         '):',
       ),
       rows(named.map((c) => equation(`constraint-${c.name}`, math(c.expr), '0'))),
-      paragraph(
-        'Holonomic constraints are used at the velocity level. All of them together read ',
-        m(`A(q,t)\\,\\dot{q} + ${rate}(q,t) = 0`),
-        ' with',
-      ),
+      paragraph('Holonomic constraints are used at the velocity level. All of them together read ', m(`A(q,t)\\,\\dot{q} + ${rate}(q,t) = 0`), ' with'),
       rows([
         equation('constraint-matrix', 'A', latexMatrix(constraints.A.map((r) => r.map(math)))),
         ...(constraints.b.every((x) => x === ZERO) ? [] : [equation('constraint-rate', rate, latexMatrix(constraints.b.map((x) => [math(x)])))]),
@@ -304,7 +320,11 @@ export function lagrange2Section({ system }: SectionInput): Section {
       ),
     ]),
     ...(system.unilateral ? [paragraph(...measureConditions(system))] : []),
-    paragraph(system.unilateral ? 'The generalized momenta are ' : 'Here the generalized momenta are ', m(`p = \\partial L/\\partial \\dot{q} = ${M}(q,t)\\,\\dot{q} + p_0(q,t)`), ':'),
+    paragraph(
+      system.unilateral ? 'The generalized momenta are ' : 'Here the generalized momenta are ',
+      m(`p = \\partial L/\\partial \\dot{q} = ${M}(q,t)\\,\\dot{q} + p_0(q,t)`),
+      ':',
+    ),
     rows(family(n, (i) => ({ label: `momentum-${i + 1}`, lhs: mechanicsSymbol(momentumName(cs[i]!.name)), rhs: () => mathLines(lagrange2.momenta[i]!) }))),
     paragraph(
       system.unilateral ? 'While no contact is closed the measures vanish' : 'No unilateral constraint acts',
@@ -331,10 +351,14 @@ export function lagrange2Section({ system }: SectionInput): Section {
   } else {
     blocks.push(paragraph('with the mass matrix ', m(`${M} = ${M}^{\\top}`), ', entries on and above the diagonal:'));
     const upper = cs.flatMap((_, i) => cs.slice(i).map((_, d) => [i, i + d] as const));
-    blocks.push(rows(family(upper.length, (k) => {
-      const [i, j] = upper[k]!;
-      return { label: `mass-${i + 1}-${j + 1}`, lhs: `${M}_{${entry(i, j)}}`, rhs: () => mathLines(lagrange2.massMatrix[i]![j]!) };
-    })));
+    blocks.push(
+      rows(
+        family(upper.length, (k) => {
+          const [i, j] = upper[k]!;
+          return { label: `mass-${i + 1}-${j + 1}`, lhs: `${M}_{${entry(i, j)}}`, rhs: () => mathLines(lagrange2.massMatrix[i]![j]!) };
+        }),
+      ),
+    );
   }
   blocks.push(
     paragraph('and the generalized forces of inertia, gravity and the applied forces'),
@@ -369,11 +393,11 @@ export function hamiltonSection({ system }: SectionInput): Section {
     paragraph(
       'Here ',
       m('q'),
-      system.unilateral
-        ? ' is absolutely continuous and '
-        : ' is absolutely continuous; ',
+      system.unilateral ? ' is absolutely continuous and ' : ' is absolutely continuous; ',
       m('p'),
-      system.unilateral ? ' has bounded variation: it jumps at impacts by the impulses of Section ' : ' would jump only at impacts, of which there are none here.',
+      system.unilateral
+        ? ' has bounded variation: it jumps at impacts by the impulses of Section '
+        : ' would jump only at impacts, of which there are none here.',
       ...(system.unilateral ? (system.unilateral.impactMaps.length ? [ref('sec:impact-maps'), '.'] : ['(8.13) of Kugushev–Sorokina.']) : []),
     ),
   ];
@@ -407,11 +431,20 @@ export function hamiltonSection({ system }: SectionInput): Section {
         equation('hamilton-qdot', '\\dot{q}', `${M}^{-1}${w}`),
         equation('hamilton-pdot', '\\dot{p}_i', `\\frac{\\partial L}{\\partial q_i}\\bigg|_{\\dot{q} = ${M}^{-1}${w}} + Q_i${react}`),
       ]),
-      paragraph('where ', m('L_0 = L|_{\\dot{q} = 0}'), ...(bZero ? [] : [' and ', m('p_0 = p|_{\\dot{q} = 0}'), ' is the velocity-free part of the momentum']), ':'),
+      paragraph(
+        'where ',
+        m('L_0 = L|_{\\dot{q} = 0}'),
+        ...(bZero ? [] : [' and ', m('p_0 = p|_{\\dot{q} = 0}'), ' is the velocity-free part of the momentum']),
+        ':',
+      ),
       rows([
         equation('hamilton-L0', 'L_0', mathLines(lagrange2.L0)),
         ...(bZero ? [] : family(cs.length, (i) => ({ label: `hamilton-b-${i + 1}`, lhs: `p_{0,${idx(i)}}`, rhs: () => mathLines(lagrange2.b[i]!) }))),
-        ...family(cs.length, (i) => ({ label: `hamilton-dLdq-${i + 1}`, lhs: `\\frac{\\partial L}{\\partial ${q(cs[i]!)}}`, rhs: () => mathLines(lagrange2.dLdq[i]!) })),
+        ...family(cs.length, (i) => ({
+          label: `hamilton-dLdq-${i + 1}`,
+          lhs: `\\frac{\\partial L}{\\partial ${q(cs[i]!)}}`,
+          rhs: () => mathLines(lagrange2.dLdq[i]!),
+        })),
       ]),
     );
   }
@@ -431,17 +464,57 @@ export function conventionsSection({ system }: SectionInput): Section {
   const symbols = reportSymbols(system);
   const { mass: M, rate } = symbols;
   const items: Inline[][] = [
-    [m('\\dot{q} = \\mathrm{d}q/\\mathrm{d}t'), ' and ', m('\\ddot{q}'), ' are generalized velocities and accelerations; in the measure form ', m('\\mathrm{d}(\\cdot)'), ' is the differential (a Lebesgue–Stieltjes measure) of a function of bounded variation, and ', m('\\mathrm{d}t'), ' is Lebesgue measure. Without impacts every such measure is absolutely continuous and the equations become differential equations.'],
-    [m(`${M}(q,t) = \\partial^2 L/\\partial \\dot{q}\\,\\partial \\dot{q}`), ' is the symmetric positive definite mass matrix and ', m(`p = \\partial L/\\partial \\dot{q} = ${M}\\dot{q} + p_0`), ' the generalized momentum.'],
+    [
+      m('\\dot{q} = \\mathrm{d}q/\\mathrm{d}t'),
+      ' and ',
+      m('\\ddot{q}'),
+      ' are generalized velocities and accelerations; in the measure form ',
+      m('\\mathrm{d}(\\cdot)'),
+      ' is the differential (a Lebesgue–Stieltjes measure) of a function of bounded variation, and ',
+      m('\\mathrm{d}t'),
+      ' is Lebesgue measure. Without impacts every such measure is absolutely continuous and the equations become differential equations.',
+    ],
+    [
+      m(`${M}(q,t) = \\partial^2 L/\\partial \\dot{q}\\,\\partial \\dot{q}`),
+      ' is the symmetric positive definite mass matrix and ',
+      m(`p = \\partial L/\\partial \\dot{q} = ${M}\\dot{q} + p_0`),
+      ' the generalized momentum.',
+    ],
     [m('Q'), ' are the non-potential generalized forces; potential forces enter through ', m('V'), '.'],
   ];
   // The letters notation.ts gave this report where the usual ones name something else.
-  const renamed = ([['mass', 'the mass matrix', 'M'], ['forcing', 'the right-hand side of the second-kind equations', 'f'], ['rate', 'the constraints’ rate term', 'b']] as const).filter(([k, , usual]) => symbols[k] !== usual);
+  const renamed = (
+    [
+      ['mass', 'the mass matrix', 'M'],
+      ['forcing', 'the right-hand side of the second-kind equations', 'f'],
+      ['rate', 'the constraints’ rate term', 'b'],
+    ] as const
+  ).filter(([k, , usual]) => symbols[k] !== usual);
   if (renamed.length) {
-    const parts = renamed.flatMap(([k, what, usual], i): Inline[] => [i ? '; ' : '', i ? what : what.replace(/^t/, 'T'), ' is written ', m(symbols[k]), ', not ', m(usual)]);
-    items.push([...parts, renamed.length === 1 ? ': in this report that letter names another quantity' : ': in this report those letters name other quantities', ' (a parameter, the gaps ', m('f_j'), ', friction coefficients).']);
+    const parts = renamed.flatMap(([k, what, usual], i): Inline[] => [
+      i ? '; ' : '',
+      i ? what : what.replace(/^t/, 'T'),
+      ' is written ',
+      m(symbols[k]),
+      ', not ',
+      m(usual),
+    ]);
+    items.push([
+      ...parts,
+      renamed.length === 1 ? ': in this report that letter names another quantity' : ': in this report those letters name other quantities',
+      ' (a parameter, the gaps ',
+      m('f_j'),
+      ', friction coefficients).',
+    ]);
   }
-  if (system.constraints) items.push(['Retaining constraints are written ', m(`A(q,t)\\,\\dot{q} + ${rate}(q,t) = 0`), ' (holonomic ones differentiated once); their reaction is ', m('-A^{\\top}\\lambda'), ', the same form as the reaction of a unilateral constraint.']);
+  if (system.constraints)
+    items.push([
+      'Retaining constraints are written ',
+      m(`A(q,t)\\,\\dot{q} + ${rate}(q,t) = 0`),
+      ' (holonomic ones differentiated once); their reaction is ',
+      m('-A^{\\top}\\lambda'),
+      ', the same form as the reaction of a unilateral constraint.',
+    ]);
   if (system.energy) items.push([m('E = T + V'), ' is the total energy shown in the plots of the HTML report.']);
   const unilateral = unilateralConventions(system);
   if (unilateral) items.push(...unilateral);
@@ -478,11 +551,18 @@ export function simulationSection({ system, simulation }: SectionInput): Section
       kind: 'figure',
       id: 'plot-coordinates',
       svg: svgPlot({
-        id: 'plot-coordinates', title: `${model.title}: coordinates against time`, t: tr.t, events,
+        id: 'plot-coordinates',
+        title: `${model.title}: coordinates against time`,
+        t: tr.t,
+        events,
         series: cs.map((c, i) => ({ label: q(c), values: tr.q.map((row) => row[i]!) })),
-        xLabel: 't', yLabel: 'q',
+        xLabel: 't',
+        yLabel: 'q',
       }),
-      legend: [...cs.map((c, i) => ({ label: `${q(c)}${c.unit ? `\\ [${unitLatex(c.unit)}]` : ''}`, color: SERIES_COLORS[i % SERIES_COLORS.length]! })), ...eventLegend],
+      legend: [
+        ...cs.map((c, i) => ({ label: `${q(c)}${c.unit ? `\\ [${unitLatex(c.unit)}]` : ''}`, color: SERIES_COLORS[i % SERIES_COLORS.length]! })),
+        ...eventLegend,
+      ],
       caption: ['Generalized coordinates against time', ...(events.length ? ['; vertical lines mark events.'] : ['.'])],
     },
   ];
@@ -490,7 +570,15 @@ export function simulationSection({ system, simulation }: SectionInput): Section
     figures.push({
       kind: 'figure',
       id: 'plot-energy',
-      svg: svgPlot({ id: 'plot-energy', title: `${model.title}: energy against time`, t: tr.t, events, series: [{ label: 'E', values: tr.energy }], xLabel: 't', yLabel: 'E' }),
+      svg: svgPlot({
+        id: 'plot-energy',
+        title: `${model.title}: energy against time`,
+        t: tr.t,
+        events,
+        series: [{ label: 'E', values: tr.energy }],
+        xLabel: 't',
+        yLabel: 'E',
+      }),
       legend: [{ label: 'E = T + V', color: SERIES_COLORS[0] }, ...eventLegend],
       caption: ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: non-potential forces act).' : '.'],
     });

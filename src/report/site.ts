@@ -25,7 +25,9 @@ export function indexHtml(entries: readonly IndexEntry[], provenance: string): s
         e.description ? `<div class="description">${escapeHtml(e.description)}</div>` : '',
         `<div class="links"><a href="${e.name}.html">HTML</a> · <a href="${e.name}.tex">LaTeX</a> · <a href="${e.name}.body.tex">LaTeX body</a></div>`,
         '</li>',
-      ].filter(Boolean).join('\n'),
+      ]
+        .filter(Boolean)
+        .join('\n'),
     );
   return [
     '<!DOCTYPE html>',
@@ -77,7 +79,9 @@ export function katexAssets(): Map<string, Uint8Array> {
   const dist = katexDist();
   const css = readFileSync(join(dist, 'katex.min.css'), 'utf8').replace(/,url\(fonts\/[^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)/g, '');
   const out = new Map<string, Uint8Array>([[`${REPORTS_DIR}/katex/katex.min.css`, Buffer.from(css, 'utf8')]]);
-  for (const f of readdirSync(join(dist, 'fonts')).filter((x) => x.endsWith('.woff2')).sort()) {
+  for (const f of readdirSync(join(dist, 'fonts'))
+    .filter((x) => x.endsWith('.woff2'))
+    .sort()) {
     out.set(`${REPORTS_DIR}/katex/fonts/${f}`, readFileSync(join(dist, 'fonts', f)));
   }
   return out;

@@ -23,7 +23,14 @@ export function modelDrawing(spec: ModelSpec, model: Model): Drawing | undefined
   const declared = spec.drawing ?? particleDrawing(spec);
   if (!declared) return undefined;
   const { value, problems } = checkDrawing(declared, model, model.name);
-  if (problems.length) throw new MechanicsError(problems[0]!.code, 'model', `the drawing has ${problems.length} problem(s): ${problems.map((p) => p.message).join('; ')}`, { model: model.name, field: 'drawing' }, problems);
+  if (problems.length)
+    throw new MechanicsError(
+      problems[0]!.code,
+      'model',
+      `the drawing has ${problems.length} problem(s): ${problems.map((p) => p.message).join('; ')}`,
+      { model: model.name, field: 'drawing' },
+      problems,
+    );
   return value;
 }
 
@@ -160,7 +167,16 @@ export function bodyItems(drawing: Drawing, model: Model, pose: Pose, v: View): 
   const items: SceneItem[] = [];
   drawing.discs.forEach((d, k) => {
     const [cx, cy] = at(d.center);
-    items.push({ kind: 'circle', cls: 'disc', cx, cy, r: Math.abs(evaluate(d.radius, env)) * v.scale, fill: '#dbe9f6', stroke: BAR, attrs: { 'data-c': `${d.center}`, 'data-k': `${k}` } });
+    items.push({
+      kind: 'circle',
+      cls: 'disc',
+      cx,
+      cy,
+      r: Math.abs(evaluate(d.radius, env)) * v.scale,
+      fill: '#dbe9f6',
+      stroke: BAR,
+      attrs: { 'data-c': `${d.center}`, 'data-k': `${k}` },
+    });
   });
   drawing.segments.forEach(([a, b]) => {
     const [x1, y1] = at(a);
@@ -170,7 +186,19 @@ export function bodyItems(drawing: Drawing, model: Model, pose: Pose, v: View): 
   drawing.points.forEach((p, i) => {
     const [cx, cy] = at(i);
     items.push({ kind: 'circle', cls: 'point', cx, cy, r: 4, fill: INK, attrs: { 'data-p': `${i}` } });
-    if (drawing.labels) items.push({ kind: 'text', cls: 'name', x: cx + 7, y: cy - 6, text: p.name, tex: `\\textit{${p.name.replace(/[^A-Za-z0-9]/g, '')}}`, anchor: 'start', size: 12, fill: INK, attrs: { 'data-p': `${i}` } });
+    if (drawing.labels)
+      items.push({
+        kind: 'text',
+        cls: 'name',
+        x: cx + 7,
+        y: cy - 6,
+        text: p.name,
+        tex: `\\textit{${p.name.replace(/[^A-Za-z0-9]/g, '')}}`,
+        anchor: 'start',
+        size: 12,
+        fill: INK,
+        attrs: { 'data-p': `${i}` },
+      });
   });
   return items;
 }
@@ -178,7 +206,11 @@ export function bodyItems(drawing: Drawing, model: Model, pose: Pose, v: View): 
 /** The sketch at one configuration (the initial one in the report), framed to hold `poses` (all of the motion). */
 export function sketchScene(id: string, title: string, drawing: Drawing, model: Model, pose: Pose, v: View): Scene {
   return {
-    id, cls: 'sketch', title, width: v.width, height: v.height,
+    id,
+    cls: 'sketch',
+    title,
+    width: v.width,
+    height: v.height,
     items: [...drawing.ground.flatMap((g) => groundItems(g, v)), ...bodyItems(drawing, model, pose, v)],
   };
 }

@@ -32,7 +32,8 @@ const tangentSymbol = (j: number): string => `\\xi_{${j + 1}}`;
 /** Multiplier of a row on a contact phase: σ̇_j (normal), ν̇_j (tangent). */
 const rateSymbol = (r: ContactRow): string => (r.kind === 'normal' ? `\\dot{\\sigma}_{${r.contact + 1}}` : `\\dot{\\nu}_{${r.contact + 1}}`);
 /** Impulse of a row at an impact: Δμ_j (normal), Δν_j (tangent). */
-const impulseSymbol = (r: { kind: 'normal' | 'tangent'; contact: number }): string => (r.kind === 'normal' ? `\\Delta\\mu_{${r.contact + 1}}` : `\\Delta\\nu_{${r.contact + 1}}`);
+const impulseSymbol = (r: { kind: 'normal' | 'tangent'; contact: number }): string =>
+  r.kind === 'normal' ? `\\Delta\\mu_{${r.contact + 1}}` : `\\Delta\\nu_{${r.contact + 1}}`;
 
 function rowByLabel(u: Unilateral, label: string): ContactRow | undefined {
   for (const c of u.contacts) {
@@ -45,13 +46,17 @@ function rowByLabel(u: Unilateral, label: string): ContactRow | undefined {
 const contactName = (u: Unilateral, j: number): string => u.contacts[j]!.constraint.name;
 
 /** The row ∂f/∂q of a contact as the report writes it: ∂g/∂q = −∂f/∂q for g ≤ 0. */
-export const gapRow = (model: Model, c: ContactKinematics): readonly Expr[] => (gapLetter(model, c) === 'f' ? c.normal.row : c.normal.row.map((x) => simplify(neg(x))));
+export const gapRow = (model: Model, c: ContactKinematics): readonly Expr[] =>
+  gapLetter(model, c) === 'f' ? c.normal.row : c.normal.row.map((x) => simplify(neg(x)));
 
 /** Print lines with a relation appended to the last: […, "x + y \\ge 0"]. */
 const closeWith = (lines: readonly string[], tail: string): string[] => [...lines.slice(0, -1), `${lines[lines.length - 1]} ${tail}`];
 
 /** A numbered relation without a left-hand side, aligned at its start. */
-const inequality = (label: string, lines: readonly string[]): EquationRow => ({ label, lines: lines.map((l, i) => ({ before: '', after: i === 0 ? l : `\\quad {}${l}` })) });
+const inequality = (label: string, lines: readonly string[]): EquationRow => ({
+  label,
+  lines: lines.map((l, i) => ({ before: '', after: i === 0 ? l : `\\quad {}${l}` })),
+});
 
 // ---------------------------------------------------------------- constraints
 /** Unilateral constraints in the author's sign convention, with their impact laws and gradients. */
@@ -70,14 +75,26 @@ export function unilateralConstraintBlocks(system: DerivedSystem): Block[] | und
       conventions.map((l) => (l === 'f' ? 'f ≥ 0 admissible, as in Kozlov' : 'g ≤ 0 admissible, as in Kugushev–Sorokina')).join('; '),
       '):',
     ),
-    equations(...u.contacts.map((c, j) => equation(`unilateral-${c.constraint.name}`, gapSymbol(model, c, j), closeWith(mathLines(gapForm(model, c.constraint).expr), gapLetter(model, c) === 'f' ? '\\ge 0' : '\\le 0')))),
+    equations(
+      ...u.contacts.map((c, j) =>
+        equation(
+          `unilateral-${c.constraint.name}`,
+          gapSymbol(model, c, j),
+          closeWith(mathLines(gapForm(model, c.constraint).expr), gapLetter(model, c) === 'f' ? '\\ge 0' : '\\le 0'),
+        ),
+      ),
+    ),
     list(...u.contacts.map((c, j) => contactItem(model, c, j))),
   ];
   const sticking = u.contacts.map((c, j) => ({ c, j })).filter(({ c }) => c.tangent);
   if (sticking.length) {
     blocks.push(
       paragraph('A sticking contact holds its tangential coordinate while closed:'),
-      equations(...sticking.map(({ c, j }) => equation(`tangent-${c.constraint.name}`, tangentSymbol(j), mathLines(c.constraint.law.kind === 'stick' ? c.constraint.law.tangent : ZERO)))),
+      equations(
+        ...sticking.map(({ c, j }) =>
+          equation(`tangent-${c.constraint.name}`, tangentSymbol(j), mathLines(c.constraint.law.kind === 'stick' ? c.constraint.law.tangent : ZERO)),
+        ),
+      ),
     );
   }
   blocks.push(
@@ -104,9 +121,28 @@ function contactItem(model: Model, c: ContactKinematics, j: number): Inline[] {
     case 'plastic':
       return [m(f), ' — ', name, 'plastic impact, ', m(`${normalVelocity}^{+} = 0`), ...when];
     case 'w-law':
-      return [m(f), ' — ', name, 'Kugushev–Sorokina’s law with coefficient ', m(mechanicsSymbol(c.constraint.law.W.name)), ', i.e. ', m(`${normalVelocity}^{+} = -${mechanicsSymbol(c.constraint.law.W.name)}^{2}\\,${normalVelocity}^{-}`), ' (see Conventions)', ...when];
+      return [
+        m(f),
+        ' — ',
+        name,
+        'Kugushev–Sorokina’s law with coefficient ',
+        m(mechanicsSymbol(c.constraint.law.W.name)),
+        ', i.e. ',
+        m(`${normalVelocity}^{+} = -${mechanicsSymbol(c.constraint.law.W.name)}^{2}\\,${normalVelocity}^{-}`),
+        ' (see Conventions)',
+        ...when,
+      ];
     case 'stick':
-      return [m(f), ' — ', name, 'plastic impact after which the contact point sticks: ', m(`${normalVelocity}^{+} = 0`), ' and ', m(`\\dot{\\xi}_{${j + 1}}^{+} = 0`), ...when];
+      return [
+        m(f),
+        ' — ',
+        name,
+        'plastic impact after which the contact point sticks: ',
+        m(`${normalVelocity}^{+} = 0`),
+        ' and ',
+        m(`\\dot{\\xi}_{${j + 1}}^{+} = 0`),
+        ...when,
+      ];
     default:
       return c.constraint.law satisfies never;
   }
@@ -128,7 +164,11 @@ function contactLabel(c: ContactKinematics): string {
 function activation(c: ContactKinematics): Inline[] {
   const w = c.constraint.when;
   if (!w) return ['.'];
-  return ['; an arrival is an impact only where ', m(`${math(w.value)} ${w.strict ? '>' : '\\ge'} 0`), ', elsewhere the contact stays inactive until it opens again.'];
+  return [
+    '; an arrival is an impact only where ',
+    m(`${math(w.value)} ${w.strict ? '>' : '\\ge'} 0`),
+    ', elsewhere the contact stays inactive until it opens again.',
+  ];
 }
 
 // ---------------------------------------------------------------- measure-form terms
@@ -142,11 +182,13 @@ export function contactTerms(system: DerivedSystem, i: string): string {
   const u = system.unilateral;
   if (!u) return '';
   const k = u.contacts.length;
-  const term = (c: ContactKinematics, j: string): string => `${gapLetter(model, c) === 'f' ? '+' : '-'} \\frac{\\partial ${gapLetter(model, c)}_{${j}}}{\\partial q_{${i}}}\\,\\mathrm{d}\\mu_{${j}}`;
+  const term = (c: ContactKinematics, j: string): string =>
+    `${gapLetter(model, c) === 'f' ? '+' : '-'} \\frac{\\partial ${gapLetter(model, c)}_{${j}}}{\\partial q_{${i}}}\\,\\mathrm{d}\\mu_{${j}}`;
   const senses = new Set(u.contacts.map((c) => gapLetter(model, c)));
   let out: string;
   if (k === 1) out = term(u.contacts[0]!, '1');
-  else if (senses.size === 1) out = `${gapLetter(model, u.contacts[0]!) === 'f' ? '+' : '-'} \\sum_{j=1}^{${k}} \\frac{\\partial ${gapLetter(model, u.contacts[0]!)}_{j}}{\\partial q_{${i}}}\\,\\mathrm{d}\\mu_{j}`;
+  else if (senses.size === 1)
+    out = `${gapLetter(model, u.contacts[0]!) === 'f' ? '+' : '-'} \\sum_{j=1}^{${k}} \\frac{\\partial ${gapLetter(model, u.contacts[0]!)}_{j}}{\\partial q_{${i}}}\\,\\mathrm{d}\\mu_{j}`;
   else out = u.contacts.map((c, j) => term(c, `${j + 1}`)).join(' ');
   const sticking = u.contacts.map((c, j) => (c.tangent ? j : -1)).filter((j) => j >= 0);
   if (sticking.length === 1) out += ` + \\frac{\\partial \\xi_{${sticking[0]! + 1}}}{\\partial q_{${i}}}\\,\\mathrm{d}\\nu_{${sticking[0]! + 1}}`;
@@ -161,7 +203,11 @@ export function measureConditions(system: DerivedSystem): Inline[] {
   const u = system.unilateral;
   if (!u) return [];
   const anyStick = u.contacts.some((c) => c.tangent);
-  const gapSet = u.contacts.every((c) => gapLetter(model, c) === 'f') ? '\\{f_j = 0\\}' : u.contacts.every((c) => gapLetter(model, c) === 'g') ? '\\{g_j = 0\\}' : '\\{f_j = 0\\}\\ (g_j = 0)';
+  const gapSet = u.contacts.every((c) => gapLetter(model, c) === 'f')
+    ? '\\{f_j = 0\\}'
+    : u.contacts.every((c) => gapLetter(model, c) === 'g')
+      ? '\\{g_j = 0\\}'
+      : '\\{f_j = 0\\}\\ (g_j = 0)';
   return [
     'Here the measures ',
     m('\\mathrm{d}\\mu_j \\ge 0'),
@@ -187,7 +233,9 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
       'On a contact phase the active contacts stay closed: their rows hold at the acceleration level, ',
       m('(\\partial f_j/\\partial q)\\,\\ddot{q} + \\beta_j = 0'),
       ', and the measures have densities, so that ',
-      m(`${reportSymbols(system).mass}\\ddot{q} = ${reportSymbols(system).forcing} + \\sum_{j\\ \\mathrm{active}} \\bigl((\\partial f_j/\\partial q)^{\\top}\\dot{\\sigma}_j + (\\partial \\xi_j/\\partial q)^{\\top}\\dot{\\nu}_j\\bigr)`),
+      m(
+        `${reportSymbols(system).mass}\\ddot{q} = ${reportSymbols(system).forcing} + \\sum_{j\\ \\mathrm{active}} \\bigl((\\partial f_j/\\partial q)^{\\top}\\dot{\\sigma}_j + (\\partial \\xi_j/\\partial q)^{\\top}\\dot{\\nu}_j\\bigr)`,
+      ),
       ' (the ξ terms for sticking contacts). A phase lasts while every ',
       m('\\dot{\\sigma}_j \\ge 0'),
       '; ',
@@ -202,13 +250,23 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
     ),
   ];
   if (u.phases.length === 0) {
-    blocks.push(paragraph(`With ${u.contacts.length} contacts the active sets are not enumerated here; the generated code forms and solves each phase’s linear system numerically.`));
+    blocks.push(
+      paragraph(
+        `With ${u.contacts.length} contacts the active sets are not enumerated here; the generated code forms and solves each phase’s linear system numerically.`,
+      ),
+    );
   }
   for (const phase of u.phases) {
     const names = phase.active.map((j) => contactName(u, j)).join(' and ');
     const held = phase.active.map((j) => `${gapSymbol(model, u.contacts[j]!, j)} = 0`).join(',\\ ');
     if (!phase.explicit) {
-      blocks.push(paragraph(`Contact with ${names} (`, m(held), '): the rows are dependent or the system too large for a closed form; the generated code solves it numerically.'));
+      blocks.push(
+        paragraph(
+          `Contact with ${names} (`,
+          m(held),
+          '): the rows are dependent or the system too large for a closed form; the generated code solves it numerically.',
+        ),
+      );
       continue;
     }
     const ex = phase.explicit;
@@ -234,11 +292,7 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
   // (Sticking contacts are pinned tangentially too: (1.4) does not apply to them.)
   const alone = u.contacts.flatMap((c, j) => (c.tangent || u.impactMaps.some((im) => im.scenario.arriving === j && im.scenario.closed.length > 0) ? [] : [j]));
   const blocks: Block[] = [
-    paragraph(
-      'At an impact time ',
-      m('\\tilde{t}'),
-      ' the velocities jump and the measures have atoms (Kugushev–Sorokina (8.13)):',
-    ),
+    paragraph('At an impact time ', m('\\tilde{t}'), ' the velocities jump and the measures have atoms (Kugushev–Sorokina (8.13)):'),
     equations(
       equation(
         'impact',
@@ -259,7 +313,9 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
   if (alone.length) {
     blocks.push(
       paragraph(
-        ...(alone.length > 2 ? ['When contact ', m(`j \\in \\{${alone.map((j) => j + 1).join(', ')}\\}`), ' strikes alone'] : [`When ${alone.length === 1 ? 'this contact strikes' : 'one of these contacts strikes'} alone`]),
+        ...(alone.length > 2
+          ? ['When contact ', m(`j \\in \\{${alone.map((j) => j + 1).join(', ')}\\}`), ' strikes alone']
+          : [`When ${alone.length === 1 ? 'this contact strikes' : 'one of these contacts strikes'} alone`]),
         ', Kugushev–Sorokina §1 (1.4) with Newton’s coefficient in place of the elastic factor 2 = 1 + 1 gives, with ',
         m('B = M(\\tilde{q})'),
         ' and the gradient taken at the impact point,',
@@ -275,8 +331,16 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
           // f ≥ 0: the impulse acts along +∂f; g ≤ 0 (the paper's form): along −∂g.
           const sign = gapLetter(model, c) === 'f' ? '-' : '';
           return [
-            equation(`impact-${c.constraint.name}-impulse`, `\\Delta\\mu_{${generic ? 'j' : j + 1}}`, `${sign}${factor}\\frac{${grad}\\,\\dot{q}^{-}}{${grad}\\,B^{-1} \\bigl(${grad}\\bigr)^{\\top}}`),
-            equation(`impact-${c.constraint.name}-velocity`, '\\dot{q}^{+}', `\\dot{q}^{-} ${gapLetter(model, c) === 'f' ? '+' : '-'} \\Delta\\mu_{${generic ? 'j' : j + 1}}\\, B^{-1} \\Bigl(${grad}\\Bigr)^{\\top}`),
+            equation(
+              `impact-${c.constraint.name}-impulse`,
+              `\\Delta\\mu_{${generic ? 'j' : j + 1}}`,
+              `${sign}${factor}\\frac{${grad}\\,\\dot{q}^{-}}{${grad}\\,B^{-1} \\bigl(${grad}\\bigr)^{\\top}}`,
+            ),
+            equation(
+              `impact-${c.constraint.name}-velocity`,
+              '\\dot{q}^{+}',
+              `\\dot{q}^{-} ${gapLetter(model, c) === 'f' ? '+' : '-'} \\Delta\\mu_{${generic ? 'j' : j + 1}}\\, B^{-1} \\Bigl(${grad}\\Bigr)^{\\top}`,
+            ),
           ];
         }),
       ),
@@ -328,7 +392,11 @@ function criticalBlocks(system: DerivedSystem, im: ImpactMap, c: CriticalValue, 
   const p = mechanicsSymbol(c.parameter);
   const p0 = `${p}_0`;
   const modes = (ks: readonly number[]): string =>
-    ks.length === 0 ? 'no mode is' : ks.length === 1 ? `only mode ${ks[0]! + 1} (${modeTitle(system.unilateral!, im.scenario, im.modes[ks[0]!]!)}) is` : `modes ${ks.map((k) => k + 1).join(' and ')} are`;
+    ks.length === 0
+      ? 'no mode is'
+      : ks.length === 1
+        ? `only mode ${ks[0]! + 1} (${modeTitle(system.unilateral!, im.scenario, im.modes[ks[0]!]!)}) is`
+        : `modes ${ks.map((k) => k + 1).join(' and ')} are`;
   const unit = system.model.parameters.find((q) => q.name === c.parameter)?.unit;
   const approx = `${c.numeric.toFixed(6)}${unit === 'rad' ? ` \\approx ${formatDegrees(c.numeric)}` : ''}`;
   const approach = [...im.scenario.approach].map(([x, sgn]) => `${mechanicsSymbol(preImpactName(x))} ${sgn < 0 ? '<' : '>'} 0`).join(',\\ ');
@@ -379,7 +447,12 @@ function assumptionsSentence(u: Unilateral): Inline[] {
     parts.push([m(ranges), declared.length === 1 ? ' (its declared range)' : ' (their declared ranges)']);
   }
   if (positive.length) {
-    parts.push([m(`${positive.map((a) => mechanicsSymbol(a.parameter)).join(', ')} > 0`), ' (no range declared; taken positive as ', positive.length === 1 ? 'its default is' : 'their defaults are', ')']);
+    parts.push([
+      m(`${positive.map((a) => mechanicsSymbol(a.parameter)).join(', ')} > 0`),
+      ' (no range declared; taken positive as ',
+      positive.length === 1 ? 'its default is' : 'their defaults are',
+      ')',
+    ]);
   }
   if (parts.length === 0) return ['Signs are decided with no assumption on the parameters.'];
   return ['Signs are decided for ', ...parts.flatMap((p, i) => [...(i ? [' and '] : []), ...p]), '.'];
@@ -410,13 +483,13 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
   }
   const blocks: Block[] = [
     paragraph(`Mode ${n + 1}${title ? ` (${title})` : ''}:`),
-    equations(
-      ...cs.map((c, i) => equation(`${tag}-${c.name}`, mechanicsSymbol(postImpactName(c.name)), mathLines(mode.qdPlus[i]!))),
-      ...impulses,
-    ),
+    equations(...cs.map((c, i) => equation(`${tag}-${c.name}`, mechanicsSymbol(postImpactName(c.name)), mathLines(mode.qdPlus[i]!))), ...impulses),
   ];
   for (const d of mode.indeterminate) {
-    const syms = d.labels.map((l) => rowByLabel(u, l)).filter((r): r is ContactRow => r !== undefined).map(impulseSymbol);
+    const syms = d.labels
+      .map((l) => rowByLabel(u, l))
+      .filter((r): r is ContactRow => r !== undefined)
+      .map(impulseSymbol);
     const dropped = rowByLabel(u, d.dropped);
     blocks.push(
       paragraph(
@@ -447,7 +520,10 @@ function conditionBlocks(mode: ImpactMode, tag: string): Block[] {
   const a = mode.admissibility;
   if (!a) return blocks;
   const vs = mechanicsSymbol(a.velocity);
-  for (const [relation, verdict] of [['<', a.negative], ['>', a.positive]] as const) {
+  for (const [relation, verdict] of [
+    ['<', a.negative],
+    ['>', a.positive],
+  ] as const) {
     const when = m(`${vs} ${relation} 0`);
     if (verdict === 'always') blocks.push(paragraph('For ', when, ' the mode is always admissible.'));
     else if (verdict === 'never') blocks.push(paragraph('For ', when, ' the mode is never admissible.'));

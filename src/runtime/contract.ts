@@ -201,7 +201,14 @@ export interface LoadedModule {
    * derivation's residual Jacobians; NaN where the phase has no solution.
    * Absent in modules generated before it existed.
    */
-  contactAccelerationsJacobian?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, active: ArrayLike<boolean>, out?: Float64Array): Float64Array;
+  contactAccelerationsJacobian?(
+    t: number,
+    q: ArrayLike<number>,
+    qd: ArrayLike<number>,
+    p: Params,
+    active: ArrayLike<boolean>,
+    out?: Float64Array,
+  ): Float64Array;
   /**
    * Velocity jump at an impact. The runtime passes `opts.active` = every
    * contact with g ≤ tol (closed, whether approaching or not), applies

@@ -14,14 +14,39 @@ import type { ImpactStatus } from './contract.js';
 
 /** The codes a simulation may stop with: a part of the toolkit's one union (src/errors.ts). */
 export const SIMULATION_ERROR_CODES = [
-  'invalid-option', 'invalid-time', 'missing-state', 'state-length', 'non-finite-input', 'unknown-parameter',
-  'initial-penetration', 'incomplete-module', 'unsupported-impact-law', 'retaining-unsupported', 'non-ideal-unsupported', 'unilateral-unsupported',
+  'invalid-option',
+  'invalid-time',
+  'missing-state',
+  'state-length',
+  'non-finite-input',
+  'unknown-parameter',
+  'initial-penetration',
+  'incomplete-module',
+  'unsupported-impact-law',
+  'retaining-unsupported',
+  'non-ideal-unsupported',
+  'unilateral-unsupported',
   'friction-unsupported',
-  'non-finite-state', 'step-underflow', 'max-steps', 'too-many-events', 'too-many-contacts', 'singular-mass-matrix',
-  'impact-loop', 'impact-corner-without-rule', 'impact-no-admissible-mode', 'impact-several-admissible-modes', 'impact-too-many-contacts',
-  'impact-singular-mass-matrix', 'impact-lcp-failed',
-  'no-contact-mode', 'contact-inconsistent', 'ambiguous-contact-mode', 'dependent-contacts', 'lcp-failed',
-  'no-return', 'orbit-not-converged',
+  'non-finite-state',
+  'step-underflow',
+  'max-steps',
+  'too-many-events',
+  'too-many-contacts',
+  'singular-mass-matrix',
+  'impact-loop',
+  'impact-corner-without-rule',
+  'impact-no-admissible-mode',
+  'impact-several-admissible-modes',
+  'impact-too-many-contacts',
+  'impact-singular-mass-matrix',
+  'impact-lcp-failed',
+  'no-contact-mode',
+  'contact-inconsistent',
+  'ambiguous-contact-mode',
+  'dependent-contacts',
+  'lcp-failed',
+  'no-return',
+  'orbit-not-converged',
 ] as const satisfies readonly ErrorCode[];
 
 export type SimulationErrorCode = (typeof SIMULATION_ERROR_CODES)[number];
@@ -56,8 +81,13 @@ export class SimulationError extends MechanicsError {
   readonly state: FailedState | undefined;
 
   constructor(
-    code: SimulationErrorCode, kind: ErrorKind, message: string, where: { model: string; field?: string }, t?: number,
-    problems: readonly SimulationError[] = [], state?: FailedState,
+    code: SimulationErrorCode,
+    kind: ErrorKind,
+    message: string,
+    where: { model: string; field?: string },
+    t?: number,
+    problems: readonly SimulationError[] = [],
+    state?: FailedState,
   ) {
     super(code, kind, t === undefined ? message : `${message} (at t = ${t})`, where, problems);
     this.name = 'SimulationError';

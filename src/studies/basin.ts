@@ -47,20 +47,39 @@ function rimlessWheelBasin(mod: LoadedModule): BasinStudy {
   const psi0 = q0[mod.model.coordinates.indexOf('psi')]!;
   const defaults = Object.fromEntries(mod.model.parameters.map((p) => [p.name, p.default]));
   const result = sweepSerial(mod, {
-    grid: [{ name: "psi'", from: -2, to: -0.2, count: 10 }, { name: 'gamma', from: 0.02, to: 0.2, count: 10 }],
+    grid: [
+      { name: "psi'", from: -2, to: -0.2, count: 10 },
+      { name: 'gamma', from: 0.02, to: 0.2, count: 10 },
+    ],
     run: { kind: 'simulate', t1, classify: 'final' },
     start: (at, params) => {
-      const l = params.l ?? defaults.l!, w = at["psi'"]!;
+      const l = params.l ?? defaults.l!,
+        w = at["psi'"]!;
       return { q0: [0, l * Math.cos(psi0), psi0], qd0: [-l * Math.cos(psi0) * w, -l * Math.sin(psi0) * w, w] };
     },
   });
   const m = (tex: string): CaptionPiece => ({ math: tex });
   return {
-    id: 'plot-basin', title: `${mod.model.title}: hub position after ${t1} s over the initial spin and the slope`, sweep: result, value: 'x(t)',
+    id: 'plot-basin',
+    title: `${mod.model.title}: hub position after ${t1} s over the initial spin and the slope`,
+    sweep: result,
+    value: 'x(t)',
     caption: [
-      'The hub position ', m('x'), ` at t = ${t1} after starting on spoke 0 at `, m(`\\psi = ${psi0}`), ' with the spin ', m('\\dot{\\psi}'),
-      ' (the tip at rest), on slopes ', m('\\gamma'), ' (10 by 10 simulations): ', m('x < 0'), ' where the wheel does not clear its first apex, ',
-      m('(1 + I^*)\\,l\\,\\dot{\\psi}^2 \\le 2g\\,(1 - \\cos(\\psi - \\gamma))'), ', and rocks back to rest; about one unit of ', m('x'), ' per step where it rolls.',
+      'The hub position ',
+      m('x'),
+      ` at t = ${t1} after starting on spoke 0 at `,
+      m(`\\psi = ${psi0}`),
+      ' with the spin ',
+      m('\\dot{\\psi}'),
+      ' (the tip at rest), on slopes ',
+      m('\\gamma'),
+      ' (10 by 10 simulations): ',
+      m('x < 0'),
+      ' where the wheel does not clear its first apex, ',
+      m('(1 + I^*)\\,l\\,\\dot{\\psi}^2 \\le 2g\\,(1 - \\cos(\\psi - \\gamma))'),
+      ', and rocks back to rest; about one unit of ',
+      m('x'),
+      ' per step where it rolls.',
     ],
   };
 }

@@ -37,10 +37,16 @@ export function limitStudyOf(spec: ModelSpec, mod: LoadedModule, reference: Load
   const parameter = overrides.parameter ?? declared?.parameter;
   if (parameter === undefined) return undefined;
   const values = overrides.values ?? declared?.values;
-  if (values === undefined) throw new MechanicsError('bad-argument', 'input', `${spec.name} declares no study of ${parameter}: give its values`, { model: spec.name, field: 'values' });
+  if (values === undefined)
+    throw new MechanicsError('bad-argument', 'input', `${spec.name} declares no study of ${parameter}: give its values`, { model: spec.name, field: 'values' });
   const { q0, qd0, t1 } = mod.model.initial;
   return rigidLimitStudy(mod, {
-    ...STUDY_RUN, q0, qd0, t1, parameter, values,
+    ...STUDY_RUN,
+    q0,
+    qd0,
+    t1,
+    parameter,
+    values,
     ...(overrides.params ? { params: overrides.params } : {}),
     ...(reference ? { reference } : {}),
     ...(declared?.limits && parameter === declared.parameter ? { limits: declared.limits } : {}),
@@ -54,7 +60,12 @@ export function rigidSpec(spec: ModelSpec, laws: NonNullable<NonNullable<ModelSp
   const contacts = spec.unilateral ?? [];
   const unknown = names.filter((n) => !contacts.some((c) => c.name === n));
   if (unknown.length) {
-    throw new MechanicsError('unknown-contact', 'model', `limitStudy.rigid names ${unknown.join(', ')}, not a unilateral constraint of ${spec.name} (${contacts.map((c) => c.name).join(', ') || 'none'})`, { model: spec.name, field: 'limitStudy.rigid' });
+    throw new MechanicsError(
+      'unknown-contact',
+      'model',
+      `limitStudy.rigid names ${unknown.join(', ')}, not a unilateral constraint of ${spec.name} (${contacts.map((c) => c.name).join(', ') || 'none'})`,
+      { model: spec.name, field: 'limitStudy.rigid' },
+    );
   }
   const { limitStudy: _study, ...rest } = spec;
   return { ...rest, name: `${spec.name}-rigid`, unilateral: contacts.map((c) => (laws[c.name] ? { ...c, law: laws[c.name]! } : c)) };

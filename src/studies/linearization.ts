@@ -45,7 +45,11 @@ export function equilibriumSpectrum(eq: Equilibrium): { eigenvalues: Complex[]; 
   const kept = all.slice(2 * eq.heldRank).sort((a, b) => b.re - a.re || b.im - a.im);
   const tol = 1e-9 * Math.max(1, ...kept.map((z) => Math.hypot(z.re, z.im)));
   // No eigenvalue left (contacts pin every coordinate): nothing moves, linearly stable.
-  const verdict: EquilibriumVerdict = kept.some((z) => z.re > tol) ? 'unstable' : kept.length > 0 && kept.every((z) => z.re < -tol) ? 'asymptotically stable' : 'linearly stable';
+  const verdict: EquilibriumVerdict = kept.some((z) => z.re > tol)
+    ? 'unstable'
+    : kept.length > 0 && kept.every((z) => z.re < -tol)
+      ? 'asymptotically stable'
+      : 'linearly stable';
   return { eigenvalues: kept, verdict };
 }
 

@@ -20,7 +20,12 @@ export const REPORT_SAMPLES = 401;
 export function reportMotion(mod: LoadedModule): { readonly simulation: MotionStudy; readonly error?: MechanicsError } {
   const { q0, qd0, t1 } = mod.model.initial;
   // Non-ideal constraints are derived, not integrated: said in the report, not a failure of derive.
-  if (mod.model.nonIdeal) return { simulation: { skipped: `the friction of ${mod.model.nonIdeal.join(', ')} depends on the variant of support, which the runtime does not integrate yet (the equations are above)` } };
+  if (mod.model.nonIdeal)
+    return {
+      simulation: {
+        skipped: `the friction of ${mod.model.nonIdeal.join(', ')} depends on the variant of support, which the runtime does not integrate yet (the equations are above)`,
+      },
+    };
   try {
     const tr = simulate(mod, { q0, qd0, t1, samples: REPORT_SAMPLES, rtol: 1e-8, atol: 1e-10 });
     return { simulation: { trajectory: tr, method: `${simulationMethod(mod)}, rtol 1e-8, atol 1e-10, ${REPORT_SAMPLES} samples` } };

@@ -35,15 +35,26 @@ export function declaredOrbit(module: LoadedModule, declaration: OrbitSpec, impa
   const model = module.model;
   const byName = (values: Readonly<Record<string, number>>, field: string): number[] => {
     const unknown = Object.keys(values).filter((k) => !model.coordinates.includes(k));
-    if (unknown.length) throw new SimulationError('invalid-option', 'input', `orbit.${field} names ${unknown.join(', ')}, not a coordinate (coordinates: ${model.coordinates.join(', ')})`, { model: model.name, field: `orbit.${field}` });
+    if (unknown.length)
+      throw new SimulationError(
+        'invalid-option',
+        'input',
+        `orbit.${field} names ${unknown.join(', ')}, not a coordinate (coordinates: ${model.coordinates.join(', ')})`,
+        { model: model.name, field: `orbit.${field}` },
+      );
     return model.coordinates.map((c) => values[c] ?? 0);
   };
   const c = declaration.continuation;
   const params = { ...Object.fromEntries(model.parameters.map((p) => [p.name, p.default])), ...declaration.params, ...(c ? { [c.parameter]: c.from } : {}) };
   const opts: PeriodicOrbitOptions = {
-    q0: byName(declaration.q0, 'q0'), qd0: byName(declaration.qd0, 'qd0'), params, section: declaration.section,
-    ...(declaration.crossings ? { crossings: declaration.crossings } : {}), ...(declaration.fix ? { fix: declaration.fix } : {}),
-    ...(declaration.shift ? { shift: declaration.shift } : {}), ...(declaration.period ? { period: declaration.period } : {}),
+    q0: byName(declaration.q0, 'q0'),
+    qd0: byName(declaration.qd0, 'qd0'),
+    params,
+    section: declaration.section,
+    ...(declaration.crossings ? { crossings: declaration.crossings } : {}),
+    ...(declaration.fix ? { fix: declaration.fix } : {}),
+    ...(declaration.shift ? { shift: declaration.shift } : {}),
+    ...(declaration.period ? { period: declaration.period } : {}),
     ...(impactJacobian ? { impactJacobian } : {}),
   };
   const section = describeSection(declaration.section);
@@ -51,7 +62,15 @@ export function declaredOrbit(module: LoadedModule, declaration: OrbitSpec, impa
     const orbit = periodicOrbit(module, opts);
     if (!c) return { declaration, section, params, orbit };
     const range: [number, number] = [Math.min(c.from, c.to), Math.max(c.from, c.to)];
-    const branch = continueOrbit(module, { ...opts, q0: orbit.q, qd0: orbit.qd, t0: orbit.t0, parameter: c.parameter, range, direction: c.to >= c.from ? 1 : -1 });
+    const branch = continueOrbit(module, {
+      ...opts,
+      q0: orbit.q,
+      qd0: orbit.qd,
+      t0: orbit.t0,
+      parameter: c.parameter,
+      range,
+      direction: c.to >= c.from ? 1 : -1,
+    });
     return { declaration, section, params, orbit, branch };
   } catch (err) {
     if (!(err instanceof SimulationError) || err.code === 'invalid-option') throw err;

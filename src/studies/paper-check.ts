@@ -58,7 +58,11 @@ export interface PaperCheck {
 export function paperCheck(system: DerivedSystem, spec: PaperSpec, computed: Computed = {}): PaperCheck {
   const { source: key } = spec;
   // buildModel refuses a model file's unknown source; a declaration made in code meets it here.
-  if (!isSourceKey(key)) throw new MechanicsError('invalid-option', 'model', `unknown source '${key}' (known: ${Object.keys(REFERENCES).join(', ')})`, { model: system.model.name, field: 'paper.source' });
+  if (!isSourceKey(key))
+    throw new MechanicsError('invalid-option', 'model', `unknown source '${key}' (known: ${Object.keys(REFERENCES).join(', ')})`, {
+      model: system.model.name,
+      field: 'paper.source',
+    });
   const general = spec.general ? deriveSystem(buildModel(spec.general)) : undefined;
   const source = general ?? system;
   const rows = checkPaperFormulas(source, checkPaper(spec.formulas, source.model), measuredFacts(system, computed));
@@ -74,7 +78,13 @@ export function checkPaperFormulas(system: DerivedSystem, formulas: readonly Pap
       const m = measured.get(name);
       if (m) used.set(name, m);
       const e = m ? measuredSymbol(name) : fact(facts, system, name);
-      if (!e) throw new MechanicsError('unknown-field', 'model', `paper formula ${f.eq}: the ${/^(limit|orbit|motion)\./.test(name) ? 'report computed' : 'derivation has'} no fact '${name}' (facts: ${[...facts.keys(), ...measured.keys()].slice(0, 8).join(', ')}, …)`, { model: system.model.name, field: 'paper.formulas' });
+      if (!e)
+        throw new MechanicsError(
+          'unknown-field',
+          'model',
+          `paper formula ${f.eq}: the ${/^(limit|orbit|motion)\./.test(name) ? 'report computed' : 'derivation has'} no fact '${name}' (facts: ${[...facts.keys(), ...measured.keys()].slice(0, 8).join(', ')}, …)`,
+          { model: system.model.name, field: 'paper.formulas' },
+        );
       return e;
     };
     // At the parameter values the paper's result holds for (Kozlov's Theorem 3: ν = 0).
@@ -85,7 +95,14 @@ export function checkPaperFormulas(system: DerivedSystem, formulas: readonly Pap
     const paper = atValues(subs(f.formula, binding));
     if (f.tolerance !== undefined) return measuredRow(system, f, binding, paper, derived, used, f.tolerance);
     const symbolic = isZero(sub(paper, derived));
-    return { formula: f, bindings: binding, paper, derived, agrees: symbolic || numericallyEqual(system, paper, derived), how: symbolic ? 'symbolic' : 'numeric' };
+    return {
+      formula: f,
+      bindings: binding,
+      paper,
+      derived,
+      agrees: symbolic || numericallyEqual(system, paper, derived),
+      how: symbolic ? 'symbolic' : 'numeric',
+    };
   });
 }
 
@@ -97,7 +114,15 @@ const measuredSymbol = (name: string): Sym => sym(`measured:${name}`);
  * measured at (the defaults, with the computation's own values on top), equal
  * to the formula's tolerance relative to max(1, |paper|).
  */
-function measuredRow(system: DerivedSystem, f: PaperFormula, bindings: ReadonlyMap<string, Expr>, paper: Expr, derived: Expr, used: ReadonlyMap<string, MeasuredFact>, tolerance: number): PaperCheckRow {
+function measuredRow(
+  system: DerivedSystem,
+  f: PaperFormula,
+  bindings: ReadonlyMap<string, Expr>,
+  paper: Expr,
+  derived: Expr,
+  used: ReadonlyMap<string, MeasuredFact>,
+  tolerance: number,
+): PaperCheckRow {
   const env: Record<string, number> = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
   for (const m of used.values()) Object.assign(env, m.params);
   for (const [name, m] of used) env[measuredSymbol(name).name] = m.value;
@@ -105,7 +130,11 @@ function measuredRow(system: DerivedSystem, f: PaperFormula, bindings: ReadonlyM
   const y = evaluate(derived, env);
   const measuredBindings = new Map([...f.where].flatMap(([s, b]) => ('fact' in b && used.has(b.fact) ? [[s, used.get(b.fact)!.value] as const] : [])));
   return {
-    formula: f, bindings, paper, derived, how: 'measured',
+    formula: f,
+    bindings,
+    paper,
+    derived,
+    how: 'measured',
     agrees: Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) <= tolerance * Math.max(1, Math.abs(x)),
     measured: { value: y, bindings: measuredBindings },
   };

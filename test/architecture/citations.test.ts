@@ -29,8 +29,13 @@ const checked = [
   ...['src', 'test', 'bench', 'playground', 'derivations'].flatMap((d) => files(join(ROOT, d))),
   join(ROOT, 'README.md'),
   join(ROOT, 'ARCHITECTURE.md'),
-  ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(ROOT, 'docs', f)),
-].map((p) => relative(ROOT, p).split('\\').join('/')).filter((p) => p !== SELF).sort();
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join(ROOT, 'docs', f)),
+]
+  .map((p) => relative(ROOT, p).split('\\').join('/'))
+  .filter((p) => p !== SELF)
+  .sort();
 
 describe('sources and prose cite papers by key and reasons by themselves', () => {
   it.each(checked)('%s', (file) => {

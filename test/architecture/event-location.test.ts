@@ -17,7 +17,10 @@ function sources(dir: string): string[] {
   });
 }
 
-const files = [...sources(join(ROOT, 'src')), ...sources(join(ROOT, 'playground'))].map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') }));
+const files = [...sources(join(ROOT, 'src')), ...sources(join(ROOT, 'playground'))].map((path) => ({
+  path: relative(ROOT, path),
+  text: readFileSync(path, 'utf8'),
+}));
 /** The locator's internals: bracketing a sign change, refining it on a step's dense output. */
 const INTERNALS = /\b(locateOnInterval|locateEvent)\b|\bcrosses\(/;
 /** What a driver may take from the locator: the one entry point, the activation conditions, and types. */
@@ -33,7 +36,16 @@ describe('exactly one module does event location', () => {
   it.each(files.filter((f) => f.path !== LOCATOR).map((f) => [f.path, f.text] as const))('%s neither brackets nor refines a crossing itself', (_path, text) => {
     expect(text).not.toMatch(INTERNALS);
     for (const m of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'[./]*(?:hybrid\/)?events\.js'/g)) {
-      const names = m[1]!.split(',').map((s) => s.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!).filter(Boolean);
+      const names = m[1]!
+        .split(',')
+        .map(
+          (s) =>
+            s
+              .trim()
+              .replace(/^type\s+/, '')
+              .split(/\s+as\s+/)[0]!,
+        )
+        .filter(Boolean);
       expect(names.filter((n) => !ALLOWED.has(n))).toEqual([]);
     }
   });

@@ -64,9 +64,18 @@ export function specifiers(source: string, file = 'x.ts'): string[] {
   const visit = (node: ts.Node): void => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       out.push(node.moduleSpecifier.text);
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteral(node.moduleReference.expression)
+    ) {
       out.push(node.moduleReference.expression.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
       out.push(node.arguments[0].text);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       out.push(node.argument.literal.text);
@@ -89,12 +98,25 @@ export function valueSpecifiers(source: string, file = 'x.ts'): string[] {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
       const named = clause?.namedBindings;
-      const erased = clause !== undefined && (clause.isTypeOnly || (!clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
+      const erased =
+        clause !== undefined &&
+        (clause.isTypeOnly ||
+          (!clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
       if (!erased) out.push(node.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      const erased = node.isTypeOnly || (node.exportClause !== undefined && ts.isNamedExports(node.exportClause) && node.exportClause.elements.length > 0 && node.exportClause.elements.every((e) => e.isTypeOnly));
+      const erased =
+        node.isTypeOnly ||
+        (node.exportClause !== undefined &&
+          ts.isNamedExports(node.exportClause) &&
+          node.exportClause.elements.length > 0 &&
+          node.exportClause.elements.every((e) => e.isTypeOnly));
       if (!erased) out.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
       out.push(node.arguments[0].text);
     }
     ts.forEachChild(node, visit);
@@ -153,9 +175,7 @@ export function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][
     }
   };
   for (const v of graph.keys()) if (!idx.has(v)) strong(v);
-  return components
-    .filter((c) => c.length > 1 || (graph.get(c[0]!) ?? []).includes(c[0]!))
-    .map((c) => chainWithin(graph, new Set(c), [...c].sort()[0]!));
+  return components.filter((c) => c.length > 1 || (graph.get(c[0]!) ?? []).includes(c[0]!)).map((c) => chainWithin(graph, new Set(c), [...c].sort()[0]!));
 }
 
 /** A shortest path from start back to start inside one component (breadth first). */
@@ -267,11 +287,31 @@ describe('the import scanner', () => {
   });
 
   it('finds a two-file cycle and a longer one, with their chains', () => {
-    const g = new Map([['a', ['b']], ['b', ['a']], ['c', ['d']], ['d', ['e']], ['e', ['c']], ['f', ['a']]]);
-    expect(cycles(g).map((c) => c.join(' → ')).sort()).toEqual(['a → b → a', 'c → d → e → c']);
+    const g = new Map([
+      ['a', ['b']],
+      ['b', ['a']],
+      ['c', ['d']],
+      ['d', ['e']],
+      ['e', ['c']],
+      ['f', ['a']],
+    ]);
+    expect(
+      cycles(g)
+        .map((c) => c.join(' → '))
+        .sort(),
+    ).toEqual(['a → b → a', 'c → d → e → c']);
   });
 
   it('finds no cycle in a diamond', () => {
-    expect(cycles(new Map([['a', ['b', 'c']], ['b', ['d']], ['c', ['d']], ['d', []]]))).toEqual([]);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b', 'c']],
+          ['b', ['d']],
+          ['c', ['d']],
+          ['d', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

@@ -26,7 +26,9 @@ function header(text: string): string {
   return block.join('\n');
 }
 
-const modules = sources(join(ROOT, 'src')).map((p) => relative(ROOT, p)).sort();
+const modules = sources(join(ROOT, 'src'))
+  .map((p) => relative(ROOT, p))
+  .sort();
 
 describe('every source module has its tests', () => {
   it.each(modules)('%s', (module) => {

@@ -13,7 +13,10 @@ const blocks = new Map(SIZES.map((n) => [n, pendulumDynamics(n)]));
 const block = (n: number) => blocks.get(n)!;
 
 describe('the operation count of a straight-line program', () => {
-  const ops = (...lines: string[]) => countOps(lines.map((line) => (line.includes('=') ? { name: line.split('=')[0]!.trim(), expr: fromPython(line.split('=')[1]!) } : { expr: fromPython(line) })));
+  const ops = (...lines: string[]) =>
+    countOps(
+      lines.map((line) => (line.includes('=') ? { name: line.split('=')[0]!.trim(), expr: fromPython(line.split('=')[1]!) } : { expr: fromPython(line) })),
+    );
 
   it('agrees with a hand count: each + − × ÷, negation and call one, a square one product', () => {
     // a·b, c·c, sin, ÷e, +, −
@@ -41,7 +44,7 @@ describe('our program for the n-link pendulum', () => {
   it.each(SIZES)('n = %i: computes the DerivedSystem’s M and forcing, as the prepared expressions do', (n) => {
     const { ours, prepared, derived } = block(n);
     const env = genericPoint(derived);
-    expect(prepared).toHaveLength(n * (n + 1) / 2 + n);
+    expect(prepared).toHaveLength((n * (n + 1)) / 2 + n);
     const values = runProgram(ours, env);
     derived.forEach((e, i) => {
       expect(values[i]).toBeCloseTo(evaluate(e, env), 12);
@@ -59,7 +62,12 @@ describe.runIf(pythonWith('sympy'))('against sympy.cse on the same expressions',
 
   it('reads back each of SymPy’s four programs per size, computing our M and forcing', () => {
     for (const n of SIZES) {
-      expect(figures.get(n)!.map((f) => `${f.input}/${f.mode}`).sort()).toEqual(['derived/basic', 'derived/none', 'prepared/basic', 'prepared/none']);
+      expect(
+        figures
+          .get(n)!
+          .map((f) => `${f.input}/${f.mode}`)
+          .sort(),
+      ).toEqual(['derived/basic', 'derived/none', 'prepared/basic', 'prepared/none']);
       for (const f of figures.get(n)!) expect(f.deviation).toBeLessThan(1e-12);
       // Without angle sums SymPy calls cos(qᵢ − qⱼ) and sin(qᵢ − qⱼ) for every pair and sin qᵢ in the
       // forcing: n(n − 1) + n calls; with them, sin and cos of each angle: 2n. Codegen expands them

@@ -17,7 +17,13 @@ async function quickRun(): Promise<{ stdout: string; lines: Line[] }> {
   } finally {
     log.mockRestore();
   }
-  return { stdout, lines: stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Line) };
+  return {
+    stdout,
+    lines: stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Line),
+  };
 }
 
 const FIELDS: Record<string, string[]> = {
@@ -53,7 +59,11 @@ describe('npm run bench --quick', () => {
       for (const f of fields!) expect(line, `${f} in ${JSON.stringify(line)}`).toHaveProperty(f);
     }
     expect(lines.filter((l) => l.bench === 'pendulum' && l.peer === undefined).map((l) => l.n)).toEqual([2, 3]);
-    expect(lines.filter((l) => l.bench === 'moreau-jean' && l.peer === undefined).map((l) => [l.model, l.contacts])).toEqual([['bouncing-ball', 1], ['ball-chain-5', 4], ['block-stack-3', 3]]);
+    expect(lines.filter((l) => l.bench === 'moreau-jean' && l.peer === undefined).map((l) => [l.model, l.contacts])).toEqual([
+      ['bouncing-ball', 1],
+      ['ball-chain-5', 4],
+      ['block-stack-3', 3],
+    ]);
     expect(lines.filter((l) => l.bench === 'event-driven')).toHaveLength(1);
   });
 
@@ -67,7 +77,8 @@ describe('npm run bench --quick', () => {
 
   it('steps Moreau–Jean t1/h times and ends the event-driven cascade at the rest time t* of the closed form', async () => {
     const { lines } = await run;
-    for (const l of lines.filter((x) => x.bench === 'moreau-jean' && x.peer === undefined)) expect(l.steps).toBe(Math.round((l.t1 as number) / (l.h as number)));
+    for (const l of lines.filter((x) => x.bench === 'moreau-jean' && x.peer === undefined))
+      expect(l.steps).toBe(Math.round((l.t1 as number) / (l.h as number)));
     const mj = lines.find((l) => l.model === 'bouncing-ball' && l.peer === undefined)!;
     // First impact at √(2/g) = 0.4515…, reported at the end of its step.
     expect((mj.impacts as number[])[0]).toBeCloseTo(0.453, 6);
@@ -89,14 +100,17 @@ describe('npm run bench --quick', () => {
     }
   });
 
-  it.runIf(pythonWith('siconos.kernel, numpy'))('finds Siconos’ Moreau–Jean impacts at the same steps as ours, for the ball, the chain and the stack', async () => {
-    const { lines } = await run;
-    const siconos = lines.filter((l) => l.peer === 'siconos');
-    expect(siconos.map((l) => l.model)).toEqual(['bouncing-ball', 'ball-chain-5', 'block-stack-3']);
-    for (const peer of siconos) {
-      const ours = lines.find((l) => l.bench === 'moreau-jean' && l.peer === undefined && l.model === peer.model)!;
-      expect([peer.contacts, peer.steps]).toEqual([ours.contacts, ours.steps]);
-      expect(peer.impacts).toEqual(ours.impacts);
-    }
-  });
+  it.runIf(pythonWith('siconos.kernel, numpy'))(
+    'finds Siconos’ Moreau–Jean impacts at the same steps as ours, for the ball, the chain and the stack',
+    async () => {
+      const { lines } = await run;
+      const siconos = lines.filter((l) => l.peer === 'siconos');
+      expect(siconos.map((l) => l.model)).toEqual(['bouncing-ball', 'ball-chain-5', 'block-stack-3']);
+      for (const peer of siconos) {
+        const ours = lines.find((l) => l.bench === 'moreau-jean' && l.peer === undefined && l.model === peer.model)!;
+        expect([peer.contacts, peer.steps]).toEqual([ours.contacts, ours.steps]);
+        expect(peer.impacts).toEqual(ours.impacts);
+      }
+    },
+  );
 });

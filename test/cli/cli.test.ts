@@ -56,7 +56,8 @@ describe('derive on a model file outside the package', () => {
     const r = await cli('derive', join(dir, 'ball.ts'), '--out', out, '--js');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    for (const f of ['ball.ts', 'ball.js', 'ball.tex', 'ball.body.tex', 'ball.html', 'index.html', 'katex/katex.min.css']) expect(existsSync(join(out, f)), f).toBe(true);
+    for (const f of ['ball.ts', 'ball.js', 'ball.tex', 'ball.body.tex', 'ball.html', 'index.html', 'katex/katex.min.css'])
+      expect(existsSync(join(out, f)), f).toBe(true);
     const mod = (await import(/* @vite-ignore */ pathToFileURL(join(out, 'ball.js')).href)) as LoadedModule;
     expect(mod.accelerations(0, [1], [0], {})[0]).toBeCloseTo(-G, 12);
     expect(mod.model.initial.q0).toEqual([2]);
@@ -138,7 +139,7 @@ describe('simulate a model file', () => {
     expect(impacts[1]!.qd[0]).toBeCloseTo(-impacts[0]!.qdPlus![0]!, 7);
   });
 
-  it('Moreau–Jean events carry the state at the end of the reporting step and the step\'s impulse', async () => {
+  it("Moreau–Jean events carry the state at the end of the reporting step and the step's impulse", async () => {
     const dir = projectWith('ball.ts', BALL);
     const run = await simulateJson(join(dir, 'ball.ts'), '--method', 'moreau-jean', '--h', '1e-4', '--t1', '1');
     const impact = run.events.find((e) => e.type === 'impact')!;

@@ -52,13 +52,15 @@ describe('simulate recomputes the initial state for --param', () => {
   });
 });
 
-describe('simulate refuses a state the model does not allow at the run\'s parameters (exit 1)', () => {
+describe("simulate refuses a state the model does not allow at the run's parameters (exit 1)", () => {
   it('the compass at alpha = 0.7 with foot B pushed below the line by --q0: initial-penetration in --q0', async () => {
     // Standing needs yc = cos(0.05 − 0.7) − cos(0.7) cos(0.05)/2 ≈ 0.414; D stays 2 sin 0.05 sin 0.7 ≈ 0.064 above B.
     const r = await cli('simulate', 'compass', '--param', 'alpha=0.7', '--q0', 'yc=0.4');
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/error \[initial-penetration\].*model 'compass', field '--q0'.*unilateral constraint 'footB': gap = -0\.014\d* .*the state given with --q0\)$/m);
+    expect(r.stderr).toMatch(
+      /error \[initial-penetration\].*model 'compass', field '--q0'.*unilateral constraint 'footB': gap = -0\.014\d* .*the state given with --q0\)$/m,
+    );
   });
 
   it("the model's own state, penetrating at the --param given: initial-penetration in initial.q", async () => {

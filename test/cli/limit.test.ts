@@ -60,13 +60,16 @@ describe('mechanics limit', () => {
   });
 
   it('a user’s spring floor without a declared study: elastic restitution 1 and contact time π√(m/k) at every k; the summary prints the table', async () => {
-    const dir = projectWith('spring.ts', `import { defineModel } from 'unilateral-mechanics';
+    const dir = projectWith(
+      'spring.ts',
+      `import { defineModel } from 'unilateral-mechanics';
 export default defineModel({
   name: 'spring-floor', coordinates: ['y'], parameters: { m: 2, k: 100 },
   kinetic: "m*y'^2/2", unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { compliant: { stiffness: 'k' } } }],
   initial: { q: { y: 0.1 }, qd: { y: -1 }, t1: 1 },
 });
-`);
+`,
+    );
     const file = join(dir, 'spring.ts');
     const o = await limitJson(file, '--param', 'k', '--values', '1e3,1e4,1e5');
     expect(o.reference).toBeUndefined();
@@ -84,14 +87,17 @@ export default defineModel({
   });
 
   it('a declared study whose rigid law names no contact is a model error naming the contacts there are', async () => {
-    const dir = projectWith('typo.ts', `import { defineModel } from 'unilateral-mechanics';
+    const dir = projectWith(
+      'typo.ts',
+      `import { defineModel } from 'unilateral-mechanics';
 export default defineModel({
   name: 'typo', coordinates: ['y'], parameters: { k: 100 },
   kinetic: "y'^2/2", unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { compliant: { stiffness: 'k' } } }],
   limitStudy: { parameter: 'k', values: [100, 1000, 10000], rigid: { flor: { plastic: true } } },
   initial: { q: { y: 0.1 }, qd: { y: -1 }, t1: 1 },
 });
-`);
+`,
+    );
     const r = await cli('limit', join(dir, 'typo.ts'));
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('unknown-contact');

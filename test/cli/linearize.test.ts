@@ -27,7 +27,10 @@ describe('mechanics linearize', () => {
     expect(o.equilibria).toHaveLength(1);
     const [eq] = o.equilibria;
     expect(eq!.q.theta).toBeCloseTo(0, 10);
-    expect(eq!.A).toEqual([[0, 1], [expect.closeTo(-G / 2, 8), 0]]);
+    expect(eq!.A).toEqual([
+      [0, 1],
+      [expect.closeTo(-G / 2, 8), 0],
+    ]);
     expect(eq!.eigenvalues.map((z) => Math.abs(z.im))).toEqual([expect.closeTo(Math.sqrt(G / 2), 8), expect.closeTo(Math.sqrt(G / 2), 8)]);
     expect(eq!.verdict).toBe('linearly stable');
   });

@@ -31,7 +31,9 @@ async function orbitJson(...argv: string[]): Promise<OrbitJson> {
 describe('mechanics orbit', () => {
   it('the rimless wheel (k = 6, I* = 1/2) on a slope γ = 0.2: ψ̇⁺ = −r ω⁻, ω⁻² = 4g sin α sin γ /(l(1 + I*)(1 − r²)), r = (I* + cos 2α)/(I* + 1) (2.6)', async () => {
     const o = await orbitJson('rimless-wheel', '--param', 'gamma=0.2', '--section', 'contact:spoke1');
-    const alpha = Math.PI / 6, Istar = 0.5, r = (Istar + Math.cos(2 * alpha)) / (Istar + 1);
+    const alpha = Math.PI / 6,
+      Istar = 0.5,
+      r = (Istar + Math.cos(2 * alpha)) / (Istar + 1);
     const wMinus = Math.sqrt((4 * G * Math.sin(alpha) * Math.sin(0.2)) / ((1 + Istar) * (1 - r * r)));
     expect(o.model).toBe('rimless-wheel');
     expect(o.section).toBe('contact:spoke1');
@@ -52,13 +54,16 @@ describe('mechanics orbit', () => {
   });
 
   it('a user’s ball on a vibrating table: --period, a summary that names the verdict', async () => {
-    const dir = projectWith('table.ts', `import { defineModel } from 'unilateral-mechanics';
+    const dir = projectWith(
+      'table.ts',
+      `import { defineModel } from 'unilateral-mechanics';
 export default defineModel({
   name: 'table', coordinates: ['y'], parameters: { g: 9.81, e: 0.5, A: 0.12, w: 10 },
   kinetic: "y'^2/2", potential: 'g*y', unilateral: [{ name: 'plate', constraint: 'y - A*sin(w*t) >= 0', law: { newton: 'e' } }],
   initial: { q: { y: 0.1 }, qd: { y: 3 } },
 });
-`);
+`,
+    );
     const file = join(dir, 'table.ts');
     const o = await orbitJson(file, '--period', '2*pi/w', '--t0', '0.05');
     expect(o.period).toBeCloseTo((2 * Math.PI) / 10, 9);

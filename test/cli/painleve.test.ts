@@ -13,7 +13,9 @@ describe("simulate falling-rod in Painlevé's situations", () => {
     const r = await cli('simulate', 'falling-rod', ...onTheFloor, '--qd0', 'x=-1', '--qd0', 'y=0', '--qd0', 'theta=0');
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error \[contact-inconsistent\]: \[model 'falling-rod', field 'frictionPhase'\] no admissible contact mode for contacts 'tip'.*\(at t = 0\)$/m);
+    expect(r.stderr).toMatch(
+      /^error \[contact-inconsistent\]: \[model 'falling-rod', field 'frictionPhase'\] no admissible contact mode for contacts 'tip'.*\(at t = 0\)$/m,
+    );
     // The state it failed at: θ = π/6 on the floor, sliding backwards.
     expect(r.stderr).toMatch(/^ {2}state at t = 0: q = \[0, 0\.5, 0\.5235987755982988\], qd = \[-1, 0, 0\]$/m);
   });

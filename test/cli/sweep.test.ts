@@ -26,7 +26,9 @@ async function sweepOut(...argv: string[]): Promise<string> {
 /** RFC 4180 fields, then each read as the JSON value it prints: '' null, true/false, a number, else text. */
 function readCsv(text: string): Cell[] {
   const rows: string[][] = [];
-  let row: string[] = [], field = '', quoted = false;
+  let row: string[] = [],
+    field = '',
+    quoted = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
@@ -39,7 +41,8 @@ function readCsv(text: string): Cell[] {
     else field += ch;
   }
   const [header, ...body] = rows;
-  const value = (s: string): Cell[string] => (s === '' ? null : s === 'true' ? true : s === 'false' ? false : /^-?\d/.test(s) && Number.isFinite(Number(s)) ? Number(s) : s);
+  const value = (s: string): Cell[string] =>
+    s === '' ? null : s === 'true' ? true : s === 'false' ? false : /^-?\d/.test(s) && Number.isFinite(Number(s)) ? Number(s) : s;
   return body.map((r) => Object.fromEntries(header!.map((h, i) => [h, value(r[i]!)])));
 }
 
@@ -49,7 +52,10 @@ describe('mechanics sweep', () => {
   it('prints { model, axes, cells } with every column in every cell, and CSV that reads back to the same values', async () => {
     const json = JSON.parse(await sweepOut('bouncing-ball', ...BALL_AXES, '--workers', '2')) as SweepJson;
     expect(json.model).toBe('bouncing-ball');
-    expect(json.axes).toEqual([{ name: 'y', from: 0.2, to: 2, count: 3 }, { name: 'e', from: 0.3, to: 0.9, count: 3 }]);
+    expect(json.axes).toEqual([
+      { name: 'y', from: 0.2, to: 2, count: 3 },
+      { name: 'e', from: 0.3, to: 0.9, count: 3 },
+    ]);
     expect(json.cells.length).toBe(9);
     expect(Object.keys(json.cells[0]!)).toEqual(['y', 'e', 'impacts', 'impacts floor', 'rest', 'rest t', 'last impact t', 'error']);
     // Dropped from 2 m with e = 0.3: the impacts accumulate at √(2h/g)(1 + 2e/(1 − e)) ≈ 1.18 s, before t = 2.
@@ -65,7 +71,8 @@ describe('mechanics sweep', () => {
 
   it('writes the output and a heat map of the chosen value', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sweep-cli-'));
-    const out = join(dir, 'ball.json'), plot = join(dir, 'ball.svg');
+    const out = join(dir, 'ball.json'),
+      plot = join(dir, 'ball.svg');
     expect(await sweepOut('bouncing-ball', ...BALL_AXES, '--out', out, '--plot', plot, '--value', 'rest')).toBe('');
     const json = JSON.parse(readFileSync(out, 'utf8')) as SweepJson;
     const svg = readFileSync(plot, 'utf8');
@@ -87,7 +94,8 @@ describe('mechanics sweep', () => {
   it('finds the rimless wheel’s gait cell by cell over the slope (--classify orbit)', async () => {
     const json = JSON.parse(await sweepOut('rimless-wheel', '--axis', 'gamma=0.15:0.25:2', '--classify', 'orbit', '--section', 'contact:spoke1')) as SweepJson;
     // Rubanovich–Formalsky (2.6): after each impact ψ̇⁺ = −r ω⁻ with ω⁻² = 4g sin α sin γ/(l(1 + I*)(1 − r²)).
-    const alpha = Math.PI / 6, r = (0.5 + Math.cos(2 * alpha)) / 1.5;
+    const alpha = Math.PI / 6,
+      r = (0.5 + Math.cos(2 * alpha)) / 1.5;
     for (const c of json.cells) {
       expect(c.found).toBe(true);
       expect(c.stable).toBe(true);

@@ -6,7 +6,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { outputRel, writeOutputs } from '../../src/cli/write-outputs.js';
 
-const out = { files: new Map([['generated/ball.ts', 'export {};\n'], ['docs/reports/ball.tex', '\\documentclass{article}\n']]) };
+const out = {
+  files: new Map([
+    ['generated/ball.ts', 'export {};\n'],
+    ['docs/reports/ball.tex', '\\documentclass{article}\n'],
+  ]),
+};
 
 describe('writing the build outputs', () => {
   it('writes the files under the given root and reports their relative paths', () => {

@@ -10,7 +10,12 @@ const pi = sym('pi');
 
 describe('expandAngleSums', () => {
   // sin(s·a + t·b) = s·sin a cos b + t·cos a sin b, cos(s·a + t·b) = cos a cos b − st·sin a sin b.
-  for (const [s, t] of [[1, 1], [1, -1], [-1, 1], [-1, -1]] as const) {
+  for (const [s, t] of [
+    [1, 1],
+    [1, -1],
+    [-1, 1],
+    [-1, -1],
+  ] as const) {
     it(`expands sin and cos of ${s}·q1 + ${t}·q2 by the addition theorems`, () => {
       const x = add(mul(num(s), a), mul(num(t), b));
       const sinX = expandAngleSums(sin(x));

@@ -32,7 +32,10 @@ function byHand(q: number[], qd: number[], law: { p: number; hc: boolean; adhesi
   const G = [-P.s, 1];
   const f = q[1]! - P.s * q[0]!;
   const fd = G[0]! * qd[0]! + G[1]! * qd[1]!;
-  const M = [[P.m, 0], [0, P.m]];
+  const M = [
+    [P.m, 0],
+    [0, P.m],
+  ];
   const rhs = [0, -P.m * P.g];
   if (f <= 0) {
     const delta = -f;
@@ -47,7 +50,11 @@ function byHand(q: number[], qd: number[], law: { p: number; hc: boolean; adhesi
 }
 
 const laws = [
-  { name: 'Hertz, Hunt–Crossley, added mass, no adhesion', spec: { stiffness: 'k', damping: 'c', exponent: '3/2', dampingModel: 'hunt-crossley', addedMass: 'a' }, law: { p: 1.5, hc: true, adhesion: false, a: 1.5 } },
+  {
+    name: 'Hertz, Hunt–Crossley, added mass, no adhesion',
+    spec: { stiffness: 'k', damping: 'c', exponent: '3/2', dampingModel: 'hunt-crossley', addedMass: 'a' },
+    law: { p: 1.5, hc: true, adhesion: false, a: 1.5 },
+  },
   { name: 'linear Kelvin–Voigt with adhesion', spec: { stiffness: 'k', damping: 'c', adhesion: true }, law: { p: 1, hc: false, adhesion: true, a: 0 } },
   { name: 'linear Kelvin–Voigt without adhesion', spec: { stiffness: 'k', damping: 'c' }, law: { p: 1, hc: false, adhesion: false, a: 0 } },
 ];
@@ -89,10 +96,12 @@ describe.each(laws)('$name', ({ spec, law }) => {
       checked++;
       const J = mod.rhsJacobian(0, xs, P);
       for (let col = 0; col < 4; col++) {
-        const up = [...xs], down = [...xs];
+        const up = [...xs],
+          down = [...xs];
         up[col]! += h;
         down[col]! -= h;
-        const a = mod.rhs(0, up, P), b = mod.rhs(0, down, P);
+        const a = mod.rhs(0, up, P),
+          b = mod.rhs(0, down, P);
         for (let row = 0; row < 4; row++) expectClose(J[row * 4 + col]!, (a[row]! - b[row]!) / (2 * h), 1e-5, 10, `∂rhs${row}/∂x${col}`);
       }
     }
@@ -102,17 +111,22 @@ describe.each(laws)('$name', ({ spec, law }) => {
 describe('energy and realizations', () => {
   it('energy is T + V outside and T + V + kδ^{p+1}/(p+1) + aḟ²/2 inside', async () => {
     const mod = await load(slope({ stiffness: 'k', exponent: '3/2', addedMass: 'a' }));
-    const q = [0.2, 0.2 * P.s - 0.01], qd = [0.5, -0.4];
-    const T = P.m * (0.25 + 0.16) / 2, V = P.m * P.g * q[1]!;
+    const q = [0.2, 0.2 * P.s - 0.01],
+      qd = [0.5, -0.4];
+    const T = (P.m * (0.25 + 0.16)) / 2,
+      V = P.m * P.g * q[1]!;
     const fd = -P.s * 0.5 - 0.4;
     expectClose(mod.energy(0, q, qd, P), T + V + (P.k * 0.01 ** 2.5) / 2.5 + (P.a * fd * fd) / 2, 1e-13);
     expectClose(mod.energy(0, [0.2, 1], qd, P), T + P.m * P.g, 1e-14);
     expect(mod.model.conservative).toBe(false);
   });
 
-  it("a rod realized by Theorem 1 terms: (I + αΦᵀΦ) q̈ = −αβ_φ Φᵀ − (βφ + γφ̇) Φᵀ, not held", async () => {
+  it('a rod realized by Theorem 1 terms: (I + αΦᵀΦ) q̈ = −αβ_φ Φᵀ − (βφ + γφ̇) Φᵀ, not held', async () => {
     const spec: ModelSpec = {
-      name: 'soft-rod', coordinates: ['x', 'y'], parameters: { l: 2, al: 3, be: 50, ga: 7 }, kinetic: "(x'^2 + y'^2)/2",
+      name: 'soft-rod',
+      coordinates: ['x', 'y'],
+      parameters: { l: 2, al: 3, be: 50, ga: 7 },
+      kinetic: "(x'^2 + y'^2)/2",
       holonomic: [{ name: 'rod', expr: 'x^2 + y^2 - l^2', realization: { addedMass: 'al', stiffness: 'be', viscosity: 'ga' } }],
       initial: { q: { x: 2 }, qd: { y: 1 } },
     };
@@ -121,10 +135,18 @@ describe('energy and realizations', () => {
     expect(mod.model.realized).toEqual(['rod']);
     const [x, y, xd, yd] = [1.7, 1.2, 0.4, -0.9];
     const Phi = [2 * x, 2 * y];
-    const phi = x * x + y * y - 4, phid = 2 * x * xd + 2 * y * yd, bias = 2 * xd * xd + 2 * yd * yd;
-    const M = [[1 + 3 * Phi[0]! * Phi[0]!, 3 * Phi[0]! * Phi[1]!], [3 * Phi[0]! * Phi[1]!, 1 + 3 * Phi[1]! * Phi[1]!]];
+    const phi = x * x + y * y - 4,
+      phid = 2 * x * xd + 2 * y * yd,
+      bias = 2 * xd * xd + 2 * yd * yd;
+    const M = [
+      [1 + 3 * Phi[0]! * Phi[0]!, 3 * Phi[0]! * Phi[1]!],
+      [3 * Phi[0]! * Phi[1]!, 1 + 3 * Phi[1]! * Phi[1]!],
+    ];
     const F = -(50 * phi + 7 * phid);
-    const want = solve(M, Phi.map((g) => F * g - 3 * bias * g));
+    const want = solve(
+      M,
+      Phi.map((g) => F * g - 3 * bias * g),
+    );
     const got = mod.accelerations(0, [x, y], [xd, yd], { l: 2, al: 3, be: 50, ga: 7 });
     expectClose(got[0]!, want[0]!, 1e-13, 1);
     expectClose(got[1]!, want[1]!, 1e-13, 1);

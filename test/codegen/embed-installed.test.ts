@@ -16,10 +16,14 @@ describe('embedding from an installed package (node_modules/unilateral-mechanics
     const pkg = join(mkdtempSync(join(tmpdir(), 'mechanics-pkg-')), 'node_modules', 'unilateral-mechanics');
     mkdirSync(join(pkg, 'dist', 'src', 'codegen'), { recursive: true });
     cpSync(join(ROOT, 'src', 'numeric'), join(pkg, 'src', 'numeric'), { recursive: true });
-    const js = ts.transpileModule(readFileSync(join(ROOT, 'src', 'codegen', 'embed.ts'), 'utf8'), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ES2022 } }).outputText;
+    const js = ts.transpileModule(readFileSync(join(ROOT, 'src', 'codegen', 'embed.ts'), 'utf8'), {
+      compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ES2022 },
+    }).outputText;
     writeFileSync(join(pkg, 'dist', 'src', 'codegen', 'embed.js'), js);
     writeFileSync(join(pkg, 'package.json'), '{"type":"module"}');
-    const installed = (await import(/* @vite-ignore */ pathToFileURL(join(pkg, 'dist', 'src', 'codegen', 'embed.js')).href)) as typeof import('../../src/codegen/embed.js');
+    const installed = (await import(
+      /* @vite-ignore */ pathToFileURL(join(pkg, 'dist', 'src', 'codegen', 'embed.js')).href
+    )) as typeof import('../../src/codegen/embed.js');
     expect(installed.embeddedSource('lu.ts', 'luFactor')).toBe(embeddedSource('lu.ts', 'luFactor'));
   });
 });

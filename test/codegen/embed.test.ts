@@ -32,7 +32,11 @@ describe('generated/ carries the solvers of src/numeric as they are now', () => 
   const modules = readdirSync(join(ROOT, 'generated')).filter((f) => f.endsWith('.ts'));
   it.each(modules)('%s', (file) => {
     const text = readFileSync(join(ROOT, 'generated', file), 'utf8');
-    for (const [numeric, name] of [['cholesky.ts', 'choleskyFactor'], ['cholesky.ts', 'choleskySolve']] as const) expect(text).toContain(embeddedSource(numeric, name));
+    for (const [numeric, name] of [
+      ['cholesky.ts', 'choleskyFactor'],
+      ['cholesky.ts', 'choleskySolve'],
+    ] as const)
+      expect(text).toContain(embeddedSource(numeric, name));
     if (/\bluFactor\(/.test(text)) expect(text).toContain(embeddedSource('lu.ts', 'luFactor'));
     if (/\bimpactModes\(/.test(text)) expect(text).toContain(embeddedSource('impact-modes.ts', 'enumerateImpactModes'));
   });

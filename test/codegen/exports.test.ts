@@ -40,7 +40,13 @@ for (const spec of [...examples.map((e) => e.spec), risingFloor]) {
 describe.each(cases)('%s', (_, sys, mod) => {
   const { model } = sys;
   const contacts = sys.unilateral!.contacts;
-  const states = Array.from({ length: 10 }, ((r) => () => randomEnv(model, r))(rng(31)));
+  const states = Array.from(
+    { length: 10 },
+    (
+      (r) => () =>
+        randomEnv(model, r)
+    )(rng(31)),
+  );
 
   it('gapRates equals G q̇ + ∂g/∂t of the derivation at random states', () => {
     for (const [s, env] of states.entries()) {
@@ -56,7 +62,12 @@ describe.each(cases)('%s', (_, sys, mod) => {
     const h = 1e-5;
     for (const env of states) {
       const [q, qd, p] = [qOf(model, env), qdOf(model, env), paramsOf(model, env)];
-      const at = (s: number) => mod.gaps!(env.t! + s * h, q.map((x, i) => x + s * h * qd[i]!), p);
+      const at = (s: number) =>
+        mod.gaps!(
+          env.t! + s * h,
+          q.map((x, i) => x + s * h * qd[i]!),
+          p,
+        );
       const [plus, minus] = [at(1), at(-1)];
       const rates = mod.gapRates(env.t!, q, qd, p);
       contacts.forEach((_, j) => expectClose(rates[j]!, (plus[j]! - minus[j]!) / (2 * h), 1e-6, 1, `ġ[${j}]`));
@@ -101,7 +112,11 @@ describe('checkParams', () => {
   it('rejects NaN and Infinity, and names unknown parameters with the known ones', () => {
     expect(mod.checkParams({ [first]: Number.NaN, nope: 1, [`${first}x`]: Infinity })).toEqual([
       { name: first, problem: 'non-finite-input', message: expect.stringContaining(`'${first}' is NaN`) },
-      { name: 'nope', problem: 'unknown-parameter', message: expect.stringMatching(new RegExp(`'nope' is not a parameter of the model \\(its parameters: ${first}, `)) },
+      {
+        name: 'nope',
+        problem: 'unknown-parameter',
+        message: expect.stringMatching(new RegExp(`'nope' is not a parameter of the model \\(its parameters: ${first}, `)),
+      },
       { name: `${first}x`, problem: 'unknown-parameter', message: expect.stringContaining(`'${first}x' is not a parameter`) },
     ]);
   });

@@ -15,14 +15,16 @@ import { expectClose } from '../helpers/numeric.js';
 import { rng, uniform } from '../helpers/random.js';
 import { thrown } from '../helpers/thrown.js';
 
-type Frictional = Required<Pick<LoadedModule, 'slipJacobian' | 'slipRates' | 'friction' | 'frictionPhase' | 'gapJacobian' | 'massMatrix' | 'forcing'>> & LoadedModule;
+type Frictional = Required<Pick<LoadedModule, 'slipJacobian' | 'slipRates' | 'friction' | 'frictionPhase' | 'gapJacobian' | 'massMatrix' | 'forcing'>> &
+  LoadedModule;
 
 const blockModule = (await loadGenerated(derived(block))) as Frictional;
 const rodModule = (await loadGenerated(derived(rod))) as Frictional;
 
 describe('block on a rough incline', () => {
   const p = { alpha: 0.5, muk: 0.4, mus: 0.6, g: 9.81, m: 2 };
-  const q = [0.3, 0], qd = [1.5, 0];
+  const q = [0.3, 0],
+    qd = [1.5, 0];
   it('exports its slip row, rate and coefficients', () => {
     expect([...blockModule.slipJacobian(0, q, p)]).toEqual([1, 0]);
     expect([...blockModule.slipRates(0, q, qd, p)]).toEqual([1.5]);
@@ -63,32 +65,47 @@ describe("Painlevé's rod: the sliding end's reaction matrix", () => {
   const r = rng(12);
   it('det = (1 + 3cos²θ + 3μd sinθ cosθ)/m at random states, and q̈ solves M q̈ = f + (N − μ d S)ᵀσ̇ with g̈ = 0', () => {
     for (let trial = 0; trial < 200; trial++) {
-      const m = uniform(r, 0.5, 3), l = uniform(r, 0.2, 2), mu = uniform(r, 0, 3), th = uniform(r, 0.05, 1.5);
+      const m = uniform(r, 0.5, 3),
+        l = uniform(r, 0.2, 2),
+        mu = uniform(r, 0, 3),
+        th = uniform(r, 0.05, 1.5);
       const d = r() < 0.5 ? -1 : 1;
       const p = { m, l, mu, g: 9.81, e: 0.5 };
       const q = [uniform(r, -1, 1), l * Math.sin(th), th];
-      const xd = uniform(r, 0.1, 2) * d, thd = uniform(r, -2, 2);
+      const xd = uniform(r, 0.1, 2) * d,
+        thd = uniform(r, -2, 2);
       // ẏ = l cos θ θ̇ keeps the tip on the floor; ẋ chosen so ṡ has the sign d.
       const qd = [xd - l * Math.sin(th) * thd, l * Math.cos(th) * thd, thd];
       const out = rodModule.frictionPhase(0, q, qd, p, [d]);
       const det = (1 + 3 * Math.cos(th) ** 2 + 3 * mu * d * Math.sin(th) * Math.cos(th)) / m;
       expectClose(out[5]!, det, 1e-12);
       const sigma = out[3]!;
-      const M = rodModule.massMatrix(0, q, p), f = rodModule.forcing(0, q, qd, p);
-      const N = rodModule.gapJacobian(0, q, p), S = rodModule.slipJacobian(0, q, p);
+      const M = rodModule.massMatrix(0, q, p),
+        f = rodModule.forcing(0, q, qd, p);
+      const N = rodModule.gapJacobian(0, q, p),
+        S = rodModule.slipJacobian(0, q, p);
       for (let i = 0; i < 3; i++) {
         let lhs = 0;
         for (let k = 0; k < 3; k++) lhs += M[i * 3 + k]! * out[k]!;
         expectClose(lhs, f[i]! + (N[i]! - mu * d * S[i]!) * sigma, 1e-12, 10 * (1 + Math.abs(sigma) * (1 + mu)));
       }
       // g̈ = N q̈ + (l sin θ) θ̇² = 0.
-      expectClose(N[0]! * out[0]! + N[1]! * out[1]! + N[2]! * out[2]! + l * Math.sin(th) * thd ** 2, 0, 1e-12, 10 * (1 + Math.abs(out[1]!) + Math.abs(out[2]!) + thd ** 2));
+      expectClose(
+        N[0]! * out[0]! + N[1]! * out[1]! + N[2]! * out[2]! + l * Math.sin(th) * thd ** 2,
+        0,
+        1e-12,
+        10 * (1 + Math.abs(out[1]!) + Math.abs(out[2]!) + thd ** 2),
+      );
     }
   });
   it('det < 0 (Painlevé) exactly when μ > (1 + 3cos²θ)/(3 sin θ cos θ), sliding backwards (d = −1)', () => {
-    const th = Math.PI / 6, critical = (1 + 3 * Math.cos(th) ** 2) / (3 * Math.sin(th) * Math.cos(th));
+    const th = Math.PI / 6,
+      critical = (1 + 3 * Math.cos(th) ** 2) / (3 * Math.sin(th) * Math.cos(th));
     const q = [0, Math.sin(th), th];
-    for (const [mu, sign] of [[0.99 * critical, 1], [1.01 * critical, -1]] as const) {
+    for (const [mu, sign] of [
+      [0.99 * critical, 1],
+      [1.01 * critical, -1],
+    ] as const) {
       const out = rodModule.frictionPhase(0, q, [-1, 0, 0], { mu }, [-1]);
       expect(Math.sign(out[5]!)).toBe(sign);
     }

@@ -26,7 +26,10 @@ const RTOL = 1e-12;
 const above = { q: { y: [0.1, 3] } } as const satisfies StateOptions;
 const STATE_OPTIONS: Record<string, StateOptions> = {
   'spherical-pendulum': { q: { theta: [0.2, Math.PI - 0.2] } },
-  'kozlov-release-added-mass': above, 'kozlov-release-elastic': above, 'kozlov-release-kelvin-voigt': above, 'kozlov-release-viscous': above,
+  'kozlov-release-added-mass': above,
+  'kozlov-release-elastic': above,
+  'kozlov-release-kelvin-voigt': above,
+  'kozlov-release-viscous': above,
   // The disk (radius r = 0.1 by default) above its viscoelastic foundation: no patch force.
   'viscoelastic-disk': { q: { y: [0.25, 3] } },
 };
@@ -44,16 +47,22 @@ function firstDifference(a: string, b: string): string {
 const examples = await loadExamples();
 
 describe('generated/: stale build output', () => {
-  it.each(examples.map((e) => [e.spec.name, e] as const))('%s: the current sources regenerate the committed module byte for byte (run npm run derive after changing them)', (name, ex) => {
-    const out = buildOutputs(compileModel(ex, loadModule));
-    expect([...out.files.keys()]).toContain(`generated/${name}.ts`);
-    for (const [rel, text] of out.files) {
-      const path = join(ROOT, rel);
-      expect(existsSync(path), `${rel} is missing: run \`npm run derive\` and commit it`).toBe(true);
-      const committed = readFileSync(path, 'utf8');
-      expect(committed === text, `${rel} is stale (it differs from what ${ex.source} derives at ${firstDifference(committed, text)}); run \`npm run derive\` and commit the result`).toBe(true);
-    }
-  });
+  it.each(examples.map((e) => [e.spec.name, e] as const))(
+    '%s: the current sources regenerate the committed module byte for byte (run npm run derive after changing them)',
+    (name, ex) => {
+      const out = buildOutputs(compileModel(ex, loadModule));
+      expect([...out.files.keys()]).toContain(`generated/${name}.ts`);
+      for (const [rel, text] of out.files) {
+        const path = join(ROOT, rel);
+        expect(existsSync(path), `${rel} is missing: run \`npm run derive\` and commit it`).toBe(true);
+        const committed = readFileSync(path, 'utf8');
+        expect(
+          committed === text,
+          `${rel} is stale (it differs from what ${ex.source} derives at ${firstDifference(committed, text)}); run \`npm run derive\` and commit the result`,
+        ).toBe(true);
+      }
+    },
+  );
 
   it('has no generated file without a model in derivations/', () => {
     const models = new Set(examples.map((e) => `${e.spec.name}.ts`));
@@ -155,7 +164,13 @@ describe('generated code against the interpreted expressions', async () => {
         expectAllClose(qdd, y.slice(0, n), 1e-10, maxAbs(y), `state ${s}: q̈`);
         expectAllClose(ya, y, 1e-10, maxAbs(y), `state ${s}: [q̈, λ]`);
         // A q̈ + (Ȧq̇ + ḃ) = 0.
-        expectAllClose(matVec(A, qdd).map((v, k) => v + bias[k]!), new Array<number>(m).fill(0), 1e-10, maxAbs(bias) + 1, `state ${s}: A q̈ + bias`);
+        expectAllClose(
+          matVec(A, qdd).map((v, k) => v + bias[k]!),
+          new Array<number>(m).fill(0),
+          1e-10,
+          maxAbs(bias) + 1,
+          `state ${s}: A q̈ + bias`,
+        );
       }
     });
 
@@ -228,7 +243,9 @@ describe('committed generated modules against the interpreted expressions', asyn
   }
 
   it('includes the six textbook examples', () => {
-    expect(committed.map(([n]) => n)).toEqual(expect.arrayContaining(['double-pendulum', 'knife-edge', 'n-link-pendulum', 'pendulum-on-cart', 'simple-pendulum', 'spherical-pendulum']));
+    expect(committed.map(([n]) => n)).toEqual(
+      expect.arrayContaining(['double-pendulum', 'knife-edge', 'n-link-pendulum', 'pendulum-on-cart', 'simple-pendulum', 'spherical-pendulum']),
+    );
   });
 
   it.each(committed)('%s: massMatrix and forcing equal the evaluated M and forcing', (name, sys, mod) => {

@@ -22,10 +22,12 @@ describe.each(examples.map((e) => [e.spec.name, e] as const))('%s', (_, example)
       const x = Float64Array.from([...qOf(model, env), ...qdOf(model, env)]);
       const p = paramsOf(model, env);
       const J = mod.rhsJacobian!(env.t!, x, p);
-      const fp = new Float64Array(2 * n), fm = new Float64Array(2 * n);
+      const fp = new Float64Array(2 * n),
+        fm = new Float64Array(2 * n);
       for (let k = 0; k < 2 * n; k++) {
         const h = 1e-6 * Math.max(1, Math.abs(x[k]!));
-        const xp = Float64Array.from(x), xm = Float64Array.from(x);
+        const xp = Float64Array.from(x),
+          xm = Float64Array.from(x);
         xp[k] += h;
         xm[k] -= h;
         mod.rhs(env.t!, xp, p, fp);

@@ -22,7 +22,17 @@ function strictTypeErrors(source: string): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'mechanics-tsc-'));
   const file = join(dir, 'module.ts');
   writeFileSync(file, source);
-  const program = ts.createProgram([file], { strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noImplicitOverride: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, lib: ['lib.es2022.d.ts'], types: [] });
+  const program = ts.createProgram([file], {
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    exactOptionalPropertyTypes: true,
+    noImplicitOverride: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    lib: ['lib.es2022.d.ts'],
+    types: [],
+  });
   return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
 
@@ -122,7 +132,6 @@ describe('mass on a spring with parameters named like Object.prototype members',
     ]);
   });
 });
-
 
 // A mass dragged at constant speed (φ = x − c t) pulling a second mass
 // through a spring: the drive does work λ·b with b = ∂φ/∂t = −c ≠ 0, so T + V

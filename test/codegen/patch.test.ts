@@ -22,10 +22,11 @@ const r = P.r!;
 /** A state [x, y, φ, ẋ, ẏ, φ̇] at depth q (y = r(1 − q)). */
 const state = (q: number, xd: number, yd: number, phid: number): number[] => [0, r * (1 - q), 0, xd, yd, phid];
 const env = (x: readonly number[]): Record<string, number> => ({ ...P, x: x[0]!, y: x[1]!, phi: x[2]!, "x'": x[3]!, "y'": x[4]!, "phi'": x[5]! });
-const holds = (g: PatchRegimeForce, e: Record<string, number>): boolean => g.conditions.every((c) => {
-  const v = evaluate(c.expr, e);
-  return { '>': v > 0, '>=': v >= 0, '<': v < 0, '<=': v <= 0, '=': v === 0 }[c.relation];
-});
+const holds = (g: PatchRegimeForce, e: Record<string, number>): boolean =>
+  g.conditions.every((c) => {
+    const v = evaluate(c.expr, e);
+    return { '>': v > 0, '>=': v >= 0, '<': v < 0, '<=': v <= 0, '=': v === 0 }[c.relation];
+  });
 
 const CASES: [string, number[], string][] = [
   ['compression, no horizontal motion', state(1e-3, 0, -0.1, 0), 'whole'],
@@ -35,7 +36,7 @@ const CASES: [string, number[], string][] = [
   ['restitution, no horizontal motion', state(2e-3, 0, 0.01, 0), 'both-inner'],
 ];
 
-describe('forcing adds the active regime\'s generalized force', () => {
+describe("forcing adds the active regime's generalized force", () => {
   it.each(CASES)('%s', (_, x, name) => {
     const e = env(x);
     const active = term.regimes.filter((g) => holds(g, e));
@@ -51,7 +52,7 @@ describe('forcing adds the active regime\'s generalized force', () => {
 });
 
 describe('at the separation edge: forcing stays finite', () => {
-  it('states a few ulps inside both-inner (the discriminant ≈ 0⁺, where a root\'s base rounds below 0): forcing is finite and tends to the smooth forcing', () => {
+  it("states a few ulps inside both-inner (the discriminant ≈ 0⁺, where a root's base rounds below 0): forcing is finite and tends to the smooth forcing", () => {
     const [k, nu] = [P.k!, P.nu!];
     for (const depth of [1e-4, 2.5e-4, 1.2e-3]) {
       for (const xd of [0.58, 0.87, 0.95]) {
@@ -72,7 +73,7 @@ describe('at the separation edge: forcing stays finite', () => {
 });
 
 describe('compliantContacts: gap, rate and normal resultant, the switching functions', () => {
-  it('equal the derivation\'s, and the normal resultant is positive in contact, 0 outside, negative once separated', () => {
+  it("equal the derivation's, and the normal resultant is positive in contact, 0 outside, negative once separated", () => {
     for (const [, x] of CASES) {
       const out = disk.compliantContacts!(0, x.slice(0, 3), x.slice(3), P);
       const e = env(x);
@@ -96,8 +97,16 @@ describe('rhsJacobian includes the patch', () => {
     const n = x.length;
     for (let k = 0; k < n; k++) {
       const h = 1e-7 * Math.max(1, Math.abs(x[k]!)) * (k === 1 ? 1e-3 : 1);
-      const plus = disk.rhs(0, x.map((v, i) => (i === k ? v + h : v)), P);
-      const minus = disk.rhs(0, x.map((v, i) => (i === k ? v - h : v)), P);
+      const plus = disk.rhs(
+        0,
+        x.map((v, i) => (i === k ? v + h : v)),
+        P,
+      );
+      const minus = disk.rhs(
+        0,
+        x.map((v, i) => (i === k ? v - h : v)),
+        P,
+      );
       for (let i = 0; i < n; i++) expectClose(J[i * n + k]!, (plus[i]! - minus[i]!) / (2 * h), 1e-5, Math.abs(J[i * n + k]!) + 1);
     }
   });

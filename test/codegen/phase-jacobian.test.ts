@@ -16,8 +16,12 @@ const load = (spec: ModelSpec): Promise<LoadedModule> => loadGenerated(deriveSys
 
 /** ∂(q̇, q̈)/∂(q, q̇) of contactAccelerations by central differences, row-major 2n×2n. */
 function differenced(mod: LoadedModule, t: number, x: readonly number[], p: Params, active: readonly boolean[], step = 1e-6): Float64Array {
-  const w = x.length, n = w / 2;
-  const field = (y: readonly number[]): number[] => [...y.slice(n), ...Array.from(mod.contactAccelerations!(t, y.slice(0, n), y.slice(n), p, active)).slice(0, n)];
+  const w = x.length,
+    n = w / 2;
+  const field = (y: readonly number[]): number[] => [
+    ...y.slice(n),
+    ...Array.from(mod.contactAccelerations!(t, y.slice(0, n), y.slice(n), p, active)).slice(0, n),
+  ];
   const J = new Float64Array(w * w);
   for (let k = 0; k < w; k++) {
     const h = step * Math.max(1, Math.abs(x[k]!));
@@ -30,7 +34,8 @@ function differenced(mod: LoadedModule, t: number, x: readonly number[], p: Para
 
 /** max |J − D| over the matrix, relative to max(1, max |D|). */
 function relativeError(J: ArrayLike<number>, D: ArrayLike<number>): number {
-  let err = 0, scale = 1;
+  let err = 0,
+    scale = 1;
   for (let i = 0; i < D.length; i++) {
     err = Math.max(err, Math.abs(J[i]! - D[i]!));
     scale = Math.max(scale, Math.abs(D[i]!));
@@ -53,7 +58,11 @@ describe('the compass (Rubanovich–Formalsky §1), feet sticking', async () => 
   const yc = (psi: number): number => Math.cos(psi - 0.3) - (Math.cos(0.3) * Math.cos(psi)) / 2;
 
   it('on foot B (normal and tangent rows held): equals the differences at three states', () => {
-    for (const [psi, w, xd, yd] of [[0.05, -1, 0.3, -0.1], [-0.2, 0.7, -0.4, 0.2], [0.25, -2, 1.1, 0.5]] as const) {
+    for (const [psi, w, xd, yd] of [
+      [0.05, -1, 0.3, -0.1],
+      [-0.2, 0.7, -0.4, 0.2],
+      [0.25, -2, 1.1, 0.5],
+    ] as const) {
       const J = expectMatchesDifferences(mod, 0, [0.1, yc(psi), psi, xd, yd, w], p, [false, true]);
       // The rows' derivatives matter: the held foot couples ψ into x and y (∂ẍ/∂ψ ≠ 0).
       expect(Math.abs(J[3 * 6 + 2]!)).toBeGreaterThan(1e-3);
@@ -87,17 +96,31 @@ describe('the rimless wheel (k = 6) standing on spoke 0', async () => {
   const active = [true, false, false, false, false, false];
 
   it.each([0.5, 1])('I* = %s: equals the differences', (Istar) => {
-    for (const [psi, w] of [[0.2, -1.5], [-0.3, 0.8]] as const) expectMatchesDifferences(mod, 0, onSpoke(psi, w), { Istar, gamma: 0.2 }, active);
+    for (const [psi, w] of [
+      [0.2, -1.5],
+      [-0.3, 0.8],
+    ] as const)
+      expectMatchesDifferences(mod, 0, onSpoke(psi, w), { Istar, gamma: 0.2 }, active);
   });
 
   it('I* = 0 (a point mass on massless spokes: M singular, pinned by the held rows): equals the differences', () => {
     const p = { Istar: 0, gamma: 0.2 };
     expect(Array.from(mod.massMatrix(0, [0, 1, 0], p)).filter((v) => v !== 0)).toHaveLength(2);
-    for (const [psi, w] of [[0.2, -1.5], [-0.3, 0.8]] as const) expectMatchesDifferences(mod, 0, onSpoke(psi, w), p, active);
+    for (const [psi, w] of [
+      [0.2, -1.5],
+      [-0.3, 0.8],
+    ] as const)
+      expectMatchesDifferences(mod, 0, onSpoke(psi, w), p, active);
   });
 
   it('and NaN where the phase has no solution (I* = 0 with nothing held: the spokes’ angle has no mass)', () => {
-    const J = mod.contactAccelerationsJacobian!(0, [0, 1, 0], [0, 0, 0], { Istar: 0 }, active.map(() => false));
+    const J = mod.contactAccelerationsJacobian!(
+      0,
+      [0, 1, 0],
+      [0, 0, 0],
+      { Istar: 0 },
+      active.map(() => false),
+    );
     expect(J.every(Number.isNaN)).toBe(true);
   });
 });
@@ -105,13 +128,18 @@ describe('the rimless wheel (k = 6) standing on spoke 0', async () => {
 describe('a ladder with its top sliding on a wall (retaining) and its foot on the floor (contact)', async () => {
   // A bar (x, y, θ from the vertical) of length l: top A = (x − (l/2) sin θ, y + (l/2) cos θ) held
   // on the wall x_A = 0, foot B = (x + (l/2) sin θ, y − (l/2) cos θ) above the floor.
-  const mod = await load(defineModel({
-    name: 'ladder-on-wall', coordinates: ['x', 'y', 'theta'], parameters: { m: 1, l: 2, g: 9.81 },
-    kinetic: "m*(x'^2 + y'^2)/2 + m*l^2*theta'^2/24", potential: 'm*g*y',
-    holonomic: [{ name: 'wall', expr: 'x - l/2*sin(theta)' }],
-    unilateral: [{ name: 'foot', constraint: 'y - l/2*cos(theta) >= 0', law: { plastic: true } }],
-    initial: { q: { x: 'l/2*sin(0.5)', y: 'l/2*cos(0.5) + 0.1', theta: 0.5 }, qd: {}, t1: 1 },
-  }));
+  const mod = await load(
+    defineModel({
+      name: 'ladder-on-wall',
+      coordinates: ['x', 'y', 'theta'],
+      parameters: { m: 1, l: 2, g: 9.81 },
+      kinetic: "m*(x'^2 + y'^2)/2 + m*l^2*theta'^2/24",
+      potential: 'm*g*y',
+      holonomic: [{ name: 'wall', expr: 'x - l/2*sin(theta)' }],
+      unilateral: [{ name: 'foot', constraint: 'y - l/2*cos(theta) >= 0', law: { plastic: true } }],
+      initial: { q: { x: 'l/2*sin(0.5)', y: 'l/2*cos(0.5) + 0.1', theta: 0.5 }, qd: {}, t1: 1 },
+    }),
+  );
 
   it('foot held: equals the differences (λ of the wall enters through ∂(Aᵀλ)/∂q)', () => {
     for (const th of [0.4, 0.9]) {

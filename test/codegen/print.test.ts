@@ -63,7 +63,7 @@ describe('statements', () => {
 });
 
 describe('user text stays inert', () => {
-  const hostile = "Pendulum\nexport const pwned = 1; // \u2028 */ '\"";
+  const hostile = 'Pendulum\nexport const pwned = 1; // \u2028 */ \'"';
 
   it('a header line with newlines becomes several comment lines, never code', () => {
     const text = printModule({ header: [hostile], decls: [] });
@@ -91,7 +91,14 @@ describe('kernel blocks lowered through CSE', () => {
       ['y', { local: 'y', read: idx('s$', 1) }],
       ['k', { local: 'k', read: bin(member('p', 'k'), '??', float(2)) }],
     ]);
-    const out = lowerBlock({ kind: 'kernel-block', inputs, outputs: [{ expr: mul(shared, x), targets: [idx('o', 0), idx('o', 1)] }, { expr: pow(shared, 2), return: true }] });
+    const out = lowerBlock({
+      kind: 'kernel-block',
+      inputs,
+      outputs: [
+        { expr: mul(shared, x), targets: [idx('o', 0), idx('o', 1)] },
+        { expr: pow(shared, 2), return: true },
+      ],
+    });
     const text = out.flatMap((s) => printStmt(s, '')).join('\n');
     expect(text).not.toContain('s$[1]');
     expect(text).toContain('const x = s$[0]!;');

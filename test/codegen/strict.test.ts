@@ -30,7 +30,9 @@ function strictErrors(files: readonly string[]): string[] {
   });
 }
 
-const generated = readdirSync(join(ROOT, 'generated')).filter((f) => f.endsWith('.ts')).map((f) => join(ROOT, 'generated', f));
+const generated = readdirSync(join(ROOT, 'generated'))
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => join(ROOT, 'generated', f));
 
 describe('generated/ under strict, noUncheckedIndexedAccess, exactOptionalPropertyTypes, noImplicitOverride', () => {
   it('has modules to check', () => {

@@ -18,7 +18,8 @@ import { backwardError, spd } from '../numeric/matrices.js';
 
 const EPS = Number.EPSILON;
 
-const lower = (n: number, nonzero: (i: number, j: number) => boolean): boolean[][] => Array.from({ length: n }, (_, i) => Array.from({ length: i + 1 }, (_, j) => i === j || nonzero(i, j)));
+const lower = (n: number, nonzero: (i: number, j: number) => boolean): boolean[][] =>
+  Array.from({ length: n }, (_, i) => Array.from({ length: i + 1 }, (_, j) => i === j || nonzero(i, j)));
 const dense = (n: number): LowerPattern => lower(n, () => true);
 const tridiagonal = (n: number): LowerPattern => lower(n, (i, j) => i - j === 1);
 /** Arrowheads: the first coordinate coupled to all (fills the whole factor), or the last (no fill). */
@@ -146,7 +147,8 @@ describe('the size of the unrolled code', () => {
   });
 
   it('one function up to CHUNK_TERMS terms; above, parts of at most that many behind the same solveM$ and two buffers', () => {
-    const names = (pattern: LowerPattern): string[] => unrolledSpdSolve('solveM$', pattern, 'M$', 'f$')!.map((d) => (d.kind === 'function' || d.kind === 'buffer' ? d.name : d.kind));
+    const names = (pattern: LowerPattern): string[] =>
+      unrolledSpdSolve('solveM$', pattern, 'M$', 'f$')!.map((d) => (d.kind === 'function' || d.kind === 'buffer' ? d.name : d.kind));
     expect(unrolledTerms(dense(17))).toBeLessThanOrEqual(CHUNK_TERMS);
     expect(names(dense(17))).toEqual(['solveM$']);
     // dense 18: 969 terms in the factor and 306 in the solves

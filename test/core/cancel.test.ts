@@ -262,12 +262,14 @@ describe('time on the 6-link pendulum (budget 2 s on this machine, not asserted)
         const c = cancel(e);
         // c = F_k/M_kk: the ratio is 1 at random states.
         const env = randomEnv(sys.model, r);
-        expect(evaluate(c, env) * evaluate(M[k]![k]!, env) / evaluate(F[k]!, env), `k = ${k}, j = ${j}`).toBeCloseTo(1, 9);
+        expect((evaluate(c, env) * evaluate(M[k]![k]!, env)) / evaluate(F[k]!, env), `k = ${k}, j = ${j}`).toBeCloseTo(1, 9);
         expect(coprime(split(c).num, split(c).den), `k = ${k}, j = ${j}: gcd(num, den) = 1`).toBe(true);
         cancelled++;
       }
     }
     const t2 = performance.now();
-    console.log(`6-link pendulum: ${entries.length} polynomial entries in ${(t1 - t0).toFixed(1)} ms, ${cancelled} quotients cancelled in ${(t2 - t1).toFixed(0)} ms`);
+    console.log(
+      `6-link pendulum: ${entries.length} polynomial entries in ${(t1 - t0).toFixed(1)} ms, ${cancelled} quotients cancelled in ${(t2 - t1).toFixed(0)} ms`,
+    );
   });
 });

@@ -2,9 +2,7 @@
 // checker, and a rebuild of any node through the smart constructors. Every
 // pass must return nodes that pass `canonicalProblems`, and rebuilding a
 // canonical node must give back the same object.
-import {
-  add, compare, fn, hasNegativeSign, mul, num, ONE, pow, sym, ZERO, type Expr,
-} from '../../src/core/expr.js';
+import { add, compare, fn, hasNegativeSign, mul, num, ONE, pow, sym, ZERO, type Expr } from '../../src/core/expr.js';
 import { powRational } from '../../src/core/rational.js';
 import type { Rational } from '../../src/core/rational.js';
 

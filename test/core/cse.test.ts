@@ -113,6 +113,14 @@ describe('common subexpressions of a rewritten block (share.ts’s parts)', () =
 
   it('refuses rewrites that go round in a circle', () => {
     const q = sym('#1');
-    expect(() => representative(p, new Map<Expr, Expr>([[p, q], [q, p]]))).toThrow(/cycle/);
+    expect(() =>
+      representative(
+        p,
+        new Map<Expr, Expr>([
+          [p, q],
+          [q, p],
+        ]),
+      ),
+    ).toThrow(/cycle/);
   });
 });

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  add, addAll, cos, div, fn, HALF, mul, neg, num, ONE, pow, sin, sqrt, sub, sym, TWO, ZERO, type Expr,
-} from '../../src/core/expr.js';
+import { add, addAll, cos, div, fn, HALF, mul, neg, num, ONE, pow, sin, sqrt, sub, sym, TWO, ZERO, type Expr } from '../../src/core/expr.js';
 import { derivativeParts, diff, differentiator, diffTerms, timeDerivative, type TermProducts } from '../../src/core/diff.js';
 import { evaluate, type Env } from '../../src/core/evaluate.js';
 import { expand, expandTerms } from '../../src/core/expand.js';
@@ -146,7 +144,10 @@ describe('time derivative along a trajectory', () => {
     expect(timeDerivative(mul(t, q), 't', [['q', qd]])).toBe(add(q, mul(t, qd)));
   });
   it('chains through velocities too when given: d/dt (qd·cos q) = qdd cos q − qd² sin q', () => {
-    const d = timeDerivative(mul(qd, cos(q)), 't', [['q', qd], ['qd', qdd]]);
+    const d = timeDerivative(mul(qd, cos(q)), 't', [
+      ['q', qd],
+      ['qd', qdd],
+    ]);
     expect(d).toBe(sub(mul(qdd, cos(q)), mul(pow(qd, 2), sin(q))));
   });
 });
@@ -299,7 +300,7 @@ describe('what the derivative of a sum is made of (derivativeParts)', () => {
   });
 });
 
-describe('the derivatives of a sum\'s terms as parts (diffTerms)', () => {
+describe("the derivatives of a sum's terms as parts (diffTerms)", () => {
   it('multiply out to the expanded derivative of the sum: monomials, q̈ⱼ·Mᵢⱼ-like products of a monomial and a sum, anything else', () => {
     const [a, b, u, v] = ['a', 'b', 'u', 'v'].map(sym) as [Expr, Expr, Expr, Expr];
     for (let seed = 0; seed < 40; seed++) {

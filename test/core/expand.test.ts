@@ -138,7 +138,12 @@ describe('expansion of a list of parts without their sum', () => {
       expect(expandTerms(terms), `seed ${seed}`).toBe(expandAll(terms.map((t) => mul(num(t.coeff), t.expr))));
     }
     // −3/2·(a·(1 + c)) + 3/2·a·c: the a·c terms cancel, −3/2·a is left.
-    expect(expandTerms([{ expr: mul(a, add(ONE, c)), coeff: rat(-3, 2) }, { expr: mul(a, c), coeff: rat(3, 2) }])).toBe(mul(num(rat(-3, 2)), a));
+    expect(
+      expandTerms([
+        { expr: mul(a, add(ONE, c)), coeff: rat(-3, 2) },
+        { expr: mul(a, c), coeff: rat(3, 2) },
+      ]),
+    ).toBe(mul(num(rat(-3, 2)), a));
   });
   it('of parts times a monomial (times: q̇_jq̇_k·∂M_jk/∂q_x) is expandAll of the products, whatever the part', () => {
     const [u, v] = ['u', 'v'].map(sym) as [Expr, Expr];

@@ -1,7 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import {
-  add, addAll, compare, cos, dependsOn, div, factorsOf, fn, freeSymbols, HALF, hasNegativeSign, makeMul, MINUS_ONE, mul,
-  mulOmitting, neg, num, numericValue, ONE, pow, scale, sin, splitCoeff, sqrt, sub, sym, termsOf, TermSum, TWO, ZERO, type Expr,
+  add,
+  addAll,
+  compare,
+  cos,
+  dependsOn,
+  div,
+  factorsOf,
+  fn,
+  freeSymbols,
+  HALF,
+  hasNegativeSign,
+  makeMul,
+  MINUS_ONE,
+  mul,
+  mulOmitting,
+  neg,
+  num,
+  numericValue,
+  ONE,
+  pow,
+  scale,
+  sin,
+  splitCoeff,
+  sqrt,
+  sub,
+  sym,
+  termsOf,
+  TermSum,
+  TWO,
+  ZERO,
+  type Expr,
 } from '../../src/core/expr.js';
 import { rat } from '../../src/core/rational.js';
 import { toText } from '../../src/core/print.js';
@@ -110,7 +139,10 @@ describe('coefficient collection', () => {
     const s = add(mul(n(3), x), mul(n(-2), y, z), ONE);
     expect(s.kind).toBe('add');
     if (s.kind !== 'add') return;
-    expect(s.terms.map((t) => [t.expr, t.coeff.n])).toEqual([[x, 3], [mul(y, z), -2]]);
+    expect(s.terms.map((t) => [t.expr, t.coeff.n])).toEqual([
+      [x, 3],
+      [mul(y, z), -2],
+    ]);
     expect(s.constant).toEqual(rat(1));
   });
 });
@@ -254,11 +286,17 @@ describe('compare', () => {
   // A pool with tricky names (natural order, leading zeros, underscores) and
   // rationals whose cross products exceed 2^53.
   const N = 2 ** 53;
-  const pool: Expr[] = [...new Set([
-    ...['x', 'x1', 'x2', 'x10', 'x02', 'x1_', 'x1a', 'q2', 'qd1', 'q10', 'a10b', 'a1b'].map(sym),
-    num(rat(N - 1, N - 2)), num(rat(N - 2, N - 3)), n(1, 3), n(-1, 3), ZERO,
-    ...randomExprs(100, 40, { depth: 3 }),
-  ])];
+  const pool: Expr[] = [
+    ...new Set([
+      ...['x', 'x1', 'x2', 'x10', 'x02', 'x1_', 'x1a', 'q2', 'qd1', 'q10', 'a10b', 'a1b'].map(sym),
+      num(rat(N - 1, N - 2)),
+      num(rat(N - 2, N - 3)),
+      n(1, 3),
+      n(-1, 3),
+      ZERO,
+      ...randomExprs(100, 40, { depth: 3 }),
+    ]),
+  ];
   it('is zero exactly for identical nodes', () => {
     for (const a of pool) for (const b of pool) expect(compare(a, b) === 0).toBe(a === b);
   });
@@ -371,11 +409,14 @@ describe('sine and cosine at rational multiples of π', () => {
   });
 });
 
-describe('a product without one of its factors, times another expression (the product rule\'s term)', () => {
+describe("a product without one of its factors, times another expression (the product rule's term)", () => {
   const sameAsCofactorTimes = (e: Expr, b: Expr): void => {
     if (e.kind !== 'mul') return;
     for (let i = 0; i < e.factors.length; i++) {
-      const cofactor = makeMul(e.coeff, e.factors.filter((_, k) => k !== i));
+      const cofactor = makeMul(
+        e.coeff,
+        e.factors.filter((_, k) => k !== i),
+      );
       expect(mulOmitting(e, i, b), `(${toText(e)} without factor ${i})·${toText(b)}`).toBe(mul(cofactor, b));
     }
   };
@@ -443,7 +484,10 @@ describe('TermSum', () => {
     for (const e of randomExprs(500, 200, { depth: 3 })) {
       const sum = new TermSum();
       sum.spread(e, c);
-      const expected = e.kind === 'add' ? addAll([num(c), ...e.terms.map((t) => scale(t.expr, t.coeff))].map((u, i) => (i === 0 ? mul(u, num(e.constant)) : mul(num(c), u)))) : mul(num(c), e);
+      const expected =
+        e.kind === 'add'
+          ? addAll([num(c), ...e.terms.map((t) => scale(t.expr, t.coeff))].map((u, i) => (i === 0 ? mul(u, num(e.constant)) : mul(num(c), u))))
+          : mul(num(c), e);
       expect(sum.build()).toBe(expected);
     }
   });

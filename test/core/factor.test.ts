@@ -92,7 +92,8 @@ describe('collecting small sums (scanned) and long ones (indexed) alike', () => 
     const s = (name: string, i: number): Expr => sym(`${name}${i}`);
     const masses = (from: number): Expr => add(...Array.from({ length: n - from + 1 }, (_, i) => s('m', from + i)));
     const parts: Expr[] = [mul(num(-1), sym('g'), sin(s('q', k)), masses(k))];
-    for (let j = 1; j <= n; j++) if (j !== k) parts.push(mul(s('l', j), pow(s('u', j), 2), sin(add(s('q', j), mul(num(-1), s('q', k)))), masses(Math.max(j, k))));
+    for (let j = 1; j <= n; j++)
+      if (j !== k) parts.push(mul(s('l', j), pow(s('u', j), 2), sin(add(s('q', j), mul(num(-1), s('q', k)))), masses(Math.max(j, k))));
     const inner = add(...parts);
     const expanded = expand(mul(s('l', k), inner));
     return { expanded, collected: mul(s('l', k), inner), terms: expanded.kind === 'add' ? expanded.terms.length : 1 };
@@ -128,6 +129,11 @@ describe('collecting long sums', () => {
   it('takes the shared monomial of the most weight first, then collects what remains: the n-link pendulum’s l₁-row', () => {
     // l1 l2 cos(q1 − q2)(m2 + m3) + l1 l3 m3 cos(q1 − q3) + g l1 sin(q1)(m1 + m2 + m3), expanded.
     const e = expand(p('l1*l2*cos(q1 - q2)*(m2 + m3) + l1*l3*m3*cos(q1 - q3) + g*l1*sin(q1)*(m1 + m2 + m3)'));
-    expect(collectFactors(e)).toBe(mul(sym('l1'), add(mul(sym('g'), p('sin(q1)'), p('m1 + m2 + m3')), mul(sym('l2'), p('cos(q1 - q2)'), p('m2 + m3')), mul(sym('l3'), sym('m3'), p('cos(q1 - q3)')))));
+    expect(collectFactors(e)).toBe(
+      mul(
+        sym('l1'),
+        add(mul(sym('g'), p('sin(q1)'), p('m1 + m2 + m3')), mul(sym('l2'), p('cos(q1 - q2)'), p('m2 + m3')), mul(sym('l3'), sym('m3'), p('cos(q1 - q3)'))),
+      ),
+    );
   });
 });

@@ -35,7 +35,10 @@ const trigRecipe: fc.Arbitrary<TrigRecipe> = fc.array(
     n: fc.constantFrom(1, 2, -1, -3),
     d: fc.constantFrom(1, 2),
     z: fc.boolean(),
-    factors: fc.array(fc.record({ f: fc.constantFrom('sin' as const, 'cos' as const), angle: fc.integer({ min: 0, max: 4 }), squared: fc.boolean() }), { minLength: 1, maxLength: 3 }),
+    factors: fc.array(fc.record({ f: fc.constantFrom('sin' as const, 'cos' as const), angle: fc.integer({ min: 0, max: 4 }), squared: fc.boolean() }), {
+      minLength: 1,
+      maxLength: 3,
+    }),
   }),
   { minLength: 2, maxLength: 5 },
 );
@@ -125,7 +128,10 @@ function checkHistoryIndependent<R>(make: (r: R) => Expr, r: R, before: readonly
 
 describe('simplify of random trigonometric polynomials, each in a fresh table', () => {
   it('is idempotent', () => {
-    fc.assert(fc.property(trigRecipe, (r) => checkIdempotent(simplify, buildTrig, r)), { numRuns: 300, seed: 9001 });
+    fc.assert(
+      fc.property(trigRecipe, (r) => checkIdempotent(simplify, buildTrig, r)),
+      { numRuns: 300, seed: 9001 },
+    );
   });
   it('does not depend on what was simplified before', () => {
     fc.assert(
@@ -138,7 +144,10 @@ describe('simplify of random trigonometric polynomials, each in a fresh table', 
 describe('simplify and expand of random expressions, each in a fresh table', () => {
   const seed = fc.nat();
   it('simplification is idempotent', () => {
-    fc.assert(fc.property(seed, (r) => checkIdempotent(simplify, seeded, r)), { numRuns: 300, seed: 9003 });
+    fc.assert(
+      fc.property(seed, (r) => checkIdempotent(simplify, seeded, r)),
+      { numRuns: 300, seed: 9003 },
+    );
   });
   it('simplification does not depend on what was simplified before', () => {
     fc.assert(
@@ -147,6 +156,9 @@ describe('simplify and expand of random expressions, each in a fresh table', () 
     );
   });
   it('expansion is idempotent', () => {
-    fc.assert(fc.property(seed, (r) => checkIdempotent(expand, seeded, r)), { numRuns: 300, seed: 9005 });
+    fc.assert(
+      fc.property(seed, (r) => checkIdempotent(expand, seeded, r)),
+      { numRuns: 300, seed: 9005 },
+    );
   });
 });

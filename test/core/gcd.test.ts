@@ -17,7 +17,21 @@ import { evaluate } from '../../src/core/evaluate.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { contentIn, gcd, gcdAll, cofactors } from '../../src/core/gcd.js';
 import {
-  content, degree, divExact, equals, exponents, fromExpr, fromTerms, igcd, isConstant, mono, mul, pow, ringOf, toExpr, variablesOf,
+  content,
+  degree,
+  divExact,
+  equals,
+  exponents,
+  fromExpr,
+  fromTerms,
+  igcd,
+  isConstant,
+  mono,
+  mul,
+  pow,
+  ringOf,
+  toExpr,
+  variablesOf,
   type Poly,
 } from '../../src/core/poly.js';
 import { rng, type Rng } from '../helpers/random.js';

@@ -43,9 +43,7 @@ describe('parsing expressions', () => {
   });
   it('reads functions and sqrt', () => {
     expect(parseExpr('sin(x) + cos(y)')).toBe(add(sin(x), cos(y)));
-    expect(parseExpr('tan(x) * exp(y) * log(x) * abs(y) * sign(x)')).toBe(
-      mul(fn('tan', x), fn('exp', y), fn('log', x), fn('abs', y), fn('sign', x)),
-    );
+    expect(parseExpr('tan(x) * exp(y) * log(x) * abs(y) * sign(x)')).toBe(mul(fn('tan', x), fn('exp', y), fn('log', x), fn('abs', y), fn('sign', x)));
     expect(parseExpr('sqrt(x + 1)')).toBe(sqrt(add(x, num(1))));
     expect(parseExpr('x^(1/2)')).toBe(pow(x, HALF));
   });
@@ -130,4 +128,3 @@ describe('parse errors', () => {
     expect(parseError('1e400 * x').where.source).toBe('1e400 * x');
   });
 });
-

@@ -8,9 +8,28 @@ import { evaluate } from '../../src/core/evaluate.js';
 import { expand } from '../../src/core/expand.js';
 import { parseExpr } from '../../src/core/parse.js';
 import {
-  add as padd, coefficientsIn, collectAtoms, constant, content, degree, divExact, equals, fromExpr, leadingCoefficient,
-  monomialContent, mul as pmul, pow as ppow, primitive, pseudoRemainder, ringOf, splitBy, sub as psub, toExpr, variable,
-  type Poly, type Ring,
+  add as padd,
+  coefficientsIn,
+  collectAtoms,
+  constant,
+  content,
+  degree,
+  divExact,
+  equals,
+  fromExpr,
+  leadingCoefficient,
+  monomialContent,
+  mul as pmul,
+  pow as ppow,
+  primitive,
+  pseudoRemainder,
+  ringOf,
+  splitBy,
+  sub as psub,
+  toExpr,
+  variable,
+  type Poly,
+  type Ring,
 } from '../../src/core/poly.js';
 import { rng, type Rng } from '../helpers/random.js';
 

@@ -12,7 +12,6 @@ export { rng };
 
 export const SYMBOLS = ['x', 'y', 'z'] as const;
 
-
 export type Random = () => number;
 
 const pick = <T>(r: Random, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;

@@ -24,7 +24,16 @@ function program(outputs: readonly Expr[], rewrites: Rewrites = shareParts(outpu
   const outs = outputs.map((o) => printJs(o, nameOf));
   const ops = [...temps, ...outs].reduce((s, p) => s + p.ops, 0);
   const text = [...temps.map((p, k) => `t${k} = ${p.code}`), ...outs.map((p) => p.code)].join('\n');
-  return { ops, text, run: (env: Record<string, number>) => run(temps.map((p) => p.code), outs.map((p) => p.code), env) };
+  return {
+    ops,
+    text,
+    run: (env: Record<string, number>) =>
+      run(
+        temps.map((p) => p.code),
+        outs.map((p) => p.code),
+        env,
+      ),
+  };
 }
 
 /** The program's outputs at env (the printed code evaluated, temporaries in order). */
@@ -102,9 +111,11 @@ describe('a shared program', () => {
     blocks.forEach((outputs, k) => {
       const env = randomPoint(rng(k), 0.4, 1.4);
       const want = outputs.map((o) => evaluate(o, env));
-      program(outputs).run(env).forEach((v, i) => {
-        if (Number.isFinite(want[i]!)) expect(Math.abs(v - want[i]!), `block ${k}, output ${i}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(want[i]!)));
-      });
+      program(outputs)
+        .run(env)
+        .forEach((v, i) => {
+          if (Number.isFinite(want[i]!)) expect(Math.abs(v - want[i]!), `block ${k}, output ${i}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(want[i]!)));
+        });
     });
   });
 
@@ -113,7 +124,8 @@ describe('a shared program', () => {
     for (const outputs of blocks) {
       for (const [from, to] of shareParts(outputs)) {
         expect(canonicalProblems(to), `rewrite of #${from.id}`).toEqual([]);
-        if (to.kind === 'mul' && to.factors.some((f) => f.base.kind === 'sym' && f.base.name.startsWith('#')) && to.factors.some((f) => f.base.kind !== 'sym')) placeholdersAmongOthers++;
+        if (to.kind === 'mul' && to.factors.some((f) => f.base.kind === 'sym' && f.base.name.startsWith('#')) && to.factors.some((f) => f.base.kind !== 'sym'))
+          placeholdersAmongOthers++;
       }
     }
     expect(placeholdersAmongOthers).toBeGreaterThan(10);

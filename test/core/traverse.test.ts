@@ -60,7 +60,16 @@ describe('mapChildren', () => {
       const e = randomExpr(r, { depth: 3, exp: false });
       if (e.kind !== 'add' && e.kind !== 'mul') continue;
       // x becomes a symbol, a call, a number, a sum or a product: every way a child can stay a term or base or have to merge.
-      const image = [sym('w'), sin(sym('w')), sym('y'), num(3), add(sym('y'), sym('z')), mul(num(2), sym('y')), mul(sym('y'), sym('z')), randomExpr(r, { depth: 2, exp: false })][seed % 8]!;
+      const image = [
+        sym('w'),
+        sin(sym('w')),
+        sym('y'),
+        num(3),
+        add(sym('y'), sym('z')),
+        mul(num(2), sym('y')),
+        mul(sym('y'), sym('z')),
+        randomExpr(r, { depth: 2, exp: false }),
+      ][seed % 8]!;
       const swap = (u: Expr): Expr => subs(u, new Map([['x', image]]));
       const got = mapChildren(e, swap);
       expect(got, `seed ${seed}`).toBe(merged(e, swap));
@@ -71,4 +80,3 @@ describe('mapChildren', () => {
     expect(fast).toBeGreaterThan(100);
   });
 });
-

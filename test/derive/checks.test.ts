@@ -15,30 +15,91 @@ import { thrown } from '../helpers/thrown.js';
 
 describe('positive definiteness', () => {
   it('holds for a mass matrix and fails for singular, indefinite and NaN ones', () => {
-    expect(isPositiveDefinite([[2, 1], [1, 2]])).toBe(true);
-    expect(isPositiveDefinite([[1, 1], [1, 1]])).toBe(false);
-    expect(isPositiveDefinite([[1, 2], [2, 1]])).toBe(false);
-    expect(isPositiveDefinite([[1, 0], [0, NaN]])).toBe(false);
+    expect(
+      isPositiveDefinite([
+        [2, 1],
+        [1, 2],
+      ]),
+    ).toBe(true);
+    expect(
+      isPositiveDefinite([
+        [1, 1],
+        [1, 1],
+      ]),
+    ).toBe(false);
+    expect(
+      isPositiveDefinite([
+        [1, 2],
+        [2, 1],
+      ]),
+    ).toBe(false);
+    expect(
+      isPositiveDefinite([
+        [1, 0],
+        [0, NaN],
+      ]),
+    ).toBe(false);
   });
   it('fails for a pivot within rounding of zero (M of massless spokes: 1 − (1 − 1e-17))', () => {
-    expect(isPositiveDefinite([[1, 1], [1, 1 + 1e-16]])).toBe(false);
-    expect(isPositiveDefinite([[1, 1], [1, 1 + 1e-6]])).toBe(true);
+    expect(
+      isPositiveDefinite([
+        [1, 1],
+        [1, 1 + 1e-16],
+      ]),
+    ).toBe(false);
+    expect(
+      isPositiveDefinite([
+        [1, 1],
+        [1, 1 + 1e-6],
+      ]),
+    ).toBe(true);
   });
 });
 
 describe('independent constraint rows', () => {
   it('are told from proportional rows, also when rounding makes them differ in the last bit', () => {
-    expect(independentRows([[1, 0, 0], [0, 1, 0]])).toBe(true);
-    expect(independentRows([[1, -1, 0], [2, -2, 0]])).toBe(false);
-    expect(independentRows([[0.1, 0.3, 0], [0.1 * 3, 0.3 * 3, 0]])).toBe(false);
-    expect(independentRows([[1, 0], [0, 1], [1, 1]])).toBe(false);
+    expect(
+      independentRows([
+        [1, 0, 0],
+        [0, 1, 0],
+      ]),
+    ).toBe(true);
+    expect(
+      independentRows([
+        [1, -1, 0],
+        [2, -2, 0],
+      ]),
+    ).toBe(false);
+    expect(
+      independentRows([
+        [0.1, 0.3, 0],
+        [0.1 * 3, 0.3 * 3, 0],
+      ]),
+    ).toBe(false);
+    expect(
+      independentRows([
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ]),
+    ).toBe(false);
   });
 });
 
 describe('a derivation', () => {
-  const particle = { name: 'particle', title: 'Particle', coordinates: ['x', 'y'], parameters: { m: { default: 1 } }, kinetic: "m*(x'^2 + y'^2)/2", initial: { q: { x: 1, y: 1 } } } as const;
+  const particle = {
+    name: 'particle',
+    title: 'Particle',
+    coordinates: ['x', 'y'],
+    parameters: { m: { default: 1 } },
+    kinetic: "m*(x'^2 + y'^2)/2",
+    initial: { q: { x: 1, y: 1 } },
+  } as const;
   it('stops with singular-mass-matrix when a velocity is missing from T', () => {
-    expect(thrown(() => deriveSystem(buildModel(defineModel({ ...particle, kinetic: "m*x'^2/2" }))), MechanicsError)).toMatchObject({ code: 'singular-mass-matrix', kind: 'model' });
+    expect(thrown(() => deriveSystem(buildModel(defineModel({ ...particle, kinetic: "m*x'^2/2" }))), MechanicsError)).toMatchObject({
+      code: 'singular-mass-matrix',
+      kind: 'model',
+    });
   });
   it('stops with dependent-constraints for x − y = 0 and 2x − 2y = 0', () => {
     const three = defineModel({ ...particle, coordinates: ['x', 'y', 'z'], kinetic: "m*(x'^2 + y'^2 + z'^2)/2", holonomic: ['x - y', '2*x - 2*y'] });
@@ -49,13 +110,32 @@ describe('a derivation', () => {
 describe('a mass matrix singular alone, pinned by the contacts', () => {
   it('M + ρRᵀR: ρ = max Mᵢᵢ / max Rᵣᵢ², positive definite exactly when the rows cover M’s null space', () => {
     // diag(2, 2, 0) (the point-mass wheel's M at m = l = 1) with the spoke's normal (0, 1, sin ψ) and tangent (1, 0, cos ψ).
-    const M = [[2, 0, 0], [0, 2, 0], [0, 0, 0]];
-    const s = Math.sin(0.2), c = Math.cos(0.2);
-    const pinned = pinnedMetric(M, [[0, 1, s], [1, 0, c]]);
-    expect(pinned).toEqual([[4, 0, 2 * c], [0, 4, 2 * s], [2 * c, 2 * s, 2]]);
+    const M = [
+      [2, 0, 0],
+      [0, 2, 0],
+      [0, 0, 0],
+    ];
+    const s = Math.sin(0.2),
+      c = Math.cos(0.2);
+    const pinned = pinnedMetric(M, [
+      [0, 1, s],
+      [1, 0, c],
+    ]);
+    expect(pinned).toEqual([
+      [4, 0, 2 * c],
+      [0, 4, 2 * s],
+      [2 * c, 2 * s, 2],
+    ]);
     expect(isPositiveDefinite(pinned)).toBe(true);
     // A row that does not touch ψ leaves its direction massless.
-    expect(isPositiveDefinite(pinnedMetric(M, [[0, 1, 0], [1, 0, 0]]))).toBe(false);
+    expect(
+      isPositiveDefinite(
+        pinnedMetric(M, [
+          [0, 1, 0],
+          [1, 0, 0],
+        ]),
+      ),
+    ).toBe(false);
   });
 
   it('a point-mass rimless wheel (I* = 0 by default) derives — stated in its checks, Hamilton’s explicit form skipped with the reason — and rolls from its initial stance', async () => {
@@ -77,8 +157,13 @@ describe('a mass matrix singular alone, pinned by the contacts', () => {
 
   it('is refused when the contacts do not pin it: a massless coordinate no contact row touches', () => {
     const spec = defineModel({
-      name: 'massless-z', coordinates: ['y', 'z'], parameters: { m: 1 }, kinetic: "m*y'^2/2", potential: 'y',
-      unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { plastic: true } }], initial: { q: { y: 1 } },
+      name: 'massless-z',
+      coordinates: ['y', 'z'],
+      parameters: { m: 1 },
+      kinetic: "m*y'^2/2",
+      potential: 'y',
+      unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { plastic: true } }],
+      initial: { q: { y: 1 } },
     });
     const err = thrown(() => deriveSystem(buildModel(spec)), MechanicsError);
     expect(err).toMatchObject({ code: 'singular-mass-matrix' });

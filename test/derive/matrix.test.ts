@@ -36,14 +36,24 @@ describe('a general 3×3 matrix', () => {
 
 describe('a singular matrix', () => {
   it('has no solution from solveSmall (det simplifies to 0: rows (sin q, cos q) and (2 sin q, 2 cos q))', () => {
-    const S = [[canonical('sin(q)'), canonical('cos(q)')], [canonical('2*sin(q)'), canonical('2*cos(q)')]];
+    const S = [
+      [canonical('sin(q)'), canonical('cos(q)')],
+      [canonical('2*sin(q)'), canonical('2*cos(q)')],
+    ];
     expect(solveSmall(S, [num(1), num(0)])).toBeUndefined();
   });
 });
 
 describe('transpose', () => {
   it('swaps rows and columns of a 2×3 matrix', () => {
-    const M = [[num(1), num(2), num(3)], [num(4), num(5), num(6)]];
-    expect(transpose(M)).toEqual([[num(1), num(4)], [num(2), num(5)], [num(3), num(6)]]);
+    const M = [
+      [num(1), num(2), num(3)],
+      [num(4), num(5), num(6)],
+    ];
+    expect(transpose(M)).toEqual([
+      [num(1), num(4)],
+      [num(2), num(5)],
+      [num(3), num(6)],
+    ]);
   });
 });

@@ -20,7 +20,10 @@ describe('hinged compass §3', () => {
   const G = [1, 2, 3, 4].map((r) => [1, 2, 3, 4].map((c) => evaluate(facts.get(`impact1.G${r}${c}`)!, env)));
   it('G is the paper’s (3.4): (m/2)(1 + 3cos²α)/(3cos²α), −(m/2)/sin 2α, …, with α = β', () => {
     const { m, beta: a } = env;
-    const c2 = Math.cos(a) ** 2, s2 = Math.sin(a) ** 2, s = 1 / Math.sin(2 * a), t = 1 / Math.tan(2 * a);
+    const c2 = Math.cos(a) ** 2,
+      s2 = Math.sin(a) ** 2,
+      s = 1 / Math.sin(2 * a),
+      t = 1 / Math.tan(2 * a);
     const paper = [
       [(1 + 3 * c2) / (3 * c2), -s, (3 * c2 - 1) / (3 * c2), t],
       [-s, (3 * s2 + 1) / (3 * s2), -t, (3 * s2 - 1) / (3 * s2)],
@@ -31,7 +34,9 @@ describe('hinged compass §3', () => {
   });
   it('Carnot (3.14): T⁻ − T⁺ = ½ [ż]ᵀ G [ż] in both modes, and positive', () => {
     for (const mode of ['stays', 'leaves']) {
-      const jump = ['foot2.t', 'foot2.n', 'foot1.t', 'foot1.n'].map((r) => evaluate(facts.get(`impact1.${mode}.${r}+`)!, env) - evaluate(facts.get(`impact1.${r}-`)!, env));
+      const jump = ['foot2.t', 'foot2.n', 'foot1.t', 'foot1.n'].map(
+        (r) => evaluate(facts.get(`impact1.${mode}.${r}+`)!, env) - evaluate(facts.get(`impact1.${r}-`)!, env),
+      );
       const quadratic = 0.5 * jump.reduce((s, zi, i) => s + zi * jump.reduce((t, zj, j) => t + G[i]![j]! * zj, 0), 0);
       const loss = evaluate(facts.get(`impact1.${mode}.ΔT`)!, env);
       expect(loss).toBeCloseTo(quadratic, 12);
@@ -65,7 +70,22 @@ describe('Smirnov’s support pairs as facts', () => {
   it('the planar prism: Φ = f N₁ + f N₂ of each full variant, its reactions solving the two rows of (1.1)', () => {
     const system = derived(planarPrism);
     const facts = derivedFacts(system);
-    const env = { m: 1.2, J: 0.3, w: 0.1, a1: -0.4, a2: 0.5, f11: 0.2, f12: 0.3, f21: 0.25, f22: 0.15, Py: 0.7, Mz: -0.4, Px: 1, [slipSignSymbol(1).name]: 1, [slipSignSymbol(2).name]: 1 };
+    const env = {
+      m: 1.2,
+      J: 0.3,
+      w: 0.1,
+      a1: -0.4,
+      a2: 0.5,
+      f11: 0.2,
+      f12: 0.3,
+      f21: 0.25,
+      f22: 0.15,
+      Py: 0.7,
+      Mz: -0.4,
+      Px: 1,
+      [slipSignSymbol(1).name]: 1,
+      [slipSignSymbol(2).name]: 1,
+    };
     const sides = ['(+,+)', '(+,-)', '(-,+)', '(-,-)'];
     for (const [k, v] of sides.entries()) {
       const variant = system.supports!.variants![k]!;

@@ -22,7 +22,8 @@ describe('a derived system', () => {
 
   it('gives T₀ = T at rest: ½ m r² ω² sin²θ for a bead on a hoop spinning at ω, 0 for a pendulum', () => {
     const hoop = defineModel({
-      name: 'bead-on-hoop', title: 'Bead on a spinning hoop',
+      name: 'bead-on-hoop',
+      title: 'Bead on a spinning hoop',
       coordinates: [{ name: 'theta' }],
       parameters: { m: { default: 1 }, r: { default: 1 }, w: { default: 2 }, g: { default: 9.81 } },
       kinetic: "m*r^2*(theta'^2 + w^2*sin(theta)^2)/2",
@@ -34,12 +35,19 @@ describe('a derived system', () => {
   });
 
   it('has no T₀ or energy when only L is given', () => {
-    const free = defineModel({ name: 'free', title: 'Free particle', coordinates: [{ name: 'x' }], parameters: { m: { default: 1 } }, lagrangian: "m*x'^2/2", initial: { q: { x: 0 }, t1: 1 } });
+    const free = defineModel({
+      name: 'free',
+      title: 'Free particle',
+      coordinates: [{ name: 'x' }],
+      parameters: { m: { default: 1 } },
+      lagrangian: "m*x'^2/2",
+      initial: { q: { x: 0 }, t1: 1 },
+    });
     expect(derived(free).kineticAtRest).toBeUndefined();
     expect(derived(free).energy).toBeUndefined();
   });
 
-  it('builds T + V from Lagrange II\'s compact L + 2V, node for node what simplify(T + V) gives, on every example and the 12-link pendulum', async () => {
+  it("builds T + V from Lagrange II's compact L + 2V, node for node what simplify(T + V) gives, on every example and the 12-link pendulum", async () => {
     const specs = [...(await loadExamples()).map((e) => e.spec), nLinkPendulum(12)];
     let compared = 0;
     for (const spec of specs) {

@@ -27,7 +27,9 @@ describe('energy conservation over 10 s', async () => {
   }
 
   it('finds every conservative smooth example (and only those)', () => {
-    expect(modules.map(([n]) => n)).toEqual(expect.arrayContaining(['double-pendulum', 'knife-edge', 'n-link-pendulum', 'simple-pendulum', 'spherical-pendulum']));
+    expect(modules.map(([n]) => n)).toEqual(
+      expect.arrayContaining(['double-pendulum', 'knife-edge', 'n-link-pendulum', 'simple-pendulum', 'spherical-pendulum']),
+    );
     expect(modules.map(([n]) => n)).not.toContain('pendulum-on-cart');
   });
 

@@ -38,7 +38,10 @@ const restitution = law.regimes.find((r) => r.name === 'both-inner')!;
 
 // ---------------------------------------------------------------- the scattering problem
 type Rhs = (y: Float64Array, out: Float64Array) => void;
-interface Guard { readonly name: string; readonly g: (y: Float64Array) => number }
+interface Guard {
+  readonly name: string;
+  readonly g: (y: Float64Array) => number;
+}
 
 /** Integrate from y0 until the first guard falls through zero; the guard, time and state there. */
 function until(rhs: Rhs, y0: ArrayLike<number>, guards: readonly Guard[], scale: readonly number[]): { name: string; t: number; y: Float64Array } {
@@ -61,16 +64,18 @@ function until(rhs: Rhs, y0: ArrayLike<number>, guards: readonly Guard[], scale:
 }
 
 // (6.1) and (6.2) on y = [h, h′, …]; the rest of y follows with its own rates.
-const compressing = (y: Float64Array): number => -2 * S2 * Math.sqrt(Math.max(y[0]!, 0)) * y[1]! - (4 * S2 / 3) * Math.max(y[0]!, 0) ** 1.5;
-const restituting = (y: Float64Array): number => -(4 * S2 / 3) * Math.max(y[0]! + y[1]!, 0) ** 1.5;
-const hScale = (v: number): number => Math.min((15 * v * v / (16 * S2)) ** 0.4, v ** (2 / 3));
+const compressing = (y: Float64Array): number => -2 * S2 * Math.sqrt(Math.max(y[0]!, 0)) * y[1]! - ((4 * S2) / 3) * Math.max(y[0]!, 0) ** 1.5;
+const restituting = (y: Float64Array): number => -((4 * S2) / 3) * Math.max(y[0]! + y[1]!, 0) ** 1.5;
+const hScale = (v: number): number => Math.min(((15 * v * v) / (16 * S2)) ** 0.4, v ** (2 / 3));
 
 /** H(v), the contact duration, and the time of deepest penetration. */
 function scatter(v: number): { H: number; duration: number } {
-  const vertical = (acc: (y: Float64Array) => number): Rhs => (y, out) => {
-    out[0] = y[1]!;
-    out[1] = acc(y);
-  };
+  const vertical =
+    (acc: (y: Float64Array) => number): Rhs =>
+    (y, out) => {
+      out[0] = y[1]!;
+      out[1] = acc(y);
+    };
   const down = until(vertical(compressing), [0, v], [{ name: 'deepest', g: (y) => y[1]! }], [hScale(v), v]);
   const up = until(vertical(restituting), [down.y[0]!, 0], [{ name: 'separation', g: (y) => y[0]! + y[1]! }], [down.y[0]!, v]);
   return { H: -up.y[1]!, duration: down.t + up.t };
@@ -84,13 +89,26 @@ describe('the scaled problem (6.1)–(6.2) from the patch law', () => {
   const scaled = (regime: PatchRegime): Expr => {
     const a = p('(m*k/(nu^2*r))^2');
     const b = p('nu/k');
-    const F = subs(regime.resultants.Fy!, new Map([['q', mul(a, p('h'))], ['qd', mul(div(a, b), p('hd'))]]));
+    const F = subs(
+      regime.resultants.Fy!,
+      new Map([
+        ['q', mul(a, p('h'))],
+        ['qd', mul(div(a, b), p('hd'))],
+      ]),
+    );
     return simplify(mul(p('-1/(m*r)'), div(mul(b, b), a), F));
   };
   it('compression gives h″ = −2√2 h^{1/2}h′ − (4√2/3)h^{3/2}, restitution h″ = −(4√2/3)(h + h′)^{3/2}, for any m, k, ν, r', () => {
     const g = rng(21);
     for (let i = 0; i < 20; i++) {
-      const env = { m: uniform(g, 0.1, 3), k: uniform(g, 0.5, 5), nu: uniform(g, 0.2, 3), r: uniform(g, 0.1, 2), h: uniform(g, 0.01, 2), hd: uniform(g, -1, 1) };
+      const env = {
+        m: uniform(g, 0.1, 3),
+        k: uniform(g, 0.5, 5),
+        nu: uniform(g, 0.2, 3),
+        r: uniform(g, 0.1, 2),
+        h: uniform(g, 0.01, 2),
+        hd: uniform(g, -1, 1),
+      };
       const y = Float64Array.of(env.h, env.hd);
       expectClose(evaluate(scaled(compression), env), compressing(y), 1e-12);
       if (env.h + env.hd > 0) expectClose(evaluate(scaled(restitution), env), restituting(y), 1e-12);
@@ -169,18 +187,23 @@ describe('oblique impact (§7, Proposition 9)', () => {
       return [-fx, -2 * m];
     };
     let [cv, cg] = coefficients();
-    const rhs = (acc: (y: Float64Array) => number): Rhs => (y, out) => {
-      const a = acc(y);
-      out[0] = y[1]!;
-      out[1] = a;
-      out[2] = cv * a;
-      out[3] = cg * a;
-    };
+    const rhs =
+      (acc: (y: Float64Array) => number): Rhs =>
+      (y, out) => {
+        const a = acc(y);
+        out[0] = y[1]!;
+        out[1] = a;
+        out[2] = cv * a;
+        out[3] = cg * a;
+      };
     const slip: Guard = { name: 'A', g: (y) => sigma * (y[2]! + y[3]!) };
     const scale = [hScale(hd), hd, Math.abs(v0) + 1, Math.abs(g0) + 1];
     const conserved: number[] = [];
     let y: Float64Array = Float64Array.of(0, hd, v0, g0);
-    for (const [acc, end] of [[compressing, { name: 'end', g: (u: Float64Array) => u[1]! }], [restituting, { name: 'end', g: (u: Float64Array) => u[0]! + u[1]! }]] as const) {
+    for (const [acc, end] of [
+      [compressing, { name: 'end', g: (u: Float64Array) => u[1]! }],
+      [restituting, { name: 'end', g: (u: Float64Array) => u[0]! + u[1]! }],
+    ] as const) {
       for (;;) {
         const hit = until(rhs(acc), y, sigma === 0 ? [end] : [end, slip], scale);
         y = hit.y;

@@ -23,12 +23,43 @@ import { loadGenerated } from '../helpers/generated-module.js';
 
 /** Values a mutation puts in place of a field: wrong types, wrong ranges, hostile text. */
 const BAD_VALUES: readonly unknown[] = [
-  undefined, null, 0, -1, 1.5, -0.5, Number.NaN, Number.POSITIVE_INFINITY, -1e300, true, [], {}, '',
-  'x +', '1 >= 0', '0', 'sign(y)', 'abs(x)', 'foo', 'e', 'q1', 'y >= 0', "y'", 'lcp', 'error',
-  'a\nb', '</script><script>alert(1)</script>', '\\input{/etc/hostname}', '*/ throw 1; /*',
+  undefined,
+  null,
+  0,
+  -1,
+  1.5,
+  -0.5,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  -1e300,
+  true,
+  [],
+  {},
+  '',
+  'x +',
+  '1 >= 0',
+  '0',
+  'sign(y)',
+  'abs(x)',
+  'foo',
+  'e',
+  'q1',
+  'y >= 0',
+  "y'",
+  'lcp',
+  'error',
+  'a\nb',
+  '</script><script>alert(1)</script>',
+  '\\input{/etc/hostname}',
+  '*/ throw 1; /*',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a hostile title that must stay inert text
   '${process.exit(1)}',
-  { newton: 'e' }, { plastic: true }, { coulomb: 'mu' }, [{}], ['x'], 1e300,
+  { newton: 'e' },
+  { plastic: true },
+  { coulomb: 'mu' },
+  [{}],
+  ['x'],
+  1e300,
 ];
 
 type Path = readonly (string | number)[];
@@ -183,7 +214,10 @@ describe('valid variations of the examples', () => {
     // Variations that keep a model valid: another end time, other initial velocities, another law.
     const variations: readonly ((spec: ModelSpec, r: () => number) => unknown)[] = [
       (s, r) => ({ ...s, initial: { ...s.initial, t1: 0.5 + r() } }),
-      (s, r) => ({ ...s, initial: { ...s.initial, qd: Object.fromEntries(Object.entries(s.initial?.qd ?? {}).map(([k, v]) => [k, `(${String(v)})*${0.5 + r()}`])), t1: 1 } }),
+      (s, r) => ({
+        ...s,
+        initial: { ...s.initial, qd: Object.fromEntries(Object.entries(s.initial?.qd ?? {}).map(([k, v]) => [k, `(${String(v)})*${0.5 + r()}`])), t1: 1 },
+      }),
       (s) => ({ ...s, unilateral: s.unilateral?.map((u) => ({ ...u, law: { plastic: true } })), initial: { ...s.initial, t1: 1 } }),
     ];
     let runs = 0;

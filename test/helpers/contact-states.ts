@@ -25,7 +25,9 @@ export const norm = (a: ArrayLike<number>): number => Math.sqrt(dot(a, a));
 
 /** Random parameters: restitution coefficients in [0, 1], everything else 0.7…1.4 × default. */
 export function randomParams(ex: Example, r: Rng): Record<string, number> {
-  const restitution = new Set(ex.sys.model.unilateral.flatMap((u) => (u.law.kind === 'newton' ? [u.law.e.name] : u.law.kind === 'w-law' ? [u.law.W.name] : [])));
+  const restitution = new Set(
+    ex.sys.model.unilateral.flatMap((u) => (u.law.kind === 'newton' ? [u.law.e.name] : u.law.kind === 'w-law' ? [u.law.W.name] : [])),
+  );
   return Object.fromEntries(ex.sys.model.parameters.map((p) => [p.name, restitution.has(p.name) ? uniform(r, 0, 1) : p.default * uniform(r, 0.7, 1.4)]));
 }
 
@@ -82,12 +84,14 @@ export function tangents(rows: number[][], n: number): number[][] {
  */
 export function onSurfaces(ex: Example, S: readonly number[], params: Record<string, number>, r: Rng): number[] | undefined {
   const { mod } = ex;
-  const n = ex.sys.model.coordinates.length, m = ex.sys.model.unilateral.length;
+  const n = ex.sys.model.coordinates.length,
+    m = ex.sys.model.unilateral.length;
   const q = ex.sys.model.initial.q0.map((v) => v + uniform(r, -Math.PI, Math.PI));
   const G0 = mod.gapJacobian!(0, q, params);
   const block = (cols: number[], G: ArrayLike<number>): number[][] => S.map((j) => cols.map((c) => G[j * n + c]!));
   const det = (A: number[][]): number => (A.length === 1 ? A[0]![0]! : A[0]![0]! * A[1]![1]! - A[0]![1]! * A[1]![0]!);
-  const candidates: number[][] = S.length === 1 ? [...Array(n).keys()].map((i) => [i]) : [...Array(n).keys()].flatMap((i) => [...Array(n).keys()].filter((k) => k > i).map((k) => [i, k]));
+  const candidates: number[][] =
+    S.length === 1 ? [...Array(n).keys()].map((i) => [i]) : [...Array(n).keys()].flatMap((i) => [...Array(n).keys()].filter((k) => k > i).map((k) => [i, k]));
   const cols = candidates.reduce((best, c) => (Math.abs(det(block(c, G0))) > Math.abs(det(block(best, G0))) ? c : best));
   for (let iter = 0; iter < 50; iter++) {
     const g = mod.gaps!(0, q, params);

@@ -21,7 +21,9 @@ export interface ExampleFile {
 
 /** Every model file in derivations/, sorted by file name. */
 export async function loadExamples(): Promise<ExampleFile[]> {
-  const files = readdirSync(DERIVATIONS).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')).sort();
+  const files = readdirSync(DERIVATIONS)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+    .sort();
   const out: ExampleFile[] = [];
   for (const f of files) {
     const mod = (await import(/* @vite-ignore */ pathToFileURL(join(DERIVATIONS, f)).href)) as { default: ModelSpec };

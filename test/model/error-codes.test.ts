@@ -9,7 +9,10 @@ import { IMPACT_ERROR_CODE, SIMULATION_ERROR_CODES } from '../../src/runtime/err
 const table = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
 /** The rows of the table: | `code` | kinds | meaning | fix |. */
 const rows = [...table.matchAll(/^\| `([^`]+)` \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$/gm)].map((m) => ({
-  code: m[1]!, kinds: m[2]!.split(',').map((k) => k.trim()), meaning: m[3]!.trim(), fix: m[4]!.trim(),
+  code: m[1]!,
+  kinds: m[2]!.split(',').map((k) => k.trim()),
+  meaning: m[3]!.trim(),
+  fix: m[4]!.trim(),
 }));
 const KINDS: readonly ErrorKind[] = ['input', 'model', 'derivation', 'numeric', 'internal'];
 

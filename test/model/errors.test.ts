@@ -136,7 +136,13 @@ describe('planar particle: one mistake at a time', () => {
   });
 
   it('dependent constraints: dependent-constraints, found when deriving', () => {
-    const three: ModelSpec = { ...particle, name: 'spatial-particle', coordinates: ['x', 'y', 'z'], kinetic: "m*(x'^2 + y'^2 + z'^2)/2", initial: { q: { x: 1, y: 1 } } };
+    const three: ModelSpec = {
+      ...particle,
+      name: 'spatial-particle',
+      coordinates: ['x', 'y', 'z'],
+      kinetic: "m*(x'^2 + y'^2 + z'^2)/2",
+      initial: { q: { x: 1, y: 1 } },
+    };
     const err = thrown(() => deriveSystem(buildModel({ ...three, holonomic: ['x - y', '2*x - 2*y'] })));
     expectLocated(err, 'dependent-constraints', 'holonomic', 'spatial-particle');
   });

@@ -75,7 +75,9 @@ describe('initialStateProblems', () => {
   });
 
   it('names velocities off the constraint and a penetrating configuration', () => {
-    expect(initialStateProblems(pendulum, { q0: [2, 0], qd0: [1, 0], t1: 1 }).map((p) => [p.code, p.where.field])).toEqual([['initial-velocity-violation', 'initial.qd']]);
+    expect(initialStateProblems(pendulum, { q0: [2, 0], qd0: [1, 0], t1: 1 }).map((p) => [p.code, p.where.field])).toEqual([
+      ['initial-velocity-violation', 'initial.qd'],
+    ]);
     const model = builds(ball);
     expect(initialStateProblems(model, { q0: [-1e-3], qd0: [0], t1: 1 }).map((p) => [p.code, p.where.field])).toEqual([['initial-penetration', 'initial.q']]);
   });
@@ -83,7 +85,9 @@ describe('initialStateProblems', () => {
   it('names a value that is not finite, or a t1 that is not positive, before anything else', () => {
     const model = builds(ball);
     expect(initialStateProblems(model, { q0: [Number.NaN], qd0: [Infinity], t1: 0 }).map((p) => [p.code, p.where.field])).toEqual([
-      ['bad-initial', 'initial.q.y'], ['bad-initial', 'initial.qd.y'], ['bad-initial', 'initial.t1'],
+      ['bad-initial', 'initial.q.y'],
+      ['bad-initial', 'initial.qd.y'],
+      ['bad-initial', 'initial.t1'],
     ]);
   });
 });

@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { sym } from '../../src/core/expr.js';
 import {
-  accelerationSymbol, momentumName, momentumSymbol, multiplierSymbol, postImpactSymbol, preImpactName, preImpactSymbol, symbolRole, velocitySymbol,
+  accelerationSymbol,
+  momentumName,
+  momentumSymbol,
+  multiplierSymbol,
+  postImpactSymbol,
+  preImpactName,
+  preImpactSymbol,
+  symbolRole,
+  velocitySymbol,
 } from '../../src/model/names.js';
 import { mechanicsSymbol } from '../../src/report/notation.js';
 
@@ -10,7 +18,13 @@ describe('derived symbols and their roles', () => {
   const q1 = sym('q1');
 
   it('each constructor names the symbol in the notation and attaches its role', () => {
-    expect([velocitySymbol, accelerationSymbol, momentumSymbol, preImpactSymbol, postImpactSymbol].map((f) => f(q1).name)).toEqual(["q1'", "q1''", 'p[q1]', "q1'-", "q1'+"]);
+    expect([velocitySymbol, accelerationSymbol, momentumSymbol, preImpactSymbol, postImpactSymbol].map((f) => f(q1).name)).toEqual([
+      "q1'",
+      "q1''",
+      'p[q1]',
+      "q1'-",
+      "q1'+",
+    ]);
     expect(symbolRole(momentumSymbol(q1))).toEqual({ role: 'momentum', of: q1 });
     expect(symbolRole(preImpactSymbol(q1))).toEqual({ role: 'pre-impact-velocity', of: q1 });
     expect(symbolRole(multiplierSymbol(2))).toEqual({ role: 'multiplier', index: 2 });

@@ -51,7 +51,11 @@ describe('Cholesky factorization of symmetric positive definite matrices', () =>
   it('stays backward stable on the Hilbert matrices up to n = 10 (condition number 1.6e13)', () => {
     for (let n = 2; n <= 10; n++) {
       const a = hilbert(n);
-      const b = matVec(n, a, Float64Array.from({ length: n }, () => 1));
+      const b = matVec(
+        n,
+        a,
+        Float64Array.from({ length: n }, () => 1),
+      );
       const { column, x } = solveSpd(n, a, b);
       expect(column, `n = ${n}`).toBe(-1);
       expect(backwardError(n, a, x, b), `n = ${n}`).toBeLessThanOrEqual(4 * n * EPS);
@@ -69,15 +73,18 @@ describe('Cholesky factorization of symmetric positive definite matrices', () =>
 
   it('reports a rank-deficient Gram matrix at the first dependent column', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 7 }).chain((n) => fc.tuple(fc.constant(n), vector(n * n), fc.integer({ min: 1, max: n - 1 }))), ([n, v, j]) => {
-        // Column j of B copies column j − 1, so A = BᵀB has a_j = a_{j−1}.
-        for (let k = 0; k < n; k++) v[k * n + j] = v[k * n + j - 1]!;
-        const a = new Float64Array(n * n);
-        for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) for (let k = 0; k < n; k++) a[r * n + c]! += v[k * n + r]! * v[k * n + c]!;
-        const column = choleskyFactor(n, a);
-        expect(column).toBeGreaterThanOrEqual(0);
-        expect(column).toBeLessThanOrEqual(j);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 7 }).chain((n) => fc.tuple(fc.constant(n), vector(n * n), fc.integer({ min: 1, max: n - 1 }))),
+        ([n, v, j]) => {
+          // Column j of B copies column j − 1, so A = BᵀB has a_j = a_{j−1}.
+          for (let k = 0; k < n; k++) v[k * n + j] = v[k * n + j - 1]!;
+          const a = new Float64Array(n * n);
+          for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) for (let k = 0; k < n; k++) a[r * n + c]! += v[k * n + r]! * v[k * n + c]!;
+          const column = choleskyFactor(n, a);
+          expect(column).toBeGreaterThanOrEqual(0);
+          expect(column).toBeLessThanOrEqual(j);
+        },
+      ),
     );
   });
 
@@ -92,7 +99,10 @@ describe('Cholesky factorization of symmetric positive definite matrices', () =>
     const a = Float64Array.of(4, 2, 0, 2, 5, 1, 0, 1, 3);
     const l = Float64Array.from(a);
     expect(choleskyFactor(3, l)).toBe(-1);
-    for (const x of [[1, -2, 0.5], [0, 3, -1]]) {
+    for (const x of [
+      [1, -2, 0.5],
+      [0, 3, -1],
+    ]) {
       const b = new Float64Array(5);
       b.set(matVec(3, a, x), 2);
       const y = new Float64Array(4).fill(7);
@@ -107,11 +117,19 @@ describe('Cholesky factorization of symmetric positive definite matrices', () =>
 
 describe('spdSolver', () => {
   it('solves with one factorization many right sides, and is undefined for a matrix that is not positive definite', () => {
-    const solve = spdSolver(2, [[4, 1], [1, 3]])!;
+    const solve = spdSolver(2, [
+      [4, 1],
+      [1, 3],
+    ])!;
     const x = solve([1, 2]);
     expect(4 * x[0]! + x[1]!).toBeCloseTo(1, 14);
     expect(x[0]! + 3 * x[1]!).toBeCloseTo(2, 14);
     expect([...solve([4, 1])].map((v) => Math.round(v * 1e12) / 1e12)).toEqual([1, 0]);
-    expect(spdSolver(2, [[1, 2], [2, 1]])).toBeUndefined();
+    expect(
+      spdSolver(2, [
+        [1, 2],
+        [2, 1],
+      ]),
+    ).toBeUndefined();
   });
 });

@@ -29,7 +29,10 @@ function impact(sc: Scene): { status: ImpactModeStatus; out: ImpactOutcome } {
   const A = sc.A ?? [];
   const K = m + T.length + A.length;
   const p: ImpactProblem = {
-    n, m, mt: T.length, mr: A.length,
+    n,
+    m,
+    mt: T.length,
+    mr: A.length,
     qdMinus: Float64Array.from(sc.qd),
     N: Float64Array.from(sc.N.flat()),
     nr: Float64Array.from(sc.nr ?? sc.N.map(() => 0)),
@@ -43,10 +46,26 @@ function impact(sc: Scene): { status: ImpactModeStatus; out: ImpactOutcome } {
     multipleImpacts: sc.multipleImpacts ?? 'lcp',
   };
   const s: SchurSystem = {
-    n, M: Float64Array.from(sc.M), L: Float64Array.from(sc.M), R: new Float64Array(K * n), b: new Float64Array(n), c: new Float64Array(K),
-    y: new Float64Array(n), sigma: new Float64Array(K), X: new Float64Array(K * n), W: new Float64Array(K * K), dep: new Uint8Array(K), at: -1,
+    n,
+    M: Float64Array.from(sc.M),
+    L: Float64Array.from(sc.M),
+    R: new Float64Array(K * n),
+    b: new Float64Array(n),
+    c: new Float64Array(K),
+    y: new Float64Array(n),
+    sigma: new Float64Array(K),
+    X: new Float64Array(K * n),
+    W: new Float64Array(K * K),
+    dep: new Uint8Array(K),
+    at: -1,
   };
-  const out: ImpactOutcome = { qdPlus: new Float64Array(n), impulses: new Float64Array(m), U: new Float64Array(m), arriving: new Uint8Array(m), closedAfter: new Uint8Array(m) };
+  const out: ImpactOutcome = {
+    qdPlus: new Float64Array(n),
+    impulses: new Float64Array(m),
+    U: new Float64Array(m),
+    arriving: new Uint8Array(m),
+    closedAfter: new Uint8Array(m),
+  };
   const massFactored = choleskyFactor(n, s.L) < 0;
   const status = impactModes(p, s, out, { row: new Int32Array(K), bit: new Int32Array(m) }, massFactored, sc.restVelocity ?? 0);
   return { status, out };
@@ -95,7 +114,15 @@ describe('impact modes by enumeration', () => {
   });
 
   it('two simultaneous contacts (floor and wall) with the LCP rule: each normal velocity reversed by its own law', () => {
-    const { status, out } = impact({ M: [1, 0, 0, 1], N: [[0, 1], [1, 0]], qd: [-1, -2], e: [0.5, 0.9] });
+    const { status, out } = impact({
+      M: [1, 0, 0, 1],
+      N: [
+        [0, 1],
+        [1, 0],
+      ],
+      qd: [-1, -2],
+      e: [0.5, 0.9],
+    });
     expect(status).toBe('ok');
     expect(out.qdPlus[0]).toBeCloseTo(0.9, 15);
     expect(out.qdPlus[1]).toBeCloseTo(1, 15);
@@ -103,13 +130,31 @@ describe('impact modes by enumeration', () => {
   });
 
   it('two simultaneous contacts under the error rule: a corner without a rule, q̇ unchanged', () => {
-    const { status, out } = impact({ M: [1, 0, 0, 1], N: [[0, 1], [1, 0]], qd: [-1, -2], e: [0.5, 0.9], multipleImpacts: 'error' });
+    const { status, out } = impact({
+      M: [1, 0, 0, 1],
+      N: [
+        [0, 1],
+        [1, 0],
+      ],
+      qd: [-1, -2],
+      e: [0.5, 0.9],
+      multipleImpacts: 'error',
+    });
     expect(status).toBe('corner-without-rule');
     expect(Array.from(out.qdPlus)).toEqual([-1, -2]);
   });
 
   it('a slow second contact still counts as arriving under the error rule, unless it is within restVelocity', () => {
-    const scene: Scene = { M: [1, 0, 0, 1], N: [[0, 1], [1, 0]], qd: [-5e-6, -2], e: [0.5, 0.5], multipleImpacts: 'error' };
+    const scene: Scene = {
+      M: [1, 0, 0, 1],
+      N: [
+        [0, 1],
+        [1, 0],
+      ],
+      qd: [-5e-6, -2],
+      e: [0.5, 0.5],
+      multipleImpacts: 'error',
+    };
     expect(impact(scene).status).toBe('corner-without-rule');
     const { status, out } = impact({ ...scene, restVelocity: 1e-5 });
     expect(status).toBe('ok');
@@ -120,7 +165,16 @@ describe('impact modes by enumeration', () => {
   });
 
   it('a resting contact with nothing moving along its normal stays closed without impulse (sliding into a wall)', () => {
-    const { status, out } = impact({ M: [1.5, 0, 0, 1.5], N: [[1, 0], [0, 1]], qd: [-1.2, 0], e: [0.6, 0.6], multipleImpacts: 'error' });
+    const { status, out } = impact({
+      M: [1.5, 0, 0, 1.5],
+      N: [
+        [1, 0],
+        [0, 1],
+      ],
+      qd: [-1.2, 0],
+      e: [0.6, 0.6],
+      multipleImpacts: 'error',
+    });
     expect(status).toBe('ok');
     expect(out.qdPlus[0]).toBeCloseTo(0.72, 15);
     expect(out.qdPlus[1]).toBe(0);
@@ -129,7 +183,16 @@ describe('impact modes by enumeration', () => {
   });
 
   it('a closed contact that separates takes no impulse (the particle leaves the wall)', () => {
-    const { status, out } = impact({ M: [1, 0, 0, 1], N: [[0, 1], [1, 0]], qd: [1, -2], e: [0.5, 0.5], multipleImpacts: 'error' });
+    const { status, out } = impact({
+      M: [1, 0, 0, 1],
+      N: [
+        [0, 1],
+        [1, 0],
+      ],
+      qd: [1, -2],
+      e: [0.5, 0.5],
+      multipleImpacts: 'error',
+    });
     expect(status).toBe('ok');
     expect(out.impulses[1]).toBe(0);
     expect(out.qdPlus[0]).toBe(1);
@@ -139,7 +202,15 @@ describe('impact modes by enumeration', () => {
 
   // A uniform bar (x, y, θ), mass 1, length 1, J = 1/12, lying flat, with
   // contacts at θ-lever ±a: rows (0, 1, ∓a). Plastic impact at A with B at rest.
-  const bar = (a: number): Scene => ({ M: [1, 0, 0, 0, 1, 0, 0, 0, 1 / 12], N: [[0, 1, -a], [0, 1, a]], qd: [0, -1, 2], e: [0, 0] });
+  const bar = (a: number): Scene => ({
+    M: [1, 0, 0, 0, 1, 0, 0, 0, 1 / 12],
+    N: [
+      [0, 1, -a],
+      [0, 1, a],
+    ],
+    qd: [0, -1, 2],
+    e: [0, 0],
+  });
 
   it('a resting contact that must leave: supports at ±l/4 lift B off (U_B⁺ = 2/7, no impulse at B)', () => {
     // U_A = −1 − 0.25·2 = −1.5, U_B = −1 + 0.5 = −0.5: scale ω so that U_B = 0.
@@ -163,7 +234,16 @@ describe('impact modes by enumeration', () => {
   });
 
   it('two feet with one normal (statically indeterminate): one outcome, not several', () => {
-    const { status, out } = impact({ M: [2, 0, 0, 2], N: [[0, 1], [0, 1]], qd: [0.3, -1], e: [0.5, 0.5], multipleImpacts: 'lcp' });
+    const { status, out } = impact({
+      M: [2, 0, 0, 2],
+      N: [
+        [0, 1],
+        [0, 1],
+      ],
+      qd: [0.3, -1],
+      e: [0.5, 0.5],
+      multipleImpacts: 'lcp',
+    });
     expect(status).toBe('ok');
     expect(out.qdPlus[1]).toBeCloseTo(0.5, 15);
     expect(out.impulses[0]! + out.impulses[1]!).toBeCloseTo(3, 14);
@@ -211,16 +291,39 @@ describe('impact modes by enumeration', () => {
   });
 
   it('ignores open contacts and does nothing when no closed contact approaches', () => {
-    const { status, out } = impact({ M: [1, 0, 0, 1], N: [[0, 1], [1, 0]], qd: [-1, 2], e: [0.5, 0.5], closed: [true, false] });
+    const { status, out } = impact({
+      M: [1, 0, 0, 1],
+      N: [
+        [0, 1],
+        [1, 0],
+      ],
+      qd: [-1, 2],
+      e: [0.5, 0.5],
+      closed: [true, false],
+    });
     expect(status).toBe('ok');
     expect(Array.from(out.qdPlus)).toEqual([-1, 2]);
     expect(Array.from(out.impulses)).toEqual([0, 0]);
   });
 
-  it('satisfies Newton\'s law in complementarity form on random systems (impulses ≥ 0, no penetration, complementarity, Appell; no energy gain without separating contacts)', () => {
+  it("satisfies Newton's law in complementarity form on random systems (impulses ≥ 0, no penetration, complementarity, Appell; no energy gain without separating contacts)", () => {
     fc.assert(
       fc.property(
-        spd(4).filter(({ n }) => n >= 2).chain(({ n, a }) => fc.tuple(fc.constant(n), fc.constant(a), fc.integer({ min: 1, max: 3 }).chain((m) => fc.tuple(moderateVector(m * n), fc.double({ min: 0, max: 1, noNaN: true }).map((r) => new Array<number>(m).fill(r)))), moderateVector(n))),
+        spd(4)
+          .filter(({ n }) => n >= 2)
+          .chain(({ n, a }) =>
+            fc.tuple(
+              fc.constant(n),
+              fc.constant(a),
+              fc.integer({ min: 1, max: 3 }).chain((m) =>
+                fc.tuple(
+                  moderateVector(m * n),
+                  fc.double({ min: 0, max: 1, noNaN: true }).map((r) => new Array<number>(m).fill(r)),
+                ),
+              ),
+              moderateVector(n),
+            ),
+          ),
         ([n, M, [Nflat, e], qd]) => {
           const m = e.length;
           const N = Array.from({ length: m }, (_, j) => Array.from(Nflat.subarray(j * n, (j + 1) * n)));

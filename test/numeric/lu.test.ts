@@ -40,7 +40,11 @@ describe('LU with partial pivoting and a relative pivot threshold', () => {
     for (let n = 2; n <= 10; n++) {
       const a = hilbert(n);
       for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) a[i * n + j]! *= 10 ** (((i % 3) - 1) * 8); // rows scaled by 1e-8, 1, 1e8
-      const b = matVec(n, a, Float64Array.from({ length: n }, (_, i) => (-1) ** i));
+      const b = matVec(
+        n,
+        a,
+        Float64Array.from({ length: n }, (_, i) => (-1) ** i),
+      );
       const { column, x } = solveLu(n, a, b, 0);
       expect(column, `n = ${n}`).toBe(-1);
       expect(backwardError(n, a, x, b), `n = ${n}`).toBeLessThanOrEqual(8 * n * EPS);
@@ -55,16 +59,19 @@ describe('LU with partial pivoting and a relative pivot threshold', () => {
 
   it('reports random rank-deficient matrices (one row a combination of others) as singular', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 8 }).chain((n) => fc.tuple(fc.constant(n), vector(n * n), vector(n))), ([n, a, w]) => {
-        // Last row = Σ w_i · row_i (i < n − 1): rank ≤ n − 1.
-        for (let j = 0; j < n; j++) {
-          let s = 0;
-          for (let i = 0; i < n - 1; i++) s += w[i]! * a[i * n + j]!;
-          a[(n - 1) * n + j] = s;
-        }
-        const { column } = solveLu(n, a, new Float64Array(n), 16 * n * EPS);
-        expect(column).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 8 }).chain((n) => fc.tuple(fc.constant(n), vector(n * n), vector(n))),
+        ([n, a, w]) => {
+          // Last row = Σ w_i · row_i (i < n − 1): rank ≤ n − 1.
+          for (let j = 0; j < n; j++) {
+            let s = 0;
+            for (let i = 0; i < n - 1; i++) s += w[i]! * a[i * n + j]!;
+            a[(n - 1) * n + j] = s;
+          }
+          const { column } = solveLu(n, a, new Float64Array(n), 16 * n * EPS);
+          expect(column).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
 
@@ -87,7 +94,10 @@ describe('LU with partial pivoting and a relative pivot threshold', () => {
     const lu = Float64Array.from(a);
     const piv = new Int32Array(3);
     expect(luFactor(3, lu, piv, 3 * EPS)).toBe(-1);
-    for (const x of [[1, 0, 0], [0.5, -1, 2]]) {
+    for (const x of [
+      [1, 0, 0],
+      [0.5, -1, 2],
+    ]) {
       const b = new Float64Array(4);
       b.set(matVec(3, a, x), 1);
       const out = new Float64Array(5).fill(9);

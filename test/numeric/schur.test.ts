@@ -19,8 +19,18 @@ function solve(p: Constrained): { status: SchurStatus; s: SchurSystem } {
   const k = p.R.length;
   const kMax = k + 2; // larger than needed, as the generated modules allocate for every row
   const s: SchurSystem = {
-    n, M: Float64Array.from(p.M), L: Float64Array.from(p.M), R: new Float64Array(kMax * n), b: Float64Array.from(p.b), c: new Float64Array(kMax),
-    y: new Float64Array(n), sigma: new Float64Array(kMax), X: new Float64Array(kMax * n), W: new Float64Array(kMax * kMax), dep: new Uint8Array(kMax), at: 99,
+    n,
+    M: Float64Array.from(p.M),
+    L: Float64Array.from(p.M),
+    R: new Float64Array(kMax * n),
+    b: Float64Array.from(p.b),
+    c: new Float64Array(kMax),
+    y: new Float64Array(n),
+    sigma: new Float64Array(kMax),
+    X: new Float64Array(kMax * n),
+    W: new Float64Array(kMax * kMax),
+    dep: new Uint8Array(kMax),
+    at: 99,
   };
   p.R.forEach((row, r) => {
     s.R.set(row, r * n);
@@ -41,20 +51,32 @@ function residual(p: Constrained, s: SchurSystem): number {
   const N = n + k;
   const K = new Float64Array(N * N);
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) K[i * N + j] = p.M[i * n + j]!;
-  p.R.forEach((row, r) => row.forEach((v, i) => {
-    K[i * N + n + r] = -v;
-    K[(n + r) * N + i] = v;
-  }));
+  p.R.forEach((row, r) =>
+    row.forEach((v, i) => {
+      K[i * N + n + r] = -v;
+      K[(n + r) * N + i] = v;
+    }),
+  );
   return backwardError(N, K, [...s.y, ...s.sigma.subarray(0, k)], [...Array.from(p.b), ...p.c]);
 }
 
-const asRows = (flat: ArrayLike<number>, k: number, n: number): number[][] => Array.from({ length: k }, (_, r) => Array.from({ length: n }, (__, i) => flat[r * n + i]!));
+const asRows = (flat: ArrayLike<number>, k: number, n: number): number[][] =>
+  Array.from({ length: k }, (_, r) => Array.from({ length: n }, (__, i) => flat[r * n + i]!));
 
 describe('Schur-complement solve of M y = b + Rᵀσ, R y = c', () => {
   it('satisfies both equations for random SPD M and random independent rows', () => {
     fc.assert(
       fc.property(
-        spd(7).filter(({ n }) => n >= 2).chain(({ n, a }) => fc.tuple(fc.constant(n), fc.constant(a), fc.integer({ min: 1, max: n - 1 }).chain((k) => fc.tuple(vector(k * n), vector(k))), vector(n))),
+        spd(7)
+          .filter(({ n }) => n >= 2)
+          .chain(({ n, a }) =>
+            fc.tuple(
+              fc.constant(n),
+              fc.constant(a),
+              fc.integer({ min: 1, max: n - 1 }).chain((k) => fc.tuple(vector(k * n), vector(k))),
+              vector(n),
+            ),
+          ),
         ([n, M, [R, c], b]) => {
           const p: Constrained = { n, M, R: asRows(R, c.length, n), b, c: Array.from(c) };
           const { status, s } = solve(p);
@@ -78,7 +100,14 @@ describe('Schur-complement solve of M y = b + Rᵀσ, R y = c', () => {
   it('drops a repeated row (statically indeterminate support): σ = 0 on it, y unique, the first row carries the load', () => {
     // A block (x, y) of mass 2 on two feet with the same normal: y velocity pinned to 0.5.
     const one: Constrained = { n: 2, M: [2, 0, 0, 2], R: [[0, 1]], b: [1, -4], c: [0.5] };
-    const two: Constrained = { ...one, R: [[0, 1], [0, 1]], c: [0.5, 0.5] };
+    const two: Constrained = {
+      ...one,
+      R: [
+        [0, 1],
+        [0, 1],
+      ],
+      c: [0.5, 0.5],
+    };
     const a = solve(one);
     const b = solve(two);
     expect(a.status).toBe('ok');
@@ -92,7 +121,17 @@ describe('Schur-complement solve of M y = b + Rᵀσ, R y = c', () => {
 
   it('drops a row that is a combination of earlier ones (two feet and the body they pin)', () => {
     // Rod (x, y, θ) with feet at ±1: rows (0, 1, 1), (0, 1, −1) and their sum.
-    const p: Constrained = { n: 3, M: [1, 0, 0, 0, 1, 0, 0, 0, 0.5], R: [[0, 1, 1], [0, 1, -1], [0, 2, 0]], b: [0.3, -1, 0.2], c: [0.1, -0.3, -0.2] };
+    const p: Constrained = {
+      n: 3,
+      M: [1, 0, 0, 0, 1, 0, 0, 0, 0.5],
+      R: [
+        [0, 1, 1],
+        [0, 1, -1],
+        [0, 2, 0],
+      ],
+      b: [0.3, -1, 0.2],
+      c: [0.1, -0.3, -0.2],
+    };
     const { status, s } = solve(p);
     expect(status).toBe('ok');
     expect(Array.from(s.dep.subarray(0, 3))).toEqual([0, 0, 1]);
@@ -101,7 +140,17 @@ describe('Schur-complement solve of M y = b + Rᵀσ, R y = c', () => {
 
   it('accepts a dependent row when the rows stop the system (y = 0: the compass with both feet stuck)', () => {
     // Rows (1, 0), (0, 1), (1, 1) with c = 0 pin y = 0; b = (0.3, 0.7) is carried by σ.
-    const p: Constrained = { n: 2, M: [2, 0.5, 0.5, 1], R: [[1, 0], [0, 1], [1, 1]], b: [0.3, 0.7], c: [0, 0, 0] };
+    const p: Constrained = {
+      n: 2,
+      M: [2, 0.5, 0.5, 1],
+      R: [
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ],
+      b: [0.3, 0.7],
+      c: [0, 0, 0],
+    };
     const { status, s } = solve(p);
     expect(status).toBe('ok');
     expect(Array.from(s.dep.subarray(0, 3))).toEqual([0, 0, 1]);
@@ -111,7 +160,16 @@ describe('Schur-complement solve of M y = b + Rᵀσ, R y = c', () => {
   });
 
   it('reports contradictory dependent rows as inconsistent, naming the row', () => {
-    const { status, s } = solve({ n: 2, M: [2, 0, 0, 2], R: [[0, 1], [0, 1]], b: [1, -4], c: [0.5, 0.7] });
+    const { status, s } = solve({
+      n: 2,
+      M: [2, 0, 0, 2],
+      R: [
+        [0, 1],
+        [0, 1],
+      ],
+      b: [1, -4],
+      c: [0.5, 0.7],
+    });
     expect(status).toBe('inconsistent');
     expect(s.at).toBe(1);
     expect(s.dep[1]).toBe(2);
@@ -157,7 +215,16 @@ describe('Schur-complement solve of M y = b + Rᵀσ, R y = c', () => {
 
   it('keeps nearly dependent rows (1e-3 rad apart) independent and accurate', () => {
     const t = 1e-3;
-    const p: Constrained = { n: 2, M: [1, 0, 0, 1], R: [[0, 1], [Math.sin(t), Math.cos(t)]], b: [0, 0], c: [1, 1 + 1e-3] };
+    const p: Constrained = {
+      n: 2,
+      M: [1, 0, 0, 1],
+      R: [
+        [0, 1],
+        [Math.sin(t), Math.cos(t)],
+      ],
+      b: [0, 0],
+      c: [1, 1 + 1e-3],
+    };
     const { status, s } = solve(p);
     expect(status).toBe('ok');
     expect(Array.from(s.dep.subarray(0, 2))).toEqual([0, 0]);

@@ -70,12 +70,22 @@ describe('a project that installs the packed tarball', () => {
   it('the tarball holds the build, the solver sources codegen embeds, docs and LICENSE; no tests, reports or examples', () => {
     const paths = packed.files.map((f) => f.path);
     console.log(`tarball: ${paths.length} files, ${(packed.size / 1024).toFixed(1)} kB packed, ${(packed.unpackedSize / 1024).toFixed(1)} kB unpacked`);
-    expect(paths).toEqual(expect.arrayContaining([
-      'LICENSE', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/runtime/index.d.ts', 'dist/src/core/index.d.ts',
-      'dist/src/cli/main.js', 'docs/model-language.md',
-    ]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'LICENSE',
+        'README.md',
+        'package.json',
+        'dist/src/index.js',
+        'dist/src/index.d.ts',
+        'dist/src/runtime/index.d.ts',
+        'dist/src/core/index.d.ts',
+        'dist/src/cli/main.js',
+        'docs/model-language.md',
+      ]),
+    );
     expect(paths.some((p) => p.startsWith('src/numeric/') && p.endsWith('.ts'))).toBe(true);
-    for (const p of paths) expect(p).not.toMatch(/^(test|generated|derivations|bench|test-artifacts)\/|^dist\/(test|generated|derivations|bench)\/|^docs\/reports\//);
+    for (const p of paths)
+      expect(p).not.toMatch(/^(test|generated|derivations|bench|test-artifacts)\/|^dist\/(test|generated|derivations|bench)\/|^docs\/reports\//);
   });
 
   it("'./runtime' never loads the symbolic core: its import graph stays in runtime/ and errors", () => {
@@ -101,23 +111,36 @@ describe('a project that installs the packed tarball', () => {
   it('derives a model file of the project with `npx mechanics`, into generated/ and docs/reports/ of the project', () => {
     const out = run('npx', ['--no-install', 'mechanics', 'derive', 'models/ball.ts'], project);
     console.log(out.stdout.trim());
-    for (const f of ['generated/ball.ts', 'docs/reports/ball.html', 'docs/reports/ball.tex', 'docs/reports/index.html', 'docs/reports/katex/katex.min.css']) expect(existsSync(join(project, f)), f).toBe(true);
+    for (const f of ['generated/ball.ts', 'docs/reports/ball.html', 'docs/reports/ball.tex', 'docs/reports/index.html', 'docs/reports/katex/katex.min.css'])
+      expect(existsSync(join(project, f)), f).toBe(true);
     expect(readFileSync(join(project, 'generated', 'ball.ts'), 'utf8')).toContain('models/ball.ts');
     expect(existsSync(join(project, 'node_modules', 'unilateral-mechanics', 'generated'))).toBe(false);
   });
 
   it('compiles the generated module and an ES module using it with strict, noUncheckedIndexedAccess, exactOptionalPropertyTypes, noImplicitOverride', () => {
     writeFileSync(join(project, 'main.ts'), MAIN);
-    run(process.execPath, [TSC, ...STRICT, '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--outDir', 'build', 'main.ts', 'generated/ball.ts'], project);
+    run(
+      process.execPath,
+      [TSC, ...STRICT, '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--outDir', 'build', 'main.ts', 'generated/ball.ts'],
+      project,
+    );
     expect(existsSync(join(project, 'build', 'generated', 'ball.js'))).toBe(true);
   });
 
   it('simulates: the first impact at √(2h/g), the rebound at e·√(2gh)', () => {
     const result = JSON.parse(run(process.execPath, ['build/main.js'], project).stdout) as {
-      toolkit: string; coordinates: number; halfPi: number; impact: number; contacts: number[]; qdAfter: number; tAfter: number;
+      toolkit: string;
+      coordinates: number;
+      halfPi: number;
+      impact: number;
+      contacts: number[];
+      qdAfter: number;
+      tAfter: number;
     };
     console.log(JSON.stringify(result));
-    const g = 9.81, h = 2, e = 0.5;
+    const g = 9.81,
+      h = 2,
+      e = 0.5;
     expect(result.toolkit).toMatch(/^unilateral-mechanics /);
     expect(result.coordinates).toBe(1);
     expect(result.halfPi).toBe(Math.PI / 2);

@@ -23,7 +23,9 @@ export default defineModel({
 
 describe('loading a model file', () => {
   it.each(MODEL_EXTENSIONS)('reads a %s file that imports unilateral-mechanics', async (ext) => {
-    const text = ext.endsWith('ts') ? KERNEL_MODEL : KERNEL_MODEL.replace(/^import \{ defineModel \}.*\n/, "import { defineModel } from 'unilateral-mechanics';\n");
+    const text = ext.endsWith('ts')
+      ? KERNEL_MODEL
+      : KERNEL_MODEL.replace(/^import \{ defineModel \}.*\n/, "import { defineModel } from 'unilateral-mechanics';\n");
     const dir = projectWith(`pendulum${ext}`, text);
     const file = await loadModelFile(join(dir, `pendulum${ext}`), dir);
     expect(file.source).toBe(`pendulum${ext}`);
@@ -43,11 +45,14 @@ describe('loading a model file', () => {
   });
 
   it('type annotations and TypeScript-only syntax are fine; a missing file or default export is bad-model-file', async () => {
-    const dir = projectWith('typed.mts', `import { defineModel, type ModelSpec } from 'unilateral-mechanics';
+    const dir = projectWith(
+      'typed.mts',
+      `import { defineModel, type ModelSpec } from 'unilateral-mechanics';
 enum Axis { Y = 'y' }
 const spec: ModelSpec = { name: 'typed', coordinates: [Axis.Y], kinetic: "y'^2/2" };
 export default defineModel(spec);
-`);
+`,
+    );
     expect((await loadModelFile(join(dir, 'typed.mts'))).spec.coordinates).toEqual(['y']);
     await expect(loadModelFile('nowhere.ts', dir)).rejects.toThrow(MechanicsError);
     await expect(loadModelFile('nowhere.ts', dir)).rejects.toThrow("no model file 'nowhere.ts'");
@@ -57,9 +62,17 @@ export default defineModel(spec);
 
   it('a folder gives its model files sorted, skipping declaration and hidden files', async () => {
     const dir = projectWith('b.ts', KERNEL_MODEL.replace('kernel-built', 'b'));
-    for (const [f, text] of [['a.mjs', KERNEL_MODEL.replace('kernel-built', 'a')], ['c.d.ts', 'export {};\n'], ['.hidden.ts', 'x'], ['notes.md', '#']]) {
+    for (const [f, text] of [
+      ['a.mjs', KERNEL_MODEL.replace('kernel-built', 'a')],
+      ['c.d.ts', 'export {};\n'],
+      ['.hidden.ts', 'x'],
+      ['notes.md', '#'],
+    ]) {
       writeFileSync(join(dir, f), text);
     }
-    expect((await loadModels(dir, dir)).map((m) => [m.source, m.spec.name])).toEqual([['a.mjs', 'a'], ['b.ts', 'b']]);
+    expect((await loadModels(dir, dir)).map((m) => [m.source, m.spec.name])).toEqual([
+      ['a.mjs', 'a'],
+      ['b.ts', 'b'],
+    ]);
   });
 });

@@ -13,10 +13,22 @@ import { buildCode, buildOutputs, buildReportOutputs } from '../../src/pipeline/
 import { ROOT } from '../helpers/examples.js';
 import { thrown } from '../helpers/thrown.js';
 
-const file = (declarations: Pick<ModelSpec, 'drawing' | 'paper'>): CompiledModel => compileModel({
-  source: 'derivations/fall.ts',
-  spec: defineModel({ name: 'fall', coordinates: ['y'], parameters: { m: 1, g: 9.81 }, kinetic: "m*y'^2/2", potential: 'm*g*y', ...declarations, initial: { q: { y: 1 }, t1: 0.5 } }),
-}, loadGenerated);
+const file = (declarations: Pick<ModelSpec, 'drawing' | 'paper'>): CompiledModel =>
+  compileModel(
+    {
+      source: 'derivations/fall.ts',
+      spec: defineModel({
+        name: 'fall',
+        coordinates: ['y'],
+        parameters: { m: 1, g: 9.81 },
+        kinetic: "m*y'^2/2",
+        potential: 'm*g*y',
+        ...declarations,
+        initial: { q: { y: 1 }, t1: 0.5 },
+      }),
+    },
+    loadGenerated,
+  );
 
 describe('a report failure never loses the generated code', () => {
   // A fact's name the paper check looks up after the derivation: the falling mass has no impact.
@@ -62,7 +74,9 @@ describe('a report failure never loses the generated code', () => {
 describe('the build outputs of the simple pendulum', () => {
   it('are generated/simple-pendulum.ts and its reports, each a relative path under the project', async () => {
     const out = buildOutputs(compileModel(await loadModelFile('derivations/simple-pendulum.ts', ROOT), loadGenerated));
-    expect([...out.files.keys()].sort()).toEqual(['body.tex', 'html', 'tex'].map((ext) => `docs/reports/simple-pendulum.${ext}`).concat('generated/simple-pendulum.ts'));
+    expect([...out.files.keys()].sort()).toEqual(
+      ['body.tex', 'html', 'tex'].map((ext) => `docs/reports/simple-pendulum.${ext}`).concat('generated/simple-pendulum.ts'),
+    );
     expect(out.problems).toEqual([]);
   });
 });

@@ -20,14 +20,23 @@ import { servePlayground } from '../../src/cli/playground.js';
 import { ROOT } from '../helpers/examples.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const IN_CI = process.env.CI === 'true';
 const SITE = join(ROOT, 'test-artifacts', 'playground');
 /** Rubanovich–Formalsky §1: the standing foot stays iff α > arcsin(1/√3). */
 const CRITICAL = Math.asin(1 / Math.sqrt(3));
 
-if (!HAVE_CHROMIUM && !IN_CI) console.warn(`${CHROMIUM} not found: the playground's browser checks are skipped; install it with .ci/install-system-deps.sh (apt-get install chromium).`);
+if (!HAVE_CHROMIUM && !IN_CI)
+  console.warn(`${CHROMIUM} not found: the playground's browser checks are skipped; install it with .ci/install-system-deps.sh (apt-get install chromium).`);
 
 type Browser = import('playwright-core').Browser;
 type Page = import('playwright-core').Page;
@@ -138,7 +147,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
     }
   });
 
-  it('shows a malformed model\'s named error at its field and keeps the last good result', async () => {
+  it("shows a malformed model's named error at its field and keeps the last good result", async () => {
     const good = await page.locator('#report').innerHTML();
     const text = readFileSync(join(ROOT, 'derivations', 'compass.ts'), 'utf8');
     await page.locator('.cm-content').click();

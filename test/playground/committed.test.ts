@@ -11,7 +11,9 @@ import { ROOT } from '../helpers/examples.js';
 const SITE = join(ROOT, OUT);
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? filesUnder(join(dir, f)) : [relative(SITE, join(dir, f)).split(sep).join('/')]));
+  return readdirSync(dir).flatMap((f) =>
+    statSync(join(dir, f)).isDirectory() ? filesUnder(join(dir, f)) : [relative(SITE, join(dir, f)).split(sep).join('/')],
+  );
 }
 
 describe('the committed playground', () => {

@@ -31,7 +31,7 @@ describe('the place of a field in the model text', () => {
   });
 
   it('stops at the deepest part it finds (a field built in a loop is not written out)', () => {
-    expect(at(fieldRange(MODEL, 'unilateral[1].slip'))).toBe("unilateral: [");
+    expect(at(fieldRange(MODEL, 'unilateral[1].slip'))).toBe('unilateral: [');
     expect(fieldRange(MODEL, 'particles[0].mass')).toBeUndefined();
   });
 

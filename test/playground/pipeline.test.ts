@@ -57,7 +57,8 @@ describe('the playground pipeline on the compass', () => {
     expect(frames.t[frames.t.length - 1]).toBeCloseTo(run.trajectory.t[run.trajectory.t.length - 1]!, 4);
     // Points O, B, D in pixels (one scale for x and y, rounded to 0.1 px).
     const legs = frames.xy.map(([ox, oy, bx, by, dx, dy]) => {
-      const ob = [bx! - ox!, by! - oy!], od = [dx! - ox!, dy! - oy!];
+      const ob = [bx! - ox!, by! - oy!],
+        od = [dx! - ox!, dy! - oy!];
       const angle = Math.acos((ob[0]! * od[0]! + ob[1]! * od[1]!) / (Math.hypot(ob[0]!, ob[1]!) * Math.hypot(od[0]!, od[1]!)));
       return { ob: Math.hypot(ob[0]!, ob[1]!), od: Math.hypot(od[0]!, od[1]!), angle };
     });
@@ -116,6 +117,8 @@ describe('the playground pipeline on bad models', () => {
   it('says why a text that does not compile or export a model is none', () => {
     expect(() => deriveText('export default defineModel({', 'model.ts')).toThrow(/cannot compile the model/);
     expect(() => deriveText('export const x = 1;', 'model.ts')).toThrow(/no default export made with defineModel/);
-    expect(() => deriveText("import { readFileSync } from 'node:fs'; export default { name: String(readFileSync) };", 'model.ts')).toThrow(/cannot import 'node:fs'/);
+    expect(() => deriveText("import { readFileSync } from 'node:fs'; export default { name: String(readFileSync) };", 'model.ts')).toThrow(
+      /cannot import 'node:fs'/,
+    );
   });
 });

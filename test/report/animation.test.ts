@@ -18,8 +18,11 @@ describe('frameSamples', () => {
 
 describe('animationHtml of a pendulum', () => {
   const spec = defineModel({
-    name: 'anim-pendulum', coordinates: ['theta'], parameters: { m: 1, l: 1.5, g: 9.81 },
-    kinetic: "m*l^2*theta'^2/2", potential: '-m*g*l*cos(theta)',
+    name: 'anim-pendulum',
+    coordinates: ['theta'],
+    parameters: { m: 1, l: 1.5, g: 9.81 },
+    kinetic: "m*l^2*theta'^2/2",
+    potential: '-m*g*l*cos(theta)',
     drawing: { points: { O: [0, 0], bob: ['l*sin(theta)', '-l*cos(theta)'] }, segments: [['O', 'bob']] },
   });
   const model = buildModel(spec);

@@ -23,7 +23,11 @@ describe('citedSources', () => {
 });
 
 describe.each(models.map((f) => [f.spec.name, f] as const))('%s', (name, file) => {
-  const doc = buildReport(derived(file.spec), { source: `derivations/${name}.ts`, toolkit: TOOLKIT, ...(file.spec.sources ? { sources: file.spec.sources } : {}) });
+  const doc = buildReport(derived(file.spec), {
+    source: `derivations/${name}.ts`,
+    toolkit: TOOLKIT,
+    ...(file.spec.sources ? { sources: file.spec.sources } : {}),
+  });
   const refs = doc.sections.find((s) => s.id === 'references');
   const listed = refs?.blocks.flatMap((b) => (b.kind === 'list' ? b.items.map((i) => i.join('')) : [])) ?? [];
   const others = renderLatexBody({ ...doc, sections: doc.sections.filter((s) => s.id !== 'references') });
@@ -39,7 +43,11 @@ describe.each(models.map((f) => [f.spec.name, f] as const))('%s', (name, file) =
     for (const key of file.spec.sources ?? []) expect(listed.some((l) => l.includes(REFERENCES[key as keyof typeof REFERENCES].title))).toBe(true);
     for (const r of Object.values(REFERENCES)) {
       const cited = others.includes(r.short.replace('–', '--')) || others.includes(r.short);
-      if (cited) expect(listed.some((l) => l.includes(r.title)), `${r.short} cited but not listed`).toBe(true);
+      if (cited)
+        expect(
+          listed.some((l) => l.includes(r.title)),
+          `${r.short} cited but not listed`,
+        ).toBe(true);
     }
   });
 });

@@ -12,7 +12,15 @@ import { siteOutputs } from '../../src/pipeline/site.js';
 import { ARTIFACTS, IN_CI, models, report } from './reports.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 
 describe.runIf(HAVE_CHROMIUM || IN_CI)('the rimless wheel’s tables in headless Chromium at 412 px', () => {

@@ -14,7 +14,15 @@ import { siteOutputs } from '../../src/pipeline/site.js';
 import { ARTIFACTS, allReports, IN_CI, models, SHOWCASE } from './reports.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const INSTALL = 'install it with .ci/install-system-deps.sh (apt-get install chromium)';
 
@@ -72,51 +80,63 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
     };
   })()`;
 
-  it.each(reports.map((r) => [r.name, r] as const))('%s: typeset without KaTeX or console errors, every display within its box at 1280 and 412 px, figures drawn', async (name, r) => {
-    if (!browser) return;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    try {
-      const failed: string[] = [];
-      const errors: string[] = [];
-      page.on('requestfailed', (req) => failed.push(req.url()));
-      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-      page.on('pageerror', (e) => errors.push(String(e)));
-      await page.goto(pathToFileURL(join(site, 'docs', 'reports', `${name}.html`)).href);
-      await page.evaluate('document.fonts.ready.then(() => true)');
-      expect(await page.evaluate("document.fonts.check('16px KaTeX_Main') && document.fonts.check('16px KaTeX_Math')")).toBe(true);
-      for (const width of [1280, 412]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
-        const m = (await page.evaluate(measure)) as { displays: number; over: number[]; overlap: number[]; errors: number; katex: number; plots: { id: string; w: number; lines: number }[]; sketches: number };
-        expect(m.errors).toBe(0);
-        expect(m.katex).toBeGreaterThan(10);
-        expect(m.over, `displays wider than their box at ${width} px (px over)`).toEqual([]);
-        expect(m.overlap, `equation numbers over their formula at ${width} px (px)`).toEqual([]);
-        const html = r.files.get(`docs/reports/${name}.html`)!;
-        expect(m.plots).toHaveLength(html.match(/<svg[^>]*\bclass="plot\b/g)?.length ?? 0);
-        for (const p of m.plots) expect(p.w).toBeGreaterThan(width === 412 ? 250 : 300);
-        // The motion's curves are drawn wherever the report has them.
-        for (const p of m.plots.filter((x) => ['plot-coordinates', 'plot-velocities', 'plot-phase'].includes(x.id))) expect(p.lines, p.id).toBeGreaterThan(0);
-        expect(m.sketches).toBe(html.match(/<svg[^>]*\bclass="sketch\b/g)?.length ?? 0);
+  it.each(reports.map((r) => [r.name, r] as const))(
+    '%s: typeset without KaTeX or console errors, every display within its box at 1280 and 412 px, figures drawn',
+    async (name, r) => {
+      if (!browser) return;
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      try {
+        const failed: string[] = [];
+        const errors: string[] = [];
+        page.on('requestfailed', (req) => failed.push(req.url()));
+        page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+        page.on('pageerror', (e) => errors.push(String(e)));
+        await page.goto(pathToFileURL(join(site, 'docs', 'reports', `${name}.html`)).href);
+        await page.evaluate('document.fonts.ready.then(() => true)');
+        expect(await page.evaluate("document.fonts.check('16px KaTeX_Main') && document.fonts.check('16px KaTeX_Math')")).toBe(true);
+        for (const width of [1280, 412]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+          const m = (await page.evaluate(measure)) as {
+            displays: number;
+            over: number[];
+            overlap: number[];
+            errors: number;
+            katex: number;
+            plots: { id: string; w: number; lines: number }[];
+            sketches: number;
+          };
+          expect(m.errors).toBe(0);
+          expect(m.katex).toBeGreaterThan(10);
+          expect(m.over, `displays wider than their box at ${width} px (px over)`).toEqual([]);
+          expect(m.overlap, `equation numbers over their formula at ${width} px (px)`).toEqual([]);
+          const html = r.files.get(`docs/reports/${name}.html`)!;
+          expect(m.plots).toHaveLength(html.match(/<svg[^>]*\bclass="plot\b/g)?.length ?? 0);
+          for (const p of m.plots) expect(p.w).toBeGreaterThan(width === 412 ? 250 : 300);
+          // The motion's curves are drawn wherever the report has them.
+          for (const p of m.plots.filter((x) => ['plot-coordinates', 'plot-velocities', 'plot-phase'].includes(x.id))) expect(p.lines, p.id).toBeGreaterThan(0);
+          expect(m.sketches).toBe(html.match(/<svg[^>]*\bclass="sketch\b/g)?.length ?? 0);
+        }
+        expect(errors, 'console errors').toEqual([]);
+        expect(failed, 'requests that failed (missing stylesheet or fonts?)').toEqual([]);
+        if (name === SHOWCASE) {
+          mkdirSync(ARTIFACTS, { recursive: true });
+          await page.setViewportSize({ width: 1000, height: 900 });
+          await page.screenshot({ path: join(ARTIFACTS, `${name}-report.png`), fullPage: true });
+        }
+      } finally {
+        await page.close();
       }
-      expect(errors, 'console errors').toEqual([]);
-      expect(failed, 'requests that failed (missing stylesheet or fonts?)').toEqual([]);
-      if (name === SHOWCASE) {
-        mkdirSync(ARTIFACTS, { recursive: true });
-        await page.setViewportSize({ width: 1000, height: 900 });
-        await page.screenshot({ path: join(ARTIFACTS, `${name}-report.png`), fullPage: true });
-      }
-    } finally {
-      await page.close();
-    }
-  });
+    },
+  );
 
   it('the animation advances: after play the drawn positions change, and the slider seeks', async () => {
     if (!browser) return;
     const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
     try {
       await page.goto(pathToFileURL(join(site, 'docs', 'reports', 'double-pendulum.html')).href);
-      const positions = (): Promise<string[]> => page.locator('.animation circle.point').evaluateAll((cs) => cs.map((c) => `${c.getAttribute('cx')},${c.getAttribute('cy')}`));
+      const positions = (): Promise<string[]> =>
+        page.locator('.animation circle.point').evaluateAll((cs) => cs.map((c) => `${c.getAttribute('cx')},${c.getAttribute('cy')}`));
       const before = await positions();
       expect(before.length).toBe(3);
       await page.locator('.animation button').click();
@@ -141,7 +161,12 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
       await page.goto(pathToFileURL(join(site, 'docs', 'reports', 'index.html')).href);
       const links = await page.locator('a.title').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       // The index lists models by name (site.ts), so kozlov-release comes before kozlov-release-added-mass.
-      expect(links).toEqual(models.map((m) => m.spec.name).sort().map((name) => `${name}.html`));
+      expect(links).toEqual(
+        models
+          .map((m) => m.spec.name)
+          .sort()
+          .map((name) => `${name}.html`),
+      );
     } finally {
       await page.close();
     }

@@ -14,7 +14,8 @@ function firstDifference(committed: string, fresh: string): string {
   const a = committed.split('\n');
   const b = fresh.split('\n');
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    if (a[i] !== b[i]) return `line ${i + 1}:\n  committed: ${(a[i] ?? '<end of file>').slice(0, 200)}\n  derived:   ${(b[i] ?? '<end of file>').slice(0, 200)}`;
+    if (a[i] !== b[i])
+      return `line ${i + 1}:\n  committed: ${(a[i] ?? '<end of file>').slice(0, 200)}\n  derived:   ${(b[i] ?? '<end of file>').slice(0, 200)}`;
   }
   return 'identical';
 }
@@ -31,10 +32,13 @@ function expectCommitted(rel: string, fresh: string | Uint8Array): void {
 }
 
 describe('docs/reports/ is up to date', () => {
-  it.each(allReports().map((r) => [r.name, r] as const))('%s: the current sources regenerate the committed reports byte for byte (run npm run derive after changing them)', (_, r) => {
-    expect([...r.files.keys()].sort()).toEqual([`docs/reports/${r.name}.body.tex`, `docs/reports/${r.name}.html`, `docs/reports/${r.name}.tex`]);
-    for (const [rel, text] of r.files) expectCommitted(rel, text);
-  });
+  it.each(allReports().map((r) => [r.name, r] as const))(
+    '%s: the current sources regenerate the committed reports byte for byte (run npm run derive after changing them)',
+    (_, r) => {
+      expect([...r.files.keys()].sort()).toEqual([`docs/reports/${r.name}.body.tex`, `docs/reports/${r.name}.html`, `docs/reports/${r.name}.tex`]);
+      for (const [rel, text] of r.files) expectCommitted(rel, text);
+    },
+  );
 
   // A LaTeX command written in a JavaScript string with one backslash loses it: `\text` becomes a tab and "ext", `\frac` a form feed.
   it.each(allReports().map((r) => [r.name, r] as const))('%s: no report holds a tab, backspace, form feed, vertical tab or carriage return', (_, r) => {

@@ -21,11 +21,16 @@ function formulas(s: Section): string[] {
   const inline = (xs: readonly Inline[]): string[] => xs.flatMap((x) => (typeof x === 'object' && 'math' in x ? [x.math] : []));
   return s.blocks.flatMap((b: Block): string[] => {
     switch (b.kind) {
-      case 'paragraph': return inline(b.content);
-      case 'list': return b.items.flatMap(inline);
-      case 'equations': return b.rows.flatMap((r) => r.lines.map((l) => `${l.before} ${l.after}`));
-      case 'table': return b.rows.flatMap((r) => r.flatMap(inline));
-      default: return [];
+      case 'paragraph':
+        return inline(b.content);
+      case 'list':
+        return b.items.flatMap(inline);
+      case 'equations':
+        return b.rows.flatMap((r) => r.lines.map((l) => `${l.before} ${l.after}`));
+      case 'table':
+        return b.rows.flatMap((r) => r.flatMap(inline));
+      default:
+        return [];
     }
   });
 }
@@ -33,7 +38,10 @@ function formulas(s: Section): string[] {
 describe('section on constraints realized by forces', () => {
   it("appears for Kozlov's realizations and no other example", () => {
     // From the derivation alone: building every example's whole report (simulation, study) takes minutes on a loaded machine.
-    const realized = models.filter((m) => compliantSection(deriveSystem(buildModel(m.spec)))).map((m) => m.spec.name).sort();
+    const realized = models
+      .filter((m) => compliantSection(deriveSystem(buildModel(m.spec))))
+      .map((m) => m.spec.name)
+      .sort();
     expect(realized).toEqual(['kozlov-release-added-mass', 'kozlov-release-elastic', 'kozlov-release-kelvin-voigt', 'kozlov-release-viscous']);
   });
 
@@ -54,7 +62,10 @@ describe('section on constraints realized by forces', () => {
 
   it('without adhesion: the separating region and both switching surfaces beside the rigid contact phase, release and Newton’s law with Theorem 3’s clamped e', () => {
     const spec: ModelSpec = {
-      name: 'ball', coordinates: ['y'], parameters: { m: 2, k: 100, c: 3 }, kinetic: "m*y'^2/2",
+      name: 'ball',
+      coordinates: ['y'],
+      parameters: { m: 2, k: 100, c: 3 },
+      kinetic: "m*y'^2/2",
       unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { compliant: { stiffness: 'k', damping: 'c' } } }],
       initial: { q: { y: 1 } },
     };
@@ -82,18 +93,23 @@ describe('section on constraints realized by forces', () => {
 
   it('a retaining constraint realized by stiffness alone prints no Rayleigh function D; with viscosity it does', () => {
     const pendulum = (realization: Record<string, string>): ModelSpec => ({
-      name: 'soft-pendulum', coordinates: ['x', 'y'], parameters: { m: 1, g: 9.81, l: 1, N: 100 },
-      kinetic: "m*(x'^2 + y'^2)/2", potential: 'm*g*y',
+      name: 'soft-pendulum',
+      coordinates: ['x', 'y'],
+      parameters: { m: 1, g: 9.81, l: 1, N: 100 },
+      kinetic: "m*(x'^2 + y'^2)/2",
+      potential: 'm*g*y',
       holonomic: [{ name: 'rod', expr: 'x^2 + y^2 - l^2', realization }],
     });
-    const ids = (spec: ModelSpec): string[] => compliantSection(deriveSystem(buildModel(spec)))!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows.map((r) => r.label ?? '') : []));
+    const ids = (spec: ModelSpec): string[] =>
+      compliantSection(deriveSystem(buildModel(spec)))!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows.map((r) => r.label ?? '') : []));
     expect(ids(pendulum({ stiffness: 'N' }))).not.toContain('realization-rayleigh-rod');
     expect(ids(pendulum({ stiffness: 'N', viscosity: 'N' }))).toContain('realization-rayleigh-rod');
   });
 
   it('every formula of the examples’ sections is valid KaTeX (strict)', () => {
     for (const name of ['kozlov-release-added-mass', 'kozlov-release-elastic', 'kozlov-release-kelvin-voigt', 'kozlov-release-viscous']) {
-      for (const f of formulas(section(name)!)) expect(() => katex.renderToString(f.replace(/&/g, ''), { strict: 'error', throwOnError: true }), f).not.toThrow();
+      for (const f of formulas(section(name)!))
+        expect(() => katex.renderToString(f.replace(/&/g, ''), { strict: 'error', throwOnError: true }), f).not.toThrow();
     }
   });
 });

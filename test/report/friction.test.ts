@@ -12,8 +12,20 @@ const tex = (name: string): string => renderLatexBody(doc(name)).replace(/ &(?=\
 
 describe('friction section', () => {
   it('appears for the frictional examples and no other', () => {
-    const frictional = models.filter((m) => section(m.spec.name)).map((m) => m.spec.name).sort();
-    expect(frictional).toEqual(['belt-oscillator', 'block-on-incline', 'falling-rod', 'point-between-planes', 'prism-in-guides', 'prism-in-guides-planar', 'rough-disk', 'rough-hinge-pendulum']);
+    const frictional = models
+      .filter((m) => section(m.spec.name))
+      .map((m) => m.spec.name)
+      .sort();
+    expect(frictional).toEqual([
+      'belt-oscillator',
+      'block-on-incline',
+      'falling-rod',
+      'point-between-planes',
+      'prism-in-guides',
+      'prism-in-guides-planar',
+      'rough-disk',
+      'rough-hinge-pendulum',
+    ]);
   });
   it("the rod prints its sliding coefficient, Painlevé's (1 + 3cos²θ + 3μ sgn ṡ sin θ cos θ)/m", () => {
     const t = tex('falling-rod');

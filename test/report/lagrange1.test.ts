@@ -34,10 +34,14 @@ describe('which reports have the section', () => {
 describe('rigid compass (Rubanovich–Formalsky §1)', () => {
   const t = tex('compass');
   it('carries the sticking feet’s tangential reactions Σ (∂ξ_j/∂q_i) dν_j beside the normal ones', () => {
-    expect(t).toContain('\\sum_{k} M_{ik}\\,\\mathrm{d}\\dot{q}_k = h_i\\,\\mathrm{d}t + \\sum_{j} \\frac{\\partial f_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j + \\sum_{j} \\frac{\\partial \\xi_j}{\\partial q_i}\\,\\mathrm{d}\\nu_j');
+    expect(t).toContain(
+      '\\sum_{k} M_{ik}\\,\\mathrm{d}\\dot{q}_k = h_i\\,\\mathrm{d}t + \\sum_{j} \\frac{\\partial f_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j + \\sum_{j} \\frac{\\partial \\xi_j}{\\partial q_i}\\,\\mathrm{d}\\nu_j',
+    );
   });
   it('stacks the gradients by hand: ∂y_B/∂ψ = −(l/2)(2 sin(α − ψ) + cos α sin ψ), ∂x_B/∂ψ = (l/2)(2 cos(α − ψ) − cos α cos ψ)', () => {
-    expect(t).toContain('0 & 1 & -\\frac{1}{2} l (2 \\sin(\\alpha - \\psi) + \\cos\\alpha \\sin\\psi) \\\\ 1 & 0 & \\frac{1}{2} l (2 \\cos(\\alpha - \\psi) - \\cos\\alpha \\cos\\psi)');
+    expect(t).toContain(
+      '0 & 1 & -\\frac{1}{2} l (2 \\sin(\\alpha - \\psi) + \\cos\\alpha \\sin\\psi) \\\\ 1 & 0 & \\frac{1}{2} l (2 \\cos(\\alpha - \\psi) - \\cos\\alpha \\cos\\psi)',
+    );
     expect(t).toContain('\\mathrm{d}\\mu_{1},\\ \\mathrm{d}\\nu_{1},\\ \\mathrm{d}\\mu_{2},\\ \\mathrm{d}\\nu_{2}');
   });
 });
@@ -61,7 +65,8 @@ describe('knife edge: an ideal non-holonomic constraint', () => {
     const r = rng(21);
     for (let i = 0; i < 10; i++) {
       const e = randomEnv(s.model, r);
-      const expected = e.m! * e.g! * Math.sin(e.alpha!) * Math.sin(e.theta!) + e.m! * e["theta'"]! * (e["x'"]! * Math.cos(e.theta!) + e["y'"]! * Math.sin(e.theta!));
+      const expected =
+        e.m! * e.g! * Math.sin(e.alpha!) * Math.sin(e.theta!) + e.m! * e["theta'"]! * (e["x'"]! * Math.cos(e.theta!) + e["y'"]! * Math.sin(e.theta!));
       expect(evaluate(s.constraints!.multipliers![0]!, e)).toBeCloseTo(expected, 10);
     }
   });
@@ -70,7 +75,9 @@ describe('knife edge: an ideal non-holonomic constraint', () => {
 describe('non-ideal constraints', () => {
   it('point between planes (Smirnov): the support reaction N_k with its friction, solved by (1.1) in the friction section', () => {
     const t = tex('point-between-planes');
-    expect(t).toContain('s_k \\frac{\\partial \\varphi_k}{\\partial q_i} - f_k^{s_k} \\operatorname{sgn}\\dot{s}_k \\frac{\\partial s_k^{s_k}}{\\partial q_i}\\Bigr) N_k');
+    expect(t).toContain(
+      's_k \\frac{\\partial \\varphi_k}{\\partial q_i} - f_k^{s_k} \\operatorname{sgn}\\dot{s}_k \\frac{\\partial s_k^{s_k}}{\\partial q_i}\\Bigr) N_k',
+    );
     expect(t).toContain('Smirnov’s system (1.1)'.replace('’', "'"));
     expect(t).not.toContain('\\lambda_{1} =');
   });

@@ -16,7 +16,20 @@ import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
 import { equation, paragraph, type Block, type EquationRow, type Inline, type ReportDocument, type Table } from '../../src/report/document.js';
 import {
-  condense, entryIndex, familyOf, MAX_FAMILY_ROWS, MAX_INLINE_WIDTH, MAX_ROW_LINES, MAX_TABLE_ROWS, POINTERS, SHOWN, shortLists, shownIndices, splitDisplays, tooLong, VDOTS_ROW,
+  condense,
+  entryIndex,
+  familyOf,
+  MAX_FAMILY_ROWS,
+  MAX_INLINE_WIDTH,
+  MAX_ROW_LINES,
+  MAX_TABLE_ROWS,
+  POINTERS,
+  SHOWN,
+  shortLists,
+  shownIndices,
+  splitDisplays,
+  tooLong,
+  VDOTS_ROW,
 } from '../../src/report/large.js';
 import { texWidth } from '../../src/report/latex.js';
 import { mathLines } from '../../src/report/notation.js';
@@ -29,15 +42,27 @@ import { loadGenerated } from '../helpers/generated-module.js';
 // As pdflatex.test.ts: CI never skips the compile (reports.ts's IN_CI, not imported: it loads every model).
 const HAVE_PDFLATEX = spawnSync('pdflatex', ['--version'], { stdio: 'ignore' }).status === 0 || process.env.CI === 'true';
 
-const sum = (n: number, width: number): string[] => Array.from({ length: n }, (_, k) => Array.from({ length: width }, (_, j) => `m_{${k * width + j}}`).join(' + '));
+const sum = (n: number, width: number): string[] =>
+  Array.from({ length: n }, (_, k) => Array.from({ length: width }, (_, j) => `m_{${k * width + j}}`).join(' + '));
 
 describe('condense', () => {
   const doc: ReportDocument = {
-    model: 'big', title: 'Big', provenance: 'test',
-    sections: [{
-      id: 's', title: 'S',
-      blocks: [paragraph('Momenta:'), { kind: 'equations', rows: [equation('p1', 'p_{1}', sum(3, 4)), equation('p2', 'p_{2}', sum(MAX_ROW_LINES + 4, 4)), equation('p3', 'p_{3}', sum(MAX_ROW_LINES + 1, 4))] }],
-    }],
+    model: 'big',
+    title: 'Big',
+    provenance: 'test',
+    sections: [
+      {
+        id: 's',
+        title: 'S',
+        blocks: [
+          paragraph('Momenta:'),
+          {
+            kind: 'equations',
+            rows: [equation('p1', 'p_{1}', sum(3, 4)), equation('p2', 'p_{2}', sum(MAX_ROW_LINES + 4, 4)), equation('p3', 'p_{3}', sum(MAX_ROW_LINES + 1, 4))],
+          },
+        ],
+      },
+    ],
   };
   const out = condense(doc, 'generated/big.ts');
   const blocks = out.sections[0]!.blocks;
@@ -53,7 +78,17 @@ describe('condense', () => {
 
   it('lists the elided equations by reference and points to the generated module', () => {
     const note = blocks[2]!;
-    expect(note).toEqual(paragraph('Equations ', { ref: 'p2' }, ' and ', { ref: 'p3' }, ' are too long to print here; the generated module ', { code: 'generated/big.ts' }, ' evaluates them.'));
+    expect(note).toEqual(
+      paragraph(
+        'Equations ',
+        { ref: 'p2' },
+        ' and ',
+        { ref: 'p3' },
+        ' are too long to print here; the generated module ',
+        { code: 'generated/big.ts' },
+        ' evaluates them.',
+      ),
+    );
   });
 
   it('splits a display of many numbered rows so that each stays within KaTeX’s 1000 expansions', () => {
@@ -62,7 +97,8 @@ describe('condense', () => {
     const parts = splitDisplays(rows);
     expect(parts.length).toBeGreaterThan(1);
     expect(parts.flat()).toEqual(rows);
-    const tex = (rs: typeof rows): string => `\\begin{align}${rs.flatMap((r, i) => r.lines.map((l, k) => `${l.before} &${l.after} ${k === r.lines.length - 1 ? `\\tag{${i}}` : '\\notag'}`)).join(' \\\\\n')}\\end{align}`;
+    const tex = (rs: typeof rows): string =>
+      `\\begin{align}${rs.flatMap((r, i) => r.lines.map((l, k) => `${l.before} &${l.after} ${k === r.lines.length - 1 ? `\\tag{${i}}` : '\\notag'}`)).join(' \\\\\n')}\\end{align}`;
     expect(() => katex.renderToString(tex(rows), { ...KATEX_OPTIONS, displayMode: true })).toThrow(/Too many expansions/);
     for (const p of parts) expect(() => katex.renderToString(tex(p), { ...KATEX_OPTIONS, displayMode: true })).not.toThrow();
   });
@@ -72,10 +108,15 @@ describe('a family of many equations', () => {
   // A 30 × 30 matrix's 465 entries on and above the diagonal, one line each, and a remark that cites one left out.
   const n = 30;
   const entries: EquationRow[] = [];
-  for (let i = 1; i <= n; i++) for (let j = i; j <= n; j++) entries.push(equation(`mass-${i}-${j}`, `M_{${i},${j}}`, `l_{${i}} l_{${j}} \\cos(q_{${i}} - q_{${j}})`));
+  for (let i = 1; i <= n; i++)
+    for (let j = i; j <= n; j++) entries.push(equation(`mass-${i}-${j}`, `M_{${i},${j}}`, `l_{${i}} l_{${j}} \\cos(q_{${i}} - q_{${j}})`));
   const doc: ReportDocument = {
-    model: 'chain', title: 'Chain', provenance: 'test',
-    sections: [{ id: 's', title: 'S', blocks: [{ kind: 'equations', rows: entries }, paragraph('By ', { ref: 'mass-2-7' }, ' and ', { ref: 'mass-1-1' }, '.')] }],
+    model: 'chain',
+    title: 'Chain',
+    provenance: 'test',
+    sections: [
+      { id: 's', title: 'S', blocks: [{ kind: 'equations', rows: entries }, paragraph('By ', { ref: 'mass-2-7' }, ' and ', { ref: 'mass-1-1' }, '.')] },
+    ],
   };
   const out = condense(doc, 'generated/chain.ts').sections[0]!.blocks;
   const display = out[0]!;
@@ -87,11 +128,27 @@ describe('a family of many equations', () => {
   });
 
   it('says how many it shows and where all of them are evaluated: the function and the index of M_ij', () => {
-    expect(out[1]).toEqual(paragraph(
-      'Equations ', { ref: 'mass-1-1' }, ', ', { ref: 'mass-1-2' }, ', ', { ref: 'mass-1-3' }, ' and ', { ref: 'mass-30-30' },
-      ' show 4 of the 465 equations of this kind; the generated module ', { code: 'generated/chain.ts' }, ' evaluates all 465: ', { code: 'massMatrix(t, q, p)' }, ' returns ',
-      { math: 'M_{ij}' }, ' at index ', { math: '30(i - 1) + j - 1' }, '.',
-    ));
+    expect(out[1]).toEqual(
+      paragraph(
+        'Equations ',
+        { ref: 'mass-1-1' },
+        ', ',
+        { ref: 'mass-1-2' },
+        ', ',
+        { ref: 'mass-1-3' },
+        ' and ',
+        { ref: 'mass-30-30' },
+        ' show 4 of the 465 equations of this kind; the generated module ',
+        { code: 'generated/chain.ts' },
+        ' evaluates all 465: ',
+        { code: 'massMatrix(t, q, p)' },
+        ' returns ',
+        { math: 'M_{ij}' },
+        ' at index ',
+        { math: '30(i - 1) + j - 1' },
+        '.',
+      ),
+    );
   });
 
   it('turns a reference to an entry left out into its left-hand side, and keeps one to an entry shown', () => {
@@ -109,11 +166,20 @@ describe('a family of many equations', () => {
   });
 
   it('marks a cut family whose shown rows are partly elided with \\cdots as math (pdflatex refuses a Unicode ⋯ in text)', () => {
-    const rows = Array.from({ length: MAX_FAMILY_ROWS + 1 }, (_, k) => equation(`momentum-${k + 1}`, `p_{${k + 1}}`, k === 1 ? sum(MAX_ROW_LINES + 4, 4) : 'm_{1}'));
+    const rows = Array.from({ length: MAX_FAMILY_ROWS + 1 }, (_, k) =>
+      equation(`momentum-${k + 1}`, `p_{${k + 1}}`, k === 1 ? sum(MAX_ROW_LINES + 4, 4) : 'm_{1}'),
+    );
     const [display, note] = condense({ ...doc, sections: [{ id: 's', title: 'S', blocks: [{ kind: 'equations', rows }] }] }, 'g.ts').sections[0]!.blocks;
-    expect(display).toEqual({ kind: 'equations', rows: [rows[0], { label: 'momentum-2', lines: [{ before: 'p_{2}', after: '= \\cdots' }] }, rows[2], VDOTS_ROW, rows[MAX_FAMILY_ROWS]] });
+    expect(display).toEqual({
+      kind: 'equations',
+      rows: [rows[0], { label: 'momentum-2', lines: [{ before: 'p_{2}', after: '= \\cdots' }] }, rows[2], VDOTS_ROW, rows[MAX_FAMILY_ROWS]],
+    });
     if (note?.kind !== 'paragraph') throw new Error('no note');
-    expect(note.content.slice(8, 11)).toEqual([` show 4 of the ${MAX_FAMILY_ROWS + 1} equations of this kind (`, { math: '\\cdots' }, ' where one is too long to print here); the generated module ']);
+    expect(note.content.slice(8, 11)).toEqual([
+      ` show 4 of the ${MAX_FAMILY_ROWS + 1} equations of this kind (`,
+      { math: '\\cdots' },
+      ' where one is too long to print here); the generated module ',
+    ]);
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, as the check's whole set
     expect(note.content.filter((x): x is string => typeof x === 'string').join('')).not.toMatch(/[^\x00-\x7F’]/);
   });
@@ -140,12 +206,15 @@ function overfullBoxes(latex: string): string[] {
 }
 
 describe('long tables and inline lists', () => {
-  it.runIf(HAVE_PDFLATEX)('cuts the 12-link chain’s coordinate vector, and its report compiles without an overfull line (in full, q = (q_1, …, q_12)ᵀ ran 25 pt past the page)', () => {
-    const doc = buildReport(deriveSystem(buildModel(nLinkPendulum(12))), { source: 'derivations/n-link-pendulum.ts', toolkit: TOOLKIT });
-    const latex = renderLatexDocument(doc);
-    expect(latex).toContain('$q = (q_{1}, q_{2}, q_{3}, \\dots, q_{12})^{\\top}$');
-    expect(overfullBoxes(latex)).toEqual([]);
-  });
+  it.runIf(HAVE_PDFLATEX)(
+    'cuts the 12-link chain’s coordinate vector, and its report compiles without an overfull line (in full, q = (q_1, …, q_12)ᵀ ran 25 pt past the page)',
+    () => {
+      const doc = buildReport(deriveSystem(buildModel(nLinkPendulum(12))), { source: 'derivations/n-link-pendulum.ts', toolkit: TOOLKIT });
+      const latex = renderLatexDocument(doc);
+      expect(latex).toContain('$q = (q_{1}, q_{2}, q_{3}, \\dots, q_{12})^{\\top}$');
+      expect(overfullBoxes(latex)).toEqual([]);
+    },
+  );
 
   const q = Array.from({ length: 60 }, (_, k) => `q_{${k + 1}}`);
   it('cuts a formula too wide for a line to the first three items of its list and the last', () => {
@@ -159,12 +228,29 @@ describe('long tables and inline lists', () => {
   });
 
   it(`cuts a table of the model's parameters longer than ${MAX_TABLE_ROWS} rows and says where all of them are`, () => {
-    const table: Table = { kind: 'table', id: 'parameters', caption: 'Parameters', columns: ['Symbol', 'Description'], align: 'll', rows: q.map((s) => [[{ math: s }], ['an angle']]) };
+    const table: Table = {
+      kind: 'table',
+      id: 'parameters',
+      caption: 'Parameters',
+      columns: ['Symbol', 'Description'],
+      align: 'll',
+      rows: q.map((s) => [[{ math: s }], ['an angle']]),
+    };
     const other: Table = { ...table, id: 'equilibria' };
     const doc: ReportDocument = { model: 'chain', title: 'Chain', provenance: 'test', sections: [{ id: 's', title: 'S', blocks: [table, other] }] };
     const [cut, note, kept] = condense(doc, 'generated/chain.ts').sections[0]!.blocks;
     expect(cut).toEqual({ ...table, rows: [...table.rows.slice(0, 3), [[{ math: '\\vdots' }], []], table.rows[59]] });
-    expect(note).toEqual(paragraph('Table ', { ref: 'tab:parameters' }, ' shows 4 of its 60 rows; the generated module ', { code: 'generated/chain.ts' }, ' lists all of them in ', { code: 'model.parameters' }, '.'));
+    expect(note).toEqual(
+      paragraph(
+        'Table ',
+        { ref: 'tab:parameters' },
+        ' shows 4 of its 60 rows; the generated module ',
+        { code: 'generated/chain.ts' },
+        ' lists all of them in ',
+        { code: 'model.parameters' },
+        '.',
+      ),
+    );
     // A table the generated module does not list is left whole.
     expect(kept).toEqual(other);
   });
@@ -180,28 +266,46 @@ describe('the pointers into the generated module', () => {
     const n = model.coordinates.length;
     const rnd = (): number => Math.round((Math.random() * 2 - 1) * 1000) / 1000;
     const params = Object.fromEntries(model.parameters.map((p) => [p.name, 0.5 + Math.random()]));
-    const q = model.coordinates.map(rnd), qd = model.coordinates.map(rnd);
-    const env = { ...params, t: 0, ...Object.fromEntries(model.coordinates.flatMap((c, i) => [[c.name, q[i]!], [c.qd.name, qd[i]!]])) };
+    const q = model.coordinates.map(rnd),
+      qd = model.coordinates.map(rnd);
+    const env = {
+      ...params,
+      t: 0,
+      ...Object.fromEntries(
+        model.coordinates.flatMap((c, i) => [
+          [c.name, q[i]!],
+          [c.qd.name, qd[i]!],
+        ]),
+      ),
+    };
     const pm = Array.from(mod.momenta(0, q, qd, params));
     const z = [...q, ...pm];
     const canonical = { ...env, ...Object.fromEntries(hamilton.p.map((p, i) => [p.name, pm[i]!])) };
     const rhs = Array.from(mod.hamiltonRhs(0, z, params));
     const calls: Record<string, (i: number) => { value: number; expected: number }[]> = {
-      mass: (i) => Array.from({ length: n }, (_, j) => ({ value: mod.massMatrix(0, q, params)[entryIndex(POINTERS.mass!.layout, n, i, j + 1)]!, expected: evaluate(lagrange2.massMatrix[i - 1]![j]!, env) })),
+      mass: (i) =>
+        Array.from({ length: n }, (_, j) => ({
+          value: mod.massMatrix(0, q, params)[entryIndex(POINTERS.mass!.layout, n, i, j + 1)]!,
+          expected: evaluate(lagrange2.massMatrix[i - 1]![j]!, env),
+        })),
       momentum: (i) => [{ value: pm[entryIndex(POINTERS.momentum!.layout, n, i)]!, expected: evaluate(lagrange2.momenta[i - 1]!, env) }],
-      forcing: (i) => [{ value: mod.forcing(0, q, qd, params)[entryIndex(POINTERS.forcing!.layout, n, i)]!, expected: evaluate(lagrange2.forcing[i - 1]!, env) }],
+      forcing: (i) => [
+        { value: mod.forcing(0, q, qd, params)[entryIndex(POINTERS.forcing!.layout, n, i)]!, expected: evaluate(lagrange2.forcing[i - 1]!, env) },
+      ],
       'hamilton-q': (i) => [{ value: rhs[entryIndex(POINTERS['hamilton-q']!.layout, n, i)]!, expected: evaluate(hamilton.explicit!.qdot[i - 1]!, canonical) }],
       'hamilton-p': (i) => [{ value: rhs[entryIndex(POINTERS['hamilton-p']!.layout, n, i)]!, expected: evaluate(hamilton.explicit!.pdot[i - 1]!, canonical) }],
       // q̇ = M⁻¹p here (p₀ = 0), so ∂L/∂q at the state is ṗ (Q = 0).
       'hamilton-dLdq': (i) => [{ value: rhs[entryIndex(POINTERS['hamilton-dLdq']!.layout, n, i)]!, expected: evaluate(lagrange2.dLdq[i - 1]!, env) }],
-      'hamilton-b': (i) => [{ value: mod.momenta(0, q, [0, 0, 0], params)[entryIndex(POINTERS['hamilton-b']!.layout, n, i)]!, expected: evaluate(lagrange2.b[i - 1]!, env) }],
+      'hamilton-b': (i) => [
+        { value: mod.momenta(0, q, [0, 0, 0], params)[entryIndex(POINTERS['hamilton-b']!.layout, n, i)]!, expected: evaluate(lagrange2.b[i - 1]!, env) },
+      ],
     };
     expect(Object.keys(calls).sort()).toEqual(Object.keys(POINTERS).sort());
     for (const [family, at] of Object.entries(calls)) {
       // The call as printed names an exported function with these arguments (its `out` has a default, which length leaves out).
       const [name, args] = /^(\w+)\((.*)\)$/.exec(POINTERS[family]!.call)!.slice(1);
       expect(typeof (mod as unknown as Record<string, unknown>)[name!], family).toBe('function');
-      expect(args!.split(', ').length, family).toBe(((mod as unknown as Record<string, (...a: unknown[]) => unknown>)[name!]!).length);
+      expect(args!.split(', ').length, family).toBe((mod as unknown as Record<string, (...a: unknown[]) => unknown>)[name!]!.length);
       for (let i = 1; i <= n; i++) for (const { value, expected } of at(i)) expect(value, `${family} ${i}`).toBeCloseTo(expected, 10);
     }
   });
@@ -247,16 +351,20 @@ describe('the 30-link pendulum’s report', () => {
     expect(rowsOf(doc.sections.flatMap((s) => s.blocks)).length).toBeLessThan(40);
   });
 
-  it.runIf(HAVE_PDFLATEX)('compiles with pdflatex, no line wider than the page (its M_{1,1}, a line of masses m_i, ran 14 pt over while texWidth took m for an average letter)', () => {
-    expect(overfullBoxes(latex)).toEqual([]);
-  });
+  it.runIf(HAVE_PDFLATEX)(
+    'compiles with pdflatex, no line wider than the page (its M_{1,1}, a line of masses m_i, ran 14 pt over while texWidth took m for an average letter)',
+    () => {
+      expect(overfullBoxes(latex)).toEqual([]);
+    },
+  );
 
   it('prints no equation over the line limit, and names where every equation left out or elided is evaluated', () => {
     const rows = rowsOf(doc.sections.flatMap((s) => s.blocks));
     expect(rows.filter(tooLong)).toEqual([]);
     // The same sections uncondensed: every row not printed whole is covered by a note of its section
     // that refers to it (shown elided) or counts its family (left out), and names the function or the module.
-    const text = (xs: readonly Inline[]): string => xs.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : 'code' in x ? x.code : `(${x.ref})`)).join('');
+    const text = (xs: readonly Inline[]): string =>
+      xs.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : 'code' in x ? x.code : `(${x.ref})`)).join('');
     let covered = 0;
     for (const build of SECTIONS) {
       const raw = build({ system });
@@ -270,7 +378,10 @@ describe('the 30-link pendulum’s report', () => {
         const where = POINTERS[family]?.call ?? `generated/${system.model.name}.ts`;
         const size = rowsOf(raw.blocks).filter((s) => s.label && familyOf(s.label).stem === family).length;
         const mentions = printed.has(r.label) ? `(${r.label})` : `of the ${size} equations of this kind`;
-        expect(notes.some((t) => t.includes(mentions) && t.includes(where)), r.label).toBe(true);
+        expect(
+          notes.some((t) => t.includes(mentions) && t.includes(where)),
+          r.label,
+        ).toBe(true);
         covered++;
       }
     }

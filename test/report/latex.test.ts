@@ -6,9 +6,7 @@ import { add, mul, neg, num, pow, sin, sym } from '../../src/core/expr.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { breakLines, latexMatrix, latexPieces, symbolNameLatex, texWidth, toLatex } from '../../src/report/latex.js';
 import { math, mathLines, MECHANICS, mechanicsSymbol, unitLatex } from '../../src/report/notation.js';
-import {
-  accelerationSymbol, momentumSymbol, multiplierSymbol, postImpactSymbol, preImpactSymbol, velocitySymbol,
-} from '../../src/model/names.js';
+import { accelerationSymbol, momentumSymbol, multiplierSymbol, postImpactSymbol, preImpactSymbol, velocitySymbol } from '../../src/model/names.js';
 
 /** Every name a symbol; x' the velocity of x (made as the model makes it, with its role). */
 const parse = (s: string) => parseExpr(s, { symbol: (name) => sym(name), velocity: (name) => velocitySymbol(sym(name)) });
@@ -19,8 +17,22 @@ const typesets = (s: string): void => {
 
 describe('symbol names as in print', () => {
   it.each([
-    ['psi', '\\psi'], ['theta', '\\theta'], ['phi', '\\varphi'], ['Omega', '\\Omega'], ['alpha_1', '\\alpha_{1}'], ['theta2', '\\theta_{2}'],
-    ['q1', 'q_{1}'], ['q12', 'q_{12}'], ['m_2', 'm_{2}'], ['l_k', 'l_{k}'], ['g', 'g'], ['xc', 'x_{c}'], ['fp1', 'f_{p,1}'], ['fm12', 'f_{m,12}'], ['Istar', 'I^{*}'], ['mass', '\\mathit{mass}'],
+    ['psi', '\\psi'],
+    ['theta', '\\theta'],
+    ['phi', '\\varphi'],
+    ['Omega', '\\Omega'],
+    ['alpha_1', '\\alpha_{1}'],
+    ['theta2', '\\theta_{2}'],
+    ['q1', 'q_{1}'],
+    ['q12', 'q_{12}'],
+    ['m_2', 'm_{2}'],
+    ['l_k', 'l_{k}'],
+    ['g', 'g'],
+    ['xc', 'x_{c}'],
+    ['fp1', 'f_{p,1}'],
+    ['fm12', 'f_{m,12}'],
+    ['Istar', 'I^{*}'],
+    ['mass', '\\mathit{mass}'],
   ])('%s prints as %s', (name, expected) => {
     expect(symbolNameLatex(name)).toBe(expected);
     typesets(expected);
@@ -28,9 +40,16 @@ describe('symbol names as in print', () => {
 
   it.each([
     // Derived symbols are made by their constructors, which attach the role the printer reads.
-    [velocitySymbol(sym('x')).name, '\\dot{x}'], [velocitySymbol(sym('q1')).name, '\\dot{q}_{1}'], [accelerationSymbol(sym('theta')).name, '\\ddot{\\theta}'],
-    [velocitySymbol(sym('xc')).name, '\\dot{x}_{c}'], [momentumSymbol(sym('x')).name, 'p_{x}'], [momentumSymbol(sym('q1')).name, 'p_{q_{1}}'],
-    [multiplierSymbol(1).name, '\\lambda_{1}'], ['mu[2]', '\\mu_{2}'], [preImpactSymbol(sym('psi')).name, '\\dot{\\psi}^{-}'], [postImpactSymbol(sym('psi')).name, '\\dot{\\psi}^{+}'],
+    [velocitySymbol(sym('x')).name, '\\dot{x}'],
+    [velocitySymbol(sym('q1')).name, '\\dot{q}_{1}'],
+    [accelerationSymbol(sym('theta')).name, '\\ddot{\\theta}'],
+    [velocitySymbol(sym('xc')).name, '\\dot{x}_{c}'],
+    [momentumSymbol(sym('x')).name, 'p_{x}'],
+    [momentumSymbol(sym('q1')).name, 'p_{q_{1}}'],
+    [multiplierSymbol(1).name, '\\lambda_{1}'],
+    ['mu[2]', '\\mu_{2}'],
+    [preImpactSymbol(sym('psi')).name, '\\dot{\\psi}^{-}'],
+    [postImpactSymbol(sym('psi')).name, '\\dot{\\psi}^{+}'],
   ])('the mechanics notation prints %s as %s', (name, expected) => {
     expect(mechanicsSymbol(name)).toBe(expected);
     typesets(expected);
@@ -67,7 +86,9 @@ describe('numbers, signs and products', () => {
   });
 
   it('moves a minus into a sum of mixed signs and out of an all-negative one', () => {
-    expect(toLatex(mul(num(-1), sym('l'), add(sym('g'), neg(mul(sym('l'), pow(velocitySymbol(sym('theta')), 2))))), MECHANICS)).toBe('l (l \\dot{\\theta}^{2} - g)');
+    expect(toLatex(mul(num(-1), sym('l'), add(sym('g'), neg(mul(sym('l'), pow(velocitySymbol(sym('theta')), 2))))), MECHANICS)).toBe(
+      'l (l \\dot{\\theta}^{2} - g)',
+    );
     expect(tex('4*a/(-3*sin(b)^2 - 1)')).toBe('-\\frac{4 a}{1 + 3 \\sin^{2} b}');
   });
 
@@ -136,7 +157,12 @@ describe('layout', () => {
   });
 
   it('writes matrices with pmatrix', () => {
-    expect(latexMatrix([['a', 'b'], ['c', 'd']])).toBe('\\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix}');
+    expect(
+      latexMatrix([
+        ['a', 'b'],
+        ['c', 'd'],
+      ]),
+    ).toBe('\\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix}');
   });
 
   it('writes units upright: m/s^2, kg m^2', () => {

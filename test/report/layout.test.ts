@@ -12,7 +12,10 @@ describe('topTerms', () => {
     expect(topTerms('= a + \\frac{b + c}{d} - e')).toEqual(['= a', '+ \\frac{b + c}{d}', '- e']);
   });
   it('never cuts a \\left…\\right pair or an environment', () => {
-    expect(topTerms('= \\left(a + b\\right) + \\begin{pmatrix} a + b \\end{pmatrix}')).toEqual(['= \\left(a + b\\right)', '+ \\begin{pmatrix} a + b \\end{pmatrix}']);
+    expect(topTerms('= \\left(a + b\\right) + \\begin{pmatrix} a + b \\end{pmatrix}')).toEqual([
+      '= \\left(a + b\\right)',
+      '+ \\begin{pmatrix} a + b \\end{pmatrix}',
+    ]);
   });
 });
 

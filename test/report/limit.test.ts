@@ -39,7 +39,10 @@ describe('the rigid-limit section', () => {
     expect(t.rows[2]!.map(text)).toEqual(['rigid model', '1', '1', '—', '0']);
     expect(t.rows[3]!.map(text)).toEqual(['limit (theory)', '2', '—', '—', '—']);
     expect(t.rows[4]!.map(text)).toEqual(['fitted order', '1', '1', '—', '4.350 \\cdot 10^{-4}']);
-    for (const row of t.rows) for (const cell of row) for (const x of cell) if (typeof x === 'object' && 'math' in x) expect(() => katex.renderToString(x.math, { strict: 'error', throwOnError: true })).not.toThrow();
+    for (const row of t.rows)
+      for (const cell of row)
+        for (const x of cell)
+          if (typeof x === 'object' && 'math' in x) expect(() => katex.renderToString(x.math, { strict: 'error', throwOnError: true })).not.toThrow();
   });
 
   it('without a rigid model or limits: only the runs and the orders', () => {
@@ -54,7 +57,12 @@ describe('the study in the reports of Kozlov’s realizations', () => {
     const body = report(models.find((m) => m.spec.name === name)!).files.get(`docs/reports/${name}.body.tex`)!;
     const start = body.indexOf(`\\label{tab:${name}:rigid-limit}`);
     expect(start).toBeGreaterThan(0);
-    const rows = body.slice(body.indexOf('\\midrule', start) + 8, body.indexOf('\\bottomrule', start)).trim().split('\\\\').map((r) => r.trim()).filter(Boolean);
+    const rows = body
+      .slice(body.indexOf('\\midrule', start) + 8, body.indexOf('\\bottomrule', start))
+      .trim()
+      .split('\\\\')
+      .map((r) => r.trim())
+      .filter(Boolean);
     return { kind: 'table', id: 'rigid-limit', caption: '', columns: [], align: '', rows: rows.map((r) => r.split(' & ').map((c) => [c.replace(/\$/g, '')])) };
   };
   const column = (t: Table, label: string): string[] => t.rows.find((r) => text(r[0]!) === label)!.map(text);
@@ -72,12 +80,15 @@ describe('the study in the reports of Kozlov’s realizations', () => {
     expect(Number(column(t, 'fitted order')[1])).toBeCloseTo(1, 4);
   });
 
-  it.each(['kozlov-release-elastic', 'kozlov-release-kelvin-voigt'])('%s: the release falls towards the rigid model’s 1 like N^{−1/2}, the distance to its motion too', (name) => {
-    const t = section(name);
-    const release = t.rows.slice(0, 4).map((r) => Number(text(r[1]!)));
-    release.slice(1).forEach((x, k) => expect(x - 1).toBeLessThan(release[k]! - 1));
-    expect(release[3]! - 1).toBeLessThan(0.01);
-    expect(Number(column(t, 'fitted order')[1])).toBeGreaterThan(0.45);
-    expect(Number(column(t, 'fitted order')[4])).toBeGreaterThan(0.4);
-  });
+  it.each(['kozlov-release-elastic', 'kozlov-release-kelvin-voigt'])(
+    '%s: the release falls towards the rigid model’s 1 like N^{−1/2}, the distance to its motion too',
+    (name) => {
+      const t = section(name);
+      const release = t.rows.slice(0, 4).map((r) => Number(text(r[1]!)));
+      release.slice(1).forEach((x, k) => expect(x - 1).toBeLessThan(release[k]! - 1));
+      expect(release[3]! - 1).toBeLessThan(0.01);
+      expect(Number(column(t, 'fitted order')[1])).toBeGreaterThan(0.45);
+      expect(Number(column(t, 'fitted order')[4])).toBeGreaterThan(0.4);
+    },
+  );
 });

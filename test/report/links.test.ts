@@ -35,13 +35,17 @@ function broken(path: string): string[] {
 }
 
 const pages = [
-  ...readdirSync(REPORTS).filter((f) => f.endsWith('.html')).map((f) => join(REPORTS, f)),
+  ...readdirSync(REPORTS)
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => join(REPORTS, f)),
   join(REPORTS, 'katex', 'katex.min.css'),
   join(PLAYGROUND, 'index.html'),
   join(PLAYGROUND, 'katex', 'katex.min.css'),
   join(ROOT, 'README.md'),
   join(ROOT, 'ARCHITECTURE.md'),
-  ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(ROOT, 'docs', f)),
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join(ROOT, 'docs', f)),
 ];
 
 describe('the committed pages link to what exists', () => {

@@ -17,8 +17,12 @@ describe('units', () => {
 
 describe('the figures of a bouncing ball', () => {
   const spec = defineModel({
-    name: 'motion-ball', title: 'Ball', coordinates: [{ name: 'y', unit: 'm' }], parameters: { m: 1, g: 9.81 },
-    kinetic: "m*y'^2/2", potential: 'm*g*y',
+    name: 'motion-ball',
+    title: 'Ball',
+    coordinates: [{ name: 'y', unit: 'm' }],
+    parameters: { m: 1, g: 9.81 },
+    kinetic: "m*y'^2/2",
+    potential: 'm*g*y',
     drawing: { points: { ball: [0, 'y'] }, ground: 'y = 0' },
     initial: { q: { y: 1 } },
   });
@@ -29,8 +33,14 @@ describe('the figures of a bouncing ball', () => {
   const tStar = Math.sqrt(2 / g);
   const t = Array.from({ length: 101 }, (_, k) => (k / 100) * tStar);
   const trajectory = {
-    t, q: t.map((s) => [1 - (g * s * s) / 2]), qd: t.map((s) => [-g * s]), energy: t.map(() => g),
-    events: [{ t: tStar, type: 'impact' as const }, { t: tStar + 1e-9, type: 'contact' as const }],
+    t,
+    q: t.map((s) => [1 - (g * s * s) / 2]),
+    qd: t.map((s) => [-g * s]),
+    energy: t.map(() => g),
+    events: [
+      { t: tStar, type: 'impact' as const },
+      { t: tStar + 1e-9, type: 'contact' as const },
+    ],
   };
   const simulation: MotionSimulation = { trajectory, method: 'test' };
   const section = motionSection(model, simulation, drawing)!;
@@ -50,7 +60,10 @@ describe('the figures of a bouncing ball', () => {
     const coordinates = figures[0]!;
     if (coordinates.kind !== 'figure') throw new Error('no figure');
     expect(coordinates.svg.match(/class="event /g)).toHaveLength(1);
-    const summary = section.blocks.filter((b) => b.kind === 'paragraph').map((b) => (b.kind === 'paragraph' ? b.content.join('') : '')).join(' ');
+    const summary = section.blocks
+      .filter((b) => b.kind === 'paragraph')
+      .map((b) => (b.kind === 'paragraph' ? b.content.join('') : ''))
+      .join(' ');
     expect(summary).toContain('2 events at 1 instant: 1 impact, 1 contact.');
   });
 

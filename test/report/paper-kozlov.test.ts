@@ -35,7 +35,8 @@ const report = (spec: ModelSpec, paper: PaperSpec = spec.paper!): PaperCheck => 
 };
 /** The model's declaration with one formula replaced. */
 const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): PaperSpec => ({
-  ...spec.paper!, formulas: spec.paper!.formulas.map((f, k) => (k === i ? { ...f, ...change } : f)),
+  ...spec.paper!,
+  formulas: spec.paper!.formulas.map((f, k) => (k === i ? { ...f, ...change } : f)),
 });
 
 describe.each([
@@ -112,7 +113,10 @@ describe('a wrong formula disagrees', () => {
 });
 
 describe('the declaration is refused', () => {
-  const one = (f: Partial<PaperFormulaSpec>): PaperSpec => ({ source: 'kozlov1988', formulas: [{ eq: '(1)', name: 'x', derived: 'limit.release', formula: '2', ...f }] });
+  const one = (f: Partial<PaperFormulaSpec>): PaperSpec => ({
+    source: 'kozlov1988',
+    formulas: [{ eq: '(1)', name: 'x', derived: 'limit.release', formula: '2', ...f }],
+  });
   it('without a tolerance for a measured fact, with one for a derived fact, with a coordinate outside where, with at naming no parameter', () => {
     expect(() => report(viscous, one({ tolerance: undefined }))).toThrow(/states its tolerance/);
     expect(() => report(circleBilliard, one({ derived: 'impact1.wall.n-', formula: '0', tolerance: 1e-3 }))).toThrow(/tolerance is for measured facts/);

@@ -15,16 +15,23 @@ import disk from '../../derivations/viscoelastic-disk.js';
 import ball from '../../derivations/bouncing-ball.js';
 
 const section = patchSection(deriveSystem(buildModel(disk)))!;
-const tex = renderLatexBody({ title: 'disk', model: 'viscoelastic-disk', sections: [section] } as unknown as Parameters<typeof renderLatexBody>[0]).replace(/ &(?=\S)/g, ' ');
+const tex = renderLatexBody({ title: 'disk', model: 'viscoelastic-disk', sections: [section] } as unknown as Parameters<typeof renderLatexBody>[0]).replace(
+  / &(?=\S)/g,
+  ' ',
+);
 
 function formulas(blocks: readonly Block[]): string[] {
   const inline = (xs: readonly Inline[]): string[] => xs.flatMap((x) => (typeof x === 'object' && 'math' in x ? [x.math] : []));
   return blocks.flatMap((b): string[] => {
     switch (b.kind) {
-      case 'paragraph': return inline(b.content);
-      case 'list': return b.items.flatMap(inline);
-      case 'equations': return b.rows.flatMap((r) => r.lines.map((l) => `${l.before} ${l.after}`));
-      default: return [];
+      case 'paragraph':
+        return inline(b.content);
+      case 'list':
+        return b.items.flatMap(inline);
+      case 'equations':
+        return b.rows.flatMap((r) => r.lines.map((l) => `${l.before} ${l.after}`));
+      default:
+        return [];
     }
   });
 }
@@ -50,7 +57,9 @@ describe('the distributed contact law section', () => {
   it('motion along the normal (uₓ = 0), as §5 prints it: compression (5.3) while q̇ ≥ 0, restitution (4√2/3)kr²(q + νq̇/k)^{3/2} (5.4) inside |ϑ| ≤ √(2(q + νq̇/k)), separation at kq + νq̇ = 0', () => {
     expect(tex).toContain('For motion along the normal only ($u_{x} = 0$');
     expect(tex).toContain('whole: $-\\sqrt{2} \\sqrt{q} \\le \\theta \\le \\sqrt{2} \\sqrt{q}$ where $q_{d} \\ge 0$');
-    expect(tex).toContain('both-inner: $-\\frac{\\sqrt{2} \\sqrt{k q + \\nu q_{d}}}{\\sqrt{k}} \\le \\theta \\le \\frac{\\sqrt{2} \\sqrt{k q + \\nu q_{d}}}{\\sqrt{k}}$ where $q_{d} < 0$, $k q + \\nu q_{d} > 0$');
+    expect(tex).toContain(
+      'both-inner: $-\\frac{\\sqrt{2} \\sqrt{k q + \\nu q_{d}}}{\\sqrt{k}} \\le \\theta \\le \\frac{\\sqrt{2} \\sqrt{k q + \\nu q_{d}}}{\\sqrt{k}}$ where $q_{d} < 0$, $k q + \\nu q_{d} > 0$',
+    );
     expect(tex).toContain('F_{y} = \\frac{4 \\sqrt{2} r^{2} (k q + \\nu q_{d})^{3/2}}{3 \\sqrt{k}}');
     expect(tex).toContain('separates where $k q + \\nu q_{d} = 0$');
   });

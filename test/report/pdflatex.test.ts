@@ -47,7 +47,8 @@ const firstError = (log: string): string => {
 };
 
 /** Overfull boxes wider than `pt` (the displays must be broken to fit the page). */
-const overfull = (log: string, pt: number): string[] => [...log.matchAll(/Overfull \\hbox \(([\d.]+)pt too wide\)[^\n]*/g)].filter((m) => Number(m[1]) > pt).map((m) => m[0]);
+const overfull = (log: string, pt: number): string[] =>
+  [...log.matchAll(/Overfull \\hbox \(([\d.]+)pt too wide\)[^\n]*/g)].filter((m) => Number(m[1]) > pt).map((m) => m[0]);
 
 if (!HAVE_PDFLATEX && !IN_CI) {
   console.warn(`pdflatex not found: the LaTeX compile checks are skipped; ${INSTALL}.`);
@@ -70,7 +71,7 @@ describe.runIf(HAVE_PDFLATEX || IN_CI)('pdflatex compiles every report', () => {
     const { ok, log } = await pdflatex(sub, `${name}.tex`);
     expect(ok, `pdflatex failed on docs/reports/${name}.tex:\n${firstError(log)}`).toBe(true);
     expect(log).toMatch(/Output written on .*\.pdf \(\d+ pages?/);
-    expect(overfull(log, 1), 'boxes wider than the line (LaTeX\'s own \\hfuzz is 0.1 pt; 1 pt is invisible)').toEqual([]);
+    expect(overfull(log, 1), "boxes wider than the line (LaTeX's own \\hfuzz is 0.1 pt; 1 pt is invisible)").toEqual([]);
   });
 
   it('every .body.tex \\input into one article compiles, with no label defined twice', async () => {

@@ -6,9 +6,19 @@ import { tikzScene } from '../../src/report/scene.js';
 
 const t = Array.from({ length: 101 }, (_, k) => k / 10);
 const spec = {
-  id: 'plot-test', title: 'pendulum', t, xLabel: 't', yLabel: 'q',
-  series: [{ label: '\\theta', values: t.map((s) => Math.cos(3 * s)) }, { label: '\\varphi', values: t.map((s) => 0.5 * Math.sin(s)) }],
-  events: [{ t: 2.5, kind: 'impact' as const }, { t: 7, kind: 'release' as const }],
+  id: 'plot-test',
+  title: 'pendulum',
+  t,
+  xLabel: 't',
+  yLabel: 'q',
+  series: [
+    { label: '\\theta', values: t.map((s) => Math.cos(3 * s)) },
+    { label: '\\varphi', values: t.map((s) => 0.5 * Math.sin(s)) },
+  ],
+  events: [
+    { t: 2.5, kind: 'impact' as const },
+    { t: 7, kind: 'release' as const },
+  ],
 };
 
 describe('plot axes', () => {
@@ -79,7 +89,15 @@ describe('events: one marker per instant', () => {
   });
 
   it('keeps events at distinct instants apart', () => {
-    expect(eventMarkers([{ t: 1, kind: 'impact' }, { t: 1.5, kind: 'impact' }], 0.01)).toHaveLength(2);
+    expect(
+      eventMarkers(
+        [
+          { t: 1, kind: 'impact' },
+          { t: 1.5, kind: 'impact' },
+        ],
+        0.01,
+      ),
+    ).toHaveLength(2);
   });
 });
 

@@ -6,19 +6,22 @@ import { describe, expect, it } from 'vitest';
 import { cellText as text, models, report, tableOf } from './reports.js';
 
 describe('the document of report()', () => {
-  it.each(['kozlov-release-added-mass', 'kozlov-release-viscous', 'kozlov-release'])('%s: the rigid-limit section where its files have one, with the rows they print', (name) => {
-    const built = report(models.find((m) => m.spec.name === name)!);
-    const body = built.files.get(`docs/reports/${name}.body.tex`)!;
-    const section = built.doc.sections.find((s) => s.id === 'rigid-limit');
-    expect(section !== undefined).toBe(built.file.spec.limitStudy !== undefined);
-    expect(body.includes(`\\label{sec:${name}:rigid-limit}`)).toBe(section !== undefined);
-    if (!section) return;
-    // The runs' rows, N = 10 … 10000 as the study declares them, open with the N and release the .tex prints.
-    const runs = tableOf(section).rows.slice(0, 4);
-    expect(runs.map((r) => Number(text(r[0]!)))).toEqual([10, 100, 1000, 10000]);
-    const printed = body.slice(body.indexOf(`\\label{tab:${name}:rigid-limit}`));
-    for (const r of runs) expect(printed).toContain(`$${text(r[0]!)}$ & $${text(r[1]!)}$`);
-  });
+  it.each(['kozlov-release-added-mass', 'kozlov-release-viscous', 'kozlov-release'])(
+    '%s: the rigid-limit section where its files have one, with the rows they print',
+    (name) => {
+      const built = report(models.find((m) => m.spec.name === name)!);
+      const body = built.files.get(`docs/reports/${name}.body.tex`)!;
+      const section = built.doc.sections.find((s) => s.id === 'rigid-limit');
+      expect(section !== undefined).toBe(built.file.spec.limitStudy !== undefined);
+      expect(body.includes(`\\label{sec:${name}:rigid-limit}`)).toBe(section !== undefined);
+      if (!section) return;
+      // The runs' rows, N = 10 … 10000 as the study declares them, open with the N and release the .tex prints.
+      const runs = tableOf(section).rows.slice(0, 4);
+      expect(runs.map((r) => Number(text(r[0]!)))).toEqual([10, 100, 1000, 10000]);
+      const printed = body.slice(body.indexOf(`\\label{tab:${name}:rigid-limit}`));
+      for (const r of runs) expect(printed).toContain(`$${text(r[0]!)}$ & $${text(r[1]!)}$`);
+    },
+  );
 
   it('added mass: the document tabulates the release 2 + √2 at every N (Kozlov (2.6)), and the rigid model releasing at 1', () => {
     const built = report(models.find((m) => m.spec.name === 'kozlov-release-added-mass')!);

@@ -5,7 +5,11 @@ import { latexText } from '../../src/report/latex-text.js';
 import { svgScene, tikzColor, tikzScene, type Scene } from '../../src/report/scene.js';
 
 const scene: Scene = {
-  id: 'fig', cls: 'plot', title: 'a & b', width: 200, height: 100,
+  id: 'fig',
+  cls: 'plot',
+  title: 'a & b',
+  width: 200,
+  height: 100,
   items: [
     { kind: 'line', x1: 10, y1: 20, x2: 110.04, y2: 20, stroke: '#c00000', width: 1.2, dash: '4 2', title: 'impact' },
     { kind: 'polyline', points: [0, 0, 10, 10, NaN, NaN, 20, 20, 30, 25, 40, 20], stroke: '#0072b2', width: 1.6 },

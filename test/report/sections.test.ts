@@ -19,11 +19,35 @@ const byName = (name: string) => {
   return report(file);
 };
 /** Section ids, References aside (bibliography.test.ts checks it ends the shared sections). */
-const ids = (name: string): string[] => byName(name).doc.sections.map((s) => s.id).filter((id) => id !== 'references');
+const ids = (name: string): string[] =>
+  byName(name)
+    .doc.sections.map((s) => s.id)
+    .filter((id) => id !== 'references');
 /** The LaTeX body with alignment points removed, so a formula reads the same in align and equation. */
 const body = (name: string): string => renderLatexBody(byName(name).doc).replace(/ &(?=\S)/g, ' ');
 
-const ORDER = ['model', 'energy', 'forces', 'constraints', 'lagrange2', 'lagrange1', 'hamilton', 'contact-phases', 'impact-maps', 'friction', 'compliant', 'patch', 'rigid-limit', 'linearization', 'periodic-orbit', 'conventions', 'paper-results', 'paper-check', 'basin', 'simulation'];
+const ORDER = [
+  'model',
+  'energy',
+  'forces',
+  'constraints',
+  'lagrange2',
+  'lagrange1',
+  'hamilton',
+  'contact-phases',
+  'impact-maps',
+  'friction',
+  'compliant',
+  'patch',
+  'rigid-limit',
+  'linearization',
+  'periodic-orbit',
+  'conventions',
+  'paper-results',
+  'paper-check',
+  'basin',
+  'simulation',
+];
 
 describe('section order', () => {
   it.each(models.map((m) => [m.spec.name] as const))('%s: sections follow the papers’ order', (name) => {
@@ -43,16 +67,24 @@ describe('double pendulum', () => {
 
   it('prints T as a quadratic form in the velocities, M as a pmatrix and f with its factors pulled out', () => {
     const tex = body('double-pendulum');
-    expect(tex).toContain('T = \\frac{1}{2} l_{1}^{2} (m_{1} + m_{2}) \\dot{q}_{1}^{2} + m_{2} l_{1} l_{2} \\dot{q}_{1} \\dot{q}_{2} \\cos(q_{1} - q_{2}) + \\frac{1}{2} m_{2} l_{2}^{2} \\dot{q}_{2}^{2}');
-    expect(tex).toContain('M = \\begin{pmatrix} l_{1}^{2} (m_{1} + m_{2}) & m_{2} l_{1} l_{2} \\cos(q_{1} - q_{2}) \\\\ m_{2} l_{1} l_{2} \\cos(q_{1} - q_{2}) & m_{2} l_{2}^{2} \\end{pmatrix}');
+    expect(tex).toContain(
+      'T = \\frac{1}{2} l_{1}^{2} (m_{1} + m_{2}) \\dot{q}_{1}^{2} + m_{2} l_{1} l_{2} \\dot{q}_{1} \\dot{q}_{2} \\cos(q_{1} - q_{2}) + \\frac{1}{2} m_{2} l_{2}^{2} \\dot{q}_{2}^{2}',
+    );
+    expect(tex).toContain(
+      'M = \\begin{pmatrix} l_{1}^{2} (m_{1} + m_{2}) & m_{2} l_{1} l_{2} \\cos(q_{1} - q_{2}) \\\\ m_{2} l_{1} l_{2} \\cos(q_{1} - q_{2}) & m_{2} l_{2}^{2} \\end{pmatrix}',
+    );
     expect(tex).toContain('f_{1} = -l_{1} (g (m_{1} + m_{2}) \\sin q_{1} + m_{2} l_{2} \\dot{q}_{2}^{2} \\sin(q_{1} - q_{2}))');
   });
 
   it('gives the measure form and its reduction M q̈ = f, and the explicit canonical equations', () => {
     const tex = body('double-pendulum');
-    expect(tex).toContain('\\mathrm{d}\\biggl(\\frac{\\partial L}{\\partial \\dot{q}_i}\\biggr) - \\frac{\\partial L}{\\partial q_i}\\,\\mathrm{d}t = Q_i\\,\\mathrm{d}t');
+    expect(tex).toContain(
+      '\\mathrm{d}\\biggl(\\frac{\\partial L}{\\partial \\dot{q}_i}\\biggr) - \\frac{\\partial L}{\\partial q_i}\\,\\mathrm{d}t = Q_i\\,\\mathrm{d}t',
+    );
     expect(tex).toContain('M(q,t)\\,\\ddot{q} = f(q,\\dot{q},t)');
-    expect(tex).toMatch(/\\dot\{q\}_\{1\} = \\frac\{l_\{2\} p_\{q_\{1\}\} - l_\{1\} p_\{q_\{2\}\} \\cos\(q_\{1\} - q_\{2\}\)\}\{l_\{1\}\^\{2\} l_\{2\} \(m_\{1\} \+ m_\{2\} \\sin\^\{2\}\(q_\{1\} - q_\{2\}\)\)\}/);
+    expect(tex).toMatch(
+      /\\dot\{q\}_\{1\} = \\frac\{l_\{2\} p_\{q_\{1\}\} - l_\{1\} p_\{q_\{2\}\} \\cos\(q_\{1\} - q_\{2\}\)\}\{l_\{1\}\^\{2\} l_\{2\} \(m_\{1\} \+ m_\{2\} \\sin\^\{2\}\(q_\{1\} - q_\{2\}\)\)\}/,
+    );
   });
 
   it('numbers the equations of the HTML and the LaTeX report alike', () => {
@@ -94,10 +126,17 @@ describe('n-link pendulum', () => {
   it('labels mass entries M_{12} up to 9 coordinates (the 3- and 9-link chains) and M_{10,11} beyond (the 12-link chain; M_{1011} would also read as entry (101, 1))', () => {
     const labels = (n: number): Map<string, string> => {
       const section = lagrange2Section({ system: deriveSystem(buildModel(nLinkPendulum(n))) });
-      return new Map(section.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : [])).flatMap((r) => (r.label ? [[r.label, r.lines[0]!.before] as const] : [])));
+      return new Map(
+        section.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : [])).flatMap((r) => (r.label ? [[r.label, r.lines[0]!.before] as const] : [])),
+      );
     };
     expect([...labels(3)].filter(([l]) => l.startsWith('mass'))).toEqual([
-      ['mass-1-1', 'M_{11}'], ['mass-1-2', 'M_{12}'], ['mass-1-3', 'M_{13}'], ['mass-2-2', 'M_{22}'], ['mass-2-3', 'M_{23}'], ['mass-3-3', 'M_{33}'],
+      ['mass-1-1', 'M_{11}'],
+      ['mass-1-2', 'M_{12}'],
+      ['mass-1-3', 'M_{13}'],
+      ['mass-2-2', 'M_{22}'],
+      ['mass-2-3', 'M_{23}'],
+      ['mass-3-3', 'M_{33}'],
     ]);
     expect(labels(9).get('mass-8-9')).toBe('M_{89}');
     const twelve = labels(12);
@@ -121,7 +160,9 @@ describe.runIf(models.some((m) => m.spec.name === 'compass'))('rigid compass (Ru
   it('keeps the author’s f ≥ 0 and adds the contact reactions to the measure form', () => {
     const tex = body('compass');
     expect(tex).toMatch(/f_\{1\} = .* \\ge 0/);
-    expect(tex).toContain('Q_i\\,\\mathrm{d}t + \\sum_{j=1}^{2} \\frac{\\partial f_{j}}{\\partial q_{i}}\\,\\mathrm{d}\\mu_{j} + \\sum_{j=1}^{2} \\frac{\\partial \\xi_{j}}{\\partial q_{i}}\\,\\mathrm{d}\\nu_{j}');
+    expect(tex).toContain(
+      'Q_i\\,\\mathrm{d}t + \\sum_{j=1}^{2} \\frac{\\partial f_{j}}{\\partial q_{i}}\\,\\mathrm{d}\\mu_{j} + \\sum_{j=1}^{2} \\frac{\\partial \\xi_{j}}{\\partial q_{i}}\\,\\mathrm{d}\\nu_{j}',
+    );
   });
 
   it('prints ψ̇⁺ = ψ̇⁻(1 − 3 sin²α)/(1 + 3 sin²α) when B lifts off, and ψ̇⁺ = 0 when B stays', () => {
@@ -142,13 +183,15 @@ describe.runIf(models.some((m) => m.spec.name === 'compass'))('rigid compass (Ru
     // sin α > 0 on the declared range α ∈ (0, π/2) is dropped, as in (1.17).
     expect(tex).toContain('$\\dot{\\psi}^{-} < 0$ this reads $1 - 3 \\sin^{2}\\alpha \\ge 0$');
     expect(tex).toContain('$\\dot{\\psi}^{-} < 0$ this reads $1 - 3 \\sin^{2}\\alpha \\le 0$');
-    expect(tex).toContain('\\alpha_0 = \\arcsin\\left(\\frac{1}{\\sqrt{3}}\\right) \\approx 0.615480 \\approx 35^\\circ 16\'');
+    expect(tex).toContain("\\alpha_0 = \\arcsin\\left(\\frac{1}{\\sqrt{3}}\\right) \\approx 0.615480 \\approx 35^\\circ 16'");
     expect(tex).toContain('For $\\alpha < \\alpha_0$ only mode 1 (footB leaves) is admissible, for $\\alpha > \\alpha_0$ only mode 2 (footB stays)');
   });
 
   it('states what the mode verdicts assume of the parameters, and that α₀ is exact', () => {
     const tex = body('compass');
-    expect(tex).toContain('Signs are decided for $\\alpha \\in (0, \\frac{1}{2} \\pi)$ (its declared range) and $m, l, g > 0$ (no range declared; taken positive as their defaults are).');
+    expect(tex).toContain(
+      'Signs are decided for $\\alpha \\in (0, \\frac{1}{2} \\pi)$ (its declared range) and $m, l, g > 0$ (no range declared; taken positive as their defaults are).',
+    );
     expect(tex).toContain('The closed form is exact: $1 - 3 \\sin^{2}\\alpha = 0$ there, shown symbolically.');
   });
 
@@ -159,7 +202,9 @@ describe.runIf(models.some((m) => m.spec.name === 'compass'))('rigid compass (Ru
 
 describe('unilateral particle systems and the general single impact', () => {
   it('prints Lagrange’s first kind in measure form for Kozlov’s point', () => {
-    expect(body('kozlov-release')).toContain('\\sum_{k} M_{ik}\\,\\mathrm{d}\\dot{q}_k = h_i\\,\\mathrm{d}t + \\sum_{j} \\frac{\\partial f_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j');
+    expect(body('kozlov-release')).toContain(
+      '\\sum_{k} M_{ik}\\,\\mathrm{d}\\dot{q}_k = h_i\\,\\mathrm{d}t + \\sum_{j} \\frac{\\partial f_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j',
+    );
   });
   it('prints Kugushev–Sorokina (1.4) for the pendulum at a wall in the gap f_1 = −g_1 ≥ 0: the author’s g is gravity here', () => {
     const tex = body('pendulum-wall');
@@ -178,19 +223,26 @@ describe('notation: one symbol, one meaning per report', () => {
     expect(tex).not.toContain('M(q,t)');
   });
 
-  it.each(models.map((m) => [m.spec.name] as const))('%s: the forcing is not written f where f names the gaps, and the momentum’s velocity-free part is p₀, not b', (name) => {
-    const tex = body(name);
-    if (/\\item \$f_\{1\}\$ ---/.test(tex)) expect(tex).not.toMatch(/ f\(q,\\dot\{q\},t\)|= f_i\b/);
-    expect(tex).toContain('\\dot{q} + p_0(q,t)');
-    // A name followed by its own description in parentheses: "floor (the floor)".
-    expect(tex).not.toMatch(/\b([A-Za-z]{3,}) \((the )?\1\b/);
-  });
+  it.each(models.map((m) => [m.spec.name] as const))(
+    '%s: the forcing is not written f where f names the gaps, and the momentum’s velocity-free part is p₀, not b',
+    (name) => {
+      const tex = body(name);
+      if (/\\item \$f_\{1\}\$ ---/.test(tex)) expect(tex).not.toMatch(/ f\(q,\\dot\{q\},t\)|= f_i\b/);
+      expect(tex).toContain('\\dot{q} + p_0(q,t)');
+      // A name followed by its own description in parentheses: "floor (the floor)".
+      expect(tex).not.toMatch(/\b([A-Za-z]{3,}) \((the )?\1\b/);
+    },
+  );
 
   it('prints H as T + V in the momenta, term by term: the pendulum on a cart from the inverse of its G, the compass with I_C', () => {
     // G⁻¹ = (1/(m l²(M + m sin²θ))) [[m l², −m l cos θ], [−m l cos θ, M + m]].
-    expect(body('pendulum-on-cart')).toContain('H = \\frac{p_{x}^{2}}{2 (M + m \\sin^{2}\\theta)} - \\frac{p_{\\theta} p_{x} \\cos\\theta}{l (M + m \\sin^{2}\\theta)} + \\frac{(M + m) p_{\\theta}^{2}}{2 m l^{2} (M + m \\sin^{2}\\theta)} - m g l \\cos\\theta');
+    expect(body('pendulum-on-cart')).toContain(
+      'H = \\frac{p_{x}^{2}}{2 (M + m \\sin^{2}\\theta)} - \\frac{p_{\\theta} p_{x} \\cos\\theta}{l (M + m \\sin^{2}\\theta)} + \\frac{(M + m) p_{\\theta}^{2}}{2 m l^{2} (M + m \\sin^{2}\\theta)} - m g l \\cos\\theta',
+    );
     // p_ψ = ½ m l² (sin²α + ⅓) ψ̇ and two legs of mass m: T = (p_x² + p_y²)/(4m) + 3 p_ψ²/(m l² (1 + 3 sin²α)).
-    expect(body('compass')).toContain('H = \\frac{p_{x_{c}}^{2}}{4 m} + \\frac{p_{y_{c}}^{2}}{4 m} + \\frac{3 p_{\\psi}^{2}}{m l^{2} (1 + 3 \\sin^{2}\\alpha)} + 2 m g y_{c}');
+    expect(body('compass')).toContain(
+      'H = \\frac{p_{x_{c}}^{2}}{4 m} + \\frac{p_{y_{c}}^{2}}{4 m} + \\frac{3 p_{\\psi}^{2}}{m l^{2} (1 + 3 \\sin^{2}\\alpha)} + 2 m g y_{c}',
+    );
   });
 
   it('prints the compass’s factor one way, (1 − 3 sin²α), as Rubanovich–Formalsky (1.13), (1.16) do', () => {

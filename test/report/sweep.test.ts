@@ -5,11 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { colorKey, scaleColor, sweepFigure, sweepSvg, type ReportSweep } from '../../src/report/sweep.js';
 
-const GRID: ReportSweep['axes'] = [{ name: 'k', from: 0, to: 3, count: 4 }, { name: "y'", from: 1, to: 2, count: 3 }];
+const GRID: ReportSweep['axes'] = [
+  { name: 'k', from: 0, to: 3, count: 4 },
+  { name: "y'", from: 1, to: 2, count: 3 },
+];
 const cells = (value: (i: number) => number | boolean | null): ReportSweep['cells'] =>
   Array.from({ length: 12 }, (_, index) => {
     const v = value(index);
-    return { index, values: v === null ? {} : { v } as Record<string, number | boolean> };
+    return { index, values: v === null ? {} : ({ v } as Record<string, number | boolean>) };
   });
 
 describe('the sweep heat map', () => {
@@ -48,7 +51,10 @@ describe('the sweep heat map', () => {
   });
 
   it('draws a 1-D sweep as one row, byte for byte the same each time', () => {
-    const sweep: ReportSweep = { axes: [{ name: 'k', from: 0, to: 1, count: 5 }], cells: Array.from({ length: 5 }, (_, index) => ({ index, values: { stable: index < 3 } })) };
+    const sweep: ReportSweep = {
+      axes: [{ name: 'k', from: 0, to: 1, count: 5 }],
+      cells: Array.from({ length: 5 }, (_, index) => ({ index, values: { stable: index < 3 } })),
+    };
     const a = sweepSvg({ id: 'one', title: 'κ', sweep, value: 'stable' });
     expect(a).toBe(sweepSvg({ id: 'one', title: 'κ', sweep, value: 'stable' }));
     expect(a).toContain('height="140"');

@@ -14,8 +14,9 @@ import { impactByLcp } from '../../src/runtime/contact/impact-lcp.js';
 import type { SimulationEvent } from '../../src/runtime/hybrid/trajectory.js';
 import { committedModule, loadExamples } from '../helpers/examples.js';
 
-const examples = (await Promise.all((await loadExamples()).map(async (ex) => (await committedModule(ex.spec.name))!)))
-  .filter((mod) => mod.model.unilateral.length > 0);
+const examples = (await Promise.all((await loadExamples()).map(async (ex) => (await committedModule(ex.spec.name))!))).filter(
+  (mod) => mod.model.unilateral.length > 0,
+);
 
 const hasSlipRows = (mod: LoadedModule): boolean => mod.model.unilateral.some((u) => (u.slip ?? 0) > 0);
 const hasCoulomb = (mod: LoadedModule): boolean => mod.model.unilateral.some((u) => u.friction !== undefined);
@@ -28,14 +29,15 @@ function moreauJeanStep(mod: LoadedModule, params: Params, t: number, q: ArrayLi
   return run.qd.at(-1)!;
 }
 
-describe('a disk striking a rough floor (e = ½, μ = 0.3, r = 0.1, I = m r²/2) sticks: Routh\'s answer in every driver', async () => {
+describe("a disk striking a rough floor (e = ½, μ = 0.3, r = 0.1, I = m r²/2) sticks: Routh's answer in every driver", async () => {
   // q̇⁻ = (ẋ, ẏ, θ̇) = (1, −2, 0). Newton's e on the normal: ẏ⁺ = −e ẏ⁻ = 1,
   // P_N = m(1 + e)·2 = 3m. Sticking: ẋ⁺ + r θ̇⁺ = 0 with m(ẋ⁺ − 1) = P_T and
   // (m r²/2) θ̇⁺ = r P_T, so P_T = −m/3, ẋ⁺ = 2/3, θ̇⁺ = −(2/3)/r = −20/3;
   // |P_T| = m/3 ≤ μ P_N = 0.9m, so the contact does stick.
   const disk = (await committedModule('rough-disk'))!;
   const params = { g: 0, e: 0.5, mu: 0.3, r: 0.1, m: 1 };
-  const q = [0, 0.1, 0], qd = [1, -2, 0];
+  const q = [0, 0.1, 0],
+    qd = [1, -2, 0];
   const routh = [2 / 3, 1, -20 / 3];
 
   it('the frictional impact (LCP)', () => {
@@ -58,7 +60,7 @@ describe('a disk striking a rough floor (e = ½, μ = 0.3, r = 0.1, I = m r²/2)
     expect(maxDiff(moreauJeanStep(disk, params, 0, q, qd, 1e-3), routh)).toBeLessThan(1e-12);
   });
 
-  it('the orbit machinery (the variational flow\'s impact)', () => {
+  it("the orbit machinery (the variational flow's impact)", () => {
     const flow = flowSensitivity(disk, { q0: [0, 0.2, 0], qd0: qd, t1: 0.06, params });
     const impact = flow.events.find((e) => e.type === 'impact')!;
     expect(maxDiff(impact.xPlus!.slice(3), routh)).toBeLessThan(1e-9);
@@ -75,13 +77,14 @@ function defaultEvents(mod: LoadedModule): SimulationEvent[] {
   }
 }
 
-describe.each(examples.map((mod) => ({ name: mod.model.name, mod })))('$name: the post-impact state of the first impact is every driver\'s', ({ mod }) => {
+describe.each(examples.map((mod) => ({ name: mod.model.name, mod })))("$name: the post-impact state of the first impact is every driver's", ({ mod }) => {
   const events = defaultEvents(mod);
   const impact = events.find((e) => e.type === 'impact');
   // The variational flow holds no contact with Coulomb friction: such a model is compared on a first impact from
   // free flight that bounces (every contact separating after it); where the impact leaves one held, the flow refuses.
   const fromFlight = events[0]?.type === 'impact';
-  const bounces = impact !== undefined && Array.from(mod.gapRates!(impact.t, impact.q, impact.qdPlus!, {})).every((v, j) => !impact.contacts.includes(j) || v > 1e-6);
+  const bounces =
+    impact !== undefined && Array.from(mod.gapRates!(impact.t, impact.q, impact.qdPlus!, {})).every((v, j) => !impact.contacts.includes(j) || v > 1e-6);
   const closed = (e: SimulationEvent): boolean[] => {
     const g = mod.gaps!(e.t, e.q, {});
     return Array.from(g, (v, j) => v <= 1e-9 || e.contacts.includes(j));
@@ -90,8 +93,10 @@ describe.each(examples.map((mod) => ({ name: mod.model.name, mod })))('$name: th
   it.runIf(impact !== undefined && mod.model.constraintCount === 0)('Moreau–Jean: one step of h from q̇⁻ ends at the event-driven q̇⁺ to O(h)', () => {
     const e = impact!;
     const scale = scaleOf(e.qd);
-    const h1 = moreauJeanStep(mod, {}, e.t, e.q, e.qd, 1e-6), h2 = moreauJeanStep(mod, {}, e.t, e.q, e.qd, 5e-7);
-    const d1 = maxDiff(h1, e.qdPlus!) / scale, d2 = maxDiff(h2, e.qdPlus!) / scale;
+    const h1 = moreauJeanStep(mod, {}, e.t, e.q, e.qd, 1e-6),
+      h2 = moreauJeanStep(mod, {}, e.t, e.q, e.qd, 5e-7);
+    const d1 = maxDiff(h1, e.qdPlus!) / scale,
+      d2 = maxDiff(h2, e.qdPlus!) / scale;
     // O(h): the forces of one step (and the gap's drift over it); halving h halves it.
     expect(d1).toBeLessThan(1e-4);
     expect(d2).toBeLessThan(0.75 * d1 + 1e-12);
@@ -111,31 +116,41 @@ describe.each(examples.map((mod) => ({ name: mod.model.name, mod })))('$name: th
     expect(maxDiff(res.qdPlus, e.qdPlus!) / scaleOf(e.qd)).toBeLessThan(1e-12);
   });
 
-  it.runIf(impact !== undefined && hasCoulomb(mod) && fromFlight && !bounces)('the variational flow refuses to hold a Coulomb contact after the first impact (friction-unsupported)', () => {
-    const { q0, qd0 } = mod.model.initial;
-    expect(() => flowSensitivity(mod, { q0, qd0, t1: impact!.t + 1e-3 })).toThrow(expect.objectContaining({ code: 'friction-unsupported' }));
-  });
+  it.runIf(impact !== undefined && hasCoulomb(mod) && fromFlight && !bounces)(
+    'the variational flow refuses to hold a Coulomb contact after the first impact (friction-unsupported)',
+    () => {
+      const { q0, qd0 } = mod.model.initial;
+      expect(() => flowSensitivity(mod, { q0, qd0, t1: impact!.t + 1e-3 })).toThrow(expect.objectContaining({ code: 'friction-unsupported' }));
+    },
+  );
 
-  it.runIf(impact !== undefined && (!hasCoulomb(mod) || (fromFlight && bounces)))('the variational flow through the first impact has the event-driven q̇⁺', () => {
-    const e = impact!;
-    const { q0, qd0 } = mod.model.initial;
-    const flow = flowSensitivity(mod, { q0, qd0, t1: e.t + 1e-3 });
-    const first = flow.events.find((f) => f.type === 'impact')!;
-    const n = e.q.length;
-    expect(first.t).toBeCloseTo(e.t, 6);
-    expect(maxDiff(first.xPlus!.slice(n), e.qdPlus!) / scaleOf(e.qd)).toBeLessThan(1e-5);
-  });
+  it.runIf(impact !== undefined && (!hasCoulomb(mod) || (fromFlight && bounces)))(
+    'the variational flow through the first impact has the event-driven q̇⁺',
+    () => {
+      const e = impact!;
+      const { q0, qd0 } = mod.model.initial;
+      const flow = flowSensitivity(mod, { q0, qd0, t1: e.t + 1e-3 });
+      const first = flow.events.find((f) => f.type === 'impact')!;
+      const n = e.q.length;
+      expect(first.t).toBeCloseTo(e.t, 6);
+      expect(maxDiff(first.xPlus!.slice(n), e.qdPlus!) / scaleOf(e.qd)).toBeLessThan(1e-5);
+    },
+  );
 
-  it.runIf(impact !== undefined && mod.model.constraintCount === 0)('a short run through the first impact: Moreau–Jean ends where simulate does, within its step\'s accuracy', () => {
-    const e = impact!;
-    const { q0, qd0 } = mod.model.initial;
-    const t1 = e.t + 0.02;
-    const exact = simulate(mod, { q0, qd0, t1, samples: 2 });
-    const mj = simulateMoreauJean(mod, { q0, qd0, t1, h: 2e-5, samples: 2 });
-    const n = e.q.length;
-    const scale = scaleOf(e.qd);
-    expect(maxDiff(mj.q.at(-1)!, exact.q.at(-1)!) / scale, 'q').toBeLessThan(1e-3);
-    expect(maxDiff(mj.qd.at(-1)!, exact.qd.at(-1)!) / scale, 'q̇').toBeLessThan(2e-2);
-    expect(n).toBeGreaterThan(0);
-  }, 30_000);
+  it.runIf(impact !== undefined && mod.model.constraintCount === 0)(
+    "a short run through the first impact: Moreau–Jean ends where simulate does, within its step's accuracy",
+    () => {
+      const e = impact!;
+      const { q0, qd0 } = mod.model.initial;
+      const t1 = e.t + 0.02;
+      const exact = simulate(mod, { q0, qd0, t1, samples: 2 });
+      const mj = simulateMoreauJean(mod, { q0, qd0, t1, h: 2e-5, samples: 2 });
+      const n = e.q.length;
+      const scale = scaleOf(e.qd);
+      expect(maxDiff(mj.q.at(-1)!, exact.q.at(-1)!) / scale, 'q').toBeLessThan(1e-3);
+      expect(maxDiff(mj.qd.at(-1)!, exact.qd.at(-1)!) / scale, 'q̇').toBeLessThan(2e-2);
+      expect(n).toBeGreaterThan(0);
+    },
+    30_000,
+  );
 });

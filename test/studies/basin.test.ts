@@ -15,7 +15,8 @@ describe('the rimless wheel’s basin in its report', () => {
     const [psi0, g, Istar, l] = [0.2, 9.81, 0.5, 1];
     let back = 0;
     for (const cell of basin.sweep.cells) {
-      const w = cell.at["psi'"]!, gamma = cell.at.gamma!;
+      const w = cell.at["psi'"]!,
+        gamma = cell.at.gamma!;
       const clears = (1 + Istar) * l * w ** 2 > 2 * g * (1 - Math.cos(psi0 - gamma));
       expect((cell.values['x(t)'] as number) < 0).toBe(!clears);
       if (!clears) back++;

@@ -18,7 +18,10 @@ describe('the linearization study', () => {
     expect(Math.abs(eq!.q[0]!)).toBeLessThan(1e-10);
     expect(eq!.verdict).toBe('linearly stable');
     const omega = Math.sqrt(9.81);
-    expect(eq!.eigenvalues.map((z) => [z.re, z.im])).toEqual([[expect.closeTo(0, 9), expect.closeTo(omega, 9)], [expect.closeTo(0, 9), expect.closeTo(-omega, 9)]]);
+    expect(eq!.eigenvalues.map((z) => [z.re, z.im])).toEqual([
+      [expect.closeTo(0, 9), expect.closeTo(omega, 9)],
+      [expect.closeTo(0, 9), expect.closeTo(-omega, 9)],
+    ]);
     expect(evaluate(study.forms.K[0]![0]!, { m: 2, g: 9.81, l: 0.5, theta: 0.3 })).toBeCloseTo(2 * 9.81 * 0.5 * Math.cos(0.3), 12);
   });
 
@@ -29,6 +32,18 @@ describe('the linearization study', () => {
 
   it('studies no model beyond three coordinates, nor one with retaining constraints', () => {
     expect(linearizationStudy(derived(nLinkPendulum(4)))).toBeUndefined();
-    expect(linearizationStudy(derived({ name: 'bead', coordinates: ['x', 'y'], parameters: { m: 1, g: 9.81 }, kinetic: "m*(x'^2 + y'^2)/2", potential: 'm*g*y', holonomic: ['x^2 + y^2 - 1'], initial: { q: { y: -1 } } }))).toBeUndefined();
+    expect(
+      linearizationStudy(
+        derived({
+          name: 'bead',
+          coordinates: ['x', 'y'],
+          parameters: { m: 1, g: 9.81 },
+          kinetic: "m*(x'^2 + y'^2)/2",
+          potential: 'm*g*y',
+          holonomic: ['x^2 + y^2 - 1'],
+          initial: { q: { y: -1 } },
+        }),
+      ),
+    ).toBeUndefined();
   });
 });

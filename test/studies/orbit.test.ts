@@ -20,7 +20,11 @@ const text = (section: ReturnType<typeof periodicOrbitSection>): string => JSON.
 describe('the parabolic billiard’s declared orbit: vertical bouncing at v = 2.5, continued in a from 1 to 0.5', () => {
   const v = 2.5;
   const declaration: OrbitSpec = {
-    q0: { x: 0.01, y: 0.01 ** 2 / 2 }, qd0: { x: 0.01, y: v }, section: { contact: 'wall' }, fix: ["y'"], continuation: { parameter: 'a', from: 1, to: 0.5 },
+    q0: { x: 0.01, y: 0.01 ** 2 / 2 },
+    qd0: { x: 0.01, y: v },
+    section: { contact: 'wall' },
+    fix: ["y'"],
+    continuation: { parameter: 'a', from: 1, to: 0.5 },
   };
 
   it('finds the orbit on the axis with period 2v/g, stable, and the period doubling at a = v²/g (the apex at the focus a/2)', async () => {
@@ -63,7 +67,10 @@ describe('the rimless wheel’s declared orbit (derivations/rimless-wheel.ts)', 
   it('rolls at the fixed point of the stride map ω⁻² = c/(1 − r²) (2.6), advancing x by 2k sin α and ψ by −2π per revolution', () => {
     const declaration = wheelSpec.orbit!;
     const study = declaredOrbit(wheel as unknown as LoadedModule, declaration);
-    const k = 6, alpha = Math.PI / k, Istar = study.params.Istar!, gamma = study.params.gamma!;
+    const k = 6,
+      alpha = Math.PI / k,
+      Istar = study.params.Istar!,
+      gamma = study.params.gamma!;
     const r = (Istar + Math.cos(2 * alpha)) / (Istar + 1);
     const c = (4 * G * Math.sin(alpha) * Math.sin(gamma)) / (1 + Istar);
     const o = study.orbit!;

@@ -78,7 +78,10 @@ describe('hinged compass §3', () => {
 });
 
 describe('a wrong formula', () => {
-  const wrong = (formula: string): PaperSpec => ({ source: 'rubanovich1981', formulas: [{ eq: '(1.16)', name: 'x', formula, derived: "impact1.leaves.psi'+", where: { w: "impact1.psi'-" } }] });
+  const wrong = (formula: string): PaperSpec => ({
+    source: 'rubanovich1981',
+    formulas: [{ eq: '(1.16)', name: 'x', formula, derived: "impact1.leaves.psi'+", where: { w: "impact1.psi'-" } }],
+  });
   it('disagrees: a sign slip in (1.16) and the compass’s ratio with cos for sin', () => {
     const system = derived(compass);
     expect(paperCheck(system, wrong('w*(1 + 3*sin(alpha)^2)/(1 - 3*sin(alpha)^2)')).rows[0]!.agrees).toBe(false);
@@ -86,19 +89,30 @@ describe('a wrong formula', () => {
   });
   it('is refused where it names no fact or uses an unbound symbol', () => {
     const system = derived(compass);
-    expect(() => paperCheck(system, { source: 'rubanovich1981', formulas: [{ eq: '(1)', name: 'x', formula: '0', derived: 'impact1.nothing' }] })).toThrow(/no fact 'impact1.nothing'/);
-    expect(() => paperCheck(system, { source: 'rubanovich1981', formulas: [{ eq: '(1)', name: 'x', formula: 'q*m', derived: "impact1.leaves.psi'+" }] })).toThrow(/q: neither a parameter nor bound in where/);
+    expect(() => paperCheck(system, { source: 'rubanovich1981', formulas: [{ eq: '(1)', name: 'x', formula: '0', derived: 'impact1.nothing' }] })).toThrow(
+      /no fact 'impact1.nothing'/,
+    );
+    expect(() =>
+      paperCheck(system, { source: 'rubanovich1981', formulas: [{ eq: '(1)', name: 'x', formula: 'q*m', derived: "impact1.leaves.psi'+" }] }),
+    ).toThrow(/q: neither a parameter nor bound in where/);
   });
 });
 
 describe('the double pendulum at a wall against Kugushev–Sorokina (1.4)', () => {
   const rows = report(pendulumWall).rows;
   it('the impulse (1 + e) ġ⁻/(∂gᵀB⁻¹∂g), Newton’s reversal and the loss (1 − e²) ġ⁻²/(2 ∂gᵀB⁻¹∂g) agree', () => {
-    expect(rows.map((r) => [r.formula.eq, r.agrees])).toEqual([['(1.4)', true], ['(1.4)', true], ['§1', true]]);
+    expect(rows.map((r) => [r.formula.eq, r.agrees])).toEqual([
+      ['(1.4)', true],
+      ['(1.4)', true],
+      ['§1', true],
+    ]);
   });
   it('∂gᵀB⁻¹∂g is (m₁ cos²q₂ + m₂ sin²(q₁ − q₂))/(m₂(m₁ + m₂ sin²(q₁ − q₂))), from B⁻¹ by hand', () => {
     const k = rows[0]!.bindings.get('k')!;
-    for (const [q1, q2, m1, m2, l1, l2] of [[0.3, -0.8, 1, 2, 0.7, 1.3], [-1.1, 0.4, 2.5, 0.5, 1, 0.4]] as const) {
+    for (const [q1, q2, m1, m2, l1, l2] of [
+      [0.3, -0.8, 1, 2, 0.7, 1.3],
+      [-1.1, 0.4, 2.5, 0.5, 1, 0.4],
+    ] as const) {
       const s2 = Math.sin(q1 - q2) ** 2;
       expect(evaluate(k, { q1, q2, m1, m2, l1, l2 })).toBeCloseTo((m1 * Math.cos(q2) ** 2 + m2 * s2) / (m2 * (m1 + m2 * s2)), 13);
     }
@@ -107,7 +121,14 @@ describe('the double pendulum at a wall against Kugushev–Sorokina (1.4)', () =
 
 describe('Smirnov example 1 against its support facts', () => {
   // Built directly: validate/paper.ts admits only impact facts in a model file so far.
-  const formula = (name: string, text: string, fact: string): PaperFormula => ({ eq: '§1', name, formula: parseExpr(text), derivedText: fact, derived: [{ fact }], where: new Map() });
+  const formula = (name: string, text: string, fact: string): PaperFormula => ({
+    eq: '§1',
+    name,
+    formula: parseExpr(text),
+    derivedText: fact,
+    derived: [{ fact }],
+    where: new Map(),
+  });
   const rows = checkPaperFormulas(derived(planes), [
     formula('\\Phi^{(+)}', '-f1*Fz', 'supports.(+).Φ'),
     formula('\\Phi^{(-)}', 'f2*Fz', 'supports.(-).Φ'),
@@ -115,6 +136,11 @@ describe('Smirnov example 1 against its support facts', () => {
     formula('3^k', '3^1', 'supports.variants'),
   ]);
   it('|Φ| = f₁|F_z| on the lower plane and f₂F_z on the upper one agree symbolically; the coefficients swapped do not', () => {
-    expect(rows.map((r) => [r.agrees, r.how])).toEqual([[true, 'symbolic'], [true, 'symbolic'], [false, 'numeric'], [true, 'symbolic']]);
+    expect(rows.map((r) => [r.agrees, r.how])).toEqual([
+      [true, 'symbolic'],
+      [true, 'symbolic'],
+      [false, 'numeric'],
+      [true, 'symbolic'],
+    ]);
   });
 });

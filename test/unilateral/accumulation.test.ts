@@ -40,7 +40,9 @@ describe('bouncing ball (e = 0.9, dropped from 1 m): rest at t₁(1 + e)/(1 − 
   // Dropped from rest at height h the ball lands at t₁ = √(2h/g) with speed
   // g t₁; after impact k it leaves with e^k g t₁ and flies 2e^k t₁, so the
   // impacts accumulate at t₁ + 2t₁ Σ_{k≥1} e^k = t₁(1 + e)/(1 − e).
-  const g = 9.81, h = 1, e = 0.9;
+  const g = 9.81,
+    h = 1,
+    e = 0.9;
   const t1Impact = Math.sqrt((2 * h) / g);
   const accumulation = (t1Impact * (1 + e)) / (1 - e);
 
@@ -80,7 +82,10 @@ describe('double pendulum resting against a wall it hangs beyond (d = −0.3, e 
 describe('rigid compass rocking from foot to foot (Rubanovich–Formalsky §1, α = 0.3 < α₀)', () => {
   // Standing on foot B at ψ = 0.05 and rocking forward with ψ̇ = −1 (B pinned:
   // yc and (ẋc, ẏc) from x_B, y_B fixed, as in derivations/compass.ts).
-  const l = 1, alpha = 0.3, psi = 0.05, psid = -1;
+  const l = 1,
+    alpha = 0.3,
+    psi = 0.05,
+    psid = -1;
   const q0 = [0, l * Math.cos(psi - alpha) - (l / 2) * Math.cos(alpha) * Math.cos(psi), psi];
   const qd0 = [
     ((l / 2) * Math.cos(alpha) * Math.cos(psi) - l * Math.cos(psi - alpha)) * psid,

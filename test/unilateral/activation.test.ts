@@ -17,17 +17,19 @@ import { flowSensitivity } from '../../src/runtime/analysis/variational.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { problems } from '../model/spec-cases.js';
 
-const G = 9.81, E = 0.5;
+const G = 9.81,
+  E = 0.5;
 
-const ball = (law: UnilateralSpec['law']) => defineModel({
-  name: 'ball-over-half-floor',
-  coordinates: ['x', 'y'],
-  parameters: { g: G, e: { default: E, range: [0, 1] } },
-  kinetic: "(x'^2 + y'^2)/2",
-  potential: 'g*y',
-  unilateral: [{ name: 'floor', constraint: 'y >= 0', law, when: 'x > 0' }],
-  initial: { q: { x: 0.5, y: 1 }, t1: 1 },
-});
+const ball = (law: UnilateralSpec['law']) =>
+  defineModel({
+    name: 'ball-over-half-floor',
+    coordinates: ['x', 'y'],
+    parameters: { g: G, e: { default: E, range: [0, 1] } },
+    kinetic: "(x'^2 + y'^2)/2",
+    potential: 'g*y',
+    unilateral: [{ name: 'floor', constraint: 'y >= 0', law, when: 'x > 0' }],
+    initial: { q: { x: 0.5, y: 1 }, t1: 1 },
+  });
 
 let bouncing: LoadedModule;
 let sticking: LoadedModule;
@@ -96,7 +98,13 @@ describe('a ball over a floor with when: x > 0', () => {
     const passing = flowSensitivity(bouncing, { q0: [-0.5, 1], qd0: [0, 0], t1: 1 });
     expect(passing.events).toEqual([]);
     const N = 5;
-    const free = [[1, 0, 1, 0, 0], [0, 1, 0, 1, G], [0, 0, 1, 0, 0], [0, 0, 0, 1, 0], [0, 0, 0, 0, 1]];
+    const free = [
+      [1, 0, 1, 0, 0],
+      [0, 1, 0, 1, G],
+      [0, 0, 1, 0, 0],
+      [0, 0, 0, 1, 0],
+      [0, 0, 0, 0, 1],
+    ];
     // Column t: starting later at the same state ends earlier on the motion, −F(X(1)) = −(ẋ, ẏ, ẍ, ÿ, ·) with ẏ(1) = −g.
     for (let i = 0; i < N; i++) for (let k = 0; k < N - 1; k++) expect(passing.phi[i * N + k]).toBeCloseTo(free[i]![k]!, 7);
     const bounce = flowSensitivity(bouncing, { q0: [0.5, 1], qd0: [0, 0], t1: 0.6 });
@@ -118,6 +126,8 @@ describe('a ball over a floor with when: x > 0', () => {
 describe('a compliant contact with when', () => {
   it('is refused (bad-activation at unilateral[0].when): its force acts wherever it penetrates, with no arrival to admit', () => {
     expect(problems(ball({ compliant: { stiffness: '1e4' } }))).toEqual([['bad-activation', 'unilateral[0].when']]);
-    expect(() => buildModel(ball({ compliant: { stiffness: '1e4' } }))).toThrow(/'floor' is realized by forces.*drop when, or give the contact a rigid impact law/);
+    expect(() => buildModel(ball({ compliant: { stiffness: '1e4' } }))).toThrow(
+      /'floor' is realized by forces.*drop when, or give the contact a rigid impact law/,
+    );
   });
 });

@@ -19,10 +19,17 @@ import type { ImpactJacobianFn } from '../../src/runtime/analysis/variational.js
 import { loadGenerated } from '../helpers/generated-module.js';
 
 // g = l = 1, v₁ = 2: v₂ = √2, τ = 2 − √2.
-const g = 1, l = 1, v1 = 2, v2 = Math.sqrt(v1 * v1 - 2 * g * l), tau = (v1 - v2) / g;
+const g = 1,
+  l = 1,
+  v1 = 2,
+  v2 = Math.sqrt(v1 * v1 - 2 * g * l),
+  tau = (v1 - v2) / g;
 const spec = defineModel({
-  name: 'heavy-point-between-walls', coordinates: ['x', 'y'], parameters: { g, l, R1: 2, R2: 3, e: 1 },
-  kinetic: "(x'^2 + y'^2)/2", potential: 'g*y',
+  name: 'heavy-point-between-walls',
+  coordinates: ['x', 'y'],
+  parameters: { g, l, R1: 2, R2: 3, e: 1 },
+  kinetic: "(x'^2 + y'^2)/2",
+  potential: 'g*y',
   unilateral: [
     { name: 'lower', constraint: 'y - x^2/(2*R1) >= 0', law: { newton: 'e' } },
     { name: 'upper', constraint: 'l - x^2/(2*R2) - y >= 0', law: { newton: 'e' } },
@@ -44,7 +51,14 @@ function setup(): Promise<{ mod: LoadedModule; jac: ImpactJacobianFn }> {
 
 /** The vertical bouncing, started just after the lower impact 1e-5 off the axis; the speed v₁ fixed (the energy's family). */
 function bouncing({ mod, jac }: { mod: LoadedModule; jac: ImpactJacobianFn }, R1: number, R2: number): PeriodicOrbit {
-  return periodicOrbit(mod, { q0: [1e-5, 1e-10 / (2 * R1)], qd0: [1e-5, v1], params: { R1, R2 }, section: { contact: 'lower' }, fix: ["y'"], impactJacobian: jac });
+  return periodicOrbit(mod, {
+    q0: [1e-5, 1e-10 / (2 * R1)],
+    qd0: [1e-5, v1],
+    params: { R1, R2 },
+    section: { contact: 'lower' },
+    fix: ["y'"],
+    impactJacobian: jac,
+  });
 }
 
 describe('Kozlov (4.9): the vertical two-bounce orbit between concave walls under gravity', () => {
@@ -68,7 +82,8 @@ describe('Kozlov (4.9): the vertical two-bounce orbit between concave walls unde
   it('decreasing R₁ at R₂ = 3, the pair leaves the unit circle through −1 where (4.9) turns into equality', async () => {
     const s = await setup();
     // 1 − (a₁ + a₂)τ + a₁a₂τ²/2 = −1 with a₁ = 2v₁/R₁, a₂ = 2v₂/R₂.
-    const R2 = 3, a2 = (2 * v2) / R2;
+    const R2 = 3,
+      a2 = (2 * v2) / R2;
     const R1c = (2 * v1) / ((4 - 2 * a2 * tau) / (2 * tau - a2 * tau * tau));
     expect(kozlov49(R1c, R2)).toBeCloseTo(-1, 12);
     const trace = (R1: number): number => {
@@ -76,13 +91,17 @@ describe('Kozlov (4.9): the vertical two-bounce orbit between concave walls unde
       return o.poincare[0]! + o.poincare[2 * 5 + 2]!;
     };
     // The secant method on the simulated trace + 2, from ±5% around the closed form.
-    let a = 0.95 * R1c, b = 1.05 * R1c, fa = trace(a) + 2, fb = trace(b) + 2;
+    let a = 0.95 * R1c,
+      b = 1.05 * R1c,
+      fa = trace(a) + 2,
+      fb = trace(b) + 2;
     for (let i = 0; i < 8 && Math.abs(fb) > 1e-10; i++) {
       [a, fa, b] = [b, fb, b - (fb * (b - a)) / (fb - fa)];
       fb = trace(b) + 2;
     }
     expect(b / R1c).toBeCloseTo(1, 7);
-    const inside = bouncing(s, 1.001 * R1c, R2), outside = bouncing(s, 0.999 * R1c, R2);
+    const inside = bouncing(s, 1.001 * R1c, R2),
+      outside = bouncing(s, 0.999 * R1c, R2);
     expect(inside.stable).toBe(true);
     expect(outside.stable).toBe(false);
     expect(Math.min(...outside.multipliers.map((z) => z.re))).toBeLessThan(-1);

@@ -71,7 +71,8 @@ describe.each(CASES)('bouncing ball, event-driven: h = $h, g = $g, e = $e', (c) 
   });
 
   it('follows the parabolas between impacts, with energy m g h e^{2k} after impact k', () => {
-    let worstY = 0, worstE = 0;
+    let worstY = 0,
+      worstE = 0;
     run.t.forEach((t, i) => {
       if (t >= exact.rest - 1e-3) return;
       worstY = Math.max(worstY, Math.abs(run.q[i]![0]! - exact.y(t)) / c.h);

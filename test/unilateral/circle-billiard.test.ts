@@ -17,7 +17,9 @@ import { loadGenerated } from '../helpers/generated-module.js';
 import { expectClose } from '../helpers/numeric.js';
 
 const mod = await loadGenerated(derived(spec));
-const R = 1.5, v0 = 1, alpha0 = 0.5;
+const R = 1.5,
+  v0 = 1,
+  alpha0 = 0.5;
 const u = v0 * Math.cos(alpha0);
 
 function run(e: number): Trajectory {
@@ -68,22 +70,25 @@ describe('circle billiard with e near 1 (Kozlov §3)', () => {
     expect(Math.max(...errors)).toBeLessThan(c * (1 - e));
   });
 
-  it.each([0.9, 0.95])('e = %s: the impacts accumulate at the sum of the chords, near the averaged 2Rα₀/[u(1 − e)] and below 2R/[u(1 − e)]; then it slides along the circle with speed u', (e) => {
-    const tr = run(e);
-    const rest = tr.events.at(-1)!;
-    expect(rest.type).toBe('rest');
-    expect(tr.events.filter((ev) => ev.type === 'rest')).toHaveLength(1);
-    const exact = accumulation(e);
-    expectClose(rest.accumulation!, exact, 1e-8);
-    const onset = (2 * R * alpha0) / (u * (1 - e));
-    // The averaged onset is off by O(1 − e) of itself: 5.0% at e = 0.9, 2.5% at e = 0.95.
-    expect(Math.abs(exact - onset) / onset).toBeLessThan(0.6 * (1 - e));
-    expect(exact).toBeLessThan((2 * R) / (u * (1 - e)));
-    // Sliding: on the circle, at speed u, to the end of the run.
-    tr.t.forEach((t, k) => {
-      if (t <= rest.t) return;
-      expectClose(Math.hypot(tr.q[k]![0]!, tr.q[k]![1]!), R, 1e-9);
-      expectClose(Math.hypot(tr.qd[k]![0]!, tr.qd[k]![1]!), u, 1e-8);
-    });
-  });
+  it.each([0.9, 0.95])(
+    'e = %s: the impacts accumulate at the sum of the chords, near the averaged 2Rα₀/[u(1 − e)] and below 2R/[u(1 − e)]; then it slides along the circle with speed u',
+    (e) => {
+      const tr = run(e);
+      const rest = tr.events.at(-1)!;
+      expect(rest.type).toBe('rest');
+      expect(tr.events.filter((ev) => ev.type === 'rest')).toHaveLength(1);
+      const exact = accumulation(e);
+      expectClose(rest.accumulation!, exact, 1e-8);
+      const onset = (2 * R * alpha0) / (u * (1 - e));
+      // The averaged onset is off by O(1 − e) of itself: 5.0% at e = 0.9, 2.5% at e = 0.95.
+      expect(Math.abs(exact - onset) / onset).toBeLessThan(0.6 * (1 - e));
+      expect(exact).toBeLessThan((2 * R) / (u * (1 - e)));
+      // Sliding: on the circle, at speed u, to the end of the run.
+      tr.t.forEach((t, k) => {
+        if (t <= rest.t) return;
+        expectClose(Math.hypot(tr.q[k]![0]!, tr.q[k]![1]!), R, 1e-9);
+        expectClose(Math.hypot(tr.qd[k]![0]!, tr.qd[k]![1]!), u, 1e-8);
+      });
+    },
+  );
 });

@@ -16,7 +16,9 @@ import type { LoadedModule } from '../../src/runtime/contract.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import * as compass from '../../generated/compass.js';
 
-const g = 9.81, l = 1, alpha = 0.3;
+const g = 9.81,
+  l = 1,
+  alpha = 0.3;
 const s2 = Math.sin(alpha) ** 2;
 const r = (1 - 3 * s2) / (1 + 3 * s2);
 const IP = 2 * l * l * (s2 + Math.cos(alpha) ** 2 / 4) + (l * l * (s2 + 1 / 3)) / 2;
@@ -26,13 +28,16 @@ const a = (2 * g * l * Math.sin(alpha)) / IP;
 /** t(w) by quadrature: the turning angle ψ* by bisection, then ψ = ψ* sin θ (the integrand stays finite at ψ*), Simpson on 2000 intervals. */
 function arcTime(w: number): number {
   const rate2 = (psi: number): number => w * w - (2 * (V(psi) - V(0))) / IP;
-  let lo = 0, hi = 1;
+  let lo = 0,
+    hi = 1;
   for (let i = 0; i < 200 && hi - lo > 1e-16; i++) {
     const mid = (lo + hi) / 2;
     if (rate2(mid) > 0) lo = mid;
     else hi = mid;
   }
-  const top = lo, m = 2000, h = Math.PI / 2 / m;
+  const top = lo,
+    m = 2000,
+    h = Math.PI / 2 / m;
   const f = (th: number): number => (th >= Math.PI / 2 ? 0 : (top * Math.cos(th)) / Math.sqrt(Math.max(rate2(top * Math.sin(th)), 1e-300)));
   // At θ = π/2 the integrand tends to top·cosθ/√(|E′| top cos²θ/2) = √(2 top/|E′|).
   const dE = (4 * g * (l * Math.sin(top - alpha) - (l / 2) * Math.cos(alpha) * Math.sin(top))) / -IP;

@@ -25,7 +25,10 @@ import walker from '../../derivations/compass-walker.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { thrown } from '../helpers/thrown.js';
 
-const GAMMA = Math.PI / 60, MH = 10, M = 5, G = 9.8;
+const GAMMA = Math.PI / 60,
+  MH = 10,
+  M = 5,
+  G = 9.8;
 
 /** Standing on foot 2 at the origin with a2 = −a1 = half, rates (ȧ1, ȧ2), l = 1 (the model's standingOnFoot2). */
 const onFoot2 = (half: number, a1d: number, a2d: number) => ({
@@ -110,9 +113,12 @@ describe('the compass-gait walker on a 3° slope (Goswami et al. 1998)', () => {
 
 describe('Garcia et al.’s simplest walking model (leg masses at the feet, m/mH → 0, g = l = 1)', () => {
   it('at γ = 0.009 the stable gait starts at θ = 0.2003109, θ̇ = −0.1998325 (the limit m/mH → 0 from 1e-4 and 2e-4, linear in the ratio)', () => {
-    const at = (beta: number, start: { q0: readonly number[]; qd0: readonly number[] }): PeriodicOrbit => periodicOrbit(mod, {
-      ...start, params: { mH: 1, m: beta, l: 1, b: 1, g: 1, gamma: 0.009 }, section: { contact: 'foot2' },
-    });
+    const at = (beta: number, start: { q0: readonly number[]; qd0: readonly number[] }): PeriodicOrbit =>
+      periodicOrbit(mod, {
+        ...start,
+        params: { mH: 1, m: beta, l: 1, b: 1, g: 1, gamma: 0.009 },
+        section: { contact: 'foot2' },
+      });
     const o1 = at(1e-4, onFoot2(0.2, -0.18, -0.2));
     const o2 = at(2e-4, { q0: o1.q, qd0: o1.qd });
     const limit = (k: 'q' | 'qd'): number => 2 * o1[k][3]! - o2[k][3]!;

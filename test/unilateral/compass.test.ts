@@ -76,7 +76,9 @@ describe('rigid compass impact map (Rubanovich–Formalsky (1.12)–(1.17))', ()
     expect(stays.indeterminate).toHaveLength(1);
     expect([...stays.indeterminate[0]!.labels].sort()).toEqual(['footB.t', 'footD.t']);
     expect(['footB.t', 'footD.t']).toContain(stays.indeterminate[0]!.dropped);
-    const sum = evaluate(stays.impulses.get('footD.t')!, { m: 1, l: 1, alpha: 0.4, [PSI_MINUS]: -1 }) + evaluate(stays.impulses.get('footB.t')!, { m: 1, l: 1, alpha: 0.4, [PSI_MINUS]: -1 });
+    const sum =
+      evaluate(stays.impulses.get('footD.t')!, { m: 1, l: 1, alpha: 0.4, [PSI_MINUS]: -1 }) +
+      evaluate(stays.impulses.get('footB.t')!, { m: 1, l: 1, alpha: 0.4, [PSI_MINUS]: -1 });
     expect(sum).toBeCloseTo(num(formulas.staysTangentSum, { m: 1, l: 1, alpha: 0.4, [PSI_MINUS]: -1 }), 14);
     // B leaves: nothing is indeterminate.
     expect(leaves.indeterminate).toEqual([]);
@@ -87,7 +89,7 @@ describe('rigid compass impact map (Rubanovich–Formalsky (1.12)–(1.17))', ()
     let worst = 0;
     for (let i = 0; i < 40; i++) {
       const env = { m: uniform(r, 0.1, 10), l: uniform(r, 0.1, 5), alpha: uniform(r, 1e-3, Math.PI / 2 - 1e-3), [PSI_MINUS]: -uniform(r, 0.01, 20) };
-      const scale = env.m * env.l * Math.abs(env[PSI_MINUS]) / Math.sin(env.alpha);
+      const scale = (env.m * env.l * Math.abs(env[PSI_MINUS])) / Math.sin(env.alpha);
       const pairs: [Expr, string, number][] = [
         [stays.qdPlus[psi]!, formulas.staysPsiPlus, Math.abs(env[PSI_MINUS])],
         [stays.impulses.get('footD.n')!, formulas.staysImpulseD, scale],
@@ -155,7 +157,8 @@ describe('rigid compass: generated impact() with mode selection', () => {
       const below = i % 2 === 0;
       const alpha = below ? uniform(r, 0.02, ALPHA0 - 1e-4) : uniform(r, ALPHA0 + 1e-4, Math.PI / 2 - 0.02);
       const psid = -uniform(r, 0.05, 20);
-      const l = uniform(r, 0.2, 3), m = uniform(r, 0.2, 5);
+      const l = uniform(r, 0.2, 3),
+        m = uniform(r, 0.2, 5);
       const { result } = strike(alpha, psid, { l, m, g: uniform(r, 0, 20) });
       expect(result.status).toBe('ok');
       const env = { alpha, l, m, [PSI_MINUS]: psid };
@@ -177,7 +180,8 @@ describe('rigid compass: generated impact() with mode selection', () => {
 
   /** α at which the selected mode switches from "B leaves" to "B stays", by bisection on impact().active[B]. */
   const switchAngle = (psid: number, p: { l?: number; m?: number; g?: number } = {}): number => {
-    let lo = 0.3, hi = 0.9;
+    let lo = 0.3,
+      hi = 0.9;
     expect(strike(lo, psid, p).result.active[B]).toBe(false);
     expect(strike(hi, psid, p).result.active[B]).toBe(true);
     for (let i = 0; i < 80 && hi - lo > 1e-15; i++) {
@@ -197,13 +201,18 @@ describe('rigid compass: generated impact() with mode selection', () => {
   it('switches mode at α₀ = arcsin(1/√3) ≈ 35°16′ to 1e-9', () => {
     const a = switchAngle(-1);
     expect(Math.abs(a - ALPHA0)).toBeLessThan(1e-9);
-    expect(ALPHA0 * 180 / Math.PI).toBeCloseTo(35 + 16 / 60, 1);
+    expect((ALPHA0 * 180) / Math.PI).toBeCloseTo(35 + 16 / 60, 1);
   });
 
   it('α₀ is independent of the speed, l, m and gravity', () => {
     const angles: number[] = [];
     for (const psid of [-0.01, -1, -50]) {
-      for (const [l, m, g] of [[0.3, 0.5, 0], [1, 1, 9.81], [4, 20, 1.62]] as const) angles.push(switchAngle(psid, { l, m, g }));
+      for (const [l, m, g] of [
+        [0.3, 0.5, 0],
+        [1, 1, 9.81],
+        [4, 20, 1.62],
+      ] as const)
+        angles.push(switchAngle(psid, { l, m, g }));
     }
     for (const a of angles) expect(Math.abs(a - ALPHA0)).toBeLessThan(1e-9);
     expect(Math.max(...angles) - Math.min(...angles)).toBeLessThan(1e-9);

@@ -18,18 +18,19 @@ import { thrown as thrownAs } from '../helpers/thrown.js';
 const thrown = (fn: () => unknown): SimulationError => thrownAs(fn, SimulationError);
 
 /** A point mass in the plane with two walls through the origin, Newton restitution e on both. */
-const pointInCorner = (name: string, second: string, multipleImpacts?: 'error' | 'lcp'): ModelSpec => defineModel({
-  name,
-  coordinates: ['x', 'y'],
-  parameters: { m: 1.5, g: 9.81, e: 0.6 },
-  kinetic: "m*(x'^2 + y'^2)/2",
-  potential: 'm*g*y',
-  unilateral: [
-    { name: 'wall', constraint: second, law: { newton: 'e' } },
-    { name: 'floor', constraint: 'y >= 0', law: { newton: 'e' } },
-  ],
-  ...(multipleImpacts ? { multipleImpacts } : {}),
-});
+const pointInCorner = (name: string, second: string, multipleImpacts?: 'error' | 'lcp'): ModelSpec =>
+  defineModel({
+    name,
+    coordinates: ['x', 'y'],
+    parameters: { m: 1.5, g: 9.81, e: 0.6 },
+    kinetic: "m*(x'^2 + y'^2)/2",
+    potential: 'm*g*y',
+    unilateral: [
+      { name: 'wall', constraint: second, law: { newton: 'e' } },
+      { name: 'floor', constraint: 'y >= 0', law: { newton: 'e' } },
+    ],
+    ...(multipleImpacts ? { multipleImpacts } : {}),
+  });
 
 describe('impact into a corner: point mass in x ≥ 0, y ≥ 0', () => {
   let strict: LoadedModule, lcp: LoadedModule;
@@ -61,7 +62,8 @@ describe('impact into a corner: point mass in x ≥ 0, y ≥ 0', () => {
   it("with multipleImpacts: 'lcp' resolves it: non-negative impulses, complementarity 0 ≤ U⁺ + eU⁻ ⊥ Λ ≥ 0", () => {
     const res = lcp.impact!(0, q, qd, {});
     expect(res.status).toBe('ok');
-    const e = 0.6, m = 1.5;
+    const e = 0.6,
+      m = 1.5;
     // Orthogonal walls decouple: each normal velocity reverses with factor e.
     expect(res.qdPlus[0]).toBeCloseTo(e * 1.2, 14);
     expect(res.qdPlus[1]).toBeCloseTo(e * 2.5, 14);
@@ -98,8 +100,10 @@ describe('impact into an obtuse corner, y ≥ 0 and y ≥ x, with the LCP rule',
   });
 
   it('engages the floor only: the ramp gets no impulse and separates (strict complementarity), as Lemke finds', () => {
-    const q = [0, 0], qd = [-0.5, -1];
-    const e = 0.6, m = 1.5;
+    const q = [0, 0],
+      qd = [-0.5, -1];
+    const e = 0.6,
+      m = 1.5;
     const res = lcpModel.impact!(0, q, qd, {});
     expect(res.status).toBe('ok');
     expect(res.impulses[0]).toBe(0);
@@ -111,7 +115,10 @@ describe('impact into an obtuse corner, y ≥ 0 and y ≥ x, with the LCP rule',
     const Uminus = G.map((row) => row[0]! * qd[0]! + row[1]! * qd[1]!);
     expect(Uminus).toEqual([-0.5, -1]);
     const W = G.flatMap((a) => G.map((b) => (a[0]! * b[0]! + a[1]! * b[1]!) / m));
-    const sol = lemke(W, Uminus.map((u) => (1 + e) * u));
+    const sol = lemke(
+      W,
+      Uminus.map((u) => (1 + e) * u),
+    );
     expect(sol.status).toBe('ok');
     expect(Math.abs(sol.z[0]! - res.impulses[0]!)).toBeLessThan(1e-12);
     expect(Math.abs(sol.z[1]! - res.impulses[1]!)).toBeLessThan(1e-12);
@@ -126,7 +133,9 @@ describe("no admissible mode: the hinged compass's foot 2 arriving behind the st
   // foot 1 (a1 > 0) stands ahead, foot 2 (a2 < 0) comes down behind it while
   // moving forward fast (ẋ_2 ≈ 1.59). Rebuilt exactly on both gaps (a2 = −a1,
   // y = l cos a1) with foot 1 at rest.
-  const a1 = 0.10996, a1d = 0.1105, a2d = 1.7067;
+  const a1 = 0.10996,
+    a1d = 0.1105,
+    a2d = 1.7067;
   const q = [0.0889, Math.cos(a1), a1, -a1];
   const qd = [-Math.cos(a1) * a1d, -Math.sin(a1) * a1d, a1d, a2d];
   const p = {};
@@ -156,8 +165,10 @@ describe("no admissible mode: the hinged compass's foot 2 arriving behind the st
   it('independently, every mode fails: both pinned needs a pulling ground under foot 2, foot 2 alone sends foot 1 into the ground, without foot 2 it penetrates', () => {
     const M = rows(hinged.massMatrix(0, q, p), 4);
     // Foot rows in (x, y, a1, a2): x_i = x + l sin a_i (tangent), y_i = y − l cos a_i (normal).
-    const x1 = [1, 0, Math.cos(q[2]!), 0], y1 = [0, 1, Math.sin(q[2]!), 0];
-    const x2 = [1, 0, 0, Math.cos(q[3]!)], y2 = [0, 1, 0, Math.sin(q[3]!)];
+    const x1 = [1, 0, Math.cos(q[2]!), 0],
+      y1 = [0, 1, Math.sin(q[2]!), 0];
+    const x2 = [1, 0, 0, Math.cos(q[3]!)],
+      y2 = [0, 1, 0, Math.sin(q[3]!)];
     const dot = (a: number[], b: ArrayLike<number>): number => a.reduce((s, v, i) => s + v * b[i]!, 0);
     /** Plastic impact pinning the given rows: M(q̇⁺ − q̇⁻) = RᵀΛ, R q̇⁺ = 0. */
     const plastic = (R: number[][]) => {

@@ -15,9 +15,12 @@ import { roughBlock, roughDisk, stickingDisk } from '../fixtures/rough-disk.js';
 import { committedModule, ROOT } from '../helpers/examples.js';
 import { rng, uniform, type Rng } from '../helpers/random.js';
 
-const files = readdirSync(join(ROOT, 'generated')).filter((f) => f.endsWith('.ts')).sort();
-const generated = (await Promise.all(files.map(async (f) => (await committedModule(f.replace(/\.ts$/, '')))!)))
-  .filter((mod) => mod.model.unilateral.some((u) => (u.slip ?? 0) > 0) && mod.model.constraintCount === 0);
+const files = readdirSync(join(ROOT, 'generated'))
+  .filter((f) => f.endsWith('.ts'))
+  .sort();
+const generated = (await Promise.all(files.map(async (f) => (await committedModule(f.replace(/\.ts$/, '')))!))).filter(
+  (mod) => mod.model.unilateral.some((u) => (u.slip ?? 0) > 0) && mod.model.constraintCount === 0,
+);
 const examples = [roughDisk, roughBlock, stickingDisk, ...generated].map((mod) => ({ name: mod.model.name, mod }));
 const byName = (name: string): LoadedModule => examples.find((e) => e.name === name)!.mod;
 
@@ -79,7 +82,10 @@ describe.each(examples)('frictional impacts of $name', ({ mod }) => {
 
   it(`never raise the kinetic energy: ${IMPACTS} random impacts, ΔT + cᵀΛ ≤ 1e-13·T (c: a moving surface's rates)`, () => {
     const R = rng(2013);
-    let worst = -Infinity, solved = 0, impulsive = 0, glocker = 0;
+    let worst = -Infinity,
+      solved = 0,
+      impulsive = 0,
+      glocker = 0;
     const failures: Record<string, number> = {};
     for (let trial = 0; trial < IMPACTS; trial++) {
       const p = randomParams(mod, R);
@@ -126,35 +132,40 @@ describe.each(examples)('frictional impacts of $name', ({ mod }) => {
     expect(worst).toBeLessThan(1e-14);
   });
 
-  it.runIf(sticking)("pins every engaged 'stick' contact (U_T⁺ = 0), agrees with the generated impact map where it has one answer, and is jammed only where the map has none", () => {
-    const R = rng(23);
-    let worstSlip = 0, worstMap = 0, compared = 0;
-    for (let trial = 0; trial < 1000; trial++) {
-      const p = randomParams(mod, R);
-      const { q, qd, closed } = randomImpact(mod, R);
-      const ours = frictionalImpact(mod, p, 0, q, qd, closed);
-      const map = mod.impact!(0, q, qd, p, { active: closed });
-      if (ours.status !== 'ok') {
-        // Jammed: the generated map finds no admissible mode either (or refuses the corner first).
-        expect(ours.solver).toBe('stick-inconsistent');
-        expect(map.status).not.toBe('ok');
-        continue;
+  it.runIf(sticking)(
+    "pins every engaged 'stick' contact (U_T⁺ = 0), agrees with the generated impact map where it has one answer, and is jammed only where the map has none",
+    () => {
+      const R = rng(23);
+      let worstSlip = 0,
+        worstMap = 0,
+        compared = 0;
+      for (let trial = 0; trial < 1000; trial++) {
+        const p = randomParams(mod, R);
+        const { q, qd, closed } = randomImpact(mod, R);
+        const ours = frictionalImpact(mod, p, 0, q, qd, closed);
+        const map = mod.impact!(0, q, qd, p, { active: closed });
+        if (ours.status !== 'ok') {
+          // Jammed: the generated map finds no admissible mode either (or refuses the corner first).
+          expect(ours.solver).toBe('stick-inconsistent');
+          expect(map.status).not.toBe('ok');
+          continue;
+        }
+        const slip = mod.slipRates!(0, q, ours.qdPlus, p);
+        ours.phases.forEach((ph, j) => {
+          if (ph === 'stick') worstSlip = Math.max(worstSlip, Math.abs(slip[j]!));
+        });
+        if (map.status !== 'ok') continue;
+        compared++;
+        qd.forEach((_, i) => (worstMap = Math.max(worstMap, Math.abs(ours.qdPlus[i]! - map.qdPlus[i]!))));
       }
-      const slip = mod.slipRates!(0, q, ours.qdPlus, p);
-      ours.phases.forEach((ph, j) => {
-        if (ph === 'stick') worstSlip = Math.max(worstSlip, Math.abs(slip[j]!));
-      });
-      if (map.status !== 'ok') continue;
-      compared++;
-      qd.forEach((_, i) => (worstMap = Math.max(worstMap, Math.abs(ours.qdPlus[i]! - map.qdPlus[i]!))));
-    }
-    expect(worstSlip).toBeLessThan(1e-13);
-    expect(compared).toBeGreaterThan(500);
-    expect(worstMap).toBeLessThan(1e-12);
-  });
+      expect(worstSlip).toBeLessThan(1e-13);
+      expect(compared).toBeGreaterThan(500);
+      expect(worstMap).toBeLessThan(1e-12);
+    },
+  );
 });
 
-describe('the falling rod\'s tip: slide or stick at the threshold computed by hand', () => {
+describe("the falling rod's tip: slide or stick at the threshold computed by hand", () => {
   // Tip rows at angle θ (M = diag(m, m, m l²/3)): N = (0, 1, −l cos θ),
   // S = (1, 0, l sin θ), so m W = [[1 + 3cos²θ, −3 sinθ cosθ], [·, 1 + 3 sin²θ]].
   // Sticking (U_N⁺ = −e U_N⁻, U_T⁺ = 0: no tangential restitution) with
@@ -162,8 +173,13 @@ describe('the falling rod\'s tip: slide or stick at the threshold computed by ha
   //   Λ = ((1 + e) W_TT v + W_NT u, −(1 + e) W_NT v − W_NN u)/det W, μ* = |Λ_T|/Λ_N.
   // At these states ½(U⁻ + U⁺)ᵀΛ < 0, so Newton–Coulomb stands (no fallback).
   const rod = byName('falling-rod');
-  const m = 1, l = 1, e = 0.5, theta = 0.7, v = 2;
-  const c = Math.cos(theta), s = Math.sin(theta);
+  const m = 1,
+    l = 1,
+    e = 0.5,
+    theta = 0.7,
+    v = 2;
+  const c = Math.cos(theta),
+    s = Math.sin(theta);
   const W = { NN: (1 + 3 * c * c) / m, NT: (-3 * s * c) / m, TT: (1 + 3 * s * s) / m };
   const det = W.NN * W.TT - W.NT * W.NT;
   const q = [0, l * s, theta];
@@ -231,7 +247,8 @@ describe('the hand-written friction exports against the generated ones (a disk o
       close(roughDisk.slipRates!(0, q, qd, fp), generated.slipRates!(0, q, qd, p));
       close(roughDisk.friction!(0, fp), generated.friction!(0, p));
       close(roughDisk.restitution!(0, fp), generated.restitution!(0, p));
-      for (const active of [[false], [true]]) close(roughDisk.contactAccelerations!(0, q, qd, fp, active).subarray(0, 4), generated.contactAccelerations!(0, q, qd, p, active).subarray(0, 4));
+      for (const active of [[false], [true]])
+        close(roughDisk.contactAccelerations!(0, q, qd, fp, active).subarray(0, 4), generated.contactAccelerations!(0, q, qd, p, active).subarray(0, 4));
       for (const mode of [0, 1, -1, 2]) close(roughDisk.frictionPhase!(0, q, qd, fp, [mode]), generated.frictionPhase!(0, q, qd, p, [mode]));
       const qdMinus = [qd[0]!, -Math.abs(qd[1]!), qd[2]!];
       close(roughDisk.impact!(0, q, qdMinus, fp, { active: [true] }).qdPlus, generated.impact!(0, q, qdMinus, p, { active: [true] }).qdPlus);

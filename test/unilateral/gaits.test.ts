@@ -35,13 +35,16 @@ function moduli(DP: Float64Array, components: readonly number[]): number[] {
   const k = components.length;
   const A = new Float64Array(k * k);
   components.forEach((i, a) => components.forEach((j, b) => (A[a * k + b] = DP[i * 7 + j]!)));
-  return eigenvalues(k, A).map((z) => Math.hypot(z.re, z.im)).sort((a, b) => b - a);
+  return eigenvalues(k, A)
+    .map((z) => Math.hypot(z.re, z.im))
+    .sort((a, b) => b - a);
 }
 
 /** ∫_{−α}^{α} dφ/|φ̇| of a stance begun at φ = α with speed ω⁺ (l = 1), by Simpson's rule on 2000 intervals. */
 function stanceTime(alpha: number, gamma: number, Istar: number, wPlus: number): number {
   const rate = (phi: number): number => Math.sqrt(wPlus * wPlus + (2 * G * (Math.cos(alpha - gamma) - Math.cos(phi - gamma))) / (1 + Istar));
-  const m = 2000, h = (2 * alpha) / m;
+  const m = 2000,
+    h = (2 * alpha) / m;
   let sum = 1 / rate(-alpha) + 1 / rate(alpha);
   for (let i = 1; i < m; i++) sum += (i % 2 ? 4 : 2) / rate(-alpha + i * h);
   return (sum * h) / 3;
@@ -67,28 +70,32 @@ describe('the rimless wheel rolling down a slope (Rubanovich–Formalsky §2)', 
     [12, 0.1, 0.1],
     [12, 0.5, 0.1],
     [12, 1, 0.08],
-  ])('k = %i, I* = %s, γ = %s: the steady speed from (2.6), the period from the stance’s energy and the multiplier r^{2k} per revolution', async (k, Istar, gamma) => {
-    const mod = await wheel(k);
-    const alpha = Math.PI / k;
-    const r = (Istar + Math.cos(2 * alpha)) / (Istar + 1);
-    const c = (4 * G * Math.sin(alpha) * Math.sin(gamma)) / (1 + Istar);
-    const wMinus = Math.sqrt(c / (1 - r * r));
-    const o = periodicOrbit(mod, { ...stance(0.9 * alpha, -1.1 * r * wMinus), params: { Istar, gamma }, section: { contact: 'spoke1' } });
-    expect(o.qd[2]).toBeCloseTo(-r * wMinus, 8);
-    expect(o.q[2]).toBeCloseTo(-alpha, 9);
-    expect(o.impacts).toHaveLength(k);
-    expect(o.period).toBeCloseTo(k * stanceTime(alpha, gamma, Istar, r * wMinus), 8);
-    expect(o.shift.x).toBeCloseTo(k * 2 * Math.sin(alpha), 8);
-    expect(o.shift.psi).toBeCloseTo(-2 * Math.PI, 9);
-    expect(o.periodicity).toEqual({ t: { kind: 'free', how: 'detected' }, x: { kind: 'free', how: 'detected' }, psi: { kind: 'shift', how: 'detected' } });
-    // To 1e-5 relative, or 2e-8 absolute (DP's accuracy) where r^{2k} is small (6.9e-4 at k = 6, I* = 0.1).
-    expect(Math.abs(o.multipliers[0]!.re - r ** (2 * k))).toBeLessThan(1e-5 * r ** (2 * k) + 2e-8);
-    for (const z of o.multipliers.slice(1)) expect(Math.hypot(z.re, z.im)).toBeLessThan(1e-6);
-    expect(o.asymptotic).toBe(true);
-  });
+  ])(
+    'k = %i, I* = %s, γ = %s: the steady speed from (2.6), the period from the stance’s energy and the multiplier r^{2k} per revolution',
+    async (k, Istar, gamma) => {
+      const mod = await wheel(k);
+      const alpha = Math.PI / k;
+      const r = (Istar + Math.cos(2 * alpha)) / (Istar + 1);
+      const c = (4 * G * Math.sin(alpha) * Math.sin(gamma)) / (1 + Istar);
+      const wMinus = Math.sqrt(c / (1 - r * r));
+      const o = periodicOrbit(mod, { ...stance(0.9 * alpha, -1.1 * r * wMinus), params: { Istar, gamma }, section: { contact: 'spoke1' } });
+      expect(o.qd[2]).toBeCloseTo(-r * wMinus, 8);
+      expect(o.q[2]).toBeCloseTo(-alpha, 9);
+      expect(o.impacts).toHaveLength(k);
+      expect(o.period).toBeCloseTo(k * stanceTime(alpha, gamma, Istar, r * wMinus), 8);
+      expect(o.shift.x).toBeCloseTo(k * 2 * Math.sin(alpha), 8);
+      expect(o.shift.psi).toBeCloseTo(-2 * Math.PI, 9);
+      expect(o.periodicity).toEqual({ t: { kind: 'free', how: 'detected' }, x: { kind: 'free', how: 'detected' }, psi: { kind: 'shift', how: 'detected' } });
+      // To 1e-5 relative, or 2e-8 absolute (DP's accuracy) where r^{2k} is small (6.9e-4 at k = 6, I* = 0.1).
+      expect(Math.abs(o.multipliers[0]!.re - r ** (2 * k))).toBeLessThan(1e-5 * r ** (2 * k) + 2e-8);
+      for (const z of o.multipliers.slice(1)) expect(Math.hypot(z.re, z.im)).toBeLessThan(1e-6);
+      expect(o.asymptotic).toBe(true);
+    },
+  );
 
   it('on a level line the speed after a revolution is ν = [(I* + cos 2α)/(I* + 1)]^k times the speed before (2.9), at any speed', async () => {
-    const k = 12, Istar = 1;
+    const k = 12,
+      Istar = 1;
     const mod = await wheel(k);
     const nu = ((Istar + Math.cos((2 * Math.PI) / k)) / (Istar + 1)) ** k;
     const params = { Istar, gamma: 0 };
@@ -145,6 +152,8 @@ describe('the rigid compass rocking on a level line (Rubanovich–Formalsky §1)
   it('above α₀ = arcsin(1/√3) the standing foot stays: the first strike stops the compass (ψ̇⁺ = 0, (1.12))', () => {
     const alpha = 0.7;
     expect(alpha).toBeGreaterThan(Math.asin(1 / Math.sqrt(3)));
-    expect(() => strideMap(mod, { ...onB(alpha, 0.05, -1), params: { alpha }, section: { contact: 'footD' }, crossings: 2, maxTime: 5 })).toThrow(/did not reach the section contact:footD/);
+    expect(() => strideMap(mod, { ...onB(alpha, 0.05, -1), params: { alpha }, section: { contact: 'footD' }, crossings: 2, maxTime: 5 })).toThrow(
+      /did not reach the section contact:footD/,
+    );
   });
 });

@@ -26,11 +26,25 @@ const mulMM = (A: Mat, B: Mat): Mat => A.map((r) => B[0]!.map((_, j) => r.reduce
 const tr = (A: Mat): Mat => A[0]!.map((_, j) => A.map((r) => r[j]!));
 const dot = (a: Vec, b: Vec): number => a.reduce((s, v, i) => s + v * b[i]!, 0);
 const sub = (a: Vec, b: Vec): Vec => a.map((v, i) => v - b[i]!);
-const inv = (A: Mat): Mat => tr(A.map((_, c) => solve(A, A.map((__, i) => (i === c ? 1 : 0)))));
-const block = (A: Mat, r: number, c: number): Mat => [[A[r]![c]!, A[r]![c + 1]!], [A[r + 1]![c]!, A[r + 1]![c + 1]!]];
+const inv = (A: Mat): Mat =>
+  tr(
+    A.map((_, c) =>
+      solve(
+        A,
+        A.map((__, i) => (i === c ? 1 : 0)),
+      ),
+    ),
+  );
+const block = (A: Mat, r: number, c: number): Mat => [
+  [A[r]![c]!, A[r]![c + 1]!],
+  [A[r + 1]![c]!, A[r + 1]![c + 1]!],
+];
 const neg = (x: Vec): Vec => x.map((v) => -v);
 
-interface Params { m: number; l: number }
+interface Params {
+  m: number;
+  l: number;
+}
 
 /** Impact configuration a1 = −β, a2 = β, y = l cos β (both feet on the line, D = foot2 ahead). */
 const configuration = (beta: number, p: Params, x = 0): Vec => [x, p.l * Math.cos(beta), -beta, beta];
@@ -52,7 +66,8 @@ function randomState(r: Rng) {
   const beta = uniform(r, 0.05, 1.3);
   const q = configuration(beta, p, uniform(r, -1, 1));
   for (;;) {
-    const a1d = uniform(r, -4, 4), a2d = uniform(r, -4, 4);
+    const a1d = uniform(r, -4, 4),
+      a2d = uniform(r, -4, 4);
     // B pinned: ẋ + l cos a1 ȧ1 = 0, ẏ + l sin a1 ȧ1 = 0.
     const qd = [-p.l * Math.cos(q[2]!) * a1d, -p.l * Math.sin(q[2]!) * a1d, a1d, a2d];
     if (mulMV(footJacobian(q, p), qd)[1]! < 0) return { p: { ...p, g: 9.81, beta }, q, qd };
@@ -72,7 +87,10 @@ describe('hinged compass: kinetic matrix in foot coordinates', () => {
       const M = rows(hinged.massMatrix(0, q, p), 4);
       const Ji = inv(footJacobian(q, p));
       const G = mulMM(mulMM(tr(Ji), M), Ji);
-      const c2 = Math.cos(a) ** 2, s2 = Math.sin(a) ** 2, csc = 1 / Math.sin(2 * a), cot = 1 / Math.tan(2 * a);
+      const c2 = Math.cos(a) ** 2,
+        s2 = Math.sin(a) ** 2,
+        csc = 1 / Math.sin(2 * a),
+        cot = 1 / Math.tan(2 * a);
       const paper = [
         [(1 + 3 * c2) / (3 * c2), -csc, (3 * c2 - 1) / (3 * c2), cot],
         [-csc, (3 * s2 + 1) / (3 * s2), -cot, (3 * s2 - 1) / (3 * s2)],
@@ -151,16 +169,16 @@ describe('hinged compass: generated impact() (foot 1 = B pinned before, foot 2 =
       const E = solve(tr(J), mulMV(M, sub(Array.from(res.qdPlus), qd)));
       const scale = Math.hypot(...mulMV(G11, z1));
       const err = (a: Vec, b: Vec): number => Math.max(...a.map((v, i) => Math.abs(v - b[i]!))) / scale;
-      worst = Math.max(worst, err(zPlus.slice(0, 2), [0, 0]) * scale / Math.hypot(...z1)); // D stopped (3.7)
+      worst = Math.max(worst, (err(zPlus.slice(0, 2), [0, 0]) * scale) / Math.hypot(...z1)); // D stopped (3.7)
       if (res.active[0]) {
         worst = Math.max(worst, err(E.slice(0, 2), neg(mulMV(G11, z1)))); // (3.10)
         worst = Math.max(worst, err(E.slice(2), neg(mulMV(G21, z1)))); // (3.11)
-        worst = Math.max(worst, err(zPlus.slice(2), [0, 0]) * scale / Math.hypot(...z1)); // (3.8)
+        worst = Math.max(worst, (err(zPlus.slice(2), [0, 0]) * scale) / Math.hypot(...z1)); // (3.8)
       } else {
         const schur = G11.map((row, i) => row.map((v, j) => v - mulMM(mulMM(G12, inv(G22)), G21)[i]![j]!));
         worst = Math.max(worst, err(E.slice(0, 2), neg(mulMV(schur, z1)))); // (3.12)
         worst = Math.max(worst, err(E.slice(2), [0, 0])); // (3.9)
-        worst = Math.max(worst, err(zPlus.slice(2), mulMV(mulMM(inv(G22), G21), z1)) * scale / Math.hypot(...z1)); // (3.13)
+        worst = Math.max(worst, (err(zPlus.slice(2), mulMV(mulMM(inv(G22), G21), z1)) * scale) / Math.hypot(...z1)); // (3.13)
       }
       // impulses[] holds the normal (y) impulses of foot1 = B and foot2 = D.
       worst = Math.max(worst, Math.abs(res.impulses[0]! - E[3]!) / scale, Math.abs(res.impulses[1]! - E[1]!) / scale);
@@ -183,7 +201,7 @@ describe('hinged compass: sign facts after (3.14), from G > 0, for any direction
     return { p, q, M, J, G, z1 };
   });
 
-  it('ΔT > 0 in both modes (3.14), and ΔT = −½ z_D⁻·E_D: D\'s velocity and its impulsive reaction make an obtuse angle', () => {
+  it("ΔT > 0 in both modes (3.14), and ΔT = −½ z_D⁻·E_D: D's velocity and its impulsive reaction make an obtuse angle", () => {
     for (const { G, z1 } of cases) {
       const [G11, G12, G21, G22] = [block(G, 0, 0), block(G, 0, 2), block(G, 2, 0), block(G, 2, 2)];
       const Estay = neg(mulMV(G11, z1));
@@ -200,7 +218,8 @@ describe('hinged compass: sign facts after (3.14), from G > 0, for any direction
 
   it('E_B of "stays" (3.11) and the velocity of B after "leaves" (3.13) make an obtuse angle', () => {
     for (const { G, z1 } of cases) {
-      const G21 = block(G, 2, 0), G22 = block(G, 2, 2);
+      const G21 = block(G, 2, 0),
+        G22 = block(G, 2, 2);
       const EB = neg(mulMV(G21, z1));
       const zB = mulMV(mulMM(inv(G22), G21), z1);
       expect(dot(EB, zB)).toBeLessThan(0);
@@ -211,7 +230,8 @@ describe('hinged compass: sign facts after (3.14), from G > 0, for any direction
     for (const { p, M, J, G, z1 } of cases) {
       const g = (i: number, j: number): number => G[i - 1]![j - 1]!;
       const [dx1, dy1] = neg(z1) as [number, number]; // [z_D] = −z_D⁻ since D stops
-      const a = g(4, 1) * g(3, 3) - g(3, 1) * g(4, 3), b = g(4, 2) * g(3, 3) - g(3, 2) * g(4, 3);
+      const a = g(4, 1) * g(3, 3) - g(3, 1) * g(4, 3),
+        b = g(4, 2) * g(3, 3) - g(3, 2) * g(4, 3);
       const ER2y = (a * dx1 + b * dy1) / g(3, 3); // (3.15)
       const x2 = -(g(3, 1) * dx1 + g(3, 2) * dy1) / g(3, 3); // (3.16)
       const detG22 = g(3, 3) * g(4, 4) - g(3, 4) * g(4, 3);

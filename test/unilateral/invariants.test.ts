@@ -12,9 +12,7 @@
 // contacts of S at rest and the arriving one approaching.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { committedModule, derived, loadExamples } from '../helpers/examples.js';
-import {
-  contactRows, dot, kinetic, norm, onSurfaces, orthonormal, randomParams, tangents, type Example,
-} from '../helpers/contact-states.js';
+import { contactRows, dot, kinetic, norm, onSurfaces, orthonormal, randomParams, tangents, type Example } from '../helpers/contact-states.js';
 import { solve } from '../helpers/numeric.js';
 import { rng, uniform, type Rng } from '../helpers/random.js';
 
@@ -69,11 +67,16 @@ describe('impact invariants over random states of every example with unilateral 
   it("Appell's theorem, energy non-increase and no penetration at random impacts", () => {
     const report: string[] = [];
     for (const ex of examples) {
-      const n = ex.sys.model.coordinates.length, m = ex.sys.model.unilateral.length;
+      const n = ex.sys.model.coordinates.length,
+        m = ex.sys.model.unilateral.length;
       const name = ex.spec.name;
       // One stream per example, so adding an example leaves the others' samples as they were.
       const r = rng([...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 1014));
-      let checked = 0, skipped = 0, worstAppell = 0, worstEnergy = -Infinity, worstPen = 0;
+      let checked = 0,
+        skipped = 0,
+        worstAppell = 0,
+        worstEnergy = -Infinity,
+        worstPen = 0;
       const statuses: Record<string, number> = {};
       for (const sc of scenarios(ex)) {
         let got = 0;
@@ -100,7 +103,10 @@ describe('impact invariants over random states of every example with unilateral 
               const sol = solve(kkt, [...Mrows.map((row) => dot(row, qdMinus)), ...R.map(() => 0)]);
               expect(sol[n]!, `${name}: normal impulse pinning ${ex.sys.model.unilateral[sc.arriving]!.name}`).toBeLessThan(0);
             }
-            expect(S.some((j) => ex.sys.model.unilateral[j]!.law.kind === 'stick'), `${name}: ${res.status} without a sticking contact`).toBe(true);
+            expect(
+              S.some((j) => ex.sys.model.unilateral[j]!.law.kind === 'stick'),
+              `${name}: ${res.status} without a sticking contact`,
+            ).toBe(true);
             expect(['no-admissible-mode', 'several-admissible-modes']).toContain(res.status);
             skipped++;
             continue;
@@ -122,7 +128,8 @@ describe('impact invariants over random states of every example with unilateral 
           const pScale = Math.max(norm(pMinus), norm(pPlus));
           for (const tau of tangents(rows, n)) worstAppell = Math.max(worstAppell, Math.abs(dot(tau, dp)) / (norm(tau) * pScale));
 
-          const Tm = kinetic(ex, q, qdMinus, params), Tp = kinetic(ex, q, qdPlus, params);
+          const Tm = kinetic(ex, q, qdMinus, params),
+            Tp = kinetic(ex, q, qdPlus, params);
           worstEnergy = Math.max(worstEnergy, (Tp - Tm) / Tm);
 
           for (const j of closed) {
@@ -141,14 +148,19 @@ describe('impact invariants over random states of every example with unilateral 
             // Energy lost at a single Newton impact: ½(1 − e²) U⁻² / (∂f M⁻¹ ∂fᵀ).
             const row = Array.from(G.subarray(sc.arriving * n, (sc.arriving + 1) * n));
             const M = ex.mod.massMatrix(0, q, params);
-            const Minv_row = solve(Array.from({ length: n }, (_, i) => Array.from(M.subarray(i * n, (i + 1) * n))), row);
+            const Minv_row = solve(
+              Array.from({ length: n }, (_, i) => Array.from(M.subarray(i * n, (i + 1) * n))),
+              row,
+            );
             const loss = (0.5 * (1 - e * e) * Um * Um) / dot(row, Minv_row);
             expect(Math.abs(Tm - Tp - loss) / Tm, `${name}: energy loss`).toBeLessThan(1e-12);
           }
         }
         expect(got, `${name}: states for arriving ${sc.arriving}, standing [${sc.standing}]`).toBe(SAMPLES);
       }
-      report.push(`${name}: ${checked} checked, ${skipped} not 'ok' (${JSON.stringify(statuses)}), Appell ${worstAppell.toExponential(1)}, (T⁺ − T⁻)/T⁻ ≤ ${worstEnergy.toExponential(1)}, penetration ${worstPen.toExponential(1)}`);
+      report.push(
+        `${name}: ${checked} checked, ${skipped} not 'ok' (${JSON.stringify(statuses)}), Appell ${worstAppell.toExponential(1)}, (T⁺ − T⁻)/T⁻ ≤ ${worstEnergy.toExponential(1)}, penetration ${worstPen.toExponential(1)}`,
+      );
       expect(checked, name).toBeGreaterThan(SAMPLES / 2);
       expect(worstAppell, `${name}: Appell`).toBeLessThan(1e-12);
       expect(worstEnergy, `${name}: energy`).toBeLessThanOrEqual(1e-12);

@@ -49,15 +49,19 @@ describe('added mass along a tilted line: the momentum along the line is conserv
   // the force g·sign(s)·n along its normal n = (−sin b, cos b), s = x cos b + y sin b the position along it.
   const b = 0.4;
   const tilted = await load({
-    name: 'kozlov-release-added-mass-tilted', coordinates: ['x', 'y'], parameters: { g: 1, N: 100, b },
+    name: 'kozlov-release-added-mass-tilted',
+    coordinates: ['x', 'y'],
+    parameters: { g: 1, N: 100, b },
     kinetic: "(x'^2 + y'^2)/2",
     forces: { x: '-g*sign(x*cos(b) + y*sin(b))*sin(b)', y: 'g*sign(x*cos(b) + y*sin(b))*cos(b)' },
     unilateral: [{ name: 'line', constraint: '-x*sin(b) + y*cos(b) >= 0', law: { compliant: { addedMass: 'N' } } }],
   });
-  const tau = [Math.cos(b), Math.sin(b)] as const, normal = [-Math.sin(b), Math.cos(b)] as const;
+  const tau = [Math.cos(b), Math.sin(b)] as const,
+    normal = [-Math.sin(b), Math.cos(b)] as const;
   const dot = (u: readonly number[], w: readonly number[]): number => u[0]! * w[0]! + u[1]! * w[1]!;
   const g = 1.5;
-  const run = (N: number): Trajectory => simulate(tilted, { q0: [-tau[0], -tau[1]], qd0: [tau[0], tau[1]], t1: 4, params: { g, N, b }, rtol: 1e-11, atol: 1e-14, samples: 401 });
+  const run = (N: number): Trajectory =>
+    simulate(tilted, { q0: [-tau[0], -tau[1]], qd0: [tau[0], tau[1]], t1: 4, params: { g, N, b }, rtol: 1e-11, atol: 1e-14, samples: 401 });
   it.each([10, 100, 1000])('N = %d: q̇·τ = 1 at every sample and event, f follows (2.5) and crosses 0 again at 2 + √2', (N) => {
     const tr = run(N);
     for (const v of [...tr.qd, ...tr.events.map((e) => e.qd)]) expect(Math.abs(dot(v, tau) - 1)).toBeLessThan(1e-9);
@@ -87,16 +91,20 @@ describe('added mass along a tilted line: the momentum along the line is conserv
 });
 
 describe("Kozlov's Theorem 3 with k = 0: stiffness c²N alone in semi-geodesic coordinates", async () => {
-  const g11 = 2, c = 1.5;
+  const g11 = 2,
+    c = 1.5;
   const wall = await load({
-    name: 'theorem-three-elastic', coordinates: ['x1', 'x2'], parameters: { g11, c, N: 100 },
+    name: 'theorem-three-elastic',
+    coordinates: ['x1', 'x2'],
+    parameters: { g11, c, N: 100 },
     kinetic: "g11*x1'^2/2 + (1 + x1^2)*x2'^2/2",
     unilateral: [{ name: 'wall', constraint: 'x1 >= 0', law: { compliant: { stiffness: 'c^2*N' } } }],
   });
   const omega = c * Math.sqrt(g11);
   it.each([1e2, 1e4, 1e6])('N = %d: contact δ_N = πg₁₁/(ω√N), elastic reflection, the tangential velocity back to its value', (N) => {
     const tr = simulate(wall, { q0: [0, 0], qd0: [-1, 0.7], t1: 0.5, params: { g11, c, N }, rtol: 1e-11, atol: 1e-14 });
-    const inn = tr.events.find((e) => e.type === 'contact')!, out = tr.events.find((e) => e.type === 'release')!;
+    const inn = tr.events.find((e) => e.type === 'contact')!,
+      out = tr.events.find((e) => e.type === 'release')!;
     // The metric 1 + x₁² couples x₂ only at O(x₁²) = O(1/N): the exact half period of g₁₁ẍ₁ = −c²N x₁ up to that.
     expectClose(out.t - inn.t, (Math.PI * g11) / (omega * Math.sqrt(N)), 2 / N);
     expectClose(-out.qd[0]! / inn.qd[0]!, 1, 1e-8);
@@ -107,12 +115,13 @@ describe("Kozlov's Theorem 3 with k = 0: stiffness c²N alone in semi-geodesic c
 describe('elastic force (0, −Ny) below the line', async () => {
   const mod = await load(elasticSpec);
   it('while pressed: y = g(cos √N t − 1)/N, inside the strip −2g/N ≤ y ≤ 0', () => {
-    const N = 400, g = 1;
+    const N = 400,
+      g = 1;
     const tr = run(mod, { g, N }, 1, 801);
     tr.t.forEach((t, k) => {
       const y = tr.q[k]![1]!;
       expect(Math.abs(y - (g * (Math.cos(Math.sqrt(N) * t) - 1)) / N)).toBeLessThan(1e-8 * (g / N));
-      expect(y).toBeGreaterThanOrEqual(-2 * g / N - 1e-12);
+      expect(y).toBeGreaterThanOrEqual((-2 * g) / N - 1e-12);
       expect(y).toBeLessThanOrEqual(1e-12);
     });
   });
@@ -132,7 +141,8 @@ function viscousRelease(N: number, g: number): number {
   const yd1 = -(g / N) * (1 - Math.exp(-N));
   const y1 = -(g / N) + (g / (N * N)) * (1 - Math.exp(-N));
   const y = (s: number): number => y1 + (g / N) * s + ((yd1 - g / N) * (1 - Math.exp(-N * s))) / N;
-  let lo = 1e-9, hi = 5;
+  let lo = 1e-9,
+    hi = 5;
   for (let i = 0; i < 200; i++) {
     const mid = (lo + hi) / 2;
     if (y(mid) < 0) lo = mid;

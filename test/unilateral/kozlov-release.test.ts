@@ -28,7 +28,9 @@ describe('Kozlov release: contact-phase multiplier σ̇', () => {
   it('σ̇ > 0 before x = 0 and < 0 after, from the derivation and from the generated contactAccelerations, at 50 random states', () => {
     const r = rng(24);
     for (let i = 0; i < 50; i++) {
-      const x = uniform(r, -3, 3), xd = uniform(r, -2, 2), g = uniform(r, 0.1, 20);
+      const x = uniform(r, -3, 3),
+        xd = uniform(r, -2, 2),
+        g = uniform(r, 0.1, 20);
       const symbolic = evaluate(phase.explicit!.multipliers[0]!, { x, y: 0, g, "x'": xd, "y'": 0 });
       const out = kozlov.contactAccelerations(0, [x, 0], [xd, 0], { g }, [true]);
       expect(out).toHaveLength(3);

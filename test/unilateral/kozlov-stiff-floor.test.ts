@@ -24,17 +24,25 @@ import { periodicOrbit, type PeriodicOrbit } from '../../src/runtime/analysis/pe
 import { loadGenerated } from '../helpers/generated-module.js';
 
 // g = v = 1: g/v² = 1, πg²v⁻³ = π; the flight lasts 2v/g = 2.
-const g = 1, v = 1;
+const g = 1,
+  v = 1;
 const spec = defineModel({
-  name: 'point-over-compliant-parabola', coordinates: ['x', 'y'], parameters: { g, k: 1, N: 1e4 },
-  kinetic: "(x'^2 + y'^2)/2", potential: 'g*y',
+  name: 'point-over-compliant-parabola',
+  coordinates: ['x', 'y'],
+  parameters: { g, k: 1, N: 1e4 },
+  kinetic: "(x'^2 + y'^2)/2",
+  potential: 'g*y',
   unilateral: [{ name: 'floor', constraint: 'y - k*x^2/2 >= 0', law: { compliant: { stiffness: 'N' } } }],
 });
 
 /** The vertical bouncing through y = 1/4 on the way down, its speed at y = 0 being v. */
 function bouncing(mod: LoadedModule, k: number, N: number): PeriodicOrbit {
   return periodicOrbit(mod, {
-    q0: [0, 0.25], qd0: [0, -Math.sqrt(v * v - 2 * g * 0.25)], params: { k, N }, section: { coordinate: 'y', value: 0.25, direction: 'down' }, fix: ["y'"],
+    q0: [0, 0.25],
+    qd0: [0, -Math.sqrt(v * v - 2 * g * 0.25)],
+    params: { k, N },
+    section: { coordinate: 'y', value: 0.25, direction: 'down' },
+    fix: ["y'"],
   });
 }
 
@@ -47,7 +55,10 @@ const contactTime = (N: number): number => (2 / Math.sqrt(N)) * (Math.PI / 2 + M
 /** κ where the pair's trace is −2, by the secant method from Kozlov's bound. */
 function critical(mod: LoadedModule, N: number, bound: number): number {
   const f = (k: number): number => pairTrace(bouncing(mod, k, N)) + 2;
-  let a = bound, b = 1.02 * bound, fa = f(a), fb = f(b);
+  let a = bound,
+    b = 1.02 * bound,
+    fa = f(a),
+    fb = f(b);
   for (let i = 0; i < 8 && Math.abs(fb) > 1e-10; i++) {
     [a, fa, b] = [b, fb, b - (fb * (b - a)) / (fb - fa)];
     fb = f(b);
@@ -64,7 +75,8 @@ describe('Kozlov (4.5): vertical bouncing over y = κx²/2 on a floor of stiffne
   it('period τ + 2v/g with τ of (4.2), and the multipliers leave the unit circle (through −1) at κ_c', () => {
     const N = 1e4;
     const kc = critical(mod, N, 1 / (v / g + contactTime(N) / 2) ** 2 / g);
-    const below = bouncing(mod, 0.999 * kc, N), above = bouncing(mod, 1.001 * kc, N);
+    const below = bouncing(mod, 0.999 * kc, N),
+      above = bouncing(mod, 1.001 * kc, N);
     expect(below.period).toBeCloseTo(contactTime(N) + (2 * v) / g, 8);
     expect(below.stable).toBe(true);
     expect(above.stable).toBe(false);
@@ -83,20 +95,34 @@ describe('Kozlov (4.5): vertical bouncing over y = κx²/2 on a floor of stiffne
       expect((r.kc - r.bound) / r.s / (Math.PI / 4)).toBeCloseTo(1, 1);
     }
     // Least squares of κ_c − g/v² = c s + d s², s = N^{−1/2}.
-    const fit = leastSquares2(rows.map((r) => [r.s, r.s * r.s]), rows.map((r) => r.kc - g / v ** 2));
+    const fit = leastSquares2(
+      rows.map((r) => [r.s, r.s * r.s]),
+      rows.map((r) => r.kc - g / v ** 2),
+    );
     // Fitted −2.35612 against −3π/4 = −2.35619: asserted to 5e-4 relative.
     expect(fit[0] / ((-3 * Math.PI) / 4)).toBeCloseTo(1, 3);
     // Kozlov's coefficient −π is the bound's: the same fit of the bound gives it.
-    const boundFit = leastSquares2(rows.map((r) => [r.s, r.s * r.s]), rows.map((r) => r.bound - g / v ** 2));
+    const boundFit = leastSquares2(
+      rows.map((r) => [r.s, r.s * r.s]),
+      rows.map((r) => r.bound - g / v ** 2),
+    );
     expect(boundFit[0] / -Math.PI).toBeCloseTo(1, 2);
   });
 });
 
 /** (c, d) minimizing Σ (c aᵢ + d bᵢ − yᵢ)² by the normal equations. */
 function leastSquares2(rows: readonly number[][], y: readonly number[]): [number, number] {
-  let aa = 0, ab = 0, bb = 0, ay = 0, by = 0;
+  let aa = 0,
+    ab = 0,
+    bb = 0,
+    ay = 0,
+    by = 0;
   rows.forEach(([a, b], i) => {
-    aa += a! * a!; ab += a! * b!; bb += b! * b!; ay += a! * y[i]!; by += b! * y[i]!;
+    aa += a! * a!;
+    ab += a! * b!;
+    bb += b! * b!;
+    ay += a! * y[i]!;
+    by += b! * y[i]!;
   });
   const det = aa * bb - ab * ab;
   return [(ay * bb - ab * by) / det, (aa * by - ab * ay) / det];

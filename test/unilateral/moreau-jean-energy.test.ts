@@ -17,7 +17,9 @@ import { committedModule, ROOT } from '../helpers/examples.js';
 const STEPS = 10_000;
 const H = 1e-3;
 
-const files = readdirSync(join(ROOT, 'generated')).filter((f) => f.endsWith('.ts')).sort();
+const files = readdirSync(join(ROOT, 'generated'))
+  .filter((f) => f.endsWith('.ts'))
+  .sort();
 const modules = await Promise.all(files.map(async (f) => (await committedModule(f.replace(/\.ts$/, '')))!));
 /** Whether a contact surface moves: a normal or slip rate at zero velocity (at the initial state). */
 function movingSurface(mod: LoadedModule): boolean {
@@ -32,7 +34,9 @@ function movingSurface(mod: LoadedModule): boolean {
  * generated ModelInfo does not carry).
  */
 const passive = (mod: LoadedModule): boolean => mod.model.conservative || mod.model.unilateral.some((u) => u.friction !== undefined);
-const examples = modules.filter((mod) => mod.model.unilateral.length > 0 && mod.model.constraintCount === 0 && passive(mod) && mod.energy && !movingSurface(mod));
+const examples = modules.filter(
+  (mod) => mod.model.unilateral.length > 0 && mod.model.constraintCount === 0 && passive(mod) && mod.energy && !movingSurface(mod),
+);
 
 /** The same model with every gap raised by 10⁶: no contact is ever reachable. */
 function outOfReach(mod: LoadedModule): LoadedModule {
@@ -90,8 +94,8 @@ describe.each(examples.map((mod) => ({ name: mod.model.name, mod })))('Moreau–
   });
 });
 
-describe('Moreau–Jean on the falling rod at e = 1 (Kane\'s paradox: Newton\'s e with Coulomb friction at a tip)', () => {
-  it('never rises above the initial energy over its default run at h = 1e-4: Glocker\'s law where Newton–Coulomb would create energy', () => {
+describe("Moreau–Jean on the falling rod at e = 1 (Kane's paradox: Newton's e with Coulomb friction at a tip)", () => {
+  it("never rises above the initial energy over its default run at h = 1e-4: Glocker's law where Newton–Coulomb would create energy", () => {
     // Before the fallback (src/runtime/contact/impact-law.ts) the run rose from 10.310 to 10.365 J.
     const rod = modules.find((mod) => mod.model.name === 'falling-rod')!;
     const { q0, qd0, t1 } = rod.model.initial;

@@ -58,9 +58,11 @@ describe('the compass (α = 0.3, feet sticking): Moreau–Jean against the event
   const D = compass.model.unilateral.findIndex((c) => c.name === 'footD');
   const B = compass.model.unilateral.findIndex((c) => c.name === 'footB');
   const reference = strikes(ed.events, B);
-  const l = 1, alpha = 0.3;
+  const l = 1,
+    alpha = 0.3;
   /** Horizontal position of each foot: x_c − (l/2) cos α sin ψ + l sin(ψ ± α), + for D. */
-  const foot = (q: readonly number[], j: number): number => q[0]! - (l / 2) * Math.cos(alpha) * Math.sin(q[2]!) + l * Math.sin(q[2]! + (j === D ? alpha : -alpha));
+  const foot = (q: readonly number[], j: number): number =>
+    q[0]! - (l / 2) * Math.cos(alpha) * Math.sin(q[2]!) + l * Math.sin(q[2]! + (j === D ? alpha : -alpha));
 
   it('has the event-driven strikes: 0.043770, 0.273187, 0.403100 s, alternating feet, 2 l sin α apart', () => {
     expect(reference.slice(0, 3).map((s) => +s.t.toFixed(6))).toEqual([0.04377, 0.273187, 0.4031]);
@@ -101,7 +103,10 @@ describe('the rimless wheel (6 spokes, sticking): Moreau–Jean against the even
     for (let k = 1; k < 3; k++) expect(reference[k]!.q[0]! - reference[k - 1]!.q[0]!).toBeCloseTo(1, 8);
   });
 
-  for (const [h, within] of [[1e-3, 35], [1e-4, 2]] as const) {
+  for (const [h, within] of [
+    [1e-3, 35],
+    [1e-4, 2],
+  ] as const) {
     it(`strikes the same spokes within ${within}h, strides of 1 within 2h (h = ${h})`, () => {
       const ours = strikes(mj.get(h)!.events);
       expect(ours.map((s) => s.contact)).toEqual([1, 2, 3]);
@@ -122,8 +127,14 @@ describe('the stick–slip oscillator on a belt (μs = 0.5, μk = 0.3): the limi
   // until ẋ = v again: ω t_slip = 2π − 2δ with tan δ = ω(x_s − x_k)/v; it
   // sticks again at x_e = x_k + (x_s − x_k) cos ωt + (v/ω) sin ωt and rides
   // the belt for (x_s − x_e)/v.
-  const m = 1, k = 10, v = 0.2, mus = 0.5, muk = 0.3;
-  const xs = (mus * m * g) / k, xk = (muk * m * g) / k, w = Math.sqrt(k / m);
+  const m = 1,
+    k = 10,
+    v = 0.2,
+    mus = 0.5,
+    muk = 0.3;
+  const xs = (mus * m * g) / k,
+    xk = (muk * m * g) / k,
+    w = Math.sqrt(k / m);
   const delta = Math.atan((w * (xs - xk)) / v);
   const tSlip = (2 * Math.PI - 2 * delta) / w;
   const xe = xk + (xs - xk) * Math.cos(w * tSlip) + (v / w) * Math.sin(w * tSlip);
@@ -134,7 +145,7 @@ describe('the stick–slip oscillator on a belt (μs = 0.5, μk = 0.3): the limi
   it(`breaks away at ${first.toFixed(4)} s and cycles with slip ${tSlip.toFixed(4)} s, stick ${tStick.toFixed(4)} s`, () => {
     expect(expected.at(-1)!).toBeLessThan(10);
     expect(tSlip).toBeCloseTo(1.1907, 4);
-    expect(tStick).toBeCloseTo(1.9620, 4);
+    expect(tStick).toBeCloseTo(1.962, 4);
   });
 
   for (const h of [1e-3, 5e-4]) {
@@ -155,7 +166,11 @@ describe('the disk bouncing with spin on a rough floor', () => {
   // Q = m r ẋ − I θ̇ never changes (gravity is vertical), and the disk ends
   // rolling (ẋ = −r θ̇) at ẋ = Q/(m r + I/r) = (2ẋ₀ − r θ̇₀)/3. With W_NT = 0
   // the normal motion is the bouncing ball's: impacts at t₁(1 + 2e + … ).
-  const r = 0.1, e = 0.5, m = 1, I = (m * r * r) / 2, h = 1e-3;
+  const r = 0.1,
+    e = 0.5,
+    m = 1,
+    I = (m * r * r) / 2,
+    h = 1e-3;
   const q0 = disk.model.initial.q0;
   const qd0 = [1, 0, 5];
   const run = simulateMoreauJean(disk, { q0, qd0, t1: 2, h, samples: 201 });
@@ -166,7 +181,7 @@ describe('the disk bouncing with spin on a rough floor', () => {
     for (const qd of run.qd) expect(Math.abs(m * r * qd[0]! - I * qd[2]! - Q0)).toBeLessThan(1e-14);
   });
 
-  it('bounces at the ball\'s times within 3h and rests at t₁(1 + e)/(1 − e) within 15h', () => {
+  it("bounces at the ball's times within 3h and rests at t₁(1 + e)/(1 − e) within 15h", () => {
     const impacts = run.events.filter((ev) => ev.type === 'impact').map((ev) => ev.t);
     [t1, t1 * (1 + 2 * e), t1 * (1 + 2 * e + 2 * e * e)].forEach((t, k) => expect(Math.abs(impacts[k]! - t)).toBeLessThan(3 * h));
     const rest = run.events.find((ev) => ev.type === 'rest')!;
@@ -184,7 +199,9 @@ describe('the block landing on a rough incline (plastic, μk = 0.4 < tan α < μ
   // Dropped from y = 0.2 with ẋ = 1 down the slope: it lands at
   // t_l = √(2·0.2/(g cos α)) sliding, the landing's friction impulse takes
   // μk m v_n off ẋ, and it slides on at g(sin α − μk cos α).
-  const alpha = 0.5, muk = 0.4, h = 1e-3;
+  const alpha = 0.5,
+    muk = 0.4,
+    h = 1e-3;
   const tl = Math.sqrt((2 * 0.2) / (g * Math.cos(alpha)));
   const vn = g * Math.cos(alpha) * tl;
   const after = 1 + g * Math.sin(alpha) * tl - muk * vn;

@@ -22,7 +22,8 @@ const h = 1e-3;
  */
 function referenceChain(q0: readonly number[], v0: readonly number[], d: number, e: number, steps: number): { q: number[]; v: number[] }[] {
   const n = q0.length;
-  let q = [...q0], v = [...v0];
+  let q = [...q0],
+    v = [...v0];
   const out: { q: number[]; v: number[] }[] = [];
   for (let k = 0; k < steps; k++) {
     const pred = q.map((x, i) => x + 0.5 * h * v[i]!);

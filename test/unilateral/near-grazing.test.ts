@@ -47,7 +47,9 @@ describe('near-grazing impacts on every example with unilateral constraints', ()
       const sets = contactSets(ex);
       const perPoint = Math.ceil(STATES_PER_EXAMPLE / (sets.length * POINTS));
       const sticks = ex.sys.model.unilateral.some((u) => u.law.kind === 'stick');
-      let states = 0, penetrations = 0, loops = 0;
+      let states = 0,
+        penetrations = 0,
+        loops = 0;
       const statuses: Record<string, number> = {};
       for (const S of sets) {
         for (let point = 0, attempts = 0; point < POINTS && attempts < 200 * POINTS; attempts++) {
@@ -62,7 +64,10 @@ describe('near-grazing impacts on every example with unilateral constraints', ()
             const qd = Array.from({ length: n }, () => uniform(r, -3, 3));
             const speed = norm(qd);
             const residual = rows.map((row) => -(10 ** -uniform(r, 3, 12)) * speed * norm(row) - dot(row, qd));
-            const shift = solve(rows.map((a) => rows.map((b) => dot(a, b))), residual);
+            const shift = solve(
+              rows.map((a) => rows.map((b) => dot(a, b))),
+              residual,
+            );
             rows.forEach((row, a) => row.forEach((x, i) => (qd[i]! += shift[a]! * x)));
             states++;
             const res = mod.impact!(0, q, qd, params);
@@ -88,7 +93,11 @@ describe('near-grazing impacts on every example with unilateral constraints', ()
       expect(loops, `${ex.spec.name}: impacts that repeat`).toBe(0);
       // Named outcomes other than 'ok': a sticking contact (no friction limit) may have no
       // admissible mode, and two contacts arriving at once are a corner where the model asks for it.
-      const allowed = ['ok', ...(sticks ? ['no-admissible-mode', 'several-admissible-modes'] : []), ...(ex.sys.model.multipleImpacts === 'error' ? ['corner-without-rule'] : [])];
+      const allowed = [
+        'ok',
+        ...(sticks ? ['no-admissible-mode', 'several-admissible-modes'] : []),
+        ...(ex.sys.model.multipleImpacts === 'error' ? ['corner-without-rule'] : []),
+      ];
       for (const s of Object.keys(statuses)) expect(allowed, `${ex.spec.name}: status ${s}`).toContain(s);
     }
     if (process.env.UNILATERAL_REPORT) console.log(lines.join('\n'));

@@ -17,7 +17,9 @@ import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import { thrown } from '../helpers/thrown.js';
 
 const tight = { rtol: 1e-10, atol: 1e-12 };
-const g = 9.81, l = 1, m = 1;
+const g = 9.81,
+  l = 1,
+  m = 1;
 const theta = Math.PI / 6;
 const muCritical = (1 + 3 * Math.cos(theta) ** 2) / (3 * Math.sin(theta) * Math.cos(theta));
 const det = (mu: number, d: number): number => (1 + 3 * Math.cos(theta) ** 2 + 3 * mu * d * Math.sin(theta) * Math.cos(theta)) / m;
@@ -55,7 +57,11 @@ describe("Painlevé's rod sliding backwards at θ = π/6 (μc = 2.5019)", () => 
 
   it('compressive, μ = 0.99 μc: slides under the large reaction σ̇ = m g/det ≈ 302 m g until the slip stops and the end sticks; no diagnostic', () => {
     const run = simulate(rod, { ...compressive, t1: 0.1, params: { mu: 0.99 * muCritical }, ...tight });
-    expect(run.events.map((e) => [e.type, e.modes])).toEqual([['contact', [-1]], ['slip', [-1]], ['stick', [2]]]);
+    expect(run.events.map((e) => [e.type, e.modes])).toEqual([
+      ['contact', [-1]],
+      ['slip', [-1]],
+      ['stick', [2]],
+    ]);
     expect(g / det(0.99 * muCritical, -1)).toBeCloseTo(301.8, 1);
   });
 
@@ -70,7 +76,8 @@ describe("Painlevé's rod sliding backwards at θ = π/6 (μc = 2.5019)", () => 
     expect(det(mu, -1)).toBeLessThan(0);
     // Free flight: x and θ linear, y a parabola.
     run.t.forEach((t, k) => {
-      const [x0, y0, th0] = separating.q0, [xd, yd, thd] = separating.qd0;
+      const [x0, y0, th0] = separating.q0,
+        [xd, yd, thd] = separating.qd0;
       expect(Math.abs(run.q[k]![0]! - (x0! + xd! * t))).toBeLessThan(1e-10);
       expect(Math.abs(run.q[k]![1]! - (y0! + yd! * t - (g * t * t) / 2))).toBeLessThan(1e-10);
       expect(Math.abs(run.q[k]![2]! - (th0! + thd! * t))).toBeLessThan(1e-10);
@@ -85,7 +92,10 @@ describe("Painlevé's rod sliding backwards at θ = π/6 (μc = 2.5019)", () => 
   it('small friction (μ = 0.3): the end slides, stays on the floor, and T + V falls by exactly the friction work ∫ μ σ̇ |ṡ| dt', () => {
     const mu = 0.3;
     const run = simulate(rod, { ...compressive, t1: 0.3, samples: 601, params: { mu }, ...tight });
-    expect(run.events.map((e) => [e.type, e.modes])).toEqual([['contact', [-1]], ['slip', [-1]]]);
+    expect(run.events.map((e) => [e.type, e.modes])).toEqual([
+      ['contact', [-1]],
+      ['slip', [-1]],
+    ]);
     const power = run.t.map((t, k) => {
       const out = rod.frictionPhase(t, run.q[k]!, run.qd[k]!, { mu }, [-1]);
       return mu * out[3]! * Math.abs(rod.slipRates(t, run.q[k]!, run.qd[k]!, { mu })[0]!);

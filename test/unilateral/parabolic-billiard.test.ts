@@ -32,10 +32,17 @@ function setup(): Promise<{ mod: LoadedModule; jac: ImpactJacobianFn }> {
 
 describe('Kozlov §5: vertical bouncing in the parabolic billiard is stable iff its apex is below the focus a/2', () => {
   it.each([
-    [2, 0.3], [2, 0.9], [2, 0.999], [2, 1.001], [2, 1.5], [0.5, 0.6], [0.5, 1.2],
+    [2, 0.3],
+    [2, 0.9],
+    [2, 0.999],
+    [2, 1.001],
+    [2, 1.5],
+    [0.5, 0.6],
+    [0.5, 1.2],
   ])('a = %s, h = %s·a/2: the pair of trace 2 − 8h/a, stable iff h < a/2', async (a, ratio) => {
     const { mod, jac } = await setup();
-    const h = (ratio * a) / 2, v = Math.sqrt(2 * G * h);
+    const h = (ratio * a) / 2,
+      v = Math.sqrt(2 * G * h);
     const o = periodicOrbit(mod, { q0: [1e-4, 1e-8 / (2 * a)], qd0: [1e-4, v], params: { a }, section: { contact: 'wall' }, fix: ["y'"], impactJacobian: jac });
     expect(o.period).toBeCloseTo((2 * v) / G, 9);
     expect(Math.abs(o.q[0]!)).toBeLessThan(1e-10);
@@ -51,18 +58,27 @@ describe('Kozlov (5.7): above the focus, orbits along the confocal parabolas 2y 
   /** The (5.7) orbit with apex x₁/2, just after the strike on the right, sent back along the arc. */
   async function confocal(a: number, x1: number) {
     const { mod, jac } = await setup();
-    const X = Math.sqrt(a * (x1 - a)), u = Math.sqrt(G * (x1 - a));
+    const X = Math.sqrt(a * (x1 - a)),
+      u = Math.sqrt(G * (x1 - a));
     // Started on the orbit: it is elliptic, and nearby starts lie on tori turning slowly
     // about it, which Newton (its least-squares step along the energy's multiplier 1)
     // may take for it within its tolerance.
     const o = periodicOrbit(mod, {
-      q0: [X, (X * X) / (2 * a)], qd0: [-u, (G * X) / u], params: { a }, section: { contact: 'wall' }, crossings: 2, impactJacobian: jac,
+      q0: [X, (X * X) / (2 * a)],
+      qd0: [-u, (G * X) / u],
+      params: { a },
+      section: { contact: 'wall' },
+      crossings: 2,
+      impactJacobian: jac,
     });
     return { o, X };
   }
 
   it.each([
-    [1, 1.05], [1, 1.5], [1, 3], [0.4, 1.8],
+    [1, 1.05],
+    [1, 1.5],
+    [1, 3],
+    [0.4, 1.8],
   ])('a = %s, apex x₁/2 with x₁ = %s·a: two perpendicular strikes at x = ±√(a(x₁ − a)), period 4√(a/g), elliptic', async (a, ratio) => {
     const { o, X } = await confocal(a, ratio * a);
     expect(o.period).toBeCloseTo(4 * Math.sqrt(a / G), 9);

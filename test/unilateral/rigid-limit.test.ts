@@ -28,12 +28,36 @@ const kozlov = { q0: [-1, 0], qd0: [1, 0], params: { g: 1 }, rtol: 1e-11, atol: 
 describe('fitted orders', () => {
   it('recover the exponent of an exact power law, with the limit given or from successive differences', () => {
     const N = [10, 100, 1000, 10000];
-    expectClose(fitOrder(N, N.map((v) => 2 + 3 / v), 2), 1, 1e-12);
-    expectClose(fitOrder(N, N.map((v) => 1 + 0.5 / Math.sqrt(v))), 0.5, 1e-12);
+    expectClose(
+      fitOrder(
+        N,
+        N.map((v) => 2 + 3 / v),
+        2,
+      ),
+      1,
+      1e-12,
+    );
+    expectClose(
+      fitOrder(
+        N,
+        N.map((v) => 1 + 0.5 / Math.sqrt(v)),
+      ),
+      0.5,
+      1e-12,
+    );
     expect(fitOrder([10], [1], 0)).toBeNaN();
     // Errors at or below the floor (the integration's resolution) do not count.
     expect(fitOrder(N, [2 + 1e-12, 2 - 2e-12, 2 + 1e-12, 2], 2, 1e-9)).toBeNaN();
-    expectClose(fitOrder(N, N.map((v) => 2 + 3 / v), 2, 1e-3), 1, 1e-12);
+    expectClose(
+      fitOrder(
+        N,
+        N.map((v) => 2 + 3 / v),
+        2,
+        1e-3,
+      ),
+      1,
+      1e-12,
+    );
   });
 });
 
@@ -78,8 +102,11 @@ describe("Kozlov's realizations against the rigid kozlov-release", () => {
 
 describe("Kozlov's Theorem 1: a retaining constraint realized by stiffness, added mass or viscosity", () => {
   const pendulum = (realization?: Record<string, string>): ModelSpec => ({
-    name: realization ? 'soft-pendulum' : 'pendulum', coordinates: ['x', 'y'], parameters: { m: 1, g: 9.81, l: 1, N: 100 },
-    kinetic: "m*(x'^2 + y'^2)/2", potential: 'm*g*y',
+    name: realization ? 'soft-pendulum' : 'pendulum',
+    coordinates: ['x', 'y'],
+    parameters: { m: 1, g: 9.81, l: 1, N: 100 },
+    kinetic: "m*(x'^2 + y'^2)/2",
+    potential: 'm*g*y',
     holonomic: [{ name: 'rod', expr: 'x^2 + y^2 - l^2', ...(realization ? { realization } : {}) }],
     initial: { q: { x: 1 }, t1: 1 },
   });
@@ -90,7 +117,18 @@ describe("Kozlov's Theorem 1: a retaining constraint realized by stiffness, adde
   ])('%s: the motion from (1.4) tends to the rigid pendulum’s as N grows', async (_, realization) => {
     const rigidPendulum = await loadGenerated(derived(pendulum()));
     const soft = await loadGenerated(derived(pendulum(realization)));
-    const study = rigidLimitStudy(soft, { q0: [1, 0], qd0: [0, 0], t1: 1, params: { m: 1, g: 9.81, l: 1 }, rtol: 1e-10, atol: 1e-12, samples: 101, parameter: 'N', values: [1e2, 1e3, 1e4, 1e5], reference: rigidPendulum });
+    const study = rigidLimitStudy(soft, {
+      q0: [1, 0],
+      qd0: [0, 0],
+      t1: 1,
+      params: { m: 1, g: 9.81, l: 1 },
+      rtol: 1e-10,
+      atol: 1e-12,
+      samples: 101,
+      parameter: 'N',
+      values: [1e2, 1e3, 1e4, 1e5],
+      reference: rigidPendulum,
+    });
     const d = study.rows.map((r) => r.distance);
     d.slice(1).forEach((x, k) => expect(x).toBeLessThan(d[k]!));
     // Distances at N = 10⁵: 1.4e-4 (stiffness), 6.4e-5 (with viscosity), 2.5e-5 (with added mass), each ~ 1/N.
@@ -115,7 +153,17 @@ describe("Kozlov's Theorem 3: stiffness c²N, Rayleigh k√N ḟ² in semi-geode
 
   it('duration √N·δ_N → πg₁₁/ω, restitution → exp(−πk/ω) with fitted order ½, tangential velocity unchanged', async () => {
     const mod = await loadGenerated(derived(spec));
-    const study = rigidLimitStudy(mod, { q0: [0, 0], qd0: [-1, 0.7], t1: 0.5, params: { g11: 2, c: 1.5, k: 0.7, G: 3 }, rtol: 1e-10, atol: 1e-13, parameter: 'N', values, limits: { restitution: e, duration: 0 } });
+    const study = rigidLimitStudy(mod, {
+      q0: [0, 0],
+      qd0: [-1, 0.7],
+      t1: 0.5,
+      params: { g11: 2, c: 1.5, k: 0.7, G: 3 },
+      rtol: 1e-10,
+      atol: 1e-13,
+      parameter: 'N',
+      values,
+      limits: { restitution: e, duration: 0 },
+    });
     const last = study.rows.at(-1)!;
     // e_N = 0.2911, 0.3207, 0.3295, 0.3322 → 0.3335; √N δ_N = 3.318, 3.192, 3.155, 3.143 → πg₁₁/ω = 3.138.
     expectClose(last.duration * Math.sqrt(last.value), (Math.PI * 2) / omega, 2e-3);
@@ -131,8 +179,26 @@ describe("Kozlov's Theorem 3: stiffness c²N, Rayleigh k√N ḟ² in semi-geode
 
   it('beside the rigid wall with Newton’s e = exp(−πk/ω): the reference bounces at t = 0 with that e and no duration, and the motion converges to it', async () => {
     const mod = await loadGenerated(derived(spec));
-    const wall = await loadGenerated(derived({ ...spec, name: 'theorem-three-rigid', parameters: { g11: 2, G: 3, e }, unilateral: [{ name: 'wall', constraint: 'x1 >= 0', law: { newton: 'e' } }] }));
-    const study = rigidLimitStudy(mod, { q0: [0, 0], qd0: [-1, 0.7], t1: 0.5, params: { g11: 2, c: 1.5, k: 0.7, G: 3, e }, rtol: 1e-10, atol: 1e-13, samples: 101, parameter: 'N', values: [1e4, 1e5, 1e6], reference: wall });
+    const wall = await loadGenerated(
+      derived({
+        ...spec,
+        name: 'theorem-three-rigid',
+        parameters: { g11: 2, G: 3, e },
+        unilateral: [{ name: 'wall', constraint: 'x1 >= 0', law: { newton: 'e' } }],
+      }),
+    );
+    const study = rigidLimitStudy(mod, {
+      q0: [0, 0],
+      qd0: [-1, 0.7],
+      t1: 0.5,
+      params: { g11: 2, c: 1.5, k: 0.7, G: 3, e },
+      rtol: 1e-10,
+      atol: 1e-13,
+      samples: 101,
+      parameter: 'N',
+      values: [1e4, 1e5, 1e6],
+      reference: wall,
+    });
     expectClose(study.reference!.restitution, e, 1e-9);
     expect(study.reference!.duration).toBe(0);
     expect(study.reference!.contacts[0]).toBe(0);

@@ -52,22 +52,31 @@ describe('rimless wheel: symbolic impact map, k = 4…12', () => {
 
   it('ψ̇⁺ of the lift-off mode is (2.6) with α = π/k, structurally', () => {
     for (const k of KS) {
-      const expected = subs(parseExpr('psim*(Istar + cos(2*alpha))/(Istar + 1)'), new Map([['psim', sym(PSI_MINUS)], ['alpha', parseExpr(`pi/${k}`)]]));
+      const expected = subs(
+        parseExpr('psim*(Istar + cos(2*alpha))/(Istar + 1)'),
+        new Map([
+          ['psim', sym(PSI_MINUS)],
+          ['alpha', parseExpr(`pi/${k}`)],
+        ]),
+      );
       // Both in rational normal form (cos(2π/k) is exact for k = 4, 6, 12).
       expect(together(maps.get(k)!.leaves.qdPlus[2]!), `k = ${k}`).toBe(together(expected));
     }
   });
 
   it('ν from the derived ψ̇⁺/ψ̇⁻ equals (2.9) for every I* ∈ {0, 1/4, 3/4, 1} to 1e-14, is < 1 and increases in k and in I*', () => {
-    const table = ISTARS.map((Istar) => KS.map((k) => {
-      const r = evaluate(maps.get(k)!.leaves.qdPlus[2]!, { Istar, [PSI_MINUS]: 1 });
-      expect(Math.abs(r ** k - nu(Istar, k)), `k = ${k}, I* = ${Istar}`).toBeLessThan(1e-14);
-      return r ** k;
-    }));
-    for (const row of table) for (let c = 0; c < row.length; c++) {
-      expect(row[c]).toBeLessThan(1);
-      if (c > 0) expect(row[c]).toBeGreaterThan(row[c - 1]!);
-    }
+    const table = ISTARS.map((Istar) =>
+      KS.map((k) => {
+        const r = evaluate(maps.get(k)!.leaves.qdPlus[2]!, { Istar, [PSI_MINUS]: 1 });
+        expect(Math.abs(r ** k - nu(Istar, k)), `k = ${k}, I* = ${Istar}`).toBeLessThan(1e-14);
+        return r ** k;
+      }),
+    );
+    for (const row of table)
+      for (let c = 0; c < row.length; c++) {
+        expect(row[c]).toBeLessThan(1);
+        if (c > 0) expect(row[c]).toBeGreaterThan(row[c - 1]!);
+      }
     for (let c = 0; c < KS.length; c++) for (let r = 1; r < ISTARS.length; r++) expect(table[r]![c]).toBeGreaterThan(table[r - 1]![c]!);
     // ν → 1 as k → ∞ (a wheel with many spokes rolls like a disc): −ln ν ≈ 2π²/(k(1 + I*)).
     for (const Istar of ISTARS) expect((-Math.log(nu(Istar, 1e4)) * 1e4 * (1 + Istar)) / (2 * Math.PI ** 2)).toBeCloseTo(1, 5);
@@ -139,7 +148,10 @@ describe('rimless wheel: generated impact() for k = 4…12', () => {
         for (let j = 0; j < k; j++) {
           const res = strike(modules.get(k)!, alpha, psid, { Istar, gamma: 0 }, -alpha - (2 * Math.PI * j) / k);
           expect(res.status).toBe('ok');
-          expect(res.active.flatMap((a, i) => (a ? [i] : [])), `k = ${k}, j = ${j}`).toEqual([(j + 1) % k]);
+          expect(
+            res.active.flatMap((a, i) => (a ? [i] : [])),
+            `k = ${k}, j = ${j}`,
+          ).toEqual([(j + 1) % k]);
           psid = res.qdPlus[2]!;
         }
         worst = Math.max(worst, Math.abs(-psid - nu(Istar, k)) / nu(Istar, k));
@@ -210,7 +222,9 @@ const sector = defineModel({
     { name: 'spoke0', constraint: 'y - l*cos(psi) >= 0', law: { stick: 'x + l*sin(psi)' } },
     { name: 'spoke1', constraint: 'y - l*cos(psi + 2*alpha) >= 0', law: { stick: 'x + l*sin(psi + 2*alpha)' } },
   ],
-  impactScenarios: [{ name: 'spoke 1 strikes while spoke 0 stands', arriving: 'spoke1', closed: ['spoke0'], at: { psi: '-alpha', y: 'l*cos(alpha)' }, independent: ['psi'] }],
+  impactScenarios: [
+    { name: 'spoke 1 strikes while spoke 0 stands', arriving: 'spoke1', closed: ['spoke0'], at: { psi: '-alpha', y: 'l*cos(alpha)' }, independent: ['psi'] },
+  ],
   // Above the ground (a model's own initial state must not penetrate a contact).
   initial: { q: { y: 2 } },
 });
@@ -252,7 +266,8 @@ describe('rimless wheel: lift-off iff α < α₀ = π/2 − ½ arccos I* (two sp
         if (a0 + d < Math.PI / 2) expect(lifts(a0 + d, Istar), `I* = ${Istar}, α₀ + ${d}`).toBe(false);
       }
       for (const psid of [-0.1, -5]) {
-        let lo = a0 - 0.2, hi = Math.min(a0 + 0.2, Math.PI / 2 - 1e-3);
+        let lo = a0 - 0.2,
+          hi = Math.min(a0 + 0.2, Math.PI / 2 - 1e-3);
         for (let i = 0; i < 60; i++) {
           const mid = 0.5 * (lo + hi);
           if (lifts(mid, Istar, psid)) lo = mid;

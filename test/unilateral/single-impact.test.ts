@@ -48,7 +48,8 @@ describe('single elastic impact of the double pendulum on a wall (Kugushev–Sor
   });
 
   it('impact() with e = 1 gives q̇⁺ = q̇⁻ − Δμ B⁻¹∂g and the impulse Δμ = 2(∂g·q̇⁻)/(∂gᵀB⁻¹∂g), to 1e-12 relative', () => {
-    let worstV = 0, worstMu = 0;
+    let worstV = 0,
+      worstMu = 0;
     for (const { p, q, qd, dg } of states) {
       const params = { ...p, e: 1 };
       const B = rows(wall.massMatrix(0, q, params), 2);
@@ -72,7 +73,12 @@ describe('single elastic impact of the double pendulum on a wall (Kugushev–Sor
       const params = { ...p, e: 1 };
       const M = rows(wall.massMatrix(0, q, params), 2);
       const res = wall.impact(0, q, qd, params);
-      const T = (v: ArrayLike<number>): number => 0.5 * dot(Array.from(v), Array.from(M, (row) => dot(row, v)));
+      const T = (v: ArrayLike<number>): number =>
+        0.5 *
+        dot(
+          Array.from(v),
+          Array.from(M, (row) => dot(row, v)),
+        );
       expect(Math.abs(T(res.qdPlus) - T(qd)) / T(qd)).toBeLessThan(1e-12);
       expect(Math.abs(dot(dg, res.qdPlus) + dot(dg, qd)) / Math.abs(dot(dg, qd))).toBeLessThan(1e-12);
     }
@@ -89,7 +95,11 @@ describe('single elastic impact of the double pendulum on a wall (Kugushev–Sor
         const Binv_dg = solve(B, dg);
         const dmu = ((1 + ee) * dot(dg, qd)) / dot(dg, Binv_dg);
         const res = wall.impact(0, q, qd, params);
-        worst = Math.max(worst, Math.abs(res.impulses[0]! - dmu) / dmu, ...qd.map((v, i) => Math.abs(res.qdPlus[i]! - (v - dmu * Binv_dg[i]!)) / Math.max(...qd.map(Math.abs))));
+        worst = Math.max(
+          worst,
+          Math.abs(res.impulses[0]! - dmu) / dmu,
+          ...qd.map((v, i) => Math.abs(res.qdPlus[i]! - (v - dmu * Binv_dg[i]!)) / Math.max(...qd.map(Math.abs))),
+        );
       }
     }
     expect(worst).toBeLessThan(1e-12);
@@ -124,7 +134,10 @@ describe('W-law impact of the double pendulum on the wall (Kugushev–Sorokina �
       const M = rows(wlaw.massMatrix(0, q, params), 2);
       const Mv = (v: ArrayLike<number>): number[] => M.map((row) => dot(row, v));
       const dv = qd.map((v, i) => res.qdPlus[i]! - v);
-      const closing = dot(Mv(res.qdPlus).map((v, k) => v + W * W * Mv(qd)[k]!), dv);
+      const closing = dot(
+        Mv(res.qdPlus).map((v, k) => v + W * W * Mv(qd)[k]!),
+        dv,
+      );
       const scale = dot(Mv(qd), qd);
       worst = Math.max(worst, Math.abs(closing) / scale);
       expect(Math.abs(dot(dg, res.qdPlus) + W * W * dot(dg, qd)) / dot(dg, qd)).toBeLessThan(1e-12);

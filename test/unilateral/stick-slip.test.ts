@@ -42,12 +42,16 @@ function energyRise(run: Trajectory): number {
 }
 
 describe('block on a rough incline (μs = 0.6, μk = 0.4, x down the slope)', () => {
-  const muk = 0.4, mus = 0.6;
+  const muk = 0.4,
+    mus = 0.6;
 
   it('with tan α > μs slides from rest at ẍ = g(sin α − μk cos α), x(t) to 1e-8', () => {
     const alpha = 0.7;
     const run = simulate(block, { q0: [0, 0], qd0: [0, 0], t1: 3, params: { alpha }, samples: 301, ...tight });
-    expect(sequence(run)).toEqual([['contact', [0], [1]], ['slip', [0], [1]]]);
+    expect(sequence(run)).toEqual([
+      ['contact', [0], [1]],
+      ['slip', [0], [1]],
+    ]);
     const a = g * (Math.sin(alpha) - muk * Math.cos(alpha));
     expect(worstError(run, (t) => (a * t * t) / 2)).toBeLessThan(1e-8);
     expect(worstError(run, () => 0, -Infinity, Infinity, 1)).toBeLessThan(1e-12);
@@ -55,11 +59,17 @@ describe('block on a rough incline (μs = 0.6, μk = 0.4, x down the slope)', ()
   });
 
   it('with tan α < μk, launched downhill at v, stops at t* = v/(g(μk cos α − sin α)) (within 1e-9) and stays', () => {
-    const alpha = 0.3, v = 2;
+    const alpha = 0.3,
+      v = 2;
     const a = g * (muk * Math.cos(alpha) - Math.sin(alpha));
-    const tStop = v / a, xStop = (v * v) / (2 * a);
+    const tStop = v / a,
+      xStop = (v * v) / (2 * a);
     const run = simulate(block, { q0: [0, 0], qd0: [v, 0], t1: 5, params: { alpha }, samples: 501, ...tight });
-    expect(sequence(run)).toEqual([['contact', [0], [1]], ['slip', [0], [1]], ['stick', [0], [2]]]);
+    expect(sequence(run)).toEqual([
+      ['contact', [0], [1]],
+      ['slip', [0], [1]],
+      ['stick', [0], [2]],
+    ]);
     const stop = run.events[2]!;
     expect(Math.abs(stop.t - tStop)).toBeLessThan(1e-9);
     expect(Math.abs(stop.q[0]! - xStop)).toBeLessThan(1e-9);
@@ -74,12 +84,17 @@ describe('block on a rough incline (μs = 0.6, μk = 0.4, x down the slope)', ()
 
   // Uphill at v: friction and gravity both pull down the slope until the stop at
   // t* = v/(g(sin α + μk cos α)); then it sticks if tan α ≤ μs, else slides down.
-  for (const [factor, sticks] of [[0.99, true], [1.01, false]] as const) {
+  for (const [factor, sticks] of [
+    [0.99, true],
+    [1.01, false],
+  ] as const) {
     it(`launched uphill at α = ${factor}·atan μs it stops at t* and then ${sticks ? 'sticks' : 'slides back down'}`, () => {
-      const alpha = factor * Math.atan(mus), v = 2;
+      const alpha = factor * Math.atan(mus),
+        v = 2;
       const up = g * (Math.sin(alpha) + muk * Math.cos(alpha));
       const down = g * (Math.sin(alpha) - muk * Math.cos(alpha));
-      const tStop = v / up, xStop = -(v * v) / (2 * up);
+      const tStop = v / up,
+        xStop = -(v * v) / (2 * up);
       const run = simulate(block, { q0: [0, 0], qd0: [-v, 0], t1: 2, params: { alpha }, samples: 201, ...tight });
       expect(sequence(run)).toEqual([['contact', [0], [-1]], ['slip', [0], [-1]], sticks ? ['stick', [0], [2]] : ['slip', [0], [1]]]);
       expect(Math.abs(run.events[2]!.t - tStop)).toBeLessThan(1e-9);
@@ -92,9 +107,13 @@ describe('block on a rough incline (μs = 0.6, μk = 0.4, x down the slope)', ()
   // normal impulse m|ẏ⁻| brings the Coulomb impulse −μk m|ẏ⁻| with it while
   // the block keeps sliding, so ẋ⁺ = ẋ⁻ − μk|ẏ⁻| (friction-impact.ts).
   it('lands plastically from a height with a velocity along the slope, loses μk|ẏ⁻| of it and slides from the landing', () => {
-    const alpha = 0.5, h = 0.2, v = 1, m = 1;
+    const alpha = 0.5,
+      h = 0.2,
+      v = 1,
+      m = 1;
     const tLand = Math.sqrt((2 * h) / (g * Math.cos(alpha)));
-    const vy = g * Math.cos(alpha) * tLand, vx = v + g * Math.sin(alpha) * tLand;
+    const vy = g * Math.cos(alpha) * tLand,
+      vx = v + g * Math.sin(alpha) * tLand;
     const run = simulate(block, { q0: [0, h], qd0: [v, 0], t1: 1, params: { alpha }, samples: 201, ...tight });
     expect(sequence(run).map(([type]) => type)).toEqual(['impact', 'contact', 'slip']);
     for (const e of run.events) expect(Math.abs(e.t - tLand)).toBeLessThan(1e-12);
@@ -108,7 +127,8 @@ describe('block on a rough incline (μs = 0.6, μk = 0.4, x down the slope)', ()
     expect(impact.modes).toEqual([1]); // sliding on after the impact
     expect(run.events[2]!.modes).toEqual([1]);
     // After the landing: ẍ = g(sin α − μk cos α) from the post-impact state.
-    const x0 = run.events[2]!.q[0]!, v0 = run.events[2]!.qd[0]!;
+    const x0 = run.events[2]!.q[0]!,
+      v0 = run.events[2]!.qd[0]!;
     const a = g * (Math.sin(alpha) - muk * Math.cos(alpha));
     expect(worstError(run, (t) => x0 + v0 * (t - tLand) + (a * (t - tLand) ** 2) / 2, tLand)).toBeLessThan(1e-8);
   });
@@ -124,7 +144,10 @@ describe('block on a rough incline (μs = 0.6, μk = 0.4, x down the slope)', ()
 // 8.1e-7 → 1.0e-8).
 describe('block on the incline: the stop, event-driven against Moreau–Jean at h = 1e-3 and 1e-4', () => {
   const muk = 0.4;
-  for (const [name, alpha, v] of [['downhill, tan α < μk', 0.3, 1], ['uphill, tan α = 0.99 μs', 0.99 * Math.atan(0.6), -2]] as const) {
+  for (const [name, alpha, v] of [
+    ['downhill, tan α < μk', 0.3, 1],
+    ['uphill, tan α = 0.99 μs', 0.99 * Math.atan(0.6), -2],
+  ] as const) {
     it(`${name}: the stop time within one step, the stopped position within a·h²`, () => {
       const a = g * Math.abs(Math.sin(alpha) - Math.sign(v) * muk * Math.cos(alpha));
       const ed = simulate(block, { q0: [0, 0], qd0: [v, 0], t1: 3, params: { alpha }, ...tight });
@@ -153,11 +176,17 @@ describe('block on the incline: the stop, event-driven against Moreau–Jean at 
 // again when ẋ = v, at ωτ = π + 2 atan(v/(ωΔ)), where x = x_e − Δ, and
 // rides the belt back to x_b: a period τ_slide + 2Δ/v.
 describe('belt oscillator (m = 1, k = 10, v = 0.2, μs = 0.5, μk = 0.3): the stick–slip cycle', () => {
-  const m = 1, k = 10, v = 0.2, omega = Math.sqrt(k / m);
+  const m = 1,
+    k = 10,
+    v = 0.2,
+    omega = Math.sqrt(k / m);
 
   it('breaks away at x_b = μs m g/k, slides back, sticks again at x_e − Δ; three periods, events within 1e-9, x(t) to 1e-8', () => {
-    const mus = 0.5, muk = 0.3;
-    const xb = (mus * m * g) / k, xe = (muk * m * g) / k, delta = xb - xe;
+    const mus = 0.5,
+      muk = 0.3;
+    const xb = (mus * m * g) / k,
+      xe = (muk * m * g) / k,
+      delta = xb - xe;
     const tauSlide = (Math.PI + 2 * Math.atan(v / (omega * delta))) / omega;
     const period = tauSlide + (2 * delta) / v;
     const tb = xb / v;
@@ -167,7 +196,10 @@ describe('belt oscillator (m = 1, k = 10, v = 0.2, μs = 0.5, μk = 0.3): the st
       return phase < tauSlide ? xe + delta * Math.cos(omega * phase) + (v / omega) * Math.sin(omega * phase) : xe - delta + v * (phase - tauSlide);
     };
     const run = simulate(belt, { q0: [0, 0], qd0: [v, 0], t1: tb + 3 * period - 0.1, samples: 1001, ...tight });
-    const cycle: [string, number[], number[]][] = [['slip', [0], [-1]], ['stick', [0], [2]]];
+    const cycle: [string, number[], number[]][] = [
+      ['slip', [0], [-1]],
+      ['stick', [0], [2]],
+    ];
     expect(sequence(run)).toEqual([['contact', [0], [2]], ['stick', [0], [2]], ...cycle, ...cycle, ...cycle]);
     run.events.slice(2).forEach((e, i) => {
       const expected = tb + Math.floor(i / 2) * period + (i % 2) * tauSlide;
@@ -179,9 +211,15 @@ describe('belt oscillator (m = 1, k = 10, v = 0.2, μs = 0.5, μk = 0.3): the st
   });
 
   it('with μs = μk breaks away at μ m g/k with zero slip acceleration, then x = x_b + (v/ω) sin ωτ', () => {
-    const mu = 0.3, xb = (mu * m * g) / k, tb = xb / v;
+    const mu = 0.3,
+      xb = (mu * m * g) / k,
+      tb = xb / v;
     const run = simulate(belt, { q0: [0, 0], qd0: [v, 0], t1: tb + Math.PI / omega, samples: 401, params: { mus: mu, muk: mu }, ...tight });
-    expect(sequence(run)).toEqual([['contact', [0], [2]], ['stick', [0], [2]], ['slip', [0], [-1]]]);
+    expect(sequence(run)).toEqual([
+      ['contact', [0], [2]],
+      ['stick', [0], [2]],
+      ['slip', [0], [-1]],
+    ]);
     expect(Math.abs(run.events[2]!.t - tb)).toBeLessThan(1e-9);
     expect(worstError(run, (t) => (t < tb ? v * t : xb + (v / omega) * Math.sin(omega * (t - tb))))).toBeLessThan(1e-8);
   });
@@ -237,25 +275,35 @@ describe('energy along the default runs of the examples with friction on fixed s
 
 // A point on a horizontal table with a spatial contact (slip along x and z),
 // pulled along x by a constant force m a: friction −μ m g ṡ/|ṡ|.
-const puck = await loadGenerated(derived(defineModel({
-  name: 'puck',
-  title: 'Puck on a rough table',
-  coordinates: [{ name: 'x' }, { name: 'z' }, { name: 'y' }],
-  parameters: { m: { default: 1 }, g: { default: g }, mu: { default: 0.3 }, a: { default: 0 } },
-  kinetic: "m*(x'^2 + y'^2 + z'^2)/2",
-  potential: 'm*g*y - m*a*x',
-  unilateral: [{ name: 'table', constraint: 'y >= 0', slip: ['x', 'z'], law: { plastic: true, coulomb: 'mu' } }],
-  initial: { q: {}, qd: {}, t1: 3 },
-}))) as LoadedModule;
+const puck = (await loadGenerated(
+  derived(
+    defineModel({
+      name: 'puck',
+      title: 'Puck on a rough table',
+      coordinates: [{ name: 'x' }, { name: 'z' }, { name: 'y' }],
+      parameters: { m: { default: 1 }, g: { default: g }, mu: { default: 0.3 }, a: { default: 0 } },
+      kinetic: "m*(x'^2 + y'^2 + z'^2)/2",
+      potential: 'm*g*y - m*a*x',
+      unilateral: [{ name: 'table', constraint: 'y >= 0', slip: ['x', 'z'], law: { plastic: true, coulomb: 'mu' } }],
+      initial: { q: {}, qd: {}, t1: 3 },
+    }),
+  ),
+)) as LoadedModule;
 
 describe('puck on a rough table (spatial contact, μ = 0.3)', () => {
   const mu = 0.3;
 
   it('slides straight along its velocity and stops at t* = |v|/(μg), |v|²/(2μg) away', () => {
-    const v = [3, 4], speed = 5;
-    const tStop = speed / (mu * g), dist = (speed * speed) / (2 * mu * g);
+    const v = [3, 4],
+      speed = 5;
+    const tStop = speed / (mu * g),
+      dist = (speed * speed) / (2 * mu * g);
     const run = simulate(puck, { q0: [0, 0, 0], qd0: [v[0]!, v[1]!, 0], t1: 3, samples: 301, ...tight });
-    expect(sequence(run)).toEqual([['contact', [0], [1]], ['slip', [0], [1]], ['stick', [0], [2]]]);
+    expect(sequence(run)).toEqual([
+      ['contact', [0], [1]],
+      ['slip', [0], [1]],
+      ['stick', [0], [2]],
+    ]);
     const stop = run.events[2]!;
     expect(Math.abs(stop.t - tStop)).toBeLessThan(1e-9);
     expect(Math.abs(stop.q[0]! - (dist * v[0]!) / speed)).toBeLessThan(1e-9);
@@ -269,14 +317,20 @@ describe('puck on a rough table (spatial contact, μ = 0.3)', () => {
   it('pulled from rest by a force above μ m g breaks away along it: x = (a − μg)t²/2, z = 0', () => {
     const a = 5;
     const run = simulate(puck, { q0: [0, 0, 0], qd0: [0, 0, 0], t1: 2, samples: 201, params: { a }, ...tight });
-    expect(sequence(run)).toEqual([['contact', [0], [1]], ['slip', [0], [1]]]);
+    expect(sequence(run)).toEqual([
+      ['contact', [0], [1]],
+      ['slip', [0], [1]],
+    ]);
     expect(worstError(run, (t) => ((a - mu * g) * t * t) / 2)).toBeLessThan(1e-8);
     expect(worstError(run, () => 0, -Infinity, Infinity, 1)).toBeLessThan(1e-8);
   });
 
   it('pulled from rest by a force below μ m g stays stuck', () => {
     const run = simulate(puck, { q0: [0, 0, 0], qd0: [0, 0, 0], t1: 2, samples: 21, params: { a: 2.9 }, ...tight });
-    expect(sequence(run)).toEqual([['contact', [0], [2]], ['stick', [0], [2]]]);
+    expect(sequence(run)).toEqual([
+      ['contact', [0], [2]],
+      ['stick', [0], [2]],
+    ]);
     for (const q of run.q) expect(q).toEqual([0, 0, 0]);
   });
 });

@@ -28,16 +28,20 @@ function universalH(v: number): number {
   const h = 1e-4 * Math.min(1, 1 / v);
   let y = [0, v];
   const step = (f: (u: number[]) => number[]): number[] => {
-    const k1 = f(y), k2 = f(y.map((u, i) => u + (h / 2) * k1[i]!)), k3 = f(y.map((u, i) => u + (h / 2) * k2[i]!)), k4 = f(y.map((u, i) => u + h * k3[i]!));
+    const k1 = f(y),
+      k2 = f(y.map((u, i) => u + (h / 2) * k1[i]!)),
+      k3 = f(y.map((u, i) => u + (h / 2) * k2[i]!)),
+      k4 = f(y.map((u, i) => u + h * k3[i]!));
     return y.map((u, i) => u + (h / 6) * (k1[i]! + 2 * k2[i]! + 2 * k3[i]! + k4[i]!));
   };
-  const down = (u: number[]): number[] => [u[1]!, -2 * S2 * Math.sqrt(Math.max(u[0]!, 0)) * u[1]! - (4 * S2 / 3) * Math.max(u[0]!, 0) ** 1.5];
-  const up = (u: number[]): number[] => [u[1]!, -(4 * S2 / 3) * Math.max(u[0]! + u[1]!, 0) ** 1.5];
+  const down = (u: number[]): number[] => [u[1]!, -2 * S2 * Math.sqrt(Math.max(u[0]!, 0)) * u[1]! - ((4 * S2) / 3) * Math.max(u[0]!, 0) ** 1.5];
+  const up = (u: number[]): number[] => [u[1]!, -((4 * S2) / 3) * Math.max(u[0]! + u[1]!, 0) ** 1.5];
   while (y[1]! > 0) y = step(down);
   for (;;) {
     const next = step(up);
     if (next[0]! + next[1]! <= 0) {
-      const a = y[0]! + y[1]!, b = next[0]! + next[1]!;
+      const a = y[0]! + y[1]!,
+        b = next[0]! + next[1]!;
       return -(y[1]! + (a / (a - b)) * (next[1]! - y[1]!));
     }
     y = next;
@@ -52,7 +56,7 @@ describe('vertical drop: the restitution is the universal H(v) (6.1)–(6.3)', (
     const a = ((p.m! * p.k!) / (p.nu! ** 2 * p.r!)) ** 2;
     const qd = (h0 * p.k! * a) / p.nu!;
     const tr = simulate(disk, { q0: [0, p.r!, 0], qd0: [0, -p.r! * qd, 0], t1: 0.2, params: p, rtol: 1e-9, atol: 1e-12 });
-    const release = tr.events.find((e) => e.type === "release");
+    const release = tr.events.find((e) => e.type === 'release');
     expect(release).toBeDefined();
     const out = release!.qd[1]! / (p.r! * qd);
     const H = universalH(h0);
@@ -94,7 +98,8 @@ describe('on an incline (§11, (2.3)): the sliding stops iff tan α < 3λ', () =
   };
   const slip = (tr: ReturnType<typeof run>, i: number): number => tr.qd[i]![0]! + p.r! * tr.qd[i]![2]!;
   /** (8.6)–(8.7) while sliding forward: ṡ = g(sin α − 3λ cos α) − g cos α·c, the last the resistance −∫ϑ dF_y/m. */
-  const slipRate = (alpha: number, u: number): number => p.g! * (Math.sin(alpha) - 3 * p.lambda! * Math.cos(alpha)) - p.g! * Math.cos(alpha) * (p.nu! * u) / (p.k! * p.r!);
+  const slipRate = (alpha: number, u: number): number =>
+    p.g! * (Math.sin(alpha) - 3 * p.lambda! * Math.cos(alpha)) - (p.g! * Math.cos(alpha) * (p.nu! * u)) / (p.k! * p.r!);
   /** The measured slip rate over [t0, t1] against slipRate at the mean speed. */
   const checkRate = (tr: ReturnType<typeof run>, alpha: number, t0: number, t1: number): void => {
     const [i, j] = [tr.t.findIndex((t) => t >= t0), tr.t.findIndex((t) => t >= t1)];
@@ -126,10 +131,13 @@ describe('rolling without slip (§12, (3.1)): a resistance proportional to speed
     const tr = simulate(disk, { q0: [0, p.r! * (1 - q), 0], qd0: [1, 0, -1 / p.r!], t1: 1, samples: 100, params: p });
     const predicted = (u: number): number => {
       const c = (p.nu! * u) / (p.k! * p.r!);
-      return -(2 / 3) * p.g! * c * (1 - 0.75 * c / theta0);
+      return -(2 / 3) * p.g! * c * (1 - (0.75 * c) / theta0);
     };
     // After the vertical oscillation has decayed: the measured deceleration against the formula.
-    for (const [t0, t1] of [[0.5, 0.7], [0.8, 1]] as const) {
+    for (const [t0, t1] of [
+      [0.5, 0.7],
+      [0.8, 1],
+    ] as const) {
       const [i, j] = [tr.t.findIndex((t) => t >= t0), tr.t.findIndex((t) => t >= t1)];
       const measured = (tr.qd[j]![0]! - tr.qd[i]![0]!) / (tr.t[j]! - tr.t[i]!);
       const formula = predicted(0.5 * (tr.qd[i]![0]! + tr.qd[j]![0]!));

@@ -169,7 +169,16 @@ function contactTerm(model: Model, l2: Lagrange2, c: CompliantContact, index: nu
     // The component of −∂V/∂q along G in G's own metric: −dV/df when V = V(f).
     const norm = add(...row.row.map((g) => mul(g, g)));
     const force = simplify(mul(add(...grad.map((x, i) => mul(x, row.row[i]!))), pow(norm, -1)));
-    return assemble(model, { name: c.name, gap: c.gap, potential: V, addedMass: ZERO, rayleigh: ZERO, force, generalizedForce: grad }, row, rate, 'potential', index, true, { kind: 'elastic' });
+    return assemble(
+      model,
+      { name: c.name, gap: c.gap, potential: V, addedMass: ZERO, rayleigh: ZERO, force, generalizedForce: grad },
+      row,
+      rate,
+      'potential',
+      index,
+      true,
+      { kind: 'elastic' },
+    );
   }
   const law = c.law;
   const pen = sym(`pen[${c.name}]`);
@@ -205,7 +214,14 @@ function realizationTerm(model: Model, r: ConstraintRealization, index: number):
 const gapRateOf = (model: Model, row: ContactRow): Expr => add(row.rate, ...row.row.map((g, i) => mul(g, model.coordinates[i]!.qd)));
 
 function assemble(
-  model: Model, parts: Parts, row: ContactRow, rate: Expr, source: CompliantTerm['source'], index: number, adhesion: boolean, limit: RigidLimit,
+  model: Model,
+  parts: Parts,
+  row: ContactRow,
+  rate: Expr,
+  source: CompliantTerm['source'],
+  index: number,
+  adhesion: boolean,
+  limit: RigidLimit,
 ): CompliantTerm {
   // Only a compliant contact acts where f ≤ 0; gap potentials and realized retaining constraints act everywhere.
   const everywhere = source !== 'compliant';
@@ -219,10 +235,13 @@ function assemble(
   const force = inside(parts.force);
   const generalizedForce = (parts.generalizedForce ?? G.map((g) => mul(force, g))).map(simplify);
   const a = parts.addedMass;
-  const inertia = a === ZERO ? undefined : {
-    mass: G.map((gi) => G.map((gk) => simplify(mul(a, gi, gk)))),
-    forcing: G.map((gi) => simplify(neg(mul(a, row.bias, gi)))),
-  };
+  const inertia =
+    a === ZERO
+      ? undefined
+      : {
+          mass: G.map((gi) => G.map((gk) => simplify(mul(a, gi, gk)))),
+          forcing: G.map((gi) => simplify(neg(mul(a, row.bias, gi)))),
+        };
   const energy = inside(add(parts.potential, a === ZERO ? ZERO : mul(HALF, a, rate, rate)));
   // Residual increments R = ΔM q̈ − Δforcing, split into the force part −F_n Gᵀ and the inertia part a Gᵀ f̈;
   // through the placeholder by the chain rule ∂/∂q + (∂/∂pen)(∂δ/∂q), ∂δ/∂q = −G.
@@ -240,13 +259,32 @@ function assemble(
   const inContact = everywhere ? ONE : mul(HALF, add(ONE, neg(fn('sign', parts.gap))));
   const forceActs = adhesion ? ONE : mul(HALF, add(ONE, fn('sign', forcePositive)));
   const guarded = (J: ResidualJacobian, factor: Expr): ResidualJacobian => mapJacobian(J, (e) => (e === ZERO ? ZERO : simplify(mul(factor, e))));
-  const activeParts = [guarded(mapJacobian(forceJacobian, anywhere), mul(inContact, forceActs)), ...(inertiaJacobian ? [guarded(inertiaJacobian, inContact)] : [])];
+  const activeParts = [
+    guarded(mapJacobian(forceJacobian, anywhere), mul(inContact, forceActs)),
+    ...(inertiaJacobian ? [guarded(inertiaJacobian, inContact)] : []),
+  ];
   const sum = (part: keyof ResidualJacobian): Expr[][] => G.map((_, i) => G.map((__, j) => simplify(add(...activeParts.map((J) => J[part][i]![j]!)))));
   const activeJacobian: ResidualJacobian = { Rq: sum('Rq'), Rqd: sum('Rqd') };
   return {
-    name: parts.name, source, index, gap: parts.gap, row, gapRate: simplify(rate), everywhere, adhesion,
-    potential: inside(parts.potential), addedMass: a, rayleigh: inside(parts.rayleigh), force, forcePositive, generalizedForce,
-    ...(inertia ? { inertia } : {}), energy, jacobian, activeJacobian, limit,
+    name: parts.name,
+    source,
+    index,
+    gap: parts.gap,
+    row,
+    gapRate: simplify(rate),
+    everywhere,
+    adhesion,
+    potential: inside(parts.potential),
+    addedMass: a,
+    rayleigh: inside(parts.rayleigh),
+    force,
+    forcePositive,
+    generalizedForce,
+    ...(inertia ? { inertia } : {}),
+    energy,
+    jacobian,
+    activeJacobian,
+    limit,
   };
 }
 

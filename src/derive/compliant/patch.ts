@@ -32,7 +32,24 @@
 // Tests: test/derive/compliant/patch.test.ts, test/derive/universal-restitution.test.ts
 import * as Q from '../../core/rational.js';
 import {
-  add, dependsOn, div, factorsOf, fn, HALF, termsOf, hasNegativeSign, mul, neg, num, ONE, pow, sqrt, sub, sym, ZERO, type Expr,
+  add,
+  dependsOn,
+  div,
+  factorsOf,
+  fn,
+  HALF,
+  termsOf,
+  hasNegativeSign,
+  mul,
+  neg,
+  num,
+  ONE,
+  pow,
+  sqrt,
+  sub,
+  sym,
+  ZERO,
+  type Expr,
 } from '../../core/expr.js';
 import { evaluate } from '../../core/evaluate.js';
 import { MechanicsError } from '../../errors.js';
@@ -142,7 +159,8 @@ export function derivePatchLaw(spec: PatchSpec): PatchLaw | PatchUnsupported {
     const out: Record<string, Expr> = {};
     for (const [name, w] of Object.entries(spec.resultants)) {
       const r = definiteIntegral(mul(w, density), v, lower, upper);
-      if (r === undefined) return `resultant '${name}': the integrand is outside the supported class (polynomials, fractional powers of linear or α + γ${v}² bases, sines and cosines of linear arguments)`;
+      if (r === undefined)
+        return `resultant '${name}': the integrand is outside the supported class (polynomials, fractional powers of linear or α + γ${v}² bases, sines and cosines of linear arguments)`;
       out[name] = tidy(r);
     }
     return out;
@@ -164,13 +182,45 @@ export function derivePatchLaw(spec: PatchSpec): PatchLaw | PatchUnsupported {
   const atTo = simplify(subs(density, new Map([[v, to]])));
   const vertex = div(neg(z.b), mul(num(2), z.a));
   const candidates: [PatchRegimeName, PatchEnd, PatchEnd, PatchCondition[]][] = [
-    ['whole', geometric(from), geometric(to), [{ expr: atFrom, relation: '>=' }, { expr: atTo, relation: '>=' }]],
-    ['lower-inner', zero(z.lower), geometric(to), [{ expr: atFrom, relation: '<' }, { expr: atTo, relation: '>=' }]],
-    ['upper-inner', geometric(from), zero(z.upper), [{ expr: atFrom, relation: '>=' }, { expr: atTo, relation: '<' }]],
-    ['both-inner', zero(z.lower), zero(z.upper), [
-      { expr: atFrom, relation: '<' }, { expr: atTo, relation: '<' }, { expr: z.discriminant, relation: '>' },
-      { expr: sub(vertex, from), relation: '>' }, { expr: sub(to, vertex), relation: '>' },
-    ]],
+    [
+      'whole',
+      geometric(from),
+      geometric(to),
+      [
+        { expr: atFrom, relation: '>=' },
+        { expr: atTo, relation: '>=' },
+      ],
+    ],
+    [
+      'lower-inner',
+      zero(z.lower),
+      geometric(to),
+      [
+        { expr: atFrom, relation: '<' },
+        { expr: atTo, relation: '>=' },
+      ],
+    ],
+    [
+      'upper-inner',
+      geometric(from),
+      zero(z.upper),
+      [
+        { expr: atFrom, relation: '>=' },
+        { expr: atTo, relation: '<' },
+      ],
+    ],
+    [
+      'both-inner',
+      zero(z.lower),
+      zero(z.upper),
+      [
+        { expr: atFrom, relation: '<' },
+        { expr: atTo, relation: '<' },
+        { expr: z.discriminant, relation: '>' },
+        { expr: sub(vertex, from), relation: '>' },
+        { expr: sub(to, vertex), relation: '>' },
+      ],
+    ],
   ];
   const regimes: PatchRegime[] = [];
   for (const [name, lower, upper, raw] of candidates) {
@@ -342,7 +392,8 @@ function normalizeCondition(c: PatchCondition, positive: ReadonlySet<string>): P
   }
   let expr = simplify(mul(...kept));
   // u^s > 0 with s > 0 fractional (real only for u ≥ 0) says u > 0: √q > 0 is q > 0.
-  if (expr.kind === 'pow' && expr.exp.kind === 'num' && !Q.isInteger(expr.exp.value) && expr.exp.value.n > 0 && (relation === '>' || relation === '>=')) expr = expr.base;
+  if (expr.kind === 'pow' && expr.exp.kind === 'num' && !Q.isInteger(expr.exp.value) && expr.exp.value.n > 0 && (relation === '>' || relation === '>='))
+    expr = expr.base;
   if (hasNegativeSign(expr)) {
     expr = neg(expr);
     relation = FLIP[relation];
@@ -364,7 +415,10 @@ function feasible(conditions: readonly PatchCondition[]): PatchCondition[] | und
   const allowed = new Map<Expr, readonly number[]>();
   for (const c of conditions) {
     const prev = allowed.get(c.expr) ?? [-1, 0, 1];
-    allowed.set(c.expr, prev.filter((s) => SIGNS[c.relation].includes(s)));
+    allowed.set(
+      c.expr,
+      prev.filter((s) => SIGNS[c.relation].includes(s)),
+    );
   }
   const out: PatchCondition[] = [];
   for (const [expr, signs] of allowed) {
@@ -472,7 +526,8 @@ export interface PatchDerivation {
   readonly terms: readonly PatchTerm[];
 }
 
-const fail = (model: Model, field: string, message: string): MechanicsError => new MechanicsError('bad-patch', 'derivation', message, { model: model.name, field });
+const fail = (model: Model, field: string, message: string): MechanicsError =>
+  new MechanicsError('bad-patch', 'derivation', message, { model: model.name, field });
 
 export function derivePatches(model: Model, l2: Lagrange2): PatchDerivation | undefined {
   const patches = model.patches ?? [];
@@ -508,7 +563,12 @@ function patchTerm(model: Model, l2: Lagrange2, c: PatchContact, field: string):
   // Q(σ) per regime, in the law's symbols, then σ resolved and the state substituted.
   const friction = c.friction;
   const slip = friction && simplify(friction.slip);
-  const w = slip && solveSmall(l2.massMatrix, coordinates.map((q) => diff(slip, q.qd.name)));
+  const w =
+    slip &&
+    solveSmall(
+      l2.massMatrix,
+      coordinates.map((q) => diff(slip, q.qd.name)),
+    );
   if (slip && !w) throw fail(model, `${field}.friction`, `patch '${c.name}': the mass matrix is singular, so the no-slip friction cannot be solved`);
   const drift = slip && add(...coordinates.map((q) => mul(diff(slip, q.q.name), q.qd)), diff(slip, model.time.name));
   const d = (e: Expr, x: string): Expr => (dependsOn(e, x) ? diff(e, x) : ZERO);
@@ -526,7 +586,8 @@ function patchTerm(model: Model, l2: Lagrange2, c: PatchContact, field: string):
     }
     const s = friction.sign;
     const Q1 = Q.map((e) => simplify(diff(e, s)));
-    if (Q1.some((e) => simplify(diff(e, s)) !== ZERO)) throw fail(model, `${field}.resultants`, `patch '${c.name}': the generalized forces are not linear in the friction sign ${s} in regime ${r.name}`);
+    if (Q1.some((e) => simplify(diff(e, s)) !== ZERO))
+      throw fail(model, `${field}.resultants`, `patch '${c.name}': the generalized forces are not linear in the friction sign ${s} in regime ${r.name}`);
     const Q0 = Q.map((e) => toState(subs(e, new Map([[s, ZERO]]))));
     const Q1s = Q1.map(toState);
     const dot = (u: readonly Expr[]): Expr => add(...u.map((e, i) => mul(w.x[i]!, e)));
@@ -539,10 +600,9 @@ function patchTerm(model: Model, l2: Lagrange2, c: PatchContact, field: string):
     const sign = clamp(u);
     const force = Q0.map((e, i) => add(e, mul(sign, Q1s[i]!)));
     const slope = mul(HALF, sub(fn('sign', add(u, ONE)), fn('sign', sub(u, ONE))));
-    const dQ = Q0.map((q0, i) => stateNames.map((x) => add(
-      d(q0, x), mul(sign, d(Q1s[i]!, x)),
-      mul(Q1s[i]!, slope, add(neg(mul(d(N, x), R)), mul(N, d(A, x), R, R))),
-    )));
+    const dQ = Q0.map((q0, i) =>
+      stateNames.map((x) => add(d(q0, x), mul(sign, d(Q1s[i]!, x)), mul(Q1s[i]!, slope, add(neg(mul(d(N, x), R)), mul(N, d(A, x), R, R))))),
+    );
     return { regime: { name: r.name, conditions, force: force.map(guard), normal, sign }, dQ };
   });
   const regimes: PatchRegimeForce[] = built.map((b) => b.regime);
@@ -556,16 +616,38 @@ function patchTerm(model: Model, l2: Lagrange2, c: PatchContact, field: string):
   const none = sub(ONE, add(...regimes.map(indicator)));
   const released = law.separation ? mul(inside, none, neg(fn('abs', guard(toState(law.separation))))) : ZERO;
   const normalEverywhere = add(...regimes.map((r) => mul(indicator(r), guard(r.normal))), released);
-  const block = (offset: 0 | 1): Expr[][] => Array.from({ length: n }, (_, i) => coordinates.map((_q, j) => opaque(add(
-    ...built.map((b) => mul(indicator(b.regime), guard(neg(b.dQ[i]![2 * j + offset]!)))),
-  ))));
+  const block = (offset: 0 | 1): Expr[][] =>
+    Array.from({ length: n }, (_, i) =>
+      coordinates.map((_q, j) => opaque(add(...built.map((b) => mul(indicator(b.regime), guard(neg(b.dQ[i]![2 * j + offset]!))))))),
+    );
   const jacobian = { Rq: block(0), Rqd: block(1) };
 
-  const equilibrium = c.load ? equilibriumOf(law, c, positive, coordinates.map((q) => q.qd.name)) : undefined;
-  const normalMotion = alongNormal(c, gapRate, positive, coordinates.map((q) => q.qd.name));
+  const equilibrium = c.load
+    ? equilibriumOf(
+        law,
+        c,
+        positive,
+        coordinates.map((q) => q.qd.name),
+      )
+    : undefined;
+  const normalMotion = alongNormal(
+    c,
+    gapRate,
+    positive,
+    coordinates.map((q) => q.qd.name),
+  );
   return {
-    name: c.name, contact: c, law, ...(equilibrium ? { equilibrium } : {}), ...(normalMotion ? { normalMotion } : {}), gap, gapRate, regimes,
-    ...(slip ? { slip } : {}), normalEverywhere, jacobian,
+    name: c.name,
+    contact: c,
+    law,
+    ...(equilibrium ? { equilibrium } : {}),
+    ...(normalMotion ? { normalMotion } : {}),
+    gap,
+    gapRate,
+    regimes,
+    ...(slip ? { slip } : {}),
+    normalEverywhere,
+    jacobian,
   };
 }
 
@@ -676,6 +758,7 @@ const gcdInt = (a: number, b: number): number => (b === 0 ? a : gcdInt(b, a % b)
 /** The linearization with the patches' residual increments added (rhsJacobian then includes their forces). */
 export function withPatchJacobian(lin: Linearization, patches: PatchDerivation | undefined): Linearization {
   if (!patches) return lin;
-  const sum = (J: readonly (readonly Expr[])[], block: keyof PatchJacobian): Expr[][] => J.map((row, i) => row.map((e, j) => add(e, ...patches.terms.map((t) => t.jacobian[block][i]![j]!))));
+  const sum = (J: readonly (readonly Expr[])[], block: keyof PatchJacobian): Expr[][] =>
+    J.map((row, i) => row.map((e, j) => add(e, ...patches.terms.map((t) => t.jacobian[block][i]![j]!))));
   return { ...lin, Rq: sum(lin.Rq, 'Rq'), Rqd: sum(lin.Rqd, 'Rqd') };
 }

@@ -49,7 +49,12 @@ export function deriveHinges(model: Model, l2: Lagrange2, constraints: Retaining
   const cs = model.coordinates;
   const env: Env = {
     ...Object.fromEntries(model.parameters.map((p) => [p.name, p.default])),
-    ...Object.fromEntries(cs.flatMap((c, i) => [[c.name, model.initial.q0[i]!], [c.qd.name, model.initial.qd0[i]!]])),
+    ...Object.fromEntries(
+      cs.flatMap((c, i) => [
+        [c.name, model.initial.q0[i]!],
+        [c.qd.name, model.initial.qd0[i]!],
+      ]),
+    ),
     t: 0,
   };
   const num = (e: Expr): number => evaluate(e, env);
@@ -77,6 +82,14 @@ export function deriveHinges(model: Model, l2: Lagrange2, constraints: Retaining
       const acceleration = motion ? angular(motion.accelerations) : NaN;
       return { n, acceleration, error: Math.abs(acceleration - limit), critical: polygonCriticalReduced(state, journal, n) };
     });
-    return { ...base, atInitial: { journal, limit: { acceleration: limit, iterations: axes.iterations, status: axes.status }, table, critical: journalSelfLocking(state, journal).critical } };
+    return {
+      ...base,
+      atInitial: {
+        journal,
+        limit: { acceleration: limit, iterations: axes.iterations, status: axes.status },
+        table,
+        critical: journalSelfLocking(state, journal).critical,
+      },
+    };
   });
 }

@@ -76,14 +76,18 @@ export interface HingeMotion {
 
 const FRICTIONLESS: Journal = { radius: 0, friction: 0, reduced: 0 };
 /** The bearing's axes e₁, e₂. */
-const AXES: readonly [Vec2, Vec2] = [[1, 0], [0, 1]];
+const AXES: readonly [Vec2, Vec2] = [
+  [1, 0],
+  [0, 1],
+];
 const rot90 = (u: Vec2): Vec2 => [-u[1], u[0]];
 const cross = (a: Vec2, b: Vec2): number => a[0] * b[1] - a[1] * b[0];
 const dot = (a: readonly number[], b: ArrayLike<number>): number => a.reduce((s, x, i) => s + x * b[i]!, 0);
 
 function checkJournal(j: Journal): void {
   const bad = (['radius', 'friction', 'reduced'] as const).filter((k) => !(Number.isFinite(j[k]) && j[k] >= 0));
-  if (bad.length) throw new MechanicsError('bad-hinge', 'input', `the journal's ${bad.join(', ')} must be finite and ≥ 0, got ${bad.map((k) => j[k]).join(', ')}`);
+  if (bad.length)
+    throw new MechanicsError('bad-hinge', 'input', `the journal's ${bad.join(', ')} must be finite and ≥ 0, got ${bad.map((k) => j[k]).join(', ')}`);
 }
 
 /** (★) with M⁻¹ applied once: all that the column and the right side of (1.1) need for any support. */
@@ -167,7 +171,9 @@ export interface PolygonVariant {
 export interface PolygonJournal {
   readonly variants: readonly PolygonVariant[];
   /** The realized pair of vertices, or why there is none; a vanishing Δₖ is self-locking at once (§3). */
-  readonly choice: OptionChoice<PolygonVariant> | { readonly kind: 'self-locking'; readonly cause: 'singular'; readonly vertices: readonly (readonly [number, number])[] };
+  readonly choice:
+    | OptionChoice<PolygonVariant>
+    | { readonly kind: 'self-locking'; readonly cause: 'singular'; readonly vertices: readonly (readonly [number, number])[] };
   /** The motion of the realized (or, if indeterminate, the sign-keeping) variant. */
   readonly motion: HingeMotion | undefined;
 }
@@ -222,10 +228,13 @@ export function polygonJournal(hinge: HingeState, journal: Journal, n: number): 
   const { vertices, reactions } = choice.chosen.value;
   const N = reactions!;
   const parts = vertices.map((k, i) => ({ N: N[i]!, acc: responses[k]! }));
-  const normal = vertices.reduce<Vec2>((acc, k, i) => {
-    const u = vertex(hinge, n, k).normal;
-    return [acc[0] + N[i]! * u[0], acc[1] + N[i]! * u[1]];
-  }, [0, 0]);
+  const normal = vertices.reduce<Vec2>(
+    (acc, k, i) => {
+      const u = vertex(hinge, n, k).normal;
+      return [acc[0] + N[i]! * u[0], acc[1] + N[i]! * u[1]];
+    },
+    [0, 0],
+  );
   const frictionMoment = -momentPerNormal(r, journal) * (N[0] + N[1]);
   return { variants, choice, motion: { accelerations: accelerations(r, journal, 0, parts), normal, frictionMoment } };
 }
@@ -384,11 +393,19 @@ export interface Pendulum {
 export function pendulumHinge(p: Pendulum, phi: number, phidot: number): HingeState {
   const { mass: m, length: l, inertia: I, gravity: g } = p;
   const Ic = I - m * l * l;
-  if (!(m > 0 && l >= 0 && Ic > 0)) throw new MechanicsError('bad-hinge', 'input', `the pendulum needs m > 0 and I > m l² (a body, not a point mass): m = ${m}, l = ${l}, I = ${I}`);
+  if (!(m > 0 && l >= 0 && Ic > 0))
+    throw new MechanicsError('bad-hinge', 'input', `the pendulum needs m > 0 and I > m l² (a body, not a point mass): m = ${m}, l = ${l}, I = ${I}`);
   return {
-    mass: [[m, 0, 0], [0, m, 0], [0, 0, Ic]],
+    mass: [
+      [m, 0, 0],
+      [0, m, 0],
+      [0, 0, Ic],
+    ],
     force: [m * g, 0, 0],
-    rows: [[1, 0, l * Math.sin(phi)], [0, 1, -l * Math.cos(phi)]],
+    rows: [
+      [1, 0, l * Math.sin(phi)],
+      [0, 1, -l * Math.cos(phi)],
+    ],
     bias: [-l * phidot * phidot * Math.cos(phi), -l * phidot * phidot * Math.sin(phi)],
     moment: [0, 0, 1],
     rate: phidot,
@@ -397,7 +414,13 @@ export function pendulumHinge(p: Pendulum, phi: number, phidot: number): HingeSt
 }
 
 /** φ̈ of the pendulum at (φ, φ̇) with an n-gon journal (2.4), the realized pair and its reactions; undefined φ̈ when none is realized. */
-export function pendulumAcceleration(p: Pendulum, journal: Journal, phi: number, phidot: number, n: number): { readonly phiddot: number | undefined; readonly journal: PolygonJournal } {
+export function pendulumAcceleration(
+  p: Pendulum,
+  journal: Journal,
+  phi: number,
+  phidot: number,
+  n: number,
+): { readonly phiddot: number | undefined; readonly journal: PolygonJournal } {
   const result = polygonJournal(pendulumHinge(p, phi, phidot), journal, n);
   return { phiddot: result.motion?.accelerations[2], journal: result };
 }
@@ -421,7 +444,13 @@ export interface ConvergenceTable {
 }
 
 /** The n-gon journal's φ̈ against the iterated (2.6), n = 3 … 96 by default (for the report). */
-export function journalConvergence(p: Pendulum, journal: Journal, phi: number, phidot: number, sides: readonly number[] = [3, 4, 6, 8, 12, 24, 48, 96]): ConvergenceTable {
+export function journalConvergence(
+  p: Pendulum,
+  journal: Journal,
+  phi: number,
+  phidot: number,
+  sides: readonly number[] = [3, 4, 6, 8, 12, 24, 48, 96],
+): ConvergenceTable {
   const hinge = pendulumHinge(p, phi, phidot);
   const axes = axesJournal(hinge, journal);
   const limit = axes.motion.accelerations[2]!;

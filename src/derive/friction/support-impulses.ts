@@ -135,7 +135,9 @@ function prepare(p: ImpulseProblem): Prepared {
     p.mass.length !== n || p.mass.some((r) => r.length !== n) ? `M must be ${n}×${n}` : '',
     ...p.pairs.map((q, i) => (q.normal.length !== n || (q.tangent && q.tangent.length !== n) ? `pair ${i}: rows of length ${n} expected` : '')),
     ...p.pairs.flatMap((q, i) =>
-      [q.positive, q.negative].map((s) => (s && !(s.friction >= 0 && s.restitution >= 0 && s.restitution <= 1) ? `pair ${i}: friction ≥ 0 and restitution in [0, 1] expected` : '')),
+      [q.positive, q.negative].map((s) =>
+        s && !(s.friction >= 0 && s.restitution >= 0 && s.restitution <= 1) ? `pair ${i}: friction ≥ 0 and restitution in [0, 1] expected` : '',
+      ),
     ),
   ].filter(Boolean);
   if (problems.length) throw new MechanicsError('invalid-option', 'input', `impulse problem: ${problems.join('; ')}`);
@@ -175,7 +177,15 @@ function* product(lists: readonly Mode[][]): Generator<Mode[]> {
  * pressed pairs and λᵢ of the sticking ones; rows sᵢWᵢv⁺ = 0 and Tᵢv⁺ = 0.
  * Returns undefined when its rows are dependent (the other combinations decide).
  */
-function solveCombination(pr: Prepared, pairs: readonly ImpulsePair[], sides: Variant, modes: readonly Mode[], g: readonly number[], u: readonly number[], eps: number): SolvedOption<Combination> | undefined {
+function solveCombination(
+  pr: Prepared,
+  pairs: readonly ImpulsePair[],
+  sides: Variant,
+  modes: readonly Mode[],
+  g: readonly number[],
+  u: readonly number[],
+  eps: number,
+): SolvedOption<Combination> | undefined {
   const pressed = sides.flatMap((s, i) => (s !== 0 ? [i] : []));
   const stuck = pressed.filter((i) => modes[i] === 'stick');
   const m = pressed.length + stuck.length;
@@ -216,12 +226,13 @@ function solveCombination(pr: Prepared, pairs: readonly ImpulsePair[], sides: Va
   stuck.forEach((i, k) => (tangential[i] = x[pressed.length + k]!));
   // Rates after the step, from the Gram matrices.
   const after = (G: 'W' | 'T', i: number): number =>
-    (G === 'W' ? g[i]! : u[i]!) + sides.reduce<number>((a, s, j) => a + s * normal[j]! * (G === 'W' ? pr.WW : pr.TW)[i]![j]! + tangential[j]! * (G === 'W' ? pr.WT : pr.TT)[i]![j]!, 0);
+    (G === 'W' ? g[i]! : u[i]!) +
+    sides.reduce<number>((a, s, j) => a + s * normal[j]! * (G === 'W' ? pr.WW : pr.TW)[i]![j]! + tangential[j]! * (G === 'W' ? pr.WT : pr.TT)[i]![j]!, 0);
   const ok = sides.every((s, i) => {
     if (s === 0) return (!pairs[i]!.positive || after('W', i) >= -eps) && (!pairs[i]!.negative || -after('W', i) >= -eps);
     const loaded = normal[i]! * pr.WW[i]![i]! >= -eps;
     const mode = modes[i]!;
-    if (mode === 'stick') return loaded && Math.abs(tangential[i]!) * pr.TT[i]![i]! <= (f(i) * normal[i]! * pr.TT[i]![i]!) + eps;
+    if (mode === 'stick') return loaded && Math.abs(tangential[i]!) * pr.TT[i]![i]! <= f(i) * normal[i]! * pr.TT[i]![i]! + eps;
     return loaded && (mode === 'smooth' || slip(i) * after('T', i) >= -eps);
   });
   const bearing = sides.map((s, i) => (normal[i]! * pr.WW[i]![i]! > eps ? s : 0));
@@ -267,7 +278,8 @@ function loadingStep(pr: Prepared, pairs: readonly ImpulsePair[], v: Float64Arra
   // rate, but never below the rounding of a rate W v (64 ε_mach |W|₁ |v|∞),
   // else the residue 1e-17 of a rate brought to 0 reads as a load.
   const vmax = Math.max(...Array.from(v, Math.abs));
-  const rounding = 64 * Number.EPSILON * vmax * Math.max(...pairs.flatMap((q) => [q.normal, q.tangent ?? []].map((r) => r.reduce((a, x) => a + Math.abs(x), 0))));
+  const rounding =
+    64 * Number.EPSILON * vmax * Math.max(...pairs.flatMap((q) => [q.normal, q.tangent ?? []].map((r) => r.reduce((a, x) => a + Math.abs(x), 0))));
   const eps = Math.max(1e-13 * Math.max(...g.map(Math.abs), ...u.map(Math.abs)), rounding, Number.MIN_VALUE);
   const options: SolvedOption<Combination>[] = [];
   let dependent = false;

@@ -42,7 +42,11 @@ export function solveSymbolic(system: ReactionSystem, s: FullVariant): Solved<Ex
 /** (1.1) at numbers by LU with partial pivoting; singular to working precision counts as det = 0. */
 export function solveNumeric(system: ReactionSystem, s: FullVariant, env: Env): Solved<number> {
   const k = system.rhs.length;
-  const A = Float64Array.from(variantMatrix(system, s).flat().map((a) => evaluate(a, env)));
+  const A = Float64Array.from(
+    variantMatrix(system, s)
+      .flat()
+      .map((a) => evaluate(a, env)),
+  );
   const piv = new Int32Array(k);
   if (luFactor(k, A, piv, k * Number.EPSILON) >= 0) return { kind: 'singular' };
   let det = 1;
@@ -54,7 +58,12 @@ export function solveNumeric(system: ReactionSystem, s: FullVariant, env: Env): 
 
 /** The same numbers with every friction coefficient set to 0 — the limit Smirnov's self-locking test takes. */
 export function frictionless(system: ReactionSystem, env: Env): Env {
-  const zero = Object.fromEntries(system.pairs.flatMap((p) => [[p.friction.positive, 0], [p.friction.negative, 0]]));
+  const zero = Object.fromEntries(
+    system.pairs.flatMap((p) => [
+      [p.friction.positive, 0],
+      [p.friction.negative, 0],
+    ]),
+  );
   return { ...env, ...zero };
 }
 

@@ -39,7 +39,10 @@ export function twoTries(system: ReactionSystem, env: Env, first: FullVariant): 
   const tries = [first];
   const one = solveVariant(system, first, env);
   if (!one || admissible(one)) return { tries, found: one };
-  const second = flip(first, one.reactions.flatMap((N, i) => (N < 0 ? [i] : [])));
+  const second = flip(
+    first,
+    one.reactions.flatMap((N, i) => (N < 0 ? [i] : [])),
+  );
   tries.push(second);
   const two = solveVariant(system, second, env);
   return { tries, found: two && admissible(two) ? two : undefined };
@@ -112,7 +115,11 @@ export function selectVariant(system: ReactionSystem, env: Env): Selection {
   // Full variants sharing vanishing reactions are one bearing variant (F(s) = 2⁻ᵐ
   // on each of them): one option key, which keeps its determinant's sign if one of them does.
   const bearingOf = (s: SolvedVariant): Variant => bearing(s.variant, s.reactions);
-  const choice = chooseOption(solved.map((s): SolvedOption<SolvedVariant> => ({ key: key(bearingOf(s)), admissible: admissible(s), det: s.det, frictionlessDet: s.frictionlessDet, value: s })));
+  const choice = chooseOption(
+    solved.map(
+      (s): SolvedOption<SolvedVariant> => ({ key: key(bearingOf(s)), admissible: admissible(s), det: s.det, frictionlessDet: s.frictionlessDet, value: s }),
+    ),
+  );
   const variants = (keys: readonly string[]): Variant[] => keys.map((k) => k.split(',').map(Number) as Variant[number][]);
   switch (choice.kind) {
     case 'inconsistent':

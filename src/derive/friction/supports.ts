@@ -65,7 +65,12 @@ export function deriveSupports(model: Model, l2: Lagrange2, constraints: Retaini
   if (frictional.length === 0 || !constraints) return undefined;
   const ideal = constraints.names.filter((name) => !frictional.some((h) => h.name === name));
   if (ideal.length > 0) {
-    throw new MechanicsError('bad-slip', 'model', `constraints ${ideal.join(', ')} are ideal while others are non-ideal (friction): Smirnov's reaction system needs every retaining constraint as a support pair; give them slip and friction (coefficients may be parameters with default 0)`, { model: model.name, field: 'holonomic' });
+    throw new MechanicsError(
+      'bad-slip',
+      'model',
+      `constraints ${ideal.join(', ')} are ideal while others are non-ideal (friction): Smirnov's reaction system needs every retaining constraint as a support pair; give them slip and friction (coefficients may be parameters with default 0)`,
+      { model: model.name, field: 'holonomic' },
+    );
   }
   const cs = model.coordinates;
   const gradient = (e: Expr): Expr[] => cs.map((c) => simplify(diff(e, c.q.name)));
@@ -89,18 +94,23 @@ export function deriveSupports(model: Model, l2: Lagrange2, constraints: Retaini
     return matVec(AMinv, direction).map(simplify);
   };
   const system: ReactionSystem = {
-    pairs: pairs.map((p, i) => ({ positive: column(i, 1), negative: column(i, -1), friction: { positive: p.friction.positive.name, negative: p.friction.negative.name } })),
+    pairs: pairs.map((p, i) => ({
+      positive: column(i, 1),
+      negative: column(i, -1),
+      friction: { positive: p.friction.positive.name, negative: p.friction.negative.name },
+    })),
     rhs,
   };
   const { all, full } = variantCounts(pairs.length);
-  const variants = pairs.length <= CLOSED_FORM_PAIRS
-    ? [...fullVariants(pairs.length)].flatMap((v): SupportVariant[] => {
-      const solved = solveSymbolic(system, v);
-      if (solved.kind !== 'solved') return [];
-      const friction = simplify(add(...solved.reactions.map((N, i) => mul(v[i] === 1 ? pairs[i]!.friction.positive : pairs[i]!.friction.negative, N))));
-      return [{ variant: v, det: solved.det, reactions: solved.reactions, friction }];
-    })
-    : undefined;
+  const variants =
+    pairs.length <= CLOSED_FORM_PAIRS
+      ? [...fullVariants(pairs.length)].flatMap((v): SupportVariant[] => {
+          const solved = solveSymbolic(system, v);
+          if (solved.kind !== 'solved') return [];
+          const friction = simplify(add(...solved.reactions.map((N, i) => mul(v[i] === 1 ? pairs[i]!.friction.positive : pairs[i]!.friction.negative, N))));
+          return [{ variant: v, det: solved.det, reactions: solved.reactions, friction }];
+        })
+      : undefined;
   return { pairs, system, forces, counts: { all, full }, ...(variants ? { variants } : {}) };
 }
 
@@ -113,6 +123,10 @@ function inverseTimes(M: Matrix, A: Matrix, model: string): Expr[][] {
   const diagonal = M.every((row, i) => row.every((v, j) => i === j || v === ZERO));
   if (diagonal) return A.map((row) => row.map((a, c) => simplify(mul(a, pow(M[c]![c]!, -1)))));
   const columns = A.map((row) => solveSmall(M, row));
-  if (columns.some((x) => !x)) throw new MechanicsError('singular-mass-matrix', 'model', 'the mass matrix is singular: the support reactions are not determined', { model, field: 'kinetic' });
+  if (columns.some((x) => !x))
+    throw new MechanicsError('singular-mass-matrix', 'model', 'the mass matrix is singular: the support reactions are not determined', {
+      model,
+      field: 'kinetic',
+    });
   return columns.map((x) => x!.x.slice(0, n));
 }

@@ -30,7 +30,9 @@ export function isConservative(model: Model, lagrange2: Lagrange2, constraints: 
 }
 
 export function isPassive(model: Model, lagrange2: Lagrange2, constraints: RetainingConstraints | undefined): boolean {
-  const moving = model.unilateral.some((u) => dependsOn(u.gap, TIME) || (u.slip ?? []).some((s) => dependsOn(s, TIME)) || (u.law.kind === 'stick' && dependsOn(u.law.tangent, TIME)));
+  const moving = model.unilateral.some(
+    (u) => dependsOn(u.gap, TIME) || (u.slip ?? []).some((s) => dependsOn(s, TIME)) || (u.law.kind === 'stick' && dependsOn(u.law.tangent, TIME)),
+  );
   const movingSupports = model.holonomic.some((h) => h.friction && (dependsOn(h.friction.slip.positive, TIME) || dependsOn(h.friction.slip.negative, TIME)));
   return isNatural(model, lagrange2, constraints) && !moving && !movingSupports;
 }

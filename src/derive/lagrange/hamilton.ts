@@ -41,7 +41,10 @@ export function deriveHamilton(model: Model, l2: Lagrange2, massMatrix: Derivati
   const p = cs.map((c) => momentumSymbol(c.q));
   if (cs.length > EXPLICIT_LIMIT) return { p };
   if (massMatrix === 'pinned-by-contacts') {
-    return { p, skipped: 'M is singular alone (regular only with the contacts held), so q̇ cannot be solved from p = Mq̇ + b: H = ½(p − b)ᵀM⁻¹(p − b) − L₀ does not exist' };
+    return {
+      p,
+      skipped: 'M is singular alone (regular only with the contacts held), so q̇ cannot be solved from p = Mq̇ + b: H = ½(p − b)ᵀM⁻¹(p − b) − L₀ does not exist',
+    };
   }
   const detM = simplify(det(l2.massMatrix));
   const adj = adjugate(l2.massMatrix);

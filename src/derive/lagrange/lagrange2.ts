@@ -121,7 +121,12 @@ export function deriveLagrange2(model: Model): Lagrange2 {
       if (symbolsIn(mij).some((s) => velocities.has(s.name))) {
         const inEntry = new Set(symbolsIn(mij).map((s) => s.name));
         const v = cs.find((k) => inEntry.has(k.qd.name))!;
-        throw new MechanicsError('not-quadratic', 'derivation', `the kinetic energy is not quadratic in the velocities: M[${cs[i]!.name}][${cs[j]!.name}] depends on ${v.name}'`, { model: model.name, field: energyField(model) });
+        throw new MechanicsError(
+          'not-quadratic',
+          'derivation',
+          `the kinetic energy is not quadratic in the velocities: M[${cs[i]!.name}][${cs[j]!.name}] depends on ${v.name}'`,
+          { model: model.name, field: energyField(model) },
+        );
       }
       M[i]![j] = mij;
       M[j]![i] = mij;
@@ -218,11 +223,24 @@ export function deriveLagrange2(model: Model): Lagrange2 {
     // A coefficient none of whose parts depends on its coordinate is 0: skipped before it is built.
     const Mi = Mq[i]!;
     for (let j = 0; j < n; j++) {
-      if (bq[j]![i] || bq[i]![j]) combination(terms, qd[j]!, [[b[j]!, i, Q.ONE], [b[i]!, j, minus]]);
+      if (bq[j]![i] || bq[i]![j])
+        combination(terms, qd[j]!, [
+          [b[j]!, i, Q.ONE],
+          [b[i]!, j, minus],
+        ]);
       const Mj = Mq[j]!;
-      if (Mj[j]![i] || Mi[j]![j]) combination(terms, pairs[j]![j]!, [[M[j]![j]!, i, half], [M[i]![j]!, j, minus]]);
+      if (Mj[j]![i] || Mi[j]![j])
+        combination(terms, pairs[j]![j]!, [
+          [M[j]![j]!, i, half],
+          [M[i]![j]!, j, minus],
+        ]);
       for (let k = j + 1; k < n; k++) {
-        if (Mj[k]![i] || Mi[j]![k] || Mi[k]![j]) combination(terms, pairs[j]![k]!, [[M[j]![k]!, i, Q.ONE], [M[i]![j]!, k, minus], [M[i]![k]!, j, minus]]);
+        if (Mj[k]![i] || Mi[j]![k] || Mi[k]![j])
+          combination(terms, pairs[j]![k]!, [
+            [M[j]![k]!, i, Q.ONE],
+            [M[i]![j]!, k, minus],
+            [M[i]![k]!, j, minus],
+          ]);
       }
     }
     return simplifyTrig(expandTerms(terms));

@@ -91,7 +91,12 @@ export function linearForms(system: DerivedSystem): LinearForms {
 export function findEquilibria(system: DerivedSystem, params: Env, starts: readonly (readonly number[])[], opts: EquilibriumOptions = {}): Equilibrium[] {
   const model = system.model;
   if (system.constraints) {
-    throw new MechanicsError('retaining-unsupported', 'input', 'equilibria of models with retaining constraints are not computed yet (the rest configuration must satisfy φ(q) = 0 as well)', { model: model.name });
+    throw new MechanicsError(
+      'retaining-unsupported',
+      'input',
+      'equilibria of models with retaining constraints are not computed yet (the rest configuration must satisfy φ(q) = 0 as well)',
+      { model: model.name },
+    );
   }
   const m = model.unilateral.length;
   const maxHeld = Math.min(opts.maxHeld ?? 2, m);
@@ -108,7 +113,12 @@ export function findEquilibria(system: DerivedSystem, params: Env, starts: reado
     }
   }
   if (found.length === 0) {
-    throw new MechanicsError('no-equilibrium', 'numeric', `no equilibrium of ${model.name} was found from ${starts.length === 1 ? 'the start' : `${starts.length} starts`} ${starts.map((s) => `(${s.map((v) => v.toPrecision(4)).join(', ')})`).join(', ')}, free or resting on up to ${maxHeld} contacts`, { model: model.name, field: 'at' });
+    throw new MechanicsError(
+      'no-equilibrium',
+      'numeric',
+      `no equilibrium of ${model.name} was found from ${starts.length === 1 ? 'the start' : `${starts.length} starts`} ${starts.map((s) => `(${s.map((v) => v.toPrecision(4)).join(', ')})`).join(', ')}, free or resting on up to ${maxHeld} contacts`,
+      { model: model.name, field: 'at' },
+    );
   }
   return found;
 }
@@ -229,7 +239,8 @@ class NumericSystem {
     const piv = new Int32Array(n);
     if (luFactor(n, M, piv, n * Number.EPSILON) >= 0) return new Float64Array(n * 2 * n).fill(NaN);
     const out = new Float64Array(n * 2 * n);
-    const col = new Float64Array(n), sol = new Float64Array(n);
+    const col = new Float64Array(n),
+      sol = new Float64Array(n);
     for (let k = 0; k < 2 * n; k++) {
       const B = k < n ? this.forms.K : this.forms.C;
       for (let i = 0; i < n; i++) col[i] = -evaluate(B[i]![k % n]!, env);
@@ -246,8 +257,11 @@ class NumericSystem {
     const all = this.rows(held);
     const vectors = all.map((r) => r.row.map((e) => evaluate(e, env)));
     const rows = independentRows(vectors);
-    const k = rows.length, s = n + k;
-    const K = new Float64Array(s * s), b = new Float64Array(s), y = new Float64Array(s);
+    const k = rows.length,
+      s = n + k;
+    const K = new Float64Array(s * s),
+      b = new Float64Array(s),
+      y = new Float64Array(s);
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) K[i * s + j] = evaluate(this.system.lagrange2.massMatrix[i]![j]!, env);
       b[i] = evaluate(this.system.lagrange2.forcing[i]!, env);
@@ -310,7 +324,13 @@ function jacobianByDifferences(F: (z: Float64Array) => ArrayLike<number>, z: Flo
 }
 
 /** δ = −(JᵀJ + μI)⁻¹JᵀF: the Gauss–Newton step, least-norm along null directions (src/numeric/least-squares.ts). */
-const leastSquaresStep = (rows: number, k: number, J: Float64Array, F: Float64Array): Float64Array => leastSquares(rows, k, J, F.map((v) => -v));
+const leastSquaresStep = (rows: number, k: number, J: Float64Array, F: Float64Array): Float64Array =>
+  leastSquares(
+    rows,
+    k,
+    J,
+    F.map((v) => -v),
+  );
 
 /** ∂q̇⁺/∂q (n×n), ∂q̇⁺/∂q̇⁻ (n×n) and ∂q̇⁺/∂t (n), row-major; the runtime's ImpactJacobian. */
 export interface ImpactMapDerivative {
@@ -325,7 +345,18 @@ export interface ImpactMapDerivative {
  * as the runtime's `impactJacobian` option; undefined for any other set of
  * closed contacts, and when the derivation has no such map at all.
  */
-export function impactMapJacobian(system: DerivedSystem): ((t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, params: Readonly<Record<string, number | undefined>>, closed: readonly boolean[], arriving: number) => ImpactMapDerivative | undefined) | undefined {
+export function impactMapJacobian(
+  system: DerivedSystem,
+):
+  | ((
+      t: number,
+      q: ArrayLike<number>,
+      qdMinus: ArrayLike<number>,
+      params: Readonly<Record<string, number | undefined>>,
+      closed: readonly boolean[],
+      arriving: number,
+    ) => ImpactMapDerivative | undefined)
+  | undefined {
   const model = system.model;
   const cs = model.coordinates;
   const maps = new Map<number, { dq: Expr[][]; dqd: Expr[][]; dt: Expr[] }>();

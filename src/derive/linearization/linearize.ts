@@ -32,7 +32,12 @@ export interface Linearization {
   readonly Cqd?: readonly (readonly Expr[])[];
 }
 
-export function deriveLinearization(model: Model, l2: Lagrange2, constraints: RetainingConstraints | undefined, compliant?: CompliantDerivation): Linearization {
+export function deriveLinearization(
+  model: Model,
+  l2: Lagrange2,
+  constraints: RetainingConstraints | undefined,
+  compliant?: CompliantDerivation,
+): Linearization {
   const cs = model.coordinates;
   const qdd = cs.map((c) => accelerationSymbol(c.q));
   const lambda = (constraints?.A ?? []).map((_, k) => multiplierSymbol(k + 1));

@@ -47,8 +47,19 @@ function rowLinearization(model: Model, row: ContactRow): RowLinearization {
   const cs = model.coordinates;
   const acceleration = addAll([...row.row.map((r, k) => mul(r, accelerationSymbol(cs[k]!.q))), row.bias]);
   return {
-    reaction: row.row.map((r) => gradient(r, cs.map((c) => c.q.name))),
-    q: gradient(acceleration, cs.map((c) => c.q.name)),
-    qd: gradient(row.bias, cs.map((c) => c.qd.name)),
+    reaction: row.row.map((r) =>
+      gradient(
+        r,
+        cs.map((c) => c.q.name),
+      ),
+    ),
+    q: gradient(
+      acceleration,
+      cs.map((c) => c.q.name),
+    ),
+    qd: gradient(
+      row.bias,
+      cs.map((c) => c.qd.name),
+    ),
   };
 }

@@ -61,10 +61,12 @@ const SPREAD = [Math.SQRT2, Math.sqrt(3), Math.sqrt(5), Math.sqrt(7), Math.sqrt(
 function negativeSample(f: Expr, box: ReadonlyMap<string, Interval>): boolean {
   const names = [...box.keys()];
   for (let k = 1; k <= SAMPLES; k++) {
-    const at = new Map(names.map((name, j) => {
-      const t = (k * SPREAD[j % SPREAD.length]! + j / names.length) % 1;
-      return [name, pointIn(box.get(name)!, t)] as const;
-    }));
+    const at = new Map(
+      names.map((name, j) => {
+        const t = (k * SPREAD[j % SPREAD.length]! + j / names.length) % 1;
+        return [name, pointIn(box.get(name)!, t)] as const;
+      }),
+    );
     if (enclose(f, at).hi < 0) return true;
   }
   return false;
@@ -72,7 +74,14 @@ function negativeSample(f: Expr, box: ReadonlyMap<string, Interval>): boolean {
 
 /** The point at fraction t ∈ (0, 1) of an interval (t/(1 − t) past a finite end of an unbounded one). */
 function pointIn({ lo, hi }: Interval, t: number): Interval {
-  const x = Number.isFinite(lo) && Number.isFinite(hi) ? lo + t * (hi - lo) : Number.isFinite(lo) ? lo + t / (1 - t) : Number.isFinite(hi) ? hi - t / (1 - t) : Math.tan(Math.PI * (t - 0.5));
+  const x =
+    Number.isFinite(lo) && Number.isFinite(hi)
+      ? lo + t * (hi - lo)
+      : Number.isFinite(lo)
+        ? lo + t / (1 - t)
+        : Number.isFinite(hi)
+          ? hi - t / (1 - t)
+          : Math.tan(Math.PI * (t - 0.5));
   return { lo: x, hi: x };
 }
 
@@ -109,7 +118,10 @@ function halves({ lo, hi }: Interval): [Interval, Interval] | undefined {
     if (hi - lo <= MIN_WIDTH * Math.max(1, Math.abs(lo), Math.abs(hi))) return undefined;
     m = (lo + hi) / 2;
   }
-  return [{ lo, hi: m }, { lo: m, hi }];
+  return [
+    { lo, hi: m },
+    { lo: m, hi },
+  ];
 }
 
 function positiveOnBox(f: Expr, start: Map<string, Interval>, search: Search, order: number): boolean {
@@ -150,7 +162,10 @@ function endpointRule(f: Expr, box: Map<string, Interval>, search: Search, order
   for (const [name, interval] of box) {
     const v = search.domain.variables.get(name);
     if (!v) continue;
-    const ends: [Expr | undefined, boolean, 1 | -1][] = [[v.lower, interval.lo === v.bounds.lo, 1], [v.upper, interval.hi === v.bounds.hi, -1]];
+    const ends: [Expr | undefined, boolean, 1 | -1][] = [
+      [v.lower, interval.lo === v.bounds.lo, 1],
+      [v.upper, interval.hi === v.bounds.hi, -1],
+    ];
     for (const [end, touches, slope] of ends) {
       if (!end || !touches) continue;
       const face = cached(search, `face:${f.id}:${name}:${end.id}`, () => simplify(subs(f, new Map([[name, end]]))));

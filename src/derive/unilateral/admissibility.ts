@@ -25,7 +25,10 @@ export function modeAdmissibility(conditions: readonly ImpactCondition[], v: Sym
   if (reduced.some((k) => dependsOn(k, v.name) || k === ZERO)) return undefined;
   return {
     velocity: v.name,
-    negative: verdict(reduced.map((k) => neg(k)), domain),
+    negative: verdict(
+      reduced.map((k) => neg(k)),
+      domain,
+    ),
     positive: verdict(reduced, domain),
   };
 }

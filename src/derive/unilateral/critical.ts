@@ -47,7 +47,9 @@ export function criticalValue(model: Model, im: ImpactMap): CriticalValue | unde
     const changing = conditions.find((c) => Math.sign(evaluate(c, envAt(prev))) !== Math.sign(evaluate(c, envAt(v))));
     if (!changing) return undefined;
     const root = bisect((x) => evaluate(changing, envAt(x)), prev, v);
-    const factor = collectFactorsOf(changing).find((f) => Math.sign(evaluate(f, envAt(root - 1e-7 * (hi - lo)))) !== Math.sign(evaluate(f, envAt(root + 1e-7 * (hi - lo)))));
+    const factor = collectFactorsOf(changing).find(
+      (f) => Math.sign(evaluate(f, envAt(root - 1e-7 * (hi - lo)))) !== Math.sign(evaluate(f, envAt(root + 1e-7 * (hi - lo)))),
+    );
     if (!factor) return undefined;
     const closed = solveClosedForm(factor, param.symbol, base, lo, hi);
     const agrees = closed !== undefined && Math.abs(evaluate(closed.value, base) - root) <= 1e-9 * Math.max(1, Math.abs(root));
@@ -55,9 +57,14 @@ export function criticalValue(model: Model, im: ImpactMap): CriticalValue | unde
     const established = !agrees ? 'numeric' : closed.exact ? 'exact' : 'numeric check';
     const others = [...freeSymbols(factor)].filter((s) => s !== name);
     return {
-      parameter: name, ...(value ? { value } : {}), numeric: root, established,
-      below: admissible(root - 1e-6 * (hi - lo)), above: admissible(root + 1e-6 * (hi - lo)),
-      factor, alone: others.length === 0,
+      parameter: name,
+      ...(value ? { value } : {}),
+      numeric: root,
+      established,
+      below: admissible(root - 1e-6 * (hi - lo)),
+      above: admissible(root + 1e-6 * (hi - lo)),
+      factor,
+      alone: others.length === 0,
     };
   }
   return undefined;

@@ -100,7 +100,12 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
 function scenariosOf(model: Model, l2: Lagrange2): readonly ImpactScenario[] {
   if (model.impactScenarios.length || model.unilateral.length > AUTO_SCENARIO_CONTACTS || !l2.constantMass) return model.impactScenarios;
   return model.unilateral.map((u, j) => ({
-    name: `${u.name} strikes alone`, arriving: j, closed: [], at: new Map(), independent: model.coordinates.map((c) => c.name), approach: new Map(),
+    name: `${u.name} strikes alone`,
+    arriving: j,
+    closed: [],
+    at: new Map(),
+    independent: model.coordinates.map((c) => c.name),
+    approach: new Map(),
   }));
 }
 
@@ -113,7 +118,13 @@ export function rowsOf(c: ContactKinematics): ContactRow[] {
  * rows' accelerations R q̈ + bias = 0.
  */
 function solvePhase(l2: Lagrange2, rows: readonly ContactRow[]): ContactPhase['explicit'] {
-  const sol = constrainedSolve(l2.massMatrix, l2.forcing, rows.map((r) => r.row), rows.map((r) => simplify(neg(r.bias))), []);
+  const sol = constrainedSolve(
+    l2.massMatrix,
+    l2.forcing,
+    rows.map((r) => r.row),
+    rows.map((r) => simplify(neg(r.bias))),
+    [],
+  );
   if (!sol || sol.dropped.length) return undefined;
   return { qdd: sol.y, multipliers: sol.lambda };
 }
@@ -137,24 +148,38 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
   // for the dependent velocities in terms of the independent ones.
   const vMinus: Sym[] = cs.map((c) => preImpactSymbol(c.q));
   const closedRows = sc.closed.flatMap((j) => rowsOf(contacts[j]!));
-  const pre = closedRows.length ? affineSolution(closedRows.map(rowAt), closedRows.map((r) => simplify(neg(at(r.rate)))), free) : undefined;
-  const qdMinus: Expr[] = pre ? pre.particular.map((p, i) => together(simplify(add(p, ...pre.free.map((f, k) => mul(pre.basis[i]![k]!, vMinus[f]!)))))) : [...vMinus];
+  const pre = closedRows.length
+    ? affineSolution(
+        closedRows.map(rowAt),
+        closedRows.map((r) => simplify(neg(at(r.rate)))),
+        free,
+      )
+    : undefined;
+  const qdMinus: Expr[] = pre
+    ? pre.particular.map((p, i) => together(simplify(add(p, ...pre.free.map((f, k) => mul(pre.basis[i]![k]!, vMinus[f]!))))))
+    : [...vMinus];
   const modes: ImpactMode[] = [];
   for (let mask = 0; mask < 1 << sc.closed.length; mask++) {
     const stays = sc.closed.filter((_, k) => mask & (1 << k));
     const rows = [sc.arriving, ...stays].flatMap((j) => rowsOf(contacts[j]!));
     const R = rows.map(rowAt);
     const velocityOf = (row: readonly Expr[], rate: Expr, v: readonly Expr[]): Expr => simplify(add(rate, ...row.map((x, i) => mul(x, v[i]!))));
-    const target = rows.map((r, k) => (r.kind === 'normal' ? simplify(neg(mul(at(contacts[r.contact]!.restitution), velocityOf(R[k]!, at(r.rate), qdMinus)))) : simplify(neg(at(r.rate)))));
+    const target = rows.map((r, k) =>
+      r.kind === 'normal' ? simplify(neg(mul(at(contacts[r.contact]!.restitution), velocityOf(R[k]!, at(r.rate), qdMinus)))) : simplify(neg(at(r.rate))),
+    );
     const sol = constrainedSolve(M, matVec(M, qdMinus), R, target, free);
     if (!sol) continue;
     const impulses = new Map(rows.map((r, k) => [r.label, sol.lambda[k]!] as const));
     const indeterminate = sol.dropped.map((d) => ({ labels: [...d.dependsOn.map((k) => rows[k]!.label), rows[d.row]!.label], dropped: rows[d.row]!.label }));
     const conditions: ImpactCondition[] = [];
-    for (const r of rows) if (r.kind === 'normal') conditions.push({ expr: impulses.get(r.label)!, meaning: `impulse of ${contacts[r.contact]!.constraint.name} ≥ 0` });
+    for (const r of rows)
+      if (r.kind === 'normal') conditions.push({ expr: impulses.get(r.label)!, meaning: `impulse of ${contacts[r.contact]!.constraint.name} ≥ 0` });
     for (const j of sc.closed.filter((k) => !stays.includes(k))) {
       const nr = contacts[j]!.normal;
-      conditions.push({ expr: together(velocityOf(rowAt(nr), at(nr.rate), sol.y)), meaning: `${contacts[j]!.constraint.name} separates (normal velocity ≥ 0)` });
+      conditions.push({
+        expr: together(velocityOf(rowAt(nr), at(nr.rate), sol.y)),
+        meaning: `${contacts[j]!.constraint.name} separates (normal velocity ≥ 0)`,
+      });
     }
     const admissibility = free.length === 1 ? modeAdmissibility(conditions, vMinus[free[0]!]!, domain) : undefined;
     modes.push({ stays, qdPlus: sol.y, impulses, indeterminate, conditions, ...(admissibility ? { admissibility } : {}) });
@@ -245,14 +270,23 @@ export function constrainedSolve(M: Matrix, b: readonly Expr[], R: Matrix, c: re
   }
   const force = [...Array(n).keys()].map((i) => simplify(add(...M[i]!.map((x, k) => mul(x, y[k]!)), neg(b[i]!))));
   const St = transpose(aff.rows.map((i) => aff.pivots.map((k) => R[i]![k]!)));
-  const lamI = aff.rows.length ? solveSmall(St, aff.pivots.map((k) => force[k]!))?.x : [];
+  const lamI = aff.rows.length
+    ? solveSmall(
+        St,
+        aff.pivots.map((k) => force[k]!),
+      )?.x
+    : [];
   if (!lamI) return undefined;
   const lambda = R.map((_, r) => (aff.rows.includes(r) ? lamI[aff.rows.indexOf(r)]! : ZERO));
   const dropped = R.map((_, r) => r)
     .filter((r) => !aff.rows.includes(r))
     .map((r) => {
       // R_r = Σ c_i R_i over the kept rows: then λ_i + c_i λ_r is what is determined.
-      const coef = solveSmall(St, aff.pivots.map((k) => R[r]![k]!))?.x ?? [];
+      const coef =
+        solveSmall(
+          St,
+          aff.pivots.map((k) => R[r]![k]!),
+        )?.x ?? [];
       return { row: r, dependsOn: aff.rows.filter((_, i) => coef[i] !== undefined && !isZeroExpr(coef[i]!)) };
     });
   return { y: y.map(together), lambda: lambda.map(together), dropped };

@@ -41,8 +41,13 @@ export interface Realizations {
  * the realized ones are among it, and model.ts leaves them out).
  */
 export function checkRealizations(
-  spec: { readonly unilateral?: unknown; readonly holonomic?: unknown }, holonomic: readonly HolonomicConstraint[],
-  coordinates: readonly Coordinate[], parameters: readonly Parameter[], reader: ExprReader, names: Namespace, model: string | undefined,
+  spec: { readonly unilateral?: unknown; readonly holonomic?: unknown },
+  holonomic: readonly HolonomicConstraint[],
+  coordinates: readonly Coordinate[],
+  parameters: readonly Parameter[],
+  reader: ExprReader,
+  names: Namespace,
+  model: string | undefined,
 ): Checked<Realizations> {
   const out = new Problems(model);
   const compliant: CompliantContact[] = [];
@@ -77,14 +82,25 @@ export function checkRealizations(
 
 /** One realized contact: its gap and author form as for a rigid one (checkUnilateral), then its law. */
 function realizedContact(
-  u: Fields, i: number, coordinates: readonly Coordinate[], parameters: readonly Parameter[], reader: ExprReader, names: Namespace, coefficients: Coefficients, out: Problems,
+  u: Fields,
+  i: number,
+  coordinates: readonly Coordinate[],
+  parameters: readonly Parameter[],
+  reader: ExprReader,
+  names: Namespace,
+  coefficients: Coefficients,
+  out: Problems,
 ): CompliantContact | undefined {
   const field = `unilateral[${i}]`;
   // The name, description and inequality are read exactly as for a rigid
   // contact; the stand-in plastic law is never kept.
   const { law: _law, when, ...rest } = u;
   if (when !== undefined) {
-    out.add('bad-activation', `${field}.when`, `'${typeof u.name === 'string' ? u.name : `unilateral constraint ${i + 1}`}' is realized by forces, which act wherever its gap is negative: there is no arrival for an activation condition to admit; drop when, or give the contact a rigid impact law`);
+    out.add(
+      'bad-activation',
+      `${field}.when`,
+      `'${typeof u.name === 'string' ? u.name : `unilateral constraint ${i + 1}`}' is realized by forces, which act wherever its gap is negative: there is no arrival for an activation condition to admit; drop when, or give the contact a rigid impact law`,
+    );
   }
   const rigid = checkUnilateral([{ ...rest, law: { plastic: true } }], coordinates, parameters, reader, names, out.model);
   for (const p of rigid.problems) out.locate(p, (p.where.field ?? field).replace(/^unilateral\[0\]/, field));
@@ -98,7 +114,13 @@ function realizedContact(
 
 /** { compliant: {…} } or { potential: expr in f } (the gap substituted by the caller). */
 function realizedLaw(
-  law: Fields, contact: string, coordinates: readonly Coordinate[], parameters: readonly Parameter[], coefficients: Coefficients, field: string, out: Problems,
+  law: Fields,
+  contact: string,
+  coordinates: readonly Coordinate[],
+  parameters: readonly Parameter[],
+  coefficients: Coefficients,
+  field: string,
+  out: Problems,
 ): CompliantLaw | GapPotential | undefined {
   rejectUnknownKeys(law, REALIZED_LAW_FIELDS, field, out);
   if (law.compliant !== undefined && law.potential !== undefined) {
@@ -117,17 +139,34 @@ function realizedLaw(
   const at = `${field}.compliant`;
   rejectUnknownKeys(spec, COMPLIANT_FIELDS, at, out);
   const read = coefficients.all(spec, ['stiffness', 'damping', 'addedMass'], at, `the compliant law of '${contact}'`);
-  const exponent = spec.exponent === undefined ? undefined : coefficients.one(spec.exponent, `${at}.exponent`, `the exponent of '${contact}'`, 1, ' (the force kδ^p must have a bounded derivative at δ = 0, which the integrator\'s Jacobian needs)');
-  if (spec.adhesion !== undefined && typeof spec.adhesion !== 'boolean') out.add('bad-compliant-law', `${at}.adhesion`, `adhesion is true or false, got ${typeName(spec.adhesion)}`);
+  const exponent =
+    spec.exponent === undefined
+      ? undefined
+      : coefficients.one(
+          spec.exponent,
+          `${at}.exponent`,
+          `the exponent of '${contact}'`,
+          1,
+          " (the force kδ^p must have a bounded derivative at δ = 0, which the integrator's Jacobian needs)",
+        );
+  if (spec.adhesion !== undefined && typeof spec.adhesion !== 'boolean')
+    out.add('bad-compliant-law', `${at}.adhesion`, `adhesion is true or false, got ${typeName(spec.adhesion)}`);
   const model = spec.dampingModel;
   if (model !== undefined && !(typeof model === 'string' && Object.hasOwn(DAMPING_MODELS, model))) {
-    out.add('bad-compliant-law', `${at}.dampingModel`, `dampingModel is ${Object.keys(DAMPING_MODELS).map((k) => `'${k}'`).join(' or ')}, got ${typeof model === 'string' ? `'${model}'` : typeName(model)}`);
+    out.add(
+      'bad-compliant-law',
+      `${at}.dampingModel`,
+      `dampingModel is ${Object.keys(DAMPING_MODELS)
+        .map((k) => `'${k}'`)
+        .join(' or ')}, got ${typeof model === 'string' ? `'${model}'` : typeName(model)}`,
+    );
     return undefined;
   }
   const dampingModel = (model ?? 'linear') as CompliantLaw['dampingModel'];
   if (!read) return undefined;
   // A key that changes nothing is an error, as unknown keys are (shape.ts).
-  if (model !== undefined && !read.damping) out.add('bad-compliant-law', `${at}.dampingModel`, `'${contact}' has no damping, so dampingModel does nothing: give damping: 'c'`);
+  if (model !== undefined && !read.damping)
+    out.add('bad-compliant-law', `${at}.dampingModel`, `'${contact}' has no damping, so dampingModel does nothing: give damping: 'c'`);
   if (spec.exponent !== undefined && !read.stiffness && dampingModel !== 'hunt-crossley') {
     out.add('bad-compliant-law', `${at}.exponent`, `'${contact}' has neither stiffness nor Hunt–Crossley damping, so the exponent does nothing`);
   }
@@ -139,7 +178,11 @@ function realizedLaw(
 class Coefficients {
   private readonly env: Record<string, number>;
 
-  constructor(parameters: readonly Parameter[], readonly reader: ExprReader, private readonly out: Problems) {
+  constructor(
+    parameters: readonly Parameter[],
+    readonly reader: ExprReader,
+    private readonly out: Problems,
+  ) {
     this.env = defaultValues(parameters);
   }
 

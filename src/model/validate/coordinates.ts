@@ -15,7 +15,7 @@ export function checkCoordinates(x: unknown, names: Namespace, model: string | u
     out.add('no-coordinates', 'coordinates', 'a model needs at least one coordinate');
     return out.result(coordinates);
   }
-  const list = arrayAt(x, 'coordinates', "a list of coordinates (names, or { name, description, unit })", out) ?? [];
+  const list = arrayAt(x, 'coordinates', 'a list of coordinates (names, or { name, description, unit })', out) ?? [];
   list.forEach((c, i) => {
     const field = `coordinates[${i}]`;
     const spec = isFields(c) ? c : { name: c };
@@ -27,8 +27,12 @@ export function checkCoordinates(x: unknown, names: Namespace, model: string | u
     if (name === undefined) return;
     const q = sym(name);
     coordinates.push({
-      name, q, qd: velocitySymbol(q), qdd: accelerationSymbol(q),
-      ...(description !== undefined ? { description } : {}), ...(unit !== undefined ? { unit } : {}),
+      name,
+      q,
+      qd: velocitySymbol(q),
+      qdd: accelerationSymbol(q),
+      ...(description !== undefined ? { description } : {}),
+      ...(unit !== undefined ? { unit } : {}),
     });
   });
   return out.result(coordinates);

@@ -52,7 +52,8 @@ export function checkDrawing(x: unknown, known: Known, model: string | undefined
   });
   const index = (name: unknown, field: string): number => {
     const i = typeof name === 'string' ? names.indexOf(name) : -1;
-    if (i < 0) out.add('unknown-field', field, `${typeof name === 'string' ? `'${name}'` : typeName(name)} is not a point of the drawing (points: ${names.join(', ')})`);
+    if (i < 0)
+      out.add('unknown-field', field, `${typeof name === 'string' ? `'${name}'` : typeName(name)} is not a point of the drawing (points: ${names.join(', ')})`);
     return i;
   };
   const segments = listAt(declared.segments, 'segments', 'a list of segments [from, to]', out).map((pair, k) => {
@@ -64,9 +65,17 @@ export function checkDrawing(x: unknown, known: Known, model: string | undefined
     const field = `${FIELD}.discs[${k}]`;
     const disc = fieldsAt(d, field, 'a disc { center, radius }', out);
     if (disc) rejectUnknownKeys(disc, DISC_FIELDS, field, out);
-    return { center: index(disc?.center, `${field}.center`), radius: (disc && reader.read(disc.radius, `${field}.radius`, out, { parametersOnly: true })) ?? ZERO };
+    return {
+      center: index(disc?.center, `${field}.center`),
+      radius: (disc && reader.read(disc.radius, `${field}.radius`, out, { parametersOnly: true })) ?? ZERO,
+    };
   });
-  const grounds = declared.ground === undefined ? [] : typeof declared.ground === 'string' ? [declared.ground] : listAt(declared.ground, 'ground', "a line ('y = 0') or a list of them", out);
+  const grounds =
+    declared.ground === undefined
+      ? []
+      : typeof declared.ground === 'string'
+        ? [declared.ground]
+        : listAt(declared.ground, 'ground', "a line ('y = 0') or a list of them", out);
   const env: Env = Object.fromEntries(known.parameters.map((p) => [p.symbol.name, p.default]));
   const ground = grounds.flatMap((g, k) => {
     const field = `${FIELD}.ground[${k}]`;
@@ -74,7 +83,8 @@ export function checkDrawing(x: unknown, known: Known, model: string | undefined
     const line = text === undefined ? undefined : groundLine(text, env, field, out);
     return line ? [line] : [];
   });
-  if (declared.labels !== undefined && typeof declared.labels !== 'boolean') out.add('bad-type', member(FIELD, 'labels'), `labels is true or false, got ${typeName(declared.labels)}`);
+  if (declared.labels !== undefined && typeof declared.labels !== 'boolean')
+    out.add('bad-type', member(FIELD, 'labels'), `labels is true or false, got ${typeName(declared.labels)}`);
   const labels = typeof declared.labels === 'boolean' ? declared.labels : names.length <= MAX_LABELLED;
   return out.result({ points, segments, discs, ground, labels });
 }
@@ -94,7 +104,8 @@ function groundLine(source: string, env: Env, field: string, out: Problems): Gro
   try {
     const scope = { symbol: (name: string) => (name === 'x' ? PLANE_X : name === 'y' ? PLANE_Y : name in env || name === 'pi' ? sym(name) : undefined) };
     const f = [parseExpr(sides[0]!, scope), parseExpr(sides[1]!, scope)];
-    const at = (x: number, y: number): number => evaluate(f[0]!, { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y }) - evaluate(f[1]!, { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y });
+    const at = (x: number, y: number): number =>
+      evaluate(f[0]!, { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y }) - evaluate(f[1]!, { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y });
     const c = at(0, 0);
     const a = at(1, 0) - c;
     const b = at(0, 1) - c;

@@ -65,7 +65,11 @@ export class ExprReader {
     if (e && opts.smooth) {
       const bad = nonSmoothFunctions(e);
       if (bad.length) {
-        out.add('non-smooth', field, `${bad.join(' and ')} ${bad.length > 1 ? 'have' : 'has'} no derivative where the argument is 0, and this field is differentiated; write a smooth expression (a kink in a constraint is two unilateral constraints, a non-smooth force goes under forces)`);
+        out.add(
+          'non-smooth',
+          field,
+          `${bad.join(' and ')} ${bad.length > 1 ? 'have' : 'has'} no derivative where the argument is 0, and this field is differentiated; write a smooth expression (a kink in a constraint is two unilateral constraints, a non-smooth force goes under forces)`,
+        );
         return undefined;
       }
     }
@@ -114,7 +118,11 @@ export class ExprReader {
     }
     const foreign = symbolsIn(e).find((s) => liveSymbol(s.name) !== s);
     if (foreign) {
-      throw new MechanicsError('foreign-expression', 'input', `the expression's symbol '${foreign.name}' was built by another copy of the toolkit's kernel (two copies are loaded): import the toolkit by its package name, or by a relative path into src/ inside its repository, or write the expression as a string`);
+      throw new MechanicsError(
+        'foreign-expression',
+        'input',
+        `the expression's symbol '${foreign.name}' was built by another copy of the toolkit's kernel (two copies are loaded): import the toolkit by its package name, or by a relative path into src/ inside its repository, or write the expression as a string`,
+      );
     }
     return e;
   }

@@ -10,7 +10,7 @@ import { fieldsAt, member } from './shape.js';
 export function checkForces(x: unknown, coordinates: readonly Coordinate[], reader: ExprReader, model: string | undefined): Checked<Expr[]> {
   const out = new Problems(model);
   const Q: Expr[] = coordinates.map(() => ZERO);
-  const all = x === undefined ? {} : fieldsAt(x, 'forces', 'an object of generalized forces (coordinate → expression)', out) ?? {};
+  const all = x === undefined ? {} : (fieldsAt(x, 'forces', 'an object of generalized forces (coordinate → expression)', out) ?? {});
   for (const [name, f] of Object.entries(all)) {
     const field = member('forces', name);
     const i = coordinates.findIndex((c) => c.name === name);

@@ -26,7 +26,11 @@ export function frictionCoefficient(x: unknown, what: string, parameters: readon
   }
   const range = rangeValues(p, parameters);
   if (!(p.default >= 0) || (range && !(range[0] >= 0))) {
-    out.add('bad-friction', field, `${what} '${x}' must be ≥ 0 (default ${p.default}${range ? `, range (${range[0]}, ${range[1]})` : ''}): a negative coefficient drives the sliding on`);
+    out.add(
+      'bad-friction',
+      field,
+      `${what} '${x}' must be ≥ 0 (default ${p.default}${range ? `, range (${range[0]}, ${range[1]})` : ''}): a negative coefficient drives the sliding on`,
+    );
     return undefined;
   }
   return p;
@@ -45,7 +49,11 @@ export function checkCoulomb(x: unknown, contact: string, parameters: readonly P
   const stat = frictionCoefficient(spec.static, `the static friction coefficient of '${contact}'`, parameters, `${field}.static`, out);
   if (!kinetic || !stat) return undefined;
   if (stat.default < kinetic.default) {
-    out.add('bad-friction', `${field}.static`, `static friction '${stat.name}' = ${stat.default} of '${contact}' is below the kinetic '${kinetic.name}' = ${kinetic.default}: a sliding contact would stick before it slows down`);
+    out.add(
+      'bad-friction',
+      `${field}.static`,
+      `static friction '${stat.name}' = ${stat.default} of '${contact}' is below the kinetic '${kinetic.name}' = ${kinetic.default}: a sliding contact would stick before it slows down`,
+    );
     return undefined;
   }
   return { kinetic: kinetic.symbol, static: stat.symbol };
@@ -71,12 +79,22 @@ export function checkSlip(x: unknown, dims: 1 | 2, coordinates: readonly Coordin
 
 /** A holonomic constraint's `slip` and `friction: { positive, negative }` (both or neither). */
 export function checkSupportFriction(
-  item: { readonly slip?: unknown; readonly friction?: unknown }, constraint: string, coordinates: readonly Coordinate[], parameters: readonly Parameter[], reader: ExprReader, field: string, out: Problems,
+  item: { readonly slip?: unknown; readonly friction?: unknown },
+  constraint: string,
+  coordinates: readonly Coordinate[],
+  parameters: readonly Parameter[],
+  reader: ExprReader,
+  field: string,
+  out: Problems,
 ): SupportFriction | undefined {
   if (item.slip === undefined && item.friction === undefined) return undefined;
   if (item.friction === undefined || item.slip === undefined) {
     const missing = item.friction === undefined ? 'friction' : 'slip';
-    out.add('bad-slip', `${field}.${missing}`, `constraint '${constraint}' gives ${missing === 'friction' ? 'slip' : 'friction'} without ${missing}: a non-ideal constraint needs both (the slip's rate is the velocity friction opposes)`);
+    out.add(
+      'bad-slip',
+      `${field}.${missing}`,
+      `constraint '${constraint}' gives ${missing === 'friction' ? 'slip' : 'friction'} without ${missing}: a non-ideal constraint needs both (the slip's rate is the velocity friction opposes)`,
+    );
     return undefined;
   }
   const sides = fieldsAt(item.friction, `${field}.friction`, "the friction of each side { positive: 'f2', negative: 'f1' }", out);
@@ -102,7 +120,12 @@ function supportSlip(x: unknown, coordinates: readonly Coordinate[], reader: Exp
 
 /** hinges: [{ name, constraints: [a, b], angle, radius, friction }], the constraints two distinct holonomic ones. */
 export function checkHinges(
-  x: unknown, holonomic: readonly HolonomicConstraint[], coordinates: readonly Coordinate[], parameters: readonly Parameter[], reader: ExprReader, model: string | undefined,
+  x: unknown,
+  holonomic: readonly HolonomicConstraint[],
+  coordinates: readonly Coordinate[],
+  parameters: readonly Parameter[],
+  reader: ExprReader,
+  model: string | undefined,
 ): Checked<Hinge[]> {
   const out = new Problems(model);
   const hinges: Hinge[] = [];
@@ -118,13 +141,20 @@ export function checkHinges(
     const index = Array.isArray(names) && names.length === 2 ? names.map((c) => holonomic.findIndex((k) => k.name === c)) : [];
     const pin = index.length === 2 && index.every((k) => k >= 0) && index[0] !== index[1] ? ([index[0]!, index[1]!] as const) : undefined;
     if (!pin) {
-      out.add('bad-hinge', `${field}.constraints`, `hinge '${label}' needs the names of two distinct holonomic constraints that pin its point, got ${JSON.stringify(names) ?? typeName(names)}`);
+      out.add(
+        'bad-hinge',
+        `${field}.constraints`,
+        `hinge '${label}' needs the names of two distinct holonomic constraints that pin its point, got ${JSON.stringify(names) ?? typeName(names)}`,
+      );
     }
-    for (const key of ['angle', 'radius'] as const) if (spec[key] === undefined) out.add('bad-hinge', `${field}.${key}`, `hinge '${label}' needs its ${key === 'angle' ? 'relative rotation angle' : 'journal radius'}`);
+    for (const key of ['angle', 'radius'] as const)
+      if (spec[key] === undefined)
+        out.add('bad-hinge', `${field}.${key}`, `hinge '${label}' needs its ${key === 'angle' ? 'relative rotation angle' : 'journal radius'}`);
     const angle = spec.angle === undefined ? undefined : checkSlip(spec.angle, 1, coordinates, reader, `${field}.angle`, out);
     const radius = spec.radius === undefined ? undefined : reader.read(spec.radius, `${field}.radius`, out, { smooth: true });
     const f = frictionCoefficient(spec.friction, `the journal friction of '${label}'`, parameters, `${field}.friction`, out);
-    const reduced = spec.reduced === undefined ? f : frictionCoefficient(spec.reduced, `the reduced journal friction of '${label}'`, parameters, `${field}.reduced`, out);
+    const reduced =
+      spec.reduced === undefined ? f : frictionCoefficient(spec.reduced, `the reduced journal friction of '${label}'`, parameters, `${field}.reduced`, out);
     if (name !== undefined && pin && angle && radius && f && reduced) {
       hinges.push({ name, constraints: pin, angle: angle[0]!, radius, friction: f.symbol, reduced: reduced.symbol });
     }

@@ -8,7 +8,12 @@ import type { Namespace } from './identifiers.js';
 import { Problems, type Checked } from './problems.js';
 
 export function checkHolonomic(
-  x: unknown, coordinates: readonly Coordinate[], parameters: readonly Parameter[], reader: ExprReader, names: Namespace, model: string | undefined,
+  x: unknown,
+  coordinates: readonly Coordinate[],
+  parameters: readonly Parameter[],
+  reader: ExprReader,
+  names: Namespace,
+  model: string | undefined,
 ): Checked<HolonomicConstraint[]> {
   const out = new Problems(model);
   const constraints: HolonomicConstraint[] = [];

@@ -24,7 +24,11 @@ export class Namespace {
   claim(name: unknown, field: string, out: Problems): string | undefined {
     if (typeof name !== 'string') out.add('bad-type', field, `a name must be a string, got ${typeName(name)}`);
     else if (!IDENTIFIER.test(name) || name.length > MAX_IDENTIFIER) {
-      out.add('bad-identifier', field, `${JSON.stringify(name.slice(0, MAX_IDENTIFIER + 1))} is not a valid name (letters, digits, _; starting with a letter; at most ${MAX_IDENTIFIER} characters)`);
+      out.add(
+        'bad-identifier',
+        field,
+        `${JSON.stringify(name.slice(0, MAX_IDENTIFIER + 1))} is not a valid name (letters, digits, _; starting with a letter; at most ${MAX_IDENTIFIER} characters)`,
+      );
     } else if (this.reserved.has(name)) out.add('reserved-name', field, `'${name}' is reserved (t, pi, and the names of Object.prototype such as constructor)`);
     else if (this.seen.has(name)) out.add('duplicate-name', field, `'${name}' is declared twice`);
     else {

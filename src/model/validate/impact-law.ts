@@ -12,7 +12,12 @@ const KINDS = ['newton', 'plastic', 'wLaw', 'stick'] as const;
 const USAGE = '{newton: e}, {plastic: true}, {wLaw: W} or {stick: tangentialPosition}';
 
 export function checkImpactLaw(
-  x: unknown, contact: string, parameters: readonly Parameter[], reader: ExprReader, field: string, out: Problems,
+  x: unknown,
+  contact: string,
+  parameters: readonly Parameter[],
+  reader: ExprReader,
+  field: string,
+  out: Problems,
 ): ImpactLaw | undefined {
   const law = fieldsAt(x, field, `an impact law ${USAGE}`, out);
   if (!law) return undefined;
@@ -24,10 +29,18 @@ export function checkImpactLaw(
   }
   const kind = kinds[0]!;
   if (law.coulomb !== undefined && kind === 'stick') {
-    out.add('bad-impact-law', `${field}.coulomb`, `'${contact}' sticks (infinite friction): a Coulomb coefficient has nothing to add; use {plastic: true, coulomb: 'mu'} for a finite one`);
+    out.add(
+      'bad-impact-law',
+      `${field}.coulomb`,
+      `'${contact}' sticks (infinite friction): a Coulomb coefficient has nothing to add; use {plastic: true, coulomb: 'mu'} for a finite one`,
+    );
   }
   if (law.allowSuperelastic !== undefined && (typeof law.allowSuperelastic !== 'boolean' || (kind !== 'newton' && kind !== 'wLaw'))) {
-    out.add('bad-impact-law', `${field}.allowSuperelastic`, `allowSuperelastic is true or false, and belongs to a newton or wLaw law (got ${typeName(law.allowSuperelastic)} with ${kind})`);
+    out.add(
+      'bad-impact-law',
+      `${field}.allowSuperelastic`,
+      `allowSuperelastic is true or false, and belongs to a newton or wLaw law (got ${typeName(law.allowSuperelastic)} with ${kind})`,
+    );
   }
   switch (kind) {
     case 'plastic':
@@ -56,7 +69,14 @@ export function isRealizedLaw(law: unknown): boolean {
 }
 
 /** The coefficient parameter of a newton or wLaw law, checked to lie in [0, 1] by its default and its declared range. */
-function restitution(law: Fields, key: 'newton' | 'wLaw', contact: string, parameters: readonly Parameter[], field: string, out: Problems): Parameter | undefined {
+function restitution(
+  law: Fields,
+  key: 'newton' | 'wLaw',
+  contact: string,
+  parameters: readonly Parameter[],
+  field: string,
+  out: Problems,
+): Parameter | undefined {
   const at = `${field}.${key}`;
   const name = law[key];
   if (typeof name !== 'string') {
@@ -76,7 +96,11 @@ function restitution(law: Fields, key: 'newton' | 'wLaw', contact: string, param
   if (!inside(p.default)) {
     out.add('bad-restitution', at, `restitution '${name}' of '${contact}' has default ${p.default}, outside ${admissible}${why}`);
   } else if (range && !(inside(range[0]) && inside(range[1]))) {
-    out.add('bad-restitution', at, `restitution '${name}' of '${contact}' is declared on (${range[0]}, ${range[1]}), which reaches outside ${admissible}${why}`);
+    out.add(
+      'bad-restitution',
+      at,
+      `restitution '${name}' of '${contact}' is declared on (${range[0]}, ${range[1]}), which reaches outside ${admissible}${why}`,
+    );
   } else return p;
   return undefined;
 }

@@ -55,10 +55,16 @@ function power(base: Expr, exp: Expr, env: Env): number {
 /** Every value of the state a finite number and t1 a positive one: 'bad-initial' in the field of the value. */
 export function checkStateValues(coordinates: readonly Coordinate[], state: InitialState, model: string | undefined): Checked<void> {
   const out = new Problems(model);
-  const finite = (field: 'q' | 'qd', values: readonly number[]): void => coordinates.forEach((c, i) => {
-    const v = values[i]!;
-    if (!Number.isFinite(v)) out.add('bad-initial', `initial.${field}.${c.name}`, `initial ${field === 'q' ? 'value' : 'velocity'} of '${c.name}' is ${v}; it must be a finite number`);
-  });
+  const finite = (field: 'q' | 'qd', values: readonly number[]): void =>
+    coordinates.forEach((c, i) => {
+      const v = values[i]!;
+      if (!Number.isFinite(v))
+        out.add(
+          'bad-initial',
+          `initial.${field}.${c.name}`,
+          `initial ${field === 'q' ? 'value' : 'velocity'} of '${c.name}' is ${v}; it must be a finite number`,
+        );
+    });
   finite('q', state.q0);
   finite('qd', state.qd0);
   if (!(state.t1 > 0 && Number.isFinite(state.t1))) out.add('bad-initial', 'initial.t1', `initial.t1 must be a positive finite end time, got ${state.t1}`);
@@ -97,7 +103,12 @@ export function initialStateProblems(model: StateModel, state: InitialState, par
     const pos = off(h.phi);
     if (pos) out.add('initial-violation', 'initial.q', `the initial state violates retaining constraint '${h.name}': φ = ${at(pos)}; start on the constraint`);
     const vel = off(timeDerivative(h.phi, TIME, chain));
-    if (vel) out.add('initial-velocity-violation', 'initial.qd', `the initial velocities leave retaining constraint '${h.name}': dφ/dt = ${at(vel)}; give velocities tangent to the constraint`);
+    if (vel)
+      out.add(
+        'initial-velocity-violation',
+        'initial.qd',
+        `the initial velocities leave retaining constraint '${h.name}': dφ/dt = ${at(vel)}; give velocities tangent to the constraint`,
+      );
   }
   for (const h of model.nonholonomic) {
     const vel = off(h.expr);
@@ -105,9 +116,15 @@ export function initialStateProblems(model: StateModel, state: InitialState, par
   }
   for (const u of model.unilateral) {
     const pen = off(u.gap, 'negative');
-    if (pen) out.add('initial-penetration', 'initial.q', `the initial state penetrates unilateral constraint '${u.name}': gap = ${at(pen)} < 0; start on the admissible side`);
+    if (pen)
+      out.add(
+        'initial-penetration',
+        'initial.q',
+        `the initial state penetrates unilateral constraint '${u.name}': gap = ${at(pen)} < 0; start on the admissible side`,
+      );
   }
   // An initial velocity of −1e300 overflows the kinetic energy: NaN energies, and no error, in a simulation.
-  if (!Number.isFinite(evaluate(model.L, env))) out.add('bad-initial', 'initial', "the Lagrangian is not finite at the initial state; check the initial values and the parameters");
+  if (!Number.isFinite(evaluate(model.L, env)))
+    out.add('bad-initial', 'initial', 'the Lagrangian is not finite at the initial state; check the initial values and the parameters');
   return out.list;
 }

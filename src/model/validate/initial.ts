@@ -20,18 +20,24 @@ export interface CheckedInitial {
 }
 
 export function checkInitial(
-  x: unknown, coordinates: readonly Coordinate[], parameters: readonly Parameter[], reader: ExprReader, model: string | undefined,
+  x: unknown,
+  coordinates: readonly Coordinate[],
+  parameters: readonly Parameter[],
+  reader: ExprReader,
+  model: string | undefined,
 ): Checked<CheckedInitial> {
   const out = new Problems(model);
-  const spec = x === undefined ? {} : fieldsAt(x, 'initial', 'an initial state { q, qd, t1 }', out) ?? {};
+  const spec = x === undefined ? {} : (fieldsAt(x, 'initial', 'an initial state { q, qd, t1 }', out) ?? {});
   rejectUnknownKeys(spec, INITIAL_FIELDS, 'initial', out);
   /** A number stays as given (finiteness is checked on the state); anything else is read as an expression. */
-  const value = (input: unknown, field: string): InitialValue | undefined => (typeof input === 'number' ? input : reader.read(input, field, out, { parametersOnly: true }));
+  const value = (input: unknown, field: string): InitialValue | undefined =>
+    typeof input === 'number' ? input : reader.read(input, field, out, { parametersOnly: true });
   const values = (key: 'q' | 'qd'): InitialExprs['q0'] => {
     const field = member('initial', key);
-    const given = spec[key] === undefined ? {} : fieldsAt(spec[key], field, 'an object (coordinate → expression of the parameters)', out) ?? {};
+    const given = spec[key] === undefined ? {} : (fieldsAt(spec[key], field, 'an object (coordinate → expression of the parameters)', out) ?? {});
     for (const name of Object.keys(given)) {
-      if (!coordinates.some((c) => c.name === name)) out.add('unknown-coordinate', member(field, name), `initial value for '${name}', which is not a coordinate`);
+      if (!coordinates.some((c) => c.name === name))
+        out.add('unknown-coordinate', member(field, name), `initial value for '${name}', which is not a coordinate`);
     }
     return coordinates.map((c) => (Object.hasOwn(given, c.name) ? value(given[c.name], member(field, c.name)) : undefined) ?? 0);
   };

@@ -29,7 +29,11 @@ const MIN_VALUES = 3;
 
 /** The problems of spec.limitStudy (`unilateral` is the spec's own list, realized contacts included). */
 export function checkLimitStudy(
-  x: unknown, unilateral: unknown, parameters: readonly Parameter[], reader: ExprReader, model: string | undefined,
+  x: unknown,
+  unilateral: unknown,
+  parameters: readonly Parameter[],
+  reader: ExprReader,
+  model: string | undefined,
 ): Checked<undefined> {
   const out = new Problems(model);
   if (x === undefined) return out.result(undefined);
@@ -46,13 +50,18 @@ export function checkLimitStudy(
 function checkParameter(x: unknown, parameters: readonly Parameter[], out: Problems): Parameter | undefined {
   const field = member(FIELD, 'parameter');
   if (x === undefined) {
-    out.add('missing-field', field, 'a limit study names the parameter that grows (parameter: \'N\')');
+    out.add('missing-field', field, "a limit study names the parameter that grows (parameter: 'N')");
     return undefined;
   }
   const name = stringAt(x, field, 'the parameter of a limit study', out);
   if (name === undefined) return undefined;
   const p = parameters.find((q) => q.name === name);
-  if (!p) out.add('unknown-parameter', field, `the limit study varies '${name}', which is not a parameter (parameters: ${parameters.map((q) => q.name).join(', ') || 'none'})`);
+  if (!p)
+    out.add(
+      'unknown-parameter',
+      field,
+      `the limit study varies '${name}', which is not a parameter (parameters: ${parameters.map((q) => q.name).join(', ') || 'none'})`,
+    );
   return p;
 }
 
@@ -66,14 +75,20 @@ function checkValues(x: unknown, p: Parameter | undefined, parameters: readonly 
   if (!values) return;
   const label = p ? `'${p.name}'` : 'the parameter';
   if (values.length < MIN_VALUES) {
-    out.add('bad-limit-study', field, `${values.length} value(s) of ${label}: a fitted order needs at least ${MIN_VALUES} (two differences of successive runs)`);
+    out.add(
+      'bad-limit-study',
+      field,
+      `${values.length} value(s) of ${label}: a fitted order needs at least ${MIN_VALUES} (two differences of successive runs)`,
+    );
   }
   const range = p && rangeValues(p, parameters);
   values.forEach((v, k) => {
     const at = `${field}[${k}]`;
-    if (typeof v !== 'number' || !Number.isFinite(v)) out.add('bad-limit-study', at, `values of ${label} must be finite numbers, got ${typeof v === 'number' ? v : typeName(v)}`);
+    if (typeof v !== 'number' || !Number.isFinite(v))
+      out.add('bad-limit-study', at, `values of ${label} must be finite numbers, got ${typeof v === 'number' ? v : typeName(v)}`);
     else if (!(v > 0)) out.add('bad-limit-study', at, `values of ${label} must be positive (the orders are fitted in log ${p?.name ?? 'N'}), got ${v}`);
-    else if (range && !(range[0] < v && v < range[1])) out.add('bad-limit-study', at, `${v} lies outside the declared range (${range[0]}, ${range[1]}) of ${label}`);
+    else if (range && !(range[0] < v && v < range[1]))
+      out.add('bad-limit-study', at, `${v} lies outside the declared range (${range[0]}, ${range[1]}) of ${label}`);
     else if (values.indexOf(v) < k) out.add('bad-limit-study', at, `${v} is listed twice: a repeated value of ${label} has no difference to fit`);
   });
 }
@@ -88,8 +103,18 @@ function checkRigid(x: unknown, unilateral: unknown, parameters: readonly Parame
   for (const [name, law] of Object.entries(laws)) {
     const at = member(field, name);
     const contact = contacts.find((u) => u.name === name);
-    if (!contact) out.add('unknown-contact', at, `limitStudy.rigid names ${name}, not a unilateral constraint of ${out.model ?? 'the model'} (${names.join(', ') || 'none'})`);
-    else if (!isRealizedLaw(contact.law)) out.add('bad-limit-study', at, `'${name}' is already rigid: only a contact realized by forces ({ compliant } or { potential }) has a rigid law to tend to`);
+    if (!contact)
+      out.add(
+        'unknown-contact',
+        at,
+        `limitStudy.rigid names ${name}, not a unilateral constraint of ${out.model ?? 'the model'} (${names.join(', ') || 'none'})`,
+      );
+    else if (!isRealizedLaw(contact.law))
+      out.add(
+        'bad-limit-study',
+        at,
+        `'${name}' is already rigid: only a contact realized by forces ({ compliant } or { potential }) has a rigid law to tend to`,
+      );
     checkImpactLaw(law, name, parameters, reader, at, out);
   }
 }
@@ -101,6 +126,7 @@ function checkLimits(x: unknown, out: Problems): void {
   rejectUnknownKeys(limits, LIMIT_FIELDS, field, out);
   for (const key of Object.keys(LIMIT_FIELDS)) {
     const v = limits[key];
-    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) out.add('bad-limit-study', member(field, key), `the ${key} limit must be a finite number, got ${typeof v === 'number' ? v : typeName(v)}`);
+    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v)))
+      out.add('bad-limit-study', member(field, key), `the ${key} limit must be a finite number, got ${typeof v === 'number' ? v : typeName(v)}`);
   }
 }

@@ -10,12 +10,23 @@ import type { ExprReader } from './expressions.js';
 import type { Namespace } from './identifiers.js';
 import { Problems, type Checked } from './problems.js';
 
-export function checkNonholonomic(x: unknown, coordinates: readonly Coordinate[], reader: ExprReader, names: Namespace, model: string | undefined): Checked<NonholonomicConstraint[]> {
+export function checkNonholonomic(
+  x: unknown,
+  coordinates: readonly Coordinate[],
+  reader: ExprReader,
+  names: Namespace,
+  model: string | undefined,
+): Checked<NonholonomicConstraint[]> {
   const out = new Problems(model);
   const constraints: NonholonomicConstraint[] = [];
   for (const { field, name, expr, fields } of constraintItems(x, 'nonholonomic', 'psi', names, out)) {
     for (const key of ['slip', 'friction'] as const) {
-      if (fields?.[key] !== undefined) out.add('bad-slip', `${field}.${key}`, `'${key}' belongs to a holonomic constraint (Smirnov's supports) or a unilateral contact, not to a non-holonomic constraint`);
+      if (fields?.[key] !== undefined)
+        out.add(
+          'bad-slip',
+          `${field}.${key}`,
+          `'${key}' belongs to a holonomic constraint (Smirnov's supports) or a unilateral contact, not to a non-holonomic constraint`,
+        );
     }
     const e = reader.read(expr, field, out, { velocities: true, smooth: true });
     if (!e || name === undefined) continue;

@@ -9,7 +9,9 @@ export function checkMultipleImpacts(x: unknown, model: string | undefined): Che
   const out = new Problems(model);
   if (x === undefined) return out.result('error');
   if (typeof x === 'string' && Object.hasOwn(MULTIPLE_IMPACT_RULES, x)) return out.result(x as Model['multipleImpacts']);
-  const known = Object.keys(MULTIPLE_IMPACT_RULES).map((k) => `'${k}'`).join(' or ');
+  const known = Object.keys(MULTIPLE_IMPACT_RULES)
+    .map((k) => `'${k}'`)
+    .join(' or ');
   out.add('invalid-option', 'multipleImpacts', `multipleImpacts is ${known}, got ${typeof x === 'string' ? `'${x}'` : typeName(x)}`);
   return out.result('error');
 }

@@ -32,7 +32,8 @@ export function checkOrbit(x: unknown, known: Known, model: string | undefined):
   const coordinates = known.coordinates.map((c) => c.name);
   const parameters = known.parameters.map((p) => p.name);
   for (const key of ['q0', 'qd0'] as const) {
-    if (orbit[key] === undefined) out.add('missing-field', member(FIELD, key), `an orbit gives its start by coordinate name (${key}: { ${coordinates[0] ?? 'x'}: 0 })`);
+    if (orbit[key] === undefined)
+      out.add('missing-field', member(FIELD, key), `an orbit gives its start by coordinate name (${key}: { ${coordinates[0] ?? 'x'}: 0 })`);
     else numbersByName(orbit[key], member(FIELD, key), coordinates, 'a coordinate', 'invalid-option', out);
   }
   if (orbit.params !== undefined) numbersByName(orbit.params, member(FIELD, 'params'), parameters, 'a parameter', 'unknown-parameter', out);
@@ -50,16 +51,23 @@ export function checkOrbit(x: unknown, known: Known, model: string | undefined):
 }
 
 const describe = (x: unknown): string => (typeof x === 'number' ? `${x}` : typeName(x));
-const isFinite = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 
 /** An object of name → finite number, each name one of `names`. */
-function numbersByName(x: unknown, field: string, names: readonly string[], what: string, unknownCode: 'invalid-option' | 'unknown-parameter', out: Problems): void {
+function numbersByName(
+  x: unknown,
+  field: string,
+  names: readonly string[],
+  what: string,
+  unknownCode: 'invalid-option' | 'unknown-parameter',
+  out: Problems,
+): void {
   const values = fieldsAt(x, field, `an object of ${what} name → number`, out);
   if (!values) return;
   for (const [name, v] of Object.entries(values)) {
     const at = member(field, name);
     if (!names.includes(name)) out.add(unknownCode, at, `${field} names ${name}, not ${what} (${names.join(', ') || 'none'})`);
-    else if (!isFinite(v)) out.add('bad-type', at, `${name} must be a finite number, got ${describe(v)}`);
+    else if (!isFiniteNumber(v)) out.add('bad-type', at, `${name} must be a finite number, got ${describe(v)}`);
   }
 }
 
@@ -69,25 +77,39 @@ function checkSection(x: unknown, known: Known, out: Problems): void {
     out.add('missing-field', field, "an orbit names its section: { contact: 'wall' } or { coordinate: 'y', value: 0, direction: 'up' }");
     return;
   }
-  const section = fieldsAt(x, field, "a section { contact } or { coordinate, value, direction }", out);
+  const section = fieldsAt(x, field, 'a section { contact } or { coordinate, value, direction }', out);
   if (!section) return;
   rejectUnknownKeys(section, SECTION_FIELDS, field, out);
   if (section.contact !== undefined) {
     const name = stringAt(section.contact, member(field, 'contact'), 'the contact of a section', out);
     if (name === undefined) return;
-    if (known.compliant.some((c) => c.name === name)) out.add('invalid-option', member(field, 'contact'), `'${name}' is a compliant contact, which has no impacts to stop at; give a coordinate crossing instead`);
-    else if (!known.unilateral.some((u) => u.name === name)) out.add('invalid-option', member(field, 'contact'), `no contact '${name}' (contacts: ${known.unilateral.map((u) => u.name).join(', ') || 'none'})`);
+    if (known.compliant.some((c) => c.name === name))
+      out.add(
+        'invalid-option',
+        member(field, 'contact'),
+        `'${name}' is a compliant contact, which has no impacts to stop at; give a coordinate crossing instead`,
+      );
+    else if (!known.unilateral.some((u) => u.name === name))
+      out.add('invalid-option', member(field, 'contact'), `no contact '${name}' (contacts: ${known.unilateral.map((u) => u.name).join(', ') || 'none'})`);
     return;
   }
-  checkCrossing(section, field, known.coordinates.map((c) => c.name), out);
+  checkCrossing(
+    section,
+    field,
+    known.coordinates.map((c) => c.name),
+    out,
+  );
 }
 
 /** A section where a coordinate crosses a value, upwards (the default) or downwards. */
 function checkCrossing(section: Fields, field: string, coordinates: readonly string[], out: Problems): void {
   const name = stringAt(section.coordinate, member(field, 'coordinate'), 'the coordinate of a section (or give its contact)', out);
-  if (name !== undefined && !coordinates.includes(name)) out.add('invalid-option', member(field, 'coordinate'), `no coordinate '${name}' (coordinates: ${coordinates.join(', ')})`);
-  if (!isFinite(section.value)) out.add('bad-type', member(field, 'value'), `the value the coordinate crosses is a finite number, got ${describe(section.value)}`);
-  if (section.direction !== undefined && section.direction !== 'up' && section.direction !== 'down') out.add('bad-type', member(field, 'direction'), `direction is 'up' or 'down', got ${JSON.stringify(section.direction) ?? typeName(section.direction)}`);
+  if (name !== undefined && !coordinates.includes(name))
+    out.add('invalid-option', member(field, 'coordinate'), `no coordinate '${name}' (coordinates: ${coordinates.join(', ')})`);
+  if (!isFiniteNumber(section.value))
+    out.add('bad-type', member(field, 'value'), `the value the coordinate crosses is a finite number, got ${describe(section.value)}`);
+  if (section.direction !== undefined && section.direction !== 'up' && section.direction !== 'down')
+    out.add('bad-type', member(field, 'direction'), `direction is 'up' or 'down', got ${JSON.stringify(section.direction) ?? typeName(section.direction)}`);
 }
 
 /** Components held at their start values: coordinates, velocities (x') and t. */
@@ -99,7 +121,8 @@ function checkFix(x: unknown, coordinates: readonly string[], out: Problems): vo
     return;
   }
   x.forEach((c, i) => {
-    if (typeof c !== 'string' || !components.includes(c)) out.add('invalid-option', `${field}[${i}]`, `fix: no component ${typeof c === 'string' ? `'${c}'` : typeName(c)} (components: ${components.join(', ')})`);
+    if (typeof c !== 'string' || !components.includes(c))
+      out.add('invalid-option', `${field}[${i}]`, `fix: no component ${typeof c === 'string' ? `'${c}'` : typeName(c)} (components: ${components.join(', ')})`);
   });
 }
 
@@ -110,8 +133,9 @@ function checkShift(x: unknown, coordinates: readonly string[], out: Problems): 
   if (!shift) return;
   for (const [name, v] of Object.entries(shift)) {
     const at = member(field, name);
-    if (!coordinates.includes(name) && name !== 't') out.add('invalid-option', at, `shift: no coordinate '${name}' (coordinates: ${coordinates.join(', ')}, or t)`);
-    else if (v !== 'free' && !isFinite(v)) out.add('invalid-option', at, `shift.${name} = ${describe(v)}: give 'free' or a finite number`);
+    if (!coordinates.includes(name) && name !== 't')
+      out.add('invalid-option', at, `shift: no coordinate '${name}' (coordinates: ${coordinates.join(', ')}, or t)`);
+    else if (v !== 'free' && !isFiniteNumber(v)) out.add('invalid-option', at, `shift.${name} = ${describe(v)}: give 'free' or a finite number`);
   }
 }
 
@@ -121,8 +145,9 @@ function checkContinuation(x: unknown, parameters: readonly string[], out: Probl
   if (!c) return;
   rejectUnknownKeys(c, CONTINUATION_FIELDS, field, out);
   const name = stringAt(c.parameter, member(field, 'parameter'), 'the parameter of a continuation', out);
-  if (name !== undefined && !parameters.includes(name)) out.add('invalid-option', member(field, 'parameter'), `continuation: no parameter '${name}' (parameters: ${parameters.join(', ') || 'none'})`);
+  if (name !== undefined && !parameters.includes(name))
+    out.add('invalid-option', member(field, 'parameter'), `continuation: no parameter '${name}' (parameters: ${parameters.join(', ') || 'none'})`);
   for (const key of ['from', 'to'] as const) {
-    if (!isFinite(c[key])) out.add('bad-type', member(field, key), `${key} is a finite number, got ${describe(c[key])}`);
+    if (!isFiniteNumber(c[key])) out.add('bad-type', member(field, key), `${key} is a finite number, got ${describe(c[key])}`);
   }
 }

@@ -99,7 +99,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     const derivedText = stringAt(f.derived, member(field, 'derived'), 'derived', out);
     const note = f.note === undefined ? undefined : stringAt(f.note, member(field, 'note'), 'note', out);
     const where = new Map<string, { fact: string } | { expr: Expr }>();
-    const given = f.where === undefined ? {} : fieldsAt(f.where, member(field, 'where'), 'an object of symbol → fact or expression', out) ?? {};
+    const given = f.where === undefined ? {} : (fieldsAt(f.where, member(field, 'where'), 'an object of symbol → fact or expression', out) ?? {});
     for (const [symbol, value] of Object.entries(given)) {
       const at = member(member(field, 'where'), symbol);
       const s = stringAt(value, at, 'a where binding', out);
@@ -108,22 +108,44 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       else {
         const e = parse(s, at, out);
         const stray = e && [...freeSymbols(e)].filter((x) => !state.has(x));
-        if (stray?.length) out.add('unknown-symbol', at, `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} not a parameter, coordinate, velocity or patch state symbol of the model: a where expression uses those only`);
+        if (stray?.length)
+          out.add(
+            'unknown-symbol',
+            at,
+            `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} not a parameter, coordinate, velocity or patch state symbol of the model: a where expression uses those only`,
+          );
         else if (e) where.set(symbol, { expr: e });
       }
     }
     const at = atValues(f.at, member(field, 'at'), params, out);
-    const measured = [...where.values()].some((b) => 'fact' in b && MEASURED.test(b.fact)) || (derivedText?.split(' + ').some((t) => MEASURED.test(t.trim())));
-    const tolerance = f.tolerance === undefined ? undefined : typeof f.tolerance === 'number' && f.tolerance > 0 && Number.isFinite(f.tolerance) ? f.tolerance : NaN;
+    const measured = [...where.values()].some((b) => 'fact' in b && MEASURED.test(b.fact)) || derivedText?.split(' + ').some((t) => MEASURED.test(t.trim()));
+    const tolerance =
+      f.tolerance === undefined ? undefined : typeof f.tolerance === 'number' && f.tolerance > 0 && Number.isFinite(f.tolerance) ? f.tolerance : NaN;
     if (Number.isNaN(tolerance)) out.add('bad-type', member(field, 'tolerance'), 'tolerance is a positive number');
-    else if (measured && tolerance === undefined && text !== undefined) out.add('missing-field', member(field, 'tolerance'), 'a formula compared with a measured fact (limit., orbit., motion.) states its tolerance, e.g. tolerance: 1e-6');
-    else if (!measured && tolerance !== undefined) out.add('bad-type', member(field, 'tolerance'), 'tolerance is for measured facts (limit., orbit., motion.); a derived fact is compared exactly');
+    else if (measured && tolerance === undefined && text !== undefined)
+      out.add(
+        'missing-field',
+        member(field, 'tolerance'),
+        'a formula compared with a measured fact (limit., orbit., motion.) states its tolerance, e.g. tolerance: 1e-6',
+      );
+    else if (!measured && tolerance !== undefined)
+      out.add('bad-type', member(field, 'tolerance'), 'tolerance is for measured facts (limit., orbit., motion.); a derived fact is compared exactly');
     const formula = text === undefined ? undefined : parse(text, member(field, 'formula'), out);
     const stray = formula && [...freeSymbols(formula)].filter((x) => !params.has(x) && !where.has(x));
     if (stray?.length) out.add('unknown-symbol', member(field, 'formula'), `${stray.join(', ')}: neither a parameter nor bound in where`);
     const derived = derivedText === undefined ? undefined : derivedTerms(derivedText, member(field, 'derived'), params, where, out);
     if (eq === undefined || name === undefined || (text !== undefined && !formula) || derivedText === undefined || !derived || stray?.length) return;
-    formulas.push({ eq, name, ...(formula ? { formula } : {}), derivedText, derived, where, ...(at.size ? { at } : {}), ...(tolerance !== undefined && !Number.isNaN(tolerance) ? { tolerance } : {}), ...(note !== undefined ? { note } : {}) });
+    formulas.push({
+      eq,
+      name,
+      ...(formula ? { formula } : {}),
+      derivedText,
+      derived,
+      where,
+      ...(at.size ? { at } : {}),
+      ...(tolerance !== undefined && !Number.isNaN(tolerance) ? { tolerance } : {}),
+      ...(note !== undefined ? { note } : {}),
+    });
   });
   return out.result(formulas);
 }

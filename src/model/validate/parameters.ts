@@ -16,7 +16,7 @@ import { optionalText } from './text.js';
 export function checkParameters(x: unknown, names: Namespace, model: string | undefined): Checked<Parameter[]> {
   const out = new Problems(model);
   const parameters: Parameter[] = [];
-  const all = x === undefined ? {} : fieldsAt(x, 'parameters', 'an object of parameters (name → default or { default, range, … })', out) ?? {};
+  const all = x === undefined ? {} : (fieldsAt(x, 'parameters', 'an object of parameters (name → default or { default, range, … })', out) ?? {});
   for (const [key, p] of Object.entries(all)) {
     const field = member('parameters', key);
     const spec: Fields = isFields(p) ? p : { default: p };
@@ -30,14 +30,19 @@ export function checkParameters(x: unknown, names: Namespace, model: string | un
       out.add('bad-default', field, `parameter '${name}' needs a finite default value, got ${typeof value === 'number' ? value : typeName(value)}`);
       continue;
     }
-    parameters.push({ name, symbol: sym(name), default: value, ...(description !== undefined ? { description } : {}), ...(unit !== undefined ? { unit } : {}) });
+    parameters.push({
+      name,
+      symbol: sym(name),
+      default: value,
+      ...(description !== undefined ? { description } : {}),
+      ...(unit !== undefined ? { unit } : {}),
+    });
   }
   return out.result(parameters);
 }
 
 /** The defaults as a numeric environment. */
-export const defaultValues = (parameters: readonly Parameter[]): Record<string, number> =>
-  Object.fromEntries(parameters.map((p) => [p.name, p.default]));
+export const defaultValues = (parameters: readonly Parameter[]): Record<string, number> => Object.fromEntries(parameters.map((p) => [p.name, p.default]));
 
 /** The parameters with their declared ranges, each checked to hold its default. */
 export function checkParameterRanges(x: unknown, parameters: readonly Parameter[], reader: ExprReader, model: string | undefined): Checked<Parameter[]> {
@@ -57,7 +62,8 @@ export function checkParameterRanges(x: unknown, parameters: readonly Parameter[
     if (!lo || !hi) return p;
     const [a, b] = [evaluate(lo, env), evaluate(hi, env)];
     if (!(a < b)) out.add('bad-range', field, `parameter '${p.name}': the range (${a}, ${b}) is empty or not finite`);
-    else if (!(a < p.default && p.default < b)) out.add('bad-range', field, `parameter '${p.name}': the default ${p.default} must lie inside the range (${a}, ${b})`);
+    else if (!(a < p.default && p.default < b))
+      out.add('bad-range', field, `parameter '${p.name}': the default ${p.default} must lie inside the range (${a}, ${b})`);
     else return { ...p, range: [lo, hi] as const satisfies readonly [Expr, Expr] };
     return p;
   });

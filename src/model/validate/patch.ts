@@ -29,7 +29,11 @@ export interface PatchContext {
 }
 
 export function checkPatches(
-  x: unknown, coordinates: readonly Coordinate[], parameters: readonly Parameter[], context: PatchContext, model: string | undefined,
+  x: unknown,
+  coordinates: readonly Coordinate[],
+  parameters: readonly Parameter[],
+  context: PatchContext,
+  model: string | undefined,
 ): Checked<PatchContact[]> {
   const out = new Problems(model);
   if (x === undefined) return out.result([]);
@@ -37,8 +41,14 @@ export function checkPatches(
     out.add('bad-patch', 'patches', `patches is a list of contact patches, got ${typeName(x)}`);
     return out.result([]);
   }
-  if (x.length && context.realized) out.add('bad-patch', 'patches', 'a model with contact patches cannot also have compliant contacts or realized constraints (their switching functions share the compliantContacts export)');
-  if (x.length && context.retaining) out.add('bad-patch', 'patches', 'a model with contact patches cannot have retaining constraints (the no-slip friction is solved with M alone)');
+  if (x.length && context.realized)
+    out.add(
+      'bad-patch',
+      'patches',
+      'a model with contact patches cannot also have compliant contacts or realized constraints (their switching functions share the compliantContacts export)',
+    );
+  if (x.length && context.retaining)
+    out.add('bad-patch', 'patches', 'a model with contact patches cannot have retaining constraints (the no-slip friction is solved with M alone)');
   const names = new Set<string>();
   const patches: PatchContact[] = [];
   x.forEach((p, i) => {
@@ -68,14 +78,19 @@ const symbols = (names: readonly string[]): Parameter[] => names.map((name) => (
 
 function checkPatch(x: unknown, field: string, coordinates: readonly Coordinate[], parameters: readonly Parameter[], out: Problems): PatchContact | undefined {
   if (!isFields(x)) {
-    out.add('bad-patch', field, `a patch is an object { name, variable, state, depth, penetration, density, resultants, normal, forces, … }, got ${typeName(x)}`);
+    out.add(
+      'bad-patch',
+      field,
+      `a patch is an object { name, variable, state, depth, penetration, density, resultants, normal, forces, … }, got ${typeName(x)}`,
+    );
     return undefined;
   }
   rejectUnknownKeys(x, PATCH_FIELDS, field, out);
   const before = out.list.length;
   const taken = new Set([...coordinates.map((c) => c.name), ...parameters.map((p) => p.name), 't', 'pi']);
   const newName = (v: unknown, at: string, what: string): string | undefined => {
-    if (typeof v !== 'string' || !IDENTIFIER.test(v)) out.add('bad-patch', at, `${what} must be a name (letters, digits, _), got ${typeof v === 'string' ? `'${v}'` : typeName(v)}`);
+    if (typeof v !== 'string' || !IDENTIFIER.test(v))
+      out.add('bad-patch', at, `${what} must be a name (letters, digits, _), got ${typeof v === 'string' ? `'${v}'` : typeName(v)}`);
     else if (taken.has(v)) out.add('bad-patch', at, `${what} '${v}' is already a coordinate, a parameter or reserved: choose another name`);
     else {
       taken.add(v);
@@ -85,13 +100,20 @@ function checkPatch(x: unknown, field: string, coordinates: readonly Coordinate[
   };
   const name = typeof x.name === 'string' && IDENTIFIER.test(x.name) ? x.name : undefined;
   if (!name) out.add('bad-patch', `${field}.name`, `a patch needs a name (letters, digits, _), got ${typeName(x.name)}`);
-  if (x.description !== undefined && typeof x.description !== 'string') out.add('bad-patch', `${field}.description`, `description must be a string, got ${typeName(x.description)}`);
-  const variable = x.variable === undefined ? (out.add('bad-patch', `${field}.variable`, 'the patch variable (the coordinate along the patch, e.g. theta) is missing'), undefined) : newName(x.variable, `${field}.variable`, 'the patch variable');
+  if (x.description !== undefined && typeof x.description !== 'string')
+    out.add('bad-patch', `${field}.description`, `description must be a string, got ${typeName(x.description)}`);
+  const variable =
+    x.variable === undefined
+      ? (out.add('bad-patch', `${field}.variable`, 'the patch variable (the coordinate along the patch, e.g. theta) is missing'), undefined)
+      : newName(x.variable, `${field}.variable`, 'the patch variable');
 
   // The law's symbols, each an expression of the state.
   const stateReader = new ExprReader(coordinates, parameters);
   const state = new Map<string, Expr>();
-  const stateFields = isFields(x.state) ? x.state : (out.add('bad-patch', `${field}.state`, `state maps the law's symbols to expressions of the state ({ q: '1 - y/r', … }), got ${typeName(x.state)}`), undefined);
+  const stateFields = isFields(x.state)
+    ? x.state
+    : (out.add('bad-patch', `${field}.state`, `state maps the law's symbols to expressions of the state ({ q: '1 - y/r', … }), got ${typeName(x.state)}`),
+      undefined);
   for (const [s, v] of Object.entries(stateFields ?? {})) {
     const at = `${field}.state.${s}`;
     const ok = newName(s, at, 'a state symbol');
@@ -99,9 +121,19 @@ function checkPatch(x: unknown, field: string, coordinates: readonly Coordinate[
     if (ok && e) state.set(ok, e);
   }
   const depth = typeof x.depth === 'string' && state.has(x.depth) ? x.depth : undefined;
-  if (!depth) out.add('bad-patch', `${field}.depth`, `depth names the state symbol that is the penetration (> 0 in contact); got ${typeof x.depth === 'string' ? `'${x.depth}', not one of the state symbols [${[...state.keys()].join(', ')}]` : typeName(x.depth)}`);
+  if (!depth)
+    out.add(
+      'bad-patch',
+      `${field}.depth`,
+      `depth names the state symbol that is the penetration (> 0 in contact); got ${typeof x.depth === 'string' ? `'${x.depth}', not one of the state symbols [${[...state.keys()].join(', ')}]` : typeName(x.depth)}`,
+    );
 
-  const frictionFields = x.friction === undefined ? undefined : isFields(x.friction) ? x.friction : (out.add('bad-patch', `${field}.friction`, `friction is { sign, slip, relaxation }, got ${typeName(x.friction)}`), undefined);
+  const frictionFields =
+    x.friction === undefined
+      ? undefined
+      : isFields(x.friction)
+        ? x.friction
+        : (out.add('bad-patch', `${field}.friction`, `friction is { sign, slip, relaxation }, got ${typeName(x.friction)}`), undefined);
   if (frictionFields) rejectUnknownKeys(frictionFields, PATCH_FRICTION_FIELDS, `${field}.friction`, out);
   const sign = frictionFields ? newName(frictionFields.sign, `${field}.friction.sign`, 'the friction sign') : undefined;
 
@@ -110,11 +142,16 @@ function checkPatch(x: unknown, field: string, coordinates: readonly Coordinate[
   const law = new ExprReader([], [...parameters, ...symbols(lawSymbols)]);
   const penetration = readAs(law, x.penetration, `${field}.penetration`, 'the penetration', out);
   const density = readAs(law, x.density, `${field}.density`, 'the density', out);
-  if (x.adhesion !== undefined && typeof x.adhesion !== 'boolean') out.add('bad-patch', `${field}.adhesion`, `adhesion is true or false, got ${typeName(x.adhesion)}`);
+  if (x.adhesion !== undefined && typeof x.adhesion !== 'boolean')
+    out.add('bad-patch', `${field}.adhesion`, `adhesion is true or false, got ${typeName(x.adhesion)}`);
   const expansion = checkExpansion(x.expansion, `${field}.expansion`, lawSymbols, out);
 
   const resultants = new Map<string, Expr>();
-  const resultantFields = isFields(x.resultants) && Object.keys(x.resultants).length ? x.resultants : (out.add('bad-patch', `${field}.resultants`, `resultants maps names to weights ({ Fy: '1', M: '-sigma*lambda*r' }), got ${typeName(x.resultants)}`), undefined);
+  const resultantFields =
+    isFields(x.resultants) && Object.keys(x.resultants).length
+      ? x.resultants
+      : (out.add('bad-patch', `${field}.resultants`, `resultants maps names to weights ({ Fy: '1', M: '-sigma*lambda*r' }), got ${typeName(x.resultants)}`),
+        undefined);
   for (const [r, w] of Object.entries(resultantFields ?? {})) {
     const at = `${field}.resultants.${r}`;
     const ok = newName(r, at, 'a resultant');
@@ -122,18 +159,35 @@ function checkPatch(x: unknown, field: string, coordinates: readonly Coordinate[
     if (ok && e) resultants.set(ok, e);
   }
   const normal = typeof x.normal === 'string' && resultants.has(x.normal) ? x.normal : undefined;
-  if (!normal) out.add('bad-patch', `${field}.normal`, `normal names the resultant that is the normal force; got ${typeof x.normal === 'string' ? `'${x.normal}', not one of [${[...resultants.keys()].join(', ')}]` : typeName(x.normal)}`);
+  if (!normal)
+    out.add(
+      'bad-patch',
+      `${field}.normal`,
+      `normal names the resultant that is the normal force; got ${typeof x.normal === 'string' ? `'${x.normal}', not one of [${[...resultants.keys()].join(', ')}]` : typeName(x.normal)}`,
+    );
 
-  if (normal && sign && dependsOn(resultants.get(normal)!, sign)) out.add('bad-patch', `${field}.resultants.${normal}`, `the normal resultant '${normal}' may not depend on the friction sign ${sign} (the normal force decides contact and separation)`);
+  if (normal && sign && dependsOn(resultants.get(normal)!, sign))
+    out.add(
+      'bad-patch',
+      `${field}.resultants.${normal}`,
+      `the normal resultant '${normal}' may not depend on the friction sign ${sign} (the normal force decides contact and separation)`,
+    );
   // Every declared resultant name, so that a weight's own problem is not reported again in forces.
   const forces = checkForces(x.forces, `${field}.forces`, coordinates, parameters, Object.keys(resultantFields ?? {}), out);
-  const friction = frictionFields && sign ? {
-    sign,
-    slip: readAs(stateReader, frictionFields.slip, `${field}.friction.slip`, 'the slip velocity', out, { velocities: true }),
-    relaxation: readAs(stateReader, frictionFields.relaxation, `${field}.friction.relaxation`, 'the relaxation time', out, { parametersOnly: true }),
-  } : undefined;
+  const friction =
+    frictionFields && sign
+      ? {
+          sign,
+          slip: readAs(stateReader, frictionFields.slip, `${field}.friction.slip`, 'the slip velocity', out, { velocities: true }),
+          relaxation: readAs(stateReader, frictionFields.relaxation, `${field}.friction.relaxation`, 'the relaxation time', out, { parametersOnly: true }),
+        }
+      : undefined;
   if (friction?.relaxation && !(evaluate(friction.relaxation, defaultValues(parameters)) > 0)) {
-    out.add('bad-patch', `${field}.friction.relaxation`, `the relaxation time is ${evaluate(friction.relaxation, defaultValues(parameters))} at the parameters' defaults; it must be > 0 (a slip within the friction cone decays as exp(−t/τ))`);
+    out.add(
+      'bad-patch',
+      `${field}.friction.relaxation`,
+      `the relaxation time is ${evaluate(friction.relaxation, defaultValues(parameters))} at the parameters' defaults; it must be > 0 (a slip within the friction cone decays as exp(−t/τ))`,
+    );
   }
   const load = x.load === undefined ? undefined : readAs(stateReader, x.load, `${field}.load`, 'the load', out, { parametersOnly: true });
   if (out.list.length > before || !name || !variable || !depth || !penetration || !density || !normal || !forces) return undefined;
@@ -141,9 +195,16 @@ function checkPatch(x: unknown, field: string, coordinates: readonly Coordinate[
   return {
     name,
     ...(typeof x.description === 'string' ? { description: x.description } : {}),
-    variable, state, depth, penetration, density, adhesion: x.adhesion === true,
+    variable,
+    state,
+    depth,
+    penetration,
+    density,
+    adhesion: x.adhesion === true,
     ...(expansion ? { expansion } : {}),
-    resultants, normal, forces,
+    resultants,
+    normal,
+    forces,
     ...(friction ? { friction: { sign: friction.sign, slip: friction.slip!, relaxation: friction.relaxation! } } : {}),
     ...(load ? { load } : {}),
   };
@@ -161,7 +222,8 @@ function checkExpansion(x: unknown, field: string, known: readonly string[], out
   if (!isFields(x.orders)) out.add('bad-patch', `${field}.orders`, `orders maps small symbols to their integer orders, got ${typeName(x.orders)}`);
   for (const [s, k] of Object.entries(given)) {
     if (!known.includes(s)) out.add('bad-patch', `${field}.orders.${s}`, `'${s}' is not the patch variable or a state symbol (${known.join(', ')})`);
-    else if (!Number.isInteger(k) || (k as number) < 0 || (k as number) > MAX_ORDER) out.add('bad-patch', `${field}.orders.${s}`, `an order is an integer from 0 to ${MAX_ORDER}, got ${JSON.stringify(k)}`);
+    else if (!Number.isInteger(k) || (k as number) < 0 || (k as number) > MAX_ORDER)
+      out.add('bad-patch', `${field}.orders.${s}`, `an order is an integer from 0 to ${MAX_ORDER}, got ${JSON.stringify(k)}`);
     else orders[s] = k as number;
   }
   const keep = x.keep;
@@ -173,7 +235,14 @@ function checkExpansion(x: unknown, field: string, known: readonly string[], out
 }
 
 /** One generalized force per coordinate, in the resultants' names and the parameters. */
-function checkForces(x: unknown, field: string, coordinates: readonly Coordinate[], parameters: readonly Parameter[], resultants: readonly string[], out: Problems): Expr[] | undefined {
+function checkForces(
+  x: unknown,
+  field: string,
+  coordinates: readonly Coordinate[],
+  parameters: readonly Parameter[],
+  resultants: readonly string[],
+  out: Problems,
+): Expr[] | undefined {
   if (!isFields(x)) {
     out.add('bad-patch', field, `forces maps coordinate names to generalized forces in the resultants ({ x: 'Fx', y: 'Fy', phi: 'M' }), got ${typeName(x)}`);
     return undefined;

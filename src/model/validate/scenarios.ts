@@ -41,7 +41,10 @@ export function checkScenarios(x: unknown, known: Known, reader: ExprReader, mod
       return undefined;
     };
     const arriving = contact(spec.arriving, `${field}.arriving`);
-    const closed = spec.closed === undefined ? [] : (arrayAt(spec.closed, `${field}.closed`, 'a list of contact names', out) ?? []).map((c, k) => contact(c, `${field}.closed[${k}]`));
+    const closed =
+      spec.closed === undefined
+        ? []
+        : (arrayAt(spec.closed, `${field}.closed`, 'a list of contact names', out) ?? []).map((c, k) => contact(c, `${field}.closed[${k}]`));
     const at = new Map<string, Expr>();
     for (const [qname, v] of Object.entries(fieldsAt(spec.at, `${field}.at`, 'a configuration (coordinate → expression)', out) ?? {})) {
       const q = coordinate(qname, member(`${field}.at`, qname));
@@ -52,16 +55,22 @@ export function checkScenarios(x: unknown, known: Known, reader: ExprReader, mod
       .map((c) => coordinate(c, `${field}.independent`))
       .filter((c): c is string => c !== undefined);
     const approach = new Map<string, -1 | 1>();
-    const signs = spec.approach === undefined ? {} : fieldsAt(spec.approach, `${field}.approach`, "an object of signs (coordinate → 'negative' | 'positive')", out) ?? {};
+    const signs =
+      spec.approach === undefined ? {} : (fieldsAt(spec.approach, `${field}.approach`, "an object of signs (coordinate → 'negative' | 'positive')", out) ?? {});
     for (const [qname, sign] of Object.entries(signs)) {
       const signField = member(`${field}.approach`, qname);
       if (!independent.includes(qname)) out.add('bad-approach', signField, `'${qname}' is not one of the independent velocities of scenario '${label}'`);
-      else if (sign !== 'negative' && sign !== 'positive') out.add('invalid-option', signField, `an approach sign is 'negative' or 'positive', got ${typeof sign === 'string' ? `'${sign}'` : typeName(sign)}`);
+      else if (sign !== 'negative' && sign !== 'positive')
+        out.add('invalid-option', signField, `an approach sign is 'negative' or 'positive', got ${typeof sign === 'string' ? `'${sign}'` : typeName(sign)}`);
       else approach.set(qname, APPROACH_SIGNS[sign]);
     }
     const critical = spec.critical;
     if (critical !== undefined && !(typeof critical === 'string' && known.parameters.some((p) => p.name === critical && p.range))) {
-      out.add('bad-critical', `${field}.critical`, `critical parameter ${typeof critical === 'string' ? `'${critical}'` : typeName(critical)} must be a parameter with a range`);
+      out.add(
+        'bad-critical',
+        `${field}.critical`,
+        `critical parameter ${typeof critical === 'string' ? `'${critical}'` : typeName(critical)} must be a parameter with a range`,
+      );
     }
     if (name !== undefined && arriving >= 0 && closed.every((k) => k >= 0)) {
       scenarios.push({ name, arriving, closed, at, independent, approach, ...(typeof critical === 'string' ? { critical } : {}) });

@@ -20,7 +20,12 @@ import { arrayAt, fieldsAt, isFields, rejectUnknownKeys, stringAt, type Fields }
 import { optionalText } from './text.js';
 
 export function checkUnilateral(
-  x: unknown, coordinates: readonly Coordinate[], parameters: readonly Parameter[], reader: ExprReader, names: Namespace, model: string | undefined,
+  x: unknown,
+  coordinates: readonly Coordinate[],
+  parameters: readonly Parameter[],
+  reader: ExprReader,
+  names: Namespace,
+  model: string | undefined,
 ): Checked<UnilateralConstraint[]> {
   const out = new Problems(model);
   const contacts: UnilateralConstraint[] = [];
@@ -58,7 +63,16 @@ export function checkUnilateral(
       return;
     }
     const gap = sense === '>=' ? expr : simplify(mul(num(-1), expr));
-    if (name !== undefined && law) contacts.push({ name, ...(description !== undefined ? { description } : {}), gap, author: { sense, expr }, law, ...(slip && friction ? { slip, friction } : {}), ...(when ? { when } : {}) });
+    if (name !== undefined && law)
+      contacts.push({
+        name,
+        ...(description !== undefined ? { description } : {}),
+        gap,
+        author: { sense, expr },
+        law,
+        ...(slip && friction ? { slip, friction } : {}),
+        ...(when ? { when } : {}),
+      });
   });
   return out.result(contacts);
 }
@@ -69,7 +83,14 @@ export function checkUnilateral(
  * so abs and sign may appear; it must depend on the state or the time, since
  * a condition in the parameters alone always or never holds.
  */
-function checkActivation(x: unknown, contact: string, coordinates: readonly Coordinate[], reader: ExprReader, field: string, out: Problems): ContactActivation | undefined {
+function checkActivation(
+  x: unknown,
+  contact: string,
+  coordinates: readonly Coordinate[],
+  reader: ExprReader,
+  field: string,
+  out: Problems,
+): ContactActivation | undefined {
   if (typeof x !== 'string') {
     out.add('bad-activation', field, `'${contact}': when must be a string with one inequality such as 'a2 - a1 >= 0.1'`);
     return undefined;
@@ -87,7 +108,11 @@ function checkActivation(x: unknown, contact: string, coordinates: readonly Coor
   const value = op.startsWith('>') ? difference : simplify(mul(num(-1), difference));
   const state = [TIME, ...coordinates.flatMap((c) => [c.name, c.qd.name])];
   if (!state.some((s) => dependsOn(value, s))) {
-    out.add('bad-activation', field, `'${x}' depends on neither t, the coordinates nor their velocities, so it always or never holds: drop when, or write it in the state`);
+    out.add(
+      'bad-activation',
+      field,
+      `'${x}' depends on neither t, the coordinates nor their velocities, so it always or never holds: drop when, or write it in the state`,
+    );
     return undefined;
   }
   return { value, strict: op.length === 1, text: x };
@@ -95,7 +120,14 @@ function checkActivation(x: unknown, contact: string, coordinates: readonly Coor
 
 /** A contact's slip and its law's coulomb coefficient: both or neither ('stick' carries its own tangent). */
 function checkFriction(
-  spec: Fields, law: ImpactLaw | undefined, contact: string, coordinates: readonly Coordinate[], parameters: readonly Parameter[], reader: ExprReader, field: string, out: Problems,
+  spec: Fields,
+  law: ImpactLaw | undefined,
+  contact: string,
+  coordinates: readonly Coordinate[],
+  parameters: readonly Parameter[],
+  reader: ExprReader,
+  field: string,
+  out: Problems,
 ): { slip?: Expr[]; friction?: CoulombFriction } {
   const coulomb = isFields(spec.law) ? spec.law.coulomb : undefined;
   if (law?.kind === 'stick') {
@@ -109,7 +141,11 @@ function checkFriction(
   }
   const friction = checkCoulomb(coulomb, contact, parameters, `${field}.law.coulomb`, out);
   if (spec.slip === undefined) {
-    out.add('bad-slip', `${field}.slip`, `'${contact}' has Coulomb friction but no slip: give the position of the contact point along the surface (its rate is the sliding velocity)`);
+    out.add(
+      'bad-slip',
+      `${field}.slip`,
+      `'${contact}' has Coulomb friction but no slip: give the position of the contact point along the surface (its rate is the sliding velocity)`,
+    );
     return {};
   }
   const slip = checkSlip(spec.slip, 2, coordinates, reader, `${field}.slip`, out);

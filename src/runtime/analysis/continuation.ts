@@ -27,7 +27,15 @@
 import type { LoadedModule } from '../contract.js';
 import { SimulationError } from '../errors.js';
 import {
-  componentNames, floquetMultipliers, isStable, periodicOrbit, returnedComponent, returnMapEigenvalues, strideMap, type PeriodicOrbit, type PeriodicOrbitOptions,
+  componentNames,
+  floquetMultipliers,
+  isStable,
+  periodicOrbit,
+  returnedComponent,
+  returnMapEigenvalues,
+  strideMap,
+  type PeriodicOrbit,
+  type PeriodicOrbitOptions,
 } from './periodic.js';
 import type { SectionResult } from './variational.js';
 import type { Complex } from '../../numeric/eigenvalues.js';
@@ -92,14 +100,24 @@ export function continueOrbit(module: LoadedModule, opts: ContinuationOptions): 
   const model = module.model;
   const name = opts.parameter;
   const info = model.parameters.find((p) => p.name === name);
-  if (!info) throw new SimulationError('invalid-option', 'input', `continuation: no parameter '${name}' (parameters: ${model.parameters.map((p) => p.name).join(', ')})`, { model: model.name, field: 'parameter' });
+  if (!info)
+    throw new SimulationError(
+      'invalid-option',
+      'input',
+      `continuation: no parameter '${name}' (parameters: ${model.parameters.map((p) => p.name).join(', ')})`,
+      { model: model.name, field: 'parameter' },
+    );
   const [lo, hi] = opts.range;
   const lambda0 = opts.params?.[name] ?? info.default;
   if (!(lo < hi) || !(lambda0 >= lo && lambda0 <= hi)) {
-    throw new SimulationError('invalid-option', 'input', `continuation: range [${lo}, ${hi}] must contain the start value ${name} = ${lambda0}`, { model: model.name, field: 'range' });
+    throw new SimulationError('invalid-option', 'input', `continuation: range [${lo}, ${hi}] must contain the start value ${name} = ${lambda0}`, {
+      model: model.name,
+      field: 'range',
+    });
   }
   const start = periodicOrbit(module, opts);
-  const n = model.coordinates.length, N = 2 * n + 1;
+  const n = model.coordinates.length,
+    N = 2 * n + 1;
   const names = componentNames(module);
   // The same periodicity along the whole branch: kept components and fixed advances.
   const advance = new Float64Array(N);
@@ -133,7 +151,13 @@ export function continueOrbit(module: LoadedModule, opts: ContinuationOptions): 
   const stride = (u: Float64Array, lambda = lambdaOf(u)): SectionResult => {
     const X = stateOf(u);
     return strideMap(module, {
-      ...opts, params: { ...opts.params, [name]: lambda }, q0: X.subarray(0, n), qd0: X.subarray(n, 2 * n), t0: X[2 * n]!, held: start.held, ignore,
+      ...opts,
+      params: { ...opts.params, [name]: lambda },
+      q0: X.subarray(0, n),
+      qd0: X.subarray(n, 2 * n),
+      t0: X[2 * n]!,
+      held: start.held,
+      ignore,
     });
   };
   const residual = (u: Float64Array, res: SectionResult): Float64Array => {
@@ -145,7 +169,8 @@ export function continueOrbit(module: LoadedModule, opts: ContinuationOptions): 
     const J = new Float64Array(k * (k + 1));
     kept.forEach((i, a) => kept.forEach((c, b) => (J[a * (k + 1) + b] = res.poincare[i * N + c]! - (a === b ? 1 : 0))));
     const h = 1e-6 * Math.max(1, Math.abs(lambdaOf(u)));
-    const plus = residual(u, stride(u, lambdaOf(u) + h)), minus = residual(u, stride(u, lambdaOf(u) - h));
+    const plus = residual(u, stride(u, lambdaOf(u) + h)),
+      minus = residual(u, stride(u, lambdaOf(u) - h));
     for (let a = 0; a < k; a++) J[a * (k + 1) + k] = ((plus[a]! - minus[a]!) / (2 * h)) * lambdaScale;
     return J;
   };
@@ -209,8 +234,13 @@ export function continueOrbit(module: LoadedModule, opts: ContinuationOptions): 
     const X = stateOf(a.u);
     const multipliers = floquetMultipliers(a.eig);
     return {
-      parameter: lambdaOf(a.u), q: Array.from(X.subarray(0, n)), qd: Array.from(X.subarray(n, 2 * n)), t0: X[2 * n]!,
-      period: a.res.t - X[2 * n]!, multipliers, stable: isStable(multipliers),
+      parameter: lambdaOf(a.u),
+      q: Array.from(X.subarray(0, n)),
+      qd: Array.from(X.subarray(n, 2 * n)),
+      t0: X[2 * n]!,
+      period: a.res.t - X[2 * n]!,
+      multipliers,
+      stable: isStable(multipliers),
     };
   }
 
@@ -225,10 +255,12 @@ export function continueOrbit(module: LoadedModule, opts: ContinuationOptions): 
       }
       continue;
     }
-    const before = tests(current), after = tests(next);
+    const before = tests(current),
+      after = tests(next);
     let ended = false;
     for (let i = 0; i < before.length; i++) {
-      const a = before[i]!, b = after[i]!;
+      const a = before[i]!,
+        b = after[i]!;
       if (!(Number.isFinite(a) && Number.isFinite(b)) || Math.sign(a) === Math.sign(b) || a === 0) continue;
       const at = locate(current, ds, (x) => tests(x)[i]!, a, b, advanceBy) ?? next;
       const contact = kinds[i] === 'grazing' ? model.unilateral[ignore[i - 2]!]!.name : undefined;
@@ -259,9 +291,11 @@ function dot(a: Float64Array, b: Float64Array): number {
 
 /** Re ∏(μᵢ + 1): changes sign where a real multiplier crosses −1. */
 function flipTest(eig: readonly Complex[]): number {
-  let re = 1, im = 0;
+  let re = 1,
+    im = 0;
   for (const z of eig) {
-    const a = z.re + 1, b = z.im;
+    const a = z.re + 1,
+      b = z.im;
     [re, im] = [re * a - im * b, re * b + im * a];
   }
   return re;
@@ -271,8 +305,17 @@ function flipTest(eig: readonly Complex[]): number {
  * The arclength s ∈ (0, ds) where a test function changes sign, by the
  * Illinois secant method (each trial a predictor–corrector from `from`).
  */
-function locate(from: Node, ds: number, test: (a: Node) => number, fa: number, fb: number, advanceBy: (from: Node, ds: number) => Node | undefined): Node | undefined {
-  let a = 0, b = ds, best: Node | undefined;
+function locate(
+  from: Node,
+  ds: number,
+  test: (a: Node) => number,
+  fa: number,
+  fb: number,
+  advanceBy: (from: Node, ds: number) => Node | undefined,
+): Node | undefined {
+  let a = 0,
+    b = ds,
+    best: Node | undefined;
   let side = 0;
   for (let iter = 0; iter < 30 && b - a > 1e-12 * ds; iter++) {
     let s = b - (fb * (b - a)) / (fb - fa);

@@ -136,18 +136,25 @@ export function strideMap(module: LoadedModule, opts: StrideOptions): SectionRes
 /** A periodic orbit through the section near (q0, q̇0): Newton on the return map, then its multipliers. */
 export function periodicOrbit(module: LoadedModule, opts: PeriodicOrbitOptions): PeriodicOrbit {
   const model = module.model;
-  const n = model.coordinates.length, N = 2 * n + 1;
+  const n = model.coordinates.length,
+    N = 2 * n + 1;
   const names = componentNames(module);
   const tol = opts.tol ?? 1e-9;
   const maxIterations = opts.maxIterations ?? 30;
   const X = Float64Array.from([...Array.from(opts.q0), ...Array.from(opts.qd0), opts.t0 ?? 0]);
-  const evaluate = (Y: Float64Array, held?: readonly boolean[]): SectionResult => strideMap(module, {
-    ...opts, q0: Y.subarray(0, n), qd0: Y.subarray(n, 2 * n), t0: Y[2 * n]!, ...(held ? { held } : {}),
-  });
+  const evaluate = (Y: Float64Array, held?: readonly boolean[]): SectionResult =>
+    strideMap(module, {
+      ...opts,
+      q0: Y.subarray(0, n),
+      qd0: Y.subarray(n, 2 * n),
+      t0: Y[2 * n]!,
+      ...(held ? { held } : {}),
+    });
 
   const fixed = (opts.fix ?? []).map((c) => {
     const i = names.indexOf(c);
-    if (i < 0) throw new SimulationError('invalid-option', 'input', `fix: no component '${c}' (components: ${names.join(', ')})`, { model: model.name, field: 'fix' });
+    if (i < 0)
+      throw new SimulationError('invalid-option', 'input', `fix: no component '${c}' (components: ${names.join(', ')})`, { model: model.name, field: 'fix' });
     return i;
   });
   // The first return puts the start on the section (fixed components keep
@@ -159,8 +166,7 @@ export function periodicOrbit(module: LoadedModule, opts: PeriodicOrbitOptions):
   const periodicity = detectPeriodicity(module, opts, X, r);
   const kept = [...Array(N).keys()].filter((k) => periodicity.get(k)?.kind !== 'free' && !fixed.includes(k));
   const advance = (k: number): number => periodicity.get(k)?.value ?? 0;
-  const residualOf = (res: SectionResult, Y: Float64Array): Float64Array =>
-    Float64Array.from(kept, (k) => returnedComponent(res, k) - Y[k]! - advance(k));
+  const residualOf = (res: SectionResult, Y: Float64Array): Float64Array => Float64Array.from(kept, (k) => returnedComponent(res, k) - Y[k]! - advance(k));
   const scale = (Y: Float64Array): number => 1 + Math.max(...kept.map((k) => Math.abs(Y[k]!)));
   const norm = (F: Float64Array): number => Math.max(0, ...Array.from(F, Math.abs));
 
@@ -191,7 +197,13 @@ export function periodicOrbit(module: LoadedModule, opts: PeriodicOrbitOptions):
   }
   const residual = norm(F);
   if (!(residual <= tol * scale(X))) {
-    throw new SimulationError('orbit-not-converged', 'numeric', `Newton on the return map stopped after ${iterations - 1} iterations with residual ${residual.toExponential(2)} (tolerance ${tol} relative)`, { model: model.name, field: 'q0' }, X[2 * n]);
+    throw new SimulationError(
+      'orbit-not-converged',
+      'numeric',
+      `Newton on the return map stopped after ${iterations - 1} iterations with residual ${residual.toExponential(2)} (tolerance ${tol} relative)`,
+      { model: model.name, field: 'q0' },
+      X[2 * n],
+    );
   }
 
   // Multipliers on every component but the free ones: a fixed component only
@@ -206,10 +218,23 @@ export function periodicOrbit(module: LoadedModule, opts: PeriodicOrbitOptions):
     (declared as Record<string, unknown>)[names[k]!] = { kind: p.kind, how: p.how };
   }
   return {
-    q: Array.from(X.subarray(0, n)), qd: Array.from(X.subarray(n, 2 * n)), t0: X[2 * n]!, period: r.t - X[2 * n]!,
-    impacts: impactsOf(r.events, X[2 * n]!), multipliers, stable: isStable(multipliers), asymptotic: biggest < 1 - UNIT_CIRCLE_TOL,
-    shift, periodicity: declared, monodromy: r.phi, poincare: r.poincare, iterations, residual,
-    minGaps: Array.from(r.minGaps), held: held.slice(), phaseJacobians: r.phaseJacobians,
+    q: Array.from(X.subarray(0, n)),
+    qd: Array.from(X.subarray(n, 2 * n)),
+    t0: X[2 * n]!,
+    period: r.t - X[2 * n]!,
+    impacts: impactsOf(r.events, X[2 * n]!),
+    multipliers,
+    stable: isStable(multipliers),
+    asymptotic: biggest < 1 - UNIT_CIRCLE_TOL,
+    shift,
+    periodicity: declared,
+    monodromy: r.phi,
+    poincare: r.poincare,
+    iterations,
+    residual,
+    minGaps: Array.from(r.minGaps),
+    held: held.slice(),
+    phaseJacobians: r.phaseJacobians,
   };
 }
 
@@ -220,10 +245,12 @@ export function componentNames(module: LoadedModule): string[] {
 }
 
 function impactsOf(events: readonly FlowEvent[], t0: number): OrbitImpact[] {
-  return events.filter((e) => e.type === 'impact').map((e) => {
-    const n = e.x.length / 2;
-    return { t: e.t - t0, contacts: e.contacts, q: e.x.slice(0, n), qdMinus: e.x.slice(n), qdPlus: e.xPlus!.slice(n), jacobian: e.jacobian! };
-  });
+  return events
+    .filter((e) => e.type === 'impact')
+    .map((e) => {
+      const n = e.x.length / 2;
+      return { t: e.t - t0, contacts: e.contacts, q: e.x.slice(0, n), qdMinus: e.x.slice(n), qdPlus: e.xPlus!.slice(n), jacobian: e.jacobian! };
+    });
 }
 
 /** Component k of X = (q, q̇, t) where a return ends. */
@@ -241,7 +268,10 @@ export function returnMapEigenvalues(DP: ArrayLike<number>, N: number, component
 
 /** The Floquet multipliers among those eigenvalues: the smallest in modulus (the flow direction's zero) dropped, by decreasing modulus. */
 export function floquetMultipliers(eig: readonly Complex[]): Complex[] {
-  return [...eig].sort((a, b) => modulus(a) - modulus(b)).slice(1).reverse();
+  return [...eig]
+    .sort((a, b) => modulus(a) - modulus(b))
+    .slice(1)
+    .reverse();
 }
 
 /** No multiplier outside the unit circle (beyond UNIT_CIRCLE_TOL). */
@@ -268,35 +298,54 @@ function detectPeriodicity(module: LoadedModule, opts: PeriodicOrbitOptions, X: 
   const n = model.coordinates.length;
   const params = opts.params ?? {};
   const out = new Map<number, Periodicity>();
-  const q = X.subarray(0, n), qd = X.subarray(n, 2 * n), t = X[2 * n]!;
+  const q = X.subarray(0, n),
+    qd = X.subarray(n, 2 * n),
+    t = X[2 * n]!;
   const same = (a: ArrayLike<number>, b: ArrayLike<number>): boolean => Array.from(a).every((v, i) => Math.abs(v - b[i]!) <= 1e-12 * (1 + Math.abs(v)));
   const field = phaseField(module, params, r.heldAtStart, t, X);
   /** Whether M, the field, the gaps and ∂g/∂q are unchanged when time or coordinate i moves by d. */
   const invariant = (i: number, d: number): boolean => {
-    const q2 = Float64Array.from(q), t2 = i === 2 * n ? t + d : t;
+    const q2 = Float64Array.from(q),
+      t2 = i === 2 * n ? t + d : t;
     if (i < n) q2[i] += d;
-    return same(field(t, q, qd), field(t2, q2, qd))
-      && same(module.massMatrix(t, q, params), module.massMatrix(t2, q2, params))
-      && (!module.gaps || same(module.gaps(t, q, params), module.gaps(t2, q2, params)))
-      && (!module.gapJacobian || same(module.gapJacobian(t, q, params), module.gapJacobian(t2, q2, params)))
-      && (!module.gapRates || same(module.gapRates(t, q, qd, params), module.gapRates(t2, q2, qd, params)));
+    return (
+      same(field(t, q, qd), field(t2, q2, qd)) &&
+      same(module.massMatrix(t, q, params), module.massMatrix(t2, q2, params)) &&
+      (!module.gaps || same(module.gaps(t, q, params), module.gaps(t2, q2, params))) &&
+      (!module.gapJacobian || same(module.gapJacobian(t, q, params), module.gapJacobian(t2, q2, params))) &&
+      (!module.gapRates || same(module.gapRates(t, q, qd, params), module.gapRates(t2, q2, qd, params)))
+    );
   };
   const advanceOf = (i: number): number => returnedComponent(r, i) - X[i]!;
 
   for (const [name, spec] of Object.entries(opts.shift ?? {})) {
     const i = name === 't' ? 2 * n : model.coordinates.indexOf(name);
-    if (i < 0) throw new SimulationError('invalid-option', 'input', `shift: no coordinate '${name}' (coordinates: ${model.coordinates.join(', ')}, or t)`, { model: model.name, field: 'shift' });
-    if (spec !== 'free' && !Number.isFinite(spec)) throw new SimulationError('invalid-option', 'input', `shift.${name} = ${spec}: give 'free' or a finite number`, { model: model.name, field: 'shift' });
+    if (i < 0)
+      throw new SimulationError('invalid-option', 'input', `shift: no coordinate '${name}' (coordinates: ${model.coordinates.join(', ')}, or t)`, {
+        model: model.name,
+        field: 'shift',
+      });
+    if (spec !== 'free' && !Number.isFinite(spec))
+      throw new SimulationError('invalid-option', 'input', `shift.${name} = ${spec}: give 'free' or a finite number`, { model: model.name, field: 'shift' });
     out.set(i, spec === 'free' ? { kind: 'free', value: 0, how: 'declared' } : { kind: 'shift', value: spec, how: 'declared' });
   }
   const autonomous = invariant(2 * n, 0.5 * (1 + Math.abs(t))) && invariant(2 * n, -1.3 * (1 + Math.abs(t)));
   if (!out.has(2 * n)) {
     if (autonomous) {
-      if (opts.period !== undefined) throw new SimulationError('invalid-option', 'input', 'the model is autonomous: its period is found, not given (drop period)', { model: model.name, field: 'period' });
+      if (opts.period !== undefined)
+        throw new SimulationError('invalid-option', 'input', 'the model is autonomous: its period is found, not given (drop period)', {
+          model: model.name,
+          field: 'period',
+        });
       out.set(2 * n, { kind: 'free', value: 0, how: 'detected' });
     } else {
       if (!(opts.period !== undefined && opts.period > 0 && Number.isFinite(opts.period))) {
-        throw new SimulationError('invalid-option', 'input', 'the model depends on time: give the period of the orbit (its forcing period, or a multiple of it)', { model: model.name, field: 'period' });
+        throw new SimulationError(
+          'invalid-option',
+          'input',
+          'the model depends on time: give the period of the orbit (its forcing period, or a multiple of it)',
+          { model: model.name, field: 'period' },
+        );
       }
       out.set(2 * n, { kind: 'shift', value: opts.period, how: 'declared' });
     }
@@ -318,7 +367,13 @@ function detectPeriodicity(module: LoadedModule, opts: PeriodicOrbitOptions, X: 
  * contact phase held there (contactAccelerations), regular when the held
  * rows pin M's massless directions.
  */
-function phaseField(module: LoadedModule, params: Params, held: readonly boolean[], t: number, X: Float64Array): (t: number, q: Float64Array, qd: Float64Array) => Float64Array {
+function phaseField(
+  module: LoadedModule,
+  params: Params,
+  held: readonly boolean[],
+  t: number,
+  X: Float64Array,
+): (t: number, q: Float64Array, qd: Float64Array) => Float64Array {
   const n = module.model.coordinates.length;
   const free = (s: number, q: Float64Array, qd: Float64Array): Float64Array => module.rhs(s, Float64Array.from([...q, ...qd]), params);
   const contact = module.contactAccelerations;

@@ -88,7 +88,10 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
     throw new SimulationError('unknown-parameter', 'input', `'${parameter}' is not a parameter of ${name}`, { model: name, field: 'parameter' });
   }
   if (values.length === 0 || values.some((v) => !(v > 0 && Number.isFinite(v)))) {
-    throw new SimulationError('invalid-option', 'input', `the values of ${parameter} must be positive finite numbers, got [${values.join(', ')}]`, { model: name, field: 'values' });
+    throw new SimulationError('invalid-option', 'input', `the values of ${parameter} must be positive finite numbers, got [${values.join(', ')}]`, {
+      model: name,
+      field: 'values',
+    });
   }
   const j = opts.compliantContact ?? 0;
   const atol = opts.atol ?? DEFAULT_ATOL;
@@ -104,10 +107,22 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
   const resolution = Math.max(10 * (opts.rtol ?? DEFAULT_RTOL), EVENT_RESOLUTION);
   const fit = (x: readonly number[], limit?: number): number => fitOrder(N, x, limit, resolution * Math.max(1, ...x.filter(Number.isFinite).map(Math.abs)));
   const orders = {
-    release: fit(rows.map((r) => r.release), limits.release),
-    duration: fit(rows.map((r) => r.duration), limits.duration),
-    restitution: fit(rows.map((r) => r.restitution), limits.restitution),
-    distance: fit(rows.map((r) => r.distance), 0),
+    release: fit(
+      rows.map((r) => r.release),
+      limits.release,
+    ),
+    duration: fit(
+      rows.map((r) => r.duration),
+      limits.duration,
+    ),
+    restitution: fit(
+      rows.map((r) => r.restitution),
+      limits.restitution,
+    ),
+    distance: fit(
+      rows.map((r) => r.distance),
+      0,
+    ),
   };
   const extrapolate = (x: readonly number[]): number => aitken(x, resolution);
   const extrapolated = {
@@ -118,7 +133,10 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
   };
   const contact = module.model.compliant?.[j]?.name;
   const rigidIndex = opts.reference?.model.unilateral.findIndex((c) => c.name === contact) ?? -1;
-  const reference = opts.reference && referenceRun && rigidIndex >= 0 ? rigidRecord(opts.reference, referenceRun, onlyKnown(opts.reference, opts.params ?? {}), rigidIndex, atol) : undefined;
+  const reference =
+    opts.reference && referenceRun && rigidIndex >= 0
+      ? rigidRecord(opts.reference, referenceRun, onlyKnown(opts.reference, opts.params ?? {}), rigidIndex, atol)
+      : undefined;
   return { parameter, rows, ...(reference ? { reference } : {}), limits, orders, extrapolated };
 }
 

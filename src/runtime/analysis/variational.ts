@@ -100,16 +100,21 @@ export interface ImpactJacobian {
  * `closed` at the impact (`arriving` among them); undefined where the
  * derivation has no closed form for this configuration of contacts.
  */
-export type ImpactJacobianFn = (t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, params: Params, closed: readonly boolean[], arriving: number) => ImpactJacobian | undefined;
+export type ImpactJacobianFn = (
+  t: number,
+  q: ArrayLike<number>,
+  qdMinus: ArrayLike<number>,
+  params: Params,
+  closed: readonly boolean[],
+  arriving: number,
+) => ImpactJacobian | undefined;
 
 /**
  * Where a flow stops: the impacts of a contact (the state just after it) or
  * a coordinate crossing a value ('up': increasing through it, 'down':
  * decreasing, default 'up').
  */
-export type Section =
-  | { readonly contact: string }
-  | { readonly coordinate: string; readonly value: number; readonly direction?: 'up' | 'down' };
+export type Section = { readonly contact: string } | { readonly coordinate: string; readonly value: number; readonly direction?: 'up' | 'down' };
 
 export interface FlowOptions {
   readonly params?: Params;
@@ -201,9 +206,13 @@ const ACCUMULATION = 8;
  * X and Φ at t1 from (q0, q̇0) at t0: the sensitivity of the hybrid flow to
  * a fixed final time (its impacts and releases included).
  */
-export function flowSensitivity(module: LoadedModule, opts: FlowOptions & { readonly t0?: number; readonly t1: number; readonly q0: ArrayLike<number>; readonly qd0: ArrayLike<number> }): FlowResult {
+export function flowSensitivity(
+  module: LoadedModule,
+  opts: FlowOptions & { readonly t0?: number; readonly t1: number; readonly q0: ArrayLike<number>; readonly qd0: ArrayLike<number> },
+): FlowResult {
   const t0 = opts.t0 ?? 0;
-  if (!(opts.t1 > t0)) throw new SimulationError('invalid-time', 'input', `t1 = ${opts.t1} must be greater than t0 = ${t0}`, { model: module.model.name, field: 't1' });
+  if (!(opts.t1 > t0))
+    throw new SimulationError('invalid-time', 'input', `t1 = ${opts.t1} must be greater than t0 = ${t0}`, { model: module.model.name, field: 't1' });
   const flow = new VariationalFlow(module, opts, t0, stateOf(module, opts.q0, opts.qd0));
   flow.run({ t1: opts.t1 });
   return flow.atFixedTime();
@@ -217,14 +226,27 @@ export function flowSensitivity(module: LoadedModule, opts: FlowOptions & { read
  */
 export function flowToSection(
   module: LoadedModule,
-  opts: FlowOptions & { readonly t0?: number; readonly q0: ArrayLike<number>; readonly qd0: ArrayLike<number>; readonly section: Section; readonly crossings?: number; readonly maxTime: number },
+  opts: FlowOptions & {
+    readonly t0?: number;
+    readonly q0: ArrayLike<number>;
+    readonly qd0: ArrayLike<number>;
+    readonly section: Section;
+    readonly crossings?: number;
+    readonly maxTime: number;
+  },
 ): SectionResult {
   const t0 = opts.t0 ?? 0;
   const flow = new VariationalFlow(module, opts, t0, stateOf(module, opts.q0, opts.qd0));
   const target = sectionTarget(module, opts.section);
   const poincare = flow.run({ t1: t0 + opts.maxTime, section: { ...target, crossings: opts.crossings ?? 1 } });
   if (!poincare) {
-    throw new SimulationError('no-return', 'numeric', `the motion did not reach the section ${describeSection(opts.section)} within ${opts.maxTime} time units (option maxTime)`, { model: module.model.name, field: 'section' }, flow.t);
+    throw new SimulationError(
+      'no-return',
+      'numeric',
+      `the motion did not reach the section ${describeSection(opts.section)} within ${opts.maxTime} time units (option maxTime)`,
+      { model: module.model.name, field: 'section' },
+      flow.t,
+    );
   }
   return { ...flow.result(), poincare };
 }
@@ -246,22 +268,47 @@ function sectionTarget(module: LoadedModule, s: Section): SectionTarget {
   if ('contact' in s) {
     const j = model.unilateral.findIndex((u) => u.name === s.contact);
     if (j < 0 && model.compliant?.some((c) => c.name === s.contact)) {
-      throw new SimulationError('invalid-option', 'input', `section: '${s.contact}' is a compliant contact, which has no impacts to stop at; give a coordinate crossing instead`, { model: model.name, field: 'section' });
+      throw new SimulationError(
+        'invalid-option',
+        'input',
+        `section: '${s.contact}' is a compliant contact, which has no impacts to stop at; give a coordinate crossing instead`,
+        { model: model.name, field: 'section' },
+      );
     }
-    if (j < 0) throw new SimulationError('invalid-option', 'input', `section: no contact '${s.contact}' (contacts: ${model.unilateral.map((u) => u.name).join(', ') || 'none'})`, { model: model.name, field: 'section' });
+    if (j < 0)
+      throw new SimulationError(
+        'invalid-option',
+        'input',
+        `section: no contact '${s.contact}' (contacts: ${model.unilateral.map((u) => u.name).join(', ') || 'none'})`,
+        { model: model.name, field: 'section' },
+      );
     return { contact: j };
   }
   const i = model.coordinates.indexOf(s.coordinate);
-  if (i < 0) throw new SimulationError('invalid-option', 'input', `section: no coordinate '${s.coordinate}' (coordinates: ${model.coordinates.join(', ')})`, { model: model.name, field: 'section' });
-  if (!Number.isFinite(s.value)) throw new SimulationError('invalid-option', 'input', `section: the value of ${s.coordinate} is ${s.value}; give a finite number`, { model: model.name, field: 'section' });
+  if (i < 0)
+    throw new SimulationError('invalid-option', 'input', `section: no coordinate '${s.coordinate}' (coordinates: ${model.coordinates.join(', ')})`, {
+      model: model.name,
+      field: 'section',
+    });
+  if (!Number.isFinite(s.value))
+    throw new SimulationError('invalid-option', 'input', `section: the value of ${s.coordinate} is ${s.value}; give a finite number`, {
+      model: model.name,
+      field: 'section',
+    });
   return { coordinate: i, value: s.value, direction: (s.direction ?? 'up') === 'up' ? 'rising' : 'falling' };
 }
 
 function stateOf(module: LoadedModule, q0: ArrayLike<number>, qd0: ArrayLike<number>): Float64Array {
   const n = module.model.coordinates.length;
-  for (const [field, v] of [['q0', q0], ['qd0', qd0]] as const) {
+  for (const [field, v] of [
+    ['q0', q0],
+    ['qd0', qd0],
+  ] as const) {
     if (v.length !== n || !Array.from(v).every(Number.isFinite)) {
-      throw new SimulationError('state-length', 'input', `${field} must hold ${n} finite numbers (${module.model.coordinates.join(', ')})`, { model: module.model.name, field });
+      throw new SimulationError('state-length', 'input', `${field} must hold ${n} finite numbers (${module.model.coordinates.join(', ')})`, {
+        model: module.model.name,
+        field,
+      });
     }
   }
   const x = new Float64Array(2 * n);
@@ -406,7 +453,8 @@ class PhaseField {
 
   /** ∂F/∂(x, t), 2n × N row-major (N = 2n + 1). */
   jacobian(t: number, x: Float64Array, J: Float64Array): void {
-    const n2 = x.length, N = n2 + 1;
+    const n2 = x.length,
+      N = n2 + 1;
     if (this.jacobianSource === 'generated') {
       let Jx: Float64Array;
       if (this.free) Jx = this.module.rhsJacobian!(t, x, this.params, this.jx);
@@ -476,7 +524,10 @@ class VariationalFlow {
     this.m = module.model.unilateral.length;
     // Without rigid contacts every phase is free flight and no gap is
     // watched, so the rigid-contact functions are never called.
-    this.module = this.m > 0 ? requireFunctions(module, ['gaps', 'gapJacobian', 'gapRates', 'contactAccelerations', 'impact'], 'the variational flow') : (module as FlowModule);
+    this.module =
+      this.m > 0
+        ? requireFunctions(module, ['gaps', 'gapJacobian', 'gapRates', 'contactAccelerations', 'impact'], 'the variational flow')
+        : (module as FlowModule);
     this.N = 2 * this.n + 1;
     this.params = opts.params ?? {};
     this.kin = this.m > 0 ? new GapKinematics(module, this.params) : undefined;
@@ -506,8 +557,15 @@ class VariationalFlow {
 
   result(): FlowResult {
     return {
-      t: this.t, x: Float64Array.from(this.x), phi: Float64Array.from(this.phi), events: this.events, heldAtStart: this.heldAtStart.slice(), held: this.held.slice(),
-      phaseJacobians: [...this.sources].sort(), minGaps: Float64Array.from(this.minGaps), grazing: [...new Set(this.grazing)],
+      t: this.t,
+      x: Float64Array.from(this.x),
+      phi: Float64Array.from(this.phi),
+      events: this.events,
+      heldAtStart: this.heldAtStart.slice(),
+      held: this.held.slice(),
+      phaseJacobians: [...this.sources].sort(),
+      minGaps: Float64Array.from(this.minGaps),
+      grazing: [...new Set(this.grazing)],
     };
   }
 
@@ -532,7 +590,13 @@ class VariationalFlow {
       const done = this.event(crossing, stop);
       if (done) return done;
       if (this.events.length > this.maxEvents) {
-        throw new SimulationError('too-many-events', 'numeric', `more than ${this.maxEvents} events before the flow reached its end (option maxEvents)`, { model: this.module.model.name, field: 'maxEvents' }, this.t);
+        throw new SimulationError(
+          'too-many-events',
+          'numeric',
+          `more than ${this.maxEvents} events before the flow reached its end (option maxEvents)`,
+          { model: this.module.model.name, field: 'maxEvents' },
+          this.t,
+        );
       }
     }
   }
@@ -565,7 +629,9 @@ class VariationalFlow {
     for (;;) {
       if (!held.some(Boolean)) return held;
       const acc = new PhaseField(this.module, this.params, held).accelerations(t, x);
-      let worst = -1, worstValue = 0, rank = 0;
+      let worst = -1,
+        worstValue = 0,
+        rank = 0;
       for (let j = 0; j < this.m; j++) {
         if (!held[j]) continue;
         const s = acc[this.n + rank++]!;
@@ -629,7 +695,11 @@ class VariationalFlow {
         const xb = step.y.subarray(0, n2);
         this.guards(step.t, xb, this.atEnd);
         const hB = this.sectionGuard(stop, xb);
-        const c = firstCrossing(step, this.watched(step, stop, hA, hB), (min) => (this.minGaps[min.guard.contact] = Math.min(this.minGaps[min.guard.contact]!, min.value)));
+        const c = firstCrossing(
+          step,
+          this.watched(step, stop, hA, hB),
+          (min) => (this.minGaps[min.guard.contact] = Math.min(this.minGaps[min.guard.contact]!, min.value)),
+        );
         if (c) {
           found = { ...c, ...(c.guard.kind === 'switch' ? switchSides(step, c) : {}) };
           return 'stop';
@@ -667,18 +737,45 @@ class VariationalFlow {
   private watched(step: DenseStep, stop: StopRule, hA: number, hB: number): Guard[] {
     const guards: Guard[] = [];
     for (let j = 0; j < this.m; j++) {
-      if (this.held[j]) guards.push({ kind: 'release', contact: j, direction: 'falling', value: (s, y) => this.field.sigma(s, y, j), a: this.atStart.s[j]!, b: this.atEnd.s[j]! });
+      if (this.held[j])
+        guards.push({
+          kind: 'release',
+          contact: j,
+          direction: 'falling',
+          value: (s, y) => this.field.sigma(s, y, j),
+          a: this.atStart.s[j]!,
+          b: this.atEnd.s[j]!,
+        });
       else if (!this.activity.dormant[j]) {
-        const rate = { value: (s: number, y: Float64Array) => this.gapRates(s, y, this.rates)[j]!, a: this.atStart.dg[j]!, b: this.atEnd.dg[j]!, excursions: 'dip' } as const;
-        const gap = { kind: 'gap', contact: j, direction: 'falling', value: (s: number, y: Float64Array) => this.gaps(s, y)[j]!, a: this.atStart.g[j]!, b: this.atEnd.g[j]!, rate } as const;
+        const rate = {
+          value: (s: number, y: Float64Array) => this.gapRates(s, y, this.rates)[j]!,
+          a: this.atStart.dg[j]!,
+          b: this.atEnd.dg[j]!,
+          excursions: 'dip',
+        } as const;
+        const gap = {
+          kind: 'gap',
+          contact: j,
+          direction: 'falling',
+          value: (s: number, y: Float64Array) => this.gaps(s, y)[j]!,
+          a: this.atStart.g[j]!,
+          b: this.atEnd.g[j]!,
+          rate,
+        } as const;
         guards.push(this.ignore.has(j) ? { ...gap, probe: true } : { ...gap, sink: this.gapTol });
       }
     }
     guards.push(...this.switching.guards(this.atStart.c, this.atEnd.c));
     const s = stop.section;
     if (s?.coordinate !== undefined) {
-      const i = s.coordinate, value = s.value!;
-      const rate = { value: (_t: number, y: Float64Array) => y[this.n + i]!, a: step.yPrev[this.n + i]!, b: step.y[this.n + i]!, excursions: 'return' } as const;
+      const i = s.coordinate,
+        value = s.value!;
+      const rate = {
+        value: (_t: number, y: Float64Array) => y[this.n + i]!,
+        a: step.yPrev[this.n + i]!,
+        b: step.y[this.n + i]!,
+        excursions: 'return',
+      } as const;
       guards.push({ kind: 'section', contact: -1, direction: s.direction!, value: (_t, y) => y[i]! - value, a: hA, b: hB, rate });
     }
     return guards;
@@ -726,7 +823,8 @@ class VariationalFlow {
     const rate = this.gapRates(t, this.x, this.rates)[j]!;
     if (rate < -this.restVelocity) {
       impact = true;
-      const q = Array.from(this.x.subarray(0, n)), qd = Array.from(this.x.subarray(n));
+      const q = Array.from(this.x.subarray(0, n)),
+        qd = Array.from(this.x.subarray(n));
       const res = this.impactAt(t, q, qd, closed);
       for (let i = 0; i < n; i++) this.x[n + i] = res.qdPlus[i]!;
       const symbolic = this.opts.impactJacobian?.(t, q, qd, this.params, closed, j);
@@ -736,11 +834,23 @@ class VariationalFlow {
       this.grazing.push(j);
     }
     const rates = this.gapRates(t, this.x, new Float64Array(this.m));
-    this.setHeld(this.chooseHeld(closed.map((cl, k) => cl && rates[k]! <= this.restVelocity), t, this.x));
+    this.setHeld(
+      this.chooseHeld(
+        closed.map((cl, k) => cl && rates[k]! <= this.restVelocity),
+        t,
+        this.x,
+      ),
+    );
     const Gq = this.kin!.jacobian(t, this.x.subarray(0, n));
     for (let i = 0; i < n; i++) gradH[i] = Gq[j * n + i]!;
     gradH[2 * n] = this.module.gapRates(t, this.x.subarray(0, n), new Float64Array(n), this.params, new Float64Array(this.m))[j]!;
-    this.events.push({ t, type: impact ? 'impact' : 'contact', contacts: [j], x: Array.from(xMinus), ...(impact ? { xPlus: Array.from(this.x), jacobian } : {}) });
+    this.events.push({
+      t,
+      type: impact ? 'impact' : 'contact',
+      contacts: [j],
+      x: Array.from(xMinus),
+      ...(impact ? { xPlus: Array.from(this.x), jacobian } : {}),
+    });
     if (impact) this.checkAccumulation();
     const fPlus = this.extendedField(this.field, t, this.x);
     if (impact && section?.contact === j) return this.crossSection(stop, D, fMinus, fPlus, gradH);
@@ -758,12 +868,14 @@ class VariationalFlow {
     const gradH = new Float64Array(N);
     const { contact, entry } = c.guard;
     differenceGradient((s, x) => this.switching.value(s, x, entry!), t, this.x, gradH);
-    const before = c.before!, after = c.after!;
+    const before = c.before!,
+      after = c.after!;
     const fMinus = this.extendedField(this.field, before.t, before.y.subarray(0, 2 * this.n));
     const fPlus = this.extendedField(this.field, after.t, after.y.subarray(0, 2 * this.n));
     this.phi = matMul(N, saltationMatrix(N, identity(N), fMinus, fPlus, gradH), this.phi);
     // Recorded where the contact's force starts or stops acting (the point leaving the obstacle force-free switches only an added mass).
-    const was = this.switching.touchingAt(before.t, before.y, contact), is = this.switching.touchingAt(after.t, after.y, contact);
+    const was = this.switching.touchingAt(before.t, before.y, contact),
+      is = this.switching.touchingAt(after.t, after.y, contact);
     if (was !== is) this.events.push({ t, type: is ? 'contact' : 'release', contacts: [contact], compliant: true, x: Array.from(this.x) });
     return undefined;
   }
@@ -785,7 +897,13 @@ class VariationalFlow {
       return true;
     };
     if (!shrinking(1) && !shrinking(2)) return;
-    throw new SimulationError('no-return', 'numeric', `impacts accumulate near t = ${this.t.toPrecision(6)} (${ACCUMULATION} intervals in a row shrinking): the motion comes to rest instead of returning to the section`, { model: this.module.model.name, field: 'section' }, this.t);
+    throw new SimulationError(
+      'no-return',
+      'numeric',
+      `impacts accumulate near t = ${this.t.toPrecision(6)} (${ACCUMULATION} intervals in a row shrinking): the motion comes to rest instead of returning to the section`,
+      { model: this.module.model.name, field: 'section' },
+      this.t,
+    );
   }
 
   /**
@@ -835,7 +953,13 @@ class VariationalFlow {
     const { model } = this.module;
     const j = held.findIndex((h, k) => h && model.unilateral[k]!.friction !== undefined && this.frictionAt(k) > 0);
     if (j < 0) return;
-    throw new SimulationError('friction-unsupported', 'input', `contact '${model.unilateral[j]!.name}' would be held with Coulomb friction, which the variational flow's phases do not model (it holds contacts without friction); use simulate for this motion`, { model: model.name, field: `unilateral[${j}].law` }, this.t);
+    throw new SimulationError(
+      'friction-unsupported',
+      'input',
+      `contact '${model.unilateral[j]!.name}' would be held with Coulomb friction, which the variational flow's phases do not model (it holds contacts without friction); use simulate for this motion`,
+      { model: model.name, field: `unilateral[${j}].law` },
+      this.t,
+    );
   }
 
   /** The larger of contact j's kinetic and static friction coefficients. */
@@ -848,7 +972,13 @@ class VariationalFlow {
   private impactAt(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, closed: readonly boolean[]): ImpactOutcome {
     const res = this.law(t, q, qd, closed);
     if (res.status !== 'ok') {
-      throw new SimulationError(IMPACT_ERROR_CODE[res.status], 'model', res.message ?? `the impact map returned '${res.status}'`, { model: this.module.model.name, field: 'impact' }, t);
+      throw new SimulationError(
+        IMPACT_ERROR_CODE[res.status],
+        'model',
+        res.message ?? `the impact map returned '${res.status}'`,
+        { model: this.module.model.name, field: 'impact' },
+        t,
+      );
     }
     return res;
   }
@@ -872,16 +1002,30 @@ class VariationalFlow {
     const columns = input.map((value, k) => {
       const h = DIFF_STEP * Math.max(1, Math.abs(value));
       const shifted = (s: number): ImpactOutcome | undefined => at(input.map((v, i) => (i === k ? v + s * h : v)));
-      const plus = shifted(1), minus = shifted(-1);
-      return Array.from({ length: n }, (_, i) => (plus && minus ? (plus.qdPlus[i]! - minus.qdPlus[i]!) / (2 * h)
-        : plus ? (plus.qdPlus[i]! - base.qdPlus[i]!) / h
-        : minus ? (base.qdPlus[i]! - minus.qdPlus[i]!) / h
-        : NaN));
+      const plus = shifted(1),
+        minus = shifted(-1);
+      return Array.from({ length: n }, (_, i) =>
+        plus && minus
+          ? (plus.qdPlus[i]! - minus.qdPlus[i]!) / (2 * h)
+          : plus
+            ? (plus.qdPlus[i]! - base.qdPlus[i]!) / h
+            : minus
+              ? (base.qdPlus[i]! - minus.qdPlus[i]!) / h
+              : NaN,
+      );
     });
     if (!columns.every((col) => col.every(Number.isFinite))) {
-      throw new SimulationError('impact-no-admissible-mode', 'model', 'the impact map changes mode on both sides of this impact, so it has no derivative there (a corner, or a mode switch on the orbit)', { model: this.module.model.name, field: 'impact' }, t);
+      throw new SimulationError(
+        'impact-no-admissible-mode',
+        'model',
+        'the impact map changes mode on both sides of this impact, so it has no derivative there (a corner, or a mode switch on the orbit)',
+        { model: this.module.model.name, field: 'impact' },
+        t,
+      );
     }
-    const dq = new Float64Array(n * n), dqd = new Float64Array(n * n), dt = new Float64Array(n);
+    const dq = new Float64Array(n * n),
+      dqd = new Float64Array(n * n),
+      dt = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       for (let k = 0; k < n; k++) {
         dq[i * n + k] = columns[k]![i]!;

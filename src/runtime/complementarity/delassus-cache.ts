@@ -28,7 +28,10 @@ export class DelassusCache {
   /** Changes whenever M or G change: a key for factors of W's submatrices (PivotingLcp). */
   version = 0;
 
-  constructor(readonly n: number, readonly m: number) {
+  constructor(
+    readonly n: number,
+    readonly m: number,
+  ) {
     this.LU = new Float64Array(n * n);
     this.piv = new Int32Array(n);
     this.M = new Float64Array(n * n);

@@ -145,7 +145,8 @@ export function solveFrictionLcp(problem: FrictionProblem, opts: FrictionOptions
 function restrict(problem: FrictionProblem, J: readonly number[]): FrictionProblem {
   const start = rowStarts(problem.contacts);
   const rows = J.flatMap((j) => Array.from({ length: start[j + 1]! - start[j]! }, (_, s) => start[j]! + s));
-  const r = problem.b.length, k = rows.length;
+  const r = problem.b.length,
+    k = rows.length;
   const W = new Float64Array(k * k);
   rows.forEach((i, a) => rows.forEach((c, d) => (W[a * k + d] = problem.W[i * r + c]!)));
   return { contacts: J.map((j) => problem.contacts[j]!), W, b: rows.map((i) => problem.b[i]!) };
@@ -171,7 +172,8 @@ function embed(problem: FrictionProblem, J: readonly number[], sol: FrictionSolu
 function solveStaticKinetic(problem: FrictionProblem, facets: number): FrictionSolution {
   const { contacts } = problem;
   const mu = contacts.map((c) => c.staticMu ?? c.mu);
-  let pivots = 0, solves = 0;
+  let pivots = 0,
+    solves = 0;
   for (;;) {
     const sol = solveWithStick(problem, mu, facets);
     pivots += sol.pivots;
@@ -229,7 +231,8 @@ function solveWithStick(problem: FrictionProblem, mu: readonly number[], facets:
   const start = rowStarts(contacts);
   const stick = contacts.map((c, j) => (c.slip > 0 && mu[j] === Infinity ? j : -1)).filter((j) => j >= 0);
   const levels = zeroLevels(W, b);
-  let pivots = 0, solves = 0;
+  let pivots = 0,
+    solves = 0;
   /** Solve with the given engaged set; the stick contacts whose state contradicts it. */
   const attempt = (engaged: readonly boolean[]): { sol: FrictionSolution; wrong: number[] } => {
     const sol = solveEngaged(problem, mu, engaged, facets);
@@ -267,7 +270,8 @@ function solveWithStick(problem: FrictionProblem, mu: readonly number[], facets:
 /** Whether stick contact j contradicts its assumed state: engaged but open with a tangential impulse, or released but pressed and sliding. */
 function contradicts(sol: FrictionSolution, start: readonly number[], j: number, engaged: boolean, levels: ZeroLevels): boolean {
   const pressed = sol.impulses[start[j]!]! > levels.impulse;
-  let tangent = 0, slide = 0;
+  let tangent = 0,
+    slide = 0;
   for (let r = start[j]! + 1; r < start[j + 1]!; r++) {
     tangent = Math.max(tangent, Math.abs(sol.impulses[r]!));
     slide = Math.max(slide, Math.abs(sol.velocities[r]!));
@@ -288,7 +292,8 @@ interface ZeroLevels {
  */
 function zeroLevels(W: ArrayLike<number>, b: ArrayLike<number>): ZeroLevels {
   const r = b.length;
-  let v = 0, d = 0;
+  let v = 0,
+    d = 0;
   for (let i = 0; i < r; i++) {
     v = Math.max(v, Math.abs(b[i]!));
     d = Math.max(d, Math.abs(W[i * r + i]!));
@@ -300,8 +305,14 @@ function zeroLevels(W: ArrayLike<number>, b: ArrayLike<number>): ZeroLevels {
 function failed(problem: FrictionProblem, status: FrictionStatus, pivots: number, solves: number): FrictionSolution {
   const r = problem.b.length;
   return {
-    status, impulses: new Float64Array(r), velocities: Float64Array.from(problem.b), phases: problem.contacts.map(() => 'open'),
-    pivots, solves, residual: NaN, regularized: false,
+    status,
+    impulses: new Float64Array(r),
+    velocities: Float64Array.from(problem.b),
+    phases: problem.contacts.map(() => 'open'),
+    pivots,
+    solves,
+    residual: NaN,
+    regularized: false,
   };
 }
 
@@ -334,7 +345,8 @@ function solveEngaged(problem: FrictionProblem, mu: readonly number[], engaged: 
   // Λ: the LCP's part Λ_R = P z, then the eliminated stick tangents Λ_S = −X_b − X_R Λ_R.
   const { size, P } = lcp;
   const { S, X } = reduced;
-  const nR = R.length, k = S.length;
+  const nR = R.length,
+    k = S.length;
   const impulses = new Float64Array(r);
   const lamR = new Float64Array(nR);
   for (let i = 0; i < nR; i++) {
@@ -438,7 +450,14 @@ interface StewartTrinkle {
   /** Λ_R = P z (|R|×size): normals copied, tangents D β. */
   readonly P: Float64Array;
   /** The finite-friction contacts, their μ, directions D (slip×K, column-major) and where their β and λ start in z. */
-  readonly friction: readonly { readonly j: number; readonly mu: number; readonly slip: number; readonly D: Float64Array; readonly beta: number; readonly lambda: number }[];
+  readonly friction: readonly {
+    readonly j: number;
+    readonly mu: number;
+    readonly slip: number;
+    readonly D: Float64Array;
+    readonly beta: number;
+    readonly lambda: number;
+  }[];
   /** Rows of the contacts' normals and first slip rows (rowStarts). */
   readonly start: readonly number[];
 }
@@ -459,7 +478,12 @@ function directions(slip: number, facets: number): Float64Array {
  *   [ξ_N; Dᵀξ_T + Eλ; μΛ_N − Eᵀβ] = [PᵀW̃P, E; μ, −Eᵀ, 0] z + [Pᵀb̃; 0].
  */
 function stewartTrinkle(
-  contacts: readonly FrictionContact[], mu: readonly number[], start: readonly number[], R: readonly number[], reduced: ReducedProblem, facets: number,
+  contacts: readonly FrictionContact[],
+  mu: readonly number[],
+  start: readonly number[],
+  R: readonly number[],
+  reduced: ReducedProblem,
+  facets: number,
 ): StewartTrinkle {
   const { Wr, br } = reduced;
   const nR = R.length;
@@ -483,11 +507,12 @@ function stewartTrinkle(
   const A = new Float64Array(size * size);
   const q = new Float64Array(size);
   const WP = new Float64Array(nR * size);
-  for (let i = 0; i < nR; i++) for (let c = 0; c < size; c++) {
-    let v = 0;
-    for (let l = 0; l < nR; l++) v += Wr[i * nR + l]! * P[l * size + c]!;
-    WP[i * size + c] = v;
-  }
+  for (let i = 0; i < nR; i++)
+    for (let c = 0; c < size; c++) {
+      let v = 0;
+      for (let l = 0; l < nR; l++) v += Wr[i * nR + l]! * P[l * size + c]!;
+      WP[i * size + c] = v;
+    }
   for (let a = 0; a < size; a++) {
     for (let c = 0; c < size; c++) {
       let v = 0;
@@ -534,7 +559,10 @@ function pivotLcp(lcp: StewartTrinkle): { status: LcpStatus; z: Float64Array; pi
   if (second.status === 'ok') return { status: 'ok', z: second.z, pivots, regularized: false };
   let scale = 0;
   for (const v of q) scale = Math.max(scale, Math.abs(v));
-  const perturbed = run(A, q.map((v, i) => v + 1e-11 * scale * ramp[i]!));
+  const perturbed = run(
+    A,
+    q.map((v, i) => v + 1e-11 * scale * ramp[i]!),
+  );
   if (perturbed.status === 'ok') {
     const z = Float64Array.from(perturbed.z);
     polishLcp(A, q, z);
@@ -545,11 +573,12 @@ function pivotLcp(lcp: StewartTrinkle): { status: LcpStatus; z: Float64Array; pi
   let dmax = 0;
   for (let a = 0; a < size; a++) dmax = Math.max(dmax, A[a * size + a]!);
   const Areg = Float64Array.from(A);
-  for (let a = 0; a < size; a++) for (let c = 0; c < size; c++) {
-    let v = 0;
-    for (let i = 0; i < nR; i++) v += P[i * size + a]! * P[i * size + c]!;
-    Areg[a * size + c] += 1e-10 * dmax * v;
-  }
+  for (let a = 0; a < size; a++)
+    for (let c = 0; c < size; c++) {
+      let v = 0;
+      for (let i = 0; i < nR; i++) v += P[i * size + a]! * P[i * size + c]!;
+      Areg[a * size + c] += 1e-10 * dmax * v;
+    }
   const third = run(Areg, q);
   if (third.status === 'ok') return { status: 'ok', z: third.z, pivots, regularized: true };
   return { status: first.status, z: first.z, pivots, regularized: false };

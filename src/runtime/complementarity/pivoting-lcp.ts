@@ -74,7 +74,9 @@ export class PivotingLcp {
    */
   solve(k: number, W: ArrayLike<number>, b: ArrayLike<number>, z: Float64Array, w: Float64Array, key = NaN): PivotingStatus {
     const { inS } = this;
-    let vScale = 0, dScale = 0, guessed = false;
+    let vScale = 0,
+      dScale = 0,
+      guessed = false;
     for (let i = 0; i < k; i++) {
       vScale = Math.max(vScale, Math.abs(b[i]!));
       dScale = Math.max(dScale, W[i * k + i]!);
@@ -88,11 +90,12 @@ export class PivotingLcp {
       for (let i = 0; i < k; i++) w[i] = b[i]!;
       return this.done('ok', 0, !guessed, 0);
     }
-    for (let i = 0; i < k; i++) inS[i] = guessed ? (z[i]! > 0 ? 1 : 0) : (b[i]! < 0 ? 1 : 0);
+    for (let i = 0; i < k; i++) inS[i] = guessed ? (z[i]! > 0 ? 1 : 0) : b[i]! < 0 ? 1 : 0;
     const vTol = ZERO_LEVEL * vScale;
     const zTol = dScale > 0 ? vTol / dScale : 0;
     const maxIterations = 10 * k + 10;
-    let fewest = Infinity, chances = 3;
+    let fewest = Infinity,
+      chances = 3;
     for (let iteration = 1; iteration <= maxIterations; iteration++) {
       if (!this.trial(k, W, b, z, w, key)) return this.done('not-positive-definite', iteration, false, NaN);
       // Infeasible unknowns, in index order.

@@ -31,7 +31,10 @@ export class CompliantSwitching {
   ) {
     const contacts = module.model.compliant ?? [];
     if (contacts.length > 0 && !module.compliantContacts) {
-      throw new SimulationError('incomplete-module', 'input', 'the module lists compliant contacts but has no compliantContacts; regenerate it', { model: module.model.name, field: 'compliantContacts' });
+      throw new SimulationError('incomplete-module', 'input', 'the module lists compliant contacts but has no compliantContacts; regenerate it', {
+        model: module.model.name,
+        field: 'compliantContacts',
+      });
     }
     this.count = contacts.length;
     this.adhesive = contacts.map((c) => c.adhesion);
@@ -91,7 +94,16 @@ export class CompliantSwitching {
     return this.watched.map((k) => {
       const j = Math.floor(k / 3);
       const inside = k === 3 * j ? {} : { accept: (t: number, y: Float64Array) => this.value(t, y, 3 * j) <= 0 };
-      return { kind: 'switch', contact: j, entry: k, direction: 'either', value: (t: number, y: Float64Array) => this.value(t, y, k), a: a[k]!, b: b[k]!, ...inside };
+      return {
+        kind: 'switch',
+        contact: j,
+        entry: k,
+        direction: 'either',
+        value: (t: number, y: Float64Array) => this.value(t, y, k),
+        a: a[k]!,
+        b: b[k]!,
+        ...inside,
+      };
     });
   }
 }

@@ -10,7 +10,17 @@ import { luFactor, luSolve } from '../../numeric/lu.js';
 import type { LoadedModule, Params } from '../contract.js';
 import { SimulationError } from '../errors.js';
 
-type ModelFunction = 'gaps' | 'gapJacobian' | 'gapRates' | 'restitution' | 'contactAccelerations' | 'impact' | 'slipJacobian' | 'slipRates' | 'friction' | 'frictionPhase';
+type ModelFunction =
+  | 'gaps'
+  | 'gapJacobian'
+  | 'gapRates'
+  | 'restitution'
+  | 'contactAccelerations'
+  | 'impact'
+  | 'slipJacobian'
+  | 'slipRates'
+  | 'friction'
+  | 'frictionPhase';
 
 /** A generated model that provides the named optional unilateral functions. */
 export type WithFunctions<K extends ModelFunction> = LoadedModule & Required<Pick<LoadedModule, K>>;
@@ -20,7 +30,8 @@ export function requireFunctions<K extends ModelFunction>(module: LoadedModule, 
   const missing = names.filter((k) => typeof module[k] !== 'function');
   if (missing.length > 0) {
     throw new SimulationError(
-      'incomplete-module', 'input',
+      'incomplete-module',
+      'input',
       `${driver} needs ${missing.join(', ')} for the unilateral constraints; regenerate the module with contact support`,
       { model: module.model.name, field: missing[0] },
     );
@@ -38,10 +49,15 @@ export function requireFunctions<K extends ModelFunction>(module: LoadedModule, 
  * module for the contract's uniformity (0 unless the caller has a time).
  */
 export function restitutionCoefficients(module: LoadedModule, params: Params, t = 0): Float64Array {
-  const mod = requireFunctions(module, ['restitution'], 'Newton\'s impact law');
+  const mod = requireFunctions(module, ['restitution'], "Newton's impact law");
   const stick = module.model.unilateral.findIndex((u) => u.law.kind === 'stick');
   if (stick >= 0) {
-    throw new SimulationError('unsupported-impact-law', 'input', `contact '${module.model.unilateral[stick]!.name}' has a 'stick' law, which needs friction; give explicit restitution coefficients`, { model: module.model.name, field: `unilateral[${stick}].law` });
+    throw new SimulationError(
+      'unsupported-impact-law',
+      'input',
+      `contact '${module.model.unilateral[stick]!.name}' has a 'stick' law, which needs friction; give explicit restitution coefficients`,
+      { model: module.model.name, field: `unilateral[${stick}].law` },
+    );
   }
   return mod.restitution(t, params, new Float64Array(module.model.unilateral.length));
 }
@@ -101,7 +117,13 @@ export type ProjectionStatus = 'ok' | 'singular-mass-matrix' | 'dependent-contac
  * metric is singular too.
  */
 export function projectOntoContacts(
-  kin: GapKinematics, module: LoadedModule, params: Params, t: number, q: Float64Array, qd: Float64Array, S: readonly number[],
+  kin: GapKinematics,
+  module: LoadedModule,
+  params: Params,
+  t: number,
+  q: Float64Array,
+  qd: Float64Array,
+  S: readonly number[],
 ): ProjectionStatus {
   const { n } = kin;
   const k = S.length;
@@ -117,11 +139,12 @@ export function projectOntoContacts(
     if (!factorMetric(kin, module, params, t, q, S, Mf)) return 'singular-mass-matrix';
     const G = kin.jacobian(t, q);
     for (let a = 0; a < k; a++) choleskySolve(n, Mf, G, S[a]! * n, X, a * n);
-    for (let a = 0; a < k; a++) for (let b = 0; b < k; b++) {
-      let s = 0;
-      for (let i = 0; i < n; i++) s += G[S[a] * n + i] * X[b * n + i];
-      A[a * k + b] = s;
-    }
+    for (let a = 0; a < k; a++)
+      for (let b = 0; b < k; b++) {
+        let s = 0;
+        for (let i = 0; i < n; i++) s += G[S[a] * n + i] * X[b * n + i];
+        A[a * k + b] = s;
+      }
     return luFactor(k, A, piv, k * Number.EPSILON) < 0 ? 'ok' : 'dependent-contacts';
   };
   const correct = (x: Float64Array): void => {
@@ -177,7 +200,8 @@ function factorMetric(kin: GapKinematics, module: LoadedModule, params: Params, 
     G.subarray(j * n, (j + 1) * n),
     ...(T && contacts[j]!.law.kind === 'stick' && (contacts[j]!.slip ?? 0) > 0 ? [T.subarray(slipStart[j]! * n, (slipStart[j]! + 1) * n)] : []),
   ]);
-  let mass = 0, row = 0;
+  let mass = 0,
+    row = 0;
   for (let i = 0; i < n; i++) mass = Math.max(mass, Math.abs(Mf[i * n + i]!));
   for (const r of rows) for (let i = 0; i < n; i++) row = Math.max(row, Math.abs(r[i]!));
   const rho = mass > 0 && row > 0 ? mass / (row * row) : 1;

@@ -35,7 +35,14 @@ import type { LoadedModule, Params } from '../contract.js';
 import { requireFunctions, type WithFunctions } from './contacts.js';
 import { SimulationError } from '../errors.js';
 import { glockerBias, glockerRestitution, raisesEnergy, restitutionBias, type ImpactLawName } from './impact-law.js';
-import { phaseModes, solveFrictionLcp, type ContactPhase, type FrictionContact, type FrictionSolution, type FrictionStatus } from '../complementarity/friction-lcp.js';
+import {
+  phaseModes,
+  solveFrictionLcp,
+  type ContactPhase,
+  type FrictionContact,
+  type FrictionSolution,
+  type FrictionStatus,
+} from '../complementarity/friction-lcp.js';
 
 type SlipFunctions = 'slipJacobian' | 'slipRates' | 'friction';
 type WithRows = WithFunctions<'gapJacobian' | 'gapRates' | SlipFunctions>;
@@ -50,7 +57,12 @@ export function requireStickRows(module: LoadedModule): void {
   const info = module.model.unilateral;
   const bare = info.findIndex((u) => u.law.kind === 'stick' && !((u.slip ?? 0) > 0));
   if (bare >= 0) {
-    throw new SimulationError('unsupported-impact-law', 'input', `contact '${info[bare]!.name}' has a 'stick' law but no slip row to stick along; regenerate the module with its slip coordinate`, { model: module.model.name, field: `unilateral[${bare}].slip` });
+    throw new SimulationError(
+      'unsupported-impact-law',
+      'input',
+      `contact '${info[bare]!.name}' has a 'stick' law but no slip row to stick along; regenerate the module with its slip coordinate`,
+      { model: module.model.name, field: `unilateral[${bare}].slip` },
+    );
   }
 }
 
@@ -73,7 +85,11 @@ export class ContactRows {
   private readonly gRate: Float64Array;
   private readonly sRate: Float64Array;
 
-  constructor(module: LoadedModule, private readonly params: Params, driver: string) {
+  constructor(
+    module: LoadedModule,
+    private readonly params: Params,
+    driver: string,
+  ) {
     const info = module.model.unilateral;
     const slipFunctions: readonly SlipFunctions[] = hasSlipRows(module) ? ['slipJacobian', 'slipRates', 'friction'] : [];
     this.module = requireFunctions(module, ['gapJacobian', 'gapRates', ...slipFunctions], driver) as WithRows;
@@ -158,7 +174,8 @@ export class ContactRows {
       for (let s = 1; s <= slip; s++) sliding ||= Math.abs(U[r + s]!) > restVelocity;
       const separating = U[r]! > restVelocity;
       r += 1 + slip;
-      const kinetic = mu[2 * j]!, stat = mu[2 * j + 1]!;
+      const kinetic = mu[2 * j]!,
+        stat = mu[2 * j + 1]!;
       return { slip, mu: kinetic, separating, ...(sliding || stat === kinetic ? {} : { staticMu: stat }) };
     });
   }
@@ -192,7 +209,12 @@ export interface FrictionalImpact {
 
 /** The velocity jump at an impact with Coulomb friction (see the header). */
 export function frictionalImpact(
-  module: LoadedModule, params: Params, t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, closed: ArrayLike<boolean>,
+  module: LoadedModule,
+  params: Params,
+  t: number,
+  q: ArrayLike<number>,
+  qdMinus: ArrayLike<number>,
+  closed: ArrayLike<boolean>,
   opts: FrictionalImpactOptions = {},
 ): FrictionalImpact {
   requireStickRows(module);
@@ -207,8 +229,18 @@ export function frictionalImpact(
   const phases: ContactPhase[] = new Array(m).fill('open');
   const modes = new Array<number>(m).fill(0);
   let law: ImpactLawName = 'newton-coulomb';
-  const result = (status: FrictionalImpact['status'], solver: FrictionStatus, pivots: number, residual: number): FrictionalImpact =>
-    ({ status, qdPlus, impulses, tangentialImpulses, phases, modes, law, solver, pivots, residual });
+  const result = (status: FrictionalImpact['status'], solver: FrictionStatus, pivots: number, residual: number): FrictionalImpact => ({
+    status,
+    qdPlus,
+    impulses,
+    tangentialImpulses,
+    phases,
+    modes,
+    law,
+    solver,
+    pivots,
+    residual,
+  });
 
   const H = rows.rows(t, q, J);
   const r = rows.rowCount(J);
@@ -223,7 +255,8 @@ export function frictionalImpact(
   const W = delassus(n, H, X);
   const slipCount = (j: number): number => rows.slipCount(j);
   const contacts = rows.contacts(J, rows.friction(t), U, restVelocity);
-  const solve = (b: Float64Array): ReturnType<typeof augmentedSolve> => augmentedSolve(W, b, rho, (bk) => solveFrictionLcp({ contacts, W, b: bk }, { facets: opts.facets }));
+  const solve = (b: Float64Array): ReturnType<typeof augmentedSolve> =>
+    augmentedSolve(W, b, rho, (bk) => solveFrictionLcp({ contacts, W, b: bk }, { facets: opts.facets }));
   let solved = solve(restitutionBias(Float64Array.from(U), U, e, J, slipCount));
   // Kane's paradox: where Newton–Coulomb would raise the energy, Glocker's one-coefficient law (impact-law.ts).
   if (solved?.sol.status === 'ok' && raisesEnergy(U, W, solved.mu, solved.sol.impulses)) {
@@ -262,7 +295,12 @@ function pinnedFactor(L: Float64Array, n: number, H: ArrayLike<number>, r: numbe
  * (q̇⁺ = q̇⁻ + X μ): μ = Λ with M itself (ρ = 0); with M̃ the fixed point of
  * the header, undefined where it does not settle.
  */
-function augmentedSolve(W: Float64Array, b: Float64Array, rho: number, solve: (b: Float64Array) => FrictionSolution): { sol: FrictionSolution; mu: Float64Array } | undefined {
+function augmentedSolve(
+  W: Float64Array,
+  b: Float64Array,
+  rho: number,
+  solve: (b: Float64Array) => FrictionSolution,
+): { sol: FrictionSolution; mu: Float64Array } | undefined {
   const r = b.length;
   if (rho === 0) {
     const sol = solve(b);
@@ -275,7 +313,8 @@ function augmentedSolve(W: Float64Array, b: Float64Array, rho: number, solve: (b
     const mu = Float64Array.from(sol.impulses, (v, a) => v + rho * dU[a]!);
     if (sol.status !== 'ok') return { sol, mu };
     const next = Float64Array.from(dU, (_, a) => dot(W, a, mu));
-    let change = 0, size = 0;
+    let change = 0,
+      size = 0;
     for (let a = 0; a < r; a++) {
       change = Math.max(change, Math.abs(next[a]! - dU[a]!));
       size = Math.max(size, Math.abs(next[a]!), Math.abs(b[a]!));
@@ -302,10 +341,11 @@ function dot(W: ArrayLike<number>, a: number, v: ArrayLike<number>): number {
 export function delassus(n: number, H: ArrayLike<number>, X: ArrayLike<number>): Float64Array {
   const r = H.length / n;
   const W = new Float64Array(r * r);
-  for (let a = 0; a < r; a++) for (let c = 0; c < r; c++) {
-    let s = 0;
-    for (let i = 0; i < n; i++) s += H[a * n + i]! * X[c * n + i]!;
-    W[a * r + c] = s;
-  }
+  for (let a = 0; a < r; a++)
+    for (let c = 0; c < r; c++) {
+      let s = 0;
+      for (let i = 0; i < n; i++) s += H[a * n + i]! * X[c * n + i]!;
+      W[a * r + c] = s;
+    }
   return W;
 }

@@ -161,10 +161,21 @@ export class ModeSelector {
     this.n = module.model.coordinates.length;
     this.m = module.model.unilateral.length;
     this.ms = this.laws.reduce((s, l) => s + l.rows, 0);
-    const n = this.n, k = this.m + this.ms;
+    const n = this.n,
+      k = this.m + this.ms;
     this.schur = {
-      n, M: new Float64Array(n * n), L: new Float64Array(n * n), R: new Float64Array(k * n), b: new Float64Array(n), c: new Float64Array(k),
-      y: new Float64Array(n), sigma: new Float64Array(k), X: new Float64Array(k * n), W: new Float64Array(k * k), dep: new Uint8Array(k), at: -1,
+      n,
+      M: new Float64Array(n * n),
+      L: new Float64Array(n * n),
+      R: new Float64Array(k * n),
+      b: new Float64Array(n),
+      c: new Float64Array(k),
+      y: new Float64Array(n),
+      sigma: new Float64Array(k),
+      X: new Float64Array(k * n),
+      W: new Float64Array(k * k),
+      dep: new Uint8Array(k),
+      at: -1,
     };
   }
 
@@ -237,7 +248,14 @@ export class ModeSelector {
    * handles dependent rows and a singular M).
    */
   startVelocity(t: number, q: ArrayLike<number>, qd: Float64Array, modes: readonly number[], targets: readonly SlipTarget[]): SchurStatus {
-    return this.shiftRates(t, q, qd, heldContacts(modes).map((j) => ({ gap: j, value: 0 })), targets, qd);
+    return this.shiftRates(
+      t,
+      q,
+      qd,
+      heldContacts(modes).map((j) => ({ gap: j, value: 0 })),
+      targets,
+      qd,
+    );
   }
 
   /** q̈, σ̇, τ, det of a mode at a velocity, computed once per selection. */
@@ -271,7 +289,11 @@ export class ModeSelector {
     const directions = new Map<number, number[]>();
     for (const j of fromRest) {
       const law = laws[j]!;
-      const stick = this.phase(ctx, modes.map((c, i) => (i === j ? STICK : c)), req.qd);
+      const stick = this.phase(
+        ctx,
+        modes.map((c, i) => (i === j ? STICK : c)),
+        req.qd,
+      );
       const tau = this.stickForce(j, stick);
       const forced = req.leavingCone.includes(j);
       // Sticking inside the cone excludes sliding, except at the cone's edge just crossed (roundoff).
@@ -290,7 +312,17 @@ export class ModeSelector {
     if (spatial.length > 0) {
       const shifted = Float64Array.from(req.qd);
       const rates = this.module.gapRates(req.t, req.q, req.qd, this.params);
-      if (this.shiftRates(req.t, req.q, req.qd, heldContacts(modes).map((j) => ({ gap: j, value: rates[j]! })), spatial, shifted) !== 'ok') return undefined;
+      if (
+        this.shiftRates(
+          req.t,
+          req.q,
+          req.qd,
+          heldContacts(modes).map((j) => ({ gap: j, value: rates[j]! })),
+          spatial,
+          shifted,
+        ) !== 'ok'
+      )
+        return undefined;
       qd = shifted;
     }
     const out = this.phase(ctx, modes, qd);
@@ -319,7 +351,13 @@ export class ModeSelector {
       if (!d) continue; // sliding on, direction fixed by ṡ
       // s̈_j·d = S_j (q̈ − q̈_alone)·d: strictly positive from rest; at the
       // cone's edge just crossed (μs = μk) it starts from 0, within roundoff.
-      const sdd = change(S, d.map((_, r) => law.row + r), d, qdd, alone);
+      const sdd = change(
+        S,
+        d.map((_, r) => law.row + r),
+        d,
+        qdd,
+        alone,
+      );
       if (req.leavingCone.includes(j) ? !(sdd.value >= -1e-9 * sdd.scale) : !(sdd.value > 0)) return undefined;
     }
     // Contacts at rest in the tangent start exactly at rest (sticking, or sliding away from ṡ = 0).
@@ -337,13 +375,20 @@ export class ModeSelector {
    * and slip rates listed take their values (M Δq̇ = Rᵀσ, R Δq̇ = values − rates).
    */
   private shiftRates(
-    t: number, q: ArrayLike<number>, qd: ArrayLike<number>, gaps: readonly { gap: number; value: number }[], slips: readonly SlipTarget[], out: Float64Array,
+    t: number,
+    q: ArrayLike<number>,
+    qd: ArrayLike<number>,
+    gaps: readonly { gap: number; value: number }[],
+    slips: readonly SlipTarget[],
+    out: Float64Array,
   ): SchurStatus {
     const { n, module, params, schur: s } = this;
     const k = gaps.length + slips.length;
     if (k === 0) return 'ok';
-    const G = module.gapJacobian(t, q, params), gRates = module.gapRates(t, q, qd, params);
-    const S = module.slipJacobian(t, q, params), sRates = module.slipRates(t, q, qd, params);
+    const G = module.gapJacobian(t, q, params),
+      gRates = module.gapRates(t, q, qd, params);
+    const S = module.slipJacobian(t, q, params),
+      sRates = module.slipRates(t, q, qd, params);
     module.massMatrix(t, q, params, s.M);
     s.L.set(s.M);
     const massFactored = choleskyFactor(n, s.L) < 0;
@@ -376,10 +421,15 @@ export class ModeSelector {
  * of its terms, Σ |J_r|(|q̈| + |q̈_alone|), for a tolerance relative to it.
  */
 function change(
-  J: Float64Array, rows: readonly number[], weights: readonly number[], qdd: ArrayLike<number>, alone: ArrayLike<number>,
+  J: Float64Array,
+  rows: readonly number[],
+  weights: readonly number[],
+  qdd: ArrayLike<number>,
+  alone: ArrayLike<number>,
 ): { value: number; scale: number } {
   const n = qdd.length;
-  let value = 0, scale = 0;
+  let value = 0,
+    scale = 0;
   rows.forEach((row, r) => {
     for (let i = 0; i < n; i++) {
       value += weights[r]! * J[row * n + i]! * (qdd[i]! - alone[i]!);

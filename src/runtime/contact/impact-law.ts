@@ -49,7 +49,13 @@
  * contact's index and slip-row count in row order. Writes into b, which
  * holds U_free on entry.
  */
-export function restitutionBias(b: Float64Array, uMinus: ArrayLike<number>, e: ArrayLike<number>, contacts: readonly number[], slipCount: (j: number) => number): Float64Array {
+export function restitutionBias(
+  b: Float64Array,
+  uMinus: ArrayLike<number>,
+  e: ArrayLike<number>,
+  contacts: readonly number[],
+  slipCount: (j: number) => number,
+): Float64Array {
   let row = 0;
   for (const j of contacts) {
     b[row] = newtonBias(b[row]!, uMinus[row]!, e[j]!);
@@ -73,8 +79,16 @@ export function glockerBias(b: Float64Array, uMinus: ArrayLike<number>, eStar: n
 }
 
 /** Glocker's one coefficient: the smallest e of the arriving contacts (U_N⁻ < −restVelocity), else of the closed ones; 0 without contacts. */
-export function glockerRestitution(contacts: readonly number[], slipCount: (j: number) => number, uMinus: ArrayLike<number>, e: ArrayLike<number>, restVelocity: number): number {
-  let arriving = Infinity, closed = Infinity, row = 0;
+export function glockerRestitution(
+  contacts: readonly number[],
+  slipCount: (j: number) => number,
+  uMinus: ArrayLike<number>,
+  e: ArrayLike<number>,
+  restVelocity: number,
+): number {
+  let arriving = Infinity,
+    closed = Infinity,
+    row = 0;
   for (const j of contacts) {
     closed = Math.min(closed, e[j]!);
     if (uMinus[row]! < -restVelocity) arriving = Math.min(arriving, e[j]!);
@@ -91,7 +105,8 @@ export function glockerRestitution(contacts: readonly number[], slipCount: (j: n
  */
 export function raisesEnergy(uFree: ArrayLike<number>, W: ArrayLike<number>, mu: ArrayLike<number>, impulses: ArrayLike<number>): boolean {
   const r = uFree.length;
-  let work = 0, scale = 0;
+  let work = 0,
+    scale = 0;
   for (let a = 0; a < r; a++) {
     let uPlus = uFree[a]!;
     for (let c = 0; c < r; c++) uPlus += W[a * r + c]! * mu[c]!;
@@ -101,4 +116,3 @@ export function raisesEnergy(uFree: ArrayLike<number>, W: ArrayLike<number>, mu:
   // 1e-14: a few hundred ulps of the terms, far below any real gain and above the solve's rounding.
   return work > 1e-14 * scale;
 }
-

@@ -22,8 +22,12 @@ export interface LcpImpact {
 }
 
 export function impactByLcp(
-  module: WithFunctions<'gaps' | 'gapJacobian'> & LoadedModule, params: Params,
-  t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, closed: ArrayLike<boolean>,
+  module: WithFunctions<'gaps' | 'gapJacobian'> & LoadedModule,
+  params: Params,
+  t: number,
+  q: ArrayLike<number>,
+  qdMinus: ArrayLike<number>,
+  closed: ArrayLike<boolean>,
 ): LcpImpact {
   const n = module.model.coordinates.length;
   const m = module.model.unilateral.length;

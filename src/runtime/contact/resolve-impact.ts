@@ -35,13 +35,27 @@ export interface ImpactLawOptions {
  * header): the one function every event-resolving driver calls.
  */
 export function resolveImpact(
-  module: LoadedModule, params: Params, t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, closed: readonly boolean[], opts: ImpactLawOptions,
+  module: LoadedModule,
+  params: Params,
+  t: number,
+  q: ArrayLike<number>,
+  qdMinus: ArrayLike<number>,
+  closed: readonly boolean[],
+  opts: ImpactLawOptions,
 ): ImpactOutcome {
   // A Coulomb contact needs the frictional problem; 'stick' alone is in the closed-form map.
   if (usesFriction(module)) {
     const res = frictionalImpact(module, params, t, q, qdMinus, closed, { restVelocity: opts.restVelocity });
-    const message = res.status === 'lcp-failed' ? `the frictional impact's complementarity problem failed (${res.solver}, residual ${res.residual})` : undefined;
-    return { status: res.status, qdPlus: res.qdPlus, impulses: res.impulses, tangentImpulses: res.tangentialImpulses, modes: res.modes, ...(message ? { message } : {}) };
+    const message =
+      res.status === 'lcp-failed' ? `the frictional impact's complementarity problem failed (${res.solver}, residual ${res.residual})` : undefined;
+    return {
+      status: res.status,
+      qdPlus: res.qdPlus,
+      impulses: res.impulses,
+      tangentImpulses: res.tangentialImpulses,
+      modes: res.modes,
+      ...(message ? { message } : {}),
+    };
   }
   const mod = requireFunctions(module, ['gaps', 'gapJacobian', 'impact'], 'the impact law');
   const res = mod.impact(t, q, qdMinus, params, { active: closed, tol: opts.gapTol, restVelocity: opts.restVelocity });

@@ -35,15 +35,27 @@ import { firstCrossing } from './events.js';
 import type { Crossing } from './guards.js';
 import { integrateStiff } from '../integrators/radau5.js';
 import {
-  DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
-  type SimulateOptions, type SimulationEvent, type Trajectory,
+  DEFAULT_ATOL,
+  DEFAULT_RTOL,
+  GridSampler,
+  Progress,
+  integrationError,
+  outputGrid,
+  toArray,
+  validateRun,
+  type SimulateOptions,
+  type SimulationEvent,
+  type Trajectory,
 } from './trajectory.js';
 
 /** Default cap on switching crossings (each restarts the integrator). */
 const DEFAULT_MAX_EVENTS = 100_000;
 
 export function simulateCompliant(module: LoadedModule, opts: SimulateOptions): Trajectory {
-  validateRun(module, opts, [['q0', opts.q0], ['qd0', opts.qd0]]);
+  validateRun(module, opts, [
+    ['q0', opts.q0],
+    ['qd0', opts.qd0],
+  ]);
   const name = module.model.name;
   const contacts = module.model.compliant ?? [];
   const m = contacts.length;
@@ -51,7 +63,9 @@ export function simulateCompliant(module: LoadedModule, opts: SimulateOptions): 
   const params = opts.params ?? {};
   const switching = new CompliantSwitching(module, params);
   const t0 = opts.t0 ?? 0;
-  const t = [] as number[], q = [] as number[][], qd = [] as number[][];
+  const t = [] as number[],
+    q = [] as number[][],
+    qd = [] as number[][];
   const energy: number[] | undefined = module.energy ? [] : undefined;
   const sampler = new GridSampler(outputGrid(t0, opts.t1, opts.samples), 2 * n, (s, x) => {
     t.push(s);
@@ -64,7 +78,8 @@ export function simulateCompliant(module: LoadedModule, opts: SimulateOptions): 
   const maxSteps = opts.maxSteps ?? 100_000;
 
   // [f, ḟ, F_n] per contact (the switching functions f and F_n), at the start and end of a step.
-  const a = new Float64Array(3 * m), b = new Float64Array(3 * m);
+  const a = new Float64Array(3 * m),
+    b = new Float64Array(3 * m);
   const touching = (values: ArrayLike<number>): boolean[] => contacts.map((_, j) => switching.touching(values, j));
 
   const f = (s: number, y: Float64Array, out: Float64Array): void => void module.rhs(s, y, params, out);
@@ -108,7 +123,8 @@ export function simulateCompliant(module: LoadedModule, opts: SimulateOptions): 
     stats.steps += result.stats.accepted;
     stats.rejected += result.stats.rejected;
     stats.evaluations += result.stats.evaluations;
-    if (result.status !== 'done' && result.status !== 'stopped') throw integrationError(result.status, { module, params, t: result.t, y: result.y }, t0, maxSteps);
+    if (result.status !== 'done' && result.status !== 'stopped')
+      throw integrationError(result.status, { module, params, t: result.t, y: result.y }, t0, maxSteps);
     if (!found) {
       time = result.t;
       x.set(result.y);
@@ -120,11 +136,18 @@ export function simulateCompliant(module: LoadedModule, opts: SimulateOptions): 
     sampler.at(time, x);
     progress.update(time);
     // Only the crossed contact changes: every other switching function kept its sign up to hit.t.
-    const j = hit.guard.contact, on = switching.touchingAfter(hit, switching.at(time, x, a));
+    const j = hit.guard.contact,
+      on = switching.touchingAfter(hit, switching.at(time, x, a));
     if (on !== state[j]) record(time, x, on ? 'contact' : 'release', [j]);
     state[j] = on;
     if (++crossings > maxEvents) {
-      throw new SimulationError('too-many-events', 'numeric', `more than ${maxEvents} switching crossings (cap contact.maxEvents)`, { model: name, field: 'contact.maxEvents' }, time);
+      throw new SimulationError(
+        'too-many-events',
+        'numeric',
+        `more than ${maxEvents} switching crossings (cap contact.maxEvents)`,
+        { model: name, field: 'contact.maxEvents' },
+        time,
+      );
     }
   }
   progress.update(opts.t1);

@@ -99,7 +99,13 @@ export function locateEvent(g: EventFunction, step: DenseInterval, direction: Cr
  * checked the bracket, typically with `crosses`.
  */
 export function locateOnInterval(
-  g: EventFunction, step: DenseInterval, ta: number, ga: number, tb: number, gb: number, opts: LocateOptions = {},
+  g: EventFunction,
+  step: DenseInterval,
+  ta: number,
+  ga: number,
+  tb: number,
+  gb: number,
+  opts: LocateOptions = {},
 ): EventLocation {
   const tol = opts.tol ?? 1e-14 * Math.max(Math.abs(step.tPrev), Math.abs(step.t), step.t - step.tPrev);
   const maxIterations = opts.maxIterations ?? 200;
@@ -152,7 +158,8 @@ export function firstCrossing(step: DenseInterval, guards: Iterable<Guard>, onMi
 /** The first crossing of one guard on the step. */
 function guardCrossing(step: DenseInterval, guard: Guard, onMinimum?: (m: GuardMinimum) => void): Crossing | undefined {
   const { a, b, direction, rate } = guard;
-  const tA = step.tPrev, tB = step.t;
+  const tA = step.tPrev,
+    tB = step.t;
   const at = (ta: number, fa: number, tb: number, fb: number, fn: EventFunction = guard.value): Crossing | undefined => {
     const loc = locateOnInterval(fn, step, ta, fa, tb, fb);
     const c = { guard, t: loc.t, y: loc.y, tBefore: loc.tBefore };
@@ -172,8 +179,10 @@ function guardCrossing(step: DenseInterval, guard: Guard, onMinimum?: (m: GuardM
   if (minimum && onMinimum) onMinimum({ guard, t: extremum().t, value: extremum().h });
   if (guard.probe) return undefined;
   if (crosses(a, b, direction)) return at(tA, a, tB, b);
-  const falling = direction !== 'rising', rising = direction !== 'falling';
-  const dip = rate?.excursions !== 'return', back = rate?.excursions !== 'dip';
+  const falling = direction !== 'rising',
+    rising = direction !== 'falling';
+  const dip = rate?.excursions !== 'return',
+    back = rate?.excursions !== 'dip';
   // Through zero and back: the crossing before the extremum; a whole excursion from the far side: the crossing after it.
   if (dip && minimum && falling && a > 0 && b > 0 && extremum().h <= 0) return at(tA, a, extremum().t, extremum().h);
   if (dip && maximum && rising && a < 0 && b < 0 && extremum().h >= 0) return at(tA, a, extremum().t, extremum().h);

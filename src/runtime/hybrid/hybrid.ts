@@ -61,8 +61,18 @@ import { ContactActivity, firstCrossing, type EventFunction } from './events.js'
 import type { Crossing, Guard } from './guards.js';
 import { heldContacts, MAX_MODE_COMBINATIONS, ModeSelector, OPEN, STICK, slides, usesFriction, type SlipTarget } from '../contact/friction-modes.js';
 import {
-  DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
-  type SimulateOptions, type SimulationEvent, type SimulationEventType, type Trajectory,
+  DEFAULT_ATOL,
+  DEFAULT_RTOL,
+  GridSampler,
+  Progress,
+  integrationError,
+  outputGrid,
+  toArray,
+  validateRun,
+  type SimulateOptions,
+  type SimulationEvent,
+  type SimulationEventType,
+  type Trajectory,
 } from './trajectory.js';
 
 type ContactModel = WithFunctions<'gaps' | 'gapJacobian' | 'contactAccelerations' | 'impact'>;
@@ -70,7 +80,10 @@ type ErrorKind = ConstructorParameters<typeof SimulationError>[1];
 
 /** Simulate a model with unilateral constraints, event by event. */
 export function simulateHybrid(module: LoadedModule, opts: SimulateOptions): Trajectory {
-  validateRun(module, opts, [['q0', opts.q0], ['qd0', opts.qd0]]);
+  validateRun(module, opts, [
+    ['q0', opts.q0],
+    ['qd0', opts.qd0],
+  ]);
   const mod = requireFunctions(module, ['gaps', 'gapJacobian', 'contactAccelerations', 'impact'], 'simulate');
   return new HybridRun(mod, opts).run();
 }
@@ -239,8 +252,15 @@ class HybridRun {
     this.zenoRatio = c.zenoRatio ?? 1e-5;
     this.maxEvents = c.maxEvents ?? 100_000;
     this.maxIdleCrossings = c.maxIdleCrossings ?? 1000;
-    for (const [field, v] of [['contact.gapTol', this.gapTol], ['contact.restVelocity', this.restVelocity], ['contact.zenoRatio', this.zenoRatio], ['contact.maxEvents', this.maxEvents], ['contact.maxIdleCrossings', this.maxIdleCrossings]] as const) {
-      if (!(v > 0 && Number.isFinite(v))) throw new SimulationError('invalid-option', 'input', `${field} = ${v} must be a positive finite number`, { model: this.name, field });
+    for (const [field, v] of [
+      ['contact.gapTol', this.gapTol],
+      ['contact.restVelocity', this.restVelocity],
+      ['contact.zenoRatio', this.zenoRatio],
+      ['contact.maxEvents', this.maxEvents],
+      ['contact.maxIdleCrossings', this.maxIdleCrossings],
+    ] as const) {
+      if (!(v > 0 && Number.isFinite(v)))
+        throw new SimulationError('invalid-option', 'input', `${field} = ${v} must be a positive finite number`, { model: this.name, field });
     }
 
     const { n, m } = this;
@@ -287,7 +307,12 @@ class HybridRun {
     this.activity.settle(this.t, this.q, this.qd, g, this.held);
     for (let j = 0; j < this.m; j++) {
       if (g[j] < -this.gapTol && !this.activity.dormant[j]) {
-        throw new SimulationError('initial-penetration', 'input', `the initial state violates unilateral constraint '${this.module.model.unilateral[j].name}' (gap ${g[j]} < 0); start on the admissible side`, { model: this.name, field: 'q0' });
+        throw new SimulationError(
+          'initial-penetration',
+          'input',
+          `the initial state violates unilateral constraint '${this.module.model.unilateral[j].name}' (gap ${g[j]} < 0); start on the admissible side`,
+          { model: this.name, field: 'q0' },
+        );
       }
     }
     this.resolve([]);
@@ -336,7 +361,8 @@ class HybridRun {
    */
   private tangentGuard(j: number, out: ArrayLike<number>, rates: ArrayLike<number>): number {
     const sel = this.friction!;
-    const law = sel.laws[j]!, code = this.modes[j]!;
+    const law = sel.laws[j]!,
+      code = this.modes[j]!;
     if (code === STICK) return law.muS * out[this.n + j]! - sel.stickForce(j, out);
     let v = 0;
     for (let r = law.row; r < law.row + law.rows; r++) v += (law.rows === 1 ? code : this.slipDir[r]!) * rates[r]!;
@@ -387,12 +413,12 @@ class HybridRun {
     const f = free
       ? (s: number, y: Float64Array, out: Float64Array): void => void module.rhs(s, y, params, out)
       : (s: number, y: Float64Array, out: Float64Array): void => {
-        const acc = this.friction ? this.phaseAt(s, y) : this.contactAccelerations(s, y, this.held);
-        for (let i = 0; i < n; i++) {
-          out[i] = y[n + i];
-          out[n + i] = acc[i];
-        }
-      };
+          const acc = this.friction ? this.phaseAt(s, y) : this.contactAccelerations(s, y, this.held);
+          for (let i = 0; i < n; i++) {
+            out[i] = y[n + i];
+            out[n + i] = acc[i];
+          }
+        };
     if (this.friction) this.aimSlips(this.t, this.x);
     this.guardValues(this.t, this.x, this.gA, this.dgA, this.sA, this.tA);
     this.activity.wake(this.gA);
@@ -424,7 +450,8 @@ class HybridRun {
     this.stats.steps += result.stats.accepted;
     this.stats.rejected += result.stats.rejected;
     this.stats.evaluations += result.stats.evaluations;
-    if (result.status !== 'done' && result.status !== 'stopped') throw integrationError(result.status, { module: this.module, params: this.params, t: result.t, y: result.y }, this.t0, maxSteps);
+    if (result.status !== 'done' && result.status !== 'stopped')
+      throw integrationError(result.status, { module: this.module, params: this.params, t: result.t, y: result.y }, this.t0, maxSteps);
     if (!found) {
       this.t = result.t;
       this.x.set(result.y);
@@ -461,17 +488,32 @@ class HybridRun {
   private checkCaps(recordedEvent: boolean): void {
     this.idleCrossings = recordedEvent ? 0 : this.idleCrossings + 1;
     if (this.idleCrossings > this.maxIdleCrossings) {
-      throw this.failure('too-many-events', 'numeric', `chattering: ${this.maxIdleCrossings} guard crossings in a row changed no contact (cap contact.maxIdleCrossings); a force or constraint that is not smooth where a contact closes?`, 'contact.maxIdleCrossings');
+      throw this.failure(
+        'too-many-events',
+        'numeric',
+        `chattering: ${this.maxIdleCrossings} guard crossings in a row changed no contact (cap contact.maxIdleCrossings); a force or constraint that is not smooth where a contact closes?`,
+        'contact.maxIdleCrossings',
+      );
     }
     if (recordedEvent) {
       this.eventsAtInstant = this.t === this.lastEventTime ? this.eventsAtInstant + 1 : 1;
       this.lastEventTime = this.t;
     }
     if (this.eventsAtInstant > MAX_EVENTS_AT_ONE_INSTANT) {
-      throw this.failure('too-many-events', 'numeric', `chattering: events at ${MAX_EVENTS_AT_ONE_INSTANT} instants in a row without time advancing (cap MAX_EVENTS_AT_ONE_INSTANT); contacts that close and release again at once`, 'contact');
+      throw this.failure(
+        'too-many-events',
+        'numeric',
+        `chattering: events at ${MAX_EVENTS_AT_ONE_INSTANT} instants in a row without time advancing (cap MAX_EVENTS_AT_ONE_INSTANT); contacts that close and release again at once`,
+        'contact',
+      );
     }
     if (this.events.length > this.maxEvents) {
-      throw this.failure('too-many-events', 'numeric', `more than ${this.maxEvents} events (cap contact.maxEvents); raise it if the motion really has that many`, 'contact.maxEvents');
+      throw this.failure(
+        'too-many-events',
+        'numeric',
+        `more than ${this.maxEvents} events (cap contact.maxEvents); raise it if the motion really has that many`,
+        'contact.maxEvents',
+      );
     }
   }
 
@@ -495,7 +537,15 @@ class HybridRun {
     for (let j = 0; j < this.m; j++) {
       if (this.held[j]) {
         guards.push({ kind: 'release', contact: j, direction: 'falling', value: this.sigmaGuard(j), a: this.sA[j], b: this.sB[j] });
-        if (this.tangentGuarded(j)) guards.push({ kind: this.modes[j] === STICK ? 'cone' : 'stop', contact: j, direction: 'falling', value: this.tangentGuardValue(j), a: this.tA[j], b: this.tB[j] });
+        if (this.tangentGuarded(j))
+          guards.push({
+            kind: this.modes[j] === STICK ? 'cone' : 'stop',
+            contact: j,
+            direction: 'falling',
+            value: this.tangentGuardValue(j),
+            a: this.tA[j],
+            b: this.tB[j],
+          });
       } else if (!this.activity.dormant[j]) {
         const rate = { value: this.gapRateValue(j), a: this.dgA[j], b: this.dgB[j], excursions: 'both' } as const;
         guards.push({ kind: 'gap', contact: j, direction: 'falling', value: this.gapValue(j), a: this.gA[j], b: this.gB[j], rate, sink: this.gapTol });
@@ -556,11 +606,21 @@ class HybridRun {
       for (let j = 0; j < m; j++) if (closed[j] && dg[j] < -this.restVelocity) approaching.push(j);
       if (approaching.length === 0) break;
       if (round === MAX_IMPACTS_PER_EVENT) {
-        throw this.failure('impact-loop', 'model', `contacts ${approaching.join(', ')} still approach after ${round} impacts at one instant (cap MAX_IMPACTS_PER_EVENT); the impact law does not make the normal velocities admissible`, 'impact');
+        throw this.failure(
+          'impact-loop',
+          'model',
+          `contacts ${approaching.join(', ')} still approach after ${round} impacts at one instant (cap MAX_IMPACTS_PER_EVENT); the impact law does not make the normal velocities admissible`,
+          'impact',
+        );
       }
       const res = this.impactAt(closed);
       if (res.status !== 'ok') {
-        throw this.failure(IMPACT_ERROR_CODE[res.status], 'model', res.message ?? `the impact map returned '${res.status}' for contacts ${approaching.join(', ')}`, 'impact');
+        throw this.failure(
+          IMPACT_ERROR_CODE[res.status],
+          'model',
+          res.message ?? `the impact map returned '${res.status}' for contacts ${approaching.join(', ')}`,
+          'impact',
+        );
       }
       // The event carries q̇⁻, so it is taken before x receives q̇⁺.
       const before = this.stateEvent('impact', []);
@@ -735,7 +795,8 @@ class HybridRun {
       if (k < 2 * p + 2) continue;
       const ratio = (i: number): number => (times[i + 1] - times[i]) / (times[i + 1 - p] - times[i - p]);
       const ratios = Array.from({ length: p + 2 }, (_, a) => ratio(k - 1 - a));
-      const lo = Math.min(...ratios), hi = Math.max(...ratios);
+      const lo = Math.min(...ratios),
+        hi = Math.max(...ratios);
       if (!(lo > 0 && hi < 1 && hi - lo <= RATIO_TOL * hi)) continue;
       let remaining = 0;
       for (let j = 0; j < p; j++) remaining += ((times[k - j] - times[k - j - 1]) * ratios[j]) / (1 - ratios[j]);
@@ -750,7 +811,8 @@ class HybridRun {
       // repeat after one: the compass's velocity alternates with the foot
       // it stands on (ẋc of one sign after D strikes, of the other after B).
       const r = (times[k - 1]! - times[k - 2]!) / (times[k - 3]! - times[k - 4]!);
-      const vk = this.cascade[k]!.qdPlus, vk2 = this.cascade[k - 2]!.qdPlus;
+      const vk = this.cascade[k]!.qdPlus,
+        vk2 = this.cascade[k - 2]!.qdPlus;
       return { ...rest, qd: vk.map((v, i) => v + ((v - vk2[i]!) * r) / (1 - r)) };
     }
     return undefined;
@@ -770,13 +832,28 @@ class HybridRun {
       case 'ok':
         return { held: heldContacts(r.modes), modes: r.modes, alternatives: r.alternatives, targets: r.targets };
       case 'inconsistent':
-        throw this.failure('contact-inconsistent', 'model', r.selfLocking.length === 0
-          ? `no admissible contact mode for contacts ${names(candidates)}: every choice gives a pulling or penetrating contact, a sticking force outside the friction cone or a slip against its acceleration (Painlevé's inconsistency: with friction this large the contact can neither slide, stick nor open)`
-          : `contacts ${names(candidates)} admit only modes ${listed(r.selfLocking)} (codes 0 open, ±1 sliding, 2 sticking), whose reaction-matrix determinant is ≤ 0: it changes sign as friction → 0 (Smirnov's self-locking, Painlevé)`, 'frictionPhase');
+        throw this.failure(
+          'contact-inconsistent',
+          'model',
+          r.selfLocking.length === 0
+            ? `no admissible contact mode for contacts ${names(candidates)}: every choice gives a pulling or penetrating contact, a sticking force outside the friction cone or a slip against its acceleration (Painlevé's inconsistency: with friction this large the contact can neither slide, stick nor open)`
+            : `contacts ${names(candidates)} admit only modes ${listed(r.selfLocking)} (codes 0 open, ±1 sliding, 2 sticking), whose reaction-matrix determinant is ≤ 0: it changes sign as friction → 0 (Smirnov's self-locking, Painlevé)`,
+          'frictionPhase',
+        );
       case 'ambiguous':
-        throw this.failure('ambiguous-contact-mode', 'model', `several admissible contact modes with different motions and positive reaction-matrix determinants for contacts ${names(candidates)}: ${listed(r.modes)} (codes 0 open, ±1 sliding, 2 sticking)`, 'frictionPhase');
+        throw this.failure(
+          'ambiguous-contact-mode',
+          'model',
+          `several admissible contact modes with different motions and positive reaction-matrix determinants for contacts ${names(candidates)}: ${listed(r.modes)} (codes 0 open, ±1 sliding, 2 sticking)`,
+          'frictionPhase',
+        );
       case 'too-many-modes':
-        throw this.failure('too-many-contacts', 'model', `${candidates.length} contacts close at once (${r.count} combinations of their modes); the event-driven mode selection enumerates at most ${MAX_MODE_COMBINATIONS} (use the Moreau–Jean scheme)`, 'unilateral');
+        throw this.failure(
+          'too-many-contacts',
+          'model',
+          `${candidates.length} contacts close at once (${r.count} combinations of their modes); the event-driven mode selection enumerates at most ${MAX_MODE_COMBINATIONS} (use the Moreau–Jean scheme)`,
+          'unilateral',
+        );
       default: {
         const never: never = r;
         throw new Error(`unknown mode selection ${String(never)}`);
@@ -797,7 +874,12 @@ class HybridRun {
     const k = candidates.length;
     if (k === 0) return { held: [], qdd: new Float64Array(0) };
     if (k > MAX_MODE_CANDIDATES) {
-      throw this.failure('too-many-contacts', 'model', `${k} contacts close at once; the event-driven mode selection enumerates at most ${MAX_MODE_CANDIDATES} (use the Moreau–Jean scheme)`, 'unilateral');
+      throw this.failure(
+        'too-many-contacts',
+        'model',
+        `${k} contacts close at once; the event-driven mode selection enumerates at most ${MAX_MODE_CANDIDATES} (use the Moreau–Jean scheme)`,
+        'unilateral',
+      );
     }
     this.split(this.x);
     const G = Float64Array.from(this.kin.jacobian(t, this.q));
@@ -819,7 +901,8 @@ class HybridRun {
       const open = candidates.filter((_, a) => !(s & (1 << a)));
       const ok = open.every((j) => {
         const single = alone[candidates.indexOf(j)];
-        let gdd = 0, scale = 0;
+        let gdd = 0,
+          scale = 0;
         for (let i = 0; i < n; i++) {
           gdd += G[j * n + i] * (acc[i] - single[i]);
           scale += Math.abs(G[j * n + i]) * (Math.abs(acc[i]) + Math.abs(single[i]));
@@ -831,7 +914,12 @@ class HybridRun {
       if (ok) admissible.push({ held, qdd: Float64Array.from(acc.subarray(0, n)) });
     }
     if (admissible.length === 0) {
-      throw this.failure('no-contact-mode', 'model', `no admissible contact mode for contacts ${candidates.join(', ')} (every choice gives a pulling contact or a penetrating one)`, 'contactAccelerations');
+      throw this.failure(
+        'no-contact-mode',
+        'model',
+        `no admissible contact mode for contacts ${candidates.join(', ')} (every choice gives a pulling contact or a penetrating one)`,
+        'contactAccelerations',
+      );
     }
     // Several admissible sets are expected when a held contact carries σ̇ = 0
     // (holding it or not is the same motion); only different q̈ is ambiguity.
@@ -840,7 +928,12 @@ class HybridRun {
     for (const other of admissible.slice(1)) {
       const differs = other.qdd.some((v, i) => Math.abs(v - first.qdd[i]) > 1e-8 * (1 + Math.abs(first.qdd[i])));
       if (differs) {
-        throw this.failure('ambiguous-contact-mode', 'model', `several admissible contact modes with different motions: held {${first.held.join(', ')}} and {${other.held.join(', ')}}`, 'contactAccelerations');
+        throw this.failure(
+          'ambiguous-contact-mode',
+          'model',
+          `several admissible contact modes with different motions: held {${first.held.join(', ')}} and {${other.held.join(', ')}}`,
+          'contactAccelerations',
+        );
       }
     }
     return first;
@@ -859,7 +952,12 @@ class HybridRun {
   private projectionError(status: Exclude<ProjectionStatus, 'ok'>, contacts: readonly number[]): SimulationError {
     return status === 'dependent-contacts'
       ? this.failure(status, 'numeric', `singular contact system: the gap gradients of contacts ${contacts.join(', ')} are linearly dependent`, 'gapJacobian')
-      : this.failure(status, 'numeric', `singular mass matrix: M is not positive definite at this state and the held contacts {${contacts.join(', ')}} do not pin its massless directions (projecting onto them)`, 'massMatrix');
+      : this.failure(
+          status,
+          'numeric',
+          `singular mass matrix: M is not positive definite at this state and the held contacts {${contacts.join(', ')}} do not pin its massless directions (projecting onto them)`,
+          'massMatrix',
+        );
   }
 }
 

@@ -94,8 +94,16 @@ import { phaseModes, solveFrictionLcp, type FrictionContact } from '../complemen
 import { DelassusCache } from '../complementarity/delassus-cache.js';
 import { LcpTally, NormalContacts } from '../contact/normal-contacts.js';
 import {
-  GridSampler, Progress, outputGrid, toArray, validateRun,
-  type LcpStats, type SampleSpec, type SimulationEvent, type SimulationStats, type Trajectory,
+  GridSampler,
+  Progress,
+  outputGrid,
+  toArray,
+  validateRun,
+  type LcpStats,
+  type SampleSpec,
+  type SimulationEvent,
+  type SimulationStats,
+  type Trajectory,
 } from './trajectory.js';
 
 export interface MoreauJeanOptions {
@@ -151,7 +159,10 @@ const MAX_FIXED_POINT_ITERATIONS = 50;
  * when a pressed Coulomb contact stops or starts sliding.
  */
 export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions): MoreauJeanTrajectory {
-  validateRun(module, opts, [['q0', opts.q0], ['qd0', opts.qd0]]);
+  validateRun(module, opts, [
+    ['q0', opts.q0],
+    ['qd0', opts.qd0],
+  ]);
   const mod = requireFunctions(module, ['gaps', 'gapJacobian'], 'simulateMoreauJean');
   const name = module.model.name;
   const n = module.model.coordinates.length;
@@ -162,13 +173,27 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
   const h = opts.h;
   const restVelocity = opts.restVelocity ?? 1e-6;
   const problems: SimulationError[] = [];
-  if (!(h > 0 && h <= opts.t1 - t0)) problems.push(new SimulationError('invalid-option', 'input', `h = ${h} must be positive and at most t1 − t0`, { model: name, field: 'h' }));
-  if (!(theta >= 0 && theta <= 1)) problems.push(new SimulationError('invalid-option', 'input', `theta = ${theta} must lie in [0, 1]`, { model: name, field: 'theta' }));
+  if (!(h > 0 && h <= opts.t1 - t0))
+    problems.push(new SimulationError('invalid-option', 'input', `h = ${h} must be positive and at most t1 − t0`, { model: name, field: 'h' }));
+  if (!(theta >= 0 && theta <= 1))
+    problems.push(new SimulationError('invalid-option', 'input', `theta = ${theta} must lie in [0, 1]`, { model: name, field: 'theta' }));
   if (module.model.constraintCount > 0) {
-    problems.push(new SimulationError('retaining-unsupported', 'input', 'the Moreau–Jean scheme here handles unilateral constraints only; this model also has retaining constraints (use simulate)', { model: name, field: 'constraintCount' }));
+    problems.push(
+      new SimulationError(
+        'retaining-unsupported',
+        'input',
+        'the Moreau–Jean scheme here handles unilateral constraints only; this model also has retaining constraints (use simulate)',
+        { model: name, field: 'constraintCount' },
+      ),
+    );
   }
   if (opts.restitution !== undefined && opts.restitution.length !== m) {
-    problems.push(new SimulationError('state-length', 'input', `restitution has ${opts.restitution.length} entries, the model has ${m} unilateral constraints`, { model: name, field: 'restitution' }));
+    problems.push(
+      new SimulationError('state-length', 'input', `restitution has ${opts.restitution.length} entries, the model has ${m} unilateral constraints`, {
+        model: name,
+        field: 'restitution',
+      }),
+    );
   }
   throwAll(problems, name);
   // With slip rows, 'stick' is a law of its own (friction-lcp); without, a
@@ -176,9 +201,11 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
   // (restitutionCoefficients), and then acts on its normal only.
   const friction = hasSlipRows(module);
   if (friction) requireStickRows(module);
-  const e = opts.restitution ? Float64Array.from(opts.restitution)
-    : friction ? requireFunctions(module, ['restitution'], 'simulateMoreauJean').restitution(t0, params, new Float64Array(m))
-    : restitutionCoefficients(module, params);
+  const e = opts.restitution
+    ? Float64Array.from(opts.restitution)
+    : friction
+      ? requireFunctions(module, ['restitution'], 'simulateMoreauJean').restitution(t0, params, new Float64Array(m))
+      : restitutionCoefficients(module, params);
 
   const kin = new GapKinematics(mod, params);
   const activity = new ContactActivity(mod, params);
@@ -189,12 +216,21 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
   const rows = new ContactRows(mod, params, 'simulateMoreauJean');
   // Friction coefficients are expressions of the parameters, like e: read once.
   const mu = rows.friction(t0);
-  const q = Float64Array.from(opts.q0), v = Float64Array.from(opts.qd0);
-  const qNext = new Float64Array(n), vNext = new Float64Array(n);
-  const Mq = new Float64Array(n * n), G = new Float64Array(m * n);
-  const F0 = new Float64Array(n), F1 = new Float64Array(n), F1last = new Float64Array(n), R = new Float64Array(n);
-  const vFree = new Float64Array(n), qTilde = new Float64Array(n), qPred = new Float64Array(n);
-  const P = new Float64Array(m), Ptan = new Float64Array(rows.ms);
+  const q = Float64Array.from(opts.q0),
+    v = Float64Array.from(opts.qd0);
+  const qNext = new Float64Array(n),
+    vNext = new Float64Array(n);
+  const Mq = new Float64Array(n * n),
+    G = new Float64Array(m * n);
+  const F0 = new Float64Array(n),
+    F1 = new Float64Array(n),
+    F1last = new Float64Array(n),
+    R = new Float64Array(n);
+  const vFree = new Float64Array(n),
+    qTilde = new Float64Array(n),
+    qPred = new Float64Array(n);
+  const P = new Float64Array(m),
+    Ptan = new Float64Array(rows.ms);
   // M's factors and the Delassus matrix, kept while M and G keep their values.
   const cache = new DelassusCache(n, m);
   const constant = checkConstants(mod, opts, params, cache, Mq, F0, G);
@@ -232,9 +268,23 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     const names = I.map((j) => module.model.unilateral[j]!.name).join(', ');
     // A 'stick' contact jammed or stick rows that contradict each other: the law has no solution (Painlevé's inconsistency at the impulse level).
     if (status === 'stick-inconsistent' || status === 'inconsistent-stick-rows') {
-      return failure('contact-inconsistent', `the contact problem of ${names} has no solution (${status}): a 'stick' contact would need a tangential impulse without a normal one (jammed)`, 'unilateral', t, q, v);
+      return failure(
+        'contact-inconsistent',
+        `the contact problem of ${names} has no solution (${status}): a 'stick' contact would need a tangential impulse without a normal one (jammed)`,
+        'unilateral',
+        t,
+        q,
+        v,
+      );
     }
-    return failure('lcp-failed', `the contact problem of ${names} has no solution the solver finds (${status}); dependent contacts with incompatible laws?`, 'unilateral', t, q, v);
+    return failure(
+      'lcp-failed',
+      `the contact problem of ${names} has no solution the solver finds (${status}); dependent contacts with incompatible laws?`,
+      'unilateral',
+      t,
+      q,
+      v,
+    );
   };
 
   /**
@@ -254,7 +304,11 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     // Kane's paradox: where Newton–Coulomb would raise the energy, Glocker's one-coefficient law (impact-law.ts).
     if (sol.status === 'ok' && raisesEnergy(uFree, D, sol.impulses, sol.impulses)) {
       tally.lemke(sol);
-      sol = solveFrictionLcp({ contacts: sc.contacts, W: D, b: glockerBias(Float64Array.from(uFree), Uk, glockerRestitution(I, slipCount, Uk, e, restVelocity)) });
+      sol = solveFrictionLcp({
+        contacts: sc.contacts,
+        W: D,
+        b: glockerBias(Float64Array.from(uFree), Uk, glockerRestitution(I, slipCount, Uk, e, restVelocity)),
+      });
     }
     if (sol.status !== 'ok') throw unsolvable(I, sol.status, t);
     tally.lemke(sol);
@@ -272,7 +326,10 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
   let lastModes = new Array<number>(m).fill(0);
   const events: SimulationEvent[] = [];
   // The step's contacts by event, reused from step to step (an event takes a copy).
-  const closing: number[] = [], touching: number[] = [], released: number[] = [], nowResting: number[] = [];
+  const closing: number[] = [],
+    touching: number[] = [],
+    released: number[] = [],
+    nowResting: number[] = [];
   const end = new StepEnd(qNext, vNext);
 
   const samples = { t: [] as number[], q: [] as number[][], qd: [] as number[][], energy: [] as number[] };
@@ -333,7 +390,14 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
       }
       const version = cache.version;
       if (!constant.massMatrix && !cache.setMass(mod.massMatrix(tk + theta * hk, qTilde, params, Mq))) {
-        throw failure('singular-mass-matrix', 'singular mass matrix at this state; the model has a configuration where M loses rank (massless links?)', 'massMatrix', tk, q, v);
+        throw failure(
+          'singular-mass-matrix',
+          'singular mass matrix at this state; the model has a configuration where M loses rank (massless links?)',
+          'massMatrix',
+          tk,
+          q,
+          v,
+        );
       }
       if (constant.forcing) F1.set(F0);
       else {
@@ -354,12 +418,12 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
       else if (nI > 0) {
         const status = normal.impulses(t1k, q, vFree, P);
         if (status !== 'ok') throw unsolvable(indexSet(), status, t1k);
-      }
-      else {
+      } else {
         P.fill(0);
         Ptan.fill(0);
       }
-      let change = 0, scale = Number.MIN_VALUE;
+      let change = 0,
+        scale = Number.MIN_VALUE;
       for (let i = 0; i < n; i++) {
         change = Math.max(change, Math.abs(vFree[i] - vNext[i]));
         scale = Math.max(scale, Math.abs(vFree[i]), Math.abs(R[i]));
@@ -369,7 +433,14 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
       converged = change <= 1e-13 * scale;
     }
     if (!converged) {
-      throw failure('max-steps', `the implicit velocity update did not converge in ${MAX_FIXED_POINT_ITERATIONS} iterations (cap MAX_FIXED_POINT_ITERATIONS); reduce h (stiff force: hθ‖M⁻¹∂F/∂v‖ + h²θ²‖M⁻¹∂F/∂q‖ must stay below 1)`, 'h', tk, q, v);
+      throw failure(
+        'max-steps',
+        `the implicit velocity update did not converge in ${MAX_FIXED_POINT_ITERATIONS} iterations (cap MAX_FIXED_POINT_ITERATIONS); reduce h (stiff force: hθ‖M⁻¹∂F/∂v‖ + h²θ²‖M⁻¹∂F/∂q‖ must stay below 1)`,
+        'h',
+        tk,
+        q,
+        v,
+      );
     }
     for (let i = 0; i < n; i++) qNext[i] = q[i] + hk * (theta * vNext[i] + (1 - theta) * v[i]);
     for (let i = 0; i < n; i++) {
@@ -404,7 +475,16 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     const modes = rows.ms > 0 ? (sc ? modeCodes(sc, m) : new Array<number>(m).fill(0)) : undefined;
     if (closing.length > 0) {
       const friction = modes ? { tangentImpulses: Array.from(Ptan), modes } : {};
-      events.push({ t: t1k, type: 'impact', contacts: closing.slice(), q: end.get().q, qd: Array.from(v), qdPlus: end.get().qd, impulses: Array.from(P), ...friction });
+      events.push({
+        t: t1k,
+        type: 'impact',
+        contacts: closing.slice(),
+        q: end.get().q,
+        qd: Array.from(v),
+        qdPlus: end.get().qd,
+        impulses: Array.from(P),
+        ...friction,
+      });
     }
     if (touching.length > 0) events.push({ t: t1k, type: 'contact', contacts: touching.slice(), ...end.get() });
     if (released.length > 0) events.push({ t: t1k, type: 'release', contacts: released.slice(), ...end.get() });
@@ -421,7 +501,8 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     // A held Coulomb contact whose slip stops ('stick') or starts ('slip')
     // in this step, at step resolution like the other events.
     if (modes) {
-      const sticks: number[] = [], slips: number[] = [];
+      const sticks: number[] = [],
+        slips: number[] = [];
       for (let j = 0; j < m; j++) {
         if (Math.abs(lastModes[j]!) === 1 && modes[j] === 2 && P[j] > 0) sticks.push(j);
         if (lastModes[j] === 2 && Math.abs(modes[j]!) === 1 && P[j] > 0) slips.push(j);
@@ -467,25 +548,42 @@ function sameValues(a: Float64Array, b: Float64Array): boolean {
  * there is refused, one that differs elsewhere only is not detected.
  */
 function checkConstants(
-  mod: WithFunctions<'gaps' | 'gapJacobian'>, opts: MoreauJeanOptions, params: Params, cache: DelassusCache,
-  M: Float64Array, F: Float64Array, G: Float64Array,
+  mod: WithFunctions<'gaps' | 'gapJacobian'>,
+  opts: MoreauJeanOptions,
+  params: Params,
+  cache: DelassusCache,
+  M: Float64Array,
+  F: Float64Array,
+  G: Float64Array,
 ): { readonly massMatrix: boolean; readonly forcing: boolean; readonly gapJacobian: boolean } {
   const flags = opts.constant ?? mod.model.constant;
   const declared = { massMatrix: flags?.massMatrix ?? false, forcing: flags?.forcing ?? false, gapJacobian: flags?.gapJacobian ?? false };
   const name = mod.model.name;
   const t0 = opts.t0 ?? 0;
-  const q = Float64Array.from(opts.q0), v = Float64Array.from(opts.qd0);
+  const q = Float64Array.from(opts.q0),
+    v = Float64Array.from(opts.qd0);
   const far = (x: Float64Array): Float64Array => x.map((xi) => xi + 1 + Math.abs(xi));
-  const check = (field: keyof typeof declared, at: (t: number, q: Float64Array, v: Float64Array, out: Float64Array) => Float64Array, out: Float64Array): void => {
+  const check = (
+    field: keyof typeof declared,
+    at: (t: number, q: Float64Array, v: Float64Array, out: Float64Array) => Float64Array,
+    out: Float64Array,
+  ): void => {
     at(t0, q, v, out);
     const other = at(t0 + 1, far(q), far(v), new Float64Array(out.length));
     if (!sameValues(out, other)) {
-      throw new SimulationError('invalid-option', 'input', `constant.${field} was declared but ${field} changes with the state; leave it out`, { model: name, field: `constant.${field}` });
+      throw new SimulationError('invalid-option', 'input', `constant.${field} was declared but ${field} changes with the state; leave it out`, {
+        model: name,
+        field: `constant.${field}`,
+      });
     }
   };
   if (declared.massMatrix) {
     check('massMatrix', (t, x, _, out) => mod.massMatrix(t, x, params, out), M);
-    if (!cache.setMass(M)) throw new SimulationError('singular-mass-matrix', 'numeric', 'singular mass matrix; the model has a configuration where M loses rank (massless links?)', { model: name, field: 'massMatrix' });
+    if (!cache.setMass(M))
+      throw new SimulationError('singular-mass-matrix', 'numeric', 'singular mass matrix; the model has a configuration where M loses rank (massless links?)', {
+        model: name,
+        field: 'massMatrix',
+      });
   }
   if (declared.forcing) check('forcing', (t, x, xd, out) => mod.forcing(t, x, xd, params, out), F);
   if (declared.gapJacobian) {
@@ -499,7 +597,10 @@ function checkConstants(
 class StepEnd {
   private state: { q: number[]; qd: number[] } | undefined;
 
-  constructor(private readonly q: Float64Array, private readonly v: Float64Array) {}
+  constructor(
+    private readonly q: Float64Array,
+    private readonly v: Float64Array,
+  ) {}
 
   reset(): void {
     this.state = undefined;

@@ -11,8 +11,20 @@ import { SimulationError } from '../errors.js';
 import { simulateCompliant } from './compliant.js';
 import { simulateHybrid } from './hybrid.js';
 import {
-  DEFAULT_ATOL, DEFAULT_RTOL, GridSampler, Progress, integrationError, outputGrid, toArray, validateRun,
-  type HamiltonOptions, type HamiltonTrajectory, type RunOptions, type SimulateOptions, type SimulationStats, type Trajectory,
+  DEFAULT_ATOL,
+  DEFAULT_RTOL,
+  GridSampler,
+  Progress,
+  integrationError,
+  outputGrid,
+  toArray,
+  validateRun,
+  type HamiltonOptions,
+  type HamiltonTrajectory,
+  type RunOptions,
+  type SimulateOptions,
+  type SimulationStats,
+  type Trajectory,
 } from './trajectory.js';
 
 /**
@@ -34,36 +46,61 @@ export function simulationMethod(module: LoadedModule): string {
 export function simulate(module: LoadedModule, opts: SimulateOptions): Trajectory {
   if (module.model.unilateral.length > 0) return simulateHybrid(module, opts);
   if (module.model.compliant?.length || module.model.realized?.length) return simulateCompliant(module, opts);
-  validateRun(module, opts, [['q0', opts.q0], ['qd0', opts.qd0]]);
+  validateRun(module, opts, [
+    ['q0', opts.q0],
+    ['qd0', opts.qd0],
+  ]);
   const n = module.model.coordinates.length;
   const params = opts.params ?? {};
-  const t = [] as number[], q = [] as number[][], qd = [] as number[][];
+  const t = [] as number[],
+    q = [] as number[][],
+    qd = [] as number[][];
   const energy: number[] | undefined = module.energy ? [] : undefined;
-  const stats = runSmooth(module, opts, (s, x, out) => void module.rhs(s, x, params, out), stack(opts.q0, opts.qd0), (s, x) => {
-    t.push(s);
-    q.push(toArray(x, 0, n));
-    qd.push(toArray(x, n, 2 * n));
-    energy?.push(module.energy!(s, x.subarray(0, n), x.subarray(n, 2 * n), params));
-  });
+  const stats = runSmooth(
+    module,
+    opts,
+    (s, x, out) => void module.rhs(s, x, params, out),
+    stack(opts.q0, opts.qd0),
+    (s, x) => {
+      t.push(s);
+      q.push(toArray(x, 0, n));
+      qd.push(toArray(x, n, 2 * n));
+      energy?.push(module.energy!(s, x.subarray(0, n), x.subarray(n, 2 * n), params));
+    },
+  );
   return { model: module.model.name, t, q, qd, ...(energy ? { energy } : {}), events: [], stats };
 }
 
 /** Integrate Hamilton's equations from (q0, pm0); q̇ = ∂H/∂p and H are reported at every sample. */
 export function simulateHamilton(module: LoadedModule, opts: HamiltonOptions): HamiltonTrajectory {
-  validateRun(module, opts, [['q0', opts.q0], ['pm0', opts.pm0]]);
+  validateRun(module, opts, [
+    ['q0', opts.q0],
+    ['pm0', opts.pm0],
+  ]);
   rejectUnilateral(module);
   const n = module.model.coordinates.length;
   const params = opts.params ?? {};
-  const t = [] as number[], q = [] as number[][], pm = [] as number[][], qd = [] as number[][], energy = [] as number[];
+  const t = [] as number[],
+    q = [] as number[][],
+    pm = [] as number[][],
+    qd = [] as number[][],
+    energy = [] as number[];
   const dz = new Float64Array(2 * n);
-  const stats = runSmooth(module, opts, (s, z, out) => void module.hamiltonRhs(s, z, params, out), stack(opts.q0, opts.pm0), (s, z) => {
-    t.push(s);
-    q.push(toArray(z, 0, n));
-    pm.push(toArray(z, n, 2 * n));
-    module.hamiltonRhs(s, z, params, dz);
-    qd.push(toArray(dz, 0, n));
-    energy.push(module.hamiltonian(s, z.subarray(0, n), z.subarray(n, 2 * n), params));
-  }, (s, z) => module.hamiltonRhs(s, z, params));
+  const stats = runSmooth(
+    module,
+    opts,
+    (s, z, out) => void module.hamiltonRhs(s, z, params, out),
+    stack(opts.q0, opts.pm0),
+    (s, z) => {
+      t.push(s);
+      q.push(toArray(z, 0, n));
+      pm.push(toArray(z, n, 2 * n));
+      module.hamiltonRhs(s, z, params, dz);
+      qd.push(toArray(dz, 0, n));
+      energy.push(module.hamiltonian(s, z.subarray(0, n), z.subarray(n, 2 * n), params));
+    },
+    (s, z) => module.hamiltonRhs(s, z, params),
+  );
   return { model: module.model.name, t, q, pm, qd, energy, events: [], stats };
 }
 
@@ -73,7 +110,11 @@ export function simulateHamilton(module: LoadedModule, opts: HamiltonOptions): H
  * for the error report of a failed run.
  */
 function runSmooth(
-  module: LoadedModule, opts: RunOptions, f: OdeFunction, x0: Float64Array, record: (t: number, x: Float64Array) => void,
+  module: LoadedModule,
+  opts: RunOptions,
+  f: OdeFunction,
+  x0: Float64Array,
+  record: (t: number, x: Float64Array) => void,
   stopVelocity?: (t: number, y: Float64Array) => ArrayLike<number>,
 ): SimulationStats {
   const t0 = opts.t0 ?? 0;
@@ -92,7 +133,12 @@ function runSmooth(
     },
   });
   if (result.status !== 'done' && result.status !== 'stopped') {
-    throw integrationError(result.status, { module, params: opts.params ?? {}, t: result.t, y: result.y, qd: stopVelocity?.(result.t, result.y) }, t0, maxSteps);
+    throw integrationError(
+      result.status,
+      { module, params: opts.params ?? {}, t: result.t, y: result.y, qd: stopVelocity?.(result.t, result.y) },
+      t0,
+      maxSteps,
+    );
   }
   return { steps: result.stats.accepted, rejected: result.stats.rejected, evaluations: result.stats.evaluations };
 }
@@ -109,14 +155,16 @@ function rejectUnilateral(module: LoadedModule): void {
   const realized = [...(module.model.compliant ?? []).map((c) => c.name), ...(module.model.realized ?? [])];
   if (realized.length) {
     throw new SimulationError(
-      'unilateral-unsupported', 'input',
+      'unilateral-unsupported',
+      'input',
       `simulateHamilton integrates the smooth Lagrangian only; ${realized.join(', ')} are realized by forces (compliant terms), which its canonical equations leave out; use simulate`,
       { model: module.model.name, field: 'compliant' },
     );
   }
   if (module.model.unilateral.length > 0) {
     throw new SimulationError(
-      'unilateral-unsupported', 'input',
+      'unilateral-unsupported',
+      'input',
       `simulateHamilton integrates smooth motion only; this model has unilateral constraints (${module.model.unilateral.map((u) => u.name).join(', ')}); use simulate`,
       { model: module.model.name, field: 'unilateral' },
     );

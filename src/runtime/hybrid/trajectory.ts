@@ -162,16 +162,25 @@ const DEFAULT_SAMPLES = 501;
 function paramProblems(module: LoadedModule, params: Params): ParamProblem[] {
   const known = module.model.parameters.map((p) => p.name);
   return Object.entries(params).flatMap(([name, value]): ParamProblem[] => {
-    if (!known.includes(name)) return [{ name, problem: 'unknown-parameter', message: `unknown parameter '${name}'; the model has ${known.join(', ') || 'no parameters'}` }];
+    if (!known.includes(name))
+      return [{ name, problem: 'unknown-parameter', message: `unknown parameter '${name}'; the model has ${known.join(', ') || 'no parameters'}` }];
     if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value))) {
-      return [{ name, problem: 'non-finite-input', message: `parameter '${name}' is ${JSON.stringify(value) ?? String(value)} (a ${typeof value}); give a finite number` }];
+      return [
+        {
+          name,
+          problem: 'non-finite-input',
+          message: `parameter '${name}' is ${JSON.stringify(value) ?? String(value)} (a ${typeof value}); give a finite number`,
+        },
+      ];
     }
     return [];
   });
 }
 
 export function validateRun(
-  module: LoadedModule, opts: RunOptions, vectors: ReadonlyArray<readonly [field: string, value: ArrayLike<number> | undefined]>,
+  module: LoadedModule,
+  opts: RunOptions,
+  vectors: ReadonlyArray<readonly [field: string, value: ArrayLike<number> | undefined]>,
 ): void {
   const model = module.model.name;
   const problems: SimulationError[] = [];
@@ -212,7 +221,11 @@ export function validateRun(
   for (const p of found) bad(p.problem, 'params', p.message);
   const nonIdeal = module.model.nonIdeal ?? [];
   if (nonIdeal.length) {
-    bad('non-ideal-unsupported', 'constraintCount', `constraints ${nonIdeal.join(', ')} are non-ideal (friction on support pairs or in a hinge): their equations are derived and in the report, but this runtime integrates ideal retaining constraints only`);
+    bad(
+      'non-ideal-unsupported',
+      'constraintCount',
+      `constraints ${nonIdeal.join(', ')} are non-ideal (friction on support pairs or in a hinge): their equations are derived and in the report, but this runtime integrates ideal retaining constraints only`,
+    );
   }
   throwAll(problems, model);
 }
@@ -228,7 +241,7 @@ export function outputGrid(t0: number, t1: number, samples: SampleSpec = DEFAULT
     grid[samples - 1] = t1;
     return grid;
   }
-  const count = Math.floor((t1 - t0) / samples.dt * (1 + 1e-12)) + 1;
+  const count = Math.floor(((t1 - t0) / samples.dt) * (1 + 1e-12)) + 1;
   return Float64Array.from({ length: count }, (_, k) => Math.min(t0 + k * samples.dt, t1));
 }
 
@@ -311,12 +324,21 @@ export function integrationError(status: Exclude<IntegrationStatus, 'done' | 'st
     new SimulationError(code, 'numeric', message, { model, field }, t, [], state);
   switch (status) {
     case 'non-finite':
-      if (massMatrixSingular(module, params, t, state.q)) return fail('singular-mass-matrix', 'singular mass matrix: M is not positive definite at this state, so q̈ is undefined (a massless link, or a coordinate singularity such as a pole of spherical angles)', 'massMatrix');
+      if (massMatrixSingular(module, params, t, state.q))
+        return fail(
+          'singular-mass-matrix',
+          'singular mass matrix: M is not positive definite at this state, so q̈ is undefined (a massless link, or a coordinate singularity such as a pole of spherical angles)',
+          'massMatrix',
+        );
       return t === t0
         ? fail('non-finite-state', 'the right-hand side is not finite at the initial state; check q0, qd0 and the parameters', 'q0')
         : fail('non-finite-state', 'the state or its derivative became non-finite (an escaping solution?)', 'state');
     case 'step-underflow':
-      return fail('step-underflow', 'the step size fell below the resolution of t (stiff, singular or discontinuous dynamics); try looser tolerances or a smaller interval', 'state');
+      return fail(
+        'step-underflow',
+        'the step size fell below the resolution of t (stiff, singular or discontinuous dynamics); try looser tolerances or a smaller interval',
+        'state',
+      );
     case 'max-steps':
       return fail('max-steps', `no progress to t1 within ${maxSteps} steps (cap maxSteps); raise maxSteps or loosen rtol/atol`, 'maxSteps');
     default: {

@@ -76,18 +76,44 @@ export interface IntegrationResult {
 }
 
 // Butcher tableau of DOPRI5 (Dormand & Prince, J. Comput. Appl. Math. 6 (1980) 19–26).
-const C2 = 1 / 5, C3 = 3 / 10, C4 = 4 / 5, C5 = 8 / 9;
+const C2 = 1 / 5,
+  C3 = 3 / 10,
+  C4 = 4 / 5,
+  C5 = 8 / 9;
 const A21 = 1 / 5;
-const A31 = 3 / 40, A32 = 9 / 40;
-const A41 = 44 / 45, A42 = -56 / 15, A43 = 32 / 9;
-const A51 = 19372 / 6561, A52 = -25360 / 2187, A53 = 64448 / 6561, A54 = -212 / 729;
-const A61 = 9017 / 3168, A62 = -355 / 33, A63 = 46732 / 5247, A64 = 49 / 176, A65 = -5103 / 18656;
-const A71 = 35 / 384, A73 = 500 / 1113, A74 = 125 / 192, A75 = -2187 / 6784, A76 = 11 / 84;
+const A31 = 3 / 40,
+  A32 = 9 / 40;
+const A41 = 44 / 45,
+  A42 = -56 / 15,
+  A43 = 32 / 9;
+const A51 = 19372 / 6561,
+  A52 = -25360 / 2187,
+  A53 = 64448 / 6561,
+  A54 = -212 / 729;
+const A61 = 9017 / 3168,
+  A62 = -355 / 33,
+  A63 = 46732 / 5247,
+  A64 = 49 / 176,
+  A65 = -5103 / 18656;
+const A71 = 35 / 384,
+  A73 = 500 / 1113,
+  A74 = 125 / 192,
+  A75 = -2187 / 6784,
+  A76 = 11 / 84;
 // Error estimator: difference between the 5th-order weights and the 4th-order embedded ones.
-const E1 = 71 / 57600, E3 = -71 / 16695, E4 = 71 / 1920, E5 = -17253 / 339200, E6 = 22 / 525, E7 = -1 / 40;
+const E1 = 71 / 57600,
+  E3 = -71 / 16695,
+  E4 = 71 / 1920,
+  E5 = -17253 / 339200,
+  E6 = 22 / 525,
+  E7 = -1 / 40;
 // Continuous extension of order 4 (DOPRI5 code, CONTD5).
-const D1 = -12715105075 / 11282082432, D3 = 87487479700 / 32700410799, D4 = -10690763975 / 1880347072;
-const D5 = 701980252875 / 199316789632, D6 = -1453857185 / 822651844, D7 = 69997945 / 29380423;
+const D1 = -12715105075 / 11282082432,
+  D3 = 87487479700 / 32700410799,
+  D4 = -10690763975 / 1880347072;
+const D5 = 701980252875 / 199316789632,
+  D6 = -1453857185 / 822651844,
+  D7 = 69997945 / 29380423;
 
 // Step-size controller constants of DOPRI5: safety factor, bounds on the
 // change ratio (h may shrink to h/5 and grow to 10h) and the Lund
@@ -152,12 +178,20 @@ export function integrate(f: OdeFunction, t0: number, y0: ArrayLike<number>, t1:
   }
 
   const y = Float64Array.from(y0);
-  const k1 = new Float64Array(n), k2 = new Float64Array(n), k3 = new Float64Array(n), k4 = new Float64Array(n);
-  const k5 = new Float64Array(n), k6 = new Float64Array(n), k7 = new Float64Array(n);
-  const ysti = new Float64Array(n), y1 = new Float64Array(n);
+  const k1 = new Float64Array(n),
+    k2 = new Float64Array(n),
+    k3 = new Float64Array(n),
+    k4 = new Float64Array(n);
+  const k5 = new Float64Array(n),
+    k6 = new Float64Array(n),
+    k7 = new Float64Array(n);
+  const ysti = new Float64Array(n),
+    y1 = new Float64Array(n);
   const dense = new Dopri5Dense(n);
 
-  let evaluations = 0, accepted = 0, rejected = 0;
+  let evaluations = 0,
+    accepted = 0,
+    rejected = 0;
   const stats = (): IntegrationStats => ({ accepted, rejected, evaluations });
   const finish = (status: IntegrationStatus, t: number, h: number): IntegrationResult => ({ status, t, y: Float64Array.from(y), h, stats: stats() });
 
@@ -263,11 +297,19 @@ export function integrate(f: OdeFunction, t0: number, y0: ArrayLike<number>, t1:
 
 /** Initial step estimate (HNW I, §II.4, "Starting step size"; DOPRI5's HINIT). */
 function initialStep(
-  f: OdeFunction, t0: number, y0: Float64Array, f0: Float64Array, hmax: number, rtol: number, atol: Float64Array,
-  y1: Float64Array, f1: Float64Array,
+  f: OdeFunction,
+  t0: number,
+  y0: Float64Array,
+  f0: Float64Array,
+  hmax: number,
+  rtol: number,
+  atol: Float64Array,
+  y1: Float64Array,
+  f1: Float64Array,
 ): number {
   const n = y0.length;
-  let dnf = 0, dny = 0;
+  let dnf = 0,
+    dny = 0;
   for (let i = 0; i < n; i++) {
     const sk = atol[i] + rtol * Math.abs(y0[i]);
     dnf += (f0[i] / sk) ** 2;

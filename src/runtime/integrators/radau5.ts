@@ -164,7 +164,12 @@ function transformation(inv: Matrix3): { T: number[][]; Tinv: number[][] } {
   const plane = ma.map((r, i) => ma.map((_, j) => r.reduce((s, x, k) => s + x * ma[k]![j]!, 0) + (i === j ? BETA * BETA : 0)));
   const normal = largestRow(plane);
   const k = normal.reduce((best, x, i) => (Math.abs(x) < Math.abs(normal[best]!) ? i : best), 0);
-  const u = unit(cross(normal, [0, 1, 2].map((i) => (i === k ? 1 : 0))));
+  const u = unit(
+    cross(
+      normal,
+      [0, 1, 2].map((i) => (i === k ? 1 : 0)),
+    ),
+  );
   const v = ma.map((r) => -r.reduce((s, x, j) => s + x * u[j]!, 0) / BETA);
   const T = [0, 1, 2].map((i) => [v1[i]!, u[i]!, v[i]!]);
   return { T, Tinv: inverse3(T) };
@@ -220,7 +225,9 @@ class RadauDense implements DenseStep {
   fit(z: Float64Array): void {
     const { n, a } = this;
     for (let i = 0; i < n; i++) {
-      const z1 = z[i]!, z2 = z[n + i]!, z3 = z[2 * n + i]!;
+      const z1 = z[i]!,
+        z2 = z[n + i]!,
+        z3 = z[2 * n + i]!;
       const d01 = z1 / C1;
       const d12 = (z2 - z1) / (C2 - C1);
       const d23 = (z3 - z2) / (1 - C2);
@@ -299,19 +306,35 @@ export function integrateStiff(f: OdeFunction, t0: number, y0: ArrayLike<number>
   const f0 = new Float64Array(n); // f(t, y) at the start of the step
   const scal = new Float64Array(n);
   const jac = new Float64Array(n * n);
-  const e1 = new Float64Array(n * n), piv1 = new Int32Array(n);
-  const e2 = new Float64Array(4 * n * n), piv2 = new Int32Array(2 * n);
+  const e1 = new Float64Array(n * n),
+    piv1 = new Int32Array(n);
+  const e2 = new Float64Array(4 * n * n),
+    piv2 = new Int32Array(2 * n);
   // Stage quantities in blocks of n: Z (displacements), W = T⁻¹Z, F (stage derivatives), ΔW, ΔZ.
-  const z = new Float64Array(3 * n), w = new Float64Array(3 * n), fz = new Float64Array(3 * n);
-  const dw = new Float64Array(3 * n), dz = new Float64Array(3 * n);
-  const ytmp = new Float64Array(n), ftmp = new Float64Array(n), est = new Float64Array(n);
+  const z = new Float64Array(3 * n),
+    w = new Float64Array(3 * n),
+    fz = new Float64Array(3 * n);
+  const dw = new Float64Array(3 * n),
+    dz = new Float64Array(3 * n);
+  const ytmp = new Float64Array(n),
+    ftmp = new Float64Array(n),
+    est = new Float64Array(n);
   const dense = new RadauDense(n);
   // atol/rtol: the size below which component j is measured absolutely, the scale of its difference increment.
   const noiseScale = tol.atol.map((a) => a / tol.rtol);
 
-  let evaluations = 0, accepted = 0, rejected = 0, jacobians = 0, factorizations = 0, newtonIterations = 0, newtonFailures = 0;
+  let evaluations = 0,
+    accepted = 0,
+    rejected = 0,
+    jacobians = 0,
+    factorizations = 0,
+    newtonIterations = 0,
+    newtonFailures = 0;
   const finish = (status: IntegrationStatus, t: number, h: number): StiffIntegrationResult => ({
-    status, t, y: Float64Array.from(y), h,
+    status,
+    t,
+    y: Float64Array.from(y),
+    h,
     stats: { accepted, rejected, evaluations, jacobians, factorizations, newtonIterations, newtonFailures },
   });
 
@@ -341,10 +364,13 @@ export function integrateStiff(f: OdeFunction, t0: number, y0: ArrayLike<number>
   /** Factor γ/h − J and the real form of (α − iβ)/h − J; false if either is singular. */
   const factor = (h: number): boolean => {
     factorizations++;
-    const g = GAMMA / h, a = ALPHA / h, b = BETA / h, m = 2 * n;
+    const g = GAMMA / h,
+      a = ALPHA / h,
+      b = BETA / h,
+      m = 2 * n;
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
-        const d = (i === j ? 1 : 0);
+        const d = i === j ? 1 : 0;
         const jij = jac[i * n + j]!;
         e1[i * n + j] = d * g - jij;
         e2[i * m + j] = d * a - jij;
@@ -382,7 +408,8 @@ export function integrateStiff(f: OdeFunction, t0: number, y0: ArrayLike<number>
   let hFactored = NaN; // the step size of the current factorizations
   let hasPrevious = false; // a previous accepted step gives Newton's starting values
   let hPrevious = 0;
-  let hAccepted = 0, errAccepted = 0; // the last accepted step, for Gustafsson's controller
+  let hAccepted = 0,
+    errAccepted = 0; // the last accepted step, for Gustafsson's controller
   let eta = 1; // η = θ/(1 − θ), carried from step to step for the first iteration's test
   let lastRejected = false;
   let nonFiniteStage = false;
@@ -444,7 +471,9 @@ export function integrateStiff(f: OdeFunction, t0: number, y0: ArrayLike<number>
       evaluations += 3;
       transform(T_INVERSE, fz, dw, n);
       for (let i = 0; i < n; i++) {
-        const w1 = w[i]!, w2 = w[n + i]!, w3 = w[2 * n + i]!;
+        const w1 = w[i]!,
+          w2 = w[n + i]!,
+          w3 = w[2 * n + i]!;
         dw[i] = dw[i]! - (GAMMA * w1) / h;
         dw[n + i] = dw[n + i]! - (ALPHA * w2 + BETA * w3) / h;
         dw[2 * n + i] = dw[2 * n + i]! - (ALPHA * w3 - BETA * w2) / h;
@@ -565,7 +594,9 @@ function cannotContinue(attempts: number, maxSteps: number, t: number, h: number
 function transform(m: Matrix3, x: Float64Array, out: Float64Array, n: number): void {
   const [r0, r1, r2] = m as [readonly number[], readonly number[], readonly number[]];
   for (let i = 0; i < n; i++) {
-    const x1 = x[i]!, x2 = x[n + i]!, x3 = x[2 * n + i]!;
+    const x1 = x[i]!,
+      x2 = x[n + i]!,
+      x3 = x[2 * n + i]!;
     out[i] = r0[0]! * x1 + r0[1]! * x2 + r0[2]! * x3;
     out[n + i] = r1[0]! * x1 + r1[1]! * x2 + r1[2]! * x3;
     out[2 * n + i] = r2[0]! * x1 + r2[1]! * x2 + r2[2]! * x3;
@@ -579,7 +610,8 @@ function transform(m: Matrix3, x: Float64Array, out: Float64Array, n: number): v
  * controller corrects the guess within a few steps either way.
  */
 function startingStep(y: Float64Array, fy: Float64Array, rtol: number, atol: Float64Array): number {
-  let dy = 0, df = 0;
+  let dy = 0,
+    df = 0;
   for (let i = 0; i < y.length; i++) {
     const sk = atol[i]! + rtol * Math.abs(y[i]!);
     dy += (y[i]! / sk) ** 2;

@@ -112,7 +112,9 @@ export function axisTargets(module: LoadedModule, grid: readonly SweepAxis[]): T
     const i = model.coordinates.indexOf(a.name.replace(/'$/, ''));
     const target: Target = i >= 0 ? { kind: a.name.endsWith("'") ? 'qd' : 'q', i } : { kind: 'param' };
     if (i < 0 && !model.parameters.some((p) => p.name === a.name)) {
-      problems.push(`axis '${a.name}' is neither a coordinate, a velocity (name') nor a parameter (coordinates: ${model.coordinates.join(', ')}; parameters: ${model.parameters.map((p) => p.name).join(', ') || 'none'})`);
+      problems.push(
+        `axis '${a.name}' is neither a coordinate, a velocity (name') nor a parameter (coordinates: ${model.coordinates.join(', ')}; parameters: ${model.parameters.map((p) => p.name).join(', ') || 'none'})`,
+      );
     }
     if (!(Number.isInteger(a.count) && a.count >= 1)) problems.push(`axis '${a.name}': count must be a positive integer, got ${a.count}`);
     if (!(Number.isFinite(a.from) && Number.isFinite(a.to))) problems.push(`axis '${a.name}': from and to must be finite, got ${a.from} and ${a.to}`);
@@ -120,7 +122,12 @@ export function axisTargets(module: LoadedModule, grid: readonly SweepAxis[]): T
   });
   if (grid.length === 2 && grid[0]!.name === grid[1]!.name) problems.push(`axis '${grid[0]!.name}' given twice`);
   if (problems.length) {
-    throw new SimulationError('invalid-option', 'input', problems.length === 1 ? problems[0]! : `${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`, { model: model.name, field: 'grid' });
+    throw new SimulationError(
+      'invalid-option',
+      'input',
+      problems.length === 1 ? problems[0]! : `${problems.length} problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+      { model: model.name, field: 'grid' },
+    );
   }
   return targets;
 }
@@ -140,7 +147,9 @@ export function gridPoints(grid: readonly SweepAxis[]): Record<string, number>[]
  * that throws a toolkit error makes that cell fail, not the sweep.
  */
 export function cellInputs(
-  module: LoadedModule, grid: readonly SweepAxis[], base: SweepBase = {},
+  module: LoadedModule,
+  grid: readonly SweepAxis[],
+  base: SweepBase = {},
   start?: (at: Readonly<Record<string, number>>, params: Params) => { readonly q0: readonly number[]; readonly qd0: readonly number[] },
 ): { readonly inputs: CellInput[]; readonly failed: SweepCell[] } {
   const targets = axisTargets(module, grid);
@@ -148,7 +157,8 @@ export function cellInputs(
   const inputs: CellInput[] = [];
   const failed: SweepCell[] = [];
   gridPoints(grid).forEach((at, index) => {
-    const q0 = [...(base.q0 ?? initial.q0)], qd0 = [...(base.qd0 ?? initial.qd0)];
+    const q0 = [...(base.q0 ?? initial.q0)],
+      qd0 = [...(base.qd0 ?? initial.qd0)];
     const params: Record<string, number | undefined> = { ...base.params };
     grid.forEach((axis, k) => {
       const t = targets[k]!;
@@ -181,14 +191,25 @@ function failedCell(index: number, at: Readonly<Record<string, number>>, err: un
 
 function simulationValues(module: LoadedModule, run: SimulationRun, cell: CellInput, classify?: ClassifyFunction): SweepValues {
   const tr = simulate(module, {
-    q0: cell.q0, qd0: cell.qd0, t0: cell.t0, t1: run.t1, params: cell.params, samples: 2,
-    ...(run.rtol !== undefined ? { rtol: run.rtol } : {}), ...(run.atol !== undefined ? { atol: run.atol } : {}),
-    ...(run.hmax !== undefined ? { hmax: run.hmax } : {}), ...(run.maxSteps !== undefined ? { maxSteps: run.maxSteps } : {}),
+    q0: cell.q0,
+    qd0: cell.qd0,
+    t0: cell.t0,
+    t1: run.t1,
+    params: cell.params,
+    samples: 2,
+    ...(run.rtol !== undefined ? { rtol: run.rtol } : {}),
+    ...(run.atol !== undefined ? { atol: run.atol } : {}),
+    ...(run.hmax !== undefined ? { hmax: run.hmax } : {}),
+    ...(run.maxSteps !== undefined ? { maxSteps: run.maxSteps } : {}),
     ...(run.contact ? { contact: run.contact } : {}),
   });
   if (run.classify === 'final') return finalState(module, tr);
   if (run.classify === 'impacts') return impactCount(module, tr);
-  if (!classify) throw new SimulationError('invalid-option', 'input', `classifier module ${run.classify.module} was not loaded`, { model: module.model.name, field: 'classify' });
+  if (!classify)
+    throw new SimulationError('invalid-option', 'input', `classifier module ${run.classify.module} was not loaded`, {
+      model: module.model.name,
+      field: 'classify',
+    });
   return classify(tr, cell);
 }
 
@@ -196,7 +217,11 @@ function simulationValues(module: LoadedModule, run: SimulationRun, cell: CellIn
 function finalState(module: LoadedModule, tr: Trajectory): SweepValues {
   const last = tr.t.length - 1;
   const cs = module.model.coordinates;
-  return { t: tr.t[last]!, ...Object.fromEntries(cs.map((c, i) => [`${c}(t)`, tr.q[last]![i]!])), ...Object.fromEntries(cs.map((c, i) => [`${c}'(t)`, tr.qd[last]![i]!])) };
+  return {
+    t: tr.t[last]!,
+    ...Object.fromEntries(cs.map((c, i) => [`${c}(t)`, tr.q[last]![i]!])),
+    ...Object.fromEntries(cs.map((c, i) => [`${c}'(t)`, tr.qd[last]![i]!])),
+  };
 }
 
 /** 'impacts': how many before t1, per contact, the rest (an accumulation of impacts or a touchdown) and the last impact's time. */
@@ -231,9 +256,19 @@ function orbitValues(module: LoadedModule, run: OrbitRun, cell: CellInput): Swee
   }
   const cs = module.model.coordinates;
   return {
-    found: true, stable: o.stable, asymptotic: o.asymptotic, period: o.period,
-    'max |mu|': Math.max(0, ...o.multipliers.map((z) => Math.hypot(z.re, z.im))), reason: null,
-    ...Object.fromEntries(cs.map((c, i) => [`${c}*`, o.q[i]!])), ...Object.fromEntries(cs.map((c, i) => [`${c}'*`, o.qd[i]!])),
-    ...Object.fromEntries(o.multipliers.flatMap((z, k) => [[`mu${k + 1} re`, z.re], [`mu${k + 1} im`, z.im]])),
+    found: true,
+    stable: o.stable,
+    asymptotic: o.asymptotic,
+    period: o.period,
+    'max |mu|': Math.max(0, ...o.multipliers.map((z) => Math.hypot(z.re, z.im))),
+    reason: null,
+    ...Object.fromEntries(cs.map((c, i) => [`${c}*`, o.q[i]!])),
+    ...Object.fromEntries(cs.map((c, i) => [`${c}'*`, o.qd[i]!])),
+    ...Object.fromEntries(
+      o.multipliers.flatMap((z, k) => [
+        [`mu${k + 1} re`, z.re],
+        [`mu${k + 1} im`, z.im],
+      ]),
+    ),
   };
 }

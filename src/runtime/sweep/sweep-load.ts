@@ -51,7 +51,12 @@ export async function importClassifier(run: SweepRun, model: string): Promise<Cl
   const exports = (await import(await specifierOf(module))) as Record<string, unknown>;
   const fn = exports[name];
   if (typeof fn !== 'function') {
-    throw new SimulationError('invalid-option', 'input', `classifier module ${module} has no function export '${name}' (exports: ${Object.keys(exports).join(', ') || 'none'})`, { model, field: 'classify' });
+    throw new SimulationError(
+      'invalid-option',
+      'input',
+      `classifier module ${module} has no function export '${name}' (exports: ${Object.keys(exports).join(', ') || 'none'})`,
+      { model, field: 'classify' },
+    );
   }
   return fn as ClassifyFunction;
 }

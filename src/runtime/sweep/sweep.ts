@@ -58,7 +58,8 @@ export async function sweep(source: ModuleRef, opts: SweepOptions): Promise<Swee
   const { inputs, failed } = cellInputs(module, opts.grid, opts.base, opts.start);
   const total = inputs.length + failed.length;
   const workers = opts.workers ?? (await import('node:os')).availableParallelism();
-  if (!(Number.isInteger(workers) && workers >= 1)) throw new SimulationError('invalid-option', 'input', `workers must be a positive integer, got ${workers}`, { model: module.model.name, field: 'workers' });
+  if (!(Number.isInteger(workers) && workers >= 1))
+    throw new SimulationError('invalid-option', 'input', `workers must be a positive integer, got ${workers}`, { model: module.model.name, field: 'workers' });
   // A classifier module that does not load is one error here, not one per cell in the workers.
   await importClassifier(opts.run, module.model.name);
   const filename = await workerScript(opts.worker, module.model.name);
@@ -69,13 +70,15 @@ export async function sweep(source: ModuleRef, opts: SweepOptions): Promise<Swee
   const { Tinypool } = await import('tinypool');
   const pool = new Tinypool({ filename, minThreads: Math.min(workers, Math.max(1, inputs.length)), maxThreads: workers, isolateWorkers: false });
   try {
-    await Promise.all(batches(inputs, workers * BATCHES_PER_WORKER).map(async (batch) => {
-      const task: SweepTask = { module: source, run: opts.run, cells: batch };
-      const out = (await pool.run(task)) as SweepCell[];
-      cells.push(...out);
-      done += out.length;
-      opts.onProgress?.(done, total);
-    }));
+    await Promise.all(
+      batches(inputs, workers * BATCHES_PER_WORKER).map(async (batch) => {
+        const task: SweepTask = { module: source, run: opts.run, cells: batch };
+        const out = (await pool.run(task)) as SweepCell[];
+        cells.push(...out);
+        done += out.length;
+        opts.onProgress?.(done, total);
+      }),
+    );
   } finally {
     await pool.destroy();
   }
@@ -89,7 +92,10 @@ export async function sweep(source: ModuleRef, opts: SweepOptions): Promise<Swee
  */
 export function sweepSerial(module: LoadedModule, opts: SerialSweepOptions): SweepResult {
   if (opts.run.kind === 'simulate' && typeof opts.run.classify !== 'string') {
-    throw new SimulationError('invalid-option', 'input', 'a classifier module is imported asynchronously: use sweep, not sweepSerial', { model: module.model.name, field: 'classify' });
+    throw new SimulationError('invalid-option', 'input', 'a classifier module is imported asynchronously: use sweep, not sweepSerial', {
+      model: module.model.name,
+      field: 'classify',
+    });
   }
   const { inputs, failed } = cellInputs(module, opts.grid, opts.base, opts.start);
   const total = inputs.length + failed.length;
@@ -117,7 +123,12 @@ async function workerScript(given: string | URL | undefined, model: string): Pro
   const shipped = fileURLToPath(new URL('./sweep-worker.js', import.meta.url));
   const { existsSync } = await import('node:fs');
   if (!existsSync(shipped)) {
-    throw new SimulationError('invalid-option', 'input', `no worker script at ${shipped}: running from TypeScript sources, give the worker option a JavaScript bundle of sweep-worker.ts`, { model, field: 'worker' });
+    throw new SimulationError(
+      'invalid-option',
+      'input',
+      `no worker script at ${shipped}: running from TypeScript sources, give the worker option a JavaScript bundle of sweep-worker.ts`,
+      { model, field: 'worker' },
+    );
   }
   return shipped;
 }

@@ -27,8 +27,10 @@ const parabola = (law: unknown, extra: Partial<ModelSpec> = {}): ModelSpec => ({
 });
 const termOf = (spec: ModelSpec): CompliantTerm => deriveSystem(buildModel(spec)).compliant!.terms[0]!;
 const randomState = (r: () => number) => {
-  const x = uniform(r, -1, 1), xd = uniform(r, -2, 2), yd = uniform(r, -2, 2);
-  const y = x * x / 2 - uniform(r, 0.01, 0.3);
+  const x = uniform(r, -1, 1),
+    xd = uniform(r, -2, 2),
+    yd = uniform(r, -2, 2);
+  const y = (x * x) / 2 - uniform(r, 0.01, 0.3);
   return { x, y, "x'": xd, "y'": yd, "x''": uniform(r, -3, 3), "y''": uniform(r, -3, 3), g: 9.81, k: 400, c: 3, a: 2.5, N: 50, t: 0 };
 };
 
@@ -46,12 +48,18 @@ describe('added mass a ḟ²/2', () => {
     for (let s = 0; s < 50; s++) {
       const env = randomState(r);
       for (let i = 0; i < 2; i++) {
-        for (let j = 0; j < 2; j++) expectClose(evaluate(plain.massMatrix[i]![j]!, env) + evaluate(term.inertia!.mass[i]![j]!, env), evaluate(augmented.massMatrix[i]![j]!, env), 1e-13, 1);
+        for (let j = 0; j < 2; j++)
+          expectClose(
+            evaluate(plain.massMatrix[i]![j]!, env) + evaluate(term.inertia!.mass[i]![j]!, env),
+            evaluate(augmented.massMatrix[i]![j]!, env),
+            1e-13,
+            1,
+          );
         expectClose(evaluate(plain.forcing[i]!, env) + evaluate(term.inertia!.forcing[i]!, env), evaluate(augmented.forcing[i]!, env), 1e-13, 1);
       }
       // No force: F_n ≡ 0; the energy is a ḟ²/2.
       expect(evaluate(term.force, env)).toBe(0);
-      expectClose(evaluate(term.energy, env), 2.5 * (env["y'"] - env.x * env["x'"]) ** 2 / 2, 1e-14, 1);
+      expectClose(evaluate(term.energy, env), (2.5 * (env["y'"] - env.x * env["x'"]) ** 2) / 2, 1e-14, 1);
     }
   });
 });
@@ -62,15 +70,15 @@ describe('the compliant force F_n = kδ^p − c(δ) ḟ along +G', () => {
     const r = rng(5);
     for (let s = 0; s < 50; s++) {
       const env = randomState(r);
-      const delta = env.x * env.x / 2 - env.y;
+      const delta = (env.x * env.x) / 2 - env.y;
       const fd = env["y'"] - env.x * env["x'"];
       const Fn = 400 * delta ** 1.5 - 3 * delta ** 1.5 * fd;
       expectClose(evaluate(term.force, env), Fn, 1e-13, 1);
       // G = (−x, 1).
       expectClose(evaluate(term.generalizedForce[0]!, env), -env.x * Fn, 1e-13, 1);
       expectClose(evaluate(term.generalizedForce[1]!, env), Fn, 1e-13, 1);
-      expectClose(evaluate(term.potential, env), 400 * delta ** 2.5 / 2.5, 1e-13);
-      expectClose(evaluate(term.rayleigh, env), 3 * delta ** 1.5 * fd * fd / 2, 1e-13);
+      expectClose(evaluate(term.potential, env), (400 * delta ** 2.5) / 2.5, 1e-13);
+      expectClose(evaluate(term.rayleigh, env), (3 * delta ** 1.5 * fd * fd) / 2, 1e-13);
     }
     expect(term.inertia).toBeUndefined();
     expect(term.everywhere).toBe(false);
@@ -80,8 +88,14 @@ describe('the compliant force F_n = kδ^p − c(δ) ḟ along +G', () => {
 
   it('the residual increments are the derivatives of −F_n Gᵀ and a Gᵀ f̈ (central differences at 20 states)', () => {
     const term = termOf(parabola({ compliant: { stiffness: 'k', damping: 'c', addedMass: 'a', exponent: '3/2' } }));
-    const residual = (env: Record<string, number>): number[] => [0, 1].map((i) => -evaluate(term.generalizedForce[i]!, env)
-      + evaluate(term.inertia!.mass[i]![0]!, env) * env["x''"] + evaluate(term.inertia!.mass[i]![1]!, env) * env["y''"] - evaluate(term.inertia!.forcing[i]!, env));
+    const residual = (env: Record<string, number>): number[] =>
+      [0, 1].map(
+        (i) =>
+          -evaluate(term.generalizedForce[i]!, env) +
+          evaluate(term.inertia!.mass[i]![0]!, env) * env["x''"] +
+          evaluate(term.inertia!.mass[i]![1]!, env) * env["y''"] -
+          evaluate(term.inertia!.forcing[i]!, env),
+      );
     const r = rng(8);
     const h = 1e-6;
     for (let s = 0; s < 20; s++) {
@@ -102,7 +116,7 @@ describe('the compliant force F_n = kδ^p − c(δ) ḟ along +G', () => {
 });
 
 describe('gap potentials and realized retaining constraints', () => {
-  it("V + e^{−Nf}: the generalized force −∂V/∂q and F_n = N e^{−Nf}, acting everywhere", () => {
+  it('V + e^{−Nf}: the generalized force −∂V/∂q and F_n = N e^{−Nf}, acting everywhere', () => {
     const term = termOf(parabola({ potential: 'exp(-N*f)' }));
     const env = { x: 0.4, y: 0.3, "x'": 0, "y'": 0, N: 50, t: 0 };
     const f = 0.3 - 0.08;
@@ -112,9 +126,12 @@ describe('gap potentials and realized retaining constraints', () => {
     expect(term.limit.kind).toBe('elastic');
   });
 
-  it("Theorem 1: T + αφ̇²/2, V + βφ²/2, D = γφ̇²/2 for the rod φ = x² + y² − l²", () => {
+  it('Theorem 1: T + αφ̇²/2, V + βφ²/2, D = γφ̇²/2 for the rod φ = x² + y² − l²', () => {
     const spec: ModelSpec = {
-      name: 'rod', coordinates: ['x', 'y'], parameters: { l: 2, N: 100 }, kinetic: "(x'^2 + y'^2)/2",
+      name: 'rod',
+      coordinates: ['x', 'y'],
+      parameters: { l: 2, N: 100 },
+      kinetic: "(x'^2 + y'^2)/2",
       holonomic: [{ name: 'rod', expr: 'x^2 + y^2 - l^2', realization: { addedMass: 'N', stiffness: 'N^2', viscosity: '3*N' } }],
       initial: { q: { x: 2 }, qd: { y: 1 } },
     };
@@ -123,9 +140,10 @@ describe('gap potentials and realized retaining constraints', () => {
     const term = sys.compliant!.terms[0]!;
     expect(term.source).toBe('realization');
     const env = { x: 1.5, y: 1.2, "x'": 0.3, "y'": -0.7, l: 2, N: 100, t: 0 };
-    const phi = 1.5 ** 2 + 1.2 ** 2 - 4, phid = 2 * 1.5 * 0.3 + 2 * 1.2 * -0.7;
+    const phi = 1.5 ** 2 + 1.2 ** 2 - 4,
+      phid = 2 * 1.5 * 0.3 + 2 * 1.2 * -0.7;
     expectClose(evaluate(term.force, env), -(1e4 * phi + 300 * phid), 1e-13);
-    expectClose(evaluate(term.energy, env), 100 * phid * phid / 2 + 1e4 * phi * phi / 2, 1e-13);
+    expectClose(evaluate(term.energy, env), (100 * phid * phid) / 2 + (1e4 * phi * phi) / 2, 1e-13);
     expectClose(evaluate(term.inertia!.mass[0]![1]!, env), 100 * 3 * 2.4, 1e-13);
     expect(term.limit.kind).toBe('retaining');
     expect(sys.conservative).toBe(false);
@@ -135,7 +153,9 @@ describe('gap potentials and realized retaining constraints', () => {
 describe('rigid limits', () => {
   it("linear Kelvin–Voigt in Kozlov's scaling (c²N, 2k√N) with g₁₁ = 2: e = exp(−πk/ω), duration πg₁₁/(ω√N), ω = √(c²g₁₁ − k²)", () => {
     const spec: ModelSpec = {
-      name: 'theorem-three', coordinates: ['x1', 'x2'], parameters: { c: 1.5, k: 0.7, N: 1e4, g11: 2 },
+      name: 'theorem-three',
+      coordinates: ['x1', 'x2'],
+      parameters: { c: 1.5, k: 0.7, N: 1e4, g11: 2 },
       kinetic: "g11*x1'^2/2 + x2'^2/2",
       unilateral: [{ name: 'wall', constraint: 'x1 >= 0', law: { compliant: { stiffness: 'c^2*N', damping: '2*k*sqrt(N)', adhesion: true } } }],
       initial: { q: { x1: 1 } },
@@ -146,8 +166,8 @@ describe('rigid limits', () => {
     const omega = Math.sqrt(1.5 ** 2 * 2 - 0.7 ** 2);
     expectClose(evaluate(term.limit.normalMass!, env), 2, 1e-15);
     expectClose(evaluate(term.limit.ratio, env), 0.7 / omega, 1e-14);
-    expectClose(evaluate(term.limit.restitution, env), Math.exp(-Math.PI * 0.7 / omega), 1e-14);
-    expectClose(evaluate(term.limit.duration, env), Math.PI * 2 / (omega * 100), 1e-14);
+    expectClose(evaluate(term.limit.restitution, env), Math.exp((-Math.PI * 0.7) / omega), 1e-14);
+    expectClose(evaluate(term.limit.duration, env), (Math.PI * 2) / (omega * 100), 1e-14);
   });
 
   it('stiffness alone is elastic; added mass or damping without stiffness delay the release', () => {

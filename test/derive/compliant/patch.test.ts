@@ -14,9 +14,7 @@ import { parseExpr } from '../../../src/core/parse.js';
 import { toText } from '../../../src/core/print.js';
 import { subs } from '../../../src/core/subs.js';
 import { simplify } from '../../../src/core/trig.js';
-import {
-  balance, derivePatchLaw, pullPositive, truncateSmall, type PatchLaw, type PatchRegime, type PatchSpec,
-} from '../../../src/derive/compliant/patch.js';
+import { balance, derivePatchLaw, pullPositive, truncateSmall, type PatchLaw, type PatchRegime, type PatchSpec } from '../../../src/derive/compliant/patch.js';
 import { expectClose } from '../../helpers/numeric.js';
 import { thrown } from '../../helpers/thrown.js';
 import { MechanicsError } from '../../../src/errors.js';
@@ -76,15 +74,18 @@ function bisect(f: (t: number) => number, a: number, b: number): number {
   return 0.5 * (a + b);
 }
 const GAUSS5: readonly [number, number][] = [
-  [0, 128 / 225], [Math.sqrt(5 - 2 * Math.sqrt(10 / 7)) / 3, (322 + 13 * Math.sqrt(70)) / 900], [-Math.sqrt(5 - 2 * Math.sqrt(10 / 7)) / 3, (322 + 13 * Math.sqrt(70)) / 900],
-  [Math.sqrt(5 + 2 * Math.sqrt(10 / 7)) / 3, (322 - 13 * Math.sqrt(70)) / 900], [-Math.sqrt(5 + 2 * Math.sqrt(10 / 7)) / 3, (322 - 13 * Math.sqrt(70)) / 900],
+  [0, 128 / 225],
+  [Math.sqrt(5 - 2 * Math.sqrt(10 / 7)) / 3, (322 + 13 * Math.sqrt(70)) / 900],
+  [-Math.sqrt(5 - 2 * Math.sqrt(10 / 7)) / 3, (322 + 13 * Math.sqrt(70)) / 900],
+  [Math.sqrt(5 + 2 * Math.sqrt(10 / 7)) / 3, (322 - 13 * Math.sqrt(70)) / 900],
+  [-Math.sqrt(5 + 2 * Math.sqrt(10 / 7)) / 3, (322 - 13 * Math.sqrt(70)) / 900],
 ];
 /** ∫ w·max(0, density) over (−ϑ₀, ϑ₀): the patch ends by bisection, Gauss–Legendre (exact for these polynomials) between. */
 function quadrature(e: Env, w: (t: number) => number): number {
   const t0 = Math.sqrt(2 * e.q!);
   const f = (t: number): number => handDensity(e, t);
-  const lo = f(-t0) >= 0 ? -t0 : bisect(f, -t0, e.nu! * e.ux! / (e.k! * e.r!));
-  const hi = f(t0) >= 0 ? t0 : bisect(f, e.nu! * e.ux! / (e.k! * e.r!), t0);
+  const lo = f(-t0) >= 0 ? -t0 : bisect(f, -t0, (e.nu! * e.ux!) / (e.k! * e.r!));
+  const hi = f(t0) >= 0 ? t0 : bisect(f, (e.nu! * e.ux!) / (e.k! * e.r!), t0);
   if (!(lo < hi)) return 0;
   const half = 0.5 * (hi - lo);
   const mid = 0.5 * (hi + lo);
@@ -126,11 +127,15 @@ describe('vertical impact of a non-rotating disk (§5)', () => {
     const g = rng(3);
     for (let i = 0; i < 20; i++) {
       const env = { k: uniform(g, 0.5, 3), r: uniform(g, 0.2, 2), nu: uniform(g, 0.1, 2), q: uniform(g, 1e-4, 1e-2) };
-      const qd = -uniform(g, 0, 0.999) * (env.k * env.q) / env.nu;
+      const qd = (-uniform(g, 0, 0.999) * (env.k * env.q)) / env.nu;
       const e = { ...env, qd, ux: 0 };
-      const paper = (4 * Math.SQRT2 / 3) * env.k * env.r ** 2 * (env.q + (env.nu * qd) / env.k) ** 1.5;
+      const paper = ((4 * Math.SQRT2) / 3) * env.k * env.r ** 2 * (env.q + (env.nu * qd) / env.k) ** 1.5;
       expectClose(at(r.resultants.Fy!, e), paper, 1e-12);
-      expectClose(at(r.resultants.Fy!, e), quadrature(e, () => 1), 1e-12);
+      expectClose(
+        at(r.resultants.Fy!, e),
+        quadrature(e, () => 1),
+        1e-12,
+      );
     }
   });
   it('the force is continuous: both laws agree at q̇ = 0 and restitution’s vanishes at separation', () => {
@@ -147,7 +152,10 @@ describe('vertical impact of a non-rotating disk (§5)', () => {
   });
   it('states the contact itself (q > 0) when the depth is not declared positive', () => {
     const free = law(diskSpec({ ux: '0' }, { positive: POSITIVE.filter((s) => s !== 'q') }));
-    expect(free.regimes.map(conditions)).toEqual([['q > 0', 'qd >= 0'], ['q > 0', 'qd < 0', 'k*q + nu*qd > 0']]);
+    expect(free.regimes.map(conditions)).toEqual([
+      ['q > 0', 'qd >= 0'],
+      ['q > 0', 'qd < 0', 'k*q + nu*qd > 0'],
+    ]);
   });
   it('with adhesion the compression law holds for either sign of q̇', () => {
     const glued = law(diskSpec({ ux: '0' }, { adhesion: true }));
@@ -179,7 +187,7 @@ describe('equilibrium (4.7)', () => {
     const g = rng(5);
     for (let i = 0; i < 10; i++) {
       const env = { m: uniform(g, 0.1, 5), g: 9.81, k: uniform(g, 1e3, 1e6), r: uniform(g, 0.05, 1) };
-      expectClose(at(theta0, env), (1.5 * env.m * env.g / (env.k * env.r ** 2)) ** (1 / 3), 1e-13);
+      expectClose(at(theta0, env), ((1.5 * env.m * env.g) / (env.k * env.r ** 2)) ** (1 / 3), 1e-13);
     }
   });
   it('the exact arc r²(ϑ₀ − sin ϑ₀ cos ϑ₀) has the leading order (2/3)r²ϑ₀³ with relative correction −ϑ₀²/5', () => {
@@ -211,18 +219,47 @@ describe('rolling: the resistance from viscosity (3.1)–(3.2), (12.2)–(12.5)'
   it('ϑ₋ = νuₓ/(kr) − √(ν²uₓ²/(k²r²) + ϑ₀²) (4.5), and F_x, F_y, M equal a quadrature of the hand-written density', () => {
     const g = rng(11);
     for (let i = 0; i < 20; i++) {
-      const e = { k: uniform(g, 0.5, 3), r: uniform(g, 0.2, 2), nu: uniform(g, 0.1, 2), q: uniform(g, 1e-4, 1e-2), ux: uniform(g, 1e-3, 1), qd: 0, sigma: g() < 0.5 ? -1 : 1, lambda: uniform(g, 0, 1) };
+      const e = {
+        k: uniform(g, 0.5, 3),
+        r: uniform(g, 0.2, 2),
+        nu: uniform(g, 0.1, 2),
+        q: uniform(g, 1e-4, 1e-2),
+        ux: uniform(g, 1e-3, 1),
+        qd: 0,
+        sigma: g() < 0.5 ? -1 : 1,
+        lambda: uniform(g, 0, 1),
+      };
       const c = (e.nu * e.ux) / (e.k * e.r);
       expectClose(at(forward.lower.value, e), c - Math.sqrt(c * c + 2 * e.q), 1e-12);
-      expectClose(at(forward.resultants.Fy!, e), quadrature(e, () => 1), 1e-11);
-      expectClose(at(forward.resultants.Fx!, e), quadrature(e, (t) => -(e.sigma * e.lambda + t)), 1e-11, at(forward.resultants.Fy!, e) * 1e-3);
-      expectClose(at(forward.resultants.M!, e), quadrature(e, () => -e.sigma * e.lambda * e.r), 1e-11);
+      expectClose(
+        at(forward.resultants.Fy!, e),
+        quadrature(e, () => 1),
+        1e-11,
+      );
+      expectClose(
+        at(forward.resultants.Fx!, e),
+        quadrature(e, (t) => -(e.sigma * e.lambda + t)),
+        1e-11,
+        at(forward.resultants.Fy!, e) * 1e-3,
+      );
+      expectClose(
+        at(forward.resultants.M!, e),
+        quadrature(e, () => -e.sigma * e.lambda * e.r),
+        1e-11,
+      );
     }
   });
   it('the resistance −∫ϑ dF_y is −P·c(1 − (3/4)c/ϑ₀ + O(c²)), c = νuₓ/(kr), P = (2/3)kr²ϑ₀³ the load: proportional to load and speed', () => {
     const resistance = subs(forward.resultants.Fx!, new Map([['sigma', ZERO]]));
     const P = regime(law(diskSpec({ ux: '0', qd: '0' })), 'whole').resultants.Fy!;
-    const expected = subs(p('-P*c*(1 - (3/4)*c/t0)'), new Map([['P', P], ['c', p('nu*ux/(k*r)')], ['t0', l.to]]));
+    const expected = subs(
+      p('-P*c*(1 - (3/4)*c/t0)'),
+      new Map([
+        ['P', P],
+        ['c', p('nu*ux/(k*r)')],
+        ['t0', l.to],
+      ]),
+    );
     expect(tidy(truncateSmall(resistance, { orders: { ux: 1 }, keep: 2 }))).toBe(tidy(expected));
   });
   it('no slip: M = −r(F_res + mg sin α)/3 and u̇ₓ = (2/3)(F_res/m + g sin α) (12.2), so M ≈ (r/3)·P·c on the level', () => {
@@ -233,7 +270,18 @@ describe('rolling: the resistance from viscosity (3.1)–(3.2), (12.2)–(12.5)'
     const Fres = subs(forward.resultants.Fx!, new Map([['sigma', ZERO]]));
     const g = rng(13);
     for (let i = 0; i < 10; i++) {
-      const e = { k: uniform(g, 0.5, 3), r: uniform(g, 0.2, 2), nu: uniform(g, 0.1, 2), q: uniform(g, 1e-4, 1e-2), ux: uniform(g, 1e-3, 1), qd: 0, lambda: 0.5, m: uniform(g, 0.5, 2), g: 9.81, alpha: uniform(g, 0, 0.2) };
+      const e = {
+        k: uniform(g, 0.5, 3),
+        r: uniform(g, 0.2, 2),
+        nu: uniform(g, 0.1, 2),
+        q: uniform(g, 1e-4, 1e-2),
+        ux: uniform(g, 1e-3, 1),
+        qd: 0,
+        lambda: 0.5,
+        m: uniform(g, 0.5, 2),
+        g: 9.81,
+        alpha: uniform(g, 0, 0.2),
+      };
       const [a, b, cM, weight] = [at(dFx, e), at(Fres, e), at(dM, e), e.m * e.g * Math.sin(e.alpha)];
       // Zero slip acceleration: (σa + b + mg sin α)/m + 2σcM/(mr) = 0.
       const sigma = -(b + weight) / (a + (2 * cM) / e.r);
@@ -247,11 +295,15 @@ describe('rolling: the resistance from viscosity (3.1)–(3.2), (12.2)–(12.5)'
     const Fres = subs(forward.resultants.Fx!, new Map([['sigma', ZERO]]));
     const P = regime(law(diskSpec({ ux: '0', qd: '0' })), 'whole').resultants.Fy!;
     const depth = balance(P, 'q', p('m*g*cos(alpha)'), POSITIVE)!;
-    for (const [alpha, k] of [[1e-4, 1e4], [3e-4, 1e5], [1e-5, 1e3]] as const) {
+    for (const [alpha, k] of [
+      [1e-4, 1e4],
+      [3e-4, 1e5],
+      [1e-5, 1e3],
+    ] as const) {
       const e = { k, r: 0.3, nu: 20, m: 1.5, g: 9.81, alpha, qd: 0 };
       const q = at(depth, e);
       const force = (u: number): number => at(Fres, { ...e, q, ux: u }) + e.m * e.g * Math.sin(alpha);
-      const steady = bisect(force, 1e-12, 10 * (k * e.r * Math.tan(alpha)) / e.nu);
+      const steady = bisect(force, 1e-12, (10 * (k * e.r * Math.tan(alpha))) / e.nu);
       const ratio = steady / ((k * e.r * Math.tan(alpha)) / e.nu);
       const c0 = Math.tan(alpha) / Math.sqrt(2 * q);
       expect(Math.abs(ratio - 1 - 0.75 * c0)).toBeLessThan(3 * c0 * c0);
@@ -265,10 +317,22 @@ describe('sliding (11.2): the slip decelerates iff tan α < 3λ', () => {
     const Fy = r.resultants.Fy!;
     // (F_x + mg sin α)/m + 2M/(mr) per g, with the load F_y = mg cos α.
     const slip = p('sin(alpha) + (Fx + 2*M/r)*cos(alpha)/Fy');
-    const perG = subs(slip, new Map([['Fx', r.resultants.Fx!], ['M', r.resultants.M!], ['Fy', Fy]]));
+    const perG = subs(
+      slip,
+      new Map([
+        ['Fx', r.resultants.Fx!],
+        ['M', r.resultants.M!],
+        ['Fy', Fy],
+      ]),
+    );
     expect(simplify(perG)).toBe(simplify(p('sin(alpha) - 3*sigma*lambda*cos(alpha)')));
     // Forward slip (σ = 1) decelerates iff tan α < 3λ.
-    for (const [alpha, lambda] of [[0.5, 0.2], [0.6, 0.2], [0.1, 0.03], [0.09, 0.03]] as const) {
+    for (const [alpha, lambda] of [
+      [0.5, 0.2],
+      [0.6, 0.2],
+      [0.1, 0.03],
+      [0.09, 0.03],
+    ] as const) {
       expect(at(perG, { alpha, lambda, sigma: 1 }) < 0).toBe(Math.tan(alpha) < 3 * lambda);
     }
   });
@@ -294,7 +358,7 @@ describe('a model’s patches: derivations/viscoelastic-disk.ts through derivePa
   const P = Object.fromEntries(system.model.parameters.map((q) => [q.name, q.default])) as Record<string, number>;
   const state = (q: number, xd: number, yd: number, phid: number): Env => ({ ...P, x: 0, y: P.r! * (1 - q), phi: 0, "x'": xd, "y'": yd, "phi'": phid });
   it('ϑ₀ = (3/2)^{1/3}ε, ε = (mg/(kr²))^{1/3}, and the depth (9/32)^{1/3}ε² (4.7), (§8)', () => {
-    const eps = (P.m! * P.g! / (P.k! * P.r! ** 2)) ** (1 / 3);
+    const eps = ((P.m! * P.g!) / (P.k! * P.r! ** 2)) ** (1 / 3);
     expectClose(at(t.equilibrium!.halfWidth, P), 1.5 ** (1 / 3) * eps, 1e-14);
     expectClose(at(t.equilibrium!.depth, P), (9 / 32) ** (1 / 3) * eps * eps, 1e-14);
   });
@@ -308,7 +372,11 @@ describe('a model’s patches: derivations/viscoelastic-disk.ts through derivePa
     for (let i = 0; i < 10; i++) {
       const xd = uniform(g, -3, 3);
       const e = { ...state(uniform(g, 5e-4, 2e-3), xd, uniform(g, -0.05, 0), -xd / P.r!), alpha: uniform(g, 0, 0.3) };
-      const regime = t.regimes.find((r) => r.conditions.every((c) => (c.relation === '>' ? at(c.expr, e) > 0 : c.relation === '<' ? at(c.expr, e) < 0 : c.relation === '>=' ? at(c.expr, e) >= 0 : at(c.expr, e) <= 0)))!;
+      const regime = t.regimes.find((r) =>
+        r.conditions.every((c) =>
+          c.relation === '>' ? at(c.expr, e) > 0 : c.relation === '<' ? at(c.expr, e) < 0 : c.relation === '>=' ? at(c.expr, e) >= 0 : at(c.expr, e) <= 0,
+        ),
+      )!;
       expect(Math.abs(at(regime.sign!, e))).toBeLessThan(1);
       const [Qx, , Qphi] = regime.force.map((f) => at(f, e));
       expectClose((Qx! + P.m! * P.g! * Math.sin(e.alpha)) / P.m! + (2 * Qphi!) / (P.m! * P.r!), 0, 1e-9, Math.abs(Qx!) / P.m!);
@@ -323,7 +391,10 @@ describe('a model’s patches: derivations/viscoelastic-disk.ts through derivePa
     const along = t.normalMotion!;
     expect(along.zero).toEqual(['ux']);
     const vertical = law(diskSpec({ ux: '0' }));
-    expect(along.law.regimes.map((g) => [g.name, conditions(g)])).toEqual([['whole', ['qd >= 0']], ['both-inner', ['qd < 0', 'k*q + nu*qd > 0']]]);
+    expect(along.law.regimes.map((g) => [g.name, conditions(g)])).toEqual([
+      ['whole', ['qd >= 0']],
+      ['both-inner', ['qd < 0', 'k*q + nu*qd > 0']],
+    ]);
     for (const name of ['whole', 'both-inner'] as const) expect(regime(along.law, name).resultants.Fy).toBe(regime(vertical, name).resultants.Fy);
     expect(along.law.separation).toBe(simplify(p('k*q + nu*qd')));
   });

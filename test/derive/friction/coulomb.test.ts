@@ -21,13 +21,24 @@ describe('Coulomb contacts', () => {
     const [c] = derived(rod).unilateral!.coulomb;
     const r = rng(77);
     for (let k = 0; k < 200; k++) {
-      const m = uniform(r, 0.5, 3), mu = uniform(r, 0, 3), th = uniform(r, -3, 3), d = r() < 0.5 ? -1 : 1;
+      const m = uniform(r, 0.5, 3),
+        mu = uniform(r, 0, 3),
+        th = uniform(r, -3, 3),
+        d = r() < 0.5 ? -1 : 1;
       const env = { m, l: uniform(r, 0.2, 2), mu, theta: th, [slipSignSymbol('tip').name]: d };
       expectClose(evaluate(c!.slidingDeterminant!, env), (1 + 3 * Math.cos(th) ** 2 + 3 * mu * d * Math.sin(th) * Math.cos(th)) / m, 1e-12);
     }
   });
   it('frictionless and sticking contacts carry no Coulomb data', () => {
-    const compass = derived({ name: 'slider', coordinates: ['x', 'y'], parameters: { m: 1, g: 1 }, kinetic: "m*(x'^2+y'^2)/2", potential: 'm*g*y', unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { stick: 'x' } }], initial: { q: { y: 1 } } });
+    const compass = derived({
+      name: 'slider',
+      coordinates: ['x', 'y'],
+      parameters: { m: 1, g: 1 },
+      kinetic: "m*(x'^2+y'^2)/2",
+      potential: 'm*g*y',
+      unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { stick: 'x' } }],
+      initial: { q: { y: 1 } },
+    });
     expect(compass.unilateral!.coulomb).toEqual([]);
   });
 });

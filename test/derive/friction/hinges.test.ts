@@ -12,13 +12,19 @@ import { expectClose } from '../../helpers/numeric.js';
 describe('rough-hinge pendulum', () => {
   const sys = derived(pendulum);
   const [h] = sys.hinges;
-  const m = 1, l = 0.5, I = 0.05 + m * l * l, g = 9.81, r = 0.05, f = 0.3, fr = 0.35;
+  const m = 1,
+    l = 0.5,
+    I = 0.05 + m * l * l,
+    g = 9.81,
+    r = 0.05,
+    f = 0.3,
+    fr = 0.35;
   it('one hinge with its data at the initial state (φ = 1, φ̇ = 2)', () => {
     expect(sys.hinges.length).toBe(1);
     expect(h!.atInitial).toBeDefined();
     expect(h!.atInitial!.journal).toEqual({ radius: r, friction: f, reduced: fr });
   });
-  it('the model-derived table equals the hand-written pendulum\'s, row by row', () => {
+  it("the model-derived table equals the hand-written pendulum's, row by row", () => {
     const ref = journalConvergence({ mass: m, length: l, inertia: I, gravity: g }, { radius: r, friction: f, reduced: fr }, 1, 2);
     const at = h!.atInitial!;
     expectClose(at.limit.acceleration, ref.limit.phiddot, 1e-12);
@@ -36,7 +42,7 @@ describe('rough-hinge pendulum', () => {
     for (let k = 1; k < tail.length; k++) expect(tail[k]).toBeLessThan(tail[k - 1]!);
     expect(limit.status).toBe('converged');
   });
-  it('self-locking threshold f_r* = √(1 + f²) I/(r m l) (2.5), above the model\'s f_r', () => {
+  it("self-locking threshold f_r* = √(1 + f²) I/(r m l) (2.5), above the model's f_r", () => {
     expectClose(h!.atInitial!.critical, (Math.sqrt(1 + f * f) * I) / (r * m * l), 1e-12);
     expect(fr).toBeLessThan(h!.atInitial!.critical);
   });

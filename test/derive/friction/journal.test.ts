@@ -51,7 +51,10 @@ describe('the frictionless limit (f = f_r = 0) is the plain pendulum φ̈ = −P
     expectClose(axes.motion.accelerations[2]!, exact, 1e-13, 1);
     // m a_c = P + N with a_c = l φ̈ e_t − l φ̇² e_r: N = −m l φ̇² e_r − P e_x − (m l² P sin φ / I) e_t
     const { mass: m, length: l, inertia: I } = body;
-    const [er, et] = [[Math.cos(phi), Math.sin(phi)], [-Math.sin(phi), Math.cos(phi)]];
+    const [er, et] = [
+      [Math.cos(phi), Math.sin(phi)],
+      [-Math.sin(phi), Math.cos(phi)],
+    ];
     const N = [0, 1].map((i) => -m * l * w * w * er[i]! - (i === 0 ? P : 0) - ((m * l * l * P * Math.sin(phi)) / I) * et[i]!);
     N.forEach((x, i) => expectClose(axes.motion.normal[i]!, x, 1e-13, P));
   });
@@ -59,7 +62,10 @@ describe('the frictionless limit (f = f_r = 0) is the plain pendulum φ̈ = −P
     const r = polygonJournal(pendulumHinge(body, 0, 0), journal, 8);
     expect(r.choice).toMatchObject({ kind: 'realized', chosen: { key: '0' } });
     const bearing = r.variants.filter((v) => v.reactions!.every((N) => N >= -1e-12 * P));
-    expect(bearing.map((v) => v.vertices)).toEqual([[0, 1], [7, 0]]);
+    expect(bearing.map((v) => v.vertices)).toEqual([
+      [0, 1],
+      [7, 0],
+    ]);
     expectClose(Math.hypot(...r.motion!.normal), P, 1e-14);
     expect(r.motion!.accelerations[2]).toBeCloseTo(0, 14);
   });
@@ -109,7 +115,12 @@ describe('(2.4) the n-gon journal', () => {
     const s = Math.sign(w);
     const detD = I / (m * m * (I - m * l * l));
     polygonJournal(pendulumHinge(body, phi, w), journal, n).variants.forEach((v, k) => {
-      const hand = detD * 2 * A * Math.sin(Math.PI / n) * (A * Math.cos(Math.PI / n) - c * s * Math.sin((2 * Math.PI * k) / n + Math.PI / n + s * Math.atan(journal.friction)));
+      const hand =
+        detD *
+        2 *
+        A *
+        Math.sin(Math.PI / n) *
+        (A * Math.cos(Math.PI / n) - c * s * Math.sin((2 * Math.PI * k) / n + Math.PI / n + s * Math.atan(journal.friction)));
       expectClose(v.det, hand, 1e-13, detD);
       expectClose(v.frictionlessDet, detD * Math.sin((2 * Math.PI) / n), 1e-13, detD);
     });
@@ -127,7 +138,8 @@ describe('(2.4) the n-gon journal', () => {
   it('rotating the bearing frame changes nothing physical', () => {
     const h = pendulumHinge(body, 0.7, -2);
     const b = 0.3;
-    const R = (v: readonly number[], i: number): number[] => (i === 0 ? v.map((x, k) => Math.cos(b) * x - Math.sin(b) * h.rows[1][k]!) : v.map((x, k) => Math.sin(b) * h.rows[0][k]! + Math.cos(b) * x));
+    const R = (v: readonly number[], i: number): number[] =>
+      i === 0 ? v.map((x, k) => Math.cos(b) * x - Math.sin(b) * h.rows[1][k]!) : v.map((x, k) => Math.sin(b) * h.rows[0][k]! + Math.cos(b) * x);
     const turned: HingeState = {
       ...h,
       rows: [R(h.rows[0], 0), R(h.rows[1], 1)],
@@ -177,7 +189,12 @@ describe('self-locking: 1 + f² ≤ f_r² r² m² l² I⁻² (2.5), from the det
   const critical = (Math.hypot(1, big.friction) * body.inertia) / (big.radius * body.mass * body.length);
   it('the threshold read off Δ(θ) is (2.5)’s, at any φ and |φ̇| (only sgn φ̇ enters)', () => {
     expectClose(critical, 0.6525191568069094, 1e-15);
-    for (const [phi, w] of [[0.7, 2], [0.7, -2], [-2, 0.1], [3, -9]]) {
+    for (const [phi, w] of [
+      [0.7, 2],
+      [0.7, -2],
+      [-2, 0.1],
+      [3, -9],
+    ]) {
       expectClose(journalSelfLocking(pendulumHinge(body, phi!, w!), { ...big, reduced: 0.1 }).critical, critical, 1e-13);
     }
     expect(journalSelfLocking(pendulumHinge(body, 0.7, 0), { ...big, reduced: 0.1 }).critical).toBe(Infinity);

@@ -24,7 +24,11 @@ function velocities(p: ImpulseProblem, r: ImpulseResult): number[][] {
 describe('a single smooth support is Newton’s law', () => {
   // v⁺ = v⁻ − (1 + e) M⁻¹Wᵀ (W v⁻)/(W M⁻¹ Wᵀ), so W v⁺ = −e W v⁻; the second
   // step finds the support leaving (free) and changes nothing.
-  const M = [[2, 0.3, -0.2], [0.3, 1.5, 0.4], [-0.2, 0.4, 1]];
+  const M = [
+    [2, 0.3, -0.2],
+    [0.3, 1.5, 0.4],
+    [-0.2, 0.4, 1],
+  ];
   const W = [0.6, -1, 0.3];
   const vm = [-0.4, 0.8, 0.1]; // W v⁻ = −1.01: approaching the side +
   it.each([0, 0.4, 0.8, 1])('e = %d', (e) => {
@@ -56,7 +60,10 @@ describe('a point between two rough planes with vanishing clearance (Smirnov’s
   const m = 2;
   const [u, w, f1, f2] = [100, 1, 0.2, 0.5];
   const planes = (e: number): ImpulseProblem => ({
-    mass: [[m, 0], [0, m]],
+    mass: [
+      [m, 0],
+      [0, m],
+    ],
     pairs: [{ normal: [0, 1], tangent: [1, 0], positive: { friction: f1, restitution: e }, negative: { friction: f2, restitution: e } }],
     velocity: [u, -w],
   });
@@ -91,7 +98,11 @@ describe('the iteration is a geometric series (one dimension)', () => {
   const m = 3;
   const w = 2;
   const tolerance = 1e-10;
-  const line = (e: number): ImpulseProblem => ({ mass: [[m]], pairs: [{ normal: [1], positive: { friction: 0, restitution: e }, negative: { friction: 0, restitution: e } }], velocity: [-w] });
+  const line = (e: number): ImpulseProblem => ({
+    mass: [[m]],
+    pairs: [{ normal: [1], positive: { friction: 0, restitution: e }, negative: { friction: 0, restitution: e } }],
+    velocity: [-w],
+  });
   const expectedCount = (e: number): number => {
     let k = 0;
     while ((1 + e) * e ** k > tolerance) k++;
@@ -128,7 +139,10 @@ describe('friction modes of a step', () => {
     const e = 0.5;
     const side = (f: number) => ({ friction: f, restitution: e });
     const p: ImpulseProblem = {
-      mass: [[1, 0], [0, 1]],
+      mass: [
+        [1, 0],
+        [0, 1],
+      ],
       pairs: [
         { normal: [1, 0], tangent: [0, 1], positive: side(0.3), negative: side(1.7) },
         { normal: [0, 1], tangent: [1, 0], positive: side(0.9), negative: side(2.5) },
@@ -137,7 +151,14 @@ describe('friction modes of a step', () => {
     };
     const r = impulseIteration(p);
     expect(r.status).toBe('converged');
-    velocities(p, r).forEach((v, k) => expectAllClose(v, p.velocity.map((x) => x * (-e) ** k), 1e-12, 1));
+    velocities(p, r).forEach((v, k) =>
+      expectAllClose(
+        v,
+        p.velocity.map((x) => x * (-e) ** k),
+        1e-12,
+        1,
+      ),
+    );
   });
   it('a Painlevé jam: with f ρ > 1 neither slip admits Π ≥ 0 with the sliding it assumes; the contact sticks', () => {
     // M⁻¹ = [1 ρ; ρ 1], W = (1, 0), T = (0, 1), so g = v₁, u = v₂; ρ = 0.6, f = 2, one
@@ -146,7 +167,10 @@ describe('friction modes of a step', () => {
     // Stick: Π = (−g + ρu)/(1 − ρ²) = 2.03125, λ = (−u + ρg)/(1 − ρ²) = −1.71875,
     // |λ| ≤ fΠ; e = 0 leaves v⁺ = 0.
     const rho = 0.6;
-    const M = [[1 / (1 - rho * rho), -rho / (1 - rho * rho)], [-rho / (1 - rho * rho), 1 / (1 - rho * rho)]];
+    const M = [
+      [1 / (1 - rho * rho), -rho / (1 - rho * rho)],
+      [-rho / (1 - rho * rho), 1 / (1 - rho * rho)],
+    ];
     const r = impulseIteration({ mass: M, pairs: [{ normal: [1, 0], tangent: [0, 1], positive: { friction: 2, restitution: 0 } }], velocity: [-1, 0.5] });
     expect(r.status).toBe('converged');
     expectClose(r.steps[0]!.normal[0]!, (1 + rho * 0.5) / (1 - rho * rho), 1e-14);
@@ -201,7 +225,10 @@ describe('kinetic energy', () => {
     // comes back: T = Π₁²/2 = 12.67 against T⁻ = 0.505.
     const b = 0.2;
     const p: ImpulseProblem = {
-      mass: [[1, 0], [0, 1]],
+      mass: [
+        [1, 0],
+        [0, 1],
+      ],
       pairs: [
         { normal: [1, 0], positive: { friction: 0, restitution: 1 } },
         { normal: [Math.cos(b), Math.sin(b)], negative: { friction: 0, restitution: 0 } },
@@ -224,7 +251,14 @@ describe('input errors', () => {
     expect(() => impulseIteration({ mass: [[1]], pairs: [pair], velocity: [-1] })).toThrow(/restitution in \[0, 1\]/);
     const err = (() => {
       try {
-        impulseIteration({ mass: [[1, 1], [1, 1]], pairs: [], velocity: [1, 0] });
+        impulseIteration({
+          mass: [
+            [1, 1],
+            [1, 1],
+          ],
+          pairs: [],
+          velocity: [1, 0],
+        });
       } catch (e) {
         return e;
       }

@@ -150,7 +150,10 @@ describe('the two-try rule against enumeration', () => {
   it('with friction two tries can miss an admissible variant that enumeration realizes', () => {
     const env = { n00: 1, n01: 0, n10: -0.3, n11: 1, t00: 0, t01: 0.8, t10: 0, t11: 0, fp0: 0.3, fm0: 0, fp1: 0, fm1: 0, b0: -0.8, b1: -0.1 };
     const { tries, found } = twoTries(rough(2), env, [1, 1]);
-    expect(tries).toEqual([[1, 1], [-1, 1]]);
+    expect(tries).toEqual([
+      [1, 1],
+      [-1, 1],
+    ]);
     expect(found).toBeUndefined();
     const sel = selectVariant(rough(2), env);
     expect(sel).toMatchObject({ kind: 'realized', variant: [-1, -1], solved: { det: 1, frictionlessDet: 1 } });
@@ -190,7 +193,13 @@ describe('diagnostics by name', () => {
   // det −0.5 (−1 without friction). Two admissible variants keep their sign.
   it('undecided: two admissible bearing variants both keep their determinant sign', () => {
     const env = { n00: 1, n01: 0.5, n10: 0, n11: 1, t00: -0.5, t01: 0.5, t10: 1, t11: 0, fp0: 1, fm0: 0, fp1: 1, fm1: 0, b0: 0.5, b1: 0.5 };
-    expect(selectVariant(rough(2), env)).toEqual({ kind: 'undecided', admissible: [[0, 1], [1, -1]] });
+    expect(selectVariant(rough(2), env)).toEqual({
+      kind: 'undecided',
+      admissible: [
+        [0, 1],
+        [1, -1],
+      ],
+    });
   });
   it('without friction the same pair is realized on the side b points to', () => {
     expect(selectVariant(steady, { fp: 0, fm: 0, b: -1 })).toMatchObject({ kind: 'realized', variant: [-1] });

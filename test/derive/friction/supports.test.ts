@@ -16,12 +16,13 @@ import { derived } from '../../helpers/examples.js';
 import { expectClose } from '../../helpers/numeric.js';
 import { rng, uniform } from '../../helpers/random.js';
 
-const defaults = (spec: { parameters?: object }): Env => Object.fromEntries(Object.entries(spec.parameters ?? {}).map(([k, v]) => [k, typeof v === 'number' ? v : (v as { default: number }).default]));
+const defaults = (spec: { parameters?: object }): Env =>
+  Object.fromEntries(Object.entries(spec.parameters ?? {}).map(([k, v]) => [k, typeof v === 'number' ? v : (v as { default: number }).default]));
 
 describe('point between two rough planes (example 1)', () => {
   const sys = derived(planes);
   const s = sys.supports!;
-  it('one pair: 3 variants, 2 full, each in closed form; the friction bounds Φ⁺ = −f1 F_z, Φ⁻ = f2 F_z (the paper\'s rule)', () => {
+  it("one pair: 3 variants, 2 full, each in closed form; the friction bounds Φ⁺ = −f1 F_z, Φ⁻ = f2 F_z (the paper's rule)", () => {
     expect(s.counts).toEqual({ all: 3, full: 2 });
     expect(s.variants!.length).toBe(2);
     const env = { ...defaults(planes), Fz: 1.7 };
@@ -48,9 +49,12 @@ describe('prism in guides, planar symmetric case (example 2)', () => {
   // The paper's closed forms, i, j = 1, 2 the bearing face of pairs 1, 2 (1: y = +w, reaction −N; 2: y = −w),
   // b_{ps} the signed y of the bearing point, f_{ps} its friction, σ = sgn ẋ.
   const paper = (env: Env, i: 1 | 2, j: 1 | 2, sigma: number) => {
-    const a1 = env.a1!, a2 = env.a2!, w = env.w!;
+    const a1 = env.a1!,
+      a2 = env.a2!,
+      w = env.w!;
     const b = (p: 1 | 2) => (p === 1 ? w : -w);
-    const f1 = i === 1 ? env.f11! : env.f21!, f2 = j === 1 ? env.f12! : env.f22!;
+    const f1 = i === 1 ? env.f11! : env.f21!,
+      f2 = j === 1 ? env.f12! : env.f22!;
     const sgn = (p: number) => (p % 2 === 0 ? 1 : -1);
     const delta = a2 - a1 + (f2 * b(j) * sgn(j) - f1 * b(i) * sgn(i)) * sigma;
     const N1 = (sgn(i) * (env.Mz! - env.Py! * (a2 + sgn(j) * f2 * b(j) * sigma))) / delta;
@@ -61,16 +65,29 @@ describe('prism in guides, planar symmetric case (example 2)', () => {
     expect(s.counts).toEqual({ all: 9, full: 4 });
     expect(s.variants!.length).toBe(4);
   });
-  it('the closed forms Nᵢⱼ₁, Nᵢⱼ₂ of the engine equal the paper\'s at 500 random loads and geometries, both directions of sliding; det ∝ Δᵢⱼ', () => {
+  it("the closed forms Nᵢⱼ₁, Nᵢⱼ₂ of the engine equal the paper's at 500 random loads and geometries, both directions of sliding; det ∝ Δᵢⱼ", () => {
     for (let trial = 0; trial < 500; trial++) {
       const sigma = r() < 0.5 ? -1 : 1;
       const env: Env = {
-        ...defaults(planar), Py: uniform(r, -3, 3), Mz: uniform(r, -2, 2), a1: uniform(r, -1, -0.2), a2: uniform(r, 0.2, 1), w: uniform(r, 0.05, 0.5),
-        f11: uniform(r, 0, 1), f21: uniform(r, 0, 1), f12: uniform(r, 0, 1), f22: uniform(r, 0, 1), m: uniform(r, 0.5, 2), J: uniform(r, 0.05, 1), [slipSignSymbol(1).name]: sigma, [slipSignSymbol(2).name]: sigma,
+        ...defaults(planar),
+        Py: uniform(r, -3, 3),
+        Mz: uniform(r, -2, 2),
+        a1: uniform(r, -1, -0.2),
+        a2: uniform(r, 0.2, 1),
+        w: uniform(r, 0.05, 0.5),
+        f11: uniform(r, 0, 1),
+        f21: uniform(r, 0, 1),
+        f12: uniform(r, 0, 1),
+        f22: uniform(r, 0, 1),
+        m: uniform(r, 0.5, 2),
+        J: uniform(r, 0.05, 1),
+        [slipSignSymbol(1).name]: sigma,
+        [slipSignSymbol(2).name]: sigma,
       };
       for (const v of s.variants!) {
         // Engine side +1 (reaction +y) is the paper's face 2, side −1 its face 1.
-        const i = v.variant[0] === 1 ? 2 : 1, j = v.variant[1] === 1 ? 2 : 1;
+        const i = v.variant[0] === 1 ? 2 : 1,
+          j = v.variant[1] === 1 ? 2 : 1;
         const ref = paper(env, i, j, sigma);
         const N = v.reactions.map((e) => evaluate(e, env));
         expectClose(N[0]!, ref.N1, 1e-9, Math.abs(ref.N1) + 1);
@@ -84,7 +101,8 @@ describe('prism in guides, planar symmetric case (example 2)', () => {
     }
   });
   it('Φ of the paper (the switched sum over the 4 variants) equals the friction bound of the variant selectVariant realizes; rest iff |Pₓ| ≤ Φ', () => {
-    let realized = 0, rests = 0;
+    let realized = 0,
+      rests = 0;
     for (let trial = 0; trial < 400; trial++) {
       const env: Record<string, number> = { ...defaults(planar), Py: uniform(r, -3, 3), Mz: uniform(r, -2, 2), Px: uniform(r, -2, 2) };
       // From rest the direction is sgn Pₓ (the paper, after the planar formulas).
@@ -92,10 +110,11 @@ describe('prism in guides, planar symmetric case (example 2)', () => {
       env[slipSignSymbol(1).name] = sigma;
       env[slipSignSymbol(2).name] = sigma;
       let phi = 0;
-      for (const i of [1, 2] as const) for (const j of [1, 2] as const) {
-        const ref = paper(env, i, j, sigma);
-        phi += (switching([ref.N1]) * switching([ref.N2])) * ref.friction;
-      }
+      for (const i of [1, 2] as const)
+        for (const j of [1, 2] as const) {
+          const ref = paper(env, i, j, sigma);
+          phi += switching([ref.N1]) * switching([ref.N2]) * ref.friction;
+        }
       const sel = selectVariant(s.system, env);
       if (sel.kind !== 'realized') continue;
       realized++;
@@ -118,20 +137,31 @@ describe('prism in guides, spatial (example 2, five pairs)', () => {
     expect(s.counts).toEqual({ all: 243, full: 32 });
     expect(s.variants).toBeUndefined();
   });
-  it('the realized variant\'s reactions balance the load as Newton–Euler equations written by hand (y, z and the three moments), at 300 random loads', () => {
-    let realized = 0, twoTriesFound = 0;
+  it("the realized variant's reactions balance the load as Newton–Euler equations written by hand (y, z and the three moments), at 300 random loads", () => {
+    let realized = 0,
+      twoTriesFound = 0;
     for (let trial = 0; trial < 300; trial++) {
       const sigma = r() < 0.5 ? -1 : 1;
-      const env: Record<string, number> = { ...defaults(spatial), Py: uniform(r, -3, 3), Pz: uniform(r, -30, 5), Mx: uniform(r, -0.5, 0.5), My: uniform(r, -1, 1), Mz: uniform(r, -1, 1) };
+      const env: Record<string, number> = {
+        ...defaults(spatial),
+        Py: uniform(r, -3, 3),
+        Pz: uniform(r, -30, 5),
+        Mx: uniform(r, -0.5, 0.5),
+        My: uniform(r, -1, 1),
+        Mz: uniform(r, -1, 1),
+      };
       for (let i = 1; i <= 5; i++) env[slipSignSymbol(i).name] = sigma;
       const sel = selectVariant(s.system, env);
       if (sel.kind !== 'realized') continue;
       realized++;
       const { variant, reactions } = sel.solved;
       // Bearing points and forces: y-pairs at (a, ∓w, c), z-pairs at (a, b, ∓h) for side ±; normal side·N, friction −σ f N along x.
-      const F = [0, 0, 0], M = [0, 0, 0];
+      const F = [0, 0, 0],
+        M = [0, 0, 0];
       for (let k = 0; k < 5; k++) {
-        const p = k + 1, side = variant[k]!, N = reactions[k]!;
+        const p = k + 1,
+          side = variant[k]!,
+          N = reactions[k]!;
         const f = env[side === 1 ? `fp${p}` : `fm${p}`]!;
         const point = p <= 2 ? [env[`a${p}`]!, -side * env.w!, env[`c${p}`]!] : [env[`a${p}`]!, env[`b${p}`]!, -side * env.h!];
         const force = p <= 2 ? [-sigma * f * N, side * N, 0] : [-sigma * f * N, 0, side * N];

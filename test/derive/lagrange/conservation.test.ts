@@ -33,15 +33,17 @@ describe('a pendulum', () => {
 
   it('in Cartesian coordinates on a rod whose length changes in time (b = ∂φ/∂t ≠ 0) does not', () => {
     // The initial velocity follows the rod's length: ẋ = d(length)/dt at t = 0, x = 1, y = 0 (a model's own initial state must be consistent).
-    const rod = (length: string, xd: number) => defineModel({
-      name: 'cartesian-pendulum', title: 'Cartesian pendulum',
-      coordinates: [{ name: 'x' }, { name: 'y' }],
-      parameters: { m: { default: 1 }, l: { default: 1 }, g: { default: 9.81 }, a: { default: 0.1 }, w: { default: 2 } },
-      particles: [{ mass: 'm', position: ['x', 'y'] }],
-      potential: 'm*g*y',
-      holonomic: [{ name: 'rod', expr: `x^2 + y^2 - (${length})^2` }],
-      initial: { q: { x: 1, y: 0 }, qd: { x: xd }, t1: 1 },
-    });
+    const rod = (length: string, xd: number) =>
+      defineModel({
+        name: 'cartesian-pendulum',
+        title: 'Cartesian pendulum',
+        coordinates: [{ name: 'x' }, { name: 'y' }],
+        parameters: { m: { default: 1 }, l: { default: 1 }, g: { default: 9.81 }, a: { default: 0.1 }, w: { default: 2 } },
+        particles: [{ mass: 'm', position: ['x', 'y'] }],
+        potential: 'm*g*y',
+        holonomic: [{ name: 'rod', expr: `x^2 + y^2 - (${length})^2` }],
+        initial: { q: { x: 1, y: 0 }, qd: { x: xd }, t1: 1 },
+      });
     expect(derived(rod('l', 0)).conservative).toBe(true);
     expect(derived(rod('l + a*sin(w*t)', 0.1 * 2)).conservative).toBe(false);
   });
@@ -63,9 +65,15 @@ describe('every example', () => {
 
 describe('friction and moving surfaces', () => {
   const block = {
-    name: 'block', coordinates: ['x', 'y'], parameters: { m: 1, g: 9.81, mu: 0.3, v: 0.2 }, kinetic: "m*(x'^2 + y'^2)/2", potential: 'm*g*y', initial: { q: { y: 1 } },
+    name: 'block',
+    coordinates: ['x', 'y'],
+    parameters: { m: 1, g: 9.81, mu: 0.3, v: 0.2 },
+    kinetic: "m*(x'^2 + y'^2)/2",
+    potential: 'm*g*y',
+    initial: { q: { y: 1 } },
   };
-  const onFloor = (slip: string) => defineModel({ ...block, unilateral: [{ name: 'floor', constraint: 'y >= 0', slip, law: { plastic: true, coulomb: 'mu' } }] });
+  const onFloor = (slip: string) =>
+    defineModel({ ...block, unilateral: [{ name: 'floor', constraint: 'y >= 0', slip, law: { plastic: true, coulomb: 'mu' } }] });
   it('sliding friction makes T + V no first integral, but on a fixed floor the motion stays passive', () => {
     const sys = derived(onFloor('x'));
     expect(sys.conservative).toBe(false);

@@ -117,7 +117,12 @@ for (const [system, tb] of Object.entries(textbook)) {
 describe('simple pendulum: Hamiltonian', () => {
   it('prints as p_θ²/(2ml²) − mgl cos θ in canonical form', () => {
     const { H } = explicit(derived(simplePendulum));
-    const [m, l, g, theta] = ['m', 'l', 'g', 'theta'].map(sym) as [ReturnType<typeof sym>, ReturnType<typeof sym>, ReturnType<typeof sym>, ReturnType<typeof sym>];
+    const [m, l, g, theta] = ['m', 'l', 'g', 'theta'].map(sym) as [
+      ReturnType<typeof sym>,
+      ReturnType<typeof sym>,
+      ReturnType<typeof sym>,
+      ReturnType<typeof sym>,
+    ];
     const expected = add(mul(HALF, pow(sym(momentumName('theta')), 2), pow(m, -1), pow(l, -2)), neg(mul(m, g, l, cos(theta))));
     expect(toText(H)).toBe(toText(expected));
     expect(H).toBe(expected);

@@ -241,7 +241,7 @@ describe('mass dragged at constant speed: a rheonomic holonomic constraint', asy
       expect(Math.abs(x! - c * t), `x at t = ${t}`).toBeLessThan(1e-9);
       expect(Math.abs(y! - (c * t - (c / w) * Math.sin(w * t))), `y at t = ${t}`).toBeLessThan(1e-9);
       const lambda = mod.constraintAccelerations!(t, traj.q[i]!, traj.qd[i]!, {})[2]!;
-      expectClose(lambda, -(k * c / w) * Math.sin(w * t), 1e-8, 1, `λ at t = ${t}`);
+      expectClose(lambda, -((k * c) / w) * Math.sin(w * t), 1e-8, 1, `λ at t = ${t}`);
       expectClose(traj.energy![i]!, e0 + m * c * c * (1 - Math.cos(w * t)), 1e-9, 1, `E at t = ${t}`);
     });
   });

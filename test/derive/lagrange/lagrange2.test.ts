@@ -55,15 +55,29 @@ const systems: Record<string, HandDerivation> = {
     M: (e) => {
       const [m1, m2, l1, l2, q1, q2] = ['m1', 'm2', 'l1', 'l2', 'q1', 'q2'].map((k) => v(e, k)) as [number, number, number, number, number, number];
       const c = m2 * l1 * l2 * Math.cos(q1 - q2);
-      return [[(m1 + m2) * l1 ** 2, c], [c, m2 * l2 ** 2]];
+      return [
+        [(m1 + m2) * l1 ** 2, c],
+        [c, m2 * l2 ** 2],
+      ];
     },
     forcing: (e) => {
-      const [m1, m2, l1, l2, g, q1, q2] = ['m1', 'm2', 'l1', 'l2', 'g', 'q1', 'q2'].map((k) => v(e, k)) as [number, number, number, number, number, number, number];
+      const [m1, m2, l1, l2, g, q1, q2] = ['m1', 'm2', 'l1', 'l2', 'g', 'q1', 'q2'].map((k) => v(e, k)) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
       const s = m2 * l1 * l2 * Math.sin(q1 - q2);
       return [-s * v(e, "q2'") ** 2 - (m1 + m2) * g * l1 * Math.sin(q1), s * v(e, "q1'") ** 2 - m2 * g * l2 * Math.sin(q2)];
     },
     printed: {
-      M: [['(m1 + m2)*l1^2', 'l1*l2*m2*cos(q1 - q2)'], ['l1*l2*m2*cos(q1 - q2)', 'm2*l2^2']],
+      M: [
+        ['(m1 + m2)*l1^2', 'l1*l2*m2*cos(q1 - q2)'],
+        ['l1*l2*m2*cos(q1 - q2)', 'm2*l2^2'],
+      ],
       forcing: ["-m2*l1*l2*q2'^2*sin(q1 - q2) - (m1 + m2)*g*l1*sin(q1)", "m2*l1*l2*q1'^2*sin(q1 - q2) - m2*g*l2*sin(q2)"],
     },
   },
@@ -73,14 +87,20 @@ const systems: Record<string, HandDerivation> = {
     spec: pendulumOnCart,
     M: (e) => {
       const c = v(e, 'm') * v(e, 'l') * Math.cos(v(e, 'theta'));
-      return [[v(e, 'M') + v(e, 'm'), c], [c, v(e, 'm') * v(e, 'l') ** 2]];
+      return [
+        [v(e, 'M') + v(e, 'm'), c],
+        [c, v(e, 'm') * v(e, 'l') ** 2],
+      ];
     },
     forcing: (e) => [
       v(e, 'F') * Math.cos(v(e, 'w') * v(e, 't')) + v(e, 'm') * v(e, 'l') * v(e, "theta'") ** 2 * Math.sin(v(e, 'theta')),
       -v(e, 'm') * v(e, 'g') * v(e, 'l') * Math.sin(v(e, 'theta')),
     ],
     printed: {
-      M: [['M + m', 'm*l*cos(theta)'], ['m*l*cos(theta)', 'm*l^2']],
+      M: [
+        ['M + m', 'm*l*cos(theta)'],
+        ['m*l*cos(theta)', 'm*l^2'],
+      ],
       forcing: ["F*cos(w*t) + m*l*theta'^2*sin(theta)", '-m*g*l*sin(theta)'],
     },
   },
@@ -91,7 +111,10 @@ const systems: Record<string, HandDerivation> = {
     states: { q: { theta: [0.2, Math.PI - 0.2] } },
     M: (e) => {
       const ml2 = v(e, 'm') * v(e, 'l') ** 2;
-      return [[ml2, 0], [0, ml2 * Math.sin(v(e, 'theta')) ** 2]];
+      return [
+        [ml2, 0],
+        [0, ml2 * Math.sin(v(e, 'theta')) ** 2],
+      ];
     },
     forcing: (e) => {
       const ml2 = v(e, 'm') * v(e, 'l') ** 2;
@@ -99,7 +122,10 @@ const systems: Record<string, HandDerivation> = {
       return [ml2 * s * c * v(e, "phi'") ** 2 - v(e, 'm') * v(e, 'g') * v(e, 'l') * s, -2 * ml2 * s * c * v(e, "theta'") * v(e, "phi'")];
     },
     printed: {
-      M: [['m*l^2', '0'], ['0', 'm*l^2*sin(theta)^2']],
+      M: [
+        ['m*l^2', '0'],
+        ['0', 'm*l^2*sin(theta)^2'],
+      ],
       forcing: ["m*l^2*sin(theta)*cos(theta)*phi'^2 - m*g*l*sin(theta)", "-2*m*l^2*sin(theta)*cos(theta)*theta'*phi'"],
     },
   },
@@ -111,9 +137,7 @@ for (const [system, hand] of Object.entries(systems)) {
     const { massMatrix: M, forcing } = sys.lagrange2;
 
     it('has the textbook mass matrix and forcing in canonical form', () => {
-      hand.printed.M.forEach((row, i) =>
-        row.forEach((src, j) => expect(toText(M[i]![j]!), `M[${i}][${j}]`).toBe(toText(canonical(src)))),
-      );
+      hand.printed.M.forEach((row, i) => row.forEach((src, j) => expect(toText(M[i]![j]!), `M[${i}][${j}]`).toBe(toText(canonical(src)))));
       hand.printed.forcing.forEach((src, i) => expect(toText(forcing[i]!), `forcing[${i}]`).toBe(toText(canonical(src))));
       // Interned: equal canonical forms are the same node.
       hand.printed.M.forEach((row, i) => row.forEach((src, j) => expect(M[i]![j]).toBe(canonical(src))));
@@ -171,7 +195,9 @@ describe.each([3, 5])('%i-link pendulum: M_ij = l_i l_j cos(q_i − q_j) Σ_{k �
       const q = (i: number) => env[`q${i}`]!;
       for (const i of idx) {
         for (const j of idx) expectClose(evaluate(M[i - 1]![j - 1]!, env), c(i, j) * Math.cos(q(i) - q(j)), RTOL, 1, `state ${s}: M[${i}][${j}]`);
-        const fi = -idx.reduce((a, j) => a + c(i, j) * Math.sin(q(i) - q(j)) * env[`q${j}'`]! ** 2, 0) - env.g! * env[`l${i}`]! * Math.sin(q(i)) * idx.filter((k) => k >= i).reduce((a, k) => a + env[`m${k}`]!, 0);
+        const fi =
+          -idx.reduce((a, j) => a + c(i, j) * Math.sin(q(i) - q(j)) * env[`q${j}'`]! ** 2, 0) -
+          env.g! * env[`l${i}`]! * Math.sin(q(i)) * idx.filter((k) => k >= i).reduce((a, k) => a + env[`m${k}`]!, 0);
         expectClose(evaluate(forcing[i - 1]!, env), fi, RTOL, 1, `state ${s}: forcing[${i}]`);
       }
     }
@@ -184,7 +210,9 @@ describe('every example in derivations/: the mass matrix', async () => {
   const states: Record<string, StateOptions> = { 'spherical-pendulum': { q: { theta: [0.2, Math.PI - 0.2] } } };
 
   it('covers at least the six textbook example files', () => {
-    expect(examples.map((e) => e.spec.name)).toEqual(expect.arrayContaining(['double-pendulum', 'knife-edge', 'n-link-pendulum', 'pendulum-on-cart', 'simple-pendulum', 'spherical-pendulum']));
+    expect(examples.map((e) => e.spec.name)).toEqual(
+      expect.arrayContaining(['double-pendulum', 'knife-edge', 'n-link-pendulum', 'pendulum-on-cart', 'simple-pendulum', 'spherical-pendulum']),
+    );
   });
 
   it.each(examples.map((e) => [e.spec.name, e] as const))('%s: M is symmetric positive definite at random states', (name, ex) => {
@@ -200,14 +228,22 @@ describe('every example in derivations/: the mass matrix', async () => {
 
   it.each(examples.map((e) => [e.spec.name, e] as const))('%s: M does not depend on the velocities', (_, ex) => {
     const sys = derived(ex.spec);
-    for (const row of sys.lagrange2.massMatrix) for (const e of row) for (const c of sys.model.coordinates) expect(dependsOn(e, c.qd.name), `${toText(e)} depends on ${c.qd.name}`).toBe(false);
+    for (const row of sys.lagrange2.massMatrix)
+      for (const e of row) for (const c of sys.model.coordinates) expect(dependsOn(e, c.qd.name), `${toText(e)} depends on ${c.qd.name}`).toBe(false);
   });
 });
 
 describe('a constant mass matrix', () => {
   it('is recognized for the bouncing ball, Kozlov’s point, the compass in centre-of-mass coordinates and the simple pendulum (m l²), not for coupled pendulums', async () => {
     const constant = Object.fromEntries((await loadExamples()).map((ex) => [ex.spec.name, derived(ex.spec).lagrange2.constantMass]));
-    expect(constant).toMatchObject({ 'bouncing-ball': true, 'kozlov-release': true, compass: true, 'simple-pendulum': true, 'double-pendulum': false, 'pendulum-on-cart': false });
+    expect(constant).toMatchObject({
+      'bouncing-ball': true,
+      'kozlov-release': true,
+      compass: true,
+      'simple-pendulum': true,
+      'double-pendulum': false,
+      'pendulum-on-cart': false,
+    });
   });
 });
 
@@ -223,7 +259,8 @@ describe('b and L₀ (L at q̇ = 0, one substitution for all of ∂L/∂q̇)', (
 
   it('give b = mω(−y, x) and L₀ = ½mω²(x² + y²) for a particle in a frame rotating at ω', () => {
     const rotating = derived({
-      name: 'rotating-frame', title: 'Particle in a rotating frame',
+      name: 'rotating-frame',
+      title: 'Particle in a rotating frame',
       coordinates: [{ name: 'x' }, { name: 'y' }],
       parameters: { m: { default: 1 }, w: { default: 2 } },
       kinetic: "m*((x' - w*y)^2 + (y' + w*x)^2)/2",

@@ -27,7 +27,8 @@ describe('free equilibria', () => {
     expect(down!.q[0]).toBeCloseTo(0, 10);
     expect(up!.q[0]).toBeCloseTo(Math.PI, 10);
     const w = Math.sqrt(G / 2);
-    const sDown = spectrumOf(down!), sUp = spectrumOf(up!);
+    const sDown = spectrumOf(down!),
+      sUp = spectrumOf(up!);
     expect(sDown.verdict).toBe('linearly stable');
     expect(sDown.eigenvalues.map((z) => Math.abs(z.im))).toEqual([expect.closeTo(w, 10), expect.closeTo(w, 10)]);
     expect(sUp.verdict).toBe('unstable');
@@ -38,8 +39,11 @@ describe('free equilibria', () => {
     const system = deriveSystem(buildModel(doublePendulum));
     const [eq] = findEquilibria(system, { m1: 1, m2: 1, l1: 1, l2: 1, g: G }, [[0.2, -0.1]]);
     expect(eq!.held).toEqual([]);
-    const omegas = spectrumOf(eq!).eigenvalues.map((z) => Math.abs(z.im)).sort((a, b) => a - b);
-    const slow = Math.sqrt(G * (2 - Math.SQRT2)), fast = Math.sqrt(G * (2 + Math.SQRT2));
+    const omegas = spectrumOf(eq!)
+      .eigenvalues.map((z) => Math.abs(z.im))
+      .sort((a, b) => a - b);
+    const slow = Math.sqrt(G * (2 - Math.SQRT2)),
+      fast = Math.sqrt(G * (2 + Math.SQRT2));
     expect(omegas).toEqual([slow, slow, fast, fast].map((v) => expect.closeTo(v, 9)));
   });
 
@@ -52,8 +56,12 @@ describe('free equilibria', () => {
 
 describe('resting on a contact', () => {
   const bowl = defineModel({
-    name: 'point-in-bowl', coordinates: ['x', 'y'], parameters: { m: 2, g: G, e: 1, k: 0.5 },
-    kinetic: "m*(x'^2 + y'^2)/2", potential: 'm*g*y', unilateral: [{ name: 'bowl', constraint: 'y - k*x^2/2 >= 0', law: { newton: 'e' } }],
+    name: 'point-in-bowl',
+    coordinates: ['x', 'y'],
+    parameters: { m: 2, g: G, e: 1, k: 0.5 },
+    kinetic: "m*(x'^2 + y'^2)/2",
+    potential: 'm*g*y',
+    unilateral: [{ name: 'bowl', constraint: 'y - k*x^2/2 >= 0', law: { newton: 'e' } }],
   });
 
   it('a point in the bowl y ≥ κx²/2 rests at the bottom pressing with σ = m g; it oscillates along the bowl at ω² = gκ', () => {
@@ -81,14 +89,29 @@ describe('resting on a contact', () => {
     const mod = await loadGenerated(system);
     const jac = impactMapJacobian(system)!;
     const params = { m: 2, g: G, e: 0.7, k: 0.5 };
-    const q = [0.4, 0.04], qd = [0.3, -2];
+    const q = [0.4, 0.04],
+      qd = [0.3, -2];
     const d = jac(0, q, qd, params, [true], 0)!;
     expect(jac(0, q, qd, params, [false], 0)).toBeUndefined();
     const h = 1e-6;
     const plus = (x: number[], v: number[]) => Array.from(mod.impact!(0, x, v, params, { active: [true] }).qdPlus);
     for (let k = 0; k < 2; k++) {
-      const dqP = plus(q.map((v, i) => v + (i === k ? h : 0)), qd), dqM = plus(q.map((v, i) => v - (i === k ? h : 0)), qd);
-      const dvP = plus(q, qd.map((v, i) => v + (i === k ? h : 0))), dvM = plus(q, qd.map((v, i) => v - (i === k ? h : 0)));
+      const dqP = plus(
+          q.map((v, i) => v + (i === k ? h : 0)),
+          qd,
+        ),
+        dqM = plus(
+          q.map((v, i) => v - (i === k ? h : 0)),
+          qd,
+        );
+      const dvP = plus(
+          q,
+          qd.map((v, i) => v + (i === k ? h : 0)),
+        ),
+        dvM = plus(
+          q,
+          qd.map((v, i) => v - (i === k ? h : 0)),
+        );
       for (let i = 0; i < 2; i++) {
         expect(d.dq[i * 2 + k]).toBeCloseTo((dqP[i]! - dqM[i]!) / (2 * h), 7);
         expect(d.dqd[i * 2 + k]).toBeCloseTo((dvP[i]! - dvM[i]!) / (2 * h), 7);

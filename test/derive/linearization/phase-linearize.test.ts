@@ -12,8 +12,11 @@ import { derived } from '../../helpers/examples.js';
 import { rng } from '../../helpers/random.js';
 
 const spec = defineModel({
-  name: 'point-on-parabola-and-table', coordinates: ['x', 'y'], parameters: { k: 0.8, w: 3 },
-  kinetic: "(x'^2 + y'^2)/2", potential: '9.81*y',
+  name: 'point-on-parabola-and-table',
+  coordinates: ['x', 'y'],
+  parameters: { k: 0.8, w: 3 },
+  kinetic: "(x'^2 + y'^2)/2",
+  potential: '9.81*y',
   unilateral: [
     { name: 'floor', constraint: 'y - k*x^2/2 >= 0', law: { stick: 'x*y' } },
     { name: 'table', constraint: 'y - x*sin(w*t) >= 0', law: { plastic: true } },
@@ -34,7 +37,10 @@ describe('phase linearization', () => {
   it('of the parabolic floor’s normal row (−kx, 1): reaction [[−k, 0], [0, 0]], ∂C/∂q = (−kẍ, 0), ∂C/∂q̇ = (−2kẋ, 0) for C = −kxẍ + ÿ − kẋ²', () => {
     for (const s of states) {
       const { normal } = phase.contacts[0]!;
-      expect(values(normal.reaction, s)).toEqual([[-0.8, 0], [0, 0]]);
+      expect(values(normal.reaction, s)).toEqual([
+        [-0.8, 0],
+        [0, 0],
+      ]);
       expect(values([normal.q], s)[0]![0]).toBeCloseTo(-0.8 * s["x''"]!, 12);
       expect(values([normal.q], s)[0]![1]).toBe(0);
       expect(values([normal.qd], s)[0]![0]).toBeCloseTo(-1.6 * s["x'"]!, 12);
@@ -45,7 +51,10 @@ describe('phase linearization', () => {
   it('of the sticking tangent s = xy, row (y, x): reaction [[0, 1], [1, 0]], ∂C/∂q = (ÿ, ẍ), ∂C/∂q̇ = (2ẏ, 2ẋ) for C = yẍ + xÿ + 2ẋẏ', () => {
     const tangent = phase.contacts[0]!.tangent!;
     for (const s of states) {
-      expect(values(tangent.reaction, s)).toEqual([[0, 1], [1, 0]]);
+      expect(values(tangent.reaction, s)).toEqual([
+        [0, 1],
+        [1, 0],
+      ]);
       const [cq, cqd] = values([tangent.q, tangent.qd], s);
       expect(cq![0]).toBeCloseTo(s["y''"]!, 12);
       expect(cq![1]).toBeCloseTo(s["x''"]!, 12);
@@ -58,7 +67,10 @@ describe('phase linearization', () => {
     const table = phase.contacts[1]!;
     expect(table.tangent).toBeUndefined();
     for (const s of states) {
-      expect(values(table.normal.reaction, s)).toEqual([[0, 0], [0, 0]]);
+      expect(values(table.normal.reaction, s)).toEqual([
+        [0, 0],
+        [0, 0],
+      ]);
       const [cq, cqd] = values([table.normal.q, table.normal.qd], s);
       expect(cq![0]).toBeCloseTo(9 * Math.sin(3 * s.t!), 12);
       expect(cq![1]).toBe(0);

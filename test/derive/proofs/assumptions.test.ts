@@ -9,7 +9,9 @@ import { assumptionDomain, parameterAssumptions } from '../../../src/derive/proo
 import { derived } from '../../helpers/examples.js';
 
 const summary = (spec: Parameters<typeof derived>[0]) =>
-  parameterAssumptions(derived(spec).model).map((a) => `${a.parameter} ∈ (${a.lower ? toText(a.lower) : '-∞'}, ${a.upper ? toText(a.upper) : '∞'}) ${a.source}`);
+  parameterAssumptions(derived(spec).model).map(
+    (a) => `${a.parameter} ∈ (${a.lower ? toText(a.lower) : '-∞'}, ${a.upper ? toText(a.upper) : '∞'}) ${a.source}`,
+  );
 
 describe('parameter assumptions', () => {
   it('read positive defaults as (0, ∞) and leave a parameter whose default is 0 free (the cart’s force amplitude F)', () => {
@@ -24,13 +26,18 @@ describe('parameter assumptions', () => {
 
   it('take a declared range as declared, and drop an end that depends on another parameter', () => {
     const spec = defineModel({
-      name: 'bead', title: 'Bead',
+      name: 'bead',
+      title: 'Bead',
       coordinates: [{ name: 'x' }],
       parameters: { a: { default: 1 }, b: { default: -0.5, range: [-1, 'a'] }, c: { default: 0.2, range: [0, 'pi/4'] } },
       kinetic: "x'^2/2",
       initial: { q: { x: 0 }, t1: 1 },
     });
-    expect(summary(spec)).toEqual(['a ∈ (0, ∞) positive default', 'b ∈ (-1, ∞) declared', `c ∈ (0, ${toText(derived(spec).model.parameters[2]!.range![1])}) declared`]);
+    expect(summary(spec)).toEqual([
+      'a ∈ (0, ∞) positive default',
+      'b ∈ (-1, ∞) declared',
+      `c ∈ (0, ${toText(derived(spec).model.parameters[2]!.range![1])}) declared`,
+    ]);
   });
 
   it('give a domain that encloses each range, with the exact ends for the endpoint rule', () => {

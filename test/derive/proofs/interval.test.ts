@@ -95,12 +95,18 @@ function valueAt(e: Expr, env: Record<string, number>): number {
 describe('an enclosure over a random box', () => {
   it('contains the value at every sampled point of the box (600 random expressions × 40 points)', () => {
     fc.assert(
-      fc.property(expr, fc.double({ min: -3, max: 3, noNaN: true }), fc.double({ min: 0, max: 2, noNaN: true }), fc.double({ min: -3, max: 3, noNaN: true }), fc.double({ min: 0, max: 2, noNaN: true }), (e, a0, aw, b0, bw) => {
+      fc.property(
+        expr,
+        fc.double({ min: -3, max: 3, noNaN: true }),
+        fc.double({ min: 0, max: 2, noNaN: true }),
+        fc.double({ min: -3, max: 3, noNaN: true }),
+        fc.double({ min: 0, max: 2, noNaN: true }),
+        (e, a0, aw, b0, bw) => {
           const b = box({ a: [a0, a0 + aw], b: [b0, b0 + bw] });
           const r = enclose(e, b);
           for (let k = 0; k <= 39; k++) {
             const t = k / 39;
-            const s = (k * 7919) % 40 / 39;
+            const s = ((k * 7919) % 40) / 39;
             const v = valueAt(e, { a: a0 + aw * t, b: b0 + bw * s });
             if (Number.isFinite(v)) {
               expect(v).toBeGreaterThanOrEqual(r.lo);

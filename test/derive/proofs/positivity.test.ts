@@ -49,10 +49,18 @@ describe('positivity not proved', () => {
 // Random trigonometric polynomials in α and β with a positive shift: many are
 // positive, some barely, some not. A proof must never meet a sample ≤ 0.
 const angle = fc.constantFrom(sym('alpha'), sym('beta'));
-const atom = fc.oneof(angle.map((a) => sin(a)), angle.map((a) => cos(a)), angle.map((a) => sin(mul(num(2), a))), fc.constant(sym('x')));
-const monomial = fc.tuple(fc.integer({ min: -4, max: 4 }), fc.array(fc.tuple(atom, fc.integer({ min: 1, max: 3 })), { minLength: 1, maxLength: 3 }))
+const atom = fc.oneof(
+  angle.map((a) => sin(a)),
+  angle.map((a) => cos(a)),
+  angle.map((a) => sin(mul(num(2), a))),
+  fc.constant(sym('x')),
+);
+const monomial = fc
+  .tuple(fc.integer({ min: -4, max: 4 }), fc.array(fc.tuple(atom, fc.integer({ min: 1, max: 3 })), { minLength: 1, maxLength: 3 }))
   .map(([c, fs]) => mul(num(c), ...fs.map(([f, k]) => pow(f, k))));
-const trigPolynomial = fc.tuple(fc.integer({ min: -2, max: 6 }), fc.array(monomial, { minLength: 1, maxLength: 3 })).map(([c, ms]) => simplify(add(num(c), ...ms)));
+const trigPolynomial = fc
+  .tuple(fc.integer({ min: -2, max: 6 }), fc.array(monomial, { minLength: 1, maxLength: 3 }))
+  .map(([c, ms]) => simplify(add(num(c), ...ms)));
 
 describe('a proof of positivity', () => {
   it('is never contradicted by a 40×40 sample of the open box (150 random trig polynomials)', () => {

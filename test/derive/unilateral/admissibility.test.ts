@@ -61,7 +61,10 @@ describe('rigid compass, D strikes while B stands (Rubanovich–Formalsky (1.17)
   });
 
   it('keeps sin α as a condition when α may be any real number (no range declared)', () => {
-    const free: ParameterAssumption[] = [{ parameter: 'l', lower: num(0), source: 'positive default' }, { parameter: 'm', lower: num(0), source: 'positive default' }];
+    const free: ParameterAssumption[] = [
+      { parameter: 'l', lower: num(0), source: 'positive default' },
+      { parameter: 'm', lower: num(0), source: 'positive default' },
+    ];
     const r = reduceCondition(canonical('4*l*m*sin(alpha)/(1 + 3*sin(alpha)^2)'), assumptionDomain(free));
     expect(typeof r === 'string' ? r : toText(r)).toBe('sin(alpha)');
   });
@@ -80,8 +83,10 @@ describe('a single condition k ≥ 0', () => {
   };
   it('always holds when every factor is proved positive: m(1 + e) cos α', () => expect(reduce('m*(1 + e)*cos(alpha)')).toBe('always'));
   it('never holds when the product is proved negative: −m(1 + e)', () => expect(reduce('-m*(1 + e)')).toBe('never'));
-  it('flips the sense for a factor proved negative: (e − 1)(1 − 3 sin²α) ≥ 0 reads 3 sin²α − 1 ≥ 0', () => expect(reduce('(e - 1)*(1 - 3*sin(alpha)^2)')).toBe(toText(canonical('3*sin(alpha)^2 - 1'))));
-  it('keeps a factor whose sign is undecided, with its power: m sin(α − 1)³', () => expect(reduce('m*sin(alpha - 1)^3')).toBe(toText(canonical('sin(alpha - 1)^3'))));
+  it('flips the sense for a factor proved negative: (e − 1)(1 − 3 sin²α) ≥ 0 reads 3 sin²α − 1 ≥ 0', () =>
+    expect(reduce('(e - 1)*(1 - 3*sin(alpha)^2)')).toBe(toText(canonical('3*sin(alpha)^2 - 1'))));
+  it('keeps a factor whose sign is undecided, with its power: m sin(α − 1)³', () =>
+    expect(reduce('m*sin(alpha - 1)^3')).toBe(toText(canonical('sin(alpha - 1)^3'))));
 });
 
 // ---------------------------------------------------------------- every example against sampling
@@ -110,13 +115,17 @@ function checkMode(sys: DerivedSystem, im: ImpactMap, mode: ImpactMode, r: Rng):
   let checked = 0;
   for (let k = 0; k < 400; k++) {
     const env = samplePoint(sys, sys.unilateral!.assumptions, r);
-    for (const [sign, verdict] of [[-1, a.negative], [1, a.positive]] as const) {
+    for (const [sign, verdict] of [
+      [-1, a.negative],
+      [1, a.positive],
+    ] as const) {
       const at = { ...env, [a.velocity]: sign * uniform(r, 0.01, 5) };
       if (!clear(conditions, at)) continue;
       const original = holds(conditions, at);
       if (verdict === 'always') expect({ scenario: im.scenario.name, sign, env: at, original }).toMatchObject({ original: true });
       else if (verdict === 'never') expect({ scenario: im.scenario.name, sign, env: at, original }).toMatchObject({ original: false });
-      else if (clear(verdict.conditions, at)) expect({ scenario: im.scenario.name, sign, env: at, reduced: holds(verdict.conditions, at) }).toMatchObject({ reduced: original });
+      else if (clear(verdict.conditions, at))
+        expect({ scenario: im.scenario.name, sign, env: at, reduced: holds(verdict.conditions, at) }).toMatchObject({ reduced: original });
       checked++;
     }
   }

@@ -40,7 +40,19 @@ describe('double pendulum at a wall: configuration-dependent M', () => {
     const row = u.contacts[0]!.normal.row;
     const r = rng(7);
     for (let k = 0; k < 20; k++) {
-      const env: Record<string, number> = { m1: 1 + r(), m2: 1 + r(), l1: 0.5 + r(), l2: 0.5 + r(), d: 1, g: 9.81, e: r(), q1: 2 * r() - 1, q2: 2 * r() - 1, "q1'-": 2 * r() - 1, "q2'-": 2 * r() - 1 };
+      const env: Record<string, number> = {
+        m1: 1 + r(),
+        m2: 1 + r(),
+        l1: 0.5 + r(),
+        l2: 0.5 + r(),
+        d: 1,
+        g: 9.81,
+        e: r(),
+        q1: 2 * r() - 1,
+        q2: 2 * r() - 1,
+        "q1'-": 2 * r() - 1,
+        "q2'-": 2 * r() - 1,
+      };
       const at = { ...env, "q1'": env["q1'-"]!, "q2'": env["q2'-"]! };
       const rate = (qd: readonly number[]) => row.reduce((s, c, i) => s + evaluate(c, at) * qd[i]!, 0);
       const before = [env["q1'-"]!, env["q2'-"]!];

@@ -31,8 +31,18 @@ describe('compliant contacts', () => {
     expect(evaluate(c!.law.exponent, {})).toBe(1);
     expect(c!.law.addedMass).toBeUndefined();
   });
-  it("a g ≤ 0 contact keeps the gap f = −g; Hertz with Hunt–Crossley damping and adhesion", () => {
-    const model = builds(mutate(base, { unilateral: [{ name: 'line', constraint: '-y <= 0', law: { compliant: { stiffness: 'N', damping: 'c', exponent: '3/2', dampingModel: 'hunt-crossley', adhesion: true } } }] }));
+  it('a g ≤ 0 contact keeps the gap f = −g; Hertz with Hunt–Crossley damping and adhesion', () => {
+    const model = builds(
+      mutate(base, {
+        unilateral: [
+          {
+            name: 'line',
+            constraint: '-y <= 0',
+            law: { compliant: { stiffness: 'N', damping: 'c', exponent: '3/2', dampingModel: 'hunt-crossley', adhesion: true } },
+          },
+        ],
+      }),
+    );
     const c = model.compliant![0]!;
     expect(c.gap).toBe(parseExpr('y'));
     expect(c.author.sense).toBe('<=');
@@ -40,12 +50,14 @@ describe('compliant contacts', () => {
     if (c.law.kind === 'compliant') expect(evaluate(c.law.exponent, {})).toBe(1.5);
   });
   it('rigid and compliant contacts side by side: each list keeps its own', () => {
-    const model = builds(mutate(base, {
-      unilateral: [
-        { name: 'line', constraint: 'y >= 0', law: { compliant: { addedMass: 'N' } } },
-        { name: 'wall', constraint: '2 - x >= 0', law: { plastic: true } },
-      ],
-    }));
+    const model = builds(
+      mutate(base, {
+        unilateral: [
+          { name: 'line', constraint: 'y >= 0', law: { compliant: { addedMass: 'N' } } },
+          { name: 'wall', constraint: '2 - x >= 0', law: { plastic: true } },
+        ],
+      }),
+    );
     expect(model.unilateral.map((u) => u.name)).toEqual(['wall']);
     expect(model.compliant!.map((u) => u.name)).toEqual(['line']);
   });
@@ -55,8 +67,16 @@ describe('compliant contacts', () => {
     if (c.law.kind === 'potential') expect(c.law.potential).toBe(parseExpr('exp(-N*y)'));
   });
   it('names are shared with the other constraints: a duplicate is reported (at the realized contact, whose name is claimed after the rigid ones)', () => {
-    expect(problems(mutate(base, { unilateral: [{ name: 'line', constraint: 'y >= 0', law: { compliant: { stiffness: 'N' } } }, { name: 'line', constraint: 'x >= -3', law: { plastic: true } }] })))
-      .toEqual([['duplicate-name', 'unilateral[0].name']]);
+    expect(
+      problems(
+        mutate(base, {
+          unilateral: [
+            { name: 'line', constraint: 'y >= 0', law: { compliant: { stiffness: 'N' } } },
+            { name: 'line', constraint: 'x >= -3', law: { plastic: true } },
+          ],
+        }),
+      ),
+    ).toEqual([['duplicate-name', 'unilateral[0].name']]);
   });
 });
 
@@ -69,11 +89,15 @@ describe('compliant contacts: named problems', () => {
     expect(problems(contact({ compliant: { stiffness: 'N', exponent: '1/2' } }))).toEqual([['bad-compliant-law', 'unilateral[0].law.compliant.exponent']]);
   });
   it('keys that do nothing: dampingModel without damping, an exponent with linear damping alone', () => {
-    expect(problems(contact({ compliant: { stiffness: 'N', dampingModel: 'hunt-crossley' } }))).toEqual([['bad-compliant-law', 'unilateral[0].law.compliant.dampingModel']]);
+    expect(problems(contact({ compliant: { stiffness: 'N', dampingModel: 'hunt-crossley' } }))).toEqual([
+      ['bad-compliant-law', 'unilateral[0].law.compliant.dampingModel'],
+    ]);
     expect(problems(contact({ compliant: { damping: 'N', exponent: 2 } }))).toEqual([['bad-compliant-law', 'unilateral[0].law.compliant.exponent']]);
   });
   it('a bad dampingModel or adhesion, compliant with potential, unknown keys', () => {
-    expect(problems(contact({ compliant: { damping: 'N', dampingModel: 'maxwell' } }))).toEqual([['bad-compliant-law', 'unilateral[0].law.compliant.dampingModel']]);
+    expect(problems(contact({ compliant: { damping: 'N', dampingModel: 'maxwell' } }))).toEqual([
+      ['bad-compliant-law', 'unilateral[0].law.compliant.dampingModel'],
+    ]);
     expect(problems(contact({ compliant: { stiffness: 'N', adhesion: 'yes' } }))).toEqual([['bad-compliant-law', 'unilateral[0].law.compliant.adhesion']]);
     expect(problems(contact({ compliant: { stiffness: 'N' }, potential: 'exp(-f)' }))).toEqual([['bad-compliant-law', 'unilateral[0].law']]);
     expect(problems(contact({ compliant: { stiffness: 'N', spring: 'N' } }))).toEqual([['unknown-field', 'unilateral[0].law.compliant.spring']]);
@@ -83,8 +107,12 @@ describe('compliant contacts: named problems', () => {
     expect(problems(contact({ potential: 'abs(f)' }))).toEqual([['non-smooth', 'unilateral[0].law.potential']]);
   });
   it('the constraint of a compliant contact is read as a rigid one is (a constant inequality is refused at its field)', () => {
-    expect(problems(mutate(base, { unilateral: [{ name: 'line', constraint: '1 >= 0', law: { compliant: { stiffness: 'N' } } }] }))).toEqual([['constant-constraint', 'unilateral[0].constraint']]);
-    expect(problems(mutate(base, { unilateral: [{ name: 'line', constraint: 'y >= 0', slip: 'x', law: { compliant: { stiffness: 'N' } } }] }))).toEqual([['bad-slip', 'unilateral[0].slip']]);
+    expect(problems(mutate(base, { unilateral: [{ name: 'line', constraint: '1 >= 0', law: { compliant: { stiffness: 'N' } } }] }))).toEqual([
+      ['constant-constraint', 'unilateral[0].constraint'],
+    ]);
+    expect(problems(mutate(base, { unilateral: [{ name: 'line', constraint: 'y >= 0', slip: 'x', law: { compliant: { stiffness: 'N' } } }] }))).toEqual([
+      ['bad-slip', 'unilateral[0].slip'],
+    ]);
   });
 });
 
@@ -96,7 +124,8 @@ describe("retaining constraints realized by Kozlov's Theorem 1 terms", () => {
     kinetic: "m*(x'^2 + y'^2)/2",
     initial: { q: { x: 2, y: 0 }, qd: { y: 1 } },
   };
-  const realized = (realization: unknown, extra: Record<string, unknown> = {}) => mutate(rod, { holonomic: [{ name: 'rod', expr: 'x^2 + y^2 - l^2', realization, ...extra }] });
+  const realized = (realization: unknown, extra: Record<string, unknown> = {}) =>
+    mutate(rod, { holonomic: [{ name: 'rod', expr: 'x^2 + y^2 - l^2', realization, ...extra }] });
   it('leave Model.holonomic and carry φ with α, β, γ', () => {
     const model = builds(realized({ addedMass: 'N', stiffness: 'N^2', viscosity: 'N' }));
     expect(model.holonomic).toEqual([]);
@@ -106,7 +135,14 @@ describe("retaining constraints realized by Kozlov's Theorem 1 terms", () => {
     expect([r!.addedMass, r!.stiffness, r!.viscosity].map((e) => evaluate(e!, { N: 10 }))).toEqual([10, 100, 10]);
   });
   it('a realized constraint does not count against the number of coordinates, nor must the initial state satisfy it', () => {
-    const model = builds(mutate(rod, { coordinates: ['x'], kinetic: "m*x'^2/2", initial: { q: { x: 3 } }, holonomic: [{ name: 'bar', expr: 'x - l', realization: { stiffness: 'N' } }] }));
+    const model = builds(
+      mutate(rod, {
+        coordinates: ['x'],
+        kinetic: "m*x'^2/2",
+        initial: { q: { x: 3 } },
+        holonomic: [{ name: 'bar', expr: 'x - l', realization: { stiffness: 'N' } }],
+      }),
+    );
     expect(model.realizations!.map((r) => r.name)).toEqual(['bar']);
   });
   it('no term, a negative one, friction on a realized constraint: bad-compliant-law', () => {

@@ -35,17 +35,32 @@ describe('a drawing', () => {
 
   it('fails at buildModel, every bad field at once: an unknown point, an unknown symbol, a curved ground', () => {
     expect(problems(drawn({ points: { O: [0, 0], bob: ['l*sin(theta)', 'h'] }, segments: [['O', 'foot']], ground: 'y = x^2' }))).toEqual([
-      ['unknown-symbol', 'drawing.points.bob[1]'], ['unknown-field', 'drawing.segments[0]'], ['bad-type', 'drawing.ground[0]'],
+      ['unknown-symbol', 'drawing.points.bob[1]'],
+      ['unknown-field', 'drawing.segments[0]'],
+      ['bad-type', 'drawing.ground[0]'],
     ]);
   });
 
   it('refuses a radius of the coordinates, a disc at no point, unknown keys and malformed parts', () => {
-    expect(problems(drawn({ ...rod, discs: [{ center: 'bob', radius: 'theta' }, { center: 'hub', radius: 1 }] }))).toEqual([
-      ['unknown-symbol', 'drawing.discs[0].radius'], ['unknown-field', 'drawing.discs[1].center'],
+    expect(
+      problems(
+        drawn({
+          ...rod,
+          discs: [
+            { center: 'bob', radius: 'theta' },
+            { center: 'hub', radius: 1 },
+          ],
+        }),
+      ),
+    ).toEqual([
+      ['unknown-symbol', 'drawing.discs[0].radius'],
+      ['unknown-field', 'drawing.discs[1].center'],
     ]);
     expect(problems(drawn({ ...rod, colour: 'red' }))).toEqual([['unknown-field', 'drawing.colour']]);
     expect(problems(drawn({ points: { O: [0] }, ground: 3, labels: 'yes' }))).toEqual([
-      ['bad-type', 'drawing.points.O'], ['bad-type', 'drawing.ground'], ['bad-type', 'drawing.labels'],
+      ['bad-type', 'drawing.points.O'],
+      ['bad-type', 'drawing.ground'],
+      ['bad-type', 'drawing.labels'],
     ]);
     expect(problems(drawn('a pendulum'))).toEqual([['bad-type', 'drawing']]);
   });

@@ -20,7 +20,9 @@ describe('non-smooth functions', () => {
   it('abs in the kinetic energy, a holonomic constraint, a gap and a stick tangent', () => {
     expect(problems(mutate(ball, { kinetic: "m*abs(y')^2/2" }))).toEqual([['non-smooth', 'kinetic']]);
     expect(problems(mutate(rodPendulum, { holonomic: ['abs(x) + abs(y) - l'] }))).toEqual([['non-smooth', 'holonomic[0]']]);
-    expect(problems(mutate(ball, { unilateral: [{ name: 'floor', constraint: 'y - abs(y - 1)/10 >= 0', law: { newton: 'e' } }] }))).toEqual([['non-smooth', 'unilateral[0].constraint']]);
+    expect(problems(mutate(ball, { unilateral: [{ name: 'floor', constraint: 'y - abs(y - 1)/10 >= 0', law: { newton: 'e' } }] }))).toEqual([
+      ['non-smooth', 'unilateral[0].constraint'],
+    ]);
     const stick = mutate(rodPendulum, { holonomic: [], unilateral: [{ name: 'floor', constraint: 'y + 3 >= 0', law: { stick: 'abs(x)' } }] });
     expect(problems(stick)).toEqual([['non-smooth', 'unilateral[0].law.stick']]);
   });
@@ -41,7 +43,7 @@ describe('expression inputs of the wrong kind', () => {
     expect(problems(mutate(ball, { potential: Infinity }))).toEqual([['non-finite-literal', 'potential']]);
   });
 
-  it('a kernel expression with a foreign symbol: unknown-symbol; with the model\'s own, accepted', () => {
+  it("a kernel expression with a foreign symbol: unknown-symbol; with the model's own, accepted", () => {
     expect(problems(mutate(ball, { potential: mul(sym('m'), sym('k')) }))).toEqual([['unknown-symbol', 'potential']]);
     expect(builds(mutate(ball, { potential: mul(sym('m'), sym('g'), sym('y')) })).V).toBe(mul(sym('m'), sym('g'), sym('y')));
   });

@@ -15,6 +15,8 @@ describe('forces', () => {
 
   it('a damping force in the velocity is read into Q', () => {
     const model = builds(mutate(ball, { forces: { y: "-m*y'" } }));
-    expect(model.Q[0]).toBe(parseExpr("-m*y'", { symbol: (n) => model.parameters.find((p) => p.name === n)?.symbol, velocity: () => model.coordinates[0]!.qd }));
+    expect(model.Q[0]).toBe(
+      parseExpr("-m*y'", { symbol: (n) => model.parameters.find((p) => p.name === n)?.symbol, velocity: () => model.coordinates[0]!.qd }),
+    );
   });
 });

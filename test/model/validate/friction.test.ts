@@ -40,9 +40,15 @@ describe('Coulomb contacts', () => {
   it('a coefficient that is not a parameter, negative, or static below kinetic: bad-friction', () => {
     expect(problems(contact({ slip: 'x', law: { plastic: true, coulomb: 'nu' } }))).toEqual([['bad-friction', 'unilateral[0].law.coulomb']]);
     expect(problems(contact({ slip: 'x', law: { plastic: true, coulomb: 'neg' } }))).toEqual([['bad-friction', 'unilateral[0].law.coulomb']]);
-    expect(problems(contact({ slip: 'x', law: { plastic: true, coulomb: { static: 'mu', kinetic: 'mus' } } }))).toEqual([['bad-friction', 'unilateral[0].law.coulomb.static']]);
-    expect(problems(contact({ slip: 'x', law: { plastic: true, coulomb: { static: 'mus' } } }))).toEqual([['bad-friction', 'unilateral[0].law.coulomb.kinetic']]);
-    expect(problems(contact({ slip: 'x', law: { plastic: true, coulomb: { static: 'mus', kinetic: 'mu', dynamic: 'mu' } } }))).toEqual([['unknown-field', 'unilateral[0].law.coulomb.dynamic']]);
+    expect(problems(contact({ slip: 'x', law: { plastic: true, coulomb: { static: 'mu', kinetic: 'mus' } } }))).toEqual([
+      ['bad-friction', 'unilateral[0].law.coulomb.static'],
+    ]);
+    expect(problems(contact({ slip: 'x', law: { plastic: true, coulomb: { static: 'mus' } } }))).toEqual([
+      ['bad-friction', 'unilateral[0].law.coulomb.kinetic'],
+    ]);
+    expect(problems(contact({ slip: 'x', law: { plastic: true, coulomb: { static: 'mus', kinetic: 'mu', dynamic: 'mu' } } }))).toEqual([
+      ['unknown-field', 'unilateral[0].law.coulomb.dynamic'],
+    ]);
   });
 });
 
@@ -66,7 +72,15 @@ describe("Smirnov's non-ideal retaining constraints", () => {
 
 describe('hinges with journal friction', () => {
   const pin = { name: 'pin', constraints: ['px', 'py'], angle: 'z', radius: 'r', friction: 'f1' };
-  const hinged = (h: Record<string, unknown>) => mutate(base, { holonomic: [{ name: 'px', expr: 'x' }, { name: 'py', expr: 'y' }], hinges: [{ ...pin, ...h }], initial: {} });
+  const hinged = (h: Record<string, unknown>) =>
+    mutate(base, {
+      holonomic: [
+        { name: 'px', expr: 'x' },
+        { name: 'py', expr: 'y' },
+      ],
+      hinges: [{ ...pin, ...h }],
+      initial: {},
+    });
   it('two holonomic constraints, an angle, a radius and a coefficient', () => {
     const [h] = builds(hinged({})).hinges;
     expect(h).toMatchObject({ name: 'pin', constraints: [0, 1] });

@@ -13,8 +13,12 @@ describe('names of every kind', () => {
   });
 
   it('non-holonomic and unilateral names are checked alike', () => {
-    expect(problems(mutate(rodPendulum, { holonomic: [], nonholonomic: [{ name: 'a\nb', expr: "x' - y'" }], initial: {} }))).toEqual([['bad-identifier', 'nonholonomic[0].name']]);
-    expect(problems(mutate(ball, { unilateral: [{ name: '<b>floor</b>', constraint: 'y >= 0', law: { newton: 'e' } }] }))).toEqual([['bad-identifier', 'unilateral[0].name']]);
+    expect(problems(mutate(rodPendulum, { holonomic: [], nonholonomic: [{ name: 'a\nb', expr: "x' - y'" }], initial: {} }))).toEqual([
+      ['bad-identifier', 'nonholonomic[0].name'],
+    ]);
+    expect(problems(mutate(ball, { unilateral: [{ name: '<b>floor</b>', constraint: 'y >= 0', law: { newton: 'e' } }] }))).toEqual([
+      ['bad-identifier', 'unilateral[0].name'],
+    ]);
   });
 
   it('coordinate and parameter names: identifiers, not reserved, declared once', () => {
@@ -29,8 +33,12 @@ describe('names of every kind', () => {
     expect(problems(spec)).toEqual([['duplicate-name', 'unilateral[0].name']]);
   });
 
-  it('a given name may not take an unnamed constraint\'s default name (phi2)', () => {
-    const spec = mutate(rodPendulum, { coordinates: ['x', 'y', 'z'], kinetic: "m*(x'^2 + y'^2 + z'^2)/2", holonomic: [{ name: 'phi2', expr: 'x^2 + y^2 - l^2' }, 'z'] });
+  it("a given name may not take an unnamed constraint's default name (phi2)", () => {
+    const spec = mutate(rodPendulum, {
+      coordinates: ['x', 'y', 'z'],
+      kinetic: "m*(x'^2 + y'^2 + z'^2)/2",
+      holonomic: [{ name: 'phi2', expr: 'x^2 + y^2 - l^2' }, 'z'],
+    });
     expect(problems(spec)).toEqual([['duplicate-name', 'holonomic[1].name']]);
   });
 

@@ -15,7 +15,8 @@ describe('initial state (its form)', () => {
   });
 
   it('t1 that is not a positive finite number at the defaults: bad-initial in field initial.t1', () => {
-    for (const t1 of [0, -1, Infinity, '-g']) expect(problems(mutate(ball, { initial: { q: { y: 1 }, t1 } })), String(t1)).toEqual([['bad-initial', 'initial.t1']]);
+    for (const t1 of [0, -1, Infinity, '-g'])
+      expect(problems(mutate(ball, { initial: { q: { y: 1 }, t1 } })), String(t1)).toEqual([['bad-initial', 'initial.t1']]);
   });
 
   it('an initial value for an unknown coordinate: unknown-coordinate', () => {
@@ -41,7 +42,7 @@ describe('initial state (its form)', () => {
     expect(builds(mutate(ball, { initial: { q: { y: Math.cos(0.2) } } })).initial.q0).toEqual([Math.cos(0.2)]);
   });
 
-  it('a coordinate, t or a velocity in an initial value: named errors in the value\'s field', () => {
+  it("a coordinate, t or a velocity in an initial value: named errors in the value's field", () => {
     expect(problems(ballAt({ q: { y: 'y + 1' } }))).toEqual([['unknown-symbol', 'initial.q.y']]);
     expect(problems(ballAt({ qd: { y: 't' } }))).toEqual([['unknown-symbol', 'initial.qd.y']]);
     expect(problems(ballAt({ t1: "y'" }))[0]![1]).toBe('initial.t1');

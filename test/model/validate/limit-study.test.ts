@@ -37,7 +37,9 @@ describe('a limit study', () => {
   it('over at least three distinct finite positive values inside the declared range', () => {
     expect(problems(study({ values: [10, 100] }))).toEqual([['bad-limit-study', 'limitStudy.values']]);
     expect(problems(study({ values: [10, Infinity, NaN, '1e3'] }))).toEqual([
-      ['bad-limit-study', 'limitStudy.values[1]'], ['bad-limit-study', 'limitStudy.values[2]'], ['bad-limit-study', 'limitStudy.values[3]'],
+      ['bad-limit-study', 'limitStudy.values[1]'],
+      ['bad-limit-study', 'limitStudy.values[2]'],
+      ['bad-limit-study', 'limitStudy.values[3]'],
     ]);
     expect(problems(study({ values: [0, 10, 100] }))).toEqual([['bad-limit-study', 'limitStudy.values[0]']]);
     expect(problems(study({ values: [10, 100, 2e9] }))).toEqual([['bad-limit-study', 'limitStudy.values[2]']]);
@@ -58,7 +60,8 @@ describe('a limit study', () => {
 
   it('has finite limits and no unknown keys', () => {
     expect(problems(study({ limits: { release: Infinity, restitution: '1/3' } }))).toEqual([
-      ['bad-limit-study', 'limitStudy.limits.release'], ['bad-limit-study', 'limitStudy.limits.restitution'],
+      ['bad-limit-study', 'limitStudy.limits.release'],
+      ['bad-limit-study', 'limitStudy.limits.restitution'],
     ]);
     expect(problems(study({ limits: { period: 2 } }))).toEqual([['unknown-field', 'limitStudy.limits.period']]);
     expect(problems(study({ order: 1 }))).toEqual([['unknown-field', 'limitStudy.order']]);
@@ -76,6 +79,8 @@ describe('a limit study', () => {
     expect(err.problems[0]!.message).toContain("'M', which is not a parameter (parameters: g, N, e, s)");
     expect(err.problems[1]!.message).toContain('at least 3');
     expect(err.problems[2]!.message).toContain("'wall' is already rigid");
-    expect(modelError(study({ rigid: { flor: { plastic: true } } })).message).toContain('limitStudy.rigid names flor, not a unilateral constraint of kozlov-point (line, wall)');
+    expect(modelError(study({ rigid: { flor: { plastic: true } } })).message).toContain(
+      'limitStudy.rigid names flor, not a unilateral constraint of kozlov-point (line, wall)',
+    );
   });
 });

@@ -7,7 +7,10 @@ const skate = mutate(rodPendulum, { holonomic: undefined, nonholonomic: [{ name:
 
 describe('non-holonomic constraints', () => {
   it('a name that is a number and no expr: bad-type for the name, missing-field for expr', () => {
-    expect(problems(mutate(skate, { nonholonomic: [{ name: 3 }] }))).toEqual([['bad-type', 'nonholonomic[0].name'], ['missing-field', 'nonholonomic[0].expr']]);
+    expect(problems(mutate(skate, { nonholonomic: [{ name: 3 }] }))).toEqual([
+      ['bad-type', 'nonholonomic[0].name'],
+      ['missing-field', 'nonholonomic[0].expr'],
+    ]);
   });
 
   it('abs in a velocity constraint: non-smooth (its rows are differentiated)', () => {

@@ -15,7 +15,15 @@ describe('an orbit', () => {
     builds(billiard);
     builds(wheel);
     builds(orbit({}));
-    builds(orbit({ section: { coordinate: 'y', value: 0.5, direction: 'down' }, fix: ["y'"], crossings: 2, params: { g: 1 }, continuation: { parameter: 'e', from: 0.9, to: 0.5 } }));
+    builds(
+      orbit({
+        section: { coordinate: 'y', value: 0.5, direction: 'down' },
+        fix: ["y'"],
+        crossings: 2,
+        params: { g: 1 },
+        continuation: { parameter: 'e', from: 0.9, to: 0.5 },
+      }),
+    );
   });
 
   it('starts from coordinates by name (the study’s own error before, now buildModel’s)', () => {
@@ -27,16 +35,36 @@ describe('an orbit', () => {
   it('stops at a contact of the model, or where a coordinate crosses a finite value', () => {
     expect(problems(orbit({ section: { contact: 'wall' } }))).toEqual([['invalid-option', 'orbit.section.contact']]);
     expect(problems(orbit({ section: { coordinate: 'x', value: Infinity, direction: 'sideways' } }))).toEqual([
-      ['invalid-option', 'orbit.section.coordinate'], ['bad-type', 'orbit.section.value'], ['bad-type', 'orbit.section.direction'],
+      ['invalid-option', 'orbit.section.coordinate'],
+      ['bad-type', 'orbit.section.value'],
+      ['bad-type', 'orbit.section.direction'],
     ]);
     expect(problems(mutate(ball, { orbit: { q0: {}, qd0: {} } }))).toEqual([['missing-field', 'orbit.section']]);
   });
 
   it('names parameters, components and coordinates the model has, every problem at once', () => {
-    expect(problems(orbit({ params: { G: 1 }, fix: ['v'], shift: { x: 1, y: 'loose' }, crossings: 0, period: -1, continuation: { parameter: 'E', from: 0, to: 'one' }, colour: 1 }))).toEqual([
-      ['unknown-field', 'orbit.colour'], ['unknown-parameter', 'orbit.params.G'], ['bad-type', 'orbit.crossings'], ['invalid-option', 'orbit.fix[0]'],
-      ['invalid-option', 'orbit.shift.x'], ['invalid-option', 'orbit.shift.y'], ['bad-type', 'orbit.period'],
-      ['invalid-option', 'orbit.continuation.parameter'], ['bad-type', 'orbit.continuation.to'],
+    expect(
+      problems(
+        orbit({
+          params: { G: 1 },
+          fix: ['v'],
+          shift: { x: 1, y: 'loose' },
+          crossings: 0,
+          period: -1,
+          continuation: { parameter: 'E', from: 0, to: 'one' },
+          colour: 1,
+        }),
+      ),
+    ).toEqual([
+      ['unknown-field', 'orbit.colour'],
+      ['unknown-parameter', 'orbit.params.G'],
+      ['bad-type', 'orbit.crossings'],
+      ['invalid-option', 'orbit.fix[0]'],
+      ['invalid-option', 'orbit.shift.x'],
+      ['invalid-option', 'orbit.shift.y'],
+      ['bad-type', 'orbit.period'],
+      ['invalid-option', 'orbit.continuation.parameter'],
+      ['bad-type', 'orbit.continuation.to'],
     ]);
   });
 });

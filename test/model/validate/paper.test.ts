@@ -9,7 +9,13 @@ import wheel from '../../../derivations/rimless-wheel.js';
 import { builds, modelError, mutate, problems } from '../spec-cases.js';
 
 const paper = (change: Record<string, unknown>) => mutate(compass, { paper: { ...compass.paper!, ...change } });
-const formula = { eq: '(1.16)', name: 'x', formula: 'w*(1 - 3*sin(alpha)^2)/(1 + 3*sin(alpha)^2)', derived: "impact1.leaves.psi'+", where: { w: "impact1.psi'-" } };
+const formula = {
+  eq: '(1.16)',
+  name: 'x',
+  formula: 'w*(1 - 3*sin(alpha)^2)/(1 + 3*sin(alpha)^2)',
+  derived: "impact1.leaves.psi'+",
+  where: { w: "impact1.psi'-" },
+};
 
 describe('a paper', () => {
   it('that is sound builds, its formulas read against the model or its general model', () => {

@@ -25,7 +25,7 @@ describe('the disk of derivations/viscoelastic-disk.ts', () => {
   const p = model.patches![0]!;
   it('keeps the law in its own symbols and the state symbols as expressions of the coordinates', () => {
     expect(p.variable).toBe('theta');
-    expect([...p.state].map(([s, e]) => `${s} = ${toText(e)}`)).toEqual(["q = 1 - r^(-1)*y", "qd = -r^(-1)*y'", "ux = x'"]);
+    expect([...p.state].map(([s, e]) => `${s} = ${toText(e)}`)).toEqual(['q = 1 - r^(-1)*y', "qd = -r^(-1)*y'", "ux = x'"]);
     expect(p.depth).toBe('q');
     expect(p.normal).toBe('Fy');
     expect(p.forces.map(toText)).toEqual(['Fx', 'Fy', 'M']);
@@ -43,14 +43,21 @@ describe('every mistake is bad-patch, located, with its cause', () => {
   it('a missing patch variable, and the fields that then name an unknown theta', () => {
     const found = problems(withPatch({ variable: undefined }));
     expect(found.map(([f, c]) => [f, c])).toEqual([
-      ['patches[0].variable', 'bad-patch'], ['patches[0].penetration', 'bad-patch'], ['patches[0].density', 'bad-patch'],
-      ['patches[0].expansion.orders.theta', 'bad-patch'], ['patches[0].resultants.Fx', 'bad-patch'],
+      ['patches[0].variable', 'bad-patch'],
+      ['patches[0].penetration', 'bad-patch'],
+      ['patches[0].density', 'bad-patch'],
+      ['patches[0].expansion.orders.theta', 'bad-patch'],
+      ['patches[0].resultants.Fx', 'bad-patch'],
     ]);
     expect(found[0]![2]).toMatch(/patch variable .* is missing/);
   });
   it('a patch variable or state symbol that shadows a coordinate or a parameter', () => {
     expect(problems(withPatch({ variable: 'phi' }))[0]).toEqual(['patches[0].variable', 'bad-patch', expect.stringContaining("'phi' is already a coordinate")]);
-    expect(problems(withPatch({ state: { q: '1 - y/r', qd: "-y'/r", k: "x'" } }))[0]).toEqual(['patches[0].state.k', 'bad-patch', expect.stringContaining("'k' is already")]);
+    expect(problems(withPatch({ state: { q: '1 - y/r', qd: "-y'/r", k: "x'" } }))[0]).toEqual([
+      'patches[0].state.k',
+      'bad-patch',
+      expect.stringContaining("'k' is already"),
+    ]);
   });
   it('a depth, a normal or a force that names nothing declared', () => {
     expect(problems(withPatch({ depth: 'h', normal: 'N', forces: { z: 'Fy' } }))).toEqual([
@@ -59,20 +66,24 @@ describe('every mistake is bad-patch, located, with its cause', () => {
       ['patches[0].forces.z', 'bad-patch', expect.stringContaining("'z' is not a coordinate")],
     ]);
   });
-  it('an expansion order that is not an integer, of a symbol that is not the law\'s', () => {
+  it("an expansion order that is not an integer, of a symbol that is not the law's", () => {
     expect(problems(withPatch({ expansion: { orders: { theta: 1.5, y: 1 }, keep: 2 } }))).toEqual([
       ['patches[0].expansion.orders.theta', 'bad-patch', expect.stringContaining('integer')],
       ['patches[0].expansion.orders.y', 'bad-patch', expect.stringContaining("'y' is not the patch variable or a state symbol")],
     ]);
   });
   it('expansion orders beyond 8 (each is one more derivative of the density), a relaxation time that is not positive', () => {
-    expect(problems(withPatch({ expansion: { orders: { theta: 1 }, keep: 1e300 } }))).toEqual([['patches[0].expansion.keep', 'bad-patch', expect.stringContaining('from 0 to 8')]]);
+    expect(problems(withPatch({ expansion: { orders: { theta: 1 }, keep: 1e300 } }))).toEqual([
+      ['patches[0].expansion.keep', 'bad-patch', expect.stringContaining('from 0 to 8')],
+    ]);
     expect(problems(withPatch({ friction: { sign: 'sigma', slip: "x' + r*phi'", relaxation: '-tau' } }))).toEqual([
       ['patches[0].friction.relaxation', 'bad-patch', expect.stringContaining('must be > 0')],
     ]);
   });
   it('a normal resultant that depends on the friction sign', () => {
-    expect(problems(withPatch({ normal: 'M' }))).toEqual([['patches[0].resultants.M', 'bad-patch', expect.stringContaining('may not depend on the friction sign sigma')]]);
+    expect(problems(withPatch({ normal: 'M' }))).toEqual([
+      ['patches[0].resultants.M', 'bad-patch', expect.stringContaining('may not depend on the friction sign sigma')],
+    ]);
   });
   it('a velocity in the relaxation time, an unknown key in friction', () => {
     expect(problems(withPatch({ friction: { sign: 'sigma', slip: "x' + r*phi'", relaxation: "x'", stick: true } })).map(([f, c]) => [f, c])).toEqual([

@@ -11,7 +11,10 @@ describe('sources', () => {
   });
 
   it('refuses an unknown key, a key that is no string, and a list that is none', () => {
-    expect(problems(['rubanovich1981', 'rubanovich81', 7])).toEqual([['invalid-option', 'sources[1]'], ['bad-type', 'sources[2]']]);
+    expect(problems(['rubanovich1981', 'rubanovich81', 7])).toEqual([
+      ['invalid-option', 'sources[1]'],
+      ['bad-type', 'sources[2]'],
+    ]);
     expect(problems('rubanovich1981')).toEqual([['bad-type', 'sources']]);
   });
 });

@@ -25,7 +25,7 @@ describe('unilateral constraints', () => {
     expect(problems(contact({ name: 'floor', constraint: 'y', law: { newton: 'e' } }))).toEqual([['bad-inequality', 'unilateral[0].constraint']]);
   });
 
-  it('g <= 0 keeps the author\'s form and gives the gap −g', () => {
+  it("g <= 0 keeps the author's form and gives the gap −g", () => {
     const [u] = builds(contact({ name: 'floor', constraint: '-y <= 0', law: { newton: 'e' } })).unilateral;
     expect(u!.author.sense).toBe('<=');
     expect(u!.gap).toBe(builds(ball).unilateral[0]!.gap);

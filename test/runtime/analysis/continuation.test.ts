@@ -14,20 +14,38 @@ import { loadGenerated } from '../../helpers/generated-module.js';
 const G = 9.81;
 
 describe('the ball on a vibrating table under a ceiling, continued in the amplitude A', () => {
-  const e = 0.5, w = 10, H = 0.6, T = (2 * Math.PI) / w;
+  const e = 0.5,
+    w = 10,
+    H = 0.6,
+    T = (2 * Math.PI) / w;
   const spec = defineModel({
-    name: 'ball-table-ceiling', coordinates: ['y'], parameters: { g: G, e, A: 0.12, w, H },
-    kinetic: "y'^2/2", potential: 'g*y',
+    name: 'ball-table-ceiling',
+    coordinates: ['y'],
+    parameters: { g: G, e, A: 0.12, w, H },
+    kinetic: "y'^2/2",
+    potential: 'g*y',
     unilateral: [
       { name: 'table', constraint: 'y - A*sin(w*t) >= 0', law: { newton: 'e' } },
       { name: 'ceiling', constraint: 'H - y >= 0', law: { newton: 'e' } },
     ],
   });
-  const K1 = (Math.PI * G * (1 - e)) / (1 + e), K2 = (2 * G * (1 + e * e)) / (1 + e) ** 2;
+  const K1 = (Math.PI * G * (1 - e)) / (1 + e),
+    K2 = (2 * G * (1 + e * e)) / (1 + e) ** 2;
   const start = async () => {
     const mod = await loadGenerated(deriveSystem(buildModel(spec)));
     const phi = Math.acos(K1 / (0.12 * w * w));
-    return { mod, opts: { q0: [0.12 * Math.sin(phi)], qd0: [(G * T) / 2], t0: phi / w, section: { contact: 'table' } as const, period: T, parameter: 'A', range: [0.09, 0.16] as const } };
+    return {
+      mod,
+      opts: {
+        q0: [0.12 * Math.sin(phi)],
+        qd0: [(G * T) / 2],
+        t0: phi / w,
+        section: { contact: 'table' } as const,
+        period: T,
+        parameter: 'A',
+        range: [0.09, 0.16] as const,
+      },
+    };
   };
 
   it('growing A: period doubling at √(K₁² + K₂²)/ω², then the apex grazes the ceiling at √((H − gT²/8)² + (K₁/ω²)²)', async () => {
@@ -66,13 +84,24 @@ describe('the ball on a vibrating table under a ceiling, continued in the amplit
 describe('Kozlov’s point over y = κx²/2 continued in κ', () => {
   it('the vertical bouncing doubles its period at κ = g/v² (4.1), the pair of multipliers meeting at −1', async () => {
     const spec = defineModel({
-      name: 'point-over-parabola', coordinates: ['x', 'y'], parameters: { g: G, e: 1, k: 0.5 },
-      kinetic: "(x'^2 + y'^2)/2", potential: 'g*y', unilateral: [{ name: 'floor', constraint: 'y - k*x^2/2 >= 0', law: { newton: 'e' } }],
+      name: 'point-over-parabola',
+      coordinates: ['x', 'y'],
+      parameters: { g: G, e: 1, k: 0.5 },
+      kinetic: "(x'^2 + y'^2)/2",
+      potential: 'g*y',
+      unilateral: [{ name: 'floor', constraint: 'y - k*x^2/2 >= 0', law: { newton: 'e' } }],
     });
     const mod = await loadGenerated(deriveSystem(buildModel(spec)));
-    const v = 3, critical = G / v ** 2;
+    const v = 3,
+      critical = G / v ** 2;
     const branch = continueOrbit(mod, {
-      q0: [0, 0], qd0: [0, v], params: { k: 0.8 * critical }, section: { contact: 'floor' }, fix: ["y'"], parameter: 'k', range: [0.5 * critical, 1.3 * critical],
+      q0: [0, 0],
+      qd0: [0, v],
+      params: { k: 0.8 * critical },
+      section: { contact: 'floor' },
+      fix: ["y'"],
+      parameter: 'k',
+      range: [0.5 * critical, 1.3 * critical],
     });
     expect(branch.status).toBe('range');
     expect(branch.bifurcations.map((b) => b.kind)).toEqual(['period-doubling']);

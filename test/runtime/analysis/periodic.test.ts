@@ -21,7 +21,12 @@ describe('eigenvalues', () => {
   it('of a companion matrix are the roots of its polynomial: (z − 1)(z − 2)(z² + 1)', () => {
     const C = [0, 0, 0, -2, 1, 0, 0, 3, 0, 1, 0, -3, 0, 0, 1, 3];
     const ev = byRe(eigenvalues(4, C));
-    const expected = [{ re: 0, im: -1 }, { re: 0, im: 1 }, { re: 1, im: 0 }, { re: 2, im: 0 }];
+    const expected = [
+      { re: 0, im: -1 },
+      { re: 0, im: 1 },
+      { re: 1, im: 0 },
+      { re: 2, im: 0 },
+    ];
     ev.forEach((z, i) => {
       expect(z.re).toBeCloseTo(expected[i]!.re, 12);
       expect(z.im).toBeCloseTo(expected[i]!.im, 12);
@@ -37,7 +42,9 @@ describe('eigenvalues', () => {
 
   it('keep a root near 0 beside one near −1 (no cancellation in the 2×2 block)', () => {
     // A return-map derivative with roots 0, −0.2419 and −1.0334 (their product e² = 1/4).
-    const DP = [0.25, 0.15707963267949132, 0.7704755982929048, -2.825473047497608, -2.275297073769694, -13.61283214675592, 0.2433561820976969, 0.1529051987767583, 0.75];
+    const DP = [
+      0.25, 0.15707963267949132, 0.7704755982929048, -2.825473047497608, -2.275297073769694, -13.61283214675592, 0.2433561820976969, 0.1529051987767583, 0.75,
+    ];
     const ev = byRe(eigenvalues(3, DP));
     const tr = 0.25 - 2.275297073769694 + 0.75;
     expect(ev.reduce((s, z) => s + z.re, 0)).toBeCloseTo(tr, 12);
@@ -85,8 +92,12 @@ function determinant(n: number, A: readonly number[]): number {
 
 describe('Kozlov (4.1): a point bouncing vertically over y = κx²/2 (e = 1) is linearly stable iff κ < g/v²', () => {
   const spec = defineModel({
-    name: 'point-over-parabola', coordinates: ['x', 'y'], parameters: { g: G, e: 1, k: 0.5 },
-    kinetic: "(x'^2 + y'^2)/2", potential: 'g*y', unilateral: [{ name: 'floor', constraint: 'y - k*x^2/2 >= 0', law: { newton: 'e' } }],
+    name: 'point-over-parabola',
+    coordinates: ['x', 'y'],
+    parameters: { g: G, e: 1, k: 0.5 },
+    kinetic: "(x'^2 + y'^2)/2",
+    potential: 'g*y',
+    unilateral: [{ name: 'floor', constraint: 'y - k*x^2/2 >= 0', law: { newton: 'e' } }],
   });
   const v = 3;
   // Flight 2v/g, reflection ẋ⁺ = ẋ⁻ − 2vκx: (x, ẋ) ↦ [[1, τ], [−2vκ, 1 − 2vκτ]], det 1,
@@ -131,7 +142,13 @@ describe('Kozlov (4.1): a point bouncing vertically over y = κx²/2 (e = 1) is 
     const params = { k: (1.5 * G) / v ** 2 };
     const apex = (v * v) / (2 * G);
     // Falling through half the apex height at ẏ = −v/√2, the same energy.
-    const o = periodicOrbit(mod, { q0: [0.01, apex / 2], qd0: [0.02, -v / Math.SQRT2], params, section: { coordinate: 'y', value: apex / 2, direction: 'down' }, fix: ["y'"] });
+    const o = periodicOrbit(mod, {
+      q0: [0.01, apex / 2],
+      qd0: [0.02, -v / Math.SQRT2],
+      params,
+      section: { coordinate: 'y', value: apex / 2, direction: 'down' },
+      fix: ["y'"],
+    });
     const [a, b] = pair(1.5);
     const re = o.multipliers.map((z) => z.re).sort((p, q) => p - q);
     expect(re[0]).toBeCloseTo(a, 7);
@@ -142,20 +159,27 @@ describe('Kozlov (4.1): a point bouncing vertically over y = κx²/2 (e = 1) is 
 
 describe('a ball on a vibrating table s(t) = A sin ωt, e < 1: the period-one orbit', () => {
   const spec = defineModel({
-    name: 'ball-on-table', coordinates: ['y'], parameters: { g: G, e: 0.5, A: 0.12, w: 10 },
-    kinetic: "y'^2/2", potential: 'g*y', unilateral: [{ name: 'table', constraint: 'y - A*sin(w*t) >= 0', law: { newton: 'e' } }],
+    name: 'ball-on-table',
+    coordinates: ['y'],
+    parameters: { g: G, e: 0.5, A: 0.12, w: 10 },
+    kinetic: "y'^2/2",
+    potential: 'g*y',
+    unilateral: [{ name: 'table', constraint: 'y - A*sin(w*t) >= 0', law: { newton: 'e' } }],
   });
 
   it('leaves at u = gT/2 at the phase Aω cos φ (1 + e) = gT(1 − e)/2, multipliers of product e² and trace 1 + e² + (1 + e)²a/g', async () => {
     // Map of (impact time, velocity after): ∂t' = ∂t + (T/c)∂u with c = w + gT/2 the
     // relative approach speed; det = e², trace = 1 + e² + (1 + e)² a/g, a = −Aω² sin φ.
     const mod = await loadGenerated(deriveSystem(buildModel(spec)));
-    const e = 0.5, A = 0.12, w = 10, T = (2 * Math.PI) / w;
+    const e = 0.5,
+      A = 0.12,
+      w = 10,
+      T = (2 * Math.PI) / w;
     const phi = Math.acos((Math.PI * G * (1 - e)) / ((1 + e) * A * w * w));
     const o = periodicOrbit(mod, { q0: [A * Math.sin(phi) + 0.01], qd0: [3], t0: phi / w + 0.02, section: { contact: 'table' }, period: T });
     expect(o.period).toBeCloseTo(T, 10);
     expect(o.qd[0]).toBeCloseTo((G * T) / 2, 9);
-    const phase = ((o.t0 * w) % (2 * Math.PI) + 2 * Math.PI) % (2 * Math.PI);
+    const phase = (((o.t0 * w) % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
     expect(phase).toBeCloseTo(phi, 8);
     expect(o.multipliers.length).toBe(2);
     const [m1, m2] = o.multipliers;
@@ -177,7 +201,9 @@ describe('the bouncing ball (e < 1): the trivial orbit', () => {
       const r = strideMap(ball as unknown as LoadedModule, { q0: [0], qd0: [v], section: { contact: 'floor' }, params: { e: 0.8 } });
       const N = 3;
       const reduced = [r.poincare[0]!, r.poincare[1]!, r.poincare[N]!, r.poincare[N + 1]!];
-      const mus = eigenvalues(2, reduced).map(abs).sort((a, b) => a - b);
+      const mus = eigenvalues(2, reduced)
+        .map(abs)
+        .sort((a, b) => a - b);
       expect(mus[0]).toBeLessThan(1e-9);
       expect(mus[1]).toBeCloseTo(0.8, 9);
     }
@@ -193,7 +219,9 @@ describe('the bouncing ball (e < 1): the trivial orbit', () => {
   });
 
   it('with e < 1 there is no orbit but the rest: Newton says so', () => {
-    expect(() => periodicOrbit(ball as unknown as LoadedModule, { q0: [0], qd0: [3], section: { contact: 'floor' }, params: { e: 0.8 }, maxIterations: 4 })).toThrow(/Newton on the return map stopped/);
+    expect(() =>
+      periodicOrbit(ball as unknown as LoadedModule, { q0: [0], qd0: [3], section: { contact: 'floor' }, params: { e: 0.8 }, maxIterations: 4 }),
+    ).toThrow(/Newton on the return map stopped/);
   });
 });
 
@@ -203,8 +231,11 @@ describe('Birkhoff billiard (000 (4.8)): the two-bounce orbit of length l betwee
   // [[1, l], [0, 1]] [[1, 0], [−2/R₁, 1]] [[1, l], [0, 1]], has trace 4g₁g₂ − 2,
   // gᵢ = 1 − l/Rᵢ: |trace| < 2 ⟺ 0 < g₁g₂ < 1 ⟺ (4.8).
   const spec = defineModel({
-    name: 'two-mirrors', coordinates: ['x', 'y'], parameters: { R1: 2, R2: 3, l: 1, e: 1 },
-    kinetic: "(x'^2 + y'^2)/2", potential: '0',
+    name: 'two-mirrors',
+    coordinates: ['x', 'y'],
+    parameters: { R1: 2, R2: 3, l: 1, e: 1 },
+    kinetic: "(x'^2 + y'^2)/2",
+    potential: '0',
     unilateral: [
       { name: 'left', constraint: 'R1^2 - (x + l/2 - R1)^2 - y^2 >= 0', law: { newton: 'e' } },
       { name: 'right', constraint: 'R2^2 - (x - l/2 + R2)^2 - y^2 >= 0', law: { newton: 'e' } },
@@ -222,11 +253,17 @@ describe('Birkhoff billiard (000 (4.8)): the two-bounce orbit of length l betwee
     const system = deriveSystem(buildModel(spec));
     const mod = await loadGenerated(system);
     const o = periodicOrbit(mod, {
-      q0: [-l / 2, 0.001], qd0: [1, 0.002], params: { R1, R2, l }, section: { contact: 'left' }, fix: ["x'"], impactJacobian: impactMapJacobian(system)!,
+      q0: [-l / 2, 0.001],
+      qd0: [1, 0.002],
+      params: { R1, R2, l },
+      section: { contact: 'left' },
+      fix: ["x'"],
+      impactJacobian: impactMapJacobian(system)!,
     });
     expect(o.period).toBeCloseTo(2 * l, 9);
     expect(o.impacts.map((i) => i.jacobian)).toEqual(['symbolic', 'symbolic']);
-    const g1 = 1 - l / R1, g2 = 1 - l / R2;
+    const g1 = 1 - l / R1,
+      g2 = 1 - l / R2;
     const sum = o.multipliers.reduce((s, z) => s + z.re, 0);
     expect(sum - 1).toBeCloseTo(4 * g1 * g2 - 2, 7);
     expect(o.stable).toBe(stable);
@@ -240,10 +277,15 @@ describe('Kozlov §6: an oscillator V = c r²/2 inside the ellipse x²/a² + y²
   // iff h ≤ −½|c|(a² − b²). With c > 0 only the minor axis is stable
   // (l = 2b < 2R = 2a²/b; along the major axis l = 2a > 2R = 2b²/a).
   const spec = defineModel({
-    name: 'oscillator-in-ellipse', coordinates: ['x', 'y'], parameters: { c: -1, a: 2, b: 1, e: 1 },
-    kinetic: "(x'^2 + y'^2)/2", potential: 'c*(x^2 + y^2)/2', unilateral: [{ name: 'wall', constraint: '1 - x^2/a^2 - y^2/b^2 >= 0', law: { newton: 'e' } }],
+    name: 'oscillator-in-ellipse',
+    coordinates: ['x', 'y'],
+    parameters: { c: -1, a: 2, b: 1, e: 1 },
+    kinetic: "(x'^2 + y'^2)/2",
+    potential: 'c*(x^2 + y^2)/2',
+    unilateral: [{ name: 'wall', constraint: '1 - x^2/a^2 - y^2/b^2 >= 0', law: { newton: 'e' } }],
   });
-  const a = 2, b = 1;
+  const a = 2,
+    b = 1;
 
   it.each([
     [-1, 'minor', 1.3, false],
@@ -258,9 +300,10 @@ describe('Kozlov §6: an oscillator V = c r²/2 inside the ellipse x²/a² + y²
     const r = axis === 'minor' ? b : a;
     const v = Math.sqrt(2 * h - c * r * r); // speed at the wall
     const off = 0.001;
-    const start = axis === 'minor'
-      ? { q0: [off, b * Math.sqrt(1 - (off / a) ** 2)], qd0: [off, -v], fix: ["y'"] }
-      : { q0: [a * Math.sqrt(1 - (off / b) ** 2), off], qd0: [-v, off], fix: ["x'"] };
+    const start =
+      axis === 'minor'
+        ? { q0: [off, b * Math.sqrt(1 - (off / a) ** 2)], qd0: [off, -v], fix: ["y'"] }
+        : { q0: [a * Math.sqrt(1 - (off / b) ** 2), off], qd0: [-v, off], fix: ["x'"] };
     // Both ends of the axis are the same contact: a period is two impacts, or one
     // when the repelling centre sends the point back to the wall it left (h < 0).
     const crossings = h > 0 ? 2 : 1;

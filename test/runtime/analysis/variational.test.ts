@@ -42,7 +42,8 @@ function hybridDirection(mod: LoadedModule, X0: readonly number[], d: readonly n
     const X = X0.map((v, i) => v + s * d[i]!);
     return hybridEnd(mod, X.slice(0, n), X.slice(n, 2 * n), X[2 * n]!, t1, params);
   };
-  const plus = at(h), minus = at(-h);
+  const plus = at(h),
+    minus = at(-h);
   return plus.map((v, i) => (v - minus[i]!) / (2 * h));
 }
 
@@ -54,22 +55,26 @@ function phiTimes(r: FlowResult, d: readonly number[]): number[] {
 
 function expectClose(actual: readonly number[], expected: readonly number[], tol: number): void {
   const scale = Math.max(1, ...expected.map(Math.abs));
-  for (let i = 0; i < expected.length; i++) expect(Math.abs(actual[i]! - expected[i]!), `component ${i}: ${actual[i]} vs ${expected[i]}`).toBeLessThan(tol * scale);
+  for (let i = 0; i < expected.length; i++)
+    expect(Math.abs(actual[i]! - expected[i]!), `component ${i}: ${actual[i]} vs ${expected[i]}`).toBeLessThan(tol * scale);
 }
 
 describe('saltation matrix', () => {
   it('of a ball striking a floor is [[−e, 0], [−(1+e)g/v⁻, −e]] (Leine & Nijmeijer §7), time row untouched', () => {
-    const e = 0.7, vMinus = -3;
+    const e = 0.7,
+      vMinus = -3;
     // X = (y, ẏ, t): Δ(y, ẏ, t) = (y, −eẏ, t), h = y.
     const D = [1, 0, 0, 0, -e, 0, 0, 0, 1];
     const S = saltationMatrix(3, D, [vMinus, -G, 1], [-e * vMinus, -G, 1], [1, 0, 0]);
-    expectClose(Array.from(S), [-e, 0, 0, -(1 + e) * G / vMinus, -e, 0, 0, 0, 1], 1e-15);
+    expectClose(Array.from(S), [-e, 0, 0, (-(1 + e) * G) / vMinus, -e, 0, 0, 0, 1], 1e-15);
   });
 
   it('through the flow: a ball dropped from rest, Φ after one bounce equals the closed form', () => {
     // y₀ = h at rest: lands at t₁ = √(2h/g), then y = e g t₁ (t − t₁) − g(t − t₁)²/2.
     // ∂y(t)/∂h at fixed t = (1 + e)... derived from the formula by differencing it in closed form.
-    const e = 0.6, h = 0.8, t1 = 0.55;
+    const e = 0.6,
+      h = 0.8,
+      t1 = 0.55;
     const exact = (y0: number, v0: number): number[] => {
       const tl = (v0 + Math.sqrt(v0 * v0 + 2 * G * y0)) / G;
       const up = e * Math.sqrt(v0 * v0 + 2 * G * y0);
@@ -79,8 +84,12 @@ describe('saltation matrix', () => {
     const r = flowSensitivity(ball as unknown as LoadedModule, { q0: [h], qd0: [0], t1, params: { e } });
     expect(r.events.map((ev) => ev.type)).toEqual(['impact']);
     const d = 1e-6;
-    for (const [k, dir] of [[0, [d, 0]], [1, [0, d]]] as const) {
-      const p = exact(h + dir[0], dir[1]), m = exact(h - dir[0], -dir[1]);
+    for (const [k, dir] of [
+      [0, [d, 0]],
+      [1, [0, d]],
+    ] as const) {
+      const p = exact(h + dir[0], dir[1]),
+        m = exact(h - dir[0], -dir[1]);
       const column = p.map((v, i) => (v - m[i]!) / (2 * d));
       expectClose([r.phi[0 * 3 + k]!, r.phi[1 * 3 + k]!], column, 1e-7);
     }
@@ -90,8 +99,12 @@ describe('saltation matrix', () => {
 describe('Φ through impacts against differences of the event-driven flow', () => {
   // Kozlov's point over a parabolic floor y ≥ κx²/2 (kozlov1988 §4).
   const pointSpec = defineModel({
-    name: 'point-over-parabola', coordinates: ['x', 'y'], parameters: { g: G, e: 0.9, k: 0.8 },
-    kinetic: "(x'^2 + y'^2)/2", potential: 'g*y', unilateral: [{ name: 'floor', constraint: 'y - k*x^2/2 >= 0', law: { newton: 'e' } }],
+    name: 'point-over-parabola',
+    coordinates: ['x', 'y'],
+    parameters: { g: G, e: 0.9, k: 0.8 },
+    kinetic: "(x'^2 + y'^2)/2",
+    potential: 'g*y',
+    unilateral: [{ name: 'floor', constraint: 'y - k*x^2/2 >= 0', law: { newton: 'e' } }],
   });
 
   it('a point bouncing on a parabola: every column through three impacts, with symbolic and differenced impact derivatives alike', async () => {
@@ -115,8 +128,12 @@ describe('Φ through impacts against differences of the event-driven flow', () =
 
   it('a ball on a vibrating table (a gap that moves with t): the start-time column too', async () => {
     const spec = defineModel({
-      name: 'ball-on-table', coordinates: ['y'], parameters: { g: G, e: 0.5, A: 0.12, w: 10 },
-      kinetic: "y'^2/2", potential: 'g*y', unilateral: [{ name: 'table', constraint: 'y - A*sin(w*t) >= 0', law: { newton: 'e' } }],
+      name: 'ball-on-table',
+      coordinates: ['y'],
+      parameters: { g: G, e: 0.5, A: 0.12, w: 10 },
+      kinetic: "y'^2/2",
+      potential: 'g*y',
+      unilateral: [{ name: 'table', constraint: 'y - A*sin(w*t) >= 0', law: { newton: 'e' } }],
     });
     const mod = await loadGenerated(deriveSystem(buildModel(spec)));
     const X0 = [0.4, 0.5, 0.2];
@@ -179,15 +196,19 @@ describe('Φ through a compliant contact (Kelvin–Voigt, no gravity): the close
   // S = I ∓ c e₂e₁ᵀ, commute with the half-period flow, whose Φ₁₂ = 0 and Φ₁₁ = Φ₂₂, so there
   // they cancel; without adhesion they do not, and S = I would fail that case.)
   const k = 400;
-  const exact = (c: number, adhesion: boolean, t1: number) => (y0: number, yd0: number, t0: number): number[] => {
-    const v = -yd0, gamma = c / 2, wd = Math.sqrt(k - gamma * gamma);
-    const delta = (s: number): number => (v / wd) * Math.exp(-gamma * s) * Math.sin(wd * s);
-    const rate = (s: number): number => (v / wd) * Math.exp(-gamma * s) * (wd * Math.cos(wd * s) - gamma * Math.sin(wd * s));
-    const sr = adhesion ? Math.PI / wd : (Math.PI - 2 * Math.atan(gamma / wd)) / wd;
-    const u = -rate(sr);
-    const T = sr + (adhesion ? 0 : delta(sr) / u);
-    return [u * (t1 - t0 - y0 / v - T), u];
-  };
+  const exact =
+    (c: number, adhesion: boolean, t1: number) =>
+    (y0: number, yd0: number, t0: number): number[] => {
+      const v = -yd0,
+        gamma = c / 2,
+        wd = Math.sqrt(k - gamma * gamma);
+      const delta = (s: number): number => (v / wd) * Math.exp(-gamma * s) * Math.sin(wd * s);
+      const rate = (s: number): number => (v / wd) * Math.exp(-gamma * s) * (wd * Math.cos(wd * s) - gamma * Math.sin(wd * s));
+      const sr = adhesion ? Math.PI / wd : (Math.PI - 2 * Math.atan(gamma / wd)) / wd;
+      const u = -rate(sr);
+      const T = sr + (adhesion ? 0 : delta(sr) / u);
+      return [u * (t1 - t0 - y0 / v - T), u];
+    };
   const cases = [
     { c: 0, adhesion: false, law: 'a spring alone (force continuous at δ = 0: S = I)' },
     { c: 8, adhesion: true, law: 'a damped contact with adhesion (the force jumps by cv in and out)' },
@@ -195,13 +216,20 @@ describe('Φ through a compliant contact (Kelvin–Voigt, no gravity): the close
   ];
   it.each(cases)('$law', async ({ c, adhesion }) => {
     const spec = defineModel({
-      name: 'point-into-kelvin-voigt-floor', coordinates: ['y'], parameters: { k, c },
-      kinetic: "y'^2/2", unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { compliant: { stiffness: 'k', ...(c > 0 ? { damping: 'c' } : {}), adhesion } } }],
+      name: 'point-into-kelvin-voigt-floor',
+      coordinates: ['y'],
+      parameters: { k, c },
+      kinetic: "y'^2/2",
+      unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { compliant: { stiffness: 'k', ...(c > 0 ? { damping: 'c' } : {}), adhesion } } }],
     });
     const mod = await loadGenerated(deriveSystem(buildModel(spec)));
-    const X0 = [0.5, -2, 0.1], t1 = 1.2;
+    const X0 = [0.5, -2, 0.1],
+      t1 = 1.2;
     const r = flowSensitivity(mod, { q0: [X0[0]!], qd0: [X0[1]!], t0: X0[2], t1, params: { c } });
-    expect(r.events.map((e) => [e.type, e.compliant])).toEqual([['contact', true], ['release', true]]);
+    expect(r.events.map((e) => [e.type, e.compliant])).toEqual([
+      ['contact', true],
+      ['release', true],
+    ]);
     expect(r.phaseJacobians).toEqual(['generated']);
     const f = exact(c, adhesion, t1);
     expectClose(Array.from(r.x), f(X0[0]!, X0[1]!, X0[2]!), 1e-8);
@@ -209,7 +237,11 @@ describe('Φ through a compliant contact (Kelvin–Voigt, no gravity): the close
     for (let col = 0; col < 3; col++) {
       const p = f(...(X0.map((v, i) => v + (i === col ? h : 0)) as [number, number, number]));
       const m = f(...(X0.map((v, i) => v - (i === col ? h : 0)) as [number, number, number]));
-      expectClose([r.phi[0 * 3 + col]!, r.phi[1 * 3 + col]!], p.map((v, i) => (v - m[i]!) / (2 * h)), 1e-6);
+      expectClose(
+        [r.phi[0 * 3 + col]!, r.phi[1 * 3 + col]!],
+        p.map((v, i) => (v - m[i]!) / (2 * h)),
+        1e-6,
+      );
     }
   });
 });
@@ -217,15 +249,19 @@ describe('Φ through a compliant contact (Kelvin–Voigt, no gravity): the close
 describe('Φ with rigid and compliant contacts together', () => {
   it('a point bouncing on a rigid floor (Newton, e = 0.8) against a damped compliant wall without adhesion: every column equals differences of the flow’s own end state', async () => {
     const spec = defineModel({
-      name: 'point-between-floor-and-soft-wall', coordinates: ['x', 'y'], parameters: { g: G, e: 0.8, k: 2000, c: 10 },
-      kinetic: "(x'^2 + y'^2)/2", potential: 'g*y',
+      name: 'point-between-floor-and-soft-wall',
+      coordinates: ['x', 'y'],
+      parameters: { g: G, e: 0.8, k: 2000, c: 10 },
+      kinetic: "(x'^2 + y'^2)/2",
+      potential: 'g*y',
       unilateral: [
         { name: 'floor', constraint: 'y >= 0', law: { newton: 'e' } },
         { name: 'wall', constraint: '1 - x >= 0', law: { compliant: { stiffness: 'k', damping: 'c' } } },
       ],
     });
     const mod = await loadGenerated(deriveSystem(buildModel(spec)));
-    const X0 = [0.4, 0.6, 1.5, 0.5, 0], t1 = 1.2;
+    const X0 = [0.4, 0.6, 1.5, 0.5, 0],
+      t1 = 1.2;
     const flow = (X: readonly number[]): FlowResult => flowSensitivity(mod, { q0: X.slice(0, 2), qd0: X.slice(2, 4), t0: X[4], t1, rtol: 1e-12, atol: 1e-14 });
     const r = flow(X0);
     const kinds = r.events.map((e) => `${e.type}${e.compliant ? ' (wall)' : ''}`);
@@ -235,8 +271,13 @@ describe('Φ with rigid and compliant contacts together', () => {
     const h = 1e-6;
     for (let k = 0; k < 5; k++) {
       const d = X0.map((_, i) => (i === k ? 1 : 0));
-      const plus = flow(X0.map((v, i) => v + h * d[i]!)).x, minus = flow(X0.map((v, i) => v - h * d[i]!)).x;
-      expectClose(phiTimes(r, d), Array.from(plus, (v, i) => (v - minus[i]!) / (2 * h)), 1e-6);
+      const plus = flow(X0.map((v, i) => v + h * d[i]!)).x,
+        minus = flow(X0.map((v, i) => v - h * d[i]!)).x;
+      expectClose(
+        phiTimes(r, d),
+        Array.from(plus, (v, i) => (v - minus[i]!) / (2 * h)),
+        1e-6,
+      );
     }
   });
 });
@@ -256,11 +297,16 @@ describe('flow to a section', () => {
 
   it('finds a crossing inside one step: a point leaving a spring floor at v = 1 through y = 1/4 falling, its flight after the release one exact explicit step', async () => {
     const spec = defineModel({
-      name: 'point-on-spring-floor', coordinates: ['y'], parameters: { g: 1, k: 1e4 }, kinetic: "y'^2/2", potential: 'g*y',
+      name: 'point-on-spring-floor',
+      coordinates: ['y'],
+      parameters: { g: 1, k: 1e4 },
+      kinetic: "y'^2/2",
+      potential: 'g*y',
       unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { compliant: { stiffness: 'k' } } }],
     });
     const mod = await loadGenerated(deriveSystem(buildModel(spec)));
-    const v = 1, w = 100;
+    const v = 1,
+      w = 100;
     const r = flowToSection(mod, { q0: [0.25], qd0: [-Math.sqrt(v * v - 0.5)], section: { coordinate: 'y', value: 0.25, direction: 'down' }, maxTime: 10 });
     // Back at y = 1/4 after the two flights (2v/g less the time from 0 to 1/4 and back) and the contact time of (4.2), (2/ω)(π/2 + arctan(g/(vω))).
     expect(r.t).toBeCloseTo(2 * v + (2 / w) * (Math.PI / 2 + Math.atan(1 / (v * w))), 9);
@@ -269,22 +315,33 @@ describe('flow to a section', () => {
 
   it('names the section it could not reach', () => {
     const mod = ball as unknown as LoadedModule;
-    expect(() => flowToSection(mod, { q0: [0], qd0: [3], section: { coordinate: 'y', value: 5, direction: 'up' }, maxTime: 10, params: { e: 1 } })).toThrow(/did not reach the section coordinate:y=5:up/);
+    expect(() => flowToSection(mod, { q0: [0], qd0: [3], section: { coordinate: 'y', value: 5, direction: 'up' }, maxTime: 10, params: { e: 1 } })).toThrow(
+      /did not reach the section coordinate:y=5:up/,
+    );
   });
 
   it('stops when the impacts accumulate (e = 1/2: the ball rests from 2v/(g(1 − e)) = 1.2232 on)', () => {
     const mod = ball as unknown as LoadedModule;
-    expect(() => flowToSection(mod, { q0: [0], qd0: [3], section: { coordinate: 'y', value: 5, direction: 'up' }, maxTime: 10, params: { e: 0.5 } })).toThrow(/impacts accumulate near t = 1\.22/);
+    expect(() => flowToSection(mod, { q0: [0], qd0: [3], section: { coordinate: 'y', value: 5, direction: 'up' }, maxTime: 10, params: { e: 0.5 } })).toThrow(
+      /impacts accumulate near t = 1\.22/,
+    );
   });
 });
 
 describe('a point-mass rimless wheel (I* = 0, M singular alone): the stride through the constrained system', () => {
   it('rolls down γ = 0.2 at the steady speed of (2.6) with r = cos 2α: ω⁻² = c/(1 − r²), c = 4g sin α sin γ; multiplier r^{2k} per revolution', () => {
-    const k = 6, alpha = Math.PI / k, gamma = 0.2, r = Math.cos(2 * alpha);
+    const k = 6,
+      alpha = Math.PI / k,
+      gamma = 0.2,
+      r = Math.cos(2 * alpha);
     const wMinus = Math.sqrt((4 * G * Math.sin(alpha) * Math.sin(gamma)) / (1 - r * r));
-    const psi = 0.9 * alpha, w = -1.1 * r * wMinus;
+    const psi = 0.9 * alpha,
+      w = -1.1 * r * wMinus;
     const o = periodicOrbit(wheel, {
-      q0: [0, Math.cos(psi), psi], qd0: [-Math.cos(psi) * w, -Math.sin(psi) * w, w], params: { Istar: 0, gamma }, section: { contact: 'spoke1' },
+      q0: [0, Math.cos(psi), psi],
+      qd0: [-Math.cos(psi) * w, -Math.sin(psi) * w, w],
+      params: { Istar: 0, gamma },
+      section: { contact: 'spoke1' },
     });
     // Free flight is undefined (M singular, rhs NaN): the symmetries are read off the stance phase's field.
     expect(o.periodicity).toEqual({ x: { kind: 'free', how: 'detected' }, psi: { kind: 'shift', how: 'detected' }, t: { kind: 'free', how: 'detected' } });
@@ -295,7 +352,6 @@ describe('a point-mass rimless wheel (I* = 0, M singular alone): the stride thro
     for (const z of o.multipliers.slice(1)) expect(Math.hypot(z.re, z.im)).toBeLessThan(1e-6);
   });
 });
-
 
 describe('periodic orbits with the generated phase Jacobians and with differences: the same multipliers', () => {
   /** The orbit both ways: only the generated run reports 'generated' alone; the multipliers agree to `tol`. */
@@ -311,17 +367,28 @@ describe('periodic orbits with the generated phase Jacobians and with difference
 
   it('the compass-gait walker on a 3° slope (its stance phases hold a sticking foot): to 1e-8', async () => {
     const walker = await loadGenerated(deriveSystem(buildModel(walkerSpec)));
-    const half = 0.27, a1d = -0.38, a2d = -1.09;
-    const q0 = [-Math.sin(half), Math.cos(half), -half, half], qd0 = [-Math.cos(half) * a2d, -Math.sin(half) * a2d, a1d, a2d];
+    const half = 0.27,
+      a1d = -0.38,
+      a2d = -1.09;
+    const q0 = [-Math.sin(half), Math.cos(half), -half, half],
+      qd0 = [-Math.cos(half) * a2d, -Math.sin(half) * a2d, a1d, a2d];
     bothWays(walker, { q0, qd0, params: { g: 9.8 }, section: { contact: 'foot2' } }, 1e-8);
   });
 
   // The multiplier r^{2k} of (2.6), r = (I* + cos 2α)/(I* + 1): the generated run meets it to
   // 5e-11 (I* = 0.5) and 1.3e-9 (I* = 0), the differenced one to 3.8e-9 and 2.9e-8 (measured),
   // so at I* = 0, where the pinned solve is worse conditioned, the two agree to 5e-8 only.
-  it.each([[0.5, 1e-8], [0, 5e-8]])('the rimless wheel (k = 6, γ = 0.2, I* = %s) rolling from spoke to spoke: to %s, the generated run within 1e-8 of r^{2k}', (Istar, tol) => {
-    const psi = (0.9 * Math.PI) / 6, w = -1.5;
-    const o = bothWays(wheel, { q0: [0, Math.cos(psi), psi], qd0: [-Math.cos(psi) * w, -Math.sin(psi) * w, w], params: { Istar, gamma: 0.2 }, section: { contact: 'spoke1' } }, tol);
+  it.each([
+    [0.5, 1e-8],
+    [0, 5e-8],
+  ])('the rimless wheel (k = 6, γ = 0.2, I* = %s) rolling from spoke to spoke: to %s, the generated run within 1e-8 of r^{2k}', (Istar, tol) => {
+    const psi = (0.9 * Math.PI) / 6,
+      w = -1.5;
+    const o = bothWays(
+      wheel,
+      { q0: [0, Math.cos(psi), psi], qd0: [-Math.cos(psi) * w, -Math.sin(psi) * w, w], params: { Istar, gamma: 0.2 }, section: { contact: 'spoke1' } },
+      tol,
+    );
     const r = (Istar + Math.cos(Math.PI / 3)) / (Istar + 1);
     expect(Math.abs(o.multipliers[0]!.re - r ** 12)).toBeLessThan(1e-8);
   });
@@ -336,12 +403,13 @@ describe('contacts with Coulomb friction', () => {
     [2 / 3, 1, -20 / 3].forEach((v, i) => expect(impact.xPlus![3 + i]).toBeCloseTo(v, 9));
   });
 
-  it("are refused where a phase would hold them (friction-unsupported), not integrated as frictionless; at μ = 0 they are held", () => {
+  it('are refused where a phase would hold them (friction-unsupported), not integrated as frictionless; at μ = 0 they are held', () => {
     const rolling = { q0: [0, 0.1, 0], qd0: [1, 0, -10], t1: 0.1 };
-    expect(() => flowSensitivity(disk, rolling)).toThrow(expect.objectContaining({ code: 'friction-unsupported', where: expect.objectContaining({ field: 'unilateral[0].law' }) }));
+    expect(() => flowSensitivity(disk, rolling)).toThrow(
+      expect.objectContaining({ code: 'friction-unsupported', where: expect.objectContaining({ field: 'unilateral[0].law' }) }),
+    );
     const frictionless = flowSensitivity(disk, { ...rolling, params: { mu: 0 } });
     expect(frictionless.held).toEqual([true]);
     expect(frictionless.x[3]).toBeCloseTo(1, 12);
   });
 });
-

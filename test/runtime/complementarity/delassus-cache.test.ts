@@ -2,23 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { DelassusCache } from '../../../src/runtime/complementarity/delassus-cache.js';
 import { rng } from '../../helpers/random.js';
 
-const n = 4, m = 3;
+const n = 4,
+  m = 3;
 
 /** A random symmetric positive definite n×n mass matrix and an m×n Jacobian. */
 function randomSystem(rand: () => number): { M: Float64Array; G: Float64Array } {
   const a = Float64Array.from({ length: n * n }, () => 2 * rand() - 1);
   const M = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
-    let s = i === j ? 0.5 : 0;
-    for (let l = 0; l < n; l++) s += a[l * n + i]! * a[l * n + j]!;
-    M[i * n + j] = s;
-  }
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) {
+      let s = i === j ? 0.5 : 0;
+      for (let l = 0; l < n; l++) s += a[l * n + i]! * a[l * n + j]!;
+      M[i * n + j] = s;
+    }
   return { M, G: Float64Array.from({ length: m * n }, () => 2 * rand() - 1) };
 }
 
 /** M⁻¹ x by Gauss–Jordan on a copy: an independent solve. */
 function solve(M: Float64Array, x: ArrayLike<number>): Float64Array {
-  const A = Float64Array.from(M), y = Float64Array.from(x);
+  const A = Float64Array.from(M),
+    y = Float64Array.from(x);
   for (let c = 0; c < n; c++) {
     const p = A[c * n + c]!;
     for (let r = 0; r < n; r++) {
@@ -41,11 +44,13 @@ describe('DelassusCache', () => {
     const I = [2, 0];
     const W = new Float64Array(4);
     cache.delassus(I, 2, W);
-    I.forEach((i, a) => I.forEach((j, c) => {
-      let s = 0;
-      for (let l = 0; l < n; l++) s += G[i * n + l]! * X[j]![l]!;
-      expect(W[a * 2 + c]).toBeCloseTo(s, 13);
-    }));
+    I.forEach((i, a) =>
+      I.forEach((j, c) => {
+        let s = 0;
+        for (let l = 0; l < n; l++) s += G[i * n + l]! * X[j]![l]!;
+        expect(W[a * 2 + c]).toBeCloseTo(s, 13);
+      }),
+    );
     const v = new Float64Array(n);
     cache.addImpulses(I, 2, [0.5, -2], v);
     for (let l = 0; l < n; l++) expect(v[l]).toBeCloseTo(0.5 * X[2]![l]! - 2 * X[0]![l]!, 13);
@@ -60,7 +65,8 @@ describe('DelassusCache', () => {
     cache.setMass(Float64Array.from(M));
     cache.setJacobian(Float64Array.from(G));
     expect(cache.version).toBe(v0);
-    const W1 = new Float64Array(1), W2 = new Float64Array(1);
+    const W1 = new Float64Array(1),
+      W2 = new Float64Array(1);
     cache.delassus([1], 1, W1);
     const M2 = M.map((x) => 2 * x);
     cache.setMass(M2);

@@ -55,14 +55,16 @@ function lawViolation(p: Problem, sol: FrictionSolution): number {
   const bad = (v: number): void => void (worst = Math.max(worst, v));
   let row = 0;
   for (const c of p.contacts) {
-    const LN = sol.impulses[row]! / iScale, xN = xi[row]! / vScale;
+    const LN = sol.impulses[row]! / iScale,
+      xN = xi[row]! / vScale;
     const LT = Array.from(sol.impulses.subarray(row + 1, row + 1 + c.slip), (v) => v / iScale);
     const xT = xi.slice(row + 1, row + 1 + c.slip).map((v) => v / vScale);
     row += 1 + c.slip;
     bad(-LN);
     bad(-xN);
     bad(Math.min(Math.abs(LN), Math.abs(xN)));
-    const normLT = Math.hypot(...LT), normXT = Math.hypot(...xT);
+    const normLT = Math.hypot(...LT),
+      normXT = Math.hypot(...xT);
     if (c.slip === 0) continue;
     if (c.mu === 0 || LN < 1e-14) {
       bad(normLT);
@@ -89,7 +91,9 @@ describe('a single planar contact, by hand', () => {
   // sticks iff that Λ has Λ_N ≥ 0 and |Λ_T| ≤ μΛ_N: the threshold is
   // μ* = |Λ_T|/Λ_N. Below it, it slides: Λ_T = −μ s Λ_N with s = sgn ξ_T and
   // ξ_N = 0 ⇒ Λ_N = −b_N/(a − μ s c).
-  const a = 2, c = 0.4, d = 3;
+  const a = 2,
+    c = 0.4,
+    d = 3;
   const W = Float64Array.of(a, c, c, d);
   const b = Float64Array.of(-1, 0.8);
   const det = a * d - c * c;
@@ -106,7 +110,7 @@ describe('a single planar contact, by hand', () => {
     expect(sol.residual).toBeLessThan(1e-15);
   });
 
-  it('slides below μ* with the tangential impulse on the cone\'s edge, opposite the sliding velocity', () => {
+  it("slides below μ* with the tangential impulse on the cone's edge, opposite the sliding velocity", () => {
     const mu = threshold * 0.999;
     const sol = solveFrictionLcp({ contacts: [{ slip: 1, mu }], W, b });
     expect(sol.phases).toEqual(['slip']);
@@ -157,7 +161,10 @@ describe('a single planar contact, by hand', () => {
 describe('random contact problems (law checked independently)', () => {
   it('solves every problem with independent rows and finite friction, planar and spatial: 5000 problems, law to 1e-12 (1e-10 for the ≤ 0.1 % perturbed)', () => {
     const R = rng(20261124);
-    let worst = 0, worstPerturbed = 0, perturbed = 0, pivots = 0;
+    let worst = 0,
+      worstPerturbed = 0,
+      perturbed = 0,
+      pivots = 0;
     for (let trial = 0; trial < 5000; trial++) {
       const contacts = randomContacts(R, 1 + Math.floor(R() * 4), { spatial: true, stick: false });
       const r = contacts.reduce((s, c) => s + 1 + c.slip, 0);
@@ -195,7 +202,9 @@ describe('random contact problems (law checked independently)', () => {
 
   it('with more rows than coordinates (a rod on both ends, a compass on both feet): ≥ 99.8 % solved, each answer within its residual', () => {
     const R = rng(99);
-    let ok = 0, regularized = 0, trials = 0;
+    let ok = 0,
+      regularized = 0,
+      trials = 0;
     for (let trial = 0; trial < 4000; trial++) {
       const contacts = randomContacts(R, 2 + Math.floor(R() * 3), { spatial: false, stick: false });
       const r = contacts.reduce((s, c) => s + 1 + c.slip, 0);
@@ -238,14 +247,26 @@ describe('stick contacts', () => {
   // rows ∂y_end = (0, 1, ∓l), tangent rows ∂x_end = (1, 0, 0): the two
   // tangent rows are the same row.
   const l = 0.5;
-  const H = [[0, 1, -l], [1, 0, 0], [0, 1, l], [1, 0, 0]];
+  const H = [
+    [0, 1, -l],
+    [1, 0, 0],
+    [0, 1, l],
+    [1, 0, 0],
+  ];
   const W = new Float64Array(16);
   H.forEach((hi, i) => H.forEach((hk, k) => (W[i * 4 + k] = hi.reduce((s, v, a) => s + v * hk[a]!, 0))));
   const velocities = (v: number[]): Float64Array => Float64Array.from(H, (h) => h.reduce((s, c, a) => s + c * v[a]!, 0));
 
   it('holds dependent stick rows (a rod flat on the floor, both ends stuck): ξ_T = 0 at both, the total tangential impulse −m ẋ', () => {
     const v = [0.7, -1, 0.2];
-    const sol = solveFrictionLcp({ contacts: [{ slip: 1, mu: Infinity }, { slip: 1, mu: Infinity }], W, b: velocities(v) });
+    const sol = solveFrictionLcp({
+      contacts: [
+        { slip: 1, mu: Infinity },
+        { slip: 1, mu: Infinity },
+      ],
+      W,
+      b: velocities(v),
+    });
     expect(sol.status).toBe('ok');
     expect(sol.phases).toEqual(['stick', 'stick']);
     expect(Math.abs(sol.velocities[1]!)).toBeLessThan(1e-15);
@@ -259,12 +280,28 @@ describe('stick contacts', () => {
   it('reports dependent stick rows that the others cannot hold (their ∂s/∂t differ) as inconsistent-stick-rows', () => {
     const b = velocities([0.7, -1, 0.2]);
     b[3] += 1;
-    expect(solveFrictionLcp({ contacts: [{ slip: 1, mu: Infinity }, { slip: 1, mu: Infinity }], W, b }).status).toBe('inconsistent-stick-rows');
+    expect(
+      solveFrictionLcp({
+        contacts: [
+          { slip: 1, mu: Infinity },
+          { slip: 1, mu: Infinity },
+        ],
+        W,
+        b,
+      }).status,
+    ).toBe('inconsistent-stick-rows');
   });
 
   it('releases a stick contact that separates: it takes no tangential impulse, and the answer needs a second solve', () => {
     // Rising at A's end (θ̇ < 0 lifts A): B lands and sticks, A leaves.
-    const sol = solveFrictionLcp({ contacts: [{ slip: 1, mu: Infinity }, { slip: 1, mu: Infinity }], W, b: velocities([0.7, -1, -5]) });
+    const sol = solveFrictionLcp({
+      contacts: [
+        { slip: 1, mu: Infinity },
+        { slip: 1, mu: Infinity },
+      ],
+      W,
+      b: velocities([0.7, -1, -5]),
+    });
     expect(sol.status).toBe('ok');
     expect(sol.phases).toEqual(['open', 'stick']);
     expect(sol.impulses[0]).toBe(0);
@@ -274,10 +311,12 @@ describe('stick contacts', () => {
     expect(Math.abs(sol.velocities[3]!)).toBeLessThan(1e-15);
   });
 
-  it("names a jammed contact stick-inconsistent exactly when b_N < 0 ≤ b_N − (c/d) b_T (engaged: Λ_N = 0 with Λ_T ≠ 0; released: pressed and sliding)", () => {
+  it('names a jammed contact stick-inconsistent exactly when b_N < 0 ≤ b_N − (c/d) b_T (engaged: Λ_N = 0 with Λ_T ≠ 0; released: pressed and sliding)', () => {
     const R = rng(11);
     for (let trial = 0; trial < 2000; trial++) {
-      const a = uniform(R, 0.5, 2), d = uniform(R, 0.5, 2), c = uniform(R, -0.9, 0.9) * Math.sqrt(a * d);
+      const a = uniform(R, 0.5, 2),
+        d = uniform(R, 0.5, 2),
+        c = uniform(R, -0.9, 0.9) * Math.sqrt(a * d);
       const b = Float64Array.of(uniform(R, -1, 1), uniform(R, -1, 1));
       const sol = solveFrictionLcp({ contacts: [{ slip: 1, mu: Infinity }], W: Float64Array.of(a, c, c, d), b });
       const jammed = b[0]! < 0 && b[0]! - (c / d) * b[1]! >= 0;
@@ -290,7 +329,9 @@ describe('spatial contacts: the 8-faceted cone', () => {
   it('slides with |Λ_T| in [cos(π/8), 1]·μΛ_N and at most π/8 = 22.5° off −ξ_T; both bounds are reached', () => {
     // A unit point on a plane (normal z), sliding in a random direction: W = I.
     const R = rng(5);
-    let low = Infinity, high = 0, angle = 0;
+    let low = Infinity,
+      high = 0,
+      angle = 0;
     for (let trial = 0; trial < 2000; trial++) {
       const dir = uniform(R, 0, 2 * Math.PI);
       const mu = uniform(R, 0.1, 1);

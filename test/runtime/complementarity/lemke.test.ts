@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { enumerateLcp, lemke } from '../../../src/runtime/complementarity/lemke.js';
 import { rng } from '../../helpers/random.js';
 
-
 /** A random symmetric positive definite m×m matrix AᵀA + 0.1 I (a P-matrix). */
 function randomSpd(m: number, rand: () => number): Float64Array {
   const a = Float64Array.from({ length: m * m }, () => 2 * rand() - 1);
   const M = new Float64Array(m * m);
-  for (let i = 0; i < m; i++) for (let j = 0; j < m; j++) {
-    let s = i === j ? 0.1 : 0;
-    for (let k = 0; k < m; k++) s += a[k * m + i] * a[k * m + j];
-    M[i * m + j] = s;
-  }
+  for (let i = 0; i < m; i++)
+    for (let j = 0; j < m; j++) {
+      let s = i === j ? 0.1 : 0;
+      for (let k = 0; k < m; k++) s += a[k * m + i] * a[k * m + j];
+      M[i * m + j] = s;
+    }
   return M;
 }
 

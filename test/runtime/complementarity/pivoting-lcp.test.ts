@@ -7,11 +7,12 @@ import { rng } from '../../helpers/random.js';
 function randomSpd(k: number, rand: () => number, scale = 1): Float64Array {
   const a = Float64Array.from({ length: k * k }, () => 2 * rand() - 1);
   const W = new Float64Array(k * k);
-  for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) {
-    let s = i === j ? 0.1 : 0;
-    for (let l = 0; l < k; l++) s += a[l * k + i]! * a[l * k + j]!;
-    W[i * k + j] = scale * s;
-  }
+  for (let i = 0; i < k; i++)
+    for (let j = 0; j < k; j++) {
+      let s = i === j ? 0.1 : 0;
+      for (let l = 0; l < k; l++) s += a[l * k + i]! * a[l * k + j]!;
+      W[i * k + j] = scale * s;
+    }
   return W;
 }
 
@@ -33,7 +34,8 @@ describe('block principal pivoting (PivotingLcp)', () => {
       for (let trial = 0; trial < 4; trial++) {
         const W = randomSpd(k, rand);
         const b = Float64Array.from({ length: k }, () => 4 * rand() - 2);
-        const z = new Float64Array(k), w = new Float64Array(k);
+        const z = new Float64Array(k),
+          w = new Float64Array(k);
         expect(solver.solve(k, W, b, z, w)).toBe('ok');
         expect(solver.residual).toBeLessThanOrEqual(1e-12);
         const ref = lemke(W, b);
@@ -52,7 +54,8 @@ describe('block principal pivoting (PivotingLcp)', () => {
     const solver = new PivotingLcp(20);
     const W = randomSpd(20, rand);
     const b = Float64Array.from({ length: 20 }, () => 4 * rand() - 2);
-    const z = new Float64Array(20), w = new Float64Array(20);
+    const z = new Float64Array(20),
+      w = new Float64Array(20);
     expect(solver.solve(20, W, b, z, w)).toBe('ok');
     expect(solver.warmHit).toBe(false);
     expect(solver.iterations).toBeGreaterThan(1);
@@ -64,7 +67,8 @@ describe('block principal pivoting (PivotingLcp)', () => {
 
   it('gives z = 0 without a solve when b ≥ 0 (nothing approaches)', () => {
     const solver = new PivotingLcp(3);
-    const z = Float64Array.of(1, 1, 1), w = new Float64Array(3);
+    const z = Float64Array.of(1, 1, 1),
+      w = new Float64Array(3);
     expect(solver.solve(3, chainDelassus(3), [0, 0.5, 2], z, w)).toBe('ok');
     expect(solver).toMatchObject({ iterations: 0, residual: 0 });
     expect([...z]).toEqual([0, 0, 0]);
@@ -74,10 +78,12 @@ describe('block principal pivoting (PivotingLcp)', () => {
   it("solves Newton's cradle's impact: the first ball's approach −(1+e)v on the first contact of 20 gives P = (1+e)v·(20 − i)/21 on contact i (plastic chain, all pressed)", () => {
     // W = tridiag(−1, 2, −1) and b = (−c, 0, …, 0): the solution of W P = −b is
     // P_i = c (k − i)/(k + 1) (i = 0…k−1), all positive, so every contact presses.
-    const k = 20, c = 1.9;
+    const k = 20,
+      c = 1.9;
     const b = new Float64Array(k);
     b[0] = -c;
-    const z = new Float64Array(k), w = new Float64Array(k);
+    const z = new Float64Array(k),
+      w = new Float64Array(k);
     const solver = new PivotingLcp(k);
     expect(solver.solve(k, chainDelassus(k), b, z, w)).toBe('ok');
     for (let i = 0; i < k; i++) expect(z[i]).toBeCloseTo((c * (k - i)) / (k + 1), 14);
@@ -91,7 +97,8 @@ describe('block principal pivoting (PivotingLcp)', () => {
     const b = new Float64Array(k);
     b[0] = -1;
     for (let i = 1; i < k; i++) b[i] = i % 3 === 0 ? 1e-17 : -1e-17 * i;
-    const z = new Float64Array(k), w = new Float64Array(k);
+    const z = new Float64Array(k),
+      w = new Float64Array(k);
     const solver = new PivotingLcp(k);
     expect(solver.solve(k, W, b, z, w)).toBe('ok');
     expect(solver.residual).toBeLessThanOrEqual(1e-15);
@@ -102,7 +109,8 @@ describe('block principal pivoting (PivotingLcp)', () => {
     const W = randomSpd(6, rand);
     const b = Float64Array.from({ length: 6 }, () => -1 - rand());
     const solver = new PivotingLcp(6);
-    const z = new Float64Array(6), w = new Float64Array(6);
+    const z = new Float64Array(6),
+      w = new Float64Array(6);
     solver.solve(6, W, b, z, w, 1);
     const first = Float64Array.from(z);
     // Same key: the factor of the first W is reused even though W changed (the key promised it did not).

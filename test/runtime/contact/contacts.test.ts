@@ -35,7 +35,7 @@ describe('restitution coefficients come from the module, not from the law names'
     expect(err.where.field).toBe('unilateral[0].law');
   });
 
-  it("names a module without restitution as incomplete (regenerate it)", () => {
+  it('names a module without restitution as incomplete (regenerate it)', () => {
     const { restitution: _, ...old } = bouncingBall;
     const err = thrown(() => restitutionCoefficients(old, {}), SimulationError);
     expect(err.code).toBe('incomplete-module');
@@ -49,7 +49,9 @@ describe('gap kinematics and projection onto a growing dome g = x² + y² − (R
   const kin = new GapKinematics(dome, params);
 
   it("gives ġ = G q̇ + ∂g/∂t with ∂g/∂t = −2(R + ct)c from the module's gapRates, to rounding", () => {
-    const t = 0.5, q = [0.3, 1.2], qd = [0.7, -0.4];
+    const t = 0.5,
+      q = [0.3, 1.2],
+      qd = [0.7, -0.4];
     const r = 1 + 0.1 * t;
     const exact = 2 * (q[0] * qd[0] + q[1] * qd[1]) - 2 * r * 0.1;
     expect(Math.abs(kin.rates(t, q, qd, new Float64Array(1))[0] - exact)).toBeLessThanOrEqual(4 * Number.EPSILON);
@@ -63,8 +65,10 @@ describe('gap kinematics and projection onto a growing dome g = x² + y² − (R
   });
 
   it('lands on g = 0, ġ = 0 and keeps the tangential momentum (Appell)', () => {
-    const t = 0.5, r = 1.05;
-    const q = Float64Array.of(0.9, 0.5), qd = Float64Array.of(-1, -2);
+    const t = 0.5,
+      r = 1.05;
+    const q = Float64Array.of(0.9, 0.5),
+      qd = Float64Array.of(-1, -2);
     expect(projectOntoContacts(kin, particleOnDome, params, t, q, qd, [0])).toBe('ok');
     expect(Math.abs(q[0] ** 2 + q[1] ** 2 - r * r)).toBeLessThan(1e-14);
     expect(Math.abs(2 * (q[0] * qd[0] + q[1] * qd[1]) - 2 * r * 0.1)).toBeLessThan(1e-9);
@@ -75,7 +79,8 @@ describe('gap kinematics and projection onto a growing dome g = x² + y² − (R
 
   it('loses exactly ½|Δq̇|²_M of kinetic energy on a fixed dome, as a plastic impact (Carnot)', () => {
     const fixed = { R: 1, c: 0, m: 3 };
-    const q = Float64Array.of(0.6, 0.8), qd = Float64Array.of(-1, -2);
+    const q = Float64Array.of(0.6, 0.8),
+      qd = Float64Array.of(-1, -2);
     expect(projectOntoContacts(new GapKinematics(dome, fixed), particleOnDome, fixed, 0, q, qd, [0])).toBe('ok');
     const dv = [qd[0] + 1, qd[1] + 2];
     const T = (v: ArrayLike<number>): number => 0.5 * 3 * (v[0] ** 2 + v[1] ** 2);
@@ -91,21 +96,27 @@ describe('projection with a mass matrix singular alone: the point-mass rimless w
 
   it('projects onto spoke 0 in the metric pinned by its normal and sticking tangent: lands on g = ġ = 0, the velocity step an impulse along the spoke (no moment about the massless hub)', () => {
     const psi = 0.2;
-    const q = Float64Array.of(0.1, Math.cos(psi) + 1e-3, psi), qd = Float64Array.of(0.5, -0.7, -1.2);
+    const q = Float64Array.of(0.1, Math.cos(psi) + 1e-3, psi),
+      qd = Float64Array.of(0.5, -0.7, -1.2);
     const before = Float64Array.from(qd);
     expect(projectOntoContacts(kin, mod, params, 0, q, qd, [0])).toBe('ok');
     expect(Math.abs(q[1]! - Math.cos(q[2]!))).toBeLessThan(1e-14);
     expect(Math.abs(kin.rates(0, q, qd, new Float64Array(6))[0]!)).toBeLessThan(1e-12);
     // M Δq̇ = (2Δẋ, 2Δẏ, 0) must be a combination of the normal (0, 1, sin ψ) and tangent (1, 0, cos ψ): Δẋ cos ψ + Δẏ sin ψ = 0.
-    const dx = qd[0]! - before[0]!, dy = qd[1]! - before[1]!;
+    const dx = qd[0]! - before[0]!,
+      dy = qd[1]! - before[1]!;
     expect(Math.abs(dy)).toBeGreaterThan(0.1);
     expect(Math.abs(dx * Math.cos(q[2]!) + dy * Math.sin(q[2]!))).toBeLessThan(1e-12);
   });
 
   it('is refused without a contact to pin ψ: singular-mass-matrix', () => {
-    const q = Float64Array.of(0, 2, 0), qd = Float64Array.of(0, 0, 0);
+    const q = Float64Array.of(0, 2, 0),
+      qd = Float64Array.of(0, 0, 0);
     // Spoke 3 (ψ + π) made frictionless: its normal (0, 1, sin(ψ + π)) is (0, 1, 0) at ψ = 0 and leaves ψ massless.
-    const floorOnly: LoadedModule = { ...mod, model: { ...mod.model, unilateral: mod.model.unilateral.map((u) => ({ ...u, law: { kind: 'plastic' as const }, slip: 0 })) } };
+    const floorOnly: LoadedModule = {
+      ...mod,
+      model: { ...mod.model, unilateral: mod.model.unilateral.map((u) => ({ ...u, law: { kind: 'plastic' as const }, slip: 0 })) },
+    };
     expect(projectOntoContacts(new GapKinematics(floorOnly, params), floorOnly, params, 0, q, qd, [3])).toBe('singular-mass-matrix');
   });
 });

@@ -67,8 +67,12 @@ describe('a disk arriving on a rough floor (hand solution)', () => {
   // Normal speed v, slip speed u = ẋ + rφ̇; W_NN = 1/m, W_NT = 0,
   // W_TT = (1 + 1/k)/m. Λ_N = m(1 + e)v. Sticking (U_T⁺ = 0, no tangential
   // restitution) needs Λ_T = −u/W_TT within μΛ_N: μ* = |u| k / ((1 + e) v (1 + k)).
-  const m = 2, r = 0.5, k = 0.5, e = 0.5;
-  const v = 2, qd = [1, -v, 0.4];
+  const m = 2,
+    r = 0.5,
+    k = 0.5,
+    e = 0.5;
+  const v = 2,
+    qd = [1, -v, 0.4];
   const u = qd[0]! + r * qd[2]!;
   const threshold = (Math.abs(u) * k) / ((1 + e) * v * (1 + k));
 

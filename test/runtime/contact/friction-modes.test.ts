@@ -25,13 +25,21 @@ describe('which modules are driven with friction', () => {
 
   it('reads each contact law with its slip rows and coefficients', () => {
     expect(contactLaws(block, { muk: 0.25, mus: 0.7 }, 0)).toEqual([{ kind: 'coulomb', row: 0, rows: 1, muK: 0.25, muS: 0.7 }]);
-    expect(contactLaws(compass as FrictionModule, {}, 0).map((l) => [l.kind, l.row, l.rows, l.muS])).toEqual([['stick', 0, 1, Infinity], ['stick', 1, 1, Infinity]]);
+    expect(contactLaws(compass as FrictionModule, {}, 0).map((l) => [l.kind, l.row, l.rows, l.muS])).toEqual([
+      ['stick', 0, 1, Infinity],
+      ['stick', 1, 1, Infinity],
+    ]);
   });
 });
 
 describe('block on the incline (μs = 0.6, μk = 0.4)', () => {
   it('at rest sticks while tan α ≤ μs (τ = −m g sin α inside the cone) and slides downhill beyond', () => {
-    for (const [alpha, modes] of [[0.5, [2]], [Math.atan(0.6) * 0.999, [2]], [Math.atan(0.6) * 1.001, [1]], [1.2, [1]]] as const) {
+    for (const [alpha, modes] of [
+      [0.5, [2]],
+      [Math.atan(0.6) * 0.999, [2]],
+      [Math.atan(0.6) * 1.001, [1]],
+      [1.2, [1]],
+    ] as const) {
       const r = selector(block, { alpha }).select(at([0, 0], [0, 0]));
       expect(r).toEqual({ status: 'ok', modes, alternatives: [], targets: [{ row: 0, value: 0 }] });
     }
@@ -48,7 +56,8 @@ describe('block on the incline (μs = 0.6, μk = 0.4)', () => {
   });
 
   it('at the cone’s edge with μs = μk, a contact leaving the cone slides opposite to τ (down) though its slip acceleration is 0', () => {
-    const mu = 0.5, alpha = Math.atan(mu);
+    const mu = 0.5,
+      alpha = Math.atan(mu);
     const sel = selector(block, { alpha, mus: mu, muk: mu });
     const r = sel.select(at([0, 0], [0, 0], { leavingCone: [0] }));
     expect(r.status === 'ok' && r.modes).toEqual([1]);
@@ -89,7 +98,8 @@ describe("Painlevé's rod sliding backwards at θ = π/6 (det = (1 + 3cos²θ �
     expect(Math.abs(rod.gapRates(0, q, qd, {})[0]!)).toBeLessThan(1e-16);
     expect(Math.abs(rod.slipRates(0, q, qd, {})[0]!)).toBeLessThan(1e-16);
     // The pinned end allows rotation about it: w = (−l sin θ, l cos θ, 1) (l = 1); wᵀ M Δq̇ = 0, M = diag(m, m, m l²/3).
-    const w = [-Math.sin(th), Math.cos(th), 1], M = [1, 1, 1 / 3];
+    const w = [-Math.sin(th), Math.cos(th), 1],
+      M = [1, 1, 1 / 3];
     const dot = w.reduce((s, wi, i) => s + wi * M[i]! * (qd[i]! - before[i]!), 0);
     expect(Math.abs(dot)).toBeLessThan(1e-16); // roundoff of q̇ ≈ 0.3
   });
@@ -105,8 +115,21 @@ type Vec = ArrayLike<number>;
 function tableModule(m: number, table: (mode: number) => number[]): FrictionModule {
   const rows = (k: number, row: number[]): Float64Array => Float64Array.from(Array.from({ length: k }, () => row).flat());
   return {
-    model: { name: 'table', title: 'table', coordinates: ['x', 'y'], parameters: [], constraintCount: 0, initial: { q0: [0, 0], qd0: [0, 0], t1: 1 }, conservative: false,
-      unilateral: Array.from({ length: m }, (_, j) => ({ name: `c${j}`, law: { kind: 'plastic' as const }, slip: 1, friction: { kinetic: 'mu', static: 'mu' } })) },
+    model: {
+      name: 'table',
+      title: 'table',
+      coordinates: ['x', 'y'],
+      parameters: [],
+      constraintCount: 0,
+      initial: { q0: [0, 0], qd0: [0, 0], t1: 1 },
+      conservative: false,
+      unilateral: Array.from({ length: m }, (_, j) => ({
+        name: `c${j}`,
+        law: { kind: 'plastic' as const },
+        slip: 1,
+        friction: { kinetic: 'mu', static: 'mu' },
+      })),
+    },
     massMatrix: (_t: number, _q: Vec, _p: Params, out = new Float64Array(4)) => (out.set([1, 0, 0, 1]), out),
     gaps: (_t: number, q: Vec, _p: Params, out = new Float64Array(m)) => out.fill(q[1]!),
     gapJacobian: () => rows(m, [0, 1]),
@@ -130,7 +153,8 @@ describe('classification on a hand-made phase table', () => {
   it('a lone admissible slide whose det ≤ 0 is not realized: inconsistent, listed as self-locking', () => {
     // Held alone and sticking: q̈ = 0 (so drifts are 0), |τ| = 5 > σ̇. Open: g̈ = −1 < 0. Sliding right: σ̇ = 2, s̈ = 1 > 0,
     // det = −0.5; sliding left: s̈ = 1 against its direction.
-    const table = (mode: number): number[] => (mode === 0 ? [0, -1, 0, 0, 1] : mode === 2 ? [0, 0, 1, -5, 1] : mode === 1 ? [1, 0, 2, 0, -0.5] : [1, 0, 2, 0, 3]);
+    const table = (mode: number): number[] =>
+      mode === 0 ? [0, -1, 0, 0, 1] : mode === 2 ? [0, 0, 1, -5, 1] : mode === 1 ? [1, 0, 2, 0, -0.5] : [1, 0, 2, 0, 3];
     const r = new ModeSelector(tableModule(1, table), {}, 0, 1e-6).select(at([0, 0], [0, 0]));
     expect(r).toEqual({ status: 'inconsistent', selfLocking: [[1]] });
   });
@@ -143,7 +167,12 @@ describe('classification on a hand-made phase table', () => {
   });
 
   it('seven Coulomb contacts at rest make 4⁷ = 16384 combinations: too many to enumerate', () => {
-    const r = new ModeSelector(tableModule(7, () => [0, 0, 1, 0, 1]), {}, 0, 1e-6).select(at([0, 0], [0, 0], { candidates: [0, 1, 2, 3, 4, 5, 6] }));
+    const r = new ModeSelector(
+      tableModule(7, () => [0, 0, 1, 0, 1]),
+      {},
+      0,
+      1e-6,
+    ).select(at([0, 0], [0, 0], { candidates: [0, 1, 2, 3, 4, 5, 6] }));
     expect(r).toEqual({ status: 'too-many-modes', count: 16384 });
   });
 });

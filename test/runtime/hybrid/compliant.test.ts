@@ -43,7 +43,9 @@ function bounce(run: Trajectory): { tIn: number; tOut: number; vIn: number; vOut
 
 describe('linear Kelvin–Voigt: restitution and duration of one bounce', () => {
   // γ = c/(2m), ω_d = √(k/m − γ²), r = γ/ω_d.
-  const gamma = P.c / (2 * P.m), omega = Math.sqrt(P.k / P.m - gamma ** 2), r = gamma / omega;
+  const gamma = P.c / (2 * P.m),
+    omega = Math.sqrt(P.k / P.m - gamma ** 2),
+    r = gamma / omega;
 
   it("with adhesion: e = exp(−πr) and duration π/ω_d exactly (Kozlov's Theorem 3 without other forces), tangential velocity unchanged", async () => {
     const mod = await loadGenerated(derived(ball({ stiffness: 'k', damping: 'c', adhesion: true })));
@@ -77,7 +79,8 @@ describe('Hertz contact, F_n = kδ^{3/2} + damping', () => {
   /** Hunt–Crossley: v_out − v_in = (1/α) ln((1 + α v_out)/(1 + α v_in)), δ̇ = v, α = c/k (exact, any exponent). */
   const huntCrossley = (alpha: number, vIn: number): number => {
     // Solve for v_out ∈ (−1/α, 0) by bisection.
-    let lo = -1 / alpha + 1e-15, hi = 0;
+    let lo = -1 / alpha + 1e-15,
+      hi = 0;
     const g = (u: number): number => u - vIn - Math.log((1 + alpha * u) / (1 + alpha * vIn)) / alpha;
     for (let i = 0; i < 200; i++) {
       const mid = (lo + hi) / 2;
@@ -87,16 +90,19 @@ describe('Hertz contact, F_n = kδ^{3/2} + damping', () => {
     return (lo + hi) / 2;
   };
 
-  it.each([false, true])('Hunt–Crossley (adhesion %s): the achieved restitution is the exact one of its implicit relation, whichever adhesion', async (adhesion) => {
-    const mod = await loadGenerated(derived(ball({ stiffness: 'k', damping: 'c', exponent: '3/2', dampingModel: 'hunt-crossley', adhesion })));
-    // A target restitution 0.8 at v = 1.5: α from the relation with v_out = −0.8·1.5.
-    const alpha = targetAlpha(0.8, 1.5);
-    const p = { ...P, c: alpha * P.k };
-    const run = simulate(mod, { q0: [0, 0.1], qd0: [0.4, -1.5], t1: 0.5, params: p, rtol: 1e-10, atol: 1e-12 });
-    const { vIn, vOut } = bounce(run);
-    expectClose(-vOut / vIn, 0.8, 1e-7);
-    expectClose(vOut, -huntCrossley(alpha, 1.5), 1e-7);
-  });
+  it.each([false, true])(
+    'Hunt–Crossley (adhesion %s): the achieved restitution is the exact one of its implicit relation, whichever adhesion',
+    async (adhesion) => {
+      const mod = await loadGenerated(derived(ball({ stiffness: 'k', damping: 'c', exponent: '3/2', dampingModel: 'hunt-crossley', adhesion })));
+      // A target restitution 0.8 at v = 1.5: α from the relation with v_out = −0.8·1.5.
+      const alpha = targetAlpha(0.8, 1.5);
+      const p = { ...P, c: alpha * P.k };
+      const run = simulate(mod, { q0: [0, 0.1], qd0: [0.4, -1.5], t1: 0.5, params: p, rtol: 1e-10, atol: 1e-12 });
+      const { vIn, vOut } = bounce(run);
+      expectClose(-vOut / vIn, 0.8, 1e-7);
+      expectClose(vOut, -huntCrossley(alpha, 1.5), 1e-7);
+    },
+  );
 
   it('linear damping: with adhesion the force pulls at the end; without it the bounce ends where the force vanishes — each against a direct integration of m δ̈ = −kδ^{3/2} − cδ̇', async () => {
     const achieved = new Map<boolean, number>();
@@ -108,27 +114,35 @@ describe('Hertz contact, F_n = kδ^{3/2} + damping', () => {
       // Independent: the penetration δ with δ(0) = 0, δ̇(0) = 1.5, until δ = 0 (adhesion) or the force kδ^{3/2} + cδ̇ = 0.
       let exit = NaN;
       const stop = (d: number, dd: number): number => (adhesion ? d : P.k * Math.max(d, 0) ** 1.5 + P.c * dd);
-      integrate((_t, y, out) => {
-        out[0] = y[1]!;
-        out[1] = -(P.k * Math.max(y[0]!, 0) ** 1.5 + P.c * y[1]!) / P.m;
-      }, 0, [0, 1.5], 1, {
-        rtol: 1e-12, atol: 1e-14,
-        onStep: (step) => {
-          if (step.t > 1e-6 && stop(step.y[0]!, step.y[1]!) <= 0 && step.y[1]! < 0) {
-            // Bisect the crossing on the dense output.
-            let lo = step.tPrev, hi = step.t;
-            const y = new Float64Array(2);
-            for (let i = 0; i < 100; i++) {
-              const mid = (lo + hi) / 2;
-              step.eval(mid, y);
-              if (stop(y[0]!, y[1]!) > 0) lo = mid;
-              else hi = mid;
-            }
-            exit = -step.eval(hi, y)[1]! / 1.5;
-            return 'stop';
-          }
+      integrate(
+        (_t, y, out) => {
+          out[0] = y[1]!;
+          out[1] = -(P.k * Math.max(y[0]!, 0) ** 1.5 + P.c * y[1]!) / P.m;
         },
-      });
+        0,
+        [0, 1.5],
+        1,
+        {
+          rtol: 1e-12,
+          atol: 1e-14,
+          onStep: (step) => {
+            if (step.t > 1e-6 && stop(step.y[0]!, step.y[1]!) <= 0 && step.y[1]! < 0) {
+              // Bisect the crossing on the dense output.
+              let lo = step.tPrev,
+                hi = step.t;
+              const y = new Float64Array(2);
+              for (let i = 0; i < 100; i++) {
+                const mid = (lo + hi) / 2;
+                step.eval(mid, y);
+                if (stop(y[0]!, y[1]!) > 0) lo = mid;
+                else hi = mid;
+              }
+              exit = -step.eval(hi, y)[1]! / 1.5;
+              return 'stop';
+            }
+          },
+        },
+      );
       expectClose(e, exit, 1e-7);
       achieved.set(adhesion, e);
     }
@@ -139,7 +153,8 @@ describe('Hertz contact, F_n = kδ^{3/2} + damping', () => {
 
 /** α = c/k of Hunt–Crossley for restitution e at speed v: from v_out − v_in = ln((1 + αv_out)/(1 + αv_in))/α, δ̇ signs as in the test. */
 function targetAlpha(e: number, v: number): number {
-  let lo = 1e-9, hi = 1 / (e * v) - 1e-12;
+  let lo = 1e-9,
+    hi = 1 / (e * v) - 1e-12;
   const g = (a: number): number => -e * v - v - Math.log((1 - a * e * v) / (1 + a * v)) / a;
   for (let i = 0; i < 200; i++) {
     const mid = (lo + hi) / 2;
@@ -163,8 +178,10 @@ describe('elastic bounce and energy', () => {
 });
 
 describe('a gap potential', () => {
-  it("V + e^{−Nf} (Kozlov, after Theorem 2): a smooth bounce with no switching events, T + V + e^{−Nf} conserved, the velocity reversed", async () => {
-    const mod = await loadGenerated(derived({ ...ball({}), unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { potential: 'exp(-k*f/100)' } }] } as ModelSpec));
+  it('V + e^{−Nf} (Kozlov, after Theorem 2): a smooth bounce with no switching events, T + V + e^{−Nf} conserved, the velocity reversed', async () => {
+    const mod = await loadGenerated(
+      derived({ ...ball({}), unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { potential: 'exp(-k*f/100)' } }] } as ModelSpec),
+    );
     const run = simulate(mod, { q0: [0, 0.1], qd0: [0.4, -1.5], t1: 0.5, params: P, rtol: 1e-10, atol: 1e-12, samples: 101 });
     expect(run.events).toEqual([]);
     for (const E of run.energy!) expectClose(E, run.energy![0]!, 1e-7);
@@ -180,11 +197,26 @@ describe('the contact state follows the direction of each located crossing', () 
   // crossing is located where F_n = 0, not F_n < 0, so re-testing "F_n ≥ 0" there would keep the
   // contact until f reaches 0 at t = 1.
   const fading = {
-    model: { name: 'fading-force', title: 'fading force', coordinates: ['y'], parameters: [], constraintCount: 0, unilateral: [], conservative: true,
-      initial: { q0: [-1], qd0: [1], t1: 1.5 }, compliant: [{ name: 'floor', kind: 'compliant', adhesion: false }] },
-    rhs: (_t: number, x: Float64Array, _p: unknown, out: Float64Array) => { out[0] = x[1]!; out[1] = 0; return out; },
+    model: {
+      name: 'fading-force',
+      title: 'fading force',
+      coordinates: ['y'],
+      parameters: [],
+      constraintCount: 0,
+      unilateral: [],
+      conservative: true,
+      initial: { q0: [-1], qd0: [1], t1: 1.5 },
+      compliant: [{ name: 'floor', kind: 'compliant', adhesion: false }],
+    },
+    rhs: (_t: number, x: Float64Array, _p: unknown, out: Float64Array) => {
+      out[0] = x[1]!;
+      out[1] = 0;
+      return out;
+    },
     compliantContacts: (t: number, q: ArrayLike<number>, qd: ArrayLike<number>, _p: unknown, out = new Float64Array(3)) => {
-      out[0] = q[0]!; out[1] = qd[0]!; out[2] = Math.max(0.5 - t, 0);
+      out[0] = q[0]!;
+      out[1] = qd[0]!;
+      out[2] = Math.max(0.5 - t, 0);
       return out;
     },
   } as unknown as LoadedModule;
@@ -217,7 +249,11 @@ describe('one call for rigid and compliant versions', () => {
 
   it('a model with rigid and compliant contacts goes to the hybrid driver, which integrates the compliant force through rhs: a puck sliding on a rigid floor rebounds from a spring wall with its speed', async () => {
     const spec: ModelSpec = {
-      name: 'puck-wall', coordinates: ['x', 'y'], parameters: { m: 1, g: 9.81, k: 1e4 }, kinetic: "m*(x'^2 + y'^2)/2", potential: 'm*g*y',
+      name: 'puck-wall',
+      coordinates: ['x', 'y'],
+      parameters: { m: 1, g: 9.81, k: 1e4 },
+      kinetic: "m*(x'^2 + y'^2)/2",
+      potential: 'm*g*y',
       unilateral: [
         { name: 'floor', constraint: 'y >= 0', law: { plastic: true } },
         { name: 'wall', constraint: '1 - x >= 0', law: { compliant: { stiffness: 'k' } } },

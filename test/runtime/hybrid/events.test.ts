@@ -1,15 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { integrate, type DenseStep } from '../../../src/runtime/integrators/dopri5.js';
-import { crosses, firstCrossing, locateEvent, locateOnInterval, type CrossingDirection, type DenseInterval, type EventFunction, type EventLocation } from '../../../src/runtime/hybrid/events.js';
+import {
+  crosses,
+  firstCrossing,
+  locateEvent,
+  locateOnInterval,
+  type CrossingDirection,
+  type DenseInterval,
+  type EventFunction,
+  type EventLocation,
+} from '../../../src/runtime/hybrid/events.js';
 import type { Guard } from '../../../src/runtime/hybrid/guards.js';
 
 /** First event of g along an integration from t0 to t1 (stops there). */
 function firstEvent(
-  f: (t: number, y: Float64Array, out: Float64Array) => void, y0: number[], t1: number, g: EventFunction, direction: CrossingDirection,
+  f: (t: number, y: Float64Array, out: Float64Array) => void,
+  y0: number[],
+  t1: number,
+  g: EventFunction,
+  direction: CrossingDirection,
 ): EventLocation | undefined {
   let found: EventLocation | undefined;
   integrate(f, 0, y0, t1, {
-    rtol: 1e-12, atol: 1e-14,
+    rtol: 1e-12,
+    atol: 1e-14,
     onStep: (step: DenseStep) => {
       const e = locateEvent(g, step, direction);
       if (e.status === 'found') {
@@ -21,14 +35,17 @@ function firstEvent(
   return found;
 }
 
-const freeFall = (g: number) => (_t: number, y: Float64Array, out: Float64Array): void => {
-  out[0] = y[1];
-  out[1] = -g;
-};
+const freeFall =
+  (g: number) =>
+  (_t: number, y: Float64Array, out: Float64Array): void => {
+    out[0] = y[1];
+    out[1] = -g;
+  };
 
 describe('event location on dense output', () => {
   it('finds the landing time √(2h/g) of a dropped ball to 1e-12 relative', () => {
-    const g = 9.81, h = 1.7;
+    const g = 9.81,
+      h = 1.7;
     const e = firstEvent(freeFall(g), [h, 0], 10, (_t, y) => y[0], 'falling')!;
     const exact = Math.sqrt((2 * h) / g);
     expect(e.status).toBe('found');
@@ -40,12 +57,24 @@ describe('event location on dense output', () => {
   });
 
   it('finds the quarter period π/2 of x = cos t as a falling zero of x', () => {
-    const e = firstEvent((_t, y, out) => { out[0] = y[1]; out[1] = -y[0]; }, [1, 0], 10, (_t, y) => y[0], 'falling')!;
+    const e = firstEvent(
+      (_t, y, out) => {
+        out[0] = y[1];
+        out[1] = -y[0];
+      },
+      [1, 0],
+      10,
+      (_t, y) => y[0],
+      'falling',
+    )!;
     expect(Math.abs(e.t - Math.PI / 2)).toBeLessThan(1e-10);
   });
 
   it('ignores crossings against the declared direction', () => {
-    const osc = (_t: number, y: Float64Array, out: Float64Array): void => { out[0] = y[1]; out[1] = -y[0]; };
+    const osc = (_t: number, y: Float64Array, out: Float64Array): void => {
+      out[0] = y[1];
+      out[1] = -y[0];
+    };
     // x = cos t rises through zero first at 3π/2.
     const rising = firstEvent(osc, [1, 0], 10, (_t, y) => y[0], 'rising')!;
     expect(Math.abs(rising.t - 1.5 * Math.PI)).toBeLessThan(1e-10);
@@ -55,7 +84,8 @@ describe('event location on dense output', () => {
 
   it('does not fire for a guard that starts exactly at zero (an event just handled)', () => {
     // Ball launched upward from the floor: gap 0 at the start, rising, then falling back at t = 2v/g.
-    const g = 9.81, v = 3;
+    const g = 9.81,
+      v = 3;
     const e = firstEvent(freeFall(g), [0, v], 10, (_t, y) => y[0], 'falling')!;
     expect(Math.abs(e.t - (2 * v) / g) / ((2 * v) / g)).toBeLessThan(1e-12);
   });
@@ -75,8 +105,14 @@ describe('event location on dense output', () => {
   it('refines a sub-interval bracket and converges on a discontinuous guard', () => {
     // A step of y = t on [0, 1]; guard jumps from +1 to −1 at t = 0.3 (like a contact force flipping sign).
     const step = {
-      tPrev: 0, t: 1, yPrev: Float64Array.of(0), y: Float64Array.of(1),
-      eval: (s: number, out: Float64Array) => { out[0] = s; return out; },
+      tPrev: 0,
+      t: 1,
+      yPrev: Float64Array.of(0),
+      y: Float64Array.of(1),
+      eval: (s: number, out: Float64Array) => {
+        out[0] = s;
+        return out;
+      },
     };
     const g: EventFunction = (_t, y) => (y[0] <= 0.3 ? 1 : -1);
     const e = locateOnInterval(g, step, 0.1, 1, 0.9, -1);
@@ -127,7 +163,8 @@ describe('firstCrossing: the one entry point, guards with excursions', () => {
   });
 
   it('counts only the excursions a guard declares: a dip-only guard misses a whole bounce, a return-only guard a dip', () => {
-    const bounce = flight(-0.01, 2, g, 0.45), dip = flight(0.1, -2, -g, 0.4);
+    const bounce = flight(-0.01, 2, g, 0.45),
+      dip = flight(0.1, -2, -g, 0.4);
     const only = (step: DenseInterval, excursions: 'dip' | 'return'): Guard => {
       const base = heightGuard(step);
       return { ...base, rate: { ...base.rate!, excursions } };
@@ -141,7 +178,15 @@ describe('firstCrossing: the one entry point, guards with excursions', () => {
   it('mirrors both excursions for a rising guard', () => {
     // −h rises through zero where h falls.
     const step = flight(0.1, -2, -g, 0.4);
-    const rising: Guard = { kind: 'section', contact: -1, direction: 'rising', value: (_t, y) => -y[0]!, a: -step.yPrev[0]!, b: -step.y[0]!, rate: { value: (_t, y) => -y[1]!, a: -step.yPrev[1]!, b: -step.y[1]!, excursions: 'both' } };
+    const rising: Guard = {
+      kind: 'section',
+      contact: -1,
+      direction: 'rising',
+      value: (_t, y) => -y[0]!,
+      a: -step.yPrev[0]!,
+      b: -step.y[0]!,
+      rate: { value: (_t, y) => -y[1]!, a: -step.yPrev[1]!, b: -step.y[1]!, excursions: 'both' },
+    };
     expect(firstCrossing(step, [rising])!.t).toBeCloseTo(firstCrossing(step, [heightGuard(step)])!.t, 14);
   });
 
@@ -159,7 +204,14 @@ describe('firstCrossing: the one entry point, guards with excursions', () => {
 
   it('returns the earliest crossing of several guards, with the guard that fired', () => {
     const step = flight(1, 0, g, 1);
-    const at = (level: number, contact: number): Guard => ({ kind: 'gap', contact, direction: 'falling', value: (_t, y) => y[0]! - level, a: step.yPrev[0]! - level, b: step.y[0]! - level });
+    const at = (level: number, contact: number): Guard => ({
+      kind: 'gap',
+      contact,
+      direction: 'falling',
+      value: (_t, y) => y[0]! - level,
+      a: step.yPrev[0]! - level,
+      b: step.y[0]! - level,
+    });
     const c = firstCrossing(step, [at(0.2, 0), at(0.5, 1), at(0.3, 2)])!;
     expect(c.guard.contact).toBe(1);
     expect(c.t).toBeCloseTo(Math.sqrt((2 * 0.5) / g), 12);

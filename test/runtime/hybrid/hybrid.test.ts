@@ -19,7 +19,10 @@ const thrown = (fn: () => unknown): SimulationError => thrownAs(fn, SimulationEr
 const tight = { rtol: 1e-10, atol: 1e-12 };
 
 describe('event-driven bouncing ball (drop height h, restitution e)', () => {
-  const g = 9.81, m = 0.5, e = 0.5, h = 1;
+  const g = 9.81,
+    m = 0.5,
+    e = 0.5,
+    h = 1;
   const t1 = Math.sqrt((2 * h) / g);
   /** Time of impact k = 0, 1, …: t₁ (1 + 2e(1 − e^k)/(1 − e)). */
   const impactTime = (k: number): number => t1 * (1 + (2 * e * (1 - e ** k)) / (1 - e));
@@ -144,7 +147,8 @@ describe("Kozlov's release example (force (0, ∓g) for x ≶ 0, constraint y �
     expect(r.events[1].contacts).toEqual([0]);
     expect(Math.abs(r.events[1].t - 1)).toBeLessThan(1e-12);
     // The release carries the state there: at the origin, still sliding at unit speed.
-    const [x, y] = r.events[1].q, [xd, yd] = r.events[1].qd;
+    const [x, y] = r.events[1].q,
+      [xd, yd] = r.events[1].qd;
     expect(Math.abs(x)).toBeLessThan(1e-12);
     expect(y).toBe(0);
     expect(Math.abs(xd - 1)).toBeLessThan(1e-12);
@@ -162,7 +166,9 @@ describe("Kozlov's release example (force (0, ∓g) for x ≶ 0, constraint y �
 });
 
 describe('particle in a corner (floor held, wall impacts accumulating)', () => {
-  const a = 1, eWall = 0.5, d = 1;
+  const a = 1,
+    eWall = 0.5,
+    d = 1;
   const tw = Math.sqrt((2 * d) / a);
   const r = simulate(particleInCorner, { q0: [d, 0], qd0: [0, 0], t1: 5, samples: 501, ...tight });
 
@@ -200,7 +206,13 @@ describe('event-driven simulation: failures are reported', () => {
   it('stops with the impact map’s own status when it cannot choose a mode', () => {
     const ambiguous: LoadedModule = {
       ...bouncingBall,
-      impact: (_t, _q, qd) => ({ qdPlus: Float64Array.from(qd), impulses: new Float64Array(1), active: [false], status: 'several-admissible-modes', message: 'two modes' }),
+      impact: (_t, _q, qd) => ({
+        qdPlus: Float64Array.from(qd),
+        impulses: new Float64Array(1),
+        active: [false],
+        status: 'several-admissible-modes',
+        message: 'two modes',
+      }),
     };
     const err = thrown(() => simulate(ambiguous, { q0: [1], qd0: [0], t1: 1 }));
     expect(err).toMatchObject({ code: 'impact-several-admissible-modes', kind: 'model', where: { field: 'impact' } });
@@ -217,8 +229,10 @@ describe('event-driven simulation: failures are reported', () => {
 });
 
 describe('particle sliding off a dome (smooth release on a curved constraint)', () => {
-  const g = 9.81, R = 1, v0 = 0.5;
-  const cosRelease = (v0 * v0 / (g * R) + 2) / 3;
+  const g = 9.81,
+    R = 1,
+    v0 = 0.5;
+  const cosRelease = ((v0 * v0) / (g * R) + 2) / 3;
   const r = simulate(particleOnDome, { q0: [0, R], qd0: [v0, 0], t1: 1, samples: 201, rtol: 1e-11, atol: 1e-13 });
   const release = r.events.find((ev) => ev.type === 'release')!;
 
@@ -248,7 +262,8 @@ describe('a point-mass rimless wheel: I* = 0 makes M = diag(2m, 2m, 0) singular 
 
   it('rolls through the constrained system: every strike gives ψ̇⁺ = ψ̇⁻ cos 2α ((2.6) at I* = 0), and the hub keeps its distance l from the standing tip', () => {
     // Standing on spoke 0 at ψ = 0.2, tip at rest: y = cos ψ, (ẋ, ẏ) = (−cos ψ, −sin ψ) ψ̇.
-    const psi = 0.2, w = -1;
+    const psi = 0.2,
+      w = -1;
     const run = simulate(mod, { q0: [0, Math.cos(psi), psi], qd0: [-Math.cos(psi) * w, -Math.sin(psi) * w, w], t1: 2, params, samples: 201, ...tight });
     const impacts = run.events.filter((e) => e.type === 'impact');
     expect(impacts.length).toBeGreaterThanOrEqual(2);
@@ -272,15 +287,24 @@ describe('a point-mass rimless wheel with Coulomb spokes (μ = 2): the frictiona
   const spoke = (j: number): string => (j === 0 ? 'psi' : `psi + ${2 * j}*pi/6`);
   const base = rimlessWheel(6);
   const spec: ModelSpec = {
-    ...base, name: 'coulomb-rimless-wheel', parameters: { ...base.parameters, mu: 2 },
-    unilateral: Array.from({ length: 6 }, (_, j) => ({ name: `spoke${j}`, constraint: `y - l*cos(${spoke(j)}) >= 0`, law: { plastic: true as const, coulomb: 'mu' }, slip: `x + l*sin(${spoke(j)})` })),
+    ...base,
+    name: 'coulomb-rimless-wheel',
+    parameters: { ...base.parameters, mu: 2 },
+    unilateral: Array.from({ length: 6 }, (_, j) => ({
+      name: `spoke${j}`,
+      constraint: `y - l*cos(${spoke(j)}) >= 0`,
+      law: { plastic: true as const, coulomb: 'mu' },
+      slip: `x + l*sin(${spoke(j)})`,
+    })),
   };
 
   it('strikes as Rubanovich–Formalsky (2.6), ψ̇⁺/ψ̇⁻ = (cos 2α + I*)/(1 + I*), at I* = 1e-3 (M regular) and I* = 0 (M + ρHᵀH and the fixed point on ΔU), the arriving spoke sticking; a run at I* = 0 strikes so every time', async () => {
     const mod = await loadGenerated(deriveSystem(buildModel(spec)));
     // Standing on spoke 0 at ψ = −α (tip at rest), spoke 1 arriving.
-    const psi = -alpha, w = -1.5;
-    const q = [0, Math.cos(psi), psi], qd = [-Math.cos(psi) * w, -Math.sin(psi) * w, w];
+    const psi = -alpha,
+      w = -1.5;
+    const q = [0, Math.cos(psi), psi],
+      qd = [-Math.cos(psi) * w, -Math.sin(psi) * w, w];
     for (const Istar of [1e-3, 0]) {
       const r = frictionalImpact(mod, { Istar, gamma: 0.2 }, 0, q, qd, [true, true, false, false, false, false]);
       expect(r.status).toBe('ok');

@@ -11,7 +11,9 @@ import { thrown as thrownAs } from '../../helpers/thrown.js';
 const thrown = (fn: () => unknown): SimulationError => thrownAs(fn, SimulationError);
 
 describe('Moreau–Jean bouncing ball against the closed form and the event-driven run', () => {
-  const g = 9.81, e = 0.5, hDrop = 1;
+  const g = 9.81,
+    e = 0.5,
+    hDrop = 1;
   const t1 = Math.sqrt((2 * hDrop) / g);
   const accumulation = (t1 * (1 + e)) / (1 - e);
   const exactImpacts = [t1, t1 * (1 + 2 * e), t1 * (1 + 2 * e + 2 * e * e)];
@@ -59,8 +61,9 @@ describe('Moreau–Jean bouncing ball against the closed form and the event-driv
     });
   }
 
-  it('reports each event with the state at the end of its step; an impact with v_k, v_{k+1} = −e v_k and the step\'s impulse', () => {
-    const h = 1e-3, m = 0.5;
+  it("reports each event with the state at the end of its step; an impact with v_k, v_{k+1} = −e v_k and the step's impulse", () => {
+    const h = 1e-3,
+      m = 0.5;
     const mj = simulateMoreauJean(bouncingBall, { q0: [hDrop], qd0: [0], t1: 2, h, samples: 11 });
     const impacts = mj.events.filter((ev) => ev.type === 'impact');
     expect(impacts.length).toBeGreaterThan(3);
@@ -95,7 +98,8 @@ describe('Moreau–Jean bouncing ball against the closed form and the event-driv
 });
 
 describe('Moreau–Jean particle in a corner (two contacts)', () => {
-  const a = 1, eWall = 0.5;
+  const a = 1,
+    eWall = 0.5;
   const tw = Math.sqrt(2 / a);
   const h = 1e-3;
   const mj = simulateMoreauJean(particleInCorner, { q0: [1, 0], qd0: [0, 0], t1: 5, h, samples: 51 });
@@ -131,12 +135,16 @@ describe('Moreau–Jean with Coulomb friction: a block and a disk on a rough inc
   // x along the slope (uphill positive), gravity (−g sin α, −g cos α); the
   // contact rests from the start (y = r, at rest). θ = ½ integrates a
   // constant force exactly, so the closed forms hold to rounding.
-  const g = 9.81, r = 0.5, h = 1e-3, t1 = 1;
+  const g = 9.81,
+    r = 0.5,
+    h = 1e-3,
+    t1 = 1;
   const run = (mod: LoadedModule, params: Record<string, number>, qd0: number[]) =>
     simulateMoreauJean(mod, { q0: [0, r, 0].slice(0, qd0.length), qd0, t1, h, params, samples: 11 });
 
   it('slides at g(sin α − μ cos α) when tan α > μ, with the contact held (y = r, ẏ = 0) and every residual ≤ 1e-12', () => {
-    const alpha = 0.5, mu = 0.3;
+    const alpha = 0.5,
+      mu = 0.3;
     const mj = run(roughBlock, { alpha, mu }, [0, 0]);
     const a = -g * (Math.sin(alpha) - mu * Math.cos(alpha));
     mj.t.forEach((t, i) => {
@@ -156,7 +164,8 @@ describe('Moreau–Jean with Coulomb friction: a block and a disk on a rough inc
   });
 
   it('between μ_k and μ_s: held at rest by μ_s, but once sliding it keeps accelerating at g(sin α − μ_k cos α)', () => {
-    const alpha = 0.3, params = { alpha, mu: 0.2, mus: 0.4 };
+    const alpha = 0.3,
+      params = { alpha, mu: 0.2, mus: 0.4 };
     expect(Math.tan(alpha)).toBeGreaterThan(0.2);
     expect(Math.tan(alpha)).toBeLessThan(0.4);
     const held = run(roughBlock, params, [0, 0]);
@@ -167,7 +176,9 @@ describe('Moreau–Jean with Coulomb friction: a block and a disk on a rough inc
   });
 
   it('decelerates a pushed block at g(μ_k cos α − sin α) to rest at v₀/that and holds it there (tan α < μ_k)', () => {
-    const alpha = 0.1, mu = 0.5, v0 = -2;
+    const alpha = 0.1,
+      mu = 0.5,
+      v0 = -2;
     const decel = g * (mu * Math.cos(alpha) - Math.sin(alpha));
     const stop = -v0 / decel;
     const mj = run(roughBlock, { alpha, mu }, [v0, 0]);
@@ -180,7 +191,8 @@ describe('Moreau–Jean with Coulomb friction: a block and a disk on a rough inc
   });
 
   it('rolls a disk when tan α ≤ 3μ (ẍ = −(2/3) g sin α, ṡ = 0) and slides it when tan α > 3μ (r φ̈ = μ g cos α / k)', () => {
-    const k = 0.5, mu = 0.2;
+    const k = 0.5,
+      mu = 0.2;
     const rolling = run(roughDisk, { alpha: 0.5, mu }, [0, 0, 0]);
     expect(Math.tan(0.5)).toBeLessThan(3 * mu);
     rolling.t.forEach((t, i) => {
@@ -192,19 +204,22 @@ describe('Moreau–Jean with Coulomb friction: a block and a disk on a rough inc
     const sliding = run(roughDisk, { alpha, mu }, [0, 0, 0]);
     sliding.t.forEach((t, i) => {
       expect(Math.abs(sliding.qd[i]![0]! + g * (Math.sin(alpha) - mu * Math.cos(alpha)) * t)).toBeLessThan(1e-12);
-      expect(Math.abs(r * sliding.qd[i]![2]! - (mu * g * Math.cos(alpha) / k) * t)).toBeLessThan(1e-12);
+      expect(Math.abs(r * sliding.qd[i]![2]! - ((mu * g * Math.cos(alpha)) / k) * t)).toBeLessThan(1e-12);
     });
   });
 
   it("rolls a disk with the 'stick' law at any slope: ẍ = −g sin α/(1 + k)", () => {
     const alpha = 1.2;
     const mj = run(stickingDisk, { alpha }, [0, 0, 0]);
-    mj.t.forEach((t, i) => expect(Math.abs(mj.qd[i]![0]! + (g * Math.sin(alpha) / 1.5) * t)).toBeLessThan(1e-12));
+    mj.t.forEach((t, i) => expect(Math.abs(mj.qd[i]![0]! + ((g * Math.sin(alpha)) / 1.5) * t)).toBeLessThan(1e-12));
   });
 
   it('reports a landing with its tangential impulse and the contact modes after it (frictionPhase codes)', () => {
     // Dropped from y = r + 0.05 while sliding uphill (ṡ > 0): it lands sliding (mode +1) at μ = 0.1 and sticks (2) at μ = 5 (sticking needs |Λ_T| = 3m = 6 ≤ μΛ_N, Λ_N ≈ m√(2g·0.05) = 1.98).
-    for (const [mu, mode] of [[0.1, 1], [5, 2]] as const) {
+    for (const [mu, mode] of [
+      [0.1, 1],
+      [5, 2],
+    ] as const) {
       const mj = simulateMoreauJean(roughBlock, { q0: [0, r + 0.05], qd0: [3, 0], t1: 0.3, h, params: { alpha: 0, mu, e: 0 } });
       const landing = mj.events.find((e) => e.type === 'impact')!;
       expect(landing.modes).toEqual([mode]);
@@ -216,7 +231,7 @@ describe('Moreau–Jean with Coulomb friction: a block and a disk on a rough inc
 });
 
 describe('Moreau–Jean named failures with friction', () => {
-  it("stops the hinged compass where its legs cross with a foot stuck (t ≈ 0.73, past its declared t1 = 0.7): contact-inconsistent with the state", async () => {
+  it('stops the hinged compass where its legs cross with a foot stuck (t ≈ 0.73, past its declared t1 = 0.7): contact-inconsistent with the state', async () => {
     const hinged = (await import('../../../generated/hinged-compass.js')) as unknown as LoadedModule;
     const { q0, qd0 } = hinged.model.initial;
     const err = thrown(() => simulateMoreauJean(hinged, { q0, qd0, t1: 1, h: 1e-3 }));

@@ -9,7 +9,8 @@ import { thrown as thrownAs } from '../../helpers/thrown.js';
 
 /** Complete elliptic integral of the first kind K(k) by the arithmetic–geometric mean. */
 function ellipticK(k: number): number {
-  let a = 1, b = Math.sqrt(1 - k * k);
+  let a = 1,
+    b = Math.sqrt(1 - k * k);
   while (Math.abs(a - b) > 1e-16 * a) [a, b] = [(a + b) / 2, Math.sqrt(a * b)];
   return Math.PI / (2 * a);
 }
@@ -21,7 +22,9 @@ function maxRelativeDrift(e: number[]): number {
 const thrown = (fn: () => unknown): SimulationError => thrownAs(fn, SimulationError);
 
 describe('simulate: harmonic oscillator', () => {
-  const m = 2, k = 8, w = Math.sqrt(k / m);
+  const m = 2,
+    k = 8,
+    w = Math.sqrt(k / m);
 
   it('matches x0 cos ωt + (v0/ω) sin ωt on the output grid', () => {
     const r = simulate(harmonicOscillator, { q0: [0.5], qd0: [1.2], t1: 10, samples: 201, rtol: 1e-12, atol: 1e-14 });
@@ -67,7 +70,9 @@ describe('simulate: harmonic oscillator', () => {
 });
 
 describe('simulate: simple pendulum', () => {
-  const l = 0.8, g = 9.81, m = 1.5;
+  const l = 0.8,
+    g = 9.81,
+    m = 1.5;
 
   it('swings with the period 4√(l/g) K(sin(θ0/2)) at large amplitude', () => {
     const theta0 = 2.5;
@@ -119,11 +124,14 @@ describe('simulate: errors', () => {
     expect(e.problems.map((p) => p.code).sort()).toEqual(['invalid-time', 'non-finite-input', 'state-length', 'unknown-parameter']);
   });
 
-  it("calls the generated module's checkParams: a string \"1\" is refused, not concatenated (M₁₁ = 11 for the double pendulum)", async () => {
+  it('calls the generated module\'s checkParams: a string "1" is refused, not concatenated (M₁₁ = 11 for the double pendulum)', async () => {
     const mod = (await committedModule('double-pendulum'))!;
     const params = { m1: '1', m2: '1' } as unknown as Record<string, number>;
     const e = thrown(() => simulate(mod, { q0: [0.1, 0.2], qd0: [0, 0], t1: 1, params }));
-    expect(e.problems.map((p) => [p.code, p.where.field])).toEqual([['non-finite-input', 'params'], ['non-finite-input', 'params']]);
+    expect(e.problems.map((p) => [p.code, p.where.field])).toEqual([
+      ['non-finite-input', 'params'],
+      ['non-finite-input', 'params'],
+    ]);
     expect(e.problems[0]!.message).toContain("parameter 'm1' is 1 (a string)");
   });
 

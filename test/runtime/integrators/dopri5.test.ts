@@ -10,7 +10,16 @@ describe('Dormand–Prince 5(4)', () => {
   });
 
   it('returns a harmonic oscillator to its initial state after one period 2π', () => {
-    const r = integrate((_t, y, out) => { out[0] = y[1]; out[1] = -y[0]; }, 0, [1, 0], 2 * Math.PI, { rtol: 1e-12, atol: 1e-14 });
+    const r = integrate(
+      (_t, y, out) => {
+        out[0] = y[1];
+        out[1] = -y[0];
+      },
+      0,
+      [1, 0],
+      2 * Math.PI,
+      { rtol: 1e-12, atol: 1e-14 },
+    );
     expect(r.status).toBe('done');
     expect(Math.abs(r.y[0] - 1)).toBeLessThan(1e-10);
     expect(Math.abs(r.y[1])).toBeLessThan(1e-10);
@@ -24,16 +33,25 @@ describe('Dormand–Prince 5(4)', () => {
   it('interpolates free fall y = h − g t²/2 exactly between steps (dense output of order 4)', () => {
     const g = 9.81;
     let worst = 0;
-    integrate((_t, y, out) => { out[0] = y[1]; out[1] = -g; }, 0, [2, 0], 3, {
-      onStep: (step) => {
-        const buf = new Float64Array(2);
-        for (let k = 0; k <= 10; k++) {
-          const s = step.tPrev + ((step.t - step.tPrev) * k) / 10;
-          step.eval(s, buf);
-          worst = Math.max(worst, Math.abs(buf[0] - (2 - (g * s * s) / 2)), Math.abs(buf[1] + g * s));
-        }
+    integrate(
+      (_t, y, out) => {
+        out[0] = y[1];
+        out[1] = -g;
       },
-    });
+      0,
+      [2, 0],
+      3,
+      {
+        onStep: (step) => {
+          const buf = new Float64Array(2);
+          for (let k = 0; k <= 10; k++) {
+            const s = step.tPrev + ((step.t - step.tPrev) * k) / 10;
+            step.eval(s, buf);
+            worst = Math.max(worst, Math.abs(buf[0] - (2 - (g * s * s) / 2)), Math.abs(buf[1] + g * s));
+          }
+        },
+      },
+    );
     expect(worst).toBeLessThan(1e-13);
   });
 
@@ -41,7 +59,8 @@ describe('Dormand–Prince 5(4)', () => {
     let worst = 0;
     const steps: number[] = [];
     integrate((t, _y, out) => void (out[0] = Math.cos(t)), 0, [0], 10, {
-      rtol: 1e-10, atol: 1e-12,
+      rtol: 1e-10,
+      atol: 1e-12,
       onStep: (step) => {
         steps.push(step.t);
         const buf = new Float64Array(1);
@@ -90,7 +109,16 @@ describe('Dormand–Prince 5(4)', () => {
   });
 
   it('gives up after maxSteps attempts', () => {
-    const r = integrate((_t, y, out) => { out[0] = y[1]; out[1] = -1e4 * y[0]; }, 0, [1, 0], 100, { maxSteps: 50 });
+    const r = integrate(
+      (_t, y, out) => {
+        out[0] = y[1];
+        out[1] = -1e4 * y[0];
+      },
+      0,
+      [1, 0],
+      100,
+      { maxSteps: 50 },
+    );
     expect(r.status).toBe('max-steps');
     expect(r.stats.accepted + r.stats.rejected).toBe(50);
     expect(r.t).toBeLessThan(100);

@@ -34,19 +34,43 @@ describe('the grid', () => {
   });
 
   it('is row-major: the first axis varies slowest', () => {
-    const pts = gridPoints([{ name: 'a', from: 0, to: 1, count: 2 }, { name: 'b', from: 10, to: 30, count: 3 }]);
-    expect(pts).toEqual([{ a: 0, b: 10 }, { a: 0, b: 20 }, { a: 0, b: 30 }, { a: 1, b: 10 }, { a: 1, b: 20 }, { a: 1, b: 30 }]);
+    const pts = gridPoints([
+      { name: 'a', from: 0, to: 1, count: 2 },
+      { name: 'b', from: 10, to: 30, count: 3 },
+    ]);
+    expect(pts).toEqual([
+      { a: 0, b: 10 },
+      { a: 0, b: 20 },
+      { a: 0, b: 30 },
+      { a: 1, b: 10 },
+      { a: 1, b: 20 },
+      { a: 1, b: 30 },
+    ]);
   });
 
-  it('sets coordinates, velocities (name\') and parameters', () => {
-    const { inputs } = cellInputs(ball, [{ name: "y'", from: -1, to: 1, count: 2 }, { name: 'e', from: 0.5, to: 0.5, count: 1 }], { q0: [2], params: { g: 9 } });
-    expect(inputs.map((c) => [c.q0, c.qd0, c.params])).toEqual([[[2], [-1], { g: 9, e: 0.5 }], [[2], [1], { g: 9, e: 0.5 }]]);
+  it("sets coordinates, velocities (name') and parameters", () => {
+    const { inputs } = cellInputs(
+      ball,
+      [
+        { name: "y'", from: -1, to: 1, count: 2 },
+        { name: 'e', from: 0.5, to: 0.5, count: 1 },
+      ],
+      { q0: [2], params: { g: 9 } },
+    );
+    expect(inputs.map((c) => [c.q0, c.qd0, c.params])).toEqual([
+      [[2], [-1], { g: 9, e: 0.5 }],
+      [[2], [1], { g: 9, e: 0.5 }],
+    ]);
   });
 
   it('refuses unknown names, bad counts and a third axis, all at once', () => {
     let err: unknown;
     try {
-      cellInputs(ball, [{ name: 'z', from: 0, to: 1, count: 2 }, { name: 'e', from: 0, to: 1, count: 0 }, { name: 'g', from: 0, to: Infinity, count: 2 }]);
+      cellInputs(ball, [
+        { name: 'z', from: 0, to: 1, count: 2 },
+        { name: 'e', from: 0, to: 1, count: 0 },
+        { name: 'g', from: 0, to: Infinity, count: 2 },
+      ]);
     } catch (e) {
       err = e;
     }
@@ -65,15 +89,21 @@ describe('the grid', () => {
       return { q0: [at.y!], qd0: [0] };
     });
     expect(inputs.map((c) => c.index)).toEqual([1]);
-    expect(failed).toEqual([{ index: 0, at: { y: -1 }, values: {}, error: { code: 'initial-penetration', message: "[model 'bouncing-ball'] below the floor" } }]);
+    expect(failed).toEqual([
+      { index: 0, at: { y: -1 }, values: {}, error: { code: 'initial-penetration', message: "[model 'bouncing-ball'] below the floor" } },
+    ]);
   });
 });
 
 describe('a cell of the bouncing ball', () => {
   it('counts the impacts before T as the closed form does, and rests past the accumulation point, cell by cell', () => {
     const T = 2;
-    const { inputs } = cellInputs(ball, [{ name: 'y', from: 0.2, to: 2, count: 4 }, { name: 'e', from: 0.3, to: 0.9, count: 4 }]);
-    let rests = 0, moving = 0;
+    const { inputs } = cellInputs(ball, [
+      { name: 'y', from: 0.2, to: 2, count: 4 },
+      { name: 'e', from: 0.3, to: 0.9, count: 4 },
+    ]);
+    let rests = 0,
+      moving = 0;
     for (const input of inputs) {
       const cell = runCell(ball, { kind: 'simulate', t1: T, classify: 'impacts' }, input);
       const expected = ballImpacts(input.at.y!, input.at.e!, T);

@@ -21,7 +21,10 @@ import * as generatedBall from '../../../generated/bouncing-ball.js';
 const G = 9.81;
 const worker = sweepWorkerScript()!;
 const ballSource = { source: compileGenerated(readFileSync(new URL('../../../generated/bouncing-ball.ts', import.meta.url), 'utf8'), 'esm') };
-const BALL_GRID: SweepAxis[] = [{ name: 'y', from: 0.2, to: 2, count: 5 }, { name: 'e', from: 0.3, to: 0.9, count: 5 }];
+const BALL_GRID: SweepAxis[] = [
+  { name: 'y', from: 0.2, to: 2, count: 5 },
+  { name: 'e', from: 0.3, to: 0.9, count: 5 },
+];
 
 describe('a parallel sweep of the bouncing ball', () => {
   it('gives the same cells with 1 and 2 workers as in the calling thread, in grid order, with progress up to the total', async () => {
@@ -51,26 +54,37 @@ describe('a parallel sweep of the bouncing ball', () => {
     const r = await sweep(ballSource, { grid, run: { kind: 'simulate', t1: 0.3, classify: { module: file, export: 'apex' } }, workers: 2, worker });
     // No impact before 0.3 s from these heights: the energy keeps the apex at the drop height.
     r.cells.forEach((c) => expect(c.values.apex as number).toBeCloseTo(c.at.y!, 8));
-    await expect(sweep(ballSource, { grid, run: { kind: 'simulate', t1: 0.3, classify: { module: file } }, worker })).rejects.toThrow(/no function export 'classify' \(exports: apex\)/);
+    await expect(sweep(ballSource, { grid, run: { kind: 'simulate', t1: 0.3, classify: { module: file } }, worker })).rejects.toThrow(
+      /no function export 'classify' \(exports: apex\)/,
+    );
   });
 
   it('needs a worker script when running from TypeScript sources', async () => {
-    await expect(sweep(ballSource, { grid: BALL_GRID, run: { kind: 'simulate', t1: 1, classify: 'final' } })).rejects.toThrow(/no worker script at .*sweep-worker\.js: running from TypeScript sources/);
+    await expect(sweep(ballSource, { grid: BALL_GRID, run: { kind: 'simulate', t1: 1, classify: 'final' } })).rejects.toThrow(
+      /no worker script at .*sweep-worker\.js: running from TypeScript sources/,
+    );
   });
 
   it('refuses a worker count that is not a positive integer', async () => {
-    await expect(sweep(ballSource, { grid: BALL_GRID, run: { kind: 'simulate', t1: 1, classify: 'final' }, workers: 0, worker })).rejects.toThrow(/workers must be a positive integer, got 0/);
+    await expect(sweep(ballSource, { grid: BALL_GRID, run: { kind: 'simulate', t1: 1, classify: 'final' }, workers: 0, worker })).rejects.toThrow(
+      /workers must be a positive integer, got 0/,
+    );
   });
 });
 
-describe("Kozlov (4.1) swept in κ: a point bouncing vertically (e = 1, speed v) over y = κx²/2 is linearly stable iff κ < g/v²", () => {
+describe('Kozlov (4.1) swept in κ: a point bouncing vertically (e = 1, speed v) over y = κx²/2 is linearly stable iff κ < g/v²', () => {
   const spec = defineModel({
-    name: 'point-over-parabola', coordinates: ['x', 'y'], parameters: { g: G, e: 1, k: 0.5 },
-    kinetic: "(x'^2 + y'^2)/2", potential: 'g*y', unilateral: [{ name: 'floor', constraint: 'y - k*x^2/2 >= 0', law: { newton: 'e' } }],
+    name: 'point-over-parabola',
+    coordinates: ['x', 'y'],
+    parameters: { g: G, e: 1, k: 0.5 },
+    kinetic: "(x'^2 + y'^2)/2",
+    potential: 'g*y',
+    unilateral: [{ name: 'floor', constraint: 'y - k*x^2/2 >= 0', law: { newton: 'e' } }],
   });
 
   it('the verdict flips within one grid step of κ = g/v², with 2 workers as with 1', async () => {
-    const v = 3, critical = G / v ** 2;
+    const v = 3,
+      critical = G / v ** 2;
     const source = { source: compileGenerated(generateModule(deriveSystem(buildModel(spec)), 'test/point-over-parabola.ts').source, 'esm') };
     const grid: SweepAxis[] = [{ name: 'k', from: 0.5 * critical, to: 1.5 * critical, count: 10 }];
     // From the apex line x = 0 pushed sideways (ẋ = 0.02) with the impact speed v held: Newton finds x = ẋ = 0.
@@ -83,7 +97,8 @@ describe("Kozlov (4.1) swept in κ: a point bouncing vertically (e = 1, speed v)
     const flip = stable.indexOf(false);
     expect(flip).toBeGreaterThan(0);
     expect(stable.slice(0, flip).every((s) => s === true) && stable.slice(flip).every((s) => s === false)).toBe(true);
-    const below = two.cells[flip - 1]!.at.k!, above = two.cells[flip]!.at.k!;
+    const below = two.cells[flip - 1]!.at.k!,
+      above = two.cells[flip]!.at.k!;
     expect(below).toBeLessThan(critical);
     expect(above).toBeGreaterThan(critical);
     expect(above - below).toBeCloseTo(critical / 9, 12);

@@ -5,7 +5,7 @@
 // The law's own fields are read by its entry there.
 import type { ImpactLaw, Parameter } from '../types.js';
 import { IMPACT_LAW_LIST } from '../impact-laws.js';
-import { IMPACT_LAW_FIELDS } from '../spec.js';
+import { IMPACT_LAW_FIELDS, REALIZED_LAW_FIELDS } from '../spec.js';
 import type { ExprReader } from './expressions.js';
 import type { Problems } from './problems.js';
 import { fieldsAt, isFields, rejectUnknownKeys, typeName } from './shape.js';
@@ -50,7 +50,7 @@ export function checkImpactLaw(
   return kind.read(law, { contact, parameters, reader, field, out });
 }
 
-/** Whether a contact's law realizes it by forces ({ compliant } or { potential }, validate/compliant.ts) rather than an impact law. */
+/** Whether a contact's law realizes it by forces (a key of REALIZED_LAW_FIELDS: { compliant }, { potential }; validate/compliant.ts) rather than an impact law. */
 export function isRealizedLaw(law: unknown): boolean {
-  return isFields(law) && (law.compliant !== undefined || law.potential !== undefined);
+  return isFields(law) && Object.keys(REALIZED_LAW_FIELDS).some((k) => law[k] !== undefined);
 }

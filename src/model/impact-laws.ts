@@ -4,7 +4,7 @@
 // keyed by ImpactLaw['kind'], so a law added to the union does not compile
 // until it has an entry; validate/impact-law.ts checks a law through it and
 // never names one. spec.ts (ImpactLawSpec) says what each law means.
-// Tests: test/model/validate/impact-law.test.ts, test/model/validate/unilateral.test.ts.
+// Tests: test/model/impact-laws.test.ts, test/model/validate/impact-law.test.ts, test/model/validate/unilateral.test.ts.
 import type { Expr } from '../core/expr.js';
 import type { IMPACT_LAW_FIELDS } from './spec.js';
 import type { ImpactLaw, Parameter } from './types.js';

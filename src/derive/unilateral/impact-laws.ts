@@ -5,7 +5,7 @@
 // arrival (rubanovich1981 §1). The record is
 // keyed by ImpactLaw['kind'], so a new law does not compile without its
 // entry. The tangent a law pins is the model's (model/impact-laws.ts).
-// Tests: test/derive/unilateral/unilateral.test.ts.
+// Tests: test/derive/unilateral/impact-laws.test.ts, test/derive/unilateral/unilateral.test.ts.
 import { pow, ZERO, type Expr } from '../../core/expr.js';
 import type { ImpactLawOf } from '../../model/impact-laws.js';
 import type { ImpactLaw } from '../../model/model.js';

@@ -5,7 +5,7 @@
 // until it has an entry; validate/impact-law.ts checks a law through it and
 // never names one. spec.ts (ImpactLawSpec) says what each law means.
 // Tests: test/model/impact-laws.test.ts, test/model/validate/impact-law.test.ts, test/model/validate/unilateral.test.ts.
-import type { Expr } from '../core/expr.js';
+import type { Expr, Sym } from '../core/expr.js';
 import type { IMPACT_LAW_FIELDS } from './spec.js';
 import type { ImpactLaw, Parameter } from './types.js';
 import type { ExprReader } from './validate/expressions.js';
@@ -40,16 +40,21 @@ export interface ImpactLawModel<L extends ImpactLaw> {
   pinned?(law: L): Expr;
 }
 
-export const IMPACT_LAWS: { readonly [K in ImpactLaw['kind']]: ImpactLawModel<ImpactLawOf<K>> } = {
-  newton: {
-    key: 'newton',
-    usage: '{newton: e}',
+/** A law closed by one restitution coefficient, a parameter named at its key (validate/restitution.ts checks its range). */
+function restitutionLaw<L extends ImpactLaw>(key: ImpactLawModel<L>['key'], usage: string, make: (coefficient: Sym) => L): ImpactLawModel<L> {
+  return {
+    key,
+    usage,
     superelastic: true,
     read: (law, site) => {
-      const e = restitutionParameter(law, 'newton', site);
-      return e && { kind: 'newton', e: e.symbol };
+      const p = restitutionParameter(law, key, site);
+      return p && make(p.symbol);
     },
-  },
+  };
+}
+
+export const IMPACT_LAWS: { readonly [K in ImpactLaw['kind']]: ImpactLawModel<ImpactLawOf<K>> } = {
+  newton: restitutionLaw('newton', '{newton: e}', (e) => ({ kind: 'newton', e })),
   plastic: {
     key: 'plastic',
     usage: '{plastic: true}',
@@ -59,15 +64,7 @@ export const IMPACT_LAWS: { readonly [K in ImpactLaw['kind']]: ImpactLawModel<Im
       return law.plastic === true ? { kind: 'plastic' } : undefined;
     },
   },
-  'w-law': {
-    key: 'wLaw',
-    usage: '{wLaw: W}',
-    superelastic: true,
-    read: (law, site) => {
-      const W = restitutionParameter(law, 'wLaw', site);
-      return W && { kind: 'w-law', W: W.symbol };
-    },
-  },
+  'w-law': restitutionLaw('wLaw', '{wLaw: W}', (W) => ({ kind: 'w-law', W })),
   stick: {
     key: 'stick',
     usage: '{stick: tangentialPosition}',

@@ -24,7 +24,7 @@ const contactTerms = (sys: DerivedSystem): readonly CompliantTerm[] => termsOf(s
 
 /** What the model record says about the realized constraints (contract: CompliantInfo, realized). */
 export function compliantInfo(sys: DerivedSystem): { compliant?: Data; realized?: Data } {
-  const contacts = (sys.model.compliant ?? []).map((c) => ({ name: c.name, kind: c.law.kind, adhesion: c.law.kind === 'potential' || c.law.adhesion }));
+  const contacts = contactTerms(sys).map((t) => ({ name: t.name, kind: t.source, adhesion: t.adhesion }));
   const realized = (sys.model.realizations ?? []).map((r) => r.name);
   return { ...(contacts.length ? { compliant: contacts } : {}), ...(realized.length ? { realized } : {}) };
 }

@@ -5,8 +5,9 @@
 // Tests: test/codegen/exports.test.ts, test/unilateral/*.test.ts.
 import { ONE } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
-import type { UnilateralConstraint } from '../model/model.js';
+import type { ImpactLawInfo } from '../runtime/contract.js';
 import { frictionDecls, slipRows } from './friction.js';
+import { impactLawInfo } from './impact-laws.js';
 import {
   assign,
   bin,
@@ -32,28 +33,13 @@ import { at } from './dynamics.js';
 import { rowJacobianExport, rowRatesExport } from './rows.js';
 import { into, kernelBlock, outParam, P, Q, QD, T, type Scope } from './scope.js';
 
-type LawInfo = { kind: 'newton'; restitution: string } | { kind: 'plastic' } | { kind: 'w-law'; w: string } | { kind: 'stick' };
-
 export interface ContactInfo {
   readonly name: string;
-  readonly law: LawInfo;
+  readonly law: ImpactLawInfo;
   readonly slip: number;
   readonly friction?: { kinetic: string; static: string };
   /** The contact's `when` as written, and whether its value must be > 0 rather than ≥ 0. */
   readonly activation?: { when: string; strict: boolean };
-}
-
-function lawInfo(law: UnilateralConstraint['law']): LawInfo {
-  switch (law.kind) {
-    case 'newton':
-      return { kind: 'newton', restitution: law.e.name };
-    case 'w-law':
-      return { kind: 'w-law', w: law.W.name };
-    case 'plastic':
-      return { kind: 'plastic' };
-    case 'stick':
-      return { kind: 'stick' };
-  }
 }
 
 export function contactInfo(sys: DerivedSystem): ContactInfo[] {
@@ -61,7 +47,7 @@ export function contactInfo(sys: DerivedSystem): ContactInfo[] {
     const slip = sys.unilateral?.contacts[j]?.slip?.length ?? 0;
     return {
       name: u.name,
-      law: lawInfo(u.law),
+      law: impactLawInfo(u.law),
       slip,
       ...(u.friction ? { friction: { kinetic: u.friction.kinetic.name, static: u.friction.static.name } } : {}),
       ...(u.when ? { activation: { when: u.when.text, strict: u.when.strict } } : {}),

@@ -41,7 +41,7 @@ export function frictionDecls(scope: Scope, K: number): Decl[] {
   const mr = sys.constraints?.A.length ?? 0;
   // Infinity for 'stick' is printed as a data constant, not a kernel number.
   const coefficients = contacts.flatMap((c) => (c.friction ? [c.friction.kinetic, c.friction.static] : [ZERO, ZERO]));
-  const stick = contacts.map((c) => (c.constraint.law.kind === 'stick' ? 1 : 0));
+  const stick = contacts.map((c) => (c.tangent ? 1 : 0));
   const first = contacts.map((_, c) => rows.findIndex((x) => x.contact === c));
   const count = contacts.map((_, c) => rows.filter((x) => x.contact === c).length);
   return [

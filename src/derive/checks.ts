@@ -15,6 +15,7 @@ import { MechanicsError } from '../errors.js';
 import type { Expr } from '../core/expr.js';
 import { diff } from '../core/diff.js';
 import { evaluator, type Env } from '../core/evaluate.js';
+import { pinnedTangent } from '../model/impact-laws.js';
 import { energyField, type Model } from '../model/model.js';
 import { choleskyFactor } from '../numeric/cholesky.js';
 import { pinningScale } from '../numeric/schur.js';
@@ -88,7 +89,10 @@ export function pinnedMetric(M: readonly (readonly number[])[], R: readonly (rea
 /** The rows the contacts can hold, ∂/∂q of each contact's gap and of a 'stick' contact's tangent (see the header). */
 export function contactRows(model: Model): Expr[][] {
   const gradient = (f: Expr): Expr[] => model.coordinates.map((c) => diff(f, c.q.name));
-  return model.unilateral.flatMap((u) => [gradient(u.gap), ...(u.law.kind === 'stick' ? [gradient(u.law.tangent)] : [])]);
+  return model.unilateral.flatMap((u) => {
+    const pinned = pinnedTangent(u.law);
+    return [gradient(u.gap), ...(pinned ? [gradient(pinned)] : [])];
+  });
 }
 
 /**

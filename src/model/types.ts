@@ -140,6 +140,9 @@ export interface GapPotential {
   readonly potential: Expr;
 }
 
+/** A contact's law that realizes it by forces rather than at impacts. */
+export type RealizedLaw = CompliantLaw | GapPotential;
+
 /**
  * A unilateral constraint realized by forces (validate/compliant.ts): not a
  * rigid contact, so it is not in Model.unilateral, and the rigid-contact
@@ -151,7 +154,7 @@ export interface CompliantContact {
   /** The gap f(q, t), ≥ 0 outside the contact. */
   readonly gap: Expr;
   readonly author: { readonly sense: '>=' | '<='; readonly expr: Expr };
-  readonly law: CompliantLaw | GapPotential;
+  readonly law: RealizedLaw;
 }
 
 /**

@@ -30,51 +30,47 @@ export function compliantSection(system: DerivedSystem): Section | undefined {
   return { id: 'compliant', title: 'Constraints realized by forces', blocks };
 }
 
+/** How each kind of realized term is printed, keyed by CompliantTerm['source'] (a new realized law does not compile without its entry). */
+const TERM_BLOCKS: { readonly [K in CompliantTerm['source']]: (t: CompliantTerm, s: string, f: string) => Block[] } = {
+  potential: (t, s, f) => [
+    paragraph(`Contact ${t.name} is replaced by a potential of its gap acting everywhere (Kozlov, after Theorem 2: `, m('V + e^{-Nf}'), '), with'),
+    equations(equation(`gap-${t.name}`, f, mathLines(t.gap)), equation(`potential-${t.name}`, `V_{${s}}`, mathLines(t.potential))),
+    paragraph(
+      'added to V in every equation of motion; its force along ',
+      m(`\\partial ${f}/\\partial q`),
+      ' is ',
+      m(`-\\mathrm{d}V_{${s}}/\\mathrm{d}${f}`),
+      '. ',
+      ...limitSentence(t.limit, f, t.adhesion),
+    ),
+  ],
+  realization: (t, s) => [
+    paragraph(
+      `The retaining constraint ${t.name}, `,
+      m(`\\varphi_{${s}} = 0`),
+      ", is realized by the terms of Kozlov's Theorem 1 instead of being held: ",
+      m(`T + \\alpha\\dot{\\varphi}^2/2`),
+      ', ',
+      m(`V + \\beta\\varphi^2/2`),
+      ' and the Rayleigh function ',
+      m(`\\gamma\\dot{\\varphi}^2/2`),
+      ', here',
+    ),
+    equations(
+      equation(`phi-${t.name}`, `\\varphi_{${s}}`, mathLines(t.gap)),
+      equation(`realization-energy-${t.name}`, `T_{${s}} + V_{${s}}`, mathLines(t.energy)),
+      ...(t.rayleigh !== ZERO ? [equation(`realization-rayleigh-${t.name}`, `D_{${s}}`, mathLines(t.rayleigh))] : []),
+    ),
+    paragraph('They add the force ', m(`F_{${s}}\\,\\partial\\varphi_{${s}}/\\partial q`), ' with'),
+    equations(equation(`realization-force-${t.name}`, `F_{${s}}`, mathLines(t.force))),
+    paragraph(t.inertia ? 'and the added mass to M. ' : '', ...limitSentence(t.limit, `\\varphi_{${s}}`, true)),
+  ],
+  compliant: (t, s, f) => contactBlocks(t, s, f, latexMatrix([t.row.row.map(math)])),
+};
+
 function termBlocks(t: CompliantTerm): Block[] {
   const s = label(t.name);
-  const f = `f_{${s}}`;
-  const G = latexMatrix([t.row.row.map(math)]);
-  switch (t.source) {
-    case 'potential':
-      return [
-        paragraph(`Contact ${t.name} is replaced by a potential of its gap acting everywhere (Kozlov, after Theorem 2: `, m('V + e^{-Nf}'), '), with'),
-        equations(equation(`gap-${t.name}`, f, mathLines(t.gap)), equation(`potential-${t.name}`, `V_{${s}}`, mathLines(t.potential))),
-        paragraph(
-          'added to V in every equation of motion; its force along ',
-          m(`\\partial ${f}/\\partial q`),
-          ' is ',
-          m(`-\\mathrm{d}V_{${s}}/\\mathrm{d}${f}`),
-          '. ',
-          ...limitSentence(t.limit, f, t.adhesion),
-        ),
-      ];
-    case 'realization':
-      return [
-        paragraph(
-          `The retaining constraint ${t.name}, `,
-          m(`\\varphi_{${s}} = 0`),
-          ", is realized by the terms of Kozlov's Theorem 1 instead of being held: ",
-          m(`T + \\alpha\\dot{\\varphi}^2/2`),
-          ', ',
-          m(`V + \\beta\\varphi^2/2`),
-          ' and the Rayleigh function ',
-          m(`\\gamma\\dot{\\varphi}^2/2`),
-          ', here',
-        ),
-        equations(
-          equation(`phi-${t.name}`, `\\varphi_{${s}}`, mathLines(t.gap)),
-          equation(`realization-energy-${t.name}`, `T_{${s}} + V_{${s}}`, mathLines(t.energy)),
-          ...(t.rayleigh !== ZERO ? [equation(`realization-rayleigh-${t.name}`, `D_{${s}}`, mathLines(t.rayleigh))] : []),
-        ),
-        paragraph('They add the force ', m(`F_{${s}}\\,\\partial\\varphi_{${s}}/\\partial q`), ' with'),
-        equations(equation(`realization-force-${t.name}`, `F_{${s}}`, mathLines(t.force))),
-        paragraph(t.inertia ? 'and the added mass to M. ' : '', ...limitSentence(t.limit, `\\varphi_{${s}}`, true)),
-      ];
-    case 'compliant':
-      return contactBlocks(t, s, f, G);
-    default:
-      return t.source satisfies never;
-  }
+  return TERM_BLOCKS[t.source](t, s, `f_{${s}}`);
 }
 
 function contactBlocks(t: CompliantTerm, s: string, f: string, G: string): Block[] {

@@ -18,7 +18,9 @@ import type { ContactKinematics, ContactRow, CriticalValue, ImpactMap, ImpactMod
 import { countWord, equation, equations, list, m, paragraph, type Block, type EquationRow, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
 import { gapForm, math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
+import { pinnedTangent } from '../model/impact-laws.js';
 import type { Model } from '../model/types.js';
+import { impactLawStatement } from './impact-laws.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
 
@@ -90,11 +92,7 @@ export function unilateralConstraintBlocks(system: DerivedSystem): Block[] | und
   if (sticking.length) {
     blocks.push(
       paragraph('A sticking contact holds its tangential coordinate while closed:'),
-      equations(
-        ...sticking.map(({ c, j }) =>
-          equation(`tangent-${c.constraint.name}`, tangentSymbol(j), mathLines(c.constraint.law.kind === 'stick' ? c.constraint.law.tangent : ZERO)),
-        ),
-      ),
+      equations(...sticking.map(({ c, j }) => equation(`tangent-${c.constraint.name}`, tangentSymbol(j), mathLines(pinnedTangent(c.constraint.law) ?? ZERO)))),
     );
   }
   blocks.push(
@@ -113,39 +111,8 @@ export function unilateralConstraintBlocks(system: DerivedSystem): Block[] | und
 function contactItem(model: Model, c: ContactKinematics, j: number): Inline[] {
   const name = `${contactLabel(c)}: `;
   const f = gapSymbol(model, c, j);
-  const normalVelocity = `\\dot{${gapLetter(model, c)}}_{${j + 1}}`;
-  const when = activation(c);
-  switch (c.constraint.law.kind) {
-    case 'newton':
-      return [m(f), ' — ', name, 'Newton impact, ', m(`${normalVelocity}^{+} = -${mechanicsSymbol(c.constraint.law.e.name)}\\,${normalVelocity}^{-}`), ...when];
-    case 'plastic':
-      return [m(f), ' — ', name, 'plastic impact, ', m(`${normalVelocity}^{+} = 0`), ...when];
-    case 'w-law':
-      return [
-        m(f),
-        ' — ',
-        name,
-        'Kugushev–Sorokina’s law with coefficient ',
-        m(mechanicsSymbol(c.constraint.law.W.name)),
-        ', i.e. ',
-        m(`${normalVelocity}^{+} = -${mechanicsSymbol(c.constraint.law.W.name)}^{2}\\,${normalVelocity}^{-}`),
-        ' (see Conventions)',
-        ...when,
-      ];
-    case 'stick':
-      return [
-        m(f),
-        ' — ',
-        name,
-        'plastic impact after which the contact point sticks: ',
-        m(`${normalVelocity}^{+} = 0`),
-        ' and ',
-        m(`\\dot{\\xi}_{${j + 1}}^{+} = 0`),
-        ...when,
-      ];
-    default:
-      return c.constraint.law satisfies never;
-  }
+  const velocities = { normal: `\\dot{${gapLetter(model, c)}}_{${j + 1}}`, tangent: `\\dot{\\xi}_{${j + 1}}` };
+  return [m(f), ' — ', name, ...impactLawStatement(c.constraint.law, velocities), ...activation(c)];
 }
 
 /**

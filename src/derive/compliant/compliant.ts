@@ -41,7 +41,7 @@ import { subs } from '../../core/subs.js';
 import { diff } from '../../core/diff.js';
 import { simplify } from '../../core/trig.js';
 import { together } from '../../core/together.js';
-import type { CompliantContact, ConstraintRealization, Model } from '../../model/model.js';
+import type { CompliantContact, CompliantLaw, ConstraintRealization, Model, RealizedLaw } from '../../model/model.js';
 import { accelerationSymbol } from '../../model/names.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { solveSmall } from '../matrix.js';
@@ -160,11 +160,20 @@ interface Parts {
   readonly pen?: Sym;
 }
 
-function contactTerm(model: Model, l2: Lagrange2, c: CompliantContact, index: number): CompliantTerm {
-  const row = rowOf(model, `${c.name}.n`, index, 'normal', c.gap);
-  const rate = gapRateOf(model, row);
-  if (c.law.kind === 'potential') {
-    const V = c.law.potential;
+/** A realized contact with what its term is built from: its normal row and gap rate. */
+interface ContactSite {
+  readonly model: Model;
+  readonly l2: Lagrange2;
+  readonly c: CompliantContact;
+  readonly index: number;
+  readonly row: ContactRow;
+  readonly rate: Expr;
+}
+
+/** Each realized law's term, keyed by RealizedLaw['kind'] (a new law does not compile without its entry). */
+const REALIZED_LAWS: { readonly [K in RealizedLaw['kind']]: (law: Extract<RealizedLaw, { kind: K }>, site: ContactSite) => CompliantTerm } = {
+  potential: (law, { model, c, index, row, rate }) => {
+    const V = law.potential;
     const grad = model.coordinates.map((q) => simplify(neg(diff(V, q.q.name))));
     // The component of −∂V/∂q along G in G's own metric: −dV/df when V = V(f).
     const norm = add(...row.row.map((g) => mul(g, g)));
@@ -179,20 +188,27 @@ function contactTerm(model: Model, l2: Lagrange2, c: CompliantContact, index: nu
       true,
       { kind: 'elastic' },
     );
-  }
-  const law = c.law;
-  const pen = sym(`pen[${c.name}]`);
-  const p = law.exponent;
-  const k = law.stiffness ?? ZERO;
-  const cDamp = law.damping ?? ZERO;
-  const a = law.addedMass ?? ZERO;
-  const deltaP = pow(pen, p);
-  const potential = k === ZERO ? ZERO : mul(k, pow(pen, add(p, ONE)), pow(add(p, ONE), -1));
-  const viscosity = law.dampingModel === 'hunt-crossley' ? mul(cDamp, deltaP) : cDamp;
-  const rayleigh = cDamp === ZERO ? ZERO : mul(HALF, viscosity, rate, rate);
-  const force = add(mul(k, deltaP), neg(mul(viscosity, rate)));
-  const parts: Parts = { name: c.name, gap: c.gap, potential, addedMass: a, rayleigh, force, pen };
-  return assemble(model, parts, row, rate, 'compliant', index, law.adhesion, contactLimit(l2, row, law));
+  },
+  compliant: (law, { model, l2, c, index, row, rate }) => {
+    const pen = sym(`pen[${c.name}]`);
+    const p = law.exponent;
+    const k = law.stiffness ?? ZERO;
+    const cDamp = law.damping ?? ZERO;
+    const a = law.addedMass ?? ZERO;
+    const deltaP = pow(pen, p);
+    const potential = k === ZERO ? ZERO : mul(k, pow(pen, add(p, ONE)), pow(add(p, ONE), -1));
+    const viscosity = law.dampingModel === 'hunt-crossley' ? mul(cDamp, deltaP) : cDamp;
+    const rayleigh = cDamp === ZERO ? ZERO : mul(HALF, viscosity, rate, rate);
+    const force = add(mul(k, deltaP), neg(mul(viscosity, rate)));
+    const parts: Parts = { name: c.name, gap: c.gap, potential, addedMass: a, rayleigh, force, pen };
+    return assemble(model, parts, row, rate, 'compliant', index, law.adhesion, contactLimit(l2, row, law));
+  },
+};
+
+function contactTerm(model: Model, l2: Lagrange2, c: CompliantContact, index: number): CompliantTerm {
+  const row = rowOf(model, `${c.name}.n`, index, 'normal', c.gap);
+  const term = REALIZED_LAWS[c.law.kind] as (law: RealizedLaw, site: ContactSite) => CompliantTerm;
+  return term(c.law, { model, l2, c, index, row, rate: gapRateOf(model, row) });
 }
 
 function realizationTerm(model: Model, r: ConstraintRealization, index: number): CompliantTerm {
@@ -300,7 +316,7 @@ function residualJacobian(model: Model, R: readonly Expr[], pen: Sym | undefined
 }
 
 /** The rigid model a compliant contact tends to (see RigidLimit and the header). */
-function contactLimit(l2: Lagrange2, row: ContactRow, law: Extract<CompliantContact['law'], { kind: 'compliant' }>): RigidLimit {
+function contactLimit(l2: Lagrange2, row: ContactRow, law: CompliantLaw): RigidLimit {
   const k = law.stiffness;
   const c = law.damping;
   if (!nonZero(k) || nonZero(law.addedMass)) return { kind: 'delayed-release' };

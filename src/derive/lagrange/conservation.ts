@@ -14,6 +14,7 @@
 // energy).
 import { dependsOn, ZERO } from '../../core/expr.js';
 import type { Model } from '../../model/model.js';
+import { pinnedTangent } from '../../model/impact-laws.js';
 import { TIME } from '../../model/names.js';
 import type { RetainingConstraints } from './lagrange1.js';
 import type { Lagrange2 } from './lagrange2.js';
@@ -31,7 +32,7 @@ export function isConservative(model: Model, lagrange2: Lagrange2, constraints: 
 
 export function isPassive(model: Model, lagrange2: Lagrange2, constraints: RetainingConstraints | undefined): boolean {
   const moving = model.unilateral.some(
-    (u) => dependsOn(u.gap, TIME) || (u.slip ?? []).some((s) => dependsOn(s, TIME)) || (u.law.kind === 'stick' && dependsOn(u.law.tangent, TIME)),
+    (u) => dependsOn(u.gap, TIME) || (u.slip ?? []).some((s) => dependsOn(s, TIME)) || dependsOn(pinnedTangent(u.law) ?? ZERO, TIME),
   );
   const movingSupports = model.holonomic.some((h) => h.friction && (dependsOn(h.friction.slip.positive, TIME) || dependsOn(h.friction.slip.negative, TIME)));
   return isNatural(model, lagrange2, constraints) && !moving && !movingSupports;

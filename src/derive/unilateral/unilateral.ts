@@ -7,13 +7,15 @@
 // dμⱼ ≥ 0 supported on {fⱼ = 0} (Kugushev–Sorokina (10.13)/(10.15)).
 // dμ = σ̇ dt on contact phases (§9, regime 2) and Λ δ(t − t̃) at impacts
 // (regime 3), so σ̇ ≥ 0 and impulses Λ ≥ 0 along +∂f/∂q.
-import { add, dependsOn, mul, neg, ONE, pow, ZERO, type Expr, type Sym } from '../../core/expr.js';
+import { add, dependsOn, mul, neg, ONE, ZERO, type Expr, type Sym } from '../../core/expr.js';
 import { diff } from '../../core/diff.js';
 import { subs } from '../../core/subs.js';
 import { simplify } from '../../core/trig.js';
 import { together } from '../../core/together.js';
-import type { ImpactScenario, Model, UnilateralConstraint } from '../../model/model.js';
+import type { ImpactScenario, Model } from '../../model/model.js';
+import { pinnedTangent } from '../../model/impact-laws.js';
 import { preImpactSymbol, TIME } from '../../model/names.js';
+import { restitutionOf } from './impact-laws.js';
 import { modeAdmissibility } from './admissibility.js';
 import { assumptionDomain, parameterAssumptions } from '../proofs/assumptions.js';
 import { deriveCoulomb } from '../friction/coulomb.js';
@@ -44,22 +46,11 @@ export function rowOf(model: Model, label: string, contact: number, kind: Contac
   return { label, contact, kind, row, rate, bias: simplify(add(...parts)) };
 }
 
-function restitutionOf(u: UnilateralConstraint): Expr {
-  switch (u.law.kind) {
-    case 'newton':
-      return u.law.e;
-    case 'w-law':
-      return pow(u.law.W, 2);
-    case 'plastic':
-    case 'stick':
-      return ZERO;
-  }
-}
-
 export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivation | undefined {
   if (model.unilateral.length === 0) return undefined;
   const contacts = model.unilateral.map((u, j): ContactKinematics => {
-    const tangent = u.law.kind === 'stick' ? rowOf(model, `${u.name}.t`, j, 'tangent', u.law.tangent) : undefined;
+    const pinned = pinnedTangent(u.law);
+    const tangent = pinned && rowOf(model, `${u.name}.t`, j, 'tangent', pinned);
     const slip = u.slip?.map((s, d, all) => rowOf(model, `${u.name}.s${all.length > 1 ? d + 1 : ''}`, j, 'tangent', s));
     return {
       constraint: u,
@@ -67,7 +58,7 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
       ...(tangent ? { tangent, slip: [tangent] } : {}),
       ...(slip ? { slip } : {}),
       ...(u.friction ? { friction: { kinetic: u.friction.kinetic, static: u.friction.static } } : {}),
-      restitution: restitutionOf(u),
+      restitution: restitutionOf(u.law),
     };
   });
   const n = model.coordinates.length;

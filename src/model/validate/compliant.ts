@@ -18,7 +18,7 @@ import { ONE, sym, type Expr } from '../../core/expr.js';
 import { evaluate } from '../../core/evaluate.js';
 import { subs } from '../../core/subs.js';
 import { COMPLIANT_FIELDS, DAMPING_MODELS, REALIZATION_FIELDS, REALIZED_LAW_FIELDS } from '../spec.js';
-import type { CompliantContact, CompliantLaw, ConstraintRealization, Coordinate, GapPotential, HolonomicConstraint, Parameter } from '../types.js';
+import type { CompliantContact, CompliantLaw, ConstraintRealization, Coordinate, GapPotential, HolonomicConstraint, Parameter, RealizedLaw } from '../types.js';
 import { ExprReader } from './expressions.js';
 import { isRealizedLaw } from './impact-law.js';
 import type { Namespace } from './identifiers.js';
@@ -106,34 +106,56 @@ function realizedContact(
   for (const p of rigid.problems) out.locate(p, (p.where.field ?? field).replace(/^unilateral\[0\]/, field));
   const base = rigid.value[0];
   const label = typeof u.name === 'string' ? u.name : `unilateral constraint ${i + 1}`;
-  const law = realizedLaw(u.law as Fields, label, coordinates, parameters, coefficients, `${field}.law`, out);
+  const law = realizedLaw(u.law as Fields, { contact: label, coordinates, parameters, coefficients, gap: base?.gap, field: `${field}.law`, out });
   if (!base || !law) return undefined;
-  const gapLaw = law.kind === 'potential' ? { ...law, potential: subs(law.potential, new Map([[GAP, base.gap]])) } : law;
-  return { name: base.name, ...(base.description !== undefined ? { description: base.description } : {}), gap: base.gap, author: base.author, law: gapLaw };
+  return { name: base.name, ...(base.description !== undefined ? { description: base.description } : {}), gap: base.gap, author: base.author, law };
 }
 
-/** { compliant: {…} } or { potential: expr in f } (the gap substituted by the caller). */
-function realizedLaw(
-  law: Fields,
-  contact: string,
-  coordinates: readonly Coordinate[],
-  parameters: readonly Parameter[],
-  coefficients: Coefficients,
-  field: string,
-  out: Problems,
-): CompliantLaw | GapPotential | undefined {
-  rejectUnknownKeys(law, REALIZED_LAW_FIELDS, field, out);
-  if (law.compliant !== undefined && law.potential !== undefined) {
-    out.add('bad-compliant-law', field, `'${contact}' gives both compliant and potential: choose one realization`);
+/** Where a realized law is read: its contact, the model's names, the contact's gap (once read) and the field problems go to. */
+interface RealizedLawSite {
+  readonly contact: string;
+  readonly coordinates: readonly Coordinate[];
+  readonly parameters: readonly Parameter[];
+  readonly coefficients: Coefficients;
+  readonly gap: Expr | undefined;
+  readonly field: string;
+  readonly out: Problems;
+}
+
+/**
+ * The realized laws, one entry each: its key in a model file's law and how
+ * its value is read into the typed RealizedLaw. Keyed by
+ * RealizedLaw['kind'], so a new law does not compile without its entry.
+ */
+const REALIZED_LAWS: {
+  readonly [K in RealizedLaw['kind']]: { readonly key: K; read(law: Fields, site: RealizedLawSite): Extract<RealizedLaw, { kind: K }> | undefined };
+} = {
+  compliant: { key: 'compliant', read: compliantLaw },
+  potential: { key: 'potential', read: gapPotential },
+};
+
+/** { compliant: {…} } or { potential: expr in f }: exactly one. */
+function realizedLaw(law: Fields, site: RealizedLawSite): RealizedLaw | undefined {
+  rejectUnknownKeys(law, REALIZED_LAW_FIELDS, site.field, site.out);
+  const given = Object.values(REALIZED_LAWS).filter((l) => law[l.key] !== undefined);
+  if (given.length > 1) {
+    site.out.add('bad-compliant-law', site.field, `'${site.contact}' gives both ${given.map((l) => l.key).join(' and ')}: choose one realization`);
     return undefined;
   }
-  if (law.potential !== undefined) {
-    // f is the gap, unless the model has a symbol of that name.
-    const taken = coordinates.some((c) => c.name === GAP) || parameters.some((p) => p.name === GAP);
-    const withGap = taken ? coefficients.reader : new ExprReader(coordinates, [...parameters, { name: GAP, symbol: sym(GAP), default: 0 }]);
-    const potential = withGap.read(law.potential, `${field}.potential`, out, { smooth: true });
-    return potential && { kind: 'potential', potential };
-  }
+  return given[0]?.read(law, site);
+}
+
+/** A potential of the gap, written in f and returned in q (f substituted by the gap). */
+function gapPotential(law: Fields, { coordinates, parameters, coefficients, gap, field, out }: RealizedLawSite): GapPotential | undefined {
+  // f is the gap, unless the model has a symbol of that name.
+  const taken = coordinates.some((c) => c.name === GAP) || parameters.some((p) => p.name === GAP);
+  const withGap = taken ? coefficients.reader : new ExprReader(coordinates, [...parameters, { name: GAP, symbol: sym(GAP), default: 0 }]);
+  const potential = withGap.read(law.potential, `${field}.potential`, out, { smooth: true });
+  return potential && gap && { kind: 'potential', potential: subs(potential, new Map([[GAP, gap]])) };
+}
+
+/** Kozlov's compliant law: stiffness, damping, exponent, added mass, adhesion, damping model. */
+function compliantLaw(law: Fields, { contact, coefficients, field, out }: RealizedLawSite): CompliantLaw | undefined {
   const spec = fieldsAt(law.compliant, `${field}.compliant`, 'a compliant law { stiffness, damping, exponent, addedMass, adhesion, dampingModel }', out);
   if (!spec) return undefined;
   const at = `${field}.compliant`;

@@ -8,6 +8,7 @@
 import { add, dependsOn, mul, num, type Expr } from '../../core/expr.js';
 import { simplify } from '../../core/trig.js';
 import { UNILATERAL_FIELDS } from '../spec.js';
+import { pinnedTangent } from '../impact-laws.js';
 import { TIME } from '../names.js';
 import type { ContactActivation, Coordinate, CoulombFriction, ImpactLaw, Parameter, UnilateralConstraint } from '../types.js';
 import { dependsOnCoordinates } from './constraint-item.js';
@@ -118,7 +119,7 @@ function checkActivation(
   return { value, strict: op.length === 1, text: x };
 }
 
-/** A contact's slip and its law's coulomb coefficient: both or neither ('stick' carries its own tangent). */
+/** A contact's slip and its law's coulomb coefficient: both or neither (a law that pins the tangent carries its own). */
 function checkFriction(
   spec: Fields,
   law: ImpactLaw | undefined,
@@ -130,7 +131,7 @@ function checkFriction(
   out: Problems,
 ): { slip?: Expr[]; friction?: CoulombFriction } {
   const coulomb = isFields(spec.law) ? spec.law.coulomb : undefined;
-  if (law?.kind === 'stick') {
+  if (law && pinnedTangent(law) !== undefined) {
     if (spec.slip !== undefined) out.add('bad-slip', `${field}.slip`, `'${contact}' sticks: its tangent is the stick law's expression, so 'slip' is not used`);
     return {};
   }

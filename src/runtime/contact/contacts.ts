@@ -9,6 +9,7 @@ import { choleskyFactor, choleskySolve } from '../../numeric/cholesky.js';
 import { luFactor, luSolve } from '../../numeric/lu.js';
 import type { LoadedModule, Params } from '../contract.js';
 import { SimulationError } from '../errors.js';
+import { sticks } from './impact-law.js';
 
 type ModelFunction =
   | 'gaps'
@@ -50,7 +51,7 @@ export function requireFunctions<K extends ModelFunction>(module: LoadedModule, 
  */
 export function restitutionCoefficients(module: LoadedModule, params: Params, t = 0): Float64Array {
   const mod = requireFunctions(module, ['restitution'], "Newton's impact law");
-  const stick = module.model.unilateral.findIndex((u) => u.law.kind === 'stick');
+  const stick = module.model.unilateral.findIndex((u) => sticks(u.law));
   if (stick >= 0) {
     throw new SimulationError(
       'unsupported-impact-law',
@@ -198,7 +199,7 @@ function factorMetric(kin: GapKinematics, module: LoadedModule, params: Params, 
   }
   const rows = S.flatMap((j) => [
     G.subarray(j * n, (j + 1) * n),
-    ...(T && contacts[j]!.law.kind === 'stick' && (contacts[j]!.slip ?? 0) > 0 ? [T.subarray(slipStart[j]! * n, (slipStart[j]! + 1) * n)] : []),
+    ...(T && sticks(contacts[j]!.law) && (contacts[j]!.slip ?? 0) > 0 ? [T.subarray(slipStart[j]! * n, (slipStart[j]! + 1) * n)] : []),
   ]);
   let mass = 0,
     row = 0;

@@ -34,7 +34,7 @@ import { pinningScale } from '../../numeric/schur.js';
 import type { LoadedModule, Params } from '../contract.js';
 import { requireFunctions, type WithFunctions } from './contacts.js';
 import { SimulationError } from '../errors.js';
-import { glockerBias, glockerRestitution, raisesEnergy, restitutionBias, type ImpactLawName } from './impact-law.js';
+import { glockerBias, glockerRestitution, raisesEnergy, restitutionBias, sticks, type ImpactLawName } from './impact-law.js';
 import {
   phaseModes,
   solveFrictionLcp,
@@ -55,7 +55,7 @@ export function hasSlipRows(module: LoadedModule): boolean {
 /** Refuse a 'stick' contact without a slip row: treating it as frictionless would be silently wrong. */
 export function requireStickRows(module: LoadedModule): void {
   const info = module.model.unilateral;
-  const bare = info.findIndex((u) => u.law.kind === 'stick' && !((u.slip ?? 0) > 0));
+  const bare = info.findIndex((u) => sticks(u.law) && !((u.slip ?? 0) > 0));
   if (bare >= 0) {
     throw new SimulationError(
       'unsupported-impact-law',

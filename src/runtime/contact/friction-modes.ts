@@ -24,6 +24,7 @@ import { choleskyFactor } from '../../numeric/cholesky.js';
 import { schurSolve, type SchurStatus, type SchurSystem } from '../../numeric/schur.js';
 import type { LoadedModule, Params } from '../contract.js';
 import type { WithFunctions } from './contacts.js';
+import { sticks } from './impact-law.js';
 
 /** A module with the friction exports the frictional driver calls. */
 export type FrictionModule = WithFunctions<'gaps' | 'gapJacobian' | 'gapRates' | 'slipJacobian' | 'slipRates' | 'friction' | 'frictionPhase'>;
@@ -57,7 +58,7 @@ export function contactLaws(module: FrictionModule, params: Params, t: number): 
   let row = 0;
   return module.model.unilateral.map((u, j) => {
     const rows = u.slip ?? 0;
-    const kind = u.friction ? 'coulomb' : u.law.kind === 'stick' ? 'stick' : 'frictionless';
+    const kind = u.friction ? 'coulomb' : sticks(u.law) ? 'stick' : 'frictionless';
     const law: ContactLaw = { kind, row, rows, muK: mu[2 * j]!, muS: mu[2 * j + 1]! };
     row += rows;
     return law;

@@ -43,6 +43,11 @@
 // which law resolved the impact (`ImpactLawName`).
 // Tests: test/runtime/drivers-agree.test.ts (every driver's post-impact state, Routh's rough disk), test/runtime/contact/friction-impact.test.ts, test/runtime/hybrid/moreau-jean.test.ts.
 
+import type { ImpactLawInfo } from '../contract.js';
+
+/** Whether a contact's law sticks (infinite friction: the contact point is pinned while closed), the one law the runtime treats apart. */
+export const sticks = (law: ImpactLawInfo): boolean => law.kind === 'stick';
+
 /**
  * b = U_free + ε∘U⁻ of the law's complementarity ξ = W Λ + b, for rows of
  * contacts laid out as friction-lcp.ts stacks them: `contacts` gives each

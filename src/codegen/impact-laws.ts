@@ -1,0 +1,23 @@
+// What a generated module says of each impact law: the record of the law in
+// its model info (contract: ImpactLawInfo), the parameter names the runtime
+// reads its coefficient by. The coefficient itself is the derivation's
+// (`restitution`, derive/unilateral/impact-laws.ts). The record is keyed by
+// ImpactLaw['kind'], so a new law does not compile without its entry.
+// Tests: test/codegen/exports.test.ts, test/codegen/generated.test.ts.
+import type { ImpactLawOf } from '../model/impact-laws.js';
+import type { ImpactLaw } from '../model/model.js';
+import type { ImpactLawInfo } from '../runtime/contract.js';
+
+interface ImpactLawCode<L extends ImpactLaw> {
+  info(law: L): ImpactLawInfo;
+}
+
+const IMPACT_LAWS: { readonly [K in ImpactLaw['kind']]: ImpactLawCode<ImpactLawOf<K>> } = {
+  newton: { info: (law) => ({ kind: 'newton', restitution: law.e.name }) },
+  plastic: { info: () => ({ kind: 'plastic' }) },
+  'w-law': { info: (law) => ({ kind: 'w-law', w: law.W.name }) },
+  stick: { info: () => ({ kind: 'stick' }) },
+};
+
+/** A law's record in the module's model info. */
+export const impactLawInfo = <L extends ImpactLaw>(law: L): ImpactLawInfo => (IMPACT_LAWS[law.kind] as unknown as ImpactLawCode<L>).info(law);

@@ -1,8 +1,8 @@
-// The hybrid engine every event-driven driver on DOPRI5 runs: the
-// event-driven run (hybrid.ts) and the variational flow
-// (analysis/variational.ts), which is the same run carrying the tangent
-// state Φ after (q, q̇) and applying a saltation matrix at each reset. One
-// phase of it (`integratePhase`): integrate the current mode step by step
+// The hybrid engine every event-driven driver runs: the event-driven run
+// (hybrid.ts), the variational flow (analysis/variational.ts), which is the
+// same run carrying the tangent state Φ after (q, q̇) and applying a
+// saltation matrix at each reset, and the stiff compliant run
+// (compliant.ts, on Radau IIA instead of DOPRI5). One phase of it (`integratePhase`): integrate the current mode step by step
 // with dense output, measure its guards at each step's end, locate the
 // first crossing (events.ts `firstCrossing`), hand every accepted step to
 // the observer (the recorded trajectory: the run's output grid) up to the
@@ -12,6 +12,7 @@
 
 import type { LoadedModule, Params } from '../contract.js';
 import { integrate, type DenseStep, type IntegrationStats, type OdeFunction } from '../integrators/dopri5.js';
+import { integrateStiff, type JacobianFunction } from '../integrators/radau5.js';
 import { firstCrossing } from './events.js';
 import type { Crossing, Guard, GuardMinimum, Resets } from './guards.js';
 import { integrationError } from './trajectory.js';
@@ -39,6 +40,8 @@ export interface PhaseOptions {
   readonly hmax?: number;
   readonly maxSteps: number;
   readonly observer?: PhaseObserver;
+  /** Integrate with Radau IIA (radau5.ts) instead of DOPRI5, with the field's Jacobian where there is one (else differences). */
+  readonly stiff?: { readonly jacobian?: JacobianFunction };
   /** What an integration failure's error names: the module, its parameters, and the time a non-finite start is reported at. */
   readonly failure: { readonly module: LoadedModule; readonly params: Params; readonly t0: number };
 }
@@ -54,12 +57,12 @@ export interface Phase<C extends Crossing> {
 /** Integrate a mode from (t, y) to tEnd or to the first crossing of its guards (see the header); a failed integration throws. */
 export function integratePhase<C extends Crossing>(mode: HybridMode<C>, t: number, y: Float64Array, tEnd: number, opts: PhaseOptions): Phase<C> {
   let crossing: C | undefined;
-  const result = integrate(mode.field, t, y, tEnd, {
+  const integrator = {
     rtol: opts.rtol,
     atol: opts.atol,
     hmax: opts.hmax,
     maxSteps: opts.maxSteps,
-    onStep: (step) => {
+    onStep: (step: DenseStep): 'stop' | undefined => {
       const c = firstCrossing(step, mode.guards(step), mode.onMinimum);
       if (c) {
         crossing = mode.keep(step, c);
@@ -68,8 +71,13 @@ export function integratePhase<C extends Crossing>(mode: HybridMode<C>, t: numbe
       }
       opts.observer?.(step);
       mode.advance(step);
+      return undefined;
     },
-  });
+  };
+  const stiff = opts.stiff;
+  const result = stiff
+    ? integrateStiff(mode.field, t, y, tEnd, { ...integrator, ...(stiff.jacobian ? { jacobian: stiff.jacobian } : {}) })
+    : integrate(mode.field, t, y, tEnd, integrator);
   if (result.status !== 'done' && result.status !== 'stopped') {
     const { module, params, t0 } = opts.failure;
     throw integrationError(result.status, { module, params, t: result.t, y: result.y }, t0, opts.maxSteps);

@@ -66,6 +66,14 @@ describe('a phase integrates one mode to the first crossing of its guards', () =
     expect(phase.stats.accepted).toBe(seen.length);
   });
 
+  it('locates the same impact on the stiff integrator (Radau IIA), with the Jacobian of the field', () => {
+    const jacobian = (_t: number, _y: Float64Array, out: Float64Array): void => void out.set([0, 1, 0, 0]);
+    const phase = integratePhase(ballMode(true), 0, Float64Array.from([1, 0]), 10, { ...opts, stiff: { jacobian } });
+    expect(phase.crossing?.guard.kind).toBe('gap');
+    expect(phase.t).toBeCloseTo(Math.SQRT2, 10);
+    expect(phase.y[1]).toBeCloseTo(-Math.SQRT2, 10);
+  });
+
   it('runs to the end time where no guard crosses', () => {
     const phase = integratePhase(ballMode(false), 0, Float64Array.from([1, 0]), 2, opts);
     expect(phase.crossing).toBeUndefined();

@@ -9,7 +9,10 @@
 //
 // Smooth phases (a fixed set of held contacts). Ẋ = F(X) = (q̇, q̈(t, q, q̇), 1)
 // and Φ̇ = ∂F/∂X · Φ, integrated with X by the same DOPRI5 step so the
-// error control covers both. ∂F/∂x:
+// error control covers both: a phase of the hybrid engine of the
+// event-driven run (hybrid/engine.ts `integratePhase`) whose state carries
+// the tangent state Φ after (q, q̇), each event the Reset of its guard's
+// kind (hybrid/guards.ts) with the saltation matrix applied to Φ. ∂F/∂x:
 //   - free flight: the module's rhsJacobian (generated from the derivation,
 //     [0 I; ∂q̈/∂q ∂q̈/∂q̇]); a module without it, central differences of rhs;
 //   - contact phases (held contacts, g̈ = 0 on their rows): the module's
@@ -81,12 +84,12 @@
 import type { LoadedModule, Params } from '../contract.js';
 import { resolveImpact, type ImpactOutcome } from '../contact/resolve-impact.js';
 import { GapKinematics, requireFunctions, type WithFunctions } from '../contact/contacts.js';
-import { integrate, type DenseStep } from '../integrators/dopri5.js';
+import type { DenseStep } from '../integrators/dopri5.js';
 import { IMPACT_ERROR_CODE, SimulationError } from '../errors.js';
 import { CompliantSwitching } from '../contact/compliant-switching.js';
-import { ContactActivity, firstCrossing } from '../hybrid/events.js';
-import type { Crossing, Guard } from '../hybrid/guards.js';
-import { integrationError } from '../hybrid/trajectory.js';
+import { ContactActivity } from '../hybrid/events.js';
+import { applyReset, integratePhase, type HybridMode } from '../hybrid/engine.js';
+import type { Crossing, Guard, Resets } from '../hybrid/guards.js';
 
 /** ∂q̇⁺/∂q (n×n), ∂q̇⁺/∂q̇⁻ (n×n) and ∂q̇⁺/∂t (n) of an impact map, row-major. */
 export interface ImpactJacobian {
@@ -584,10 +587,11 @@ class VariationalFlow {
 
   /** Integrate phase by phase to the stop; returns the Poincaré derivative when a section stopped it. */
   run(stop: StopRule): Float64Array | undefined {
+    const resets = this.resets(stop);
     for (;;) {
       const crossing = this.phase(stop);
       if (!crossing) return undefined;
-      const done = this.event(crossing, stop);
+      const done = applyReset(resets, crossing);
       if (done) return done;
       if (this.events.length > this.maxEvents) {
         throw new SimulationError(
@@ -684,39 +688,35 @@ class VariationalFlow {
     y0.set(this.phi.subarray(0, n2 * N), n2);
     this.guards(this.t, this.x, this.atStart);
     this.activity.wake(this.atStart.g);
-    let hA = this.sectionGuard(stop, this.x);
-    let found: FlowCrossing | undefined;
-    const maxSteps = this.opts.maxSteps ?? 100_000;
-    const result = integrate(rhs, this.t, y0, stop.t1, {
-      rtol: this.opts.rtol ?? DEFAULT_RTOL,
-      atol: this.opts.atol ?? DEFAULT_ATOL,
-      maxSteps,
-      onStep: (step) => {
+    // The section's guard at the step's start and end.
+    let hA = this.sectionGuard(stop, this.x),
+      hB = hA;
+    const mode: HybridMode<FlowCrossing> = {
+      field: rhs,
+      guards: (step) => {
         const xb = step.y.subarray(0, n2);
         this.guards(step.t, xb, this.atEnd);
-        const hB = this.sectionGuard(stop, xb);
-        const c = firstCrossing(
-          step,
-          this.watched(step, stop, hA, hB),
-          (min) => (this.minGaps[min.guard.contact] = Math.min(this.minGaps[min.guard.contact]!, min.value)),
-        );
-        if (c) {
-          found = { ...c, ...(c.guard.kind === 'switch' ? switchSides(step, c) : {}) };
-          return 'stop';
-        }
+        hB = this.sectionGuard(stop, xb);
+        return this.watched(step, stop, hA, hB);
+      },
+      advance: () => {
         this.activity.wake(this.atEnd.g);
         [this.atStart, this.atEnd] = [this.atEnd, this.atStart];
         hA = hB;
       },
+      onMinimum: (min) => (this.minGaps[min.guard.contact] = Math.min(this.minGaps[min.guard.contact]!, min.value)),
+      keep: (step, c) => ({ ...c, ...(c.guard.kind === 'switch' ? switchSides(step, c) : {}) }),
+    };
+    const phase = integratePhase(mode, this.t, y0, stop.t1, {
+      rtol: this.opts.rtol ?? DEFAULT_RTOL,
+      atol: this.opts.atol ?? DEFAULT_ATOL,
+      maxSteps: this.opts.maxSteps ?? 100_000,
+      failure: { module: this.module, params: this.params, t0: this.t },
     });
-    if (result.status !== 'done' && result.status !== 'stopped') {
-      throw integrationError(result.status, { module: this.module, params: this.params, t: result.t, y: result.y.subarray(0, n2) }, this.t, maxSteps);
-    }
-    const y = found ? found.y : result.y;
-    this.t = found ? found.t : result.t;
-    this.x.set(y.subarray(0, n2));
-    this.phi.set(y.subarray(n2, n2 + n2 * N), 0);
-    return found;
+    this.t = phase.t;
+    this.x.set(phase.y.subarray(0, n2));
+    this.phi.set(phase.y.subarray(n2, n2 + n2 * N), 0);
+    return phase.crossing;
   }
 
   private sectionGuard(stop: StopRule, x: ArrayLike<number>): number {
@@ -781,41 +781,63 @@ class VariationalFlow {
     return guards;
   }
 
-  /** Handle an event; returns the Poincaré derivative when it is the section's last crossing. */
-  private event(c: FlowCrossing, stop: StopRule): Float64Array | undefined {
+  /**
+   * The resets of the flow's guards (guards.ts): each returns the Poincaré
+   * derivative when it is the section's last crossing.
+   */
+  private resets(stop: StopRule): Resets<Float64Array | undefined, FlowCrossing> {
+    return {
+      section: () => this.coordinateSection(stop),
+      release: (c) => this.release(c.guard.contact),
+      gap: (c) => this.arrival(c.guard.contact, stop),
+      switch: (c) => this.switch(c),
+    };
+  }
+
+  /** A coordinate section: Δ = id, ∇h = e_i. */
+  private coordinateSection(stop: StopRule): Float64Array | undefined {
+    const fMinus = this.extendedField(this.field, this.t, this.x);
+    const gradH = new Float64Array(this.N);
+    gradH[stop.section!.coordinate!] = 1;
+    return this.crossSection(stop, identity(this.N), fMinus, fMinus, gradH);
+  }
+
+  /** A held contact releases: Δ = id, ∇σ̇ by differences (see the header), a new held set. */
+  private release(contact: number): undefined {
+    const { N, t } = this;
+    const xMinus = Float64Array.from(this.x);
+    const fMinus = this.extendedField(this.field, t, xMinus);
+    const gradH = new Float64Array(N);
+    const before = this.field;
+    const sigma = (s: number, x: Float64Array): number => before.sigma(s, x, contact);
+    differenceGradient(sigma, t, xMinus, gradH);
+    const held = this.held.slice();
+    held[contact] = false;
+    this.setHeld(this.chooseHeld(held, t, this.x));
+    this.events.push({ t, type: 'release', contacts: [contact], x: Array.from(xMinus) });
+    const fPlus = this.extendedField(this.field, t, this.x);
+    this.phi = matMul(N, saltationMatrix(N, identity(N), fMinus, fPlus, gradH), this.phi);
+    return undefined;
+  }
+
+  /**
+   * A gap reached zero: where the contact's condition fails it passes
+   * through (no saltation); an approach faster than restVelocity is an
+   * impact (Δ the impact law), a slower one a touchdown (grazing).
+   */
+  private arrival(j: number, stop: StopRule): Float64Array | undefined {
     const { n, N, t } = this;
     const section = stop.section;
     const xMinus = Float64Array.from(this.x);
-    const { kind, contact } = c.guard;
-    if (kind === 'switch') return this.switch(c);
+    if (!this.admits(t, this.x, j)) {
+      this.activity.dormant[j] = true;
+      return undefined;
+    }
     const fMinus = this.extendedField(this.field, t, xMinus);
     const gradH = new Float64Array(N);
     let D = identity(N);
     let jacobian: 'symbolic' | 'difference' | undefined;
     let impact = false;
-
-    if (kind === 'section') {
-      gradH[section!.coordinate!] = 1;
-      return this.crossSection(stop, D, fMinus, fMinus, gradH);
-    }
-    if (kind === 'release') {
-      const before = this.field;
-      const sigma = (s: number, x: Float64Array): number => before.sigma(s, x, contact);
-      differenceGradient(sigma, t, xMinus, gradH);
-      const held = this.held.slice();
-      held[contact] = false;
-      this.setHeld(this.chooseHeld(held, t, this.x));
-      this.events.push({ t, type: 'release', contacts: [contact], x: Array.from(xMinus) });
-      const fPlus = this.extendedField(this.field, t, this.x);
-      this.phi = matMul(N, saltationMatrix(N, D, fMinus, fPlus, gradH), this.phi);
-      return undefined;
-    }
-    // A gap reached zero; where the contact's condition fails it passes through (no saltation).
-    const j = contact;
-    if (!this.admits(t, this.x, j)) {
-      this.activity.dormant[j] = true;
-      return undefined;
-    }
     const g = Float64Array.from(this.gaps(t, this.x));
     const closed = this.held.map((h, k) => h || k === j || (g[k]! <= this.gapTol && !this.ignore.has(k) && this.admits(t, this.x, k)));
     splitState(this.x, this.q, this.qd);

@@ -5,7 +5,8 @@
 // integrator (Radau IIA, radau5.ts, with the module's rhsJacobian) and only
 // makes the steps restart at the kinks of the right-hand side: the switching
 // surfaces f = 0 and, for a contact without adhesion, F_n = 0, located on the
-// dense output (events.ts) from the module's compliantContacts. A step that
+// dense output (events.ts) from the module's compliantContacts: phases of
+// the hybrid engine (engine.ts) whose only reset is a switch (Δ = id). A step that
 // straddled a kink would be rejected down to tiny sizes (the force of a
 // damped contact jumps by c ḟ at f = 0) or, worse, accepted with the
 // smoothness the order of the method assumes broken.
@@ -31,15 +32,13 @@
 import type { LoadedModule } from '../contract.js';
 import { SimulationError } from '../errors.js';
 import { CompliantSwitching } from '../contact/compliant-switching.js';
-import { firstCrossing } from './events.js';
-import type { Crossing } from './guards.js';
-import { integrateStiff } from '../integrators/radau5.js';
+import { applyReset, integratePhase, type HybridMode } from './engine.js';
+import type { Crossing, Resets } from './guards.js';
 import {
   DEFAULT_ATOL,
   DEFAULT_RTOL,
   GridSampler,
   Progress,
-  integrationError,
   outputGrid,
   toArray,
   validateRun,
@@ -100,55 +99,59 @@ export function simulateCompliant(module: LoadedModule, opts: SimulateOptions): 
   const stats = { steps: 0, rejected: 0, evaluations: 0 };
   let crossings = 0;
 
+  // One mode throughout (the rhs holds every branch): its guards are the
+  // switching surfaces, their values at a step's start in a, at its end in b.
+  const mode: HybridMode<Crossing> = {
+    field: f,
+    guards: (step) => {
+      switching.at(step.t, step.y, b);
+      return switching.guards(a, b);
+    },
+    advance: (step) => {
+      progress.update(step.t);
+      a.set(b);
+    },
+    keep: (_step, c) => c,
+  };
+  /** A switching surface: Δ = id; the crossed contact starts or stops touching. */
+  const resets: Resets = {
+    switch: (hit) => {
+      sampler.at(time, x);
+      progress.update(time);
+      // Only the crossed contact changes: every other switching function kept its sign up to hit.t.
+      const j = hit.guard.contact,
+        on = switching.touchingAfter(hit, switching.at(time, x, a));
+      if (on !== state[j]) record(time, x, on ? 'contact' : 'release', [j]);
+      state[j] = on;
+      if (++crossings > maxEvents) {
+        throw new SimulationError(
+          'too-many-events',
+          'numeric',
+          `more than ${maxEvents} switching crossings (cap contact.maxEvents)`,
+          { model: name, field: 'contact.maxEvents' },
+          time,
+        );
+      }
+    },
+  };
+
   while (time < opts.t1) {
-    let found: Crossing | undefined;
-    const result = integrateStiff(f, time, x, opts.t1, {
+    const phase = integratePhase(mode, time, x, opts.t1, {
       rtol: opts.rtol ?? DEFAULT_RTOL,
       atol: opts.atol ?? DEFAULT_ATOL,
       hmax: opts.hmax,
       maxSteps,
-      ...(jacobian ? { jacobian } : {}),
-      onStep: (step) => {
-        switching.at(step.t, step.y, b);
-        found = firstCrossing(step, switching.guards(a, b));
-        if (found) {
-          sampler.fromStep(step, found.t);
-          return 'stop';
-        }
-        sampler.fromStep(step);
-        progress.update(step.t);
-        a.set(b);
-      },
+      observer: (step, until) => sampler.fromStep(step, until),
+      failure: { module, params, t0 },
+      stiff: { jacobian },
     });
-    stats.steps += result.stats.accepted;
-    stats.rejected += result.stats.rejected;
-    stats.evaluations += result.stats.evaluations;
-    if (result.status !== 'done' && result.status !== 'stopped')
-      throw integrationError(result.status, { module, params, t: result.t, y: result.y }, t0, maxSteps);
-    if (!found) {
-      time = result.t;
-      x.set(result.y);
-      break;
-    }
-    const hit: Crossing = found;
-    time = hit.t;
-    x.set(hit.y);
-    sampler.at(time, x);
-    progress.update(time);
-    // Only the crossed contact changes: every other switching function kept its sign up to hit.t.
-    const j = hit.guard.contact,
-      on = switching.touchingAfter(hit, switching.at(time, x, a));
-    if (on !== state[j]) record(time, x, on ? 'contact' : 'release', [j]);
-    state[j] = on;
-    if (++crossings > maxEvents) {
-      throw new SimulationError(
-        'too-many-events',
-        'numeric',
-        `more than ${maxEvents} switching crossings (cap contact.maxEvents)`,
-        { model: name, field: 'contact.maxEvents' },
-        time,
-      );
-    }
+    stats.steps += phase.stats.accepted;
+    stats.rejected += phase.stats.rejected;
+    stats.evaluations += phase.stats.evaluations;
+    time = phase.t;
+    x.set(phase.y);
+    if (!phase.crossing) break;
+    applyReset(resets, phase.crossing);
   }
   progress.update(opts.t1);
   return { model: name, t, q, qd, ...(energy ? { energy } : {}), events, stats };

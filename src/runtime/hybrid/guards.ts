@@ -6,10 +6,12 @@
 // (analysis/variational.ts), the stiff compliant run (compliant.ts) — states
 // what it watches as Guards and hands them, with the step's dense output,
 // to the one event locator (events.ts `firstCrossing`), which returns the
-// earliest Crossing. Resets: an impact's is the impact law of every driver
-// (contact/resolve-impact.ts); a release, a stop, a cone edge, a section or
-// a compliant switch keeps the state (Δ = id) and changes only the mode.
-// Tests: test/runtime/hybrid/events.test.ts, test/architecture/event-location.test.ts.
+// earliest Crossing; the engine (engine.ts) then applies the Reset the
+// driver gives for the crossed guard's kind. Resets: an impact's is the
+// impact law of every driver (contact/resolve-impact.ts); a release, a stop,
+// a cone edge, a section or a compliant switch keeps the state (Δ = id) and
+// changes only the mode.
+// Tests: test/runtime/hybrid/events.test.ts, test/runtime/hybrid/engine.test.ts, test/architecture/event-location.test.ts.
 
 /** A guard's crossing direction: falling (h > 0 before, h ≤ 0 after), rising (h < 0 before, h ≥ 0 after), or either. */
 export type CrossingDirection = 'falling' | 'rising' | 'either';
@@ -85,3 +87,17 @@ export interface GuardMinimum {
   readonly t: number;
   readonly value: number;
 }
+
+/**
+ * A reset Δ (Drake's StepForwardReset): at a crossing, the map from the
+ * state before the event (the crossing's) to the state after it, written
+ * into the driver's state, with the mode change (held contacts, friction
+ * modes, a dormant contact). For a gap, the impact law where the contact
+ * arrives with an approach speed (contact/resolve-impact.ts), Δ = id where
+ * it touches down; for every other kind Δ = id. What it returns is the
+ * driver's (the variational flow's: a Poincaré derivative at its section).
+ */
+export type Reset<Outcome = void, C extends Crossing = Crossing> = (crossing: C) => Outcome;
+
+/** A driver's resets, one per guard kind it watches (C: the crossing as the driver keeps it). */
+export type Resets<Outcome = void, C extends Crossing = Crossing> = { readonly [K in GuardKind]?: Reset<Outcome, C> };

@@ -27,9 +27,12 @@
 // contact passes through and stays dormant, neither closed nor watched,
 // until its gap is positive again (a walker's swing foot scuffing at
 // mid-stance). A held contact is not re-checked: it stays until it releases.
-// Event times are located on the dense output to ~1e-14 relative by the
-// one locator of the runtime (events.ts `firstCrossing`, the guards of
-// guards.ts). After every event the new set S is chosen by enumerating the
+// Each phase is a phase of the hybrid engine (engine.ts `integratePhase`,
+// the variational flow's too): event times are located on the dense output
+// to ~1e-14 relative by the one locator of the runtime (events.ts
+// `firstCrossing`, the guards of guards.ts), the output grid is what the
+// engine's observer records, and each crossing is handled by the Reset of
+// its guard's kind (guards.ts, `resets` below). After every event the new set S is chosen by enumerating the
 // candidate modes (σ̇_S > 0 for held contacts, g̈ ≥ 0 for the others: the
 // acceleration-level LCP, solved by enumeration so that "no admissible mode"
 // and "several modes" are detected rather than guessed), and (q, q̇) is
@@ -54,18 +57,17 @@
 
 import type { LoadedModule, Params } from '../contract.js';
 import { GapKinematics, projectOntoContacts, requireFunctions, type ProjectionStatus, type WithFunctions } from '../contact/contacts.js';
-import { integrate } from '../integrators/dopri5.js';
 import { resolveImpact, type ImpactOutcome } from '../contact/resolve-impact.js';
 import { IMPACT_ERROR_CODE, SimulationError, type SimulationErrorCode } from '../errors.js';
-import { ContactActivity, firstCrossing, type EventFunction } from './events.js';
-import type { Crossing, Guard } from './guards.js';
+import { ContactActivity, type EventFunction } from './events.js';
+import { applyReset, integratePhase, type HybridMode } from './engine.js';
+import type { Crossing, Guard, Resets } from './guards.js';
 import { heldContacts, MAX_MODE_COMBINATIONS, ModeSelector, OPEN, STICK, slides, usesFriction, type SlipTarget } from '../contact/friction-modes.js';
 import {
   DEFAULT_ATOL,
   DEFAULT_RTOL,
   GridSampler,
   Progress,
-  integrationError,
   outputGrid,
   toArray,
   validateRun,
@@ -422,22 +424,15 @@ class HybridRun {
     if (this.friction) this.aimSlips(this.t, this.x);
     this.guardValues(this.t, this.x, this.gA, this.dgA, this.sA, this.tA);
     this.activity.wake(this.gA);
-    let found: Crossing | undefined;
     const maxSteps = this.opts.maxSteps ?? 100_000;
     const end = Math.min(this.t1, this.pendingRest?.t ?? Infinity);
-    const result = integrate(f, this.t, this.x, end, {
-      rtol: this.opts.rtol ?? DEFAULT_RTOL,
-      atol: this.opts.atol ?? DEFAULT_ATOL,
-      hmax: this.opts.hmax,
-      maxSteps,
-      onStep: (step) => {
+    const mode: HybridMode<Crossing> = {
+      field: f,
+      guards: (step) => {
         this.guardValues(step.t, step.y, this.gB, this.dgB, this.sB, this.tB);
-        found = firstCrossing(step, this.guards());
-        if (found) {
-          this.sampler.fromStep(step, found.t);
-          return 'stop';
-        }
-        this.sampler.fromStep(step);
+        return this.guards();
+      },
+      advance: (step) => {
         this.progress.update(step.t);
         this.activity.wake(this.gB);
         this.gA.set(this.gB);
@@ -446,34 +441,56 @@ class HybridRun {
         this.tA.set(this.tB);
         if (this.friction) this.aimSlips(step.t, step.y);
       },
+      keep: (_step, c) => c,
+    };
+    const phase = integratePhase(mode, this.t, this.x, end, {
+      rtol: this.opts.rtol ?? DEFAULT_RTOL,
+      atol: this.opts.atol ?? DEFAULT_ATOL,
+      hmax: this.opts.hmax,
+      maxSteps,
+      observer: (step, until) => this.sampler.fromStep(step, until),
+      failure: { module: this.module, params: this.params, t0: this.t0 },
     });
-    this.stats.steps += result.stats.accepted;
-    this.stats.rejected += result.stats.rejected;
-    this.stats.evaluations += result.stats.evaluations;
-    if (result.status !== 'done' && result.status !== 'stopped')
-      throw integrationError(result.status, { module: this.module, params: this.params, t: result.t, y: result.y }, this.t0, maxSteps);
+    this.stats.steps += phase.stats.accepted;
+    this.stats.rejected += phase.stats.rejected;
+    this.stats.evaluations += phase.stats.evaluations;
+    this.t = phase.t;
+    this.x.set(phase.y);
+    const found = phase.crossing;
     if (!found) {
-      this.t = result.t;
-      this.x.set(result.y);
       this.idleCrossings = 0;
       if (this.pendingRest && this.t >= this.pendingRest.t) this.recordRest();
       return;
     }
-    this.t = found.t;
-    this.x.set(found.y);
-    const { kind, contact } = found.guard;
-    if (kind === 'gap' && !this.admitted(contact)) {
-      // An arrival where the contact's condition fails: it passes through, no event.
-      this.activity.dormant[contact] = true;
-      this.checkCaps(false);
-      return;
-    }
+    applyReset(this.resets, found);
+  }
+
+  /**
+   * The resets of the run's guards (guards.ts): an arrival resolves the
+   * impacts (resolve-impact.ts) and chooses the held set, a release, stop or
+   * cone edge keeps the state and chooses the modes, all in `resolve`.
+   */
+  private readonly resets: Resets = {
+    gap: (c) => (this.admitted(c.guard.contact) ? this.event([], []) : this.passThrough(c.guard.contact)),
+    release: (c) => this.event([c.guard.contact], []),
+    stop: () => this.event([], []),
+    cone: (c) => this.event([], [c.guard.contact]),
+  };
+
+  /** An arrival where the contact's condition fails: it passes through, no event. */
+  private passThrough(contact: number): void {
+    this.activity.dormant[contact] = true;
+    this.checkCaps(false);
+  }
+
+  /** Resolve an event at the current state (`resolve`), then check the caps. */
+  private event(released: readonly number[], leavingCone: readonly number[]): void {
     // A held contact cannot leave before the accumulation point of its
     // cascade has been reached but for a release exactly there; the rest is
     // then recorded where the motion actually changes.
     if (this.pendingRest) this.recordRest();
     const recorded = this.events.length;
-    this.resolve(kind === 'release' ? [contact] : [], kind === 'cone' ? [contact] : []);
+    this.resolve(released, leavingCone);
     this.progress.update(this.t);
     this.checkCaps(this.events.length > recorded);
   }

@@ -159,3 +159,34 @@ describe('mass dragged at constant speed: the conservative flag', () => {
     expect((await loadGenerated(derived(draggedPair))).model.conservative).toBe(false);
   });
 });
+
+/** The n-link pendulum of derivations/n-link-pendulum.ts with one length l and one mass m for every link. */
+function sharedLinkPendulum(n: number): ModelSpec {
+  const q = Array.from({ length: n }, (_, k) => `q${k + 1}`);
+  const x = q.map((_, i) =>
+    q
+      .slice(0, i + 1)
+      .map((qk) => `l*sin(${qk})`)
+      .join(' + '),
+  );
+  const y = q.map((_, i) =>
+    q
+      .slice(0, i + 1)
+      .map((qk) => `-l*cos(${qk})`)
+      .join(' '),
+  );
+  return {
+    name: `shared-${n}-link-pendulum`,
+    coordinates: q,
+    parameters: { m: 1.3, l: 0.7, g: 9.81 },
+    particles: q.map((_, i) => ({ mass: 'm', position: [x[i]!, y[i]!] as const })),
+    potential: y.map((yi) => `m*g*(${yi})`).join(' + '),
+  };
+}
+
+describe('n-link pendulums whose links share one length and one mass (n = 2…6)', () => {
+  // The mass matrix holds 3l²m, 2l²m and l²m: their common part is the node l²m itself.
+  it.each([2, 3, 4, 5, 6])('n = %i: generates a module whose M and forcing equal the interpreted ones', async (n) => {
+    await expectAgreement(sharedLinkPendulum(n));
+  });
+});

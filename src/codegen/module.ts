@@ -14,7 +14,7 @@ import { functionOps, lowerKernels, type LowerOptions } from './lower.js';
 import { checkParamsDecls } from './params.js';
 import { printModule } from './print.js';
 import { patchDecls, patchHeader, patchInfo, withPatchCall } from './patch.js';
-import { makeScope } from './scope.js';
+import { declaredNames, localsMeet, makeScope } from './scope.js';
 import { EMBEDDED_NAMES, embeddedSolvers } from './solver-calls.js';
 
 export const TOOLKIT = 'unilateral-mechanics 0.1.0';
@@ -132,9 +132,25 @@ const TOP_LEVEL = [
 ];
 
 export function buildModuleIR(sys: DerivedSystem, sourceFile: string, opts: LowerOptions = {}): { ir: ModuleIR; dynamicsOps: number } {
-  const scope = makeScope(sys, TOP_LEVEL);
+  let decls = moduleDecls(sys, TOP_LEVEL);
+  // The symbols' locals are named before the code around them exists: where
+  // one is a name that code declares (a parameter e against energy$'s `e`,
+  // ff against compliant$'s argument), the module is built again with every
+  // such name taken.
+  const own = declaredNames(decls);
+  if (localsMeet(makeScope(sys, TOP_LEVEL), own)) decls = moduleDecls(sys, [...TOP_LEVEL, ...own]);
+  const ir = lowerKernels({ header: header(sys, sourceFile), decls }, opts);
+  return { ir, dynamicsOps: functionOps(ir, 'dynamics$') };
+}
+
+/** Every name the module's own code for `sys` declares (see declaredNames): no symbol's local is one of them. */
+export const printerNames = (sys: DerivedSystem): Set<string> => declaredNames(moduleDecls(sys, TOP_LEVEL));
+
+/** The module's declarations, its symbols' locals kept off `taken`. */
+function moduleDecls(sys: DerivedSystem, taken: readonly string[]): Decl[] {
+  const scope = makeScope(sys, taken);
   const smooth = withPatchCall(sys, dynamicsDecls(scope));
-  const decls: Decl[] = [
+  return [
     { kind: 'type', name: 'Params', exported: true, type: 'Readonly<Record<string, number | undefined>>' },
     { kind: 'const', name: 'model', exported: true, asConst: true, value: { kind: 'data', value: modelRecord(sys) } },
     ...dynamicsBuffers(scope),
@@ -148,8 +164,6 @@ export function buildModuleIR(sys: DerivedSystem, sourceFile: string, opts: Lowe
     // Last, so a reader meets the model's own equations first.
     ...embeddedSolvers({ lu: sys.constraints !== undefined, contacts: sys.unilateral !== undefined, friction: hasFriction(sys) }),
   ];
-  const ir = lowerKernels({ header: header(sys, sourceFile), decls }, opts);
-  return { ir, dynamicsOps: functionOps(ir, 'dynamics$') };
 }
 
 export function generateModule(sys: DerivedSystem, sourceFile: string, opts: LowerOptions = {}): GeneratedSource {

@@ -5,7 +5,7 @@
 import type { Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { accelerationSymbol, multiplierSymbol, TIME } from '../model/names.js';
-import { bin, float, idx, member, newArray, ref, type KernelInput, type KernelInputs, type KernelOutput, type Param, type Stmt } from './ir.js';
+import { bin, float, idx, member, newArray, ref, type Decl, type KernelInput, type KernelInputs, type KernelOutput, type Param, type Stmt } from './ir.js';
 
 const JS_RESERVED = new Set(
   (
@@ -34,6 +34,50 @@ function localNames(sys: DerivedSystem, taken: Set<string>): Map<string, string>
   (sys.constraints?.A ?? []).forEach((_, k) => claim(multiplierSymbol(k + 1).name, `lambda_${k + 1}`));
   return out;
 }
+
+/**
+ * The names a model symbol's local may not take: the module's top-level
+ * names, and every name a generated function declares in a scope enclosing
+ * one of its kernel blocks (its parameters, the locals of that block and
+ * the blocks around it, loop indices: energy$'s `e`, compliant$'s `mm` and
+ * `ff`), where the local would be declared twice or hide it. Names declared
+ * only in scopes without a kernel block cannot meet a symbol's local.
+ * Kernel blocks' own locals are not statements yet, so these are the
+ * printer's names only.
+ */
+export function declaredNames(decls: readonly Decl[]): Set<string> {
+  const out = new Set<string>();
+  for (const d of decls) {
+    if (d.kind === 'comment' || d.kind === 'embedded') continue;
+    out.add(d.name);
+    if (d.kind === 'function')
+      aroundKernels(
+        d.body,
+        d.params.map((p) => p.name),
+        out,
+      );
+  }
+  return out;
+}
+
+/** Adds to `out` the names visible in `body`'s kernel blocks: `enclosing` and those declared in the blocks around each. */
+function aroundKernels(body: readonly Stmt[], enclosing: readonly string[], out: Set<string>): void {
+  const visible = [...enclosing];
+  for (const s of body) if (s.kind === 'const' || s.kind === 'let') visible.push(s.name);
+  for (const s of body) {
+    if (s.kind === 'kernel-block') for (const name of visible) out.add(name);
+    else if (s.kind === 'for') aroundKernels(s.body, [...visible, s.index], out);
+    else if (s.kind === 'for-of') aroundKernels(s.body, [...visible, s.name], out);
+    else if (s.kind === 'if') {
+      aroundKernels(s.then, visible, out);
+      aroundKernels(s.else ?? [], visible, out);
+    }
+  }
+}
+
+/** Whether a model symbol's local is one of `names` (time's local is the argument t itself). */
+export const localsMeet = (scope: Scope, names: ReadonlySet<string>): boolean =>
+  [...scope.inputs].some(([symbol, input]) => symbol !== TIME && names.has(input.local));
 
 export interface Scope {
   readonly sys: DerivedSystem;

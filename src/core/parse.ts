@@ -61,6 +61,25 @@ function velocityOf(node: MathNode, source: string, scope: ParseScope): Expr {
   return v;
 }
 
+/**
+ * The operands of a chain a + b − c + … (or a·b/c·…): mathjs nests it to
+ * the left, as deep as it is long, so it is walked down its left spine
+ * without recursion (a sum of 10⁴ terms passed the call stack). `inverted`
+ * holds the operands after `inverse` (subtracted, divided by).
+ */
+function chain(node: MathNode, op: string, inverse: string): { kept: MathNode[]; inverted: MathNode[] } {
+  const kept: MathNode[] = [];
+  const inverted: MathNode[] = [];
+  let at = node as MathNode & { fn?: unknown; args?: MathNode[] };
+  while (at.type === 'OperatorNode' && (at.fn === op || at.fn === inverse) && at.args!.length >= 2) {
+    const [first, ...rest] = at.args!;
+    (at.fn === op ? kept : inverted).push(...rest.reverse());
+    at = first as typeof at;
+  }
+  kept.push(at);
+  return { kept: kept.reverse(), inverted: inverted.reverse() };
+}
+
 function convert(node: MathNode, source: string, scope: ParseScope): Expr {
   const go = (n: MathNode): Expr => convert(n, source, scope);
   const any = node as MathNode & { fn?: string | { name: string }; args?: MathNode[]; name?: string; value?: unknown; content?: MathNode; op?: string };
@@ -77,13 +96,15 @@ function convert(node: MathNode, source: string, scope: ParseScope): Expr {
       const args = any.args!;
       switch (any.fn as string) {
         case 'add':
-          return addAll(args.map(go));
-        case 'subtract':
-          return sub(go(args[0]!), go(args[1]!));
+        case 'subtract': {
+          const { kept, inverted } = chain(node, 'add', 'subtract');
+          return sub(addAll(kept.map(go)), addAll(inverted.map(go)));
+        }
         case 'multiply':
-          return mulAll(args.map(go));
-        case 'divide':
-          return div(go(args[0]!), go(args[1]!));
+        case 'divide': {
+          const { kept, inverted } = chain(node, 'multiply', 'divide');
+          return inverted.length ? div(mulAll(kept.map(go)), mulAll(inverted.map(go))) : mulAll(kept.map(go));
+        }
         case 'pow':
           return pow(go(args[0]!), go(args[1]!));
         case 'unaryMinus':

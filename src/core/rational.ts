@@ -70,20 +70,39 @@ export const ONE: Rational = of(1, 1);
 export const MINUS_ONE: Rational = of(-1, 1);
 export const HALF: Rational = of(1, 2);
 
-/** Exact value of a decimal literal such as 9.81 (from its shortest decimal form). */
+/**
+ * Exact value of a decimal literal such as 9.81 (from its shortest decimal
+ * form), reduced before it must fit: 0.8414709848078965 is
+ * 8414709848078965/10¹⁶, whose denominator alone is past 2⁵³, but is
+ * 1682941969615793/(2·10¹⁵) in lowest terms. Digits are read as bigints,
+ * since a 17-digit numerator need not be a double.
+ */
 export function ratFromNumber(x: number): Rational {
   if (!Number.isFinite(x)) throw new MechanicsError('non-finite-literal', 'input', `numeric literal ${x} is not finite`);
-  if (Number.isInteger(x)) return rat(x);
-  const s = x.toString();
-  const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(s);
+  if (Number.isSafeInteger(x)) return rat(x);
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(x.toString());
   if (!m) throw new MechanicsError('bad-literal', 'input', `cannot represent ${x} exactly`);
   const frac = m[3] ?? '';
-  let n = Number((m[2] ?? '') + frac);
-  let d = 10 ** frac.length;
-  const e = Number(m[4] ?? 0);
-  if (e > 0) n *= 10 ** e;
-  else d *= 10 ** -e;
-  return rat(m[1] ? -n : n, d);
+  const shift = Number(m[4] ?? 0) - frac.length;
+  let n = BigInt((m[2] ?? '') + frac) * 10n ** BigInt(Math.max(shift, 0));
+  let d = 10n ** BigInt(Math.max(-shift, 0));
+  const g = bigGcd(n, d);
+  n /= g;
+  d /= g;
+  const limit = BigInt(Number.MAX_SAFE_INTEGER);
+  if (n > limit || d > limit) {
+    throw new MechanicsError(
+      'coefficient-overflow',
+      'numeric',
+      `the number ${x} has no exact coefficient within 2^53 (${n}/${d}); rescale the model's numbers`,
+    );
+  }
+  return rat(m[1] ? -Number(n) : Number(n), Number(d));
+}
+
+function bigGcd(a: bigint, b: bigint): bigint {
+  while (b) [a, b] = [b, a % b];
+  return a;
 }
 
 export const isZero = (a: Rational): boolean => a.n === 0;

@@ -261,7 +261,8 @@ function shareFamily<N extends Expr, W>(nodes: readonly N[], family: Family<N, W
       if (common.length < 2) continue;
       // A part that is all of u or v (with no coefficient or constant of its own) is that node.
       const isAll = (w: number): boolean => common.length === held[w]!.length && family.plain(node[w]!);
-      const whole = isAll(u) ? u : isAll(v) ? v : -1;
+      // Or of a later candidate: a part built anew would then be that very (interned) node, rewritten as its own placeholder, a cycle (3l²m, 2l²m and l²m of an n-link pendulum with one l and m).
+      const whole = isAll(u) ? u : isAll(v) ? v : (candidates.slice(c + 1).find((w) => isAll(w) && includes(held[w]!, common)) ?? -1);
       let id: number;
       if (whole >= 0) id = placeholderOf(whole);
       else {
@@ -274,7 +275,7 @@ function shareFamily<N extends Expr, W>(nodes: readonly N[], family: Family<N, W
       if (whole !== v) replace(v, common, id);
       for (let d = c + 1; d < candidates.length; d++) {
         const w = candidates[d]!;
-        if (includes(held[w]!, common)) replace(w, common, id);
+        if (w !== whole && includes(held[w]!, common)) replace(w, common, id);
       }
     }
   }

@@ -2,7 +2,7 @@
 // sliders, as the same text) and the model: parameter values (written as
 // expressions, `alpha=pi/4`, checked against the declared ranges), and an
 // initial state that fits those values.
-// Tests: test/cli/cli.test.ts (parameter ranges, overrides), test/cli/initial-state.test.ts (the state recomputed and checked).
+// Tests: test/cli/cli.test.ts (parameter ranges, overrides), test/cli/initial-state.test.ts (the state recomputed and checked), test/pipeline/run-values.test.ts (any double).
 import { parseExpr } from '../core/parse.js';
 import { evaluate, type Env } from '../core/evaluate.js';
 import { toText } from '../core/print.js';
@@ -16,11 +16,18 @@ export interface Assignment {
   readonly value: string;
 }
 
-/** A number written as an expression of the parameters (`pi/4`, `2*l`, `1e-3`). */
+/** A plain decimal, as a script passing doubles writes them (`-0.8414709848078965`, `1e-300`). */
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
+
+/**
+ * A number written as an expression of the parameters (`pi/4`, `2*l`,
+ * `1e-3`). A plain decimal is read as the double it names: the kernel's
+ * exact coefficients hold most decimals but not every double (1e-300).
+ */
 export function evaluateOption(option: string, text: string, env: Env): number {
   let value: number;
   try {
-    value = evaluate(parseExpr(text), env);
+    value = DECIMAL.test(text) ? Number(text) : evaluate(parseExpr(text), env);
   } catch (err) {
     if (err instanceof MechanicsError) throw new UsageError(`${option}: ${err.detail}`, option);
     throw err;

@@ -9,20 +9,25 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';
-import { generateModule } from '../../src/codegen/module.js';
+import { generateModule, printerNames } from '../../src/codegen/module.js';
 import { buildModel, type ModelSpec } from '../../src/model/index.js';
 import { MechanicsError } from '../../src/errors.js';
-import { derived, paramsOf, qdOf, qOf, randomEnv } from '../helpers/examples.js';
+import { RESERVED } from '../../src/model/names.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
+import { derived, loadExamples, paramsOf, qdOf, qOf, randomEnv } from '../helpers/examples.js';
 import { loadGenerated, syntaxErrors } from '../helpers/generated-module.js';
 import { expectClose } from '../helpers/numeric.js';
 import { rng } from '../helpers/random.js';
 
-/** Type errors of a source under the strict flags the committed generated/ files are checked with (strict.test.ts). */
-function strictTypeErrors(source: string): string[] {
+/** Type errors of sources (one program, each its own module) under the strict flags the committed generated/ files are checked with (strict.test.ts). */
+function strictTypeErrors(...sources: string[]): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'mechanics-tsc-'));
-  const file = join(dir, 'module.ts');
-  writeFileSync(file, source);
-  const program = ts.createProgram([file], {
+  const files = sources.map((source, k) => {
+    const file = join(dir, `module${k}.ts`);
+    writeFileSync(file, source);
+    return file;
+  });
+  const program = ts.createProgram(files, {
     strict: true,
     noUncheckedIndexedAccess: true,
     exactOptionalPropertyTypes: true,
@@ -33,7 +38,7 @@ function strictTypeErrors(source: string): string[] {
     lib: ['lib.es2022.d.ts'],
     types: [],
   });
-  return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
 }
 
 /** M and forcing of the loaded module against the interpreted ones at random states. */
@@ -157,5 +162,98 @@ describe('mass dragged at constant speed: the conservative flag', () => {
   // constant −c) adds or removes energy.
   it('is false when the drive has a constant speed (b = −c)', async () => {
     expect((await loadGenerated(derived(draggedPair))).model.conservative).toBe(false);
+  });
+});
+
+/** The n-link pendulum of derivations/n-link-pendulum.ts with one length l and one mass m for every link. */
+function sharedLinkPendulum(n: number): ModelSpec {
+  const q = Array.from({ length: n }, (_, k) => `q${k + 1}`);
+  const x = q.map((_, i) =>
+    q
+      .slice(0, i + 1)
+      .map((qk) => `l*sin(${qk})`)
+      .join(' + '),
+  );
+  const y = q.map((_, i) =>
+    q
+      .slice(0, i + 1)
+      .map((qk) => `-l*cos(${qk})`)
+      .join(' '),
+  );
+  return {
+    name: `shared-${n}-link-pendulum`,
+    coordinates: q,
+    parameters: { m: 1.3, l: 0.7, g: 9.81 },
+    particles: q.map((_, i) => ({ mass: 'm', position: [x[i]!, y[i]!] as const })),
+    potential: y.map((yi) => `m*g*(${yi})`).join(' + '),
+  };
+}
+
+describe('n-link pendulums whose links share one length and one mass (n = 2…6)', () => {
+  // The mass matrix holds 3l²m, 2l²m and l²m: their common part is the node l²m itself.
+  it.each([2, 3, 4, 5, 6])('n = %i: generates a module whose M and forcing equal the interpreted ones', async (n) => {
+    await expectAgreement(sharedLinkPendulum(n));
+  });
+});
+
+// A disk on a rough floor (restitution params[0], Coulomb friction) rolling
+// into a compliant wall whose stiffness and damping are scaled by the mean of
+// `params` (each 0.5): impacts, friction, compliant$ and energy$ in one
+// module, every parameter read in compliant$ and energy$.
+function diskByWall(coordinate: string, params: readonly string[]): ModelSpec {
+  const mean = `(${params.join(' + ')})/${params.length}`;
+  return {
+    name: 'disk-by-a-wall',
+    coordinates: [coordinate, 'yy', 'th'],
+    parameters: { ...Object.fromEntries(params.map((p) => [p, 0.5])), fric: 0.3, mass: 1, grav: 9.81, rad: 0.1 },
+    kinetic: `mass*(${coordinate}'^2 + yy'^2)/2 + mass*rad^2*th'^2/4`,
+    potential: 'mass*grav*yy',
+    unilateral: [
+      { name: 'floor', constraint: 'yy - rad >= 0', slip: `${coordinate} + rad*th`, law: { newton: params[0]!, coulomb: 'fric' } },
+      { name: 'wall', constraint: `${coordinate} + 1 >= 0`, law: { compliant: { stiffness: `1e4*${mean}`, damping: `10*${mean}` } } },
+    ],
+    initial: { q: { yy: 0.5 } },
+  };
+}
+
+describe('a disk by a compliant wall whose coordinate or parameters have names the generated code declares', async () => {
+  // Every name the module's own code declares for any example (energy$'s e,
+  // compliant$'s mm and ff, the contact solves' k, exports), that a model may use.
+  const names = new Set<string>();
+  for (const { spec } of await loadExamples())
+    for (const name of printerNames(derived(spec))) if (/^[A-Za-z]\w*$/.test(name) && !RESERVED.has(name)) names.add(name);
+  const sorted = [...names].sort();
+  // Each name as the coordinate; all of them as the parameters, in one model (against harmless names, one a name).
+  const asCoordinate = sorted.map((name) => diskByWall(name, ['ph']));
+  const asParameters = diskByWall('xh', sorted);
+  const harmless = [
+    diskByWall('xh', ['ph']),
+    diskByWall(
+      'xh',
+      sorted.map((_, k) => `ph${k}`),
+    ),
+  ] as const;
+  const run = async (spec: ModelSpec) => simulate(await loadGenerated(derived(spec)), { q0: [0, 0.5, 0], qd0: [-3, 0, 5], t1: 0.8 });
+
+  it('covers the names of compliant$ and energy$, the contact solves and the exports', () => {
+    for (const name of ['e', 'mm', 'ff', 'k', 'massMatrix', 'model']) expect(names).toContain(name);
+  });
+
+  it('compiles under tsc --strict with each name as the coordinate and all as the parameters', () => {
+    const sources = [...asCoordinate, asParameters].map((spec) => generateModule(derived(spec), 'test/disk-by-a-wall.ts').source);
+    expect(strictTypeErrors(...sources)).toEqual([]);
+  });
+
+  it('simulates as the model with harmless names does (the wall stops the disk, the impacts the same)', async () => {
+    const [one, all] = [await run(harmless[0]), await run(harmless[1])];
+    // The disk rolls into the wall and back: without the wall's force it would end beyond it (x < −1).
+    expect(one.q.at(-1)![0]).toBeGreaterThan(-1);
+    expect(one.events.length).toBeGreaterThan(0);
+    const expectSame = (trajectory: Awaited<ReturnType<typeof run>>, reference: typeof one, what: string): void => {
+      expect(trajectory.events.map((e) => e.type)).toEqual(reference.events.map((e) => e.type));
+      trajectory.q.at(-1)!.forEach((v, i) => expectClose(v, reference.q.at(-1)![i]!, 1e-9, 1, `${what} q[${i}]`));
+    };
+    for (const spec of asCoordinate) expectSame(await run(spec), one, `coordinate ${spec.coordinates![0]}`);
+    expectSame(await run(asParameters), all, 'parameters');
   });
 });

@@ -56,6 +56,29 @@ describe('parsing expressions', () => {
   });
 });
 
+describe('long chains (mathjs nests a + b + … to the left, one level a term)', () => {
+  const names = Array.from({ length: 10_000 }, (_, k) => `a${k}`);
+
+  it('parses a sum of 10⁴ terms, alternately added and subtracted, into one sum', () => {
+    const e = parseExpr(names.map((n, k) => (k % 2 ? `- ${n}` : `+ ${n}`)).join(' '));
+    expect(e).toBe(add(...names.map((n, k) => (k % 2 ? neg(sym(n)) : sym(n)))));
+    expect(e.kind === 'add' && e.terms.length).toBe(10_000);
+  });
+
+  it('parses a product of 10⁴ factors, alternately multiplied and divided, into one product', () => {
+    const e = parseExpr(names.map((n, k) => (k === 0 ? n : k % 2 ? `/ ${n}` : `* ${n}`)).join(' '));
+    expect(e).toBe(mul(...names.map((n, k) => (k % 2 ? pow(sym(n), -1) : sym(n)))));
+    expect(e.kind === 'mul' && e.factors.length).toBe(10_000);
+  });
+
+  it('keeps the order of a mixed chain: a − b + c − d, a / b * c / d', () => {
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map(sym) as [typeof x, typeof x, typeof x, typeof x];
+    expect(parseExpr('a - b + c - d')).toBe(sub(add(a, c), add(b, d)));
+    expect(parseExpr('a / b * c / d')).toBe(div(mul(a, c), mul(b, d)));
+    expect(parseExpr('(a - b) - (c - d)')).toBe(add(a, neg(b), neg(c), d));
+  });
+});
+
 describe('velocities', () => {
   it("reads x' and dot(x) as the velocity of a coordinate", () => {
     expect(parseExpr("m1*q1'^2/2", MECHANICS_SCOPE)).toBe(mul(HALF, sym('m1'), pow(sym('qd1'), 2)));

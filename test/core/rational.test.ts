@@ -33,6 +33,10 @@ describe('rational normalization', () => {
     expect(Q.ratFromNumber(1e-7)).toEqual({ n: 1, d: 10_000_000 });
     expect(Q.ratFromNumber(1.5e10)).toEqual({ n: 15_000_000_000, d: 1 });
   });
+  it('reads a 17-digit decimal in lowest terms: sin(1) printed, 8414709848078965/10¹⁶ = 1682941969615793/(2·10¹⁵)', () => {
+    expect(Q.ratFromNumber(0.8414709848078965)).toEqual({ n: 1682941969615793, d: 2e15 });
+    expect(Q.ratFromNumber(-0.8414709848078965)).toEqual({ n: -1682941969615793, d: 2e15 });
+  });
   it('refuses non-finite literals', () => {
     expect(errorOf(() => Q.ratFromNumber(Infinity)).code).toBe('non-finite-literal');
     expect(errorOf(() => Q.ratFromNumber(NaN)).code).toBe('non-finite-literal');

@@ -96,6 +96,16 @@ describe('sharing the common parts of products', () => {
     expect(program(outputs, rewrites).run(env)).toEqual(outputs.map((o) => evaluate(o, env)));
   });
 
+  it('reads a part that is itself a later product as that product: 3l²m, 2l²m, l²m (an n-link pendulum with one l and m)', () => {
+    // The part of 3l²m and 2l²m is the node l²m: it once became a placeholder standing for l²m, rewritten as that placeholder, a cycle.
+    const l2m = mul(pow(x, 2), a);
+    const outputs = [mul(num(3), l2m), mul(num(2), l2m), l2m];
+    // x·x·a (2), then 3·t and 2·t.
+    expect(program(outputs).ops).toBe(4);
+    const env = { x: 1.5, a: -0.25 };
+    expect(program(outputs).run(env)).toEqual(outputs.map((o) => evaluate(o, env)));
+  });
+
   it('binds Sⱼ·lⱼ·q̇ⱼ² once for the forcing rows of a three-link pendulum (the terms of rows 1 and 2 for link 3)', () => {
     const [l1, l2, l3, u3, v, w] = ['l1', 'l2', 'l3', 'qd3', 'v', 'w'].map(sym) as [Expr, Expr, Expr, Expr, Expr, Expr];
     const outputs = [mul(l1, add(mul(m3, l3, pow(u3, 2), v), sin(x))), mul(l2, add(mul(m3, l3, pow(u3, 2), w), cos(x)))];

@@ -55,3 +55,18 @@ describe('compiling a model that does not validate', () => {
     expect(counter.sources).toEqual([]);
   });
 });
+
+describe('an oscillator whose potential is written as a sum of 10⁴ terms', () => {
+  // Σ_k c_k y^{p_k} with c_k = 1…5 and p_k = 2…8 repeating: collected, 2·Σ c_k over the 1429 (or 1428) terms with p = 2 gives the stiffness.
+  const terms = Array.from({ length: 10_000 }, (_, k) => `${(k % 5) + 1}*y^${(k % 7) + 2}`);
+  const stiffness = 2 * terms.filter((_, k) => k % 7 === 0).reduce((s, _, j) => s + ((7 * j) % 5) + 1, 0);
+
+  it('compiles, and its forcing at small y is the collected linear stiffness', () => {
+    const { loaded } = compileModel(
+      { name: 'long-sum', coordinates: ['y'], parameters: { m: 1 }, kinetic: "m*y'^2/2", potential: terms.join(' + '), initial: { q: { y: 0.1 } } },
+      loadGenerated,
+    );
+    const y = 1e-9;
+    expect(loaded.forcing(0, [y], [0], {})[0]! / y).toBeCloseTo(-stiffness, 3);
+  });
+});

@@ -10,18 +10,7 @@ import { SIMULATE } from '../../src/cli/simulate.js';
 import { MechanicsError, UsageError } from '../../src/errors.js';
 import { loadModels } from '../../src/pipeline/model-file.js';
 import { DERIVATIONS, ROOT } from '../helpers/examples.js';
-import { BALL, projectWith } from './run-cli.js';
-
-const KERNEL_MODEL = `import { defineModel } from 'unilateral-mechanics';
-import { mul, sym, cos } from 'unilateral-mechanics/core';
-
-export default defineModel({
-  name: 'kernel-built',
-  coordinates: ['th'],
-  kinetic: "th'^2/2",
-  potential: mul(sym('g'), cos(sym('th'))),
-});
-`;
+import { BALL, KERNEL_MODEL, projectWith } from './run-cli.js';
 
 const models = await loadModels(DERIVATIONS);
 

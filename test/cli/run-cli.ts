@@ -55,6 +55,18 @@ export function projectWith(file: string, text: string): string {
 }
 
 /** A ball dropped from height h onto a floor with restitution e (first impact at √(2h/g)). */
+/** A model file built with the kernel's constructors, imported from the package's entry points. */
+export const KERNEL_MODEL = `import { defineModel } from 'unilateral-mechanics';
+import { mul, sym, cos } from 'unilateral-mechanics/core';
+
+export default defineModel({
+  name: 'kernel-built',
+  coordinates: ['th'],
+  kinetic: "th'^2/2",
+  potential: mul(sym('g'), cos(sym('th'))),
+});
+`;
+
 export const BALL = `import { defineModel } from 'unilateral-mechanics';
 
 export default defineModel({

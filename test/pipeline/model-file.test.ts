@@ -8,18 +8,7 @@ import { loadModelFile, loadModels, MODEL_EXTENSIONS } from '../../src/pipeline/
 import { cos, mul, sin, sym } from '../../src/core/index.js';
 import { MechanicsError } from '../../src/errors.js';
 import { DERIVATIONS } from '../helpers/examples.js';
-import { projectWith } from '../cli/run-cli.js';
-
-const KERNEL_MODEL = `import { defineModel } from 'unilateral-mechanics';
-import { mul, sym, cos } from 'unilateral-mechanics/core';
-
-export default defineModel({
-  name: 'kernel-built',
-  coordinates: ['th'],
-  kinetic: "th'^2/2",
-  potential: mul(sym('g'), cos(sym('th'))),
-});
-`;
+import { KERNEL_MODEL, projectWith } from '../cli/run-cli.js';
 
 describe('loading a model file', () => {
   it.each(MODEL_EXTENSIONS)('reads a %s file that imports unilateral-mechanics', async (ext) => {

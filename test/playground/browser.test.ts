@@ -6,7 +6,7 @@
 // result, the animation moving, the module download equal to the CLI's;
 // and the same page from `mechanics playground`'s server.
 // Without Chromium the checks say they skipped, except in CI (CI=true).
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,18 +18,8 @@ import { loadModelFile } from '../../src/pipeline/model-file.js';
 import { writePlayground } from '../../playground/build.js';
 import { servePlayground } from '../../src/cli/playground.js';
 import { ROOT } from '../helpers/examples.js';
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM } from '../helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const IN_CI = process.env.CI === 'true';
 const SITE = join(ROOT, 'test-artifacts', 'playground');
 /** Rubanovich–Formalsky §1: the standing foot stays iff α > arcsin(1/√3). */
@@ -50,7 +40,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
     expect(HAVE_CHROMIUM, `${CHROMIUM} is missing`).toBe(true);
     await writePlayground(SITE);
     const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('pageerror', (e) => errors.push(e.message));

@@ -3,25 +3,14 @@
 // 412 px fits the report's column (it was 434 px in a 364 px column and
 // widened the page), and every table sits in a box that scrolls sideways
 // rather than widen the page. Skipped without Chromium, except in CI.
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { writeOutputs } from '../../src/cli/write-outputs.js';
 import { siteOutputs } from '../../src/pipeline/site.js';
 import { ARTIFACTS, IN_CI, models, report } from './reports.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM } from '../helpers/chromium.js';
 
 describe.runIf(HAVE_CHROMIUM || IN_CI)('the rimless wheel’s tables in headless Chromium at 412 px', () => {
   it('fit the report’s column: the equilibria table itself, every other table in its scrolling box', async () => {
@@ -33,7 +22,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the rimless wheel’s tables in headless
     writeOutputs(site, { files: wheel.files });
     writeOutputs(site, siteOutputs([wheel.file]));
     const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage({ viewport: { width: 412, height: 900 } });
       await page.goto(pathToFileURL(join(site, 'docs', 'reports', 'rimless-wheel.html')).href);

@@ -5,25 +5,15 @@
 // plots drawn; and the animation advances when played. A screenshot of the showcase report (the compass) is
 // written to test-artifacts/. Without Chromium the check says it skipped,
 // except in CI (CI=true), where a missing browser is a failure.
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeOutputs } from '../../src/cli/write-outputs.js';
 import { siteOutputs } from '../../src/pipeline/site.js';
 import { ARTIFACTS, allReports, IN_CI, models, SHOWCASE } from './reports.js';
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM } from '../helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const INSTALL = 'install it with .ci/install-system-deps.sh (apt-get install chromium)';
 
 if (!HAVE_CHROMIUM && !IN_CI) console.warn(`${CHROMIUM} not found: the browser checks are skipped; ${INSTALL}.`);
@@ -43,7 +33,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
     for (const r of reports) writeOutputs(site, { files: r.files });
     writeOutputs(site, siteOutputs(models));
     const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   });
 
   afterAll(async () => {

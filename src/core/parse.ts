@@ -11,6 +11,8 @@ export interface ParseScope {
   symbol(name: string): Expr | undefined;
   /** The velocity symbol of a coordinate, written x' or dot(x). */
   velocity?(name: string): Expr | undefined;
+  /** Without `velocity`: why no velocity may appear here, for the error message (the field's own rule). */
+  readonly noVelocity?: string;
   /** Known names, for the error message. */
   known?(): readonly string[];
 }
@@ -53,8 +55,10 @@ function resolveName(name: string, source: string, scope: ParseScope): Expr {
 
 function velocityOf(node: MathNode, source: string, scope: ParseScope): Expr {
   const n = node as MathNode & { name?: string };
-  if (node.type !== 'SymbolNode' || !n.name || !scope.velocity) {
-    return fail('bad-velocity', `a velocity is written x' or dot(x) with x a coordinate, in '${source}'`, source);
+  if (node.type !== 'SymbolNode' || !n.name) return fail('bad-velocity', `a velocity is written x' or dot(x) with x a coordinate, in '${source}'`, source);
+  if (!scope.velocity) {
+    // Spelled right, in the wrong place: say what the place allows, not how to spell a velocity.
+    return fail('bad-velocity', `${n.name}' is a velocity, and ${scope.noVelocity ?? 'this expression may not contain velocities'}, in '${source}'`, source);
   }
   const v = scope.velocity(n.name);
   if (!v) return fail('unknown-symbol', `'${n.name}' is not a coordinate, so ${n.name}' has no meaning, in '${source}'`, source);

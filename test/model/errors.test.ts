@@ -64,9 +64,13 @@ describe('planar particle: one mistake at a time', () => {
     expect(err.where.source).toBe('m*g*(y + ');
   });
 
-  it('a velocity in the potential: bad-velocity in field potential', () => {
+  it('a velocity in the potential: bad-velocity in field potential, saying where such a term goes (not how to spell it)', () => {
     const err = problem({ potential: "m*g*y + x'" });
     expectLocated(err, 'bad-velocity', 'potential');
+    expect(err.detail).toContain("x' is a velocity");
+    expect(err.detail).toContain('V may depend only on the coordinates, t and the parameters');
+    expect(err.detail).toMatch(/kinetic energy T .* or a generalized force/);
+    expect(err.detail).not.toContain('is written');
   });
 
   it("a kinetic energy missing a coordinate's velocity: singular-mass-matrix in field kinetic, found when deriving", () => {
@@ -110,6 +114,7 @@ describe('planar particle: one mistake at a time', () => {
   it('a velocity in a holonomic constraint: bad-velocity in field holonomic[0]', () => {
     const err = problem({ holonomic: ["x - y'"] });
     expectLocated(err, 'bad-velocity', 'holonomic[0]');
+    expect(err.detail).toContain('a constraint on velocities goes under nonholonomic');
   });
 
   it('more holonomic constraints than degrees of freedom: too-many-constraints in field holonomic', () => {

@@ -41,6 +41,18 @@ export function nonSmoothFunctions(e: Expr): FnName[] {
   return [...found];
 }
 
+/** Why `field` may not contain a velocity: what it may depend on, and where a velocity-dependent term goes instead. */
+function noVelocity(field: string, opts: ReadOptions): string {
+  if (opts.parametersOnly) return `${field} may depend only on the parameters`;
+  if (field === 'potential') {
+    return 'the potential V may depend only on the coordinates, t and the parameters: a velocity-dependent term goes into the kinetic energy T (kinetic) or a generalized force (forces)';
+  }
+  if (field.startsWith('holonomic')) {
+    return `${field} may depend only on the coordinates, t and the parameters: a constraint on velocities goes under nonholonomic`;
+  }
+  return `${field} may depend only on the coordinates, t and the parameters`;
+}
+
 /** A kernel expression node (built in TypeScript rather than written as a string). */
 function isExpr(x: unknown): x is Expr {
   return isFields(x) && typeof x.kind === 'string' && typeof x.id === 'number';
@@ -81,7 +93,7 @@ export class ExprReader {
       if (typeof input === 'number') {
         if (!Number.isFinite(input)) out.add('non-finite-literal', field, `${input} is not a finite number`);
         else return num(input);
-      } else if (typeof input === 'string') return parseExpr(input, this.scope(opts));
+      } else if (typeof input === 'string') return parseExpr(input, this.scope(opts, field));
       else if (isExpr(input)) return this.checkSymbols(input, opts);
       else out.add('bad-type', field, `expected an expression (a string such as 'm*g*y', a number or a kernel expression), got ${typeName(input)}`);
     } catch (err) {
@@ -95,10 +107,10 @@ export class ExprReader {
     return opts.parametersOnly && !this.parameterNames.has(name) ? undefined : this.symbols.get(name);
   }
 
-  private scope(opts: ReadOptions): ParseScope {
+  private scope(opts: ReadOptions, field: string): ParseScope {
     return {
       symbol: (name) => this.visible(name, opts),
-      ...(opts.velocities ? { velocity: (name: string) => this.velocities.get(name) } : {}),
+      ...(opts.velocities ? { velocity: (name: string) => this.velocities.get(name) } : { noVelocity: noVelocity(field, opts) }),
       known: () => [...this.symbols.keys()].filter((name) => this.visible(name, opts)),
     };
   }

@@ -5,6 +5,16 @@
 // 1.0 s instead of 1.6–2.4 s (docs/bench.md). A startup flag only: V8 does
 // not resize the young generation at run time.
 // Tests: test/cli/cli.test.ts (through runCli), test/package/outside-project.test.ts (the installed bin).
+import { unsettledLoadError } from '../pipeline/model-loads.js';
 import { runCli } from './cli.js';
+
+// A model file whose top-level await never settles leaves runCli pending
+// forever: Node then ends the process with exit code 13 and no message.
+process.on('exit', () => {
+  const err = unsettledLoadError();
+  if (err === undefined) return;
+  console.error(`error [${err.code}]: ${err.message}`);
+  process.exitCode = 1;
+});
 
 process.exitCode = await runCli(process.argv.slice(2));

@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MechanicsError } from '../errors.js';
 import type { ModelSpec } from '../model/index.js';
 import type { ModelSource } from './compiled-model.js';
+import { whileLoading } from './model-loads.js';
 
 /** A model file read: its spec, its path relative to the working directory (the header's `source`) and its absolute path. */
 export interface ModelFile extends ModelSource {
@@ -124,7 +125,7 @@ async function importBundled(file: string, source: string): Promise<{ default?: 
   const bundled = join(dir, `${basename(file, extname(file))}.mjs`);
   writeFileSync(bundled, code);
   try {
-    return (await import(/* @vite-ignore */ pathToFileURL(bundled).href)) as { default?: unknown };
+    return (await whileLoading(source, () => import(/* @vite-ignore */ pathToFileURL(bundled).href))) as { default?: unknown };
   } catch (err) {
     if (err instanceof MechanicsError) throw err.at({ source });
     throw new MechanicsError('bad-model-file', 'model', `${source} failed while loading: ${(err as Error).message ?? String(err)}`, { source });

@@ -113,6 +113,8 @@ export interface MoreauJeanOptions {
   readonly t1: number;
   /** Time step. */
   readonly h: number;
+  /** Cap on the steps (t1 − t0)/h, checked before the first (default 1e7, about 10 s of a small model): a mistyped h fails at once. */
+  readonly maxSteps?: number;
   /** θ ∈ [0, 1] (default 1/2; θ ≥ 1/2 for stability). */
   readonly theta?: number;
   readonly params?: Params;
@@ -175,6 +177,19 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
   const problems: SimulationError[] = [];
   if (!(h > 0 && h <= opts.t1 - t0))
     problems.push(new SimulationError('invalid-option', 'input', `h = ${h} must be positive and at most t1 − t0`, { model: name, field: 'h' }));
+  const maxSteps = opts.maxSteps ?? 10_000_000;
+  if (!(Number.isInteger(maxSteps) && maxSteps > 0))
+    problems.push(new SimulationError('invalid-option', 'input', `maxSteps = ${maxSteps} must be a positive integer`, { model: name, field: 'maxSteps' }));
+  else if (h > 0 && (opts.t1 - t0) / h > maxSteps) {
+    problems.push(
+      new SimulationError(
+        'max-steps',
+        'input',
+        `h = ${h} over t1 − t0 = ${opts.t1 - t0} takes ${((opts.t1 - t0) / h).toPrecision(3)} steps, more than maxSteps = ${maxSteps}; take a larger h or raise maxSteps`,
+        { model: name, field: 'maxSteps' },
+      ),
+    );
+  }
   if (!(theta >= 0 && theta <= 1))
     problems.push(new SimulationError('invalid-option', 'input', `theta = ${theta} must lie in [0, 1]`, { model: name, field: 'theta' }));
   if (module.model.constraintCount > 0) {

@@ -242,3 +242,15 @@ describe('Moreau–Jean named failures with friction', () => {
     expect(err.message).toContain('foot1, foot2');
   });
 });
+
+describe('Moreau–Jean step budget', () => {
+  it('refuses (t1 − t0)/h above maxSteps (default 1e7) before the first step, on field maxSteps', () => {
+    const tiny = thrown(() => simulateMoreauJean(bouncingBall, { q0: [1], qd0: [0], t1: 10, h: 1e-12 }));
+    expect(tiny.code).toBe('max-steps');
+    expect(tiny.where.field).toBe('maxSteps');
+    expect(tiny.detail).toBe('h = 1e-12 over t1 − t0 = 10 takes 1.00e+13 steps, more than maxSteps = 10000000; take a larger h or raise maxSteps');
+    expect(thrown(() => simulateMoreauJean(bouncingBall, { q0: [1], qd0: [0], t1: 1, h: 0.01, maxSteps: 99 })).code).toBe('max-steps');
+    expect(thrown(() => simulateMoreauJean(bouncingBall, { q0: [1], qd0: [0], t1: 1, h: 0.01, maxSteps: 0.5 })).code).toBe('invalid-option');
+    expect(simulateMoreauJean(bouncingBall, { q0: [1], qd0: [0], t1: 1, h: 0.01, maxSteps: 100 }).stats.steps).toBe(100);
+  });
+});

@@ -38,13 +38,18 @@ export async function resolveModels(args: readonly string[], base: string = proc
     const path = resolve(base, arg);
     if (existsSync(path)) models.push(...(statSync(path).isDirectory() ? await loadModels(path, base) : [await loadModelFile(path, base)]));
     else {
+      // The file the user probably meant: the path with a model file's extension.
+      const sibling = MODEL_EXTENSIONS.map((ext) => `${arg}${ext}`).find((f) => existsSync(resolve(base, f)));
+      const hint = sibling === undefined ? '' : `; did you mean ${sibling}?`;
+      // A path (it has a folder in it) is never a model's name.
+      if (/[/\\]/.test(arg)) throw new MechanicsError('unknown-model', 'input', `no model file or folder '${arg}'${hint}`);
       // The file is usually named after the model: try it before loading the whole folder.
       const named = MODEL_EXTENSIONS.map((ext) => join(defaultDir, `${arg}${ext}`)).find((f) => existsSync(f));
       const candidate = named === undefined ? undefined : await loadModelFile(named, base);
       if (candidate?.spec.name === arg) models.push(candidate);
       else {
         catalogue ??= existsSync(defaultDir) ? await loadModels(defaultDir, base) : [];
-        models.push(...selectModels(catalogue, [arg]));
+        models.push(...selectModels(catalogue, [arg], hint));
       }
       fromExamples = true;
     }
@@ -52,13 +57,14 @@ export async function resolveModels(args: readonly string[], base: string = proc
   return { models, fromExamples };
 }
 
-export function selectModels(all: readonly ModelFile[], names: readonly string[]): ModelFile[] {
+/** The models of `all` named `names`, in order; `hint` ends the message of a name not found. */
+export function selectModels(all: readonly ModelFile[], names: readonly string[], hint = ''): ModelFile[] {
   if (names.length === 0) return [...all];
   return names.map((name) => {
     const m = all.find((f) => f.spec.name === name);
     if (!m) {
       const known = all.length ? ` (models in ${DEFAULT_MODELS_DIR}/: ${all.map((f) => f.spec.name).join(', ')})` : '';
-      throw new MechanicsError('unknown-model', 'input', `no model file or model named '${name}'${known}`);
+      throw new MechanicsError('unknown-model', 'input', `no model file or model named '${name}'${known}${hint}`);
     }
     return m;
   });

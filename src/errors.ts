@@ -65,6 +65,7 @@ export const ERROR_CODES = [
   'dependent-constraints',
   // ---- command line (src/cli)
   'bad-argument',
+  'bad-output',
   'bad-model-file',
   'unknown-model',
   // ---- simulation (src/runtime; SIMULATION_ERROR_CODES in src/runtime/errors.ts)
@@ -150,8 +151,8 @@ function formatMessage(message: string, where: ErrorWhere): string {
  * problem with a model or a run (1).
  */
 export class UsageError extends MechanicsError {
-  constructor(message: string, field?: string) {
-    super('bad-argument', 'input', message, field === undefined ? {} : { field });
+  constructor(message: string, field?: string, code: 'bad-argument' | 'bad-output' = 'bad-argument') {
+    super(code, 'input', message, field === undefined ? {} : { field });
     this.name = 'UsageError';
   }
 }

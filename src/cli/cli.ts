@@ -81,7 +81,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   } catch (err) {
     if (err instanceof UsageError) {
       const command = argv[0] !== undefined && COMMANDS[argv[0]] ? `${argv[0]} ` : '';
-      console.error(`usage error: ${err.detail}\n(see mechanics ${command}--help)`);
+      console.error(`usage error${err.code === 'bad-argument' ? '' : ` [${err.code}]`}: ${err.detail}\n(see mechanics ${command}--help)`);
       return 2;
     }
     if (err instanceof MechanicsError) {

@@ -11,7 +11,7 @@ import { buildCode, buildReportOutputs } from '../pipeline/outputs.js';
 import { siteOutputs } from '../pipeline/site.js';
 import type { CommandSpec, ParsedArgs } from './args.js';
 import { DEFAULT_MODELS_DIR, resolveModels } from './models.js';
-import { writeOutputs } from './write-outputs.js';
+import { checkOutputDir, writeOutputs } from './write-outputs.js';
 
 export const DERIVE: CommandSpec = {
   name: 'derive',
@@ -26,21 +26,25 @@ export const DERIVE_HELP = `usage: mechanics derive [file|dir…] [--out DIR] [-
 Derives each model and writes its generated module and its report:
   generated/<model>.ts                       (and generated/<model>.js with --js)
   docs/reports/<model>.{tex,body.tex,html}, docs/reports/index.html, docs/reports/katex/
-under the current directory, or all of them in DIR with --out DIR.
+under the current directory, or in the same layout under DIR with --out DIR
+(DIR/generated/<model>.ts, DIR/docs/reports/…). Model files are code: each
+one is run to read its model.
 
   file|dir               model files (.ts, .mts, .js, .mjs), folders of them, or names of
                          models in ./derivations/ (default: every model in ./derivations/)
-  --out DIR              write every output into DIR
+  --out DIR              write the outputs under DIR instead of the current directory (DIR is created)
   --no-report            write only the generated modules
   --js                   also write each generated module compiled to JavaScript
   --watch                derive again whenever a model file changes (Ctrl-C stops)
 
-Exits 1 if any model fails, including the simulation plotted in its report.`;
+The output folder is checked before anything is derived (error bad-output).
+Exits 1 if any model fails, including the simulation plotted in its report;
+2 on a usage error (no model named, an output folder that cannot be written).`;
 
 export const REPORT_HELP = `usage: mechanics report [file|dir…] [--out DIR]
 
 Like derive, but writes only the reports (docs/reports/<model>.{tex,body.tex,html},
-docs/reports/index.html, docs/reports/katex/), or all of them in DIR with --out DIR.`;
+docs/reports/index.html, docs/reports/katex/), in the same layout under DIR with --out DIR.`;
 
 export const LIST_HELP = `usage: mechanics list [file|dir…]
 
@@ -61,6 +65,7 @@ export async function runDerive(args: ParsedArgs, reportOnly: boolean): Promise<
     code: !reportOnly,
     js: args.flags.has('--js'),
   };
+  checkOutputDir(outDir === undefined ? undefined : '--out', outDir ?? '.');
   const once = async (): Promise<{ ok: boolean; files: readonly string[] }> => {
     try {
       const { models, fromExamples } = await resolveModels(args.positionals);

@@ -2,7 +2,6 @@
 // (in memory: never a stale build), set the parameters and the initial
 // state, run the event-driven or the Moreau–Jean scheme, print the result.
 // Tests: test/cli/cli.test.ts (methods, tolerances, caps naming their option).
-import { writeFileSync } from 'node:fs';
 import { SimulationError } from '../runtime/errors.js';
 import { simulateMoreauJean } from '../runtime/hybrid/moreau-jean.js';
 import { simulate, simulationMethod } from '../runtime/hybrid/simulate.js';
@@ -14,6 +13,7 @@ import { evaluateOption, parameterValues, runStart, type Assignment } from '../p
 import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { compileOne } from './models.js';
 import { progressBar } from './progress.js';
+import { checkOutputFile, writeOutputFile } from './write-outputs.js';
 
 export const SIMULATE: CommandSpec = {
   name: 'simulate',
@@ -54,12 +54,14 @@ refused, naming the option or the model field that set it.
   --samples <k>          output samples, both ends included (default 200)
   --format summary|csv|json
                          output (default summary)
-  --out <file>           write the output to a file instead of stdout
+  --out <file>           write the output to a file instead of stdout (its folder must exist)
   --max-steps <n>        event: cap on integrator steps per smooth phase (default 100000)
   --max-events <n>       event: cap on events (default 100000)
   --rtol <x>, --atol <x> event: integrator tolerances (default ${DEFAULT_RTOL}, ${DEFAULT_ATOL})
 
 Every number may be an expression of the parameters: --param alpha=pi/4, --q0 psi=alpha/2.
+The output path is checked before the run: an unwritable --out is error
+bad-output (exit 2).
 Exit codes: 0 success, 1 a model or simulation error, 2 a usage error.`;
 
 type Method = 'event' | 'moreau-jean';
@@ -82,6 +84,8 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
   const paramsGiven = assignments('--param');
   const q0Given = assignments('--q0');
   const qd0Given = assignments('--qd0');
+  const out = args.values.get('--out');
+  if (out !== undefined) checkOutputFile('--out', out);
 
   const { model, loaded: mod } = await compileOne(args, 'simulate');
 
@@ -105,9 +109,8 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
   const { trajectory, description } = method === 'moreau-jean' ? moreauJean(mod, run, number('--h') ?? start.t1 / 1e4) : eventDriven(mod, run, number);
 
   const text = render(format, { model, params, trajectory, method: description });
-  const out = args.values.get('--out');
   if (out === undefined) process.stdout.write(text);
-  else writeFileSync(out, text);
+  else writeOutputFile('--out', out, text);
   return 0;
 }
 

@@ -5,7 +5,7 @@
 // heat map (report/sweep.ts). The small basin a report shows is src/studies/basin.ts's.
 // Tests: test/cli/sweep.test.ts
 import { buildSync } from 'esbuild';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { combineErrors, UsageError } from '../errors.js';
 import { initialStateProblems, type Model } from '../model/index.js';
@@ -19,6 +19,7 @@ import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { compileOne } from './models.js';
 import { parseSection } from './orbit.js';
 import { progressBar } from './progress.js';
+import { checkOutputFile, writeOutputFile } from './write-outputs.js';
 
 export const SWEEP: CommandSpec = {
   name: 'sweep',
@@ -65,10 +66,12 @@ and prints one record per cell. A cell whose start the model does not allow
                          the start and the parameters every cell shares (repeatable)
   --workers <n>          worker threads (default: the cores available)
   --format json|csv      output (default json): { model, axes, cells: [{ axis…, value…, error }] } or one CSV row per cell
-  --out <file>           write the output to a file instead of stdout
-  --plot <file.svg>      also draw the sweep as a heat map
+  --out <file>           write the output to a file instead of stdout (its folder must exist)
+  --plot <file.svg>      also draw the sweep as a heat map (its folder must exist)
   --value <name>         the value the heat map colours (default: x(t) of the first coordinate, impacts, or stable)
 
+The output paths are checked before anything runs: an unwritable --out or
+--plot is error bad-output (exit 2).
 A progress bar goes to stderr when it is a terminal.
 Exit codes: 0 success (failed cells included), 1 a model error, 2 a usage error.`;
 
@@ -88,6 +91,10 @@ export async function runSweep(args: ParsedArgs): Promise<number> {
   const sectionText = args.values.get('--section');
   const section = sectionText === undefined ? undefined : parseSection(sectionText);
   const workersText = args.values.get('--workers');
+  for (const option of ['--out', '--plot']) {
+    const file = args.values.get(option);
+    if (file !== undefined) checkOutputFile(option, file);
+  }
 
   const { model, module } = await compileOne(args, 'sweep');
   const params = parameterValues(model, paramsGiven);
@@ -126,11 +133,12 @@ export async function runSweep(args: ParsedArgs): Promise<number> {
   const text = format === 'json' ? sweepJson(result) : sweepCsv(result);
   const out = args.values.get('--out');
   if (out === undefined) process.stdout.write(text);
-  else writeFileSync(out, text);
+  else writeOutputFile('--out', out, text);
   const plot = args.values.get('--plot');
   if (plot !== undefined) {
     const value = args.values.get('--value') ?? defaultValue(model, classify);
-    writeFileSync(
+    writeOutputFile(
+      '--plot',
       plot,
       `${sweepSvg({ id: 'sweep', title: `${model.title}: ${value} over ${grid.map((a) => a.name).join(' and ')}`, sweep: result, value })}\n`,
     );

@@ -2,7 +2,7 @@
 // exit codes 0/1/2, derive into a folder, simulate what the file says now,
 // parameters as expressions inside their ranges, caps that name their
 // option, and the JSON and CSV shapes.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -50,15 +50,18 @@ describe('usage errors exit 2', () => {
 });
 
 describe('derive on a model file outside the package', () => {
-  it('writes DIR/<model>.ts, .js and the reports, and the compiled module computes q̈ = −g', async () => {
+  it("writes the repository's layout under DIR (DIR/generated/, DIR/docs/reports/), and the compiled module computes q̈ = −g", async () => {
     const dir = projectWith('ball.ts', BALL);
     const out = join(dir, 'out');
     const r = await cli('derive', join(dir, 'ball.ts'), '--out', out, '--js');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    for (const f of ['ball.ts', 'ball.js', 'ball.tex', 'ball.body.tex', 'ball.html', 'index.html', 'katex/katex.min.css'])
-      expect(existsSync(join(out, f)), f).toBe(true);
-    const mod = (await import(/* @vite-ignore */ pathToFileURL(join(out, 'ball.js')).href)) as LoadedModule;
+    const files = ['generated/ball.ts', 'generated/ball.js', 'docs/reports/ball.tex', 'docs/reports/ball.body.tex', 'docs/reports/ball.html'];
+    for (const f of [...files, 'docs/reports/index.html', 'docs/reports/katex/katex.min.css']) expect(existsSync(join(out, f)), f).toBe(true);
+    expect(readdirSync(out).sort()).toEqual(['docs', 'generated']);
+    // The line derive prints names each file where it is.
+    expect(r.stdout).toContain(files.map((f) => join(out, f)).join(', '));
+    const mod = (await import(/* @vite-ignore */ pathToFileURL(join(out, 'generated', 'ball.js')).href)) as LoadedModule;
     expect(mod.accelerations(0, [1], [0], {})[0]).toBeCloseTo(-G, 12);
     expect(mod.model.initial.q0).toEqual([2]);
   });
@@ -67,8 +70,8 @@ describe('derive on a model file outside the package', () => {
     const dir = projectWith('ball.ts', BALL);
     const r = await cli('derive', join(dir, 'ball.ts'), '--out', join(dir, 'out'), '--no-report');
     expect(r.code).toBe(0);
-    expect(existsSync(join(dir, 'out', 'ball.ts'))).toBe(true);
-    expect(existsSync(join(dir, 'out', 'ball.html'))).toBe(false);
+    expect(existsSync(join(dir, 'out', 'generated', 'ball.ts'))).toBe(true);
+    expect(existsSync(join(dir, 'out', 'docs'))).toBe(false);
   });
 
   it('never writes into node_modules', async () => {

@@ -66,6 +66,7 @@ export const ERROR_CODES = [
   // ---- command line (src/cli)
   'bad-argument',
   'bad-output',
+  'over-limit',
   'bad-model-file',
   'unknown-model',
   // ---- simulation (src/runtime; SIMULATION_ERROR_CODES in src/runtime/errors.ts)
@@ -151,7 +152,7 @@ function formatMessage(message: string, where: ErrorWhere): string {
  * problem with a model or a run (1).
  */
 export class UsageError extends MechanicsError {
-  constructor(message: string, field?: string, code: 'bad-argument' | 'bad-output' = 'bad-argument') {
+  constructor(message: string, field?: string, code: 'bad-argument' | 'bad-output' | 'over-limit' = 'bad-argument') {
     super(code, 'input', message, field === undefined ? {} : { field });
     this.name = 'UsageError';
   }

@@ -15,6 +15,9 @@ import { compileOne } from './models.js';
 import { progressBar } from './progress.js';
 import { checkOutputFile, writeOutputFile } from './write-outputs.js';
 
+/** Most output samples: 10⁶ make a 77–119 MB CSV at 1.1–1.4 GB peak memory (ball, double pendulum); 2·10⁷ passed 4.7 GB without printing. */
+export const MAX_SAMPLES = 1_000_000;
+
 export const SIMULATE: CommandSpec = {
   name: 'simulate',
   maxPositionals: 1,
@@ -51,23 +54,24 @@ refused, naming the option or the model field that set it.
   --method event|moreau-jean
                          event-driven DOPRI5 (default) or Moreau–Jean time-stepping
   --h <s>                event: largest integrator step; moreau-jean: the time step (default (t1 − t0)/10⁴)
-  --samples <k>          output samples, both ends included (default 200)
+  --samples <k>          output samples, both ends included (default 200, at most ${MAX_SAMPLES})
   --format summary|csv|json
                          output (default summary)
   --out <file>           write the output to a file instead of stdout (its folder must exist)
-  --max-steps <n>        event: cap on integrator steps per smooth phase (default 100000)
+  --max-steps <n>        event: cap on integrator steps per smooth phase (default 100000);
+                         moreau-jean: cap on the steps (t1 − t0)/h, checked before the run (default 10000000)
   --max-events <n>       event: cap on events (default 100000)
   --rtol <x>, --atol <x> event: integrator tolerances (default ${DEFAULT_RTOL}, ${DEFAULT_ATOL})
 
 Every number may be an expression of the parameters: --param alpha=pi/4, --q0 psi=alpha/2.
-The output path is checked before the run: an unwritable --out is error
-bad-output (exit 2).
+The output path and the sizes are checked before the run: an unwritable --out is
+error bad-output, more than ${MAX_SAMPLES} samples error over-limit (both exit 2).
 Exit codes: 0 success, 1 a model or simulation error, 2 a usage error.`;
 
 type Method = 'event' | 'moreau-jean';
 const METHODS: readonly Method[] = ['event', 'moreau-jean'];
 /** Options of the adaptive integrator, meaningless for a fixed-step scheme. */
-const EVENT_ONLY = ['--max-steps', '--max-events', '--rtol', '--atol'];
+const EVENT_ONLY = ['--max-events', '--rtol', '--atol'];
 
 export async function runSimulate(args: ParsedArgs): Promise<number> {
   const [target] = args.positionals;
@@ -103,10 +107,13 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
     qd0: start.qd0,
     t1: start.t1,
     params,
-    samples: positiveInteger('--samples', number('--samples')) ?? 200,
+    samples: sampleCount(number('--samples')),
     ...(onProgress ? { onProgress } : {}),
   };
-  const { trajectory, description } = method === 'moreau-jean' ? moreauJean(mod, run, number('--h') ?? start.t1 / 1e4) : eventDriven(mod, run, number);
+  const { trajectory, description } =
+    method === 'moreau-jean'
+      ? moreauJean(mod, run, number('--h') ?? start.t1 / 1e4, positiveInteger('--max-steps', number('--max-steps')))
+      : eventDriven(mod, run, number);
 
   const text = render(format, { model, params, trajectory, method: description });
   if (out === undefined) process.stdout.write(text);
@@ -121,8 +128,12 @@ interface Result {
   readonly description: string;
 }
 
-function moreauJean(mod: LoadedModule, run: Run, h: number): Result {
-  return { trajectory: simulateMoreauJean(mod, { ...run, h }), description: `Moreau–Jean, h = ${h}` };
+function moreauJean(mod: LoadedModule, run: Run, h: number, maxSteps: number | undefined): Result {
+  try {
+    return { trajectory: simulateMoreauJean(mod, { ...run, h, ...(maxSteps !== undefined ? { maxSteps } : {}) }), description: `Moreau–Jean, h = ${h}` };
+  } catch (err) {
+    throw namingTheOption(err);
+  }
 }
 
 /** DOPRI5 with event location; --h is the largest step; a cap that trips names its option. */
@@ -145,6 +156,19 @@ function eventDriven(mod: LoadedModule, run: Run, number: (option: string) => nu
   } catch (err) {
     throw namingTheOption(err);
   }
+}
+
+/** --samples: a positive integer up to MAX_SAMPLES (default 200). */
+function sampleCount(v: number | undefined): number {
+  const samples = positiveInteger('--samples', v) ?? 200;
+  if (samples > MAX_SAMPLES) {
+    throw new UsageError(
+      `--samples ${samples} is more than the ${MAX_SAMPLES} samples the command line prints (a larger output would not fit in memory); give fewer, or call simulate() from a program`,
+      '--samples',
+      'over-limit',
+    );
+  }
+  return samples;
 }
 
 function positiveInteger(option: string, v: number | undefined): number | undefined {

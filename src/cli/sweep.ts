@@ -6,6 +6,7 @@
 // Tests: test/cli/sweep.test.ts
 import { buildSync } from 'esbuild';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { combineErrors, UsageError } from '../errors.js';
 import { initialStateProblems, type Model } from '../model/index.js';
@@ -39,8 +40,14 @@ export const SWEEP: CommandSpec = {
     '--out': { kind: 'value' },
     '--plot': { kind: 'value' },
     '--value': { kind: 'value' },
+    '--max-cells': { kind: 'value' },
   },
 };
+
+/** Default cap on a grid's cells (316 × 316): each cell is a run; a mistyped count must fail at once, not after hours. */
+export const MAX_CELLS = 100_000;
+/** Workers beyond a few per core only add memory (each loads the module and its runtime). */
+const WORKERS_PER_CORE = 4;
 
 export const SWEEP_HELP = `usage: mechanics sweep <file|model> --axis name=from:to:count [--axis …] [options]
 
@@ -64,14 +71,16 @@ and prints one record per cell. A cell whose start the model does not allow
   --period <s>           orbit: the period of a time-dependent model's orbits
   --q0 name=value, --qd0 name=value, --param name=value
                          the start and the parameters every cell shares (repeatable)
-  --workers <n>          worker threads (default: the cores available)
+  --max-cells <n>        cap on the grid's cells, the product of the counts (default ${MAX_CELLS})
+  --workers <n>          worker threads (default: the cores available; at most ${WORKERS_PER_CORE} per core)
   --format json|csv      output (default json): { model, axes, cells: [{ axis…, value…, error }] } or one CSV row per cell
   --out <file>           write the output to a file instead of stdout (its folder must exist)
   --plot <file.svg>      also draw the sweep as a heat map (its folder must exist)
   --value <name>         the value the heat map colours (default: x(t) of the first coordinate, impacts, or stable)
 
-The output paths are checked before anything runs: an unwritable --out or
---plot is error bad-output (exit 2).
+The grid's size and the output paths are checked before anything runs: more
+cells than --max-cells is error over-limit, an unwritable --out or --plot
+error bad-output (both exit 2).
 A progress bar goes to stderr when it is a terminal.
 Exit codes: 0 success (failed cells included), 1 a model error, 2 a usage error.`;
 
@@ -91,6 +100,7 @@ export async function runSweep(args: ParsedArgs): Promise<number> {
   const sectionText = args.values.get('--section');
   const section = sectionText === undefined ? undefined : parseSection(sectionText);
   const workersText = args.values.get('--workers');
+  checkGridSize(axisTexts, args.values.get('--max-cells'));
   for (const option of ['--out', '--plot']) {
     const file = args.values.get(option);
     if (file !== undefined) checkOutputFile(option, file);
@@ -111,6 +121,9 @@ export async function runSweep(args: ParsedArgs): Promise<number> {
   const workers = workersText === undefined ? undefined : evaluateOption('--workers', workersText, params);
   if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1))
     throw new UsageError(`--workers must be a positive integer, got ${workers}`, '--workers');
+  const cores = availableParallelism();
+  if (workers !== undefined && workers > WORKERS_PER_CORE * cores)
+    throw new UsageError(`--workers ${workers} is more than ${WORKERS_PER_CORE} per core (${cores} here); more only add memory`, '--workers', 'over-limit');
   const run = sweepRun(model, classify, args, number, section, params);
   const start = cellStart(model, params, overrides);
   start({}, params); // the shared start is checked once, before any worker starts
@@ -144,6 +157,20 @@ export async function runSweep(args: ParsedArgs): Promise<number> {
     );
   }
   return 0;
+}
+
+/** The grid's cells (the product of the axes' counts) within --max-cells (default MAX_CELLS). */
+function checkGridSize(axes: readonly { readonly name: string; readonly count: number }[], maxText: string | undefined): void {
+  const max = maxText === undefined ? MAX_CELLS : Number(maxText);
+  if (!(Number.isInteger(max) && max > 0)) throw new UsageError(`--max-cells must be a positive integer, got '${maxText}'`, '--max-cells');
+  const cells = axes.reduce((n, a) => n * a.count, 1);
+  if (cells > max) {
+    throw new UsageError(
+      `the grid has ${axes.map((a) => `${a.count} (${a.name})`).join(' × ')} = ${cells} cells, more than --max-cells ${max}; give smaller counts, or raise --max-cells`,
+      '--axis',
+      'over-limit',
+    );
+  }
 }
 
 /** name=from:to:count; the name may be a velocity (x'), from and to expressions of the parameters. */

@@ -1,4 +1,6 @@
-// The command line under bad input: output paths checked before the run.
+// The command line under bad input: output paths checked before the run,
+// sizes and step counts bounded by documented caps that name the option
+// lifting them.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BALL, cli, projectWith } from './run-cli.js';
@@ -28,5 +30,47 @@ describe('output paths are checked before the run', () => {
     const r = await cli('derive', join(dir, 'nothing-here.ts'), '--out', join(dir, 'ball.ts', 'build'));
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`[bad-output]: cannot write --out ${join(dir, 'ball.ts', 'build')}: ${join(dir, 'ball.ts')} is a file, not a folder`);
+  });
+});
+
+describe('work is bounded by caps that name their option', () => {
+  it('simulate --samples above 10⁶ is over-limit (exit 2), before the run', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const r = await cli('simulate', join(dir, 'ball.ts'), '--samples', '20000000');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('usage error [over-limit]: --samples 20000000 is more than the 1000000 samples');
+  });
+
+  it('Moreau–Jean refuses more than --max-steps steps (t1 − t0)/h before the first, and --max-steps lifts the cap', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const file = join(dir, 'ball.ts');
+    const tiny = await cli('simulate', file, '--method', 'moreau-jean', '--h', '1e-12', '--t1', '10');
+    expect(tiny.code).toBe(1);
+    expect(tiny.stderr).toContain(
+      "error [max-steps]: [model 'ball', field '--max-steps'] h = 1e-12 over t1 − t0 = 10 takes 1.00e+13 steps, more than --max-steps = 10000000",
+    );
+    const capped = await cli('simulate', file, '--method', 'moreau-jean', '--h', '1e-3', '--t1', '1', '--max-steps', '999');
+    expect(capped.code).toBe(1);
+    expect(capped.stderr).toContain('takes 1.00e+3 steps, more than --max-steps = 999; take a larger h or raise --max-steps');
+    const lifted = await cli('simulate', file, '--method', 'moreau-jean', '--h', '1e-3', '--t1', '1', '--max-steps', '1000', '--samples', '2');
+    expect(lifted.stderr).toBe('');
+    expect(lifted.code).toBe(0);
+  });
+
+  it('a sweep grid above --max-cells (default 10⁵) is over-limit before anything runs; --max-cells raises it', async () => {
+    const big = await cli('sweep', 'nothing-here', '--axis', 'y=0:1:1000', '--axis', "y'=0:1:1000");
+    expect(big.code).toBe(2);
+    expect(big.stderr).toContain("[over-limit]: the grid has 1000 (y) × 1000 (y') = 1000000 cells, more than --max-cells 100000");
+    const raised = await cli('sweep', 'nothing-here', '--axis', 'y=0:1:3', '--max-cells', '2');
+    expect(raised.stderr).toContain('= 3 cells, more than --max-cells 2');
+    // Within the cap the sweep goes on, to the model (which does not exist).
+    const within = await cli('sweep', 'nothing-here', '--axis', 'y=0:1:3', '--max-cells', '3');
+    expect(within.stderr).toContain("[unknown-model]: no model file or model named 'nothing-here'");
+  });
+
+  it('sweep --workers above 4 per core is over-limit', async () => {
+    const r = await cli('sweep', 'bouncing-ball', '--axis', 'y=0:1:2', '--workers', '100000');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/\[over-limit\]: --workers 100000 is more than 4 per core/);
   });
 });

@@ -2,7 +2,7 @@
 // Tests: test/cli/cli.test.ts (derive --out/--js/--no-report, exit codes), test/cli/models.test.ts, test/pipeline/outputs.test.ts.
 import { existsSync, watchFile } from 'node:fs';
 import { resolve } from 'node:path';
-import { MechanicsError } from '../errors.js';
+import { MechanicsError, UsageError } from '../errors.js';
 import { SimulationError } from '../runtime/errors.js';
 import { compileModel } from '../pipeline/compiled-model.js';
 import { loadGenerated } from '../pipeline/load-generated.js';
@@ -66,7 +66,9 @@ export async function runDerive(args: ParsedArgs, reportOnly: boolean): Promise<
     js: args.flags.has('--js'),
   };
   checkOutputDir(outDir === undefined ? undefined : '--out', outDir ?? '.');
-  const once = async (): Promise<{ ok: boolean; files: readonly string[] }> => {
+  // A usage error of the first run (no models to default to) ends the command
+  // as it does every other command (exit 2); in --watch, later runs only print.
+  const once = async (watching: boolean): Promise<{ ok: boolean; files: readonly string[] }> => {
     try {
       const { models, fromExamples } = await resolveModels(args.positionals);
       // Into the default docs/reports/, the index keeps listing every example of ./derivations/.
@@ -74,14 +76,14 @@ export async function runDerive(args: ParsedArgs, reportOnly: boolean): Promise<
         settings.report && fromExamples && settings.outDir === undefined && args.positionals.length > 0 ? await loadModels(DEFAULT_MODELS_DIR) : [];
       return { ok: deriveAll(models, catalogue, settings), files: models.map((m) => m.path) };
     } catch (err) {
-      if (!(err instanceof MechanicsError)) throw err;
+      if (!(err instanceof MechanicsError) || (err instanceof UsageError && !watching)) throw err;
       printError(err);
       return { ok: false, files: [] };
     }
   };
-  const first = await once();
+  const first = await once(false);
   if (!args.flags.has('--watch')) return first.ok ? 0 : 1;
-  return watchModels(args.positionals, first.files, once);
+  return watchModels(args.positionals, first.files, () => once(true));
 }
 
 /** Derive and write every model; print one line per model and every failure. True when nothing failed. */

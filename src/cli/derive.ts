@@ -48,7 +48,9 @@ docs/reports/index.html, docs/reports/katex/), in the same layout under DIR with
 
 export const LIST_HELP = `usage: mechanics list [file|dir…]
 
-Lists the models in the given files or folders (default: ./derivations/).`;
+Lists the models in the given files or folders (default: ./derivations/).
+Model files are code: list runs each file (as derive and simulate do) to
+read its model, so list only files you trust.`;
 
 interface DeriveSettings {
   readonly outDir?: string;
@@ -145,6 +147,8 @@ function watchModels(args: readonly string[], files: readonly string[], once: ()
 
 export async function runList(args: ParsedArgs): Promise<number> {
   const { models } = await resolveModels(args.positionals);
+  const where = args.positionals.length ? args.positionals.join(', ') : `${DEFAULT_MODELS_DIR}/`;
+  console.log(`${models.length} model${models.length === 1 ? '' : 's'} in ${where} (model files are code: each file was run to read its model)`);
   for (const f of models) console.log(`${f.spec.name.padEnd(24)} ${(f.spec.title ?? '').padEnd(48)} ${f.source}`);
   return 0;
 }

@@ -3,7 +3,7 @@
 // never returns, Node's event loop runs dry and the process ends (exit code
 // 13, Node's unsettled top-level await) without a word. The command line
 // asks here at exit which file it was.
-// Tests: test/cli/cli.test.ts (a model file that never finishes loading).
+// Tests: test/cli/bad-input.test.ts (a model file that never finishes loading).
 import { MechanicsError } from '../errors.js';
 
 const loading = new Set<string>();

@@ -1,8 +1,13 @@
 // The command line under bad input: output paths checked before the run,
 // sizes and step counts bounded by documented caps that name the option
-// lifting them.
+// lifting them, a model file that never finishes loading named, a path
+// without its extension answered with the file meant, the same exit code
+// for the same missing folder, and `list` saying that it runs model files.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { unsettledLoadError } from '../../src/pipeline/model-loads.js';
 import { BALL, cli, projectWith } from './run-cli.js';
 
 describe('output paths are checked before the run', () => {
@@ -72,5 +77,54 @@ describe('work is bounded by caps that name their option', () => {
     const r = await cli('sweep', 'bouncing-ball', '--axis', 'y=0:1:2', '--workers', '100000');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/\[over-limit\]: --workers 100000 is more than 4 per core/);
+  });
+});
+
+describe('model files that do not answer, or are not where they were named', () => {
+  it('a model file whose top-level await never settles is named while it loads (what the executable prints at exit)', async () => {
+    const dir = projectWith('hang.ts', `${BALL}\nawait new Promise(() => {});\n`);
+    expect(unsettledLoadError()).toBeUndefined();
+    // Never awaited: it never settles, which is the point.
+    void cli('list', join(dir, 'hang.ts'));
+    let err = unsettledLoadError();
+    for (let i = 0; err === undefined && i < 10_000; i++) {
+      await new Promise((r) => setTimeout(r, 5));
+      err = unsettledLoadError();
+    }
+    expect(err?.code).toBe('bad-model-file');
+    expect(err?.message).toMatch(/hang\.ts never finished loading: its top-level code awaits a promise that nothing is left to settle/);
+  });
+
+  it('a path without its extension: did you mean the file with it', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    const r = await cli('simulate', join(dir, 'ball'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`error [unknown-model]: no model file or folder '${join(dir, 'ball')}'; did you mean ${join(dir, 'ball')}.ts?`);
+  });
+
+  it('list and derive in a folder without derivations/: the same usage error (exit 2)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mechanics-empty-'));
+    const home = process.cwd();
+    process.chdir(dir);
+    try {
+      const [list, derive] = [await cli('list'), await cli('derive')];
+      for (const r of [list, derive]) {
+        expect(r.code).toBe(2);
+        expect(r.stderr).toContain(`usage error: name model files or folders (there is no derivations/ folder in ${dir} to default to)`);
+      }
+    } finally {
+      process.chdir(home);
+    }
+  });
+});
+
+describe('list says that it runs model files', () => {
+  it('in its help and in the header of its output', async () => {
+    expect((await cli('list', '--help')).stdout).toContain('Model files are code: list runs each file');
+    const dir = projectWith('ball.ts', BALL);
+    const r = await cli('list', join(dir, 'ball.ts'));
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe(`1 model in ${join(dir, 'ball.ts')} (model files are code: each file was run to read its model)`);
+    expect(r.stdout.split('\n')[1]).toMatch(/^ball +/);
   });
 });

@@ -10,6 +10,7 @@ import { impactMapJacobian } from '../derive/linearization/equilibria.js';
 import type { Model } from '../model/index.js';
 import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions, type Section, type ShiftSpec } from '../runtime/analysis/periodic.js';
 import { describeSection } from '../runtime/analysis/variational.js';
+import { SimulationError } from '../runtime/errors.js';
 import { UsageError } from '../errors.js';
 import { complexText, numberText } from '../pipeline/run-text.js';
 import { evaluateOption, parameterValues, runStart, type Assignment } from '../pipeline/run-values.js';
@@ -57,7 +58,8 @@ of the coordinates outside the periodicity (x by a step length, an angle by
   --fix name             hold a component at its start value and drop its return equation (repeatable; name' for a
                          velocity): a conservative model's orbits form a family along the energy
   --crossings <k>        section crossings per period (default 1; 2 for a period-two orbit)
-  --max-time <s>         give up when the section is not reached within this time (default 1000)
+  --max-time <s>         give up when the section is not reached within this time (default 1000); the flow's
+                         own caps (100000 steps per smooth phase, 1000 events) bound a larger one
   --format summary|json  output (default summary)
 
 Every number may be an expression of the parameters.
@@ -103,10 +105,35 @@ export async function runOrbit(args: ParsedArgs): Promise<number> {
     ...(args.lists.get('--fix') ? { fix: args.lists.get('--fix')! } : {}),
     ...(impactJacobian ? { impactJacobian } : {}),
   };
-  const orbit = periodicOrbit(mod, opts);
+  let orbit: PeriodicOrbit;
+  try {
+    orbit = periodicOrbit(mod, opts);
+  } catch (err) {
+    throw flowCapAsMaxTime(err);
+  }
   const record = orbitRecord(model, params, section, orbit);
   process.stdout.write(format === 'json' ? `${JSON.stringify(record)}\n` : summary(record));
   return 0;
+}
+
+/**
+ * The flow's step or event cap tripped before the section was reached (a
+ * large --max-time on a section the motion never crosses): said in the
+ * command's terms, since the caps it names are not options of orbit.
+ */
+function flowCapAsMaxTime(err: unknown): unknown {
+  if (!(err instanceof SimulationError)) return err;
+  const cap = { maxSteps: 'steps', maxEvents: 'events' }[err.where.field ?? ''];
+  if (cap === undefined) return err;
+  return new SimulationError(
+    err.code,
+    err.kind,
+    `the motion ran into the flow's cap on ${cap} before it reached the section; choose a section the motion crosses, or a smaller --max-time (default 1000)`,
+    { model: err.where.model ?? '', field: '--max-time' },
+    err.t,
+    [],
+    err.state,
+  );
 }
 
 function optional<K extends string>(key: K, v: number | undefined): Partial<Record<K, number>> {

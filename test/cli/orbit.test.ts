@@ -98,6 +98,16 @@ export default defineModel({
     expect(stuck.stderr).toContain('impacts accumulate');
   });
 
+  it("a --max-time the flow's step cap ends first is said in orbit's terms (field --max-time)", async () => {
+    // The pendulum from its initial swing never reaches θ = 5: at 100000 steps the flow stops.
+    const r = await cli('orbit', 'simple-pendulum', '--section', 'coordinate:theta=5:up', '--max-time', '1e12');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /error \[max-steps\]: \[model 'simple-pendulum', field '--max-time'\] the motion ran into the flow's cap on steps before it reached the section; choose a section the motion crosses, or a smaller --max-time/,
+    );
+    expect(r.stderr).not.toContain('raise maxSteps');
+  });
+
   it('--help prints the usage', async () => {
     const r = await cli('orbit', '--help');
     expect(r.code).toBe(0);

@@ -80,6 +80,15 @@ export async function runLinearize(args: ParsedArgs): Promise<number> {
         q: Object.fromEntries(names.map((c, i) => [c, eq.q[i]!])),
         resting: eq.held.map((j) => model.unilateral[j]!.name),
         forces: eq.sigma,
+        ...(eq.friction ? { friction: Object.fromEntries(eq.friction.map((f) => [model.unilateral[f.contact]!.name, f.mode])) } : {}),
+        ...(eq.sticking
+          ? {
+              sticking: {
+                free: names.filter((_, i) => eq.sticking!.free[i]),
+                ends: eq.sticking.ends?.map((q) => (q ? Object.fromEntries(names.map((c, i) => [c, q[i]!])) : null)) ?? null,
+              },
+            }
+          : {}),
         A: eq.A,
         eigenvalues: spectrum.eigenvalues.map((z) => ({ re: z.re, im: z.im })),
         verdict: spectrum.verdict,
@@ -100,8 +109,24 @@ export async function runLinearize(args: ParsedArgs): Promise<number> {
     lines.push(
       `  ${Object.entries(eq.q)
         .map(([k, v]) => `${k} = ${fmt(v)}`)
-        .join(', ')}${eq.resting.length ? `, resting on ${eq.resting.join(', ')}` : ''}: ${eq.verdict}`,
+        .join(
+          ', ',
+        )}${eq.resting.length ? `, resting on ${eq.resting.map((r) => (eq.friction?.[r] ? `${r} (${eq.friction[r] === 'stick' ? 'sticking' : 'sliding'})` : r)).join(', ')}` : ''}: ${eq.verdict}`,
     );
+    if (eq.sticking) {
+      const end = (q: Record<string, number> | null): string =>
+        q
+          ? Object.entries(q)
+              .map(([k, v]) => `${k} = ${fmt(v)}`)
+              .join(', ')
+          : 'none found';
+      const { free, ends } = eq.sticking;
+      lines.push(
+        ends
+          ? `    sticking holds from (${end(ends[0]!)}) to (${end(ends[1]!)}), where |σt| = μs σn`
+          : `    sticking holds along ${free.length ? free.join(', ') : 'no coordinate'} with no end found`,
+      );
+    }
     const values = eq.eigenvalues.map((z) => complexText(z, 6)).join(', ');
     lines.push(
       `    eigenvalues: ${values || (eq.verdict === 'not linearizable' ? 'none (A undefined: M singular here)' : 'none (the resting contacts pin every coordinate)')}`,

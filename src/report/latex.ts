@@ -191,17 +191,30 @@ function nameLatex(name: string): string {
   const star = /^(.+)star$/.exec(head);
   if (star && !GREEK.has(head)) return `${symbolNameLatex(star[1]!)}${subscriptLatex(subscripts)}^{*}`;
   // Two letters and an index (fp1): one subscript f_{p,1}, never f_{p}_{1} (a double subscript KaTeX refuses).
-  if (subscripts.length && /^[A-Za-z]{2}$/.test(head) && !GREEK.has(head)) {
+  if (subscripts.length && indexedHead(head)) {
     const { base, rest } = accentParts(name);
     return `${base}${rest}`;
   }
   return `${headLatex(head)}${subscriptLatex(subscripts)}`;
 }
 
-/** A name's head: a Greek word, a letter, or two letters as letter and index (xc → x_{c}). */
+/** A name's head: a Greek word, a letter, or a letter or Greek word with a one-letter index (xc → x_{c}, muk → \mu_{k}). */
 function headLatex(head: string): string {
-  if (/^[A-Za-z]{2}$/.test(head) && !GREEK.has(head)) return `${head[0]}_{${head[1]}}`;
+  const indexed = indexedHead(head);
+  if (indexed) return `${wordLatex(indexed.base)}_{${indexed.index}}`;
   return wordLatex(head);
+}
+
+/**
+ * A head read as a letter with a one-letter index: two letters (xc), or a
+ * Greek word and a letter (muk, mus, omegan), as papers write μ_k and ω_n.
+ */
+function indexedHead(head: string): { base: string; index: string } | undefined {
+  if (GREEK.has(head) || GREEK_VARIANT[head]) return undefined;
+  if (/^[A-Za-z]{2}$/.test(head)) return { base: head[0]!, index: head[1]! };
+  const base = head.slice(0, -1);
+  if ((GREEK.has(base) || GREEK_VARIANT[base]) && /[A-Za-z]$/.test(head)) return { base, index: head.slice(-1) };
+  return undefined;
 }
 
 /** The letter carrying an accent and the index that follows it: xc → (x, _{c}), q1 → (q, _{1}). */
@@ -212,8 +225,9 @@ export function accentParts(name: string, symbol: (name: string) => string = sym
     const inner = accentParts(star[1]!, symbol);
     return { base: inner.base, rest: `${inner.rest}${subscriptLatex(subscripts, symbol)}^{*}` };
   }
-  if (/^[A-Za-z]{2}$/.test(head) && !GREEK.has(head))
-    return { base: head[0]!, rest: `_{${[head[1]!, ...subscripts.map((p) => subscriptLatex([p], symbol).slice(2, -1))].join(',')}}` };
+  const indexed = indexedHead(head);
+  if (indexed)
+    return { base: wordLatex(indexed.base), rest: `_{${[indexed.index, ...subscripts.map((p) => subscriptLatex([p], symbol).slice(2, -1))].join(',')}}` };
   return { base: wordLatex(head), rest: subscriptLatex(subscripts, symbol) };
 }
 

@@ -50,6 +50,17 @@ function sharedUnit(units: readonly (string | undefined)[]): string | undefined 
   return units.every((u) => u === units[0]) ? units[0] : undefined;
 }
 
+/** Coordinates grouped by unit, in the order each unit first appears. */
+function unitGroups<C extends { readonly unit?: string | undefined }>(cs: readonly C[]): C[][] {
+  const groups = new Map<string | undefined, C[]>();
+  for (const c of cs) {
+    const group = groups.get(c.unit);
+    if (group) group.push(c);
+    else groups.set(c.unit, [c]);
+  }
+  return [...groups.values()];
+}
+
 /** A figure printed both ways: SVG in the page, TikZ at `width` of the line in the PDF. */
 function figure(scene: Scene, width: number, legend: Figure['legend'], caption: readonly Inline[]): Figure {
   return { kind: 'figure', id: scene.id, svg: svgScene(scene), tikz: { picture: tikzScene(scene, scene.width * 0.75), width }, legend, caption };
@@ -155,25 +166,33 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       ),
     );
   }
-  // The phase portrait: each coordinate against its velocity, those that share the first one's unit.
-  const phase = cs.filter((c) => c.unit === cs[0]!.unit).slice(0, MAX_PHASE);
-  figures.push(
-    figure(
-      curveScene({
-        id: 'plot-phase',
-        title: `${model.title}: phase portrait`,
-        xLabel: axis('q', 'q', phase[0]!.unit),
-        yLabel: axis('dq/dt', '\\dot{q}', phase[0]!.unit && rateUnit(phase[0]!.unit)),
-        curves: phase.map((c) => {
-          const i = model.coordinates.indexOf(c);
-          return { label: c.name, x: column(tr.q, i), y: column(tr.qd, i) };
+  // The phase portraits: each coordinate against its velocity, one figure per unit (an angle and a length share no axis).
+  const groups = unitGroups(cs);
+  groups.forEach((group, k) => {
+    const phase = group.slice(0, MAX_PHASE);
+    const unitName = phase[0]!.unit ? unitText(phase[0]!.unit) : 'no unit';
+    const which =
+      groups.length === 1
+        ? `each coordinate${phase.length < group.length ? ` (the first ${phase.length})` : ''}`
+        : `the coordinates in ${unitName}${phase.length < group.length ? ` (the first ${phase.length} of ${group.length})` : ''}`;
+    figures.push(
+      figure(
+        curveScene({
+          id: k === 0 ? 'plot-phase' : `plot-phase-${k + 1}`,
+          title: `${model.title}: phase portrait${groups.length > 1 ? `, ${unitName}` : ''}`,
+          xLabel: axis('q', 'q', phase[0]!.unit),
+          yLabel: axis('dq/dt', '\\dot{q}', phase[0]!.unit && rateUnit(phase[0]!.unit)),
+          curves: phase.map((c) => {
+            const i = model.coordinates.indexOf(c);
+            return { label: c.name, x: column(tr.q, i), y: column(tr.qd, i) };
+          }),
         }),
-      }),
-      0.75,
-      phase.map((c, i) => ({ label: `(${mechanicsSymbol(c.name)}, ${mechanicsSymbol(c.qd.name)})`, color: SERIES_COLORS[i % SERIES_COLORS.length]! })),
-      ['Phase portrait: each coordinate against its velocity, from the dot at the initial state.'],
-    ),
-  );
+        0.75,
+        phase.map((c, i) => ({ label: `(${mechanicsSymbol(c.name)}, ${mechanicsSymbol(c.qd.name)})`, color: SERIES_COLORS[i % SERIES_COLORS.length]! })),
+        [`Phase portrait: ${which} against its velocity, from the dot at the initial state.`],
+      ),
+    );
+  });
   const counted = markers.length
     ? paragraph(
         `${events.length} event${events.length === 1 ? '' : 's'} at ${markers.length} instant${markers.length === 1 ? '' : 's'}: ${[...new Set(events.map((e) => e.kind))].map((k) => `${events.filter((e) => e.kind === k).length} ${k}`).join(', ')}.`,

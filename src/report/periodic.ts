@@ -12,7 +12,7 @@ import { ZERO } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { Complex } from '../numeric/eigenvalues.js';
 import type { Branch } from '../runtime/analysis/continuation.js';
-import type { LinearizationStudy } from '../studies/linearization.js';
+import type { LinearizationStudy, StudiedEquilibrium } from '../studies/linearization.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import { equation, equations, m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
@@ -81,8 +81,8 @@ export function linearizationSection({
     columns: ['Configuration', 'Resting on', 'Eigenvalues', 'Verdict'],
     align: 'llll',
     rows: found.map((eq) => [
-      [m(cs.map((c, i) => `${mechanicsSymbol(c.name)} = ${numberText(eq.q[i]!)}`).join(',\\ '))],
-      [eq.held.length ? eq.held.map((j) => model.unilateral[j]!.name).join(', ') : '—'],
+      [m(cs.map((c, i) => configurationLatex(mechanicsSymbol(c.name), i, eq)).join(',\\ '))],
+      [eq.held.length ? eq.held.map((j) => `${model.unilateral[j]!.name}${frictionMode(eq, j)}`).join(', ') : '—'],
       eq.eigenvalues.length
         ? [m(eq.eigenvalues.map(complexLatex).join(',\\ '))]
         : eq.verdict === 'not linearizable'
@@ -91,7 +91,34 @@ export function linearizationSection({
       [eq.verdict],
     ]),
   });
+  if (found.some((eq) => eq.friction?.some((f) => f.mode === 'stick'))) {
+    blocks.push(
+      paragraph(
+        'A contact with Coulomb friction sticks at rest wherever its tangential force lies inside the static cone ',
+        m('|\\sigma_{t}| \\le \\mu_{s}\\,\\sigma_{n}'),
+        ', so its rest is a set: a coordinate along it is printed as the interval between the ends where ',
+        m('|\\sigma_{t}| = \\mu_{s}\\,\\sigma_{n}'),
+        ' (a bound on one side where the set runs on past the other, “any” where it runs on both ways), and the eigenvalues are those with the sticking contact held.',
+      ),
+    );
+  }
   return { id: 'linearization', title: 'Linearization about equilibria', blocks };
+}
+
+/** How a frictional contact rests: sticking inside its cone, or sliding because its slip moves by itself (a belt). */
+function frictionMode(eq: StudiedEquilibrium, contact: number): string {
+  const mode = eq.friction?.find((f) => f.contact === contact)?.mode;
+  return mode === 'stick' ? ' (sticking)' : mode === 'slide' ? ' (sliding)' : '';
+}
+
+/** A coordinate at a rest: its value, or what it spans over a sticking set (an interval, one bound where only one end was found, any value where none was). */
+function configurationLatex(symbol: string, i: number, eq: StudiedEquilibrium): string {
+  const at = eq.q[i]!;
+  if (!eq.sticking?.free[i]) return `${symbol} = ${numberText(at)}`;
+  const ends = (eq.sticking.ends ?? []).flatMap((q) => (q ? [q[i]!] : []));
+  if (ends.length === 2) return `${symbol} \\in [${numberText(Math.min(...ends))}, ${numberText(Math.max(...ends))}]`;
+  if (ends.length === 1) return ends[0]! > at ? `${symbol} \\le ${numberText(ends[0]!)}` : `${symbol} \\ge ${numberText(ends[0]!)}`;
+  return `\\text{any } ${symbol}`;
 }
 
 /** Four significant digits (a table of equilibria reads at a glance and fits the page with three coordinates), 0 below 1e-12. */

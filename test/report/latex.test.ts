@@ -32,6 +32,13 @@ describe('symbol names as in print', () => {
     ['fp1', 'f_{p,1}'],
     ['fm12', 'f_{m,12}'],
     ['Istar', 'I^{*}'],
+    ['muk', '\\mu_{k}'],
+    ['mus', '\\mu_{s}'],
+    ['omegan', '\\omega_{n}'],
+    ['phis', '\\varphi_{s}'],
+    ['muk_2', '\\mu_{k,2}'],
+    ['beta', '\\beta'],
+    ['theta_1', '\\theta_{1}'],
     ['mass', '\\mathit{mass}'],
   ])('%s prints as %s', (name, expected) => {
     expect(symbolNameLatex(name)).toBe(expected);

@@ -80,3 +80,35 @@ describe('the figures of a bouncing ball', () => {
     expect(JSON.stringify(s.blocks)).toContain('Not simulated: non-ideal supports.');
   });
 });
+
+describe('the phase portraits of a cart and pendulum (lengths and angles)', () => {
+  const spec = defineModel({
+    name: 'motion-cart',
+    title: 'Cart',
+    coordinates: [
+      { name: 'x', unit: 'm' },
+      { name: 'theta', unit: 'rad' },
+    ],
+    parameters: { m: 1, l: 1, g: 9.81 },
+    kinetic: "m*x'^2/2 + m*l^2*theta'^2/2",
+    potential: '-m*g*l*cos(theta)',
+  });
+  const model = buildModel(spec);
+  const t = [0, 0.5, 1];
+  const simulation: MotionSimulation = {
+    trajectory: { t, q: t.map((s) => [s, 0.1 * s]), qd: t.map(() => [1, 0.1]), events: [] },
+    method: 'test',
+  };
+  const figures = motionSection(model, simulation, undefined)!.blocks.filter((b) => b.kind === 'figure');
+
+  it('draws one portrait per unit, so that no coordinate is dropped, and each caption says which it shows', () => {
+    const phase = figures.filter((f) => f.id.startsWith('plot-phase'));
+    expect(phase.map((f) => f.id)).toEqual(['plot-phase', 'plot-phase-2']);
+    const captions = phase.map((f) => (f.kind === 'figure' ? f.caption.join('') : ''));
+    expect(captions[0]).toContain('the coordinates in m');
+    expect(captions[1]).toContain('the coordinates in rad');
+    const svg = phase.map((f) => (f.kind === 'figure' ? f.svg : ''));
+    expect(svg[0]).toContain('>q [m]<');
+    expect(svg[1]).toContain('>q [rad]<');
+  });
+});

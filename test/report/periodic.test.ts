@@ -2,7 +2,7 @@
 // from its study: the text writes the report's letter for the forcing.
 import { describe, expect, it } from 'vitest';
 import { deriveSystem } from '../../src/derive/system.js';
-import { buildModel } from '../../src/model/index.js';
+import { buildModel, defineModel } from '../../src/model/index.js';
 import { linearizationSection } from '../../src/report/periodic.js';
 import { reportSymbols } from '../../src/report/notation.js';
 import { linearizationStudy } from '../../src/studies/linearization.js';
@@ -27,5 +27,27 @@ describe('the linearization’s text uses the report’s letter for the forcing 
     const plain = JSON.stringify(sentence(doublePendulum).first);
     expect(plain).toContain(JSON.stringify({ math: 'C = -\\partial f/\\partial \\dot{q}' }));
     expect(plain).toContain(`${JSON.stringify({ math: 'f' })}," the forcing`);
+  });
+});
+
+describe('a rest with friction is printed as the set sticking allows', () => {
+  it('a spring-held block on a rough floor: x ∈ [−μ_s m g/k, μ_s m g/k], sticking on the floor', () => {
+    const system = deriveSystem(
+      buildModel(
+        defineModel({
+          name: 'spring-block',
+          coordinates: ['x', 'y'],
+          parameters: { m: 2, g: 9.81, k: 10, mus: 0.5, muk: 0.3 },
+          kinetic: "m*(x'^2 + y'^2)/2",
+          potential: 'k*x^2/2 + m*g*y',
+          unilateral: [{ name: 'floor', constraint: 'y >= 0', slip: 'x', law: { plastic: true, coulomb: { static: 'mus', kinetic: 'muk' } } }],
+        }),
+      ),
+    );
+    const section = linearizationSection({ system, linearization: linearizationStudy(system)! })!;
+    const table = section.blocks.find((b) => b.kind === 'table');
+    const end = Number(((0.5 * 2 * 9.81) / 10).toPrecision(4));
+    expect(JSON.stringify(table)).toContain(JSON.stringify({ math: `x \\in [-${end}, ${end}],\\ y = 0` }));
+    expect(JSON.stringify(table)).toContain('floor (sticking)');
   });
 });

@@ -5,7 +5,13 @@
 // (for potential forces ∂V/∂q = 0), or, resting on the contacts S,
 //   f(q, 0, t) + Σ_{rows r of S} rᵀ σ_r = 0,   g_S(q, t) = 0,
 // the normal σ ≥ 0 (the contact presses; M q̈ = f + Gᵀσ, unilateral.ts's
-// sign) and a 'stick' contact's tangent row carrying any σ. Solved
+// sign) and a 'stick' contact's tangent row carrying any σ. A Coulomb
+// contact at rest sticks where its slip does not move by itself: its slip
+// rows carry multipliers inside the static cone |σ_t| ≤ μ_s σ_n, and the
+// rest is a set (a spring-held block on a rough floor rests wherever
+// |k x| ≤ μ_s m g), whose ends |σ_t| = μ_s σ_n are found by Newton too; a
+// slip that moves at rest (a moving belt, ∂s/∂t ≠ 0) slides, its kinetic
+// force −μ_k σ_n sgn(∂s/∂t) along the slip row. Solved
 // numerically by Gauss–Newton on the residual (its Jacobian by central
 // differences), with the least-squares step (JᵀJ + μI)δ = −JᵀF: the system
 // is underdetermined where a stick contact's tangent force or a cyclic
@@ -42,6 +48,7 @@ import { leastSquares } from '../../numeric/least-squares.js';
 import { luFactor, luSolve } from '../../numeric/lu.js';
 import type { DerivedSystem } from '../system.js';
 import { rowsOf } from '../unilateral/unilateral.js';
+import type { ContactRow } from '../unilateral/unilateral-types.js';
 
 /** M δq̈ + C δq̇ + K δq = 0 about a state at rest: M, C = −∂f/∂q̇ and K = −∂f/∂q at q̇ = 0, symbolic in q (and t). */
 export interface LinearForms {
@@ -65,6 +72,23 @@ export interface Equilibrium {
   /** State matrix ∂(q̇, q̈)/∂(q, q̇) at (q, 0), 2n×2n row-major. */
   readonly A: number[][];
   readonly residual: number;
+  /** Frictional contacts resting on it: each sticks (inside the static cone) or slides (its slip moves at rest). */
+  readonly friction?: readonly { readonly contact: number; readonly mode: 'stick' | 'slide' }[];
+  /** The set of rests that sticking allows, for a rest with sticking contacts. */
+  readonly sticking?: StickingSet;
+}
+
+/** The rests a sticking rest belongs to: which coordinates move along the set, and its ends. */
+export interface StickingSet {
+  /** Coordinates that vary along the set (the null space of the rest's equations): the block's x, the standing rod's x. */
+  readonly free: readonly boolean[];
+  /**
+   * Where |σ_t| = μ_s σ_n (σ_t at −μ_s σ_n, then at +μ_s σ_n), given when
+   * one sticking slip row leaves a one-parameter family; an end not found
+   * is undefined (the set runs on that way: a block on an incline with
+   * tan α < μ_s rests at any x).
+   */
+  readonly ends?: readonly [readonly number[] | undefined, readonly number[] | undefined];
 }
 
 export interface EquilibriumOptions {
@@ -108,8 +132,10 @@ export function findEquilibria(system: DerivedSystem, params: Env, starts: reado
     for (const held of sets) {
       const eq = numeric.solve(start, held);
       if (!eq) continue;
-      const same = found.some((e) => e.held.join() === eq.held.join() && e.q.every((v, i) => Math.abs(v - eq.q[i]!) <= 1e-7 * (1 + Math.abs(v))));
-      if (!same) found.push(eq);
+      // The same rest, or a member of the same sticking set (the same ends): the set is kept once, by its least loaded member.
+      const same = found.findIndex((e) => e.held.join() === eq.held.join() && (sameRest(e.q, eq.q) || sameSet(e.sticking, eq.sticking)));
+      if (same < 0) found.push(eq);
+      else if (numeric.tangentialLoad(eq) < numeric.tangentialLoad(found[same]!)) found[same] = eq;
     }
   }
   if (found.length === 0) {
@@ -153,80 +179,142 @@ class NumericSystem {
     return env;
   }
 
-  private rows(held: readonly number[]) {
-    return held.flatMap((j) => rowsOf(this.system.unilateral!.contacts[j]!));
+  /**
+   * The multiplier rows of a rest on `held` (normals, pinned tangents, and
+   * the slips of sticking Coulomb contacts), the static cones on them, and
+   * the kinetic force of sliding ones, decided at the start q.
+   */
+  private layout(held: readonly number[], q: readonly number[]): RestLayout {
+    const env = this.env(q);
+    const rows: ContactRow[] = [];
+    const cones: RestLayout['cones'][number][] = [];
+    const sliding: RestLayout['sliding'][number][] = [];
+    const modes: { contact: number; mode: 'stick' | 'slide' }[] = [];
+    const normals: number[] = [];
+    for (const j of held) {
+      const c = this.system.unilateral!.contacts[j]!;
+      const normal = rows.length;
+      normals.push(normal);
+      rows.push(...rowsOf(c));
+      if (!c.friction || !c.slip || c.tangent) continue;
+      const rates = c.slip.map((r) => evaluate(r.rate, env));
+      if (rates.every((v) => v === 0)) {
+        cones.push({ normal, tangents: c.slip.map((_, d) => rows.length + d), coefficient: evaluate(c.friction.static, env) });
+        rows.push(...c.slip);
+        modes.push({ contact: j, mode: 'stick' });
+      } else {
+        const speed = Math.hypot(...rates);
+        // −μ_k σ_n ṡ/|ṡ| along the slip rows: the force opposing the slip's own rate.
+        c.slip.forEach((slip, d) => sliding.push({ normal, slip, factor: (-evaluate(c.friction!.kinetic, env) * rates[d]!) / speed }));
+        modes.push({ contact: j, mode: 'slide' });
+      }
+    }
+    return { held, rows, normals, cones, sliding, modes };
   }
 
-  /** [f(q, 0) + Rᵀσ; g_S(q)] for unknowns (q, σ). */
-  private residual(held: readonly number[], z: ArrayLike<number>): Float64Array {
+  /** [f(q, 0) + Rᵀσ + sliding friction; g_S(q)] for unknowns (q, σ). */
+  private residual(layout: RestLayout, z: ArrayLike<number>): Float64Array {
     const { n } = this;
-    const rows = this.rows(held);
+    const { held, rows, sliding } = layout;
     const env = this.env(z);
     const F = new Float64Array(n + held.length);
     const f = this.system.lagrange2.forcing;
     for (let i = 0; i < n; i++) {
       let v = evaluate(f[i]!, env);
       rows.forEach((r, k) => (v += evaluate(r.row[i]!, env) * z[n + k]!));
+      for (const s of sliding) v += evaluate(s.slip.row[i]!, env) * s.factor * z[n + s.normal]!;
       F[i] = v;
     }
     held.forEach((j, a) => (F[n + a] = evaluate(this.system.unilateral!.contacts[j]!.constraint.gap, env)));
     return F;
   }
 
+  /** The largest |σ_t|/(μ_s σ_n) of a rest's sticking contacts (0 without): the member of a sticking set nearest the frictionless rest is the least loaded. */
+  tangentialLoad(eq: Equilibrium): number {
+    const { cones } = this.layout(eq.held, eq.q);
+    return Math.max(
+      0,
+      ...cones.map((c) => {
+        const load = Math.hypot(...c.tangents.map((k) => eq.sigma[k]!)),
+          cap = c.coefficient * eq.sigma[c.normal]!;
+        return cap > 0 ? load / cap : load > 0 ? Infinity : 0;
+      }),
+    );
+  }
+
   /** Gauss–Newton from q0 for the contacts `held`; undefined if it does not converge or the rest is not admissible. */
   solve(q0: readonly number[], held: readonly number[]): Equilibrium | undefined {
     const { n } = this;
-    const k = n + this.rows(held).length;
-    const z = new Float64Array(k);
-    z.set(q0);
-    const scale = 1 + Math.max(...q0.map(Math.abs));
-    let F = this.residual(held, z);
-    const norm = (v: ArrayLike<number>): number => Math.max(0, ...Array.from(v, Math.abs));
-    const fScale = 1 + norm(F);
-    for (let iter = 0; iter < 50 && norm(F) > 1e-11 * fScale; iter++) {
-      const J = jacobianByDifferences((v) => this.residual(held, v), z, F.length);
-      const step = leastSquaresStep(F.length, k, J, F);
-      if (!step.every(Number.isFinite)) return undefined;
-      let lambda = 1;
-      for (let tries = 0; tries < 10; tries++, lambda /= 2) {
-        const trial = Float64Array.from(z, (v, i) => v + lambda * step[i]!);
-        const Ft = this.residual(held, trial);
-        if (norm(Ft) < norm(F) || tries === 9) {
-          z.set(trial);
-          F = Ft;
-          break;
-        }
-      }
-      if (norm(z) > 1e6 * scale) return undefined;
-    }
-    const residual = norm(F);
-    if (!(residual <= 1e-9 * fScale)) return undefined;
+    const layout = this.layout(held, q0);
+    const z0 = new Float64Array(n + layout.rows.length);
+    z0.set(q0);
+    const z = gaussNewton((v) => this.residual(layout, v), z0);
+    if (!z) return undefined;
     const q = Array.from(z.subarray(0, n));
     const sigma = Array.from(z.subarray(n));
-    if (!this.admissible(q, held, sigma)) return undefined;
+    if (!this.admissible(q, layout, sigma)) return undefined;
     const env = this.env(q);
-    const heldRank = independentRows(this.rows(held).map((r) => r.row.map((e) => evaluate(e, env)))).length;
-    return { q, held: [...held], sigma, heldRank, A: this.stateMatrix(q, held), residual };
+    const heldRank = independentRows(layout.rows.map((r) => r.row.map((e) => evaluate(e, env)))).length;
+    const sticking = layout.cones.length ? this.stickingSet(layout, z) : undefined;
+    return {
+      q,
+      held: [...held],
+      sigma,
+      heldRank,
+      A: this.stateMatrix(q, layout),
+      residual: maxAbs(this.residual(layout, z)),
+      ...(layout.modes.length ? { friction: layout.modes } : {}),
+      ...(sticking ? { sticking } : {}),
+    };
   }
 
-  /** Every gap ≥ 0 (to 1e-9) and every resting normal force > 0. */
-  private admissible(q: readonly number[], held: readonly number[], sigma: readonly number[]): boolean {
+  /**
+   * The set of sticking rests through z: its free coordinates from the null
+   * space of the rest's equations, and, for a one-parameter family, its ends:
+   * the residual with σ_t = ∓μ_s σ_n added, square, from the rest found; an
+   * end must be admissible (gaps open, normals pressing).
+   */
+  private stickingSet(layout: RestLayout, z: Float64Array): StickingSet {
+    const { n } = this;
+    const F = (v: Float64Array): Float64Array => this.residual(layout, v);
+    const nulls = nullSpace(jacobianByDifferences(F, z, n + layout.held.length), n + layout.held.length, z.length);
+    const free = Array.from({ length: n }, (_, i) => nulls.some((v) => Math.abs(v[i]!) > 1e-6));
+    const [cone] = layout.cones;
+    if (layout.cones.length !== 1 || cone!.tangents.length !== 1 || nulls.length !== 1) return { free };
+    const t = n + cone!.tangents[0]!,
+      nn = n + cone!.normal;
+    const end = (side: -1 | 1): number[] | undefined => {
+      const start = Float64Array.from(z);
+      start[t] = side * cone!.coefficient * z[nn]!;
+      const F = (v: Float64Array): Float64Array => {
+        const r = this.residual(layout, v);
+        const out = new Float64Array(r.length + 1);
+        out.set(r);
+        out[r.length] = v[t]! - side * cone!.coefficient * v[nn]!;
+        return out;
+      };
+      const found = gaussNewton(F, start);
+      if (!found) return undefined;
+      const q = Array.from(found.subarray(0, n));
+      return this.admissible(q, { ...layout, cones: [] }, Array.from(found.subarray(n))) ? q : undefined;
+    };
+    return { free, ends: [end(-1), end(1)] };
+  }
+
+  /** Every gap ≥ 0 (to 1e-9), every resting normal force > 0, and every sticking force inside its static cone. */
+  private admissible(q: readonly number[], layout: RestLayout, sigma: readonly number[]): boolean {
     const env = this.env(q);
     const contacts = this.system.unilateral?.contacts ?? [];
     if (!contacts.every((c) => evaluate(c.constraint.gap, env) >= -1e-9)) return false;
-    let r = 0;
-    for (const j of held) {
-      if (!(sigma[r]! > 1e-9)) return false;
-      r += rowsOf(contacts[j]!).length;
-    }
-    return true;
+    if (!layout.normals.every((k) => sigma[k]! > 1e-9)) return false;
+    return layout.cones.every((c) => Math.hypot(...c.tangents.map((k) => sigma[k]!)) <= c.coefficient * sigma[c.normal]! * (1 + 1e-9) + 1e-12);
   }
 
-  private stateMatrix(q: readonly number[], held: readonly number[]): number[][] {
+  private stateMatrix(q: readonly number[], layout: RestLayout): number[][] {
     const { n } = this;
     const A: number[][] = Array.from({ length: 2 * n }, (_, i) => Array.from({ length: 2 * n }, (_, k) => (i < n && k === n + i ? 1 : 0)));
     const x = Float64Array.from([...q, ...new Array<number>(n).fill(0)]);
-    const lower = held.length === 0 ? this.freeLower(q) : jacobianByDifferences((v) => this.phaseAccelerations(held, v), x, n);
+    const lower = layout.held.length === 0 ? this.freeLower(q) : jacobianByDifferences((v) => this.phaseAccelerations(layout, v), x, n);
     for (let i = 0; i < n; i++) for (let k = 0; k < 2 * n; k++) A[n + i]![k] = lower[i * 2 * n + k]!;
     return A;
   }
@@ -250,12 +338,19 @@ class NumericSystem {
     return out;
   }
 
-  /** q̈ of the contact phase holding `held` at x = (q, q̇): [M Rᵀ; R 0][q̈; −σ] = [f; −bias] on the independent rows. */
-  private phaseAccelerations(held: readonly number[], x: ArrayLike<number>): Float64Array {
+  /**
+   * q̈ of the contact phase of a rest's layout at x = (q, q̇):
+   * [M Rᵀ; R 0][q̈; −σ] = [f; −bias] on the independent rows, a sliding
+   * contact's kinetic force added to its normal's column.
+   */
+  private phaseAccelerations(layout: RestLayout, x: ArrayLike<number>): Float64Array {
     const { n } = this;
     const env = this.env(Array.from(x).slice(0, n), Array.from(x).slice(n));
-    const all = this.rows(held);
+    const all = layout.rows;
     const vectors = all.map((r) => r.row.map((e) => evaluate(e, env)));
+    // The force each multiplier exerts: its row, and a sliding contact's kinetic force with its normal.
+    const columns = vectors.map((v) => [...v]);
+    for (const f of layout.sliding) f.slip.row.forEach((e, i) => (columns[f.normal]![i] = columns[f.normal]![i]! + f.factor * evaluate(e, env)));
     const rows = independentRows(vectors);
     const k = rows.length,
       s = n + k;
@@ -268,9 +363,8 @@ class NumericSystem {
     }
     rows.forEach((r, a) => {
       for (let i = 0; i < n; i++) {
-        const v = vectors[r]![i]!;
-        K[(n + a) * s + i] = v;
-        K[i * s + n + a] = v;
+        K[(n + a) * s + i] = vectors[r]![i]!;
+        K[i * s + n + a] = columns[r]![i]!;
       }
       b[n + a] = -evaluate(all[r]!.bias, env);
     });
@@ -279,6 +373,86 @@ class NumericSystem {
     luSolve(s, K, piv, b, 0, y, 0);
     return y.subarray(0, n);
   }
+}
+
+/** The rows a rest holds and how friction acts on it (NumericSystem.layout). */
+interface RestLayout {
+  readonly held: readonly number[];
+  /** Rows carrying a multiplier, in the order of σ: each held contact's normal (and pinned tangent), then a sticking contact's slips. */
+  readonly rows: readonly ContactRow[];
+  /** Each held contact's normal row, by index into rows. */
+  readonly normals: readonly number[];
+  /** Static cones |σ_tangents| ≤ coefficient σ_normal, by index into rows. */
+  readonly cones: readonly { readonly normal: number; readonly tangents: readonly number[]; readonly coefficient: number }[];
+  /** Kinetic forces factor σ_normal along a sliding contact's slip row. */
+  readonly sliding: readonly { readonly normal: number; readonly slip: ContactRow; readonly factor: number }[];
+  readonly modes: readonly { readonly contact: number; readonly mode: 'stick' | 'slide' }[];
+}
+
+/** Two sticking sets are one when they have the same free coordinates and ends (a family without ends: the same free coordinates). */
+function sameSet(a: StickingSet | undefined, b: StickingSet | undefined): boolean {
+  if (!a || !b || a.free.join() !== b.free.join() || !a.free.some(Boolean)) return false;
+  return (a.ends ?? [undefined, undefined]).every((end, s) => sameRest(end, b.ends?.[s]));
+}
+
+/** Two configurations within 1e-7 (relative), or both absent. */
+const sameRest = (x: readonly number[] | undefined, y: readonly number[] | undefined): boolean =>
+  x === y || (x !== undefined && y !== undefined && x.every((v, i) => Math.abs(v - y[i]!) <= 1e-7 * (1 + Math.abs(v))));
+
+/** An orthonormal basis of the null space of J (rows × cols, row-major), by Gram–Schmidt against its rows. */
+function nullSpace(J: Float64Array, rows: number, cols: number): number[][] {
+  const basis: number[][] = [];
+  const orthogonalize = (v: number[]): number => {
+    for (const u of basis) {
+      const d = u.reduce((s, ui, i) => s + ui * v[i]!, 0);
+      for (let i = 0; i < cols; i++) v[i] -= d * u[i]!;
+    }
+    return Math.hypot(...v);
+  };
+  for (let r = 0; r < rows; r++) {
+    const v = Array.from(J.subarray(r * cols, (r + 1) * cols));
+    const scale = Math.hypot(...v);
+    const norm = orthogonalize(v);
+    if (norm > 1e-8 * scale) basis.push(v.map((x) => x / norm));
+  }
+  const rank = basis.length;
+  for (let k = 0; k < cols && basis.length < cols; k++) {
+    const v = Array.from({ length: cols }, (_, i) => (i === k ? 1 : 0));
+    const norm = orthogonalize(v);
+    if (norm > 1e-6) basis.push(v.map((x) => x / norm));
+  }
+  return basis.slice(rank);
+}
+
+const maxAbs = (v: ArrayLike<number>): number => Math.max(0, ...Array.from(v, Math.abs));
+
+/**
+ * Gauss–Newton with halving steps on F(z) = 0 from z0 (least-norm steps
+ * where the system is underdetermined); undefined when it does not reach
+ * |F| ≤ 1e-9 of its start's scale or runs off.
+ */
+function gaussNewton(F: (z: Float64Array) => Float64Array, z0: Float64Array): Float64Array | undefined {
+  const z = Float64Array.from(z0);
+  const scale = 1 + maxAbs(z0);
+  let r = F(z);
+  const fScale = 1 + maxAbs(r);
+  for (let iter = 0; iter < 50 && maxAbs(r) > 1e-11 * fScale; iter++) {
+    const J = jacobianByDifferences(F, z, r.length);
+    const step = leastSquaresStep(r.length, z.length, J, r);
+    if (!step.every(Number.isFinite)) return undefined;
+    let lambda = 1;
+    for (let tries = 0; tries < 10; tries++, lambda /= 2) {
+      const trial = Float64Array.from(z, (v, i) => v + lambda * step[i]!);
+      const rt = F(trial);
+      if (maxAbs(rt) < maxAbs(r) || tries === 9) {
+        z.set(trial);
+        r = rt;
+        break;
+      }
+    }
+    if (maxAbs(z) > 1e6 * scale) return undefined;
+  }
+  return maxAbs(r) <= 1e-9 * fScale ? z : undefined;
 }
 
 /**

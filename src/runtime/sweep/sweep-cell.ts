@@ -227,7 +227,10 @@ function finalState(module: LoadedModule, tr: Trajectory): SweepValues {
 /** 'impacts': how many before t1, per contact, the rest (an accumulation of impacts or a touchdown) and the last impact's time. */
 function impactCount(module: LoadedModule, tr: Trajectory): SweepValues {
   const impacts = tr.events.filter((e) => e.type === 'impact');
-  const rest = tr.events.find((e) => e.type === 'rest');
+  // At rest: the last impact, contact or release event closes a contact for good — a cascade's
+  // accumulation ('rest') or a touchdown without bounce ('contact', e = 0).
+  const last = tr.events.filter((e) => e.type === 'impact' || e.type === 'rest' || e.type === 'contact' || e.type === 'release').at(-1);
+  const rest = last?.type === 'rest' || last?.type === 'contact' ? last : undefined;
   return {
     impacts: impacts.length,
     ...Object.fromEntries(module.model.unilateral.map((u, j) => [`impacts ${u.name}`, impacts.filter((e) => e.contacts.includes(j)).length])),

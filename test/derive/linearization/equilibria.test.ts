@@ -3,7 +3,9 @@
 // ω² = (g/l)(2 ± √2), a point resting in a bowl y ≥ κx²/2 (σ = mg, small
 // oscillations ω² = gκ along it) or on a dome (unstable); the symbolic
 // derivative of a closed-form impact map against differences of the
-// generated one.
+// generated one; rests with Coulomb friction: a spring-held block sticks on
+// the set |k x| ≤ μ_s m g, a block on an incline rests for tan α ≤ μ_s, and
+// a block on a moving belt slides at rest where k x = μ_k m g.
 import { describe, expect, it } from 'vitest';
 import { toText } from '../../../src/core/print.js';
 import { findEquilibria, impactMapJacobian, linearForms } from '../../../src/derive/linearization/equilibria.js';
@@ -118,5 +120,79 @@ describe('resting on a contact', () => {
       }
     }
     expect(Array.from(d.dt)).toEqual([0, 0]);
+  });
+});
+
+describe('resting with Coulomb friction', () => {
+  const block = (slip: string) =>
+    deriveSystem(
+      buildModel(
+        defineModel({
+          name: 'spring-block',
+          coordinates: ['x', 'y'],
+          parameters: { m: 1, g: G, k: 10, mus: 0.5, muk: 0.3, v: 0.2 },
+          kinetic: "m*(x'^2 + y'^2)/2",
+          potential: 'k*x^2/2 + m*g*y',
+          unilateral: [{ name: 'floor', constraint: 'y >= 0', slip, law: { plastic: true, coulomb: { static: 'mus', kinetic: 'muk' } } }],
+        }),
+      ),
+    );
+  const params = { m: 1, g: G, k: 10, mus: 0.5, muk: 0.3, v: 0.2 };
+
+  it('a spring-held block sticks wherever |k x| ≤ μ_s m g: one rest with the ends ∓μ_s m g/k (σ_t = ∓μ_s σ_n), every coordinate held', () => {
+    const found = findEquilibria(block('x'), params, [
+      [0.2, 0],
+      [0, 0],
+      [-0.3, 0],
+    ]);
+    expect(found).toHaveLength(1);
+    const [eq] = found;
+    expect(eq!.friction).toEqual([{ contact: 0, mode: 'stick' }]);
+    expect(eq!.sticking!.free).toEqual([true, false]);
+    const end = (0.5 * G) / 10;
+    expect(eq!.sticking!.ends!.map((q) => q?.[0])).toEqual([expect.closeTo(-end, 9), expect.closeTo(end, 9)]);
+    expect(eq!.sticking!.ends!.map((q) => q?.[1])).toEqual([expect.closeTo(0, 12), expect.closeTo(0, 12)]);
+    // Sticking pins x as the floor pins y: nothing is left to oscillate.
+    expect(eq!.heldRank).toBe(2);
+    expect(spectrumOf(eq!).eigenvalues).toEqual([]);
+  });
+
+  it('a start outside the cone (|k x| > μ_s m g) is no rest', () => {
+    const found = findEquilibria(block('x'), params, [[1, 0]]);
+    expect(found.every((eq) => Math.abs(10 * eq.q[0]!) <= 0.5 * G * (1 + 1e-9))).toBe(true);
+  });
+
+  it('on a belt moving at v the block slides at rest where k x = μ_k m g, oscillating about it at ω² = k/m', () => {
+    const [eq] = findEquilibria(block('x - v*t'), params, [[0, 0]]);
+    expect(eq!.friction).toEqual([{ contact: 0, mode: 'slide' }]);
+    // The belt moves +x under the block (ṡ = −v): kinetic friction drags it along +x.
+    expect(eq!.q[0]).toBeCloseTo((0.3 * G) / 10, 9);
+    expect(eq!.sticking).toBeUndefined();
+    expect(spectrumOf(eq!).eigenvalues.map((z) => Math.abs(z.im))).toEqual([expect.closeTo(Math.sqrt(10), 6), expect.closeTo(Math.sqrt(10), 6)]);
+  });
+
+  it('a block on an incline rests for tan α ≤ μ_s and has no rest beyond', () => {
+    const incline = (alpha: number) =>
+      findEquilibria(
+        deriveSystem(
+          buildModel(
+            defineModel({
+              name: 'incline',
+              coordinates: ['x', 'y'],
+              parameters: { m: 1, g: G, alpha, mus: 0.6, muk: 0.4 },
+              kinetic: "m*(x'^2 + y'^2)/2",
+              potential: 'm*g*(y*cos(alpha) - x*sin(alpha))',
+              unilateral: [{ name: 'slope', constraint: 'y >= 0', slip: 'x', law: { plastic: true, coulomb: { static: 'mus', kinetic: 'muk' } } }],
+            }),
+          ),
+        ),
+        { m: 1, g: G, alpha, mus: 0.6, muk: 0.4 },
+        [[0, 0]],
+      );
+    const [rest] = incline(0.5);
+    expect(rest!.sigma).toEqual([expect.closeTo(G * Math.cos(0.5), 9), expect.closeTo(-G * Math.sin(0.5), 9)]);
+    // Any x rests: the family runs along x, with no end.
+    expect(rest!.sticking).toEqual({ free: [true, false], ends: [undefined, undefined] });
+    expect(() => incline(Math.atan(0.6) + 0.01)).toThrow(expect.objectContaining({ code: 'no-equilibrium' }));
   });
 });

@@ -123,6 +123,17 @@ describe('a cell of the bouncing ball', () => {
     expect([rests, moving].every((k) => k > 2)).toBe(true);
   });
 
+  it('rests at the touchdown when the impact is plastic (e = 0): one impact, then lasting contact at t₁ = √(2h/g)', () => {
+    const [input] = cellInputs(ball, [
+      { name: 'y', from: 2, to: 2, count: 1 },
+      { name: 'e', from: 0, to: 0, count: 1 },
+    ]).inputs;
+    const cell = runCell(ball, { kind: 'simulate', t1: 2, classify: 'impacts' }, input!);
+    expect(cell.values.impacts).toBe(1);
+    expect(cell.values.rest).toBe(true);
+    expect(cell.values['rest t'] as number).toBeCloseTo(Math.sqrt((2 * 2) / G), 9);
+  });
+
   it("'final' gives the state at t1: free fall y = h − gt²/2 before the first impact", () => {
     const [input] = cellInputs(ball, [{ name: 'y', from: 3, to: 3, count: 1 }]).inputs;
     const cell: SweepCell = runCell(ball, { kind: 'simulate', t1: 0.5, classify: 'final' }, input!);

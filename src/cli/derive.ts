@@ -24,7 +24,7 @@ export const LIST: CommandSpec = { name: 'list', maxPositionals: Infinity, optio
 export const DERIVE_HELP = `usage: mechanics derive [file|dir…] [--out DIR] [--no-report] [--js] [--watch]
 
 Derives each model and writes its generated module and its report:
-  generated/<model>.ts                       (and generated/<model>.js with --js)
+  generated/<model>.ts                       (and generated/<model>.mjs with --js)
   docs/reports/<model>.{tex,body.tex,html}, docs/reports/index.html, docs/reports/katex/
 under the current directory, or all of them in DIR with --out DIR.
 
@@ -32,7 +32,8 @@ under the current directory, or all of them in DIR with --out DIR.
                          models in ./derivations/ (default: every model in ./derivations/)
   --out DIR              write every output into DIR
   --no-report            write only the generated modules
-  --js                   also write each generated module compiled to JavaScript
+  --js                   also write each generated module compiled to JavaScript: an ES module,
+                         .mjs so that it imports from any project, CommonJS ones too
   --watch                derive again whenever a model file changes (Ctrl-C stops)
 
 Exits 1 if any model fails, including the simulation plotted in its report.`;

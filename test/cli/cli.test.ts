@@ -2,6 +2,7 @@
 // exit codes 0/1/2, derive into a folder, simulate what the file says now,
 // parameters as expressions inside their ranges, caps that name their
 // option, and the JSON and CSV shapes.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,17 +51,29 @@ describe('usage errors exit 2', () => {
 });
 
 describe('derive on a model file outside the package', () => {
-  it('writes DIR/<model>.ts, .js and the reports, and the compiled module computes q̈ = −g', async () => {
+  it('writes DIR/<model>.ts, .mjs and the reports, and the compiled module computes q̈ = −g', async () => {
     const dir = projectWith('ball.ts', BALL);
     const out = join(dir, 'out');
     const r = await cli('derive', join(dir, 'ball.ts'), '--out', out, '--js');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    for (const f of ['ball.ts', 'ball.js', 'ball.tex', 'ball.body.tex', 'ball.html', 'index.html', 'katex/katex.min.css'])
+    for (const f of ['ball.ts', 'ball.mjs', 'ball.tex', 'ball.body.tex', 'ball.html', 'index.html', 'katex/katex.min.css'])
       expect(existsSync(join(out, f)), f).toBe(true);
-    const mod = (await import(/* @vite-ignore */ pathToFileURL(join(out, 'ball.js')).href)) as LoadedModule;
+    const mod = (await import(/* @vite-ignore */ pathToFileURL(join(out, 'ball.mjs')).href)) as LoadedModule;
     expect(mod.accelerations(0, [1], [0], {})[0]).toBeCloseTo(-G, 12);
     expect(mod.model.initial.q0).toEqual([2]);
+  });
+
+  it('--js writes a module that imports from a CommonJS project (the package.json of `npm init -y`)', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'cjs-project', version: '1.0.0', main: 'index.js', type: 'commonjs' }));
+    expect((await cli('derive', join(dir, 'ball.ts'), '--out', dir, '--js', '--no-report')).code).toBe(0);
+    const r = spawnSync(process.execPath, ['-e', "import('./ball.mjs').then((m) => console.log(m.accelerations(0, [1], [0], {})[0]))"], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect(r.stderr).toBe('');
+    expect(Number(r.stdout)).toBeCloseTo(-G, 12);
   });
 
   it('--no-report writes only the generated module', async () => {

@@ -67,6 +67,8 @@ export const ERROR_CODES = [
   'bad-argument',
   'bad-model-file',
   'unknown-model',
+  'no-pdflatex',
+  'latex-failed',
   // ---- simulation (src/runtime; SIMULATION_ERROR_CODES in src/runtime/errors.ts)
   'invalid-time',
   'missing-state',

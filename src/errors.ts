@@ -69,6 +69,8 @@ export const ERROR_CODES = [
   'over-limit',
   'bad-model-file',
   'unknown-model',
+  'no-pdflatex',
+  'latex-failed',
   // ---- simulation (src/runtime; SIMULATION_ERROR_CODES in src/runtime/errors.ts)
   'invalid-time',
   'missing-state',

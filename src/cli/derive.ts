@@ -1,7 +1,7 @@
 // `mechanics derive`, `report` and `list` on the user's model files.
 // Tests: test/cli/cli.test.ts (derive --out/--js/--no-report, exit codes), test/cli/models.test.ts, test/pipeline/outputs.test.ts.
 import { existsSync, watchFile } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { MechanicsError, UsageError } from '../errors.js';
 import { SimulationError } from '../runtime/errors.js';
 import { compileModel } from '../pipeline/compiled-model.js';
@@ -11,20 +11,21 @@ import { buildCode, buildReportOutputs } from '../pipeline/outputs.js';
 import { siteOutputs } from '../pipeline/site.js';
 import type { CommandSpec, ParsedArgs } from './args.js';
 import { DEFAULT_MODELS_DIR, resolveModels } from './models.js';
+import { compilePdf } from './pdf.js';
 import { checkOutputDir, writeOutputs } from './write-outputs.js';
 
 export const DERIVE: CommandSpec = {
   name: 'derive',
   maxPositionals: Infinity,
-  options: { '--out': { kind: 'value' }, '--no-report': { kind: 'flag' }, '--js': { kind: 'flag' }, '--watch': { kind: 'flag' } },
+  options: { '--out': { kind: 'value' }, '--no-report': { kind: 'flag' }, '--js': { kind: 'flag' }, '--pdf': { kind: 'flag' }, '--watch': { kind: 'flag' } },
 };
 export const REPORT: CommandSpec = { name: 'report', maxPositionals: Infinity, options: { '--out': { kind: 'value' } } };
 export const LIST: CommandSpec = { name: 'list', maxPositionals: Infinity, options: {} };
 
-export const DERIVE_HELP = `usage: mechanics derive [file|dir…] [--out DIR] [--no-report] [--js] [--watch]
+export const DERIVE_HELP = `usage: mechanics derive [file|dir…] [--out DIR] [--no-report] [--js] [--pdf] [--watch]
 
 Derives each model and writes its generated module and its report:
-  generated/<model>.ts                       (and generated/<model>.js with --js)
+  generated/<model>.ts                       (and generated/<model>.mjs with --js)
   docs/reports/<model>.{tex,body.tex,html}, docs/reports/index.html, docs/reports/katex/
 under the current directory, or in the same layout under DIR with --out DIR
 (DIR/generated/<model>.ts, DIR/docs/reports/…). Model files are code: each
@@ -34,7 +35,10 @@ one is run to read its model.
                          models in ./derivations/ (default: every model in ./derivations/)
   --out DIR              write the outputs under DIR instead of the current directory (DIR is created)
   --no-report            write only the generated modules
-  --js                   also write each generated module compiled to JavaScript
+  --js                   also write each generated module compiled to JavaScript: an ES module,
+                         .mjs so that it imports from any project, CommonJS ones too
+  --pdf                  also compile each report's .tex with pdflatex into the PDF beside it
+                         (as many passes as its cross-references need; pdflatex must be installed)
   --watch                derive again whenever a model file changes (Ctrl-C stops)
 
 The output folder is checked before anything is derived (error bad-output).
@@ -57,6 +61,7 @@ interface DeriveSettings {
   readonly report: boolean;
   readonly code: boolean;
   readonly js: boolean;
+  readonly pdf: boolean;
 }
 
 export async function runDerive(args: ParsedArgs, reportOnly: boolean): Promise<number> {
@@ -66,7 +71,9 @@ export async function runDerive(args: ParsedArgs, reportOnly: boolean): Promise<
     report: !args.flags.has('--no-report'),
     code: !reportOnly,
     js: args.flags.has('--js'),
+    pdf: args.flags.has('--pdf'),
   };
+  if (settings.pdf && !settings.report) throw new UsageError('--pdf compiles the report: it cannot go with --no-report', '--pdf');
   checkOutputDir(outDir === undefined ? undefined : '--out', outDir ?? '.');
   // A usage error of the first run (no models to default to) ends the command
   // as it does every other command (exit 2); in --watch, later runs only print.
@@ -93,6 +100,7 @@ function deriveAll(models: readonly ModelFile[], catalogue: readonly ModelFile[]
   const root = process.cwd();
   let ok = true;
   const derived: ModelFile[] = [];
+  let pdf = settings.pdf;
   for (const file of models) {
     const t0 = performance.now();
     try {
@@ -109,7 +117,14 @@ function deriveAll(models: readonly ModelFile[], catalogue: readonly ModelFile[]
       }
       console.log(`${file.spec.name}: ${written.join(', ')} (${(performance.now() - t0).toFixed(0)} ms)`);
       derived.push(file);
+      const tex = written.find((w) => w.endsWith(`/${file.spec.name}.tex`) || w === `${file.spec.name}.tex`);
+      if (pdf && tex !== undefined) {
+        const { pdf: out, passes } = compilePdf(resolve(root, tex), file.spec.name);
+        console.log(`${file.spec.name}: ${relative(root, out).split(sep).join('/')} (pdflatex, ${passes} passes)`);
+      }
     } catch (err) {
+      // Said once: no other model's PDF would compile either.
+      if (err instanceof MechanicsError && err.code === 'no-pdflatex') pdf = false;
       if (!(err instanceof MechanicsError)) throw err;
       printError(err);
       ok = false;

@@ -17,11 +17,12 @@ import { evaluateOption, parameterValues } from '../pipeline/run-values.js';
 import { limitStudyOf } from '../studies/limit.js';
 import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { compileOne } from './models.js';
+import { PROGRESS_HELP, PROGRESS_OPTION, progressBar } from './progress.js';
 
 export const LIMIT: CommandSpec = {
   name: 'limit',
   maxPositionals: 1,
-  options: { '--param': { kind: 'list' }, '--values': { kind: 'value' }, '--format': { kind: 'value' } },
+  options: { '--param': { kind: 'list' }, '--values': { kind: 'value' }, '--format': { kind: 'value' }, ...PROGRESS_OPTION },
 };
 
 export const LIMIT_HELP = `usage: mechanics limit <file|model> [options]
@@ -40,6 +41,7 @@ not change with N within the integration's tolerance).
   --param name=value     another parameter's value (repeatable), inside its declared range
   --values a,b,c         the values of the growing parameter, expressions (default: the model's limitStudy.values)
   --format summary|json  output (default summary)
+${PROGRESS_HELP}
 
 JSON: { model, parameter, params, rows: [{ value, release, duration, restitution, distance, contacts, releases }],
 reference: { release, duration, restitution, contacts, releases } | null, limits, orders: { release, duration,
@@ -64,7 +66,13 @@ export async function runLimit(args: ParsedArgs): Promise<number> {
   const valuesText = args.values.get('--values');
   const values = valuesText?.split(',').map((v) => evaluateOption('--values', v.trim(), env)) ?? spec.limitStudy?.values;
   if (values === undefined) throw new UsageError(`${model.name} declares no study of ${parameter}: give its values`, '--values');
-  const study = limitStudyOf(spec, loaded, compileRigid(spec, loadGenerated)?.loaded, { parameter, params: env, values })!;
+  const onProgress = progressBar(`${model.name} limit`, { force: args.flags.has('--progress') });
+  const study = limitStudyOf(spec, loaded, compileRigid(spec, loadGenerated)?.loaded, {
+    parameter,
+    params: env,
+    values,
+    ...(onProgress ? { onProgress } : {}),
+  })!;
   const record = limitRecord(model, env, study);
   process.stdout.write(format === 'json' ? `${JSON.stringify(record)}\n` : summary(record));
   return 0;

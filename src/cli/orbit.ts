@@ -16,6 +16,8 @@ import { complexText, numberText } from '../pipeline/run-text.js';
 import { evaluateOption, parameterValues, runStart, type Assignment } from '../pipeline/run-values.js';
 import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { compileOne } from './models.js';
+import { PROGRESS_HELP, PROGRESS_OPTION, progressStatus } from './progress.js';
+import { namingTheOption, positiveInteger } from './simulate.js';
 
 export const ORBIT: CommandSpec = {
   name: 'orbit',
@@ -32,8 +34,14 @@ export const ORBIT: CommandSpec = {
     '--fix': { kind: 'list' },
     '--crossings': { kind: 'value' },
     '--max-time': { kind: 'value' },
+    '--max-iterations': { kind: 'value' },
+    ...PROGRESS_OPTION,
   },
 };
+
+/** The default search time per return, in units of the model's declared run (initial.t1): a return slower than that is rarely an orbit. */
+export const RUNS_PER_RETURN = 10;
+const MAX_ITERATIONS = 30;
 
 export const ORBIT_HELP = `usage: mechanics orbit <file|model> [options]
 
@@ -58,11 +66,14 @@ of the coordinates outside the periodicity (x by a step length, an angle by
   --fix name             hold a component at its start value and drop its return equation (repeatable; name' for a
                          velocity): a conservative model's orbits form a family along the energy
   --crossings <k>        section crossings per period (default 1; 2 for a period-two orbit)
-  --max-time <s>         give up when the section is not reached within this time (default 1000); the flow's
-                         own caps (100000 steps per smooth phase, 1000 events) bound a larger one
+  --max-time <s>         give up when the section is not reached within this time (default ${RUNS_PER_RETURN} × the model's
+                         initial.t1); the flow's own caps (100000 steps per smooth phase, 1000 events) bound a larger one
+  --max-iterations <k>   give up when Newton has not converged after k steps (default ${MAX_ITERATIONS})
   --format summary|json  output (default summary)
+${PROGRESS_HELP}
 
 Every number may be an expression of the parameters.
+Newton's iterations and residuals go to stderr when it is a terminal.
 JSON: { model, params, section, q: {name: value}, qd: {name: value}, t0, period, impacts: [{ t, contacts, q, qdMinus, qdPlus,
 jacobian }], multipliers: [{ re, im }], stable, asymptotic, shift: {name: value}, periodicity, iterations, residual }.
 Exit codes: 0 success, 1 a model error or no orbit found, 2 a usage error.`;
@@ -88,9 +99,9 @@ export async function runOrbit(args: ParsedArgs): Promise<number> {
   const section = sectionOf(model, sectionSpec, params);
   const shift: Record<string, ShiftSpec> = {};
   for (const { name, value } of shiftGiven) shift[name] = value === 'free' ? 'free' : evaluateOption(`--shift ${name}`, value, params);
-  const crossings = number('--crossings');
-  if (crossings !== undefined && !(Number.isInteger(crossings) && crossings > 0))
-    throw new UsageError(`--crossings must be a positive integer, got ${crossings}`, '--crossings');
+  const crossings = positiveInteger('--crossings', number('--crossings'));
+  const maxIterations = positiveInteger('--max-iterations', number('--max-iterations')) ?? MAX_ITERATIONS;
+  const status = progressStatus(`${model.name} orbit`, { force: args.flags.has('--progress') });
   const impactJacobian = impactMapJacobian(system);
   const opts: PeriodicOrbitOptions = {
     q0: start.q0,
@@ -101,7 +112,11 @@ export async function runOrbit(args: ParsedArgs): Promise<number> {
     ...optional('t0', number('--t0')),
     ...optional('period', number('--period')),
     ...optional('crossings', crossings),
-    ...optional('maxTime', number('--max-time')),
+    maxTime: positive('--max-time', number('--max-time')) ?? RUNS_PER_RETURN * start.t1,
+    maxIterations,
+    ...(status
+      ? { onIteration: (k: number, residual: number) => status.update(`Newton step ${k}/${maxIterations}, residual ${residual.toExponential(1)}`) }
+      : {}),
     ...(args.lists.get('--fix') ? { fix: args.lists.get('--fix')! } : {}),
     ...(impactJacobian ? { impactJacobian } : {}),
   };
@@ -109,7 +124,9 @@ export async function runOrbit(args: ParsedArgs): Promise<number> {
   try {
     orbit = periodicOrbit(mod, opts);
   } catch (err) {
-    throw flowCapAsMaxTime(err);
+    throw namingTheOption(flowCapAsMaxTime(err), OPTION_OF);
+  } finally {
+    status?.end();
   }
   const record = orbitRecord(model, params, section, orbit);
   process.stdout.write(format === 'json' ? `${JSON.stringify(record)}\n` : summary(record));
@@ -128,12 +145,23 @@ function flowCapAsMaxTime(err: unknown): unknown {
   return new SimulationError(
     err.code,
     err.kind,
-    `the motion ran into the flow's cap on ${cap} before it reached the section; choose a section the motion crosses, or a smaller --max-time (default 1000)`,
+    `the motion ran into the flow's cap on ${cap} before it reached the section; choose a section the motion crosses, or a smaller --max-time (default ${RUNS_PER_RETURN} × the model's initial.t1)`,
     { model: err.where.model ?? '', field: '--max-time' },
     err.t,
     [],
     err.state,
   );
+}
+
+/** The runtime's caps and the options that raise them. */
+const OPTION_OF: readonly (readonly [api: string, cli: string])[] = [
+  ['maxIterations', '--max-iterations'],
+  ['maxTime', '--max-time'],
+];
+
+function positive(option: string, v: number | undefined): number | undefined {
+  if (v !== undefined && !(v > 0 && Number.isFinite(v))) throw new UsageError(`${option} must be a positive number, got ${v}`, option);
+  return v;
 }
 
 function optional<K extends string>(key: K, v: number | undefined): Partial<Record<K, number>> {

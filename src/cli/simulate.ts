@@ -12,7 +12,7 @@ import { OUTPUT_FORMATS, render } from '../pipeline/run-text.js';
 import { evaluateOption, parameterValues, runStart, type Assignment } from '../pipeline/run-values.js';
 import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { compileOne } from './models.js';
-import { progressBar } from './progress.js';
+import { PROGRESS_HELP, PROGRESS_OPTION, progressBar } from './progress.js';
 import { checkOutputFile, writeOutputFile } from './write-outputs.js';
 
 /** Most output samples: 10⁶ make a 77–119 MB CSV at 1.1–1.4 GB peak memory (ball, double pendulum); 2·10⁷ passed 4.7 GB without printing. */
@@ -35,6 +35,7 @@ export const SIMULATE: CommandSpec = {
     '--max-events': { kind: 'value' },
     '--rtol': { kind: 'value' },
     '--atol': { kind: 'value' },
+    ...PROGRESS_OPTION,
   },
 };
 
@@ -62,6 +63,7 @@ refused, naming the option or the model field that set it.
                          moreau-jean: cap on the steps (t1 − t0)/h, checked before the run (default 10000000)
   --max-events <n>       event: cap on events (default 100000)
   --rtol <x>, --atol <x> event: integrator tolerances (default ${DEFAULT_RTOL}, ${DEFAULT_ATOL})
+${PROGRESS_HELP}
 
 Every number may be an expression of the parameters: --param alpha=pi/4, --q0 psi=alpha/2.
 The output path and the sizes are checked before the run: an unwritable --out is
@@ -101,7 +103,7 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
     const text = args.values.get(option);
     return text === undefined ? undefined : evaluateOption(option, text, params);
   };
-  const onProgress = progressBar(model.name);
+  const onProgress = progressBar(model.name, { force: args.flags.has('--progress') });
   const run = {
     q0: start.q0,
     qd0: start.qd0,
@@ -171,7 +173,7 @@ function sampleCount(v: number | undefined): number {
   return samples;
 }
 
-function positiveInteger(option: string, v: number | undefined): number | undefined {
+export function positiveInteger(option: string, v: number | undefined): number | undefined {
   if (v !== undefined && !(Number.isInteger(v) && v > 0)) throw new UsageError(`${option} must be a positive integer, got ${v}`, option);
   return v;
 }
@@ -189,12 +191,12 @@ const OPTION_OF: readonly (readonly [api: string, cli: string])[] = [
   ['atol', '--atol'],
 ];
 
-/** A cap that tripped, said in terms of the command line: the field and the message name the options that raise it. */
-function namingTheOption(err: unknown): unknown {
+/** A cap that tripped, said in terms of the command line: the field and the message name the options (of `names`) that raise it. */
+export function namingTheOption(err: unknown, names: readonly (readonly [api: string, cli: string])[] = OPTION_OF): unknown {
   if (!(err instanceof SimulationError)) return err;
-  const field = OPTION_OF.find(([api]) => api === err.where.field)?.[1];
+  const field = names.find(([api]) => api === err.where.field)?.[1];
   if (field === undefined) return err;
   let detail = err.t === undefined ? err.detail : err.detail.replace(` (at t = ${err.t})`, '');
-  for (const [api, cli] of OPTION_OF) detail = detail.replace(new RegExp(`(?<![\\w.-])${api.replace('.', '\\.')}(?!\\w)`, 'g'), cli);
+  for (const [api, cli] of names) detail = detail.replace(new RegExp(`(?<![\\w.-])${api.replace('.', '\\.')}(?!\\w)`, 'g'), cli);
   return new SimulationError(err.code, err.kind, detail, { model: err.where.model ?? '', field }, err.t, err.problems as readonly SimulationError[], err.state);
 }

@@ -18,8 +18,8 @@ import { compileGenerated } from '../pipeline/load-generated.js';
 import { evaluateOption, parameterValues, runStart, type Assignment } from '../pipeline/run-values.js';
 import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { compileOne } from './models.js';
-import { parseSection } from './orbit.js';
-import { progressBar } from './progress.js';
+import { parseSection, RUNS_PER_RETURN } from './orbit.js';
+import { PROGRESS_HELP, PROGRESS_OPTION, progressBar } from './progress.js';
 import { checkOutputFile, writeOutputFile } from './write-outputs.js';
 
 export const SWEEP: CommandSpec = {
@@ -41,6 +41,8 @@ export const SWEEP: CommandSpec = {
     '--plot': { kind: 'value' },
     '--value': { kind: 'value' },
     '--max-cells': { kind: 'value' },
+    '--max-time': { kind: 'value' },
+    ...PROGRESS_OPTION,
   },
 };
 
@@ -69,6 +71,8 @@ and prints one record per cell. A cell whose start the model does not allow
                          orbit: the Poincaré section (default: the first contact)
   --fix name             orbit: hold a component at its start value (repeatable; name' for a velocity)
   --period <s>           orbit: the period of a time-dependent model's orbits
+  --max-time <s>         orbit: a cell finds no orbit (reason no-return) when the section is not reached within this
+                         time (default ${RUNS_PER_RETURN} × the model's initial.t1)
   --q0 name=value, --qd0 name=value, --param name=value
                          the start and the parameters every cell shares (repeatable)
   --max-cells <n>        cap on the grid's cells, the product of the counts (default ${MAX_CELLS})
@@ -77,6 +81,8 @@ and prints one record per cell. A cell whose start the model does not allow
   --out <file>           write the output to a file instead of stdout (its folder must exist)
   --plot <file.svg>      also draw the sweep as a heat map (its folder must exist)
   --value <name>         the value the heat map colours (default: x(t) of the first coordinate, impacts, or stable)
+
+${PROGRESS_HELP}
 
 The grid's size and the output paths are checked before anything runs: more
 cells than --max-cells is error over-limit, an unwritable --out or --plot
@@ -128,7 +134,7 @@ export async function runSweep(args: ParsedArgs): Promise<number> {
   const start = cellStart(model, params, overrides);
   start({}, params); // the shared start is checked once, before any worker starts
 
-  const bar = progressBar(`${model.name} sweep`);
+  const bar = progressBar(`${model.name} sweep`, { force: args.flags.has('--progress') });
   // The workers import the module as JavaScript (they cannot receive its functions).
   const source = compileGenerated(module.source, 'esm');
   const result = await sweep(
@@ -190,7 +196,7 @@ function sweepRun(
   params: Params,
 ): SweepRun {
   if (classify !== 'orbit') {
-    for (const o of ['--section', '--fix', '--period'])
+    for (const o of ['--section', '--fix', '--period', '--max-time'])
       if (args.values.has(o) || args.lists.has(o)) throw new UsageError(`${o} applies to --classify orbit only`, o);
     return { kind: 'simulate', t1: number('--t') ?? model.initial.t1, classify };
   }
@@ -203,7 +209,15 @@ function sweepRun(
       ? section
       : { coordinate: section.coordinate, value: evaluateOption('--section', section.value, params as Record<string, number>), direction: section.direction };
   const period = number('--period');
-  return { kind: 'orbit', section: sec, ...(args.lists.get('--fix') ? { fix: args.lists.get('--fix')! } : {}), ...(period !== undefined ? { period } : {}) };
+  const maxTime = number('--max-time') ?? RUNS_PER_RETURN * model.initial.t1;
+  if (!(maxTime > 0)) throw new UsageError(`--max-time must be a positive number, got ${maxTime}`, '--max-time');
+  return {
+    kind: 'orbit',
+    section: sec,
+    maxTime,
+    ...(args.lists.get('--fix') ? { fix: args.lists.get('--fix')! } : {}),
+    ...(period !== undefined ? { period } : {}),
+  };
 }
 
 /**

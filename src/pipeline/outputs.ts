@@ -12,7 +12,10 @@ import { reportInputs } from './report-inputs.js';
 export interface BuildOptions {
   /** Write the reports (default true). */
   readonly report?: boolean;
-  /** Also write the generated module compiled to JavaScript, generated/<model>.js (default false). */
+  /**
+   * Also write the generated module compiled to JavaScript, generated/<model>.mjs (default false):
+   * an ES module by its extension, so that it imports from a CommonJS project too.
+   */
   readonly js?: boolean;
 }
 
@@ -26,7 +29,7 @@ export interface BuildOutput {
 /** The generated module of one model (and its JavaScript with `js`): what `derive` writes first, before any report. */
 export function buildCode({ module }: CompiledModel, options: BuildOptions = {}): BuildOutput {
   const files = new Map([[`generated/${module.fileName}`, module.source]]);
-  if (options.js) files.set(`generated/${module.fileName.replace(/\.ts$/, '.js')}`, compileGenerated(module.source, 'esm'));
+  if (options.js) files.set(`generated/${module.fileName.replace(/\.ts$/, '.mjs')}`, compileGenerated(module.source, 'esm'));
   return { files, problems: [] };
 }
 

@@ -14,8 +14,9 @@ export interface IndexEntry {
   readonly description?: string;
 }
 
-/** docs/reports/index.html: every model with links to its HTML and LaTeX reports. */
-export function indexHtml(entries: readonly IndexEntry[], provenance: string): string {
+/** docs/reports/index.html: every model with links to its HTML and LaTeX reports; `folders` are where the model files are (the project's own, not this repository's). */
+export function indexHtml(entries: readonly IndexEntry[], provenance: string, folders: readonly string[]): string {
+  const where = folders.length ? ` in ${folders.map((f) => `<code>${escapeHtml(f)}/</code>`).join(' and ')}` : '';
   const items = [...entries]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((e) =>
@@ -53,7 +54,7 @@ export function indexHtml(entries: readonly IndexEntry[], provenance: string): s
     '<body>',
     '<main>',
     '<h1>Derivation reports</h1>',
-    `<p>One report per model in <code>derivations/</code>: the model, its energy, constraints and equations of motion (Lagrange, Hamilton), with numbered equations as in a paper. ${escapeHtml(provenance)}.</p>`,
+    `<p>One report per model${where}: the model, its energy, constraints and equations of motion (Lagrange, Hamilton), with numbered equations as in a paper. ${escapeHtml(provenance)}.</p>`,
     '<ul>',
     ...items,
     '</ul>',

@@ -23,6 +23,8 @@ export interface StudyOverrides {
   readonly parameter?: string;
   readonly values?: readonly number[];
   readonly params?: Readonly<Record<string, number>>;
+  /** The fraction of the study's runs done (a command's progress bar). */
+  readonly onProgress?: (fraction: number) => void;
 }
 
 /**
@@ -48,6 +50,7 @@ export function limitStudyOf(spec: ModelSpec, mod: LoadedModule, reference: Load
     parameter,
     values,
     ...(overrides.params ? { params: overrides.params } : {}),
+    ...(overrides.onProgress ? { onProgress: overrides.onProgress } : {}),
     ...(reference ? { reference } : {}),
     ...(declared?.limits && parameter === declared.parameter ? { limits: declared.limits } : {}),
   });

@@ -2,6 +2,7 @@
 // exit codes 0/1/2, derive into a folder, simulate what the file says now,
 // parameters as expressions inside their ranges, caps that name their
 // option, and the JSON and CSV shapes.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,20 +51,32 @@ describe('usage errors exit 2', () => {
 });
 
 describe('derive on a model file outside the package', () => {
-  it("writes the repository's layout under DIR (DIR/generated/, DIR/docs/reports/), and the compiled module computes q̈ = −g", async () => {
+  it("writes the repository's layout under DIR (DIR/generated/, DIR/docs/reports/), and the compiled .mjs computes q̈ = −g", async () => {
     const dir = projectWith('ball.ts', BALL);
     const out = join(dir, 'out');
     const r = await cli('derive', join(dir, 'ball.ts'), '--out', out, '--js');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const files = ['generated/ball.ts', 'generated/ball.js', 'docs/reports/ball.tex', 'docs/reports/ball.body.tex', 'docs/reports/ball.html'];
+    const files = ['generated/ball.ts', 'generated/ball.mjs', 'docs/reports/ball.tex', 'docs/reports/ball.body.tex', 'docs/reports/ball.html'];
     for (const f of [...files, 'docs/reports/index.html', 'docs/reports/katex/katex.min.css']) expect(existsSync(join(out, f)), f).toBe(true);
     expect(readdirSync(out).sort()).toEqual(['docs', 'generated']);
     // The line derive prints names each file where it is.
     expect(r.stdout).toContain(files.map((f) => join(out, f)).join(', '));
-    const mod = (await import(/* @vite-ignore */ pathToFileURL(join(out, 'generated', 'ball.js')).href)) as LoadedModule;
+    const mod = (await import(/* @vite-ignore */ pathToFileURL(join(out, 'generated', 'ball.mjs')).href)) as LoadedModule;
     expect(mod.accelerations(0, [1], [0], {})[0]).toBeCloseTo(-G, 12);
     expect(mod.model.initial.q0).toEqual([2]);
+  });
+
+  it('--js writes a module that imports from a CommonJS project (the package.json of `npm init -y`)', async () => {
+    const dir = projectWith('ball.ts', BALL);
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'cjs-project', version: '1.0.0', main: 'index.js', type: 'commonjs' }));
+    expect((await cli('derive', join(dir, 'ball.ts'), '--out', dir, '--js', '--no-report')).code).toBe(0);
+    const r = spawnSync(process.execPath, ['-e', "import('./generated/ball.mjs').then((m) => console.log(m.accelerations(0, [1], [0], {})[0]))"], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect(r.stderr).toBe('');
+    expect(Number(r.stdout)).toBeCloseTo(-G, 12);
   });
 
   it('--no-report writes only the generated module', async () => {

@@ -47,6 +47,20 @@ describe('mechanics limit', () => {
     expect(o.rows.at(-1)!.distance).toBeCloseTo(1.5, 3);
   });
 
+  it('--progress reports the fraction of the study’s runs on stderr, rising to 100%', async () => {
+    const r = await cli('limit', 'kozlov-release-viscous', '--values', '10,100', '--progress', '--format', 'json');
+    expect(r.code).toBe(0);
+    const percents = r.stderr
+      .trim()
+      .split('\n')
+      .map((l) => Number(/^kozlov-release-viscous limit: (\d+)%$/.exec(l)?.[1]));
+    expect(percents[0]).toBe(0);
+    expect(percents.at(-1)).toBe(100);
+    // The rigid model's run and two values: past a third, past two thirds, each tenth once.
+    expect(percents.some((p) => p > 33 && p < 67)).toBe(true);
+    expect(percents).toEqual([...new Set(percents)].sort((a, b) => a - b));
+  });
+
   it('--param N --values and another parameter: the elastic realization with g = 2 still leaves at 1 + O(N^{−1/2}), the rigid model at 1', async () => {
     const o = await limitJson('kozlov-release-elastic', '--param', 'N', '--values', '100, 1e4', '--param', 'g=2');
     expect(o.params.g).toBe(2);

@@ -81,6 +81,8 @@ export default defineModel({
     [['orbit', 'rimless-wheel', '--section', 'spoke1'], '--section must be contact:NAME or coordinate:NAME=VALUE:up|down'],
     [['orbit', 'rimless-wheel', '--format', 'csv'], '--format must be one of summary, json'],
     [['orbit', 'rimless-wheel', '--crossings', '0'], '--crossings must be a positive integer'],
+    [['orbit', 'rimless-wheel', '--max-iterations', '2.5'], '--max-iterations must be a positive integer'],
+    [['orbit', 'rimless-wheel', '--max-time', '-1'], '--max-time must be a positive number'],
   ])('usage error %j', async (argv, message) => {
     const r = await cli(...argv);
     expect(r.code).toBe(2);
@@ -106,6 +108,26 @@ export default defineModel({
       /error \[max-steps\]: \[model 'simple-pendulum', field '--max-time'\] the motion ran into the flow's cap on steps before it reached the section; choose a section the motion crosses, or a smaller --max-time/,
     );
     expect(r.stderr).not.toContain('raise maxSteps');
+  });
+
+  it('gives up by default after 10 × the model’s initial.t1 without reaching the section, naming --max-time', async () => {
+    // The pendulum (t1 = 10) from θ = 1 never swings up to θ = 10.
+    const r = await cli('orbit', 'simple-pendulum', '--section', 'coordinate:theta=10:up');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("error [no-return]: [model 'simple-pendulum', field '--max-time']");
+    expect(r.stderr).toContain('within 100 time units: raise --max-time');
+  });
+
+  it('--progress shows each Newton step on stderr; --max-iterations bounds them and the failure names it', async () => {
+    // The double pendulum on its wall: Newton from the initial state does not converge in two steps.
+    const r = await cli('orbit', 'pendulum-wall', '--max-iterations', '2', '--progress');
+    expect(r.code).toBe(1);
+    const steps = r.stderr.split('\n').filter((l) => l.startsWith('pendulum-wall orbit: Newton step'));
+    expect(steps.map((l) => l.replace(/, residual .*/, ''))).toEqual([0, 1, 2].map((k) => `pendulum-wall orbit: Newton step ${k}/2`));
+    expect(r.stderr).toContain("error [orbit-not-converged]: [model 'pendulum-wall', field '--max-iterations']");
+    expect(r.stderr).toContain('raise --max-iterations, or start nearer the orbit');
+    // Without --progress (stderr is no terminal here) only the error.
+    expect((await cli('orbit', 'pendulum-wall', '--max-iterations', '1')).stderr).not.toContain('Newton step');
   });
 
   it('--help prints the usage', async () => {

@@ -18,6 +18,8 @@ export async function cli(...argv: string[]): Promise<CliResult> {
   const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void (stdout += `${a.join(' ')}\n`));
   const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void (stderr += `${a.join(' ')}\n`));
   const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
+  // Progress (--progress) goes to stderr directly.
+  const writeError = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
   try {
     const code = await runCli(argv);
     return { code, stdout, stderr };
@@ -25,6 +27,7 @@ export async function cli(...argv: string[]): Promise<CliResult> {
     log.mockRestore();
     error.mockRestore();
     write.mockRestore();
+    writeError.mockRestore();
   }
 }
 

@@ -111,6 +111,7 @@ describe('mechanics sweep', () => {
       [['bouncing-ball', '--axis', 'y=0:1:2', '--format', 'xml'], /--format must be one of json, csv/],
       [['bouncing-ball', '--axis', 'y=0:1:2', '--classify', 'orbit', '--t', '3'], /--t applies to --classify final and impacts/],
       [['bouncing-ball', '--axis', 'y=0:1:2', '--section', 'contact:floor'], /--section applies to --classify orbit only/],
+      [['bouncing-ball', '--axis', 'y=0:1:2', '--max-time', '5'], /--max-time applies to --classify orbit only/],
       [['bouncing-ball', '--axis', 'y=0:1:2', '--workers', '1.5'], /--workers must be a positive integer/],
     ] as const) {
       const r = await cli('sweep', ...argv);

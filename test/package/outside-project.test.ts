@@ -2,13 +2,17 @@
 // into an empty project, write a model file there that imports
 // 'unilateral-mechanics', derive it with `npx mechanics`, compile the
 // generated module under the strictest flags, and simulate it from an ES
-// module that imports the library, its runtime and its kernel. One install
-// (the slow part), then every check on it.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// module that imports the library, its runtime and its kernel; and run the
+// runnable blocks of README.md and docs/*.md there, as a reader would (the
+// convention is docBlocks' below). One install (the slow part), then every
+// check on it.
+import { execFile, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { buildSync } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BALL } from '../cli/run-cli.js';
 
@@ -27,6 +31,47 @@ function run(file: string, args: readonly string[], cwd: string): Command {
   if (r.status !== 0) throw new Error(`${file} ${args.join(' ')} (in ${cwd}) exited ${r.status ?? r.signal}:\n${r.stdout}\n${r.stderr}`);
   return { stdout: r.stdout, stderr: r.stderr };
 }
+
+/** A fenced block of a Markdown file, with the line of its opening fence. */
+interface DocBlock {
+  readonly where: string;
+  readonly line: number;
+  readonly lang: string;
+  readonly body: string;
+}
+
+const IMPORTS_PACKAGE = /from 'unilateral-mechanics(?:\/[^']*)?'/;
+const FILE_COMMENT = /^\/\/ ([\w-]+(?:\/[\w.-]+)*\.(?:ts|mts|js|mjs))\n/;
+
+/**
+ * The runnable blocks of README.md and docs/*.md:
+ *   - a ```ts or ```js block that imports 'unilateral-mechanics' and starts
+ *     with a `// path` comment is a file of the reader's project, written there;
+ *   - any other ```ts or ```js block that imports 'unilateral-mechanics' is a
+ *     program, run from the project's folder after the commands;
+ *   - in a ```sh block, each line that starts with `npx mechanics` is a
+ *     command, run in the project's folder in the order of its file.
+ */
+function docBlocks(): DocBlock[] {
+  const docs = [
+    'README.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .sort()
+      .map((f) => `docs/${f}`),
+  ];
+  return docs.flatMap((where) => {
+    const text = readFileSync(join(ROOT, where), 'utf8');
+    return [...text.matchAll(/^```(\w*)\n([\s\S]*?)^```/gm)].map((m) => ({
+      where,
+      line: text.slice(0, m.index).split('\n').length,
+      lang: m[1]!,
+      body: m[2]!,
+    }));
+  });
+}
+
+const sh = promisify(execFile);
 
 /** The consumer: the generated module, driven by the runtime; the library and kernel alongside. */
 const MAIN = `import { simulate, type LoadedModule } from 'unilateral-mechanics/runtime';
@@ -148,6 +193,81 @@ describe('a project that installs the packed tarball', () => {
     expect(result.contacts).toEqual([0]);
     // Just after the impact: v = e·√(2gh) − g·(t − t_impact).
     expect(result.qdAfter).toBeCloseTo(e * Math.sqrt(2 * g * h) - g * (result.tAfter - result.impact), 6);
+  });
+
+  describe('the runnable blocks of README.md and docs/*.md, in a project of their own', () => {
+    const blocks = docBlocks();
+    const code = blocks.filter((b) => /^(?:ts|js)$/.test(b.lang) && IMPORTS_PACKAGE.test(b.body));
+    const files = code.filter((b) => FILE_COMMENT.test(b.body));
+    const programs = code.filter((b) => !FILE_COMMENT.test(b.body));
+    const commands = blocks
+      .filter((b) => b.lang === 'sh')
+      .flatMap((b) => b.body.split('\n').flatMap((text, i) => (text.startsWith('npx mechanics') ? [{ where: b.where, line: b.line + 1 + i, text }] : [])));
+    const docs = join(work, 'docs-project');
+
+    beforeAll(() => {
+      mkdirSync(docs);
+      writeFileSync(join(docs, 'package.json'), JSON.stringify({ name: 'docs-project', version: '1.0.0', type: 'commonjs' }, null, 2));
+      // The same installed package as the project's (installing it twice would double the slow part).
+      symlinkSync(join(project, 'node_modules'), join(docs, 'node_modules'), 'dir');
+      for (const b of files) {
+        const path = FILE_COMMENT.exec(b.body)![1]!;
+        mkdirSync(join(docs, dirname(path)), { recursive: true });
+        writeFileSync(join(docs, path), b.body);
+      }
+    });
+
+    it('finds the blocks the convention marks: commands, project files and programs', () => {
+      expect(commands.map((c) => `${c.where}:${c.line}`)).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^README\.md:/),
+          expect.stringMatching(/^docs\/contract\.md:/),
+          expect.stringMatching(/^docs\/model-language\.md:/),
+        ]),
+      );
+      expect(files.map((b) => FILE_COMMENT.exec(b.body)![1])).toEqual(expect.arrayContaining(['models/ball.ts', 'models/pendulum.ts']));
+      expect(programs.length).toBeGreaterThan(3);
+    });
+
+    it('every `npx mechanics` command succeeds (the files of one document in order, the documents side by side)', async () => {
+      const byDoc = new Map<string, typeof commands>();
+      for (const c of commands) byDoc.set(c.where, [...(byDoc.get(c.where) ?? []), c]);
+      const failed = (
+        await Promise.all(
+          [...byDoc.values()].map(async (list) => {
+            const failures: string[] = [];
+            for (const c of list) {
+              await sh('sh', ['-c', c.text], { cwd: docs, maxBuffer: 64 << 20 }).catch((err: { code?: number; stderr?: string }) =>
+                failures.push(`${c.where}:${c.line}: \`${c.text}\` exited ${err.code}:\n${err.stderr}`),
+              );
+            }
+            return failures;
+          }),
+        )
+      ).flat();
+      expect(failed).toEqual([]);
+      // The user's index names the user's folder.
+      expect(readFileSync(join(docs, 'docs', 'reports', 'index.html'), 'utf8')).toContain('One report per model in <code>models/</code>');
+    });
+
+    it('every program runs from the project, importing the package and what the commands wrote', () => {
+      const runs = programs.map((b, i) => {
+        const entry = join(docs, `doc-program-${i}.${b.lang === 'js' ? 'mjs' : 'mts'}`);
+        writeFileSync(entry, b.body);
+        const outfile = join(docs, `doc-program-${i}.bundle.mjs`);
+        buildSync({ entryPoints: [entry], outfile, bundle: true, packages: 'external', platform: 'node', format: 'esm', logLevel: 'silent' });
+        return { where: `${b.where}:${b.line}`, outfile };
+      });
+      // One Node.js for all of them: each is imported in turn, a failure named by its block.
+      const runner = `import { pathToFileURL } from 'node:url';
+for (const { where, outfile } of ${JSON.stringify(runs)}) {
+  try { await import(pathToFileURL(outfile).href); } catch (err) { console.error(\`FAILED \${where}: \${err?.stack ?? err}\`); process.exitCode = 1; }
+}`;
+      writeFileSync(join(docs, 'doc-programs.mjs'), runner);
+      const r = spawnSync(process.execPath, ['doc-programs.mjs'], { cwd: docs, encoding: 'utf8', maxBuffer: 64 << 20 });
+      expect(r.stderr.split('\n').filter((l) => l.startsWith('FAILED'))).toEqual([]);
+      expect(r.status).toBe(0);
+    });
   });
 
   it('`npx mechanics simulate` on the file prints JSON with the same impact', () => {

@@ -38,7 +38,7 @@ describe('a report failure never loses the generated code', () => {
     const code = buildCode(bad);
     expect([...code.files.keys()]).toEqual(['generated/fall.ts']);
     expect(code.files.get('generated/fall.ts')).toBe(bad.module.source);
-    const js = buildCode(bad, { js: true }).files.get('generated/fall.js')!;
+    const js = buildCode(bad, { js: true }).files.get('generated/fall.mjs')!;
     expect(js).toContain('function accelerations(');
     expect(js).toMatch(/^export \{[^}]*\baccelerations\b/m);
     expect(js).not.toContain(': Float64Array');

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REFERENCES } from '../../src/model/sources.js';
 import { ROOT } from '../helpers/examples.js';
 
 const REPORTS = join(ROOT, 'docs', 'reports');
@@ -58,5 +59,13 @@ describe('the committed pages link to what exists', () => {
     expect(links(join(REPORTS, 'simple-pendulum.html'))).toEqual(expect.arrayContaining(['katex/katex.min.css', 'index.html', '#model']));
     expect(links(join(REPORTS, 'katex', 'katex.min.css')).some((l) => l.startsWith('fonts/') && l.endsWith('.woff2'))).toBe(true);
     expect(links(join(ROOT, 'README.md'))).toContain('docs/playground/index.html');
+  });
+
+  it('the prose links nothing outside the repository, and the README cites every paper by its reference', () => {
+    for (const page of pages.filter((p) => p.endsWith('.md')))
+      for (const link of links(page).filter((l) => !/^[a-z]+:/i.test(l)))
+        expect(relative(ROOT, join(dirname(page), link)).startsWith('..'), `${relative(ROOT, page)}: ${link}`).toBe(false);
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    for (const [key, r] of Object.entries(REFERENCES)) expect(readme).toContain(`${key}: ${r.authors}, *${r.title}*`);
   });
 });

@@ -83,7 +83,10 @@ export interface PeriodicOrbitOptions extends StrideOptions {
   readonly period?: number;
   /** Newton stops when max |P(X₀) − X₀ − s| ≤ tol·(1 + max |X₀|) (default 1e-9, some 10 times the integration error). */
   readonly tol?: number;
+  /** Newton steps before giving up with 'orbit-not-converged' (default 30). */
   readonly maxIterations?: number;
+  /** Called with the residual at the start (iteration 0) and after each Newton step: a long search can show where it is. */
+  readonly onIteration?: (iteration: number, residual: number) => void;
 }
 
 export interface OrbitImpact {
@@ -172,6 +175,7 @@ export function periodicOrbit(module: LoadedModule, opts: PeriodicOrbitOptions):
 
   let F = residualOf(r, X);
   let iterations = 0;
+  opts.onIteration?.(0, norm(F));
   while (norm(F) > tol * scale(X)) {
     if (iterations++ >= maxIterations) break;
     const step = newtonStep(kept, N, r.poincare, F);
@@ -190,6 +194,7 @@ export function periodicOrbit(module: LoadedModule, opts: PeriodicOrbitOptions):
         X.set(Y);
         r = trial;
         F = Ft;
+        opts.onIteration?.(iterations, norm(F));
         break;
       }
       lambda /= 2;
@@ -200,8 +205,8 @@ export function periodicOrbit(module: LoadedModule, opts: PeriodicOrbitOptions):
     throw new SimulationError(
       'orbit-not-converged',
       'numeric',
-      `Newton on the return map stopped after ${iterations - 1} iterations with residual ${residual.toExponential(2)} (tolerance ${tol} relative)`,
-      { model: model.name, field: 'q0' },
+      `Newton on the return map stopped after ${iterations - 1} iterations with residual ${residual.toExponential(2)} (tolerance ${tol} relative): raise maxIterations, or start nearer the orbit`,
+      { model: model.name, field: 'maxIterations' },
       X[2 * n],
     );
   }

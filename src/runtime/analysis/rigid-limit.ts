@@ -95,10 +95,18 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
   }
   const j = opts.compliantContact ?? 0;
   const atol = opts.atol ?? DEFAULT_ATOL;
-  const referenceRun = opts.reference ? simulate(opts.reference, { ...opts, params: onlyKnown(opts.reference, opts.params ?? {}) }) : undefined;
-  const rows = values.map((value): LimitRow => {
+  // onProgress sees the whole study: run k of the reference and the values, each run's fraction within it.
+  const runs = values.length + (opts.reference ? 1 : 0);
+  const progressOf = (k: number): Pick<SimulateOptions, 'onProgress'> => {
+    const report = opts.onProgress;
+    return report ? { onProgress: (f) => report((k + f) / runs) } : {};
+  };
+  const referenceRun = opts.reference
+    ? simulate(opts.reference, { ...opts, params: onlyKnown(opts.reference, opts.params ?? {}), ...progressOf(0) })
+    : undefined;
+  const rows = values.map((value, i): LimitRow => {
     const params = { ...onlyKnown(module, opts.params ?? {}), [parameter]: value };
-    const run = simulate(module, { ...opts, params });
+    const run = simulate(module, { ...opts, params, ...progressOf(i + runs - values.length) });
     return { value, ...compliantRecord(module, run, params, j, atol), distance: referenceRun ? gridDistance(run, referenceRun) : NaN };
   });
   const N = rows.map((r) => r.value);

@@ -246,8 +246,8 @@ export function flowToSection(
     throw new SimulationError(
       'no-return',
       'numeric',
-      `the motion did not reach the section ${describeSection(opts.section)} within ${opts.maxTime} time units (option maxTime)`,
-      { model: module.model.name, field: 'section' },
+      `the motion did not reach the section ${describeSection(opts.section)} within ${opts.maxTime} time units: raise maxTime, or start nearer the orbit`,
+      { model: module.model.name, field: 'maxTime' },
       flow.t,
     );
   }

@@ -12,7 +12,7 @@ import type { ClassifyFunction, SweepRun } from './sweep-cell.js';
 
 /**
  * A generated module as a worker can load it: the path (or file: URL) of its
- * compiled JavaScript (`mechanics derive --js` writes generated/<model>.js),
+ * compiled JavaScript (`mechanics derive --js` writes generated/<model>.mjs),
  * or that JavaScript itself — an ES module with no imports, which every
  * generated module is.
  */

@@ -136,3 +136,24 @@ describe('a rod spinning in free flight', () => {
     expect(run.events[0]!.t).toBeCloseTo(hi, 10);
   });
 });
+
+describe('a contact left inside the surface by an impact', () => {
+  it('is watched from where it starts: a walker foot sinking after its release is caught at once', async () => {
+    // Released at 0.93092 at g = −1.1e-9, just past the sink −1e-9, it drifts inward (2e-3 m by 0.937) with
+    // no sign change of g + 1e-9 at a step's end; counted from where it starts, the sink fires at once
+    // (the impact there has no admissible mode: a named error rather than a foot through the slope).
+    const walker = (await committedModule('compass-walker'))!;
+    const params = { mH: 10, m: 5, l: 1, b: 0.5, g: 9.81, gamma: Math.PI / 60 };
+    const q0 = [0.3107537165323488, 1.346132675753808, -0.7270930677689612, 0.266078856125474];
+    const qd0 = [-6.820781916655596, -0.05403538827915827, -1.6339838995113969, -0.20665496290475138];
+    try {
+      const run = simulate(walker, { params, q0, qd0, t1: 1, samples: 2001 });
+      const below = run.t.filter((s, i) => s > 0.93 && walker.gaps!(s, run.q[i]!, params)[1]! < -DEPTH);
+      expect(below).toEqual([]);
+    } catch (e) {
+      if (!(e instanceof SimulationError)) throw e;
+      expect(e.t).toBeGreaterThan(0.9309);
+      expect(e.t).toBeLessThan(0.931);
+    }
+  });
+});

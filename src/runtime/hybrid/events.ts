@@ -17,16 +17,26 @@
 //
 // The end values of a step cannot see every crossing: a guard with a rate
 // (its derivative along the motion: ġ for a gap, q̇_i for a section) is
-// also tested at an interior extremum, where the rate changes sign, for the
-// excursions it declares (guards.ts GuardRate):
-//   falling: h > 0 at both ends with a minimum ≤ 0 inside ('dip' through
-//   zero and back: the crossing before the minimum), or h ≤ 0 at both ends
-//   with a maximum > 0 inside ('return': a whole bounce, the crossing after
-//   it); rising: the same mirrored.
-// A late bounce of a cascade spans one step easily, and an explicit step
-// can span a whole free-flight parabola, which it integrates exactly. A
-// guard with a sink s (a contact released at g = 0 that drifts inward) also
-// fires where h + s crosses.
+// followed inside the step. The step is halved until, on each piece, the
+// cubic Hermite interpolant of (h, ḣ) at the piece's ends predicts h and ḣ
+// at its midpoint to 5 % of h's variation there, so that the piece has the
+// cubic's shape; a cubic with a minimum and a maximum between ends of equal
+// rate sign adds its two turning points. Between consecutive points, h is
+// tested at the ends and at an interior extremum, where the rate changes
+// sign; the pieces are scanned in time order and the first crossing wins:
+//   falling: h > 0 at both ends with a minimum ≤ 0 inside (through zero
+//   and back: the crossing before the minimum), or h ≤ 0 at both ends with
+//   a maximum > 0 inside (out and back: the crossing after it); rising: the
+//   same mirrored.
+// A late bounce of a cascade spans one step easily, an explicit step can
+// span a whole free-flight parabola, and a body spinning in free flight
+// (which DOPRI5 integrates exactly, so its steps grow) several turns. The
+// excursions a guard declares (guards.ts GuardRate) say which crossings
+// count: from the near side at the step's start ('dip') those that the end
+// values miss, from the far side ('return') any. An ordinary step is one
+// piece, at the cost of h and ḣ at its midpoint. A guard with a sink s (a
+// contact released at g = 0 that drifts inward) also fires where h + s
+// crosses.
 //
 // A contact guard may also carry an activation condition (the model's
 // `when`; ContactActivity below): its crossing is an impact only where the
@@ -34,7 +44,7 @@
 
 import type { LoadedModule, Params } from '../contract.js';
 import type { DenseStep } from '../integrators/dopri5.js';
-import type { Crossing, CrossingDirection, EventFunction, Guard, GuardMinimum } from './guards.js';
+import type { Crossing, CrossingDirection, EventFunction, Guard, GuardMinimum, GuardRate } from './guards.js';
 
 export type { CrossingDirection, EventFunction } from './guards.js';
 
@@ -155,42 +165,140 @@ export function firstCrossing(step: DenseInterval, guards: Iterable<Guard>, onMi
   return best;
 }
 
+/** A guard on the step at one time: its value and its rate. */
+interface Node {
+  readonly t: number;
+  readonly h: number;
+  readonly r: number;
+}
+
+/**
+ * How well a piece's cubic Hermite interpolant of (h, ḣ) at its ends must
+ * predict h and ḣ at its midpoint, as a fraction of h's variation on the
+ * piece, for the cubic's shape (at most one minimum and one maximum) to be
+ * taken as the guard's; and how often a piece may be halved.
+ */
+const SHAPE = 0.05;
+const MAX_DEPTH = 12;
+
 /** The first crossing of one guard on the step. */
 function guardCrossing(step: DenseInterval, guard: Guard, onMinimum?: (m: GuardMinimum) => void): Crossing | undefined {
   const { a, b, direction, rate } = guard;
-  const tA = step.tPrev,
-    tB = step.t;
   const at = (ta: number, fa: number, tb: number, fb: number, fn: EventFunction = guard.value): Crossing | undefined => {
     const loc = locateOnInterval(fn, step, ta, fa, tb, fb);
     const c = { guard, t: loc.t, y: loc.y, tBefore: loc.tBefore };
     return !guard.accept || guard.accept(c.t, c.y) ? c : undefined;
   };
-  // An extremum inside the step, located only where it is needed: a minimum (rate − → +) or a maximum (+ → −).
-  const minimum = rate !== undefined && rate.a < 0 && rate.b > 0;
-  const maximum = rate !== undefined && rate.a > 0 && rate.b < 0;
+  if (rate) {
+    // Which excursions the step may hold: from the near side every crossing
+    // but a dip's is seen at the step's ends; from the far side only a return.
+    const near = direction === 'falling' ? a > 0 : direction === 'rising' ? a < 0 : a !== 0;
+    const look = near ? crosses(a, b, direction) || rate.excursions !== 'return' : rate.excursions !== 'dip';
+    if (look || guard.probe || onMinimum) {
+      const nodes = guardNodes(step, guard, rate);
+      for (let k = 1; k < nodes.length; k++) {
+        const c = pieceCrossing(step, guard, nodes[k - 1]!, nodes[k]!, look && !guard.probe, at, onMinimum);
+        if (c) return c;
+      }
+    }
+  } else if (!guard.probe && crosses(a, b, direction)) return at(step.tPrev, a, step.t, b);
+  const sink = guard.sink;
+  if (!guard.probe && sink !== undefined && crosses(a + sink, b + sink, direction))
+    return at(step.tPrev, a + sink, step.t, b + sink, (t, y) => guard.value(t, y) + sink);
+  return undefined;
+}
+
+/**
+ * The guard at points of the step between which it has the shape of a cubic
+ * with no interior extremum but where its rate changes sign: the step is
+ * halved until the cubic Hermite interpolant of (h, ḣ) at a piece's ends
+ * predicts the midpoint (the step's end values alone cannot see a gap that
+ * dips through zero and back, or one that oscillates several times in a
+ * long step: a rod spinning in free flight, which DOPRI5 integrates exactly
+ * whatever the step); a piece's cubic with a minimum and a maximum between
+ * ends of equal rate sign adds its two turning points.
+ */
+function guardNodes(step: DenseInterval, guard: Guard, rate: GuardRate): Node[] {
+  const y = new Float64Array(step.y.length);
+  const node = (t: number): Node => {
+    step.eval(t, y);
+    return { t, h: guard.value(t, y), r: rate.value(t, y) };
+  };
+  const nodes: Node[] = [{ t: step.tPrev, h: guard.a, r: rate.a }];
+  const turningPoints = (p: Node, q: Node): void => {
+    if (!(p.r * q.r > 0)) return;
+    // d/ds of the cubic Hermite on s ∈ [0, 1]: A s² + B s + C.
+    const w = q.t - p.t;
+    const A = 6 * (p.h - q.h) + 3 * w * (p.r + q.r),
+      B = 6 * (q.h - p.h) - w * (4 * p.r + 2 * q.r),
+      C = w * p.r;
+    const disc = B * B - 4 * A * C;
+    if (!(A !== 0 && disc > 0)) return;
+    const s1 = (-B - Math.sign(A) * Math.sqrt(disc)) / (2 * A),
+      s2 = (-B + Math.sign(A) * Math.sqrt(disc)) / (2 * A);
+    if (s1 > 0 && s2 < 1) nodes.push(node(p.t + s1 * w), node(p.t + s2 * w));
+  };
+  const refine = (p: Node, q: Node, depth: number): void => {
+    const w = q.t - p.t;
+    const m = node(p.t + 0.5 * w);
+    const err = Math.abs(m.h - 0.5 * (p.h + q.h) - (w * (p.r - q.r)) / 8) + 0.25 * Math.abs(w * m.r - 1.5 * (q.h - p.h) + (w * (p.r + q.r)) / 4);
+    const variation = Math.max(Math.abs(p.h - m.h), Math.abs(m.h - q.h), Math.abs(q.h - p.h)) + w * Math.max(Math.abs(p.r), Math.abs(m.r), Math.abs(q.r));
+    const roundoff = 1e-14 * (Math.abs(p.h) + Math.abs(m.h) + Math.abs(q.h));
+    if (depth < MAX_DEPTH && err > SHAPE * variation + roundoff) {
+      refine(p, m, depth + 1);
+      refine(m, q, depth + 1);
+      return;
+    }
+    turningPoints(p, m);
+    nodes.push(m);
+    turningPoints(m, q);
+    nodes.push(q);
+  };
+  refine(nodes[0]!, { t: step.t, h: guard.b, r: rate.b }, 0);
+  return nodes;
+}
+
+/**
+ * The first crossing of a guard with a rate between two of its nodes (look:
+ * whether crossings count, else only minima are reported): the nodes'
+ * values crossing, or an extremum where the rate changes sign, through zero
+ * and back (the crossing before it) or out from the far side and back (the
+ * crossing after it). A minimum is reported where the motion reaches it,
+ * before the crossing.
+ */
+function pieceCrossing(
+  step: DenseInterval,
+  guard: Guard,
+  p: Node,
+  q: Node,
+  look: boolean,
+  at: (ta: number, fa: number, tb: number, fb: number) => Crossing | undefined,
+  onMinimum?: (m: GuardMinimum) => void,
+): Crossing | undefined {
+  const direction = guard.direction;
+  const minimum = p.r < 0 && q.r > 0;
+  const maximum = p.r > 0 && q.r < 0;
   let found: { t: number; h: number } | undefined;
   const extremum = (): { t: number; h: number } => {
     if (!found) {
-      const loc = locateOnInterval(rate!.value, step, tA, rate!.a, tB, rate!.b);
+      const loc = locateOnInterval(guard.rate!.value, step, p.t, p.r, q.t, q.r);
       found = { t: loc.t, h: guard.value(loc.t, loc.y) };
     }
     return found;
   };
-  if (minimum && onMinimum) onMinimum({ guard, t: extremum().t, value: extremum().h });
-  if (guard.probe) return undefined;
-  if (crosses(a, b, direction)) return at(tA, a, tB, b);
-  const falling = direction !== 'rising',
-    rising = direction !== 'falling';
-  const dip = rate?.excursions !== 'return',
-    back = rate?.excursions !== 'dip';
-  // Through zero and back: the crossing before the extremum; a whole excursion from the far side: the crossing after it.
-  if (dip && minimum && falling && a > 0 && b > 0 && extremum().h <= 0) return at(tA, a, extremum().t, extremum().h);
-  if (dip && maximum && rising && a < 0 && b < 0 && extremum().h >= 0) return at(tA, a, extremum().t, extremum().h);
-  if (back && maximum && falling && a <= 0 && b <= 0 && extremum().h > 0) return at(extremum().t, extremum().h, tB, b);
-  if (back && minimum && rising && a >= 0 && b >= 0 && extremum().h < 0) return at(extremum().t, extremum().h, tB, b);
-  const sink = guard.sink;
-  if (sink !== undefined && crosses(a + sink, b + sink, direction)) return at(tA, a + sink, tB, b + sink, (t, y) => guard.value(t, y) + sink);
-  return undefined;
+  const excursion = (): Crossing | undefined => {
+    if (crosses(p.h, q.h, direction)) return at(p.t, p.h, q.t, q.h);
+    const falling = direction !== 'rising',
+      rising = direction !== 'falling';
+    if (minimum && falling && p.h > 0 && q.h > 0 && extremum().h <= 0) return at(p.t, p.h, extremum().t, extremum().h);
+    if (maximum && rising && p.h < 0 && q.h < 0 && extremum().h >= 0) return at(p.t, p.h, extremum().t, extremum().h);
+    if (maximum && falling && p.h <= 0 && q.h <= 0 && extremum().h > 0) return at(extremum().t, extremum().h, q.t, q.h);
+    if (minimum && rising && p.h >= 0 && q.h >= 0 && extremum().h < 0) return at(extremum().t, extremum().h, q.t, q.h);
+    return undefined;
+  };
+  const c = look ? excursion() : undefined;
+  if (minimum && onMinimum && (!c || extremum().t < c.t)) onMinimum({ guard, t: extremum().t, value: extremum().h });
+  return c;
 }
 
 /**

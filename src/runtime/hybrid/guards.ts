@@ -11,7 +11,7 @@
 // impact law of every driver (contact/resolve-impact.ts); a release, a stop,
 // a cone edge, a section or a compliant switch keeps the state (Δ = id) and
 // changes only the mode.
-// Tests: test/runtime/hybrid/events.test.ts, test/runtime/hybrid/engine.test.ts, test/architecture/event-location.test.ts.
+// Tests: test/runtime/hybrid/events.test.ts, test/runtime/hybrid/engine.test.ts, test/architecture/event-location.test.ts, test/runtime/hybrid/no-missed-impacts.test.ts.
 
 /** A guard's crossing direction: falling (h > 0 before, h ≤ 0 after), rising (h < 0 before, h ≥ 0 after), or either. */
 export type CrossingDirection = 'falling' | 'rising' | 'either';
@@ -30,12 +30,12 @@ export type GuardKind = 'gap' | 'release' | 'stop' | 'cone' | 'section' | 'switc
 
 /**
  * The guard's derivative along the motion, where the step's end values
- * cannot see every crossing: a rate changing sign inside the step is an
- * extremum, located, and the guard tested there. Which excursions count:
- * 'dip' — h on its side before the crossing at both ends, through zero and
- * back inside the step (the crossing before the extremum); 'return' — h
- * already across at both ends, out to the other side and back inside the
- * step (the crossing after the extremum: a whole bounce); 'both'.
+ * cannot see every crossing: the locator follows h inside the step with it
+ * (events.ts) and finds every crossing, through extrema included. Which
+ * count: 'dip' — from the near side at the step's start (h on its side
+ * before the crossing), those the end values miss (through zero and back);
+ * 'return' — from the far side (h already across at the start), out to the
+ * other side and back (a whole bounce); 'both'.
  */
 export interface GuardRate {
   readonly value: EventFunction;

@@ -219,6 +219,8 @@ class HybridRun {
   private readonly acc: Float64Array;
   private readonly rates: Float64Array;
   private readonly gA: Float64Array;
+  /** Per contact, how far inside the surface the phase started (≥ 0): the sink is counted from there. */
+  private readonly sinkFrom: Float64Array;
   private readonly dgA: Float64Array;
   private readonly sA: Float64Array;
   private readonly gB: Float64Array;
@@ -286,6 +288,7 @@ class HybridRun {
     this.acc = new Float64Array(n + m);
     this.rates = new Float64Array(m);
     this.gA = new Float64Array(m);
+    this.sinkFrom = new Float64Array(m);
     this.dgA = new Float64Array(m);
     this.sA = new Float64Array(m);
     this.gB = new Float64Array(m);
@@ -424,6 +427,10 @@ class HybridRun {
     if (this.friction) this.aimSlips(this.t, this.x);
     this.guardValues(this.t, this.x, this.gA, this.dgA, this.sA, this.tA);
     this.activity.wake(this.gA);
+    // An impact found by the sink leaves its contact just past −gapTol;
+    // a sink counted from 0 could not fire again there, and a bounce too
+    // small to lift it out would sink through unseen.
+    for (let j = 0; j < this.m; j++) this.sinkFrom[j] = Math.max(0, -this.gA[j]!);
     const maxSteps = this.opts.maxSteps ?? 100_000;
     const end = Math.min(this.t1, this.pendingRest?.t ?? Infinity);
     const mode: HybridMode<Crossing> = {
@@ -547,7 +554,7 @@ class HybridRun {
    * slide stops, or a sticking force reaches the cone's edge); an open,
    * awake contact's gap, with its rate ġ (a whole bounce or a dip inside one
    * step, late in a cascade) and the sink gapTol (a contact released at
-   * g = 0 that drifts inward).
+   * g = 0 that drifts inward), counted from where the phase started inside.
    */
   private guards(): Guard[] {
     const guards: Guard[] = [];
@@ -565,7 +572,7 @@ class HybridRun {
           });
       } else if (!this.activity.dormant[j]) {
         const rate = { value: this.gapRateValue(j), a: this.dgA[j], b: this.dgB[j], excursions: 'both' } as const;
-        guards.push({ kind: 'gap', contact: j, direction: 'falling', value: this.gapValue(j), a: this.gA[j], b: this.gB[j], rate, sink: this.gapTol });
+        guards.push({ kind: 'gap', contact: j, direction: 'falling', value: this.gapValue(j), a: this.gA[j], b: this.gB[j], rate, sink: this.gapTol + this.sinkFrom[j]! });
       }
     }
     return guards;

@@ -142,14 +142,13 @@ function heightGuard(step: DenseInterval, extra: Partial<Guard> = {}, bare = fal
 describe('firstCrossing: the one entry point, guards with excursions', () => {
   const g = 9.81;
 
-  it('finds a dip through zero and back inside one step (both ends above) before the minimum, and reports the minimum', () => {
+  it('finds a dip through zero and back inside one step (both ends above) before the minimum, which the motion never reaches', () => {
     // h = 0.1 − 2t + (g/2)t² on [0, 0.4] (0.0848 at the end): minimum 0.1 − 2/g at 2/g, first root (2 − √(4 − 0.2g))/g.
     const step = flight(0.1, -2, -g, 0.4);
     const minima: number[] = [];
     const c = firstCrossing(step, [heightGuard(step)], (m) => minima.push(m.t, m.value))!;
     expect(c.t).toBeCloseTo((2 - Math.sqrt(4 - 2 * g * 0.1)) / g, 12);
-    expect(minima[0]).toBeCloseTo(2 / g, 12);
-    expect(minima[1]).toBeCloseTo(0.1 - 2 / g, 12);
+    expect(minima).toEqual([]);
     // Without its rate the guard sees only the ends, both above: no crossing.
     expect(firstCrossing(step, [heightGuard(step, {}, true)])).toBeUndefined();
   });
@@ -200,6 +199,53 @@ describe('firstCrossing: the one entry point, guards with excursions', () => {
     const sinking = flight(-1e-12, -0.1, 0, 1);
     const c = firstCrossing(sinking, [heightGuard(sinking, { sink: 1e-9 }, true)])!;
     expect(c.t).toBeCloseTo((1e-9 - 1e-12) / 0.1, 13);
+  });
+
+  /** One step [t0, t1] of a rotation θ = ω t, exact, and the guard h = c + cos θ with its rate. */
+  const spinning = (t0: number, t1: number, omega: number, c: number, excursions: 'dip' | 'both' = 'both'): [DenseInterval, Guard] => {
+    const at = (s: number, out: Float64Array): Float64Array => {
+      out[0] = omega * s;
+      return out;
+    };
+    const step = { tPrev: t0, t: t1, yPrev: at(t0, new Float64Array(1)), y: at(t1, new Float64Array(1)), eval: at };
+    const h = (_t: number, y: Float64Array): number => c + Math.cos(y[0]!);
+    const r = (_t: number, y: Float64Array): number => -omega * Math.sin(y[0]!);
+    const rate = { value: r, a: r(t0, step.yPrev), b: r(t1, step.y), excursions };
+    return [step, { kind: 'gap', contact: 0, direction: 'falling', value: h, a: h(t0, step.yPrev), b: h(t1, step.y), rate }];
+  };
+
+  it('finds the first of several dips in one step whose rate has the same sign at both ends', () => {
+    // h = 0.9 + cos 20t on [0.01, 1]: three dips to −0.1, the first crossing at arccos(−0.9)/20; ḣ < 0 at both ends.
+    const [step, guard] = spinning(0.01, 1, 20, 0.9);
+    expect(guard.rate!.a < 0 && guard.rate!.b < 0 && guard.a > 0 && guard.b > 0).toBe(true);
+    const minima: number[] = [];
+    const c = firstCrossing(step, [guard], (m) => minima.push(m.t))!;
+    expect(c.t).toBeCloseTo(Math.acos(-0.9) / 20, 12);
+    expect(c.y[0]).toBeCloseTo(Math.acos(-0.9), 10);
+    // The minima (the first at π/20) come after the crossing: none is reported.
+    expect(minima).toEqual([]);
+  });
+
+  it('finds a grazing dip of a fast rotation and none where every dip stays above', () => {
+    // 50 turns in one step, the dips 1e-3 below zero: the first at arccos(−0.999)/ω.
+    const omega = 100 * Math.PI;
+    const [deep, below] = spinning(0.001, 1, omega, 0.999);
+    expect(firstCrossing(deep, [below])!.t).toBeCloseTo(Math.acos(-0.999) / omega, 12);
+    const [shallow, above] = spinning(0.001, 1, omega, 1.001);
+    const minima: number[] = [];
+    expect(firstCrossing(shallow, [above], (m) => minima.push(m.value))).toBeUndefined();
+    expect(minima.length).toBe(50);
+    for (const v of minima) expect(v).toBeCloseTo(0.001, 12);
+  });
+
+  it('from the far side a dip-only guard fires at no later crossing, a guard with returns at the first one', () => {
+    // h = −0.5 + cos 20t from t = 0.2 (h < 0): out above zero and back, three times.
+    const [step, dipOnly] = spinning(0.2, 1, 20, -0.5, 'dip');
+    expect(dipOnly.a).toBeLessThan(0);
+    expect(firstCrossing(step, [dipOnly])).toBeUndefined();
+    const [, both] = spinning(0.2, 1, 20, -0.5);
+    // The first falling crossing after 0.2: 20t = 2π + π/3.
+    expect(firstCrossing(step, [both])!.t).toBeCloseTo((2 * Math.PI + Math.PI / 3) / 20, 12);
   });
 
   it('returns the earliest crossing of several guards, with the guard that fired', () => {

@@ -21,7 +21,7 @@ import { modelDrawing } from '../src/report/sketch.js';
 import type { LoadedModule } from '../src/runtime/contract.js';
 import { simulate, simulationMethod } from '../src/runtime/hybrid/simulate.js';
 import type { Trajectory } from '../src/runtime/hybrid/trajectory.js';
-import { render } from '../src/pipeline/run-text.js';
+import { contactNames, render } from '../src/pipeline/run-text.js';
 import { parameterValues, runStart } from '../src/pipeline/run-values.js';
 import { linearizationStudy } from '../src/studies/linearization.js';
 import { reportMotion, REPORT_SAMPLES } from '../src/studies/motion.js';
@@ -165,9 +165,8 @@ export function runModel({ spec, model, loaded }: CompiledModel, values: Readonl
   );
   const start = runStart(model, params, { q0: [], qd0: [] });
   const trajectory = simulate(loaded, { q0: start.q0, qd0: start.qd0, t1: start.t1, params, ...RUN });
-  const names = model.unilateral.map((u) => u.name);
   const events = trajectory.events.map((e) => {
-    const contacts = e.contacts.map((j) => names[j] ?? `#${j}`);
+    const contacts = contactNames(model, e);
     const text = e.type === 'impact' ? `impact, impulsive: ${contacts.join(' + ')}` : `${e.type}: ${contacts.join(' + ')}`;
     return { t: e.t, type: e.type, contacts, text };
   });

@@ -12,10 +12,17 @@ import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
 import { childAt, cse, printedForms, representative } from '../core/cse.js';
 import { shareParts } from '../core/share.js';
-import { freeSymbols, type Expr } from '../core/expr.js';
+import { freeSymbols, literalValue, numberAtomValue, type Expr, type Sym } from '../core/expr.js';
 import { expandAngleSums, isAngleSum } from './angle-sums.js';
+import { numberLiteral } from './js-expr.js';
 import { assign, callStmt, idx, ref, type Decl, type JsExpr, type KernelInputs, type KernelScope, type ModuleIR, type Stmt } from './ir.js';
 import { kernelOps } from './print.js';
+
+/** A number atom (numberExpr) as its JavaScript literal; undefined for a symbol that names something. */
+const numberAtom = (s: Sym): string | undefined => {
+  const v = literalValue(s);
+  return v === undefined ? undefined : numberLiteral(v);
+};
 
 // forCode's results, kept per node (a function of its structure alone): M and
 // the forcing are lowered in several kernel blocks (dynamics$, mass$, the
@@ -103,7 +110,7 @@ function plan(block: Stmt & { kind: 'kernel-block' }): Plan {
     rewrites,
   );
   const { shared, firstOutput, symbols: used } = result;
-  const unbound = (name: string): boolean => !inputs.has(name) && name !== 'pi';
+  const unbound = (name: string): boolean => !inputs.has(name) && name !== 'pi' && numberAtomValue(name) === undefined;
   if ([...used].some(unbound)) {
     // The first in the outputs' structural order, whatever order the walk met them in.
     const name = prepared.flatMap((o) => [...freeSymbols(o.expr)]).find(unbound);
@@ -113,7 +120,8 @@ function plan(block: Stmt & { kind: 'kernel-block' }): Plan {
   const key = rewrites.size === 0 ? (e: Expr) => e : (e: Expr) => representative(e, rewrites);
   const printedAs = printedForms(result, rewrites);
   // Temporaries by node, and (below) by every placeholder or node standing for one: one lookup per node printed.
-  const scope: KernelScope = (e) => temporaries.get(e) ?? (e.kind === 'sym' ? (e.name === 'pi' ? 'Math.PI' : inputs.get(e.name)?.local) : undefined);
+  const scope: KernelScope = (e) =>
+    temporaries.get(e) ?? (e.kind === 'sym' ? (e.name === 'pi' ? 'Math.PI' : (inputs.get(e.name)?.local ?? numberAtom(e))) : undefined);
   const items: Item[] = [];
   // Each output right after the temporaries it is the first to read: a
   // value lives from its statement to its last use, and the n-link

@@ -2,7 +2,7 @@
 // against generated code). Not the hot path: generated code is.
 import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
-import { unreachable, type Expr, type FnName } from './expr.js';
+import { literalValue, unreachable, type Expr, type FnName } from './expr.js';
 import { deepSafe } from './traverse.js';
 
 export type Env = Readonly<Record<string, number>>;
@@ -40,7 +40,7 @@ export function evaluator(env: Env): (e: Expr) => number {
           r = Q.toNumber(u.value);
           break;
         case 'sym': {
-          const v = env[u.name];
+          const v = env[u.name] ?? literalValue(u);
           if (v === undefined) {
             if (u.name === 'pi') {
               r = Math.PI;

@@ -624,6 +624,30 @@ export function sym(name: string): Sym {
   return intern({ kind: 'sym', name, stem: m ? m[1]! : name, index: m ? Number(m[2]) : -1 });
 }
 
+/**
+ * A number as an expression: its exact rational where that fits within 2^53
+ * (rational.ts), else an atom standing for the double itself. 1e-300, 1e300
+ * and 5e-324 have exact values of hundreds of digits, and any coefficient
+ * arithmetic on them would overflow: such a number is the symbol named by its
+ * shortest text ("1e-300", which no identifier can be), a constant whose
+ * value literalValue reads. It is not a free symbol (symbolsIn, freeSymbols
+ * and dependsOn leave it out); evaluation, generated code, LaTeX, signs and
+ * intervals take its value.
+ */
+export function numberExpr(x: number): Expr {
+  try {
+    return num(x);
+  } catch (err) {
+    if (!(err instanceof MechanicsError && err.code === 'coefficient-overflow')) throw err;
+  }
+  return x < 0 ? neg(sym(String(-x))) : sym(String(x));
+}
+
+/** The value of the number atom of this name (numberExpr), or undefined for a name of something. */
+export const numberAtomValue = (name: string): number | undefined => (/^[0-9]/.test(name) ? Number(name) : undefined);
+/** The value of a number atom (numberExpr), or undefined for a symbol that names something. */
+export const literalValue = (s: Sym): number | undefined => numberAtomValue(s.name);
+
 /** The intern table's structural hash of a node (for tests of the table: which nodes share one). */
 export const structuralHash = (e: Expr): number => hashOf(e);
 
@@ -1252,7 +1276,7 @@ function symbolsHere(u: Expr): readonly Sym[] {
     case 'num':
       return NO_SYMBOLS;
     case 'sym':
-      return [u];
+      return literalValue(u) === undefined ? [u] : NO_SYMBOLS;
     // Union of the children's sorted lists; reuses a child's list when the
     // others add nothing (the common case), so most nodes allocate nothing
     // (nor does the walk over the children: no children() array).

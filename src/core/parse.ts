@@ -3,7 +3,7 @@
 // algebra is not used (see ARCHITECTURE.md for the measurements).
 import { parse, type MathNode } from 'mathjs';
 import { MechanicsError, type ErrorCode } from '../errors.js';
-import { addAll, div, fn, FN_NAMES, mulAll, neg, num, pow, sqrt, sub, sym, type Expr, type FnName } from './expr.js';
+import { addAll, div, fn, FN_NAMES, mulAll, neg, numberExpr, pow, sqrt, sub, sym, type Expr, type FnName } from './expr.js';
 
 /** How names in a string resolve to symbols. Unknown names are errors. */
 export interface ParseScope {
@@ -90,7 +90,7 @@ function convert(node: MathNode, source: string, scope: ParseScope): Expr {
   switch (node.type) {
     case 'ConstantNode': {
       if (typeof any.value !== 'number') return fail('bad-literal', `unsupported literal ${String(any.value)} in '${source}'`, source);
-      return num(any.value);
+      return numberExpr(any.value);
     }
     case 'SymbolNode':
       return resolveName(any.name!, source, scope);

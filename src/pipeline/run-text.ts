@@ -93,8 +93,20 @@ function csvCell(text: string): string {
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function contactNames(model: Model, e: SimulationEvent): string[] {
-  return e.contacts.map((j) => model.unilateral[j]!.name);
+/**
+ * The names of an event's contacts. Its indices are into model.unilateral,
+ * or, for a model whose contacts are all realized by forces (the stiff
+ * driver's events, simulate.ts), into the module's compliant list: the
+ * compliant contacts, or the contact patches (a model has one kind or the
+ * other, validate/patch.ts).
+ */
+export function contactNames(model: Pick<Model, 'unilateral' | 'compliant' | 'patches'>, e: SimulationEvent): string[] {
+  const list: readonly { readonly name: string }[] = model.unilateral.length
+    ? model.unilateral
+    : model.compliant?.length
+      ? model.compliant
+      : (model.patches ?? []);
+  return e.contacts.map((j) => list[j]?.name ?? `#${j}`);
 }
 
 function summary({ model, trajectory: tr, method }: RunRecord): string {

@@ -1,7 +1,8 @@
 // Plain text for LaTeX's text mode: the characters TeX treats specially
 // escaped, and the Unicode that pdflatex cannot take as is (dashes, quotes,
-// Greek letters, minus, superscripts, a dot over a letter as in ψ̇) spelled
-// the LaTeX way. Used by the report's prose and by the figures' labels
+// Greek letters, minus, superscripts, a dot over a letter as in ψ̇, common
+// symbols such as ≈ and ∞, accented Latin letters) spelled the LaTeX way;
+// any other character as its code point, so that every text compiles. Used by the report's prose and by the figures' labels
 // (scene.ts).
 // Tests: test/report/latex-text.test.ts, test/report/scene.test.ts, test/fuzz/hostile-strings.test.ts.
 
@@ -32,6 +33,46 @@ const TEXT_ESCAPES: Readonly<Record<string, string>> = {
   '°': '$^\\circ$',
   '′': "$'$",
   '″': "$''$",
+  // Common symbols of prose, as math or text commands of plain LaTeX (the body
+  // is \input with amsmath alone, so nothing from amssymb).
+  '≈': '$\\approx$',
+  '≠': '$\\ne$',
+  '≡': '$\\equiv$',
+  '∼': '$\\sim$',
+  '∝': '$\\propto$',
+  '∓': '$\\mp$',
+  '⋅': '$\\cdot$',
+  '∞': '$\\infty$',
+  '∂': '$\\partial$',
+  '∇': '$\\nabla$',
+  '√': '$\\surd$',
+  '∑': '$\\sum$',
+  '∫': '$\\int$',
+  '∈': '$\\in$',
+  '→': '$\\to$',
+  '←': '$\\leftarrow$',
+  '↔': '$\\leftrightarrow$',
+  '⇒': '$\\Rightarrow$',
+  '⇔': '$\\Leftrightarrow$',
+  '✓': '$\\surd$',
+  '✔': '$\\surd$',
+  '•': '$\\bullet$',
+  '†': '\\dag{}',
+  '‡': '\\ddag{}',
+  '«': '$\\ll$',
+  '»': '$\\gg$',
+  '‚': ',',
+  '„': ',,',
+  '‹': '$<$',
+  '›': '$>$',
+  '‰': '\\textperthousand{}',
+  '€': '\\texteuro{}',
+  '™': '\\texttrademark{}',
+  ı: '\\i{}',
+  ł: '\\l{}',
+  Ł: '\\L{}',
+  œ: '\\oe{}',
+  Œ: '\\OE{}',
 };
 const GREEK_TEXT: Readonly<Record<string, string>> = {
   α: 'alpha',
@@ -80,6 +121,38 @@ const SUPERSCRIPTS: Readonly<Record<string, string>> = {
 /** The combining dot above (ψ̇ is ψ followed by U+0307). */
 const COMBINING_DOT = '\u0307';
 
+/** Accents over a Latin letter (č is c + U+030C) as LaTeX's text accents. */
+const ACCENTS: Readonly<Record<string, string>> = {
+  '\u0300': '`',
+  '\u0301': "'",
+  '\u0302': '^',
+  '\u0303': '~',
+  '\u0304': '=',
+  '\u0306': 'u',
+  '\u0308': '"',
+  '\u030a': 'r',
+  '\u030b': 'H',
+  '\u030c': 'v',
+  '\u0327': 'c',
+  '\u0328': 'k',
+};
+
+/** Latin-1 letters pdflatex's default OT1 encoding has no glyph for (Ð, Þ: "unavailable in encoding OT1"). */
+const NOT_IN_OT1 = new Set(['Ð', 'ð', 'Þ', 'þ']);
+/** ASCII and Latin-1 that pdflatex takes as they are. */
+const printable = (ch: string): boolean => ch.length === 1 && ch >= ' ' && ch <= 'ÿ' && !NOT_IN_OT1.has(ch) && !(ch >= '\u007f' && ch < '\u00a0');
+
+/**
+ * Any other character: a Latin letter with accents LaTeX spells (č, ő, ą),
+ * else its code point as text, [U+4E2D], so that every text compiles.
+ */
+function otherCharacter(ch: string): string {
+  const [base, ...marks] = [...ch.normalize('NFD')];
+  if (base && /^[A-Za-z]$/.test(base) && marks.length > 0 && marks.every((m) => ACCENTS[m] !== undefined))
+    return marks.reduce((inner, m) => `\\${ACCENTS[m]}{${inner}}`, base === 'i' || base === 'j' ? `\\${base}` : base);
+  return `[U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`;
+}
+
 /** A letter as math: a Greek letter by its macro, a Latin one as is. */
 const mathLetter = (ch: string): string => (GREEK_TEXT[ch] !== undefined ? `\\${GREEK_TEXT[ch]}` : ch);
 
@@ -98,7 +171,8 @@ export function latexText(s: string): string {
     else if (TEXT_ESCAPES[ch] !== undefined) out += TEXT_ESCAPES[ch];
     else if (GREEK_TEXT[ch] !== undefined) out += `$\\${GREEK_TEXT[ch]}$`;
     else if (SUPERSCRIPTS[ch] !== undefined) out += `$^{${SUPERSCRIPTS[ch]}}$`;
-    else out += ch;
+    else if (printable(ch)) out += ch;
+    else out += otherCharacter(ch);
   }
   return out;
 }

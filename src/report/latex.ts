@@ -13,7 +13,7 @@
 // LaTeX with amsmath accept; test/report checks both.
 import * as Q from '../core/rational.js';
 import type { Rational } from '../core/rational.js';
-import { hasNegativeSign, neg, ONE, termsOf, unreachable, type Expr, type Factor } from '../core/expr.js';
+import { hasNegativeSign, literalValue, neg, ONE, termsOf, unreachable, type Expr, type Factor } from '../core/expr.js';
 
 export interface LatexOptions {
   /** LaTeX for a symbol name; default `symbolNameLatex` (Greek letters, subscripts). */
@@ -74,8 +74,10 @@ function print(e: Expr, ctx: Ctx): Printed {
   switch (e.kind) {
     case 'num':
       return latexNum(e.value);
-    case 'sym':
-      return latexSym(e.name, ctx);
+    case 'sym': {
+      const value = literalValue(e);
+      return value === undefined ? latexSym(e.name, ctx) : latexNumber(value);
+    }
     case 'add':
       return latexAdd(e, ctx);
     case 'mul':
@@ -98,6 +100,12 @@ export function latexNum(v: Rational): Printed {
 }
 
 // ---------------------------------------------------------------- sym
+/** A number atom (numberExpr) in scientific notation, m·10^{e}, from its shortest text. */
+function latexNumber(v: number): Printed {
+  const [m, e] = v.toExponential().split('e') as [string, string];
+  return { tex: `${m === '1' ? '' : `${m} \\cdot `}10^{${Number(e)}}`, prec: PRODUCT };
+}
+
 function latexSym(name: string, ctx: Ctx): Printed {
   return { tex: ctx.symbol(name), prec: ATOM };
 }

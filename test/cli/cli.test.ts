@@ -251,6 +251,31 @@ describe('simulate a model file', () => {
   });
 });
 
+describe('simulate a model with a compliant contact', () => {
+  // The ball on a spring floor (k, undamped): free fall to y = 0 at √(2h/g), a
+  // half oscillation below it, and back out at y = 0 with ẏ = +√(2gh).
+  const SPRING_BALL = BALL.replace("name: 'ball'", "name: 'spring-ball'")
+    .replace('e: { default: 0.5, range: [0, 1] }', 'k: { default: 1000 }')
+    .replace("law: { newton: 'e' }", "law: { compliant: { stiffness: 'k' } }");
+
+  it('JSON holds the run and names the contact at each event', async () => {
+    const run = await simulateJson(join(projectWith('spring-ball.ts', SPRING_BALL), 'spring-ball.ts'), '--samples', '3');
+    expect(run.model).toBe('spring-ball');
+    expect(run.t).toEqual([0, 0.5, 1]);
+    expect(run.events.map((e) => `${e.type}:${e.contacts.join('+')}`)).toEqual(['contact:floor', 'release:floor']);
+    const v = Math.sqrt(2 * G * 2);
+    expect(run.events[0]!.t).toBeCloseTo(Math.sqrt((2 * 2) / G), 6);
+    expect(run.events[0]!.qd[0]).toBeCloseTo(-v, 5);
+    expect(run.events[1]!.qd[0]).toBeCloseTo(v, 5);
+  });
+
+  it('CSV names the contact in the event column', async () => {
+    const r = await cli('simulate', join(projectWith('spring-ball.ts', SPRING_BALL), 'spring-ball.ts'), '--samples', '3', '--format', 'csv');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').flatMap((row) => row.match(/(?:contact|release):\w+$/)?.[0] ?? [])).toEqual(['contact:floor', 'release:floor']);
+  });
+});
+
 describe('simulate an example of derivations/ by name', () => {
   it('takes alpha = pi/8 with the configuration given (a fall before the first touchdown)', async () => {
     const r = await cli('simulate', 'compass', '--param', 'alpha=pi/8', '--q0', 'yc=1', '--t1', '0.5', '--samples', '2', '--format', 'json');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { add, cos, div, fn, HALF, mul, neg, num, pow, sin, sqrt, sub, sym } from '../../src/core/expr.js';
+import { add, cos, div, fn, freeSymbols, HALF, mul, neg, num, numberExpr, pow, sin, sqrt, sub, sym } from '../../src/core/expr.js';
+import { evaluate } from '../../src/core/evaluate.js';
 import { OPEN_SCOPE, parseExpr, type ParseScope } from '../../src/core/parse.js';
 import { rat } from '../../src/core/rational.js';
 import { MechanicsError } from '../../src/errors.js';
@@ -149,5 +150,25 @@ describe('parse errors', () => {
     expect(e.code).toBe('division-by-zero');
     expect(e.where.source).toBe('x + 1/0');
     expect(parseError('1e400 * x').where.source).toBe('1e400 * x');
+  });
+});
+
+describe('literals without an exact coefficient within 2^53', () => {
+  // 1e-300 is 10^-300 exactly, 300 digits of denominator: such a literal is a
+  // number atom standing for the double, not a free symbol of the expression.
+  const EXTREMES = [1e-300, 1e300, 5e-324, 1.7976931348623157e308];
+
+  it.each(EXTREMES)('%d parses, evaluates to itself, and names no free symbol', (x) => {
+    const e = parseExpr(`${x}`, OPEN_SCOPE);
+    expect(evaluate(e, {})).toBe(x);
+    expect(freeSymbols(e).size).toBe(0);
+    expect(evaluate(parseExpr(`${x}*y/2`, OPEN_SCOPE), { y: 0.5 })).toBe(x / 4);
+    expect(evaluate(numberExpr(-x), {})).toBe(-x);
+  });
+
+  it('2*1e-300 is twice the atom; small literals stay exact rationals', () => {
+    expect(parseExpr('2*1e-300', OPEN_SCOPE)).toBe(mul(num(2), numberExpr(1e-300)));
+    expect(parseExpr('0.25', OPEN_SCOPE)).toBe(num(rat(1, 4)));
+    expect(numberExpr(9.81)).toBe(num(rat(981, 100)));
   });
 });

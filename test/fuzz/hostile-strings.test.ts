@@ -14,6 +14,7 @@ import { MechanicsError } from '../../src/errors.js';
 import { buildModel, type ModelSpec } from '../../src/model/index.js';
 import { reportFiles } from '../../src/report/report.js';
 import { loadGenerated } from '../helpers/generated-module.js';
+import { firstError, HAVE_PDFLATEX, pdflatex } from '../helpers/pdflatex.js';
 
 const MARK = '__hostileStringRan';
 
@@ -129,4 +130,51 @@ describe.runIf(hasPdflatex || process.env.CI === 'true')('a report with every ac
     }
     expect(compiled).toBeGreaterThan(0);
   });
+});
+
+/**
+ * Unicode beyond Latin-1 in every text field at once: the symbols a report
+ * spells in LaTeX (≈ was "not set up for use with LaTeX"), other scripts and
+ * emoji (printed as their code points), and invisible formatting (U+202E
+ * shows text reversed), which buildModel refuses by name.
+ */
+const UNICODE: readonly (readonly [string, 'accepted' | 'refused'])[] = [
+  ['x ≈ 3 ± 0.1, ∞ · ∂ → ⇒ ≠ ∈ √', 'accepted'],
+  ['✓ checked • note † ‰ € ™ « » ‹ ›', 'accepted'],
+  ['Čapek, Łódź, œuvre, Ångström, µm, ½ ß', 'accepted'],
+  ['Привет, 中文, 😀, Þórr', 'accepted'],
+  ['a\u202Eb reversed', 'refused'],
+  ['zero\u200Bwidth', 'refused'],
+];
+
+const everywhere = (s: string): ModelSpec => ({
+  ...ball,
+  title: s,
+  description: s,
+  coordinates: [{ name: 'y', description: s, unit: s }],
+  parameters: { ...ball.parameters, m: { default: 1, description: s, unit: s } },
+  unilateral: [{ ...ball.unilateral![0]!, description: s }],
+});
+
+describe('Unicode text in every field', () => {
+  it.each(UNICODE.filter(([, verdict]) => verdict === 'refused'))('%j is refused by buildModel with bad-text naming each field', (text) => {
+    const out = outputs(everywhere(text));
+    expect(out).toBeInstanceOf(MechanicsError);
+    const fields = (out as MechanicsError).problems.map((p) => [p.code, p.where.field]);
+    expect(fields).toContainEqual(['bad-text', 'title']);
+    expect(fields).toContainEqual(['bad-text', 'parameters.m.unit']);
+    expect(fields).toContainEqual(['bad-text', 'unilateral[0].description']);
+  });
+
+  it.runIf(HAVE_PDFLATEX || process.env.CI === 'true').each(UNICODE.filter(([, verdict]) => verdict === 'accepted'))(
+    '%j builds and its report compiles with pdflatex',
+    async (text) => {
+      const out = outputs(everywhere(text));
+      if (out instanceof MechanicsError) throw out;
+      const dir = mkdtempSync(join(tmpdir(), 'mechanics-unicode-'));
+      writeFileSync(join(dir, 'unicode.tex'), out.files.get('docs/reports/hostile-ball.tex')!);
+      const { ok, log } = await pdflatex(dir, 'unicode.tex');
+      expect(ok, firstError(log)).toBe(true);
+    },
+  );
 });

@@ -8,6 +8,7 @@ import { defineModel } from '../../src/model/index.js';
 import { compileModel, type ModuleLoader } from '../../src/pipeline/compiled-model.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
 
 /** loadGenerated, counting the sources it is handed. */
 function countingLoader(): { load: ModuleLoader; readonly sources: string[] } {
@@ -68,5 +69,34 @@ describe('an oscillator whose potential is written as a sum of 10⁴ terms', () 
     );
     const y = 1e-9;
     expect(loaded.forcing(0, [y], [0], {})[0]! / y).toBeCloseTo(-stiffness, 3);
+  });
+});
+
+describe('numbers with no exact coefficient within 2^53', () => {
+  // 1e-300, 1e300, 5e-324 and the largest double in parameters, initial
+  // states and expressions: they overflowed the exact rational arithmetic.
+  const spec = defineModel({
+    name: 'extreme-numbers',
+    coordinates: ['x'],
+    parameters: { a: { default: 1e-300 }, b: { default: 1.7976931348623157e308 }, c: { default: 5e-324 }, k: { default: 1e300 } },
+    kinetic: "x'^2/2",
+    // V = x²/2 + 2·10⁻³⁰⁰ x + 5e-324 + (10³⁰⁰·10⁻³⁰⁰) x⁴/4 + a·k·x: the literals' products are evaluated, never multiplied out exactly.
+    potential: 'x^2/2 + 2*1e-300*x + 5e-324 + 1e300*1e-300*x^4/4 + a*k*x + 1.7976931348623157e308*1e-308*0*x',
+    initial: { q: { x: '1e300*1e-300' }, qd: { x: 5e-324 }, t1: 1 },
+  });
+
+  it('derives, generates and runs: the force is the derivative of V, and T + V is conserved', () => {
+    const compiled = compileModel(spec, loadGenerated);
+    const { loaded, model } = compiled;
+    expect(model.parameters.map((p) => p.default)).toEqual([1e-300, 1.7976931348623157e308, 5e-324, 1e300]);
+    const x = 0.5;
+    const params = { a: 1e-300, b: 1.7976931348623157e308, c: 5e-324, k: 1e300 };
+    // q̈ = −V′(x) = −x − 2e-300 − (1e300·1e-300) x³ − a·k
+    const qdd = loaded.accelerations(0, [x], [0], params);
+    expect(qdd[0]).toBeCloseTo(-x - 2e-300 - 1e300 * 1e-300 * x ** 3 - 1e-300 * 1e300, 14);
+    expect(loaded.model.initial.q0).toEqual([1e300 * 1e-300]);
+    expect(loaded.model.initial.qd0).toEqual([5e-324]);
+    const run = simulate(loaded, { q0: [1], qd0: [5e-324], t1: 1, params });
+    for (const E of run.energy!) expect(Math.abs(E - run.energy![0]!)).toBeLessThan(1e-7);
   });
 });

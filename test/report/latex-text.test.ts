@@ -16,4 +16,11 @@ describe('latexText', () => {
     expect(latexText('50% of $x_1 & {y}')).toBe('50\\% of \\$x\\_1 \\& \\{y\\}');
     expect(latexText('(\u0307)')).toBe('()');
   });
+  it('spells common symbols and accented letters the LaTeX way, and any other character as its code point', () => {
+    expect(latexText('x ≈ 3, ∞, ✓')).toBe('x $\\approx$ 3, $\\infty$, $\\surd$');
+    expect(latexText('Čapek ő')).toBe('\\v{C}apek \\H{o}');
+    expect(latexText('中😀 Þ')).toBe('[U+4E2D][U+1F600] [U+00DE]');
+    // Latin-1 that pdflatex takes stays as it is.
+    expect(latexText('± µm é')).toBe('± µm é');
+  });
 });

@@ -2,49 +2,12 @@
 // .tex on its own, and every .body.tex \input into one article, which also
 // shows that their labels never clash. Without pdflatex the check says it
 // skipped, except in CI (CI=true), where a missing compiler is a failure.
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { firstError, HAVE_PDFLATEX, INSTALL, pdflatex } from '../helpers/pdflatex.js';
 import { allReports, IN_CI } from './reports.js';
-
-const run = promisify(execFile);
-
-async function which(cmd: string): Promise<boolean> {
-  try {
-    await run('sh', ['-c', `command -v ${cmd}`]);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const HAVE_PDFLATEX = await which('pdflatex');
-const INSTALL = 'install it with .ci/install-system-deps.sh (apt-get install texlive-latex-base texlive-latex-recommended texlive-latex-extra)';
-
-/** pdflatex in batch mode; the log whatever happens. */
-async function pdflatex(dir: string, file: string): Promise<{ ok: boolean; log: string }> {
-  try {
-    await run('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', '-no-shell-escape', file], { cwd: dir, timeout: 600_000 });
-    return { ok: true, log: readFileSync(join(dir, file.replace(/\.tex$/, '.log')), 'utf8') };
-  } catch {
-    let log = '';
-    try {
-      log = readFileSync(join(dir, file.replace(/\.tex$/, '.log')), 'utf8');
-    } catch {
-      /* no log */
-    }
-    return { ok: false, log };
-  }
-}
-
-/** The first error of a LaTeX log, with its context. */
-const firstError = (log: string): string => {
-  const i = log.indexOf('\n!');
-  return i < 0 ? log.slice(-1500) : log.slice(i, i + 800);
-};
 
 /** Overfull boxes wider than `pt` (the displays must be broken to fit the page). */
 const overfull = (log: string, pt: number): string[] =>

@@ -36,8 +36,9 @@
 // of duration π/ω_d when the force may pull; without adhesion the force
 // vanishes at ω_d t = π − 2 arctan r, so e = exp(−r(π − 2 arctan r)).
 // Tangential velocities are unchanged in the limit.
-import { add, dependsOn, fn, HALF, mul, neg, num, ONE, pow, sym, ZERO, type Expr, type Sym } from '../../core/expr.js';
-import { subs } from '../../core/subs.js';
+import { add, dependsOn, fn, HALF, mul, mulAll, neg, num, ONE, pow, sym, ZERO, type Expr, type Sym } from '../../core/expr.js';
+import * as Q from '../../core/rational.js';
+import { mapChildren, memoPass } from '../../core/traverse.js';
 import { diff } from '../../core/diff.js';
 import { simplify } from '../../core/trig.js';
 import { together } from '../../core/together.js';
@@ -244,10 +245,16 @@ function assemble(
   const G = row.row;
   const { pen } = parts;
   // δ = −f inside the contact; δ⁺ = (|f| − f)/2 where the value must exist for any f.
-  const at = (e: Expr, delta: Expr): Expr => (pen ? subs(e, new Map([[pen.name, delta]])) : e);
-  const inside = (e: Expr): Expr => simplify(at(e, neg(parts.gap)));
-  const positivePart = mul(HALF, add(fn('abs', parts.gap), neg(parts.gap)));
-  const anywhere = (e: Expr): Expr => simplify(at(e, positivePart));
+  // A fractional power δ^a (Hertz's δ^{3/2}, its derivative's δ^{1/2}) is written
+  // |f|^a inside and H(−f)|f|^a anywhere, H(−f) = (1 − sign f)/2 (0 where the
+  // contact is open): the power is then taken of a base ≥ 0, whereas −f or
+  // (|f| − f)/2 computed in another order than the gap rounds to −1e-17 on
+  // a tilted surface, whose fractional power is NaN.
+  const abs = fn('abs', parts.gap);
+  const closed = mul(HALF, add(ONE, neg(fn('sign', parts.gap))));
+  const inside = (e: Expr): Expr => simplify(pen ? penetrationAt(e, pen, neg(parts.gap), (a) => pow(abs, a)) : e);
+  const positivePart = mul(HALF, add(abs, neg(parts.gap)));
+  const anywhere = (e: Expr): Expr => simplify(pen ? penetrationAt(e, pen, positivePart, (a) => mul(closed, pow(abs, a))) : e);
   const force = inside(parts.force);
   const generalizedForce = (parts.generalizedForce ?? G.map((g) => mul(force, g))).map(simplify);
   const a = parts.addedMass;
@@ -302,6 +309,23 @@ function assemble(
     activeJacobian,
     limit,
   };
+}
+
+/**
+ * e with the penetration placeholder pen written `delta`, and each power
+ * pen^a with a not an integer written power(a) (an integer power of a
+ * rounded −1e-17 is finite; the linear law's terms stay as they were).
+ */
+function penetrationAt(e: Expr, pen: Sym, delta: Expr, power: (a: Expr) => Expr): Expr {
+  const fractional = (base: Expr, a: Expr): boolean => base === pen && !(a.kind === 'num' && Q.isInteger(a.value));
+  const go = memoPass<Expr>((u, rec) => {
+    if (u === pen) return delta;
+    if (u.kind === 'pow' && fractional(u.base, u.exp)) return power(rec(u.exp));
+    if (u.kind === 'mul' && u.factors.some((f) => fractional(f.base, f.exp)))
+      return mulAll([num(u.coeff), ...u.factors.map((f) => (fractional(f.base, f.exp) ? power(rec(f.exp)) : pow(rec(f.base), rec(f.exp))))]);
+    return mapChildren(u, rec);
+  });
+  return go(e);
 }
 
 const mapJacobian = (J: ResidualJacobian, f: (e: Expr) => Expr): ResidualJacobian => ({ Rq: J.Rq.map((r) => r.map(f)), Rqd: J.Rqd.map((r) => r.map(f)) });

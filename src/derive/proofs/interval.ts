@@ -11,7 +11,7 @@
 // around it. Where a value is undefined or unbounded on the box (division
 // by an interval containing 0, log of a non-positive number) the enclosure
 // is the whole line, which decides nothing.
-import { unreachable, type Expr, type FnName } from '../../core/expr.js';
+import { literalValue, unreachable, type Expr, type FnName } from '../../core/expr.js';
 import * as Q from '../../core/rational.js';
 import type { Rational } from '../../core/rational.js';
 
@@ -62,6 +62,8 @@ function interval(lo: number, hi: number): Interval {
 const point = (x: number): Interval => ({ lo: x, hi: x });
 
 const PI: Interval = { lo: Math.PI, hi: nextUp(Math.PI) }; // Math.PI < π < nextUp(Math.PI)
+/** A number atom (numberExpr) stands for its double exactly; any other unbound symbol may be anything. */
+const numberInterval = (v: number | undefined): Interval => (v === undefined ? WHOLE : point(v));
 
 /** A rational as an interval: a point when n/d is exact (integers, 1/2, 3/4), else the doubles around it. */
 function rational(r: Rational): Interval {
@@ -258,7 +260,7 @@ export function enclose(e: Expr, box: Box, memo = new Map<Expr, Interval>()): In
       r = rational(e.value);
       break;
     case 'sym':
-      r = box.get(e.name) ?? (e.name === 'pi' ? PI : WHOLE);
+      r = box.get(e.name) ?? (e.name === 'pi' ? PI : numberInterval(literalValue(e)));
       break;
     case 'add':
       r = rational(e.constant);

@@ -9,7 +9,7 @@
 // 1 − 3 sin²α does at Rubanovich–Formalsky's α₀) or the proof gave up.
 import { collectFactors } from '../../core/factor.js';
 import * as Q from '../../core/rational.js';
-import { mul, neg, num, ONE, unreachable, type Expr, type Factor } from '../../core/expr.js';
+import { literalValue, mul, neg, num, ONE, unreachable, type Expr, type Factor } from '../../core/expr.js';
 import { provePositive, type Domain } from './positivity.js';
 
 export type { Domain, Variable } from './positivity.js';
@@ -24,7 +24,7 @@ function ruleSign(e: Expr, positive: ReadonlySet<string>): RuleSign {
     case 'num':
       return Q.isNegative(e.value) ? 'unknown' : Q.isZero(e.value) ? 'nonnegative' : 'positive';
     case 'sym':
-      return positive.has(e.name) || e.name === 'pi' ? 'positive' : 'unknown';
+      return positive.has(e.name) || e.name === 'pi' || (literalValue(e) ?? 0) > 0 ? 'positive' : 'unknown';
     case 'pow':
       return factorRuleSign({ base: e.base, exp: e.exp }, positive);
     case 'mul': {

@@ -3,7 +3,7 @@
 // expressions are checked to use only the model's symbols. Kernel errors
 // (parse-error, unknown-symbol, …) come back located in the field.
 import { MechanicsError } from '../../errors.js';
-import { children, freeSymbols, liveSymbol, num, sym, symbolsIn, type Expr, type FnName } from '../../core/expr.js';
+import { children, freeSymbols, liveSymbol, numberExpr, sym, symbolsIn, type Expr, type FnName } from '../../core/expr.js';
 import { parseExpr, type ParseScope } from '../../core/parse.js';
 import { TIME } from '../names.js';
 import type { Coordinate, Parameter } from '../types.js';
@@ -92,7 +92,7 @@ export class ExprReader {
     try {
       if (typeof input === 'number') {
         if (!Number.isFinite(input)) out.add('non-finite-literal', field, `${input} is not a finite number`);
-        else return num(input);
+        else return numberExpr(input);
       } else if (typeof input === 'string') return parseExpr(input, this.scope(opts, field));
       else if (isExpr(input)) return this.checkSymbols(input, opts);
       else out.add('bad-type', field, `expected an expression (a string such as 'm*g*y', a number or a kernel expression), got ${typeName(input)}`);

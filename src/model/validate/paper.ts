@@ -19,6 +19,7 @@ import type { Model } from '../types.js';
 import { Problems, type Checked } from './problems.js';
 import { arrayAt, fieldsAt, member, rejectUnknownKeys, stringAt } from './shape.js';
 import { checkSourceKey } from './sources.js';
+import { checkLatexMath, checkNote } from './text.js';
 
 /** A term of `derived`: a fact, optionally to the power of a symbol or number. */
 export interface DerivedTerm {
@@ -42,6 +43,16 @@ export interface PaperFormula {
   /** The agreement required of a measured fact (relative to max(1, |paper|)). */
   readonly tolerance?: number;
   readonly note?: string;
+}
+
+/** An equation's number or place as a paper writes it, (10.13), Th. 2, §3: printed in \text{} inside math, so plain. */
+const EQUATION_NUMBER = /^[A-Za-z0-9 .,;:()[\]§'’–-]{1,40}$/;
+
+function equationNumber(x: unknown, field: string, out: Problems): string | undefined {
+  const s = stringAt(x, field, 'eq', out);
+  if (s === undefined || EQUATION_NUMBER.test(s)) return s;
+  out.add('bad-text', field, `${JSON.stringify(s)}: an equation number is letters, digits, spaces, § and . , ; : ( ) [ ] ' – - (e.g. (10.13), Th. 2, §3)`);
+  return undefined;
 }
 
 const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true, at: true, tolerance: true, note: true } as const;
@@ -93,11 +104,12 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     const f = fieldsAt(item, field, 'a formula { eq, name, formula, derived }', out);
     if (!f) return;
     rejectUnknownKeys(f, FIELDS, field, out);
-    const eq = stringAt(f.eq, member(field, 'eq'), 'eq', out);
-    const name = stringAt(f.name, member(field, 'name'), 'name', out);
+    const eq = equationNumber(f.eq, member(field, 'eq'), out);
+    const nameText = stringAt(f.name, member(field, 'name'), 'name', out);
+    const name = nameText === undefined ? undefined : checkLatexMath(nameText, member(field, 'name'), out);
     const text = f.formula === undefined ? undefined : stringAt(f.formula, member(field, 'formula'), 'formula', out);
     const derivedText = stringAt(f.derived, member(field, 'derived'), 'derived', out);
-    const note = f.note === undefined ? undefined : stringAt(f.note, member(field, 'note'), 'note', out);
+    const note = f.note === undefined ? undefined : checkNote(f.note, member(field, 'note'), out);
     const where = new Map<string, { fact: string } | { expr: Expr }>();
     const given = f.where === undefined ? {} : (fieldsAt(f.where, member(field, 'where'), 'an object of symbol → fact or expression', out) ?? {});
     for (const [symbol, value] of Object.entries(given)) {

@@ -81,7 +81,7 @@ export type SimulationEventType = 'impact' | 'release' | 'contact' | 'rest' | 's
 export interface SimulationEvent {
   readonly t: number;
   readonly type: SimulationEventType;
-  /** Indices of the unilateral constraints concerned (model.unilateral order). */
+  /** Indices of the contacts concerned: model.unilateral order, or model.compliant's for a model with only realized contacts (simulate.ts). */
   readonly contacts: number[];
   /** q at the event. */
   readonly q: number[];

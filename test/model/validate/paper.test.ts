@@ -36,6 +36,18 @@ describe('a paper', () => {
     expect(problems(mutate(compass, { paper: 'Rubanovich–Formalsky' }))).toEqual([['bad-type', 'paper']]);
   });
 
+  it('takes LaTeX in a name and a note’s $…$ only with the commands a report prints as is', () => {
+    const at = (change: Record<string, unknown>) => problems(paper({ formulas: [{ ...formula, ...change }] }));
+    builds(
+      paper({ formulas: [{ ...formula, name: "\\dot{\\psi}'_{+} \\approx \\tfrac{1}{2}", note: 'as ≈ in the text, $\\lim_{N \\to \\infty} t_{*}$ in math' }] }),
+    );
+    for (const name of ['\\href{https://example.org}{x}', '\\input{/etc/hostname}', 'x ≈ y', '\\frac{1}{2', 'x}', 'x^', '50%', '\\text{a_b}'])
+      expect(at({ name }), name).toEqual([['bad-text', 'paper.formulas[0].name']]);
+    for (const note of ['see $\\href{https://example.org}{here}$', 'one $ alone', 'a\u202Eb'])
+      expect(at({ note }), note).toEqual([['bad-text', 'paper.formulas[0].note']]);
+    expect(at({ eq: '(1.16)}\\input{x}' })).toEqual([['bad-text', 'paper.formulas[0].eq']]);
+  });
+
   it('reports a general model’s own problems under its name', () => {
     const err = modelError(mutate(wheel, { paper: { ...wheel.paper!, general: { ...wheel.paper!.general!, potential: 'm*g*h' } } }));
     expect(err.message).toContain(wheel.paper!.general!.name);

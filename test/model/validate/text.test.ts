@@ -14,6 +14,15 @@ describe('text fields', () => {
     for (const title of ['a\tb', 'a\u0000b', 'a\u001bb', 'a\u2028b', 'a\rb']) expect(problems(mutate(ball, { title }))).toEqual([['bad-text', 'title']]);
   });
 
+  it('bidi overrides and other invisible formatting characters are refused, naming the code point', () => {
+    for (const title of ['a\u202Eb', 'a\u200Bb', 'a\u2066b', '\uFEFFa', 'a\uE000b', 'a\uD800b']) {
+      const err = modelError(mutate(ball, { title }));
+      expect([err.code, err.where.field]).toEqual(['bad-text', 'title']);
+      expect(err.message).toContain(`U+${title.replace(/a|b/g, '').codePointAt(0)!.toString(16).toUpperCase()}`);
+    }
+    builds(mutate(ball, { title: 'Ball ≈ ∞ ✓ Привет 中文 ψ̇' }));
+  });
+
   it('a description that is not a string (used to be a TypeError): bad-type in field description', () => {
     expect(problems(mutate(ball, { description: 5 }))).toEqual([['bad-type', 'description']]);
     expect(problems(mutate(ball, { description: ['a', 'b'] }))).toEqual([['bad-type', 'description']]);

@@ -177,6 +177,35 @@ describe('elastic bounce and energy', () => {
   });
 });
 
+describe('Hertz contact on a slope', () => {
+  // A point bouncing down the slope y = x tan b (Hertz, undamped). The gap
+  // −x sin b + y cos b and the penetration computed in another order round
+  // to ±1e-17 where the point meets the surface, and δ^{3/2}, δ^{1/2} of a
+  // −1e-17 were NaN; 9 of these 20 runs stopped on a non-finite state.
+  const slope: ModelSpec = {
+    name: 'hertz-slope',
+    coordinates: ['x', 'y'],
+    parameters: { g: 9.81, k: 1e4, b: 0.3 },
+    kinetic: "(x'^2 + y'^2)/2",
+    potential: 'g*y',
+    unilateral: [{ name: 'slope', constraint: '-x*sin(b) + y*cos(b) >= 0', law: { compliant: { stiffness: 'k', exponent: '3/2' } } }],
+    initial: { q: { y: 0.1 }, t1: 1 },
+  };
+
+  it('every run stays finite, bounces, and conserves T + V + V_c along the whole trajectory', async () => {
+    const mod = await loadGenerated(derived(slope));
+    for (const b of [0.3, 0.5])
+      for (let i = 0; i < 10; i++) {
+        const x0 = 0.1 * i;
+        const run = simulate(mod, { q0: [x0, x0 * Math.tan(b) + 0.05 + 0.01 * i], qd0: [0.5, 0], t1: 1, params: { g: 9.81, k: 1e4, b } });
+        expect(run.t[run.t.length - 1]).toBe(1);
+        expect(run.events.filter((e) => e.type === 'contact').length).toBeGreaterThanOrEqual(2);
+        const E0 = run.energy![0]!;
+        for (const E of run.energy!) expectClose(E, E0, 1e-5);
+      }
+  });
+});
+
 describe('a gap potential', () => {
   it('V + e^{−Nf} (Kozlov, after Theorem 2): a smooth bounce with no switching events, T + V + e^{−Nf} conserved, the velocity reversed', async () => {
     const mod = await loadGenerated(

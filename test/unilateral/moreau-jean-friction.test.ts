@@ -103,15 +103,20 @@ describe('the rimless wheel (6 spokes, sticking): Moreau–Jean against the even
     for (let k = 1; k < 3; k++) expect(reference[k]!.q[0]! - reference[k - 1]!.q[0]!).toBeCloseTo(1, 8);
   });
 
+  // The stance spoke's O(h²) lift (header of moreau-jean.ts) has it start each step separating at
+  // U_N,k = O(hω²l): the energy-consistent law (impact-law.ts) then ends the step with the tip
+  // approaching at U_N,k rather than at rest, an O(h) change of the stance: the third strike is
+  // 0.058 s off at h = 1e-3 and 5.4e-4 s at 1e-4 (0.030 and 1.4e-4 with the plastic law, which gained
+  // energy on those steps), a stride 2.3h off at h = 1e-3.
   for (const [h, within] of [
-    [1e-3, 35],
-    [1e-4, 2],
+    [1e-3, 60],
+    [1e-4, 6],
   ] as const) {
-    it(`strikes the same spokes within ${within}h, strides of 1 within 2h (h = ${h})`, () => {
+    it(`strikes the same spokes within ${within}h, strides of 1 within 3h (h = ${h})`, () => {
       const ours = strikes(mj.get(h)!.events);
       expect(ours.map((s) => s.contact)).toEqual([1, 2, 3]);
       ours.forEach((s, k) => expect(Math.abs(s.t - reference[k]!.t)).toBeLessThan(within * h));
-      for (let k = 1; k < 3; k++) expect(Math.abs(ours[k]!.q[0]! - ours[k - 1]!.q[0]! - 1)).toBeLessThan(2 * h);
+      for (let k = 1; k < 3; k++) expect(Math.abs(ours[k]!.q[0]! - ours[k - 1]!.q[0]! - 1)).toBeLessThan(3 * h);
     });
   }
 

@@ -258,7 +258,7 @@ export function frictionalImpact(
   const solve = (b: Float64Array): ReturnType<typeof augmentedSolve> =>
     augmentedSolve(W, b, rho, (bk) => solveFrictionLcp({ contacts, W, b: bk }, { facets: opts.facets }));
   // Newton–Coulomb, or the fallbacks where it would raise the energy (Kane's paradox; impact-law.ts).
-  const applied = applyImpactLaw({ uMinus: U, uFree: U, W, e, contacts: J, slipCount, restVelocity }, solve);
+  const applied = applyImpactLaw({ uMinus: U, uFree: U, W, e, contacts: J, slipCount, pinned: contacts.map((c) => c.mu === Infinity), restVelocity }, solve);
   const solved = applied.solved;
   law = applied.law;
   if (!solved) return result('singular-mass-matrix', 'ok', 0, NaN);

@@ -51,15 +51,22 @@
 // (U_N,k > 0) that the forces pull back within the step, Glocker's gains
 // (1 − e*)/(2(1 + e*)) (U_k − U_free)ᵀΛ, on any step h (+6e-3 of T + V
 // per step at h = 1e-2, 5e-9 at 1e-4 on the falling rod from random states).
-// Where Glocker's impulses still raise the energy: first Newton–Coulomb
-// with e = 1 on the normals of the contacts separating at U_k (their normal
-// work is then ½ξ_NΛ_N = 0, the other normals' ½(1 − e)U_N,kΛ_N ≤ 0), then,
-// where the slip rows still gain, the midpoint law: e* = 1 on every row,
-// ξ = U⁺ + U_k = 2 U_{k+½}, the complementarity and Coulomb's maximal
-// dissipation acting on the step's midpoint velocity, whose work ½ξᵀΛ ≤ 0
-// always. At an event U_k = U_free, Glocker's bound holds, and neither acts.
-// (A walker's stuck stance foot starts every step separating at
-// U_N,k = O(hω²ρ), moreau-jean.ts: there these two act on most steps.)
+// Where Glocker's impulses still raise the energy, the midpoint rung: e = 1
+// on the normals of the contacts separating at U_k and on the slip rows of
+// the 'stick' contacts (their rows then act on the step's midpoint velocity
+// U_{k+½} = ½(U_k + U⁺) and do no positive work), each contact's e on the
+// other normals (work ½(1 − e)U_N,kΛ_N ≤ 0), and Coulomb's slip rows as
+// ever; its work is at most ½U_k,TᵀΛ_T over the Coulomb rows, ≤ 0 without
+// them (the walkers). Where it too would raise the energy, or has no
+// solution even with e = 1 on every row (a stuck foot jammed), Glocker's
+// impulses stand: their excess is at most ½|(U_free − U_k)ᵀΛ|, the forces'
+// own velocity change in the step against the impulses. A Coulomb contact
+// whose slide stops within a step is such a case, and no law that sticks
+// there avoids it: U_T⁺ = 0 at the step's end needs Λ_T against the start's slip
+// U_T,k, whose work ½U_T,kΛ_T > 0 (a block stopping on an incline at
+// h = 1e-4: +2.8e-8 J); Coulomb rows at the midpoint would instead throw
+// the block back at −U_T,k, and it would slide on where it must stick.
+// At an event U_k = U_free, Glocker's bound holds, and the rung never acts.
 // Tests: test/runtime/drivers-agree.test.ts (every driver's post-impact state, Routh's rough disk), test/runtime/contact/friction-impact.test.ts, test/runtime/hybrid/moreau-jean.test.ts, test/unilateral/moreau-jean-impulse-work.test.ts (no step gains energy).
 
 import type { ImpactLawInfo } from '../contract.js';
@@ -98,17 +105,29 @@ export function newtonBias(uFree: number, uMinus: number, e: number): number {
  * law where the first would raise the energy; the midpoint law where a
  * time step's Glocker impulses still would (header).
  */
-export type ImpactLawName = 'newton-coulomb' | 'glocker' | 'separating-midpoint' | 'midpoint';
+export type ImpactLawName = 'newton-coulomb' | 'glocker' | 'midpoint';
 
-/** Each contact's e, with 1 for the contacts separating at U⁻ (U_N⁻ > 0): Newton–Coulomb with those normals at the midpoint (header). */
-function separatingAtMidpoint(e: ArrayLike<number>, uMinus: ArrayLike<number>, contacts: readonly number[], slipCount: (j: number) => number): Float64Array {
-  const out = Float64Array.from(e);
+/**
+ * b of the midpoint rung (header): e = 1 on the normals of the contacts
+ * separating at U⁻ (U_N⁻ > 0) and on the slip rows of the 'stick' contacts
+ * (`pinned`, in the order of `contacts`), each contact's e on the other
+ * normals, 0 on Coulomb's slip rows. b holds U_free on entry.
+ */
+function midpointBias(
+  b: Float64Array,
+  uMinus: ArrayLike<number>,
+  e: ArrayLike<number>,
+  contacts: readonly number[],
+  slipCount: (j: number) => number,
+  pinned: readonly boolean[],
+): Float64Array {
   let row = 0;
-  for (const j of contacts) {
-    if (uMinus[row]! > 0) out[j] = 1;
+  contacts.forEach((j, a) => {
+    b[row] = newtonBias(b[row]!, uMinus[row]!, uMinus[row]! > 0 ? 1 : e[j]!);
+    for (let k = 1; k <= slipCount(j); k++) if (pinned[a]) b[row + k] = newtonBias(b[row + k]!, uMinus[row + k]!, 1);
     row += 1 + slipCount(j);
-  }
-  return out;
+  });
+  return b;
 }
 
 /** b = U_free + e* U⁻ on every row (Glocker's law; e* = 1 is the midpoint law); b holds U_free on entry. */
@@ -174,6 +193,8 @@ export interface LawRows {
   /** The closed contacts, in row order. */
   readonly contacts: readonly number[];
   readonly slipCount: (j: number) => number;
+  /** Per contact of `contacts`, whether its law is 'stick'. */
+  readonly pinned: readonly boolean[];
   readonly restVelocity: number;
 }
 
@@ -186,24 +207,20 @@ export interface LawSolve {
 /**
  * The law of the header, in the order every driver applies it: Newton–
  * Coulomb; where its impulses raise the energy, Glocker's law; where those
- * still do (only in a time step, U⁻ ≠ U_free), the separating contacts'
- * normals at the midpoint, and last the midpoint law, which never does.
- * `solve` returns undefined where it cannot solve (friction-impact.ts's
- * singular metric). Newton–Coulomb's outcome is returned when it fails (the
- * law has no solution there); a fallback that fails gives way to the next.
+ * still do (only in a time step, U⁻ ≠ U_free), the midpoint rung; where
+ * that too would, Glocker's. `solve` returns undefined where it cannot
+ * solve (friction-impact.ts's singular metric). Newton–Coulomb's outcome is
+ * returned when it fails (the law has no solution there).
  */
 export function applyImpactLaw<S extends LawSolve | undefined>(rows: LawRows, solve: (b: Float64Array) => S): { solved: S; law: ImpactLawName } {
-  const { uMinus, uFree, W, e, contacts, slipCount, restVelocity } = rows;
+  const { uMinus, uFree, W, e, contacts, slipCount, pinned, restVelocity } = rows;
   const gains = (s: S): boolean => s?.sol.status === 'ok' && raisesEnergy(uMinus, uFree, W, s.mu, s.sol.impulses);
   const first = solve(restitutionBias(Float64Array.from(uFree), uMinus, e, contacts, slipCount));
   if (!gains(first)) return { solved: first, law: 'newton-coulomb' };
-  const fallbacks: [ImpactLawName, () => Float64Array][] = [
-    ['glocker', () => glockerBias(Float64Array.from(uFree), uMinus, glockerRestitution(contacts, slipCount, uMinus, e, restVelocity))],
-    ['separating-midpoint', () => restitutionBias(Float64Array.from(uFree), uMinus, separatingAtMidpoint(e, uMinus, contacts, slipCount), contacts, slipCount)],
-  ];
-  for (const [law, bias] of fallbacks) {
-    const solved = solve(bias());
-    if (solved?.sol.status === 'ok' && !gains(solved)) return { solved, law };
-  }
-  return { solved: solve(glockerBias(Float64Array.from(uFree), uMinus, 1)), law: 'midpoint' };
+  const glocker = solve(glockerBias(Float64Array.from(uFree), uMinus, glockerRestitution(contacts, slipCount, uMinus, e, restVelocity)));
+  if (!gains(glocker)) return { solved: glocker, law: 'glocker' };
+  let midpoint = solve(midpointBias(Float64Array.from(uFree), uMinus, e, contacts, slipCount, pinned));
+  // Without a solution (a 'stick' contact jammed by the arriving normals' e), e = 1 on every row.
+  if (midpoint?.sol.status !== 'ok') midpoint = solve(glockerBias(Float64Array.from(uFree), uMinus, 1));
+  return midpoint?.sol.status === 'ok' && !gains(midpoint) ? { solved: midpoint, law: 'midpoint' } : { solved: glocker, law: 'glocker' };
 }

@@ -31,7 +31,7 @@
 //             pressed), and where these impulses would raise the energy
 //             (½(U_k + U⁺)ᵀP > 0: Kane's paradox, or a contact pulled back
 //             within the step), Glocker's law with one e on every row, as
-//             at an event, and where that still would, the midpoint law,
+//             at an event, and where that still would, the midpoint rung,
 // the frictional contact problem of friction-lcp.ts (exact for planar
 // contacts, an 8-faceted cone for spatial ones), solved in every iteration
 // of the fixed point. A contact sticking at v_k (slip rates within
@@ -84,13 +84,15 @@
 // from the predictive index set, so a contact can take an impulse up to
 // one step before or after the true impact and do work of O(h) on the
 // separating motion (Acary, ZAMM 96 (2016) 585–603, §4). With slip rows the
-// impulses' work ½(U_k + U⁺)ᵀP is never positive, at any h and e ≤ 1
-// (impact-law.ts: Glocker's law, then the midpoint law, where it would be):
-// at θ = ½ with M constant and V linear in q (the rod, the disk, the block,
-// the compass, the rimless wheel) T + V then never rises from one step to
-// the next beyond roundoff (test/unilateral/moreau-jean-impulse-work.test.ts);
-// with M(q) the θ-method's own defect remains (O(h³) per smooth step, O(h)
-// on a step with an impulse: M(q_{k+½}) weighs v_k and v⁺), and θ > ½ adds
+// impulses' work ½(U_k + U⁺)ᵀP is not positive at any h and e ≤ 1 but where
+// a Coulomb contact's slide stops within the step (or a stuck foot jams),
+// and there it is at most ½|(U_free − U_k)ᵀP|, O(h²) (impact-law.ts: Glocker's
+// law, then the midpoint rung): at θ = ½ with M constant and V linear in q
+// (the rod, the disk, the block, the compass, the rimless wheel) T + V then
+// rises on no other step beyond roundoff
+// (test/unilateral/moreau-jean-impulse-work.test.ts); with M(q) the
+// θ-method's own defect remains (O(h³) per smooth step, O(h) on a step with
+// an impulse: M(q_{k+½}) weighs v_k and v⁺), and θ > ½ adds
 // (½ − θ)h Fᵀ(v⁺ − v_k) per step, positive where an impulse lifts a body
 // against gravity.
 
@@ -312,7 +314,7 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     const uFree = rows.rates(t, q, vf, I, new Float64Array(r));
     // The law of every driver with U⁻ = U_k (impact-law.ts). The statistics count each solve that
     // succeeds, a fallback's included; one that fails has no residual, and the ladder moves past it.
-    const sol = applyImpactLaw({ uMinus: Uk, uFree, W: D, e, contacts: I, slipCount, restVelocity }, (b) => {
+    const sol = applyImpactLaw({ uMinus: Uk, uFree, W: D, e, contacts: I, slipCount, pinned: sc.contacts.map((c) => c.mu === Infinity), restVelocity }, (b) => {
       const s = solveFrictionLcp({ contacts: sc.contacts, W: D, b });
       if (s.status === 'ok') tally.lemke(s);
       return { sol: s, mu: s.impulses };

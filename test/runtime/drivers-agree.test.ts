@@ -67,6 +67,59 @@ describe("a disk striking a rough floor (e = ½, μ = 0.3, r = 0.1, I = m r²/2)
   });
 });
 
+describe.each([0, 0.5, 1])('the same frictional impact in every driver at e = %s (g = 0: a Moreau–Jean step is then the impact law itself)', async (e) => {
+  // Each driver from the event-driven run's pre-impact state: the frictional LCP impact, one Moreau–Jean step
+  // of 1e-6 (no forces, so U_free = U_k and the step's law is the event's), and the orbit machinery's flow
+  // (which holds no Coulomb contact; without gravity one left closed at e = 0 is not pressed, so it flies on).
+  const cases = [
+    {
+      // Routh: ẏ⁺ = −e ẏ⁻, and sticking (|P_T| = m/3 ≤ μ(1 + e)·2m for every e here) gives ẋ⁺ = 2/3, θ̇⁺ = −20/3.
+      name: 'rough-disk',
+      params: { g: 0, e, mu: 0.3, r: 0.1, m: 1 },
+      qAt: [0, 0.1, 0],
+      qd: [1, -2, 0],
+      expected: [2 / 3, 2 * e, -20 / 3] as number[] | undefined,
+    },
+    {
+      // The rod's tip strikes at θ = 0.7: it sticks at e = 0, slides at e = ½, and at e = 1 Newton–Coulomb would
+      // create energy (Kane's paradox), so Glocker's law with e* = 1 acts, which keeps T (its work ½ξᵀΛ is 0).
+      name: 'falling-rod',
+      params: { g: 0, e, mu: 0.3, m: 1, l: 1 },
+      qAt: [0, Math.sin(0.7), 0.7],
+      qd: [1, -2, 0],
+      expected: undefined,
+    },
+  ];
+  for (const c of cases) {
+    const mod = (await committedModule(c.name))!;
+    // The flight of 0.05 s to the contact state (no forces: q̇ stays q̇⁻).
+    const q0 = c.qAt.map((x, i) => x - 0.05 * c.qd[i]!);
+    const impact = simulate(mod, { q0, qd0: c.qd, t1: 0.06, params: c.params }).events.find((ev) => ev.type === 'impact')!;
+    const lcp = frictionalImpact(mod, c.params, impact.t, impact.q, impact.qd, [true]);
+    const kinetic = (qd: ArrayLike<number>): number => mod.energy!(0, impact.q, qd, c.params);
+
+    it(`${c.name}: event-driven simulate, the LCP impact and one Moreau–Jean step agree to 1e-12`, () => {
+      expect(impact.t).toBeCloseTo(0.05, 12);
+      expect(maxDiff(impact.qd, c.qd)).toBeLessThan(1e-12);
+      expect(lcp.status).toBe('ok');
+      expect(maxDiff(impact.qdPlus!, lcp.qdPlus)).toBeLessThan(1e-12);
+      expect(maxDiff(moreauJeanStep(mod, c.params, impact.t, impact.q, impact.qd, 1e-6), lcp.qdPlus)).toBeLessThan(1e-12);
+      if (c.expected) expect(maxDiff(lcp.qdPlus, c.expected)).toBeLessThan(1e-12);
+      // Never more energy than before (g = 0: the energy is T); at e = 1 the rod's Glocker law keeps it exactly.
+      expect(kinetic(lcp.qdPlus)).toBeLessThanOrEqual(kinetic(impact.qd) * (1 + 1e-14));
+      if (c.name === 'falling-rod' && e === 1) {
+        expect(lcp.law).toBe('glocker');
+        expect(kinetic(lcp.qdPlus)).toBeCloseTo(kinetic(impact.qd), 12);
+      }
+    });
+
+    it(`${c.name}: the orbit machinery's flow has the same q̇⁺ to 1e-9`, () => {
+      const flowImpact = flowSensitivity(mod, { q0, qd0: c.qd, t1: 0.06, params: c.params }).events.find((ev) => ev.type === 'impact')!;
+      expect(maxDiff(flowImpact.xPlus!.slice(3), lcp.qdPlus)).toBeLessThan(1e-9);
+    });
+  }
+});
+
 /** The events of an example's default run (none where it fails). */
 function defaultEvents(mod: LoadedModule): SimulationEvent[] {
   const { q0, qd0, t1 } = mod.model.initial;

@@ -34,7 +34,7 @@ import { pinningScale } from '../../numeric/schur.js';
 import type { LoadedModule, Params } from '../contract.js';
 import { requireFunctions, type WithFunctions } from './contacts.js';
 import { SimulationError } from '../errors.js';
-import { glockerBias, glockerRestitution, raisesEnergy, restitutionBias, sticks, type ImpactLawName } from './impact-law.js';
+import { applyImpactLaw, sticks, type ImpactLawName } from './impact-law.js';
 import {
   phaseModes,
   solveFrictionLcp,
@@ -200,7 +200,7 @@ export interface FrictionalImpact {
   readonly phases: ContactPhase[];
   /** The same as frictionPhase's mode codes (phaseModes: 0 open, ±1 sliding, 2 sticking), for the impact's event. */
   readonly modes: number[];
-  /** Newton–Coulomb, or Glocker's law where that would have raised the energy (impact-law.ts). */
+  /** Newton–Coulomb, or the fallback that acted where that would have raised the energy (impact-law.ts). */
   readonly law: ImpactLawName;
   readonly solver: FrictionStatus;
   readonly pivots: number;
@@ -257,12 +257,10 @@ export function frictionalImpact(
   const contacts = rows.contacts(J, rows.friction(t), U, restVelocity);
   const solve = (b: Float64Array): ReturnType<typeof augmentedSolve> =>
     augmentedSolve(W, b, rho, (bk) => solveFrictionLcp({ contacts, W, b: bk }, { facets: opts.facets }));
-  let solved = solve(restitutionBias(Float64Array.from(U), U, e, J, slipCount));
-  // Kane's paradox: where Newton–Coulomb would raise the energy, Glocker's one-coefficient law (impact-law.ts).
-  if (solved?.sol.status === 'ok' && raisesEnergy(U, W, solved.mu, solved.sol.impulses)) {
-    law = 'glocker';
-    solved = solve(glockerBias(Float64Array.from(U), U, glockerRestitution(J, slipCount, U, e, restVelocity)));
-  }
+  // Newton–Coulomb, or the fallbacks where it would raise the energy (Kane's paradox; impact-law.ts).
+  const applied = applyImpactLaw({ uMinus: U, uFree: U, W, e, contacts: J, slipCount, pinned: contacts.map((c) => c.mu === Infinity), restVelocity }, solve);
+  const solved = applied.solved;
+  law = applied.law;
   if (!solved) return result('singular-mass-matrix', 'ok', 0, NaN);
   const { sol, mu } = solved;
   if (sol.status !== 'ok') return result('lcp-failed', sol.status, sol.pivots, sol.residual);

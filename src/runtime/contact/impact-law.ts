@@ -21,15 +21,16 @@
 // approaching at up to e·U_N⁻ where another contact's impulse pushes it
 // (ξ_N ≥ 0), as Moreau's law allows.
 //
-// Energy, and the one fallback. With U⁺ = U_free + W Λ the impulses do the
-// work ΔT + cᵀΛ = ½(U_free + U⁺)ᵀΛ (c = ∂U/∂t, a moving surface's rates;
+// Energy, and the fallbacks. At an impact, with U⁺ = U_free + W Λ, the impulses
+// do the work ΔT + cᵀΛ = ½(U⁻ + U⁺)ᵀΛ (c = ∂U/∂t, a moving surface's rates;
 // 0 for fixed ones). Where the normal and slip rows decouple (W_NT = 0: a
 // disk on a floor, a particle) friction and restitution dissipate
 // separately and the work is ≤ 0 for e ∈ [0, 1]. Where they couple (a rod
 // striking at its tip) Newton's kinematic e with Coulomb friction can raise
 // the energy — Kane's paradox (Stronge, "Impact Mechanics", 2000, §3.4;
 // Glocker 2013 below): up to +48 % of T over random impacts of the falling
-// rod at e near 1. Such an outcome (work above roundoff, 1e-14 of Σ|U_free Λ|)
+// rod at e near 1. Such an outcome (work above roundoff, 1e-14 of
+// Σ(|U⁻Λ| + |U_free Λ|))
 // is replaced by Glocker's energetically consistent law ("Energetic
 // consistency conditions for standard impacts", Multibody Syst. Dyn. 29
 // (2013) 77–117): ONE coefficient e* on every row, normal and slip alike,
@@ -41,7 +42,32 @@
 // A sticking contact then leaves with U_T⁺ = −e* U_T⁻. The fallback only
 // ever acts where the first law would create energy; the outcome says
 // which law resolved the impact (`ImpactLawName`).
-// Tests: test/runtime/drivers-agree.test.ts (every driver's post-impact state, Routh's rough disk), test/runtime/contact/friction-impact.test.ts, test/runtime/hybrid/moreau-jean.test.ts.
+//
+// In a time step, U⁻ = U_k. A Moreau–Jean step at θ = ½ changes T + V by
+// exactly the impulses' work ½(U_k + U⁺)ᵀΛ where M is constant and V linear
+// in q (the trapezoidal rule keeps the rest), so that is the work checked,
+// and U_free = U_k + O(h) breaks both bounds above by O(h): Newton's law
+// gains ½(1 − e)U_N,k Λ_N on a contact separating at the step's start
+// (U_N,k > 0) that the forces pull back within the step, Glocker's gains
+// (1 − e*)/(2(1 + e*)) (U_k − U_free)ᵀΛ, on any step h (+6e-3 of T + V
+// per step at h = 1e-2, 5e-9 at 1e-4 on the falling rod from random states).
+// Where Glocker's impulses still raise the energy, the midpoint rung: e = 1
+// on the normals of the contacts separating at U_k and on the slip rows of
+// the 'stick' contacts (their rows then act on the step's midpoint velocity
+// U_{k+½} = ½(U_k + U⁺) and do no positive work), each contact's e on the
+// other normals (work ½(1 − e)U_N,kΛ_N ≤ 0), and Coulomb's slip rows as
+// ever; its work is at most ½U_k,TᵀΛ_T over the Coulomb rows, ≤ 0 without
+// them (the walkers). Where it too would raise the energy, or has no
+// solution even with e = 1 on every row (a stuck foot jammed), Glocker's
+// impulses stand: their excess is at most ½|(U_free − U_k)ᵀΛ|, the forces'
+// own velocity change in the step against the impulses. A Coulomb contact
+// whose slide stops within a step is such a case, and no law that sticks
+// there avoids it: U_T⁺ = 0 at the step's end needs Λ_T against the start's slip
+// U_T,k, whose work ½U_T,kΛ_T > 0 (a block stopping on an incline at
+// h = 1e-4: +2.8e-8 J); Coulomb rows at the midpoint would instead throw
+// the block back at −U_T,k, and it would slide on where it must stick.
+// At an event U_k = U_free, Glocker's bound holds, and the rung never acts.
+// Tests: test/runtime/drivers-agree.test.ts (every driver's post-impact state, Routh's rough disk), test/runtime/contact/friction-impact.test.ts, test/runtime/hybrid/moreau-jean.test.ts, test/unilateral/moreau-jean-impulse-work.test.ts (no step gains energy).
 
 import type { ImpactLawInfo } from '../contract.js';
 
@@ -74,10 +100,37 @@ export function newtonBias(uFree: number, uMinus: number, e: number): number {
   return uFree + e * uMinus;
 }
 
-/** Which law resolved an impact: Newton–Coulomb, or Glocker's one-coefficient law where the first would raise the energy (header). */
-export type ImpactLawName = 'newton-coulomb' | 'glocker';
+/**
+ * Which law resolved an impact: Newton–Coulomb; Glocker's one-coefficient
+ * law where the first would raise the energy; the midpoint law where a
+ * time step's Glocker impulses still would (header).
+ */
+export type ImpactLawName = 'newton-coulomb' | 'glocker' | 'midpoint';
 
-/** b = U_free + e* U⁻ on every row (Glocker's law, the fallback); b holds U_free on entry. */
+/**
+ * b of the midpoint rung (header): e = 1 on the normals of the contacts
+ * separating at U⁻ (U_N⁻ > 0) and on the slip rows of the 'stick' contacts
+ * (`pinned`, in the order of `contacts`), each contact's e on the other
+ * normals, 0 on Coulomb's slip rows. b holds U_free on entry.
+ */
+function midpointBias(
+  b: Float64Array,
+  uMinus: ArrayLike<number>,
+  e: ArrayLike<number>,
+  contacts: readonly number[],
+  slipCount: (j: number) => number,
+  pinned: readonly boolean[],
+): Float64Array {
+  let row = 0;
+  contacts.forEach((j, a) => {
+    b[row] = newtonBias(b[row]!, uMinus[row]!, uMinus[row]! > 0 ? 1 : e[j]!);
+    for (let k = 1; k <= slipCount(j); k++) if (pinned[a]) b[row + k] = newtonBias(b[row + k]!, uMinus[row + k]!, 1);
+    row += 1 + slipCount(j);
+  });
+  return b;
+}
+
+/** b = U_free + e* U⁻ on every row (Glocker's law; e* = 1 is the midpoint law); b holds U_free on entry. */
 export function glockerBias(b: Float64Array, uMinus: ArrayLike<number>, eStar: number): Float64Array {
   for (let a = 0; a < b.length; a++) b[a] = newtonBias(b[a]!, uMinus[a]!, eStar);
   return b;
@@ -104,20 +157,70 @@ export function glockerRestitution(
 }
 
 /**
- * Whether impulses Λ on rows with velocities U_free before them raise the
- * energy: ½(U_free + U⁺)ᵀΛ above roundoff, U⁺ = U_free + W μ (μ = Λ, or the
- * multiplier of a regularized metric, friction-impact.ts). W is r×r row-major.
+ * Whether impulses Λ raise the energy: ½(U⁻ + U⁺)ᵀΛ above roundoff, with
+ * U⁻ the rows' velocities before the impact (at a time step's start) and
+ * U⁺ = U_free + W μ after it (μ = Λ, or the multiplier of a regularized
+ * metric, friction-impact.ts). W is r×r row-major.
  */
-export function raisesEnergy(uFree: ArrayLike<number>, W: ArrayLike<number>, mu: ArrayLike<number>, impulses: ArrayLike<number>): boolean {
+export function raisesEnergy(
+  uMinus: ArrayLike<number>,
+  uFree: ArrayLike<number>,
+  W: ArrayLike<number>,
+  mu: ArrayLike<number>,
+  impulses: ArrayLike<number>,
+): boolean {
   const r = uFree.length;
   let work = 0,
     scale = 0;
   for (let a = 0; a < r; a++) {
     let uPlus = uFree[a]!;
     for (let c = 0; c < r; c++) uPlus += W[a * r + c]! * mu[c]!;
-    work += 0.5 * (uFree[a]! + uPlus) * impulses[a]!;
-    scale += Math.abs(uFree[a]! * impulses[a]!);
+    work += 0.5 * (uMinus[a]! + uPlus) * impulses[a]!;
+    scale += Math.abs(uMinus[a]! * impulses[a]!) + Math.abs(uFree[a]! * impulses[a]!);
   }
   // 1e-14: a few hundred ulps of the terms, far below any real gain and above the solve's rounding.
   return work > 1e-14 * scale;
+}
+
+/** A contact problem's rows for the law: velocities before (U⁻) and without (U_free) the impulses, W, and the contacts' e. */
+export interface LawRows {
+  readonly uMinus: ArrayLike<number>;
+  readonly uFree: ArrayLike<number>;
+  /** W = H M⁻¹ Hᵀ, r×r row-major. */
+  readonly W: ArrayLike<number>;
+  /** Restitution per contact of the model. */
+  readonly e: ArrayLike<number>;
+  /** The closed contacts, in row order. */
+  readonly contacts: readonly number[];
+  readonly slipCount: (j: number) => number;
+  /** Per contact of `contacts`, whether its law is 'stick'. */
+  readonly pinned: readonly boolean[];
+  readonly restVelocity: number;
+}
+
+/** A solve of the complementarity for a bias b: the LCP's solution and the multiplier μ with U⁺ = U_free + W μ. */
+export interface LawSolve {
+  readonly sol: { readonly status: string; readonly impulses: ArrayLike<number> };
+  readonly mu: ArrayLike<number>;
+}
+
+/**
+ * The law of the header, in the order every driver applies it: Newton–
+ * Coulomb; where its impulses raise the energy, Glocker's law; where those
+ * still do (only in a time step, U⁻ ≠ U_free), the midpoint rung; where
+ * that too would, Glocker's. `solve` returns undefined where it cannot
+ * solve (friction-impact.ts's singular metric). Newton–Coulomb's outcome is
+ * returned when it fails (the law has no solution there).
+ */
+export function applyImpactLaw<S extends LawSolve | undefined>(rows: LawRows, solve: (b: Float64Array) => S): { solved: S; law: ImpactLawName } {
+  const { uMinus, uFree, W, e, contacts, slipCount, pinned, restVelocity } = rows;
+  const gains = (s: S): boolean => s?.sol.status === 'ok' && raisesEnergy(uMinus, uFree, W, s.mu, s.sol.impulses);
+  const first = solve(restitutionBias(Float64Array.from(uFree), uMinus, e, contacts, slipCount));
+  if (!gains(first)) return { solved: first, law: 'newton-coulomb' };
+  const glocker = solve(glockerBias(Float64Array.from(uFree), uMinus, glockerRestitution(contacts, slipCount, uMinus, e, restVelocity)));
+  if (!gains(glocker)) return { solved: glocker, law: 'glocker' };
+  let midpoint = solve(midpointBias(Float64Array.from(uFree), uMinus, e, contacts, slipCount, pinned));
+  // Without a solution (a 'stick' contact jammed by the arriving normals' e), e = 1 on every row.
+  if (midpoint?.sol.status !== 'ok') midpoint = solve(glockerBias(Float64Array.from(uFree), uMinus, 1));
+  return midpoint?.sol.status === 'ok' && !gains(midpoint) ? { solved: midpoint, law: 'midpoint' } : { solved: glocker, law: 'glocker' };
 }

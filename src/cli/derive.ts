@@ -3,7 +3,6 @@
 import { existsSync, watchFile } from 'node:fs';
 import { resolve } from 'node:path';
 import { MechanicsError } from '../errors.js';
-import { SimulationError } from '../runtime/errors.js';
 import { compileModel } from '../pipeline/compiled-model.js';
 import { loadGenerated } from '../pipeline/load-generated.js';
 import { loadModels, type ModelFile } from '../pipeline/model-file.js';
@@ -11,6 +10,7 @@ import { buildCode, buildReportOutputs } from '../pipeline/outputs.js';
 import { siteOutputs } from '../pipeline/site.js';
 import type { CommandSpec, ParsedArgs } from './args.js';
 import { DEFAULT_MODELS_DIR, resolveModels } from './models.js';
+import { printError } from './print-error.js';
 import { writeOutputs } from './write-outputs.js';
 
 export const DERIVE: CommandSpec = {
@@ -140,12 +140,4 @@ export async function runList(args: ParsedArgs): Promise<number> {
   const { models } = await resolveModels(args.positionals);
   for (const f of models) console.log(`${f.spec.name.padEnd(24)} ${(f.spec.title ?? '').padEnd(48)} ${f.source}`);
   return 0;
-}
-
-/** One line per error; a simulation failure adds the state it failed at (q and q̇ at t). */
-export function printError(err: MechanicsError): void {
-  console.error(`error [${err.code}]: ${err.message}`);
-  if (err instanceof SimulationError && err.state) {
-    console.error(`  state at t = ${err.t}: q = [${err.state.q.join(', ')}], qd = [${err.state.qd.join(', ')}]`);
-  }
 }

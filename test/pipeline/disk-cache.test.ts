@@ -1,13 +1,16 @@
 // The disk cache of compiled code: where it lives, that a damaged entry is a
-// miss, and what it serves. A model file's bundle comes from the cache
-// while the file, its local imports and the toolkit are
+// miss, and what it serves. A model file's bundle and its generated module
+// come from the cache while the file, its local imports and the toolkit are
 // unchanged (shown by planting a marker in the stored entry and seeing it
 // come back), and are compiled anew when any of them changes.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { compileModelFile } from '../../src/pipeline/cached-model.js';
+import { compileModel } from '../../src/pipeline/compiled-model.js';
 import { cacheDir, readEntry, writeEntry } from '../../src/pipeline/disk-cache.js';
+import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { loadModelFile } from '../../src/pipeline/model-file.js';
 import { BALL, projectWith } from '../cli/run-cli.js';
 
@@ -89,5 +92,41 @@ describe("a model file's bundle", () => {
     const [name] = readdirSync(dir);
     writeFileSync(join(dir, name!), '{"inputs": {');
     expect((await loadModelFile(join(project, 'ball.ts'))).spec.name).toBe('ball');
+  });
+});
+
+describe("a model's generated module", () => {
+  /** Whether a loaded module carries the marker planted in a stored entry. */
+  const fromCache = (c: { loaded: object }): boolean => (c.loaded as { cacheMarker?: boolean }).cacheMarker === true;
+  const plant = (dir: string, js: (stored: string) => string): void =>
+    editOnlyEntry(dir, (e) => {
+      e.js = js(e.js as string);
+    });
+
+  it('is served from the cache for the same file and toolkit; another toolkit or another model compiles it', async () => {
+    const project = projectWith('ball.ts', BALL);
+    const ball = await loadModelFile(join(project, 'ball.ts'), project);
+    const dir = tempDir();
+    expect(fromCache(compileModelFile(ball, dir, 'toolkit-1'))).toBe(false);
+    plant(dir, (js) => `${js}\nmodule.exports.cacheMarker = true;`);
+
+    const cached = compileModelFile(ball, dir, 'toolkit-1');
+    expect(fromCache(cached)).toBe(true);
+    // What the cache skipped is still there on demand, the same as derived now.
+    expect(cached.model.name).toBe('ball');
+    expect(cached.module.source).toBe(compileModel(ball, loadGenerated).module.source);
+
+    expect(fromCache(compileModelFile(ball, dir, 'toolkit-2'))).toBe(false);
+    const other = await loadModelFile(join(projectWith('ball.ts', BALL.replace('e: { default: 0.5', 'e: { default: 0.25')), 'ball.ts'));
+    expect(fromCache(compileModelFile(other, dir, 'toolkit-1'))).toBe(false);
+  });
+
+  it('is compiled anew over an entry that is not a module', async () => {
+    const ball = await loadModelFile(join(projectWith('ball.ts', BALL), 'ball.ts'));
+    const dir = tempDir();
+    void compileModelFile(ball, dir, 'toolkit-1').loaded;
+    plant(dir, () => 'module.exports = {');
+    const { loaded } = compileModelFile(ball, dir, 'toolkit-1');
+    expect(loaded.accelerations(0, [1], [0], { m: 1, g: 9.81, e: 0.5 })[0]).toBeCloseTo(-9.81, 12);
   });
 });

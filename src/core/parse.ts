@@ -2,14 +2,9 @@
 // nodes. mathjs gives a well-tested grammar with source positions; its own
 // algebra is not used (see ARCHITECTURE.md for the measurements).
 import type { MathNode } from 'mathjs';
-// mathjs's prebuilt single file, not its ES entry: importing the entry loads
-// about 1260 modules, 1.2 s of CPU at every start of the command line; this
-// file takes about 0.1 s. It is the same mathjs, typed by the package's own
-// declarations (the file ships none).
-// @ts-expect-error -- no declaration file for the prebuilt bundle
-import mathjs from 'mathjs/lib/browser/math.js';
 import { MechanicsError, type ErrorCode } from '../errors.js';
 import { addAll, div, fn, FN_NAMES, mulAll, neg, num, pow, sqrt, sub, sym, type Expr, type FnName } from './expr.js';
+import { parse } from './mathjs-parse.js';
 
 /** How names in a string resolve to symbols. Unknown names are errors. */
 export interface ParseScope {
@@ -23,8 +18,6 @@ export interface ParseScope {
 
 /** A scope where every name is a free symbol (kernel tests, quick use). */
 export const OPEN_SCOPE: ParseScope = { symbol: (name) => sym(name) };
-
-const { parse } = mathjs as typeof import('mathjs');
 
 const CONSTANTS: Record<string, Expr> = { pi: sym('pi') };
 

@@ -61,7 +61,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
     return { spec: m.SWEEP, help: m.SWEEP_HELP, run: m.runSweep };
   },
   list: async () => {
-    const m = await import('./derive.js');
+    const m = await import('./list.js');
     return { spec: m.LIST, help: m.LIST_HELP, run: m.runList };
   },
   playground: async () => {

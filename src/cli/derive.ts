@@ -1,4 +1,4 @@
-// `mechanics derive`, `report` and `list` on the user's model files.
+// `mechanics derive` and `report` on the user's model files.
 // Tests: test/cli/cli.test.ts (derive --out/--js/--no-report, exit codes), test/cli/models.test.ts, test/pipeline/outputs.test.ts.
 import { existsSync, watchFile } from 'node:fs';
 import { resolve } from 'node:path';
@@ -19,7 +19,6 @@ export const DERIVE: CommandSpec = {
   options: { '--out': { kind: 'value' }, '--no-report': { kind: 'flag' }, '--js': { kind: 'flag' }, '--watch': { kind: 'flag' } },
 };
 export const REPORT: CommandSpec = { name: 'report', maxPositionals: Infinity, options: { '--out': { kind: 'value' } } };
-export const LIST: CommandSpec = { name: 'list', maxPositionals: Infinity, options: {} };
 
 export const DERIVE_HELP = `usage: mechanics derive [file|dir…] [--out DIR] [--no-report] [--js] [--watch]
 
@@ -41,10 +40,6 @@ export const REPORT_HELP = `usage: mechanics report [file|dir…] [--out DIR]
 
 Like derive, but writes only the reports (docs/reports/<model>.{tex,body.tex,html},
 docs/reports/index.html, docs/reports/katex/), or all of them in DIR with --out DIR.`;
-
-export const LIST_HELP = `usage: mechanics list [file|dir…]
-
-Lists the models in the given files or folders (default: ./derivations/).`;
 
 interface DeriveSettings {
   readonly outDir?: string;
@@ -134,10 +129,4 @@ function watchModels(args: readonly string[], files: readonly string[], once: ()
   for (const t of targets) watchFile(t, { interval: 300 }, (now, before) => now.mtimeMs !== before.mtimeMs && again());
   console.log(`watching ${targets.join(', ')} (Ctrl-C stops)`);
   return new Promise(() => {});
-}
-
-export async function runList(args: ParsedArgs): Promise<number> {
-  const { models } = await resolveModels(args.positionals);
-  for (const f of models) console.log(`${f.spec.name.padEnd(24)} ${(f.spec.title ?? '').padEnd(48)} ${f.source}`);
-  return 0;
 }

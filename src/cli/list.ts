@@ -1,0 +1,17 @@
+// `mechanics list`: the models in files or folders, one line each. Its own
+// module, so that listing loads neither the reports nor the derivation.
+// Tests: test/cli/list.test.ts
+import type { CommandSpec, ParsedArgs } from './args.js';
+import { resolveModels } from './models.js';
+
+export const LIST: CommandSpec = { name: 'list', maxPositionals: Infinity, options: {} };
+
+export const LIST_HELP = `usage: mechanics list [file|dir…]
+
+Lists the models in the given files or folders (default: ./derivations/).`;
+
+export async function runList(args: ParsedArgs): Promise<number> {
+  const { models } = await resolveModels(args.positionals);
+  for (const f of models) console.log(`${f.spec.name.padEnd(24)} ${(f.spec.title ?? '').padEnd(48)} ${f.source}`);
+  return 0;
+}

@@ -21,7 +21,13 @@ export function cacheDir(env: NodeJS.ProcessEnv = process.env): string | undefin
   const named = env.MECHANICS_CACHE_DIR;
   if (named === 'off') return undefined;
   if (named) return resolve(named);
-  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'unilateral-mechanics');
+  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'unilateral-mechanics');
+  try {
+    return join(homedir(), '.cache', 'unilateral-mechanics');
+  } catch {
+    // No home (a service account without one): run without the cache.
+    return undefined;
+  }
 }
 
 /** Hex SHA-256 of the parts, each ended by a NUL (so ['ab', 'c'] and ['a', 'bc'] differ). */

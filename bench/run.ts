@@ -5,11 +5,14 @@
 //   { bench: 'moreau-jean', model, contacts, h, steps, stepsPerSec, … }   bench/time-stepping.ts
 //       for the bouncing ball, a chain of 50 balls and a stack of 20 blocks (bench/models.ts)
 //   { bench: 'event-driven', model, tRest, wallMs, … }
+//   { bench: 'startup', command, wallMs, targetMs, runs, load }            bench/startup.ts
+//       wall time of `mechanics --help`, `list`, `simulate` and `derive --no-report`
 // and, when SymPy or Siconos are installed, the peers' lines from the same
 // run with a `peer` field (bench/peers.ts); SymPy's pendulum lines carry
 // sympy.cse's operation counts on our expressions (bench/ops.ts).
 // Flags: --large adds n = 60, 100; --quick runs small sizes and short
-// simulations (the bench's own test); --no-peers leaves the peers out.
+// simulations (the bench's own test); --no-peers leaves the peers out;
+// --startup runs only the start-up lines.
 // Timings stay here: no unit test asserts one. Each pendulum size runs in
 // a process of its own (heaps, caches and the JIT do not carry over) when
 // the bench runs compiled.
@@ -23,6 +26,7 @@ import { ballChain, blockStack } from './models.js';
 import { measurePendulum, PENDULUM_WARM_UP_MS } from './pendulum.js';
 import { sympyPendulumLines } from './ops.js';
 import { siconosMoreauJean } from './peers.js';
+import { startupLines } from './startup.js';
 import { eventDrivenBall, moreauJean, moreauJeanBall } from './time-stepping.js';
 import { round } from './stats.js';
 
@@ -40,6 +44,8 @@ export interface BenchOptions {
   readonly sympyOpsSizes: readonly number[];
   /** The pendulum's JIT warm-up (bench/pendulum.ts). */
   readonly pendulumWarmUpMs: number;
+  /** CLI processes per command for the start-up lines (0: none; they need the compiled CLI). */
+  readonly startupRuns: number;
 }
 
 const SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 20, 30, 40];
@@ -56,6 +62,7 @@ export const FULL: BenchOptions = {
   // sympy.cse's four runs take about 6 s at n = 15 and 20 s at n = 20.
   sympyOpsSizes: [2, 4, 6, 8, 10, 15, 20],
   pendulumWarmUpMs: PENDULUM_WARM_UP_MS,
+  startupRuns: 7,
 };
 
 export const QUICK: BenchOptions = {
@@ -68,6 +75,7 @@ export const QUICK: BenchOptions = {
   sympySizes: [2],
   sympyOpsSizes: [2],
   pendulumWarmUpMs: 0,
+  startupRuns: 0,
 };
 
 /** Cost exponent of derive + codegen between two sizes: log(t_b/t_a)/log(b/a). */
@@ -131,6 +139,7 @@ export async function runBench(opts: BenchOptions, emit: (line: object) => void)
     emit(moreauJean(mod, h, many.t1, many.reps));
   }
   emit(eventDrivenBall(opts.eventDriven.t1, opts.eventDriven.reps));
+  if (opts.startupRuns > 0) for (const line of startupLines(opts.startupRuns)) emit(line);
   if (!opts.peers) return;
   for (const line of sympyPendulumLines(opts.sympySizes, opts.sympyOpsSizes)) emit(line);
   for (const line of siconosMoreauJean('bouncing-ball', 1, h, t1)) emit(line);
@@ -141,6 +150,10 @@ export async function main(argv: readonly string[]): Promise<void> {
   const one = argv.indexOf('--pendulum');
   if (one >= 0) {
     console.log(JSON.stringify(await measurePendulum(Number(argv[one + 1]))));
+    return;
+  }
+  if (argv.includes('--startup')) {
+    for (const line of startupLines(FULL.startupRuns)) console.log(JSON.stringify(line));
     return;
   }
   const base = argv.includes('--quick') ? QUICK : FULL;

@@ -2,16 +2,9 @@
 // Exit codes: 0 success, 1 a model or simulation error (printed as the named
 // error), 2 a usage error. `--help` on any command prints its help and does
 // nothing else.
-import { TOOLKIT } from '../codegen/module.js';
 import { MechanicsError, UsageError } from '../errors.js';
 import { parseArgs, type CommandSpec, type ParsedArgs } from './args.js';
-import { DERIVE, DERIVE_HELP, LIST, LIST_HELP, printError, REPORT, REPORT_HELP, runDerive, runList } from './derive.js';
-import { LIMIT, LIMIT_HELP, runLimit } from './limit.js';
-import { LINEARIZE, LINEARIZE_HELP, runLinearize } from './linearize.js';
-import { ORBIT, ORBIT_HELP, runOrbit } from './orbit.js';
-import { PLAYGROUND, PLAYGROUND_HELP, runPlayground } from './playground.js';
-import { runSimulate, SIMULATE, SIMULATE_HELP } from './simulate.js';
-import { runSweep, SWEEP, SWEEP_HELP } from './sweep.js';
+import { printError } from './print-error.js';
 
 const USAGE = `usage: mechanics <command> [options]
 
@@ -36,16 +29,45 @@ interface Command {
   run(args: ParsedArgs): Promise<number>;
 }
 
-const COMMANDS: Readonly<Record<string, Command>> = {
-  derive: { spec: DERIVE, help: DERIVE_HELP, run: (a) => runDerive(a, false) },
-  report: { spec: REPORT, help: REPORT_HELP, run: (a) => runDerive(a, true) },
-  simulate: { spec: SIMULATE, help: SIMULATE_HELP, run: runSimulate },
-  orbit: { spec: ORBIT, help: ORBIT_HELP, run: runOrbit },
-  linearize: { spec: LINEARIZE, help: LINEARIZE_HELP, run: runLinearize },
-  limit: { spec: LIMIT, help: LIMIT_HELP, run: runLimit },
-  sweep: { spec: SWEEP, help: SWEEP_HELP, run: runSweep },
-  list: { spec: LIST, help: LIST_HELP, run: runList },
-  playground: { spec: PLAYGROUND, help: PLAYGROUND_HELP, run: runPlayground },
+// Each command's module is imported only when that command runs: `--help`
+// and `list` must not load the derivation, the reports (KaTeX) or esbuild.
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  derive: async () => {
+    const m = await import('./derive.js');
+    return { spec: m.DERIVE, help: m.DERIVE_HELP, run: (a) => m.runDerive(a, false) };
+  },
+  report: async () => {
+    const m = await import('./derive.js');
+    return { spec: m.REPORT, help: m.REPORT_HELP, run: (a) => m.runDerive(a, true) };
+  },
+  simulate: async () => {
+    const m = await import('./simulate.js');
+    return { spec: m.SIMULATE, help: m.SIMULATE_HELP, run: m.runSimulate };
+  },
+  orbit: async () => {
+    const m = await import('./orbit.js');
+    return { spec: m.ORBIT, help: m.ORBIT_HELP, run: m.runOrbit };
+  },
+  linearize: async () => {
+    const m = await import('./linearize.js');
+    return { spec: m.LINEARIZE, help: m.LINEARIZE_HELP, run: m.runLinearize };
+  },
+  limit: async () => {
+    const m = await import('./limit.js');
+    return { spec: m.LIMIT, help: m.LIMIT_HELP, run: m.runLimit };
+  },
+  sweep: async () => {
+    const m = await import('./sweep.js');
+    return { spec: m.SWEEP, help: m.SWEEP_HELP, run: m.runSweep };
+  },
+  list: async () => {
+    const m = await import('./list.js');
+    return { spec: m.LIST, help: m.LIST_HELP, run: m.runList };
+  },
+  playground: async () => {
+    const m = await import('./playground.js');
+    return { spec: m.PLAYGROUND, help: m.PLAYGROUND_HELP, run: m.runPlayground };
+  },
 };
 
 async function dispatch(argv: readonly string[]): Promise<number> {
@@ -55,17 +77,18 @@ async function dispatch(argv: readonly string[]): Promise<number> {
     return 0;
   }
   if (name === '--version') {
-    console.log(TOOLKIT);
+    console.log((await import('../codegen/module.js')).TOOLKIT);
     return 0;
   }
   if (name === 'help') {
     const topic = rest[0];
     if (rest.length > 1 || (topic !== undefined && !COMMANDS[topic])) throw new UsageError(`help takes one command name (${Object.keys(COMMANDS).join(', ')})`);
-    console.log(topic ? COMMANDS[topic]!.help : USAGE);
+    console.log(topic ? (await COMMANDS[topic]!()).help : USAGE);
     return 0;
   }
-  const command = COMMANDS[name];
-  if (!command) throw new UsageError(`unknown command '${name}' (commands: ${Object.keys(COMMANDS).join(', ')}, help)`);
+  const load = COMMANDS[name];
+  if (!load) throw new UsageError(`unknown command '${name}' (commands: ${Object.keys(COMMANDS).join(', ')}, help)`);
+  const command = await load();
   const args = parseArgs(command.spec, rest);
   if (args.help) {
     console.log(command.help);

@@ -1,9 +1,8 @@
-// `mechanics derive`, `report` and `list` on the user's model files.
+// `mechanics derive` and `report` on the user's model files.
 // Tests: test/cli/cli.test.ts (derive --out/--js/--no-report, exit codes), test/cli/models.test.ts, test/pipeline/outputs.test.ts.
 import { existsSync, watchFile } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { MechanicsError, UsageError } from '../errors.js';
-import { SimulationError } from '../runtime/errors.js';
 import { compileModel } from '../pipeline/compiled-model.js';
 import { loadGenerated } from '../pipeline/load-generated.js';
 import { loadModels, type ModelFile } from '../pipeline/model-file.js';
@@ -12,6 +11,7 @@ import { siteOutputs } from '../pipeline/site.js';
 import type { CommandSpec, ParsedArgs } from './args.js';
 import { DEFAULT_MODELS_DIR, resolveModels } from './models.js';
 import { compilePdf } from './pdf.js';
+import { printError } from './print-error.js';
 import { checkOutputDir, writeOutputs } from './write-outputs.js';
 
 export const DERIVE: CommandSpec = {
@@ -20,7 +20,6 @@ export const DERIVE: CommandSpec = {
   options: { '--out': { kind: 'value' }, '--no-report': { kind: 'flag' }, '--js': { kind: 'flag' }, '--pdf': { kind: 'flag' }, '--watch': { kind: 'flag' } },
 };
 export const REPORT: CommandSpec = { name: 'report', maxPositionals: Infinity, options: { '--out': { kind: 'value' } } };
-export const LIST: CommandSpec = { name: 'list', maxPositionals: Infinity, options: {} };
 
 export const DERIVE_HELP = `usage: mechanics derive [file|dir…] [--out DIR] [--no-report] [--js] [--pdf] [--watch]
 
@@ -49,12 +48,6 @@ export const REPORT_HELP = `usage: mechanics report [file|dir…] [--out DIR]
 
 Like derive, but writes only the reports (docs/reports/<model>.{tex,body.tex,html},
 docs/reports/index.html, docs/reports/katex/), in the same layout under DIR with --out DIR.`;
-
-export const LIST_HELP = `usage: mechanics list [file|dir…]
-
-Lists the models in the given files or folders (default: ./derivations/).
-Model files are code: list runs each file (as derive and simulate do) to
-read its model, so list only files you trust.`;
 
 interface DeriveSettings {
   readonly outDir?: string;
@@ -158,20 +151,4 @@ function watchModels(args: readonly string[], files: readonly string[], once: ()
   for (const t of targets) watchFile(t, { interval: 300 }, (now, before) => now.mtimeMs !== before.mtimeMs && again());
   console.log(`watching ${targets.join(', ')} (Ctrl-C stops)`);
   return new Promise(() => {});
-}
-
-export async function runList(args: ParsedArgs): Promise<number> {
-  const { models } = await resolveModels(args.positionals);
-  const where = args.positionals.length ? args.positionals.join(', ') : `${DEFAULT_MODELS_DIR}/`;
-  console.log(`${models.length} model${models.length === 1 ? '' : 's'} in ${where} (model files are code: each file was run to read its model)`);
-  for (const f of models) console.log(`${f.spec.name.padEnd(24)} ${(f.spec.title ?? '').padEnd(48)} ${f.source}`);
-  return 0;
-}
-
-/** One line per error; a simulation failure adds the state it failed at (q and q̇ at t). */
-export function printError(err: MechanicsError): void {
-  console.error(`error [${err.code}]: ${err.message}`);
-  if (err instanceof SimulationError && err.state) {
-    console.error(`  state at t = ${err.t}: q = [${err.state.q.join(', ')}], qd = [${err.state.qd.join(', ')}]`);
-  }
 }

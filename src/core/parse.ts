@@ -1,9 +1,10 @@
 // User expressions are strings parsed with mathjs and converted to kernel
 // nodes. mathjs gives a well-tested grammar with source positions; its own
 // algebra is not used (see ARCHITECTURE.md for the measurements).
-import { parse, type MathNode } from 'mathjs';
+import type { MathNode } from 'mathjs';
 import { MechanicsError, type ErrorCode } from '../errors.js';
 import { addAll, div, fn, FN_NAMES, mulAll, neg, numberExpr, pow, sqrt, sub, sym, type Expr, type FnName } from './expr.js';
+import { parse } from './mathjs-parse.js';
 
 /** How names in a string resolve to symbols. Unknown names are errors. */
 export interface ParseScope {

@@ -11,8 +11,13 @@
 // toolkit that is running. Two copies of the kernel would intern equal
 // expressions as different objects, and a model built with one copy's
 // `sym` would then be foreign to the other's derivation.
-import { build, type Plugin } from 'esbuild';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+//
+// The bundle is cached (disk-cache.ts) under the file's path and text and
+// the running toolkit, with the text of every local file it took in: an
+// unchanged model loads without starting esbuild (about 0.2 s of CPU).
+// Tests: test/pipeline/model-file.test.ts, test/pipeline/disk-cache.test.ts.
+import type { Metafile, Plugin } from 'esbuild';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,11 +25,14 @@ import { MechanicsError } from '../errors.js';
 import type { ModelSpec } from '../model/index.js';
 import type { ModelSource } from './compiled-model.js';
 import { whileLoading } from './model-loads.js';
+import { cacheDir, digest, readEntry, toolkitIdentity, writeEntry } from './disk-cache.js';
 
 /** A model file read: its spec, its path relative to the working directory (the header's `source`) and its absolute path. */
 export interface ModelFile extends ModelSource {
   /** Absolute path of the file. */
   readonly path: string;
+  /** SHA-256 of the file bundled with its local imports: what the spec is made from (cached-model.ts keys on it). */
+  readonly digest: string;
 }
 
 export const MODEL_EXTENSIONS: readonly string[] = ['.ts', '.mts', '.js', '.mjs'];
@@ -77,12 +85,13 @@ export async function loadModelFile(path: string, base: string = process.cwd()):
   if (!MODEL_EXTENSIONS.includes(extname(file))) {
     throw new MechanicsError('bad-model-file', 'input', `'${source}' is not a model file (${MODEL_EXTENSIONS.join(', ')})`, { source });
   }
-  const mod = await importBundled(file, source);
+  const code = await bundleOf(file, source);
+  const mod = await importBundled(file, source, code);
   const spec = mod.default;
   if (!spec || typeof spec !== 'object' || typeof (spec as { name?: unknown }).name !== 'string') {
     throw new MechanicsError('bad-model-file', 'model', `${source} has no default export made with defineModel(...)`, { field: 'default', source });
   }
-  return { source, path: file, spec: spec as ModelSpec };
+  return { source, path: file, spec: spec as ModelSpec, digest: digest(code) };
 }
 
 /** Every model file directly in `dir`, sorted by file name. */
@@ -100,25 +109,70 @@ export function modelFilesIn(dir: string): string[] {
     .map((f) => join(dir, f));
 }
 
-async function importBundled(file: string, source: string): Promise<{ default?: unknown }> {
-  let code: string;
+/** A cached bundle: its code and the SHA-256 of each file it took in, by absolute path. */
+interface BundleEntry {
+  readonly inputs: Readonly<Record<string, string>>;
+  readonly code: string;
+}
+
+const fileDigest = (path: string): string | undefined => {
+  try {
+    return digest(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+
+/** The file bundled with its local imports as one ES module: from the cache while none of its inputs changed, else by esbuild. */
+async function bundleOf(file: string, source: string): Promise<string> {
+  const dir = cacheDir();
+  const key = digest('model-file', toolkitIdentity(), file, readFileSync(file, 'utf8'));
+  const hit = readEntry(dir, key) as Partial<BundleEntry> | undefined;
+  if (
+    typeof hit?.code === 'string' &&
+    typeof hit.inputs === 'object' &&
+    hit.inputs !== null &&
+    Object.entries(hit.inputs).every(([path, sum]) => fileDigest(path) === sum)
+  ) {
+    return hit.code;
+  }
+  const { code, metafile } = await compile(file, source);
+  const inputs: Record<string, string> = {};
+  for (const input of Object.keys(metafile.inputs)) {
+    const path = resolve(input);
+    const sum = fileDigest(path);
+    // An input esbuild did not read from disk cannot be checked: leave the bundle uncached.
+    if (sum === undefined) return code;
+    inputs[path] = sum;
+  }
+  writeEntry(dir, key, { inputs, code } satisfies BundleEntry);
+  return code;
+}
+
+async function compile(file: string, source: string): Promise<{ code: string; metafile: Metafile }> {
+  // esbuild is imported here, not at the top: a cached model never starts it.
+  const { build } = await import('esbuild');
   try {
     const result = await build({
       entryPoints: [file],
       bundle: true,
       write: false,
+      metafile: true,
       format: 'esm',
       platform: 'node',
       target: 'node20',
       logLevel: 'silent',
       plugins: [toolkitImports],
     });
-    code = result.outputFiles[0]!.text;
+    return { code: result.outputFiles[0]!.text, metafile: result.metafile };
   } catch (err) {
     const errors = (err as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors ?? [];
     const lines = errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text));
     throw new MechanicsError('bad-model-file', 'input', `cannot compile ${source}:\n  ${lines.join('\n  ') || String(err)}`, { source });
   }
+}
+
+async function importBundled(file: string, source: string, code: string): Promise<{ default?: unknown }> {
   // A fresh file per load, so an edited model is imported anew (`--watch`)
   // rather than served from the module cache.
   const dir = mkdtempSync(join(tmpdir(), 'mechanics-model-'));

@@ -10,7 +10,7 @@ import { BALL, cli, projectWith } from './run-cli.js';
 const HAVE_PDFLATEX = spawnSync('pdflatex', ['--version'], { stdio: 'ignore' }).status === 0;
 
 describe('derive --pdf', () => {
-  it.runIf(HAVE_PDFLATEX)('writes DIR/<model>.pdf beside the .tex, its cross-references resolved', async () => {
+  it.runIf(HAVE_PDFLATEX)('writes DIR/docs/reports/<model>.pdf beside the .tex, its cross-references resolved', async () => {
     const dir = projectWith('ball.ts', BALL);
     const out = join(dir, 'out');
     const r = await cli('derive', join(dir, 'ball.ts'), '--out', out, '--pdf');
@@ -19,8 +19,8 @@ describe('derive --pdf', () => {
     const passes = Number(/ball: .*ball\.pdf \(pdflatex, (\d) passes\)/.exec(r.stdout)?.[1]);
     // One pass leaves the equation references undefined; the next resolves them.
     expect(passes).toBeGreaterThanOrEqual(2);
-    expect(readFileSync(join(out, 'ball.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
-    const log = readFileSync(join(out, 'ball.log'), 'utf8');
+    expect(readFileSync(join(out, 'docs/reports/ball.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+    const log = readFileSync(join(out, 'docs/reports/ball.log'), 'utf8');
     expect(log).toMatch(/Output written on ball\.pdf/);
     expect(log).not.toMatch(/undefined references|Reference `[^']*' on page \d+ undefined|Rerun to get/);
   });
@@ -41,8 +41,8 @@ describe('derive --pdf', () => {
     expect(r.stderr.match(/error \[no-pdflatex\]/g)).toHaveLength(1);
     expect(r.stderr).toContain("[model 'ball', field '--pdf'] --pdf needs pdflatex, which is not installed (not on PATH)");
     expect(r.stderr).not.toContain('    at ');
-    for (const f of ['ball.tex', 'ball2.tex', 'index.html']) expect(existsSync(join(out, f)), f).toBe(true);
-    expect(existsSync(join(out, 'ball.pdf'))).toBe(false);
+    for (const f of ['ball.tex', 'ball2.tex', 'index.html']) expect(existsSync(join(out, 'docs/reports', f)), f).toBe(true);
+    expect(existsSync(join(out, 'docs/reports/ball.pdf'))).toBe(false);
   });
 
   it('--pdf with --no-report is a usage error', async () => {

@@ -14,5 +14,7 @@ export default defineConfig({
     // 2 cores runs the files one at a time; the main process only collects
     // results, so every core runs a worker.
     maxWorkers: availableParallelism(),
+    // The run's directory of shared model builds (test/helpers/built-models.ts).
+    globalSetup: ['test/helpers/global-setup.ts'],
   },
 });

@@ -14,6 +14,13 @@ export default defineConfig({
     // 2 cores runs the files one at a time; the main process only collects
     // results, so every core runs a worker.
     maxWorkers: availableParallelism(),
+    // A worker runs its files one after another in one module graph instead
+    // of a fresh process per file: importing the toolkit again for each of
+    // some 240 files cost more than most files' tests, and a model derived
+    // or built by a shared helper (test/helpers/examples.ts, built-models.ts)
+    // stays built for the worker's later files. No test file changes global
+    // state it does not restore (spies and fake timers are restored after each).
+    isolate: false,
     // The run's directory of shared model builds (test/helpers/built-models.ts).
     globalSetup: ['test/helpers/global-setup.ts'],
   },

@@ -3,11 +3,25 @@
 // test that takes 0.5 s on an idle machine once the load is ten times that,
 // so every test and hook gets 10 minutes; the work in each is bounded by
 // itself (fixed step counts, sample sizes, tolerances), never by the clock.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     testTimeout: 600_000,
     hookTimeout: 600_000,
+    // Vitest leaves a core to its main process (cores − 1 workers), which on
+    // 2 cores runs the files one at a time; the main process only collects
+    // results, so every core runs a worker.
+    maxWorkers: availableParallelism(),
+    // A worker runs its files one after another in one module graph instead
+    // of a fresh process per file: importing the toolkit again for each of
+    // some 240 files cost more than most files' tests, and a model derived
+    // or built by a shared helper (test/helpers/examples.ts, built-models.ts)
+    // stays built for the worker's later files. No test file changes global
+    // state it does not restore (spies and fake timers are restored after each).
+    isolate: false,
+    // The run's directory of shared model builds (test/helpers/built-models.ts).
+    globalSetup: ['test/helpers/global-setup.ts'],
   },
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateModule, TOOLKIT } from '../../src/codegen/module.js';
-import { deriveSystem } from '../../src/derive/system.js';
+import { deriveSystem, type DerivedSystem } from '../../src/derive/system.js';
 import { MechanicsError } from '../../src/errors.js';
 import { buildModel, type ModelSpec } from '../../src/model/index.js';
 import { reportFiles } from '../../src/report/report.js';
@@ -65,11 +65,11 @@ const count = (text: string, re: RegExp): number => (text.match(re) ?? []).lengt
 /** LaTeX without its comments (an unescaped % to the end of the line), where text is inert. */
 const latexCode = (tex: string): string => tex.replace(/(^|[^\\])%.*$/gm, '$1');
 
-function outputs(spec: ModelSpec): { source: string; files: Map<string, string> } | MechanicsError {
+function outputs(spec: ModelSpec): { sys: DerivedSystem; source: string; files: Map<string, string> } | MechanicsError {
   try {
     const sys = deriveSystem(buildModel(spec));
     const { source } = generateModule(sys, 'derivations/hostile-ball.ts');
-    return { source, files: reportFiles(sys, { source: 'derivations/hostile-ball.ts', toolkit: TOOLKIT }) };
+    return { sys, source, files: reportFiles(sys, { source: 'derivations/hostile-ball.ts', toolkit: TOOLKIT }) };
   } catch (err) {
     if (err instanceof MechanicsError) return err;
     throw err;
@@ -98,8 +98,7 @@ describe.each(Object.entries(FIELDS))('hostile text in %s', (field, put) => {
     }
     // TypeScript: the module loads and runs nothing of the text.
     delete (globalThis as Record<string, unknown>)[MARK];
-    const sys = deriveSystem(buildModel(put(hostile)));
-    await loadGenerated(sys);
+    await loadGenerated(out.sys);
     expect((globalThis as Record<string, unknown>)[MARK]).toBeUndefined();
     // LaTeX and HTML: no more live commands or markup than the clean report has.
     for (const [rel, text] of out.files) {

@@ -1,41 +1,25 @@
 // Shared by the report checks: every model in derivations/, its report as
-// data and as the files `npm run derive` writes, built once per test file.
+// data and as the files `npm run derive` writes, built once per test run
+// (test/helpers/built-models.ts).
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileModel } from '../../src/pipeline/compiled-model.js';
-import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { loadModels, type ModelFile } from '../../src/pipeline/model-file.js';
-import { reportInputs } from '../../src/pipeline/report-inputs.js';
-import type { ReportDocument, Section, Table } from '../../src/report/document.js';
-import { buildReport, documentFiles } from '../../src/report/report.js';
+import type { Section, Table } from '../../src/report/document.js';
+import { builtModel, builtModels, type BuiltModel } from '../helpers/built-models.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = join(ROOT, 'test-artifacts');
 
 export const models: readonly ModelFile[] = await loadModels(join(ROOT, 'derivations'));
 
-export interface BuiltReport {
-  readonly name: string;
+export interface BuiltReport extends BuiltModel {
   readonly file: ModelFile;
-  readonly doc: ReportDocument;
-  /** docs/reports/… path → contents, as `npm run derive` writes them. */
-  readonly files: ReadonlyMap<string, string>;
 }
 
-const cache = new Map<string, BuiltReport>();
+/** The report of one model: the document and the docs/reports/ files, built as buildOutputs builds them (once per test run). */
+export const report = (file: ModelFile): BuiltReport => ({ ...builtModel(file), file });
 
-/** The report of one model: the document and the docs/reports/ files, built as buildOutputs builds them (derived once). */
-export function report(file: ModelFile): BuiltReport {
-  const hit = cache.get(file.spec.name);
-  if (hit) return hit;
-  const compiled = compileModel(file, loadGenerated);
-  const doc = buildReport(compiled.system, reportInputs(compiled).options);
-  const built = { name: file.spec.name, file, doc, files: documentFiles(doc, file.spec.name) };
-  cache.set(file.spec.name, built);
-  return built;
-}
-
-export const allReports = (): BuiltReport[] => models.map(report);
+export const allReports = (): BuiltReport[] => builtModels(models).map((built, i) => ({ ...built, file: models[i]! }));
 
 /** The first table of a section. */
 export function tableOf(s: Section): Table {

@@ -204,6 +204,5 @@ describe.each(examples.map((mod) => ({ name: mod.model.name, mod })))("$name: th
       expect(maxDiff(mj.qd.at(-1)!, exact.qd.at(-1)!) / scale, 'q̇').toBeLessThan(2e-2);
       expect(n).toBeGreaterThan(0);
     },
-    30_000,
   );
 });

@@ -1,0 +1,145 @@
+// What `npm run derive` makes of each model in derivations/ (its generated
+// module, its report as a document and as files), built once per test run
+// for every test file that checks it: the staleness tests of generated/ and
+// docs/reports/, the report checks, KaTeX, pdflatex and the browser.
+//
+// Test files run in separate worker processes, so a build is shared on disk,
+// in the run's directory (test/helpers/global-setup.ts): the first worker to
+// need a model claims it with a lock file holding its pid and writes the
+// build there; a worker that needs every model builds the ones nobody has
+// claimed before it waits for the others. A build is keyed by model name
+// only: the directory lives for one run, in which the sources do not change.
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { inject } from 'vitest';
+import { compileModel, type ModelSource } from '../../src/pipeline/compiled-model.js';
+import { loadGenerated } from '../../src/pipeline/load-generated.js';
+import { buildCode } from '../../src/pipeline/outputs.js';
+import { reportInputs } from '../../src/pipeline/report-inputs.js';
+import type { ReportDocument } from '../../src/report/document.js';
+import { buildReport, documentFiles } from '../../src/report/report.js';
+
+export interface BuiltModel {
+  readonly name: string;
+  /** generated/… path → contents, as `npm run derive` writes them. */
+  readonly code: ReadonlyMap<string, string>;
+  /** The report as data. */
+  readonly doc: ReportDocument;
+  /** docs/reports/… path → contents, as `npm run derive` writes them. */
+  readonly files: ReadonlyMap<string, string>;
+}
+
+type Stored = { readonly built: BuiltModel } | { readonly error: string };
+
+/** The parts buildOutputs (src/pipeline/outputs.ts) joins, kept apart; test/report/sections.test.ts checks they are its files. */
+function build({ spec, source }: ModelSource): BuiltModel {
+  const compiled = compileModel({ spec, source }, loadGenerated);
+  const doc = buildReport(compiled.system, reportInputs(compiled).options);
+  return { name: spec.name, code: buildCode(compiled).files, doc, files: documentFiles(doc, spec.name) };
+}
+
+// Undefined when vitest runs without this repository's config (no global setup): then each file builds its own.
+const DIR: string | undefined = inject('builtModelsDir');
+const memo = new Map<string, BuiltModel>();
+
+const resultPath = (name: string): string => join(DIR!, `${name}.v8`);
+const lockPath = (name: string): string => join(DIR!, `${name}.lock`);
+
+/** Take the build of a model: true when this process is to build it. */
+function claim(name: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(lockPath(name), 'wx');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+  writeSync(fd, String(process.pid));
+  closeSync(fd);
+  return true;
+}
+
+/** Whether the process that claimed a model has ended without writing it (killed, or its worker torn down). */
+function claimAbandoned(name: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lockPath(name), 'utf8'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw err;
+  }
+  if (!pid || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+function store(name: string, stored: Stored): void {
+  const tmp = `${resultPath(name)}.${process.pid}`;
+  writeFileSync(tmp, serialize(stored));
+  renameSync(tmp, resultPath(name));
+}
+
+function read(name: string): BuiltModel {
+  const stored = deserialize(readFileSync(resultPath(name))) as Stored;
+  if ('error' in stored) throw new Error(`building ${name} failed in another test file:\n${stored.error}`);
+  return stored.built;
+}
+
+function buildAndStore(file: ModelSource): BuiltModel {
+  let built: BuiltModel;
+  try {
+    built = build(file);
+  } catch (err) {
+    store(file.spec.name, { error: (err as Error).stack ?? String(err) });
+    throw err;
+  }
+  store(file.spec.name, { built });
+  return built;
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * A model another process has claimed, once it is written, or built here if
+ * that process is gone (two waiters may then both build it: the same bytes,
+ * each renamed into place whole).
+ */
+function awaitBuilt(file: ModelSource): BuiltModel {
+  const name = file.spec.name;
+  for (;;) {
+    if (existsSync(resultPath(name))) return read(name);
+    if (claimAbandoned(name) && !existsSync(resultPath(name))) {
+      rmSync(lockPath(name), { force: true });
+      if (claim(name)) return buildAndStore(file);
+    }
+    Atomics.wait(pause, 0, 0, 100);
+  }
+}
+
+/** Built here, or read from the run's directory (or waited for) when another file got there first. */
+function fromRun(file: ModelSource, wait: boolean): BuiltModel | undefined {
+  const name = file.spec.name;
+  let built = memo.get(name);
+  if (built) return built;
+  if (!DIR) built = build(file);
+  else if (existsSync(resultPath(name))) built = read(name);
+  else if (claim(name)) built = buildAndStore(file);
+  else if (wait) built = awaitBuilt(file);
+  else return undefined;
+  memo.set(name, built);
+  return built;
+}
+
+/** One model's build. */
+export const builtModel = (file: ModelSource): BuiltModel => fromRun(file, true)!;
+
+/** Every model's build, in the order given: those nobody has claimed are built first, then the others are waited for. */
+export function builtModels(files: readonly ModelSource[]): BuiltModel[] {
+  for (const f of files) fromRun(f, false);
+  return files.map(builtModel);
+}

@@ -123,13 +123,6 @@ beforeAll(async () => {
   examples = await loadExamples();
 });
 
-/**
- * A case that takes longer than this has blown up (a derivation gone
- * exponential), not merely run on a slow machine: the example derivations
- * take well under a second idle, so 200 s is beyond any load.
- */
-const CASE_BUDGET_MS = 200_000;
-
 /** Defaults of every parameter. */
 const defaults = (sys: DerivedSystem): Record<string, number> => Object.fromEntries(sys.model.parameters.map((p) => [p.name, p.default]));
 
@@ -191,12 +184,10 @@ describe('mutated model specs', () => {
         const at = paths[path % paths.length]!;
         const replacement = BAD_VALUES[value % BAD_VALUES.length];
         const what = `${ex.spec.name}: ${at.join('.')} := ${JSON.stringify(replacement)}`;
-        const t0 = performance.now();
         const out = buildAndDerive(mutate(ex.spec, at, replacement));
         if (out.kind === 'rejected') expectNamed(out.error, what);
         // The model's own defaults: a mutated default (e = 1.5) must show.
         else await checkInvariants(out.sys, defaults(out.sys), uniformFrom(path + 1), what);
-        expect(performance.now() - t0, what).toBeLessThan(CASE_BUDGET_MS);
       }),
       { numRuns: 200, seed: 20261123 },
     );

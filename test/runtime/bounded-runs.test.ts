@@ -32,13 +32,11 @@ describe('a ball pushed by −m g sign(y): no force at all on the floor', () => 
     initial: { q: { y: 1 }, t1: 5 },
   };
 
-  it('stops within seconds with a SimulationError naming the cap on idle guard crossings, with t and the state', async () => {
+  it('stops after a bounded number of evaluations with a SimulationError naming the cap on idle guard crossings, with t and the state', async () => {
     const mod = await loadGenerated(deriveSystem(buildModel(spec)));
     let calls = 0;
     const counted: LoadedModule = { ...mod, rhs: (...args) => (calls++, mod.rhs(...args)) };
-    const start = Date.now();
     const err = thrown(() => simulate(counted, { q0: [1], qd0: [0], t1: 5 }));
-    expect(Date.now() - start).toBeLessThan(5000);
     expect(err).toMatchObject({ code: 'too-many-events', kind: 'numeric', where: { model: 'sign-ball', field: 'contact.maxIdleCrossings' } });
     expect(err.message).toContain('contact.maxIdleCrossings');
     // Past the accumulation of the bounces, t₁(1 + e)/(1 − e) with t₁ = √(2/g).

@@ -174,7 +174,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
     const which =
       groups.length === 1
         ? `each coordinate${phase.length < group.length ? ` (the first ${phase.length})` : ''}`
-        : `the coordinates in ${unitName}${phase.length < group.length ? ` (the first ${phase.length} of ${group.length})` : ''}`;
+        : `each coordinate in ${unitName}${phase.length < group.length ? ` (the first ${phase.length} of ${group.length})` : ''}`;
     figures.push(
       figure(
         curveScene({

@@ -105,8 +105,8 @@ describe('the phase portraits of a cart and pendulum (lengths and angles)', () =
     const phase = figures.filter((f) => f.id.startsWith('plot-phase'));
     expect(phase.map((f) => f.id)).toEqual(['plot-phase', 'plot-phase-2']);
     const captions = phase.map((f) => (f.kind === 'figure' ? f.caption.join('') : ''));
-    expect(captions[0]).toContain('the coordinates in m');
-    expect(captions[1]).toContain('the coordinates in rad');
+    expect(captions[0]).toContain('each coordinate in m against');
+    expect(captions[1]).toContain('each coordinate in rad against');
     const svg = phase.map((f) => (f.kind === 'figure' ? f.svg : ''));
     expect(svg[0]).toContain('>q [m]<');
     expect(svg[1]).toContain('>q [rad]<');

@@ -123,6 +123,62 @@ describe('resting on a contact', () => {
   });
 });
 
+describe('zero eigenvalues: the linearization does not decide', () => {
+  const rest = (A: number[][], heldRank = 0) => ({ q: A.slice(A.length / 2).map(() => 0), held: [], sigma: [], heldRank, A, residual: 0 });
+
+  it('a point at rest on a flat floor: δx = a + bt (0, 0 with one eigenvector) drifts, it is not linearly stable', () => {
+    const floor = defineModel({
+      name: 'point-on-floor',
+      coordinates: ['x', 'y'],
+      parameters: { m: 2, g: G, e: 1 },
+      kinetic: "m*(x'^2 + y'^2)/2",
+      potential: 'm*g*y',
+      unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { newton: 'e' } }],
+    });
+    const [eq] = findEquilibria(deriveSystem(buildModel(floor)), { m: 2, g: G, e: 1 }, [[0.3, 0.1]]);
+    expect(eq!.held).toEqual([0]);
+    const s = spectrumOf(eq!);
+    expect(s.eigenvalues.map((z) => Math.hypot(z.re, z.im))).toEqual([expect.closeTo(0, 9), expect.closeTo(0, 9)]);
+    expect(s.verdict).toBe('linear drift (zero eigenvalue with a Jordan block: the linearization does not decide)');
+  });
+
+  it('ẍ = 0 drifts; ẍ = −c ẋ (0 and −c, two eigenvectors) is neutral; ẍ = −k x stays linearly stable', () => {
+    expect(
+      spectrumOf(
+        rest([
+          [0, 1],
+          [0, 0],
+        ]),
+      ).verdict,
+    ).toBe('linear drift (zero eigenvalue with a Jordan block: the linearization does not decide)');
+    const damped = spectrumOf(
+      rest([
+        [0, 1],
+        [0, -0.5],
+      ]),
+    );
+    expect(damped.eigenvalues.map((z) => z.re)).toEqual([expect.closeTo(0, 12), expect.closeTo(-0.5, 12)]);
+    expect(damped.verdict).toBe('neutral (zero eigenvalue: the linearization does not decide)');
+    expect(
+      spectrumOf(
+        rest([
+          [0, 1],
+          [-4, 0],
+        ]),
+      ).verdict,
+    ).toBe('linearly stable');
+    // A zero split by a difference error of 1e-12 into ±1e-6 is still zero, not unstable.
+    expect(
+      spectrumOf(
+        rest([
+          [0, 1],
+          [1e-12, 0],
+        ]),
+      ).verdict,
+    ).toBe('linear drift (zero eigenvalue with a Jordan block: the linearization does not decide)');
+  });
+});
+
 describe('resting with Coulomb friction', () => {
   const block = (slip: string) =>
     deriveSystem(

@@ -16,7 +16,9 @@
 // differences), with the least-squares step (JᵀJ + μI)δ = −JᵀF: the system
 // is underdetermined where a stick contact's tangent force or a cyclic
 // coordinate leaves a family of equilibria, and the step then goes to the
-// member nearest the start.
+// member nearest the start. Coordinates declared in 'rad' are reported in
+// (−π, π] and compared modulo 2π, so a rest found from two starts a turn
+// apart is listed once.
 //
 // State matrix A = ∂(q̇, q̈)/∂(q, q̇) at (q*, 0), 2n×2n:
 //   - free: M(q*) δq̈ + C δq̇ + K δq = 0 with K = −∂f/∂q and C = −∂f/∂q̇ at
@@ -133,7 +135,9 @@ export function findEquilibria(system: DerivedSystem, params: Env, starts: reado
       const eq = numeric.solve(start, held);
       if (!eq) continue;
       // The same rest, or a member of the same sticking set (the same ends): the set is kept once, by its least loaded member.
-      const same = found.findIndex((e) => e.held.join() === eq.held.join() && (sameRest(e.q, eq.q) || sameSet(e.sticking, eq.sticking)));
+      const same = found.findIndex(
+        (e) => e.held.join() === eq.held.join() && (sameRest(e.q, eq.q, numeric.angles) || sameSet(e.sticking, eq.sticking, numeric.angles)),
+      );
       if (same < 0) found.push(eq);
       else if (numeric.tangentialLoad(eq) < numeric.tangentialLoad(found[same]!)) found[same] = eq;
     }
@@ -160,6 +164,8 @@ function subsets(m: number, size: number): number[][] {
 class NumericSystem {
   private readonly n: number;
   private readonly forms: LinearForms;
+  /** Which coordinates are angles (declared in 'rad'): a rest is reported with them in (−π, π]. */
+  readonly angles: readonly boolean[];
 
   constructor(
     private readonly system: DerivedSystem,
@@ -168,6 +174,7 @@ class NumericSystem {
   ) {
     this.n = system.model.coordinates.length;
     this.forms = linearForms(system);
+    this.angles = system.model.coordinates.map((c) => c.unit === 'rad');
   }
 
   private env(q: ArrayLike<number>, qd?: ArrayLike<number>): Env {
@@ -248,8 +255,13 @@ class NumericSystem {
     const layout = this.layout(held, q0);
     const z0 = new Float64Array(n + layout.rows.length);
     z0.set(q0);
-    const z = gaussNewton((v) => this.residual(layout, v), z0);
-    if (!z) return undefined;
+    const F = (v: Float64Array): Float64Array => this.residual(layout, v);
+    const found = gaussNewton(F, z0);
+    if (!found) return undefined;
+    // Angles taken to (−π, π]; kept where the rest does not repeat with period 2π (a torsion spring's potential), Newton from the reduced one then leaving it.
+    const reduced = Float64Array.from(found, (v, i) => (i < n && this.angles[i] ? principalAngle(v) : v));
+    const again = gaussNewton(F, reduced);
+    const z = again && sameRest(Array.from(again.subarray(0, n)), Array.from(reduced.subarray(0, n))) ? again : found;
     const q = Array.from(z.subarray(0, n));
     const sigma = Array.from(z.subarray(n));
     if (!this.admissible(q, layout, sigma)) return undefined;
@@ -390,14 +402,17 @@ interface RestLayout {
 }
 
 /** Two sticking sets are one when they have the same free coordinates and ends (a family without ends: the same free coordinates). */
-function sameSet(a: StickingSet | undefined, b: StickingSet | undefined): boolean {
+function sameSet(a: StickingSet | undefined, b: StickingSet | undefined, angles: readonly boolean[]): boolean {
   if (!a || !b || a.free.join() !== b.free.join() || !a.free.some(Boolean)) return false;
-  return (a.ends ?? [undefined, undefined]).every((end, s) => sameRest(end, b.ends?.[s]));
+  return (a.ends ?? [undefined, undefined]).every((end, s) => sameRest(end, b.ends?.[s], angles));
 }
 
-/** Two configurations within 1e-7 (relative), or both absent. */
-const sameRest = (x: readonly number[] | undefined, y: readonly number[] | undefined): boolean =>
-  x === y || (x !== undefined && y !== undefined && x.every((v, i) => Math.abs(v - y[i]!) <= 1e-7 * (1 + Math.abs(v))));
+/** Two configurations within 1e-7 (relative), angles compared modulo 2π (π and −π are one rest), or both absent. */
+const sameRest = (x: readonly number[] | undefined, y: readonly number[] | undefined, angles: readonly boolean[] = []): boolean =>
+  x === y || (x !== undefined && y !== undefined && x.every((v, i) => Math.abs(angles[i] ? principalAngle(v - y[i]!) : v - y[i]!) <= 1e-7 * (1 + Math.abs(v))));
+
+/** The angle v + 2πk in (−π, π]. */
+const principalAngle = (v: number): number => v - 2 * Math.PI * Math.ceil((v - Math.PI) / (2 * Math.PI));
 
 /** An orthonormal basis of the null space of J (rows × cols, row-major), by Gram–Schmidt against its rows. */
 function nullSpace(J: Float64Array, rows: number, cols: number): number[][] {

@@ -5,7 +5,8 @@
 // derivative of a closed-form impact map against differences of the
 // generated one; rests with Coulomb friction: a spring-held block sticks on
 // the set |k x| ≤ μ_s m g, a block on an incline rests for tan α ≤ μ_s, and
-// a block on a moving belt slides at rest where k x = μ_k m g.
+// a block on a moving belt slides at rest where k x = μ_k m g; angles in
+// (−π, π], each rest once; zero eigenvalues neither stable nor unstable.
 import { describe, expect, it } from 'vitest';
 import { toText } from '../../../src/core/print.js';
 import { findEquilibria, impactMapJacobian, linearForms } from '../../../src/derive/linearization/equilibria.js';
@@ -120,6 +121,32 @@ describe('resting on a contact', () => {
       }
     }
     expect(Array.from(d.dt)).toEqual([0, 0]);
+  });
+});
+
+describe('angles', () => {
+  const pendulum = (potential: string) =>
+    deriveSystem(
+      buildModel(
+        defineModel({
+          name: 'angle-pendulum',
+          coordinates: [{ name: 'theta', unit: 'rad' }],
+          parameters: { m: 1, l: 2, g: G, k: 3 },
+          kinetic: "m*l^2*theta'^2/2",
+          potential,
+        }),
+      ),
+    );
+  const params = { m: 1, l: 2, g: G, k: 3 };
+
+  it('a rest in rad is reported in (−π, π], once: θ = 0 from 2π + 0.3 and −0.2, θ = π from 3 and −3', () => {
+    const found = findEquilibria(pendulum('-m*g*l*cos(theta)'), params, [[2 * Math.PI + 0.3], [-0.2], [3], [-3]]);
+    expect(found.map((e) => e.q[0])).toEqual([expect.closeTo(0, 10), expect.closeTo(Math.PI, 10)]);
+  });
+
+  it('an angle whose rest does not repeat with period 2π keeps its value: a torsion spring at θ = 5', () => {
+    const [eq] = findEquilibria(pendulum('k*(theta - 5)^2/2'), params, [[4]]);
+    expect(eq!.q[0]).toBeCloseTo(5, 10);
   });
 });
 

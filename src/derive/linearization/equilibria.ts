@@ -11,7 +11,10 @@
 // rest is a set (a spring-held block on a rough floor rests wherever
 // |k x| ≤ μ_s m g), whose ends |σ_t| = μ_s σ_n are found by Newton too; a
 // slip that moves at rest (a moving belt, ∂s/∂t ≠ 0) slides, its kinetic
-// force −μ_k σ_n sgn(∂s/∂t) along the slip row. Solved
+// force −μ_k σ_n sgn(∂s/∂t) along the slip row. A contact patch's force
+// (patch.ts: its first regime whose conditions hold) is part of f, so a disk
+// resting on a viscoelastic line is a free rest at the patch's depth, and
+// its residual increments −∂Q/∂q, −∂Q/∂q̇ join K and C in A. Solved
 // numerically by Gauss–Newton on the residual (its Jacobian by central
 // differences), with the least-squares step (JᵀJ + μI)δ = −JᵀF: the system
 // is underdetermined where a stick contact's tangent force or a cyclic
@@ -48,6 +51,7 @@ import { MechanicsError } from '../../errors.js';
 import { preImpactName, TIME } from '../../model/names.js';
 import { leastSquares } from '../../numeric/least-squares.js';
 import { luFactor, luSolve } from '../../numeric/lu.js';
+import type { PatchCondition } from '../compliant/patch.js';
 import type { DerivedSystem } from '../system.js';
 import { rowsOf } from '../unilateral/unilateral.js';
 import type { ContactRow } from '../unilateral/unilateral-types.js';
@@ -226,14 +230,25 @@ class NumericSystem {
     const env = this.env(z);
     const F = new Float64Array(n + held.length);
     const f = this.system.lagrange2.forcing;
+    const patch = this.patchForce(env);
     for (let i = 0; i < n; i++) {
       let v = evaluate(f[i]!, env);
       rows.forEach((r, k) => (v += evaluate(r.row[i]!, env) * z[n + k]!));
       for (const s of sliding) v += evaluate(s.slip.row[i]!, env) * s.factor * z[n + s.normal]!;
-      F[i] = v;
+      F[i] = v + patch[i]!;
     }
     held.forEach((j, a) => (F[n + a] = evaluate(this.system.unilateral!.contacts[j]!.constraint.gap, env)));
     return F;
+  }
+
+  /** The contact patches' generalized force at env (each patch's first regime whose conditions hold, as the generated patch$ adds it), n. */
+  private patchForce(env: Env): number[] {
+    const Q = new Array<number>(this.n).fill(0);
+    for (const t of this.system.patches?.terms ?? []) {
+      const regime = t.regimes.find((r) => r.conditions.every((c) => holds(evaluate(c.expr, env), c.relation)));
+      regime?.force.forEach((e, i) => (Q[i]! += evaluate(e, env)));
+    }
+    return Q;
   }
 
   /** The largest |σ_t|/(μ_s σ_n) of a rest's sticking contacts (0 without): the member of a sticking set nearest the frictionless rest is the least loaded. */
@@ -341,9 +356,12 @@ class NumericSystem {
     const out = new Float64Array(n * 2 * n);
     const col = new Float64Array(n),
       sol = new Float64Array(n);
+    // A patch's stiffness and damping at rest: its residual increments −∂Q/∂q, −∂Q/∂q̇.
+    const patches = this.system.patches?.terms ?? [];
     for (let k = 0; k < 2 * n; k++) {
       const B = k < n ? this.forms.K : this.forms.C;
-      for (let i = 0; i < n; i++) col[i] = -evaluate(B[i]![k % n]!, env);
+      const block = k < n ? 'Rq' : 'Rqd';
+      for (let i = 0; i < n; i++) col[i] = -evaluate(B[i]![k % n]!, env) - patches.reduce((sum, t) => sum + evaluate(t.jacobian[block][i]![k % n]!, env), 0);
       luSolve(n, M, piv, col, 0, sol, 0);
       for (let i = 0; i < n; i++) out[i * 2 * n + k] = sol[i]!;
     }
@@ -399,6 +417,11 @@ interface RestLayout {
   /** Kinetic forces factor σ_normal along a sliding contact's slip row. */
   readonly sliding: readonly { readonly normal: number; readonly slip: ContactRow; readonly factor: number }[];
   readonly modes: readonly { readonly contact: number; readonly mode: 'stick' | 'slide' }[];
+}
+
+/** A patch regime's condition c ▷ 0 at a value of c. */
+function holds(v: number, relation: PatchCondition['relation']): boolean {
+  return relation === '>' ? v > 0 : relation === '>=' ? v >= 0 : relation === '<' ? v < 0 : relation === '<=' ? v <= 0 : v === 0;
 }
 
 /** Two sticking sets are one when they have the same free coordinates and ends (a family without ends: the same free coordinates). */

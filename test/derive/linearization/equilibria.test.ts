@@ -6,16 +6,18 @@
 // generated one; rests with Coulomb friction: a spring-held block sticks on
 // the set |k x| ≤ μ_s m g, a block on an incline rests for tan α ≤ μ_s, and
 // a block on a moving belt slides at rest where k x = μ_k m g; angles in
-// (−π, π], each rest once; zero eigenvalues neither stable nor unstable.
+// (−π, π], each rest once; zero eigenvalues neither stable nor unstable; the
+// disk on a viscoelastic line rests at the depth of kuleshov2011 §5.
 import { describe, expect, it } from 'vitest';
 import { toText } from '../../../src/core/print.js';
 import { findEquilibria, impactMapJacobian, linearForms } from '../../../src/derive/linearization/equilibria.js';
 import { deriveSystem } from '../../../src/derive/system.js';
 import { buildModel, defineModel } from '../../../src/model/index.js';
-import { equilibriumSpectrum } from '../../../src/studies/linearization.js';
+import { equilibriumSpectrum, equilibriumStarts } from '../../../src/studies/linearization.js';
 import doublePendulum from '../../../derivations/double-pendulum.js';
 import knifeEdge from '../../../derivations/knife-edge.js';
 import simplePendulum from '../../../derivations/simple-pendulum.js';
+import viscoelasticDisk from '../../../derivations/viscoelastic-disk.js';
 import { loadGenerated } from '../../helpers/generated-module.js';
 
 const G = 9.81;
@@ -147,6 +149,23 @@ describe('angles', () => {
   it('an angle whose rest does not repeat with period 2π keeps its value: a torsion spring at θ = 5', () => {
     const [eq] = findEquilibria(pendulum('k*(theta - 5)^2/2'), params, [[4]]);
     expect(eq!.q[0]).toBeCloseTo(5, 10);
+  });
+});
+
+describe('a rest on a contact patch', () => {
+  it('the disk on the viscoelastic line rests at the depth q₀ = (9/32)^{1/3}ε², ε³ = mg/(k r²) (kuleshov2011 §5), its vertical motion damped', () => {
+    const system = deriveSystem(buildModel(viscoelasticDisk));
+    const params = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
+    const { m, g, k, r } = params as Record<string, number>;
+    const eps2 = ((m * g) / (k * r * r)) ** (2 / 3);
+    // From the report's starts: above the line (no force: Newton cannot start there) and q = 0.
+    const [eq] = findEquilibria(system, params, equilibriumStarts(system));
+    expect(eq!.held).toEqual([]);
+    expect(eq!.q[1]! / r).toBeCloseTo(1 - (9 / 32) ** (1 / 3) * eps2, 12);
+    const s = spectrumOf(eq!);
+    // x and φ rest anywhere (two zeros, their velocities damped by the friction's relaxation); no eigenvalue grows.
+    expect(s.eigenvalues.every((z) => z.re < 1e-9)).toBe(true);
+    expect(s.verdict).toBe('neutral (zero eigenvalue: the linearization does not decide)');
   });
 });
 

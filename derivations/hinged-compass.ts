@@ -4,6 +4,26 @@ import { defineModel } from '../src/model/index.js';
 // two-link walker). Generalized coordinates (x, y, a1, a2): the hinge O and
 // the leg angles from the downward vertical. Each leg is a uniform rod of
 // mass m and length l. The feet arrive plastically and stick.
+// The formulas of §3 as the paper writes them, each in the paper's own terms
+// only: the entries of G (checked against (3.4) above) and the arriving
+// foot's velocities before the impact, x₁ and y₁. Where a formula uses the
+// standing foot's velocities after the impact (x₂, y₂ in (3.12)) or the
+// impulse E_{R₁} ((3.14)), the paper's own (3.13) and (3.12) stand for them,
+// so no derived value is compared with itself.
+const G_AND_PRE_IMPACT = {
+  ...Object.fromEntries(
+    ['11', '12', '13', '14', '21', '22', '23', '24', '31', '32', '33', '34', '41', '42', '43', '44'].map((ij) => [`G${ij}`, `impact1.G${ij}`]),
+  ),
+  x1: 'impact1.foot2.t-',
+  y1: 'impact1.foot2.n-',
+};
+/** (3.13): the standing foot's velocities after the impact when it leaves. */
+const X2_LEAVES = '(G44*(G31*x1 + G32*y1) - G34*(G41*x1 + G42*y1))/(G33*G44 - G34*G43)';
+const Y2_LEAVES = '(G33*(G41*x1 + G42*y1) - G43*(G31*x1 + G32*y1))/(G33*G44 - G34*G43)';
+/** (3.12) with (3.13) for x₂, y₂: the arriving foot's impulse when the standing one leaves. */
+const IMPULSE_1X_LEAVES = `-(G11*x1 + G12*y1) + G13*(${X2_LEAVES}) + G14*(${Y2_LEAVES})`;
+const IMPULSE_1Y_LEAVES = `-(G21*x1 + G22*y1) + G23*(${X2_LEAVES}) + G24*(${Y2_LEAVES})`;
+
 export default defineModel({
   name: 'hinged-compass',
   title: 'Hinged two-link compass (Rubanovich–Formalsky §3)',
@@ -103,84 +123,32 @@ export default defineModel({
       {
         eq: '(3.12)',
         name: 'E_{R_{1x}}',
-        formula: '-(G11*x1 + G12*y1) + G13*x2 + G14*y2',
+        formula: IMPULSE_1X_LEAVES,
         derived: 'impact1.leaves.foot2.t',
-        where: {
-          G11: 'impact1.G11',
-          G12: 'impact1.G12',
-          G13: 'impact1.G13',
-          G14: 'impact1.G14',
-          x1: 'impact1.foot2.t-',
-          y1: 'impact1.foot2.n-',
-          x2: 'impact1.leaves.foot1.t+',
-          y2: 'impact1.leaves.foot1.n+',
-        },
+        where: G_AND_PRE_IMPACT,
       },
       {
         eq: '(3.12)',
         name: 'E_{R_{1y}}',
-        formula: '-(G21*x1 + G22*y1) + G23*x2 + G24*y2',
+        formula: IMPULSE_1Y_LEAVES,
         derived: 'impact1.leaves.foot2.n',
-        where: {
-          G21: 'impact1.G21',
-          G22: 'impact1.G22',
-          G23: 'impact1.G23',
-          G24: 'impact1.G24',
-          x1: 'impact1.foot2.t-',
-          y1: 'impact1.foot2.n-',
-          x2: 'impact1.leaves.foot1.t+',
-          y2: 'impact1.leaves.foot1.n+',
-        },
+        where: G_AND_PRE_IMPACT,
       },
-      {
-        eq: '(3.13)',
-        name: '\\dot{x}_2(+0)',
-        formula: '(G44*(G31*x1 + G32*y1) - G34*(G41*x1 + G42*y1))/(G33*G44 - G34*G43)',
-        derived: 'impact1.leaves.foot1.t+',
-        where: {
-          G31: 'impact1.G31',
-          G32: 'impact1.G32',
-          G33: 'impact1.G33',
-          G34: 'impact1.G34',
-          G41: 'impact1.G41',
-          G42: 'impact1.G42',
-          G43: 'impact1.G43',
-          G44: 'impact1.G44',
-          x1: 'impact1.foot2.t-',
-          y1: 'impact1.foot2.n-',
-        },
-      },
-      {
-        eq: '(3.13)',
-        name: '\\dot{y}_2(+0)',
-        formula: '(G33*(G41*x1 + G42*y1) - G43*(G31*x1 + G32*y1))/(G33*G44 - G34*G43)',
-        derived: 'impact1.leaves.foot1.n+',
-        where: {
-          G31: 'impact1.G31',
-          G32: 'impact1.G32',
-          G33: 'impact1.G33',
-          G34: 'impact1.G34',
-          G41: 'impact1.G41',
-          G42: 'impact1.G42',
-          G43: 'impact1.G43',
-          G44: 'impact1.G44',
-          x1: 'impact1.foot2.t-',
-          y1: 'impact1.foot2.n-',
-        },
-      },
+      { eq: '(3.13)', name: '\\dot{x}_2(+0)', formula: X2_LEAVES, derived: 'impact1.leaves.foot1.t+', where: G_AND_PRE_IMPACT },
+      { eq: '(3.13)', name: '\\dot{y}_2(+0)', formula: Y2_LEAVES, derived: 'impact1.leaves.foot1.n+', where: G_AND_PRE_IMPACT },
       {
         eq: '(3.14)',
         name: '\\Delta T',
         formula: '(1/2)*(x1*(G11*x1 + G12*y1) + y1*(G21*x1 + G22*y1))',
         derived: 'impact1.stays.ΔT',
-        where: { G11: 'impact1.G11', G12: 'impact1.G12', G21: 'impact1.G21', G22: 'impact1.G22', x1: 'impact1.foot2.t-', y1: 'impact1.foot2.n-' },
+        where: G_AND_PRE_IMPACT,
       },
       {
         eq: '(3.14)',
         name: '\\Delta T',
-        formula: '-(1/2)*(x1*E1x + y1*E1y)',
+        formula: `-(1/2)*(x1*(${IMPULSE_1X_LEAVES}) + y1*(${IMPULSE_1Y_LEAVES}))`,
         derived: 'impact1.leaves.ΔT',
-        where: { x1: 'impact1.foot2.t-', y1: 'impact1.foot2.n-', E1x: 'impact1.leaves.foot2.t', E1y: 'impact1.leaves.foot2.n' },
+        where: G_AND_PRE_IMPACT,
       },
     ],
   },

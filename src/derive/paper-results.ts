@@ -214,6 +214,7 @@ function supportFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 
 /** The name of a mode in fact names. */
 export function modeName(system: DerivedSystem, im: ImpactMap, mode: ImpactMode): string {
+  if (mode.friction) return mode.friction === 'stick' ? 'sticks' : 'slides';
   if (im.scenario.closed.length === 0) return 'single';
   if (mode.stays.length === 0) return 'leaves';
   if (mode.stays.length === im.scenario.closed.length) return 'stays';

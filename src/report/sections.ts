@@ -425,7 +425,7 @@ export function hamiltonSection({ system }: SectionInput): Section {
     const bZero = lagrange2.b.every((x) => x === ZERO);
     const w = bZero ? 'p' : '(p - p_0)';
     blocks.push(
-      paragraph(`For ${cs.length} coordinates the inverse mass matrix is not written out; with ${M} of Section `, ref('sec:lagrange2'), ','),
+      paragraph(`For ${cs.length} coordinates the inverse mass matrix is not written out; with `, m(M), ' of Section ', ref('sec:lagrange2'), ','),
       rows([
         equation('hamiltonian', 'H', `\\tfrac{1}{2}\\,${w}^{\\top} ${M}^{-1} ${w} - L_0(q,t)`),
         equation('hamilton-qdot', '\\dot{q}', `${M}^{-1}${w}`),

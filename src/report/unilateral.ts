@@ -41,6 +41,8 @@ function rowByLabel(u: Unilateral, label: string): ContactRow | undefined {
   for (const c of u.contacts) {
     if (c.normal.label === label) return c.normal;
     if (c.tangent?.label === label) return c.tangent;
+    const slip = c.slip?.find((r) => r.label === label);
+    if (slip) return slip;
   }
   return undefined;
 }
@@ -256,15 +258,17 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
   if (!u) return undefined;
   // Contacts that arrive alone get the general single-impact formula, also where a
   // scenario gives its closed form (the pendulum at a wall: (1.4), then its instance).
-  // (Sticking contacts are pinned tangentially too: (1.4) does not apply to them.)
-  const alone = u.contacts.flatMap((c, j) => (c.tangent || u.impactMaps.some((im) => im.scenario.arriving === j && im.scenario.closed.length > 0) ? [] : [j]));
+  // (Sticking contacts are pinned tangentially too and Coulomb contacts take a tangential impulse: (1.4) does not apply to them.)
+  const alone = u.contacts.flatMap((c, j) =>
+    c.tangent || c.friction || u.impactMaps.some((im) => im.scenario.arriving === j && im.scenario.closed.length > 0) ? [] : [j],
+  );
   const blocks: Block[] = [
     paragraph('At an impact time ', m('\\tilde{t}'), ' the velocities jump and the measures have atoms (Kugushev–Sorokina (8.13)):'),
     equations(
       equation(
         'impact',
         `${reportSymbols(system).mass}(\\dot{q}^{+} - \\dot{q}^{-})`,
-        `\\sum_{j} \\Bigl(\\frac{\\partial f_j}{\\partial q}\\Bigr)^{\\top} \\Delta\\mu_j${u.contacts.some((c) => c.tangent) ? ' + \\sum_{j} \\Bigl(\\frac{\\partial \\xi_j}{\\partial q}\\Bigr)^{\\top} \\Delta\\nu_j' : ''}`,
+        `\\sum_{j} \\Bigl(\\frac{\\partial f_j}{\\partial q}\\Bigr)^{\\top} \\Delta\\mu_j${u.contacts.some((c) => c.tangent || c.friction) ? ' + \\sum_{j} \\Bigl(\\frac{\\partial \\xi_j}{\\partial q}\\Bigr)^{\\top} \\Delta\\nu_j' : ''}`,
       ),
     ),
     paragraph(
@@ -273,6 +277,17 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
       ' and every leaving contact separates, ',
       m('\\dot{f}_j^{+} \\ge 0'),
       ' (Rubanovich–Formalsky (1.17)). ',
+      ...(u.impactMaps.some((im) => im.modes.some((md) => md.friction))
+        ? [
+            'A contact with Coulomb friction striking alone takes a tangential impulse along its slip as well, without tangential restitution: it sticks (',
+            m('dot{s}^{+} = 0'),
+            ', admissible while ',
+            m('|Delta\nu_j| le mu_s Deltamu_j'),
+            ') or slides on (',
+            m('Delta\nu_j = -mu,operatorname{sgn}dot{s},Deltamu_j'),
+            ', admissible while it keeps sliding that way; Smirnov (1.3) for impulses). ',
+          ]
+        : []),
       ...assumptionsSentence(u),
     ),
   ];
@@ -349,6 +364,7 @@ function impactMapBlocks(system: DerivedSystem, im: ImpactMap, k: number): Block
 /** "footB stays", "footB leaves": what a mode does with the closed contacts. */
 function modeTitle(u: Unilateral, sc: ImpactMap['scenario'], mode: ImpactMode): string {
   return [
+    ...(mode.friction ? [`${contactName(u, sc.arriving)} ${mode.friction === 'stick' ? 'sticks' : 'slides on'}`] : []),
     ...mode.stays.map((j) => `${contactName(u, j)} stays`),
     ...sc.closed.filter((j) => !mode.stays.includes(j)).map((j) => `${contactName(u, j)} leaves`),
   ].join(', ');

@@ -13,7 +13,13 @@ import { eigenvalues, type Complex } from '../numeric/eigenvalues.js';
 /** Models up to this many coordinates get their linearization studied (and printed: a larger M, C, K is no display). */
 const SMALL = 3;
 
-export type EquilibriumVerdict = 'asymptotically stable' | 'linearly stable' | 'unstable' | 'not linearizable';
+export type EquilibriumVerdict =
+  | 'asymptotically stable'
+  | 'linearly stable'
+  | 'neutral (zero eigenvalue: the linearization does not decide)'
+  | 'linear drift (zero eigenvalue with a Jordan block: the linearization does not decide)'
+  | 'unstable'
+  | 'not linearizable';
 
 /** An equilibrium with the eigenvalues of its constrained motion and the verdict. */
 export interface StudiedEquilibrium extends Equilibrium {
@@ -32,10 +38,18 @@ export interface LinearizationStudy {
  * allow, and the verdict. A held row keeps g̈ = 0, so its (δg, δġ) evolve
  * on their own with eigenvalues 0 (a Jordan block): the spectrum of A is
  * that of the constrained motion plus two zeros per held row, which are
- * removed (the smallest in modulus). Verdict: some Re λ > 0 unstable; all
- * < 0 asymptotically stable; else linearly stable (a conservative
- * minimum: λ = ±iω), to 1e-9 of the largest |λ|; not linearizable where
- * A is undefined (M singular at a coordinate singularity).
+ * removed (the smallest in modulus). Verdict, to 1e-9 of the largest |λ|:
+ * some Re λ > 0 unstable; all < 0 asymptotically stable; all on the
+ * imaginary axis and none zero linearly stable (a conservative minimum:
+ * λ = ±iω). A zero eigenvalue (to 1e-5 of the largest |λ|: A's entries come
+ * from differences with an error ε near 1e-10, which splits a double zero
+ * into ±√ε) leaves the decision to the nonlinear terms: a free point at
+ * rest, a disk on a floor, a cyclic coordinate. It drifts (δq = a + bt) when
+ * zero has fewer eigenvectors than its multiplicity (a Jordan block; the
+ * eigenvectors counted as the null space of A less one per held row), and
+ * is neutral otherwise (a damped free particle: δq̇ decays, δq stays).
+ * Not linearizable where A is undefined (M singular at a coordinate
+ * singularity).
  */
 export function equilibriumSpectrum(eq: Equilibrium): { eigenvalues: Complex[]; verdict: EquilibriumVerdict } {
   const n2 = eq.A.length;
@@ -43,14 +57,42 @@ export function equilibriumSpectrum(eq: Equilibrium): { eigenvalues: Complex[]; 
   if (!eq.A.flat().every(Number.isFinite)) return { eigenvalues: [], verdict: 'not linearizable' };
   const all = eigenvalues(n2, eq.A.flat()).sort((a, b) => Math.hypot(a.re, a.im) - Math.hypot(b.re, b.im));
   const kept = all.slice(2 * eq.heldRank).sort((a, b) => b.re - a.re || b.im - a.im);
-  const tol = 1e-9 * Math.max(1, ...kept.map((z) => Math.hypot(z.re, z.im)));
+  const scale = Math.max(1, ...kept.map((z) => Math.hypot(z.re, z.im)));
+  const tol = 1e-9 * scale;
+  const isZero = (z: Complex): boolean => Math.hypot(z.re, z.im) <= 1e-5 * scale;
+  const zeros = kept.filter(isZero).length;
   // No eigenvalue left (contacts pin every coordinate): nothing moves, linearly stable.
-  const verdict: EquilibriumVerdict = kept.some((z) => z.re > tol)
+  const verdict: EquilibriumVerdict = kept.some((z) => !isZero(z) && z.re > tol)
     ? 'unstable'
-    : kept.length > 0 && kept.every((z) => z.re < -tol)
-      ? 'asymptotically stable'
-      : 'linearly stable';
+    : zeros > 0
+      ? zeros > nullity(eq.A) - eq.heldRank
+        ? 'linear drift (zero eigenvalue with a Jordan block: the linearization does not decide)'
+        : 'neutral (zero eigenvalue: the linearization does not decide)'
+      : kept.length > 0 && kept.every((z) => z.re < -tol)
+        ? 'asymptotically stable'
+        : 'linearly stable';
   return { eigenvalues: kept, verdict };
+}
+
+/** The dimension of A's null space: Gaussian elimination with complete pivoting, a pivot below 1e-7 of the largest |entry| taken as zero. */
+function nullity(A: readonly (readonly number[])[]): number {
+  const n = A.length;
+  const a = A.map((row) => [...row]);
+  const small = 1e-7 * Math.max(...a.flat().map(Math.abs));
+  let rank = 0;
+  for (; rank < n; rank++) {
+    let pr = rank,
+      pc = rank;
+    for (let i = rank; i < n; i++) for (let j = rank; j < n; j++) if (Math.abs(a[i]![j]!) > Math.abs(a[pr]![pc]!)) [pr, pc] = [i, j];
+    if (!(Math.abs(a[pr]![pc]!) > small)) break;
+    [a[rank], a[pr]] = [a[pr]!, a[rank]!];
+    for (const row of a) [row[rank], row[pc]] = [row[pc]!, row[rank]!];
+    for (let i = rank + 1; i < n; i++) {
+      const f = a[i]![rank]! / a[rank]![rank]!;
+      for (let j = rank; j < n; j++) a[i]![j]! -= f * a[rank]![j]!;
+    }
+  }
+  return n - rank;
 }
 
 /** Starts of the equilibrium search: the declared initial configuration, and q = 0. */

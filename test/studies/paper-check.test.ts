@@ -75,6 +75,12 @@ describe('hinged compass §3', () => {
       ['(3.10)', '(3.10)', '(3.11)', '(3.11)', '(3.12)', '(3.12)', '(3.13)', '(3.13)', '(3.14)', '(3.14)'].map((eq) => `${eq} symbolic true`),
     );
   });
+  it('(3.12)–(3.14) are the paper’s formulas in G and x₁, y₁ alone: no derived velocity or impulse stands for a symbol of the paper', () => {
+    const facts = rows
+      .filter((r) => /^\(3\.1[2-4]\)$/.test(r.formula.eq))
+      .flatMap((r) => [...r.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : [])));
+    expect(facts.filter((f) => !/^impact1\.(G\d\d|foot2\.[tn]-)$/.test(f))).toEqual([]);
+  });
 });
 
 describe('a wrong formula', () => {

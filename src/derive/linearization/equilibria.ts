@@ -11,12 +11,17 @@
 // rest is a set (a spring-held block on a rough floor rests wherever
 // |k x| ≤ μ_s m g), whose ends |σ_t| = μ_s σ_n are found by Newton too; a
 // slip that moves at rest (a moving belt, ∂s/∂t ≠ 0) slides, its kinetic
-// force −μ_k σ_n sgn(∂s/∂t) along the slip row. Solved
+// force −μ_k σ_n sgn(∂s/∂t) along the slip row. A contact patch's force
+// (patch.ts: its first regime whose conditions hold) is part of f, so a disk
+// resting on a viscoelastic line is a free rest at the patch's depth, and
+// its residual increments −∂Q/∂q, −∂Q/∂q̇ join K and C in A. Solved
 // numerically by Gauss–Newton on the residual (its Jacobian by central
 // differences), with the least-squares step (JᵀJ + μI)δ = −JᵀF: the system
 // is underdetermined where a stick contact's tangent force or a cyclic
 // coordinate leaves a family of equilibria, and the step then goes to the
-// member nearest the start.
+// member nearest the start. Coordinates declared in 'rad' are reported in
+// (−π, π] and compared modulo 2π, so a rest found from two starts a turn
+// apart is listed once.
 //
 // State matrix A = ∂(q̇, q̈)/∂(q, q̇) at (q*, 0), 2n×2n:
 //   - free: M(q*) δq̈ + C δq̇ + K δq = 0 with K = −∂f/∂q and C = −∂f/∂q̇ at
@@ -46,6 +51,7 @@ import { MechanicsError } from '../../errors.js';
 import { preImpactName, TIME } from '../../model/names.js';
 import { leastSquares } from '../../numeric/least-squares.js';
 import { luFactor, luSolve } from '../../numeric/lu.js';
+import type { PatchCondition } from '../compliant/patch.js';
 import type { DerivedSystem } from '../system.js';
 import { rowsOf } from '../unilateral/unilateral.js';
 import type { ContactRow } from '../unilateral/unilateral-types.js';
@@ -133,7 +139,9 @@ export function findEquilibria(system: DerivedSystem, params: Env, starts: reado
       const eq = numeric.solve(start, held);
       if (!eq) continue;
       // The same rest, or a member of the same sticking set (the same ends): the set is kept once, by its least loaded member.
-      const same = found.findIndex((e) => e.held.join() === eq.held.join() && (sameRest(e.q, eq.q) || sameSet(e.sticking, eq.sticking)));
+      const same = found.findIndex(
+        (e) => e.held.join() === eq.held.join() && (sameRest(e.q, eq.q, numeric.angles) || sameSet(e.sticking, eq.sticking, numeric.angles)),
+      );
       if (same < 0) found.push(eq);
       else if (numeric.tangentialLoad(eq) < numeric.tangentialLoad(found[same]!)) found[same] = eq;
     }
@@ -160,6 +168,8 @@ function subsets(m: number, size: number): number[][] {
 class NumericSystem {
   private readonly n: number;
   private readonly forms: LinearForms;
+  /** Which coordinates are angles (declared in 'rad'): a rest is reported with them in (−π, π]. */
+  readonly angles: readonly boolean[];
 
   constructor(
     private readonly system: DerivedSystem,
@@ -168,6 +178,7 @@ class NumericSystem {
   ) {
     this.n = system.model.coordinates.length;
     this.forms = linearForms(system);
+    this.angles = system.model.coordinates.map((c) => c.unit === 'rad');
   }
 
   private env(q: ArrayLike<number>, qd?: ArrayLike<number>): Env {
@@ -219,14 +230,25 @@ class NumericSystem {
     const env = this.env(z);
     const F = new Float64Array(n + held.length);
     const f = this.system.lagrange2.forcing;
+    const patch = this.patchForce(env);
     for (let i = 0; i < n; i++) {
       let v = evaluate(f[i]!, env);
       rows.forEach((r, k) => (v += evaluate(r.row[i]!, env) * z[n + k]!));
       for (const s of sliding) v += evaluate(s.slip.row[i]!, env) * s.factor * z[n + s.normal]!;
-      F[i] = v;
+      F[i] = v + patch[i]!;
     }
     held.forEach((j, a) => (F[n + a] = evaluate(this.system.unilateral!.contacts[j]!.constraint.gap, env)));
     return F;
+  }
+
+  /** The contact patches' generalized force at env (each patch's first regime whose conditions hold, as the generated patch$ adds it), n. */
+  private patchForce(env: Env): number[] {
+    const Q = new Array<number>(this.n).fill(0);
+    for (const t of this.system.patches?.terms ?? []) {
+      const regime = t.regimes.find((r) => r.conditions.every((c) => holds(evaluate(c.expr, env), c.relation)));
+      regime?.force.forEach((e, i) => (Q[i]! += evaluate(e, env)));
+    }
+    return Q;
   }
 
   /** The largest |σ_t|/(μ_s σ_n) of a rest's sticking contacts (0 without): the member of a sticking set nearest the frictionless rest is the least loaded. */
@@ -248,8 +270,13 @@ class NumericSystem {
     const layout = this.layout(held, q0);
     const z0 = new Float64Array(n + layout.rows.length);
     z0.set(q0);
-    const z = gaussNewton((v) => this.residual(layout, v), z0);
-    if (!z) return undefined;
+    const F = (v: Float64Array): Float64Array => this.residual(layout, v);
+    const found = gaussNewton(F, z0);
+    if (!found) return undefined;
+    // Angles taken to (−π, π]; kept where the rest does not repeat with period 2π (a torsion spring's potential), Newton from the reduced one then leaving it.
+    const reduced = Float64Array.from(found, (v, i) => (i < n && this.angles[i] ? principalAngle(v) : v));
+    const again = gaussNewton(F, reduced);
+    const z = again && sameRest(Array.from(again.subarray(0, n)), Array.from(reduced.subarray(0, n))) ? again : found;
     const q = Array.from(z.subarray(0, n));
     const sigma = Array.from(z.subarray(n));
     if (!this.admissible(q, layout, sigma)) return undefined;
@@ -329,9 +356,12 @@ class NumericSystem {
     const out = new Float64Array(n * 2 * n);
     const col = new Float64Array(n),
       sol = new Float64Array(n);
+    // A patch's stiffness and damping at rest: its residual increments −∂Q/∂q, −∂Q/∂q̇.
+    const patches = this.system.patches?.terms ?? [];
     for (let k = 0; k < 2 * n; k++) {
       const B = k < n ? this.forms.K : this.forms.C;
-      for (let i = 0; i < n; i++) col[i] = -evaluate(B[i]![k % n]!, env);
+      const block = k < n ? 'Rq' : 'Rqd';
+      for (let i = 0; i < n; i++) col[i] = -evaluate(B[i]![k % n]!, env) - patches.reduce((sum, t) => sum + evaluate(t.jacobian[block][i]![k % n]!, env), 0);
       luSolve(n, M, piv, col, 0, sol, 0);
       for (let i = 0; i < n; i++) out[i * 2 * n + k] = sol[i]!;
     }
@@ -389,15 +419,23 @@ interface RestLayout {
   readonly modes: readonly { readonly contact: number; readonly mode: 'stick' | 'slide' }[];
 }
 
-/** Two sticking sets are one when they have the same free coordinates and ends (a family without ends: the same free coordinates). */
-function sameSet(a: StickingSet | undefined, b: StickingSet | undefined): boolean {
-  if (!a || !b || a.free.join() !== b.free.join() || !a.free.some(Boolean)) return false;
-  return (a.ends ?? [undefined, undefined]).every((end, s) => sameRest(end, b.ends?.[s]));
+/** A patch regime's condition c ▷ 0 at a value of c. */
+function holds(v: number, relation: PatchCondition['relation']): boolean {
+  return relation === '>' ? v > 0 : relation === '>=' ? v >= 0 : relation === '<' ? v < 0 : relation === '<=' ? v <= 0 : v === 0;
 }
 
-/** Two configurations within 1e-7 (relative), or both absent. */
-const sameRest = (x: readonly number[] | undefined, y: readonly number[] | undefined): boolean =>
-  x === y || (x !== undefined && y !== undefined && x.every((v, i) => Math.abs(v - y[i]!) <= 1e-7 * (1 + Math.abs(v))));
+/** Two sticking sets are one when they have the same free coordinates and ends (a family without ends: the same free coordinates). */
+function sameSet(a: StickingSet | undefined, b: StickingSet | undefined, angles: readonly boolean[]): boolean {
+  if (!a || !b || a.free.join() !== b.free.join() || !a.free.some(Boolean)) return false;
+  return (a.ends ?? [undefined, undefined]).every((end, s) => sameRest(end, b.ends?.[s], angles));
+}
+
+/** Two configurations within 1e-7 (relative), angles compared modulo 2π (π and −π are one rest), or both absent. */
+const sameRest = (x: readonly number[] | undefined, y: readonly number[] | undefined, angles: readonly boolean[] = []): boolean =>
+  x === y || (x !== undefined && y !== undefined && x.every((v, i) => Math.abs(angles[i] ? principalAngle(v - y[i]!) : v - y[i]!) <= 1e-7 * (1 + Math.abs(v))));
+
+/** The angle v + 2πk in (−π, π]. */
+const principalAngle = (v: number): number => v - 2 * Math.PI * Math.ceil((v - Math.PI) / (2 * Math.PI));
 
 /** An orthonormal basis of the null space of J (rows × cols, row-major), by Gram–Schmidt against its rows. */
 function nullSpace(J: Float64Array, rows: number, cols: number): number[][] {

@@ -72,6 +72,8 @@ export interface ImpactCondition {
 export interface ImpactMode {
   /** Closed contacts that stay engaged (besides the arriving one). */
   readonly stays: readonly number[];
+  /** A Coulomb contact striking alone: its slip sticks (ṡ⁺ = 0) or slides on in the direction sgn ṡ (unilateral.ts coulombModes). */
+  readonly friction?: 'stick' | 'slide';
   readonly qdPlus: readonly Expr[];
   /** Impulse per row label; for dependent rows, the determined combination is named in `indeterminate`. */
   readonly impulses: ReadonlyMap<string, Expr>;

@@ -7,14 +7,14 @@
 // dμⱼ ≥ 0 supported on {fⱼ = 0} (Kugushev–Sorokina (10.13)/(10.15)).
 // dμ = σ̇ dt on contact phases (§9, regime 2) and Λ δ(t − t̃) at impacts
 // (regime 3), so σ̇ ≥ 0 and impulses Λ ≥ 0 along +∂f/∂q.
-import { add, dependsOn, mul, neg, ONE, ZERO, type Expr, type Sym } from '../../core/expr.js';
+import { add, dependsOn, div, mul, neg, ONE, ZERO, type Expr, type Sym } from '../../core/expr.js';
 import { diff } from '../../core/diff.js';
 import { subs } from '../../core/subs.js';
 import { simplify } from '../../core/trig.js';
 import { together } from '../../core/together.js';
 import type { ImpactScenario, Model } from '../../model/model.js';
 import { pinnedTangent } from '../../model/impact-laws.js';
-import { preImpactSymbol, TIME } from '../../model/names.js';
+import { preImpactSymbol, slipSignSymbol, TIME } from '../../model/names.js';
 import { restitutionOf } from './impact-laws.js';
 import { modeAdmissibility } from './admissibility.js';
 import { assumptionDomain, parameterAssumptions } from '../proofs/assumptions.js';
@@ -175,7 +175,77 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
     const admissibility = free.length === 1 ? modeAdmissibility(conditions, vMinus[free[0]!]!, domain) : undefined;
     modes.push({ stays, qdPlus: sol.y, impulses, indeterminate, conditions, ...(admissibility ? { admissibility } : {}) });
   }
+  const arriving = contacts[sc.arriving]!;
+  if (sc.closed.length === 0 && arriving.friction && arriving.slip?.length === 1 && !arriving.tangent) {
+    return { scenario: sc, qdMinus, modes: coulombModes(M, arriving, at, qdMinus, free) };
+  }
   return { scenario: sc, qdMinus, modes };
+}
+
+/**
+ * A planar Coulomb contact striking alone: Newton's law on the normal and
+ * Coulomb's on the slip, without tangential restitution (the runtime's
+ * impact law, src/runtime/contact/impact-law.ts), in two modes.
+ * Sticking: ṡ⁺ = 0 besides the normal target, admissible while the
+ * impulses lie in the static cone |Δν| ≤ μ_s Δμ. Sliding in the direction
+ * d = sgn ṡ (a symbol, as in the sliding phase's (1.3) of smirnov1981 §1):
+ * the impulse acts along N − μ_k d S, so M(q̇⁺ − q̇⁻) = (N − μ_k d S)ᵀΔμ
+ * with Δμ = −(1 + e) ḟ⁻/(N M⁻¹ (N − μ_k d S)ᵀ), admissible while Δμ ≥ 0
+ * and the contact still slides that way, d ṡ⁺ ≥ 0.
+ */
+function coulombModes(M: Matrix, c: ContactKinematics, at: (e: Expr) => Expr, qdMinus: readonly Expr[], free: readonly number[]): ImpactMode[] {
+  const name = c.constraint.name;
+  const normal = c.normal,
+    slip = c.slip![0]!;
+  const N = normal.row.map(at),
+    S = slip.row.map(at);
+  const velocity = (row: readonly Expr[], rate: Expr, v: readonly Expr[]): Expr => simplify(add(at(rate), ...row.map((x, i) => mul(x, v[i]!))));
+  const approach = velocity(N, normal.rate, qdMinus);
+  const e = at(c.restitution);
+  const modes: ImpactMode[] = [];
+  const stick = constrainedSolve(M, matVec(M, qdMinus), [N, S], [simplify(neg(mul(e, approach))), simplify(neg(at(slip.rate)))], free);
+  if (stick) {
+    const [dn, dt] = stick.lambda as [Expr, Expr];
+    const cone = at(c.friction!.static);
+    modes.push({
+      stays: [],
+      friction: 'stick',
+      qdPlus: stick.y,
+      impulses: new Map([
+        [normal.label, dn],
+        [slip.label, dt],
+      ]),
+      indeterminate: [],
+      conditions: [
+        { expr: dn, meaning: `impulse of ${name} ≥ 0` },
+        { expr: together(simplify(add(mul(cone, dn), neg(dt)))), meaning: 'its tangential impulse is inside the static cone on one side' },
+        { expr: together(simplify(add(mul(cone, dn), dt))), meaning: 'on the other' },
+      ],
+    });
+  }
+  const d = slipSignSymbol(name);
+  const mu = at(c.friction!.kinetic);
+  const F = N.map((x, i) => simplify(add(x, neg(mul(mu, d, S[i]!)))));
+  const w = solveSmall(M, F)?.x;
+  if (w) {
+    const impulse = together(simplify(div(mul(neg(add(ONE, e)), approach), add(...N.map((x, i) => mul(x, w[i]!))))));
+    const qdPlus = qdMinus.map((v, i) => together(simplify(add(v, mul(impulse, w[i]!)))));
+    modes.push({
+      stays: [],
+      friction: 'slide',
+      qdPlus,
+      impulses: new Map([
+        [normal.label, impulse],
+        [slip.label, together(simplify(neg(mul(mu, d, impulse))))],
+      ]),
+      indeterminate: [],
+      conditions: [
+        { expr: impulse, meaning: `impulse of ${name} ≥ 0` },
+        { expr: together(simplify(mul(d, velocity(S, slip.rate, qdPlus)))), meaning: `${name} keeps sliding the way its sliding equations assume` },
+      ],
+    });
+  }
+  return modes;
 }
 
 const isZeroExpr = (e: Expr): boolean => simplify(e) === ZERO;

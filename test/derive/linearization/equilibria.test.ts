@@ -5,16 +5,19 @@
 // derivative of a closed-form impact map against differences of the
 // generated one; rests with Coulomb friction: a spring-held block sticks on
 // the set |k x| ≤ μ_s m g, a block on an incline rests for tan α ≤ μ_s, and
-// a block on a moving belt slides at rest where k x = μ_k m g.
+// a block on a moving belt slides at rest where k x = μ_k m g; angles in
+// (−π, π], each rest once; zero eigenvalues neither stable nor unstable; the
+// disk on a viscoelastic line rests at the depth of kuleshov2011 §5.
 import { describe, expect, it } from 'vitest';
 import { toText } from '../../../src/core/print.js';
 import { findEquilibria, impactMapJacobian, linearForms } from '../../../src/derive/linearization/equilibria.js';
 import { deriveSystem } from '../../../src/derive/system.js';
 import { buildModel, defineModel } from '../../../src/model/index.js';
-import { equilibriumSpectrum } from '../../../src/studies/linearization.js';
+import { equilibriumSpectrum, equilibriumStarts } from '../../../src/studies/linearization.js';
 import doublePendulum from '../../../derivations/double-pendulum.js';
 import knifeEdge from '../../../derivations/knife-edge.js';
 import simplePendulum from '../../../derivations/simple-pendulum.js';
+import viscoelasticDisk from '../../../derivations/viscoelastic-disk.js';
 import { loadGenerated } from '../../helpers/generated-module.js';
 
 const G = 9.81;
@@ -120,6 +123,105 @@ describe('resting on a contact', () => {
       }
     }
     expect(Array.from(d.dt)).toEqual([0, 0]);
+  });
+});
+
+describe('angles', () => {
+  const pendulum = (potential: string) =>
+    deriveSystem(
+      buildModel(
+        defineModel({
+          name: 'angle-pendulum',
+          coordinates: [{ name: 'theta', unit: 'rad' }],
+          parameters: { m: 1, l: 2, g: G, k: 3 },
+          kinetic: "m*l^2*theta'^2/2",
+          potential,
+        }),
+      ),
+    );
+  const params = { m: 1, l: 2, g: G, k: 3 };
+
+  it('a rest in rad is reported in (−π, π], once: θ = 0 from 2π + 0.3 and −0.2, θ = π from 3 and −3', () => {
+    const found = findEquilibria(pendulum('-m*g*l*cos(theta)'), params, [[2 * Math.PI + 0.3], [-0.2], [3], [-3]]);
+    expect(found.map((e) => e.q[0])).toEqual([expect.closeTo(0, 10), expect.closeTo(Math.PI, 10)]);
+  });
+
+  it('an angle whose rest does not repeat with period 2π keeps its value: a torsion spring at θ = 5', () => {
+    const [eq] = findEquilibria(pendulum('k*(theta - 5)^2/2'), params, [[4]]);
+    expect(eq!.q[0]).toBeCloseTo(5, 10);
+  });
+});
+
+describe('a rest on a contact patch', () => {
+  it('the disk on the viscoelastic line rests at the depth q₀ = (9/32)^{1/3}ε², ε³ = mg/(k r²) (kuleshov2011 §5), its vertical motion damped', () => {
+    const system = deriveSystem(buildModel(viscoelasticDisk));
+    const params = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
+    const { m, g, k, r } = params as Record<string, number>;
+    const eps2 = ((m * g) / (k * r * r)) ** (2 / 3);
+    // From the report's starts: above the line (no force: Newton cannot start there) and q = 0.
+    const [eq] = findEquilibria(system, params, equilibriumStarts(system));
+    expect(eq!.held).toEqual([]);
+    expect(eq!.q[1]! / r).toBeCloseTo(1 - (9 / 32) ** (1 / 3) * eps2, 12);
+    const s = spectrumOf(eq!);
+    // x and φ rest anywhere (two zeros, their velocities damped by the friction's relaxation); no eigenvalue grows.
+    expect(s.eigenvalues.every((z) => z.re < 1e-9)).toBe(true);
+    expect(s.verdict).toBe('neutral (zero eigenvalue: the linearization does not decide)');
+  });
+});
+
+describe('zero eigenvalues: the linearization does not decide', () => {
+  const rest = (A: number[][], heldRank = 0) => ({ q: A.slice(A.length / 2).map(() => 0), held: [], sigma: [], heldRank, A, residual: 0 });
+
+  it('a point at rest on a flat floor: δx = a + bt (0, 0 with one eigenvector) drifts, it is not linearly stable', () => {
+    const floor = defineModel({
+      name: 'point-on-floor',
+      coordinates: ['x', 'y'],
+      parameters: { m: 2, g: G, e: 1 },
+      kinetic: "m*(x'^2 + y'^2)/2",
+      potential: 'm*g*y',
+      unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { newton: 'e' } }],
+    });
+    const [eq] = findEquilibria(deriveSystem(buildModel(floor)), { m: 2, g: G, e: 1 }, [[0.3, 0.1]]);
+    expect(eq!.held).toEqual([0]);
+    const s = spectrumOf(eq!);
+    expect(s.eigenvalues.map((z) => Math.hypot(z.re, z.im))).toEqual([expect.closeTo(0, 9), expect.closeTo(0, 9)]);
+    expect(s.verdict).toBe('linear drift (zero eigenvalue with a Jordan block: the linearization does not decide)');
+  });
+
+  it('ẍ = 0 drifts; ẍ = −c ẋ (0 and −c, two eigenvectors) is neutral; ẍ = −k x stays linearly stable', () => {
+    expect(
+      spectrumOf(
+        rest([
+          [0, 1],
+          [0, 0],
+        ]),
+      ).verdict,
+    ).toBe('linear drift (zero eigenvalue with a Jordan block: the linearization does not decide)');
+    const damped = spectrumOf(
+      rest([
+        [0, 1],
+        [0, -0.5],
+      ]),
+    );
+    expect(damped.eigenvalues.map((z) => z.re)).toEqual([expect.closeTo(0, 12), expect.closeTo(-0.5, 12)]);
+    expect(damped.verdict).toBe('neutral (zero eigenvalue: the linearization does not decide)');
+    expect(
+      spectrumOf(
+        rest([
+          [0, 1],
+          [-4, 0],
+        ]),
+      ).verdict,
+    ).toBe('linearly stable');
+    // A zero split by a difference error of 1e-12 into ±1e-6 is still zero, not unstable.
+    expect(
+      spectrumOf(
+        rest([
+          [0, 1],
+          [1e-12, 0],
+        ]),
+      ).verdict,
+    ).toBe('linear drift (zero eigenvalue with a Jordan block: the linearization does not decide)');
   });
 });
 

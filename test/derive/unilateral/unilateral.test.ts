@@ -6,6 +6,7 @@ import { subs } from '../../../src/core/subs.js';
 import { sym } from '../../../src/core/expr.js';
 import { preImpactName } from '../../../src/model/names.js';
 import bouncingBall from '../../../derivations/bouncing-ball.js';
+import fallingRod from '../../../derivations/falling-rod.js';
 import kozlov from '../../../derivations/kozlov-release.js';
 import pendulumWall from '../../../derivations/pendulum-wall.js';
 import { rimlessWheel } from '../../../derivations/rimless-wheel.js';
@@ -79,5 +80,48 @@ describe('a point-mass rimless wheel (I* = 0): M = diag(2m, 2m, 2ml²I*) singula
     const lifts = map!.modes.find((mode) => mode.stays.length === 0)!;
     const at = { ...env, [preImpactName('psi')]: -1.3 };
     expect(evaluate(lifts.qdPlus[2]!, at)).toBeCloseTo(-1.3 * Math.cos((2 * Math.PI) / 3), 12);
+  });
+});
+
+describe('the falling rod’s end A striking alone: Newton on the normal, Coulomb on the slip', () => {
+  // By hand: N = ∂(y − l sin θ)/∂q = (0, 1, −l cos θ), S = ∂(x − l cos θ)/∂q = (1, 0, l sin θ),
+  // M = diag(m, m, m l²/3).
+  const map = deriveSystem(buildModel(fallingRod)).unilateral!.impactMaps[0]!;
+  const [stick, slide] = map.modes;
+  const r = rng(7);
+  const states = Array.from({ length: 20 }, () => {
+    const th = 0.1 + 1.3 * r(),
+      d = r() < 0.5 ? -1 : 1;
+    return { m: 0.5 + r(), l: 0.3 + r(), e: r(), mu: 2 * r(), theta: th, "x'-": 2 * r() - 1, "y'-": -1 - r(), "theta'-": 4 * r() - 2, 'sgn_s[tip]': d };
+  });
+  const check = (mode: typeof stick, env: Record<string, number>, impulse: (n: number) => number[]) => {
+    const { m, l, e, theta } = env as Record<string, number>;
+    const N = [0, 1, -l * Math.cos(theta)],
+      S = [1, 0, l * Math.sin(theta)],
+      M = [m, m, (m * l * l) / 3];
+    const before = [env["x'-"]!, env["y'-"]!, env["theta'-"]!];
+    const after = mode!.qdPlus.map((x) => evaluate(x, env));
+    const dot = (a: number[], v: number[]) => a.reduce((s, ai, i) => s + ai * v[i]!, 0);
+    expect(dot(N, after)).toBeCloseTo(-e * dot(N, before), 10);
+    const dn = evaluate(mode!.impulses.get('tip.n')!, env),
+      dt = evaluate(mode!.impulses.get('tip.s')!, env);
+    const force = impulse(dn);
+    for (let i = 0; i < 3; i++) expect(M[i]! * (after[i]! - before[i]!)).toBeCloseTo(N[i]! * dn + S[i]! * dt, 10);
+    expect(force[1]).toBeCloseTo(dt, 10);
+    return { after, S, dot };
+  };
+
+  it('sticking: the end stops sliding, ṡ⁺ = 0, the impulse N Δμ + S Δν', () => {
+    expect(stick!.friction).toBe('stick');
+    for (const env of states) {
+      const dt = evaluate(stick!.impulses.get('tip.s')!, env);
+      const { after, S, dot } = check(stick, env, () => [0, dt]);
+      expect(dot(S, after)).toBeCloseTo(0, 10);
+    }
+  });
+
+  it('sliding in the direction d: the tangential impulse is −μ d Δμ', () => {
+    expect(slide!.friction).toBe('slide');
+    for (const env of states) check(slide, env, (dn) => [dn, -env.mu! * env['sgn_s[tip]']! * dn]);
   });
 });

@@ -13,11 +13,11 @@
 //    (unit 'kg m^2') > 0 (bad-mass).
 // Tests: test/model/limits.test.ts.
 import { evaluate, type Env } from '../core/evaluate.js';
-import { ONE, ZERO, type Expr } from '../core/expr.js';
+import { ONE, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { toText } from '../core/print.js';
 import { MechanicsError, type ErrorCode } from '../errors.js';
 import { member } from './validate/shape.js';
-import type { Model, Parameter } from './types.js';
+import type { ImpactLaw, Model, Parameter, RealizedLaw } from './types.js';
 
 export type LimitCode = Extract<ErrorCode, 'bad-range' | 'bad-restitution' | 'bad-compliant-law' | 'bad-mass'>;
 
@@ -69,43 +69,64 @@ function parameterLimits(p: Parameter): ValueLimit[] {
     });
   }
   const inertial = p.unit === undefined ? undefined : INERTIAL_UNITS[p.unit];
-  if (inertial) out.push(atLeast(p.symbol, ZERO, true, 'bad-mass', `${field}.unit`, `parameter '${p.name}'`, ` (its unit ${p.unit} declares it ${inertial})`));
+  if (inertial) out.push(atLeast(p.symbol, ZERO, true, 'bad-mass', field, `parameter '${p.name}'`, ` (its unit ${p.unit} declares it ${inertial})`));
   return out;
 }
+
+/** A restitution coefficient's limit: [0, 1], or [0, ∞) with allowSuperelastic. */
+const restitution = (coefficient: Sym, superelastic: boolean, contact: string, field: string): ValueLimit[] => [
+  {
+    value: coefficient,
+    lower: ZERO,
+    ...(superelastic ? {} : { upper: ONE }),
+    lowerOpen: false,
+    upperOpen: false,
+    code: 'bad-restitution',
+    field,
+    what: `restitution '${coefficient.name}' of '${contact}'`,
+    why: superelastic ? '' : ' (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)',
+  },
+];
+
+/** The limits of each impact law's values, keyed by ImpactLaw['kind'] (a new law does not compile without its entry). */
+const IMPACT_LAW_LIMITS: { readonly [K in ImpactLaw['kind']]: (law: Extract<ImpactLaw, { kind: K }>, contact: string, field: string) => ValueLimit[] } = {
+  newton: (law, contact, field) => restitution(law.e, law.superelastic, contact, `${field}.newton`),
+  'w-law': (law, contact, field) => restitution(law.W, law.superelastic, contact, `${field}.wLaw`),
+  plastic: () => [],
+  stick: () => [],
+};
+
+/** The limits of each realized law's coefficients, keyed by RealizedLaw['kind']. */
+const REALIZED_LAW_LIMITS: { readonly [K in RealizedLaw['kind']]: (law: Extract<RealizedLaw, { kind: K }>, contact: string, field: string) => ValueLimit[] } = {
+  compliant: (law, contact, field) => {
+    const at = `${field}.compliant`;
+    const of = `of '${contact}'`;
+    const coefficient = (e: Expr | undefined, strict: boolean, key: string, why: string): ValueLimit[] =>
+      e ? [atLeast(e, ZERO, strict, 'bad-compliant-law', `${at}.${key}`, `the ${key === 'addedMass' ? 'added mass' : key} ${of}`, why)] : [];
+    return [
+      ...coefficient(law.stiffness, true, 'stiffness', ' (without stiffness the law is another one, with another rigid limit)'),
+      ...coefficient(law.damping, false, 'damping', ' (a negative damping pumps energy in)'),
+      ...coefficient(law.addedMass, false, 'addedMass', ''),
+      atLeast(law.exponent, ONE, false, 'bad-compliant-law', `${at}.exponent`, `the exponent ${of}`, ' (kδ^p needs a bounded derivative at δ = 0)'),
+    ];
+  },
+  potential: () => [],
+};
 
 /** Every limit of the model's values (see the header). */
 export function valueLimits(model: Model): ValueLimit[] {
   const limits = model.parameters.flatMap(parameterLimits);
   for (const u of model.unilateral) {
-    const law = u.law;
-    if (law.kind !== 'newton' && law.kind !== 'w-law') continue;
-    const [key, coefficient] = law.kind === 'newton' ? ['newton', law.e] : ['wLaw', law.W];
-    limits.push({
-      value: coefficient,
-      lower: ZERO,
-      ...(law.superelastic ? {} : { upper: ONE }),
-      lowerOpen: false,
-      upperOpen: false,
-      code: 'bad-restitution',
-      field: `${member('unilateral', u.name)}.law.${key}`,
-      what: `restitution '${coefficient.name}' of '${u.name}'`,
-      why: law.superelastic ? '' : ' (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)',
-    });
+    const limit = IMPACT_LAW_LIMITS[u.law.kind] as (law: ImpactLaw, contact: string, field: string) => ValueLimit[];
+    limits.push(...limit(u.law, u.name, `${member('unilateral', u.name)}.law`));
+  }
+  for (const c of model.compliant ?? []) {
+    const limit = REALIZED_LAW_LIMITS[c.law.kind] as (law: RealizedLaw, contact: string, field: string) => ValueLimit[];
+    limits.push(...limit(c.law, c.name, `${member('unilateral', c.name)}.law`));
   }
   const coefficient = (e: Expr | undefined, strict: boolean, field: string, what: string, why: string): void => {
     if (e) limits.push(atLeast(e, ZERO, strict, 'bad-compliant-law', field, what, why));
   };
-  for (const c of model.compliant ?? []) {
-    if (c.law.kind !== 'compliant') continue;
-    const at = `${member('unilateral', c.name)}.law.compliant`;
-    const of = `of '${c.name}'`;
-    coefficient(c.law.stiffness, true, `${at}.stiffness`, `the stiffness ${of}`, ' (without stiffness the law is another one, with another rigid limit)');
-    coefficient(c.law.damping, false, `${at}.damping`, `the damping ${of}`, ' (a negative damping pumps energy in)');
-    coefficient(c.law.addedMass, false, `${at}.addedMass`, `the added mass ${of}`, '');
-    limits.push(
-      atLeast(c.law.exponent, ONE, false, 'bad-compliant-law', `${at}.exponent`, `the exponent ${of}`, ' (kδ^p needs a bounded derivative at δ = 0)'),
-    );
-  }
   for (const r of model.realizations ?? []) {
     const at = `${member('holonomic', r.name)}.realization`;
     const of = `of the realization of '${r.name}'`;

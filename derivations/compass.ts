@@ -37,7 +37,7 @@ export default defineModel({
   parameters: {
     m: { default: 1, description: 'mass of one leg', unit: 'kg' },
     l: { default: 1, description: 'leg length', unit: 'm' },
-    alpha: { default: 0.3, description: 'half-angle between the legs', unit: 'rad', range: [0, 'pi/2'] },
+    alpha: { default: 0.3, description: 'half-angle between the legs', unit: 'rad', range: [0, 'pi/2'], open: true },
     g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
   },
   kinetic: "m*(xc'^2 + yc'^2) + m*l^2*(sin(alpha)^2 + 1/3)/4*psi'^2",

@@ -48,13 +48,14 @@ const b$ = new Float64Array(2);
 const PARAMETERS$: readonly string[] = ["R","e","v0","alpha0"];
 
 /** A problem with one entry of a parameter record; `problem` is the error code a driver reports it under. */
-export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input'; readonly message: string };
+export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input' | 'bad-range' | 'bad-restitution' | 'bad-compliant-law' | 'bad-mass'; readonly message: string };
 
 /**
  * Problems with a parameter record, one per offending entry (empty when
  * every given name is a parameter of the model and every value a finite
- * number; an undefined value takes the default). Call it once before
- * integrating: the other functions do not check their arguments.
+ * number inside the limits the defaults keep: declared ranges, restitution,
+ * compliant coefficients, masses; an undefined value takes the default).
+ * Call it once before integrating: the other functions do not check their arguments.
  */
 export function checkParams(p: Params): ParamProblem[] {
   const problems: ParamProblem[] = [];
@@ -66,7 +67,30 @@ export function checkParams(p: Params): ParamProblem[] {
       problems.push({ name, problem: 'non-finite-input', message: "parameter '" + name + "' is " + String(value) + ' (a ' + typeof value + '); give a finite number' });
     }
   }
+  if (problems.length === 0) {
+    limitValues$(0, p);
+    if (!(Number.isFinite(LV$[0]!) && LV$[0]! >= LV$[1]! && LV$[0]! <= LV$[2]!)) problems.push({ name: 'e', problem: 'bad-range', message: "parameter 'e' is " + String(LV$[0]!) + '; it must be in [0, 1]' });
+    if (!(Number.isFinite(LV$[3]!) && LV$[3]! >= LV$[4]! && LV$[3]! <= LV$[5]!)) problems.push({ name: 'alpha0, pi', problem: 'bad-range', message: "parameter 'alpha0' is " + String(LV$[3]!) + '; it must be in [0, (1/2)*pi]' });
+    if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'e', problem: 'bad-restitution', message: "restitution 'e' of 'wall' is " + String(LV$[6]!) + '; it must be in [0, 1] (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)' });
+  }
   return problems;
+}
+
+/** Each value limit: its value, lower and upper end. */
+const LV$ = new Float64Array(9);
+
+function limitValues$(t: number, p: Params): void {
+  const e = p.e ?? 0.9;
+  const alpha0 = p.alpha0 ?? 0.5;
+  LV$[0] = e;
+  LV$[1] = 0.0;
+  LV$[2] = 1.0;
+  LV$[3] = alpha0;
+  LV$[4] = 0.0;
+  LV$[5] = 0.5 * Math.PI;
+  LV$[6] = e;
+  LV$[7] = 0.0;
+  LV$[8] = 1.0;
 }
 
 /** Copies q (and qd, else zeros) into the state scratch s$. */

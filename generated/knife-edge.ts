@@ -49,13 +49,14 @@ const piv$ = new Int32Array(4);
 const PARAMETERS$: readonly string[] = ["m","J","g","alpha"];
 
 /** A problem with one entry of a parameter record; `problem` is the error code a driver reports it under. */
-export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input'; readonly message: string };
+export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input' | 'bad-range' | 'bad-restitution' | 'bad-compliant-law' | 'bad-mass'; readonly message: string };
 
 /**
  * Problems with a parameter record, one per offending entry (empty when
  * every given name is a parameter of the model and every value a finite
- * number; an undefined value takes the default). Call it once before
- * integrating: the other functions do not check their arguments.
+ * number inside the limits the defaults keep: declared ranges, restitution,
+ * compliant coefficients, masses; an undefined value takes the default).
+ * Call it once before integrating: the other functions do not check their arguments.
  */
 export function checkParams(p: Params): ParamProblem[] {
   const problems: ParamProblem[] = [];
@@ -67,7 +68,24 @@ export function checkParams(p: Params): ParamProblem[] {
       problems.push({ name, problem: 'non-finite-input', message: "parameter '" + name + "' is " + String(value) + ' (a ' + typeof value + '); give a finite number' });
     }
   }
+  if (problems.length === 0) {
+    limitValues$(0, p);
+    if (!(Number.isFinite(LV$[0]!) && LV$[0]! > LV$[1]!)) problems.push({ name: 'm', problem: 'bad-mass', message: "parameter 'm' is " + String(LV$[0]!) + '; it must be > 0 (its unit kg declares it a mass)' });
+    if (!(Number.isFinite(LV$[3]!) && LV$[3]! > LV$[4]!)) problems.push({ name: 'J', problem: 'bad-mass', message: "parameter 'J' is " + String(LV$[3]!) + '; it must be > 0 (its unit kg m^2 declares it a moment of inertia)' });
+  }
   return problems;
+}
+
+/** Each value limit: its value, lower and upper end. */
+const LV$ = new Float64Array(6);
+
+function limitValues$(t: number, p: Params): void {
+  const m = p.m ?? 1.0;
+  const J = p.J ?? 0.1;
+  LV$[0] = m;
+  LV$[1] = 0.0;
+  LV$[3] = J;
+  LV$[4] = 0.0;
 }
 
 /** Copies q (and qd, else zeros) into the state scratch s$. */

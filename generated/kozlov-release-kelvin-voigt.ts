@@ -46,13 +46,14 @@ const b$ = new Float64Array(2);
 const PARAMETERS$: readonly string[] = ["g","N","c","k","nu"];
 
 /** A problem with one entry of a parameter record; `problem` is the error code a driver reports it under. */
-export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input'; readonly message: string };
+export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input' | 'bad-range' | 'bad-restitution' | 'bad-compliant-law' | 'bad-mass'; readonly message: string };
 
 /**
  * Problems with a parameter record, one per offending entry (empty when
  * every given name is a parameter of the model and every value a finite
- * number; an undefined value takes the default). Call it once before
- * integrating: the other functions do not check their arguments.
+ * number inside the limits the defaults keep: declared ranges, restitution,
+ * compliant coefficients, masses; an undefined value takes the default).
+ * Call it once before integrating: the other functions do not check their arguments.
  */
 export function checkParams(p: Params): ParamProblem[] {
   const problems: ParamProblem[] = [];
@@ -64,7 +65,29 @@ export function checkParams(p: Params): ParamProblem[] {
       problems.push({ name, problem: 'non-finite-input', message: "parameter '" + name + "' is " + String(value) + ' (a ' + typeof value + '); give a finite number' });
     }
   }
+  if (problems.length === 0) {
+    limitValues$(0, p);
+    if (!(Number.isFinite(LV$[0]!) && LV$[0]! > LV$[1]!)) problems.push({ name: 'N, c', problem: 'bad-compliant-law', message: "the stiffness of 'line' is " + String(LV$[0]!) + '; it must be > 0 (without stiffness the law is another one, with another rigid limit)' });
+    if (!(Number.isFinite(LV$[3]!) && LV$[3]! >= LV$[4]!)) problems.push({ name: 'N, k, nu', problem: 'bad-compliant-law', message: "the damping of 'line' is " + String(LV$[3]!) + '; it must be ≥ 0 (a negative damping pumps energy in)' });
+    if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]!)) problems.push({ name: '', problem: 'bad-compliant-law', message: "the exponent of 'line' is " + String(LV$[6]!) + '; it must be ≥ 1 (kδ^p needs a bounded derivative at δ = 0)' });
+  }
   return problems;
+}
+
+/** Each value limit: its value, lower and upper end. */
+const LV$ = new Float64Array(9);
+
+function limitValues$(t: number, p: Params): void {
+  const N = p.N ?? 100.0;
+  const c = p.c ?? 2.0;
+  const k_ = p.k ?? 1.0;
+  const nu = p.nu ?? 0.0;
+  LV$[0] = N * c * c;
+  LV$[1] = 0.0;
+  LV$[3] = Math.sqrt(N) * (k_ + Math.sqrt(N) * nu);
+  LV$[4] = 0.0;
+  LV$[6] = 1.0;
+  LV$[7] = 1.0;
 }
 
 /** Copies q (and qd, else zeros) into the state scratch s$. */

@@ -43,13 +43,14 @@ const b$ = new Float64Array(2);
 const PARAMETERS$: readonly string[] = ["g","N"];
 
 /** A problem with one entry of a parameter record; `problem` is the error code a driver reports it under. */
-export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input'; readonly message: string };
+export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input' | 'bad-range' | 'bad-restitution' | 'bad-compliant-law' | 'bad-mass'; readonly message: string };
 
 /**
  * Problems with a parameter record, one per offending entry (empty when
  * every given name is a parameter of the model and every value a finite
- * number; an undefined value takes the default). Call it once before
- * integrating: the other functions do not check their arguments.
+ * number inside the limits the defaults keep: declared ranges, restitution,
+ * compliant coefficients, masses; an undefined value takes the default).
+ * Call it once before integrating: the other functions do not check their arguments.
  */
 export function checkParams(p: Params): ParamProblem[] {
   const problems: ParamProblem[] = [];
@@ -61,7 +62,23 @@ export function checkParams(p: Params): ParamProblem[] {
       problems.push({ name, problem: 'non-finite-input', message: "parameter '" + name + "' is " + String(value) + ' (a ' + typeof value + '); give a finite number' });
     }
   }
+  if (problems.length === 0) {
+    limitValues$(0, p);
+    if (!(Number.isFinite(LV$[0]!) && LV$[0]! >= LV$[1]!)) problems.push({ name: 'N', problem: 'bad-compliant-law', message: "the damping of 'line' is " + String(LV$[0]!) + '; it must be ≥ 0 (a negative damping pumps energy in)' });
+    if (!(Number.isFinite(LV$[3]!) && LV$[3]! >= LV$[4]!)) problems.push({ name: '', problem: 'bad-compliant-law', message: "the exponent of 'line' is " + String(LV$[3]!) + '; it must be ≥ 1 (kδ^p needs a bounded derivative at δ = 0)' });
+  }
   return problems;
+}
+
+/** Each value limit: its value, lower and upper end. */
+const LV$ = new Float64Array(6);
+
+function limitValues$(t: number, p: Params): void {
+  const N = p.N ?? 100.0;
+  LV$[0] = N;
+  LV$[1] = 0.0;
+  LV$[3] = 1.0;
+  LV$[4] = 1.0;
 }
 
 /** Copies q (and qd, else zeros) into the state scratch s$. */

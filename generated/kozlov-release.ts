@@ -45,13 +45,14 @@ const b$ = new Float64Array(2);
 const PARAMETERS$: readonly string[] = ["g"];
 
 /** A problem with one entry of a parameter record; `problem` is the error code a driver reports it under. */
-export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input'; readonly message: string };
+export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input' | 'bad-range' | 'bad-restitution' | 'bad-compliant-law' | 'bad-mass'; readonly message: string };
 
 /**
  * Problems with a parameter record, one per offending entry (empty when
  * every given name is a parameter of the model and every value a finite
- * number; an undefined value takes the default). Call it once before
- * integrating: the other functions do not check their arguments.
+ * number inside the limits the defaults keep: declared ranges, restitution,
+ * compliant coefficients, masses; an undefined value takes the default).
+ * Call it once before integrating: the other functions do not check their arguments.
  */
 export function checkParams(p: Params): ParamProblem[] {
   const problems: ParamProblem[] = [];

@@ -51,13 +51,14 @@ const b$ = new Float64Array(2);
 const PARAMETERS$: readonly string[] = ["m1","m2","l1","l2","g","d","e"];
 
 /** A problem with one entry of a parameter record; `problem` is the error code a driver reports it under. */
-export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input'; readonly message: string };
+export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input' | 'bad-range' | 'bad-restitution' | 'bad-compliant-law' | 'bad-mass'; readonly message: string };
 
 /**
  * Problems with a parameter record, one per offending entry (empty when
  * every given name is a parameter of the model and every value a finite
- * number; an undefined value takes the default). Call it once before
- * integrating: the other functions do not check their arguments.
+ * number inside the limits the defaults keep: declared ranges, restitution,
+ * compliant coefficients, masses; an undefined value takes the default).
+ * Call it once before integrating: the other functions do not check their arguments.
  */
 export function checkParams(p: Params): ParamProblem[] {
   const problems: ParamProblem[] = [];
@@ -69,7 +70,29 @@ export function checkParams(p: Params): ParamProblem[] {
       problems.push({ name, problem: 'non-finite-input', message: "parameter '" + name + "' is " + String(value) + ' (a ' + typeof value + '); give a finite number' });
     }
   }
+  if (problems.length === 0) {
+    limitValues$(0, p);
+    if (!(Number.isFinite(LV$[0]!) && LV$[0]! > LV$[1]!)) problems.push({ name: 'm1', problem: 'bad-mass', message: "parameter 'm1' is " + String(LV$[0]!) + '; it must be > 0 (its unit kg declares it a mass)' });
+    if (!(Number.isFinite(LV$[3]!) && LV$[3]! > LV$[4]!)) problems.push({ name: 'm2', problem: 'bad-mass', message: "parameter 'm2' is " + String(LV$[3]!) + '; it must be > 0 (its unit kg declares it a mass)' });
+    if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'e', problem: 'bad-restitution', message: "restitution 'e' of 'wall' is " + String(LV$[6]!) + '; it must be in [0, 1] (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)' });
+  }
   return problems;
+}
+
+/** Each value limit: its value, lower and upper end. */
+const LV$ = new Float64Array(9);
+
+function limitValues$(t: number, p: Params): void {
+  const m1 = p.m1 ?? 1.0;
+  const m2 = p.m2 ?? 1.0;
+  const e = p.e ?? 0.7;
+  LV$[0] = m1;
+  LV$[1] = 0.0;
+  LV$[3] = m2;
+  LV$[4] = 0.0;
+  LV$[6] = e;
+  LV$[7] = 0.0;
+  LV$[8] = 1.0;
 }
 
 /** Copies q (and qd, else zeros) into the state scratch s$. */

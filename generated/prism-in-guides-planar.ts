@@ -58,13 +58,14 @@ const piv$ = new Int32Array(5);
 const PARAMETERS$: readonly string[] = ["m","J","Px","Py","Mz","a1","a2","w","f11","f21","f12","f22"];
 
 /** A problem with one entry of a parameter record; `problem` is the error code a driver reports it under. */
-export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input'; readonly message: string };
+export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input' | 'bad-range' | 'bad-restitution' | 'bad-compliant-law' | 'bad-mass'; readonly message: string };
 
 /**
  * Problems with a parameter record, one per offending entry (empty when
  * every given name is a parameter of the model and every value a finite
- * number; an undefined value takes the default). Call it once before
- * integrating: the other functions do not check their arguments.
+ * number inside the limits the defaults keep: declared ranges, restitution,
+ * compliant coefficients, masses; an undefined value takes the default).
+ * Call it once before integrating: the other functions do not check their arguments.
  */
 export function checkParams(p: Params): ParamProblem[] {
   const problems: ParamProblem[] = [];
@@ -76,7 +77,44 @@ export function checkParams(p: Params): ParamProblem[] {
       problems.push({ name, problem: 'non-finite-input', message: "parameter '" + name + "' is " + String(value) + ' (a ' + typeof value + '); give a finite number' });
     }
   }
+  if (problems.length === 0) {
+    limitValues$(0, p);
+    if (!(Number.isFinite(LV$[0]!) && LV$[0]! > LV$[1]!)) problems.push({ name: 'm', problem: 'bad-mass', message: "parameter 'm' is " + String(LV$[0]!) + '; it must be > 0 (its unit kg declares it a mass)' });
+    if (!(Number.isFinite(LV$[3]!) && LV$[3]! > LV$[4]!)) problems.push({ name: 'J', problem: 'bad-mass', message: "parameter 'J' is " + String(LV$[3]!) + '; it must be > 0 (its unit kg m^2 declares it a moment of inertia)' });
+    if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'f11', problem: 'bad-range', message: "parameter 'f11' is " + String(LV$[6]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[9]!) && LV$[9]! >= LV$[10]! && LV$[9]! <= LV$[11]!)) problems.push({ name: 'f21', problem: 'bad-range', message: "parameter 'f21' is " + String(LV$[9]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]! && LV$[12]! <= LV$[14]!)) problems.push({ name: 'f12', problem: 'bad-range', message: "parameter 'f12' is " + String(LV$[12]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[15]!) && LV$[15]! >= LV$[16]! && LV$[15]! <= LV$[17]!)) problems.push({ name: 'f22', problem: 'bad-range', message: "parameter 'f22' is " + String(LV$[15]!) + '; it must be in [0, 2]' });
+  }
   return problems;
+}
+
+/** Each value limit: its value, lower and upper end. */
+const LV$ = new Float64Array(18);
+
+function limitValues$(t: number, p: Params): void {
+  const m = p.m ?? 1.0;
+  const J = p.J ?? 0.1;
+  const f11 = p.f11 ?? 0.3;
+  const f21 = p.f21 ?? 0.25;
+  const f12 = p.f12 ?? 0.2;
+  const f22 = p.f22 ?? 0.35;
+  LV$[0] = m;
+  LV$[1] = 0.0;
+  LV$[3] = J;
+  LV$[4] = 0.0;
+  LV$[6] = f11;
+  LV$[7] = 0.0;
+  LV$[8] = 2.0;
+  LV$[9] = f21;
+  LV$[10] = 0.0;
+  LV$[11] = 2.0;
+  LV$[12] = f12;
+  LV$[13] = 0.0;
+  LV$[14] = 2.0;
+  LV$[15] = f22;
+  LV$[16] = 0.0;
+  LV$[17] = 2.0;
 }
 
 /** Copies q (and qd, else zeros) into the state scratch s$. */

@@ -78,13 +78,14 @@ const piv$ = new Int32Array(11);
 const PARAMETERS$: readonly string[] = ["m","Jx","Jy","Jz","Px","Py","Pz","Mx","My","Mz","w","h","a1","c1","a2","c2","a3","b3","a4","b4","a5","b5","fp1","fm1","fp2","fm2","fp3","fm3","fp4","fm4","fp5","fm5"];
 
 /** A problem with one entry of a parameter record; `problem` is the error code a driver reports it under. */
-export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input'; readonly message: string };
+export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input' | 'bad-range' | 'bad-restitution' | 'bad-compliant-law' | 'bad-mass'; readonly message: string };
 
 /**
  * Problems with a parameter record, one per offending entry (empty when
  * every given name is a parameter of the model and every value a finite
- * number; an undefined value takes the default). Call it once before
- * integrating: the other functions do not check their arguments.
+ * number inside the limits the defaults keep: declared ranges, restitution,
+ * compliant coefficients, masses; an undefined value takes the default).
+ * Call it once before integrating: the other functions do not check their arguments.
  */
 export function checkParams(p: Params): ParamProblem[] {
   const problems: ParamProblem[] = [];
@@ -96,7 +97,82 @@ export function checkParams(p: Params): ParamProblem[] {
       problems.push({ name, problem: 'non-finite-input', message: "parameter '" + name + "' is " + String(value) + ' (a ' + typeof value + '); give a finite number' });
     }
   }
+  if (problems.length === 0) {
+    limitValues$(0, p);
+    if (!(Number.isFinite(LV$[0]!) && LV$[0]! > LV$[1]!)) problems.push({ name: 'm', problem: 'bad-mass', message: "parameter 'm' is " + String(LV$[0]!) + '; it must be > 0 (its unit kg declares it a mass)' });
+    if (!(Number.isFinite(LV$[3]!) && LV$[3]! > LV$[4]!)) problems.push({ name: 'Jx', problem: 'bad-mass', message: "parameter 'Jx' is " + String(LV$[3]!) + '; it must be > 0 (its unit kg m^2 declares it a moment of inertia)' });
+    if (!(Number.isFinite(LV$[6]!) && LV$[6]! > LV$[7]!)) problems.push({ name: 'Jy', problem: 'bad-mass', message: "parameter 'Jy' is " + String(LV$[6]!) + '; it must be > 0 (its unit kg m^2 declares it a moment of inertia)' });
+    if (!(Number.isFinite(LV$[9]!) && LV$[9]! > LV$[10]!)) problems.push({ name: 'Jz', problem: 'bad-mass', message: "parameter 'Jz' is " + String(LV$[9]!) + '; it must be > 0 (its unit kg m^2 declares it a moment of inertia)' });
+    if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]! && LV$[12]! <= LV$[14]!)) problems.push({ name: 'fp1', problem: 'bad-range', message: "parameter 'fp1' is " + String(LV$[12]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[15]!) && LV$[15]! >= LV$[16]! && LV$[15]! <= LV$[17]!)) problems.push({ name: 'fm1', problem: 'bad-range', message: "parameter 'fm1' is " + String(LV$[15]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[18]!) && LV$[18]! >= LV$[19]! && LV$[18]! <= LV$[20]!)) problems.push({ name: 'fp2', problem: 'bad-range', message: "parameter 'fp2' is " + String(LV$[18]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[21]!) && LV$[21]! >= LV$[22]! && LV$[21]! <= LV$[23]!)) problems.push({ name: 'fm2', problem: 'bad-range', message: "parameter 'fm2' is " + String(LV$[21]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[24]!) && LV$[24]! >= LV$[25]! && LV$[24]! <= LV$[26]!)) problems.push({ name: 'fp3', problem: 'bad-range', message: "parameter 'fp3' is " + String(LV$[24]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[27]!) && LV$[27]! >= LV$[28]! && LV$[27]! <= LV$[29]!)) problems.push({ name: 'fm3', problem: 'bad-range', message: "parameter 'fm3' is " + String(LV$[27]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[30]!) && LV$[30]! >= LV$[31]! && LV$[30]! <= LV$[32]!)) problems.push({ name: 'fp4', problem: 'bad-range', message: "parameter 'fp4' is " + String(LV$[30]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[33]!) && LV$[33]! >= LV$[34]! && LV$[33]! <= LV$[35]!)) problems.push({ name: 'fm4', problem: 'bad-range', message: "parameter 'fm4' is " + String(LV$[33]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[36]!) && LV$[36]! >= LV$[37]! && LV$[36]! <= LV$[38]!)) problems.push({ name: 'fp5', problem: 'bad-range', message: "parameter 'fp5' is " + String(LV$[36]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[39]!) && LV$[39]! >= LV$[40]! && LV$[39]! <= LV$[41]!)) problems.push({ name: 'fm5', problem: 'bad-range', message: "parameter 'fm5' is " + String(LV$[39]!) + '; it must be in [0, 2]' });
+  }
   return problems;
+}
+
+/** Each value limit: its value, lower and upper end. */
+const LV$ = new Float64Array(42);
+
+function limitValues$(t: number, p: Params): void {
+  const m = p.m ?? 2.0;
+  const Jx = p.Jx ?? 0.05;
+  const Jy = p.Jy ?? 0.2;
+  const Jz = p.Jz ?? 0.2;
+  const fp1 = p.fp1 ?? 0.16;
+  const fm1 = p.fm1 ?? 0.21000000000000002;
+  const fp2 = p.fp2 ?? 0.16999999999999998;
+  const fm2 = p.fm2 ?? 0.22;
+  const fp3 = p.fp3 ?? 0.18;
+  const fm3 = p.fm3 ?? 0.23;
+  const fp4 = p.fp4 ?? 0.19;
+  const fm4 = p.fm4 ?? 0.24000000000000002;
+  const fp5 = p.fp5 ?? 0.2;
+  const fm5 = p.fm5 ?? 0.25;
+  LV$[0] = m;
+  LV$[1] = 0.0;
+  LV$[3] = Jx;
+  LV$[4] = 0.0;
+  LV$[6] = Jy;
+  LV$[7] = 0.0;
+  LV$[9] = Jz;
+  LV$[10] = 0.0;
+  LV$[12] = fp1;
+  LV$[13] = 0.0;
+  LV$[14] = 2.0;
+  LV$[15] = fm1;
+  LV$[16] = 0.0;
+  LV$[17] = 2.0;
+  LV$[18] = fp2;
+  LV$[19] = 0.0;
+  LV$[20] = 2.0;
+  LV$[21] = fm2;
+  LV$[22] = 0.0;
+  LV$[23] = 2.0;
+  LV$[24] = fp3;
+  LV$[25] = 0.0;
+  LV$[26] = 2.0;
+  LV$[27] = fm3;
+  LV$[28] = 0.0;
+  LV$[29] = 2.0;
+  LV$[30] = fp4;
+  LV$[31] = 0.0;
+  LV$[32] = 2.0;
+  LV$[33] = fm4;
+  LV$[34] = 0.0;
+  LV$[35] = 2.0;
+  LV$[36] = fp5;
+  LV$[37] = 0.0;
+  LV$[38] = 2.0;
+  LV$[39] = fm5;
+  LV$[40] = 0.0;
+  LV$[41] = 2.0;
 }
 
 /** Copies q (and qd, else zeros) into the state scratch s$. */

@@ -48,6 +48,8 @@ export const ERROR_CODES = [
   'bad-patch',
   'bad-limit-study',
   'bad-restitution',
+  'bad-mass',
+  'complex-constant',
   'bad-friction',
   'bad-slip',
   'bad-hinge',

@@ -60,14 +60,16 @@ const addInto = (dst: string, src: string, off: number, length: number): Stmt =>
  * input locals twice).
  */
 function termOutputs(t: CompliantTerm, j: number, n: number): KernelOutput[] {
-  const slot = (name: string, values: readonly Expr[], width: number): KernelOutput[] =>
-    values.map((expr, i) => ({ expr, targets: [idx(name, j * width + i)] }));
   return [
     { expr: t.force, targets: [idx('CN$', j)] },
-    ...slot('CF$', t.generalizedForce, n),
-    ...(t.inertia ? [...slot('CM$', t.inertia.mass.flat(), n * n), ...slot('CI$', t.inertia.forcing, n)] : []),
+    ...slotOutputs('CF$', t.generalizedForce, j, n),
+    ...(t.inertia ? [...slotOutputs('CM$', t.inertia.mass.flat(), j, n * n), ...slotOutputs('CI$', t.inertia.forcing, j, n)] : []),
   ];
 }
+
+/** Values into term j's slot of a buffer `width` wide per term. */
+const slotOutputs = (name: string, values: readonly Expr[], j: number, width: number): KernelOutput[] =>
+  values.map((expr, i) => ({ expr, targets: [idx(name, j * width + i)] }));
 
 /** Term j's force (clamped at 0 without adhesion) and added mass, added into mm/ff. */
 function termAdds(t: CompliantTerm, j: number, n: number): Stmt[] {
@@ -101,6 +103,7 @@ export function compliantDecls(scope: Scope): Decl[] {
   if (terms.length === 0) return [];
   const m = terms.length;
   const contacts = contactTerms(sys);
+  const inertial = terms.filter((t) => t.inertia);
   const energy = regionBody(
     scope,
     terms,
@@ -131,6 +134,23 @@ export function compliantDecls(scope: Scope): Decl[] {
         (t, j) => termAdds(t, j, n),
       ),
     },
+    ...(inertial.length
+      ? [
+          {
+            kind: 'function',
+            name: 'compliantMass$',
+            doc: "Adds the realized constraints' added masses where they act to mm (n×n), at the configuration in s$: massMatrix is the M of M q̈ = forcing.",
+            params: [T, P, { name: 'mm', type: 'Float64Array' }],
+            returns: 'void',
+            body: regionBody(
+              scope,
+              inertial,
+              (t, j) => slotOutputs('CM$', t.inertia!.mass.flat(), j, n * n),
+              (_t, j) => [addInto('mm', 'CM$', j * n * n, n * n)],
+            ),
+          } satisfies Decl,
+        ]
+      : []),
     {
       kind: 'function',
       name: 'compliantEnergy$',
@@ -173,6 +193,11 @@ export function compliantDecls(scope: Scope): Decl[] {
 /** The call dynamics$ makes after M and forcing, when the model has realized constraints. */
 export function compliantCall(sys: DerivedSystem, mm: string, ff: string): Stmt[] {
   return termsOf(sys).length ? [callStmt('compliant$', ...tp, ref(mm), ref(ff))] : [];
+}
+
+/** The call that adds the added masses where they act to M in mm (nothing without added masses). */
+export function compliantMassCall(sys: DerivedSystem, mm: string): Stmt[] {
+  return termsOf(sys).some((t) => t.inertia) ? [callStmt('compliantMass$', ...tp, ref(mm))] : [];
 }
 
 /** The energy of the realized constraints, added to T + V (a call, or nothing). */

@@ -29,6 +29,7 @@ import {
   type KernelOutput,
   type Stmt,
 } from './ir.js';
+import { compliantMassCall } from './compliant.js';
 import { at } from './dynamics.js';
 import { rowJacobianExport, rowRatesExport } from './rows.js';
 import { into, kernelBlock, outParam, P, Q, QD, T, type Scope } from './scope.js';
@@ -302,7 +303,7 @@ export function contactDecls(scope: Scope): Decl[] {
       returns: 'Float64Array',
       body: contactAccelerationsBody(mr),
     },
-    ...impactDecls(sys.constraints !== undefined),
+    ...impactDecls(sys),
     ...frictionDecls(scope, K),
   ];
 }
@@ -373,7 +374,8 @@ function contactAccelerationsBody(mr: number): Stmt[] {
  * src/numeric/impact-modes.ts, its outcome into the contract's result
  * (with a message naming the contacts when there is no single outcome).
  */
-function impactDecls(retaining: boolean): Decl[] {
+function impactDecls(sys: DerivedSystem): Decl[] {
+  const retaining = sys.constraints !== undefined;
   const opts = ref('opts');
   const status = ref('status');
   const names = (set: string, sep: string): JsExpr => call('contactNames$', ref(set), str(sep));
@@ -459,6 +461,7 @@ function impactDecls(retaining: boolean): Decl[] {
       body: [
         callStmt('load$', ref('q'), ref('qdMinus')),
         callStmt('mass$', ...tp, ref('M$')),
+        ...compliantMassCall(sys, 'M$'),
         assign(ref('massSpd$'), call('factorMass$')),
         callStmt('contactRows$', ...tp),
         callStmt('restitution', ...tp, ref('E$')),

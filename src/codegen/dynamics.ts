@@ -26,7 +26,7 @@ import {
 } from './ir.js';
 import { arrayParam, into, kernelBlock, outParam, P, Q, QD, returns, scratchParam, T, type Scope } from './scope.js';
 import { luSolve, spdSolve } from './solver-calls.js';
-import { compliantCall, compliantEnergy } from './compliant.js';
+import { compliantCall, compliantEnergy, compliantMassCall } from './compliant.js';
 import { unrolledSpdSolve, type LowerPattern } from './unrolled-solve.js';
 
 const i = ref('i');
@@ -165,7 +165,7 @@ export function dynamicsDecls(scope: Scope): Decl[] {
       exported: true,
       params: [T, Q, P, outParam(n * n)],
       returns: 'Float64Array',
-      body: [load(false), callStmt('mass$', ref('t'), ref('p'), ref('out')), ret(ref('out'))],
+      body: [load(false), callStmt('mass$', ref('t'), ref('p'), ref('out')), ...compliantMassCall(sys, 'out'), ret(ref('out'))],
     },
     {
       kind: 'function',

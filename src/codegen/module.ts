@@ -154,7 +154,7 @@ function moduleDecls(sys: DerivedSystem, taken: readonly string[]): Decl[] {
     { kind: 'type', name: 'Params', exported: true, type: 'Readonly<Record<string, number | undefined>>' },
     { kind: 'const', name: 'model', exported: true, asConst: true, value: { kind: 'data', value: modelRecord(sys) } },
     ...dynamicsBuffers(scope),
-    ...checkParamsDecls(sys.model),
+    ...checkParamsDecls(scope),
     ...smooth,
     ...jacobianDecls(scope),
     ...contactDecls(scope),

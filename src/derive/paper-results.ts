@@ -37,8 +37,9 @@
 //                                      planes' |Φ| = f₂F_z or −f₁F_z
 // Facts of realized contacts (Kozlov's Theorem 3) and of contact patches
 // (Kuleshov et al.), derived in closed form:
-//   compliant.{c}.ratio|restitution|duration|normalMass   a Kelvin–Voigt contact's limit
-//                                      (compliant.ts RigidLimit); restitution 1 when elastic
+//   compliant.{c}.ratio|dampingRatio|restitution|duration|normalMass   a Kelvin–Voigt
+//                                      contact's limit, with or without adhesion (compliant.ts
+//                                      RigidLimit); restitution 1 when elastic
 //   patch.{p}.{regime}.{resultant}     a patch law's resultants (4.6) in each regime
 //   patch.{p}.separation               where an inner patch shrinks to a point
 //   patch.{p}.normal.…                 the same for motion along the normal only (5.3), (5.4)
@@ -77,6 +78,7 @@ function compliantFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
     if (t.limit.kind === 'elastic') facts.set(`${key}.restitution`, num(1));
     if (t.limit.kind !== 'kelvin-voigt') continue;
     facts.set(`${key}.ratio`, t.limit.ratio);
+    facts.set(`${key}.dampingRatio`, t.limit.dampingRatio);
     facts.set(`${key}.restitution`, t.limit.restitution);
     facts.set(`${key}.duration`, t.limit.duration);
     if (t.limit.normalMass) facts.set(`${key}.normalMass`, t.limit.normalMass);

@@ -41,20 +41,24 @@ export interface ImpactLawModel<L extends ImpactLaw> {
 }
 
 /** A law closed by one restitution coefficient, a parameter named at its key (validate/restitution.ts checks its range). */
-function restitutionLaw<L extends ImpactLaw>(key: ImpactLawModel<L>['key'], usage: string, make: (coefficient: Sym) => L): ImpactLawModel<L> {
+function restitutionLaw<L extends ImpactLaw>(
+  key: ImpactLawModel<L>['key'],
+  usage: string,
+  make: (coefficient: Sym, superelastic: boolean) => L,
+): ImpactLawModel<L> {
   return {
     key,
     usage,
     superelastic: true,
     read: (law, site) => {
       const p = restitutionParameter(law, key, site);
-      return p && make(p.symbol);
+      return p && make(p.symbol, law.allowSuperelastic === true);
     },
   };
 }
 
 export const IMPACT_LAWS: { readonly [K in ImpactLaw['kind']]: ImpactLawModel<ImpactLawOf<K>> } = {
-  newton: restitutionLaw('newton', '{newton: e}', (e) => ({ kind: 'newton', e })),
+  newton: restitutionLaw('newton', '{newton: e}', (e, superelastic) => ({ kind: 'newton', e, superelastic })),
   plastic: {
     key: 'plastic',
     usage: '{plastic: true}',
@@ -64,7 +68,7 @@ export const IMPACT_LAWS: { readonly [K in ImpactLaw['kind']]: ImpactLawModel<Im
       return law.plastic === true ? { kind: 'plastic' } : undefined;
     },
   },
-  'w-law': restitutionLaw('wLaw', '{wLaw: W}', (W) => ({ kind: 'w-law', W })),
+  'w-law': restitutionLaw('wLaw', '{wLaw: W}', (W, superelastic) => ({ kind: 'w-law', W, superelastic })),
   stick: {
     key: 'stick',
     usage: '{stick: tangentialPosition}',

@@ -20,7 +20,8 @@ import { checkInitial } from './validate/initial.js';
 import { initialStateProblems } from './validate/initial-state.js';
 import { checkNonholonomic } from './validate/nonholonomic.js';
 import { checkMultipleImpacts } from './validate/options.js';
-import { checkParameterRanges, checkParameters } from './validate/parameters.js';
+import { checkParameterRanges, checkParameters, defaultValues } from './validate/parameters.js';
+import { limitProblems } from './limits.js';
 import { Problems } from './validate/problems.js';
 import { checkScenarios } from './validate/scenarios.js';
 import { fieldsAt, rejectUnknownKeys } from './validate/shape.js';
@@ -130,7 +131,11 @@ export function buildModel(input: ModelSpec): Model {
     initialExprs: initial.exprs,
   };
   // Consistency of the initial state and the paper's formulas need every other field valid.
-  const late = [...initialStateProblems(built, built.initial), ...(paper ? paperProblems(paper, built) : [])];
+  const late = [
+    ...limitProblems(built, defaultValues(parameters), "at the parameters' defaults"),
+    ...initialStateProblems(built, built.initial),
+    ...(paper ? paperProblems(paper, built) : []),
+  ];
   if (late.length) throw failure(late);
   return built;
 }

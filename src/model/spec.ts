@@ -14,8 +14,14 @@ export interface CoordinateSpec {
 
 export interface ParameterSpec {
   readonly default: number;
-  /** Open interval of admissible values, e.g. [0, 'pi/2'] (used for sign reasoning and critical values). */
+  /**
+   * Interval of admissible values, e.g. [0, 'pi/2'], closed unless `open`
+   * says otherwise (used for sign reasoning, critical values, and to refuse
+   * a run's value outside it).
+   */
   readonly range?: readonly [ExprInput, ExprInput];
+  /** Which ends of the range are excluded: true (both), 'lower' or 'upper'; absent: none. */
+  readonly open?: boolean | 'lower' | 'upper';
   readonly description?: string;
   readonly unit?: string;
 }
@@ -445,7 +451,7 @@ export const MODEL_FIELDS: Known<ModelSpec> = {
   ...VERIFICATION_FIELDS,
 };
 export const COORDINATE_FIELDS: Known<CoordinateSpec> = { name: true, description: true, unit: true };
-export const PARAMETER_FIELDS: Known<ParameterSpec> = { default: true, range: true, description: true, unit: true };
+export const PARAMETER_FIELDS: Known<ParameterSpec> = { default: true, range: true, open: true, description: true, unit: true };
 export const PARTICLE_FIELDS: Known<ParticleSpec> = { mass: true, position: true };
 export const CONSTRAINT_FIELDS: Known<HolonomicSpec | NonholonomicSpec> = { name: true, expr: true, slip: true, friction: true, realization: true };
 export const REALIZATION_FIELDS: Known<RealizationSpec> = { addedMass: true, stiffness: true, viscosity: true };

@@ -17,8 +17,9 @@ export interface Parameter {
   readonly name: string;
   readonly symbol: Sym;
   readonly default: number;
-  /** Open interval of admissible values. */
+  /** Interval of admissible values, closed unless `open` says which ends are open. */
   readonly range?: readonly [Expr, Expr];
+  readonly open?: { readonly lower: boolean; readonly upper: boolean };
   readonly description?: string;
   readonly unit?: string;
 }
@@ -81,9 +82,9 @@ export interface NonholonomicConstraint {
 }
 
 export type ImpactLaw =
-  | { readonly kind: 'newton'; readonly e: Sym }
+  | { readonly kind: 'newton'; readonly e: Sym; readonly superelastic: boolean }
   | { readonly kind: 'plastic' }
-  | { readonly kind: 'w-law'; readonly W: Sym }
+  | { readonly kind: 'w-law'; readonly W: Sym; readonly superelastic: boolean }
   | { readonly kind: 'stick'; readonly tangent: Expr };
 
 export interface UnilateralConstraint {

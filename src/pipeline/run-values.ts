@@ -5,9 +5,10 @@
 // Tests: test/cli/cli.test.ts (parameter ranges, overrides), test/cli/initial-state.test.ts (the state recomputed and checked), test/pipeline/run-values.test.ts (any double).
 import { parseExpr } from '../core/parse.js';
 import { evaluate, type Env } from '../core/evaluate.js';
+import { freeSymbols } from '../core/expr.js';
 import { toText } from '../core/print.js';
 import { combineErrors, MechanicsError, UsageError } from '../errors.js';
-import { initialState, initialStateProblems, type InitialState, type Model } from '../model/index.js';
+import { complexConstant, initialState, initialStateProblems, limitProblems, type InitialState, type Model, type ValueLimit } from '../model/index.js';
 
 /** A `name=value` assignment of a run (`--param alpha=pi/4`, a slider's value): a name and the expression it is set to. */
 export interface Assignment {
@@ -27,8 +28,12 @@ const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
 export function evaluateOption(option: string, text: string, env: Env): number {
   let value: number;
   try {
-    value = DECIMAL.test(text) ? Number(text) : evaluate(parseExpr(text), env);
+    const e = DECIMAL.test(text) ? undefined : parseExpr(text);
+    const complex = e && complexConstant(e);
+    if (complex) throw new MechanicsError('complex-constant', 'input', `${option}: ${toText(complex)} has no real value`, { field: option });
+    value = e ? evaluate(e, env) : Number(text);
   } catch (err) {
+    if (err instanceof MechanicsError && err.code === 'complex-constant') throw err;
     if (err instanceof MechanicsError) throw new UsageError(`${option}: ${err.detail}`, option);
     throw err;
   }
@@ -38,8 +43,8 @@ export function evaluateOption(option: string, text: string, env: Env): number {
 
 /**
  * Parameter values: the defaults, then each `--param name=value` in the
- * order given (a value may use the parameters before it). Every overridden
- * value must lie inside its declared open range.
+ * order given (a value may use the parameters before it). The values must
+ * keep the limits the model's defaults keep (src/model/limits.ts).
  */
 export function parameterValues(model: Model, assignments: readonly Assignment[]): Record<string, number> {
   const env: Record<string, number> = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
@@ -56,21 +61,19 @@ export function parameterValues(model: Model, assignments: readonly Assignment[]
     }
     if (given.has(name)) throw new UsageError(`--param ${name} given twice`, '--param');
     given.add(name);
-    env[name] = evaluateOption(`--param ${name}`, value, env);
-  }
-  for (const p of model.parameters) {
-    if (!p.range || !given.has(p.name)) continue;
-    const [lo, hi] = p.range.map((e) => evaluate(e, env)) as [number, number];
-    const v = env[p.name]!;
-    if (!(lo < v && v < hi)) {
-      throw new MechanicsError(
-        'invalid-option',
-        'input',
-        `parameter ${p.name} = ${v} lies outside its declared range (${toText(p.range[0])}, ${toText(p.range[1])}) = (${lo}, ${hi})`,
-        { model: model.name, field: `parameters.${p.name}` },
-      );
+    try {
+      env[name] = evaluateOption(`--param ${name}`, value, env);
+    } catch (err) {
+      throw err instanceof MechanicsError && err.code === 'complex-constant' ? err.at({ model: model.name }) : err;
     }
   }
+  // The limits the model's defaults keep (declared ranges, restitution, compliant coefficients, masses), in the options that broke them.
+  const options = (l: ValueLimit): string => {
+    const names = [l.value, l.lower, l.upper].flatMap((e) => (e ? [...freeSymbols(e)] : [])).filter((n) => given.has(n));
+    return names.length ? [...new Set(names)].map((n) => `--param ${n}`).join(', ') : l.field;
+  };
+  const problems = limitProblems(model, env, "at this run's parameter values", options);
+  if (problems.length) throw combineErrors(problems);
   return env;
 }
 

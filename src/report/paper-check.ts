@@ -114,7 +114,10 @@ const WIDE = 400;
 function parametersText(system: DerivedSystem): Inline[] {
   const ranged = system.model.parameters.filter((p) => p.range);
   return ranged.length
-    ? ranged.flatMap((p, i): Inline[] => [i ? ', ' : '', m(`${math(p.symbol)} \\in (${math(p.range![0])}, ${math(p.range![1])})`)])
+    ? ranged.flatMap((p, i): Inline[] => [
+        i ? ', ' : '',
+        m(`${math(p.symbol)} \\in ${p.open?.lower ? '(' : '['}${math(p.range![0])}, ${math(p.range![1])}${p.open?.upper ? ')' : ']'}`),
+      ])
     : ['its parameters symbolic'];
 }
 

@@ -426,7 +426,12 @@ function assumptionsSentence(u: Unilateral): Inline[] {
   const end = (e: Expr | undefined, infinite: string): string => (e ? math(e) : infinite);
   const parts: Inline[][] = [];
   if (declared.length) {
-    const ranges = declared.map((a) => `${mechanicsSymbol(a.parameter)} \\in (${end(a.lower, '-\\infty')}, ${end(a.upper, '\\infty')})`).join(',\\ ');
+    const ranges = declared
+      .map(
+        (a) =>
+          `${mechanicsSymbol(a.parameter)} \\in ${a.lower && !a.lowerOpen ? '[' : '('}${end(a.lower, '-\\infty')}, ${end(a.upper, '\\infty')}${a.upper && !a.upperOpen ? ']' : ')'}`,
+      )
+      .join(',\\ ');
     parts.push([m(ranges), declared.length === 1 ? ' (its declared range)' : ' (their declared ranges)']);
   }
   if (positive.length) {

@@ -137,7 +137,7 @@ export interface ImpactResult {
 /** One problem with a parameter record; `problem` is the error code a driver reports it under. */
 export interface ParamProblem {
   readonly name: string;
-  readonly problem: 'unknown-parameter' | 'non-finite-input';
+  readonly problem: 'unknown-parameter' | 'non-finite-input' | 'bad-range' | 'bad-restitution' | 'bad-compliant-law' | 'bad-mass';
   readonly message: string;
 }
 

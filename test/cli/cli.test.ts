@@ -190,8 +190,8 @@ describe('simulate a model file', () => {
     const dir = projectWith('ball.ts', BALL);
     const r = await cli('simulate', join(dir, 'ball.ts'), '--param', 'e=1.5');
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain("field 'parameters.e'");
-    expect(r.stderr).toContain('e = 1.5 lies outside its declared range (0, 1)');
+    expect(r.stderr).toContain("field '--param e'");
+    expect(r.stderr).toContain("parameter 'e' is 1.5 at this run's parameter values; it must be in [0, 1]");
   });
 
   it('an unknown parameter or coordinate is a named error (exit 1)', async () => {

@@ -23,9 +23,10 @@ describe('impact laws in the model', () => {
   });
 
   it('reads {newton: e}, {plastic: true}, {wLaw: e}, {stick: x} into their kinds', () => {
-    expect(lawOf({ newton: 'e' })).toEqual({ kind: 'newton', e: sym('e') });
+    expect(lawOf({ newton: 'e' })).toEqual({ kind: 'newton', e: sym('e'), superelastic: false });
+    expect(lawOf({ newton: 'e', allowSuperelastic: true })).toEqual({ kind: 'newton', e: sym('e'), superelastic: true });
     expect(lawOf({ plastic: true })).toEqual({ kind: 'plastic' });
-    expect(lawOf({ wLaw: 'e' })).toEqual({ kind: 'w-law', W: sym('e') });
+    expect(lawOf({ wLaw: 'e' })).toEqual({ kind: 'w-law', W: sym('e'), superelastic: false });
     expect(lawOf({ stick: 'x' })).toEqual({ kind: 'stick', tangent: sym('x') });
   });
 

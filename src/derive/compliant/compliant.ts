@@ -32,9 +32,14 @@
 // linear Kelvin–Voigt (p = 1, linear damping, no added mass), Theorem 3 in
 // the metric of T: with the mass along the normal m_n = 1/(G M⁻¹ Gᵀ) (g₁₁ of
 // semi-geodesic coordinates), γ = c/(2m_n), ω_d = √(k/m_n − γ²) and
-// r = γ/ω_d = c/√(4k m_n − c²), Newton's law with e = exp(−πr) after a contact
-// of duration π/ω_d when the force may pull; without adhesion the force
-// vanishes at ω_d t = π − 2 arctan r, so e = exp(−r(π − 2 arctan r)).
+// r = γ/ω_d = c/√(4k m_n − c²) = ζ/√(1 − ζ²) with the damping ratio
+// ζ = c/(2√(k m_n)) < 1, Newton's law with e = exp(−πr) after a contact of
+// duration π/ω_d when the force may pull (the gap reopens after half a damped
+// period). Without adhesion the contact ends where the force k δ − c ḟ, not
+// the gap, vanishes: with δ = (v/ω_d) e^{−γt} sin ω_d t that is
+// tan ω_d t = −2r/(1 − r²), ω_d t = π − 2 arctan r = 2 arccos ζ, and there
+// ḟ = v e^{−γt}(r sin ω_d t − cos ω_d t) = v e^{−r ω_d t}, so
+// e = exp(−2r arccos ζ) after 2 arccos ζ/ω_d. Both depend on ζ alone.
 // Tangential velocities are unchanged in the limit.
 import { add, dependsOn, fn, HALF, mul, mulAll, neg, num, ONE, pow, sym, ZERO, type Expr, type Sym } from '../../core/expr.js';
 import * as Q from '../../core/rational.js';
@@ -72,9 +77,11 @@ export type RigidLimit =
       readonly normalMass?: Expr;
       /** r = γ/ω_d = c/√(4 k m_n − c²), in m_n when normalMass is absent. */
       readonly ratio: Expr;
-      /** e = exp(−π r): the restitution with adhesion (Theorem 3). */
+      /** ζ = c/(2√(k m_n)); the closed forms below hold for ζ < 1 (Theorem 3's k² < c² g₁₁). */
+      readonly dampingRatio: Expr;
+      /** e = exp(−π r) with adhesion (Theorem 3), exp(−2r arccos ζ) without (the force vanishes first). */
       readonly restitution: Expr;
-      /** π/ω_d = 2π m_n/√(4 k m_n − c²): the contact's duration with adhesion. */
+      /** The contact's duration: π/ω_d with adhesion, 2 arccos ζ/ω_d without, ω_d = √(4 k m_n − c²)/(2 m_n). */
       readonly duration: Expr;
     }
   | { readonly kind: 'velocity-dependent' }
@@ -350,12 +357,16 @@ function contactLimit(l2: Lagrange2, row: ContactRow, law: CompliantLaw): RigidL
   const mn = normalMass ?? NORMAL_MASS;
   const root = pow(add(mul(num(4), k, mn), neg(mul(c, c))), HALF);
   const ratio = simplify(mul(c, pow(root, -1)));
+  const dampingRatio = simplify(mul(HALF, c, pow(mul(k, mn), neg(HALF))));
+  // ω_d t at the end of the contact: π where the gap reopens, 2 arccos ζ where the force vanishes first.
+  const phase = law.adhesion ? PI : mul(num(2), fn('acos', dampingRatio));
   return {
     kind: 'kelvin-voigt',
     ...(normalMass ? { normalMass } : {}),
     ratio,
-    restitution: fn('exp', simplify(mul(num(-1), PI, ratio))),
-    duration: simplify(mul(num(2), PI, mn, pow(root, -1))),
+    dampingRatio,
+    restitution: fn('exp', simplify(neg(mul(phase, ratio)))),
+    duration: simplify(mul(num(2), phase, mn, pow(root, -1))),
   };
 }
 

@@ -1,8 +1,9 @@
 // What is assumed of the parameters when signs are decided (admissibility
-// of impact modes): each parameter lies in an open interval, stated as data
-// so a report can print exactly what a verdict rests on.
-//  - a declared range (lower, upper) is used as declared (α ∈ (0, π/2) for
-//    the compass);
+// of impact modes): each parameter lies in an interval, stated as data so a
+// report can print exactly what a verdict rests on.
+//  - a declared range is used as declared, closed unless declared open
+//    (α ∈ (0, π/2) for the compass); only an open end admits the endpoint
+//    rule of positivity.ts, since a closed one must itself satisfy f > 0;
 //  - a parameter without a range whose default is positive is taken in
 //    (0, ∞): masses, lengths, g, moments of inertia. This is a reading of
 //    the default, not something the model states; the report says so.
@@ -16,9 +17,12 @@ import type { Domain, Variable } from './positivity.js';
 
 export interface ParameterAssumption {
   readonly parameter: string;
-  /** The open interval (lower, upper); an absent end is unbounded. */
+  /** The interval's ends; an absent end is unbounded. */
   readonly lower?: Expr;
   readonly upper?: Expr;
+  /** Which ends are excluded (a positive default's lower end 0 is). */
+  readonly lowerOpen: boolean;
+  readonly upperOpen: boolean;
   /** 'declared': the model's range; 'positive default': no range, default > 0, taken in (0, ∞). */
   readonly source: 'declared' | 'positive default';
 }
@@ -29,9 +33,18 @@ export function parameterAssumptions(model: Model): ParameterAssumption[] {
   return model.parameters.flatMap((p): ParameterAssumption[] => {
     if (p.range) {
       const [lower, upper] = p.range;
-      return [{ parameter: p.name, ...(constant(lower) ? { lower } : {}), ...(constant(upper) ? { upper } : {}), source: 'declared' }];
+      return [
+        {
+          parameter: p.name,
+          ...(constant(lower) ? { lower } : {}),
+          ...(constant(upper) ? { upper } : {}),
+          lowerOpen: p.open?.lower ?? false,
+          upperOpen: p.open?.upper ?? false,
+          source: 'declared',
+        },
+      ];
     }
-    return p.default > 0 ? [{ parameter: p.name, lower: ZERO, source: 'positive default' }] : [];
+    return p.default > 0 ? [{ parameter: p.name, lower: ZERO, lowerOpen: true, upperOpen: false, source: 'positive default' }] : [];
   });
 }
 
@@ -43,8 +56,8 @@ export function assumptionDomain(assumptions: readonly ParameterAssumption[]): D
       a.parameter,
       {
         bounds: { lo: a.lower ? enclose(a.lower, box).lo : WHOLE.lo, hi: a.upper ? enclose(a.upper, box).hi : WHOLE.hi },
-        ...(a.lower ? { lower: a.lower } : {}),
-        ...(a.upper ? { upper: a.upper } : {}),
+        ...(a.lower && a.lowerOpen ? { lower: a.lower } : {}),
+        ...(a.upper && a.upperOpen ? { upper: a.upper } : {}),
       },
     ]),
   );

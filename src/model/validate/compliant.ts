@@ -7,7 +7,7 @@
 //    viscosity } (Theorem 1: T + αφ̇²/2, V + βφ²/2, Rayleigh γφ̇²/2).
 // The coefficients are expressions of the parameters, ≥ 0 at the defaults
 // (a negative stiffness pushes into the obstacle, a negative damping pumps
-// energy in); the exponent is ≥ 1 (so dF_n/dδ stays bounded at δ = 0). A realized constraint is no longer a
+// energy in), a stiffness > 0 (../limits.ts holds every run to the same); the exponent is ≥ 1 (so dF_n/dδ stays bounded at δ = 0). A realized constraint is no longer a
 // constraint: it leaves Model.unilateral / Model.holonomic (model.ts) and
 // its terms are derived by src/derive/compliant/compliant.ts.
 // An activation condition (`when`) is refused on a realized contact
@@ -208,13 +208,13 @@ class Coefficients {
     this.env = defaultValues(parameters);
   }
 
-  /** An expression of the parameters whose value at the defaults is ≥ least. */
-  one(x: unknown, field: string, what: string, least = 0, why = ''): Expr | undefined {
+  /** An expression of the parameters whose value at the defaults is ≥ least (> least when strict). */
+  one(x: unknown, field: string, what: string, least = 0, why = '', strict = false): Expr | undefined {
     const e = this.reader.read(x, field, this.out, { parametersOnly: true });
     if (!e) return undefined;
     const v = evaluate(e, this.env);
-    if (!(Number.isFinite(v) && v >= least)) {
-      this.out.add('bad-compliant-law', field, `${what} is ${v} at the parameters' defaults; it must be ≥ ${least}${why}`);
+    if (!(Number.isFinite(v) && (strict ? v > least : v >= least))) {
+      this.out.add('bad-compliant-law', field, `${what} is ${v} at the parameters' defaults; it must be ${strict ? '>' : '≥'} ${least}${why}`);
       return undefined;
     }
     return e;
@@ -227,7 +227,8 @@ class Coefficients {
       this.out.add('bad-compliant-law', field, `${what} needs at least one of ${keys.join(', ')}`);
       return undefined;
     }
-    const read = given.map((k) => [k, this.one(spec[k], `${field}.${k}`, `${k} in ${what}`)] as const);
+    // A zero stiffness is another law (no restoring force, another rigid limit): ../limits.ts.
+    const read = given.map((k) => [k, this.one(spec[k], `${field}.${k}`, `${k} in ${what}`, 0, '', k === 'stiffness')] as const);
     if (read.some(([, e]) => !e)) return undefined;
     return Object.fromEntries(read) as Partial<Record<K, Expr>>;
   }

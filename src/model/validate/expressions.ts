@@ -3,8 +3,10 @@
 // expressions are checked to use only the model's symbols. Kernel errors
 // (parse-error, unknown-symbol, …) come back located in the field.
 import { MechanicsError } from '../../errors.js';
-import { children, freeSymbols, liveSymbol, numberExpr, sym, symbolsIn, type Expr, type FnName } from '../../core/expr.js';
+import { children, freeSymbols, liveSymbol, num, numberExpr, pow, sym, symbolsIn, type Expr, type FnName } from '../../core/expr.js';
+import { evaluate } from '../../core/evaluate.js';
 import { parseExpr, type ParseScope } from '../../core/parse.js';
+import { toText } from '../../core/print.js';
 import { TIME } from '../names.js';
 import type { Coordinate, Parameter } from '../types.js';
 import { isFields, typeName } from './shape.js';
@@ -53,6 +55,27 @@ function noVelocity(field: string, opts: ReadOptions): string {
   return `${field} may depend only on the coordinates, t and the parameters`;
 }
 
+/** The first constant part of e without a real value (sqrt(-1), log(-2), acos(2)), innermost first; undefined if none. */
+export function complexConstant(e: Expr): Expr | undefined {
+  const seen = new Set<Expr>();
+  const walk = (u: Expr): Expr | undefined => {
+    if (seen.has(u)) return undefined;
+    seen.add(u);
+    for (const c of children(u)) {
+      const found = walk(c);
+      if (found) return found;
+    }
+    // A product keeps its factors as (base, exponent) pairs, not as power nodes.
+    for (const f of u.kind === 'mul' ? u.factors : []) {
+      if (constant(f.base) && constant(f.exp) && Number.isNaN(value(f.base) ** value(f.exp))) return pow(f.base, f.exp);
+    }
+    return constant(u) && Number.isNaN(value(u)) ? u : undefined;
+  };
+  const constant = (u: Expr): boolean => [...freeSymbols(u)].every((name) => name === 'pi');
+  const value = (u: Expr): number => evaluate(u, { pi: Math.PI });
+  return walk(e);
+}
+
 /** A kernel expression node (built in TypeScript rather than written as a string). */
 function isExpr(x: unknown): x is Expr {
   return isFields(x) && typeof x.kind === 'string' && typeof x.id === 'number';
@@ -74,6 +97,11 @@ export class ExprReader {
   /** The expression in `input`, or undefined with a problem located in `field`. */
   read(input: unknown, field: string, out: Problems, opts: ReadOptions = {}): Expr | undefined {
     const e = this.parse(input, field, out, opts);
+    const complex = e && complexConstant(e);
+    if (complex) {
+      out.add('complex-constant', field, `${toText(complex)} has no real value, so every value it enters would be NaN`);
+      return undefined;
+    }
     if (e && opts.smooth) {
       const bad = nonSmoothFunctions(e);
       if (bad.length) {

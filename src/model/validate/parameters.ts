@@ -1,7 +1,9 @@
 // parameters: name → default value, or { default, range, description, unit }.
-// A default must be a finite number and lie inside the declared range (an
-// open interval whose ends may be expressions in the other parameters, e.g.
-// [0, 'pi/2'], evaluated at the defaults).
+// A default must be a finite number and lie inside the declared range (a
+// closed interval unless `open: true | 'lower' | 'upper'` excludes ends,
+// whose ends may be expressions in the other parameters, e.g. [0, 'pi/2'],
+// evaluated at the defaults). The other limits of the values (restitution,
+// compliant coefficients, masses) are checked by ../limits.ts.
 import { sym, type Expr } from '../../core/expr.js';
 import { evaluate } from '../../core/evaluate.js';
 import { PARAMETER_FIELDS } from '../spec.js';
@@ -50,6 +52,8 @@ export function checkParameterRanges(x: unknown, parameters: readonly Parameter[
   const env = defaultValues(parameters);
   const withRanges = parameters.map((p): Parameter => {
     const spec = isFields(x) ? x[p.name] : undefined;
+    if (isFields(spec) && spec.open !== undefined && spec.range === undefined)
+      out.add('bad-range', `${member('parameters', p.name)}.open`, `parameter '${p.name}' has no range for open to apply to`);
     if (!isFields(spec) || spec.range === undefined) return p;
     const field = `${member('parameters', p.name)}.range`;
     const ends = spec.range;
@@ -60,11 +64,16 @@ export function checkParameterRanges(x: unknown, parameters: readonly Parameter[
     const lo = reader.read(ends[0], field, out, { parametersOnly: true });
     const hi = reader.read(ends[1], field, out, { parametersOnly: true });
     if (!lo || !hi) return p;
+    const open = openEnds(spec.open, `${member('parameters', p.name)}.open`, out);
+    if (!open) return p;
     const [a, b] = [evaluate(lo, env), evaluate(hi, env)];
-    if (!(a < b)) out.add('bad-range', field, `parameter '${p.name}': the range (${a}, ${b}) is empty or not finite`);
-    else if (!(a < p.default && p.default < b))
-      out.add('bad-range', field, `parameter '${p.name}': the default ${p.default} must lie inside the range (${a}, ${b})`);
-    else return { ...p, range: [lo, hi] as const satisfies readonly [Expr, Expr] };
+    const shown = `${open.lower ? '(' : '['}${a}, ${b}${open.upper ? ')' : ']'}`;
+    const above = (v: number): boolean => (open.lower ? a < v : a <= v);
+    const below = (v: number): boolean => (open.upper ? v < b : v <= b);
+    if (!(Number.isFinite(a) && Number.isFinite(b) && a < b)) out.add('bad-range', field, `parameter '${p.name}': the range ${shown} is empty or not finite`);
+    else if (!(above(p.default) && below(p.default)))
+      out.add('bad-range', field, `parameter '${p.name}': the default ${p.default} must lie inside the range ${shown}`);
+    else return { ...p, range: [lo, hi] as const satisfies readonly [Expr, Expr], ...(open.lower || open.upper ? { open } : {}) };
     return p;
   });
   return out.result(withRanges);
@@ -75,4 +84,13 @@ export function rangeValues(p: Parameter, parameters: readonly Parameter[]): rea
   if (!p.range) return undefined;
   const env = defaultValues(parameters);
   return [evaluate(p.range[0], env), evaluate(p.range[1], env)];
+}
+
+/** The ends a range excludes: `open: true` both, 'lower' or 'upper' one; absent or false none. */
+function openEnds(x: unknown, field: string, out: Problems): { lower: boolean; upper: boolean } | undefined {
+  if (x === undefined || x === false) return { lower: false, upper: false };
+  if (x === true) return { lower: true, upper: true };
+  if (x === 'lower' || x === 'upper') return { lower: x === 'lower', upper: x === 'upper' };
+  out.add('bad-range', field, `open is true, 'lower' or 'upper' (the ends the range excludes), got ${typeName(x)}`);
+  return undefined;
 }

@@ -222,6 +222,16 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
       }),
     );
   }
+  // An override is a law of the caller's own, held to Newton's physical range as a model's coefficients are (src/model/limits.ts).
+  Array.from(opts.restitution ?? []).forEach((v, j) => {
+    if (!(v >= 0 && v <= 1))
+      problems.push(
+        new SimulationError('bad-restitution', 'input', `restitution[${j}] (${module.model.unilateral[j]?.name ?? j}) is ${v}; it must be a number in [0, 1]`, {
+          model: name,
+          field: 'restitution',
+        }),
+      );
+  });
   throwAll(problems, name);
   // With slip rows, 'stick' is a law of its own (friction-lcp); without, a
   // 'stick' contact is refused unless restitution coefficients are given

@@ -14,10 +14,10 @@ import { canonical } from '../../helpers/hand.js';
 const PI = sym('pi');
 /** α ∈ (0, π/2), β ∈ (0, π), l ∈ (0, ∞), x ∈ (0, 1). */
 const domain: Domain = assumptionDomain([
-  { parameter: 'alpha', lower: num(0), upper: mul(num({ n: 1, d: 2 }), PI), source: 'declared' },
-  { parameter: 'beta', lower: num(0), upper: PI, source: 'declared' },
-  { parameter: 'l', lower: num(0), source: 'positive default' },
-  { parameter: 'x', lower: num(0), upper: num(1), source: 'declared' },
+  { parameter: 'alpha', lower: num(0), upper: mul(num({ n: 1, d: 2 }), PI), lowerOpen: true, upperOpen: true, source: 'declared' },
+  { parameter: 'beta', lower: num(0), upper: PI, lowerOpen: true, upperOpen: true, source: 'declared' },
+  { parameter: 'l', lower: num(0), lowerOpen: true, upperOpen: false, source: 'positive default' },
+  { parameter: 'x', lower: num(0), upper: num(1), lowerOpen: true, upperOpen: true, source: 'declared' },
 ]);
 const proves = (source: string): boolean => provePositive(canonical(source), domain);
 

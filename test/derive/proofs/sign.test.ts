@@ -11,9 +11,9 @@ import { factorize, signOn } from '../../../src/derive/proofs/sign.js';
 import { canonical, hand } from '../../helpers/hand.js';
 
 const domain = assumptionDomain([
-  { parameter: 'alpha', lower: num(0), upper: canonical('pi/2'), source: 'declared' },
-  { parameter: 'm', lower: num(0), source: 'positive default' },
-  { parameter: 'l', lower: num(0), source: 'positive default' },
+  { parameter: 'alpha', lower: num(0), upper: canonical('pi/2'), lowerOpen: true, upperOpen: true, source: 'declared' },
+  { parameter: 'm', lower: num(0), lowerOpen: true, upperOpen: false, source: 'positive default' },
+  { parameter: 'l', lower: num(0), lowerOpen: true, upperOpen: false, source: 'positive default' },
 ]);
 const sign = (s: string) => signOn(canonical(s), domain);
 

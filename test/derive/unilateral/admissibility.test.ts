@@ -62,8 +62,8 @@ describe('rigid compass, D strikes while B stands (Rubanovich–Formalsky (1.17)
 
   it('keeps sin α as a condition when α may be any real number (no range declared)', () => {
     const free: ParameterAssumption[] = [
-      { parameter: 'l', lower: num(0), source: 'positive default' },
-      { parameter: 'm', lower: num(0), source: 'positive default' },
+      { parameter: 'l', lower: num(0), lowerOpen: true, upperOpen: false, source: 'positive default' },
+      { parameter: 'm', lower: num(0), lowerOpen: true, upperOpen: false, source: 'positive default' },
     ];
     const r = reduceCondition(canonical('4*l*m*sin(alpha)/(1 + 3*sin(alpha)^2)'), assumptionDomain(free));
     expect(typeof r === 'string' ? r : toText(r)).toBe('sin(alpha)');
@@ -72,9 +72,9 @@ describe('rigid compass, D strikes while B stands (Rubanovich–Formalsky (1.17)
 
 describe('a single condition k ≥ 0', () => {
   const domain = assumptionDomain([
-    { parameter: 'alpha', lower: num(0), upper: canonical('pi/2'), source: 'declared' },
-    { parameter: 'e', lower: num(0), upper: num(1), source: 'declared' },
-    { parameter: 'm', lower: num(0), source: 'positive default' },
+    { parameter: 'alpha', lower: num(0), upper: canonical('pi/2'), lowerOpen: true, upperOpen: true, source: 'declared' },
+    { parameter: 'e', lower: num(0), upper: num(1), lowerOpen: true, upperOpen: true, source: 'declared' },
+    { parameter: 'm', lower: num(0), lowerOpen: true, upperOpen: false, source: 'positive default' },
   ]);
   // As written (factored, the way together() leaves the derived conditions), not expanded.
   const reduce = (s: string): string => {

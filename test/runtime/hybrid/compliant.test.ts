@@ -12,6 +12,8 @@ import rigidSpec from '../../../derivations/kozlov-release.js';
 import elasticSpec from '../../../derivations/kozlov-release-elastic.js';
 import type { ModelSpec } from '../../../src/model/index.js';
 import type { LoadedModule } from '../../../src/runtime/contract.js';
+import { evaluate } from '../../../src/core/evaluate.js';
+import { derivedFacts } from '../../../src/derive/paper-results.js';
 import { integrate } from '../../../src/runtime/integrators/dopri5.js';
 import { SimulationError } from '../../../src/runtime/errors.js';
 import { simulate, simulateHamilton } from '../../../src/runtime/hybrid/simulate.js';
@@ -66,6 +68,10 @@ describe('linear Kelvin–Voigt: restitution and duration of one bounce', () => 
     const theta = Math.PI - 2 * Math.atan(r);
     expectClose(tOut - tIn, theta / omega, 1e-9);
     expectClose(-vOut / vIn, Math.exp(-r * theta), 1e-8);
+    // The derived facts (the rigid limit the report and paper checks read) are the simulated bounce's.
+    const facts = derivedFacts(derived(ball({ stiffness: 'k', damping: 'c' })));
+    expectClose(evaluate(facts.get('compliant.floor.restitution')!, P), -vOut / vIn, 1e-8);
+    expectClose(evaluate(facts.get('compliant.floor.duration')!, P), tOut - tIn, 1e-8);
     // Released inside the floor (y < 0 where the force vanished), then force-free.
     expect(run.events[1]!.q[1]).toBeLessThan(0);
     const [f, , Fn] = mod.compliantContacts!(tOut, run.events[1]!.q, run.events[1]!.qd, P);

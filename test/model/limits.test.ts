@@ -1,0 +1,102 @@
+// The limits of a model's values (src/model/limits.ts) refused alike at each
+// door: the model file's defaults (buildModel), a run's --param
+// (parameterValues), and a library call's params (the generated module's
+// checkParams, through simulate), with a Moreau–Jean restitution override.
+import { describe, expect, it } from 'vitest';
+import { MechanicsError } from '../../src/errors.js';
+import { buildModel, type ModelSpec } from '../../src/model/index.js';
+import { parameterValues } from '../../src/pipeline/run-values.js';
+import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
+import { derived } from '../helpers/examples.js';
+import { loadGenerated } from '../helpers/generated-module.js';
+import { thrown } from '../helpers/thrown.js';
+
+// A ball on a rigid floor (Newton's e) and one on a Kelvin–Voigt floor (k, c), each with a mass in kg.
+const rigid = (e: number, law: Record<string, unknown> = {}, range?: Record<string, unknown>): ModelSpec => ({
+  name: 'rigid-ball',
+  coordinates: ['y'],
+  parameters: { m: { default: 1, unit: 'kg' }, g: 9.81, e: { default: e, ...range } },
+  kinetic: "m*y'^2/2",
+  potential: 'm*g*y',
+  unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { newton: 'e', ...law } }],
+  initial: { q: { y: 1 }, t1: 1 },
+});
+const soft = (k: number, c: number, m = 1): ModelSpec => ({
+  name: 'soft-ball',
+  coordinates: ['y'],
+  parameters: { m: { default: m, unit: 'kg' }, g: 9.81, k, c },
+  kinetic: "m*y'^2/2",
+  potential: 'm*g*y',
+  unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { compliant: { stiffness: 'k', damping: 'c' } } }],
+  initial: { q: { y: 0.1 }, t1: 0.5 },
+});
+
+/** [code, field] of every problem of an error. */
+const problems = (err: MechanicsError): [string, string | undefined][] => (err.problems.length ? err.problems : [err]).map((p) => [p.code, p.where.field]);
+const fromDefaults = (spec: ModelSpec) => problems(thrown(() => buildModel(spec), MechanicsError));
+const fromParam = (spec: ModelSpec, name: string, value: string) =>
+  problems(thrown(() => parameterValues(buildModel(spec), [{ name, value }]), MechanicsError));
+
+describe("a model's defaults", () => {
+  it('refuse a superelastic e, a negative damping, a zero stiffness and a negative mass, each in its field', () => {
+    expect(fromDefaults(rigid(1.5))).toEqual([['bad-restitution', 'unilateral[0].law.newton']]);
+    expect(fromDefaults(soft(1e4, -3))).toEqual([['bad-compliant-law', 'unilateral[0].law.compliant.damping']]);
+    expect(fromDefaults(soft(0, 3))).toEqual([['bad-compliant-law', 'unilateral[0].law.compliant.stiffness']]);
+    expect(fromDefaults(soft(1e4, 3, -1))).toEqual([['bad-mass', 'parameters.m']]);
+  });
+
+  it('refuse a constant without a real value, naming it', () => {
+    const err = thrown(() => buildModel({ ...soft(1e4, 3), potential: 'sqrt(-1)*m*g*y' }), MechanicsError);
+    expect([err.code, err.where.model, err.where.field]).toEqual(['complex-constant', 'soft-ball', 'potential']);
+    expect(err.message).toContain('(-1)^(1/2) has no real value');
+  });
+
+  it('hold a range closed unless declared open', () => {
+    expect(buildModel(rigid(1, {}, { range: [0, 1] })).parameters[2]!.default).toBe(1);
+    expect(fromDefaults(rigid(1, {}, { range: [0, 1], open: 'upper' }))).toEqual([['bad-range', 'parameters.e.range']]);
+    expect(fromDefaults(rigid(0.5, {}, { open: true }))).toEqual([['bad-range', 'parameters.e.open']]);
+  });
+
+  it('accept e > 1 where the law says allowSuperelastic', () => {
+    expect(buildModel(rigid(1.5, { allowSuperelastic: true })).unilateral[0]!.law).toMatchObject({ superelastic: true });
+  });
+});
+
+describe('--param', () => {
+  it('refuses what the defaults refuse, in the option that set it', () => {
+    expect(fromParam(rigid(0.8), 'e', '1.5')).toEqual([['bad-restitution', '--param e']]);
+    expect(fromParam(rigid(0.8), 'm', '-1')).toEqual([['bad-mass', '--param m']]);
+    expect(fromParam(soft(1e4, 3), 'c', '-3')).toEqual([['bad-compliant-law', '--param c']]);
+    expect(fromParam(soft(1e4, 3), 'k', '0')).toEqual([['bad-compliant-law', '--param k']]);
+    expect(fromParam(rigid(0.8), 'e', 'sqrt(-1)')).toEqual([['complex-constant', '--param e']]);
+    expect(fromParam(rigid(0.8, {}, { range: [0, 1], open: true }), 'e', '1')).toEqual([['bad-range', '--param e']]);
+  });
+
+  it('takes a closed end, and e > 1 under allowSuperelastic', () => {
+    expect(parameterValues(buildModel(rigid(0.8, {}, { range: [0, 1] })), [{ name: 'e', value: '1' }]).e).toBe(1);
+    expect(parameterValues(buildModel(rigid(0.8, { allowSuperelastic: true })), [{ name: 'e', value: '1.5' }]).e).toBe(1.5);
+  });
+});
+
+describe("a library call's params", async () => {
+  const ball = await loadGenerated(derived(rigid(0.8)));
+  const floor = await loadGenerated(derived(soft(1e4, 3)));
+  const run = (mod: typeof ball, params: Record<string, number>) =>
+    problems(thrown(() => simulate(mod, { q0: [0.1], qd0: [0], t1: 0.2, params }), MechanicsError));
+
+  it('refuse what the defaults refuse, through the module’s checkParams', () => {
+    expect(run(ball, { e: 1.5 })).toEqual([['bad-restitution', 'params']]);
+    expect(run(ball, { m: -1 })).toEqual([['bad-mass', 'params']]);
+    expect(run(floor, { c: -3 })).toEqual([['bad-compliant-law', 'params']]);
+    expect(run(floor, { k: 0 })).toEqual([['bad-compliant-law', 'params']]);
+    expect(ball.checkParams!({ e: 1 })).toEqual([]);
+  });
+
+  it('refuse a Moreau–Jean restitution override outside [0, 1], NaN included', () => {
+    for (const e of [Number.NaN, 1.5, -0.1]) {
+      const err = thrown(() => simulateMoreauJean(ball, { q0: [1], qd0: [0], t1: 1, h: 1e-3, restitution: [e] }), MechanicsError);
+      expect(problems(err)).toEqual([['bad-restitution', 'restitution']]);
+    }
+  });
+});

@@ -22,6 +22,9 @@
 // output grid or the tolerances, so the rest time does not depend on them.
 // Every event carries the state where it happened (for an impact q̇⁻, q̇⁺
 // and the impulses).
+// A coordinate every function is 2π-periodic in (the module's
+// model.periodic) is integrated reduced to (−π, π] from each phase start
+// (trajectory.ts AngleTurns); the turns go back on every reported q.
 // Activation conditions (the model's `when`, events.ts ContactActivity): a
 // gap reaching zero where its contact's condition fails is no event; the
 // contact passes through and stays dormant, neither closed nor watched,
@@ -64,6 +67,7 @@ import { applyReset, integratePhase, type HybridMode } from './engine.js';
 import type { Crossing, Guard, Resets } from './guards.js';
 import { heldContacts, MAX_MODE_COMBINATIONS, ModeSelector, OPEN, STICK, slides, usesFriction, type SlipTarget } from '../contact/friction-modes.js';
 import {
+  AngleTurns,
   DEFAULT_ATOL,
   DEFAULT_RTOL,
   GridSampler,
@@ -197,7 +201,9 @@ class HybridRun {
   private readonly maxIdleCrossings: number;
 
   private t: number;
+  /** The state, its periodic coordinates reduced (the turns taken off in `angles`). */
   private readonly x: Float64Array;
+  private readonly angles: AngleTurns;
   private readonly held: boolean[];
   /** frictionPhase's code of every contact (0 open), with friction. */
   private modes: number[];
@@ -272,6 +278,7 @@ class HybridRun {
     this.x = new Float64Array(2 * n);
     this.x.set(Array.from(opts.q0), 0);
     this.x.set(Array.from(opts.qd0), n);
+    this.angles = new AngleTurns(module);
     this.held = new Array<boolean>(m).fill(false);
     this.modes = new Array<number>(m).fill(OPEN);
     // Slip speeds below restVelocity count as rest, as normal ones do: the
@@ -298,7 +305,7 @@ class HybridRun {
     const energy = module.energy;
     this.sampler = new GridSampler(outputGrid(this.t0, this.t1, opts.samples), 2 * n, (s, x) => {
       this.samples.t.push(s);
-      this.samples.q.push(toArray(x, 0, n));
+      this.samples.q.push(this.angles.unwrap(x));
       this.samples.qd.push(toArray(x, n, 2 * n));
       if (energy) this.samples.energy.push(energy(s, x.subarray(0, n), x.subarray(n, 2 * n), this.params));
     });
@@ -424,6 +431,7 @@ class HybridRun {
             out[n + i] = acc[i];
           }
         };
+    this.angles.reduce(this.x);
     if (this.friction) this.aimSlips(this.t, this.x);
     this.guardValues(this.t, this.x, this.gA, this.dgA, this.sA, this.tA);
     this.activity.wake(this.gA);
@@ -543,7 +551,7 @@ class HybridRun {
 
   /** A SimulationError at the current time with the current state (q, q̇) attached. */
   private failure(code: SimulationErrorCode, kind: ErrorKind, message: string, field: string): SimulationError {
-    const state = { q: toArray(this.x, 0, this.n), qd: toArray(this.x, this.n, 2 * this.n) };
+    const state = { q: this.angles.unwrap(this.x), qd: toArray(this.x, this.n, 2 * this.n) };
     return new SimulationError(code, kind, message, { model: this.name, field }, this.t, [], state);
   }
 
@@ -788,7 +796,7 @@ class HybridRun {
 
   /** An event at the current time with the current state (q, q̇). */
   private stateEvent(type: SimulationEventType, contacts: number[]): SimulationEvent {
-    return { t: this.t, type, contacts, q: toArray(this.x, 0, this.n), qd: toArray(this.x, this.n, 2 * this.n) };
+    return { t: this.t, type, contacts, q: this.angles.unwrap(this.x), qd: toArray(this.x, this.n, 2 * this.n) };
   }
 
   /**

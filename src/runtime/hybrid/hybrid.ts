@@ -23,8 +23,9 @@
 // Every event carries the state where it happened (for an impact q̇⁻, q̇⁺
 // and the impulses).
 // A coordinate every function is 2π-periodic in (the module's
-// model.periodic) is integrated reduced to (−π, π] from each phase start
-// (trajectory.ts AngleTurns); the turns go back on every reported q.
+// model.periodic) is integrated reduced to (−π, π], at each phase start and
+// after each step (trajectory.ts AngleTurns); the turns go back on every
+// reported q.
 // Activation conditions (the model's `when`, events.ts ContactActivity): a
 // gap reaching zero where its contact's condition fails is no event; the
 // contact passes through and stays dormant, neither closed nor watched,
@@ -462,6 +463,7 @@ class HybridRun {
       hmax: this.opts.hmax,
       maxSteps,
       observer: (step, until) => this.sampler.fromStep(step, until),
+      ...(this.angles.any ? { shift: (y: Float64Array) => this.angles.reduce(y) } : {}),
       failure: { module: this.module, params: this.params, t0: this.t0 },
     });
     this.stats.steps += phase.stats.accepted;

@@ -358,12 +358,12 @@ function massMatrixSingular(module: LoadedModule, params: Params, t: number, q: 
 
 /**
  * The coordinates every function is 2π-periodic in (the module's
- * model.periodic, derived), integrated reduced: at each phase start the
- * driver moves such an angle into (−π, π] and counts the whole turns taken
- * off, which go back on every q it reports, so trajectories stay
+ * model.periodic, derived), integrated reduced: at each phase start and
+ * after each step (DOPRI5's shift) the driver moves such an angle into
+ * (−π, π] and counts the whole turns taken off, which go back on every q it reports, so trajectories stay
  * continuous. A double carries θ = 10⁴ to 1.8e-12 and the error scale
  * atol + rtol·|θ| lets the integrator err there by 1e-4 rad; reduced, the
- * scale stays that of an angle in (−π, π] plus the phase's own motion.
+ * scale stays that of an angle in (−π, π].
  */
 export class AngleTurns {
   private readonly periodic: number[];
@@ -373,6 +373,11 @@ export class AngleTurns {
     const flags = module.model.periodic ?? [];
     this.periodic = flags.flatMap((p, i) => (p ? [i] : []));
     this.turns = new Float64Array(module.model.coordinates.length);
+  }
+
+  /** Whether the module has a periodic coordinate. */
+  get any(): boolean {
+    return this.periodic.length > 0;
   }
 
   /** Move the periodic coordinates of x (q first) into (−π, π], counting the turns taken off. */

@@ -68,9 +68,14 @@ export function periodicIn(e: Expr, q: Sym): boolean {
   return visit(e);
 }
 
-/** Per coordinate, whether every expression of the model's equations is 2π-periodic in it. */
+/**
+ * Per coordinate, whether it occurs in the model's equations and every one
+ * of them is 2π-periodic in it. A cyclic coordinate that occurs nowhere (a
+ * cart's position, a knife edge's y) is a translation, not an angle, and is
+ * not marked.
+ */
 export function periodicCoordinates(model: Model): boolean[] {
   const exprs: Expr[] = [];
   for (const key of Object.keys(ENTERS_EQUATIONS) as (keyof ModelPhysics)[]) if (ENTERS_EQUATIONS[key]) collect(model[key], exprs);
-  return model.coordinates.map((c) => exprs.every((e) => periodicIn(e, c.q)));
+  return model.coordinates.map((c) => exprs.some((e) => contains(e, c.q)) && exprs.every((e) => periodicIn(e, c.q)));
 }

@@ -3,10 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { sym } from '../../src/core/expr.js';
 import { parseExpr } from '../../src/core/parse.js';
-import { periodicIn } from '../../src/derive/periodicity.js';
+import { periodicCoordinates, periodicIn } from '../../src/derive/periodicity.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, type ModelSpec } from '../../src/model/index.js';
 import fallingRod from '../../derivations/falling-rod.js';
+import pendulumOnCart from '../../derivations/pendulum-on-cart.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 
 describe('periodicIn: θ only in integer-affine arguments of sin and cos', () => {
@@ -46,5 +47,9 @@ describe('periodic coordinates of a model', () => {
   it('a half angle sin(θ/2) in a contact (4π-periodic) makes θ not periodic', () => {
     const half = { ...rod, unilateral: [{ ...rod.unilateral![0]!, constraint: 'y - l*sin(theta/2) >= 0' }] };
     expect(deriveSystem(buildModel(half)).periodic).toEqual([false, false, false]);
+  });
+
+  it('a cyclic coordinate that occurs nowhere (the cart’s x) is a translation, not marked; the pendulum’s θ is', () => {
+    expect(periodicCoordinates(buildModel(pendulumOnCart as ModelSpec))).toEqual([false, true]);
   });
 });

@@ -89,6 +89,7 @@ function modelRecord(sys: DerivedSystem): Data {
     initial: model.initial,
     conservative: sys.conservative,
     constant: { ...sys.constant },
+    ...(sys.periodic.some(Boolean) ? { periodic: [...sys.periodic] } : {}),
     ...(nonIdealNames.length ? { nonIdeal: nonIdealNames } : {}),
     ...compliantInfo(sys),
     ...patchInfo(sys),

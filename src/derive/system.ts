@@ -20,6 +20,7 @@
 //   whether T + V can ever rise                   passive (conservation.ts)
 //   T at q̇ = 0 (T = ½q̇ᵀMq̇ + bᵀq̇ + T₀)             kineticAtRest
 //   M, forcing, ∂f/∂q free of the state            constant (lagrange2.freeOfState)
+//   coordinates entering only through sin, cos     periodic (periodicity.ts)
 // Numeric sanity checks (checks.ts) run here and throw; they add no data.
 // Covered by test/derive/* (one file per module) and, end to end, by
 // test/unilateral/* and test/report/sections.test.ts.
@@ -35,6 +36,7 @@ import { deriveLagrange2, freeOfState, type Lagrange2 } from './lagrange/lagrang
 import { deriveHinges, type HingeDerivation } from './friction/hinges.js';
 import { deriveLinearization, type Linearization } from './linearization/linearize.js';
 import { derivePhaseLinearization, type PhaseLinearization } from './linearization/phase-linearize.js';
+import { periodicCoordinates } from './periodicity.js';
 import { derivePatches, withPatchJacobian, type PatchDerivation } from './compliant/patch.js';
 import { deriveSupports, type SupportDerivation } from './friction/supports.js';
 import { deriveUnilateral, type UnilateralDerivation } from './unilateral/unilateral.js';
@@ -79,6 +81,13 @@ export interface DerivedSystem {
    * state-dependent, an added mass M.
    */
   readonly constant: { readonly massMatrix: boolean; readonly forcing: boolean; readonly gapJacobian: boolean };
+  /**
+   * Per coordinate, whether the equations are 2π-periodic in it: it occurs
+   * only in sin and cos of integer multiples of it (periodicity.ts), so the
+   * runtime integrates it reduced to (−π, π]. The generated module's
+   * `model.periodic`.
+   */
+  readonly periodic: readonly boolean[];
 }
 
 /**
@@ -128,5 +137,6 @@ export function deriveSystem(model: Model): DerivedSystem {
     conservative,
     passive,
     constant,
+    periodic: periodicCoordinates(model),
   };
 }

@@ -95,6 +95,14 @@ export interface ModelInfo {
    * them once (simulateMoreauJean). Absent (hand-written modules): none is.
    */
   readonly constant?: ConstantFunctions;
+  /**
+   * Per coordinate, whether every function is 2π-periodic in it (derived:
+   * it occurs only in sin and cos of integer multiples of it). `simulate`
+   * (smooth and event-driven) integrates such a coordinate reduced to
+   * (−π, π] after every step and adds the turns back on output. Absent:
+   * none is.
+   */
+  readonly periodic?: readonly boolean[];
 }
 
 export interface ConstantFunctions {

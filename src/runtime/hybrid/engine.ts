@@ -40,6 +40,8 @@ export interface PhaseOptions {
   readonly hmax?: number;
   readonly maxSteps: number;
   readonly observer?: PhaseObserver;
+  /** Moves the state by a period of the field after each step (DOPRI5's shift: an angle reduced by 2π). */
+  readonly shift?: (y: Float64Array) => void;
   /** Integrate with Radau IIA (radau5.ts) instead of DOPRI5, with the field's Jacobian where there is one (else differences). */
   readonly stiff?: { readonly jacobian?: JacobianFunction };
   /** What an integration failure's error names: the module, its parameters, and the time a non-finite start is reported at. */
@@ -77,7 +79,7 @@ export function integratePhase<C extends Crossing>(mode: HybridMode<C>, t: numbe
   const stiff = opts.stiff;
   const result = stiff
     ? integrateStiff(mode.field, t, y, tEnd, { ...integrator, ...(stiff.jacobian ? { jacobian: stiff.jacobian } : {}) })
-    : integrate(mode.field, t, y, tEnd, integrator);
+    : integrate(mode.field, t, y, tEnd, { ...integrator, ...(opts.shift ? { shift: opts.shift } : {}) });
   if (result.status !== 'done' && result.status !== 'stopped') {
     const { module, params, t0 } = opts.failure;
     throw integrationError(result.status, { module, params, t: result.t, y: result.y }, t0, opts.maxSteps);

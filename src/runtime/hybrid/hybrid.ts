@@ -22,6 +22,10 @@
 // output grid or the tolerances, so the rest time does not depend on them.
 // Every event carries the state where it happened (for an impact q̇⁻, q̇⁺
 // and the impulses).
+// A coordinate every function is 2π-periodic in (the module's
+// model.periodic) is integrated reduced to (−π, π], at each phase start and
+// after each step (trajectory.ts AngleTurns); the turns go back on every
+// reported q.
 // Activation conditions (the model's `when`, events.ts ContactActivity): a
 // gap reaching zero where its contact's condition fails is no event; the
 // contact passes through and stays dormant, neither closed nor watched,
@@ -61,9 +65,11 @@ import { resolveImpact, type ImpactOutcome } from '../contact/resolve-impact.js'
 import { IMPACT_ERROR_CODE, SimulationError, type SimulationErrorCode } from '../errors.js';
 import { ContactActivity, type EventFunction } from './events.js';
 import { applyReset, integratePhase, type HybridMode } from './engine.js';
+import { gapSinks } from './guards.js';
 import type { Crossing, Guard, Resets } from './guards.js';
 import { heldContacts, MAX_MODE_COMBINATIONS, ModeSelector, OPEN, STICK, slides, usesFriction, type SlipTarget } from '../contact/friction-modes.js';
 import {
+  AngleTurns,
   DEFAULT_ATOL,
   DEFAULT_RTOL,
   GridSampler,
@@ -197,7 +203,9 @@ class HybridRun {
   private readonly maxIdleCrossings: number;
 
   private t: number;
+  /** The state, its periodic coordinates reduced (the turns taken off in `angles`). */
   private readonly x: Float64Array;
+  private readonly angles: AngleTurns;
   private readonly held: boolean[];
   /** frictionPhase's code of every contact (0 open), with friction. */
   private modes: number[];
@@ -219,8 +227,8 @@ class HybridRun {
   private readonly acc: Float64Array;
   private readonly rates: Float64Array;
   private readonly gA: Float64Array;
-  /** Per contact, how far inside the surface the phase started (≥ 0): the sink is counted from there. */
-  private readonly sinkFrom: Float64Array;
+  /** Per contact, the sink of its gap guard, counted from where the phase started (guards.ts gapSinks). */
+  private readonly sinks: Float64Array;
   private readonly dgA: Float64Array;
   private readonly sA: Float64Array;
   private readonly gB: Float64Array;
@@ -272,6 +280,7 @@ class HybridRun {
     this.x = new Float64Array(2 * n);
     this.x.set(Array.from(opts.q0), 0);
     this.x.set(Array.from(opts.qd0), n);
+    this.angles = new AngleTurns(module);
     this.held = new Array<boolean>(m).fill(false);
     this.modes = new Array<number>(m).fill(OPEN);
     // Slip speeds below restVelocity count as rest, as normal ones do: the
@@ -288,7 +297,7 @@ class HybridRun {
     this.acc = new Float64Array(n + m);
     this.rates = new Float64Array(m);
     this.gA = new Float64Array(m);
-    this.sinkFrom = new Float64Array(m);
+    this.sinks = new Float64Array(m);
     this.dgA = new Float64Array(m);
     this.sA = new Float64Array(m);
     this.gB = new Float64Array(m);
@@ -298,7 +307,7 @@ class HybridRun {
     const energy = module.energy;
     this.sampler = new GridSampler(outputGrid(this.t0, this.t1, opts.samples), 2 * n, (s, x) => {
       this.samples.t.push(s);
-      this.samples.q.push(toArray(x, 0, n));
+      this.samples.q.push(this.angles.unwrap(x));
       this.samples.qd.push(toArray(x, n, 2 * n));
       if (energy) this.samples.energy.push(energy(s, x.subarray(0, n), x.subarray(n, 2 * n), this.params));
     });
@@ -424,13 +433,11 @@ class HybridRun {
             out[n + i] = acc[i];
           }
         };
+    this.angles.reduce(this.x);
     if (this.friction) this.aimSlips(this.t, this.x);
     this.guardValues(this.t, this.x, this.gA, this.dgA, this.sA, this.tA);
     this.activity.wake(this.gA);
-    // An impact found by the sink leaves its contact just past −gapTol;
-    // a sink counted from 0 could not fire again there, and a bounce too
-    // small to lift it out would sink through unseen.
-    for (let j = 0; j < this.m; j++) this.sinkFrom[j] = Math.max(0, -this.gA[j]!);
+    gapSinks(this.gA, this.gapTol, this.sinks);
     const maxSteps = this.opts.maxSteps ?? 100_000;
     const end = Math.min(this.t1, this.pendingRest?.t ?? Infinity);
     const mode: HybridMode<Crossing> = {
@@ -456,6 +463,7 @@ class HybridRun {
       hmax: this.opts.hmax,
       maxSteps,
       observer: (step, until) => this.sampler.fromStep(step, until),
+      ...(this.angles.any ? { shift: (y: Float64Array) => this.angles.reduce(y) } : {}),
       failure: { module: this.module, params: this.params, t0: this.t0 },
     });
     this.stats.steps += phase.stats.accepted;
@@ -543,7 +551,7 @@ class HybridRun {
 
   /** A SimulationError at the current time with the current state (q, q̇) attached. */
   private failure(code: SimulationErrorCode, kind: ErrorKind, message: string, field: string): SimulationError {
-    const state = { q: toArray(this.x, 0, this.n), qd: toArray(this.x, this.n, 2 * this.n) };
+    const state = { q: this.angles.unwrap(this.x), qd: toArray(this.x, this.n, 2 * this.n) };
     return new SimulationError(code, kind, message, { model: this.name, field }, this.t, [], state);
   }
 
@@ -572,16 +580,7 @@ class HybridRun {
           });
       } else if (!this.activity.dormant[j]) {
         const rate = { value: this.gapRateValue(j), a: this.dgA[j], b: this.dgB[j], excursions: 'both' } as const;
-        guards.push({
-          kind: 'gap',
-          contact: j,
-          direction: 'falling',
-          value: this.gapValue(j),
-          a: this.gA[j],
-          b: this.gB[j],
-          rate,
-          sink: this.gapTol + this.sinkFrom[j]!,
-        });
+        guards.push({ kind: 'gap', contact: j, direction: 'falling', value: this.gapValue(j), a: this.gA[j], b: this.gB[j], rate, sink: this.sinks[j] });
       }
     }
     return guards;
@@ -797,7 +796,7 @@ class HybridRun {
 
   /** An event at the current time with the current state (q, q̇). */
   private stateEvent(type: SimulationEventType, contacts: number[]): SimulationEvent {
-    return { t: this.t, type, contacts, q: toArray(this.x, 0, this.n), qd: toArray(this.x, this.n, 2 * this.n) };
+    return { t: this.t, type, contacts, q: this.angles.unwrap(this.x), qd: toArray(this.x, this.n, 2 * this.n) };
   }
 
   /**

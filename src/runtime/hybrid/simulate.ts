@@ -11,6 +11,7 @@ import { SimulationError } from '../errors.js';
 import { simulateCompliant } from './compliant.js';
 import { simulateHybrid } from './hybrid.js';
 import {
+  AngleTurns,
   DEFAULT_ATOL,
   DEFAULT_RTOL,
   GridSampler,
@@ -56,17 +57,23 @@ export function simulate(module: LoadedModule, opts: SimulateOptions): Trajector
     q = [] as number[][],
     qd = [] as number[][];
   const energy: number[] | undefined = module.energy ? [] : undefined;
+  // Periodic coordinates reduced to (−π, π] after every step, their turns added back on output.
+  const angles = new AngleTurns(module);
+  const x0 = stack(opts.q0, opts.qd0);
+  angles.reduce(x0);
   const stats = runSmooth(
     module,
     opts,
     (s, x, out) => void module.rhs(s, x, params, out),
-    stack(opts.q0, opts.qd0),
+    x0,
     (s, x) => {
       t.push(s);
-      q.push(toArray(x, 0, n));
+      q.push(angles.unwrap(x));
       qd.push(toArray(x, n, 2 * n));
       energy?.push(module.energy!(s, x.subarray(0, n), x.subarray(n, 2 * n), params));
     },
+    undefined,
+    angles.any ? (y) => angles.reduce(y) : undefined,
   );
   return { model: module.model.name, t, q, qd, ...(energy ? { energy } : {}), events: [], stats };
 }
@@ -107,7 +114,8 @@ export function simulateHamilton(module: LoadedModule, opts: HamiltonOptions): H
 /**
  * One integration over [t0, t1] with grid sampling and progress.
  * `stopVelocity` gives q̇ at a state that is not [q, q̇] (Hamilton's [q, p])
- * for the error report of a failed run.
+ * for the error report of a failed run; `shift` moves the state by a period
+ * of f after each step (DOPRI5's shift).
  */
 function runSmooth(
   module: LoadedModule,
@@ -116,6 +124,7 @@ function runSmooth(
   x0: Float64Array,
   record: (t: number, x: Float64Array) => void,
   stopVelocity?: (t: number, y: Float64Array) => ArrayLike<number>,
+  shift?: (y: Float64Array) => void,
 ): SimulationStats {
   const t0 = opts.t0 ?? 0;
   const sampler = new GridSampler(outputGrid(t0, opts.t1, opts.samples), x0.length, record);
@@ -131,6 +140,7 @@ function runSmooth(
       sampler.fromStep(step);
       progress.update(step.t);
     },
+    ...(shift ? { shift } : {}),
   });
   if (result.status !== 'done' && result.status !== 'stopped') {
     throw integrationError(

@@ -1,7 +1,8 @@
 // What every simulation driver shares: its options and result types, input
 // validation (all problems reported at once), the uniform output grid filled
 // from dense output, the throttled progress callback and the translation of
-// integrator statuses into SimulationErrors.
+// integrator statuses into SimulationErrors, and the turns of the periodic
+// coordinates a driver integrates reduced.
 // Tests: test/runtime/hybrid/simulate.test.ts (input validation, sampling), test/runtime/hybrid/hybrid.test.ts.
 
 import type { LoadedModule, ParamProblem, Params } from '../contract.js';
@@ -354,6 +355,50 @@ function massMatrixSingular(module: LoadedModule, params: Params, t: number, q: 
   const M = module.massMatrix(t, q, params, new Float64Array(n * n));
   return choleskyFactor(n, M) >= 0;
 }
+
+/**
+ * The coordinates every function is 2π-periodic in (the module's
+ * model.periodic, derived), integrated reduced: at each phase start and
+ * after each step (DOPRI5's shift) the driver moves such an angle into
+ * (−π, π] and counts the whole turns taken off, which go back on every q it reports, so trajectories stay
+ * continuous. A double carries θ = 10⁴ to 1.8e-12 and the error scale
+ * atol + rtol·|θ| lets the integrator err there by 1e-4 rad; reduced, the
+ * scale stays that of an angle in (−π, π].
+ */
+export class AngleTurns {
+  private readonly periodic: number[];
+  private readonly turns: Float64Array;
+
+  constructor(module: LoadedModule) {
+    const flags = module.model.periodic ?? [];
+    this.periodic = flags.flatMap((p, i) => (p ? [i] : []));
+    this.turns = new Float64Array(module.model.coordinates.length);
+  }
+
+  /** Whether the module has a periodic coordinate. */
+  get any(): boolean {
+    return this.periodic.length > 0;
+  }
+
+  /** Move the periodic coordinates of x (q first) into (−π, π], counting the turns taken off. */
+  reduce(x: Float64Array): void {
+    for (const i of this.periodic) {
+      let k = Math.round(x[i]! / TWO_PI);
+      if (x[i]! - k * TWO_PI <= -Math.PI) k -= 1;
+      x[i] = x[i]! - k * TWO_PI;
+      this.turns[i] = this.turns[i]! + k;
+    }
+  }
+
+  /** q of a reduced state x (q first) with the turns added back. */
+  unwrap(x: ArrayLike<number>): number[] {
+    const q = toArray(x, 0, this.turns.length);
+    for (const i of this.periodic) q[i] = q[i]! + this.turns[i]! * TWO_PI;
+    return q;
+  }
+}
+
+const TWO_PI = 2 * Math.PI;
 
 /** Plain number arrays for the result (JSON-friendly). */
 export function toArray(x: ArrayLike<number>, from: number, to: number): number[] {

@@ -45,6 +45,12 @@ export interface Dopri5Options {
   readonly maxSteps?: number;
   /** Called after every accepted step; return 'stop' to end the integration there. */
   readonly onStep?: (step: DenseStep) => StepCallbackResult;
+  /**
+   * Called on the accepted state after onStep, before the next step: may
+   * move it by a period of f (f(t, shifted y) = f(t, y): an angle reduced by
+   * 2π), so the last stage stays the next step's first (FSAL).
+   */
+  readonly shift?: (y: Float64Array) => void;
 }
 
 /**
@@ -285,6 +291,7 @@ export function integrate(f: OdeFunction, t0: number, y0: ArrayLike<number>, t1:
 
       if (!allFinite(k1)) return finish('non-finite', t, hnew);
       if (opts.onStep && opts.onStep(dense) === 'stop') return finish('stopped', t, hnew);
+      opts.shift?.(y);
       if (last) return finish('done', t, hnew);
       h = hnew;
     } else {

@@ -130,3 +130,33 @@ describe('Dormand–Prince 5(4)', () => {
     expect(largest).toBeLessThanOrEqual(0.01 + 1e-15);
   });
 });
+
+describe('shift: the state moved by a period of f after each step', () => {
+  // A whirling pendulum θ'' = −sin θ (energy above the top): θ gains 2π a turn.
+  const pendulum = (_t: number, y: Float64Array, out: Float64Array): void => {
+    out[0] = y[1]!;
+    out[1] = -Math.sin(y[0]!);
+  };
+  it('keeps θ in (−π, π], the FSAL stage reused (no extra evaluation), and the motion that of θ unreduced', () => {
+    let turns = 0;
+    const shift = (y: Float64Array): void => {
+      const k = Math.round(y[0]! / (2 * Math.PI));
+      y[0] = y[0]! - k * 2 * Math.PI;
+      turns += k;
+    };
+    let widest = 0;
+    const reduced = integrate(pendulum, 0, [0, 3], 60, {
+      rtol: 1e-10,
+      atol: 1e-12,
+      shift,
+      onStep: (s) => void (widest = Math.max(widest, Math.abs(s.yPrev[0]!))),
+    });
+    const plain = integrate(pendulum, 0, [0, 3], 60, { rtol: 1e-10, atol: 1e-12 });
+    expect(widest).toBeLessThanOrEqual(Math.PI);
+    expect(turns).toBeGreaterThan(20);
+    // f at t0, Hairer's starting-step estimate, then six stages per attempt.
+    expect(reduced.stats.evaluations).toBe(2 + 6 * (reduced.stats.accepted + reduced.stats.rejected));
+    expect(Math.abs(reduced.y[0]! + turns * 2 * Math.PI - plain.y[0]!)).toBeLessThan(1e-6);
+    expect(Math.abs(reduced.y[1]! - plain.y[1]!)).toBeLessThan(1e-7);
+  });
+});

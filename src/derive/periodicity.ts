@@ -1,0 +1,81 @@
+// Which coordinates the equations are 2π-periodic in: a coordinate q_i that
+// occurs in the model's physics only inside sin or cos of an argument
+// k·q_i + (terms free of q_i) with an integer k (θ in sin θ, cos 2θ,
+// cos(θ₁ − θ₂); not θ in kθ²/2, nor θ/2 in sin(θ/2)). Every function of a
+// generated module is built from these expressions by differentiation and
+// algebra, so it is 2π-periodic in such a coordinate too, and the runtime
+// may integrate it reduced to (−π, π] (hybrid/hybrid.ts): at θ = 10⁴ a
+// double carries θ to 1.8e-12 and an error scale atol + rtol·|θ| lets the
+// integrator err by 1e-4 rad, which a reduced angle does not. The generated
+// module's `model.periodic`.
+// Tests: test/derive/periodicity.test.ts
+import { children, contains, splitCoeff, type Expr, type Sym } from '../core/expr.js';
+import * as Q from '../core/rational.js';
+import type { Model, ModelPhysics } from '../model/model.js';
+
+/**
+ * Per field of the physics, whether its expressions enter the equations: a
+ * new field does not compile until it is classified here. The coordinates,
+ * parameters and time are symbols, not equations; impact scenarios are the
+ * report's configurations.
+ */
+const ENTERS_EQUATIONS: Record<keyof ModelPhysics, boolean> = {
+  coordinates: false,
+  parameters: false,
+  time: false,
+  T: true,
+  V: true,
+  L: true,
+  Q: true,
+  holonomic: true,
+  nonholonomic: true,
+  hinges: true,
+  unilateral: true,
+  compliant: true,
+  realizations: true,
+  patches: true,
+  impactScenarios: false,
+};
+
+const isExpr = (v: object): v is Expr => 'kind' in v && 'id' in v;
+
+/** Every expression under a value of the model (arrays, maps and records walked). */
+function collect(value: unknown, out: Expr[]): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (isExpr(value)) out.push(value);
+  else if (value instanceof Map) for (const v of value.values()) collect(v, out);
+  else for (const v of Object.values(value)) collect(v, out);
+}
+
+/** Whether a is k·q + (terms free of q) with an integer k. */
+function integerAffine(a: Expr, q: Sym): boolean {
+  const terms = a.kind === 'add' ? a.terms.map((t) => ({ expr: t.expr, coeff: t.coeff })) : [{ expr: splitCoeff(a)[1], coeff: splitCoeff(a)[0] }];
+  return terms.every((t) => (t.expr === q ? Q.isInteger(t.coeff) : !contains(t.expr, q)));
+}
+
+/** Whether e is 2π-periodic in q by its form: q occurs only in integer-affine arguments of sin and cos. */
+export function periodicIn(e: Expr, q: Sym): boolean {
+  const seen = new Map<Expr, boolean>();
+  const visit = (u: Expr): boolean => {
+    if (!contains(u, q)) return true;
+    let ok = seen.get(u);
+    if (ok === undefined) {
+      ok = u !== q && ((u.kind === 'fn' && (u.name === 'sin' || u.name === 'cos') && integerAffine(u.args[0]!, q)) || children(u).every(visit));
+      seen.set(u, ok);
+    }
+    return ok;
+  };
+  return visit(e);
+}
+
+/**
+ * Per coordinate, whether it occurs in the model's equations and every one
+ * of them is 2π-periodic in it. A cyclic coordinate that occurs nowhere (a
+ * cart's position, a knife edge's y) is a translation, not an angle, and is
+ * not marked.
+ */
+export function periodicCoordinates(model: Model): boolean[] {
+  const exprs: Expr[] = [];
+  for (const key of Object.keys(ENTERS_EQUATIONS) as (keyof ModelPhysics)[]) if (ENTERS_EQUATIONS[key]) collect(model[key], exprs);
+  return model.coordinates.map((c) => exprs.some((e) => contains(e, c.q)) && exprs.every((e) => periodicIn(e, c.q)));
+}

@@ -3,7 +3,7 @@
 // expressions are checked to use only the model's symbols. Kernel errors
 // (parse-error, unknown-symbol, …) come back located in the field.
 import { MechanicsError } from '../../errors.js';
-import { children, freeSymbols, liveSymbol, num, numberExpr, pow, sym, symbolsIn, type Expr, type FnName } from '../../core/expr.js';
+import { children, freeSymbols, liveSymbol, numberExpr, pow, sym, symbolsIn, type Expr, type FnName } from '../../core/expr.js';
 import { evaluate } from '../../core/evaluate.js';
 import { parseExpr, type ParseScope } from '../../core/parse.js';
 import { toText } from '../../core/print.js';

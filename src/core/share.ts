@@ -33,16 +33,21 @@ import { childAt, type Rewrites } from './cse.js';
 export function shareParts(outputs: readonly Expr[]): Rewrites {
   const { adds, muls } = sumsAndProducts(outputs);
   const rewrites = new Map<Expr, Expr>();
+  // Placeholder symbols #c_0, #c_1, … of this call c alone. A node over them
+  // is registered on its youngest child, a placeholder made after the
+  // block's nodes: a placeholder that lived on (kept by the module, or asked
+  // for again by a later block, which moves an atom back to the intern
+  // table's young generation) kept every block that made it, and its model.
+  const prefix = `#${calls++}_`;
   let placeholders = 0;
-  const fresh = (): Expr => placeholder(placeholders++);
+  const fresh = (): Expr => sym(`${prefix}${placeholders++}`);
   shareFamily(muls, PRODUCTS, fresh, rewrites);
   shareFamily(adds, SUMS, fresh, rewrites);
   return rewrites;
 }
 
-// Placeholder symbols #0, #1, … (made once: a block of the 40-link pendulum uses thousands, each block from #0).
-const placeholderSyms: Expr[] = [];
-const placeholder = (k: number): Expr => (placeholderSyms[k] ??= sym(`#${k}`));
+/** shareParts calls so far: the first part of each call's placeholder names. */
+let calls = 0;
 
 /** The sums and the products reachable from `outputs`, in post-order of first visit (explicit stack). */
 function sumsAndProducts(outputs: readonly Expr[]): { adds: Add[]; muls: Mul[] } {

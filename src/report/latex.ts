@@ -184,15 +184,22 @@ export function subscriptLatex(parts: readonly string[], symbol: (name: string) 
  */
 export function symbolNameLatex(name: string): string {
   let tex = printedNames.get(name);
-  if (tex === undefined) printedNames.set(name, (tex = nameLatex(name)));
+  if (tex === undefined) {
+    // Emptied when full: a long-lived process (the playground's worker,
+    // `derive --watch`) prints model after model with names of their own.
+    if (printedNames.size >= PRINTED_NAMES_MAX) printedNames.clear();
+    printedNames.set(name, (tex = nameLatex(name)));
+  }
   return tex;
 }
 
 /**
- * Names printed so far: a 60-link chain's 1830 mass entries print m_k some
+ * Names printed recently: a 60-link chain's 1830 mass entries print m_k some
  * 100 000 times, and splitting the name each time took a fifth of its report.
  */
 const printedNames = new Map<string, string>();
+/** Far more names than one report prints. */
+const PRINTED_NAMES_MAX = 4096;
 
 function nameLatex(name: string): string {
   const { head, subscripts } = splitName(name);

@@ -5,7 +5,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MechanicsError, UsageError } from '../errors.js';
-import { compileModelFile } from '../pipeline/cached-model.js';
 import type { CompiledModel } from '../pipeline/compiled-model.js';
 import { loadModelFile, loadModels, MODEL_EXTENSIONS, type ModelFile } from '../pipeline/model-file.js';
 import type { ParsedArgs } from './args.js';
@@ -76,5 +75,7 @@ export async function compileOne(args: ParsedArgs, command: string): Promise<Com
   if (target === undefined) throw new UsageError(`${command} needs a model file or a model name (see \`mechanics list\`)`);
   const { models: files } = await resolveModels([target]);
   if (files.length !== 1) throw new UsageError(`'${target}' holds ${files.length} models; ${command} takes one`);
+  // Imported here: `list` resolves models too, and needs none of the pipeline.
+  const { compileModelFile } = await import('../pipeline/cached-model.js');
   return compileModelFile(files[0]!);
 }

@@ -8,6 +8,7 @@ import { evaluate, type Env } from '../core/evaluate.js';
 import { toText } from '../core/print.js';
 import { combineErrors, MechanicsError, UsageError } from '../errors.js';
 import { initialState, initialStateProblems, type InitialState, type Model } from '../model/index.js';
+import { decimalValue } from './decimal.js';
 
 /** A `name=value` assignment of a run (`--param alpha=pi/4`, a slider's value): a name and the expression it is set to. */
 export interface Assignment {
@@ -15,9 +16,6 @@ export interface Assignment {
   /** The right-hand side, an expression still to be evaluated. */
   readonly value: string;
 }
-
-/** A plain decimal, as a script passing doubles writes them (`-0.8414709848078965`, `1e-300`). */
-const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
 
 /**
  * A number written as an expression of the parameters (`pi/4`, `2*l`,
@@ -27,7 +25,7 @@ const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
 export function evaluateOption(option: string, text: string, env: Env): number {
   let value: number;
   try {
-    value = DECIMAL.test(text) ? Number(text) : evaluate(parseExpr(text), env);
+    value = decimalValue(text) ?? evaluate(parseExpr(text), env);
   } catch (err) {
     if (err instanceof MechanicsError) throw new UsageError(`${option}: ${err.detail}`, option);
     throw err;

@@ -6,8 +6,7 @@ import { MechanicsError, UsageError } from '../errors.js';
 import { compileModel } from '../pipeline/compiled-model.js';
 import { loadGenerated } from '../pipeline/load-generated.js';
 import { loadModels, type ModelFile } from '../pipeline/model-file.js';
-import { buildCode, buildReportOutputs } from '../pipeline/outputs.js';
-import { siteOutputs } from '../pipeline/site.js';
+import { buildCode } from '../pipeline/code-outputs.js';
 import type { CommandSpec, ParsedArgs } from './args.js';
 import { DEFAULT_MODELS_DIR, resolveModels } from './models.js';
 import { compilePdf } from './pdf.js';
@@ -76,7 +75,7 @@ export async function runDerive(args: ParsedArgs, reportOnly: boolean): Promise<
       // Into the default docs/reports/, the index keeps listing every example of ./derivations/.
       const catalogue =
         settings.report && fromExamples && settings.outDir === undefined && args.positionals.length > 0 ? await loadModels(DEFAULT_MODELS_DIR) : [];
-      return { ok: deriveAll(models, catalogue, settings), files: models.map((m) => m.path) };
+      return { ok: deriveAll(models, catalogue, settings, settings.report ? await reportBuilders() : undefined), files: models.map((m) => m.path) };
     } catch (err) {
       if (!(err instanceof MechanicsError) || (err instanceof UsageError && !watching)) throw err;
       printError(err);
@@ -88,8 +87,19 @@ export async function runDerive(args: ParsedArgs, reportOnly: boolean): Promise<
   return watchModels(args.positionals, first.files, () => once(true));
 }
 
-/** Derive and write every model; print one line per model and every failure. True when nothing failed. */
-function deriveAll(models: readonly ModelFile[], catalogue: readonly ModelFile[], settings: DeriveSettings): boolean {
+/** What builds the reports and the site's index: imported only when reports are written (KaTeX and the report code are a good part of a start). */
+async function reportBuilders() {
+  const [{ buildReportOutputs }, { siteOutputs }] = await Promise.all([import('../pipeline/outputs.js'), import('../pipeline/site.js')]);
+  return { buildReportOutputs, siteOutputs };
+}
+
+/** Derive and write every model (their reports with `reports`); print one line per model and every failure. True when nothing failed. */
+function deriveAll(
+  models: readonly ModelFile[],
+  catalogue: readonly ModelFile[],
+  settings: DeriveSettings,
+  reports: Awaited<ReturnType<typeof reportBuilders>> | undefined,
+): boolean {
   const root = process.cwd();
   let ok = true;
   const derived: ModelFile[] = [];
@@ -102,8 +112,8 @@ function deriveAll(models: readonly ModelFile[], catalogue: readonly ModelFile[]
       const compiled = compileModel(file, loadGenerated);
       const code = buildCode(compiled, { js: settings.js });
       const written = settings.code ? writeOutputs(root, code, settings.outDir) : [];
-      if (settings.report) {
-        const report = buildReportOutputs(compiled);
+      if (reports) {
+        const report = reports.buildReportOutputs(compiled);
         written.push(...writeOutputs(root, report, settings.outDir));
         for (const problem of report.problems) printError(problem);
         if (report.problems.length) ok = false;
@@ -123,12 +133,12 @@ function deriveAll(models: readonly ModelFile[], catalogue: readonly ModelFile[]
       ok = false;
     }
   }
-  if (settings.report && derived.length > 0) {
+  if (reports && derived.length > 0) {
     // Code-point order, the same on every machine (localeCompare depends on the locale's collation of '-' and '.').
     const listed = [...catalogue.filter((c) => !derived.some((m) => m.spec.name === c.spec.name)), ...derived].sort((a, b) =>
       a.source < b.source ? -1 : a.source > b.source ? 1 : 0,
     );
-    const n = writeOutputs(root, siteOutputs(listed), settings.outDir).length;
+    const n = writeOutputs(root, reports.siteOutputs(listed), settings.outDir).length;
     console.log(`index: ${n} files (index.html, katex/)`);
   }
   return ok;

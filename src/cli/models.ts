@@ -5,7 +5,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MechanicsError, UsageError } from '../errors.js';
-import { compileModelFile } from '../pipeline/cached-model.js';
 import type { CompiledModel } from '../pipeline/compiled-model.js';
 import { loadModelFile, loadModels, MODEL_EXTENSIONS, type ModelFile } from '../pipeline/model-file.js';
 import type { ParsedArgs } from './args.js';
@@ -70,11 +69,19 @@ export function selectModels(all: readonly ModelFile[], names: readonly string[]
   });
 }
 
-/** The one model a command works on, compiled as its file says now (never a stale build; its module cached by content). */
-export async function compileOne(args: ParsedArgs, command: string): Promise<CompiledModel> {
+/** The one model file a command works on. */
+export async function oneModelFile(args: ParsedArgs, command: string): Promise<ModelFile> {
   const [target] = args.positionals;
   if (target === undefined) throw new UsageError(`${command} needs a model file or a model name (see \`mechanics list\`)`);
   const { models: files } = await resolveModels([target]);
   if (files.length !== 1) throw new UsageError(`'${target}' holds ${files.length} models; ${command} takes one`);
-  return compileModelFile(files[0]!);
+  return files[0]!;
+}
+
+/** The one model a command works on, compiled as its file says now (never a stale build; its module cached by content). */
+export async function compileOne(args: ParsedArgs, command: string): Promise<CompiledModel> {
+  const file = await oneModelFile(args, command);
+  // Imported here: `list` resolves models too, and needs none of the pipeline.
+  const { compileModelFile } = await import('../pipeline/cached-model.js');
+  return compileModelFile(file);
 }

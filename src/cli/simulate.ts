@@ -8,10 +8,13 @@ import { simulate, simulationMethod } from '../runtime/hybrid/simulate.js';
 import { DEFAULT_ATOL, DEFAULT_RTOL, type SimulateOptions, type Trajectory } from '../runtime/hybrid/trajectory.js';
 import type { LoadedModule } from '../runtime/contract.js';
 import { UsageError } from '../errors.js';
-import { OUTPUT_FORMATS, render } from '../pipeline/run-text.js';
-import { evaluateOption, parameterValues, runStart, type Assignment } from '../pipeline/run-values.js';
+import { cachedModule } from '../pipeline/cached-module.js';
+import { decimalValue } from '../pipeline/decimal.js';
+import type { ModelFile } from '../pipeline/model-file.js';
+import { OUTPUT_FORMATS, render, runModel, type RunModel } from '../pipeline/run-text.js';
+import type { Assignment } from '../pipeline/run-values.js';
 import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
-import { compileOne } from './models.js';
+import { oneModelFile } from './models.js';
 import { PROGRESS_HELP, PROGRESS_OPTION, progressBar } from './progress.js';
 import { checkOutputFile, writeOutputFile } from './write-outputs.js';
 
@@ -93,16 +96,8 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
   const out = args.values.get('--out');
   if (out !== undefined) checkOutputFile('--out', out);
 
-  const { model, loaded: mod } = await compileOne(args, 'simulate');
-
-  const params = parameterValues(model, paramsGiven);
-  const t1Text = args.values.get('--t1');
-  const start = runStart(model, params, { q0: q0Given, qd0: qd0Given, ...(t1Text !== undefined ? { t1: t1Text } : {}) });
-
-  const number = (option: string): number | undefined => {
-    const text = args.values.get(option);
-    return text === undefined ? undefined : evaluateOption(option, text, params);
-  };
+  const file = await oneModelFile(args, 'simulate');
+  const { model, loaded: mod, params, start, number } = await runSetup(args, file, { params: paramsGiven, q0: q0Given, qd0: qd0Given });
   const onProgress = progressBar(model.name, { force: args.flags.has('--progress') });
   const run = {
     q0: start.q0,
@@ -121,6 +116,55 @@ export async function runSimulate(args: ParsedArgs): Promise<number> {
   if (out === undefined) process.stdout.write(text);
   else writeOutputFile('--out', out, text);
   return 0;
+}
+
+/** The options read as numbers (expressions of the parameters). */
+const NUMBER_OPTIONS = ['--samples', '--h', '--max-steps', '--max-events', '--rtol', '--atol'];
+
+interface RunSetup {
+  readonly model: RunModel;
+  readonly loaded: LoadedModule;
+  readonly params: Record<string, number>;
+  readonly start: { readonly q0: readonly number[]; readonly qd0: readonly number[]; readonly t1: number };
+  /** An option's value as a number (undefined when not given). */
+  readonly number: (option: string) => number | undefined;
+}
+
+/**
+ * The model, its module and the run's numbers. A run at the model's
+ * defaults and declared state, its other numbers plain decimals, takes
+ * them from the cached module's own metadata: no validation, no parser, no
+ * derivation. Anything else (a parameter, a state, an expression) compiles
+ * the model and evaluates the values against it.
+ */
+async function runSetup(args: ParsedArgs, file: ModelFile, given: Record<'params' | 'q0' | 'qd0', readonly Assignment[]>): Promise<RunSetup> {
+  const atDefaults = given.params.length === 0 && given.q0.length === 0 && given.qd0.length === 0 && !args.values.has('--t1');
+  const decimals = NUMBER_OPTIONS.map((o) => [o, args.values.get(o)] as const).filter(([, text]) => text !== undefined);
+  const plain = decimals.every(([, text]) => Number.isFinite(decimalValue(text!)));
+  const cached = atDefaults && plain ? cachedModule(file) : undefined;
+  if (cached !== undefined) {
+    const values = new Map(decimals.map(([o, text]) => [o, decimalValue(text!)]));
+    return {
+      model: runModel(cached.model, file.spec),
+      loaded: cached,
+      params: Object.fromEntries(cached.model.parameters.map((p) => [p.name, p.default])),
+      start: cached.model.initial,
+      number: (option) => values.get(option),
+    };
+  }
+  const [{ compileModelFile }, { evaluateOption, parameterValues, runStart }] = await Promise.all([
+    import('../pipeline/cached-model.js'),
+    import('../pipeline/run-values.js'),
+  ]);
+  const { model, loaded } = compileModelFile(file);
+  const params = parameterValues(model, given.params);
+  const t1 = args.values.get('--t1');
+  const start = runStart(model, params, { q0: given.q0, qd0: given.qd0, ...(t1 !== undefined ? { t1 } : {}) });
+  const number = (option: string): number | undefined => {
+    const text = args.values.get(option);
+    return text === undefined ? undefined : evaluateOption(option, text, params);
+  };
+  return { model, loaded, params, start, number };
 }
 
 type Run = Omit<SimulateOptions, 'contact' | 'rtol' | 'atol' | 'hmax' | 'maxSteps'>;

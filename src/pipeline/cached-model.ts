@@ -1,25 +1,21 @@
 // A model file compiled for a command (simulate, orbit, linearize, limit,
 // sweep), its generated module taken from the disk cache when neither the
-// file (with its local imports) nor the toolkit changed: `simulate` of an
-// unchanged model then validates the spec and runs, with no derivation, no
-// code generation and no esbuild. The derivation and the module's source are
-// still there, made on first use, for a command that reads them.
+// file (with its local imports) nor the toolkit changed: a command then
+// validates the spec and runs, with no derivation, no code generation and no
+// esbuild. The derivation and the module's source are still there, made on
+// first use, for a command that reads them. (`simulate` at the model's
+// defaults skips even the validation: cached-module.ts.)
 // Keyed by the bundle's digest, so a spec that depends on more than its
 // files' text (the environment, the clock) is outside what it sees.
 // Tests: test/pipeline/disk-cache.test.ts
 import { generateModule, type GeneratedSource } from '../codegen/module.js';
 import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { buildModel } from '../model/index.js';
-import type { LoadedModule } from '../runtime/contract.js';
+import { cachedModule, generatedKey, type GeneratedEntry } from './cached-module.js';
 import { compileModel, type CompiledModel } from './compiled-model.js';
-import { cacheDir, digest, readEntry, toolkitIdentity, writeEntry } from './disk-cache.js';
+import { cacheDir, toolkitIdentity, writeEntry } from './disk-cache.js';
 import { compileGenerated, evaluateGenerated } from './load-generated.js';
 import type { ModelFile } from './model-file.js';
-
-/** A cached generated module: compileGenerated's CommonJS. */
-interface GeneratedEntry {
-  readonly js: string;
-}
 
 /**
  * compileModel(file, loadGenerated), with the loaded module cached in `dir`
@@ -27,13 +23,11 @@ interface GeneratedEntry {
  * a module is a miss.
  */
 export function compileModelFile(file: ModelFile, dir: string | undefined = cacheDir(), toolkit: string = toolkitIdentity()): CompiledModel {
-  const key = digest('generated', toolkit, file.source, file.digest);
-  const entry = readEntry(dir, key) as Partial<GeneratedEntry> | undefined;
-  const cached = typeof entry?.js === 'string' ? evaluated(entry.js) : undefined;
+  const cached = cachedModule(file, dir, toolkit);
   if (cached === undefined) {
     return compileModel(file, (source) => {
       const js = compileGenerated(source, 'cjs');
-      writeEntry(dir, key, { js } satisfies GeneratedEntry);
+      writeEntry(dir, generatedKey(file, toolkit), { js } satisfies GeneratedEntry);
       return evaluateGenerated(js);
     });
   }
@@ -52,14 +46,4 @@ export function compileModelFile(file: ModelFile, dir: string | undefined = cach
     },
     loaded: cached,
   };
-}
-
-/** The module a cached text defines, or undefined when the text is not one (damaged on disk). */
-function evaluated(js: string): LoadedModule | undefined {
-  try {
-    const mod = evaluateGenerated(js);
-    return typeof mod.accelerations === 'function' ? mod : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -10,13 +10,18 @@
 // '../src/model/index.js' — stay external and point at the copy of the
 // toolkit that is running. Two copies of the kernel would intern equal
 // expressions as different objects, and a model built with one copy's
-// `sym` would then be foreign to the other's derivation.
+// `sym` would then be foreign to the other's derivation. The entry modules
+// themselves (index files: re-exports, and defineModel, an identity) are
+// bundled in, and the modules they re-export are marked free of side
+// effects: a model importing only defineModel then loads nothing of the
+// toolkit (`list` neither validates nor parses), one importing `sym` only
+// the kernel.
 //
 // The bundle is cached (disk-cache.ts) under the file's path and text and
 // the running toolkit, with the text of every local file it took in: an
 // unchanged model loads without starting esbuild (about 0.2 s of CPU).
 // Tests: test/pipeline/model-file.test.ts, test/pipeline/disk-cache.test.ts.
-import type { Metafile, Plugin } from 'esbuild';
+import type { Metafile, OnResolveResult, Plugin } from 'esbuild';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
@@ -43,12 +48,16 @@ const compiled = basename(dirname(selfSrc)) === 'dist';
 /** This repository's (or installed package's) src/, which relative imports of derivations/ land in. */
 const ownSrc = compiled ? join(dirname(dirname(selfSrc)), 'src') : selfSrc;
 
-/** Where a module of the running toolkit is, as an import specifier for the bundled model. */
-function runningModule(relPath: string): string {
-  const file = join(selfSrc, `${relPath}${compiled ? '.js' : '.ts'}`);
+/** The running toolkit's file of a module (`model/index`). */
+const runningFile = (relPath: string): string => join(selfSrc, `${relPath}${compiled ? '.js' : '.ts'}`);
+
+/** A module of the running toolkit for the bundle: an entry module bundled in, any other an import of the running copy. */
+function runningModule(relPath: string): OnResolveResult {
+  const file = runningFile(relPath);
+  if (ENTRY_MODULES.has(relPath)) return { path: file };
   // Compiled: Node imports it, and needs a file URL. Under vitest the path
   // goes through Vite's resolver, which takes plain absolute paths.
-  return compiled ? pathToFileURL(file).href : file;
+  return { path: compiled ? pathToFileURL(file).href : file, external: true, sideEffects: false };
 }
 
 const ENTRY_POINTS: Readonly<Record<string, string>> = {
@@ -57,22 +66,31 @@ const ENTRY_POINTS: Readonly<Record<string, string>> = {
   'unilateral-mechanics/core': 'core/index',
 };
 
+/** The toolkit's modules that only re-export (and define defineModel): bundled into a model, so that it loads only what it uses. */
+const ENTRY_MODULES: ReadonlySet<string> = new Set([...Object.values(ENTRY_POINTS), 'model/index']);
+
+/** A path inside `dir`, as a module name relative to it (`model/index`), or undefined. */
+function moduleIn(dir: string, target: string): string | undefined {
+  if (!target.startsWith(dir + sep)) return undefined;
+  return relative(dir, target)
+    .replace(/\.(js|ts)$/, '')
+    .split(sep)
+    .join('/');
+}
+
 const toolkitImports: Plugin = {
   name: 'unilateral-mechanics',
   setup(b) {
     b.onResolve({ filter: /^unilateral-mechanics(\/.*)?$/ }, (args) => {
       const entry = ENTRY_POINTS[args.path];
       if (!entry) return { errors: [{ text: `'${args.path}' is not an entry point of unilateral-mechanics (use ${Object.keys(ENTRY_POINTS).join(', ')})` }] };
-      return { path: runningModule(entry), external: true };
+      return runningModule(entry);
     });
     b.onResolve({ filter: /^\.\.?\// }, (args) => {
+      // Into this repository's src/ (derivations/), or between the running toolkit's modules (from a bundled entry module).
       const target = resolve(args.resolveDir, args.path);
-      if (!target.startsWith(ownSrc + sep)) return undefined;
-      const rel = relative(ownSrc, target)
-        .replace(/\.(js|ts)$/, '')
-        .split(sep)
-        .join('/');
-      return { path: runningModule(rel), external: true };
+      const rel = moduleIn(ownSrc, target) ?? moduleIn(selfSrc, target);
+      return rel === undefined ? undefined : runningModule(rel);
     });
   },
 };

@@ -3,14 +3,41 @@
 // trajectory, three renderings; and the numbers of the other commands'
 // summary lines.
 // Tests: test/cli/cli.test.ts (summary, JSON and CSV shapes), test/playground/pipeline.test.ts (the downloads).
-import type { Model } from '../model/index.js';
+import type { ModelSpec } from '../model/index.js';
+import type { ModelInfo } from '../runtime/contract.js';
 import type { SimulationEvent, Trajectory } from '../runtime/hybrid/trajectory.js';
 
 export type OutputFormat = 'summary' | 'csv' | 'json';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['summary', 'csv', 'json'];
 
+/** What a run's text says of its model: a validated Model has it, and so has a generated module with its model file (runModel). */
+export interface RunModel {
+  readonly name: string;
+  readonly title: string;
+  readonly coordinates: readonly { readonly name: string; readonly unit?: string }[];
+  readonly unilateral: readonly { readonly name: string }[];
+  readonly compliant?: readonly { readonly name: string }[];
+  readonly patches?: readonly { readonly name: string }[];
+}
+
+/** A run's model from a generated module's metadata and its model file (the coordinates' units, the patches): no validation, no parser. */
+export function runModel(info: ModelInfo, spec: ModelSpec): RunModel {
+  const units = new Map(spec.coordinates.map((c) => (typeof c === 'string' ? [c, undefined] : [c.name, c.unit])));
+  return {
+    name: info.name,
+    title: info.title,
+    coordinates: info.coordinates.map((name) => {
+      const unit = units.get(name);
+      return unit === undefined ? { name } : { name, unit };
+    }),
+    unilateral: info.unilateral,
+    ...(info.compliant ? { compliant: info.compliant } : {}),
+    ...(spec.patches?.length ? { patches: spec.patches } : {}),
+  };
+}
+
 export interface RunRecord {
-  readonly model: Model;
+  readonly model: RunModel;
   readonly params: Readonly<Record<string, number>>;
   readonly trajectory: Trajectory;
   /** How it was computed, for the summary (method, tolerances). */
@@ -100,7 +127,7 @@ function csvCell(text: string): string {
  * compliant contacts, or the contact patches (a model has one kind or the
  * other, validate/patch.ts).
  */
-export function contactNames(model: Pick<Model, 'unilateral' | 'compliant' | 'patches'>, e: SimulationEvent): string[] {
+export function contactNames(model: Pick<RunModel, 'unilateral' | 'compliant' | 'patches'>, e: SimulationEvent): string[] {
   const list: readonly { readonly name: string }[] = model.unilateral.length
     ? model.unilateral
     : model.compliant?.length

@@ -9,6 +9,7 @@ import { freeSymbols } from '../core/expr.js';
 import { toText } from '../core/print.js';
 import { combineErrors, MechanicsError, UsageError } from '../errors.js';
 import { complexConstant, initialState, initialStateProblems, limitProblems, type InitialState, type Model, type ValueLimit } from '../model/index.js';
+import { decimalValue } from './decimal.js';
 
 /** A `name=value` assignment of a run (`--param alpha=pi/4`, a slider's value): a name and the expression it is set to. */
 export interface Assignment {
@@ -16,9 +17,6 @@ export interface Assignment {
   /** The right-hand side, an expression still to be evaluated. */
   readonly value: string;
 }
-
-/** A plain decimal, as a script passing doubles writes them (`-0.8414709848078965`, `1e-300`). */
-const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
 
 /**
  * A number written as an expression of the parameters (`pi/4`, `2*l`,
@@ -28,10 +26,11 @@ const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
 export function evaluateOption(option: string, text: string, env: Env): number {
   let value: number;
   try {
-    const e = DECIMAL.test(text) ? undefined : parseExpr(text);
+    const decimal = decimalValue(text);
+    const e = decimal === undefined ? parseExpr(text) : undefined;
     const complex = e && complexConstant(e);
     if (complex) throw new MechanicsError('complex-constant', 'input', `${option}: ${toText(complex)} has no real value`, { field: option });
-    value = e ? evaluate(e, env) : Number(text);
+    value = e ? evaluate(e, env) : decimal!;
   } catch (err) {
     if (err instanceof MechanicsError && err.code === 'complex-constant') throw err;
     if (err instanceof MechanicsError) throw new UsageError(`${option}: ${err.detail}`, option);

@@ -7,11 +7,14 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { initialState } from '../../src/model/index.js';
 import { compileModelFile } from '../../src/pipeline/cached-model.js';
+import { cachedModule } from '../../src/pipeline/cached-module.js';
 import { compileModel } from '../../src/pipeline/compiled-model.js';
 import { cacheDir, readEntry, writeEntry } from '../../src/pipeline/disk-cache.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { loadModelFile } from '../../src/pipeline/model-file.js';
+import { runModel } from '../../src/pipeline/run-text.js';
 import { BALL, projectWith } from '../cli/run-cli.js';
 
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'mechanics-cache-'));
@@ -119,6 +122,27 @@ describe("a model's generated module", () => {
     expect(fromCache(compileModelFile(ball, dir, 'toolkit-2'))).toBe(false);
     const other = await loadModelFile(join(projectWith('ball.ts', BALL.replace('e: { default: 0.5', 'e: { default: 0.25')), 'ball.ts'));
     expect(fromCache(compileModelFile(other, dir, 'toolkit-1'))).toBe(false);
+  });
+
+  it("alone (cachedModule) is a miss before the model's first compile, then the module, whose metadata tells a run what the model does", async () => {
+    const ball = await loadModelFile(join(projectWith('ball.ts', BALL), 'ball.ts'));
+    const dir = tempDir();
+    expect(cachedModule(ball, dir, 'toolkit-1')).toBeUndefined();
+    const compiled = compileModelFile(ball, dir, 'toolkit-1');
+    void compiled.loaded;
+    const { model } = compiled;
+    const mod = cachedModule(ball, dir, 'toolkit-1')!;
+    const named = (list: readonly { readonly name: string }[] | undefined): string[] => (list ?? []).map((c) => c.name);
+    const run = runModel(mod.model, ball.spec);
+    expect([run.name, run.title, named(run.unilateral), named(run.compliant), named(run.patches)]).toEqual([
+      model.name,
+      model.title,
+      named(model.unilateral),
+      named(model.compliant),
+      named(model.patches),
+    ]);
+    expect(run.coordinates).toEqual(model.coordinates.map((c) => (c.unit === undefined ? { name: c.name } : { name: c.name, unit: c.unit })));
+    expect(mod.model.initial).toEqual(initialState(model, Object.fromEntries(model.parameters.map((p) => [p.name, p.default]))));
   });
 
   it('is compiled anew over an entry that is not a module', async () => {

@@ -40,6 +40,7 @@ export const model = {
   initial: {"q0":[0,0.49184113807113883,0.05],"qd0":[0.49184113807113883,-0.271277421304755,-1],"t1":3},
   conservative: true,
   constant: {"massMatrix":true,"forcing":true,"gapJacobian":false},
+  periodic: [false,false,true],
 } as const;
 
 const n$ = 3;

@@ -31,6 +31,7 @@ export const model = {
   initial: {"q0":[1,0.5],"qd0":[0,0],"t1":10},
   conservative: true,
   constant: {"massMatrix":false,"forcing":false,"gapJacobian":true},
+  periodic: [true,true],
 } as const;
 
 const n$ = 2;

@@ -40,6 +40,7 @@ export const model = {
   initial: {"q0":[0,0.9887710779360422,0.15,0.35],"qd0":[1.1865252935232506,0.17932575896831907,-1.2,-0.3],"t1":0.7},
   conservative: true,
   constant: {"massMatrix":false,"forcing":false,"gapJacobian":false},
+  periodic: [false,false,true,true],
 } as const;
 
 const n$ = 4;

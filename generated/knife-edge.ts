@@ -31,6 +31,7 @@ export const model = {
   initial: {"q0":[0,0,0],"qd0":[0,0,1],"t1":10},
   conservative: true,
   constant: {"massMatrix":true,"forcing":true,"gapJacobian":true},
+  periodic: [false,false,true],
 } as const;
 
 const n$ = 3;

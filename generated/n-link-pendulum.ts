@@ -35,6 +35,7 @@ export const model = {
   initial: {"q0":[0.5,0.5,0.5,0.5],"qd0":[0,0,0,0],"t1":10},
   conservative: true,
   constant: {"massMatrix":false,"forcing":false,"gapJacobian":true},
+  periodic: [true,true,true,true],
 } as const;
 
 const n$ = 4;

@@ -32,6 +32,7 @@ export const model = {
   initial: {"q0":[0,0.8],"qd0":[0.2,0],"t1":10},
   conservative: false,
   constant: {"massMatrix":false,"forcing":false,"gapJacobian":true},
+  periodic: [false,true],
 } as const;
 
 const n$ = 2;

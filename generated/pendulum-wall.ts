@@ -40,6 +40,7 @@ export const model = {
   initial: {"q0":[-0.6,-0.9],"qd0":[0,0],"t1":6},
   conservative: true,
   constant: {"massMatrix":false,"forcing":false,"gapJacobian":false},
+  periodic: [true,true],
 } as const;
 
 const n$ = 2;

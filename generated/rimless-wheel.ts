@@ -45,6 +45,7 @@ export const model = {
   initial: {"q0":[0,0.9800665778412416,0.2],"qd0":[0.9800665778412416,0.19866933079506122,-1],"t1":4},
   conservative: true,
   constant: {"massMatrix":true,"forcing":true,"gapJacobian":false},
+  periodic: [false,false,true],
 } as const;
 
 const n$ = 3;

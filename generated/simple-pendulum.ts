@@ -29,6 +29,7 @@ export const model = {
   initial: {"q0":[1],"qd0":[0],"t1":10},
   conservative: true,
   constant: {"massMatrix":true,"forcing":false,"gapJacobian":true},
+  periodic: [true],
 } as const;
 
 const n$ = 1;

@@ -9,11 +9,17 @@
 //  - a compliant law or a Theorem 1 realization: stiffness > 0 (a zero
 //    stiffness is another law, whose rigid limit differs), damping,
 //    viscosity and added mass ≥ 0, the exponent ≥ 1 (bad-compliant-law);
+//  - a contact patch's density at the patch's centre (its variable and
+//    state at 0): stiffness ∂/∂depth > 0, and ≥ 0 on each state that
+//    carries a velocity (the foundation's viscosity) (bad-compliant-law);
 //  - a parameter declared as a mass (unit 'kg') or a moment of inertia
 //    (unit 'kg m^2') > 0 (bad-mass).
 // Tests: test/model/limits.test.ts.
+import { diff } from '../core/diff.js';
 import { evaluate, type Env } from '../core/evaluate.js';
-import { ONE, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { freeSymbols, ONE, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { subs } from '../core/subs.js';
+import { simplify } from '../core/trig.js';
 import { toText } from '../core/print.js';
 import { MechanicsError, type ErrorCode } from '../errors.js';
 import { member } from './validate/shape.js';
@@ -133,6 +139,26 @@ export function valueLimits(model: Model): ValueLimit[] {
     coefficient(r.stiffness, true, `${at}.stiffness`, `the stiffness ${of}`, '');
     coefficient(r.viscosity, false, `${at}.viscosity`, `the viscosity ${of}`, ' (a negative viscosity pumps energy in)');
     coefficient(r.addedMass, false, `${at}.addedMass`, `the added mass ${of}`, '');
+  }
+  const velocities = new Set(model.coordinates.map((c) => c.qd.name));
+  for (const p of model.patches ?? []) {
+    const at = `${member('patches', p.name)}.density`;
+    // The patch's centre: its variable and every state symbol at 0, where a Winkler density reduces to its coefficients.
+    const centre = new Map<string, Expr>([[p.variable, ZERO], ...[...p.state.keys()].map((k): [string, Expr] => [k, ZERO])]);
+    const slope = (by: string): Expr => simplify(subs(diff(p.density, by), centre));
+    coefficient(
+      slope(p.depth),
+      true,
+      at,
+      `the stiffness of patch '${p.name}' (∂density/∂${p.depth} at its centre)`,
+      ' (without stiffness the patch holds nothing up)',
+    );
+    for (const [name, e] of p.state) {
+      if (name === p.depth || ![...freeSymbols(e)].some((x) => velocities.has(x))) continue;
+      const damping = slope(name);
+      if (damping !== ZERO)
+        coefficient(damping, false, at, `the damping of patch '${p.name}' (∂density/∂${name} at its centre)`, ' (a negative damping pumps energy in)');
+    }
   }
   return limits;
 }

@@ -100,3 +100,19 @@ describe("a library call's params", async () => {
     }
   });
 });
+
+describe("a contact patch's foundation (the viscoelastic disk's Winkler springs)", () => {
+  it('refuses a zero stiffness and a negative viscosity, from the defaults and from --param; a zero viscosity is an elastic foundation', async () => {
+    const disk = (await import('../../derivations/viscoelastic-disk.js')).default;
+    const withDefault = (name: string, value: number): ModelSpec => ({
+      ...disk,
+      parameters: { ...disk.parameters, [name]: { ...(disk.parameters as Record<string, object>)[name], default: value } },
+    });
+    const at = 'patches.foundation.density';
+    expect(fromDefaults(withDefault('k', 0))).toEqual([['bad-compliant-law', at]]);
+    expect(fromDefaults(withDefault('nu', -1))).toEqual([['bad-compliant-law', at]]);
+    expect(fromParam(disk, 'k', '0')).toEqual([['bad-compliant-law', '--param k']]);
+    expect(fromParam(disk, 'nu', '-1')).toEqual([['bad-compliant-law', '--param nu']]);
+    expect(() => parameterValues(buildModel(disk), [{ name: 'nu', value: '0' }])).not.toThrow();
+  });
+});

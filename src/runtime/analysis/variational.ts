@@ -89,7 +89,6 @@ import { IMPACT_ERROR_CODE, SimulationError } from '../errors.js';
 import { CompliantSwitching } from '../contact/compliant-switching.js';
 import { ContactActivity } from '../hybrid/events.js';
 import { applyReset, integratePhase, type HybridMode } from '../hybrid/engine.js';
-import { gapSinks } from '../hybrid/guards.js';
 import type { Crossing, Guard, Resets } from '../hybrid/guards.js';
 
 /** ∂q̇⁺/∂q (n×n), ∂q̇⁺/∂q̇⁻ (n×n) and ∂q̇⁺/∂t (n) of an impact map, row-major. */
@@ -515,8 +514,6 @@ class VariationalFlow {
   private atStart: GuardValues;
   private atEnd: GuardValues;
   private readonly rates: Float64Array;
-  /** Per contact, the sink of its gap guard, counted from where the phase started (guards.ts gapSinks). */
-  private readonly sinks: Float64Array;
   private readonly q: Float64Array;
   private readonly qd: Float64Array;
 
@@ -550,7 +547,6 @@ class VariationalFlow {
     this.atStart = guardValues(this.m, this.switching.count);
     this.atEnd = guardValues(this.m, this.switching.count);
     this.rates = new Float64Array(this.m);
-    this.sinks = new Float64Array(this.m);
     this.q = new Float64Array(this.n);
     this.qd = new Float64Array(this.n);
     const g = Float64Array.from(this.gaps(t0, this.x));
@@ -692,7 +688,6 @@ class VariationalFlow {
     y0.set(this.phi.subarray(0, n2 * N), n2);
     this.guards(this.t, this.x, this.atStart);
     this.activity.wake(this.atStart.g);
-    gapSinks(this.atStart.g, this.gapTol, this.sinks);
     // The section's guard at the step's start and end.
     let hA = this.sectionGuard(stop, this.x),
       hB = hA;
@@ -733,9 +728,8 @@ class VariationalFlow {
    * The guards of the current phase (guards.ts), in contact order: a held
    * contact's σ̇ falling through zero, an open awake contact's gap with its
    * rate ġ (a dip through zero and back inside a step; its interior minima
-   * go to minGaps) and its sink (gapTol below the surface, or below where
-   * the phase starts inside it: guards.ts gapSinks), an ignored contact's
-   * gap as a probe (minima only); then the compliant
+   * go to minGaps) and the sink gapTol (a slow sink below −gapTol), an
+   * ignored contact's gap as a probe (minima only); then the compliant
    * switching surfaces; then a coordinate section, with the rate q̇_i (a
    * return through the value after an extremum beyond it: an explicit step
    * can span a whole free-flight parabola, which it integrates exactly).
@@ -768,7 +762,7 @@ class VariationalFlow {
           b: this.atEnd.g[j]!,
           rate,
         } as const;
-        guards.push(this.ignore.has(j) ? { ...gap, probe: true } : { ...gap, sink: this.sinks[j]! });
+        guards.push(this.ignore.has(j) ? { ...gap, probe: true } : { ...gap, sink: this.gapTol });
       }
     }
     guards.push(...this.switching.guards(this.atStart.c, this.atEnd.c));

@@ -36,8 +36,7 @@
 // values miss, from the far side ('return') any. An ordinary step is one
 // piece, at the cost of h and ḣ at its midpoint. A guard with a sink s (a
 // contact released at g = 0 that drifts inward) also fires where h + s
-// crosses; a gap's sink is counted from where its phase starts (guards.ts
-// gapSinks).
+// crosses.
 //
 // A contact guard may also carry an activation condition (the model's
 // `when`; ContactActivity below): its crossing is an impact only where the

@@ -582,7 +582,16 @@ class HybridRun {
           });
       } else if (!this.activity.dormant[j]) {
         const rate = { value: this.gapRateValue(j), a: this.dgA[j], b: this.dgB[j], excursions: 'both' } as const;
-        guards.push({ kind: 'gap', contact: j, direction: 'falling', value: this.gapValue(j), a: this.gA[j], b: this.gB[j], rate, sink: this.gapTol + this.sinkFrom[j]! });
+        guards.push({
+          kind: 'gap',
+          contact: j,
+          direction: 'falling',
+          value: this.gapValue(j),
+          a: this.gA[j],
+          b: this.gB[j],
+          rate,
+          sink: this.gapTol + this.sinkFrom[j]!,
+        });
       }
     }
     return guards;

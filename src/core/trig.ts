@@ -56,7 +56,16 @@ import {
 export function simplify(e: Expr): Expr {
   const m = memo(e);
   if (m.simplified) return m.simplified;
-  const r = simplifyCopies(e) ?? simplifyTrig(expand(e));
+  let r: Expr;
+  try {
+    r = simplifyCopies(e) ?? simplifyTrig(expand(e));
+  } catch (err) {
+    // Expanding can multiply exact coefficients past 2^53 (products of
+    // 1370 sin²x + 1000 in a Hamiltonian's denominators): the expression is
+    // then kept as written, which is exact, rather than refusing the model.
+    if (!(err instanceof MechanicsError && err.code === 'coefficient-overflow')) throw err;
+    r = e;
+  }
   m.simplified = r;
   memo(r).simplified = r;
   return r;

@@ -399,7 +399,7 @@ describe('a model’s patches: derivations/viscoelastic-disk.ts through derivePa
     expect(along.law.separation).toBe(simplify(p('k*q + nu*qd')));
   });
   it('a convex density is a bad-patch derivation error on the density field', () => {
-    const convex = { ...disk, patches: [{ ...disk.patches![0]!, density: 'k*r*(theta^2 - q)' }] };
+    const convex = { ...disk, patches: [{ ...disk.patches![0]!, density: 'k*r*(q + theta^2)' }] };
     const err = thrown(() => deriveSystem(buildModel(convex)), MechanicsError);
     expect([err.code, err.kind, err.where.field]).toEqual(['bad-patch', 'derivation', 'patches[0].density']);
     expect(err.message).toContain('not concave in theta');

@@ -254,3 +254,21 @@ describe('Moreau–Jean step budget', () => {
     expect(simulateMoreauJean(bouncingBall, { q0: [1], qd0: [0], t1: 1, h: 0.01, maxSteps: 100 }).stats.steps).toBe(100);
   });
 });
+
+describe('samples between step points', () => {
+  it('never carry more energy than the run started with: the bouncing ball and the block on the incline, on a grid coarser than h', async () => {
+    const ball = (await import('../../../generated/bouncing-ball.js')) as unknown as LoadedModule;
+    const block = (await import('../../../generated/block-on-incline.js')) as unknown as LoadedModule;
+    for (const [mod, qd0] of [
+      [ball, [0]],
+      [block, [1, -2]],
+    ] as const) {
+      const { q0 } = mod.model.initial;
+      for (const h of [1e-3, 1e-2]) {
+        const run = simulateMoreauJean(mod, { q0, qd0, t1: 3, h, samples: 200 });
+        const e0 = run.energy![0]!;
+        for (const e of run.energy!) expect(e, `${mod.model.name}, h = ${h}`).toBeLessThanOrEqual(e0 * (1 + 1e-12) + 1e-12);
+      }
+    }
+  });
+});

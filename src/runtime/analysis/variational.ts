@@ -89,7 +89,7 @@ import { IMPACT_ERROR_CODE, SimulationError } from '../errors.js';
 import { CompliantSwitching } from '../contact/compliant-switching.js';
 import { ContactActivity } from '../hybrid/events.js';
 import { applyReset, integratePhase, type HybridMode } from '../hybrid/engine.js';
-import type { Crossing, Guard, Resets } from '../hybrid/guards.js';
+import { gapSinks, type Crossing, type Guard, type Resets } from '../hybrid/guards.js';
 
 /** ∂q̇⁺/∂q (n×n), ∂q̇⁺/∂q̇⁻ (n×n) and ∂q̇⁺/∂t (n) of an impact map, row-major. */
 export interface ImpactJacobian {
@@ -202,8 +202,15 @@ const DEFAULT_ATOL = 1e-12;
 const DIFF_STEP = Math.cbrt(Number.EPSILON);
 /** The gaps of a model without rigid contacts. */
 const NO_GAPS = new Float64Array(0);
-/** Shrinking impact intervals in a row that count as an accumulation (a Zeno rest). */
-const ACCUMULATION = 8;
+/**
+ * Shrinking impact intervals in a row that count as an accumulation (a Zeno
+ * rest). A three-spoke wheel rocking between two spokes (I* = 0.7) shrinks
+ * its intervals by 0.118 an impact; at its seventh impact, 1.6e-7 s before
+ * the accumulation point, the impact map changes mode within a difference
+ * step and has no derivative, so five shrinking intervals are all such a
+ * cascade shows.
+ */
+const ACCUMULATION = 5;
 
 /**
  * X and Φ at t1 from (q0, q̇0) at t0: the sensitivity of the hybrid flow to
@@ -514,6 +521,8 @@ class VariationalFlow {
   private atStart: GuardValues;
   private atEnd: GuardValues;
   private readonly rates: Float64Array;
+  /** Per contact, the sink of its gap guard, counted from where the phase started (guards.ts gapSinks). */
+  private readonly sinks: Float64Array;
   private readonly q: Float64Array;
   private readonly qd: Float64Array;
 
@@ -547,6 +556,7 @@ class VariationalFlow {
     this.atStart = guardValues(this.m, this.switching.count);
     this.atEnd = guardValues(this.m, this.switching.count);
     this.rates = new Float64Array(this.m);
+    this.sinks = new Float64Array(this.m);
     this.q = new Float64Array(this.n);
     this.qd = new Float64Array(this.n);
     const g = Float64Array.from(this.gaps(t0, this.x));
@@ -688,6 +698,7 @@ class VariationalFlow {
     y0.set(this.phi.subarray(0, n2 * N), n2);
     this.guards(this.t, this.x, this.atStart);
     this.activity.wake(this.atStart.g);
+    gapSinks(this.atStart.g, this.gapTol, this.sinks);
     // The section's guard at the step's start and end.
     let hA = this.sectionGuard(stop, this.x),
       hB = hA;
@@ -727,8 +738,10 @@ class VariationalFlow {
   /**
    * The guards of the current phase (guards.ts), in contact order: a held
    * contact's σ̇ falling through zero, an open awake contact's gap with its
-   * rate ġ (a dip through zero and back inside a step; its interior minima
-   * go to minGaps) and the sink gapTol (a slow sink below −gapTol), an
+   * rate ġ (a dip through zero and back inside a step, or a whole rebound
+   * from a phase starting at g ≤ 0, where an impact leaves its contact; its
+   * interior minima go to minGaps) and its sink (gapTol below the surface,
+   * or below where the phase starts inside it: guards.ts gapSinks), an
    * ignored contact's gap as a probe (minima only); then the compliant
    * switching surfaces; then a coordinate section, with the rate q̇_i (a
    * return through the value after an extremum beyond it: an explicit step
@@ -751,7 +764,7 @@ class VariationalFlow {
           value: (s: number, y: Float64Array) => this.gapRates(s, y, this.rates)[j]!,
           a: this.atStart.dg[j]!,
           b: this.atEnd.dg[j]!,
-          excursions: 'dip',
+          excursions: 'both',
         } as const;
         const gap = {
           kind: 'gap',
@@ -762,7 +775,7 @@ class VariationalFlow {
           b: this.atEnd.g[j]!,
           rate,
         } as const;
-        guards.push(this.ignore.has(j) ? { ...gap, probe: true } : { ...gap, sink: this.gapTol });
+        guards.push(this.ignore.has(j) ? { ...gap, probe: true } : { ...gap, sink: this.sinks[j]! });
       }
     }
     guards.push(...this.switching.guards(this.atStart.c, this.atEnd.c));
@@ -845,6 +858,7 @@ class VariationalFlow {
     const rate = this.gapRates(t, this.x, this.rates)[j]!;
     if (rate < -this.restVelocity) {
       impact = true;
+      this.checkAccumulation(t, stop);
       const q = Array.from(this.x.subarray(0, n)),
         qd = Array.from(this.x.subarray(n));
       const res = this.impactAt(t, q, qd, closed);
@@ -873,7 +887,6 @@ class VariationalFlow {
       x: Array.from(xMinus),
       ...(impact ? { xPlus: Array.from(this.x), jacobian } : {}),
     });
-    if (impact) this.checkAccumulation();
     const fPlus = this.extendedField(this.field, t, this.x);
     if (impact && section?.contact === j) return this.crossSection(stop, D, fMinus, fPlus, gradH);
     if (!impact) return undefined;
@@ -905,26 +918,33 @@ class VariationalFlow {
   /**
    * Impacts that accumulate (a rocking wheel or compass coming to rest, a
    * ball on a floor: intervals shrinking by a steady ratio) end in a rest,
-   * not in a return to the section; the event-driven flow cannot step
-   * through them, so it stops with 'no-return' once ACCUMULATION intervals
-   * in a row are below 0.9 times the one before (period 1) or two before
-   * (period 2: a wheel rocking on a slope alternates 0.47 and 0.95).
+   * not in a return to the section nor at t1; the event-driven flow cannot
+   * step through them, so an impact at t stops it with 'no-return' once
+   * ACCUMULATION intervals in a row are below 0.9 times the one before
+   * (period 1) or two before (period 2: a wheel rocking on a slope
+   * alternates 0.47 and 0.95). The error names the accumulation point the
+   * last ratio r extrapolates to: the last p intervals' sum times r/(1 − r).
    */
-  private checkAccumulation(): void {
-    const times = this.events.filter((e) => e.type === 'impact').map((e) => e.t);
+  private checkAccumulation(t: number, stop: StopRule): void {
+    const times = [...this.events.filter((e) => e.type === 'impact').map((e) => e.t), t];
+    const gap = (i: number): number => times[i]! - times[i - 1]!;
     const shrinking = (p: number): boolean => {
       if (times.length < ACCUMULATION + p + 1) return false;
-      const gap = (i: number): number => times[i]! - times[i - 1]!;
       for (let i = times.length - ACCUMULATION; i < times.length; i++) if (!(gap(i) < 0.9 * gap(i - p))) return false;
       return true;
     };
-    if (!shrinking(1) && !shrinking(2)) return;
+    const p = shrinking(1) ? 1 : shrinking(2) ? 2 : 0;
+    if (p === 0) return;
+    const last = times.length - 1;
+    const r = gap(last) / gap(last - p);
+    const tail = t - times[last - p]!;
+    const end = stop.section ? 'returning to the section' : `reaching t1 = ${stop.t1}`;
     throw new SimulationError(
       'no-return',
       'numeric',
-      `impacts accumulate near t = ${this.t.toPrecision(6)} (${ACCUMULATION} intervals in a row shrinking): the motion comes to rest instead of returning to the section`,
-      { model: this.module.model.name, field: 'section' },
-      this.t,
+      `impacts accumulate near t = ${(t + (tail * r) / (1 - r)).toPrecision(6)} (${ACCUMULATION} intervals in a row shrinking): the motion comes to rest instead of ${end}`,
+      { model: this.module.model.name, field: stop.section ? 'section' : 't1' },
+      t,
     );
   }
 

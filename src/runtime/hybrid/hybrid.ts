@@ -65,7 +65,7 @@ import { resolveImpact, type ImpactOutcome } from '../contact/resolve-impact.js'
 import { IMPACT_ERROR_CODE, SimulationError, type SimulationErrorCode } from '../errors.js';
 import { ContactActivity, type EventFunction } from './events.js';
 import { applyReset, integratePhase, type HybridMode } from './engine.js';
-import type { Crossing, Guard, Resets } from './guards.js';
+import { gapSinks, type Crossing, type Guard, type Resets } from './guards.js';
 import { heldContacts, MAX_MODE_COMBINATIONS, ModeSelector, OPEN, STICK, slides, usesFriction, type SlipTarget } from '../contact/friction-modes.js';
 import {
   AngleTurns,
@@ -226,8 +226,8 @@ class HybridRun {
   private readonly acc: Float64Array;
   private readonly rates: Float64Array;
   private readonly gA: Float64Array;
-  /** Per contact, how far inside the surface the phase started (≥ 0): the sink is counted from there. */
-  private readonly sinkFrom: Float64Array;
+  /** Per contact, the sink of its gap guard, counted from where the phase started (guards.ts gapSinks). */
+  private readonly sinks: Float64Array;
   private readonly dgA: Float64Array;
   private readonly sA: Float64Array;
   private readonly gB: Float64Array;
@@ -296,7 +296,7 @@ class HybridRun {
     this.acc = new Float64Array(n + m);
     this.rates = new Float64Array(m);
     this.gA = new Float64Array(m);
-    this.sinkFrom = new Float64Array(m);
+    this.sinks = new Float64Array(m);
     this.dgA = new Float64Array(m);
     this.sA = new Float64Array(m);
     this.gB = new Float64Array(m);
@@ -436,10 +436,7 @@ class HybridRun {
     if (this.friction) this.aimSlips(this.t, this.x);
     this.guardValues(this.t, this.x, this.gA, this.dgA, this.sA, this.tA);
     this.activity.wake(this.gA);
-    // An impact found by the sink leaves its contact just past −gapTol;
-    // a sink counted from 0 could not fire again there, and a bounce too
-    // small to lift it out would sink through unseen.
-    for (let j = 0; j < this.m; j++) this.sinkFrom[j] = Math.max(0, -this.gA[j]!);
+    gapSinks(this.gA, this.gapTol, this.sinks);
     const maxSteps = this.opts.maxSteps ?? 100_000;
     const end = Math.min(this.t1, this.pendingRest?.t ?? Infinity);
     const mode: HybridMode<Crossing> = {
@@ -563,8 +560,8 @@ class HybridRun {
    * for a held Coulomb contact, its tangential guard falling through zero (a
    * slide stops, or a sticking force reaches the cone's edge); an open,
    * awake contact's gap, with its rate ġ (a whole bounce or a dip inside one
-   * step, late in a cascade) and the sink gapTol (a contact released at
-   * g = 0 that drifts inward), counted from where the phase started inside.
+   * step, late in a cascade) and its sink (a contact released at g = 0 that
+   * drifts inward), counted from where the phase started (guards.ts gapSinks).
    */
   private guards(): Guard[] {
     const guards: Guard[] = [];
@@ -590,7 +587,7 @@ class HybridRun {
           a: this.gA[j],
           b: this.gB[j],
           rate,
-          sink: this.gapTol + this.sinkFrom[j]!,
+          sink: this.sinks[j],
         });
       }
     }

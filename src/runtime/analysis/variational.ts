@@ -89,7 +89,8 @@ import { IMPACT_ERROR_CODE, SimulationError } from '../errors.js';
 import { CompliantSwitching } from '../contact/compliant-switching.js';
 import { ContactActivity } from '../hybrid/events.js';
 import { applyReset, integratePhase, type HybridMode } from '../hybrid/engine.js';
-import { gapSinks, type Crossing, type Guard, type Resets } from '../hybrid/guards.js';
+import { gapSinks } from '../hybrid/guards.js';
+import type { Crossing, Guard, Resets } from '../hybrid/guards.js';
 
 /** ∂q̇⁺/∂q (n×n), ∂q̇⁺/∂q̇⁻ (n×n) and ∂q̇⁺/∂t (n) of an impact map, row-major. */
 export interface ImpactJacobian {

@@ -65,7 +65,8 @@ import { resolveImpact, type ImpactOutcome } from '../contact/resolve-impact.js'
 import { IMPACT_ERROR_CODE, SimulationError, type SimulationErrorCode } from '../errors.js';
 import { ContactActivity, type EventFunction } from './events.js';
 import { applyReset, integratePhase, type HybridMode } from './engine.js';
-import { gapSinks, type Crossing, type Guard, type Resets } from './guards.js';
+import { gapSinks } from './guards.js';
+import type { Crossing, Guard, Resets } from './guards.js';
 import { heldContacts, MAX_MODE_COMBINATIONS, ModeSelector, OPEN, STICK, slides, usesFriction, type SlipTarget } from '../contact/friction-modes.js';
 import {
   AngleTurns,

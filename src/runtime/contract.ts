@@ -97,10 +97,11 @@ export interface ModelInfo {
   readonly constant?: ConstantFunctions;
   /**
    * Per coordinate, whether every function is 2π-periodic in it (derived:
-   * it occurs only in sin and cos of integer multiples of it). `simulate`
-   * (smooth and event-driven) integrates such a coordinate reduced to
-   * (−π, π] after every step and adds the turns back on output. Absent:
-   * none is.
+   * it occurs only in sin and cos of integer multiples of it). Every
+   * driver (simulate's smooth and event-driven runs, simulateHamilton,
+   * simulateMoreauJean, the variational flow) integrates such a coordinate
+   * reduced to (−π, π] after every step and adds the turns back on output.
+   * Absent: none is.
    */
   readonly periodic?: readonly boolean[];
 }

@@ -66,6 +66,13 @@
 // −cḟ switching on at δ = 0 with ḟ ≠ 0, an added mass). A model with
 // compliant contacts only needs none of the rigid-contact functions.
 //
+// Periodic angles (the module's model.periodic) are integrated reduced to
+// (−π, π] (hybrid/trajectory.ts AngleTurns), at each phase start and after
+// each step: the shift by 2π is a translation, so Φ is untouched, and the
+// difference steps ε^{1/3}·max(1, |x|) stay those of an angle (at θ = 10⁴
+// one was 0.06 rad). Reported states and coordinate sections are in the
+// unreduced angle.
+//
 // Activation conditions (the model's `when`, events.ts ContactActivity): a
 // gap reaching zero where its contact's condition fails is no event and no
 // saltation (the flow does not change there); the contact is dormant, not
@@ -91,6 +98,7 @@ import { ContactActivity } from '../hybrid/events.js';
 import { applyReset, integratePhase, type HybridMode } from '../hybrid/engine.js';
 import { gapSinks } from '../hybrid/guards.js';
 import type { Crossing, Guard, Resets } from '../hybrid/guards.js';
+import { AngleTurns } from '../hybrid/trajectory.js';
 
 /** ∂q̇⁺/∂q (n×n), ∂q̇⁺/∂q̇⁻ (n×n) and ∂q̇⁺/∂t (n) of an impact map, row-major. */
 export interface ImpactJacobian {
@@ -516,6 +524,8 @@ class VariationalFlow {
   private readonly sources = new Set<'generated' | 'difference'>();
   private readonly minGaps: Float64Array;
   private readonly grazing: number[] = [];
+  /** The turns taken off the periodic coordinates of x, which the flow integrates reduced. */
+  private readonly angles: AngleTurns;
   private field: PhaseField;
   private crossings = 0;
   // Guard values at the start and end of the current step (swapped as the step is taken).
@@ -552,6 +562,8 @@ class VariationalFlow {
     this.ignore = new Set(opts.ignore ?? []);
     this.t = t0;
     this.x = Float64Array.from(x0);
+    this.angles = new AngleTurns(module);
+    this.angles.reduce(this.x);
     this.phi = identity(this.N);
     this.minGaps = new Float64Array(this.m).fill(Infinity);
     this.atStart = guardValues(this.m, this.switching.count);
@@ -572,7 +584,7 @@ class VariationalFlow {
   result(): FlowResult {
     return {
       t: this.t,
-      x: Float64Array.from(this.x),
+      x: Float64Array.from(this.state(this.x)),
       phi: Float64Array.from(this.phi),
       events: this.events,
       heldAtStart: this.heldAtStart.slice(),
@@ -695,6 +707,7 @@ class VariationalFlow {
       }
     };
     const y0 = new Float64Array(n2 + n2 * N);
+    this.angles.reduce(this.x);
     y0.set(this.x, 0);
     y0.set(this.phi.subarray(0, n2 * N), n2);
     this.guards(this.t, this.x, this.atStart);
@@ -724,6 +737,7 @@ class VariationalFlow {
       atol: this.opts.atol ?? DEFAULT_ATOL,
       maxSteps: this.opts.maxSteps ?? 100_000,
       failure: { module: this.module, params: this.params, t0: this.t },
+      ...(this.angles.shift ? { shift: this.angles.shift } : {}),
     });
     this.t = phase.t;
     this.x.set(phase.y.subarray(0, n2));
@@ -731,9 +745,14 @@ class VariationalFlow {
     return phase.crossing;
   }
 
+  /** (q, q̇) of a reduced state x as the flow reports it: the turns added back on q. */
+  private state(x: ArrayLike<number>): number[] {
+    return this.angles.unwrap(x, 2 * this.n);
+  }
+
   private sectionGuard(stop: StopRule, x: ArrayLike<number>): number {
     const s = stop.section;
-    return s?.coordinate === undefined ? 0 : x[s.coordinate]! - s.value!;
+    return s?.coordinate === undefined ? 0 : this.angles.coordinate(x, s.coordinate) - s.value!;
   }
 
   /**
@@ -790,7 +809,7 @@ class VariationalFlow {
         b: step.y[this.n + i]!,
         excursions: 'return',
       } as const;
-      guards.push({ kind: 'section', contact: -1, direction: s.direction!, value: (_t, y) => y[i]! - value, a: hA, b: hB, rate });
+      guards.push({ kind: 'section', contact: -1, direction: s.direction!, value: (_t, y) => this.angles.coordinate(y, i) - value, a: hA, b: hB, rate });
     }
     return guards;
   }
@@ -828,7 +847,7 @@ class VariationalFlow {
     const held = this.held.slice();
     held[contact] = false;
     this.setHeld(this.chooseHeld(held, t, this.x));
-    this.events.push({ t, type: 'release', contacts: [contact], x: Array.from(xMinus) });
+    this.events.push({ t, type: 'release', contacts: [contact], x: this.state(xMinus) });
     const fPlus = this.extendedField(this.field, t, this.x);
     this.phi = matMul(N, saltationMatrix(N, identity(N), fMinus, fPlus, gradH), this.phi);
     return undefined;
@@ -885,8 +904,8 @@ class VariationalFlow {
       t,
       type: impact ? 'impact' : 'contact',
       contacts: [j],
-      x: Array.from(xMinus),
-      ...(impact ? { xPlus: Array.from(this.x), jacobian } : {}),
+      x: this.state(xMinus),
+      ...(impact ? { xPlus: this.state(this.x), jacobian } : {}),
     });
     const fPlus = this.extendedField(this.field, t, this.x);
     if (impact && section?.contact === j) return this.crossSection(stop, D, fMinus, fPlus, gradH);
@@ -912,7 +931,7 @@ class VariationalFlow {
     // Recorded where the contact's force starts or stops acting (the point leaving the obstacle force-free switches only an added mass).
     const was = this.switching.touchingAt(before.t, before.y, contact),
       is = this.switching.touchingAt(after.t, after.y, contact);
-    if (was !== is) this.events.push({ t, type: is ? 'contact' : 'release', contacts: [contact], compliant: true, x: Array.from(this.x) });
+    if (was !== is) this.events.push({ t, type: is ? 'contact' : 'release', contacts: [contact], compliant: true, x: this.state(this.x) });
     return undefined;
   }
 

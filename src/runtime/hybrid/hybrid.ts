@@ -463,7 +463,7 @@ class HybridRun {
       hmax: this.opts.hmax,
       maxSteps,
       observer: (step, until) => this.sampler.fromStep(step, until),
-      ...(this.angles.any ? { shift: (y: Float64Array) => this.angles.reduce(y) } : {}),
+      ...(this.angles.shift ? { shift: this.angles.shift } : {}),
       failure: { module: this.module, params: this.params, t0: this.t0 },
     });
     this.stats.steps += phase.stats.accepted;

@@ -106,6 +106,7 @@ import { phaseModes, solveFrictionLcp, type FrictionContact } from '../complemen
 import { DelassusCache } from '../complementarity/delassus-cache.js';
 import { LcpTally, NormalContacts } from '../contact/normal-contacts.js';
 import {
+  AngleTurns,
   GridSampler,
   Progress,
   outputGrid,
@@ -255,6 +256,10 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
   const mu = rows.friction(t0);
   const q = Float64Array.from(opts.q0),
     v = Float64Array.from(opts.qd0);
+  // Periodic angles stepped reduced (trajectory.ts AngleTurns), their turns back on every reported q: the
+  // rounding of q_k + h(…) and the index set's tolerance 8ε·max|q| are then those of an angle in (−π, π].
+  const angles = new AngleTurns(module);
+  angles.reduce(q);
   const qNext = new Float64Array(n),
     vNext = new Float64Array(n);
   const Mq = new Float64Array(n * n),
@@ -279,7 +284,7 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
   const Un = normal.U;
   let evaluations = 0;
   const failure = (code: SimulationErrorCode, message: string, field: string, t: number, qs: Float64Array, vs: Float64Array): SimulationError =>
-    new SimulationError(code, 'numeric', message, { model: name, field }, t, [], { q: Array.from(qs), qd: Array.from(vs) });
+    new SimulationError(code, 'numeric', message, { model: name, field }, t, [], { q: angles.unwrap(qs), qd: Array.from(vs) });
 
   /** A frictional step's contact problem: the rows of I at (t_{k+1}, q_k), U_k, and the contacts' laws. */
   interface StepContacts {
@@ -363,13 +368,13 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     touching: number[] = [],
     released: number[] = [],
     nowResting: number[] = [];
-  const end = new StepEnd(qNext, vNext);
+  const end = new StepEnd(qNext, vNext, angles);
 
   const samples = { t: [] as number[], q: [] as number[][], qd: [] as number[][], energy: [] as number[] };
   const energy = module.energy;
   const sampler = new GridSampler(outputGrid(t0, opts.t1, opts.samples), 2 * n, (s, x) => {
     samples.t.push(s);
-    samples.q.push(toArray(x, 0, n));
+    samples.q.push(angles.unwrap(x));
     samples.qd.push(toArray(x, n, 2 * n));
     if (energy) samples.energy.push(energy(s, x.subarray(0, n), x.subarray(n, 2 * n), params));
   });
@@ -554,6 +559,7 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     sampler.fromStep(stepView, t1k + 1e-9 * hk);
     q.set(qNext);
     v.set(vNext);
+    angles.reduce(q);
     progress.update(t1k);
   }
   const { t, q: qs, qd, energy: en } = samples;
@@ -633,6 +639,7 @@ class StepEnd {
   constructor(
     private readonly q: Float64Array,
     private readonly v: Float64Array,
+    private readonly angles: AngleTurns,
   ) {}
 
   reset(): void {
@@ -640,7 +647,7 @@ class StepEnd {
   }
 
   get(): { q: number[]; qd: number[] } {
-    return (this.state ??= { q: Array.from(this.q), qd: Array.from(this.v) });
+    return (this.state ??= { q: this.angles.unwrap(this.q), qd: Array.from(this.v) });
   }
 }
 

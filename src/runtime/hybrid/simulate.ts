@@ -73,7 +73,7 @@ export function simulate(module: LoadedModule, opts: SimulateOptions): Trajector
       energy?.push(module.energy!(s, x.subarray(0, n), x.subarray(n, 2 * n), params));
     },
     undefined,
-    angles.any ? (y) => angles.reduce(y) : undefined,
+    angles.shift,
   );
   return { model: module.model.name, t, q, qd, ...(energy ? { energy } : {}), events: [], stats };
 }
@@ -93,20 +93,25 @@ export function simulateHamilton(module: LoadedModule, opts: HamiltonOptions): H
     qd = [] as number[][],
     energy = [] as number[];
   const dz = new Float64Array(2 * n);
+  // H is as periodic in q as the Lagrangian (T's M(q), V(q)): reduced as in simulate.
+  const angles = new AngleTurns(module);
+  const z0 = stack(opts.q0, opts.pm0);
+  angles.reduce(z0);
   const stats = runSmooth(
     module,
     opts,
     (s, z, out) => void module.hamiltonRhs(s, z, params, out),
-    stack(opts.q0, opts.pm0),
+    z0,
     (s, z) => {
       t.push(s);
-      q.push(toArray(z, 0, n));
+      q.push(angles.unwrap(z));
       pm.push(toArray(z, n, 2 * n));
       module.hamiltonRhs(s, z, params, dz);
       qd.push(toArray(dz, 0, n));
       energy.push(module.hamiltonian(s, z.subarray(0, n), z.subarray(n, 2 * n), params));
     },
     (s, z) => module.hamiltonRhs(s, z, params),
+    angles.shift,
   );
   return { model: module.model.name, t, q, pm, qd, energy, events: [], stats };
 }

@@ -358,26 +358,27 @@ function massMatrixSingular(module: LoadedModule, params: Params, t: number, q: 
 
 /**
  * The coordinates every function is 2π-periodic in (the module's
- * model.periodic, derived), integrated reduced: at each phase start and
- * after each step (DOPRI5's shift) the driver moves such an angle into
- * (−π, π] and counts the whole turns taken off, which go back on every q it reports, so trajectories stay
+ * model.periodic, derived), integrated reduced: at the start, each phase
+ * start and after each step (DOPRI5's shift; a time-stepper's step) the
+ * driver moves such an angle into (−π, π] and counts the whole turns taken
+ * off, which go back on every q it reports, so trajectories stay
  * continuous. A double carries θ = 10⁴ to 1.8e-12 and the error scale
  * atol + rtol·|θ| lets the integrator err there by 1e-4 rad; reduced, the
- * scale stays that of an angle in (−π, π].
+ * scale stays that of an angle in (−π, π]. Every driver reduces here: the
+ * smooth and event-driven runs, Moreau–Jean, the variational flow and the
+ * Hamilton form (whose q comes first too, and whose H is as periodic in q).
  */
 export class AngleTurns {
   private readonly periodic: number[];
   private readonly turns: Float64Array;
+  /** For an integrator's `shift` option: the reduction, or undefined without a periodic coordinate. */
+  readonly shift: ((y: Float64Array) => void) | undefined;
 
   constructor(module: LoadedModule) {
     const flags = module.model.periodic ?? [];
     this.periodic = flags.flatMap((p, i) => (p ? [i] : []));
     this.turns = new Float64Array(module.model.coordinates.length);
-  }
-
-  /** Whether the module has a periodic coordinate. */
-  get any(): boolean {
-    return this.periodic.length > 0;
+    this.shift = this.periodic.length > 0 ? (y) => this.reduce(y) : undefined;
   }
 
   /** Move the periodic coordinates of x (q first) into (−π, π], counting the turns taken off. */
@@ -390,11 +391,16 @@ export class AngleTurns {
     }
   }
 
-  /** q of a reduced state x (q first) with the turns added back. */
-  unwrap(x: ArrayLike<number>): number[] {
-    const q = toArray(x, 0, this.turns.length);
+  /** The first `to` entries of a reduced state x (q first; default q alone) with the turns added back. */
+  unwrap(x: ArrayLike<number>, to = this.turns.length): number[] {
+    const q = toArray(x, 0, to);
     for (const i of this.periodic) q[i] = q[i]! + this.turns[i]! * TWO_PI;
     return q;
+  }
+
+  /** Coordinate i of a reduced state x with its turns added back. */
+  coordinate(x: ArrayLike<number>, i: number): number {
+    return x[i]! + this.turns[i]! * TWO_PI;
   }
 }
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { deriveSystem } from '../../../src/derive/system.js';
+import { buildModel } from '../../../src/model/index.js';
 import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { SimulationError } from '../../../src/runtime/errors.js';
 import { simulateMoreauJean } from '../../../src/runtime/hybrid/moreau-jean.js';
@@ -6,6 +8,7 @@ import { simulate } from '../../../src/runtime/hybrid/simulate.js';
 import { bouncingBall } from '../../fixtures/bouncing-ball.js';
 import { particleInCorner } from '../../fixtures/particle-in-corner.js';
 import { roughBlock, roughDisk, stickingDisk } from '../../fixtures/rough-disk.js';
+import { loadGenerated } from '../../helpers/generated-module.js';
 import { thrown as thrownAs } from '../../helpers/thrown.js';
 
 const thrown = (fn: () => unknown): SimulationError => thrownAs(fn, SimulationError);
@@ -270,5 +273,34 @@ describe('samples between step points', () => {
         for (const e of run.energy!) expect(e, `${mod.model.name}, h = ${h}`).toBeLessThanOrEqual(e0 * (1 + 1e-12) + 1e-12);
       }
     }
+  });
+});
+
+describe('a large angle is stepped reduced (model.periodic: the rod enters the equations through sin θ, cos θ only)', () => {
+  // Stepped from θ = 10⁴, q_k + h(…) rounds θ to 1.8e-12 each step and the index set's tolerance 8ε·max|q| is
+  // 1.8e-11: over 1.5·10⁴ steps the energy drifted 1.3e-8 from the run from the reduced angle.
+  // Reduced to (−π, π] after every step, with its turns added back on output, the run is that from the reduced angle.
+  it('falling on its end with friction from θ = 10⁴: x, y, θ less 1592 turns, the gap, the energy and the events as from the reduced angle', async () => {
+    const TWO_PI = 2 * Math.PI;
+    const turns = 1592,
+      reduced = 10_000 - turns * TWO_PI;
+    const spec = (await import('../../../derivations/falling-rod.js')).default;
+    const rod = await loadGenerated(deriveSystem(buildModel(spec)));
+    const run = (theta: number) => simulateMoreauJean(rod, { q0: [0, 1, theta], qd0: [1, 0, 0], t1: 1.5, h: 1e-4, samples: 301 });
+    const base = run(reduced),
+      big = run(10_000);
+    expect(base.events.filter((e) => e.type === 'impact').length).toBeGreaterThan(5);
+    expect(big.events.map((e) => [e.type, e.t])).toEqual(base.events.map((e) => [e.type, e.t]));
+    const gap = (k: number, q: readonly number[]) => rod.gaps!(base.t[k]!, q, {})[0]!;
+    let worst = 0;
+    for (let k = 0; k < base.t.length; k++) {
+      const [xb, yb, tb] = base.q[k]!,
+        [x, y, t] = big.q[k]!;
+      worst = Math.max(worst, Math.abs(x - xb), Math.abs(y - yb), Math.abs(t - turns * TWO_PI - tb));
+      worst = Math.max(worst, Math.abs(gap(k, big.q[k]!) - gap(k, base.q[k]!)), Math.abs(big.energy![k]! - base.energy![k]!));
+    }
+    expect(worst).toBeLessThan(1e-10);
+    // Continuous on output: no jump of 2π where the angle is reduced.
+    for (let k = 1; k < big.t.length; k++) expect(Math.abs(big.q[k]![2]! - big.q[k - 1]![2]!)).toBeLessThan(0.5);
   });
 });

@@ -75,6 +75,13 @@ import type { ImpactLawInfo } from '../contract.js';
 export const sticks = (law: ImpactLawInfo): boolean => law.kind === 'stick';
 
 /**
+ * The largest restitution a contact's law admits, the limit of a run-time
+ * override: 1, or ∞ where the model declares allowSuperelastic (the limit
+ * src/model/limits.ts puts on the model's own coefficient).
+ */
+export const restitutionLimit = (law: ImpactLawInfo): number => ('allowSuperelastic' in law && law.allowSuperelastic ? Infinity : 1);
+
+/**
  * b = U_free + ε∘U⁻ of the law's complementarity ξ = W Λ + b, for rows of
  * contacts laid out as friction-lcp.ts stacks them: `contacts` gives each
  * contact's index and slip-row count in row order. Writes into b, which

@@ -101,7 +101,7 @@ import { GapKinematics, requireFunctions, restitutionCoefficients, type WithFunc
 import { SimulationError, throwAll, type SimulationErrorCode } from '../errors.js';
 import { ContactActivity } from './events.js';
 import { ContactRows, delassus, hasSlipRows, requireStickRows } from '../contact/friction-impact.js';
-import { applyImpactLaw } from '../contact/impact-law.js';
+import { applyImpactLaw, restitutionLimit } from '../contact/impact-law.js';
 import { phaseModes, solveFrictionLcp, type FrictionContact } from '../complementarity/friction-lcp.js';
 import { DelassusCache } from '../complementarity/delassus-cache.js';
 import { LcpTally, NormalContacts } from '../contact/normal-contacts.js';
@@ -130,7 +130,7 @@ export interface MoreauJeanOptions {
   /** θ ∈ [0, 1] (default 1/2; θ ≥ 1/2 for stability). */
   readonly theta?: number;
   readonly params?: Params;
-  /** Newton restitution per contact (normal law), overriding the model's laws. */
+  /** Newton restitution per contact (normal law), overriding the model's laws: in [0, 1], or [0, ∞) where the module records allowSuperelastic for the contact. */
   readonly restitution?: ArrayLike<number>;
   /**
    * Normal approach speed below which a contact closing is reported as a
@@ -222,15 +222,27 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
       }),
     );
   }
-  // An override is a law of the caller's own, held to Newton's physical range as a model's coefficients are (src/model/limits.ts).
+  // An override is held to the limit the module records for the contact's own coefficient (src/model/limits.ts).
   Array.from(opts.restitution ?? []).forEach((v, j) => {
-    if (!(v >= 0 && v <= 1))
+    const law = module.model.unilateral[j]?.law;
+    const limit = law ? restitutionLimit(law) : 1;
+    if (!(v >= 0 && v <= limit)) {
+      const range =
+        limit === 1
+          ? '[0, 1] (above 1 every impact gains energy; the model admits more only where it declares allowSuperelastic)'
+          : '[0, ∞) (allowSuperelastic)';
       problems.push(
-        new SimulationError('bad-restitution', 'input', `restitution[${j}] (${module.model.unilateral[j]?.name ?? j}) is ${v}; it must be a number in [0, 1]`, {
-          model: name,
-          field: 'restitution',
-        }),
+        new SimulationError(
+          'bad-restitution',
+          'input',
+          `restitution[${j}] (${module.model.unilateral[j]?.name ?? j}) is ${v}; it must be a number in ${range}`,
+          {
+            model: name,
+            field: 'restitution',
+          },
+        ),
       );
+    }
   });
   throwAll(problems, name);
   // With slip rows, 'stick' is a law of its own (friction-lcp); without, a

@@ -19,10 +19,11 @@ export interface ParameterInfo {
   readonly unit?: string;
 }
 
+/** A contact's impact law; `allowSuperelastic` is present (true) where the model admits a coefficient above 1 (src/model/limits.ts). */
 export type ImpactLawInfo =
-  | { readonly kind: 'newton'; readonly restitution: string }
+  | { readonly kind: 'newton'; readonly restitution: string; readonly allowSuperelastic?: true }
   | { readonly kind: 'plastic' }
-  | { readonly kind: 'w-law'; readonly w: string }
+  | { readonly kind: 'w-law'; readonly w: string; readonly allowSuperelastic?: true }
   | { readonly kind: 'stick' };
 
 /** Coulomb friction of a contact: parameter names of its kinetic and static coefficients (the same name when one coefficient is given). */

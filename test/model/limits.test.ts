@@ -99,6 +99,22 @@ describe("a library call's params", async () => {
       expect(problems(err)).toEqual([['bad-restitution', 'restitution']]);
     }
   });
+
+  it('hold a Moreau–Jean override to the limit the module records: e = 1.2 refused, and taken where the model declares allowSuperelastic', async () => {
+    const superelastic = await loadGenerated(derived(rigid(0.8, { allowSuperelastic: true })));
+    expect(superelastic.model.unilateral[0]!.law).toEqual({ kind: 'newton', restitution: 'e', allowSuperelastic: true });
+    expect(ball.model.unilateral[0]!.law).toEqual({ kind: 'newton', restitution: 'e' });
+    const run = (mod: typeof ball) => simulateMoreauJean(mod, { q0: [1], qd0: [0], t1: 1.5, h: 1e-4, restitution: [1.2], samples: 1501 });
+    expect(problems(thrown(() => run(ball), MechanicsError))).toEqual([['bad-restitution', 'restitution']]);
+    // Dropped from 1 m it leaves the floor at 1.2 √(2g), so it climbs to 1.2² = 1.44 m (to O(h) of the step's impulse).
+    const { t, q } = run(superelastic);
+    const landing = Math.sqrt(2 / 9.81);
+    const apex = Math.max(...q.filter((_, i) => t[i]! > landing + 0.01).map(([y]) => y!));
+    expect(apex).toBeCloseTo(1.44, 2);
+    expect(problems(thrown(() => simulateMoreauJean(superelastic, { q0: [1], qd0: [0], t1: 1, h: 1e-3, restitution: [-0.1] }), MechanicsError))).toEqual([
+      ['bad-restitution', 'restitution'],
+    ]);
+  });
 });
 
 describe("a contact patch's foundation (the viscoelastic disk's Winkler springs)", () => {

@@ -53,26 +53,36 @@
 // per step at h = 1e-2, 5e-9 at 1e-4 on the falling rod from random states).
 // Where Glocker's impulses still raise the energy, the midpoint rung: e = 1
 // on the normals of the contacts separating at U_k and on the slip rows of
-// the 'stick' contacts (their rows then act on the step's midpoint velocity
-// U_{k+½} = ½(U_k + U⁺) and do no positive work), each contact's e on the
-// other normals (work ½(1 − e)U_N,kΛ_N ≤ 0), and Coulomb's slip rows as
-// ever; its work is at most ½U_k,TᵀΛ_T over the Coulomb rows, ≤ 0 without
-// them (the walkers). Where it too would raise the energy, or has no
-// solution even with e = 1 on every row (a stuck foot jammed), Glocker's
-// impulses stand: their excess is at most ½|(U_free − U_k)ᵀΛ|, the forces'
-// own velocity change in the step against the impulses. A Coulomb contact
-// whose slide stops within a step is such a case, and no law that sticks
-// there avoids it: U_T⁺ = 0 at the step's end needs Λ_T against the start's slip
-// U_T,k, whose work ½U_T,kΛ_T > 0 (a block stopping on an incline at
-// h = 1e-4: +2.8e-8 J); Coulomb rows at the midpoint would instead throw
-// the block back at −U_T,k, and it would slide on where it must stick.
+// the 'stick' contacts and of the Coulomb contacts sticking at U_k (every
+// |U_k,T| ≤ restVelocity), whose rows then act on the step's midpoint
+// velocity U_{k+½} = ½(U_k + U⁺) and do no positive work; each contact's e
+// on the other normals (work ½(1 − e)U_N,kΛ_N ≤ 0), and the sliding
+// contacts' slip rows as ever. A sticking Coulomb contact may so leave at
+// −U_k,T, within restVelocity: still at rest, static μ, the next step
+// (the falling rod pivoting on its stuck tip, its rows turning with q, took
+// +1.4e-7 J at h = 1e-2 without it). Its work is at most ½U_k,TᵀΛ_T over
+// the sliding rows, ≤ 0 where the slide goes on in its direction; a slide
+// that stops or turns within the step is stopped at its start by the
+// driver (stopping-slides.ts), no law at the step's end can: U_T⁺ = 0 needs
+// Λ_T against the start's slip U_T,k, whose work ½U_T,kΛ_T > 0 where the
+// forces carry the slip back. Where the rung too would raise the energy, or
+// has no solution even with e = 1 on every row (a stuck foot jammed),
+// Glocker's impulses stand: their excess is at most ½|(U_free − U_k)ᵀΛ|,
+// the forces' own velocity change in the step against the impulses.
 // At an event U_k = U_free, Glocker's bound holds, and the rung never acts.
-// Tests: test/runtime/drivers-agree.test.ts (every driver's post-impact state, Routh's rough disk), test/runtime/contact/friction-impact.test.ts, test/runtime/hybrid/moreau-jean.test.ts, test/unilateral/moreau-jean-impulse-work.test.ts (no step gains energy).
+// Tests: test/runtime/drivers-agree.test.ts (every driver's post-impact state, Routh's rough disk), test/runtime/contact/friction-impact.test.ts, test/runtime/hybrid/moreau-jean.test.ts, test/unilateral/moreau-jean-impulse-work.test.ts (no step gains energy, random parameters and states).
 
 import type { ImpactLawInfo } from '../contract.js';
 
 /** Whether a contact's law sticks (infinite friction: the contact point is pinned while closed), the one law the runtime treats apart. */
 export const sticks = (law: ImpactLawInfo): boolean => law.kind === 'stick';
+
+/**
+ * The largest restitution a contact's law admits, the limit of a run-time
+ * override: 1, or ∞ where the model declares allowSuperelastic (the limit
+ * src/model/limits.ts puts on the model's own coefficient).
+ */
+export const restitutionLimit = (law: ImpactLawInfo): number => ('allowSuperelastic' in law && law.allowSuperelastic ? Infinity : 1);
 
 /**
  * b = U_free + ε∘U⁻ of the law's complementarity ξ = W Λ + b, for rows of
@@ -110,22 +120,20 @@ export type ImpactLawName = 'newton-coulomb' | 'glocker' | 'midpoint';
 /**
  * b of the midpoint rung (header): e = 1 on the normals of the contacts
  * separating at U⁻ (U_N⁻ > 0) and on the slip rows of the 'stick' contacts
- * (`pinned`, in the order of `contacts`), each contact's e on the other
- * normals, 0 on Coulomb's slip rows. b holds U_free on entry.
+ * (`pinned`, in the order of `contacts`) and of the Coulomb contacts
+ * sticking at U⁻ (every |U_T⁻| ≤ restVelocity), each contact's e on the
+ * other normals, 0 on the sliding contacts' slip rows. b holds U_free on entry.
  */
-function midpointBias(
-  b: Float64Array,
-  uMinus: ArrayLike<number>,
-  e: ArrayLike<number>,
-  contacts: readonly number[],
-  slipCount: (j: number) => number,
-  pinned: readonly boolean[],
-): Float64Array {
+function midpointBias(b: Float64Array, rows: LawRows): Float64Array {
+  const { uMinus, e, contacts, slipCount, pinned, restVelocity } = rows;
   let row = 0;
   contacts.forEach((j, a) => {
+    const slip = slipCount(j);
     b[row] = newtonBias(b[row]!, uMinus[row]!, uMinus[row]! > 0 ? 1 : e[j]!);
-    for (let k = 1; k <= slipCount(j); k++) if (pinned[a]) b[row + k] = newtonBias(b[row + k]!, uMinus[row + k]!, 1);
-    row += 1 + slipCount(j);
+    let resting = true;
+    for (let k = 1; k <= slip; k++) resting &&= Math.abs(uMinus[row + k]!) <= restVelocity;
+    for (let k = 1; k <= slip; k++) if (pinned[a] || resting) b[row + k] = newtonBias(b[row + k]!, uMinus[row + k]!, 1);
+    row += 1 + slip;
   });
   return b;
 }
@@ -213,13 +221,13 @@ export interface LawSolve {
  * returned when it fails (the law has no solution there).
  */
 export function applyImpactLaw<S extends LawSolve | undefined>(rows: LawRows, solve: (b: Float64Array) => S): { solved: S; law: ImpactLawName } {
-  const { uMinus, uFree, W, e, contacts, slipCount, pinned, restVelocity } = rows;
+  const { uMinus, uFree, W, e, contacts, slipCount, restVelocity } = rows;
   const gains = (s: S): boolean => s?.sol.status === 'ok' && raisesEnergy(uMinus, uFree, W, s.mu, s.sol.impulses);
   const first = solve(restitutionBias(Float64Array.from(uFree), uMinus, e, contacts, slipCount));
   if (!gains(first)) return { solved: first, law: 'newton-coulomb' };
   const glocker = solve(glockerBias(Float64Array.from(uFree), uMinus, glockerRestitution(contacts, slipCount, uMinus, e, restVelocity)));
   if (!gains(glocker)) return { solved: glocker, law: 'glocker' };
-  let midpoint = solve(midpointBias(Float64Array.from(uFree), uMinus, e, contacts, slipCount, pinned));
+  let midpoint = solve(midpointBias(Float64Array.from(uFree), rows));
   // Without a solution (a 'stick' contact jammed by the arriving normals' e), e = 1 on every row.
   if (midpoint?.sol.status !== 'ok') midpoint = solve(glockerBias(Float64Array.from(uFree), uMinus, 1));
   return midpoint?.sol.status === 'ok' && !gains(midpoint) ? { solved: midpoint, law: 'midpoint' } : { solved: glocker, law: 'glocker' };

@@ -84,12 +84,16 @@
 // from the predictive index set, so a contact can take an impulse up to
 // one step before or after the true impact and do work of O(h) on the
 // separating motion (Acary, ZAMM 96 (2016) 585–603, §4). With slip rows the
-// impulses' work ½(U_k + U⁺)ᵀP is not positive at any h and e ≤ 1 but where
-// a Coulomb contact's slide stops within the step (or a stuck foot jams),
-// and there it is at most ½|(U_free − U_k)ᵀP|, O(h²) (impact-law.ts: Glocker's
-// law, then the midpoint rung): at θ = ½ with M constant and V linear in q
-// (the rod, the disk, the block, the compass, the rimless wheel) T + V then
-// rises on no other step beyond roundoff
+// impulses' work is not positive at any h and e ≤ 1 (impact-law.ts: Glocker's
+// law, then the midpoint rung) but where a stuck 'stick' foot jams, and
+// there it is at most ½|(U_free − U_k)ᵀP|, O(h²). A Coulomb contact's slide
+// that stops within the step is stopped at the step's start and the step
+// taken again from there (contact/stopping-slides.ts): the step's law gave
+// it the kinetic μ and moved it on past the stop, so a block sent up its
+// incline slid back down where μs holds it and rose higher than its kinetic
+// energy lifts it (+1.7e-4 J at h = 1e-2, +2.7e-8 J at 1e-4). At θ = ½ with
+// M constant and V linear in q (the rod, the disk, the block, the compass,
+// the rimless wheel) T + V then rises on no step beyond roundoff
 // (test/unilateral/moreau-jean-impulse-work.test.ts); with M(q) the
 // θ-method's own defect remains (O(h³) per smooth step, O(h) on a step with
 // an impulse: M(q_{k+½}) weighs v_k and v⁺), and θ > ½ adds
@@ -101,10 +105,11 @@ import { GapKinematics, requireFunctions, restitutionCoefficients, type WithFunc
 import { SimulationError, throwAll, type SimulationErrorCode } from '../errors.js';
 import { ContactActivity } from './events.js';
 import { ContactRows, delassus, hasSlipRows, requireStickRows } from '../contact/friction-impact.js';
-import { applyImpactLaw } from '../contact/impact-law.js';
+import { applyImpactLaw, restitutionLimit } from '../contact/impact-law.js';
 import { phaseModes, solveFrictionLcp, type FrictionContact } from '../complementarity/friction-lcp.js';
 import { DelassusCache } from '../complementarity/delassus-cache.js';
 import { LcpTally, NormalContacts } from '../contact/normal-contacts.js';
+import { stoppingRows, stopSlides, withinCones, type SlideStop } from '../contact/stopping-slides.js';
 import {
   AngleTurns,
   GridSampler,
@@ -131,7 +136,7 @@ export interface MoreauJeanOptions {
   /** θ ∈ [0, 1] (default 1/2; θ ≥ 1/2 for stability). */
   readonly theta?: number;
   readonly params?: Params;
-  /** Newton restitution per contact (normal law), overriding the model's laws. */
+  /** Newton restitution per contact (normal law), overriding the model's laws: in [0, 1], or [0, ∞) where the module records allowSuperelastic for the contact. */
   readonly restitution?: ArrayLike<number>;
   /**
    * Normal approach speed below which a contact closing is reported as a
@@ -223,15 +228,27 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
       }),
     );
   }
-  // An override is a law of the caller's own, held to Newton's physical range as a model's coefficients are (src/model/limits.ts).
+  // An override is held to the limit the module records for the contact's own coefficient (src/model/limits.ts).
   Array.from(opts.restitution ?? []).forEach((v, j) => {
-    if (!(v >= 0 && v <= 1))
+    const law = module.model.unilateral[j]?.law;
+    const limit = law ? restitutionLimit(law) : 1;
+    if (!(v >= 0 && v <= limit)) {
+      const range =
+        limit === 1
+          ? '[0, 1] (above 1 every impact gains energy; the model admits more only where it declares allowSuperelastic)'
+          : '[0, ∞) (allowSuperelastic)';
       problems.push(
-        new SimulationError('bad-restitution', 'input', `restitution[${j}] (${module.model.unilateral[j]?.name ?? j}) is ${v}; it must be a number in [0, 1]`, {
-          model: name,
-          field: 'restitution',
-        }),
+        new SimulationError(
+          'bad-restitution',
+          'input',
+          `restitution[${j}] (${module.model.unilateral[j]?.name ?? j}) is ${v}; it must be a number in ${range}`,
+          {
+            model: name,
+            field: 'restitution',
+          },
+        ),
       );
+    }
   });
   throwAll(problems, name);
   // With slip rows, 'stick' is a law of its own (friction-lcp); without, a
@@ -294,6 +311,9 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     readonly contacts: FrictionContact[];
     /** Per contact of I after the last solve, frictionPhase's mode code (phaseModes). */
     modes: number[];
+    /** The last solve's U_free and impulses, per row of H. */
+    uFree: ArrayLike<number>;
+    impulses: ArrayLike<number>;
   }
   const stepContacts = (I: readonly number[], t: number): StepContacts => {
     const Uk = rows.rates(t, q, v, I, new Float64Array(rows.rowCount(I)));
@@ -303,7 +323,7 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
       Un[j] = Uk[row]!;
       row += 1 + contacts[a]!.slip;
     });
-    return { I, H: rows.rows(t, q, I), Uk, contacts, modes: [] };
+    return { I, H: rows.rows(t, q, I), Uk, contacts, modes: [], uFree: [], impulses: [] };
   };
   const indexSet = (): number[] => Array.from(normal.I.subarray(0, normal.count));
   const unsolvable = (I: readonly number[], status: string, t: number): SimulationError => {
@@ -351,11 +371,30 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     }).solved.sol;
     if (sol.status !== 'ok') throw unsolvable(I, sol.status, t);
     sc.modes = phaseModes(sc.contacts, sol);
+    sc.uFree = uFree;
+    sc.impulses = sol.impulses;
     P.fill(0);
     Ptan.fill(0);
     rows.scatter(I, sol.impulses, P, Ptan);
     for (let a = 0; a < r; a++) for (let i = 0; i < n; i++) vf[i] += X[a * n + i] * sol.impulses[a];
   };
+  /** The stop at the step's start of the slides stopping within it (stopping-slides.ts); undefined where none does. */
+  const stoppedStart = (sc: StepContacts, t: number): SlideStop | undefined => {
+    const { I, H, Uk, contacts } = sc;
+    const slides = {
+      n,
+      H,
+      before: Uk,
+      after: rows.rates(t, q, vNext, I, new Float64Array(Uk.length)),
+      contacts,
+      free: sc.uFree,
+      normalImpulses: I.map((j) => P[j]!),
+      restVelocity,
+    };
+    const S = stoppingRows(slides);
+    return S.length > 0 ? stopSlides(slides, S, (x, off) => cache.solveMass(x, off)) : undefined;
+  };
+  const kept = new KeptStep<StepContacts>(v, vNext, qNext, P, Ptan);
   const runs = new Int32Array(m);
   /** Per contact, the end of the first step of its current run of impulsive steps: where a rest is dated. */
   const runStart: ({ t: number; q: number[]; qd: number[] } | undefined)[] = new Array(m).fill(undefined);
@@ -393,10 +432,6 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     stepView.start = tk;
     stepView.length = hk;
 
-    if (!constant.forcing) {
-      mod.forcing(tk, q, v, params, F0);
-      evaluations++;
-    }
     for (let i = 0; i < n; i++) qPred[i] = q[i] + 0.5 * hk * v[i];
     const gPred = kin.gaps(tk + 0.5 * hk, qPred);
     // A predicted gap within rounding of 0 is contact: a resting contact's
@@ -412,79 +447,99 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     inSet.fill(false);
     for (let a = 0; a < nI; a++) inSet[I[a]!] = true;
     activity.settle(tk, q, v, gPred, inSet);
-    const sc = nI > 0 && !frictionless ? stepContacts(indexSet(), t1k) : undefined;
+    let sc = nI > 0 && !frictionless ? stepContacts(indexSet(), t1k) : undefined;
     if (nI > 0 && frictionless) {
       // G at (t_{k+1}, q_k) into the cache (unless constant), and U_k of I.
       if (!constant.gapJacobian) cache.setJacobian(mod.gapJacobian(t1k, q, params, G));
       normal.approach(t1k, q, v);
     }
-    // Fixed point on v⁺, started from the explicit (θ = 0) velocity.
-    vNext.set(v);
-    let converged = false;
-    for (let iter = 0; iter < MAX_FIXED_POINT_ITERATIONS && !converged; iter++) {
-      for (let i = 0; i < n; i++) {
-        qNext[i] = q[i] + hk * (theta * vNext[i] + (1 - theta) * v[i]);
-        qTilde[i] = q[i] + theta * (qNext[i] - q[i]);
+    // The step, taken again from v_k with the slides stopped at its start where a Coulomb
+    // contact's slide stops within it (stopping-slides.ts); each pass stops at least one more.
+    let stop: SlideStop | undefined;
+    for (let pass = 0; ; pass++) {
+      if (!constant.forcing) {
+        mod.forcing(tk, q, v, params, F0);
+        evaluations++;
       }
-      const version = cache.version;
-      if (!constant.massMatrix && !cache.setMass(mod.massMatrix(tk + theta * hk, qTilde, params, Mq))) {
+      // Fixed point on v⁺, started from the explicit (θ = 0) velocity.
+      vNext.set(v);
+      let converged = false;
+      for (let iter = 0; iter < MAX_FIXED_POINT_ITERATIONS && !converged; iter++) {
+        for (let i = 0; i < n; i++) {
+          qNext[i] = q[i] + hk * (theta * vNext[i] + (1 - theta) * v[i]);
+          qTilde[i] = q[i] + theta * (qNext[i] - q[i]);
+        }
+        const version = cache.version;
+        if (!constant.massMatrix && !cache.setMass(mod.massMatrix(tk + theta * hk, qTilde, params, Mq))) {
+          throw failure(
+            'singular-mass-matrix',
+            'singular mass matrix at this state; the model has a configuration where M loses rank (massless links?)',
+            'massMatrix',
+            tk,
+            q,
+            v,
+          );
+        }
+        if (constant.forcing) F1.set(F0);
+        else {
+          mod.forcing(t1k, qNext, vNext, params, F1);
+          evaluations++;
+        }
+        // The map v⁺ ↦ v_free + M⁻¹H_IᵀP reads v⁺ only through M(q̃) and F(q_{k+1}, v⁺): where
+        // both kept their values, it returns what it returned last time (vNext), exactly.
+        if (iter > 0 && version === cache.version && sameValues(F1, F1last)) {
+          converged = true;
+          break;
+        }
+        F1last.set(F1);
+        for (let i = 0; i < n; i++) R[i] = hk * (theta * F1[i] + (1 - theta) * F0[i]);
+        cache.solveMass(R);
+        for (let i = 0; i < n; i++) vFree[i] = v[i] + R[i];
+        if (sc) frictionalImpulses(sc, vFree, t1k);
+        else if (nI > 0) {
+          const status = normal.impulses(t1k, q, vFree, P);
+          if (status !== 'ok') throw unsolvable(indexSet(), status, t1k);
+        } else {
+          P.fill(0);
+          Ptan.fill(0);
+        }
+        let change = 0,
+          scale = Number.MIN_VALUE;
+        for (let i = 0; i < n; i++) {
+          change = Math.max(change, Math.abs(vFree[i] - vNext[i]));
+          scale = Math.max(scale, Math.abs(vFree[i]), Math.abs(R[i]));
+        }
+        vNext.set(vFree);
+        // 1e-13 relative: a few ulps above the roundoff of one evaluation of the map.
+        converged = change <= 1e-13 * scale;
+      }
+      if (!converged) {
         throw failure(
-          'singular-mass-matrix',
-          'singular mass matrix at this state; the model has a configuration where M loses rank (massless links?)',
-          'massMatrix',
+          'max-steps',
+          `the implicit velocity update did not converge in ${MAX_FIXED_POINT_ITERATIONS} iterations (cap MAX_FIXED_POINT_ITERATIONS); reduce h (stiff force: hθ‖M⁻¹∂F/∂v‖ + h²θ²‖M⁻¹∂F/∂q‖ must stay below 1)`,
+          'h',
           tk,
           q,
           v,
         );
       }
-      if (constant.forcing) F1.set(F0);
-      else {
-        mod.forcing(t1k, qNext, vNext, params, F1);
-        evaluations++;
+      for (let i = 0; i < n; i++) qNext[i] = q[i] + hk * (theta * vNext[i] + (1 - theta) * v[i]);
+      for (let i = 0; i < n; i++) {
+        if (!Number.isFinite(qNext[i]) || !Number.isFinite(vNext[i])) {
+          throw failure('non-finite-state', 'the state became non-finite; reduce h', 'state', t1k, q, v);
+        }
       }
-      // The map v⁺ ↦ v_free + M⁻¹H_IᵀP reads v⁺ only through M(q̃) and F(q_{k+1}, v⁺): where
-      // both kept their values, it returns what it returned last time (vNext), exactly.
-      if (iter > 0 && version === cache.version && sameValues(F1, F1last)) {
-        converged = true;
+      // A stop whose impulses leave a cone is no Coulomb law: the step as taken before it stands.
+      if (stop && !withinCones(stop, sc!.contacts, sc!.impulses)) {
+        sc = kept.restore();
         break;
       }
-      F1last.set(F1);
-      for (let i = 0; i < n; i++) R[i] = hk * (theta * F1[i] + (1 - theta) * F0[i]);
-      cache.solveMass(R);
-      for (let i = 0; i < n; i++) vFree[i] = v[i] + R[i];
-      if (sc) frictionalImpulses(sc, vFree, t1k);
-      else if (nI > 0) {
-        const status = normal.impulses(t1k, q, vFree, P);
-        if (status !== 'ok') throw unsolvable(indexSet(), status, t1k);
-      } else {
-        P.fill(0);
-        Ptan.fill(0);
-      }
-      let change = 0,
-        scale = Number.MIN_VALUE;
-      for (let i = 0; i < n; i++) {
-        change = Math.max(change, Math.abs(vFree[i] - vNext[i]));
-        scale = Math.max(scale, Math.abs(vFree[i]), Math.abs(R[i]));
-      }
-      vNext.set(vFree);
-      // 1e-13 relative: a few ulps above the roundoff of one evaluation of the map.
-      converged = change <= 1e-13 * scale;
-    }
-    if (!converged) {
-      throw failure(
-        'max-steps',
-        `the implicit velocity update did not converge in ${MAX_FIXED_POINT_ITERATIONS} iterations (cap MAX_FIXED_POINT_ITERATIONS); reduce h (stiff force: hθ‖M⁻¹∂F/∂v‖ + h²θ²‖M⁻¹∂F/∂q‖ must stay below 1)`,
-        'h',
-        tk,
-        q,
-        v,
-      );
-    }
-    for (let i = 0; i < n; i++) qNext[i] = q[i] + hk * (theta * vNext[i] + (1 - theta) * v[i]);
-    for (let i = 0; i < n; i++) {
-      if (!Number.isFinite(qNext[i]) || !Number.isFinite(vNext[i])) {
-        throw failure('non-finite-state', 'the state became non-finite; reduce h', 'state', t1k, q, v);
-      }
+      if (!sc || pass === m) break;
+      stop = stoppedStart(sc, t1k);
+      if (!stop) break;
+      kept.save(sc);
+      for (let i = 0; i < n; i++) v[i] += stop.dv[i]!;
+      sc = stepContacts(sc.I, t1k);
     }
 
     // Step-resolution events, with the state at the end of the step (an
@@ -630,6 +685,28 @@ function checkConstants(
     cache.setJacobian(G);
   }
   return declared;
+}
+
+/** A step's outcome kept while it is taken again from a stop at its start (stopping-slides.ts), to be restored where the stop is refused. */
+class KeptStep<S> {
+  private readonly buffers: Float64Array[];
+  private readonly copies: Float64Array[];
+  private sc: S | undefined;
+
+  constructor(...buffers: Float64Array[]) {
+    this.buffers = buffers;
+    this.copies = buffers.map((b) => new Float64Array(b.length));
+  }
+
+  save(sc: S): void {
+    this.buffers.forEach((b, i) => this.copies[i]!.set(b));
+    this.sc = sc;
+  }
+
+  restore(): S {
+    this.buffers.forEach((b, i) => b.set(this.copies[i]!));
+    return this.sc!;
+  }
 }
 
 /** The state at the end of a step for its events, copied only for a step that has one (most steps have none). */

@@ -11,13 +11,16 @@
 //   example but the two walkers with configuration-dependent M), the
 //   trapezoidal rule keeps the rest exactly, so T + V itself never rises from
 //   one step to the next beyond roundoff.
-// One exception, bounded and rare: where a stuck 'stick' foot would need a
-// tangential impulse without a normal one under the midpoint rung (no
-// solution), the step takes Glocker's law, whose work is at most
-// ½|Δv_fᵀ H_Iᵀ P|, Δv_f = h M⁻¹(F_k + F_{k+1})/2 the forces' own velocity
-// change in the step (impact-law.ts): steps with a closed 'stick' contact
-// are held to that, and at most 1 % of a case's steps may use it (7 of
-// 4000 do, on the compass at h = 1e-4, e = ½).
+// Two exceptions, bounded (impact-law.ts): where a stuck 'stick' foot would
+// need a tangential impulse without a normal one under the midpoint rung (no
+// solution), or a sliding Coulomb contact's slip stops or turns within the
+// step (the rod's end A rocking on the floor as the rod lies down: U_T from
+// +1.9e-5 to −9.6e-6 at h = 1e-3, 27 of the 400 steps of e = ½ there, 13 of
+// 4000 at h = 1e-4), the step takes the rung of Glocker's law and the
+// midpoint's that gains less, at most ½|Δv_fᵀ H_Iᵀ P|, Δv_f = h M⁻¹(F_k +
+// F_{k+1})/2 the forces' own velocity change in the step: such steps are
+// held to that, and at most 1 % of a case's steps may gain outside a slip's
+// turn (7 of 4000 do, on the compass at h = 1e-4, e = ½).
 // Left out: the belt oscillator (its moving belt does work on the block).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,10 +70,33 @@ function nearContact(mod: LoadedModule, seed: number): { t: number; q: number[];
   });
 }
 
-/** Whether a 'stick' contact is closed at q (gap within 1e-6): where the header's exception may act. */
-function footDown(mod: LoadedModule, t: number, q: number[]): boolean {
+/** The law's rest speed (moreau-jean.ts restVelocity's default): a slip below it is sticking. */
+const REST_VELOCITY = 1e-6;
+
+/**
+ * Which of the header's exceptions may act on the step from (q, v) to v⁺:
+ * 'stick', a closed (gap within 1e-6) 'stick' contact; 'turn', a closed
+ * Coulomb contact sliding at v whose slip, on the step's rows at q, stops or
+ * turns by v⁺; undefined, neither.
+ */
+function exception(mod: LoadedModule, t: number, q: number[], v: number[], vNext: number[]): 'stick' | 'turn' | undefined {
   const g = mod.gaps!(t, q, {});
-  return mod.model.unilateral.some((u, j) => u.law.kind === 'stick' && g[j]! <= 1e-6);
+  const before = mod.slipRates?.(t, q, v, {}),
+    after = mod.slipRates?.(t, q, vNext, {});
+  const speed = (U: ArrayLike<number>, rows: number[]): number => Math.hypot(...rows.map((r) => U[r]!));
+  let row = 0,
+    found: 'stick' | 'turn' | undefined;
+  mod.model.unilateral.forEach((u, j) => {
+    const rows = Array.from({ length: u.slip ?? 0 }, (_, k) => row + k);
+    row += rows.length;
+    if (!(g[j]! <= 1e-6)) return;
+    if (u.law.kind === 'stick') found = 'stick';
+    else if (u.friction && before && after && !found && speed(before, rows) > REST_VELOCITY) {
+      const turn = rows.reduce((sum, r) => sum + before[r]! * after[r]!, 0);
+      if (speed(after, rows) <= REST_VELOCITY || turn <= 0) found = 'turn';
+    }
+  });
+  return found;
 }
 
 /**
@@ -118,8 +144,10 @@ function worstSteps(
     choleskyFactor(n, M);
     choleskySolve(n, M, force, 0, dvForce, 0);
     const w = impulse.reduce((sum, p, i) => sum + 0.5 * (v[i]! + vNext[i]!) * p, 0);
-    if (w / scale > ROUNDOFF) excepted++;
-    const allowance = ROUNDOFF + (footDown(mod, t, q) ? (0.5 * Math.abs(impulse.reduce((sum, p, i) => sum + dvForce[i]! * p, 0))) / scale : 0);
+    const kind = exception(mod, t, q, v, vNext);
+    // A slip's turn is held to the bound on every step it gains; only the 'stick' exception is rare.
+    if (w / scale > ROUNDOFF && kind !== 'turn') excepted++;
+    const allowance = ROUNDOFF + (kind ? (0.5 * Math.abs(impulse.reduce((sum, p, i) => sum + dvForce[i]! * p, 0))) / scale : 0);
     work = Math.max(work, w / scale - allowance);
     energy = Math.max(energy, (E[k + 1]! - E[k]!) / scale - allowance);
   }
@@ -166,7 +194,7 @@ describe.each(examples.map((mod, seed) => ({ name: mod.model.name, mod, seed }))
           if (exactBalance) expect(worst.energy, `state at t = ${s.t}`).toBeLessThanOrEqual(0);
         }
         expect(done).toBe(STATES);
-        expect(excepted, 'steps whose impulses did positive work').toBeLessThanOrEqual(0.01 * steps);
+        expect(excepted, "steps whose impulses did positive work, a slip's turn aside").toBeLessThanOrEqual(0.01 * steps);
       });
     }
   }

@@ -53,19 +53,24 @@
 // per step at h = 1e-2, 5e-9 at 1e-4 on the falling rod from random states).
 // Where Glocker's impulses still raise the energy, the midpoint rung: e = 1
 // on the normals of the contacts separating at U_k and on the slip rows of
-// the 'stick' contacts (their rows then act on the step's midpoint velocity
-// U_{k+½} = ½(U_k + U⁺) and do no positive work), each contact's e on the
-// other normals (work ½(1 − e)U_N,kΛ_N ≤ 0), and Coulomb's slip rows as
-// ever; its work is at most ½U_k,TᵀΛ_T over the Coulomb rows, ≤ 0 without
-// them (the walkers). Where it too would raise the energy, or has no
-// solution even with e = 1 on every row (a stuck foot jammed), Glocker's
-// impulses stand: their excess is at most ½|(U_free − U_k)ᵀΛ|, the forces'
-// own velocity change in the step against the impulses. A Coulomb contact
-// whose slide stops within a step is such a case, and no law that sticks
-// there avoids it: U_T⁺ = 0 at the step's end needs Λ_T against the start's slip
-// U_T,k, whose work ½U_T,kΛ_T > 0 (a block stopping on an incline at
-// h = 1e-4: +2.8e-8 J); Coulomb rows at the midpoint would instead throw
-// the block back at −U_T,k, and it would slide on where it must stick.
+// the 'stick' contacts and of the Coulomb contacts sticking at U_k (slip
+// speeds within restVelocity: their rows then act on the step's midpoint
+// velocity U_{k+½} = ½(U_k + U⁺) and do no positive work, and a slip speed
+// below restVelocity may turn over), each contact's e on the other normals
+// (work ½(1 − e)U_N,kΛ_N ≤ 0), and the sliding contacts' Coulomb rows as
+// ever; its work is at most ½U_k,TᵀΛ_T over the sliding rows, ≤ 0 without
+// them (the walkers; a rod resting on both ends, which Glocker's law lifted
+// by +1.3e-4 of T + V in a step of 1e-2). Where it too would raise the
+// energy, or has no solution even with e = 1 on every row (a stuck foot
+// jammed), the rung of Glocker's and its own that gains less stands, at
+// most Glocker's ½|(U_free − U_k)ᵀΛ|, the forces' own velocity change in
+// the step against the impulses. A Coulomb contact whose slide stops within
+// a step is such a case, and no law that sticks there avoids it: U_T⁺ = 0
+// at the step's end needs Λ_T against the start's slip U_T,k, whose work
+// ½U_T,kΛ_T > 0 (a block stopping on an incline at h = 1e-4: +2.8e-8 J; the
+// rod's end stopping at h = 1e-3: +8e-11 J at the midpoint against
+// Glocker's +7e-7 J); e = 1 on those rows would instead throw the contact
+// back at −U_T,k, and it would slide on where it must stick.
 // At an event U_k = U_free, Glocker's bound holds, and the rung never acts.
 // Tests: test/runtime/drivers-agree.test.ts (every driver's post-impact state, Routh's rough disk), test/runtime/contact/friction-impact.test.ts, test/runtime/hybrid/moreau-jean.test.ts, test/unilateral/moreau-jean-impulse-work.test.ts (no step gains energy).
 
@@ -110,8 +115,10 @@ export type ImpactLawName = 'newton-coulomb' | 'glocker' | 'midpoint';
 /**
  * b of the midpoint rung (header): e = 1 on the normals of the contacts
  * separating at U⁻ (U_N⁻ > 0) and on the slip rows of the 'stick' contacts
- * (`pinned`, in the order of `contacts`), each contact's e on the other
- * normals, 0 on Coulomb's slip rows. b holds U_free on entry.
+ * (`pinned`, in the order of `contacts`) and of the Coulomb contacts
+ * sticking at U⁻ (every slip speed within restVelocity), each contact's e
+ * on the other normals, 0 on the sliding contacts' slip rows. b holds
+ * U_free on entry.
  */
 function midpointBias(
   b: Float64Array,
@@ -120,12 +127,16 @@ function midpointBias(
   contacts: readonly number[],
   slipCount: (j: number) => number,
   pinned: readonly boolean[],
+  restVelocity: number,
 ): Float64Array {
   let row = 0;
   contacts.forEach((j, a) => {
+    const slip = slipCount(j);
     b[row] = newtonBias(b[row]!, uMinus[row]!, uMinus[row]! > 0 ? 1 : e[j]!);
-    for (let k = 1; k <= slipCount(j); k++) if (pinned[a]) b[row + k] = newtonBias(b[row + k]!, uMinus[row + k]!, 1);
-    row += 1 + slipCount(j);
+    let atRest = true;
+    for (let k = 1; k <= slip; k++) atRest &&= Math.abs(uMinus[row + k]!) <= restVelocity;
+    if (pinned[a] || atRest) for (let k = 1; k <= slip; k++) b[row + k] = newtonBias(b[row + k]!, uMinus[row + k]!, 1);
+    row += 1 + slip;
   });
   return b;
 }
@@ -157,18 +168,19 @@ export function glockerRestitution(
 }
 
 /**
- * Whether impulses Λ raise the energy: ½(U⁻ + U⁺)ᵀΛ above roundoff, with
- * U⁻ the rows' velocities before the impact (at a time step's start) and
- * U⁺ = U_free + W μ after it (μ = Λ, or the multiplier of a regularized
- * metric, friction-impact.ts). W is r×r row-major.
+ * The work ½(U⁻ + U⁺)ᵀΛ of impulses Λ beyond roundoff (0 when within it),
+ * with U⁻ the rows' velocities before the impact (at a time step's start)
+ * and U⁺ = U_free + W μ after it (μ = Λ, or the multiplier of a
+ * regularized metric, friction-impact.ts). W is r×r row-major. Positive:
+ * the impulses raise the energy.
  */
-export function raisesEnergy(
+export function energyGain(
   uMinus: ArrayLike<number>,
   uFree: ArrayLike<number>,
   W: ArrayLike<number>,
   mu: ArrayLike<number>,
   impulses: ArrayLike<number>,
-): boolean {
+): number {
   const r = uFree.length;
   let work = 0,
     scale = 0;
@@ -179,7 +191,7 @@ export function raisesEnergy(
     scale += Math.abs(uMinus[a]! * impulses[a]!) + Math.abs(uFree[a]! * impulses[a]!);
   }
   // 1e-14: a few hundred ulps of the terms, far below any real gain and above the solve's rounding.
-  return work > 1e-14 * scale;
+  return work > 1e-14 * scale ? work : 0;
 }
 
 /** A contact problem's rows for the law: velocities before (U⁻) and without (U_free) the impulses, W, and the contacts' e. */
@@ -208,19 +220,21 @@ export interface LawSolve {
  * The law of the header, in the order every driver applies it: Newton–
  * Coulomb; where its impulses raise the energy, Glocker's law; where those
  * still do (only in a time step, U⁻ ≠ U_free), the midpoint rung; where
- * that too would, Glocker's. `solve` returns undefined where it cannot
- * solve (friction-impact.ts's singular metric). Newton–Coulomb's outcome is
- * returned when it fails (the law has no solution there).
+ * that too would, whichever of Glocker's and the midpoint's gains less.
+ * `solve` returns undefined where it cannot solve (friction-impact.ts's
+ * singular metric). Newton–Coulomb's outcome is returned when it fails (the
+ * law has no solution there).
  */
 export function applyImpactLaw<S extends LawSolve | undefined>(rows: LawRows, solve: (b: Float64Array) => S): { solved: S; law: ImpactLawName } {
   const { uMinus, uFree, W, e, contacts, slipCount, pinned, restVelocity } = rows;
-  const gains = (s: S): boolean => s?.sol.status === 'ok' && raisesEnergy(uMinus, uFree, W, s.mu, s.sol.impulses);
+  const gain = (s: S): number => (s?.sol.status === 'ok' ? energyGain(uMinus, uFree, W, s.mu, s.sol.impulses) : 0);
   const first = solve(restitutionBias(Float64Array.from(uFree), uMinus, e, contacts, slipCount));
-  if (!gains(first)) return { solved: first, law: 'newton-coulomb' };
+  if (!(gain(first) > 0)) return { solved: first, law: 'newton-coulomb' };
   const glocker = solve(glockerBias(Float64Array.from(uFree), uMinus, glockerRestitution(contacts, slipCount, uMinus, e, restVelocity)));
-  if (!gains(glocker)) return { solved: glocker, law: 'glocker' };
-  let midpoint = solve(midpointBias(Float64Array.from(uFree), uMinus, e, contacts, slipCount, pinned));
+  const glockerGain = gain(glocker);
+  if (!(glockerGain > 0)) return { solved: glocker, law: 'glocker' };
+  let midpoint = solve(midpointBias(Float64Array.from(uFree), uMinus, e, contacts, slipCount, pinned, restVelocity));
   // Without a solution (a 'stick' contact jammed by the arriving normals' e), e = 1 on every row.
   if (midpoint?.sol.status !== 'ok') midpoint = solve(glockerBias(Float64Array.from(uFree), uMinus, 1));
-  return midpoint?.sol.status === 'ok' && !gains(midpoint) ? { solved: midpoint, law: 'midpoint' } : { solved: glocker, law: 'glocker' };
+  return midpoint?.sol.status === 'ok' && gain(midpoint) < glockerGain ? { solved: midpoint, law: 'midpoint' } : { solved: glocker, law: 'glocker' };
 }

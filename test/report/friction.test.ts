@@ -1,7 +1,7 @@
 // The friction section (src/report/friction.ts): present exactly for models
 // with Coulomb contacts or non-ideal supports, and printing the derived
-// results: the rod's Painlevé coefficient, the point's friction bounds, the
-// prisms' variant counts.
+// results: the rod's Painlevé coefficient and threshold, the point's
+// friction bounds, the prisms' variant counts.
 import { describe, expect, it } from 'vitest';
 import { renderLatexBody } from '../../src/report/render-latex.js';
 import { models, report } from './reports.js';
@@ -32,6 +32,18 @@ describe('friction section', () => {
     expect(t).toContain('\\Delta_{\\mathrm{tip}}');
     expect(t).toMatch(/\\operatorname\{sgn\}\\dot\{s\}_\{\\mathrm\{tip\}\}/);
     expect(t).toContain('\\texttt{contact-inconsistent}');
+  });
+  it("the rod prints Painlevé's threshold μ_P = 4/3, first reached at tan θ = 2 sliding backwards, for each end", () => {
+    // By hand (test/derive/friction/painleve.test.ts): min over θ of (tan²θ + 4)/(3 tan θ) = 4/3 at tan θ = 2.
+    const t = tex('falling-rod');
+    for (const end of ['tip', 'tipB']) {
+      expect(t).toContain(`\\mu_{P} = \\frac{4}{3} \\approx 1.333333\n  \\label{eq:falling-rod:painleve-${end}}`);
+      expect(t).toContain(
+        `at $\\tan \\theta = 2$ sliding with $\\dot{s}_{\\mathrm{${end}}} < 0$ and at $\\tan \\theta = -2$ sliding with $\\dot{s}_{\\mathrm{${end}}} > 0$`,
+      );
+    }
+    // Without a threshold (Δ = 1/m at every μ), none is printed.
+    expect(tex('rough-disk')).not.toContain('\\mu_{P}');
   });
   it("the point between planes: Φ⁺ = −f₁F_z and Φ⁻ = f₂F_z (Smirnov's |Φ| rule)", () => {
     const t = tex('point-between-planes');

@@ -60,6 +60,25 @@ describe('friction section', () => {
   });
 });
 
+describe("the falling rod's impact maps: Coulomb's, for each end striking alone", () => {
+  it('print a sticking and a sliding mode with the tangential impulse Δν, the laws in well-formed LaTeX, and not the frictionless (1.4)', () => {
+    const t = tex('falling-rod');
+    for (const [k, end] of [
+      [1, 'tip'],
+      [2, 'tipB'],
+    ] as const) {
+      expect(t).toContain(`Impact ${k}, ${end} strikes alone`);
+      expect(t).toContain(`Mode 1 (${end} sticks)`);
+      expect(t).toContain(`Mode 2 (${end} slides on)`);
+      expect(t).toContain(`\\label{eq:falling-rod:impact-${k}-mode-1-${end}.s}`);
+      expect(t).toContain(`\\label{eq:falling-rod:impact-${k}-mode-2-${end}.s}`);
+      expect(t).not.toContain(`eq:falling-rod:impact-${end}-impulse`);
+    }
+    expect(t).toContain('it sticks ($\\dot{s}^{+} = 0$, admissible while $|\\Delta\\nu_j| \\le \\mu_s \\Delta\\mu_j$)');
+    expect(t).toContain('or slides ($\\Delta\\nu_j = -\\mu\\,\\operatorname{sgn}\\dot{s}\\,\\Delta\\mu_j$ with');
+  });
+});
+
 describe('hinge friction in the report', () => {
   it('the rough-hinge pendulum prints (★), the n-gon convergence table (n = 3 … 96) and the self-locking threshold', () => {
     const d = doc('rough-hinge-pendulum');

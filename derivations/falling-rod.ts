@@ -1,14 +1,16 @@
 import { defineModel } from '../src/model/index.js';
 
-// A uniform rod whose lower end strikes a rough floor and slides on it: the
+// A uniform rod whose ends strike a rough floor and slide on it: the
 // classic setting of Painlevé's paradox (smirnov1981 §3, self-locking; a
 // sliding end with μ above a state-dependent threshold has a reaction matrix
-// of the wrong sign). Centre of mass (x, y), angle θ from the floor.
+// of the wrong sign). Centre of mass (x, y), angle θ from the floor; both
+// ends A (x − l cos θ, y − l sin θ) and B (x + l cos θ, y + l sin θ) are kept
+// above it, so that the rod lying down rests on the floor, not through it.
 export default defineModel({
   name: 'falling-rod',
   title: 'Rod falling on a rough floor',
   description:
-    'A uniform rod with its lower end on a floor with Newton restitution and Coulomb friction: impacts with friction, sliding, sticking and the Painlevé situations.',
+    'A uniform rod with both ends above a floor with Newton restitution and Coulomb friction: impacts with friction, sliding, sticking and the Painlevé situations.',
   coordinates: [
     { name: 'x', description: 'horizontal position of the centre', unit: 'm' },
     { name: 'y', description: 'height of the centre', unit: 'm' },
@@ -29,7 +31,14 @@ export default defineModel({
       constraint: 'y - l*sin(theta) >= 0',
       slip: 'x - l*cos(theta)',
       law: { newton: 'e', coulomb: 'mu' },
-      description: 'the lower end on the floor',
+      description: 'end A on the floor',
+    },
+    {
+      name: 'tipB',
+      constraint: 'y + l*sin(theta) >= 0',
+      slip: 'x + l*cos(theta)',
+      law: { newton: 'e', coulomb: 'mu' },
+      description: 'end B on the floor',
     },
   ],
   drawing: {

@@ -1,5 +1,6 @@
 // The friction section of a report: Coulomb contacts (slip, friction force,
-// the sliding contact's reaction coefficient, the sticking cone) and
+// the sliding contact's reaction coefficient with Painlevé's threshold, the
+// sticking cone) and
 // Smirnov's non-ideal retaining constraints (the variants of support and
 // their counts, the friction forces (1.3), the reaction system (1.1) of every
 // full variant with its determinant, the switching function (1.2) and the
@@ -9,7 +10,7 @@
 import type { DerivedSystem } from '../derive/system.js';
 import type { HingeDerivation } from '../derive/friction/hinges.js';
 import type { SupportDerivation } from '../derive/friction/supports.js';
-import type { CoulombContact } from '../derive/unilateral/unilateral-types.js';
+import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, type Block, type Section, type Table } from './document.js';
 import { latexMatrix } from './latex.js';
 import { math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
@@ -75,6 +76,7 @@ function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
         m('\\texttt{indeterminate}'),
         ' event.',
       ),
+      ...painleveBlocks(system, c),
     );
   }
   blocks.push(
@@ -89,6 +91,61 @@ function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
     ),
   );
   return blocks;
+}
+
+/** Painlevé's threshold of a sliding contact (painleve.ts): the least μ at which Δ vanishes, and the angle where it first does. */
+function painleveBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
+  const thresholds = c.painleve ?? [];
+  if (!thresholds.length) return [];
+  const name = system.model.unilateral[c.contact]!.name;
+  const s = subscript(name);
+  const mu = math(c.kinetic);
+  const theta = mechanicsSymbol(thresholds[0]!.coordinate);
+  const same = thresholds.every((t) => t.threshold === thresholds[0]!.threshold);
+  const sign = (d: number): string => (d < 0 ? '-' : '+');
+  const where = (t: PainleveThreshold): string => (t.tangent ? `\\tan ${theta} = ${math(t.tangent)}` : `${theta} = \\pi/2`);
+  return [
+    paragraph(
+      'For fixed ',
+      m(mu),
+      ' the coefficient is ',
+      m(`A + ${mu}\\operatorname{sgn}\\dot{s}_{${s}}\\,B`),
+      ' with A and B quadratic forms in ',
+      m(`(\\cos ${theta}, \\sin ${theta})`),
+      ', A positive definite; it vanishes at some ',
+      m(theta),
+      ' exactly when ',
+      m(`A \\pm ${mu} B`),
+      ' is singular or indefinite, so it keeps its sign at every angle while ',
+      m(`${mu} < ${mu}_{P}`),
+      ', the least root of ',
+      m(`\\det(A \\pm \\lambda B) = 0`),
+      " (Painlevé's threshold):",
+    ),
+    equations(
+      ...(same ? [thresholds[0]!] : thresholds).map((t) =>
+        equation(
+          `painleve-${name}${same ? '' : t.direction < 0 ? '-backward' : '-forward'}`,
+          `${mu}_{P}${same ? '' : `^{${sign(t.direction)}}`}`,
+          `${math(t.threshold)} \\approx ${t.numeric.toFixed(6)}`,
+        ),
+      ),
+    ),
+    paragraph(
+      'Beyond it ',
+      m(`\\Delta_{${s}}`),
+      ' first vanishes ',
+      ...thresholds.flatMap((t, i) => [
+        ...(i ? [' and '] : []),
+        'at ',
+        m(where(t)),
+        ' sliding with ',
+        m(`\\dot{s}_{${s}} ${t.direction < 0 ? '<' : '>'} 0`),
+        ...(same ? [] : [' (', m(`${mu}_{P}^{${sign(t.direction)}}`), ')']),
+      ]),
+      '.',
+    ),
+  ];
 }
 
 function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {

@@ -280,12 +280,16 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
       ...(u.impactMaps.some((im) => im.modes.some((md) => md.friction))
         ? [
             'A contact with Coulomb friction striking alone takes a tangential impulse along its slip as well, without tangential restitution: it sticks (',
-            m('dot{s}^{+} = 0'),
+            m('\\dot{s}^{+} = 0'),
             ', admissible while ',
-            m('|Delta\nu_j| le mu_s Deltamu_j'),
-            ') or slides on (',
-            m('Delta\nu_j = -mu,operatorname{sgn}dot{s},Deltamu_j'),
-            ', admissible while it keeps sliding that way; Smirnov (1.3) for impulses). ',
+            m('|\\Delta\\nu_j| \\le \\mu_s \\Delta\\mu_j'),
+            ') or slides (',
+            m('\\Delta\\nu_j = -\\mu\\,\\operatorname{sgn}\\dot{s}\\,\\Delta\\mu_j'),
+            ' with ',
+            m('\\operatorname{sgn}\\dot{s}'),
+            ' the direction it slides in, the one before the impact or the reverse, admissible while ',
+            m('\\dot{s}^{+}'),
+            ' has that sign; Smirnov (1.3) for impulses). ',
           ]
         : []),
       ...assumptionsSentence(u),

@@ -1,7 +1,7 @@
 // The friction section (src/report/friction.ts): present exactly for models
 // with Coulomb contacts or non-ideal supports, and printing the derived
-// results: the rod's Painlevé coefficient, the point's friction bounds, the
-// prisms' variant counts.
+// results: the rod's Painlevé coefficient and threshold, the point's
+// friction bounds, the prisms' variant counts.
 import { describe, expect, it } from 'vitest';
 import { renderLatexBody } from '../../src/report/render-latex.js';
 import { models, report } from './reports.js';
@@ -33,6 +33,18 @@ describe('friction section', () => {
     expect(t).toMatch(/\\operatorname\{sgn\}\\dot\{s\}_\{\\mathrm\{tip\}\}/);
     expect(t).toContain('\\texttt{contact-inconsistent}');
   });
+  it("the rod prints Painlevé's threshold μ_P = 4/3, first reached at tan θ = 2 sliding backwards, for each end", () => {
+    // By hand (test/derive/friction/painleve.test.ts): min over θ of (tan²θ + 4)/(3 tan θ) = 4/3 at tan θ = 2.
+    const t = tex('falling-rod');
+    for (const end of ['tip', 'tipB']) {
+      expect(t).toContain(`\\mu_{P} = \\frac{4}{3} \\approx 1.333333\n  \\label{eq:falling-rod:painleve-${end}}`);
+      expect(t).toContain(
+        `at $\\tan \\theta = 2$ sliding with $\\dot{s}_{\\mathrm{${end}}} < 0$ and at $\\tan \\theta = -2$ sliding with $\\dot{s}_{\\mathrm{${end}}} > 0$`,
+      );
+    }
+    // Without a threshold (Δ = 1/m at every μ), none is printed.
+    expect(tex('rough-disk')).not.toContain('\\mu_{P}');
+  });
   it("the point between planes: Φ⁺ = −f₁F_z and Φ⁻ = f₂F_z (Smirnov's |Φ| rule)", () => {
     const t = tex('point-between-planes');
     expect(t).toContain('\\Phi^{(+)} = -F_{z} f_{1}');
@@ -45,6 +57,25 @@ describe('friction section', () => {
     expect(t).toContain('\\binom{5}{n}');
     const planar = tex('prism-in-guides-planar');
     for (const tag of ['(+,+)', '(+,-)', '(-,+)', '(-,-)']) expect(planar).toContain(`\\Delta^{${tag}}`);
+  });
+});
+
+describe("the falling rod's impact maps: Coulomb's, for each end striking alone", () => {
+  it('print a sticking and a sliding mode with the tangential impulse Δν, the laws in well-formed LaTeX, and not the frictionless (1.4)', () => {
+    const t = tex('falling-rod');
+    for (const [k, end] of [
+      [1, 'tip'],
+      [2, 'tipB'],
+    ] as const) {
+      expect(t).toContain(`Impact ${k}, ${end} strikes alone`);
+      expect(t).toContain(`Mode 1 (${end} sticks)`);
+      expect(t).toContain(`Mode 2 (${end} slides on)`);
+      expect(t).toContain(`\\label{eq:falling-rod:impact-${k}-mode-1-${end}.s}`);
+      expect(t).toContain(`\\label{eq:falling-rod:impact-${k}-mode-2-${end}.s}`);
+      expect(t).not.toContain(`eq:falling-rod:impact-${end}-impulse`);
+    }
+    expect(t).toContain('it sticks ($\\dot{s}^{+} = 0$, admissible while $|\\Delta\\nu_j| \\le \\mu_s \\Delta\\mu_j$)');
+    expect(t).toContain('or slides ($\\Delta\\nu_j = -\\mu\\,\\operatorname{sgn}\\dot{s}\\,\\Delta\\mu_j$ with');
   });
 });
 

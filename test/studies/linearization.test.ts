@@ -1,9 +1,13 @@
 // The linearization a report prints (src/studies/linearization.ts): the
 // simple pendulum hangs at θ = 0 with λ = ±i√(g/l), linearly stable, and
 // K = m g l cos θ; a falling particle has no equilibrium (an empty list, not
-// an error); larger models and models with retaining constraints are not
-// studied.
+// an error); the falling rod rests on its rough floor: upright on one end,
+// which sticks, it topples about that end at the rate √(3g/(4l)) of a rod
+// pinned there (I = m l²/3 + m l²), not the frictionless floor's √(3g/l)
+// (the centre then falls straight, I = m l²/3); larger models and models
+// with retaining constraints are not studied.
 import { describe, expect, it } from 'vitest';
+import rod from '../../derivations/falling-rod.js';
 import pendulum from '../../derivations/simple-pendulum.js';
 import { nLinkPendulum } from '../../derivations/n-link-pendulum.js';
 import { evaluate } from '../../src/core/evaluate.js';
@@ -23,6 +27,28 @@ describe('the linearization study', () => {
       [expect.closeTo(0, 9), expect.closeTo(-omega, 9)],
     ]);
     expect(evaluate(study.forms.K[0]![0]!, { m: 2, g: 9.81, l: 0.5, theta: 0.3 })).toBeCloseTo(2 * 9.81 * 0.5 * Math.cos(0.3), 12);
+  });
+
+  it('gives the rod the rough floor’s rates: upright on either end, sticking, ±√(3g/(4l)); lying on both ends, every coordinate held', () => {
+    const g = 9.81,
+      l = 1;
+    const study = linearizationStudy(derived(rod))!;
+    const upright = study.equilibria.filter((eq) => eq.held.length === 1);
+    expect(upright.map((eq) => eq.held[0]).sort()).toEqual([0, 1]);
+    for (const eq of upright) {
+      expect(Math.abs(Math.cos(eq.q[2]!))).toBeLessThan(1e-9);
+      expect(eq.friction).toEqual([{ contact: eq.held[0], mode: 'stick' }]);
+      expect(eq.verdict).toBe('unstable');
+      const rates = eq.eigenvalues.map((z) => z.re).sort((a, b) => a - b);
+      expect(rates).toHaveLength(2);
+      expect(rates[0]).toBeCloseTo(-Math.sqrt((3 * g) / (4 * l)), 6);
+      expect(rates[1]).toBeCloseTo(Math.sqrt((3 * g) / (4 * l)), 6);
+      for (const z of eq.eigenvalues) expect(Math.abs(z.re)).not.toBeCloseTo(Math.sqrt((3 * g) / l), 1);
+    }
+    const lying = study.equilibria.filter((eq) => eq.held.length === 2);
+    expect(lying).toHaveLength(1);
+    expect(Math.abs(Math.sin(lying[0]!.q[2]!))).toBeLessThan(1e-9);
+    expect(lying[0]!.eigenvalues).toEqual([]);
   });
 
   it('lists no equilibrium of a falling particle', () => {

@@ -4,8 +4,9 @@
 // each (random states, closed contacts, μ, e ∈ [0, 1]; on a moving belt,
 // by no more than the belt's work −cᵀΛ); the frictionless
 // limit μ = 0 is the generated impact map to rounding; 'stick' pins the
-// contact point like the generated map does; and a rod's tip slides below
-// and sticks above the threshold μ* computed by hand from its geometry.
+// contact point like the generated map does; and a rod's end striking
+// alone slides below and sticks above the threshold μ* computed by hand
+// from its geometry.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -165,14 +166,16 @@ describe.each(examples)('frictional impacts of $name', ({ mod }) => {
   );
 });
 
-describe("the falling rod's tip: slide or stick at the threshold computed by hand", () => {
-  // Tip rows at angle θ (M = diag(m, m, m l²/3)): N = (0, 1, −l cos θ),
+describe("the falling rod's end A striking alone: slide or stick at the threshold computed by hand", () => {
+  // End A's rows at angle θ (M = diag(m, m, m l²/3)): N = (0, 1, −l cos θ),
   // S = (1, 0, l sin θ), so m W = [[1 + 3cos²θ, −3 sinθ cosθ], [·, 1 + 3 sin²θ]].
   // Sticking (U_N⁺ = −e U_N⁻, U_T⁺ = 0: no tangential restitution) with
   // U⁻ = (−v, u): W Λ = ((1 + e) v, −u), so
   //   Λ = ((1 + e) W_TT v + W_NT u, −(1 + e) W_NT v − W_NN u)/det W, μ* = |Λ_T|/Λ_N.
   // At these states ½(U⁻ + U⁺)ᵀΛ < 0, so Newton–Coulomb stands (no fallback).
+  // End B, at y + l sin θ = 2 l sin θ above the floor, is not closed.
   const rod = byName('falling-rod');
+  const closed = [true, false];
   const m = 1,
     l = 1,
     e = 0.5,
@@ -190,15 +193,15 @@ describe("the falling rod's tip: slide or stick at the threshold computed by han
     const qd = [u, -v, 0]; // U_N = ẏ − l cos θ θ̇ = −v, U_T = ẋ + l sin θ θ̇ = u
 
     it(`slip speed ${u}: sticks at μ = 1.01 μ* (μ* = ${threshold.toFixed(6)}) with U_T⁺ = 0, slides at 0.99 μ* on the cone's edge`, () => {
-      const held = frictionalImpact(rod, { e, mu: 1.01 * threshold }, 0, q, qd, [true]);
-      expect(held.phases).toEqual(['stick']);
+      const held = frictionalImpact(rod, { e, mu: 1.01 * threshold }, 0, q, qd, closed);
+      expect(held.phases).toEqual(['stick', 'open']);
       expect(held.impulses[0]).toBeCloseTo(stick.N, 13);
       expect(held.tangentialImpulses[0]).toBeCloseTo(stick.T, 13);
       expect(held.law).toBe('newton-coulomb');
       expect(rod.slipRates!(0, q, held.qdPlus, {})[0]).toBeCloseTo(0, 13);
       const mu = 0.99 * threshold;
-      const slides = frictionalImpact(rod, { e, mu }, 0, q, qd, [true]);
-      expect(slides.phases).toEqual(['slip']);
+      const slides = frictionalImpact(rod, { e, mu }, 0, q, qd, closed);
+      expect(slides.phases).toEqual(['slip', 'open']);
       // ξ_N = 0 with Λ_T = −μ d Λ_N, d the sliding direction (against the impulse sticking would need).
       const d = -Math.sign(stick.T);
       expect(slides.impulses[0]).toBeCloseTo(((1 + e) * v) / (W.NN - mu * d * W.NT), 13);
@@ -208,15 +211,15 @@ describe("the falling rod's tip: slide or stick at the threshold computed by han
   }
 
   it('holds by static friction what kinetic friction cannot: μ_k = μ*/2 < μ* < μ_s sticks, μ_s < μ* slides at μ_k (block-on-incline style static/kinetic pair)', () => {
-    // The generated rod has one coefficient; give the module a static one.
-    const withStatic: LoadedModule = { ...rod, friction: (_t, p, out = new Float64Array(2)) => (out.set([p.mu!, p.mus!]), out) };
+    // The generated rod has one coefficient; give the module a static one (at both ends).
+    const withStatic: LoadedModule = { ...rod, friction: (_t, p, out = new Float64Array(4)) => (out.set([p.mu!, p.mus!, p.mu!, p.mus!]), out) };
     const stick = { N: ((1 + e) * W.TT * v) / det, T: (-(1 + e) * W.NT * v) / det };
     const threshold = Math.abs(stick.T) / stick.N;
     expect(threshold).toBeCloseTo((3 * s * c) / (1 + 3 * s * s), 14);
-    const held = frictionalImpact(withStatic, { e, mu: threshold / 2, mus: 1.01 * threshold }, 0, q, [0, -v, 0], [true]);
-    expect(held.phases).toEqual(['stick']);
-    const slides = frictionalImpact(withStatic, { e, mu: threshold / 2, mus: 0.99 * threshold }, 0, q, [0, -v, 0], [true]);
-    expect(slides.phases).toEqual(['slip']);
+    const held = frictionalImpact(withStatic, { e, mu: threshold / 2, mus: 1.01 * threshold }, 0, q, [0, -v, 0], closed);
+    expect(held.phases).toEqual(['stick', 'open']);
+    const slides = frictionalImpact(withStatic, { e, mu: threshold / 2, mus: 0.99 * threshold }, 0, q, [0, -v, 0], closed);
+    expect(slides.phases).toEqual(['slip', 'open']);
     expect(Math.abs(slides.tangentialImpulses[0]!)).toBeCloseTo((threshold / 2) * slides.impulses[0]!, 13);
   });
 });

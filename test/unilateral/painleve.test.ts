@@ -1,6 +1,7 @@
 // Painlevé's rod at run time (derivations/falling-rod.ts): a uniform rod
-// (m = 1, half length l = 1) whose lower end slides backwards (ṡ < 0, d = −1)
-// at θ = π/6. The sliding reaction matrix is
+// (m = 1, half length l = 1) whose end A slides backwards (ṡ < 0, d = −1)
+// at θ = π/6, end B high above the floor (y + l sin θ = 1) and open: every
+// mode is [A's, B's], B's 0. The sliding reaction matrix of A alone is
 //   det = (1 + 3cos²θ + 3μ d sin θ cos θ)/m,
 // negative above μc = (1 + 3cos²θ)/(3 sin θ cos θ) ≈ 2.5019. The free normal
 // acceleration of the end is g̈₀ = −g + l sin θ θ̇²; held, g̈ = g̈₀ + det·σ̇ = 0.
@@ -23,8 +24,10 @@ const g = 9.81,
 const theta = Math.PI / 6;
 const muCritical = (1 + 3 * Math.cos(theta) ** 2) / (3 * Math.sin(theta) * Math.cos(theta));
 const det = (mu: number, d: number): number => (1 + 3 * Math.cos(theta) ** 2 + 3 * mu * d * Math.sin(theta) * Math.cos(theta)) / m;
+/** frictionPhase's det: the last entry of its output (after q̈, σ̇ per end, τ per end). */
+const phaseDet = (out: Float64Array): number => out.at(-1)!;
 
-/** The end on the floor at θ = π/6, turning at θ̇, sliding at ṡ (ẏ = l cos θ θ̇ keeps ġ = 0). */
+/** End A on the floor at θ = π/6, turning at θ̇, sliding at ṡ (ẏ = l cos θ θ̇ keeps ġ = 0). */
 function state(thetaDot: number, slip: number): { q0: number[]; qd0: number[] } {
   return {
     q0: [0, l * Math.sin(theta), theta],
@@ -38,11 +41,13 @@ describe("Painlevé's rod sliding backwards at θ = π/6 (μc = 2.5019)", () => 
   it('the generated phase agrees with the closed forms the cases rest on', () => {
     expect(muCritical).toBeCloseTo(2.5019, 4);
     for (const mu of [0.99 * muCritical, 1.01 * muCritical]) {
-      const out = rod.frictionPhase(0, compressive.q0, compressive.qd0, { mu }, [-1]);
-      expect(Math.abs(out[5]! - det(mu, -1))).toBeLessThan(1e-13);
+      const out = rod.frictionPhase(0, compressive.q0, compressive.qd0, { mu }, [-1, 0]);
+      expect(Math.abs(phaseDet(out) - det(mu, -1))).toBeLessThan(1e-13);
       expect(Math.abs(out[3]! - g / det(mu, -1))).toBeLessThan(1e-12 * Math.abs(g / det(mu, -1)));
     }
-    expect(rod.frictionPhase(0, separating.q0, separating.qd0, {}, [0])[5]).toBe(1);
+    expect(phaseDet(rod.frictionPhase(0, separating.q0, separating.qd0, {}, [0, 0]))).toBe(1);
+    // B stays clear of the floor in these states.
+    expect(rod.gaps(0, compressive.q0, {})[1]).toBeCloseTo(2 * l * Math.sin(theta), 15);
   });
 
   it('compressive, μ = 1.01 μc: no admissible mode ends the run with contact-inconsistent, naming the contact, at t = 0 with the state', () => {
@@ -57,10 +62,10 @@ describe("Painlevé's rod sliding backwards at θ = π/6 (μc = 2.5019)", () => 
 
   it('compressive, μ = 0.99 μc: slides under the large reaction σ̇ = m g/det ≈ 302 m g until the slip stops and the end sticks; no diagnostic', () => {
     const run = simulate(rod, { ...compressive, t1: 0.1, params: { mu: 0.99 * muCritical }, ...tight });
-    expect(run.events.map((e) => [e.type, e.modes])).toEqual([
-      ['contact', [-1]],
-      ['slip', [-1]],
-      ['stick', [2]],
+    expect(run.events.map((e) => [e.type, e.contacts, e.modes])).toEqual([
+      ['contact', [0], [-1, 0]],
+      ['slip', [0], [-1, 0]],
+      ['stick', [0], [2, 0]],
     ]);
     expect(g / det(0.99 * muCritical, -1)).toBeCloseTo(301.8, 1);
   });
@@ -70,9 +75,9 @@ describe("Painlevé's rod sliding backwards at θ = π/6 (μc = 2.5019)", () => 
     const run = simulate(rod, { ...separating, t1: 0.05, samples: 51, params: { mu }, ...tight });
     expect(run.events).toHaveLength(1);
     const e = run.events[0]!;
-    expect(e).toMatchObject({ t: 0, type: 'indeterminate', contacts: [0], modes: [0], alternatives: [[-1]], q: separating.q0, qd: separating.qd0 });
-    expect(rod.frictionPhase(0, e.q, e.qd, { mu }, e.modes!)[5]).toBe(1);
-    expect(rod.frictionPhase(0, e.q, e.qd, { mu }, e.alternatives![0]!)[5]).toBeCloseTo(det(mu, -1), 12);
+    expect(e).toMatchObject({ t: 0, type: 'indeterminate', contacts: [0], modes: [0, 0], alternatives: [[-1, 0]], q: separating.q0, qd: separating.qd0 });
+    expect(phaseDet(rod.frictionPhase(0, e.q, e.qd, { mu }, e.modes!))).toBe(1);
+    expect(phaseDet(rod.frictionPhase(0, e.q, e.qd, { mu }, e.alternatives![0]!))).toBeCloseTo(det(mu, -1), 12);
     expect(det(mu, -1)).toBeLessThan(0);
     // Free flight: x and θ linear, y a parabola.
     run.t.forEach((t, k) => {
@@ -92,12 +97,12 @@ describe("Painlevé's rod sliding backwards at θ = π/6 (μc = 2.5019)", () => 
   it('small friction (μ = 0.3): the end slides, stays on the floor, and T + V falls by exactly the friction work ∫ μ σ̇ |ṡ| dt', () => {
     const mu = 0.3;
     const run = simulate(rod, { ...compressive, t1: 0.3, samples: 601, params: { mu }, ...tight });
-    expect(run.events.map((e) => [e.type, e.modes])).toEqual([
-      ['contact', [-1]],
-      ['slip', [-1]],
+    expect(run.events.map((e) => [e.type, e.contacts, e.modes])).toEqual([
+      ['contact', [0], [-1, 0]],
+      ['slip', [0], [-1, 0]],
     ]);
     const power = run.t.map((t, k) => {
-      const out = rod.frictionPhase(t, run.q[k]!, run.qd[k]!, { mu }, [-1]);
+      const out = rod.frictionPhase(t, run.q[k]!, run.qd[k]!, { mu }, [-1, 0]);
       return mu * out[3]! * Math.abs(rod.slipRates(t, run.q[k]!, run.qd[k]!, { mu })[0]!);
     });
     let work = 0;
@@ -108,5 +113,7 @@ describe("Painlevé's rod sliding backwards at θ = π/6 (μc = 2.5019)", () => 
     for (let k = 1; k < E.length; k++) expect(E[k]!).toBeLessThanOrEqual(E[k - 1]! + 1e-12);
     // g̈ = 0 is held at the acceleration level: g drifts by the integration error only.
     for (let k = 0; k < run.t.length; k++) expect(Math.abs(rod.gaps(run.t[k]!, run.q[k]!, {})[0]!)).toBeLessThan(1e-9);
+    // B stays above the floor (lowest 0.498), open: the slide is A's alone.
+    for (let k = 0; k < run.t.length; k++) expect(rod.gaps(run.t[k]!, run.q[k]!, {})[1]!).toBeGreaterThan(0.4);
   });
 });

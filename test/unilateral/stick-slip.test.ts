@@ -255,15 +255,18 @@ describe('rough disk bouncing with spin, then rolling', () => {
 // tolerance (rtol 1e-8 by default). The belt oscillator is left out: its
 // belt does work on the block.
 describe('energy along the default runs of the examples with friction on fixed surfaces', () => {
-  // The kinds of event each run has: bounces accumulating into a rest (rod, disk), a plastic landing (block);
-  // the rod's tip, sliding after its first rest, lifts off (release) and lands again in a second cascade (contact).
-  for (const [mod, kinds] of [
-    [rod, ['contact', 'impact', 'release', 'rest', 'slip', 'stick']],
-    [block, ['contact', 'impact', 'slip']],
-    [disk, ['impact', 'rest', 'stick']],
+  // The kinds of event each run has: bounces accumulating into a rest (rod, disk), a plastic landing (block).
+  // The rod from its declared state strikes on A, then on B, and comes to rest lying on both ends; thrown
+  // steeper (θ = 1.2) and faster (ẋ = 5, θ̇ = 3), it rests on A, slides, lifts off (release) and lands again.
+  const thrown = { q0: [0, 1, 1.2], qd0: [5, 0, 3], t1: 3 };
+  for (const [mod, state, kinds] of [
+    [rod, rod.model.initial, ['impact', 'rest', 'stick']],
+    [rod, thrown, ['impact', 'release', 'rest', 'slip', 'stick']],
+    [block, block.model.initial, ['contact', 'impact', 'slip']],
+    [disk, disk.model.initial, ['impact', 'rest', 'stick']],
   ] as const) {
-    it(`${mod.model.name} (${kinds.join(', ')}): T + V never rises by more than 1e-8 of its size`, () => {
-      const { q0, qd0, t1 } = mod.model.initial;
+    it(`${mod.model.name} from q0 = [${state.q0.join(', ')}] (${kinds.join(', ')}): T + V never rises by more than 1e-8 of its size`, () => {
+      const { q0, qd0, t1 } = state;
       const run = simulate(mod, { q0, qd0, t1, samples: 2001 });
       expect([...new Set(run.events.map((e) => e.type))].sort()).toEqual(kinds);
       const scale = Math.max(...run.energy!.map(Math.abs));

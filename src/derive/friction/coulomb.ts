@@ -10,13 +10,15 @@
 // whose coefficient is Painlevé's determinant: positive without friction,
 // and where it is ≤ 0 the sliding contact is self-locking or inconsistent.
 // sgn ṡ is a symbol (slipSignSymbol(name)): the closed form holds for either
-// direction of sliding. Sticking: τ ∈ [−μ_s σ̇, μ_s σ̇] along S.
+// direction of sliding. Sticking: τ ∈ [−μ_s σ̇, μ_s σ̇] along S. Where Δ can
+// vanish, the least μ_k at which it does: painleve.ts.
 import { add, mul, neg } from '../../core/expr.js';
 import { simplify } from '../../core/trig.js';
 import type { Model } from '../../model/model.js';
 import { slipSignSymbol } from '../../model/names.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { solveSmall } from '../matrix.js';
+import { painleveThresholds } from './painleve.js';
 import type { ContactKinematics, CoulombContact } from '../unilateral/unilateral-types.js';
 
 /** Closed-form determinants for mass matrices up to this size. */
@@ -33,6 +35,7 @@ export function deriveCoulomb(model: Model, l2: Lagrange2, contacts: readonly Co
     const n = model.coordinates.length;
     const Minv = n <= CLOSED_FORM_SIZE ? solveSmall(l2.massMatrix, c.normal.row) : undefined;
     const slidingDeterminant = Minv ? simplify(add(...Minv.x.map((v, i) => mul(v, add(c.normal.row[i]!, force[i]!))))) : undefined;
-    return [{ ...base, direction, force, ...(slidingDeterminant ? { slidingDeterminant } : {}) }];
+    const painleve = slidingDeterminant ? painleveThresholds(model, slidingDeterminant, c.friction.kinetic, direction) : undefined;
+    return [{ ...base, direction, force, ...(slidingDeterminant ? { slidingDeterminant } : {}), ...(painleve?.length ? { painleve } : {}) }];
   });
 }

@@ -53,6 +53,23 @@ export interface CoulombContact {
   readonly force?: readonly Expr[];
   /** N M⁻¹ (N − μ_k sgn(ṡ) S)ᵀ, the sliding contact's reaction coefficient (closed form for small M). */
   readonly slidingDeterminant?: Expr;
+  /** Painlevé's thresholds (painleve.ts), one per direction of sliding in which the coefficient can vanish. */
+  readonly painleve?: readonly PainleveThreshold[];
+}
+
+/** The least μ_k at which a sliding contact's coefficient vanishes for one direction of sliding, and where (painleve.ts). */
+export interface PainleveThreshold {
+  /** sgn ṡ of the sliding. */
+  readonly direction: -1 | 1;
+  /** The angle the contact's rows turn with. */
+  readonly coordinate: string;
+  /** μ_P, closed form. */
+  readonly threshold: Expr;
+  readonly numeric: number;
+  /** tan θ where the coefficient first vanishes (absent at θ = π/2). */
+  readonly tangent?: Expr;
+  /** That θ (mod π), at the default parameters. */
+  readonly angle: number;
 }
 
 /** Accelerations and multipliers of a contact phase, where small enough to solve in closed form. */

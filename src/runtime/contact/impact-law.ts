@@ -68,7 +68,9 @@
 // forces carry the slip back. Where the rung too would raise the energy, or
 // has no solution even with e = 1 on every row (a stuck foot jammed),
 // Glocker's impulses stand: their excess is at most ½|(U_free − U_k)ᵀΛ|,
-// the forces' own velocity change in the step against the impulses.
+// the forces' own velocity change in the step against the impulses. Where
+// both gain, the one that gains less stands (a rod resting on both ends,
+// which Glocker's law lifted by +1.3e-4 of T + V in a step of 1e-2).
 // At an event U_k = U_free, Glocker's bound holds, and the rung never acts.
 // Tests: test/runtime/drivers-agree.test.ts (every driver's post-impact state, Routh's rough disk), test/runtime/contact/friction-impact.test.ts, test/runtime/hybrid/moreau-jean.test.ts, test/unilateral/moreau-jean-impulse-work.test.ts (no step gains energy, random parameters and states).
 
@@ -165,18 +167,19 @@ export function glockerRestitution(
 }
 
 /**
- * Whether impulses Λ raise the energy: ½(U⁻ + U⁺)ᵀΛ above roundoff, with
- * U⁻ the rows' velocities before the impact (at a time step's start) and
- * U⁺ = U_free + W μ after it (μ = Λ, or the multiplier of a regularized
- * metric, friction-impact.ts). W is r×r row-major.
+ * The work ½(U⁻ + U⁺)ᵀΛ of impulses Λ beyond roundoff (0 when within it),
+ * with U⁻ the rows' velocities before the impact (at a time step's start)
+ * and U⁺ = U_free + W μ after it (μ = Λ, or the multiplier of a
+ * regularized metric, friction-impact.ts). W is r×r row-major. Positive:
+ * the impulses raise the energy.
  */
-export function raisesEnergy(
+export function energyGain(
   uMinus: ArrayLike<number>,
   uFree: ArrayLike<number>,
   W: ArrayLike<number>,
   mu: ArrayLike<number>,
   impulses: ArrayLike<number>,
-): boolean {
+): number {
   const r = uFree.length;
   let work = 0,
     scale = 0;
@@ -187,7 +190,7 @@ export function raisesEnergy(
     scale += Math.abs(uMinus[a]! * impulses[a]!) + Math.abs(uFree[a]! * impulses[a]!);
   }
   // 1e-14: a few hundred ulps of the terms, far below any real gain and above the solve's rounding.
-  return work > 1e-14 * scale;
+  return work > 1e-14 * scale ? work : 0;
 }
 
 /** A contact problem's rows for the law: velocities before (U⁻) and without (U_free) the impulses, W, and the contacts' e. */
@@ -216,19 +219,21 @@ export interface LawSolve {
  * The law of the header, in the order every driver applies it: Newton–
  * Coulomb; where its impulses raise the energy, Glocker's law; where those
  * still do (only in a time step, U⁻ ≠ U_free), the midpoint rung; where
- * that too would, Glocker's. `solve` returns undefined where it cannot
- * solve (friction-impact.ts's singular metric). Newton–Coulomb's outcome is
- * returned when it fails (the law has no solution there).
+ * that too would, whichever of Glocker's and the midpoint's gains less.
+ * `solve` returns undefined where it cannot solve (friction-impact.ts's
+ * singular metric). Newton–Coulomb's outcome is returned when it fails (the
+ * law has no solution there).
  */
 export function applyImpactLaw<S extends LawSolve | undefined>(rows: LawRows, solve: (b: Float64Array) => S): { solved: S; law: ImpactLawName } {
   const { uMinus, uFree, W, e, contacts, slipCount, restVelocity } = rows;
-  const gains = (s: S): boolean => s?.sol.status === 'ok' && raisesEnergy(uMinus, uFree, W, s.mu, s.sol.impulses);
+  const gain = (s: S): number => (s?.sol.status === 'ok' ? energyGain(uMinus, uFree, W, s.mu, s.sol.impulses) : 0);
   const first = solve(restitutionBias(Float64Array.from(uFree), uMinus, e, contacts, slipCount));
-  if (!gains(first)) return { solved: first, law: 'newton-coulomb' };
+  if (!(gain(first) > 0)) return { solved: first, law: 'newton-coulomb' };
   const glocker = solve(glockerBias(Float64Array.from(uFree), uMinus, glockerRestitution(contacts, slipCount, uMinus, e, restVelocity)));
-  if (!gains(glocker)) return { solved: glocker, law: 'glocker' };
+  const glockerGain = gain(glocker);
+  if (!(glockerGain > 0)) return { solved: glocker, law: 'glocker' };
   let midpoint = solve(midpointBias(Float64Array.from(uFree), rows));
   // Without a solution (a 'stick' contact jammed by the arriving normals' e), e = 1 on every row.
   if (midpoint?.sol.status !== 'ok') midpoint = solve(glockerBias(Float64Array.from(uFree), uMinus, 1));
-  return midpoint?.sol.status === 'ok' && !gains(midpoint) ? { solved: midpoint, law: 'midpoint' } : { solved: glocker, law: 'glocker' };
+  return midpoint?.sol.status === 'ok' && gain(midpoint) < glockerGain ? { solved: midpoint, law: 'midpoint' } : { solved: glocker, law: 'glocker' };
 }

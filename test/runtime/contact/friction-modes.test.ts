@@ -74,27 +74,28 @@ describe('block on the incline (μs = 0.6, μk = 0.4)', () => {
   });
 });
 
-describe("Painlevé's rod sliding backwards at θ = π/6 (det = (1 + 3cos²θ − 3μ sin θ cos θ)/m)", () => {
+describe("Painlevé's rod sliding backwards on end A at θ = π/6 (det = (1 + 3cos²θ − 3μ sin θ cos θ)/m)", () => {
+  // End A is the one candidate; end B, 2 sin θ = 1 above the floor, is open in every mode ([A's, B's]).
   const th = Math.PI / 6;
   const muCritical = (1 + 3 * Math.cos(th) ** 2) / (3 * Math.sin(th) * Math.cos(th));
   const q = [0, Math.sin(th), th];
   const rates = (thetaDot: number): number[] => [-1 - Math.sin(th) * thetaDot, Math.cos(th) * thetaDot, thetaDot];
 
   it('compressive free acceleration: slides below μc; above it nothing is admissible (inconsistent, no self-locking mode either)', () => {
-    expect(selector(rod, { mu: 0.99 * muCritical }).select(at(q, rates(0)))).toMatchObject({ status: 'ok', modes: [-1], alternatives: [] });
+    expect(selector(rod, { mu: 0.99 * muCritical }).select(at(q, rates(0)))).toMatchObject({ status: 'ok', modes: [-1, 0], alternatives: [] });
     expect(selector(rod, { mu: 1.01 * muCritical }).select(at(q, rates(0)))).toEqual({ status: 'inconsistent', selfLocking: [] });
   });
 
   it('separating free acceleration: opens below μc; above it opening and sliding are both admissible and opening (det = 1) is chosen', () => {
-    expect(selector(rod, { mu: 0.99 * muCritical }).select(at(q, rates(5)))).toMatchObject({ status: 'ok', modes: [0], alternatives: [] });
-    expect(selector(rod, { mu: 1.01 * muCritical }).select(at(q, rates(5)))).toEqual({ status: 'ok', modes: [0], alternatives: [[-1]], targets: [] });
+    expect(selector(rod, { mu: 0.99 * muCritical }).select(at(q, rates(5)))).toMatchObject({ status: 'ok', modes: [0, 0], alternatives: [] });
+    expect(selector(rod, { mu: 1.01 * muCritical }).select(at(q, rates(5)))).toEqual({ status: 'ok', modes: [0, 0], alternatives: [[-1, 0]], targets: [] });
   });
 
   it('sticking projects ṡ and ġ to 0 with Δq̇ M-orthogonal to the motions the rows allow', () => {
     const sel = selector(rod, {});
     const before = [1e-7, Math.cos(th) * 0.3 + 1e-8, 0.3];
     const qd = Float64Array.from(before);
-    expect(sel.startVelocity(0, q, qd, [2], [{ row: 0, value: 0 }])).toBe('ok');
+    expect(sel.startVelocity(0, q, qd, [2, 0], [{ row: 0, value: 0 }])).toBe('ok');
     expect(Math.abs(rod.gapRates(0, q, qd, {})[0]!)).toBeLessThan(1e-16);
     expect(Math.abs(rod.slipRates(0, q, qd, {})[0]!)).toBeLessThan(1e-16);
     // The pinned end allows rotation about it: w = (−l sin θ, l cos θ, 1) (l = 1); wᵀ M Δq̇ = 0, M = diag(m, m, m l²/3).

@@ -37,6 +37,10 @@
 //   supports.{sides}.N{i}              the reaction of pair i
 //   supports.{sides}.Φ                 the friction bound Σ f_i N_i (1.3): the point between
 //                                      planes' |Φ| = f₂F_z or −f₁F_z
+// Facts of a hinge with journal friction (DerivedSystem.hinges), in closed form:
+//   hinge.{h}.Δ                        the n-gon's determinant Δᵢ of (2.4), vertices i, i+1
+//   hinge.{h}.n, hinge.{h}.i           its free symbols: the sides and the vertex pair
+//   hinge.{h}.critical                 f_r* of (2.5): self-locking possible for f_r ≥ f_r*
 // Facts of realized contacts (Kozlov's Theorem 3) and of contact patches
 // (Kuleshov et al.), derived in closed form:
 //   compliant.{c}.ratio|dampingRatio|restitution|duration|normalMass   a Kelvin–Voigt
@@ -68,6 +72,7 @@ export function derivedFacts(system: DerivedSystem): Facts {
   const facts = new Map<string, Expr>();
   system.unilateral?.impactMaps.forEach((im, k) => impactFacts(system, im, `impact${k + 1}`, facts));
   supportFacts(system, facts);
+  hingeFacts(system, facts);
   compliantFacts(system, facts);
   patchFacts(system, facts);
   return facts;
@@ -212,6 +217,18 @@ function supportFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
     facts.set(`${key}.Δ`, v.det);
     v.reactions.forEach((N, i) => facts.set(`${key}.N${i + 1}`, N));
     facts.set(`${key}.Φ`, v.friction);
+  }
+}
+
+/** Smirnov's n-gon journal (2.4) and its self-locking threshold (2.5), where derived in closed form. */
+function hingeFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
+  for (const { hinge, closed } of system.hinges) {
+    if (!closed) continue;
+    const key = `hinge.${hinge.name}`;
+    facts.set(`${key}.Δ`, closed.polygonDet);
+    facts.set(`${key}.n`, closed.sides);
+    facts.set(`${key}.i`, closed.vertex);
+    facts.set(`${key}.critical`, closed.critical);
   }
 }
 

@@ -277,6 +277,22 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
       '.',
     ),
   ];
+  if (h.closed) {
+    blocks.push(
+      paragraph(
+        'In closed form, with the system multiplied by ',
+        m('(J M^{-1} J^{\\top})^{-1}'),
+        ' (each support then enters as the force it puts on the pin), the n-gon bearing on the vertices i, i + 1 at ',
+        m(`${theta} + 2\\pi i/n`),
+        ' and ',
+        m(`${theta} + 2\\pi (i+1)/n`),
+        ' has the determinant of (2.4)',
+      ),
+      equations(equation(`hinge-${hinge.name}-polygon-det`, '\\Delta_i', mathLines(h.closed.polygonDet))),
+      paragraph('and some ', m('\\Delta_i'), ' vanishes, for n large enough, once the reduced coefficient reaches (2.5)'),
+      equations(equation(`hinge-${hinge.name}-critical`, `${fr}^{*}`, mathLines(h.closed.critical))),
+    );
+  }
   const at = h.atInitial;
   if (!at) {
     blocks.push(paragraph('At the initial state the joint does not turn, so no friction acts there; the comparison is made where it does.'));
@@ -298,7 +314,7 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
     ),
     table,
     paragraph(
-      'The journal locks itself once the reduced coefficient reaches ',
+      'At the default parameters the journal locks itself once the reduced coefficient reaches ',
       m(`${fr}^{*} = ${fixed(at.critical)}`),
       ' (for the pendulum the necessary condition (2.5), ',
       m('1 + f^2 \\le f_r^2 r^2 m^2 l^2 I^{-2}'),

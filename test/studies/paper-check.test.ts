@@ -16,6 +16,7 @@ import type { PaperFormula } from '../../src/model/validate/paper.js';
 import { derived } from '../helpers/examples.js';
 import prismInGuides from '../../derivations/prism-in-guides.js';
 import planarPrism from '../../derivations/prism-in-guides-planar.js';
+import roughHinge from '../../derivations/rough-hinge-pendulum.js';
 
 const report = (spec: typeof compass) => paperCheck(derived(spec), spec.paper!);
 
@@ -182,5 +183,16 @@ describe('Smirnov example 2: the checks can fail', () => {
       },
     ]);
     expect(row!.agrees).toBe(false);
+  });
+});
+
+describe('Smirnov example 3: the n-gon journal (2.4) and the threshold (2.5)', () => {
+  const rows = report(roughHinge).rows;
+  it('the determinant of (2.4) as typed agrees at random points, Δᵢ as printed does not (2π/n, no sgn φ̇ on the moment), f_r* = I√(1 + f²)/(r m l) symbolically', () => {
+    expect(rows.map((r) => [r.formula.name, r.agrees, r.how])).toEqual([
+      ['\\det (2.4)', true, 'numeric'],
+      ['\\Delta_i', false, 'numeric'],
+      ['f_r^{*}', true, 'symbolic'],
+    ]);
   });
 });

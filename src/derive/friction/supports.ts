@@ -22,10 +22,9 @@
 // constant multiple of one free velocity has that velocity's sign (the
 // prism's every point slides at ẋ: the paper's sgn ẋ). The equations hold
 // for a given direction of sliding, as the paper's closed forms do.
-import { add, fn, HALF, mul, neg, num, pow, splitCoeff, sub, ZERO, type Expr, type Sym } from '../../core/expr.js';
+import { add, fn, mul, neg, num, pow, splitCoeff, ZERO, type Expr, type Sym } from '../../core/expr.js';
 import { collectFactors } from '../../core/factor.js';
 import { subs } from '../../core/subs.js';
-import { mapChildren, memoPass } from '../../core/traverse.js';
 import { diff } from '../../core/diff.js';
 import { simplify } from '../../core/trig.js';
 import { MechanicsError } from '../../errors.js';
@@ -34,6 +33,7 @@ import { slipSignSymbol } from '../../model/names.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import type { RetainingConstraints } from '../lagrange/lagrange1.js';
 import { adjugate, det, matVec, solveSmall, type Matrix } from '../matrix.js';
+import { signSquaresOne } from './sliding-sign.js';
 import { variantMatrix, type ReactionSystem } from './support-reactions.js';
 import { fullVariants, variantCounts, type FullVariant } from './support-variants.js';
 
@@ -166,19 +166,6 @@ function closedForm(system: ReactionSystem, pairs: readonly SupportPairData[], v
 
 /** The sgn q̇ₖ nodes of a decided slip sign ±sgn q̇ₖ. */
 const factorsOfSign = (e: Expr): Expr[] => (e.kind === 'fn' ? [e] : e.kind === 'mul' ? e.factors.map((f) => f.base).filter((b) => b.kind === 'fn') : []);
-
-/**
- * e with σ² = 1 for each decided sign σ = sgn q̇ₖ (the equations hold while
- * sliding, q̇ₖ ≠ 0): e is a polynomial in σ, and modulo σ² − 1 it is
- * ½(e(1) + e(−1)) + σ·½(e(1) − e(−1)).
- */
-function signSquaresOne(e: Expr, decided: readonly Expr[]): Expr {
-  return decided.reduce((acc, sigma) => {
-    const at = (value: number): Expr => simplify(memoPass<Expr>((u, go) => (u === sigma ? num(value) : mapChildren(u, go)))(acc));
-    const [plus, minus] = [at(1), at(-1)];
-    return plus === minus ? acc : simplify(add(mul(HALF, add(plus, minus)), mul(HALF, sigma, sub(plus, minus))));
-  }, e);
-}
 
 /**
  * The coordinates D the constraints fix: those A names, when they are as many

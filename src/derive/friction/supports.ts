@@ -43,6 +43,8 @@ export interface SupportPairData {
   /** Index into the retaining constraints (holonomic order). */
   readonly constraint: number;
   readonly slipRows: { readonly positive: readonly Expr[]; readonly negative: readonly Expr[] };
+  /** Each side's slip acceleration bias, s̈ = ∇s q̈ + bias: Σ ∂²s/∂q_c∂q_d q̇_c q̇_d (what holds a slip at rest). */
+  readonly slipBias: { readonly positive: Expr; readonly negative: Expr };
   /** sgn ṡᵢ. */
   readonly slipSign: Sym;
   readonly friction: { readonly positive: Sym; readonly negative: Sym };
@@ -94,13 +96,18 @@ export function deriveSupports(model: Model, l2: Lagrange2, constraints: Retaini
   }
   const cs = model.coordinates;
   const gradient = (e: Expr): Expr[] => cs.map((c) => simplify(diff(e, c.q.name)));
-  const pairs: SupportPairData[] = frictional.map((h, i) => ({
-    name: h.name,
-    constraint: constraints.names.indexOf(h.name),
-    slipRows: { positive: gradient(h.friction!.slip.positive), negative: gradient(h.friction!.slip.negative) },
-    slipSign: slipSignSymbol(i + 1),
-    friction: { positive: h.friction!.positive, negative: h.friction!.negative },
-  }));
+  const bias = (row: readonly Expr[]): Expr => simplify(add(...row.map((g, c) => mul(add(...cs.map((d) => mul(diff(g, d.q.name), d.qd))), cs[c]!.qd))));
+  const pairs: SupportPairData[] = frictional.map((h, i) => {
+    const slipRows = { positive: gradient(h.friction!.slip.positive), negative: gradient(h.friction!.slip.negative) };
+    return {
+      name: h.name,
+      constraint: constraints.names.indexOf(h.name),
+      slipRows,
+      slipBias: { positive: bias(slipRows.positive), negative: bias(slipRows.negative) },
+      slipSign: slipSignSymbol(i + 1),
+      friction: { positive: h.friction!.positive, negative: h.friction!.negative },
+    };
+  });
   const forces = pairs.map((p) => ({
     positive: p.slipRows.positive.map((g) => simplify(neg(mul(p.slipSign, p.friction.positive, g)))),
     negative: p.slipRows.negative.map((g) => simplify(neg(mul(p.slipSign, p.friction.negative, g)))),

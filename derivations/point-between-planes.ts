@@ -27,14 +27,13 @@ export default defineModel({
   holonomic: [{ name: 'gap', expr: 'z', slip: 'x', friction: { positive: 'f1', negative: 'f2' } }],
   drawing: { points: { P: ['x', 'z'] }, ground: ['y = -0.02', '0.02 = y'] },
   initial: { qd: { x: 1 }, t1: 2 },
-  // Smirnov §1, example 1: each plane's friction force in the support variant that bears, and the counts of variants.
+  // smirnov1981 §2, example 1: Φ = (f2 (1 + sgn F_z)/2 − f1 (1 − sgn F_z)/2) F_z, in each variant of support (the lower
+  // plane bears, +, where F_z < 0; the upper one, −, where F_z > 0).
   paper: {
     source: 'smirnov1981',
     formulas: [
-      { eq: '§1', name: '\\Phi^{(+)}', formula: '-f1*Fz', derived: 'supports.(+).Φ' },
-      { eq: '§1', name: '\\Phi^{(-)}', formula: 'f2*Fz', derived: 'supports.(-).Φ' },
-      { eq: '§1', name: '3^k', formula: '3', derived: 'supports.variants' },
-      { eq: '§1', name: '2^k', formula: '2', derived: 'supports.full' },
+      { eq: '§2', name: '\\Phi^{(+)}', formula: '(f2*(1 + sgnF)/2 - f1*(1 - sgnF)/2)*Fz', derived: 'supports.(+).Φ', where: { sgnF: '-1' } },
+      { eq: '§2', name: '\\Phi^{(-)}', formula: '(f2*(1 + sgnF)/2 - f1*(1 - sgnF)/2)*Fz', derived: 'supports.(-).Φ', where: { sgnF: '1' } },
     ],
   },
 });

@@ -1,5 +1,23 @@
 import { defineModel } from '../src/model/index.js';
 
+// The paper's closed forms of the planar case (smirnov1981 §2) as printed,
+// for the faces i, j that pairs 1 and 2 bear on: 1 the face whose normal is
+// +y (at y = +w, reaction along −y), 2 the face at y = −w. Each pair's two
+// points face each other (a_{i1} = a1, a_{j2} = a2), b_{ps} is the y of face
+// p, f_{ps} the friction of pair s on face p (the parameter fps), sgn = sgn ẋ.
+const b = (p: 1 | 2): string => (p === 1 ? 'w' : '(-w)');
+const delta = (i: 1 | 2, j: 1 | 2): string => `a2 - a1 + (f${j}2*${b(j)}*(-1)^${j} - f${i}1*${b(i)}*(-1)^${i})*sgn`;
+const N1 = (i: 1 | 2, j: 1 | 2): string => `(-1)^${i}*(Mz - Py*(a2 + (-1)^${j}*f${j}2*${b(j)}*sgn))/(${delta(i, j)})`;
+const N2 = (i: 1 | 2, j: 1 | 2): string => `(-1)^${j}*(-Mz + Py*(a1 + (-1)^${i}*f${i}1*${b(i)}*sgn))/(${delta(i, j)})`;
+/** The engine names a variant by the side that bears: + (reaction +y) is the paper's face 2. */
+const sides = (i: 1 | 2, j: 1 | 2): string => `(${i === 2 ? '+' : '-'},${j === 2 ? '+' : '-'})`;
+const faces = [
+  [1, 1],
+  [1, 2],
+  [2, 1],
+  [2, 2],
+] as const;
+
 // Smirnov's example 2, planar symmetric case (smirnov1981 §2): a prism moving
 // along x in guides with vanishing clearance, two pairs of support points on
 // the faces normal to y, at a1 and a2 along the prism; the point of a pair
@@ -58,4 +76,18 @@ export default defineModel({
     ground: ['y = -w', 'w = y'],
   },
   initial: { qd: { x: 1 }, t1: 2 },
+  // smirnov1981 §2, the planar symmetric case: Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂ of each of the four full variants, and its term fᵢ₁Nᵢⱼ₁ + fⱼ₂Nᵢⱼ₂ of Φ.
+  paper: {
+    source: 'smirnov1981',
+    formulas: faces.flatMap(([i, j]) => {
+      const v = `supports.${sides(i, j)}`;
+      const where = { sgn: "sign(x')" };
+      return [
+        { eq: '§2', name: `\\Delta_{${i}${j}}`, formula: delta(i, j), derived: `${v}.Δ`, where },
+        { eq: '§2', name: `N_{${i}${j}1}`, formula: N1(i, j), derived: `${v}.N1`, where },
+        { eq: '§2', name: `N_{${i}${j}2}`, formula: N2(i, j), derived: `${v}.N2`, where },
+        { eq: '§2', name: `\\Phi_{${i}${j}}`, formula: `f${i}1*(${N1(i, j)}) + f${j}2*(${N2(i, j)})`, derived: `${v}.Φ`, where },
+      ];
+    }),
+  },
 });

@@ -16,6 +16,49 @@ const pairs = [
   { name: 'pair5', normal: 'z - a5*theta + b5*phi', plus: 'x - b5*psi - h*theta', minus: 'x - b5*psi + h*theta', s: 5 },
 ];
 
+// The paper's equilibrium (2.1) for one full variant (i, j, k, l, m): p = 1
+// the face whose normal is +y or +z (reaction along −), 2 the opposite one,
+// so the engine's side + is p = 2. A pair's two points face each other:
+// a_{ps} = aₛ; across the faces b_{p1}, b_{p2} = ±w and c_{p3…p5} = ±h,
+// along them b_{ps} = bₛ (s ≥ 3), c_{ps} = cₛ (s ≤ 2); f_{ps} = fmₛ (p = 1)
+// or fpₛ (p = 2); sgn = sgn ẋ. Each row is solved for its load.
+type Face = 1 | 2;
+const across = (p: Face, half: string): string => (p === 1 ? half : `(-${half})`);
+const at = (faces: readonly Face[], s: number) => {
+  const p = faces[s - 1]!;
+  return {
+    sign: `(-1)^${p}`,
+    N: `N${s}`,
+    a: `a${s}`,
+    b: s <= 2 ? across(p, 'w') : `b${s}`,
+    c: s <= 2 ? `c${s}` : across(p, 'h'),
+    f: p === 1 ? `fm${s}` : `fp${s}`,
+  };
+};
+const sum = (terms: readonly string[]): string => `(${terms.join(' + ')})`;
+const equilibrium = (faces: readonly Face[]) => {
+  const y = [1, 2].map((s) => at(faces, s));
+  const z = [3, 4, 5].map((s) => at(faces, s));
+  const all = [...y, ...z];
+  return {
+    Py: `-${sum(y.map((q) => `${q.sign}*${q.N}`))}`,
+    Pz: `-${sum(z.map((q) => `${q.sign}*${q.N}`))}`,
+    Mx: `${sum(y.map((q) => `${q.sign}*${q.c}*${q.N}`))} - ${sum(z.map((q) => `${q.sign}*${q.b}*${q.N}`))}`,
+    My: `sgn*${sum(all.map((q) => `${q.f}*${q.c}*${q.N}`))} + ${sum(z.map((q) => `${q.sign}*${q.a}*${q.N}`))}`,
+    Mz: `-(${sum(y.map((q) => `${q.sign}*${q.a}*${q.N}`))} + sgn*${sum(all.map((q) => `${q.f}*${q.b}*${q.N}`))})`,
+  };
+};
+/** The variant the default loads realize: y pairs on the faces at +w (Py > 0), z pairs on the bottom faces (the weight). */
+const REALIZED: readonly Face[] = [1, 1, 2, 2, 2];
+const sides = (faces: readonly Face[]): string => `(${faces.map((p) => (p === 2 ? '+' : '-')).join(',')})`;
+const rows = [
+  ['Py', 'y', 'P_y'],
+  ['Pz', 'z', 'P_z'],
+  ['Mx', 'phi', 'M_x'],
+  ['My', 'theta', 'M_y'],
+  ['Mz', 'psi', 'M_z'],
+] as const;
+
 export default defineModel({
   name: 'prism-in-guides',
   title: 'Prism in rough guides',
@@ -88,12 +131,20 @@ export default defineModel({
     ground: ['y = -w', 'w = y'],
   },
   initial: { qd: { x: 0.5 }, t1: 1 },
-  // Smirnov §1, example 2: five pairs of support points give 3⁵ variants of support, 2⁵ of them full.
+  // smirnov1981 (2.1), each row solved for its load, with the derived reactions of the variant the defaults realize.
   paper: {
     source: 'smirnov1981',
-    formulas: [
-      { eq: '§1', name: '3^5', formula: '243', derived: 'supports.variants' },
-      { eq: '§1', name: '2^5', formula: '32', derived: 'supports.full' },
-    ],
+    formulas: rows.map(([load, q, name]) => ({
+      eq: '(2.1)',
+      name,
+      formula: equilibrium(REALIZED)[load],
+      derived: `supports.load.${q}`,
+      where: { sgn: "sign(x')", ...Object.fromEntries([1, 2, 3, 4, 5].map((s) => [`N${s}`, `supports.${sides(REALIZED)}.N${s}`])) },
+      ...(load === 'My'
+        ? {
+            note: 'the paper prints the sum of the $a$ terms over $s = 1 \\dots 5$; the normal forces of pairs 1, 2 (along $y$) have no moment about $y$, so it runs over $s = 3 \\dots 5$',
+          }
+        : {}),
+    })),
   },
 });

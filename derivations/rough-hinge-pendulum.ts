@@ -1,5 +1,18 @@
 import { defineModel } from '../src/model/index.js';
 
+// smirnov1981 (2.4) as printed, for the vertices k = i, i + 1 at
+// αₖ = φ + 2πk/n, with the friction moment f₁ r (Nᵢ + Nᵢ₊₁) sgn φ̇ of φ̈
+// (f₁ = fr; the printed φ̈ equation drops its r) moved to the left: column k
+// of the system for Nᵢ, Nᵢ₊₁ and its determinant.
+const alpha = (k: string): string => `(phi + 2*pi*(${k})/n)`;
+const kappa = 'm*l*fr*r*sgn/I';
+const column = (k: string): [string, string] => [
+  `cos(${alpha(k)}) - f*sin(${alpha(k)})*sgn + ${kappa}*sin(phi)`,
+  `sin(${alpha(k)}) + f*cos(${alpha(k)})*sgn - ${kappa}*cos(phi)`,
+];
+const [ci, cj] = [column('i'), column('i + 1')];
+const journal = { n: 'hinge.journal.n', i: 'hinge.journal.i', I: 'Jc + m*l^2', sgn: "sign(phi')" };
+
 // Smirnov's examples 3 and 4 (smirnov1981 §2): a physical pendulum on a
 // journal of radius r with sliding friction f and reduced coefficient f_r.
 // The centre of mass (x down, y across) is pinned at distance l from the
@@ -36,4 +49,27 @@ export default defineModel({
   // x points down (V = −m g x): drawn with the vertical up the page.
   drawing: { points: { O: [0, 0], C: ['y', '-x'] }, segments: [['O', 'C']] },
   initial: { q: { x: 'l*cos(1)', y: 'l*sin(1)', phi: 1 }, qd: { x: '-l*sin(1)*2', y: 'l*cos(1)*2', phi: 2 }, t1: 3 },
+  // smirnov1981 §2, example 3: the determinant of (2.4), Δᵢ as printed, and the self-locking threshold of (2.5).
+  paper: {
+    source: 'smirnov1981',
+    formulas: [
+      {
+        eq: '(2.4)',
+        name: '\\det (2.4)',
+        formula: `(${ci[0]})*(${cj[1]}) - (${ci[1]})*(${cj[0]})`,
+        derived: 'hinge.journal.Δ',
+        where: { ...journal, phi: 'phi' },
+      },
+      {
+        eq: '(2.4)',
+        name: '\\Delta_i',
+        // Arctg y written asin(y/√(1 + y²)), y = f sgn φ̇ (the language has no arctan).
+        formula: '2*sqrt(1 + f^2)*(sqrt(1 + f^2)*cos(pi/n) - fr*r*m*l/I*sin(2*pi*i/n + 2*pi/n + asin(f*sgn/sqrt(1 + f^2))))*sin(pi/n)',
+        derived: 'hinge.journal.Δ',
+        where: journal,
+        note: 'the determinant as printed disagrees with that of (2.4): the sine’s argument is $2\\pi i/n + \\pi/n + \\operatorname{arctg}(f \\operatorname{sgn}\\dot\\varphi)$ (the midpoint of the two vertices), and the moment term carries the $\\operatorname{sgn}\\dot\\varphi$ of the friction moment; the threshold (2.5), where a $\\Delta_i$ first vanishes as $n \\to \\infty$, is the same',
+      },
+      { eq: '(2.5)', name: 'f_r^{*}', formula: 'I*sqrt(1 + f^2)/(r*m*l)', derived: 'hinge.journal.critical', where: { I: 'Jc + m*l^2' } },
+    ],
+  },
 });

@@ -15,6 +15,7 @@ import { checkParamsDecls } from './params.js';
 import { printModule } from './print.js';
 import { patchDecls, patchHeader, patchInfo, withPatchCall } from './patch.js';
 import { declaredNames, localsMeet, makeScope } from './scope.js';
+import { supportDecls, supportInfo, supportRowsLength } from './supports.js';
 import { EMBEDDED_NAMES, embeddedSolvers } from './solver-calls.js';
 
 export const TOOLKIT = 'unilateral-mechanics 0.1.0';
@@ -64,6 +65,11 @@ function header(sys: DerivedSystem, sourceFile: string): string[] {
             : []),
         ]
       : []),
+    ...(sys.supports
+      ? [
+          `  supportRows: per support pair [${sys.supports.pairs.map((p) => p.name).join(', ')}]: normal rows, slip rows of side + and −, the normal rows' bias, [ṡ⁺, ṡ⁻], the slips' bias [+, −], [f⁺, f⁻] (${supportRowsLength(sys.supports.pairs.length, n)})`,
+        ]
+      : []),
     ...compliantHeader(sys),
     ...patchHeader(sys),
     '  p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).',
@@ -93,6 +99,7 @@ function modelRecord(sys: DerivedSystem): Data {
     ...(nonIdealNames.length ? { nonIdeal: nonIdealNames } : {}),
     ...compliantInfo(sys),
     ...patchInfo(sys),
+    ...supportInfo(sys),
   };
 }
 
@@ -129,6 +136,7 @@ const TOP_LEVEL = [
   'frictionPhase',
   'rhsJacobian',
   'contactAccelerationsJacobian',
+  'supportRows',
   ...COMPLIANT_TOP_LEVEL,
 ];
 
@@ -162,6 +170,7 @@ function moduleDecls(sys: DerivedSystem, taken: readonly string[]): Decl[] {
     ...phaseJacobianDecls(scope),
     ...compliantDecls(scope),
     ...patchDecls(scope),
+    ...supportDecls(scope),
     // Last, so a reader meets the model's own equations first.
     ...embeddedSolvers({ lu: sys.constraints !== undefined, contacts: sys.unilateral !== undefined, friction: hasFriction(sys) }),
   ];

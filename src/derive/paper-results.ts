@@ -30,11 +30,17 @@
 // Facts of Smirnov's support pairs (DerivedSystem.supports), a full variant
 // named by its sides, e.g. (+,-) for pair 1 bearing on its positive side and
 // pair 2 on its negative one:
-//   supports.variants, supports.full   3^k and 2^k (Smirnov §1: 243 and 32 for the prism's 5 pairs)
-//   supports.{sides}.Δ                 the determinant of (1.1) for that variant
+//   supports.load.{q}                  in the balance form of (1.1), the applied and inertial
+//                                      load along a fixed coordinate q (−b: the prism's P_y, M_x, …)
+//   supports.{sides}.Δ                 the determinant of (1.1) for that variant, in the signed
+//                                      reactions (the paper's Δᵢⱼ)
 //   supports.{sides}.N{i}              the reaction of pair i
 //   supports.{sides}.Φ                 the friction bound Σ f_i N_i (1.3): the point between
 //                                      planes' |Φ| = f₂F_z or −f₁F_z
+// Facts of a hinge with journal friction (DerivedSystem.hinges), in closed form:
+//   hinge.{h}.Δ                        the n-gon's determinant Δᵢ of (2.4), vertices i, i+1
+//   hinge.{h}.n, hinge.{h}.i           its free symbols: the sides and the vertex pair
+//   hinge.{h}.critical                 f_r* of (2.5): self-locking possible for f_r ≥ f_r*
 // Facts of realized contacts (Kozlov's Theorem 3) and of contact patches
 // (Kuleshov et al.), derived in closed form:
 //   compliant.{c}.ratio|dampingRatio|restitution|duration|normalMass   a Kelvin–Voigt
@@ -46,7 +52,7 @@
 //   patch.{p}.depth, patch.{p}.halfWidth   the equilibrium under the load (4.7), §8
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
-import { add, HALF, mul, num, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
+import { add, HALF, mul, neg, num, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import { mapChildren, memoPass } from '../core/traverse.js';
 import { simplify } from '../core/trig.js';
@@ -66,6 +72,7 @@ export function derivedFacts(system: DerivedSystem): Facts {
   const facts = new Map<string, Expr>();
   system.unilateral?.impactMaps.forEach((im, k) => impactFacts(system, im, `impact${k + 1}`, facts));
   supportFacts(system, facts);
+  hingeFacts(system, facts);
   compliantFacts(system, facts);
   patchFacts(system, facts);
   return facts;
@@ -200,17 +207,28 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
   return facts;
 }
 
-/** Smirnov's counts of the variants of support and, where derived in closed form, each full variant's Δ, reactions and Φ. */
+/** Smirnov's loads of (1.1) in its balance form and, where derived in closed form, each full variant's Δ, reactions and Φ. */
 function supportFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
   const s = system.supports;
   if (!s) return;
-  facts.set('supports.variants', num(s.counts.all));
-  facts.set('supports.full', num(s.counts.full));
+  if (s.form.kind === 'balance') s.form.coordinates.forEach((q, j) => facts.set(`supports.load.${q}`, tidy(neg(s.system.rhs[j]!))));
   for (const v of s.variants ?? []) {
     const key = `supports.(${v.variant.map((side) => (side > 0 ? '+' : '-')).join(',')})`;
     facts.set(`${key}.Δ`, v.det);
     v.reactions.forEach((N, i) => facts.set(`${key}.N${i + 1}`, N));
     facts.set(`${key}.Φ`, v.friction);
+  }
+}
+
+/** Smirnov's n-gon journal (2.4) and its self-locking threshold (2.5), where derived in closed form. */
+function hingeFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
+  for (const { hinge, closed } of system.hinges) {
+    if (!closed) continue;
+    const key = `hinge.${hinge.name}`;
+    facts.set(`${key}.Δ`, closed.polygonDet);
+    facts.set(`${key}.n`, closed.sides);
+    facts.set(`${key}.i`, closed.vertex);
+    facts.set(`${key}.critical`, closed.critical);
   }
 }
 

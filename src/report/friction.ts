@@ -11,7 +11,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import type { HingeDerivation } from '../derive/friction/hinges.js';
 import type { SupportDerivation } from '../derive/friction/supports.js';
 import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
-import { countWord, equation, equations, list, m, paragraph, type Block, type Section, type Table } from './document.js';
+import { countWord, equation, equations, list, m, paragraph, type Block, type Inline, type Section, type Table } from './document.js';
 import { latexMatrix } from './latex.js';
 import { math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
 
@@ -148,6 +148,23 @@ function painleveBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
   ];
 }
 
+/** Closed forms of more full variants than this are not printed (the spatial prism's 32 run to pages). */
+const PRINTED_VARIANTS = 4;
+
+/** Which slip signs the constraints decide: while they hold, every bearing point slides at ± one free velocity. */
+function slidingText(s: SupportDerivation): Inline[] {
+  const decided = s.slipSigns.flatMap((x, i) => (x.positive !== s.pairs[i]!.slipSign && x.negative !== s.pairs[i]!.slipSign ? [i] : []));
+  if (decided.length === 0) return [];
+  const signs = [...new Set(s.slipSigns.flatMap((x) => [math(x.positive), math(x.negative)]))];
+  return [
+    '; with the fixed coordinates at rest, ',
+    decided.length === s.pairs.length ? 'every bearing point slides' : `the bearing points of ${decided.map((i) => s.pairs[i]!.name).join(', ')} slide`,
+    ' in the direction ',
+    ...signs.flatMap((x, i): Inline[] => [i ? ', ' : '', m(x)]),
+    ' (its square is 1 while it slides)',
+  ];
+}
+
 function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
   const k = s.pairs.length;
   const names = s.pairs.map((p) => p.name).join(', ');
@@ -205,18 +222,39 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
     paragraph(
       'Column i of ',
       m('a^{\\pm}'),
-      ` is pair i bearing on that side; the rows are the constraints' accelerations${k === 1 ? '' : ` (${countWord(k)} of them)`}, i.e. the balance of applied and inertial forces multiplied by `,
-      m(`A ${reportSymbols(system).mass}^{-1}`),
-      ' (',
-      m(reportSymbols(system).mass),
-      ` of the ${countWord(n)} coordinates). The realized variant is the one whose reactions are all non-negative, selected by the switching function (1.2)`,
+      ' is pair i bearing on that side; ',
+      ...(s.form.kind === 'balance'
+        ? [
+            `the rows are the balance of applied, inertial and reaction forces along the coordinates the constraints fix (${s.form.coordinates.map((q) => `$${mechanicsSymbol(q)}$`).join(', ')})`,
+          ]
+        : [
+            `the rows are the constraints' accelerations${k === 1 ? '' : ` (${countWord(k)} of them)`}, i.e. the balance of applied and inertial forces multiplied by `,
+            m(`A ${reportSymbols(system).mass}^{-1}`),
+            ' (',
+            m(reportSymbols(system).mass),
+            ` of the ${countWord(n)} coordinates)`,
+          ]),
+      ...slidingText(s),
+      '. The realized variant is the one whose reactions are all non-negative, selected by the switching function (1.2)',
     ),
     equations(equation('supports-switching', 'F(s)', `\\prod_{i=1}^{${k}} \\frac{1 + \\operatorname{sgn} N_i^{s}}{2}, \\qquad \\sum_s F(s) = 1`)),
   ];
-  if (s.variants) {
+  if (s.variants && s.variants.length > PRINTED_VARIANTS) {
     blocks.push(
       paragraph(
-        `In closed form, the ${countWord(s.variants.length)} full variants, with the determinant of (1.1), the reactions and the friction bound `,
+        `All ${s.variants.length} full variants are solved in closed form; their reactions are too long to print, and the paper's formulas are checked against them below.`,
+      ),
+    );
+  } else if (s.variants) {
+    blocks.push(
+      paragraph(
+        `In closed form, the ${countWord(s.variants.length)} full variants, with the determinant `,
+        m('\\Delta^{s}'),
+        ' of (1.1) in the signed reactions ',
+        m('s_i N_i'),
+        ' (the determinant of the columns over ',
+        m('\\prod_i s_i'),
+        '), the reactions and the friction bound ',
         m('\\Phi^{s} = \\sum_i f_i^{s_i} N_i^{s}'),
         ' (the modulus of the friction force when s is realized):',
       ),
@@ -296,6 +334,22 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
       '.',
     ),
   ];
+  if (h.closed) {
+    blocks.push(
+      paragraph(
+        'In closed form, with the system multiplied by ',
+        m('(J M^{-1} J^{\\top})^{-1}'),
+        ' (each support then enters as the force it puts on the pin), the n-gon bearing on the vertices i, i + 1 at ',
+        m(`${theta} + 2\\pi i/n`),
+        ' and ',
+        m(`${theta} + 2\\pi (i+1)/n`),
+        ' has the determinant of (2.4)',
+      ),
+      equations(equation(`hinge-${hinge.name}-polygon-det`, '\\Delta_i', mathLines(h.closed.polygonDet))),
+      paragraph('and some ', m('\\Delta_i'), ' vanishes, for n large enough, once the reduced coefficient reaches (2.5)'),
+      equations(equation(`hinge-${hinge.name}-critical`, `${fr}^{*}`, mathLines(h.closed.critical))),
+    );
+  }
   const at = h.atInitial;
   if (!at) {
     blocks.push(paragraph('At the initial state the joint does not turn, so no friction acts there; the comparison is made where it does.'));
@@ -317,7 +371,7 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
     ),
     table,
     paragraph(
-      'The journal locks itself once the reduced coefficient reaches ',
+      'At the default parameters the journal locks itself once the reduced coefficient reaches ',
       m(`${fr}^{*} = ${fixed(at.critical)}`),
       ' (for the pendulum the necessary condition (2.5), ',
       m('1 + f^2 \\le f_r^2 r^2 m^2 l^2 I^{-2}'),

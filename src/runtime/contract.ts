@@ -81,10 +81,13 @@ export interface ModelInfo {
   /**
    * Non-ideal retaining constraints (Smirnov's supports, hinges with journal
    * friction), by name. The numeric functions treat them as ideal (their
-   * friction depends on the support variant, derived and reported but not
-   * generated), so the drivers refuse such a model ('non-ideal-unsupported').
+   * friction depends on the support variant); `simulate` integrates the
+   * support pairs through supportRows (src/runtime/hybrid/supports.ts) and
+   * refuses a hinge ('non-ideal-unsupported').
    */
   readonly nonIdeal?: readonly string[];
+  /** Smirnov's support pairs, by name, in supportRows' order (absent: none). */
+  readonly supports?: readonly string[];
   /** Contacts realized by forces (absent: none); simulate integrates such a model with events at their switching surfaces. */
   readonly compliant?: readonly CompliantInfo[];
   /** Retaining constraints realized by Kozlov's Theorem 1 terms (in M, forcing and energy; not held, not counted in constraintCount). */
@@ -235,6 +238,16 @@ export interface LoadedModule {
    * j at 2j, 2j + 1; 0 for a frictionless contact, Infinity for 'stick'.
    */
   friction?(t: number, p: Params, out?: Float64Array): Float64Array;
+  /**
+   * Smirnov's support pairs (smirnov1981 (1.1), (1.3)), k of them (model.supports), n
+   * coordinates: out[0, kn) the pairs' constraint rows ∇φᵢ; [kn, 2kn) the
+   * slip rows ∇sᵢ⁺ of their + sides, [2kn, 3kn) those of their − sides;
+   * [3kn, 3kn + k) the rows' acceleration bias (∇φᵢ q̈ + biasᵢ = 0 while the
+   * pair holds); then per pair [ṡᵢ⁺, ṡᵢ⁻] (2k), the slips' acceleration bias
+   * [+, −] (s̈ = ∇s q̈ + bias; 2k) and [fᵢ⁺, fᵢ⁻] (2k).
+   * Side + pushes along +∇φᵢ.
+   */
+  supportRows?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
   /**
    * Contact phase with Coulomb friction. `modes[j]`: 0 open; 2 held and
    * sticking (its slip rows held, s̈ = 0); +1 or −1 held and sliding, the

@@ -8,7 +8,7 @@
 import { MechanicsError } from '../errors.js';
 import type { LoadedModule } from '../runtime/contract.js';
 import { simulate, simulationMethod } from '../runtime/hybrid/simulate.js';
-import type { Trajectory } from '../runtime/hybrid/trajectory.js';
+import { unintegrated, type Trajectory } from '../runtime/hybrid/trajectory.js';
 
 /** The motion a report plots, or why there is none: the simulation failed, or the runtime does not integrate the model (skipped). */
 export type MotionStudy = { readonly trajectory: Trajectory; readonly method: string } | { readonly error: string } | { readonly skipped: string };
@@ -19,11 +19,12 @@ export const REPORT_SAMPLES = 401;
 /** The report's simulation and, when it failed, the error (which `derive` reports as a failure). */
 export function reportMotion(mod: LoadedModule): { readonly simulation: MotionStudy; readonly error?: MechanicsError } {
   const { q0, qd0, t1 } = mod.model.initial;
-  // Non-ideal constraints are derived, not integrated: said in the report, not a failure of derive.
-  if (mod.model.nonIdeal)
+  // A hinge's journal friction is derived, not integrated: said in the report, not a failure of derive.
+  const unsupported = unintegrated(mod);
+  if (unsupported.length)
     return {
       simulation: {
-        skipped: `the friction of ${mod.model.nonIdeal.join(', ')} depends on the variant of support, which the runtime does not integrate yet (the equations are above)`,
+        skipped: `the friction of ${unsupported.join(', ')} (a journal, (2.4)–(2.6)) is not integrated by the runtime yet (the equations are above)`,
       },
     };
   try {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import block from '../../derivations/block-on-incline.js';
 import rod from '../../derivations/falling-rod.js';
 import planes from '../../derivations/point-between-planes.js';
+import roughHinge from '../../derivations/rough-hinge-pendulum.js';
 import { SimulationError } from '../../src/runtime/errors.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
@@ -115,12 +116,17 @@ describe("Painlevé's rod: the sliding end's reaction matrix", () => {
 });
 
 describe("Smirnov's supports in generated code", () => {
-  it('the module names its non-ideal constraints and the drivers refuse it (non-ideal-unsupported), never integrating them as ideal', async () => {
+  it('the module names its support pairs and exports supportRows; a hinge with journal friction is refused (non-ideal-unsupported), never integrated as ideal', async () => {
     const mod = await loadGenerated(derived(planes));
     expect(mod.model.nonIdeal).toEqual(['gap']);
-    const err = thrown(() => simulate(mod, { q0: [0, 0], qd0: [1, 0], t1: 1 }), SimulationError);
+    expect(mod.model.supports).toEqual(['gap']);
+    expect(mod.supportRows).toBeDefined();
+    const hinge = await loadGenerated(derived(roughHinge));
+    expect(hinge.supportRows).toBeUndefined();
+    const { q0, qd0 } = hinge.model.initial;
+    const err = thrown(() => simulate(hinge, { q0, qd0, t1: 1 }), SimulationError);
     expect(err.code).toBe('non-ideal-unsupported');
-    expect(err.message).toContain('gap');
+    expect(err.message).toContain('pinx');
     expect(blockModule.model.nonIdeal).toBeUndefined();
   });
 });

@@ -4,15 +4,23 @@
 // of the pin), their acceleration bias, the moment row w = ∂θ/∂q of the
 // joint angle — symbolically, and evaluated at the model's initial state and
 // default parameters: the n-gon journal (2.4) for growing n against the
-// iteration (2.6) from f_r = 0, and the self-locking threshold of f_r.
-import { neg, type Expr } from '../../core/expr.js';
+// iteration (2.6) from f_r = 0, and the self-locking threshold of f_r —
+// and, in closed form, the n-gon's determinant Δᵢ of (2.4) and the threshold
+// f_r* of (2.5).
+import { add, cos, fn, HALF, mul, neg, num, pow, sin, sqrt, sub, sym, type Expr, type Sym } from '../../core/expr.js';
+import { cancel } from '../../core/cancel.js';
 import { diff } from '../../core/diff.js';
+import { collectFactors } from '../../core/factor.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
 import { simplify } from '../../core/trig.js';
 import type { Hinge, Model } from '../../model/model.js';
 import { axesJournal, journalSelfLocking, polygonCriticalReduced, polygonJournal, type HingeState, type Journal } from './journal.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import type { RetainingConstraints } from '../lagrange/lagrange1.js';
+import { solveSmall } from '../matrix.js';
+import { assumptionDomain, parameterAssumptions } from '../proofs/assumptions.js';
+import { factorize, signOn } from '../proofs/sign.js';
+import { signSquaresOne } from './sliding-sign.js';
 
 /** One row of the convergence table: the joint's angular acceleration with an n-gon journal. */
 export interface NgonRow {
@@ -31,6 +39,8 @@ export interface HingeDerivation {
   readonly rows: readonly [readonly Expr[], readonly Expr[]];
   /** w = ∂θ/∂q. */
   readonly moment: readonly Expr[];
+  /** In closed form, where M, J and w allow it (M and J M⁻¹Jᵀ regular). */
+  readonly closed?: HingeClosedForm;
   /** At the initial state and default parameters (absent when the joint does not turn there: no friction acts). */
   readonly atInitial?: {
     readonly journal: Journal;
@@ -42,7 +52,75 @@ export interface HingeDerivation {
   };
 }
 
+/**
+ * The journal's results in closed form (smirnov1981 (2.4), (2.5)), in the
+ * reactions' own scale: (★) multiplied by (J M⁻¹Jᵀ)⁻¹, so that a support of
+ * unit normal u enters as the force u + f σ J₉₀u it puts on the pin, and the
+ * friction moment as f_r r σ p per unit reaction, p = (J M⁻¹Jᵀ)⁻¹ J M⁻¹w
+ * (for the pendulum p = (m l/I)(sin φ, −cos φ): the paper's centre-of-mass
+ * equations with φ̈ substituted). σ = sgn θ̇.
+ */
+export interface HingeClosedForm {
+  /** Δᵢ: the determinant of (2.4) for the n-gon bearing on vertices i, i+1 at θ + 2πi/n, θ + 2π(i+1)/n. */
+  readonly polygonDet: Expr;
+  /** The free symbols n (sides) and i (vertex pair) of Δᵢ. */
+  readonly sides: Sym;
+  readonly vertex: Sym;
+  /** f_r* = √(1 + f²)/(r |p|): self-locking is possible for f_r ≥ f_r* (2.5). */
+  readonly critical: Expr;
+}
+
 const SIDES = [3, 4, 6, 8, 12, 24, 48, 96] as const;
+
+/** |p| = √(p₁² + p₂²), as √(q²) = q where p₁² + p₂² is a product of even powers of bases positive under the model's assumptions. */
+function length(model: Model, p: readonly Expr[]): Expr {
+  const square = simplify(cancel(add(...p.map((x) => pow(x, 2)))));
+  const { coeff, factors } = factorize(square);
+  const domain = assumptionDomain(parameterAssumptions(model));
+  const root = Math.sqrt(coeff.n / coeff.d);
+  const even = factors.every((x) => x.exp.kind === 'num' && x.exp.value.d === 1 && x.exp.value.n % 2 === 0 && signOn(x.base, domain) === 'positive');
+  if (!even || !Number.isInteger(root) || !Number.isInteger(Math.sqrt(coeff.d))) return sqrt(square);
+  return mul(num(Math.sqrt(coeff.n)), num(1 / Math.sqrt(coeff.d)), ...factors.map((x) => pow(x.base, mul(HALF, x.exp))));
+}
+
+/** Δᵢ and f_r* in closed form from the symbolic M, J (2×n) and w; undefined where M or J M⁻¹Jᵀ is singular. */
+function closedForm(
+  model: Model,
+  hinge: Hinge,
+  M: readonly (readonly Expr[])[],
+  J: readonly [readonly Expr[], readonly Expr[]],
+  w: readonly Expr[],
+): HingeClosedForm | undefined {
+  const dot = (a: readonly Expr[], b: readonly Expr[]): Expr => simplify(add(...a.map((x, k) => mul(x, b[k]!))));
+  const minvJ = J.map((row) => solveSmall(M, row)?.x);
+  const minvW = solveSmall(M, w)?.x;
+  if (!minvW || minvJ.some((x) => !x)) return undefined;
+  const A = J.map((row) => minvJ.map((x) => dot(row, x!)));
+  const p = solveSmall(
+    A,
+    J.map((row) => dot(row, minvW)),
+  )?.x.map((x) => simplify(cancel(x)));
+  if (!p) return undefined;
+  const sigma = fn(
+    'sign',
+    dot(
+      w,
+      model.coordinates.map((c) => c.qd),
+    ),
+  );
+  const { friction: f, reduced: fr, radius: r } = hinge;
+  const [n, i] = [sym('n'), sym('i')];
+  // The force of a vertex at α on the pin, per unit reaction, with the moment's share: (cos α − fσ sin α, sin α + fσ cos α) + f_r r σ p.
+  const column = (k: Expr): Expr[] => {
+    const alpha = add(hinge.angle, mul(num(2), sym('pi'), k, pow(n, -1)));
+    const moment = (c: number): Expr => mul(fr, r, sigma, p[c]!);
+    return [add(cos(alpha), neg(mul(f, sigma, sin(alpha))), moment(0)), add(sin(alpha), mul(f, sigma, cos(alpha)), moment(1))];
+  };
+  const [a, b] = [column(i), column(add(i, num(1)))];
+  const polygonDet = collectFactors(signSquaresOne(simplify(sub(mul(a[0]!, b[1]!), mul(a[1]!, b[0]!))), [sigma]));
+  const critical = collectFactors(cancel(simplify(mul(sqrt(add(num(1), pow(f, 2))), pow(mul(r, length(model, p)), -1)))));
+  return { polygonDet, sides: n, vertex: i, critical };
+}
 
 export function deriveHinges(model: Model, l2: Lagrange2, constraints: RetainingConstraints | undefined): HingeDerivation[] {
   if (!constraints || model.hinges.length === 0) return [];
@@ -71,7 +149,8 @@ export function deriveHinges(model: Model, l2: Lagrange2, constraints: Retaining
       rate: moment.reduce((s, w, i) => s + num(w) * model.initial.qd0[i]!, 0),
       angle: num(hinge.angle),
     };
-    const base = { hinge, rows, moment };
+    const closed = closedForm(model, hinge, l2.massMatrix, rows, moment);
+    const base = { hinge, rows, moment, ...(closed ? { closed } : {}) };
     if (state.rate === 0) return base;
     const journal: Journal = { radius: num(hinge.radius), friction: num(hinge.friction), reduced: num(hinge.reduced) };
     const angular = (q: readonly number[]): number => state.moment.reduce((s, w, i) => s + w * q[i]!, 0);

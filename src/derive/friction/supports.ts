@@ -5,16 +5,26 @@
 // Φᵢ = −fᵢ^{sᵢ} Nᵢ sgn ṡᵢ along ∇sᵢ^{sᵢ} (the bearing point's slip), is the
 // generalized force (1.3):
 //   Q_fr = −Σᵢ fᵢ^{sᵢ} Nᵢ sgn(ṡᵢ) ∂sᵢ^{sᵢ}/∂q.
-// With M q̈ = F + Σᵢ (sᵢ∇φᵢ − sgn(ṡᵢ) fᵢ^{sᵢ} ∇sᵢ^{sᵢ}) Nᵢ and the constraints
-// held at acceleration level, A q̈ + bias = 0, the reactions of a full
-// variant s solve the linear system (1.1)
-//   Σᵢ aᵢⱼˢ Nᵢ = bⱼ,  aᵢ^{s} = A M⁻¹ (s∇φᵢ − sgn(ṡᵢ) fᵢ^{s} ∇sᵢ^{s}),  b = −bias − A M⁻¹F,
-// Smirnov's equilibrium of applied and inertial forces written for the
-// reactions (each row divided by the inertia of its direction, which leaves
-// the reactions and the determinant's sign as they are).
-// sgn ṡᵢ is a symbol of its own (slipSignSymbol): the equations hold for a
-// given direction of sliding, as the paper's closed forms do.
-import { add, mul, neg, num, pow, ZERO, type Expr, type Sym } from '../../core/expr.js';
+// With M q̈ = F + Σᵢ dᵢ Nᵢ, dᵢ = sᵢ∇φᵢ − sgn(ṡᵢ) fᵢ^{sᵢ} ∇sᵢ^{sᵢ}, and the
+// constraints held at acceleration level, A q̈ + bias = 0, the reactions of a
+// full variant s solve the linear system (1.1) Σᵢ aᵢⱼˢ Nᵢ = bⱼ in one of two
+// forms:
+//  - balance (Smirnov's own, the prism's (2.1)): where the constraints fix
+//    the coordinates D they name (A = [T | 0], T square and regular) and M
+//    couples D to no other coordinate, the rows are the balance of applied,
+//    inertial and reaction forces along D,
+//      aᵢ = (dᵢ)_D,  b = −F_D − M_DD T⁻¹ bias;
+//  - accelerations, otherwise: aᵢ = A M⁻¹ dᵢ, b = −bias − A M⁻¹F.
+// Both have the same reactions, and determinants in a ratio free of
+// friction, so Smirnov's sign test as friction → 0 reads either.
+// sgn ṡᵢ is a symbol of its own (slipSignSymbol) unless the constraints
+// decide it: with the velocities of D held at 0, a slip rate that is a
+// constant multiple of one free velocity has that velocity's sign (the
+// prism's every point slides at ẋ: the paper's sgn ẋ). The equations hold
+// for a given direction of sliding, as the paper's closed forms do.
+import { add, fn, mul, neg, num, pow, splitCoeff, ZERO, type Expr, type Sym } from '../../core/expr.js';
+import { collectFactors } from '../../core/factor.js';
+import { subs } from '../../core/subs.js';
 import { diff } from '../../core/diff.js';
 import { simplify } from '../../core/trig.js';
 import { MechanicsError } from '../../errors.js';
@@ -22,8 +32,9 @@ import type { Model } from '../../model/model.js';
 import { slipSignSymbol } from '../../model/names.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import type { RetainingConstraints } from '../lagrange/lagrange1.js';
-import { matVec, solveSmall, type Matrix } from '../matrix.js';
-import { solveSymbolic, type ReactionSystem } from './support-reactions.js';
+import { adjugate, det, matVec, solveSmall, type Matrix } from '../matrix.js';
+import { signSquaresOne } from './sliding-sign.js';
+import { variantMatrix, type ReactionSystem } from './support-reactions.js';
 import { fullVariants, variantCounts, type FullVariant } from './support-variants.js';
 
 /** One support pair: its constraint, the gradient of each side's slip, and the sign symbol of its sliding velocity. */
@@ -32,12 +43,19 @@ export interface SupportPairData {
   /** Index into the retaining constraints (holonomic order). */
   readonly constraint: number;
   readonly slipRows: { readonly positive: readonly Expr[]; readonly negative: readonly Expr[] };
+  /** Each side's slip acceleration bias, s̈ = ∇s q̈ + bias: Σ ∂²s/∂q_c∂q_d q̇_c q̇_d (what holds a slip at rest). */
+  readonly slipBias: { readonly positive: Expr; readonly negative: Expr };
   /** sgn ṡᵢ. */
   readonly slipSign: Sym;
   readonly friction: { readonly positive: Sym; readonly negative: Sym };
 }
 
-/** A full variant in closed form: the determinant of (1.1), the reactions Nᵢˢ and the friction bound Φˢ = Σᵢ fᵢ^{sᵢ} Nᵢˢ (2.2). */
+/**
+ * A full variant in closed form: the determinant Δˢ of (1.1) in the signed
+ * reactions sᵢNᵢ (as (2.1) and the paper's Δᵢⱼ are written: the determinant
+ * of the columns over Πᵢ sᵢ), factored; the reactions Nᵢˢ = numeratorᵢ/Δˢ;
+ * and the friction bound Φˢ = Σᵢ fᵢ^{sᵢ} Nᵢˢ (2.2).
+ */
 export interface SupportVariant {
   readonly variant: FullVariant;
   readonly det: Expr;
@@ -47,10 +65,14 @@ export interface SupportVariant {
 
 export interface SupportDerivation {
   readonly pairs: readonly SupportPairData[];
+  /** Which form (1.1) takes: the balance of forces along the fixed coordinates, or the constraints' accelerations. */
+  readonly form: { readonly kind: 'balance'; readonly coordinates: readonly string[] } | { readonly kind: 'accelerations' };
   /** (1.1) for every variant: the columns aᵢ± and the right side b. */
   readonly system: ReactionSystem;
   /** The friction generalized force (1.3) per unit reaction of each pair and side: −sgn(ṡᵢ) fᵢ^{s} ∂sᵢ^{s}/∂q. */
   readonly forces: readonly { readonly positive: readonly Expr[]; readonly negative: readonly Expr[] }[];
+  /** sgn ṡᵢ of each pair and side where the constraints decide it (± the sign of one free velocity), else the pair's sign symbol. */
+  readonly slipSigns: readonly { readonly positive: Expr; readonly negative: Expr }[];
   /** 3^k variants of support, 2^k full ones. */
   readonly counts: { readonly all: number; readonly full: number };
   /** The full variants in closed form, where the system is small enough (k ≤ CLOSED_FORM_PAIRS). */
@@ -58,7 +80,7 @@ export interface SupportDerivation {
 }
 
 /** Closed forms of all 2^k full variants are derived up to this many pairs (the planar prism has 2, the spatial one 5). */
-const CLOSED_FORM_PAIRS = 3;
+const CLOSED_FORM_PAIRS = 5;
 
 export function deriveSupports(model: Model, l2: Lagrange2, constraints: RetainingConstraints | undefined): SupportDerivation | undefined {
   const frictional = model.holonomic.filter((h) => h.friction);
@@ -74,24 +96,49 @@ export function deriveSupports(model: Model, l2: Lagrange2, constraints: Retaini
   }
   const cs = model.coordinates;
   const gradient = (e: Expr): Expr[] => cs.map((c) => simplify(diff(e, c.q.name)));
-  const pairs: SupportPairData[] = frictional.map((h, i) => ({
-    name: h.name,
-    constraint: constraints.names.indexOf(h.name),
-    slipRows: { positive: gradient(h.friction!.slip.positive), negative: gradient(h.friction!.slip.negative) },
-    slipSign: slipSignSymbol(i + 1),
-    friction: { positive: h.friction!.positive, negative: h.friction!.negative },
-  }));
-  const AMinv = inverseTimes(l2.massMatrix, constraints.A, model.name);
-  const rhs = constraints.A.map((_, j) => simplify(neg(add(constraints.bias[j]!, ...AMinv[j]!.map((a, c) => mul(a, l2.forcing[c]!))))));
+  const bias = (row: readonly Expr[]): Expr => simplify(add(...row.map((g, c) => mul(add(...cs.map((d) => mul(diff(g, d.q.name), d.qd))), cs[c]!.qd))));
+  const pairs: SupportPairData[] = frictional.map((h, i) => {
+    const slipRows = { positive: gradient(h.friction!.slip.positive), negative: gradient(h.friction!.slip.negative) };
+    return {
+      name: h.name,
+      constraint: constraints.names.indexOf(h.name),
+      slipRows,
+      slipBias: { positive: bias(slipRows.positive), negative: bias(slipRows.negative) },
+      slipSign: slipSignSymbol(i + 1),
+      friction: { positive: h.friction!.positive, negative: h.friction!.negative },
+    };
+  });
   const forces = pairs.map((p) => ({
     positive: p.slipRows.positive.map((g) => simplify(neg(mul(p.slipSign, p.friction.positive, g)))),
     negative: p.slipRows.negative.map((g) => simplify(neg(mul(p.slipSign, p.friction.negative, g)))),
   }));
+  const fixed = fixedCoordinates(constraints.A);
+  const slipSigns = pairs.map((p) => ({
+    positive: (fixed && slipSign(p.slipRows.positive, fixed, model)) ?? p.slipSign,
+    negative: (fixed && slipSign(p.slipRows.negative, fixed, model)) ?? p.slipSign,
+  }));
+  const M = l2.massMatrix;
+  const balance = fixed?.every((d) => M[d]!.every((v, c) => fixed.includes(c) || v === ZERO)) ? fixed : undefined;
+  // Both forms map a force vector (n) to a row vector of (1.1).
+  let rows: (force: readonly Expr[]) => Expr[];
+  let rhs: Expr[];
+  if (balance) {
+    const T = constraints.A.map((row) => balance.map((d) => row[d]!));
+    const accelerations = solveSmall(T, constraints.bias)!.x; // T q̈_D = −bias: q̈_D = −T⁻¹bias
+    rows = (force) => balance.map((d) => force[d]!);
+    rhs = balance.map((d) => simplify(neg(add(l2.forcing[d]!, ...balance.map((e, k) => mul(M[d]![e]!, accelerations[k]!))))));
+  } else {
+    const AMinv = inverseTimes(M, constraints.A, model.name);
+    rows = (force) => matVec(AMinv, force);
+    rhs = constraints.A.map((_, j) => simplify(neg(add(constraints.bias[j]!, ...AMinv[j]!.map((a, c) => mul(a, l2.forcing[c]!))))));
+  }
   const column = (i: number, side: 1 | -1): Expr[] => {
     const normal = constraints.A[pairs[i]!.constraint]!;
+    const p = pairs[i]!;
+    const sign = side === 1 ? slipSigns[i]!.positive : slipSigns[i]!.negative;
     const friction = side === 1 ? forces[i]!.positive : forces[i]!.negative;
-    const direction = normal.map((a, c) => add(mul(num(side), a), friction[c]!));
-    return matVec(AMinv, direction).map(simplify);
+    const direction = normal.map((a, c) => add(mul(num(side), a), subs(friction[c]!, new Map([[p.slipSign.name, sign]]))));
+    return rows(direction).map(simplify);
   };
   const system: ReactionSystem = {
     pairs: pairs.map((p, i) => ({
@@ -102,16 +149,53 @@ export function deriveSupports(model: Model, l2: Lagrange2, constraints: Retaini
     rhs,
   };
   const { all, full } = variantCounts(pairs.length);
-  const variants =
-    pairs.length <= CLOSED_FORM_PAIRS
-      ? [...fullVariants(pairs.length)].flatMap((v): SupportVariant[] => {
-          const solved = solveSymbolic(system, v);
-          if (solved.kind !== 'solved') return [];
-          const friction = simplify(add(...solved.reactions.map((N, i) => mul(v[i] === 1 ? pairs[i]!.friction.positive : pairs[i]!.friction.negative, N))));
-          return [{ variant: v, det: solved.det, reactions: solved.reactions, friction }];
-        })
-      : undefined;
-  return { pairs, system, forces, counts: { all, full }, ...(variants ? { variants } : {}) };
+  const decided = [...new Set(slipSigns.flatMap((x) => [x.positive, x.negative]).flatMap((e) => factorsOfSign(e)))];
+  const variants = pairs.length <= CLOSED_FORM_PAIRS ? [...fullVariants(pairs.length)].flatMap((v) => closedForm(system, pairs, v, decided)) : undefined;
+  const form = balance ? { kind: 'balance' as const, coordinates: balance.map((d) => cs[d]!.name) } : { kind: 'accelerations' as const };
+  return { pairs, form, system, forces, slipSigns, counts: { all, full }, ...(variants ? { variants } : {}) };
+}
+
+/** A variant by the adjugate, in the signed reactions: Δ = det/Πsᵢ factored, Nᵢ = (adj·b)ᵢ/(Πsᵢ Δ). */
+function closedForm(system: ReactionSystem, pairs: readonly SupportPairData[], v: FullVariant, decided: readonly Expr[]): SupportVariant[] {
+  const a = variantMatrix(system, v);
+  const signs = num(v.reduce<number>((p, s) => p * s, 1));
+  const sliding = (e: Expr): Expr => signSquaresOne(simplify(e), decided);
+  const delta = sliding(mul(signs, det(a)));
+  if (delta === ZERO) return [];
+  const factored = collectFactors(delta);
+  const numerators = matVec(adjugate(a), system.rhs).map((n) => sliding(mul(signs, n)));
+  const over = (n: Expr): Expr => mul(collectFactors(n), pow(factored, -1));
+  const coefficient = (i: number): Sym => (v[i] === 1 ? pairs[i]!.friction.positive : pairs[i]!.friction.negative);
+  const reactions = numerators.map(over);
+  const friction = over(sliding(add(...numerators.map((n, i) => mul(coefficient(i), n)))));
+  return [{ variant: v, det: factored, reactions, friction }];
+}
+
+/** The sgn q̇ₖ nodes of a decided slip sign ±sgn q̇ₖ. */
+const factorsOfSign = (e: Expr): Expr[] => (e.kind === 'fn' ? [e] : e.kind === 'mul' ? e.factors.map((f) => f.base).filter((b) => b.kind === 'fn') : []);
+
+/**
+ * The coordinates D the constraints fix: those A names, when they are as many
+ * as the rows and T = A_D is regular (A = [T | 0]); undefined otherwise.
+ */
+function fixedCoordinates(A: Matrix): number[] | undefined {
+  const n = A[0]?.length ?? 0;
+  const D = Array.from({ length: n }, (_, c) => c).filter((c) => A.some((row) => row[c] !== ZERO));
+  if (D.length !== A.length) return undefined;
+  return solveSmall(
+    A.map((row) => D.map((d) => row[d]!)),
+    A.map(() => ZERO),
+  )
+    ? D
+    : undefined;
+}
+
+/** sgn of a slip rate with the fixed coordinates' velocities at 0: ± sgn q̇ₖ when the rate is a constant multiple of one free velocity. */
+function slipSign(row: readonly Expr[], fixed: readonly number[], model: Model): Expr | undefined {
+  const rate = simplify(add(...model.coordinates.map((c, k) => (fixed.includes(k) ? ZERO : mul(row[k]!, c.qd)))));
+  const [c, rest] = splitCoeff(rate);
+  if (rest.kind !== 'sym' || !model.coordinates.some((q) => q.qd === rest)) return undefined;
+  return mul(num(Math.sign(c.n)), fn('sign', rest));
 }
 
 /**

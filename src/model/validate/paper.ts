@@ -12,7 +12,7 @@
 // derived; the paper check reads the formulas again with checkPaper.
 // Tests: test/model/validate/paper.test.ts, test/studies/paper-check.test.ts.
 import { freeSymbols, type Expr } from '../../core/expr.js';
-import { parseExpr, OPEN_SCOPE } from '../../core/parse.js';
+import { parseExpr, OPEN_SCOPE, type ParseScope } from '../../core/parse.js';
 import { combineErrors, MechanicsError } from '../../errors.js';
 import { PAPER_FIELDS } from '../spec.js';
 import type { Model } from '../types.js';
@@ -59,10 +59,10 @@ const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true
 /**
  * A fact's name (src/derive/paper-results.ts): an impact map's
  * (impact1.leaves.psi'+, impact1.stays.footB.n@critical), the support pairs'
- * (supports.(+).Φ), a realized contact's (compliant.line.duration), a patch's
+ * (supports.(+).Φ), a hinge's (hinge.journal.critical), a realized contact's (compliant.line.duration), a patch's
  * (patch.foundation.halfWidth), or a measured one (limit.release, orbit.period, motion.release1).
  */
-const FACT = /^(impact\d+|supports|compliant|patch|limit|orbit|motion)\.[^\s]+$/;
+const FACT = /^(impact\d+|supports|hinge|compliant|patch|limit|orbit|motion)\.[^\s]+$/;
 const MEASURED = /^(limit|orbit|motion)\./;
 
 /** The paper's parts that are checked against the model: its general model (a spec) and its formulas. */
@@ -97,6 +97,8 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
   const params = new Set(['pi', ...model.parameters.map((p) => p.name)]);
   // A where expression may also name what the facts are functions of: the coordinates and velocities, a patch law's state.
   const state = new Set([...params, ...model.coordinates.flatMap((c) => [c.name, c.qd.name]), ...(model.patches ?? []).flatMap((p) => [...p.state.keys()])]);
+  // x' in a where expression is the velocity of coordinate x (a support's sgn ẋ).
+  const velocities: ParseScope = { ...OPEN_SCOPE, velocity: (name) => model.coordinates.find((c) => c.name === name)?.qd };
   const list = arrayAt(input, 'paper.formulas', 'a list of formulas', out) ?? [];
   const formulas: PaperFormula[] = [];
   list.forEach((item, i) => {
@@ -118,7 +120,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       if (s === undefined) continue;
       if (FACT.test(s)) where.set(symbol, { fact: s });
       else {
-        const e = parse(s, at, out);
+        const e = parse(s, at, out, velocities);
         const stray = e && [...freeSymbols(e)].filter((x) => !state.has(x));
         if (stray?.length)
           out.add(
@@ -181,9 +183,9 @@ function atValues(input: unknown, field: string, params: ReadonlySet<string>, ou
   return values;
 }
 
-function parse(text: string, field: string, out: Problems): Expr | undefined {
+function parse(text: string, field: string, out: Problems, scope: ParseScope = OPEN_SCOPE): Expr | undefined {
   try {
-    return parseExpr(text, OPEN_SCOPE);
+    return parseExpr(text, scope);
   } catch (err) {
     if (err instanceof MechanicsError) out.locate(err, field);
     else throw err;

@@ -10,6 +10,7 @@ import { integrate, type OdeFunction } from '../integrators/dopri5.js';
 import { SimulationError } from '../errors.js';
 import { simulateCompliant } from './compliant.js';
 import { simulateHybrid } from './hybrid.js';
+import { simulateSupports } from './supports.js';
 import {
   AngleTurns,
   DEFAULT_ATOL,
@@ -40,12 +41,14 @@ import {
 /** How `simulate` integrates a module (the drivers' dispatch below, in words for reports and the CLI). */
 export function simulationMethod(module: LoadedModule): string {
   if (module.model.unilateral.length > 0) return 'event-driven DOPRI5';
+  if (module.model.supports) return 'event-driven DOPRI5 with the variants of support (smirnov1981 §3)';
   if (module.model.compliant?.length || module.model.realized?.length) return 'Radau IIA with the switching surfaces located';
   return 'DOPRI5';
 }
 
 export function simulate(module: LoadedModule, opts: SimulateOptions): Trajectory {
   if (module.model.unilateral.length > 0) return simulateHybrid(module, opts);
+  if (module.model.supports && module.supportRows) return simulateSupports(module, opts);
   if (module.model.compliant?.length || module.model.realized?.length) return simulateCompliant(module, opts);
   validateRun(module, opts, [
     ['q0', opts.q0],

@@ -220,15 +220,21 @@ export function validateRun(
   const params = opts.params ?? {};
   const found = module.checkParams ? module.checkParams(params) : paramProblems(module, params);
   for (const p of found) bad(p.problem, 'params', p.message);
-  const nonIdeal = module.model.nonIdeal ?? [];
+  const nonIdeal = unintegrated(module);
   if (nonIdeal.length) {
     bad(
       'non-ideal-unsupported',
       'constraintCount',
-      `constraints ${nonIdeal.join(', ')} are non-ideal (friction on support pairs or in a hinge): their equations are derived and in the report, but this runtime integrates ideal retaining constraints only`,
+      `constraints ${nonIdeal.join(', ')} are non-ideal (friction in a hinge, or support pairs with unilateral contacts): their equations are derived and in the report, but this runtime integrates ideal retaining constraints and Smirnov's support pairs only`,
     );
   }
   throwAll(problems, model);
+}
+
+/** The non-ideal constraints `simulate` does not integrate: all but the support pairs of a module with supportRows and no unilateral contact. */
+export function unintegrated(module: LoadedModule): string[] {
+  const supported = module.supportRows && module.model.unilateral.length === 0 ? (module.model.supports ?? []) : [];
+  return (module.model.nonIdeal ?? []).filter((name) => !supported.includes(name));
 }
 
 /**

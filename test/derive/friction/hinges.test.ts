@@ -2,12 +2,15 @@
 // data of (★), built from its Lagrangian and pin constraints, against
 // Smirnov's pendulum written by hand in journal.ts (pendulumHinge), the
 // n-gon table converging to the iteration (2.6), and the self-locking
-// threshold √(1 + f²) I/(r m l) of (2.5).
+// threshold √(1 + f²) I/(r m l) of (2.5); the closed forms of Δᵢ and f_r*
+// against the numeric n-gon of journal.ts.
 import { describe, expect, it } from 'vitest';
 import pendulum from '../../../derivations/rough-hinge-pendulum.js';
-import { journalConvergence } from '../../../src/derive/friction/journal.js';
+import { evaluate } from '../../../src/core/evaluate.js';
+import { journalConvergence, pendulumHinge, polygonJournal } from '../../../src/derive/friction/journal.js';
 import { derived } from '../../helpers/examples.js';
 import { expectClose } from '../../helpers/numeric.js';
+import { rng, uniform } from '../../helpers/random.js';
 
 describe('rough-hinge pendulum', () => {
   const sys = derived(pendulum);
@@ -45,5 +48,38 @@ describe('rough-hinge pendulum', () => {
   it("self-locking threshold f_r* = √(1 + f²) I/(r m l) (2.5), above the model's f_r", () => {
     expectClose(h!.atInitial!.critical, (Math.sqrt(1 + f * f) * I) / (r * m * l), 1e-12);
     expect(fr).toBeLessThan(h!.atInitial!.critical);
+  });
+  it('Δᵢ in closed form is the numeric n-gon determinant of journal.ts over det J M⁻¹Jᵀ = I/(m² J_c), at 200 random states, sides and parameters', () => {
+    const r0 = rng(2404);
+    for (let trial = 0; trial < 200; trial++) {
+      const p = {
+        m: uniform(r0, 0.5, 2),
+        l: uniform(r0, 0.2, 1),
+        Jc: uniform(r0, 0.01, 0.3),
+        g: 9.81,
+        r: uniform(r0, 0.01, 0.1),
+        f: uniform(r0, 0, 1),
+        fr: uniform(r0, 0, 5),
+      };
+      const [phi, phidot, n] = [uniform(r0, -3, 3), (r0() < 0.5 ? -1 : 1) * uniform(r0, 0.1, 3), 3 + Math.floor(r0() * 20)];
+      const inertia = p.Jc + p.m * p.l * p.l;
+      const numeric = polygonJournal(
+        pendulumHinge({ mass: p.m, length: p.l, inertia, gravity: p.g }, phi, phidot),
+        { radius: p.r, friction: p.f, reduced: p.fr },
+        n,
+      );
+      const scale = inertia / (p.m * p.m * p.Jc);
+      numeric.variants.forEach((v, i) => {
+        const env = { ...p, phi, "phi'": phidot, n, i, pi: Math.PI };
+        expectClose(evaluate(h!.closed!.polygonDet, env), v.det / scale, 1e-9, 1);
+      });
+    }
+  });
+  it('f_r* in closed form is √(1 + f²) I/(r m l) at random parameters', () => {
+    const r0 = rng(2405);
+    for (let trial = 0; trial < 50; trial++) {
+      const p = { m: uniform(r0, 0.5, 2), l: uniform(r0, 0.2, 1), Jc: uniform(r0, 0.01, 0.3), r: uniform(r0, 0.01, 0.1), f: uniform(r0, 0, 2) };
+      expectClose(evaluate(h!.closed!.critical, p), (Math.sqrt(1 + p.f ** 2) * (p.Jc + p.m * p.l ** 2)) / (p.r * p.m * p.l), 1e-12);
+    }
   });
 });

@@ -2,7 +2,8 @@
 // the point between two rough planes (|Φ| rule), the planar symmetric prism
 // against the paper's closed forms Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂, Φ (smirnov1981 §2, with
 // its face numbering: i = 1 the face y = +w, whose reaction is −N), the rest
-// condition |Pₓ| ≤ Φ, and the spatial prism's 243/32 variants.
+// condition |Pₓ| ≤ Φ, and the spatial prism's 32 full variants in closed
+// form against its Newton–Euler balance written by hand.
 import { describe, expect, it } from 'vitest';
 import planes from '../../../derivations/point-between-planes.js';
 import planar from '../../../derivations/prism-in-guides-planar.js';
@@ -11,7 +12,6 @@ import { evaluate, type Env } from '../../../src/core/evaluate.js';
 import { frictionBound, solveNumeric } from '../../../src/derive/friction/support-reactions.js';
 import { selectVariant, twoTries } from '../../../src/derive/friction/support-selection.js';
 import { switching } from '../../../src/derive/friction/support-variants.js';
-import { slipSignSymbol } from '../../../src/model/names.js';
 import { derived } from '../../helpers/examples.js';
 import { expectClose } from '../../helpers/numeric.js';
 import { rng, uniform } from '../../helpers/random.js';
@@ -32,7 +32,7 @@ describe('point between two rough planes (example 1)', () => {
   });
   it('|Φ| = f2 F_z for F_z > 0 and −f1 F_z for F_z < 0, by the realized variant', () => {
     for (const Fz of [2, -3, 0.7, -0.1]) {
-      const env = { ...defaults(planes), Fz, [slipSignSymbol(1).name]: 1 };
+      const env = { ...defaults(planes), Fz, "x'": 1 };
       const sel = selectVariant(s.system, env);
       expect(sel.kind).toBe('realized');
       if (sel.kind !== 'realized') continue;
@@ -65,7 +65,7 @@ describe('prism in guides, planar symmetric case (example 2)', () => {
     expect(s.counts).toEqual({ all: 9, full: 4 });
     expect(s.variants!.length).toBe(4);
   });
-  it("the closed forms Nᵢⱼ₁, Nᵢⱼ₂ of the engine equal the paper's at 500 random loads and geometries, both directions of sliding; det ∝ Δᵢⱼ", () => {
+  it("the closed forms Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂ of the engine equal the paper's at 500 random loads and geometries, both directions of sliding", () => {
     for (let trial = 0; trial < 500; trial++) {
       const sigma = r() < 0.5 ? -1 : 1;
       const env: Env = {
@@ -81,8 +81,8 @@ describe('prism in guides, planar symmetric case (example 2)', () => {
         f22: uniform(r, 0, 1),
         m: uniform(r, 0.5, 2),
         J: uniform(r, 0.05, 1),
-        [slipSignSymbol(1).name]: sigma,
-        [slipSignSymbol(2).name]: sigma,
+        // Every bearing point slides at ẋ (θ̇ = 0 while the constraints hold): the engine's sgn ṡᵢ is sgn ẋ.
+        "x'": sigma,
       };
       for (const v of s.variants!) {
         // Engine side +1 (reaction +y) is the paper's face 2, side −1 its face 1.
@@ -92,11 +92,8 @@ describe('prism in guides, planar symmetric case (example 2)', () => {
         const N = v.reactions.map((e) => evaluate(e, env));
         expectClose(N[0]!, ref.N1, 1e-9, Math.abs(ref.N1) + 1);
         expectClose(N[1]!, ref.N2, 1e-9, Math.abs(ref.N2) + 1);
-        // The engine's rows are the constraints' accelerations ÿ + aₛθ̈, i.e. the paper's force and
-        // moment rows times C = [[1/m, a1/J], [1/m, a2/J]]: det = det C · (±Δᵢⱼ), det C = (a2 − a1)/(m J),
-        // a factor the same for every variant and every friction (so the sign test as f → 0 is unchanged).
-        const det = evaluate(v.det, env);
-        expectClose(Math.abs((det * env.m! * env.J!) / (env.a2! - env.a1!)), Math.abs(ref.delta), 1e-9, 1);
+        // (1.1) in its balance form, Δ in the signed reactions: the paper's Δᵢⱼ itself.
+        expectClose(evaluate(v.det, env), ref.delta, 1e-12, 1);
       }
     }
   });
@@ -107,8 +104,7 @@ describe('prism in guides, planar symmetric case (example 2)', () => {
       const env: Record<string, number> = { ...defaults(planar), Py: uniform(r, -3, 3), Mz: uniform(r, -2, 2), Px: uniform(r, -2, 2) };
       // From rest the direction is sgn Pₓ (the paper, after the planar formulas).
       const sigma = Math.sign(env.Px!);
-      env[slipSignSymbol(1).name] = sigma;
-      env[slipSignSymbol(2).name] = sigma;
+      env["x'"] = sigma;
       let phi = 0;
       for (const i of [1, 2] as const)
         for (const j of [1, 2] as const) {
@@ -133,48 +129,58 @@ describe('prism in guides, spatial (example 2, five pairs)', () => {
   const sys = derived(spatial);
   const s = sys.supports!;
   const r = rng(2102);
-  it('243 variants, 32 full ones (no closed forms printed for 5 pairs)', () => {
-    expect(s.counts).toEqual({ all: 243, full: 32 });
-    expect(s.variants).toBeUndefined();
+  /** y, z, Mx, My, Mz of the reactions written by hand: y-pairs at (a, ∓w, c), z-pairs at (a, b, ∓h) for side ±; normal side·N, friction −σ f N along x; plus the load. */
+  const residual = (env: Env, variant: readonly number[], reactions: readonly number[], sigma: number): number[] => {
+    const F = [0, 0, 0],
+      M = [0, 0, 0];
+    for (let k = 0; k < 5; k++) {
+      const p = k + 1,
+        side = variant[k]!,
+        N = reactions[k]!;
+      const f = env[side === 1 ? `fp${p}` : `fm${p}`]!;
+      const point = p <= 2 ? [env[`a${p}`]!, -side * env.w!, env[`c${p}`]!] : [env[`a${p}`]!, env[`b${p}`]!, -side * env.h!];
+      const force = p <= 2 ? [-sigma * f * N, side * N, 0] : [-sigma * f * N, 0, side * N];
+      for (let c = 0; c < 3; c++) F[c] += force[c]!;
+      M[0] += point[1]! * force[2]! - point[2]! * force[1]!;
+      M[1] += point[2]! * force[0]! - point[0]! * force[2]!;
+      M[2] += point[0]! * force[1]! - point[1]! * force[0]!;
+    }
+    return [F[1]! + env.Py!, F[2]! + env.Pz!, M[0]! + env.Mx!, M[1]! + env.My!, M[2]! + env.Mz!];
+  };
+  const randomLoads = (): Record<string, number> => ({
+    ...defaults(spatial),
+    Py: uniform(r, -3, 3),
+    Pz: uniform(r, -30, 5),
+    Mx: uniform(r, -0.5, 0.5),
+    My: uniform(r, -1, 1),
+    Mz: uniform(r, -1, 1),
   });
-  it("the realized variant's reactions balance the load as Newton–Euler equations written by hand (y, z and the three moments), at 300 random loads", () => {
+  it('243 variants, 32 full ones, all 32 in closed form (1.1) in the balance form along y, z, φ, θ, ψ', () => {
+    expect(s.counts).toEqual({ all: 243, full: 32 });
+    expect(s.form).toEqual({ kind: 'balance', coordinates: ['y', 'z', 'phi', 'theta', 'psi'] });
+    expect(s.variants).toHaveLength(32);
+  });
+  it('every closed-form variant balances the load as Newton–Euler written by hand, at 20 random loads and frictions per variant', () => {
+    for (const v of s.variants!) {
+      for (let trial = 0; trial < 20; trial++) {
+        const sigma = r() < 0.5 ? -1 : 1;
+        const env: Record<string, number> = { ...randomLoads(), "x'": sigma };
+        for (let p = 1; p <= 5; p++) [env[`fp${p}`], env[`fm${p}`]] = [uniform(r, 0, 0.6), uniform(r, 0, 0.6)];
+        const N = v.reactions.map((e) => evaluate(e, env));
+        for (const x of residual(env, v.variant, N, sigma)) expectClose(x, 0, 1e-9, 30);
+      }
+    }
+  });
+  it("the realized variant's reactions balance the load (y, z and the three moments), at 300 random loads; two tries find it mostly", () => {
     let realized = 0,
       twoTriesFound = 0;
     for (let trial = 0; trial < 300; trial++) {
       const sigma = r() < 0.5 ? -1 : 1;
-      const env: Record<string, number> = {
-        ...defaults(spatial),
-        Py: uniform(r, -3, 3),
-        Pz: uniform(r, -30, 5),
-        Mx: uniform(r, -0.5, 0.5),
-        My: uniform(r, -1, 1),
-        Mz: uniform(r, -1, 1),
-      };
-      for (let i = 1; i <= 5; i++) env[slipSignSymbol(i).name] = sigma;
+      const env: Record<string, number> = { ...randomLoads(), "x'": sigma };
       const sel = selectVariant(s.system, env);
       if (sel.kind !== 'realized') continue;
       realized++;
-      const { variant, reactions } = sel.solved;
-      // Bearing points and forces: y-pairs at (a, ∓w, c), z-pairs at (a, b, ∓h) for side ±; normal side·N, friction −σ f N along x.
-      const F = [0, 0, 0],
-        M = [0, 0, 0];
-      for (let k = 0; k < 5; k++) {
-        const p = k + 1,
-          side = variant[k]!,
-          N = reactions[k]!;
-        const f = env[side === 1 ? `fp${p}` : `fm${p}`]!;
-        const point = p <= 2 ? [env[`a${p}`]!, -side * env.w!, env[`c${p}`]!] : [env[`a${p}`]!, env[`b${p}`]!, -side * env.h!];
-        const force = p <= 2 ? [-sigma * f * N, side * N, 0] : [-sigma * f * N, 0, side * N];
-        for (let c = 0; c < 3; c++) F[c] += force[c]!;
-        M[0] += point[1]! * force[2]! - point[2]! * force[1]!;
-        M[1] += point[2]! * force[0]! - point[0]! * force[2]!;
-        M[2] += point[0]! * force[1]! - point[1]! * force[0]!;
-      }
-      expectClose(F[1]! + env.Py!, 0, 1e-12, 10);
-      expectClose(F[2]! + env.Pz!, 0, 1e-12, 30);
-      expectClose(M[0]! + env.Mx!, 0, 1e-12, 10);
-      expectClose(M[1]! + env.My!, 0, 1e-12, 10);
-      expectClose(M[2]! + env.Mz!, 0, 1e-12, 10);
+      for (const x of residual(env, sel.solved.variant, sel.solved.reactions, sigma)) expectClose(x, 0, 1e-12, 30);
       if (twoTries(s.system, env, [1, 1, 1, 1, 1]).found) twoTriesFound++;
     }
     expect(realized).toBeGreaterThan(250);

@@ -11,13 +11,13 @@
 //   z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [p_x, p_y, p_theta]
 //   massMatrix: row-major 3×3; forcing, accelerations, momenta: length 3
 //   rhs: [...qd, ...q̈] (6); hamiltonRhs: [...q̇, ...ṗ] (6); rhsJacobian: row-major 6×6
-//   gaps, gapRates, restitution: length 1, one per contact [tip]
-//   gapJacobian: row-major 1×3
-//   contactAccelerations: [q̈ (3), σ̇ of the active normals in contact order] (length 5 at most)
+//   gaps, gapRates, restitution: length 2, one per contact [tip, tipB]
+//   gapJacobian: row-major 2×3
+//   contactAccelerations: [q̈ (3), σ̇ of the active normals in contact order] (length 7 at most)
 //   contactAccelerationsJacobian: row-major 6×6, the Jacobian of [...qd, ...q̈] in the phase contactAccelerations solves
-//   impact: qdPlus (3), impulses (1, along +∂g/∂q), active (1: closed after the impact)
-//   slipJacobian: row-major 1×3; slipRates: 1; friction: [μ_k, μ_s] per contact (2)
-//   frictionPhase: [q̈ (3), σ̇ per contact (1), τ per slip row (1), det] (6)
+//   impact: qdPlus (3), impulses (2, along +∂g/∂q), active (2: closed after the impact)
+//   slipJacobian: row-major 2×3; slipRates: 2; friction: [μ_k, μ_s] per contact (4)
+//   frictionPhase: [q̈ (3), σ̇ per contact (2), τ per slip row (2), det] (8)
 //   p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).
 
 export type Params = Readonly<Record<string, number | undefined>>;
@@ -36,6 +36,7 @@ export const model = {
   constraintCount: 0,
   unilateral: [
     {"name":"tip","law":{"kind":"newton","restitution":"e"},"slip":1,"friction":{"kinetic":"mu","static":"mu"}},
+    {"name":"tipB","law":{"kind":"newton","restitution":"e"},"slip":1,"friction":{"kinetic":"mu","static":"mu"}},
   ],
   initial: {"q0":[0,1,0.7],"qd0":[1,0,0],"t1":3},
   conservative: false,
@@ -76,12 +77,13 @@ export function checkParams(p: Params): ParamProblem[] {
     if (!(Number.isFinite(LV$[0]!) && LV$[0]! > LV$[1]!)) problems.push({ name: 'm', problem: 'bad-mass', message: "parameter 'm' is " + String(LV$[0]!) + '; it must be > 0 (its unit kg declares it a mass)' });
     if (!(Number.isFinite(LV$[3]!) && LV$[3]! >= LV$[4]! && LV$[3]! <= LV$[5]!)) problems.push({ name: 'mu', problem: 'bad-range', message: "parameter 'mu' is " + String(LV$[3]!) + '; it must be in [0, 5]' });
     if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'e', problem: 'bad-restitution', message: "restitution 'e' of 'tip' is " + String(LV$[6]!) + '; it must be in [0, 1] (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)' });
+    if (!(Number.isFinite(LV$[9]!) && LV$[9]! >= LV$[10]! && LV$[9]! <= LV$[11]!)) problems.push({ name: 'e', problem: 'bad-restitution', message: "restitution 'e' of 'tipB' is " + String(LV$[9]!) + '; it must be in [0, 1] (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)' });
   }
   return problems;
 }
 
 /** Each value limit: its value, lower and upper end. */
-const LV$ = new Float64Array(9);
+const LV$ = new Float64Array(12);
 
 function limitValues$(t: number, p: Params): void {
   const m = p.m ?? 1.0;
@@ -95,6 +97,9 @@ function limitValues$(t: number, p: Params): void {
   LV$[6] = e;
   LV$[7] = 0.0;
   LV$[8] = 1.0;
+  LV$[9] = e;
+  LV$[10] = 0.0;
+  LV$[11] = 1.0;
 }
 
 /** Copies q (and qd, else zeros) into the state scratch s$. */
@@ -323,54 +328,54 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
 
 // ---- unilateral constraints (gaps f ≥ 0; reactions +Gᵀσ̇, impulses +GᵀΛ)
 
-const m$ = 1;
+const m$ = 2;
 const mt$ = 0;
-const CONTACTS$: readonly string[] = ["tip"];
+const CONTACTS$: readonly string[] = ["tip","tipB"];
 /** Contact of each tangent row (sticking contacts). */
 const TC$ = new Int32Array([]);
-const g$ = new Float64Array(1);
+const g$ = new Float64Array(2);
 /** Normal rows ∂g/∂q, m×n. */
-const N$ = new Float64Array(3);
+const N$ = new Float64Array(6);
 /** ∂g/∂t per contact. */
-const nr$ = new Float64Array(1);
+const nr$ = new Float64Array(2);
 /** Acceleration bias of each normal row: g̈ = N q̈ + nb. */
-const nb$ = new Float64Array(1);
+const nb$ = new Float64Array(2);
 /** Tangent rows of sticking contacts, mt×n, with their ∂/∂t (tr$) and bias (tb$). */
 const T$ = new Float64Array(1);
 const tr$ = new Float64Array(1);
 const tb$ = new Float64Array(1);
 /** Restitution per contact. */
-const E$ = new Float64Array(1);
+const E$ = new Float64Array(2);
 /** Cholesky factor of M (or of M + ρRᵀR, see schurSolve). */
 const ML$ = new Float64Array(9);
 /** Rows of one constrained solve, at most m + mt + mr, with right-hand sides C$. */
-const R$ = new Float64Array(6);
+const R$ = new Float64Array(12);
 const B$ = new Float64Array(3);
-const C$ = new Float64Array(2);
+const C$ = new Float64Array(4);
 const Y$ = new Float64Array(3);
-const SIG$ = new Float64Array(2);
-const X$ = new Float64Array(6);
-const W$ = new Float64Array(4);
+const SIG$ = new Float64Array(4);
+const X$ = new Float64Array(12);
+const W$ = new Float64Array(16);
 /** Per row of a constrained solve: 0 independent, 1 dependent, 2 dependent and violated. */
-const dep$ = new Uint8Array(2);
+const dep$ = new Uint8Array(4);
 /** No retaining rows. */
 const NONE$ = new Float64Array(0);
 const QDM$ = new Float64Array(3);
 const QDP$ = new Float64Array(3);
-const IMP$ = new Float64Array(1);
-const U$ = new Float64Array(1);
+const IMP$ = new Float64Array(2);
+const U$ = new Float64Array(2);
 /** Contacts closed before the impact. */
-const CL$ = new Uint8Array(1);
+const CL$ = new Uint8Array(2);
 /** Closed contacts arriving faster than the rest velocity. */
-const ARR$ = new Uint8Array(1);
+const ARR$ = new Uint8Array(2);
 /** Contacts closed after the impact. */
-const CA$ = new Uint8Array(1);
-const ROW$ = new Int32Array(2);
-const BIT$ = new Int32Array(1);
+const CA$ = new Uint8Array(2);
+const ROW$ = new Int32Array(4);
+const BIT$ = new Int32Array(2);
 /** Whether M$ was positive definite at the last factorization (else schurSolve regularizes with the rows). */
 let massSpd$ = true;
 const SCHUR$: SchurSystem = { n: 3, M: M$, L: ML$, R: R$, b: B$, c: C$, y: Y$, sigma: SIG$, X: X$, W: W$, dep: dep$, at: -1 };
-const IMPACT$: ImpactProblem = { n: 3, m: 1, mt: 0, mr: 0, qdMinus: QDM$, N: N$, nr: nr$, e: E$, closed: CL$, T: T$, tr: tr$, tangentContact: TC$, A: NONE$, ar: NONE$, multipleImpacts: 'error' };
+const IMPACT$: ImpactProblem = { n: 3, m: 2, mt: 0, mr: 0, qdMinus: QDM$, N: N$, nr: nr$, e: E$, closed: CL$, T: T$, tr: tr$, tangentContact: TC$, A: NONE$, ar: NONE$, multipleImpacts: 'error' };
 const OUTCOME$: ImpactOutcome = { qdPlus: QDP$, impulses: IMP$, U: U$, arriving: ARR$, closedAfter: CA$ };
 const IMPACT_WORK$: ImpactWorkspace = { row: ROW$, bit: BIT$ };
 
@@ -378,7 +383,9 @@ function gapValues$(t: number, p: Params, out: Float64Array): void {
   const y = s$[1]!;
   const theta = s$[2]!;
   const l = p.l ?? 1.0;
-  out[0] = y - l * Math.sin(theta);
+  const _0 = l * Math.sin(theta);
+  out[0] = y - _0;
+  out[1] = y + _0;
 }
 
 /** Normal rows N, ∂f/∂t and acceleration bias; tangent rows of sticking contacts. */
@@ -388,9 +395,18 @@ function contactRows$(t: number, p: Params): void {
   const l = p.l ?? 1.0;
   N$[0] = 0.0;
   N$[1] = 1.0;
-  N$[2] = -(l * Math.cos(theta));
+  const _0 = l * Math.cos(theta);
+  const _1 = -_0;
+  N$[2] = _1;
+  N$[3] = 0.0;
+  N$[4] = 1.0;
+  N$[5] = _0;
   nr$[0] = 0.0;
-  nb$[0] = l * theta_d * theta_d * Math.sin(theta);
+  nr$[1] = 0.0;
+  const _2 = l * theta_d * theta_d * Math.sin(theta);
+  nb$[0] = _2;
+  const _3 = -_2;
+  nb$[1] = _3;
 }
 
 /** M$ → ML$ (Cholesky); false when M is not positive definite (a massless direction). */
@@ -400,35 +416,38 @@ function factorMass$(): boolean {
 }
 
 /** One value per unilateral constraint, ≥ 0 admissible. */
-export function gaps(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(1)): Float64Array {
+export function gaps(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(2)): Float64Array {
   load$(q);
   gapValues$(t, p, out);
   return out;
 }
 
 /** ∂gap/∂q, row-major m×n. */
-export function gapJacobian(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(3)): Float64Array {
+export function gapJacobian(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(6)): Float64Array {
   load$(q);
   contactRows$(t, p);
-  for (let k = 0; k < 3; k++) out[k] = N$[k]!;
+  for (let k = 0; k < 6; k++) out[k] = N$[k]!;
   return out;
 }
 
 /** Gap rates ġ = G q̇ + ∂g/∂t, one per unilateral constraint (∂g/∂t from the derivation, not a difference quotient). */
-export function gapRates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(1)): Float64Array {
+export function gapRates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(2)): Float64Array {
   load$(q, qd);
   const theta = s$[2]!;
   const y_d = s$[4]!;
   const theta_d = s$[5]!;
   const l = p.l ?? 1.0;
-  out[0] = y_d - l * theta_d * Math.cos(theta);
+  const _0 = l * theta_d * Math.cos(theta);
+  out[0] = y_d - _0;
+  out[1] = y_d + _0;
   return out;
 }
 
 /** Restitution per contact as its impact law gives it (U⁺ = −e U⁻): e (Newton), W² (W-law), 0 (plastic, stick). */
-export function restitution(t: number, p: Params, out: Float64Array = new Float64Array(1)): Float64Array {
+export function restitution(t: number, p: Params, out: Float64Array = new Float64Array(2)): Float64Array {
   const e = p.e ?? 0.5;
   out[0] = e;
+  out[1] = e;
   return out;
 }
 
@@ -438,7 +457,7 @@ export function restitution(t: number, p: Params, out: Float64Array = new Float6
  * order, then σ̇ of their tangent rows, then the retaining λ.
  * M q̈ = forcing + Rᵀσ̇ (− Aᵀλ); σ̇ < 0 on a normal means release.
  */
-export function contactAccelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, active: ArrayLike<boolean>, out: Float64Array = new Float64Array(5)): Float64Array {
+export function contactAccelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, active: ArrayLike<boolean>, out: Float64Array = new Float64Array(7)): Float64Array {
   load$(q, qd);
   dynamics$(t, p, M$, f$);
   massSpd$ = factorMass$();
@@ -513,27 +532,27 @@ export function impact(t: number, q: ArrayLike<number>, qdMinus: ArrayLike<numbe
 
 // ---- friction: slip rows (∂s/∂q, ∂s/∂t, bias) of every contact with a slip, and the sliding phase
 
-const ms$ = 1;
+const ms$ = 2;
 /** Contact of each slip row. */
-const SC$ = new Int32Array([0]);
+const SC$ = new Int32Array([0,1]);
 /** First slip row of each contact (−1: none). */
-const SF$ = new Int32Array([0]);
+const SF$ = new Int32Array([0,1]);
 /** Number of slip rows of each contact (0, 1 planar, 2 spatial). */
-const SN$ = new Int32Array([1]);
+const SN$ = new Int32Array([1,1]);
 /** 1 for a 'stick' contact (infinite friction). */
-const STICK$ = new Uint8Array([0]);
+const STICK$ = new Uint8Array([0,0]);
 /** Slip rows ∂s/∂q, ms×n, with their ∂s/∂t (sr$) and acceleration bias (sb$). */
-const S$ = new Float64Array(3);
-const sr$ = new Float64Array(1);
-const sb$ = new Float64Array(1);
+const S$ = new Float64Array(6);
+const sr$ = new Float64Array(2);
+const sb$ = new Float64Array(2);
 /** Sliding velocities ṡ at the state. */
-const SV$ = new Float64Array(1);
+const SV$ = new Float64Array(2);
 /** Friction coefficients [μ_k, μ_s] per contact. */
-const MU$ = new Float64Array(2);
+const MU$ = new Float64Array(4);
 /** Rows the reactions act along (N − μ d S for a sliding contact). */
-const FR$ = new Float64Array(6);
+const FR$ = new Float64Array(12);
 /** Pivots of the reaction matrix. */
-const FP$ = new Int32Array(2);
+const FP$ = new Int32Array(4);
 
 /** Slip rows, their ∂s/∂t and bias, at the state loaded in the locals. */
 function slipRows$(t: number, p: Params): void {
@@ -542,35 +561,48 @@ function slipRows$(t: number, p: Params): void {
   const l = p.l ?? 1.0;
   S$[0] = 1.0;
   S$[1] = 0.0;
-  S$[2] = l * Math.sin(theta);
+  const _0 = l * Math.sin(theta);
+  S$[2] = _0;
+  S$[3] = 1.0;
+  S$[4] = 0.0;
+  const _1 = -_0;
+  S$[5] = _1;
   sr$[0] = 0.0;
-  sb$[0] = l * theta_d * theta_d * Math.cos(theta);
+  sr$[1] = 0.0;
+  const _2 = l * theta_d * theta_d * Math.cos(theta);
+  sb$[0] = _2;
+  const _3 = -_2;
+  sb$[1] = _3;
 }
 
 /** ∂s/∂q of every slip row, stacked in contact order, ms×n. */
-export function slipJacobian(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(3)): Float64Array {
+export function slipJacobian(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(6)): Float64Array {
   load$(q);
   slipRows$(t, p);
-  for (let k = 0; k < 3; k++) out[k] = S$[k]!;
+  for (let k = 0; k < 6; k++) out[k] = S$[k]!;
   return out;
 }
 
 /** Sliding velocities ṡ = S q̇ + ∂s/∂t, one per slip row. */
-export function slipRates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(1)): Float64Array {
+export function slipRates(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(2)): Float64Array {
   load$(q, qd);
   const theta = s$[2]!;
   const x_d = s$[3]!;
   const theta_d = s$[5]!;
   const l = p.l ?? 1.0;
-  out[0] = x_d + l * theta_d * Math.sin(theta);
+  const _0 = l * theta_d * Math.sin(theta);
+  out[0] = x_d + _0;
+  out[1] = x_d - _0;
   return out;
 }
 
 /** Friction coefficients [μ_kinetic, μ_static] per contact: 0 frictionless, Infinity for 'stick'. */
-export function friction(t: number, p: Params, out: Float64Array = new Float64Array(2)): Float64Array {
+export function friction(t: number, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   const mu = p.mu ?? 0.3;
   out[0] = mu;
   out[1] = mu;
+  out[2] = mu;
+  out[3] = mu;
   for (let j = 0; j < m$; j++) {
     if (STICK$[j]! === 1) {
       out[2 * j] = Infinity;
@@ -585,7 +617,7 @@ export function friction(t: number, p: Params, out: Float64Array = new Float64Ar
  * (friction −μ_k σ̇ d along the slip rows, d = modes[j] planar, ṡ/|ṡ| spatial).
  * Out: q̈ (n), σ̇ per contact (m), τ per slip row (ms), det(R M⁻¹ Fᵀ).
  */
-export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, modes: ArrayLike<number>, out: Float64Array = new Float64Array(6)): Float64Array {
+export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, modes: ArrayLike<number>, out: Float64Array = new Float64Array(8)): Float64Array {
   load$(q, qd);
   dynamics$(t, p, M$, f$);
   massSpd$ = factorMass$();
@@ -595,7 +627,9 @@ export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<num
   const x_d = s$[3]!;
   const theta_d = s$[5]!;
   const l = p.l ?? 1.0;
-  SV$[0] = x_d + l * theta_d * Math.sin(theta);
+  const _0 = l * theta_d * Math.sin(theta);
+  SV$[0] = x_d + _0;
+  SV$[1] = x_d - _0;
   friction(t, p, MU$);
   let k = 0;
   let sliding = false;
@@ -647,26 +681,26 @@ export function frictionPhase(t: number, q: ArrayLike<number>, qd: ArrayLike<num
   }
   for (let r = 0; r < ms$; r++) {
     if (modes[SC$[r]!]! !== 0 && (modes[SC$[r]!]! === 2 || STICK$[SC$[r]!]! === 1)) {
-      out[4 + r] = SIG$[k]!;
+      out[5 + r] = SIG$[k]!;
       k += 1;
     }
   }
-  out[5] = det;
+  out[7] = det;
   return out;
 }
 
 // ---- Jacobian of a contact phase
 
 /** q̈, σ̇ and λ of the phase at the state. */
-const PA$ = new Float64Array(5);
+const PA$ = new Float64Array(7);
 /** ∂P/∂x (n×2n, P the phase residual), then ∂C/∂x of the retaining rows (mr×2n). */
 const JX$ = new Float64Array(18);
 /** Per contact row, ∂Rⱼ,ᵢ/∂q_k (n×n): normals, then tangents of sticking contacts. */
-const PH$ = new Float64Array(9);
+const PH$ = new Float64Array(18);
 /** Per contact row, [∂(Rⱼq̈ + biasⱼ)/∂q ∂biasⱼ/∂q̇] (2n). */
-const PC$ = new Float64Array(6);
+const PC$ = new Float64Array(12);
 /** ∂C/∂x of the held rows in the order of R$. */
-const RC$ = new Float64Array(12);
+const RC$ = new Float64Array(24);
 
 /** The free residual's Jacobian and every contact row's pieces at s$, with q̈ in a$ (λ in y$). */
 function phaseBlocks$(t: number, p: Params): void {
@@ -703,13 +737,33 @@ function phaseBlocks$(t: number, p: Params): void {
   const _0 = Math.sin(theta);
   const _1 = l * _0;
   PH$[8] = _1;
+  PH$[9] = 0.0;
+  PH$[10] = 0.0;
+  PH$[11] = 0.0;
+  PH$[12] = 0.0;
+  PH$[13] = 0.0;
+  PH$[14] = 0.0;
+  PH$[15] = 0.0;
+  PH$[16] = 0.0;
+  const _2 = -_1;
+  PH$[17] = _2;
   PC$[0] = 0.0;
   PC$[1] = 0.0;
-  PC$[2] = l * (theta_d * theta_d * Math.cos(theta) + theta_dd * _0);
+  const _3 = l * (theta_d * theta_d * Math.cos(theta) + theta_dd * _0);
+  PC$[2] = _3;
+  PC$[6] = 0.0;
+  PC$[7] = 0.0;
+  const _4 = -_3;
+  PC$[8] = _4;
   PC$[3] = 0.0;
   PC$[4] = 0.0;
-  const _2 = 2.0 * _1 * theta_d;
-  PC$[5] = _2;
+  const _5 = _1 * theta_d;
+  const _6 = 2.0 * _5;
+  PC$[5] = _6;
+  PC$[9] = 0.0;
+  PC$[10] = 0.0;
+  const _7 = -(2.0 * _5);
+  PC$[11] = _7;
 }
 
 /**

@@ -12,6 +12,7 @@
 //   massMatrix: row-major 2×2; forcing, accelerations, momenta: length 2
 //   rhs: [...qd, ...q̈] (4); hamiltonRhs: [...q̇, ...ṗ] (4); rhsJacobian: row-major 4×4
 //   constraintAccelerations: [q̈ (2), λ (1: gap)]
+//   supportRows: per support pair [gap]: normal rows, slip rows of side + and −, the normal rows' bias, [ṡ⁺, ṡ⁻], the slips' bias [+, −], [f⁺, f⁻] (13)
 //   p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).
 
 export type Params = Readonly<Record<string, number | undefined>>;
@@ -33,6 +34,7 @@ export const model = {
   conservative: false,
   constant: {"massMatrix":true,"forcing":true,"gapJacobian":true},
   nonIdeal: ["gap"],
+  supports: ["gap"],
 } as const;
 
 const n$ = 2;
@@ -324,6 +326,30 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
     luSolve(3, K$, piv$, JR$, 0, JR$, 0);
     for (let j = 0; j < n$; j++) out[(n$ + j) * 4 + col] = JR$[j]!;
   }
+  return out;
+}
+
+// ---- Smirnov's support pairs: constraint rows, slip rows and friction per side
+
+/** Per support pair (gap): normal rows (1×2), slip rows of side + (1×2) and − (1×2), the rows' acceleration bias (1), [ṡ⁺, ṡ⁻] (2), the slips' acceleration bias [+, −] (2), [f⁺, f⁻] (2). */
+export function supportRows(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(13)): Float64Array {
+  load$(q, qd);
+  const x_d = s$[2]!;
+  const f1 = p.f1 ?? 0.2;
+  const f2 = p.f2 ?? 0.5;
+  out[0] = 0.0;
+  out[1] = 1.0;
+  out[2] = 1.0;
+  out[3] = 0.0;
+  out[4] = 1.0;
+  out[5] = 0.0;
+  out[6] = 0.0;
+  out[7] = x_d;
+  out[8] = x_d;
+  out[9] = 0.0;
+  out[10] = 0.0;
+  out[11] = f1;
+  out[12] = f2;
   return out;
 }
 

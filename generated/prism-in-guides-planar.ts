@@ -12,6 +12,7 @@
 //   massMatrix: row-major 3×3; forcing, accelerations, momenta: length 3
 //   rhs: [...qd, ...q̈] (6); hamiltonRhs: [...q̇, ...ṗ] (6); rhsJacobian: row-major 6×6
 //   constraintAccelerations: [q̈ (3), λ (2: pair1, pair2)]
+//   supportRows: per support pair [pair1, pair2]: normal rows, slip rows of side + and −, the normal rows' bias, [ṡ⁺, ṡ⁻], the slips' bias [+, −], [f⁺, f⁻] (32)
 //   p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).
 
 export type Params = Readonly<Record<string, number | undefined>>;
@@ -40,6 +41,7 @@ export const model = {
   conservative: false,
   constant: {"massMatrix":true,"forcing":true,"gapJacobian":true},
   nonIdeal: ["pair1","pair2"],
+  supports: ["pair1","pair2"],
 } as const;
 
 const n$ = 3;
@@ -397,6 +399,59 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
     luSolve(5, K$, piv$, JR$, 0, JR$, 0);
     for (let j = 0; j < n$; j++) out[(n$ + j) * 6 + col] = JR$[j]!;
   }
+  return out;
+}
+
+// ---- Smirnov's support pairs: constraint rows, slip rows and friction per side
+
+/** Per support pair (pair1, pair2): normal rows (2×3), slip rows of side + (2×3) and − (2×3), the rows' acceleration bias (2), [ṡ⁺, ṡ⁻] (4), the slips' acceleration bias [+, −] (4), [f⁺, f⁻] (4). */
+export function supportRows(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(32)): Float64Array {
+  load$(q, qd);
+  const x_d = s$[3]!;
+  const theta_d = s$[5]!;
+  const a1 = p.a1 ?? -0.5;
+  const a2 = p.a2 ?? 0.5;
+  const w = p.w ?? 0.2;
+  const f11 = p.f11 ?? 0.3;
+  const f21 = p.f21 ?? 0.25;
+  const f12 = p.f12 ?? 0.2;
+  const f22 = p.f22 ?? 0.35;
+  out[0] = 0.0;
+  out[1] = 1.0;
+  out[2] = a1;
+  out[3] = 0.0;
+  out[4] = 1.0;
+  out[5] = a2;
+  out[6] = 1.0;
+  out[7] = 0.0;
+  out[8] = w;
+  out[9] = 1.0;
+  out[10] = 0.0;
+  out[11] = w;
+  out[12] = 1.0;
+  out[13] = 0.0;
+  const _0 = -w;
+  out[14] = _0;
+  out[15] = 1.0;
+  out[16] = 0.0;
+  out[17] = _0;
+  out[18] = 0.0;
+  out[19] = 0.0;
+  const _1 = theta_d * w;
+  const _2 = x_d + _1;
+  out[20] = _2;
+  const _3 = x_d - _1;
+  out[21] = _3;
+  out[22] = _2;
+  out[23] = _3;
+  out[24] = 0.0;
+  out[25] = 0.0;
+  out[26] = 0.0;
+  out[27] = 0.0;
+  out[28] = f21;
+  out[29] = f11;
+  out[30] = f22;
+  out[31] = f12;
   return out;
 }
 

@@ -12,6 +12,7 @@
 //   massMatrix: row-major 6×6; forcing, accelerations, momenta: length 6
 //   rhs: [...qd, ...q̈] (12); hamiltonRhs: [...q̇, ...ṗ] (12); rhsJacobian: row-major 12×12
 //   constraintAccelerations: [q̈ (6), λ (5: pair1, pair2, pair3, pair4, pair5)]
+//   supportRows: per support pair [pair1, pair2, pair3, pair4, pair5]: normal rows, slip rows of side + and −, the normal rows' bias, [ṡ⁺, ṡ⁻], the slips' bias [+, −], [f⁺, f⁻] (125)
 //   p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).
 
 export type Params = Readonly<Record<string, number | undefined>>;
@@ -60,6 +61,7 @@ export const model = {
   conservative: false,
   constant: {"massMatrix":true,"forcing":true,"gapJacobian":true},
   nonIdeal: ["pair1","pair2","pair3","pair4","pair5"],
+  supports: ["pair1","pair2","pair3","pair4","pair5"],
 } as const;
 
 const n$ = 6;
@@ -682,6 +684,186 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
     luSolve(11, K$, piv$, JR$, 0, JR$, 0);
     for (let j = 0; j < n$; j++) out[(n$ + j) * 12 + col] = JR$[j]!;
   }
+  return out;
+}
+
+// ---- Smirnov's support pairs: constraint rows, slip rows and friction per side
+
+/** Per support pair (pair1, pair2, pair3, pair4, pair5): normal rows (5×6), slip rows of side + (5×6) and − (5×6), the rows' acceleration bias (5), [ṡ⁺, ṡ⁻] (10), the slips' acceleration bias [+, −] (10), [f⁺, f⁻] (10). */
+export function supportRows(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(125)): Float64Array {
+  load$(q, qd);
+  const x_d = s$[6]!;
+  const theta_d = s$[10]!;
+  const psi_d = s$[11]!;
+  const w = p.w ?? 0.1;
+  const h = p.h ?? 0.08;
+  const a1 = p.a1 ?? -0.3;
+  const c1 = p.c1 ?? 0.0;
+  const a2 = p.a2 ?? 0.3;
+  const c2 = p.c2 ?? 0.0;
+  const a3 = p.a3 ?? -0.3;
+  const b3 = p.b3 ?? -0.06;
+  const a4 = p.a4 ?? -0.3;
+  const b4 = p.b4 ?? 0.06;
+  const a5 = p.a5 ?? 0.3;
+  const b5 = p.b5 ?? 0.0;
+  const fp1 = p.fp1 ?? 0.16;
+  const fm1 = p.fm1 ?? 0.21000000000000002;
+  const fp2 = p.fp2 ?? 0.16999999999999998;
+  const fm2 = p.fm2 ?? 0.22;
+  const fp3 = p.fp3 ?? 0.18;
+  const fm3 = p.fm3 ?? 0.23;
+  const fp4 = p.fp4 ?? 0.19;
+  const fm4 = p.fm4 ?? 0.24000000000000002;
+  const fp5 = p.fp5 ?? 0.2;
+  const fm5 = p.fm5 ?? 0.25;
+  out[0] = 0.0;
+  out[1] = 1.0;
+  out[2] = 0.0;
+  out[3] = -c1;
+  out[4] = 0.0;
+  out[5] = a1;
+  out[6] = 0.0;
+  out[7] = 1.0;
+  out[8] = 0.0;
+  out[9] = -c2;
+  out[10] = 0.0;
+  out[11] = a2;
+  out[12] = 0.0;
+  out[13] = 0.0;
+  out[14] = 1.0;
+  out[15] = b3;
+  out[16] = -a3;
+  out[17] = 0.0;
+  out[18] = 0.0;
+  out[19] = 0.0;
+  out[20] = 1.0;
+  out[21] = b4;
+  out[22] = -a4;
+  out[23] = 0.0;
+  out[24] = 0.0;
+  out[25] = 0.0;
+  out[26] = 1.0;
+  out[27] = b5;
+  out[28] = -a5;
+  out[29] = 0.0;
+  out[30] = 1.0;
+  out[31] = 0.0;
+  out[32] = 0.0;
+  out[33] = 0.0;
+  out[34] = c1;
+  out[35] = w;
+  out[36] = 1.0;
+  out[37] = 0.0;
+  out[38] = 0.0;
+  out[39] = 0.0;
+  out[40] = c2;
+  out[41] = w;
+  out[42] = 1.0;
+  out[43] = 0.0;
+  out[44] = 0.0;
+  out[45] = 0.0;
+  const _0 = -h;
+  out[46] = _0;
+  const _1 = -b3;
+  out[47] = _1;
+  out[48] = 1.0;
+  out[49] = 0.0;
+  out[50] = 0.0;
+  out[51] = 0.0;
+  out[52] = _0;
+  const _2 = -b4;
+  out[53] = _2;
+  out[54] = 1.0;
+  out[55] = 0.0;
+  out[56] = 0.0;
+  out[57] = 0.0;
+  out[58] = _0;
+  const _3 = -b5;
+  out[59] = _3;
+  out[60] = 1.0;
+  out[61] = 0.0;
+  out[62] = 0.0;
+  out[63] = 0.0;
+  out[64] = c1;
+  const _4 = -w;
+  out[65] = _4;
+  out[66] = 1.0;
+  out[67] = 0.0;
+  out[68] = 0.0;
+  out[69] = 0.0;
+  out[70] = c2;
+  out[71] = _4;
+  out[72] = 1.0;
+  out[73] = 0.0;
+  out[74] = 0.0;
+  out[75] = 0.0;
+  out[76] = h;
+  out[77] = _1;
+  out[78] = 1.0;
+  out[79] = 0.0;
+  out[80] = 0.0;
+  out[81] = 0.0;
+  out[82] = h;
+  out[83] = _2;
+  out[84] = 1.0;
+  out[85] = 0.0;
+  out[86] = 0.0;
+  out[87] = 0.0;
+  out[88] = h;
+  out[89] = _3;
+  out[90] = 0.0;
+  out[91] = 0.0;
+  out[92] = 0.0;
+  out[93] = 0.0;
+  out[94] = 0.0;
+  const _5 = x_d + c1 * theta_d;
+  const _6 = psi_d * w;
+  const _7 = _5 + _6;
+  out[95] = _7;
+  const _8 = _5 - _6;
+  out[96] = _8;
+  const _9 = x_d + c2 * theta_d;
+  const _10 = _9 + _6;
+  out[97] = _10;
+  const _11 = _9 - _6;
+  out[98] = _11;
+  const _12 = x_d - b3 * psi_d;
+  const _13 = h * theta_d;
+  const _14 = _12 - _13;
+  out[99] = _14;
+  const _15 = _12 + _13;
+  out[100] = _15;
+  const _16 = x_d - b4 * psi_d;
+  const _17 = _16 - _13;
+  out[101] = _17;
+  const _18 = _16 + _13;
+  out[102] = _18;
+  const _19 = x_d - b5 * psi_d;
+  const _20 = _19 - _13;
+  out[103] = _20;
+  const _21 = _19 + _13;
+  out[104] = _21;
+  out[105] = 0.0;
+  out[106] = 0.0;
+  out[107] = 0.0;
+  out[108] = 0.0;
+  out[109] = 0.0;
+  out[110] = 0.0;
+  out[111] = 0.0;
+  out[112] = 0.0;
+  out[113] = 0.0;
+  out[114] = 0.0;
+  out[115] = fp1;
+  out[116] = fm1;
+  out[117] = fp2;
+  out[118] = fm2;
+  out[119] = fp3;
+  out[120] = fm3;
+  out[121] = fp4;
+  out[122] = fm4;
+  out[123] = fp5;
+  out[124] = fm5;
   return out;
 }
 

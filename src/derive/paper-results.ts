@@ -44,6 +44,9 @@
 //   patch.{p}.separation               where an inner patch shrinks to a point
 //   patch.{p}.normal.…                 the same for motion along the normal only (5.3), (5.4)
 //   patch.{p}.depth, patch.{p}.halfWidth   the equilibrium under the load (4.7), §8
+//   patch.{p}.universal.{regime}       h″ of the impact scaled free of parameters (6.1)–(6.2)
+//   patch.{p}.universal.separation     where it ends (h + h′ = 0); .h, .hd the scaled depth and
+//                                      rate, .depthScale, .timeScale a and b in q = ah, t = bτ
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
 import { add, HALF, mul, num, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
@@ -54,6 +57,7 @@ import { evaluate } from '../core/evaluate.js';
 import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
 import type { PatchLaw } from './compliant/patch.js';
+import { SCALED_DEPTH, SCALED_RATE } from './compliant/universal.js';
 import type { DerivedSystem } from './system.js';
 import type { ContactRow, ImpactMap, ImpactMode } from './unilateral/unilateral-types.js';
 
@@ -98,6 +102,15 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
     if (t.equilibrium) {
       facts.set(`${key}.depth`, t.equilibrium.depth);
       facts.set(`${key}.halfWidth`, t.equilibrium.halfWidth);
+    }
+    const u = t.universal;
+    if (u) {
+      facts.set(`${key}.universal.h`, SCALED_DEPTH);
+      facts.set(`${key}.universal.hd`, SCALED_RATE);
+      facts.set(`${key}.universal.depthScale`, u.depthScale);
+      facts.set(`${key}.universal.timeScale`, u.timeScale);
+      for (const r of u.regimes) facts.set(`${key}.universal.${r.name}`, r.acceleration);
+      if (u.separation) facts.set(`${key}.universal.separation`, u.separation);
     }
   }
 }

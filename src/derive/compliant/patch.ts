@@ -56,6 +56,7 @@ import { MechanicsError } from '../../errors.js';
 import type { Model, PatchContact } from '../../model/model.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import type { Linearization } from '../linearization/linearize.js';
+import type { UniversalProblem } from './universal.js';
 import { solveSmall } from '../matrix.js';
 import { diff } from '../../core/diff.js';
 import { collectFactors } from '../../core/factor.js';
@@ -510,6 +511,8 @@ export interface PatchTerm {
    * compression (5.3) and restitution (5.4), separation q + νq̇/k = 0 (§5).
    */
   readonly normalMotion?: { readonly zero: readonly string[]; readonly law: PatchLaw };
+  /** The impact along the normal scaled free of the parameters (universal.ts, kuleshov2011 (6.1)–(6.2)). */
+  readonly universal?: UniversalProblem;
   /** The gap f = −depth (≥ 0 outside) and its rate, in the coordinates and velocities. */
   readonly gap: Expr;
   readonly gapRate: Expr;
@@ -536,7 +539,7 @@ export function derivePatches(model: Model, l2: Lagrange2): PatchDerivation | un
 }
 
 /** Parameters known positive: default > 0 and, with a range, a lower end ≥ 0 (pulled out of roots and conditions). */
-function positiveParameters(model: Model): string[] {
+export function positiveParameters(model: Model): string[] {
   const env = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
   return model.parameters.filter((p) => p.default > 0 && (!p.range || evaluate(p.range[0], env) >= 0)).map((p) => p.name);
 }

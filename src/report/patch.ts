@@ -14,6 +14,7 @@ import type { PatchCondition, PatchRegime, PatchTerm } from '../derive/compliant
 import type { DerivedSystem } from '../derive/system.js';
 import { equation, equations, list, m, paragraph, type Block, type Inline, type Section } from './document.js';
 import { math, mathLines } from './notation.js';
+import { slipBlocks } from './slip.js';
 
 const REL: Readonly<Record<PatchCondition['relation'], string>> = { '>': '>', '>=': '\\ge', '<': '<', '<=': '\\le', '=': '=' };
 
@@ -36,12 +37,12 @@ export function patchSection(system: DerivedSystem): Section | undefined {
         'The contact force is not given but derived by integrating a force density over the contact patch, after Kuleshov, Treschev, Ivanova and Naimushina (A rigid cylinder on a viscoelastic plane, Nonlinear Dynamics 7(3), 2011): ',
         'the patch ends where the body leaves the foundation or, without adhesion, where the density vanishes (4.4)–(4.5), so the resultants change form with the motion.',
       ),
-      ...terms.flatMap(termBlocks),
+      ...terms.flatMap((t) => [...termBlocks(t), ...slipBlocks(system.model, t)]),
     ],
   };
 }
 
-const conditionTex = (c: PatchCondition): string => `${math(c.expr)} ${REL[c.relation]} 0`;
+export const conditionTex = (c: PatchCondition): string => `${math(c.expr)} ${REL[c.relation]} 0`;
 /** 'c₁, c₂, …' as inline math. */
 const conditionList = (cs: readonly PatchCondition[]): Inline[] => cs.flatMap((c, i): Inline[] => [i ? ', ' : '', m(conditionTex(c))]);
 

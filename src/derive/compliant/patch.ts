@@ -56,6 +56,7 @@ import { MechanicsError } from '../../errors.js';
 import type { Model, PatchContact } from '../../model/model.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import type { Linearization } from '../linearization/linearize.js';
+import type { PatchSlip } from './slip.js';
 import type { UniversalProblem } from './universal.js';
 import { solveSmall } from '../matrix.js';
 import { diff } from '../../core/diff.js';
@@ -513,6 +514,8 @@ export interface PatchTerm {
   readonly normalMotion?: { readonly zero: readonly string[]; readonly law: PatchLaw };
   /** The impact along the normal scaled free of the parameters (universal.ts, kuleshov2011 (6.1)–(6.2)). */
   readonly universal?: UniversalProblem;
+  /** What the friction does to the slip in an impact, on an incline and rolling (slip.ts, kuleshov2011 §7, §11–§12). */
+  readonly slipping?: PatchSlip;
   /** The gap f = −depth (≥ 0 outside) and its rate, in the coordinates and velocities. */
   readonly gap: Expr;
   readonly gapRate: Expr;

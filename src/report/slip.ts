@@ -1,0 +1,88 @@
+// The patch section's account of what the friction does to the slip
+// (PatchTerm.slipping, src/derive/compliant/slip.ts): during an impact the slip
+// changes with the depth's rate and one velocity combination is conserved
+// (kuleshov2011 (7.5), Proposition 9); on the incline the friction sign that
+// holds the slip (the sliding stops iff it lies in (−1, 1): (2.3)); rolling
+// without slip with the rolling resistance of the viscous foundation ((12.2)–
+// (12.5)). Everything printed is derived; nothing is recomputed here.
+// Tests: test/report/patch.test.ts.
+import { sym } from '../core/expr.js';
+import type { PatchTerm } from '../derive/compliant/patch.js';
+import { SLIP_AFTER } from '../derive/compliant/slip.js';
+import type { Model } from '../model/model.js';
+import { REFERENCES } from '../model/sources.js';
+import { equation, equations, m, paragraph, type Block } from './document.js';
+import { math, mathLines, mechanicsSymbol } from './notation.js';
+
+export function slipBlocks(model: Model, t: PatchTerm): Block[] {
+  const s = t.slipping;
+  const f = t.contact.friction;
+  if (!s || !f) return [];
+  const label = (what: string): string => `patch-${what}-${t.name}`;
+  const depthRate = `\\dot{${math(sym(t.contact.depth))}}`;
+  const cs = model.coordinates;
+  const blocks: Block[] = [
+    paragraph(
+      'In the whole patch the friction resultants are ',
+      m(math(sym(f.sign))),
+      ` times fixed multiples of the normal one (their part from the patch’s tilt dropped, as ${REFERENCES.kuleshov2011.short} do in (7.3)), so every velocity changes in proportion to the normal force. During an impact the slip `,
+      m(`s = ${math(f.slip)}`),
+      ' changes with the depth’s rate as ',
+      m(`ds = ${math(sym(f.sign))}\\,\\rho\\,d${depthRate}`),
+      ', and with ',
+      m('\\rho'),
+      ' the slip stops within the impact iff ',
+      m(`|s^-| \\le \\rho\\,(${depthRate}^- - ${depthRate}^+)`),
+      ':',
+    ),
+    equations(equation(label('slip-rate'), '\\rho', mathLines(s.slipPerDepthRate))),
+  ];
+  if (s.invariant) {
+    blocks.push(
+      paragraph('One combination of the velocities is unchanged by the impact:'),
+      equations(equation(label('invariant'), '\\ell', mathLines(s.invariant))),
+    );
+  }
+  if (s.after) {
+    const S = math(SLIP_AFTER);
+    blocks.push(
+      paragraph(
+        'so an impact that leaves the slip ',
+        m(`${S} = \\operatorname{sgn}(s^-)\\max(0, |s^-| - \\rho\\,(${depthRate}^- - ${depthRate}^+))`),
+        ' (0 where the slip stopped) ends with',
+      ),
+      equations(
+        ...s.after.flatMap((e, i) => (e.kind === 'sym' ? [] : [equation(label(`after-${cs[i]!.name}`), `${mechanicsSymbol(cs[i]!.qd.name)}^+`, mathLines(e))])),
+      ),
+    );
+  }
+  if (s.holding) {
+    blocks.push(
+      paragraph(
+        'At rest depth the normal force balances the load and the slip accelerates as ',
+        m(`a_0 + ${math(sym(f.sign))}\\,a_1`),
+        '; the friction holds it at zero with',
+      ),
+      equations(equation(label('holding'), `${math(sym(f.sign))}_*`, mathLines(s.holding))),
+      paragraph('so a sliding body stops slipping iff ', m(`|${math(sym(f.sign))}_*| < 1`), ', and slides on otherwise.'),
+    );
+  }
+  const r = s.rolling;
+  if (r) {
+    const u = math(sym(r.velocity));
+    blocks.push(
+      paragraph('Rolling without slip at rest depth, to first order in ', m(u), ' (the foundation’s viscosity resists the rolling: the rolling resistance):'),
+      equations(
+        ...cs.flatMap((c, i) => {
+          const a = r.acceleration[i]!;
+          const b = r.perVelocity[i]!;
+          return a.kind === 'num' && b.kind === 'num' && a.value.n === 0 && b.value.n === 0
+            ? []
+            : [equation(label(`rolling-${c.name}`), mechanicsSymbol(c.qdd.name), [`${math(a)} + \\left(${math(b)}\\right) ${u}`])];
+        }),
+      ),
+      ...(r.steady ? [paragraph('and it rolls steadily at'), equations(equation(label('steady'), u, mathLines(r.steady)))] : []),
+    );
+  }
+  return blocks;
+}

@@ -65,7 +65,6 @@ import { evaluate } from '../core/evaluate.js';
 import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
 import type { PatchLaw } from './compliant/patch.js';
-import { SLIP_AFTER } from './compliant/slip.js';
 import { SCALED_DEPTH, SCALED_RATE } from './compliant/universal.js';
 import type { DerivedSystem } from './system.js';
 import type { ContactRow, ImpactMap, ImpactMode } from './unilateral/unilateral-types.js';
@@ -125,9 +124,9 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
     if (s) {
       facts.set(`${key}.impact.slipPerDepthRate`, s.slipPerDepthRate);
       if (s.invariant) facts.set(`${key}.impact.invariant`, s.invariant);
-      facts.set(`${key}.impact.slipAfter`, SLIP_AFTER);
+      if (s.after) facts.set(`${key}.impact.slipAfter`, s.after.slip);
       for (const c of system.model.coordinates) facts.set(`${key}.impact.${c.qd.name}-`, sym(preImpactName(c.name)));
-      s.after?.forEach((e, i) => facts.set(`${key}.impact.${system.model.coordinates[i]!.qd.name}+`, e));
+      s.after?.velocities.forEach((e, i) => facts.set(`${key}.impact.${system.model.coordinates[i]!.qd.name}+`, e));
       if (s.holding) facts.set(`${key}.incline.holding`, s.holding);
       const rolling = s.rolling;
       system.model.coordinates.forEach((c, i) => {

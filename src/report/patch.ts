@@ -9,12 +9,17 @@
 // Everything printed is derived data, in the law's own symbols, as the paper
 // prints it; nothing is recomputed here.
 // Tests: test/report/patch.test.ts.
-import { sym } from '../core/expr.js';
+import { sym, type Expr } from '../core/expr.js';
+import { expand } from '../core/expand.js';
+import { mapChildren, memoPass } from '../core/traverse.js';
 import type { PatchCondition, PatchRegime, PatchTerm } from '../derive/compliant/patch.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { equation, equations, list, m, paragraph, type Block, type Inline, type Section } from './document.js';
 import { math, mathLines } from './notation.js';
 import { slipBlocks } from './slip.js';
+
+/** The symbol the density's discriminant is printed as. */
+const DISCRIMINANT = sym('Delta');
 
 const REL: Readonly<Record<PatchCondition['relation'], string>> = { '>': '>', '>=': '\\ge', '<': '<', '<=': '\\le', '=': '=' };
 
@@ -49,7 +54,14 @@ const conditionList = (cs: readonly PatchCondition[]): Inline[] => cs.flatMap((c
 function termBlocks(t: PatchTerm): Block[] {
   const v = math(sym(t.law.variable));
   const label = (what: string): string => `patch-${what}-${t.name}`;
-  const span = (r: PatchRegime): Inline => m(`${math(r.lower.value)} \\le ${v} \\le ${math(r.upper.value)}`);
+  // The density's discriminant, the base of every root of the inner regimes, printed once as Δ.
+  // A sum is the discriminant when it expands to the same polynomial (the roots' bases are built apart from it).
+  const D = t.law.separation;
+  const expanded = D && expand(D);
+  const named = D
+    ? memoPass<Expr>((u, go) => (u === D || (u.kind === 'add' && expand(u) === expanded) ? DISCRIMINANT : mapChildren(u, go)))
+    : (e: Expr): Expr => e;
+  const span = (r: PatchRegime): Inline => m(`${math(named(r.lower.value))} \\le ${v} \\le ${math(named(r.upper.value))}`);
   const blocks: Block[] = [
     paragraph(
       `Patch ${t.name}${t.contact.description ? ` (${t.contact.description})` : ''}: along `,
@@ -65,22 +77,25 @@ function termBlocks(t: PatchTerm): Block[] {
       m(`${math(t.law.from)} \\le ${v} \\le ${math(t.law.to)}`),
       '. Each regime below holds where its conditions do; its resultants are the integrals of their weights times ',
       m('\\Phi'),
-      ' over its patch:',
+      ' over its patch',
+      ...(D ? [', with the density’s discriminant'] : []),
+      ':',
     ),
+    ...(D ? [equations(equation(label('discriminant'), math(DISCRIMINANT), mathLines(D)))] : []),
   ];
   for (const r of t.law.regimes) {
     blocks.push(
       paragraph(
         `Regime ${r.name}: the patch runs ${REGIME_WORDS[r.name]}, `,
         span(r),
-        ...(r.conditions.length ? [', where ', ...conditionList(r.conditions)] : [', always']),
+        ...(r.conditions.length ? [', where ', ...conditionList(r.conditions.map((c) => ({ ...c, expr: named(c.expr) })))] : [', always']),
         ':',
       ),
-      equations(...Object.entries(r.resultants).map(([name, e]) => equation(label(`${r.name}-${name}`), math(sym(name)), mathLines(e)))),
+      equations(...Object.entries(r.resultants).map(([name, e]) => equation(label(`${r.name}-${name}`), math(sym(name)), mathLines(named(e))))),
     );
   }
   if (t.law.separation) {
-    blocks.push(paragraph('The inner patch shrinks to a point, and the body separates from the foundation, where ', m(`${math(t.law.separation)} = 0`), '.'));
+    blocks.push(paragraph('The inner patch shrinks to a point, and the body separates from the foundation, where ', m(`${math(DISCRIMINANT)} = 0`), '.'));
   }
   const along = t.normalMotion;
   if (along) {

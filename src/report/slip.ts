@@ -1,5 +1,5 @@
 // The patch section's account of what the friction does to the slip
-// (PatchTerm.slipping, src/derive/compliant/slip.ts): during an impact the slip
+// (PatchResults.slipping, src/derive/compliant/slip.ts): during an impact the slip
 // changes with the depth's rate and one velocity combination is conserved
 // (kuleshov2011 (7.5), Proposition 9); on the incline the friction sign that
 // holds the slip (the sliding stops iff it lies in (−1, 1): (2.3)); rolling
@@ -7,14 +7,13 @@
 // (12.5)). Everything printed is derived; nothing is recomputed here.
 // Tests: test/report/patch.test.ts.
 import { sym } from '../core/expr.js';
-import type { PatchTerm } from '../derive/compliant/patch.js';
-import { SLIP_AFTER } from '../derive/compliant/slip.js';
+import type { PatchResults } from '../derive/compliant/patches.js';
 import type { Model } from '../model/model.js';
 import { REFERENCES } from '../model/sources.js';
 import { equation, equations, m, paragraph, type Block } from './document.js';
 import { math, mathLines, mechanicsSymbol } from './notation.js';
 
-export function slipBlocks(model: Model, t: PatchTerm): Block[] {
+export function slipBlocks(model: Model, t: PatchResults): Block[] {
   const s = t.slipping;
   const f = t.contact.friction;
   if (!s || !f) return [];
@@ -44,7 +43,7 @@ export function slipBlocks(model: Model, t: PatchTerm): Block[] {
     );
   }
   if (s.after) {
-    const S = math(SLIP_AFTER);
+    const S = math(s.after.slip);
     blocks.push(
       paragraph(
         'so an impact that leaves the slip ',
@@ -52,7 +51,9 @@ export function slipBlocks(model: Model, t: PatchTerm): Block[] {
         ' (0 where the slip stopped) ends with',
       ),
       equations(
-        ...s.after.flatMap((e, i) => (e.kind === 'sym' ? [] : [equation(label(`after-${cs[i]!.name}`), `${mechanicsSymbol(cs[i]!.qd.name)}^+`, mathLines(e))])),
+        ...s.after.velocities.flatMap((e, i) =>
+          e.kind === 'sym' ? [] : [equation(label(`after-${cs[i]!.name}`), `${mechanicsSymbol(cs[i]!.qd.name)}^+`, mathLines(e))],
+        ),
       ),
     );
   }

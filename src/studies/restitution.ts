@@ -14,7 +14,7 @@ import type { Expr } from '../core/expr.js';
 import { SCALED_DEPTH, SCALED_RATE, type UniversalProblem } from '../derive/compliant/universal.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { integrate } from '../runtime/integrators/dopri5.js';
-import { locateEvent } from '../runtime/hybrid/events.js';
+import { firstCrossing } from '../runtime/hybrid/events.js';
 
 export interface Scattering {
   /** The impact speed h′(0). */
@@ -98,8 +98,9 @@ export function scatter(problem: UniversalProblem, v: number): Scattering {
         atol: scale.map((s) => 1e-13 * s),
         maxSteps: 1e6,
         onStep: (step) => {
-          const found = locateEvent((_t, y) => at(end, y), step, 'falling');
-          if (found.status === 'found') hit = { t: found.t, y: found.y };
+          const value = (_t: number, y: ArrayLike<number>): number => at(end, y);
+          const guard = { kind: 'section', contact: -1, direction: 'falling', value, a: value(0, step.yPrev), b: value(0, step.y) } as const;
+          hit = firstCrossing(step, [guard]);
           return hit ? 'stop' : undefined;
         },
       },

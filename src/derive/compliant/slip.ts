@@ -28,33 +28,23 @@ import type { Model } from '../../model/model.js';
 import { preImpactName } from '../../model/names.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { solveSmall } from '../matrix.js';
-import { balance, positiveParameters, pullPositive, type PatchDerivation, type PatchTerm } from './patch.js';
+import { balance, type PatchTerm } from './patch.js';
+import { positiveParameters, pullPositive } from './positive.js';
 
 /** The slip after an impact (σA of Proposition 9), a symbol of the impact's velocities. */
-export const SLIP_AFTER = sym('S');
+const SLIP_AFTER = sym('S');
 
 export interface PatchSlip {
   /** ρ: ds = σρ dq̇ during an impact. */
   readonly slipPerDepthRate: Expr;
   /** ℓ·q̇⁻, conserved during an impact, its first nonzero coefficient 1 (three coordinates only). */
   readonly invariant?: Expr;
-  /** The velocities after an impact that leaves the slip S, in those before it, q̇⁻ (three coordinates only). */
-  readonly after?: readonly Expr[];
+  /** The velocities after an impact that leaves the slip `slip` (the symbol S), in those before it, q̇⁻ (three coordinates only). */
+  readonly after?: { readonly velocities: readonly Expr[]; readonly slip: Expr };
   /** On the incline: σ* = −a₀/a₁ at rest depth; the slip stops iff |σ*| < 1. */
   readonly holding?: Expr;
   /** Rolling without slip at rest depth: each coordinate's acceleration a + b·u in the law's tangential velocity u. */
   readonly rolling?: { readonly velocity: string; readonly acceleration: readonly Expr[]; readonly perVelocity: readonly Expr[]; readonly steady?: Expr };
-}
-
-/** Each patch term with friction, with its slip facts where the law allows them. */
-export function withSlip(model: Model, l2: Lagrange2, patches: PatchDerivation | undefined): PatchDerivation | undefined {
-  if (!patches) return undefined;
-  return {
-    terms: patches.terms.map((t) => {
-      const slipping = patchSlip(model, l2, t);
-      return slipping ? { ...t, slipping } : t;
-    }),
-  };
 }
 
 export function patchSlip(model: Model, l2: Lagrange2, term: PatchTerm): PatchSlip | undefined {
@@ -123,8 +113,8 @@ function impactMap(n: readonly Expr[], f: readonly Expr[], S: readonly Expr[], c
   ];
   const solved = solveSmall(A, [tidy(sub(invariant, rest(l))), tidy(sub(SLIP_AFTER, rest(S)))])?.x;
   if (!solved) return { invariant };
-  const after = v.map((x, k) => (k === i ? tidy(solved[0]!) : k === j ? tidy(solved[1]!) : x));
-  return { invariant, after };
+  const velocities = v.map((x, k) => (k === i ? tidy(solved[0]!) : k === j ? tidy(solved[1]!) : x));
+  return { invariant, after: { velocities, slip: SLIP_AFTER } };
 }
 
 interface Directions {

@@ -23,7 +23,8 @@ import { diff } from '../../core/diff.js';
 import type { Model } from '../../model/model.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { solveSmall } from '../matrix.js';
-import { positiveParameters, pullPositive, type PatchCondition, type PatchDerivation, type PatchRegimeName, type PatchTerm } from './patch.js';
+import { positiveParameters, pullPositive } from './positive.js';
+import type { PatchCondition, PatchRegimeName, PatchTerm } from './patch.js';
 
 /** The scaled depth h and its rate h′ = dh/dτ (printed h, h_d beside the law's q, q_d). */
 export const SCALED_DEPTH = sym('h');
@@ -50,17 +51,6 @@ export interface UniversalProblem {
 }
 
 const SCALES = { a: sym('$a'), b: sym('$b') } as const;
-
-/** Each patch term with its universal problem, where it has one. */
-export function withUniversalProblems(model: Model, l2: Lagrange2, patches: PatchDerivation | undefined): PatchDerivation | undefined {
-  if (!patches) return undefined;
-  return {
-    terms: patches.terms.map((t) => {
-      const universal = universalProblem(model, l2, t);
-      return universal ? { ...t, universal } : t;
-    }),
-  };
-}
 
 /**
  * The patch's universal impact problem, or undefined where there is none: no

@@ -76,15 +76,13 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
       0,
       periodicOrbitSection(system, options.orbit),
     );
-  for (const study of options.restitution ?? []) {
-    const section = universalSection(system, study);
-    if (section)
-      sections.splice(
-        sections.findIndex((s) => s.id === 'conventions'),
-        0,
-        section,
-      );
-  }
+  const universal = options.restitution && universalSection(system, options.restitution);
+  if (universal)
+    sections.splice(
+      sections.findIndex((s) => s.id === 'conventions'),
+      0,
+      universal,
+    );
   if (options.paper) sections.splice(sections.findIndex((s) => s.id === 'conventions') + 1, 0, ...paperSections(options.paper));
   const motion = motionSection(model, simulation, drawing);
   if (motion) sections.push(motion);

@@ -31,7 +31,7 @@ export function slipBlocks(model: Model, t: PatchResults): Block[] {
       ', and with ',
       m('\\rho'),
       ' the slip stops within the impact iff ',
-      m(`|s^-| \\le \\rho\\,(${depthRate}^- - ${depthRate}^+)`),
+      m(`|s^{-}| \\le \\rho\\,(${depthRate}^{-} - ${depthRate}^{+})`),
       ':',
     ),
     equations(equation(label('slip-rate'), '\\rho', mathLines(s.slipPerDepthRate))),
@@ -47,7 +47,7 @@ export function slipBlocks(model: Model, t: PatchResults): Block[] {
     blocks.push(
       paragraph(
         'so an impact that leaves the slip ',
-        m(`${S} = \\operatorname{sgn}(s^-)\\max(0, |s^-| - \\rho\\,(${depthRate}^- - ${depthRate}^+))`),
+        m(`${S} = \\operatorname{sgn}(s^{-})\\max(0, |s^{-}| - \\rho\\,(${depthRate}^{-} - ${depthRate}^{+}))`),
         ' (0 where the slip stopped) ends with',
       ),
       equations(

@@ -19,10 +19,16 @@ import { SERIES_COLORS, plotScene } from './plot.js';
 
 const WORDS: Readonly<Record<string, string>> = { whole: 'compression', 'both-inner': 'restitution' };
 
-export function universalSection(system: DerivedSystem, study: RestitutionStudy): Section | undefined {
+/** One section for the patches' studies (one in the disk's report); undefined where no patch has a universal problem. */
+export function universalSection(system: DerivedSystem, studies: readonly RestitutionStudy[]): Section | undefined {
+  const blocks = studies.flatMap((s) => studyBlocks(system, s));
+  return blocks.length ? { id: 'universal-impact', title: 'The universal impact problem', blocks } : undefined;
+}
+
+function studyBlocks(system: DerivedSystem, study: RestitutionStudy): Block[] {
   const term = system.patches?.terms.find((t) => t.name === study.patch);
   const u = term?.universal;
-  if (!term || !u) return undefined;
+  if (!term || !u) return [];
   const depth = math(sym(term.contact.depth));
   const label = (what: string): string => `universal-${what}-${term.name}`;
   const yes = (b: boolean): string => (b ? 'yes' : 'no');
@@ -33,7 +39,7 @@ export function universalSection(system: DerivedSystem, study: RestitutionStudy)
   const speed = { text: "h'₋", tex: "$h'_-$" };
   const blocks: Block[] = [
     paragraph(
-      'Along the normal alone the depth obeys ',
+      `Patch ${term.name}: along the normal alone the depth obeys `,
       m(`\\ddot{${depth}} = c\\,F`),
       ', with ',
       m(`c = ${math(u.normalCoefficient)}`),
@@ -164,7 +170,7 @@ export function universalSection(system: DerivedSystem, study: RestitutionStudy)
       ['the proofs of Proposition 11: its four properties are measured on the computed law above, not proved.'],
     ),
   );
-  return { id: `universal-${term.name}`, title: `The universal impact problem (patch ${term.name})`, blocks };
+  return blocks;
 }
 
 const conditionsTex = (cs: readonly PatchCondition[]): string => cs.map(conditionTex).join(',\\ ');

@@ -16,7 +16,7 @@ import disk from '../../derivations/viscoelastic-disk.js';
 
 const system = deriveSystem(buildModel(disk));
 const [study] = restitutionStudies(system);
-const section = universalSection(system, study!)!;
+const section = universalSection(system, [study!])!;
 const tex = renderLatexBody({ title: 'disk', model: 'viscoelastic-disk', sections: [section] } as never).replace(/ &(?=\S)/g, ' ');
 const figures = section.blocks.filter((b): b is Figure => b.kind === 'figure');
 const table = section.blocks.find((b): b is Table => b.kind === 'table')!;
@@ -47,7 +47,7 @@ describe('the universal impact problem section', () => {
     expect(text(table.rows[2]![2]!)).toContain(`${Number(study!.lossExponent.value.toPrecision(4))}`);
     expect(text(table.rows[3]![2]!)).toContain(`${Number(study!.growthExponent.value.toPrecision(4))}`);
     const flipped: RestitutionStudy = { ...study!, monotone: { ...study!.monotone, duration: false } };
-    const other = universalSection(system, flipped)!.blocks.find((b): b is Table => b.kind === 'table')!;
+    const other = universalSection(system, [flipped])!.blocks.find((b): b is Table => b.kind === 'table')!;
     expect(text(other.rows[4]![2]!)).toBe('no, on the grid');
   });
   it('lists what is not derived: the paper’s own scales, the proofs', () => {
@@ -55,7 +55,7 @@ describe('the universal impact problem section', () => {
     expect(tex).toContain('illegible in the source text');
   });
   it('is absent for a patch without a universal problem', () => {
-    expect(universalSection(deriveSystem(buildModel(ball)), study!)).toBeUndefined();
+    expect(universalSection(deriveSystem(buildModel(ball)), [study!])).toBeUndefined();
   });
   it('every formula is valid KaTeX (strict)', () => {
     const inline = (xs: readonly Inline[]): string[] => xs.flatMap((x) => (typeof x === 'object' && 'math' in x ? [x.math] : []));

@@ -162,7 +162,7 @@ function studyBlocks(system: DerivedSystem, study: RestitutionStudy): Block[] {
         'the paper’s own scales ',
         m('\\delta_1, \\delta_2'),
         ' and the parameter ',
-        m('\\varkappa'),
+        m('\\kappa'),
         ' of §6 and (2.1), illegible in the source text, so the derived ',
         m('a, b'),
         ' are not compared with them;',

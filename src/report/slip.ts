@@ -10,7 +10,7 @@ import { sym } from '../core/expr.js';
 import type { PatchResults } from '../derive/compliant/patches.js';
 import type { Model } from '../model/model.js';
 import { REFERENCES } from '../model/sources.js';
-import { equation, equations, m, paragraph, type Block } from './document.js';
+import { equation, equations, list, m, paragraph, type Block } from './document.js';
 import { math, mathLines, mechanicsSymbol } from './notation.js';
 
 export function slipBlocks(model: Model, t: PatchResults): Block[] {
@@ -20,11 +20,12 @@ export function slipBlocks(model: Model, t: PatchResults): Block[] {
   const label = (what: string): string => `patch-${what}-${t.name}`;
   const depthRate = `\\dot{${math(sym(t.contact.depth))}}`;
   const cs = model.coordinates;
+  const paper = REFERENCES.kuleshov2011.short;
   const blocks: Block[] = [
     paragraph(
       'In the whole patch the friction resultants are ',
       m(math(sym(f.sign))),
-      ` times fixed multiples of the normal one (their part from the patch’s tilt dropped, as ${REFERENCES.kuleshov2011.short} do in (7.3)), so every velocity changes in proportion to the normal force. During an impact the slip `,
+      ` times fixed multiples of the normal one (their part from the patch’s tilt dropped, as ${paper} do in (7.3)), so every velocity changes in proportion to the normal force. During an impact the slip `,
       m(`s = ${math(f.slip)}`),
       ' changes with the depth’s rate as ',
       m(`ds = ${math(sym(f.sign))}\\,\\rho\\,d${depthRate}`),
@@ -83,6 +84,14 @@ export function slipBlocks(model: Model, t: PatchResults): Block[] {
         }),
       ),
       ...(r.steady ? [paragraph('and it rolls steadily at'), equations(equation(label('steady'), u, mathLines(r.steady)))] : []),
+      paragraph('Not derived or not compared here:'),
+      list(
+        [
+          `the rolling resistance as ${paper} print it, (3.1)–(3.2), (12.3), and the steady speed (12.5): their small parameters are illegible in the source text, so the first-order terms above are checked against a derivation by hand only;`,
+        ],
+        ['the correction of second order in the speed that (3.1) adds;'],
+        ['the three stages’ asymptotics (Propositions 12–14, Corollaries 2–5): the decay of the vertical oscillations and the times of the stages.'],
+      ),
     );
   }
   return blocks;

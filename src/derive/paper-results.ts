@@ -50,6 +50,17 @@
 //   patch.{p}.separation               where an inner patch shrinks to a point
 //   patch.{p}.normal.…                 the same for motion along the normal only (5.3), (5.4)
 //   patch.{p}.depth, patch.{p}.halfWidth   the equilibrium under the load (4.7), §8
+//   patch.{p}.universal.{regime}       h″ of the impact scaled free of parameters (6.1)–(6.2)
+//   patch.{p}.universal.separation     where it ends (h + h′ = 0); .h, .hd the scaled depth and
+//                                      rate, .depthScale, .timeScale a and b in q = ah, t = bτ
+//   patch.{p}.impact.slipPerDepthRate  ρ in ds = σρ dq̇ during an impact (7.5); .invariant the
+//                                      velocity combination it conserves (Prop. 9: 2v − γ);
+//                                      .{q}'+ the velocities after it in those before, .{q}'-,
+//                                      leaving the slip .slipAfter
+//   patch.{p}.incline.holding          the friction sign that holds the slip at rest depth
+//                                      (tan α/(3λ): the slip stops iff < 1, (2.3))
+//   patch.{p}.rolling.{q}''[.perVelocity]   rolling at rest depth: a + b·u (12.2)–(12.3);
+//                                      .steady the speed u = −a/b (12.5)
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
 import { add, HALF, mul, neg, num, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
@@ -60,6 +71,7 @@ import { evaluate } from '../core/evaluate.js';
 import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
 import type { PatchLaw } from './compliant/patch.js';
+import { SCALED_DEPTH, SCALED_RATE } from './compliant/universal.js';
 import type { DerivedSystem } from './system.js';
 import type { ContactRow, ImpactMap, ImpactMode } from './unilateral/unilateral-types.js';
 
@@ -106,6 +118,31 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
       facts.set(`${key}.depth`, t.equilibrium.depth);
       facts.set(`${key}.halfWidth`, t.equilibrium.halfWidth);
     }
+    const u = t.universal;
+    if (u) {
+      facts.set(`${key}.universal.h`, SCALED_DEPTH);
+      facts.set(`${key}.universal.hd`, SCALED_RATE);
+      facts.set(`${key}.universal.depthScale`, u.depthScale);
+      facts.set(`${key}.universal.timeScale`, u.timeScale);
+      for (const r of u.regimes) facts.set(`${key}.universal.${r.name}`, r.acceleration);
+      if (u.separation) facts.set(`${key}.universal.separation`, u.separation);
+    }
+    const s = t.slipping;
+    if (s) {
+      facts.set(`${key}.impact.slipPerDepthRate`, s.slipPerDepthRate);
+      if (s.invariant) facts.set(`${key}.impact.invariant`, s.invariant);
+      if (s.after) facts.set(`${key}.impact.slipAfter`, s.after.slip);
+      for (const c of system.model.coordinates) facts.set(`${key}.impact.${c.qd.name}-`, sym(preImpactName(c.name)));
+      s.after?.velocities.forEach((e, i) => facts.set(`${key}.impact.${system.model.coordinates[i]!.qd.name}+`, e));
+      if (s.holding) facts.set(`${key}.incline.holding`, s.holding);
+      const rolling = s.rolling;
+      system.model.coordinates.forEach((c, i) => {
+        if (!rolling) return;
+        facts.set(`${key}.rolling.${c.qdd.name}`, rolling.acceleration[i]!);
+        facts.set(`${key}.rolling.${c.qdd.name}.perVelocity`, rolling.perVelocity[i]!);
+      });
+      if (rolling?.steady) facts.set(`${key}.rolling.steady`, rolling.steady);
+    }
   }
 }
 
@@ -120,6 +157,10 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //   orbit.multiplier{k}.re|im|abs         its k-th Floquet multiplier, in the report's order
 //   orbit.bifurcation{k}                  the parameter at the k-th bifurcation of its branch
 //   motion.{type}{k}   the time of the k-th event of that type in the report's simulation
+//   restitution.{p}.lossExponent|growthExponent   a patch's universal restitution
+//                      (src/studies/restitution.ts): the fitted exponents of 1 − H(v)/v
+//                      as v → 0 and of H(v) as v → ∞ (kuleshov2011 Proposition 11)
+//   restitution.{p}.ratioAtSmallest|ratioAtLargest   H(v)/v at the extreme speeds
 // Each holds at the parameters the computation used (MeasuredFact.params).
 
 /** A rigid-limit study as the facts need it (structurally the runtime's LimitStudy). */
@@ -147,8 +188,18 @@ export interface OrbitForFacts {
   readonly branch?: { readonly bifurcations: readonly { readonly parameter: number }[] };
 }
 
+/** A patch's universal restitution as the facts need it (structurally src/studies/restitution.ts's RestitutionStudy). */
+export interface RestitutionForFacts {
+  readonly patch: string;
+  readonly lossExponent: { readonly value: number };
+  readonly growthExponent: { readonly value: number };
+  readonly ratioAtSmallest: number;
+  readonly ratioAtLargest: number;
+}
+
 /** What the report computed numerically, passed to its paper table. */
 export interface Computed {
+  readonly restitution?: readonly RestitutionForFacts[];
   readonly limitStudy?: StudyForFacts;
   readonly orbit?: OrbitForFacts;
   /** Structurally the report's MotionSimulation: a trajectory, or why there is none. */
@@ -194,6 +245,13 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
       put(`orbit.${c.name}`, o.orbit!.q[i]!, params);
       put(`orbit.${c.qd.name}`, o.orbit!.qd[i]!, params);
     });
+  }
+  for (const r of computed.restitution ?? []) {
+    const key = `restitution.${r.patch}`;
+    put(`${key}.lossExponent`, r.lossExponent.value);
+    put(`${key}.growthExponent`, r.growthExponent.value);
+    put(`${key}.ratioAtSmallest`, r.ratioAtSmallest);
+    put(`${key}.ratioAtLargest`, r.ratioAtLargest);
   }
   const sim = computed.simulation;
   if (sim && 'trajectory' in sim) {

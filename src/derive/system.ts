@@ -16,6 +16,8 @@
 //   the contact rows' pieces of a phase's Jacobian    phaseLinearization (phase-linearize.ts)
 //   compliant terms (Kozlov's realizations): V_c, D, T_a, F_n, regions, residual increments, rigid limit   compliant (compliant.ts)
 //   distributed contact laws: regimes, resultants, generalized forces, friction sign   patches (patch.ts)
+//   a patch's impact scaled free of parameters (kuleshov2011 (6.1)–(6.2))   patches.terms[].universal (universal.ts, patches.ts)
+//   a patch's slip in an impact, on an incline, rolling (kuleshov2011 §7, §11–§12)   patches.terms[].slipping (slip.ts, patches.ts)
 //   T + V, and whether it is conserved            energy, conservative (conservation.ts)
 //   whether T + V can ever rise                   passive (conservation.ts)
 //   T at q̇ = 0 (T = ½q̇ᵀMq̇ + bᵀq̇ + T₀)             kineticAtRest
@@ -37,7 +39,8 @@ import { deriveHinges, type HingeDerivation } from './friction/hinges.js';
 import { deriveLinearization, type Linearization } from './linearization/linearize.js';
 import { derivePhaseLinearization, type PhaseLinearization } from './linearization/phase-linearize.js';
 import { periodicCoordinates } from './periodicity.js';
-import { derivePatches, withPatchJacobian, type PatchDerivation } from './compliant/patch.js';
+import { withPatchJacobian } from './compliant/patch.js';
+import { derivePatchResults, type Patches } from './compliant/patches.js';
 import { deriveSupports, type SupportDerivation } from './friction/supports.js';
 import { deriveUnilateral, type UnilateralDerivation } from './unilateral/unilateral.js';
 
@@ -54,7 +57,7 @@ export interface DerivedSystem {
   /** Constraints realized by forces (compliant contacts, gap potentials, Theorem 1 realizations); absent without. */
   readonly compliant?: CompliantDerivation;
   /** Distributed contact laws (patch.ts): the law, its regimes' generalized forces (added to forcing by the generated code), their Jacobian increments; absent without. */
-  readonly patches?: PatchDerivation;
+  readonly patches?: Patches;
   /** The residuals' Jacobians behind rhsJacobian. */
   readonly linearization: Linearization;
   /** Per contact row, the pieces a contact phase adds to it (phase-linearize.ts); absent without contacts. */
@@ -109,7 +112,7 @@ export function deriveSystem(model: Model): DerivedSystem {
   const supports = deriveSupports(model, lagrange2, constraints);
   const hinges = deriveHinges(model, lagrange2, constraints);
   const compliant = deriveCompliant(model, lagrange2);
-  const patches = derivePatches(model, lagrange2);
+  const patches = derivePatchResults(model, lagrange2);
   const linearization = withPatchJacobian(deriveLinearization(model, lagrange2, constraints, compliant), patches);
   const energy = model.T && model.V ? totalEnergy(lagrange2, model.V) : undefined;
   const kineticAtRest = model.T && model.V ? simplify(add(lagrange2.L0, model.V)) : undefined;

@@ -1,6 +1,7 @@
 // What the report of a compiled model is made from besides its derivation:
 // the motion, the drawing, the sources and the studies (linearization,
-// declared rigid-limit study, periodic orbit, basin, paper check). The
+// declared rigid-limit study, periodic orbit, basin, a patch's universal
+// restitution, paper check). The
 // studies compute (src/studies/); this module only runs them on the model's
 // one loaded module (each used to load its own copy) and hands the results
 // to the report, which prints them.
@@ -17,6 +18,7 @@ import { linearizationStudy } from '../studies/linearization.js';
 import { reportMotion } from '../studies/motion.js';
 import { declaredOrbit, type OrbitStudy } from '../studies/orbit.js';
 import { paperCheck } from '../studies/paper-check.js';
+import { restitutionStudies } from '../studies/restitution.js';
 import type { CompiledModel } from './compiled-model.js';
 import { loadGenerated } from './load-generated.js';
 import { compileRigid } from './rigid.js';
@@ -39,6 +41,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     ...orbitOption(compiled),
     ...basinOption(compiled),
     linearization: linearizationStudy(system),
+    ...restitutionOption(compiled),
   };
   // The paper's measured facts are the other studies' numbers.
   return { options: spec.paper ? { ...options, paper: paperCheck(system, spec.paper, options) } : options, problems: error ? [error] : [] };
@@ -52,6 +55,12 @@ function studyOption({ spec, loaded }: CompiledModel): { limitStudy?: LimitStudy
 /** The model's declared periodic orbit (ModelSpec.orbit); nothing without one. */
 function orbitOption({ spec, system, loaded }: CompiledModel): { orbit?: OrbitStudy } {
   return spec.orbit ? { orbit: declaredOrbit(loaded, spec.orbit, impactMapJacobian(system)) } : {};
+}
+
+/** Each contact patch's universal restitution (studies/restitution.ts); nothing for a model without one. */
+function restitutionOption({ system }: CompiledModel): { restitution?: ReturnType<typeof restitutionStudies> } {
+  const studies = restitutionStudies(system);
+  return studies.length ? { restitution: studies } : {};
 }
 
 /** The model's basin (studies/basin.ts); nothing for a model without one. */

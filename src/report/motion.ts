@@ -62,7 +62,7 @@ function unitGroups<C extends { readonly unit?: string | undefined }>(cs: readon
 }
 
 /** A figure printed both ways: SVG in the page, TikZ at `width` of the line in the PDF. */
-function figure(scene: Scene, width: number, legend: Figure['legend'], caption: readonly Inline[]): Figure {
+export function figure(scene: Scene, width: number, legend: Figure['legend'], caption: readonly Inline[]): Figure {
   return { kind: 'figure', id: scene.id, svg: svgScene(scene), tikz: { picture: tikzScene(scene, scene.width * 0.75), width }, legend, caption };
 }
 

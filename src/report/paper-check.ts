@@ -67,7 +67,7 @@ export function paperSections({ rows, source, general }: PaperCheck): Section[] 
           ` relative at ${POINTS} random points of the parameters’ ranges and of the declared signs of the velocities before the impact)`,
           ...(rows.some((r) => r.measured)
             ? [
-                '; a number this report measured (its rigid limit, periodic orbit or simulation) agrees to the tolerance stated, relative to ',
+                '; a number this report measured (its rigid limit, periodic orbit, simulation or universal restitution) agrees to the tolerance stated, relative to ',
                 m('\\max(1, |\\text{paper}|)'),
                 ', at the parameters it was measured at',
               ]

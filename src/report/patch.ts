@@ -9,11 +9,17 @@
 // Everything printed is derived data, in the law's own symbols, as the paper
 // prints it; nothing is recomputed here.
 // Tests: test/report/patch.test.ts.
-import { sym } from '../core/expr.js';
+import { sym, type Expr } from '../core/expr.js';
+import { expand } from '../core/expand.js';
+import { mapChildren, memoPass } from '../core/traverse.js';
 import type { PatchCondition, PatchRegime, PatchTerm } from '../derive/compliant/patch.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { equation, equations, list, m, paragraph, type Block, type Inline, type Section } from './document.js';
 import { math, mathLines } from './notation.js';
+import { slipBlocks } from './slip.js';
+
+/** The symbol the density's discriminant is printed as. */
+const DISCRIMINANT = sym('Delta');
 
 const REL: Readonly<Record<PatchCondition['relation'], string>> = { '>': '>', '>=': '\\ge', '<': '<', '<=': '\\le', '=': '=' };
 
@@ -36,19 +42,26 @@ export function patchSection(system: DerivedSystem): Section | undefined {
         'The contact force is not given but derived by integrating a force density over the contact patch, after Kuleshov, Treschev, Ivanova and Naimushina (A rigid cylinder on a viscoelastic plane, Nonlinear Dynamics 7(3), 2011): ',
         'the patch ends where the body leaves the foundation or, without adhesion, where the density vanishes (4.4)–(4.5), so the resultants change form with the motion.',
       ),
-      ...terms.flatMap(termBlocks),
+      ...terms.flatMap((t) => [...termBlocks(t), ...slipBlocks(system.model, t)]),
     ],
   };
 }
 
-const conditionTex = (c: PatchCondition): string => `${math(c.expr)} ${REL[c.relation]} 0`;
+export const conditionTex = (c: PatchCondition): string => `${math(c.expr)} ${REL[c.relation]} 0`;
 /** 'c₁, c₂, …' as inline math. */
 const conditionList = (cs: readonly PatchCondition[]): Inline[] => cs.flatMap((c, i): Inline[] => [i ? ', ' : '', m(conditionTex(c))]);
 
 function termBlocks(t: PatchTerm): Block[] {
   const v = math(sym(t.law.variable));
   const label = (what: string): string => `patch-${what}-${t.name}`;
-  const span = (r: PatchRegime): Inline => m(`${math(r.lower.value)} \\le ${v} \\le ${math(r.upper.value)}`);
+  // The density's discriminant, the base of every root of the inner regimes, printed once as Δ.
+  // A sum is the discriminant when it expands to the same polynomial (the roots' bases are built apart from it).
+  const D = t.law.separation;
+  const expanded = D && expand(D);
+  const named = D
+    ? memoPass<Expr>((u, go) => (u === D || (u.kind === 'add' && expand(u) === expanded) ? DISCRIMINANT : mapChildren(u, go)))
+    : (e: Expr): Expr => e;
+  const span = (r: PatchRegime): Inline => m(`${math(named(r.lower.value))} \\le ${v} \\le ${math(named(r.upper.value))}`);
   const blocks: Block[] = [
     paragraph(
       `Patch ${t.name}${t.contact.description ? ` (${t.contact.description})` : ''}: along `,
@@ -64,22 +77,25 @@ function termBlocks(t: PatchTerm): Block[] {
       m(`${math(t.law.from)} \\le ${v} \\le ${math(t.law.to)}`),
       '. Each regime below holds where its conditions do; its resultants are the integrals of their weights times ',
       m('\\Phi'),
-      ' over its patch:',
+      ' over its patch',
+      ...(D ? [', with the density’s discriminant'] : []),
+      ':',
     ),
+    ...(D ? [equations(equation(label('discriminant'), math(DISCRIMINANT), mathLines(D)))] : []),
   ];
   for (const r of t.law.regimes) {
     blocks.push(
       paragraph(
         `Regime ${r.name}: the patch runs ${REGIME_WORDS[r.name]}, `,
         span(r),
-        ...(r.conditions.length ? [', where ', ...conditionList(r.conditions)] : [', always']),
+        ...(r.conditions.length ? [', where ', ...conditionList(r.conditions.map((c) => ({ ...c, expr: named(c.expr) })))] : [', always']),
         ':',
       ),
-      equations(...Object.entries(r.resultants).map(([name, e]) => equation(label(`${r.name}-${name}`), math(sym(name)), mathLines(e)))),
+      equations(...Object.entries(r.resultants).map(([name, e]) => equation(label(`${r.name}-${name}`), math(sym(name)), mathLines(named(e))))),
     );
   }
   if (t.law.separation) {
-    blocks.push(paragraph('The inner patch shrinks to a point, and the body separates from the foundation, where ', m(`${math(t.law.separation)} = 0`), '.'));
+    blocks.push(paragraph('The inner patch shrinks to a point, and the body separates from the foundation, where ', m(`${math(DISCRIMINANT)} = 0`), '.'));
   }
   const along = t.normalMotion;
   if (along) {

@@ -7,12 +7,14 @@ import type { BasinStudy } from '../studies/basin.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { PaperCheck } from '../studies/paper-check.js';
+import type { RestitutionStudy } from '../studies/restitution.js';
 import { withReferences } from './bibliography.js';
 import type { ReportDocument, Section } from './document.js';
 import { condense } from './large.js';
 import { motionSection, sketchFigure, type MotionSimulation } from './motion.js';
 import type { ReportLimitStudy } from './limit.js';
 import { periodicOrbitSection } from './periodic.js';
+import { universalSection } from './universal.js';
 import { paperSections } from './paper-check.js';
 import { renderHtml } from './render-html.js';
 import { renderLatexBody, renderLatexDocument } from './render-latex.js';
@@ -44,6 +46,8 @@ export interface ReportOptions {
   readonly drawing?: Drawing;
   /** A rigid-limit study (studies/limit.ts), printed in its section. */
   readonly limitStudy?: ReportLimitStudy;
+  /** Each contact patch's universal restitution (studies/restitution.ts), printed with its universal problem before the conventions. */
+  readonly restitution?: readonly RestitutionStudy[];
 }
 
 /** The report of a derived system as data. */
@@ -71,6 +75,13 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
       sections.findIndex((s) => s.id === 'conventions'),
       0,
       periodicOrbitSection(system, options.orbit),
+    );
+  const universal = options.restitution && universalSection(system, options.restitution);
+  if (universal)
+    sections.splice(
+      sections.findIndex((s) => s.id === 'conventions'),
+      0,
+      universal,
     );
   if (options.paper) sections.splice(sections.findIndex((s) => s.id === 'conventions') + 1, 0, ...paperSections(options.paper));
   const motion = motionSection(model, simulation, drawing);

@@ -2,8 +2,8 @@
 // derivations/viscoelastic-disk.ts: present only for models with patches; the
 // density, the regimes with their ends and conditions, compression's F_y
 // (5.3), the restitution patch inside the arc, the same for motion along the
-// normal with restitution (5.4) and the separation condition q + νq̇/k = 0, ϑ₀ = (3/2)^{1/3}ε (4.7) and the friction law;
-// every formula valid KaTeX (strict).
+// normal with restitution (5.4) and the separation condition q + νq̇/k = 0, ϑ₀ = (3/2)^{1/3}ε (4.7), the friction law
+// and what it does to the slip (src/report/slip.ts); every formula valid KaTeX (strict).
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../src/model/model.js';
@@ -49,10 +49,14 @@ describe('the distributed contact law section', () => {
     expect(tex).toContain('Regime whole');
     expect(tex).toContain('F_{y} = \\frac{2}{3} \\sqrt{2} \\sqrt{q} r^{2} (2 k q + 3 \\nu q_{d})');
   });
-  it('restitution inside the arc, F_y = 2(2kr²(kq + νq̇) + ν²uₓ²)^{3/2}/(3k²r), and the separation where its base vanishes', () => {
+  it('restitution inside the arc, F_y = 2Δ^{3/2}/(3k²r) with the discriminant Δ = 2kr²(kq + νq̇) + ν²uₓ² named once, and the separation where it vanishes', () => {
     expect(tex).toContain('Regime both-inner');
-    expect(tex).toContain('F_{y} = \\frac{2 (2 k r^{2} (k q + \\nu q_{d}) + \\nu^{2} u_{x}^{2})^{3/2}}{3 k^{2} r}');
-    expect(tex).toContain('$2 k r^{2} (k q + \\nu q_{d}) + \\nu^{2} u_{x}^{2} = 0$');
+    expect(tex).toContain('\\Delta = 2 k r^{2} (k q + \\nu q_{d}) + \\nu^{2} u_{x}^{2}');
+    expect(tex).toContain('F_{y} = \\frac{2 \\Delta^{3/2}}{3 k^{2} r}');
+    expect(tex).toContain('$\\frac{\\nu u_{x} - \\sqrt{\\Delta}}{k r} \\le \\theta \\le \\frac{\\sqrt{\\Delta} + \\nu u_{x}}{k r}$');
+    expect(tex).toContain('where $\\Delta = 0$');
+    // Nowhere else in full: the definition is its only occurrence.
+    expect(tex.split('2 k r^{2} (k q + \\nu q_{d}) + \\nu^{2} u_{x}^{2}').length - 1).toBe(1);
   });
   it('motion along the normal (uₓ = 0), as §5 prints it: compression (5.3) while q̇ ≥ 0, restitution (4√2/3)kr²(q + νq̇/k)^{3/2} (5.4) inside |ϑ| ≤ √(2(q + νq̇/k)), separation at kq + νq̇ = 0', () => {
     expect(tex).toContain('For motion along the normal only ($u_{x} = 0$');
@@ -71,6 +75,17 @@ describe('the distributed contact law section', () => {
     expect(tex).toContain('M = -\\frac{2}{3} \\sqrt{2} \\lambda \\sqrt{q} r^{3} \\sigma (2 k q + 3 \\nu q_{d})');
     expect(tex).toContain('\\sigma = \\operatorname{sgn} s');
     expect(tex).toContain('rolling without slip');
+  });
+  it('what the friction does to the slip: an impact changes it by 3λr per depth rate (7.5), conserves ẋ − rφ̇/2 (Prop. 9), the incline holds it with tan α/(3λ) (2.3), rolling resists', () => {
+    expect(tex).toContain('\\rho = 3 \\lambda r');
+    expect(tex).toContain('\\ell = \\frac{1}{2} (2 \\dot{x}^{-} - r \\dot{\\varphi}^{-})');
+    expect(tex).toContain('\\dot{x}^+ = \\frac{1}{3} (S + 2 \\dot{x}^{-} - r \\dot{\\varphi}^{-})');
+    expect(tex).toContain('\\sigma_* = \\frac{\\sin\\alpha}{3 \\lambda \\cos\\alpha}');
+    expect(tex).toContain('\\ddot{x} = \\frac{2}{3} g \\sin\\alpha + \\left(-\\frac{2 g \\nu \\cos\\alpha}{3 k r}\\right) u_{x}');
+    expect(tex).toContain('u_{x} = \\frac{k r \\sin\\alpha}{\\nu \\cos\\alpha}');
+    // What is not derived is said so: the paper's rolling resistance as printed, its second order, the three stages.
+    expect(tex).toContain('Not derived or not compared here');
+    expect(tex).toContain('(3.1)--(3.2), (12.3), and the steady speed (12.5)');
   });
   it('every formula is valid KaTeX (strict)', () => {
     for (const f of formulas(section.blocks)) expect(() => katex.renderToString(f, { strict: 'error', throwOnError: true }), f).not.toThrow();

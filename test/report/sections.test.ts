@@ -42,6 +42,7 @@ const ORDER = [
   'rigid-limit',
   'linearization',
   'periodic-orbit',
+  'universal-impact',
   'conventions',
   'paper-results',
   'paper-check',

@@ -51,6 +51,7 @@ import type { CompliantContact, CompliantLaw, ConstraintRealization, Model, Real
 import { accelerationSymbol } from '../../model/names.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { solveSmall } from '../matrix.js';
+import { positiveParameters, pullPositive } from './positive.js';
 import { rowOf } from '../unilateral/unilateral.js';
 import type { ContactRow } from '../unilateral/unilateral-types.js';
 
@@ -209,7 +210,7 @@ const REALIZED_LAWS: { readonly [K in RealizedLaw['kind']]: (law: Extract<Realiz
     const rayleigh = cDamp === ZERO ? ZERO : mul(HALF, viscosity, rate, rate);
     const force = add(mul(k, deltaP), neg(mul(viscosity, rate)));
     const parts: Parts = { name: c.name, gap: c.gap, potential, addedMass: a, rayleigh, force, pen };
-    return assemble(model, parts, row, rate, 'compliant', index, law.adhesion, contactLimit(l2, row, law));
+    return assemble(model, parts, row, rate, 'compliant', index, law.adhesion, contactLimit(l2, row, law, new Set(positiveParameters(model))));
   },
 };
 
@@ -346,8 +347,12 @@ function residualJacobian(model: Model, R: readonly Expr[], pen: Sym | undefined
   return { Rq, Rqd };
 }
 
-/** The rigid model a compliant contact tends to (see RigidLimit and the header). */
-function contactLimit(l2: Lagrange2, row: ContactRow, law: CompliantLaw): RigidLimit {
+/**
+ * The rigid model a compliant contact tends to (see RigidLimit and the header),
+ * the positive parameters pulled out of its roots: √(N(4c² − k²)) = √N√(4c² − k²),
+ * so that the strength N cancels from r where it does (Kozlov's Theorem 3).
+ */
+function contactLimit(l2: Lagrange2, row: ContactRow, law: CompliantLaw, positive: ReadonlySet<string>): RigidLimit {
   const k = law.stiffness;
   const c = law.damping;
   if (!nonZero(k) || nonZero(law.addedMass)) return { kind: 'delayed-release' };
@@ -356,7 +361,8 @@ function contactLimit(l2: Lagrange2, row: ContactRow, law: CompliantLaw): RigidL
   const normalMass = l2.constantMass ? normalMassOf(l2, row) : undefined;
   const mn = normalMass ?? NORMAL_MASS;
   const root = pow(add(mul(num(4), k, mn), neg(mul(c, c))), HALF);
-  const ratio = simplify(mul(c, pow(root, -1)));
+  const tidy = (e: Expr): Expr => together(simplify(pullPositive(simplify(e), positive)));
+  const ratio = tidy(mul(c, pow(root, -1)));
   const dampingRatio = simplify(mul(HALF, c, pow(mul(k, mn), neg(HALF))));
   // ω_d t at the end of the contact: π where the gap reopens, 2 arccos ζ where the force vanishes first.
   const phase = law.adhesion ? PI : mul(num(2), fn('acos', dampingRatio));
@@ -365,8 +371,8 @@ function contactLimit(l2: Lagrange2, row: ContactRow, law: CompliantLaw): RigidL
     ...(normalMass ? { normalMass } : {}),
     ratio,
     dampingRatio,
-    restitution: fn('exp', simplify(neg(mul(phase, ratio)))),
-    duration: simplify(mul(num(2), phase, mn, pow(root, -1))),
+    restitution: fn('exp', tidy(neg(mul(phase, ratio)))),
+    duration: tidy(mul(num(2), phase, mn, pow(root, -1))),
   };
 }
 

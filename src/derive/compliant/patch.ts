@@ -51,7 +51,6 @@ import {
   ZERO,
   type Expr,
 } from '../../core/expr.js';
-import { evaluate } from '../../core/evaluate.js';
 import { MechanicsError } from '../../errors.js';
 import type { Model, PatchContact } from '../../model/model.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
@@ -59,11 +58,11 @@ import type { Linearization } from '../linearization/linearize.js';
 import { solveSmall } from '../matrix.js';
 import { diff } from '../../core/diff.js';
 import { collectFactors } from '../../core/factor.js';
-import { together } from '../../core/together.js';
 import { definiteIntegral } from '../../core/integrate.js';
 import { subs } from '../../core/subs.js';
 import { mapChildren, memoPass } from '../../core/traverse.js';
 import { simplify } from '../../core/trig.js';
+import { isPositiveFactor, positiveParameters, pullPositive } from './positive.js';
 
 /** Orders of the symbols in a small parameter, and the order kept (paper §4: ϑ ~ ε, depth ~ ε²). */
 export interface SmallExpansion {
@@ -286,54 +285,6 @@ function concaveZeros(e: Expr, v: string, positive: ReadonlySet<string>): Concav
   return { a, b, discriminant, lower: zeroAt(1), upper: zeroAt(-1) };
 }
 
-// ---------------------------------------------------------------- positivity
-function isPositiveFactor(f: Expr, positive: ReadonlySet<string>): boolean {
-  switch (f.kind) {
-    case 'num':
-      return f.value.n > 0;
-    case 'sym':
-      return positive.has(f.name);
-    case 'pow':
-      return f.exp.kind === 'num' && isPositiveFactor(f.base, positive);
-    default:
-      return false;
-  }
-}
-
-/**
- * (Π pᵢ · rest)^s = Π pᵢ^s · rest^s for positive pᵢ: fractional powers with
- * the positive factors of their base pulled out (the base is first brought
- * over a common denominator: (q + νq̇/k)^{3/2} = k^{−3/2}(kq + νq̇)^{3/2}),
- * and numeric powers split into an integer and a proper part (2^{3/2} =
- * 2·2^{1/2}, so that such terms combine).
- */
-export function pullPositive(e: Expr, positive: ReadonlySet<string>): Expr {
-  const numericPower = (c: Q.Rational, exp: Q.Rational): Expr => {
-    const whole = Math.floor(Q.toNumber(exp));
-    return mul(num(Q.powInt(c, whole)), pow(num(c), num(Q.sub(exp, Q.rat(whole)))));
-  };
-  const power = (base: Expr, exp: Expr): Expr => {
-    if (exp.kind !== 'num' || Q.isInteger(exp.value)) return pow(base, exp);
-    if (base.kind === 'num' && base.value.n > 0) return numericPower(base.value, exp.value);
-    const outside: Expr[] = [];
-    const inside: Expr[] = [];
-    for (const f of factorsOf(collectFactors(together(base)))) {
-      if (f.kind === 'num') {
-        if (f.value.n < 0) inside.push(num(-1));
-        outside.push(numericPower(Q.abs(f.value), exp.value));
-      } else if (!isPositiveFactor(f, positive)) inside.push(f);
-      else if (f.kind === 'pow') outside.push(pow(f.base, mul(f.exp, exp)));
-      else outside.push(pow(f, exp));
-    }
-    return mul(...outside, pow(mul(...inside), exp));
-  };
-  return memoPass<Expr>((u, go) => {
-    if (u.kind === 'pow') return power(go(u.base), u.exp);
-    if (u.kind === 'mul') return mul(num(u.coeff), ...u.factors.map((f) => power(go(f.base), f.exp)));
-    return mapChildren(u, go);
-  })(e);
-}
-
 /**
  * Terms C·S^p with C a multiple m·S of the sum S written m·S^{p+1}, repeated
  * until nothing merges: 2√2 r²(kq·k^{−1/2} + νq̇k^{−1/2})(kq + νq̇)^{1/2} is
@@ -533,12 +484,6 @@ export function derivePatches(model: Model, l2: Lagrange2): PatchDerivation | un
   const patches = model.patches ?? [];
   if (patches.length === 0) return undefined;
   return { terms: patches.map((p, i) => patchTerm(model, l2, p, `patches[${i}]`)) };
-}
-
-/** Parameters known positive: default > 0 and, with a range, a lower end ≥ 0 (pulled out of roots and conditions). */
-function positiveParameters(model: Model): string[] {
-  const env = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
-  return model.parameters.filter((p) => p.default > 0 && (!p.range || evaluate(p.range[0], env) >= 0)).map((p) => p.name);
 }
 
 function patchTerm(model: Model, l2: Lagrange2, c: PatchContact, field: string): PatchTerm {

@@ -1,0 +1,82 @@
+// The universal impact problem of kuleshov2011 §6 derived by
+// src/derive/compliant/universal.ts from the disk's patch law: the scales a, b
+// of q = ah, t = bτ, the depth's acceleration per unit of normal force, and
+// the scaled regimes, against the paper's (5.3) and (6.1)–(6.3) typed from
+// the paper.
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../../../src/core/evaluate.js';
+import { toText } from '../../../src/core/print.js';
+import { universalProblem } from '../../../src/derive/compliant/universal.js';
+import { deriveSystem } from '../../../src/derive/system.js';
+import { buildModel } from '../../../src/model/model.js';
+import disk from '../../../derivations/viscoelastic-disk.js';
+import { expectClose } from '../../helpers/numeric.js';
+import { rng, uniform } from '../../helpers/random.js';
+
+const S2 = Math.SQRT2;
+const system = deriveSystem(buildModel(disk));
+const term = system.patches!.terms[0]!;
+const u = universalProblem(system.model, system.lagrange2, term)!;
+const regime = (name: string) => u.regimes.find((r) => r.name === name)!;
+
+// kuleshov2011 (6.1) and (6.2) as printed.
+const paper61 = (h: number, hd: number): number => -2 * S2 * Math.sqrt(h) * hd - ((4 * S2) / 3) * h ** 1.5;
+const paper62 = (h: number, hd: number): number => -((4 * S2) / 3) * (h + hd) ** 1.5;
+// kuleshov2011 (5.3) and (5.4): F_y of compression and restitution.
+const paper53 = (e: Env, q: number, qd: number): number => ((4 * S2) / 3) * e.k * e.r ** 2 * q ** 1.5 + 2 * S2 * e.nu * e.r ** 2 * Math.sqrt(q) * qd;
+const paper54 = (e: Env, q: number, qd: number): number => ((4 * S2) / 3) * e.k * e.r ** 2 * (q + (e.nu * qd) / e.k) ** 1.5;
+type Env = { m: number; k: number; nu: number; r: number; g: number; lambda: number; alpha: number; tau: number };
+
+function randomEnv(g: () => number): Env {
+  return { m: uniform(g, 0.1, 3), k: uniform(g, 0.5, 5), nu: uniform(g, 0.2, 3), r: uniform(g, 0.1, 2), g: 9.81, lambda: 0.2, alpha: 0, tau: 1e-4 };
+}
+
+describe('the universal problem of the disk (kuleshov2011 §6)', () => {
+  it('the scaled regimes are (6.1) and (6.2) as printed, at any h, h′', () => {
+    const g = rng(61);
+    for (let i = 0; i < 20; i++) {
+      const h = uniform(g, 0.01, 3);
+      const hd = uniform(g, -1, 2);
+      expectClose(evaluate(regime('whole').acceleration, { h, hd }), paper61(h, hd), 1e-12);
+      if (h + hd > 0) expectClose(evaluate(regime('both-inner').acceleration, { h, hd }), paper62(h, hd), 1e-12);
+    }
+  });
+
+  it('the depth accelerates as q̈ = −F_y/(mr): y = r(1 − q) and mÿ = F_y', () => {
+    const g = rng(7);
+    for (let i = 0; i < 5; i++) {
+      const e = randomEnv(g);
+      expectClose(evaluate(u.normalCoefficient, e), -1 / (e.m * e.r), 1e-12);
+    }
+  });
+
+  it('with the derived a, b the paper’s (5.3)–(5.4) in mrq̈ + F_y = 0 become (6.1)–(6.2) for any m, k, ν, r', () => {
+    // q = ah, q̇ = (a/b)h′, q̈ = (a/b²)h″.
+    const g = rng(53);
+    for (let i = 0; i < 20; i++) {
+      const e = randomEnv(g);
+      const a = evaluate(u.depthScale, e);
+      const b = evaluate(u.timeScale, e);
+      const h = uniform(g, 0.01, 3);
+      const hd = uniform(g, -0.9 * h, 2);
+      const hdd = (F: number): number => -((b * b) / a) * (F / (e.m * e.r));
+      expectClose(hdd(paper53(e, a * h, (a / b) * hd)), paper61(h, hd), 1e-10);
+      expectClose(hdd(paper54(e, a * h, (a / b) * hd)), paper62(h, hd), 1e-10);
+    }
+  });
+
+  it('compression while h′ ≥ 0, restitution while h′ < 0 and h + h′ > 0, separation at h + h′ = 0 (§5, §6)', () => {
+    expect(regime('whole').conditions.map((k) => `${toText(k.expr)} ${k.relation}`)).toEqual(['hd >=']);
+    expect(regime('both-inner').conditions.map((k) => `${toText(k.expr)} ${k.relation}`)).toEqual(['hd <', 'h + hd >']);
+    expect(toText(u.separation!)).toBe('h + hd');
+  });
+
+  it('a purely elastic foundation has no unique scaling: one term in the compression, no universal problem', () => {
+    const patch = disk.patches![0]!;
+    const elastic = deriveSystem(
+      buildModel({ ...disk, name: 'elastic-disk', patches: [{ ...patch, density: '(k*r*(cos(theta) - 1 + q))*r*cos(theta)' }], paper: undefined }),
+    );
+    expect(elastic.patches!.terms[0]!.normalMotion).toBeDefined();
+    expect(elastic.patches!.terms[0]!.universal).toBeUndefined();
+  });
+});

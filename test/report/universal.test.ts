@@ -1,0 +1,75 @@
+// The report's section on the disk's universal impact problem
+// (src/report/universal.ts): the derived scales and equations (6.1)–(6.2)
+// printed, both figures (Fig. 2's H(v)/v and Fig. 4's duration) drawn from the
+// study's numbers, Proposition 11's table with the study's verdicts, and the
+// list of what is not derived; absent for a model without patches.
+import katex from 'katex';
+import { describe, expect, it } from 'vitest';
+import { deriveSystem } from '../../src/derive/system.js';
+import { buildModel } from '../../src/model/model.js';
+import type { Block, Figure, Inline, Table } from '../../src/report/document.js';
+import { renderLatexBody } from '../../src/report/render-latex.js';
+import { universalSection } from '../../src/report/universal.js';
+import { restitutionStudies, type RestitutionStudy } from '../../src/studies/restitution.js';
+import ball from '../../derivations/bouncing-ball.js';
+import disk from '../../derivations/viscoelastic-disk.js';
+
+const system = deriveSystem(buildModel(disk));
+const [study] = restitutionStudies(system);
+const section = universalSection(system, [study!])!;
+const tex = renderLatexBody({ title: 'disk', model: 'viscoelastic-disk', sections: [section] } as never).replace(/ &(?=\S)/g, ' ');
+const figures = section.blocks.filter((b): b is Figure => b.kind === 'figure');
+const table = section.blocks.find((b): b is Table => b.kind === 'table')!;
+const text = (cells: readonly Inline[]): string => cells.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : '')).join('');
+
+describe('the universal impact problem section', () => {
+  it('prints the scales a = (mk/(ν²r))², b = ν/k and the depth’s c = −1/(mr)', () => {
+    expect(tex).toContain('a = \\frac{m^{2} k^{2}}{\\nu^{4} r^{2}}');
+    expect(tex).toContain('b = \\frac{\\nu}{k}');
+    expect(tex).toContain('$c = -\\frac{1}{m r}$');
+  });
+  it('prints (6.1) and (6.2) with their conditions, and the separation h + h′ = 0', () => {
+    expect(tex).toContain("h'' = -\\frac{2}{3} \\sqrt{2} \\sqrt{h} (2 h + 3 h_{d})\\quad (h_{d} \\ge 0)");
+    expect(tex).toContain("h'' = -\\frac{4}{3} \\sqrt{2} (h + h_{d})^{3/2}\\quad (h_{d} < 0,\\ h + h_{d} > 0)");
+    expect(tex).toContain('where $h + h_{d} = 0$');
+  });
+  it('draws Fig. 2 and Fig. 4 from the study, one point per speed of its grid', () => {
+    expect(figures.map((f) => f.id)).toEqual(['plot-restitution-foundation', 'plot-duration-foundation']);
+    for (const f of figures) {
+      const points = /points="([^"]+)"/.exec(f.svg)![1]!.trim().split(/\s+/);
+      expect(points.length).toBe(study!.grid.length);
+      expect(f.tikz).toBeDefined();
+    }
+  });
+  it('tabulates Proposition 11 with the study’s verdicts and exponents', () => {
+    expect(table.rows.map((r) => text(r[0]!))).toEqual(['Prop. 11.1', 'Prop. 11.2', 'Prop. 11.3', 'Prop. 11.4', 'Fig. 4']);
+    expect(text(table.rows[0]![2]!)).toBe('yes, on the grid');
+    expect(text(table.rows[2]![2]!)).toContain(`${Number(study!.lossExponent.value.toPrecision(4))}`);
+    expect(text(table.rows[3]![2]!)).toContain(`${Number(study!.growthExponent.value.toPrecision(4))}`);
+    const flipped: RestitutionStudy = { ...study!, monotone: { ...study!.monotone, duration: false } };
+    const other = universalSection(system, [flipped])!.blocks.find((b): b is Table => b.kind === 'table')!;
+    expect(text(other.rows[4]![2]!)).toBe('no, on the grid');
+  });
+  it('lists what is not derived: the paper’s own scales, the proofs', () => {
+    expect(tex).toContain('Not derived here');
+    expect(tex).toContain('illegible in the source text');
+  });
+  it('is absent for a patch without a universal problem', () => {
+    expect(universalSection(deriveSystem(buildModel(ball)), [study!])).toBeUndefined();
+  });
+  it('every formula is valid KaTeX (strict)', () => {
+    const inline = (xs: readonly Inline[]): string[] => xs.flatMap((x) => (typeof x === 'object' && 'math' in x ? [x.math] : []));
+    const all = section.blocks.flatMap((b: Block): string[] =>
+      b.kind === 'paragraph'
+        ? inline(b.content)
+        : b.kind === 'equations'
+          ? b.rows.flatMap((r) => r.lines.map((l) => `${l.before} ${l.after}`))
+          : b.kind === 'list'
+            ? b.items.flatMap(inline)
+            : b.kind === 'table'
+              ? b.rows.flatMap((r) => r.flatMap(inline))
+              : [],
+    );
+    for (const f of all) expect(() => katex.renderToString(f, { strict: 'error', throwOnError: true }), f).not.toThrow();
+  });
+});

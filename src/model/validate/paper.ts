@@ -59,16 +59,12 @@ const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true
 /**
  * A fact's name (src/derive/paper-results.ts): an impact map's
  * (impact1.leaves.psi'+, impact1.stays.footB.n@critical), the support pairs'
- * (supports.(+).Φ), a hinge's (hinge.journal.critical), a realized contact's (compliant.line.duration), a patch's
- * (patch.foundation.halfWidth), or a measured one (limit.release, orbit.period, motion.release1).
+ * (supports.(+).Φ), a hinge's (hinge.journal.critical), a realized contact's
+ * (compliant.line.duration), a patch's (patch.foundation.halfWidth), or a
+ * measured one (limit.release, orbit.period, motion.release1, restitution.…).
  */
-<<<<<<< HEAD
-const FACT = /^(impact\d+|supports|hinge|compliant|patch|limit|orbit|motion)\.[^\s]+$/;
-const MEASURED = /^(limit|orbit|motion)\./;
-=======
-const FACT = /^(impact\d+|supports|compliant|patch|limit|orbit|motion|restitution)\.[^\s]+$/;
+const FACT = /^(impact\d+|supports|hinge|compliant|patch|limit|orbit|motion|restitution)\.[^\s]+$/;
 const MEASURED = /^(limit|orbit|motion|restitution)\./;
->>>>>>> kuleshov-results
 
 /** The paper's parts that are checked against the model: its general model (a spec) and its formulas. */
 export interface PaperDeclaration {

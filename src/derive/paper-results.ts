@@ -44,6 +44,11 @@
 //   patch.{p}.separation               where an inner patch shrinks to a point
 //   patch.{p}.normal.…                 the same for motion along the normal only (5.3), (5.4)
 //   patch.{p}.depth, patch.{p}.halfWidth   the equilibrium under the load (4.7), §8
+// The motion from the initial state in closed form (motion/piecewise.ts), piece k (1-based):
+//   trajectory{k}.start, trajectory{k}.end   when it starts and ends (the last piece has no end)
+//   trajectory{k}.{q}, trajectory{k}.{q}'    q(t) and q̇(t) on it (kozlov1988 (2.4), (2.5))
+//   any fact + '@{p}→∞'                      its limit as the parameter p grows, where the fact
+//                                            is rational in p (core/limit.ts; kozlov1988 (2.6))
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
 import { add, HALF, mul, num, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
@@ -51,9 +56,11 @@ import { subs } from '../core/subs.js';
 import { mapChildren, memoPass } from '../core/traverse.js';
 import { simplify } from '../core/trig.js';
 import { evaluate } from '../core/evaluate.js';
+import { limitAtInfinity } from '../core/limit.js';
 import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
 import type { PatchLaw } from './compliant/patch.js';
+import { piecewiseMotion } from './motion/piecewise.js';
 import type { DerivedSystem } from './system.js';
 import type { ContactRow, ImpactMap, ImpactMode } from './unilateral/unilateral-types.js';
 
@@ -68,7 +75,21 @@ export function derivedFacts(system: DerivedSystem): Facts {
   supportFacts(system, facts);
   compliantFacts(system, facts);
   patchFacts(system, facts);
+  trajectoryFacts(system, facts);
   return facts;
+}
+
+/** Each piece of the motion in closed form: its start, end, q(t) and q̇(t). */
+function trajectoryFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
+  piecewiseMotion(system).pieces.forEach((piece, k) => {
+    const key = `trajectory${k + 1}`;
+    facts.set(`${key}.start`, piece.start);
+    if (piece.end) facts.set(`${key}.end`, piece.end);
+    system.model.coordinates.forEach((c, i) => {
+      facts.set(`${key}.${c.name}`, piece.q[i]!);
+      facts.set(`${key}.${c.qd.name}`, piece.qd[i]!);
+    });
+  });
 }
 
 /** Kozlov's Theorem 3 for each realized contact whose limit is Kelvin–Voigt (restitution 1 for an elastic one). */
@@ -108,7 +129,7 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //   limit.{x}          x ∈ release, duration, restitution, distance of a rigid-limit
 //                      study: the limit its runs extrapolate to (rigid-limit.ts, Aitken's Δ²)
 //   limit.{x}.order    the study's fitted order r (rigid-limit.ts)
-//   limit.{x}.spread   max − min over the values of N (Kozlov (2.6): the same for every N)
+//   limit.{x}.spread   max − min over the values of N (kozlov1988 (2.6): the same for every N)
 //   orbit.period, orbit.{q}, orbit.{q}'   the declared periodic orbit's period and fixed point
 //   orbit.multiplier{k}.re|im|abs         its k-th Floquet multiplier, in the report's order
 //   orbit.bifurcation{k}                  the parameter at the k-th bifurcation of its branch
@@ -316,8 +337,13 @@ function restingTime(system: DerivedSystem, im: ImpactMap, v: number, ratio: Exp
   return tidy(mul(num(2 * sv * sa), velocity, r, pow(mul(a, sub(num(1), r)), -1)));
 }
 
-/** A fact by name, '@critical' substituting the critical value of its impact map. */
+/** A fact by name, '@critical' substituting the critical value of its impact map, '@p→∞' its limit in p. */
 export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | undefined {
+  const limit = /^(.+)@(\w+)→∞$/.exec(name);
+  if (limit) {
+    const base = fact(facts, system, limit[1]!);
+    return base && system.model.parameters.some((p) => p.name === limit[2]) ? limitAtInfinity(base, limit[2]!) : undefined;
+  }
   const at = name.endsWith('@critical') ? name.slice(0, -'@critical'.length) : undefined;
   if (at === undefined) return facts.get(name);
   const base = facts.get(at);

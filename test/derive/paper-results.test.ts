@@ -1,5 +1,7 @@
 // Facts in the papers' form: the hinged compass's kinetic matrix in the feet's
-// coordinates (Rubanovich–Formalsky (3.4)) and Carnot's loss (3.14), computed
+// coordinates (Rubanovich–Formalsky (3.4)) and Carnot's loss (3.14), Smirnov's
+// support variants, and Kozlov's release motions in closed form (each piece
+// put back into its own equation of motion, joined to the next one), computed
 // from the derived system and checked against independent computations.
 import { describe, expect, it } from 'vitest';
 import hinged from '../../derivations/hinged-compass.js';
@@ -12,6 +14,18 @@ import spatialPrism from '../../derivations/prism-in-guides.js';
 import planarPrism from '../../derivations/prism-in-guides-planar.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { slipSignSymbol } from '../../src/model/names.js';
+import release from '../../derivations/kozlov-release.js';
+import addedMass from '../../derivations/kozlov-release-added-mass.js';
+import elastic from '../../derivations/kozlov-release-elastic.js';
+import viscous from '../../derivations/kozlov-release-viscous.js';
+import kelvinVoigt from '../../derivations/kozlov-release-kelvin-voigt.js';
+import circleBilliard from '../../derivations/circle-billiard.js';
+import doublePendulum from '../../derivations/double-pendulum.js';
+import { diff } from '../../src/core/diff.js';
+import { subs } from '../../src/core/subs.js';
+import { simplify } from '../../src/core/trig.js';
+import { sub, ZERO, type Expr } from '../../src/core/expr.js';
+import { piecewiseMotion } from '../../src/derive/motion/piecewise.js';
 
 describe('hinged compass §3', () => {
   const system = derived(hinged);
@@ -99,5 +113,87 @@ describe('Smirnov’s support pairs as facts', () => {
       });
       expect(evaluate(facts.get(`supports.${v}.Φ`)!, env)).toBeCloseTo(evaluate(variant.friction, env), 14);
     }
+  });
+});
+
+describe('Kozlov §2: the release motions in closed form', () => {
+  const d2 = (e: Expr): Expr => diff(diff(e, 't'), 't');
+  const at = (e: Expr, env: Record<string, number>, t: number): number => evaluate(e, { ...env, t });
+  /** y(t) of a piece put back into ÿ = rhs(y, v = ẏ) at a few instants: the residual vanishes. */
+  const solves = (y: Expr, rhs: string, env: Record<string, number>, ts: readonly number[]): void => {
+    const residual = sub(
+      d2(y),
+      subs(
+        parseExpr(rhs),
+        new Map([
+          ['y', y],
+          ['v', diff(y, 't')],
+        ]),
+      ),
+    );
+    for (const t of ts) expect(at(residual, env, t)).toBeCloseTo(0, 9);
+  };
+  /** Consecutive pieces meet with equal y and ẏ at the end of the first. */
+  const joined = (facts: ReturnType<typeof derivedFacts>, k: number, env: Record<string, number>): void => {
+    const end = evaluate(facts.get(`trajectory${k}.end`)!, env);
+    for (const q of ['x', 'y', "y'"])
+      expect(at(facts.get(`trajectory${k}.${q}`)!, env, end)).toBeCloseTo(at(facts.get(`trajectory${k + 1}.${q}`)!, env, end), 12);
+  };
+
+  it('rigid line: held (y ≡ 0) until x = 0, then free flight ÿ = g from rest on the line', () => {
+    const facts = derivedFacts(derived(release));
+    const env = { g: 2.3 };
+    expect(facts.get('trajectory1.y')).toBe(ZERO);
+    expect(facts.get('trajectory1.end')).toBe(parseExpr('1'));
+    expect(simplify(sub(d2(facts.get('trajectory2.y')!), parseExpr('g')))).toBe(ZERO);
+    joined(facts, 1, env);
+    expect(facts.has('trajectory2.end')).toBe(false);
+  });
+  it('added mass: (N + 1)ÿ = ∓g below the line, the release a root of y, then the flight ÿ = g', () => {
+    const facts = derivedFacts(derived(addedMass));
+    const env = { g: 2.3, N: 7 };
+    expect(simplify(sub(d2(facts.get('trajectory1.y')!), parseExpr('-g/(N + 1)')))).toBe(ZERO);
+    expect(simplify(sub(d2(facts.get('trajectory2.y')!), parseExpr('g/(N + 1)')))).toBe(ZERO);
+    expect(simplify(sub(d2(facts.get('trajectory3.y')!), parseExpr('g')))).toBe(ZERO);
+    expect(at(facts.get('trajectory1.y')!, env, 0)).toBeCloseTo(0, 15);
+    expect(at(facts.get("trajectory1.y'")!, env, 0)).toBeCloseTo(0, 15);
+    joined(facts, 1, env);
+    joined(facts, 2, env);
+    expect(simplify(subs(facts.get('trajectory2.y')!, new Map([['t', facts.get('trajectory2.end')!]])))).toBe(ZERO);
+    // Leaving with ẏ = g(2t* − 4)/(2(N + 1)) = √2 g/(N + 1), which vanishes as N → ∞.
+    expect(at(facts.get("trajectory3.y'")!, env, 2 + Math.SQRT2)).toBeCloseTo((Math.SQRT2 * 2.3) / 8, 12);
+  });
+  it('elastic: ÿ = ∓g − Ny below the line; its reopening is transcendental, so the closed form stops there', () => {
+    const system = derived(elastic);
+    const facts = derivedFacts(system);
+    const env = { g: 2.3, N: 40 };
+    solves(facts.get('trajectory1.y')!, '-g - N*y', env, [0.1, 0.5, 0.9]);
+    solves(facts.get('trajectory2.y')!, 'g - N*y', env, [1.1, 1.3]);
+    joined(facts, 1, env);
+    expect(facts.has('trajectory2.end')).toBe(false);
+    expect(piecewiseMotion(system).stop).toMatch(/^line reopening at t ≈ 1\.1\d+: not a root in closed form/);
+  });
+  it('viscous and Kelvin–Voigt: the pressed motion solves its damped equation', () => {
+    solves(derivedFacts(derived(viscous)).get('trajectory1.y')!, '-g - N*v', { g: 2.3, N: 40 }, [0.05, 0.5]);
+    const kv = { g: 2.3, N: 40, c: 2, k: 1, nu: 0.1 };
+    solves(derivedFacts(derived(kelvinVoigt)).get('trajectory2.y')!, 'g - (nu*N + k*sqrt(N))*v - c^2*N*y', kv, [1.01, 1.05]);
+  });
+  it('a limit N → ∞ only where the fact is rational in N: none for the oscillation in the spring, none in a non-parameter', () => {
+    const system = derived(elastic);
+    const facts = derivedFacts(system);
+    expect(fact(facts, system, 'trajectory1.y@N→∞')).toBeUndefined();
+    expect(fact(facts, system, 'trajectory1.y@t→∞')).toBeUndefined();
+  });
+  it('the circle billiard: the first chord in closed form, R sin α₀/v₀ long in time; the impact ends the closed form', () => {
+    const system = derived(circleBilliard);
+    const facts = derivedFacts(system);
+    const env = { R: 1.3, v0: 0.7, alpha0: 0.4, e: 0.9 };
+    expect(evaluate(facts.get('trajectory1.end')!, env)).toBeCloseTo((1.3 * Math.sin(0.4)) / 0.7, 12);
+    expect(piecewiseMotion(system).stop).toMatch(/^wall closing at t ≈ .*: the motion after an impact is not followed$/);
+  });
+  it('a coupled mass matrix is outside the class: no trajectory facts, and the reason', () => {
+    const system = derived(doublePendulum);
+    expect([...derivedFacts(system).keys()].filter((k) => k.startsWith('trajectory'))).toEqual([]);
+    expect(piecewiseMotion(system).stop).toMatch(/not constant and diagonal|not linear/);
   });
 });

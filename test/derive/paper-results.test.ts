@@ -21,6 +21,8 @@ import viscous from '../../derivations/kozlov-release-viscous.js';
 import kelvinVoigt from '../../derivations/kozlov-release-kelvin-voigt.js';
 import circleBilliard from '../../derivations/circle-billiard.js';
 import doublePendulum from '../../derivations/double-pendulum.js';
+import bouncingBall from '../../derivations/bouncing-ball.js';
+import block from '../../derivations/block-on-incline.js';
 import { diff } from '../../src/core/diff.js';
 import { subs } from '../../src/core/subs.js';
 import { simplify } from '../../src/core/trig.js';
@@ -190,6 +192,13 @@ describe('Kozlov §2: the release motions in closed form', () => {
     const env = { R: 1.3, v0: 0.7, alpha0: 0.4, e: 0.9 };
     expect(evaluate(facts.get('trajectory1.end')!, env)).toBeCloseTo((1.3 * Math.sin(0.4)) / 0.7, 12);
     expect(piecewiseMotion(system).stop).toMatch(/^wall closing at t ≈ .*: the motion after an impact is not followed$/);
+  });
+  it('the bouncing ball falls from y = 1 (not held on a floor it does not touch) and strikes it at t = √(2/g)', () => {
+    const facts = derivedFacts(derived(bouncingBall));
+    expect(evaluate(facts.get('trajectory1.end')!, { g: 9.81, m: 1, e: 0.8 })).toBeCloseTo(Math.sqrt(2 / 9.81), 12);
+  });
+  it('friction is outside the class: the block on the incline gets no piece', () => {
+    expect(piecewiseMotion(derived(block)).stop).toMatch(/^Coulomb friction at a contact/);
   });
   it('a coupled mass matrix is outside the class: no trajectory facts, and the reason', () => {
     const system = derived(doublePendulum);

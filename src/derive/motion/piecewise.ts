@@ -18,7 +18,9 @@
 // model's end time; the time is then the root of a polynomial of degree at
 // most 2 in t that takes that value, or the closed form stops there and says
 // why (a transcendental root, an impact on a rigid contact). The closed forms
-// hold wherever the order of events is the one at the defaults.
+// hold wherever the order of events is the one at the defaults. A model
+// with retaining constraints, friction (Coulomb contacts, supports, hinges)
+// or contact patches is outside this class and gets no piece at all.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
 import { add, children, mul, neg, num, numberExpr, pow, sqrt, sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import { cancel } from '../../core/cancel.js';
@@ -76,6 +78,8 @@ const SAMPLES = 2000;
 
 /** The motion from the initial state in closed form, as far as it is one. */
 export function piecewiseMotion(system: DerivedSystem): PiecewiseMotion {
+  const outside = outsideClass(system);
+  if (outside) return { pieces: [], stop: outside };
   const { model } = system;
   const env: Env = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
   const value = (e: Expr, at: Env = {}): number => evaluate(e, { ...env, ...at });
@@ -109,6 +113,19 @@ export function piecewiseMotion(system: DerivedSystem): PiecewiseMotion {
     start = root;
   }
   return { pieces, stop: `more than ${MAX_PIECES} pieces` };
+}
+
+/** What the pieces' equations leave out, where the model has it: their motion would not be the model's. */
+function outsideClass(system: DerivedSystem): string | undefined {
+  const parts: [boolean, string][] = [
+    [system.constraints !== undefined, 'retaining constraints'],
+    [(system.unilateral?.coulomb.length ?? 0) > 0, 'Coulomb friction at a contact'],
+    [system.supports !== undefined, 'supports with friction'],
+    [system.hinges.length > 0, 'hinges with friction'],
+    [system.patches !== undefined, 'contact patches'],
+  ];
+  const found = parts.filter(([has]) => has).map(([, what]) => what);
+  return found.length ? `${found.join(', ')}: outside the equations solved in closed form` : undefined;
 }
 
 const initialExpr = (v: number | Expr): Expr => (typeof v === 'number' ? numberExpr(v) : v);
@@ -209,7 +226,15 @@ function firstPiece(
   const { model } = system;
   const state = new Map(model.coordinates.flatMap((c, i) => [[c.q.name, q0[i]!] as const, [c.qd.name, v0[i]!] as const]));
   let reason = 'no combination of contact states that the motion keeps';
+  // A rigid contact can be held only where it is closed at rest (f = ḟ = 0).
+  const closed = contacts.map((c) => {
+    if (c.rigid === undefined) return false;
+    const row = system.unilateral!.contacts[c.rigid]!.normal;
+    const rate = add(row.rate, ...row.row.map((g, i) => mul(g, model.coordinates[i]!.qd)));
+    return [c.gap, rate].every((e) => Math.abs(evaluate(subs(e, state), env)) <= 1e-12);
+  });
   for (const states of combinations(contacts)) {
+    if (states.some((s, i) => s === 'held' && !closed[i])) continue;
     const eqs = equations(system, contacts, states);
     if (typeof eqs === 'string') {
       reason = eqs;

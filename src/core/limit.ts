@@ -8,8 +8,8 @@
 // finite limits is taken term by term, so that the terms free of N keep
 // the form they have ((2.6)'s g(t − 2 − √2)²/2).
 // Tests: test/core/limit.test.ts
-import { cancel } from './cancel.js';
-import { add, dependsOn, mul, neg, num, ONE, pow, sym, termsOf, ZERO, type Expr, type Sym } from './expr.js';
+import { cancel, numeratorDenominator } from './cancel.js';
+import { add, dependsOn, mul, pow, sym, termsOf, ZERO, type Expr, type Sym } from './expr.js';
 import * as Q from './rational.js';
 import { diff } from './diff.js';
 import { subs } from './subs.js';
@@ -29,7 +29,7 @@ export function limitAtInfinity(e: Expr, name: string): Expr | undefined {
 /** The limit of e as one fraction P(ε)/Q(ε), ε = 1/name. */
 function quotientLimit(e: Expr, name: string): Expr | undefined {
   const eps = sym(`${name}⁻¹`);
-  let [top, bottom] = fraction(cancel(simplify(subs(e, new Map([[name, pow(eps, -1)]])))));
+  let [top, bottom] = numeratorDenominator(cancel(simplify(subs(e, new Map([[name, pow(eps, -1)]])))));
   if (!polynomialIn(top, eps) || !polynomialIn(bottom, eps)) return undefined;
   const zero = new Map([[eps.name, ZERO]]);
   for (let step = 0; step < 8; step++) {
@@ -39,19 +39,6 @@ function quotientLimit(e: Expr, name: string): Expr | undefined {
     [top, bottom] = [diff(top, eps.name), diff(bottom, eps.name)];
   }
   return undefined;
-}
-
-/** Numerator and denominator of a product: the factors with a negative number as exponent go below. */
-function fraction(q: Expr): [Expr, Expr] {
-  const factors: readonly { readonly base: Expr; readonly exp: Expr }[] =
-    q.kind === 'mul' ? q.factors : q.kind === 'pow' ? [{ base: q.base, exp: q.exp }] : [{ base: q, exp: ONE }];
-  const above: Expr[] = q.kind === 'mul' ? [num(q.coeff)] : [];
-  const below: Expr[] = [];
-  for (const { base, exp } of factors) {
-    if (exp.kind === 'num' && exp.value.n < 0) below.push(pow(base, neg(exp)));
-    else above.push(pow(base, exp));
-  }
-  return [mul(...above), mul(...below)];
 }
 
 /** The symbol occurs only under non-negative integer powers, never inside a function. */

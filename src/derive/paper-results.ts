@@ -25,8 +25,17 @@
 //                              rocking that follows lasts Σ 2|v⁻||r|ⁱ/a = 2|v⁻||r|/(a(1 − |r|))
 //                              in the small-speed limit (each swing up and back at
 //                              constant deceleration a, R–F §1: finite-time decay)
+//   impact{i}.{m}.return       with straight flights (no force, M constant): the time until the
+//                              arriving contact is struck again, the chord of kozlov1988 §3
+//   impact{i}.{m}.averaged     −ΔT/return: the kinetic energy's mean rate over that chord,
+//                              Kozlov's averaged law in energy form, Ṫ = v v̇ (§3)
 //   impact{i}.critical         the critical parameter value (critical.ts)
 //   any fact + '@critical'     the same with the critical value substituted (R–F (1.19): α = α₀)
+//   any fact + '@p≈c'          its first-order Taylor polynomial in the parameter p at c,
+//                              f(c) + f′(c)(p − c) (kozlov1988 §3: restitution e near 1)
+//   any fact + '@surface'      the same on the arriving contact's surface f = 0, reduced
+//                              there (unilateral/surface.ts: the circle's x² + y² is R²,
+//                              kozlov1988 §3)
 // Facts of Smirnov's support pairs (DerivedSystem.supports), a full variant
 // named by its sides, e.g. (+,-) for pair 1 bearing on its positive side and
 // pair 2 on its negative one:
@@ -51,7 +60,8 @@
 //                                            is rational in p (core/limit.ts; kozlov1988 (2.6))
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
-import { add, HALF, mul, num, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
+import { add, HALF, mul, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
+import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
 import { mapChildren, memoPass } from '../core/traverse.js';
 import { simplify } from '../core/trig.js';
@@ -61,6 +71,7 @@ import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
 import type { PatchLaw } from './compliant/patch.js';
 import { piecewiseMotion } from './motion/piecewise.js';
+import { onSurface } from './unilateral/surface.js';
 import type { DerivedSystem } from './system.js';
 import type { ContactRow, ImpactMap, ImpactMode } from './unilateral/unilateral-types.js';
 
@@ -279,7 +290,13 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
     });
     for (const [label, impulse] of mode.impulses) facts.set(`${m}.${label}`, impulse);
     for (const r of rows) facts.set(`${m}.${r.label}+`, rate(r, mode.qdPlus));
-    facts.set(`${m}.ΔT`, tidy(sub(before, kinetic(mode.qdPlus))));
+    const loss = tidy(sub(before, kinetic(mode.qdPlus)));
+    facts.set(`${m}.ΔT`, loss);
+    const chord = returnTime(system, im, mode.qdPlus);
+    if (chord) {
+      facts.set(`${m}.return`, chord);
+      facts.set(`${m}.averaged`, mul(num(-1), loss, pow(chord, -1)));
+    }
     if (v >= 0) {
       const ratio = tidy(mul(mode.qdPlus[v]!, pow(im.qdMinus[v]!, -1)));
       facts.set(`${m}.ratio`, ratio);
@@ -288,6 +305,25 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
     }
   }
   if (im.critical?.value) facts.set(`${key}.critical`, im.critical.value);
+}
+
+/**
+ * The flight after the impact until the arriving contact is struck again,
+ * where flights are straight (no force, M constant: kozlov1988 §3, the point
+ * moving by inertia in the circle): f(q + q̇⁺τ) = c₁τ + c₂τ² on the surface
+ * (c₀ = f(q) vanishes there), so τ = −c₁/c₂.
+ */
+function returnTime(system: DerivedSystem, im: ImpactMap, qdPlus: readonly Expr[]): Expr | undefined {
+  const { model, lagrange2 } = system;
+  if (!lagrange2.constantMass || lagrange2.forcing.some((f) => f !== ZERO) || system.compliant || system.patches) return undefined;
+  const gap = subs(model.unilateral[im.scenario.arriving]!.gap, im.scenario.at);
+  const tau = sym('τ*');
+  const along = subs(gap, new Map(model.coordinates.map((c, i) => [c.name, add(c.q, mul(qdPlus[i]!, tau))] as const)));
+  const [d1, d2, d3] = [1, 2, 3].map((k) => Array.from({ length: k }).reduce<Expr>((e) => diff(e, tau.name), along));
+  const origin = new Map([[tau.name, ZERO]]);
+  if (tidy(d3!) !== ZERO || onSurface(gap, gap, model) !== ZERO) return undefined;
+  const [c1, c2] = [subs(d1!, origin), mul(HALF, subs(d2!, origin))];
+  return tidy(mul(num(-1), c1, pow(c2, -1)));
 }
 
 /** The arriving contact's and each closed contact's rows, tangent before normal (x₁, y₁ of R–F (3.2)). */
@@ -344,6 +380,15 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
     const base = fact(facts, system, limit[1]!);
     return base && system.model.parameters.some((p) => p.name === limit[2]) ? limitAtInfinity(base, limit[2]!) : undefined;
   }
+  const near = /^(.+)@(\w+)≈([0-9.]+)$/.exec(name);
+  if (near) {
+    const base = fact(facts, system, near[1]!);
+    const [p, c] = [near[2]!, numberExpr(Number(near[3]))];
+    if (!base || !system.model.parameters.some((x) => x.name === p)) return undefined;
+    const at = new Map([[p, c]]);
+    return tidy(add(subs(base, at), mul(subs(diff(base, p), at), sub(sym(p), c))));
+  }
+  if (name.endsWith('@surface')) return factOnSurface(facts, system, name.slice(0, -'@surface'.length));
   const at = name.endsWith('@critical') ? name.slice(0, -'@critical'.length) : undefined;
   if (at === undefined) return facts.get(name);
   const base = facts.get(at);
@@ -362,3 +407,12 @@ const inverted = memoPass<Expr>((u, go) => {
   const undo = { sin: 'asin', cos: 'acos' } as const;
   return arg!.kind === 'fn' && (v.name === 'sin' || v.name === 'cos') && arg.name === undo[v.name] ? arg.args[0]! : v;
 });
+
+/** An impact map's fact on the arriving contact's surface (unilateral/surface.ts). */
+function factOnSurface(facts: Facts, system: DerivedSystem, name: string): Expr | undefined {
+  const base = fact(facts, system, name);
+  const k = /^impact(\d+)\./.exec(name)?.[1];
+  const im = k ? system.unilateral?.impactMaps[Number(k) - 1] : undefined;
+  if (!base || !im) return undefined;
+  return onSurface(base, subs(system.model.unilateral[im.scenario.arriving]!.gap, im.scenario.at), system.model);
+}

@@ -1,8 +1,9 @@
 // Facts in the papers' form: the hinged compass's kinetic matrix in the feet's
 // coordinates (Rubanovich–Formalsky (3.4)) and Carnot's loss (3.14), Smirnov's
 // support variants, and Kozlov's release motions in closed form (each piece
-// put back into its own equation of motion, joined to the next one), computed
-// from the derived system and checked against independent computations.
+// put back into its own equation of motion, joined to the next one), the
+// circle billiard's map on its circle and its chords, computed from the
+// derived system and checked against independent computations.
 import { describe, expect, it } from 'vitest';
 import hinged from '../../derivations/hinged-compass.js';
 import { evaluate } from '../../src/core/evaluate.js';
@@ -185,6 +186,37 @@ describe('Kozlov §2: the release motions in closed form', () => {
     const facts = derivedFacts(system);
     expect(fact(facts, system, 'trajectory1.y@N→∞')).toBeUndefined();
     expect(fact(facts, system, 'trajectory1.y@t→∞')).toBeUndefined();
+  });
+  it('the circle billiard on its circle: the map reduced there agrees with the general one on the circle only, Carnot’s loss (1 − e²)(q·q̇⁻)²/(2R²), the next strike after the reflected chord', () => {
+    const system = derived(circleBilliard);
+    const facts = derivedFacts(system);
+    const [R, e, phi] = [1.3, 0.8, 0.7];
+    const [vx, vy] = [0.9, 0.4];
+    const on = { R, e, x: R * Math.cos(phi), y: R * Math.sin(phi), "x'-": vx, "y'-": vy };
+    const off = { ...on, x: 0.5 * on.x };
+    const reduced = fact(facts, system, "impact1.single.[x']@surface")!;
+    expect(evaluate(reduced, on)).toBeCloseTo(evaluate(facts.get("impact1.single.[x']")!, on), 12);
+    expect(Math.abs(evaluate(reduced, off) - evaluate(facts.get("impact1.single.[x']")!, off))).toBeGreaterThan(1e-3);
+    const qv = on.x * vx + on.y * vy;
+    expect(evaluate(fact(facts, system, 'impact1.single.ΔT@surface')!, on)).toBeCloseTo(((1 - e * e) * qv * qv) / (2 * R * R), 12);
+    // Reflect by hand (the normal part reversed with e), then fly straight until |p + v⁺τ| = R again.
+    const [nx, ny] = [on.x / R, on.y / R];
+    const vn = vx * nx + vy * ny;
+    const [px, py] = [vx - (1 + e) * vn * nx, vy - (1 + e) * vn * ny];
+    const tau = (-2 * (on.x * px + on.y * py)) / (px * px + py * py);
+    expect(evaluate(fact(facts, system, 'impact1.single.return@surface')!, on)).toBeCloseTo(tau, 12);
+    expect(evaluate(fact(facts, system, 'impact1.single.return')!, on)).toBeCloseTo(tau, 12);
+  });
+  it('a first-order Taylor polynomial at e = 1 takes the value and slope of the fact there', () => {
+    const system = derived(circleBilliard);
+    const facts = derivedFacts(system);
+    const env = { R: 1.3, x: 0.9, y: 0.2, "x'-": 0.9, "y'-": 0.4 };
+    const f = fact(facts, system, 'impact1.single.averaged')!;
+    const taylor = fact(facts, system, 'impact1.single.averaged@e≈1')!;
+    const h = 1e-6;
+    const slope = (evaluate(f, { ...env, e: 1 + h }) - evaluate(f, { ...env, e: 1 - h })) / (2 * h);
+    expect(evaluate(taylor, { ...env, e: 1 })).toBeCloseTo(evaluate(f, { ...env, e: 1 }), 12);
+    expect(evaluate(taylor, { ...env, e: 0.5 }) - evaluate(taylor, { ...env, e: 1 })).toBeCloseTo(-0.5 * slope, 6);
   });
   it('the circle billiard: the first chord in closed form, R sin α₀/v₀ long in time; the impact ends the closed form', () => {
     const system = derived(circleBilliard);

@@ -25,12 +25,17 @@
 //                              rocking that follows lasts Σ 2|v⁻||r|ⁱ/a = 2|v⁻||r|/(a(1 − |r|))
 //                              in the small-speed limit (each swing up and back at
 //                              constant deceleration a, R–F §1: finite-time decay)
-//   impact{i}.{m}.return       with straight flights (no force, M constant): the time until the
-//                              arriving contact is struck again, the chord of kozlov1988 §3
+//   impact{i}.{m}.return       with parabolic flights (constant force, M constant): the time
+//                              until the arriving contact is struck again (unilateral/return-map.ts),
+//                              the chord of kozlov1988 §3
 //   impact{i}.{m}.averaged     −ΔT/return: the kinetic energy's mean rate over that chord,
 //                              Kozlov's averaged law in energy form, Ṫ = v v̇ (§3)
+//   impact{i}.{m}.next[a,b]    ∂a/∂b of that strike-to-strike map, a and b the section's
+//                              coordinates (those the surface leaves free, then q̇⁻): the
+//                              linearized Poincaré map of a bouncing (kozlov1988 §4)
 //   impact{i}.critical         the critical parameter value (critical.ts)
 //   any fact + '@critical'     the same with the critical value substituted (R–F (1.19): α = α₀)
+//   any fact + '@s=c'          with the symbol s (a coordinate, a velocity) set to the number c
 //   any fact + '@p≈c'          its first-order Taylor polynomial in the parameter p at c,
 //                              f(c) + f′(c)(p − c) (kozlov1988 §3: restitution e near 1)
 //   any fact + '@surface'      the same on the arriving contact's surface f = 0, reduced
@@ -71,6 +76,7 @@ import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
 import type { PatchLaw } from './compliant/patch.js';
 import { piecewiseMotion } from './motion/piecewise.js';
+import { returnMap } from './unilateral/return-map.js';
 import { onSurface } from './unilateral/surface.js';
 import type { DerivedSystem } from './system.js';
 import type { ContactRow, ImpactMap, ImpactMode } from './unilateral/unilateral-types.js';
@@ -292,10 +298,11 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
     for (const r of rows) facts.set(`${m}.${r.label}+`, rate(r, mode.qdPlus));
     const loss = tidy(sub(before, kinetic(mode.qdPlus)));
     facts.set(`${m}.ΔT`, loss);
-    const chord = returnTime(system, im, mode.qdPlus);
-    if (chord) {
-      facts.set(`${m}.return`, chord);
-      facts.set(`${m}.averaged`, mul(num(-1), loss, pow(chord, -1)));
+    const next = returnMap(system, im, mode.qdPlus);
+    if (next) {
+      facts.set(`${m}.return`, next.time);
+      facts.set(`${m}.averaged`, mul(num(-1), loss, pow(next.time, -1)));
+      for (const [entry, e] of next.jacobian ?? []) facts.set(`${m}.next${entry}`, e);
     }
     if (v >= 0) {
       const ratio = tidy(mul(mode.qdPlus[v]!, pow(im.qdMinus[v]!, -1)));
@@ -305,25 +312,6 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
     }
   }
   if (im.critical?.value) facts.set(`${key}.critical`, im.critical.value);
-}
-
-/**
- * The flight after the impact until the arriving contact is struck again,
- * where flights are straight (no force, M constant: kozlov1988 §3, the point
- * moving by inertia in the circle): f(q + q̇⁺τ) = c₁τ + c₂τ² on the surface
- * (c₀ = f(q) vanishes there), so τ = −c₁/c₂.
- */
-function returnTime(system: DerivedSystem, im: ImpactMap, qdPlus: readonly Expr[]): Expr | undefined {
-  const { model, lagrange2 } = system;
-  if (!lagrange2.constantMass || lagrange2.forcing.some((f) => f !== ZERO) || system.compliant || system.patches) return undefined;
-  const gap = subs(model.unilateral[im.scenario.arriving]!.gap, im.scenario.at);
-  const tau = sym('τ*');
-  const along = subs(gap, new Map(model.coordinates.map((c, i) => [c.name, add(c.q, mul(qdPlus[i]!, tau))] as const)));
-  const [d1, d2, d3] = [1, 2, 3].map((k) => Array.from({ length: k }).reduce<Expr>((e) => diff(e, tau.name), along));
-  const origin = new Map([[tau.name, ZERO]]);
-  if (tidy(d3!) !== ZERO || onSurface(gap, gap, model) !== ZERO) return undefined;
-  const [c1, c2] = [subs(d1!, origin), mul(HALF, subs(d2!, origin))];
-  return tidy(mul(num(-1), c1, pow(c2, -1)));
 }
 
 /** The arriving contact's and each closed contact's rows, tangent before normal (x₁, y₁ of R–F (3.2)). */
@@ -387,6 +375,11 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
     if (!base || !system.model.parameters.some((x) => x.name === p)) return undefined;
     const at = new Map([[p, c]]);
     return tidy(add(subs(base, at), mul(subs(diff(base, p), at), sub(sym(p), c))));
+  }
+  const set = /^(.+)@([^@=≈]+)=(-?[0-9.]+)$/.exec(name);
+  if (set) {
+    const base = fact(facts, system, set[1]!);
+    return base && tidy(subs(base, new Map([[set[2]!, numberExpr(Number(set[3]))]])));
   }
   if (name.endsWith('@surface')) return factOnSurface(facts, system, name.slice(0, -'@surface'.length));
   const at = name.endsWith('@critical') ? name.slice(0, -'@critical'.length) : undefined;

@@ -23,6 +23,7 @@ import kelvinVoigt from '../../derivations/kozlov-release-kelvin-voigt.js';
 import circleBilliard from '../../derivations/circle-billiard.js';
 import doublePendulum from '../../derivations/double-pendulum.js';
 import bouncingBall from '../../derivations/bouncing-ball.js';
+import parabolic from '../../derivations/parabolic-billiard.js';
 import block from '../../derivations/block-on-incline.js';
 import { diff } from '../../src/core/diff.js';
 import { subs } from '../../src/core/subs.js';
@@ -236,5 +237,38 @@ describe('Kozlov §2: the release motions in closed form', () => {
     const system = derived(doublePendulum);
     expect([...derivedFacts(system).keys()].filter((k) => k.startsWith('trajectory'))).toEqual([]);
     expect(piecewiseMotion(system).stop).toMatch(/not constant and diagonal|not linear/);
+  });
+});
+
+describe('kozlov1988 §4: the parabolic billiard’s strike-to-strike map', () => {
+  const [a, g, e] = [1.3, 9.81, 0.9];
+  /** By hand: reflect on y = x²/(2a) (the normal part of v⁻ reversed with e), fly under −g until y = x²/(2a) again. */
+  const strike = ([x, u, w]: readonly number[]): number[] => {
+    const [nx, ny] = [-x! / a, 1].map((c) => c / Math.hypot(x! / a, 1));
+    const vn = u! * nx! + w! * ny!;
+    const [vx, vy] = [u! - (1 + e) * vn * nx!, w! - (1 + e) * vn * ny!];
+    const tau = (vy - (x! * vx) / a) / (g / 2 + (vx * vx) / (2 * a));
+    return [x! + vx * tau, vx, vy - g * tau];
+  };
+  it('its Jacobian in (x, ẋ⁻, ẏ⁻) is the derivative of the map written by hand, off the vertical orbit too', () => {
+    const system = derived(parabolic);
+    const facts = derivedFacts(system);
+    const names = ['x', "x'-", "y'-"];
+    const at = [0.1, 0.2, -2];
+    const env = { a, g, e, x: at[0]!, "x'-": at[1]!, "y'-": at[2]! };
+    const h = 1e-6;
+    names.forEach((input, c) => {
+      const up = strike(at.map((v, k) => (k === c ? v + h : v)));
+      const down = strike(at.map((v, k) => (k === c ? v - h : v)));
+      names.forEach((out, r) => expect(evaluate(facts.get(`impact1.single.next[${out},${input}]`)!, env)).toBeCloseTo((up[r]! - down[r]!) / (2 * h), 6));
+    });
+  });
+  it('at the vertical bouncing its (x, ẋ⁻) block has determinant 1 and trace 2 − 2e(1 + e)v²/(ag)', () => {
+    const system = derived(parabolic);
+    const facts = derivedFacts(system);
+    const v = 2.5;
+    const J = (out: string, input: string) => evaluate(fact(facts, system, `impact1.single.next[${out},${input}]@x=0@x'-=0`)!, { a, g, e, "y'-": -v });
+    expect(J('x', 'x') * J("x'-", "x'-") - J('x', "x'-") * J("x'-", 'x')).toBeCloseTo(1, 12);
+    expect(J('x', 'x') + J("x'-", "x'-")).toBeCloseTo(2 - (2 * e * (1 + e) * v * v) / (a * g), 12);
   });
 });

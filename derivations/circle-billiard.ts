@@ -30,7 +30,9 @@ export default defineModel({
   unilateral: [{ name: 'wall', constraint: 'R^2 - x^2 - y^2 >= 0', law: { newton: 'e' }, description: 'the circle of radius R' }],
   initial: { q: { x: 'R*cos(alpha0)', y: 0 }, qd: { x: 0, y: 'v0' }, t1: 25 },
   // Kozlov §3 against the derived impact map at a general point (x, y) of the circle:
-  // the normal velocity reversed with e, the tangential one unchanged.
+  // the normal velocity reversed with e, the tangential one unchanged; the map on the
+  // circle itself; and the averaged law, from the energy lost at an impact over the
+  // chord that follows, to first order in 1 − e.
   paper: {
     source: 'kozlov1988',
     formulas: [
@@ -49,6 +51,29 @@ export default defineModel({
         derived: "impact1.single.[x']",
         where: { X: 'x', Y: 'y', jy: "impact1.single.[y']" },
         note: 'the jump of the velocity is along the normal $(x, y)$, so the tangential velocity $u = (x\\dot{y} - y\\dot{x})/R$ is the same after the impact as before: the conserved $u$ of Kozlov’s averaged law.',
+      },
+      {
+        eq: 'Th. 3',
+        name: '[\\dot{x}]',
+        formula: '-(1 + e)*X*(X*w1 + Y*w2)/R^2',
+        derived: "impact1.single.[x']@surface",
+        where: { X: 'x', Y: 'y', w1: "impact1.x'-", w2: "impact1.y'-" },
+        note: 'the impact map on the circle $x^2 + y^2 = R^2$ (the derived map reduced there): Newton’s law along the normal $(x, y)/R$.',
+      },
+      {
+        eq: 'Th. 3',
+        name: '[\\dot{y}]',
+        formula: '-(1 + e)*Y*(X*w1 + Y*w2)/R^2',
+        derived: "impact1.single.[y']@surface",
+        where: { X: 'x', Y: 'y', w1: "impact1.x'-", w2: "impact1.y'-" },
+      },
+      {
+        eq: '§3',
+        name: 'v\\dot{v}',
+        formula: '(e - 1)*(2*R)^(-1)*(2*T)*(-D/(2*R))',
+        derived: 'impact1.single.averaged@e≈1@surface',
+        where: { T: 'impact1.T-', D: 'impact1.wall.n-' },
+        note: 'Kozlov’s averaged law $\\dot{v} = (e - 1)(2R)^{-1} v \\sqrt{v^2 - u^2}$ times $v$, with $v^2 = 2T^{-}$ and $\\sqrt{v^2 - u^2} = -\\dot{f}^{-}/(2R)$, the normal speed at the impact ($f = R^2 - x^2 - y^2$); derived as the energy lost at the impact over the time to the next one, $-\\Delta T/\\tau$, to first order in $e - 1$.',
       },
     ],
   },

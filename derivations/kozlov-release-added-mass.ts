@@ -25,11 +25,24 @@ export default defineModel({
   drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
   limitStudy: { parameter: 'N', values: [10, 100, 1000, 10000], rigid: { line: { plastic: true } }, limits: { release: 2 + Math.SQRT2 } },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 4 },
-  // Kozlov (2.6) against the rigid-limit study: the release at 2 + √2, the same for every N.
+  // Kozlov (2.5) against the motion derived in closed form, (2.6) against its limit N → ∞
+  // and against the rigid-limit study: the release at 2 + √2, the same for every N.
   paper: {
     source: 'kozlov1988',
     formulas: [
-      { eq: '(2.6)', name: '\\lim_{N \\to \\infty} t_{*}', formula: '2 + sqrt(2)', derived: 'limit.release', tolerance: 1e-6 },
+      { eq: '(2.5)', name: 'y(t),\\ t \\le 1', formula: '-g*t^2/(2*(N + 1))', derived: 'trajectory1.y' },
+      { eq: '(2.5)', name: 'y(t),\\ 1 \\le t \\le t_{*}', formula: 'g*(t^2 - 4*t + 2)/(2*(N + 1))', derived: 'trajectory2.y' },
+      { eq: '(2.5)', name: 't_{*}', formula: '2 + sqrt(2)', derived: 'trajectory2.end', note: 'the root of $t^2 - 4t + 2$ after $t = 1$: free of $N$.' },
+      { eq: '(2.6)', name: '\\lim_{N \\to \\infty} y(t),\\ t \\le 1', formula: '0', derived: 'trajectory1.y@N→∞' },
+      { eq: '(2.6)', name: '\\lim_{N \\to \\infty} y(t),\\ 1 \\le t \\le t_{*}', formula: '0', derived: 'trajectory2.y@N→∞' },
+      {
+        eq: '(2.6)',
+        name: '\\lim_{N \\to \\infty} y(t),\\ t > t_{*}',
+        formula: 'g*(t - 2 - sqrt(2))^2/2',
+        derived: 'trajectory3.y@N→∞',
+        note: 'the flight after the release, whose initial speed $\\sqrt{2}g/(N + 1)$ vanishes in the limit.',
+      },
+      { eq: '(2.6)', name: '\\lim_{N \\to \\infty} t_{*}\\ \\text{simulated}', formula: '2 + sqrt(2)', derived: 'limit.release', tolerance: 1e-6 },
       {
         eq: '(2.6)',
         name: '\\max_N t_{*} - \\min_N t_{*}',

@@ -30,6 +30,13 @@ export default defineModel({
     source: 'kozlov1988',
     formulas: [
       {
+        eq: '§2',
+        name: 'y(t),\\ t \\le 1',
+        formula: 'g*(cos(sqrt(N)*t) - 1)/N',
+        derived: 'trajectory1.y',
+        note: 'pressed into the spring: the oscillation of frequency $\\sqrt{N}$ in the strip $-2g/N \\le y \\le 0$.',
+      },
+      {
         eq: 'Th. 2',
         name: '\\lim_{N \\to \\infty} t_{*}',
         formula: '1',

@@ -21,13 +21,24 @@ export default defineModel({
   unilateral: [{ name: 'line', constraint: 'y >= 0', law: { plastic: true }, description: 'the line y = 0' }],
   drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
-  // Kozlov (2.4) against the report's simulation: the rigid line releases the point at t = 1.
+  // Kozlov (2.4) against the motion derived in closed form (pressed onto the line, then
+  // released) and against the report's simulation: the rigid line releases the point at t = 1.
   paper: {
     source: 'kozlov1988',
     formulas: [
+      { eq: '(2.4)', name: 'x(t)', formula: 't - 1', derived: 'trajectory1.x' },
+      { eq: '(2.4)', name: 'y(t),\\ t \\le 1', formula: '0', derived: 'trajectory1.y' },
       {
         eq: '(2.4)',
         name: 't_{*}',
+        formula: '1',
+        derived: 'trajectory1.end',
+        note: 'the held phase ends where its multiplier $-g\\operatorname{sign} x$ turns negative.',
+      },
+      { eq: '(2.4)', name: 'y(t),\\ t > 1', formula: 'g*(t - 1)^2/2', derived: 'trajectory2.y' },
+      {
+        eq: '(2.4)',
+        name: 't_{*}\\ \\text{simulated}',
         formula: '1',
         derived: 'motion.release1',
         tolerance: 1e-9,

@@ -45,7 +45,8 @@ ${PROGRESS_HELP}
 
 JSON: { model, parameter, params, rows: [{ value, release, duration, restitution, distance, contacts, releases }],
 reference: { release, duration, restitution, contacts, releases } | null, limits, orders: { release, duration,
-restitution, distance } }, null where a number is undefined.
+restitution, distance }, extrapolated, gaps: { contact, t, rows, reference } (the contact's gap at each run's
+samples) }, null where a number is undefined.
 Exit codes: 0 success, 1 a model or simulation error, 2 a usage error.`;
 
 export async function runLimit(args: ParsedArgs): Promise<number> {

@@ -49,7 +49,7 @@
 import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { addAll, compare, cos, hasNegativeSign, mulAll, neg, num, ONE, pow, sin, termsOf, unreachable, ZERO, type Expr, type Sym } from './expr.js';
+import { addAll, compare, cos, hasNegativeSign, mul, mulAll, neg, num, ONE, pow, sin, termsOf, unreachable, ZERO, type Expr, type Sym } from './expr.js';
 import { collectFactors } from './factor.js';
 import { gcd } from './gcd.js';
 import {
@@ -716,4 +716,17 @@ function cancelQuotientsOf(e: Expr): Expr {
 
 function sameFactors(a: readonly DenFactor[], b: readonly DenFactor[]): boolean {
   return a.length === b.length && a.every((d) => b.some((x) => x.k === d.k && equals(x.poly, d.poly)));
+}
+
+/** The numerator and denominator of a product (cancel's result): the factors with a negative number as exponent go below. */
+export function numeratorDenominator(q: Expr): [Expr, Expr] {
+  const factors: readonly { readonly base: Expr; readonly exp: Expr }[] =
+    q.kind === 'mul' ? q.factors : q.kind === 'pow' ? [{ base: q.base, exp: q.exp }] : [{ base: q, exp: ONE }];
+  const above: Expr[] = q.kind === 'mul' ? [num(q.coeff)] : [];
+  const below: Expr[] = [];
+  for (const { base, exp } of factors) {
+    if (exp.kind === 'num' && exp.value.n < 0) below.push(pow(base, neg(exp)));
+    else above.push(pow(base, exp));
+  }
+  return [mul(...above), mul(...below)];
 }

@@ -25,8 +25,22 @@
 //                              rocking that follows lasts Σ 2|v⁻||r|ⁱ/a = 2|v⁻||r|/(a(1 − |r|))
 //                              in the small-speed limit (each swing up and back at
 //                              constant deceleration a, R–F §1: finite-time decay)
+//   impact{i}.{m}.return       with parabolic flights (constant force, M constant): the time
+//                              until the arriving contact is struck again (unilateral/return-map.ts),
+//                              the chord of kozlov1988 §3
+//   impact{i}.{m}.averaged     −ΔT/return: the kinetic energy's mean rate over that chord,
+//                              Kozlov's averaged law in energy form, Ṫ = v v̇ (§3)
+//   impact{i}.{m}.next[a,b]    ∂a/∂b of that strike-to-strike map, a and b the section's
+//                              coordinates (those the surface leaves free, then q̇⁻): the
+//                              linearized Poincaré map of a bouncing (kozlov1988 §4)
 //   impact{i}.critical         the critical parameter value (critical.ts)
 //   any fact + '@critical'     the same with the critical value substituted (R–F (1.19): α = α₀)
+//   any fact + '@s=c'          with the symbol s (a coordinate, a velocity) set to the number c
+//   any fact + '@p≈c'          its first-order Taylor polynomial in the parameter p at c,
+//                              f(c) + f′(c)(p − c) (kozlov1988 §3: restitution e near 1)
+//   any fact + '@surface'      the same on the arriving contact's surface f = 0, reduced
+//                              there (unilateral/surface.ts: the circle's x² + y² is R²,
+//                              kozlov1988 §3)
 // Facts of Smirnov's support pairs (DerivedSystem.supports), a full variant
 // named by its sides, e.g. (+,-) for pair 1 bearing on its positive side and
 // pair 2 on its negative one:
@@ -61,17 +75,27 @@
 //                                      (tan α/(3λ): the slip stops iff < 1, (2.3))
 //   patch.{p}.rolling.{q}''[.perVelocity]   rolling at rest depth: a + b·u (12.2)–(12.3);
 //                                      .steady the speed u = −a/b (12.5)
+// The motion from the initial state in closed form (motion/piecewise.ts), piece k (1-based):
+//   trajectory{k}.start, trajectory{k}.end   when it starts and ends (the last piece has no end)
+//   trajectory{k}.{q}, trajectory{k}.{q}'    q(t) and q̇(t) on it (kozlov1988 (2.4), (2.5))
+//   any fact + '@{p}→∞'                      its limit as the parameter p grows, where the fact
+//                                            is rational in p (core/limit.ts; kozlov1988 (2.6))
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
-import { add, HALF, mul, neg, num, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
+import { add, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
+import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
 import { mapChildren, memoPass } from '../core/traverse.js';
 import { simplify } from '../core/trig.js';
 import { evaluate } from '../core/evaluate.js';
+import { limitAtInfinity } from '../core/limit.js';
 import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
 import type { PatchLaw } from './compliant/patch.js';
 import { SCALED_DEPTH, SCALED_RATE } from './compliant/universal.js';
+import { piecewiseMotion } from './motion/piecewise.js';
+import { returnMap } from './unilateral/return-map.js';
+import { onSurface } from './unilateral/surface.js';
 import type { DerivedSystem } from './system.js';
 import type { ContactRow, ImpactMap, ImpactMode } from './unilateral/unilateral-types.js';
 
@@ -87,7 +111,21 @@ export function derivedFacts(system: DerivedSystem): Facts {
   hingeFacts(system, facts);
   compliantFacts(system, facts);
   patchFacts(system, facts);
+  trajectoryFacts(system, facts);
   return facts;
+}
+
+/** Each piece of the motion in closed form: its start, end, q(t) and q̇(t). */
+function trajectoryFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
+  piecewiseMotion(system).pieces.forEach((piece, k) => {
+    const key = `trajectory${k + 1}`;
+    facts.set(`${key}.start`, piece.start);
+    if (piece.end) facts.set(`${key}.end`, piece.end);
+    system.model.coordinates.forEach((c, i) => {
+      facts.set(`${key}.${c.name}`, piece.q[i]!);
+      facts.set(`${key}.${c.qd.name}`, piece.qd[i]!);
+    });
+  });
 }
 
 /** Kozlov's Theorem 3 for each realized contact whose limit is Kelvin–Voigt (restitution 1 for an elastic one). */
@@ -152,7 +190,7 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //   limit.{x}          x ∈ release, duration, restitution, distance of a rigid-limit
 //                      study: the limit its runs extrapolate to (rigid-limit.ts, Aitken's Δ²)
 //   limit.{x}.order    the study's fitted order r (rigid-limit.ts)
-//   limit.{x}.spread   max − min over the values of N (Kozlov (2.6): the same for every N)
+//   limit.{x}.spread   max − min over the values of N (kozlov1988 (2.6): the same for every N)
 //   orbit.period, orbit.{q}, orbit.{q}'   the declared periodic orbit's period and fixed point
 //   orbit.multiplier{k}.re|im|abs         its k-th Floquet multiplier, in the report's order
 //   orbit.bifurcation{k}                  the parameter at the k-th bifurcation of its branch
@@ -334,7 +372,14 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
     });
     for (const [label, impulse] of mode.impulses) facts.set(`${m}.${label}`, impulse);
     for (const r of rows) facts.set(`${m}.${r.label}+`, rate(r, mode.qdPlus));
-    facts.set(`${m}.ΔT`, tidy(sub(before, kinetic(mode.qdPlus))));
+    const loss = tidy(sub(before, kinetic(mode.qdPlus)));
+    facts.set(`${m}.ΔT`, loss);
+    const next = returnMap(system, im, mode.qdPlus);
+    if (next) {
+      facts.set(`${m}.return`, next.time);
+      facts.set(`${m}.averaged`, mul(num(-1), loss, pow(next.time, -1)));
+      for (const [entry, e] of next.jacobian ?? []) facts.set(`${m}.next${entry}`, e);
+    }
     if (v >= 0) {
       const ratio = tidy(mul(mode.qdPlus[v]!, pow(im.qdMinus[v]!, -1)));
       facts.set(`${m}.ratio`, ratio);
@@ -392,8 +437,27 @@ function restingTime(system: DerivedSystem, im: ImpactMap, v: number, ratio: Exp
   return tidy(mul(num(2 * sv * sa), velocity, r, pow(mul(a, sub(num(1), r)), -1)));
 }
 
-/** A fact by name, '@critical' substituting the critical value of its impact map. */
+/** A fact by name, '@critical' substituting the critical value of its impact map, '@p→∞' its limit in p. */
 export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | undefined {
+  const limit = /^(.+)@(\w+)→∞$/.exec(name);
+  if (limit) {
+    const base = fact(facts, system, limit[1]!);
+    return base && system.model.parameters.some((p) => p.name === limit[2]) ? limitAtInfinity(base, limit[2]!) : undefined;
+  }
+  const near = /^(.+)@(\w+)≈([0-9.]+)$/.exec(name);
+  if (near) {
+    const base = fact(facts, system, near[1]!);
+    const [p, c] = [near[2]!, numberExpr(Number(near[3]))];
+    if (!base || !system.model.parameters.some((x) => x.name === p)) return undefined;
+    const at = new Map([[p, c]]);
+    return tidy(add(subs(base, at), mul(subs(diff(base, p), at), sub(sym(p), c))));
+  }
+  const set = /^(.+)@([^@=≈]+)=(-?[0-9.]+)$/.exec(name);
+  if (set) {
+    const base = fact(facts, system, set[1]!);
+    return base && tidy(subs(base, new Map([[set[2]!, numberExpr(Number(set[3]))]])));
+  }
+  if (name.endsWith('@surface')) return factOnSurface(facts, system, name.slice(0, -'@surface'.length));
   const at = name.endsWith('@critical') ? name.slice(0, -'@critical'.length) : undefined;
   if (at === undefined) return facts.get(name);
   const base = facts.get(at);
@@ -412,3 +476,12 @@ const inverted = memoPass<Expr>((u, go) => {
   const undo = { sin: 'asin', cos: 'acos' } as const;
   return arg!.kind === 'fn' && (v.name === 'sin' || v.name === 'cos') && arg.name === undo[v.name] ? arg.args[0]! : v;
 });
+
+/** An impact map's fact on the arriving contact's surface (unilateral/surface.ts). */
+function factOnSurface(facts: Facts, system: DerivedSystem, name: string): Expr | undefined {
+  const base = fact(facts, system, name);
+  const k = /^impact(\d+)\./.exec(name)?.[1];
+  const im = k ? system.unilateral?.impactMaps[Number(k) - 1] : undefined;
+  if (!base || !im) return undefined;
+  return onSurface(base, subs(system.model.unilateral[im.scenario.arriving]!.gap, im.scenario.at), system.model);
+}

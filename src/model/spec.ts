@@ -384,7 +384,7 @@ export interface PaperFormulaSpec {
   readonly eq: string;
   /** The quantity as the paper writes it, in LaTeX. */
   readonly name: string;
-  /** The paper's formula in the model language: the model's parameters and the symbols of `where`; absent for a result the paper states in words (printed, not compared). */
+  /** The paper's formula in the model language: the model's parameters, the symbols of `where` and the time `t` (a law of motion); absent for a result the paper states in words (printed, not compared). */
   readonly formula?: string;
   /** The fact it gives: a fact's name, several joined by ' + ', and a fact to a power of a `where` symbol ('impact1.leaves.ratio^k'). */
   readonly derived: string;

@@ -4,10 +4,12 @@
 // N the last release, the first contact's duration and restitution and the
 // largest distance of the coordinates to the rigid model's motion; beside
 // them the rigid model's own values and the limits the theory gives; and the
-// fitted orders r of |x_N − x_∞| ≈ C N^{−r}. The section formats the study's
-// numbers; it computes none.
+// fitted orders r of |x_N − x_∞| ≈ C N^{−r}; and a figure of the contact's
+// gap against time in every run beside the rigid model's (kozlov1988 Fig. 1).
+// The section formats the study's numbers; it computes none.
 // Tests: test/report/limit.test.ts.
-import { m, paragraph, type Block, type Inline, type Section, type Table } from './document.js';
+import { m, paragraph, type Block, type Figure, type Inline, type Section, type Table } from './document.js';
+import { figure, plotScene, SERIES_COLORS } from './plot.js';
 
 /** One contact's record in a run: what the report prints (structurally the runtime's ContactRecord). */
 export interface ReportContactRecord {
@@ -27,6 +29,13 @@ export interface ReportLimitStudy {
   readonly orders: ReportContactRecord & { readonly distance: number };
   /** The limits the runs extrapolate to (the runtime's Aitken Δ², read by the paper table). */
   readonly extrapolated: ReportContactRecord & { readonly distance: number };
+  /** The realized contact's gap per run at common samples, and the rigid contact's (absent: no figure). */
+  readonly gaps?: {
+    readonly contact: string;
+    readonly t: readonly number[];
+    readonly rows: readonly (readonly number[])[];
+    readonly reference?: readonly number[];
+  };
 }
 
 /** A table cell: the number in math, or a dash in text where there is none (no release, no reference, no order). */
@@ -78,6 +87,35 @@ export function limitSection(study: ReportLimitStudy): Section {
       ' within the integration’s tolerance.',
     ),
     table,
+    ...gapFigure(study),
   ];
   return { id: 'rigid-limit', title: 'The rigid limit', blocks };
+}
+
+/** kozlov1988 Fig. 1: the gap f(t) of each run beside the rigid model's, on the runs' common samples. */
+function gapFigure({ parameter: p, rows, gaps }: ReportLimitStudy): Figure[] {
+  if (!gaps?.t.length || gaps.rows.length !== rows.length) return [];
+  const series = [
+    ...rows.map((r, k) => ({ label: `${p} = ${r.value}`, values: gaps.rows[k]! })),
+    ...(gaps.reference ? [{ label: 'rigid', values: gaps.reference }] : []),
+  ];
+  const scene = plotScene({
+    id: 'plot-rigid-limit',
+    title: `The gap of ${gaps.contact} for each ${p} and for the rigid model`,
+    t: gaps.t,
+    events: [],
+    xLabel: { text: 't', tex: '$t$' },
+    yLabel: { text: 'f', tex: '$f$' },
+    series,
+  });
+  return [
+    figure(
+      scene,
+      0.9,
+      series.map((s, k) => ({ label: s.label === 'rigid' ? '\\text{rigid}' : s.label, color: SERIES_COLORS[k % SERIES_COLORS.length]! })),
+      [
+        `The gap f of the contact ${gaps.contact} against time in each run of the study and in the rigid model’s motion from the same state: the realizations pressed below f = 0 and their release beside the rigid one.`,
+      ],
+    ),
+  ];
 }

@@ -9,8 +9,7 @@ import type { Drawing, Model } from '../model/types.js';
 import { animationHtml } from './animation.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { mechanicsSymbol, unitLatex } from './notation.js';
-import { curveScene, EVENT_STYLE, eventMarkers, plotScene, SERIES_COLORS, type AxisLabel, type PlotEvent } from './plot.js';
-import { svgScene, tikzScene, type Scene } from './scene.js';
+import { curveScene, EVENT_STYLE, eventMarkers, figure, plotScene, SERIES_COLORS, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
 import { formatNumber, type ReportSimulation, type ReportTrajectory } from './sections.js';
 import { boundingBox, poser, sketchScene, view } from './sketch.js';
 
@@ -61,9 +60,35 @@ function unitGroups<C extends { readonly unit?: string | undefined }>(cs: readon
   return [...groups.values()];
 }
 
-/** A figure printed both ways: SVG in the page, TikZ at `width` of the line in the PDF. */
-export function figure(scene: Scene, width: number, legend: Figure['legend'], caption: readonly Inline[]): Figure {
-  return { kind: 'figure', id: scene.id, svg: svgScene(scene), tikz: { picture: tikzScene(scene, scene.width * 0.75), width }, legend, caption };
+/**
+ * A point's path in the plane, where the model's two coordinates are its
+ * Cartesian position (two lengths): the billiards' chords (kozlov1988 §3,
+ * §5). The frame's width follows the path's aspect, so that a circle stays round.
+ */
+function pathFigure(model: Model, tr: ReportTrajectory): Figure | undefined {
+  const [cx, cy] = model.coordinates;
+  if (model.coordinates.length !== 2 || cx!.unit !== 'm' || cy!.unit !== 'm') return undefined;
+  const x = tr.q.map((r) => r[0]!);
+  const y = tr.q.map((r) => r[1]!);
+  const [xLo, xHi] = valueRange(x);
+  const [yLo, yHi] = valueRange(y);
+  const height = 300;
+  // The plot area is about 240 px high; about 70 px of the width are the axis' margins.
+  const width = Math.round(Math.min(640, Math.max(240, 70 + (240 * (xHi - xLo)) / Math.max(yHi - yLo, 1e-12))));
+  return figure(
+    curveScene({
+      id: 'plot-path',
+      title: `${model.title}: path in the plane`,
+      xLabel: axis(cx!.name, mechanicsSymbol(cx!.name), 'm'),
+      yLabel: axis(cy!.name, mechanicsSymbol(cy!.name), 'm'),
+      curves: [{ label: 'path', x, y }],
+      width,
+      height,
+    }),
+    Number(Math.min(0.9, width / 640).toFixed(2)),
+    [{ label: `(${mechanicsSymbol(cx!.name)}, ${mechanicsSymbol(cy!.name)})`, color: SERIES_COLORS[0] }],
+    ['The path in the plane, from the dot at the initial state.'],
+  );
 }
 
 /** The sketch figure at the initial configuration, framed to hold the whole motion when there is one. */
@@ -193,6 +218,8 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       ),
     );
   });
+  const path = pathFigure(model, tr);
+  if (path) figures.push(path);
   const counted = markers.length
     ? paragraph(
         `${events.length} event${events.length === 1 ? '' : 's'} at ${markers.length} instant${markers.length === 1 ? '' : 's'}: ${[...new Set(events.map((e) => e.kind))].map((k) => `${events.filter((e) => e.kind === k).length} ${k}`).join(', ')}.`,

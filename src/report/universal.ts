@@ -12,10 +12,9 @@ import type { DerivedSystem } from '../derive/system.js';
 import { REFERENCES } from '../model/sources.js';
 import type { RestitutionStudy } from '../studies/restitution.js';
 import { equation, equations, list, m, paragraph, type Block, type Inline, type Section, type Table } from './document.js';
-import { figure } from './motion.js';
 import { math, mathLines } from './notation.js';
 import { conditionTex } from './patch.js';
-import { SERIES_COLORS, plotScene } from './plot.js';
+import { figure, SERIES_COLORS, plotScene } from './plot.js';
 
 const WORDS: Readonly<Record<string, string>> = { whole: 'compression', 'both-inner': 'restitution' };
 

@@ -5,8 +5,8 @@
 // (the double pendulum's ṗ, the pendulum at a wall's cos q₁) and the time on the
 // 6-link pendulum.
 import { describe, expect, it } from 'vitest';
-import { cancel, cancelQuotients } from '../../src/core/cancel.js';
-import { add, cos, dependsOn, div, mul, num, pow, sin, sym, termsOf, type Expr } from '../../src/core/expr.js';
+import { cancel, cancelQuotients, numeratorDenominator } from '../../src/core/cancel.js';
+import { add, cos, dependsOn, div, freeSymbols, mul, num, pow, sin, sub, sym, termsOf, ZERO, type Expr } from '../../src/core/expr.js';
 import { evaluate, type Env } from '../../src/core/evaluate.js';
 import { expand } from '../../src/core/expand.js';
 import { gcd } from '../../src/core/gcd.js';
@@ -14,6 +14,7 @@ import { parseExpr } from '../../src/core/parse.js';
 import { toText } from '../../src/core/print.js';
 import { collectAtoms, divExact, fromExpr, isConstant, primitive, ringOf } from '../../src/core/poly.js';
 import { together } from '../../src/core/together.js';
+import { simplify } from '../../src/core/trig.js';
 import { momentumName } from '../../src/model/names.js';
 import doublePendulum from '../../derivations/double-pendulum.js';
 import { nLinkPendulum } from '../../derivations/n-link-pendulum.js';
@@ -271,5 +272,14 @@ describe('time on the 6-link pendulum (budget 2 s on this machine, not asserted)
     console.log(
       `6-link pendulum: ${entries.length} polynomial entries in ${(t1 - t0).toFixed(1)} ms, ${cancelled} quotients cancelled in ${(t2 - t1).toFixed(0)} ms`,
     );
+  });
+});
+
+describe('numeratorDenominator', () => {
+  it('splits a cancelled quotient by the sign of its exponents, and leaves a product whole', () => {
+    const [top, bottom] = numeratorDenominator(cancel(parseExpr('g*(t^2 - 4*t + 2)/(2*(N + 1))')));
+    expect(simplify(sub(mul(top, pow(bottom, -1)), parseExpr('g*(t^2 - 4*t + 2)/(2*(N + 1))')))).toBe(ZERO);
+    expect(freeSymbols(bottom)).toEqual(new Set(['N']));
+    expect(numeratorDenominator(parseExpr('a*b'))).toEqual([parseExpr('a*b'), parseExpr('1')]);
   });
 });

@@ -1,6 +1,9 @@
 // Facts in the papers' form: the hinged compass's kinetic matrix in the feet's
-// coordinates (Rubanovich–Formalsky (3.4)) and Carnot's loss (3.14), computed
-// from the derived system and checked against independent computations.
+// coordinates (Rubanovich–Formalsky (3.4)) and Carnot's loss (3.14), Smirnov's
+// support variants, and Kozlov's release motions in closed form (each piece
+// put back into its own equation of motion, joined to the next one), the
+// circle billiard's map on its circle and its chords, computed from the
+// derived system and checked against independent computations.
 import { describe, expect, it } from 'vitest';
 import hinged from '../../derivations/hinged-compass.js';
 import { evaluate } from '../../src/core/evaluate.js';
@@ -11,6 +14,21 @@ import planes from '../../derivations/point-between-planes.js';
 import spatialPrism from '../../derivations/prism-in-guides.js';
 import planarPrism from '../../derivations/prism-in-guides-planar.js';
 import { parseExpr } from '../../src/core/parse.js';
+import release from '../../derivations/kozlov-release.js';
+import addedMass from '../../derivations/kozlov-release-added-mass.js';
+import elastic from '../../derivations/kozlov-release-elastic.js';
+import viscous from '../../derivations/kozlov-release-viscous.js';
+import kelvinVoigt from '../../derivations/kozlov-release-kelvin-voigt.js';
+import circleBilliard from '../../derivations/circle-billiard.js';
+import doublePendulum from '../../derivations/double-pendulum.js';
+import bouncingBall from '../../derivations/bouncing-ball.js';
+import parabolic from '../../derivations/parabolic-billiard.js';
+import block from '../../derivations/block-on-incline.js';
+import { diff } from '../../src/core/diff.js';
+import { subs } from '../../src/core/subs.js';
+import { simplify } from '../../src/core/trig.js';
+import { sub, ZERO, type Expr } from '../../src/core/expr.js';
+import { piecewiseMotion } from '../../src/derive/motion/piecewise.js';
 
 describe('hinged compass §3', () => {
   const system = derived(hinged);
@@ -97,5 +115,158 @@ describe('Smirnov’s support pairs as facts', () => {
       });
       expect(evaluate(facts.get(`supports.${v}.Φ`)!, env)).toBeCloseTo(evaluate(variant.friction, env), 14);
     }
+  });
+});
+
+describe('Kozlov §2: the release motions in closed form', () => {
+  const d2 = (e: Expr): Expr => diff(diff(e, 't'), 't');
+  const at = (e: Expr, env: Record<string, number>, t: number): number => evaluate(e, { ...env, t });
+  /** y(t) of a piece put back into ÿ = rhs(y, v = ẏ) at a few instants: the residual vanishes. */
+  const solves = (y: Expr, rhs: string, env: Record<string, number>, ts: readonly number[]): void => {
+    const residual = sub(
+      d2(y),
+      subs(
+        parseExpr(rhs),
+        new Map([
+          ['y', y],
+          ['v', diff(y, 't')],
+        ]),
+      ),
+    );
+    for (const t of ts) expect(at(residual, env, t)).toBeCloseTo(0, 9);
+  };
+  /** Consecutive pieces meet with equal y and ẏ at the end of the first. */
+  const joined = (facts: ReturnType<typeof derivedFacts>, k: number, env: Record<string, number>): void => {
+    const end = evaluate(facts.get(`trajectory${k}.end`)!, env);
+    for (const q of ['x', 'y', "y'"])
+      expect(at(facts.get(`trajectory${k}.${q}`)!, env, end)).toBeCloseTo(at(facts.get(`trajectory${k + 1}.${q}`)!, env, end), 12);
+  };
+
+  it('rigid line: held (y ≡ 0) until x = 0, then free flight ÿ = g from rest on the line', () => {
+    const facts = derivedFacts(derived(release));
+    const env = { g: 2.3 };
+    expect(facts.get('trajectory1.y')).toBe(ZERO);
+    expect(facts.get('trajectory1.end')).toBe(parseExpr('1'));
+    expect(simplify(sub(d2(facts.get('trajectory2.y')!), parseExpr('g')))).toBe(ZERO);
+    joined(facts, 1, env);
+    expect(facts.has('trajectory2.end')).toBe(false);
+  });
+  it('added mass: (N + 1)ÿ = ∓g below the line, the release a root of y, then the flight ÿ = g', () => {
+    const facts = derivedFacts(derived(addedMass));
+    const env = { g: 2.3, N: 7 };
+    expect(simplify(sub(d2(facts.get('trajectory1.y')!), parseExpr('-g/(N + 1)')))).toBe(ZERO);
+    expect(simplify(sub(d2(facts.get('trajectory2.y')!), parseExpr('g/(N + 1)')))).toBe(ZERO);
+    expect(simplify(sub(d2(facts.get('trajectory3.y')!), parseExpr('g')))).toBe(ZERO);
+    expect(at(facts.get('trajectory1.y')!, env, 0)).toBeCloseTo(0, 15);
+    expect(at(facts.get("trajectory1.y'")!, env, 0)).toBeCloseTo(0, 15);
+    joined(facts, 1, env);
+    joined(facts, 2, env);
+    expect(simplify(subs(facts.get('trajectory2.y')!, new Map([['t', facts.get('trajectory2.end')!]])))).toBe(ZERO);
+    // Leaving with ẏ = g(2t* − 4)/(2(N + 1)) = √2 g/(N + 1), which vanishes as N → ∞.
+    expect(at(facts.get("trajectory3.y'")!, env, 2 + Math.SQRT2)).toBeCloseTo((Math.SQRT2 * 2.3) / 8, 12);
+  });
+  it('elastic: ÿ = ∓g − Ny below the line; its reopening is transcendental, so the closed form stops there', () => {
+    const system = derived(elastic);
+    const facts = derivedFacts(system);
+    const env = { g: 2.3, N: 40 };
+    solves(facts.get('trajectory1.y')!, '-g - N*y', env, [0.1, 0.5, 0.9]);
+    solves(facts.get('trajectory2.y')!, 'g - N*y', env, [1.1, 1.3]);
+    joined(facts, 1, env);
+    expect(facts.has('trajectory2.end')).toBe(false);
+    expect(piecewiseMotion(system).stop).toMatch(/^line reopening at t ≈ 1\.1\d+: not a root in closed form/);
+  });
+  it('viscous and Kelvin–Voigt: the pressed motion solves its damped equation', () => {
+    solves(derivedFacts(derived(viscous)).get('trajectory1.y')!, '-g - N*v', { g: 2.3, N: 40 }, [0.05, 0.5]);
+    const kv = { g: 2.3, N: 40, c: 2, k: 1, nu: 0.1 };
+    solves(derivedFacts(derived(kelvinVoigt)).get('trajectory2.y')!, 'g - (nu*N + k*sqrt(N))*v - c^2*N*y', kv, [1.01, 1.05]);
+  });
+  it('a limit N → ∞ only where the fact is rational in N: none for the oscillation in the spring, none in a non-parameter', () => {
+    const system = derived(elastic);
+    const facts = derivedFacts(system);
+    expect(fact(facts, system, 'trajectory1.y@N→∞')).toBeUndefined();
+    expect(fact(facts, system, 'trajectory1.y@t→∞')).toBeUndefined();
+  });
+  it('the circle billiard on its circle: the map reduced there agrees with the general one on the circle only, Carnot’s loss (1 − e²)(q·q̇⁻)²/(2R²), the next strike after the reflected chord', () => {
+    const system = derived(circleBilliard);
+    const facts = derivedFacts(system);
+    const [R, e, phi] = [1.3, 0.8, 0.7];
+    const [vx, vy] = [0.9, 0.4];
+    const on = { R, e, x: R * Math.cos(phi), y: R * Math.sin(phi), "x'-": vx, "y'-": vy };
+    const off = { ...on, x: 0.5 * on.x };
+    const reduced = fact(facts, system, "impact1.single.[x']@surface")!;
+    expect(evaluate(reduced, on)).toBeCloseTo(evaluate(facts.get("impact1.single.[x']")!, on), 12);
+    expect(Math.abs(evaluate(reduced, off) - evaluate(facts.get("impact1.single.[x']")!, off))).toBeGreaterThan(1e-3);
+    const qv = on.x * vx + on.y * vy;
+    expect(evaluate(fact(facts, system, 'impact1.single.ΔT@surface')!, on)).toBeCloseTo(((1 - e * e) * qv * qv) / (2 * R * R), 12);
+    // Reflect by hand (the normal part reversed with e), then fly straight until |p + v⁺τ| = R again.
+    const [nx, ny] = [on.x / R, on.y / R];
+    const vn = vx * nx + vy * ny;
+    const [px, py] = [vx - (1 + e) * vn * nx, vy - (1 + e) * vn * ny];
+    const tau = (-2 * (on.x * px + on.y * py)) / (px * px + py * py);
+    expect(evaluate(fact(facts, system, 'impact1.single.return@surface')!, on)).toBeCloseTo(tau, 12);
+    expect(evaluate(fact(facts, system, 'impact1.single.return')!, on)).toBeCloseTo(tau, 12);
+  });
+  it('a first-order Taylor polynomial at e = 1 takes the value and slope of the fact there', () => {
+    const system = derived(circleBilliard);
+    const facts = derivedFacts(system);
+    const env = { R: 1.3, x: 0.9, y: 0.2, "x'-": 0.9, "y'-": 0.4 };
+    const f = fact(facts, system, 'impact1.single.averaged')!;
+    const taylor = fact(facts, system, 'impact1.single.averaged@e≈1')!;
+    const h = 1e-6;
+    const slope = (evaluate(f, { ...env, e: 1 + h }) - evaluate(f, { ...env, e: 1 - h })) / (2 * h);
+    expect(evaluate(taylor, { ...env, e: 1 })).toBeCloseTo(evaluate(f, { ...env, e: 1 }), 12);
+    expect(evaluate(taylor, { ...env, e: 0.5 }) - evaluate(taylor, { ...env, e: 1 })).toBeCloseTo(-0.5 * slope, 6);
+  });
+  it('the circle billiard: the first chord in closed form, R sin α₀/v₀ long in time; the impact ends the closed form', () => {
+    const system = derived(circleBilliard);
+    const facts = derivedFacts(system);
+    const env = { R: 1.3, v0: 0.7, alpha0: 0.4, e: 0.9 };
+    expect(evaluate(facts.get('trajectory1.end')!, env)).toBeCloseTo((1.3 * Math.sin(0.4)) / 0.7, 12);
+    expect(piecewiseMotion(system).stop).toMatch(/^wall closing at t ≈ .*: the motion after an impact is not followed$/);
+  });
+  it('the bouncing ball falls from y = 1 (not held on a floor it does not touch) and strikes it at t = √(2/g)', () => {
+    const facts = derivedFacts(derived(bouncingBall));
+    expect(evaluate(facts.get('trajectory1.end')!, { g: 9.81, m: 1, e: 0.8 })).toBeCloseTo(Math.sqrt(2 / 9.81), 12);
+  });
+  it('friction is outside the class: the block on the incline gets no piece', () => {
+    expect(piecewiseMotion(derived(block)).stop).toMatch(/^Coulomb friction at a contact/);
+  });
+  it('a coupled mass matrix is outside the class: no trajectory facts, and the reason', () => {
+    const system = derived(doublePendulum);
+    expect([...derivedFacts(system).keys()].filter((k) => k.startsWith('trajectory'))).toEqual([]);
+    expect(piecewiseMotion(system).stop).toMatch(/not constant and diagonal|not linear/);
+  });
+});
+
+describe('kozlov1988 §4: the parabolic billiard’s strike-to-strike map', () => {
+  const [a, g, e] = [1.3, 9.81, 0.9];
+  /** By hand: reflect on y = x²/(2a) (the normal part of v⁻ reversed with e), fly under −g until y = x²/(2a) again. */
+  const strike = ([x, u, w]: readonly number[]): number[] => {
+    const [nx, ny] = [-x! / a, 1].map((c) => c / Math.hypot(x! / a, 1));
+    const vn = u! * nx! + w! * ny!;
+    const [vx, vy] = [u! - (1 + e) * vn * nx!, w! - (1 + e) * vn * ny!];
+    const tau = (vy - (x! * vx) / a) / (g / 2 + (vx * vx) / (2 * a));
+    return [x! + vx * tau, vx, vy - g * tau];
+  };
+  it('its Jacobian in (x, ẋ⁻, ẏ⁻) is the derivative of the map written by hand, off the vertical orbit too', () => {
+    const system = derived(parabolic);
+    const facts = derivedFacts(system);
+    const names = ['x', "x'-", "y'-"];
+    const at = [0.1, 0.2, -2];
+    const env = { a, g, e, x: at[0]!, "x'-": at[1]!, "y'-": at[2]! };
+    const h = 1e-6;
+    names.forEach((input, c) => {
+      const up = strike(at.map((v, k) => (k === c ? v + h : v)));
+      const down = strike(at.map((v, k) => (k === c ? v - h : v)));
+      names.forEach((out, r) => expect(evaluate(facts.get(`impact1.single.next[${out},${input}]`)!, env)).toBeCloseTo((up[r]! - down[r]!) / (2 * h), 6));
+    });
+  });
+  it('at the vertical bouncing its (x, ẋ⁻) block has determinant 1 and trace 2 − 2e(1 + e)v²/(ag)', () => {
+    const system = derived(parabolic);
+    const facts = derivedFacts(system);
+    const v = 2.5;
+    const J = (out: string, input: string) => evaluate(fact(facts, system, `impact1.single.next[${out},${input}]@x=0@x'-=0`)!, { a, g, e, "y'-": -v });
+    expect(J('x', 'x') * J("x'-", "x'-") - J('x', "x'-") * J("x'-", 'x')).toBeCloseTo(1, 12);
+    expect(J('x', 'x') + J("x'-", "x'-")).toBeCloseTo(2 - (2 * e * (1 + e) * v * v) / (a * g), 12);
   });
 });

@@ -45,6 +45,14 @@ describe('the rigid-limit section', () => {
           if (typeof x === 'object' && 'math' in x) expect(() => katex.renderToString(x.math, { strict: 'error', throwOnError: true })).not.toThrow();
   });
 
+  it('draws the gap of each run beside the rigid model’s, where the study has them (kozlov1988 Fig. 1)', () => {
+    const t = [0, 1, 2];
+    const gaps = { contact: 'line', t, rows: [t.map(() => -0.1), t.map(() => -0.01)], reference: t.map(() => 0) };
+    const figure = limitSection({ ...study, gaps }).blocks.find((b) => b.kind === 'figure');
+    expect(figure?.kind === 'figure' && figure.legend.map((l) => l.label)).toEqual(['N = 10', 'N = 10000', '\\text{rigid}']);
+    expect(limitSection(study).blocks.some((b) => b.kind === 'figure')).toBe(false);
+  });
+
   it('without a rigid model or limits: only the runs and the orders', () => {
     const { reference: _r, limits: _l, ...bare } = study;
     expect(tableOf(limitSection(bare)).rows.map((r) => text(r[0]!))).toEqual(['10', '10000', 'fitted order']);
@@ -72,6 +80,11 @@ describe('the study in the reports of Kozlov’s realizations', () => {
     expect(t.rows.slice(0, 4).map((r) => text(r[1]!))).toEqual(['3.41421', '3.41421', '3.41421', '3.41421']);
     expect(column(t, 'rigid model')[1]).toBe('1');
     expect(column(t, 'fitted order')[1]).toBe('---');
+  });
+
+  it('added mass: the section shows the gap of its runs beside the rigid one', () => {
+    const study = report(models.find((m) => m.spec.name === 'kozlov-release-added-mass')!).doc.sections.find((s) => s.id === 'rigid-limit');
+    expect(study?.blocks.some((b) => b.kind === 'figure' && b.id === 'plot-rigid-limit')).toBe(true);
   });
 
   it('viscous (2.7): the release 2 + 1/N, fitted order 1.0000 against the limit 2', () => {

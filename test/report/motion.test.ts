@@ -112,3 +112,39 @@ describe('the phase portraits of a cart and pendulum (lengths and angles)', () =
     expect(svg[1]).toContain('>q [rad]<');
   });
 });
+
+describe('the path of a point in the plane', () => {
+  const spec = defineModel({
+    name: 'motion-point',
+    title: 'Point',
+    coordinates: [
+      { name: 'x', unit: 'm' },
+      { name: 'y', unit: 'm' },
+    ],
+    kinetic: "(x'^2 + y'^2)/2",
+    initial: { q: { x: 1 } },
+  });
+  const t = Array.from({ length: 41 }, (_, k) => (k / 40) * 2 * Math.PI);
+  const trajectory = { t, q: t.map((s) => [Math.cos(s), Math.sin(s)]), qd: t.map((s) => [-Math.sin(s), Math.cos(s)]), events: [] };
+  const ids = (model: ReturnType<typeof buildModel>) =>
+    motionSection(model, { trajectory, method: 'test' }, undefined)!
+      .blocks.filter((b) => b.kind === 'figure')
+      .map((b) => b.id);
+
+  it('is drawn where the two coordinates are lengths, in a frame as wide as high for a circle', () => {
+    expect(ids(buildModel(spec))).toContain('plot-path');
+    const path = motionSection(buildModel(spec), { trajectory, method: 'test' }, undefined)!.blocks.find((b) => b.kind === 'figure' && b.id === 'plot-path');
+    const size = /<svg[^>]*width="(\d+)"[^>]*height="(\d+)"/.exec(path?.kind === 'figure' ? path.svg : '');
+    expect(Number(size![1])).toBeLessThan(Number(size![2]) * 1.2);
+  });
+  it('is not drawn for two angles', () => {
+    const angles = defineModel({
+      ...spec,
+      coordinates: [
+        { name: 'x', unit: 'rad' },
+        { name: 'y', unit: 'rad' },
+      ],
+    });
+    expect(ids(buildModel(angles))).not.toContain('plot-path');
+  });
+});

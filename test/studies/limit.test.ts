@@ -1,6 +1,7 @@
 // The rigid-limit study (src/studies/limit.ts): the elastic realization of
 // Kozlov's release against the rigid model the caller loads (the plastic
-// line, released at t = 1), and rigidSpec, the spec of that rigid model.
+// line, released at t = 1), the added mass's gaps against (2.4)–(2.5), and
+// rigidSpec, the spec of that rigid model.
 import { describe, expect, it } from 'vitest';
 import elastic from '../../derivations/kozlov-release-elastic.js';
 import release from '../../derivations/kozlov-release.js';
@@ -10,6 +11,8 @@ import { limitStudyOf, rigidSpec } from '../../src/studies/limit.js';
 import { thrown } from '../helpers/thrown.js';
 import * as elasticModule from '../../generated/kozlov-release-elastic.js';
 import * as releaseModule from '../../generated/kozlov-release.js';
+import addedMass from '../../derivations/kozlov-release-added-mass.js';
+import * as addedMassModule from '../../generated/kozlov-release-added-mass.js';
 
 const realized = elasticModule as unknown as LoadedModule;
 const rigid = releaseModule as unknown as LoadedModule;
@@ -37,6 +40,19 @@ describe('limitStudyOf', () => {
     expect(study.reference!.release).toBeCloseTo(1, 6);
     expect(Math.abs(study.rows[1]!.release - 1)).toBeLessThan(Math.abs(study.rows[0]!.release - 1));
     expect(study.rows[1]!.distance).toBeLessThan(study.rows[0]!.distance);
+  });
+
+  it('keeps each run’s gap: the added mass’s y = −gt²/(2(N + 1)) (2.5) until t = 1 and the rigid line’s 0, then its g(t − 1)²/2 (2.4)', () => {
+    const study = limitStudyOf(addedMass, addedMassModule as unknown as LoadedModule, rigid, { values: [10, 100] })!;
+    const { t, rows, reference } = study.gaps;
+    const g = 1;
+    [10, 100].forEach((N, r) =>
+      t.forEach((s, k) => {
+        if (s <= 1) expect(rows[r]![k]!).toBeCloseTo((-g * s * s) / (2 * (N + 1)), 9);
+      }),
+    );
+    t.forEach((s, k) => expect(reference![k]!).toBeCloseTo(s <= 1 ? 0 : (g * (s - 1) ** 2) / 2, 8));
+    expect(study.gaps.contact).toBe('line');
   });
 
   it('is undefined for a model that declares no study, and refuses a parameter without values', () => {

@@ -6,14 +6,17 @@
 // the parameters, the coordinates and velocities and the patch laws' state
 // symbols. The formula itself names parameters and `where` symbols only: a
 // coordinate's value enters it under a name the `where` gives it, so that
-// the table says what each symbol stands for. A formula naming a measured
-// fact (limit., orbit., motion.) states the tolerance it agrees to.
+// the table says what each symbol stands for; the time t stands for itself
+// (a law of motion set beside a trajectory fact, kozlov1988 (2.4)). A
+// formula naming a measured fact (limit., orbit., motion.) states the
+// tolerance it agrees to.
 // buildModel runs checkPaperDeclaration and paperFormulas before anything is
 // derived; the paper check reads the formulas again with checkPaper.
 // Tests: test/model/validate/paper.test.ts, test/studies/paper-check.test.ts.
 import { freeSymbols, type Expr } from '../../core/expr.js';
 import { parseExpr, OPEN_SCOPE, type ParseScope } from '../../core/parse.js';
 import { combineErrors, MechanicsError } from '../../errors.js';
+import { TIME } from '../names.js';
 import { PAPER_FIELDS } from '../spec.js';
 import type { Model } from '../types.js';
 import { Problems, type Checked } from './problems.js';
@@ -60,10 +63,11 @@ const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true
  * A fact's name (src/derive/paper-results.ts): an impact map's
  * (impact1.leaves.psi'+, impact1.stays.footB.n@critical), the support pairs'
  * (supports.(+).Φ), a hinge's (hinge.journal.critical), a realized contact's
- * (compliant.line.duration), a patch's (patch.foundation.halfWidth), or a
+ * (compliant.line.duration), a patch's (patch.foundation.halfWidth), a piece
+ * of the motion in closed form (trajectory2.y, trajectory3.y@N→∞), or a
  * measured one (limit.release, orbit.period, motion.release1, restitution.…).
  */
-const FACT = /^(impact\d+|supports|hinge|compliant|patch|limit|orbit|motion|restitution)\.[^\s]+$/;
+const FACT = /^(impact\d+|supports|hinge|compliant|patch|trajectory\d+|limit|orbit|motion|restitution)\.[^\s]+$/;
 const MEASURED = /^(limit|orbit|motion|restitution)\./;
 
 /** The paper's parts that are checked against the model: its general model (a spec) and its formulas. */
@@ -146,7 +150,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     else if (!measured && tolerance !== undefined)
       out.add('bad-type', member(field, 'tolerance'), 'tolerance is for measured facts (limit., orbit., motion.); a derived fact is compared exactly');
     const formula = text === undefined ? undefined : parse(text, member(field, 'formula'), out);
-    const stray = formula && [...freeSymbols(formula)].filter((x) => !params.has(x) && !where.has(x));
+    const stray = formula && [...freeSymbols(formula)].filter((x) => !params.has(x) && !where.has(x) && x !== TIME);
     if (stray?.length) out.add('unknown-symbol', member(field, 'formula'), `${stray.join(', ')}: neither a parameter nor bound in where`);
     const derived = derivedText === undefined ? undefined : derivedTerms(derivedText, member(field, 'derived'), params, where, out);
     if (eq === undefined || name === undefined || (text !== undefined && !formula) || derivedText === undefined || !derived || stray?.length) return;

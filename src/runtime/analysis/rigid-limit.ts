@@ -71,6 +71,17 @@ export interface LimitStudy {
    * resolution (a quantity that does not change with N); NaN where they do not shrink.
    */
   readonly extrapolated: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
+  /**
+   * The realized contact's gap f at the runs' common samples, per row, and
+   * the rigid contact's in the reference's run (kozlov1988 Fig. 1: y(t) of
+   * the realizations against the rigid motion).
+   */
+  readonly gaps: {
+    readonly contact: string;
+    readonly t: readonly number[];
+    readonly rows: readonly (readonly number[])[];
+    readonly reference?: readonly number[];
+  };
 }
 
 /**
@@ -104,9 +115,13 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
   const referenceRun = opts.reference
     ? simulate(opts.reference, { ...opts, params: onlyKnown(opts.reference, opts.params ?? {}), ...progressOf(0) })
     : undefined;
+  const gapRows: number[][] = [];
+  let times: readonly number[] = [];
   const rows = values.map((value, i): LimitRow => {
     const params = { ...onlyKnown(module, opts.params ?? {}), [parameter]: value };
     const run = simulate(module, { ...opts, params, ...progressOf(i + runs - values.length) });
+    times = run.t;
+    gapRows.push(run.t.map((t, k) => module.compliantContacts!(t, run.q[k]!, run.qd[k]!, params)[3 * j]!));
     return { value, ...compliantRecord(module, run, params, j, atol), distance: referenceRun ? gridDistance(run, referenceRun) : NaN };
   });
   const N = rows.map((r) => r.value);
@@ -145,7 +160,13 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
     opts.reference && referenceRun && rigidIndex >= 0
       ? rigidRecord(opts.reference, referenceRun, onlyKnown(opts.reference, opts.params ?? {}), rigidIndex, atol)
       : undefined;
-  return { parameter, rows, ...(reference ? { reference } : {}), limits, orders, extrapolated };
+  const referenceGaps =
+    opts.reference?.gaps && referenceRun && rigidIndex >= 0
+      ? referenceRun.t.map((t, k) => opts.reference!.gaps!(t, referenceRun.q[k]!, onlyKnown(opts.reference!, opts.params ?? {}))[rigidIndex]!)
+      : undefined;
+  // The runs share t0, t1 and the samples (gridDistance relies on it too).
+  const gaps = { contact: contact ?? '', t: times, rows: gapRows, ...(referenceGaps ? { reference: referenceGaps } : {}) };
+  return { parameter, rows, ...(reference ? { reference } : {}), limits, orders, extrapolated, gaps };
 }
 
 /** The parameters a module has (the realized and the rigid model share some, each may have its own). */

@@ -31,6 +31,11 @@ describe('a paper', () => {
 
   it('refuses a formula with an unbound symbol, a fact that is no fact’s name, and unknown keys', () => {
     expect(problems(paper({ formulas: [{ ...formula, formula: 'q*m' }] }))).toEqual([['unknown-symbol', 'paper.formulas[0].formula']]);
+    // The time is no parameter, but a law of motion names it (kozlov1988 (2.4): y = g(t − 1)²/2).
+    builds(paper({ formulas: [{ ...formula, formula: 'g*(t - 1)^2/2', derived: 'trajectory2.y@g→∞', where: {} }] }));
+    expect(problems(paper({ formulas: [{ ...formula, formula: 's*(t - 1)^2/2', derived: 'trajectory2.y', where: {} }] }))).toEqual([
+      ['unknown-symbol', 'paper.formulas[0].formula'],
+    ]);
     expect(problems(paper({ formulas: [{ ...formula, derived: 'psi+' }] }))).toEqual([['bad-type', 'paper.formulas[0].derived']]);
     expect(problems(paper({ volume: 2 }))).toEqual([['unknown-field', 'paper.volume']]);
     expect(problems(mutate(compass, { paper: 'Rubanovich–Formalsky' }))).toEqual([['bad-type', 'paper']]);

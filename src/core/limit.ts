@@ -1,0 +1,61 @@
+// The limit of an expression as one of its symbols grows without bound,
+// where the expression is rational in that symbol (kozlov1988 (2.5) → (2.6):
+// y = g(t² − 4t + 2)/(2(N + 1)) → 0 as N → ∞). With N = 1/ε the expression
+// becomes one fraction P(ε)/Q(ε) (cancel); the limit is P(0)/Q(0), after
+// as many l'Hôpital steps as both vanish at 0. Anything else — ε inside a
+// function (e^{−Nt}, cos √N t) or under a fractional power, a limit that is
+// infinite — gives undefined, never a guess. A sum whose terms all have
+// finite limits is taken term by term, so that the terms free of N keep
+// the form they have ((2.6)'s g(t − 2 − √2)²/2).
+// Tests: test/core/limit.test.ts
+import { cancel, numeratorDenominator } from './cancel.js';
+import { add, dependsOn, mul, pow, sym, termsOf, ZERO, type Expr, type Sym } from './expr.js';
+import * as Q from './rational.js';
+import { diff } from './diff.js';
+import { subs } from './subs.js';
+import { simplify } from './trig.js';
+
+/** lim e as `name` → +∞, or undefined where e is not rational in it or the limit is infinite. */
+export function limitAtInfinity(e: Expr, name: string): Expr | undefined {
+  if (!dependsOn(e, name)) return e;
+  // Term by term where every term's limit is finite: the terms free of the symbol keep their form.
+  if (e.kind === 'add') {
+    const terms = termsOf(e).map((x) => limitAtInfinity(x, name));
+    if (terms.every((x) => x !== undefined)) return add(...terms);
+  }
+  return quotientLimit(e, name);
+}
+
+/** The limit of e as one fraction P(ε)/Q(ε), ε = 1/name. */
+function quotientLimit(e: Expr, name: string): Expr | undefined {
+  const eps = sym(`${name}⁻¹`);
+  let [top, bottom] = numeratorDenominator(cancel(simplify(subs(e, new Map([[name, pow(eps, -1)]])))));
+  if (!polynomialIn(top, eps) || !polynomialIn(bottom, eps)) return undefined;
+  const zero = new Map([[eps.name, ZERO]]);
+  for (let step = 0; step < 8; step++) {
+    const [n0, d0] = [top, bottom].map((x) => simplify(subs(x, zero))) as [Expr, Expr];
+    if (d0 !== ZERO) return simplify(mul(n0, pow(d0, -1)));
+    if (n0 !== ZERO) return undefined;
+    [top, bottom] = [diff(top, eps.name), diff(bottom, eps.name)];
+  }
+  return undefined;
+}
+
+/** The symbol occurs only under non-negative integer powers, never inside a function. */
+function polynomialIn(e: Expr, s: Sym): boolean {
+  if (!dependsOn(e, s.name)) return true;
+  const power = (base: Expr, exp: Expr): boolean =>
+    !dependsOn(base, s.name) || (exp.kind === 'num' && Q.isInteger(exp.value) && exp.value.n >= 0 && polynomialIn(base, s));
+  switch (e.kind) {
+    case 'sym':
+      return true;
+    case 'add':
+      return e.terms.every((t) => polynomialIn(t.expr, s));
+    case 'mul':
+      return e.factors.every((f) => power(f.base, f.exp));
+    case 'pow':
+      return power(e.base, e.exp);
+    default:
+      return false;
+  }
+}

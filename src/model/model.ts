@@ -150,11 +150,7 @@ function paperProblems(paper: PaperDeclaration, model: Model): readonly Mechanic
     if (!(err instanceof MechanicsError)) throw err;
     return [err];
   }
-  return [
-    ...paperFormulas(paper.formulas, general).problems,
-    ...paperClaims(paper.claims, general).problems,
-    ...paperFigures(paper.figures, general).problems,
-  ];
+  return [...paperFormulas(paper.formulas, general).problems, ...paperClaims(paper.claims, general).problems, ...paperFigures(paper.figures, general).problems];
 }
 
 function failure(problems: readonly MechanicsError[]): MechanicsError {

@@ -10,7 +10,7 @@ import { animationHtml } from './animation.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { mechanicsSymbol, unitLatex } from './notation.js';
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, SERIES_COLORS, type AxisLabel, type PlotEvent } from './plot.js';
-import { svgScene, tikzScene, type Scene } from './scene.js';
+import { sceneFigure } from './scene.js';
 import { formatNumber, type ReportSimulation, type ReportTrajectory } from './sections.js';
 import { boundingBox, poser, sketchScene, view } from './sketch.js';
 
@@ -61,11 +61,6 @@ function unitGroups<C extends { readonly unit?: string | undefined }>(cs: readon
   return [...groups.values()];
 }
 
-/** A figure printed both ways: SVG in the page, TikZ at `width` of the line in the PDF. */
-function figure(scene: Scene, width: number, legend: Figure['legend'], caption: readonly Inline[]): Figure {
-  return { kind: 'figure', id: scene.id, svg: svgScene(scene), tikz: { picture: tikzScene(scene, scene.width * 0.75), width }, legend, caption };
-}
-
 /** The sketch figure at the initial configuration, framed to hold the whole motion when there is one. */
 export function sketchFigure(model: Model, drawing: Drawing, trajectory?: ReportTrajectory): Figure {
   const at = poser(drawing, model);
@@ -75,7 +70,7 @@ export function sketchFigure(model: Model, drawing: Drawing, trajectory?: Report
   const scene = sketchScene('sketch', `${model.title}: sketch at the initial configuration`, drawing, model, initial, v);
   const values = model.coordinates.map((c, i) => `${mechanicsSymbol(c.name)} = ${formatNumber(Number(model.initial.q0[i]!.toPrecision(4)))}`);
   return {
-    ...figure(scene, Number(Math.min(0.6, v.width / 640).toFixed(2)), [], []),
+    ...sceneFigure(scene, Number(Math.min(0.6, v.width / 640).toFixed(2)), [], []),
     caption: ['The model at its initial configuration ', m(values.join(',\\ ')), ', drawn to scale with the default parameters.'],
   };
 }
@@ -119,7 +114,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   };
   const column = (rows: readonly (readonly number[])[], i: number): number[] => rows.map((r) => r[i]!);
   const figures: Figure[] = [
-    figure(
+    sceneFigure(
       plotScene({
         id: 'plot-coordinates',
         title: `${model.title}: coordinates against time`,
@@ -133,7 +128,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       [...cs.map((c, i) => key(c, i, false)), ...eventLegend],
       [`Generalized coordinates against time${more}`, ...eventNote],
     ),
-    figure(
+    sceneFigure(
       plotScene({
         id: 'plot-velocities',
         title: `${model.title}: velocities against time`,
@@ -150,7 +145,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   ];
   if (tr.energy) {
     figures.push(
-      figure(
+      sceneFigure(
         plotScene({
           id: 'plot-energy',
           title: `${model.title}: energy against time`,
@@ -176,7 +171,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
         ? `each coordinate${phase.length < group.length ? ` (the first ${phase.length})` : ''}`
         : `each coordinate in ${unitName}${phase.length < group.length ? ` (the first ${phase.length} of ${group.length})` : ''}`;
     figures.push(
-      figure(
+      sceneFigure(
         curveScene({
           id: k === 0 ? 'plot-phase' : `plot-phase-${k + 1}`,
           title: `${model.title}: phase portrait${groups.length > 1 ? `, ${unitName}` : ''}`,

@@ -14,6 +14,7 @@ import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-ch
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section } from './document.js';
 import { texWidth, toLatex } from './latex.js';
 import { math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
+import { claimSections } from './paper-claims.js';
 
 const label = (i: number): string => `paper-${i + 1}`;
 
@@ -22,8 +23,8 @@ const label = (i: number): string => `paper-${i + 1}`;
  * number beside it), then the table: the paper's formula as the paper writes
  * it, the derived equation it is compared with, and whether they agree.
  */
-export function paperSections({ rows, source, general }: PaperCheck): Section[] {
-  if (rows.length === 0) return [];
+export function paperSections({ rows, claims, figures, source, general }: PaperCheck): Section[] {
+  if (rows.length === 0) return claimSections(claims, figures);
   const paper = REFERENCES[source].short;
   const intro: Inline[] = [
     `The results of ${paper} as the derivation gives them`,
@@ -79,6 +80,7 @@ export function paperSections({ rows, source, general }: PaperCheck): Section[] 
         ...(notes.length ? [{ kind: 'list' as const, items: notes }] : []),
       ],
     },
+    ...claimSections(claims, figures),
   ];
 }
 

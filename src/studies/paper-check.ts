@@ -10,12 +10,14 @@
 // derivation beside the model's own. The report prints the result
 // (report/paper-check.ts).
 // Tests: test/studies/paper-check.test.ts, test/report/paper-kozlov.test.ts.
-import { add, freeSymbols, pow, sub, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { add, fn, freeSymbols, mul, num, pow, sub, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { cancel } from '../core/cancel.js';
 import { evaluate } from '../core/evaluate.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
-import { derivedFacts, fact, measuredFacts, type Computed, type Measured, type MeasuredFact } from '../derive/paper-results.js';
+import { derivedFacts, fact, measuredFacts, type Computed, type Facts, type Measured, type MeasuredFact } from '../derive/paper-results.js';
+import { assumptionDomain, parameterAssumptions, type ParameterAssumption } from '../derive/proofs/assumptions.js';
+import { proveClaim, type ClaimProof } from '../derive/proofs/claims.js';
 import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
 import { preImpactName } from '../model/names.js';
@@ -23,6 +25,7 @@ import { buildModel } from '../model/model.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { PaperSpec } from '../model/spec.js';
 import { checkPaper, type PaperFormula } from '../model/validate/paper.js';
+import { checkClaims, checkFigures, type Binding, type ClaimRange, type PaperClaim, type PaperFigure } from '../model/validate/paper-claims.js';
 
 /** Random points of the numeric comparison. */
 export const POINTS = 16;
@@ -43,10 +46,30 @@ export interface PaperCheckRow {
   readonly measured?: { readonly value: number; readonly bindings: ReadonlyMap<string, number> };
 }
 
+/** A paper's inequality with what it reduces to on its domain, proved or not. */
+export interface PaperClaimRow {
+  readonly claim: PaperClaim;
+  readonly bindings: ReadonlyMap<string, Expr>;
+  readonly proof: ClaimProof;
+  /** The box it was proved on, as assumptions (the model's ranges, narrowed by the claim's), of the symbols the claim names. */
+  readonly assumptions: readonly ParameterAssumption[];
+  /** The pre-impact velocities put on the unit circle (cos θ, sin θ) or at their declared sign. */
+  readonly directions: ReadonlyMap<string, Expr>;
+}
+
+/** A paper's figure redrawn: its abscissa's values and one curve per value of the curves' parameter. */
+export interface PaperFigureData {
+  readonly figure: PaperFigure;
+  readonly x: readonly number[];
+  readonly curves: readonly { readonly value: number; readonly y: readonly number[] }[];
+}
+
 /** A model's paper checked: the paper (a bibliography key), the rows, and the general model they were derived from (if not the model itself). */
 export interface PaperCheck {
   readonly source: SourceKey;
   readonly rows: readonly PaperCheckRow[];
+  readonly claims: readonly PaperClaimRow[];
+  readonly figures: readonly PaperFigureData[];
   readonly general?: DerivedSystem;
 }
 
@@ -66,7 +89,92 @@ export function paperCheck(system: DerivedSystem, spec: PaperSpec, computed: Com
   const general = spec.general ? deriveSystem(buildModel(spec.general)) : undefined;
   const source = general ?? system;
   const rows = checkPaperFormulas(source, checkPaper(spec.formulas, source.model), measuredFacts(system, computed));
-  return { source: key, rows, ...(general ? { general } : {}) };
+  const claims = proveClaims(source, checkClaims(spec.claims, source.model));
+  const figures = checkFigures(spec.figures, source.model).map((f) => figureData(source, f));
+  return { source: key, rows, claims, figures, ...(general ? { general } : {}) };
+}
+
+/** The symbols a formula, claim or figure names, bound to facts of `system` or to expressions. */
+function bind(system: DerivedSystem, facts: Facts, where: ReadonlyMap<string, Binding>, field: string): Map<string, Expr> {
+  return new Map(
+    [...where].map(([s, b]) => {
+      if ('expr' in b) return [s, b.expr];
+      const e = fact(facts, system, b.fact);
+      if (!e) throw new MechanicsError('unknown-field', 'model', `${field}: the derivation has no fact '${b.fact}'`, { model: system.model.name, field });
+      return [s, e];
+    }),
+  );
+}
+
+/** The direction angle of two pre-impact velocities. */
+const DIRECTION = sym('theta');
+
+/**
+ * Each claim proved on the model's parameter ranges narrowed by the claim's
+ * own. Impact facts are homogeneous in the pre-impact velocities, so a claim
+ * on them holds for every velocity iff it holds on the unit circle: one
+ * velocity is set to its declared sign, two to (cos θ, sin θ), θ ∈ [0, 2π].
+ */
+function proveClaims(system: DerivedSystem, claims: readonly PaperClaim[]): PaperClaimRow[] {
+  if (claims.length === 0) return [];
+  const facts = derivedFacts(system);
+  const { model } = system;
+  const approach = new Map(system.unilateral?.impactMaps.flatMap((im) => [...im.scenario.approach]) ?? []);
+  return claims.map((claim) => {
+    const bindings = bind(system, facts, claim.where, 'paper.claims');
+    const [greater, smaller] = [claim.greater, claim.smaller].map((e) => subs(e, bindings)) as [Expr, Expr];
+    const velocities = model.coordinates.filter((c) => [greater, smaller].some((e) => freeSymbols(e).has(preImpactName(c.name))));
+    const directions = new Map<string, Expr>(
+      velocities.length === 1
+        ? [[preImpactName(velocities[0]!.name), num(approach.get(velocities[0]!.name) ?? 1)]]
+        : velocities.length === 2
+          ? [
+              [preImpactName(velocities[0]!.name), fn('cos', DIRECTION)],
+              [preImpactName(velocities[1]!.name), fn('sin', DIRECTION)],
+            ]
+          : [],
+    );
+    const assumptions = [
+      ...parameterAssumptions(model).map((a) => narrowed(a, claim.on.get(a.parameter))),
+      ...[...claim.on]
+        .filter(([p]) => !model.parameters.some((q) => q.name === p && (q.range || q.default > 0)))
+        .map(([p, r]) => narrowed({ parameter: p, lowerOpen: false, upperOpen: false, source: 'declared' }, r)),
+      ...(velocities.length === 2
+        ? [{ parameter: DIRECTION.name, lower: ZERO, upper: mul(num(2), sym('pi')), lowerOpen: false, upperOpen: false, source: 'declared' as const }]
+        : []),
+    ];
+    const at = (e: Expr): Expr => subs(e, directions);
+    const rateOf = claim.rate === undefined ? undefined : bindings.get(claim.rate)!;
+    const rate = rateOf && { parameter: [...freeSymbols(rateOf)].find((x) => x !== 'pi')!, of: rateOf };
+    const proof = proveClaim(at(greater), at(smaller), assumptionDomain(assumptions), rate);
+    const named = new Set([...freeSymbols(at(greater)), ...freeSymbols(at(smaller))]);
+    return { claim, bindings, proof, assumptions: assumptions.filter((a) => named.has(a.parameter)), directions };
+  });
+}
+
+/** A parameter's assumption with the claim's interval in its place. */
+function narrowed(a: ParameterAssumption, r: ClaimRange | undefined): ParameterAssumption {
+  return r ? { parameter: a.parameter, lower: r.lower, upper: r.upper, lowerOpen: r.lowerOpen, upperOpen: r.upperOpen, source: 'declared' } : a;
+}
+
+/** Points of a paper figure's abscissa (evenly spaced, in log k on a log axis). */
+const FIGURE_POINTS = 121;
+
+/** The figure's expression at each abscissa and curve value, the other parameters at their defaults. */
+function figureData(system: DerivedSystem, figure: PaperFigure): PaperFigureData {
+  const bindings = bind(system, derivedFacts(system), figure.where, 'paper.figures');
+  const e = subs(subs(figure.plot, bindings), figure.at);
+  const { from, to, log } = figure.x;
+  const x = Array.from({ length: FIGURE_POINTS }, (_, i) => {
+    const t = i / (FIGURE_POINTS - 1);
+    return log ? from * (to / from) ** t : from + (to - from) * t;
+  });
+  const defaults: Record<string, number> = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
+  const curves = figure.curves.values.map((value) => ({
+    value,
+    y: x.map((xi) => evaluate(e, { ...defaults, [figure.curves.parameter]: value, [figure.x.symbol]: xi })),
+  }));
+  return { figure, x, curves };
 }
 
 /** Each formula against its fact of `system` (the model's own, or the paper's general model's) or its measured fact. */

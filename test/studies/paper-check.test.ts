@@ -63,6 +63,29 @@ describe('rimless wheel §2 for every k', () => {
   });
 });
 
+describe('rimless wheel §2: the statements after (2.9), proved for k ≥ 5 and every I*', () => {
+  const { claims, figures } = report(rimlessWheel);
+  it('ν < 1, dν/dk > 0 and ν > exp(−16π/k) (so ν → 1) are proved on α = π/k ∈ (0, π/5], I* ∈ [0, 1]', () => {
+    expect(claims.map((c) => [c.claim.name, c.proof.holds, c.proof.via])).toEqual([
+      ['\\nu < 1', true, 'logarithms'],
+      ['d\\nu/dk > 0', true, 'logarithms'],
+      ['\\nu > e^{-16\\pi/k}', true, 'logarithms'],
+    ]);
+    expect(claims[0]!.assumptions.find((a) => a.parameter === 'alpha')).toMatchObject({ lowerOpen: true, upperOpen: false });
+  });
+  it('Fig. 4: ν(k) at I* = 1/4 and 3/4 from the derived ratio equals (2.9) as typed, and rises with k', () => {
+    const [figure] = figures;
+    const nu = (Istar: number, k: number) => ((Istar + Math.cos((2 * Math.PI) / k)) / (Istar + 1)) ** k;
+    expect(figure!.curves.map((c) => c.value)).toEqual([0.25, 0.75]);
+    for (const c of figure!.curves) {
+      figure!.x.forEach((k, i) => expect(c.y[i]).toBeCloseTo(nu(c.value, k), 12));
+      expect(c.y.every((y, i) => i === 0 || y > c.y[i - 1]!)).toBe(true);
+    }
+    expect(figure!.x[0]).toBe(4);
+    expect(figure!.x.at(-1)).toBeCloseTo(100, 12);
+  });
+});
+
 describe('hinged compass §3', () => {
   const rows = report(hingedCompass).rows;
   it('G of (3.4) agrees entry by entry with the paper’s closed forms, (1, 2) read as −(m/2)/sin 2α', () => {

@@ -82,7 +82,12 @@ export function checkPaperDeclaration(x: unknown, model: string | undefined): Ch
   rejectUnknownKeys(paper, PAPER_FIELDS, 'paper', out);
   checkSourceKey(paper.source, 'paper.source', out);
   if (paper.general !== undefined && !fieldsAt(paper.general, 'paper.general', 'a model spec', out)) return out.result(undefined);
-  return out.result({ ...(paper.general !== undefined ? { general: paper.general } : {}), formulas: paper.formulas, claims: paper.claims, figures: paper.figures });
+  return out.result({
+    ...(paper.general !== undefined ? { general: paper.general } : {}),
+    formulas: paper.formulas,
+    claims: paper.claims,
+    figures: paper.figures,
+  });
 }
 
 /** The formulas of `paper.formulas`, or one error listing every problem. */
@@ -172,7 +177,12 @@ export function whereBindings(input: unknown, field: string, state: ReadonlySet<
 
 /** The symbols a `where` expression may name: the parameters (and pi), the coordinates and velocities, the patch laws' state. */
 export function stateSymbols(model: Model): Set<string> {
-  return new Set(['pi', ...model.parameters.map((p) => p.name), ...model.coordinates.flatMap((c) => [c.name, c.qd.name]), ...(model.patches ?? []).flatMap((p) => [...p.state.keys()])]);
+  return new Set([
+    'pi',
+    ...model.parameters.map((p) => p.name),
+    ...model.coordinates.flatMap((c) => [c.name, c.qd.name]),
+    ...(model.patches ?? []).flatMap((p) => [...p.state.keys()]),
+  ]);
 }
 
 /** `at`: parameter → a value, an expression of the parameters. */

@@ -18,7 +18,7 @@ export function claimSections(claims: readonly PaperClaimRow[], figures: readonl
   if (claims.length) {
     blocks.push(
       paragraph(
-        'Each inequality as the paper states it, typed from the paper with its symbols bound to the derivation, reduced to one expression that must be positive, and whether that is proved on the box given (interval arithmetic with branch and bound, exact at open ends; both sides positive are compared by their logarithms, a rate in ',
+        'Each inequality as the paper states it, typed from the paper with its symbols bound to the derivation, reduced to what must be positive, and whether that is proved on the box given (interval arithmetic with branch and bound, exact at open ends; both sides positive are compared by their logarithms, a rate in ',
         m('k = K(p)'),
         ' as ',
         m('(\\mathrm{d}/\\mathrm{d}p)/(\\mathrm{d}K/\\mathrm{d}p)'),
@@ -31,10 +31,18 @@ export function claimSections(claims: readonly PaperClaimRow[], figures: readonl
         caption: 'The paper’s inequalities, proved',
         columns: ['Paper', 'Statement', 'Positive', 'On', 'Proved'],
         align: 'lllll',
-        rows: claims.map((c) => [[c.claim.eq], [m(c.claim.name)], [m(`${math(c.proof.positive)} > 0`)], [m(box(c))], [c.proof.holds ? 'yes' : 'no']]),
+        rows: claims.map((c) => [
+          [c.claim.eq],
+          [m(c.claim.name)],
+          [m(c.proof.positive.map((e) => `${math(e)} > 0`).join(',\\ '))],
+          [m(box(c))],
+          [c.proof.holds ? 'yes' : 'no'],
+        ]),
       },
     );
-    const notes = claims.filter((c) => c.claim.note || c.directions.size).map((c): Inline[] => [c.claim.eq, ': ', ...claimNote(c)]);
+    const notes = claims
+      .filter((c) => c.claim.note || c.directions.size || c.proof.via === 'quadratic form')
+      .map((c): Inline[] => [c.claim.eq, ': ', ...claimNote(c)]);
     if (notes.length) blocks.push({ kind: 'list', items: notes });
   }
   blocks.push(...figures.map(figureBlock));
@@ -51,11 +59,16 @@ function range(a: ParameterAssumption): string {
   return `${mechanicsSymbol(a.parameter)} \\in ${a.lower && !a.lowerOpen ? '[' : '('}${end(a.lower, '-\\infty')}, ${end(a.upper, '\\infty')}${a.upper && !a.upperOpen ? ']' : ')'}`;
 }
 
-/** The velocities' directions and the model file's note. */
+/** How the velocities enter, and the model file's note. */
 function claimNote(c: PaperClaimRow): Inline[] {
-  const directions = [...c.directions].map(([v, e]) => `${mechanicsSymbol(v)} = ${math(e)}`);
   const parts: Inline[] = [];
-  if (directions.length) parts.push('every pre-impact velocity, by homogeneity on the unit circle: ', m(directions.join(',\\ ')), c.claim.note ? '; ' : '.');
+  const signs = [...c.directions].map(([v, e]) => `${mechanicsSymbol(v)} = ${math(e)}`);
+  if (signs.length) parts.push('homogeneous in the pre-impact velocity, taken at its declared sign: ', m(signs.join(',\\ ')), c.claim.note ? '; ' : '.');
+  if (c.proof.via === 'quadratic form')
+    parts.push(
+      'a quadratic form in the pre-impact velocities, positive for every non-zero one by Sylvester’s criterion (its Hessian’s leading minors)',
+      c.claim.note ? '; ' : '.',
+    );
   if (c.claim.note) parts.push(...c.claim.note.split(/\$([^$]+)\$/).flatMap((part, i): Inline[] => (i % 2 ? [m(part)] : part ? [part] : [])));
   return parts;
 }

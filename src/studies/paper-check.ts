@@ -10,7 +10,7 @@
 // derivation beside the model's own. The report prints the result
 // (report/paper-check.ts).
 // Tests: test/studies/paper-check.test.ts, test/report/paper-kozlov.test.ts.
-import { add, fn, freeSymbols, mul, num, pow, sub, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { add, freeSymbols, num, pow, sub, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { cancel } from '../core/cancel.js';
 import { evaluate } from '../core/evaluate.js';
 import { subs } from '../core/subs.js';
@@ -53,7 +53,7 @@ export interface PaperClaimRow {
   readonly proof: ClaimProof;
   /** The box it was proved on, as assumptions (the model's ranges, narrowed by the claim's), of the symbols the claim names. */
   readonly assumptions: readonly ParameterAssumption[];
-  /** The pre-impact velocities put on the unit circle (cos θ, sin θ) or at their declared sign. */
+  /** A single pre-impact velocity set to its declared sign (the claim is homogeneous in it). */
   readonly directions: ReadonlyMap<string, Expr>;
 }
 
@@ -106,14 +106,11 @@ function bind(system: DerivedSystem, facts: Facts, where: ReadonlyMap<string, Bi
   );
 }
 
-/** The direction angle of two pre-impact velocities. */
-const DIRECTION = sym('theta');
-
 /**
  * Each claim proved on the model's parameter ranges narrowed by the claim's
- * own. Impact facts are homogeneous in the pre-impact velocities, so a claim
- * on them holds for every velocity iff it holds on the unit circle: one
- * velocity is set to its declared sign, two to (cos θ, sin θ), θ ∈ [0, 2π].
+ * own. Impact facts are homogeneous in the pre-impact velocities: a claim on
+ * them holds for every velocity of the declared sign (one velocity, set to
+ * ±1), or for every non-zero pair (a quadratic form, proveClaim).
  */
 function proveClaims(system: DerivedSystem, claims: readonly PaperClaim[]): PaperClaimRow[] {
   if (claims.length === 0) return [];
@@ -123,32 +120,24 @@ function proveClaims(system: DerivedSystem, claims: readonly PaperClaim[]): Pape
   return claims.map((claim) => {
     const bindings = bind(system, facts, claim.where, 'paper.claims');
     const [greater, smaller] = [claim.greater, claim.smaller].map((e) => subs(e, bindings)) as [Expr, Expr];
-    const velocities = model.coordinates.filter((c) => [greater, smaller].some((e) => freeSymbols(e).has(preImpactName(c.name))));
-    const directions = new Map<string, Expr>(
-      velocities.length === 1
-        ? [[preImpactName(velocities[0]!.name), num(approach.get(velocities[0]!.name) ?? 1)]]
-        : velocities.length === 2
-          ? [
-              [preImpactName(velocities[0]!.name), fn('cos', DIRECTION)],
-              [preImpactName(velocities[1]!.name), fn('sin', DIRECTION)],
-            ]
-          : [],
+    const velocities = model.coordinates.map((c) => preImpactName(c.name)).filter((v) => [greater, smaller].some((e) => freeSymbols(e).has(v)));
+    const signs = new Map(
+      model.coordinates.flatMap((c) =>
+        velocities.length === 1 && velocities[0] === preImpactName(c.name) ? [[velocities[0], num(approach.get(c.name) ?? 1)] as const] : [],
+      ),
     );
     const assumptions = [
       ...parameterAssumptions(model).map((a) => narrowed(a, claim.on.get(a.parameter))),
       ...[...claim.on]
         .filter(([p]) => !model.parameters.some((q) => q.name === p && (q.range || q.default > 0)))
         .map(([p, r]) => narrowed({ parameter: p, lowerOpen: false, upperOpen: false, source: 'declared' }, r)),
-      ...(velocities.length === 2
-        ? [{ parameter: DIRECTION.name, lower: ZERO, upper: mul(num(2), sym('pi')), lowerOpen: false, upperOpen: false, source: 'declared' as const }]
-        : []),
     ];
-    const at = (e: Expr): Expr => subs(e, directions);
+    const at = (e: Expr): Expr => subs(e, signs);
     const rateOf = claim.rate === undefined ? undefined : bindings.get(claim.rate)!;
     const rate = rateOf && { parameter: [...freeSymbols(rateOf)].find((x) => x !== 'pi')!, of: rateOf };
-    const proof = proveClaim(at(greater), at(smaller), assumptionDomain(assumptions), rate);
+    const proof = proveClaim(at(greater), at(smaller), assumptionDomain(assumptions), rate, signs.size ? [] : velocities);
     const named = new Set([...freeSymbols(at(greater)), ...freeSymbols(at(smaller))]);
-    return { claim, bindings, proof, assumptions: assumptions.filter((a) => named.has(a.parameter)), directions };
+    return { claim, bindings, proof, assumptions: assumptions.filter((a) => named.has(a.parameter)), directions: signs };
   });
 }
 

@@ -106,6 +106,39 @@ describe('hinged compass §3', () => {
   });
 });
 
+describe('hinged compass: the sign facts after (3.14)–(3.18), proved from G alone', () => {
+  const { claims } = report(hingedCompass);
+  it('ΔT > 0 and ż₁⁻·E₁ < 0 in both modes and E₂·ż₂⁺ < 0 are quadratic forms proved definite; (3.15)/(3.17) and (3.16)/(3.18) are negative', () => {
+    expect(claims.map((c) => [c.claim.eq, c.proof.via, c.proof.holds])).toEqual([
+      ['(3.14)', 'quadratic form', true],
+      ['(3.14)', 'quadratic form', true],
+      ['(3.14)', 'quadratic form', true],
+      ['(3.14)', 'quadratic form', true],
+      ['(3.11), (3.13)', 'quadratic form', true],
+      ['(3.15), (3.17)', 'difference', true],
+      ['(3.16), (3.18)', 'difference', true],
+    ]);
+  });
+  it('(3.16)/(3.18) reduces to 1/g₃₃ > 0 with g₃₃ = (m/2)(3cos²α + 1)/(3cos²α) of (3.4)', () => {
+    const ratio = claims.at(-1)!.proof.positive[0]!;
+    for (const [m, beta] of [
+      [1, 0.3],
+      [2.5, 1.2],
+    ] as const) {
+      const c2 = Math.cos(beta) ** 2;
+      expect(evaluate(ratio, { m, l: 1, beta })).toBeCloseTo(1 / ((m / 2) * ((3 * c2 + 1) / (3 * c2))), 12);
+    }
+  });
+  it('the claims negated are not proved: ΔT < 0 when B stays, and the two ratios positive', () => {
+    const spec = hingedCompass.paper!;
+    const negated = [0, 5, 6]
+      .map((i) => spec.claims![i]!)
+      .map((c) => ({ ...c, claim: c.claim.includes('>') ? c.claim.replace('>', '<') : c.claim.replace('<', '>') }));
+    const rows = paperCheck(derived(hingedCompass), { ...spec, formulas: [], claims: negated }).claims;
+    expect(rows.map((r) => r.proof.holds)).toEqual(negated.map(() => false));
+  });
+});
+
 describe('a wrong formula', () => {
   const wrong = (formula: string): PaperSpec => ({
     source: 'rubanovich1981',

@@ -9,8 +9,11 @@
 //  - A rate in s, s = S(p) of one parameter: the claim is about
 //    d(greater − smaller)/ds = (d/dp)/(dS/dp); of the logarithm when the
 //    difference is positive (the same sign).
+//  - A quadratic form in two pre-impact velocities, positive for every
+//    velocity but 0: Sylvester's criterion on its Hessian (Rubanovich–
+//    Formalsky (3.14): ΔT > 0 because G > 0).
 // Tests: test/derive/proofs/claims.test.ts.
-import { add, fn, mul, num, pow, sub, ZERO, type Expr } from '../../core/expr.js';
+import { add, dependsOn, fn, HALF, mul, num, pow, sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import * as Q from '../../core/rational.js';
 import { cancel } from '../../core/cancel.js';
 import { diff } from '../../core/diff.js';
@@ -20,11 +23,11 @@ import { reduceCondition } from '../unilateral/admissibility.js';
 import { signOn, type Domain } from './sign.js';
 
 export interface ClaimProof {
-  /** What has to be positive for the claim, as proved (or left undecided). */
-  readonly positive: Expr;
+  /** What has to be positive for the claim (Sylvester's two minors for a quadratic form), as proved or left undecided. */
+  readonly positive: readonly Expr[];
   readonly holds: boolean;
-  /** The sides compared as they are, or by their logarithms. */
-  readonly via: 'difference' | 'logarithms';
+  /** The sides compared as they are, by their logarithms, or as a quadratic form in the velocities. */
+  readonly via: 'difference' | 'logarithms' | 'quadratic form';
 }
 
 /** The rate of a claim: d/ds with s = S(p). */
@@ -33,7 +36,13 @@ export interface ClaimRate {
   readonly of: Expr;
 }
 
-export function proveClaim(greater: Expr, smaller: Expr, domain: Domain, rate?: ClaimRate): ClaimProof {
+/**
+ * greater > smaller on the domain; `velocities` are symbols the claim must
+ * hold for every non-zero value of (impact facts are homogeneous in the
+ * pre-impact velocities): a quadratic form in two of them is positive
+ * definite by Sylvester's criterion, h₁₁ > 0 and h₁₁h₂₂ − h₁₂² > 0.
+ */
+export function proveClaim(greater: Expr, smaller: Expr, domain: Domain, rate?: ClaimRate, velocities: readonly string[] = []): ClaimProof {
   const positive = (e: Expr): boolean => signOn(e, domain) === 'positive' || reduceCondition(together(e), domain) === 'always';
   let via: ClaimProof['via'] = 'difference';
   let target: Expr;
@@ -49,8 +58,25 @@ export function proveClaim(greater: Expr, smaller: Expr, domain: Domain, rate?: 
       target = sub(logs[0], logs[1]);
     } else target = sub(greater, smaller);
   }
-  const shown = together(simplify(target));
-  return { positive: shown, holds: reduceCondition(shown, domain) === 'always', via };
+  const shown = tidy(target);
+  const named = velocities.filter((v) => dependsOn(shown, v));
+  if (named.length === 0) return { positive: [shown], holds: reduceCondition(shown, domain) === 'always', via };
+  const minors = named.length === 2 ? sylvester(shown, named as [string, string]) : undefined;
+  if (!minors) return { positive: [shown], holds: false, via };
+  return { positive: minors, holds: minors.every((e) => reduceCondition(e, domain) === 'always'), via: 'quadratic form' };
+}
+
+const tidy = (e: Expr): Expr => together(simplify(cancel(simplify(e))));
+
+/** h₁₁ and h₁₁h₂₂ − h₁₂² of Q = ½ vᵀHv, or undefined where Q is not a quadratic form in v (Euler: Q − ½ vᵀHv = 0). */
+function sylvester(Q: Expr, [a, b]: [string, string]): Expr[] | undefined {
+  const h = (x: string, y: string): Expr => tidy(diff(diff(Q, x), y));
+  const [haa, hab, hbb] = [h(a, a), h(a, b), h(b, b)];
+  if ([haa, hab, hbb].some((e) => dependsOn(e, a) || dependsOn(e, b))) return undefined;
+  const [va, vb] = [sym(a), sym(b)];
+  const form = mul(HALF, add(mul(haa, va, va), mul(num(2), hab, va, vb), mul(hbb, vb, vb)));
+  if (tidy(sub(Q, form)) !== ZERO) return undefined;
+  return [haa, tidy(sub(mul(haa, hbb), mul(hab, hab)))];
 }
 
 /** ln e split over its product and powers, every argument proved positive; undefined where one is not. */

@@ -48,7 +48,6 @@
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
 import { add, HALF, mul, num, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
 import { subs } from '../core/subs.js';
-import { mapChildren, memoPass } from '../core/traverse.js';
 import { simplify } from '../core/trig.js';
 import { evaluate } from '../core/evaluate.js';
 import { preImpactName } from '../model/names.js';
@@ -325,14 +324,6 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
   const im = k ? system.unilateral?.impactMaps[Number(k) - 1] : undefined;
   const critical = im?.critical;
   if (!base || !critical?.value) return undefined;
-  return tidy(inverted(subs(base, new Map([[critical.parameter, critical.value]]))));
+  // The kernel's sin(asin u) = u puts the critical value back into the factor it solves.
+  return tidy(subs(base, new Map([[critical.parameter, critical.value]])));
 }
-
-/** sin(asin u) → u, cos(acos u) → u: the critical value put back into the factor it solves. */
-const inverted = memoPass<Expr>((u, go) => {
-  const v = mapChildren(u, go);
-  if (v.kind !== 'fn' || v.args.length !== 1) return v;
-  const [arg] = v.args;
-  const undo = { sin: 'asin', cos: 'acos' } as const;
-  return arg!.kind === 'fn' && (v.name === 'sin' || v.name === 'cos') && arg.name === undo[v.name] ? arg.args[0]! : v;
-});

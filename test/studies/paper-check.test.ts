@@ -51,6 +51,27 @@ describe('rigid compass §1', () => {
   });
 });
 
+describe('rigid compass: which mode occurs, (1.17)–(1.20) proved', () => {
+  const { claims } = report(compass);
+  it('E_R1y > 0 in both modes; below α₀ ψ̇⁺ < 0 and (1.13) < 0 (B leaves), above it both > 0 (B stays); |ψ̇⁺| < |ψ̇⁻|', () => {
+    expect(claims.map((c) => [c.claim.eq, c.proof.holds])).toEqual(
+      ['(1.17)', '(1.17)', '(1.18)', '(1.18)', '(1.19)', '(1.19)', '(1.20)'].map((eq) => [eq, true]),
+    );
+  });
+  it('(1.20) reduces to 1 − r² = 12 sin²α/(1 + 3 sin²α)² with r of (1.16)', () => {
+    const [reduced] = claims.at(-1)!.proof.positive;
+    const r = (a: number) => (1 - 3 * Math.sin(a) ** 2) / (1 + 3 * Math.sin(a) ** 2);
+    for (const alpha of [0.2, 0.9, 1.4]) expect(evaluate(reduced!, { alpha })).toBeCloseTo(1 - r(alpha) ** 2, 13);
+  });
+  it('the same signs on the wrong side of α₀ are not proved', () => {
+    const spec = compass.paper!;
+    const swapped = [2, 4]
+      .map((i) => spec.claims![i]!)
+      .map((c) => ({ ...c, on: { alpha: c.on!.alpha === '(0, asin(1/sqrt(3)))' ? '(asin(1/sqrt(3)), pi/2)' : '(0, asin(1/sqrt(3)))' } }));
+    expect(paperCheck(derived(compass), { ...spec, formulas: [], claims: swapped }).claims.map((c) => c.proof.holds)).toEqual([false, false]);
+  });
+});
+
 describe('rimless wheel §2 for every k', () => {
   const rows = report(rimlessWheel).rows;
   const row = (eq: string) => rows.find((r) => r.formula.eq === eq)!;
@@ -65,13 +86,16 @@ describe('rimless wheel §2 for every k', () => {
 
 describe('rimless wheel §2: the statements after (2.9), proved for k ≥ 5 and every I*', () => {
   const { claims, figures } = report(rimlessWheel);
+  it('the impulses (2.3), (2.5) > 0 and, for k ≥ 5, (2.4) < 0 and (2.6) < 0: spoke 0 lifts off for every I*; (2.7) < 0', () => {
+    expect(claims.slice(0, 5).map((c) => [c.claim.eq, c.proof.holds])).toEqual(['(2.3)', '(2.5)', '(2.4)', '(2.6)', '(2.7)'].map((eq) => [eq, true]));
+  });
   it('ν < 1, dν/dk > 0 and ν > exp(−16π/k) (so ν → 1) are proved on α = π/k ∈ (0, π/5], I* ∈ [0, 1]', () => {
-    expect(claims.map((c) => [c.claim.name, c.proof.holds, c.proof.via])).toEqual([
+    expect(claims.slice(5).map((c) => [c.claim.name, c.proof.holds, c.proof.via])).toEqual([
       ['\\nu < 1', true, 'logarithms'],
       ['d\\nu/dk > 0', true, 'logarithms'],
       ['\\nu > e^{-16\\pi/k}', true, 'logarithms'],
     ]);
-    expect(claims[0]!.assumptions.find((a) => a.parameter === 'alpha')).toMatchObject({ lowerOpen: true, upperOpen: false });
+    expect(claims[5]!.assumptions.find((a) => a.parameter === 'alpha')).toMatchObject({ lowerOpen: true, upperOpen: false });
   });
   it('Fig. 4: ν(k) at I* = 1/4 and 3/4 from the derived ratio equals (2.9) as typed, and rises with k', () => {
     const [figure] = figures;

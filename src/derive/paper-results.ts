@@ -49,6 +49,8 @@
 import { add, HALF, mul, num, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
+import { factored, shortestOf } from '../core/factored.js';
+import { together } from '../core/together.js';
 import { evaluate } from '../core/evaluate.js';
 import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
@@ -58,7 +60,8 @@ import type { ContactRow, ImpactMap, ImpactMode } from './unilateral/unilateral-
 
 export type Facts = ReadonlyMap<string, Expr>;
 
-const tidy = (e: Expr): Expr => simplify(e);
+/** A fact in the shortest of its trig-simplified, common-denominator and factored forms (the papers' forms). */
+const tidy = (e: Expr): Expr => shortestOf(simplify(e), [together, factored]);
 
 /** Every fact of the system's impact maps, by name. */
 export function derivedFacts(system: DerivedSystem): Facts {

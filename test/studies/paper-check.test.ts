@@ -13,6 +13,10 @@ import pendulumWall from '../../derivations/pendulum-wall.js';
 import { parseExpr } from '../../src/core/parse.js';
 import type { PaperFormula } from '../../src/model/validate/paper.js';
 import { derived } from '../helpers/examples.js';
+import { hand } from '../helpers/hand.js';
+import { sym } from '../../src/core/expr.js';
+import { subs } from '../../src/core/subs.js';
+import { preImpactName } from '../../src/model/names.js';
 import prismInGuides from '../../derivations/prism-in-guides.js';
 
 const report = (spec: typeof compass) => paperCheck(derived(spec), spec.paper!);
@@ -69,6 +73,22 @@ describe('rigid compass: which mode occurs, (1.17)–(1.20) proved', () => {
       .map((i) => spec.claims![i]!)
       .map((c) => ({ ...c, on: { alpha: c.on!.alpha === '(0, asin(1/sqrt(3)))' ? '(asin(1/sqrt(3)), pi/2)' : '(0, asin(1/sqrt(3)))' } }));
     expect(paperCheck(derived(compass), { ...spec, formulas: [], claims: swapped }).claims.map((c) => c.proof.holds)).toEqual([false, false]);
+  });
+});
+
+/** A form typed by hand, w standing for ψ̇⁻. */
+const typed = (text: string) => subs(hand(text), new Map([['w', sym(preImpactName('psi'))]]));
+
+describe('the derived results print in the papers’ forms', () => {
+  const compassRows = report(compass).rows;
+  const at = (rows: typeof compassRows, eq: string, k = 0) => rows.filter((r) => r.formula.eq === eq)[k]!.derived;
+  it('compass: (1.7) [ẋc] = 3lw cos α sin²α/(1 + 3sin²α), [ẏc] = −2lw sin α/(1 + 3sin²α), (1.20) 4ml²w² sin²α/(1 + 3sin²α)', () => {
+    expect(at(compassRows, '(1.7)')).toBe(typed('3*l*w*cos(alpha)*sin(alpha)^2/(1 + 3*sin(alpha)^2)'));
+    expect(at(compassRows, '(1.7)', 1)).toBe(typed('-2*l*w*sin(alpha)/(1 + 3*sin(alpha)^2)'));
+    expect(at(compassRows, '(1.20)')).toBe(typed('4*m*l^2*w^2*sin(alpha)^2/(1 + 3*sin(alpha)^2)'));
+  });
+  it('rimless wheel: the loss 4ml²w² sin²α (I* + cos²α)/(1 + I*)', () => {
+    expect(at(report(rimlessWheel).rows, '§2')).toBe(typed('4*m*l^2*w^2*sin(alpha)^2*(Istar + cos(alpha)^2)/(1 + Istar)'));
   });
 });
 

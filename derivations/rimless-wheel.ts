@@ -26,7 +26,7 @@ export function rimlessWheelStance(): ModelSpec {
       l: 1,
       g: 9.81,
       Istar: { default: 0.5, range: [0, 1], description: 'I* = I/(2 m l²)' },
-      alpha: { default: Math.PI / 6, range: [0, 'pi/2'], description: 'half the angle between neighbouring spokes, π/k' },
+      alpha: { default: Math.PI / 6, range: [0, 'pi/2'], open: true, description: 'half the angle between neighbouring spokes, π/k' },
     },
     kinetic: "m*(x'^2 + y'^2) + m*l^2*Istar*psi'^2",
     potential: '2*m*g*y',
@@ -145,11 +145,11 @@ export function rimlessWheel(k: number): ModelSpec {
       // (2.9)'s statements after it, typed from the paper with r = (2.6)'s ratio and k = π/α, proved for
       // k ≥ 5: where, by (2.8), spoke 0 lifts off for every I* (α ≤ π/5 < π/4 ≤ α₀), so (2.6) applies.
       claims: [
-        { eq: '(2.3)', name: 'E_{R_{1y}} > 0', claim: 'E > 0', where: { E: 'impact1.stays.spoke1.n' }, on: { alpha: '(0, pi/2)' } },
-        { eq: '(2.5)', name: 'E_{R_{1y}} > 0', claim: 'E > 0', where: { E: 'impact1.leaves.spoke1.n' }, on: { alpha: '(0, pi/2)' } },
+        { eq: '(2.3)', name: 'E_{R_{1y}} > 0', claim: 'E > 0', where: { E: 'impact1.stays.spoke1.n' } },
+        { eq: '(2.5)', name: 'E_{R_{1y}} > 0', claim: 'E > 0', where: { E: 'impact1.leaves.spoke1.n' } },
         { eq: '(2.4)', name: 'E_{R_{2y}} < 0,\\ k \\ge 5', claim: 'E < 0', where: { E: 'impact1.stays.spoke0.n' }, on: ROLLING },
         { eq: '(2.6)', name: '\\dot{\\psi}(+0) < 0,\\ k \\ge 5', claim: 'wp < 0', where: { wp: "impact1.leaves.psi'+" }, on: ROLLING },
-        { eq: '(2.7)', name: 'E_{R_{1x}} < 0', claim: 'E < 0', where: { E: 'impact1.leaves.spoke1.t' }, on: { alpha: '(0, pi/2)' } },
+        { eq: '(2.7)', name: 'E_{R_{1x}} < 0', claim: 'E < 0', where: { E: 'impact1.leaves.spoke1.t' } },
         { eq: '(2.9)', name: '\\nu < 1', claim: 'r^k < 1', where: RATIO, on: ROLLING },
         { eq: '(2.9)', name: 'd\\nu/dk > 0', claim: 'r^k > 0', rate: 'k', where: RATIO, on: ROLLING },
         {

@@ -11,7 +11,9 @@ import type { Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { REFERENCES } from '../model/sources.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
-import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section } from './document.js';
+import { equation, equations, m, paragraph, prefixedSections, ref, type Block, type Inline, type Section } from './document.js';
+import { energySection, constraintsSection, lagrange2Section, modelSection } from './sections.js';
+import { impactMapsSection } from './unilateral.js';
 import { texWidth, toLatex } from './latex.js';
 import { math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
 import { claimSections } from './paper-claims.js';
@@ -57,6 +59,7 @@ export function paperSections({ rows, claims, figures, source, general }: PaperC
   };
   const bindings = whereText(rows);
   return [
+    ...(general ? generalModelSections(general) : []),
     { id: 'paper-results', title: 'Results in the paper’s form', blocks: results },
     {
       id: 'paper-check',
@@ -82,6 +85,20 @@ export function paperSections({ rows, claims, figures, source, general }: PaperC
     },
     ...claimSections(claims, figures),
   ];
+}
+
+/**
+ * The general model derived as the model is: its coordinates and parameters,
+ * energies, constraints, Lagrange's equations and impact maps (with the
+ * modes' admissibility and critical value), so that the paper's results
+ * below are read off a derivation printed in the report.
+ */
+function generalModelSections(general: DerivedSystem): Section[] {
+  const input = { system: general };
+  const built = [modelSection(input), energySection(input), constraintsSection(input), lagrange2Section(input), impactMapsSection(general)].flatMap(
+    (s) => s ?? [],
+  );
+  return prefixedSections(built, 'general-', 'General model: ');
 }
 
 /** The table's verdict on an agreeing row. */

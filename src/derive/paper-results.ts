@@ -9,6 +9,8 @@
 //   impact{i}.{q}'-            q̇⁻ in the independent pre-impact velocities
 //   impact{i}.{row}-           the rate of a contact row before the impact (ẏ_D⁻)
 //   impact{i}.T-               T⁻ = ½ q̇⁻ᵀ M q̇⁻ at the impact configuration
+//   impact{i}.p{q}-            the generalized momentum ∂L/∂q̇ before, at the impact configuration
+//   impact{i}.{row}.d{q}       the row's entry ∂f/∂q there (Kugushev–Sorokina's ∂g̃ = −∂f/∂q)
 //   impact{i}.{row}.inverseMass ∂fᵀ M⁻¹ ∂f of a contact row, Kugushev–Sorokina's ∂gᵀB⁻¹∂g
 //                              in (1.4), B = M at the impact configuration
 //   impact{i}.G{r}{c}          Rubanovich–Formalsky (3.4): the kinetic matrix in the
@@ -16,6 +18,7 @@
 //                              contact's tangent and normal, then each closed one's),
 //                              G = J⁻ᵀ M J⁻¹ with J = ∂z/∂q, where J is square
 //   impact{i}.{m}.{q}'+        q̇⁺;  impact{i}.{m}.[{q}'] the jump q̇⁺ − q̇⁻ (R–F (1.4))
+//   impact{i}.{m}.p{q}+        the generalized momentum after
 //   impact{i}.{m}.{row}        the impulse of a row (Δμ of 'footD.n', Δν of 'footD.t')
 //   impact{i}.{m}.{row}+       the rate of a contact row after the impact
 //   impact{i}.{m}.ΔT           T⁻ − T⁺, Carnot's loss (R–F (3.14))
@@ -237,9 +240,16 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
   const rate = (r: ContactRow, v: readonly Expr[]): Expr => tidy(add(here(r.rate), ...r.row.map((a, i) => mul(here(a), v[i]!))));
 
   cs.forEach((c, i) => facts.set(`${key}.${c.name}'-`, im.qdMinus[i]!));
+  // Generalized momenta p = ∂L/∂q̇ at the impact configuration (Kugushev–Sorokina (1.2), (1.3)).
+  const momenta = (v: readonly Expr[]): Expr[] => {
+    const at = new Map([...im.scenario.at, ...cs.map((c, i) => [c.qd.name, v[i]!] as const)]);
+    return system.lagrange2.momenta.map((p) => tidy(subs(p, at)));
+  };
+  momenta(im.qdMinus).forEach((p, i) => facts.set(`${key}.p${cs[i]!.name}-`, p));
   for (const r of rows) facts.set(`${key}.${r.label}-`, rate(r, im.qdMinus));
   const before = tidy(kinetic(im.qdMinus));
   facts.set(`${key}.T-`, before);
+  for (const r of rows) r.row.forEach((a, i) => facts.set(`${key}.${r.label}.d${cs[i]!.name}`, tidy(here(a))));
   for (const r of rows) {
     const row = r.row.map(here);
     const x = solveSmall(M, row)?.x;
@@ -254,6 +264,7 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
   const v = im.scenario.independent.length === 1 ? cs.findIndex((c) => c.name === im.scenario.independent[0]) : -1;
   for (const mode of im.modes) {
     const m = `${key}.${modeName(system, im, mode)}`;
+    momenta(mode.qdPlus).forEach((p, i) => facts.set(`${m}.p${cs[i]!.name}+`, p));
     cs.forEach((c, i) => {
       facts.set(`${m}.${c.name}'+`, mode.qdPlus[i]!);
       facts.set(`${m}.[${c.name}']`, tidy(sub(mode.qdPlus[i]!, im.qdMinus[i]!)));

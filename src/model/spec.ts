@@ -384,10 +384,14 @@ export interface PaperFormulaSpec {
   readonly eq: string;
   /** The quantity as the paper writes it, in LaTeX. */
   readonly name: string;
-  /** The paper's formula in the model language: the model's parameters and the symbols of `where`; absent for a result the paper states in words (printed, not compared). */
+  /**
+   * The paper's formula in the model language: the model's parameters and the symbols of `where`; absent for a result
+   * the paper states in words (printed, not compared). Without `derived`, a relation 'A = B' between quantities the
+   * `where` binds to facts (Appell's theorem, p⁺·v = p⁻·v): A is set beside B.
+   */
   readonly formula?: string;
   /** The fact it gives: a fact's name, several joined by ' + ', and a fact to a power of a `where` symbol ('impact1.leaves.ratio^k'). */
-  readonly derived: string;
+  readonly derived?: string;
   /**
    * The formula's own symbols: each a fact's name or an expression of the
    * parameters ({ k: 'pi/alpha' }), of the coordinates and velocities (their

@@ -140,10 +140,12 @@ function parametersText(system: DerivedSystem): Inline[] {
     : ['its parameters symbolic'];
 }
 
-/** The paper's formula as written, its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol. */
+/** The paper's formula as written (a relation with both sides), its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol. */
 function paperLatex(r: PaperCheckRow): string {
   const symbols = new Map([...r.bindings].filter(([s, v]) => v.kind === 'sym' && !r.measured?.bindings.has(s)));
-  return r.formula.formula ? toLatex(subs(r.formula.formula, symbols), { ...MECHANICS, orientSums: false }) : '';
+  const tex = (e: Expr): string => toLatex(subs(e, symbols), { ...MECHANICS, orientSums: false });
+  if (!r.formula.formula) return '';
+  return r.formula.left ? `${tex(r.formula.left)} = ${tex(r.formula.formula)}` : tex(r.formula.formula);
 }
 
 /** "k = π/α, G_{12} = …": what the formulas' other symbols stand for. */

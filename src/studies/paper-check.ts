@@ -187,7 +187,9 @@ export function checkPaperFormulas(system: DerivedSystem, formulas: readonly Pap
     // At the parameter values the paper's result holds for (Kozlov's Theorem 3: ν = 0).
     const atValues = (e: Expr): Expr => (f.at ? subs(e, f.at) : e);
     const binding = new Map<string, Expr>([...f.where].map(([s, b]) => [s, atValues('fact' in b ? look(b.fact) : b.expr)]));
-    const derived = atValues(add(...f.derived.map((t) => (t.power ? pow(look(t.fact), subs(t.power, binding)) : look(t.fact)))));
+    const derived = atValues(
+      f.left ? subs(f.left, binding) : add(...f.derived.map((t) => (t.power ? pow(look(t.fact), subs(t.power, binding)) : look(t.fact)))),
+    );
     if (!f.formula) return { formula: f, bindings: binding, derived, how: 'symbolic' };
     const paper = atValues(subs(f.formula, binding));
     if (f.tolerance !== undefined) return measuredRow(system, f, binding, paper, derived, used, f.tolerance);

@@ -204,17 +204,37 @@ describe('a wrong formula', () => {
   });
 });
 
-describe('the double pendulum at a wall against Kugushev–Sorokina (1.4)', () => {
+describe('the double pendulum at a wall against Kugushev–Sorokina §1 and §9', () => {
   const rows = report(pendulumWall).rows;
-  it('the impulse (1 + e) ġ⁻/(∂gᵀB⁻¹∂g), Newton’s reversal and the loss (1 − e²) ġ⁻²/(2 ∂gᵀB⁻¹∂g) agree', () => {
-    expect(rows.map((r) => [r.formula.eq, r.agrees])).toEqual([
-      ['(1.4)', true],
-      ['(1.4)', true],
-      ['§1', true],
+  it('Appell (1.2), the impact equation (1.3), the quadratic (1.4) and its root at e = 1, energy kept at e = 1, the closing relation of §9 and its consequences agree', () => {
+    expect(rows.map((r) => [r.formula.eq, r.agrees, r.how])).toEqual([
+      ['(1.2)', true, 'symbolic'],
+      ['(1.3)', true, 'symbolic'],
+      ['(1.3)', true, 'symbolic'],
+      ['(1.4)', true, 'symbolic'],
+      ['(1.4)', true, 'symbolic'],
+      ['§1', true, 'symbolic'],
+      ['§9', true, 'symbolic'],
+      ['§9', true, 'symbolic'],
+      ['§9', true, 'symbolic'],
+      ['§9', true, 'symbolic'],
     ]);
   });
+  it('the relations set their two sides, each typed from the paper: Appell’s p⁺·v beside p⁻·v', () => {
+    const appell = rows[0]!;
+    expect(appell.formula.left).toBeDefined();
+    expect(appell.formula.derived).toEqual([]);
+  });
+  it('a wrong sign in (1.3) or in the printed closing relation of §9 disagrees', () => {
+    const spec = pendulumWall.paper!;
+    const wrong = [
+      { ...spec.formulas[1]!, formula: 'P1m + mu*(-F1)' },
+      { ...spec.formulas[6]!, formula: '(P1p - e*P1m)*(Q1p - Q1m) + (P2p - e*P2m)*(Q2p - Q2m) = 0' },
+    ];
+    expect(paperCheck(derived(pendulumWall), { ...spec, formulas: wrong }).rows.map((r) => r.agrees)).toEqual([false, false]);
+  });
   it('∂gᵀB⁻¹∂g is (m₁ cos²q₂ + m₂ sin²(q₁ − q₂))/(m₂(m₁ + m₂ sin²(q₁ − q₂))), from B⁻¹ by hand', () => {
-    const k = rows[0]!.bindings.get('k')!;
+    const k = rows[4]!.bindings.get('k')!;
     for (const [q1, q2, m1, m2, l1, l2] of [
       [0.3, -0.8, 1, 2, 0.7, 1.3],
       [-1.1, 0.4, 2.5, 0.5, 1, 0.4],

@@ -32,8 +32,10 @@ export interface PaperFormula {
   readonly name: string;
   /** The paper's formula, in the model's parameters and the `where` symbols; absent for a result stated in words. */
   readonly formula?: Expr;
-  /** The source text of `derived`. */
+  /** The source text of `derived` (of the left side, for a relation). */
   readonly derivedText: string;
+  /** A relation 'A = B' the paper states between derived quantities: A, set beside B (`formula`) in place of a fact. */
+  readonly left?: Expr;
   /** The facts summed (each to its power). */
   readonly derived: readonly DerivedTerm[];
   /** Symbol → a fact's name, or an expression of the parameters. */
@@ -115,7 +117,10 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     const nameText = stringAt(f.name, member(field, 'name'), 'name', out);
     const name = nameText === undefined ? undefined : checkLatexMath(nameText, member(field, 'name'), out);
     const text = f.formula === undefined ? undefined : stringAt(f.formula, member(field, 'formula'), 'formula', out);
-    const derivedText = stringAt(f.derived, member(field, 'derived'), 'derived', out);
+    // A relation 'A = B' (Appell's theorem: p⁺·v = p⁻·v) compares its two sides, each bound to facts by `where`.
+    const relation = typeof f.formula === 'string' && f.formula.includes('=') && f.derived === undefined ? f.formula.split('=') : undefined;
+    if (relation && relation.length !== 2) out.add('bad-type', member(field, 'formula'), 'a relation has one =, A = B');
+    const derivedText = relation ? relation[0]!.trim() : stringAt(f.derived, member(field, 'derived'), 'derived', out);
     const note = f.note === undefined ? undefined : checkNote(f.note, member(field, 'note'), out);
     const where = whereBindings(f.where, member(field, 'where'), state, out);
     const at = atValues(f.at, member(field, 'at'), params, out);
@@ -131,16 +136,27 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       );
     else if (!measured && tolerance !== undefined)
       out.add('bad-type', member(field, 'tolerance'), 'tolerance is for measured facts (limit., orbit., motion.); a derived fact is compared exactly');
-    const formula = text === undefined ? undefined : parseText(text, member(field, 'formula'), out);
-    const stray = formula && [...freeSymbols(formula)].filter((x) => !params.has(x) && !where.has(x));
+    const formula = text === undefined ? undefined : parseText(relation ? relation[1]! : text, member(field, 'formula'), out);
+    const left = relation && derivedText !== undefined ? parseText(derivedText, member(field, 'formula'), out) : undefined;
+    const stray = formula && [...freeSymbols(formula), ...(left ? freeSymbols(left) : [])].filter((x) => !params.has(x) && !where.has(x));
     if (stray?.length) out.add('unknown-symbol', member(field, 'formula'), `${stray.join(', ')}: neither a parameter nor bound in where`);
-    const derived = derivedText === undefined ? undefined : derivedTerms(derivedText, member(field, 'derived'), params, where, out);
-    if (eq === undefined || name === undefined || (text !== undefined && !formula) || derivedText === undefined || !derived || stray?.length) return;
+    const derived = relation ? [] : derivedText === undefined ? undefined : derivedTerms(derivedText, member(field, 'derived'), params, where, out);
+    if (
+      eq === undefined ||
+      name === undefined ||
+      (text !== undefined && !formula) ||
+      (relation && !left) ||
+      derivedText === undefined ||
+      !derived ||
+      stray?.length
+    )
+      return;
     formulas.push({
       eq,
       name,
       ...(formula ? { formula } : {}),
       derivedText,
+      ...(left ? { left } : {}),
       derived,
       where,
       ...(at.size ? { at } : {}),

@@ -47,10 +47,11 @@ describe.each([
   ['kozlov-release-kelvin-voigt', kelvinVoigt, ['measured', 'measured', 'numeric', 'numeric']],
   ['circle-billiard', circleBilliard, ['symbolic', 'symbolic']],
   ['parabolic-billiard', parabolic, ['measured', 'measured', 'measured', 'measured', 'measured']],
-  ['viscoelastic-disk', disk, ['numeric', 'numeric', 'symbolic', 'numeric', 'symbolic']],
+  ['viscoelastic-disk', disk, ['numeric', 'numeric', 'symbolic', 'numeric']],
 ] as const)('%s against its paper', (_, spec, how) => {
   it(`compares ${how.length} formulas (${how.join(', ')}) and every one agrees`, () => {
-    const rows = report(spec).rows;
+    // A result stated in words (the disk's separation, the model's own density) is printed, not compared.
+    const rows = report(spec).rows.filter((r) => r.agrees !== undefined);
     expect(rows.map((r) => r.how)).toEqual(how);
     expect(rows.filter((r) => !r.agrees).map((r) => r.formula.eq)).toEqual([]);
   });

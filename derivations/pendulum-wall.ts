@@ -86,7 +86,7 @@ export default defineModel({
         name: '(B\\dot{q}^{+} + W^2 B\\dot{q}^{-}, \\dot{q}^{+} - \\dot{q}^{-})',
         formula: '(P1p + e*P1m)*(Q1p - Q1m) + (P2p + e*P2m)*(Q2p - Q2m) = 0',
         where: { ...MOMENTA, Q1m: "impact1.q1'-", Q2m: "impact1.q2'-", Q1p: "impact1.single.q1'+", Q2p: "impact1.single.q2'+" },
-        note: 'the closing relation in its consistent form, with $W^2 = e$: as printed, $(MV^+, V^+ - V^-) - W^2(MV^-, V^+ - V^-) = 0$, it would send the bob back into the wall.',
+        note: 'the closing relation in its consistent form, with $W^2 = e$: as printed, $(MV^{+}, V^{+} - V^{-}) - W^2(MV^{-}, V^{+} - V^{-}) = 0$, it would send the bob back into the wall.',
       },
       {
         eq: '§9',

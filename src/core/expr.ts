@@ -1182,6 +1182,8 @@ export function fn(name: FnName, ...args: Expr[]): Expr {
       if (hasNegativeSign(x)) return neg(fn('asin', neg(x)));
       break;
     case 'acos':
+      // arccos(−u) = π − arccos u: the same sign rule as asin's, so π/2 − ½ arccos I* and ½ arccos(−I*) meet.
+      if (hasNegativeSign(x)) return sub(sym('pi'), fn('acos', neg(x)));
       break;
     case 'exp':
       if (x === ZERO) return ONE;

@@ -420,6 +420,10 @@ describe('sine and cosine at rational multiples of π', () => {
     expect(cos(fn('acos', x))).toBe(x);
     expect(cos(fn('asin', x)).kind).toBe('fn');
   });
+  it('take the sign out of arccos as out of arcsin: arccos(−u) = π − arccos u', () => {
+    expect(fn('acos', neg(x))).toBe(sub(sym('pi'), fn('acos', x)));
+    expect(fn('asin', neg(x))).toBe(neg(fn('asin', x)));
+  });
 });
 
 describe("a product without one of its factors, times another expression (the product rule's term)", () => {

@@ -98,9 +98,9 @@ describe('rimless wheel §2 for every k', () => {
   it('(2.9): ν per revolution at k = 6, I* = 1/4 is [(1/4 + 1/2)/(5/4)]⁶ = 0.6⁶', () => {
     expect(evaluate(row('(2.9)').derived, { Istar: 0.25, alpha: Math.PI / 6 })).toBeCloseTo(0.6 ** 6, 14);
   });
-  it('(2.8): α₀ = π/2 − ½ arccos I*, π/3 at I* = 1/2, and numeric, not symbolic (arccos(−I*)/2 is derived)', () => {
+  it('(2.8): α₀ = π/2 − ½ arccos I*, π/3 at I* = 1/2, symbolically (the kernel writes arccos(−I*) as π − arccos I*)', () => {
     expect(evaluate(row('(2.8)').derived, { Istar: 0.5 })).toBeCloseTo(Math.PI / 3, 14);
-    expect(row('(2.8)').how).toBe('numeric');
+    expect(row('(2.8)').how).toBe('symbolic');
   });
 });
 

@@ -42,7 +42,7 @@ export default defineModel({
   // Kugushev–Sorokina's single impact (1.4) at any configuration on the wall, both velocities free.
   impactScenarios: [{ name: 'the lower bob strikes the wall', arriving: 'wall', closed: [], at: {}, independent: ['q1', 'q2'], approach: { q2: 'positive' } }],
   initial: { q: { q1: -0.6, q2: -0.9 }, t1: 6 },
-  // Kugushev–Sorokina §1 against the derived impact map. The facts are in the gap f = −g ≥ 0:
+  // kugushev2002 §1 against the derived impact map. The facts are in the gap f = −g ≥ 0:
   // w = ḟ⁻ = −ġ⁻ < 0 on arrival, so (q̇⁻, ∂g̃) = −w; ∂g̃ = −(F1, F2) with F the row ∂f/∂q at the impact;
   // k = ∂gᵀB⁻¹∂g with B the mass matrix there; p± = Bq̇± the generalized momenta; Δμ the impulse.
   paper: {

@@ -10,7 +10,7 @@
 //   impact{i}.{row}-           the rate of a contact row before the impact (ẏ_D⁻)
 //   impact{i}.T-               T⁻ = ½ q̇⁻ᵀ M q̇⁻ at the impact configuration
 //   impact{i}.p{q}-            the generalized momentum ∂L/∂q̇ before, at the impact configuration
-//   impact{i}.{row}.d{q}       the row's entry ∂f/∂q there (Kugushev–Sorokina's ∂g̃ = −∂f/∂q)
+//   impact{i}.{row}.d{q}       the row's entry ∂f/∂q there (kugushev2002's ∂g̃ = −∂f/∂q)
 //   impact{i}.{row}.inverseMass ∂fᵀ M⁻¹ ∂f of a contact row, Kugushev–Sorokina's ∂gᵀB⁻¹∂g
 //                              in (1.4), B = M at the impact configuration
 //   impact{i}.G{r}{c}          Rubanovich–Formalsky (3.4): the kinetic matrix in the
@@ -240,7 +240,7 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
   const rate = (r: ContactRow, v: readonly Expr[]): Expr => tidy(add(here(r.rate), ...r.row.map((a, i) => mul(here(a), v[i]!))));
 
   cs.forEach((c, i) => facts.set(`${key}.${c.name}'-`, im.qdMinus[i]!));
-  // Generalized momenta p = ∂L/∂q̇ at the impact configuration (Kugushev–Sorokina (1.2), (1.3)).
+  // Generalized momenta p = ∂L/∂q̇ at the impact configuration (kugushev2002 (1.2), (1.3)).
   const momenta = (v: readonly Expr[]): Expr[] => {
     const at = new Map([...im.scenario.at, ...cs.map((c, i) => [c.qd.name, v[i]!] as const)]);
     return system.lagrange2.momenta.map((p) => tidy(subs(p, at)));

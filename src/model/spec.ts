@@ -435,7 +435,7 @@ export interface PaperClaimSpec {
  * A figure of a paper redrawn from the derivation (src/studies/paper-check.ts
  * computes it): `plot`, in the parameters and the `where` symbols, against
  * `x.symbol` (a parameter set by `at` in terms of it), one curve per value of
- * `curves`' parameter: Rubanovich–Formalsky's Fig. 4, ν(k) at I* = 1/4, 3/4.
+ * `curves`' parameter: rubanovich1981 Fig. 4, ν(k) at I* = 1/4, 3/4.
  */
 export interface PaperFigureSpec {
   readonly eq: string;

@@ -3,15 +3,15 @@
 // its factors proved positive, or the claim is left unproved.
 //  - Both sides proved positive: their logarithms are compared instead, each
 //    split over products and powers (ln(r^k) = k ln r) where every argument
-//    is proved positive. Rubanovich–Formalsky (2.9)'s ν = r^k < 1 becomes
+//    is proved positive. rubanovich1981 (2.9)'s ν = r^k < 1 becomes
 //    −(π/α)(ln(I* + cos 2α) − ln(1 + I*)) > 0, which interval arithmetic
 //    proves near α = 0 although ν → 1 there.
 //  - A rate in s, s = S(p) of one parameter: the claim is about
 //    d(greater − smaller)/ds = (d/dp)/(dS/dp); of the logarithm when the
 //    difference is positive (the same sign).
 //  - A quadratic form in two pre-impact velocities, positive for every
-//    velocity but 0: Sylvester's criterion on its Hessian (Rubanovich–
-//    Formalsky (3.14): ΔT > 0 because G > 0).
+//    velocity but 0: Sylvester's criterion on its Hessian
+//    (rubanovich1981 (3.14): ΔT > 0 because G > 0).
 // Tests: test/derive/proofs/claims.test.ts.
 import { add, dependsOn, fn, HALF, mul, num, pow, sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import * as Q from '../../core/rational.js';

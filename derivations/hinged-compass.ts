@@ -159,7 +159,11 @@ export default defineModel({
         derived: 'impact1.leaves.ΔT',
         where: G_AND_PRE_IMPACT,
       },
+      { eq: '(3.17)', name: '\\dot{y}_2(+0)', formula: FREE_2Y, derived: 'impact1.leaves.foot1.n+', where: G_AND_PRE_IMPACT },
+      { eq: '(3.18)', name: 'E_{R_{2x}}', formula: STAYING_2X, derived: 'impact1.stays.foot1.t', where: G_AND_PRE_IMPACT },
     ],
+    // (3.17), (3.18) against the derived lift-off and stay modes; (3.15), (3.16), B sliding on a smooth
+    // line, have no mode of this model and enter only the sign facts below.
     // The sign facts after (3.14)–(3.18), typed from the paper in G and ż₁⁻ = (x₁, y₁) alone.
     claims: [
       {

@@ -24,7 +24,7 @@ const report = (spec: typeof compass) => paperCheck(derived(spec), spec.paper!);
 describe.each([
   ['compass', compass, 13],
   ['rimless-wheel', rimlessWheel, 8],
-  ['hinged-compass', hingedCompass, 20],
+  ['hinged-compass', hingedCompass, 22],
   ['point-between-planes', planes, 4],
   ['prism-in-guides', prismInGuides, 2],
 ] as const)('%s against its paper', (_, spec, compared) => {

@@ -164,5 +164,28 @@ export default defineModel({
       },
       { eq: '§1', name: 't_{\\infty}', derived: 'impact1.leaves.rest' },
     ],
+    // Which mode occurs, (1.17)–(1.20) as the paper argues it: signs of the derived impulses and
+    // velocities for ψ̇(−0) < 0 (1.6), on either side of α₀ = arcsin(1/√3).
+    claims: [
+      { eq: '(1.17)', name: 'E_{R_{1y}} > 0\\ \\text{(1.12)}', claim: 'E > 0', where: { E: 'impact1.stays.footD.n' } },
+      { eq: '(1.17)', name: 'E_{R_{1y}} > 0\\ \\text{(1.15)}', claim: 'E > 0', where: { E: 'impact1.leaves.footD.n' } },
+      { eq: '(1.18)', name: '\\dot{\\psi}(+0) < 0', claim: 'wp < 0', where: { wp: "impact1.leaves.psi'+" }, on: { alpha: '(0, asin(1/sqrt(3)))' } },
+      { eq: '(1.18)', name: 'E_{R_{2y}} < 0\\ \\text{(1.13)}', claim: 'E < 0', where: { E: 'impact1.stays.footB.n' }, on: { alpha: '(0, asin(1/sqrt(3)))' } },
+      { eq: '(1.19)', name: '\\dot{\\psi}(+0) > 0', claim: 'wp > 0', where: { wp: "impact1.leaves.psi'+" }, on: { alpha: '(asin(1/sqrt(3)), pi/2)' } },
+      {
+        eq: '(1.19)',
+        name: 'E_{R_{2y}} > 0\\ \\text{(1.13)}',
+        claim: 'E > 0',
+        where: { E: 'impact1.stays.footB.n' },
+        on: { alpha: '(asin(1/sqrt(3)), pi/2)' },
+      },
+      {
+        eq: '(1.20)',
+        name: '|\\dot{\\psi}(+0)| < |\\dot{\\psi}(-0)|',
+        claim: 'wp^2 < w^2',
+        where: { w: "impact1.psi'-", wp: "impact1.leaves.psi'+" },
+        note: 'so $T(+0) < T(-0)$: the legs are alike, $T = \\tfrac{1}{2} I_B \\dot{\\psi}^2$ about either foot.',
+      },
+    ],
   },
 });

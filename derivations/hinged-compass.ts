@@ -24,6 +24,15 @@ const Y2_LEAVES = '(G33*(G41*x1 + G42*y1) - G43*(G31*x1 + G32*y1))/(G33*G44 - G3
 const IMPULSE_1X_LEAVES = `-(G11*x1 + G12*y1) + G13*(${X2_LEAVES}) + G14*(${Y2_LEAVES})`;
 const IMPULSE_1Y_LEAVES = `-(G21*x1 + G22*y1) + G23*(${X2_LEAVES}) + G24*(${Y2_LEAVES})`;
 
+/** (3.15), (3.17): B's vertical impulse when it slides on a smooth line, its vertical velocity when free; [ż₁] = −ż₁⁻. */
+const SLIDING_2Y = '((G41*G33 - G31*G43)*(-x1) + (G42*G33 - G32*G43)*(-y1))/G33';
+const FREE_2Y = '-((G41*G33 - G31*G43)*(-x1) + (G42*G33 - G32*G43)*(-y1))/(G33*G44 - G34*G43)';
+/** (3.16), (3.18): B's sliding velocity on a smooth line, its horizontal impulse when it stays. */
+const SLIDING_2X = '-(G31*(-x1) + G32*(-y1))/G33';
+const STAYING_2X = 'G31*(-x1) + G32*(-y1)';
+/** The sign facts after (3.14) hold for every half-angle of a compass standing on the line. */
+const OPEN_COMPASS = { beta: '(0, pi/2)' };
+
 export default defineModel({
   name: 'hinged-compass',
   title: 'Hinged two-link compass (Rubanovich–Formalsky §3)',
@@ -149,6 +158,66 @@ export default defineModel({
         formula: `-(1/2)*(x1*(${IMPULSE_1X_LEAVES}) + y1*(${IMPULSE_1Y_LEAVES}))`,
         derived: 'impact1.leaves.ΔT',
         where: G_AND_PRE_IMPACT,
+      },
+      { eq: '(3.17)', name: '\\dot{y}_2(+0)', formula: FREE_2Y, derived: 'impact1.leaves.foot1.n+', where: G_AND_PRE_IMPACT },
+      { eq: '(3.18)', name: 'E_{R_{2x}}', formula: STAYING_2X, derived: 'impact1.stays.foot1.t', where: G_AND_PRE_IMPACT },
+    ],
+    // (3.17), (3.18) against the derived lift-off and stay modes; (3.15), (3.16), B sliding on a smooth
+    // line, have no mode of this model and enter only the sign facts below.
+    // The sign facts after (3.14)–(3.18), typed from the paper in G and ż₁⁻ = (x₁, y₁) alone.
+    claims: [
+      {
+        eq: '(3.14)',
+        name: '\\Delta T > 0,\\ z_2(+0) = 0',
+        claim: '(1/2)*(x1*(G11*x1 + G12*y1) + y1*(G21*x1 + G22*y1)) > 0',
+        where: G_AND_PRE_IMPACT,
+        on: OPEN_COMPASS,
+      },
+      {
+        eq: '(3.14)',
+        name: '\\Delta T > 0,\\ E_2 = 0',
+        claim: `-(1/2)*(x1*(${IMPULSE_1X_LEAVES}) + y1*(${IMPULSE_1Y_LEAVES})) > 0`,
+        where: G_AND_PRE_IMPACT,
+        on: OPEN_COMPASS,
+      },
+      {
+        eq: '(3.14)',
+        name: '\\dot{z}_1(-0) \\cdot E_1 < 0,\\ z_2(+0) = 0',
+        claim: '-(x1*(G11*x1 + G12*y1) + y1*(G21*x1 + G22*y1)) < 0',
+        where: G_AND_PRE_IMPACT,
+        on: OPEN_COMPASS,
+        note: 'D’s velocity before the impact and its impulse make an obtuse angle.',
+      },
+      {
+        eq: '(3.14)',
+        name: '\\dot{z}_1(-0) \\cdot E_1 < 0,\\ E_2 = 0',
+        claim: `x1*(${IMPULSE_1X_LEAVES}) + y1*(${IMPULSE_1Y_LEAVES}) < 0`,
+        where: G_AND_PRE_IMPACT,
+        on: OPEN_COMPASS,
+      },
+      {
+        eq: '(3.11), (3.13)',
+        name: 'E_2 \\cdot \\dot{z}_2(+0) < 0',
+        claim: `-(G31*x1 + G32*y1)*(${X2_LEAVES}) - (G41*x1 + G42*y1)*(${Y2_LEAVES}) < 0`,
+        where: G_AND_PRE_IMPACT,
+        on: OPEN_COMPASS,
+        note: 'B’s impulse when it stays and its velocity when it is free make an obtuse angle.',
+      },
+      {
+        eq: '(3.15), (3.17)',
+        name: 'E_{R_{2y}}/\\dot{y}_2(+0) < 0',
+        claim: `(${SLIDING_2Y})/(${FREE_2Y}) < 0`,
+        where: G_AND_PRE_IMPACT,
+        on: OPEN_COMPASS,
+        note: 'B’s vertical impulse when it slides on a smooth line and its vertical velocity when free point to opposite sides of the line.',
+      },
+      {
+        eq: '(3.16), (3.18)',
+        name: '\\dot{x}_2(+0)/E_{R_{2x}} < 0',
+        claim: `(${SLIDING_2X})/(${STAYING_2X}) < 0`,
+        where: G_AND_PRE_IMPACT,
+        on: OPEN_COMPASS,
+        note: 'B’s sliding velocity on a smooth line and its horizontal impulse when it stays point opposite ways.',
       },
     ],
   },

@@ -1,6 +1,12 @@
 import { defineModel } from '../src/model/index.js';
 
 // A double pendulum whose lower bob strikes a vertical wall at x = d.
+
+/** The generalized momenta before and after the impact (kugushev2002 (1.2), (1.3)). */
+const MOMENTA = { P1m: 'impact1.pq1-', P2m: 'impact1.pq2-', P1p: 'impact1.single.pq1+', P2p: 'impact1.single.pq2+' };
+/** The wall's row ∂f/∂q at the impact, f = −g. */
+const ROW = { F1: 'impact1.wall.n.dq1', F2: 'impact1.wall.n.dq2' };
+
 export default defineModel({
   name: 'pendulum-wall',
   title: 'Double pendulum striking a wall',
@@ -36,33 +42,75 @@ export default defineModel({
   // Kugushev–Sorokina's single impact (1.4) at any configuration on the wall, both velocities free.
   impactScenarios: [{ name: 'the lower bob strikes the wall', arriving: 'wall', closed: [], at: {}, independent: ['q1', 'q2'], approach: { q2: 'positive' } }],
   initial: { q: { q1: -0.6, q2: -0.9 }, t1: 6 },
-  // Kugushev–Sorokina (1.4) against the derived impact map. The facts are in the gap f = −g ≥ 0:
-  // w = ḟ⁻ = −ġ⁻ < 0 on arrival, k = ∂gᵀB⁻¹∂g with B the mass matrix at the impact.
+  // kugushev2002 §1 against the derived impact map. The facts are in the gap f = −g ≥ 0:
+  // w = ḟ⁻ = −ġ⁻ < 0 on arrival, so (q̇⁻, ∂g̃) = −w; ∂g̃ = −(F1, F2) with F the row ∂f/∂q at the impact;
+  // k = ∂gᵀB⁻¹∂g with B the mass matrix there; p± = Bq̇± the generalized momenta; Δμ the impulse.
   paper: {
     source: 'kugushev2002',
     formulas: [
       {
+        eq: '(1.2)',
+        name: 'p^{+} \\cdot \\bar{v}',
+        formula: 'P1p*F2 - P2p*F1 = P1m*F2 - P2m*F1',
+        where: { ...MOMENTA, ...ROW },
+        note: 'Appell’s theorem: the momentum’s projection on $\\bar{v} = (\\partial_2 g, -\\partial_1 g)$, tangent to the impact surface, is kept.',
+      },
+      { eq: '(1.3)', name: 'p_{1}^{+}', formula: 'P1m - mu*(-F1)', derived: 'impact1.single.pq1+', where: { ...MOMENTA, ...ROW, mu: 'impact1.single.wall.n' } },
+      { eq: '(1.3)', name: 'p_{2}^{+}', formula: 'P2m - mu*(-F2)', derived: 'impact1.single.pq2+', where: { ...MOMENTA, ...ROW, mu: 'impact1.single.wall.n' } },
+      {
         eq: '(1.4)',
-        name: '\\Delta\\mu',
-        formula: '-(1 + e)*w/k',
-        derived: 'impact1.single.wall.n',
-        where: { w: 'impact1.wall.n-', k: 'impact1.wall.n.inverseMass' },
+        name: '\\Delta\\mu^2 (B^{-1}\\partial\\tilde{g}, \\partial\\tilde{g})',
+        formula: 'mu^2*k = mu*((-w) + (-w))',
+        where: { mu: 'impact1.single.wall.n', k: 'impact1.wall.n.inverseMass', w: 'impact1.wall.n-' },
+        at: { e: 1 },
+        note: 'the energy-conserving impact of §1 is $e = 1$; $(B\\dot{q}^-, B^{-1}\\partial\\tilde{g}) = (\\dot{q}^-, \\partial\\tilde{g}) = -w$.',
       },
       {
         eq: '(1.4)',
-        name: '\\dot{f}_{1}^{+}',
-        formula: '-e*w',
-        derived: 'impact1.single.wall.n+',
-        where: { w: 'impact1.wall.n-' },
-        note: 'with $W^2 = e$ the normal velocity reverses with the factor $e$ (the closing relation of §9 in its consistent form); $f_1 = -g_1$.',
+        name: '\\Delta\\mu',
+        formula: '((-w) + (-w))/k',
+        derived: 'impact1.single.wall.n',
+        where: { w: 'impact1.wall.n-', k: 'impact1.wall.n.inverseMass' },
+        at: { e: 1 },
       },
       {
         eq: '§1',
         name: 'T^{-} - T^{+}',
+        formula: '0',
+        derived: 'impact1.single.ΔT',
+        at: { e: 1 },
+        note: 'the energy conservation $(B\\dot{q}^+, \\dot{q}^+) = (B\\dot{q}^-, \\dot{q}^-)$ that (1.4) comes from.',
+      },
+      {
+        eq: '§9',
+        name: '(B\\dot{q}^{+} + W^2 B\\dot{q}^{-}, \\dot{q}^{+} - \\dot{q}^{-})',
+        formula: '(P1p + e*P1m)*(Q1p - Q1m) + (P2p + e*P2m)*(Q2p - Q2m) = 0',
+        where: { ...MOMENTA, Q1m: "impact1.q1'-", Q2m: "impact1.q2'-", Q1p: "impact1.single.q1'+", Q2p: "impact1.single.q2'+" },
+        note: 'the closing relation in its consistent form, with $W^2 = e$: as printed, $(MV^{+}, V^{+} - V^{-}) - W^2(MV^{-}, V^{+} - V^{-}) = 0$, it would send the bob back into the wall.',
+      },
+      {
+        eq: '§9',
+        name: '\\Delta\\mu',
+        formula: '-(1 + e)*w/k',
+        derived: 'impact1.single.wall.n',
+        where: { w: 'impact1.wall.n-', k: 'impact1.wall.n.inverseMass' },
+        note: 'solved from the closing relation with $W^2 = e$, the impact equation (1.3) and (1.4)’s notation.',
+      },
+      {
+        eq: '§9',
+        name: '\\dot{f}_{1}^{+}',
+        formula: '-e*w',
+        derived: 'impact1.single.wall.n+',
+        where: { w: 'impact1.wall.n-' },
+        note: 'with $W^2 = e$ the normal velocity reverses with the factor $e$; $f_1 = -g_1$.',
+      },
+      {
+        eq: '§9',
+        name: 'T^{-} - T^{+}',
         formula: '(1 - e^2)*w^2/(2*k)',
         derived: 'impact1.single.ΔT',
         where: { w: 'impact1.wall.n-', k: 'impact1.wall.n.inverseMass' },
-        note: 'the kinetic energy never increases for $W \\le 1$ (Carnot): the loss $(1 - e^2) w^2/(2k)$ is positive.',
+        note: 'Carnot: for $W \\le 1$ the kinetic energy never increases, the loss $(1 - e^2) w^2/(2k) \\ge 0$.',
       },
     ],
   },

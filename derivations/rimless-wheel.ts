@@ -26,7 +26,7 @@ export function rimlessWheelStance(): ModelSpec {
       l: 1,
       g: 9.81,
       Istar: { default: 0.5, range: [0, 1], description: 'I* = I/(2 m l²)' },
-      alpha: { default: Math.PI / 6, range: [0, 'pi/2'], description: 'half the angle between neighbouring spokes, π/k' },
+      alpha: { default: Math.PI / 6, range: [0, 'pi/2'], open: true, description: 'half the angle between neighbouring spokes, π/k' },
     },
     kinetic: "m*(x'^2 + y'^2) + m*l^2*Istar*psi'^2",
     potential: '2*m*g*y',
@@ -45,6 +45,11 @@ export function rimlessWheelStance(): ModelSpec {
     initial: { q: { y: 'l', psi: 0 }, qd: {}, t1: 1 },
   });
 }
+
+/** (2.9)'s symbols: r the ratio (2.6) of a lift-off impact, k = π/α spokes. */
+const RATIO = { r: 'impact1.leaves.ratio', k: 'pi/alpha' };
+/** k ≥ 5 spokes, every I*. */
+const ROLLING = { alpha: '(0, pi/5]' };
 
 export function rimlessWheel(k: number): ModelSpec {
   const angle = (j: number): string => (j === 0 ? 'psi' : `psi + ${2 * j}*pi/${k}`);
@@ -135,6 +140,36 @@ export function rimlessWheel(k: number): ModelSpec {
           formula: 'T*(1 - ((Istar + cos(2*alpha))/(Istar + 1))^2)',
           derived: 'impact1.leaves.ΔT',
           where: { T: 'impact1.T-' },
+        },
+      ],
+      // (2.9)'s statements after it, typed from the paper with r = (2.6)'s ratio and k = π/α, proved for
+      // k ≥ 5: where, by (2.8), spoke 0 lifts off for every I* (α ≤ π/5 < π/4 ≤ α₀), so (2.6) applies.
+      claims: [
+        { eq: '(2.3)', name: 'E_{R_{1y}} > 0', claim: 'E > 0', where: { E: 'impact1.stays.spoke1.n' } },
+        { eq: '(2.5)', name: 'E_{R_{1y}} > 0', claim: 'E > 0', where: { E: 'impact1.leaves.spoke1.n' } },
+        { eq: '(2.4)', name: 'E_{R_{2y}} < 0,\\ k \\ge 5', claim: 'E < 0', where: { E: 'impact1.stays.spoke0.n' }, on: ROLLING },
+        { eq: '(2.6)', name: '\\dot{\\psi}(+0) < 0,\\ k \\ge 5', claim: 'wp < 0', where: { wp: "impact1.leaves.psi'+" }, on: ROLLING },
+        { eq: '(2.7)', name: 'E_{R_{1x}} < 0', claim: 'E < 0', where: { E: 'impact1.leaves.spoke1.t' } },
+        { eq: '(2.9)', name: '\\nu < 1', claim: 'r^k < 1', where: RATIO, on: ROLLING },
+        { eq: '(2.9)', name: 'd\\nu/dk > 0', claim: 'r^k > 0', rate: 'k', where: RATIO, on: ROLLING },
+        {
+          eq: '(2.9)',
+          name: '\\nu > e^{-16\\pi/k}',
+          claim: 'r^k > exp(-16*pi/k)',
+          where: RATIO,
+          on: ROLLING,
+          note: 'with $\\nu < 1$: $e^{-16\\pi/k} < \\nu < 1$, so $\\nu \\to 1$ as $k \\to \\infty$ for every $I^*$.',
+        },
+      ],
+      figures: [
+        {
+          eq: 'Fig. 4',
+          name: '\\nu',
+          plot: 'r^k',
+          where: { r: 'impact1.leaves.ratio' },
+          at: { alpha: 'pi/k' },
+          x: { symbol: 'k', from: 4, to: 100, log: true },
+          curves: { Istar: [0.25, 0.75] },
         },
       ],
     },

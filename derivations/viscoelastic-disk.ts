@@ -87,10 +87,8 @@ export default defineModel({
       {
         eq: '§5',
         name: 'k\\,(q + \\nu\\dot{q}/k)',
-        formula: 'k*(Q + nu*Qd/k)',
         derived: 'patch.foundation.normal.separation',
-        where: { Q: 'q', Qd: 'qd' },
-        note: 'the disk separates where $q + \\nu\\dot{q}/k = 0$; the derived condition is the density’s discriminant, the same up to the factor $k$.',
+        note: 'the disk separates where $q + \\nu\\dot{q}/k = 0$: the derived condition is the density $kY + \\nu\\dot{Y}$ the model states, at the lowest point, so it is printed and not compared (a comparison would be an identity).',
       },
       {
         eq: '(6.1)',

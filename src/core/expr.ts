@@ -1159,6 +1159,13 @@ export function hasNegativeSign(e: Expr): boolean {
 
 export function fn(name: FnName, ...args: Expr[]): Expr {
   const [x] = args as [Expr];
+  if (name === 'sin' || name === 'cos') {
+    // sin(asin u) = u, cos(acos u) = u: a critical value put back into the factor it solves.
+    if (x.kind === 'fn' && x.name === (name === 'sin' ? 'asin' : 'acos')) return x.args[0]!;
+    // sin(y + nπ) = (−1)ⁿ sin y: the argument's multiple of π is kept in [0, π), cos(π + ψ) = −cos ψ.
+    const turns = piTurns(x);
+    if (turns) return turns.odd ? neg(fn(name, turns.rest)) : fn(name, turns.rest);
+  }
   switch (name) {
     case 'sin':
     case 'tan':
@@ -1175,6 +1182,8 @@ export function fn(name: FnName, ...args: Expr[]): Expr {
       if (hasNegativeSign(x)) return neg(fn('asin', neg(x)));
       break;
     case 'acos':
+      // arccos(−u) = π − arccos u: the same sign rule as asin's, so π/2 − ½ arccos I* and ½ arccos(−I*) meet.
+      if (hasNegativeSign(x)) return sub(sym('pi'), fn('acos', neg(x)));
       break;
     case 'exp':
       if (x === ZERO) return ONE;
@@ -1202,6 +1211,16 @@ export function fn(name: FnName, ...args: Expr[]): Expr {
  * sin(rπ + shift·π) for rational r with denominator 1, 2, 3, 4 or 6 (cos x =
  * sin(x + π/2)): the exact value, e.g. sin π = 0, cos(π/3) = 1/2; else undefined.
  */
+/** x = y + nπ with n a non-zero integer and y's own multiple of π in [0, 1) (or y without one): y and whether n is odd. */
+function piTurns(x: Expr): { rest: Expr; odd: boolean } | undefined {
+  if (x.kind !== 'add') return undefined;
+  const term = x.terms.find((t) => t.expr.kind === 'sym' && t.expr.name === 'pi');
+  if (!term) return undefined;
+  const n = Math.floor(term.coeff.n / term.coeff.d);
+  if (n === 0) return undefined;
+  return { rest: sub(x, mul(num(n), term.expr)), odd: n % 2 !== 0 };
+}
+
 function sinOfPiMultiple(x: Expr, shift: Rational): Expr | undefined {
   let r: Rational;
   if (x.kind === 'sym' && x.name === 'pi') r = Q.ONE;

@@ -9,6 +9,8 @@
 //   impact{i}.{q}'-            q̇⁻ in the independent pre-impact velocities
 //   impact{i}.{row}-           the rate of a contact row before the impact (ẏ_D⁻)
 //   impact{i}.T-               T⁻ = ½ q̇⁻ᵀ M q̇⁻ at the impact configuration
+//   impact{i}.p{q}-            the generalized momentum ∂L/∂q̇ before, at the impact configuration
+//   impact{i}.{row}.d{q}       the row's entry ∂f/∂q there (kugushev2002's ∂g̃ = −∂f/∂q)
 //   impact{i}.{row}.inverseMass ∂fᵀ M⁻¹ ∂f of a contact row, Kugushev–Sorokina's ∂gᵀB⁻¹∂g
 //                              in (1.4), B = M at the impact configuration
 //   impact{i}.G{r}{c}          Rubanovich–Formalsky (3.4): the kinetic matrix in the
@@ -16,6 +18,7 @@
 //                              contact's tangent and normal, then each closed one's),
 //                              G = J⁻ᵀ M J⁻¹ with J = ∂z/∂q, where J is square
 //   impact{i}.{m}.{q}'+        q̇⁺;  impact{i}.{m}.[{q}'] the jump q̇⁺ − q̇⁻ (R–F (1.4))
+//   impact{i}.{m}.p{q}+        the generalized momentum after
 //   impact{i}.{m}.{row}        the impulse of a row (Δμ of 'footD.n', Δν of 'footD.t')
 //   impact{i}.{m}.{row}+       the rate of a contact row after the impact
 //   impact{i}.{m}.ΔT           T⁻ − T⁺, Carnot's loss (R–F (3.14))
@@ -85,8 +88,9 @@
 import { add, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
 import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
-import { mapChildren, memoPass } from '../core/traverse.js';
 import { simplify } from '../core/trig.js';
+import { factored, shortestOf } from '../core/factored.js';
+import { together } from '../core/together.js';
 import { evaluate } from '../core/evaluate.js';
 import { limitAtInfinity } from '../core/limit.js';
 import { preImpactName } from '../model/names.js';
@@ -101,7 +105,8 @@ import type { ContactRow, ImpactMap, ImpactMode } from './unilateral/unilateral-
 
 export type Facts = ReadonlyMap<string, Expr>;
 
-const tidy = (e: Expr): Expr => simplify(e);
+/** A fact in the shortest of its trig-simplified, common-denominator and factored forms (the papers' forms). */
+const tidy = (e: Expr): Expr => shortestOf(simplify(e), [together, factored]);
 
 /** Every fact of the system's impact maps, by name. */
 export function derivedFacts(system: DerivedSystem): Facts {
@@ -349,9 +354,16 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
   const rate = (r: ContactRow, v: readonly Expr[]): Expr => tidy(add(here(r.rate), ...r.row.map((a, i) => mul(here(a), v[i]!))));
 
   cs.forEach((c, i) => facts.set(`${key}.${c.name}'-`, im.qdMinus[i]!));
+  // Generalized momenta p = ∂L/∂q̇ at the impact configuration (kugushev2002 (1.2), (1.3)).
+  const momenta = (v: readonly Expr[]): Expr[] => {
+    const at = new Map([...im.scenario.at, ...cs.map((c, i) => [c.qd.name, v[i]!] as const)]);
+    return system.lagrange2.momenta.map((p) => tidy(subs(p, at)));
+  };
+  momenta(im.qdMinus).forEach((p, i) => facts.set(`${key}.p${cs[i]!.name}-`, p));
   for (const r of rows) facts.set(`${key}.${r.label}-`, rate(r, im.qdMinus));
   const before = tidy(kinetic(im.qdMinus));
   facts.set(`${key}.T-`, before);
+  for (const r of rows) r.row.forEach((a, i) => facts.set(`${key}.${r.label}.d${cs[i]!.name}`, tidy(here(a))));
   for (const r of rows) {
     const row = r.row.map(here);
     const x = solveSmall(M, row)?.x;
@@ -366,6 +378,7 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
   const v = im.scenario.independent.length === 1 ? cs.findIndex((c) => c.name === im.scenario.independent[0]) : -1;
   for (const mode of im.modes) {
     const m = `${key}.${modeName(system, im, mode)}`;
+    momenta(mode.qdPlus).forEach((p, i) => facts.set(`${m}.p${cs[i]!.name}+`, p));
     cs.forEach((c, i) => {
       facts.set(`${m}.${c.name}'+`, mode.qdPlus[i]!);
       facts.set(`${m}.[${c.name}']`, tidy(sub(mode.qdPlus[i]!, im.qdMinus[i]!)));
@@ -465,17 +478,9 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
   const im = k ? system.unilateral?.impactMaps[Number(k) - 1] : undefined;
   const critical = im?.critical;
   if (!base || !critical?.value) return undefined;
-  return tidy(inverted(subs(base, new Map([[critical.parameter, critical.value]]))));
+  // The kernel's sin(asin u) = u puts the critical value back into the factor it solves.
+  return tidy(subs(base, new Map([[critical.parameter, critical.value]])));
 }
-
-/** sin(asin u) → u, cos(acos u) → u: the critical value put back into the factor it solves. */
-const inverted = memoPass<Expr>((u, go) => {
-  const v = mapChildren(u, go);
-  if (v.kind !== 'fn' || v.args.length !== 1) return v;
-  const [arg] = v.args;
-  const undo = { sin: 'asin', cos: 'acos' } as const;
-  return arg!.kind === 'fn' && (v.name === 'sin' || v.name === 'cos') && arg.name === undo[v.name] ? arg.args[0]! : v;
-});
 
 /** An impact map's fact on the arriving contact's surface (unilateral/surface.ts). */
 function factOnSurface(facts: Facts, system: DerivedSystem, name: string): Expr | undefined {

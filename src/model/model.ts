@@ -33,6 +33,7 @@ import { checkLimitStudy } from './validate/limit-study.js';
 import { checkDrawing } from './validate/drawing.js';
 import { checkOrbit } from './validate/orbit.js';
 import { checkPaperDeclaration, paperFormulas, type PaperDeclaration } from './validate/paper.js';
+import { paperClaims, paperFigures } from './validate/paper-claims.js';
 import { checkSources } from './validate/sources.js';
 
 export type * from './types.js';
@@ -142,15 +143,14 @@ export function buildModel(input: ModelSpec): Model {
 
 /** The paper's formulas read against the model, or against its general model (built here: a model file's second model, named in its own errors). */
 function paperProblems(paper: PaperDeclaration, model: Model): readonly MechanicsError[] {
-  if (paper.general === undefined) return paperFormulas(paper.formulas, model).problems;
-  let general: Model;
+  let general = model;
   try {
-    general = buildModel(paper.general as ModelSpec);
+    if (paper.general !== undefined) general = buildModel(paper.general as ModelSpec);
   } catch (err) {
     if (!(err instanceof MechanicsError)) throw err;
     return [err];
   }
-  return paperFormulas(paper.formulas, general).problems;
+  return [...paperFormulas(paper.formulas, general).problems, ...paperClaims(paper.claims, general).problems, ...paperFigures(paper.figures, general).problems];
 }
 
 function failure(problems: readonly MechanicsError[]): MechanicsError {

@@ -384,10 +384,14 @@ export interface PaperFormulaSpec {
   readonly eq: string;
   /** The quantity as the paper writes it, in LaTeX. */
   readonly name: string;
-  /** The paper's formula in the model language: the model's parameters, the symbols of `where` and the time `t` (a law of motion); absent for a result the paper states in words (printed, not compared). */
+  /**
+   * The paper's formula in the model language: the model's parameters, the symbols of `where` and the time `t` (a law
+   * of motion); absent for a result the paper states in words (printed, not compared). Without `derived`, a relation
+   * 'A = B' between quantities the `where` binds to facts (Appell's theorem, p⁺·v = p⁻·v): A is set beside B.
+   */
   readonly formula?: string;
   /** The fact it gives: a fact's name, several joined by ' + ', and a fact to a power of a `where` symbol ('impact1.leaves.ratio^k'). */
-  readonly derived: string;
+  readonly derived?: string;
   /**
    * The formula's own symbols: each a fact's name or an expression of the
    * parameters ({ k: 'pi/alpha' }), of the coordinates and velocities (their
@@ -407,6 +411,44 @@ export interface PaperFormulaSpec {
   readonly note?: string;
 }
 
+/**
+ * An inequality a paper states, typed from the paper and proved by the paper
+ * check (src/derive/proofs/claims.ts) on the parameters' ranges and, where it
+ * names impact facts, for every direction of the pre-impact velocities: e.g.
+ * { eq: '(2.9)', name: '\\nu < 1', claim: 'r^k < 1', where: { r: 'impact1.leaves.ratio', k: 'pi/alpha' }, on: { alpha: '(0, pi/5]' } }.
+ */
+export interface PaperClaimSpec {
+  readonly eq: string;
+  /** The statement as the paper makes it, in LaTeX. */
+  readonly name: string;
+  /** 'A < B' or 'A > B' in the parameters and the `where` symbols. */
+  readonly claim: string;
+  /** A `where` symbol bound to an expression of one parameter: the claim is then about A's rate in it ('A > 0' reads dA/dk > 0). */
+  readonly rate?: string;
+  readonly where?: Readonly<Record<string, string>>;
+  /** Where the paper makes the claim, narrower than the parameters' ranges: intervals such as '(0, pi/5]'. */
+  readonly on?: Readonly<Record<string, string>>;
+  readonly note?: string;
+}
+
+/**
+ * A figure of a paper redrawn from the derivation (src/studies/paper-check.ts
+ * computes it): `plot`, in the parameters and the `where` symbols, against
+ * `x.symbol` (a parameter set by `at` in terms of it), one curve per value of
+ * `curves`' parameter: rubanovich1981 Fig. 4, ν(k) at I* = 1/4, 3/4.
+ */
+export interface PaperFigureSpec {
+  readonly eq: string;
+  /** The plotted quantity, in LaTeX. */
+  readonly name: string;
+  readonly plot: string;
+  readonly where?: Readonly<Record<string, string>>;
+  /** The parameters as functions of the abscissa ({ alpha: 'pi/k' }). */
+  readonly at?: Readonly<Record<string, string>>;
+  readonly x: { readonly symbol: string; readonly from: number; readonly to: number; readonly log?: boolean };
+  readonly curves: Readonly<Record<string, readonly number[]>>;
+}
+
 /** A paper's formulas for the report, and the model they are derived from when this one fixes a parameter the paper keeps symbolic. */
 export interface PaperSpec {
   /** The paper (src/model/sources.ts key, e.g. 'rubanovich1981'). */
@@ -414,6 +456,10 @@ export interface PaperSpec {
   /** The same mechanics with the paper's general parameters (the rimless wheel's half-angle α = π/k for every k). */
   readonly general?: ModelSpec;
   readonly formulas: readonly PaperFormulaSpec[];
+  /** The paper's inequalities, proved. */
+  readonly claims?: readonly PaperClaimSpec[];
+  /** The paper's figures, redrawn. */
+  readonly figures?: readonly PaperFigureSpec[];
 }
 
 // ---- the keys each part of the language knows
@@ -509,7 +555,7 @@ export const SECTION_FIELDS: Known<OrbitSpec['section']> = { contact: true, coor
 export const CONTINUATION_FIELDS: Known<NonNullable<OrbitSpec['continuation']>> = { parameter: true, from: true, to: true };
 export const DRAWING_FIELDS: Known<DrawingSpec> = { points: true, segments: true, discs: true, ground: true, labels: true };
 export const DISC_FIELDS: Known<NonNullable<DrawingSpec['discs']>[number]> = { center: true, radius: true };
-export const PAPER_FIELDS: Known<PaperSpec> = { source: true, general: true, formulas: true };
+export const PAPER_FIELDS: Known<PaperSpec> = { source: true, general: true, formulas: true, claims: true, figures: true };
 
 /** The values multipleImpacts may take. */
 export const MULTIPLE_IMPACT_RULES: Readonly<Record<NonNullable<ModelSpec['multipleImpacts']>, true>> = { error: true, lcp: true };

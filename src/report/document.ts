@@ -140,3 +140,38 @@ export function numbering(doc: ReportDocument, html: boolean): Numbering {
   }
   return { equations, sections, tables, figures };
 }
+
+/**
+ * Sections of a second system's derivation set inside a report (a paper's
+ * general model): their ids, equation labels, tables and figures prefixed,
+ * and the references among them with them; a reference to anything else
+ * stays a reference into the report.
+ */
+export function prefixedSections(sections: readonly Section[], prefix: string, title: string): Section[] {
+  const own = new Set<string>();
+  for (const s of sections) {
+    own.add(`sec:${s.id}`);
+    for (const b of s.blocks) {
+      if (b.kind === 'equations') for (const r of b.rows) if (r.label) own.add(r.label);
+      if (b.kind === 'table') own.add(`tab:${b.id}`);
+      if (b.kind === 'figure') own.add(b.id);
+    }
+  }
+  const label = (l: string): string => (!own.has(l) ? l : /^(sec|tab):/.test(l) ? l.replace(/^(sec|tab):/, `$1:${prefix}`) : `${prefix}${l}`);
+  const inline = (x: Inline): Inline => (typeof x === 'object' && 'ref' in x ? { ref: label(x.ref) } : x);
+  const block = (b: Block): Block => {
+    switch (b.kind) {
+      case 'paragraph':
+        return { ...b, content: b.content.map(inline) };
+      case 'equations':
+        return { ...b, rows: b.rows.map((r) => (r.label ? { ...r, label: label(r.label) } : r)) };
+      case 'table':
+        return { ...b, id: `${prefix}${b.id}`, rows: b.rows.map((row) => row.map((cell) => cell.map(inline))) };
+      case 'list':
+        return { ...b, items: b.items.map((item) => item.map(inline)) };
+      case 'figure':
+        return { ...b, id: `${prefix}${b.id}`, caption: b.caption.map(inline) };
+    }
+  };
+  return sections.map((s) => ({ ...s, id: `${prefix}${s.id}`, title: `${title}${s.title}`, blocks: s.blocks.map(block) }));
+}

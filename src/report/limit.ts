@@ -9,7 +9,8 @@
 // The section formats the study's numbers; it computes none.
 // Tests: test/report/limit.test.ts.
 import { m, paragraph, type Block, type Figure, type Inline, type Section, type Table } from './document.js';
-import { figure, plotScene, SERIES_COLORS } from './plot.js';
+import { plotScene, SERIES_COLORS } from './plot.js';
+import { sceneFigure } from './scene.js';
 
 /** One contact's record in a run: what the report prints (structurally the runtime's ContactRecord). */
 export interface ReportContactRecord {
@@ -109,7 +110,7 @@ function gapFigure({ parameter: p, rows, gaps }: ReportLimitStudy): Figure[] {
     series,
   });
   return [
-    figure(
+    sceneFigure(
       scene,
       0.9,
       series.map((s, k) => ({ label: s.label === 'rigid' ? '\\text{rigid}' : s.label, color: SERIES_COLORS[k % SERIES_COLORS.length]! })),

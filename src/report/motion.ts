@@ -9,7 +9,8 @@ import type { Drawing, Model } from '../model/types.js';
 import { animationHtml } from './animation.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { mechanicsSymbol, unitLatex } from './notation.js';
-import { curveScene, EVENT_STYLE, eventMarkers, figure, plotScene, SERIES_COLORS, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
+import { curveScene, EVENT_STYLE, eventMarkers, plotScene, SERIES_COLORS, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
+import { sceneFigure } from './scene.js';
 import { formatNumber, type ReportSimulation, type ReportTrajectory } from './sections.js';
 import { boundingBox, poser, sketchScene, view } from './sketch.js';
 
@@ -75,7 +76,7 @@ function pathFigure(model: Model, tr: ReportTrajectory): Figure | undefined {
   const height = 300;
   // The plot area is about 240 px high; about 70 px of the width are the axis' margins.
   const width = Math.round(Math.min(640, Math.max(240, 70 + (240 * (xHi - xLo)) / Math.max(yHi - yLo, 1e-12))));
-  return figure(
+  return sceneFigure(
     curveScene({
       id: 'plot-path',
       title: `${model.title}: path in the plane`,
@@ -100,7 +101,7 @@ export function sketchFigure(model: Model, drawing: Drawing, trajectory?: Report
   const scene = sketchScene('sketch', `${model.title}: sketch at the initial configuration`, drawing, model, initial, v);
   const values = model.coordinates.map((c, i) => `${mechanicsSymbol(c.name)} = ${formatNumber(Number(model.initial.q0[i]!.toPrecision(4)))}`);
   return {
-    ...figure(scene, Number(Math.min(0.6, v.width / 640).toFixed(2)), [], []),
+    ...sceneFigure(scene, Number(Math.min(0.6, v.width / 640).toFixed(2)), [], []),
     caption: ['The model at its initial configuration ', m(values.join(',\\ ')), ', drawn to scale with the default parameters.'],
   };
 }
@@ -144,7 +145,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   };
   const column = (rows: readonly (readonly number[])[], i: number): number[] => rows.map((r) => r[i]!);
   const figures: Figure[] = [
-    figure(
+    sceneFigure(
       plotScene({
         id: 'plot-coordinates',
         title: `${model.title}: coordinates against time`,
@@ -158,7 +159,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       [...cs.map((c, i) => key(c, i, false)), ...eventLegend],
       [`Generalized coordinates against time${more}`, ...eventNote],
     ),
-    figure(
+    sceneFigure(
       plotScene({
         id: 'plot-velocities',
         title: `${model.title}: velocities against time`,
@@ -175,7 +176,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   ];
   if (tr.energy) {
     figures.push(
-      figure(
+      sceneFigure(
         plotScene({
           id: 'plot-energy',
           title: `${model.title}: energy against time`,
@@ -201,7 +202,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
         ? `each coordinate${phase.length < group.length ? ` (the first ${phase.length})` : ''}`
         : `each coordinate in ${unitName}${phase.length < group.length ? ` (the first ${phase.length} of ${group.length})` : ''}`;
     figures.push(
-      figure(
+      sceneFigure(
         curveScene({
           id: k === 0 ? 'plot-phase' : `plot-phase-${k + 1}`,
           title: `${model.title}: phase portrait${groups.length > 1 ? `, ${unitName}` : ''}`,

@@ -11,9 +11,12 @@ import type { Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { REFERENCES } from '../model/sources.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
-import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section } from './document.js';
+import { equation, equations, m, paragraph, prefixedSections, ref, type Block, type Inline, type Section } from './document.js';
+import { energySection, constraintsSection, lagrange2Section, modelSection } from './sections.js';
+import { impactMapsSection } from './unilateral.js';
 import { texWidth, toLatex } from './latex.js';
 import { math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
+import { claimSections } from './paper-claims.js';
 
 const label = (i: number): string => `paper-${i + 1}`;
 
@@ -22,8 +25,8 @@ const label = (i: number): string => `paper-${i + 1}`;
  * number beside it), then the table: the paper's formula as the paper writes
  * it, the derived equation it is compared with, and whether they agree.
  */
-export function paperSections({ rows, source, general }: PaperCheck): Section[] {
-  if (rows.length === 0) return [];
+export function paperSections({ rows, claims, figures, source, general }: PaperCheck): Section[] {
+  if (rows.length === 0) return claimSections(claims, figures);
   const paper = REFERENCES[source].short;
   const intro: Inline[] = [
     `The results of ${paper} as the derivation gives them`,
@@ -56,6 +59,7 @@ export function paperSections({ rows, source, general }: PaperCheck): Section[] 
   };
   const bindings = whereText(rows);
   return [
+    ...(general ? generalModelSections(general) : []),
     { id: 'paper-results', title: 'Results in the paper’s form', blocks: results },
     {
       id: 'paper-check',
@@ -79,7 +83,22 @@ export function paperSections({ rows, source, general }: PaperCheck): Section[] 
         ...(notes.length ? [{ kind: 'list' as const, items: notes }] : []),
       ],
     },
+    ...claimSections(claims, figures),
   ];
+}
+
+/**
+ * The general model derived as the model is: its coordinates and parameters,
+ * energies, constraints, Lagrange's equations and impact maps (with the
+ * modes' admissibility and critical value), so that the paper's results
+ * below are read off a derivation printed in the report.
+ */
+function generalModelSections(general: DerivedSystem): Section[] {
+  const input = { system: general };
+  const built = [modelSection(input), energySection(input), constraintsSection(input), lagrange2Section(input), impactMapsSection(general)].flatMap(
+    (s) => s ?? [],
+  );
+  return prefixedSections(built, 'general-', 'General model: ');
 }
 
 /** The table's verdict on an agreeing row. */
@@ -121,10 +140,12 @@ function parametersText(system: DerivedSystem): Inline[] {
     : ['its parameters symbolic'];
 }
 
-/** The paper's formula as written, its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol. */
+/** The paper's formula as written (a relation with both sides), its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol. */
 function paperLatex(r: PaperCheckRow): string {
   const symbols = new Map([...r.bindings].filter(([s, v]) => v.kind === 'sym' && !r.measured?.bindings.has(s)));
-  return r.formula.formula ? toLatex(subs(r.formula.formula, symbols), { ...MECHANICS, orientSums: false }) : '';
+  const tex = (e: Expr): string => toLatex(subs(e, symbols), { ...MECHANICS, orientSums: false });
+  if (!r.formula.formula) return '';
+  return r.formula.left ? `${tex(r.formula.left)} = ${tex(r.formula.formula)}` : tex(r.formula.formula);
 }
 
 /** "k = π/α, G_{12} = …": what the formulas' other symbols stand for. */

@@ -5,8 +5,7 @@
 // Deterministic by construction: pixel coordinates to 0.1 px, tick labels to
 // the decimals their spacing needs, because docs/reports/ is committed and checked
 // for staleness byte for byte.
-import type { Figure, Inline } from './document.js';
-import { svgScene, tikzScene, type Scene, type SceneItem } from './scene.js';
+import { svgScene, type Scene, type SceneItem } from './scene.js';
 
 export interface PlotSeries {
   /** Legend label, LaTeX (rendered by the report, not inside the figure). */
@@ -283,9 +282,4 @@ export function curveScene(spec: CurveSpec): Scene {
     if (points.length >= 2) items.push({ kind: 'circle', cls: 'start', cx: points[0]!, cy: points[1]!, r: 3, fill: color, title: 'initial state' });
   });
   return { id: spec.id, cls: 'plot', title: spec.title, width: W, height: H, items };
-}
-
-/** A figure printed both ways: SVG in the page, TikZ at `width` of the line in the PDF. */
-export function figure(scene: Scene, width: number, legend: Figure['legend'], caption: readonly Inline[]): Figure {
-  return { kind: 'figure', id: scene.id, svg: svgScene(scene), tikz: { picture: tikzScene(scene, scene.width * 0.75), width }, legend, caption };
 }

@@ -4,6 +4,7 @@
 // figure. Every number is printed to 0.1 px: docs/reports/ is committed and checked
 // for staleness byte for byte.
 // Tests: test/report/scene.test.ts.
+import type { Figure, Inline } from './document.js';
 import { latexText } from './latex-text.js';
 
 interface Styled {
@@ -212,4 +213,9 @@ function tikzItem(item: SceneItem): string {
 export function tikzScene(scene: Scene, widthPt: number): string {
   const unit = (widthPt / scene.width).toFixed(4);
   return [`\\begin{tikzpicture}[x=${unit}pt, y=-${unit}pt]`, ...scene.items.map(tikzItem), '\\end{tikzpicture}'].join('\n');
+}
+
+/** A figure printed both ways: SVG in the page, TikZ at `width` of the line in the PDF. */
+export function sceneFigure(scene: Scene, width: number, legend: Figure['legend'], caption: readonly Inline[]): Figure {
+  return { kind: 'figure', id: scene.id, svg: svgScene(scene), tikz: { picture: tikzScene(scene, scene.width * 0.75), width }, legend, caption };
 }

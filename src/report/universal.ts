@@ -14,7 +14,8 @@ import type { RestitutionStudy } from '../studies/restitution.js';
 import { equation, equations, list, m, paragraph, type Block, type Inline, type Section, type Table } from './document.js';
 import { math, mathLines } from './notation.js';
 import { conditionTex } from './patch.js';
-import { figure, SERIES_COLORS, plotScene } from './plot.js';
+import { SERIES_COLORS, plotScene } from './plot.js';
+import { sceneFigure } from './scene.js';
 
 const WORDS: Readonly<Record<string, string>> = { whole: 'compression', 'both-inner': 'restitution' };
 
@@ -75,7 +76,7 @@ function studyBlocks(system: DerivedSystem, study: RestitutionStudy): Block[] {
       m(`h'_- = ${grid[0]!.v}, ${grid[1]!.v}, \\dots, ${grid.at(-1)!.v}`),
       ':',
     ),
-    figure(
+    sceneFigure(
       plotScene({
         id: `plot-restitution-${term.name}`,
         title: `The universal restitution H(v)/v (${paper} Fig. 2)`,
@@ -89,7 +90,7 @@ function studyBlocks(system: DerivedSystem, study: RestitutionStudy): Block[] {
       [{ label: "H(h'_-)/h'_-", color: SERIES_COLORS[0] }],
       [`The universal coefficient of restitution against the impact speed (${paper} Fig. 2).`],
     ),
-    figure(
+    sceneFigure(
       plotScene({
         id: `plot-duration-${term.name}`,
         title: `The contact duration (${paper} Fig. 4)`,

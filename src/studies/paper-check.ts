@@ -10,12 +10,14 @@
 // derivation beside the model's own. The report prints the result
 // (report/paper-check.ts).
 // Tests: test/studies/paper-check.test.ts, test/report/paper-kozlov.test.ts.
-import { add, freeSymbols, pow, sub, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { add, freeSymbols, num, pow, sub, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { cancel } from '../core/cancel.js';
 import { evaluate } from '../core/evaluate.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
-import { derivedFacts, fact, measuredFacts, type Computed, type Measured, type MeasuredFact } from '../derive/paper-results.js';
+import { derivedFacts, fact, measuredFacts, type Computed, type Facts, type Measured, type MeasuredFact } from '../derive/paper-results.js';
+import { assumptionDomain, parameterAssumptions, type ParameterAssumption } from '../derive/proofs/assumptions.js';
+import { proveClaim, type ClaimProof } from '../derive/proofs/claims.js';
 import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
 import { preImpactName } from '../model/names.js';
@@ -23,6 +25,7 @@ import { buildModel } from '../model/model.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { PaperSpec } from '../model/spec.js';
 import { checkPaper, type PaperFormula } from '../model/validate/paper.js';
+import { checkClaims, checkFigures, type Binding, type ClaimRange, type PaperClaim, type PaperFigure } from '../model/validate/paper-claims.js';
 
 /** Random points of the numeric comparison. */
 export const POINTS = 16;
@@ -43,10 +46,30 @@ export interface PaperCheckRow {
   readonly measured?: { readonly value: number; readonly bindings: ReadonlyMap<string, number> };
 }
 
+/** A paper's inequality with what it reduces to on its domain, proved or not. */
+export interface PaperClaimRow {
+  readonly claim: PaperClaim;
+  readonly bindings: ReadonlyMap<string, Expr>;
+  readonly proof: ClaimProof;
+  /** The box it was proved on, as assumptions (the model's ranges, narrowed by the claim's), of the symbols the claim names. */
+  readonly assumptions: readonly ParameterAssumption[];
+  /** A single pre-impact velocity set to its declared sign (the claim is homogeneous in it). */
+  readonly directions: ReadonlyMap<string, Expr>;
+}
+
+/** A paper's figure redrawn: its abscissa's values and one curve per value of the curves' parameter. */
+export interface PaperFigureData {
+  readonly figure: PaperFigure;
+  readonly x: readonly number[];
+  readonly curves: readonly { readonly value: number; readonly y: readonly number[] }[];
+}
+
 /** A model's paper checked: the paper (a bibliography key), the rows, and the general model they were derived from (if not the model itself). */
 export interface PaperCheck {
   readonly source: SourceKey;
   readonly rows: readonly PaperCheckRow[];
+  readonly claims: readonly PaperClaimRow[];
+  readonly figures: readonly PaperFigureData[];
   readonly general?: DerivedSystem;
 }
 
@@ -66,7 +89,81 @@ export function paperCheck(system: DerivedSystem, spec: PaperSpec, computed: Com
   const general = spec.general ? deriveSystem(buildModel(spec.general)) : undefined;
   const source = general ?? system;
   const rows = checkPaperFormulas(source, checkPaper(spec.formulas, source.model), measuredFacts(system, computed));
-  return { source: key, rows, ...(general ? { general } : {}) };
+  const claims = proveClaims(source, checkClaims(spec.claims, source.model));
+  const figures = checkFigures(spec.figures, source.model).map((f) => figureData(source, f));
+  return { source: key, rows, claims, figures, ...(general ? { general } : {}) };
+}
+
+/** The symbols a formula, claim or figure names, bound to facts of `system` or to expressions. */
+function bind(system: DerivedSystem, facts: Facts, where: ReadonlyMap<string, Binding>, field: string): Map<string, Expr> {
+  return new Map(
+    [...where].map(([s, b]) => {
+      if ('expr' in b) return [s, b.expr];
+      const e = fact(facts, system, b.fact);
+      if (!e) throw new MechanicsError('unknown-field', 'model', `${field}: the derivation has no fact '${b.fact}'`, { model: system.model.name, field });
+      return [s, e];
+    }),
+  );
+}
+
+/**
+ * Each claim proved on the model's parameter ranges narrowed by the claim's
+ * own. Impact facts are homogeneous in the pre-impact velocities: a claim on
+ * them holds for every velocity of the declared sign (one velocity, set to
+ * ±1), or for every non-zero pair (a quadratic form, proveClaim).
+ */
+function proveClaims(system: DerivedSystem, claims: readonly PaperClaim[]): PaperClaimRow[] {
+  if (claims.length === 0) return [];
+  const facts = derivedFacts(system);
+  const { model } = system;
+  const approach = new Map(system.unilateral?.impactMaps.flatMap((im) => [...im.scenario.approach]) ?? []);
+  return claims.map((claim) => {
+    const bindings = bind(system, facts, claim.where, 'paper.claims');
+    const [greater, smaller] = [claim.greater, claim.smaller].map((e) => subs(e, bindings)) as [Expr, Expr];
+    const velocities = model.coordinates.map((c) => preImpactName(c.name)).filter((v) => [greater, smaller].some((e) => freeSymbols(e).has(v)));
+    const signs = new Map(
+      model.coordinates.flatMap((c) =>
+        velocities.length === 1 && velocities[0] === preImpactName(c.name) ? [[velocities[0], num(approach.get(c.name) ?? 1)] as const] : [],
+      ),
+    );
+    const assumptions = [
+      ...parameterAssumptions(model).map((a) => narrowed(a, claim.on.get(a.parameter))),
+      ...[...claim.on]
+        .filter(([p]) => !model.parameters.some((q) => q.name === p && (q.range || q.default > 0)))
+        .map(([p, r]) => narrowed({ parameter: p, lowerOpen: false, upperOpen: false, source: 'declared' }, r)),
+    ];
+    const at = (e: Expr): Expr => subs(e, signs);
+    const rateOf = claim.rate === undefined ? undefined : bindings.get(claim.rate)!;
+    const rate = rateOf && { parameter: [...freeSymbols(rateOf)].find((x) => x !== 'pi')!, of: rateOf };
+    const proof = proveClaim(at(greater), at(smaller), assumptionDomain(assumptions), rate, signs.size ? [] : velocities);
+    const named = new Set([...freeSymbols(at(greater)), ...freeSymbols(at(smaller))]);
+    return { claim, bindings, proof, assumptions: assumptions.filter((a) => named.has(a.parameter)), directions: signs };
+  });
+}
+
+/** A parameter's assumption with the claim's interval in its place. */
+function narrowed(a: ParameterAssumption, r: ClaimRange | undefined): ParameterAssumption {
+  return r ? { parameter: a.parameter, lower: r.lower, upper: r.upper, lowerOpen: r.lowerOpen, upperOpen: r.upperOpen, source: 'declared' } : a;
+}
+
+/** Points of a paper figure's abscissa (evenly spaced, in log k on a log axis). */
+const FIGURE_POINTS = 121;
+
+/** The figure's expression at each abscissa and curve value, the other parameters at their defaults. */
+function figureData(system: DerivedSystem, figure: PaperFigure): PaperFigureData {
+  const bindings = bind(system, derivedFacts(system), figure.where, 'paper.figures');
+  const e = subs(subs(figure.plot, bindings), figure.at);
+  const { from, to, log } = figure.x;
+  const x = Array.from({ length: FIGURE_POINTS }, (_, i) => {
+    const t = i / (FIGURE_POINTS - 1);
+    return log ? from * (to / from) ** t : from + (to - from) * t;
+  });
+  const defaults: Record<string, number> = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
+  const curves = figure.curves.values.map((value) => ({
+    value,
+    y: x.map((xi) => evaluate(e, { ...defaults, [figure.curves.parameter]: value, [figure.x.symbol]: xi })),
+  }));
+  return { figure, x, curves };
 }
 
 /** Each formula against its fact of `system` (the model's own, or the paper's general model's) or its measured fact. */
@@ -90,7 +187,9 @@ export function checkPaperFormulas(system: DerivedSystem, formulas: readonly Pap
     // At the parameter values the paper's result holds for (Kozlov's Theorem 3: ν = 0).
     const atValues = (e: Expr): Expr => (f.at ? subs(e, f.at) : e);
     const binding = new Map<string, Expr>([...f.where].map(([s, b]) => [s, atValues('fact' in b ? look(b.fact) : b.expr)]));
-    const derived = atValues(add(...f.derived.map((t) => (t.power ? pow(look(t.fact), subs(t.power, binding)) : look(t.fact)))));
+    const derived = atValues(
+      f.left ? subs(f.left, binding) : add(...f.derived.map((t) => (t.power ? pow(look(t.fact), subs(t.power, binding)) : look(t.fact)))),
+    );
     if (!f.formula) return { formula: f, bindings: binding, derived, how: 'symbolic' };
     const paper = atValues(subs(f.formula, binding));
     if (f.tolerance !== undefined) return measuredRow(system, f, binding, paper, derived, used, f.tolerance);

@@ -407,6 +407,23 @@ describe('sine and cosine at rational multiples of π', () => {
   it('stay symbolic elsewhere', () => {
     expect(cos(at(1, 5)).kind).toBe('fn');
   });
+  it('shed whole turns of π from a sum: cos(π + ψ) = −cos ψ, sin(x + 4π/3) = −sin(x + π/3), sin(x − π/2) = −sin(x + π/2)', () => {
+    expect(cos(add(pi, x))).toBe(neg(cos(x)));
+    expect(sin(add(x, mul(num(2), pi)))).toBe(sin(x));
+    expect(sin(add(x, at(4, 3)))).toBe(neg(sin(add(x, at(1, 3)))));
+    expect(sin(sub(x, at(1, 2)))).toBe(neg(sin(add(x, at(1, 2)))));
+    expect(cos(add(x, at(1, 3))).kind).toBe('fn');
+  });
+  it('undo their inverses: sin(asin u) = u, cos(acos u) = u, not cos(asin u)', () => {
+    const u = pow(num(3), num(rat(-1, 2)));
+    expect(sin(fn('asin', u))).toBe(u);
+    expect(cos(fn('acos', x))).toBe(x);
+    expect(cos(fn('asin', x)).kind).toBe('fn');
+  });
+  it('take the sign out of arccos as out of arcsin: arccos(−u) = π − arccos u', () => {
+    expect(fn('acos', neg(x))).toBe(sub(sym('pi'), fn('acos', x)));
+    expect(fn('asin', neg(x))).toBe(neg(fn('asin', x)));
+  });
 });
 
 describe("a product without one of its factors, times another expression (the product rule's term)", () => {

@@ -1,8 +1,14 @@
-// The report's paper sections (src/report/paper-check.ts), printed from the
-// compass's paper check: the results and the table after the conventions,
-// one row per compared formula saying how it agrees.
+// The report's paper sections (src/report/paper-check.ts, paper-claims.ts),
+// printed from the compass's paper check: the results and the table after the
+// conventions, one row per compared formula saying how it agrees; the rimless
+// wheel's general model derived in the report, its inequalities and Fig. 4.
+import katex from 'katex';
 import { describe, expect, it } from 'vitest';
+import hingedCompass from '../../derivations/hinged-compass.js';
+import { katexInputs } from '../../src/report/render-html.js';
 import compass from '../../derivations/compass.js';
+import rimlessWheel from '../../derivations/rimless-wheel.js';
+import type { Inline } from '../../src/report/document.js';
 import { TOOLKIT } from '../../src/codegen/module.js';
 import { buildReport } from '../../src/report/report.js';
 import { paperCheck } from '../../src/studies/paper-check.js';
@@ -20,5 +26,68 @@ describe('the report', () => {
     const verdicts = table?.kind === 'table' ? table.rows.map((r) => r[4]![0] as string) : [];
     expect(verdicts).toHaveLength(13);
     for (const v of verdicts) expect(v).toMatch(/^yes, (symbolically|at 16 points)$/);
+  });
+});
+
+describe('the rimless wheel’s report', () => {
+  const system = derived(rimlessWheel);
+  const doc = buildReport(system, { source: 'derivations/rimless-wheel.ts', toolkit: TOOLKIT, paper: paperCheck(system, rimlessWheel.paper!) });
+  const ids = doc.sections.map((s) => s.id);
+  it('derives the general model (α = π/k symbolic) before the paper’s results: its tables, energies, constraints, equations, impact maps', () => {
+    const from = ids.indexOf('general-model');
+    expect(ids.slice(from, from + 6)).toEqual([
+      'general-model',
+      'general-energy',
+      'general-constraints',
+      'general-lagrange2',
+      'general-impact-maps',
+      'paper-results',
+    ]);
+  });
+  it('resolves every reference, the general model’s to its own equations and tables', () => {
+    const labels = new Set<string>();
+    const refs: string[] = [];
+    const inlines = (xs: readonly Inline[]) => xs.forEach((x) => typeof x === 'object' && 'ref' in x && refs.push(x.ref));
+    for (const s of doc.sections) {
+      labels.add(`sec:${s.id}`);
+      for (const b of s.blocks) {
+        if (b.kind === 'equations') for (const r of b.rows) if (r.label) labels.add(r.label);
+        if (b.kind === 'table') {
+          labels.add(`tab:${b.id}`);
+          b.rows.forEach((row) => row.forEach(inlines));
+        }
+        if (b.kind === 'paragraph') inlines(b.content);
+        if (b.kind === 'list') b.items.forEach(inlines);
+      }
+    }
+    expect(refs.filter((r) => !labels.has(r))).toEqual([]);
+    expect(refs.filter((r) => r.startsWith('general-') || r.includes(':general-')).length).toBeGreaterThan(0);
+    expect(labels.size).toBe(new Set(labels).size);
+  });
+  it('prints the inequalities, all proved, and Fig. 4 as a figure', () => {
+    const section = doc.sections.find((s) => s.id === 'paper-claims')!;
+    const table = section.blocks.find((b) => b.kind === 'table');
+    expect(table?.kind === 'table' && table.rows.map((r) => r[4]![0])).toEqual(Array(8).fill('yes'));
+    expect(section.blocks.filter((b) => b.kind === 'figure').map((b) => b.kind === 'figure' && b.id)).toEqual(['paper-figure-Fig-4']);
+  });
+});
+
+describe('the Rubanovich–Formalsky reports typeset in KaTeX’s strict mode', () => {
+  it.each([
+    ['compass', compass],
+    ['rimless-wheel', rimlessWheel],
+    ['hinged-compass', hingedCompass],
+  ] as const)('%s', (name, spec) => {
+    const system = derived(spec);
+    const doc = buildReport(system, { source: `derivations/${name}.ts`, toolkit: TOOLKIT, paper: paperCheck(system, spec.paper!) });
+    const failures = katexInputs(doc).flatMap(({ tex, display }) => {
+      try {
+        katex.renderToString(tex, { displayMode: display, throwOnError: true, strict: 'error' });
+        return [];
+      } catch (err) {
+        return [`${(err as Error).message} in ${tex}`];
+      }
+    });
+    expect(failures).toEqual([]);
   });
 });

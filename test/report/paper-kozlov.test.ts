@@ -51,7 +51,7 @@ describe.each([
     'viscoelastic-disk',
     disk,
     [
-      ...['numeric', 'numeric', 'symbolic', 'numeric', 'symbolic'],
+      ...['numeric', 'numeric', 'symbolic', 'numeric'],
       // (6.1), (6.2), separation; (7.5), Prop. 9 (three); (2.3); (12.2)
       ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic'],
       // Prop. 11 and Cor. 1 on the computed universal restitution
@@ -60,7 +60,8 @@ describe.each([
   ],
 ] as const)('%s against its paper', (_, spec, how) => {
   it(`compares ${how.length} formulas (${how.join(', ')}) and every one agrees`, () => {
-    const rows = report(spec).rows;
+    // A result stated in words (the disk's separation, the model's own density) is printed, not compared.
+    const rows = report(spec).rows.filter((r) => r.agrees !== undefined);
     expect(rows.map((r) => r.how)).toEqual(how);
     expect(rows.filter((r) => !r.agrees).map((r) => r.formula.eq)).toEqual([]);
   });

@@ -14,6 +14,10 @@ import { parseExpr } from '../../src/core/parse.js';
 import { fn, type Expr } from '../../src/core/expr.js';
 import type { PaperFormula } from '../../src/model/validate/paper.js';
 import { derived } from '../helpers/examples.js';
+import { hand } from '../helpers/hand.js';
+import { sym } from '../../src/core/expr.js';
+import { subs } from '../../src/core/subs.js';
+import { preImpactName } from '../../src/model/names.js';
 import prismInGuides from '../../derivations/prism-in-guides.js';
 import planarPrism from '../../derivations/prism-in-guides-planar.js';
 import roughHinge from '../../derivations/rough-hinge-pendulum.js';
@@ -23,7 +27,7 @@ const report = (spec: typeof compass) => paperCheck(derived(spec), spec.paper!);
 describe.each([
   ['compass', compass, 13],
   ['rimless-wheel', rimlessWheel, 8],
-  ['hinged-compass', hingedCompass, 20],
+  ['hinged-compass', hingedCompass, 22],
   ['point-between-planes', planes, 2],
   ['prism-in-guides', prismInGuides, 5],
   ['prism-in-guides-planar', planarPrism, 16],
@@ -55,15 +59,78 @@ describe('rigid compass §1', () => {
   });
 });
 
+describe('rigid compass: which mode occurs, (1.17)–(1.20) proved', () => {
+  const { claims } = report(compass);
+  it('E_R1y > 0 in both modes; below α₀ ψ̇⁺ < 0 and (1.13) < 0 (B leaves), above it both > 0 (B stays); |ψ̇⁺| < |ψ̇⁻|', () => {
+    expect(claims.map((c) => [c.claim.eq, c.proof.holds])).toEqual(
+      ['(1.17)', '(1.17)', '(1.18)', '(1.18)', '(1.19)', '(1.19)', '(1.20)'].map((eq) => [eq, true]),
+    );
+  });
+  it('(1.20) reduces to 1 − r² = 12 sin²α/(1 + 3 sin²α)² with r of (1.16)', () => {
+    const [reduced] = claims.at(-1)!.proof.positive;
+    const r = (a: number) => (1 - 3 * Math.sin(a) ** 2) / (1 + 3 * Math.sin(a) ** 2);
+    for (const alpha of [0.2, 0.9, 1.4]) expect(evaluate(reduced!, { alpha })).toBeCloseTo(1 - r(alpha) ** 2, 13);
+  });
+  it('the same signs on the wrong side of α₀ are not proved', () => {
+    const spec = compass.paper!;
+    const swapped = [2, 4]
+      .map((i) => spec.claims![i]!)
+      .map((c) => ({ ...c, on: { alpha: c.on!.alpha === '(0, asin(1/sqrt(3)))' ? '(asin(1/sqrt(3)), pi/2)' : '(0, asin(1/sqrt(3)))' } }));
+    expect(paperCheck(derived(compass), { ...spec, formulas: [], claims: swapped }).claims.map((c) => c.proof.holds)).toEqual([false, false]);
+  });
+});
+
+/** A form typed by hand, w standing for ψ̇⁻. */
+const typed = (text: string) => subs(hand(text), new Map([['w', sym(preImpactName('psi'))]]));
+
+describe('the derived results print in the papers’ forms', () => {
+  const compassRows = report(compass).rows;
+  const at = (rows: typeof compassRows, eq: string, k = 0) => rows.filter((r) => r.formula.eq === eq)[k]!.derived;
+  it('compass: (1.7) [ẋc] = 3lw cos α sin²α/(1 + 3sin²α), [ẏc] = −2lw sin α/(1 + 3sin²α), (1.20) 4ml²w² sin²α/(1 + 3sin²α)', () => {
+    expect(at(compassRows, '(1.7)')).toBe(typed('3*l*w*cos(alpha)*sin(alpha)^2/(1 + 3*sin(alpha)^2)'));
+    expect(at(compassRows, '(1.7)', 1)).toBe(typed('-2*l*w*sin(alpha)/(1 + 3*sin(alpha)^2)'));
+    expect(at(compassRows, '(1.20)')).toBe(typed('4*m*l^2*w^2*sin(alpha)^2/(1 + 3*sin(alpha)^2)'));
+  });
+  it('rimless wheel: the loss 4ml²w² sin²α (I* + cos²α)/(1 + I*)', () => {
+    expect(at(report(rimlessWheel).rows, '§2')).toBe(typed('4*m*l^2*w^2*sin(alpha)^2*(Istar + cos(alpha)^2)/(1 + Istar)'));
+  });
+});
+
 describe('rimless wheel §2 for every k', () => {
   const rows = report(rimlessWheel).rows;
   const row = (eq: string) => rows.find((r) => r.formula.eq === eq)!;
   it('(2.9): ν per revolution at k = 6, I* = 1/4 is [(1/4 + 1/2)/(5/4)]⁶ = 0.6⁶', () => {
     expect(evaluate(row('(2.9)').derived, { Istar: 0.25, alpha: Math.PI / 6 })).toBeCloseTo(0.6 ** 6, 14);
   });
-  it('(2.8): α₀ = π/2 − ½ arccos I*, π/3 at I* = 1/2, and numeric, not symbolic (arccos(−I*)/2 is derived)', () => {
+  it('(2.8): α₀ = π/2 − ½ arccos I*, π/3 at I* = 1/2, symbolically (the kernel writes arccos(−I*) as π − arccos I*)', () => {
     expect(evaluate(row('(2.8)').derived, { Istar: 0.5 })).toBeCloseTo(Math.PI / 3, 14);
-    expect(row('(2.8)').how).toBe('numeric');
+    expect(row('(2.8)').how).toBe('symbolic');
+  });
+});
+
+describe('rimless wheel §2: the statements after (2.9), proved for k ≥ 5 and every I*', () => {
+  const { claims, figures } = report(rimlessWheel);
+  it('the impulses (2.3), (2.5) > 0 and, for k ≥ 5, (2.4) < 0 and (2.6) < 0: spoke 0 lifts off for every I*; (2.7) < 0', () => {
+    expect(claims.slice(0, 5).map((c) => [c.claim.eq, c.proof.holds])).toEqual(['(2.3)', '(2.5)', '(2.4)', '(2.6)', '(2.7)'].map((eq) => [eq, true]));
+  });
+  it('ν < 1, dν/dk > 0 and ν > exp(−16π/k) (so ν → 1) are proved on α = π/k ∈ (0, π/5], I* ∈ [0, 1]', () => {
+    expect(claims.slice(5).map((c) => [c.claim.name, c.proof.holds, c.proof.via])).toEqual([
+      ['\\nu < 1', true, 'logarithms'],
+      ['d\\nu/dk > 0', true, 'logarithms'],
+      ['\\nu > e^{-16\\pi/k}', true, 'logarithms'],
+    ]);
+    expect(claims[5]!.assumptions.find((a) => a.parameter === 'alpha')).toMatchObject({ lowerOpen: true, upperOpen: false });
+  });
+  it('Fig. 4: ν(k) at I* = 1/4 and 3/4 from the derived ratio equals (2.9) as typed, and rises with k', () => {
+    const [figure] = figures;
+    const nu = (Istar: number, k: number) => ((Istar + Math.cos((2 * Math.PI) / k)) / (Istar + 1)) ** k;
+    expect(figure!.curves.map((c) => c.value)).toEqual([0.25, 0.75]);
+    for (const c of figure!.curves) {
+      figure!.x.forEach((k, i) => expect(c.y[i]).toBeCloseTo(nu(c.value, k), 12));
+      expect(c.y.every((y, i) => i === 0 || y > c.y[i - 1]!)).toBe(true);
+    }
+    expect(figure!.x[0]).toBe(4);
+    expect(figure!.x.at(-1)).toBeCloseTo(100, 12);
   });
 });
 
@@ -84,6 +151,39 @@ describe('hinged compass §3', () => {
       .filter((r) => /^\(3\.1[2-4]\)$/.test(r.formula.eq))
       .flatMap((r) => [...r.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : [])));
     expect(facts.filter((f) => !/^impact1\.(G\d\d|foot2\.[tn]-)$/.test(f))).toEqual([]);
+  });
+});
+
+describe('hinged compass: the sign facts after (3.14)–(3.18), proved from G alone', () => {
+  const { claims } = report(hingedCompass);
+  it('ΔT > 0 and ż₁⁻·E₁ < 0 in both modes and E₂·ż₂⁺ < 0 are quadratic forms proved definite; (3.15)/(3.17) and (3.16)/(3.18) are negative', () => {
+    expect(claims.map((c) => [c.claim.eq, c.proof.via, c.proof.holds])).toEqual([
+      ['(3.14)', 'quadratic form', true],
+      ['(3.14)', 'quadratic form', true],
+      ['(3.14)', 'quadratic form', true],
+      ['(3.14)', 'quadratic form', true],
+      ['(3.11), (3.13)', 'quadratic form', true],
+      ['(3.15), (3.17)', 'difference', true],
+      ['(3.16), (3.18)', 'difference', true],
+    ]);
+  });
+  it('(3.16)/(3.18) reduces to 1/g₃₃ > 0 with g₃₃ = (m/2)(3cos²α + 1)/(3cos²α) of (3.4)', () => {
+    const ratio = claims.at(-1)!.proof.positive[0]!;
+    for (const [m, beta] of [
+      [1, 0.3],
+      [2.5, 1.2],
+    ] as const) {
+      const c2 = Math.cos(beta) ** 2;
+      expect(evaluate(ratio, { m, l: 1, beta })).toBeCloseTo(1 / ((m / 2) * ((3 * c2 + 1) / (3 * c2))), 12);
+    }
+  });
+  it('the claims negated are not proved: ΔT < 0 when B stays, and the two ratios positive', () => {
+    const spec = hingedCompass.paper!;
+    const negated = [0, 5, 6]
+      .map((i) => spec.claims![i]!)
+      .map((c) => ({ ...c, claim: c.claim.includes('>') ? c.claim.replace('>', '<') : c.claim.replace('<', '>') }));
+    const rows = paperCheck(derived(hingedCompass), { ...spec, formulas: [], claims: negated }).claims;
+    expect(rows.map((r) => r.proof.holds)).toEqual(negated.map(() => false));
   });
 });
 
@@ -108,17 +208,37 @@ describe('a wrong formula', () => {
   });
 });
 
-describe('the double pendulum at a wall against Kugushev–Sorokina (1.4)', () => {
+describe('the double pendulum at a wall against Kugushev–Sorokina §1 and §9', () => {
   const rows = report(pendulumWall).rows;
-  it('the impulse (1 + e) ġ⁻/(∂gᵀB⁻¹∂g), Newton’s reversal and the loss (1 − e²) ġ⁻²/(2 ∂gᵀB⁻¹∂g) agree', () => {
-    expect(rows.map((r) => [r.formula.eq, r.agrees])).toEqual([
-      ['(1.4)', true],
-      ['(1.4)', true],
-      ['§1', true],
+  it('Appell (1.2), the impact equation (1.3), the quadratic (1.4) and its root at e = 1, energy kept at e = 1, the closing relation of §9 and its consequences agree', () => {
+    expect(rows.map((r) => [r.formula.eq, r.agrees, r.how])).toEqual([
+      ['(1.2)', true, 'symbolic'],
+      ['(1.3)', true, 'symbolic'],
+      ['(1.3)', true, 'symbolic'],
+      ['(1.4)', true, 'symbolic'],
+      ['(1.4)', true, 'symbolic'],
+      ['§1', true, 'symbolic'],
+      ['§9', true, 'symbolic'],
+      ['§9', true, 'symbolic'],
+      ['§9', true, 'symbolic'],
+      ['§9', true, 'symbolic'],
     ]);
   });
+  it('the relations set their two sides, each typed from the paper: Appell’s p⁺·v beside p⁻·v', () => {
+    const appell = rows[0]!;
+    expect(appell.formula.left).toBeDefined();
+    expect(appell.formula.derived).toEqual([]);
+  });
+  it('a wrong sign in (1.3) or in the printed closing relation of §9 disagrees', () => {
+    const spec = pendulumWall.paper!;
+    const wrong = [
+      { ...spec.formulas[1]!, formula: 'P1m + mu*(-F1)' },
+      { ...spec.formulas[6]!, formula: '(P1p - e*P1m)*(Q1p - Q1m) + (P2p - e*P2m)*(Q2p - Q2m) = 0' },
+    ];
+    expect(paperCheck(derived(pendulumWall), { ...spec, formulas: wrong }).rows.map((r) => r.agrees)).toEqual([false, false]);
+  });
   it('∂gᵀB⁻¹∂g is (m₁ cos²q₂ + m₂ sin²(q₁ − q₂))/(m₂(m₁ + m₂ sin²(q₁ − q₂))), from B⁻¹ by hand', () => {
-    const k = rows[0]!.bindings.get('k')!;
+    const k = rows[4]!.bindings.get('k')!;
     for (const [q1, q2, m1, m2, l1, l2] of [
       [0.3, -0.8, 1, 2, 0.7, 1.3],
       [-1.1, 0.4, 2.5, 0.5, 1, 0.4],

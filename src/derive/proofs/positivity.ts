@@ -14,6 +14,7 @@
 // The search is bounded (BUDGET boxes, MIN_WIDTH): running out is "not
 // proved", never "proved".
 import { dependsOn, neg, ZERO, type Expr } from '../../core/expr.js';
+import { cancel } from '../../core/cancel.js';
 import { diff } from '../../core/diff.js';
 import { subs } from '../../core/subs.js';
 import { simplify } from '../../core/trig.js';
@@ -168,7 +169,7 @@ function endpointRule(f: Expr, box: Map<string, Interval>, search: Search, order
     ];
     for (const [end, touches, slope] of ends) {
       if (!end || !touches) continue;
-      const face = cached(search, `face:${f.id}:${name}:${end.id}`, () => simplify(subs(f, new Map([[name, end]]))));
+      const face = cached(search, `face:${f.id}:${name}:${end.id}`, () => exactZero(simplify(subs(f, new Map([[name, end]])))));
       const faceHolds = face === ZERO || positiveOnBox(face, new Map(box), search, order + 1);
       if (!faceHolds) continue;
       const df = cached(search, `slope:${f.id}:${name}:${slope}`, () => simplify(slope > 0 ? diff(f, name) : neg(diff(f, name))));
@@ -176,6 +177,11 @@ function endpointRule(f: Expr, box: Map<string, Interval>, search: Search, order
     }
   }
   return false;
+}
+
+// ZERO where the face vanishes once its quotients cancel (ln(I*/(1 + I*) + 1/(1 + I*)) at α = 0), else the face as it is.
+function exactZero(face: Expr): Expr {
+  return face === ZERO || simplify(cancel(face)) === ZERO ? ZERO : face;
 }
 
 function cached(search: Search, key: string, make: () => Expr): Expr {

@@ -35,8 +35,10 @@ export interface PaperFormula {
   readonly name: string;
   /** The paper's formula, in the model's parameters and the `where` symbols; absent for a result stated in words. */
   readonly formula?: Expr;
-  /** The source text of `derived`. */
+  /** The source text of `derived` (of the left side, for a relation). */
   readonly derivedText: string;
+  /** A relation 'A = B' the paper states between derived quantities: A, set beside B (`formula`) in place of a fact. */
+  readonly left?: Expr;
   /** The facts summed (each to its power). */
   readonly derived: readonly DerivedTerm[];
   /** Symbol → a fact's name, or an expression of the parameters. */
@@ -51,7 +53,7 @@ export interface PaperFormula {
 /** An equation's number or place as a paper writes it, (10.13), Th. 2, §3: printed in \text{} inside math, so plain. */
 const EQUATION_NUMBER = /^[A-Za-z0-9 .,;:()[\]§'’–-]{1,40}$/;
 
-function equationNumber(x: unknown, field: string, out: Problems): string | undefined {
+export function equationNumber(x: unknown, field: string, out: Problems): string | undefined {
   const s = stringAt(x, field, 'eq', out);
   if (s === undefined || EQUATION_NUMBER.test(s)) return s;
   out.add('bad-text', field, `${JSON.stringify(s)}: an equation number is letters, digits, spaces, § and . , ; : ( ) [ ] ' – - (e.g. (10.13), Th. 2, §3)`);
@@ -74,6 +76,8 @@ const MEASURED = /^(limit|orbit|motion|restitution)\./;
 export interface PaperDeclaration {
   readonly general?: unknown;
   readonly formulas: unknown;
+  readonly claims?: unknown;
+  readonly figures?: unknown;
 }
 
 /** spec.paper's shape and source; its formulas are read by paperFormulas, against the general model where there is one. */
@@ -85,7 +89,12 @@ export function checkPaperDeclaration(x: unknown, model: string | undefined): Ch
   rejectUnknownKeys(paper, PAPER_FIELDS, 'paper', out);
   checkSourceKey(paper.source, 'paper.source', out);
   if (paper.general !== undefined && !fieldsAt(paper.general, 'paper.general', 'a model spec', out)) return out.result(undefined);
-  return out.result({ ...(paper.general !== undefined ? { general: paper.general } : {}), formulas: paper.formulas });
+  return out.result({
+    ...(paper.general !== undefined ? { general: paper.general } : {}),
+    formulas: paper.formulas,
+    claims: paper.claims,
+    figures: paper.figures,
+  });
 }
 
 /** The formulas of `paper.formulas`, or one error listing every problem. */
@@ -101,7 +110,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
   // pi is a constant of the language, a name beside the parameters.
   const params = new Set(['pi', ...model.parameters.map((p) => p.name)]);
   // A where expression may also name what the facts are functions of: the coordinates and velocities, a patch law's state.
-  const state = new Set([...params, ...model.coordinates.flatMap((c) => [c.name, c.qd.name]), ...(model.patches ?? []).flatMap((p) => [...p.state.keys()])]);
+  const state = stateSymbols(model);
   // x' in a where expression is the velocity of coordinate x (a support's sgn ẋ).
   const velocities: ParseScope = { ...OPEN_SCOPE, velocity: (name) => model.coordinates.find((c) => c.name === name)?.qd };
   const list = arrayAt(input, 'paper.formulas', 'a list of formulas', out) ?? [];
@@ -115,27 +124,12 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     const nameText = stringAt(f.name, member(field, 'name'), 'name', out);
     const name = nameText === undefined ? undefined : checkLatexMath(nameText, member(field, 'name'), out);
     const text = f.formula === undefined ? undefined : stringAt(f.formula, member(field, 'formula'), 'formula', out);
-    const derivedText = stringAt(f.derived, member(field, 'derived'), 'derived', out);
+    // A relation 'A = B' (Appell's theorem: p⁺·v = p⁻·v) compares its two sides, each bound to facts by `where`.
+    const relation = typeof f.formula === 'string' && f.formula.includes('=') && f.derived === undefined ? f.formula.split('=') : undefined;
+    if (relation && relation.length !== 2) out.add('bad-type', member(field, 'formula'), 'a relation has one =, A = B');
+    const derivedText = relation ? relation[0]!.trim() : stringAt(f.derived, member(field, 'derived'), 'derived', out);
     const note = f.note === undefined ? undefined : checkNote(f.note, member(field, 'note'), out);
-    const where = new Map<string, { fact: string } | { expr: Expr }>();
-    const given = f.where === undefined ? {} : (fieldsAt(f.where, member(field, 'where'), 'an object of symbol → fact or expression', out) ?? {});
-    for (const [symbol, value] of Object.entries(given)) {
-      const at = member(member(field, 'where'), symbol);
-      const s = stringAt(value, at, 'a where binding', out);
-      if (s === undefined) continue;
-      if (FACT.test(s)) where.set(symbol, { fact: s });
-      else {
-        const e = parse(s, at, out, velocities);
-        const stray = e && [...freeSymbols(e)].filter((x) => !state.has(x));
-        if (stray?.length)
-          out.add(
-            'unknown-symbol',
-            at,
-            `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} not a parameter, coordinate, velocity or patch state symbol of the model: a where expression uses those only`,
-          );
-        else if (e) where.set(symbol, { expr: e });
-      }
-    }
+    const where = whereBindings(f.where, member(field, 'where'), state, out, velocities);
     const at = atValues(f.at, member(field, 'at'), params, out);
     const measured = [...where.values()].some((b) => 'fact' in b && MEASURED.test(b.fact)) || derivedText?.split(' + ').some((t) => MEASURED.test(t.trim()));
     const tolerance =
@@ -149,16 +143,27 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       );
     else if (!measured && tolerance !== undefined)
       out.add('bad-type', member(field, 'tolerance'), 'tolerance is for measured facts (limit., orbit., motion.); a derived fact is compared exactly');
-    const formula = text === undefined ? undefined : parse(text, member(field, 'formula'), out);
-    const stray = formula && [...freeSymbols(formula)].filter((x) => !params.has(x) && !where.has(x) && x !== TIME);
+    const formula = text === undefined ? undefined : parseText(relation ? relation[1]! : text, member(field, 'formula'), out);
+    const left = relation && derivedText !== undefined ? parseText(derivedText, member(field, 'formula'), out) : undefined;
+    const stray = formula && [...freeSymbols(formula), ...(left ? freeSymbols(left) : [])].filter((x) => !params.has(x) && !where.has(x) && x !== TIME);
     if (stray?.length) out.add('unknown-symbol', member(field, 'formula'), `${stray.join(', ')}: neither a parameter nor bound in where`);
-    const derived = derivedText === undefined ? undefined : derivedTerms(derivedText, member(field, 'derived'), params, where, out);
-    if (eq === undefined || name === undefined || (text !== undefined && !formula) || derivedText === undefined || !derived || stray?.length) return;
+    const derived = relation ? [] : derivedText === undefined ? undefined : derivedTerms(derivedText, member(field, 'derived'), params, where, out);
+    if (
+      eq === undefined ||
+      name === undefined ||
+      (text !== undefined && !formula) ||
+      (relation && !left) ||
+      derivedText === undefined ||
+      !derived ||
+      stray?.length
+    )
+      return;
     formulas.push({
       eq,
       name,
       ...(formula ? { formula } : {}),
       derivedText,
+      ...(left ? { left } : {}),
       derived,
       where,
       ...(at.size ? { at } : {}),
@@ -167,6 +172,46 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     });
   });
   return out.result(formulas);
+}
+
+/** A `where`: symbol → a fact's name, or an expression of the parameters, coordinates, velocities and patch state symbols. */
+export function whereBindings(
+  input: unknown,
+  field: string,
+  state: ReadonlySet<string>,
+  out: Problems,
+  scope: ParseScope = OPEN_SCOPE,
+): Map<string, { fact: string } | { expr: Expr }> {
+  const where = new Map<string, { fact: string } | { expr: Expr }>();
+  const given = input === undefined ? {} : (fieldsAt(input, field, 'an object of symbol → fact or expression', out) ?? {});
+  for (const [symbol, value] of Object.entries(given)) {
+    const at = member(field, symbol);
+    const s = stringAt(value, at, 'a where binding', out);
+    if (s === undefined) continue;
+    if (FACT.test(s)) where.set(symbol, { fact: s });
+    else {
+      const e = parseText(s, at, out, scope);
+      const stray = e && [...freeSymbols(e)].filter((x) => !state.has(x));
+      if (stray?.length)
+        out.add(
+          'unknown-symbol',
+          at,
+          `${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} not a parameter, coordinate, velocity or patch state symbol of the model: a where expression uses those only`,
+        );
+      else if (e) where.set(symbol, { expr: e });
+    }
+  }
+  return where;
+}
+
+/** The symbols a `where` expression may name: the parameters (and pi), the coordinates and velocities, the patch laws' state. */
+export function stateSymbols(model: Model): Set<string> {
+  return new Set([
+    'pi',
+    ...model.parameters.map((p) => p.name),
+    ...model.coordinates.flatMap((c) => [c.name, c.qd.name]),
+    ...(model.patches ?? []).flatMap((p) => [...p.state.keys()]),
+  ]);
 }
 
 /** `at`: parameter → a value, an expression of the parameters. */
@@ -180,7 +225,7 @@ function atValues(input: unknown, field: string, params: ReadonlySet<string>, ou
       continue;
     }
     const text = typeof value === 'number' ? `${value}` : stringAt(value, at, 'a value', out);
-    const e = text === undefined ? undefined : parse(text, at, out);
+    const e = text === undefined ? undefined : parseText(text, at, out);
     const stray = e && [...freeSymbols(e)].filter((x) => !params.has(x));
     if (stray?.length) out.add('unknown-symbol', at, `${stray.join(', ')}: a value in at uses parameters only`);
     else if (e) values.set(name, e);
@@ -188,7 +233,7 @@ function atValues(input: unknown, field: string, params: ReadonlySet<string>, ou
   return values;
 }
 
-function parse(text: string, field: string, out: Problems, scope: ParseScope = OPEN_SCOPE): Expr | undefined {
+export function parseText(text: string, field: string, out: Problems, scope: ParseScope = OPEN_SCOPE): Expr | undefined {
   try {
     return parseExpr(text, scope);
   } catch (err) {
@@ -211,7 +256,7 @@ function derivedTerms(text: string, field: string, params: ReadonlySet<string>, 
       terms.push({ fact });
       continue;
     }
-    const e = parse(power, field, out);
+    const e = parseText(power, field, out);
     if (!e) return undefined;
     const stray = [...freeSymbols(e)].filter((x) => !params.has(x) && !where.has(x));
     if (stray.length) {

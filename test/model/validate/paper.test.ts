@@ -2,7 +2,8 @@
 // buildModel before anything is derived: the compass's and the rimless
 // wheel's papers build (the wheel's formulas read against its general
 // model); an unknown source, an unbound symbol, an unknown key and a broken
-// general model are each a named problem at their own field.
+// general model are each a named problem at their own field; so are a bad
+// relation, claim (src/model/validate/paper-claims.ts) or figure.
 import { describe, expect, it } from 'vitest';
 import compass from '../../../derivations/compass.js';
 import wheel from '../../../derivations/rimless-wheel.js';
@@ -27,6 +28,33 @@ describe('a paper', () => {
   it('cites a source of the bibliography, as the model’s sources do', () => {
     expect(problems(paper({ source: 'nobody' }))).toEqual([['invalid-option', 'paper.source']]);
     expect(problems(mutate(compass, { sources: ['rubanovich1981', 'nobody'] }))).toEqual([['invalid-option', 'sources[1]']]);
+  });
+
+  it('takes a relation A = B without derived, and refuses one with two = or an unbound symbol on its left', () => {
+    const relation = { eq: '(1.10)', name: 'x', formula: 'w*3 = w + w + w', where: { w: "impact1.psi'-" } };
+    builds(paper({ formulas: [relation] }));
+    expect(problems(paper({ formulas: [{ ...relation, formula: 'w = w = w' }] }))).toEqual([['bad-type', 'paper.formulas[0].formula']]);
+    expect(problems(paper({ formulas: [{ ...relation, formula: 'q = w' }] }))).toEqual([['unknown-symbol', 'paper.formulas[0].formula']]);
+  });
+
+  it('reads claims: one inequality, a rate bound to one parameter, intervals of parameters; refuses the rest at their fields', () => {
+    const claim = { eq: '(1.20)', name: 'x', claim: 'wp^2 < w^2', where: { w: "impact1.psi'-", wp: "impact1.leaves.psi'+" } };
+    builds(paper({ claims: [claim, { ...claim, claim: 'w > 0', rate: 'k', where: { w: "impact1.psi'-", k: 'pi/alpha' }, on: { alpha: '(0, pi/5]' } }] }));
+    expect(problems(paper({ claims: [{ ...claim, claim: 'w = 0' }] }))).toEqual([['bad-type', 'paper.claims[0].claim']]);
+    expect(problems(paper({ claims: [{ ...claim, claim: 'q < w' }] }))).toEqual([['unknown-symbol', 'paper.claims[0].claim']]);
+    expect(problems(paper({ claims: [{ ...claim, rate: 'w' }] }))).toEqual([['bad-type', 'paper.claims[0].rate']]);
+    expect(problems(paper({ claims: [{ ...claim, on: { alpha: '0 to 1' } }] }))).toEqual([['bad-type', 'paper.claims[0].on.alpha']]);
+    expect(problems(paper({ claims: [{ ...claim, on: { beta: '(0, 1)' } }] }))).toEqual([['unknown-symbol', 'paper.claims[0].on.beta']]);
+    expect(problems(paper({ claims: [{ ...claim, size: 1 }] }))).toEqual([['unknown-field', 'paper.claims[0].size']]);
+  });
+
+  it('reads figures: an abscissa from < to, one parameter of curves; refuses a reversed or non-positive log axis', () => {
+    const figure = wheel.paper!.figures![0]!;
+    const wheelPaper = (figures: unknown[]) => problems(mutate(wheel, { paper: { ...wheel.paper!, figures } }));
+    builds(mutate(wheel, { paper: { ...wheel.paper!, figures: [figure] } }));
+    expect(wheelPaper([{ ...figure, x: { ...figure.x, from: 100, to: 4 } }])).toEqual([['bad-type', 'paper.figures[0].x']]);
+    expect(wheelPaper([{ ...figure, x: { ...figure.x, from: 0 } }])).toEqual([['bad-type', 'paper.figures[0].x']]);
+    expect(wheelPaper([{ ...figure, curves: { Istar: [0.25], m: [1] } }])).toEqual([['bad-type', 'paper.figures[0].curves']]);
   });
 
   it('refuses a formula with an unbound symbol, a fact that is no fact’s name, and unknown keys', () => {

@@ -1,0 +1,95 @@
+// A paper's inequalities as proved by the paper check
+// (src/studies/paper-check.ts, src/derive/proofs/claims.ts), and its figures
+// redrawn from the derivation: a table "statement / reduced to / on / proved"
+// and one plot per figure.
+// Tests: test/report/paper-check.test.ts.
+import type { Expr } from '../core/expr.js';
+import type { ParameterAssumption } from '../derive/proofs/assumptions.js';
+import type { PaperClaimRow, PaperFigureData } from '../studies/paper-check.js';
+import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
+import { math, mechanicsSymbol } from './notation.js';
+import { plotScene, SERIES_COLORS } from './plot.js';
+import { sceneFigure } from './scene.js';
+
+/** The claims' section, or none. */
+export function claimSections(claims: readonly PaperClaimRow[], figures: readonly PaperFigureData[]): Section[] {
+  if (claims.length === 0 && figures.length === 0) return [];
+  const blocks: Block[] = [];
+  if (claims.length) {
+    blocks.push(
+      paragraph(
+        'Each inequality as the paper states it, typed from the paper with its symbols bound to the derivation, reduced to what must be positive, and whether that is proved on the box given (interval arithmetic with branch and bound, exact at open ends; both sides positive are compared by their logarithms, a rate in ',
+        m('k = K(p)'),
+        ' as ',
+        m('(\\mathrm{d}/\\mathrm{d}p)/(\\mathrm{d}K/\\mathrm{d}p)'),
+        '). ',
+        `${claims.filter((c) => c.proof.holds).length} of ${claims.length} are proved.`,
+      ),
+      {
+        kind: 'table',
+        id: 'paper-claims',
+        caption: 'The paper’s inequalities, proved',
+        columns: ['Paper', 'Statement', 'Positive', 'On', 'Proved'],
+        align: 'lllll',
+        rows: claims.map((c) => [
+          [c.claim.eq],
+          [m(c.claim.name)],
+          [m(c.proof.positive.map((e) => `${math(e)} > 0`).join(',\\ '))],
+          [m(box(c))],
+          [c.proof.holds ? 'yes' : 'no'],
+        ]),
+      },
+    );
+    const notes = claims
+      .filter((c) => c.claim.note || c.directions.size || c.proof.via === 'quadratic form')
+      .map((c): Inline[] => [c.claim.eq, ': ', ...claimNote(c)]);
+    if (notes.length) blocks.push({ kind: 'list', items: notes });
+  }
+  blocks.push(...figures.map(figureBlock));
+  return [{ id: 'paper-claims', title: 'The paper’s inequalities and figures', blocks }];
+}
+
+/** The box a claim was proved on. */
+function box(c: PaperClaimRow): string {
+  return c.assumptions.map(range).join(',\\ ');
+}
+
+function range(a: ParameterAssumption): string {
+  const end = (e: Expr | undefined, infinite: string): string => (e ? math(e) : infinite);
+  return `${mechanicsSymbol(a.parameter)} \\in ${a.lower && !a.lowerOpen ? '[' : '('}${end(a.lower, '-\\infty')}, ${end(a.upper, '\\infty')}${a.upper && !a.upperOpen ? ']' : ')'}`;
+}
+
+/** How the velocities enter, and the model file's note. */
+function claimNote(c: PaperClaimRow): Inline[] {
+  const parts: Inline[] = [];
+  const signs = [...c.directions].map(([v, e]) => `${mechanicsSymbol(v)} = ${math(e)}`);
+  if (signs.length) parts.push('homogeneous in the pre-impact velocity, taken at its declared sign: ', m(signs.join(',\\ ')), c.claim.note ? '; ' : '.');
+  if (c.proof.via === 'quadratic form')
+    parts.push(
+      'a quadratic form in the pre-impact velocities, positive for every non-zero one by Sylvester’s criterion (its Hessian’s leading minors)',
+      c.claim.note ? '; ' : '.',
+    );
+  if (c.claim.note) parts.push(...c.claim.note.split(/\$([^$]+)\$/).flatMap((part, i): Inline[] => (i % 2 ? [m(part)] : part ? [part] : [])));
+  return parts;
+}
+
+/** One figure of the paper, redrawn: a curve per value, against the abscissa (its log₁₀ on a log axis). */
+function figureBlock({ figure, x, curves }: PaperFigureData): Figure {
+  const symbol = mechanicsSymbol(figure.x.symbol);
+  const parameter = mechanicsSymbol(figure.curves.parameter);
+  const scene = plotScene({
+    id: `paper-figure-${figure.eq.replace(/[^A-Za-z0-9]+/g, '-').replace(/-$/, '')}`,
+    title: `${figure.eq}: ${figure.x.symbol} against ${figure.curves.parameter}`,
+    t: figure.x.log ? x.map(Math.log10) : x,
+    events: [],
+    xLabel: figure.x.log ? { text: `log10 ${figure.x.symbol}`, tex: `\\log_{10} ${symbol}` } : { text: figure.x.symbol, tex: symbol },
+    yLabel: { text: figure.eq, tex: figure.name },
+    series: curves.map((c) => ({ label: `${parameter} = ${c.value}`, values: c.y })),
+  });
+  return sceneFigure(
+    scene,
+    0.7,
+    curves.map((c, i) => ({ label: `${parameter} = ${c.value}`, color: SERIES_COLORS[i % SERIES_COLORS.length]! })),
+    [`${figure.eq} redrawn from the derivation: `, m(figure.name), ' against ', m(figure.x.log ? `\\log_{10} ${symbol}` : symbol), '.'],
+  );
+}

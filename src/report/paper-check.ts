@@ -18,7 +18,7 @@ import { math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
 const label = (i: number): string => `paper-${i + 1}`;
 
 /** A rest time (paper-results.ts restingTime): defined where it is printed, and marked as the approximation it is. */
-const resting = (r: PaperCheckRow): boolean => r.formula.derived.some((d) => d.fact.endsWith('.rest'));
+export const resting = (r: PaperCheckRow): boolean => r.formula.derived.some((d) => d.fact.endsWith('.rest'));
 
 const restingDefinition = (name: string): Inline[] => [
   'Here ',

@@ -14,6 +14,7 @@ import type { PaperCheck } from '../studies/paper-check.js';
 import { countWord, m, paragraph, ref, type Block, type Inline } from './document.js';
 import type { ReportLimitStudy } from './limit.js';
 import type { MotionSimulation } from './motion.js';
+import { resting } from './paper-check.js';
 import { math, mechanicsSymbol } from './notation.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
@@ -31,9 +32,10 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${countWor
 const cite = (key: string): Inline => ref(`cite:${key}`);
 /** The title as a noun phrase in a sentence, without its trailing citation: "Rigid compass (Rubanovich–Formalsky §1)" → "the rigid compass". */
 function subject(title: string): string {
-  const bare = title.replace(/\s*\([^()]*\)\s*$/, '');
-  // Lower-case the first word unless it is a name or an abbreviation (its second letter a capital too).
-  const lowered = /^[A-Z][a-z]/.test(bare) ? bare.charAt(0).toLowerCase() + bare.slice(1) : bare;
+  // A trailing parenthesis, one level of parentheses inside it: "(Kozlov (2.5))".
+  const bare = title.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '');
+  // Lower-case the first word unless it is an abbreviation (its second letter a capital or digit too).
+  const lowered = /^[A-Z](?![A-Z0-9])/.test(bare) ? bare.charAt(0).toLowerCase() + bare.slice(1) : bare;
   return /^an? /.test(lowered) ? lowered : `the ${lowered}`;
 }
 /** A comma-separated series with "and" before the last. */
@@ -64,8 +66,9 @@ function constraintClauses(system: DerivedSystem): Inline[][] {
     const laws = [...new Set(model.unilateral.map((c) => c.law.kind))];
     const restitution = model.unilateral.flatMap((c) => (c.law.kind === 'newton' ? [mechanicsSymbol(c.law.e.name)] : []));
     out.push([
-      `${plural(model.unilateral.length, 'unilateral constraint')} with `,
-      ...series(laws.map((k) => [LAW_WORDS[k], ...(k === 'newton' ? [' (coefficient ', m([...new Set(restitution)].join(', ')), ')'] : [])])),
+      `${plural(model.unilateral.length, 'unilateral constraint')} (`,
+      ...series(laws.map((k) => [LAW_WORDS[k], ...(k === 'newton' ? [' with coefficient ', m([...new Set(restitution)].join(', '))] : [])])),
+      ')',
     ]);
   }
   const coulomb = model.unilateral.filter((c) => c.friction).length;
@@ -85,7 +88,7 @@ function derivedParts(system: DerivedSystem): Inline[][] {
     ['Lagrange’s equations of the second kind'],
     ...(system.constraints || u || system.supports || system.hinges.length ? [['of the first kind with the reactions solved']] : []),
     ['Hamilton’s equations'],
-    ...(u?.phases.length ? [[`the ${plural(u.phases.length, 'contact phase')}`]] : []),
+    ...(u?.phases.length ? [[u.phases.length === 1 ? 'its contact phase' : `its ${plural(u.phases.length, 'contact phase')}`]] : []),
     ...(u?.impactMaps.length ? [[`the impact ${u.impactMaps.length === 1 ? 'map' : 'maps'} with the conditions of each outcome`]] : []),
   ];
 }
@@ -110,19 +113,38 @@ function findings(f: SummaryFacts): Inline[][] {
   const out: Inline[][] = [...criticalFindings(f.system)];
   const orbit = f.orbit?.orbit;
   if (orbit) {
-    const stability = orbit.asymptotic ? 'asymptotically stable' : orbit.stable ? 'stable' : 'unstable';
-    out.push([`a periodic orbit of period ${orbit.period.toPrecision(4)} with ${plural(orbit.impacts.length, 'impact')} per period, ${stability}`]);
+    const stability = orbit.asymptotic ? 'an asymptotically stable' : orbit.stable ? 'a stable' : 'an unstable';
+    out.push([`the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)} with ${plural(orbit.impacts.length, 'impact')} per period`]);
   }
   if (f.limitStudy) out.push([`the compliant model approaches the rigid one as `, m(mechanicsSymbol(f.limitStudy.parameter)), ' grows']);
+  const events = simulatedEvents(f.simulation);
+  if (events) out.push(events);
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
+    const paper = REFERENCES[f.paper.source].short;
     if (checked)
       out.push([
-        agree === checked ? `all ${checked}` : `${agree} of ${checked}`,
-        ` formulas of ${REFERENCES[f.paper.source].short} checked agree with the derivation`,
+        agree < checked
+          ? `${agree} of the ${checked} formulas of ${paper} checked agree with the derivation`
+          : checked === 1
+            ? `the formula of ${paper} checked agrees with the derivation`
+            : `${checked === 2 ? 'both' : `all ${checked}`} formulas of ${paper} checked agree with the derivation`,
       ]);
   }
   return out;
+}
+
+/** What the simulated motion from the model's initial state shows: its events by kind, up to its end time. */
+function simulatedEvents(simulation: MotionSimulation | undefined): Inline[] | undefined {
+  if (!simulation || !('trajectory' in simulation)) return undefined;
+  const tr = simulation.trajectory;
+  const kinds = [...new Set(tr.events.map((e) => e.type))];
+  const end = m(`t = ${Number((tr.t.at(-1) ?? 0).toPrecision(4))}`);
+  if (kinds.length === 0) return ['the simulated motion from the initial state has no events up to ', end];
+  const counts = kinds.map((k): Inline[] => [
+    plural(tr.events.filter((e) => e.type === k).length, k === 'rest' ? 'coming to rest' : k, k === 'rest' ? 'comings to rest' : `${k}s`),
+  ]);
+  return ['the simulated motion from the initial state has ', ...series(counts), ' up to ', end];
 }
 
 /** The abstract: the system, its constraints and contact laws, what is derived and what is found. */
@@ -135,7 +157,7 @@ export function abstractText(f: SummaryFacts): Inline[] {
   return [
     `We study ${subject(model.title)}, a system with ${plural(n, 'generalized coordinate')} `,
     ...coordinateList(model.coordinates.map((c) => mechanicsSymbol(c.name))),
-    ...(clauses.length ? [' and ', ...series(clauses)] : []),
+    ...(clauses.length ? ['. It is subject to ', ...series(clauses)] : []),
     '. We derive ',
     ...series(derivedParts(system)),
     '.',
@@ -182,7 +204,8 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
       m('E = T + V'),
       system.conservative ? ` is conserved${between}` : ` is not conserved${between}: non-potential or time-dependent terms act`,
     ];
-    const impacts = model.unilateral.length ? (system.passive ? '; it never rises, impacts and friction included.' : '.') : '.';
+    const friction = model.unilateral.some((c) => c.friction) || system.supports !== undefined || system.hinges.length > 0;
+    const impacts = model.unilateral.length && system.passive ? `; impacts${friction ? ' and friction' : ''} never raise it.` : '.';
     blocks.push(paragraph(...smooth, impacts));
   }
   const assumptions = system.unilateral?.assumptions.length ?? 0;
@@ -206,13 +229,14 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
           ...(agree === checked ? [] : [ref('tab:paper-check'), ' says how each was compared.']),
         ),
       );
-    // A rest time from the rocking's geometric series (paper-results.ts restingTime) is first order in the speed.
-    const rest = f.paper.rows.filter((r) => r.formula.derived.some((d) => d.fact.endsWith('.rest')));
-    for (const r of rest)
+    // A rest time (paper-results.ts restingTime) is first order in the speed: say so where the results are discussed.
+    for (const r of f.paper.rows.filter(resting))
       blocks.push(
         paragraph(
           m(r.formula.name),
-          ' is a small-amplitude approximation: it sums the rocking’s swings at the constant deceleration of the impact configuration, so it holds to first order in the speed before the impact.',
+          ' (Section ',
+          ref('sec:paper-results'),
+          ') holds for small amplitudes only: to first order in the speed before the impact.',
         ),
       );
   }
@@ -220,21 +244,10 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
   return blocks.filter((b) => b.kind !== 'paragraph' || b.content.length > 0);
 }
 
-/** The conclusion: what the report establishes for the model, its findings first. */
+/** The conclusion: the findings for the model, or, without a study, what the derivation gives in closed form. */
 export function conclusionBlocks(f: SummaryFacts): Block[] {
   const found = findings(f);
   const what = subject(f.system.model.title);
-  return [
-    paragraph(
-      ...(found.length ? ['For ', what, ', ', ...series(found), '. '] : []),
-      `The equations of motion of Section `,
-      ref('sec:derivation'),
-      ` determine the motion of ${found.length ? 'the system' : what}`,
-      f.system.unilateral
-        ? ' across its impacts, through the measure form of Appendix '
-        : ' from any initial state, as the reduction of the measure form of Appendix ',
-      ref('sec:appendix'),
-      '.',
-    ),
-  ];
+  if (found.length) return [paragraph(`For ${what}, `, ...series(found), '.')];
+  return [paragraph(`For ${what}, Section `, ref('sec:derivation'), ' gives ', ...series(derivedParts(f.system)), ' in closed form.')];
 }

@@ -491,8 +491,10 @@ export function conventionsSection({ system }: SectionInput): Section {
       ['mass', 'the mass matrix', 'M'],
       ['forcing', 'the right-hand side of the second-kind equations', 'f'],
       ['rate', 'the constraints’ rate term', 'b'],
+      ['measure', 'the contact measures’ letter', '\\mu'],
+      ['constraint', 'the retaining constraints’ letter in the first-kind equations', '\\varphi'],
     ] as const
-  ).filter(([k, , usual]) => symbols[k] !== usual);
+  ).filter(([k, , usual]) => symbols[k] !== usual && (k !== 'measure' || system.unilateral) && (k !== 'constraint' || system.constraints));
   if (renamed.length) {
     const parts = renamed.flatMap(([k, what, usual], i): Inline[] => [
       i ? '; ' : '',

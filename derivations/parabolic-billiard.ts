@@ -35,7 +35,7 @@ export default defineModel({
     continuation: { parameter: 'a', from: 1, to: 0.5 },
   },
   // Kozlov §4–§5 against the report's periodic orbit: v = ẏ just after the impact on the
-  // section, held at 2.5. The vertical bouncing's return map has multipliers e^{±iθ},
+  // section, held at 2.5. The vertical bouncing's return map has multipliers exp(±iθ),
   // cos θ = 1 − 2f″(0)v²/g (the reflection at the normal tilted by f″(0)x, then a flight
   // of 2v/g), on the unit circle while f″(0) = 1/a < g/v² (4.1).
   paper: {
@@ -66,7 +66,7 @@ export default defineModel({
         derived: 'orbit.multiplier2.re',
         where: { v: "orbit.y'" },
         tolerance: 1e-6,
-        note: 'the linearization behind (4.1): $\\mu = e^{\\pm i\\theta}$, $\\cos\\theta = 1 - 2f^{\\prime\\prime}(0)v^2/g$ with $f^{\\prime\\prime}(0) = 1/a$; the paper states the condition $|\\cos\\theta| < 1$.',
+        note: 'the linearization behind (4.1): $\\rho = \\exp(\\pm i\\theta)$, $\\cos\\theta = 1 - 2f^{\\prime\\prime}(0)v^2/g$ with $f^{\\prime\\prime}(0) = 1/a$; the paper states the condition $|\\cos\\theta| < 1$.',
       },
       {
         eq: '(4.1)',

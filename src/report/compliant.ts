@@ -33,7 +33,7 @@ export function compliantSection(system: DerivedSystem): Section | undefined {
 /** How each kind of realized term is printed, keyed by CompliantTerm['source'] (a new realized law does not compile without its entry). */
 const TERM_BLOCKS: { readonly [K in CompliantTerm['source']]: (t: CompliantTerm, s: string, f: string) => Block[] } = {
   potential: (t, s, f) => [
-    paragraph(`Contact ${t.name} is replaced by a potential of its gap acting everywhere (Kozlov, after Theorem 2: `, m('V + e^{-Nf}'), '), with'),
+    paragraph(`Contact ${t.name} is replaced by a potential of its gap acting everywhere (Kozlov, after Theorem 2: `, m('V + \\exp(-Nf)'), '), with'),
     equations(equation(`gap-${t.name}`, f, mathLines(t.gap)), equation(`potential-${t.name}`, `V_{${s}}`, mathLines(t.potential))),
     paragraph(
       'added to V in every equation of motion; its force along ',
@@ -190,7 +190,7 @@ function impactLimit(limit: RigidLimit, rate: string, adhesion: boolean): Inline
     case 'elastic':
       return newton('e = 1');
     case 'kelvin-voigt':
-      return newton(adhesion ? 'e = e^{-\\pi r}' : 'e = e^{-r(\\pi - 2\\arctan r)}');
+      return newton(adhesion ? 'e = \\exp(-\\pi r)' : 'e = \\exp(-r(\\pi - 2\\arctan r))');
     case 'velocity-dependent':
       return ['impact with a restitution that depends on ', m(`${rate}^{-}`)];
     case 'delayed-release':
@@ -224,9 +224,9 @@ function limitSentence(limit: RigidLimit, f: string, adhesion: boolean): Inline[
         m('\\sqrt{N}'),
         '), the contact tends to Newton’s law with tangential velocities unchanged and ',
         ...(adhesion
-          ? [m(`e = e^{-\\pi r}`), ' after a contact of duration ', m(`\\pi/\\omega_d = ${math(limit.duration)}`), '.']
+          ? [m(`e = \\exp(-\\pi r)`), ' after a contact of duration ', m(`\\pi/\\omega_d = ${math(limit.duration)}`), '.']
           : [
-              m('e = e^{-r(\\pi - 2\\arctan r)}'),
+              m('e = \\exp(-r(\\pi - 2\\arctan r))'),
               ': without adhesion the force vanishes at ',
               m('\\omega_d t = \\pi - 2\\arctan r'),
               ', before the gap closes.',

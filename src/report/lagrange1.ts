@@ -29,12 +29,16 @@ function reactionRows(system: DerivedSystem, measure: boolean): ReactionRow[] {
   const rc = system.constraints;
   const support = new Set(system.supports?.pairs.map((p) => p.constraint) ?? []);
   rc?.A.forEach((row, k) => {
-    const phi = `\\varphi_{${k + 1}}`;
+    const phi = `${reportSymbols(system).constraint}_{${k + 1}}`;
     out.push({ gradient: `\\partial ${phi}/\\partial q`, row, multiplier: support.has(k) ? `N_{${k + 1}}` : mechanicsSymbol(multiplierName(k + 1)) });
   });
   const d = (s: string): string => (measure ? `\\mathrm{d}${s}` : `\\dot{${s}}`);
   system.unilateral?.contacts.forEach((c, j) => {
-    out.push({ gradient: `\\partial ${gapLetter(system.model, c)}_{${j + 1}}/\\partial q`, row: gapRow(system.model, c), multiplier: d(`\\mu_{${j + 1}}`) });
+    out.push({
+      gradient: `\\partial ${gapLetter(system.model, c)}_{${j + 1}}/\\partial q`,
+      row: gapRow(system.model, c),
+      multiplier: d(`${reportSymbols(system).measure}_{${j + 1}}`),
+    });
     if (c.tangent) out.push({ gradient: `\\partial \\xi_{${j + 1}}/\\partial q`, row: c.tangent.row, multiplier: d(`\\nu_{${j + 1}}`) });
   });
   return out;
@@ -52,22 +56,24 @@ function reactionTerms(system: DerivedSystem, measure: boolean): string {
   const rc = system.constraints;
   const pairs = system.supports?.pairs ?? [];
   if (rc) {
+    const phi = reportSymbols(system).constraint;
     const ideal = rc.names.length - pairs.length;
-    if (ideal > 0) parts.push(`- \\sum_{k} \\frac{\\partial \\varphi_k}{\\partial q_i}\\,\\lambda_k${dt}`);
+    if (ideal > 0) parts.push(`- \\sum_{k} \\frac{\\partial ${phi}_k}{\\partial q_i}\\,\\lambda_k${dt}`);
     if (pairs.length)
       parts.push(
-        `+ \\sum_{k} \\Bigl(s_k \\frac{\\partial \\varphi_k}{\\partial q_i} - f_k^{s_k} \\operatorname{sgn}\\dot{s}_k \\frac{\\partial s_k^{s_k}}{\\partial q_i}\\Bigr) N_k${dt}`,
+        `+ \\sum_{k} \\Bigl(s_k \\frac{\\partial ${phi}_k}{\\partial q_i} - f_k^{s_k} \\operatorname{sgn}\\dot{s}_k \\frac{\\partial s_k^{s_k}}{\\partial q_i}\\Bigr) N_k${dt}`,
       );
     if (system.hinges.length) parts.push(`+ Q^{\\mathrm{fr}}_i${dt}`);
   }
   const u = system.unilateral;
   if (u) {
+    const mu = reportSymbols(system).measure;
     const senses = new Set(u.contacts.map((c) => gapLetter(system.model, c)));
     const sign = senses.size === 1 && senses.has('g') ? '-' : '+';
     const g = senses.size === 1 ? [...senses][0]! : 'f';
-    parts.push(`${sign} \\sum_{j} \\frac{\\partial ${g}_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j`);
+    parts.push(`${sign} \\sum_{j} \\frac{\\partial ${g}_j}{\\partial q_i}\\,\\mathrm{d}${mu}_j`);
     if (u.contacts.some((c) => c.tangent)) parts.push('+ \\sum_{j} \\frac{\\partial \\xi_j}{\\partial q_i}\\,\\mathrm{d}\\nu_j');
-    if (u.coulomb.length) parts.push('- \\sum_{j} \\mu_j \\operatorname{sgn}\\dot{s}_j\\, \\frac{\\partial s_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j');
+    if (u.coulomb.length) parts.push(`- \\sum_{j} \\mu_j \\operatorname{sgn}\\dot{s}_j\\, \\frac{\\partial s_j}{\\partial q_i}\\,\\mathrm{d}${mu}_j`);
   }
   return parts.join(' ');
 }
@@ -126,11 +132,7 @@ function solvedBlocks(system: DerivedSystem): Block[] {
   if (system.unilateral) {
     blocks.push(
       paragraph(
-        'The contact measures are ',
-        m('\\mathrm{d}\\mu_j = \\dot{\\sigma}_j\\,\\mathrm{d}t + \\Delta\\mu_j\\,\\delta(t - \\tilde{t})'),
-        system.unilateral.contacts.some((c) => c.tangent) ? ' and likewise ' : '',
-        ...(system.unilateral.contacts.some((c) => c.tangent) ? [m('\\mathrm{d}\\nu_j')] : []),
-        ': the densities on a contact phase are solved in Section ',
+        'The contact measures’ densities on a contact phase are solved in Section ',
         ref('sec:contact-phases'),
         ...(system.unilateral.impactMaps.length ? [' and the impulses at an impact in Section ', ref('sec:impact-maps')] : []),
         system.unilateral.coulomb.length ? '; a sliding contact’s density with its friction in Section ' : '.',
@@ -141,40 +143,55 @@ function solvedBlocks(system: DerivedSystem): Block[] {
   return blocks;
 }
 
-/** Lagrange's equations of the first kind, in the coordinates q, for a model with retaining or unilateral constraints. */
-export function lagrange1Section(system: DerivedSystem): Section | undefined {
-  const { constraints: rc, unilateral: u, model } = system;
-  if (!rc && !u) return undefined;
-  const measure = u !== undefined;
-  const rows = reactionRows(system, measure);
+/**
+ * The first-kind equations with every reaction, as Kugushev–Sorokina (8.10)
+ * derive them from the Cartesian form: in measure form where contacts act
+ * (then printed once, in the appendix with the other measure-form
+ * equations), as differential equations where only retaining constraints do.
+ */
+function lagrange1Equation(system: DerivedSystem): Block[] {
+  const { model } = system;
+  const measure = system.unilateral !== undefined;
   const symbols = reportSymbols(system);
   const { mass: M, forcing: f } = symbols;
   const lhs = measure ? `\\sum_{k} ${M}_{ik}\\,\\mathrm{d}\\dot{q}_k` : `\\sum_{k} ${M}_{ik}\\,\\ddot{q}_k`;
   const force = measure ? `${f}_i\\,\\mathrm{d}t` : `${f}_i`;
-  const entries = rows.map((r) => r.row.map(math));
   const intro: Inline[] = [
     'Lagrange’s equations of the first kind (Kugushev–Sorokina (8.10)) are written for the Cartesian coordinates ',
     m('x'),
     ' of the points: ',
-    m('M_x\\,\\mathrm{d}\\dot{x} = F\\,\\mathrm{d}t + A_x^{\\top}\\mathrm{d}\\eta - G^{\\top}\\mathrm{d}\\mu'),
+    m(`M_x\\,\\mathrm{d}\\dot{x} = F\\,\\mathrm{d}t + A_x^{\\top}\\mathrm{d}\\eta - G^{\\top}\\mathrm{d}${symbols.measure}`),
     ', each reaction a multiplier times the gradient of its constraint. Multiplied by ',
     m('(\\partial x/\\partial q)^{\\top}'),
     ', which carries the gradients in x to the gradients in the coordinates q, they keep that form (',
     m(model.coordinates.length === 1 ? 'i = 1' : `i = 1, \\dots, ${model.coordinates.length}`),
     '):',
   ];
+  return [paragraph(...intro), equations(equation('lagrange1', lhs, `${force} ${reactionTerms(system, measure)}`))];
+}
+
+/** The first-kind equations in measure form, for the appendix; none without contacts. */
+export const lagrange1MeasureBlocks = (system: DerivedSystem): Block[] => (system.unilateral ? lagrange1Equation(system) : []);
+
+/** Lagrange's equations of the first kind, in the coordinates q, for a model with retaining or unilateral constraints. */
+export function lagrange1Section(system: DerivedSystem): Section | undefined {
+  const { constraints: rc, unilateral: u, model } = system;
+  if (!rc && !u) return undefined;
+  const rows = reactionRows(system, u !== undefined);
+  const symbols = reportSymbols(system);
+  const { mass: M, forcing: f } = symbols;
+  const entries = rows.map((r) => r.row.map(math));
   const blocks: Block[] = [
-    paragraph(...intro),
-    equations(equation('lagrange1', lhs, `${force} ${reactionTerms(system, measure)}`)),
+    ...(u ? [] : lagrange1Equation(system)),
     paragraph(
-      'with ',
+      ...(u ? ['In Lagrange’s equations of the first kind in measure form ', ref('lagrange1'), ', '] : ['with ']),
       m(M),
       ' and ',
       m(f),
-      ' of Section ',
+      u ? ' are those of Section ' : ' of Section ',
       ref('sec:lagrange2'),
       ...(model.Q.some((x) => x !== ZERO) ? [' (', m(f), ' holds the generalized forces ', m('Q'), ' of Section ', ref('sec:forces'), ')'] : []),
-      ...(u ? [' and the measures as in ', ref('lagrange2-measure')] : []),
+      ...(u ? [' and the measures are those of ', ref('lagrange2-measure')] : []),
       '. The gradients, stacked, are the constraint matrix; the multipliers of its rows are ',
       m(rows.map((r) => r.multiplier).join(',\\ ')),
       ':',

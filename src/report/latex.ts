@@ -145,7 +145,7 @@ const GREEK = new Set([
   'Omega',
 ]);
 /** Letters printed in their variant form, the one used in the source papers. */
-const GREEK_VARIANT: Readonly<Record<string, string>> = { phi: '\\varphi', epsilon: '\\varepsilon' };
+const GREEK_VARIANT: Readonly<Record<string, string>> = { phi: '\\varphi', epsilon: '\\varepsilon', eps: '\\varepsilon' };
 
 /** LaTeX for a word: a Greek letter (theta → \theta), a letter, or an upright/italic word. */
 export function wordLatex(word: string, multiLetter: 'italic' | 'upright' = 'italic'): string {
@@ -476,7 +476,7 @@ function latexPow(base: Expr, exp: Expr, ctx: Ctx): Printed {
 const FUNCTION_TEX = { sin: '\\sin', cos: '\\cos', tan: '\\tan', asin: '\\arcsin', acos: '\\arccos', log: '\\ln', sign: '\\operatorname{sgn}' } as const;
 const isTrig = (name: string): name is 'sin' | 'cos' | 'tan' => name === 'sin' || name === 'cos' || name === 'tan';
 
-/** \sin q_1, \cos 2\alpha, \sin(q_1 - q_2), e^{x}, \left|x\right|. */
+/** \sin q_1, \cos 2\alpha, \sin(q_1 - q_2), \exp(x) (never e^{x}: e is a restitution), \left|x\right|. */
 function latexFn(e: Expr & { kind: 'fn' }, ctx: Ctx): Printed {
   const x = e.args[0]!;
   switch (e.name) {
@@ -489,7 +489,7 @@ function latexFn(e: Expr & { kind: 'fn' }, ctx: Ctx): Printed {
     case 'sign':
       return { tex: `${FUNCTION_TEX[e.name]}${trigArgument(x, ctx)}`, prec: POWER };
     case 'exp':
-      return { tex: `e^{${print(x, ctx).tex}}`, prec: POWER };
+      return { tex: `\\exp${paren(print(x, { ...ctx, inArgument: true }).tex)}`, prec: POWER };
     case 'abs':
       return { tex: `\\left|${print(x, ctx).tex}\\right|`, prec: ATOM };
     default:

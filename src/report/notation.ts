@@ -62,6 +62,13 @@ export function mechanicsSymbol(name: string): string {
  *            are printed)
  *   rate     b of the retaining constraints A q̇ + b = 0 (Kugushev–Sorokina
  *            (8.10)); c or d where Smirnov's support system (1.1) has its b
+ *   measure  μ of the contact measures dμ_j ≥ 0 (Kugushev–Sorokina §9); Λ
+ *            (Glocker's impulse measure dΛ) where μ is a friction coefficient:
+ *            a parameter μ, or Coulomb's μ_j printed with the friction
+ *   constraint  φ_k of the retaining constraints' gradients in the first-kind
+ *            equations; χ where φ is a coordinate (the pendulum's hinge angle)
+ *   period   τ of a periodic orbit (T is the kinetic energy); P where τ is a
+ *            parameter
  * and, where every letter is taken (the prism's parameters M_x, h, b_3, c_1),
  * a marked one (\mathsf{M}, \tilde{f}, \tilde{b}).
  * The velocity-free part of the momentum, p = M q̇ + p₀, is p₀ (as L₀ = L at
@@ -71,6 +78,9 @@ export interface ReportSymbols {
   readonly mass: string;
   readonly forcing: string;
   readonly rate: string;
+  readonly measure: string;
+  readonly constraint: string;
+  readonly period: string;
 }
 
 const symbolsOf = new WeakMap<DerivedSystem, ReportSymbols>();
@@ -122,6 +132,9 @@ export function reportSymbols(system: DerivedSystem): ReportSymbols {
     mass: pick(['M', 'G', '\\mathsf{M}'], [multipliers && 'G']),
     forcing: pick(['f', 'h', 'F', '\\tilde{f}'], [(gaps || system.supports !== undefined || system.hinges.length > 0) && 'f', multipliers && 'F']),
     rate: pick(['b', 'c', 'd', '\\tilde{b}'], [system.supports !== undefined && 'b']),
+    measure: pick(['\\mu', '\\Lambda', '\\varpi'], [(system.unilateral?.coulomb.length ?? 0) > 0 && '\\mu']),
+    constraint: pick(['\\varphi', '\\chi', '\\Phi'], []),
+    period: pick(['\\tau', 'P', '\\mathcal{T}'], []),
   };
   symbolsOf.set(system, chosen);
   return chosen;

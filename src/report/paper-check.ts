@@ -20,6 +20,15 @@ import { claimSections } from './paper-claims.js';
 
 const label = (i: number): string => `paper-${i + 1}`;
 
+/** A rest time (paper-results.ts restingTime): defined where it is printed, and marked as the approximation it is. */
+export const resting = (r: PaperCheckRow): boolean => r.formula.derived.some((d) => d.fact.endsWith('.rest'));
+
+const restingDefinition = (name: string): Inline[] => [
+  'Here ',
+  m(name),
+  ' is the time from the impact until the rocking that follows ends: the swings, each up and back at the constant deceleration of the arriving contact’s phase at the impact configuration and slower by the impact’s velocity ratio at each strike, form a geometric series. It is a small-amplitude approximation, to first order in the speed before the impact.',
+];
+
 /**
  * The paper's results as derived (one numbered equation each, the paper's
  * number beside it), then the table: the paper's formula as the paper writes
@@ -44,6 +53,7 @@ export function paperSections({ rows, claims, figures, source, general }: PaperC
         ),
       ),
     ),
+    ...rows.filter(resting).map((r) => paragraph(...restingDefinition(r.formula.name))),
   ];
   const notes = rows.filter((r) => r.formula.note).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
   const table: Block = {

@@ -163,12 +163,12 @@ export function branchFigure(id: string, title: string, branch: Branch): Figure 
     const label = `\\text{${kinds[k]}}${same > 1 ? `\\ (${kinds.slice(0, k + 1).filter((x) => x === kinds[k]).length})` : ''}`;
     return { label, values: order.map((i) => (piece.includes(i) ? biggest(i) : NaN)) };
   });
-  series.push({ label: '|\\mu| = 1', values: order.map(() => 1) });
+  series.push({ label: '|\\rho| = 1', values: order.map(() => 1) });
   const named = branch.bifurcations.map((b) => `${b.kind}${b.contact ? ` (${b.contact})` : ''} at ${branch.parameter} = ${b.parameter.toPrecision(8)}`);
   return {
     kind: 'figure',
     id,
-    svg: svgPlot({ id, title, t, series, events: [], xLabel: branch.parameter, yLabel: '|μ| max' }),
+    svg: svgPlot({ id, title, t, series, events: [], xLabel: branch.parameter, yLabel: '|ρ| max' }),
     legend: series.map((s, k) => ({ label: s.label, color: SERIES_COLORS[k % SERIES_COLORS.length]! })),
     caption: [`Largest Floquet multiplier along the branch (${branch.points.length} orbits)${named.length ? `; ${named.join('; ')}` : ''}.`],
   };
@@ -217,6 +217,7 @@ export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy): 
   const symbols = cs.map((c) => mechanicsSymbol(c.name)).join(',\\ ');
   const velocities = cs.map((c) => mechanicsSymbol(c.qd.name)).join(',\\ ');
   const shifted = Object.entries(orbit.shift);
+  const { period } = reportSymbols(system);
   const verdict = orbit.asymptotic
     ? 'asymptotically stable (every multiplier inside the unit circle)'
     : orbit.stable
@@ -226,14 +227,14 @@ export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy): 
     equations(
       equation(undefined, `(${symbols})`, vector(orbit.q)),
       equation(undefined, `(${velocities})`, vector(orbit.qd)),
-      equation(undefined, 'T', orbitNumber(orbit.period)),
+      equation(undefined, period, orbitNumber(orbit.period)),
     ),
   );
   const impacts = orbit.impacts.map((i) => i.contacts.map((j) => model.unilateral[j]!.name).join(' and '));
   blocks.push(
     paragraph(
       'On the section the orbit passes through the state above; its period is ',
-      m('T'),
+      m(period),
       `, with ${countImpacts(impacts.length)}`,
       ...(impacts.length
         ? [` per period (${impacts.join(', ')}, at `, m(orbit.impacts.map((i) => `t = ${orbitNumber(i.t)}`).join(',\\ ')), ' from the section)']

@@ -5,7 +5,7 @@
 // Tests: test/report/katex.test.ts, test/report/browser.test.ts.
 import katex from 'katex';
 import type { Block, EquationRow, Inline, Numbering, ReportDocument } from './document.js';
-import { lineTex, numbering } from './document.js';
+import { lineTex, numbering, REFERENCES_ID } from './document.js';
 import { splitDisplays } from './large.js';
 import { narrowRows } from './layout.js';
 
@@ -45,6 +45,7 @@ export function katexInputs(doc: ReportDocument): { readonly tex: string; readon
   const inline = (xs: readonly Inline[]): void => {
     for (const x of xs) if (typeof x === 'object' && 'math' in x) out.push({ tex: x.math, display: false });
   };
+  inline(doc.abstract);
   for (const s of doc.sections) {
     for (const b of s.blocks) {
       switch (b.kind) {
@@ -83,6 +84,7 @@ function inlineHtml(xs: readonly Inline[], n: Numbering, where: string): string 
       if ('code' in x) return `<code>${escapeHtml(x.code)}</code>`;
       if (x.ref.startsWith('sec:')) return `<a href="#${x.ref.slice(4)}">${n.sections.get(x.ref.slice(4)) ?? '?'}</a>`;
       if (x.ref.startsWith('tab:')) return `<a href="#tab-${x.ref.slice(4)}">${n.tables.get(x.ref.slice(4)) ?? '?'}</a>`;
+      if (x.ref.startsWith('cite:')) return `[<a href="#cite-${x.ref.slice(5)}">${n.citations.get(x.ref.slice(5)) ?? '?'}</a>]`;
       return `<a href="#eq-${x.ref}">(${n.equations.get(x.ref) ?? '?'})</a>`;
     })
     .join('');
@@ -136,10 +138,14 @@ main.report { max-width: 50rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; }
 header h1 { font-size: 1.9rem; font-weight: normal; margin: 0 0 0.3rem; text-align: center; }
 header .provenance { text-align: center; color: #555; font-size: 0.9rem; margin: 0 0 1.2rem; }
 nav.toc { font-size: 0.92rem; border-top: 1px solid #ddd; border-bottom: 1px solid #ddd; padding: 0.4rem 0; margin-bottom: 1.5rem; }
-nav.toc ol { margin: 0; padding-left: 1.4rem; columns: 2; }
+nav.toc ul { margin: 0; padding-left: 1.4rem; columns: 2; list-style: none; }
 nav.toc a, .back { color: #1a4f8b; text-decoration: none; }
 h2 { font-size: 1.3rem; font-weight: bold; margin: 2.2rem 0 0.6rem; }
-h2 .secnum { margin-right: 0.7rem; }
+h2 .secnum, h3 .secnum { margin-right: 0.7rem; }
+h3 { font-size: 1.1rem; font-weight: bold; margin: 1.6rem 0 0.5rem; }
+.abstract { font-size: 0.95rem; margin: 0 2rem 1.5rem; }
+.abstract h2 { font-size: 1rem; text-align: center; margin: 0 0 0.3rem; }
+ol.references { padding-left: 2rem; }
 p { margin: 0.6rem 0; }
 .equations { margin: 0.6rem 0; }
 .katex-display { overflow-x: auto; overflow-y: hidden; padding: 0.2rem 0; margin: 0.5rem 0; }
@@ -197,11 +203,27 @@ const FIT_DISPLAYS = `(function () {
 export function renderHtml(doc: ReportDocument, stylesheet = 'katex/katex.min.css'): string {
   const n = numbering(doc, true);
   const where = doc.model;
-  const toc = doc.sections.map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`).join('');
+  const secnum = (id: string): string => (n.sections.has(id) ? `<span class="secnum">${n.sections.get(id)}</span>` : '');
+  const toc = doc.sections
+    .filter((s) => s.level !== 2)
+    .map((s) => `<li><a href="#${s.id}">${secnum(s.id)}${escapeHtml(s.title)}</a></li>`)
+    .join('');
   const sections = doc.sections.map((s) => {
-    const blocks = s.blocks.map((b) => blockHtml(b, n, `${where}, section '${s.id}'`)).join('\n');
-    return `<section id="${s.id}">\n<h2><span class="secnum">${n.sections.get(s.id)}</span>${escapeHtml(s.title)}</h2>\n${blocks}\n</section>`;
+    const where2 = `${where}, section '${s.id}'`;
+    // The References: an ordered list whose items cite:<key> links to.
+    const blocks =
+      s.id === REFERENCES_ID
+        ? `<ol class="references">\n${s.blocks
+            .flatMap((b) => (b.kind === 'list' ? b.items : []))
+            .map((item, i) => `<li id="cite-${doc.citations[i]}">${inlineHtml(item, n, where2)}</li>`)
+            .join('\n')}\n</ol>`
+        : s.blocks.map((b) => blockHtml(b, n, where2)).join('\n');
+    const h = s.level === 2 ? 'h3' : 'h2';
+    return `<section id="${s.id}">\n<${h}>${secnum(s.id)}${escapeHtml(s.title)}</${h}>\n${blocks}\n</section>`;
   });
+  const abstract = doc.abstract.length
+    ? `\n<section class="abstract">\n<h2>Abstract</h2>\n<p>${inlineHtml(doc.abstract, n, `${where}, abstract`)}</p>\n</section>`
+    : '';
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -215,7 +237,7 @@ export function renderHtml(doc: ReportDocument, stylesheet = 'katex/katex.min.cs
     '</head>',
     '<body>',
     '<main class="report">',
-    `<header>\n<p><a class="back" href="index.html">← All models</a></p>\n<h1>${escapeHtml(doc.title)}</h1>\n<p class="provenance">${escapeHtml(doc.provenance)}</p>\n<nav class="toc"><ol>${toc}</ol></nav>\n</header>`,
+    `<header>\n<p><a class="back" href="index.html">← All models</a></p>\n<h1>${escapeHtml(doc.title)}</h1>\n<p class="provenance">${escapeHtml(doc.provenance)}</p>\n<nav class="toc"><ul>${toc}</ul></nav>\n</header>${abstract}`,
     sections.join('\n'),
     '</main>',
     `<script>\n${FIT_DISPLAYS}\n</script>`,

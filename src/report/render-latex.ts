@@ -4,11 +4,11 @@
 // numbers them; labels are eq:<model>:<label> so that the fragments of
 // several models can live in one document.
 // Tests: test/report/pdflatex.test.ts, test/report/sections.test.ts, test/fuzz/hostile-strings.test.ts.
-import { lineTex, type Block, type EquationRow, type Figure, type Inline, type ReportDocument, type Section } from './document.js';
+import { lineTex, REFERENCES_ID, type Block, type EquationRow, type Figure, type Inline, type ReportDocument, type Section } from './document.js';
 import { latexText } from './latex-text.js';
 import { tikzColor } from './scene.js';
 
-const label = (doc: ReportDocument, kind: 'eq' | 'sec' | 'tab' | 'fig', id: string): string => `${kind}:${doc.model}:${id}`;
+const label = (doc: ReportDocument, kind: 'eq' | 'sec' | 'tab' | 'fig' | 'cite', id: string): string => `${kind}:${doc.model}:${id}`;
 
 function inline(doc: ReportDocument, xs: readonly Inline[]): string {
   return xs
@@ -22,6 +22,7 @@ function inline(doc: ReportDocument, xs: readonly Inline[]): string {
           .join('\\allowbreak{}')}}`;
       if (x.ref.startsWith('sec:')) return `\\ref{${label(doc, 'sec', x.ref.slice(4))}}`;
       if (x.ref.startsWith('tab:')) return `\\ref{${label(doc, 'tab', x.ref.slice(4))}}`;
+      if (x.ref.startsWith('cite:')) return `\\cite{${label(doc, 'cite', x.ref.slice(5))}}`;
       return `\\eqref{${label(doc, 'eq', x.ref)}}`;
     })
     .join('');
@@ -99,7 +100,19 @@ function blockLatex(doc: ReportDocument, b: Block): string {
   }
 }
 
+/** The References as a thebibliography, one \bibitem per cited key (its own unnumbered heading, as in a journal). */
+function referencesLatex(doc: ReportDocument, s: Section): string {
+  const items = s.blocks.flatMap((b) => (b.kind === 'list' ? b.items : []));
+  return [
+    `\\begin{thebibliography}{${items.length}}`,
+    ...items.map((item, i) => `\\bibitem{${label(doc, 'cite', doc.citations[i]!)}} ${inline(doc, item)}`),
+    '\\end{thebibliography}',
+  ].join('\n');
+}
+
 function sectionLatex(doc: ReportDocument, s: Section): string {
+  // Floats of the text stay before the appendix and the References (placeins): none lands after them.
+  if (s.id === REFERENCES_ID) return `\\FloatBarrier\n${referencesLatex(doc, s)}`;
   // Text after a display continues its sentence: no paragraph indent.
   const blocks = s.blocks
     .map((b, i) => {
@@ -107,25 +120,29 @@ function sectionLatex(doc: ReportDocument, s: Section): string {
       return b.kind === 'paragraph' && s.blocks[i - 1]?.kind === 'equations' ? `\\noindent ${tex}` : tex;
     })
     .filter((x) => x.length > 0);
-  return [`\\section{${latexText(s.title)}}\\label{${label(doc, 'sec', s.id)}}`, ...blocks].join('\n\n');
+  const heading = `\\${s.level === 2 ? 'subsection' : 'section'}{${latexText(s.title)}}\\label{${label(doc, 'sec', s.id)}}`;
+  return [...(s.appendix && s.level !== 2 ? ['\\FloatBarrier'] : []), heading, ...blocks].join('\n\n');
 }
 
 /** The body, usable with \input in a document that loads amsmath and booktabs. */
 export function renderLatexBody(doc: ReportDocument): string {
   const head = [
     `% ${doc.title}: derivation report. ${doc.provenance}. Do not edit.`,
-    '% Body only, for \\input{...}; needs \\usepackage{amsmath,booktabs,graphicx,tikz}.',
+    '% Body only, for \\input{...}; needs \\usepackage{amsmath,booktabs,graphicx,tikz,placeins}.',
     '',
   ];
   const sections = doc.sections.filter((s) => !s.htmlOnly).map((s) => sectionLatex(doc, s));
   return `${[...head, sections.join('\n\n')].join('\n')}\n`;
 }
 
-/** A complete article (pdflatex) around the body. */
+/** A complete article (pdflatex) around the body: the abstract after the title, the appendix lettered. */
 export function renderLatexDocument(doc: ReportDocument): string {
+  const first = doc.sections.find((s) => s.appendix && !s.htmlOnly);
+  const appendixAt = first ? `\\section{${latexText(first.title)}}\\label{${label(doc, 'sec', first.id)}}` : undefined;
   const body = renderLatexBody(doc)
     .split('\n')
     .filter((l) => !l.startsWith('% Body only'))
+    .flatMap((l) => (l === appendixAt ? ['\\appendix', l] : [l]))
     .join('\n');
   return [
     '\\documentclass[11pt]{article}',
@@ -133,6 +150,7 @@ export function renderLatexDocument(doc: ReportDocument): string {
     '\\usepackage{amsmath,amssymb}',
     '\\usepackage{booktabs}',
     '\\usepackage{graphicx,tikz}',
+    '\\usepackage{placeins}',
     '\\usepackage[a4paper,margin=2.2cm]{geometry}',
     '\\allowdisplaybreaks',
     '\\setlength{\\emergencystretch}{3em}',
@@ -141,6 +159,7 @@ export function renderLatexDocument(doc: ReportDocument): string {
     '\\date{}',
     '\\begin{document}',
     '\\maketitle',
+    ...(doc.abstract.length ? ['\\begin{abstract}', inline(doc, doc.abstract), '\\end{abstract}'] : []),
     '',
     body.trimEnd(),
     '',

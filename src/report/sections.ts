@@ -20,15 +20,17 @@ import { fits, math, mathLines, mechanicsSymbol, reportSymbols, unitLatex } from
 import { compliantSection } from './compliant.js';
 import { patchSection } from './patch.js';
 import { frictionSection } from './friction.js';
-import { lagrange1Section as lagrange1Report } from './lagrange1.js';
+import { lagrange1MeasureBlocks, lagrange1Section as lagrange1Report } from './lagrange1.js';
 import { limitSection, type ReportLimitStudy } from './limit.js';
 import { linearizationSection } from './periodic.js';
 import { sweepFigure } from './sweep.js';
 import { EVENT_STYLE, SERIES_COLORS, svgPlot, type PlotEventKind } from './plot.js';
 import {
+  contactPhaseMeasureBlocks,
   contactPhasesSection as contactPhasesReport,
   contactTerms,
   impactMapsSection as impactMapsReport,
+  impactMeasureBlocks,
   measureConditions,
   unilateralConstraintBlocks,
   unilateralConventions,
@@ -139,7 +141,6 @@ export function modelSection({ system }: SectionInput): Section {
   const { model } = system;
   const n = model.coordinates.length;
   const blocks: Block[] = [];
-  if (model.description) blocks.push(paragraph(model.description));
   blocks.push(
     paragraph(
       `The configuration is given by ${n === 1 ? 'one generalized coordinate' : `${countWord(n)} generalized coordinates`} `,
@@ -304,37 +305,15 @@ export function lagrange2Section({ system }: SectionInput): Section {
   const idx = indexer(system);
   const entry = pairIndexer(system);
   const { mass: M, forcing: f } = reportSymbols(system);
-  const retaining = constraints ? ' - \\sum_{k} A_{ki}\\,\\lambda_k\\,\\mathrm{d}t' : '';
   const blocks: Block[] = [
-    paragraph(
-      'Lagrange’s equations of the second kind in measure form (Kugushev–Sorokina (10.13)), with ',
-      m(indexRange(n)),
-      ...(constraints ? [' and the reactions of the retaining constraints (Section ', ref('sec:lagrange1'), ')'] : []),
-      ', are',
-    ),
-    rows([
-      equation(
-        'lagrange2-measure',
-        '\\mathrm{d}\\biggl(\\frac{\\partial L}{\\partial \\dot{q}_i}\\biggr) - \\frac{\\partial L}{\\partial q_i}\\,\\mathrm{d}t',
-        `Q_i\\,\\mathrm{d}t${retaining}${contactTerms(system, 'i')}`,
-      ),
-    ]),
-    ...(system.unilateral ? [paragraph(...measureConditions(system))] : []),
-    paragraph(
-      system.unilateral ? 'The generalized momenta are ' : 'Here the generalized momenta are ',
-      m(`p = \\partial L/\\partial \\dot{q} = ${M}(q,t)\\,\\dot{q} + p_0(q,t)`),
-      ':',
-    ),
+    paragraph('The generalized momenta are ', m(`p = \\partial L/\\partial \\dot{q} = ${M}(q,t)\\,\\dot{q} + p_0(q,t)`), ':'),
     rows(family(n, (i) => ({ label: `momentum-${i + 1}`, lhs: mechanicsSymbol(momentumName(cs[i]!.name)), rhs: () => mathLines(lagrange2.momenta[i]!) }))),
     paragraph(
-      system.unilateral ? 'While no contact is closed the measures vanish' : 'No unilateral constraint acts',
-      ', so the velocities are absolutely continuous, ',
-      m('\\mathrm{d}(\\partial L/\\partial \\dot{q})'),
-      ' has a density with respect to ',
-      m('\\mathrm{d}t'),
-      ', and ',
+      system.unilateral ? 'While no contact is closed the contact measures vanish' : 'No unilateral constraint acts',
+      ', so the velocities are absolutely continuous and Lagrange’s equations in measure form ',
       ref('lagrange2-measure'),
-      system.unilateral ? ' reduces to' : ' is equivalent to',
+      ...(constraints ? [' (with the reactions of the retaining constraints, Section ', ref('sec:lagrange1'), ')'] : []),
+      system.unilateral ? ' reduce to' : ' are equivalent to',
     ),
     rows([
       equation('lagrange2', `${M}(q,t)\\,\\ddot{q}`, constraints ? `${f}(q,\\dot{q},t) - A^{\\top}\\lambda` : `${f}(q,\\dot{q},t)`),
@@ -377,37 +356,14 @@ export function hamiltonSection({ system }: SectionInput): Section {
   const { model, hamilton, lagrange2, constraints } = system;
   const cs = model.coordinates;
   const idx = indexer(system);
-  const react = constraints ? ' - (A^{\\top}\\lambda)_i' : '';
-  const blocks: Block[] = [
-    paragraph(
-      'With the momenta ',
-      m('p = \\partial L/\\partial \\dot{q}'),
-      ' and ',
-      m('H(q,p,t) = p^{\\top}\\dot{q} - L'),
-      ', Hamilton’s equations in measure form (Kugushev–Sorokina (11.3), (11.6)) are',
-    ),
-    rows([
-      equation('hamilton-q', '\\mathrm{d}q_i', '\\frac{\\partial H}{\\partial p_i}\\,\\mathrm{d}t'),
-      equation('hamilton-p', '\\mathrm{d}p_i', `\\biggl(-\\frac{\\partial H}{\\partial q_i} + Q_i${react}\\biggr)\\mathrm{d}t${contactTerms(system, 'i')}`),
-    ]),
-    paragraph(
-      'Here ',
-      m('q'),
-      system.unilateral ? ' is absolutely continuous and ' : ' is absolutely continuous; ',
-      m('p'),
-      system.unilateral
-        ? ' has bounded variation: it jumps at impacts by the impulses of Section '
-        : ' would jump only at impacts, of which there are none here.',
-      ...(system.unilateral ? (system.unilateral.impactMaps.length ? [ref('sec:impact-maps'), '.'] : ['(8.13) of Kugushev–Sorokina.']) : []),
-    ),
-  ];
+  const blocks: Block[] = [];
   const ex = hamilton.explicit;
   const { mass: M } = reportSymbols(system);
   if (ex) {
     blocks.push(
-      paragraph('The Hamiltonian, the kinetic energy in the momenta and then the rest, is'),
+      paragraph('With ', m('H(q,p,t) = p^{\\top}\\dot{q} - L'), ', the Hamiltonian, the kinetic energy in the momenta and then the rest, is'),
       rows([equation('hamiltonian', 'H', mathLines(momentumForm(ex.H, hamilton.p)))]),
-      paragraph('and the canonical equations are'),
+      paragraph('and the canonical equations between impacts (the measure form ', ref('hamilton-q'), ', ', ref('hamilton-p'), ' with densities) are'),
       rows([
         ...family(cs.length, (i) => ({ label: `hamilton-q-${i + 1}`, lhs: qd(cs[i]!), rhs: () => mathLines(together(ex.qdot[i]!)) })),
         ...family(cs.length, (i) => ({
@@ -424,6 +380,7 @@ export function hamiltonSection({ system }: SectionInput): Section {
   } else {
     const bZero = lagrange2.b.every((x) => x === ZERO);
     const w = bZero ? 'p' : '(p - p_0)';
+    const react = constraints ? ' - (A^{\\top}\\lambda)_i' : '';
     blocks.push(
       paragraph(`For ${cs.length} coordinates the inverse mass matrix is not written out; with `, m(M), ' of Section ', ref('sec:lagrange2'), ','),
       rows([
@@ -449,6 +406,52 @@ export function hamiltonSection({ system }: SectionInput): Section {
     );
   }
   return { id: 'hamilton', title: 'Hamilton’s equations', blocks };
+}
+
+// ---------------------------------------------------------------- appendix
+/**
+ * The general equations every report rests on, once, in the appendix:
+ * Lagrange’s second kind (Kugushev–Sorokina (10.13)) and Hamilton’s
+ * equations (11.3), (11.6) in measure form, with this model’s reaction and
+ * contact terms, and where contacts act the first kind (8.10), a contact
+ * phase (§9) and the impulses at an impact (8.13); the body cites them
+ * where it reduces them.
+ */
+export function measureFormSection({ system }: SectionInput): Section {
+  const { model, constraints } = system;
+  const retaining = constraints ? ' - \\sum_{k} A_{ki}\\,\\lambda_k\\,\\mathrm{d}t' : '';
+  const react = constraints ? ' - (A^{\\top}\\lambda)_i' : '';
+  const blocks: Block[] = [
+    paragraph(
+      'Lagrange’s equations of the second kind in measure form (Kugushev–Sorokina (10.13)), with ',
+      m(indexRange(model.coordinates.length)),
+      ', and Hamilton’s equations in measure form (Kugushev–Sorokina (11.3), (11.6)), with ',
+      m('H(q,p,t) = p^{\\top}\\dot{q} - L'),
+      ', are',
+    ),
+    rows([
+      equation(
+        'lagrange2-measure',
+        '\\mathrm{d}\\biggl(\\frac{\\partial L}{\\partial \\dot{q}_i}\\biggr) - \\frac{\\partial L}{\\partial q_i}\\,\\mathrm{d}t',
+        `Q_i\\,\\mathrm{d}t${retaining}${contactTerms(system, 'i')}`,
+      ),
+      equation('hamilton-q', '\\mathrm{d}q_i', '\\frac{\\partial H}{\\partial p_i}\\,\\mathrm{d}t'),
+      equation('hamilton-p', '\\mathrm{d}p_i', `\\biggl(-\\frac{\\partial H}{\\partial q_i} + Q_i${react}\\biggr)\\mathrm{d}t${contactTerms(system, 'i')}`),
+    ]),
+    ...(system.unilateral ? [paragraph(...measureConditions(system))] : []),
+    paragraph(
+      'Here ',
+      m('q'),
+      ' is absolutely continuous and ',
+      m('p'),
+      system.unilateral ? ' has bounded variation: it jumps at impacts by the impulses of ' : ' would jump only at impacts, of which there are none here.',
+      ...(system.unilateral ? [ref('impact'), ' below.'] : []),
+    ),
+    ...lagrange1MeasureBlocks(system),
+    ...contactPhaseMeasureBlocks(system),
+    ...impactMeasureBlocks(system),
+  ];
+  return { id: 'measure-form', title: 'Equations in measure form', blocks };
 }
 
 // ---------------------------------------------------------------- 8.–9. contacts
@@ -488,8 +491,10 @@ export function conventionsSection({ system }: SectionInput): Section {
       ['mass', 'the mass matrix', 'M'],
       ['forcing', 'the right-hand side of the second-kind equations', 'f'],
       ['rate', 'the constraints’ rate term', 'b'],
+      ['measure', 'the contact measures’ letter', '\\mu'],
+      ['constraint', 'the retaining constraints’ letter in the first-kind equations', '\\varphi'],
     ] as const
-  ).filter(([k, , usual]) => symbols[k] !== usual);
+  ).filter(([k, , usual]) => symbols[k] !== usual && (k !== 'measure' || system.unilateral) && (k !== 'constraint' || system.constraints));
   if (renamed.length) {
     const parts = renamed.flatMap(([k, what, usual], i): Inline[] => [
       i ? '; ' : '',
@@ -598,6 +603,7 @@ export const SECTIONS: readonly SectionBuilder[] = [
   lagrange2Section,
   lagrange1Section,
   hamiltonSection,
+  measureFormSection,
   contactPhasesSection,
   impactMapsSection,
   ({ system }) => frictionSection(system),

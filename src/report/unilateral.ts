@@ -15,7 +15,7 @@ import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { postImpactName, preImpactName } from '../model/names.js';
 import type { ContactKinematics, ContactRow, CriticalValue, ImpactMap, ImpactMode } from '../derive/unilateral/unilateral-types.js';
-import { countWord, equation, equations, list, m, paragraph, type Block, type EquationRow, type Inline, type Section } from './document.js';
+import { countWord, equation, equations, list, m, paragraph, ref, type Block, type EquationRow, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
 import { gapForm, math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
 import { pinnedTangent } from '../model/impact-laws.js';
@@ -33,9 +33,11 @@ const gapSymbol = (model: Model, c: ContactKinematics, j: number): string => `${
 const tangentSymbol = (j: number): string => `\\xi_{${j + 1}}`;
 /** Multiplier of a row on a contact phase: σ̇_j (normal), ν̇_j (tangent). */
 const rateSymbol = (r: ContactRow): string => (r.kind === 'normal' ? `\\dot{\\sigma}_{${r.contact + 1}}` : `\\dot{\\nu}_{${r.contact + 1}}`);
-/** Impulse of a row at an impact: Δμ_j (normal), Δν_j (tangent). */
-const impulseSymbol = (r: { kind: 'normal' | 'tangent'; contact: number }): string =>
-  r.kind === 'normal' ? `\\Delta\\mu_{${r.contact + 1}}` : `\\Delta\\nu_{${r.contact + 1}}`;
+/** Impulse of a row at an impact: Δμ_j (normal, in the report's measure letter), Δν_j (tangent). */
+const impulseSymbol =
+  (mu: string) =>
+  (r: { kind: 'normal' | 'tangent'; contact: number }): string =>
+    r.kind === 'normal' ? `\\Delta${mu}_{${r.contact + 1}}` : `\\Delta\\nu_{${r.contact + 1}}`;
 
 function rowByLabel(u: Unilateral, label: string): ContactRow | undefined {
   for (const c of u.contacts) {
@@ -151,13 +153,14 @@ export function contactTerms(system: DerivedSystem, i: string): string {
   const u = system.unilateral;
   if (!u) return '';
   const k = u.contacts.length;
+  const mu = reportSymbols(system).measure;
   const term = (c: ContactKinematics, j: string): string =>
-    `${gapLetter(model, c) === 'f' ? '+' : '-'} \\frac{\\partial ${gapLetter(model, c)}_{${j}}}{\\partial q_{${i}}}\\,\\mathrm{d}\\mu_{${j}}`;
+    `${gapLetter(model, c) === 'f' ? '+' : '-'} \\frac{\\partial ${gapLetter(model, c)}_{${j}}}{\\partial q_{${i}}}\\,\\mathrm{d}${mu}_{${j}}`;
   const senses = new Set(u.contacts.map((c) => gapLetter(model, c)));
   let out: string;
   if (k === 1) out = term(u.contacts[0]!, '1');
   else if (senses.size === 1)
-    out = `${gapLetter(model, u.contacts[0]!) === 'f' ? '+' : '-'} \\sum_{j=1}^{${k}} \\frac{\\partial ${gapLetter(model, u.contacts[0]!)}_{j}}{\\partial q_{${i}}}\\,\\mathrm{d}\\mu_{j}`;
+    out = `${gapLetter(model, u.contacts[0]!) === 'f' ? '+' : '-'} \\sum_{j=1}^{${k}} \\frac{\\partial ${gapLetter(model, u.contacts[0]!)}_{j}}{\\partial q_{${i}}}\\,\\mathrm{d}${mu}_{j}`;
   else out = u.contacts.map((c, j) => term(c, `${j + 1}`)).join(' ');
   const sticking = u.contacts.map((c, j) => (c.tangent ? j : -1)).filter((j) => j >= 0);
   if (sticking.length === 1) out += ` + \\frac{\\partial \\xi_{${sticking[0]! + 1}}}{\\partial q_{${i}}}\\,\\mathrm{d}\\nu_{${sticking[0]! + 1}}`;
@@ -172,6 +175,7 @@ export function measureConditions(system: DerivedSystem): Inline[] {
   const u = system.unilateral;
   if (!u) return [];
   const anyStick = u.contacts.some((c) => c.tangent);
+  const mu = reportSymbols(system).measure;
   const gapSet = u.contacts.every((c) => gapLetter(model, c) === 'f')
     ? '\\{f_j = 0\\}'
     : u.contacts.every((c) => gapLetter(model, c) === 'g')
@@ -179,18 +183,51 @@ export function measureConditions(system: DerivedSystem): Inline[] {
       : '\\{f_j = 0\\}\\ (g_j = 0)';
   return [
     'Here the measures ',
-    m('\\mathrm{d}\\mu_j \\ge 0'),
+    m(`\\mathrm{d}${mu}_j \\ge 0`),
     ' are concentrated where the contacts are closed, ',
-    m(`\\operatorname{supp} \\mathrm{d}\\mu_j \\subset ${gapSet}`),
+    m(`\\operatorname{supp} \\mathrm{d}${mu}_j \\subset ${gapSet}`),
     anyStick ? ', and tangential measures ' : '',
     ...(anyStick ? [m('\\mathrm{d}\\nu_j'), ' of either sign on the same set'] : []),
     '. Each measure is ',
-    m('\\mathrm{d}\\mu_j = \\dot{\\sigma}_j\\,\\mathrm{d}t + \\sum \\Delta\\mu_j\\,\\delta(t - \\tilde{t})'),
+    m(`\\mathrm{d}${mu}_j = \\dot{\\sigma}_j\\,\\mathrm{d}t + \\sum \\Delta${mu}_j\\,\\delta(t - \\tilde{t})`),
     ': a density on contact phases and impulses at impacts (Kugushev–Sorokina §9).',
   ];
 }
 
 // ---------------------------------------------------------------- contact phases
+/**
+ * The general form of a contact phase (Kugushev–Sorokina §9), printed once
+ * in the appendix: the active rows at the acceleration level and the
+ * measures' densities in the equations of motion.
+ */
+export function contactPhaseMeasureBlocks(system: DerivedSystem): Block[] {
+  if (!system.unilateral) return [];
+  const { mass: M, forcing: f } = reportSymbols(system);
+  const sticking = system.unilateral.contacts.some((c) => c.tangent);
+  return [
+    paragraph(
+      'On a contact phase the active contacts stay closed: their rows hold at the acceleration level, ',
+      m('(\\partial f_j/\\partial q)\\,\\ddot{q} + \\beta_j = 0'),
+      ', and the measures have densities, so that',
+    ),
+    equations(
+      equation(
+        'contact-phase',
+        `${M}\\ddot{q}`,
+        `${f} + \\sum_{j\\ \\mathrm{active}} ${sticking ? '\\bigl(' : ''}(\\partial f_j/\\partial q)^{\\top}\\dot{\\sigma}_j${sticking ? ' + (\\partial \\xi_j/\\partial q)^{\\top}\\dot{\\nu}_j\\bigr)' : ''}`,
+      ),
+    ),
+    paragraph(
+      ...(sticking ? ['with the ξ terms for sticking contacts. '] : []),
+      'A phase lasts while every ',
+      m('\\dot{\\sigma}_j \\ge 0'),
+      '; ',
+      m('\\dot{\\sigma}_j < 0'),
+      ' means that contact j releases (Kugushev–Sorokina §9).',
+    ),
+  ];
+}
+
 /** Contact phases (Kugushev–Sorokina §9, regime 2): accelerations, multipliers, release conditions. */
 export function contactPhasesSection(system: DerivedSystem): Section | undefined {
   const { model } = system;
@@ -198,19 +235,7 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
   if (!u) return undefined;
   const cs = system.model.coordinates;
   const blocks: Block[] = [
-    paragraph(
-      'On a contact phase the active contacts stay closed: their rows hold at the acceleration level, ',
-      m('(\\partial f_j/\\partial q)\\,\\ddot{q} + \\beta_j = 0'),
-      ', and the measures have densities, so that ',
-      m(
-        `${reportSymbols(system).mass}\\ddot{q} = ${reportSymbols(system).forcing} + \\sum_{j\\ \\mathrm{active}} \\bigl((\\partial f_j/\\partial q)^{\\top}\\dot{\\sigma}_j + (\\partial \\xi_j/\\partial q)^{\\top}\\dot{\\nu}_j\\bigr)`,
-      ),
-      ' (the ξ terms for sticking contacts). A phase lasts while every ',
-      m('\\dot{\\sigma}_j \\ge 0'),
-      '; ',
-      m('\\dot{\\sigma}_j < 0'),
-      ' means that contact j releases (Kugushev–Sorokina §9). The row biases are',
-    ),
+    paragraph('On each contact phase ', ref('contact-phase'), ' the row biases are'),
     equations(
       ...u.contacts.flatMap((c, j) => [
         equation(undefined, `\\beta_{${j + 1}}`, mathLines(c.normal.bias)),
@@ -251,11 +276,30 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
 }
 
 // ---------------------------------------------------------------- impact maps
+/** The impulse balance at an impact (Kugushev–Sorokina (8.13)), printed once in the appendix. */
+export function impactMeasureBlocks(system: DerivedSystem): Block[] {
+  const u = system.unilateral;
+  if (!u) return [];
+  const mu = reportSymbols(system).measure;
+  const tangential = u.contacts.some((c) => c.tangent || c.friction);
+  return [
+    paragraph('At an impact time ', m('\\tilde{t}'), ' the velocities jump and the measures have atoms (Kugushev–Sorokina (8.13)):'),
+    equations(
+      equation(
+        'impact',
+        `${reportSymbols(system).mass}(\\dot{q}^{+} - \\dot{q}^{-})`,
+        `\\sum_{j} \\Bigl(\\frac{\\partial f_j}{\\partial q}\\Bigr)^{\\top} \\Delta${mu}_j${tangential ? ' + \\sum_{j} \\Bigl(\\frac{\\partial \\xi_j}{\\partial q}\\Bigr)^{\\top} \\Delta\\nu_j' : ''}`,
+      ),
+    ),
+  ];
+}
+
 /** Impact maps with their mode conditions (Kugushev–Sorokina (8.13), Rubanovich–Formalsky (1.17)). */
 export function impactMapsSection(system: DerivedSystem): Section | undefined {
   const { model } = system;
   const u = system.unilateral;
   if (!u) return undefined;
+  const mu = reportSymbols(system).measure;
   // Contacts that arrive alone get the general single-impact formula, also where a
   // scenario gives its closed form (the pendulum at a wall: (1.4), then its instance).
   // (Sticking contacts are pinned tangentially too and Coulomb contacts take a tangential impulse: (1.4) does not apply to them.)
@@ -263,17 +307,11 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
     c.tangent || c.friction || u.impactMaps.some((im) => im.scenario.arriving === j && im.scenario.closed.length > 0) ? [] : [j],
   );
   const blocks: Block[] = [
-    paragraph('At an impact time ', m('\\tilde{t}'), ' the velocities jump and the measures have atoms (Kugushev–Sorokina (8.13)):'),
-    equations(
-      equation(
-        'impact',
-        `${reportSymbols(system).mass}(\\dot{q}^{+} - \\dot{q}^{-})`,
-        `\\sum_{j} \\Bigl(\\frac{\\partial f_j}{\\partial q}\\Bigr)^{\\top} \\Delta\\mu_j${u.contacts.some((c) => c.tangent || c.friction) ? ' + \\sum_{j} \\Bigl(\\frac{\\partial \\xi_j}{\\partial q}\\Bigr)^{\\top} \\Delta\\nu_j' : ''}`,
-      ),
-    ),
     paragraph(
-      'over the contacts taking part, closed by each contact’s impact law. Every contact that was closed either stays engaged or leaves (zero impulse); each such choice is a mode, admissible when its normal impulses are non-negative ',
-      m('\\Delta\\mu_j \\ge 0'),
+      'Each impact ',
+      ref('impact'),
+      ' sums over the contacts taking part and is closed by each contact’s impact law. Every contact that was closed either stays engaged or leaves (zero impulse); each such choice is a mode, admissible when its normal impulses are non-negative ',
+      m(`\\Delta${mu}_j \\ge 0`),
       ' and every leaving contact separates, ',
       m('\\dot{f}_j^{+} \\ge 0'),
       ' (Rubanovich–Formalsky (1.17)). ',
@@ -319,13 +357,13 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
           return [
             equation(
               `impact-${c.constraint.name}-impulse`,
-              `\\Delta\\mu_{${generic ? 'j' : j + 1}}`,
+              `\\Delta${mu}_{${generic ? 'j' : j + 1}}`,
               `${sign}${factor}\\frac{${grad}\\,\\dot{q}^{-}}{${grad}\\,B^{-1} \\bigl(${grad}\\bigr)^{\\top}}`,
             ),
             equation(
               `impact-${c.constraint.name}-velocity`,
               '\\dot{q}^{+}',
-              `\\dot{q}^{-} ${gapLetter(model, c) === 'f' ? '+' : '-'} \\Delta\\mu_{${generic ? 'j' : j + 1}}\\, B^{-1} \\Bigl(${grad}\\Bigr)^{\\top}`,
+              `\\dot{q}^{-} ${gapLetter(model, c) === 'f' ? '+' : '-'} \\Delta${mu}_{${generic ? 'j' : j + 1}}\\, B^{-1} \\Bigl(${grad}\\Bigr)^{\\top}`,
             ),
           ];
         }),
@@ -467,11 +505,12 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
   const cs = system.model.coordinates;
   const sc = im.scenario;
   const title = modeTitle(u, sc, mode);
+  const impulse = impulseSymbol(reportSymbols(system).measure);
   const impulses: EquationRow[] = [];
   for (const [label, value] of mode.impulses) {
     const row = rowByLabel(u, label);
     if (!row) continue;
-    impulses.push(equation(`${tag}-${label}`, impulseSymbol(row), mathLines(value)));
+    impulses.push(equation(`${tag}-${label}`, impulse(row), mathLines(value)));
   }
   const blocks: Block[] = [
     paragraph(`Mode ${n + 1}${title ? ` (${title})` : ''}:`),
@@ -481,14 +520,14 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
     const syms = d.labels
       .map((l) => rowByLabel(u, l))
       .filter((r): r is ContactRow => r !== undefined)
-      .map(impulseSymbol);
+      .map(impulse);
     const dropped = rowByLabel(u, d.dropped);
     blocks.push(
       paragraph(
         'The impulses ',
         m(syms.join(', ')),
         ' are statically indeterminate: only one combination of them is determined, and the values above take ',
-        m(`${dropped ? impulseSymbol(dropped) : d.dropped} = 0`),
+        m(`${dropped ? impulse(dropped) : d.dropped} = 0`),
         '. The motion after the impact does not depend on the split.',
       ),
     );
@@ -534,6 +573,7 @@ function nonNegative(c: Expr): string {
 export function unilateralConventions(system: DerivedSystem): Inline[][] | undefined {
   const u = system.unilateral;
   if (!u) return undefined;
+  const mu = reportSymbols(system).measure;
   const items: Inline[][] = [
     [
       'Unilateral constraints keep their author’s form unless its letter names a parameter: ',
@@ -543,9 +583,9 @@ export function unilateralConventions(system: DerivedSystem): Inline[][] | undef
       ' (Kugushev–Sorokina); internally every contact is the gap ',
       m('f = -g \\ge 0'),
       ', and its reaction is ',
-      m('(\\partial f_j/\\partial q)^{\\top}\\mathrm{d}\\mu_j = -(\\partial g_j/\\partial q)^{\\top}\\mathrm{d}\\mu_j'),
+      m(`(\\partial f_j/\\partial q)^{\\top}\\mathrm{d}${mu}_j = -(\\partial g_j/\\partial q)^{\\top}\\mathrm{d}${mu}_j`),
       ' with ',
-      m('\\mathrm{d}\\mu_j \\ge 0'),
+      m(`\\mathrm{d}${mu}_j \\ge 0`),
       '.',
     ],
     [

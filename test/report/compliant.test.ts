@@ -86,7 +86,7 @@ describe('section on constraints realized by forces', () => {
     expect(row(2)[0]).toContain('F_{\\mathrm{floor}} \\le 0');
     expect(row(2)[1]).toContain('\\lambda_{\\mathrm{floor}} = 0');
     expect(row(3)[0]).toContain('f_{\\mathrm{floor}} = 0');
-    expect(row(3)[1]).toContain('e = e^{-r(\\pi - 2\\arctan r)}');
+    expect(row(3)[1]).toContain('e = \\exp(-r(\\pi - 2\\arctan r))');
     expect(row(4)[0]).toContain('F_{\\mathrm{floor}} = 0');
     for (const f of formulas(s)) expect(() => katex.renderToString(f, { strict: 'error', throwOnError: true })).not.toThrow();
   });

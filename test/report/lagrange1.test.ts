@@ -15,10 +15,12 @@ import { models } from './reports.js';
 
 const systems = new Map(models.map((f) => [f.spec.name, derived(f.spec)]));
 const system = (name: string) => systems.get(name)!;
+/** The section, and with contacts the appendix where its measure form is printed with the other measure-form equations. */
 const tex = (name: string): string => {
   const doc = buildReport(system(name), { source: `derivations/${name}.ts`, toolkit: TOOLKIT });
-  const s = doc.sections.find((x) => x.id === 'lagrange1');
-  return s ? renderLatexBody({ ...doc, sections: [s as Section] }).replace(/ &(?=\S)/g, ' ') : '';
+  if (!doc.sections.some((x) => x.id === 'lagrange1')) return '';
+  const s: Section[] = doc.sections.filter((x) => x.id === 'lagrange1' || (system(name).unilateral && x.id === 'measure-form'));
+  return renderLatexBody({ ...doc, sections: s }).replace(/ &(?=\S)/g, ' ');
 };
 
 describe('which reports have the section', () => {
@@ -84,7 +86,8 @@ describe('non-ideal constraints', () => {
   it('pendulum with a rough hinge: the journal’s friction force', () => {
     expect(tex('rough-hinge-pendulum')).toContain('+ Q^{\\mathrm{fr}}_i');
   });
-  it('rough disk (Coulomb): the friction −μ_j sgn ṡ_j ∂s_j/∂q_i dμ_j', () => {
-    expect(tex('rough-disk')).toContain('- \\sum_{j} \\mu_j \\operatorname{sgn}\\dot{s}_j\\, \\frac{\\partial s_j}{\\partial q_i}\\,\\mathrm{d}\\mu_j');
+  it('rough disk (Coulomb): the friction −μ_j sgn ṡ_j ∂s_j/∂q_i dΛ_j (the contact measures leave μ to the friction)', () => {
+    // μ_j is the friction coefficient here, so the contact measures are Glocker's dΛ_j (notation.ts).
+    expect(tex('rough-disk')).toContain('- \\sum_{j} \\mu_j \\operatorname{sgn}\\dot{s}_j\\, \\frac{\\partial s_j}{\\partial q_i}\\,\\mathrm{d}\\Lambda_j');
   });
 });

@@ -50,6 +50,8 @@ describe('condense', () => {
     model: 'big',
     title: 'Big',
     provenance: 'test',
+    abstract: [],
+    citations: [],
     sections: [
       {
         id: 's',
@@ -114,6 +116,8 @@ describe('a family of many equations', () => {
     model: 'chain',
     title: 'Chain',
     provenance: 'test',
+    abstract: [],
+    citations: [],
     sections: [
       { id: 's', title: 'S', blocks: [{ kind: 'equations', rows: entries }, paragraph('By ', { ref: 'mass-2-7' }, ' and ', { ref: 'mass-1-1' }, '.')] },
     ],
@@ -237,7 +241,14 @@ describe('long tables and inline lists', () => {
       rows: q.map((s) => [[{ math: s }], ['an angle']]),
     };
     const other: Table = { ...table, id: 'equilibria' };
-    const doc: ReportDocument = { model: 'chain', title: 'Chain', provenance: 'test', sections: [{ id: 's', title: 'S', blocks: [table, other] }] };
+    const doc: ReportDocument = {
+      model: 'chain',
+      title: 'Chain',
+      provenance: 'test',
+      abstract: [],
+      citations: [],
+      sections: [{ id: 's', title: 'S', blocks: [table, other] }],
+    };
     const [cut, note, kept] = condense(doc, 'generated/chain.ts').sections[0]!.blocks;
     expect(cut).toEqual({ ...table, rows: [...table.rows.slice(0, 3), [[{ math: '\\vdots' }], []], table.rows[59]] });
     expect(note).toEqual(

@@ -126,7 +126,9 @@ describe('functions', () => {
   });
 
   it('prints exp, log, abs and sign in their usual forms', () => {
-    expect(tex('exp(x)')).toBe('e^{x}');
+    // Never e^{x}: e is the restitution coefficient in the reports.
+    expect(tex('exp(x)')).toBe('\\exp(x)');
+    expect(tex('exp(-pi*r)')).toBe('\\exp(-\\pi r)');
     expect(tex('log(x)')).toBe('\\ln x');
     expect(tex('abs(x - y)')).toBe('\\left|x - y\\right|');
     expect(tex('sign(x)')).toBe('\\operatorname{sgn} x');

@@ -1,6 +1,6 @@
 // The report's paper sections (src/report/paper-check.ts, paper-claims.ts),
-// printed from the compass's paper check: the results and the table after the
-// conventions, one row per compared formula saying how it agrees; the rimless
+// printed from the compass's paper check: the results and the table among the
+// results, one row per compared formula saying how it agrees; the rimless
 // wheel's general model derived in the report, its inequalities and Fig. 4.
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
@@ -17,9 +17,12 @@ import { derived } from '../helpers/examples.js';
 describe('the report', () => {
   const system = derived(compass);
   const doc = buildReport(system, { source: 'derivations/compass.ts', toolkit: TOOLKIT, paper: paperCheck(system, compass.paper!) });
-  it('ends its mathematics with the results and the table, after the conventions', () => {
+  it('gives the paper’s results and then the table, among the results before the discussion', () => {
     const ids = doc.sections.map((s) => s.id);
-    expect(ids.slice(ids.indexOf('conventions'), ids.indexOf('conventions') + 3)).toEqual(['conventions', 'paper-results', 'paper-check']);
+    const at = ids.indexOf('paper-results');
+    expect(ids.slice(at, at + 2)).toEqual(['paper-results', 'paper-check']);
+    expect(ids.indexOf('results')).toBeLessThan(at);
+    expect(ids.indexOf('discussion')).toBeGreaterThan(at + 1);
   });
   it('has one table row per compared formula, each saying how it agrees', () => {
     const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');

@@ -41,7 +41,7 @@ describe.runIf(HAVE_PDFLATEX || IN_CI)('pdflatex compiles every report', () => {
     if (!HAVE_PDFLATEX) return;
     const main = [
       '\\documentclass{article}',
-      '\\usepackage{amsmath,booktabs,graphicx,tikz}',
+      '\\usepackage{amsmath,booktabs,graphicx,tikz,placeins}',
       '\\begin{document}',
       ...reports.map((r) => `\\input{${r.name}.body.tex}\n\\clearpage`),
       '\\end{document}',

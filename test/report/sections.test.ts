@@ -18,11 +18,11 @@ const byName = (name: string) => {
   if (!file) throw new Error(`no model ${name}`);
   return report(file);
 };
-/** Section ids, References aside (bibliography.test.ts checks it ends the shared sections). */
+/** Subsection ids: the parts of the derivation and the studies (paper-shape.test.ts checks the paper's sections around them). */
 const ids = (name: string): string[] =>
   byName(name)
-    .doc.sections.map((s) => s.id)
-    .filter((id) => id !== 'references');
+    .doc.sections.filter((s) => s.level === 2)
+    .map((s) => s.id);
 /** The LaTeX body with alignment points removed, so a formula reads the same in align and equation. */
 const body = (name: string): string => renderLatexBody(byName(name).doc).replace(/ &(?=\S)/g, ' ');
 
@@ -39,21 +39,22 @@ const ORDER = [
   'friction',
   'compliant',
   'patch',
-  'rigid-limit',
-  'linearization',
-  'periodic-orbit',
-  'universal-impact',
-  'conventions',
   'general-model',
   'general-energy',
   'general-constraints',
   'general-lagrange2',
   'general-impact-maps',
+  'rigid-limit',
+  'linearization',
+  'periodic-orbit',
+  'universal-impact',
   'paper-results',
   'paper-check',
   'paper-claims',
-  'basin',
   'simulation',
+  'basin',
+  'measure-form',
+  'conventions',
 ];
 
 describe('section order', () => {
@@ -69,7 +70,7 @@ describe('section order', () => {
 
 describe('double pendulum', () => {
   it('has only the parts that apply: no forces, constraints, multipliers or contacts', () => {
-    expect(ids('double-pendulum')).toEqual(['model', 'energy', 'lagrange2', 'hamilton', 'linearization', 'conventions', 'simulation']);
+    expect(ids('double-pendulum')).toEqual(['model', 'energy', 'lagrange2', 'hamilton', 'linearization', 'simulation', 'measure-form', 'conventions']);
   });
 
   it('prints T as a quadratic form in the velocities, M as a pmatrix and f with its factors pulled out', () => {

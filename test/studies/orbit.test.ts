@@ -47,7 +47,7 @@ describe('the parabolic billiard’s declared orbit: vertical bouncing at v = 2.
     expect(section.blocks.some((b) => b.kind === 'figure')).toBe(true);
     // Stable down to the flip, unstable beyond: two stretches and the unit line.
     const figure = section.blocks.find((b) => b.kind === 'figure');
-    expect(figure && figure.kind === 'figure' && figure.legend.map((l) => l.label)).toEqual(['\\text{stable}', '\\text{unstable}', '|\\mu| = 1']);
+    expect(figure && figure.kind === 'figure' && figure.legend.map((l) => l.label)).toEqual(['\\text{stable}', '\\text{unstable}', '|\\rho| = 1']);
   });
 
   it('a failed search is printed, not thrown; a start naming no coordinate is an error', async () => {

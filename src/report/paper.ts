@@ -1,0 +1,79 @@
+// A report in the shape of a journal paper: introduction, the model, the
+// derivation, results, discussion, conclusion, then the appendix with the
+// general measure-form equations and the notation, and References last.
+// The section builders (sections.ts and the others) make the subsections;
+// this module groups them under the paper's sections and writes the parts
+// that speak of the model as a whole (summary.ts): abstract, introduction,
+// discussion and conclusion. A section this module does not know goes to
+// the results.
+// Tests: test/report/paper-shape.test.ts.
+import type { Section } from './document.js';
+import { conclusionBlocks, discussionBlocks, introductionBlocks, type SummaryFacts } from './summary.js';
+
+/** The paper's sections in order and the subsections each holds, by id (the appendix's come from sections.ts as well). */
+export const PAPER_GROUPS = [
+  { id: 'system', title: 'The model', members: ['model', 'energy', 'forces', 'constraints'] },
+  {
+    id: 'derivation',
+    title: 'Equations of motion',
+    members: [
+      'lagrange2',
+      'lagrange1',
+      'hamilton',
+      'contact-phases',
+      'impact-maps',
+      'friction',
+      'compliant',
+      'patch',
+      // The source paper's general model, derived before its results are compared (paper-check.ts).
+      'general-model',
+      'general-energy',
+      'general-constraints',
+      'general-lagrange2',
+      'general-impact-maps',
+    ],
+  },
+  // Everything the studies computed; HTML-only parts (basin, a simulation shown only on the web) last, so both reports number alike.
+  {
+    id: 'results',
+    title: 'Results',
+    members: ['periodic-orbit', 'universal-impact', 'paper-results', 'paper-check', 'paper-claims', 'rigid-limit', 'linearization', 'simulation', 'basin'],
+  },
+] as const;
+
+/** The appendix's subsections: the general equations the body cites, then the notation. */
+export const APPENDIX_MEMBERS = ['measure-form', 'conventions'] as const;
+
+/** Top-level ids of a paper-shaped report in order (References after them). */
+export const PAPER_ORDER = ['introduction', 'system', 'derivation', 'results', 'discussion', 'conclusion', 'appendix'] as const;
+
+const groupOf = (id: string): string => {
+  if ((APPENDIX_MEMBERS as readonly string[]).includes(id)) return 'appendix';
+  return PAPER_GROUPS.find((g) => (g.members as readonly string[]).includes(id))?.id ?? 'results';
+};
+
+/**
+ * The subsections under the paper's sections: introduction, the model, the
+ * equations of motion, results, discussion, conclusion, appendix. Within a
+ * group the subsections keep the order given, HTML-only ones last.
+ */
+export function paperSections(subsections: readonly Section[], facts: SummaryFacts): Section[] {
+  const members = (group: string): Section[] => {
+    const mine = subsections.filter((s) => groupOf(s.id) === group);
+    return [...mine.filter((s) => !s.htmlOnly), ...mine.filter((s) => s.htmlOnly)].map((s) => ({ ...s, level: 2 as const }));
+  };
+  const out: Section[] = [{ id: 'introduction', title: 'Introduction', blocks: introductionBlocks(facts) }];
+  for (const g of PAPER_GROUPS) {
+    const sub = members(g.id);
+    if (sub.length === 0) continue;
+    // A group with only HTML-only parts is itself HTML-only, so that the PDF's numbering skips it as the page's does.
+    out.push({ id: g.id, title: g.title, blocks: [], ...(sub.every((s) => s.htmlOnly) ? { htmlOnly: true } : {}) }, ...sub);
+  }
+  out.push(
+    { id: 'discussion', title: 'Discussion', blocks: discussionBlocks(facts) },
+    { id: 'conclusion', title: 'Conclusion', blocks: conclusionBlocks(facts) },
+    { id: 'appendix', title: 'General equations and notation', blocks: [], appendix: true },
+    ...members('appendix').map((s) => ({ ...s, appendix: true })),
+  );
+  return out;
+}

@@ -1,0 +1,140 @@
+// Every report has the shape of a journal paper: abstract, introduction
+// citing its papers, the model, the equations of motion, results,
+// discussion, conclusion, the appendix with the general measure-form
+// equations (printed once, not in the body), and References last — in the
+// PDF too, where no figure or table may float past them.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Inline, Section } from '../../src/report/document.js';
+import { renderLatexDocument } from '../../src/report/render-latex.js';
+import { firstError, HAVE_PDFLATEX, INSTALL, pdflatex } from '../helpers/pdflatex.js';
+import { IN_CI, models, report } from './reports.js';
+
+const TOP = ['introduction', 'system', 'derivation', 'results', 'discussion', 'conclusion', 'appendix', 'references'];
+/** Where each part of the derivation belongs, as a journal paper puts it. */
+const PARENT: Readonly<Record<string, string>> = {
+  model: 'system',
+  energy: 'system',
+  forces: 'system',
+  constraints: 'system',
+  lagrange2: 'derivation',
+  lagrange1: 'derivation',
+  hamilton: 'derivation',
+  'contact-phases': 'derivation',
+  'impact-maps': 'derivation',
+  friction: 'derivation',
+  compliant: 'derivation',
+  patch: 'derivation',
+  'periodic-orbit': 'results',
+  'paper-results': 'results',
+  'paper-check': 'results',
+  'rigid-limit': 'results',
+  linearization: 'results',
+  simulation: 'results',
+  basin: 'results',
+  'measure-form': 'appendix',
+  conventions: 'appendix',
+};
+
+const text = (xs: readonly Inline[]): string =>
+  xs.map((x) => (typeof x === 'string' ? x : 'math' in x ? `$${x.math}$` : 'ref' in x ? `[${x.ref}]` : x.code)).join('');
+const byName = (name: string) => report(models.find((m) => m.spec.name === name)!);
+const names = models.map((m) => [m.spec.name] as const);
+
+/** Each subsection with the section it sits in. */
+function parents(sections: readonly Section[]): [string, string][] {
+  let top = '';
+  return sections.flatMap((s): [string, string][] => {
+    if (s.level !== 2) {
+      top = s.id;
+      return [];
+    }
+    return [[s.id, top]];
+  });
+}
+
+describe('a report as a journal paper', () => {
+  it.each(names)('%s: its sections in the paper’s order, each part in its section, References last', (name) => {
+    const { doc } = byName(name);
+    const top = doc.sections.filter((s) => s.level !== 2).map((s) => s.id);
+    expect(top.filter((id) => id !== 'results')).toEqual(TOP.filter((id) => id !== 'results'));
+    expect(top.indexOf('results')).toBe(top.includes('results') ? 3 : -1);
+    expect(doc.sections.at(-1)!.id).toBe('references');
+    for (const [id, parent] of parents(doc.sections)) expect(`${id} in ${parent}`).toBe(`${id} in ${PARENT[id] ?? 'results'}`);
+    // The appendix and everything in it is lettered; nothing before it is.
+    const first = doc.sections.findIndex((s) => s.appendix);
+    expect(doc.sections[first]!.id).toBe('appendix');
+    expect(doc.sections.slice(first, -1).every((s) => s.appendix)).toBe(true);
+  });
+
+  it.each(names)('%s: an abstract of its own (its coordinates, what is derived), an introduction citing its papers by key', (name) => {
+    const { doc, file } = byName(name);
+    const abstract = text(doc.abstract);
+    expect(abstract.split('. ').length).toBeGreaterThanOrEqual(2);
+    expect(abstract).toContain('Lagrange’s equations');
+    // The system by name: its title up to the citation in parentheses.
+    expect(abstract.toLowerCase()).toContain(
+      doc.title
+        .split(' (')[0]!
+        .toLowerCase()
+        .replace(/^(a|an) /, ''),
+    );
+    const others = models.filter((m) => m.spec.name !== name).map((m) => text(byName(m.spec.name).doc.abstract));
+    expect(others).not.toContain(abstract);
+    const intro = doc.sections.find((s) => s.id === 'introduction')!;
+    const cites = intro.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.content : [])).flatMap((x) => (typeof x === 'object' && 'ref' in x ? [x.ref] : []));
+    for (const key of ['kugushev2002', ...(file.spec.sources ?? [])]) expect(cites).toContain(`cite:${key}`);
+    expect(cites.filter((c) => c.startsWith('cite:')).every((c) => doc.citations.includes(c.slice(5)))).toBe(true);
+  });
+
+  it.each(names)('%s: the measure-form equations once, in the appendix (with contacts: the first kind, a contact phase, an impact)', (name) => {
+    const { doc } = byName(name);
+    const where = (label: string): string[] =>
+      doc.sections.filter((s) => s.blocks.some((b) => b.kind === 'equations' && b.rows.some((r) => r.label === label))).map((s) => s.id);
+    for (const label of ['lagrange2-measure', 'hamilton-q', 'hamilton-p']) expect(where(label), label).toEqual(['measure-form']);
+    // Rigid contacts (impact maps); contacts realized by forces have no measures.
+    const contacts = doc.sections.some((s) => s.id === 'impact-maps');
+    for (const label of ['lagrange1', 'contact-phase', 'impact'])
+      expect(where(label), label).toEqual(contacts ? ['measure-form'] : label === 'lagrange1' ? where(label).filter((id) => id === 'lagrange1') : []);
+  });
+
+  it.each(names)('%s: in the .tex, every figure and table before the float barrier that precedes the References', (name) => {
+    const tex = renderLatexDocument(byName(name).doc);
+    const bibliography = tex.indexOf('\\begin{thebibliography}');
+    const barrier = tex.lastIndexOf('\\FloatBarrier', bibliography);
+    expect(bibliography).toBeGreaterThan(0);
+    expect(tex.slice(barrier, bibliography).trim()).toBe('\\FloatBarrier');
+    expect(tex.slice(bibliography)).not.toMatch(/\\begin\{(figure|table)\}|\\(sub)?section\{/);
+    expect(tex.slice(barrier)).not.toMatch(/\\begin\{(figure|table)\}/);
+    expect(tex).toContain('\\usepackage{placeins}');
+  });
+});
+
+// Typeset, the floats land where the source says: the .aux lists labels in page order, none after the last section before the bibliography.
+describe.skipIf(!HAVE_PDFLATEX && !IN_CI)('the typeset paper', () => {
+  it('pdflatex is installed (CI never skips this check)', () => {
+    expect(HAVE_PDFLATEX, INSTALL).toBe(true);
+  });
+
+  // The ones whose figures and tables floated past the References before: the rimless wheel (a section after them too) and the prism (its parameter table).
+  it.each([['rimless-wheel'], ['prism-in-guides'], ['simple-pendulum']] as const)(
+    '%s: no figure or table is typeset after the appendix starts',
+    async (name) => {
+      const dir = mkdtempSync(join(tmpdir(), 'paper-shape-'));
+      try {
+        writeFileSync(join(dir, `${name}.tex`), renderLatexDocument(byName(name).doc));
+        const run = await pdflatex(dir, `${name}.tex`);
+        expect(run.ok, firstError(run.log)).toBe(true);
+        const order = [...readFileSync(join(dir, `${name}.aux`), 'utf8').matchAll(/\\newlabel\{(sec|fig|tab):[^:]+:([^}]+)\}/g)].map((m) => `${m[1]}:${m[2]}`);
+        const appendix = order.indexOf('sec:appendix');
+        expect(appendix).toBeGreaterThan(0);
+        expect(order.slice(appendix).filter((l) => !l.startsWith('sec:'))).toEqual([]);
+        expect(order.filter((l) => l.startsWith('fig:') || l.startsWith('tab:')).length).toBeGreaterThan(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});

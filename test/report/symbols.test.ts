@@ -1,0 +1,88 @@
+// One meaning per symbol in each report: every letter the printed LaTeX
+// gives a meaning — a parameter or coordinate of the model, or a generic
+// object the text names (the mass matrix, the contact measures, the period
+// of an orbit, Euler's number…) — is read off the model and the printed
+// body, independently of how notation.ts chose it, and no letter may carry
+// two meanings in one report (μ a friction coefficient and a contact
+// measure, e a restitution and Euler's number, T the kinetic energy and a
+// period, q the coordinates and a depth).
+import { describe, expect, it } from 'vitest';
+import { buildModel } from '../../src/model/index.js';
+import type { Model } from '../../src/model/types.js';
+import { mechanicsSymbol } from '../../src/report/notation.js';
+import { renderLatexBody } from '../../src/report/render-latex.js';
+import { models, report } from './reports.js';
+
+interface Meaning {
+  readonly symbol: string;
+  readonly meaning: string;
+}
+
+/** The letter a printed symbol starts with, decorations kept (\mathsf{M} is not M), accents dropped (\dot{q}_1 is q). */
+function headOf(tex: string): string {
+  const bare = tex.replace(/^\\(?:dot|ddot)\{([^{}]*)\}/, '$1');
+  return /^\\(?:mathsf|mathcal|tilde)\{\\?[A-Za-z]+\}/.exec(bare)?.[0] ?? /^(\\[A-Za-z]+|[A-Za-z])/.exec(bare)?.[0] ?? '';
+}
+
+/** The model's own symbols: restitution and friction coefficients by their role, coordinates as coordinates, other parameters as parameters. */
+function modelMeanings(model: Model): Meaning[] {
+  const restitution = new Set(model.unilateral.flatMap((c) => (c.law.kind === 'newton' ? [c.law.e.name] : c.law.kind === 'w-law' ? [c.law.W.name] : [])));
+  const friction = new Set(model.unilateral.flatMap((c) => (c.friction ? [c.friction.kinetic.name, c.friction.static.name] : [])));
+  return [
+    ...model.coordinates.map((c) => ({ symbol: headOf(mechanicsSymbol(c.name)), meaning: 'generalized coordinate' })),
+    ...model.parameters.map((p) => ({
+      symbol: headOf(mechanicsSymbol(p.name)),
+      meaning: restitution.has(p.name) ? 'restitution coefficient' : friction.has(p.name) ? 'friction coefficient' : 'parameter',
+    })),
+  ];
+}
+
+/** Generic letters, each where the printed body shows it in that role. */
+const GENERIC: readonly { readonly meaning: string; readonly found: (tex: string) => string[] }[] = [
+  { meaning: 'generalized coordinate', found: () => ['q'] },
+  { meaning: 'kinetic energy', found: (tex) => (/(^|[^\\\w{])T = |T\(-0\)/m.test(tex) ? ['T'] : []) },
+  { meaning: 'potential energy', found: (tex) => (/(^|[^\\\w{])V = /m.test(tex) ? ['V'] : []) },
+  { meaning: 'total energy', found: (tex) => (tex.includes('E = T + V') ? ['E'] : []) },
+  // M q̈ = f: the letters before (q,t)\,\ddot{q} and of the forcing's entries.
+  { meaning: 'mass matrix', found: (tex) => [...tex.matchAll(/([\\A-Za-z{}]+)\(q,t\)\\,\\ddot\{q\}/g)].map((x) => headOf(x[1]!)) },
+  { meaning: 'contact measure', found: (tex) => [...tex.matchAll(/\\mathrm\{d\}(\\[A-Za-z]+)_(?:j|\{\d+\})/g)].map((x) => x[1]!).filter((s) => s !== '\\nu') },
+  { meaning: 'friction coefficient', found: (tex) => (/\\mu_j \\operatorname\{sgn\}|\\le \\mu_\{s\}\\,\\sigma/.test(tex) ? ['\\mu'] : []) },
+  { meaning: 'period of the orbit', found: (tex) => [...tex.matchAll(/its period is \$([^$]+)\$/g)].map((x) => headOf(x[1]!)) },
+  { meaning: 'Floquet multiplier', found: (tex) => [...tex.matchAll(/\|(\\[A-Za-z]+)\| = 1/g)].map((x) => x[1]!) },
+  { meaning: 'retaining constraint', found: (tex) => (/\\varphi_\{?[\dk]/.test(tex) ? ['\\varphi'] : []) },
+  { meaning: 'multiplier of a retaining constraint', found: (tex) => (/A\^\{\\top\}\\lambda|\\lambda_\{?[\dk]/.test(tex) ? ['\\lambda'] : []) },
+  // e^{x} with a non-numeric exponent: the exponential (e² is a restitution squared).
+  { meaning: 'Euler’s number', found: (tex) => (/(^|[^\\A-Za-z])e\^\{(?!\d+\})/m.test(tex) ? ['e'] : []) },
+  { meaning: 'restitution coefficient', found: (tex) => (/= -e\\,\\dot/.test(tex) ? ['e'] : []) },
+  { meaning: 'generalized force', found: () => ['Q'] },
+  { meaning: 'momentum', found: () => ['p'] },
+];
+
+/** Every letter of the report with its meanings. */
+function meanings(model: Model, tex: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const add = ({ symbol, meaning }: Meaning): void => {
+    if (!out.has(symbol)) out.set(symbol, new Set());
+    out.get(symbol)!.add(meaning);
+  };
+  modelMeanings(model).forEach(add);
+  for (const g of GENERIC) for (const symbol of g.found(tex)) add({ symbol, meaning: g.meaning });
+  return out;
+}
+
+const clashes = (ms: Map<string, Set<string>>): string[] => [...ms].filter(([, s]) => s.size > 1).map(([k, s]) => `${k}: ${[...s].join(' / ')}`);
+
+describe('one meaning per symbol', () => {
+  it('finds a clash where one is printed: a friction coefficient μ beside the contact measures dμ_j, Euler’s e beside a restitution e', () => {
+    const model = buildModel(models.find((m) => m.spec.name === 'falling-rod')!.spec);
+    expect(clashes(meanings(model, 'the measures $\\mathrm{d}\\mu_j \\ge 0$'))).toEqual(['\\mu: friction coefficient / contact measure']);
+    expect(clashes(meanings(model, '$\\dot{f}^{+} = -e\\,\\dot{f}^{-}$, $e^{-\\pi r}$'))).toEqual(['e: restitution coefficient / Euler’s number']);
+    expect(clashes(meanings(model, '$\\dot{f}^{+} = -e\\,\\dot{f}^{-}$, $e^{2}$'))).toEqual([]);
+  });
+
+  it.each(models.map((m) => [m.spec.name] as const))('%s: no letter has two meanings', (name) => {
+    const file = models.find((m) => m.spec.name === name)!;
+    const tex = renderLatexBody(report(file).doc).replace(/ &(?=\S)/g, ' ');
+    expect(clashes(meanings(buildModel(file.spec), tex))).toEqual([]);
+  });
+});

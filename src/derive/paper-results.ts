@@ -51,6 +51,10 @@
 //   supports.{sides}.N{i}              the reaction of pair i
 //   supports.{sides}.Φ                 the friction bound Σ f_i N_i (1.3): the point between
 //                                      planes' |Φ| = f₂F_z or −f₁F_z
+//   the same for a variant with free pairs (side 0, e.g. (+,0)), with N = 0 for those, and
+//   supports.{sides}.residual.{row}    b − Σ aN of each row of (1.1) not solved (a fixed
+//                                      coordinate, or a pair in the accelerations form): the
+//                                      variant is realized where all vanish (support-partial.ts)
 // Facts of a hinge with journal friction (DerivedSystem.hinges), in closed form:
 //   hinge.{h}.Δ                        the n-gon's determinant Δᵢ of (2.4), vertices i, i+1
 //   hinge.{h}.n, hinge.{h}.i           its free symbols: the sides and the vertex pair
@@ -308,11 +312,19 @@ function supportFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
   const s = system.supports;
   if (!s) return;
   if (s.form.kind === 'balance') s.form.coordinates.forEach((q, j) => facts.set(`supports.load.${q}`, tidy(neg(s.system.rhs[j]!))));
+  const name = (v: readonly number[]): string => `supports.(${v.map((side) => (side > 0 ? '+' : side < 0 ? '-' : '0')).join(',')})`;
+  const rowName = (j: number): string => (s.form.kind === 'balance' ? s.form.coordinates[j]! : s.pairs[j]!.name);
   for (const v of s.variants ?? []) {
-    const key = `supports.(${v.variant.map((side) => (side > 0 ? '+' : '-')).join(',')})`;
+    const key = name(v.variant);
     facts.set(`${key}.Δ`, v.det);
     v.reactions.forEach((N, i) => facts.set(`${key}.N${i + 1}`, N));
     facts.set(`${key}.Φ`, v.friction);
+  }
+  for (const v of s.partial ?? []) {
+    const key = name(v.variant);
+    v.reactions.forEach((N, i) => facts.set(`${key}.N${i + 1}`, N));
+    facts.set(`${key}.Φ`, v.friction);
+    for (const r of v.residuals) facts.set(`${key}.residual.${rowName(r.row)}`, r.value);
   }
 }
 

@@ -11,7 +11,7 @@
 // piece has no limit of this kind (cos √N t of the elastic strip) the limit
 // motion stops there and says why.
 // Tests: test/derive/motion/limit-motion.test.ts
-import { dependsOn, mul, pow, sym, ZERO, type Expr } from '../../core/expr.js';
+import { dependsOn, mul, numberExpr, pow, sym, ZERO, type Expr } from '../../core/expr.js';
 import { diff } from '../../core/diff.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
 import { limitAtInfinity } from '../../core/limit.js';
@@ -40,6 +40,8 @@ const MAX_ORDER = 4;
 /** Restarts from a limit state (each after a transcendental end). */
 const MAX_RESTARTS = 4;
 
+const initialTime = (v: number | Expr): Expr => (typeof v === 'number' ? numberExpr(v) : v);
+
 const cache = new WeakMap<DerivedSystem, Map<string, LimitMotion>>();
 
 /** The limit of the motion as `p` → ∞, memoized per system. */
@@ -55,6 +57,7 @@ export function limitMotion(system: DerivedSystem, p: string): LimitMotion {
 
 function follow(system: DerivedSystem, p: string): LimitMotion {
   const env: Env = Object.fromEntries(system.model.parameters.map((x) => [x.name, x.default]));
+  const t1 = evaluate(initialTime(system.model.initialExprs.t1), env);
   const pieces: LimitPiece[] = [];
   let motion: PiecewiseMotion = piecewiseMotion(system);
   for (let restart = 0; ; restart++) {
@@ -62,7 +65,7 @@ function follow(system: DerivedSystem, p: string): LimitMotion {
       const last = k === motion.pieces.length - 1;
       const t0 = evaluate(piece.start, env);
       // A point inside the piece at the defaults, where the vanishing terms are told apart.
-      const inside = piece.end ? (t0 + evaluate(piece.end, env)) / 2 : last && motion.pending ? motion.pending.at : t0 + 1;
+      const inside = piece.end ? (t0 + evaluate(piece.end, env)) / 2 : last && motion.pending ? motion.pending.at : (t0 + t1) / 2;
       const probe = { ...env, [TIME]: inside };
       const q = piece.q.map((e) => limitInside(e, p, probe));
       const qd = piece.qd.map((e) => limitInside(e, p, probe));

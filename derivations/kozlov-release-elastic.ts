@@ -37,6 +37,14 @@ export default defineModel({
         note: 'pressed into the spring: the oscillation of frequency $\\sqrt{N}$ in the strip $-2g/N \\le y \\le 0$.',
       },
       {
+        eq: '§2',
+        name: '\\min y,\\ t \\le 1',
+        formula: '-2*g/N',
+        derived: 'trajectory1.y.min',
+        note: 'the strip’s edges: the extent of the oscillation, which the piece runs through more than once ($\\sqrt{N} \\ge 2\\pi$).',
+      },
+      { eq: '§2', name: '\\max y,\\ t \\le 1', formula: '0', derived: 'trajectory1.y.max' },
+      {
         eq: 'Th. 2',
         name: '\\lim_{N \\to \\infty} t_{*}',
         formula: '1',

@@ -27,10 +27,23 @@ export default defineModel({
   drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
   limitStudy: { parameter: 'N', values: [10, 100, 1000, 10000], rigid: { line: { plastic: true } }, limits: { release: 2 } },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 3 },
-  // Kozlov (2.7) against the rigid-limit study: the release tends to 2 like 1/N.
+  // Kozlov (2.7) against the motion's limit derived in closed form (the release, transcendental for
+  // finite N, found as the root of the leading term of y(t) in 1/N) and against the rigid-limit study:
+  // the release tends to 2 like 1/N.
   paper: {
     source: 'kozlov1988',
     formulas: [
+      { eq: '(2.7)', name: '\\lim_{N \\to \\infty} x(t)', formula: 't - 1', derived: 'trajectory1.x@N→∞' },
+      { eq: '(2.7)', name: '\\lim_{N \\to \\infty} y(t),\\ t \\le 1', formula: '0', derived: 'trajectory1.y@N→∞' },
+      { eq: '(2.7)', name: '\\lim_{N \\to \\infty} y(t),\\ 1 \\le t \\le 2', formula: '0', derived: 'trajectory2.y@N→∞' },
+      {
+        eq: '(2.7)',
+        name: '\\lim_{N \\to \\infty} \\tau',
+        formula: '2',
+        derived: 'trajectory2.end@N→∞',
+        note: 'for finite $N$ the point regains $y = 0$ at a root of $g(t - 2)/N + g(2e^{-N(t - 1)} - e^{-Nt} - 1)/N^2$, transcendental; the limit is the root of its leading term $g(t - 2)$, the exponentials vanishing inside the piece.',
+      },
+      { eq: '(2.7)', name: '\\lim_{N \\to \\infty} y(t),\\ t > 2', formula: 'g*(t - 2)^2/2', derived: 'trajectory3.y@N→∞' },
       {
         eq: '(2.7)',
         name: '\\lim_{N \\to \\infty} t_{*}',

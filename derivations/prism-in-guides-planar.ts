@@ -11,6 +11,10 @@ const N1 = (i: 1 | 2, j: 1 | 2): string => `(-1)^${i}*(Mz - Py*(a2 + (-1)^${j}*f
 const N2 = (i: 1 | 2, j: 1 | 2): string => `(-1)^${j}*(-Mz + Py*(a1 + (-1)^${i}*f${i}1*${b(i)}*sgn))/(${delta(i, j)})`;
 /** The engine names a variant by the side that bears: + (reaction +y) is the paper's face 2. */
 const sides = (i: 1 | 2, j: 1 | 2): string => `(${i === 2 ? '+' : '-'},${j === 2 ? '+' : '-'})`;
+/** Pair s alone bearing on face p: its reaction from (2.1)'s first row, (−1)^p N + P_y = 0. */
+const alone = (p: 1 | 2): string => `-(-1)^${p}*Py`;
+/** What is left of (2.1)'s moment row, Σ(−1)^p a N + sgn Σ f b N + M_z, with that reaction: zero where the variant is realized (negated, as b − Σ aN). */
+const leftOver = (p: 1 | 2, s: 1 | 2): string => `-(Mz + ((-1)^${p}*a${s} + f${p}${s}*${b(p)}*sgn)*(${alone(p)}))`;
 const faces = [
   [1, 1],
   [1, 2],
@@ -76,18 +80,53 @@ export default defineModel({
     ground: ['y = -w', 'w = y'],
   },
   initial: { qd: { x: 1 }, t1: 2 },
-  // smirnov1981 §2, the planar symmetric case: Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂ of each of the four full variants, and its term fᵢ₁Nᵢⱼ₁ + fⱼ₂Nᵢⱼ₂ of Φ.
+  // smirnov1981 §2, the planar symmetric case: Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂ of each of the four full variants, and its term fᵢ₁Nᵢⱼ₁ + fⱼ₂Nᵢⱼ₂ of Φ;
+  // then the four variants on one support and the one without, from (2.1) with the free pair's reaction 0.
   paper: {
     source: 'smirnov1981',
-    formulas: faces.flatMap(([i, j]) => {
-      const v = `supports.${sides(i, j)}`;
-      const where = { sgn: "sign(x')" };
-      return [
-        { eq: '§2', name: `\\Delta_{${i}${j}}`, formula: delta(i, j), derived: `${v}.Δ`, where },
-        { eq: '§2', name: `N_{${i}${j}1}`, formula: N1(i, j), derived: `${v}.N1`, where },
-        { eq: '§2', name: `N_{${i}${j}2}`, formula: N2(i, j), derived: `${v}.N2`, where },
-        { eq: '§2', name: `\\Phi_{${i}${j}}`, formula: `f${i}1*(${N1(i, j)}) + f${j}2*(${N2(i, j)})`, derived: `${v}.Φ`, where },
-      ];
-    }),
+    formulas: [
+      ...faces.flatMap(([i, j]) => {
+        const v = `supports.${sides(i, j)}`;
+        const where = { sgn: "sign(x')" };
+        return [
+          { eq: '§2', name: `\\Delta_{${i}${j}}`, formula: delta(i, j), derived: `${v}.Δ`, where },
+          { eq: '§2', name: `N_{${i}${j}1}`, formula: N1(i, j), derived: `${v}.N1`, where },
+          { eq: '§2', name: `N_{${i}${j}2}`, formula: N2(i, j), derived: `${v}.N2`, where },
+          { eq: '§2', name: `\\Phi_{${i}${j}}`, formula: `f${i}1*(${N1(i, j)}) + f${j}2*(${N2(i, j)})`, derived: `${v}.Φ`, where },
+        ];
+      }),
+      ...([1, 2] as const).flatMap((p) =>
+        ([1, 2] as const).flatMap((s) => {
+          const v = `supports.(${[1, 2].map((t) => (t === s ? (p === 2 ? '+' : '-') : '0')).join(',')})`;
+          const where = { sgn: "sign(x')" };
+          const name = (x: string): string => `${x}\\ (\\text{face ${p}, pair ${3 - s} free})`;
+          return [
+            { eq: '(2.1)', name: name(`N_{${s}}`), formula: alone(p), derived: `${v}.N${s}` },
+            { eq: '(2.2)', name: name('\\Phi'), formula: `f${p}${s}*(${alone(p)})`, derived: `${v}.Φ` },
+            {
+              eq: '(2.1)',
+              name: name('M_z\\ \\text{row}'),
+              formula: leftOver(p, s),
+              derived: `${v}.residual.theta`,
+              where,
+              ...(p === 1 && s === 1
+                ? {
+                    note: 'one support bears: the moment row of (2.1) is left over, and the variant is realized only where it vanishes — the load at which the other pair’s reaction in $N_{ij1}$ or $N_{ij2}$ reaches 0.',
+                  }
+                : {}),
+            },
+          ];
+        }),
+      ),
+      {
+        eq: '(2.1)',
+        name: 'P_y\\ \\text{row}\\ (\\text{no support})',
+        formula: '-Py',
+        derived: 'supports.(0,0).residual.y',
+        note: 'no support bears: both rows of (2.1) are left over, realized only without load except $P_x$.',
+      },
+      { eq: '(2.1)', name: 'M_z\\ \\text{row}\\ (\\text{no support})', formula: '-Mz', derived: 'supports.(0,0).residual.theta' },
+      { eq: '(2.2)', name: '\\Phi\\ (\\text{no support})', formula: '0', derived: 'supports.(0,0).Φ' },
+    ],
   },
 });

@@ -54,6 +54,10 @@
 //   supports.{sides}.N{i}              the reaction of pair i
 //   supports.{sides}.Φ                 the friction bound Σ f_i N_i (1.3): the point between
 //                                      planes' |Φ| = f₂F_z or −f₁F_z
+//   the same for a variant with free pairs (side 0, e.g. (+,0)), with N = 0 for those, and
+//   supports.{sides}.residual.{row}    b − Σ aN of each row of (1.1) not solved (a fixed
+//                                      coordinate, or a pair in the accelerations form): the
+//                                      variant is realized where all vanish (support-partial.ts)
 // Facts of a hinge with journal friction (DerivedSystem.hinges), in closed form:
 //   hinge.{h}.Δ                        the n-gon's determinant Δᵢ of (2.4), vertices i, i+1
 //   hinge.{h}.n, hinge.{h}.i           its free symbols: the sides and the vertex pair
@@ -81,8 +85,14 @@
 // The motion from the initial state in closed form (motion/piecewise.ts), piece k (1-based):
 //   trajectory{k}.start, trajectory{k}.end   when it starts and ends (the last piece has no end)
 //   trajectory{k}.{q}, trajectory{k}.{q}'    q(t) and q̇(t) on it (kozlov1988 (2.4), (2.5))
+//   trajectory{k}.{q}.min|max                where q swings undamped through a period or more on
+//                                            the piece, its extent (kozlov1988 §2: −2g/N ≤ y ≤ 0)
 //   any fact + '@{p}→∞'                      its limit as the parameter p grows, where the fact
-//                                            is rational in p (core/limit.ts; kozlov1988 (2.6))
+//                                            is rational in p (core/limit.ts; kozlov1988 (2.6));
+//                                            for trajectory{k}.… the limit motion's piece k
+//                                            (motion/limit-motion.ts: its terms vanishing inside
+//                                            the piece dropped, an end not in closed form for
+//                                            finite p found in the limit, kozlov1988 (2.7))
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
 import { add, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
@@ -97,6 +107,7 @@ import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
 import type { PatchLaw } from './compliant/patch.js';
 import { SCALED_DEPTH, SCALED_RATE } from './compliant/universal.js';
+import { limitMotion } from './motion/limit-motion.js';
 import { piecewiseMotion } from './motion/piecewise.js';
 import { returnMap } from './unilateral/return-map.js';
 import { onSurface } from './unilateral/surface.js';
@@ -129,6 +140,11 @@ function trajectoryFacts(system: DerivedSystem, facts: Map<string, Expr>): void 
     system.model.coordinates.forEach((c, i) => {
       facts.set(`${key}.${c.name}`, piece.q[i]!);
       facts.set(`${key}.${c.qd.name}`, piece.qd[i]!);
+      const range = piece.range[i];
+      if (range) {
+        facts.set(`${key}.${c.name}.min`, range.min);
+        facts.set(`${key}.${c.name}.max`, range.max);
+      }
     });
   });
 }
@@ -313,11 +329,19 @@ function supportFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
   const s = system.supports;
   if (!s) return;
   if (s.form.kind === 'balance') s.form.coordinates.forEach((q, j) => facts.set(`supports.load.${q}`, tidy(neg(s.system.rhs[j]!))));
+  const name = (v: readonly number[]): string => `supports.(${v.map((side) => (side > 0 ? '+' : side < 0 ? '-' : '0')).join(',')})`;
+  const rowName = (j: number): string => (s.form.kind === 'balance' ? s.form.coordinates[j]! : s.pairs[j]!.name);
   for (const v of s.variants ?? []) {
-    const key = `supports.(${v.variant.map((side) => (side > 0 ? '+' : '-')).join(',')})`;
+    const key = name(v.variant);
     facts.set(`${key}.Δ`, v.det);
     v.reactions.forEach((N, i) => facts.set(`${key}.N${i + 1}`, N));
     facts.set(`${key}.Φ`, v.friction);
+  }
+  for (const v of s.partial ?? []) {
+    const key = name(v.variant);
+    v.reactions.forEach((N, i) => facts.set(`${key}.N${i + 1}`, N));
+    facts.set(`${key}.Φ`, v.friction);
+    for (const r of v.residuals) facts.set(`${key}.residual.${rowName(r.row)}`, r.value);
   }
 }
 
@@ -454,6 +478,8 @@ function restingTime(system: DerivedSystem, im: ImpactMap, v: number, ratio: Exp
 export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | undefined {
   const limit = /^(.+)@(\w+)→∞$/.exec(name);
   if (limit) {
+    const piece = /^trajectory(\d+)\.(.+)$/.exec(limit[1]!);
+    if (piece) return limitPieceFact(system, limit[2]!, Number(piece[1]), piece[2]!);
     const base = fact(facts, system, limit[1]!);
     return base && system.model.parameters.some((p) => p.name === limit[2]) ? limitAtInfinity(base, limit[2]!) : undefined;
   }
@@ -480,6 +506,17 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
   if (!base || !critical?.value) return undefined;
   // The kernel's sin(asin u) = u puts the critical value back into the factor it solves.
   return tidy(subs(base, new Map([[critical.parameter, critical.value]])));
+}
+
+/** A fact of piece k of the motion's limit as p → ∞ (motion/limit-motion.ts): start, end, q or q̇. */
+function limitPieceFact(system: DerivedSystem, p: string, k: number, what: string): Expr | undefined {
+  if (!system.model.parameters.some((x) => x.name === p)) return undefined;
+  const piece = limitMotion(system, p).pieces[k - 1];
+  if (!piece) return undefined;
+  if (what === 'start' || what === 'end') return piece[what];
+  const i = system.model.coordinates.findIndex((c) => c.name === what || c.qd.name === what);
+  if (i < 0) return undefined;
+  return system.model.coordinates[i]!.name === what ? piece.q[i] : piece.qd[i];
 }
 
 /** An impact map's fact on the arriving contact's surface (unilateral/surface.ts). */

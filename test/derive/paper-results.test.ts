@@ -180,6 +180,16 @@ describe('Kozlov §2: the release motions in closed form', () => {
     const kv = { g: 2.3, N: 40, c: 2, k: 1, nu: 0.1 };
     solves(derivedFacts(derived(kelvinVoigt)).get('trajectory2.y')!, 'g - (nu*N + k*sqrt(N))*v - c^2*N*y', kv, [1.01, 1.05]);
   });
+  it('the elastic strip −2g/N ≤ y ≤ 0: the pressed piece’s sampled y stays inside and reaches both edges', () => {
+    const facts = derivedFacts(derived(elastic));
+    const env = { g: 2.3, N: 400 };
+    const [lo, hi] = ['min', 'max'].map((x) => evaluate(facts.get(`trajectory1.y.${x}`)!, env));
+    const ys = Array.from({ length: 4001 }, (_, k) => at(facts.get('trajectory1.y')!, env, k / 4000));
+    expect(Math.min(...ys)).toBeGreaterThanOrEqual(lo! - 1e-15);
+    expect(Math.max(...ys)).toBeLessThanOrEqual(hi! + 1e-15);
+    expect(Math.min(...ys)).toBeCloseTo(lo!, 6);
+    expect(Math.max(...ys)).toBeCloseTo(hi!, 12);
+  });
   it('a limit N → ∞ only where the fact is rational in N: none for the oscillation in the spring, none in a non-parameter', () => {
     const system = derived(elastic);
     const facts = derivedFacts(system);

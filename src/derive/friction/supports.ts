@@ -35,7 +35,8 @@ import type { RetainingConstraints } from '../lagrange/lagrange1.js';
 import { adjugate, det, matVec, solveSmall, type Matrix } from '../matrix.js';
 import { signSquaresOne } from './sliding-sign.js';
 import { variantMatrix, type ReactionSystem } from './support-reactions.js';
-import { fullVariants, variantCounts, type FullVariant } from './support-variants.js';
+import { partialVariant, type PartialVariant } from './support-partial.js';
+import { fullVariants, supports, variantCounts, variants as allVariants, type FullVariant } from './support-variants.js';
 
 /** One support pair: its constraint, the gradient of each side's slip, and the sign symbol of its sliding velocity. */
 export interface SupportPairData {
@@ -77,10 +78,14 @@ export interface SupportDerivation {
   readonly counts: { readonly all: number; readonly full: number };
   /** The full variants in closed form, where the system is small enough (k ≤ CLOSED_FORM_PAIRS). */
   readonly variants?: readonly SupportVariant[];
+  /** The variants with free pairs in closed form (support-partial.ts), where k ≤ PARTIAL_PAIRS. */
+  readonly partial?: readonly PartialVariant[];
 }
 
 /** Closed forms of all 2^k full variants are derived up to this many pairs (the planar prism has 2, the spatial one 5). */
 const CLOSED_FORM_PAIRS = 5;
+/** Variants with free pairs are derived up to this many pairs: 3^k − 2^k of them (the planar prism's 5; the spatial one's 211 are not). */
+const PARTIAL_PAIRS = 3;
 
 export function deriveSupports(model: Model, l2: Lagrange2, constraints: RetainingConstraints | undefined): SupportDerivation | undefined {
   const frictional = model.holonomic.filter((h) => h.friction);
@@ -151,8 +156,14 @@ export function deriveSupports(model: Model, l2: Lagrange2, constraints: Retaini
   const { all, full } = variantCounts(pairs.length);
   const decided = [...new Set(slipSigns.flatMap((x) => [x.positive, x.negative]).flatMap((e) => factorsOfSign(e)))];
   const variants = pairs.length <= CLOSED_FORM_PAIRS ? [...fullVariants(pairs.length)].flatMap((v) => closedForm(system, pairs, v, decided)) : undefined;
+  const sliding = (e: Expr): Expr => signSquaresOne(simplify(e), decided);
+  const friction = pairs.map((p) => p.friction);
+  const partial =
+    pairs.length <= PARTIAL_PAIRS
+      ? [...allVariants(pairs.length)].filter((v) => supports(v) < pairs.length).flatMap((v) => partialVariant(system, friction, v, sliding) ?? [])
+      : undefined;
   const form = balance ? { kind: 'balance' as const, coordinates: balance.map((d) => cs[d]!.name) } : { kind: 'accelerations' as const };
-  return { pairs, form, system, forces, slipSigns, counts: { all, full }, ...(variants ? { variants } : {}) };
+  return { pairs, form, system, forces, slipSigns, counts: { all, full }, ...(variants ? { variants } : {}), ...(partial ? { partial } : {}) };
 }
 
 /** A variant by the adjugate, in the signed reactions: Δ = det/Πsᵢ factored, Nᵢ = (adj·b)ᵢ/(Πsᵢ Δ). */

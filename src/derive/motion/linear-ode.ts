@@ -6,7 +6,7 @@
 // values given (the parameters' defaults): the form holds where that sign
 // does. A critically damped c² = 4k is left undone (undefined), never guessed.
 // Tests: test/derive/paper-results.test.ts.
-import { add, fn, HALF, mul, neg, num, pow, sqrt, sub, ZERO, type Expr } from '../../core/expr.js';
+import { add, fn, HALF, mul, neg, num, pow, sqrt, sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
 import { simplify } from '../../core/trig.js';
 
@@ -45,4 +45,17 @@ export function linearMotion({ a, k, c }: LinearMotion, q0: Expr, v0: Expr, tau:
     return simplify(add(rest, mul(c1, fn('exp', mul(add(neg(gamma), s), tau))), mul(sub(d, c1), fn('exp', mul(fast, tau)))));
   }
   return undefined;
+}
+
+/**
+ * The extent of an undamped oscillation (c = 0, k ≠ 0): a/k ∓ √((q₀ − a/k)² + v₀²/k),
+ * and its period 2π/√k; undefined otherwise. From rest (v₀ = 0) the amplitude
+ * is |q₀ − a/k|, taken with its sign at the values given (it holds where that sign does).
+ */
+export function undampedRange({ a, k, c }: LinearMotion, q0: Expr, v0: Expr, env: Env): { min: Expr; max: Expr; period: Expr } | undefined {
+  if (c !== ZERO || k === ZERO) return undefined;
+  const rest = div(a, k);
+  const d = simplify(sub(q0, rest));
+  const amplitude = simplify(v0) === ZERO ? mul(num(Math.sign(evaluate(d, env)) || 1), d) : sqrt(simplify(add(pow(d, 2), div(pow(v0, 2), k))));
+  return { min: simplify(sub(rest, amplitude)), max: simplify(add(rest, amplitude)), period: simplify(div(mul(num(2), sym('pi')), sqrt(k))) };
 }

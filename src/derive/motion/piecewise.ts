@@ -17,7 +17,9 @@
 // first, and where, is found at the parameters' defaults by sampling to the
 // model's end time; the time is then the root of a polynomial of degree at
 // most 2 in t that takes that value, or the closed form stops there and says
-// why (a transcendental root, an impact on a rigid contact). The closed forms
+// why (a transcendental root, kept as `pending` for limit-motion.ts; an
+// impact on a rigid contact). A coordinate swinging undamped through a whole
+// period in a piece gets its extent (kozlov1988 §2's strip). The closed forms
 // hold wherever the order of events is the one at the defaults. A model
 // with retaining constraints, friction (Coulomb contacts, supports, hinges)
 // or contact patches is outside this class and gets no piece at all.
@@ -33,7 +35,7 @@ import { TIME } from '../../model/names.js';
 import type { CompliantTerm } from '../compliant/compliant.js';
 import { freeOfState } from '../lagrange/lagrange2.js';
 import type { DerivedSystem } from '../system.js';
-import { linearMotion } from './linear-ode.js';
+import { linearMotion, undampedRange } from './linear-ode.js';
 
 export type ContactState = 'open' | 'held' | 'pressing' | 'separating';
 
@@ -46,12 +48,16 @@ export interface MotionPiece {
   readonly qd: readonly Expr[];
   /** Each contact (the rigid ones, then the realized ones) with its state in the piece. */
   readonly contacts: readonly { readonly name: string; readonly state: ContactState }[];
+  /** Per coordinate, its extent where it swings undamped through at least one period in the piece (kozlov1988 §2: the strip −2g/N ≤ y ≤ 0). */
+  readonly range: readonly ({ readonly min: Expr; readonly max: Expr } | undefined)[];
 }
 
 export interface PiecewiseMotion {
   readonly pieces: readonly MotionPiece[];
   /** Why the closed form stops before the model's end time; absent when it reaches it. */
   readonly stop?: string;
+  /** The last piece's ending condition (≥ 0 while it lasts) where its root is not in closed form, and that root at the defaults. */
+  readonly pending?: { readonly condition: Expr; readonly at: number };
 }
 
 interface Contact {
@@ -81,6 +87,12 @@ export function piecewiseMotion(system: DerivedSystem): PiecewiseMotion {
   const outside = outsideClass(system);
   if (outside) return { pieces: [], stop: outside };
   const { model } = system;
+  return motionFrom(system, ZERO, model.initialExprs.q0.map(initialExpr), model.initialExprs.qd0.map(initialExpr));
+}
+
+/** The pieces from the state (q₀, v₀) at `start` (limit-motion.ts continues a limit motion with it). */
+export function motionFrom(system: DerivedSystem, from: Expr, q: readonly Expr[], v: readonly Expr[]): PiecewiseMotion {
+  const { model } = system;
   const env: Env = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
   const value = (e: Expr, at: Env = {}): number => evaluate(e, { ...env, ...at });
   const end = value(initialExpr(model.initialExprs.t1));
@@ -88,9 +100,8 @@ export function piecewiseMotion(system: DerivedSystem): PiecewiseMotion {
     ...model.unilateral.map((c, j) => ({ name: c.name, gap: c.gap, rigid: j })),
     ...(system.compliant?.terms ?? []).filter((term) => !term.everywhere).map((term) => ({ name: term.name, gap: term.gap, term })),
   ];
-  let start: Expr = ZERO;
-  let q0 = model.initialExprs.q0.map(initialExpr);
-  let v0 = model.initialExprs.qd0.map(initialExpr);
+  let start = from;
+  let [q0, v0] = [q, v];
   const pieces: MotionPiece[] = [];
   while (pieces.length < MAX_PIECES) {
     const t0 = value(start);
@@ -98,14 +109,19 @@ export function piecewiseMotion(system: DerivedSystem): PiecewiseMotion {
     const piece = firstPiece(system, contacts, start, q0, v0, env, (c) => value(c, { [TIME]: t0 + h }) >= 0);
     if (typeof piece === 'string') return { pieces, stop: `${piece} (from t = ${t0.toPrecision(6)})` };
     const failure = firstFailure(piece.conditions, (e, at) => value(e, { [TIME]: at }), t0 + h, end);
+    // A swing counts where the piece lasts a period at the defaults.
+    const range = piece.swings.map((r) => (r && value(r.period) <= (failure?.at ?? end) - t0 ? { min: r.min, max: r.max } : undefined));
     if (!failure) {
-      pieces.push(piece.piece);
+      pieces.push({ ...piece.piece, range });
       return { pieces };
     }
     const root = closedRoot(failure.condition.value, failure.at, env);
-    pieces.push(root ? { ...piece.piece, end: root } : piece.piece);
+    pieces.push(root ? { ...piece.piece, end: root, range } : { ...piece.piece, range });
     const at = `${failure.condition.what} at t ≈ ${failure.at.toPrecision(6)}`;
-    if (!root) return { pieces, stop: `${at}: not a root in closed form` };
+    if (!root) {
+      const pending = failure.condition.impact ? {} : { pending: { condition: failure.condition.value, at: failure.at } };
+      return { pieces, stop: `${at}: not a root in closed form`, ...pending };
+    }
     if (failure.condition.impact) return { pieces, stop: `${at}: the motion after an impact is not followed` };
     const here = new Map([[TIME, root]]);
     q0 = piece.piece.q.map((e) => simplify(subs(e, here)));
@@ -209,7 +225,8 @@ function linearIn(e: Expr, i: number, system: DerivedSystem): { a: Expr; k: Expr
 }
 
 interface Candidate {
-  readonly piece: MotionPiece;
+  readonly piece: Omit<MotionPiece, 'range'>;
+  readonly swings: readonly (ReturnType<typeof undampedRange> | undefined)[];
   readonly conditions: readonly Condition[];
 }
 
@@ -269,13 +286,13 @@ function firstPiece(
         ...contacts.flatMap((c, i): Condition[] => conditionsOf(c, states[i]!, on, eqs.multipliers, signOf)),
       ];
       if (!conditions.every((c) => holds(c.value))) continue;
-      const piece: MotionPiece = {
+      const piece = {
         start,
         q: q as Expr[],
         qd: model.coordinates.map((c) => along.get(c.qd.name)!),
         contacts: contacts.map((c, i) => ({ name: c.name, state: states[i]! })),
       };
-      return { piece, conditions };
+      return { piece, conditions, swings: laws.map((l, i) => undampedRange(l!, q0[i]!, v0[i]!, env)) };
     }
   }
   return reason;
@@ -336,23 +353,24 @@ function bisect(f: (x: number) => number, a: number, b: number): number {
 
 /** The root of e(t) = 0 at t ≈ at, when e is a polynomial of degree ≤ 2 in t. */
 function closedRoot(e: Expr, at: number, env: Env): Expr | undefined {
+  return polynomialRoots(e)?.find((x) => {
+    const v = evaluate(x, env);
+    return Math.abs(v - at) <= 1e-6 * Math.max(1, Math.abs(at));
+  });
+}
+
+/** The roots of e(t) = 0 in closed form where e is a polynomial of degree ≤ 2 in t, else undefined. */
+export function polynomialRoots(e: Expr): Expr[] | undefined {
   const d1 = diff(e, TIME);
   const d2 = diff(d1, TIME);
   if (simplify(diff(d2, TIME)) !== ZERO) return undefined;
   const origin = new Map([[TIME, ZERO]]);
   const [c0, c1, c2] = [e, d1, mul(num(1 / 2), d2)].map((x) => simplify(subs(x, origin)));
   const ratio = (x: Expr, y: Expr): Expr => simplify(cancel(mul(x, pow(y, -1))));
-  let roots: Expr[];
-  if (c2 === ZERO) roots = c1 === ZERO ? [] : [ratio(neg(c0!), c1!)];
-  else {
-    // t² + p t + r = 0, monic so that the parameters cancel out of the root (kozlov1988 (2.5): t² − 4t + 2).
-    const half = mul(num(1 / 2), ratio(c1!, c2));
-    const r = ratio(c0!, c2);
-    const w = sqrt(simplify(sub(mul(half, half), r)));
-    roots = [sub(neg(half), w), add(neg(half), w)].map(simplify);
-  }
-  return roots.find((x) => {
-    const v = evaluate(x, env);
-    return Math.abs(v - at) <= 1e-6 * Math.max(1, Math.abs(at));
-  });
+  if (c2 === ZERO) return c1 === ZERO ? [] : [ratio(neg(c0!), c1!)];
+  // t² + p t + r = 0, monic so that the parameters cancel out of the root (kozlov1988 (2.5): t² − 4t + 2).
+  const half = mul(num(1 / 2), ratio(c1!, c2));
+  const r = ratio(c0!, c2);
+  const w = sqrt(simplify(sub(mul(half, half), r)));
+  return [sub(neg(half), w), add(neg(half), w)].map(simplify);
 }

@@ -1,0 +1,126 @@
+// The motion's limit as a parameter p grows, piece by piece (kozlov1988 (2.6),
+// (2.7)): each piece of motion/piecewise.ts with the terms e^{p·c + d} that
+// vanish inside it (c < 0 there) dropped, then the limit of the rest
+// (core/limit.ts). A piece whose end is no root in closed form for finite p
+// — the viscous release τ = 2 + O(1/N) of (2.7), transcendental — ends in
+// the limit at the root of its ending condition's leading term: pʳ·C(t) → ℓ(t)
+// with r the least power for which ℓ is finite and not 0; at a simple root
+// of ℓ the roots for finite p tend to it (implicit functions). The motion
+// then goes on, solved again from the limit state there. The limit is taken
+// before solving for the end, as in the paper's asymptotics; where some
+// piece has no limit of this kind (cos √N t of the elastic strip) the limit
+// motion stops there and says why.
+// Tests: test/derive/motion/limit-motion.test.ts
+import { dependsOn, mul, numberExpr, pow, sym, ZERO, type Expr } from '../../core/expr.js';
+import { diff } from '../../core/diff.js';
+import { evaluate, type Env } from '../../core/evaluate.js';
+import { limitAtInfinity } from '../../core/limit.js';
+import { subs } from '../../core/subs.js';
+import { mapChildren, memoPass } from '../../core/traverse.js';
+import { simplify } from '../../core/trig.js';
+import { TIME } from '../../model/names.js';
+import type { DerivedSystem } from '../system.js';
+import { motionFrom, piecewiseMotion, polynomialRoots, type PiecewiseMotion } from './piecewise.js';
+
+export interface LimitPiece {
+  readonly start: Expr;
+  readonly end?: Expr;
+  readonly q: readonly Expr[];
+  readonly qd: readonly Expr[];
+}
+
+export interface LimitMotion {
+  readonly pieces: readonly LimitPiece[];
+  /** Why it stops before the finite motion's pieces run out; absent when it follows them all. */
+  readonly stop?: string;
+}
+
+/** Leading powers tried for an ending condition. */
+const MAX_ORDER = 4;
+/** Restarts from a limit state (each after a transcendental end). */
+const MAX_RESTARTS = 4;
+
+const initialTime = (v: number | Expr): Expr => (typeof v === 'number' ? numberExpr(v) : v);
+
+const cache = new WeakMap<DerivedSystem, Map<string, LimitMotion>>();
+
+/** The limit of the motion as `p` → ∞, memoized per system. */
+export function limitMotion(system: DerivedSystem, p: string): LimitMotion {
+  const bySystem = cache.get(system) ?? new Map<string, LimitMotion>();
+  cache.set(system, bySystem);
+  const known = bySystem.get(p);
+  if (known) return known;
+  const result = follow(system, p);
+  bySystem.set(p, result);
+  return result;
+}
+
+function follow(system: DerivedSystem, p: string): LimitMotion {
+  const env: Env = Object.fromEntries(system.model.parameters.map((x) => [x.name, x.default]));
+  const t1 = evaluate(initialTime(system.model.initialExprs.t1), env);
+  const pieces: LimitPiece[] = [];
+  let motion: PiecewiseMotion = piecewiseMotion(system);
+  for (let restart = 0; ; restart++) {
+    for (const [k, piece] of motion.pieces.entries()) {
+      const last = k === motion.pieces.length - 1;
+      const t0 = evaluate(piece.start, env);
+      // A point inside the piece at the defaults, where the vanishing terms are told apart.
+      const inside = piece.end ? (t0 + evaluate(piece.end, env)) / 2 : last && motion.pending ? motion.pending.at : (t0 + t1) / 2;
+      const probe = { ...env, [TIME]: inside };
+      const q = piece.q.map((e) => limitInside(e, p, probe));
+      const qd = piece.qd.map((e) => limitInside(e, p, probe));
+      const start = pieces.length ? pieces[pieces.length - 1]!.end : limitAtInfinity(piece.start, p);
+      if (!start || q.some((e) => !e) || qd.some((e) => !e)) return { pieces, stop: `piece ${pieces.length + 1}: no limit in closed form` };
+      const pending = last ? motion.pending : undefined;
+      const end = piece.end ? limitAtInfinity(piece.end, p) : pending && leadingRoot(pending.condition, p, { ...env, [TIME]: pending.at }, t0);
+      pieces.push({ start, ...(end ? { end } : {}), q: q as Expr[], qd: qd as Expr[] });
+      if (piece.end && !end) return { pieces, stop: `piece ${pieces.length}: its end has no limit in closed form` };
+      if (pending && !end) return { pieces, stop: `piece ${pieces.length}: no simple root of its ending condition's leading term` };
+    }
+    const lastPiece = pieces[pieces.length - 1];
+    if (!motion.pending || !lastPiece?.end) return motion.stop && !motion.pending ? { pieces, stop: motion.stop } : { pieces };
+    if (restart === MAX_RESTARTS) return { pieces, stop: `more than ${MAX_RESTARTS} ends found in the limit` };
+    const at = new Map([[TIME, lastPiece.end]]);
+    motion = motionFrom(
+      system,
+      lastPiece.end,
+      lastPiece.q.map((e) => simplify(subs(e, at))),
+      lastPiece.qd.map((e) => simplify(subs(e, at))),
+    );
+  }
+}
+
+/** e without its terms e^{p·c + d} with c < 0 at the probe (they vanish there as p → ∞), then its limit. */
+function limitInside(e: Expr, p: string, probe: Env): Expr | undefined {
+  return limitAtInfinity(withoutVanishing(e, p, probe), p);
+}
+
+function withoutVanishing(e: Expr, p: string, probe: Env): Expr {
+  const pass = memoPass<Expr>((u, go) => {
+    const v = mapChildren(u, go);
+    if (v.kind !== 'fn' || v.name !== 'exp' || !dependsOn(v.args[0]!, p)) return v;
+    const rate = simplify(diff(v.args[0]!, p));
+    return !dependsOn(rate, p) && evaluate(rate, probe) < 0 ? ZERO : v;
+  });
+  const kept = pass(e);
+  // Untouched, it keeps its form (powers of t − t₀, as solved).
+  return kept === e ? e : simplify(kept);
+}
+
+/** The simple root nearest the finite one of ℓ(t) = lim pʳC(t), r the least power giving a finite ℓ ≢ 0. */
+function leadingRoot(condition: Expr, p: string, probe: Env, after: number): Expr | undefined {
+  const kept = withoutVanishing(condition, p, probe);
+  const at = probe[TIME]!;
+  for (let r = 0; r <= MAX_ORDER; r++) {
+    const leading = limitAtInfinity(simplify(mul(kept, pow(sym(p), r))), p);
+    if (!leading) return undefined;
+    if (simplify(leading) === ZERO) continue;
+    const slope = diff(leading, TIME);
+    const simple = (polynomialRoots(leading) ?? []).filter((x) => {
+      const t = evaluate(x, probe);
+      return Number.isFinite(t) && t > after && Math.abs(evaluate(slope, { ...probe, [TIME]: t })) > 1e-12;
+    });
+    return simple.sort((a, b) => Math.abs(evaluate(a, probe) - at) - Math.abs(evaluate(b, probe) - at))[0];
+  }
+  return undefined;
+}

@@ -9,8 +9,9 @@ import { sub, ZERO, type Expr } from '../../../src/core/expr.js';
 import { parseExpr } from '../../../src/core/parse.js';
 import { simplify } from '../../../src/core/trig.js';
 import type { DerivedSystem } from '../../../src/derive/system.js';
-import type { ModelSpec } from '../../../src/model/index.js';
+import { buildModel, type ModelSpec } from '../../../src/model/index.js';
 import doublePendulum from '../../../derivations/double-pendulum.js';
+import heavyTop from '../../../derivations/heavy-top.js';
 import sphericalPendulum from '../../../derivations/spherical-pendulum.js';
 import { derived, randomEnv } from '../../helpers/examples.js';
 import { expectClose, solve } from '../../helpers/numeric.js';
@@ -77,6 +78,19 @@ describe('geometry and hand-written energies give the same DerivedSystem', () =>
       gravity: [0, 0, '-g'],
     });
     expectSameEquations(derived(geometry), derived(handTop));
+  });
+
+  it('derivations/heavy-top.ts: T = ½(A + m l²)(θ̇² + ψ̇²sin²θ) + ½C(φ̇ + ψ̇cosθ)² and V = m g l cosθ (A about the centre, Steiner to the fixed point)', () => {
+    const geometry = buildModel(heavyTop);
+    const hand = buildModel(
+      mutate(heavyTop, {
+        geometry: undefined,
+        kinetic: "(A + m*l^2)/2*(theta'^2 + psi'^2*sin(theta)^2) + C/2*(phi' + psi'*cos(theta))^2",
+        potential: 'm*g*l*cos(theta)',
+      }),
+    );
+    expect(simplify(sub(geometry.T!, hand.T!))).toBe(ZERO);
+    expect(simplify(sub(geometry.V!, hand.V!))).toBe(ZERO);
   });
 
   it('the weight as a force at the bob instead of gravity: the same forcing (virtual power of F at a point)', () => {

@@ -80,6 +80,12 @@ export interface SpringSpec {
   readonly length?: ExprInput;
 }
 
+/** A linear damper between two points: the force −c·ḋ along PQ, d = |PQ| (the Rayleigh function ½cḋ²). */
+export interface DamperSpec {
+  readonly between: readonly [string, string];
+  readonly damping: ExprInput;
+}
+
 /** A force applied at a point, or a torque on the body fixed in a frame; components in `frame` (default ground), of q, q̇ and t. */
 export interface ForceSpec {
   readonly at: string;
@@ -106,6 +112,7 @@ export interface GeometrySpec {
   /** The gravitational acceleration, in the ground frame (expressions of the parameters). */
   readonly gravity?: VectorSpec;
   readonly springs?: readonly SpringSpec[];
+  readonly dampers?: readonly DamperSpec[];
   readonly forces?: readonly ForceSpec[];
   readonly torques?: readonly TorqueSpec[];
 }
@@ -540,6 +547,7 @@ export const GEOMETRY_FIELDS: Known<GeometrySpec> = {
   bodies: true,
   gravity: true,
   springs: true,
+  dampers: true,
   forces: true,
   torques: true,
 };
@@ -547,6 +555,7 @@ export const FRAME_FIELDS: Known<FrameSpec> = { name: true, parent: true, axes: 
 export const POINT_FIELDS: Known<PointSpec> = { name: true, from: true, frame: true, position: true };
 export const BODY_FIELDS: Known<BodySpec> = { name: true, mass: true, centre: true, frame: true, inertia: true };
 export const SPRING_FIELDS: Known<SpringSpec> = { between: true, stiffness: true, length: true };
+export const DAMPER_FIELDS: Known<DamperSpec> = { between: true, damping: true };
 export const FORCE_FIELDS: Known<ForceSpec> = { at: true, vector: true, frame: true };
 export const TORQUE_FIELDS: Known<TorqueSpec> = { on: true, vector: true, frame: true };
 export const CONSTRAINT_FIELDS: Known<HolonomicSpec | NonholonomicSpec> = { name: true, expr: true, slip: true, friction: true, realization: true };

@@ -36,6 +36,7 @@ describe('docs/model-language.md', () => {
       'inertia',
       'gravity',
       'springs',
+      'dampers',
       'torques',
       'lagrangian',
       'forces',

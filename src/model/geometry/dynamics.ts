@@ -3,10 +3,11 @@
 // components (kinematics.ts):
 //   T = Σ ½m v_c·v_c + ½ ω_bᵀ I ω_b   (König: the centre's motion plus the rotation about it, ω_b in the body's frame);
 //   V = −Σ m g·r_c + Σ ½k(|r_PQ| − l)²;
-//   Q_i = Σ F·∂v_P/∂q̇_i + Σ τ·∂ω/∂q̇_i   (virtual power; v and ω are linear in q̇).
+//   Q_i = Σ F·∂v_P/∂q̇_i + Σ τ·∂ω/∂q̇_i − Σ c ḋ ∂ḋ/∂q̇_i   (virtual power; v and ω are linear in q̇;
+//         a damper's force −c ḋ along PQ, ḋ = r·ṙ/|r|, is the Rayleigh function ½cḋ²).
 // Tests: test/model/geometry/dynamics.test.ts.
 import { diff } from '../../core/diff.js';
-import { add, addAll, HALF, mul, neg, pow, sqrt, sub, ZERO, type Expr } from '../../core/expr.js';
+import { add, addAll, div, HALF, mul, neg, pow, sqrt, sub, ZERO, type Expr } from '../../core/expr.js';
 import { simplify } from '../../core/trig.js';
 import type { Coordinate } from '../types.js';
 import { velocityOf, type Frame } from './kinematics.js';
@@ -24,6 +25,11 @@ export interface Spring {
   readonly ends: readonly [Vec3, Vec3];
   readonly stiffness: Expr;
   readonly length?: Expr;
+}
+
+export interface Damper {
+  readonly ends: readonly [Vec3, Vec3];
+  readonly damping: Expr;
 }
 
 /** A force (ground components) at a point's position, or a torque (ground components) on a frame's body. */
@@ -58,16 +64,25 @@ export function potentialEnergy(bodies: readonly Body[], gravity: Vec3 | undefin
   return addAll([...weight, ...elastic]);
 }
 
-export function generalizedForces(
-  coordinates: readonly Coordinate[],
-  forces: readonly PointForce[],
-  torques: readonly FrameTorque[],
-  rate: (e: Expr) => Expr,
-): Expr[] {
+export interface Loads {
+  readonly forces: readonly PointForce[];
+  readonly torques: readonly FrameTorque[];
+  readonly dampers: readonly Damper[];
+}
+
+export function generalizedForces(coordinates: readonly Coordinate[], { forces, torques, dampers }: Loads, rate: (e: Expr) => Expr): Expr[] {
   const velocities = forces.map((f) => velocityOf(f.at, rate));
+  const stretching = dampers.map(({ ends }) => {
+    const r = subVec(ends[1], ends[0]);
+    return div(dot(r, velocityOf(r, rate)), sqrt(dot(r, r)));
+  });
   return coordinates.map((c) => {
     const partial = (v: Vec3): Vec3 => mapVec(v, (e) => diff(e, c.qd.name));
-    const power = [...forces.map((f, k) => dot(f.vector, partial(velocities[k]!))), ...torques.map((t) => dot(t.vector, partial(t.on.omega)))];
+    const power = [
+      ...forces.map((f, k) => dot(f.vector, partial(velocities[k]!))),
+      ...torques.map((t) => dot(t.vector, partial(t.on.omega))),
+      ...dampers.map((d, k) => neg(mul(d.damping, stretching[k]!, diff(stretching[k]!, c.qd.name)))),
+    ];
     return power.length ? addAll(power) : ZERO;
   });
 }

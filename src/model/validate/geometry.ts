@@ -3,11 +3,21 @@
 // (src/model/geometry/). Frames and points refer only to those declared
 // before them, so every frame and point is defined once, without cycles.
 // Frames, points and bodies are three namespaces; the ground frame is a frame.
+import { evaluate } from '../../core/evaluate.js';
 import type { Expr } from '../../core/expr.js';
-import { generalizedForces, kineticEnergy, potentialEnergy, type Body, type FrameTorque, type PointForce, type Spring } from '../geometry/dynamics.js';
+import {
+  generalizedForces,
+  kineticEnergy,
+  potentialEnergy,
+  type Body,
+  type Damper,
+  type FrameTorque,
+  type PointForce,
+  type Spring,
+} from '../geometry/dynamics.js';
 import { groundFrame, pointPosition, rateOf, turnedFrame, type Frame } from '../geometry/kinematics.js';
 import { AXES, matVec, ZERO_VEC, type Axis, type Vec3 } from '../geometry/vectors.js';
-import { BODY_FIELDS, FORCE_FIELDS, FRAME_FIELDS, GEOMETRY_FIELDS, POINT_FIELDS, SPRING_FIELDS, TORQUE_FIELDS } from '../spec.js';
+import { BODY_FIELDS, DAMPER_FIELDS, FORCE_FIELDS, FRAME_FIELDS, GEOMETRY_FIELDS, POINT_FIELDS, SPRING_FIELDS, TORQUE_FIELDS } from '../spec.js';
 import type { Coordinate, Parameter } from '../types.js';
 import type { ExprReader } from './expressions.js';
 import { Namespace } from './identifiers.js';
@@ -105,6 +115,12 @@ export function checkGeometry(
     const spring = readSpring(s, field, r);
     if (spring) springs.push(spring);
   });
+  const dampers: Damper[] = [];
+  eachItem(spec.dampers, 'geometry.dampers', 'a damper { between, damping }', DAMPER_FIELDS, out, (d, field) => {
+    const ends = readEnds(d.between, `${field}.between`, r);
+    const damping = reader.read(d.damping, `${field}.damping`, out, { parametersOnly: true });
+    if (ends && damping) dampers.push({ ends, damping });
+  });
   const forces: PointForce[] = [];
   eachItem(spec.forces, 'geometry.forces', 'a force { at, vector, frame }', FORCE_FIELDS, out, (f, field) => {
     const at = r.points.find(f.at, `${field}.at`, out);
@@ -121,7 +137,7 @@ export function checkGeometry(
   return out.result({
     ...(bodies.length ? { T: kineticEnergy(bodies, r.rate) } : {}),
     V: potentialEnergy(bodies, gravity, springs),
-    Q: generalizedForces(coordinates, forces, torques, r.rate),
+    Q: generalizedForces(coordinates, { forces, torques, dampers }, r.rate),
   });
 }
 
@@ -178,6 +194,10 @@ function readBody(b: Fields, field: string, r: Reading, defaults: Readonly<Recor
   const { out } = r;
   const mass = r.reader.read(b.mass, `${field}.mass`, out, { parametersOnly: true, smooth: true });
   const centre = r.points.find(b.centre, `${field}.centre`, out);
+  if (mass && !(evaluate(mass, defaults) > 0)) {
+    out.add('bad-mass', `${field}.mass`, `a body's mass must be positive; at the parameters' defaults it is ${evaluate(mass, defaults)}`);
+    return undefined;
+  }
   if ((b.frame === undefined) !== (b.inertia === undefined)) {
     const missing = b.frame === undefined ? 'frame' : 'inertia';
     out.add(
@@ -195,14 +215,24 @@ function readBody(b: Fields, field: string, r: Reading, defaults: Readonly<Recor
 
 function readSpring(s: Fields, field: string, r: Reading): Spring | undefined {
   const { out } = r;
-  const between = arrayAt(s.between, `${field}.between`, 'two point names', out);
-  if (between && between.length !== 2) out.add('bad-type', `${field}.between`, `a spring joins two points, got ${between.length}`);
-  const ends = between?.length === 2 ? between.map((p, k) => r.points.find(p, `${field}.between[${k}]`, out)) : [];
+  const ends = readEnds(s.between, `${field}.between`, r);
   const opts = { parametersOnly: true, smooth: true };
   const stiffness = r.reader.read(s.stiffness, `${field}.stiffness`, out, opts);
   const length = s.length === undefined ? undefined : r.reader.read(s.length, `${field}.length`, out, opts);
-  if (ends.length !== 2 || !ends[0] || !ends[1] || !stiffness || (s.length !== undefined && !length)) return undefined;
-  return { ends: [ends[0], ends[1]], stiffness, ...(length ? { length } : {}) };
+  if (!ends || !stiffness || (s.length !== undefined && !length)) return undefined;
+  return { ends, stiffness, ...(length ? { length } : {}) };
+}
+
+/** The two points a spring or damper joins. */
+function readEnds(x: unknown, field: string, r: Reading): readonly [Vec3, Vec3] | undefined {
+  const between = arrayAt(x, field, 'two point names', r.out);
+  if (!between) return undefined;
+  if (between.length !== 2) {
+    r.out.add('bad-type', field, `it joins two points, got ${between.length}`);
+    return undefined;
+  }
+  const [p, q] = between.map((name, k) => r.points.find(name, `${field}[${k}]`, r.out));
+  return p && q ? [p, q] : undefined;
 }
 
 /** A force's or torque's vector in ground components (any function of q, q̇ and t: it is never differentiated). */

@@ -116,27 +116,55 @@ describe('geometry and hand-written energies give the same DerivedSystem', () =>
     expectSameEquations(derived(geometry), derived(mutate(spec, { forces: { phi: 'tau' } })));
   });
 
-  it('a spring of natural length L0 between the origin and a point mass on the x axis: V = k(x − L0)²/2 where x > 0', () => {
+  it('a spring of natural length L0 and a damper c between the origin and a point mass on the x axis: V = k(x − L0)²/2, Q = −c·ẋ where x > 0', () => {
     const hand = {
       name: 'slider',
       coordinates: ['x'],
-      parameters: { m: 1, k: 3, L0: 0.5 },
+      parameters: { m: 1, k: 3, L0: 0.5, c: 0.2 },
       kinetic: "m*x'^2/2",
       potential: 'k*(x - L0)^2/2',
+      forces: { x: "-c*x'" },
       initial: { q: { x: 1 } },
     } as const satisfies ModelSpec;
-    const geometry = byGeometry(hand, {
+    const geometry = byGeometry(mutate(hand, { forces: undefined }), {
       points: [
         { name: 'O', position: [0, 0, 0] },
         { name: 'P', position: ['x', 0, 0] },
       ],
       bodies: [{ name: 'slider', mass: 'm', centre: 'P' }],
       springs: [{ between: ['O', 'P'], stiffness: 'k', length: 'L0' }],
+      dampers: [{ between: ['O', 'P'], damping: 'c' }],
     });
     // |x| is x only for x > 0: compared numerically there.
     for (const x of [0.2, 1, 3.7]) {
-      const env = { x, "x'": 0.4, m: 1, k: 3, L0: 0.5, t: 0 };
+      const env = { x, "x'": 0.4, m: 1, k: 3, L0: 0.5, c: 0.2, t: 0 };
       expectClose(evaluate(derived(geometry).lagrange2.forcing[0]!, env), evaluate(derived(hand).lagrange2.forcing[0]!, env), 1e-13);
+    }
+  });
+
+  it('a damper from the origin to a point in the plane pulls along the line: Q = −c (r·ṙ) r / |r|²', () => {
+    const spec = {
+      name: 'damped-point',
+      coordinates: ['x', 'y'],
+      parameters: { c: 0.7 },
+      geometry: {
+        points: [
+          { name: 'O', position: [0, 0, 0] },
+          { name: 'P', position: ['x', 'y', 0] },
+        ],
+        bodies: [{ name: 'point', mass: 1, centre: 'P' }],
+        dampers: [{ between: ['O', 'P'], damping: 'c' }],
+      },
+      initial: { q: { x: 1 } },
+    } as const satisfies ModelSpec;
+    const { model } = derived(spec);
+    const r = rng(3);
+    for (let k = 0; k < 6; k++) {
+      const env = randomEnv(model, r);
+      const [x, y, vx, vy, c] = [env.x!, env.y!, env["x'"]!, env["y'"]!, env.c!];
+      const pull = (-c * (x * vx + y * vy)) / (x * x + y * y);
+      expectClose(evaluate(model.Q[0]!, env), pull * x, 1e-12, 1);
+      expectClose(evaluate(model.Q[1]!, env), pull * y, 1e-12, 1);
     }
   });
 });

@@ -67,6 +67,12 @@ describe('geometry', () => {
     expect(problems(withGeometry({ bodies: [{ ...body, inertia: skew }] }))).toEqual([['bad-inertia', 'geometry.bodies[0].inertia']]);
   });
 
+  it('a body of zero mass: bad-mass; a damper at an unknown point: unknown-point', () => {
+    const body = top.geometry.bodies[0];
+    expect(problems(withGeometry({ bodies: [{ ...body, mass: 0 }] }))).toEqual([['bad-mass', 'geometry.bodies[0].mass']]);
+    expect(problems(withGeometry({ dampers: [{ between: ['Q', 'G'], damping: 1 }] }))).toEqual([['unknown-point', 'geometry.dampers[0].between[0]']]);
+  });
+
   it('an inertia without a frame: missing-field; an inertia depending on a coordinate: unknown-symbol', () => {
     const body = top.geometry.bodies[0];
     expect(problems(withGeometry({ bodies: [{ name: 'top', mass: 'm', centre: 'G', inertia: ['A', 'A', 'C'] }] }))).toEqual([

@@ -93,6 +93,26 @@ describe('geometry and hand-written energies give the same DerivedSystem', () =>
     expect(simplify(sub(geometry.V!, hand.V!))).toBe(ZERO);
   });
 
+  it('derivations/heavy-top.ts holds a regular precession where (A + m l²)Ω²cosθ − Cω₃Ω + m g l = 0: q̈ = 0 there', () => {
+    const system = derived(heavyTop);
+    const env: Record<string, number> = { m: 1, l: 0.5, A: 0.5, C: 0.3, g: 9.81, t: 0, psi: 0.3, phi: -1.1 };
+    for (const [theta, Omega] of [
+      [0.5, 0.8],
+      [1.2, -2],
+      [2.4, 1.5],
+    ] as const) {
+      const AO = env.A! + env.m! * env.l! ** 2;
+      const omega3 = (AO * Omega ** 2 * Math.cos(theta) + env.m! * env.g! * env.l!) / (env.C! * Omega);
+      Object.assign(env, { theta, "psi'": Omega, "theta'": 0, "phi'": omega3 - Omega * Math.cos(theta) });
+      const M = system.lagrange2.massMatrix.map((row) => row.map((e) => evaluate(e, env)));
+      const qdd = solve(
+        M,
+        system.lagrange2.forcing.map((e) => evaluate(e, env)),
+      );
+      for (const a of qdd) expect(Math.abs(a)).toBeLessThan(1e-10 * (1 + omega3 ** 2));
+    }
+  });
+
   it('the weight as a force at the bob instead of gravity: the same forcing (virtual power of F at a point)', () => {
     const geometry = byGeometry(sphericalPendulum, {
       frames: [{ name: 'A', axes: 'zy', angles: ['phi', 'theta'] }],

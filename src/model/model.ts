@@ -5,7 +5,7 @@
 // ever sees a consistent model and a user sees all their mistakes in one run.
 // Tests: test/model/errors.test.ts (whole models), test/model/validate/ (one file per validator).
 import { combineErrors, MechanicsError } from '../errors.js';
-import { sym } from '../core/expr.js';
+import { add, sym } from '../core/expr.js';
 import { TIME } from './names.js';
 import { MODEL_FIELDS, type ModelSpec } from './spec.js';
 import type { Model } from './types.js';
@@ -13,6 +13,7 @@ import { checkCoordinates } from './validate/coordinates.js';
 import { checkEnergy } from './validate/energy.js';
 import { ExprReader } from './validate/expressions.js';
 import { checkForces } from './validate/forces.js';
+import { checkGeometry } from './validate/geometry.js';
 import { checkHinges } from './validate/friction.js';
 import { checkHolonomic } from './validate/holonomic.js';
 import { constraintNamespace, symbolNamespace } from './validate/identifiers.js';
@@ -74,8 +75,11 @@ export function buildModel(input: ModelSpec): Model {
   const parameters = out.take(checkParameterRanges(spec.parameters, declared, new ExprReader(coordinates, declared), model));
   const reader = new ExprReader(coordinates, parameters);
 
-  const { T, V, L } = out.take(checkEnergy(spec, coordinates, reader, model));
-  const Q = out.take(checkForces(spec.forces, coordinates, reader, model));
+  const geometry = out.take(checkGeometry(spec.geometry, coordinates, parameters, reader, model));
+  const { T, V, L } = out.take(checkEnergy(spec, coordinates, reader, model, geometry));
+  const forces = out.take(checkForces(spec.forces, coordinates, reader, model));
+  // Forces at points and torques on bodies, by virtual power, beside those given per coordinate.
+  const Q = geometry ? forces.map((q, i) => add(q, geometry.Q[i]!)) : forces;
   const constraints = constraintNamespace();
   const holonomic = out.take(checkHolonomic(spec.holonomic, coordinates, parameters, reader, constraints, model));
   const nonholonomic = out.take(checkNonholonomic(spec.nonholonomic, coordinates, reader, constraints, model));

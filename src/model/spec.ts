@@ -33,6 +33,90 @@ export interface ParticleSpec {
   readonly position: readonly ExprInput[];
 }
 
+/** A 3-vector: components along the x, y, z axes of a frame. */
+export type VectorSpec = readonly [ExprInput, ExprInput, ExprInput];
+
+/**
+ * A reference frame turned from its parent by body-fixed rotations: about
+ * the parent's axis axes[0] by angles[0], then about the turned frame's axis
+ * axes[1] by angles[1], … ('z' a simple rotation, 'zxz' Euler's angles,
+ * 'zyx' Tait–Bryan yaw–pitch–roll).
+ */
+export interface FrameSpec {
+  readonly name: string;
+  /** The frame it turns from, declared before it (default: the ground frame). */
+  readonly parent?: string;
+  /** One letter x, y or z per rotation. */
+  readonly axes: string;
+  /** One angle per rotation, expressions of q and t. */
+  readonly angles: readonly ExprInput[];
+}
+
+/** A point at a position vector from another point (default: the fixed origin), its components in a frame (default: ground). */
+export interface PointSpec {
+  readonly name: string;
+  readonly from?: string;
+  readonly frame?: string;
+  readonly position: VectorSpec;
+}
+
+/**
+ * A particle (mass at a point) or, with `frame` and `inertia`, a rigid body:
+ * its inertia tensor about the centre, in the body's frame, as the three
+ * principal moments or a symmetric 3×3 matrix (expressions of the parameters).
+ */
+export interface BodySpec {
+  readonly name: string;
+  readonly mass: ExprInput;
+  readonly centre: string;
+  readonly frame?: string;
+  readonly inertia?: VectorSpec | readonly [VectorSpec, VectorSpec, VectorSpec];
+}
+
+/** A linear spring between two points: V + ½k(|PQ| − length)² (length 0 by default). */
+export interface SpringSpec {
+  readonly between: readonly [string, string];
+  readonly stiffness: ExprInput;
+  readonly length?: ExprInput;
+}
+
+/** A linear damper between two points: the force −c·ḋ along PQ, d = |PQ| (the Rayleigh function ½cḋ²). */
+export interface DamperSpec {
+  readonly between: readonly [string, string];
+  readonly damping: ExprInput;
+}
+
+/** A force applied at a point, or a torque on the body fixed in a frame; components in `frame` (default ground), of q, q̇ and t. */
+export interface ForceSpec {
+  readonly at: string;
+  readonly vector: VectorSpec;
+  readonly frame?: string;
+}
+export interface TorqueSpec {
+  readonly on: string;
+  readonly vector: VectorSpec;
+  readonly frame?: string;
+}
+
+/**
+ * Frames, points and bodies from which the toolkit forms T, V (gravity and
+ * springs) and the generalized forces (virtual power); added to kinetic,
+ * particles, potential and forces when those are given too.
+ */
+export interface GeometrySpec {
+  /** The ground (inertial) frame's name (default 'N'). */
+  readonly ground?: string;
+  readonly frames?: readonly FrameSpec[];
+  readonly points?: readonly PointSpec[];
+  readonly bodies?: readonly BodySpec[];
+  /** The gravitational acceleration, in the ground frame (expressions of the parameters). */
+  readonly gravity?: VectorSpec;
+  readonly springs?: readonly SpringSpec[];
+  readonly dampers?: readonly DamperSpec[];
+  readonly forces?: readonly ForceSpec[];
+  readonly torques?: readonly TorqueSpec[];
+}
+
 /** A linear-in-velocity constraint A(q,t)·q̇ + b(q,t) = 0, written as one expression in q' (checked linear). */
 export interface NonholonomicSpec {
   readonly name?: string;
@@ -314,6 +398,8 @@ export interface PhysicsSpec {
   /** Kinetic energy T(q, q̇, t) (added to the particles' energy, if any). */
   readonly kinetic?: ExprInput;
   readonly particles?: readonly ParticleSpec[];
+  /** Frames, points and bodies: T, V and generalized forces formed from them (added to the others). */
+  readonly geometry?: GeometrySpec;
   /** Potential energy V(q, t). */
   readonly potential?: ExprInput;
   /** The Lagrangian, instead of kinetic and potential. */
@@ -473,6 +559,7 @@ export const PHYSICS_FIELDS: Known<PhysicsSpec> = {
   parameters: true,
   kinetic: true,
   particles: true,
+  geometry: true,
   potential: true,
   lagrangian: true,
   forces: true,
@@ -499,6 +586,24 @@ export const MODEL_FIELDS: Known<ModelSpec> = {
 export const COORDINATE_FIELDS: Known<CoordinateSpec> = { name: true, description: true, unit: true };
 export const PARAMETER_FIELDS: Known<ParameterSpec> = { default: true, range: true, open: true, description: true, unit: true };
 export const PARTICLE_FIELDS: Known<ParticleSpec> = { mass: true, position: true };
+export const GEOMETRY_FIELDS: Known<GeometrySpec> = {
+  ground: true,
+  frames: true,
+  points: true,
+  bodies: true,
+  gravity: true,
+  springs: true,
+  dampers: true,
+  forces: true,
+  torques: true,
+};
+export const FRAME_FIELDS: Known<FrameSpec> = { name: true, parent: true, axes: true, angles: true };
+export const POINT_FIELDS: Known<PointSpec> = { name: true, from: true, frame: true, position: true };
+export const BODY_FIELDS: Known<BodySpec> = { name: true, mass: true, centre: true, frame: true, inertia: true };
+export const SPRING_FIELDS: Known<SpringSpec> = { between: true, stiffness: true, length: true };
+export const DAMPER_FIELDS: Known<DamperSpec> = { between: true, damping: true };
+export const FORCE_FIELDS: Known<ForceSpec> = { at: true, vector: true, frame: true };
+export const TORQUE_FIELDS: Known<TorqueSpec> = { on: true, vector: true, frame: true };
 export const CONSTRAINT_FIELDS: Known<HolonomicSpec | NonholonomicSpec> = { name: true, expr: true, slip: true, friction: true, realization: true };
 export const REALIZATION_FIELDS: Known<RealizationSpec> = { addedMass: true, stiffness: true, viscosity: true };
 export const SUPPORT_FRICTION_FIELDS: Known<NonNullable<HolonomicSpec['friction']>> = { positive: true, negative: true };

@@ -1,6 +1,7 @@
 // kinetic / potential / lagrangian / particles: the Lagrangian L = T − V, from
-// either L itself or T (kinetic, plus ½m|ṙ|² per particle) and V. Every part
-// is differentiated by the derivation, so each must be smooth.
+// either L itself or T (kinetic, plus ½m|ṙ|² per particle, plus the
+// geometry's bodies) and V (potential, plus the geometry's gravity and
+// springs). Every part is differentiated by the derivation, so each must be smooth.
 import { add, mul, num, type Expr } from '../../core/expr.js';
 import { timeDerivative } from '../../core/diff.js';
 import { TIME } from '../names.js';
@@ -17,11 +18,23 @@ export interface Energy {
   readonly L?: Expr;
 }
 
-export function checkEnergy(spec: Fields, coordinates: readonly Coordinate[], reader: ExprReader, model: string | undefined): Checked<Energy> {
+/** What the geometry formed (validate/geometry.ts): T of its bodies, V of its gravity and springs. */
+export interface GeometryEnergy {
+  readonly T?: Expr;
+  readonly V: Expr;
+}
+
+export function checkEnergy(
+  spec: Fields,
+  coordinates: readonly Coordinate[],
+  reader: ExprReader,
+  model: string | undefined,
+  geometry?: GeometryEnergy,
+): Checked<Energy> {
   const out = new Problems(model);
   if (spec.lagrangian !== undefined) {
-    if (spec.kinetic !== undefined || spec.potential !== undefined || spec.particles !== undefined) {
-      out.add('ambiguous-energy', 'lagrangian', 'give either lagrangian, or kinetic/particles and potential, not both');
+    if (spec.kinetic !== undefined || spec.potential !== undefined || spec.particles !== undefined || spec.geometry !== undefined) {
+      out.add('ambiguous-energy', 'lagrangian', 'give either lagrangian, or kinetic/particles/geometry and potential, not both');
     }
     const L = reader.read(spec.lagrangian, 'lagrangian', out, { velocities: true, smooth: true });
     return out.result(L ? { L } : {});
@@ -30,10 +43,14 @@ export function checkEnergy(spec: Fields, coordinates: readonly Coordinate[], re
   const kinetic = spec.kinetic === undefined ? undefined : reader.read(spec.kinetic, 'kinetic', out, { velocities: true, smooth: true });
   if (kinetic) parts.push(kinetic);
   parts.push(...out.take(checkParticles(spec.particles, coordinates, reader, model)));
+  if (geometry?.T) parts.push(geometry.T);
   const T = parts.length ? add(...parts) : undefined;
   // No kinetic energy and nothing wrong with what was given: nothing was given.
-  if (!T && out.list.length === 0) out.add('no-energy', 'kinetic', 'give kinetic (and/or particles) and potential, or a lagrangian');
-  const V = reader.read(spec.potential ?? 0, 'potential', out, { smooth: true });
+  if (!T && out.list.length === 0 && spec.geometry === undefined) {
+    out.add('no-energy', 'kinetic', 'give kinetic (and/or particles, or geometry with bodies) and potential, or a lagrangian');
+  }
+  const given = reader.read(spec.potential ?? 0, 'potential', out, { smooth: true });
+  const V = given && geometry ? add(given, geometry.V) : given;
   return out.result({ ...(T ? { T } : {}), ...(V ? { V } : {}), ...(T && V ? { L: add(T, mul(num(-1), V)) } : {}) });
 }
 

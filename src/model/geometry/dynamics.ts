@@ -1,0 +1,88 @@
+// T, V and the generalized forces of particles and rigid bodies, springs,
+// gravity, forces at points and torques on bodies, all vectors in ground
+// components (kinematics.ts):
+//   T = Σ ½m v_c·v_c + ½ ω_bᵀ I ω_b   (König: the centre's motion plus the rotation about it, ω_b in the body's frame);
+//   V = −Σ m g·r_c + Σ ½k(|r_PQ| − l)²;
+//   Q_i = Σ F·∂v_P/∂q̇_i + Σ τ·∂ω/∂q̇_i − Σ c ḋ ∂ḋ/∂q̇_i   (virtual power; v and ω are linear in q̇;
+//         a damper's force −c ḋ along PQ, ḋ = r·ṙ/|r|, is the Rayleigh function ½cḋ²).
+// Tests: test/model/geometry/dynamics.test.ts.
+import { diff } from '../../core/diff.js';
+import { add, addAll, div, HALF, mul, neg, pow, sqrt, sub, ZERO, type Expr } from '../../core/expr.js';
+import { simplify } from '../../core/trig.js';
+import type { Coordinate } from '../types.js';
+import { velocityOf, type Frame } from './kinematics.js';
+import { dot, mapVec, matVec, subVec, transpose, type Mat3, type Vec3 } from './vectors.js';
+
+export interface Body {
+  readonly mass: Expr;
+  /** The centre's position. */
+  readonly centre: Vec3;
+  /** A rigid body's frame and inertia about the centre in that frame; a particle has neither. */
+  readonly rotation?: { readonly frame: Frame; readonly inertia: Mat3 };
+}
+
+export interface Spring {
+  readonly ends: readonly [Vec3, Vec3];
+  readonly stiffness: Expr;
+  readonly length?: Expr;
+}
+
+export interface Damper {
+  readonly ends: readonly [Vec3, Vec3];
+  readonly damping: Expr;
+}
+
+/** A force (ground components) at a point's position, or a torque (ground components) on a frame's body. */
+export interface PointForce {
+  readonly at: Vec3;
+  readonly vector: Vec3;
+}
+export interface FrameTorque {
+  readonly on: Frame;
+  readonly vector: Vec3;
+}
+
+export function kineticEnergy(bodies: readonly Body[], rate: (e: Expr) => Expr): Expr {
+  return addAll(
+    bodies.map(({ mass, centre, rotation }) => {
+      const v = velocityOf(centre, rate);
+      const translation = mul(HALF, mass, dot(v, v));
+      if (!rotation) return translation;
+      const w = mapVec(matVec(transpose(rotation.frame.R), rotation.frame.omega), simplify);
+      return add(translation, mul(HALF, dot(w, matVec(rotation.inertia, w))));
+    }),
+  );
+}
+
+export function potentialEnergy(bodies: readonly Body[], gravity: Vec3 | undefined, springs: readonly Spring[]): Expr {
+  const weight = gravity ? bodies.map((b) => neg(mul(b.mass, dot(gravity, b.centre)))) : [];
+  const elastic = springs.map(({ ends, stiffness, length }) => {
+    const r = subVec(ends[1], ends[0]);
+    const squared = dot(r, r);
+    return mul(HALF, stiffness, length === undefined ? squared : pow(sub(sqrt(squared), length), 2));
+  });
+  return addAll([...weight, ...elastic]);
+}
+
+export interface Loads {
+  readonly forces: readonly PointForce[];
+  readonly torques: readonly FrameTorque[];
+  readonly dampers: readonly Damper[];
+}
+
+export function generalizedForces(coordinates: readonly Coordinate[], { forces, torques, dampers }: Loads, rate: (e: Expr) => Expr): Expr[] {
+  const velocities = forces.map((f) => velocityOf(f.at, rate));
+  const stretching = dampers.map(({ ends }) => {
+    const r = subVec(ends[1], ends[0]);
+    return div(dot(r, velocityOf(r, rate)), sqrt(dot(r, r)));
+  });
+  return coordinates.map((c) => {
+    const partial = (v: Vec3): Vec3 => mapVec(v, (e) => diff(e, c.qd.name));
+    const power = [
+      ...forces.map((f, k) => dot(f.vector, partial(velocities[k]!))),
+      ...torques.map((t) => dot(t.vector, partial(t.on.omega))),
+      ...dampers.map((d, k) => neg(mul(d.damping, stretching[k]!, diff(stretching[k]!, c.qd.name)))),
+    ];
+    return power.length ? addAll(power) : ZERO;
+  });
+}

@@ -1,0 +1,243 @@
+// geometry: frames, points, bodies, gravity, springs, forces and torques,
+// read against the model's names and turned into T, V and generalized forces
+// (src/model/geometry/). Frames and points refer only to those declared
+// before them, so every frame and point is defined once, without cycles.
+// Frames, points and bodies are three namespaces; the ground frame is a frame.
+import { evaluate } from '../../core/evaluate.js';
+import type { Expr } from '../../core/expr.js';
+import {
+  generalizedForces,
+  kineticEnergy,
+  potentialEnergy,
+  type Body,
+  type Damper,
+  type FrameTorque,
+  type PointForce,
+  type Spring,
+} from '../geometry/dynamics.js';
+import { groundFrame, pointPosition, rateOf, turnedFrame, type Frame } from '../geometry/kinematics.js';
+import { AXES, matVec, ZERO_VEC, type Axis, type Vec3 } from '../geometry/vectors.js';
+import { BODY_FIELDS, DAMPER_FIELDS, FORCE_FIELDS, FRAME_FIELDS, GEOMETRY_FIELDS, POINT_FIELDS, SPRING_FIELDS, TORQUE_FIELDS } from '../spec.js';
+import type { Coordinate, Parameter } from '../types.js';
+import type { ExprReader } from './expressions.js';
+import { Namespace } from './identifiers.js';
+import { readInertia, readVector } from './inertia.js';
+import { Problems, type Checked } from './problems.js';
+import { arrayAt, fieldsAt, rejectUnknownKeys, stringAt, type Fields } from './shape.js';
+
+export const DEFAULT_GROUND = 'N';
+
+/** What the geometry adds to the model: T (with bodies), V and Q (one per coordinate). */
+export interface GeometryTerms {
+  readonly T?: Expr;
+  readonly V: Expr;
+  readonly Q: readonly Expr[];
+}
+
+/** The declared frames or points by name, for lookups that name what exists. */
+class Declared<T> {
+  readonly byName = new Map<string, T>();
+  constructor(
+    private readonly what: 'frame' | 'point',
+    private readonly code: 'unknown-frame' | 'unknown-point',
+  ) {}
+
+  find(name: unknown, field: string, out: Problems): T | undefined {
+    const key = stringAt(name, field, `a ${this.what}'s name`, out);
+    if (key === undefined) return undefined;
+    const found = this.byName.get(key);
+    if (found === undefined) {
+      const known = [...this.byName.keys()];
+      out.add(this.code, field, `'${key}' is not a ${this.what} declared before this field (declared: ${known.length ? known.join(', ') : 'none'})`);
+    }
+    return found;
+  }
+}
+
+interface Reading {
+  readonly reader: ExprReader;
+  readonly rate: (e: Expr) => Expr;
+  /** Absent only when its name was refused (a problem is then reported). */
+  readonly ground: Frame | undefined;
+  readonly frames: Declared<Frame>;
+  readonly points: Declared<Vec3>;
+  readonly out: Problems;
+}
+
+export function checkGeometry(
+  x: unknown,
+  coordinates: readonly Coordinate[],
+  parameters: readonly Parameter[],
+  reader: ExprReader,
+  model: string | undefined,
+): Checked<GeometryTerms | undefined> {
+  const out = new Problems(model);
+  if (x === undefined) return out.result(undefined);
+  const spec = fieldsAt(x, 'geometry', 'frames, points and bodies { frames, points, bodies, … }', out);
+  if (!spec) return out.result(undefined);
+  rejectUnknownKeys(spec, GEOMETRY_FIELDS, 'geometry', out);
+  const frameNames = new Namespace();
+  const groundName = frameNames.claim(spec.ground ?? DEFAULT_GROUND, 'geometry.ground', out);
+  const ground = groundName === undefined ? undefined : groundFrame(groundName);
+  const r: Reading = {
+    reader,
+    rate: rateOf(coordinates),
+    ground,
+    frames: new Declared('frame', 'unknown-frame'),
+    points: new Declared('point', 'unknown-point'),
+    out,
+  };
+  if (ground) r.frames.byName.set(ground.name, ground);
+  eachItem(spec.frames, 'geometry.frames', 'a frame { name, parent, axes, angles }', FRAME_FIELDS, out, (f, field) => {
+    const name = frameNames.claim(f.name, `${field}.name`, out);
+    const frame = readFrame(f, field, r, name ?? '');
+    if (name !== undefined && frame) r.frames.byName.set(name, frame);
+  });
+  const pointNames = new Namespace();
+  eachItem(spec.points, 'geometry.points', 'a point { name, from, frame, position }', POINT_FIELDS, out, (p, field) => {
+    const name = pointNames.claim(p.name, `${field}.name`, out);
+    const from = p.from === undefined ? ZERO_VEC : r.points.find(p.from, `${field}.from`, out);
+    const frame = p.frame === undefined ? ground : r.frames.find(p.frame, `${field}.frame`, out);
+    const offset = readVector(p.position, `${field}.position`, reader, out, { smooth: true });
+    if (name !== undefined && from && frame && offset) r.points.byName.set(name, pointPosition(from, frame, offset));
+  });
+  const defaults = Object.fromEntries(parameters.map((p) => [p.name, p.default]));
+  const bodyNames = new Namespace();
+  const bodies: Body[] = [];
+  eachItem(spec.bodies, 'geometry.bodies', 'a body { name, mass, centre, frame, inertia }', BODY_FIELDS, out, (b, field) => {
+    bodyNames.claim(b.name, `${field}.name`, out);
+    const body = readBody(b, field, r, defaults);
+    if (body) bodies.push(body);
+  });
+  const gravity = spec.gravity === undefined ? undefined : readVector(spec.gravity, 'geometry.gravity', reader, out, { parametersOnly: true, smooth: true });
+  const springs: Spring[] = [];
+  eachItem(spec.springs, 'geometry.springs', 'a spring { between, stiffness, length }', SPRING_FIELDS, out, (s, field) => {
+    const spring = readSpring(s, field, r);
+    if (spring) springs.push(spring);
+  });
+  const dampers: Damper[] = [];
+  eachItem(spec.dampers, 'geometry.dampers', 'a damper { between, damping }', DAMPER_FIELDS, out, (d, field) => {
+    const ends = readEnds(d.between, `${field}.between`, r);
+    const damping = reader.read(d.damping, `${field}.damping`, out, { parametersOnly: true });
+    if (ends && damping) dampers.push({ ends, damping });
+  });
+  const forces: PointForce[] = [];
+  eachItem(spec.forces, 'geometry.forces', 'a force { at, vector, frame }', FORCE_FIELDS, out, (f, field) => {
+    const at = r.points.find(f.at, `${field}.at`, out);
+    const vector = readLoad(f, field, r);
+    if (at && vector) forces.push({ at, vector });
+  });
+  const torques: FrameTorque[] = [];
+  eachItem(spec.torques, 'geometry.torques', 'a torque { on, vector, frame }', TORQUE_FIELDS, out, (t, field) => {
+    const on = r.frames.find(t.on, `${field}.on`, out);
+    const vector = readLoad(t, field, r);
+    if (on && vector) torques.push({ on, vector });
+  });
+  if (out.list.length) return out.result(undefined);
+  return out.result({
+    ...(bodies.length ? { T: kineticEnergy(bodies, r.rate) } : {}),
+    V: potentialEnergy(bodies, gravity, springs),
+    Q: generalizedForces(coordinates, { forces, torques, dampers }, r.rate),
+  });
+}
+
+/** Each item of an optional list of objects, its unknown keys rejected. */
+function eachItem(
+  x: unknown,
+  field: string,
+  expected: string,
+  known: Readonly<Record<string, true>>,
+  out: Problems,
+  read: (item: Fields, field: string) => void,
+): void {
+  if (x === undefined) return;
+  (arrayAt(x, field, `a list, each ${expected}`, out) ?? []).forEach((item, i) => {
+    const at = `${field}[${i}]`;
+    const fields = fieldsAt(item, at, expected, out);
+    if (!fields) return;
+    rejectUnknownKeys(fields, known, at, out);
+    read(fields, at);
+  });
+}
+
+function readFrame(f: Fields, field: string, r: Reading, name: string): Frame | undefined {
+  const { out } = r;
+  const parent = f.parent === undefined ? r.ground : r.frames.find(f.parent, `${field}.parent`, out);
+  const axes = stringAt(f.axes, `${field}.axes`, "a rotation sequence ('z', 'zxz', …)", out);
+  const angles = arrayAt(f.angles, `${field}.angles`, 'a list of angles, one per axis', out);
+  if (axes === undefined || angles === undefined) return undefined;
+  const letters = [...axes];
+  const bad = letters.find((a) => !(AXES as readonly string[]).includes(a));
+  if (bad !== undefined || letters.length === 0) {
+    out.add(
+      'bad-rotation',
+      `${field}.axes`,
+      `'${axes}': a rotation is about a frame's axis x, y or z, one letter per rotation ('z', 'zxz' Euler, 'zyx' Tait–Bryan)`,
+    );
+    return undefined;
+  }
+  if (angles.length !== letters.length) {
+    out.add('bad-rotation', `${field}.angles`, `${letters.length} rotation axes ('${axes}') but ${angles.length} angles: give one angle per axis`);
+    return undefined;
+  }
+  const read = angles.map((a, k) => r.reader.read(a, `${field}.angles[${k}]`, out, { smooth: true }));
+  if (!parent || read.some((a) => a === undefined)) return undefined;
+  return turnedFrame(
+    name,
+    parent,
+    letters.map((axis, k) => ({ axis: axis as Axis, angle: read[k]! })),
+    r.rate,
+  );
+}
+
+function readBody(b: Fields, field: string, r: Reading, defaults: Readonly<Record<string, number>>): Body | undefined {
+  const { out } = r;
+  const mass = r.reader.read(b.mass, `${field}.mass`, out, { parametersOnly: true, smooth: true });
+  const centre = r.points.find(b.centre, `${field}.centre`, out);
+  if (mass && !(evaluate(mass, defaults) > 0)) {
+    out.add('bad-mass', `${field}.mass`, `a body's mass must be positive; at the parameters' defaults it is ${evaluate(mass, defaults)}`);
+    return undefined;
+  }
+  if ((b.frame === undefined) !== (b.inertia === undefined)) {
+    const missing = b.frame === undefined ? 'frame' : 'inertia';
+    out.add(
+      'missing-field',
+      `${field}.${missing}`,
+      `a rigid body needs both its frame and its inertia about the centre in that frame (a particle has neither)`,
+    );
+    return undefined;
+  }
+  if (b.frame === undefined) return mass && centre ? { mass, centre } : undefined;
+  const frame = r.frames.find(b.frame, `${field}.frame`, out);
+  const inertia = readInertia(b.inertia, `${field}.inertia`, r.reader, defaults, out);
+  return mass && centre && frame && inertia ? { mass, centre, rotation: { frame, inertia } } : undefined;
+}
+
+function readSpring(s: Fields, field: string, r: Reading): Spring | undefined {
+  const { out } = r;
+  const ends = readEnds(s.between, `${field}.between`, r);
+  const opts = { parametersOnly: true, smooth: true };
+  const stiffness = r.reader.read(s.stiffness, `${field}.stiffness`, out, opts);
+  const length = s.length === undefined ? undefined : r.reader.read(s.length, `${field}.length`, out, opts);
+  if (!ends || !stiffness || (s.length !== undefined && !length)) return undefined;
+  return { ends, stiffness, ...(length ? { length } : {}) };
+}
+
+/** The two points a spring or damper joins. */
+function readEnds(x: unknown, field: string, r: Reading): readonly [Vec3, Vec3] | undefined {
+  const between = arrayAt(x, field, 'two point names', r.out);
+  if (!between) return undefined;
+  if (between.length !== 2) {
+    r.out.add('bad-type', field, `it joins two points, got ${between.length}`);
+    return undefined;
+  }
+  const [p, q] = between.map((name, k) => r.points.find(name, `${field}[${k}]`, r.out));
+  return p && q ? [p, q] : undefined;
+}
+
+/** A force's or torque's vector in ground components (any function of q, q̇ and t: it is never differentiated). */
+function readLoad(l: Fields, field: string, r: Reading): Vec3 | undefined {
+  const frame = l.frame === undefined ? r.ground : r.frames.find(l.frame, `${field}.frame`, r.out);
+  const vector = readVector(l.vector, `${field}.vector`, r.reader, r.out, { velocities: true });
+  return frame && vector ? matVec(frame.R, vector) : undefined;
+}

@@ -6,7 +6,7 @@
 // examples 3 and 4). The runtime (src/runtime/contact/hinges.ts) solves the
 // round journal's (★) from them; every expression is the derivation's
 // (DerivedSystem.hinges, constraints).
-// Tests: test/runtime/hybrid/hinges.test.ts.
+// Tests: test/codegen/friction.test.ts, test/runtime/hybrid/hinges.test.ts.
 import { add, mul, type Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { Data, Decl } from './ir.js';

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import pendulum from '../../../derivations/rough-hinge-pendulum.js';
 import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { simulate } from '../../../src/runtime/hybrid/simulate.js';
+import { reportMotion } from '../../../src/studies/motion.js';
 import type { Trajectory } from '../../../src/runtime/hybrid/trajectory.js';
 import { derived } from '../../helpers/examples.js';
 import { loadGenerated } from '../../helpers/generated-module.js';
@@ -132,5 +133,16 @@ describe('the pendulum with friction in its hinge (smirnov1981 §2)', () => {
     expect(() => simulate(mod, { ...start, params: p })).toThrow(expect.objectContaining({ code: 'contact-inconsistent' }));
     // The same run below the threshold moves.
     expect(() => simulate(mod, { ...start, params: { ...p, fr: 1 } })).not.toThrow();
+  });
+
+  it("is the report's simulated motion, from the declared initial state, its energy falling", () => {
+    const { simulation, error } = reportMotion(mod);
+    expect(error).toBeUndefined();
+    if (!('trajectory' in simulation)) throw new Error(`no trajectory: ${JSON.stringify(simulation)}`);
+    expect(simulation.method).toContain('journal friction of the hinge (smirnov1981 §2)');
+    const E = simulation.trajectory.energy!;
+    expect(simulation.trajectory.t.at(-1)).toBe(mod.model.initial.t1);
+    for (let i = 1; i < E.length; i++) expect(E[i]!).toBeLessThanOrEqual(E[i - 1]! + 1e-9);
+    expect(E.at(-1)!).toBeLessThan(E[0]!);
   });
 });

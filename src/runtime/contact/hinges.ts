@@ -8,11 +8,12 @@
 //    that keeps its determinant's sign as friction → 0 (§3), or reports
 //    self-locking when there is none;
 //  - held (ω̇ = 0): the moment μ the bearing must supply, a multiplier of
-//    the row w beside the pin's N:
+//    the row w beside the pin's reaction R:
 //      [M  −Jᵀ −w] [q̈]   [Q      ]
-//      [J   0   0] [N] = [−bias  ]
-//      [wᵀ  0   0] [μ]   [−ω-bias].
-// Whether the hinge may stay held is the driver's rule (hybrid/hinges.ts).
+//      [J   0   0] [R] = [−bias  ]
+//      [wᵀ  0   0] [μ]   [−ω-bias],
+//    and the margin f_r r |R|/√(1 + f²) − |μ| by which friction can hold it
+//    (the driver, hybrid/hinges.ts, keeps it held while that is ≥ 0).
 // Tests: test/runtime/hybrid/hinges.test.ts
 import { hingeReduce, roundJournal, type RoundJournal } from '../../numeric/journal.js';
 import { luFactor, luSolve } from '../../numeric/lu.js';
@@ -35,7 +36,7 @@ const layout = (n: number) => ({ pin: (i: number) => i * n, moment: 2 * n, bias:
 export const hingeRate = (h: HingeAtState): number => h.rows[layout(h.n).rate]!;
 
 /** The journal: radius r, sliding friction f, reduced f_r. */
-export function journalOf(h: HingeAtState): { readonly radius: number; readonly friction: number; readonly reduced: number } {
+function journalOf(h: HingeAtState): { readonly radius: number; readonly friction: number; readonly reduced: number } {
   const j = layout(h.n).journal;
   return { radius: h.rows[j]!, friction: h.rows[j + 1]!, reduced: h.rows[j + 2]! };
 }
@@ -57,8 +58,20 @@ export function turningMotion(h: HingeAtState, s: 1 | -1): RoundJournal {
   return roundJournal(reduced, [-rows[at.bias]!, -rows[at.bias + 1]!], s, j.radius, j.friction, j.reduced);
 }
 
-/** The held motion: q̈, the pin's N and the moment μ the bearing supplies; undefined when the system is singular. */
-export function heldMotion(h: HingeAtState): { readonly qdd: Float64Array; readonly normal: [number, number]; readonly moment: number } | undefined {
+/** The held hinge: q̈, the pin's reaction R, the moment μ the bearing supplies, and what friction can give beyond it. */
+export interface HeldHinge {
+  readonly qdd: Float64Array;
+  readonly reaction: [number, number];
+  readonly moment: number;
+  /**
+   * f_r r |N| − |μ| at the onset of turning, where q̈ is still the held one:
+   * R = N + f s J₉₀N, so |N| = |R|/√(1 + f²). ≥ 0 where the hinge may stay held.
+   */
+  readonly margin: number;
+}
+
+/** The held motion; undefined when the system is singular. */
+export function heldMotion(h: HingeAtState): HeldHinge | undefined {
   const { n, rows } = h;
   const at = layout(n);
   const size = n + 3;
@@ -81,5 +94,9 @@ export function heldMotion(h: HingeAtState): { readonly qdd: Float64Array; reado
   if (luFactor(size, K, piv, size * Number.EPSILON) >= 0) return undefined;
   const x = new Float64Array(size);
   luSolve(size, K, piv, b, 0, x, 0);
-  return { qdd: x.slice(0, n), normal: [x[n]!, x[n + 1]!], moment: x[n + 2]! };
+  const reaction: [number, number] = [x[n]!, x[n + 1]!];
+  const moment = x[n + 2]!;
+  const j = journalOf(h);
+  const margin = (j.reduced * j.radius * Math.hypot(...reaction)) / Math.sqrt(1 + j.friction * j.friction) - Math.abs(moment);
+  return { qdd: x.slice(0, n), reaction, moment, margin };
 }

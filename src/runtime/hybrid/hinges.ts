@@ -16,7 +16,7 @@
 // rest, 'slip' when it starts.
 // Tests: test/runtime/hybrid/hinges.test.ts
 import type { LoadedModule } from '../contract.js';
-import { heldMotion, hingeRate, hingeRowsLength, journalOf, turningMotion, type HingeAtState } from '../contact/hinges.js';
+import { heldMotion, hingeRate, hingeRowsLength, turningMotion, type HingeAtState } from '../contact/hinges.js';
 import { SimulationError } from '../errors.js';
 import { applyReset, integratePhase, type HybridMode } from './engine.js';
 import type { Crossing, Guard, Resets } from './guards.js';
@@ -64,13 +64,7 @@ export function simulateHinge(module: LoadedModule, opts: SimulateOptions): Traj
   };
   const held = (s: number, y: Float64Array) =>
     heldMotion(at(s, y)) ?? fail(s, 'the held hinge has no reaction (the pin rows and the moment row are dependent)');
-  /** f_r r |R|/√(1 + f²) − |μ| of the held hinge: ≥ 0 where it may stay held. */
-  const margin = (s: number, y: Float64Array): number => {
-    const state = at(s, y);
-    const { normal, moment } = held(s, y);
-    const { radius: r, friction: f, reduced: fr } = journalOf(state);
-    return (fr * r * Math.hypot(...normal)) / Math.sqrt(1 + f * f) - Math.abs(moment);
-  };
+  const margin = (s: number, y: Float64Array): number => held(s, y).margin;
 
   const t = [] as number[],
     q = [] as number[][],
@@ -99,8 +93,9 @@ export function simulateHinge(module: LoadedModule, opts: SimulateOptions): Traj
     const omega = hingeRate(at(s, y));
     const scale = 1e-9 * (1 + Math.max(...Array.from(y.subarray(n, 2 * n), Math.abs)));
     if (!stopped && Math.abs(omega) > scale) return { kind: 'turn', s: omega > 0 ? 1 : -1 };
-    if (margin(s, y) >= 0) return { kind: 'rest' };
-    return { kind: 'turn', s: held(s, y).moment > 0 ? -1 : 1 };
+    const hold = held(s, y);
+    if (hold.margin >= 0) return { kind: 'rest' };
+    return { kind: 'turn', s: hold.moment > 0 ? -1 : 1 };
   };
 
   let mode = decide(time, x, false);

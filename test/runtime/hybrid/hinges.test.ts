@@ -116,6 +116,17 @@ describe('the pendulum with friction in its hinge (smirnov1981 §2)', () => {
     }
   });
 
+  it('released from rest, stays exactly while m g l |sin φ| ≤ f_r r m g/√(1 + f²)', () => {
+    const p: Params = { ...P0, fr: 5 };
+    const edge = Math.asin((p.fr * p.r) / (p.l * Math.sqrt(1 + p.f * p.f)));
+    const inside = release(edge - 1e-3, p.fr, 0.5, 0.1);
+    expect(inside.events.map((e) => e.type)).toEqual(['stick']);
+    for (const q of inside.q) expect(Math.abs(q[2]! - (edge - 1e-3))).toBeLessThan(1e-12);
+    const outside = release(edge + 1e-3, p.fr, 0.5, 0.1);
+    expect(outside.events[0]?.type).not.toBe('stick');
+    expect(outside.q[1]![2]!).toBeLessThan(edge + 1e-3 - 1e-6);
+  });
+
   it('with f_r = 0 conserves energy: the sliding friction force does no work at the pin', () => {
     const tr = release(1, 0, 6, 1e-2);
     const E0 = tr.energy![0]!;

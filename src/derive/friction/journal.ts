@@ -29,7 +29,9 @@
 //        f_r r √(N₁² + N₂²) iterated from f_r = 0.
 // The necessary self-locking condition (2.5), 1 + f² ≤ f_r² r² m² l² I⁻² for
 // the pendulum, is found from the determinant of (★) linearized at the
-// direction of N (journalSelfLocking).
+// direction of N (journalSelfLocking). M⁻¹ applied once (hingeReduce) comes
+// from src/numeric/journal.ts, which also solves the round journal exactly
+// for the runtime (the limit of (2.6)).
 // Tests: test/derive/friction/journal.test.ts
 import { add, mul, neg, sym, type Expr } from '../../core/expr.js';
 import { MechanicsError } from '../../errors.js';

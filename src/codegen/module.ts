@@ -15,6 +15,7 @@ import { checkParamsDecls } from './params.js';
 import { printModule } from './print.js';
 import { patchDecls, patchHeader, patchInfo, withPatchCall } from './patch.js';
 import { declaredNames, localsMeet, makeScope } from './scope.js';
+import { hingeDecls, hingeInfo, hingeRowsLength } from './hinges.js';
 import { supportDecls, supportInfo, supportRowsLength } from './supports.js';
 import { EMBEDDED_NAMES, embeddedSolvers } from './solver-calls.js';
 
@@ -70,6 +71,11 @@ function header(sys: DerivedSystem, sourceFile: string): string[] {
           `  supportRows: per support pair [${sys.supports.pairs.map((p) => p.name).join(', ')}]: normal rows, slip rows of side + and −, the normal rows' bias, [ṡ⁺, ṡ⁻], the slips' bias [+, −], [f⁺, f⁻] (${supportRowsLength(sys.supports.pairs.length, n)})`,
         ]
       : []),
+    ...(sys.hinges.length
+      ? [
+          `  hingeRows: per hinge [${sys.hinges.map((h) => h.hinge.name).join(', ')}]: pin rows, moment row, the pin rows' bias, ω, its bias, r, f, f_r (${hingeRowsLength(n)} each)`,
+        ]
+      : []),
     ...compliantHeader(sys),
     ...patchHeader(sys),
     '  p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).',
@@ -100,6 +106,7 @@ function modelRecord(sys: DerivedSystem): Data {
     ...compliantInfo(sys),
     ...patchInfo(sys),
     ...supportInfo(sys),
+    ...hingeInfo(sys),
   };
 }
 
@@ -137,6 +144,7 @@ const TOP_LEVEL = [
   'rhsJacobian',
   'contactAccelerationsJacobian',
   'supportRows',
+  'hingeRows',
   ...COMPLIANT_TOP_LEVEL,
 ];
 
@@ -171,6 +179,7 @@ function moduleDecls(sys: DerivedSystem, taken: readonly string[]): Decl[] {
     ...compliantDecls(scope),
     ...patchDecls(scope),
     ...supportDecls(scope),
+    ...hingeDecls(scope),
     // Last, so a reader meets the model's own equations first.
     ...embeddedSolvers({ lu: sys.constraints !== undefined, contacts: sys.unilateral !== undefined, friction: hasFriction(sys) }),
   ];

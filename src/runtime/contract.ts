@@ -83,11 +83,15 @@ export interface ModelInfo {
    * friction), by name. The numeric functions treat them as ideal (their
    * friction depends on the support variant); `simulate` integrates the
    * support pairs through supportRows (src/runtime/hybrid/supports.ts) and
-   * refuses a hinge ('non-ideal-unsupported').
+   * a lone hinge whose pin rows are all the retaining constraints through
+   * hingeRows (src/runtime/hybrid/hinges.ts); it refuses the rest
+   * ('non-ideal-unsupported').
    */
   readonly nonIdeal?: readonly string[];
   /** Smirnov's support pairs, by name, in supportRows' order (absent: none). */
   readonly supports?: readonly string[];
+  /** Hinges with journal friction, by name, in hingeRows' order (absent: none). */
+  readonly hinges?: readonly string[];
   /** Contacts realized by forces (absent: none); simulate integrates such a model with events at their switching surfaces. */
   readonly compliant?: readonly CompliantInfo[];
   /** Retaining constraints realized by Kozlov's Theorem 1 terms (in M, forcing and energy; not held, not counted in constraintCount). */
@@ -248,6 +252,14 @@ export interface LoadedModule {
    * Side + pushes along +∇φᵢ.
    */
   supportRows?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
+  /**
+   * Hinges with journal friction (smirnov1981 §2), 3n + 7 values per hinge
+   * in model.hinges order: the pin rows J (2×n, Cartesian components of the
+   * pin in an orthonormal frame of the bearing), the moment row w (n; the
+   * joint's rate ω = w q̇), the pin rows' acceleration bias (J q̈ + bias = 0;
+   * 2), ω, ω's acceleration bias (ω̇ = w q̈ + it), r, f, f_r.
+   */
+  hingeRows?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
   /**
    * Contact phase with Coulomb friction. `modes[j]`: 0 open; 2 held and
    * sticking (its slip rows held, s̈ = 0); +1 or −1 held and sliding, the

@@ -4,7 +4,8 @@
 // Pure: the pipeline's report inputs call it with the module esbuild
 // loaded, the playground (playground/pipeline.ts) with the one sucrase
 // loaded in the page.
-// Tests: test/playground/pipeline.test.ts, test/report/committed.test.ts (through src/pipeline/report-inputs.ts).
+// Tests: test/playground/pipeline.test.ts, test/report/committed.test.ts (through src/pipeline/report-inputs.ts),
+// test/runtime/hybrid/hinges.test.ts.
 import { MechanicsError } from '../errors.js';
 import type { LoadedModule } from '../runtime/contract.js';
 import { simulate, simulationMethod } from '../runtime/hybrid/simulate.js';
@@ -19,12 +20,13 @@ export const REPORT_SAMPLES = 401;
 /** The report's simulation and, when it failed, the error (which `derive` reports as a failure). */
 export function reportMotion(mod: LoadedModule): { readonly simulation: MotionStudy; readonly error?: MechanicsError } {
   const { q0, qd0, t1 } = mod.model.initial;
-  // A hinge's journal friction is derived, not integrated: said in the report, not a failure of derive.
+  // Non-ideal constraints the runtime does not integrate (a hinge beside other constraints, support pairs beside contacts)
+  // are derived only: said in the report, not a failure of derive.
   const unsupported = unintegrated(mod);
   if (unsupported.length)
     return {
       simulation: {
-        skipped: `the friction of ${unsupported.join(', ')} (a journal, (2.4)–(2.6)) is not integrated by the runtime yet (the equations are above)`,
+        skipped: `the friction of ${unsupported.join(', ')} is not integrated by the runtime beside the model's other constraints (the equations are above)`,
       },
     };
   try {

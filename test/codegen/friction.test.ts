@@ -115,16 +115,42 @@ describe("Painlevé's rod: the sliding end's reaction matrix", () => {
   });
 });
 
-describe("Smirnov's supports in generated code", () => {
-  it('the module names its support pairs and exports supportRows; a hinge with journal friction is refused (non-ideal-unsupported), never integrated as ideal', async () => {
+describe("Smirnov's supports and hinges in generated code", () => {
+  it('the module names its support pairs and exports supportRows; a hinge with journal friction exports hingeRows, and without them is refused (non-ideal-unsupported), never integrated as ideal', async () => {
     const mod = await loadGenerated(derived(planes));
     expect(mod.model.nonIdeal).toEqual(['gap']);
     expect(mod.model.supports).toEqual(['gap']);
     expect(mod.supportRows).toBeDefined();
     const hinge = await loadGenerated(derived(roughHinge));
     expect(hinge.supportRows).toBeUndefined();
+    expect(hinge.model.hinges).toEqual(['journal']);
+    // The pin x − l cos φ, y − l sin φ: J = [1 0 l sin φ; 0 1 −l cos φ], J̇q̇ = l φ̇² (cos φ, sin φ); w = ∂φ/∂q.
+    const [phi, phid, l] = [0.7, -1.3, 0.5];
+    const p = { l, r: 0.04, f: 0.2, fr: 0.6 };
+    const rows = hinge.hingeRows!(0, [l * Math.cos(phi), l * Math.sin(phi), phi], [-l * Math.sin(phi) * phid, l * Math.cos(phi) * phid, phid], p);
+    const expected = [
+      1,
+      0,
+      l * Math.sin(phi),
+      0,
+      1,
+      -l * Math.cos(phi),
+      0,
+      0,
+      1,
+      l * phid ** 2 * Math.cos(phi),
+      l * phid ** 2 * Math.sin(phi),
+      phid,
+      0,
+      0.04,
+      0.2,
+      0.6,
+    ];
+    expect(rows).toHaveLength(expected.length);
+    expected.forEach((v, i) => expect(rows[i]).toBeCloseTo(v, 14));
     const { q0, qd0 } = hinge.model.initial;
-    const err = thrown(() => simulate(hinge, { q0, qd0, t1: 1 }), SimulationError);
+    expect(() => simulate(hinge, { q0, qd0, t1: 0.1 })).not.toThrow();
+    const err = thrown(() => simulate({ ...hinge, hingeRows: undefined }, { q0, qd0, t1: 1 }), SimulationError);
     expect(err.code).toBe('non-ideal-unsupported');
     expect(err.message).toContain('pinx');
     expect(blockModule.model.nonIdeal).toBeUndefined();

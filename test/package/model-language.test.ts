@@ -81,7 +81,7 @@ describe('docs/model-language.md', () => {
     const { spec } = await loadModelFile(path);
     const { model, loaded: mod } = compileModel({ spec, source: `models/${name}.ts` }, loadGenerated);
     const { q0, qd0 } = model.initial;
-    // A hinge's journal friction is derived and reported, not integrated: the runtime says so by name.
+    // Non-ideal constraints the runtime does not integrate are derived and reported: the runtime says so by name.
     if (unintegrated(mod).length) {
       expect(() => simulate(mod, { q0, qd0, t1: 1 })).toThrow(expect.objectContaining({ code: 'non-ideal-unsupported' }));
       return;

@@ -39,6 +39,8 @@ export interface HingeDerivation {
   readonly rows: readonly [readonly Expr[], readonly Expr[]];
   /** w = ∂θ/∂q. */
   readonly moment: readonly Expr[];
+  /** ẇ q̇, so that θ̈ = w q̈ + ẇ q̇ (0 where w is constant). */
+  readonly momentBias: Expr;
   /** In closed form, where M, J and w allow it (M and J M⁻¹Jᵀ regular). */
   readonly closed?: HingeClosedForm;
   /** At the initial state and default parameters (absent when the joint does not turn there: no friction acts). */
@@ -140,6 +142,7 @@ export function deriveHinges(model: Model, l2: Lagrange2, constraints: Retaining
     const [a, b] = hinge.constraints.map((k) => constraints.names.indexOf(model.holonomic[k]!.name)) as [number, number];
     const rows: [Expr[], Expr[]] = [[...constraints.A[a]!], [...constraints.A[b]!]];
     const moment = cs.map((c) => simplify(diff(hinge.angle, c.q.name)));
+    const momentBias = simplify(add(...cs.flatMap((c) => moment.map((w, k) => mul(diff(w, c.q.name), c.qd, cs[k]!.qd)))));
     const state: HingeState = {
       mass: l2.massMatrix.map((r) => r.map(num)),
       force: l2.forcing.map(num),
@@ -150,7 +153,7 @@ export function deriveHinges(model: Model, l2: Lagrange2, constraints: Retaining
       angle: num(hinge.angle),
     };
     const closed = closedForm(model, hinge, l2.massMatrix, rows, moment);
-    const base = { hinge, rows, moment, ...(closed ? { closed } : {}) };
+    const base = { hinge, rows, moment, momentBias, ...(closed ? { closed } : {}) };
     if (state.rate === 0) return base;
     const journal: Journal = { radius: num(hinge.radius), friction: num(hinge.friction), reduced: num(hinge.reduced) };
     const angular = (q: readonly number[]): number => state.moment.reduce((s, w, i) => s + w * q[i]!, 0);

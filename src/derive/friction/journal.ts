@@ -29,11 +29,13 @@
 //        f_r r √(N₁² + N₂²) iterated from f_r = 0.
 // The necessary self-locking condition (2.5), 1 + f² ≤ f_r² r² m² l² I⁻² for
 // the pendulum, is found from the determinant of (★) linearized at the
-// direction of N (journalSelfLocking).
+// direction of N (journalSelfLocking). M⁻¹ applied once (hingeReduce) comes
+// from src/numeric/journal.ts, which also solves the round journal exactly
+// for the runtime (the limit of (2.6)).
 // Tests: test/derive/friction/journal.test.ts
 import { add, mul, neg, sym, type Expr } from '../../core/expr.js';
 import { MechanicsError } from '../../errors.js';
-import { spdSolver } from '../../numeric/spd-solver.js';
+import { hingeReduce, pinRows, type HingeReduced } from '../../numeric/journal.js';
 import type { ReactionSystem } from './support-reactions.js';
 import { chooseOption, twoTries, type OptionChoice, type SolvedOption } from './support-selection.js';
 import type { FullVariant } from './support-variants.js';
@@ -91,12 +93,9 @@ function checkJournal(j: Journal): void {
 }
 
 /** (★) with M⁻¹ applied once: all that the column and the right side of (1.1) need for any support. */
-interface Reduced {
+interface Reduced extends HingeReduced {
   readonly hinge: HingeState;
   readonly s: number;
-  readonly minvJt: readonly [Float64Array, Float64Array];
-  readonly minvQ: Float64Array;
-  readonly minvW: Float64Array;
 }
 
 /** f_r r s: the friction moment per unit |N| (it acts as −f_r r s |N| w). */
@@ -107,9 +106,9 @@ function reduce(h: HingeState): Reduced {
   if (h.mass.flat().length !== d * d || h.moment.length !== d || h.rows.some((r) => r.length !== d)) {
     throw new MechanicsError('bad-hinge', 'input', `a hinge with ${d} coordinates needs M ${d}×${d}, J 2×${d} and w of length ${d}`);
   }
-  const solve = spdSolver(d, h.mass);
-  if (!solve) throw new MechanicsError('singular-mass-matrix', 'numeric', 'the mass matrix of the hinged body is not positive definite');
-  const r: Reduced = { hinge: h, s: Math.sign(h.rate), minvJt: [solve(h.rows[0]), solve(h.rows[1])], minvQ: solve(h.force), minvW: solve(h.moment) };
+  const base = hingeReduce(h.mass, h.force, h.rows, h.moment);
+  if (!base) throw new MechanicsError('singular-mass-matrix', 'numeric', 'the mass matrix of the hinged body is not positive definite');
+  const r: Reduced = { ...base, hinge: h, s: Math.sign(h.rate) };
   const D = [0, 1].map((i) => [0, 1].map((k) => dot(h.rows[i]!, r.minvJt[k]!)));
   if (!(D[0]![0]! * D[1]![1]! - D[0]![1]! * D[1]![0]! > 8 * Number.EPSILON * D[0]![0]! * D[1]![1]!)) {
     throw new MechanicsError('dependent-constraints', 'model', 'the two rows of the hinge pin are dependent (J M⁻¹ Jᵀ is singular)');
@@ -134,12 +133,10 @@ function response(r: Reduced, j: Journal, sup: Support): Float64Array {
   return r.minvQ.map((_, m) => g[0]! * r.minvJt[0][m]! + g[1]! * r.minvJt[1][m]! - k * r.minvW[m]!);
 }
 
-const column = (r: Reduced, acc: ArrayLike<number>): Vec2 => [dot(r.hinge.rows[0], acc), dot(r.hinge.rows[1], acc)];
-
 /** Right side of (1.1) with a known |N| = τ in the moment: bias − J M⁻¹(Q − f_r r s τ w). */
 function rhs(r: Reduced, j: Journal, tau: number): Vec2 {
   const k = momentPerNormal(r, j) * tau;
-  const [q, w] = [column(r, r.minvQ), column(r, r.minvW)];
+  const [q, w] = [pinRows(r, r.minvQ), pinRows(r, r.minvW)];
   return [r.hinge.bias[0] - q[0] + k * w[0], r.hinge.bias[1] - q[1] + k * w[1]];
 }
 
@@ -191,8 +188,8 @@ function checkSides(n: number): void {
 function polygonSolve(r: Reduced, j: Journal, n: number): { variants: PolygonVariant[]; responses: Float64Array[] } {
   const supports = Array.from({ length: n }, (_, k) => vertex(r.hinge, n, k));
   const responses = supports.map((sup) => response(r, j, sup));
-  const free = supports.map((sup) => column(r, response(r, FRICTIONLESS, sup)));
-  const cols = responses.map((acc) => column(r, acc));
+  const free = supports.map((sup) => pinRows(r, response(r, FRICTIONLESS, sup)));
+  const cols = responses.map((acc) => pinRows(r, acc));
   const b = rhs(r, j, 0);
   const variants = supports.map((_, k): PolygonVariant => {
     const k1 = (k + 1) % n;
@@ -281,8 +278,8 @@ export interface AxesJournal {
 function axesSystem(r: Reduced, j: Journal): { system: ReactionSystem; env: Record<string, number> } {
   const env: Record<string, number> = { f: j.friction };
   const pairs = AXES.map((e, i) => {
-    const normal = column(r, response(r, FRICTIONLESS, { normal: e, share: 0 }));
-    const turned = column(r, response(r, FRICTIONLESS, { normal: rot90(e), share: 0 }));
+    const normal = pinRows(r, response(r, FRICTIONLESS, { normal: e, share: 0 }));
+    const turned = pinRows(r, response(r, FRICTIONLESS, { normal: rot90(e), share: 0 }));
     const positive = [0, 1].map((row): Expr => {
       env[`a${i}${row}`] = normal[row]!;
       env[`t${i}${row}`] = r.s * turned[row]!;
@@ -363,7 +360,7 @@ export function journalSelfLocking(hinge: HingeState, journal: Journal): Journal
   const r = reduce(hinge);
   const det = (reduced: number, u: Vec2): number => {
     const j = { ...journal, reduced };
-    const cols = AXES.map((normal, i) => column(r, response(r, j, { normal, share: u[i]! })));
+    const cols = AXES.map((normal, i) => pinRows(r, response(r, j, { normal, share: u[i]! })));
     return cross(cols[0]!, cols[1]!);
   };
   const constant = det(0, [1, 0]);

@@ -10,6 +10,7 @@ import { integrate, type OdeFunction } from '../integrators/dopri5.js';
 import { SimulationError } from '../errors.js';
 import { simulateCompliant } from './compliant.js';
 import { simulateHybrid } from './hybrid.js';
+import { simulateHinge } from './hinges.js';
 import { simulateSupports } from './supports.js';
 import {
   AngleTurns,
@@ -20,6 +21,7 @@ import {
   integrationError,
   outputGrid,
   toArray,
+  integratesHinge,
   validateRun,
   type HamiltonOptions,
   type HamiltonTrajectory,
@@ -42,6 +44,7 @@ import {
 export function simulationMethod(module: LoadedModule): string {
   if (module.model.unilateral.length > 0) return 'event-driven DOPRI5';
   if (module.model.supports) return 'event-driven DOPRI5 with the variants of support (smirnov1981 §3)';
+  if (integratesHinge(module)) return 'event-driven DOPRI5 with the journal friction of the hinge (smirnov1981 §2)';
   if (module.model.compliant?.length || module.model.realized?.length) return 'Radau IIA with the switching surfaces located';
   return 'DOPRI5';
 }
@@ -49,6 +52,7 @@ export function simulationMethod(module: LoadedModule): string {
 export function simulate(module: LoadedModule, opts: SimulateOptions): Trajectory {
   if (module.model.unilateral.length > 0) return simulateHybrid(module, opts);
   if (module.model.supports && module.supportRows) return simulateSupports(module, opts);
+  if (integratesHinge(module)) return simulateHinge(module, opts);
   if (module.model.compliant?.length || module.model.realized?.length) return simulateCompliant(module, opts);
   validateRun(module, opts, [
     ['q0', opts.q0],

@@ -231,10 +231,28 @@ export function validateRun(
   throwAll(problems, model);
 }
 
-/** The non-ideal constraints `simulate` does not integrate: all but the support pairs of a module with supportRows and no unilateral contact. */
+/**
+ * The non-ideal constraints `simulate` does not integrate: all but the
+ * support pairs of a module with supportRows, and the pin of a hinge that
+ * integratesHinge, where there is no unilateral contact.
+ */
 export function unintegrated(module: LoadedModule): string[] {
-  const supported = module.supportRows && module.model.unilateral.length === 0 ? (module.model.supports ?? []) : [];
-  return (module.model.nonIdeal ?? []).filter((name) => !supported.includes(name));
+  const ideal = module.model.unilateral.length === 0;
+  const supported = module.supportRows && ideal ? (module.model.supports ?? []) : [];
+  const pinned = integratesHinge(module) ? (module.model.nonIdeal ?? []) : [];
+  return (module.model.nonIdeal ?? []).filter((name) => !supported.includes(name) && !pinned.includes(name));
+}
+
+/**
+ * Whether `simulate` integrates the module's hinge (hybrid/hinges.ts): one
+ * hinge, exported through hingeRows, whose two pin rows are every retaining
+ * constraint and every non-ideal one, with nothing unilateral, compliant,
+ * realized or supported beside it.
+ */
+export function integratesHinge(module: LoadedModule): boolean {
+  const m = module.model;
+  const alone = m.unilateral.length === 0 && !m.supports && !m.compliant?.length && !m.realized?.length;
+  return Boolean(module.hingeRows) && m.hinges?.length === 1 && alone && m.constraintCount === 2 && m.nonIdeal?.length === 2;
 }
 
 /**

@@ -12,6 +12,7 @@
 //   massMatrix: row-major 3×3; forcing, accelerations, momenta: length 3
 //   rhs: [...qd, ...q̈] (6); hamiltonRhs: [...q̇, ...ṗ] (6); rhsJacobian: row-major 6×6
 //   constraintAccelerations: [q̈ (3), λ (2: pinx, piny)]
+//   hingeRows: per hinge [journal]: pin rows, moment row, the pin rows' bias, ω, its bias, r, f, f_r (16 each)
 //   p: parameter values by name; a missing one takes its default (checkParams(p) validates a record).
 
 export type Params = Readonly<Record<string, number | undefined>>;
@@ -35,6 +36,7 @@ export const model = {
   conservative: false,
   constant: {"massMatrix":true,"forcing":true,"gapJacobian":true},
   nonIdeal: ["pinx","piny"],
+  hinges: ["journal"],
 } as const;
 
 const n$ = 3;
@@ -405,6 +407,42 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
     luSolve(5, K$, piv$, JR$, 0, JR$, 0);
     for (let j = 0; j < n$; j++) out[(n$ + j) * 6 + col] = JR$[j]!;
   }
+  return out;
+}
+
+// ---- Hinges with journal friction: pin rows, moment row, the journal's r, f, f_r
+
+/** Per hinge (journal): pin rows J (2×3), moment row w (3), the pin rows' acceleration bias (2), ω = w q̇, its acceleration bias, r, f, f_r. */
+export function hingeRows(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(16)): Float64Array {
+  load$(q, qd);
+  const phi = s$[2]!;
+  const phi_d = s$[5]!;
+  const l = p.l ?? 0.5;
+  const r = p.r ?? 0.05;
+  const f = p.f ?? 0.3;
+  const fr = p.fr ?? 0.35;
+  out[0] = 1.0;
+  out[1] = 0.0;
+  const _0 = l * Math.sin(phi);
+  out[2] = _0;
+  out[3] = 0.0;
+  out[4] = 1.0;
+  const _1 = l * Math.cos(phi);
+  const _2 = -_1;
+  out[5] = _2;
+  out[6] = 0.0;
+  out[7] = 0.0;
+  out[8] = 1.0;
+  const _3 = phi_d * phi_d;
+  const _4 = _1 * _3;
+  out[9] = _4;
+  const _5 = _0 * _3;
+  out[10] = _5;
+  out[11] = phi_d;
+  out[12] = 0.0;
+  out[13] = r;
+  out[14] = f;
+  out[15] = fr;
   return out;
 }
 

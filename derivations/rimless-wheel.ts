@@ -154,11 +154,11 @@ export function rimlessWheel(k: number): ModelSpec {
         { eq: '(2.9)', name: 'd\\nu/dk > 0', claim: 'r^k > 0', rate: 'k', where: RATIO, on: ROLLING },
         {
           eq: '(2.9)',
-          name: '\\nu > e^{-16\\pi/k}',
+          name: '\\nu > \\exp(-16\\pi/k)',
           claim: 'r^k > exp(-16*pi/k)',
           where: RATIO,
           on: ROLLING,
-          note: 'with $\\nu < 1$: $e^{-16\\pi/k} < \\nu < 1$, so $\\nu \\to 1$ as $k \\to \\infty$ for every $I^*$.',
+          note: 'with $\\nu < 1$: $\\exp(-16\\pi/k) < \\nu < 1$, so $\\nu \\to 1$ as $k \\to \\infty$ for every $I^*$.',
         },
       ],
       figures: [

@@ -225,7 +225,9 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
       ' is pair i bearing on that side; ',
       ...(s.form.kind === 'balance'
         ? [
-            `the rows are the balance of applied, inertial and reaction forces along the coordinates the constraints fix (${s.form.coordinates.map((q) => `$${mechanicsSymbol(q)}$`).join(', ')})`,
+            'the rows are the balance of applied, inertial and reaction forces along the coordinates the constraints fix (',
+            m(s.form.coordinates.map(mechanicsSymbol).join(', ')),
+            ')',
           ]
         : [
             `the rows are the constraints' accelerations${k === 1 ? '' : ` (${countWord(k)} of them)`}, i.e. the balance of applied and inertial forces multiplied by `,

@@ -73,9 +73,11 @@ function pathFigure(model: Model, tr: ReportTrajectory): Figure | undefined {
   const y = tr.q.map((r) => r[1]!);
   const [xLo, xHi] = valueRange(x);
   const [yLo, yHi] = valueRange(y);
-  const height = 300;
-  // The plot area is about 240 px high; about 70 px of the width are the axis' margins.
-  const width = Math.round(Math.min(640, Math.max(240, 70 + (240 * (xHi - xLo)) / Math.max(yHi - yLo, 1e-12))));
+  const aspect = (xHi - xLo) / Math.max(yHi - yLo, 1e-12);
+  // The axes' margins take 80 px of the width and 60 of the height. A wide path widens the frame (up to
+  // 640 px); a tall one makes it taller (up to 480 px) rather than narrower than 320 px, so it stays legible.
+  const width = Math.round(Math.min(640, Math.max(320, 80 + 240 * aspect)));
+  const height = Math.round(Math.min(480, Math.max(300, 60 + (width - 80) / aspect)));
   return sceneFigure(
     curveScene({
       id: 'plot-path',

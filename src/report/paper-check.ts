@@ -15,7 +15,7 @@ import { equation, equations, m, paragraph, prefixedSections, ref, type Block, t
 import { energySection, constraintsSection, lagrange2Section, modelSection } from './sections.js';
 import { impactMapsSection } from './unilateral.js';
 import { texWidth, toLatex } from './latex.js';
-import { math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
+import { LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
 import { claimSections } from './paper-claims.js';
 
 const label = (i: number): string => `paper-${i + 1}`;
@@ -42,17 +42,12 @@ export function paperSections({ rows, claims, figures, source, general }: PaperC
     ...(general ? [' for the general model (', general.model.title, ': ', ...parametersText(general), ')'] : []),
     ', each with the paper’s equation number:',
   ];
+  const lhs = rows.map((r) => `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`);
+  // The paper's numbers beside the names widen the left-hand sides, and the widest sets where every right-hand side starts.
+  const width = LINE_WIDTH - Math.max(0, ...lhs.map((l) => texWidth(l) - 4));
   const results: Block[] = [
     paragraph(...intro),
-    equations(
-      ...rows.map((r, i) =>
-        equation(
-          label(i),
-          `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`,
-          r.measured ? decimal(r.measured.value) : mathLines(shown(r.derived)),
-        ),
-      ),
-    ),
+    equations(...rows.map((r, i) => equation(label(i), lhs[i]!, r.measured ? decimal(r.measured.value) : mathLines(shown(r.derived), width)))),
     ...rows.filter(resting).map((r) => paragraph(...restingDefinition(r.formula.name))),
   ];
   const notes = rows.filter((r) => r.formula.note).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);

@@ -82,8 +82,9 @@ function figureBlock({ figure, x, curves }: PaperFigureData): Figure {
     title: `${figure.eq}: ${figure.x.symbol} against ${figure.curves.parameter}`,
     t: figure.x.log ? x.map(Math.log10) : x,
     events: [],
-    xLabel: figure.x.log ? { text: `log10 ${figure.x.symbol}`, tex: `\\log_{10} ${symbol}` } : { text: figure.x.symbol, tex: symbol },
-    yLabel: { text: figure.eq, tex: figure.name },
+    // An axis label's tex is text mode (a TikZ node): its math in $…$.
+    xLabel: figure.x.log ? { text: `log10 ${figure.x.symbol}`, tex: `$\\log_{10} ${symbol}$` } : { text: figure.x.symbol, tex: `$${symbol}$` },
+    yLabel: { text: figure.eq, tex: `$${figure.name}$` },
     series: curves.map((c) => ({ label: `${parameter} = ${c.value}`, values: c.y })),
   });
   return sceneFigure(

@@ -27,6 +27,12 @@ const PARENT: Readonly<Record<string, string>> = {
   friction: 'derivation',
   compliant: 'derivation',
   patch: 'derivation',
+  // The source paper's general model is derived, so it sits with the equations of motion, before the results it is checked against.
+  'general-model': 'derivation',
+  'general-energy': 'derivation',
+  'general-constraints': 'derivation',
+  'general-lagrange2': 'derivation',
+  'general-impact-maps': 'derivation',
   'periodic-orbit': 'results',
   'paper-results': 'results',
   'paper-check': 'results',

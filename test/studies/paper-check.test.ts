@@ -117,7 +117,7 @@ describe('rimless wheel §2: the statements after (2.9), proved for k ≥ 5 and 
     expect(claims.slice(5).map((c) => [c.claim.name, c.proof.holds, c.proof.via])).toEqual([
       ['\\nu < 1', true, 'logarithms'],
       ['d\\nu/dk > 0', true, 'logarithms'],
-      ['\\nu > e^{-16\\pi/k}', true, 'logarithms'],
+      ['\\nu > \\exp(-16\\pi/k)', true, 'logarithms'],
     ]);
     expect(claims[5]!.assumptions.find((a) => a.parameter === 'alpha')).toMatchObject({ lowerOpen: true, upperOpen: false });
   });

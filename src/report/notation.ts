@@ -11,6 +11,7 @@
 // Tests: test/report/latex.test.ts, test/model/names.test.ts, test/report/notation.test.ts.
 import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
+import { combineRadicals } from '../core/radicals.js';
 import { add, children, factorsOf, mul, neg, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import { pythagoreanIn } from '../core/trig.js';
@@ -156,7 +157,9 @@ export const MECHANICS: LatexOptions = { symbol: mechanicsSymbol, factorRank: me
  * Quotients cancelled, then common factors pulled out, also inside the
  * bases of powers and denominators (collectFactors leaves a common
  * denominator as it found it):
- * \frac{…}{l_1^2 l_2 (m_1 + m_2 \sin^2(q_1 - q_2))}.
+ * \frac{…}{l_1^2 l_2 (m_1 + m_2 \sin^2(q_1 - q_2))}; last, each product's
+ * square roots as one where no assumption is needed (√2·√q = √(2q): a
+ * derivation keeps roots apart for its own algebra, e.g. the patch laws).
  */
 export function tidy(e: Expr): Expr {
   let out = tidied.get(e);
@@ -190,7 +193,7 @@ function tidyOnce(e: Expr): Expr {
         return unreachable(u);
     }
   };
-  return go(cancelled);
+  return combineRadicals(go(cancelled));
 }
 
 /**

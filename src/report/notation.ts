@@ -262,6 +262,18 @@ export function mathLines(e: Expr | readonly Expr[], width = LINE_WIDTH): string
   return breakLines(pieces, width);
 }
 
+/**
+ * Σ_index term(index) over the index values, or the one term when there is
+ * one value: a report writes no sum over one term (Σ_j ∂f_j/∂q_i dμ_j over
+ * a single contact is ∂f_1/∂q_i dμ_1).
+ */
+export function indexSum(index: string, values: readonly number[], term: (i: string) => string): string {
+  return values.length === 1 ? term(`${values[0]}`) : `\\sum_{${index}} ${term(index)}`;
+}
+
+/** 1, …, n. */
+export const upTo = (n: number): number[] => Array.from({ length: n }, (_, k) => k + 1);
+
 /** LaTeX for a unit string: "m/s^2" → \mathrm{m}/\mathrm{s}^{2}, "kg m^2" → \mathrm{kg}\,\mathrm{m}^{2}. */
 export function unitLatex(unit: string): string {
   return unit

@@ -17,7 +17,7 @@ import { postImpactName, preImpactName } from '../model/names.js';
 import type { ContactKinematics, ContactRow, CriticalValue, ImpactMap, ImpactMode } from '../derive/unilateral/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, type Block, type EquationRow, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
-import { gapForm, math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
+import { gapForm, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, upTo } from './notation.js';
 import { pinnedTangent } from '../model/impact-laws.js';
 import type { Model } from '../model/types.js';
 import { impactLawStatement } from './impact-laws.js';
@@ -166,6 +166,23 @@ export function contactTerms(system: DerivedSystem, i: string): string {
   return ` ${out}`;
 }
 
+/** The contacts' reactions on a contact phase: Σ over the active contacts of (∂f_j/∂q)ᵀσ̇_j, with (∂ξ_j/∂q)ᵀν̇_j for sticking ones; one contact's own terms when there is one. */
+function phaseReactions(contacts: readonly ContactKinematics[]): string {
+  const term = (j: string, tangent: boolean): string =>
+    `(\\partial f_${j}/\\partial q)^{\\top}\\dot{\\sigma}_${j}${tangent ? ` + (\\partial \\xi_${j}/\\partial q)^{\\top}\\dot{\\nu}_${j}` : ''}`;
+  if (contacts.length === 1) return term('1', contacts[0]!.tangent !== undefined);
+  const tangent = contacts.some((c) => c.tangent);
+  return `\\sum_{j\\ \\mathrm{active}} ${tangent ? `\\bigl(${term('j', true)}\\bigr)` : term('j', false)}`;
+}
+
+/** The impulses at an impact, Kugushev–Sorokina (8.13): Σ_j (∂f_j/∂q)ᵀΔμ_j, and Σ_j (∂ξ_j/∂q)ᵀΔν_j over the contacts with a tangential impulse. */
+function impactReactions(contacts: readonly ContactKinematics[]): string {
+  const normal = indexSum('j', upTo(contacts.length), (j) => `\\Bigl(\\frac{\\partial f_${j}}{\\partial q}\\Bigr)^{\\top} \\Delta\\mu_${j}`);
+  const tangential = contacts.flatMap((c, j) => (c.tangent || c.friction ? [j + 1] : []));
+  if (tangential.length === 0) return normal;
+  return `${normal} + ${indexSum('j', tangential, (j) => `\\Bigl(\\frac{\\partial \\xi_${j}}{\\partial q}\\Bigr)^{\\top} \\Delta\\nu_${j}`)}`;
+}
+
 /** The conditions on the measures, as a sentence. */
 export function measureConditions(system: DerivedSystem): Inline[] {
   const { model } = system;
@@ -202,10 +219,8 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
       'On a contact phase the active contacts stay closed: their rows hold at the acceleration level, ',
       m('(\\partial f_j/\\partial q)\\,\\ddot{q} + \\beta_j = 0'),
       ', and the measures have densities, so that ',
-      m(
-        `${reportSymbols(system).mass}\\ddot{q} = ${reportSymbols(system).forcing} + \\sum_{j\\ \\mathrm{active}} \\bigl((\\partial f_j/\\partial q)^{\\top}\\dot{\\sigma}_j + (\\partial \\xi_j/\\partial q)^{\\top}\\dot{\\nu}_j\\bigr)`,
-      ),
-      ' (the ξ terms for sticking contacts). A phase lasts while every ',
+      m(`${reportSymbols(system).mass}\\ddot{q} = ${reportSymbols(system).forcing} + ${phaseReactions(u.contacts)}`),
+      u.contacts.some((c) => c.tangent) ? ' (the ξ terms for sticking contacts). A phase lasts while every ' : '. A phase lasts while every ',
       m('\\dot{\\sigma}_j \\ge 0'),
       '; ',
       m('\\dot{\\sigma}_j < 0'),
@@ -264,13 +279,7 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
   );
   const blocks: Block[] = [
     paragraph('At an impact time ', m('\\tilde{t}'), ' the velocities jump and the measures have atoms (Kugushev–Sorokina (8.13)):'),
-    equations(
-      equation(
-        'impact',
-        `${reportSymbols(system).mass}(\\dot{q}^{+} - \\dot{q}^{-})`,
-        `\\sum_{j} \\Bigl(\\frac{\\partial f_j}{\\partial q}\\Bigr)^{\\top} \\Delta\\mu_j${u.contacts.some((c) => c.tangent || c.friction) ? ' + \\sum_{j} \\Bigl(\\frac{\\partial \\xi_j}{\\partial q}\\Bigr)^{\\top} \\Delta\\nu_j' : ''}`,
-      ),
-    ),
+    equations(equation('impact', `${reportSymbols(system).mass}(\\dot{q}^{+} - \\dot{q}^{-})`, impactReactions(u.contacts))),
     paragraph(
       'over the contacts taking part, closed by each contact’s impact law. Every contact that was closed either stays engaged or leaves (zero impulse); each such choice is a mode, admissible when its normal impulses are non-negative ',
       m('\\Delta\\mu_j \\ge 0'),

@@ -7,6 +7,8 @@
 // Linear-ish in the size of the sum (Terms below keeps every step's choice
 // up to date), so the ∂R/∂q of the 40-link pendulum (86,000 terms) takes
 // a few hundred milliseconds.
+import { pullContent } from './content.js';
+import { commonPower, powerDivides } from './powers.js';
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
 import { compare, makeFactor, makeMul, mul, mulAll, num, ONE, pow, splitCoeff, TermSum, unreachable, type Expr, type Factor } from './expr.js';
@@ -74,7 +76,7 @@ function monoOf(term: Expr): [Rational, Mono] {
 /** e divides f as powers of one base: same sign and |e| ≤ |f|. */
 function within(e: Rational, f: Rational): boolean {
   if (e.d === 1 && f.d === 1) return e.n > 0 ? f.n >= e.n : f.n <= e.n;
-  return Q.isNegative(e) === Q.isNegative(f) && Q.cmp(Q.abs(e), Q.abs(f)) <= 0;
+  return powerDivides(e, f);
 }
 
 function monoDivides(g: Mono, m: Mono): boolean {
@@ -104,10 +106,11 @@ function monoGcd(a: Mono, b: Mono): Mono {
     else {
       const ea = a.exps[i++]!;
       const eb = b.exps[j++]!;
-      // Common power: same sign exponents, the smaller magnitude.
-      if (Q.isNegative(ea) !== Q.isNegative(eb)) continue;
+      // Common power: same sign exponents, the smaller magnitude, no root left behind (powers.ts).
+      const p = ea.d === 1 && eb.d === 1 ? (Q.isNegative(ea) !== Q.isNegative(eb) ? undefined : within(ea, eb) ? ea : eb) : commonPower(ea, eb);
+      if (p === undefined) continue;
       bases.push(x);
-      exps.push(within(ea, eb) ? ea : eb);
+      exps.push(p);
     }
   }
   return bases.length === 0 ? EMPTY : { bases, exps };
@@ -716,7 +719,7 @@ function collect(items: Item[], ranks: Ranks): Expr {
   const parts: Expr[] = [];
   for (;;) {
     const best = terms.shared();
-    if (!best) return sumAll(parts, terms.live());
+    if (!best) return pullContent(sumAll(parts, terms.live()));
     parts.push(timesMono(Q.ONE, best, collect(quotients(terms.take(best), Q.ONE, best), ranks)));
     if (terms.count <= 1) {
       if (terms.count === 1) parts.push(itemExpr(terms.first()));
@@ -732,6 +735,7 @@ function collect(items: Item[], ranks: Ranks): Expr {
   // The greedy's nested form m₁·A₁ + (m₂·A₂ + (… + rest)) is the sum of all
   // parts at once: each mᵢ·Aᵢ is a product (never a sum or a multiple of
   // one), so flattening the nested sums changes no coefficient of a
-  // sum-term, the one case where add is not associative.
-  return sumAll(parts);
+  // sum-term, the one case where add is not associative. The parts may
+  // still share a factor no single step saw (content.ts).
+  return pullContent(sumAll(parts));
 }

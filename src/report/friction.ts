@@ -13,7 +13,7 @@ import type { SupportDerivation } from '../derive/friction/supports.js';
 import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, type Block, type Inline, type Section, type Table } from './document.js';
 import { latexMatrix } from './latex.js';
-import { math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
+import { indexSum, math, mathLines, mechanicsSymbol, reportSymbols, upTo } from './notation.js';
 
 const subscript = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
 
@@ -202,10 +202,14 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
       equation(
         'supports-friction',
         'Q^{\\mathrm{fr}}',
-        `-\\sum_{i=1}^{${k}} f_i^{s_i} N_i \\operatorname{sgn}\\dot{s}_i\\, \\frac{\\partial s_i^{s_i}}{\\partial q}`,
+        `-${indexSum('i', upTo(k), (i) => `f_${i}^{s_${i}} N_${i} \\operatorname{sgn}\\dot{s}_${i}\\, \\frac{\\partial s_${i}^{s_${i}}}{\\partial q}`)}`,
       ),
     ),
-    paragraph('The reactions of a full variant s solve the linear system (1.1) ', m('\\sum_i a_{ij}^{s} N_i = b_j'), ', here'),
+    paragraph(
+      `The reactions of a full variant s solve the linear ${k === 1 ? 'equation' : 'system'} (1.1) `,
+      m(k === 1 ? 'a_{11}^{s} N_1 = b_1' : '\\sum_i a_{ij}^{s} N_i = b_j'),
+      ', here',
+    ),
     // Up to two pairs the k×k matrices fit a line; beyond, one column per pair and side.
     equations(
       ...(k <= 2
@@ -239,7 +243,13 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
       ...slidingText(s),
       '. The realized variant is the one whose reactions are all non-negative, selected by the switching function (1.2)',
     ),
-    equations(equation('supports-switching', 'F(s)', `\\prod_{i=1}^{${k}} \\frac{1 + \\operatorname{sgn} N_i^{s}}{2}, \\qquad \\sum_s F(s) = 1`)),
+    equations(
+      equation(
+        'supports-switching',
+        'F(s)',
+        `${k === 1 ? '\\frac{1 + \\operatorname{sgn} N_1^{s}}{2}' : `\\prod_{i=1}^{${k}} \\frac{1 + \\operatorname{sgn} N_i^{s}}{2}`}, \\qquad \\sum_s F(s) = 1`,
+      ),
+    ),
   ];
   if (s.variants && s.variants.length > PRINTED_VARIANTS) {
     blocks.push(
@@ -257,7 +267,7 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
         ' (the determinant of the columns over ',
         m('\\prod_i s_i'),
         '), the reactions and the friction bound ',
-        m('\\Phi^{s} = \\sum_i f_i^{s_i} N_i^{s}'),
+        m(`\\Phi^{s} = ${indexSum('i', upTo(k), (i) => `f_${i}^{s_${i}} N_${i}^{s}`)}`),
         ' (the modulus of the friction force when s is realized):',
       ),
     );

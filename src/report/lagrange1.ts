@@ -11,7 +11,7 @@ import { multiplierName } from '../model/names.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
 import { gapLetter, gapRow } from './unilateral.js';
-import { fits, math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
+import { fits, indexSum, math, upTo, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
 
 /** One row of the constraint matrix: its name (a gradient in LaTeX), the row, the multiplier it carries. */
 interface ReactionRow {
@@ -50,20 +50,26 @@ function reactionRows(system: DerivedSystem, measure: boolean): ReactionRow[] {
  * for support pairs, the journal's friction, ± ∂f_j/∂q_i dμ_j, ∂ξ_j/∂q_i dν_j
  * and Coulomb's −μ_j sgn ṡ_j ∂s_j/∂q_i dμ_j.
  */
-function reactionTerms(system: DerivedSystem, measure: boolean): string {
+function reactionTerms(system: DerivedSystem, measure: boolean, i: string): string {
   const parts: string[] = [];
   const dt = measure ? '\\,\\mathrm{d}t' : '';
   const rc = system.constraints;
   const pairs = system.supports?.pairs ?? [];
   if (rc) {
     const phi = reportSymbols(system).constraint;
-    const ideal = rc.names.length - pairs.length;
-    if (ideal > 0) parts.push(`- \\sum_{k} \\frac{\\partial ${phi}_k}{\\partial q_i}\\,\\lambda_k${dt}`);
+    const support = new Set(pairs.map((p) => p.constraint));
+    const ideal = upTo(rc.names.length).filter((k) => !support.has(k - 1));
+    if (ideal.length > 0) parts.push(`- ${indexSum('k', ideal, (k) => `\\frac{\\partial ${phi}_${k}}{\\partial q_${i}}\\,\\lambda_${k}`)}${dt}`);
     if (pairs.length)
       parts.push(
-        `+ \\sum_{k} \\Bigl(s_k \\frac{\\partial ${phi}_k}{\\partial q_i} - f_k^{s_k} \\operatorname{sgn}\\dot{s}_k \\frac{\\partial s_k^{s_k}}{\\partial q_i}\\Bigr) N_k${dt}`,
+        `+ ${indexSum(
+          'k',
+          pairs.map((p) => p.constraint + 1),
+          (k) =>
+            `\\Bigl(s_${k} \\frac{\\partial ${phi}_${k}}{\\partial q_${i}} - f_${k}^{s_${k}} \\operatorname{sgn}\\dot{s}_${k} \\frac{\\partial s_${k}^{s_${k}}}{\\partial q_${i}}\\Bigr) N_${k}`,
+        )}${dt}`,
       );
-    if (system.hinges.length) parts.push(`+ Q^{\\mathrm{fr}}_i${dt}`);
+    if (system.hinges.length) parts.push(`+ Q^{\\mathrm{fr}}_${i}${dt}`);
   }
   const u = system.unilateral;
   if (u) {
@@ -71,9 +77,17 @@ function reactionTerms(system: DerivedSystem, measure: boolean): string {
     const senses = new Set(u.contacts.map((c) => gapLetter(system.model, c)));
     const sign = senses.size === 1 && senses.has('g') ? '-' : '+';
     const g = senses.size === 1 ? [...senses][0]! : 'f';
-    parts.push(`${sign} \\sum_{j} \\frac{\\partial ${g}_j}{\\partial q_i}\\,\\mathrm{d}${mu}_j`);
-    if (u.contacts.some((c) => c.tangent)) parts.push('+ \\sum_{j} \\frac{\\partial \\xi_j}{\\partial q_i}\\,\\mathrm{d}\\nu_j');
-    if (u.coulomb.length) parts.push(`- \\sum_{j} \\mu_j \\operatorname{sgn}\\dot{s}_j\\, \\frac{\\partial s_j}{\\partial q_i}\\,\\mathrm{d}${mu}_j`);
+    parts.push(`${sign} ${indexSum('j', upTo(u.contacts.length), (j) => `\\frac{\\partial ${g}_${j}}{\\partial q_${i}}\\,\\mathrm{d}${mu}_${j}`)}`);
+    const tangents = u.contacts.flatMap((c, j) => (c.tangent ? [j + 1] : []));
+    if (tangents.length) parts.push(`+ ${indexSum('j', tangents, (j) => `\\frac{\\partial \\xi_${j}}{\\partial q_${i}}\\,\\mathrm{d}\\nu_${j}`)}`);
+    if (u.coulomb.length)
+      parts.push(
+        `- ${indexSum(
+          'j',
+          u.coulomb.map((c) => c.contact + 1),
+          (j) => `\\mu_${j} \\operatorname{sgn}\\dot{s}_${j}\\, \\frac{\\partial s_${j}}{\\partial q_${i}}\\,\\mathrm{d}${mu}_${j}`,
+        )}`,
+      );
   }
   return parts.join(' ');
 }
@@ -154,8 +168,12 @@ function lagrange1Equation(system: DerivedSystem): Block[] {
   const measure = system.unilateral !== undefined;
   const symbols = reportSymbols(system);
   const { mass: M, forcing: f } = symbols;
-  const lhs = measure ? `\\sum_{k} ${M}_{ik}\\,\\mathrm{d}\\dot{q}_k` : `\\sum_{k} ${M}_{ik}\\,\\ddot{q}_k`;
-  const force = measure ? `${f}_i\\,\\mathrm{d}t` : `${f}_i`;
+  // One coordinate: the equation for i = 1, without a sum over k.
+  const i = model.coordinates.length === 1 ? '1' : 'i';
+  const lhs = indexSum('k', upTo(model.coordinates.length), (k) =>
+    measure ? `${M}_{${i}${k}}\\,\\mathrm{d}\\dot{q}_${k}` : `${M}_{${i}${k}}\\,\\ddot{q}_${k}`,
+  );
+  const force = measure ? `${f}_${i}\\,\\mathrm{d}t` : `${f}_${i}`;
   const intro: Inline[] = [
     'Lagrange’s equations of the first kind (Kugushev–Sorokina (8.10)) are written for the Cartesian coordinates ',
     m('x'),
@@ -167,7 +185,7 @@ function lagrange1Equation(system: DerivedSystem): Block[] {
     m(model.coordinates.length === 1 ? 'i = 1' : `i = 1, \\dots, ${model.coordinates.length}`),
     '):',
   ];
-  return [paragraph(...intro), equations(equation('lagrange1', lhs, `${force} ${reactionTerms(system, measure)}`))];
+  return [paragraph(...intro), equations(equation('lagrange1', lhs, `${force} ${reactionTerms(system, measure, i)}`))];
 }
 
 /** The first-kind equations in measure form, for the appendix; none without contacts. */

@@ -11,6 +11,7 @@
 // Tests: test/report/latex.test.ts, test/model/names.test.ts, test/report/notation.test.ts.
 import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
+import { combineRadicals } from '../core/radicals.js';
 import { add, children, factorsOf, mul, neg, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import { pythagoreanIn } from '../core/trig.js';
@@ -169,7 +170,9 @@ export const MECHANICS: LatexOptions = { symbol: mechanicsSymbol, factorRank: me
  * Quotients cancelled, then common factors pulled out, also inside the
  * bases of powers and denominators (collectFactors leaves a common
  * denominator as it found it):
- * \frac{…}{l_1^2 l_2 (m_1 + m_2 \sin^2(q_1 - q_2))}.
+ * \frac{…}{l_1^2 l_2 (m_1 + m_2 \sin^2(q_1 - q_2))}; last, each product's
+ * square roots as one where no assumption is needed (√2·√q = √(2q): a
+ * derivation keeps roots apart for its own algebra, e.g. the patch laws).
  */
 export function tidy(e: Expr): Expr {
   let out = tidied.get(e);
@@ -203,7 +206,7 @@ function tidyOnce(e: Expr): Expr {
         return unreachable(u);
     }
   };
-  return go(cancelled);
+  return combineRadicals(go(cancelled));
 }
 
 /**
@@ -271,6 +274,18 @@ export function mathLines(e: Expr | readonly Expr[], width = LINE_WIDTH): string
   if (texWidth(whole) <= width) return [whole];
   return breakLines(pieces, width);
 }
+
+/**
+ * Σ_index term(index) over the index values, or the one term when there is
+ * one value: a report writes no sum over one term (Σ_j ∂f_j/∂q_i dμ_j over
+ * a single contact is ∂f_1/∂q_i dμ_1).
+ */
+export function indexSum(index: string, values: readonly number[], term: (i: string) => string): string {
+  return values.length === 1 ? term(`${values[0]}`) : `\\sum_{${index}} ${term(index)}`;
+}
+
+/** 1, …, n. */
+export const upTo = (n: number): number[] => Array.from({ length: n }, (_, k) => k + 1);
 
 /** LaTeX for a unit string: "m/s^2" → \mathrm{m}/\mathrm{s}^{2}, "kg m^2" → \mathrm{kg}\,\mathrm{m}^{2}. */
 export function unitLatex(unit: string): string {

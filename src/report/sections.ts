@@ -16,7 +16,7 @@ import { momentumName } from '../model/names.js';
 import { countWord, equation, equations, list, m, paragraph, ref, type Block, type EquationRow, type Figure, type Inline, type Section } from './document.js';
 import { shownIndices } from './large.js';
 import { latexMatrix } from './latex.js';
-import { fits, math, mathLines, mechanicsSymbol, reportSymbols, unitLatex } from './notation.js';
+import { fits, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, unitLatex, upTo } from './notation.js';
 import { compliantSection } from './compliant.js';
 import { patchSection } from './patch.js';
 import { frictionSection } from './friction.js';
@@ -305,6 +305,8 @@ export function lagrange2Section({ system }: SectionInput): Section {
   const idx = indexer(system);
   const entry = pairIndexer(system);
   const { mass: M, forcing: f } = reportSymbols(system);
+  // One coordinate: the forcing for i = 1, without a sum over k.
+  const i = n === 1 ? '1' : 'i';
   const blocks: Block[] = [
     paragraph('The generalized momenta are ', m(`p = \\partial L/\\partial \\dot{q} = ${M}(q,t)\\,\\dot{q} + p_0(q,t)`), ':'),
     rows(family(n, (i) => ({ label: `momentum-${i + 1}`, lhs: mechanicsSymbol(momentumName(cs[i]!.name)), rhs: () => mathLines(lagrange2.momenta[i]!) }))),
@@ -319,8 +321,8 @@ export function lagrange2Section({ system }: SectionInput): Section {
       equation('lagrange2', `${M}(q,t)\\,\\ddot{q}`, constraints ? `${f}(q,\\dot{q},t) - A^{\\top}\\lambda` : `${f}(q,\\dot{q},t)`),
       equation(
         undefined,
-        `${f}_i`,
-        '\\frac{\\partial L}{\\partial q_i} - \\sum_{k} \\frac{\\partial p_i}{\\partial q_k}\\,\\dot{q}_k - \\frac{\\partial p_i}{\\partial t} + Q_i',
+        `${f}_${i}`,
+        `\\frac{\\partial L}{\\partial q_${i}} - ${indexSum('k', upTo(n), (k) => `\\frac{\\partial p_${i}}{\\partial q_${k}}\\,\\dot{q}_${k}`)} - \\frac{\\partial p_${i}}{\\partial t} + Q_${i}`,
       ),
     ]),
   ];
@@ -370,8 +372,11 @@ export function hamiltonSection({ system }: SectionInput): Section {
           label: `hamilton-p-${i + 1}`,
           lhs: `\\dot{p}_{${q(cs[i]!)}}`,
           rhs: () => {
+            const reaction = `(A^{\\top}\\lambda)_{${idx(i)}}`;
+            // A zero forcing leaves the reaction alone: −(Aᵀλ)ᵢ, not 0 − (Aᵀλ)ᵢ.
+            if (constraints && ex.pdot[i] === ZERO) return [`-${reaction}`];
             const lines = mathLines(together(ex.pdot[i]!));
-            if (constraints) lines[lines.length - 1] += ` - (A^{\\top}\\lambda)_{${idx(i)}}`;
+            if (constraints) lines[lines.length - 1] += ` - ${reaction}`;
             return lines;
           },
         })),
@@ -419,7 +424,7 @@ export function hamiltonSection({ system }: SectionInput): Section {
  */
 export function measureFormSection({ system }: SectionInput): Section {
   const { model, constraints } = system;
-  const retaining = constraints ? ' - \\sum_{k} A_{ki}\\,\\lambda_k\\,\\mathrm{d}t' : '';
+  const retaining = constraints ? ` - ${indexSum('k', upTo(constraints.names.length), (k) => `A_{${k}i}\\,\\lambda_${k}`)}\\,\\mathrm{d}t` : '';
   const react = constraints ? ' - (A^{\\top}\\lambda)_i' : '';
   const blocks: Block[] = [
     paragraph(

@@ -17,7 +17,7 @@ import { postImpactName, preImpactName } from '../model/names.js';
 import type { ContactKinematics, ContactRow, CriticalValue, ImpactMap, ImpactMode } from '../derive/unilateral/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, ref, type Block, type EquationRow, type Inline, type Section } from './document.js';
 import { latexMatrix } from './latex.js';
-import { gapForm, math, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
+import { gapForm, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, upTo } from './notation.js';
 import { pinnedTangent } from '../model/impact-laws.js';
 import type { Model } from '../model/types.js';
 import { impactLawStatement } from './impact-laws.js';
@@ -169,6 +169,23 @@ export function contactTerms(system: DerivedSystem, i: string): string {
   return ` ${out}`;
 }
 
+/** The contacts' reactions on a contact phase: Σ over the active contacts of (∂f_j/∂q)ᵀσ̇_j, with (∂ξ_j/∂q)ᵀν̇_j for sticking ones; one contact's own terms when there is one. */
+function phaseReactions(contacts: readonly ContactKinematics[]): string {
+  const term = (j: string, tangent: boolean): string =>
+    `(\\partial f_${j}/\\partial q)^{\\top}\\dot{\\sigma}_${j}${tangent ? ` + (\\partial \\xi_${j}/\\partial q)^{\\top}\\dot{\\nu}_${j}` : ''}`;
+  if (contacts.length === 1) return term('1', contacts[0]!.tangent !== undefined);
+  const tangent = contacts.some((c) => c.tangent);
+  return `\\sum_{j\\ \\mathrm{active}} ${tangent ? `\\bigl(${term('j', true)}\\bigr)` : term('j', false)}`;
+}
+
+/** The impulses at an impact, Kugushev–Sorokina (8.13): Σ_j (∂f_j/∂q)ᵀΔμ_j, and Σ_j (∂ξ_j/∂q)ᵀΔν_j over the contacts with a tangential impulse. */
+function impactReactions(contacts: readonly ContactKinematics[], mu: string): string {
+  const normal = indexSum('j', upTo(contacts.length), (j) => `\\Bigl(\\frac{\\partial f_${j}}{\\partial q}\\Bigr)^{\\top} \\Delta${mu}_${j}`);
+  const tangential = contacts.flatMap((c, j) => (c.tangent || c.friction ? [j + 1] : []));
+  if (tangential.length === 0) return normal;
+  return `${normal} + ${indexSum('j', tangential, (j) => `\\Bigl(\\frac{\\partial \\xi_${j}}{\\partial q}\\Bigr)^{\\top} \\Delta\\nu_${j}`)}`;
+}
+
 /** The conditions on the measures, as a sentence. */
 export function measureConditions(system: DerivedSystem): Inline[] {
   const { model } = system;
@@ -210,13 +227,7 @@ export function contactPhaseMeasureBlocks(system: DerivedSystem): Block[] {
       m('(\\partial f_j/\\partial q)\\,\\ddot{q} + \\beta_j = 0'),
       ', and the measures have densities, so that',
     ),
-    equations(
-      equation(
-        'contact-phase',
-        `${M}\\ddot{q}`,
-        `${f} + \\sum_{j\\ \\mathrm{active}} ${sticking ? '\\bigl(' : ''}(\\partial f_j/\\partial q)^{\\top}\\dot{\\sigma}_j${sticking ? ' + (\\partial \\xi_j/\\partial q)^{\\top}\\dot{\\nu}_j\\bigr)' : ''}`,
-      ),
-    ),
+    equations(equation('contact-phase', `${M}\\ddot{q}`, `${f} + ${phaseReactions(system.unilateral.contacts)}`)),
     paragraph(
       ...(sticking ? ['with the ξ terms for sticking contacts. '] : []),
       'A phase lasts while every ',
@@ -280,17 +291,9 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
 export function impactMeasureBlocks(system: DerivedSystem): Block[] {
   const u = system.unilateral;
   if (!u) return [];
-  const mu = reportSymbols(system).measure;
-  const tangential = u.contacts.some((c) => c.tangent || c.friction);
   return [
     paragraph('At an impact time ', m('\\tilde{t}'), ' the velocities jump and the measures have atoms (Kugushev–Sorokina (8.13)):'),
-    equations(
-      equation(
-        'impact',
-        `${reportSymbols(system).mass}(\\dot{q}^{+} - \\dot{q}^{-})`,
-        `\\sum_{j} \\Bigl(\\frac{\\partial f_j}{\\partial q}\\Bigr)^{\\top} \\Delta${mu}_j${tangential ? ' + \\sum_{j} \\Bigl(\\frac{\\partial \\xi_j}{\\partial q}\\Bigr)^{\\top} \\Delta\\nu_j' : ''}`,
-      ),
-    ),
+    equations(equation('impact', `${reportSymbols(system).mass}(\\dot{q}^{+} - \\dot{q}^{-})`, impactReactions(u.contacts, reportSymbols(system).measure))),
   ];
 }
 

@@ -43,11 +43,11 @@ describe('the distributed contact law section', () => {
   });
   it('prints the expanded density and the arc |ϑ| ≤ √(2q)', () => {
     expect(tex).toContain('\\Phi(\\theta) = \\frac{1}{2} r (k r (2 q - \\theta^{2}) + 2 \\nu (q_{d} r + \\theta u_{x}))');
-    expect(tex).toContain('$-\\sqrt{2} \\sqrt{q} \\le \\theta \\le \\sqrt{2} \\sqrt{q}$');
+    expect(tex).toContain('$-\\sqrt{2 q} \\le \\theta \\le \\sqrt{2 q}$');
   });
-  it('compression on the whole arc: F_y = (2√2/3)√q r²(2kq + 3νq̇), i.e. (4√2/3)kr²q^{3/2} + 2√2νr²q^{1/2}q̇ (5.3)', () => {
+  it('compression on the whole arc: F_y = (2/3)√(2q) r²(2kq + 3νq̇), i.e. (4√2/3)kr²q^{3/2} + 2√2νr²q^{1/2}q̇ (5.3)', () => {
     expect(tex).toContain('Regime whole');
-    expect(tex).toContain('F_{y} = \\frac{2}{3} \\sqrt{2} \\sqrt{q} r^{2} (2 k q + 3 \\nu q_{d})');
+    expect(tex).toContain('F_{y} = \\frac{2}{3} r^{2} \\sqrt{2 q} (2 k q + 3 \\nu q_{d})');
   });
   it('restitution inside the arc, F_y = 2Δ^{3/2}/(3k²r) with the discriminant Δ = 2kr²(kq + νq̇) + ν²uₓ² named once, and the separation where it vanishes', () => {
     expect(tex).toContain('Regime both-inner');
@@ -60,9 +60,9 @@ describe('the distributed contact law section', () => {
   });
   it('motion along the normal (uₓ = 0), as §5 prints it: compression (5.3) while q̇ ≥ 0, restitution (4√2/3)kr²(q + νq̇/k)^{3/2} (5.4) inside |ϑ| ≤ √(2(q + νq̇/k)), separation at kq + νq̇ = 0', () => {
     expect(tex).toContain('For motion along the normal only ($u_{x} = 0$');
-    expect(tex).toContain('whole: $-\\sqrt{2} \\sqrt{q} \\le \\theta \\le \\sqrt{2} \\sqrt{q}$ where $q_{d} \\ge 0$');
+    expect(tex).toContain('whole: $-\\sqrt{2 q} \\le \\theta \\le \\sqrt{2 q}$ where $q_{d} \\ge 0$');
     expect(tex).toContain(
-      'both-inner: $-\\frac{\\sqrt{2} \\sqrt{k q + \\nu q_{d}}}{\\sqrt{k}} \\le \\theta \\le \\frac{\\sqrt{2} \\sqrt{k q + \\nu q_{d}}}{\\sqrt{k}}$ where $q_{d} < 0$, $k q + \\nu q_{d} > 0$',
+      'both-inner: $-\\frac{\\sqrt{2 (k q + \\nu q_{d})}}{\\sqrt{k}} \\le \\theta \\le \\frac{\\sqrt{2 (k q + \\nu q_{d})}}{\\sqrt{k}}$ where $q_{d} < 0$, $k q + \\nu q_{d} > 0$',
     );
     expect(tex).toContain('F_{y} = \\frac{4 \\sqrt{2} r^{2} (k q + \\nu q_{d})^{3/2}}{3 \\sqrt{k}}');
     expect(tex).toContain('separates where $k q + \\nu q_{d} = 0$');
@@ -72,7 +72,7 @@ describe('the distributed contact law section', () => {
     expect(tex).toContain('\\theta_{0} = \\frac{\\sqrt[3]{\\frac{3}{2}} \\sqrt[3]{m} \\sqrt[3]{g}}{\\sqrt[3]{k} r^{2/3}}');
   });
   it('the friction moment M = −σλr F_y and the sliding and rolling laws', () => {
-    expect(tex).toContain('M = -\\frac{2}{3} \\sqrt{2} \\lambda \\sqrt{q} r^{3} \\sigma (2 k q + 3 \\nu q_{d})');
+    expect(tex).toContain('M = -\\frac{2}{3} \\lambda r^{3} \\sigma \\sqrt{2 q} (2 k q + 3 \\nu q_{d})');
     expect(tex).toContain('\\sigma = \\operatorname{sgn} s');
     expect(tex).toContain('rolling without slip');
   });

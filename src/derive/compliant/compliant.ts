@@ -45,13 +45,14 @@ import { add, dependsOn, fn, HALF, mul, mulAll, neg, num, ONE, pow, sym, ZERO, t
 import * as Q from '../../core/rational.js';
 import { mapChildren, memoPass } from '../../core/traverse.js';
 import { diff } from '../../core/diff.js';
+import { combineRadicals } from '../../core/radicals.js';
 import { simplify } from '../../core/trig.js';
 import { together } from '../../core/together.js';
 import type { CompliantContact, CompliantLaw, ConstraintRealization, Model, RealizedLaw } from '../../model/model.js';
 import { accelerationSymbol } from '../../model/names.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { solveSmall } from '../matrix.js';
-import { positiveParameters, pullPositive } from './positive.js';
+import { assumedPositive, parameterAssumptions } from '../proofs/assumptions.js';
 import { rowOf } from '../unilateral/unilateral.js';
 import type { ContactRow } from '../unilateral/unilateral-types.js';
 
@@ -210,7 +211,7 @@ const REALIZED_LAWS: { readonly [K in RealizedLaw['kind']]: (law: Extract<Realiz
     const rayleigh = cDamp === ZERO ? ZERO : mul(HALF, viscosity, rate, rate);
     const force = add(mul(k, deltaP), neg(mul(viscosity, rate)));
     const parts: Parts = { name: c.name, gap: c.gap, potential, addedMass: a, rayleigh, force, pen };
-    return assemble(model, parts, row, rate, 'compliant', index, law.adhesion, contactLimit(l2, row, law, new Set(positiveParameters(model))));
+    return assemble(model, parts, row, rate, 'compliant', index, law.adhesion, contactLimit(l2, row, law, assumedPositive(parameterAssumptions(model))));
   },
 };
 
@@ -348,11 +349,11 @@ function residualJacobian(model: Model, R: readonly Expr[], pen: Sym | undefined
 }
 
 /**
- * The rigid model a compliant contact tends to (see RigidLimit and the header),
- * the positive parameters pulled out of its roots: √(N(4c² − k²)) = √N√(4c² − k²),
- * so that the strength N cancels from r where it does (Kozlov's Theorem 3).
+ * The rigid model a compliant contact tends to (see RigidLimit and the
+ * header), its roots joined as far as the positive parameters allow
+ * (the scaled line contact of kozlov1988 Th. 3: √N·k/√(N(4c² − k²)) = k/√(4c² − k²)).
  */
-function contactLimit(l2: Lagrange2, row: ContactRow, law: CompliantLaw, positive: ReadonlySet<string>): RigidLimit {
+function contactLimit(l2: Lagrange2, row: ContactRow, law: CompliantLaw, positive: (s: Expr) => boolean): RigidLimit {
   const k = law.stiffness;
   const c = law.damping;
   if (!nonZero(k) || nonZero(law.addedMass)) return { kind: 'delayed-release' };
@@ -360,10 +361,12 @@ function contactLimit(l2: Lagrange2, row: ContactRow, law: CompliantLaw, positiv
   if (!nonZero(c)) return { kind: 'elastic' };
   const normalMass = l2.constantMass ? normalMassOf(l2, row) : undefined;
   const mn = normalMass ?? NORMAL_MASS;
-  const root = pow(add(mul(num(4), k, mn), neg(mul(c, c))), HALF);
-  const tidy = (e: Expr): Expr => together(simplify(pullPositive(simplify(e), positive)));
-  const ratio = tidy(mul(c, pow(root, -1)));
-  const dampingRatio = simplify(mul(HALF, c, pow(mul(k, mn), neg(HALF))));
+  // Numerators and radicands simplified apart, then the roots joined: a quotient simplified whole is a sum of quotients.
+  const roots = (e: Expr): Expr => combineRadicals(e, positive);
+  const damping = simplify(c);
+  const overRoot = pow(simplify(add(mul(num(4), k, mn), neg(mul(c, c)))), neg(HALF));
+  const ratio = roots(mul(damping, overRoot));
+  const dampingRatio = roots(mul(HALF, damping, pow(simplify(mul(k, mn)), neg(HALF))));
   // ω_d t at the end of the contact: π where the gap reopens, 2 arccos ζ where the force vanishes first.
   const phase = law.adhesion ? PI : mul(num(2), fn('acos', dampingRatio));
   return {
@@ -371,8 +374,8 @@ function contactLimit(l2: Lagrange2, row: ContactRow, law: CompliantLaw, positiv
     ...(normalMass ? { normalMass } : {}),
     ratio,
     dampingRatio,
-    restitution: fn('exp', tidy(neg(mul(phase, ratio)))),
-    duration: tidy(mul(num(2), phase, mn, pow(root, -1))),
+    restitution: fn('exp', neg(mul(phase, ratio))),
+    duration: roots(mul(num(2), phase, mn, overRoot)),
   };
 }
 

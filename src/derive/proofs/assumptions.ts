@@ -10,7 +10,7 @@
 //  - any other parameter may take any real value.
 // Range ends must be constants (numbers, π): an end that depends on other
 // parameters is not used (that side is taken unbounded).
-import { freeSymbols, ZERO, type Expr } from '../../core/expr.js';
+import { freeSymbols, numericValue, ZERO, type Expr } from '../../core/expr.js';
 import type { Model } from '../../model/model.js';
 import { enclose, WHOLE } from './interval.js';
 import type { Domain, Variable } from './positivity.js';
@@ -46,6 +46,18 @@ export function parameterAssumptions(model: Model): ParameterAssumption[] {
     }
     return p.default > 0 ? [{ parameter: p.name, lower: ZERO, lowerOpen: true, upperOpen: false, source: 'positive default' }] : [];
   });
+}
+
+/**
+ * The parameters the assumptions make > 0 (a lower end > 0, or 0 excluded),
+ * as the predicate of combineRadicals (core/radicals.ts): a stiffness N > 0
+ * lets √N·k/√(N·X) be k/√X.
+ */
+export function assumedPositive(assumptions: readonly ParameterAssumption[]): (s: Expr) => boolean {
+  const names = new Set(
+    assumptions.filter((a) => a.lower !== undefined && (a.lower === ZERO ? a.lowerOpen : (numericValue(a.lower) ?? 0) > 0)).map((a) => a.parameter),
+  );
+  return (s) => s.kind === 'sym' && names.has(s.name);
 }
 
 /** The assumptions as a domain of sign decisions. */

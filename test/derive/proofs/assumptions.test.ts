@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import cartSpec from '../../../derivations/pendulum-on-cart.js';
 import { defineModel } from '../../../src/model/index.js';
 import { toText } from '../../../src/core/print.js';
-import { assumptionDomain, parameterAssumptions } from '../../../src/derive/proofs/assumptions.js';
+import { sym } from '../../../src/core/expr.js';
+import { assumptionDomain, parameterAssumptions, assumedPositive } from '../../../src/derive/proofs/assumptions.js';
 import { derived } from '../../helpers/examples.js';
 
 const summary = (spec: Parameters<typeof derived>[0]) =>
@@ -47,5 +48,18 @@ describe('parameter assumptions', () => {
     expect(m.lower && toText(m.lower)).toBe('0');
     expect(m.upper).toBeUndefined();
     expect(d.variables.has('F')).toBe(false);
+  });
+
+  it('name as positive the parameters whose range excludes 0 and lies above it: positive defaults and (0, π/4] closed at 0 do not count', () => {
+    const spec = defineModel({
+      name: 'bead',
+      title: 'Bead',
+      coordinates: [{ name: 'x' }],
+      parameters: { a: { default: 1 }, b: { default: 0.5, range: [0.1, 1] }, c: { default: 0.2, range: [0, 'pi/4'] }, d: { default: 0 } },
+      kinetic: "x'^2/2",
+      initial: { q: { x: 0 }, t1: 1 },
+    });
+    const positive = assumedPositive(parameterAssumptions(derived(spec).model));
+    expect(['a', 'b', 'c', 'd', 'x'].filter((n) => positive(sym(n)))).toEqual(['a', 'b']);
   });
 });

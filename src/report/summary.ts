@@ -8,12 +8,12 @@
 import { ZERO } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { REFERENCES, type SourceKey } from '../model/sources.js';
-import type { ImpactLaw } from '../model/types.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { PaperCheck } from '../studies/paper-check.js';
 import { countWord, m, paragraph, ref, type Block, type Inline } from './document.js';
 import type { ReportLimitStudy } from './limit.js';
 import type { MotionSimulation } from './motion.js';
+import { impactLawSummaries } from './impact-laws.js';
 import { resting } from './paper-check.js';
 import { math, mechanicsSymbol } from './notation.js';
 
@@ -42,13 +42,6 @@ function subject(title: string): string {
 const series = (parts: readonly Inline[][]): Inline[] =>
   parts.flatMap((p, i) => (i === 0 ? p : i === parts.length - 1 ? [parts.length > 2 ? ', and ' : ' and ', ...p] : [', ', ...p]));
 
-const LAW_WORDS: { readonly [K in ImpactLaw['kind']]: string } = {
-  newton: 'Newton restitution',
-  plastic: 'plastic impacts',
-  'w-law': 'Kugushev–Sorokina’s restitution law',
-  stick: 'plastic impacts after which the contact point sticks',
-};
-
 /** Up to five coordinates one by one (a line may break between them), a longer chain as its first and last. */
 const coordinateList = (symbols: readonly string[]): Inline[] =>
   symbols.length > 5 ? [m(`${symbols[0]}, \\dots, ${symbols.at(-1)}`)] : symbols.flatMap((s, i) => (i ? [', ', m(s)] : [m(s)]));
@@ -63,13 +56,8 @@ function constraintClauses(system: DerivedSystem): Inline[][] {
     out.push([`${plural(retaining, 'retaining constraint')} (${kinds.join(' and ')})`]);
   }
   if (model.unilateral.length) {
-    const laws = [...new Set(model.unilateral.map((c) => c.law.kind))];
-    const restitution = model.unilateral.flatMap((c) => (c.law.kind === 'newton' ? [mechanicsSymbol(c.law.e.name)] : []));
-    out.push([
-      `${plural(model.unilateral.length, 'unilateral constraint')} (`,
-      ...series(laws.map((k) => [LAW_WORDS[k], ...(k === 'newton' ? [' with coefficient ', m([...new Set(restitution)].join(', '))] : [])])),
-      ')',
-    ]);
+    const laws = impactLawSummaries(model.unilateral.map((c) => c.law));
+    out.push([`${plural(model.unilateral.length, 'unilateral constraint')} (`, ...series(laws), ')']);
   }
   const coulomb = model.unilateral.filter((c) => c.friction).length;
   if (coulomb) out.push([`Coulomb friction at ${plural(coulomb, 'contact')}`]);

@@ -121,7 +121,9 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
     const params = { ...onlyKnown(module, opts.params ?? {}), [parameter]: value };
     const run = simulate(module, { ...opts, params, ...progressOf(i + runs - values.length) });
     times = run.t;
-    gapRows.push(run.t.map((t, k) => module.compliantContacts!(t, run.q[k]!, run.qd[k]!, params)[3 * j]!));
+    // A realized retaining constraint (kozlov1988 Theorem 1) has no compliant contact whose gap to record.
+    const contacts = module.compliantContacts;
+    if (contacts) gapRows.push(run.t.map((t, k) => contacts(t, run.q[k]!, run.qd[k]!, params)[3 * j]!));
     return { value, ...compliantRecord(module, run, params, j, atol), distance: referenceRun ? gridDistance(run, referenceRun) : NaN };
   });
   const N = rows.map((r) => r.value);

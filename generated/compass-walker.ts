@@ -394,7 +394,7 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
   const _4 = Math.cos(gamma);
   const _5 = Math.sin(gamma);
   const _6 = 2.0 * m + mH;
-  return 0.5 * (b * m * (a1_d * (a1_d * b + 2.0 * (x_d * _0) + 2.0 * (y_d * _1)) + a2_d * (a2_d * b + 2.0 * (x_d * _2) + 2.0 * (y_d * _3)) - 2.0 * (g * (_0 * _4 + _2 * _4 + _1 * _5 + _3 * _5))) + 2.0 * (g * (x_ * _5 * (-2.0 * m - mH) + y * _4 * _6)) + x_d * x_d * _6 + y_d * y_d * _6);
+  return 0.5 * (b * m * (a1_d * (a1_d * b + 2.0 * (x_d * _0) + 2.0 * (y_d * _1)) + a2_d * (a2_d * b + 2.0 * (x_d * _2) + 2.0 * (y_d * _3)) - 2.0 * (g * (_0 * _4 + _2 * _4 + _1 * _5 + _3 * _5))) + 2.0 * (g * _6 * (y * _4 - x_ * _5)) + x_d * x_d * _6 + y_d * y_d * _6);
 }
 
 // ---- Jacobian of the first-order right-hand side

@@ -253,8 +253,7 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   RX$[0] = 0.0;
   RX$[1] = 0.0;
   RX$[4] = 0.0;
-  const _0 = Math.sign(0.5 * (N * y) - 0.5 * (N * Math.abs(y)));
-  RX$[5] = 0.25 * N * (Math.sign(y) * (_0 - 1.0) + 1.0 - _0);
+  RX$[5] = 0.25 * N * (Math.sign(y) - 1.0) * (Math.sign(0.5 * (N * y) - 0.5 * (N * Math.abs(y))) - 1.0);
   RX$[2] = 0.0;
   RX$[3] = 0.0;
   RX$[6] = 0.0;

@@ -84,7 +84,7 @@ function limitValues$(t: number, p: Params): void {
   const nu = p.nu ?? 0.0;
   LV$[0] = N * c * c;
   LV$[1] = 0.0;
-  LV$[3] = Math.sqrt(N) * (k_ + Math.sqrt(N) * nu);
+  LV$[3] = Math.sqrt(N) * k_ + N * nu;
   LV$[4] = 0.0;
   LV$[6] = 1.0;
   LV$[7] = 1.0;
@@ -265,12 +265,12 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   RX$[0] = 0.0;
   RX$[1] = 0.0;
   RX$[4] = 0.0;
-  const _0 = 1.0 - Math.sign(y);
-  RX$[5] = 0.5 * N * c * c * _0;
+  const _0 = Math.sign(y);
+  RX$[5] = 0.5 * N * c * c * (1.0 - _0);
   RX$[2] = 0.0;
   RX$[3] = 0.0;
   RX$[6] = 0.0;
-  RX$[7] = 0.5 * Math.sqrt(N) * (Math.sqrt(N) * nu * _0 + k_ * _0);
+  RX$[7] = 0.5 * (_0 - 1.0) * (-Math.sqrt(N) * k_ - N * nu);
   out.fill(0);
   for (let i = 0; i < n$; i++) out[i * 4 + i + n$] = 1;
   for (let col = 0; col < 4; col++) {
@@ -307,7 +307,7 @@ function compliant$(t: number, p: Params, mm: Float64Array, ff: Float64Array): v
     const c = p.c ?? 2.0;
     const k_ = p.k ?? 1.0;
     const nu = p.nu ?? 0.0;
-    const _0 = -(Math.sqrt(N) * (Math.sqrt(N) * (c * c * y + nu * y_d) + k_ * y_d));
+    const _0 = -N * c * c * y - y_d * (Math.sqrt(N) * k_ + N * nu);
     CN$[0] = _0;
     CF$[0] = 0.0;
     CF$[1] = _0;
@@ -345,7 +345,7 @@ export function compliantContacts(t: number, q: ArrayLike<number>, qd: ArrayLike
   const nu = p.nu ?? 0.0;
   out[0] = y;
   out[1] = y_d;
-  out[2] = 0.5 * Math.sqrt(N) * (Math.sqrt(N) * c * c * (Math.abs(y) - y) - 2.0 * (y_d * (k_ + Math.sqrt(N) * nu)));
+  out[2] = 0.5 * (N * c * c * (Math.abs(y) - y) - 2.0 * (y_d * (Math.sqrt(N) * k_ + N * nu)));
   return out;
 }
 

@@ -10,14 +10,18 @@ import { texWidth } from './latex.js';
 /** Width of a line on a 412 px screen, left side included (texWidth units: KaTeX at 18 px, less the number's 3.2 em). */
 export const NARROW_WIDTH = 24;
 
+/** Commands followed by a delimiter character. */
+const DELIMITED = new Set(['left', 'right', 'bigl', 'bigr', 'Bigl', 'Bigr']);
+
 /** Printed continuation lines begin with this (document.ts equation). */
 const CONTINUATION = '\\quad {}';
 
 /**
  * The top-level terms of a right-hand side: split before " + ", " - " and
  * a relation sign at depth 0, each term keeping its sign. Depth counts
- * braces, \left…\right and \begin…\end, so a fraction, a bracket or a
- * matrix is never cut.
+ * braces, parentheses, brackets, \left…\right and \begin…\end, so a
+ * fraction, a function's argument sin(a − b), a bracket or a matrix is
+ * never cut; only \bigl( … \bigr), which the printer sets to be broken, is.
  */
 export function topTerms(tex: string): string[] {
   const out: string[] = [];
@@ -25,13 +29,15 @@ export function topTerms(tex: string): string[] {
   let start = 0;
   for (let i = 0; i < tex.length; i++) {
     const c = tex[i]!;
-    if (c === '{') depth++;
-    else if (c === '}') depth--;
+    if (c === '{' || c === '(' || c === '[') depth++;
+    else if (c === '}' || c === ')' || c === ']') depth--;
     else if (c === '\\') {
       const name = /^\\([A-Za-z]+)/.exec(tex.slice(i))?.[1];
       if (name === 'left' || name === 'begin') depth++;
       else if (name === 'right' || name === 'end') depth--;
       if (name) i += name.length;
+      // The delimiter of \left( or \bigl( is the command's, not a bracket of its own; \bigl( … \bigr) may be broken (latex.ts splitProduct).
+      if (name && DELIMITED.has(name) && tex[i + 1] !== '\\') i++;
     } else if (depth === 0 && i > start && tex[i - 1] === ' ' && (c === '+' || c === '-' || c === '=') && tex[i + 1] === ' ') {
       out.push(tex.slice(start, i).trimEnd());
       start = i;

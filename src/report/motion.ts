@@ -12,7 +12,8 @@ import { mechanicsSymbol, unitLatex } from './notation.js';
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, SERIES_COLORS, type AxisLabel, type PlotEvent } from './plot.js';
 import { svgScene, tikzScene, type Scene } from './scene.js';
 import { formatNumber, type ReportSimulation, type ReportTrajectory } from './sections.js';
-import { boundingBox, poser, sketchScene, view } from './sketch.js';
+import { boundingBox, poser, sketchScene } from './sketch.js';
+import { view } from './sketch-view.js';
 
 /** A trajectory with its velocities (the runtime's Trajectory is one). */
 export interface MotionTrajectory extends ReportTrajectory {

@@ -37,3 +37,12 @@ describe('narrowRow', () => {
     expect(narrowRows([equation('a', 'x', 'y + 1')])).toBeUndefined();
   });
 });
+
+describe('topTerms inside a function', () => {
+  it('never breaks inside the argument of a function or a plain bracket', () => {
+    expect(topTerms('= a \\sin(q_{1} - q_{2}) + b [c + d] - e')).toEqual(['= a \\sin(q_{1} - q_{2})', '+ b [c + d]', '- e']);
+  });
+  it('breaks inside \\bigl( … \\bigr), which the printer sets to be broken', () => {
+    expect(topTerms('= l \\bigl(a + b \\cos(x + y)\\bigr)')).toEqual(['= l \\bigl(a', '+ b \\cos(x + y)\\bigr)']);
+  });
+});

@@ -1,0 +1,208 @@
+// What a sketch marks beside the bodies, as the model declares it
+// (DrawingSpec.annotations) or, for what it leaves out, as the model implies
+// it: the plane's axes named after the coordinates a point is drawn at,
+// an arc for every angle coordinate that alone turns a segment, gravity
+// where the potential is linear in the points' heights, and the surfaces of
+// the unilateral constraints of a point drawn at two coordinates. Drawn by
+// sketch-marks.ts.
+// Tests: test/report/sketch.test.ts, test/report/figures.test.ts.
+import { evaluate } from '../core/evaluate.js';
+import { freeSymbols, termsOf, type Expr } from '../core/expr.js';
+import { subsRecord } from '../core/subs.js';
+import type { AngleMark, Drawing, Model, PlaneCurve } from '../model/types.js';
+import { PLANE_X, PLANE_Y } from '../model/validate/drawing.js';
+import { parameterEnv } from './sketch-view.js';
+
+/** The annotations with every default filled in. */
+export interface SketchAnnotations {
+  readonly axes?: readonly [string, string];
+  readonly angles: readonly AngleMark[];
+  /** Unit direction of gravity in the plane. */
+  readonly gravity?: readonly [number, number];
+  readonly surfaces: readonly PlaneCurve[];
+  readonly supports: readonly number[];
+}
+
+export function sketchAnnotations(drawing: Drawing, model: Model): SketchAnnotations {
+  const a = drawing.annotations;
+  const axes = a.axes === false ? undefined : (a.axes ?? defaultAxes(drawing, model));
+  const gravity = a.gravity === false ? undefined : a.gravity ? unit(a.gravity) : defaultGravity(drawing, model);
+  return {
+    ...(axes ? { axes } : {}),
+    angles: a.angles ?? defaultAngles(drawing, model),
+    ...(gravity ? { gravity } : {}),
+    surfaces: a.surfaces ?? defaultSurfaces(drawing, model),
+    supports: a.supports,
+  };
+}
+
+const unit = ([x, y]: readonly [number, number]): [number, number] => {
+  const n = Math.hypot(x, y);
+  return [x / n, y / n];
+};
+
+/** The coordinate a drawing expression is, if it is one alone. */
+function coordinateOf(e: Expr, model: Model): number {
+  return e.kind === 'sym' ? model.coordinates.findIndex((c) => c.q.name === e.name) : -1;
+}
+
+/** The first point drawn at two coordinates [qᵢ, qⱼ]: the plane's axes are theirs. */
+function planeCoordinates(drawing: Drawing, model: Model): readonly [number, number] | undefined {
+  for (const p of drawing.points) {
+    const [i, j] = [coordinateOf(p.x, model), coordinateOf(p.y, model)];
+    if (i >= 0 && j >= 0 && i !== j) return [i, j];
+  }
+  return undefined;
+}
+
+function defaultAxes(drawing: Drawing, model: Model): readonly [string, string] {
+  const plane = planeCoordinates(drawing, model);
+  return plane ? [model.coordinates[plane[0]]!.name, model.coordinates[plane[1]]!.name] : ['x', 'y'];
+}
+
+/** Configurations near the initial one, every coordinate moved (deterministic: the report is committed). */
+function samples(model: Model, count = 6): number[][] {
+  const q0 = model.initial.q0;
+  return Array.from({ length: count }, (_, k) => q0.map((v, i) => v + 0.7 * Math.sin(1.3 + 2.1 * k + 0.9 * i * (k + 1))));
+}
+
+function envAt(model: Model, q: readonly number[]): Record<string, number> {
+  const env: Record<string, number> = { ...parameterEnv(model), [model.time.name]: 0 };
+  model.coordinates.forEach((c, i) => (env[c.q.name] = q[i]!));
+  return env;
+}
+
+/** The angle (rad, counter-clockwise from the right) of the segment a → b at q; NaN when it has no length. */
+function direction(drawing: Drawing, a: number, b: number, env: Record<string, number>): number {
+  const dx = evaluate(drawing.points[b]!.x, env) - evaluate(drawing.points[a]!.x, env);
+  const dy = evaluate(drawing.points[b]!.y, env) - evaluate(drawing.points[a]!.y, env);
+  return Math.hypot(dx, dy) > 1e-12 ? Math.atan2(dy, dx) : Number.NaN;
+}
+
+const wrap = (x: number): number => x - 2 * Math.PI * Math.round(x / (2 * Math.PI));
+
+/**
+ * For each coordinate in rad, the first segment whose direction is ±qᵢ plus
+ * a constant at every sample: the arc goes from that constant direction (the
+ * segment at qᵢ = 0) at the segment's first point to the segment.
+ */
+function defaultAngles(drawing: Drawing, model: Model): AngleMark[] {
+  const envs = samples(model).map((q) => envAt(model, q));
+  const marks: AngleMark[] = [];
+  model.coordinates.forEach((c, i) => {
+    if (c.unit !== 'rad') return;
+    for (const [a, b] of drawing.segments) {
+      const phis = envs.map((env) => direction(drawing, a, b, env));
+      if (phis.some(Number.isNaN)) continue;
+      const sign = [1, -1].find((s) => {
+        const phi0 = wrap(phis[0]! - s * envs[0]![c.q.name]!);
+        return phis.every((phi, k) => Math.abs(wrap(phi - s * envs[k]![c.q.name]! - phi0)) < 1e-9);
+      });
+      if (sign === undefined) continue;
+      const phi0 = wrap(phis[0]! - sign * envs[0]![c.q.name]!);
+      marks.push({ coordinate: i, at: a, to: b, from: { degrees: (phi0 * 180) / Math.PI } });
+      return;
+    }
+  });
+  return marks;
+}
+
+/** ∂f/∂qᵢ at env by central differences (the expressions are smooth where drawn). */
+function gradient(f: Expr, model: Model, env: Record<string, number>): number[] {
+  return model.coordinates.map((c) => {
+    const x = env[c.q.name]!;
+    const h = 1e-5 * (1 + Math.abs(x));
+    return (evaluate(f, { ...env, [c.q.name]: x + h }) - evaluate(f, { ...env, [c.q.name]: x - h })) / (2 * h);
+  });
+}
+
+/**
+ * Down, when the potential's gradient is a combination of the points'
+ * heights' gradients with positive total weight (V = Σ cₖ yₖ + const, as
+ * m g y or −m g l cos θ of a bob at height −l cos θ) at every sample, the
+ * terms of V that are not (a spring's k x²/2) set aside; up when negative.
+ */
+function defaultGravity(drawing: Drawing, model: Model): [number, number] | undefined {
+  if (!model.V || drawing.points.length === 0) return undefined;
+  const envs = samples(model, Math.max(4, drawing.points.length)).map((q) => envAt(model, q));
+  let weight = 0;
+  for (const term of termsOf(model.V)) {
+    const w = heightWeight(term, drawing, model, envs);
+    if (w !== undefined) weight += w;
+  }
+  return Math.abs(weight) > 1e-12 ? [0, weight > 0 ? -1 : 1] : undefined;
+}
+
+/** Σ cₖ when ∇term = Σ cₖ ∇yₖ (least squares over the samples, a residual of round-off only), else undefined. */
+function heightWeight(term: Expr, drawing: Drawing, model: Model, envs: readonly Record<string, number>[]): number | undefined {
+  const rows: number[][] = [];
+  const rhs: number[] = [];
+  for (const env of envs) {
+    const gv = gradient(term, model, env);
+    const gy = drawing.points.map((p) => gradient(p.y, model, env));
+    gv.forEach((g, i) => {
+      rows.push(gy.map((col) => col[i]!));
+      rhs.push(g);
+    });
+  }
+  const scale = Math.max(...rhs.map(Math.abs));
+  if (scale < 1e-12) return undefined;
+  const c = leastSquares(rows, rhs);
+  const residual = Math.max(...rows.map((r, k) => Math.abs(r.reduce((s, v, j) => s + v * c[j]!, 0) - rhs[k]!)));
+  return residual <= 1e-5 * scale ? c.reduce((s, v) => s + v, 0) : undefined;
+}
+
+/** The minimum-norm least-squares solution of A c = b, through the normal equations with a tiny ridge. */
+function leastSquares(A: readonly (readonly number[])[], b: readonly number[]): number[] {
+  const n = A[0]?.length ?? 0;
+  const N = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => A.reduce((s, r) => s + r[i]! * r[j]!, 0)));
+  const y = Array.from({ length: n }, (_, i) => A.reduce((s, r, k) => s + r[i]! * b[k]!, 0));
+  const ridge = 1e-12 * Math.max(1, ...N.map((r, i) => r[i]!));
+  N.forEach((r, i) => (r[i]! += ridge));
+  // Gaussian elimination with partial pivoting (N is symmetric positive definite with the ridge).
+  for (let k = 0; k < n; k++) {
+    let p = k;
+    for (let i = k + 1; i < n; i++) if (Math.abs(N[i]![k]!) > Math.abs(N[p]![k]!)) p = i;
+    [N[k], N[p]] = [N[p]!, N[k]!];
+    [y[k], y[p]] = [y[p]!, y[k]!];
+    for (let i = k + 1; i < n; i++) {
+      const f = N[i]![k]! / N[k]![k]!;
+      for (let j = k; j < n; j++) N[i]![j]! -= f * N[k]![j]!;
+      y[i]! -= f * y[k]!;
+    }
+  }
+  const c = new Array<number>(n).fill(0);
+  for (let k = n - 1; k >= 0; k--) c[k] = (y[k]! - N[k]!.slice(k + 1).reduce((s, v, j) => s + v * c[k + 1 + j]!, 0)) / N[k]![k]!;
+  return c;
+}
+
+/**
+ * The unilateral constraints f(qᵢ, qⱼ) ≥ 0 of a point drawn at [qᵢ, qⱼ], as
+ * curves f(x, y) = 0 of the plane (the solid where f < 0), but those a
+ * declared ground line already draws.
+ */
+function defaultSurfaces(drawing: Drawing, model: Model): PlaneCurve[] {
+  const plane = planeCoordinates(drawing, model);
+  if (!plane) return [];
+  const [qx, qy] = [model.coordinates[plane[0]]!.q.name, model.coordinates[plane[1]]!.q.name];
+  const params = new Set(model.parameters.map((p) => p.symbol.name));
+  const env = parameterEnv(model);
+  const out: PlaneCurve[] = [];
+  for (const u of model.unilateral) {
+    if (![...freeSymbols(u.gap)].every((s) => s === qx || s === qy || params.has(s))) continue;
+    const f = subsRecord(u.gap, { [qx]: PLANE_X, [qy]: PLANE_Y });
+    const at = (x: number, y: number): number => evaluate(f, { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y });
+    const drawn = drawing.ground.some((g) => {
+      // The same line: f is a multiple of a·x + b·y + c at a few points.
+      const probe: [number, number][] = [
+        [0.3, -0.2],
+        [-1.1, 0.7],
+        [2.3, 1.9],
+      ];
+      const k = at(...probe[0]!) / (g.a * 0.3 + g.b * -0.2 + g.c);
+      return Number.isFinite(k) && k > 0 && probe.every(([x, y]) => Math.abs(at(x, y) - k * (g.a * x + g.b * y + g.c)) < 1e-9 * (1 + Math.abs(at(x, y))));
+    });
+    if (!drawn) out.push({ f });
+  }
+  return out;
+}

@@ -324,13 +324,13 @@ export interface DrawingAnnotationsSpec {
   readonly axes?: readonly [string, string] | false;
   /** Angles drawn as arcs; default: each angle coordinate that alone turns a segment. */
   readonly angles?: readonly AngleMarkSpec[];
-  /** Gravity's direction [x, y] in the plane; false: none. Default: down, where the potential is linear in the points' heights. */
+  /** Gravity's direction [x, y] in the plane; false: none. Default: where the potential is linear in the points' positions, the way it falls. */
   readonly gravity?: readonly [number, number] | false;
   /**
    * Fixed curves of the plane, each an equation in x, y and the parameters
    * ('x^2 + y^2 = R^2', a billiard's wall), the side where left − right < 0
-   * hatched as the solid. Default: the unilateral constraints of a point
-   * drawn at two coordinates.
+   * hatched as the solid. Default, in a drawing without ground lines: the
+   * unilateral constraints of a point mass drawn at two coordinates.
    */
   readonly surfaces?: readonly string[];
   /** Points drawn as supports (an open square) instead of a dot: the prism's support points. */

@@ -2,8 +2,8 @@
 // (DrawingSpec.annotations) or, for what it leaves out, as the model implies
 // it: the plane's axes named after the coordinates a point is drawn at,
 // an arc for every angle coordinate that alone turns a segment, gravity
-// where the potential is linear in the points' heights, and the surfaces of
-// the unilateral constraints of a point drawn at two coordinates. Drawn by
+// where the potential is linear in the points' positions, and the surfaces
+// of the unilateral constraints of a point mass drawn at two coordinates. Drawn by
 // sketch-marks.ts.
 // Tests: test/report/sketch.test.ts, test/report/figures.test.ts.
 import { evaluate } from '../core/evaluate.js';
@@ -117,31 +117,33 @@ function gradient(f: Expr, model: Model, env: Record<string, number>): number[] 
 }
 
 /**
- * Down, when the potential's gradient is a combination of the points'
- * heights' gradients with positive total weight (V = Σ cₖ yₖ + const, as
- * m g y or −m g l cos θ of a bob at height −l cos θ) at every sample, the
- * terms of V that are not (a spring's k x²/2) set aside; up when negative.
+ * Gravity's direction in the plane where the potential is, term by term,
+ * linear in the points' positions at every sample: ∇V = Σ cₖ ∇yₖ + Σ dₖ ∇xₖ
+ * (m g y of a ball, −m g l cos θ of a bob at height −l cos θ, the rimless
+ * wheel's 2 m g (y cos γ − x sin γ) in its slope's frame), gravity along
+ * −(Σ dₖ, Σ cₖ); terms that are not (a spring's k x²/2) are set aside.
  */
 function defaultGravity(drawing: Drawing, model: Model): [number, number] | undefined {
   if (!model.V || drawing.points.length === 0) return undefined;
-  const envs = samples(model, Math.max(4, drawing.points.length)).map((q) => envAt(model, q));
-  let weight = 0;
+  const envs = samples(model, Math.max(4, 2 * drawing.points.length)).map((q) => envAt(model, q));
+  let [gx, gy] = [0, 0];
   for (const term of termsOf(model.V)) {
-    const w = heightWeight(term, drawing, model, envs);
-    if (w !== undefined) weight += w;
+    const w = positionWeights(term, drawing, model, envs);
+    if (w) [gx, gy] = [gx - w[0], gy - w[1]];
   }
-  return Math.abs(weight) > 1e-12 ? [0, weight > 0 ? -1 : 1] : undefined;
+  const n = Math.hypot(gx, gy);
+  return n > 1e-12 ? [gx / n, gy / n] : undefined;
 }
 
-/** Σ cₖ when ∇term = Σ cₖ ∇yₖ (least squares over the samples, a residual of round-off only), else undefined. */
-function heightWeight(term: Expr, drawing: Drawing, model: Model, envs: readonly Record<string, number>[]): number | undefined {
+/** (Σ dₖ, Σ cₖ) when ∇term = Σ cₖ ∇yₖ + Σ dₖ ∇xₖ (least squares over the samples, a residual of round-off only), else undefined. */
+function positionWeights(term: Expr, drawing: Drawing, model: Model, envs: readonly Record<string, number>[]): [number, number] | undefined {
   const rows: number[][] = [];
   const rhs: number[] = [];
   for (const env of envs) {
     const gv = gradient(term, model, env);
-    const gy = drawing.points.map((p) => gradient(p.y, model, env));
+    const columns = [...drawing.points.map((p) => gradient(p.x, model, env)), ...drawing.points.map((p) => gradient(p.y, model, env))];
     gv.forEach((g, i) => {
-      rows.push(gy.map((col) => col[i]!));
+      rows.push(columns.map((col) => col[i]!));
       rhs.push(g);
     });
   }
@@ -149,7 +151,10 @@ function heightWeight(term: Expr, drawing: Drawing, model: Model, envs: readonly
   if (scale < 1e-12) return undefined;
   const c = leastSquares(rows, rhs);
   const residual = Math.max(...rows.map((r, k) => Math.abs(r.reduce((s, v, j) => s + v * c[j]!, 0) - rhs[k]!)));
-  return residual <= 1e-5 * scale ? c.reduce((s, v) => s + v, 0) : undefined;
+  if (residual > 1e-5 * scale) return undefined;
+  const n = drawing.points.length;
+  const sum = (from: number): number => c.slice(from, from + n).reduce((s, v) => s + v, 0);
+  return [sum(0), sum(n)];
 }
 
 /** The minimum-norm least-squares solution of A c = b, through the normal equations with a tiny ridge. */
@@ -177,32 +182,22 @@ function leastSquares(A: readonly (readonly number[])[], b: readonly number[]): 
 }
 
 /**
- * The unilateral constraints f(qᵢ, qⱼ) ≥ 0 of a point drawn at [qᵢ, qⱼ], as
- * curves f(x, y) = 0 of the plane (the solid where f < 0), but those a
- * declared ground line already draws.
+ * The unilateral constraints f(qᵢ, qⱼ) ≥ 0 of a point mass drawn at
+ * [qᵢ, qⱼ] (no disc around it: a disc's centre keeps its radius off the
+ * wall), as curves f(x, y) = 0 of the plane (the solid where f < 0), in a
+ * drawing that declares no ground of its own.
  */
 function defaultSurfaces(drawing: Drawing, model: Model): PlaneCurve[] {
   const plane = planeCoordinates(drawing, model);
-  if (!plane) return [];
+  if (!plane || drawing.ground.length > 0) return [];
+  const point = drawing.points.findIndex((p) => coordinateOf(p.x, model) === plane[0] && coordinateOf(p.y, model) === plane[1]);
+  if (drawing.discs.some((d) => d.center === point)) return [];
   const [qx, qy] = [model.coordinates[plane[0]]!.q.name, model.coordinates[plane[1]]!.q.name];
   const params = new Set(model.parameters.map((p) => p.symbol.name));
-  const env = parameterEnv(model);
   const out: PlaneCurve[] = [];
   for (const u of model.unilateral) {
     if (![...freeSymbols(u.gap)].every((s) => s === qx || s === qy || params.has(s))) continue;
-    const f = subsRecord(u.gap, { [qx]: PLANE_X, [qy]: PLANE_Y });
-    const at = (x: number, y: number): number => evaluate(f, { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y });
-    const drawn = drawing.ground.some((g) => {
-      // The same line: f is a multiple of a·x + b·y + c at a few points.
-      const probe: [number, number][] = [
-        [0.3, -0.2],
-        [-1.1, 0.7],
-        [2.3, 1.9],
-      ];
-      const k = at(...probe[0]!) / (g.a * 0.3 + g.b * -0.2 + g.c);
-      return Number.isFinite(k) && k > 0 && probe.every(([x, y]) => Math.abs(at(x, y) - k * (g.a * x + g.b * y + g.c)) < 1e-9 * (1 + Math.abs(at(x, y))));
-    });
-    if (!drawn) out.push({ f });
+    out.push({ f: subsRecord(u.gap, { [qx]: PLANE_X, [qy]: PLANE_Y }) });
   }
   return out;
 }

@@ -2,7 +2,8 @@
 // its sum and relation boundaries (outside every group, \left…\right pair
 // and environment) so that each fits a phone's width; the HTML report shows
 // them below 40rem instead of the page-wide lines, which LaTeX and wide
-// screens keep.
+// screens keep; and inline formulas given break points after their
+// top-level commas, so that a list of symbols wraps with the text.
 // Tests: test/report/layout.test.ts.
 import type { EquationLine, EquationRow } from './document.js';
 import { texWidth } from './latex.js';
@@ -73,4 +74,31 @@ export function narrowRows(rows: readonly EquationRow[]): EquationRow[] | undefi
   if (rows.length === 0 || widest(rows) <= NARROW_WIDTH) return undefined;
   const lhs = Math.max(...rows.map((r) => texWidth(r.lines[0]!.before)));
   return rows.map((r) => narrowRow(r, lhs));
+}
+
+/**
+ * Inline math with \allowbreak after each comma outside every group and
+ * bracket: KaTeX breaks inline math only after relations and operators, so
+ * a list "dμ₁, dν₁, …, dν₆" ran 84 px past a phone's column.
+ */
+export function breakableInline(tex: string): string {
+  let depth = 0;
+  let out = '';
+  for (let i = 0; i < tex.length; i++) {
+    const c = tex[i]!;
+    if (c === '\\') {
+      const name = /^\\([A-Za-z]+|.)/.exec(tex.slice(i))?.[1] ?? '';
+      if (name === 'left' || name === 'begin') depth++;
+      else if (name === 'right' || name === 'end') depth--;
+      out += `\\${name}`;
+      i += name.length;
+      continue;
+    }
+    if (c === '{' || c === '(' || c === '[') depth++;
+    else if (c === '}' || c === ')' || c === ']') depth--;
+    out += c;
+    // A comma then a space (or a control space, ",\ "), not already breakable.
+    if (c === ',' && depth === 0 && (tex[i + 1] === ' ' || tex.startsWith('\\ ', i + 1)) && !/^ ?\\allowbreak/.test(tex.slice(i + 1))) out += '\\allowbreak';
+  }
+  return out;
 }

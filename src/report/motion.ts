@@ -1,9 +1,10 @@
 // The figures of a report: the sketch of the model at its initial
 // configuration (beside the model's description), and the simulated motion —
-// coordinates, velocities and energy against time with units and one marker
-// per instant of events, a phase portrait, and (HTML only) an animation.
+// coordinates and velocities against time, one unit and one size per plot
+// (motion-plots.ts), energy and its drift, one marker per instant of events,
+// a phase portrait of every coordinate, and (HTML only) an animation.
 // Every plot is printed as SVG for the web page and TikZ for the PDF.
-// Tests: test/report/motion.test.ts.
+// Tests: test/report/motion.test.ts, test/report/figures.test.ts.
 import { ZERO } from '../core/expr.js';
 import type { Drawing, Model } from '../model/types.js';
 import { animationHtml } from './animation.js';
@@ -48,22 +49,6 @@ function axis(text: string, tex: string, unit: string | undefined): AxisLabel {
   return unit ? { text: `${text} [${unitText(unit)}]`, tex: `$${tex}$ [$${unitLatex(unit)}$]` } : { text, tex: `$${tex}$` };
 }
 
-/** The unit the first coordinates share, if they do. */
-function sharedUnit(units: readonly (string | undefined)[]): string | undefined {
-  return units.every((u) => u === units[0]) ? units[0] : undefined;
-}
-
-/** Coordinates grouped by unit, in the order each unit first appears. */
-function unitGroups<C extends { readonly unit?: string | undefined }>(cs: readonly C[]): C[][] {
-  const groups = new Map<string | undefined, C[]>();
-  for (const c of cs) {
-    const group = groups.get(c.unit);
-    if (group) group.push(c);
-    else groups.set(c.unit, [c]);
-  }
-  return [...groups.values()];
-}
-
 /** A figure printed both ways: SVG in the page, TikZ at `width` of the line in the PDF. */
 function figure(scene: Scene, width: number, legend: Figure['legend'], caption: readonly Inline[]): Figure {
   return { kind: 'figure', id: scene.id, svg: svgScene(scene), tikz: { picture: tikzScene(scene, scene.width * 0.75), width }, legend, caption };
@@ -79,7 +64,7 @@ export function sketchFigure(model: Model, drawing: Drawing, trajectory?: Report
   const values = model.coordinates.map((c, i) => `${mechanicsSymbol(c.name)} = ${formatNumber(Number(model.initial.q0[i]!.toPrecision(4)))}`);
   return {
     ...figure(scene, Number(Math.min(0.6, v.width / 640).toFixed(2)), [], []),
-    caption: ['The model at its initial configuration ', m(values.join(',\\ ')), ', drawn to scale with the default parameters.'],
+    caption: ['The model at its initial configuration ', m(values.join(',\\allowbreak\\ ')), ', drawn to scale with the default parameters.'],
   };
 }
 

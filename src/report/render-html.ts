@@ -7,7 +7,7 @@ import katex from 'katex';
 import type { Block, EquationRow, Inline, Numbering, ReportDocument } from './document.js';
 import { lineTex, numbering } from './document.js';
 import { splitDisplays } from './large.js';
-import { narrowRows } from './layout.js';
+import { breakableInline, narrowRows } from './layout.js';
 
 /** KaTeX settings of every formula in a report: fail on anything KaTeX does not support. */
 export const KATEX_OPTIONS = { throwOnError: true, strict: 'error', output: 'htmlAndMathml' } as const;
@@ -43,7 +43,7 @@ export function katexInputs(doc: ReportDocument): { readonly tex: string; readon
   const n = numbering(doc, true);
   const out: { tex: string; display: boolean }[] = [];
   const inline = (xs: readonly Inline[]): void => {
-    for (const x of xs) if (typeof x === 'object' && 'math' in x) out.push({ tex: x.math, display: false });
+    for (const x of xs) if (typeof x === 'object' && 'math' in x) out.push({ tex: breakableInline(x.math), display: false });
   };
   for (const s of doc.sections) {
     for (const b of s.blocks) {
@@ -79,7 +79,7 @@ function inlineHtml(xs: readonly Inline[], n: Numbering, where: string): string 
   return xs
     .map((x) => {
       if (typeof x === 'string') return escapeHtml(x);
-      if ('math' in x) return katexHtml(x.math, false, where);
+      if ('math' in x) return katexHtml(breakableInline(x.math), false, where);
       if ('code' in x) return `<code>${escapeHtml(x.code)}</code>`;
       if (x.ref.startsWith('sec:')) return `<a href="#${x.ref.slice(4)}">${n.sections.get(x.ref.slice(4)) ?? '?'}</a>`;
       if (x.ref.startsWith('tab:')) return `<a href="#tab-${x.ref.slice(4)}">${n.tables.get(x.ref.slice(4)) ?? '?'}</a>`;

@@ -70,8 +70,8 @@ describe('the playground pipeline on the compass', () => {
   });
 
   it('says why a model without a drawing is not animated', () => {
-    const circle = deriveText(text('circle-billiard'), 'derivations/circle-billiard.ts');
-    expect(runModel(circle.compiled, {}).animation).toEqual({ problem: 'The model declares no drawing (and has no particles to draw).' });
+    const walker = deriveText(text('compass-walker'), 'derivations/compass-walker.ts');
+    expect(runModel(walker.compiled, {}).animation).toEqual({ problem: 'The model declares no drawing (and has no particles to draw).' });
   });
 
   it('prints the run as the CLI does (CSV header with units, JSON with the parameters) and plots it', () => {

@@ -53,9 +53,11 @@ describe('every example’s motion stays on the free side of its sketch’s rigi
    * Expected failures, by name and why. The falling rod constrains its lower
    * end A only (the Painlevé example, single contact by design): rebounding
    * past flat at t ≈ 0.45 s, its end B and then its centre pass through the
-   * floor (C reaches y = −1).
+   * floor (C reaches y = −1). The compass walker's swing foot scuffs 3.6 mm
+   * through the slope at mid-stance, as Goswami et al.'s model lets it (its
+   * foot constraints act only ahead of the hip, `when: a > 0`).
    */
-  const KNOWN: Readonly<Record<string, string>> = { 'falling-rod': 'end B unconstrained' };
+  const KNOWN: Readonly<Record<string, string>> = { 'falling-rod': 'end B unconstrained', 'compass-walker': 'the swing foot scuffs' };
 
   it.each(rigid.filter((e) => !KNOWN[e.name]).map((e) => [e.name, e] as const))('%s', (_, e) => stays(e));
   it.fails.each(rigid.filter((e) => KNOWN[e.name]).map((e) => [e.name, e] as const))('%s (known to fail)', (_, e) => stays(e));

@@ -55,11 +55,18 @@ const label = (cls: string, x: number, y: number, text: string, tex: string, anc
   fill,
 });
 
-/** The axes at the plane's origin when the view shows it, else at the view's lower left corner. */
-function axesItems(names: readonly [string, string], v: View): SceneItem[] {
+/**
+ * The axes at the plane's origin when the view shows it clear of the bodies
+ * (no point within the arrows' length), else in the view's upper left
+ * corner (the gravity arrow takes the right one; grounds lie low), where
+ * they do not run into a pivot, a foot or their labels.
+ */
+function axesItems(names: readonly [string, string], v: View, pixels: readonly number[]): SceneItem[] {
   const [ox, oy] = toPx(v, 0, 0);
-  const inside = ox >= 8 && ox <= v.width - 48 && oy >= 48 && oy <= v.height - 8;
-  const [x0, y0] = inside ? [ox, oy] : [14, v.height - 14];
+  let clear = true;
+  for (let i = 0; i + 1 < pixels.length; i += 2) if (Math.hypot(pixels[i]! - ox, pixels[i + 1]! - oy) < 44) clear = false;
+  const inside = clear && ox >= 8 && ox <= v.width - 48 && oy >= 48 && oy <= v.height - 8;
+  const [x0, y0] = inside ? [ox, oy] : [14, 58];
   const L = 40;
   return [
     ...arrow('axis', x0, y0, x0 + L, y0, MARK),
@@ -144,7 +151,7 @@ export function surfaceMarks(a: SketchAnnotations, model: Model, v: View): Scene
  */
 export function markItems(a: SketchAnnotations, model: Model, pixels: readonly number[], v: View, angles: boolean): SceneItem[] {
   const items: SceneItem[] = [];
-  if (a.axes) items.push(...axesItems(a.axes, v));
+  if (a.axes) items.push(...axesItems(a.axes, v, pixels));
   if (a.gravity) items.push(...gravityItems(a.gravity, v));
   if (angles)
     for (const m of a.angles) {

@@ -12,10 +12,9 @@ import { GREEK_TEXT } from './latex-text.js';
 import { mechanicsSymbol } from './notation.js';
 import type { SceneItem } from './scene.js';
 import type { SketchAnnotations } from './sketch-annotations.js';
-import { parameterEnv, toPx, type View } from './sketch-view.js';
+import { GROUND, parameterEnv, toPx, type View } from './sketch-view.js';
 
 const MARK = '#444444';
-const GROUND = '#666666';
 const ANGLE = '#b35900';
 
 /** theta → θ, q1 → q₁, a_2 → a₂: a coordinate's name as the figure writes it in plain text. */

@@ -32,4 +32,7 @@ export function view(box: Box, maxWidth = 420, maxHeight = 320): View {
   return { width: Math.round((box.xMax - box.xMin) * scale), height: Math.round((box.yMax - box.yMin) * scale), scale, box };
 }
 
+/** The colour of fixed lines and surfaces and their hatches. */
+export const GROUND = '#666666';
+
 export const toPx = (v: View, x: number, y: number): [number, number] => [(x - v.box.xMin) * v.scale, (v.box.yMax - y) * v.scale];

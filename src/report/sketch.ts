@@ -13,7 +13,7 @@ import { contour } from './contour.js';
 import { fitted, type Scene, type SceneItem } from './scene.js';
 import { sketchAnnotations } from './sketch-annotations.js';
 import { markItems, surfaceMarks } from './sketch-marks.js';
-import { parameterEnv, toPx, type Box, type View } from './sketch-view.js';
+import { GROUND, parameterEnv, toPx, type Box, type View } from './sketch-view.js';
 import { PLANE_X, PLANE_Y } from '../model/validate/drawing.js';
 
 /**
@@ -114,7 +114,6 @@ export function boundingBox(drawing: Drawing, model: Model, poses: readonly Pose
 
 const INK = '#1d1d1d';
 const BAR = '#0072b2';
-const GROUND = '#666666';
 
 /** The ground line clipped to the view, with short hatches on its solid side. */
 function groundItems(g: GroundLine, v: View): SceneItem[] {

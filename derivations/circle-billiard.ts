@@ -28,6 +28,8 @@ export default defineModel({
   },
   kinetic: "(x'^2 + y'^2)/2",
   unilateral: [{ name: 'wall', constraint: 'R^2 - x^2 - y^2 >= 0', law: { newton: 'e' }, description: 'the circle of radius R' }],
+  // The point in its plane; the circle is drawn from the wall constraint (the sketch's default surfaces).
+  drawing: { points: { P: ['x', 'y'] } },
   initial: { q: { x: 'R*cos(alpha0)', y: 0 }, qd: { x: 0, y: 'v0' }, t1: 25 },
   // Kozlov §3 against the derived impact map at a general point (x, y) of the circle:
   // the normal velocity reversed with e, the tangential one unchanged; the map on the

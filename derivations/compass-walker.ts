@@ -64,5 +64,14 @@ export default defineModel({
   kinetic: `mH*(x'^2 + y'^2)/2 + ${legKinetic(1)} + ${legKinetic(2)}`,
   potential: `g*(mH*(y*cos(gamma) - x*sin(gamma)) + ${legHeight(1)} + ${legHeight(2)})`,
   unilateral: [foot(1), foot(2)],
+  // In the slope's frame (x down the slope, y normal to it): the hip, the legs to their feet, the slope.
+  drawing: {
+    points: { hip: ['x', 'y'], foot1: ['x + l*sin(a1)', 'y - l*cos(a1)'], foot2: ['x + l*sin(a2)', 'y - l*cos(a2)'] },
+    segments: [
+      ['hip', 'foot1'],
+      ['hip', 'foot2'],
+    ],
+    ground: 'y = 0',
+  },
   initial: standingOnFoot2(0.271, -0.377, -1.092),
 });

@@ -23,6 +23,8 @@ export default defineModel({
   potential: 'g*y',
   unilateral: [{ name: 'wall', description: 'the parabola y = x²/(2a)', constraint: 'y - x^2/(2*a) >= 0', law: { newton: 'e' } }],
   // Leaving the vertex straight up at 2.5 m/s: the apex at 0.32 m, below the focus at 0.5 m.
+  // The point in its plane; the parabola is drawn from the wall constraint (the sketch's default surfaces).
+  drawing: { points: { P: ['x', 'y'] } },
   initial: { q: { x: 0, y: 0 }, qd: { x: 0, y: 2.5 }, t1: 3 },
   // The vertical bouncing at v = 2.5, found from a start 1 cm off the axis (its energy held:
   // the orbits form a family along it), and followed as a shrinks to 0.5: it doubles its

@@ -60,15 +60,20 @@ export default defineModel({
     { name: 'pair1', expr: 'y + a1*theta', slip: { positive: 'x + w*theta', negative: 'x - w*theta' }, friction: { positive: 'f21', negative: 'f11' } },
     { name: 'pair2', expr: 'y + a2*theta', slip: { positive: 'x + w*theta', negative: 'x - w*theta' }, friction: { positive: 'f22', negative: 'f12' } },
   ],
-  // Seen from above: the prism (half length 0.4, half width w) between its guides.
+  // Seen from above: the prism (half length 0.6, half width w) between its guides, its
+  // support pairs 1 and 2 at a1, a2 on both faces (a point (a, b) of the prism at (x − bθ, y + aθ), drawn turned by θ).
   drawing: {
     points: Object.fromEntries(
       [
-        ['A', -0.4, -1],
-        ['B', 0.4, -1],
-        ['C', 0.4, 1],
-        ['D', -0.4, 1],
-      ].map(([n, u, v]) => [n, [`x + ${u}*cos(theta) - ${v}*w*sin(theta)`, `y + ${u}*sin(theta) + ${v}*w*cos(theta)`] as const]),
+        ['A', '-0.6', '-w'],
+        ['B', '0.6', '-w'],
+        ['C', '0.6', 'w'],
+        ['D', '-0.6', 'w'],
+        ['1', 'a1', '-w'],
+        ["1'", 'a1', 'w'],
+        ['2', 'a2', '-w'],
+        ["2'", 'a2', 'w'],
+      ].map(([n, u, v]) => [n, [`x + ${u}*cos(theta) - ${v}*sin(theta)`, `y + ${u}*sin(theta) + ${v}*cos(theta)`] as const]),
     ),
     segments: [
       ['A', 'B'],
@@ -78,6 +83,7 @@ export default defineModel({
     ],
     labels: false,
     ground: ['y = -w', 'w = y'],
+    annotations: { supports: ['1', "1'", '2', "2'"] },
   },
   initial: { qd: { x: 1 }, t1: 2 },
   // smirnov1981 §2, the planar symmetric case: Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂ of each of the four full variants, and its term fᵢ₁Nᵢⱼ₁ + fⱼ₂Nᵢⱼ₂ of Φ;

@@ -111,15 +111,24 @@ export default defineModel({
     slip: { positive: p.plus, negative: p.minus },
     friction: { positive: `fp${p.s}`, negative: `fm${p.s}` },
   })),
-  // Seen from above: the prism (half length 0.4, half width w) between its guides, turned by its yaw.
+  // Seen from above: the prism (half length 0.4, half width w) between its guides, turned by its
+  // yaw, with its support points: pairs 1, 2 on the side faces (at (aₛ, ±w)), pairs 3, 4, 5 on the
+  // top and bottom faces (at (aₛ, bₛ), one above the other).
   drawing: {
     points: Object.fromEntries(
       [
-        ['A', -0.4, -1],
-        ['B', 0.4, -1],
-        ['C', 0.4, 1],
-        ['D', -0.4, 1],
-      ].map(([n, u, v]) => [n, [`x + ${u}*cos(psi) - ${v}*w*sin(psi)`, `y + ${u}*sin(psi) + ${v}*w*cos(psi)`] as const]),
+        ['A', '-0.4', '-w'],
+        ['B', '0.4', '-w'],
+        ['C', '0.4', 'w'],
+        ['D', '-0.4', 'w'],
+        ['1', 'a1', '-w'],
+        ["1'", 'a1', 'w'],
+        ['2', 'a2', '-w'],
+        ["2'", 'a2', 'w'],
+        ['3', 'a3', 'b3'],
+        ['4', 'a4', 'b4'],
+        ['5', 'a5', 'b5'],
+      ].map(([n, u, v]) => [n, [`x + ${u}*cos(psi) - ${v}*sin(psi)`, `y + ${u}*sin(psi) + ${v}*cos(psi)`] as const]),
     ),
     segments: [
       ['A', 'B'],
@@ -129,6 +138,7 @@ export default defineModel({
     ],
     labels: false,
     ground: ['y = -w', 'w = y'],
+    annotations: { supports: ['1', "1'", '2', "2'", '3', '4', '5'] },
   },
   initial: { qd: { x: 0.5 }, t1: 1 },
   // smirnov1981 (2.1), each row solved for its load, with the derived reactions of the variant the defaults realize.

@@ -54,6 +54,17 @@ export default defineModel({
       load: 'm*g',
     },
   ],
+  // The disk on its line, in the plane with y up: (x, y) of the inclined frame turned by −alpha, so that
+  // x runs downhill; the rim mark turns with phi. The undeformed line is the ground.
+  drawing: {
+    points: {
+      C: ['x*cos(alpha) + y*sin(alpha)', '-x*sin(alpha) + y*cos(alpha)'],
+      rim: ['x*cos(alpha) + y*sin(alpha) + r*cos(phi - alpha)', '-x*sin(alpha) + y*cos(alpha) + r*sin(phi - alpha)'],
+    },
+    discs: [{ center: 'C', radius: 'r' }],
+    segments: [['C', 'rim']],
+    ground: 'y = -x*tan(alpha)',
+  },
   initial: { q: { y: 0.12 }, qd: { x: 0.5, phi: -20 }, t1: 1 },
   // Kuleshov et al. against the derived patch law, in its own symbols: the depth q and its rate q̇.
   paper: {

@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   'bad-friction',
   'bad-slip',
   'bad-hinge',
+  'bad-annotation',
   'invalid-option',
   'bad-approach',
   'bad-critical',

@@ -382,6 +382,43 @@ export interface DrawingSpec {
   readonly ground?: string | readonly string[];
   /** Write the points' names beside them (default: when there are at most six). */
   readonly labels?: boolean;
+  /** What the sketch marks beside the bodies; a field left out takes its default from the model (report/sketch-annotations.ts). */
+  readonly annotations?: DrawingAnnotationsSpec;
+}
+
+/** Directions an angle is measured from, besides a named point. */
+export const ANGLE_DIRECTIONS = { right: 0, up: 90, left: 180, down: 270 } as const;
+
+/** An angle drawn as an arc labelled with its coordinate's symbol: at a point, from a direction or a point, to a point. */
+export interface AngleMarkSpec {
+  readonly coordinate: string;
+  readonly at: string;
+  /** 'right', 'up', 'left', 'down' or a named point. */
+  readonly from: string;
+  readonly to: string;
+}
+
+/** The sketch's annotations (DrawingSpec.annotations). */
+export interface DrawingAnnotationsSpec {
+  /**
+   * The names of the plane's axes [horizontal, vertical], drawn as arrows;
+   * false: none. Default: the coordinates a point is drawn at ([x, z] for
+   * P: ['x', 'z']), else ['x', 'y'].
+   */
+  readonly axes?: readonly [string, string] | false;
+  /** Angles drawn as arcs; default: each angle coordinate that alone turns a segment. */
+  readonly angles?: readonly AngleMarkSpec[];
+  /** Gravity's direction [x, y] in the plane; false: none. Default: where the potential is linear in the points' positions, the way it falls. */
+  readonly gravity?: readonly [number, number] | false;
+  /**
+   * Fixed curves of the plane, each an equation in x, y and the parameters
+   * ('x^2 + y^2 = R^2', a billiard's wall), the side where left − right < 0
+   * hatched as the solid. Default, in a drawing without ground lines: the
+   * unilateral constraints of a point mass drawn at two coordinates.
+   */
+  readonly surfaces?: readonly string[];
+  /** Points drawn as supports (an open square) instead of a dot: the prism's support points. */
+  readonly supports?: readonly string[];
 }
 
 // ---- a model spec, by concern
@@ -658,7 +695,9 @@ export const ORBIT_FIELDS: Known<OrbitSpec> = {
 };
 export const SECTION_FIELDS: Known<OrbitSpec['section']> = { contact: true, coordinate: true, value: true, direction: true };
 export const CONTINUATION_FIELDS: Known<NonNullable<OrbitSpec['continuation']>> = { parameter: true, from: true, to: true };
-export const DRAWING_FIELDS: Known<DrawingSpec> = { points: true, segments: true, discs: true, ground: true, labels: true };
+export const DRAWING_FIELDS: Known<DrawingSpec> = { points: true, segments: true, discs: true, ground: true, labels: true, annotations: true };
+export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = { axes: true, angles: true, gravity: true, surfaces: true, supports: true };
+export const ANGLE_MARK_FIELDS: Known<AngleMarkSpec> = { coordinate: true, at: true, from: true, to: true };
 export const DISC_FIELDS: Known<NonNullable<DrawingSpec['discs']>[number]> = { center: true, radius: true };
 export const PAPER_FIELDS: Known<PaperSpec> = { source: true, general: true, formulas: true, claims: true, figures: true };
 

@@ -296,4 +296,29 @@ export interface Drawing {
   readonly ground: readonly GroundLine[];
   /** Label the points with their names (declared drawings; the default's P1, P2, … say nothing). */
   readonly labels: boolean;
+  /** The declared annotations; a field left undefined takes its default from the model (report/sketch-annotations.ts). */
+  readonly annotations: DrawingAnnotations;
+}
+
+/** An angle mark read against the drawing: indices into the model's coordinates and the drawing's points. */
+export interface AngleMark {
+  readonly coordinate: number;
+  readonly at: number;
+  /** A point's index, or a direction in degrees counter-clockwise from the right. */
+  readonly from: { readonly point: number } | { readonly degrees: number };
+  readonly to: number;
+}
+
+/** A fixed curve of a drawing's plane: left − right of its equation, in the plane's x and y (drawing.ts PLANE_X, PLANE_Y) and the parameters. */
+export interface PlaneCurve {
+  readonly f: Expr;
+}
+
+export interface DrawingAnnotations {
+  readonly axes?: readonly [string, string] | false;
+  readonly angles?: readonly AngleMark[];
+  readonly gravity?: readonly [number, number] | false;
+  readonly surfaces?: readonly PlaneCurve[];
+  /** Indices of the points drawn as supports. */
+  readonly supports: readonly number[];
 }

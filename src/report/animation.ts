@@ -5,7 +5,8 @@
 // no library, no request, so the report still works from a file:// URL.
 // Tests: test/report/animation.test.ts, test/report/browser.test.ts (it advances in Chromium).
 import { px, svgScene } from './scene.js';
-import { boundingBox, poser, sketchScene, view, type Pose } from './sketch.js';
+import { boundingBox, poser, sketchScene, type Pose } from './sketch.js';
+import { view } from './sketch-view.js';
 import type { Drawing, Model } from '../model/types.js';
 
 /** At most this many frames: enough for a smooth slider, a few tens of kB of page. */
@@ -95,7 +96,7 @@ export function animationHtml(a: AnimationInput): string {
   const last = samples.length - 1;
   return [
     `<div class="animation" id="${a.id}">`,
-    svgScene(sketchScene(`${a.id}-sketch`, a.title, a.drawing, a.model, poses[0]!, v)),
+    svgScene(sketchScene(`${a.id}-sketch`, a.title, a.drawing, a.model, poses[0]!, v, false)),
     `<div class="controls"><button type="button">Play</button> <input type="range" min="0" max="${last}" step="1" value="0" aria-label="time"> <output>t = ${frames.t[0]!.toFixed(2)} s</output></div>`,
     // Numbers only: nothing in the JSON can close the <script> element.
     `<script type="application/json" class="frames">${JSON.stringify(frames)}</script>`,

@@ -74,7 +74,8 @@ const TEXT_ESCAPES: Readonly<Record<string, string>> = {
   œ: '\\oe{}',
   Œ: '\\OE{}',
 };
-const GREEK_TEXT: Readonly<Record<string, string>> = {
+/** Greek letters and the LaTeX command of each (without the backslash). */
+export const GREEK_TEXT: Readonly<Record<string, string>> = {
   α: 'alpha',
   β: 'beta',
   γ: 'gamma',

@@ -2,7 +2,8 @@
 // its sum and relation boundaries (outside every group, \left…\right pair
 // and environment) so that each fits a phone's width; the HTML report shows
 // them below 40rem instead of the page-wide lines, which LaTeX and wide
-// screens keep.
+// screens keep; and inline formulas given break points after their
+// top-level commas, so that a list of symbols wraps with the text.
 // Tests: test/report/layout.test.ts.
 import type { EquationLine, EquationRow } from './document.js';
 import { texWidth } from './latex.js';
@@ -10,14 +11,18 @@ import { texWidth } from './latex.js';
 /** Width of a line on a 412 px screen, left side included (texWidth units: KaTeX at 18 px, less the number's 3.2 em). */
 export const NARROW_WIDTH = 24;
 
+/** Commands followed by a delimiter character. */
+const DELIMITED = new Set(['left', 'right', 'bigl', 'bigr', 'Bigl', 'Bigr']);
+
 /** Printed continuation lines begin with this (document.ts equation). */
 const CONTINUATION = '\\quad {}';
 
 /**
  * The top-level terms of a right-hand side: split before " + ", " - " and
  * a relation sign at depth 0, each term keeping its sign. Depth counts
- * braces, \left…\right and \begin…\end, so a fraction, a bracket or a
- * matrix is never cut.
+ * braces, parentheses, brackets, \left…\right and \begin…\end, so a
+ * fraction, a function's argument sin(a − b), a bracket or a matrix is
+ * never cut; only \bigl( … \bigr), which the printer sets to be broken, is.
  */
 export function topTerms(tex: string): string[] {
   const out: string[] = [];
@@ -25,13 +30,15 @@ export function topTerms(tex: string): string[] {
   let start = 0;
   for (let i = 0; i < tex.length; i++) {
     const c = tex[i]!;
-    if (c === '{') depth++;
-    else if (c === '}') depth--;
+    if (c === '{' || c === '(' || c === '[') depth++;
+    else if (c === '}' || c === ')' || c === ']') depth--;
     else if (c === '\\') {
       const name = /^\\([A-Za-z]+)/.exec(tex.slice(i))?.[1];
       if (name === 'left' || name === 'begin') depth++;
       else if (name === 'right' || name === 'end') depth--;
       if (name) i += name.length;
+      // The delimiter of \left( or \bigl( is the command's, not a bracket of its own; \bigl( … \bigr) may be broken (latex.ts splitProduct).
+      if (name && DELIMITED.has(name) && tex[i + 1] !== '\\') i++;
     } else if (depth === 0 && i > start && tex[i - 1] === ' ' && (c === '+' || c === '-' || c === '=') && tex[i + 1] === ' ') {
       out.push(tex.slice(start, i).trimEnd());
       start = i;
@@ -67,4 +74,31 @@ export function narrowRows(rows: readonly EquationRow[]): EquationRow[] | undefi
   if (rows.length === 0 || widest(rows) <= NARROW_WIDTH) return undefined;
   const lhs = Math.max(...rows.map((r) => texWidth(r.lines[0]!.before)));
   return rows.map((r) => narrowRow(r, lhs));
+}
+
+/**
+ * Inline math with \allowbreak after each comma outside every group and
+ * bracket: KaTeX breaks inline math only after relations and operators, so
+ * a list "dμ₁, dν₁, …, dν₆" ran 84 px past a phone's column.
+ */
+export function breakableInline(tex: string): string {
+  let depth = 0;
+  let out = '';
+  for (let i = 0; i < tex.length; i++) {
+    const c = tex[i]!;
+    if (c === '\\') {
+      const name = /^\\([A-Za-z]+|.)/.exec(tex.slice(i))?.[1] ?? '';
+      if (name === 'left' || name === 'begin') depth++;
+      else if (name === 'right' || name === 'end') depth--;
+      out += `\\${name}`;
+      i += name.length;
+      continue;
+    }
+    if (c === '{' || c === '(' || c === '[') depth++;
+    else if (c === '}' || c === ')' || c === ']') depth--;
+    out += c;
+    // A comma then a space (or a control space, ",\ "), not already breakable.
+    if (c === ',' && depth === 0 && (tex[i + 1] === ' ' || tex.startsWith('\\ ', i + 1)) && !/^ ?\\allowbreak/.test(tex.slice(i + 1))) out += '\\allowbreak';
+  }
+  return out;
 }

@@ -1,18 +1,22 @@
 // The figures of a report: the sketch of the model at its initial
 // configuration (beside the model's description), and the simulated motion —
-// coordinates, velocities and energy against time with units and one marker
-// per instant of events, a phase portrait, and (HTML only) an animation.
+// coordinates and velocities against time, one unit and one size per plot
+// (motion-plots.ts), energy and its drift, one marker per instant of events,
+// a phase portrait of every coordinate, and (HTML only) an animation.
 // Every plot is printed as SVG for the web page and TikZ for the PDF.
-// Tests: test/report/motion.test.ts.
+// Tests: test/report/motion.test.ts, test/report/figures.test.ts.
 import { ZERO } from '../core/expr.js';
 import type { Drawing, Model } from '../model/types.js';
 import { animationHtml } from './animation.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { mechanicsSymbol, unitLatex } from './notation.js';
+import { conservativeBetweenEvents, energyDrift, scaleGroups, shownTrajectory, spread } from './motion-plots.js';
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, SERIES_COLORS, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
 import { sceneFigure } from './scene.js';
+import { plainSymbol } from './sketch-marks.js';
 import { formatNumber, type ReportSimulation, type ReportTrajectory } from './sections.js';
-import { boundingBox, poser, sketchScene, view } from './sketch.js';
+import { boundingBox, poser, sketchScene } from './sketch.js';
+import { view } from './sketch-view.js';
 
 /** A trajectory with its velocities (the runtime's Trajectory is one). */
 export interface MotionTrajectory extends ReportTrajectory {
@@ -43,22 +47,6 @@ export function rateUnit(unit: string): string {
 /** "q [rad]" and "$q$ [$\mathrm{rad}$]", or without brackets when the quantity has no unit. */
 function axis(text: string, tex: string, unit: string | undefined): AxisLabel {
   return unit ? { text: `${text} [${unitText(unit)}]`, tex: `$${tex}$ [$${unitLatex(unit)}$]` } : { text, tex: `$${tex}$` };
-}
-
-/** The unit the first coordinates share, if they do. */
-function sharedUnit(units: readonly (string | undefined)[]): string | undefined {
-  return units.every((u) => u === units[0]) ? units[0] : undefined;
-}
-
-/** Coordinates grouped by unit, in the order each unit first appears. */
-function unitGroups<C extends { readonly unit?: string | undefined }>(cs: readonly C[]): C[][] {
-  const groups = new Map<string | undefined, C[]>();
-  for (const c of cs) {
-    const group = groups.get(c.unit);
-    if (group) group.push(c);
-    else groups.set(c.unit, [c]);
-  }
-  return [...groups.values()];
 }
 
 /**
@@ -104,7 +92,7 @@ export function sketchFigure(model: Model, drawing: Drawing, trajectory?: Report
   const values = model.coordinates.map((c, i) => `${mechanicsSymbol(c.name)} = ${formatNumber(Number(model.initial.q0[i]!.toPrecision(4)))}`);
   return {
     ...sceneFigure(scene, Number(Math.min(0.6, v.width / 640).toFixed(2)), [], []),
-    caption: ['The model at its initial configuration ', m(values.join(',\\ ')), ', drawn to scale with the default parameters.'],
+    caption: ['The model at its initial configuration ', m(values.join(',\\allowbreak\\ ')), ', drawn to scale with the default parameters.'],
   };
 }
 
@@ -127,7 +115,8 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
     const why = 'error' in simulation ? `The simulation failed: ${simulation.error}` : `Not simulated: ${simulation.skipped}.`;
     return { id: 'simulation', title: 'Simulated motion', blocks: [paragraph(...from, '.'), paragraph(why)] };
   }
-  const tr = simulation.trajectory;
+  const run = simulation.trajectory;
+  const { shown: tr, rest } = shownTrajectory(run);
   const cs = model.coordinates.slice(0, MAX_SERIES);
   const more = model.coordinates.length > cs.length ? ` (the first ${cs.length} of ${model.coordinates.length})` : '';
   const events: PlotEvent[] = tr.events.map((e) => ({ t: e.t, kind: e.type }));
@@ -136,46 +125,63 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   const kinds = [...new Set(markers.map((e) => e.kind))];
   const eventLegend = kinds.map((k) => ({ label: `\\text{${k}}`, color: EVENT_STYLE[k].color, dash: EVENT_STYLE[k].dash }));
   const eventNote = markers.length ? ['; a dashed line marks each instant of events, ×n the number of events at one instant.'] : ['.'];
+  const until: Inline[] =
+    rest === undefined
+      ? []
+      : [
+          ' Shown until ',
+          m(`t = ${formatNumber(Number(t1.toPrecision(3)))}`),
+          ': at rest from ',
+          m(`t \\approx ${formatNumber(Number(rest.toPrecision(3)))}`),
+          '.',
+        ];
   const time = axis('t', 't', 's');
-  const unit = sharedUnit(cs.map((c) => c.unit));
-  const key = (c: (typeof cs)[number], i: number, dot: boolean): Figure['legend'][number] => {
-    const u = c.unit ? (dot ? rateUnit(c.unit) : c.unit) : undefined;
-    return {
-      label: `${mechanicsSymbol(dot ? c.qd.name : c.name)}${u && !unit ? `\\ [${unitLatex(u)}]` : ''}`,
-      color: SERIES_COLORS[i % SERIES_COLORS.length]!,
-    };
-  };
   const column = (rows: readonly (readonly number[])[], i: number): number[] => rows.map((r) => r[i]!);
-  const figures: Figure[] = [
-    sceneFigure(
-      plotScene({
-        id: 'plot-coordinates',
-        title: `${model.title}: coordinates against time`,
-        t: tr.t,
-        events,
-        xLabel: time,
-        yLabel: axis('q', 'q', unit),
-        series: cs.map((c, i) => ({ label: c.name, values: column(tr.q, i) })),
-      }),
-      0.9,
-      [...cs.map((c, i) => key(c, i, false)), ...eventLegend],
-      [`Generalized coordinates against time${more}`, ...eventNote],
-    ),
-    sceneFigure(
-      plotScene({
-        id: 'plot-velocities',
-        title: `${model.title}: velocities against time`,
-        t: tr.t,
-        events,
-        xLabel: time,
-        yLabel: axis('dq/dt', '\\dot{q}', unit && rateUnit(unit)),
-        series: cs.map((c, i) => ({ label: c.name, values: column(tr.qd, i) })),
-      }),
-      0.9,
-      [...cs.map((c, i) => key(c, i, true)), ...eventLegend],
-      [`Generalized velocities against time${more}`, ...eventNote],
-    ),
-  ];
+  const qs = cs.map((_, i) => column(tr.q, i));
+  const qds = cs.map((_, i) => column(tr.qd, i));
+  const suffix = (k: number): string => (k === 0 ? '' : `-${k + 1}`);
+  const figures: Figure[] = [];
+  // Coordinates, then velocities: one plot per unit and size (motion-plots.ts scaleGroups), each series in its own colour throughout.
+  for (const dot of [false, true]) {
+    const values = dot ? qds : qs;
+    const units = cs.map((c) => (c.unit && dot ? rateUnit(c.unit) : c.unit));
+    const groups = scaleGroups(units, [values.map(spread)]);
+    groups.forEach((group, k) => {
+      const unit = units[group[0]!];
+      const one = group.length === 1 ? cs[group[0]!]! : undefined;
+      const name = dot ? 'velocities' : 'coordinates';
+      const yLabel = one
+        ? axis(dot ? `d${plainSymbol(one.name)}/dt` : plainSymbol(one.name), mechanicsSymbol(dot ? one.qd.name : one.name), unit)
+        : axis(dot ? 'dq/dt' : 'q', dot ? '\\dot{q}' : 'q', unit);
+      const which =
+        groups.length === 1
+          ? `Generalized ${name}`
+          : `${one ? `The ${dot ? 'velocity' : 'coordinate'}` : `Generalized ${name}`} in ${unit ? unitText(unit) : 'no unit'}`;
+      const apart =
+        groups.length > 1 && groups.some((g) => units[g[0]!] === unit && g !== group)
+          ? ' (apart from those of another size, which would draw flat beside them)'
+          : '';
+      figures.push(
+        sceneFigure(
+          plotScene({
+            id: `plot-${name}${suffix(k)}`,
+            title: `${model.title}: ${name} against time${groups.length > 1 ? ` (${k + 1} of ${groups.length})` : ''}`,
+            t: tr.t,
+            events,
+            xLabel: time,
+            yLabel,
+            series: group.map((i) => ({ label: cs[i]!.name, values: values[i]! })),
+          }),
+          0.9,
+          [
+            ...group.map((i) => ({ label: mechanicsSymbol(dot ? cs[i]!.qd.name : cs[i]!.name), color: SERIES_COLORS[i % SERIES_COLORS.length]! })),
+            ...eventLegend,
+          ],
+          [`${which} against time${more}${apart}`, ...eventNote, ...until],
+        ),
+      );
+    });
+  }
   if (tr.energy) {
     figures.push(
       sceneFigure(
@@ -193,31 +199,54 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
         ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: non-potential forces act).' : '.'],
       ),
     );
+    if (conservativeBetweenEvents(model))
+      figures.push(
+        sceneFigure(
+          plotScene({
+            id: 'plot-energy-drift',
+            title: `${model.title}: relative energy drift against time`,
+            t: tr.t,
+            events,
+            xLabel: time,
+            yLabel: { text: '(E − E₀)/|E₀|', tex: '$(E - E_0)/|E_0|$' },
+            series: [{ label: 'drift', values: energyDrift(tr.t, tr.energy, tr.events) }],
+          }),
+          0.9,
+          [{ label: '(E - E_0)/|E_0|', color: SERIES_COLORS[0] }, ...eventLegend],
+          [
+            'Relative drift of the energy, conserved between events: ',
+            m('E_0'),
+            ' is its value at the start and again just after each event (an impact changes it by the law’s loss, not by drift); the integrator’s error, not the physics.',
+          ],
+        ),
+      );
   }
-  // The phase portraits: each coordinate against its velocity, one figure per unit (an angle and a length share no axis).
-  const groups = unitGroups(cs);
-  groups.forEach((group, k) => {
-    const phase = group.slice(0, MAX_PHASE);
-    const unitName = phase[0]!.unit ? unitText(phase[0]!.unit) : 'no unit';
-    const which =
-      groups.length === 1
-        ? `each coordinate${phase.length < group.length ? ` (the first ${phase.length})` : ''}`
-        : `each coordinate in ${unitName}${phase.length < group.length ? ` (the first ${phase.length} of ${group.length})` : ''}`;
+  // The phase portraits: every coordinate shown against its velocity, one figure per unit and size (in q and q̇ both), at most MAX_PHASE curves each.
+  const phases = scaleGroups(
+    cs.map((c) => c.unit),
+    [qs.map(spread), qds.map(spread)],
+  ).flatMap((g) => Array.from({ length: Math.ceil(g.length / MAX_PHASE) }, (_, k) => g.slice(k * MAX_PHASE, (k + 1) * MAX_PHASE)));
+  phases.forEach((phase, k) => {
+    const unit = cs[phase[0]!]!.unit;
+    const one = phase.length === 1 ? cs[phase[0]!]! : undefined;
+    const unitName = unit ? unitText(unit) : 'no unit';
+    const which = one ? `${mechanicsSymbol(one.name)} against its velocity` : `each coordinate in ${unitName} against its velocity`;
     figures.push(
       sceneFigure(
         curveScene({
-          id: k === 0 ? 'plot-phase' : `plot-phase-${k + 1}`,
-          title: `${model.title}: phase portrait${groups.length > 1 ? `, ${unitName}` : ''}`,
-          xLabel: axis('q', 'q', phase[0]!.unit),
-          yLabel: axis('dq/dt', '\\dot{q}', phase[0]!.unit && rateUnit(phase[0]!.unit)),
-          curves: phase.map((c) => {
-            const i = model.coordinates.indexOf(c);
-            return { label: c.name, x: column(tr.q, i), y: column(tr.qd, i) };
-          }),
+          id: `plot-phase${suffix(k)}`,
+          title: `${model.title}: phase portrait${phases.length > 1 ? `, ${one ? one.name : unitName}` : ''}`,
+          xLabel: one ? axis(plainSymbol(one.name), mechanicsSymbol(one.name), unit) : axis('q', 'q', unit),
+          yLabel: one
+            ? axis(`d${plainSymbol(one.name)}/dt`, mechanicsSymbol(one.qd.name), unit && rateUnit(unit))
+            : axis('dq/dt', '\\dot{q}', unit && rateUnit(unit)),
+          curves: phase.map((i) => ({ label: cs[i]!.name, x: qs[i]!, y: qds[i]! })),
         }),
         0.75,
-        phase.map((c, i) => ({ label: `(${mechanicsSymbol(c.name)}, ${mechanicsSymbol(c.qd.name)})`, color: SERIES_COLORS[i % SERIES_COLORS.length]! })),
-        [`Phase portrait: ${which} against its velocity, from the dot at the initial state.`],
+        phase.map((i) => ({ label: `(${mechanicsSymbol(cs[i]!.name)}, ${mechanicsSymbol(cs[i]!.qd.name)})`, color: SERIES_COLORS[i % SERIES_COLORS.length]! })),
+        one
+          ? ['Phase portrait: ', m(mechanicsSymbol(one.name)), ' against its velocity, from the dot at the initial state.']
+          : [`Phase portrait: ${which}, from the dot at the initial state.`],
       ),
     );
   });

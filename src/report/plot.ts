@@ -148,6 +148,37 @@ export function eventMarkers(events: readonly PlotEvent[], resolution: number): 
 
 const label = (l: string | AxisLabel): AxisLabel => (typeof l === 'string' ? { text: l } : l);
 
+const SUPERSCRIPT: Readonly<Record<string, string>> = {
+  '-': '⁻',
+  '0': '⁰',
+  '1': '¹',
+  '2': '²',
+  '3': '³',
+  '4': '⁴',
+  '5': '⁵',
+  '6': '⁶',
+  '7': '⁷',
+  '8': '⁸',
+  '9': '⁹',
+};
+
+/**
+ * The power of ten an axis is counted in: 0 for ticks that read well as
+ * decimals, else the exponent of the largest tick (an energy drift of 1e-11
+ * reads 2, 4, … ×10⁻¹², not 0.000000000002).
+ */
+export function axisExponent(ticks: readonly number[]): number {
+  const top = Math.max(...ticks.map(Math.abs));
+  return top > 0 && (top < 1e-2 || top >= 1e5) ? Math.floor(Math.log10(top)) : 0;
+}
+
+/** The axis caption with the power of ten its ticks are counted in: "E [J] ×10⁻³". */
+function scaled(l: AxisLabel, exponent: number): AxisLabel {
+  if (exponent === 0) return l;
+  const text = `${l.text} ×10${[...String(exponent)].map((c) => SUPERSCRIPT[c]!).join('')}`;
+  return { text, tex: `${l.tex ?? l.text} $\\times 10^{${exponent}}$` };
+}
+
 interface Frame {
   readonly items: SceneItem[];
   readonly sx: (v: number) => number;
@@ -158,13 +189,28 @@ interface Frame {
   readonly y1: number;
 }
 
-/** Frame, grid, ticks and axis captions of a plot over [xLo, xHi] × the y range of `ys`. */
-function frame(W: number, H: number, xRange: [number, number], yValues: readonly number[], xl: string | AxisLabel, yl: string | AxisLabel): Frame {
+/**
+ * Frame, grid, ticks and axis captions of a plot over [xLo, xHi] × the y
+ * range of `ys`; the x axis rounded out to whole ticks, or (`exactX`, the
+ * time) ending where the data end, so that a run cut after its rest is not
+ * drawn on to the next round number.
+ */
+function frame(
+  W: number,
+  H: number,
+  xRange: [number, number],
+  yValues: readonly number[],
+  xl: string | AxisLabel,
+  yl: string | AxisLabel,
+  exactX = false,
+): Frame {
   const x0 = MARGIN.left;
   const x1 = W - MARGIN.right;
   const y0 = H - MARGIN.bottom;
   const y1 = MARGIN.top;
-  const xt = niceTicks(xRange[0], xRange[1] > xRange[0] ? xRange[1] : xRange[0] + 1);
+  const [xLo, xHi] = [xRange[0], xRange[1] > xRange[0] ? xRange[1] : xRange[0] + 1];
+  const nice = niceTicks(xLo, xHi);
+  const xt = exactX ? { ...nice, ticks: nice.ticks.filter((v) => v >= xLo - 1e-9 * nice.step && v <= xHi + 1e-9 * nice.step), lo: xLo, hi: xHi } : nice;
   const [vLo, vHi] = valueRange(yValues);
   const yt = niceTicks(vLo, vHi);
   const sx = (v: number): number => x0 + ((v - xt.lo) / (xt.hi - xt.lo)) * (x1 - x0);
@@ -174,10 +220,13 @@ function frame(W: number, H: number, xRange: [number, number], yValues: readonly
   const items: SceneItem[] = [{ kind: 'rect', cls: 'frame', x: x0, y: y1, w: x1 - x0, h: y0 - y1, stroke: '#999999' }];
   for (const v of xt.ticks) items.push({ kind: 'line', cls: 'grid', x1: sx(v), y1, x2: sx(v), y2: y0, stroke: grid, width: 1 });
   for (const v of yt.ticks) items.push({ kind: 'line', cls: 'grid', x1: x0, y1: sy(v), x2: x1, y2: sy(v), stroke: grid, width: 1 });
-  for (const v of xt.ticks) items.push({ kind: 'text', cls: 'tick', x: sx(v), y: y0 + 15, text: tickLabel(v, xt.step), anchor: 'middle', size: 11, fill: ink });
-  for (const v of yt.ticks) items.push({ kind: 'text', cls: 'tick', x: x0 - 6, y: sy(v) + 4, text: tickLabel(v, yt.step), anchor: 'end', size: 11, fill: ink });
-  const xa = label(xl);
-  const ya = label(yl);
+  const [xe, ye] = [axisExponent(xt.ticks), axisExponent(yt.ticks)];
+  for (const v of xt.ticks)
+    items.push({ kind: 'text', cls: 'tick', x: sx(v), y: y0 + 15, text: tickLabel(v / 10 ** xe, xt.step / 10 ** xe), anchor: 'middle', size: 11, fill: ink });
+  for (const v of yt.ticks)
+    items.push({ kind: 'text', cls: 'tick', x: x0 - 6, y: sy(v) + 4, text: tickLabel(v / 10 ** ye, yt.step / 10 ** ye), anchor: 'end', size: 11, fill: ink });
+  const xa = scaled(label(xl), xe);
+  const ya = scaled(label(yl), ye);
   items.push(
     { kind: 'text', cls: 'axis', x: (x0 + x1) / 2, y: H - 6, text: xa.text, ...(xa.tex ? { tex: xa.tex } : {}), anchor: 'middle', size: 12, fill: ink },
     {
@@ -209,6 +258,7 @@ export function plotScene(spec: PlotSpec): Scene {
     spec.series.flatMap((s) => s.values),
     spec.xLabel,
     spec.yLabel,
+    true,
   );
   const items = f.items;
   // Events under the curves; a count above a marker that stands for several.

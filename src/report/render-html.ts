@@ -7,7 +7,7 @@ import katex from 'katex';
 import type { Block, EquationRow, Inline, Numbering, ReportDocument } from './document.js';
 import { lineTex, numbering, REFERENCES_ID } from './document.js';
 import { splitDisplays } from './large.js';
-import { narrowRows } from './layout.js';
+import { breakableInline, narrowRows } from './layout.js';
 
 /** KaTeX settings of every formula in a report: fail on anything KaTeX does not support. */
 export const KATEX_OPTIONS = { throwOnError: true, strict: 'error', output: 'htmlAndMathml' } as const;
@@ -43,7 +43,7 @@ export function katexInputs(doc: ReportDocument): { readonly tex: string; readon
   const n = numbering(doc, true);
   const out: { tex: string; display: boolean }[] = [];
   const inline = (xs: readonly Inline[]): void => {
-    for (const x of xs) if (typeof x === 'object' && 'math' in x) out.push({ tex: x.math, display: false });
+    for (const x of xs) if (typeof x === 'object' && 'math' in x) out.push({ tex: breakableInline(x.math), display: false });
   };
   inline(doc.abstract);
   for (const s of doc.sections) {
@@ -80,7 +80,7 @@ function inlineHtml(xs: readonly Inline[], n: Numbering, where: string): string 
   return xs
     .map((x) => {
       if (typeof x === 'string') return escapeHtml(x);
-      if ('math' in x) return katexHtml(x.math, false, where);
+      if ('math' in x) return katexHtml(breakableInline(x.math), false, where);
       if ('code' in x) return `<code>${escapeHtml(x.code)}</code>`;
       if (x.ref.startsWith('sec:')) return `<a href="#${x.ref.slice(4)}">${n.sections.get(x.ref.slice(4)) ?? '?'}</a>`;
       if (x.ref.startsWith('tab:')) return `<a href="#tab-${x.ref.slice(4)}">${n.tables.get(x.ref.slice(4)) ?? '?'}</a>`;
@@ -113,8 +113,9 @@ function blockHtml(b: Block, n: Numbering, where: string): string {
       const body = b.rows
         .map((r) => `<tr>${r.map((cell, j) => `<td class="${b.align[j] === 'r' ? 'num' : ''}">${inlineHtml(cell, n, where)}</td>`).join('')}</tr>`)
         .join('\n');
-      // In a box of its own that scrolls sideways, so that a table wider than a phone never widens the page.
-      return `<div class="table">\n<table id="tab-${b.id}">\n<caption>Table ${n.tables.get(b.id)}: ${escapeHtml(b.caption)}</caption>\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>\n</div>`;
+      // In a box of its own that scrolls sideways, so that a table wider than a phone never widens the page;
+      // the caption above the box, so that it wraps to the column instead of scrolling away with a wide table.
+      return `<p class="table-caption" id="tab-${b.id}-caption">Table ${n.tables.get(b.id)}: ${escapeHtml(b.caption)}</p>\n<div class="table">\n<table id="tab-${b.id}" aria-labelledby="tab-${b.id}-caption">\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>\n</div>`;
     }
     case 'list':
       return `<ul>\n${b.items.map((i) => `<li>${inlineHtml(i, n, where)}</li>`).join('\n')}\n</ul>`;
@@ -153,13 +154,14 @@ p { margin: 0.6rem 0; }
 .katex-display > .katex > .katex-html > .katex-tag { right: 0.25em; }
 .equations > .narrow { display: none; }
 @media (max-width: 40rem) { .equations > .wide { display: none; } .equations > .narrow { display: block; } }
+@media (max-width: 40rem) { .katex-display > .katex > .katex-html:has(> .katex-tag) { padding-right: 0; } .katex-display > .katex > .katex-html > .katex-tag { position: relative; right: auto; margin-left: 1.2em; } }
 .animation { margin: 1.4rem 0 0.4rem; text-align: center; }
 .animation .controls { font: 0.95rem sans-serif; margin-top: 0.3rem; display: flex; gap: 0.6rem; align-items: center; justify-content: center; }
 .animation input[type=range] { flex: 1; max-width: 22rem; }
 .animation output { min-width: 6.5rem; text-align: left; font-variant-numeric: tabular-nums; }
 .katex { font-size: 1.08em; }
-table { border-collapse: collapse; margin: 1rem auto; border-top: 2px solid #222; border-bottom: 2px solid #222; }
-caption { caption-side: top; padding-bottom: 0.4rem; font-size: 0.95rem; }
+table { border-collapse: collapse; margin: 0 auto 1rem; border-top: 2px solid #222; border-bottom: 2px solid #222; }
+.table-caption { text-align: center; margin: 1rem 0 0.4rem; font-size: 0.95rem; }
 th { border-bottom: 1px solid #222; font-weight: normal; text-align: left; padding: 0.25rem 0.8rem; }
 td { padding: 0.2rem 0.8rem; vertical-align: top; }
 td.num { text-align: right; }
@@ -177,11 +179,12 @@ figcaption { font-size: 0.95rem; color: #333; margin-top: 0.3rem; }
 `.trim();
 
 /**
- * Displays wider than the screen are set in a smaller size until they fit
- * (down to half size; a phone zooms in): the layout cannot reflow a typeset
- * formula, and a display that scrolls sideways hides its equation number.
- * The equation number sits in the display's right padding (STYLE), never
- * over the formula.
+ * Displays wider than the screen are set a little smaller, down to the body
+ * text's size (1em of the display, KaTeX's own being 1.08em) and no
+ * further: smaller, a formula is unreadable on a phone; what is still too
+ * wide scrolls sideways. On a wide screen the equation number sits in the
+ * display's right padding (STYLE); on a phone it follows the formula on its
+ * line, scrolling with it, never over it.
  */
 const FIT_DISPLAYS = `(function () {
   function fit() {
@@ -190,7 +193,7 @@ const FIT_DISPLAYS = `(function () {
       k.style.fontSize = '';
       for (var i = 0; i < 3 && d.scrollWidth > d.clientWidth + 1; i++) {
         var size = parseFloat(getComputedStyle(k).fontSize) / parseFloat(getComputedStyle(d).fontSize);
-        k.style.fontSize = Math.max(0.5, (size * d.clientWidth) / d.scrollWidth - 0.01).toFixed(3) + 'em';
+        k.style.fontSize = Math.max(1, (size * d.clientWidth) / d.scrollWidth - 0.01).toFixed(3) + 'em';
       }
     });
   }

@@ -78,7 +78,52 @@ export interface Scene {
   readonly title: string;
   readonly width: number;
   readonly height: number;
+  /** The view box's top left corner (default 0, 0): a label past the figure's left or top edge. */
+  readonly x0?: number;
+  readonly y0?: number;
   readonly items: readonly SceneItem[];
+}
+
+/** An item's pixel box; a text's from its size (sans-serif: 0.6 em a character, 0.8 em above the baseline, 0.25 em below). */
+export function itemExtent(item: SceneItem): { xMin: number; xMax: number; yMin: number; yMax: number } {
+  switch (item.kind) {
+    case 'line':
+      return { xMin: Math.min(item.x1, item.x2), xMax: Math.max(item.x1, item.x2), yMin: Math.min(item.y1, item.y2), yMax: Math.max(item.y1, item.y2) };
+    case 'polyline': {
+      const xs = item.points.filter((_, i) => i % 2 === 0 && Number.isFinite(item.points[i]!) && Number.isFinite(item.points[i + 1]!));
+      const ys = item.points.filter((_, i) => i % 2 === 1 && Number.isFinite(item.points[i]!) && Number.isFinite(item.points[i - 1]!));
+      return { xMin: Math.min(...xs), xMax: Math.max(...xs), yMin: Math.min(...ys), yMax: Math.max(...ys) };
+    }
+    case 'circle':
+      return { xMin: item.cx - item.r, xMax: item.cx + item.r, yMin: item.cy - item.r, yMax: item.cy + item.r };
+    case 'rect':
+      return { xMin: item.x, xMax: item.x + item.w, yMin: item.y, yMax: item.y + item.h };
+    case 'text': {
+      const w = 0.6 * item.size * [...item.text].length;
+      const along = item.anchor === 'start' ? [0, w] : item.anchor === 'end' ? [-w, 0] : [-w / 2, w / 2];
+      const across = [-0.8 * item.size, 0.25 * item.size];
+      // Rotated a quarter turn counter-clockwise: the text runs up from its anchor.
+      return item.rotate
+        ? { xMin: item.x + across[0]!, xMax: item.x + across[1]!, yMin: item.y - along[1]!, yMax: item.y - along[0]! }
+        : { xMin: item.x + along[0]!, xMax: item.x + along[1]!, yMin: item.y + across[0]!, yMax: item.y + across[1]! };
+    }
+    default:
+      return item satisfies never;
+  }
+}
+
+/** The scene with its view box grown (by whole pixels, 2 px to spare) to hold every item, labels included. */
+export function fitted(scene: Scene): Scene {
+  let [xMin, xMax, yMin, yMax] = [0, scene.width, 0, scene.height];
+  for (const item of scene.items) {
+    const e = itemExtent(item);
+    if (!Number.isFinite(e.xMin) || !Number.isFinite(e.yMin)) continue;
+    xMin = Math.min(xMin, Math.floor(e.xMin - 2));
+    xMax = Math.max(xMax, Math.ceil(e.xMax + 2));
+    yMin = Math.min(yMin, Math.floor(e.yMin - 2));
+    yMax = Math.max(yMax, Math.ceil(e.yMax + 2));
+  }
+  return { ...scene, x0: xMin, y0: yMin, width: xMax - xMin, height: yMax - yMin };
 }
 
 /** Fixed-precision number ("-0.0" normalized). */
@@ -146,7 +191,7 @@ function svgItem(item: SceneItem): string {
 /** The scene as a standalone <svg> element. */
 export function svgScene(scene: Scene): string {
   return [
-    `<svg class="${scene.cls}" id="${scene.id}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${scene.width} ${scene.height}" width="${scene.width}" height="${scene.height}" role="img" aria-labelledby="${scene.id}-title" font-family="sans-serif">`,
+    `<svg class="${scene.cls}" id="${scene.id}" xmlns="http://www.w3.org/2000/svg" viewBox="${scene.x0 ?? 0} ${scene.y0 ?? 0} ${scene.width} ${scene.height}" width="${scene.width}" height="${scene.height}" role="img" aria-labelledby="${scene.id}-title" font-family="sans-serif">`,
     `<title id="${scene.id}-title">${escapeXml(scene.title)}</title>`,
     ...scene.items.map(svgItem),
     '</svg>',

@@ -1,14 +1,20 @@
 // The sketch of a model: its declared drawing (ModelSpec.drawing) or, by
 // default, its particles, read against the model's own names and evaluated
 // at a configuration; drawn as a scene (scene.ts) at the initial state, and
-// frame by frame by the animation (animation.ts).
+// frame by frame by the animation (animation.ts), with the marks the model
+// declares or implies beside it (sketch-annotations.ts, sketch-marks.ts).
 // Tests: test/report/sketch.test.ts.
 import { evaluate } from '../core/evaluate.js';
 import { MechanicsError } from '../errors.js';
 import type { DrawingSpec, ModelSpec } from '../model/spec.js';
 import type { Drawing, GroundLine, Model } from '../model/types.js';
 import { checkDrawing } from '../model/validate/drawing.js';
-import type { Scene, SceneItem } from './scene.js';
+import { contour } from './contour.js';
+import { fitted, type Scene, type SceneItem } from './scene.js';
+import { sketchAnnotations } from './sketch-annotations.js';
+import { markItems, surfaceMarks } from './sketch-marks.js';
+import { GROUND, parameterEnv, toPx, type Box, type View } from './sketch-view.js';
+import { PLANE_X, PLANE_Y } from '../model/validate/drawing.js';
 
 /**
  * The drawing of a model: its declared one, or points at its particles'
@@ -41,11 +47,6 @@ function particleDrawing(spec: ModelSpec): DrawingSpec | undefined {
   return { points: Object.fromEntries(ps.map((p, i) => [`P${i + 1}`, [p.position[0] ?? 0, p.position[p.position.length - 1] ?? 0] as const])), labels: false };
 }
 
-/** The parameters at their defaults. */
-export function parameterEnv(model: Model): Record<string, number> {
-  return Object.fromEntries(model.parameters.map((p) => [p.symbol.name, p.default]));
-}
-
 /** Where everything is at one configuration, in model units. */
 export interface Pose {
   /** x₀, y₀, x₁, y₁, … in point order. */
@@ -60,14 +61,6 @@ export function poser(drawing: Drawing, model: Model): (q: readonly number[], t?
     model.coordinates.forEach((c, i) => (env[c.q.name] = q[i]!));
     return { xy: drawing.points.flatMap((p) => [evaluate(p.x, env), evaluate(p.y, env)]) };
   };
-}
-
-/** Model-unit box around every pose and disc, padded, never flat. */
-export interface Box {
-  readonly xMin: number;
-  readonly xMax: number;
-  readonly yMin: number;
-  readonly yMax: number;
 }
 
 export function boundingBox(drawing: Drawing, model: Model, poses: readonly Pose[]): Box {
@@ -89,10 +82,28 @@ export function boundingBox(drawing: Drawing, model: Model, poses: readonly Pose
     drawing.discs.forEach((d, k) => take(p.xy[2 * d.center]!, p.xy[2 * d.center + 1]!, Math.abs(radii[k]!)));
   }
   if (xMin === Infinity) return { xMin: -1, xMax: 1, yMin: -1, yMax: 1 };
-  // A flat box (a ball moving on a vertical line) is widened to a third of its length; then 12 % padding.
+  // The supports in view: each ground line's point nearest the bodies (the point between its planes), …
+  const [cx, cy] = [(xMin + xMax) / 2, (yMin + yMax) / 2];
+  const reach = Math.max(xMax - xMin, yMax - yMin);
+  for (const g of drawing.ground) {
+    const n2 = g.a * g.a + g.b * g.b;
+    const d = (g.a * cx + g.b * cy + g.c) / n2;
+    if (reach === 0 || Math.abs(d) * Math.sqrt(n2) <= 3 * reach) take(cx - d * g.a, cy - d * g.b, 0);
+  }
+  // … and each surface where it passes within 0.75 of the bodies' extent (a billiard's whole wall), or
+  // nearest them in a region grown fourfold at a time (a point at rest inside the wall).
+  for (const surface of sketchAnnotations(drawing, model).surfaces) {
+    const f = (x: number, y: number): number => evaluate(surface.f, { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y });
+    for (let around = Math.max(reach, 1e-3) * 0.75, k = 0; k < 8; k++, around *= 4) {
+      const lines = contour(f, { xMin: cx - around, xMax: cx + around, yMin: cy - around, yMax: cy + around }, 48);
+      for (const line of lines) for (let i = 0; i < line.length; i += 2) take(line[i]!, line[i + 1]!, 0);
+      if (lines.length) break;
+    }
+  }
+  // A flat box (a ball moving on a vertical line, a point between planes) is widened to two thirds of its length; then 12 % padding.
   const span = Math.max(xMax - xMin, yMax - yMin, 1e-6);
   const widen = (lo: number, hi: number): [number, number] => {
-    const half = Math.max((hi - lo) / 2, span / 6) * 1.12;
+    const half = Math.max((hi - lo) / 2, span / 3) * 1.12;
     const mid = (lo + hi) / 2;
     return [mid - half, mid + half];
   };
@@ -101,25 +112,8 @@ export function boundingBox(drawing: Drawing, model: Model, poses: readonly Pose
   return { xMin: x0, xMax: x1, yMin: y0, yMax: y1 };
 }
 
-/** Pixel size of a sketch and its map from model units (y up) to pixels (y down). */
-export interface View {
-  readonly width: number;
-  readonly height: number;
-  readonly scale: number;
-  readonly box: Box;
-}
-
-/** A view of the box at most 420 × 320 px, equal scales on both axes. */
-export function view(box: Box, maxWidth = 420, maxHeight = 320): View {
-  const scale = Math.min(maxWidth / (box.xMax - box.xMin), maxHeight / (box.yMax - box.yMin));
-  return { width: Math.round((box.xMax - box.xMin) * scale), height: Math.round((box.yMax - box.yMin) * scale), scale, box };
-}
-
-const toPx = (v: View, x: number, y: number): [number, number] => [(x - v.box.xMin) * v.scale, (v.box.yMax - y) * v.scale];
-
 const INK = '#1d1d1d';
 const BAR = '#0072b2';
-const GROUND = '#666666';
 
 /** The ground line clipped to the view, with short hatches on its solid side. */
 function groundItems(g: GroundLine, v: View): SceneItem[] {
@@ -183,17 +177,20 @@ export function bodyItems(drawing: Drawing, model: Model, pose: Pose, v: View): 
     const [x2, y2] = at(b);
     items.push({ kind: 'line', cls: 'bar', x1, y1, x2, y2, stroke: BAR, width: 3, attrs: { 'data-a': `${a}`, 'data-b': `${b}` } });
   });
+  const supports = new Set(drawing.annotations.supports);
   drawing.points.forEach((p, i) => {
     const [cx, cy] = at(i);
-    items.push({ kind: 'circle', cls: 'point', cx, cy, r: 4, fill: INK, attrs: { 'data-p': `${i}` } });
-    if (drawing.labels)
+    // A support is an open circle: where the body bears, not a body of its own.
+    if (supports.has(i)) items.push({ kind: 'circle', cls: 'point support', cx, cy, r: 3.5, fill: '#ffffff', stroke: INK, attrs: { 'data-p': `${i}` } });
+    else items.push({ kind: 'circle', cls: 'point', cx, cy, r: 4, fill: INK, attrs: { 'data-p': `${i}` } });
+    if (drawing.labels || supports.has(i))
       items.push({
         kind: 'text',
         cls: 'name',
         x: cx + 7,
         y: cy - 6,
         text: p.name,
-        tex: `\\textit{${p.name.replace(/[^A-Za-z0-9]/g, '')}}`,
+        tex: `\\textit{${p.name.replace(/[^A-Za-z0-9']/g, '')}}`,
         anchor: 'start',
         size: 12,
         fill: INK,
@@ -203,14 +200,26 @@ export function bodyItems(drawing: Drawing, model: Model, pose: Pose, v: View): 
   return items;
 }
 
-/** The sketch at one configuration (the initial one in the report), framed to hold `poses` (all of the motion). */
-export function sketchScene(id: string, title: string, drawing: Drawing, model: Model, pose: Pose, v: View): Scene {
-  return {
+/**
+ * The sketch at one configuration (the initial one in the report), framed
+ * to hold `poses` (all of the motion), with its marks: the angles' arcs only
+ * in a still figure (`angles`), the animation moving its bodies under fixed
+ * marks. The view box grows to hold every label.
+ */
+export function sketchScene(id: string, title: string, drawing: Drawing, model: Model, pose: Pose, v: View, angles = true): Scene {
+  const pixels = pose.xy.map((c, k) => (k % 2 === 0 ? (c - v.box.xMin) * v.scale : (v.box.yMax - c) * v.scale));
+  const marks = sketchAnnotations(drawing, model);
+  return fitted({
     id,
     cls: 'sketch',
     title,
     width: v.width,
     height: v.height,
-    items: [...drawing.ground.flatMap((g) => groundItems(g, v)), ...bodyItems(drawing, model, pose, v)],
-  };
+    items: [
+      ...drawing.ground.flatMap((g) => groundItems(g, v)),
+      ...surfaceMarks(marks, model, v),
+      ...bodyItems(drawing, model, pose, v),
+      ...markItems(marks, model, pixels, v, angles),
+    ],
+  });
 }

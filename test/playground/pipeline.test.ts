@@ -70,8 +70,14 @@ describe('the playground pipeline on the compass', () => {
   });
 
   it('says why a model without a drawing is not animated', () => {
-    const circle = deriveText(text('circle-billiard'), 'derivations/circle-billiard.ts');
-    expect(runModel(circle.compiled, {}).animation).toEqual({ problem: 'The model declares no drawing (and has no particles to draw).' });
+    // Every example draws itself: a ball on a line, written here without one.
+    const ball = [
+      "import { defineModel } from 'unilateral-mechanics';",
+      "export default defineModel({ name: 'undrawn-ball', coordinates: ['y'], parameters: { g: 9.81 }, kinetic: \"y'^2/2\", potential: 'g*y', initial: { q: { y: 1 }, t1: 1 } });",
+    ].join('\n');
+    expect(runModel(deriveText(ball, 'undrawn-ball.ts').compiled, {}).animation).toEqual({
+      problem: 'The model declares no drawing (and has no particles to draw).',
+    });
   });
 
   it('prints the run as the CLI does (CSV header with units, JSON with the parameters) and plots it', () => {

@@ -2,7 +2,8 @@
 // rows of configurations and eigenvalues) opened in headless Chromium at
 // 412 px fits the report's column (it was 434 px in a 364 px column and
 // widened the page), and every table sits in a box that scrolls sideways
-// rather than widen the page. Skipped without Chromium, except in CI.
+// rather than widen the page, its caption above the box, wrapped to the
+// column. Skipped without Chromium, except in CI.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -33,12 +34,20 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the rimless wheel’s tables in headless
         const style = getComputedStyle(main);
         const column = main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
         const width = (e) => e.getBoundingClientRect().width;
-        return { column, tables: Object.fromEntries([...document.querySelectorAll('table')].map((t) => [t.id, width(t)])), boxes: [...document.querySelectorAll('div.table')].map(width) };
-      })()`)) as { column: number; tables: Record<string, number>; boxes: number[] };
+        return {
+          column,
+          tables: Object.fromEntries([...document.querySelectorAll('table')].map((t) => [t.id, width(t)])),
+          boxes: [...document.querySelectorAll('div.table')].map(width),
+          captions: [...document.querySelectorAll('.table-caption')].map((c) => c.scrollWidth),
+        };
+      })()`)) as { column: number; tables: Record<string, number>; boxes: number[]; captions: number[] };
       expect(m.column).toBeGreaterThan(300);
       expect(m.tables['tab-equilibria']).toBeLessThanOrEqual(m.column + 1);
       expect(m.boxes).toHaveLength(Object.keys(m.tables).length);
       for (const w of m.boxes) expect(w).toBeLessThanOrEqual(m.column + 1);
+      // Each caption above its box, wrapped to the column: never scrolled away with a wide table.
+      expect(m.captions).toHaveLength(m.boxes.length);
+      for (const w of m.captions) expect(w).toBeLessThanOrEqual(m.column + 1);
     } finally {
       await browser.close();
     }

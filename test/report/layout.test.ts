@@ -4,7 +4,7 @@ import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { equation } from '../../src/report/document.js';
 import { texWidth } from '../../src/report/latex.js';
-import { narrowRow, narrowRows, NARROW_WIDTH, topTerms, widest } from '../../src/report/layout.js';
+import { breakableInline, narrowRow, narrowRows, NARROW_WIDTH, topTerms, widest } from '../../src/report/layout.js';
 import { displayTex, KATEX_OPTIONS } from '../../src/report/render-html.js';
 
 describe('topTerms', () => {
@@ -35,5 +35,23 @@ describe('narrowRow', () => {
 
   it('leaves displays that already fit alone', () => {
     expect(narrowRows([equation('a', 'x', 'y + 1')])).toBeUndefined();
+  });
+});
+
+describe('topTerms inside a function', () => {
+  it('never breaks inside the argument of a function or a plain bracket', () => {
+    expect(topTerms('= a \\sin(q_{1} - q_{2}) + b [c + d] - e')).toEqual(['= a \\sin(q_{1} - q_{2})', '+ b [c + d]', '- e']);
+  });
+  it('breaks inside \\bigl( … \\bigr), which the printer sets to be broken', () => {
+    expect(topTerms('= l \\bigl(a + b \\cos(x + y)\\bigr)')).toEqual(['= l \\bigl(a', '+ b \\cos(x + y)\\bigr)']);
+  });
+});
+
+describe('breakableInline', () => {
+  it('lets inline math break after top-level commas only, once', () => {
+    expect(breakableInline('d\\mu_{1}, d\\nu_{1}, f(a, b)')).toBe('d\\mu_{1},\\allowbreak d\\nu_{1},\\allowbreak f(a, b)');
+    expect(breakableInline('x = 0,\\allowbreak y, z')).toBe('x = 0,\\allowbreak y,\\allowbreak z');
+    expect(breakableInline('\\mathrm{d}\\mu_{1},\\ \\mathrm{d}\\nu_{1}')).toBe('\\mathrm{d}\\mu_{1},\\allowbreak\\ \\mathrm{d}\\nu_{1}');
+    expect(breakableInline('\\left\\{a, b\\right\\}, c')).toBe('\\left\\{a, b\\right\\},\\allowbreak c');
   });
 });

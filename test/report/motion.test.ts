@@ -47,13 +47,13 @@ describe('the figures of a bouncing ball', () => {
   const figures = section.blocks.filter((b) => b.kind === 'figure');
 
   it('plots coordinates, velocities, energy and the phase portrait in both reports, and animates in the page only', () => {
-    expect(figures.map((f) => f.id)).toEqual(['plot-coordinates', 'plot-velocities', 'plot-energy', 'plot-phase', 'animation']);
-    expect(figures.map((f) => (f.kind === 'figure' && f.tikz ? 'both' : 'html'))).toEqual(['both', 'both', 'both', 'both', 'html']);
+    expect(figures.map((f) => f.id)).toEqual(['plot-coordinates', 'plot-velocities', 'plot-energy', 'plot-energy-drift', 'plot-phase', 'animation']);
+    expect(figures.map((f) => (f.kind === 'figure' && f.tikz ? 'both' : 'html'))).toEqual(['both', 'both', 'both', 'both', 'both', 'html']);
   });
 
-  it('labels the axes with units: t [s], y [m], its rate [m/s], E [J]', () => {
+  it('labels the axes with units: t [s], y [m], its rate [m/s], E [J], and the drift without one', () => {
     const svg = figures.map((f) => (f.kind === 'figure' ? f.svg : '')).join('\n');
-    for (const label of ['>t [s]<', '>q [m]<', '>dq/dt [m/s]<', '>E [J]<']) expect(svg).toContain(label);
+    for (const label of ['>t [s]<', '>y [m]<', '>dy/dt [m/s]<', '>E [J]<', '>(E − E₀)/|E₀|<']) expect(svg).toContain(label);
   });
 
   it('draws one marker for the two events at the impact, and says so', () => {
@@ -104,12 +104,12 @@ describe('the phase portraits of a cart and pendulum (lengths and angles)', () =
   it('draws one portrait per unit, so that no coordinate is dropped, and each caption says which it shows', () => {
     const phase = figures.filter((f) => f.id.startsWith('plot-phase'));
     expect(phase.map((f) => f.id)).toEqual(['plot-phase', 'plot-phase-2']);
-    const captions = phase.map((f) => (f.kind === 'figure' ? f.caption.join('') : ''));
-    expect(captions[0]).toContain('each coordinate in m against');
-    expect(captions[1]).toContain('each coordinate in rad against');
+    const captions = phase.map((f) => (f.kind === 'figure' ? f.caption : []));
+    expect(captions[0]).toContainEqual({ math: 'x' });
+    expect(captions[1]).toContainEqual({ math: '\\theta' });
     const svg = phase.map((f) => (f.kind === 'figure' ? f.svg : ''));
-    expect(svg[0]).toContain('>q [m]<');
-    expect(svg[1]).toContain('>q [rad]<');
+    expect(svg[0]).toContain('>x [m]<');
+    expect(svg[1]).toContain('>θ [rad]<');
   });
 });
 

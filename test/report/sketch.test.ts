@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { MechanicsError } from '../../src/errors.js';
 import { buildModel, defineModel, type ModelSpec } from '../../src/model/index.js';
-import { boundingBox, modelDrawing, poser, sketchScene, view } from '../../src/report/sketch.js';
+import { boundingBox, modelDrawing, poser, sketchScene } from '../../src/report/sketch.js';
+import { view } from '../../src/report/sketch-view.js';
 
 const pendulum = (drawing?: ModelSpec['drawing'], particles?: ModelSpec['particles']): ModelSpec =>
   defineModel({
@@ -47,7 +48,7 @@ describe('a declared drawing', () => {
     expect(Math.hypot(bar.x2 - bar.x1, bar.y2 - bar.y1)).toBeCloseTo(2 * v.scale, 9);
     // Pixels have y down: the bob hangs below the pivot.
     expect(bar.y2).toBeGreaterThan(bar.y1);
-    expect(scene.items.filter((i) => i.kind === 'text').map((i) => (i.kind === 'text' ? i.text : ''))).toEqual(['O', 'bob']);
+    expect(scene.items.filter((i) => i.kind === 'text' && i.cls === 'name').map((i) => (i.kind === 'text' ? i.text : ''))).toEqual(['O', 'bob']);
     expect(scene.items.filter((i) => i.cls === 'hatch').length).toBeGreaterThan(5);
   });
 
@@ -98,5 +99,76 @@ describe('problems of a drawing', () => {
     expect(err.problems.map((p) => p.where.field)).toEqual(['drawing.points.bob[1]', 'drawing.segments[0]', 'drawing.ground[0]']);
     expect(err.message).toContain("'foot' is not a point of the drawing");
     expect(err.message).toContain('not a line');
+  });
+});
+
+describe('the marks of a sketch', () => {
+  const texts = (scene: ReturnType<typeof sketchScene>, cls: string): string[] =>
+    scene.items.flatMap((i) => (i.kind === 'text' && i.cls === cls ? [i.text] : []));
+
+  it('the pendulum: axes x, y, gravity down, and θ as an arc from the downward vertical sweeping θ = 1', () => {
+    const spec = pendulum(rod);
+    const model = buildModel(spec);
+    const drawing = modelDrawing(spec, model)!;
+    const at = poser(drawing, model);
+    const scene = sketchScene('s', 'pendulum', drawing, model, at([1]), view(boundingBox(drawing, model, [at([1])])));
+    expect(texts(scene, 'axis-name')).toEqual(['x', 'y']);
+    expect(texts(scene, 'angle-name')).toEqual(['θ']);
+    // V = −m g l cos θ is m g times the bob's height: gravity points down (+y in pixels), along a vertical shaft.
+    const shaft = scene.items.find((i) => i.kind === 'line' && i.cls === 'gravity')!;
+    if (shaft.kind !== 'line') throw new Error('no gravity arrow');
+    expect(shaft.x2).toBeCloseTo(shaft.x1, 9);
+    expect(shaft.y2).toBeGreaterThan(shaft.y1);
+    // The arc from straight down (−90°) to the rod at θ − 90°: its ends at the rod's pivot distance r, 1 rad apart.
+    const arc = scene.items.find((i) => i.kind === 'polyline' && i.cls === 'angle')!;
+    if (arc.kind !== 'polyline') throw new Error('no arc');
+    const pivot = scene.items.find((i) => i.kind === 'line' && i.cls === 'bar')!;
+    if (pivot.kind !== 'line') throw new Error('no bar');
+    const angle = (k: number): number => Math.atan2(-(arc.points[k + 1]! - pivot.y1), arc.points[k]! - pivot.x1);
+    expect(angle(0)).toBeCloseTo(-Math.PI / 2, 9);
+    expect(angle(arc.points.length - 2) - angle(0)).toBeCloseTo(1, 9);
+  });
+
+  it('a point in a circle: the wall R² − x² − y² ≥ 0 drawn as the circle, hatched outside; no gravity without a potential', () => {
+    const spec = defineModel({
+      name: 'sketch-billiard',
+      coordinates: [
+        { name: 'x', unit: 'm' },
+        { name: 'y', unit: 'm' },
+      ],
+      parameters: { R: 2, e: 1 },
+      kinetic: "(x'^2 + y'^2)/2",
+      unilateral: [{ name: 'wall', constraint: 'R^2 - x^2 - y^2 >= 0', law: { newton: 'e' } }],
+      drawing: { points: { P: ['x', 'y'] } },
+      initial: { q: { x: 0.5 }, qd: { y: 1 } },
+    });
+    const model = buildModel(spec);
+    const drawing = modelDrawing(spec, model)!;
+    const at = poser(drawing, model);
+    const v = view(boundingBox(drawing, model, [at([0.5, 0])]));
+    // The box holds the whole circle of radius 2, though the point sits near the centre.
+    expect(v.box.xMax - v.box.xMin).toBeGreaterThan(4);
+    const scene = sketchScene('s', 'billiard', drawing, model, at([0.5, 0]), v);
+    const circle = scene.items.find((i) => i.kind === 'polyline' && i.cls === 'surface')!;
+    if (circle.kind !== 'polyline') throw new Error('no surface');
+    const [cx, cy] = [(0 - v.box.xMin) * v.scale, v.box.yMax * v.scale];
+    for (let k = 0; k < circle.points.length; k += 2) expect(Math.hypot(circle.points[k]! - cx, circle.points[k + 1]! - cy) / v.scale).toBeCloseTo(2, 2);
+    // A hatch points out of the disc (into the solid).
+    const hatch = scene.items.find((i) => i.kind === 'line' && i.cls === 'hatch')!;
+    if (hatch.kind !== 'line') throw new Error('no hatch');
+    expect(Math.hypot(hatch.x2 - cx, hatch.y2 - cy)).toBeGreaterThan(Math.hypot(hatch.x1 - cx, hatch.y1 - cy));
+    expect(scene.items.some((i) => i.cls === 'gravity')).toBe(false);
+    expect(texts(scene, 'axis-name')).toEqual(['x', 'y']);
+  });
+
+  it('declared marks replace the defaults: named axes, no gravity, supports drawn open', () => {
+    const spec = pendulum({ ...rod, annotations: { axes: ['u', 'w'], gravity: false, supports: ['O'], angles: [] } });
+    const model = buildModel(spec);
+    const drawing = modelDrawing(spec, model)!;
+    const at = poser(drawing, model);
+    const scene = sketchScene('s', 'pendulum', drawing, model, at([1]), view(boundingBox(drawing, model, [at([1])])));
+    expect(texts(scene, 'axis-name')).toEqual(['u', 'w']);
+    expect(scene.items.some((i) => i.cls === 'gravity' || i.cls === 'angle')).toBe(false);
+    expect(scene.items.filter((i) => i.cls === 'point support')).toHaveLength(1);
   });
 });

@@ -5,14 +5,16 @@
 // linear in the plane's x and y at the parameters' values. buildModel runs
 // it on a declared drawing before anything is derived; the report's sketch
 // (report/sketch.ts modelDrawing) reads it again at the parameter values a
-// run uses (the playground's sliders move the compass's slope).
+// run uses (the playground's sliders move the compass's slope). Its
+// annotations (axes, angle arcs, gravity, surfaces, supports) are read here
+// too; the report fills in what is left out (report/sketch-annotations.ts).
 // Tests: test/model/validate/drawing.test.ts, test/report/sketch.test.ts.
-import { sym, ZERO } from '../../core/expr.js';
+import { sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
 import { parseExpr } from '../../core/parse.js';
 import { MechanicsError } from '../../errors.js';
-import { DISC_FIELDS, DRAWING_FIELDS } from '../spec.js';
-import type { Coordinate, Drawing, GroundLine, Parameter } from '../types.js';
+import { ANGLE_DIRECTIONS, ANGLE_MARK_FIELDS, ANNOTATION_FIELDS, DISC_FIELDS, DRAWING_FIELDS } from '../spec.js';
+import type { AngleMark, Coordinate, Drawing, DrawingAnnotations, GroundLine, Parameter, PlaneCurve } from '../types.js';
 import { ExprReader } from './expressions.js';
 import { Problems, type Checked } from './problems.js';
 import { arrayAt, fieldsAt, member, rejectUnknownKeys, stringAt, typeName } from './shape.js';
@@ -23,8 +25,8 @@ const FIELD = 'drawing';
 const MAX_LABELLED = 6;
 
 /** The plane's axes in a ground equation, kept apart from any coordinate named x or y. */
-const PLANE_X = sym('drawing·x');
-const PLANE_Y = sym('drawing·y');
+export const PLANE_X = sym('drawing·x');
+export const PLANE_Y = sym('drawing·y');
 
 interface Known {
   readonly coordinates: readonly Coordinate[];
@@ -86,13 +88,111 @@ export function checkDrawing(x: unknown, known: Known, model: string | undefined
   if (declared.labels !== undefined && typeof declared.labels !== 'boolean')
     out.add('bad-type', member(FIELD, 'labels'), `labels is true or false, got ${typeName(declared.labels)}`);
   const labels = typeof declared.labels === 'boolean' ? declared.labels : names.length <= MAX_LABELLED;
-  return out.result({ points, segments, discs, ground, labels });
+  const annotations = checkAnnotations(declared.annotations, known, names, env, out);
+  return out.result({ points, segments, discs, ground, labels, annotations });
 }
 
 /** An optional list of the drawing (absent: empty). */
 function listAt(x: unknown, key: string, expected: string, out: Problems): readonly unknown[] {
   return x === undefined ? [] : (arrayAt(x, member(FIELD, key), expected, out) ?? []);
 }
+
+const ANNOTATIONS = member(FIELD, 'annotations');
+
+/** The declared annotations, each field read when present (left undefined for the report's defaults). */
+function checkAnnotations(x: unknown, known: Known, names: readonly string[], env: Env, out: Problems): DrawingAnnotations {
+  if (x === undefined) return { supports: [] };
+  const a = fieldsAt(x, ANNOTATIONS, 'annotations { axes, angles, gravity, surfaces, supports }', out);
+  if (!a) return { supports: [] };
+  rejectUnknownKeys(a, ANNOTATION_FIELDS, ANNOTATIONS, out);
+  const point = (name: unknown, field: string): number => {
+    const i = typeof name === 'string' ? names.indexOf(name) : -1;
+    if (i < 0)
+      out.add('unknown-field', field, `${typeof name === 'string' ? `'${name}'` : typeName(name)} is not a point of the drawing (points: ${names.join(', ')})`);
+    return i;
+  };
+  const result: { -readonly [K in keyof DrawingAnnotations]: DrawingAnnotations[K] } = { supports: [] };
+  if (a.axes !== undefined) {
+    const field = member(ANNOTATIONS, 'axes');
+    if (a.axes === false) result.axes = false;
+    else if (Array.isArray(a.axes) && a.axes.length === 2 && a.axes.every((n) => typeof n === 'string' && n.trim() !== ''))
+      result.axes = [a.axes[0] as string, a.axes[1] as string];
+    else out.add('bad-type', field, `axes are two names [horizontal, vertical] or false, got ${typeName(a.axes)}`);
+  }
+  if (a.angles !== undefined)
+    result.angles = listAt(a.angles, 'annotations.angles', 'a list of angles { coordinate, at, from, to }', out).flatMap((m, k) => {
+      const mark = angleMark(m, `${ANNOTATIONS}.angles[${k}]`, known, point, out);
+      return mark ? [mark] : [];
+    });
+  if (a.gravity !== undefined) {
+    const field = member(ANNOTATIONS, 'gravity');
+    const g = a.gravity;
+    if (g === false) result.gravity = false;
+    else if (Array.isArray(g) && g.length === 2 && g.every((c) => typeof c === 'number' && Number.isFinite(c)) && (g[0] !== 0 || g[1] !== 0))
+      result.gravity = [g[0] as number, g[1] as number];
+    else out.add('bad-annotation', field, `gravity is a non-zero direction [x, y] of finite numbers or false, got ${JSON.stringify(g) ?? typeName(g)}`);
+  }
+  if (a.surfaces !== undefined)
+    result.surfaces = listAt(a.surfaces, 'annotations.surfaces', "a list of equations ('x^2 + y^2 = R^2')", out).flatMap((e, k) => {
+      const field = `${ANNOTATIONS}.surfaces[${k}]`;
+      const text = stringAt(e, field, 'a surface', out);
+      const curve = text === undefined ? undefined : planeCurve(text, env, field, out);
+      return curve ? [curve] : [];
+    });
+  if (a.supports !== undefined)
+    result.supports = listAt(a.supports, 'annotations.supports', 'a list of point names', out)
+      .map((n, k) => point(n, `${ANNOTATIONS}.supports[${k}]`))
+      .filter((i) => i >= 0);
+  return result;
+}
+
+/** { coordinate: 'theta', at: 'O', from: 'down', to: 'bob' } read against the coordinates (an angle, in rad) and the points. */
+function angleMark(x: unknown, field: string, known: Known, point: (name: unknown, field: string) => number, out: Problems): AngleMark | undefined {
+  const m = fieldsAt(x, field, 'an angle { coordinate, at, from, to }', out);
+  if (!m) return undefined;
+  rejectUnknownKeys(m, ANGLE_MARK_FIELDS, field, out);
+  const coordinate = known.coordinates.findIndex((c) => c.name === m.coordinate);
+  if (coordinate < 0) out.add('unknown-coordinate', member(field, 'coordinate'), `'${String(m.coordinate)}' is not a coordinate of the model`);
+  else if (known.coordinates[coordinate]!.unit !== undefined && known.coordinates[coordinate]!.unit !== 'rad')
+    out.add(
+      'bad-annotation',
+      member(field, 'coordinate'),
+      `'${String(m.coordinate)}' is in ${known.coordinates[coordinate]!.unit}, not an angle: an arc marks a coordinate in rad`,
+    );
+  const at = point(m.at, member(field, 'at'));
+  const to = point(m.to, member(field, 'to'));
+  const degrees = typeof m.from === 'string' && Object.hasOwn(ANGLE_DIRECTIONS, m.from) ? ANGLE_DIRECTIONS[m.from as keyof typeof ANGLE_DIRECTIONS] : undefined;
+  const from = degrees === undefined ? point(m.from, member(field, 'from')) : -1;
+  if (at >= 0 && (at === to || at === from)) out.add('bad-annotation', field, `an angle at '${String(m.at)}' is measured between two other points`);
+  if (coordinate < 0 || at < 0 || to < 0 || (degrees === undefined && from < 0)) return undefined;
+  return { coordinate, at, to, from: degrees === undefined ? { point: from } : { degrees } };
+}
+
+/** 'x^2 + y^2 = R^2' as left − right in the plane's x and y, finite at the origin's neighbourhood. */
+function planeCurve(source: string, env: Env, field: string, out: Problems): PlaneCurve | undefined {
+  const sides = source.split('=');
+  if (sides.length !== 2) {
+    out.add('bad-annotation', field, `expected one equation in x and y such as 'x^2 + y^2 = R^2', got '${source}'`);
+    return undefined;
+  }
+  try {
+    const f: Expr = sub(parseExpr(sides[0]!, PLANE_SCOPE(env)), parseExpr(sides[1]!, PLANE_SCOPE(env)));
+    if (!Number.isFinite(evaluate(f, { ...env, [PLANE_X.name]: 0.37, [PLANE_Y.name]: -0.29 }))) {
+      out.add('bad-annotation', field, `'${source}' does not evaluate to a number in the plane`);
+      return undefined;
+    }
+    return { f };
+  } catch (err) {
+    if (!(err instanceof MechanicsError)) throw err;
+    out.locate(err, field);
+    return undefined;
+  }
+}
+
+/** x and y name the plane's axes; the parameters and pi are known; anything else is an unknown symbol. */
+const PLANE_SCOPE = (env: Env) => ({
+  symbol: (name: string) => (name === 'x' ? PLANE_X : name === 'y' ? PLANE_Y : name in env || name === 'pi' ? sym(name) : undefined),
+});
 
 /** 'y = -x*tan(alpha)' as a·x + b·y + c = 0 (left − right), checked linear in x and y. */
 function groundLine(source: string, env: Env, field: string, out: Problems): GroundLine | undefined {
@@ -102,7 +202,7 @@ function groundLine(source: string, env: Env, field: string, out: Problems): Gro
     return undefined;
   }
   try {
-    const scope = { symbol: (name: string) => (name === 'x' ? PLANE_X : name === 'y' ? PLANE_Y : name in env || name === 'pi' ? sym(name) : undefined) };
+    const scope = PLANE_SCOPE(env);
     const f = [parseExpr(sides[0]!, scope), parseExpr(sides[1]!, scope)];
     const at = (x: number, y: number): number =>
       evaluate(f[0]!, { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y }) - evaluate(f[1]!, { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y });

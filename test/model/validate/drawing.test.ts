@@ -65,3 +65,50 @@ describe('a drawing', () => {
     expect(problems(drawn('a pendulum'))).toEqual([['bad-type', 'drawing']]);
   });
 });
+
+describe("a drawing's annotations", () => {
+  it('that are sound build', () => {
+    builds(
+      drawn({
+        ...rod,
+        annotations: {
+          axes: ['x', 'y'],
+          angles: [{ coordinate: 'theta', at: 'O', from: 'down', to: 'bob' }],
+          gravity: [0, -1],
+          surfaces: ['x^2 + y^2 = l^2'],
+          supports: ['O'],
+        },
+      }),
+    );
+  });
+
+  it('name each bad field at once: a coordinate that is no angle, an unknown point or direction, a zero gravity, a surface of no equation', () => {
+    const metres = mutate(base, { coordinates: [{ name: 'theta', unit: 'm' }] });
+    expect(
+      problems(
+        mutate(metres, {
+          drawing: {
+            ...rod,
+            annotations: {
+              axes: 'x',
+              angles: [{ coordinate: 'theta', at: 'O', from: 'sideways', to: 'bob' }],
+              gravity: [0, 0],
+              surfaces: ['x^2 + y^2', 'x = h'],
+              supports: ['foot'],
+              colour: 'red',
+            },
+          },
+        }),
+      ),
+    ).toEqual([
+      ['unknown-field', 'drawing.annotations.colour'],
+      ['bad-type', 'drawing.annotations.axes'],
+      ['bad-annotation', 'drawing.annotations.angles[0].coordinate'],
+      ['unknown-field', 'drawing.annotations.angles[0].from'],
+      ['bad-annotation', 'drawing.annotations.gravity'],
+      ['bad-annotation', 'drawing.annotations.surfaces[0]'],
+      ['unknown-symbol', 'drawing.annotations.surfaces[1]'],
+      ['unknown-field', 'drawing.annotations.supports[0]'],
+    ]);
+  });
+});

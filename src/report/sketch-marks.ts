@@ -1,0 +1,165 @@
+// The marks a sketch draws beside the bodies (sketch-annotations.ts says
+// which): the plane's axes as labelled arrows, each angle coordinate as an
+// arc from its reference direction with its symbol, the gravity arrow, the
+// surfaces f(x, y) = 0 hatched on their solid side, in pixels of the view.
+// Tests: test/report/sketch.test.ts, test/report/figures.test.ts.
+import { evaluate } from '../core/evaluate.js';
+import type { Model } from '../model/types.js';
+import { PLANE_X, PLANE_Y } from '../model/validate/drawing.js';
+import { contour } from './contour.js';
+import { splitName } from './latex.js';
+import { GREEK_TEXT } from './latex-text.js';
+import { mechanicsSymbol } from './notation.js';
+import type { SceneItem } from './scene.js';
+import type { SketchAnnotations } from './sketch-annotations.js';
+import { GROUND, parameterEnv, toPx, type View } from './sketch-view.js';
+
+const MARK = '#444444';
+const ANGLE = '#b35900';
+
+/** theta → θ, q1 → q₁, a_2 → a₂: a coordinate's name as the figure writes it in plain text. */
+export function plainSymbol(name: string): string {
+  const greek = Object.fromEntries(Object.entries(GREEK_TEXT).map(([ch, word]) => [word.replace(/^var/, ''), ch]));
+  const { head, subscripts } = splitName(name);
+  const sub = (s: string): string => (/^\d+$/.test(s) ? [...s].map((d) => String.fromCharCode(0x2080 + Number(d))).join('') : `_${s}`);
+  return `${greek[head] ?? head}${subscripts.map(sub).join('')}`;
+}
+
+/** An arrow from (x1, y1) to (x2, y2) in pixels: the shaft and a two-stroke head. */
+function arrow(cls: string, x1: number, y1: number, x2: number, y2: number, color: string): SceneItem[] {
+  const len = Math.hypot(x2 - x1, y2 - y1);
+  const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+  const head = (turn: number): SceneItem => ({
+    kind: 'line',
+    cls,
+    x1: x2,
+    y1: y2,
+    x2: x2 - 7 * (ux * Math.cos(turn) - uy * Math.sin(turn)),
+    y2: y2 - 7 * (uy * Math.cos(turn) + ux * Math.sin(turn)),
+    stroke: color,
+    width: 1.2,
+  });
+  return [{ kind: 'line', cls, x1, y1, x2, y2, stroke: color, width: 1.2 }, head(0.45), head(-0.45)];
+}
+
+const label = (cls: string, x: number, y: number, text: string, tex: string, anchor: 'start' | 'middle' | 'end', fill = MARK): SceneItem => ({
+  kind: 'text',
+  cls,
+  x,
+  y,
+  text,
+  tex: `$${tex}$`,
+  anchor,
+  size: 13,
+  fill,
+});
+
+/**
+ * The axes at the plane's origin when the view shows it clear of the bodies
+ * (no point within the arrows' length), else in the view's upper left
+ * corner (the gravity arrow takes the right one; grounds lie low), where
+ * they do not run into a pivot, a foot or their labels.
+ */
+function axesItems(names: readonly [string, string], v: View, pixels: readonly number[]): SceneItem[] {
+  const [ox, oy] = toPx(v, 0, 0);
+  let clear = true;
+  for (let i = 0; i + 1 < pixels.length; i += 2) if (Math.hypot(pixels[i]! - ox, pixels[i + 1]! - oy) < 44) clear = false;
+  const inside = clear && ox >= 8 && ox <= v.width - 48 && oy >= 48 && oy <= v.height - 8;
+  const [x0, y0] = inside ? [ox, oy] : [14, 58];
+  const L = 40;
+  return [
+    ...arrow('axis', x0, y0, x0 + L, y0, MARK),
+    ...arrow('axis', x0, y0, x0, y0 - L, MARK),
+    label('axis-name', x0 + L + 4, y0 + 4, plainSymbol(names[0]), mechanicsSymbol(names[0]), 'start'),
+    label('axis-name', x0 + 5, y0 - L - 2, plainSymbol(names[1]), mechanicsSymbol(names[1]), 'start'),
+  ];
+}
+
+/** The gravity arrow, labelled g, in the view's upper right corner. */
+function gravityItems([gx, gy]: readonly [number, number], v: View): SceneItem[] {
+  const [dx, dy] = [gx, -gy];
+  const [mx, my] = [v.width - 24, 30];
+  return [
+    ...arrow('gravity', mx - 16 * dx, my - 16 * dy, mx + 16 * dx, my + 16 * dy, MARK),
+    label('gravity-name', mx - 10 * dy - 4, my + 10 * dx + 4, 'g', '\\boldsymbol{g}', 'end'),
+  ];
+}
+
+/** f(x, y) = 0 across the view, with hatches every 10 px on the side where f < 0. */
+function surfaceItems(f: (x: number, y: number) => number, v: View): SceneItem[] {
+  const items: SceneItem[] = [];
+  const h = 1e-6 * Math.max(v.box.xMax - v.box.xMin, v.box.yMax - v.box.yMin);
+  for (const line of contour(f, v.box)) {
+    const points: number[] = [];
+    for (let i = 0; i < line.length; i += 2) points.push(...toPx(v, line[i]!, line[i + 1]!));
+    items.push({ kind: 'polyline', cls: 'surface', points, stroke: GROUND, width: 1.5 });
+    let along = 0;
+    let next = 5;
+    for (let i = 2; i < line.length; i += 2) {
+      const seg = Math.hypot(points[i]! - points[i - 2]!, points[i + 1]! - points[i - 1]!);
+      while (along + seg >= next) {
+        const s = (next - along) / seg;
+        const [x, y] = [line[i - 2]! + s * (line[i]! - line[i - 2]!), line[i - 1]! + s * (line[i + 1]! - line[i - 1]!)];
+        const [gx, gy] = [(f(x + h, y) - f(x - h, y)) / (2 * h), (f(x, y + h) - f(x, y - h)) / (2 * h)];
+        const n = Math.hypot(gx, gy);
+        if (n > 0) {
+          const [px, py] = toPx(v, x, y);
+          // Into the solid (−∇f), in pixels y down.
+          items.push({ kind: 'line', cls: 'hatch', x1: px, y1: py, x2: px - (7 * gx) / n, y2: py + (7 * gy) / n, stroke: GROUND, width: 0.8 });
+        }
+        next += 10;
+      }
+      along += seg;
+    }
+  }
+  return items;
+}
+
+/** The arc of an angle at a point's pixel position, from `from` to `to` (radians, counter-clockwise, y up), with its symbol. */
+function angleItems(at: readonly [number, number], from: number, to: number, reach: number, name: string, reference: boolean): SceneItem[] {
+  const sweep = Math.atan2(Math.sin(to - from), Math.cos(to - from));
+  const r = Math.max(14, Math.min(26, 0.45 * reach));
+  const [cx, cy] = at;
+  const pt = (a: number, rr: number): [number, number] => [cx + rr * Math.cos(a), cy - rr * Math.sin(a)];
+  const items: SceneItem[] = [];
+  if (reference) {
+    const [ex, ey] = pt(from, r * 1.6);
+    items.push({ kind: 'line', cls: 'angle-reference', x1: cx, y1: cy, x2: ex, y2: ey, stroke: ANGLE, width: 1, dash: '3 2' });
+  }
+  const steps = Math.max(2, Math.ceil((Math.abs(sweep) * 180) / Math.PI / 6));
+  const points: number[] = [];
+  for (let k = 0; k <= steps; k++) points.push(...pt(from + (sweep * k) / steps, r));
+  items.push({ kind: 'polyline', cls: 'angle', points, stroke: ANGLE, width: 1.2 });
+  // The symbol past the arc's middle, or beside the reference when the angle is (nearly) zero.
+  const mid = Math.abs(sweep) > 0.35 ? from + sweep / 2 : from + 0.35 * (sweep >= 0 ? 1 : -1);
+  const [lx, ly] = pt(mid, r + 10);
+  items.push(label('angle-name', lx, ly + 4, plainSymbol(name), mechanicsSymbol(name), 'middle', ANGLE));
+  return items;
+}
+
+/** The surfaces f(x, y) = 0 across the view, drawn under the bodies. */
+export function surfaceMarks(a: SketchAnnotations, model: Model, v: View): SceneItem[] {
+  const env = parameterEnv(model);
+  return a.surfaces.flatMap((s) => surfaceItems((x, y) => evaluate(s.f, { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y }), v));
+}
+
+/**
+ * The marks drawn over the bodies at one pose (pixel positions of the
+ * drawing's points, x₀, y₀, …): axes, gravity, and the angles only when
+ * `angles` (a still figure; the animation moves its bodies under fixed marks).
+ */
+export function markItems(a: SketchAnnotations, model: Model, pixels: readonly number[], v: View, angles: boolean): SceneItem[] {
+  const items: SceneItem[] = [];
+  if (a.axes) items.push(...axesItems(a.axes, v, pixels));
+  if (a.gravity) items.push(...gravityItems(a.gravity, v));
+  if (angles)
+    for (const m of a.angles) {
+      const p = (i: number): [number, number] => [pixels[2 * i]!, pixels[2 * i + 1]!];
+      const [ax, ay] = p(m.at);
+      const dir = (i: number): number => Math.atan2(-(p(i)[1] - ay), p(i)[0] - ax);
+      const from = 'point' in m.from ? dir(m.from.point) : (m.from.degrees * Math.PI) / 180;
+      const reach = Math.hypot(p(m.to)[0] - ax, p(m.to)[1] - ay);
+      items.push(...angleItems([ax, ay], from, dir(m.to), reach, model.coordinates[m.coordinate]!.name, !('point' in m.from)));
+    }
+  return items;
+}

@@ -389,6 +389,8 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
       contacts,
       free: sc.uFree,
       normalImpulses: I.map((j) => P[j]!),
+      // phaseModes: 2 is sticking.
+      stuck: sc.modes.map((mode) => mode === 2),
       restVelocity,
     };
     const S = stoppingRows(slides);

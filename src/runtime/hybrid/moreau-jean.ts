@@ -36,8 +36,9 @@
 // contacts, an 8-faceted cone for spatial ones), solved in every iteration
 // of the fixed point. A contact sticking at v_k (slip rates within
 // restVelocity) gets its static coefficient; one separating at v_k is
-// engaged only if it must be. Without slip rows this is Newton's law alone,
-// the LCP of the Delassus matrix of the normals.
+// engaged only if it must be. Without slip rows this is Newton's law on the
+// normals, the LCP of their Delassus matrix, with the same ladder where its
+// impulses would raise the energy (normal-contacts.ts).
 //
 // A body rotating about a stuck contact (a walker's stance foot) lifts it
 // by ½h²ω²ρ per step (ρ from the contact to the centre): q_{k+1} is a

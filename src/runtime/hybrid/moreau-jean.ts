@@ -84,9 +84,11 @@
 // wheel included. The velocity-level law acts
 // from the predictive index set, so a contact can take an impulse up to
 // one step before or after the true impact and do work of O(h) on the
-// separating motion (Acary, ZAMM 96 (2016) 585–603, §4). With slip rows the
-// impulses' work is not positive at any h and e ≤ 1 (impact-law.ts: Glocker's
-// law, then the midpoint rung) but where a stuck 'stick' foot jams, and
+// separating motion (Acary, ZAMM 96 (2016) 585–603, §4): Newton's law
+// does ½(1 − e)U_k,N P_N > 0 on a contact separating at U_k. With or
+// without slip rows the law's ladder keeps the impulses' work from being
+// positive at any h and e ≤ 1 (impact-law.ts: Glocker's law, then the
+// midpoint rung) but where a stuck 'stick' foot jams, and
 // there it is at most ½|(U_free − U_k)ᵀP|, O(h²). A Coulomb contact's slide
 // that stops within the step is stopped at the step's start and the step
 // taken again from there (contact/stopping-slides.ts): the step's law gave

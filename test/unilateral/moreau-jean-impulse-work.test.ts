@@ -236,3 +236,18 @@ describe.each(examples.map((mod, seed) => ({ name: mod.model.name, mod, seed }))
     expect(excepted, 'steps whose impulses did positive work').toBeLessThanOrEqual(0.01 * steps);
   });
 });
+
+describe('Moreau–Jean on the rod lying on both ends (a state the seeded draws above miss)', () => {
+  it('h = 0.01, e = 0.5: one end stuck and the other turned through the nearly dependent slip rows, and no step gains', async () => {
+    const rod = (await committedModule('falling-rod'))!;
+    const start: Start = {
+      params: { m: 1.883676113677211, l: 1.1181216846453026, g: 18.80822044489556, e: 0.53305558959255, mu: 0.41176326535642144 },
+      t: 0.849,
+      q: [0.6182596111707418, 0.006053993491844382, -0.005418205140981853],
+      qd: [0.597884038861833, -0.4563768839683794, -0.1572376558965656],
+    };
+    const worst = worstSteps(rod, start, 1e-2, 0.5);
+    expect(worst.work).toBeLessThanOrEqual(0);
+    expect(worst.energy).toBeLessThanOrEqual(0);
+  });
+});

@@ -27,8 +27,12 @@
 // 0) and held at U_k (approaching no faster than the step's forces alone
 // change its normal velocity, |U_k,N| ≤ |U_free,N − U_k,N| + restVelocity,
 // as a resting contact's rows turning with q do; an arrival faster than
-// that is an impact, and impact-law.ts's laws decide its slip), it slides at U_k (some |U_k,T| > restVelocity) and its slip after the
-// step is stuck or turned back (U_T⁺ᵀU_k,T ≤ 0). 'stick' contacts (μ = ∞)
+// that is an impact, and impact-law.ts's laws decide its slip), it slides
+// at U_k (some |U_k,T| > restVelocity) and after the step it sticks (the
+// solve's phase, not the sign of U_T⁺: that is 0 only to the solve's
+// rounding, and a residue of −9e-20 on the slide's side left the
+// two-ended rod's end, sliding at 3.3e-6 m/s, unstopped, +6.2e-12 of T + V
+// in a step of 1e-3) or its slip turned back (U_T⁺ᵀU_k,T ≤ 0). 'stick' contacts (μ = ∞)
 // are pinned by their own law and frictionless ones (μ = 0) have nothing to
 // stop. The stop stands only where the two stages' impulses together lie in
 // each stopped contact's cone, |P_S + Λ_T| ≤ μ Λ_N with the second stage's
@@ -52,6 +56,8 @@ export interface SlideRows {
   readonly contacts: readonly FrictionContact[];
   /** Λ_N of each contact of `contacts`. */
   readonly normalImpulses: ArrayLike<number>;
+  /** Per contact of `contacts`, whether the step's solve left it sticking (its U_T⁺ is 0 only to the solve's rounding). */
+  readonly stuck: readonly boolean[];
   /** U_free, the rows' velocities without the impulses. */
   readonly free: ArrayLike<number>;
   readonly restVelocity: number;
@@ -59,13 +65,13 @@ export interface SlideRows {
 
 /** The slip rows of the contacts whose slide stops within the step (header). */
 export function stoppingRows(rows: SlideRows): number[] {
-  const { before, after, free, contacts, normalImpulses, restVelocity } = rows;
+  const { before, after, free, contacts, normalImpulses, stuck, restVelocity } = rows;
   const S: number[] = [];
   let row = 0;
   contacts.forEach((c, a) => {
     const slip = Array.from({ length: c.slip }, (_, s) => row + 1 + s);
     const sliding = slip.some((s) => Math.abs(before[s]!) > restVelocity);
-    const turned = slip.reduce((sum, s) => sum + after[s]! * before[s]!, 0) <= 0;
+    const turned = stuck[a] || slip.reduce((sum, s) => sum + after[s]! * before[s]!, 0) <= 0;
     const coulomb = c.mu > 0 && c.mu < Infinity;
     const held = Math.abs(before[row]!) <= Math.abs(free[row]! - before[row]!) + restVelocity;
     if (coulomb && held && normalImpulses[a]! > 0 && sliding && turned) S.push(...slip);

@@ -36,8 +36,9 @@
 // contacts, an 8-faceted cone for spatial ones), solved in every iteration
 // of the fixed point. A contact sticking at v_k (slip rates within
 // restVelocity) gets its static coefficient; one separating at v_k is
-// engaged only if it must be. Without slip rows this is Newton's law alone,
-// the LCP of the Delassus matrix of the normals.
+// engaged only if it must be. Without slip rows this is Newton's law on the
+// normals, the LCP of their Delassus matrix, with the same ladder where its
+// impulses would raise the energy (normal-contacts.ts).
 //
 // A body rotating about a stuck contact (a walker's stance foot) lifts it
 // by ½h²ω²ρ per step (ρ from the contact to the centre): q_{k+1} is a
@@ -83,9 +84,11 @@
 // wheel included. The velocity-level law acts
 // from the predictive index set, so a contact can take an impulse up to
 // one step before or after the true impact and do work of O(h) on the
-// separating motion (Acary, ZAMM 96 (2016) 585–603, §4). With slip rows the
-// impulses' work is not positive at any h and e ≤ 1 (impact-law.ts: Glocker's
-// law, then the midpoint rung) but where a stuck 'stick' foot jams, and
+// separating motion (Acary, ZAMM 96 (2016) 585–603, §4): Newton's law
+// does ½(1 − e)U_k,N P_N > 0 on a contact separating at U_k. With or
+// without slip rows the law's ladder keeps the impulses' work from being
+// positive at any h and e ≤ 1 (impact-law.ts: Glocker's law, then the
+// midpoint rung) but where a stuck 'stick' foot jams, and
 // there it is at most ½|(U_free − U_k)ᵀP|, O(h²). A Coulomb contact's slide
 // that stops within the step is stopped at the step's start and the step
 // taken again from there (contact/stopping-slides.ts): the step's law gave
@@ -389,6 +392,8 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
       contacts,
       free: sc.uFree,
       normalImpulses: I.map((j) => P[j]!),
+      // phaseModes: 2 is sticking.
+      stuck: sc.modes.map((mode) => mode === 2),
       restVelocity,
     };
     const S = stoppingRows(slides);

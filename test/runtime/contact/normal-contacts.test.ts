@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveSystem } from '../../../src/derive/system.js';
 import { defineModel, buildModel } from '../../../src/model/index.js';
 import { simulateMoreauJean } from '../../../src/runtime/hybrid/moreau-jean.js';
+import { committedModule } from '../../helpers/examples.js';
 import { loadGenerated } from '../../helpers/generated-module.js';
 
 // A ball on two floors with the same normal direction (y ≥ 0 and 2y ≥ 0):
@@ -34,5 +35,20 @@ describe('the frictionless contact problem of a Moreau–Jean step (NormalContac
     // Reported at the end of the step whose impulse closes it, the index set predicted half a step ahead: within 2h.
     expect(Math.abs(impact.t - Math.sqrt(2 / 9.81))).toBeLessThanOrEqual(2 * h);
     expect(impact.qdPlus![0]).toBeCloseTo(-0.5 * impact.qd[0]!, 12);
+  });
+});
+
+describe("the law's ladder on the normals (impact-law.ts)", () => {
+  it('a ball 1 mm inside the floor, rising at 0.05 m/s that gravity turns within the step, takes no impulse: v⁺ = v − gh, T + V kept', async () => {
+    const ball = (await committedModule('bouncing-ball'))!;
+    const [h, g, y0, v0] = [1e-2, 9.81, -1e-3, 0.05];
+    // Predicted gap y0 + h v0/2 < 0: in the index set. Newton's e = ½ would leave it at −e v0 with P_N = m(gh − (1 + e)v0) > 0 and
+    // the work ½(1 − e)v0 P_N > 0; the midpoint rung (e = 1 on a contact separating at U_k) asks v⁺ ≥ −v0 = −0.05, which v0 − gh already meets.
+    const run = simulateMoreauJean(ball, { q0: [y0], qd0: [v0], t1: h, h, params: { m: 1, g, e: 0.5 }, restitution: [0.5], samples: 2 });
+    expect(run.qd[1]![0]).toBeCloseTo(v0 - g * h, 15);
+    expect(run.q[1]![0]).toBeCloseTo(y0 + (h * (2 * v0 - g * h)) / 2, 15);
+    expect(run.energy![1]! - run.energy![0]!).toBeLessThanOrEqual(1e-15);
+    // In the index set: Newton's solve, Glocker's (the same e), the midpoint's.
+    expect(run.stats.lcp.solves).toBe(3);
   });
 });

@@ -11,7 +11,7 @@ import { committedModule } from '../../helpers/examples.js';
 
 // A unit point mass on a floor: normal row (0, 1), slip row (1, 0), M = I, μ = ½.
 const contact: FrictionContact = { slip: 1, mu: 0.5 };
-const rows = (before: number[], after: number[], free: number[], normal = 0.01): SlideRows => ({
+const rows = (before: number[], after: number[], free: number[], normal = 0.01, stuck = false): SlideRows => ({
   n: 2,
   H: [0, 1, 1, 0],
   before,
@@ -19,6 +19,7 @@ const rows = (before: number[], after: number[], free: number[], normal = 0.01):
   free,
   contacts: [contact],
   normalImpulses: [normal],
+  stuck: [stuck],
   restVelocity: 1e-6,
 });
 const unitMass = (): void => {};
@@ -27,6 +28,10 @@ describe('the rows whose slide stops within the step', () => {
   it('a held contact sliding at −0.002 and stuck or turned after it: its slip row', () => {
     expect(stoppingRows(rows([0, -0.002], [0, 0], [-0.01, 0.003]))).toEqual([1]);
     expect(stoppingRows(rows([0, -0.002], [0, 1e-4], [-0.01, 0.003]))).toEqual([1]);
+  });
+
+  it("stuck by the solve's phase though U_T⁺ keeps a rounding residue on the slide's side: its slip row", () => {
+    expect(stoppingRows(rows([0, -0.002], [0, -1e-19], [-0.01, 0.003], 0.01, true))).toEqual([1]);
   });
 
   it('none where the slide goes on, the contact is not pressed, or it arrives faster than the forces move it (an impact)', () => {

@@ -18,34 +18,14 @@
 import type { LoadedModule } from '../contract.js';
 import { heldSlipAcceleration, slipRate, supportMotion, type SupportMode, type SupportOutcome, type SupportState } from '../contact/supports.js';
 import { SimulationError } from '../errors.js';
-import { applyReset, integratePhase, type HybridMode } from './engine.js';
-import type { Crossing, Guard, Resets } from './guards.js';
-import {
-  DEFAULT_ATOL,
-  DEFAULT_RTOL,
-  GridSampler,
-  Progress,
-  outputGrid,
-  toArray,
-  validateRun,
-  type SimulateOptions,
-  type SimulationEvent,
-  type Trajectory,
-} from './trajectory.js';
-
-/** Cap on mode changes (each restarts the integrator). */
-const MAX_EVENTS = 10_000;
+import { simulateRestOrMove } from './rest-or-move.js';
+import type { SimulateOptions, Trajectory } from './trajectory.js';
 
 export function simulateSupports(module: LoadedModule, opts: SimulateOptions): Trajectory {
-  validateRun(module, opts, [
-    ['q0', opts.q0],
-    ['qd0', opts.qd0],
-  ]);
   const name = module.model.name;
   const n = module.model.coordinates.length;
   const k = module.model.supports!.length;
   const params = opts.params ?? {};
-  const t0 = opts.t0 ?? 0;
   const mass = new Float64Array(n * n),
     forcing = new Float64Array(n),
     rows = new Float64Array(3 * k * n + 7 * k);
@@ -78,28 +58,6 @@ export function simulateSupports(module: LoadedModule, opts: SimulateOptions): T
   const together = new Float64Array(2 * k).fill(1);
   const slipSign = (j: number): number => together[j]!;
 
-  const t = [] as number[],
-    q = [] as number[][],
-    qd = [] as number[][];
-  const energy: number[] | undefined = module.energy ? [] : undefined;
-  const sampler = new GridSampler(outputGrid(t0, opts.t1, opts.samples), 2 * n, (s, x) => {
-    t.push(s);
-    q.push(toArray(x, 0, n));
-    qd.push(toArray(x, n, 2 * n));
-    energy?.push(module.energy!(s, x.subarray(0, n), x.subarray(n, 2 * n), params));
-  });
-  const progress = new Progress(t0, opts.t1, opts.onProgress);
-  const events: SimulationEvent[] = [];
-  const record = (s: number, y: Float64Array, type: 'stick' | 'slip'): void => {
-    events.push({ t: s, type, contacts: [], q: toArray(y, 0, n), qd: toArray(y, n, 2 * n) });
-  };
-
-  let time = t0;
-  const x = new Float64Array(2 * n);
-  x.set(Array.from(opts.q0), 0);
-  x.set(Array.from(opts.qd0), n);
-  sampler.at(t0, x);
-
   /** The mode at a state: sliding where some side slides (σ its direction), else (or just stopped) rest or departure by the rule above. */
   const decide = (s: number, y: Float64Array, stopped: boolean): SupportMode => {
     const state = at(s, y);
@@ -117,78 +75,17 @@ export function simulateSupports(module: LoadedModule, opts: SimulateOptions): T
     return { kind: 'slide', sigma: Array.from({ length: 2 * k }, (_, j) => sigma * slipSign(j)) };
   };
 
-  let mode = decide(time, x, false);
-  if (mode.kind === 'rest') record(time, x, 'stick');
-  const field = (s: number, y: Float64Array, out: Float64Array): void => {
-    const { qdd } = solve(s, y, mode);
-    for (let c = 0; c < n; c++) {
-      out[c] = y[n + c]!;
-      out[n + c] = qdd[c]!;
-    }
-  };
-  const guardValues = (s: number, y: Float64Array): number[] => {
-    if (mode.kind === 'rest') return [-Math.max(departure(s, y, 1), departure(s, y, -1))];
-    const state = at(s, y);
-    const sigma = mode.sigma;
-    return sigma.map((d, j) => (d === 0 ? 1 : d * slipRate(state, j >> 1, j % 2 === 0 ? 1 : -1)));
-  };
-  let before = guardValues(time, x);
-  let after = before;
-  const hybrid: HybridMode<Crossing> = {
-    field,
-    guards: (step) => {
-      after = guardValues(step.t, step.y);
-      return after.map(
-        (b, j): Guard => ({
-          kind: mode.kind === 'rest' ? 'cone' : 'stop',
-          contact: j,
-          direction: 'falling',
-          value: (s, y) => guardValues(s, y)[j]!,
-          a: before[j]!,
-          b,
-        }),
-      );
+  return simulateRestOrMove<SupportMode>(module, opts, {
+    field: 'supports',
+    changes: 'changes of sliding',
+    decide,
+    accelerations: (s, y, mode) => solve(s, y, mode).qdd,
+    guards: (s, y, mode) => {
+      if (mode.kind === 'rest') return [-Math.max(departure(s, y, 1), departure(s, y, -1))];
+      const state = at(s, y);
+      return mode.sigma.map((d, j) => (d === 0 ? 1 : d * slipRate(state, j >> 1, j % 2 === 0 ? 1 : -1)));
     },
-    advance: (step) => {
-      progress.update(step.t);
-      before = after;
-    },
-    keep: (_step, c) => c,
-  };
-  let changes = 0;
-  const restart = (): void => {
-    sampler.at(time, x);
-    progress.update(time);
-    if (++changes > MAX_EVENTS)
-      throw new SimulationError('too-many-events', 'numeric', `more than ${MAX_EVENTS} changes of sliding`, { model: name, field: 'supports' }, time);
-    const was = mode.kind;
-    // At a stop the sliding velocity is 0 up to the locator's tolerance: what follows is decided as from rest.
-    mode = decide(time, x, was === 'slide');
-    if (mode.kind !== was) record(time, x, mode.kind === 'rest' ? 'stick' : 'slip');
-    before = guardValues(time, x);
-  };
-  const resets: Resets = { stop: restart, cone: restart };
-
-  const stats = { steps: 0, rejected: 0, evaluations: 0 };
-  while (time < opts.t1) {
-    const phase = integratePhase(hybrid, time, x, opts.t1, {
-      rtol: opts.rtol ?? DEFAULT_RTOL,
-      atol: opts.atol ?? DEFAULT_ATOL,
-      hmax: opts.hmax,
-      maxSteps: opts.maxSteps ?? 100_000,
-      observer: (step, until) => sampler.fromStep(step, until),
-      failure: { module, params, t0 },
-    });
-    stats.steps += phase.stats.accepted;
-    stats.rejected += phase.stats.rejected;
-    stats.evaluations += phase.stats.evaluations;
-    time = phase.t;
-    x.set(phase.y);
-    if (!phase.crossing) break;
-    applyReset(resets, phase.crossing);
-  }
-  progress.update(opts.t1);
-  return { model: name, t, q, qd, ...(energy ? { energy } : {}), events, stats };
+  });
 }
 
 /** The slip row of a pair's side. */

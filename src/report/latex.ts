@@ -557,6 +557,21 @@ function splitProduct(e: Expr, width: number, ctx: Ctx): string[] {
   const lead = prefix === '1' ? '' : `${prefix} `;
   const inner = pieces(widest.base, width, ctx);
   const after = tail.length ? ` ${printFactors(tail, ctx).join(' ')}` : '';
+  // A lead that holds another sum and fills the line: every sum broken in turn, "a \bigl(s₁ … \bigr) \bigl(s₂ … \bigr)".
+  const headSums = head.filter((f) => f.base.kind === 'add' && f.exp === ONE);
+  if (headSums.length && texWidth(lead) > width / 2) {
+    const rest = latexMul(mul.coeff, [...head.filter((f) => !headSums.includes(f)), ...lower], ctx).tex;
+    const out: string[] = [];
+    let open = rest === '1' ? '' : `${rest} `;
+    for (const sum of [...headSums, widest]) {
+      const terms = pieces(sum.base, width, ctx);
+      out.push(`${open}\\bigl(${terms[0]!}`, ...terms.slice(1));
+      out[out.length - 1] += '\\bigr)';
+      open = '';
+    }
+    out[out.length - 1] += after;
+    return out;
+  }
   if (inner.length === 1) return [print(e, ctx).tex];
   const last = `${inner[inner.length - 1]!}\\bigr)${after}`;
   // A wide lead (a fraction) may end its line: "\frac{…}{…} \bigl(" then the terms.

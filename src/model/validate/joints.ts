@@ -52,6 +52,10 @@ function readType(x: unknown, field: string, r: Reading): JointType | undefined 
 
 /** One axis letter per freedom, no axis twice in a row (that would be one rotation, not two). */
 function readAxes(x: unknown, type: JointType, field: string, r: Reading): Axis[] | undefined {
+  if (x === undefined) {
+    r.out.add('missing-field', field, `a ${type} joint needs its axes (only a spherical joint has a default, 'zxz')`);
+    return undefined;
+  }
   const axes = stringAt(x, field, `a ${type} joint's axes`, r.out);
   if (axes === undefined) return undefined;
   const letters = [...axes];

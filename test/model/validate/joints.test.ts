@@ -44,7 +44,7 @@ describe('geometry.joints', () => {
     expect(problems(withJoints({ ...second, parent: 'A' }, first))).toEqual([['unknown-frame', 'geometry.joints[0].parent'], ...lost]);
   });
 
-  it('an axis that is not an axis, too many axes, or the same axis twice in a row: bad-joint', () => {
+  it('an axis that is not an axis, too many axes, the same axis twice in a row, or an unknown type: bad-joint; no axes: missing-field', () => {
     expect(problems(withJoints({ ...first, axes: 'w' }, second))).toContainEqual(['bad-joint', 'geometry.joints[0].axes']);
     expect(problems(withJoints({ ...first, axes: 'zx' }, second))).toContainEqual(['bad-joint', 'geometry.joints[0].axes']);
     expect(problems(withJoints({ ...first, type: 'universal', axes: 'zz', coordinates: ['q1', 'q2'] }))).toContainEqual([
@@ -52,6 +52,7 @@ describe('geometry.joints', () => {
       'geometry.joints[0].axes',
     ]);
     expect(problems(withJoints({ ...first, type: 'hinge' }, second))).toContainEqual(['bad-joint', 'geometry.joints[0].type']);
+    expect(problems(withJoints({ ...first, axes: undefined }, second))).toContainEqual(['missing-field', 'geometry.joints[0].axes']);
   });
 
   it('a coordinate driving two joints, or a name that is not a coordinate: bad-joint, unknown-coordinate', () => {

@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   'unknown-frame',
   'unknown-point',
   'bad-rotation',
+  'bad-joint',
   'bad-inertia',
   'complex-constant',
   'bad-friction',

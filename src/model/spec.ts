@@ -52,6 +52,28 @@ export interface FrameSpec {
   readonly angles: readonly ExprInput[];
 }
 
+/**
+ * A joint: shorthand for the child's frame and origin point (both named
+ * `child`), placed from the parent frame's origin at `at` (components in the
+ * parent) and moved by the joint's coordinates: revolute, one angle about
+ * the parent's axis `axes`; prismatic, one length along it; universal, two
+ * angles about two different axes ('zx': about the parent's z, then the
+ * turned x); spherical, three body-fixed angles ('zxz' Euler by default, or
+ * 'zyx' Tait–Bryan, …).
+ */
+export interface JointSpec {
+  readonly type: 'revolute' | 'prismatic' | 'universal' | 'spherical';
+  /** The frame it hangs from: the ground (default), a frame, or an earlier joint's child. */
+  readonly parent?: string;
+  readonly child: string;
+  /** The joint point from the parent's origin, in the parent's frame (default: the origin). */
+  readonly at?: VectorSpec;
+  /** One axis letter per coordinate (spherical: default 'zxz'). */
+  readonly axes?: string;
+  /** The joint's own coordinates, by name, one per axis. */
+  readonly coordinates: readonly string[];
+}
+
 /** A point at a position vector from another point (default: the fixed origin), its components in a frame (default: ground). */
 export interface PointSpec {
   readonly name: string;
@@ -107,6 +129,8 @@ export interface GeometrySpec {
   /** The ground (inertial) frame's name (default 'N'). */
   readonly ground?: string;
   readonly frames?: readonly FrameSpec[];
+  /** Read after frames, before points: a joint's child frame and origin are used like declared ones. */
+  readonly joints?: readonly JointSpec[];
   readonly points?: readonly PointSpec[];
   readonly bodies?: readonly BodySpec[];
   /** The gravitational acceleration, in the ground frame (expressions of the parameters). */
@@ -626,6 +650,7 @@ export const PARTICLE_FIELDS: Known<ParticleSpec> = { mass: true, position: true
 export const GEOMETRY_FIELDS: Known<GeometrySpec> = {
   ground: true,
   frames: true,
+  joints: true,
   points: true,
   bodies: true,
   gravity: true,
@@ -635,6 +660,7 @@ export const GEOMETRY_FIELDS: Known<GeometrySpec> = {
   torques: true,
 };
 export const FRAME_FIELDS: Known<FrameSpec> = { name: true, parent: true, axes: true, angles: true };
+export const JOINT_FIELDS: Known<JointSpec> = { type: true, parent: true, child: true, at: true, axes: true, coordinates: true };
 export const POINT_FIELDS: Known<PointSpec> = { name: true, from: true, frame: true, position: true };
 export const BODY_FIELDS: Known<BodySpec> = { name: true, mass: true, centre: true, frame: true, inertia: true };
 export const SPRING_FIELDS: Known<SpringSpec> = { between: true, stiffness: true, length: true };

@@ -31,6 +31,7 @@ describe('docs/model-language.md', () => {
       'particles',
       'geometry',
       'frames',
+      'joints',
       'points',
       'bodies',
       'inertia',

@@ -3,6 +3,8 @@
 // (src/model/geometry/). Frames and points refer only to those declared
 // before them, so every frame and point is defined once, without cycles.
 // Frames, points and bodies are three namespaces; the ground frame is a frame.
+// Joints are read after frames and before points: each declares its child
+// as a frame and as a point (its origin).
 import { evaluate } from '../../core/evaluate.js';
 import type { Expr } from '../../core/expr.js';
 import {
@@ -17,11 +19,12 @@ import {
 } from '../geometry/dynamics.js';
 import { groundFrame, pointPosition, rateOf, turnedFrame, type Frame } from '../geometry/kinematics.js';
 import { AXES, matVec, ZERO_VEC, type Axis, type Vec3 } from '../geometry/vectors.js';
-import { BODY_FIELDS, DAMPER_FIELDS, FORCE_FIELDS, FRAME_FIELDS, GEOMETRY_FIELDS, POINT_FIELDS, SPRING_FIELDS, TORQUE_FIELDS } from '../spec.js';
+import { BODY_FIELDS, DAMPER_FIELDS, FORCE_FIELDS, FRAME_FIELDS, GEOMETRY_FIELDS, JOINT_FIELDS, POINT_FIELDS, SPRING_FIELDS, TORQUE_FIELDS } from '../spec.js';
 import type { Coordinate, Parameter } from '../types.js';
 import type { ExprReader } from './expressions.js';
 import { Namespace } from './identifiers.js';
 import { readInertia, readVector } from './inertia.js';
+import { readJoint, type JointsSoFar } from './joints.js';
 import { Problems, type Checked } from './problems.js';
 import { arrayAt, fieldsAt, rejectUnknownKeys, stringAt, type Fields } from './shape.js';
 
@@ -54,7 +57,7 @@ class Declared<T> {
   }
 }
 
-interface Reading {
+export interface Reading {
   readonly reader: ExprReader;
   readonly rate: (e: Expr) => Expr;
   /** Absent only when its name was refused (a problem is then reported). */
@@ -94,6 +97,16 @@ export function checkGeometry(
     if (name !== undefined && frame) r.frames.byName.set(name, frame);
   });
   const pointNames = new Namespace();
+  const soFar: JointsSoFar = { origins: new Map(), driven: new Map(), parents: new Map() };
+  eachItem(spec.joints, 'geometry.joints', 'a joint { type, parent, child, at, axes, coordinates }', JOINT_FIELDS, out, (j, field) => {
+    const joint = readJoint(j, field, r, coordinates, soFar);
+    if (!joint) return;
+    const { child, placed } = joint;
+    if (frameNames.claim(child, `${field}.child`, out) === undefined || pointNames.claim(child, `${field}.child`, out) === undefined) return;
+    r.frames.byName.set(child, placed.frame);
+    r.points.byName.set(child, placed.origin);
+    soFar.origins.set(child, placed.origin);
+  });
   eachItem(spec.points, 'geometry.points', 'a point { name, from, frame, position }', POINT_FIELDS, out, (p, field) => {
     const name = pointNames.claim(p.name, `${field}.name`, out);
     const from = p.from === undefined ? ZERO_VEC : r.points.find(p.from, `${field}.from`, out);

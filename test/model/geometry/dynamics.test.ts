@@ -8,7 +8,6 @@ import { evaluate } from '../../../src/core/evaluate.js';
 import { sub, ZERO, type Expr } from '../../../src/core/expr.js';
 import { parseExpr } from '../../../src/core/parse.js';
 import { simplify } from '../../../src/core/trig.js';
-import type { DerivedSystem } from '../../../src/derive/system.js';
 import { buildModel, type ModelSpec } from '../../../src/model/index.js';
 import doublePendulum from '../../../derivations/double-pendulum.js';
 import heavyTop from '../../../derivations/heavy-top.js';
@@ -17,28 +16,7 @@ import { derived, randomEnv } from '../../helpers/examples.js';
 import { expectClose, solve } from '../../helpers/numeric.js';
 import { rng } from '../../helpers/random.js';
 import { mutate } from '../spec-cases.js';
-
-/** The geometry route of a hand-written model: its energies and forces replaced by `geometry`. */
-const byGeometry = (hand: ModelSpec, geometry: object): ModelSpec =>
-  mutate(hand, { name: `${hand.name}-geometry`, kinetic: undefined, particles: undefined, potential: undefined, geometry });
-
-function expectSameEquations(a: DerivedSystem, b: DerivedSystem): void {
-  const same = (x: Expr, y: Expr): void => expect(simplify(sub(x, y))).toBe(ZERO);
-  a.lagrange2.massMatrix.forEach((row, i) => row.forEach((Mij, j) => same(Mij, b.lagrange2.massMatrix[i]![j]!)));
-  a.lagrange2.forcing.forEach((f, i) => same(f, b.lagrange2.forcing[i]!));
-}
-
-// The symmetric top about its fixed point O, Euler angles (precession psi,
-// nutation theta, spin phi), A and C its moments about O, G at distance l on
-// the axis: T and V as every textbook writes them (e.g. Landau–Lifshitz §35).
-const handTop = {
-  name: 'hand-top',
-  coordinates: ['psi', 'theta', 'phi'],
-  parameters: { A: 2, C: 1, m: 1, g: 9.81, l: 0.5 },
-  kinetic: "A/2*(theta'^2 + psi'^2*sin(theta)^2) + C/2*(phi' + psi'*cos(theta))^2",
-  potential: 'm*g*l*cos(theta)',
-  initial: { q: { theta: 0.5 }, qd: { phi: 10 } },
-} as const satisfies ModelSpec;
+import { byGeometry, expectSameEquations, handTop } from './same-equations.js';
 
 describe('geometry and hand-written energies give the same DerivedSystem', () => {
   it('the spherical pendulum: a frame turned about z by phi, then about y by theta, the bob on its axis', () => {

@@ -96,7 +96,7 @@ describe('geometry', () => {
     expect(problems(withGeometry({ springs: [{ between: ['G', 'Q'], stiffness: 1 }] }))).toEqual([['unknown-point', 'geometry.springs[0].between[1]']]);
     expect(problems(withGeometry({ forces: [{ at: 'Q', vector: [0, 0, 1] }] }))).toEqual([['unknown-point', 'geometry.forces[0].at']]);
     expect(problems(withGeometry({ torques: [{ on: 'C', vector: [0, 0, 1] }] }))).toEqual([['unknown-frame', 'geometry.torques[0].on']]);
-    expect(problems(withGeometry({ joints: [] }))).toEqual([['unknown-field', 'geometry.joints']]);
+    expect(problems(withGeometry({ links: [] }))).toEqual([['unknown-field', 'geometry.links']]);
   });
 
   it('a vector of two components: bad-type; a geometry beside a lagrangian: ambiguous-energy', () => {

@@ -9,10 +9,12 @@ import { defineModel } from '../src/model/index.js';
 // counter-clockwise, so the contact point slips at x' + r phi' (uₓ + rω, §4).
 //
 // The patch: ϑ the angle from the downward vertical (4.1), the depth of the
-// lowest point rq (q = 1 − y/r, q̇ = −ẏ/r (5.2)), the spring displacement
+// lowest point rζ (ζ = 1 − y/r, ζ̇ = −ẏ/r (5.2)), the spring displacement
 // Y = r(cos ϑ₀ − cos ϑ) and its rate Ẏ = u_y − uₓ tan ϑ (4.2), so the
 // vertical force per dϑ is −(kY + νẎ)·r cos ϑ (dx = r cos ϑ dϑ), expanded
-// for ϑ ~ ε, q ~ ε², uₓ ~ ε as the paper does (4.3). Resultants (4.6):
+// for ϑ ~ ε, ζ ~ ε², uₓ ~ ε as the paper does (4.3). The paper writes this
+// depth q; here it is ζ (zeta, its rate zeta_d), since q names the
+// generalized coordinates in every report. Resultants (4.6):
 // F_y = ∫dF_y, F_x = −∫(σλ + ϑ)dF_y, M = −σλr∫dF_y.
 export default defineModel({
   name: 'viscoelastic-disk',
@@ -42,11 +44,11 @@ export default defineModel({
       name: 'foundation',
       description: 'the Kelvin–Voigt foundation under the disk',
       variable: 'theta',
-      state: { q: '1 - y/r', qd: "-y'/r", ux: "x'" },
-      depth: 'q',
-      penetration: 'r*(cos(theta) - 1 + q)',
-      density: '(k*r*(cos(theta) - 1 + q) + nu*(r*qd + ux*tan(theta)))*r*cos(theta)',
-      expansion: { orders: { theta: 1, q: 2, qd: 2, ux: 1 }, keep: 2 },
+      state: { zeta: '1 - y/r', zeta_d: "-y'/r", ux: "x'" },
+      depth: 'zeta',
+      penetration: 'r*(cos(theta) - 1 + zeta)',
+      density: '(k*r*(cos(theta) - 1 + zeta) + nu*(r*zeta_d + ux*tan(theta)))*r*cos(theta)',
+      expansion: { orders: { theta: 1, zeta: 2, zeta_d: 2, ux: 1 }, keep: 2 },
       resultants: { Fy: '1', Fx: '-(sigma*lambda + theta)', M: '-sigma*lambda*r' },
       normal: 'Fy',
       forces: { x: 'Fx', y: 'Fy', phi: 'M' },
@@ -66,40 +68,40 @@ export default defineModel({
     ground: 'y = -x*tan(alpha)',
   },
   initial: { q: { y: 0.12 }, qd: { x: 0.5, phi: -20 }, t1: 1 },
-  // Kuleshov et al. against the derived patch law, in its own symbols: the depth q and its rate q̇.
+  // Kuleshov et al. against the derived patch law, in its own symbols but the depth: ζ, ζ̇ for the paper's q, q̇.
   paper: {
     source: 'kuleshov2011',
     formulas: [
       { eq: '(4.7)', name: '\\vartheta_0', formula: '(3/2)^(1/3)*eps', derived: 'patch.foundation.halfWidth', where: { eps: '(m*g/(k*r^2))^(1/3)' } },
       {
         eq: '§5',
-        name: 'q_0',
+        name: '\\zeta_0',
         formula: '((3/2)^(1/3)*eps)^2/2',
         derived: 'patch.foundation.depth',
         where: { eps: '(m*g/(k*r^2))^(1/3)' },
-        note: 'the depth at rest $q_0 = 1 - \\cos\\vartheta_0 \\approx \\vartheta_0^2/2 = (9/32)^{1/3}\\varepsilon^2$.',
+        note: 'the depth at rest (the paper’s $q_0$) $\\zeta_0 = 1 - \\cos\\vartheta_0 \\approx \\vartheta_0^2/2 = (9/32)^{1/3}\\varepsilon^2$.',
       },
       {
         eq: '(5.3)',
-        name: 'F_y\\ (\\dot{q} \\ge 0)',
+        name: 'F_y\\ (\\dot{\\zeta} \\ge 0)',
         formula: '4*sqrt(2)/3*k*r^2*Q^(3/2) + 2*sqrt(2)*nu*r^2*Q^(1/2)*Qd',
         derived: 'patch.foundation.normal.whole.Fy',
-        where: { Q: 'q', Qd: 'qd' },
+        where: { Q: 'zeta', Qd: 'zeta_d' },
         note: 'compression of the non-rotating disk: the patch is the whole arc $(-\\vartheta_0, \\vartheta_0)$.',
       },
       {
         eq: '(5.4)',
-        name: 'F_y\\ (\\dot{q} < 0)',
+        name: 'F_y\\ (\\dot{\\zeta} < 0)',
         formula: '4*sqrt(2)/3*k*r^2*(Q + nu*Qd/k)^(3/2)',
         derived: 'patch.foundation.normal.both-inner.Fy',
-        where: { Q: 'q', Qd: 'qd' },
+        where: { Q: 'zeta', Qd: 'zeta_d' },
         note: 'restitution: the patch only where $kY + \\nu\\dot{Y} > 0$.',
       },
       {
         eq: '§5',
-        name: 'k\\,(q + \\nu\\dot{q}/k)',
+        name: 'k\\,(\\zeta + \\nu\\dot{\\zeta}/k)',
         derived: 'patch.foundation.normal.separation',
-        note: 'the disk separates where $q + \\nu\\dot{q}/k = 0$: the derived condition is the density $kY + \\nu\\dot{Y}$ the model states, at the lowest point, so it is printed and not compared (a comparison would be an identity).',
+        note: 'the disk separates where $\\zeta + \\nu\\dot{\\zeta}/k = 0$: the derived condition is the density $kY + \\nu\\dot{Y}$ the model states, at the lowest point, so it is printed and not compared (a comparison would be an identity).',
       },
       {
         eq: '(6.1)',
@@ -107,7 +109,7 @@ export default defineModel({
         formula: '-2*sqrt(2)*h^(1/2)*hd - 4*sqrt(2)/3*h^(3/2)',
         derived: 'patch.foundation.universal.whole',
         where: { h: 'patch.foundation.universal.h', hd: 'patch.foundation.universal.hd' },
-        note: "the compression (5.3) in $q = a h$, $t = b\\tau$, the scales as derived in the section on the universal impact problem; $h_d = h' = dh/d\\tau$.",
+        note: "the compression (5.3) in $\\zeta = a h$, $t = b\\tau$, the scales as derived in the section on the universal impact problem; $h_d = h' = dh/d\\tau$.",
       },
       {
         eq: '(6.2)',
@@ -127,10 +129,10 @@ export default defineModel({
       },
       {
         eq: '(7.5)',
-        name: 'ds/d\\dot{q}',
+        name: 'ds/d\\dot{\\zeta}',
         formula: '3*lambda*r',
         derived: 'patch.foundation.impact.slipPerDepthRate',
-        note: "the slip $s = \\dot{x} + r\\dot{\\varphi}$ per change of the depth's rate during an impact: with the common scale $U$ of (2.2), $s = U(v + \\gamma)$ and $r\\dot{q} = U h'$, the paper's $(v + \\gamma)' = 3\\sigma\\lambda h''$.",
+        note: "the slip $s = \\dot{x} + r\\dot{\\varphi}$ per change of the depth's rate during an impact: with the common scale $U$ of (2.2), $s = U(v + \\gamma)$ and $r\\dot{\\zeta} = U h'$, the paper's $(v + \\gamma)' = 3\\sigma\\lambda h''$.",
       },
       {
         eq: 'Prop. 9',

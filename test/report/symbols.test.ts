@@ -24,7 +24,10 @@ function headOf(tex: string): string {
   return /^\\(?:mathsf|mathcal|tilde)\{\\?[A-Za-z]+\}/.exec(bare)?.[0] ?? /^(\\[A-Za-z]+|[A-Za-z])/.exec(bare)?.[0] ?? '';
 }
 
-/** The model's own symbols: restitution and friction coefficients by their role, coordinates as coordinates, other parameters as parameters. */
+/**
+ * The model's own symbols: restitution and friction coefficients by their role, coordinates as coordinates, other
+ * parameters as parameters, a contact patch's depth as a depth.
+ */
 function modelMeanings(model: Model): Meaning[] {
   const restitution = new Set(model.unilateral.flatMap((c) => (c.law.kind === 'newton' ? [c.law.e.name] : c.law.kind === 'w-law' ? [c.law.W.name] : [])));
   const friction = new Set(model.unilateral.flatMap((c) => (c.friction ? [c.friction.kinetic.name, c.friction.static.name] : [])));
@@ -34,6 +37,7 @@ function modelMeanings(model: Model): Meaning[] {
       symbol: headOf(mechanicsSymbol(p.name)),
       meaning: restitution.has(p.name) ? 'restitution coefficient' : friction.has(p.name) ? 'friction coefficient' : 'parameter',
     })),
+    ...(model.patches ?? []).map((c) => ({ symbol: headOf(mechanicsSymbol(c.depth)), meaning: 'contact depth' })),
   ];
 }
 

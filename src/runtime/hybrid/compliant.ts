@@ -27,6 +27,11 @@
 // a ḟ²/2 to the energy there.
 // Where a crossing is and which side it leaves a contact on is
 // compliant-switching.ts's, shared with the variational flow.
+// Periodic angles are integrated reduced (trajectory.ts AngleTurns), their
+// turns back on every reported q. Radau IIA has no per-step shift, so the
+// reduction happens where the integrator restarts: at the start and after
+// each switching crossing, where the state is continuous and every function
+// of the module is 2π-periodic in such an angle.
 // Tests: test/runtime/hybrid/compliant.test.ts, test/unilateral/kozlov-realizations.test.ts.
 
 import type { LoadedModule } from '../contract.js';
@@ -35,6 +40,7 @@ import { CompliantSwitching } from '../contact/compliant-switching.js';
 import { applyReset, integratePhase, type HybridMode } from './engine.js';
 import type { Crossing, Resets } from './guards.js';
 import {
+  AngleTurns,
   DEFAULT_ATOL,
   DEFAULT_RTOL,
   GridSampler,
@@ -66,9 +72,10 @@ export function simulateCompliant(module: LoadedModule, opts: SimulateOptions): 
     q = [] as number[][],
     qd = [] as number[][];
   const energy: number[] | undefined = module.energy ? [] : undefined;
+  const angles = new AngleTurns(module);
   const sampler = new GridSampler(outputGrid(t0, opts.t1, opts.samples), 2 * n, (s, x) => {
     t.push(s);
-    q.push(toArray(x, 0, n));
+    q.push(angles.unwrap(x));
     qd.push(toArray(x, n, 2 * n));
     energy?.push(module.energy!(s, x.subarray(0, n), x.subarray(n, 2 * n), params));
   });
@@ -85,13 +92,14 @@ export function simulateCompliant(module: LoadedModule, opts: SimulateOptions): 
   const jacobian = module.rhsJacobian ? (s: number, y: Float64Array, out: Float64Array): void => void module.rhsJacobian!(s, y, params, out) : undefined;
   const events: SimulationEvent[] = [];
   const record = (s: number, y: Float64Array, type: 'contact' | 'release', list: number[]): void => {
-    events.push({ t: s, type, contacts: list, q: toArray(y, 0, n), qd: toArray(y, n, 2 * n) });
+    events.push({ t: s, type, contacts: list, q: angles.unwrap(y), qd: toArray(y, n, 2 * n) });
   };
 
   let time = t0;
   const x = new Float64Array(2 * n);
   x.set(Array.from(opts.q0), 0);
   x.set(Array.from(opts.qd0), n);
+  angles.reduce(x);
   sampler.at(t0, x);
   const state = touching(switching.at(time, x, a));
   const initially = state.flatMap((on, j) => (on ? [j] : []));
@@ -152,6 +160,7 @@ export function simulateCompliant(module: LoadedModule, opts: SimulateOptions): 
     x.set(phase.y);
     if (!phase.crossing) break;
     applyReset(resets, phase.crossing);
+    angles.reduce(x);
   }
   progress.update(opts.t1);
   return { model: name, t, q, qd, ...(energy ? { energy } : {}), events, stats };

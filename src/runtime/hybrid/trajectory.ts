@@ -389,8 +389,9 @@ function massMatrixSingular(module: LoadedModule, params: Params, t: number, q: 
  * continuous. A double carries θ = 10⁴ to 1.8e-12 and the error scale
  * atol + rtol·|θ| lets the integrator err there by 1e-4 rad; reduced, the
  * scale stays that of an angle in (−π, π]. Every driver reduces here: the
- * smooth and event-driven runs, Moreau–Jean, the variational flow and the
- * Hamilton form (whose q comes first too, and whose H is as periodic in q).
+ * smooth and event-driven runs, Moreau–Jean, the compliant (stiff) driver at
+ * its restarts, the variational flow and the Hamilton form (whose q comes
+ * first too, and whose H is as periodic in q).
  */
 export class AngleTurns {
   private readonly periodic: number[];

@@ -5,8 +5,8 @@
 // e = exp(−r(π − 2 arctan r)) (the force vanishes at ω_d t = π − 2 arctan r),
 // Hunt–Crossley's implicit relation (the same with and without adhesion:
 // its force never pulls) — Hertz with linear damping against an independent
-// integration, the energy of an elastic bounce, the events, and the dispatch
-// of `simulate`.
+// integration, the energy of an elastic bounce, the events, the dispatch
+// of `simulate`, and a large periodic angle integrated reduced.
 import { describe, expect, it } from 'vitest';
 import rigidSpec from '../../../derivations/kozlov-release.js';
 import elasticSpec from '../../../derivations/kozlov-release-elastic.js';
@@ -308,5 +308,47 @@ describe('one call for rigid and compliant versions', () => {
     const err = thrown(() => simulateHamilton(elastic, { q0: [-1, 0], pm0: [1, 0], t1: 1 }), SimulationError);
     expect(err.code).toBe('unilateral-unsupported');
     expect(err.message).toContain('line');
+  });
+});
+
+describe('a large angle is integrated reduced (model.periodic) between the restarts of the stiff integrator', () => {
+  // A pendulum whose bob strikes the damped spring wall l sin θ ≤ d: θ enters through sin θ, cos θ only. At θ = 10⁴
+  // the error scale atol + rtol·|θ| lets θ err by 1e-4 rad; reduced at the start and after each crossing, with its
+  // turns added back on output, the run is the one from the reduced angle.
+  const TWO_PI = 2 * Math.PI;
+  const params = { m: 1, l: 1, g: 9.81, d: 0.5, k: 1e4, c: 20 };
+  const pendulum: ModelSpec = {
+    name: 'pendulum-soft-wall',
+    coordinates: ['th'],
+    parameters: params,
+    kinetic: "m*l^2*th'^2/2",
+    potential: '-m*g*l*cos(th)',
+    unilateral: [{ name: 'wall', constraint: 'd - l*sin(th) >= 0', law: { compliant: { stiffness: 'k', damping: 'c' } } }],
+    initial: { qd: { th: 4 }, t1: 4 },
+  };
+  const mod = loadGenerated(derived(pendulum));
+  const runFrom = async (theta: number) => simulate(await mod, { q0: [theta], qd0: [4], t1: 4, samples: 401, params });
+
+  it('from θ = 10⁴: θ less its 1592 turns, θ̇, the energy and the events are those from the reduced angle', async () => {
+    expect((await mod).model.periodic).toEqual([true]);
+    const [base, big] = await Promise.all([runFrom(10_000 - 1592 * TWO_PI), runFrom(10_000)]);
+    expect(base.events.length).toBeGreaterThanOrEqual(4);
+    expect(big.events.map((e) => e.type)).toEqual(base.events.map((e) => e.type));
+    base.events.forEach((e, i) => {
+      expect(Math.abs(big.events[i]!.t - e.t)).toBeLessThan(1e-9);
+      expect(Math.abs(big.events[i]!.q[0]! - 1592 * TWO_PI - e.q[0]!)).toBeLessThan(1e-9);
+    });
+    let worst = 0;
+    for (let k = 0; k < base.t.length; k++) {
+      worst = Math.max(
+        worst,
+        Math.abs(big.q[k]![0]! - 1592 * TWO_PI - base.q[k]![0]!),
+        Math.abs(big.qd[k]![0]! - base.qd[k]![0]!),
+        Math.abs(big.energy![k]! - base.energy![k]!),
+      );
+    }
+    expect(worst).toBeLessThan(1e-9);
+    // The damped wall takes energy at each strike: the runs are not trivially at rest.
+    expect(base.energy!.at(-1)!).toBeLessThan(base.energy![0]! - 0.1);
   });
 });

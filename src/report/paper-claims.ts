@@ -73,13 +73,11 @@ function claimNote(c: PaperClaimRow): Inline[] {
     );
   if (c.proof.via === 'arrival')
     parts.push(
-      'a multiple of the arriving contact’s rate ',
+      'the arriving contact’s rate ',
       m('w'),
-      ' or of ',
-      m('w^2'),
-      ', with ',
+      ' (',
       m('w < 0'),
-      ' at every impact',
+      ' at every impact) or its square times a factor free of the velocities, whose sign is shown',
       c.claim.note || c.proof.nonzero.length ? '; ' : '.',
     );
   if (c.proof.nonzero.length)

@@ -113,5 +113,17 @@ export default defineModel({
         note: 'Carnot: for $W \\le 1$ the kinetic energy never increases, the loss $(1 - e^2) w^2/(2k) \\ge 0$.',
       },
     ],
+    // Non-strict: the impulse vanishes where w = 0, the loss also at e = 1.
+    claims: [
+      { eq: '§9', name: '\\Delta\\mu \\ge 0', claim: 'mu >= 0', where: { mu: 'impact1.single.wall.n' }, on: { e: '[0, 1]' } },
+      {
+        eq: '§9',
+        name: 'T^{-} - T^{+} \\ge 0',
+        claim: 'dT >= 0',
+        where: { dT: 'impact1.single.ΔT' },
+        on: { e: '[0, 1]' },
+        note: 'Carnot’s loss for $W \\le 1$, for every velocity before the impact.',
+      },
+    ],
   },
 });

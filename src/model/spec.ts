@@ -568,7 +568,7 @@ export interface PaperClaimSpec {
   readonly eq: string;
   /** The statement as the paper makes it, in LaTeX. */
   readonly name: string;
-  /** 'A < B' or 'A > B' in the parameters and the `where` symbols. */
+  /** 'A < B', 'A > B', or non-strict 'A <= B', 'A >= B', in the parameters and the `where` symbols. */
   readonly claim: string;
   /** A `where` symbol bound to an expression of one parameter: the claim is then about A's rate in it ('A > 0' reads dA/dk > 0). */
   readonly rate?: string;

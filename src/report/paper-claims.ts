@@ -34,14 +34,14 @@ export function claimSections(claims: readonly PaperClaimRow[], figures: readonl
         rows: claims.map((c) => [
           [c.claim.eq],
           [m(c.claim.name)],
-          [m(c.proof.positive.map((e) => `${math(e)} > 0`).join(',\\ '))],
+          [m(c.proof.positive.map((e) => `${math(e)} ${c.proof.strict ? '>' : '\\ge'} 0`).join(',\\ '))],
           [m(box(c))],
           [c.proof.holds ? 'yes' : 'no'],
         ]),
       },
     );
     const notes = claims
-      .filter((c) => c.claim.note || c.directions.size || c.proof.via === 'quadratic form')
+      .filter((c) => c.claim.note || c.directions.size || c.proof.via === 'quadratic form' || c.proof.via === 'arrival' || c.proof.nonzero.length)
       .map((c): Inline[] => [c.claim.eq, ': ', ...claimNote(c)]);
     if (notes.length) blocks.push({ kind: 'list', items: notes });
   }
@@ -66,7 +66,25 @@ function claimNote(c: PaperClaimRow): Inline[] {
   if (signs.length) parts.push('homogeneous in the pre-impact velocity, taken at its declared sign: ', m(signs.join(',\\ ')), c.claim.note ? '; ' : '.');
   if (c.proof.via === 'quadratic form')
     parts.push(
-      'a quadratic form in the pre-impact velocities, positive for every non-zero one by Sylvester’s criterion (its Hessian’s leading minors)',
+      c.proof.strict
+        ? 'a quadratic form in the pre-impact velocities, positive for every non-zero one by Sylvester’s criterion (its Hessian’s leading minors)'
+        : 'a quadratic form in the pre-impact velocities, non-negative for every one: positive semidefinite, every principal minor of its Hessian ≥ 0',
+      c.claim.note ? '; ' : '.',
+    );
+  if (c.proof.via === 'arrival')
+    parts.push(
+      'the arriving contact’s rate ',
+      m('w'),
+      ' (',
+      m('w < 0'),
+      ' at every impact) or its square times a factor free of the velocities, whose sign is shown',
+      c.claim.note || c.proof.nonzero.length ? '; ' : '.',
+    );
+  if (c.proof.nonzero.length)
+    parts.push(
+      'proved where ',
+      m(c.proof.nonzero.map((e) => `${math(e)} \\ne 0`).join(',\\ ')),
+      ', the denominators proved ≥ 0 without which the sides are undefined',
       c.claim.note ? '; ' : '.',
     );
   if (c.claim.note) parts.push(...c.claim.note.split(/\$([^$]+)\$/).flatMap((part, i): Inline[] => (i % 2 ? [m(part)] : part ? [part] : [])));

@@ -135,10 +135,24 @@ function proveClaims(system: DerivedSystem, claims: readonly PaperClaim[]): Pape
     const at = (e: Expr): Expr => subs(e, signs);
     const rateOf = claim.rate === undefined ? undefined : bindings.get(claim.rate)!;
     const rate = rateOf && { parameter: [...freeSymbols(rateOf)].find((x) => x !== 'pi')!, of: rateOf };
-    const proof = proveClaim(at(greater), at(smaller), assumptionDomain(assumptions), rate, signs.size ? [] : velocities);
+    const arriving = signs.size ? undefined : arrivingRate(system, facts, claim.where);
+    const proof = proveClaim(at(greater), at(smaller), assumptionDomain(assumptions), {
+      ...(rate ? { rate } : {}),
+      velocities: signs.size ? [] : velocities,
+      strict: claim.strict,
+      ...(arriving ? { arriving } : {}),
+    });
     const named = new Set([...freeSymbols(at(greater)), ...freeSymbols(at(smaller))]);
     return { claim, bindings, proof, assumptions: assumptions.filter((a) => named.has(a.parameter)), directions: signs };
   });
+}
+
+/** ḟ⁻ of the arriving contact of the one impact every fact of `where` belongs to (impact{i}.…), or undefined. */
+function arrivingRate(system: DerivedSystem, facts: Facts, where: ReadonlyMap<string, Binding>): Expr | undefined {
+  const impacts = new Set([...where.values()].map((b) => ('fact' in b ? /^impact(\d+)\./.exec(b.fact)?.[1] : undefined)));
+  const [k] = impacts;
+  const im = k === undefined || impacts.size !== 1 ? undefined : system.unilateral?.impactMaps[Number(k) - 1];
+  return im && fact(facts, system, `impact${k}.${system.unilateral!.contacts[im.scenario.arriving]!.normal.label}-`);
 }
 
 /** A parameter's assumption with the claim's interval in its place. */

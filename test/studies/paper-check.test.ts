@@ -247,6 +247,27 @@ describe('the double pendulum at a wall against Kugushev–Sorokina §1 and §9'
       expect(evaluate(k, { q1, q2, m1, m2, l1, l2 })).toBeCloseTo((m1 * Math.cos(q2) ** 2 + m2 * s2) / (m2 * (m1 + m2 * s2)), 13);
     }
   });
+  it('Δμ ≥ 0 and Carnot’s T⁻ − T⁺ ≥ 0 on e ∈ [0, 1] are proved: (1 + e)/k ≥ 0 along w < 0, (1 − e²)/(2k) ≥ 0, where k ≠ 0', () => {
+    const claims = report(pendulumWall).claims;
+    expect(claims.map((c) => [c.proof.holds, c.proof.strict, c.proof.via, c.proof.nonzero.length])).toEqual([
+      [true, false, 'arrival', 1],
+      [true, false, 'arrival', 1],
+    ]);
+    // k = ∂gᵀB⁻¹∂g by hand, as above.
+    const env = { q1: 0.3, q2: -0.8, m1: 1, m2: 2, l1: 0.7, l2: 1.3, e: 0.6 };
+    const s2 = Math.sin(env.q1 - env.q2) ** 2;
+    const k = (env.m1 * Math.cos(env.q2) ** 2 + env.m2 * s2) / (env.m2 * (env.m1 + env.m2 * s2));
+    expect(claims.map((c) => evaluate(c.proof.positive[0]!, env))).toEqual([
+      expect.closeTo((1 + env.e) / k, 12),
+      expect.closeTo((1 - env.e ** 2) / (2 * k), 12),
+    ]);
+  });
+  it('for e up to 2 the loss is not proved (1 + e > 0 keeps Δμ ≥ 0); strict, neither is (ΔT = 0 at e = 1; k ≥ 0 is no denominator of strict sign)', () => {
+    const spec = pendulumWall.paper!;
+    const holds = (claims: NonNullable<PaperSpec['claims']>) => paperCheck(derived(pendulumWall), { ...spec, claims }).claims.map((c) => c.proof.holds);
+    expect(holds(spec.claims!.map((c) => ({ ...c, on: { e: '[0, 2]' } })))).toEqual([true, false]);
+    expect(holds(spec.claims!.map((c) => ({ ...c, claim: c.claim.replace('>=', '>') })))).toEqual([false, false]);
+  });
 });
 
 describe('Smirnov example 1 against its support facts', () => {

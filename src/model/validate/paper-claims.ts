@@ -1,5 +1,5 @@
 // The inequalities and figures of a model file's `paper` declaration: each
-// claim 'A < B' or 'A > B' parsed against the model's parameters (or its
+// claim 'A < B', 'A > B', 'A <= B' or 'A >= B' parsed against the model's parameters (or its
 // general model's) and its own `where` symbols, with the narrower ranges the
 // paper states it on; each figure's plotted expression, abscissa and curves.
 // The paper check proves the claims (src/derive/proofs/claims.ts) and
@@ -28,9 +28,10 @@ export interface PaperClaim {
   readonly name: string;
   /** The source text of the claim, as the paper states it. */
   readonly text: string;
-  /** The inequality as greater > smaller. */
+  /** The inequality as greater > smaller, or greater ≥ smaller when not strict. */
   readonly greater: Expr;
   readonly smaller: Expr;
+  readonly strict: boolean;
   /** A `where` symbol bound to an expression of one parameter: the claim is about the rate in it. */
   readonly rate?: string;
   readonly where: ReadonlyMap<string, Binding>;
@@ -78,7 +79,7 @@ export function paperClaims(input: unknown, model: Model): Checked<PaperClaim[]>
     const where = whereBindings(c.where, member(field, 'where'), state, out);
     const text = stringAt(c.claim, member(field, 'claim'), 'claim', out);
     const sides = text === undefined ? undefined : inequality(text, member(field, 'claim'), out);
-    const stray = sides && [...sides.flatMap((e) => [...freeSymbols(e)])].filter((x) => !params.has(x) && !where.has(x));
+    const stray = sides && [sides.greater, sides.smaller].flatMap((e) => [...freeSymbols(e)]).filter((x) => !params.has(x) && !where.has(x));
     if (stray?.length) out.add('unknown-symbol', member(field, 'claim'), `${[...new Set(stray)].join(', ')}: neither a parameter nor bound in where`);
     const rate = c.rate === undefined ? undefined : stringAt(c.rate, member(field, 'rate'), 'rate', out);
     const bound = rate === undefined ? undefined : where.get(rate);
@@ -90,8 +91,9 @@ export function paperClaims(input: unknown, model: Model): Checked<PaperClaim[]>
       eq,
       name,
       text,
-      greater: sides[0],
-      smaller: sides[1],
+      greater: sides.greater,
+      smaller: sides.smaller,
+      strict: sides.strict,
       ...(rate !== undefined ? { rate } : {}),
       where,
       on,
@@ -101,18 +103,19 @@ export function paperClaims(input: unknown, model: Model): Checked<PaperClaim[]>
   return out.result(claims);
 }
 
-/** 'A < B' → [B, A]; 'A > B' → [A, B]. */
-function inequality(text: string, field: string, out: Problems): [Expr, Expr] | undefined {
-  const parts = text.split(/([<>])/);
+/** 'A < B' → B > A; 'A >= B' → A ≥ B. */
+function inequality(text: string, field: string, out: Problems): { greater: Expr; smaller: Expr; strict: boolean } | undefined {
+  const parts = text.split(/([<>]=?)/);
   if (parts.length !== 3) {
-    out.add('bad-type', field, `${JSON.stringify(text)}: a claim is one inequality, 'A < B' or 'A > B'`);
+    out.add('bad-type', field, `${JSON.stringify(text)}: a claim is one inequality, 'A < B', 'A > B', 'A <= B' or 'A >= B'`);
     return undefined;
   }
   const [a, sense, b] = parts as [string, string, string];
   const left = parseText(a, field, out);
   const right = parseText(b, field, out);
   if (!left || !right) return undefined;
-  return sense === '>' ? [left, right] : [right, left];
+  const strict = sense.length === 1;
+  return sense.startsWith('>') ? { greater: left, smaller: right, strict } : { greater: right, smaller: left, strict };
 }
 
 /** `on`: parameter → an interval '(lo, hi]'. */

@@ -23,18 +23,60 @@ describe('Rubanovich–Formalsky (2.9) for k ≥ 5', () => {
     expect(proof).toMatchObject({ holds: true, via: 'logarithms' });
   });
   it('ν increases with k: d ln ν/dk > 0', () => {
-    expect(proveClaim(nu, num(0), domain, rate)).toMatchObject({ holds: true, via: 'logarithms' });
+    expect(proveClaim(nu, num(0), domain, { rate })).toMatchObject({ holds: true, via: 'logarithms' });
   });
   it('ν > exp(−16π/k), so with ν < 1, ν → 1 as k → ∞', () => {
     expect(proveClaim(nu, subs(canonical('exp(-16*pi/k)'), new Map([['k', canonical('pi/alpha')]])), domain).holds).toBe(true);
   });
   it('false claims stay unproved: ν > 1, ν decreasing in k, ν > exp(−π/k)', () => {
     expect(proveClaim(nu, num(1), domain).holds).toBe(false);
-    expect(proveClaim(num(0), nu, domain, rate).holds).toBe(false);
+    expect(proveClaim(num(0), nu, domain, { rate }).holds).toBe(false);
     expect(proveClaim(nu, subs(canonical('exp(-pi/k)'), new Map([['k', canonical('pi/alpha')]])), domain).holds).toBe(false);
   });
   it('a claim without logarithms compares the difference where a side may vanish: 2 + I* > cos 4α', () => {
     expect(proveClaim(canonical('Istar'), canonical('cos(2*alpha)'), domain).holds).toBe(false);
     expect(proveClaim(canonical('2 + Istar'), canonical('cos(4*alpha)'), domain)).toMatchObject({ holds: true, via: 'difference' });
+  });
+});
+
+describe('non-strict claims: ≥ 0 where the sides may vanish', () => {
+  const closed = assumptionDomain([
+    { parameter: 'e', lower: num(0), upper: num(1), lowerOpen: false, upperOpen: false, source: 'declared' },
+    { parameter: 'k', lower: num(0), lowerOpen: true, upperOpen: false, source: 'declared' },
+  ]);
+  const nonStrict = { strict: false } as const;
+  it('(1 − e²)x² ≥ 0 on e ∈ [0, 1] for every x, 0 at e = 1 and x = 0: not > 0', () => {
+    const loss = canonical('(1 - e^2)*x^2');
+    expect(proveClaim(loss, num(0), closed, nonStrict)).toMatchObject({ holds: true, strict: false, nonzero: [] });
+    expect(proveClaim(loss, num(0), closed).holds).toBe(false);
+    // A difference that is 0 is ≥ 0, never > 0.
+    expect(proveClaim(loss, loss, closed, nonStrict).holds).toBe(true);
+    expect(proveClaim(loss, loss, closed).holds).toBe(false);
+  });
+  it('(1 − e)x ≥ 0 is not proved: x has either sign; nor (1 − e²)x² ≥ 0 for e up to 2', () => {
+    expect(proveClaim(canonical('(1 - e)*x'), num(0), closed, nonStrict).holds).toBe(false);
+    const wider = assumptionDomain([{ parameter: 'e', lower: num(0), upper: num(2), lowerOpen: false, upperOpen: false, source: 'declared' }]);
+    expect(proveClaim(canonical('(1 - e^2)*x^2'), num(0), wider, nonStrict).holds).toBe(false);
+  });
+  it('a sum in e times a factor of the others: (e² − 1)(k + sin²θ) ≤ 0 expanded, its quotient by k + cos²θ where that is ≠ 0', () => {
+    const expanded = canonical('(k + sin(theta)^2 - e^2*k - e^2*sin(theta)^2)/(k*cos(theta)^2 + sin(theta)^2)');
+    expect(proveClaim(expanded, num(0), closed, nonStrict)).toMatchObject({ holds: true, nonzero: [canonical('k*cos(theta)^2 + sin(theta)^2')] });
+  });
+  it('the form x² + 2xy + y² (matrix [[1, 1], [1, 1]]) is positive semidefinite: ≥ 0 by its principal minors 2, 2, 0, not > 0', () => {
+    const form = canonical('x^2 + 2*x*y + y^2');
+    const proof = proveClaim(form, num(0), closed, { strict: false, velocities: ['x', 'y'] });
+    expect(proof).toMatchObject({ holds: true, via: 'quadratic form', positive: [num(2), num(2), num(0)] });
+    expect(proveClaim(form, num(0), closed, { velocities: ['x', 'y'] })).toMatchObject({ holds: false, via: 'quadratic form' });
+  });
+  it('an indefinite form x² − y², and −y² whose leading minors 0, 0 alone would pass, are refused', () => {
+    for (const form of ['x^2 - y^2', '-y^2 + 0*x'])
+      expect(proveClaim(canonical(form), num(0), closed, { strict: false, velocities: ['x', 'y'] }).holds).toBe(false);
+  });
+  it('an impulse −(1 + e)w/k: ≥ 0 since w < 0 at the impact, not proved without it', () => {
+    const w = canonical('a*x + b*y');
+    const impulse = canonical('-(1 + e)*(a*x + b*y)/k');
+    const options = { strict: false, velocities: ['x', 'y'] };
+    expect(proveClaim(impulse, num(0), closed, { ...options, arriving: w })).toMatchObject({ holds: true, via: 'arrival' });
+    expect(proveClaim(impulse, num(0), closed, options).holds).toBe(false);
   });
 });

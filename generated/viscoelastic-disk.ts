@@ -73,8 +73,8 @@ export function checkParams(p: Params): ParamProblem[] {
     if (!(Number.isFinite(LV$[0]!) && LV$[0]! > LV$[1]!)) problems.push({ name: 'm', problem: 'bad-mass', message: "parameter 'm' is " + String(LV$[0]!) + '; it must be > 0 (its unit kg declares it a mass)' });
     if (!(Number.isFinite(LV$[3]!) && LV$[3]! >= LV$[4]! && LV$[3]! <= LV$[5]!)) problems.push({ name: 'lambda', problem: 'bad-range', message: "parameter 'lambda' is " + String(LV$[3]!) + '; it must be in [0, 2]' });
     if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'alpha', problem: 'bad-range', message: "parameter 'alpha' is " + String(LV$[6]!) + '; it must be in [-3/2, 3/2]' });
-    if (!(Number.isFinite(LV$[9]!) && LV$[9]! > LV$[10]!)) problems.push({ name: 'k, r', problem: 'bad-compliant-law', message: "the stiffness of patch 'foundation' (∂density/∂q at its centre) is " + String(LV$[9]!) + '; it must be > 0 (without stiffness the patch holds nothing up)' });
-    if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]!)) problems.push({ name: 'nu, r', problem: 'bad-compliant-law', message: "the damping of patch 'foundation' (∂density/∂qd at its centre) is " + String(LV$[12]!) + '; it must be ≥ 0 (a negative damping pumps energy in)' });
+    if (!(Number.isFinite(LV$[9]!) && LV$[9]! > LV$[10]!)) problems.push({ name: 'k, r', problem: 'bad-compliant-law', message: "the stiffness of patch 'foundation' (∂density/∂zeta at its centre) is " + String(LV$[9]!) + '; it must be > 0 (without stiffness the patch holds nothing up)' });
+    if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]!)) problems.push({ name: 'nu, r', problem: 'bad-compliant-law', message: "the damping of patch 'foundation' (∂density/∂zeta_d at its centre) is " + String(LV$[12]!) + '; it must be ≥ 0 (a negative damping pumps energy in)' });
   }
   return problems;
 }

@@ -25,6 +25,21 @@ export type Box = ReadonlyMap<string, Interval>;
 
 export const WHOLE: Interval = { lo: -Infinity, hi: Infinity };
 
+/** The box cut in two along the first of `names` (from `depth` on, in turn) that `halves` can cut; undefined where none can. */
+export function splitBox(
+  box: Box,
+  names: readonly string[],
+  depth: number,
+  halves: (i: Interval) => [Interval, Interval] | undefined,
+): [Map<string, Interval>, Map<string, Interval>] | undefined {
+  for (let k = 0; k < names.length; k++) {
+    const name = names[(depth + k) % names.length]!;
+    const cut = halves(box.get(name)!);
+    if (cut) return [new Map(box).set(name, cut[0]), new Map(box).set(name, cut[1])];
+  }
+  return undefined;
+}
+
 /** Ulps by which the bounds of library functions are widened (their error is ≤ 1 ulp in V8; 4 leaves a margin). */
 const FN_ULPS = 4;
 

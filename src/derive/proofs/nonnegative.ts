@@ -23,7 +23,7 @@ import { add, dependsOn, mul, neg, num, pow, sym, ZERO, type Expr, type Factor }
 import { subs } from '../../core/subs.js';
 import { together } from '../../core/together.js';
 import { simplify } from '../../core/trig.js';
-import { enclose, type Interval } from './interval.js';
+import { enclose, splitBox, type Interval } from './interval.js';
 import { factorize, signOn, type Domain } from './sign.js';
 
 /** Boxes examined per sign before giving up. */
@@ -127,14 +127,9 @@ function nonnegativeOnBox(f: Expr, domain: Domain): boolean {
     const range = enclose(f, box);
     if (range.lo >= 0) continue;
     if (range.hi < 0) return false;
-    let split: [Interval, Interval] | undefined;
-    let name: string | undefined;
-    for (let k = 0; k < names.length && !split; k++) {
-      name = names[(depth + k) % names.length]!;
-      split = halves(box.get(name)!);
-    }
-    if (!split || name === undefined) return false;
-    for (const half of split) stack.push({ box: new Map(box).set(name, half), depth: depth + 1 });
+    const parts = splitBox(box, names, depth, halves);
+    if (!parts) return false;
+    for (const half of parts) stack.push({ box: half, depth: depth + 1 });
   }
   return true;
 }

@@ -18,7 +18,7 @@ import { cancel } from '../../core/cancel.js';
 import { diff } from '../../core/diff.js';
 import { subs } from '../../core/subs.js';
 import { simplify } from '../../core/trig.js';
-import { enclose, type Interval } from './interval.js';
+import { enclose, splitBox, type Interval } from './interval.js';
 
 /** One variable of a domain: an open interval (lower, upper). */
 export interface Variable {
@@ -141,14 +141,9 @@ function positiveOnBox(f: Expr, start: Map<string, Interval>, search: Search, or
     if (enclose(f, at).hi < 0) return false;
     if (endpoints && Number.isFinite(range.lo) && Number.isFinite(range.hi) && endpointRule(f, box, search, order)) continue;
     // Split the variables in turn; one that cannot be split any more is skipped.
-    let split: [Interval, Interval] | undefined;
-    let name: string | undefined;
-    for (let k = 0; k < names.length && !split; k++) {
-      name = names[(depth + k) % names.length]!;
-      split = halves(box.get(name)!);
-    }
-    if (!split || name === undefined) return false;
-    for (const half of split) stack.push({ box: new Map(box).set(name, half), depth: depth + 1 });
+    const parts = splitBox(box, names, depth, halves);
+    if (!parts) return false;
+    for (const half of parts) stack.push({ box: half, depth: depth + 1 });
   }
   return true;
 }

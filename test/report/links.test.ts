@@ -56,7 +56,9 @@ describe('the committed pages link to what exists', () => {
 
   it('checks the reports, the index and the fonts (the scan finds what it must)', () => {
     expect(links(join(REPORTS, 'index.html'))).toEqual(expect.arrayContaining(['simple-pendulum.html', 'simple-pendulum.tex', 'simple-pendulum.body.tex']));
-    expect(links(join(REPORTS, 'simple-pendulum.html'))).toEqual(expect.arrayContaining(['katex/katex.min.css', 'index.html', '#introduction', '#system', '#references']));
+    expect(links(join(REPORTS, 'simple-pendulum.html'))).toEqual(
+      expect.arrayContaining(['katex/katex.min.css', 'index.html', '#introduction', '#system', '#references']),
+    );
     expect(links(join(REPORTS, 'katex', 'katex.min.css')).some((l) => l.startsWith('fonts/') && l.endsWith('.woff2'))).toBe(true);
     expect(links(join(ROOT, 'README.md'))).toContain('docs/playground/index.html');
   });

@@ -40,7 +40,14 @@ describe('a paper', () => {
   it('reads claims: one inequality, a rate bound to one parameter, intervals of parameters; refuses the rest at their fields', () => {
     const claim = { eq: '(1.20)', name: 'x', claim: 'wp^2 < w^2', where: { w: "impact1.psi'-", wp: "impact1.leaves.psi'+" } };
     builds(paper({ claims: [claim, { ...claim, claim: 'w > 0', rate: 'k', where: { w: "impact1.psi'-", k: 'pi/alpha' }, on: { alpha: '(0, pi/5]' } }] }));
-    builds(paper({ claims: [{ ...claim, claim: 'wp^2 <= w^2' }, { ...claim, claim: 'w^2 >= wp^2' }] }));
+    builds(
+      paper({
+        claims: [
+          { ...claim, claim: 'wp^2 <= w^2' },
+          { ...claim, claim: 'w^2 >= wp^2' },
+        ],
+      }),
+    );
     expect(problems(paper({ claims: [{ ...claim, claim: 'w = 0' }] }))).toEqual([['bad-type', 'paper.claims[0].claim']]);
     expect(problems(paper({ claims: [{ ...claim, claim: 'q < w' }] }))).toEqual([['unknown-symbol', 'paper.claims[0].claim']]);
     expect(problems(paper({ claims: [{ ...claim, rate: 'w' }] }))).toEqual([['bad-type', 'paper.claims[0].rate']]);

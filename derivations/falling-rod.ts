@@ -18,7 +18,7 @@ export default defineModel({
   ],
   parameters: {
     m: { default: 1, description: 'mass', unit: 'kg' },
-    l: { default: 1, description: 'half length', unit: 'm' },
+    l: { default: 1, range: [0, 2], open: 'lower', description: 'half length', unit: 'm' },
     g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
     e: { default: 0.5, description: 'coefficient of restitution' },
     mu: { default: 0.3, range: [0, 5], description: 'friction coefficient' },

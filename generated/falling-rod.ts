@@ -75,31 +75,36 @@ export function checkParams(p: Params): ParamProblem[] {
   if (problems.length === 0) {
     limitValues$(0, p);
     if (!(Number.isFinite(LV$[0]!) && LV$[0]! > LV$[1]!)) problems.push({ name: 'm', problem: 'bad-mass', message: "parameter 'm' is " + String(LV$[0]!) + '; it must be > 0 (its unit kg declares it a mass)' });
-    if (!(Number.isFinite(LV$[3]!) && LV$[3]! >= LV$[4]! && LV$[3]! <= LV$[5]!)) problems.push({ name: 'mu', problem: 'bad-range', message: "parameter 'mu' is " + String(LV$[3]!) + '; it must be in [0, 5]' });
-    if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'e', problem: 'bad-restitution', message: "restitution 'e' of 'tip' is " + String(LV$[6]!) + '; it must be in [0, 1] (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)' });
-    if (!(Number.isFinite(LV$[9]!) && LV$[9]! >= LV$[10]! && LV$[9]! <= LV$[11]!)) problems.push({ name: 'e', problem: 'bad-restitution', message: "restitution 'e' of 'tipB' is " + String(LV$[9]!) + '; it must be in [0, 1] (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)' });
+    if (!(Number.isFinite(LV$[3]!) && LV$[3]! > LV$[4]! && LV$[3]! <= LV$[5]!)) problems.push({ name: 'l', problem: 'bad-range', message: "parameter 'l' is " + String(LV$[3]!) + '; it must be in (0, 2]' });
+    if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'mu', problem: 'bad-range', message: "parameter 'mu' is " + String(LV$[6]!) + '; it must be in [0, 5]' });
+    if (!(Number.isFinite(LV$[9]!) && LV$[9]! >= LV$[10]! && LV$[9]! <= LV$[11]!)) problems.push({ name: 'e', problem: 'bad-restitution', message: "restitution 'e' of 'tip' is " + String(LV$[9]!) + '; it must be in [0, 1] (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)' });
+    if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]! && LV$[12]! <= LV$[14]!)) problems.push({ name: 'e', problem: 'bad-restitution', message: "restitution 'e' of 'tipB' is " + String(LV$[12]!) + '; it must be in [0, 1] (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)' });
   }
   return problems;
 }
 
 /** Each value limit: its value, lower and upper end. */
-const LV$ = new Float64Array(12);
+const LV$ = new Float64Array(15);
 
 function limitValues$(t: number, p: Params): void {
   const m = p.m ?? 1.0;
+  const l = p.l ?? 1.0;
   const e = p.e ?? 0.5;
   const mu = p.mu ?? 0.3;
   LV$[0] = m;
   LV$[1] = 0.0;
-  LV$[3] = mu;
+  LV$[3] = l;
   LV$[4] = 0.0;
-  LV$[5] = 5.0;
-  LV$[6] = e;
+  LV$[5] = 2.0;
+  LV$[6] = mu;
   LV$[7] = 0.0;
-  LV$[8] = 1.0;
+  LV$[8] = 5.0;
   LV$[9] = e;
   LV$[10] = 0.0;
   LV$[11] = 1.0;
+  LV$[12] = e;
+  LV$[13] = 0.0;
+  LV$[14] = 1.0;
 }
 
 /** Copies q (and qd, else zeros) into the state scratch s$. */

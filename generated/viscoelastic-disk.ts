@@ -75,12 +75,13 @@ export function checkParams(p: Params): ParamProblem[] {
     if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'alpha', problem: 'bad-range', message: "parameter 'alpha' is " + String(LV$[6]!) + '; it must be in [-3/2, 3/2]' });
     if (!(Number.isFinite(LV$[9]!) && LV$[9]! > LV$[10]!)) problems.push({ name: 'k, r', problem: 'bad-compliant-law', message: "the stiffness of patch 'foundation' (∂density/∂zeta at its centre) is " + String(LV$[9]!) + '; it must be > 0 (without stiffness the patch holds nothing up)' });
     if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]!)) problems.push({ name: 'nu, r', problem: 'bad-compliant-law', message: "the damping of patch 'foundation' (∂density/∂zeta_d at its centre) is " + String(LV$[12]!) + '; it must be ≥ 0 (a negative damping pumps energy in)' });
+    if (!(Number.isFinite(LV$[15]!) && LV$[15]! > LV$[16]!)) problems.push({ name: 'tau', problem: 'bad-compliant-law', message: "the relaxation time of patch 'foundation' is " + String(LV$[15]!) + '; it must be > 0 (a slip within the friction cone decays as exp(−t/τ); τ ≤ 0 makes it grow)' });
   }
   return problems;
 }
 
 /** Each value limit: its value, lower and upper end. */
-const LV$ = new Float64Array(15);
+const LV$ = new Float64Array(18);
 
 function limitValues$(t: number, p: Params): void {
   const m = p.m ?? 1.0;
@@ -89,6 +90,7 @@ function limitValues$(t: number, p: Params): void {
   const nu = p.nu ?? 30000.0;
   const lambda = p.lambda ?? 0.2;
   const alpha = p.alpha ?? 0.0;
+  const tau = p.tau ?? 0.0001;
   LV$[0] = m;
   LV$[1] = 0.0;
   LV$[3] = lambda;
@@ -104,6 +106,8 @@ function limitValues$(t: number, p: Params): void {
   const _2 = _0 * nu;
   LV$[12] = _2;
   LV$[13] = 0.0;
+  LV$[15] = tau;
+  LV$[16] = 0.0;
 }
 
 /** Copies q (and qd, else zeros) into the state scratch s$. */

@@ -16,11 +16,14 @@ const post = (reply: Reply): void => (self as unknown as { postMessage(m: Reply)
 /** The sections of a report page (what lies between its table of contents and the end of <main>), each with its id. */
 function reportSections(html: string): { id: string; html: string }[] {
   const body = html.slice(html.indexOf('</header>') + '</header>'.length, html.lastIndexOf('</main>'));
-  return body
-    .split(/(?=<section id=")/)
-    .map((s) => s.trim())
-    .filter((s) => s.startsWith('<section'))
-    .map((s) => ({ id: /^<section id="([^"]*)"/.exec(s)![1]!, html: s }));
+  return (
+    body
+      .split(/(?=<section id=")/)
+      .map((s) => s.trim())
+      .filter((s) => s.startsWith('<section'))
+      // The abstract is a section by its class, the others by their id.
+      .map((s) => ({ id: /^<section (?:id|class)="([^"]*)"/.exec(s)?.[1] ?? '', html: s }))
+  );
 }
 
 function errorData(err: unknown): ErrorData {

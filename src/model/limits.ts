@@ -159,6 +159,14 @@ export function valueLimits(model: Model): ValueLimit[] {
       if (damping !== ZERO)
         coefficient(damping, false, at, `the damping of patch '${p.name}' (∂density/∂${name} at its centre)`, ' (a negative damping pumps energy in)');
     }
+    if (p.friction)
+      coefficient(
+        p.friction.relaxation,
+        true,
+        `${member('patches', p.name)}.friction.relaxation`,
+        `the relaxation time of patch '${p.name}'`,
+        ' (a slip within the friction cone decays as exp(−t/τ); τ ≤ 0 makes it grow)',
+      );
   }
   return limits;
 }

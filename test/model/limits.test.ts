@@ -131,4 +131,11 @@ describe("a contact patch's foundation (the viscoelastic disk's Winkler springs)
     expect(fromParam(disk, 'nu', '-1')).toEqual([['bad-compliant-law', '--param nu']]);
     expect(() => parameterValues(buildModel(disk), [{ name: 'nu', value: '0' }])).not.toThrow();
   });
+
+  it('refuses a relaxation time of its friction ≤ 0 (a slip within the cone would grow as exp(t/|τ|))', async () => {
+    const disk = (await import('../../derivations/viscoelastic-disk.js')).default;
+    expect(fromParam(disk, 'tau', '-1')).toEqual([['bad-compliant-law', '--param tau']]);
+    expect(fromParam(disk, 'tau', '0')).toEqual([['bad-compliant-law', '--param tau']]);
+    expect(parameterValues(buildModel(disk), [{ name: 'tau', value: '1e-3' }]).tau).toBe(1e-3);
+  });
 });

@@ -16,6 +16,7 @@
 //    are returned, the proof holds where they are non-zero (Kugushev–
 //    Sorokina's ∂gᵀB⁻¹∂g > 0 where the constraint is regular, ∂g ≠ 0).
 // Running out of boxes is "not proved".
+// Tests: test/derive/proofs/claims.test.ts.
 import * as Q from '../../core/rational.js';
 import { cancel } from '../../core/cancel.js';
 import { diff } from '../../core/diff.js';

@@ -24,6 +24,7 @@ import type { Coordinate, Parameter } from '../types.js';
 import type { ExprReader } from './expressions.js';
 import { Namespace } from './identifiers.js';
 import { readInertia, readVector } from './inertia.js';
+import { Declared, type Reading } from './geometry-reading.js';
 import { readJoint, type JointsSoFar } from './joints.js';
 import { Problems, type Checked } from './problems.js';
 import { arrayAt, fieldsAt, rejectUnknownKeys, stringAt, type Fields } from './shape.js';
@@ -35,36 +36,6 @@ export interface GeometryTerms {
   readonly T?: Expr;
   readonly V: Expr;
   readonly Q: readonly Expr[];
-}
-
-/** The declared frames or points by name, for lookups that name what exists. */
-class Declared<T> {
-  readonly byName = new Map<string, T>();
-  constructor(
-    private readonly what: 'frame' | 'point',
-    private readonly code: 'unknown-frame' | 'unknown-point',
-  ) {}
-
-  find(name: unknown, field: string, out: Problems): T | undefined {
-    const key = stringAt(name, field, `a ${this.what}'s name`, out);
-    if (key === undefined) return undefined;
-    const found = this.byName.get(key);
-    if (found === undefined) {
-      const known = [...this.byName.keys()];
-      out.add(this.code, field, `'${key}' is not a ${this.what} declared before this field (declared: ${known.length ? known.join(', ') : 'none'})`);
-    }
-    return found;
-  }
-}
-
-export interface Reading {
-  readonly reader: ExprReader;
-  readonly rate: (e: Expr) => Expr;
-  /** Absent only when its name was refused (a problem is then reported). */
-  readonly ground: Frame | undefined;
-  readonly frames: Declared<Frame>;
-  readonly points: Declared<Vec3>;
-  readonly out: Problems;
 }
 
 export function checkGeometry(

@@ -5,7 +5,7 @@
 import { jointChild, JOINT_FREEDOMS, type JointType, type Placed } from '../geometry/joints.js';
 import { AXES, ZERO_VEC, type Axis, type Vec3 } from '../geometry/vectors.js';
 import type { Coordinate } from '../types.js';
-import type { Reading } from './geometry.js';
+import type { Reading } from './geometry-reading.js';
 import { readVector } from './inertia.js';
 import { arrayAt, member, stringAt, type Fields } from './shape.js';
 

@@ -7,7 +7,7 @@
 // against a quadrature of the hand-written density (4.3) with the patch end
 // found by bisection.
 import { describe, expect, it } from 'vitest';
-import { mul, neg, ZERO, type Expr } from '../../../src/core/expr.js';
+import { add, mul, neg, ZERO, type Expr } from '../../../src/core/expr.js';
 import { diff } from '../../../src/core/diff.js';
 import { evaluate, type Env } from '../../../src/core/evaluate.js';
 import { parseExpr } from '../../../src/core/parse.js';
@@ -393,14 +393,24 @@ describe('a model’s patches: derivations/viscoelastic-disk.ts through derivePa
     expect(along.zero).toEqual(['ux']);
     const vertical = law(diskSpec({ ux: '0' }));
     expect(along.law.regimes.map((g) => [g.name, conditions(g)])).toEqual([
-      ['whole', ['qd >= 0']],
-      ['both-inner', ['qd < 0', 'k*q + nu*qd > 0']],
+      ['whole', ['zeta_d >= 0']],
+      ['both-inner', ['zeta_d < 0', 'k*zeta + nu*zeta_d > 0']],
     ]);
-    for (const name of ['whole', 'both-inner'] as const) expect(regime(along.law, name).resultants.Fy).toBe(regime(vertical, name).resultants.Fy);
-    expect(along.law.separation).toBe(simplify(p('k*q + nu*qd')));
+    // The model names the depth ζ (the paper's q), this test's law q.
+    const renamed = (e: Expr): Expr =>
+      subs(
+        e,
+        new Map([
+          ['q', p('zeta')],
+          ['qd', p('zeta_d')],
+        ]),
+      );
+    for (const name of ['whole', 'both-inner'] as const) expect(regime(along.law, name).resultants.Fy).toBe(renamed(regime(vertical, name).resultants.Fy));
+    // The same separation k ζ + ν ζ̇ as the vertical law's, whatever order its terms are kept in.
+    expect(simplify(add(along.law.separation!, neg(p('k*zeta + nu*zeta_d'))))).toBe(ZERO);
   });
   it('a convex density is a bad-patch derivation error on the density field', () => {
-    const convex = { ...disk, patches: [{ ...disk.patches![0]!, density: 'k*r*(q + theta^2)' }] };
+    const convex = { ...disk, patches: [{ ...disk.patches![0]!, density: 'k*r*(zeta + theta^2)' }] };
     const err = thrown(() => deriveSystem(buildModel(convex)), MechanicsError);
     expect([err.code, err.kind, err.where.field]).toEqual(['bad-patch', 'derivation', 'patches[0].density']);
     expect(err.message).toContain('not concave in theta');

@@ -168,25 +168,33 @@ function angleMark(x: unknown, field: string, known: Known, point: (name: unknow
   return { coordinate, at, to, from: degrees === undefined ? { point: from } : { degrees } };
 }
 
-/** 'x^2 + y^2 = R^2' as left − right in the plane's x and y, finite at the origin's neighbourhood. */
-function planeCurve(source: string, env: Env, field: string, out: Problems): PlaneCurve | undefined {
+/** An equation in the plane's x and y as its two sides, parsed; undefined (a problem added) where it is not one. */
+function planeEquation(source: string, env: Env, field: string, out: Problems, code: 'bad-annotation' | 'bad-type', example: string): [Expr, Expr] | undefined {
   const sides = source.split('=');
   if (sides.length !== 2) {
-    out.add('bad-annotation', field, `expected one equation in x and y such as 'x^2 + y^2 = R^2', got '${source}'`);
+    out.add(code, field, `expected one equation in x and y such as '${example}', got '${source}'`);
     return undefined;
   }
   try {
-    const f: Expr = sub(parseExpr(sides[0]!, PLANE_SCOPE(env)), parseExpr(sides[1]!, PLANE_SCOPE(env)));
-    if (!Number.isFinite(evaluate(f, { ...env, [PLANE_X.name]: 0.37, [PLANE_Y.name]: -0.29 }))) {
-      out.add('bad-annotation', field, `'${source}' does not evaluate to a number in the plane`);
-      return undefined;
-    }
-    return { f };
+    const scope = PLANE_SCOPE(env);
+    return [parseExpr(sides[0]!, scope), parseExpr(sides[1]!, scope)];
   } catch (err) {
     if (!(err instanceof MechanicsError)) throw err;
     out.locate(err, field);
     return undefined;
   }
+}
+
+/** 'x^2 + y^2 = R^2' as left − right in the plane's x and y, finite at the origin's neighbourhood. */
+function planeCurve(source: string, env: Env, field: string, out: Problems): PlaneCurve | undefined {
+  const sides = planeEquation(source, env, field, out, 'bad-annotation', 'x^2 + y^2 = R^2');
+  if (!sides) return undefined;
+  const f: Expr = sub(sides[0], sides[1]);
+  if (!Number.isFinite(evaluate(f, { ...env, [PLANE_X.name]: 0.37, [PLANE_Y.name]: -0.29 }))) {
+    out.add('bad-annotation', field, `'${source}' does not evaluate to a number in the plane`);
+    return undefined;
+  }
+  return { f };
 }
 
 /** x and y name the plane's axes; the parameters and pi are known; anything else is an unknown symbol. */
@@ -196,28 +204,17 @@ const PLANE_SCOPE = (env: Env) => ({
 
 /** 'y = -x*tan(alpha)' as a·x + b·y + c = 0 (left − right), checked linear in x and y. */
 function groundLine(source: string, env: Env, field: string, out: Problems): GroundLine | undefined {
-  const sides = source.split('=');
-  if (sides.length !== 2) {
-    out.add('bad-type', field, `expected one equation in x and y such as 'y = 0', got '${source}'`);
+  const f = planeEquation(source, env, field, out, 'bad-type', 'y = 0');
+  if (!f) return undefined;
+  const at = (x: number, y: number): number =>
+    evaluate(f[0], { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y }) - evaluate(f[1], { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y });
+  const c = at(0, 0);
+  const a = at(1, 0) - c;
+  const b = at(0, 1) - c;
+  // Linear: the value at a far point is what a, b, c predict.
+  if (Math.abs(at(3.7, -2.9) - (3.7 * a - 2.9 * b + c)) > 1e-9 * (1 + Math.abs(a) + Math.abs(b) + Math.abs(c)) || (a === 0 && b === 0)) {
+    out.add('bad-type', field, `'${source}' is not a line: write an equation linear in x and y`);
     return undefined;
   }
-  try {
-    const scope = PLANE_SCOPE(env);
-    const f = [parseExpr(sides[0]!, scope), parseExpr(sides[1]!, scope)];
-    const at = (x: number, y: number): number =>
-      evaluate(f[0]!, { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y }) - evaluate(f[1]!, { ...env, [PLANE_X.name]: x, [PLANE_Y.name]: y });
-    const c = at(0, 0);
-    const a = at(1, 0) - c;
-    const b = at(0, 1) - c;
-    // Linear: the value at a far point is what a, b, c predict.
-    if (Math.abs(at(3.7, -2.9) - (3.7 * a - 2.9 * b + c)) > 1e-9 * (1 + Math.abs(a) + Math.abs(b) + Math.abs(c)) || (a === 0 && b === 0)) {
-      out.add('bad-type', field, `'${source}' is not a line: write an equation linear in x and y`);
-      return undefined;
-    }
-    return { a, b, c };
-  } catch (err) {
-    if (!(err instanceof MechanicsError)) throw err;
-    out.locate(err, field);
-    return undefined;
-  }
+  return { a, b, c };
 }

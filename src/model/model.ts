@@ -81,7 +81,9 @@ export function buildModel(input: ModelSpec): Model {
   // Forces at points and torques on bodies, by virtual power, beside those given per coordinate.
   const Q = geometry ? forces.map((q, i) => add(q, geometry.Q[i]!)) : forces;
   const constraints = constraintNamespace();
-  const holonomic = out.take(checkHolonomic(spec.holonomic, coordinates, parameters, reader, constraints, model));
+  // A quaternion frame's |q|² = 1 is held like a written constraint; its name is claimed first.
+  const unit = (geometry?.holonomic ?? []).filter((h) => constraints.claim(h.name, 'geometry.frames', out) !== undefined);
+  const holonomic = [...out.take(checkHolonomic(spec.holonomic, coordinates, parameters, reader, constraints, model)), ...unit];
   const nonholonomic = out.take(checkNonholonomic(spec.nonholonomic, coordinates, reader, constraints, model));
   const hinges = out.take(checkHinges(spec.hinges, holonomic, coordinates, parameters, reader, model));
   const unilateral = out.take(checkUnilateral(spec.unilateral, coordinates, parameters, reader, constraints, model));

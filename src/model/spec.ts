@@ -40,16 +40,24 @@ export type VectorSpec = readonly [ExprInput, ExprInput, ExprInput];
  * A reference frame turned from its parent by body-fixed rotations: about
  * the parent's axis axes[0] by angles[0], then about the turned frame's axis
  * axes[1] by angles[1], … ('z' a simple rotation, 'zxz' Euler's angles,
- * 'zyx' Tait–Bryan yaw–pitch–roll).
+ * 'zyx' Tait–Bryan yaw–pitch–roll); or, instead of axes and angles, by a
+ * unit quaternion.
  */
 export interface FrameSpec {
   readonly name: string;
   /** The frame it turns from, declared before it (default: the ground frame). */
   readonly parent?: string;
   /** One letter x, y or z per rotation. */
-  readonly axes: string;
+  readonly axes?: string;
   /** One angle per rotation, expressions of q and t. */
-  readonly angles: readonly ExprInput[];
+  readonly angles?: readonly ExprInput[];
+  /**
+   * Four coordinates [q0, q1, q2, q3] by name, q0 the scalar part: the
+   * rotation by θ about the unit axis n is (cos θ/2, n sin θ/2). The model
+   * holds |q|² = 1 as the holonomic constraint `<name>_unit`; the initial
+   * state must satisfy it (|q| = 1 and q·q̇ = 0), it is not normalized.
+   */
+  readonly quaternion?: readonly string[];
 }
 
 /**
@@ -659,7 +667,7 @@ export const GEOMETRY_FIELDS: Known<GeometrySpec> = {
   forces: true,
   torques: true,
 };
-export const FRAME_FIELDS: Known<FrameSpec> = { name: true, parent: true, axes: true, angles: true };
+export const FRAME_FIELDS: Known<FrameSpec> = { name: true, parent: true, axes: true, angles: true, quaternion: true };
 export const JOINT_FIELDS: Known<JointSpec> = { type: true, parent: true, child: true, at: true, axes: true, coordinates: true };
 export const POINT_FIELDS: Known<PointSpec> = { name: true, from: true, frame: true, position: true };
 export const BODY_FIELDS: Known<BodySpec> = { name: true, mass: true, centre: true, frame: true, inertia: true };

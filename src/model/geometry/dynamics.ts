@@ -1,13 +1,14 @@
 // T, V and the generalized forces of particles and rigid bodies, springs,
 // gravity, forces at points and torques on bodies, all vectors in ground
 // components (kinematics.ts):
-//   T = Σ ½m v_c·v_c + ½ ω_bᵀ I ω_b   (König: the centre's motion plus the rotation about it, ω_b in the body's frame);
+//   T = Σ ½m v_c·v_c + ½ ω_bᵀ I ω_b   (König: the centre's motion plus the rotation about it, ω_b in the body's frame;
+//         a frame by a unit quaternion adds a term zero along the motion, gaugeEnergy);
 //   V = −Σ m g·r_c + Σ ½k(|r_PQ| − l)²;
 //   Q_i = Σ F·∂v_P/∂q̇_i + Σ τ·∂ω/∂q̇_i − Σ c ḋ ∂ḋ/∂q̇_i   (virtual power; v and ω are linear in q̇;
 //         a damper's force −c ḋ along PQ, ḋ = r·ṙ/|r|, is the Rayleigh function ½cḋ²).
 // Tests: test/model/geometry/dynamics.test.ts.
 import { diff } from '../../core/diff.js';
-import { add, addAll, div, HALF, mul, neg, pow, sqrt, sub, ZERO, type Expr } from '../../core/expr.js';
+import { add, addAll, div, HALF, mul, neg, num, pow, sqrt, sub, ZERO, type Expr } from '../../core/expr.js';
 import { simplify } from '../../core/trig.js';
 import type { Coordinate } from '../types.js';
 import { velocityOf, type Frame } from './kinematics.js';
@@ -48,10 +49,23 @@ export function kineticEnergy(bodies: readonly Body[], rate: (e: Expr) => Expr):
       const v = velocityOf(centre, rate);
       const translation = mul(HALF, mass, dot(v, v));
       if (!rotation) return translation;
-      const w = mapVec(matVec(transpose(rotation.frame.R), rotation.frame.omega), simplify);
-      return add(translation, mul(HALF, dot(w, matVec(rotation.inertia, w))));
+      const { frame, inertia } = rotation;
+      const w = frame.ownOmega ?? mapVec(matVec(transpose(frame.R), frame.omega), simplify);
+      return add(translation, mul(HALF, dot(w, matVec(inertia, w))), ...gaugeEnergy(frame, inertia));
     }),
   );
+}
+
+/**
+ * ½J₀(d|q|²/dt)² per unit quaternion of the frame (quaternion.ts), J₀ the
+ * mean principal moment tr(I)/3: it makes the mass matrix regular (on
+ * |q| = 1 its eigenvalues are 4J₀ and four times the principal moments) and,
+ * zero with its derivatives along the constrained motion, changes only the
+ * constraint's multiplier (Betsch and Siebert's augmented inertia).
+ */
+function gaugeEnergy(frame: Frame, inertia: Mat3): Expr[] {
+  const J0 = div(add(inertia[0][0], inertia[1][1], inertia[2][2]), num(3));
+  return (frame.normRates ?? []).map((r) => mul(HALF, J0, pow(r, 2)));
 }
 
 export function potentialEnergy(bodies: readonly Body[], gravity: Vec3 | undefined, springs: readonly Spring[]): Expr {

@@ -16,6 +16,10 @@ export interface Frame {
   readonly R: Mat3;
   /** Angular velocity relative to the ground, in ground components. */
   readonly omega: Vec3;
+  /** ω in the frame's own components, where the frame has it shorter than Rᵀω (a quaternion frame, quaternion.ts). */
+  readonly ownOmega?: Vec3;
+  /** d|q|²/dt of each unit quaternion the orientation is made of (quaternion.ts): zero along every motion. */
+  readonly normRates?: readonly Expr[];
 }
 
 export const groundFrame = (name: string): Frame => ({ name, R: IDENTITY, omega: ZERO_VEC });
@@ -40,7 +44,7 @@ export function turnedFrame(name: string, parent: Frame, rotations: readonly { r
     omega = addVec(omega, scaleVec(rate(angle), matVec(R, unitVector(axis))));
     R = mapMat(matMul(R, axisRotation(axis, angle)), simplify);
   }
-  return { name, R, omega: mapVec(omega, simplify) };
+  return { name, R, omega: mapVec(omega, simplify), ...(parent.normRates ? { normRates: parent.normRates } : {}) };
 }
 
 /** A point at `offset` (components in `frame`) from the point at `from` (ground components). */

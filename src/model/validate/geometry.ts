@@ -4,7 +4,8 @@
 // before them, so every frame and point is defined once, without cycles.
 // Frames, points and bodies are three namespaces; the ground frame is a frame.
 // Joints are read after frames and before points: each declares its child
-// as a frame and as a point (its origin).
+// as a frame and as a point (its origin). A frame by a unit quaternion brings
+// its constraint |q|² = 1 (quaternion.ts), held with the model's holonomic.
 import { evaluate } from '../../core/evaluate.js';
 import type { Expr } from '../../core/expr.js';
 import {
@@ -20,13 +21,14 @@ import {
 import { groundFrame, pointPosition, rateOf, turnedFrame, type Frame } from '../geometry/kinematics.js';
 import { AXES, matVec, ZERO_VEC, type Axis, type Vec3 } from '../geometry/vectors.js';
 import { BODY_FIELDS, DAMPER_FIELDS, FORCE_FIELDS, FRAME_FIELDS, GEOMETRY_FIELDS, JOINT_FIELDS, POINT_FIELDS, SPRING_FIELDS, TORQUE_FIELDS } from '../spec.js';
-import type { Coordinate, Parameter } from '../types.js';
+import type { Coordinate, HolonomicConstraint, Parameter } from '../types.js';
 import type { ExprReader } from './expressions.js';
 import { Namespace } from './identifiers.js';
 import { readInertia, readVector } from './inertia.js';
 import { Declared, type Reading } from './geometry-reading.js';
 import { readJoint, type JointsSoFar } from './joints.js';
 import { Problems, type Checked } from './problems.js';
+import { readQuaternionFrame } from './quaternion.js';
 import { arrayAt, fieldsAt, rejectUnknownKeys, stringAt, type Fields } from './shape.js';
 
 export const DEFAULT_GROUND = 'N';
@@ -36,6 +38,8 @@ export interface GeometryTerms {
   readonly T?: Expr;
   readonly V: Expr;
   readonly Q: readonly Expr[];
+  /** |q|² − 1 = 0 of each quaternion frame. */
+  readonly holonomic: readonly HolonomicConstraint[];
 }
 
 export function checkGeometry(
@@ -62,13 +66,17 @@ export function checkGeometry(
     out,
   };
   if (ground) r.frames.byName.set(ground.name, ground);
-  eachItem(spec.frames, 'geometry.frames', 'a frame { name, parent, axes, angles }', FRAME_FIELDS, out, (f, field) => {
+  // Quaternion frames claim their coordinates where joints do: a coordinate turns one of them.
+  const soFar: JointsSoFar = { origins: new Map(), driven: new Map(), parents: new Map() };
+  const unit: HolonomicConstraint[] = [];
+  eachItem(spec.frames, 'geometry.frames', 'a frame { name, parent, axes, angles } or { name, parent, quaternion }', FRAME_FIELDS, out, (f, field) => {
     const name = frameNames.claim(f.name, `${field}.name`, out);
-    const frame = readFrame(f, field, r, name ?? '');
+    const byQuaternion = f.quaternion === undefined ? undefined : readQuaternionFrame(f, field, r, name ?? '', coordinates, soFar.driven);
+    if (byQuaternion) unit.push(byQuaternion.unit);
+    const frame = f.quaternion === undefined ? readFrame(f, field, r, name ?? '') : byQuaternion?.frame;
     if (name !== undefined && frame) r.frames.byName.set(name, frame);
   });
   const pointNames = new Namespace();
-  const soFar: JointsSoFar = { origins: new Map(), driven: new Map(), parents: new Map() };
   eachItem(spec.joints, 'geometry.joints', 'a joint { type, parent, child, at, axes, coordinates }', JOINT_FIELDS, out, (j, field) => {
     const joint = readJoint(j, field, r, coordinates, soFar);
     if (!joint) return;
@@ -122,6 +130,7 @@ export function checkGeometry(
     ...(bodies.length ? { T: kineticEnergy(bodies, r.rate) } : {}),
     V: potentialEnergy(bodies, gravity, springs),
     Q: generalizedForces(coordinates, { forces, torques, dampers }, r.rate),
+    holonomic: unit,
   });
 }
 

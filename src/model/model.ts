@@ -136,6 +136,7 @@ export function buildModel(input: ModelSpec): Model {
     impactScenarios,
     initial: initial.state,
     initialExprs: initial.exprs,
+    ...(geometry && spec.drawing === undefined ? { sketch: geometry.sketch } : {}),
   };
   // Consistency of the initial state and the paper's formulas need every other field valid.
   const late = [

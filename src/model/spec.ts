@@ -397,7 +397,8 @@ export interface LimitStudySpec {
 /**
  * A sketch of the model for the report's figures and animation: named points
  * of the plane as expressions of q and the parameters, bars between them,
- * discs and fixed lines. Without one the report draws the particles' positions.
+ * discs and fixed lines. Without one the report draws the geometry's
+ * points and bodies' axes (model/geometry/sketch.ts), else the particles' positions.
  */
 export interface DrawingSpec {
   /** Named points: [x, y] (x to the right, y up). */

@@ -1,8 +1,9 @@
 // The sketch of a model: its declared drawing (ModelSpec.drawing) or, by
-// default, its particles, read against the model's own names and evaluated
-// at a configuration; drawn as a scene (scene.ts) at the initial state, and
-// frame by frame by the animation (animation.ts), with the marks the model
-// declares or implies beside it (sketch-annotations.ts, sketch-marks.ts).
+// default, its geometry's (model/geometry/sketch.ts) or its particles, read
+// against the model's own names and evaluated at a configuration; drawn as
+// a scene (scene.ts) at the initial state, and frame by frame by the
+// animation (animation.ts), with the marks the model declares or implies
+// beside it (sketch-annotations.ts, sketch-marks.ts).
 // Tests: test/report/sketch.test.ts.
 import { evaluate } from '../core/evaluate.js';
 import { MechanicsError } from '../errors.js';
@@ -17,16 +18,16 @@ import { GROUND, parameterEnv, toPx, type Box, type View } from './sketch-view.j
 import { PLANE_X, PLANE_Y } from '../model/validate/drawing.js';
 
 /**
- * The drawing of a model: its declared one, or points at its particles'
- * positions (a spatial particle is drawn in its first and last component,
- * the side view of a model whose vertical is z), read against the model
+ * The drawing of a model: its declared one, its geometry's, or points at
+ * its particles' positions (a spatial particle is drawn in its first and
+ * last component, the side view of a model whose vertical is z), read against the model
  * (model/validate/drawing.ts, which buildModel has already run on a declared
  * one; here at the model's parameter values, which the playground changes).
  * Undefined when there is nothing to draw. Errors name the field
  * ('drawing.points.hip[0]').
  */
 export function modelDrawing(spec: ModelSpec, model: Model): Drawing | undefined {
-  const declared = spec.drawing ?? particleDrawing(spec);
+  const declared = spec.drawing ?? model.sketch ?? particleDrawing(spec);
   if (!declared) return undefined;
   const { value, problems } = checkDrawing(declared, model, model.name);
   if (problems.length)

@@ -6,6 +6,8 @@
 // Joints are read after frames and before points: each declares its child
 // as a frame and as a point (its origin). A frame by a unit quaternion brings
 // its constraint |q|² = 1 (quaternion.ts), held with the model's holonomic.
+// The points, the links between them and the bodies' frames make the
+// model's default drawing (src/model/geometry/sketch.ts).
 import { evaluate } from '../../core/evaluate.js';
 import type { Expr } from '../../core/expr.js';
 import {
@@ -19,8 +21,10 @@ import {
   type Spring,
 } from '../geometry/dynamics.js';
 import { groundFrame, pointPosition, rateOf, turnedFrame, type Frame } from '../geometry/kinematics.js';
+import { geometrySketch, type SketchInput } from '../geometry/sketch.js';
 import { AXES, matVec, ZERO_VEC, type Axis, type Vec3 } from '../geometry/vectors.js';
 import { BODY_FIELDS, DAMPER_FIELDS, FORCE_FIELDS, FRAME_FIELDS, GEOMETRY_FIELDS, JOINT_FIELDS, POINT_FIELDS, SPRING_FIELDS, TORQUE_FIELDS } from '../spec.js';
+import type { DrawingSpec } from '../spec.js';
 import type { Coordinate, HolonomicConstraint, Parameter } from '../types.js';
 import type { ExprReader } from './expressions.js';
 import { Namespace } from './identifiers.js';
@@ -40,6 +44,8 @@ export interface GeometryTerms {
   readonly Q: readonly Expr[];
   /** |q|² − 1 = 0 of each quaternion frame. */
   readonly holonomic: readonly HolonomicConstraint[];
+  /** The default drawing, for a model that declares none. */
+  readonly sketch: DrawingSpec;
 }
 
 export function checkGeometry(
@@ -86,20 +92,27 @@ export function checkGeometry(
     r.points.byName.set(child, placed.origin);
     soFar.origins.set(child, placed.origin);
   });
+  // Segments of the default drawing: along the joint tree, and from the point each point is placed from.
+  const links: [string | undefined, string][] = [...soFar.parents].map(([child, parent]) => [r.points.byName.has(parent) ? parent : undefined, child]);
   eachItem(spec.points, 'geometry.points', 'a point { name, from, frame, position }', POINT_FIELDS, out, (p, field) => {
     const name = pointNames.claim(p.name, `${field}.name`, out);
     const from = p.from === undefined ? ZERO_VEC : r.points.find(p.from, `${field}.from`, out);
     const frame = p.frame === undefined ? ground : r.frames.find(p.frame, `${field}.frame`, out);
     const offset = readVector(p.position, `${field}.position`, reader, out, { smooth: true });
-    if (name !== undefined && from && frame && offset) r.points.byName.set(name, pointPosition(from, frame, offset));
+    if (name !== undefined && from && frame && offset) {
+      r.points.byName.set(name, pointPosition(from, frame, offset));
+      if (p.from !== undefined || frame !== ground) links.push([p.from as string | undefined, name]);
+    }
   });
   const defaults = Object.fromEntries(parameters.map((p) => [p.name, p.default]));
   const bodyNames = new Namespace();
   const bodies: Body[] = [];
+  const sketched: SketchInput['bodies'][number][] = [];
   eachItem(spec.bodies, 'geometry.bodies', 'a body { name, mass, centre, frame, inertia }', BODY_FIELDS, out, (b, field) => {
     bodyNames.claim(b.name, `${field}.name`, out);
     const body = readBody(b, field, r, defaults);
     if (body) bodies.push(body);
+    if (body?.rotation) sketched.push({ centre: b.centre as string, frame: body.rotation.frame, mass: body.mass, inertia: body.rotation.inertia });
   });
   const gravity = spec.gravity === undefined ? undefined : readVector(spec.gravity, 'geometry.gravity', reader, out, { parametersOnly: true, smooth: true });
   const springs: Spring[] = [];
@@ -131,6 +144,7 @@ export function checkGeometry(
     V: potentialEnergy(bodies, gravity, springs),
     Q: generalizedForces(coordinates, { forces, torques, dampers }, r.rate),
     holonomic: unit,
+    sketch: geometrySketch({ points: r.points.byName, links, bodies: sketched, ...(gravity ? { gravity } : {}) }),
   });
 }
 

@@ -182,7 +182,7 @@ function animation(spec: ModelSpec, model: Model, params: Readonly<Record<string
   const at: Model = { ...model, parameters: model.parameters.map((p) => ({ ...p, default: params[p.name] ?? p.default })) };
   try {
     const drawing = modelDrawing(spec, at);
-    if (!drawing) return { problem: 'The model declares no drawing (and has no particles to draw).' };
+    if (!drawing) return { problem: 'The model declares no drawing (and has no geometry or particles to draw).' };
     return { html: animationHtml({ id: 'playground-animation', title: `${model.title}: the motion`, drawing, model: at, t: tr.t, q: tr.q }) };
   } catch (err) {
     if (!(err instanceof MechanicsError)) throw err;

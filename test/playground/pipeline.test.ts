@@ -76,7 +76,7 @@ describe('the playground pipeline on the compass', () => {
       "export default defineModel({ name: 'undrawn-ball', coordinates: ['y'], parameters: { g: 9.81 }, kinetic: \"y'^2/2\", potential: 'g*y', initial: { q: { y: 1 }, t1: 1 } });",
     ].join('\n');
     expect(runModel(deriveText(ball, 'undrawn-ball.ts').compiled, {}).animation).toEqual({
-      problem: 'The model declares no drawing (and has no particles to draw).',
+      problem: 'The model declares no drawing (and has no geometry or particles to draw).',
     });
   });
 

@@ -97,6 +97,39 @@ describe('a frame by a unit quaternion: R(q) and ω as the textbooks write them'
     }
   });
 
+  it('from a parent turned by a about z: the rotation and ω of the product q_z(a) ⊗ q (rotations compose as quaternions multiply)', () => {
+    const a = { name: 'a', q: sym('a'), qd: sym("a'"), qdd: sym("a''") };
+    const rate = rateOf([a, ...qs] as never);
+    const parent = turnedFrame('A', groundFrame('N'), [{ axis: 'z', angle: a.q }], rate);
+    const child = quaternionFrame('B', parent, [qs[0]!.q, qs[1]!.q, qs[2]!.q, qs[3]!.q], rate);
+    const r = rng(13);
+    for (let k = 0; k < 6; k++) {
+      const raw = [0, 1, 2, 3].map(() => uniform(r, -1, 1));
+      const q = raw.map((x) => x / Math.hypot(...raw)) as Q4;
+      const w = [0, 1, 2, 3].map(() => uniform(r, -2, 2));
+      const qd = w.map((x, i) => x - dot4(w, q) * q[i]!) as Q4;
+      const [angle, rateA] = [uniform(r, -3, 3), uniform(r, -2, 2)];
+      const z: Q4 = [Math.cos(angle / 2), 0, 0, Math.sin(angle / 2)];
+      const zd: Q4 = [(-Math.sin(angle / 2) * rateA) / 2, 0, 0, (Math.cos(angle / 2) * rateA) / 2];
+      const total = qmul(z, q);
+      const totalRate = qmul(zd, q).map((x, i) => x + qmul(z, qd)[i]!);
+      const env = {
+        a: angle,
+        "a'": rateA,
+        ...Object.fromEntries(
+          qs.flatMap((c, i) => [
+            [c.name, q[i]!],
+            [`${c.name}'`, qd[i]!],
+          ]),
+        ),
+      };
+      const got = at(env, child);
+      rotation(total).forEach((row, i) => row.forEach((x, j) => expectClose(got.R[i]![j]!, x, 1e-14, 1, `R[${i}][${j}]`)));
+      spaceRate(total, totalRate).forEach((x, i) => expectClose(got.omega[i]!, x, 1e-14, 1, `ω[${i}]`));
+      bodyRate(total, totalRate).forEach((x, i) => expectClose(got.own[i]!, x, 1e-14, 1, `ω_B[${i}]`));
+    }
+  });
+
   it('(cos θ/2, n sin θ/2) turns by θ about n: n is fixed and a perpendicular vector turns by θ', () => {
     const theta = 0.7;
     const n: V3 = [2 / 3, -1 / 3, 2 / 3];

@@ -16,9 +16,10 @@ import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { simulate } from '../../../src/runtime/hybrid/simulate.js';
 import type { Trajectory } from '../../../src/runtime/hybrid/trajectory.js';
 import freeBodyExample from '../../../derivations/free-body.js';
+import heavyTop from '../../../derivations/heavy-top.js';
 import { loadGenerated } from '../../helpers/generated-module.js';
 import { expectClose } from '../../helpers/numeric.js';
-import { rng, uniform } from '../../helpers/random.js';
+import { rng, uniform, type Rng } from '../../helpers/random.js';
 import { mutate } from '../spec-cases.js';
 
 type V3 = [number, number, number];
@@ -151,67 +152,77 @@ describe('a frame by a unit quaternion: R(q) and ω as the textbooks write them'
 
 const dot4 = (a: readonly number[], b: readonly number[]): number => a.reduce((s, x, i) => s + x * b[i]!, 0);
 
-describe('the same body turned by Euler’s angles zxz gives the same T and ω (an independent route)', () => {
-  const euler = mutate(freeBody, {
-    name: 'euler-body',
-    coordinates: ['psi', 'theta', 'phi'],
-    geometry: { ...freeBody.geometry, frames: [{ name: 'B', axes: 'zxz', angles: ['psi', 'theta', 'phi'] }] },
-    initial: { q: { theta: 1 } },
-  });
-  const qModel = buildModel(freeBody);
-  const eModel = buildModel(euler);
-  const frameOf = (m: Model): Frame =>
-    m.coordinates.length === 4
-      ? quaternionFrame('B', groundFrame('N'), [m.coordinates[0]!.q, m.coordinates[1]!.q, m.coordinates[2]!.q, m.coordinates[3]!.q], rateOf(m.coordinates))
-      : turnedFrame(
-          'B',
-          groundFrame('N'),
-          (['z', 'x', 'z'] as const).map((axis, k) => ({ axis, angle: m.coordinates[k]!.q })),
-          rateOf(m.coordinates),
-        );
+/** q_z(a) or q_x(a) = (cos a/2, sin a/2 along the axis) and its derivative in a. */
+const halfTurn = (a: number, axis: 1 | 3): [Q4, Q4] => {
+  const q: Q4 = [Math.cos(a / 2), 0, 0, 0];
+  const d: Q4 = [-Math.sin(a / 2) / 2, 0, 0, 0];
+  q[axis] = Math.sin(a / 2);
+  d[axis] = Math.cos(a / 2) / 2;
+  return [q, d];
+};
 
-  it('q = q_z(ψ) ⊗ q_x(θ) ⊗ q_z(φ) and q̇ by the product rule: T, ω and R agree at random states', () => {
-    const half = (a: number, axis: 1 | 3): [Q4, Q4] => {
-      const q: Q4 = [Math.cos(a / 2), 0, 0, 0];
-      const d: Q4 = [-Math.sin(a / 2) / 2, 0, 0, 0];
-      q[axis] = Math.sin(a / 2);
-      d[axis] = Math.cos(a / 2) / 2;
-      return [q, d];
-    };
+/** A random zxz state (θ off the poles) and the same motion by q = q_z(ψ) ⊗ q_x(θ) ⊗ q_z(φ), q̇ by the product rule. */
+function matchingStates(r: Rng): { angles: number[]; rates: number[]; q: Q4; qd: number[] } {
+  const angles = [uniform(r, -3, 3), uniform(r, 0.2, 2.9), uniform(r, -3, 3)];
+  const rates = [uniform(r, -2, 2), uniform(r, -2, 2), uniform(r, -2, 2)];
+  const [a, da] = halfTurn(angles[0]!, 3);
+  const [b, db] = halfTurn(angles[1]!, 1);
+  const [c, dc] = halfTurn(angles[2]!, 3);
+  const dq = [qmul(qmul(da, b), c), qmul(qmul(a, db), c), qmul(qmul(a, b), dc)];
+  return { angles, rates, q: qmul(qmul(a, b), c), qd: [0, 1, 2, 3].map((i) => dq.reduce((s, d, j) => s + d[i]! * rates[j]!, 0)) };
+}
+
+const envOf = (model: Model, q: readonly number[], qd: readonly number[], params: Record<string, number>): Record<string, number> => ({
+  ...params,
+  t: 0,
+  ...Object.fromEntries(
+    model.coordinates.flatMap((c, i) => [
+      [c.name, q[i]!],
+      [c.qd.name, qd[i]!],
+    ]),
+  ),
+});
+
+describe('the same body turned by Euler’s angles zxz gives the same T and ω (an independent route)', () => {
+  it('the free body: T, ω and R agree at random states', () => {
+    const euler = mutate(freeBody, {
+      name: 'euler-body',
+      coordinates: ['psi', 'theta', 'phi'],
+      geometry: { ...freeBody.geometry, frames: [{ name: 'B', axes: 'zxz', angles: ['psi', 'theta', 'phi'] }] },
+      initial: { q: { theta: 1 } },
+    });
+    const [qModel, eModel] = [buildModel(freeBody), buildModel(euler)];
+    const cs = qModel.coordinates;
+    const qFrame = quaternionFrame('B', groundFrame('N'), [cs[0]!.q, cs[1]!.q, cs[2]!.q, cs[3]!.q], rateOf(cs));
+    const zxz = (['z', 'x', 'z'] as const).map((axis, k) => ({ axis, angle: eModel.coordinates[k]!.q }));
+    const eFrame = turnedFrame('B', groundFrame('N'), zxz, rateOf(eModel.coordinates));
     const r = rng(5);
-    const qFrame = frameOf(qModel);
-    const eFrame = frameOf(eModel);
     for (let k = 0; k < 8; k++) {
-      const [psi, theta, phi] = [uniform(r, -3, 3), uniform(r, 0.2, 2.9), uniform(r, -3, 3)];
-      const rates = [uniform(r, -2, 2), uniform(r, -2, 2), uniform(r, -2, 2)];
-      const [a, da] = half(psi, 3);
-      const [b, db] = half(theta, 1);
-      const [c, dc] = half(phi, 3);
-      const q = qmul(qmul(a, b), c);
-      const dq = [qmul(qmul(da, b), c), qmul(qmul(a, db), c), qmul(qmul(a, b), dc)];
-      const qd = [0, 1, 2, 3].map((i) => dq.reduce((s, d, j) => s + d[i]! * rates[j]!, 0));
-      const params = { I1: 1, I2: 2, I3: 3.5, t: 0 };
-      const qEnv = {
-        ...params,
-        ...Object.fromEntries(
-          qModel.coordinates.flatMap((co, i) => [
-            [co.name, q[i]!],
-            [co.qd.name, qd[i]!],
-          ]),
-        ),
-      };
-      const eEnv = {
-        ...params,
-        ...Object.fromEntries(
-          eModel.coordinates.flatMap((co, i) => [
-            [co.name, [psi, theta, phi][i]!],
-            [co.qd.name, rates[i]!],
-          ]),
-        ),
-      };
+      const { angles, rates, q, qd } = matchingStates(r);
+      const params = { I1: 1, I2: 2, I3: 3.5 };
+      const [qEnv, eEnv] = [envOf(qModel, q, qd, params), envOf(eModel, angles, rates, params)];
       expectClose(evaluate(qModel.T!, qEnv), evaluate(eModel.T!, eEnv), 1e-13, 1, 'T');
       qFrame.omega.forEach((w, i) => expectClose(evaluate(w, qEnv), evaluate(eFrame.omega[i]!, eEnv), 1e-13, 1, `ω[${i}]`));
       qFrame.R.forEach((row, i) => row.forEach((e, j) => expectClose(evaluate(e, qEnv), evaluate(eFrame.R[i]![j]!, eEnv), 1e-14, 1, `R[${i}][${j}]`)));
+    }
+  });
+
+  it('derivations/heavy-top.ts by a quaternion: its centre off the fixed point in the turning frame, the same T and V', () => {
+    const byQuaternion = mutate(heavyTop, {
+      name: 'quaternion-top',
+      coordinates: ['e0', 'e1', 'e2', 'e3'],
+      geometry: { ...heavyTop.geometry, frames: [{ name: 'B', quaternion: ['e0', 'e1', 'e2', 'e3'] }] },
+      drawing: undefined,
+      initial: { q: { e0: 1 }, qd: { e3: 15 } },
+    });
+    const [qModel, eModel] = [buildModel(byQuaternion), buildModel(heavyTop)];
+    const params = Object.fromEntries(eModel.parameters.map((p) => [p.name, p.default]));
+    const r = rng(9);
+    for (let k = 0; k < 8; k++) {
+      const { angles, rates, q, qd } = matchingStates(r);
+      const [qEnv, eEnv] = [envOf(qModel, q, qd, params), envOf(eModel, angles, rates, params)];
+      expectClose(evaluate(qModel.T!, qEnv), evaluate(eModel.T!, eEnv), 1e-13, 1, 'T');
+      expectClose(evaluate(qModel.V!, qEnv), evaluate(eModel.V!, eEnv), 1e-13, 1, 'V');
     }
   });
 });

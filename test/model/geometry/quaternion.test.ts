@@ -18,7 +18,7 @@ import type { Trajectory } from '../../../src/runtime/hybrid/trajectory.js';
 import freeBodyExample from '../../../derivations/free-body.js';
 import heavyTop from '../../../derivations/heavy-top.js';
 import { loadGenerated } from '../../helpers/generated-module.js';
-import { expectClose } from '../../helpers/numeric.js';
+import { cholesky, expectClose } from '../../helpers/numeric.js';
 import { rng, uniform, type Rng } from '../../helpers/random.js';
 import { mutate } from '../spec-cases.js';
 
@@ -131,6 +131,50 @@ describe('a frame by a unit quaternion: R(q) and ω as the textbooks write them'
     }
   });
 
+  it('a frame turned by a about z, then b about x, from the quaternion frame: the rotation and ω of q ⊗ q_z(a) ⊗ q_x(b)', () => {
+    const [a, b] = ['a', 'b'].map((n) => ({ name: n, q: sym(n), qd: sym(`${n}'`), qdd: sym(`${n}''`) }));
+    const rate = rateOf([...qs, a, b] as never);
+    const parent = quaternionFrame('B', groundFrame('N'), [qs[0]!.q, qs[1]!.q, qs[2]!.q, qs[3]!.q], rate);
+    const child = turnedFrame(
+      'C',
+      parent,
+      [
+        { axis: 'z', angle: a!.q },
+        { axis: 'x', angle: b!.q },
+      ],
+      rate,
+    );
+    const r = rng(19);
+    for (let k = 0; k < 6; k++) {
+      const raw = [0, 1, 2, 3].map(() => uniform(r, -1, 1));
+      const q = raw.map((x) => x / Math.hypot(...raw)) as Q4;
+      const w = [0, 1, 2, 3].map(() => uniform(r, -2, 2));
+      const qd = w.map((x, i) => x - dot4(w, q) * q[i]!) as Q4;
+      const [va, vb, ra, rb] = [uniform(r, -3, 3), uniform(r, -3, 3), uniform(r, -2, 2), uniform(r, -2, 2)];
+      const [za, dza] = halfTurn(va, 3);
+      const [xb, dxb] = halfTurn(vb, 1);
+      const total = qmul(qmul(q, za), xb);
+      const parts = [qmul(qmul(qd, za), xb), qmul(qmul(q, dza), xb).map((x) => x * ra), qmul(qmul(q, za), dxb).map((x) => x * rb)];
+      const totalRate = [0, 1, 2, 3].map((i) => parts.reduce((s, p) => s + p[i]!, 0));
+      const env = {
+        a: va,
+        "a'": ra,
+        b: vb,
+        "b'": rb,
+        ...Object.fromEntries(
+          qs.flatMap((c, i) => [
+            [c.name, q[i]!],
+            [`${c.name}'`, qd[i]!],
+          ]),
+        ),
+      };
+      const got = at(env, child);
+      rotation(total).forEach((row, i) => row.forEach((x, j) => expectClose(got.R[i]![j]!, x, 1e-14, 1, `R[${i}][${j}]`)));
+      spaceRate(total, totalRate).forEach((x, i) => expectClose(got.omega[i]!, x, 1e-14, 1, `ω[${i}]`));
+      bodyRate(total, totalRate).forEach((x, i) => expectClose(got.own[i]!, x, 1e-14, 1, `ω_C[${i}]`));
+    }
+  });
+
   it('(cos θ/2, n sin θ/2) turns by θ about n: n is fixed and a perpendicular vector turns by θ', () => {
     const theta = 0.7;
     const n: V3 = [2 / 3, -1 / 3, 2 / 3];
@@ -224,6 +268,65 @@ describe('the same body turned by Euler’s angles zxz gives the same T and ω (
       expectClose(evaluate(qModel.T!, qEnv), evaluate(eModel.T!, eEnv), 1e-13, 1, 'T');
       expectClose(evaluate(qModel.V!, qEnv), evaluate(eModel.V!, eEnv), 1e-13, 1, 'V');
     }
+  });
+});
+
+describe('the mass matrix with a quaternion frame is regular on the unit sphere', () => {
+  /** The smallest pivot of M's Cholesky factorization at random unit q, rates tangent to the sphere, relative to M's largest diagonal entry. */
+  const smallestPivot = (spec: ModelSpec): number => {
+    const { model, lagrange2 } = deriveSystem(buildModel(spec));
+    const r = rng(17);
+    let least = Infinity;
+    for (let k = 0; k < 6; k++) {
+      const raw = [0, 1, 2, 3].map(() => uniform(r, -1, 1));
+      const q = raw.map((x) => x / Math.hypot(...raw));
+      const M = lagrange2.massMatrix.map((row) =>
+        row.map((e) =>
+          evaluate(
+            e,
+            envOf(
+              model,
+              q,
+              q.map(() => 0),
+              { I1: 1, I2: 2, I3: 3.5, m: 1, l: 1 },
+            ),
+          ),
+        ),
+      );
+      const L = cholesky(M);
+      expect(L, `M is not positive definite at q = ${q}`).toBeDefined();
+      least = Math.min(least, ...L!.map((row, i) => row[i]! ** 2 / Math.max(...M.map((m, j) => m[j]!))));
+    }
+    return least;
+  };
+
+  it('a body on a frame turned by a fixed angle from the quaternion frame: the gauge term comes along (pivots ≥ 1/20 of the diagonal)', () => {
+    const spec = mutate(freeBody, {
+      name: 'turned-body',
+      geometry: {
+        ...freeBody.geometry,
+        frames: [...freeBody.geometry.frames, { name: 'C', parent: 'B', axes: 'z', angles: ['pi/6'] }],
+        bodies: [{ ...freeBody.geometry.bodies[0], frame: 'C' }],
+      },
+    });
+    expect(smallestPivot(spec)).toBeGreaterThan(1 / 20);
+  });
+
+  it('three particles fixed in the frame (a rigid triangle, no inertia tensor): q̇ ∥ q scales R(q), so it has mass too', () => {
+    const spec = mutate(freeBody, {
+      name: 'triangle',
+      parameters: { m: 1, l: 1 },
+      geometry: {
+        frames: freeBody.geometry.frames,
+        points: [
+          { name: 'P', frame: 'B', position: ['l', 0, 0] },
+          { name: 'Q', frame: 'B', position: [0, 'l', 0] },
+          { name: 'S', frame: 'B', position: [0, 0, 'l'] },
+        ],
+        bodies: ['P', 'Q', 'S'].map((c) => ({ name: c, mass: 'm', centre: c })),
+      },
+    });
+    expect(smallestPivot(spec)).toBeGreaterThan(1 / 20);
   });
 });
 

@@ -20,9 +20,10 @@ import { PLANE_X, PLANE_Y } from '../model/validate/drawing.js';
 /**
  * The drawing of a model: its declared one, its geometry's, or points at
  * its particles' positions (a spatial particle is drawn in its first and
- * last component, the side view of a model whose vertical is z), read against the model
- * (model/validate/drawing.ts, which buildModel has already run on a declared
- * one; here at the model's parameter values, which the playground changes).
+ * last component, the side view of a model whose vertical is z), read
+ * against the model (model/validate/drawing.ts, which buildModel has already
+ * run on a declared one; here at the model's parameter values, which the
+ * playground changes).
  * Undefined when there is nothing to draw. Errors name the field
  * ('drawing.points.hip[0]').
  */

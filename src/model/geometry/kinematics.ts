@@ -4,26 +4,11 @@
 // held in ground components, so velocities are plain time derivatives.
 // Tests: test/model/geometry/kinematics.test.ts.
 import { timeDerivative } from '../../core/diff.js';
-import type { Expr } from '../../core/expr.js';
+import { neg, type Expr } from '../../core/expr.js';
 import { simplify } from '../../core/trig.js';
 import { TIME } from '../names.js';
 import type { Coordinate } from '../types.js';
-import {
-  addVec,
-  axisRotation,
-  IDENTITY,
-  mapMat,
-  mapVec,
-  matMul,
-  matVec,
-  scaleVec,
-  transpose,
-  unitVector,
-  ZERO_VEC,
-  type Axis,
-  type Mat3,
-  type Vec3,
-} from './vectors.js';
+import { addVec, axisRotation, IDENTITY, mapMat, mapVec, matMul, matVec, scaleVec, unitVector, ZERO_VEC, type Axis, type Mat3, type Vec3 } from './vectors.js';
 
 export interface Frame {
   readonly name: string;
@@ -64,13 +49,13 @@ export function turnedFrame(name: string, parent: Frame, rotations: readonly { r
 
 /**
  * From a quaternion frame (quaternion.ts) a turned frame keeps its ω in own
- * components, turned one rotation at a time, ω ← Aₖᵀω + ȧₖ·axis (the axis
- * is fixed by Aₖ): Rᵀω formed from the quaternion's R is a polynomial of
+ * components, turned one rotation at a time, ω ← Aₖᵀω + ȧₖ·axis (Aₖᵀ the
+ * turn by −aₖ; the axis is fixed by Aₖ): Rᵀω formed from the quaternion's R is a polynomial of
  * degree five that no simplification shortens. Its norm rates come along.
  */
 function carried(parent: Frame, rotations: readonly { readonly axis: Axis; readonly angle: Expr }[], rate: (e: Expr) => Expr): Partial<Frame> {
   let own = parent.ownOmega!;
-  for (const { axis, angle } of rotations) own = addVec(matVec(transpose(axisRotation(axis, angle)), own), scaleVec(rate(angle), unitVector(axis)));
+  for (const { axis, angle } of rotations) own = addVec(matVec(axisRotation(axis, neg(angle)), own), scaleVec(rate(angle), unitVector(axis)));
   return { ownOmega: mapVec(own, simplify), ...(parent.normRates ? { normRates: parent.normRates } : {}) };
 }
 

@@ -76,9 +76,9 @@ export function buildModel(input: ModelSpec): Model {
   const parameters = out.take(checkParameterRanges(spec.parameters, declared, new ExprReader(coordinates, declared), model));
   const reader = new ExprReader(coordinates, parameters);
 
-  const initial = out.take(checkInitial(spec.initial, coordinates, parameters, reader, model));
-  // The geometry reads the initial state: a rolling disk's contact lies on the side of its centre it starts on.
-  const geometry = out.take(checkGeometry(spec.geometry, coordinates, parameters, reader, model, initial.state));
+  // Read before the geometry, which needs it (a rolling disk's contact lies on the side of its centre it starts on); its problems are listed in their place below.
+  const initialChecked = checkInitial(spec.initial, coordinates, parameters, reader, model);
+  const geometry = out.take(checkGeometry(spec.geometry, coordinates, parameters, reader, model, initialChecked.value.state));
   const { T, V, L } = out.take(checkEnergy(spec, coordinates, reader, model, geometry));
   const forces = out.take(checkForces(spec.forces, coordinates, reader, model));
   // Forces at points and torques on bodies, by virtual power, beside those given per coordinate.
@@ -108,6 +108,7 @@ export function buildModel(input: ModelSpec): Model {
   const patches = out.take(
     checkPatches(spec.patches, coordinates, parameters, { realized: compliant.length + realizations.length > 0, retaining: m > 0 }, model),
   );
+  const initial = out.take(initialChecked);
   out.take(checkLimitStudy(spec.limitStudy, spec.unilateral, parameters, reader, model));
   // Declarations of the experiments and the presentation, checked here so that none fails after the derivation.
   out.take(checkOrbit(spec.orbit, { coordinates, parameters, unilateral, compliant }, model));

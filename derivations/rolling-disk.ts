@@ -39,14 +39,12 @@ export default defineModel({
     gravity: [0, 0, '-g'],
     rolling: [{ name: 'rim', body: 'disk', shape: 'disk', radius: 'a', axis: 'y' }],
   },
-  // Seen from above: the contact point and the disk's trace on the plane.
+  // Seen from the side (x, z): the disk's diameter through the contact point, leaning with theta.
   drawing: {
-    points: {
-      P: ['x', 'y'],
-      front: ['x + a*cos(psi)', 'y + a*sin(psi)'],
-      back: ['x - a*cos(psi)', 'y - a*sin(psi)'],
-    },
-    segments: [['back', 'front']],
+    points: { P: ['x', 0], G: ['x + a*sin(psi)*sin(theta)', 'a*cos(theta)'], top: ['x + 2*a*sin(psi)*sin(theta)', '2*a*cos(theta)'] },
+    segments: [['P', 'top']],
+    ground: ['y = 0'],
+    annotations: { axes: ['x', 'z'] },
   },
   initial: { q: { theta: 0.1 }, qd: { phi: 4, psi: 0.5, x: '4*a' }, t1: 5 },
 });

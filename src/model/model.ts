@@ -130,6 +130,7 @@ export function buildModel(input: ModelSpec): Model {
     Q,
     holonomic: held,
     nonholonomic,
+    ...(rolling.contacts.length ? { rolling: rolling.contacts } : {}),
     hinges,
     unilateral,
     ...(compliant.length ? { compliant } : {}),

@@ -12,7 +12,7 @@ import type { Frame } from '../geometry/kinematics.js';
 import { contactOffset, rimDirectionSquared, rollingRows, type RollingBody, type RollingShape } from '../geometry/rolling.js';
 import { AXES, type Axis } from '../geometry/vectors.js';
 import { TIME } from '../names.js';
-import type { Coordinate, HolonomicConstraint, NonholonomicConstraint } from '../types.js';
+import type { Coordinate, HolonomicConstraint, NonholonomicConstraint, RollingContact } from '../types.js';
 import { dependsOnCoordinates } from './constraint-item.js';
 import type { Reading } from './geometry-reading.js';
 import type { Namespace } from './identifiers.js';
@@ -29,6 +29,7 @@ interface Made<C> {
 }
 
 export interface RollingConstraints {
+  readonly contact: RollingContact;
   readonly holonomic: readonly Made<HolonomicConstraint>[];
   readonly nonholonomic: readonly Made<NonholonomicConstraint>[];
 }
@@ -91,18 +92,28 @@ export function readRolling(
     );
     return undefined;
   }
-  return { holonomic: held, nonholonomic: slip as Made<NonholonomicConstraint>[] };
+  const contact = { name, body: String(f.body), tangents: [`${name}_x`, `${name}_y`] as const, ...(held.length ? { normal: `${name}_n` } : {}) };
+  return { contact, holonomic: held, nonholonomic: slip as Made<NonholonomicConstraint>[] };
 }
 
-/** The rolling constraints whose names are free beside the written ones, with the rest reported. */
+/** The rolling constraints whose names are free beside the written ones (the rest reported), and the contacts all of whose names were. */
 export function claimRolling(
   made: readonly RollingConstraints[] = [],
   names: Namespace,
   out: Problems,
-): { holonomic: HolonomicConstraint[]; nonholonomic: NonholonomicConstraint[] } {
-  const claim = <C extends { name: string }>(list: readonly Made<C>[]): C[] =>
-    list.filter((m) => names.claim(m.constraint.name, member(m.field, 'name'), out) !== undefined).map((m) => m.constraint);
-  return { holonomic: claim(made.flatMap((r) => r.holonomic)), nonholonomic: claim(made.flatMap((r) => r.nonholonomic)) };
+): { holonomic: HolonomicConstraint[]; nonholonomic: NonholonomicConstraint[]; contacts: RollingContact[] } {
+  const claimed = made.map((r) => {
+    const claim = <C extends { name: string }>(list: readonly Made<C>[]): C[] =>
+      list.filter((m) => names.claim(m.constraint.name, member(m.field, 'name'), out) !== undefined).map((m) => m.constraint);
+    const holonomic = claim(r.holonomic);
+    const nonholonomic = claim(r.nonholonomic);
+    return { holonomic, nonholonomic, whole: holonomic.length === r.holonomic.length && nonholonomic.length === r.nonholonomic.length };
+  });
+  return {
+    holonomic: claimed.flatMap((c) => c.holonomic),
+    nonholonomic: claimed.flatMap((c) => c.nonholonomic),
+    contacts: made.filter((_, k) => claimed[k]!.whole).map((r) => r.contact),
+  };
 }
 
 function readRollingBody(

@@ -31,6 +31,7 @@ import {
   SPRING_FIELDS,
   TORQUE_FIELDS,
 } from '../spec.js';
+import { TIME } from '../names.js';
 import type { Coordinate, InitialState, Parameter } from '../types.js';
 import type { ExprReader } from './expressions.js';
 import { Namespace } from './identifiers.js';
@@ -134,7 +135,7 @@ export function checkGeometry(
     const vector = readLoad(t, field, r);
     if (on && vector) torques.push({ on, vector });
   });
-  const start = { coordinates, env: { ...defaults, ...Object.fromEntries(coordinates.map((c, i) => [c.name, initial.q0[i]!])) } };
+  const start = { coordinates, env: { ...defaults, ...Object.fromEntries(coordinates.map((c, i) => [c.name, initial.q0[i]!])), [TIME]: 0 } };
   const rolling: RollingConstraints[] = [];
   eachItem(spec.rolling, 'geometry.rolling', 'a rolling body { name, body, shape, radius, axis, plane }', ROLLING_FIELDS, out, (f, field) => {
     const made = readRolling(f, field, r, bodiesByName, start);

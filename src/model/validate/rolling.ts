@@ -37,7 +37,7 @@ export interface RollingConstraints {
 /** Where the model is first evaluated: the parameters' defaults and the default initial configuration. */
 export interface RollingStart {
   readonly coordinates: readonly Coordinate[];
-  /** Parameter name → default, coordinate name → initial value. */
+  /** Parameter name → default, coordinate name → initial value, and t = 0. */
   readonly env: Readonly<Record<string, number>>;
 }
 

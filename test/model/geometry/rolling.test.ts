@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import rollingDisk from '../../../derivations/rolling-disk.js';
 import rollingSphere from '../../../derivations/rolling-sphere.js';
-import { sub, ZERO } from '../../../src/core/expr.js';
+import { mul, num, sin, sub, ZERO, type Expr } from '../../../src/core/expr.js';
 import { simplify } from '../../../src/core/trig.js';
 import { buildModel, type GeometrySpec, type ModelSpec } from '../../../src/model/index.js';
 import type { LoadedModule } from '../../../src/runtime/contract.js';
@@ -60,6 +60,35 @@ describe('a thin disk rolling on a horizontal plane (derivations/rolling-disk.ts
       }),
     );
     expect(model.nonholonomic.map((c, k) => simplify(sub(c.expr, hand.nonholonomic[k]!.expr)))).toEqual([ZERO, ZERO]);
+  });
+
+  it("with Euler's angles (zxz, the axis θ from the vertical) and the centre's height z kept, the plane holds z = a sin θ, on the side of lying flat where it starts", () => {
+    const euler = (theta: number) =>
+      buildModel(
+        mutate(rollingDisk, {
+          name: 'euler-disk',
+          coordinates: ['x', 'y', 'z', 'psi', 'theta', 'phi'],
+          geometry: {
+            ...diskGeometry,
+            frames: [{ name: 'B', axes: 'zxz', angles: ['psi', 'theta', 'phi'] }],
+            points: [{ name: 'G', position: ['x', 'y', 'z'] }],
+            rolling: [{ ...diskGeometry.rolling[0], axis: 'z' }],
+          },
+          initial: { q: { theta, z: `a*abs(sin(${theta}))` } },
+          drawing: undefined,
+        }),
+      );
+    // a sin θ − z by kernel constructors, in the model's own symbols, for each side of lying flat.
+    for (const [theta, side] of [
+      [1.2, 1],
+      [-1.2, -1],
+    ] as const) {
+      const model = euler(theta);
+      const symbol = (name: string): Expr => model.coordinates.find((c) => c.name === name)?.q ?? model.parameters.find((p) => p.name === name)!.symbol;
+      const hand = sub(mul(num(side), symbol('a'), sin(symbol('theta'))), symbol('z'));
+      expect(model.holonomic.map((h) => h.name)).toEqual(['rim_n']);
+      expect(simplify(sub(model.holonomic[0]!.phi, hand))).toBe(ZERO);
+    }
   });
 
   /** q̈ followed by the multipliers (friction along x, y) at a state. */

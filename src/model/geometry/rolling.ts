@@ -22,17 +22,16 @@ import { addVec, cross, dot, mapVec, matVec, scaleVec, subVec, unitVector, type 
 
 export type RollingShape = 'disk' | 'sphere' | 'torus';
 
-export interface RollingBody {
-  readonly shape: RollingShape;
-  /** The sphere's radius, or the radius of the disk's rim (the torus' centre circle). */
-  readonly radius: Expr;
-  /** The torus' tube radius. */
-  readonly tubeRadius?: Expr;
-  /** The symmetry axis in the body's frame (disk and torus). */
-  readonly axis?: Axis;
-  readonly centre: Vec3;
-  readonly frame: Frame;
-}
+/** A body of revolution: its centre and frame, and its shape with its sizes (a disk's and a torus' symmetry axis in the body's frame). */
+export type RollingBody = { readonly centre: Vec3; readonly frame: Frame } & (
+  | { readonly shape: 'sphere'; readonly radius: Expr }
+  | { readonly shape: 'disk'; readonly radius: Expr; readonly axis: Axis }
+  /** radius: the centre circle's; tubeRadius: the tube's. */
+  | { readonly shape: 'torus'; readonly radius: Expr; readonly tubeRadius: Expr; readonly axis: Axis }
+);
+
+/** A disk or a torus: a body with a rim. */
+export type RimmedBody = Extract<RollingBody, { readonly axis: Axis }>;
 
 export interface RollingRows {
   /** −(P − O)·n: zero when the coordinates themselves keep the body on the plane. */
@@ -44,26 +43,23 @@ export interface RollingRows {
 /** The plane's normal n (its frame's z axis, ground components). */
 export const planeNormal = (plane: Frame): Vec3 => matVec(plane.R, unitVector('z'));
 
-/** The squared length |u|² = 1 − (n·k)² of a disk's downward direction before it is normalized (0 where it lies flat). */
-export function rimDirectionSquared(body: RollingBody, plane: Frame): Expr {
-  const k = matVec(body.frame.R, unitVector(body.axis ?? 'z'));
+/** The squared length |u|² = 1 − (n·k)² of a rim's downward direction before it is normalized (0 where it lies flat). */
+export function rimDirectionSquared(body: RimmedBody, plane: Frame): Expr {
+  const k = matVec(body.frame.R, unitVector(body.axis));
   return simplify(sub(ONE, pow(simplify(dot(planeNormal(plane), k)), 2)));
 }
 
 /**
- * P − c in ground components; `length` is |u| (a root of rimDirectionSquared,
- * chosen by the caller: validate/rolling.ts), unused for a sphere.
+ * P − c in ground components; `length` is |u| for a disk or torus (a root of
+ * rimDirectionSquared, chosen by the caller: validate/rolling.ts).
  */
 export function contactOffset(body: RollingBody, plane: Frame, length: Expr): Vec3 {
   const n = planeNormal(plane);
-  const down = scaleVec(neg(body.radius), n);
-  if (body.shape === 'sphere') return mapVec(down, simplify);
-  const k = matVec(body.frame.R, unitVector(body.axis ?? 'z'));
-  const nk = simplify(dot(n, k));
-  const u = subVec(scaleVec(nk, k), n);
+  if (body.shape === 'sphere') return mapVec(scaleVec(neg(body.radius), n), simplify);
+  const k = matVec(body.frame.R, unitVector(body.axis));
+  const u = subVec(scaleVec(simplify(dot(n, k)), k), n);
   const rim = scaleVec(mul(body.radius, pow(length, -1)), u);
-  const tube = body.shape === 'torus' && body.tubeRadius ? scaleVec(neg(body.tubeRadius), n) : undefined;
-  return mapVec(tube ? addVec(rim, tube) : rim, simplify);
+  return mapVec(body.shape === 'torus' ? addVec(rim, scaleVec(neg(body.tubeRadius), n)) : rim, simplify);
 }
 
 export function rollingRows(body: RollingBody, plane: Frame, offset: Vec3, rate: (e: Expr) => Expr): RollingRows {

@@ -66,6 +66,7 @@ export function readRolling(
     return undefined;
   }
   if (name === undefined || !body || !plane) return undefined;
+  // A sphere's offset has no rim direction to normalize.
   const length = body.shape === 'sphere' ? ZERO : rimLength(rimDirectionSquared(body, plane), field, start, out);
   if (length === undefined) return undefined;
   const rows = rollingRows(body, plane, contactOffset(body, plane, length), r.rate);
@@ -152,14 +153,9 @@ function readRollingBody(
   };
   const sized = positive(radius, 'radius') && (shape !== 'torus' || positive(tubeRadius, 'tubeRadius'));
   if (!body?.rotation || !sized || axis === undefined || !radius) return undefined;
-  return {
-    shape: shape as RollingShape,
-    radius,
-    ...(tubeRadius ? { tubeRadius } : {}),
-    ...(axis !== null ? { axis } : {}),
-    centre: body.centre,
-    frame: body.rotation.frame,
-  };
+  const placed = { centre: body.centre, frame: body.rotation.frame, radius };
+  if (axis === null) return { ...placed, shape: 'sphere' };
+  return shape === 'torus' ? { ...placed, shape, axis, tubeRadius: tubeRadius! } : { ...placed, shape: 'disk', axis };
 }
 
 /** The symmetry axis of a disk or torus (null for a sphere, which has none to give). */

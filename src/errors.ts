@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'bad-rotation',
   'bad-joint',
   'bad-inertia',
+  'unknown-body',
+  'bad-rolling',
   'complex-constant',
   'bad-friction',
   'bad-slip',

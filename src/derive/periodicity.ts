@@ -17,7 +17,8 @@ import type { Model, ModelPhysics } from '../model/model.js';
  * Per field of the physics, whether its expressions enter the equations: a
  * new field does not compile until it is classified here. The coordinates,
  * parameters and time are symbols, not equations; impact scenarios are the
- * report's configurations.
+ * report's configurations; the rolling contacts name constraints already
+ * among holonomic and nonholonomic.
  */
 const ENTERS_EQUATIONS: Record<keyof ModelPhysics, boolean> = {
   coordinates: false,
@@ -29,6 +30,7 @@ const ENTERS_EQUATIONS: Record<keyof ModelPhysics, boolean> = {
   Q: true,
   holonomic: true,
   nonholonomic: true,
+  rolling: false,
   hinges: true,
   unilateral: true,
   compliant: true,

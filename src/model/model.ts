@@ -28,6 +28,7 @@ import { checkScenarios } from './validate/scenarios.js';
 import { fieldsAt, rejectUnknownKeys } from './validate/shape.js';
 import { optionalText } from './validate/text.js';
 import { checkUnilateral } from './validate/unilateral.js';
+import { claimRolling } from './validate/rolling.js';
 import { checkRealizations } from './validate/compliant.js';
 import { checkPatches } from './validate/patch.js';
 import { checkLimitStudy } from './validate/limit-study.js';
@@ -75,7 +76,9 @@ export function buildModel(input: ModelSpec): Model {
   const parameters = out.take(checkParameterRanges(spec.parameters, declared, new ExprReader(coordinates, declared), model));
   const reader = new ExprReader(coordinates, parameters);
 
-  const geometry = out.take(checkGeometry(spec.geometry, coordinates, parameters, reader, model));
+  // Read before the geometry, which needs it (a rolling disk's contact lies on the side of its centre it starts on); its problems are listed in their place below.
+  const initialChecked = checkInitial(spec.initial, coordinates, parameters, reader, model);
+  const geometry = out.take(checkGeometry(spec.geometry, coordinates, parameters, reader, model, initialChecked.value.state));
   const { T, V, L } = out.take(checkEnergy(spec, coordinates, reader, model, geometry));
   const forces = out.take(checkForces(spec.forces, coordinates, reader, model));
   // Forces at points and torques on bodies, by virtual power, beside those given per coordinate.
@@ -84,12 +87,14 @@ export function buildModel(input: ModelSpec): Model {
   // A quaternion frame's |q|² = 1 is held like a written constraint; its name is claimed first.
   const unit = (geometry?.holonomic ?? []).filter((h) => constraints.claim(h.name, 'geometry.frames', out) !== undefined);
   const holonomic = [...out.take(checkHolonomic(spec.holonomic, coordinates, parameters, reader, constraints, model)), ...unit];
-  const nonholonomic = out.take(checkNonholonomic(spec.nonholonomic, coordinates, reader, constraints, model));
+  const written = out.take(checkNonholonomic(spec.nonholonomic, coordinates, reader, constraints, model));
   const hinges = out.take(checkHinges(spec.hinges, holonomic, coordinates, parameters, reader, model));
   const unilateral = out.take(checkUnilateral(spec.unilateral, coordinates, parameters, reader, constraints, model));
   // Constraints realized by forces (Kozlov) are not constraints: they leave holonomic and unilateral.
   const { compliant, realizations } = out.take(checkRealizations(spec, holonomic, coordinates, parameters, reader, constraints, model));
-  const held = holonomic.filter((h) => !realizations.some((r) => r.name === h.name));
+  const rolling = claimRolling(geometry?.rolling, constraints, out);
+  const held = [...holonomic.filter((h) => !realizations.some((r) => r.name === h.name)), ...rolling.holonomic];
+  const nonholonomic = [...written, ...rolling.nonholonomic];
   const multipleImpacts = out.take(checkMultipleImpacts(spec.multipleImpacts, model));
   const impactScenarios = out.take(checkScenarios(spec.impactScenarios, { coordinates, parameters, unilateral }, reader, model));
 
@@ -105,7 +110,7 @@ export function buildModel(input: ModelSpec): Model {
   const patches = out.take(
     checkPatches(spec.patches, coordinates, parameters, { realized: compliant.length + realizations.length > 0, retaining: m > 0 }, model),
   );
-  const initial = out.take(checkInitial(spec.initial, coordinates, parameters, reader, model));
+  const initial = out.take(initialChecked);
   out.take(checkLimitStudy(spec.limitStudy, spec.unilateral, parameters, reader, model));
   // Declarations of the experiments and the presentation, checked here so that none fails after the derivation.
   out.take(checkOrbit(spec.orbit, { coordinates, parameters, unilateral, compliant }, model));
@@ -127,6 +132,7 @@ export function buildModel(input: ModelSpec): Model {
     Q,
     holonomic: held,
     nonholonomic,
+    ...(rolling.contacts.length ? { rolling: rolling.contacts } : {}),
     hinges,
     unilateral,
     ...(compliant.length ? { compliant } : {}),

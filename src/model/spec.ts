@@ -129,6 +129,31 @@ export interface TorqueSpec {
 }
 
 /**
+ * A rigid body of revolution rolling without slipping on a fixed plane: the
+ * contact point is formed from the body's centre and frame, and the rolling
+ * becomes retaining constraints (src/model/geometry/rolling.ts) whose
+ * multipliers are the contact force's components.
+ *  - sphere of `radius` a: the contact is a below the centre;
+ *  - disk of `radius` a, its symmetry `axis` a letter of the body's frame:
+ *    the contact is a from the centre along the disk's plane, downwards;
+ *  - torus: the disk's construction with the centre circle's `radius`, then
+ *    `tubeRadius` b further down the plane's normal.
+ */
+export interface RollingSpec {
+  /** Names the constraints: <name>_x, <name>_y (no slip along the plane's x and y) and <name>_n (on the plane). */
+  readonly name: string;
+  /** A rigid body of `bodies` (with frame and inertia). */
+  readonly body: string;
+  readonly shape: 'disk' | 'sphere' | 'torus';
+  readonly radius: ExprInput;
+  readonly tubeRadius?: ExprInput;
+  /** The symmetry axis, 'x', 'y' or 'z' of the body's frame (disk and torus). */
+  readonly axis?: string;
+  /** A fixed frame whose x–y plane through the fixed origin is the plane, its z axis the normal toward the body (default: the ground). */
+  readonly plane?: string;
+}
+
+/**
  * Frames, points and bodies from which the toolkit forms T, V (gravity and
  * springs) and the generalized forces (virtual power); added to kinetic,
  * particles, potential and forces when those are given too.
@@ -147,6 +172,8 @@ export interface GeometrySpec {
   readonly dampers?: readonly DamperSpec[];
   readonly forces?: readonly ForceSpec[];
   readonly torques?: readonly TorqueSpec[];
+  /** Bodies rolling without slipping on a plane: read after bodies, they add retaining constraints. */
+  readonly rolling?: readonly RollingSpec[];
 }
 
 /** A linear-in-velocity constraint A(q,t)·q̇ + b(q,t) = 0, written as one expression in q' (checked linear). */
@@ -667,7 +694,9 @@ export const GEOMETRY_FIELDS: Known<GeometrySpec> = {
   dampers: true,
   forces: true,
   torques: true,
+  rolling: true,
 };
+export const ROLLING_FIELDS: Known<RollingSpec> = { name: true, body: true, shape: true, radius: true, tubeRadius: true, axis: true, plane: true };
 export const FRAME_FIELDS: Known<FrameSpec> = { name: true, parent: true, axes: true, angles: true, quaternion: true };
 export const JOINT_FIELDS: Known<JointSpec> = { type: true, parent: true, child: true, at: true, axes: true, coordinates: true };
 export const POINT_FIELDS: Known<PointSpec> = { name: true, from: true, frame: true, position: true };

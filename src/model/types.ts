@@ -82,6 +82,20 @@ export interface NonholonomicConstraint {
   readonly expr: Expr;
 }
 
+/**
+ * A body rolling on a plane (geometry.rolling): the retaining constraints it
+ * made, by name, whose multipliers are the components of the force the plane
+ * exerts on the body at the contact point (src/model/geometry/rolling.ts).
+ */
+export interface RollingContact {
+  readonly name: string;
+  readonly body: string;
+  /** No slip along the plane's x and y: their multipliers are the friction force's components. */
+  readonly tangents: readonly [string, string];
+  /** On the plane: its multiplier is the normal force (absent when the coordinates keep the body on the plane). */
+  readonly normal?: string;
+}
+
 export type ImpactLaw =
   | { readonly kind: 'newton'; readonly e: Sym; readonly superelastic: boolean }
   | { readonly kind: 'plastic' }
@@ -225,6 +239,8 @@ export interface ModelPhysics {
   readonly Q: readonly Expr[];
   readonly holonomic: readonly HolonomicConstraint[];
   readonly nonholonomic: readonly NonholonomicConstraint[];
+  /** Bodies rolling on a plane, whose constraints are among holonomic and nonholonomic; absent: none. */
+  readonly rolling?: readonly RollingContact[];
   readonly hinges: readonly Hinge[];
   readonly unilateral: readonly UnilateralConstraint[];
   /** Contacts realized by forces (compliant or a gap potential); absent: none. */

@@ -92,6 +92,27 @@ function reactionTerms(system: DerivedSystem, measure: boolean, i: string): stri
   return parts.join(' ');
 }
 
+/**
+ * What the multipliers of a rolling contact are: its constraints are signed
+ * so that each is a component of the force of the plane on the body at the
+ * contact point (src/model/geometry/rolling.ts).
+ */
+function rollingReactions(system: DerivedSystem): Block[] {
+  const names = system.constraints?.names ?? [];
+  const lambda = (constraint: string): Inline => m(mechanicsSymbol(multiplierName(names.indexOf(constraint) + 1)));
+  return (system.model.rolling ?? []).map((c) =>
+    paragraph(
+      `The reactions of ${c.name}, where ${c.body} rolls on its plane: `,
+      lambda(c.tangents[0]),
+      ' and ',
+      lambda(c.tangents[1]),
+      " are the components along the plane's x and y axes of the friction force the plane exerts on the body at the contact point",
+      ...(c.normal ? ['; ', lambda(c.normal), ' is the normal force, positive while the plane pushes'] : []),
+      '.',
+    ),
+  );
+}
+
 /** Where each multiplier is found: solved here (λ), or in the sections that solve it. */
 function solvedBlocks(system: DerivedSystem): Block[] {
   const blocks: Block[] = [];
@@ -243,6 +264,6 @@ export function lagrange1Section(system: DerivedSystem): Section | undefined {
       ),
     );
   }
-  blocks.push(...solvedBlocks(system));
+  blocks.push(...solvedBlocks(system), ...rollingReactions(system));
   return { id: 'lagrange1', title: 'Lagrange’s equations of the first kind', blocks };
 }

@@ -38,6 +38,7 @@ describe('docs/model-language.md', () => {
       'gravity',
       'springs',
       'dampers',
+      'rolling',
       'torques',
       'lagrangian',
       'forces',

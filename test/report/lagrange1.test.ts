@@ -92,3 +92,18 @@ describe('non-ideal constraints', () => {
     expect(tex('rough-disk')).toContain('- \\mu_1 \\operatorname{sgn}\\dot{s}_1\\, \\frac{\\partial s_1}{\\partial q_i}\\,\\mathrm{d}\\Lambda_1');
   });
 });
+
+describe('rolling contacts (geometry.rolling)', () => {
+  it('the sphere: λ₁ is the normal force of contact_n, λ₂ and λ₃ the friction along the plane’s x and y', () => {
+    const t = tex('rolling-sphere');
+    expect(t).toContain(
+      "The reactions of contact, where ball rolls on its plane: $\\lambda_{2}$ and $\\lambda_{3}$ are the components along the plane's x and y axes of the friction force the plane exerts on the body at the contact point; $\\lambda_{1}$ is the normal force",
+    );
+  });
+
+  it('the disk, kept on the plane by its coordinates: only the friction λ₁, λ₂, no normal force', () => {
+    const t = tex('rolling-disk');
+    expect(t).toContain('The reactions of rim, where disk rolls on its plane: $\\lambda_{1}$ and $\\lambda_{2}$ are the components');
+    expect(t).not.toContain('is the normal force');
+  });
+});

@@ -60,3 +60,8 @@ export function axisRotation(axis: Axis, angle: Expr): Mat3 {
       ];
   }
 }
+export const cross = (a: Vec3, b: Vec3): Vec3 => [
+  add(mul(a[1], b[2]), neg(mul(a[2], b[1]))),
+  add(mul(a[2], b[0]), neg(mul(a[0], b[2]))),
+  add(mul(a[0], b[1]), neg(mul(a[1], b[0]))),
+];

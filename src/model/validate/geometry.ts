@@ -23,9 +23,21 @@ import {
 import { groundFrame, pointPosition, rateOf, turnedFrame, type Frame } from '../geometry/kinematics.js';
 import { geometrySketch, type SketchInput } from '../geometry/sketch.js';
 import { AXES, matVec, ZERO_VEC, type Axis, type Vec3 } from '../geometry/vectors.js';
-import { BODY_FIELDS, DAMPER_FIELDS, FORCE_FIELDS, FRAME_FIELDS, GEOMETRY_FIELDS, JOINT_FIELDS, POINT_FIELDS, SPRING_FIELDS, TORQUE_FIELDS } from '../spec.js';
+import {
+  BODY_FIELDS,
+  DAMPER_FIELDS,
+  FORCE_FIELDS,
+  FRAME_FIELDS,
+  GEOMETRY_FIELDS,
+  JOINT_FIELDS,
+  POINT_FIELDS,
+  ROLLING_FIELDS,
+  SPRING_FIELDS,
+  TORQUE_FIELDS,
+} from '../spec.js';
 import type { DrawingSpec } from '../spec.js';
-import type { Coordinate, HolonomicConstraint, Parameter } from '../types.js';
+import { TIME } from '../names.js';
+import type { Coordinate, HolonomicConstraint, InitialState, Parameter } from '../types.js';
 import type { ExprReader } from './expressions.js';
 import { Namespace } from './identifiers.js';
 import { readInertia, readVector } from './inertia.js';
@@ -33,11 +45,12 @@ import { Declared, type Reading } from './geometry-reading.js';
 import { readJoint, type JointsSoFar } from './joints.js';
 import { Problems, type Checked } from './problems.js';
 import { readQuaternionFrame } from './quaternion.js';
+import { readRolling, type RollingConstraints } from './rolling.js';
 import { arrayAt, fieldsAt, rejectUnknownKeys, stringAt, type Fields } from './shape.js';
 
 export const DEFAULT_GROUND = 'N';
 
-/** What the geometry adds to the model: T (with bodies), V and Q (one per coordinate). */
+/** What the geometry adds to the model: T (with bodies), V, Q (one per coordinate) and the rolling bodies' constraints. */
 export interface GeometryTerms {
   readonly T?: Expr;
   readonly V: Expr;
@@ -46,6 +59,7 @@ export interface GeometryTerms {
   readonly holonomic: readonly HolonomicConstraint[];
   /** The default drawing, for a model that declares none. */
   readonly sketch: DrawingSpec;
+  readonly rolling: readonly RollingConstraints[];
 }
 
 export function checkGeometry(
@@ -54,6 +68,7 @@ export function checkGeometry(
   parameters: readonly Parameter[],
   reader: ExprReader,
   model: string | undefined,
+  initial: InitialState,
 ): Checked<GeometryTerms | undefined> {
   const out = new Problems(model);
   if (x === undefined) return out.result(undefined);
@@ -108,9 +123,12 @@ export function checkGeometry(
   const bodyNames = new Namespace();
   const bodies: Body[] = [];
   const sketched: SketchInput['bodies'][number][] = [];
+  // Every declared body by name (undefined where it was refused), for rolling.
+  const bodiesByName = new Map<string, Body | undefined>();
   eachItem(spec.bodies, 'geometry.bodies', 'a body { name, mass, centre, frame, inertia }', BODY_FIELDS, out, (b, field) => {
-    bodyNames.claim(b.name, `${field}.name`, out);
+    const name = bodyNames.claim(b.name, `${field}.name`, out);
     const body = readBody(b, field, r, defaults);
+    if (name !== undefined) bodiesByName.set(name, body);
     if (body) bodies.push(body);
     if (body?.rotation) sketched.push({ centre: b.centre as string, frame: body.rotation.frame, mass: body.mass, inertia: body.rotation.inertia });
   });
@@ -138,8 +156,15 @@ export function checkGeometry(
     const vector = readLoad(t, field, r);
     if (on && vector) torques.push({ on, vector });
   });
+  const start = { coordinates, env: { ...defaults, ...Object.fromEntries(coordinates.map((c, i) => [c.name, initial.q0[i]!])), [TIME]: 0 } };
+  const rolling: RollingConstraints[] = [];
+  eachItem(spec.rolling, 'geometry.rolling', 'a rolling body { name, body, shape, radius, axis, plane }', ROLLING_FIELDS, out, (f, field) => {
+    const made = readRolling(f, field, r, bodiesByName, start);
+    if (made) rolling.push(made);
+  });
   if (out.list.length) return out.result(undefined);
   return out.result({
+    rolling,
     ...(bodies.length ? { T: kineticEnergy(bodies, r.rate) } : {}),
     V: potentialEnergy(bodies, gravity, springs),
     Q: generalizedForces(coordinates, { forces, torques, dampers }, r.rate),

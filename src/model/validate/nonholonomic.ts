@@ -1,7 +1,7 @@
 // nonholonomic: constraints linear in the velocities, A(q, t)·q̇ + b(q, t) = 0,
 // written as one expression in q'. The rows are differentiated for the
 // acceleration-level equations, so they must be smooth.
-import { add, dependsOn, mul, num, ZERO } from '../../core/expr.js';
+import { add, dependsOn, mul, num, ZERO, type Expr } from '../../core/expr.js';
 import { diff } from '../../core/diff.js';
 import { simplify } from '../../core/trig.js';
 import type { Coordinate, NonholonomicConstraint } from '../types.js';
@@ -31,7 +31,8 @@ export function checkNonholonomic(
     const e = reader.read(expr, field, out, { velocities: true, smooth: true });
     if (!e || name === undefined) continue;
     const ex = simplify(e);
-    const A = coordinates.map((c) => simplify(diff(ex, c.qd.name)));
+    const row = velocityRow(ex, coordinates);
+    const { A } = row;
     if (A.some((a) => coordinates.some((c) => dependsOn(a, c.qd.name)))) {
       out.add('nonlinear-constraint', field, `constraint '${name}' must be linear in the velocities (A(q,t)·q' + b(q,t) = 0)`);
       continue;
@@ -40,8 +41,13 @@ export function checkNonholonomic(
       out.add('not-a-velocity-constraint', field, `constraint '${name}' contains no velocity; write position constraints under 'holonomic'`);
       continue;
     }
-    const b = simplify(add(ex, ...coordinates.map((c, k) => mul(num(-1), A[k]!, c.qd))));
-    constraints.push({ name, A, b, expr: e });
+    constraints.push({ name, ...row, expr: e });
   }
   return out.result(constraints);
+}
+
+/** A(q, t) and b(q, t) of an expression A·q̇ + b (its coefficients in the velocities, and what is left). */
+export function velocityRow(e: Expr, coordinates: readonly Coordinate[]): { A: Expr[]; b: Expr } {
+  const A = coordinates.map((c) => simplify(diff(e, c.qd.name)));
+  return { A, b: simplify(add(e, ...coordinates.map((c, k) => mul(num(-1), A[k]!, c.qd)))) };
 }

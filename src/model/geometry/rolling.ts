@@ -1,0 +1,70 @@
+// Rolling without slipping of a body of revolution on a fixed plane through
+// the fixed origin O, its normal n and tangents t₁, t₂ the plane frame's
+// z, x, y axes (ground components). The contact point P, from the centre c
+// and the body's symmetry axis k (a unit vector of its frame):
+//   sphere: P = c − a n;
+//   disk:   P = c + a u/|u|, u = −n + (n·k)k, |u|² = 1 − (n·k)²
+//           (u: the direction in the disk's plane that points most downward);
+//   torus:  P = c + a u/|u| − b n (the tube's circle, then the tube).
+// The body's material point at P moves with v_P = v_c + ω × (P − c);
+// rolling without slipping is v_P·t₁ = v_P·t₂ = 0, linear in q̇ because v_c
+// and ω are, and the body stays on the plane where (P − O)·n = 0, whose
+// rate is v_P·n (P slides over the body's surface only tangentially).
+// Each is written with its sign turned, −v_P·t = 0 and −(P − O)·n = 0: the
+// reaction of a row being −Aᵀλ (src/derive/lagrange/lagrange1.ts), it is
+// then λ ∂(v_P·t)/∂q̇, the virtual power of the force λt at P, so each
+// multiplier is the contact force's component on the body along t₁, t₂, n.
+// Tests: test/model/geometry/rolling.test.ts.
+import { mul, neg, ONE, pow, sub, type Expr } from '../../core/expr.js';
+import { simplify } from '../../core/trig.js';
+import { velocityOf, type Frame } from './kinematics.js';
+import { addVec, cross, dot, mapVec, matVec, scaleVec, subVec, unitVector, type Axis, type Vec3 } from './vectors.js';
+
+export type RollingShape = 'disk' | 'sphere' | 'torus';
+
+/** A body of revolution: its centre and frame, and its shape with its sizes (a disk's and a torus' symmetry axis in the body's frame). */
+export type RollingBody = { readonly centre: Vec3; readonly frame: Frame } & (
+  | { readonly shape: 'sphere'; readonly radius: Expr }
+  | { readonly shape: 'disk'; readonly radius: Expr; readonly axis: Axis }
+  /** radius: the centre circle's; tubeRadius: the tube's. */
+  | { readonly shape: 'torus'; readonly radius: Expr; readonly tubeRadius: Expr; readonly axis: Axis }
+);
+
+/** A disk or a torus: a body with a rim. */
+export type RimmedBody = Extract<RollingBody, { readonly axis: Axis }>;
+
+export interface RollingRows {
+  /** −(P − O)·n: zero when the coordinates themselves keep the body on the plane. */
+  readonly height: Expr;
+  /** −v_P·t₁ and −v_P·t₂, linear in q̇. */
+  readonly slip: readonly [Expr, Expr];
+}
+
+/** The plane's normal n (its frame's z axis, ground components). */
+export const planeNormal = (plane: Frame): Vec3 => matVec(plane.R, unitVector('z'));
+
+/** The squared length |u|² = 1 − (n·k)² of a rim's downward direction before it is normalized (0 where it lies flat). */
+export function rimDirectionSquared(body: RimmedBody, plane: Frame): Expr {
+  const k = matVec(body.frame.R, unitVector(body.axis));
+  return simplify(sub(ONE, pow(simplify(dot(planeNormal(plane), k)), 2)));
+}
+
+/**
+ * P − c in ground components; `length` is |u| for a disk or torus (a root of
+ * rimDirectionSquared, chosen by the caller: validate/rolling.ts).
+ */
+export function contactOffset(body: RollingBody, plane: Frame, length: Expr): Vec3 {
+  const n = planeNormal(plane);
+  if (body.shape === 'sphere') return mapVec(scaleVec(neg(body.radius), n), simplify);
+  const k = matVec(body.frame.R, unitVector(body.axis));
+  const u = subVec(scaleVec(simplify(dot(n, k)), k), n);
+  const rim = scaleVec(mul(body.radius, pow(length, -1)), u);
+  return mapVec(body.shape === 'torus' ? addVec(rim, scaleVec(neg(body.tubeRadius), n)) : rim, simplify);
+}
+
+export function rollingRows(body: RollingBody, plane: Frame, offset: Vec3, rate: (e: Expr) => Expr): RollingRows {
+  const contact = addVec(body.centre, offset);
+  const vP = addVec(velocityOf(body.centre, rate), cross(body.frame.omega, offset));
+  const along = (axis: Axis): Expr => simplify(neg(dot(vP, matVec(plane.R, unitVector(axis)))));
+  return { height: simplify(neg(dot(contact, planeNormal(plane)))), slip: [along('x'), along('y')] };
+}

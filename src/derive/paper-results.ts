@@ -33,6 +33,11 @@
 //                              the chord of kozlov1988 §3
 //   impact{i}.{m}.averaged     −ΔT/return: the kinetic energy's mean rate over that chord,
 //                              Kozlov's averaged law in energy form, Ṫ = v v̇ (§3)
+//   impact{i}.{m}.averaged.law  that law in the normal speed w at an impact and the tangential
+//                              speed u (the facts .u, .w), ẇ = c(u² + w²) to first order in e − 1,
+//                              and its solution (motion/averaged.ts): .angle α(t) of the velocity
+//                              to the tangent, .speed v(t) = u/cos α(t), .sliding the time α
+//                              reaches 0 (kozlov1988 §3: t < 2R/[u(1 − e)] for α₀ < 1)
 //   impact{i}.{m}.next[a,b]    ∂a/∂b of that strike-to-strike map, a and b the section's
 //                              coordinates (those the surface leaves free, then q̇⁻): the
 //                              linearized Poincaré map of a bouncing (kozlov1988 §4)
@@ -96,7 +101,6 @@
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
 import { add, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
-import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
 import { factored, shortestOf } from '../core/factored.js';
@@ -107,6 +111,7 @@ import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
 import type { PatchLaw } from './compliant/patch.js';
 import { SCALED_DEPTH, SCALED_RATE } from './compliant/universal.js';
+import { averagedMotion, firstOrder } from './motion/averaged.js';
 import { limitMotion } from './motion/limit-motion.js';
 import { piecewiseMotion } from './motion/piecewise.js';
 import { returnMap } from './unilateral/return-map.js';
@@ -414,7 +419,17 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
     const next = returnMap(system, im, mode.qdPlus);
     if (next) {
       facts.set(`${m}.return`, next.time);
-      facts.set(`${m}.averaged`, mul(num(-1), loss, pow(next.time, -1)));
+      const averaged = mul(num(-1), loss, pow(next.time, -1));
+      facts.set(`${m}.averaged`, averaged);
+      const motion = averagedMotion(system, im, averaged);
+      if (motion) {
+        facts.set(`${m}.averaged.u`, motion.u);
+        facts.set(`${m}.averaged.w`, motion.w);
+        facts.set(`${m}.averaged.law`, tidy(motion.law));
+        facts.set(`${m}.averaged.angle`, motion.angle);
+        facts.set(`${m}.averaged.speed`, motion.speed);
+        if (motion.sliding) facts.set(`${m}.averaged.sliding`, motion.sliding);
+      }
       for (const [entry, e] of next.jacobian ?? []) facts.set(`${m}.next${entry}`, e);
     }
     if (v >= 0) {
@@ -486,10 +501,9 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
   const near = /^(.+)@(\w+)≈([0-9.]+)$/.exec(name);
   if (near) {
     const base = fact(facts, system, near[1]!);
-    const [p, c] = [near[2]!, numberExpr(Number(near[3]))];
+    const p = near[2]!;
     if (!base || !system.model.parameters.some((x) => x.name === p)) return undefined;
-    const at = new Map([[p, c]]);
-    return tidy(add(subs(base, at), mul(subs(diff(base, p), at), sub(sym(p), c))));
+    return tidy(firstOrder(base, p, numberExpr(Number(near[3]))));
   }
   const set = /^(.+)@([^@=≈]+)=(-?[0-9.]+)$/.exec(name);
   if (set) {

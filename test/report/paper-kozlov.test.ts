@@ -45,7 +45,7 @@ describe.each([
   ['kozlov-release-added-mass', addedMass, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured']],
   ['kozlov-release-elastic', elastic, ['symbolic', 'symbolic', 'symbolic', 'measured', 'symbolic']],
   ['kozlov-release-kelvin-voigt', kelvinVoigt, ['measured', 'measured', 'numeric', 'numeric']],
-  ['circle-billiard', circleBilliard, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
+  ['circle-billiard', circleBilliard, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
   ['parabolic-billiard', parabolic, ['measured', 'symbolic', 'measured', 'measured', 'measured', 'measured']],
   [
     'viscoelastic-disk',

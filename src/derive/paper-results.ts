@@ -78,7 +78,8 @@
 //   patch.{p}.depth, patch.{p}.halfWidth   the equilibrium under the load (4.7), §8
 //   patch.{p}.universal.{regime}       h″ of the impact scaled free of parameters (6.1)–(6.2)
 //   patch.{p}.universal.separation     where it ends (h + h′ = 0); .h, .hd the scaled depth and
-//                                      rate, .depthScale, .timeScale a and b in q = ah, t = bτ
+//                                      rate, .depthScale, .timeScale a and b in q = ah, t = bτ,
+//                                      .rateScale b/a in h′ = (b/a)q̇ (kuleshov2011 (5.5): κ√(r/g))
 //   patch.{p}.impact.slipPerDepthRate  ρ in ds = σρ dq̇ during an impact (7.5); .invariant the
 //                                      velocity combination it conserves (Prop. 9: 2v − γ);
 //                                      .{q}'+ the velocities after it in those before, .{q}'-,
@@ -188,6 +189,7 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
       facts.set(`${key}.universal.hd`, SCALED_RATE);
       facts.set(`${key}.universal.depthScale`, u.depthScale);
       facts.set(`${key}.universal.timeScale`, u.timeScale);
+      facts.set(`${key}.universal.rateScale`, tidy(mul(u.timeScale, pow(u.depthScale, -1))));
       for (const r of u.regimes) facts.set(`${key}.universal.${r.name}`, r.acceleration);
       if (u.separation) facts.set(`${key}.universal.separation`, u.separation);
     }

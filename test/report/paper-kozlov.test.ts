@@ -52,8 +52,9 @@ describe.each([
     disk,
     [
       ...['numeric', 'numeric', 'symbolic', 'numeric'],
-      // (6.1), (6.2), separation; (7.5), Prop. 9 (three); (2.3); (12.2)
-      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic'],
+      // (6.1), (6.2), separation; the scales t/τ, κ, δ₁²; (7.5), Prop. 9 (three); (2.3); (12.2)
+      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'numeric'],
+      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic'],
       // Prop. 11 and Cor. 1 on the computed universal restitution
       ...['measured', 'measured', 'measured', 'measured'],
     ],

@@ -195,13 +195,17 @@ export default defineModel({
         derived: "patch.foundation.rolling.x''",
         note: "rolling without slip at rest depth, at zero speed: the paper's $v' = \\tfrac{2}{3}\\sin\\alpha$ in $v = u_x/\\sqrt{gr}$, $\\tau = t\\sqrt{g/r}$.",
       },
+      // Prop. 11 and Cor. 1 are about H, defined only through the solution of (6.1)–(6.3):
+      // the claims' prover (src/derive/proofs/claims.ts) decides inequalities between
+      // closed-form expressions on boxes of parameters, so they are measured on the
+      // universal problem's integration instead.
       {
         eq: 'Prop. 11.3',
         name: "\\lim_{h'_{-} \\to 0} H/h'_-",
         formula: '1',
         derived: 'restitution.foundation.ratioAtSmallest',
         tolerance: 0.02,
-        note: "the universal problem's restitution at $h'_{-} = 10^{-11}$ (its approach to 1 is as slow as $h'^{1/5}_-$).",
+        note: "the universal problem's restitution at $h'_{-} = 10^{-11}$ (its approach to 1 is as slow as $h'^{1/5}_-$). Prop. 11 is measured here, not proved: $H$ is the end of the scattering problem (6.1)–(6.3), which has no closed form, and a proof of its monotonicity compares solutions of that problem (the paper's sketch), not expressions on a box of parameters.",
       },
       {
         eq: 'Prop. 11.3',

@@ -189,6 +189,14 @@ export default defineModel({
         note: "the friction sign that holds the slip at zero at rest depth, from $(v + \\gamma)' = \\sin\\alpha - 3\\sigma\\lambda\\cos\\alpha$ (11.2): sliding stops iff $|\\sigma_*| < 1$, i.e. $0 \\le \\tan\\alpha < 3\\lambda$ (Prop. 15).",
       },
       {
+        eq: '(9.2)',
+        name: '\\zeta_{*}',
+        formula: 'eps^2*((3/2)*cos(alpha))^(2/3)/2',
+        derived: 'patch.foundation.incline.depth',
+        where: { eps: '(m*g/(k*r^2))^(1/3)' },
+        note: 'the rest depth on the incline, the equilibrium $s_{*} = \\tfrac{1}{2}(\\tfrac{3}{2}\\cos\\alpha)^{2/3}$ of the fast vertical motion (9.1), in the depth of the lowest point $r\\varepsilon^2 s$ (§8 (ii)): $\\zeta_{*} = \\varepsilon^2 s_{*}$; Prop. 13 and Prop. 14 state that the vertical oscillation decays to it (estimates of order, not closed forms).',
+      },
+      {
         eq: '(12.2)',
         name: '\\ddot{x}',
         formula: '2/3*g*sin(alpha)',

@@ -128,6 +128,22 @@ export default defineModel({
         note: "the disk separates where $h + h' = 0$, so $H(h'_-) = h(\\tau_+)$.",
       },
       {
+        eq: 'Prop. 11.3',
+        name: 'h_{\\max}\\ (\\text{elastic})',
+        formula: '(15*V^2/(16*sqrt(2)))^(2/5)',
+        derived: 'patch.foundation.universal.elasticStop',
+        where: { V: 'patch.foundation.universal.hd0' },
+        note: "the proof's step 3: without the dissipative terms the energy integral (6.4) $h'^2/2 + (8\\sqrt{2}/15)h^{5/2} = h'^2_{-}/2$ stops the compression at this depth, $O(h'^{4/5}_{-})$, where the viscous work is $O(h'^{11/5}_{-})$: $H(h'_{-}) = h'_{-}(1 + O(h'^{1/5}_{-}))$.",
+      },
+      {
+        eq: 'Prop. 11.4',
+        name: 'h_{\\max}\\ (\\text{viscous})',
+        formula: '(3*V/(4*sqrt(2)))^(2/3)',
+        derived: 'patch.foundation.universal.viscousStop',
+        where: { V: 'patch.foundation.universal.hd0' },
+        note: "the proof's step 4: with the dissipative term alone, $3h' + 4\\sqrt{2}h^{3/2} = 3h'_{-}$ stops the compression at $h \\sim h'^{2/3}_{-}$, and the restitution that follows keeps $H \\sim h'^{2/3}_{-}$.",
+      },
+      {
         eq: '§6',
         name: 't/\\tau',
         formula: 'nu/k',

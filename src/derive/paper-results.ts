@@ -79,7 +79,9 @@
 //   patch.{p}.universal.{regime}       h″ of the impact scaled free of parameters (6.1)–(6.2)
 //   patch.{p}.universal.separation     where it ends (h + h′ = 0); .h, .hd the scaled depth and
 //                                      rate, .depthScale, .timeScale a and b in q = ah, t = bτ,
-//                                      .rateScale b/a in h′ = (b/a)q̇ (kuleshov2011 (5.5): κ√(r/g))
+//                                      .rateScale b/a in h′ = (b/a)q̇ (kuleshov2011 (5.5): κ√(r/g));
+//                                      .elasticStop, .viscousStop the depth where the compression
+//                                      stops in either limit, in .hd0 = h′₋ (Prop. 11's proof)
 //   patch.{p}.impact.slipPerDepthRate  ρ in ds = σρ dq̇ during an impact (7.5); .invariant the
 //                                      velocity combination it conserves (Prop. 9: 2v − γ);
 //                                      .{q}'+ the velocities after it in those before, .{q}'-,
@@ -112,7 +114,7 @@ import { limitAtInfinity } from '../core/limit.js';
 import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
 import type { PatchLaw } from './compliant/patch.js';
-import { SCALED_DEPTH, SCALED_RATE } from './compliant/universal.js';
+import { SCALED_ARRIVAL, SCALED_DEPTH, SCALED_RATE } from './compliant/universal.js';
 import { averagedMotion, firstOrder } from './motion/averaged.js';
 import { limitMotion } from './motion/limit-motion.js';
 import { piecewiseMotion } from './motion/piecewise.js';
@@ -193,6 +195,11 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
       facts.set(`${key}.universal.rateScale`, tidy(mul(u.timeScale, pow(u.depthScale, -1))));
       for (const r of u.regimes) facts.set(`${key}.universal.${r.name}`, r.acceleration);
       if (u.separation) facts.set(`${key}.universal.separation`, u.separation);
+      if (u.stops) {
+        facts.set(`${key}.universal.hd0`, SCALED_ARRIVAL);
+        facts.set(`${key}.universal.elasticStop`, tidy(u.stops.elastic));
+        facts.set(`${key}.universal.viscousStop`, tidy(u.stops.viscous));
+      }
     }
     const s = t.slipping;
     if (s) {

@@ -71,7 +71,7 @@ export function averagedMotion(system: DerivedSystem, im: ImpactMap, rate: Expr)
   if (!Minv_n || !k) return undefined;
   // The unit normal M⁻¹∂f/√k and the unit tangent ⊥ ∂f, both in the M-norm.
   const t = [neg(n[1]!), n[0]!];
-  const tt = surface(add(...t.map((a, i) => mul(a, ...[add(...t.map((b, j) => mul(M[i]![j]!, b)))]))));
+  const tt = surface(add(...t.map((a, i) => mul(a, add(...t.map((b, j) => mul(M[i]![j]!, b)))))));
   if (!tt) return undefined;
   const norm = (x: Expr): Expr => pullPositive(simplify(sqrt(x)), positive);
   const velocity = Minv_n.map((a, i) => add(mul(NORMAL, a, pow(norm(k), -1)), mul(TANGENTIAL, t[i]!, pow(norm(tt), -1))));
@@ -79,10 +79,12 @@ export function averagedMotion(system: DerivedSystem, im: ImpactMap, rate: Expr)
   const mean = surface(subs(firstOrder(rate, e.name, num(1)), split));
   if (!mean) return undefined;
   const law = simplify(together(mul(mean, pow(NORMAL, -1))));
-  if (model.coordinates.some((c) => dependsOn(law, c.name) || dependsOn(law, c.qd.name))) return undefined;
-  const c = factored(simplify(cancel(mul(law, pow(add(pow(TANGENTIAL, 2), pow(NORMAL, 2)), -1)))));
-  if (c === ZERO || dependsOn(c, 'u') || dependsOn(c, 'w')) return undefined;
-  const alpha0 = fn('acos', mul(TANGENTIAL, pow(add(pow(TANGENTIAL, 2), pow(NORMAL, 2)), num(-1 / 2))));
+  // The point struck must not matter: the law is then the same at every impact.
+  if (model.coordinates.some((c) => dependsOn(law, c.name) || dependsOn(law, preImpactName(c.name)))) return undefined;
+  const squared = add(pow(TANGENTIAL, 2), pow(NORMAL, 2));
+  const c = factored(simplify(cancel(mul(law, pow(squared, -1)))));
+  if (c === ZERO || dependsOn(c, TANGENTIAL.name) || dependsOn(c, NORMAL.name)) return undefined;
+  const alpha0 = fn('acos', mul(TANGENTIAL, pow(squared, num(-1 / 2))));
   const angle = sub(alpha0, mul(c, TANGENTIAL, sym(TIME)));
   const speed = mul(TANGENTIAL, pow(fn('cos', angle), -1));
   // α falls to 0 where c > 0 (the parameters' defaults decide, as the closed forms of piecewise.ts).

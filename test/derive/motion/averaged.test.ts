@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import circleBilliard from '../../../derivations/circle-billiard.js';
 import bouncingBall from '../../../derivations/bouncing-ball.js';
+import parabolic from '../../../derivations/parabolic-billiard.js';
 import { evaluate } from '../../../src/core/evaluate.js';
 import { derivedFacts } from '../../../src/derive/paper-results.js';
 import { simulateModel } from '../../../src/pipeline/simulate-model.js';
@@ -111,7 +112,10 @@ describe('kozlov1988 §3: the circle billiard averaged', () => {
     expect(fine / coarse).toBeLessThan(0.55);
   });
 
-  it('a bouncing ball (one coordinate) has no averaged motion', () => {
+  it('a bouncing ball (one coordinate) and the parabolic billiard (the mean rate depends on the point struck) have no averaged motion', () => {
     expect(derivedFacts(derived(bouncingBall)).has('impact1.single.averaged.law')).toBe(false);
+    const parabolicFacts = derivedFacts(derived(parabolic));
+    expect(parabolicFacts.has('impact1.single.averaged')).toBe(true);
+    expect(parabolicFacts.has('impact1.single.averaged.law')).toBe(false);
   });
 });

@@ -1,15 +1,19 @@
 import { defineModel } from '../src/model/index.js';
 
-// Kozlov 1988, §3, after Theorem 3: a unit mass point moving by inertia
+// kozlov1988 §3, after Theorem 3: a unit mass point moving by inertia
 // inside a circle of radius R, R² − x² − y² ≥ 0, with Newton's restitution e
 // near 1. The tangential velocity is unchanged at every impact, so the
 // impacts keep v cos α = u (v the speed, α the angle between the velocity
 // and the tangent); averaged over the chords the speed obeys
-// v̇ = (e − 1)(2R)⁻¹ v √(v² − u²), solved by v = u / cos(α₀ − u(1 − e)t/(2R)):
-// α falls to 0 at t = 2Rα₀/[u(1 − e)] < 2R/[u(1 − e)] (α₀ < 1), and from there
-// on the point slides along the circle with speed u. Here it starts at
-// distance R cos α₀ from the centre, moving along the chord that meets the
-// circle at the angle α₀.
+// v̇ = (e − 1)(2R)⁻¹ v √(v² − u²). Separated, dv/(v√(v² − u²)) = d arcsec(v/u)/u
+// with arcsec(v/u) = α, so α = α₀ + u(e − 1)t/(2R) and v = u/cos α. The
+// paper's text prints v = u cos[u(e − 1)(2R)⁻¹t + α₀], which contradicts its
+// own v cos α = u (it would make v < u): the secant is meant, and is what is
+// derived and compared here. α falls to 0 at t* = 2Rα₀/[u(1 − e)], below the
+// paper's 2R/[u(1 − e)] while α₀ < 1 (α₀ < π/2 bounds it by πR/[u(1 − e)]),
+// and from there on the point slides along the circle with speed u. Here it
+// starts at distance R cos α₀ from the centre, moving along the chord that
+// meets the circle at the angle α₀.
 export default defineModel({
   name: 'circle-billiard',
   title: 'A point in a circle with restitution near 1 (Kozlov §3)',
@@ -33,17 +37,17 @@ export default defineModel({
   initial: { q: { x: 'R*cos(alpha0)', y: 0 }, qd: { x: 0, y: 'v0' }, t1: 25 },
   // Kozlov §3 against the derived impact map at a general point (x, y) of the circle:
   // the normal velocity reversed with e, the tangential one unchanged; the map on the
-  // circle itself; and the averaged law, from the energy lost at an impact over the
-  // chord that follows, to first order in 1 − e.
+  // circle itself; the averaged law, from the energy lost at an impact over the
+  // chord that follows, to first order in 1 − e; and that law integrated.
   paper: {
     source: 'kozlov1988',
     formulas: [
       {
         eq: '§3',
         name: '\\dot{f}^{+}',
-        formula: '-e*w',
+        formula: '-e*D',
         derived: 'impact1.single.wall.n+',
-        where: { w: 'impact1.wall.n-' },
+        where: { D: 'impact1.wall.n-' },
         note: '$f = R^2 - x^2 - y^2$: Newton’s law on the normal, as Theorem 3 gives it in the limit.',
       },
       {
@@ -76,6 +80,30 @@ export default defineModel({
         derived: 'impact1.single.averaged@e≈1@surface',
         where: { T: 'impact1.T-', D: 'impact1.wall.n-' },
         note: 'Kozlov’s averaged law $\\dot{v} = (e - 1)(2R)^{-1} v \\sqrt{v^2 - u^2}$ times $v$, with $v^2 = 2T^{-}$ and $\\sqrt{v^2 - u^2} = -\\dot{f}^{-}/(2R)$, the normal speed at the impact ($f = R^2 - x^2 - y^2$); derived as the energy lost at the impact over the time to the next one, $-\\Delta T/\\tau$, to first order in $e - 1$.',
+      },
+      {
+        eq: '§3',
+        name: '\\dot{w}',
+        formula: '(e - 1)*(2*R)^(-1)*(U^2 + W^2)*(-W)/W',
+        derived: 'impact1.single.averaged.law',
+        where: { U: 'impact1.single.averaged.u', W: 'impact1.single.averaged.w' },
+        note: 'the averaged law in the normal speed $w < 0$ at an impact, with the tangential speed $u$ held: $v^2 = u^2 + w^2$, $\\sqrt{v^2 - u^2} = -w$ and $w\\dot{w} = v\\dot{v}$ turn Kozlov’s $\\dot{v} = (e - 1)(2R)^{-1} v \\sqrt{v^2 - u^2}$ into it.',
+      },
+      {
+        eq: '§3',
+        name: 'v(t)',
+        formula: 'U/cos(U*(e - 1)*(2*R)^(-1)*t + acos(U/sqrt(U^2 + W^2)))',
+        derived: 'impact1.single.averaged.speed',
+        where: { U: 'impact1.single.averaged.u', W: 'impact1.single.averaged.w' },
+        note: 'the averaged law integrated, $t = 0$ at an impact with the speeds $u$, $w$: $\\alpha_0 = \\arccos(u/v_0)$ from $v\\cos\\alpha = u$. The text prints $v = u\\cos[\\ldots]$; $v \\ge u$ and $\\int dv/(v\\sqrt{v^2 - u^2}) = \\operatorname{arcsec}(v/u)/u$ make it $u/\\cos[\\ldots]$.',
+      },
+      {
+        eq: '§3',
+        name: 't_{*}',
+        formula: '2*R*acos(U/sqrt(U^2 + W^2))/(U*(1 - e))',
+        derived: 'impact1.single.averaged.sliding',
+        where: { U: 'impact1.single.averaged.u', W: 'impact1.single.averaged.w' },
+        note: 'where the argument of the solution reaches 0, $v = u$: the sliding along the circle starts at $t_{*} = 2R\\alpha_0/[u(1 - e)]$. The paper states $t > 2R/[u(1 - e)]$, which suffices while $\\alpha_0 < 1$; for $\\alpha_0$ up to $\\pi/2$ the bound is $\\pi R/[u(1 - e)]$.',
       },
     ],
   },

@@ -4,7 +4,9 @@ import { defineModel } from '../src/model/index.js';
 // elastically. The vertical bouncing is stable while its apex stays below the
 // focus (0, a/2) — (4.1) with f″(0) = 1/a — and doubles its period there; the
 // orbits born there run to and fro along the confocal parabolas (5.7),
-// striking the wall at right angles, all with the period 4√(a/g).
+// striking the wall at right angles, all with the period 4√(a/g). The
+// motion is integrable (§5): I = (xẏ − (y − a/2)ẋ)ẋ + gx²/2 is kept in
+// flight and by every elastic impact.
 export default defineModel({
   name: 'parabolic-billiard',
   title: 'Parabolic billiard under gravity (Kozlov §5)',
@@ -86,6 +88,14 @@ export default defineModel({
         where: { v: "orbit.y'" },
         tolerance: 1e-5,
         note: 'stability is lost where $f^{\\prime\\prime}(0) = 1/a$ reaches $g/v^2$: the branch’s period doubling, the apex $v^2/(2g)$ at the focus $a/2$ (§5).',
+      },
+      {
+        eq: '§5',
+        name: 'I^{+} = I^{-}',
+        formula: 'XP*(X*YP - (X^2/(2*a) - a/2)*XP) + g*X^2/2 = XM*(X*YM - (X^2/(2*a) - a/2)*XM) + g*X^2/2',
+        where: { X: 'x', XP: "impact1.single.x'+", YP: "impact1.single.y'+", XM: "impact1.x'-", YM: "impact1.y'-" },
+        at: { e: 1 },
+        note: 'the first integral that makes the billiard integrable, the limit $b \\to 0$ of the Painlevé–Chaplygin one, which the paper leaves unwritten: $I = (x\\dot{y} - (y - a/2)\\dot{x})\\dot{x} + gx^2/2$, the angular momentum about the focus $(0, a/2)$ times $\\dot{x}$. In flight $d(L_F\\dot{x})/dt = -gx\\dot{x}$; here the derived elastic impact on $y = x^2/(2a)$ keeps it.',
       },
       {
         eq: '(5.7)',

@@ -128,6 +128,45 @@ export default defineModel({
         note: "the disk separates where $h + h' = 0$, so $H(h'_-) = h(\\tau_+)$.",
       },
       {
+        eq: 'Prop. 11.3',
+        name: 'h_{\\max}\\ (\\text{elastic})',
+        formula: '(15*V^2/(16*sqrt(2)))^(2/5)',
+        derived: 'patch.foundation.universal.elasticStop',
+        where: { V: 'patch.foundation.universal.hd0' },
+        note: "the proof's step 3: without the dissipative terms the energy integral (6.4) $h'^2/2 + (8\\sqrt{2}/15)h^{5/2} = h'^2_{-}/2$ stops the compression at this depth, $O(h'^{4/5}_{-})$, where the viscous work is $O(h'^{11/5}_{-})$: $H(h'_{-}) = h'_{-}(1 + O(h'^{1/5}_{-}))$.",
+      },
+      {
+        eq: 'Prop. 11.4',
+        name: 'h_{\\max}\\ (\\text{viscous})',
+        formula: '(3*V/(4*sqrt(2)))^(2/3)',
+        derived: 'patch.foundation.universal.viscousStop',
+        where: { V: 'patch.foundation.universal.hd0' },
+        note: "the proof's step 4: with the dissipative term alone, $3h' + 4\\sqrt{2}h^{3/2} = 3h'_{-}$ stops the compression at $h \\sim h'^{2/3}_{-}$, and the restitution that follows keeps $H \\sim h'^{2/3}_{-}$.",
+      },
+      {
+        eq: '§6',
+        name: 't/\\tau',
+        formula: 'nu/k',
+        derived: 'patch.foundation.universal.timeScale',
+        note: 'the time of the universal problem, $t = \\nu\\tau/k = \\sqrt{r/g}\\,\\delta_2\\tau$: so $\\delta_2 = (\\nu/k)\\sqrt{g/r}$.',
+      },
+      {
+        eq: '(5.5)',
+        name: "h'/\\dot{\\zeta}",
+        formula: 'kappa*sqrt(r/g)',
+        derived: 'patch.foundation.universal.rateScale',
+        where: { kappa: '(nu/k)^5*(g/r)^(5/2)*(k*r^2/(m*g))^2' },
+        note: "$h'_{-} = \\kappa v_{-}$ with $v_{-} = r\\dot{\\zeta}_{-}/\\sqrt{gr}$ (5.5); $\\kappa = \\delta_2^5/\\varepsilon^6$ from §6's $\\delta_2 = (\\varepsilon^6\\kappa)^{1/5}$ and $\\delta_2 = (\\nu/k)\\sqrt{g/r}$ (the text's own line for $\\kappa$ is unreadable).",
+      },
+      {
+        eq: '§6',
+        name: '\\delta_1^2',
+        formula: '(eps^3*kappa^(-2))^(2/5)',
+        derived: 'patch.foundation.universal.depthScale',
+        where: { eps: '(m*g/(k*r^2))^(1/3)', kappa: '(nu/k)^5*(g/r)^(5/2)*(k*r^2/(m*g))^2' },
+        note: 'the depth of the universal problem, $\\zeta = \\delta_1^2 h$, with §6’s $\\delta_1 = (\\varepsilon^3\\kappa^{-2})^{1/5}$: $\\delta_1 = mk/(\\nu^2 r)$.',
+      },
+      {
         eq: '(7.5)',
         name: 'ds/d\\dot{\\zeta}',
         formula: '3*lambda*r',
@@ -166,19 +205,31 @@ export default defineModel({
         note: "the friction sign that holds the slip at zero at rest depth, from $(v + \\gamma)' = \\sin\\alpha - 3\\sigma\\lambda\\cos\\alpha$ (11.2): sliding stops iff $|\\sigma_*| < 1$, i.e. $0 \\le \\tan\\alpha < 3\\lambda$ (Prop. 15).",
       },
       {
+        eq: '(9.2)',
+        name: '\\zeta_{*}',
+        formula: 'eps^2*((3/2)*cos(alpha))^(2/3)/2',
+        derived: 'patch.foundation.incline.depth',
+        where: { eps: '(m*g/(k*r^2))^(1/3)' },
+        note: 'the rest depth on the incline, the equilibrium $s_{*} = \\tfrac{1}{2}(\\tfrac{3}{2}\\cos\\alpha)^{2/3}$ of the fast vertical motion (9.1), in the depth of the lowest point $r\\varepsilon^2 s$ (§8 (ii)): $\\zeta_{*} = \\varepsilon^2 s_{*}$; Prop. 13 and Prop. 14 state that the vertical oscillation decays to it (estimates of order, not closed forms).',
+      },
+      {
         eq: '(12.2)',
         name: '\\ddot{x}',
         formula: '2/3*g*sin(alpha)',
         derived: "patch.foundation.rolling.x''",
         note: "rolling without slip at rest depth, at zero speed: the paper's $v' = \\tfrac{2}{3}\\sin\\alpha$ in $v = u_x/\\sqrt{gr}$, $\\tau = t\\sqrt{g/r}$.",
       },
+      // Prop. 11 and Cor. 1 are about H, defined only through the solution of (6.1)–(6.3):
+      // the claims' prover (src/derive/proofs/claims.ts) decides inequalities between
+      // closed-form expressions on boxes of parameters, so they are measured on the
+      // universal problem's integration instead.
       {
         eq: 'Prop. 11.3',
         name: "\\lim_{h'_{-} \\to 0} H/h'_-",
         formula: '1',
         derived: 'restitution.foundation.ratioAtSmallest',
         tolerance: 0.02,
-        note: "the universal problem's restitution at $h'_{-} = 10^{-11}$ (its approach to 1 is as slow as $h'^{1/5}_-$).",
+        note: "the universal problem's restitution at $h'_{-} = 10^{-11}$ (its approach to 1 is as slow as $h'^{1/5}_-$). Prop. 11 is measured here, not proved: $H$ is the end of the scattering problem (6.1)–(6.3), which has no closed form, and a proof of its monotonicity compares solutions of that problem (the paper's sketch), not expressions on a box of parameters.",
       },
       {
         eq: 'Prop. 11.3',

@@ -33,6 +33,11 @@
 //                              the chord of kozlov1988 §3
 //   impact{i}.{m}.averaged     −ΔT/return: the kinetic energy's mean rate over that chord,
 //                              Kozlov's averaged law in energy form, Ṫ = v v̇ (§3)
+//   impact{i}.{m}.averaged.law  that law in the normal speed w at an impact and the tangential
+//                              speed u (the facts .u, .w), ẇ = c(u² + w²) to first order in e − 1,
+//                              and its solution (motion/averaged.ts): .angle α(t) of the velocity
+//                              to the tangent, .speed v(t) = u/cos α(t), .sliding the time α
+//                              reaches 0 (kozlov1988 §3: t < 2R/[u(1 − e)] for α₀ < 1)
 //   impact{i}.{m}.next[a,b]    ∂a/∂b of that strike-to-strike map, a and b the section's
 //                              coordinates (those the surface leaves free, then q̇⁻): the
 //                              linearized Poincaré map of a bouncing (kozlov1988 §4)
@@ -73,13 +78,17 @@
 //   patch.{p}.depth, patch.{p}.halfWidth   the equilibrium under the load (4.7), §8
 //   patch.{p}.universal.{regime}       h″ of the impact scaled free of parameters (6.1)–(6.2)
 //   patch.{p}.universal.separation     where it ends (h + h′ = 0); .h, .hd the scaled depth and
-//                                      rate, .depthScale, .timeScale a and b in q = ah, t = bτ
+//                                      rate, .depthScale, .timeScale a and b in q = ah, t = bτ,
+//                                      .rateScale b/a in h′ = (b/a)q̇ (kuleshov2011 (5.5): κ√(r/g));
+//                                      .elasticStop, .viscousStop the depth where the compression
+//                                      stops in either limit, in .hd0 = h′₋ (Prop. 11's proof)
 //   patch.{p}.impact.slipPerDepthRate  ρ in ds = σρ dq̇ during an impact (7.5); .invariant the
 //                                      velocity combination it conserves (Prop. 9: 2v − γ);
 //                                      .{q}'+ the velocities after it in those before, .{q}'-,
 //                                      leaving the slip .slipAfter
 //   patch.{p}.incline.holding          the friction sign that holds the slip at rest depth
-//                                      (tan α/(3λ): the slip stops iff < 1, (2.3))
+//                                      (tan α/(3λ): the slip stops iff < 1, (2.3)); .depth the
+//                                      rest depth on the incline (9.2)
 //   patch.{p}.rolling.{q}''[.perVelocity]   rolling at rest depth: a + b·u (12.2)–(12.3);
 //                                      .steady the speed u = −a/b (12.5)
 // The motion from the initial state in closed form (motion/piecewise.ts), piece k (1-based):
@@ -96,7 +105,6 @@
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
 import { add, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
-import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
 import { factored, shortestOf } from '../core/factored.js';
@@ -106,7 +114,8 @@ import { limitAtInfinity } from '../core/limit.js';
 import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
 import type { PatchLaw } from './compliant/patch.js';
-import { SCALED_DEPTH, SCALED_RATE } from './compliant/universal.js';
+import { SCALED_ARRIVAL, SCALED_DEPTH, SCALED_RATE } from './compliant/universal.js';
+import { averagedMotion, firstOrder } from './motion/averaged.js';
 import { limitMotion } from './motion/limit-motion.js';
 import { piecewiseMotion } from './motion/piecewise.js';
 import { returnMap } from './unilateral/return-map.js';
@@ -183,8 +192,14 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
       facts.set(`${key}.universal.hd`, SCALED_RATE);
       facts.set(`${key}.universal.depthScale`, u.depthScale);
       facts.set(`${key}.universal.timeScale`, u.timeScale);
+      facts.set(`${key}.universal.rateScale`, tidy(mul(u.timeScale, pow(u.depthScale, -1))));
       for (const r of u.regimes) facts.set(`${key}.universal.${r.name}`, r.acceleration);
       if (u.separation) facts.set(`${key}.universal.separation`, u.separation);
+      if (u.stops) {
+        facts.set(`${key}.universal.hd0`, SCALED_ARRIVAL);
+        facts.set(`${key}.universal.elasticStop`, tidy(u.stops.elastic));
+        facts.set(`${key}.universal.viscousStop`, tidy(u.stops.viscous));
+      }
     }
     const s = t.slipping;
     if (s) {
@@ -194,6 +209,7 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
       for (const c of system.model.coordinates) facts.set(`${key}.impact.${c.qd.name}-`, sym(preImpactName(c.name)));
       s.after?.velocities.forEach((e, i) => facts.set(`${key}.impact.${system.model.coordinates[i]!.qd.name}+`, e));
       if (s.holding) facts.set(`${key}.incline.holding`, s.holding);
+      if (s.rolling) facts.set(`${key}.incline.depth`, s.rolling.depth);
       const rolling = s.rolling;
       system.model.coordinates.forEach((c, i) => {
         if (!rolling) return;
@@ -414,7 +430,17 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
     const next = returnMap(system, im, mode.qdPlus);
     if (next) {
       facts.set(`${m}.return`, next.time);
-      facts.set(`${m}.averaged`, mul(num(-1), loss, pow(next.time, -1)));
+      const averaged = mul(num(-1), loss, pow(next.time, -1));
+      facts.set(`${m}.averaged`, averaged);
+      const motion = averagedMotion(system, im, averaged);
+      if (motion) {
+        facts.set(`${m}.averaged.u`, motion.u);
+        facts.set(`${m}.averaged.w`, motion.w);
+        facts.set(`${m}.averaged.law`, tidy(motion.law));
+        facts.set(`${m}.averaged.angle`, motion.angle);
+        facts.set(`${m}.averaged.speed`, motion.speed);
+        if (motion.sliding) facts.set(`${m}.averaged.sliding`, motion.sliding);
+      }
       for (const [entry, e] of next.jacobian ?? []) facts.set(`${m}.next${entry}`, e);
     }
     if (v >= 0) {
@@ -486,10 +512,9 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
   const near = /^(.+)@(\w+)≈([0-9.]+)$/.exec(name);
   if (near) {
     const base = fact(facts, system, near[1]!);
-    const [p, c] = [near[2]!, numberExpr(Number(near[3]))];
+    const p = near[2]!;
     if (!base || !system.model.parameters.some((x) => x.name === p)) return undefined;
-    const at = new Map([[p, c]]);
-    return tidy(add(subs(base, at), mul(subs(diff(base, p), at), sub(sym(p), c))));
+    return tidy(firstOrder(base, p, numberExpr(Number(near[3]))));
   }
   const set = /^(.+)@([^@=≈]+)=(-?[0-9.]+)$/.exec(name);
   if (set) {

@@ -16,7 +16,8 @@
 //  - rolling (§12): with σ = σ* at each speed u of the law's tangential state
 //    symbol, the coordinates accelerate as a + b·u + O(u²) (ẍ = (2/3)g sin α
 //    − (2/3)(νg cos α/(kr))ẋ for the disk: the rolling resistance, (3.1),
-//    (12.2)–(12.3)), and roll steadily at u = −a/b.
+//    (12.2)–(12.3)), and roll steadily at u = −a/b; the rest depth is the
+//    incline's, F₀ = mg cos α ((9.2)).
 // Tests: test/derive/compliant/slip.test.ts.
 import { add, dependsOn, div, mul, neg, num, sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import { cancel } from '../../core/cancel.js';
@@ -44,7 +45,14 @@ export interface PatchSlip {
   /** On the incline: σ* = −a₀/a₁ at rest depth; the slip stops iff |σ*| < 1. */
   readonly holding?: Expr;
   /** Rolling without slip at rest depth: each coordinate's acceleration a + b·u in the law's tangential velocity u. */
-  readonly rolling?: { readonly velocity: string; readonly acceleration: readonly Expr[]; readonly perVelocity: readonly Expr[]; readonly steady?: Expr };
+  readonly rolling?: {
+    readonly velocity: string;
+    /** The rest depth there, where the whole patch carries F₀ ((9.2): s* = ½((3/2)cos α)^{2/3} in q = ε²s). */
+    readonly depth: Expr;
+    readonly acceleration: readonly Expr[];
+    readonly perVelocity: readonly Expr[];
+    readonly steady?: Expr;
+  };
 }
 
 export function patchSlip(model: Model, l2: Lagrange2, term: PatchTerm): PatchSlip | undefined {
@@ -174,5 +182,5 @@ function inclineOf(model: Model, l2: Lagrange2, term: PatchTerm, d: Directions):
   // The steady speed along the first coordinate that the tangential velocity moves.
   const k = cs.findIndex((q) => dependsOn(c.state.get(u)!, q.qd.name));
   const steady = perVelocity[k] !== ZERO ? d.tidy(neg(div(acceleration[k]!, perVelocity[k]!))) : undefined;
-  return { holding, rolling: { velocity: u, acceleration, perVelocity, ...(steady ? { steady } : {}) } };
+  return { holding, rolling: { velocity: u, depth: tidy(depth), acceleration, perVelocity, ...(steady ? { steady } : {}) } };
 }

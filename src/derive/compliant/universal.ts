@@ -11,10 +11,16 @@
 //   h″ = −2√2 h^{1/2}h′ − (4√2/3)h^{3/2}   while h′ ≥ 0          (6.1)
 //   h″ = −(4√2/3)(h + h′)^{3/2}            while h + h′ > 0      (6.2)
 // with separation at h + h′ = 0, the positive factors of the separation and
-// of the conditions dropped.
+// of the conditions dropped. The compression's two limits (Prop. 11, the
+// proof's steps 3 and 4) stop it in closed form from h′(0) = h′₋: with only
+// its terms free of h′ (elastic), h′²/2 + P(h) = h′₋²/2 (6.4) stops it at
+// P(h) = h′₋²/2, h = (15h′₋²/(16√2))^{2/5}; with only those in h′
+// (viscous, h″ = −D(h)h′), h′ + W(h) = h′₋ stops it at W(h) = h′₋,
+// h = (3h′₋/(4√2))^{2/3}: so H(h′₋)/h′₋ → 1 and H grows as h′₋^{2/3}.
 // Tests: test/derive/compliant/universal.test.ts.
 import * as Q from '../../core/rational.js';
-import { add, dependsOn, div, factorsOf, freeSymbols, mul, num, pow, sym, termsOf, ZERO, type Expr } from '../../core/expr.js';
+import { add, dependsOn, div, factorsOf, freeSymbols, HALF, mul, neg, num, pow, sym, termsOf, ZERO, type Expr } from '../../core/expr.js';
+import { definiteIntegral } from '../../core/integrate.js';
 import { collectFactors } from '../../core/factor.js';
 import { subs } from '../../core/subs.js';
 import { simplify } from '../../core/trig.js';
@@ -24,11 +30,13 @@ import type { Model } from '../../model/model.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { solveSmall } from '../matrix.js';
 import { positiveParameters, pullPositive } from './positive.js';
-import type { PatchCondition, PatchRegimeName, PatchTerm } from './patch.js';
+import { balance, type PatchCondition, type PatchRegimeName, type PatchTerm } from './patch.js';
 
 /** The scaled depth h and its rate h′ = dh/dτ (printed h, h_d beside the law's q, q_d). */
 export const SCALED_DEPTH = sym('h');
 export const SCALED_RATE = sym('hd');
+/** The rate at the start, h′(0) = h′₋ (6.3). */
+export const SCALED_ARRIVAL = sym('hd0');
 
 export interface UniversalRegime {
   readonly name: PatchRegimeName;
@@ -48,6 +56,8 @@ export interface UniversalProblem {
   readonly regimes: readonly UniversalRegime[];
   /** Where the inner patch shrinks to a point, in h, h′ (h + h′ for the disk). */
   readonly separation?: Expr;
+  /** The depth where the compression stops in its elastic and its viscous limit, in h′₋ (SCALED_ARRIVAL). */
+  readonly stops?: { readonly elastic: Expr; readonly viscous: Expr };
 }
 
 const SCALES = { a: sym('$a'), b: sym('$b') } as const;
@@ -94,7 +104,22 @@ export function universalProblem(model: Model, l2: Lagrange2, term: PatchTerm): 
   }));
   if (!regimes.every((r) => free(r.acceleration))) return undefined;
   const separation = along.law.separation && dropPositive(scaled(along.law.separation, a, b), positive);
-  return { depthScale: a, timeScale: b, normalCoefficient, regimes, ...(separation ? { separation } : {}) };
+  const stops = compressionStops(regimes.find((r) => r.name === 'whole')!.acceleration);
+  return { depthScale: a, timeScale: b, normalCoefficient, regimes, ...(separation ? { separation } : {}), ...(stops ? { stops } : {}) };
+}
+
+/** Where h″ = −C(h) − D(h)h′ stops from h′₋ with D = 0 (elastic) and with C = 0 (viscous); undefined unless A is of that form with monomial integrals. */
+function compressionStops(A: Expr): { elastic: Expr; viscous: Expr } | undefined {
+  const h = SCALED_DEPTH.name;
+  const C = simplify(neg(subs(A, new Map([[SCALED_RATE.name, ZERO]]))));
+  const D = simplify(neg(diff(A, SCALED_RATE.name)));
+  if (dependsOn(D, SCALED_RATE.name) || simplify(add(A, C, mul(D, SCALED_RATE))) !== ZERO) return undefined;
+  const positive = [h, SCALED_ARRIVAL.name];
+  const integral = (f: Expr): Expr | undefined => definiteIntegral(f, h, ZERO, SCALED_DEPTH);
+  const [P, W] = [integral(C), integral(D)];
+  const elastic = P && balance(P, h, mul(HALF, pow(SCALED_ARRIVAL, 2)), positive);
+  const viscous = W && balance(W, h, SCALED_ARRIVAL, positive);
+  return elastic && viscous ? { elastic, viscous } : undefined;
 }
 
 /** c = Σᵢ ∂depth/∂xᵢ (M⁻¹ ∂Q/∂F)ᵢ: the depth's acceleration per unit of the normal force, the other resultants and the friction at 0. */

@@ -86,6 +86,14 @@ describe('the incline (§11–§12)', () => {
       expectClose(evaluate(s.rolling!.acceleration[2]!, e), (-(2 / 3) * e.g * Math.sin(e.alpha)) / e.r, 1e-12, 1);
     }
   });
+  it('the rest depth on the incline: (4√2/3)kr²ζ^{3/2} = mg cos α, the whole patch at rest carrying the normal load (9.2)', () => {
+    const g = rng(92);
+    for (let i = 0; i < 10; i++) {
+      const e = randomEnv(g);
+      const zeta = evaluate(s.rolling!.depth, e);
+      expectClose(((4 * S2) / 3) * e.k * e.r * e.r * zeta ** 1.5, e.m * e.g * Math.cos(e.alpha), 1e-12);
+    }
+  });
   it('the rolling resistance: by hand, −∫ϑdF_y = −(4√2/3)νr q₀^{3/2}uₓ with (4√2/3)kr²q₀^{3/2} = mg cos α (4.7), so ẍ gains −(2/3)(νg cos α/(kr))uₓ', () => {
     const g = rng(123);
     for (let i = 0; i < 10; i++) {

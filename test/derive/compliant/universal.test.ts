@@ -80,3 +80,37 @@ describe('the universal problem of the disk (kuleshov2011 §6)', () => {
     expect(elastic.patches!.terms[0]!.universal).toBeUndefined();
   });
 });
+
+describe('the compression’s two limits (Prop. 11, the proof’s steps 3 and 4)', () => {
+  /** RK4 of h″ = f(h, h′) from h = 0, h′ = V while `go` holds (at most until τ = 60); the last h. */
+  function flow(f: (h: number, hd: number) => number, V: number, go: (hd: number) => boolean): number {
+    let [h, hd] = [0, V];
+    const dt = 1e-4;
+    for (let t = 0; t < 60; t += dt) {
+      const k1 = [hd, f(h, hd)];
+      const k2 = [hd + (dt / 2) * k1[1]!, f(h + (dt / 2) * k1[0]!, hd + (dt / 2) * k1[1]!)];
+      const k3 = [hd + (dt / 2) * k2[1]!, f(h + (dt / 2) * k2[0]!, hd + (dt / 2) * k2[1]!)];
+      const k4 = [hd + dt * k3[1]!, f(h + dt * k3[0]!, hd + dt * k3[1]!)];
+      const next = [h + (dt / 6) * (k1[0]! + 2 * k2[0]! + 2 * k3[0]! + k4[0]!), hd + (dt / 6) * (k1[1]! + 2 * k2[1]! + 2 * k3[1]! + k4[1]!)];
+      if (!go(next[1]!)) return h + (next[0]! - h) * (hd / (hd - next[1]!));
+      [h, hd] = next as [number, number];
+    }
+    return h;
+  }
+  it.each([0.3, 1, 4])('from h′₋ = %s: (6.1) without its h′ term stops, and with that term alone creeps, to the derived depths', (V) => {
+    // Elastic: h′ reaches 0 in finite time (the turning point, found by the last step's root);
+    // viscous: h′ = V − (4√2/3)h^{3/2} > 0 decays exponentially, so h is taken at τ = 60.
+    const elastic = flow(
+      (h) => paper61(h, 0),
+      V,
+      (hd) => hd > 0,
+    );
+    const viscous = flow(
+      (h, hd) => paper61(h, hd) - paper61(h, 0),
+      V,
+      () => true,
+    );
+    expectClose(evaluate(u.stops!.elastic, { hd0: V }), elastic, 1e-6);
+    expectClose(evaluate(u.stops!.viscous, { hd0: V }), viscous, 1e-6);
+  });
+});

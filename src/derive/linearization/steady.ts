@@ -28,6 +28,12 @@
 // from the family of steady motions through this one (another spin rate,
 // another heading of a rolling disk; counted by the study as the null
 // space of J_r) or from a drift along it (a Jordan block).
+//
+// Where M is singular no steady motion is found: zxz Euler angles at the
+// upright axis (θ = 0) merge precession and spin, so the sleeping top is
+// sought in coordinates regular there (Cardan angles, a rotation about x,
+// then y, then the body axis; test/fixtures/sleeping-top.ts), and a top in
+// zxz angles has the steady precessions at θ₀ ≠ 0.
 // Tests: test/derive/linearization/steady.test.ts, test/studies/steady-motion.test.ts.
 import { evaluator, type Env } from '../../core/evaluate.js';
 import { add, dependsOn, mul, type Expr } from '../../core/expr.js';

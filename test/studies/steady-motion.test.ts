@@ -47,6 +47,19 @@ describe('the sleeping top', () => {
     expect(Math.abs(boundary!.value - critical)).toBeLessThan(1e-6);
   });
 
+  it('at a given spin ω, needs an axial inertia above C = 2√(A₀ m g l)/ω (a sweep over a parameter)', () => {
+    const omega = 15;
+    const result = sweepSteadyMotions(
+      derived(sleepingTop),
+      { ...top, C: 0.5 },
+      { q: [0, 0, 0], qd: [0, 0, omega], free: [false, false, false] },
+      { variable: { kind: 'parameter', name: 'C' }, from: 0.05, to: 1, steps: 19 },
+    );
+    const [boundary] = result.branches[0]!.boundaries;
+    expect([boundary!.kind, boundary!.below]).toEqual(['stability', 'unstable']);
+    expect(Math.abs(boundary!.value - (2 * Math.sqrt(A0 * mgl)) / omega)).toBeLessThan(1e-9);
+  });
+
   it('nutates at λ = i(Cω ± √(C²ω² − 4A₀mgl))/(2A₀) above it; the spin rate is its family', () => {
     const omega = 1.5 * critical;
     const [motion] = steadyMotionsAt(derived(sleepingTop), top, { q: [0, 0, 0], qd: [0, 0, omega], free: [false, false, false] });

@@ -201,7 +201,7 @@ export class SteadyDynamics {
       const { q, qd } = this.state(request, z);
       return this.residual(params, q, qd);
     };
-    if (!F(z0).every(Number.isFinite)) return undefined;
+    // A start where q̈ is undefined (NaN) fails gaussNewton's convergence test.
     const z = gaussNewton(F, z0);
     if (!z) return undefined;
     const { q, qd } = this.state(request, z);

@@ -3,13 +3,15 @@
 // held and what solved for, each branch at the start value with its
 // eigenvalues and verdict, and the boundaries found on the sweep (where
 // stability changes, where a branch ends) as a short subsection of the
-// results.
+// results, with a figure of the eigenvalues along the branches.
 // Tests: test/report/steady-motion.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
 import type { SteadyMotionStudy } from '../studies/steady-motion.js';
-import { countWord, m, paragraph, type Block, type Inline, type Section } from './document.js';
-import { mechanicsSymbol } from './notation.js';
+import { countWord, m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
+import { mechanicsSymbol, reportSymbols } from './notation.js';
 import { complexLatex, numberText } from './periodic.js';
+import { curveScene, SERIES_COLORS } from './plot.js';
+import { sceneFigure } from './scene.js';
 
 /** The steady-motion section of a model whose steady motions were studied. */
 export function steadyMotionSection({
@@ -32,12 +34,14 @@ export function steadyMotionSection({
   const solved = cyclicIdx.filter((i) => request.free[i]);
   const held = resting.filter((i) => !request.free[i]);
   const constrained = system.constraints !== undefined;
+  // The report's letters for the mass matrix and the forcing (notation.ts).
+  const { mass: M, forcing: f } = reportSymbols(system);
   const blocks: Block[] = [
     paragraph(
       cyclicIdx.length === 1 ? 'The coordinate ' : 'The coordinates ',
       m(list(cyclicIdx.map(q))),
       cyclicIdx.length === 1 ? ' is cyclic: ' : ' are cyclic: ',
-      constrained ? 'none of M, f and the constraints contains ' : 'neither M nor f contains ',
+      ...(constrained ? ['none of ', m(M), ', ', m(f), ' and the constraints contains '] : ['neither ', m(M), ' nor ', m(f), ' contains ']),
       cyclicIdx.length === 1 ? 'it' : 'them',
       '. A steady motion turns them at constant rates while ',
       ...(resting.length ? [m(list(resting.map(q))), resting.length === 1 ? ' rests' : ' rest'] : ['nothing else moves']),
@@ -97,5 +101,44 @@ export function steadyMotionSection({
           `No boundary lies in the sweep: ${result.branches.length === 1 ? 'the branch keeps its verdict' : `the ${countWord(result.branches.length)} branches keep their verdicts`} over it.`,
         ),
   );
+  blocks.push(
+    spectrumFigure(steadyMotion, swept, sweep.variable.kind === 'rate' ? system.model.coordinates[sweep.variable.coordinate]!.qd.name : sweep.variable.name),
+  );
   return { id: 'steady-motion', title: 'Steady motions', blocks };
+}
+
+/**
+ * Along each branch its largest frequency max |Im λ| (the nutation of a
+ * top) and, where some point grows, its largest real part max Re λ.
+ */
+function spectrumFigure({ result }: SteadyMotionStudy, swept: string, sweptText: string): Figure {
+  const curves = result.branches.flatMap((b, k) => {
+    const x = b.points.map((p) => p.value);
+    const frequency = {
+      label: `branch ${k + 1}: max |Im λ|`,
+      tex: `\\text{branch ${k + 1}: } \\max |\\operatorname{Im} \\lambda|`,
+      x,
+      y: b.points.map((p) => Math.max(0, ...p.motion.eigenvalues.map((z) => Math.abs(z.im)))),
+    };
+    const growth = {
+      label: `branch ${k + 1}: max Re λ`,
+      tex: `\\text{branch ${k + 1}: } \\max \\operatorname{Re} \\lambda`,
+      x,
+      y: b.points.map((p) => Math.max(0, p.motion.growth)),
+    };
+    return b.points.some((p) => p.motion.verdict === 'unstable') ? [frequency, growth] : [frequency];
+  });
+  const scene = curveScene({
+    id: 'plot-steady-spectrum',
+    title: 'Eigenvalues of the steady motions against the swept value',
+    xLabel: { text: sweptText, tex: `$${swept}$` },
+    yLabel: 'eigenvalue',
+    curves,
+  });
+  return sceneFigure(
+    scene,
+    0.8,
+    curves.map((c, k) => ({ label: c.tex, color: SERIES_COLORS[k % SERIES_COLORS.length]! })),
+    ['The eigenvalues of each branch of steady motions on the grid of the sweep, from the dot at its lowest value.'],
+  );
 }

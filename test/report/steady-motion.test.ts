@@ -1,8 +1,8 @@
 // The report's steady-motion section (src/report/steady-motion.ts) for the
 // heavy top: ψ and φ cyclic, θ held at its initial value, φ̇ swept and ψ̇
 // solved for; both precessions printed with their nutation eigenvalues, and
-// the fold where they cease to exist in the boundary table, every formula
-// typeset by KaTeX in strict mode; models without steady motions have no
+// the fold where they cease to exist in the boundary table, a figure of
+// their nutation frequencies, every formula typeset by KaTeX in strict mode; models without steady motions have no
 // section.
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
@@ -40,8 +40,17 @@ describe('the steady-motion section', () => {
     );
   });
 
+  it('draws each branch’s nutation frequency against the spin (both stable: no growth curve)', () => {
+    const figure = section.blocks.find((b) => b.kind === 'figure');
+    expect(figure?.kind === 'figure' && figure.legend.map((l) => l.label)).toEqual(
+      [1, 2].map((k) => `\\text{branch ${k}: } \\max |\\operatorname{Im} \\lambda|`),
+    );
+  });
+
   it('typesets every formula in KaTeX’s strict mode', () => {
-    const formulas = [...all.matchAll(/\$([^$]+)\$/g)].map((x) => x[1]!);
+    const figure = section.blocks.find((b) => b.kind === 'figure');
+    const legend = figure?.kind === 'figure' ? figure.legend.map((l) => l.label) : [];
+    const formulas = [...[...all.matchAll(/\$([^$]+)\$/g)].map((x) => x[1]!), ...legend];
     expect(formulas.length).toBeGreaterThan(10);
     for (const tex of formulas) expect(() => katex.renderToString(tex, { throwOnError: true, strict: 'error' })).not.toThrow();
   });

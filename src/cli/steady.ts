@@ -122,6 +122,12 @@ export function runSteady(system: DerivedSystem, params: Env, options: SteadyOpt
       lines.push(`    ${boundary.kind} boundary at ${swept} = ${boundary.value.toPrecision(10)}: below ${boundary.below}, above ${boundary.above}`);
     }
     if (b.boundaries.length === 0) lines.push('    no boundary in the sweep');
+    // The eigenvalues as a function of the swept value: the largest real part and the largest frequency.
+    lines.push(`    ${swept.padStart(12)}  ${'max Re λ'.padStart(12)}  ${'max |Im λ|'.padStart(12)}  verdict`);
+    for (const p of b.points) {
+      const frequency = Math.max(0, ...p.motion.eigenvalues.map((z) => Math.abs(z.im)));
+      lines.push(`    ${fmt(p.value).padStart(12)}  ${fmt(p.motion.growth).padStart(12)}  ${fmt(frequency).padStart(12)}  ${p.motion.verdict}`);
+    }
   });
   return {
     record: {

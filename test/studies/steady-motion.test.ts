@@ -14,7 +14,9 @@
 //     discriminant vanishes, at φ̇ = 2√((A₀ − C) cos θ₀ m g l)/C;
 //   - the thin uniform disk rolling upright (Neimark & Fufaev, Dynamics of
 //     Nonholonomic Systems, ch. III, the rolling disk): stable iff its spin
-//     ω > √(g/(3a)); the hand-written fixture rolling-disk.ts.
+//     ω > √(g/(3a)); its tilt and turning rate then oscillate at
+//     λ² = −(C (C + m a²) ω² − A m g a)/(A (A + m a²)) (linearized by
+//     hand); the hand-written fixture rolling-disk.ts.
 import { describe, expect, it } from 'vitest';
 import heavyTop from '../../derivations/heavy-top.js';
 import knifeEdge from '../../derivations/knife-edge.js';
@@ -128,6 +130,17 @@ describe('the thin disk rolling upright', () => {
     // Above it the heading drifts (a slight tilt turns the disk into a wide circle): stable in tilt, spin and turning rate.
     expect(boundary!.above).toMatch(/^linear drift along the family/);
     expect(Math.abs(boundary!.value - critical)).toBeLessThan(1e-6);
+    // Tilt and turning rate, linearized by hand: (A + ma²) θ̈ − m g a θ + (C + ma²) ω ψ̇ = 0 and A ψ̈ − C ω θ̇ = 0,
+    // so A (A + ma²) λ² = A m g a − C (C + ma²) ω² with A = ma²/4, C = ma²/2 (zero at the critical spin).
+    const A = (disk.m * disk.a ** 2) / 4,
+      C = (disk.m * disk.a ** 2) / 2;
+    const omega = 2 * critical;
+    const frequency = Math.sqrt((C * (C + disk.m * disk.a ** 2) * omega ** 2 - A * disk.m * disk.g * disk.a) / (A * (A + disk.m * disk.a ** 2)));
+    const nonzero = branch!.start.motion.eigenvalues.filter((z) => Math.hypot(z.re, z.im) > 1e-6);
+    expect(nonzero.map((z) => [z.re, Math.abs(z.im)])).toEqual([
+      [expect.closeTo(0, 9), expect.closeTo(frequency, 9)],
+      [expect.closeTo(0, 9), expect.closeTo(frequency, 9)],
+    ]);
   });
 });
 

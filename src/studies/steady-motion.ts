@@ -102,8 +102,15 @@ export interface SteadySweepResult {
   readonly branches: readonly SteadyBranch[];
 }
 
-/** Bisection stops when the interval is below this fraction of the values' size (and after BISECTIONS halvings). */
-const BISECTION_TOLERANCE = 1e-13;
+/**
+ * Bisection stops when the interval is below this fraction of the values'
+ * size (and after BISECTIONS halvings). A branch ends at a fold, where
+ * Newton converges only linearly and stops about 1e-9 short of the double
+ * root, so an existence boundary is bisected to 1e-10 only: the halvings
+ * below it would each run a failing Newton's iteration to its end for
+ * digits it cannot give.
+ */
+const BISECTION_TOLERANCE = { stability: 1e-13, existence: 1e-10 } as const;
 const BISECTIONS = 80;
 
 /**
@@ -225,7 +232,8 @@ function boundaryBetween(known: SteadyPoint, value: number, next: SteadyPoint | 
     outside = value,
     outsideClass = to;
   const size = Math.max(1, Math.abs(known.value), Math.abs(value));
-  for (let k = 0; k < BISECTIONS && Math.abs(outside - inside.value) > BISECTION_TOLERANCE * size; k++) {
+  const tolerance = BISECTION_TOLERANCE[to === 'none' ? 'existence' : 'stability'] * size;
+  for (let k = 0; k < BISECTIONS && Math.abs(outside - inside.value) > tolerance; k++) {
     const mid = (inside.value + outside) / 2;
     const motion = solve(mid, inside.motion);
     if (side(classOf(motion)) === side(from)) inside = { value: mid, motion: motion! };

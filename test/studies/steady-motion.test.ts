@@ -11,7 +11,9 @@
 //     §5.7): A₀ Ω² cos θ₀ − C n Ω + m g l = 0 with n = φ̇ + Ω cos θ₀ the
 //     axial spin; for a given φ̇ it is (A₀ − C) cos θ₀ Ω² − C φ̇ Ω + m g l = 0,
 //     whose two roots (slow and fast precession) meet where its
-//     discriminant vanishes, at φ̇ = 2√((A₀ − C) cos θ₀ m g l)/C;
+//     discriminant vanishes, at φ̇ = 2√((A₀ − C) cos θ₀ m g l)/C; the
+//     nutation about either from Routh's reduction (Goldstein's effective
+//     potential, §5.7);
 //   - the thin uniform disk rolling upright (Neimark & Fufaev, Dynamics of
 //     Nonholonomic Systems, ch. III, the rolling disk): stable iff its spin
 //     ω > √(g/(3a)); its tilt and turning rate then oscillate at
@@ -92,6 +94,18 @@ describe('the heavy top’s steady precession at nutation θ₀', () => {
       expect((A0 * omega ** 2 * Math.cos(theta0) - top.C * n * omega + mgl) / mgl).toBeCloseTo(0, 9);
     }
     for (const f of found) expect(f.verdict).toBe('linearly stable modulo the family');
+    // Nutation about each: Routh's reduction with the momenta p_ψ = A₀ sin²θ ψ̇ + C n cos θ and p_φ = C n held
+    // (Goldstein §5.7's effective potential), V_R(θ) = m g l cos θ + (p_ψ − p_φ cos θ)²/(2 A₀ sin²θ), ν² = V_R''(θ₀)/A₀.
+    for (const f of found) {
+      const omega = f.qd[0]!,
+        n = spin + omega * Math.cos(theta0);
+      const pPsi = A0 * Math.sin(theta0) ** 2 * omega + top.C * n * Math.cos(theta0),
+        pPhi = top.C * n;
+      const VR = (t: number): number => mgl * Math.cos(t) + (pPsi - pPhi * Math.cos(t)) ** 2 / (2 * A0 * Math.sin(t) ** 2);
+      const h = 1e-4;
+      const nu = Math.sqrt((VR(theta0 + h) - 2 * VR(theta0) + VR(theta0 - h)) / h ** 2 / A0);
+      expect(f.eigenvalues.map((z) => Math.abs(z.im) / nu)).toEqual([expect.closeTo(1, 6), expect.closeTo(1, 6)]);
+    }
   });
 
   it('exists above φ̇ = 2√((A₀ − C) cos θ₀ m g l)/C, where the slow and fast precessions meet', () => {

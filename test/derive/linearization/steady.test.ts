@@ -2,16 +2,33 @@
 // which coordinates are cyclic (the top's precession and spin, the contact
 // point and spin of a rolling disk, the knife edge's position), the exact
 // state matrix of the constrained equations against differences of their
-// accelerations (the disk's non-holonomic rolling included), and a knife
-// edge running straight on a level plane: its speed and heading are a
-// family of steady motions, and a slight turn drifts into a wide circle.
+// accelerations (the disk's non-holonomic rolling included), a knife
+// edge running straight on a level plane (its speed and heading are a
+// family of steady motions, and a slight turn drifts into a wide circle),
+// and the conical pendulum held at its length by a holonomic constraint:
+// φ̇² = g/(l cos θ₀) and small oscillations at Ω² = φ̇²(1 + 3 cos²θ₀)
+// (θ from the downward vertical; by hand from Routh's reduction: with
+// p = m l² sin²θ φ̇ held, V_R = −m g l cos θ + p²/(2 m l² sin²θ) and
+// Ω² = V_R''(θ₀)/(m l²)).
 import { describe, expect, it } from 'vitest';
 import heavyTop from '../../../derivations/heavy-top.js';
 import knifeEdge from '../../../derivations/knife-edge.js';
 import { cyclicCoordinates, SteadyDynamics } from '../../../src/derive/linearization/steady.js';
 import { steadySpectrum } from '../../../src/studies/steady-motion.js';
 import rollingDisk from '../../fixtures/rolling-disk.js';
+import { defineModel } from '../../../src/model/index.js';
 import { derived } from '../../helpers/examples.js';
+
+// A spherical pendulum in spherical coordinates whose length is a holonomic constraint r = l.
+const sphericalPendulum = defineModel({
+  name: 'held-spherical-pendulum',
+  coordinates: [{ name: 'r' }, { name: 'theta', unit: 'rad' }, { name: 'phi', unit: 'rad' }],
+  parameters: { m: { default: 1 }, l: { default: 1 }, g: { default: 9.81 } },
+  kinetic: "m*(r'^2 + r^2*theta'^2 + r^2*sin(theta)^2*phi'^2)/2",
+  potential: '-m*g*r*cos(theta)',
+  holonomic: [{ name: 'rod', expr: 'r - l' }],
+  initial: { q: { r: 1, theta: 0.5 }, qd: { phi: 3 }, t1: 1 },
+});
 
 describe('cyclic coordinates', () => {
   it('are the top’s precession and spin, the disk’s contact point and spin, the knife edge’s position', () => {
@@ -65,5 +82,27 @@ describe('a knife edge running straight on a level plane', () => {
     expect(spectrum.verdict).toMatch(/^linear drift along the family/);
     // On the inclined plane the blade accelerates down the slope: no motion is steady at this heading.
     expect(dynamics.find({ m: 1, J: 0.1, g: 9.81, alpha: 0.3 }, { q: [0, 0, heading], qd: [u, 0, 0], free: [false, true, false] })).toBeUndefined();
+  });
+});
+
+describe('the conical pendulum, its length held by a holonomic constraint', () => {
+  it('turns at φ̇² = g/(l cos θ₀) and oscillates about it at Ω² = φ̇²(1 + 3 cos²θ₀)', () => {
+    const system = derived(sphericalPendulum);
+    const dynamics = new SteadyDynamics(system);
+    expect(dynamics.cyclic).toEqual([false, false, true]);
+    const params = { m: 0.8, l: 1.3, g: 9.81 },
+      theta0 = 0.6;
+    const motion = dynamics.find(params, { q: [params.l, theta0, 0], qd: [0, 0, 3], free: [false, false, true] })!;
+    const rate = Math.sqrt(params.g / (params.l * Math.cos(theta0)));
+    expect(motion.qd[2]).toBeCloseTo(rate, 9);
+    // Reduced state (r, θ, ṙ, θ̇, φ̇) less r − l and ṙ: three dimensions, the rate's family and the oscillation.
+    expect(motion.J).toHaveLength(3);
+    const spectrum = steadySpectrum(motion.J);
+    expect(spectrum.family).toBe(1);
+    const frequency = rate * Math.sqrt(1 + 3 * Math.cos(theta0) ** 2);
+    expect(spectrum.eigenvalues.map((z) => [z.re, Math.abs(z.im)])).toEqual([
+      [expect.closeTo(0, 9), expect.closeTo(frequency, 9)],
+      [expect.closeTo(0, 9), expect.closeTo(frequency, 9)],
+    ]);
   });
 });

@@ -5,11 +5,11 @@
 // accelerations (the disk's non-holonomic rolling included), a knife
 // edge running straight on a level plane (its speed and heading are a
 // family of steady motions, and a slight turn drifts into a wide circle),
-// and the conical pendulum held at its length by a holonomic constraint:
+// the conical pendulum held at its length by a holonomic constraint:
 // φ̇² = g/(l cos θ₀) and small oscillations at Ω² = φ̇²(1 + 3 cos²θ₀)
 // (θ from the downward vertical; by hand from Routh's reduction: with
 // p = m l² sin²θ φ̇ held, V_R = −m g l cos θ + p²/(2 m l² sin²θ) and
-// Ω² = V_R''(θ₀)/(m l²)).
+// Ω² = V_R''(θ₀)/(m l²)); a time-dependent model is refused by name.
 import { describe, expect, it } from 'vitest';
 import heavyTop from '../../../derivations/heavy-top.js';
 import knifeEdge from '../../../derivations/knife-edge.js';
@@ -104,5 +104,21 @@ describe('the conical pendulum, its length held by a holonomic constraint', () =
       [expect.closeTo(0, 9), expect.closeTo(frequency, 9)],
       [expect.closeTo(0, 9), expect.closeTo(frequency, 9)],
     ]);
+  });
+});
+
+describe('what is not sought', () => {
+  it('a model whose equations depend on time has no steady motion: a named error', () => {
+    const shaken = defineModel({
+      name: 'shaken-particle',
+      coordinates: [{ name: 'x' }, { name: 'y' }],
+      parameters: { m: { default: 1 }, g: { default: 9.81 } },
+      kinetic: "m*(x'^2 + y'^2)/2",
+      potential: 'm*g*y*(1 + cos(t))',
+      initial: { qd: { x: 1 }, t1: 1 },
+    });
+    expect(() => new SteadyDynamics(derived(shaken))).toThrow(
+      expect.objectContaining({ code: 'steady-unsupported', message: expect.stringContaining('depend on time') }),
+    );
   });
 });

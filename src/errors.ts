@@ -113,6 +113,8 @@ export const ERROR_CODES = [
   'no-return',
   'orbit-not-converged',
   'no-equilibrium',
+  'no-steady-motion',
+  'steady-unsupported',
   // ---- a bug in the toolkit, never the user's
   'internal',
 ] as const;

@@ -30,11 +30,13 @@ export { simulateCompliant } from './runtime/hybrid/compliant.js';
 export type { SimulateOptions, SimulationEvent, Trajectory } from './runtime/hybrid/trajectory.js';
 export type { LoadedModule } from './runtime/contract.js';
 
-// Study: periodic orbits, continuation, sweeps, the rigid limit.
+// Study: periodic orbits, continuation, sweeps, the rigid limit, steady motions.
 export { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions } from './runtime/analysis/periodic.js';
 export { continueOrbit, type Branch, type ContinuationOptions } from './runtime/analysis/continuation.js';
 export { sweep, type SweepOptions, type SweepResult } from './runtime/sweep/sweep.js';
 export { rigidLimitStudy, type LimitStudy } from './runtime/analysis/rigid-limit.js';
+export { steadyMotionsAt, sweepSteadyMotions, type SteadySweep, type SteadySweepResult } from './studies/steady-motion.js';
+export type { SteadyRequest } from './derive/linearization/steady.js';
 
 // Errors.
 export { MechanicsError, combineErrors, type ErrorKind } from './errors.js';

@@ -4,7 +4,8 @@
 // the eigenvalues of the motions its resting contacts allow and the
 // verdict; and, for small models, the linearized equations M δq̈ + C δq̇ +
 // K δq = 0 at rest, symbolic. There is no B: the model language declares
-// no inputs.
+// no inputs. With --steady, steady motions and their stability boundaries
+// instead (steady.ts).
 // Tests: test/cli/linearize.test.ts
 import type { Expr } from '../core/expr.js';
 import { toText } from '../core/print.js';
@@ -15,11 +16,21 @@ import { complexText, numberText } from '../pipeline/run-text.js';
 import { evaluateOption, parameterValues } from '../pipeline/run-values.js';
 import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { compileOne } from './models.js';
+import { runSteady } from './steady.js';
 
 export const LINEARIZE: CommandSpec = {
   name: 'linearize',
   maxPositionals: 1,
-  options: { '--at': { kind: 'list' }, '--param': { kind: 'list' }, '--t': { kind: 'value' }, '--format': { kind: 'value' } },
+  options: {
+    '--at': { kind: 'list' },
+    '--param': { kind: 'list' },
+    '--t': { kind: 'value' },
+    '--format': { kind: 'value' },
+    '--steady': { kind: 'flag' },
+    '--rate': { kind: 'list' },
+    '--free': { kind: 'list' },
+    '--sweep': { kind: 'value' },
+  },
 };
 
 export const LINEARIZE_HELP = `usage: mechanics linearize <file|model> [options]
@@ -39,7 +50,24 @@ so there is no B.
   --t <s>                the time at which a time-dependent model is taken (default 0)
   --format summary|json  output (default summary)
 
+Steady motions (--steady): the cyclic coordinates (in none of M, f and the
+constraints) turn at constant rates while the others rest, q̈ = 0 of the
+constrained equations; each is printed with the eigenvalues of its
+linearization on the reduced state (cyclic coordinates dropped) tangent to
+the constraint manifold, less the zeros of the family of steady motions,
+and its verdict. The rates not given are solved for.
+
+  --steady               steady motions instead of equilibria
+  --at name=value        a resting coordinate's value (default: the initial configuration)
+  --rate name=value      a cyclic coordinate's rate, given (repeatable; default: its initial rate, solved for)
+  --free name            also solve for this resting coordinate (repeatable)
+  --sweep name=a:b[:n]   continue the steady motions over the rate of cyclic coordinate name (or over a
+                         parameter) from a to b on n steps (default 40), and find where their stability
+                         changes or they cease to exist, by bisection
+
 Every number may be an expression of the parameters.
+JSON (--steady): { model, params, cyclic, solvedFor, motions: [{ q, qd, eigenvalues, family, growth, verdict }] }, with --sweep
+{ …, sweep: { variable, from, to, steps, start }, branches: [{ points: [{ value, q, qd, … }], boundaries: [{ value, kind, below, above }] }] }.
 JSON: { model, params, inputs: [], linear: { M, C, K } (small models; expressions as text), equilibria: [{ q: {name: value},
 resting: [contact], forces: [σ], A: [[…]], eigenvalues: [{ re, im }], verdict }] }.
 Exit codes: 0 success, 1 a model error or no equilibrium found, 2 a usage error.`;
@@ -49,8 +77,23 @@ export async function runLinearize(args: ParsedArgs): Promise<number> {
   if (format !== 'summary' && format !== 'json') throw new UsageError(`--format must be one of summary, json, got '${format}'`, '--format');
   const at = (args.lists.get('--at') ?? []).map((text) => parseAssignment('--at', text));
   const paramsGiven = (args.lists.get('--param') ?? []).map((text) => parseAssignment('--param', text));
+  const steadyOnly = ['--rate', '--free', '--sweep'].find((o) => args.lists.has(o) || args.values.has(o));
+  if (steadyOnly && !args.flags.has('--steady')) throw new UsageError(`${steadyOnly} needs --steady`, steadyOnly);
+  if (args.flags.has('--steady') && args.values.has('--t'))
+    throw new UsageError('--t: a steady motion is sought only where the equations do not depend on time', '--t');
   const { model, system } = await compileOne(args, 'linearize');
   const params = parameterValues(model, paramsGiven);
+  if (args.flags.has('--steady')) {
+    const sweep = args.values.get('--sweep');
+    const { record, lines } = runSteady(system, params, {
+      at,
+      rates: (args.lists.get('--rate') ?? []).map((text) => parseAssignment('--rate', text)),
+      free: args.lists.get('--free') ?? [],
+      ...(sweep === undefined ? {} : { sweep }),
+    });
+    process.stdout.write(format === 'json' ? `${JSON.stringify(record)}\n` : `${lines.join('\n')}\n`);
+    return 0;
+  }
   const names = model.coordinates.map((c) => c.name);
   const start = [...system.model.initial.q0];
   for (const { name, value } of at) {

@@ -1,7 +1,7 @@
 // What the report of a compiled model is made from besides its derivation:
 // the motion, the drawing, the sources and the studies (linearization,
-// declared rigid-limit study, periodic orbit, basin, a patch's universal
-// restitution, paper check). The
+// steady motions, declared rigid-limit study, periodic orbit, basin, a
+// patch's universal restitution, paper check). The
 // studies compute (src/studies/); this module only runs them on the model's
 // one loaded module (each used to load its own copy) and hands the results
 // to the report, which prints them.
@@ -15,6 +15,7 @@ import type { LimitStudy } from '../runtime/analysis/rigid-limit.js';
 import { hasReportBasin, reportBasin, type BasinStudy } from '../studies/basin.js';
 import { limitStudyOf } from '../studies/limit.js';
 import { linearizationStudy } from '../studies/linearization.js';
+import { steadyMotionStudy } from '../studies/steady-motion.js';
 import { reportMotion } from '../studies/motion.js';
 import { declaredOrbit, type OrbitStudy } from '../studies/orbit.js';
 import { paperCheck } from '../studies/paper-check.js';
@@ -41,6 +42,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     ...orbitOption(compiled),
     ...basinOption(compiled),
     linearization: linearizationStudy(system),
+    steadyMotion: steadyMotionStudy(system),
     ...restitutionOption(compiled),
   };
   // The paper's measured facts are the other studies' numbers.

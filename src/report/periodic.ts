@@ -122,9 +122,9 @@ function configurationLatex(symbol: string, i: number, eq: StudiedEquilibrium): 
 }
 
 /** Four significant digits (a table of equilibria reads at a glance and fits the page with three coordinates), 0 below 1e-12. */
-const numberText = (v: number): string => `${Math.abs(v) < 1e-12 ? 0 : Number(v.toPrecision(4))}`;
+export const numberText = (v: number): string => `${Math.abs(v) < 1e-12 ? 0 : Number(v.toPrecision(4))}`;
 
-function complexLatex(z: Complex): string {
+export function complexLatex(z: Complex): string {
   const scale = Math.max(1, Math.hypot(z.re, z.im));
   if (Math.abs(z.im) < 1e-12 * scale) return numberText(z.re);
   const im = `${numberText(Math.abs(z.im))}\\,i`;

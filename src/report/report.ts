@@ -5,6 +5,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import type { Drawing } from '../model/types.js';
 import type { BasinStudy } from '../studies/basin.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
+import type { SteadyMotionStudy } from '../studies/steady-motion.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { PaperCheck } from '../studies/paper-check.js';
 import type { RestitutionStudy } from '../studies/restitution.js';
@@ -40,6 +41,8 @@ export interface ReportOptions {
   readonly basin?: BasinStudy;
   /** A small model's linearization and equilibria (studies/linearization.ts, undefined for a larger one), in its own section. */
   readonly linearization?: LinearizationStudy | undefined;
+  /** A small model's steady motions over its fastest cyclic rate (studies/steady-motion.ts), in its own section. */
+  readonly steadyMotion?: SteadyMotionStudy | undefined;
   /** The motion plotted in the report (computed by the caller from the generated code). */
   readonly simulation?: MotionSimulation;
   /** The model file's `sources` (bibliography.ts keys). */
@@ -61,6 +64,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.simulation ? { simulation: options.simulation } : {}),
     ...(options.limitStudy ? { limitStudy: options.limitStudy } : {}),
     ...(options.linearization ? { linearization: options.linearization } : {}),
+    ...(options.steadyMotion ? { steadyMotion: options.steadyMotion } : {}),
   };
   const { drawing, simulation } = options;
   // The motion's section is motion.ts's (plots in both reports, the animation); the sketch joins the model's description.

@@ -11,6 +11,7 @@ import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { BasinStudy } from '../studies/basin.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
+import type { SteadyMotionStudy } from '../studies/steady-motion.js';
 import type { Coordinate } from '../model/model.js';
 import { momentumName } from '../model/names.js';
 import { countWord, equation, equations, list, m, paragraph, ref, type Block, type EquationRow, type Figure, type Inline, type Section } from './document.js';
@@ -23,6 +24,7 @@ import { frictionSection } from './friction.js';
 import { lagrange1MeasureBlocks, lagrange1Section as lagrange1Report } from './lagrange1.js';
 import { limitSection, type ReportLimitStudy } from './limit.js';
 import { linearizationSection } from './periodic.js';
+import { steadyMotionSection } from './steady-motion.js';
 import { sweepFigure } from './sweep.js';
 import { EVENT_STYLE, SERIES_COLORS, svgPlot, type PlotEventKind } from './plot.js';
 import {
@@ -56,6 +58,8 @@ export interface SectionInput {
   readonly limitStudy?: ReportLimitStudy;
   /** A small model's linearization and equilibria (studies/linearization.ts), printed in its own section (periodic.ts). */
   readonly linearization?: LinearizationStudy;
+  /** Steady motions over a swept rate and their boundaries (studies/steady-motion.ts), printed in their own section (steady-motion.ts). */
+  readonly steadyMotion?: SteadyMotionStudy;
 }
 
 export type SectionBuilder = (input: SectionInput) => Section | undefined;
@@ -616,6 +620,7 @@ export const SECTIONS: readonly SectionBuilder[] = [
   ({ system }) => patchSection(system),
   ({ limitStudy }) => limitStudy && limitSection(limitStudy),
   linearizationSection,
+  steadyMotionSection,
   conventionsSection,
   ({ basin }) => basin && { id: 'basin', title: 'Basin of rolling', htmlOnly: true, blocks: [sweepFigure(basin, basin.caption)] },
   simulationSection,

@@ -75,7 +75,7 @@ export function equilibriumSpectrum(eq: Equilibrium): { eigenvalues: Complex[]; 
 }
 
 /** The dimension of A's null space: Gaussian elimination with complete pivoting, a pivot below 1e-7 of the largest |entry| taken as zero. */
-function nullity(A: readonly (readonly number[])[]): number {
+export function nullity(A: readonly (readonly number[])[]): number {
   const n = A.length;
   const a = A.map((row) => [...row]);
   const small = 1e-7 * Math.max(...a.flat().map(Math.abs));

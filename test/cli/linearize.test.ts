@@ -1,5 +1,9 @@
 // `mechanics linearize`: the pendulum's two rests with their eigenvalues and
-// the symbolic K, the compass resting on both feet, --at, and usage errors.
+// the symbolic K, the compass resting on both feet, --at, and usage errors;
+// --steady: the heavy top's steady precessions at its initial nutation, their
+// fold in the spin (where (A₀ − C) cos θ₀ Ω² − C φ̇ Ω + m g l = 0, from
+// Goldstein's §5.7 condition with n = φ̇ + Ω cos θ₀, has a double root), the
+// knife edge running straight, and named errors for bad steady input.
 import { describe, expect, it } from 'vitest';
 import { cli } from './run-cli.js';
 
@@ -74,5 +78,61 @@ describe('mechanics linearize', () => {
     expect(r.stderr).toContain("no coordinate 'phi'");
     const h = await cli('linearize', '--help');
     expect(h.stdout).toMatch(/^usage: mechanics linearize/);
+  });
+});
+
+describe('mechanics linearize --steady', () => {
+  interface SteadyJson {
+    cyclic: string[];
+    solvedFor: string[];
+    motions?: { q: Record<string, number>; qd: Record<string, number>; family: number; verdict: string }[];
+    branches?: { boundaries: { value: number; kind: string; below: string; above: string }[] }[];
+  }
+  const steadyJson = async (...argv: string[]): Promise<SteadyJson> => JSON.parse((await linearizeRaw(...argv)).stdout) as SteadyJson;
+  const linearizeRaw = async (...argv: string[]) => {
+    const r = await cli('linearize', ...argv, '--format', 'json');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    return r;
+  };
+
+  it('the heavy top at its initial nutation: two precessions, meeting where φ̇ = 2√((A₀ − C) cos θ₀ m g l)/C', async () => {
+    const o = await steadyJson('heavy-top', '--steady', '--sweep', 'phi=0:60:20');
+    expect(o.cyclic).toEqual(['psi', 'phi']);
+    expect(o.solvedFor).toEqual(["psi'"]);
+    const A0 = 0.5 + 1 * 0.5 ** 2;
+    const fold = (2 * Math.sqrt((A0 - 0.3) * Math.cos(0.5) * 1 * G * 0.5)) / 0.3;
+    expect(o.branches).toHaveLength(2);
+    for (const b of o.branches!) {
+      expect(b.boundaries.map((x) => [x.kind, x.below])).toEqual([['existence', 'none']]);
+      expect(Math.abs(b.boundaries[0]!.value - fold)).toBeLessThan(1e-6);
+    }
+    const r = await cli('linearize', 'heavy-top', '--steady', '--rate', 'phi=40');
+    expect(r.stdout).toContain("steady motions (cyclic: psi, phi; the others rest; solved for: psi')");
+    expect(r.stdout).toContain('linearly stable modulo the family');
+  });
+
+  it('the knife edge on a level plane runs straight along its blade', async () => {
+    const o = await steadyJson('knife-edge', '--steady', '--param', 'alpha=0', '--at', 'theta=0.4', '--rate', 'x=2');
+    expect(o.motions).toHaveLength(1);
+    expect(o.motions![0]!.qd.y).toBeCloseTo(2 * Math.tan(0.4), 9);
+    expect(o.motions![0]!.family).toBe(2);
+  });
+
+  it.each([
+    [['heavy-top', '--sweep', 'phi=0:1'], 2, '--sweep needs --steady'],
+    [['heavy-top', '--steady', '--sweep', 'phi=0'], 2, '--sweep needs name=from:to'],
+    [['heavy-top', '--steady', '--sweep', 'phi=0:1:0'], 2, 'steps must be a whole number'],
+    [['heavy-top', '--steady', '--sweep', 'omega=0:1'], 2, "'omega' is neither a coordinate"],
+    [['heavy-top', '--steady', '--rate', 'theta=1'], 1, "'theta' is not cyclic"],
+    [['heavy-top', '--steady', '--sweep', 'theta=0:1'], 1, "'theta' is not cyclic"],
+    [['heavy-top', '--steady', '--rate', 'phi=1', '--free', 'phi'], 2, 'its rate is given'],
+    [['heavy-top', '--steady', '--t', '1'], 2, 'do not depend on time'],
+    [['simple-pendulum', '--steady'], 1, 'has no cyclic coordinate'],
+  ])('bad steady input %j is a named error', async (argv, code, message) => {
+    const r = await cli('linearize', ...argv);
+    expect(r.code).toBe(code);
+    expect(r.stderr).toContain(message);
+    if (code === 1) expect(r.stderr).toMatch(/error \[steady-unsupported\]/);
   });
 });

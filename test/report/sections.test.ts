@@ -46,6 +46,7 @@ const ORDER = [
   'general-impact-maps',
   'rigid-limit',
   'linearization',
+  'steady-motion',
   'periodic-orbit',
   'universal-impact',
   'paper-results',

@@ -438,7 +438,7 @@ const sameRest = (x: readonly number[] | undefined, y: readonly number[] | undef
 const principalAngle = (v: number): number => v - 2 * Math.PI * Math.ceil((v - Math.PI) / (2 * Math.PI));
 
 /** An orthonormal basis of the null space of J (rows × cols, row-major), by Gram–Schmidt against its rows. */
-function nullSpace(J: Float64Array, rows: number, cols: number): number[][] {
+export function nullSpace(J: Float64Array, rows: number, cols: number): number[][] {
   const basis: number[][] = [];
   const orthogonalize = (v: number[]): number => {
     for (const u of basis) {
@@ -469,7 +469,7 @@ const maxAbs = (v: ArrayLike<number>): number => Math.max(0, ...Array.from(v, Ma
  * where the system is underdetermined); undefined when it does not reach
  * |F| ≤ 1e-9 of its start's scale or runs off.
  */
-function gaussNewton(F: (z: Float64Array) => Float64Array, z0: Float64Array): Float64Array | undefined {
+export function gaussNewton(F: (z: Float64Array) => Float64Array, z0: Float64Array): Float64Array | undefined {
   const z = Float64Array.from(z0);
   const scale = 1 + maxAbs(z0);
   let r = F(z);

@@ -1,0 +1,230 @@
+// Steady motions (relative equilibria) and the linearization about them.
+//
+// Cyclic coordinates. A coordinate q_c is cyclic (ignorable) when none of M,
+// the forcing f, the retaining rows A, b and their bias Ȧq̇ + ḃ contains it:
+// decided symbolically on the derivation. A steady motion moves the cyclic
+// coordinates at constant rates, q_c = q_c(0) + ω_c t, while the others
+// rest, q_r = q_r*, q̇_r = 0: q̈ = 0 of the constrained dynamics
+//   [M Aᵀ; A 0] [q̈; λ] = [f; −(Ȧq̇ + ḃ)]
+// (Lagrange I, lagrange1.ts), with the constraints themselves, A q̇ + b = 0
+// and φ(q) = 0 for holonomic rows, holding. Of the unknowns (q_r of the
+// resting coordinates, ω_c of the cyclic ones) the caller fixes some (the
+// swept spin, the top's nutation θ₀) and Gauss–Newton (equilibria.ts)
+// finds the others: a family of steady motions (the precessions of a top
+// for every θ₀ and spin) is cut to the member nearest the start.
+//
+// Linearization. Along a steady motion the state matrix
+// J = ∂(q̇, q̈)/∂(q, q̇) of the constrained equations (the multipliers
+// eliminated by the implicit function theorem on the symbolic residual
+// Jacobians of linearize.ts: [M Aᵀ; A 0][∂q̈/∂x; ∂λ/∂x] = −[∂R/∂x; ∂C/∂x])
+// is constant, since nothing depends on the cyclic coordinates. Their
+// columns vanish, so they are dropped from the state: on the reduced state
+// x_r = (q_r, q̇) the steady motion is an equilibrium. Every constraint
+// h = A q̇ + b (and φ) is a first integral of those equations, so at an
+// equilibrium dh·J = 0 and the tangent space ker dh of the constraint
+// manifold is invariant: J is restricted to it, J_r = Nᵀ J N with N an
+// orthonormal basis of ker dh. Its spectrum is the constrained motion's:
+// the m zeros that the invariants h add are gone. Zeros that remain come
+// from the family of steady motions through this one (another spin rate,
+// another heading of a rolling disk; counted by the study as the null
+// space of J_r) or from a drift along it (a Jordan block).
+//
+// Where M is singular no steady motion is found: zxz Euler angles at the
+// upright axis (θ = 0) merge precession and spin, so the sleeping top is
+// sought in coordinates regular there (Cardan angles, a rotation about x,
+// then y, then the body axis; test/fixtures/sleeping-top.ts), and a top in
+// zxz angles has the steady precessions at θ₀ ≠ 0.
+// Tests: test/derive/linearization/steady.test.ts, test/studies/steady-motion.test.ts.
+import { evaluator, type Env } from '../../core/evaluate.js';
+import { add, dependsOn, mul, type Expr } from '../../core/expr.js';
+import { MechanicsError } from '../../errors.js';
+import { accelerationSymbol, multiplierSymbol, TIME } from '../../model/names.js';
+import { luFactor, luSolve } from '../../numeric/lu.js';
+import type { DerivedSystem } from '../system.js';
+import { gaussNewton, nullSpace } from './equilibria.js';
+import { gradient } from './linearize.js';
+
+/** Per coordinate: none of M, f, A, b and the constraint bias contains it. */
+export function cyclicCoordinates(system: DerivedSystem): boolean[] {
+  const { massMatrix, forcing } = system.lagrange2;
+  const c = system.constraints;
+  const exprs: Expr[] = [...massMatrix.flat(), ...forcing, ...(c ? [...c.A.flat(), ...c.b, ...c.bias] : [])];
+  return system.model.coordinates.map((co) => !exprs.some((e) => dependsOn(e, co.name)));
+}
+
+/**
+ * A steady motion: the configuration at t = 0 and the rates (zero for the
+ * resting coordinates), and the state matrix on the reduced state.
+ */
+export interface SteadyMotion {
+  readonly q: readonly number[];
+  readonly qd: readonly number[];
+  /** Largest |q̈|, |A q̇ + b|, |φ| at the motion. */
+  readonly residual: number;
+  /** J_r = Nᵀ J N (square, 2n − #cyclic − #independent invariants), row-major rows. */
+  readonly J: readonly (readonly number[])[];
+}
+
+/**
+ * What is sought. Each coordinate has one steady unknown: its value q_i if
+ * it rests, its rate q̇_i if it is cyclic. `free` says which unknowns are
+ * solved for (started from q, qd); the others keep their values in q, qd.
+ * A cyclic coordinate's value in q is only its phase at t = 0.
+ */
+export interface SteadyRequest {
+  readonly q: readonly number[];
+  readonly qd: readonly number[];
+  readonly free: readonly boolean[];
+}
+
+/** The derivation's constrained dynamics evaluated numerically: accelerations, their Jacobian, the constraint invariants. */
+export class SteadyDynamics {
+  readonly cyclic: readonly boolean[];
+  private readonly n: number;
+  private readonly m: number;
+  /** The invariants h: A q̇ + b per row, then φ of each holonomic row. */
+  private readonly invariants: readonly Expr[];
+  /** ∂h/∂(q, q̇) per invariant, 2n expressions. */
+  private readonly invariantGradients: readonly (readonly Expr[])[];
+
+  constructor(private readonly system: DerivedSystem) {
+    const model = system.model;
+    const unsupported = (cause: string): MechanicsError =>
+      new MechanicsError('steady-unsupported', 'input', `steady motions of ${model.name} are not computed: ${cause}`, { model: model.name });
+    if (system.compliant || system.patches) throw unsupported('its compliant or distributed contact forces act only in their regions');
+    const c = system.constraints;
+    const timed = [...system.lagrange2.massMatrix.flat(), ...system.lagrange2.forcing, ...(c ? [...c.A.flat(), ...c.b] : [])];
+    if (timed.some((e) => dependsOn(e, TIME))) throw unsupported('its equations depend on time, so no motion is steady');
+    this.cyclic = cyclicCoordinates(system);
+    const cs = model.coordinates;
+    this.n = cs.length;
+    this.m = c?.A.length ?? 0;
+    const qNames = cs.map((co) => co.name);
+    const qdNames = cs.map((co) => co.qd.name);
+    const velocityForms = (c?.A ?? []).map((row, k) => add(c!.b[k]!, ...row.map((a, j) => mul(a, cs[j]!.qd))));
+    const positions = model.holonomic.map((h) => h.phi);
+    this.invariants = [...velocityForms, ...positions];
+    this.invariantGradients = this.invariants.map((h) => [...gradient(h, qNames), ...gradient(h, qdNames)]);
+  }
+
+  private env(params: Env, q: readonly number[], qd: readonly number[], qdd?: ArrayLike<number>, lambda?: ArrayLike<number>): Env {
+    const env: Record<string, number> = { ...params, [TIME]: 0 };
+    this.system.model.coordinates.forEach((co, i) => {
+      env[co.name] = q[i]!;
+      env[co.qd.name] = qd[i]!;
+      if (qdd) env[accelerationSymbol(co.q).name] = qdd[i]!;
+    });
+    if (lambda) for (let k = 0; k < this.m; k++) env[multiplierSymbol(k + 1).name] = lambda[k]!;
+    return env;
+  }
+
+  /** [M Aᵀ; A 0] at (q, q̇), LU-factored; undefined where singular (M singular at a coordinate singularity, dependent rows). */
+  private bordered(value: (e: Expr) => number): { LU: Float64Array; piv: Int32Array } | undefined {
+    const { n, m } = this;
+    const k = n + m;
+    const K = new Float64Array(k * k);
+    const { massMatrix } = this.system.lagrange2;
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) K[i * k + j] = value(massMatrix[i]![j]!);
+    this.system.constraints?.A.forEach((row, a) =>
+      row.forEach((e, j) => {
+        const v = value(e);
+        K[(n + a) * k + j] = v;
+        K[j * k + n + a] = v;
+      }),
+    );
+    const piv = new Int32Array(k);
+    return luFactor(k, K, piv, k * Number.EPSILON) < 0 ? { LU: K, piv } : undefined;
+  }
+
+  /** q̈ and λ at (q, q̇); undefined where the bordered matrix is singular. */
+  accelerations(params: Env, q: readonly number[], qd: readonly number[]): { qdd: Float64Array; lambda: Float64Array } | undefined {
+    const { n, m } = this;
+    const value = evaluator(this.env(params, q, qd));
+    const factors = this.bordered(value);
+    if (!factors) return undefined;
+    const rhs = new Float64Array(n + m);
+    this.system.lagrange2.forcing.forEach((f, i) => (rhs[i] = value(f)));
+    this.system.constraints?.bias.forEach((b, a) => (rhs[n + a] = -value(b)));
+    luSolve(n + m, factors.LU, factors.piv, rhs, 0, rhs, 0);
+    return { qdd: rhs.subarray(0, n), lambda: rhs.subarray(n) };
+  }
+
+  /** J = ∂(q̇, q̈)/∂(q, q̇) (2n×2n) at (q, q̇), exact: the symbolic residual Jacobians (linearize.ts) solved through the bordered matrix. */
+  jacobian(params: Env, q: readonly number[], qd: readonly number[]): number[][] | undefined {
+    const { n, m } = this;
+    const acc = this.accelerations(params, q, qd);
+    if (!acc) return undefined;
+    const value = evaluator(this.env(params, q, qd, acc.qdd, acc.lambda));
+    const factors = this.bordered(value)!;
+    const { Rq, Rqd, Cq, Cqd } = this.system.linearization;
+    const J = Array.from({ length: 2 * n }, (_, i) => Array.from({ length: 2 * n }, (_, j): number => (j === i + n ? 1 : 0)));
+    for (let col = 0; col < 2 * n; col++) {
+      const [R, C, j] = col < n ? [Rq, Cq, col] : [Rqd, Cqd, col - n];
+      const rhs = new Float64Array(n + m);
+      for (let i = 0; i < n; i++) rhs[i] = -value(R[i]![j]!);
+      for (let a = 0; a < m; a++) rhs[n + a] = -value(C![a]![j]!);
+      luSolve(n + m, factors.LU, factors.piv, rhs, 0, rhs, 0);
+      for (let i = 0; i < n; i++) J[n + i]![col] = rhs[i]!;
+    }
+    return J;
+  }
+
+  /** The full state (q, q̇) of a request with the unknowns z put in their places. */
+  private state(request: SteadyRequest, z: ArrayLike<number>): { q: number[]; qd: number[] } {
+    const q = [...request.q];
+    const qd = request.qd.map((v, i) => (this.cyclic[i] ? v : 0));
+    let k = 0;
+    request.free.forEach((free, i) => {
+      if (!free) return;
+      if (this.cyclic[i]) qd[i] = z[k++]!;
+      else q[i] = z[k++]!;
+    });
+    return { q, qd };
+  }
+
+  /** [q̈; h] at a state: zero at a steady motion; NaN where q̈ is undefined. */
+  private residual(params: Env, q: readonly number[], qd: readonly number[]): Float64Array {
+    const { n } = this;
+    const out = new Float64Array(n + this.invariants.length).fill(Number.NaN);
+    const acc = this.accelerations(params, q, qd);
+    if (!acc) return out;
+    out.set(acc.qdd);
+    const value = evaluator(this.env(params, q, qd));
+    this.invariants.forEach((h, a) => (out[n + a] = value(h)));
+    return out;
+  }
+
+  /** The steady motion nearest the request's start; undefined where Gauss–Newton does not converge or the motion is not linearizable. */
+  find(params: Env, request: SteadyRequest): SteadyMotion | undefined {
+    const z0 = Float64Array.from(request.free.flatMap((free, i) => (free ? [this.cyclic[i] ? request.qd[i]! : request.q[i]!] : [])));
+    const F = (z: Float64Array): Float64Array => {
+      const { q, qd } = this.state(request, z);
+      return this.residual(params, q, qd);
+    };
+    // A start where q̈ is undefined (NaN) fails gaussNewton's convergence test.
+    const z = gaussNewton(F, z0);
+    if (!z) return undefined;
+    const { q, qd } = this.state(request, z);
+    const J = this.reducedJacobian(params, q, qd);
+    if (!J) return undefined;
+    return { q, qd, residual: Math.max(...Array.from(F(z), Math.abs)), J };
+  }
+
+  /** J restricted to the reduced state (cyclic coordinates dropped) and to ker dh. */
+  private reducedJacobian(params: Env, q: readonly number[], qd: readonly number[]): number[][] | undefined {
+    const { n } = this;
+    const full = this.jacobian(params, q, qd);
+    if (!full?.flat().every(Number.isFinite)) return undefined;
+    const keep = [...Array.from({ length: n }, (_, i) => i).filter((i) => !this.cyclic[i]), ...Array.from({ length: n }, (_, i) => n + i)];
+    const J1 = keep.map((i) => keep.map((j) => full[i]![j]!));
+    const value = evaluator(this.env(params, q, qd));
+    const dh = this.invariantGradients.flatMap((g) => keep.map((j) => value(g[j]!)));
+    const d = keep.length;
+    const N = this.invariants.length
+      ? nullSpace(Float64Array.from(dh), this.invariants.length, d)
+      : Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j ? 1 : 0)));
+    // J_r[a][b] = N_aᵀ J1 N_b.
+    const JN = N.map((v) => J1.map((row) => row.reduce((s, x, j) => s + x * v[j]!, 0)));
+    return N.map((u) => JN.map((w) => u.reduce((s, x, i) => s + x * w[i]!, 0)));
+  }
+}

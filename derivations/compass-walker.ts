@@ -13,7 +13,9 @@ import { defineModel } from '../src/model/index.js';
 //
 // A knee-less walker's swing foot passes through the ground near mid-stance
 // (its gap is ∝ sin((a1 + a2)/2) sin((ai − aj)/2), which changes sign as
-// the legs pass each other); walkers ignore that scuffing. Each foot is
+// the legs pass each other); compass-gait models ignore that scuffing (a
+// real walker clears it by a knee or a retracting foot), and the report
+// states how deep the model's foot goes. Each foot is
 // active only ahead of the hip (when: 'ai > 0'): every scuff happens with
 // the swing foot behind it, every heel strike (ai = −aj > 0) in front.
 const foot = (i: 1 | 2) => ({
@@ -46,7 +48,7 @@ export default defineModel({
   name: 'compass-walker',
   title: 'Passive compass-gait walker on a slope (Goswami et al. 1998)',
   description:
-    'Two straight legs with point masses, hinged at the hip, walking down a slope; the swing foot scuffs at mid-stance and strikes ahead of the hip.',
+    'Two straight legs with point masses, hinged at the hip, walking down a slope; the swing foot strikes ahead of the hip. Like every compass-gait model it ignores foot scuffing: near mid-stance the swing foot passes a few millimetres through the slope (a walker clears it by bending a knee or shortening the leg), and the figures draw it there.',
   coordinates: [
     { name: 'x', description: 'hip, down the slope', unit: 'm' },
     { name: 'y', description: 'hip, normal to the slope', unit: 'm' },

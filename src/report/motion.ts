@@ -9,7 +9,8 @@ import { ZERO } from '../core/expr.js';
 import type { Drawing, Model } from '../model/types.js';
 import { animationHtml } from './animation.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
-import { mechanicsSymbol, unitLatex } from './notation.js';
+import { gapForm, math, mechanicsSymbol, unitLatex } from './notation.js';
+import type { PassThrough } from '../studies/motion.js';
 import { conservativeBetweenEvents, energyDrift, scaleGroups, shownTrajectory, spread } from './motion-plots.js';
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, SERIES_COLORS, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
 import { sceneFigure } from './scene.js';
@@ -25,7 +26,7 @@ export interface MotionTrajectory extends ReportTrajectory {
 
 export type MotionSimulation =
   | Exclude<ReportSimulation, { readonly trajectory: ReportTrajectory }>
-  | { readonly trajectory: MotionTrajectory; readonly method: string };
+  | { readonly trajectory: MotionTrajectory; readonly method: string; readonly passes?: readonly PassThrough[] };
 
 /** Plots show at most this many coordinates (a 30-link chain's 30 curves are no figure). */
 export const MAX_SERIES = 8;
@@ -94,6 +95,32 @@ export function sketchFigure(model: Model, drawing: Drawing, trajectory?: Report
     ...sceneFigure(scene, Number(Math.min(0.6, v.width / 640).toFixed(2)), [], []),
     caption: ['The model at its initial configuration ', m(values.join(',\\allowbreak\\ ')), ', drawn to scale with the default parameters.'],
   };
+}
+
+/**
+ * The contacts the motion carries through their surfaces (studies/motion.ts
+ * passesThrough), each with its deepest gap in the report's letter and,
+ * where declared, the activation condition that lets it pass.
+ */
+function passesParagraph(model: Model, passes: readonly PassThrough[]): Block {
+  const items = passes.flatMap((p, k): Inline[] => {
+    const c = model.unilateral[p.contact]!;
+    const { letter } = gapForm(model, c);
+    const value = Number((letter === 'f' ? p.gap : -p.gap).toPrecision(2));
+    const w = c.when;
+    return [
+      `${k === 0 ? '' : '; '}${c.name} reaches `,
+      m(`${letter}_{${p.contact + 1}} = ${formatNumber(value)}`),
+      ' at ',
+      m(`t \\approx ${formatNumber(Number(p.t.toPrecision(3)))}`),
+      ...(w ? [', where ', m(`${math(w.value)} ${w.strict ? '>' : '\\ge'} 0`), ' does not hold'] : [', an arrival the integration missed']),
+    ];
+  });
+  return paragraph(
+    'The motion carries contact points through their surfaces where an arrival is no impact: ',
+    ...items,
+    '. The model lets them pass, and the figures draw them so.',
+  );
 }
 
 /** The "Simulated motion" section: the plots in both reports, the animation in the HTML one. */
@@ -257,14 +284,23 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
         `${events.length} event${events.length === 1 ? '' : 's'} at ${markers.length} instant${markers.length === 1 ? '' : 's'}: ${[...new Set(events.map((e) => e.kind))].map((k) => `${events.filter((e) => e.kind === k).length} ${k}`).join(', ')}.`,
       )
     : paragraph('No impacts or releases occur on this interval.');
-  const blocks: Block[] = [paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ` (${simulation.method}).`), ...figures, counted];
+  const passes = simulation.passes?.length ? [passesParagraph(model, simulation.passes)] : [];
+  const blocks: Block[] = [
+    paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ` (${simulation.method}).`),
+    ...figures,
+    counted,
+    ...passes,
+  ];
   if (drawing) {
     blocks.push({
       kind: 'figure',
       id: 'animation',
       legend: [],
       svg: animationHtml({ id: 'animation', title: `${model.title}: the simulated motion`, drawing, model, t: tr.t, q: tr.q }),
-      caption: ['The simulated motion (web page only): play, pause, or drag the slider along the time.'],
+      caption: [
+        'The simulated motion (web page only): play, pause, or drag the slider along the time.',
+        ...(passes.length ? [' It draws the contact points that pass through their surfaces as the model moves them (above).'] : []),
+      ],
     });
   }
   return { id: 'simulation', title: 'Simulated motion', blocks };

@@ -12,6 +12,7 @@
 import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
 import { combineRadicals } from '../core/radicals.js';
+import { doubleAngles } from '../core/double-angles.js';
 import { add, children, factorsOf, mul, neg, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import { pythagoreanIn } from '../core/trig.js';
@@ -172,7 +173,8 @@ export const MECHANICS: LatexOptions = { symbol: mechanicsSymbol, factorRank: me
  * denominator as it found it):
  * \frac{…}{l_1^2 l_2 (m_1 + m_2 \sin^2(q_1 - q_2))}; last, each product's
  * square roots as one where no assumption is needed (√2·√q = √(2q): a
- * derivation keeps roots apart for its own algebra, e.g. the patch laws).
+ * derivation keeps roots apart for its own algebra, e.g. the patch laws),
+ * and double angles in one form, sin 2x and cos 2x (core/double-angles.ts).
  */
 export function tidy(e: Expr): Expr {
   let out = tidied.get(e);
@@ -206,7 +208,7 @@ function tidyOnce(e: Expr): Expr {
         return unreachable(u);
     }
   };
-  return combineRadicals(go(cancelled));
+  return doubleAngles(combineRadicals(go(cancelled)));
 }
 
 /**

@@ -37,7 +37,18 @@ export const PAPER_GROUPS = [
   {
     id: 'results',
     title: 'Results',
-    members: ['periodic-orbit', 'universal-impact', 'paper-results', 'paper-check', 'paper-claims', 'rigid-limit', 'linearization', 'steady-motion', 'simulation', 'basin'],
+    members: [
+      'periodic-orbit',
+      'universal-impact',
+      'paper-results',
+      'paper-check',
+      'paper-claims',
+      'rigid-limit',
+      'linearization',
+      'steady-motion',
+      'simulation',
+      'basin',
+    ],
   },
 ] as const;
 

@@ -66,6 +66,18 @@ export const EVENT_STYLE: Readonly<Record<PlotEventKind, { readonly color: strin
 };
 
 const MARGIN = { left: 64, right: 16, top: 18, bottom: 42 } as const;
+/**
+ * About how many tick intervals an axis has: on the page's 640 px, and on a
+ * phone's 360 px layout (Scene.narrow), where the labels keep their 11 px
+ * only if there are fewer of them.
+ */
+const TICKS: Readonly<Record<'wide' | 'narrow', TickCounts>> = { wide: { x: 5, y: 5 }, narrow: { x: 3, y: 4 } };
+interface TickCounts {
+  readonly x: number;
+  readonly y: number;
+}
+/** The width of the phone's layout: a 412 px screen's column (364 px) draws it at its own size. */
+export const NARROW_WIDTH = 360;
 
 /** Round tick steps: 1, 2, 5 × 10^k, about `count` intervals over [lo, hi]. */
 export function niceTicks(lo: number, hi: number, count = 5): { ticks: number[]; step: number; lo: number; hi: number } {
@@ -203,16 +215,17 @@ function frame(
   xl: string | AxisLabel,
   yl: string | AxisLabel,
   exactX = false,
+  ticks = TICKS.wide,
 ): Frame {
   const x0 = MARGIN.left;
   const x1 = W - MARGIN.right;
   const y0 = H - MARGIN.bottom;
   const y1 = MARGIN.top;
   const [xLo, xHi] = [xRange[0], xRange[1] > xRange[0] ? xRange[1] : xRange[0] + 1];
-  const nice = niceTicks(xLo, xHi);
+  const nice = niceTicks(xLo, xHi, ticks.x);
   const xt = exactX ? { ...nice, ticks: nice.ticks.filter((v) => v >= xLo - 1e-9 * nice.step && v <= xHi + 1e-9 * nice.step), lo: xLo, hi: xHi } : nice;
   const [vLo, vHi] = valueRange(yValues);
-  const yt = niceTicks(vLo, vHi);
+  const yt = niceTicks(vLo, vHi, ticks.y);
   const sx = (v: number): number => x0 + ((v - xt.lo) / (xt.hi - xt.lo)) * (x1 - x0);
   const sy = (v: number): number => y0 - ((v - yt.lo) / (yt.hi - yt.lo)) * (y0 - y1);
   const grid = '#e4e4e4';
@@ -245,10 +258,15 @@ function frame(
   return { items, sx, sy, x0, x1, y0, y1 };
 }
 
-/** Series against time, with a marker (a labelled vertical line) per instant of events. */
+/** Series against time, with a marker (a labelled vertical line) per instant of events; laid out for the page and for a phone. */
 export function plotScene(spec: PlotSpec): Scene {
   const W = spec.width ?? 640;
   const H = spec.height ?? 260;
+  const wide = plotLayout(spec, W, H, TICKS.wide);
+  return W > NARROW_WIDTH ? { ...wide, narrow: plotLayout({ ...spec, id: `${spec.id}-narrow` }, NARROW_WIDTH, H, TICKS.narrow) } : wide;
+}
+
+function plotLayout(spec: PlotSpec, W: number, H: number, ticks: TickCounts): Scene {
   const tMin = spec.t[0] ?? 0;
   const tMax = spec.t[spec.t.length - 1] ?? 1;
   const f = frame(
@@ -259,6 +277,7 @@ export function plotScene(spec: PlotSpec): Scene {
     spec.xLabel,
     spec.yLabel,
     true,
+    ticks,
   );
   const items = f.items;
   // Events under the curves; a count above a marker that stands for several.
@@ -310,10 +329,15 @@ export function svgPlot(spec: PlotSpec): string {
   return svgScene(plotScene(spec));
 }
 
-/** Curves in a plane, each from a dot at its first point. */
+/** Curves in a plane, each from a dot at its first point; laid out for the page and for a phone. */
 export function curveScene(spec: CurveSpec): Scene {
   const W = spec.width ?? 640;
   const H = spec.height ?? 300;
+  const wide = curveLayout(spec, W, H, TICKS.wide);
+  return W > NARROW_WIDTH ? { ...wide, narrow: curveLayout({ ...spec, id: `${spec.id}-narrow` }, NARROW_WIDTH, H, TICKS.narrow) } : wide;
+}
+
+function curveLayout(spec: CurveSpec, W: number, H: number, ticks: TickCounts): Scene {
   const [xLo, xHi] = valueRange(spec.curves.flatMap((c) => c.x));
   const f = frame(
     W,
@@ -322,6 +346,8 @@ export function curveScene(spec: CurveSpec): Scene {
     spec.curves.flatMap((c) => c.y),
     spec.xLabel,
     spec.yLabel,
+    false,
+    ticks,
   );
   const items = f.items;
   spec.curves.forEach((c, k) => {

@@ -171,6 +171,8 @@ ul { padding-left: 1.3rem; }
 li { margin: 0.35rem 0; }
 figure { margin: 1.4rem 0; text-align: center; }
 figure svg { max-width: 100%; height: auto; background: #fff; }
+svg.narrow { display: none; }
+@media (max-width: 40rem) { svg.wide { display: none; } svg.narrow { display: inline; } }
 .legend { font-size: 0.95rem; margin-top: 0.2rem; }
 .legend .key { display: inline-block; margin: 0 0.7rem; white-space: nowrap; }
 .legend .swatch { display: inline-block; width: 1.6rem; margin-right: 0.35rem; vertical-align: middle; }

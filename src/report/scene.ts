@@ -82,6 +82,12 @@ export interface Scene {
   readonly x0?: number;
   readonly y0?: number;
   readonly items: readonly SceneItem[];
+  /**
+   * The same figure laid out for a phone's column (fewer ticks, a narrower
+   * frame, so that its text is drawn at its own size there): the web page
+   * shows it instead below 40rem (render-html.ts), the PDF never.
+   */
+  readonly narrow?: Scene;
 }
 
 /** An item's pixel box; a text's from its size (sans-serif: 0.6 em a character, 0.8 em above the baseline, 0.25 em below). */
@@ -188,8 +194,10 @@ function svgItem(item: SceneItem): string {
   }
 }
 
-/** The scene as a standalone <svg> element. */
+/** The scene as a standalone <svg> element; with a narrow layout, both (classes "wide" and "narrow"). */
 export function svgScene(scene: Scene): string {
+  if (scene.narrow)
+    return [svgScene({ ...scene, cls: `${scene.cls} wide`, narrow: undefined }), svgScene({ ...scene.narrow, cls: `${scene.cls} narrow` })].join('\n');
   return [
     `<svg class="${scene.cls}" id="${scene.id}" xmlns="http://www.w3.org/2000/svg" viewBox="${scene.x0 ?? 0} ${scene.y0 ?? 0} ${scene.width} ${scene.height}" width="${scene.width}" height="${scene.height}" role="img" aria-labelledby="${scene.id}-title" font-family="sans-serif">`,
     `<title id="${scene.id}-title">${escapeXml(scene.title)}</title>`,

@@ -12,6 +12,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import type { BasinStudy } from '../studies/basin.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
 import type { SteadyMotionStudy } from '../studies/steady-motion.js';
+import type { PassThrough } from '../studies/motion.js';
 import type { Coordinate } from '../model/model.js';
 import { momentumName } from '../model/names.js';
 import { countWord, equation, equations, list, m, paragraph, ref, type Block, type EquationRow, type Figure, type Inline, type Section } from './document.js';
@@ -47,7 +48,10 @@ export interface ReportTrajectory {
 }
 
 /** The simulation shown in the HTML report, or why there is none: it failed, or the model is not one the runtime integrates (skipped). */
-export type ReportSimulation = { readonly trajectory: ReportTrajectory; readonly method: string } | { readonly error: string } | { readonly skipped: string };
+export type ReportSimulation =
+  | { readonly trajectory: ReportTrajectory; readonly method: string; readonly passes?: readonly PassThrough[] }
+  | { readonly error: string }
+  | { readonly skipped: string };
 
 export interface SectionInput {
   readonly system: DerivedSystem;

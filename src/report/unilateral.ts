@@ -21,6 +21,7 @@ import { gapForm, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, upT
 import { pinnedTangent } from '../model/impact-laws.js';
 import type { Model } from '../model/types.js';
 import { impactLawStatement } from './impact-laws.js';
+import { nameRepeated, whereBlocks } from './repeats.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
 
@@ -275,12 +276,14 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
       continue;
     }
     const ex = phase.explicit;
+    const named = nameRepeated(model, [...ex.qdd.slice(0, cs.length), ...ex.multipliers.slice(0, phase.rows.length)]);
     blocks.push(
       paragraph(`Contact with ${names} (`, m(held), '):'),
       equations(
-        ...cs.map((c, i) => equation(`phase-${phase.active.join('-')}-${c.name}`, mechanicsSymbol(c.qdd.name), mathLines(ex.qdd[i]!))),
-        ...phase.rows.map((r, k) => equation(`phase-${phase.active.join('-')}-${r.label}`, rateSymbol(r), mathLines(ex.multipliers[k]!))),
+        ...cs.map((c, i) => equation(`phase-${phase.active.join('-')}-${c.name}`, mechanicsSymbol(c.qdd.name), mathLines(named.exprs[i]!))),
+        ...phase.rows.map((r, k) => equation(`phase-${phase.active.join('-')}-${r.label}`, rateSymbol(r), mathLines(named.exprs[cs.length + k]!))),
       ),
+      ...whereBlocks(named),
     );
   }
   return { id: 'contact-phases', title: 'Contact phases', blocks };
@@ -509,15 +512,16 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
   const sc = im.scenario;
   const title = modeTitle(u, sc, mode);
   const impulse = impulseSymbol(reportSymbols(system).measure);
-  const impulses: EquationRow[] = [];
-  for (const [label, value] of mode.impulses) {
+  const rows = [...mode.impulses].flatMap(([label, value]) => {
     const row = rowByLabel(u, label);
-    if (!row) continue;
-    impulses.push(equation(`${tag}-${label}`, impulse(row), mathLines(value)));
-  }
+    return row ? [{ label, row, value }] : [];
+  });
+  const named = nameRepeated(system.model, [...mode.qdPlus.slice(0, cs.length), ...rows.map((r) => r.value)]);
+  const impulses: EquationRow[] = rows.map((r, k) => equation(`${tag}-${r.label}`, impulse(r.row), mathLines(named.exprs[cs.length + k]!)));
   const blocks: Block[] = [
     paragraph(`Mode ${n + 1}${title ? ` (${title})` : ''}:`),
-    equations(...cs.map((c, i) => equation(`${tag}-${c.name}`, mechanicsSymbol(postImpactName(c.name)), mathLines(mode.qdPlus[i]!))), ...impulses),
+    equations(...cs.map((c, i) => equation(`${tag}-${c.name}`, mechanicsSymbol(postImpactName(c.name)), mathLines(named.exprs[i]!))), ...impulses),
+    ...whereBlocks(named),
   ];
   for (const d of mode.indeterminate) {
     const syms = d.labels

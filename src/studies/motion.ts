@@ -5,14 +5,30 @@
 // loaded, the playground (playground/pipeline.ts) with the one sucrase
 // loaded in the page.
 // Tests: test/playground/pipeline.test.ts, test/report/committed.test.ts (through src/pipeline/report-inputs.ts),
-// test/runtime/hybrid/hinges.test.ts.
+// test/runtime/hybrid/hinges.test.ts, test/report/figures.test.ts (the points passing through surfaces).
 import { MechanicsError } from '../errors.js';
 import type { LoadedModule } from '../runtime/contract.js';
 import { simulate, simulationMethod } from '../runtime/hybrid/simulate.js';
 import { unintegrated, type Trajectory } from '../runtime/hybrid/trajectory.js';
 
+/**
+ * A contact whose point the motion carries through its surface: its gap's
+ * deepest value and when. Where a contact's `when` does not hold, an
+ * arrival is no impact and the point passes on (a compass walker's swing
+ * foot scuffs through the slope behind the hip).
+ */
+export interface PassThrough {
+  /** Index into the module's unilateral contacts. */
+  readonly contact: number;
+  readonly gap: number;
+  readonly t: number;
+}
+
 /** The motion a report plots, or why there is none: the simulation failed, or the runtime does not integrate the model (skipped). */
-export type MotionStudy = { readonly trajectory: Trajectory; readonly method: string } | { readonly error: string } | { readonly skipped: string };
+export type MotionStudy =
+  | { readonly trajectory: Trajectory; readonly method: string; readonly passes: readonly PassThrough[] }
+  | { readonly error: string }
+  | { readonly skipped: string };
 
 /** Samples of the trajectory plotted in a report. */
 export const REPORT_SAMPLES = 401;
@@ -31,9 +47,28 @@ export function reportMotion(mod: LoadedModule): { readonly simulation: MotionSt
     };
   try {
     const tr = simulate(mod, { q0, qd0, t1, samples: REPORT_SAMPLES, rtol: 1e-8, atol: 1e-10 });
-    return { simulation: { trajectory: tr, method: `${simulationMethod(mod)}, rtol 1e-8, atol 1e-10, ${REPORT_SAMPLES} samples` } };
+    return {
+      simulation: { trajectory: tr, method: `${simulationMethod(mod)}, rtol 1e-8, atol 1e-10, ${REPORT_SAMPLES} samples`, passes: passesThrough(mod, tr) },
+    };
   } catch (err) {
     if (!(err instanceof MechanicsError)) throw err;
     return { simulation: { error: err.message }, error: err };
   }
+}
+
+/**
+ * The contacts whose gap goes below −10⁻⁶ of the largest gap along the run:
+ * a held contact only drifts off its surface by the integrator's error
+ * (10⁻¹⁰ of the legs' sweep for the compass walker's standing foot).
+ */
+function passesThrough(mod: LoadedModule, tr: Trajectory): PassThrough[] {
+  const gaps = mod.gaps;
+  if (!gaps) return [];
+  const values = tr.t.map((t, k) => Array.from(gaps(t, tr.q[k]!, {})));
+  const tol = 1e-6 * Math.max(0, ...values.flat().map(Math.abs));
+  return mod.model.unilateral.flatMap((_, j): PassThrough[] => {
+    const deepest = values.reduce((best, g, k) => (g[j]! < values[best]![j]! ? k : best), 0);
+    const gap = values[deepest]![j]!;
+    return gap < -tol ? [{ contact: j, gap, t: tr.t[deepest]! }] : [];
+  });
 }

@@ -3,7 +3,7 @@
 // KaTeX's fonts loaded from docs/reports/katex/, at 1280 and at 412 px (a phone) no
 // display set below the body font, no equation number over its formula, no
 // page wider than the screen (wide displays and tables scroll in their box), the
-// plots drawn; and the animation advances when played. A screenshot of the showcase report (the compass) is
+// plots drawn with tick labels of 11 px that never overlap (a phone gets its own layout); and the animation advances when played. A screenshot of the showcase report (the compass) is
 // written to test-artifacts/. Without Chromium the check says it skipped,
 // except in CI (CI=true), where a missing browser is a failure.
 import { mkdirSync, rmSync } from 'node:fs';
@@ -70,7 +70,25 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
       page: document.documentElement.scrollWidth,
       errors: document.querySelectorAll('.katex-error').length,
       katex: document.querySelectorAll('.katex').length,
-      plots: [...document.querySelectorAll('svg.plot')].map((p) => ({ id: p.id, w: p.getBoundingClientRect().width, lines: p.querySelectorAll('polyline').length })),
+      plots: [...document.querySelectorAll('svg.plot')].filter((p) => p.getBoundingClientRect().width > 0).map((p) => {
+        // Tick labels as drawn: their size in CSS px, and pairs whose boxes (less 1 px of the font's line box) overlap.
+        const scale = p.getBoundingClientRect().width / p.viewBox.baseVal.width;
+        const ticks = [...p.querySelectorAll('text.tick')];
+        const boxes = ticks.map((t) => t.getBoundingClientRect());
+        let clashes = 0;
+        for (let i = 0; i < boxes.length; i++)
+          for (let j = i + 1; j < boxes.length; j++) {
+            const [a, b] = [boxes[i], boxes[j]];
+            if (a.left + 1 < b.right && b.left + 1 < a.right && a.top + 1 < b.bottom && b.top + 1 < a.bottom) clashes++;
+          }
+        return {
+          id: p.id,
+          w: p.getBoundingClientRect().width,
+          lines: p.querySelectorAll('polyline').length,
+          tickPx: Math.min(...ticks.map((t) => parseFloat(getComputedStyle(t).fontSize) * scale)),
+          clashes,
+        };
+      }),
       sketches: document.querySelectorAll('svg.sketch').length,
     };
   })()`;
@@ -99,7 +117,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
             page: number;
             errors: number;
             katex: number;
-            plots: { id: string; w: number; lines: number }[];
+            plots: { id: string; w: number; lines: number; tickPx: number; clashes: number }[];
             sketches: number;
           };
           expect(m.errors).toBe(0);
@@ -109,8 +127,13 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
           expect(m.page, `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
           expect(m.overlap, `equation numbers over their formula at ${width} px (px)`).toEqual([]);
           const html = r.files.get(`docs/reports/${name}.html`)!;
-          expect(m.plots).toHaveLength(html.match(/<svg[^>]*\bclass="plot\b/g)?.length ?? 0);
+          // One layout of each plot shown: the page's, or below 40rem the phone's (Scene.narrow).
+          expect(m.plots).toHaveLength(html.match(/<svg[^>]*\bclass="plot\b(?![^"]*\bnarrow\b)/g)?.length ?? 0);
+          if (width === 1280) expect(m.plots.filter((p) => p.id.endsWith('-narrow'))).toEqual([]);
           for (const p of m.plots) expect(p.w).toBeGreaterThan(width === 412 ? 250 : 300);
+          // Tick labels read at 11 px on the phone as on the page (they drew at 6.3 px in a 640 px plot shrunk to 364), none over another.
+          for (const p of m.plots) expect(p.tickPx, `${p.id}: tick labels at ${width} px`).toBeGreaterThanOrEqual(10.5);
+          for (const p of m.plots) expect(p.clashes, `${p.id}: tick labels over each other at ${width} px`).toBe(0);
           // The motion's curves are drawn wherever the report has them.
           for (const p of m.plots.filter((x) => x.id === 'plot-coordinates' || x.id === 'plot-velocities' || x.id.startsWith('plot-phase')))
             expect(p.lines, p.id).toBeGreaterThan(0);

@@ -59,7 +59,9 @@ describe('the figures of a bouncing ball', () => {
   it('draws one marker for the two events at the impact, and says so', () => {
     const coordinates = figures[0]!;
     if (coordinates.kind !== 'figure') throw new Error('no figure');
-    expect(coordinates.svg.match(/class="event /g)).toHaveLength(1);
+    // In each of its two layouts, the page's and the phone's.
+    expect(coordinates.svg.match(/class="event /g)).toHaveLength(2);
+    expect(coordinates.svg.match(/<svg /g)).toHaveLength(2);
     const summary = section.blocks
       .filter((b) => b.kind === 'paragraph')
       .map((b) => (b.kind === 'paragraph' ? b.content.join('') : ''))

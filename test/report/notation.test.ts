@@ -6,11 +6,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';
+import { parseExpr } from '../../src/core/parse.js';
 import { loadModels } from '../../src/pipeline/model-file.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
 import type { Inline } from '../../src/report/document.js';
-import { gapForm, mechanicsSymbol, reportSymbols } from '../../src/report/notation.js';
+import { gapForm, math, mechanicsSymbol, reportSymbols } from '../../src/report/notation.js';
 import { linearizationSection } from '../../src/report/periodic.js';
 import { linearizationStudy } from '../../src/studies/linearization.js';
 import { ROOT } from './reports.js';
@@ -81,5 +82,14 @@ describe('the printed reports', () => {
       expect(gaps.length, model.name).toBe(model.unilateral.length);
       for (const r of gaps) expect(heads, `${model.name}: ${r.lines[0]!.before}`).not.toContain(r.lines[0]!.before[0]);
     }
+  });
+});
+
+describe('double angles in print', () => {
+  it('are written contracted, as rubanovich1981 (2.7) prints E_R1x: 4ml cos α sin²α/(1 + I*) as 2ml sin α sin 2α/(1 + I*)', () => {
+    const tex = math(parseExpr('4*m*l*cos(alpha)*sin(alpha)^2/(1 + Istar)'));
+    expect(tex).toContain('\\sin\\alpha \\sin 2 \\alpha');
+    expect(tex).not.toContain('\\cos');
+    expect(math(parseExpr('m*cos(beta)^2 - m*sin(beta)^2'))).toBe('m \\cos 2 \\beta');
   });
 });

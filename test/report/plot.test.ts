@@ -45,11 +45,15 @@ describe('plot axes', () => {
   });
 });
 
+/** The page's layout of a plot's SVG (the phone's follows it). */
+const pageLayout = (svg: string): string => svg.slice(0, svg.indexOf('</svg>') + '</svg>'.length);
+
 describe('svgPlot', () => {
-  const svg = svgPlot(spec);
+  const both = svgPlot(spec);
+  const svg = pageLayout(both);
 
   it('draws one polyline per series with a point per sample, in a standalone svg', () => {
-    expect(svg).toMatch(/^<svg class="plot" id="plot-test" xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toMatch(/^<svg class="plot wide" id="plot-test" xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     const lines = [...svg.matchAll(/<polyline[^>]*points="([^"]*)"/g)];
     expect(lines).toHaveLength(2);
     for (const [, pts] of lines) expect(pts!.split(' ')).toHaveLength(101);
@@ -62,7 +66,21 @@ describe('svgPlot', () => {
 
   it('writes every coordinate with one decimal, so the bytes never depend on round-off', () => {
     for (const [, x] of svg.matchAll(/ (?:x|y|x1|y1|x2|y2)="([^"]*)"/g)) expect(x).toMatch(/^-?\d+\.\d$/);
-    expect(svgPlot(spec)).toBe(svg);
+    expect(svgPlot(spec)).toBe(both);
+  });
+
+  it('adds a phone’s layout, 360 px wide, with the same curves and markers and at most 5 tick labels an axis', () => {
+    const phone = both.slice(svg.length + 1);
+    expect(phone).toMatch(/^<svg class="plot narrow" id="plot-test-narrow" [^>]*viewBox="0 0 360 260"/);
+    expect(phone.match(/<polyline/g)).toHaveLength(2);
+    expect(phone.match(/class="event /g)).toHaveLength(2);
+    const ticks = (anchor: string, s: string): number => s.match(new RegExp(`class="tick"[^>]*text-anchor="${anchor}"`, 'g'))?.length ?? 0;
+    expect(ticks('middle', phone)).toBeLessThanOrEqual(5);
+    expect(ticks('end', phone)).toBeLessThanOrEqual(5);
+    expect(ticks('middle', phone)).toBeLessThan(ticks('middle', svg));
+    // 11 px labels over at least 40 px each on the x axis: none runs into the next.
+    const xs = [...phone.matchAll(/class="tick" x="([\d.]+)" y="[\d.]+" text-anchor="middle"/g)].map((m) => Number(m[1]));
+    for (let k = 1; k < xs.length; k++) expect(xs[k]! - xs[k - 1]!).toBeGreaterThanOrEqual(40);
   });
 });
 
@@ -82,7 +100,7 @@ describe('events: one marker per instant', () => {
   });
 
   it('draws one line per marker and writes the count above the one that stands for several', () => {
-    const svg = svgPlot({ ...spec, events: cascade });
+    const svg = pageLayout(svgPlot({ ...spec, events: cascade }));
     expect(svg.match(/class="event /g)).toHaveLength(2);
     expect(svg).toContain('>×13</text>');
     expect(svg).toContain('<title>t = 0.5000: impact ×7, release ×6</title>');

@@ -52,7 +52,7 @@ import type { CompliantContact, CompliantLaw, ConstraintRealization, Model, Real
 import { accelerationSymbol } from '../../model/names.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { solveSmall } from '../matrix.js';
-import { assumedPositive, parameterAssumptions } from '../proofs/assumptions.js';
+import { positiveParameters } from '../proofs/assumptions.js';
 import { rowOf } from '../unilateral/unilateral.js';
 import type { ContactRow } from '../unilateral/unilateral-types.js';
 
@@ -211,7 +211,7 @@ const REALIZED_LAWS: { readonly [K in RealizedLaw['kind']]: (law: Extract<Realiz
     const rayleigh = cDamp === ZERO ? ZERO : mul(HALF, viscosity, rate, rate);
     const force = add(mul(k, deltaP), neg(mul(viscosity, rate)));
     const parts: Parts = { name: c.name, gap: c.gap, potential, addedMass: a, rayleigh, force, pen };
-    return assemble(model, parts, row, rate, 'compliant', index, law.adhesion, contactLimit(l2, row, law, assumedPositive(parameterAssumptions(model))));
+    return assemble(model, parts, row, rate, 'compliant', index, law.adhesion, contactLimit(l2, row, law, positiveParameters(model)));
   },
 };
 
@@ -353,7 +353,7 @@ function residualJacobian(model: Model, R: readonly Expr[], pen: Sym | undefined
  * header), its roots joined as far as the positive parameters allow
  * (the scaled line contact of kozlov1988 Th. 3: √N·k/√(N(4c² − k²)) = k/√(4c² − k²)).
  */
-function contactLimit(l2: Lagrange2, row: ContactRow, law: CompliantLaw, positive: (s: Expr) => boolean): RigidLimit {
+function contactLimit(l2: Lagrange2, row: ContactRow, law: CompliantLaw, positive: ReadonlySet<string>): RigidLimit {
   const k = law.stiffness;
   const c = law.damping;
   if (!nonZero(k) || nonZero(law.addedMass)) return { kind: 'delayed-release' };
@@ -362,7 +362,7 @@ function contactLimit(l2: Lagrange2, row: ContactRow, law: CompliantLaw, positiv
   const normalMass = l2.constantMass ? normalMassOf(l2, row) : undefined;
   const mn = normalMass ?? NORMAL_MASS;
   // Numerators and radicands simplified apart, then the roots joined: a quotient simplified whole is a sum of quotients.
-  const roots = (e: Expr): Expr => combineRadicals(e, positive);
+  const roots = (e: Expr): Expr => combineRadicals(e, (s) => s.kind === 'sym' && positive.has(s.name));
   const damping = simplify(c);
   const overRoot = pow(simplify(add(mul(num(4), k, mn), neg(mul(c, c)))), neg(HALF));
   const ratio = roots(mul(damping, overRoot));

@@ -62,7 +62,8 @@ import { definiteIntegral } from '../../core/integrate.js';
 import { subs } from '../../core/subs.js';
 import { mapChildren, memoPass } from '../../core/traverse.js';
 import { simplify } from '../../core/trig.js';
-import { isPositiveFactor, positiveParameters, pullPositive } from './positive.js';
+import { positiveParameters } from '../proofs/assumptions.js';
+import { isPositiveFactor, pullPositive } from './positive.js';
 
 /** Orders of the symbols in a small parameter, and the order kept (paper §4: ϑ ~ ε, depth ~ ε²). */
 export interface SmallExpansion {
@@ -487,7 +488,7 @@ export function derivePatches(model: Model, l2: Lagrange2): PatchDerivation | un
 }
 
 function patchTerm(model: Model, l2: Lagrange2, c: PatchContact, field: string): PatchTerm {
-  const positive = positiveParameters(model);
+  const positive = [...positiveParameters(model)];
   const law = derivePatchLaw({
     variable: c.variable,
     geometry: { penetration: c.penetration },

@@ -1,22 +1,15 @@
-// Symbols known to be positive, and fractional powers with those pulled out
-// of their bases, so that results read as the papers print them:
+// Fractional powers with their positive factors (positiveParameters,
+// proofs/assumptions.ts) pulled out of their bases, so that results read as
+// the papers print them:
 // (2kr²(kq + νq̇))^½ = √2 k^½ r (kq + νq̇)^½ for a contact patch (kuleshov2011),
 // √(N(4c² − k²)) = √N √(4c² − k²) for a realized contact's limit (kozlov1988
 // Theorem 3).
 // Tests: test/derive/compliant/patch.test.ts, test/derive/compliant/compliant.test.ts.
 import { factorsOf, mul, num, pow, type Expr } from '../../core/expr.js';
-import { evaluate } from '../../core/evaluate.js';
 import { collectFactors } from '../../core/factor.js';
 import * as Q from '../../core/rational.js';
 import { together } from '../../core/together.js';
 import { mapChildren, memoPass } from '../../core/traverse.js';
-import type { Model } from '../../model/model.js';
-
-/** Parameters known positive: default > 0 and, with a range, a lower end ≥ 0 (pulled out of roots and conditions). */
-export function positiveParameters(model: Model): string[] {
-  const env = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
-  return model.parameters.filter((p) => p.default > 0 && (!p.range || evaluate(p.range[0], env) >= 0)).map((p) => p.name);
-}
 
 /** A factor that is positive: a positive number, a positive symbol, or a real power of either. */
 export function isPositiveFactor(f: Expr, positive: ReadonlySet<string>): boolean {

@@ -30,7 +30,8 @@ import { preImpactName } from '../../model/names.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { solveSmall } from '../matrix.js';
 import { balance, type PatchTerm } from './patch.js';
-import { positiveParameters, pullPositive } from './positive.js';
+import { positiveParameters } from '../proofs/assumptions.js';
+import { pullPositive } from './positive.js';
 
 /** The slip after an impact (σA of Proposition 9), a symbol of the impact's velocities. */
 const SLIP_AFTER = sym('S');

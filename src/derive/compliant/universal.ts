@@ -29,7 +29,8 @@ import { diff } from '../../core/diff.js';
 import type { Model } from '../../model/model.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { solveSmall } from '../matrix.js';
-import { positiveParameters, pullPositive } from './positive.js';
+import { positiveParameters } from '../proofs/assumptions.js';
+import { pullPositive } from './positive.js';
 import { balance, type PatchCondition, type PatchRegimeName, type PatchTerm } from './patch.js';
 
 /** The scaled depth h and its rate h′ = dh/dτ (printed h, h_d beside the law's q, q_d). */

@@ -49,15 +49,18 @@ export function parameterAssumptions(model: Model): ParameterAssumption[] {
 }
 
 /**
- * The parameters the assumptions make > 0 (a lower end > 0, or 0 excluded),
- * as the predicate of combineRadicals (core/radicals.ts): a stiffness N > 0
- * lets √N·k/√(N·X) be k/√X.
+ * The parameters the model's assumptions make > 0 (a lower end > 0, or 0
+ * excluded): the one notion of a positive parameter, used wherever a sign
+ * is taken for granted: combineRadicals (core/radicals.ts) lets
+ * √N·k/√(N·X) be k/√X for a stiffness N > 0, and pullPositive
+ * (compliant/positive.ts) takes N out of (N·X)^½.
  */
-export function assumedPositive(assumptions: readonly ParameterAssumption[]): (s: Expr) => boolean {
-  const names = new Set(
-    assumptions.filter((a) => a.lower !== undefined && (a.lower === ZERO ? a.lowerOpen : (numericValue(a.lower) ?? 0) > 0)).map((a) => a.parameter),
+export function positiveParameters(model: Model): ReadonlySet<string> {
+  return new Set(
+    parameterAssumptions(model)
+      .filter((a) => a.lower !== undefined && (a.lower === ZERO ? a.lowerOpen : (numericValue(a.lower) ?? 0) > 0))
+      .map((a) => a.parameter),
   );
-  return (s) => s.kind === 'sym' && names.has(s.name);
 }
 
 /** The assumptions as a domain of sign decisions. */

@@ -1,0 +1,68 @@
+// A sum that a block of printed equations repeats, named once as a paper
+// names it: the pendulum at a wall's accelerations and impact map divide
+// by m₁cos²q₂ + m₂sin²(q₁ − q₂) in every row; printed as D with "where
+// D = …" under the block, each row reads at a glance. Printing only: the
+// derivation's expressions are unchanged (the patch law's discriminant Δ
+// is named by its own section, patch.ts).
+// Tests: test/report/repeats.test.ts.
+import { children, sym, type Expr } from '../core/expr.js';
+import { mapChildren, memoPass } from '../core/traverse.js';
+import type { Model } from '../model/types.js';
+import { m, paragraph, type Block } from './document.js';
+import { math, mechanicsSymbol, tidy } from './notation.js';
+
+/** A sum is named when at least this many of a block's expressions contain it… */
+const MIN_USES = 3;
+/** …and it prints at least this long (LaTeX characters): a short sum reads better in place. */
+const MIN_LENGTH = 45;
+
+/** A block's expressions with its most repeated long sum replaced by a name, and that name's definition. */
+export interface NamedRepeat {
+  readonly exprs: readonly Expr[];
+  readonly name?: { readonly symbol: Expr; readonly value: Expr };
+}
+
+/**
+ * The block's expressions, tidied as printed, with the sum that saves the
+ * most print (uses × length) written as D: a letter that names no
+ * parameter or coordinate of the model, nor the dissipation function of a
+ * compliant contact.
+ */
+export function nameRepeated(model: Model, exprs: readonly Expr[]): NamedRepeat {
+  const tidied = exprs.map(tidy);
+  const uses = new Map<Expr, number>();
+  for (const e of tidied) for (const s of sumsIn(e)) uses.set(s, (uses.get(s) ?? 0) + 1);
+  let best: Expr | undefined;
+  let saving = 0;
+  for (const [s, n] of uses) {
+    if (n < MIN_USES) continue;
+    const length = math(s).length;
+    if (length >= MIN_LENGTH && n * length > saving) [best, saving] = [s, n * length];
+  }
+  const taken = [...model.parameters, ...model.coordinates].some((x) => mechanicsSymbol(x.name) === 'D') || (model.compliant?.length ?? 0) > 0;
+  if (!best || taken) return { exprs };
+  const symbol = sym('D');
+  const named = best;
+  const replace = memoPass<Expr>((u, go) => (u === named ? symbol : mapChildren(u, go)));
+  return { exprs: tidied.map(replace), name: { symbol, value: named } };
+}
+
+/** The paragraph under a block that defines its name, if it has one. */
+export function whereBlocks(named: NamedRepeat): Block[] {
+  return named.name ? [paragraph('where ', m(`${math(named.name.symbol)} = ${math(named.name.value)}`), '.')] : [];
+}
+
+/** The distinct sums in e (each shared node visited once). */
+function sumsIn(e: Expr): Set<Expr> {
+  const sums = new Set<Expr>();
+  const seen = new Set<Expr>();
+  const stack = [e];
+  while (stack.length) {
+    const u = stack.pop()!;
+    if (seen.has(u)) continue;
+    seen.add(u);
+    if (u.kind === 'add') sums.add(u);
+    stack.push(...children(u));
+  }
+  return sums;
+}

@@ -1,0 +1,61 @@
+// A sum repeated across a block of printed equations is named once: the
+// pendulum at a wall divides every row of its contact phase and its impact
+// map by m₁cos²q₂ + m₂sin²(q₁ − q₂), printed as D with "where D = …".
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../../src/core/evaluate.js';
+import type { Expr } from '../../src/core/expr.js';
+import { parseExpr } from '../../src/core/parse.js';
+import { subsRecord } from '../../src/core/subs.js';
+import { deriveSystem } from '../../src/derive/system.js';
+import { buildModel } from '../../src/model/index.js';
+import type { Block, Inline } from '../../src/report/document.js';
+import { nameRepeated } from '../../src/report/repeats.js';
+import { contactPhasesSection, impactMapsSection } from '../../src/report/unilateral.js';
+import pendulumWall from '../../derivations/pendulum-wall.js';
+import simplePendulum from '../../derivations/simple-pendulum.js';
+
+const model = buildModel(pendulumWall);
+const system = deriveSystem(model);
+const SUM = 'm_{1} \\cos^{2} q_{2} + m_{2} \\sin^{2}(q_{1} - q_{2})';
+
+function formulas(blocks: readonly Block[]): string[] {
+  const inline = (xs: readonly Inline[]): string[] => xs.flatMap((x) => (typeof x === 'object' && 'math' in x ? [x.math] : []));
+  return blocks.flatMap((b) => (b.kind === 'paragraph' ? inline(b.content) : b.kind === 'equations' ? b.rows.flatMap((r) => r.lines.map((l) => l.after)) : []));
+}
+
+describe('a repeated sum named once', () => {
+  it.each([
+    ['contact phase', contactPhasesSection(system)!.blocks],
+    ['impact map', impactMapsSection(system)!.blocks],
+  ])('the pendulum at a wall’s %s: D = m₁cos²q₂ + m₂sin²(q₁ − q₂) defined under the rows, which use D and never the sum', (_, blocks) => {
+    // The paragraph defining D and the block of rows above it (a mode's conditions follow in a block of their own).
+    const where = blocks.findIndex((b) => formulas([b]).some((f) => f.startsWith('D = ')));
+    expect(blocks[where - 1]?.kind).toBe('equations');
+    const printed = formulas(blocks.slice(where - 1, where + 1));
+    expect(printed.filter((f) => f === `D = ${SUM}`)).toHaveLength(1);
+    expect(printed.filter((f) => f.includes(SUM))).toHaveLength(1);
+    expect(printed.filter((f) => /(^|[^A-Za-z\\])D\b/.test(f)).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps every expression’s value: the rows with D put back agree with the derivation at a random state', () => {
+    const phase = system.unilateral!.phases.find((p) => p.explicit)!;
+    const exprs = [...phase.explicit!.qdd, ...phase.explicit!.multipliers];
+    const named = nameRepeated(model, exprs);
+    expect(named.name).toBeDefined();
+    const env = { m1: 1.3, m2: 0.7, l1: 0.9, l2: 1.1, g: 9.81, d: 0.5, e: 0.8, q1: 0.4, q2: -0.3, "q1'": 0.2, "q2'": -1.1, t: 0 };
+    const back = (e: Expr): Expr => subsRecord(e, { D: named.name!.value });
+    exprs.forEach((e, i) => expect(evaluate(back(named.exprs[i]!), env)).toBeCloseTo(evaluate(e, env), 10));
+  });
+
+  it('names nothing where no long sum repeats (the simple pendulum’s rows), nor as D where D names a parameter', () => {
+    const pendulum = buildModel(simplePendulum);
+    const one = [parseExpr('g*sin(theta)/l')];
+    expect(nameRepeated(pendulum, one).name).toBeUndefined();
+    const rows = ['1/(m1*cos(q2)^2 + m2*sin(q1 - q2)^2)', 'g/(m1*cos(q2)^2 + m2*sin(q1 - q2)^2)', 'l1/(m1*cos(q2)^2 + m2*sin(q1 - q2)^2)'].map((s) =>
+      parseExpr(s),
+    );
+    expect(nameRepeated(model, rows).name?.value).toBe(parseExpr('m1*cos(q2)^2 + m2*sin(q1 - q2)^2'));
+    const withD = { ...model, parameters: [...model.parameters, { ...model.parameters[0]!, name: 'D' }] };
+    expect(nameRepeated(withD, rows).name).toBeUndefined();
+  });
+});

@@ -18,11 +18,13 @@
 //     Nonholonomic Systems, ch. III, the rolling disk): stable iff its spin
 //     ω > √(g/(3a)); its tilt and turning rate then oscillate at
 //     λ² = −(C (C + m a²) ω² − A m g a)/(A (A + m a²)) (linearized by
-//     hand); the hand-written fixture rolling-disk.ts.
+//     hand); the hand-written fixture rolling-disk.ts and the same disk formed
+//     from its geometry (derivations/rolling-disk.ts).
 import { describe, expect, it } from 'vitest';
 import heavyTop from '../../derivations/heavy-top.js';
 import knifeEdge from '../../derivations/knife-edge.js';
 import bouncingBall from '../../derivations/bouncing-ball.js';
+import rollingDiskGeometry from '../../derivations/rolling-disk.js';
 import { steadyMotionsAt, steadyMotionStudy, sweepSteadyMotions } from '../../src/studies/steady-motion.js';
 import rollingDisk from '../fixtures/rolling-disk.js';
 import sleepingTop from '../fixtures/sleeping-top.js';
@@ -124,12 +126,15 @@ describe('the heavy top’s steady precession at nutation θ₀', () => {
   });
 });
 
-describe('the thin disk rolling upright', () => {
+describe.each([
+  ['written by hand', rollingDisk],
+  ['formed from its geometry', rollingDiskGeometry],
+])('the thin disk rolling upright, %s', (_, model) => {
   it('is stable iff its spin exceeds √(g/(3a))', () => {
     const disk = { m: 0.7, a: 0.3, g: 9.81 };
     const critical = Math.sqrt(disk.g / (3 * disk.a));
     const result = sweepSteadyMotions(
-      derived(rollingDisk),
+      derived(model),
       disk,
       // The spin phi' given; the contact point's rates solved for (the rolling constraints give them).
       { q: [0, 0, 0, 0, 0], qd: [0, 0, 0, 0, 2 * critical], free: [true, true, false, false, false] },

@@ -224,7 +224,7 @@ export function energyGain(
 /** U⁺ = U_free + W μ (W r×r row-major). */
 function velocitiesAfter(uFree: ArrayLike<number>, W: ArrayLike<number>, mu: ArrayLike<number>): Float64Array {
   const r = uFree.length;
-  const uPlus = Float64Array.from(uFree);
+  const uPlus = new Float64Array(uFree);
   for (let a = 0; a < r; a++) for (let c = 0; c < r; c++) uPlus[a] += W[a * r + c]! * mu[c]!;
   return uPlus;
 }
@@ -265,18 +265,18 @@ export interface LawSolve {
 export function applyImpactLaw<S extends LawSolve | undefined>(rows: LawRows, solve: (b: Float64Array) => S): { solved: S; law: ImpactLawName } {
   const { uMinus, uFree, W, band, e, contacts, slipCount, restVelocity } = rows;
   const gain = (s: S): number => (s?.sol.status === 'ok' ? energyGain(uMinus, uFree, W, s.mu, s.sol.impulses, band) : 0);
-  const first = solve(restitutionBias(Float64Array.from(uFree), uMinus, e, contacts, slipCount));
+  const first = solve(restitutionBias(new Float64Array(uFree), uMinus, e, contacts, slipCount));
   if (!(gain(first) > 0)) return { solved: first, law: 'newton-coulomb' };
-  const glocker = solve(glockerBias(Float64Array.from(uFree), uMinus, glockerRestitution(contacts, slipCount, uMinus, e, restVelocity)));
+  const glocker = solve(glockerBias(new Float64Array(uFree), uMinus, glockerRestitution(contacts, slipCount, uMinus, e, restVelocity)));
   const glockerGain = gain(glocker);
   if (!(glockerGain > 0)) return { solved: glocker, law: 'glocker' };
-  let midpoint = solve(midpointBias(Float64Array.from(uFree), rows));
+  let midpoint = solve(midpointBias(new Float64Array(uFree), rows));
   // Without a solution (a 'stick' contact jammed by the arriving normals' e), e = 1 on every row.
-  if (midpoint?.sol.status !== 'ok') midpoint = solve(glockerBias(Float64Array.from(uFree), uMinus, 1));
+  if (midpoint?.sol.status !== 'ok') midpoint = solve(glockerBias(new Float64Array(uFree), uMinus, 1));
   let midGain = midpoint?.sol.status === 'ok' ? gain(midpoint) : Infinity;
   // Still gaining: once more with the slides it stopped or turned on their midpoint velocity too.
   if (midGain > 0 && midGain < Infinity) {
-    const again = solve(midpointBias(Float64Array.from(uFree), rows, velocitiesAfter(uFree, W, midpoint!.mu)));
+    const again = solve(midpointBias(new Float64Array(uFree), rows, velocitiesAfter(uFree, W, midpoint!.mu)));
     const againGain = again?.sol.status === 'ok' ? gain(again) : Infinity;
     if (againGain < midGain) {
       midpoint = again;

@@ -72,6 +72,7 @@ export class NormalContacts {
   private keyVersion = -1;
   /** The law's rows for the last index set's size: views made again only when the size changes. */
   private rows: LawRows | undefined;
+  private zk: Float64Array | undefined;
   /** W_II's non-zero columns per row, found when its key changes (a chain's or a stack's W_II is tridiagonal). */
   private readonly band: { readonly lo: Int32Array; readonly hi: Int32Array } & Band;
 
@@ -115,6 +116,12 @@ export class NormalContacts {
       this.findBand(count);
     }
     return this.key;
+  }
+
+  /** z's first k entries, the view kept while k stays. */
+  private zView(k: number): Float64Array {
+    if (this.zk?.length !== k) this.zk = this.z.subarray(0, k);
+    return this.zk;
   }
 
   /** lo[a] ≤ c < hi[a]: the columns of row a of W_II (in this.W) that are not zero. */
@@ -200,7 +207,7 @@ export class NormalContacts {
       tally.iterations += pivoting.iterations;
       if (pivoting.warmHit) tally.warmStartHits++;
       tally.worstResidual = Math.max(tally.worstResidual, pivoting.residual);
-      const impulses = z.subarray(0, k);
+      const impulses = z === this.z ? this.zView(k) : z.subarray(0, k);
       return { sol: { status: 'ok', impulses }, mu: impulses };
     }
     tally.fallbacks++;

@@ -471,9 +471,12 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
       vNext.set(v);
       let converged = false;
       for (let iter = 0; iter < MAX_FIXED_POINT_ITERATIONS && !converged; iter++) {
-        for (let i = 0; i < n; i++) {
-          qNext[i] = q[i] + hk * (theta * vNext[i] + (1 - theta) * v[i]);
-          qTilde[i] = q[i] + theta * (qNext[i] - q[i]);
+        // q_{k+1} and q̃ are read only by a forcing or a mass matrix that is not constant.
+        if (!fixedMap) {
+          for (let i = 0; i < n; i++) {
+            qNext[i] = q[i] + hk * (theta * vNext[i] + (1 - theta) * v[i]);
+            qTilde[i] = q[i] + theta * (qNext[i] - q[i]);
+          }
         }
         const version = cache.version;
         if (!constant.massMatrix && !cache.setMass(mod.massMatrix(tk + theta * hk, qTilde, params, Mq))) {
@@ -486,19 +489,19 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
             v,
           );
         }
-        if (constant.forcing) F1.set(F0);
-        else {
+        if (!constant.forcing) {
           mod.forcing(t1k, qNext, vNext, params, F1);
           evaluations++;
         }
+        const F = constant.forcing ? F0 : F1;
         // The map v⁺ ↦ v_free + M⁻¹H_IᵀP reads v⁺ only through M(q̃) and F(q_{k+1}, v⁺): where
         // both kept their values, it returns what it returned last time (vNext), exactly.
-        if (iter > 0 && version === cache.version && sameValues(F1, F1last)) {
+        if (iter > 0 && version === cache.version && (constant.forcing || sameValues(F1, F1last))) {
           converged = true;
           break;
         }
-        F1last.set(F1);
-        for (let i = 0; i < n; i++) R[i] = hk * (theta * F1[i] + (1 - theta) * F0[i]);
+        if (!constant.forcing) F1last.set(F1);
+        for (let i = 0; i < n; i++) R[i] = hk * (theta * F[i] + (1 - theta) * F0[i]);
         cache.solveMass(R);
         for (let i = 0; i < n; i++) vFree[i] = v[i] + R[i];
         if (sc) frictionalImpulses(sc, vFree, t1k);
@@ -511,9 +514,11 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
         }
         let change = 0,
           scale = Number.MIN_VALUE;
-        for (let i = 0; i < n; i++) {
-          change = Math.max(change, Math.abs(vFree[i] - vNext[i]));
-          scale = Math.max(scale, Math.abs(vFree[i]), Math.abs(R[i]));
+        if (!fixedMap) {
+          for (let i = 0; i < n; i++) {
+            change = Math.max(change, Math.abs(vFree[i] - vNext[i]));
+            scale = Math.max(scale, Math.abs(vFree[i]), Math.abs(R[i]));
+          }
         }
         vNext.set(vFree);
         // 1e-13 relative: a few ulps above the roundoff of one evaluation of the map. With M and F
@@ -530,8 +535,8 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
           v,
         );
       }
-      for (let i = 0; i < n; i++) qNext[i] = q[i] + hk * (theta * vNext[i] + (1 - theta) * v[i]);
       for (let i = 0; i < n; i++) {
+        qNext[i] = q[i] + hk * (theta * vNext[i] + (1 - theta) * v[i]);
         if (!Number.isFinite(qNext[i]) || !Number.isFinite(vNext[i])) {
           throw failure('non-finite-state', 'the state became non-finite; reduce h', 'state', t1k, q, v);
         }

@@ -1,7 +1,7 @@
 // npm run bench: the performance figures as JSON lines, one object per line
 // on stdout, so that other tools can read them:
 //   { bench: 'pendulum', n, deriveMs, codegenMs, rhsNs, ops, acc, … }       bench/pendulum.ts
-//   { bench: 'pendulum-scaling', from, to, exponent }                      (derive + codegen)
+//   { bench: 'pendulum-scaling', from, to, exponent }   derive + codegen, 10 → 40 and 10 → 100
 //   { bench: 'moreau-jean', model, contacts, h, steps, stepsPerSec, … }   bench/time-stepping.ts
 //       for the bouncing ball, a chain of 50 balls and a stack of 20 blocks (bench/models.ts)
 //   { bench: 'event-driven', model, tRest, wallMs, … }
@@ -10,17 +10,24 @@
 // and, when SymPy or Siconos are installed, the peers' lines from the same
 // run with a `peer` field (bench/peers.ts); SymPy's pendulum lines carry
 // sympy.cse's operation counts on our expressions (bench/ops.ts).
+//   { bench: 'machine', date, node, cpus, cpuModel, loadStart, loadEnd, processes }
 // Flags: --large adds n = 60, 100; --quick runs small sizes and short
 // simulations (the bench's own test); --no-peers leaves the peers out;
-// --startup runs only the start-up lines.
-// Timings stay here: no unit test asserts one. Each pendulum size runs in
-// a process of its own (heaps, caches and the JIT do not carry over) when
-// the bench runs compiled.
+// --startup runs only the start-up lines; --docs writes the run's tables
+// to docs/bench.md (bench/docs.ts).
+// Timings stay here: no unit test asserts one. When the bench runs
+// compiled, every figure (each pendulum size, each time-stepping model, the
+// event-driven ball, each peer's script) is measured in PROCESSES processes
+// of its own (heaps, caches and the JIT do not carry over) and its line is
+// their median, with [min, max] under `spread` (bench/stats.ts).
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildModel } from '../src/model/index.js';
 import { deriveSystem } from '../src/derive/system.js';
 import { generateModule } from '../src/codegen/module.js';
+import { benchMarkdown } from './docs.js';
 import { loadGenerated } from './generate.js';
 import { ballChain, blockStack } from './models.js';
 import { measurePendulum, PENDULUM_WARM_UP_MS } from './pendulum.js';
@@ -28,12 +35,14 @@ import { sympyPendulumLines } from './ops.js';
 import { siconosMoreauJean } from './peers.js';
 import { startupLines } from './startup.js';
 import { eventDrivenBall, moreauJean, moreauJeanBall } from './time-stepping.js';
-import { round } from './stats.js';
+import { repeated, round } from './stats.js';
 
 export interface BenchOptions {
   readonly sizes: readonly number[];
-  /** Measure each pendulum size in a child process (needs the compiled bench). */
+  /** Measure each figure in child processes (needs the compiled bench); otherwise once, in this process. */
   readonly isolate: boolean;
+  /** Processes per figure when isolated: its line is their median and spread. */
+  readonly processes: number;
   readonly moreauJean: { readonly h: number; readonly t1: number; readonly reps: number };
   /** The many-contact models: balls in the chain, blocks in the stack, and their time span. */
   readonly manyContacts: { readonly chain: number; readonly stack: number; readonly t1: number; readonly reps: number };
@@ -50,9 +59,13 @@ export interface BenchOptions {
 
 const SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 20, 30, 40];
 
+/** Processes per figure: the median of five moves by a quarter of what one process does on this shared machine. */
+const PROCESSES = 5;
+
 export const FULL: BenchOptions = {
   sizes: SIZES,
   isolate: true,
+  processes: PROCESSES,
   moreauJean: { h: 1e-3, t1: 10, reps: 5 },
   manyContacts: { chain: 50, stack: 20, t1: 1, reps: 3 },
   eventDriven: { t1: 10, reps: 5 },
@@ -68,6 +81,7 @@ export const FULL: BenchOptions = {
 export const QUICK: BenchOptions = {
   sizes: [2, 3],
   isolate: false,
+  processes: 1,
   moreauJean: { h: 1e-3, t1: 0.5, reps: 1 },
   manyContacts: { chain: 5, stack: 3, t1: 0.1, reps: 1 },
   eventDriven: { t1: 5, reps: 1 },
@@ -79,77 +93,124 @@ export const QUICK: BenchOptions = {
 };
 
 /** Cost exponent of derive + codegen between two sizes: log(t_b/t_a)/log(b/a). */
-function scaling(lines: readonly { n: number; deriveMs: number; codegenMs: number }[], from: number, to: number): object | undefined {
-  const a = lines.find((l) => l.n === from);
-  const b = lines.find((l) => l.n === to);
-  if (!a || !b) return undefined;
-  const exponent = Math.log((b.deriveMs + b.codegenMs) / (a.deriveMs + a.codegenMs)) / Math.log(to / from);
-  return { bench: 'pendulum-scaling', from, to, exponent: round(exponent, 2) };
+function scaling(lines: readonly Record<string, unknown>[], from: number, to: number): object | undefined {
+  const total = (n: number): number | undefined => {
+    const l = lines.find((x) => x.bench === 'pendulum' && x.peer === undefined && x.n === n && typeof x.deriveMs === 'number');
+    return l ? (l.deriveMs as number) + (l.codegenMs as number) : undefined;
+  };
+  const a = total(from);
+  const b = total(to);
+  if (a === undefined || b === undefined) return undefined;
+  return { bench: 'pendulum-scaling', from, to, exponent: round(Math.log(b / a) / Math.log(to / from), 2) };
 }
 
 /**
  * The CLI's startup flag (src/cli/main.ts's shebang), so that the bench
  * measures what the CLI pays: a 64 MB young generation scavenges codegen's
- * short-lived monomials about 4× less often (docs/bench.md).
+ * short-lived monomials about 4× less often.
  */
 const NODE_FLAGS = ['--max-semi-space-size=64'];
 
 /**
- * The pendulum's memory budget (n = 100 within 2 GB): V8 lets the
+ * The pendulum's memory budget (n = 100 within 1 GB resident): V8 lets the
  * heap grow well past the live set before a full collection (the process's
  * RSS follows the cap, about cap + 110 MB), so the child's old space is
- * capped well below it; the live set at n = 100 is 0.75 GB after the
- * derivation, 0.95 GB after codegen (docs/bench.md, Memory).
+ * capped below the budget.
  */
 const MEMORY_CAP = ['--max-old-space-size=1500'];
 
-/** One pendulum size in a fresh process running this file compiled. */
-function isolated(n: number): object {
+/** One measurement, in whatever process runs it. */
+type Job =
+  | { readonly kind: 'pendulum'; readonly n: number; readonly warmUpMs: number }
+  | {
+      readonly kind: 'moreau-jean';
+      readonly model: 'bouncing-ball' | 'ball-chain' | 'block-stack';
+      readonly n: number;
+      readonly h: number;
+      readonly t1: number;
+      readonly reps: number;
+    }
+  | { readonly kind: 'event-driven'; readonly t1: number; readonly reps: number };
+
+async function runJob(job: Job): Promise<Record<string, unknown>> {
+  switch (job.kind) {
+    case 'pendulum':
+      return { ...(await measurePendulum(job.n, job.warmUpMs)) };
+    case 'moreau-jean': {
+      const spec = job.model === 'ball-chain' ? ballChain(job.n) : job.model === 'block-stack' ? blockStack(job.n) : undefined;
+      if (!spec) return { ...moreauJeanBall(job.h, job.t1, job.reps) };
+      const mod = await loadGenerated(generateModule(deriveSystem(buildModel(spec)), `bench/models.ts (${spec.name})`).source);
+      return { ...moreauJean(mod, job.h, job.t1, job.reps) };
+    }
+    case 'event-driven':
+      return { ...eventDrivenBall(job.t1, job.reps) };
+  }
+}
+
+/** A job in a fresh process running this file compiled; a job that fails (memory, stack) is a finding, not the end of the bench. */
+function child(job: Job): Record<string, unknown> {
   try {
     return JSON.parse(
-      execFileSync(process.execPath, [...NODE_FLAGS, ...MEMORY_CAP, fileURLToPath(import.meta.url), '--pendulum', String(n)], {
+      execFileSync(process.execPath, [...NODE_FLAGS, ...MEMORY_CAP, fileURLToPath(import.meta.url), '--job', JSON.stringify(job)], {
         encoding: 'utf8',
         maxBuffer: 64 << 20,
       }),
-    ) as object;
+    ) as Record<string, unknown>;
   } catch (err) {
-    // A size that fails (memory, stack) is a finding, not the end of the bench.
-    return { bench: 'pendulum', n, error: (err as Error).message.split('\n').find((l) => /Error/.test(l)) ?? String(err) };
+    const error = (err as Error).message.split('\n').find((l) => /Error/.test(l)) ?? String(err);
+    return job.kind === 'pendulum' ? { bench: 'pendulum', n: job.n, error } : { bench: job.kind, error };
   }
 }
 
-export async function runBench(opts: BenchOptions, emit: (line: object) => void): Promise<void> {
-  const pendulum: { n: number; deriveMs: number; codegenMs: number }[] = [];
-  for (const n of opts.sizes) {
-    const line = opts.isolate ? isolated(n) : await measurePendulum(n, opts.pendulumWarmUpMs);
-    if ('deriveMs' in line) pendulum.push(line as { n: number; deriveMs: number; codegenMs: number });
+export async function runBench(opts: BenchOptions, emit: (line: Record<string, unknown>) => void): Promise<void> {
+  const loadStart = loadavg()[0]!;
+  const lines: Record<string, unknown>[] = [];
+  const out = (line: Record<string, unknown>): void => {
+    lines.push(line);
     emit(line);
+  };
+  const measure = async (job: Job): Promise<void> => out(opts.isolate ? repeated(opts.processes, () => [child(job)])[0]! : await runJob(job));
+  for (const n of opts.sizes) await measure({ kind: 'pendulum', n, warmUpMs: opts.pendulumWarmUpMs });
+  for (const [from, to] of [
+    [10, 40],
+    [10, 100],
+  ] as const) {
+    const growth = scaling(lines, from, to);
+    if (growth) out({ ...growth });
   }
-  const growth = scaling(pendulum, 10, 40);
-  if (growth) emit(growth);
   const { h, t1, reps } = opts.moreauJean;
-  emit(moreauJeanBall(h, t1, reps));
   const many = opts.manyContacts;
   const models = [
-    { peer: 'ball-chain', n: many.chain, spec: ballChain(many.chain) },
-    { peer: 'block-stack', n: many.stack, spec: blockStack(many.stack) },
-  ];
-  for (const { spec } of models) {
-    const mod = await loadGenerated(generateModule(deriveSystem(buildModel(spec)), `bench/models.ts (${spec.name})`).source);
-    emit(moreauJean(mod, h, many.t1, many.reps));
+    { model: 'bouncing-ball', n: 1, t1, reps },
+    { model: 'ball-chain', n: many.chain, t1: many.t1, reps: many.reps },
+    { model: 'block-stack', n: many.stack, t1: many.t1, reps: many.reps },
+  ] as const;
+  for (const m of models) await measure({ kind: 'moreau-jean', ...m, h });
+  await measure({ kind: 'event-driven', ...opts.eventDriven });
+  if (opts.startupRuns > 0) for (const line of startupLines(opts.startupRuns)) out({ ...line });
+  if (opts.peers) {
+    // Each call runs the peer's script in a process of its own.
+    const times = opts.isolate ? opts.processes : 1;
+    for (const line of repeated(times, () => sympyPendulumLines(opts.sympySizes, opts.sympyOpsSizes))) out(line);
+    for (const m of models) for (const line of repeated(times, () => siconosMoreauJean(m.model, m.n, h, m.t1))) out(line);
   }
-  emit(eventDrivenBall(opts.eventDriven.t1, opts.eventDriven.reps));
-  if (opts.startupRuns > 0) for (const line of startupLines(opts.startupRuns)) emit(line);
-  if (!opts.peers) return;
-  for (const line of sympyPendulumLines(opts.sympySizes, opts.sympyOpsSizes)) emit(line);
-  for (const line of siconosMoreauJean('bouncing-ball', 1, h, t1)) emit(line);
-  for (const { peer, n } of models) for (const line of siconosMoreauJean(peer, n, h, many.t1)) emit(line);
+  const cpu = cpus();
+  out({
+    bench: 'machine',
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpu.length,
+    cpuModel: cpu[0]?.model.trim() ?? 'unknown',
+    loadStart: round(loadStart, 2),
+    loadEnd: round(loadavg()[0]!, 2),
+    processes: opts.isolate ? opts.processes : 1,
+  });
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
-  const one = argv.indexOf('--pendulum');
-  if (one >= 0) {
-    console.log(JSON.stringify(await measurePendulum(Number(argv[one + 1]))));
+  const job = argv.indexOf('--job');
+  if (job >= 0) {
+    console.log(JSON.stringify(await runJob(JSON.parse(argv[job + 1]!) as Job)));
     return;
   }
   if (argv.includes('--startup')) {
@@ -162,7 +223,20 @@ export async function main(argv: readonly string[]): Promise<void> {
     sizes: argv.includes('--large') ? [...base.sizes, 60, 100] : base.sizes,
     peers: base.peers && !argv.includes('--no-peers'),
   };
-  await runBench(opts, (line) => console.log(JSON.stringify(line)));
+  const lines: Record<string, unknown>[] = [];
+  await runBench(opts, (line) => {
+    lines.push(line);
+    console.log(JSON.stringify(line));
+  });
+  // Run from the repository's root, as npm run bench does.
+  if (argv.includes('--docs'))
+    writeFileSync(
+      'docs/bench.md',
+      benchMarkdown(
+        lines,
+        argv.filter((a) => a !== '--docs'),
+      ),
+    );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main(process.argv.slice(2));

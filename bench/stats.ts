@@ -1,5 +1,6 @@
 // Robust summaries of repeated timings: this 2-core machine is shared and
-// noisy, so every figure of the bench is a median (or a minimum) of runs.
+// noisy, so every figure of the bench is a median of runs, and every line
+// the median of several processes with their spread (merged below).
 
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -15,3 +16,37 @@ export function timed<T>(f: () => T): [T, number] {
 
 /** Round to `digits` decimals (JSON lines stay short). */
 export const round = (x: number, digits = 1): number => +x.toFixed(digits);
+
+type Line = Record<string, unknown>;
+
+/**
+ * One line from the same figure measured in several processes: a number
+ * that differs between them becomes their median, with [min, max] under
+ * `spread`; everything else (sizes, counts, q̈, impact times) is the same
+ * in every process and kept as it is. `processes` says how many there were.
+ */
+export function merge(lines: readonly Line[]): Line {
+  const first = lines[0]!;
+  if (lines.length === 1) return first;
+  const out: Line = {};
+  const spread: Record<string, [number, number]> = {};
+  for (const [key, value] of Object.entries(first)) {
+    const values = lines.map((l) => l[key]);
+    if (typeof value === 'number' && values.every((v) => typeof v === 'number') && values.some((v) => v !== value)) {
+      const xs = values as number[];
+      out[key] = median(xs);
+      spread[key] = [Math.min(...xs), Math.max(...xs)];
+    } else out[key] = value;
+  }
+  return { ...out, processes: lines.length, ...(Object.keys(spread).length ? { spread } : {}) };
+}
+
+/** What tells one figure's lines from another's in a run (the kind, peer, size, model, command). */
+const identity = (l: Line): string => JSON.stringify([l.bench, l.peer, l.n, l.model, l.command, l.from, l.to]);
+
+/** The lines of `times` runs of `run` (each in processes of its own), merged figure by figure in first-seen order. */
+export function repeated(times: number, run: () => readonly Line[]): Line[] {
+  const groups = new Map<string, Line[]>();
+  for (let r = 0; r < times; r++) for (const line of run()) groups.set(identity(line), [...(groups.get(identity(line)) ?? []), line]);
+  return [...groups.values()].map(merge);
+}

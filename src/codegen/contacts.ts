@@ -240,7 +240,7 @@ export function contactDecls(scope: Scope): Decl[] {
       doc: 'M$ → ML$ (Cholesky); false when M is not positive definite (a massless direction).',
       params: [],
       returns: 'boolean',
-      body: [{ kind: 'call', call: call(member('ML$', 'set'), ref('M$')) }, ret(bin(call('choleskyFactor', n$, ref('ML$')), '<', num(0)))],
+      body: [{ kind: 'call', call: call(member('ML$', 'set'), ref('M$')) }, ret(bin(call('choleskyFactor', n$, ref('ML$'), ref('envelope$')), '<', num(0)))],
     },
     ...(sys.constraints
       ? [

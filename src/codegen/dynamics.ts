@@ -52,6 +52,18 @@ function massPattern(scope: Scope): LowerPattern {
   return sys.lagrange2.massMatrix.map((row, r) => row.slice(0, r + 1).map((e, c) => !isZero(e) || added.some((m) => !isZero(m[r]![c]!))));
 }
 
+/**
+ * M's envelope: per row, its first column that may be non-zero (the diagonal
+ * at the latest). Independent bodies give a block-diagonal M, a chain of
+ * neighbours a banded one; the embedded Cholesky then works inside it only.
+ */
+export function massEnvelope(pattern: LowerPattern): number[] {
+  return pattern.map((row, r) => {
+    const c = row.findIndex((nz) => nz);
+    return c < 0 ? r : c;
+  });
+}
+
 /** The scratch arrays the smooth part works in. */
 export function dynamicsBuffers(scope: Scope): Decl[] {
   const { n, sys } = scope;
@@ -84,10 +96,17 @@ export function dynamicsDecls(scope: Scope): Decl[] {
   const N = n + m;
   const dynamics = kernelBlock(scope, [...massOutputs(scope, 'mm$'), ...into('ff$', lagrange2.forcing)]);
   const load = (withVelocity: boolean): Stmt => callStmt('load$', ref('q'), ...(withVelocity ? [ref('qd')] : []));
-  // M$ y = f$: unrolled for this M where it is small enough to stay optimized, else the embedded loops.
-  const unrolled = unrolledSpdSolve('solveM$', massPattern(scope), 'M$', 'f$');
+  // M$ y = f$: unrolled for this M where it is small enough to stay optimized, else the embedded loops in M's envelope.
+  const pattern = massPattern(scope);
+  const unrolled = unrolledSpdSolve('solveM$', pattern, 'M$', 'f$');
   const solveM = (y: string, yOff: JsExpr): Stmt[] => (unrolled ? [callStmt('solveM$', ref(y), yOff)] : spdSolve('M$', 'f$', y, yOff));
   const decls: Decl[] = [
+    {
+      kind: 'const',
+      name: 'envelope$',
+      doc: "M's envelope: row i is zero left of column envelope$[i] (choleskyFactor's `first`).",
+      value: { kind: 'new', array: 'Int32Array', arg: { kind: 'data', value: massEnvelope(pattern) } },
+    },
     {
       kind: 'function',
       name: 'load$',
@@ -166,6 +185,28 @@ export function dynamicsDecls(scope: Scope): Decl[] {
       params: [T, Q, P, outParam(n * n)],
       returns: 'Float64Array',
       body: [load(false), callStmt('mass$', ref('t'), ref('p'), ref('out')), ...compliantMassCall(sys, 'out'), ret(ref('out'))],
+    },
+    {
+      kind: 'function',
+      name: 'massFactor',
+      doc: "Factors massMatrix's output in place (Cholesky, L Lᵀ, within M's envelope: no work on its structural zeros); false when M is not positive definite.",
+      exported: true,
+      params: [{ name: 'm', type: 'Float64Array' }],
+      returns: 'boolean',
+      body: [ret(bin(call('choleskyFactor', n$, ref('m'), ref('envelope$')), '<', num(0)))],
+    },
+    {
+      kind: 'function',
+      name: 'massSolve',
+      doc: "x[off…off+n) ← M⁻¹ x[off…off+n), in place, with the factor massFactor left in l (within M's envelope).",
+      exported: true,
+      params: [
+        { name: 'l', type: 'Float64Array' },
+        { name: 'x', type: 'Float64Array' },
+        { name: 'off', type: 'number' },
+      ],
+      returns: 'void',
+      body: [callStmt('choleskySolve', n$, ref('l'), ref('x'), ref('off'), ref('x'), ref('off'), ref('envelope$'))],
     },
     {
       kind: 'function',

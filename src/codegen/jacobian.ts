@@ -41,7 +41,7 @@ export function jacobianDecls(scope: Scope): Decl[] {
       ]
     : [
         forRange('i', 0, n$, [assign(idx('JR$', i), neg(idx('RX$', at(i, w, column))))]),
-        callStmt('choleskySolve', n$, ref('M$'), ref('JR$'), num(0), ref('JR$'), num(0)),
+        callStmt('choleskySolve', n$, ref('M$'), ref('JR$'), num(0), ref('JR$'), num(0), ref('envelope$')),
       ];
   return [
     { kind: 'comment', text: '---- Jacobian of the first-order right-hand side' },

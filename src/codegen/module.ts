@@ -48,6 +48,7 @@ function header(sys: DerivedSystem, sourceFile: string): string[] {
     '  x  = [...q, ...qd]        state for rhs()',
     `  z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [${model.coordinates.map((c) => `p_${c.name}`).join(', ')}]`,
     `  massMatrix: row-major ${n}×${n}; forcing, accelerations, momenta: length ${n}`,
+    `  massFactor(m), massSolve(l, x, off): M's Cholesky factor in place (in M's envelope), x ← M⁻¹x`,
     `  rhs: [...qd, ...q̈] (${2 * n}); hamiltonRhs: [...q̇, ...ṗ] (${2 * n}); rhsJacobian: row-major ${2 * n}×${2 * n}`,
     ...(constraints ? [`  constraintAccelerations: [q̈ (${n}), λ (${constraints.A.length}: ${constraints.names.join(', ')})]`] : []),
     ...(m
@@ -121,6 +122,8 @@ const TOP_LEVEL = [
   ...EMBEDDED_NAMES,
   'model',
   'massMatrix',
+  'massFactor',
+  'massSolve',
   'forcing',
   'accelerations',
   'rhs',

@@ -40,16 +40,17 @@ export function embeddedSolvers(files: { readonly lu: boolean; readonly contacts
 
 /**
  * y[yOff…yOff+n) = M⁻¹ b for the mass matrix in `a` (overwritten by its
- * Cholesky factor); NaN when M is not positive definite.
+ * Cholesky factor, within M's envelope `envelope$`); NaN when M is not
+ * positive definite.
  */
 export function spdSolve(a: string, b: string, y: string, yOff: JsExpr): Stmt[] {
   const i = ref('i');
   return [
     {
       kind: 'if',
-      test: bin(call('choleskyFactor', ref('n$'), ref(a)), '>=', num(0)),
+      test: bin(call('choleskyFactor', ref('n$'), ref(a), ref('envelope$')), '>=', num(0)),
       then: [forRange('i', 0, ref('n$'), [assign(idx(y, plus(yOff, i)), ref('NaN'))])],
-      else: [callStmt('choleskySolve', ref('n$'), ref(a), ref(b), num(0), ref(y), yOff)],
+      else: [callStmt('choleskySolve', ref('n$'), ref(a), ref(b), num(0), ref(y), yOff, ref('envelope$'))],
     },
   ];
 }

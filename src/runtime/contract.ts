@@ -168,6 +168,15 @@ export interface LoadedModule {
    */
   checkParams?(p: Params): ParamProblem[];
   massMatrix(t: number, q: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
+  /**
+   * massMatrix's output factored in place (Cholesky, within M's envelope as
+   * the derivation's structural zeros give it: a block-diagonal or banded M
+   * costs what its band costs); false when M is not positive definite.
+   * Absent in modules generated before it existed.
+   */
+  massFactor?(m: Float64Array): boolean;
+  /** x[off…off+n) ← M⁻¹ x[off…off+n) in place, with the factor massFactor left in l. */
+  massSolve?(l: Float64Array, x: Float64Array, off: number): void;
   forcing(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
   /** q̈ consistent with every retaining constraint. */
   accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;

@@ -30,6 +30,7 @@ const FIELDS: Record<string, string[]> = {
   pendulum: ['n', 'deriveMs', 'codegenMs', 'rhsNs', 'ops', 'acc'],
   'moreau-jean': ['model', 'contacts', 'h', 'steps', 'stepsPerSec'],
   'event-driven': ['model', 'tRest', 'wallMs'],
+  machine: ['date', 'node', 'cpus', 'loadStart', 'loadEnd', 'processes'],
 };
 const PEER_FIELDS: Record<string, string[]> = {
   pendulum: ['n', 'deriveMs', 'rhsNs', 'acc'],

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { choleskyFactor, choleskySolve } from '../../src/numeric/cholesky.js';
 import { spdSolver } from '../../src/numeric/spd-solver.js';
+import { rng } from '../helpers/random.js';
 import { backwardError, hilbert, matVec, spd, vector } from './matrices.js';
 
 const EPS = Number.EPSILON;
@@ -112,6 +113,60 @@ describe('Cholesky factorization of symmetric positive definite matrices', () =>
       choleskySolve(3, l, b, 2, b, 2);
       x.forEach((v, i) => expect(b[2 + i]).toBeCloseTo(v, 14));
     }
+  });
+});
+
+describe('Cholesky within an envelope (block-diagonal and banded matrices)', () => {
+  /**
+   * A random SPD matrix zero left of column first[i] in row i (and
+   * symmetrically): G Gᵀ + δI with G lower triangular inside the envelope
+   * keeps it when `first` is non-decreasing (row i's product with row j < i
+   * only meets columns ≥ first[i]).
+   */
+  const enveloped = (first: readonly number[], rand: () => number): Float64Array => {
+    const n = first.length;
+    const g = new Float64Array(n * n);
+    for (let i = 0; i < n; i++) for (let k = first[i]!; k <= i; k++) g[i * n + k] = 2 * rand() - 1;
+    const a = new Float64Array(n * n);
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < n; j++) {
+        let s = i === j ? 0.5 : 0;
+        for (let k = 0; k < n; k++) s += g[i * n + k]! * g[j * n + k]!;
+        a[i * n + j] = s;
+      }
+    return a;
+  };
+  const shapes: [string, number[]][] = [
+    ['diagonal', [0, 1, 2, 3, 4, 5]],
+    ['two blocks of 3', [0, 0, 0, 3, 3, 3]],
+    ['bandwidth 2', [0, 0, 0, 1, 2, 3, 4]],
+    ['blocks of 1, 2 and 3', [0, 1, 1, 3, 3, 3]],
+  ];
+
+  it.each(shapes)('%s: the same factor as the dense one, bit for bit, and never reads outside the envelope', (_, first) => {
+    const rand = rng(first.length * 7 + first[first.length - 1]!);
+    const n = first.length;
+    for (let trial = 0; trial < 20; trial++) {
+      const a = enveloped(first, rand);
+      for (let i = 0; i < n; i++) for (let k = 0; k < first[i]!; k++) expect(a[i * n + k]).toBe(0);
+      const dense = Float64Array.from(a);
+      expect(choleskyFactor(n, dense)).toBe(-1);
+      // NaN where the envelope says zero: a read of it would spread into the factor.
+      const poisoned = Float64Array.from(a);
+      for (let i = 0; i < n; i++) for (let k = 0; k < first[i]!; k++) poisoned[i * n + k] = NaN;
+      expect(choleskyFactor(n, poisoned, first)).toBe(-1);
+      for (let i = 0; i < n; i++) for (let k = first[i]!; k <= i; k++) expect(poisoned[i * n + k]).toBe(dense[i * n + k]);
+      const b = Float64Array.from({ length: n }, (_, i) => Math.cos(i + trial));
+      const x = new Float64Array(n);
+      choleskySolve(n, poisoned, b, 0, x, 0, first);
+      expect(backwardError(n, a, x, b)).toBeLessThanOrEqual(4 * n * EPS);
+    }
+  });
+
+  it('reports a singular block at its column', () => {
+    // diag(2, [[1, 1], [1, 1]]): the second block is singular at its second column.
+    const a = Float64Array.from([2, 0, 0, 0, 1, 1, 0, 1, 1]);
+    expect(choleskyFactor(3, a, [0, 1, 1])).toBe(2);
   });
 });
 

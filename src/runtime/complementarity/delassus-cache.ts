@@ -1,4 +1,4 @@
-// The mass matrix's LU factors and the Delassus matrix W = G M⁻¹ Gᵀ of the
+// The mass matrix's Cholesky factor and the Delassus matrix W = G M⁻¹ Gᵀ of the
 // contact normals (m×m, G = gapJacobian), kept across time steps for as long
 // as M and G keep their values: a Moreau–Jean step needs M⁻¹ on the free
 // velocity and W_II on its index set I (Acary & Brogliato 2008, §10.1), and
@@ -6,15 +6,32 @@
 // computed once per run instead of once per step. The values are compared
 // entry by entry, so reuse is exact (the same numbers give the same factors);
 // X_j = M⁻¹ G_jᵀ and W_ij are computed only for contacts that enter an index
-// set, at most once per (M, G).
+// set, at most once per (M, G). M is factored and solved with by the
+// module's massFactor/massSolve, which work within M's envelope (a chain of
+// balls, a stack of blocks: M diagonal, each solve O(n) instead of the dense
+// O(n²)); a module without them gets the dense Cholesky.
 // Tests: test/runtime/complementarity/delassus-cache.test.ts.
 
-import { luFactor, luSolve } from '../../numeric/lu.js';
+import { choleskyFactor, choleskySolve } from '../../numeric/cholesky.js';
+import type { LoadedModule } from '../contract.js';
+
+/** Factor and solve with M: the generated module's (its envelope), or the dense ones. */
+export type MassSolver = Required<Pick<LoadedModule, 'massFactor' | 'massSolve'>>;
+
+const dense = (n: number): MassSolver => ({
+  massFactor: (m) => choleskyFactor(n, m) < 0,
+  massSolve: (l, x, off) => choleskySolve(n, l, x, off, x, off),
+});
+
+/** The module's solver with M where it exports one, else the dense Cholesky. */
+export function massSolver(mod: Pick<LoadedModule, 'massFactor' | 'massSolve' | 'model'>): MassSolver {
+  const { massFactor, massSolve } = mod;
+  return massFactor && massSolve ? { massFactor, massSolve } : dense(mod.model.coordinates.length);
+}
 
 export class DelassusCache {
-  /** LU factors of M (luFactor's layout) and the pivots. */
-  private readonly LU: Float64Array;
-  private readonly piv: Int32Array;
+  /** M's Cholesky factor (massFactor's layout). */
+  private readonly L: Float64Array;
   /** M as last given (compared against the next), G likewise. */
   private readonly M: Float64Array;
   private readonly G: Float64Array;
@@ -24,6 +41,9 @@ export class DelassusCache {
   private readonly X: Float64Array;
   private readonly W: Float64Array;
   private readonly knownX: Uint8Array;
+  /** Column j of X is zero outside [xLo[j], xHi[j]) (M⁻¹ of a block-diagonal M keeps G_j's blocks). */
+  private readonly xLo: Int32Array;
+  private readonly xHi: Int32Array;
   private readonly knownW: Uint8Array;
   /** Changes whenever M or G change: a key for factors of W's submatrices (PivotingLcp). */
   version = 0;
@@ -31,14 +51,16 @@ export class DelassusCache {
   constructor(
     readonly n: number,
     readonly m: number,
+    private readonly solver: MassSolver = dense(n),
   ) {
-    this.LU = new Float64Array(n * n);
-    this.piv = new Int32Array(n);
+    this.L = new Float64Array(n * n);
     this.M = new Float64Array(n * n);
     this.G = new Float64Array(m * n);
     this.X = new Float64Array(m * n);
     this.W = new Float64Array(m * m);
     this.knownX = new Uint8Array(m);
+    this.xLo = new Int32Array(m);
+    this.xHi = new Int32Array(m);
     this.knownW = new Uint8Array(m * m);
   }
 
@@ -46,9 +68,9 @@ export class DelassusCache {
   setMass(M: ArrayLike<number>): boolean {
     if (this.hasMass && same(this.M, M)) return true;
     this.M.set(M);
-    this.LU.set(M);
+    this.L.set(M);
     this.invalidate();
-    this.hasMass = luFactor(this.n, this.LU, this.piv, this.n * Number.EPSILON) < 0;
+    this.hasMass = this.solver.massFactor(this.L);
     return this.hasMass;
   }
 
@@ -62,7 +84,7 @@ export class DelassusCache {
 
   /** x ← M⁻¹ x (in place, offset off). */
   solveMass(x: Float64Array, off = 0): void {
-    luSolve(this.n, this.LU, this.piv, x, off, x, off);
+    this.solver.massSolve(this.L, x, off);
   }
 
   /** W_II, k×k row-major, into out (I: the first k entries of contacts). */
@@ -71,7 +93,17 @@ export class DelassusCache {
     for (let a = 0; a < k; a++) {
       const j = contacts[a]!;
       if (!knownX[j]) {
-        luSolve(n, this.LU, this.piv, G, j * n, X, j * n);
+        for (let l = j * n; l < (j + 1) * n; l++) X[l] = G[l]!;
+        this.solver.massSolve(this.L, X, j * n);
+        let lo = n,
+          hi = 0;
+        for (let l = 0; l < n; l++) {
+          if (X[j * n + l] === 0) continue;
+          if (l < lo) lo = l;
+          hi = l + 1;
+        }
+        this.xLo[j] = lo;
+        this.xHi[j] = hi;
         knownX[j] = 1;
       }
     }
@@ -96,8 +128,9 @@ export class DelassusCache {
     for (let a = 0; a < k; a++) {
       const za = z[a]!;
       if (za === 0) continue;
-      const off = contacts[a]! * n;
-      for (let i = 0; i < n; i++) v[i] += X[off + i]! * za;
+      const j = contacts[a]!;
+      const off = j * n;
+      for (let i = this.xLo[j]!; i < this.xHi[j]!; i++) v[i] += X[off + i]! * za;
     }
   }
 

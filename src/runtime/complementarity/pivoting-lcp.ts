@@ -12,7 +12,10 @@
 // (1974) 123–130). A time-stepping scheme's next problem has nearly the
 // previous support (a resting stack keeps every contact pressed), so the
 // first trial is usually the answer; with the same W and support the
-// Cholesky factor of the trial before is reused.
+// Cholesky factor of the trial before is reused. Where W is banded (M
+// block-diagonal and each contact between neighbours: a chain, a stack) the
+// caller passes each row's non-zero columns, and the products with W and
+// the factor of W_SS (within its envelope) cost what the band costs.
 //
 // Like lemke.ts it never throws: 'not-positive-definite' (a trial's W_SS
 // does not factor: dependent contacts) and 'max-iterations' leave the
@@ -50,6 +53,8 @@ export class PivotingLcp {
   private readonly rhs: Float64Array;
   private readonly zS: Float64Array;
   private readonly bad: Int32Array;
+  /** W_SS's envelope: first non-zero column of each row of L. */
+  private readonly first: Int32Array;
   /** Support and matrix key of the factor in L (k = −1: none). */
   private readonly lastSupport: Int32Array;
   private lastK = -1;
@@ -62,6 +67,7 @@ export class PivotingLcp {
     this.rhs = new Float64Array(capacity);
     this.zS = new Float64Array(capacity);
     this.bad = new Int32Array(capacity);
+    this.first = new Int32Array(capacity);
     this.lastSupport = new Int32Array(capacity);
   }
 
@@ -70,9 +76,10 @@ export class PivotingLcp {
    * (its support {i : z_i > 0}; all zero: start from {i : b_i < 0}), on exit
    * the solution; w receives W z + b. `key` identifies W's values: the same
    * key promises the same matrix, so a factor of the same support is reused
-   * (NaN: never reuse).
+   * (NaN: never reuse). `band`, when given, holds row i's non-zero columns
+   * lo[i] ≤ c < hi[i] of W (every entry outside is zero).
    */
-  solve(k: number, W: ArrayLike<number>, b: ArrayLike<number>, z: Float64Array, w: Float64Array, key = NaN): PivotingStatus {
+  solve(k: number, W: ArrayLike<number>, b: ArrayLike<number>, z: Float64Array, w: Float64Array, key = NaN, band?: Band): PivotingStatus {
     const { inS } = this;
     let vScale = 0,
       dScale = 0,
@@ -97,13 +104,13 @@ export class PivotingLcp {
     let fewest = Infinity,
       chances = 3;
     for (let iteration = 1; iteration <= maxIterations; iteration++) {
-      if (!this.trial(k, W, b, z, w, key)) return this.done('not-positive-definite', iteration, false, NaN);
+      if (!this.trial(k, W, b, z, w, key, band)) return this.done('not-positive-definite', iteration, false, NaN);
       // Infeasible unknowns, in index order.
       let nBad = 0;
       for (let i = 0; i < k; i++) if (inS[i] ? z[i]! < -zTol : w[i]! < -vTol) this.bad[nBad++] = i;
       if (nBad === 0) {
         for (let i = 0; i < k; i++) if (z[i]! < 0) z[i] = 0;
-        return this.done('ok', iteration, iteration === 1 && guessed, residual(k, W, b, z, w));
+        return this.done('ok', iteration, iteration === 1 && guessed, residual(k, W, b, z, w, band));
       }
       if (nBad < fewest || chances > 0) {
         if (nBad < fewest) {
@@ -115,7 +122,7 @@ export class PivotingLcp {
         inS[this.bad[nBad - 1]!] ^= 1;
       }
     }
-    return this.done('max-iterations', maxIterations, false, residual(k, W, b, z, w));
+    return this.done('max-iterations', maxIterations, false, residual(k, W, b, z, w, band));
   }
 
   private done(status: PivotingStatus, iterations: number, warmHit: boolean, res: number): PivotingStatus {
@@ -126,27 +133,30 @@ export class PivotingLcp {
   }
 
   /** z_S = −W_SS⁻¹ b_S, z_N = 0, w = W z + b; false when W_SS does not factor. */
-  private trial(k: number, W: ArrayLike<number>, b: ArrayLike<number>, z: Float64Array, w: Float64Array, key: number): boolean {
-    const { inS, support, L, rhs, zS } = this;
+  private trial(k: number, W: ArrayLike<number>, b: ArrayLike<number>, z: Float64Array, w: Float64Array, key: number, band: Band | undefined): boolean {
+    const { inS, support, L, rhs, zS, first } = this;
     let s = 0;
     for (let i = 0; i < k; i++) if (inS[i]) support[s++] = i;
     if (!this.sameFactor(s, key)) {
-      for (let a = 0; a < s; a++) for (let c = 0; c < s; c++) L[a * s + c] = W[support[a]! * k + support[c]!]!;
+      for (let a = 0; a < s; a++) {
+        first[a] = a;
+        for (let c = 0; c < s; c++) {
+          const x = W[support[a]! * k + support[c]!]!;
+          L[a * s + c] = x;
+          if (x !== 0 && c < first[a]!) first[a] = c;
+        }
+      }
       this.lastK = -1;
-      if (s > 0 && choleskyFactor(s, L) >= 0) return false;
+      if (s > 0 && choleskyFactor(s, L, first) >= 0) return false;
       this.lastK = s;
       this.lastKey = key;
       this.lastSupport.set(support.subarray(0, s));
     }
     for (let a = 0; a < s; a++) rhs[a] = -b[support[a]!]!;
-    if (s > 0) choleskySolve(s, L, rhs, 0, zS, 0);
+    if (s > 0) choleskySolve(s, L, rhs, 0, zS, 0, first);
     z.fill(0, 0, k);
     for (let a = 0; a < s; a++) z[support[a]!] = zS[a]!;
-    for (let i = 0; i < k; i++) {
-      let v = b[i]!;
-      for (let a = 0; a < s; a++) v += W[i * k + support[a]!]! * zS[a]!;
-      w[i] = v;
-    }
+    product(k, W, b, z, w, band);
     return true;
   }
 
@@ -157,14 +167,26 @@ export class PivotingLcp {
   }
 }
 
-/** max_i |min(z_i, w_i)| with w = W z + b recomputed into w. */
-function residual(k: number, W: ArrayLike<number>, b: ArrayLike<number>, z: Float64Array, w: Float64Array): number {
-  let res = 0;
+/** Row a's non-zero columns of a matrix: lo[a] ≤ c < hi[a] (a banded Delassus matrix: a chain, a stack). */
+export interface Band {
+  readonly lo: ArrayLike<number>;
+  readonly hi: ArrayLike<number>;
+}
+
+/** w = W z + b, over the band where one is given (the terms left out are exact zeros). */
+function product(k: number, W: ArrayLike<number>, b: ArrayLike<number>, z: Float64Array, w: Float64Array, band: Band | undefined): void {
   for (let i = 0; i < k; i++) {
     let v = b[i]!;
-    for (let c = 0; c < k; c++) v += W[i * k + c]! * z[c]!;
+    const hi = band ? band.hi[i]! : k;
+    for (let c = band ? band.lo[i]! : 0; c < hi; c++) v += W[i * k + c]! * z[c]!;
     w[i] = v;
-    res = Math.max(res, Math.abs(Math.min(z[i]!, v)));
   }
+}
+
+/** max_i |min(z_i, w_i)| with w = W z + b recomputed into w. */
+function residual(k: number, W: ArrayLike<number>, b: ArrayLike<number>, z: Float64Array, w: Float64Array, band: Band | undefined): number {
+  product(k, W, b, z, w, band);
+  let res = 0;
+  for (let i = 0; i < k; i++) res = Math.max(res, Math.abs(Math.min(z[i]!, w[i]!)));
   return res;
 }

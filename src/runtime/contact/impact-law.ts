@@ -30,7 +30,7 @@
 // the energy — Kane's paradox (Stronge, "Impact Mechanics", 2000, §3.4;
 // Glocker 2013 below): up to +48 % of T over random impacts of the falling
 // rod at e near 1. Such an outcome (work above roundoff, 1e-14 of
-// Σ(|U⁻Λ| + |U_free Λ|))
+// Σ(|U⁻| + |U_free| + Σ|W_ac μ_c|)|Λ|, the size of the terms of the work)
 // is replaced by Glocker's energetically consistent law ("Energetic
 // consistency conditions for standard impacts", Multibody Syst. Dyn. 29
 // (2013) 77–117): ONE coefficient e* on every row, normal and slip alike,
@@ -84,6 +84,7 @@
 // Tests: test/runtime/drivers-agree.test.ts (every driver's post-impact state, Routh's rough disk), test/runtime/contact/friction-impact.test.ts, test/runtime/hybrid/moreau-jean.test.ts, test/unilateral/moreau-jean-impulse-work.test.ts (no step gains energy, random parameters and states).
 
 import type { ImpactLawInfo } from '../contract.js';
+import type { Band } from '../complementarity/pivoting-lcp.js';
 
 /** Whether a contact's law sticks (infinite friction: the contact point is pinned while closed), the one law the runtime treats apart. */
 export const sticks = (law: ImpactLawInfo): boolean => law.kind === 'stick';
@@ -196,13 +197,25 @@ export function energyGain(
   W: ArrayLike<number>,
   mu: ArrayLike<number>,
   impulses: ArrayLike<number>,
+  band?: Band,
 ): number {
-  const uPlus = velocitiesAfter(uFree, W, mu);
+  const r = uFree.length;
   let work = 0,
     scale = 0;
-  for (let a = 0; a < uPlus.length; a++) {
-    work += 0.5 * (uMinus[a]! + uPlus[a]!) * impulses[a]!;
-    scale += Math.abs(uMinus[a]! * impulses[a]!) + Math.abs(uFree[a]! * impulses[a]!);
+  for (let a = 0; a < r; a++) {
+    // U⁺ = U_free + W μ as velocitiesAfter sums it (the terms outside W's band are exact
+    // zeros), and the size of its terms: U⁺ is rounded to a few ulps of that, which is far
+    // above |U⁺| itself at a resting contact under a stack (W μ cancels U_free there).
+    let uPlus = uFree[a]!,
+      size = Math.abs(uFree[a]!);
+    const hi = band ? band.hi[a]! : r;
+    for (let c = band ? band.lo[a]! : 0; c < hi; c++) {
+      const term = W[a * r + c]! * mu[c]!;
+      uPlus += term;
+      size += Math.abs(term);
+    }
+    work += 0.5 * (uMinus[a]! + uPlus) * impulses[a]!;
+    scale += (Math.abs(uMinus[a]!) + size) * Math.abs(impulses[a]!);
   }
   // 1e-14: a few hundred ulps of the terms, far below any real gain and above the solve's rounding.
   return work > 1e-14 * scale ? work : 0;
@@ -211,7 +224,7 @@ export function energyGain(
 /** U⁺ = U_free + W μ (W r×r row-major). */
 function velocitiesAfter(uFree: ArrayLike<number>, W: ArrayLike<number>, mu: ArrayLike<number>): Float64Array {
   const r = uFree.length;
-  const uPlus = Float64Array.from(uFree);
+  const uPlus = new Float64Array(uFree);
   for (let a = 0; a < r; a++) for (let c = 0; c < r; c++) uPlus[a] += W[a * r + c]! * mu[c]!;
   return uPlus;
 }
@@ -222,6 +235,8 @@ export interface LawRows {
   readonly uFree: ArrayLike<number>;
   /** W = H M⁻¹ Hᵀ, r×r row-major. */
   readonly W: ArrayLike<number>;
+  /** W's non-zero columns per row, where the caller knows them (zero outside). */
+  readonly band?: Band;
   /** Restitution per contact of the model. */
   readonly e: ArrayLike<number>;
   /** The closed contacts, in row order. */
@@ -248,20 +263,20 @@ export interface LawSolve {
  * law has no solution there).
  */
 export function applyImpactLaw<S extends LawSolve | undefined>(rows: LawRows, solve: (b: Float64Array) => S): { solved: S; law: ImpactLawName } {
-  const { uMinus, uFree, W, e, contacts, slipCount, restVelocity } = rows;
-  const gain = (s: S): number => (s?.sol.status === 'ok' ? energyGain(uMinus, uFree, W, s.mu, s.sol.impulses) : 0);
-  const first = solve(restitutionBias(Float64Array.from(uFree), uMinus, e, contacts, slipCount));
+  const { uMinus, uFree, W, band, e, contacts, slipCount, restVelocity } = rows;
+  const gain = (s: S): number => (s?.sol.status === 'ok' ? energyGain(uMinus, uFree, W, s.mu, s.sol.impulses, band) : 0);
+  const first = solve(restitutionBias(new Float64Array(uFree), uMinus, e, contacts, slipCount));
   if (!(gain(first) > 0)) return { solved: first, law: 'newton-coulomb' };
-  const glocker = solve(glockerBias(Float64Array.from(uFree), uMinus, glockerRestitution(contacts, slipCount, uMinus, e, restVelocity)));
+  const glocker = solve(glockerBias(new Float64Array(uFree), uMinus, glockerRestitution(contacts, slipCount, uMinus, e, restVelocity)));
   const glockerGain = gain(glocker);
   if (!(glockerGain > 0)) return { solved: glocker, law: 'glocker' };
-  let midpoint = solve(midpointBias(Float64Array.from(uFree), rows));
+  let midpoint = solve(midpointBias(new Float64Array(uFree), rows));
   // Without a solution (a 'stick' contact jammed by the arriving normals' e), e = 1 on every row.
-  if (midpoint?.sol.status !== 'ok') midpoint = solve(glockerBias(Float64Array.from(uFree), uMinus, 1));
+  if (midpoint?.sol.status !== 'ok') midpoint = solve(glockerBias(new Float64Array(uFree), uMinus, 1));
   let midGain = midpoint?.sol.status === 'ok' ? gain(midpoint) : Infinity;
   // Still gaining: once more with the slides it stopped or turned on their midpoint velocity too.
   if (midGain > 0 && midGain < Infinity) {
-    const again = solve(midpointBias(Float64Array.from(uFree), rows, velocitiesAfter(uFree, W, midpoint!.mu)));
+    const again = solve(midpointBias(new Float64Array(uFree), rows, velocitiesAfter(uFree, W, midpoint!.mu)));
     const againGain = again?.sol.status === 'ok' ? gain(again) : Infinity;
     if (againGain < midGain) {
       midpoint = again;

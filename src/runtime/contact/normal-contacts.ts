@@ -20,10 +20,10 @@
 // Tests: test/runtime/contact/normal-contacts.test.ts.
 
 import type { GapKinematics } from './contacts.js';
-import { applyImpactLaw, type LawSolve } from './impact-law.js';
+import { applyImpactLaw, type LawRows, type LawSolve } from './impact-law.js';
 import type { DelassusCache } from '../complementarity/delassus-cache.js';
 import { solveFrictionLcp, type FrictionSolution } from '../complementarity/friction-lcp.js';
-import { PivotingLcp } from '../complementarity/pivoting-lcp.js';
+import { PivotingLcp, type Band } from '../complementarity/pivoting-lcp.js';
 
 /** Complementarity solves of a run (MoreauJeanTrajectory.stats.lcp). */
 export class LcpTally {
@@ -70,6 +70,11 @@ export class NormalContacts {
   private readonly keyI: Int32Array;
   private keyCount = -1;
   private keyVersion = -1;
+  /** The law's rows for the last index set's size: views made again only when the size changes. */
+  private rows: LawRows | undefined;
+  private zk: Float64Array | undefined;
+  /** W_II's non-zero columns per row, found when its key changes (a chain's or a stack's W_II is tridiagonal). */
+  private readonly band: { readonly lo: Int32Array; readonly hi: Int32Array } & Band;
 
   constructor(
     m: number,
@@ -91,9 +96,13 @@ export class NormalContacts {
     this.w = new Float64Array(m);
     this.pivoting = new PivotingLcp(m);
     this.keyI = new Int32Array(m);
+    this.band = { lo: new Int32Array(m), hi: new Int32Array(m) };
   }
 
-  /** A key that stays the same exactly while W_II does (same contacts, same M and G). */
+  /**
+   * A key that stays the same exactly while W_II does (same contacts, same M
+   * and G); W_II and its band are taken from the cache only when it changes.
+   */
   private matrixKey(): number {
     const { I, keyI, count } = this;
     let same = count === this.keyCount && this.cache.version === this.keyVersion;
@@ -103,8 +112,33 @@ export class NormalContacts {
       this.keyCount = count;
       this.keyVersion = this.cache.version;
       keyI.set(I.subarray(0, count));
+      this.cache.delassus(I, count, this.W);
+      this.findBand(count);
     }
     return this.key;
+  }
+
+  /** z's first k entries, the view kept while k stays. */
+  private zView(k: number): Float64Array {
+    if (this.zk?.length !== k) this.zk = this.z.subarray(0, k);
+    return this.zk;
+  }
+
+  /** lo[a] ≤ c < hi[a]: the columns of row a of W_II (in this.W) that are not zero. */
+  private findBand(k: number): void {
+    const { W } = this;
+    const { lo, hi } = this.band;
+    for (let a = 0; a < k; a++) {
+      let l = a,
+        h = a + 1;
+      for (let c = 0; c < k; c++) {
+        if (W[a * k + c] === 0) continue;
+        if (c < l) l = c;
+        if (c >= h) h = c + 1;
+      }
+      lo[a] = l;
+      hi[a] = h;
+    }
   }
 
   /** U_k = ġ(t_{k+1}, q_k, v_k) of the contacts of I. */
@@ -123,7 +157,7 @@ export class NormalContacts {
   impulses(t: number, q: ArrayLike<number>, vf: Float64Array, P: Float64Array): FrictionSolution['status'] {
     const { I, U, W, uMinus, uFree, z, e } = this;
     const k = this.count;
-    this.cache.delassus(I, k, W);
+    const key = this.matrixKey();
     this.kin.rates(t, q, vf, this.rates);
     this.contacts.length = k;
     this.unpinned.length = k;
@@ -138,19 +172,23 @@ export class NormalContacts {
       for (let a = 0; a < k; a++) out[a] = this.warmStart ? P[I[a]!]! : 0;
       return out;
     };
-    const rows = {
-      uMinus: uMinus.subarray(0, k),
-      uFree: uFree.subarray(0, k),
-      W: W.subarray(0, k * k),
-      e,
-      contacts: this.contacts,
-      slipCount: () => 0,
-      pinned: this.unpinned,
-      restVelocity: this.restVelocity,
-    };
+    if (this.rows?.uMinus.length !== k) {
+      this.rows = {
+        uMinus: uMinus.subarray(0, k),
+        uFree: uFree.subarray(0, k),
+        W: W.subarray(0, k * k),
+        band: this.band,
+        e,
+        contacts: this.contacts,
+        slipCount: () => 0,
+        pinned: this.unpinned,
+        restVelocity: this.restVelocity,
+      };
+    }
+    const { rows } = this;
     // Only a step whose Newton impulses gain solves again (a contact separating at U_k that the forces pull back).
     let rung = 0;
-    const sol = applyImpactLaw(rows, (b) => this.solve(k, b, start(rung++ === 0 ? z : new Float64Array(k)))).solved.sol;
+    const sol = applyImpactLaw(rows, (b) => this.solve(k, key, b, start(rung++ === 0 ? z : new Float64Array(k)))).solved.sol;
     if (sol.status !== 'ok') return sol.status;
     P.fill(0);
     for (let a = 0; a < k; a++) P[I[a]!] = sol.impulses[a]!;
@@ -159,17 +197,17 @@ export class NormalContacts {
   }
 
   /** The LCP 0 ≤ W_II z + b ⊥ z ≥ 0 by pivoting from z's support, by Lemke where that fails; z holds the warm start on entry. */
-  private solve(k: number, b: Float64Array, z: Float64Array): LawSolve & { readonly sol: { readonly status: FrictionSolution['status'] } } {
+  private solve(k: number, key: number, b: Float64Array, z: Float64Array): LawSolve & { readonly sol: { readonly status: FrictionSolution['status'] } } {
     const { W, w, tally } = this;
     let vScale = 1;
     for (let a = 0; a < k; a++) vScale = Math.max(vScale, Math.abs(b[a]!));
     const { pivoting } = this;
-    if (pivoting.solve(k, W, b, z, w, this.matrixKey()) === 'ok' && pivoting.residual <= 1e-12 * vScale) {
+    if (pivoting.solve(k, W, b, z, w, key, this.band) === 'ok' && pivoting.residual <= 1e-12 * vScale) {
       tally.solves++;
       tally.iterations += pivoting.iterations;
       if (pivoting.warmHit) tally.warmStartHits++;
       tally.worstResidual = Math.max(tally.worstResidual, pivoting.residual);
-      const impulses = z.subarray(0, k);
+      const impulses = z === this.z ? this.zView(k) : z.subarray(0, k);
       return { sol: { status: 'ok', impulses }, mu: impulses };
     }
     tally.fallbacks++;

@@ -110,7 +110,7 @@ import { ContactActivity } from './events.js';
 import { ContactRows, delassus, hasSlipRows, requireStickRows } from '../contact/friction-impact.js';
 import { applyImpactLaw, restitutionLimit } from '../contact/impact-law.js';
 import { phaseModes, solveFrictionLcp, type FrictionContact } from '../complementarity/friction-lcp.js';
-import { DelassusCache } from '../complementarity/delassus-cache.js';
+import { DelassusCache, massSolver } from '../complementarity/delassus-cache.js';
 import { LcpTally, NormalContacts } from '../contact/normal-contacts.js';
 import { stoppingRows, stopSlides, withinCones, type SlideStop } from '../contact/stopping-slides.js';
 import {
@@ -294,7 +294,7 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
   const P = new Float64Array(m),
     Ptan = new Float64Array(rows.ms);
   // M's factors and the Delassus matrix, kept while M and G keep their values.
-  const cache = new DelassusCache(n, m);
+  const cache = new DelassusCache(n, m, massSolver(module));
   const constant = checkConstants(mod, opts, params, cache, Mq, F0, G);
   // Frictionless steps: the index set's LCP by warm-started pivoting (normal-contacts.ts).
   const frictionless = rows.ms === 0;
@@ -429,6 +429,7 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
   sampler.at(t0, x);
 
   const stepView = new LinearStep(q, v, qNext, vNext, x, t0, h);
+  const fixedMap = constant.massMatrix && constant.forcing;
   const steps = Math.ceil((opts.t1 - t0) / h - 1e-9);
   for (let k = 0; k < steps; k++) {
     const tk = t0 + k * h;
@@ -470,9 +471,12 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
       vNext.set(v);
       let converged = false;
       for (let iter = 0; iter < MAX_FIXED_POINT_ITERATIONS && !converged; iter++) {
-        for (let i = 0; i < n; i++) {
-          qNext[i] = q[i] + hk * (theta * vNext[i] + (1 - theta) * v[i]);
-          qTilde[i] = q[i] + theta * (qNext[i] - q[i]);
+        // q_{k+1} and q̃ are read only by a forcing or a mass matrix that is not constant.
+        if (!fixedMap) {
+          for (let i = 0; i < n; i++) {
+            qNext[i] = q[i] + hk * (theta * vNext[i] + (1 - theta) * v[i]);
+            qTilde[i] = q[i] + theta * (qNext[i] - q[i]);
+          }
         }
         const version = cache.version;
         if (!constant.massMatrix && !cache.setMass(mod.massMatrix(tk + theta * hk, qTilde, params, Mq))) {
@@ -485,19 +489,19 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
             v,
           );
         }
-        if (constant.forcing) F1.set(F0);
-        else {
+        if (!constant.forcing) {
           mod.forcing(t1k, qNext, vNext, params, F1);
           evaluations++;
         }
+        const F = constant.forcing ? F0 : F1;
         // The map v⁺ ↦ v_free + M⁻¹H_IᵀP reads v⁺ only through M(q̃) and F(q_{k+1}, v⁺): where
         // both kept their values, it returns what it returned last time (vNext), exactly.
-        if (iter > 0 && version === cache.version && sameValues(F1, F1last)) {
+        if (iter > 0 && version === cache.version && (constant.forcing || sameValues(F1, F1last))) {
           converged = true;
           break;
         }
-        F1last.set(F1);
-        for (let i = 0; i < n; i++) R[i] = hk * (theta * F1[i] + (1 - theta) * F0[i]);
+        if (!constant.forcing) F1last.set(F1);
+        for (let i = 0; i < n; i++) R[i] = hk * (theta * F[i] + (1 - theta) * F0[i]);
         cache.solveMass(R);
         for (let i = 0; i < n; i++) vFree[i] = v[i] + R[i];
         if (sc) frictionalImpulses(sc, vFree, t1k);
@@ -510,13 +514,16 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
         }
         let change = 0,
           scale = Number.MIN_VALUE;
-        for (let i = 0; i < n; i++) {
-          change = Math.max(change, Math.abs(vFree[i] - vNext[i]));
-          scale = Math.max(scale, Math.abs(vFree[i]), Math.abs(R[i]));
+        if (!fixedMap) {
+          for (let i = 0; i < n; i++) {
+            change = Math.max(change, Math.abs(vFree[i] - vNext[i]));
+            scale = Math.max(scale, Math.abs(vFree[i]), Math.abs(R[i]));
+          }
         }
         vNext.set(vFree);
-        // 1e-13 relative: a few ulps above the roundoff of one evaluation of the map.
-        converged = change <= 1e-13 * scale;
+        // 1e-13 relative: a few ulps above the roundoff of one evaluation of the map. With M and F
+        // both constant the map does not read v⁺ at all: its first value is its fixed point.
+        converged = fixedMap || change <= 1e-13 * scale;
       }
       if (!converged) {
         throw failure(
@@ -528,8 +535,8 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
           v,
         );
       }
-      for (let i = 0; i < n; i++) qNext[i] = q[i] + hk * (theta * vNext[i] + (1 - theta) * v[i]);
       for (let i = 0; i < n; i++) {
+        qNext[i] = q[i] + hk * (theta * vNext[i] + (1 - theta) * v[i]);
         if (!Number.isFinite(qNext[i]) || !Number.isFinite(vNext[i])) {
           throw failure('non-finite-state', 'the state became non-finite; reduce h', 'state', t1k, q, v);
         }
@@ -572,15 +579,15 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     // Mode codes after the step, for models with slip rows.
     const modes = rows.ms > 0 ? (sc ? modeCodes(sc, m) : new Array<number>(m).fill(0)) : undefined;
     if (closing.length > 0) {
-      const friction = modes ? { tangentImpulses: Array.from(Ptan), modes } : {};
+      const friction = modes ? { tangentImpulses: toArray(Ptan, 0, Ptan.length), modes } : {};
       events.push({
         t: t1k,
         type: 'impact',
         contacts: closing.slice(),
         q: end.get().q,
-        qd: Array.from(v),
+        qd: toArray(v, 0, n),
         qdPlus: end.get().qd,
-        impulses: Array.from(P),
+        impulses: toArray(P, 0, m),
         ...friction,
       });
     }
@@ -729,7 +736,7 @@ class StepEnd {
   }
 
   get(): { q: number[]; qd: number[] } {
-    return (this.state ??= { q: this.angles.unwrap(this.q), qd: Array.from(this.v) });
+    return (this.state ??= { q: this.angles.unwrap(this.q), qd: toArray(this.v, 0, this.v.length) });
   }
 }
 

@@ -107,9 +107,9 @@ import type { LoadedModule, Params } from '../contract.js';
 import { GapKinematics, requireFunctions, restitutionCoefficients, type WithFunctions } from '../contact/contacts.js';
 import { SimulationError, throwAll, type SimulationErrorCode } from '../errors.js';
 import { ContactActivity } from './events.js';
-import { ContactRows, delassus, hasSlipRows, requireStickRows } from '../contact/friction-impact.js';
+import { ContactRows, delassus, hasSlipRows, requireCone, requireStickRows } from '../contact/friction-impact.js';
 import { applyImpactLaw, restitutionLimit } from '../contact/impact-law.js';
-import { phaseModes, solveFrictionLcp, type FrictionContact } from '../complementarity/friction-lcp.js';
+import { phaseModes, solveFrictionLcp, type FrictionCone, type FrictionContact } from '../complementarity/friction-lcp.js';
 import { DelassusCache } from '../complementarity/delassus-cache.js';
 import { LcpTally, NormalContacts } from '../contact/normal-contacts.js';
 import { stoppingRows, stopSlides, withinCones, type SlideStop } from '../contact/stopping-slides.js';
@@ -158,6 +158,8 @@ export interface MoreauJeanOptions {
   readonly constant?: { readonly massMatrix?: boolean; readonly forcing?: boolean; readonly gapJacobian?: boolean };
   /** Start each contact problem from the previous step's impulses (default true; false: from the approaching contacts). */
   readonly warmStart?: boolean;
+  /** Spatial contacts' friction cone (friction-lcp.ts): 'exact' (default), or { pyramid: K }, the inscribed K-faceted pyramid. */
+  readonly cone?: FrictionCone;
 }
 
 /** A Moreau–Jean run always has its complementarity statistics (frictionless steps: normal-contacts.ts, pivoting with Lemke as the fallback; frictional: friction-lcp.ts). */
@@ -259,6 +261,7 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
   // (restitutionCoefficients), and then acts on its normal only.
   const friction = hasSlipRows(module);
   if (friction) requireStickRows(module);
+  requireCone(module, opts.cone);
   const e = opts.restitution
     ? Float64Array.from(opts.restitution)
     : friction
@@ -368,7 +371,7 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     // The law of every driver with U⁻ = U_k (impact-law.ts). The statistics count each solve that
     // succeeds, a fallback's included; one that fails has no residual, and the ladder moves past it.
     const sol = applyImpactLaw({ uMinus: Uk, uFree, W: D, e, contacts: I, slipCount, pinned: sc.contacts.map((c) => c.mu === Infinity), restVelocity }, (b) => {
-      const s = solveFrictionLcp({ contacts: sc.contacts, W: D, b });
+      const s = solveFrictionLcp({ contacts: sc.contacts, W: D, b }, { cone: opts.cone });
       if (s.status === 'ok') tally.lemke(s);
       return { sol: s, mu: s.impulses };
     }).solved.sol;

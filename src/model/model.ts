@@ -75,16 +75,16 @@ export function buildModel(input: ModelSpec): Model {
   const parameters = out.take(checkParameterRanges(spec.parameters, declared, new ExprReader(coordinates, declared), model));
   const reader = new ExprReader(coordinates, parameters);
 
-  const geometry = out.take(checkGeometry(spec.geometry, coordinates, parameters, reader, model));
+  const constraints = constraintNamespace();
+  const geometry = out.take(checkGeometry(spec.geometry, coordinates, parameters, reader, constraints, model));
   const { T, V, L } = out.take(checkEnergy(spec, coordinates, reader, model, geometry));
   const forces = out.take(checkForces(spec.forces, coordinates, reader, model));
   // Forces at points and torques on bodies, by virtual power, beside those given per coordinate.
   const Q = geometry ? forces.map((q, i) => add(q, geometry.Q[i]!)) : forces;
-  const constraints = constraintNamespace();
   const holonomic = out.take(checkHolonomic(spec.holonomic, coordinates, parameters, reader, constraints, model));
   const nonholonomic = out.take(checkNonholonomic(spec.nonholonomic, coordinates, reader, constraints, model));
   const hinges = out.take(checkHinges(spec.hinges, holonomic, coordinates, parameters, reader, model));
-  const unilateral = out.take(checkUnilateral(spec.unilateral, coordinates, parameters, reader, constraints, model));
+  const unilateral = [...out.take(checkUnilateral(spec.unilateral, coordinates, parameters, reader, constraints, model)), ...(geometry?.contacts ?? [])];
   // Constraints realized by forces (Kozlov) are not constraints: they leave holonomic and unilateral.
   const { compliant, realizations } = out.take(checkRealizations(spec, holonomic, coordinates, parameters, reader, constraints, model));
   const held = holonomic.filter((h) => !realizations.some((r) => r.name === h.name));

@@ -4,7 +4,8 @@
 // before them, so every frame and point is defined once, without cycles.
 // Frames, points and bodies are three namespaces; the ground frame is a frame.
 // Joints are read after frames and before points: each declares its child
-// as a frame and as a point (its origin).
+// as a frame and as a point (its origin). Contacts (geometry-contacts.ts) are
+// read after points; their names are the model's constraint names.
 import { evaluate } from '../../core/evaluate.js';
 import type { Expr } from '../../core/expr.js';
 import {
@@ -19,8 +20,20 @@ import {
 } from '../geometry/dynamics.js';
 import { groundFrame, pointPosition, rateOf, turnedFrame, type Frame } from '../geometry/kinematics.js';
 import { AXES, matVec, ZERO_VEC, type Axis, type Vec3 } from '../geometry/vectors.js';
-import { BODY_FIELDS, DAMPER_FIELDS, FORCE_FIELDS, FRAME_FIELDS, GEOMETRY_FIELDS, JOINT_FIELDS, POINT_FIELDS, SPRING_FIELDS, TORQUE_FIELDS } from '../spec.js';
-import type { Coordinate, Parameter } from '../types.js';
+import {
+  BODY_FIELDS,
+  CONTACT_FIELDS,
+  DAMPER_FIELDS,
+  FORCE_FIELDS,
+  FRAME_FIELDS,
+  GEOMETRY_FIELDS,
+  JOINT_FIELDS,
+  POINT_FIELDS,
+  SPRING_FIELDS,
+  TORQUE_FIELDS,
+} from '../spec.js';
+import type { Coordinate, Parameter, UnilateralConstraint } from '../types.js';
+import { readContact } from './geometry-contacts.js';
 import type { ExprReader } from './expressions.js';
 import { Namespace } from './identifiers.js';
 import { readInertia, readVector } from './inertia.js';
@@ -31,11 +44,12 @@ import { arrayAt, fieldsAt, rejectUnknownKeys, stringAt, type Fields } from './s
 
 export const DEFAULT_GROUND = 'N';
 
-/** What the geometry adds to the model: T (with bodies), V and Q (one per coordinate). */
+/** What the geometry adds to the model: T (with bodies), V, Q (one per coordinate) and its contacts. */
 export interface GeometryTerms {
   readonly T?: Expr;
   readonly V: Expr;
   readonly Q: readonly Expr[];
+  readonly contacts: readonly UnilateralConstraint[];
 }
 
 export function checkGeometry(
@@ -43,6 +57,7 @@ export function checkGeometry(
   coordinates: readonly Coordinate[],
   parameters: readonly Parameter[],
   reader: ExprReader,
+  constraints: Namespace,
   model: string | undefined,
 ): Checked<GeometryTerms | undefined> {
   const out = new Problems(model);
@@ -93,6 +108,11 @@ export function checkGeometry(
     const body = readBody(b, field, r, defaults);
     if (body) bodies.push(body);
   });
+  const contacts: UnilateralConstraint[] = [];
+  eachItem(spec.contacts, 'geometry.contacts', 'a contact { name, point, plane, law }', CONTACT_FIELDS, out, (c, field) => {
+    const contact = readContact(c, field, r, { coordinates, parameters, names: constraints });
+    if (contact) contacts.push(contact);
+  });
   const gravity = spec.gravity === undefined ? undefined : readVector(spec.gravity, 'geometry.gravity', reader, out, { parametersOnly: true, smooth: true });
   const springs: Spring[] = [];
   eachItem(spec.springs, 'geometry.springs', 'a spring { between, stiffness, length }', SPRING_FIELDS, out, (s, field) => {
@@ -122,6 +142,7 @@ export function checkGeometry(
     ...(bodies.length ? { T: kineticEnergy(bodies, r.rate) } : {}),
     V: potentialEnergy(bodies, gravity, springs),
     Q: generalizedForces(coordinates, { forces, torques, dampers }, r.rate),
+    contacts,
   });
 }
 

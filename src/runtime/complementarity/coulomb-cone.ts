@@ -62,13 +62,26 @@ export interface ConeSolution {
  * strongly coupled rows, 8 of 2166 random problems), more did not help.
  */
 const MAX_SWEEPS = 300;
-/** Natural map, relative to the velocity scale, at which the sweeps stop: the phases are then settled on every problem tried, and Newton does the rest. */
+/** Natural map, relative to the velocity scale, at which the sweeps stop; Newton takes it on towards rounding (~1e-15). */
 const SWEEP_TOLERANCE = 1e-9;
+/**
+ * An answer holds the law when its natural map is within this of the
+ * velocity scale. Not every problem has an answer to rounding: Newton's
+ * bias e U_N on the normals alone leaves b outside W's range where rows are
+ * dependent (a box flat on four corners: four normals of rank 3), and the
+ * sweeps then creep (4e-8 after 300 on the tumbling box lying down).
+ */
+export const CONE_TOLERANCE = 1e-7;
 const NEWTON_STEPS = 30;
-/** Slip, relative to the velocity scale, above which a pyramid's answer is read as sliding (its sticking contacts have slip 0 to rounding). */
-const SLIDING = 1e-9;
-/** An answer holds the law when its natural map is within this of the velocity scale (rounding of the k×k products is ~1e-15). */
-export const CONE_TOLERANCE = 1e-10;
+/** Natural map, relative to the velocity scale, at which a polished answer is final. */
+const POLISHED = 1e-13;
+/**
+ * Slips, relative to the velocity scale, above which a contact is read as
+ * sliding for Newton: first a clear slide (a contact sticking at the cone's
+ * edge, rocking on two corners, has a slip of the sweeps' residual and no
+ * direction to hold), then a slow one.
+ */
+const SLIDING = [1e-6, 1e-9];
 /** Sectors of the sliding direction scanned for a spatial block's slide, and where those find none. */
 const SCAN_DIRECTIONS = 24;
 const FINE_SCAN_DIRECTIONS = 720;
@@ -76,13 +89,21 @@ const FINE_SCAN_DIRECTIONS = 720;
 /**
  * Solve the problem (header). `fallback` gives a start for Newton where the
  * sweeps do not converge (friction-lcp.ts: the solution of a finely faceted
- * pyramid), undefined where it has none.
+ * pyramid), undefined where it has none; `start` the sweeps' first impulses
+ * (projected on the cones; default 0).
  */
-export function solveConeProblem(problem: ConeProblem, fallback?: () => Float64Array | undefined): ConeSolution {
+export function solveConeProblem(problem: ConeProblem, fallback?: () => Float64Array | undefined, start?: ArrayLike<number>): ConeSolution {
   const { W, b, blocks } = problem;
   const k = b.length;
   const scale = velocityScale(b);
   const lam = new Float64Array(k);
+  // A start (the answer to a nearby problem) keeps the sweeps on the solution near it where there are several.
+  if (start)
+    for (const c of blocks)
+      projectOnCone(
+        [c.normal, ...c.tangents].map((i) => start[i]!),
+        c.mu,
+      ).forEach((v, a) => (lam[a === 0 ? c.normal : c.tangents[a - 1]!] = v));
   if (scale === 0) return { status: 'ok', impulses: lam, iterations: 0, residual: 0 };
   const locals = blocks.map((c) => new LocalBlock(W, k, c));
   let sweeps = 0;
@@ -94,19 +115,22 @@ export function solveConeProblem(problem: ConeProblem, fallback?: () => Float64A
     if (residual <= SWEEP_TOLERANCE * scale) break;
   }
   let iterations = sweeps;
-  const polishFrom = (start: Float64Array, bySlip: boolean): void => {
-    const polished = polish(problem, start, bySlip);
-    if (!polished) return;
-    iterations += polished.steps;
-    const r = coneResidual(problem, polished.impulses);
-    if (r < residual) {
-      lam.set(polished.impulses);
-      residual = r;
+  const polishFrom = (start: Float64Array): void => {
+    for (const level of [...SLIDING, undefined]) {
+      if (residual <= POLISHED * scale) return;
+      const polished = level === undefined ? alartCurnier(problem, start) : polish(problem, start, level * scale);
+      if (!polished) continue;
+      iterations += polished.steps;
+      const r = coneResidual(problem, polished.impulses);
+      if (r < residual) {
+        lam.set(polished.impulses);
+        residual = r;
+      }
     }
   };
-  polishFrom(lam, false);
-  const other = residual > CONE_TOLERANCE * scale ? fallback?.() : undefined;
-  if (other) polishFrom(other, true);
+  polishFrom(Float64Array.from(lam));
+  const other = residual > SWEEP_TOLERANCE * scale ? fallback?.() : undefined;
+  if (other) polishFrom(other);
   return { status: residual <= CONE_TOLERANCE * scale ? 'ok' : 'max-iterations', impulses: lam, iterations, residual };
 }
 
@@ -296,25 +320,17 @@ class LocalBlock {
 /**
  * Newton on the phases of lam (header), least-squares steps; undefined
  * where a step is not finite. Phases: open where Λ_N ≤ 0; a block without
- * tangents closed; stick where the slip is 0, or |Λ_T| < μΛ_N(1 − 1e-8)
- * (bySlip: the slip at most SLIDING of the velocity scale, for a start off
- * the cone's edge: a pyramid's); slide otherwise.
+ * tangents closed; slide where the slip is above `sliding`, else stick.
  */
-function polish(problem: ConeProblem, start: Float64Array, bySlip: boolean): { impulses: Float64Array; steps: number } | undefined {
+function polish(problem: ConeProblem, start: Float64Array, sliding: number): { impulses: Float64Array; steps: number } | undefined {
   const { W, b, blocks } = problem;
   const k = b.length;
   const lam = Float64Array.from(start);
   const xi0 = coneVelocities(W, b, lam);
-  const scale = velocityScale(b);
   const phase = blocks.map((c): 'open' | 'stick' | 'slide' => {
     if (!(lam[c.normal]! > 0)) return 'open';
     if (c.tangents.length === 0) return 'stick';
-    const slip = Math.hypot(...c.tangents.map((i) => xi0[i]!));
-    // A slide whose slip is 0 has no direction to hold: it is at the cone's edge by chance, and sticks.
-    if (slip === 0) return 'stick';
-    if (bySlip) return slip > SLIDING * scale ? 'slide' : 'stick';
-    const t = Math.hypot(...c.tangents.map((i) => lam[i]!));
-    return t < c.mu * lam[c.normal]! * (1 - 1e-8) ? 'stick' : 'slide';
+    return Math.hypot(...c.tangents.map((i) => xi0[i]!)) > sliding ? 'slide' : 'stick';
   });
   const F = new Float64Array(k);
   const J = new Float64Array(k * k);
@@ -365,4 +381,76 @@ function polish(problem: ConeProblem, start: Float64Array, bySlip: boolean): { i
     for (let i = 0; i < k; i++) lam[i] -= delta[i]!;
   }
   return { impulses: best, steps: NEWTON_STEPS };
+}
+
+/**
+ * Semismooth Newton on Alart and Curnier's function (CMAME 92 (1991) 353;
+ * Siconos' fc3d NSN_AC), per block with ρ = 1/W_NN:
+ *   F_N = Λ_N − max(0, Λ_N − ρξ_N),   F_T = Λ_T − proj_{|·| ≤ μΛ_N}(Λ_T − ρξ_T),
+ * zero exactly at a solution, with no phase guessed: it takes the slow
+ * creep of a nearly stuck contact (slip 1e-6 of the velocity scale), whose
+ * slide direction the phase Newton cannot hold. Least-squares steps,
+ * halved while |F| does not fall; the best iterate.
+ */
+function alartCurnier(problem: ConeProblem, start: Float64Array): { impulses: Float64Array; steps: number } {
+  const { W, b, blocks } = problem;
+  const k = b.length;
+  const lam = Float64Array.from(start);
+  const F = new Float64Array(k);
+  const J = new Float64Array(k * k);
+  const evaluate = (x: Float64Array, withJacobian: boolean): number => {
+    const xi = coneVelocities(W, b, x);
+    if (withJacobian) J.fill(0);
+    let size = 0;
+    for (const c of blocks) {
+      const rho = W[c.normal * k + c.normal]! > 0 ? 1 / W[c.normal * k + c.normal]! : 1;
+      const n = c.normal;
+      const pressed = x[n]! - rho * xi[n]! > 0;
+      F[n] = pressed ? rho * xi[n]! : x[n]!;
+      if (withJacobian) {
+        if (pressed) for (let j = 0; j < k; j++) J[n * k + j] = rho * W[n * k + j]!;
+        else J[n * k + n] = 1;
+      }
+      const z = c.tangents.map((t) => x[t]! - rho * xi[t]!);
+      const r = Math.hypot(...z);
+      const R = c.mu * Math.max(x[n]!, 0);
+      const inside = r <= R;
+      c.tangents.forEach((t, s) => {
+        F[t] = inside ? rho * xi[t]! : x[t]! - (R * z[s]!) / r;
+        if (!withJacobian) return;
+        if (inside) {
+          for (let j = 0; j < k; j++) J[t * k + j] = rho * W[t * k + j]!;
+          return;
+        }
+        // ∂/∂Λ of Λ_T − R ẑ: e_T − μẑ e_N (where Λ_N > 0) − (R/|z|)(I − ẑẑᵀ)(e_T − ρW_T·).
+        J[t * k + t] += 1;
+        if (x[n]! > 0) J[t * k + n] -= (c.mu * z[s]!) / r;
+        c.tangents.forEach((t2, s2) => {
+          const P = ((s === s2 ? 1 : 0) - (z[s]! * z[s2]!) / (r * r)) * (R / r);
+          J[t * k + t2] -= P;
+          for (let j = 0; j < k; j++) J[t * k + j] += P * rho * W[t2 * k + j]!;
+        });
+      });
+    }
+    for (let i = 0; i < k; i++) size = Math.max(size, Math.abs(F[i]!));
+    return size;
+  };
+  let size = evaluate(lam, true);
+  const trial = new Float64Array(k);
+  let steps = 0;
+  for (; steps < NEWTON_STEPS && size > 0; steps++) {
+    const delta = leastSquares(k, k, J, F);
+    if (!delta.every(Number.isFinite)) break;
+    let t = 1,
+      next = Infinity;
+    for (let halving = 0; halving < 30; halving++, t /= 2) {
+      for (let i = 0; i < k; i++) trial[i] = lam[i]! - t * delta[i]!;
+      next = evaluate(trial, false);
+      if (next < size) break;
+    }
+    if (!(next < size)) break;
+    lam.set(trial);
+    size = evaluate(lam, true);
+  }
+  return { impulses: lam, steps };
 }

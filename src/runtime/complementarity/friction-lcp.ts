@@ -94,6 +94,13 @@ export type FrictionCone = 'exact' | { readonly pyramid: number };
 
 export interface FrictionOptions {
   readonly cone?: FrictionCone;
+  /**
+   * Impulses (r, rows' order) to start the exact cone's iterations from: the
+   * answer of a nearby problem (a time step's previous fixed-point
+   * iteration), so that where the law has several answers the one near it
+   * is taken, and the step's fixed point settles.
+   */
+  readonly start?: ArrayLike<number>;
 }
 
 /** Whether a cone option is one: 'exact', or { pyramid: K } with an integer K ≥ 3. */
@@ -136,7 +143,12 @@ export interface FrictionSolution {
    * |ξ_T| of the engaged stick rows (velocity and impulse units of the rows).
    */
   readonly residual: number;
-  /** Pivoting failed on the exact problem and Λ solves a perturbed one (q or W̃, by 1e-11…1e-10 relative: pivotLcp); residual says how far from the exact law. */
+  /**
+   * Pivoting failed on the exact problem and Λ solves a perturbed one (q or
+   * W̃, by 1e-11…1e-10 relative: pivotLcp), or the exact cone's solve did not
+   * converge and Λ is the 64-faceted pyramid's (coulomb-cone.ts); residual
+   * says how far from the exact law.
+   */
   readonly regularized: boolean;
 }
 
@@ -148,12 +160,13 @@ export function solveFrictionLcp(problem: FrictionProblem, opts: FrictionOptions
   // slack rows would take to find it.
   const start = rowStarts(contacts);
   if (contacts.every((_, j) => b[start[j]!]! >= 0)) return { ...failed(problem, 'ok', 0, 0), residual: 0 };
-  const cone = opts.cone ?? 'exact';
+  const cone: SolveOptions = { cone: opts.cone ?? 'exact', start: opts.start };
   const deferred = contacts.flatMap((c, j) => (c.separating ? [j] : []));
   if (deferred.length === 0) return solveStaticKinetic(problem, cone);
   // Separating contacts engaged only if they must be: first without them.
   const kept = contacts.flatMap((c, j) => (c.separating ? [] : [j]));
-  const first = embed(problem, kept, solveStaticKinetic(restrict(problem, kept), cone));
+  // (The start's rows are the whole problem's: the first solve goes without it.)
+  const first = embed(problem, kept, solveStaticKinetic(restrict(problem, kept), { ...cone, start: undefined }));
   const levels = zeroLevels(problem.W, b);
   if (first.status === 'ok' && deferred.every((j) => first.velocities[start[j]!]! >= -levels.velocity)) return first;
   const all = solveStaticKinetic(problem, cone);
@@ -188,7 +201,7 @@ function embed(problem: FrictionProblem, J: readonly number[], sol: FrictionSolu
 }
 
 /** Static coefficients first; a contact that slides with its static μ is solved again with the kinetic one. */
-function solveStaticKinetic(problem: FrictionProblem, cone: FrictionCone): FrictionSolution {
+function solveStaticKinetic(problem: FrictionProblem, cone: SolveOptions): FrictionSolution {
   const { contacts } = problem;
   const mu = contacts.map((c) => c.staticMu ?? c.mu);
   let pivots = 0,
@@ -247,7 +260,7 @@ const MAX_ENUMERATED_STICK = 10;
  * solution, as when the μ → ∞ limit of the finite problem keeps Λ_T ≠ 0 with
  * Λ_N → 0 (a jammed contact: Painlevé's case at the impulse level).
  */
-function solveWithStick(problem: FrictionProblem, mu: readonly number[], cone: FrictionCone): FrictionSolution {
+function solveWithStick(problem: FrictionProblem, mu: readonly number[], cone: SolveOptions): FrictionSolution {
   const { contacts, W, b } = problem;
   const start = rowStarts(contacts);
   const stick = contacts.map((c, j) => (c.slip > 0 && mu[j] === Infinity ? j : -1)).filter((j) => j >= 0);
@@ -345,7 +358,7 @@ function failed(problem: FrictionProblem, status: FrictionStatus, pivots: number
  * tangential impulses (Schur complement), solve the rest (on the exact
  * cones, or the Stewart–Trinkle LCP), recover Λ and check the law.
  */
-function solveEngaged(problem: FrictionProblem, mu: readonly number[], engaged: readonly boolean[], cone: FrictionCone): FrictionSolution {
+function solveEngaged(problem: FrictionProblem, mu: readonly number[], engaged: readonly boolean[], cone: SolveOptions): FrictionSolution {
   const { contacts, W, b } = problem;
   const r = b.length;
   const start = rowStarts(contacts);
@@ -364,11 +377,12 @@ function solveEngaged(problem: FrictionProblem, mu: readonly number[], engaged: 
   if (!reduced) return failed(problem, 'inconsistent-stick-rows', 0, 1);
   const spatial = contacts.some((c, j) => c.slip === 2 && R.includes(start[j]! + 1));
   // Planar contacts alone are exact in the LCP, whose facets only spatial contacts read.
+  const shape = cone.cone;
   const piv =
-    cone !== 'exact'
-      ? lcpSolve(contacts, mu, start, R, reduced, cone.pyramid)
+    shape !== 'exact'
+      ? lcpSolve(contacts, mu, start, R, reduced, shape.pyramid)
       : spatial
-        ? coneSolve(contacts, mu, start, R, reduced)
+        ? coneSolve(contacts, mu, start, R, reduced, cone.start)
         : lcpSolve(contacts, mu, start, R, reduced, 0);
   if (piv.status !== 'ok') return { ...failed(problem, piv.status, piv.pivots, 1), sweeps: piv.sweeps };
 
@@ -404,6 +418,12 @@ function solveEngaged(problem: FrictionProblem, mu: readonly number[], engaged: 
   return { status: 'ok', impulses, velocities, phases, pivots: piv.pivots, sweeps: piv.sweeps, solves: 1, residual, regularized: piv.regularized };
 }
 
+/** The cone, and the exact cone's start (FrictionOptions), as every solve takes them. */
+interface SolveOptions {
+  readonly cone: FrictionCone;
+  readonly start: ArrayLike<number> | undefined;
+}
+
 /** Facets of the pyramid whose LCP starts the exact cone's Newton where its sweeps fail. */
 const FALLBACK_FACETS = 64;
 
@@ -424,26 +444,24 @@ function coneSolve(
   start: readonly number[],
   R: readonly number[],
   reduced: ReducedProblem,
+  first: ArrayLike<number> | undefined,
 ): ReducedSolution {
   const blocksOf = (at: (row: number) => number): ConeBlock[] =>
     mu.map((m, j) => {
       const tangents = R.filter((row) => row > start[j]! && row < start[j + 1]!);
       return { normal: at(start[j]!), tangents: tangents.map(at), mu: tangents.length > 0 ? m : 0 };
     });
-  // Where Gauss–Seidel does not converge, Newton starts from the finely faceted pyramid's answer (within 1 − cos(π/K) of the cone).
+  // Where Gauss–Seidel does not converge, Newton starts from the finely faceted pyramid's answer (within 1 − cos(π/K) of the cone),
+  let faceted: ReducedSolution | undefined;
   const fallback = (): Float64Array | undefined => {
-    const lcp = lcpSolve(contacts, mu, start, R, reduced, FALLBACK_FACETS);
-    return lcp.status === 'ok' ? lcp.lamR : undefined;
+    faceted = lcpSolve(contacts, mu, start, R, reduced, FALLBACK_FACETS);
+    return faceted.status === 'ok' ? faceted.lamR : undefined;
   };
-  const sol = solveConeProblem({ W: reduced.Wr, b: reduced.br, blocks: blocksOf((row) => R.indexOf(row)) }, fallback);
-  return {
-    status: sol.status,
-    lamR: sol.impulses,
-    pivots: 0,
-    sweeps: sol.iterations,
-    regularized: false,
-    residual: (problem, impulses) => coneResidual({ W: problem.W, b: problem.b, blocks: blocksOf((row) => row) }, impulses),
-  };
+  const sol = solveConeProblem({ W: reduced.Wr, b: reduced.br, blocks: blocksOf((row) => R.indexOf(row)) }, fallback, first && R.map((row) => first[row] ?? 0));
+  const residual: ReducedSolution['residual'] = (problem, impulses) => coneResidual({ W: problem.W, b: problem.b, blocks: blocksOf((row) => row) }, impulses);
+  // and where that fails too, the pyramid's answer stands, flagged: in the cone and dissipative, its residual on the cone's law reported.
+  if (sol.status !== 'ok' && faceted?.status === 'ok') return { ...faceted, sweeps: sol.iterations, regularized: true, residual };
+  return { status: sol.status, lamR: sol.impulses, pivots: 0, sweeps: sol.iterations, regularized: false, residual };
 }
 
 /** The reduced problem as the Stewart–Trinkle LCP (facets: a spatial contact's directions), by Lemke with pivotLcp's retries. */

@@ -16,7 +16,7 @@ import { add, div, dependsOn, mul, neg, ONE, sqrt, ZERO, type Expr } from '../..
 import { simplify } from '../../core/trig.js';
 import { AXES, dot, mapVec, scaleVec, subVec, unitVector, type Vec3 } from '../geometry/vectors.js';
 import { pinnedTangent } from '../impact-laws.js';
-import { CONTACT_FIELDS, PLANE_FIELDS } from '../spec.js';
+import { PLANE_FIELDS } from '../spec.js';
 import type { Coordinate, Parameter, UnilateralConstraint } from '../types.js';
 import type { Reading } from './geometry-reading.js';
 import { checkCoulomb } from './friction.js';

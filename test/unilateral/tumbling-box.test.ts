@@ -127,7 +127,7 @@ describe('a frictionless corner impact (μ = 0, e = 0.5)', () => {
     const inBody = [0, 1, 2].map((k) => R[0]![k]! * rn[0]! + R[1]![k]! * rn[1]! + R[2]![k]! * rn[2]!);
     const W = 1 / m + inBody.reduce((sum, v, k) => sum + (v * v) / inertia[k]!, 0);
     expect(U).toBeLessThan(0);
-    const closed = gaps.map((_, k) => k === j);
+    const closed = Array.from(gaps, (_, k) => k === j);
     const impact = frictionalImpact(mod, params, 0, q, qdMinus, closed);
     expect(impact.status).toBe('ok');
     const T = (qd: ArrayLike<number>): number => mod.energy!(0, q, qd, params);

@@ -32,9 +32,9 @@
 //             (½(U_k + U⁺)ᵀP > 0: Kane's paradox, or a contact pulled back
 //             within the step), Glocker's law with one e on every row, as
 //             at an event, and where that still would, the midpoint rung,
-// the frictional contact problem of friction-lcp.ts (exact for planar
-// contacts, an 8-faceted cone for spatial ones), solved in every iteration
-// of the fixed point. A contact sticking at v_k (slip rates within
+// the frictional contact problem of friction-lcp.ts (exact cones, planar
+// and spatial; the pyramid `cone: { pyramid: K }` on request), solved in
+// every iteration of the fixed point, from the last iteration's impulses. A contact sticking at v_k (slip rates within
 // restVelocity) gets its static coefficient; one separating at v_k is
 // engaged only if it must be. Without slip rows this is Newton's law on the
 // normals, the LCP of their Delassus matrix, with the same ladder where its

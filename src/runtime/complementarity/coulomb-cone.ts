@@ -106,15 +106,18 @@ export function solveConeProblem(problem: ConeProblem, fallback?: () => Float64A
       ).forEach((v, a) => (lam[a === 0 ? c.normal : c.tangents[a - 1]!] = v));
   if (scale === 0) return { status: 'ok', impulses: lam, iterations: 0, residual: 0 };
   const locals = blocks.map((c) => new LocalBlock(W, k, c));
-  let sweeps = 0;
-  let residual = Infinity;
-  while (sweeps < MAX_SWEEPS) {
-    sweeps++;
-    for (const local of locals) local.solve(W, b, lam);
-    residual = coneResidual(problem, lam);
-    if (residual <= SWEEP_TOLERANCE * scale) break;
-  }
-  let iterations = sweeps;
+  let iterations = 0;
+  /** Gauss–Seidel sweeps on x until the natural map is below SWEEP_TOLERANCE or MAX_SWEEPS; x's residual. */
+  const sweep = (x: Float64Array): number => {
+    let r = Infinity;
+    for (let k = 0; k < MAX_SWEEPS && !(r <= SWEEP_TOLERANCE * scale); k++) {
+      iterations++;
+      for (const local of locals) local.solve(W, b, x);
+      r = coneResidual(problem, x);
+    }
+    return r;
+  };
+  let residual = sweep(lam);
   const polishFrom = (start: Float64Array): void => {
     for (const level of [...SLIDING, undefined]) {
       if (residual <= POLISHED * scale) return;
@@ -129,8 +132,18 @@ export function solveConeProblem(problem: ConeProblem, fallback?: () => Float64A
     }
   };
   polishFrom(Float64Array.from(lam));
+  // From the fallback's start: Newton, then the sweeps and Newton again (the sweeps settle from there where they wandered from 0).
   const other = residual > SWEEP_TOLERANCE * scale ? fallback?.() : undefined;
-  if (other) polishFrom(other);
+  if (other) {
+    polishFrom(other);
+    const swept = Float64Array.from(other);
+    const r = sweep(swept);
+    if (r < residual) {
+      lam.set(swept);
+      residual = r;
+    }
+    polishFrom(Float64Array.from(lam));
+  }
   return { status: residual <= CONE_TOLERANCE * scale ? 'ok' : 'max-iterations', impulses: lam, iterations, residual };
 }
 

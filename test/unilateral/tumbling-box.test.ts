@@ -83,6 +83,14 @@ describe('a square box sliding flat at 22.5° (μ = 0.4, between two of the pyra
     expect(Math.max(...run.qd.at(-1)!.map(Math.abs))).toBeLessThan(1e-9);
   });
 
+  it('refuses a cone that is none by name: invalid-option', () => {
+    for (const cone of [{ pyramid: 2 }, { pyramid: 7.5 }, 'disk']) {
+      expect(() => simulateMoreauJean(mod, { q0: [0, 0, 0.1, 0, 0, 0], qd0: [0, 0, 0, 0, 0, 0], t1: h, h, cone: cone as never })).toThrow(
+        expect.objectContaining({ code: 'invalid-option' }),
+      );
+    }
+  });
+
   it('the 8-faceted pyramid, asked for, slides more than 1 % too far', () => {
     const end = slide({ pyramid: 8 }).q.at(-1)!;
     const stop = (u * u) / (2 * params.mu * g);

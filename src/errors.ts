@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   'bad-friction',
   'bad-slip',
   'bad-hinge',
+  'bad-contact',
   'bad-annotation',
   'invalid-option',
   'bad-approach',

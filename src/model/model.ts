@@ -78,18 +78,18 @@ export function buildModel(input: ModelSpec): Model {
 
   // Read before the geometry, which needs it (a rolling disk's contact lies on the side of its centre it starts on); its problems are listed in their place below.
   const initialChecked = checkInitial(spec.initial, coordinates, parameters, reader, model);
-  const geometry = out.take(checkGeometry(spec.geometry, coordinates, parameters, reader, model, initialChecked.value.state));
+  const constraints = constraintNamespace();
+  const geometry = out.take(checkGeometry(spec.geometry, coordinates, parameters, reader, constraints, model, initialChecked.value.state));
   const { T, V, L } = out.take(checkEnergy(spec, coordinates, reader, model, geometry));
   const forces = out.take(checkForces(spec.forces, coordinates, reader, model));
   // Forces at points and torques on bodies, by virtual power, beside those given per coordinate.
   const Q = geometry ? forces.map((q, i) => add(q, geometry.Q[i]!)) : forces;
-  const constraints = constraintNamespace();
   // A quaternion frame's |q|² = 1 is held like a written constraint; its name is claimed first.
   const unit = (geometry?.holonomic ?? []).filter((h) => constraints.claim(h.name, 'geometry.frames', out) !== undefined);
   const holonomic = [...out.take(checkHolonomic(spec.holonomic, coordinates, parameters, reader, constraints, model)), ...unit];
   const written = out.take(checkNonholonomic(spec.nonholonomic, coordinates, reader, constraints, model));
   const hinges = out.take(checkHinges(spec.hinges, holonomic, coordinates, parameters, reader, model));
-  const unilateral = out.take(checkUnilateral(spec.unilateral, coordinates, parameters, reader, constraints, model));
+  const unilateral = [...out.take(checkUnilateral(spec.unilateral, coordinates, parameters, reader, constraints, model)), ...(geometry?.contacts ?? [])];
   // Constraints realized by forces (Kozlov) are not constraints: they leave holonomic and unilateral.
   const { compliant, realizations } = out.take(checkRealizations(spec, holonomic, coordinates, parameters, reader, constraints, model));
   const rolling = claimRolling(geometry?.rolling, constraints, out);

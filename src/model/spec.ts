@@ -154,6 +154,23 @@ export interface RollingSpec {
 }
 
 /**
+ * A point against a fixed plane n·r = offset (n and offset in ground
+ * components, of the parameters; n need not be unit, and points to the
+ * admissible side): a unilateral constraint with the gap n̂·r_P − offset/|n|
+ * and, with Coulomb friction, the two slip rows of the point's position in
+ * the plane (a spatial contact). `law` is a unilateral constraint's impact
+ * law ({ newton: 'e', coulomb: 'mu' }, { plastic: true, coulomb: … }, …;
+ * not 'stick').
+ */
+export interface ContactSpec {
+  readonly name: string;
+  readonly point: string;
+  readonly plane: { readonly normal: VectorSpec; readonly offset?: ExprInput };
+  readonly law: ImpactLawSpec;
+  readonly description?: string;
+}
+
+/**
  * Frames, points and bodies from which the toolkit forms T, V (gravity and
  * springs) and the generalized forces (virtual power); added to kinetic,
  * particles, potential and forces when those are given too.
@@ -166,6 +183,8 @@ export interface GeometrySpec {
   readonly joints?: readonly JointSpec[];
   readonly points?: readonly PointSpec[];
   readonly bodies?: readonly BodySpec[];
+  /** Points against planes, as unilateral constraints after the model's `unilateral` ones. */
+  readonly contacts?: readonly ContactSpec[];
   /** The gravitational acceleration, in the ground frame (expressions of the parameters). */
   readonly gravity?: VectorSpec;
   readonly springs?: readonly SpringSpec[];
@@ -689,6 +708,7 @@ export const GEOMETRY_FIELDS: Known<GeometrySpec> = {
   joints: true,
   points: true,
   bodies: true,
+  contacts: true,
   gravity: true,
   springs: true,
   dampers: true,
@@ -701,6 +721,8 @@ export const FRAME_FIELDS: Known<FrameSpec> = { name: true, parent: true, axes: 
 export const JOINT_FIELDS: Known<JointSpec> = { type: true, parent: true, child: true, at: true, axes: true, coordinates: true };
 export const POINT_FIELDS: Known<PointSpec> = { name: true, from: true, frame: true, position: true };
 export const BODY_FIELDS: Known<BodySpec> = { name: true, mass: true, centre: true, frame: true, inertia: true };
+export const CONTACT_FIELDS: Known<ContactSpec> = { name: true, point: true, plane: true, law: true, description: true };
+export const PLANE_FIELDS: Known<ContactSpec['plane']> = { normal: true, offset: true };
 export const SPRING_FIELDS: Known<SpringSpec> = { between: true, stiffness: true, length: true };
 export const DAMPER_FIELDS: Known<DamperSpec> = { between: true, damping: true };
 export const FORCE_FIELDS: Known<ForceSpec> = { at: true, vector: true, frame: true };

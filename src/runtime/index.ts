@@ -28,6 +28,7 @@ export { lemke, lcpResidual, type LcpResult, type LcpStatus } from './complement
 export {
   solveFrictionLcp,
   phaseModes,
+  type FrictionCone,
   type FrictionContact,
   type FrictionProblem,
   type FrictionOptions,

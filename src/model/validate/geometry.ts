@@ -6,8 +6,9 @@
 // Joints are read after frames and before points: each declares its child
 // as a frame and as a point (its origin). A frame by a unit quaternion brings
 // its constraint |q|² = 1 (quaternion.ts), held with the model's holonomic.
-// The points, the links between them and the bodies' frames make the
-// model's default drawing (src/model/geometry/sketch.ts).
+// Contacts (geometry-contacts.ts) are read after points; their names are the
+// model's constraint names. The points, the links between them and the
+// bodies' frames make the model's default drawing (src/model/geometry/sketch.ts).
 import { evaluate } from '../../core/evaluate.js';
 import type { Expr } from '../../core/expr.js';
 import {
@@ -25,6 +26,7 @@ import { geometrySketch, type SketchInput } from '../geometry/sketch.js';
 import { AXES, matVec, ZERO_VEC, type Axis, type Vec3 } from '../geometry/vectors.js';
 import {
   BODY_FIELDS,
+  CONTACT_FIELDS,
   DAMPER_FIELDS,
   FORCE_FIELDS,
   FRAME_FIELDS,
@@ -37,7 +39,8 @@ import {
 } from '../spec.js';
 import type { DrawingSpec } from '../spec.js';
 import { TIME } from '../names.js';
-import type { Coordinate, HolonomicConstraint, InitialState, Parameter } from '../types.js';
+import type { Coordinate, HolonomicConstraint, InitialState, Parameter, UnilateralConstraint } from '../types.js';
+import { readContact } from './geometry-contacts.js';
 import type { ExprReader } from './expressions.js';
 import { Namespace } from './identifiers.js';
 import { readInertia, readVector } from './inertia.js';
@@ -50,7 +53,7 @@ import { arrayAt, fieldsAt, rejectUnknownKeys, stringAt, type Fields } from './s
 
 export const DEFAULT_GROUND = 'N';
 
-/** What the geometry adds to the model: T (with bodies), V, Q (one per coordinate) and the rolling bodies' constraints. */
+/** What the geometry adds to the model: T (with bodies), V, Q (one per coordinate), the rolling bodies' constraints and its contacts. */
 export interface GeometryTerms {
   readonly T?: Expr;
   readonly V: Expr;
@@ -60,6 +63,7 @@ export interface GeometryTerms {
   /** The default drawing, for a model that declares none. */
   readonly sketch: DrawingSpec;
   readonly rolling: readonly RollingConstraints[];
+  readonly contacts: readonly UnilateralConstraint[];
 }
 
 export function checkGeometry(
@@ -67,6 +71,7 @@ export function checkGeometry(
   coordinates: readonly Coordinate[],
   parameters: readonly Parameter[],
   reader: ExprReader,
+  constraints: Namespace,
   model: string | undefined,
   initial: InitialState,
 ): Checked<GeometryTerms | undefined> {
@@ -132,6 +137,11 @@ export function checkGeometry(
     if (body) bodies.push(body);
     if (body?.rotation) sketched.push({ centre: b.centre as string, frame: body.rotation.frame, mass: body.mass, inertia: body.rotation.inertia });
   });
+  const contacts: UnilateralConstraint[] = [];
+  eachItem(spec.contacts, 'geometry.contacts', 'a contact { name, point, plane, law }', CONTACT_FIELDS, out, (c, field) => {
+    const contact = readContact(c, field, r, { coordinates, parameters, names: constraints });
+    if (contact) contacts.push(contact);
+  });
   const gravity = spec.gravity === undefined ? undefined : readVector(spec.gravity, 'geometry.gravity', reader, out, { parametersOnly: true, smooth: true });
   const springs: Spring[] = [];
   eachItem(spec.springs, 'geometry.springs', 'a spring { between, stiffness, length }', SPRING_FIELDS, out, (s, field) => {
@@ -170,6 +180,7 @@ export function checkGeometry(
     Q: generalizedForces(coordinates, { forces, torques, dampers }, r.rate),
     holonomic: unit,
     sketch: geometrySketch({ points: r.points.byName, links, bodies: sketched, ...(gravity ? { gravity } : {}) }),
+    contacts,
   });
 }
 

@@ -10,20 +10,25 @@
 //   'stick':     μ = ∞: ξ_T = 0 when engaged (Λ_N > 0), Λ_T = 0 when open,
 //   frictionless (μ = 0): Λ_T = 0.
 //
-// Finite μ: the cone is written with K directions d_i and Λ_T = D β, β ≥ 0,
-// with the slack λ ≥ 0 (Stewart & Trinkle, IJNME 39 (1996) 2673; Anitescu &
-// Potra, Nonlinear Dynamics 14 (1997) 231):
-//   0 ≤ β_i ⊥ d_iᵀξ_T + λ ≥ 0,   0 ≤ λ ⊥ μΛ_N − Σβ_i ≥ 0.
-// λ is the sliding speed along the active direction. Planar contacts: K = 2,
-// d = ±1, and the law is exact. Spatial contacts: K = FACETS (8) directions
-// 2πi/K, the disk |Λ_T| ≤ μΛ_N replaced by the inscribed regular 8-gon: the
-// friction bound is between cos(π/8) = 0.924 and 1 times μΛ_N (at most 7.6 %
-// low, between two directions), and a sliding contact's friction points
-// along one of the 8 directions, at most π/8 = 22.5° from −ξ_T (more facets
-// shrink both: `facets` option). The LCP's matrix is copositive (W is PSD,
-// the slack couplings are skew, μ ≥ 0) but not copositive-plus, so a ray of
-// Lemke's path does not prove that no solution exists: see pivotLcp for
-// what is tried before a ray is reported.
+// Finite μ, the exact cone (default): a problem with a spatial Coulomb
+// contact is solved on the second-order cones themselves, every contact's
+// |Λ_T| ≤ μΛ_N a disk (coulomb-cone.ts: Gauss–Seidel over the contacts,
+// then Newton on the phases found). Otherwise — planar contacts only, or a
+// pyramid asked for (`cone: { pyramid: K }`) — the cone is written with K
+// directions d_i and Λ_T = D β, β ≥ 0, with the slack λ ≥ 0 (Stewart &
+// Trinkle, IJNME 39 (1996) 2673; Anitescu & Potra, Nonlinear Dynamics 14
+// (1997) 231):
+//   0 ≤ β_i ⊥ d_iᵀξ_T + λ ≥ 0,   0 ≤ λ ⊥ μΛ_N − Σβ_i ≥ 0,
+// an LCP solved by Lemke's method. λ is the sliding speed along the active
+// direction. Planar contacts: K = 2, d = ±1, and the law is exact. Spatial
+// contacts with the pyramid: K directions 2πi/K, the disk replaced by the
+// inscribed regular K-gon: the friction bound is between cos(π/K) and 1
+// times μΛ_N (K = 8: 0.924, at most 7.6 % low, between two directions), and
+// a sliding contact's friction points along one of the K directions, at most
+// π/K (22.5°) from −ξ_T. The LCP's matrix is copositive (W is PSD, the slack
+// couplings are skew, μ ≥ 0) but not copositive-plus, so a ray of Lemke's
+// path does not prove that no solution exists: see pivotLcp for what is
+// tried before a ray is reported.
 //
 // 'stick' is the equality it is, never a large finite μ: the free tangential
 // impulses Λ_F of the engaged stick contacts are eliminated by the Schur
@@ -50,10 +55,8 @@
 // (`residual`), and every failure is a named status: no silent answer.
 
 import { choleskyFactor, choleskySolve } from '../../numeric/cholesky.js';
+import { coneResidual, solveConeProblem, type ConeBlock } from './coulomb-cone.js';
 import { lcpResidual, lemke, polishLcp, type LcpStatus } from './lemke.js';
-
-/** Facets of a spatial contact's friction cone (see the header for the error they imply). */
-export const FACETS = 8;
 
 export interface FrictionContact {
   /** Slip rows following the contact's normal row: 0, 1 (planar) or 2 (spatial). */
@@ -82,9 +85,30 @@ export interface FrictionProblem {
   readonly b: ArrayLike<number>;
 }
 
+/**
+ * A spatial contact's friction cone: 'exact' (the disk |Λ_T| ≤ μΛ_N, the
+ * default) or the inscribed pyramid of K ≥ 3 facets (header: its friction
+ * is up to 1 − cos(π/K) low and up to π/K off −ξ_T). Planar contacts are exact either way.
+ */
+export type FrictionCone = 'exact' | { readonly pyramid: number };
+
 export interface FrictionOptions {
-  /** Directions of a spatial contact's faceted cone (default FACETS = 8). */
-  readonly facets?: number;
+  readonly cone?: FrictionCone;
+  /**
+   * Impulses (r, rows' order) to start the exact cone's iterations from: the
+   * answer of a nearby problem (a time step's previous fixed-point
+   * iteration), so that where the law has several answers the one near it
+   * is taken, and the step's fixed point settles.
+   */
+  readonly start?: ArrayLike<number>;
+}
+
+/** Whether a cone option is one: 'exact', or { pyramid: K } with an integer K ≥ 3. */
+export function isFrictionCone(x: unknown): x is FrictionCone {
+  if (x === 'exact') return true;
+  if (typeof x !== 'object' || x === null || Object.keys(x).join() !== 'pyramid') return false;
+  const K = (x as { pyramid: unknown }).pyramid;
+  return typeof K === 'number' && Number.isInteger(K) && K >= 3;
 }
 
 /**
@@ -109,6 +133,8 @@ export interface FrictionSolution {
   readonly phases: ContactPhase[];
   /** Lemke pivots over every solve. */
   readonly pivots: number;
+  /** Iterations of the exact cone's solve over every solve (Gauss–Seidel sweeps and Newton steps; 0 where only LCPs were solved). */
+  readonly sweeps: number;
   /** LCP solves (1 unless stick contacts were released or static friction gave way; 0 when nothing approaches). */
   readonly solves: number;
   /**
@@ -117,7 +143,12 @@ export interface FrictionSolution {
    * |ξ_T| of the engaged stick rows (velocity and impulse units of the rows).
    */
   readonly residual: number;
-  /** Pivoting failed on the exact problem and Λ solves a perturbed one (q or W̃, by 1e-11…1e-10 relative: pivotLcp); residual says how far from the exact law. */
+  /**
+   * Pivoting failed on the exact problem and Λ solves a perturbed one (q or
+   * W̃, by 1e-11…1e-10 relative: pivotLcp), or the exact cone's solve did not
+   * converge and Λ is the 64-faceted pyramid's (coulomb-cone.ts); residual
+   * says how far from the exact law.
+   */
   readonly regularized: boolean;
 }
 
@@ -129,16 +160,17 @@ export function solveFrictionLcp(problem: FrictionProblem, opts: FrictionOptions
   // slack rows would take to find it.
   const start = rowStarts(contacts);
   if (contacts.every((_, j) => b[start[j]!]! >= 0)) return { ...failed(problem, 'ok', 0, 0), residual: 0 };
-  const facets = opts.facets ?? FACETS;
+  const cone: SolveOptions = { cone: opts.cone ?? 'exact', start: opts.start };
   const deferred = contacts.flatMap((c, j) => (c.separating ? [j] : []));
-  if (deferred.length === 0) return solveStaticKinetic(problem, facets);
+  if (deferred.length === 0) return solveStaticKinetic(problem, cone);
   // Separating contacts engaged only if they must be: first without them.
   const kept = contacts.flatMap((c, j) => (c.separating ? [] : [j]));
-  const first = embed(problem, kept, solveStaticKinetic(restrict(problem, kept), facets));
+  // (The start's rows are the whole problem's: the first solve goes without it.)
+  const first = embed(problem, kept, solveStaticKinetic(restrict(problem, kept), { ...cone, start: undefined }));
   const levels = zeroLevels(problem.W, b);
   if (first.status === 'ok' && deferred.every((j) => first.velocities[start[j]!]! >= -levels.velocity)) return first;
-  const all = solveStaticKinetic(problem, facets);
-  return { ...all, pivots: all.pivots + first.pivots, solves: all.solves + first.solves };
+  const all = solveStaticKinetic(problem, cone);
+  return { ...all, pivots: all.pivots + first.pivots, sweeps: all.sweeps + first.sweeps, solves: all.solves + first.solves };
 }
 
 /** The problem of the contacts J alone (their rows of W and b). */
@@ -154,7 +186,7 @@ function restrict(problem: FrictionProblem, J: readonly number[]): FrictionProbl
 
 /** A solution of the contacts J alone as one of the whole problem: zero impulses elsewhere, ξ = W Λ + b on every row. */
 function embed(problem: FrictionProblem, J: readonly number[], sol: FrictionSolution): FrictionSolution {
-  if (sol.status !== 'ok') return failed(problem, sol.status, sol.pivots, sol.solves);
+  if (sol.status !== 'ok') return { ...failed(problem, sol.status, sol.pivots, sol.solves), sweeps: sol.sweeps };
   const start = rowStarts(problem.contacts);
   const impulses = new Float64Array(problem.b.length);
   const phases: ContactPhase[] = problem.contacts.map(() => 'open');
@@ -169,14 +201,16 @@ function embed(problem: FrictionProblem, J: readonly number[], sol: FrictionSolu
 }
 
 /** Static coefficients first; a contact that slides with its static μ is solved again with the kinetic one. */
-function solveStaticKinetic(problem: FrictionProblem, facets: number): FrictionSolution {
+function solveStaticKinetic(problem: FrictionProblem, cone: SolveOptions): FrictionSolution {
   const { contacts } = problem;
   const mu = contacts.map((c) => c.staticMu ?? c.mu);
   let pivots = 0,
+    sweeps = 0,
     solves = 0;
   for (;;) {
-    const sol = solveWithStick(problem, mu, facets);
+    const sol = solveWithStick(problem, mu, cone);
     pivots += sol.pivots;
+    sweeps += sol.sweeps;
     solves += sol.solves;
     let again = false;
     contacts.forEach((c, j) => {
@@ -185,7 +219,7 @@ function solveStaticKinetic(problem: FrictionProblem, facets: number): FrictionS
         again = true;
       }
     });
-    if (!again || sol.status !== 'ok') return { ...sol, pivots, solves };
+    if (!again || sol.status !== 'ok') return { ...sol, pivots, sweeps, solves };
   }
 }
 
@@ -226,22 +260,24 @@ const MAX_ENUMERATED_STICK = 10;
  * solution, as when the μ → ∞ limit of the finite problem keeps Λ_T ≠ 0 with
  * Λ_N → 0 (a jammed contact: Painlevé's case at the impulse level).
  */
-function solveWithStick(problem: FrictionProblem, mu: readonly number[], facets: number): FrictionSolution {
+function solveWithStick(problem: FrictionProblem, mu: readonly number[], cone: SolveOptions): FrictionSolution {
   const { contacts, W, b } = problem;
   const start = rowStarts(contacts);
   const stick = contacts.map((c, j) => (c.slip > 0 && mu[j] === Infinity ? j : -1)).filter((j) => j >= 0);
   const levels = zeroLevels(W, b);
   let pivots = 0,
+    sweeps = 0,
     solves = 0;
   /** Solve with the given engaged set; the stick contacts whose state contradicts it. */
   const attempt = (engaged: readonly boolean[]): { sol: FrictionSolution; wrong: number[] } => {
-    const sol = solveEngaged(problem, mu, engaged, facets);
+    const sol = solveEngaged(problem, mu, engaged, cone);
     pivots += sol.pivots;
+    sweeps += sol.sweeps;
     solves++;
     const wrong = sol.status === 'ok' ? stick.filter((j) => contradicts(sol, start, j, engaged[j]!, levels)) : [];
     return { sol, wrong };
   };
-  const done = (sol: FrictionSolution): FrictionSolution => ({ ...sol, pivots, solves });
+  const done = (sol: FrictionSolution): FrictionSolution => ({ ...sol, pivots, sweeps, solves });
   const engaged = contacts.map((_, j) => stick.includes(j));
   const tried = new Set<string>();
   let status: FrictionStatus = 'stick-inconsistent';
@@ -264,7 +300,7 @@ function solveWithStick(problem: FrictionProblem, mu: readonly number[], facets:
       if (sol.status === 'ok' && wrong.length === 0) return done(sol);
     }
   }
-  return failed(problem, status, pivots, solves);
+  return { ...failed(problem, status, pivots, solves), sweeps };
 }
 
 /** Whether stick contact j contradicts its assumed state: engaged but open with a tangential impulse, or released but pressed and sliding. */
@@ -310,6 +346,7 @@ function failed(problem: FrictionProblem, status: FrictionStatus, pivots: number
     velocities: Float64Array.from(problem.b),
     phases: problem.contacts.map(() => 'open'),
     pivots,
+    sweeps: 0,
     solves,
     residual: NaN,
     regularized: false,
@@ -318,10 +355,10 @@ function failed(problem: FrictionProblem, status: FrictionStatus, pivots: number
 
 /**
  * One solve with a fixed set of engaged stick contacts: eliminate their
- * tangential impulses (Schur complement), solve the Stewart–Trinkle LCP in
- * the rest, recover Λ and check the law.
+ * tangential impulses (Schur complement), solve the rest (on the exact
+ * cones, or the Stewart–Trinkle LCP), recover Λ and check the law.
  */
-function solveEngaged(problem: FrictionProblem, mu: readonly number[], engaged: readonly boolean[], facets: number): FrictionSolution {
+function solveEngaged(problem: FrictionProblem, mu: readonly number[], engaged: readonly boolean[], cone: SolveOptions): FrictionSolution {
   const { contacts, W, b } = problem;
   const r = b.length;
   const start = rowStarts(contacts);
@@ -338,23 +375,24 @@ function solveEngaged(problem: FrictionProblem, mu: readonly number[], engaged: 
   });
   const reduced = eliminateStick(W, b, F, R);
   if (!reduced) return failed(problem, 'inconsistent-stick-rows', 0, 1);
-  const lcp = stewartTrinkle(contacts, mu, start, R, reduced, facets);
-  const piv = pivotLcp(lcp);
-  if (piv.status !== 'ok') return failed(problem, piv.status, piv.pivots, 1);
+  const spatial = contacts.some((c, j) => c.slip === 2 && R.includes(start[j]! + 1));
+  // Planar contacts alone are exact in the LCP, whose facets only spatial contacts read.
+  const shape = cone.cone;
+  const piv =
+    shape !== 'exact'
+      ? lcpSolve(contacts, mu, start, R, reduced, shape.pyramid)
+      : spatial
+        ? coneSolve(contacts, mu, start, R, reduced, cone.start)
+        : lcpSolve(contacts, mu, start, R, reduced, 0);
+  if (piv.status !== 'ok') return { ...failed(problem, piv.status, piv.pivots, 1), sweeps: piv.sweeps };
 
-  // Λ: the LCP's part Λ_R = P z, then the eliminated stick tangents Λ_S = −X_b − X_R Λ_R.
-  const { size, P } = lcp;
+  // Λ: the solve's part Λ_R, then the eliminated stick tangents Λ_S = −X_b − X_R Λ_R.
   const { S, X } = reduced;
+  const lamR = piv.lamR;
   const nR = R.length,
     k = S.length;
   const impulses = new Float64Array(r);
-  const lamR = new Float64Array(nR);
-  for (let i = 0; i < nR; i++) {
-    let v = 0;
-    for (let c = 0; c < size; c++) v += P[i * size + c]! * piv.z[c]!;
-    lamR[i] = v;
-    impulses[R[i]!] = v;
-  }
+  R.forEach((row, i) => (impulses[row] = lamR[i]!));
   for (let a = 0; a < k; a++) {
     let v = -X[nR * k + a]!;
     for (let c = 0; c < nR; c++) v -= X[c * k + a]! * lamR[c]!;
@@ -366,7 +404,7 @@ function solveEngaged(problem: FrictionProblem, mu: readonly number[], engaged: 
   // Dependent stick rows are held by the others only if their ξ came out 0.
   for (const f of F) {
     if (!S.includes(f) && Math.abs(velocities[f]!) > Math.max(levels.velocity, 1e-9 * Math.abs(b[f]!))) {
-      return failed(problem, 'inconsistent-stick-rows', piv.pivots, 1);
+      return { ...failed(problem, 'inconsistent-stick-rows', piv.pivots, 1), sweeps: piv.sweeps };
     }
   }
   const phases = contacts.map((c, j): ContactPhase => {
@@ -376,8 +414,79 @@ function solveEngaged(problem: FrictionProblem, mu: readonly number[], engaged: 
     for (let s = start[j]! + 1; s < start[j + 1]!; s++) slide = Math.max(slide, Math.abs(velocities[s]!));
     return engaged[j] || slide <= levels.velocity ? 'stick' : 'slip';
   });
-  const residual = Math.max(lawResidual(lcp, piv.z, impulses, velocities), ...F.map((f) => Math.abs(velocities[f]!)));
-  return { status: 'ok', impulses, velocities, phases, pivots: piv.pivots, solves: 1, residual, regularized: piv.regularized };
+  const residual = Math.max(piv.residual(problem, impulses, velocities), ...F.map((f) => Math.abs(velocities[f]!)));
+  return { status: 'ok', impulses, velocities, phases, pivots: piv.pivots, sweeps: piv.sweeps, solves: 1, residual, regularized: piv.regularized };
+}
+
+/** The cone, and the exact cone's start (FrictionOptions), as every solve takes them. */
+interface SolveOptions {
+  readonly cone: FrictionCone;
+  readonly start: ArrayLike<number> | undefined;
+}
+
+/** Facets of the pyramid whose LCP starts the exact cone's Newton where its sweeps fail. */
+const FALLBACK_FACETS = 64;
+
+/** The reduced problem's solution Λ_R (ok), its cost, and the law's residual on the original rows. */
+interface ReducedSolution {
+  readonly status: FrictionStatus;
+  readonly lamR: Float64Array;
+  readonly pivots: number;
+  readonly sweeps: number;
+  readonly regularized: boolean;
+  readonly residual: (problem: FrictionProblem, impulses: Float64Array, velocities: Float64Array) => number;
+}
+
+/** The reduced problem on the exact cones (coulomb-cone.ts): one block per contact, its normal and its tangents in R. */
+function coneSolve(
+  contacts: readonly FrictionContact[],
+  mu: readonly number[],
+  start: readonly number[],
+  R: readonly number[],
+  reduced: ReducedProblem,
+  first: ArrayLike<number> | undefined,
+): ReducedSolution {
+  const blocksOf = (at: (row: number) => number): ConeBlock[] =>
+    mu.map((m, j) => {
+      const tangents = R.filter((row) => row > start[j]! && row < start[j + 1]!);
+      return { normal: at(start[j]!), tangents: tangents.map(at), mu: tangents.length > 0 ? m : 0 };
+    });
+  // Where Gauss–Seidel does not converge, Newton starts from the finely faceted pyramid's answer (within 1 − cos(π/K) of the cone),
+  let faceted: ReducedSolution | undefined;
+  const fallback = (): Float64Array | undefined => {
+    faceted = lcpSolve(contacts, mu, start, R, reduced, FALLBACK_FACETS);
+    return faceted.status === 'ok' ? faceted.lamR : undefined;
+  };
+  const sol = solveConeProblem({ W: reduced.Wr, b: reduced.br, blocks: blocksOf((row) => R.indexOf(row)) }, fallback, first && R.map((row) => first[row] ?? 0));
+  const residual: ReducedSolution['residual'] = (problem, impulses) => coneResidual({ W: problem.W, b: problem.b, blocks: blocksOf((row) => row) }, impulses);
+  // and where that fails too, the pyramid's answer stands, flagged: in the cone and dissipative, its residual on the cone's law reported.
+  if (sol.status !== 'ok' && faceted?.status === 'ok') return { ...faceted, sweeps: sol.iterations, regularized: true, residual };
+  return { status: sol.status, lamR: sol.impulses, pivots: 0, sweeps: sol.iterations, regularized: false, residual };
+}
+
+/** The reduced problem as the Stewart–Trinkle LCP (facets: a spatial contact's directions), by Lemke with pivotLcp's retries. */
+function lcpSolve(
+  contacts: readonly FrictionContact[],
+  mu: readonly number[],
+  start: readonly number[],
+  R: readonly number[],
+  reduced: ReducedProblem,
+  facets: number,
+): ReducedSolution {
+  const lcp = stewartTrinkle(contacts, mu, start, R, reduced, facets);
+  const piv = pivotLcp(lcp);
+  const { size, P } = lcp;
+  const nR = R.length;
+  const lamR = new Float64Array(nR);
+  for (let i = 0; i < nR; i++) for (let c = 0; c < size; c++) lamR[i] += P[i * size + c]! * piv.z[c]!;
+  return {
+    status: piv.status,
+    lamR,
+    pivots: piv.pivots,
+    sweeps: 0,
+    regularized: piv.regularized,
+    residual: (_, impulses, velocities) => lawResidual(lcp, piv.z, impulses, velocities),
+  };
 }
 
 interface ReducedProblem {

@@ -36,9 +36,11 @@ import { requireFunctions, type WithFunctions } from './contacts.js';
 import { SimulationError } from '../errors.js';
 import { applyImpactLaw, sticks, type ImpactLawName } from './impact-law.js';
 import {
+  isFrictionCone,
   phaseModes,
   solveFrictionLcp,
   type ContactPhase,
+  type FrictionCone,
   type FrictionContact,
   type FrictionSolution,
   type FrictionStatus,
@@ -64,6 +66,17 @@ export function requireStickRows(module: LoadedModule): void {
       { model: module.model.name, field: `unilateral[${bare}].slip` },
     );
   }
+}
+
+/** Refuse a friction cone option that is none: 'exact' or { pyramid: K }, K an integer ≥ 3. */
+export function requireCone(module: LoadedModule, cone: unknown): void {
+  if (cone === undefined || isFrictionCone(cone)) return;
+  throw new SimulationError(
+    'invalid-option',
+    'input',
+    `cone = ${JSON.stringify(cone)} is not a friction cone: give 'exact' (the default) or { pyramid: K } with an integer K ≥ 3 facets`,
+    { model: module.model.name, field: 'cone' },
+  );
 }
 
 /**
@@ -184,8 +197,8 @@ export class ContactRows {
 export interface FrictionalImpactOptions {
   /** Normal approach speed that makes a closed contact arrive, and slip speed below which a contact sticks before the impact (default 1e-6). */
   readonly restVelocity?: number;
-  /** Facets of a spatial contact's cone (friction-lcp.ts). */
-  readonly facets?: number;
+  /** Spatial contacts' friction cone (friction-lcp.ts): 'exact' (default) or { pyramid: K }. */
+  readonly cone?: FrictionCone;
 }
 
 export interface FrictionalImpact {
@@ -218,6 +231,7 @@ export function frictionalImpact(
   opts: FrictionalImpactOptions = {},
 ): FrictionalImpact {
   requireStickRows(module);
+  requireCone(module, opts.cone);
   const rows = new ContactRows(module, params, 'frictionalImpact');
   const withLaw = requireFunctions(module, ['restitution'], 'frictionalImpact');
   const { n, m } = rows;
@@ -256,7 +270,7 @@ export function frictionalImpact(
   const slipCount = (j: number): number => rows.slipCount(j);
   const contacts = rows.contacts(J, rows.friction(t), U, restVelocity);
   const solve = (b: Float64Array): ReturnType<typeof augmentedSolve> =>
-    augmentedSolve(W, b, rho, (bk) => solveFrictionLcp({ contacts, W, b: bk }, { facets: opts.facets }));
+    augmentedSolve(W, b, rho, (bk) => solveFrictionLcp({ contacts, W, b: bk }, { cone: opts.cone }));
   // Newton–Coulomb, or the fallbacks where it would raise the energy (Kane's paradox; impact-law.ts).
   const applied = applyImpactLaw({ uMinus: U, uFree: U, W, e, contacts: J, slipCount, pinned: contacts.map((c) => c.mu === Infinity), restVelocity }, solve);
   const solved = applied.solved;

@@ -39,11 +39,11 @@ export class LcpTally {
   /** Largest natural-map residual max|min(P, ξ)| of any solve. */
   worstResidual = 0;
 
-  /** A solve by friction-lcp (Lemke). */
-  lemke(sol: Pick<FrictionSolution, 'pivots' | 'residual'>): void {
+  /** A solve by friction-lcp (Lemke, or the exact cone's iterations). */
+  lemke(sol: Pick<FrictionSolution, 'pivots' | 'sweeps' | 'residual'>): void {
     this.solves++;
     this.pivots += sol.pivots;
-    this.iterations += sol.pivots;
+    this.iterations += sol.pivots + sol.sweeps;
     this.worstResidual = Math.max(this.worstResidual, sol.residual);
   }
 }

@@ -32,9 +32,9 @@
 //             (½(U_k + U⁺)ᵀP > 0: Kane's paradox, or a contact pulled back
 //             within the step), Glocker's law with one e on every row, as
 //             at an event, and where that still would, the midpoint rung,
-// the frictional contact problem of friction-lcp.ts (exact for planar
-// contacts, an 8-faceted cone for spatial ones), solved in every iteration
-// of the fixed point. A contact sticking at v_k (slip rates within
+// the frictional contact problem of friction-lcp.ts (exact cones, planar
+// and spatial; the pyramid `cone: { pyramid: K }` on request), solved in
+// every iteration of the fixed point, from the last iteration's impulses. A contact sticking at v_k (slip rates within
 // restVelocity) gets its static coefficient; one separating at v_k is
 // engaged only if it must be. Without slip rows this is Newton's law on the
 // normals, the LCP of their Delassus matrix, with the same ladder where its
@@ -107,9 +107,9 @@ import type { LoadedModule, Params } from '../contract.js';
 import { GapKinematics, requireFunctions, restitutionCoefficients, type WithFunctions } from '../contact/contacts.js';
 import { SimulationError, throwAll, type SimulationErrorCode } from '../errors.js';
 import { ContactActivity } from './events.js';
-import { ContactRows, delassus, hasSlipRows, requireStickRows } from '../contact/friction-impact.js';
+import { ContactRows, delassus, hasSlipRows, requireCone, requireStickRows } from '../contact/friction-impact.js';
 import { applyImpactLaw, restitutionLimit } from '../contact/impact-law.js';
-import { phaseModes, solveFrictionLcp, type FrictionContact } from '../complementarity/friction-lcp.js';
+import { phaseModes, solveFrictionLcp, type FrictionCone, type FrictionContact } from '../complementarity/friction-lcp.js';
 import { DelassusCache, massSolver } from '../complementarity/delassus-cache.js';
 import { LcpTally, NormalContacts } from '../contact/normal-contacts.js';
 import { stoppingRows, stopSlides, withinCones, type SlideStop } from '../contact/stopping-slides.js';
@@ -158,6 +158,8 @@ export interface MoreauJeanOptions {
   readonly constant?: { readonly massMatrix?: boolean; readonly forcing?: boolean; readonly gapJacobian?: boolean };
   /** Start each contact problem from the previous step's impulses (default true; false: from the approaching contacts). */
   readonly warmStart?: boolean;
+  /** Spatial contacts' friction cone (friction-lcp.ts): 'exact' (default), or { pyramid: K }, the inscribed K-faceted pyramid. */
+  readonly cone?: FrictionCone;
 }
 
 /** A Moreau–Jean run always has its complementarity statistics (frictionless steps: normal-contacts.ts, pivoting with Lemke as the fallback; frictional: friction-lcp.ts). */
@@ -173,6 +175,14 @@ export interface MoreauJeanTrajectory extends Trajectory {
 const REST_STEPS = 3;
 /** Iterations of the implicit velocity update before the step is given up (it converges in 2–4 on every example at h ≤ 1e-2). */
 const MAX_FIXED_POINT_ITERATIONS = 50;
+/**
+ * Change of v⁺, relative, at which the fixed point has settled where the
+ * step's contact problem was solved on the exact cone: where its impulses
+ * are not unique (a box flat on four corners) each solve, started from the
+ * last, moves them along the answers by up to its tolerance (~1e-8 of the
+ * velocities on the tumbling box) and the change never reaches 1e-13.
+ */
+const CONE_SETTLED = 1e-8;
 
 /**
  * Simulate with the Moreau–Jean scheme. Events are reported at step
@@ -259,6 +269,7 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
   // (restitutionCoefficients), and then acts on its normal only.
   const friction = hasSlipRows(module);
   if (friction) requireStickRows(module);
+  requireCone(module, opts.cone);
   const e = opts.restitution
     ? Float64Array.from(opts.restitution)
     : friction
@@ -317,6 +328,8 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     /** The last solve's U_free and impulses, per row of H. */
     uFree: ArrayLike<number>;
     impulses: ArrayLike<number>;
+    /** Whether the last solve iterated (the exact cone: coulomb-cone.ts), so that its answer is exact only to its tolerance. */
+    iterative: boolean;
   }
   const stepContacts = (I: readonly number[], t: number): StepContacts => {
     const Uk = rows.rates(t, q, v, I, new Float64Array(rows.rowCount(I)));
@@ -326,7 +339,7 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
       Un[j] = Uk[row]!;
       row += 1 + contacts[a]!.slip;
     });
-    return { I, H: rows.rows(t, q, I), Uk, contacts, modes: [], uFree: [], impulses: [] };
+    return { I, H: rows.rows(t, q, I), Uk, contacts, modes: [], uFree: [], impulses: [], iterative: false };
   };
   const indexSet = (): number[] => Array.from(normal.I.subarray(0, normal.count));
   const unsolvable = (I: readonly number[], status: string, t: number): SimulationError => {
@@ -368,7 +381,9 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     // The law of every driver with U⁻ = U_k (impact-law.ts). The statistics count each solve that
     // succeeds, a fallback's included; one that fails has no residual, and the ladder moves past it.
     const sol = applyImpactLaw({ uMinus: Uk, uFree, W: D, e, contacts: I, slipCount, pinned: sc.contacts.map((c) => c.mu === Infinity), restVelocity }, (b) => {
-      const s = solveFrictionLcp({ contacts: sc.contacts, W: D, b });
+      // From the last iteration's impulses: where the law has several answers the fixed point keeps to one.
+      const start = sc.impulses.length === b.length ? sc.impulses : undefined;
+      const s = solveFrictionLcp({ contacts: sc.contacts, W: D, b }, { cone: opts.cone, start });
       if (s.status === 'ok') tally.lemke(s);
       return { sol: s, mu: s.impulses };
     }).solved.sol;
@@ -376,6 +391,7 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     sc.modes = phaseModes(sc.contacts, sol);
     sc.uFree = uFree;
     sc.impulses = sol.impulses;
+    sc.iterative = sol.sweeps > 0;
     P.fill(0);
     Ptan.fill(0);
     rows.scatter(I, sol.impulses, P, Ptan);
@@ -521,9 +537,10 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
           }
         }
         vNext.set(vFree);
-        // 1e-13 relative: a few ulps above the roundoff of one evaluation of the map. With M and F
-        // both constant the map does not read v⁺ at all: its first value is its fixed point.
-        converged = fixedMap || change <= 1e-13 * scale;
+        // 1e-13 relative: a few ulps above the roundoff of one evaluation of the map; the exact
+        // cone's iterative solve is itself only that close where its answer is not unique (CONE_SETTLED).
+        // With M and F both constant the map does not read v⁺ at all: its first value is its fixed point.
+        converged = fixedMap || change <= (sc?.iterative ? CONE_SETTLED : 1e-13) * scale;
       }
       if (!converged) {
         throw failure(

@@ -1,11 +1,11 @@
 // The frictional contact problem: every answer checked on the law itself
 // (normal complementarity, the Coulomb cone and maximal dissipation, the
 // stick equality) by a checker written here independently of the solver,
-// hand solutions of the single planar contact, the faceted cone's stated
-// error, stick as an equality (not a large μ), static friction, and the
-// named failures.
+// hand solutions of the single planar contact, the exact cone of spatial
+// contacts and the faceted pyramid's stated error (an option), stick as an
+// equality (not a large μ), static friction, and the named failures.
 import { describe, expect, it } from 'vitest';
-import { FACETS, solveFrictionLcp, type FrictionContact, type FrictionSolution } from '../../../src/runtime/complementarity/friction-lcp.js';
+import { solveFrictionLcp, type FrictionContact, type FrictionSolution } from '../../../src/runtime/complementarity/friction-lcp.js';
 import { rng, uniform, type Rng } from '../../helpers/random.js';
 
 interface Problem {
@@ -41,11 +41,11 @@ function randomContacts(R: Rng, k: number, opts: { spatial: boolean; stick: bool
  * The largest violation of the law by a solution, relative to the
  * problem's velocity and impulse scales: normal complementarity, Λ_T = 0
  * for frictionless and open contacts, the cone, maximal dissipation (a
- * planar sliding contact on the cone's edge opposite ξ_T; a spatial one
- * within the 8-gon's bounds: |Λ_T| ≥ cos(π/8)μΛ_N and at most π/8 off −ξ_T),
- * ξ_T = 0 for a pressed stick contact.
+ * sliding contact on the cone's edge opposite ξ_T; with `facets`, a spatial
+ * one within the K-gon's bounds: |Λ_T| ≥ cos(π/K)μΛ_N and at most π/K off
+ * −ξ_T), ξ_T = 0 for a pressed stick contact.
  */
-function lawViolation(p: Problem, sol: FrictionSolution): number {
+function lawViolation(p: Problem, sol: FrictionSolution, facets?: number): number {
   const r = p.b.length;
   const xi = Array.from({ length: r }, (_, i) => p.b[i]! + p.W.slice(i * r, i * r + r).reduce((s, w, k) => s + w * sol.impulses[k]!, 0));
   const vScale = Math.max(1e-300, ...Array.from(p.b, Math.abs), ...xi.map(Math.abs));
@@ -77,10 +77,12 @@ function lawViolation(p: Problem, sol: FrictionSolution): number {
     bad(normLT - c.mu * LN);
     if (normXT < 1e-9) continue;
     const dissipation = -LT.reduce((s, v, i) => s + v * xT[i]!, 0) / normXT;
-    if (c.slip === 1) bad(Math.abs(dissipation - c.mu * LN));
-    else {
-      bad(Math.cos(Math.PI / FACETS) * c.mu * LN - normLT);
-      bad(Math.cos(Math.PI / FACETS) * normLT - dissipation);
+    if (c.slip === 1 || facets === undefined) {
+      bad(Math.abs(dissipation - c.mu * LN));
+      bad(normLT - dissipation);
+    } else {
+      bad(Math.cos(Math.PI / facets) * c.mu * LN - normLT);
+      bad(Math.cos(Math.PI / facets) * normLT - dissipation);
     }
   }
   return worst;
@@ -325,7 +327,8 @@ describe('stick contacts', () => {
   });
 });
 
-describe('spatial contacts: the 8-faceted cone', () => {
+describe('spatial contacts: the 8-faceted pyramid, an option', () => {
+  const pyramid = { cone: { pyramid: 8 } } as const;
   it('slides with |Λ_T| in [cos(π/8), 1]·μΛ_N and at most π/8 = 22.5° off −ξ_T; both bounds are reached', () => {
     // A unit point on a plane (normal z), sliding in a random direction: W = I.
     const R = rng(5);
@@ -337,7 +340,7 @@ describe('spatial contacts: the 8-faceted cone', () => {
       const mu = uniform(R, 0.1, 1);
       const W = Float64Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]);
       const b = Float64Array.of(-1, 5 * Math.cos(dir), 5 * Math.sin(dir));
-      const sol = solveFrictionLcp({ contacts: [{ slip: 2, mu }], W, b });
+      const sol = solveFrictionLcp({ contacts: [{ slip: 2, mu }], W, b }, pyramid);
       expect(sol.phases).toEqual(['slip']);
       expect(sol.impulses[0]).toBeCloseTo(1, 14);
       const LT = Math.hypot(sol.impulses[1]!, sol.impulses[2]!);
@@ -355,13 +358,13 @@ describe('spatial contacts: the 8-faceted cone', () => {
 
   it('shrinks both errors with more facets (32: 0.5 % and 5.6°)', () => {
     const b = Float64Array.of(-1, 5 * Math.cos(Math.PI / 32), 5 * Math.sin(Math.PI / 32));
-    const sol = solveFrictionLcp({ contacts: [{ slip: 2, mu: 1 }], W: Float64Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]), b }, { facets: 32 });
+    const sol = solveFrictionLcp({ contacts: [{ slip: 2, mu: 1 }], W: Float64Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]), b }, { cone: { pyramid: 32 } });
     expect(Math.hypot(sol.impulses[1]!, sol.impulses[2]!)).toBeGreaterThanOrEqual(Math.cos(Math.PI / 32) - 1e-12);
   });
 
   it('sticks inside the cone exactly (the same Λ as the planar equality)', () => {
     const W = Float64Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-    const sol = solveFrictionLcp({ contacts: [{ slip: 2, mu: 1 }], W, b: Float64Array.of(-1, 0.3, -0.4) });
+    const sol = solveFrictionLcp({ contacts: [{ slip: 2, mu: 1 }], W, b: Float64Array.of(-1, 0.3, -0.4) }, pyramid);
     expect(sol.phases).toEqual(['stick']);
     expect(Array.from(sol.impulses).map((v) => +v.toFixed(14))).toEqual([1, -0.3, 0.4]);
   });

@@ -80,6 +80,8 @@ export function buildModel(input: ModelSpec): Model {
   const forces = out.take(checkForces(spec.forces, coordinates, reader, model));
   // Forces at points and torques on bodies, by virtual power, beside those given per coordinate.
   const Q = geometry ? forces.map((q, i) => add(q, geometry.Q[i]!)) : forces;
+  // The joints' tree describes the mechanics only where the geometry alone gives T and V.
+  const tree = spec.kinetic === undefined && spec.particles === undefined && spec.potential === undefined ? geometry?.tree : undefined;
   const constraints = constraintNamespace();
   const holonomic = out.take(checkHolonomic(spec.holonomic, coordinates, parameters, reader, constraints, model));
   const nonholonomic = out.take(checkNonholonomic(spec.nonholonomic, coordinates, reader, constraints, model));
@@ -123,6 +125,7 @@ export function buildModel(input: ModelSpec): Model {
     ...(V ? { V } : {}),
     L,
     Q,
+    ...(tree ? { tree } : {}),
     holonomic: held,
     nonholonomic,
     hinges,

@@ -3,6 +3,7 @@
 // makes one, so the derivation never sees an inconsistent model.
 // Types only; test/model/validate/ checks what buildModel puts in them.
 import type { Expr, Sym } from '../core/expr.js';
+import type { KinematicTree } from './geometry/tree.js';
 
 export interface Coordinate {
   readonly name: string;
@@ -222,6 +223,8 @@ export interface ModelPhysics {
   readonly L: Expr;
   /** Generalized forces, one per coordinate. */
   readonly Q: readonly Expr[];
+  /** The geometry's joints as a tree carrying every body, where T and V come from the geometry alone (src/model/geometry/tree.ts). */
+  readonly tree?: KinematicTree;
   readonly holonomic: readonly HolonomicConstraint[];
   readonly nonholonomic: readonly NonholonomicConstraint[];
   readonly hinges: readonly Hinge[];

@@ -4,7 +4,8 @@
 // before them, so every frame and point is defined once, without cycles.
 // Frames, points and bodies are three namespaces; the ground frame is a frame.
 // Joints are read after frames and before points: each declares its child
-// as a frame and as a point (its origin).
+// as a frame and as a point (its origin). Where the joints make a tree that
+// carries every body (src/model/geometry/tree.ts), the tree goes with T and V.
 import { evaluate } from '../../core/evaluate.js';
 import type { Expr } from '../../core/expr.js';
 import {
@@ -18,14 +19,15 @@ import {
   type Spring,
 } from '../geometry/dynamics.js';
 import { groundFrame, pointPosition, rateOf, turnedFrame, type Frame } from '../geometry/kinematics.js';
-import { AXES, matVec, ZERO_VEC, type Axis, type Vec3 } from '../geometry/vectors.js';
+import { anchorOf, isFixedVec, kinematicTree, type Anchor, type FixedBody, type KinematicTree, type ReadJoint } from '../geometry/tree.js';
+import { AXES, matVec, ZERO_VEC, type Axis, type Mat3, type Vec3 } from '../geometry/vectors.js';
 import { BODY_FIELDS, DAMPER_FIELDS, FORCE_FIELDS, FRAME_FIELDS, GEOMETRY_FIELDS, JOINT_FIELDS, POINT_FIELDS, SPRING_FIELDS, TORQUE_FIELDS } from '../spec.js';
 import type { Coordinate, Parameter } from '../types.js';
 import type { ExprReader } from './expressions.js';
 import { Namespace } from './identifiers.js';
 import { readInertia, readVector } from './inertia.js';
 import { Declared, type Reading } from './geometry-reading.js';
-import { readJoint, type JointsSoFar } from './joints.js';
+import { jointOrder, readJoint, type JointItem, type JointsSoFar } from './joints.js';
 import { Problems, type Checked } from './problems.js';
 import { arrayAt, fieldsAt, rejectUnknownKeys, stringAt, type Fields } from './shape.js';
 
@@ -36,6 +38,8 @@ export interface GeometryTerms {
   readonly T?: Expr;
   readonly V: Expr;
   readonly Q: readonly Expr[];
+  /** The joints' tree, where every coordinate drives a joint and every body is fixed in a joint's child or the ground. */
+  readonly tree?: KinematicTree;
 }
 
 export function checkGeometry(
@@ -69,29 +73,53 @@ export function checkGeometry(
   });
   const pointNames = new Namespace();
   const soFar: JointsSoFar = { origins: new Map(), driven: new Map(), parents: new Map() };
-  eachItem(spec.joints, 'geometry.joints', 'a joint { type, parent, child, at, axes, coordinates }', JOINT_FIELDS, out, (j, field) => {
-    const joint = readJoint(j, field, r, coordinates, soFar);
-    if (!joint) return;
-    const { child, placed } = joint;
-    if (frameNames.claim(child, `${field}.child`, out) === undefined || pointNames.claim(child, `${field}.child`, out) === undefined) return;
+  // Where each point is fixed (a frame and its components there), for the tree.
+  const fixedParameters = new Set(parameters.map((p) => p.name));
+  const anchors = new Map<string, Anchor>();
+  const groundAnchor: Anchor | undefined = ground && { frame: ground.name, offset: ZERO_VEC };
+  const readJoints: ReadJoint[] = [];
+  const jointItems: JointItem[] = [];
+  eachItem(spec.joints, 'geometry.joints', 'a joint { type, parent, child, at, axes, coordinates }', JOINT_FIELDS, out, (fields, field) =>
+    jointItems.push({ fields, field }),
+  );
+  for (const { fields, field } of jointOrder(jointItems, out)) {
+    const joint = readJoint(fields, field, r, coordinates, soFar);
+    if (!joint) continue;
+    const { read, placed } = joint;
+    const { child } = read;
+    if (frameNames.claim(child, `${field}.child`, out) === undefined || pointNames.claim(child, `${field}.child`, out) === undefined) continue;
     r.frames.byName.set(child, placed.frame);
     r.points.byName.set(child, placed.origin);
     soFar.origins.set(child, placed.origin);
-  });
+    anchors.set(child, { frame: child, offset: ZERO_VEC });
+    if (isFixedVec(read.at, fixedParameters)) readJoints.push(read);
+  }
   eachItem(spec.points, 'geometry.points', 'a point { name, from, frame, position }', POINT_FIELDS, out, (p, field) => {
     const name = pointNames.claim(p.name, `${field}.name`, out);
     const from = p.from === undefined ? ZERO_VEC : r.points.find(p.from, `${field}.from`, out);
     const frame = p.frame === undefined ? ground : r.frames.find(p.frame, `${field}.frame`, out);
     const offset = readVector(p.position, `${field}.position`, reader, out, { smooth: true });
-    if (name !== undefined && from && frame && offset) r.points.byName.set(name, pointPosition(from, frame, offset));
+    if (name === undefined || !from || !frame || !offset) return;
+    r.points.byName.set(name, pointPosition(from, frame, offset));
+    const anchor = anchorOf(p.from === undefined ? groundAnchor : anchors.get(p.from as string), frame.name, offset, fixedParameters);
+    if (anchor) anchors.set(name, anchor);
   });
   const defaults = Object.fromEntries(parameters.map((p) => [p.name, p.default]));
   const bodyNames = new Namespace();
   const bodies: Body[] = [];
+  const fixedBodies: (FixedBody | undefined)[] = [];
   eachItem(spec.bodies, 'geometry.bodies', 'a body { name, mass, centre, frame, inertia }', BODY_FIELDS, out, (b, field) => {
     bodyNames.claim(b.name, `${field}.name`, out);
-    const body = readBody(b, field, r, defaults);
-    if (body) bodies.push(body);
+    const read = readBody(b, field, r, defaults);
+    if (!read) return;
+    bodies.push(read.body);
+    const anchor = anchors.get(b.centre as string);
+    const frame = read.body.rotation?.frame.name;
+    fixedBodies.push(
+      anchor && (frame === undefined || frame === anchor.frame)
+        ? { frame: anchor.frame, mass: read.body.mass, centre: anchor.offset, ...(read.inertia ? { inertia: read.inertia } : {}) }
+        : undefined,
+    );
   });
   const gravity = spec.gravity === undefined ? undefined : readVector(spec.gravity, 'geometry.gravity', reader, out, { parametersOnly: true, smooth: true });
   const springs: Spring[] = [];
@@ -118,10 +146,12 @@ export function checkGeometry(
     if (on && vector) torques.push({ on, vector });
   });
   if (out.list.length) return out.result(undefined);
+  const tree = ground && kinematicTree(readJoints, fixedBodies, ground.name, coordinates.length, gravity, potentialEnergy([], undefined, springs));
   return out.result({
     ...(bodies.length ? { T: kineticEnergy(bodies, r.rate) } : {}),
     V: potentialEnergy(bodies, gravity, springs),
     Q: generalizedForces(coordinates, { forces, torques, dampers }, r.rate),
+    ...(tree ? { tree } : {}),
   });
 }
 
@@ -174,7 +204,8 @@ function readFrame(f: Fields, field: string, r: Reading, name: string): Frame | 
   );
 }
 
-function readBody(b: Fields, field: string, r: Reading, defaults: Readonly<Record<string, number>>): Body | undefined {
+/** A body, and its inertia about the centre in its own frame (for the tree). */
+function readBody(b: Fields, field: string, r: Reading, defaults: Readonly<Record<string, number>>): { body: Body; inertia?: Mat3 } | undefined {
   const { out } = r;
   const mass = r.reader.read(b.mass, `${field}.mass`, out, { parametersOnly: true, smooth: true });
   const centre = r.points.find(b.centre, `${field}.centre`, out);
@@ -191,10 +222,10 @@ function readBody(b: Fields, field: string, r: Reading, defaults: Readonly<Recor
     );
     return undefined;
   }
-  if (b.frame === undefined) return mass && centre ? { mass, centre } : undefined;
+  if (b.frame === undefined) return mass && centre ? { body: { mass, centre } } : undefined;
   const frame = r.frames.find(b.frame, `${field}.frame`, out);
   const inertia = readInertia(b.inertia, `${field}.inertia`, r.reader, defaults, out);
-  return mass && centre && frame && inertia ? { mass, centre, rotation: { frame, inertia } } : undefined;
+  return mass && centre && frame && inertia ? { body: { mass, centre, rotation: { frame, inertia } }, inertia } : undefined;
 }
 
 function readSpring(s: Fields, field: string, r: Reading): Spring | undefined {

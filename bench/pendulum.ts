@@ -27,8 +27,8 @@
 // times accelerations() of the same chain on revolute joints (nLinkChain)
 // by both routes of the generated code: the articulated-body recursion
 // (articulatedNs) and M formed and factored (denseNs, with maxDiff the
-// largest |Δq̈| between the two; not beyond n = 40, whose dense derivation
-// alone takes minutes at n = 100).
+// largest |Δq̈| between the two; only up to n = 10, the dense derivation
+// of the chain with relative angles growing fast).
 // When run as a script (npm run bench points here), it runs the whole bench.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -178,8 +178,8 @@ export interface RoutesLine {
   readonly maxDiff?: number;
 }
 
-/** Largest dense size: the chain's Lagrange II grows as n⁴ (390 s at n = 100 for the hand-written pendulum). */
-const MAX_DENSE = 40;
+/** Largest dense size: the chain's derivation grows as n³–n⁴ (390 s at n = 100 for the hand-written pendulum, whose 'pendulum' lines carry the dense rhsNs to n = 40). */
+const MAX_DENSE = 10;
 
 /**
  * The articulated route's accelerations() alone: the functions a module of
@@ -215,10 +215,10 @@ function articulatedSource(n: number): string {
 }
 
 /** ns per accelerations() call of the chain by both routes (the dense one up to n = 40), and how far their q̈ differ. */
-export async function measureRoutes(n: number): Promise<RoutesLine> {
+export async function measureRoutes(n: number, withDense = n <= MAX_DENSE): Promise<RoutesLine> {
   const articulated = await loadGenerated(articulatedSource(n));
   const articulatedNs = round(rhsNs(articulated, n));
-  if (n > MAX_DENSE) return { bench: 'pendulum-routes', n, articulatedNs };
+  if (!withDense) return { bench: 'pendulum-routes', n, articulatedNs };
   const sys = deriveSystem(buildModel(nLinkChain(n)));
   const dense = await loadGenerated(generateModule(sys, 'derivations/n-link-pendulum.ts', { accelerations: 'dense' }).source);
   const { q, qd } = pendulumState(n);

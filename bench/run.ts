@@ -2,6 +2,7 @@
 // on stdout, so that other tools can read them:
 //   { bench: 'pendulum', n, deriveMs, codegenMs, rhsNs, ops, acc, … }       bench/pendulum.ts
 //   { bench: 'pendulum-scaling', from, to, exponent }                      (derive + codegen)
+//   { bench: 'pendulum-routes', n, articulatedNs, denseNs, maxDiff }       bench/pendulum.ts (q̈ of the chain by both routes)
 //   { bench: 'moreau-jean', model, contacts, h, steps, stepsPerSec, … }   bench/time-stepping.ts
 //       for the bouncing ball, a chain of 50 balls and a stack of 20 blocks (bench/models.ts)
 //   { bench: 'event-driven', model, tRest, wallMs, … }
@@ -23,7 +24,7 @@ import { deriveSystem } from '../src/derive/system.js';
 import { generateModule } from '../src/codegen/module.js';
 import { loadGenerated } from './generate.js';
 import { ballChain, blockStack } from './models.js';
-import { measurePendulum, PENDULUM_WARM_UP_MS } from './pendulum.js';
+import { measurePendulum, measureRoutes, PENDULUM_WARM_UP_MS } from './pendulum.js';
 import { sympyPendulumLines } from './ops.js';
 import { siconosMoreauJean } from './peers.js';
 import { startupLines } from './startup.js';
@@ -32,6 +33,8 @@ import { round } from './stats.js';
 
 export interface BenchOptions {
   readonly sizes: readonly number[];
+  /** Sizes of the chain whose q̈ is timed by both routes (bench/pendulum.ts measureRoutes). */
+  readonly routeSizes: readonly number[];
   /** Measure each pendulum size in a child process (needs the compiled bench). */
   readonly isolate: boolean;
   readonly moreauJean: { readonly h: number; readonly t1: number; readonly reps: number };
@@ -52,6 +55,7 @@ const SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 20, 30, 40];
 
 export const FULL: BenchOptions = {
   sizes: SIZES,
+  routeSizes: [10, 40, 100],
   isolate: true,
   moreauJean: { h: 1e-3, t1: 10, reps: 5 },
   manyContacts: { chain: 50, stack: 20, t1: 1, reps: 3 },
@@ -67,6 +71,7 @@ export const FULL: BenchOptions = {
 
 export const QUICK: BenchOptions = {
   sizes: [2, 3],
+  routeSizes: [3],
   isolate: false,
   moreauJean: { h: 1e-3, t1: 0.5, reps: 1 },
   manyContacts: { chain: 5, stack: 3, t1: 0.1, reps: 1 },
@@ -127,6 +132,7 @@ export async function runBench(opts: BenchOptions, emit: (line: object) => void)
   }
   const growth = scaling(pendulum, 10, 40);
   if (growth) emit(growth);
+  for (const n of opts.routeSizes) emit(await measureRoutes(n));
   const { h, t1, reps } = opts.moreauJean;
   emit(moreauJeanBall(h, t1, reps));
   const many = opts.manyContacts;

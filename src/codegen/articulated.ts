@@ -128,12 +128,15 @@ export function articulatedDecls(scope: Scope, tree: TreeDynamics): { decls: Dec
     invD[i] = p.recip(U[i]![k]!);
     u[i] = p.sub(tau[st.coordinate]!, alg.flat(pA[i]!)[k]!);
     if (st.parent < 0) continue;
-    const W = U[i]!.map((x) => p.mul(x, invD[i]!));
-    const reduced: Six = I.map((row, r) => row.map((x, col) => (col < r ? 0 : p.sub(x, p.mul(W[r]!, U[i]![col]!)))));
+    // W = U/D; its k-th entry is D/D = 1, and the joint's row and column of I^A − UUᵀ/D vanish: (I^A − UUᵀ/D)s = U − U = 0.
+    const W = U[i]!.map((x, r) => (r === k ? 1 : p.mul(x, invD[i]!)));
+    const reduced: Six = I.map((row, r) => row.map((x, col) => (col < r || r === k || col === k ? 0 : p.sub(x, p.mul(W[r]!, U[i]![col]!)))));
     const sym: Six = reduced.map((row, r) => row.map((x, col) => (col < r ? reduced[col]![r]! : x)));
-    const bias = alg.plus(alg.plus(pA[i]!, alg.times(sym, c[i]!)), alg.fromFlat(W.map((w) => p.mul(w, u[i]!))));
+    const bias = alg.flat(alg.plus(alg.plus(pA[i]!, alg.times(sym, c[i]!)), alg.fromFlat(W.map((w, r) => (r === k ? 0 : p.mul(w, u[i]!))))));
+    // Along the joint: p^A_k + 0 + u = τ, exactly.
+    bias[k] = tau[st.coordinate]!;
     alg.addInto(Ia[st.parent]!, alg.congruence(X[i]!, sym));
-    pA[st.parent] = alg.plus(pA[st.parent]!, alg.toParent(X[i]!, bias));
+    pA[st.parent] = alg.plus(pA[st.parent]!, alg.toParent(X[i]!, alg.fromFlat(bias)));
   }
 
   // Outward: accelerations, from the ground's upward acceleration −g.

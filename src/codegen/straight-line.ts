@@ -36,6 +36,8 @@ export type Product = readonly Val[];
 
 export class Program {
   readonly nodes: Node[] = [];
+  /** Sums by their terms: the same sum asked twice is one node. */
+  private readonly sums = new Map<string, Node>();
   private readonly outputs: { readonly val: Val; readonly target: LValue }[] = [];
 
   private node(def: Def): Node {
@@ -61,13 +63,21 @@ export class Program {
       }
       if (coef === 0) continue;
       if (factors.length === 0) constant += coef;
-      else terms.push({ coef, factors });
+      else terms.push({ coef, factors: factors.sort((a, b) => a.id - b.id) });
     }
     if (constant !== 0) terms.push({ coef: constant, factors: [] });
     if (terms.length === 0) return 0;
     const [only] = terms;
     if (terms.length === 1 && only!.coef === 1 && only!.factors.length === 1) return only!.factors[0]!;
-    return this.node({ kind: 'sum', terms });
+    const key = terms
+      .map((t) => `${t.coef}:${t.factors.map((f) => f.id).join(',')}`)
+      .sort()
+      .join(' ');
+    const known = this.sums.get(key);
+    if (known) return known;
+    const node = this.node({ kind: 'sum', terms });
+    this.sums.set(key, node);
+    return node;
   }
 
   mul = (...vals: readonly Val[]): Val => this.sum(vals);

@@ -7,8 +7,9 @@
 // spatial inertia about the child's origin, in the child's axes.
 // Tests: test/codegen/articulated.test.ts (the recursion over it against M), test/model/geometry/joints.test.ts.
 import { add, addAll, freeSymbols, mul, neg, ZERO, type Expr } from '../../core/expr.js';
-import type { JointType } from './joints.js';
 import { addVec, dot, IDENTITY, scaleVec, ZERO_VEC, type Axis, type Mat3, type Vec3 } from './vectors.js';
+
+export type JointType = 'revolute' | 'prismatic' | 'universal' | 'spherical';
 
 export interface TreeJoint {
   /** The child frame's name. */

@@ -4,8 +4,8 @@
 // first (jointOrder), so a joint may hang from a joint listed after it, and
 // joints that hang from one another in a cycle are refused. A coordinate
 // drives one joint; a child hangs from one parent.
-import { jointChild, JOINT_FREEDOMS, type JointType, type Placed } from '../geometry/joints.js';
-import type { ReadJoint } from '../geometry/tree.js';
+import { jointChild, JOINT_FREEDOMS, type Placed } from '../geometry/joints.js';
+import type { JointType, ReadJoint } from '../geometry/tree.js';
 import { AXES, ZERO_VEC, type Axis, type Vec3 } from '../geometry/vectors.js';
 import type { Coordinate } from '../types.js';
 import type { Reading } from './geometry-reading.js';

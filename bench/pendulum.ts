@@ -23,6 +23,12 @@
 //                m_i = l_i = 1, g = 9.81 (SymPy's line has the same);
 //   rssMB        the process's peak resident memory (the budget is 2 GB
 //                for n = 100).
+// The line { bench: 'pendulum-routes', n, articulatedNs, denseNs, maxDiff }
+// times accelerations() of the same chain on revolute joints (nLinkChain)
+// by both routes of the generated code: the articulated-body recursion
+// (articulatedNs) and M formed and factored (denseNs, with maxDiff the
+// largest |Δq̈| between the two; only up to n = 10, the dense derivation
+// of the chain with relative angles growing fast).
 // When run as a script (npm run bench points here), it runs the whole bench.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +37,14 @@ import { deriveLagrange2 } from '../src/derive/lagrange/lagrange2.js';
 import { deriveLinearization } from '../src/derive/linearization/linearize.js';
 import { deriveSystem } from '../src/derive/system.js';
 import { generateModule } from '../src/codegen/module.js';
-import { nLinkPendulum } from '../derivations/n-link-pendulum.js';
+import { articulatedDecls } from '../src/codegen/articulated.js';
+import { assign, forRange, idx, num, plus, ref, ret, type Decl } from '../src/codegen/ir.js';
+import { lowerKernels } from '../src/codegen/lower.js';
+import { printModule } from '../src/codegen/print.js';
+import { makeScope, outParam, P, Q, QD, T } from '../src/codegen/scope.js';
+import { deriveTreeDynamics } from '../src/derive/lagrange/tree.js';
+import type { DerivedSystem } from '../src/derive/system.js';
+import { nLinkChain, nLinkPendulum } from '../derivations/n-link-pendulum.js';
 import type { LoadedModule } from '../src/runtime/contract.js';
 import { loadGenerated } from './generate.js';
 import { median, round, timed } from './stats.js';
@@ -155,6 +168,64 @@ export async function measurePendulum(n: number, warmUpMs = PENDULUM_WARM_UP_MS)
     coldMs: round(coldDerive + coldCodegen),
     rssMB: Math.round(process.resourceUsage().maxRSS / 1024),
   };
+}
+
+export interface RoutesLine {
+  readonly bench: 'pendulum-routes';
+  readonly n: number;
+  readonly articulatedNs: number;
+  readonly denseNs?: number;
+  readonly maxDiff?: number;
+}
+
+/** Largest dense size: the chain's derivation grows as n³–n⁴ (390 s at n = 100 for the hand-written pendulum, whose 'pendulum' lines carry the dense rhsNs to n = 40). */
+const MAX_DENSE = 10;
+
+/**
+ * The articulated route's accelerations() alone: the functions a module of
+ * the chain runs for q̈ (src/codegen/articulated.ts), generated from the
+ * model's tree and τ without the rest of the derivation, which is what
+ * makes n = 100 reachable here.
+ */
+function articulatedSource(n: number): string {
+  const model = buildModel(nLinkChain(n));
+  const sys = { model, tree: deriveTreeDynamics(model, model.tree!) } as DerivedSystem;
+  const { decls, body } = articulatedDecls(makeScope(sys, []), sys.tree!);
+  const i = ref('i');
+  const accelerations: Decl = {
+    kind: 'function',
+    name: 'accelerations',
+    exported: true,
+    params: [T, Q, QD, P, outParam(n)],
+    returns: 'Float64Array',
+    body: [
+      forRange('i', 0, n, [assign(idx('s$', i), idx('q', i)), assign(idx('s$', plus(num(n), i)), idx('qd', i))]),
+      { kind: 'const', name: 'off', init: num(0) },
+      ...body,
+      ret(ref('out')),
+    ],
+  };
+  const all: Decl[] = [
+    { kind: 'type', name: 'Params', exported: true, type: 'Readonly<Record<string, number | undefined>>' },
+    { kind: 'buffer', name: 's$', array: 'Float64Array', length: 2 * n },
+    ...decls,
+    accelerations,
+  ];
+  return printModule(lowerKernels({ header: [`${n}-link chain: accelerations by the articulated-body recursion`], decls: all }));
+}
+
+/** ns per accelerations() call of the chain by both routes (the dense one up to n = 40), and how far their q̈ differ. */
+export async function measureRoutes(n: number, withDense = n <= MAX_DENSE): Promise<RoutesLine> {
+  const articulated = await loadGenerated(articulatedSource(n));
+  const articulatedNs = round(rhsNs(articulated, n));
+  if (!withDense) return { bench: 'pendulum-routes', n, articulatedNs };
+  const sys = deriveSystem(buildModel(nLinkChain(n)));
+  const dense = await loadGenerated(generateModule(sys, 'derivations/n-link-pendulum.ts', { accelerations: 'dense' }).source);
+  const { q, qd } = pendulumState(n);
+  const a = articulated.accelerations(0, q, qd, {});
+  const b = dense.accelerations(0, q, qd, {});
+  const maxDiff = Math.max(...Array.from(a, (x, k) => Math.abs(x - b[k]!)));
+  return { bench: 'pendulum-routes', n, articulatedNs, denseNs: round(rhsNs(dense, n)), maxDiff };
 }
 
 // `npm run bench` runs this file: hand over to bench/run.ts (in a process of

@@ -1,7 +1,8 @@
 // npm run bench: the performance figures as JSON lines, one object per line
 // on stdout, so that other tools can read them:
 //   { bench: 'pendulum', n, deriveMs, codegenMs, rhsNs, ops, acc, … }       bench/pendulum.ts
-//   { bench: 'pendulum-scaling', from, to, exponent }   derive + codegen, 10 → 40 and 10 → 100
+//   { bench: 'pendulum-scaling', from, to, exponent }                      derive + codegen, 10 → 40 and 10 → 100
+//   { bench: 'pendulum-routes', n, articulatedNs, denseNs, maxDiff }       bench/pendulum.ts (q̈ of the chain by both routes)
 //   { bench: 'moreau-jean', model, contacts, h, steps, stepsPerSec, … }   bench/time-stepping.ts
 //       for the bouncing ball, a chain of 50 balls and a stack of 20 blocks (bench/models.ts)
 //   { bench: 'event-driven', model, tRest, wallMs, … }
@@ -30,7 +31,7 @@ import { generateModule } from '../src/codegen/module.js';
 import { benchMarkdown } from './docs.js';
 import { loadGenerated } from './generate.js';
 import { ballChain, blockStack } from './models.js';
-import { measurePendulum, PENDULUM_WARM_UP_MS } from './pendulum.js';
+import { measurePendulum, measureRoutes, PENDULUM_WARM_UP_MS } from './pendulum.js';
 import { sympyPendulumLines } from './ops.js';
 import { siconosMoreauJean } from './peers.js';
 import { startupLines } from './startup.js';
@@ -39,6 +40,8 @@ import { repeated, round } from './stats.js';
 
 export interface BenchOptions {
   readonly sizes: readonly number[];
+  /** Sizes of the chain whose q̈ is timed by both routes (bench/pendulum.ts measureRoutes). */
+  readonly routeSizes: readonly number[];
   /** Measure each figure in child processes (needs the compiled bench); otherwise once, in this process. */
   readonly isolate: boolean;
   /** Processes per figure when isolated: its line is their median and spread. */
@@ -64,6 +67,7 @@ const PROCESSES = 5;
 
 export const FULL: BenchOptions = {
   sizes: SIZES,
+  routeSizes: [10, 40, 100],
   isolate: true,
   processes: PROCESSES,
   moreauJean: { h: 1e-3, t1: 10, reps: 5 },
@@ -80,6 +84,7 @@ export const FULL: BenchOptions = {
 
 export const QUICK: BenchOptions = {
   sizes: [2, 3],
+  routeSizes: [3],
   isolate: false,
   processes: 1,
   moreauJean: { h: 1e-3, t1: 0.5, reps: 1 },
@@ -178,6 +183,7 @@ export async function runBench(opts: BenchOptions, emit: (line: Record<string, u
     const growth = scaling(lines, from, to);
     if (growth) out({ ...growth });
   }
+  for (const n of opts.routeSizes) out({ ...(await measureRoutes(n)) });
   const { h, t1, reps } = opts.moreauJean;
   const many = opts.manyContacts;
   const models = [

@@ -42,4 +42,36 @@ export function nLinkPendulum(n: number, names: { q: string; m: string; l: strin
   });
 }
 
+/**
+ * The same chain written with its geometry: link i turns on a revolute joint
+ * about z at the end of link i − 1, its bob at (0, −l_i) in the link's axes.
+ * The joint angles are relative, q_i = θ_i − θ_{i−1} in the absolute angles
+ * θ of nLinkPendulum; the toolkit forms T and V, and the generated module
+ * evaluates q̈ by the articulated-body recursion over the joints.
+ */
+export function nLinkChain(n: number, names: { q: string; m: string; l: string } = { q: 'q', m: 'm', l: 'l' }): ModelSpec {
+  const link = (i: number): string => `L${i}`;
+  const hand = nLinkPendulum(n, names);
+  return defineModel({
+    name: `chain-${n}-links`,
+    title: `${n}-link chain on revolute joints`,
+    description: `A planar chain of ${n} point masses on massless rods; each angle relative to the link above.`,
+    coordinates: Array.from({ length: n }, (_, k) => ({ name: `${names.q}${k + 1}`, description: `angle of link ${k + 1} from link ${k}`, unit: 'rad' })),
+    parameters: hand.parameters!,
+    geometry: {
+      joints: Array.from({ length: n }, (_, k) => ({
+        type: 'revolute' as const,
+        ...(k > 0 ? { parent: link(k), at: [0, `-${names.l}${k}`, 0] } : {}),
+        child: link(k + 1),
+        axes: 'z',
+        coordinates: [`${names.q}${k + 1}`],
+      })),
+      points: Array.from({ length: n }, (_, k) => ({ name: `P${k + 1}`, from: link(k + 1), frame: link(k + 1), position: [0, `-${names.l}${k + 1}`, 0] })),
+      bodies: Array.from({ length: n }, (_, k) => ({ name: `bob${k + 1}`, mass: `${names.m}${k + 1}`, centre: `P${k + 1}` })),
+      gravity: [0, '-g', 0],
+    },
+    initial: { q: { [`${names.q}1`]: 0.5 }, t1: 10 },
+  });
+}
+
 export default nLinkPendulum(4);

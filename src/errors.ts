@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'unknown-point',
   'bad-rotation',
   'bad-joint',
+  'joint-cycle',
   'bad-inertia',
   'unknown-body',
   'bad-rolling',

@@ -28,6 +28,19 @@ import { arrayParam, into, kernelBlock, outParam, P, Q, QD, returns, scratchPara
 import { luSolve, spdSolve } from './solver-calls.js';
 import { compliantCall, compliantEnergy, compliantMassCall } from './compliant.js';
 import { unrolledSpdSolve, type LowerPattern } from './unrolled-solve.js';
+import { articulatedDecls } from './articulated.js';
+import type { DerivedSystem } from '../derive/system.js';
+
+/**
+ * How q̈ is evaluated: by the articulated-body recursion over the joints'
+ * tree (articulated.ts), O(n), where the model has one and nothing but τ
+ * acts beside its bodies; else M formed and factored with the forcing. The
+ * recursion does not yet handle retaining constraints, realized constraints'
+ * terms or patches' forces, which join M and the forcing in dynamics$.
+ */
+export type AccelerationRoute = 'articulated' | 'dense';
+export const defaultRoute = (sys: DerivedSystem): AccelerationRoute =>
+  sys.tree && !sys.constraints && !sys.compliant && !sys.patches ? 'articulated' : 'dense';
 
 const i = ref('i');
 const n$ = ref('n$');
@@ -89,8 +102,9 @@ export function dynamicsBuffers(scope: Scope): Decl[] {
 }
 
 /** The declarations of the smooth part (`dynamics$` holds the hot-path block of M and forcing). */
-export function dynamicsDecls(scope: Scope): Decl[] {
+export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
   const { n, sys } = scope;
+  const articulated = route === 'articulated' && sys.tree ? articulatedDecls(scope, sys.tree) : undefined;
   const { model, lagrange2, constraints } = sys;
   const m = constraints?.A.length ?? 0;
   const N = n + m;
@@ -130,6 +144,7 @@ export function dynamicsDecls(scope: Scope): Decl[] {
     },
     { kind: 'function', name: 'mass$', params: [T, P, scratchParam('mm$')], returns: 'void', body: [kernelBlock(scope, massOutputs(scope, 'mm$'))] },
     ...(unrolled ?? []),
+    ...(articulated?.decls ?? []),
   ];
   if (constraints) {
     const k = ref('k');
@@ -175,7 +190,7 @@ export function dynamicsDecls(scope: Scope): Decl[] {
       returns: 'void',
       body: constraints
         ? [callStmt('kkt$', ref('t'), ref('p')), forRange('i', 0, n$, [assign(idx('out', plus(ref('off'), i)), idx('y$', i))])]
-        : [callStmt('dynamics$', ref('t'), ref('p'), ref('M$'), ref('f$')), ...solveM('out', ref('off'))],
+        : (articulated?.body ?? [callStmt('dynamics$', ref('t'), ref('p'), ref('M$'), ref('f$')), ...solveM('out', ref('off'))]),
     },
     {
       kind: 'function',

@@ -8,7 +8,7 @@ import { contactDecls, contactInfo, contactSizes } from './contacts.js';
 import { hasFriction } from './friction.js';
 import { jacobianDecls } from './jacobian.js';
 import { phaseJacobianDecls } from './phase-jacobian.js';
-import { dynamicsBuffers, dynamicsDecls } from './dynamics.js';
+import { defaultRoute, dynamicsBuffers, dynamicsDecls, type AccelerationRoute } from './dynamics.js';
 import type { Data, Decl, ModuleIR } from './ir.js';
 import { functionOps, lowerKernels, type LowerOptions } from './lower.js';
 import { checkParamsDecls } from './params.js';
@@ -31,7 +31,7 @@ export interface GeneratedSource {
 }
 
 /** The header: what the module is and the layout of every array it reads or writes. */
-function header(sys: DerivedSystem, sourceFile: string): string[] {
+function header(sys: DerivedSystem, sourceFile: string, route: AccelerationRoute): string[] {
   const { model, constraints } = sys;
   const n = model.coordinates.length;
   const { m, mt, ms, mr, K } = contactSizes(sys);
@@ -41,6 +41,7 @@ function header(sys: DerivedSystem, sourceFile: string): string[] {
     'Method: Lagrange equations of the second kind, M(q,t)·q̈ = forcing(q,q̇,t)',
     constraints ? '(with retaining constraints: [M Aᵀ; A 0]·[q̈; λ] = [forcing; −(Ȧq̇ + ḃ)], reaction −Aᵀλ).' : '(no retaining constraints).',
     'Hamilton: q̇ = M⁻¹(p − b), ṗ = ∂L/∂q + Q, evaluated numerically.',
+    ...(route === 'articulated' ? ["accelerations, rhs: the same q̈ by the articulated-body recursion over the joints' tree, O(n)."] : []),
     '',
     'Layout (every array is a Float64Array or plain number array):',
     `  q  = [${model.coordinates.map((c) => c.name).join(', ')}]`,
@@ -151,25 +152,31 @@ const TOP_LEVEL = [
   ...COMPLIANT_TOP_LEVEL,
 ];
 
-export function buildModuleIR(sys: DerivedSystem, sourceFile: string, opts: LowerOptions = {}): { ir: ModuleIR; dynamicsOps: number } {
-  let decls = moduleDecls(sys, TOP_LEVEL);
+/** Lowering options, and the route to q̈ (default: defaultRoute, dynamics.ts). */
+export interface ModuleOptions extends LowerOptions {
+  readonly accelerations?: AccelerationRoute;
+}
+
+export function buildModuleIR(sys: DerivedSystem, sourceFile: string, opts: ModuleOptions = {}): { ir: ModuleIR; dynamicsOps: number } {
+  const route = opts.accelerations ?? defaultRoute(sys);
+  let decls = moduleDecls(sys, TOP_LEVEL, route);
   // The symbols' locals are named before the code around them exists: where
   // one is a name that code declares (a parameter e against energy$'s `e`,
   // ff against compliant$'s argument), the module is built again with every
   // such name taken.
   const own = declaredNames(decls);
-  if (localsMeet(makeScope(sys, TOP_LEVEL), own)) decls = moduleDecls(sys, [...TOP_LEVEL, ...own]);
-  const ir = lowerKernels({ header: header(sys, sourceFile), decls }, opts);
+  if (localsMeet(makeScope(sys, TOP_LEVEL), own)) decls = moduleDecls(sys, [...TOP_LEVEL, ...own], route);
+  const ir = lowerKernels({ header: header(sys, sourceFile, route), decls }, opts);
   return { ir, dynamicsOps: functionOps(ir, 'dynamics$') };
 }
 
 /** Every name the module's own code for `sys` declares (see declaredNames): no symbol's local is one of them. */
-export const printerNames = (sys: DerivedSystem): Set<string> => declaredNames(moduleDecls(sys, TOP_LEVEL));
+export const printerNames = (sys: DerivedSystem): Set<string> => declaredNames(moduleDecls(sys, TOP_LEVEL, defaultRoute(sys)));
 
 /** The module's declarations, its symbols' locals kept off `taken`. */
-function moduleDecls(sys: DerivedSystem, taken: readonly string[]): Decl[] {
+function moduleDecls(sys: DerivedSystem, taken: readonly string[], route: AccelerationRoute): Decl[] {
   const scope = makeScope(sys, taken);
-  const smooth = withPatchCall(sys, dynamicsDecls(scope));
+  const smooth = withPatchCall(sys, dynamicsDecls(scope, route));
   return [
     { kind: 'type', name: 'Params', exported: true, type: 'Readonly<Record<string, number | undefined>>' },
     { kind: 'const', name: 'model', exported: true, asConst: true, value: { kind: 'data', value: modelRecord(sys) } },
@@ -188,7 +195,7 @@ function moduleDecls(sys: DerivedSystem, taken: readonly string[]): Decl[] {
   ];
 }
 
-export function generateModule(sys: DerivedSystem, sourceFile: string, opts: LowerOptions = {}): GeneratedSource {
+export function generateModule(sys: DerivedSystem, sourceFile: string, opts: ModuleOptions = {}): GeneratedSource {
   const { ir, dynamicsOps } = buildModuleIR(sys, sourceFile, opts);
   return { fileName: `${sys.model.name}.ts`, source: printModule(ir), dynamicsOps };
 }

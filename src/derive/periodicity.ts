@@ -28,6 +28,8 @@ const ENTERS_EQUATIONS: Record<keyof ModelPhysics, boolean> = {
   V: true,
   L: true,
   Q: true,
+  // The same bodies and joints as T and V, read again (its coordinates are indices).
+  tree: false,
   holonomic: true,
   nonholonomic: true,
   rolling: false,

@@ -18,6 +18,7 @@
 //   distributed contact laws: regimes, resultants, generalized forces, friction sign   patches (patch.ts)
 //   a patch's impact scaled free of parameters (kuleshov2011 (6.1)–(6.2))   patches.terms[].universal (universal.ts, patches.ts)
 //   a patch's slip in an impact, on an incline, rolling (kuleshov2011 §7, §11–§12)   patches.terms[].slipping (slip.ts, patches.ts)
+//   the joints' tree and τ besides inertia and weight   tree (tree.ts)
 //   T + V, and whether it is conserved            energy, conservative (conservation.ts)
 //   whether T + V can ever rise                   passive (conservation.ts)
 //   T at q̇ = 0 (T = ½q̇ᵀMq̇ + bᵀq̇ + T₀)             kineticAtRest
@@ -35,6 +36,7 @@ import { isConservative, isPassive } from './lagrange/conservation.js';
 import { deriveHamilton, type Hamilton } from './lagrange/hamilton.js';
 import { deriveConstraints, type RetainingConstraints } from './lagrange/lagrange1.js';
 import { deriveLagrange2, freeOfState, type Lagrange2 } from './lagrange/lagrange2.js';
+import { deriveTreeDynamics, type TreeDynamics } from './lagrange/tree.js';
 import { deriveHinges, type HingeDerivation } from './friction/hinges.js';
 import { deriveLinearization, type Linearization } from './linearization/linearize.js';
 import { derivePhaseLinearization, type PhaseLinearization } from './linearization/phase-linearize.js';
@@ -64,6 +66,8 @@ export interface DerivedSystem {
   readonly phaseLinearization?: PhaseLinearization;
   /** Hinges with journal friction (Smirnov's examples 3, 4); empty without. */
   readonly hinges: readonly HingeDerivation[];
+  /** The joints' tree and the generalized forces besides inertia and weight, for the O(n) route to q̈; absent unless the model is a tree. */
+  readonly tree?: TreeDynamics;
   /** T + V where a potential exists. */
   readonly energy?: Expr;
   /** T₀ = T at q̇ = 0 = L₀ + V (non-zero in a moving frame), where T and V were given. */
@@ -134,6 +138,7 @@ export function deriveSystem(model: Model): DerivedSystem {
     ...(compliant ? { compliant } : {}),
     ...(patches ? { patches } : {}),
     hinges,
+    ...(model.tree ? { tree: deriveTreeDynamics(model, model.tree) } : {}),
     linearization,
     ...(energy ? { energy } : {}),
     ...(kineticAtRest ? { kineticAtRest } : {}),

@@ -84,6 +84,8 @@ export function buildModel(input: ModelSpec): Model {
   const forces = out.take(checkForces(spec.forces, coordinates, reader, model));
   // Forces at points and torques on bodies, by virtual power, beside those given per coordinate.
   const Q = geometry ? forces.map((q, i) => add(q, geometry.Q[i]!)) : forces;
+  // The joints' tree describes the mechanics only where the geometry alone gives T and V.
+  const tree = spec.kinetic === undefined && spec.particles === undefined && spec.potential === undefined ? geometry?.tree : undefined;
   // A quaternion frame's |q|² = 1 is held like a written constraint; its name is claimed first.
   const unit = (geometry?.holonomic ?? []).filter((h) => constraints.claim(h.name, 'geometry.frames', out) !== undefined);
   const holonomic = [...out.take(checkHolonomic(spec.holonomic, coordinates, parameters, reader, constraints, model)), ...unit];
@@ -130,6 +132,7 @@ export function buildModel(input: ModelSpec): Model {
     ...(V ? { V } : {}),
     L,
     Q,
+    ...(tree ? { tree } : {}),
     holonomic: held,
     nonholonomic,
     ...(rolling.contacts.length ? { rolling: rolling.contacts } : {}),

@@ -4,6 +4,7 @@
 // Types only; test/model/validate/ checks what buildModel puts in them.
 import type { Expr, Sym } from '../core/expr.js';
 import type { DrawingSpec } from './spec.js';
+import type { KinematicTree } from './geometry/tree.js';
 
 export interface Coordinate {
   readonly name: string;
@@ -237,6 +238,8 @@ export interface ModelPhysics {
   readonly L: Expr;
   /** Generalized forces, one per coordinate. */
   readonly Q: readonly Expr[];
+  /** The geometry's joints as a tree carrying every body, where T and V come from the geometry alone (src/model/geometry/tree.ts). */
+  readonly tree?: KinematicTree;
   readonly holonomic: readonly HolonomicConstraint[];
   readonly nonholonomic: readonly NonholonomicConstraint[];
   /** Bodies rolling on a plane, whose constraints are among holonomic and nonholonomic; absent: none. */

@@ -31,6 +31,7 @@ const FIELDS: Record<string, string[]> = {
   'moreau-jean': ['model', 'contacts', 'h', 'steps', 'stepsPerSec'],
   'event-driven': ['model', 'tRest', 'wallMs'],
   machine: ['date', 'node', 'cpus', 'loadStart', 'loadEnd', 'processes'],
+  'pendulum-routes': ['n', 'articulatedNs'],
 };
 const PEER_FIELDS: Record<string, string[]> = {
   pendulum: ['n', 'deriveMs', 'rhsNs', 'acc'],
@@ -74,6 +75,13 @@ describe('npm run bench --quick', () => {
     for (const l of ours) expect((l.acc as number[]).length).toBe(l.n);
     const acc = ours.find((l) => l.n === 2)!.acc as number[];
     doublePendulum([0.1, 0.7], [-0.3, 0.4], 9.81).forEach((a, i) => expect(acc[i]).toBeCloseTo(a, 12));
+  });
+
+  it('times the chain’s q̈ by both routes, whose q̈ agree', async () => {
+    const { lines } = await run;
+    const routes = lines.filter((l) => l.bench === 'pendulum-routes');
+    expect(routes.map((l) => l.n)).toEqual([3]);
+    expect(routes[0]!.maxDiff).toBeLessThanOrEqual(1e-10);
   });
 
   it('steps Moreau–Jean t1/h times and ends the event-driven cascade at the rest time t* of the closed form', async () => {

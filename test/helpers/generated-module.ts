@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import { generateModule } from '../../src/codegen/module.js';
+import { generateModule, type ModuleOptions } from '../../src/codegen/module.js';
 import type { DerivedSystem } from '../../src/derive/system.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
 
@@ -18,8 +18,8 @@ export function syntaxErrors(source: string): string[] {
 }
 
 /** Generate, transpile and import the module of a derived system. */
-export async function loadGenerated(sys: DerivedSystem, sourceFile = `test/${sys.model.name}.ts`): Promise<LoadedModule> {
-  const { source } = generateModule(sys, sourceFile);
+export async function loadGenerated(sys: DerivedSystem, sourceFile = `test/${sys.model.name}.ts`, opts: ModuleOptions = {}): Promise<LoadedModule> {
+  const { source } = generateModule(sys, sourceFile, opts);
   const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
   dir ??= mkdtempSync(join(tmpdir(), 'mechanics-test-'));
   const file = join(dir, `${sys.model.name}-${Math.random().toString(36).slice(2)}.mjs`);

@@ -5,9 +5,8 @@
 // Tests: test/model/geometry/joints.test.ts.
 import type { Expr } from '../../core/expr.js';
 import { pointPosition, turnedFrame, type Frame } from './kinematics.js';
+import type { JointType } from './tree.js';
 import { scaleVec, unitVector, type Axis, type Vec3 } from './vectors.js';
-
-export type JointType = 'revolute' | 'prismatic' | 'universal' | 'spherical';
 
 /** How many coordinates (and axes) each type of joint brings. */
 export const JOINT_FREEDOMS: Readonly<Record<JointType, number>> = { revolute: 1, prismatic: 1, universal: 2, spherical: 3 };

@@ -9,6 +9,8 @@
 // Contacts (geometry-contacts.ts) are read after points; their names are the
 // model's constraint names. The points, the links between them and the
 // bodies' frames make the model's default drawing (src/model/geometry/sketch.ts).
+// Where the joints make a tree that carries every body (src/model/geometry/tree.ts),
+// the tree goes with T and V.
 import { evaluate } from '../../core/evaluate.js';
 import type { Expr } from '../../core/expr.js';
 import {
@@ -23,7 +25,8 @@ import {
 } from '../geometry/dynamics.js';
 import { groundFrame, pointPosition, rateOf, turnedFrame, type Frame } from '../geometry/kinematics.js';
 import { geometrySketch, type SketchInput } from '../geometry/sketch.js';
-import { AXES, matVec, ZERO_VEC, type Axis, type Vec3 } from '../geometry/vectors.js';
+import { anchorOf, isFixedVec, kinematicTree, type Anchor, type FixedBody, type KinematicTree, type ReadJoint } from '../geometry/tree.js';
+import { AXES, matVec, ZERO_VEC, type Axis, type Mat3, type Vec3 } from '../geometry/vectors.js';
 import {
   BODY_FIELDS,
   CONTACT_FIELDS,
@@ -45,7 +48,7 @@ import type { ExprReader } from './expressions.js';
 import { Namespace } from './identifiers.js';
 import { readInertia, readVector } from './inertia.js';
 import { Declared, type Reading } from './geometry-reading.js';
-import { readJoint, type JointsSoFar } from './joints.js';
+import { jointOrder, readJoint, type JointItem, type JointsSoFar } from './joints.js';
 import { Problems, type Checked } from './problems.js';
 import { readQuaternionFrame } from './quaternion.js';
 import { readRolling, type RollingConstraints } from './rolling.js';
@@ -64,6 +67,8 @@ export interface GeometryTerms {
   readonly sketch: DrawingSpec;
   readonly rolling: readonly RollingConstraints[];
   readonly contacts: readonly UnilateralConstraint[];
+  /** The joints' tree, where every coordinate drives a joint and every body is fixed in a joint's child or the ground. */
+  readonly tree?: KinematicTree;
 }
 
 export function checkGeometry(
@@ -103,15 +108,27 @@ export function checkGeometry(
     if (name !== undefined && frame) r.frames.byName.set(name, frame);
   });
   const pointNames = new Namespace();
-  eachItem(spec.joints, 'geometry.joints', 'a joint { type, parent, child, at, axes, coordinates }', JOINT_FIELDS, out, (j, field) => {
-    const joint = readJoint(j, field, r, coordinates, soFar);
-    if (!joint) return;
-    const { child, placed } = joint;
-    if (frameNames.claim(child, `${field}.child`, out) === undefined || pointNames.claim(child, `${field}.child`, out) === undefined) return;
+  // Where each point is fixed (a frame and its components there), for the tree.
+  const fixedParameters = new Set(parameters.map((p) => p.name));
+  const anchors = new Map<string, Anchor>();
+  const groundAnchor: Anchor | undefined = ground && { frame: ground.name, offset: ZERO_VEC };
+  const readJoints: ReadJoint[] = [];
+  const jointItems: JointItem[] = [];
+  eachItem(spec.joints, 'geometry.joints', 'a joint { type, parent, child, at, axes, coordinates }', JOINT_FIELDS, out, (fields, field) =>
+    jointItems.push({ fields, field }),
+  );
+  for (const { fields, field } of jointOrder(jointItems, out)) {
+    const joint = readJoint(fields, field, r, coordinates, soFar);
+    if (!joint) continue;
+    const { read, placed } = joint;
+    const { child } = read;
+    if (frameNames.claim(child, `${field}.child`, out) === undefined || pointNames.claim(child, `${field}.child`, out) === undefined) continue;
     r.frames.byName.set(child, placed.frame);
     r.points.byName.set(child, placed.origin);
     soFar.origins.set(child, placed.origin);
-  });
+    anchors.set(child, { frame: child, offset: ZERO_VEC });
+    if (isFixedVec(read.at, fixedParameters)) readJoints.push(read);
+  }
   // Segments of the default drawing: along the joint tree, and from the point each point is placed from.
   const links: [string | undefined, string][] = [...soFar.parents].map(([child, parent]) => [r.points.byName.has(parent) ? parent : undefined, child]);
   eachItem(spec.points, 'geometry.points', 'a point { name, from, frame, position }', POINT_FIELDS, out, (p, field) => {
@@ -119,10 +136,11 @@ export function checkGeometry(
     const from = p.from === undefined ? ZERO_VEC : r.points.find(p.from, `${field}.from`, out);
     const frame = p.frame === undefined ? ground : r.frames.find(p.frame, `${field}.frame`, out);
     const offset = readVector(p.position, `${field}.position`, reader, out, { smooth: true });
-    if (name !== undefined && from && frame && offset) {
-      r.points.byName.set(name, pointPosition(from, frame, offset));
-      if (p.from !== undefined || frame !== ground) links.push([p.from as string | undefined, name]);
-    }
+    if (name === undefined || !from || !frame || !offset) return;
+    r.points.byName.set(name, pointPosition(from, frame, offset));
+    if (p.from !== undefined || frame !== ground) links.push([p.from as string | undefined, name]);
+    const anchor = anchorOf(p.from === undefined ? groundAnchor : anchors.get(p.from as string), frame.name, offset, fixedParameters);
+    if (anchor) anchors.set(name, anchor);
   });
   const defaults = Object.fromEntries(parameters.map((p) => [p.name, p.default]));
   const bodyNames = new Namespace();
@@ -130,12 +148,22 @@ export function checkGeometry(
   const sketched: SketchInput['bodies'][number][] = [];
   // Every declared body by name (undefined where it was refused), for rolling.
   const bodiesByName = new Map<string, Body | undefined>();
+  const fixedBodies: (FixedBody | undefined)[] = [];
   eachItem(spec.bodies, 'geometry.bodies', 'a body { name, mass, centre, frame, inertia }', BODY_FIELDS, out, (b, field) => {
     const name = bodyNames.claim(b.name, `${field}.name`, out);
-    const body = readBody(b, field, r, defaults);
-    if (name !== undefined) bodiesByName.set(name, body);
-    if (body) bodies.push(body);
-    if (body?.rotation) sketched.push({ centre: b.centre as string, frame: body.rotation.frame, mass: body.mass, inertia: body.rotation.inertia });
+    const read = readBody(b, field, r, defaults);
+    if (name !== undefined) bodiesByName.set(name, read?.body);
+    if (!read) return;
+    const { body } = read;
+    bodies.push(body);
+    if (body.rotation) sketched.push({ centre: b.centre as string, frame: body.rotation.frame, mass: body.mass, inertia: body.rotation.inertia });
+    const anchor = anchors.get(b.centre as string);
+    const frame = body.rotation?.frame.name;
+    fixedBodies.push(
+      anchor && (frame === undefined || frame === anchor.frame)
+        ? { frame: anchor.frame, mass: body.mass, centre: anchor.offset, ...(read.inertia ? { inertia: read.inertia } : {}) }
+        : undefined,
+    );
   });
   const contacts: UnilateralConstraint[] = [];
   eachItem(spec.contacts, 'geometry.contacts', 'a contact { name, point, plane, law }', CONTACT_FIELDS, out, (c, field) => {
@@ -173,6 +201,7 @@ export function checkGeometry(
     if (made) rolling.push(made);
   });
   if (out.list.length) return out.result(undefined);
+  const tree = ground && kinematicTree(readJoints, fixedBodies, ground.name, coordinates.length, gravity, potentialEnergy([], undefined, springs));
   return out.result({
     rolling,
     ...(bodies.length ? { T: kineticEnergy(bodies, r.rate) } : {}),
@@ -181,6 +210,7 @@ export function checkGeometry(
     holonomic: unit,
     sketch: geometrySketch({ points: r.points.byName, links, bodies: sketched, ...(gravity ? { gravity } : {}) }),
     contacts,
+    ...(tree ? { tree } : {}),
   });
 }
 
@@ -233,7 +263,8 @@ function readFrame(f: Fields, field: string, r: Reading, name: string): Frame | 
   );
 }
 
-function readBody(b: Fields, field: string, r: Reading, defaults: Readonly<Record<string, number>>): Body | undefined {
+/** A body, and its inertia about the centre in its own frame (for the tree). */
+function readBody(b: Fields, field: string, r: Reading, defaults: Readonly<Record<string, number>>): { body: Body; inertia?: Mat3 } | undefined {
   const { out } = r;
   const mass = r.reader.read(b.mass, `${field}.mass`, out, { parametersOnly: true, smooth: true });
   const centre = r.points.find(b.centre, `${field}.centre`, out);
@@ -250,10 +281,10 @@ function readBody(b: Fields, field: string, r: Reading, defaults: Readonly<Recor
     );
     return undefined;
   }
-  if (b.frame === undefined) return mass && centre ? { mass, centre } : undefined;
+  if (b.frame === undefined) return mass && centre ? { body: { mass, centre } } : undefined;
   const frame = r.frames.find(b.frame, `${field}.frame`, out);
   const inertia = readInertia(b.inertia, `${field}.inertia`, r.reader, defaults, out);
-  return mass && centre && frame && inertia ? { mass, centre, rotation: { frame, inertia } } : undefined;
+  return mass && centre && frame && inertia ? { body: { mass, centre, rotation: { frame, inertia } }, inertia } : undefined;
 }
 
 function readSpring(s: Fields, field: string, r: Reading): Spring | undefined {

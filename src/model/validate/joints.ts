@@ -1,12 +1,16 @@
-// geometry.joints: each joint read against the frames declared before it and
-// the model's coordinates, then expanded (src/model/geometry/joints.ts) into
-// its child's frame and origin. A coordinate drives one joint; a child hangs
-// from one parent.
-import { jointChild, JOINT_FREEDOMS, type JointType, type Placed } from '../geometry/joints.js';
+// geometry.joints: each joint read against the frames and the model's
+// coordinates, then expanded (src/model/geometry/joints.ts) into its child's
+// frame and origin. Joints may be listed in any order: they are read parents
+// first (jointOrder), so a joint may hang from a joint listed after it, and
+// joints that hang from one another in a cycle are refused. A coordinate
+// drives one joint; a child hangs from one parent.
+import { jointChild, JOINT_FREEDOMS, type Placed } from '../geometry/joints.js';
+import type { JointType, ReadJoint } from '../geometry/tree.js';
 import { AXES, ZERO_VEC, type Axis, type Vec3 } from '../geometry/vectors.js';
 import type { Coordinate } from '../types.js';
 import type { Reading } from './geometry-reading.js';
 import { readVector } from './inertia.js';
+import type { Problems } from './problems.js';
 import { arrayAt, member, stringAt, type Fields } from './shape.js';
 
 /** What earlier joints left: the children's origins, and who claimed each coordinate and child. */
@@ -24,7 +28,7 @@ export function readJoint(
   r: Reading,
   coordinates: readonly Coordinate[],
   soFar: JointsSoFar,
-): { child: string; placed: Placed } | undefined {
+): { placed: Placed; read: ReadJoint } | undefined {
   const { out } = r;
   const type = readType(j.type, member(field, 'type'), r);
   const child = stringAt(j.child, member(field, 'child'), "the child's name", out);
@@ -39,7 +43,45 @@ export function readJoint(
   if (child !== undefined && parent) soFar.parents.set(child, parent.name);
   if (!type || !axes || !drivers || !at || !parent || child === undefined) return undefined;
   const from = { frame: parent, origin: soFar.origins.get(parent.name) ?? ZERO_VEC };
-  return { child, placed: jointChild(child, from, { type, axes, coordinates: drivers.map((c) => c.q), at }, r.rate) };
+  const read = { child, parent: parent.name, type, axes, coordinates: drivers.map((c) => coordinates.indexOf(c)), at };
+  return { placed: jointChild(child, from, { type, axes, coordinates: drivers.map((c) => c.q), at }, r.rate), read };
+}
+
+/** A joint item of the list: its fields and its field path. */
+export interface JointItem {
+  readonly fields: Fields;
+  readonly field: string;
+}
+
+/**
+ * The items in an order that reads every joint after the joint whose child
+ * it hangs from. A joint on a cycle of parents (A from B, B from A) is
+ * refused with joint-cycle, and the joints below it are left out with it.
+ */
+export function jointOrder(items: readonly JointItem[], out: Problems): JointItem[] {
+  const maker = new Map<unknown, number>();
+  items.forEach(({ fields }, k) => {
+    if (!maker.has(fields.child)) maker.set(fields.child, k);
+  });
+  const above = items.map(({ fields }) => (fields.parent === undefined ? undefined : maker.get(fields.parent)));
+  const done = new Set<number>();
+  const refused = new Set<number>();
+  const order: JointItem[] = [];
+  items.forEach((_, k) => {
+    const path: number[] = [];
+    for (let j: number | undefined = k; j !== undefined && !done.has(j) && !path.includes(j); j = above[j]) path.push(j);
+    for (const j of path) done.add(j);
+    const last = path.length ? above[path[path.length - 1]!] : undefined;
+    const loop = last === undefined ? -1 : path.indexOf(last);
+    if (loop >= 0) {
+      const cycle = [...path.slice(loop), last!].map((i) => `'${String(items[i]!.fields.child)}'`).join(' → ');
+      for (const j of path.slice(loop))
+        out.add('joint-cycle', member(items[j]!.field, 'parent'), `joints hang from one another in a cycle (${cycle}): a parent must lead down to the ground`);
+    }
+    if (loop >= 0 || (last !== undefined && refused.has(last))) for (const j of path) refused.add(j);
+    else order.push(...path.reverse().map((j) => items[j]!));
+  });
+  return order;
 }
 
 function readType(x: unknown, field: string, r: Reading): JointType | undefined {

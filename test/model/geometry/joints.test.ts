@@ -7,6 +7,7 @@ import { simplify } from '../../../src/core/trig.js';
 import { buildModel, type ModelSpec } from '../../../src/model/index.js';
 import doublePendulum from '../../../derivations/double-pendulum.js';
 import pendulumOnCart from '../../../derivations/pendulum-on-cart.js';
+import { nLinkChain, nLinkPendulum } from '../../../derivations/n-link-pendulum.js';
 import sphericalPendulum from '../../../derivations/spherical-pendulum.js';
 import { derived } from '../../helpers/examples.js';
 import { mutate } from '../spec-cases.js';
@@ -36,6 +37,20 @@ describe('joints give the equations of the hand-written models', () => {
       gravity: [0, '-g', 0],
     });
     expectSameEquations(derived(jointed), derived(hand));
+  });
+
+  it('derivations/n-link-pendulum.ts nLinkChain: five revolute joints give the hand-written chain with relative angles', () => {
+    // The hand route with θ_i = q_1 + … + q_i: x_i = Σ_{k≤i} l_k sin θ_k, y_i = −Σ_{k≤i} l_k cos θ_k.
+    const n = 5;
+    const theta = (k: number): string => Array.from({ length: k }, (_, j) => `q${j + 1}`).join(' + ');
+    const along = (f: string, i: number): string => Array.from({ length: i }, (_, k) => `l${k + 1}*${f}(${theta(k + 1)})`).join(' + ');
+    const hand = mutate(nLinkPendulum(n), {
+      name: 'relative-chain',
+      particles: Array.from({ length: n }, (_, k) => ({ mass: `m${k + 1}`, position: [along('sin', k + 1), `-(${along('cos', k + 1)})`] })),
+      potential: Array.from({ length: n }, (_, k) => `-m${k + 1}*g*(${along('cos', k + 1)})`).join(' + '),
+      drawing: undefined,
+    });
+    expectSameEquations(derived(nLinkChain(n)), derived(hand));
   });
 
   it('derivations/pendulum-on-cart.ts: a prismatic joint along x carries a revolute joint, the push a force at the cart', () => {

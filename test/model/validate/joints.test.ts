@@ -34,14 +34,27 @@ describe('geometry.joints', () => {
     expect(simplify(sub(builds(chain).V!, byHand.V!))).toBe(ZERO);
   });
 
-  it('an unknown parent (a frame not declared before the joint): unknown-frame, and the child B, its point and bodies go with it', () => {
+  it('an unknown parent (neither a declared frame nor a joint’s child): unknown-frame, and the child B, its point and bodies go with it', () => {
     const lost = [
       ['unknown-point', 'geometry.points[0].from'],
       ['unknown-frame', 'geometry.points[0].frame'],
       ['unknown-point', 'geometry.bodies[0].centre'],
       ['unknown-point', 'geometry.bodies[1].centre'],
     ];
-    expect(problems(withJoints({ ...second, parent: 'A' }, first))).toEqual([['unknown-frame', 'geometry.joints[0].parent'], ...lost]);
+    expect(problems(withJoints(first, { ...second, parent: 'Z' }))).toEqual([['unknown-frame', 'geometry.joints[1].parent'], ...lost]);
+  });
+
+  it('joints listed children first are read parents first: the chain builds the same', () => {
+    expect(simplify(sub(builds(withJoints(second, first)).V!, builds(chain).V!))).toBe(ZERO);
+  });
+
+  it('joints hanging from one another in a cycle: joint-cycle at each parent of the cycle, one hanging below it left out', () => {
+    const cyclic = problems(withJoints({ ...first, parent: 'B' }, second, { ...second, parent: 'B', child: 'C', coordinates: [] }));
+    expect(cyclic.filter(([code]) => code === 'joint-cycle')).toEqual([
+      ['joint-cycle', 'geometry.joints[0].parent'],
+      ['joint-cycle', 'geometry.joints[1].parent'],
+    ]);
+    expect(problems(withJoints({ ...first, parent: 'A' }))).toContainEqual(['joint-cycle', 'geometry.joints[0].parent']);
   });
 
   it('an axis that is not an axis, too many axes, the same axis twice in a row, or an unknown type: bad-joint; no axes: missing-field', () => {

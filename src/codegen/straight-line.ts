@@ -1,0 +1,200 @@
+// Straight-line numeric code built value by value at codegen time, for
+// recursions whose structure is known before any number is (the
+// articulated-body recursion, articulated.ts). A value is a number known
+// now or a node computed at run time; sums and products fold the known
+// numbers, so an entry that is zero for every state (a planar chain's
+// out-of-plane inertia) costs nothing, and values no output reads are
+// dropped. The nodes are split into functions of bounded size (V8 leaves a
+// function of more than 60 KB of bytecode to the interpreter); a value one
+// function makes and a later one reads passes through a module-level buffer.
+// Tests: test/codegen/articulated.test.ts (the code it emits against the dense route).
+import { assign, bin, call, float, idx, member, neg, num, ref, type Decl, type JsExpr, type LValue, type Param, type Stmt } from './ir.js';
+
+/** A value: a number known at codegen time, or a node computed at run time. */
+export type Val = number | Node;
+
+export interface Node {
+  readonly id: number;
+  readonly def: Def;
+}
+
+/** coef · Π factors. */
+interface Term {
+  readonly coef: number;
+  readonly factors: readonly Node[];
+}
+
+type Def =
+  /** An input: a state entry, a parameter's value, a force. */
+  | { readonly kind: 'read'; readonly js: JsExpr }
+  | { readonly kind: 'sum'; readonly terms: readonly Term[] }
+  | { readonly kind: 'recip'; readonly of: Node }
+  | { readonly kind: 'call'; readonly fn: 'sin' | 'cos'; readonly arg: Node };
+
+/** A product of values with a coefficient: one term of a sum. */
+export type Product = readonly Val[];
+
+export class Program {
+  readonly nodes: Node[] = [];
+  /** Sums by their terms: the same sum asked twice is one node. */
+  private readonly sums = new Map<string, Node>();
+  private readonly outputs: { readonly val: Val; readonly target: LValue }[] = [];
+
+  private node(def: Def): Node {
+    const n = { id: this.nodes.length, def };
+    this.nodes.push(n);
+    return n;
+  }
+
+  read(js: JsExpr): Node {
+    return this.node({ kind: 'read', js });
+  }
+
+  /** Σ Πᵢ (product i): numbers multiplied out, zero products dropped. */
+  sum(...products: readonly Product[]): Val {
+    let constant = 0;
+    const terms: Term[] = [];
+    for (const p of products) {
+      let coef = 1;
+      const factors: Node[] = [];
+      for (const v of p) {
+        if (typeof v === 'number') coef *= v;
+        else factors.push(v);
+      }
+      if (coef === 0) continue;
+      if (factors.length === 0) constant += coef;
+      else terms.push({ coef, factors: factors.sort((a, b) => a.id - b.id) });
+    }
+    if (constant !== 0) terms.push({ coef: constant, factors: [] });
+    if (terms.length === 0) return 0;
+    const [only] = terms;
+    if (terms.length === 1 && only!.coef === 1 && only!.factors.length === 1) return only!.factors[0]!;
+    const key = terms
+      .map((t) => `${t.coef}:${t.factors.map((f) => f.id).join(',')}`)
+      .sort()
+      .join(' ');
+    const known = this.sums.get(key);
+    if (known) return known;
+    const node = this.node({ kind: 'sum', terms });
+    this.sums.set(key, node);
+    return node;
+  }
+
+  mul = (...vals: readonly Val[]): Val => this.sum(vals);
+  add = (...vals: readonly Val[]): Val => this.sum(...vals.map((v) => [v]));
+  sub = (a: Val, b: Val): Val => this.sum([a], [-1, b]);
+
+  recip(v: Val): Val {
+    return typeof v === 'number' ? 1 / v : this.node({ kind: 'recip', of: v });
+  }
+
+  trig(fn: 'sin' | 'cos', v: Val): Val {
+    return typeof v === 'number' ? Math[fn](v) : this.node({ kind: 'call', fn, arg: v });
+  }
+
+  output(val: Val, target: LValue): void {
+    this.outputs.push({ val, target });
+  }
+
+  /** Nodes some output needs, in order. */
+  private live(): Node[] {
+    const needed = new Set<number>();
+    const stack = this.outputs.flatMap((o) => (typeof o.val === 'number' ? [] : [o.val]));
+    while (stack.length) {
+      const n = stack.pop()!;
+      if (needed.has(n.id)) continue;
+      needed.add(n.id);
+      stack.push(...operands(n));
+    }
+    return this.nodes.filter((n) => needed.has(n.id));
+  }
+
+  /**
+   * The program as functions `${name}0`, `${name}1`, … of at most `size`
+   * nodes each, run in that order with the arguments `params`; values
+   * crossing from one to a later one go through the buffer `spill`
+   * (declared here, as long as needed).
+   */
+  functions(name: string, params: readonly Param[], size: number, spill: string): { decls: Decl[]; calls: Stmt[] } {
+    const live = this.live();
+    const chunkOf = new Map<number, number>();
+    live.forEach((n, k) => chunkOf.set(n.id, Math.floor(k / size)));
+    const chunks = Math.max(1, Math.ceil(live.length / size));
+    const slots = new Map<number, number>();
+    for (const n of live)
+      for (const o of operands(n)) if (o.def.kind !== 'read' && chunkOf.get(o.id) !== chunkOf.get(n.id) && !slots.has(o.id)) slots.set(o.id, slots.size);
+    for (const o of this.outputs)
+      if (typeof o.val !== 'number' && o.val.def.kind !== 'read' && chunkOf.get(o.val.id) !== chunks - 1 && !slots.has(o.val.id))
+        slots.set(o.val.id, slots.size);
+    const bodies: Stmt[][] = Array.from({ length: chunks }, () => []);
+    const declared = bodies.map(() => new Set<number>());
+    const local = (n: Node): JsExpr => ref(`_${n.id}`);
+    // Declares, in chunk c, a value made elsewhere: a read again, a spilled value from its slot.
+    const bring = (n: Node, c: number): void => {
+      if (declared[c]!.has(n.id)) return;
+      declared[c]!.add(n.id);
+      const init = n.def.kind === 'read' ? n.def.js : idx(spill, slots.get(n.id)!);
+      bodies[c]!.push({ kind: 'const', name: `_${n.id}`, init });
+    };
+    for (const n of live) {
+      const c = chunkOf.get(n.id)!;
+      if (n.def.kind === 'read') continue;
+      for (const o of operands(n)) if (o.def.kind === 'read' || chunkOf.get(o.id) !== c) bring(o, c);
+      declared[c]!.add(n.id);
+      bodies[c]!.push({ kind: 'const', name: `_${n.id}`, init: printDef(n.def, local) });
+      if (slots.has(n.id)) bodies[c]!.push(assign(idx(spill, slots.get(n.id)!), local(n)));
+    }
+    const last = chunks - 1;
+    for (const o of this.outputs) {
+      if (typeof o.val === 'number') {
+        bodies[last]!.push(assign(o.target, float(o.val)));
+        continue;
+      }
+      const c = o.val.def.kind === 'read' ? last : chunkOf.get(o.val.id)!;
+      if (o.val.def.kind === 'read') bring(o.val, c);
+      bodies[c]!.push(assign(o.target, local(o.val)));
+    }
+    const decls: Decl[] = [
+      ...(slots.size ? [{ kind: 'buffer', name: spill, array: 'Float64Array', length: slots.size } satisfies Decl] : []),
+      ...bodies.map((body, c): Decl => ({ kind: 'function', name: `${name}${c}`, params, returns: 'void', body })),
+    ];
+    const calls = bodies.map((_, c): Stmt => ({ kind: 'call', call: call(`${name}${c}`, ...params.map((p) => ref(p.name))) }));
+    return { decls, calls };
+  }
+}
+
+function operands(n: Node): Node[] {
+  switch (n.def.kind) {
+    case 'read':
+      return [];
+    case 'sum':
+      return n.def.terms.flatMap((t) => t.factors);
+    case 'recip':
+      return [n.def.of];
+    case 'call':
+      return [n.def.arg];
+  }
+}
+
+function printDef(def: Def, local: (n: Node) => JsExpr): JsExpr {
+  switch (def.kind) {
+    case 'read':
+      return def.js;
+    case 'recip':
+      return bin(float(1), '/', local(def.of));
+    case 'call':
+      return call(member('Math', def.fn), local(def.arg));
+    case 'sum':
+      return def.terms.reduce<JsExpr | undefined>((acc, t) => {
+        const magnitude = product(Math.abs(t.coef), t.factors, local);
+        if (!acc) return t.coef < 0 ? neg(magnitude) : magnitude;
+        return bin(acc, t.coef < 0 ? '-' : '+', magnitude);
+      }, undefined)!;
+  }
+}
+
+/** c·f₁·f₂·…, the coefficient left out when it is 1. */
+function product(c: number, factors: readonly Node[], local: (n: Node) => JsExpr): JsExpr {
+  const parts = [...(c !== 1 || factors.length === 0 ? [Number.isInteger(c) ? float(c) : num(c)] : []), ...factors.map(local)];
+  return parts.reduce((a, b) => bin(a, '*', b));
+}

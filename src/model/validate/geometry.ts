@@ -20,6 +20,15 @@ import {
   type PointForce,
   type Spring,
 } from '../geometry/dynamics.js';
+import {
+  describeBody,
+  describeFrame,
+  quaternionTurn,
+  type BodyDescription,
+  type FrameDescription,
+  type FrameTurn,
+  type GeometryDescription,
+} from '../geometry/description.js';
 import { groundFrame, pointPosition, rateOf, turnedFrame, type Frame } from '../geometry/kinematics.js';
 import { geometrySketch, type SketchInput } from '../geometry/sketch.js';
 import { AXES, matVec, ZERO_VEC, type Axis, type Vec3 } from '../geometry/vectors.js';
@@ -60,6 +69,8 @@ export interface GeometryTerms {
   /** The default drawing, for a model that declares none. */
   readonly sketch: DrawingSpec;
   readonly rolling: readonly RollingConstraints[];
+  /** The frames, points, bodies and contacts as the report prints them. */
+  readonly description: GeometryDescription;
 }
 
 export function checkGeometry(
@@ -78,6 +89,8 @@ export function checkGeometry(
   const frameNames = new Namespace();
   const groundName = frameNames.claim(spec.ground ?? DEFAULT_GROUND, 'geometry.ground', out);
   const ground = groundName === undefined ? undefined : groundFrame(groundName);
+  // A refused ground name leaves problems, and the description is never returned.
+  const groundLabel = groundName ?? DEFAULT_GROUND;
   const r: Reading = {
     reader,
     rate: rateOf(coordinates),
@@ -90,12 +103,16 @@ export function checkGeometry(
   // Quaternion frames claim their coordinates where joints do: a coordinate turns one of them.
   const soFar: JointsSoFar = { origins: new Map(), driven: new Map(), parents: new Map() };
   const unit: HolonomicConstraint[] = [];
+  const frames: FrameDescription[] = [];
   eachItem(spec.frames, 'geometry.frames', 'a frame { name, parent, axes, angles } or { name, parent, quaternion }', FRAME_FIELDS, out, (f, field) => {
     const name = frameNames.claim(f.name, `${field}.name`, out);
     const byQuaternion = f.quaternion === undefined ? undefined : readQuaternionFrame(f, field, r, name ?? '', coordinates, soFar.driven);
     if (byQuaternion) unit.push(byQuaternion.unit);
-    const frame = f.quaternion === undefined ? readFrame(f, field, r, name ?? '') : byQuaternion?.frame;
-    if (name !== undefined && frame) r.frames.byName.set(name, frame);
+    const read =
+      f.quaternion === undefined ? readFrame(f, field, r, name ?? '') : byQuaternion && { frame: byQuaternion.frame, turn: quaternionTurn(byQuaternion.q) };
+    if (name === undefined || !read) return;
+    r.frames.byName.set(name, read.frame);
+    frames.push(describeFrame(read.frame, typeof f.parent === 'string' ? f.parent : groundLabel, read.turn));
   });
   const pointNames = new Namespace();
   eachItem(spec.joints, 'geometry.joints', 'a joint { type, parent, child, at, axes, coordinates }', JOINT_FIELDS, out, (j, field) => {
@@ -105,6 +122,7 @@ export function checkGeometry(
     if (frameNames.claim(child, `${field}.child`, out) === undefined || pointNames.claim(child, `${field}.child`, out) === undefined) return;
     r.frames.byName.set(child, placed.frame);
     r.points.byName.set(child, placed.origin);
+    frames.push(describeFrame(placed.frame, soFar.parents.get(child) ?? groundLabel));
     soFar.origins.set(child, placed.origin);
   });
   // Segments of the default drawing: along the joint tree, and from the point each point is placed from.
@@ -122,6 +140,7 @@ export function checkGeometry(
   const defaults = Object.fromEntries(parameters.map((p) => [p.name, p.default]));
   const bodyNames = new Namespace();
   const bodies: Body[] = [];
+  const described: BodyDescription[] = [];
   const sketched: SketchInput['bodies'][number][] = [];
   // Every declared body by name (undefined where it was refused), for rolling.
   const bodiesByName = new Map<string, Body | undefined>();
@@ -130,6 +149,7 @@ export function checkGeometry(
     const body = readBody(b, field, r, defaults);
     if (name !== undefined) bodiesByName.set(name, body);
     if (body) bodies.push(body);
+    if (body && name !== undefined) described.push(describeBody(name, b.centre as string, body, r.rate));
     if (body?.rotation) sketched.push({ centre: b.centre as string, frame: body.rotation.frame, mass: body.mass, inertia: body.rotation.inertia });
   });
   const gravity = spec.gravity === undefined ? undefined : readVector(spec.gravity, 'geometry.gravity', reader, out, { parametersOnly: true, smooth: true });
@@ -163,12 +183,21 @@ export function checkGeometry(
     if (made) rolling.push(made);
   });
   if (out.list.length) return out.result(undefined);
+  const T = bodies.length ? kineticEnergy(bodies, r.rate) : undefined;
   return out.result({
     rolling,
-    ...(bodies.length ? { T: kineticEnergy(bodies, r.rate) } : {}),
+    ...(T ? { T } : {}),
     V: potentialEnergy(bodies, gravity, springs),
     Q: generalizedForces(coordinates, { forces, torques, dampers }, r.rate),
     holonomic: unit,
+    description: {
+      ground: groundLabel,
+      frames,
+      points: [...r.points.byName].map(([name, position]) => ({ name, position })),
+      bodies: described,
+      rolling: rolling.map((c) => c.description),
+      ...(T ? { T } : {}),
+    },
     sketch: geometrySketch({ points: r.points.byName, links, bodies: sketched, ...(gravity ? { gravity } : {}) }),
   });
 }
@@ -192,7 +221,7 @@ function eachItem(
   });
 }
 
-function readFrame(f: Fields, field: string, r: Reading, name: string): Frame | undefined {
+function readFrame(f: Fields, field: string, r: Reading, name: string): { frame: Frame; turn: FrameTurn } | undefined {
   const { out } = r;
   const parent = f.parent === undefined ? r.ground : r.frames.find(f.parent, `${field}.parent`, out);
   const axes = stringAt(f.axes, `${field}.axes`, "a rotation sequence ('z', 'zxz', …)", out);
@@ -214,12 +243,8 @@ function readFrame(f: Fields, field: string, r: Reading, name: string): Frame | 
   }
   const read = angles.map((a, k) => r.reader.read(a, `${field}.angles[${k}]`, out, { smooth: true }));
   if (!parent || read.some((a) => a === undefined)) return undefined;
-  return turnedFrame(
-    name,
-    parent,
-    letters.map((axis, k) => ({ axis: axis as Axis, angle: read[k]! })),
-    r.rate,
-  );
+  const rotations = letters.map((axis, k) => ({ axis: axis as Axis, angle: read[k]! }));
+  return { frame: turnedFrame(name, parent, rotations, r.rate), turn: { kind: 'axes', rotations } };
 }
 
 function readBody(b: Fields, field: string, r: Reading, defaults: Readonly<Record<string, number>>): Body | undefined {

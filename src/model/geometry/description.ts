@@ -1,0 +1,81 @@
+// The geometry as a paper states it, kept with the model for the report to
+// print: each frame with the elementary rotations or the quaternion that
+// turn it from its parent, its direction-cosine matrix and its angular
+// velocity in its own components; each point's position; each body's mass,
+// centre and inertia; each rolling contact's point; and T in König's form
+// T = Σ ½m v_c·v_c + ½ωᵀIω (+ ½J₀ν² per quaternion, dynamics.ts) when the
+// bodies alone make it. Everything here is computed by kinematics.ts,
+// quaternion.ts, dynamics.ts and rolling.ts; nothing is derived again.
+// Tests: test/model/geometry/description.test.ts.
+import type { Expr } from '../../core/expr.js';
+import { gaugeMoment, type Body } from './dynamics.js';
+import { ownAngularVelocity, velocityOf, type Frame } from './kinematics.js';
+import { quaternionRates, type Quaternion } from './quaternion.js';
+import type { Axis, Mat3, Vec3 } from './vectors.js';
+
+/** How a frame is turned from its parent: body-fixed rotations R_{a₁}(θ₁)R_{a₂}(θ₂)…, or a unit quaternion. */
+export type FrameTurn =
+  | { readonly kind: 'axes'; readonly rotations: readonly { readonly axis: Axis; readonly angle: Expr }[] }
+  /** rates: the 3×4 matrix G(q) of ω = 2G(q)q̇ (quaternion.ts), rows of four. */
+  | { readonly kind: 'quaternion'; readonly q: Quaternion; readonly rates: readonly (readonly Expr[])[] };
+
+export interface FrameDescription {
+  readonly name: string;
+  readonly parent: string;
+  /** Absent for a joint's child (the joint's spec says how it turns). */
+  readonly turn?: FrameTurn;
+  /** v_ground = R·v_frame. */
+  readonly R: Mat3;
+  /** ω in the frame's own components. */
+  readonly omega: Vec3;
+}
+
+export interface BodyDescription {
+  readonly name: string;
+  readonly mass: Expr;
+  /** The centre's point name, and its velocity (ground components). */
+  readonly centre: string;
+  readonly velocity: Vec3;
+  /**
+   * A rigid body's frame (by name) and its inertia about the centre in it;
+   * where the frame holds unit quaternions, the term ½J₀Σν² its energy adds
+   * (dynamics.ts gaugeEnergy): J₀ = tr I/3 and each ν = d|q|²/dt.
+   */
+  readonly rotation?: { readonly frame: string; readonly inertia: Mat3; readonly gauge?: { readonly moment: Expr; readonly rates: readonly Expr[] } };
+}
+
+export interface RollingDescription {
+  readonly name: string;
+  readonly body: string;
+  readonly shape: 'disk' | 'sphere' | 'torus';
+  /** The contact point P, ground components. */
+  readonly contact: Vec3;
+}
+
+export interface GeometryDescription {
+  readonly ground: string;
+  readonly frames: readonly FrameDescription[];
+  readonly points: readonly { readonly name: string; readonly position: Vec3 }[];
+  readonly bodies: readonly BodyDescription[];
+  readonly rolling: readonly RollingDescription[];
+  /** T of the bodies (dynamics.ts kineticEnergy): the model's T when nothing else adds to it. */
+  readonly T?: Expr;
+}
+
+/** A declared frame as the report prints it. */
+export function describeFrame(frame: Frame, parent: string, turn?: FrameTurn): FrameDescription {
+  return { name: frame.name, parent, ...(turn ? { turn } : {}), R: frame.R, omega: ownAngularVelocity(frame) };
+}
+
+/** The turn of a frame by the unit quaternion q. */
+export const quaternionTurn = (q: Quaternion): FrameTurn => ({ kind: 'quaternion', q, rates: quaternionRates(q) });
+
+/** A body as the report prints it; its frame holds a quaternion when it has norm rates. */
+export function describeBody(name: string, centre: string, body: Body, rate: (e: Expr) => Expr): BodyDescription {
+  const r = body.rotation;
+  const own = { name, mass: body.mass, centre, velocity: velocityOf(body.centre, rate) };
+  if (!r) return own;
+  const rates = r.frame.normRates ?? [];
+  const gauge = rates.length ? { gauge: { moment: gaugeMoment(r.inertia), rates } } : {};
+  return { ...own, rotation: { frame: r.frame.name, inertia: r.inertia, ...gauge } };
+}

@@ -18,17 +18,55 @@ import type { FrameDescription, GeometryDescription } from '../model/geometry/de
 import type { Mat3, Vec3 } from '../model/geometry/vectors.js';
 import type { Coordinate } from '../model/types.js';
 import { equation, equations, m, paragraph, ref, type Block, type EquationRow, type Inline, type Section } from './document.js';
-import { latexMatrix, subscriptLatex } from './latex.js';
-import { fits, math, mathLines, mechanicsSymbol } from './notation.js';
+import { latexMatrix, subscriptLatex, symbolNameLatex } from './latex.js';
+import { fits, math, mathLines, mechanicsSymbol, modelHeads, reportSymbols } from './notation.js';
 
 /** A name as a subscript: B → _{B}, P0 → _{P_{0}}, disk → _{\mathrm{disk}}. */
 const sub = (name: string): string => subscriptLatex([name]);
 
+/**
+ * The letters (symbol names) of the kinematics, the usual ones unless the
+ * model's own names take them (notation.ts reportSymbols does the same):
+ * the rotation R, the angular velocity ω, positions r, a centre's speed v,
+ * the quaternion's rate matrix G (not the mass matrix's letter), the rate ν
+ * of its squared norm, the plane's normal n and the contact point P.
+ */
+interface Letters {
+  readonly R: string;
+  readonly omega: string;
+  readonly r: string;
+  readonly v: string;
+  readonly G: string;
+  readonly nu: string;
+  readonly n: string;
+  readonly P: string;
+}
+
+function lettersOf(system: DerivedSystem): Letters {
+  const heads = modelHeads(system.model);
+  const taken = [...heads, reportSymbols(system).mass];
+  const pick = (candidates: readonly string[]): string => candidates.find((c) => !taken.includes(symbolNameLatex(c))) ?? candidates[0]!;
+  return {
+    R: pick(['R', 'D']),
+    omega: pick(['omega', 'Omega']),
+    r: pick(['r', 'rho']),
+    v: pick(['v', 'u']),
+    G: pick(['G', 'Gamma']),
+    nu: pick(['nu', 'eta']),
+    n: pick(['n', 'k']),
+    P: pick(['P', 'K']),
+  };
+}
+
+/** A letter's LaTeX. */
+const tex = (name: string): string => symbolNameLatex(name);
+
 /** The rotation matrix of a frame relative to the ground: R_{B}. */
-const rotationOf = (frame: string): string => `R${sub(frame)}`;
+const rotationOf = (L: Letters, frame: string): string => `${tex(L.R)}${sub(frame)}`;
 
 /** ω's k-th own component (1-based): ω_k where one frame turns, ω_{B,k} where several do. */
-const omegaName = (d: GeometryDescription, frame: string, k: number): string => (d.frames.length === 1 ? `omega_${k}` : `omega_${frame}_${k}`);
+const omegaName = (L: Letters, d: GeometryDescription, frame: string, k: number): string =>
+  d.frames.length === 1 ? `${L.omega}_${k}` : `${L.omega}_${frame}_${k}`;
 
 const column = (v: Vec3): string => latexMatrix(v.map((e) => [math(e)]));
 
@@ -40,16 +78,16 @@ function vectorRows(label: string, lhs: string, v: Vec3): EquationRow[] {
 }
 
 /** The product R_B = R_parent R_{a₁}(θ₁)…, or R(q) of a quaternion, or the matrix alone for a joint's child. */
-function productForm(d: GeometryDescription, f: FrameDescription): string | undefined {
-  const parent = f.parent === d.ground ? [] : [rotationOf(f.parent)];
+function productForm(L: Letters, d: GeometryDescription, f: FrameDescription): string | undefined {
+  const parent = f.parent === d.ground ? [] : [rotationOf(L, f.parent)];
   if (!f.turn) return undefined;
-  if (f.turn.kind === 'quaternion') return [...parent, `R(${f.turn.q.map(math).join(', ')})`].join('\\,');
-  return [...parent, ...f.turn.rotations.map((r) => `R_{${r.axis}}(${math(r.angle)})`)].join('\\,');
+  if (f.turn.kind === 'quaternion') return [...parent, `${tex(L.R)}(${f.turn.q.map(math).join(', ')})`].join('\\,');
+  return [...parent, ...f.turn.rotations.map((r) => `${tex(L.R)}_{${r.axis}}(${math(r.angle)})`)].join('\\,');
 }
 
 /** A frame's matrix whole where it fits, else its columns (the frame's unit vectors in ground components). */
-function matrixRows(f: FrameDescription, named: boolean): EquationRow[] {
-  const R = rotationOf(f.name);
+function matrixRows(L: Letters, f: FrameDescription, named: boolean): EquationRow[] {
+  const R = rotationOf(L, f.name);
   const printed = f.R.map((row) => row.map(math));
   if (fits(printed, 6)) return [equation(undefined, named ? '' : R, latexMatrix(printed))];
   const col = (j: 0 | 1 | 2): Vec3 => [f.R[0][j], f.R[1][j], f.R[2][j]];
@@ -57,10 +95,10 @@ function matrixRows(f: FrameDescription, named: boolean): EquationRow[] {
   return ([0, 1, 2] as const).map((j) => equation(`rotation-${f.name}-${j + 1}`, `${R}\\,${unit[j]}^{\\top}`, column(col(j))));
 }
 
-function frameBlocks(d: GeometryDescription, f: FrameDescription, coordinates: readonly Coordinate[]): Block[] {
-  const R = rotationOf(f.name);
-  const product = productForm(d, f);
-  const sym = (k: number): string => mechanicsSymbol(omegaName(d, f.name, k));
+function frameBlocks(L: Letters, d: GeometryDescription, f: FrameDescription, coordinates: readonly Coordinate[]): Block[] {
+  const R = rotationOf(L, f.name);
+  const product = productForm(L, d, f);
+  const sym = (k: number): string => mechanicsSymbol(omegaName(L, d, f.name, k));
   const rows = f.omega.map((w, k) => equation(`omega-${f.name}-${k + 1}`, sym(k + 1), mathLines(w)));
   const quaternion = f.turn?.kind === 'quaternion' ? f.turn : undefined;
   const axes = f.turn?.kind === 'axes' ? f.turn.rotations.map((r) => r.axis) : [];
@@ -81,16 +119,20 @@ function frameBlocks(d: GeometryDescription, f: FrameDescription, coordinates: r
   ];
   const blocks: Block[] = [
     paragraph(...intro),
-    equations(...(product ? [equation(`rotation-${f.name}`, R, product), ...matrixRows(f, true)] : matrixRows(f, false))),
+    equations(...(product ? [equation(`rotation-${f.name}`, R, product), ...matrixRows(L, f, true)] : matrixRows(L, f, false))),
   ];
   if (quaternion) {
     const rates = latexMatrix(quaternion.rates.map((r) => r.map(math)));
     // The quaternion's entries are coordinates (validate/quaternion.ts): their rates are the velocities.
     const qd = `(${quaternion.q.map((e) => math(coordinates.find((c) => c.q === e)?.qd ?? e)).join(', ')})^{\\top}`;
-    const ownParent = f.parent === d.ground ? '' : `R(${quaternion.q.map(math).join(', ')})^{\\top}\\omega${sub(f.parent)} + `;
+    const ownParent = f.parent === d.ground ? '' : `${tex(L.R)}(${quaternion.q.map(math).join(', ')})^{\\top}${tex(L.omega)}${sub(f.parent)} + `;
     blocks.push(
       paragraph('and the angular velocity, in its own components,'),
-      equations(equation(`omega-${f.name}`, `\\omega${sub(f.name)}`, `${ownParent}2\\,G\\,${qd}`), equation(undefined, 'G', rates), ...rows),
+      equations(
+        equation(`omega-${f.name}`, `${tex(L.omega)}${sub(f.name)}`, `${ownParent}2\\,${tex(L.G)}\\,${qd}`),
+        equation(undefined, tex(L.G), rates),
+        ...rows,
+      ),
     );
   } else {
     blocks.push(paragraph('and the angular velocity, in its own components,'), equations(...rows));
@@ -129,29 +171,30 @@ function bodyBlocks(d: GeometryDescription): Block[] {
   ];
 }
 
-function rollingBlocks(system: DerivedSystem, d: GeometryDescription): Block[] {
+function rollingBlocks(L: Letters, system: DerivedSystem, d: GeometryDescription): Block[] {
+  const [r, v, w, n] = [tex(L.r), tex(L.v), tex(L.omega), tex(L.n)];
   return d.rolling.flatMap((c) => {
-    const P = d.rolling.length === 1 ? 'P' : `P${sub(c.name)}`;
+    const P = d.rolling.length === 1 ? tex(L.P) : `${tex(L.P)}${sub(c.name)}`;
     const contact = (system.model.rolling ?? []).find((r) => r.name === c.name);
     // The rolling body's centre (validate/rolling.ts found the body).
     const G = sub(d.bodies.find((b) => b.name === c.body)!.centre);
     const names = contact ? [...contact.tangents, ...(contact.normal ? [contact.normal] : [])] : [];
     return [
       paragraph(`Body ${c.body}, a ${c.shape}, rolls without slipping on the plane at its contact point`),
-      equations(...vectorRows(`contact-${c.name}`, `r_{${P}}`, c.contact)),
+      equations(...vectorRows(`contact-${c.name}`, `${r}_{${P}}`, c.contact)),
       paragraph(
         'The body’s material point at ',
         m(P),
         ' moves with ',
-        m(`v_{${P}} = \\dot{r}${G} + \\omega \\times (r_{${P}} - r${G})`),
+        m(`${v}_{${P}} = \\dot{${r}}${G} + ${w} \\times (${r}_{${P}} - ${r}${G})`),
         ' (',
-        m(`\\omega`),
+        m(w),
         ` in the components of ${d.ground}); no slip is `,
-        m(`n \\times v_{${P}} = 0`),
+        m(`${n} \\times ${v}_{${P}} = 0`),
         ', ',
-        m('n'),
+        m(n),
         ' the plane’s normal',
-        ...(contact?.normal ? [', and the body stays on the plane through the origin, ', m(`r_{${P}} \\cdot n = 0`)] : []),
+        ...(contact?.normal ? [', and the body stays on the plane through the origin, ', m(`${r}_{${P}} \\cdot ${n} = 0`)] : []),
         ...(names.length
           ? [': constraints ', ...names.flatMap((n, k) => [...(k === 0 ? [] : k === names.length - 1 ? [' and '] : [', ']), ref(`constraint-${n}`)])]
           : []),
@@ -165,19 +208,23 @@ function rollingBlocks(system: DerivedSystem, d: GeometryDescription): Block[] {
 export function kinematicsSection(system: DerivedSystem): Section | undefined {
   const d = system.model.geometry;
   if (!d) return undefined;
-  const points = d.points.flatMap((p) => vectorRows(`position-${p.name}`, `r${sub(p.name)}`, p.position));
+  const L = lettersOf(system);
+  const R = tex(L.R);
+  const points = d.points.flatMap((p) => vectorRows(`position-${p.name}`, `${tex(L.r)}${sub(p.name)}`, p.position));
   const blocks: Block[] = [
     paragraph(
-      `The ground frame ${d.ground} is inertial. A frame's rotation R maps its components to those of ${d.ground} (`,
-      m('R_{x}, R_{y}, R_{z}'),
+      `The ground frame ${d.ground} is inertial. A frame's rotation `,
+      m(R),
+      ` maps its components to those of ${d.ground} (`,
+      m(`${R}_{x}, ${R}_{y}, ${R}_{z}`),
       ' turn about one axis, right-handed), and its angular velocity ',
-      m('\\omega'),
+      m(tex(L.omega)),
       ' is written in its own components.',
     ),
-    ...d.frames.flatMap((f) => frameBlocks(d, f, system.model.coordinates)),
+    ...d.frames.flatMap((f) => frameBlocks(L, d, f, system.model.coordinates)),
     ...(points.length ? [paragraph(`The points, in the components of ${d.ground} from its origin:`), equations(...points)] : []),
     ...bodyBlocks(d),
-    ...rollingBlocks(system, d),
+    ...rollingBlocks(L, system, d),
   ];
   return { id: 'kinematics', title: 'Kinematics', blocks };
 }
@@ -191,19 +238,21 @@ export function kinematicsSection(system: DerivedSystem): Section | undefined {
 export function koenigRows(system: DerivedSystem): { T: string[]; speeds: EquationRow[]; rates: EquationRow[] } | undefined {
   const d = system.model.geometry;
   if (!d?.T || d.T !== system.model.T) return undefined;
+  const L = lettersOf(system);
   const rates = [...new Set(d.bodies.flatMap((b) => b.rotation?.gauge?.rates ?? []))];
-  const nu = (rate: Expr): Expr => sym(rates.length === 1 ? 'nu' : `nu_${rates.indexOf(rate) + 1}`);
+  const nu = (rate: Expr): Expr => sym(rates.length === 1 ? L.nu : `${L.nu}_${rates.indexOf(rate) + 1}`);
+  const speed = (centre: string): Expr => sym(`${L.v}_${centre}`);
   const terms = d.bodies.flatMap((b) => {
-    const translation = b.velocity.some((v) => v !== ZERO) ? [mul(HALF, b.mass, pow(sym(`v_${b.centre}`), 2))] : [];
+    const translation = b.velocity.some((v) => v !== ZERO) ? [mul(HALF, b.mass, pow(speed(b.centre), 2))] : [];
     if (!b.rotation) return translation;
     const { frame, inertia, gauge } = b.rotation;
-    const w = [1, 2, 3].map((k) => sym(omegaName(d, frame, k)));
+    const w = [1, 2, 3].map((k) => sym(omegaName(L, d, frame, k)));
     const rotation = mul(HALF, add(...inertia.flatMap((row, i) => row.map((e, j) => mul(e, w[i]!, w[j]!)))));
     const norm = gauge ? [mul(HALF, gauge.moment, add(...gauge.rates.map((r) => pow(nu(r), 2))))] : [];
     return [...translation, rotation, ...norm];
   });
   const speeds = d.bodies
     .filter((b) => b.velocity.some((v) => v !== ZERO))
-    .map((b) => equation(undefined, math(sym(`v_${b.centre}`)), `|\\dot{r}${sub(b.centre)}|`));
+    .map((b) => equation(undefined, math(speed(b.centre)), `|\\dot{${tex(L.r)}}${sub(b.centre)}|`));
   return { T: mathLines(terms), speeds, rates: rates.map((r) => equation(undefined, math(nu(r)), mathLines(r))) };
 }

@@ -6,7 +6,7 @@
 // T = Σ ½m v_c·v_c + ½ωᵀIω (+ ½J₀ν² per quaternion, dynamics.ts) when the
 // bodies alone make it. Everything here is computed by kinematics.ts,
 // quaternion.ts, dynamics.ts and rolling.ts; nothing is derived again.
-// Tests: test/model/geometry/description.test.ts.
+// Tests: test/report/kinematics.test.ts.
 import type { Expr } from '../../core/expr.js';
 import { gaugeMoment, type Body } from './dynamics.js';
 import { ownAngularVelocity, velocityOf, type Frame } from './kinematics.js';

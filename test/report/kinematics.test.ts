@@ -5,17 +5,20 @@
 // R_z(ψ)R_x(θ)R_z(φ) whose columns are those of Goldstein's (4.46)
 // transposed; the free body's ω is 2G(q)q̇ and its T, printed in König's
 // form, is the model's T; the rolling disk's contact point is below its
-// centre on the plane. Every formula of these reports typesets in KaTeX.
+// centre on the plane; a chain's joints make frames printed whole. Every
+// formula of these reports typesets in KaTeX.
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';
 import { sub, ZERO, type Expr } from '../../src/core/expr.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { simplify } from '../../src/core/trig.js';
+import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, type Model } from '../../src/model/index.js';
 import type { EquationRow, ReportDocument } from '../../src/report/document.js';
 import { latexMatrix } from '../../src/report/latex.js';
 import { math } from '../../src/report/notation.js';
+import { kinematicsSection } from '../../src/report/kinematics.js';
 import { katexInputs, KATEX_OPTIONS } from '../../src/report/render-html.js';
 import { rng, uniform } from '../helpers/random.js';
 import { models, report } from './reports.js';
@@ -130,6 +133,46 @@ describe('rolling disk: the contact point and its constraints', () => {
     // Résal's frame: ω_L = (θ̇, ψ̇ sin θ, ψ̇ cos θ); the disk adds its spin about y.
     expect(rhs(row(doc, 'omega-L-2'))).toBe(math(typed(model, 'psid*sin(theta)')));
     expect(rhs(row(doc, 'omega-B-2'))).toBe(math(typed(model, 'phid + psid*sin(theta)')));
+  });
+});
+
+describe('a chain on revolute joints: frames the joints make', () => {
+  const model = buildModel({
+    name: 'chain',
+    coordinates: ['q1', 'q2'],
+    parameters: { m: 1, l: 1, g: 9.81 },
+    geometry: {
+      joints: [
+        { type: 'revolute', child: 'A', axes: 'z', coordinates: ['q1'] },
+        { type: 'revolute', parent: 'A', child: 'B', at: [0, '-l', 0], axes: 'z', coordinates: ['q2'] },
+      ],
+      points: [{ name: 'P', from: 'B', frame: 'B', position: [0, '-l', 0] }],
+      bodies: [
+        { name: 'upper', mass: 'm', centre: 'B' },
+        { name: 'lower', mass: 'm', centre: 'P' },
+      ],
+      gravity: [0, '-g', 0],
+    },
+  });
+  const section = kinematicsSection(deriveSystem(model))!;
+  const rows = section.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+  const labelled = (label: string): EquationRow => rows.find((r) => r.label === label)!;
+
+  it('prints each joint’s frame whole, R_A the turn by q1 about z, and ω of B the sum of the joint rates', () => {
+    const R = [
+      ['cos(q1)', '-sin(q1)', '0'],
+      ['sin(q1)', 'cos(q1)', '0'],
+      ['0', '0', '1'],
+    ].map((r) => r.map((e) => math(typed(model, e))));
+    expect(rows.find((r) => r.lines[0]!.before === 'R_{A}')!.lines[0]!.after).toBe(`= ${latexMatrix(R)}`);
+    expect(rhs(labelled('omega-B-3'))).toBe(math(typed(model, 'q1d + q2d')));
+    expect(rhs(labelled('omega-B-1'))).toBe('0');
+  });
+
+  it('lists the particles without a frame, and every formula typesets', () => {
+    const table = section.blocks.find((b) => b.kind === 'table');
+    expect(JSON.stringify(table)).toContain('(particle)');
+    for (const r of rows) for (const l of r.lines) expect(() => katex.renderToString(`${l.before} ${l.after}`, KATEX_OPTIONS)).not.toThrow();
   });
 });
 

@@ -5,19 +5,17 @@
 // centre and inertia; each rolling contact's point; and T in König's form
 // T = Σ ½m v_c·v_c + ½ωᵀIω (+ ½J₀ν² per quaternion, dynamics.ts) when the
 // bodies alone make it. Everything here is computed by kinematics.ts,
-// quaternion.ts, dynamics.ts and rolling.ts; nothing is derived again.
+// quaternion.ts, dynamics.ts and rolling.ts (describe.ts gathers it);
+// nothing is derived again. Types only: the model's types hold them.
 // Tests: test/report/kinematics.test.ts.
 import type { Expr } from '../../core/expr.js';
-import { gaugeMoment, type Body } from './dynamics.js';
-import { ownAngularVelocity, velocityOf, type Frame } from './kinematics.js';
-import { quaternionRates, type Quaternion } from './quaternion.js';
 import type { Axis, Mat3, Vec3 } from './vectors.js';
 
 /** How a frame is turned from its parent: body-fixed rotations R_{a₁}(θ₁)R_{a₂}(θ₂)…, or a unit quaternion. */
 export type FrameTurn =
   | { readonly kind: 'axes'; readonly rotations: readonly { readonly axis: Axis; readonly angle: Expr }[] }
   /** rates: the 3×4 matrix G(q) of ω = 2G(q)q̇ (quaternion.ts), rows of four. */
-  | { readonly kind: 'quaternion'; readonly q: Quaternion; readonly rates: readonly (readonly Expr[])[] };
+  | { readonly kind: 'quaternion'; readonly q: readonly [Expr, Expr, Expr, Expr]; readonly rates: readonly (readonly Expr[])[] };
 
 export interface FrameDescription {
   readonly name: string;
@@ -60,22 +58,4 @@ export interface GeometryDescription {
   readonly rolling: readonly RollingDescription[];
   /** T of the bodies (dynamics.ts kineticEnergy): the model's T when nothing else adds to it. */
   readonly T?: Expr;
-}
-
-/** A declared frame as the report prints it. */
-export function describeFrame(frame: Frame, parent: string, turn?: FrameTurn): FrameDescription {
-  return { name: frame.name, parent, ...(turn ? { turn } : {}), R: frame.R, omega: ownAngularVelocity(frame) };
-}
-
-/** The turn of a frame by the unit quaternion q. */
-export const quaternionTurn = (q: Quaternion): FrameTurn => ({ kind: 'quaternion', q, rates: quaternionRates(q) });
-
-/** A body as the report prints it; its frame holds a quaternion when it has norm rates. */
-export function describeBody(name: string, centre: string, body: Body, rate: (e: Expr) => Expr): BodyDescription {
-  const r = body.rotation;
-  const own = { name, mass: body.mass, centre, velocity: velocityOf(body.centre, rate) };
-  if (!r) return own;
-  const rates = r.frame.normRates ?? [];
-  const gauge = rates.length ? { gauge: { moment: gaugeMoment(r.inertia), rates } } : {};
-  return { ...own, rotation: { frame: r.frame.name, inertia: r.inertia, ...gauge } };
 }

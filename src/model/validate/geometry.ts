@@ -20,15 +20,8 @@ import {
   type PointForce,
   type Spring,
 } from '../geometry/dynamics.js';
-import {
-  describeBody,
-  describeFrame,
-  quaternionTurn,
-  type BodyDescription,
-  type FrameDescription,
-  type FrameTurn,
-  type GeometryDescription,
-} from '../geometry/description.js';
+import { describeBody, describeFrame, quaternionTurn } from '../geometry/describe.js';
+import type { BodyDescription, FrameDescription, FrameTurn, GeometryDescription } from '../geometry/description.js';
 import { groundFrame, pointPosition, rateOf, turnedFrame, type Frame } from '../geometry/kinematics.js';
 import { geometrySketch, type SketchInput } from '../geometry/sketch.js';
 import { AXES, matVec, ZERO_VEC, type Axis, type Vec3 } from '../geometry/vectors.js';

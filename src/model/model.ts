@@ -146,6 +146,7 @@ export function buildModel(input: ModelSpec): Model {
     initial: initial.state,
     initialExprs: initial.exprs,
     ...(geometry && spec.drawing === undefined ? { sketch: geometry.sketch } : {}),
+    ...(geometry ? { geometry: geometry.description } : {}),
   };
   // Consistency of the initial state and the paper's formulas need every other field valid.
   const late = [

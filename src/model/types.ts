@@ -3,6 +3,7 @@
 // makes one, so the derivation never sees an inconsistent model.
 // Types only; test/model/validate/ checks what buildModel puts in them.
 import type { Expr, Sym } from '../core/expr.js';
+import type { GeometryDescription } from './geometry/description.js';
 import type { DrawingSpec } from './spec.js';
 import type { KinematicTree } from './geometry/tree.js';
 
@@ -274,6 +275,8 @@ export interface Model extends ModelPhysics, ModelNumerics {
   readonly name: string;
   readonly title: string;
   readonly description?: string;
+  /** The frames, points, bodies and rolling contacts of a model described by its geometry, as the report prints them. */
+  readonly geometry?: GeometryDescription;
   /** The drawing of a model with geometry and no declared drawing (geometry/sketch.ts), read by the report like a declared one. */
   readonly sketch?: DrawingSpec;
 }

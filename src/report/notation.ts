@@ -88,7 +88,7 @@ export interface ReportSymbols {
 const symbolsOf = new WeakMap<DerivedSystem, ReportSymbols>();
 
 /** The letters the printed names of a model's parameters and coordinates start with: M, f of f_{r}, \alpha. */
-function modelHeads(model: Model): string[] {
+export function modelHeads(model: Model): string[] {
   return [...model.parameters, ...model.coordinates].map((x) => /^(\\[A-Za-z]+|[A-Za-z])/.exec(mechanicsSymbol(x.name))?.[0] ?? '');
 }
 

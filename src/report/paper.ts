@@ -12,7 +12,7 @@ import { conclusionBlocks, discussionBlocks, introductionBlocks, type SummaryFac
 
 /** The paper's sections in order and the subsections each holds, by id (the appendix's come from sections.ts as well). */
 export const PAPER_GROUPS = [
-  { id: 'system', title: 'The model', members: ['model', 'energy', 'forces', 'constraints'] },
+  { id: 'system', title: 'The model', members: ['model', 'kinematics', 'energy', 'forces', 'constraints'] },
   {
     id: 'derivation',
     title: 'Equations of motion',

@@ -16,7 +16,8 @@ import type { PassThrough } from '../studies/motion.js';
 import type { Coordinate } from '../model/model.js';
 import { momentumName } from '../model/names.js';
 import { countWord, equation, equations, list, m, paragraph, ref, type Block, type EquationRow, type Figure, type Inline, type Section } from './document.js';
-import { shownIndices } from './large.js';
+import { kinematicsSection, koenigRows } from './kinematics.js';
+import { shownIndices, tooLong } from './large.js';
 import { latexMatrix } from './latex.js';
 import { fits, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, unitLatex, upTo } from './notation.js';
 import { compliantSection } from './compliant.js';
@@ -233,9 +234,26 @@ export function energySection({ system }: SectionInput): Section {
   const blocks: Block[] = [];
   if (model.V !== undefined && system.kineticAtRest !== undefined) {
     const T0 = system.kineticAtRest;
+    const quadratic = equation('kinetic', 'T', mathLines(quadraticForm(system, T0)));
+    // A quadratic form too long to print (the free body's, in a quaternion's rates) is given in König's form instead.
+    const koenig = tooLong(quadratic) ? koenigRows(system) : undefined;
+    const potential = equation('potential', 'V', mathLines(simplify(model.V)));
     blocks.push(
-      paragraph('The kinetic energy, a quadratic form in the velocities, and the potential energy are'),
-      rows([equation('kinetic', 'T', mathLines(quadraticForm(system, T0))), equation('potential', 'V', mathLines(simplify(model.V)))]),
+      ...(koenig
+        ? [
+            paragraph('The kinetic energy, the translation of the centres and the rotation about them (König), and the potential energy are'),
+            rows([equation('kinetic', 'T', koenig.T), potential]),
+            paragraph(
+              'with the angular velocities of Section ',
+              ref('sec:kinematics'),
+              ...(koenig.speeds.length ? [', the speeds of the centres'] : []),
+              ...(koenig.rates.length
+                ? [' and the rate of each unit quaternion’s squared norm (zero along every motion; its term makes the mass matrix regular)']
+                : []),
+            ),
+            ...(koenig.speeds.length + koenig.rates.length ? [rows([...koenig.speeds, ...koenig.rates])] : []),
+          ]
+        : [paragraph('The kinetic energy, a quadratic form in the velocities, and the potential energy are'), rows([quadratic, potential])]),
       paragraph('and the Lagrangian is ', m('L = T - V'), '.'),
     );
   } else {
@@ -610,6 +628,7 @@ export function simulationSection({ system, simulation }: SectionInput): Section
 /** Every section in report order. */
 export const SECTIONS: readonly SectionBuilder[] = [
   modelSection,
+  ({ system }) => kinematicsSection(system),
   energySection,
   forcesSection,
   constraintsSection,

@@ -16,6 +16,7 @@ const TOP = ['introduction', 'system', 'derivation', 'results', 'discussion', 'c
 /** Where each part of the derivation belongs, as a journal paper puts it. */
 const PARENT: Readonly<Record<string, string>> = {
   model: 'system',
+  kinematics: 'system',
   energy: 'system',
   forces: 'system',
   constraints: 'system',

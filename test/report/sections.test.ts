@@ -28,6 +28,7 @@ const body = (name: string): string => renderLatexBody(byName(name).doc).replace
 
 const ORDER = [
   'model',
+  'kinematics',
   'energy',
   'forces',
   'constraints',
@@ -62,7 +63,9 @@ describe('section order', () => {
   it.each(models.map((m) => [m.spec.name] as const))('%s: sections follow the papers’ order', (name) => {
     const s = ids(name);
     expect(s).toEqual([...s].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)));
-    expect(s.slice(0, 2)).toEqual(['model', 'energy']);
+    // A model described by its geometry has its kinematics between the two.
+    const geometry = models.find((m) => m.spec.name === name)!.spec.geometry !== undefined;
+    expect(s.slice(0, geometry ? 3 : 2)).toEqual(geometry ? ['model', 'kinematics', 'energy'] : ['model', 'energy']);
     expect(s).toContain('lagrange2');
     expect(s).toContain('hamilton');
     expect(s).toContain('conventions');

@@ -58,6 +58,14 @@ const GENERIC: readonly { readonly meaning: string; readonly found: (tex: string
   // e^{x} with a non-numeric exponent: the exponential (e² is a restitution squared).
   { meaning: 'Euler’s number', found: (tex) => (/(^|[^\\A-Za-z])e\^\{(?!\d+\})/m.test(tex) ? ['e'] : []) },
   { meaning: 'restitution coefficient', found: (tex) => (/= -e\\,\\dot/.test(tex) ? ['e'] : []) },
+  // The kinematics of a model described by its geometry (src/report/kinematics.ts).
+  { meaning: 'rotation matrix', found: (tex) => (/R_\{[xyz]\}\(/.test(tex) ? ['R'] : []) },
+  { meaning: 'angular velocity', found: (tex) => (/\\omega_\{[^}]*\} &?= /.test(tex) ? ['\\omega'] : []) },
+  { meaning: 'position vector', found: (tex) => (/(^|[^\\\w{])r_\{[^}]*\} &?= /m.test(tex) ? ['r'] : []) },
+  { meaning: 'velocity of a point', found: (tex) => (/v_\{[^}]*\} = \|?\\dot\{r\}/.test(tex) ? ['v'] : []) },
+  { meaning: 'quaternion rate matrix', found: (tex) => (/2\\,G\\,/.test(tex) ? ['G'] : []) },
+  { meaning: 'rate of a quaternion’s squared norm', found: (tex) => (/quaternion.s squared norm/.test(tex) ? ['\\nu'] : []) },
+  { meaning: 'normal of the rolling plane', found: (tex) => (/n \\times v_/.test(tex) ? ['n'] : []) },
   { meaning: 'generalized force', found: () => ['Q'] },
   { meaning: 'momentum', found: () => ['p'] },
 ];

@@ -9,10 +9,9 @@
 // Tests: test/model/geometry/dynamics.test.ts.
 import { diff } from '../../core/diff.js';
 import { add, addAll, div, HALF, mul, neg, num, pow, sqrt, sub, ZERO, type Expr } from '../../core/expr.js';
-import { simplify } from '../../core/trig.js';
 import type { Coordinate } from '../types.js';
-import { velocityOf, type Frame } from './kinematics.js';
-import { dot, mapVec, matVec, subVec, transpose, type Mat3, type Vec3 } from './vectors.js';
+import { ownAngularVelocity, velocityOf, type Frame } from './kinematics.js';
+import { dot, mapVec, matVec, subVec, type Mat3, type Vec3 } from './vectors.js';
 
 export interface Body {
   readonly mass: Expr;
@@ -50,7 +49,7 @@ export function kineticEnergy(bodies: readonly Body[], rate: (e: Expr) => Expr):
       const translation = mul(HALF, mass, dot(v, v));
       if (!rotation) return translation;
       const { frame, inertia } = rotation;
-      const w = frame.ownOmega ?? mapVec(matVec(transpose(frame.R), frame.omega), simplify);
+      const w = ownAngularVelocity(frame);
       return add(translation, mul(HALF, dot(w, matVec(inertia, w))), ...gaugeEnergy(frame, inertia));
     }),
   );
@@ -64,9 +63,12 @@ export function kineticEnergy(bodies: readonly Body[], rate: (e: Expr) => Expr):
  * constraint's multiplier (Betsch and Siebert's augmented inertia).
  */
 function gaugeEnergy(frame: Frame, inertia: Mat3): Expr[] {
-  const J0 = div(add(inertia[0][0], inertia[1][1], inertia[2][2]), num(3));
+  const J0 = gaugeMoment(inertia);
   return (frame.normRates ?? []).map((r) => mul(HALF, J0, pow(r, 2)));
 }
+
+/** J₀ = tr(I)/3 of gaugeEnergy. */
+export const gaugeMoment = (inertia: Mat3): Expr => div(add(inertia[0][0], inertia[1][1], inertia[2][2]), num(3));
 
 export function potentialEnergy(bodies: readonly Body[], gravity: Vec3 | undefined, springs: readonly Spring[]): Expr {
   const weight = gravity ? bodies.map((b) => neg(mul(b.mass, dot(gravity, b.centre)))) : [];

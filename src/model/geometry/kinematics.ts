@@ -8,7 +8,22 @@ import { neg, type Expr } from '../../core/expr.js';
 import { simplify } from '../../core/trig.js';
 import { TIME } from '../names.js';
 import type { Coordinate } from '../types.js';
-import { addVec, axisRotation, IDENTITY, mapMat, mapVec, matMul, matVec, scaleVec, unitVector, ZERO_VEC, type Axis, type Mat3, type Vec3 } from './vectors.js';
+import {
+  addVec,
+  axisRotation,
+  IDENTITY,
+  mapMat,
+  mapVec,
+  matMul,
+  matVec,
+  scaleVec,
+  transpose,
+  unitVector,
+  ZERO_VEC,
+  type Axis,
+  type Mat3,
+  type Vec3,
+} from './vectors.js';
 
 export interface Frame {
   readonly name: string;
@@ -23,6 +38,9 @@ export interface Frame {
 }
 
 export const groundFrame = (name: string): Frame => ({ name, R: IDENTITY, omega: ZERO_VEC });
+
+/** ω in the frame's own components: Rᵀω, or the shorter form a quaternion frame carries. */
+export const ownAngularVelocity = (frame: Frame): Vec3 => frame.ownOmega ?? mapVec(matVec(transpose(frame.R), frame.omega), simplify);
 
 /** d/dt along the motion q(t): the chain rule through every coordinate. */
 export function rateOf(coordinates: readonly Coordinate[]): (e: Expr) => Expr {

@@ -21,7 +21,7 @@ import { addVec, mapMat, mapVec, matMul, matVec, transpose, type Mat3, type Vec3
 
 export type Quaternion = readonly [Expr, Expr, Expr, Expr];
 
-type Mat34 = readonly [Quaternion, Quaternion, Quaternion];
+export type Mat34 = readonly [Quaternion, Quaternion, Quaternion];
 
 const matrixE = ([q0, q1, q2, q3]: Quaternion): Mat34 => [
   [neg(q1), q0, neg(q3), q2],
@@ -34,6 +34,9 @@ const matrixG = ([q0, q1, q2, q3]: Quaternion): Mat34 => [
   [neg(q2), neg(q3), q0, q1],
   [neg(q3), q2, neg(q1), q0],
 ];
+
+/** G(q) of ω_own = 2G(q)q̇, rows of four. */
+export const quaternionRates = (q: Quaternion): Mat34 => matrixG(q);
 
 const dot4 = (a: Quaternion, b: readonly Expr[]): Expr => add(...a.map((x, k) => mul(x, b[k]!)));
 const times34 = (m: Mat34, v: readonly Expr[]): Vec3 => [dot4(m[0], v), dot4(m[1], v), dot4(m[2], v)];

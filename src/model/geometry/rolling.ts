@@ -34,6 +34,8 @@ export type RollingBody = { readonly centre: Vec3; readonly frame: Frame } & (
 export type RimmedBody = Extract<RollingBody, { readonly axis: Axis }>;
 
 export interface RollingRows {
+  /** The contact point P (ground components). */
+  readonly contact: Vec3;
   /** −(P − O)·n: zero when the coordinates themselves keep the body on the plane. */
   readonly height: Expr;
   /** −v_P·t₁ and −v_P·t₂, linear in q̇. */
@@ -66,5 +68,5 @@ export function rollingRows(body: RollingBody, plane: Frame, offset: Vec3, rate:
   const contact = addVec(body.centre, offset);
   const vP = addVec(velocityOf(body.centre, rate), cross(body.frame.omega, offset));
   const along = (axis: Axis): Expr => simplify(neg(dot(vP, matVec(plane.R, unitVector(axis)))));
-  return { height: simplify(neg(dot(contact, planeNormal(plane)))), slip: [along('x'), along('y')] };
+  return { contact: mapVec(contact, simplify), height: simplify(neg(dot(contact, planeNormal(plane)))), slip: [along('x'), along('y')] };
 }

@@ -23,6 +23,8 @@ import {
   type PointForce,
   type Spring,
 } from '../geometry/dynamics.js';
+import { describeBody, describeFrame, quaternionTurn } from '../geometry/describe.js';
+import type { BodyDescription, FrameDescription, FrameTurn, GeometryDescription } from '../geometry/description.js';
 import { groundFrame, pointPosition, rateOf, turnedFrame, type Frame } from '../geometry/kinematics.js';
 import { geometrySketch, type SketchInput } from '../geometry/sketch.js';
 import { anchorOf, isFixedVec, kinematicTree, type Anchor, type FixedBody, type KinematicTree, type ReadJoint } from '../geometry/tree.js';
@@ -69,6 +71,8 @@ export interface GeometryTerms {
   readonly contacts: readonly UnilateralConstraint[];
   /** The joints' tree, where every coordinate drives a joint and every body is fixed in a joint's child or the ground. */
   readonly tree?: KinematicTree;
+  /** The frames, points, bodies and contacts as the report prints them. */
+  readonly description: GeometryDescription;
 }
 
 export function checkGeometry(
@@ -88,6 +92,8 @@ export function checkGeometry(
   const frameNames = new Namespace();
   const groundName = frameNames.claim(spec.ground ?? DEFAULT_GROUND, 'geometry.ground', out);
   const ground = groundName === undefined ? undefined : groundFrame(groundName);
+  // A refused ground name leaves problems, and the description is never returned.
+  const groundLabel = groundName ?? DEFAULT_GROUND;
   const r: Reading = {
     reader,
     rate: rateOf(coordinates),
@@ -100,12 +106,16 @@ export function checkGeometry(
   // Quaternion frames claim their coordinates where joints do: a coordinate turns one of them.
   const soFar: JointsSoFar = { origins: new Map(), driven: new Map(), parents: new Map() };
   const unit: HolonomicConstraint[] = [];
+  const frames: FrameDescription[] = [];
   eachItem(spec.frames, 'geometry.frames', 'a frame { name, parent, axes, angles } or { name, parent, quaternion }', FRAME_FIELDS, out, (f, field) => {
     const name = frameNames.claim(f.name, `${field}.name`, out);
     const byQuaternion = f.quaternion === undefined ? undefined : readQuaternionFrame(f, field, r, name ?? '', coordinates, soFar.driven);
     if (byQuaternion) unit.push(byQuaternion.unit);
-    const frame = f.quaternion === undefined ? readFrame(f, field, r, name ?? '') : byQuaternion?.frame;
-    if (name !== undefined && frame) r.frames.byName.set(name, frame);
+    const read =
+      f.quaternion === undefined ? readFrame(f, field, r, name ?? '') : byQuaternion && { frame: byQuaternion.frame, turn: quaternionTurn(byQuaternion.q) };
+    if (name === undefined || !read) return;
+    r.frames.byName.set(name, read.frame);
+    frames.push(describeFrame(read.frame, typeof f.parent === 'string' ? f.parent : groundLabel, read.turn));
   });
   const pointNames = new Namespace();
   // Where each point is fixed (a frame and its components there), for the tree.
@@ -125,6 +135,7 @@ export function checkGeometry(
     if (frameNames.claim(child, `${field}.child`, out) === undefined || pointNames.claim(child, `${field}.child`, out) === undefined) continue;
     r.frames.byName.set(child, placed.frame);
     r.points.byName.set(child, placed.origin);
+    frames.push(describeFrame(placed.frame, soFar.parents.get(child) ?? groundLabel));
     soFar.origins.set(child, placed.origin);
     anchors.set(child, { frame: child, offset: ZERO_VEC });
     if (isFixedVec(read.at, fixedParameters)) readJoints.push(read);
@@ -145,6 +156,7 @@ export function checkGeometry(
   const defaults = Object.fromEntries(parameters.map((p) => [p.name, p.default]));
   const bodyNames = new Namespace();
   const bodies: Body[] = [];
+  const described: BodyDescription[] = [];
   const sketched: SketchInput['bodies'][number][] = [];
   // Every declared body by name (undefined where it was refused), for rolling.
   const bodiesByName = new Map<string, Body | undefined>();
@@ -156,6 +168,7 @@ export function checkGeometry(
     if (!read) return;
     const { body } = read;
     bodies.push(body);
+    if (name !== undefined) described.push(describeBody(name, b.centre as string, body, r.rate));
     if (body.rotation) sketched.push({ centre: b.centre as string, frame: body.rotation.frame, mass: body.mass, inertia: body.rotation.inertia });
     const anchor = anchors.get(b.centre as string);
     const frame = body.rotation?.frame.name;
@@ -202,12 +215,21 @@ export function checkGeometry(
   });
   if (out.list.length) return out.result(undefined);
   const tree = ground && kinematicTree(readJoints, fixedBodies, ground.name, coordinates.length, gravity, potentialEnergy([], undefined, springs));
+  const T = bodies.length ? kineticEnergy(bodies, r.rate) : undefined;
   return out.result({
     rolling,
-    ...(bodies.length ? { T: kineticEnergy(bodies, r.rate) } : {}),
+    ...(T ? { T } : {}),
     V: potentialEnergy(bodies, gravity, springs),
     Q: generalizedForces(coordinates, { forces, torques, dampers }, r.rate),
     holonomic: unit,
+    description: {
+      ground: groundLabel,
+      frames,
+      points: [...r.points.byName].map(([name, position]) => ({ name, position })),
+      bodies: described,
+      rolling: rolling.map((c) => c.description),
+      ...(T ? { T } : {}),
+    },
     sketch: geometrySketch({ points: r.points.byName, links, bodies: sketched, ...(gravity ? { gravity } : {}) }),
     contacts,
     ...(tree ? { tree } : {}),
@@ -233,7 +255,7 @@ function eachItem(
   });
 }
 
-function readFrame(f: Fields, field: string, r: Reading, name: string): Frame | undefined {
+function readFrame(f: Fields, field: string, r: Reading, name: string): { frame: Frame; turn: FrameTurn } | undefined {
   const { out } = r;
   const parent = f.parent === undefined ? r.ground : r.frames.find(f.parent, `${field}.parent`, out);
   const axes = stringAt(f.axes, `${field}.axes`, "a rotation sequence ('z', 'zxz', …)", out);
@@ -255,12 +277,8 @@ function readFrame(f: Fields, field: string, r: Reading, name: string): Frame | 
   }
   const read = angles.map((a, k) => r.reader.read(a, `${field}.angles[${k}]`, out, { smooth: true }));
   if (!parent || read.some((a) => a === undefined)) return undefined;
-  return turnedFrame(
-    name,
-    parent,
-    letters.map((axis, k) => ({ axis: axis as Axis, angle: read[k]! })),
-    r.rate,
-  );
+  const rotations = letters.map((axis, k) => ({ axis: axis as Axis, angle: read[k]! }));
+  return { frame: turnedFrame(name, parent, rotations, r.rate), turn: { kind: 'axes', rotations } };
 }
 
 /** A body, and its inertia about the centre in its own frame (for the tree). */

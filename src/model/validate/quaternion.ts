@@ -19,7 +19,7 @@ export function readQuaternionFrame(
   name: string,
   coordinates: readonly Coordinate[],
   claimed: Map<string, string>,
-): { frame: Frame; unit: HolonomicConstraint } | undefined {
+): { frame: Frame; q: Quaternion; unit: HolonomicConstraint } | undefined {
   const { out } = r;
   const at = member(field, 'quaternion');
   if (f.axes !== undefined || f.angles !== undefined) {
@@ -47,5 +47,5 @@ export function readQuaternionFrame(
   });
   if (!parent || !found.every((c) => c !== undefined)) return undefined;
   const q = found.map((c) => c.q) as unknown as Quaternion;
-  return { frame: quaternionFrame(name, parent, q, r.rate), unit: { name: unitConstraintName(name), phi: unitNorm(q) } };
+  return { frame: quaternionFrame(name, parent, q, r.rate), q, unit: { name: unitConstraintName(name), phi: unitNorm(q) } };
 }

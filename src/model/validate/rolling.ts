@@ -8,6 +8,7 @@
 import { evaluate } from '../../core/evaluate.js';
 import { dependsOn, neg, sqrt, TWO, ZERO, type Expr } from '../../core/expr.js';
 import type { Body } from '../geometry/dynamics.js';
+import type { RollingDescription } from '../geometry/description.js';
 import type { Frame } from '../geometry/kinematics.js';
 import { contactOffset, rimDirectionSquared, rollingRows, type RollingBody, type RollingShape } from '../geometry/rolling.js';
 import { AXES, type Axis } from '../geometry/vectors.js';
@@ -30,6 +31,8 @@ interface Made<C> {
 
 export interface RollingConstraints {
   readonly contact: RollingContact;
+  /** The contact point P and the body's shape, for the report (geometry/description.ts). */
+  readonly description: RollingDescription;
   readonly holonomic: readonly Made<HolonomicConstraint>[];
   readonly nonholonomic: readonly Made<NonholonomicConstraint>[];
 }
@@ -94,7 +97,8 @@ export function readRolling(
     return undefined;
   }
   const contact = { name, body: String(f.body), tangents: [`${name}_x`, `${name}_y`] as const, ...(held.length ? { normal: `${name}_n` } : {}) };
-  return { contact, holonomic: held, nonholonomic: slip as Made<NonholonomicConstraint>[] };
+  const description = { name, body: contact.body, shape: body.shape, contact: rows.contact };
+  return { contact, description, holonomic: held, nonholonomic: slip as Made<NonholonomicConstraint>[] };
 }
 
 /** The rolling constraints whose names are free beside the written ones (the rest reported), and the contacts all of whose names were. */

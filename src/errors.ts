@@ -81,6 +81,12 @@ export const ERROR_CODES = [
   'unknown-model',
   'no-pdflatex',
   'latex-failed',
+  // ---- queued sweeps (src/runtime/sweep/queue-*.ts)
+  'bad-queue-url',
+  'queue-key-missing',
+  'bad-signature',
+  'unknown-sweep',
+  'sweep-chunk-failed',
   // ---- simulation (src/runtime; SIMULATION_ERROR_CODES in src/runtime/errors.ts)
   'invalid-time',
   'missing-state',

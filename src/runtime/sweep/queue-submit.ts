@@ -32,7 +32,7 @@ export interface QueueSubmitOptions {
 
 /** How often the submitter counts the cells done (ms). */
 const POLL_MS = 200;
-/** How often it asks whether a chunk was given up (ms): a query per missing chunk. */
+/** How often it asks whether a chunk was given up (ms). */
 const FAILED_POLL_MS = 2000;
 
 export async function submitQueued(source: { readonly source: string }, opts: SerialSweepOptions, q: QueueSubmitOptions): Promise<SweepResult> {
@@ -70,6 +70,7 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
     const key = cellsKey(q.name, id);
     const doneIndices = new Set((await connection.hkeys(key)).map(Number));
     const missing = (chunk: CellInput[]): boolean => chunk.some((c) => !doneIndices.has(c.index));
+    opts.onProgress?.(failed.length + doneIndices.size, total);
     for (const [k, chunk] of chunks.entries()) {
       if (!missing(chunk)) continue;
       const jobId = chunkJobId(id, k);
@@ -102,7 +103,7 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
   }
 }
 
-/** Each chunk the workers gave up: its missing cells written as failed (HSETNX: a cell a worker wrote stays). */
+/** Each chunk of this sweep the workers gave up: its missing cells written as failed (HSETNX: a cell a worker wrote stays). */
 async function recordGivenUp(
   connection: import('ioredis').Redis,
   queue: import('bullmq').Queue,
@@ -110,11 +111,10 @@ async function recordGivenUp(
   chunks: readonly CellInput[][],
   key: string,
 ): Promise<void> {
-  const done = new Set((await connection.hkeys(key)).map(Number));
-  for (const [k, chunk] of chunks.entries()) {
-    if (chunk.every((c) => done.has(c.index))) continue;
-    const job = await queue.getJob(chunkJobId(id, k));
-    if (!job || !(await job.isFailed())) continue;
+  for (const job of await queue.getFailed()) {
+    const k = job.id?.startsWith(`${id}-`) ? Number(job.id.slice(id.length + 1)) : Number.NaN;
+    const chunk = chunks[k];
+    if (!chunk) continue;
     const error = { code: 'sweep-chunk-failed', message: `chunk ${k} of sweep ${id} was given up after ${job.attemptsMade} attempts: ${job.failedReason}` };
     for (const c of chunk) await connection.hsetnx(key, String(c.index), encodeCell({ index: c.index, at: c.at, values: {}, error }));
   }

@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queueProgressText } from '../../src/cli/sweep-queue.js';
 import { startWorker, type WorkerProcess } from '../helpers/queue-worker-process.js';
@@ -74,12 +76,17 @@ describe('mechanics sweep --queue: input checked before anything runs', () => {
 
 describe.skipIf(!HAVE_REDIS && !IN_CI)('mechanics sweep --queue with a worker process', () => {
   const workers: WorkerProcess[] = [];
+  const name = `test-${randomUUID()}`;
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.stop()));
+    const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+    const queue = new Queue(name, { connection });
+    await queue.obliterate({ force: true });
+    await queue.close();
+    await connection.quit();
   });
 
   it('writes the local sweep’s JSON and heat map byte for byte, with progress and the sweep’s id', async () => {
-    const name = `test-${randomUUID()}`;
     const w = startWorker([REDIS_URL, '--queue-name', name], { MECHANICS_QUEUE_KEY: KEY });
     workers.push(w);
     await w.waitFor(/^worker on /);

@@ -58,13 +58,23 @@ if (!HAVE_REDIS && !IN_CI) console.warn(`${NO_REDIS}: the queue tests are skippe
 
 describe.skipIf(!HAVE_REDIS && !IN_CI)('sweeps through a Redis queue, with worker processes', () => {
   const workers: WorkerProcess[] = [];
+  const names = new Set<string>();
   const worker = (name: string, ...args: string[]): WorkerProcess => {
+    names.add(name);
     const w = startWorker([REDIS_URL, '--queue-name', name, '--stall-ms', '300', ...args], ENV);
     workers.push(w);
     return w;
   };
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.stop()));
+    // The queues' own keys (BullMQ's meta, events, failed jobs); a finished sweep has removed its spec and cells.
+    const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+    for (const name of names) {
+      const queue = new Queue(name, { connection });
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
+    await connection.quit();
   });
   const submit = (name: string, run: SweepRun, extra: { resume?: string; onQueued?: (id: string, chunks: number) => void } = {}) =>
     submitQueued(ballSource, { grid: GRID, run }, { url, name, key: Buffer.from(KEY), chunkCells: 1, ...extra });
@@ -137,7 +147,6 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('sweeps through a Redis queue, with worke
       expect(w.log()).not.toMatch(/took chunk/);
       expect(await connection.exists(cellsKey(name, 'forged'))).toBe(0);
     } finally {
-      await queue.obliterate({ force: true });
       await queue.close();
       await connection.quit();
     }

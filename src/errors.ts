@@ -84,6 +84,7 @@ export const ERROR_CODES = [
   // ---- queued sweeps (src/runtime/sweep/queue-*.ts)
   'bad-queue-url',
   'queue-key-missing',
+  'queue-unreachable',
   'bad-signature',
   'unknown-sweep',
   'sweep-chunk-failed',

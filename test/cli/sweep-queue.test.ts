@@ -51,6 +51,13 @@ describe('mechanics sweep --queue: input checked before anything runs', () => {
     }
   });
 
+  it('names a Redis it cannot reach (queue-unreachable), without its password', async () => {
+    const r = await withKey(KEY, 'sweep', 'bouncing-ball', ...AXES, '--queue', 'redis://:hunter2@127.0.0.1:1/0');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/queue-unreachable.*cannot reach the queue at redis:\/\/:\*\*\*@127\.0\.0\.1:1\/0: .*ECONNREFUSED/);
+    expect(r.stderr).not.toContain('hunter2');
+  });
+
   it('takes the queue-only options only with --queue, and --workers only without (exit 2)', async () => {
     for (const [argv, message] of [
       [['--chunk', '2'], /--chunk applies to a queued sweep \(--queue\) only/],

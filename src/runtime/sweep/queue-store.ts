@@ -10,6 +10,7 @@
 
 import { deserialize, serialize } from 'node:v8';
 import type { Redis } from 'ioredis';
+import { MechanicsError } from '../../errors.js';
 import type { CellInput, SweepCell, SweepRun } from './sweep-cell.js';
 import type { QueueUrl } from './queue-auth.js';
 
@@ -39,10 +40,28 @@ export const cellsKey = (name: string, id: string): string => `mechanics:${name}
 /** BullMQ forbids ':' in a job id. */
 export const chunkJobId = (id: string, chunk: number): string => `${id}-${chunk}`;
 
-/** A Redis connection as BullMQ needs it (no request is given up while the server is away). */
+/** How long the first connection may take before the queue is called unreachable. */
+const CONNECT_MS = 10_000;
+
+/**
+ * A Redis connection as BullMQ needs it (no request is given up while the
+ * server is away: ioredis reconnects). The first connection must succeed,
+ * else queue-unreachable, rather than a submitter or worker waiting in silence.
+ */
 export async function connect(url: QueueUrl): Promise<Redis> {
   const { Redis } = await import('ioredis');
-  return new Redis(url.url, { maxRetriesPerRequest: null, lazyConnect: false });
+  const client = new Redis(url.url, { maxRetriesPerRequest: null, lazyConnect: true, connectTimeout: CONNECT_MS });
+  // Connection errors are ioredis's to retry; without a listener it would print each one. The
+  // first is kept: connect() itself rejects with only 'Connection is closed'.
+  let first: Error | undefined;
+  client.on('error', (err: Error) => void (first ??= err));
+  try {
+    await client.connect();
+    return client;
+  } catch (err) {
+    client.disconnect();
+    throw new MechanicsError('queue-unreachable', 'input', `cannot reach the queue at ${url.shown}: ${(first ?? (err as Error)).message}`, { field: 'queue' });
+  }
 }
 
 export const encodeCell = (cell: SweepCell): Buffer => serialize(cell);

@@ -5,7 +5,7 @@
 // so that a chunk run twice (a worker killed, its chunk retried) writes the
 // same fields again and never adds a cell. Cells are stored with V8's
 // serializer: -0, NaN and ±Infinity come back as they went, so the results
-// print byte for byte as a local sweep's.
+// print byte for byte as a local sweep's; so do the cells' starts.
 // Tests: test/runtime/sweep/queue.test.ts
 
 import { deserialize, serialize } from 'node:v8';
@@ -28,11 +28,11 @@ export interface QueuedSpec {
   readonly cells: number;
 }
 
-/** One job: a contiguous run of cells of one sweep. */
+/** One job: a contiguous run of cells of one sweep, the cells as encodeInputs writes them. */
 export interface QueuedChunk {
   readonly sweep: string;
   readonly chunk: number;
-  readonly cells: readonly CellInput[];
+  readonly cells: string;
 }
 
 export const specKey = (name: string, id: string): string => `mechanics:${name}:${id}:spec`;
@@ -66,3 +66,7 @@ export async function connect(url: QueueUrl): Promise<Redis> {
 
 export const encodeCell = (cell: SweepCell): Buffer => serialize(cell);
 export const decodeCell = (data: Buffer): SweepCell => deserialize(data) as SweepCell;
+/** A chunk's cells as text for the signed JSON, serialized as the cells are: a start of −0 stays −0 (JSON would make it 0). */
+export const encodeInputs = (cells: readonly CellInput[]): string => serialize(cells).toString('base64');
+/** Only ever called on a payload whose signature checked. */
+export const decodeInputs = (text: string): CellInput[] => deserialize(Buffer.from(text, 'base64')) as CellInput[];

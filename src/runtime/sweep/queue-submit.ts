@@ -15,7 +15,7 @@ import { cellInputs, type CellInput, type SweepCell } from './sweep-cell.js';
 import { importModule } from './sweep-load.js';
 import type { SerialSweepOptions, SweepResult } from './sweep.js';
 import { sign, verify, type QueueUrl, type Signed } from './queue-auth.js';
-import { cellsKey, chunkJobId, connect, decodeCell, encodeCell, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
+import { cellsKey, chunkJobId, connect, decodeCell, encodeCell, encodeInputs, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
 import { ATTEMPTS } from './queue-worker.js';
 
 export interface QueueSubmitOptions {
@@ -77,7 +77,7 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
       const old = await queue.getJob(jobId);
       // A chunk given up before a resume is tried afresh; a waiting or running one is left (BullMQ keeps job ids unique).
       if (old && (await old.isFailed())) await old.remove();
-      const data: QueuedChunk = { sweep: id, chunk: k, cells: chunk };
+      const data: QueuedChunk = { sweep: id, chunk: k, cells: encodeInputs(chunk) };
       await queue.add('chunk', sign(q.key, data), { jobId, attempts: ATTEMPTS, removeOnComplete: true, removeOnFail: false });
     }
     q.onQueued?.(id, chunks.length);
@@ -96,6 +96,7 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
     const stored = await connection.hgetallBuffer(key);
     const cells: SweepCell[] = [...failed, ...Object.values(stored).map(decodeCell)];
     await connection.del(key, specKey(q.name, id));
+    for (const { job } of await givenUp(queue, id, chunks)) await job.remove();
     return { model, axes: opts.grid, cells: cells.sort((a, b) => a.index - b.index) };
   } finally {
     await queue.close();
@@ -103,7 +104,18 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
   }
 }
 
-/** Each chunk of this sweep the workers gave up: its missing cells written as failed (HSETNX: a cell a worker wrote stays). */
+/** The chunks of this sweep the workers gave up (failed jobs of other sweeps are theirs). */
+async function givenUp(queue: import('bullmq').Queue, id: string, chunks: readonly CellInput[][]) {
+  const out: { job: import('bullmq').Job; k: number; chunk: CellInput[] }[] = [];
+  for (const job of await queue.getFailed()) {
+    const k = job.id?.startsWith(`${id}-`) ? Number(job.id.slice(id.length + 1)) : Number.NaN;
+    const chunk = chunks[k];
+    if (chunk) out.push({ job, k, chunk });
+  }
+  return out;
+}
+
+/** Each chunk given up: its missing cells written as failed (HSETNX: a cell a worker wrote stays). */
 async function recordGivenUp(
   connection: import('ioredis').Redis,
   queue: import('bullmq').Queue,
@@ -111,10 +123,7 @@ async function recordGivenUp(
   chunks: readonly CellInput[][],
   key: string,
 ): Promise<void> {
-  for (const job of await queue.getFailed()) {
-    const k = job.id?.startsWith(`${id}-`) ? Number(job.id.slice(id.length + 1)) : Number.NaN;
-    const chunk = chunks[k];
-    if (!chunk) continue;
+  for (const { job, k, chunk } of await givenUp(queue, id, chunks)) {
     const error = { code: 'sweep-chunk-failed', message: `chunk ${k} of sweep ${id} was given up after ${job.attemptsMade} attempts: ${job.failedReason}` };
     for (const c of chunk) await connection.hsetnx(key, String(c.index), encodeCell({ index: c.index, at: c.at, values: {}, error }));
   }

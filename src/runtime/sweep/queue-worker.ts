@@ -15,7 +15,7 @@ import { MechanicsError } from '../../errors.js';
 import { runCell, type SweepCell } from './sweep-cell.js';
 import { importClassifier, importModule } from './sweep-load.js';
 import { verify, type QueueUrl } from './queue-auth.js';
-import { cellsKey, chunkJobId, connect, encodeCell, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
+import { cellsKey, chunkJobId, connect, decodeInputs, encodeCell, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
 
 export interface QueueWorkerOptions {
   readonly url: QueueUrl;
@@ -77,11 +77,12 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
       }
       throw err;
     }
-    log(`took chunk ${chunk.chunk} of sweep ${chunk.sweep} (${chunk.cells.length} cells)`);
+    const inputs = decodeInputs(chunk.cells);
+    log(`took chunk ${chunk.chunk} of sweep ${chunk.sweep} (${inputs.length} cells)`);
     const module = await importModule({ source: spec.source });
     const classify = await importClassifier(spec.run, spec.model);
     const cells: SweepCell[] = [];
-    for (const input of chunk.cells) {
+    for (const input of inputs) {
       cells.push(runCell(module, spec.run, input, classify));
       await yieldToLoop();
     }

@@ -1,9 +1,11 @@
 #!/bin/sh
 # System packages the checks need (called by .ci/run): pdflatex from
-# Debian's texlive for test/report/pdflatex.test.ts and Chromium for
+# Debian's texlive for test/report/pdflatex.test.ts, Chromium for
 # test/report/browser.test.ts (driven by playwright-core, which never
-# downloads a browser of its own). In CI (CI=true) those checks fail when
-# the tools are missing instead of skipping.
+# downloads a browser of its own) and redis-server for the queued sweeps'
+# tests (test/helpers/redis.ts starts it on port 6390 when it is not
+# running). In CI (CI=true) those checks fail when the tools are missing
+# instead of skipping.
 set -eu
 export DEBIAN_FRONTEND=noninteractive
 SUDO=""
@@ -11,4 +13,4 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 $SUDO apt-get update
 $SUDO apt-get install -y --no-install-recommends \
   texlive-latex-base texlive-latex-recommended texlive-latex-extra \
-  chromium fonts-liberation
+  chromium fonts-liberation redis-server

@@ -83,6 +83,13 @@ export const ERROR_CODES = [
   'unknown-model',
   'no-pdflatex',
   'latex-failed',
+  // ---- queued sweeps (src/runtime/sweep/queue-*.ts)
+  'bad-queue-url',
+  'queue-key-missing',
+  'queue-unreachable',
+  'bad-signature',
+  'unknown-sweep',
+  'sweep-chunk-failed',
   // ---- simulation (src/runtime; SIMULATION_ERROR_CODES in src/runtime/errors.ts)
   'invalid-time',
   'missing-state',

@@ -16,6 +16,7 @@ commands:
   linearize <file|model> equilibria, the state matrix A and its eigenvalues
   limit <file|model>     the rigid limit of realized contacts: a study over N with convergence orders
   sweep <file|model>     a grid of initial states or parameters, run in parallel: final states, impacts or orbits per cell
+  worker redis://…       take chunks of sweeps queued with sweep --queue, on any machine
   list [file|dir…]       list models (default: ./derivations/)
   playground [--port N]  serve the playground (write a model, see its derivation and motion) on localhost
   help [command]         this text, or a command's
@@ -59,6 +60,10 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   sweep: async () => {
     const m = await import('./sweep.js');
     return { spec: m.SWEEP, help: m.SWEEP_HELP, run: m.runSweep };
+  },
+  worker: async () => {
+    const m = await import('./worker.js');
+    return { spec: m.WORKER, help: m.WORKER_HELP, run: m.runWorker };
   },
   list: async () => {
     const m = await import('./list.js');

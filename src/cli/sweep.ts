@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { combineErrors, UsageError } from '../errors.js';
 import { initialStateProblems, type Model } from '../model/index.js';
 import type { Params } from '../runtime/contract.js';
-import { sweep, type SweepResult } from '../runtime/sweep/sweep.js';
+import { sweep, type SerialSweepOptions, type SweepResult } from '../runtime/sweep/sweep.js';
 import type { SweepAxis, SweepRun, SweepValue } from '../runtime/sweep/sweep-cell.js';
 import { sweepSvg } from '../report/sweep.js';
 import { compileGenerated } from '../pipeline/load-generated.js';
@@ -19,7 +19,8 @@ import { evaluateOption, parameterValues, runStart, type Assignment } from '../p
 import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { compileOne } from './models.js';
 import { parseSection, RUNS_PER_RETURN } from './orbit.js';
-import { PROGRESS_HELP, PROGRESS_OPTION, progressBar } from './progress.js';
+import { PROGRESS_HELP, PROGRESS_OPTION, progressBar, progressStatus } from './progress.js';
+import { QUEUE_HELP, QUEUE_OPTIONS, queueProgressText, queueTarget, type QueueTarget } from './sweep-queue.js';
 import { checkOutputFile, writeOutputFile } from './write-outputs.js';
 
 export const SWEEP: CommandSpec = {
@@ -42,6 +43,7 @@ export const SWEEP: CommandSpec = {
     '--value': { kind: 'value' },
     '--max-cells': { kind: 'value' },
     '--max-time': { kind: 'value' },
+    ...QUEUE_OPTIONS,
     ...PROGRESS_OPTION,
   },
 };
@@ -81,6 +83,7 @@ and prints one record per cell. A cell whose start the model does not allow
   --out <file>           write the output to a file instead of stdout (its folder must exist)
   --plot <file.svg>      also draw the sweep as a heat map (its folder must exist)
   --value <name>         the value the heat map colours (default: x(t) of the first coordinate, impacts, or stable)
+${QUEUE_HELP}
 
 ${PROGRESS_HELP}
 
@@ -106,6 +109,9 @@ export async function runSweep(args: ParsedArgs): Promise<number> {
   const sectionText = args.values.get('--section');
   const section = sectionText === undefined ? undefined : parseSection(sectionText);
   const workersText = args.values.get('--workers');
+  const queue = queueTarget(args);
+  if (queue && workersText !== undefined)
+    throw new UsageError('--workers applies to a local sweep: a queued one runs on the workers started with `mechanics worker`', '--workers');
   checkGridSize(axisTexts, args.values.get('--max-cells'));
   for (const option of ['--out', '--plot']) {
     const file = args.values.get(option);
@@ -134,21 +140,11 @@ export async function runSweep(args: ParsedArgs): Promise<number> {
   const start = cellStart(model, params, overrides);
   start({}, params); // the shared start is checked once, before any worker starts
 
-  const bar = progressBar(`${model.name} sweep`, { force: args.flags.has('--progress') });
   // The workers import the module as JavaScript (they cannot receive its functions).
   const source = compileGenerated(module.source, 'esm');
-  const result = await sweep(
-    { source },
-    {
-      grid,
-      run,
-      base: { params },
-      start,
-      ...(workers !== undefined ? { workers } : {}),
-      ...(bar ? { onProgress: (done: number, total: number) => bar(done / total) } : {}),
-      ...optionalWorker(),
-    },
-  );
+  const common: SerialSweepOptions = { grid, run, base: { params }, start };
+  const force = args.flags.has('--progress');
+  const result = queue ? await queuedSweep(model.name, source, common, queue, force) : await localSweep(model.name, source, common, workers, force);
   const text = format === 'json' ? sweepJson(result) : sweepCsv(result);
   const out = args.values.get('--out');
   if (out === undefined) process.stdout.write(text);
@@ -163,6 +159,50 @@ export async function runSweep(args: ParsedArgs): Promise<number> {
     );
   }
   return 0;
+}
+
+async function localSweep(name: string, source: string, common: SerialSweepOptions, workers: number | undefined, force: boolean): Promise<SweepResult> {
+  const bar = progressBar(`${name} sweep`, { force });
+  return sweep(
+    { source },
+    {
+      ...common,
+      ...(workers !== undefined ? { workers } : {}),
+      ...(bar ? { onProgress: (done: number, total: number) => bar(done / total) } : {}),
+      ...optionalWorker(),
+    },
+  );
+}
+
+/** The sweep through the queue: its id on stderr (for --resume, and for whoever starts workers), then progress with the rate and time left. */
+async function queuedSweep(name: string, source: string, common: SerialSweepOptions, queue: QueueTarget, force: boolean): Promise<SweepResult> {
+  const { submitQueued } = await import('../runtime/sweep/queue-submit.js');
+  const status = progressStatus(`${name} sweep`, { force });
+  const started = performance.now();
+  let startDone: number | undefined;
+  try {
+    return await submitQueued(
+      { source },
+      {
+        ...common,
+        ...(status
+          ? {
+              onProgress: (done: number, total: number) => {
+                startDone ??= done;
+                status.update(queueProgressText(done, total, startDone, performance.now() - started));
+              },
+            }
+          : {}),
+      },
+      {
+        ...queue,
+        onQueued: (id, chunks) =>
+          void process.stderr.write(`sweep ${id} queued on ${queue.url.shown} (queue ${queue.name}, ${chunks} chunks); resume with --resume ${id}\n`),
+      },
+    );
+  } finally {
+    status?.end();
+  }
 }
 
 /** The grid's cells (the product of the axes' counts) within --max-cells (default MAX_CELLS). */

@@ -1,0 +1,72 @@
+// What a queued sweep keeps in Redis, shared by the submitter
+// (queue-submit.ts) and the workers (queue-worker.ts): the BullMQ queue of
+// chunks, the signed spec of each sweep (the generated module's JavaScript
+// and the run, stored once), and the cells done, a hash keyed by cell index
+// so that a chunk run twice (a worker killed, its chunk retried) writes the
+// same fields again and never adds a cell. Cells are stored with V8's
+// serializer: -0, NaN and ±Infinity come back as they went, so the results
+// print byte for byte as a local sweep's; so do the cells' starts.
+// Tests: test/runtime/sweep/queue.test.ts
+
+import { deserialize, serialize } from 'node:v8';
+import type { Redis } from 'ioredis';
+import { MechanicsError } from '../../errors.js';
+import type { CellInput, SweepCell, SweepRun } from './sweep-cell.js';
+import type { QueueUrl } from './queue-auth.js';
+
+/** The queue's name unless --queue-name says (several teams may share one Redis). */
+export const DEFAULT_QUEUE_NAME = 'mechanics-sweep';
+
+/** What every chunk of a sweep shares, signed once. */
+export interface QueuedSpec {
+  readonly id: string;
+  readonly model: string;
+  /** The generated module as JavaScript (an ES module without imports). */
+  readonly source: string;
+  readonly run: SweepRun;
+  /** Cells to compute (those whose start failed stay with the submitter). */
+  readonly cells: number;
+}
+
+/** One job: a contiguous run of cells of one sweep, the cells as encodeInputs writes them. */
+export interface QueuedChunk {
+  readonly sweep: string;
+  readonly chunk: number;
+  readonly cells: string;
+}
+
+export const specKey = (name: string, id: string): string => `mechanics:${name}:${id}:spec`;
+export const cellsKey = (name: string, id: string): string => `mechanics:${name}:${id}:cells`;
+/** BullMQ forbids ':' in a job id. */
+export const chunkJobId = (id: string, chunk: number): string => `${id}-${chunk}`;
+
+/** How long the first connection may take before the queue is called unreachable. */
+const CONNECT_MS = 10_000;
+
+/**
+ * A Redis connection as BullMQ needs it (no request is given up while the
+ * server is away: ioredis reconnects). The first connection must succeed,
+ * else queue-unreachable, rather than a submitter or worker waiting in silence.
+ */
+export async function connect(url: QueueUrl): Promise<Redis> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url.url, { maxRetriesPerRequest: null, lazyConnect: true, connectTimeout: CONNECT_MS });
+  // Connection errors are ioredis's to retry; without a listener it would print each one. The
+  // first is kept: connect() itself rejects with only 'Connection is closed'.
+  let first: Error | undefined;
+  client.on('error', (err: Error) => void (first ??= err));
+  try {
+    await client.connect();
+    return client;
+  } catch (err) {
+    client.disconnect();
+    throw new MechanicsError('queue-unreachable', 'input', `cannot reach the queue at ${url.shown}: ${(first ?? (err as Error)).message}`, { field: 'queue' });
+  }
+}
+
+export const encodeCell = (cell: SweepCell): Buffer => serialize(cell);
+export const decodeCell = (data: Buffer): SweepCell => deserialize(data) as SweepCell;
+/** A chunk's cells as text for the signed JSON, serialized as the cells are: a start of −0 stays −0 (JSON would make it 0). */
+export const encodeInputs = (cells: readonly CellInput[]): string => serialize(cells).toString('base64');
+/** Only ever called on a payload whose signature checked. */
+export const decodeInputs = (text: string): CellInput[] => deserialize(Buffer.from(text, 'base64')) as CellInput[];

@@ -1,0 +1,108 @@
+// A worker of queued sweeps (`mechanics worker`): takes chunks from the
+// BullMQ queue, checks each payload's signature before reading it, imports
+// the sweep's module once, computes each cell with runCell exactly as a
+// local sweep's thread would, and writes the chunk's cells into the
+// sweep's hash in one command. Between cells it yields to the event loop,
+// so that BullMQ renews the chunk's lock while a long chunk runs; a worker
+// that dies (killed, its machine gone) stops renewing, and after the lock
+// expires another worker's stall check puts the chunk back in the queue.
+// A chunk that throws something other than a toolkit error is retried
+// (ATTEMPTS in all); a payload that fails its signature is refused at once.
+// Tests: test/runtime/sweep/queue.test.ts
+
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { MechanicsError } from '../../errors.js';
+import { runCell, type SweepCell } from './sweep-cell.js';
+import { importClassifier, importModule } from './sweep-load.js';
+import { verify, type QueueUrl } from './queue-auth.js';
+import { cellsKey, chunkJobId, connect, decodeInputs, encodeCell, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
+
+export interface QueueWorkerOptions {
+  readonly url: QueueUrl;
+  readonly name: string;
+  readonly key: Buffer;
+  /**
+   * How long a chunk's lock lasts without renewal (ms, default 30 000): the
+   * lock is renewed between cells, so one cell must take less; a killed
+   * worker's chunk is free again this long after it died.
+   */
+  readonly lockMs?: number;
+  /** How often this worker looks for chunks whose lock expired (ms, default 30 000). */
+  readonly stallMs?: number;
+  /** A line for each chunk taken, done or refused. */
+  readonly log?: (line: string) => void;
+}
+
+export interface QueueWorker {
+  /** Finish the chunk in hand, then stop. */
+  close(): Promise<void>;
+}
+
+/** Chunks that fail this often (not a toolkit error: a bug, memory) are given up, their cells recorded as failed by the submitter. */
+export const ATTEMPTS = 3;
+/** A chunk whose worker dies this often is given up too. */
+const MAX_STALLS = 3;
+const DEFAULT_MS = 30_000;
+
+export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueWorker> {
+  const { Worker, UnrecoverableError } = await import('bullmq');
+  const connection = await connect(opts.url);
+  const log = opts.log ?? (() => {});
+  const specs = new Map<string, Promise<QueuedSpec>>();
+  const specOf = (id: string): Promise<QueuedSpec> => {
+    let p = specs.get(id);
+    if (!p) {
+      p = connection.get(specKey(opts.name, id)).then((text) => {
+        if (text === null) throw new UnrecoverableError(`sweep ${id} has no spec in ${opts.url.shown} (deleted, or another queue name)`);
+        const spec = verify<QueuedSpec>(opts.key, JSON.parse(text), `the spec of sweep ${id}`);
+        if (spec.id !== id) throw new UnrecoverableError(`the spec stored for sweep ${id} is sweep ${spec.id}'s`);
+        return spec;
+      });
+      p.catch(() => specs.delete(id));
+      specs.set(id, p);
+    }
+    return p;
+  };
+
+  const process = async (job: { readonly id?: string | undefined; readonly data: unknown }): Promise<void> => {
+    let chunk: QueuedChunk, spec: QueuedSpec;
+    try {
+      chunk = verify<QueuedChunk>(opts.key, job.data, `job ${job.id}`);
+      if (job.id !== chunkJobId(chunk.sweep, chunk.chunk)) throw new UnrecoverableError(`job ${job.id} carries chunk ${chunk.chunk} of sweep ${chunk.sweep}`);
+      spec = await specOf(chunk.sweep);
+    } catch (err) {
+      if (err instanceof MechanicsError) {
+        log(`error [${err.code}]: ${err.message}`);
+        throw new UnrecoverableError(`${err.code}: ${err.message}`);
+      }
+      throw err;
+    }
+    const inputs = decodeInputs(chunk.cells);
+    log(`took chunk ${chunk.chunk} of sweep ${chunk.sweep} (${inputs.length} cells)`);
+    const module = await importModule({ source: spec.source });
+    const classify = await importClassifier(spec.run, spec.model);
+    const cells: SweepCell[] = [];
+    for (const input of inputs) {
+      cells.push(runCell(module, spec.run, input, classify));
+      await yieldToLoop();
+    }
+    await connection.hset(cellsKey(opts.name, chunk.sweep), Object.fromEntries(cells.map((c) => [String(c.index), encodeCell(c)])));
+    log(`done chunk ${chunk.chunk} of sweep ${chunk.sweep}`);
+  };
+
+  const worker = new Worker(opts.name, process, {
+    connection,
+    concurrency: 1,
+    lockDuration: opts.lockMs ?? DEFAULT_MS,
+    stalledInterval: opts.stallMs ?? DEFAULT_MS,
+    maxStalledCount: MAX_STALLS,
+  });
+  worker.on('error', (err) => log(`error: ${err.message}`));
+  await worker.waitUntilReady();
+  return {
+    async close() {
+      await worker.close();
+      await connection.quit();
+    },
+  };
+}

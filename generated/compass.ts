@@ -10,6 +10,7 @@
 //   x  = [...q, ...qd]        state for rhs()
 //   z  = [...q, ...pm]        canonical state for hamiltonRhs(), pm = [p_xc, p_yc, p_psi]
 //   massMatrix: row-major 3×3; forcing, accelerations, momenta: length 3
+//   massFactor(m), massSolve(l, x, off): M's Cholesky factor in place (in M's envelope), x ← M⁻¹x
 //   rhs: [...qd, ...q̈] (6); hamiltonRhs: [...q̇, ...ṗ] (6); rhsJacobian: row-major 6×6
 //   gaps, gapRates, restitution: length 2, one per contact [footD, footB]
 //   gapJacobian: row-major 2×3
@@ -91,6 +92,9 @@ function limitValues$(t: number, p: Params): void {
   LV$[4] = 0.0;
   LV$[5] = 0.5 * Math.PI;
 }
+
+/** M's envelope: row i is zero left of column envelope$[i] (choleskyFactor's `first`). */
+const envelope$ = new Int32Array([0,1,2]);
 
 /** Copies q (and qd, else zeros) into the state scratch s$. */
 function load$(q: ArrayLike<number>, qd?: ArrayLike<number>): void {
@@ -183,6 +187,16 @@ export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Floa
   load$(q);
   mass$(t, p, out);
   return out;
+}
+
+/** Factors massMatrix's output in place (Cholesky, L Lᵀ, within M's envelope: no work on its structural zeros); false when M is not positive definite. */
+export function massFactor(m: Float64Array): boolean {
+  return choleskyFactor(n$, m, envelope$) < 0;
+}
+
+/** x[off…off+n) ← M⁻¹ x[off…off+n), in place, with the factor massFactor left in l (within M's envelope). */
+export function massSolve(l: Float64Array, x: Float64Array, off: number): void {
+  choleskySolve(n$, l, x, off, x, off, envelope$);
 }
 
 /** The right-hand side of M q̈ = forcing (applied, Coriolis and centrifugal terms). */
@@ -315,7 +329,7 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   for (let i = 0; i < n$; i++) out[i * 6 + i + n$] = 1;
   for (let col = 0; col < 6; col++) {
     for (let i = 0; i < n$; i++) JR$[i] = -RX$[i * 6 + col]!;
-    choleskySolve(n$, M$, JR$, 0, JR$, 0);
+    choleskySolve(n$, M$, JR$, 0, JR$, 0, envelope$);
     for (let j = 0; j < n$; j++) out[(n$ + j) * 6 + col] = JR$[j]!;
   }
   return out;
@@ -435,7 +449,7 @@ function contactRows$(t: number, p: Params): void {
 /** M$ → ML$ (Cholesky); false when M is not positive definite (a massless direction). */
 function factorMass$(): boolean {
   ML$.set(M$);
-  return choleskyFactor(n$, ML$) < 0;
+  return choleskyFactor(n$, ML$, envelope$) < 0;
 }
 
 /** One value per unilateral constraint, ≥ 0 admissible. */
@@ -920,6 +934,14 @@ export function contactAccelerationsJacobian(t: number, q: ArrayLike<number>, qd
  * triangle is read, L overwrites it (the strict upper triangle is left as it
  * was).
  *
+ * `first`, when given, is A's envelope: row i's entries left of column
+ * first[i] are zero (block-diagonal or banded mass matrices of independent
+ * bodies). The factor has no fill outside the envelope (George & Liu,
+ * "Computer Solution of Large Sparse Positive Definite Systems", §4.1), so
+ * those entries are neither read nor written and the cost is that of the
+ * envelope, O(n·b²) for bandwidth b instead of O(n³). The terms skipped are
+ * exact zeros: the factor is the dense one's, bit for bit.
+ *
  * Returns −1 when A is positive definite, else the first column j whose pivot
  * d_j = a_jj − Σ_{k<j} l_jk² is not above n·ε·max_i a_ii (then L is valid in
  * columns < j only and A is "not positive definite at column j": a massless
@@ -929,19 +951,22 @@ export function contactAccelerationsJacobian(t: number, q: ArrayLike<number>, qd
  * (massless spokes) gives a pivot of 1e-17 and a "solution" of size 1e16
  * instead of a failure. NaN entries fail the test too.
  */
-function choleskyFactor(n: number, A: Float64Array): number {
+function choleskyFactor(n: number, A: Float64Array, first?: ArrayLike<number>): number {
   let maxDiag = 0;
   for (let i = 0; i < n; i++) if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!); // skips NaN, which then fails at its own column
   const threshold = n * Number.EPSILON * maxDiag;
   for (let j = 0; j < n; j++) {
+    const fj = first ? first[j]! : 0;
     let d = A[j * n + j]!;
-    for (let k = 0; k < j; k++) d -= A[j * n + k]! * A[j * n + k]!;
+    for (let k = fj; k < j; k++) d -= A[j * n + k]! * A[j * n + k]!;
     if (!(d > threshold)) return j;
     const root = Math.sqrt(d);
     A[j * n + j] = root;
     for (let i = j + 1; i < n; i++) {
+      const fi = first ? first[i]! : 0;
+      if (fi > j) continue;
       let s = A[i * n + j]!;
-      for (let k = 0; k < j; k++) s -= A[i * n + k]! * A[j * n + k]!;
+      for (let k = Math.max(fi, fj); k < j; k++) s -= A[i * n + k]! * A[j * n + k]!;
       A[i * n + j] = s / root;
     }
   }
@@ -950,19 +975,21 @@ function choleskyFactor(n: number, A: Float64Array): number {
 
 /**
  * y[yOff…yOff+n) = A⁻¹ b[bOff…bOff+n) with the factor L of `choleskyFactor`
- * (forward substitution L z = b, then back substitution Lᵀ y = z). b is only
- * read; y may be the same array at the same offset (solve in place).
+ * and the same envelope `first` (forward substitution L z = b by rows, then
+ * back substitution Lᵀ y = z by columns of Lᵀ, i.e. rows of L, so that both
+ * touch the envelope only). b is only read; y may be the same array at the
+ * same offset (solve in place).
  */
-function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number): void {
+function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number, first?: ArrayLike<number>): void {
   for (let i = 0; i < n; i++) {
     let s = b[bOff + i]!;
-    for (let k = 0; k < i; k++) s -= L[i * n + k]! * y[yOff + k]!;
+    for (let k = first ? first[i]! : 0; k < i; k++) s -= L[i * n + k]! * y[yOff + k]!;
     y[yOff + i] = s / L[i * n + i]!;
   }
   for (let i = n - 1; i >= 0; i--) {
-    let s = y[yOff + i]!;
-    for (let k = i + 1; k < n; k++) s -= L[k * n + i]! * y[yOff + k]!;
-    y[yOff + i] = s / L[i * n + i]!;
+    const yi = y[yOff + i]! / L[i * n + i]!;
+    y[yOff + i] = yi;
+    for (let k = first ? first[i]! : 0; k < i; k++) y[yOff + k] -= L[i * n + k]! * yi;
   }
 }
 

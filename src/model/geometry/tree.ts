@@ -11,17 +11,21 @@ import { addVec, dot, IDENTITY, scaleVec, ZERO_VEC, type Axis, type Mat3, type V
 
 export type JointType = 'revolute' | 'prismatic' | 'universal' | 'spherical';
 
-export interface TreeJoint {
+/** What a joint is, wherever it is read: its type, axes, coordinates and place. */
+interface JointShape {
   /** The child frame's name. */
   readonly child: string;
-  /** Index of the parent joint in the tree's joints (parents come first); −1: the ground. */
-  readonly parent: number;
   readonly type: JointType;
   readonly axes: readonly Axis[];
   /** Indices of its coordinates among the model's, one per axis. */
   readonly coordinates: readonly number[];
   /** The joint point in the parent's frame (parameters only). */
   readonly at: Vec3;
+}
+
+export interface TreeJoint extends JointShape {
+  /** Index of the parent joint in the tree's joints (parents come first); −1: the ground. */
+  readonly parent: number;
   /** The child's bodies lumped: mass, first moment Σ m c and inertia Σ (I_c + m(|c|²1 − c cᵀ)) about the child's origin, in its axes. */
   readonly mass: Expr;
   readonly firstMoment: Vec3;
@@ -37,14 +41,9 @@ export interface KinematicTree {
 }
 
 /** A joint as the geometry read it, in reading order (parents first). */
-export interface ReadJoint {
-  readonly child: string;
+export interface ReadJoint extends JointShape {
   /** The parent frame's name: the ground's or an earlier joint's child. */
   readonly parent: string;
-  readonly type: JointType;
-  readonly axes: readonly Axis[];
-  readonly coordinates: readonly number[];
-  readonly at: Vec3;
 }
 
 /** A body fixed in a frame: the frame's name, its centre there, its inertia about the centre in that frame (a particle: none). */

@@ -237,7 +237,7 @@ function collectFactorsOnce(e: Expr): Expr {
     case 'mul':
       return rebuildChildren(e);
     case 'add':
-      return collect(termItems(e), {});
+      return collect(termItems(e));
     default:
       return unreachable(e);
   }
@@ -343,8 +343,6 @@ interface Group {
   live: number;
   cand: Mono;
   score: number;
-  /** Position of the base in canonical order: ties go to the first. */
-  order: number;
   /** Bumped whenever the score is recomputed; heap entries with an older stamp are void. */
   stamp: number;
   /** The take that last touched the group (each is rescored once per take). */
@@ -353,13 +351,17 @@ interface Group {
 
 interface Entry {
   readonly score: number;
-  readonly order: number;
   readonly group: Group;
   readonly stamp: number;
 }
 
-/** Heap order: the higher score first, then the base first in canonical order. */
-const before = (a: Entry, b: Entry): boolean => a.score > b.score || (a.score === b.score && a.order < b.order);
+/**
+ * Heap order: the higher score first, then the base first in canonical
+ * order, compared only where scores tie: ranking every base of every Terms
+ * up front (a sort by compare per collected sum) was a tenth of collecting
+ * the 40-link pendulum's Jacobian, whose n² entries each sort their bases.
+ */
+const before = (a: Entry, b: Entry): boolean => a.score > b.score || (a.score === b.score && a.group !== b.group && compare(a.group.base, b.group.base) < 0);
 
 /** A coefficient as a Map key: the number itself when an integer (no string per term). */
 const coefficientKey = (c: Rational): number | string => (c.d === 1 ? c.n : `${c.n}/${c.d}`);
@@ -389,29 +391,21 @@ class Terms implements TermSet {
   /** The group of shared's last answer. */
   private chosen: Group | undefined;
 
-  constructor(items: readonly Item[], ranks: Ranks) {
+  constructor(items: readonly Item[]) {
     this.items = items;
     this.count = items.length;
     for (const it of items) {
       it.groups = [];
       for (const b of it.m.bases) {
         let g = this.groups.get(b);
-        if (!g) this.groups.set(b, (g = { base: b, items: [], live: 0, cand: EMPTY, score: 0, order: 0, stamp: 0, touched: 0 }));
+        if (!g) this.groups.set(b, (g = { base: b, items: [], live: 0, cand: EMPTY, score: 0, stamp: 0, touched: 0 }));
         g.items.push(it);
         g.live++;
         it.groups.push(g);
       }
       this.countCoefficient(it, 1);
     }
-    for (const g of this.groups.values()) {
-      let order = ranks.of?.get(g.base);
-      if (order === undefined) {
-        ranks.of = rankOf([...new Set([...(ranks.of?.keys() ?? []), ...this.groups.keys()])]);
-        order = ranks.of.get(g.base)!;
-      }
-      g.order = order;
-      this.rescore(g, EMPTY);
-    }
+    for (const g of this.groups.values()) this.rescore(g, EMPTY);
   }
 
   private countCoefficient(it: Item, by: 1 | -1): void {
@@ -432,7 +426,7 @@ class Terms implements TermSet {
     else if (g.live > 1 && some) this.mixed.add(g);
     g.score = g.live < 2 || !some ? 0 : scoreOf(g.cand, whole ? g.live : this.divisibleCount(g.cand));
     g.stamp++;
-    if (g.score > 0) this.push({ score: g.score, order: g.order, group: g, stamp: g.stamp });
+    if (g.score > 0) this.push({ score: g.score, group: g, stamp: g.stamp });
   }
 
   /** How many terms a monomial divides: those containing all its bases, so the shortest of their groups is scanned. */
@@ -544,22 +538,6 @@ class Terms implements TermSet {
   }
 }
 
-/**
- * Positions of bases in canonical order (`compare`), for the greedy's
- * tie-breaks. Kept for one collected sum: every nested Terms holds bases of
- * its terms (quotients only lose bases), so one sort serves them all, where
- * a sort per Terms was a tenth of collecting at n = 40 (comparing the
- * calls cos(qᵢ − qⱼ) argument by argument).
- */
-interface Ranks {
-  of?: Map<Expr, number>;
-}
-
-function rankOf(bases: Expr[]): Map<Expr, number> {
-  bases.sort(compare);
-  return new Map(bases.map((b, k) => [b, k]));
-}
-
 /** The gcd of all coefficients, with their sign when all are negative (the first step of collect, before any index). */
 function commonCoefficient(items: readonly Item[]): Rational {
   let gc = Q.abs(items[0]!.c);
@@ -602,7 +580,7 @@ const SMALL_SUM = 32;
  * Terms.shared by direct scans: for each base (a list searched by identity,
  * no hashing), the gcd of the terms containing it; the highest size ×
  * (terms divisible − 1) wins, ties to the base first in canonical order
- * (compared only when scores tie, where Terms ranks every base).
+ * (compared only when scores tie, as in Terms).
  */
 function sharedAmong(items: readonly Item[]): Mono | undefined {
   const bases: Expr[] = [];
@@ -705,22 +683,22 @@ class SmallTerms implements TermSet {
  * where the rest is handled by the same loop (a chain as long as the number
  * of groups: a loop, not a recursion, so no model can exhaust the stack).
  */
-function collect(items: Item[], ranks: Ranks): Expr {
+function collect(items: Item[]): Expr {
   if (items.length === 0) return num(0);
   if (items.length === 1) return itemExpr(items[0]!);
   const g0 = commonMonomial(items);
   const c0 = commonCoefficient(items);
-  if (g0.bases.length > 0 || !Q.isOne(c0)) return timesMono(c0, g0, collect(quotients(items, c0, g0), ranks));
+  if (g0.bases.length > 0 || !Q.isOne(c0)) return timesMono(c0, g0, collect(quotients(items, c0, g0)));
   // Most sums met inside others have no base in two terms (m₃ + m₄ + …):
   // nothing to index, the terms as they are (a small sum finds that out in
   // its first scan).
   if (items.length > SMALL_SUM && !baseInTwo(items)) return sumAll([], items);
-  const terms: TermSet = items.length <= SMALL_SUM ? new SmallTerms(items) : new Terms(items, ranks);
+  const terms: TermSet = items.length <= SMALL_SUM ? new SmallTerms(items) : new Terms(items);
   const parts: Expr[] = [];
   for (;;) {
     const best = terms.shared();
     if (!best) return pullContent(sumAll(parts, terms.live()));
-    parts.push(timesMono(Q.ONE, best, collect(quotients(terms.take(best), Q.ONE, best), ranks)));
+    parts.push(timesMono(Q.ONE, best, collect(quotients(terms.take(best), Q.ONE, best))));
     if (terms.count <= 1) {
       if (terms.count === 1) parts.push(itemExpr(terms.first()));
       break;
@@ -728,7 +706,7 @@ function collect(items: Item[], ranks: Ranks): Expr {
     const g = terms.commonMonomial();
     const c = terms.commonCoefficient();
     if (g.bases.length > 0 || !Q.isOne(c)) {
-      parts.push(timesMono(c, g, collect(quotients(terms.live(), c, g), ranks)));
+      parts.push(timesMono(c, g, collect(quotients(terms.live(), c, g))));
       break;
     }
   }

@@ -1197,7 +1197,7 @@ function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number
   for (let i = n - 1; i >= 0; i--) {
     const yi = y[yOff + i]! / L[i * n + i]!;
     y[yOff + i] = yi;
-    for (let k = first ? first[i]! : 0; k < i; k++) y[yOff + k] -= L[i * n + k]! * yi;
+    for (let k = first ? first[i]! : 0; k < i; k++) y[yOff + k] = y[yOff + k]! - L[i * n + k]! * yi;
   }
 }
 

@@ -74,9 +74,12 @@ function joinedSum(e: Expr): Expr {
 }
 
 /** e with its double angles contracted, throughout (inside functions and powers too). */
-export const doubleAngles: (e: Expr) => Expr = memoPass<Expr>((u, go) => {
-  const inner = mapChildren(u, go);
-  if (inner.kind === 'mul') return joinedProduct(inner);
-  if (inner.kind === 'add') return joinedSum(inner);
-  return inner;
-});
+export function doubleAngles(e: Expr): Expr {
+  // A pass per call: its memo must not outlive the expression (a long-lived process prints model after model).
+  return memoPass<Expr>((u, go) => {
+    const inner = mapChildren(u, go);
+    if (inner.kind === 'mul') return joinedProduct(inner);
+    if (inner.kind === 'add') return joinedSum(inner);
+    return inner;
+  })(e);
+}

@@ -42,15 +42,18 @@ export function shortestOf(e: Expr, forms: readonly ((e: Expr) => Expr)[]): Expr
 }
 
 /** sin(n·x), cos(n·x) → polynomials in sin x, cos x (n an integer ≥ 2, x a symbol). */
-const multipleAnglesExpanded = memoPass<Expr>((u, go) => {
-  if (u.kind !== 'fn' || (u.name !== 'sin' && u.name !== 'cos')) return mapChildren(u, go);
-  const multiple = integerMultiple(u);
-  if (!multiple) return mapChildren(u, go);
-  const [n, x] = multiple;
-  let [s, c] = [sin(x), cos(x)];
-  for (let k = 1; k < n; k++) [s, c] = [add(mul(s, cos(x)), mul(c, sin(x))), sub(mul(c, cos(x)), mul(s, sin(x)))];
-  return u.name === 'sin' ? s : c;
-});
+function multipleAnglesExpanded(e: Expr): Expr {
+  // A pass per call: a memo kept across calls would hold every expression ever printed.
+  return memoPass<Expr>((u, go) => {
+    if (u.kind !== 'fn' || (u.name !== 'sin' && u.name !== 'cos')) return mapChildren(u, go);
+    const multiple = integerMultiple(u);
+    if (!multiple) return mapChildren(u, go);
+    const [n, x] = multiple;
+    let [s, c] = [sin(x), cos(x)];
+    for (let k = 1; k < n; k++) [s, c] = [add(mul(s, cos(x)), mul(c, sin(x))), sub(mul(c, cos(x)), mul(s, sin(x)))];
+    return u.name === 'sin' ? s : c;
+  })(e);
+}
 
 /** [n, x] for sin(n·x) or cos(n·x) with n ≥ 2 an integer and x a symbol. */
 function integerMultiple(u: Fn): [number, Expr] | undefined {
@@ -94,17 +97,20 @@ function cosineAngles(e: Expr): Set<Expr> {
 }
 
 /** Each sum of a product (and the product's own sum) in its shortest trig form, led by a positive term: −4/(−1 − 3s²) = 4/(1 + 3s²). */
-const sumsSimplified = memoPass<Expr>((u, go) => {
-  if (u.kind === 'add') return simplify(u);
-  if (u.kind !== 'mul') return mapChildren(u, go);
-  return mulAll([
-    num(u.coeff),
-    ...u.factors.map((f) => {
-      const base = go(f.base);
-      const odd = f.exp.kind === 'num' && f.exp.value.d === 1 && f.exp.value.n % 2 !== 0;
-      return base.kind === 'add' && hasNegativeSign(base) && f.exp.kind === 'num' && f.exp.value.d === 1
-        ? mul(num(odd ? -1 : 1), pow(neg(base), f.exp))
-        : pow(base, f.exp);
-    }),
-  ]);
-});
+function sumsSimplified(e: Expr): Expr {
+  // A pass per call: a memo kept across calls would hold every expression ever printed.
+  return memoPass<Expr>((u, go) => {
+    if (u.kind === 'add') return simplify(u);
+    if (u.kind !== 'mul') return mapChildren(u, go);
+    return mulAll([
+      num(u.coeff),
+      ...u.factors.map((f) => {
+        const base = go(f.base);
+        const odd = f.exp.kind === 'num' && f.exp.value.d === 1 && f.exp.value.n % 2 !== 0;
+        return base.kind === 'add' && hasNegativeSign(base) && f.exp.kind === 'num' && f.exp.value.d === 1
+          ? mul(num(odd ? -1 : 1), pow(neg(base), f.exp))
+          : pow(base, f.exp);
+      }),
+    ]);
+  })(e);
+}

@@ -12,6 +12,7 @@ import type { HingeDerivation } from '../derive/friction/hinges.js';
 import type { SupportDerivation } from '../derive/friction/supports.js';
 import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, type Block, type Inline, type Section, type Table } from './document.js';
+import { ZERO } from '../core/expr.js';
 import { latexMatrix } from './latex.js';
 import { indexSum, math, mathLines, mechanicsSymbol, reportSymbols, upTo } from './notation.js';
 
@@ -30,22 +31,46 @@ export function frictionSection(system: DerivedSystem): Section | undefined {
 function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
   const name = system.model.unilateral[c.contact]!.name;
   const s = subscript(name);
-  const slip = c.slip.map((r) => latexMatrix([r.row.map(math)]));
-  const gradient = system.model.coordinates.map((q) => `\\partial s_{${s}}/\\partial ${mechanicsSymbol(q.name)}`);
+  const coordinates = system.model.coordinates;
   const sameCoefficient = c.kinetic === c.static;
+  // A spatial contact slides in its tangent plane: two slip coordinates s_{C,1}, s_{C,2}, each gradient
+  // printed by its non-zero entries (a row of six long entries is no display), the force along −ṡ/|ṡ|.
+  const spatial = c.slip.length > 1;
+  const slipName = (d: number): string => (spatial ? `s_{${s},${d + 1}}` : `s_{${s}}`);
+  const gradient = spatial
+    ? c.slip.flatMap((r, d) =>
+        r.row.flatMap((e, i) =>
+          e === ZERO
+            ? []
+            : [
+                equation(
+                  `slip-${name}-${d + 1}-${coordinates[i]!.name}`,
+                  `\\partial ${slipName(d)}/\\partial ${mechanicsSymbol(coordinates[i]!.name)}`,
+                  mathLines(e),
+                ),
+              ],
+        ),
+      )
+    : [equation(`slip-${name}`, `\\partial s_{${s}}/\\partial q`, latexMatrix([c.slip[0]!.row.map(math)]))];
   const blocks: Block[] = [
     paragraph(
       `Contact ${name} has Coulomb friction: its point slides along the surface with velocity `,
-      m(`\\dot{s}_{${s}}`),
-      ', the rate of the slip coordinate, whose gradient is',
+      m(spatial ? `\\dot{s}_{${s}} = (\\dot{s}_{${s},1}, \\dot{s}_{${s},2})` : `\\dot{s}_{${s}}`),
+      spatial
+        ? ', the rates of the slip coordinates along two tangents, whose gradients are (the entries not zero)'
+        : ', the rate of the slip coordinate, whose gradient is',
     ),
-    equations(...slip.map((row, d) => equation(`slip-${name}${c.slip.length > 1 ? `-${d + 1}` : ''}`, `\\partial s_{${s}}/\\partial q`, row))),
+    equations(...gradient),
     paragraph(
       'While the contact is closed and sliding, its normal reaction ',
       m(`\\dot{\\sigma}_{${s}} \\ge 0`),
       ` comes with the friction force ${sameCoefficient ? '' : '(kinetic coefficient) '}`,
-      m(`-${math(c.kinetic)}\\,\\dot{\\sigma}_{${s}}\\operatorname{sgn}\\dot{s}_{${s}}`),
-      ' along the slip, the generalized force (Smirnov (1.3))',
+      m(
+        spatial
+          ? `-${math(c.kinetic)}\\,\\dot{\\sigma}_{${s}}\\,\\dot{s}_{${s}}/|\\dot{s}_{${s}}|`
+          : `-${math(c.kinetic)}\\,\\dot{\\sigma}_{${s}}\\operatorname{sgn}\\dot{s}_{${s}}`,
+      ),
+      spatial ? ' against the slip in the tangent plane (the Coulomb cone), the generalized force' : ' along the slip, the generalized force (Smirnov (1.3))',
     ),
   ];
   if (c.force) {
@@ -61,7 +86,12 @@ function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
       ),
     );
   } else {
-    blocks.push(paragraph('(spatial: ', m(`-${math(c.kinetic)}\\,\\dot{\\sigma}\\,(${gradient.join(', ')})\\,\\dot{s}/|\\dot{s}|`), ').'));
+    blocks.push(
+      paragraph(
+        m(`-${math(c.kinetic)}\\,\\dot{\\sigma}_{${s}} \\sum_{k=1}^{2} \\frac{\\partial s_{${s},k}}{\\partial q}\\,\\dot{s}_{${s},k}/|\\dot{s}_{${s}}|`),
+        '.',
+      ),
+    );
   }
   if (c.slidingDeterminant) {
     blocks.push(

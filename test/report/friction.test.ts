@@ -25,6 +25,7 @@ describe('friction section', () => {
       'prism-in-guides-planar',
       'rough-disk',
       'rough-hinge-pendulum',
+      'tumbling-box',
     ]);
   });
   it("the rod prints its sliding coefficient, Painlevé's (1 + 3cos²θ + 3μ sgn ṡ sin θ cos θ)/m", () => {

@@ -197,6 +197,7 @@ describe('the frictional examples with contacts', () => {
       'hinged-compass',
       'rimless-wheel',
       'rough-disk',
+      'tumbling-box',
     ]);
   });
 });

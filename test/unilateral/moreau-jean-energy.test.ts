@@ -51,6 +51,15 @@ function outOfReach(mod: LoadedModule): LoadedModule {
 }
 
 /**
+ * Models that run to their declared horizon, not STEPS steps: the tumbling
+ * box's drop, tumble and landing take its 3 s; after them it lies on four
+ * corners, where each step's exact-cone solve iterates ~37 times (7 more
+ * seconds of rest cost 70 s of the suite and are checked step by step in
+ * test/unilateral/tumbling-box.test.ts).
+ */
+const TO_HORIZON = new Set(['tumbling-box']);
+
+/**
  * The energy samples of a run of STEPS steps; a model that breaks down after
  * its own declared horizon (the hinged compass scuffs, its legs crossing with
  * a foot stuck, at t ≈ 0.73 > t1 = 0.7: a jammed 'stick' contact) runs to
@@ -60,7 +69,7 @@ function energies(mod: LoadedModule, theta: number): number[] {
   const { q0, qd0, t1 } = mod.model.initial;
   const run = (end: number) => simulateMoreauJean(mod, { q0, qd0, t1: end, h: H, theta, samples: 1001 }).energy!;
   try {
-    return run(STEPS * H);
+    return run(TO_HORIZON.has(mod.model.name) ? t1 : STEPS * H);
   } catch (e) {
     if (!(e instanceof SimulationError && e.code === 'contact-inconsistent' && e.t! > t1)) throw e;
     return run(t1);
@@ -70,7 +79,7 @@ function energies(mod: LoadedModule, theta: number): number[] {
 /** Energy scale of a run: its initial kinetic plus potential magnitudes, bounded below by |E₀|. */
 const scale = (E: readonly number[]): number => Math.max(1, Math.abs(E[0]!), Math.max(...E) - Math.min(...E));
 
-describe.each(examples.map((mod) => ({ name: mod.model.name, mod })))('Moreau–Jean energy on $name (10⁴ steps, h = 1e-3)', ({ mod }) => {
+describe.each(examples.map((mod) => ({ name: mod.model.name, mod })))('Moreau–Jean energy on $name (h = 1e-3, 10⁴ steps or to its horizon)', ({ mod }) => {
   for (const theta of [0.5, 0.75, 1]) {
     it(`never rises above the initial energy by more than h·scale (θ = ${theta}, contacts in play)`, () => {
       const E = energies(mod, theta);

@@ -15,8 +15,9 @@
 //
 // Linearization. Along a steady motion the state matrix
 // J = ∂(q̇, q̈)/∂(q, q̇) of the constrained equations (the multipliers
-// eliminated by the implicit function theorem on the symbolic residual
-// Jacobians of linearize.ts: [M Aᵀ; A 0][∂q̈/∂x; ∂λ/∂x] = −[∂R/∂x; ∂C/∂x])
+// eliminated by the implicit function theorem on the residual Jacobians of
+// linearize.ts, evaluated by forward differentiation:
+// [M Aᵀ; A 0][∂q̈/∂x; ∂λ/∂x] = −[∂R/∂x; ∂C/∂x])
 // is constant, since nothing depends on the cyclic coordinates. Their
 // columns vanish, so they are dropped from the state: on the reduced state
 // x_r = (q_r, q̇) the steady motion is an equilibrium. Every constraint
@@ -36,9 +37,10 @@
 // zxz angles has the steady precessions at θ₀ ≠ 0.
 // Tests: test/derive/linearization/steady.test.ts, test/studies/steady-motion.test.ts.
 import { evaluator, type Env } from '../../core/evaluate.js';
+import { jetEvaluator } from '../../core/jet.js';
 import { add, dependsOn, mul, type Expr } from '../../core/expr.js';
 import { MechanicsError } from '../../errors.js';
-import { accelerationSymbol, multiplierSymbol, TIME } from '../../model/names.js';
+import { TIME } from '../../model/names.js';
 import { luFactor, luSolve } from '../../numeric/lu.js';
 import type { DerivedSystem } from '../system.js';
 import { gaussNewton, nullSpace } from './equilibria.js';
@@ -86,6 +88,8 @@ export class SteadyDynamics {
   private readonly invariants: readonly Expr[];
   /** ∂h/∂(q, q̇) per invariant, 2n expressions. */
   private readonly invariantGradients: readonly (readonly Expr[])[];
+  /** The state's names, q then q̇: the variables of the Jacobian. */
+  private readonly stateNames: readonly string[];
 
   constructor(private readonly system: DerivedSystem) {
     const model = system.model;
@@ -101,20 +105,19 @@ export class SteadyDynamics {
     this.m = c?.A.length ?? 0;
     const qNames = cs.map((co) => co.name);
     const qdNames = cs.map((co) => co.qd.name);
+    this.stateNames = [...qNames, ...qdNames];
     const velocityForms = (c?.A ?? []).map((row, k) => add(c!.b[k]!, ...row.map((a, j) => mul(a, cs[j]!.qd))));
     const positions = model.holonomic.map((h) => h.phi);
     this.invariants = [...velocityForms, ...positions];
     this.invariantGradients = this.invariants.map((h) => [...gradient(h, qNames), ...gradient(h, qdNames)]);
   }
 
-  private env(params: Env, q: readonly number[], qd: readonly number[], qdd?: ArrayLike<number>, lambda?: ArrayLike<number>): Env {
+  private env(params: Env, q: readonly number[], qd: readonly number[]): Env {
     const env: Record<string, number> = { ...params, [TIME]: 0 };
     this.system.model.coordinates.forEach((co, i) => {
       env[co.name] = q[i]!;
       env[co.qd.name] = qd[i]!;
-      if (qdd) env[accelerationSymbol(co.q).name] = qdd[i]!;
     });
-    if (lambda) for (let k = 0; k < this.m; k++) env[multiplierSymbol(k + 1).name] = lambda[k]!;
     return env;
   }
 
@@ -149,20 +152,44 @@ export class SteadyDynamics {
     return { qdd: rhs.subarray(0, n), lambda: rhs.subarray(n) };
   }
 
-  /** J = ∂(q̇, q̈)/∂(q, q̇) (2n×2n) at (q, q̇), exact: the symbolic residual Jacobians (linearize.ts) solved through the bordered matrix. */
+  /**
+   * J = ∂(q̇, q̈)/∂(q, q̇) (2n×2n) at (q, q̇), exact: the residual Jacobians
+   * ∂R/∂x = ∂M/∂x q̈ + ∂Aᵀ/∂x λ − ∂f/∂x and ∂C/∂x = ∂A/∂x q̈ + ∂(Ȧq̇ + ḃ)/∂x
+   * of linearize.ts evaluated by forward differentiation (jet.ts), solved
+   * through the bordered matrix. Not the symbolic Jacobians: the bicycle's
+   * take minutes to simplify, and a steady motion needs their values at a
+   * few points only.
+   */
   jacobian(params: Env, q: readonly number[], qd: readonly number[]): number[][] | undefined {
     const { n, m } = this;
     const acc = this.accelerations(params, q, qd);
     if (!acc) return undefined;
-    const value = evaluator(this.env(params, q, qd, acc.qdd, acc.lambda));
-    const factors = this.bordered(value)!;
-    const { Rq, Rqd, Cq, Cqd } = this.system.linearization;
+    const env = this.env(params, q, qd);
+    const factors = this.bordered(evaluator(env))!;
+    const jet = jetEvaluator(env, this.stateNames);
+    const d = (e: Expr): Float64Array => jet(e).grad;
+    const { massMatrix, forcing } = this.system.lagrange2;
+    const c = this.system.constraints;
+    // Rows of −[∂R/∂x; ∂C/∂x] (2n columns each).
+    const rows = Array.from({ length: n + m }, () => new Float64Array(2 * n));
+    const addTo = (row: Float64Array, scale: number, grad: Float64Array): void => {
+      for (let col = 0; col < 2 * n; col++) row[col] = row[col]! + scale * grad[col]!;
+    };
+    for (let i = 0; i < n; i++) {
+      addTo(rows[i]!, 1, d(forcing[i]!));
+      for (let j = 0; j < n; j++) addTo(rows[i]!, -acc.qdd[j]!, d(massMatrix[i]![j]!));
+    }
+    c?.A.forEach((row, a) => {
+      addTo(rows[n + a]!, -1, d(c.bias[a]!));
+      row.forEach((e, j) => {
+        const g = d(e);
+        addTo(rows[j]!, -acc.lambda[a]!, g);
+        addTo(rows[n + a]!, -acc.qdd[j]!, g);
+      });
+    });
     const J = Array.from({ length: 2 * n }, (_, i) => Array.from({ length: 2 * n }, (_, j): number => (j === i + n ? 1 : 0)));
     for (let col = 0; col < 2 * n; col++) {
-      const [R, C, j] = col < n ? [Rq, Cq, col] : [Rqd, Cqd, col - n];
-      const rhs = new Float64Array(n + m);
-      for (let i = 0; i < n; i++) rhs[i] = -value(R[i]![j]!);
-      for (let a = 0; a < m; a++) rhs[n + a] = -value(C![a]![j]!);
+      const rhs = Float64Array.from(rows, (r) => r[col]!);
       luSolve(n + m, factors.LU, factors.piv, rhs, 0, rhs, 0);
       for (let i = 0; i < n; i++) J[n + i]![col] = rhs[i]!;
     }

@@ -36,15 +36,14 @@
 // then y, then the body axis; test/fixtures/sleeping-top.ts), and a top in
 // zxz angles has the steady precessions at θ₀ ≠ 0.
 // Tests: test/derive/linearization/steady.test.ts, test/studies/steady-motion.test.ts.
-import { evaluator, type Env } from '../../core/evaluate.js';
-import { jetEvaluator } from '../../core/jet.js';
+import type { Env } from '../../core/evaluate.js';
+import { Tape } from '../../core/tape.js';
 import { add, dependsOn, mul, type Expr } from '../../core/expr.js';
 import { MechanicsError } from '../../errors.js';
 import { TIME } from '../../model/names.js';
 import { luFactor, luSolve } from '../../numeric/lu.js';
 import type { DerivedSystem } from '../system.js';
 import { gaussNewton, nullSpace } from './equilibria.js';
-import { gradient } from './linearize.js';
 
 /** Per coordinate: none of M, f, A, b and the constraint bias contains it. */
 export function cyclicCoordinates(system: DerivedSystem): boolean[] {
@@ -86,8 +85,8 @@ export class SteadyDynamics {
   private readonly m: number;
   /** The invariants h: A q̇ + b per row, then φ of each holonomic row. */
   private readonly invariants: readonly Expr[];
-  /** ∂h/∂(q, q̇) per invariant, 2n expressions. */
-  private readonly invariantGradients: readonly (readonly Expr[])[];
+  /** M, f, A, the bias and the invariants, compiled once: a sweep evaluates them thousands of times. */
+  private readonly tape: Tape;
   /** The state's names, q then q̇: the variables of the Jacobian. */
   private readonly stateNames: readonly string[];
 
@@ -109,7 +108,8 @@ export class SteadyDynamics {
     const velocityForms = (c?.A ?? []).map((row, k) => add(c!.b[k]!, ...row.map((a, j) => mul(a, cs[j]!.qd))));
     const positions = model.holonomic.map((h) => h.phi);
     this.invariants = [...velocityForms, ...positions];
-    this.invariantGradients = this.invariants.map((h) => [...gradient(h, qNames), ...gradient(h, qdNames)]);
+    const { massMatrix, forcing } = system.lagrange2;
+    this.tape = new Tape([...massMatrix.flat(), ...forcing, ...(c ? [...c.A.flat(), ...c.bias] : []), ...this.invariants]);
   }
 
   private env(params: Env, q: readonly number[], qd: readonly number[]): Env {
@@ -142,7 +142,7 @@ export class SteadyDynamics {
   /** q̈ and λ at (q, q̇); undefined where the bordered matrix is singular. */
   accelerations(params: Env, q: readonly number[], qd: readonly number[]): { qdd: Float64Array; lambda: Float64Array } | undefined {
     const { n, m } = this;
-    const value = evaluator(this.env(params, q, qd));
+    const value = this.tape.values(this.env(params, q, qd));
     const factors = this.bordered(value);
     if (!factors) return undefined;
     const rhs = new Float64Array(n + m);
@@ -155,7 +155,7 @@ export class SteadyDynamics {
   /**
    * J = ∂(q̇, q̈)/∂(q, q̇) (2n×2n) at (q, q̇), exact: the residual Jacobians
    * ∂R/∂x = ∂M/∂x q̈ + ∂Aᵀ/∂x λ − ∂f/∂x and ∂C/∂x = ∂A/∂x q̈ + ∂(Ȧq̇ + ḃ)/∂x
-   * of linearize.ts evaluated by forward differentiation (jet.ts), solved
+   * of linearize.ts evaluated by forward differentiation (tape.ts), solved
    * through the bordered matrix. Not the symbolic Jacobians: the bicycle's
    * take minutes to simplify, and a steady motion needs their values at a
    * few points only.
@@ -164,10 +164,9 @@ export class SteadyDynamics {
     const { n, m } = this;
     const acc = this.accelerations(params, q, qd);
     if (!acc) return undefined;
-    const env = this.env(params, q, qd);
-    const factors = this.bordered(evaluator(env))!;
-    const jet = jetEvaluator(env, this.stateNames);
-    const d = (e: Expr): Float64Array => jet(e).grad;
+    const jets = this.tape.jets(this.env(params, q, qd), this.stateNames);
+    const factors = this.bordered(jets.value)!;
+    const d = jets.grad;
     const { massMatrix, forcing } = this.system.lagrange2;
     const c = this.system.constraints;
     // Rows of −[∂R/∂x; ∂C/∂x] (2n columns each).
@@ -216,7 +215,7 @@ export class SteadyDynamics {
     const acc = this.accelerations(params, q, qd);
     if (!acc) return out;
     out.set(acc.qdd);
-    const value = evaluator(this.env(params, q, qd));
+    const value = this.tape.values(this.env(params, q, qd));
     this.invariants.forEach((h, a) => (out[n + a] = value(h)));
     return out;
   }
@@ -244,8 +243,8 @@ export class SteadyDynamics {
     if (!full?.flat().every(Number.isFinite)) return undefined;
     const keep = [...Array.from({ length: n }, (_, i) => i).filter((i) => !this.cyclic[i]), ...Array.from({ length: n }, (_, i) => n + i)];
     const J1 = keep.map((i) => keep.map((j) => full[i]![j]!));
-    const value = evaluator(this.env(params, q, qd));
-    const dh = this.invariantGradients.flatMap((g) => keep.map((j) => value(g[j]!)));
+    const jets = this.tape.jets(this.env(params, q, qd), this.stateNames);
+    const dh = this.invariants.flatMap((h) => keep.map((j) => jets.grad(h)[j]!));
     const d = keep.length;
     const N = this.invariants.length
       ? nullSpace(Float64Array.from(dh), this.invariants.length, d)

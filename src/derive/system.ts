@@ -117,7 +117,8 @@ export function deriveSystem(model: Model): DerivedSystem {
   const hinges = deriveHinges(model, lagrange2, constraints);
   const compliant = deriveCompliant(model, lagrange2);
   const patches = derivePatchResults(model, lagrange2);
-  const linearization = withPatchJacobian(deriveLinearization(model, lagrange2, constraints, compliant), patches);
+  // Derived on first use (the generated Jacobian): the bicycle's takes minutes to simplify, and a study needs only its values (steady.ts).
+  let linearization: Linearization | undefined;
   const energy = model.T && model.V ? totalEnergy(lagrange2, model.V) : undefined;
   const kineticAtRest = model.T && model.V ? simplify(add(lagrange2.L0, model.V)) : undefined;
   const conservative = isConservative(model, lagrange2, constraints) && !compliant?.dissipative && !patches;
@@ -139,7 +140,10 @@ export function deriveSystem(model: Model): DerivedSystem {
     ...(patches ? { patches } : {}),
     hinges,
     ...(model.tree ? { tree: deriveTreeDynamics(model, model.tree) } : {}),
-    linearization,
+    get linearization(): Linearization {
+      linearization ??= withPatchJacobian(deriveLinearization(model, lagrange2, constraints, compliant), patches);
+      return linearization;
+    },
     ...(energy ? { energy } : {}),
     ...(kineticAtRest ? { kineticAtRest } : {}),
     conservative,

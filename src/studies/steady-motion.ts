@@ -43,12 +43,15 @@ export interface StudiedSteadyMotion extends SteadyMotion {
  * real part that grows like √(ω_c − ω) past a boundary is then placed to
  * 1e-12 of ω_c. A zero left (|λ| ≤ 1e-5 of the largest, as
  * equilibriumSpectrum) is a drift along the family: a rolling disk's
- * heading, turned by a small tilt into a wide circle.
+ * heading, turned by a small tilt into a wide circle. `family` holds the
+ * count given instead of J_r's nullity (crossingAt).
  */
-export function steadySpectrum(J: readonly (readonly number[])[]): Pick<StudiedSteadyMotion, 'eigenvalues' | 'family' | 'growth' | 'verdict'> {
+export function steadySpectrum(
+  J: readonly (readonly number[])[],
+  family = nullity(J),
+): Pick<StudiedSteadyMotion, 'eigenvalues' | 'family' | 'growth' | 'verdict'> {
   const d = J.length;
   const all = eigenvalues(d, J.flat()).sort((a, b) => Math.hypot(a.re, a.im) - Math.hypot(b.re, b.im));
-  const family = nullity(J);
   const kept = all.slice(family).sort((a, b) => b.re - a.re || b.im - a.im);
   const scale = Math.max(1, ...all.map((z) => Math.hypot(z.re, z.im)));
   const growth = kept.length ? kept[0]!.re : 0;
@@ -242,9 +245,40 @@ function boundaryBetween(known: SteadyPoint, value: number, next: SteadyPoint | 
       outsideClass = classOf(motion);
     }
   }
-  const at = (inside.value + outside) / 2;
   const [below, above] = inside.value < outside ? [from, outsideClass] : [outsideClass, from];
-  return { value: at, kind: to === 'none' || outsideClass === 'none' ? 'existence' : 'stability', below, above };
+  const kind = to === 'none' || outsideClass === 'none' ? 'existence' : 'stability';
+  const at = (inside.value + outside) / 2;
+  const stable = from === ASYMPTOTIC ? known : to === ASYMPTOTIC ? next! : undefined;
+  return { value: kind === 'stability' && stable ? crossingAt(stable, at, solve, tolerance) : at, below, above, kind };
+}
+
+const ASYMPTOTIC: SteadyVerdict = 'asymptotically stable modulo the family';
+
+/**
+ * A boundary from an asymptotically stable side: there the slowest mode's
+ * real part is negative, and it crosses zero at the boundary (a Hopf pair,
+ * a real root). The verdict's threshold, 1e-6 of the largest |λ|, places a
+ * crossing with slope s off by that threshold over s (1e-5 on the Whipple
+ * bicycle's weave speed), so the boundary is refined to the zero of the
+ * real part, bisected on its sign between the stable point and the
+ * verdict's boundary `at`, the family held at the stable point's count: a
+ * real root passing through zero is otherwise taken for the family's near
+ * it (nullity's 1e-7). `at` is kept where the signs do not bracket a zero.
+ */
+function crossingAt(stable: SteadyPoint, at: number, solve: Solve, tolerance: number): number {
+  const { family } = stable.motion;
+  const growth = (m: StudiedSteadyMotion | undefined): number => (m ? steadySpectrum(m.J, family).growth : Number.NaN);
+  let inside = stable;
+  let outside = at;
+  if (!(growth(stable.motion) < 0 && growth(solve(at, stable.motion)) > 0)) return at;
+  for (let k = 0; k < BISECTIONS && Math.abs(outside - inside.value) > tolerance; k++) {
+    const mid = (inside.value + outside) / 2;
+    const motion = solve(mid, inside.motion);
+    if (!motion) return at;
+    if (growth(motion) < 0) inside = { value: mid, motion };
+    else outside = mid;
+  }
+  return (inside.value + outside) / 2;
 }
 
 /** "phi'" for a rate, the name for a parameter. */

@@ -15,8 +15,9 @@
 //
 // Linearization. Along a steady motion the state matrix
 // J = ∂(q̇, q̈)/∂(q, q̇) of the constrained equations (the multipliers
-// eliminated by the implicit function theorem on the symbolic residual
-// Jacobians of linearize.ts: [M Aᵀ; A 0][∂q̈/∂x; ∂λ/∂x] = −[∂R/∂x; ∂C/∂x])
+// eliminated by the implicit function theorem on the residual Jacobians of
+// linearize.ts, evaluated by forward differentiation:
+// [M Aᵀ; A 0][∂q̈/∂x; ∂λ/∂x] = −[∂R/∂x; ∂C/∂x])
 // is constant, since nothing depends on the cyclic coordinates. Their
 // columns vanish, so they are dropped from the state: on the reduced state
 // x_r = (q_r, q̇) the steady motion is an equilibrium. Every constraint
@@ -35,14 +36,14 @@
 // then y, then the body axis; test/fixtures/sleeping-top.ts), and a top in
 // zxz angles has the steady precessions at θ₀ ≠ 0.
 // Tests: test/derive/linearization/steady.test.ts, test/studies/steady-motion.test.ts.
-import { evaluator, type Env } from '../../core/evaluate.js';
+import type { Env } from '../../core/evaluate.js';
+import { Tape } from '../../core/tape.js';
 import { add, dependsOn, mul, type Expr } from '../../core/expr.js';
 import { MechanicsError } from '../../errors.js';
-import { accelerationSymbol, multiplierSymbol, TIME } from '../../model/names.js';
+import { TIME } from '../../model/names.js';
 import { luFactor, luSolve } from '../../numeric/lu.js';
 import type { DerivedSystem } from '../system.js';
 import { gaussNewton, nullSpace } from './equilibria.js';
-import { gradient } from './linearize.js';
 
 /** Per coordinate: none of M, f, A, b and the constraint bias contains it. */
 export function cyclicCoordinates(system: DerivedSystem): boolean[] {
@@ -84,8 +85,10 @@ export class SteadyDynamics {
   private readonly m: number;
   /** The invariants h: A q̇ + b per row, then φ of each holonomic row. */
   private readonly invariants: readonly Expr[];
-  /** ∂h/∂(q, q̇) per invariant, 2n expressions. */
-  private readonly invariantGradients: readonly (readonly Expr[])[];
+  /** M, f, A, the bias and the invariants, compiled once: a sweep evaluates them thousands of times. */
+  private readonly tape: Tape;
+  /** The state's names, q then q̇: the variables of the Jacobian. */
+  private readonly stateNames: readonly string[];
 
   constructor(private readonly system: DerivedSystem) {
     const model = system.model;
@@ -101,20 +104,20 @@ export class SteadyDynamics {
     this.m = c?.A.length ?? 0;
     const qNames = cs.map((co) => co.name);
     const qdNames = cs.map((co) => co.qd.name);
+    this.stateNames = [...qNames, ...qdNames];
     const velocityForms = (c?.A ?? []).map((row, k) => add(c!.b[k]!, ...row.map((a, j) => mul(a, cs[j]!.qd))));
     const positions = model.holonomic.map((h) => h.phi);
     this.invariants = [...velocityForms, ...positions];
-    this.invariantGradients = this.invariants.map((h) => [...gradient(h, qNames), ...gradient(h, qdNames)]);
+    const { massMatrix, forcing } = system.lagrange2;
+    this.tape = new Tape([...massMatrix.flat(), ...forcing, ...(c ? [...c.A.flat(), ...c.bias] : []), ...this.invariants]);
   }
 
-  private env(params: Env, q: readonly number[], qd: readonly number[], qdd?: ArrayLike<number>, lambda?: ArrayLike<number>): Env {
+  private env(params: Env, q: readonly number[], qd: readonly number[]): Env {
     const env: Record<string, number> = { ...params, [TIME]: 0 };
     this.system.model.coordinates.forEach((co, i) => {
       env[co.name] = q[i]!;
       env[co.qd.name] = qd[i]!;
-      if (qdd) env[accelerationSymbol(co.q).name] = qdd[i]!;
     });
-    if (lambda) for (let k = 0; k < this.m; k++) env[multiplierSymbol(k + 1).name] = lambda[k]!;
     return env;
   }
 
@@ -139,7 +142,7 @@ export class SteadyDynamics {
   /** q̈ and λ at (q, q̇); undefined where the bordered matrix is singular. */
   accelerations(params: Env, q: readonly number[], qd: readonly number[]): { qdd: Float64Array; lambda: Float64Array } | undefined {
     const { n, m } = this;
-    const value = evaluator(this.env(params, q, qd));
+    const value = this.tape.values(this.env(params, q, qd));
     const factors = this.bordered(value);
     if (!factors) return undefined;
     const rhs = new Float64Array(n + m);
@@ -149,20 +152,43 @@ export class SteadyDynamics {
     return { qdd: rhs.subarray(0, n), lambda: rhs.subarray(n) };
   }
 
-  /** J = ∂(q̇, q̈)/∂(q, q̇) (2n×2n) at (q, q̇), exact: the symbolic residual Jacobians (linearize.ts) solved through the bordered matrix. */
+  /**
+   * J = ∂(q̇, q̈)/∂(q, q̇) (2n×2n) at (q, q̇), exact: the residual Jacobians
+   * ∂R/∂x = ∂M/∂x q̈ + ∂Aᵀ/∂x λ − ∂f/∂x and ∂C/∂x = ∂A/∂x q̈ + ∂(Ȧq̇ + ḃ)/∂x
+   * of linearize.ts evaluated by forward differentiation (tape.ts), solved
+   * through the bordered matrix. Not the symbolic Jacobians: the bicycle's
+   * take minutes to simplify, and a steady motion needs their values at a
+   * few points only.
+   */
   jacobian(params: Env, q: readonly number[], qd: readonly number[]): number[][] | undefined {
     const { n, m } = this;
     const acc = this.accelerations(params, q, qd);
     if (!acc) return undefined;
-    const value = evaluator(this.env(params, q, qd, acc.qdd, acc.lambda));
-    const factors = this.bordered(value)!;
-    const { Rq, Rqd, Cq, Cqd } = this.system.linearization;
+    const jets = this.tape.jets(this.env(params, q, qd), this.stateNames);
+    const factors = this.bordered(jets.value)!;
+    const d = jets.grad;
+    const { massMatrix, forcing } = this.system.lagrange2;
+    const c = this.system.constraints;
+    // Rows of −[∂R/∂x; ∂C/∂x] (2n columns each).
+    const rows = Array.from({ length: n + m }, () => new Float64Array(2 * n));
+    const addTo = (row: Float64Array, scale: number, grad: Float64Array): void => {
+      for (let col = 0; col < 2 * n; col++) row[col] = row[col]! + scale * grad[col]!;
+    };
+    for (let i = 0; i < n; i++) {
+      addTo(rows[i]!, 1, d(forcing[i]!));
+      for (let j = 0; j < n; j++) addTo(rows[i]!, -acc.qdd[j]!, d(massMatrix[i]![j]!));
+    }
+    c?.A.forEach((row, a) => {
+      addTo(rows[n + a]!, -1, d(c.bias[a]!));
+      row.forEach((e, j) => {
+        const g = d(e);
+        addTo(rows[j]!, -acc.lambda[a]!, g);
+        addTo(rows[n + a]!, -acc.qdd[j]!, g);
+      });
+    });
     const J = Array.from({ length: 2 * n }, (_, i) => Array.from({ length: 2 * n }, (_, j): number => (j === i + n ? 1 : 0)));
     for (let col = 0; col < 2 * n; col++) {
-      const [R, C, j] = col < n ? [Rq, Cq, col] : [Rqd, Cqd, col - n];
-      const rhs = new Float64Array(n + m);
-      for (let i = 0; i < n; i++) rhs[i] = -value(R[i]![j]!);
-      for (let a = 0; a < m; a++) rhs[n + a] = -value(C![a]![j]!);
+      const rhs = Float64Array.from(rows, (r) => r[col]!);
       luSolve(n + m, factors.LU, factors.piv, rhs, 0, rhs, 0);
       for (let i = 0; i < n; i++) J[n + i]![col] = rhs[i]!;
     }
@@ -189,7 +215,7 @@ export class SteadyDynamics {
     const acc = this.accelerations(params, q, qd);
     if (!acc) return out;
     out.set(acc.qdd);
-    const value = evaluator(this.env(params, q, qd));
+    const value = this.tape.values(this.env(params, q, qd));
     this.invariants.forEach((h, a) => (out[n + a] = value(h)));
     return out;
   }
@@ -217,8 +243,8 @@ export class SteadyDynamics {
     if (!full?.flat().every(Number.isFinite)) return undefined;
     const keep = [...Array.from({ length: n }, (_, i) => i).filter((i) => !this.cyclic[i]), ...Array.from({ length: n }, (_, i) => n + i)];
     const J1 = keep.map((i) => keep.map((j) => full[i]![j]!));
-    const value = evaluator(this.env(params, q, qd));
-    const dh = this.invariantGradients.flatMap((g) => keep.map((j) => value(g[j]!)));
+    const jets = this.tape.jets(this.env(params, q, qd), this.stateNames);
+    const dh = this.invariants.flatMap((h) => keep.map((j) => jets.grad(h)[j]!));
     const d = keep.length;
     const N = this.invariants.length
       ? nullSpace(Float64Array.from(dh), this.invariants.length, d)

@@ -1,4 +1,4 @@
-// The Whipple bicycle built from its geometry (derivations/bicycle.ts)
+// The Whipple bicycle built from its geometry (test/fixtures/bicycle.ts; not among the derivations: its generated module still takes minutes)
 // against the benchmark of Meijaard, Papadopoulos, Ruina and Schwab
 // (Proc. R. Soc. A 463 (2007) 1955–1982): the upright straight running at
 // speed v is a steady motion (the rear contact's x, y and both wheels'

@@ -176,16 +176,6 @@ export interface MoreauJeanTrajectory extends Trajectory {
 const REST_STEPS = 3;
 /** Iterations of the implicit velocity update before the step is given up (it converges in 2–4 on every example at h ≤ 1e-2). */
 const MAX_FIXED_POINT_ITERATIONS = 50;
-/**
- * Change of v⁺, relative, at which the fixed point has settled where the
- * step's contact problem was solved on the exact cone: the solve's answer is
- * accepted within CONE_TOLERANCE of the velocity scale, and where its
- * impulses are not unique (a box flat on four corners) each solve, started
- * from the last, may move along the answers by that much, so the map can
- * cycle at that distance (6.4e-8 on the tumbling box at θ = 1, t = 0.657)
- * and never reach 1e-13.
- */
-const CONE_SETTLED = CONE_TOLERANCE;
 
 /**
  * Simulate with the Moreau–Jean scheme. Events are reported at step
@@ -540,10 +530,12 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
           }
         }
         vNext.set(vFree);
-        // 1e-13 relative: a few ulps above the roundoff of one evaluation of the map; the exact
-        // cone's iterative solve is itself only that close where its answer is not unique (CONE_SETTLED).
+        // 1e-13 relative: a few ulps above the roundoff of one evaluation of the map. The exact cone's
+        // answer is accepted within CONE_TOLERANCE of the velocity scale, and where its impulses are not
+        // unique (a box flat on four corners) the map can cycle at that distance (6.4e-8 on the tumbling
+        // box at θ = 1, t = 0.657), so there the fixed point settles at CONE_TOLERANCE.
         // With M and F both constant the map does not read v⁺ at all: its first value is its fixed point.
-        converged = fixedMap || change <= (sc?.iterative ? CONE_SETTLED : 1e-13) * scale;
+        converged = fixedMap || change <= (sc?.iterative ? CONE_TOLERANCE : 1e-13) * scale;
       }
       if (!converged) {
         throw failure(

@@ -24,14 +24,14 @@ const FNS: Record<FnName, (u: number) => [number, number]> = {
   sign: (u) => [Math.sign(u), 0],
 };
 
-/** A node: a sum c₀ + Σ cᵢ·xᵢ, a product c₀·Π bᵢ^eᵢ, a function of one node, or a leaf. */
-type Op =
-  | { readonly kind: 'const'; readonly value: number }
-  | { readonly kind: 'sym'; readonly name: string; readonly literal: number | undefined }
-  | { readonly kind: 'add'; readonly c0: number; readonly coeffs: Float64Array; readonly args: Int32Array }
-  | { readonly kind: 'mul'; readonly c0: number; readonly bases: Int32Array; readonly exps: Int32Array }
-  | { readonly kind: 'pow'; readonly base: number; readonly exp: number }
-  | { readonly kind: 'fn'; readonly name: FnName; readonly arg: number };
+/** Node kinds, as codes of the flat encoding. */
+const CONST = 0,
+  SYM = 1,
+  ADD = 2,
+  MUL = 3,
+  FN = 4;
+
+const FN_NAMES = Object.keys(FNS) as FnName[];
 
 /** Values and gradients by the variables (k per node, row-major) at one point. */
 export interface Jets {
@@ -40,9 +40,33 @@ export interface Jets {
   grad(e: Expr): Float64Array;
 }
 
+/** b^w, with the exponents a mass matrix and a forcing are made of taken without Math.pow. */
+function power(b: number, w: number): number {
+  if (w === 1) return b;
+  if (w === 2) return b * b;
+  if (w === -1) return 1 / b;
+  if (w === 0.5) return Math.sqrt(b);
+  return b ** w;
+}
+
+/**
+ * The DAG in post-order as flat arrays (one pass per evaluation, no object
+ * per node): a sum c₀ + Σ cᵢ·xᵢ and a product c₀·Π bᵢ^eᵢ read their operands
+ * from `operand[first[i]..first[i+1])` (a power bᵉ is a product of one
+ * factor); a product's exponent is `exponent[j]` when numeric, else the
+ * value of node `exponentNode[j]`; a function's argument is its one operand.
+ */
 export class Tape {
-  private readonly ops: Op[] = [];
   private readonly slots = new Map<Expr, number>();
+  private readonly kinds: number[] = [];
+  /** A constant's value, a sum's or product's c₀, a function's index in FN_NAMES, a symbol's index in `symbols`. */
+  private readonly data: number[] = [];
+  private readonly first: number[] = [0];
+  private readonly operand: number[] = [];
+  private readonly weight: number[] = [];
+  private readonly exponentNode: number[] = [];
+  private readonly symbols: { readonly name: string; readonly literal: number | undefined }[] = [];
+  private widest = 0;
 
   constructor(roots: readonly Expr[]) {
     for (const root of roots) for (const u of postOrder(root, (v) => this.slots.has(v))) this.add(u);
@@ -52,55 +76,95 @@ export class Tape {
   private add(u: Expr): number {
     const known = this.slots.get(u);
     if (known !== undefined) return known;
-    const op = compile(u, (c) => this.add(c));
-    this.slots.set(u, this.ops.length);
-    this.ops.push(op);
-    return this.ops.length - 1;
+    const operands: [number, number, number][] = [];
+    let kind: number;
+    let data = 0;
+    switch (u.kind) {
+      case 'num':
+        kind = CONST;
+        data = Q.toNumber(u.value);
+        break;
+      case 'sym':
+        kind = SYM;
+        data = this.symbols.push({ name: u.name, literal: literalValue(u) ?? (u.name === 'pi' ? Math.PI : undefined) }) - 1;
+        break;
+      case 'add':
+        kind = ADD;
+        data = Q.toNumber(u.constant);
+        for (const t of u.terms) operands.push([this.add(t.expr), Q.toNumber(t.coeff), -1]);
+        break;
+      case 'mul':
+        kind = MUL;
+        data = Q.toNumber(u.coeff);
+        for (const f of u.factors) operands.push([this.add(f.base), ...this.exponent(f.exp)]);
+        break;
+      case 'pow':
+        kind = MUL;
+        data = 1;
+        operands.push([this.add(u.base), ...this.exponent(u.exp)]);
+        break;
+      case 'fn':
+        kind = FN;
+        data = FN_NAMES.indexOf(u.name);
+        operands.push([this.add(u.args[0]!), 0, -1]);
+        break;
+      default:
+        return unreachable(u);
+    }
+    for (const [node, weight, exponentNode] of operands) {
+      this.operand.push(node);
+      this.weight.push(weight);
+      this.exponentNode.push(exponentNode);
+    }
+    this.widest = Math.max(this.widest, operands.length);
+    this.kinds.push(kind);
+    this.data.push(data);
+    this.first.push(this.operand.length);
+    this.slots.set(u, this.kinds.length - 1);
+    return this.kinds.length - 1;
+  }
+
+  /** An exponent as [its value, −1] when numeric, else [NaN, its node]. */
+  private exponent(e: Expr): [number, number] {
+    return e.kind === 'num' ? [Q.toNumber(e.value), -1] : [Number.NaN, this.add(e)];
   }
 
   /** The value of every compiled node at env. */
   values(env: Env): (e: Expr) => number {
-    const v = new Float64Array(this.ops.length);
-    this.ops.forEach((op, i) => {
-      switch (op.kind) {
-        case 'const':
-          v[i] = op.value;
-          break;
-        case 'sym':
-          v[i] = symbolValue(op, env);
-          break;
-        case 'add': {
-          let r = op.c0;
-          for (let j = 0; j < op.args.length; j++) r += op.coeffs[j]! * v[op.args[j]!]!;
-          v[i] = r;
-          break;
+    const { kinds, data, first, operand, weight, exponentNode } = this;
+    const v = new Float64Array(kinds.length);
+    const symbolValues = this.symbolValues(env);
+    for (let i = 0; i < kinds.length; i++) {
+      const kind = kinds[i]!;
+      const from = first[i]!,
+        to = first[i + 1]!;
+      if (kind === ADD) {
+        let r = data[i]!;
+        for (let j = from; j < to; j++) r += weight[j]! * v[operand[j]!]!;
+        v[i] = r;
+      } else if (kind === MUL) {
+        let r = data[i]!;
+        for (let j = from; j < to; j++) {
+          const w = exponentNode[j]! < 0 ? weight[j]! : v[exponentNode[j]!]!;
+          r *= power(v[operand[j]!]!, w);
         }
-        case 'mul': {
-          let r = op.c0;
-          for (let j = 0; j < op.bases.length; j++) r *= v[op.bases[j]!]! ** v[op.exps[j]!]!;
-          v[i] = r;
-          break;
-        }
-        case 'pow':
-          v[i] = v[op.base]! ** v[op.exp]!;
-          break;
-        case 'fn':
-          v[i] = FNS[op.name](v[op.arg]!)[0];
-          break;
-        default:
-          unreachable(op);
-      }
-    });
+        v[i] = r;
+      } else if (kind === FN) v[i] = FNS[FN_NAMES[data[i]!]!](v[operand[from]!]!)[0];
+      else if (kind === SYM) v[i] = symbolValues[data[i]!]!;
+      else v[i] = data[i]!;
+    }
     return (e) => v[this.slot(e)]!;
   }
 
   /** Values and exact gradients by `variables` (symbols of env; the others constant). */
   jets(env: Env, variables: readonly string[]): Jets {
+    const { kinds, data, first, operand, weight, exponentNode } = this;
     const k = variables.length;
     const index = new Map(variables.map((name, i) => [name, i]));
-    const N = this.ops.length;
+    const N = kinds.length;
     const v = new Float64Array(N);
     const g = new Float64Array(N * k);
+    const symbolValues = this.symbolValues(env);
     // Whether a node's gradient is nonzero: most nodes of a forcing are free of the state's rates.
     const varying = new Uint8Array(N);
     /** g[i] += a·g[j] where node j varies. */
@@ -109,65 +173,50 @@ export class Tape {
       varying[i] = 1;
       for (let c = 0; c < k; c++) g[i * k + c] = g[i * k + c]! + a * g[j * k + c]!;
     };
-    /** d(u^w) = w u^(w−1) du + u^w ln u dw, into node i. */
-    const power = (i: number, u: number, w: number, scale: number): number => {
-      const value = v[u]! ** v[w]!;
-      if (varying[u]) addScaled(i, scale * v[w]! * v[u]! ** (v[w]! - 1), u);
-      if (varying[w]) addScaled(i, scale * value * Math.log(v[u]!), w);
-      return value;
-    };
-    this.ops.forEach((op, i) => {
-      switch (op.kind) {
-        case 'const':
-          v[i] = op.value;
-          break;
-        case 'sym': {
-          v[i] = symbolValue(op, env);
-          const c = index.get(op.name);
-          if (c !== undefined) {
-            varying[i] = 1;
-            g[i * k + c] = 1;
-          }
-          break;
+    const f = new Float64Array(this.widest);
+    for (let i = 0; i < N; i++) {
+      const kind = kinds[i]!;
+      const from = first[i]!,
+        to = first[i + 1]!;
+      if (kind === ADD) {
+        let r = data[i]!;
+        for (let j = from; j < to; j++) {
+          r += weight[j]! * v[operand[j]!]!;
+          addScaled(i, weight[j]!, operand[j]!);
         }
-        case 'add': {
-          let r = op.c0;
-          for (let j = 0; j < op.args.length; j++) {
-            r += op.coeffs[j]! * v[op.args[j]!]!;
-            addScaled(i, op.coeffs[j]!, op.args[j]!);
-          }
-          v[i] = r;
-          break;
+        v[i] = r;
+      } else if (kind === MUL) {
+        // Σⱼ d(fⱼ)·Π_{l≠j} f_l, the product of the others from the values (not by dividing by fⱼ, which may be 0).
+        let r = data[i]!;
+        for (let j = from; j < to; j++) {
+          f[j - from] = power(v[operand[j]!]!, exponentNode[j]! < 0 ? weight[j]! : v[exponentNode[j]!]!);
+          r *= f[j - from]!;
         }
-        case 'mul': {
-          // Σⱼ d(fⱼ)·Π_{l≠j} f_l, the product of the others from the values (not by dividing by fⱼ, which may be 0).
-          const n = op.bases.length;
-          const f = new Float64Array(n);
-          for (let j = 0; j < n; j++) f[j] = v[op.bases[j]!]! ** v[op.exps[j]!]!;
-          let r = op.c0;
-          for (let j = 0; j < n; j++) r *= f[j]!;
-          v[i] = r;
-          for (let j = 0; j < n; j++) {
-            if (!varying[op.bases[j]!] && !varying[op.exps[j]!]) continue;
-            let others = op.c0;
-            for (let l = 0; l < n; l++) if (l !== j) others *= f[l]!;
-            power(i, op.bases[j]!, op.exps[j]!, others);
-          }
-          break;
+        v[i] = r;
+        for (let j = from; j < to; j++) {
+          const u = operand[j]!,
+            w = exponentNode[j]!;
+          if (!varying[u] && (w < 0 || !varying[w])) continue;
+          let others = data[i]!;
+          for (let l = from; l < to; l++) if (l !== j) others *= f[l - from]!;
+          // d(u^w) = w u^(w−1) du + u^w ln u dw
+          const exponent = w < 0 ? weight[j]! : v[w]!;
+          addScaled(i, others * exponent * power(v[u]!, exponent - 1), u);
+          if (w >= 0) addScaled(i, others * f[j - from]! * Math.log(v[u]!), w);
         }
-        case 'pow':
-          v[i] = power(i, op.base, op.exp, 1);
-          break;
-        case 'fn': {
-          const [value, slope] = FNS[op.name](v[op.arg]!);
-          v[i] = value;
-          addScaled(i, slope, op.arg);
-          break;
+      } else if (kind === FN) {
+        const [value, slope] = FNS[FN_NAMES[data[i]!]!](v[operand[from]!]!);
+        v[i] = value;
+        addScaled(i, slope, operand[from]!);
+      } else if (kind === SYM) {
+        v[i] = symbolValues[data[i]!]!;
+        const c = index.get(this.symbols[data[i]!]!.name);
+        if (c !== undefined) {
+          varying[i] = 1;
+          g[i * k + c] = 1;
         }
-        default:
-          unreachable(op);
-      }
-    });
+      } else v[i] = data[i]!;
+    }
     return {
       value: (e) => v[this.slot(e)]!,
       grad: (e) => {
@@ -177,6 +226,15 @@ export class Tape {
     };
   }
 
+  /** Each symbol's value at env: env's, else a literal's, else pi (as evaluator). */
+  private symbolValues(env: Env): Float64Array {
+    return Float64Array.from(this.symbols, ({ name, literal }) => {
+      const v = env[name] ?? literal;
+      if (v === undefined) throw new MechanicsError('unknown-symbol', 'input', `no value for symbol '${name}'`);
+      return v;
+    });
+  }
+
   private slot(e: Expr): number {
     const i = this.slots.get(e);
     if (i === undefined) throw new MechanicsError('internal', 'internal', 'an expression evaluated on a tape it was not compiled into');
@@ -184,38 +242,3 @@ export class Tape {
   }
 }
 
-function compile(u: Expr, at: (u: Expr) => number): Op {
-  switch (u.kind) {
-    case 'num':
-      return { kind: 'const', value: Q.toNumber(u.value) };
-    case 'sym':
-      return { kind: 'sym', name: u.name, literal: literalValue(u) ?? (u.name === 'pi' ? Math.PI : undefined) };
-    case 'add':
-      return {
-        kind: 'add',
-        c0: Q.toNumber(u.constant),
-        coeffs: Float64Array.from(u.terms, (t) => Q.toNumber(t.coeff)),
-        args: Int32Array.from(u.terms, (t) => at(t.expr)),
-      };
-    case 'mul':
-      return {
-        kind: 'mul',
-        c0: Q.toNumber(u.coeff),
-        bases: Int32Array.from(u.factors, (f) => at(f.base)),
-        exps: Int32Array.from(u.factors, (f) => at(f.exp)),
-      };
-    case 'pow':
-      return { kind: 'pow', base: at(u.base), exp: at(u.exp) };
-    case 'fn':
-      return { kind: 'fn', name: u.name, arg: at(u.args[0]!) };
-    default:
-      return unreachable(u);
-  }
-}
-
-/** As evaluator: env's value, else a literal's, else pi. */
-function symbolValue(op: Op & { kind: 'sym' }, env: Env): number {
-  const v = env[op.name] ?? op.literal;
-  if (v === undefined) throw new MechanicsError('unknown-symbol', 'input', `no value for symbol '${op.name}'`);
-  return v;
-}

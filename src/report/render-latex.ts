@@ -147,7 +147,7 @@ export function renderLatexDocument(doc: ReportDocument): string {
   return [
     '\\documentclass[11pt]{article}',
     '\\usepackage[utf8]{inputenc}',
-    '\\usepackage{amsmath,amssymb}',
+    '\\usepackage{amsmath}',
     '\\usepackage{booktabs}',
     '\\usepackage{graphicx,tikz}',
     '\\usepackage{placeins}',

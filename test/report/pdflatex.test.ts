@@ -1,7 +1,10 @@
-// Every report compiles with pdflatex (Debian's texlive): each complete
-// .tex on its own, and every .body.tex \input into one article, which also
-// shows that their labels never clash. Without pdflatex the check says it
-// skipped, except in CI (CI=true), where a missing compiler is a failure.
+// Every report compiles with pdflatex (Debian's texlive). A complete .tex is
+// its .body.tex verbatim in a preamble of the packages the body names (plus
+// the page's layout), so its compile is also the body's compile as a user
+// \input's it; what \input-ing several bodies into one article adds is
+// checked on the text: no label defined twice, no macro defined at all.
+// Without pdflatex the compiles say they skipped, except in CI (CI=true),
+// where a missing compiler is a failure.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,19 +39,43 @@ describe.runIf(HAVE_PDFLATEX || IN_CI)('pdflatex compiles every report', () => {
     expect(log).toMatch(/Output written on .*\.pdf \(\d+ pages?/);
     expect(overfull(log, 1), "boxes wider than the line (LaTeX's own \\hfuzz is 0.1 pt; 1 pt is invisible)").toEqual([]);
   });
+});
 
-  it('every .body.tex \\input into one article compiles, with no label defined twice', async () => {
-    if (!HAVE_PDFLATEX) return;
-    const main = [
-      '\\documentclass{article}',
-      '\\usepackage{amsmath,booktabs,graphicx,tikz,placeins}',
-      '\\begin{document}',
-      ...reports.map((r) => `\\input{${r.name}.body.tex}\n\\clearpage`),
-      '\\end{document}',
-    ].join('\n');
-    writeFileSync(join(dir, 'all-bodies.tex'), main);
-    const { ok, log } = await pdflatex(dir, 'all-bodies.tex');
-    expect(ok, `pdflatex failed on the bodies:\n${firstError(log)}`).toBe(true);
-    expect(log).not.toMatch(/multiply defined/);
+describe('a .body.tex \\input with others into one article', () => {
+  const reports = allReports();
+  const tex = (r: (typeof reports)[number], ext: string): string => r.files.get(`docs/reports/${r.name}${ext}`)!;
+  /** The packages a body's header says it needs. */
+  const needs = (body: string): string[] => body.match(/^% Body only, for \\input\{\.\.\.\}; needs \\usepackage\{([^}]*)\}\.$/m)?.[1]?.split(',') ?? [];
+
+  it.each(reports.map((r) => [r.name, r] as const))('%s.tex is its body in a preamble of the packages the body names and the page layout', (_name, r) => {
+    const body = tex(r, '.body.tex');
+    const doc = tex(r, '.tex');
+    expect(needs(body)).toEqual(['amsmath', 'booktabs', 'graphicx', 'tikz', 'placeins']);
+    const loaded = [...doc.matchAll(/\\usepackage(?:\[[^\]]*\])?\{([^}]*)\}/g)].flatMap((m) => m[1]!.split(','));
+    expect(loaded.filter((p) => p !== 'inputenc' && p !== 'geometry').sort()).toEqual(needs(body).sort());
+    // The document adds only \appendix before the first appendix section.
+    const content = body
+      .split('\n')
+      .filter((l) => !l.startsWith('% Body only'))
+      .join('\n')
+      .trim();
+    expect(doc.replace(/\n\\appendix(?=\n)/, '')).toContain(content);
+  });
+
+  it('defines no label twice across all bodies and no macro in any', () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const r of reports) {
+      const body = tex(r, '.body.tex');
+      expect(body, `${r.name}.body.tex defines a macro`).not.toMatch(/\\(?:newcommand|renewcommand|providecommand|def|gdef|let|newenvironment)\b/);
+      for (const [, label] of body.matchAll(/\\label\{([^}]*)\}/g)) {
+        const first = seen.get(label!);
+        if (first !== undefined && first !== r.name) twice.push(`${label} in ${first} and ${r.name}`);
+        if (first === r.name) twice.push(`${label} twice in ${r.name}`);
+        seen.set(label!, r.name);
+      }
+    }
+    expect(twice).toEqual([]);
+    expect(seen.size).toBeGreaterThan(reports.length * 10);
   });
 });

@@ -299,9 +299,16 @@ describe('notation: one symbol, one meaning per report', () => {
 
 describe('determinism', () => {
   // The run's shared build (test/helpers/built-models.ts) is the first, often made in another worker; buildOutputs, what `derive` writes, the second.
-  it.each(models.map((m) => [m.spec.name, m] as const))('%s: deriving and building twice gives identical files', (_, m) => {
-    const again = buildOutputs(compileModel(m, loadGenerated)).files;
-    const first = report(m);
-    expect(again).toEqual(new Map([...first.code, ...first.files]));
-  });
+  // Every model's shared build is already compared with docs/reports/ and generated/ as `npm run derive` wrote them in
+  // another process (committed.test.ts, generated.test.ts); building again in this process adds what state a first
+  // build leaves behind, shown on models that between them have impact modes, friction, compliance and a spatial body.
+  const AGAIN = new Set(['compass', 'falling-rod', 'viscoelastic-disk', 'tumbling-box']);
+  it.each(models.filter((m) => AGAIN.has(m.spec.name)).map((m) => [m.spec.name, m] as const))(
+    '%s: deriving and building twice gives identical files',
+    (_, m) => {
+      const again = buildOutputs(compileModel(m, loadGenerated)).files;
+      const first = report(m);
+      expect(again).toEqual(new Map([...first.code, ...first.files]));
+    },
+  );
 });

@@ -2,15 +2,12 @@
 // citing its papers, the model, the equations of motion, results,
 // discussion, conclusion, the appendix with the general measure-form
 // equations (printed once, not in the body), and References last — in the
-// PDF too, where no figure or table may float past them.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// PDF too, where no figure or table may float past them (checked on every
+// report's compile in pdflatex.test.ts).
 import { describe, expect, it } from 'vitest';
 import type { Inline, Section } from '../../src/report/document.js';
 import { renderLatexDocument } from '../../src/report/render-latex.js';
-import { firstError, HAVE_PDFLATEX, INSTALL, pdflatex } from '../helpers/pdflatex.js';
-import { IN_CI, models, report } from './reports.js';
+import { models, report } from './reports.js';
 
 const TOP = ['introduction', 'system', 'derivation', 'results', 'discussion', 'conclusion', 'appendix', 'references'];
 /** Where each part of the derivation belongs, as a journal paper puts it. */
@@ -117,31 +114,4 @@ describe('a report as a journal paper', () => {
     expect(tex.slice(barrier)).not.toMatch(/\\begin\{(figure|table)\}/);
     expect(tex).toContain('\\usepackage{placeins}');
   });
-});
-
-// Typeset, the floats land where the source says: the .aux lists labels in page order, none after the last section before the bibliography.
-describe.skipIf(!HAVE_PDFLATEX && !IN_CI)('the typeset paper', () => {
-  it('pdflatex is installed (CI never skips this check)', () => {
-    expect(HAVE_PDFLATEX, INSTALL).toBe(true);
-  });
-
-  // The ones whose figures and tables floated past the References before: the rimless wheel (a section after them too) and the prism (its parameter table).
-  it.each([['rimless-wheel'], ['prism-in-guides'], ['simple-pendulum']] as const)(
-    '%s: no figure or table is typeset after the appendix starts',
-    async (name) => {
-      const dir = mkdtempSync(join(tmpdir(), 'paper-shape-'));
-      try {
-        writeFileSync(join(dir, `${name}.tex`), renderLatexDocument(byName(name).doc));
-        const run = await pdflatex(dir, `${name}.tex`);
-        expect(run.ok, firstError(run.log)).toBe(true);
-        const order = [...readFileSync(join(dir, `${name}.aux`), 'utf8').matchAll(/\\newlabel\{(sec|fig|tab):[^:]+:([^}]+)\}/g)].map((m) => `${m[1]}:${m[2]}`);
-        const appendix = order.indexOf('sec:appendix');
-        expect(appendix).toBeGreaterThan(0);
-        expect(order.slice(appendix).filter((l) => !l.startsWith('sec:'))).toEqual([]);
-        expect(order.filter((l) => l.startsWith('fig:') || l.startsWith('tab:')).length).toBeGreaterThan(0);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  );
 });

@@ -14,6 +14,7 @@ import { parseExpr } from '../../src/core/parse.js';
 import { fn, type Expr } from '../../src/core/expr.js';
 import type { PaperFormula } from '../../src/model/validate/paper.js';
 import { derived } from '../helpers/examples.js';
+import { rng, uniform } from '../helpers/random.js';
 import { hand } from '../helpers/hand.js';
 import { sym } from '../../src/core/expr.js';
 import { subs } from '../../src/core/subs.js';
@@ -329,11 +330,33 @@ describe('Smirnov example 2: the checks can fail', () => {
 
 describe('Smirnov example 3: the n-gon journal (2.4) and the threshold (2.5)', () => {
   const rows = report(roughHinge).rows;
-  it('the determinant of (2.4) as typed agrees at random points, Δᵢ as printed does not (2π/n, no sgn φ̇ on the moment), f_r* = I√(1 + f²)/(r m l) symbolically', () => {
+  it('the determinant of (2.4) as typed and Δᵢ read with π/n agree at random points, Δᵢ as printed (2π/n) does not; f_r* = I√(1 + f²)/(r m l) symbolically', () => {
     expect(rows.map((r) => [r.formula.name, r.agrees, r.how])).toEqual([
       ['\\det (2.4)', true, 'numeric'],
       ['\\Delta_i', false, 'numeric'],
+      ['\\Delta_i,\\ \\pi/n', true, 'numeric'],
       ['f_r^{*}', true, 'symbolic'],
     ]);
+  });
+  it('π/n, not 2π/n: the 2×2 determinant of (2.4) in floating point, beside both readings of Δᵢ at random states', () => {
+    const r0 = rng(2406);
+    for (let trial = 0; trial < 100; trial++) {
+      const [m, l, I, r, f, fr] = [uniform(r0, 0.5, 2), uniform(r0, 0.2, 1), uniform(r0, 0.3, 2), uniform(r0, 0.01, 0.2), uniform(r0, 0, 1), uniform(r0, 0, 5)];
+      const [phi, sgn, n] = [uniform(r0, -3, 3), r0() < 0.5 ? -1 : 1, 3 + Math.floor(r0() * 30)];
+      const i = Math.floor(r0() * n);
+      // Column k of (2.4), the friction moment's N-terms moved to the left.
+      const kappa = (m * l * fr * r * sgn) / I;
+      const column = (k: number) => {
+        const a = phi + (2 * Math.PI * k) / n;
+        return [Math.cos(a) - f * Math.sin(a) * sgn + kappa * Math.sin(phi), Math.sin(a) + f * Math.cos(a) * sgn - kappa * Math.cos(phi)];
+      };
+      const [[a11, a21], [a12, a22]] = [column(i), column(i + 1)];
+      const det = a11! * a22! - a12! * a21!;
+      const root = Math.sqrt(1 + f * f);
+      const delta = (shift: number, moment: number) =>
+        2 * root * (root * Math.cos(Math.PI / n) - moment * Math.sin((2 * Math.PI * i) / n + shift + Math.atan(f * sgn))) * Math.sin(Math.PI / n);
+      expect(delta(Math.PI / n, kappa)).toBeCloseTo(det, 12);
+      expect(Math.abs(delta((2 * Math.PI) / n, kappa) - det)).toBeGreaterThan(1e-9);
+    }
   });
 });

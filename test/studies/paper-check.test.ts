@@ -22,6 +22,11 @@ import { preImpactName } from '../../src/model/names.js';
 import prismInGuides from '../../derivations/prism-in-guides.js';
 import planarPrism from '../../derivations/prism-in-guides-planar.js';
 import roughHinge from '../../derivations/rough-hinge-pendulum.js';
+import parabolicBilliard from '../../derivations/parabolic-billiard.js';
+import releaseElastic from '../../derivations/kozlov-release-elastic.js';
+import viscoelasticDisk from '../../derivations/viscoelastic-disk.js';
+import { buildModel } from '../../src/model/model.js';
+import { checkNotDerived } from '../../src/model/validate/paper.js';
 
 const report = (spec: typeof compass) => paperCheck(derived(spec), spec.paper!);
 
@@ -342,6 +347,16 @@ describe('Smirnov example 2: the checks can fail', () => {
       },
     ]);
     expect(row!.agrees).toBe(false);
+  });
+});
+
+describe('results the papers state that are not derived, listed with the reason', () => {
+  it('kozlov1988 (4.5) and the elastic realization’s limit motion, kuleshov2011 Props. 12–14: each model builds and lists them', () => {
+    const listed = [parabolicBilliard, releaseElastic, viscoelasticDisk].map((spec) => {
+      buildModel(spec);
+      return checkNotDerived(spec.paper!.notDerived, spec.name).map((r) => `${spec.paper!.source} ${r.eq}`);
+    });
+    expect(listed).toEqual([['kozlov1988 (4.5)'], ['kozlov1988 Th. 2'], ['kuleshov2011 Prop. 12', 'kuleshov2011 Prop. 13', 'kuleshov2011 Prop. 14']]);
   });
 });
 

@@ -52,6 +52,8 @@ const RATIO = { r: 'impact1.leaves.ratio', k: 'pi/alpha' };
 const ROLLING = { alpha: '(0, pi/5]' };
 /** k > 4 spokes, real, every I*: where (2.9)'s base (I* + cos 2α)/(1 + I*) is positive for every I* ((2.8): spoke 0 lifts off). */
 const LIFTING = { alpha: '(0, pi/4)' };
+/** k > 3, real, I* > 1/2: the base is positive there too (I* > 1/2 ≥ −cos 2α). */
+const HEAVY_RIM = { alpha: '(0, pi/3)', Istar: '(1/2, 1]' };
 
 export function rimlessWheel(k: number): ModelSpec {
   const angle = (j: number): string => (j === 0 ? 'psi' : `psi + ${2 * j}*pi/${k}`);
@@ -161,7 +163,17 @@ export function rimlessWheel(k: number): ModelSpec {
           rate: 'k',
           where: RATIO,
           on: LIFTING,
-          note: 'for every real $k > 4$, so, $\\nu$ being continuous at $k = 4$, $\\nu$ increases strictly with the number of spokes from $k = 4$ on: every integer $k > 3$, as the paper states. For real $3 < k < 4$, where (2.9) holds only for $I^* > -\\cos(2\\pi/k)$ (spoke 0 lifts off, (2.8)), it is not proved.',
+          note: 'for every real $k > 4$, so, $\\nu$ being continuous at $k = 4$, $\\nu$ increases strictly with the number of spokes from $k = 4$ on: every integer $k > 3$, as the paper states.',
+        },
+        { eq: '(2.9)', name: '\\nu < 1,\\ k > 3,\\ I^* > 1/2', claim: 'r^k < 1', where: RATIO, on: HEAVY_RIM },
+        {
+          eq: '(2.9)',
+          name: 'd\\nu/dk > 0,\\ k > 3,\\ I^* > 1/2',
+          claim: 'r^k > 0',
+          rate: 'k',
+          where: RATIO,
+          on: HEAVY_RIM,
+          note: 'real $3 < k \\le 4$, where (2.9) holds only for $I^* > -\\cos(2\\pi/k)$ (spoke 0 lifts off, (2.8)): proved for $I^* > 1/2$; for $-\\cos(2\\pi/k) < I^* \\le 1/2$, a region no box fills, it is not.',
         },
         {
           eq: '(2.9)',

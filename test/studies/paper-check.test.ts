@@ -119,18 +119,23 @@ describe('rimless wheel §2: the statements after (2.9), proved for k > 4 (ν) a
   it('the impulses (2.3), (2.5) > 0 and, for k ≥ 5, (2.4) < 0 and (2.6) < 0: spoke 0 lifts off for every I*; (2.7) < 0', () => {
     expect(claims.slice(0, 5).map((c) => [c.claim.eq, c.proof.holds])).toEqual(['(2.3)', '(2.5)', '(2.4)', '(2.6)', '(2.7)'].map((eq) => [eq, true]));
   });
-  it('ν < 1 and dν/dk > 0 are proved on α = π/k ∈ (0, π/4), ν > exp(−16π/k) (so ν → 1) on (0, π/5], I* ∈ [0, 1]', () => {
+  it('ν < 1 and dν/dk > 0 are proved on α = π/k ∈ (0, π/4), I* ∈ [0, 1], and on (0, π/3), I* ∈ (1/2, 1]; ν > exp(−16π/k) (so ν → 1) on (0, π/5]', () => {
     expect(claims.slice(5).map((c) => [c.claim.name, c.proof.holds, c.proof.via])).toEqual([
       ['\\nu < 1', true, 'logarithms'],
       ['d\\nu/dk > 0', true, 'logarithm bound'],
+      ['\\nu < 1,\\ k > 3,\\ I^* > 1/2', true, 'logarithms'],
+      ['d\\nu/dk > 0,\\ k > 3,\\ I^* > 1/2', true, 'logarithm bound'],
       ['\\nu > \\exp(-16\\pi/k)', true, 'logarithms'],
     ]);
     const alpha = (c: (typeof claims)[number]) => c.assumptions.find((a) => a.parameter === 'alpha')!;
-    expect([5, 6, 7].map((i) => [alpha(claims[i]!).upper && evaluate(alpha(claims[i]!).upper!, {}), alpha(claims[i]!).upperOpen])).toEqual([
+    expect([5, 6, 7, 8, 9].map((i) => [alpha(claims[i]!).upper && evaluate(alpha(claims[i]!).upper!, {}), alpha(claims[i]!).upperOpen])).toEqual([
       [Math.PI / 4, true],
       [Math.PI / 4, true],
+      [Math.PI / 3, true],
+      [Math.PI / 3, true],
       [Math.PI / 5, false],
     ]);
+    expect(claims[8]!.assumptions.find((a) => a.parameter === 'Istar')).toMatchObject({ lowerOpen: true, upperOpen: false });
     expect(claims[6]!.assumptions.find((a) => a.parameter === 'Istar')).toMatchObject({ lowerOpen: false, upperOpen: false });
   });
   it('dν/dk > 0 near k = 4, I* = 0, where ν → 0: ln r bounded by 1 − 1/r leaves (2α sin 2α − 2 sin²α)/(I* + cos 2α), x sin x > 1 − cos x with x = 2π/k', () => {

@@ -29,20 +29,35 @@ export function logMinorant(e: Expr, domain: Domain): Expr | undefined {
 function sumMinorant(e: Expr, domain: Domain): Expr | undefined {
   const sum = expand(e);
   const terms = sum.kind === 'add' ? sum.terms.map((t) => mul(num(t.coeff), t.expr)) : [sum];
-  const bounded = terms.map((t) => termMinorant(t, domain));
+  // The terms of one logarithm collected, c₁ ln u + c₂ ln u = (c₁ + c₂) ln u: its coefficient's sign is
+  // the sum's ((I* + cos 2α) ln r where cos 2α alone changes sign).
+  const plain: Expr[] = [];
+  const byLog = new Map<Expr, Expr[]>();
+  for (const t of terms) {
+    const split = logFactor(t);
+    if (split === 'none') plain.push(t);
+    else if (!split) return undefined;
+    else byLog.set(split.log, [...(byLog.get(split.log) ?? []), split.coefficient]);
+  }
+  const bounded = [...byLog].map(([log, cs]) => bound(log, add(...cs), domain));
   if (bounded.some((t) => !t)) return undefined;
-  return add(...(sum.kind === 'add' ? [num(sum.constant)] : []), ...bounded.map((t) => t!));
+  return add(...(sum.kind === 'add' ? [num(sum.constant)] : []), ...plain, ...bounded.map((t) => t!));
 }
 
-/** c·ln u as c(1 − 1/u) for c ≥ 0, c(u − 1) for c ≤ 0; a term without a logarithm as it is. */
-function termMinorant(t: Expr, domain: Domain): Expr | undefined {
+/** t = c·ln u with c free of logarithms ('none': t has no logarithm; undefined: one it cannot be split at). */
+function logFactor(t: Expr): { log: Expr; coefficient: Expr } | 'none' | undefined {
   const logs = t.kind === 'mul' ? t.factors.filter((f) => isLog(f.base)) : isLog(t) ? [{ base: t, exp: ONE }] : [];
-  if (logs.length === 0) return hasLog(t) ? undefined : t;
+  if (logs.length === 0) return hasLog(t) ? undefined : 'none';
   if (logs.length > 1 || logs[0]!.exp !== ONE) return undefined;
   const log = logs[0]!.base;
+  const coefficient = mul(t, pow(log, num(-1)));
+  return hasLog(coefficient) ? undefined : { log, coefficient };
+}
+
+/** c·ln u as c(1 − 1/u) for c ≥ 0, c(u − 1) for c ≤ 0. */
+function bound(log: Expr, c: Expr, domain: Domain): Expr | undefined {
   const u = log.kind === 'fn' ? log.args[0]! : log;
-  const c = mul(t, pow(log, num(-1)));
-  if (hasLog(c) || signOn(u, domain) !== 'positive') return undefined;
+  if (signOn(u, domain) !== 'positive') return undefined;
   // c ≥ 0 (c ≤ 0) is enough: a term whose c vanishes somewhere is 0 there, and so is its bound.
   const weak = (x: Expr): boolean => {
     const p = proveNonnegative(x, domain);

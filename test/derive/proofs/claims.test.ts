@@ -57,6 +57,13 @@ describe('Rubanovich–Formalsky (2.9) for every real k > 4, every I*', () => {
     const x = 1.2;
     expect(evaluate(proof.positive[0]!, { alpha: x / 2, Istar: 0.3 })).toBeCloseTo((x * Math.sin(x) - 1 + Math.cos(x)) / (0.3 + Math.cos(x)), 12);
   });
+  it('real 3 < k ≤ 4 with I* > 1/2: the two logarithm terms I* ln r and cos 2α ln r, cos 2α of either sign, bounded together', () => {
+    const heavy = assumptionDomain([
+      { parameter: 'Istar', lower: canonical('1/2'), upper: num(1), lowerOpen: true, upperOpen: false, source: 'declared' },
+      { parameter: 'alpha', lower: num(0), upper: canonical('pi/3'), lowerOpen: true, upperOpen: true, source: 'declared' },
+    ]);
+    expect(proveClaim(nu, num(0), heavy, { rate })).toMatchObject({ holds: true, via: 'logarithm bound' });
+  });
   it('the bound proves no false rate: ν decreasing in k stays unproved', () => {
     expect(proveClaim(num(0), nu, lifting, { rate }).holds).toBe(false);
   });

@@ -54,5 +54,13 @@ export default defineModel({
       },
       { eq: 'Th. 3', name: 'e\\ (k = 0)', formula: '1', derived: 'compliant.line.restitution' },
     ],
+    notDerived: [
+      {
+        eq: 'Th. 2',
+        name: '\\lim_{N \\to \\infty} y(t)',
+        reason:
+          'the limit motion of the elastic realization. The pressed piece $y = g(\\cos\\sqrt{N}t - 1)/N$ is derived, but the toolkit takes limits in $N$ of expressions rational in $N$, which it is not (its limit 0 rests on $|\\cos| \\le 1$), and the release after $t = 1$, where the spring lifts the point to $y = 0$, is the root of a transcendental equation, not in closed form for finite $N$. The limit is measured instead: the release tends to $t = 1$ (Th. 2 above).',
+      },
+    ],
   },
 });

@@ -107,5 +107,13 @@ export default defineModel({
         note: 'the orbits born at the period doubling ($a = a_{*}$) run twice along the vertical one there: their period is $2T = 4\\sqrt{a/g}$.',
       },
     ],
+    notDerived: [
+      {
+        eq: '(4.5)',
+        name: 'f^{\\prime\\prime}(0) \\le g v^{-2} - \\pi g^2 v^{-3} N^{-1/2} + o(N^{-1/2})',
+        reason:
+          'Lyapunov’s integral criterion (4.4), $T\\int_0^T p\\,dt \\le 4$, along the orbit (4.2) bouncing on a floor realized by a stiff spring. The derivation has this model’s rigid impacts, not that realization’s periodic orbit: its phase in the spring ends at $\\tau$, a root of $g(\\cos\\sqrt{N}\\tau - 1) = v\\sqrt{N}\\sin\\sqrt{N}\\tau$ that the piecewise motion does not solve in closed form, and the criterion’s expansion in $N^{-1/2}$ is not taken. Its rigid limit (4.1) is derived above.',
+      },
+    ],
   },
 });

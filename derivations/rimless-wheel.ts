@@ -50,6 +50,10 @@ export function rimlessWheelStance(): ModelSpec {
 const RATIO = { r: 'impact1.leaves.ratio', k: 'pi/alpha' };
 /** k ≥ 5 spokes, every I*. */
 const ROLLING = { alpha: '(0, pi/5]' };
+/** k > 4 spokes, real, every I*: where (2.9)'s base (I* + cos 2α)/(1 + I*) is positive for every I* ((2.8): spoke 0 lifts off). */
+const LIFTING = { alpha: '(0, pi/4)' };
+/** k > 3, real, I* > 1/2: the base is positive there too (I* > 1/2 ≥ −cos 2α). */
+const HEAVY_RIM = { alpha: '(0, pi/3)', Istar: '(1/2, 1]' };
 
 export function rimlessWheel(k: number): ModelSpec {
   const angle = (j: number): string => (j === 0 ? 'psi' : `psi + ${2 * j}*pi/${k}`);
@@ -142,16 +146,35 @@ export function rimlessWheel(k: number): ModelSpec {
           where: { T: 'impact1.T-' },
         },
       ],
-      // (2.9)'s statements after it, typed from the paper with r = (2.6)'s ratio and k = π/α, proved for
-      // k ≥ 5: where, by (2.8), spoke 0 lifts off for every I* (α ≤ π/5 < π/4 ≤ α₀), so (2.6) applies.
+      // (2.9)'s statements after it, typed from the paper with r = (2.6)'s ratio and k = π/α: ν < 1 and
+      // dν/dk > 0 for real k > 4, where, by (2.8), spoke 0 lifts off for every I* (α < π/4 ≤ α₀), so (2.6)
+      // applies; the impulses' signs and ν's lower bound for k ≥ 5.
       claims: [
         { eq: '(2.3)', name: 'E_{R_{1y}} > 0', claim: 'E > 0', where: { E: 'impact1.stays.spoke1.n' } },
         { eq: '(2.5)', name: 'E_{R_{1y}} > 0', claim: 'E > 0', where: { E: 'impact1.leaves.spoke1.n' } },
         { eq: '(2.4)', name: 'E_{R_{2y}} < 0,\\ k \\ge 5', claim: 'E < 0', where: { E: 'impact1.stays.spoke0.n' }, on: ROLLING },
         { eq: '(2.6)', name: '\\dot{\\psi}(+0) < 0,\\ k \\ge 5', claim: 'wp < 0', where: { wp: "impact1.leaves.psi'+" }, on: ROLLING },
         { eq: '(2.7)', name: 'E_{R_{1x}} < 0', claim: 'E < 0', where: { E: 'impact1.leaves.spoke1.t' } },
-        { eq: '(2.9)', name: '\\nu < 1', claim: 'r^k < 1', where: RATIO, on: ROLLING },
-        { eq: '(2.9)', name: 'd\\nu/dk > 0', claim: 'r^k > 0', rate: 'k', where: RATIO, on: ROLLING },
+        { eq: '(2.9)', name: '\\nu < 1', claim: 'r^k < 1', where: RATIO, on: LIFTING },
+        {
+          eq: '(2.9)',
+          name: 'd\\nu/dk > 0',
+          claim: 'r^k > 0',
+          rate: 'k',
+          where: RATIO,
+          on: LIFTING,
+          note: 'for every real $k > 4$, so, $\\nu$ being continuous at $k = 4$, $\\nu$ increases strictly with the number of spokes from $k = 4$ on: every integer $k > 3$, as the paper states.',
+        },
+        { eq: '(2.9)', name: '\\nu < 1,\\ k > 3,\\ I^* > 1/2', claim: 'r^k < 1', where: RATIO, on: HEAVY_RIM },
+        {
+          eq: '(2.9)',
+          name: 'd\\nu/dk > 0,\\ k > 3,\\ I^* > 1/2',
+          claim: 'r^k > 0',
+          rate: 'k',
+          where: RATIO,
+          on: HEAVY_RIM,
+          note: 'real $3 < k \\le 4$, where (2.9) holds only for $I^* > -\\cos(2\\pi/k)$ (spoke 0 lifts off, (2.8)): proved for $I^* > 1/2$; for $-\\cos(2\\pi/k) < I^* \\le 1/2$, a region no box fills, it is not.',
+        },
         {
           eq: '(2.9)',
           name: '\\nu > \\exp(-16\\pi/k)',

@@ -11,6 +11,8 @@ const column = (k: string): [string, string] => [
   `sin(${alpha(k)}) + f*cos(${alpha(k)})*sgn - ${kappa}*cos(phi)`,
 ];
 const [ci, cj] = [column('i'), column('i + 1')];
+// Arctg y written asin(y/√(1 + y²)), y = f sgn φ̇ (the language has no arctan).
+const arctg = 'asin(f*sgn/sqrt(1 + f^2))';
 const journal = { n: 'hinge.journal.n', i: 'hinge.journal.i', I: 'Jc + m*l^2', sgn: "sign(phi')" };
 
 // Smirnov's examples 3 and 4 (smirnov1981 §2): a physical pendulum on a
@@ -49,7 +51,7 @@ export default defineModel({
   // x points down (V = −m g x): drawn with the vertical up the page.
   drawing: { points: { O: [0, 0], C: ['y', '-x'] }, segments: [['O', 'C']] },
   initial: { q: { x: 'l*cos(1)', y: 'l*sin(1)', phi: 1 }, qd: { x: '-l*sin(1)*2', y: 'l*cos(1)*2', phi: 2 }, t1: 3 },
-  // smirnov1981 §2, example 3: the determinant of (2.4), Δᵢ as printed, and the self-locking threshold of (2.5).
+  // smirnov1981 §2, example 3: the determinant of (2.4), Δᵢ as printed and corrected, and the self-locking threshold of (2.5).
   paper: {
     source: 'smirnov1981',
     formulas: [
@@ -63,11 +65,21 @@ export default defineModel({
       {
         eq: '(2.4)',
         name: '\\Delta_i',
-        // Arctg y written asin(y/√(1 + y²)), y = f sgn φ̇ (the language has no arctan).
-        formula: '2*sqrt(1 + f^2)*(sqrt(1 + f^2)*cos(pi/n) - fr*r*m*l/I*sin(2*pi*i/n + 2*pi/n + asin(f*sgn/sqrt(1 + f^2))))*sin(pi/n)',
+        formula: `2*sqrt(1 + f^2)*(sqrt(1 + f^2)*cos(pi/n) - fr*r*m*l/I*sin(2*pi*i/n + 2*pi/n + ${arctg}))*sin(pi/n)`,
         derived: 'hinge.journal.Δ',
         where: journal,
-        note: 'the determinant as printed disagrees with that of (2.4): the sine’s argument is $2\\pi i/n + \\pi/n + \\operatorname{arctg}(f \\operatorname{sgn}\\dot\\varphi)$ (the midpoint of the two vertices), and the moment term carries the $\\operatorname{sgn}\\dot\\varphi$ of the friction moment; the threshold (2.5), where a $\\Delta_i$ first vanishes as $n \\to \\infty$, is the same',
+        note: 'as printed: the sine’s argument $2\\pi i/n + 2\\pi/n + \\operatorname{Arctg}(f \\operatorname{sgn}\\dot\\varphi)$ is the direction of vertex $i + 1$, where the determinant of (2.4) (the row above) has the midpoint of the two vertices (the row below)',
+      },
+      {
+        eq: '(2.4)',
+        name: '\\Delta_i,\\ \\pi/n',
+        // The columns of (2.4) are √(1 + f²)(cos, sin)(αₖ + β) + κ(sin φ, −cos φ), β = Arctg(f sgn φ̇), κ = f_r r m l sgn φ̇/I:
+        // their determinant is (1 + f²) sin(2π/n) + √(1 + f²) κ (cos(αᵢ₊₁ − φ + β) − cos(αᵢ − φ + β)), the difference of cosines
+        // −2 sin(2πi/n + π/n + β) sin(π/n): the midpoint of the two vertices, and the sgn φ̇ of the friction moment.
+        formula: `2*sqrt(1 + f^2)*(sqrt(1 + f^2)*cos(pi/n) - fr*r*m*l/I*sgn*sin(2*pi*i/n + pi/n + ${arctg}))*sin(pi/n)`,
+        derived: 'hinge.journal.Δ',
+        where: journal,
+        note: 'the printed $\\Delta_i$ corrected: $\\pi/n$ in the sine’s argument for the printed $2\\pi/n$, and the $\\operatorname{sgn}\\dot\\varphi$ of the friction moment on the moment term. The two differ by half a vertex, which no relabelling of $i$ undoes; the threshold (2.5), where a $\\Delta_i$ first vanishes as $n \\to \\infty$, is the same for both',
       },
       { eq: '(2.5)', name: 'f_r^{*}', formula: 'I*sqrt(1 + f^2)/(r*m*l)', derived: 'hinge.journal.critical', where: { I: 'Jc + m*l^2' } },
     ],

@@ -210,7 +210,7 @@ export default defineModel({
         formula: 'eps^2*((3/2)*cos(alpha))^(2/3)/2',
         derived: 'patch.foundation.incline.depth',
         where: { eps: '(m*g/(k*r^2))^(1/3)' },
-        note: 'the rest depth on the incline, the equilibrium $s_{*} = \\tfrac{1}{2}(\\tfrac{3}{2}\\cos\\alpha)^{2/3}$ of the fast vertical motion (9.1), in the depth of the lowest point $r\\varepsilon^2 s$ (§8 (ii)): $\\zeta_{*} = \\varepsilon^2 s_{*}$; Prop. 13 and Prop. 14 state that the vertical oscillation decays to it (estimates of order, not closed forms).',
+        note: 'the rest depth on the incline, the equilibrium $s_{*} = \\tfrac{1}{2}(\\tfrac{3}{2}\\cos\\alpha)^{2/3}$ of the fast vertical motion (9.1), in the depth of the lowest point $r\\varepsilon^2 s$ (§8 (ii)): $\\zeta_{*} = \\varepsilon^2 s_{*}$; Prop. 13 and Prop. 14, that the vertical oscillation decays to it, are estimates of order (below, not derived).',
       },
       {
         eq: '(12.2)',
@@ -254,6 +254,26 @@ export default defineModel({
         derived: 'restitution.foundation.ratioAtLargest',
         tolerance: 0.01,
         note: "at $h'_{-} = 10^{8}$.",
+      },
+    ],
+    notDerived: [
+      {
+        eq: 'Prop. 12',
+        name: '\\nu u_y/(k r \\vartheta_0^2),\\ \\nu u_x/(k r \\vartheta_0) = O(\\varepsilon)',
+        reason:
+          'the patch’s viscous terms small beside its elastic ones under the assumptions (ii)–(iii) on the initial state: an estimate of order with constants the paper does not give, read off the identities (8.2); no closed form to derive.',
+      },
+      {
+        eq: 'Prop. 13',
+        name: 'E \\le C_0\\varepsilon^2 \\text{ for } T \\ge T_0\\varepsilon^{-1}|\\ln\\varepsilon|',
+        reason:
+          'the decay of the fast vertical oscillation (9.1) into a neighbourhood of its rest $s_{*}$: an estimate of order with constants the paper does not give ($C_0$, $T_0$), proved by averaging its energy. Only the rest depth (9.2) is a closed form, derived above.',
+      },
+      {
+        eq: 'Prop. 14',
+        name: '\\tilde{E} \\le C_0\\varepsilon^4 \\text{ for } \\tau \\ge \\varepsilon^{-1}|\\ln\\varepsilon|\\,T_1',
+        reason:
+          'the further relaxation of the same oscillation, with the energy $\\tilde{E}$ about the shifted rest: an estimate of order with constants the paper does not give ($C_0$, $T_1$), proved as Prop. 13.',
       },
     ],
   },

@@ -662,6 +662,15 @@ export interface PaperSpec {
   readonly claims?: readonly PaperClaimSpec[];
   /** The paper's figures, redrawn. */
   readonly figures?: readonly PaperFigureSpec[];
+  /** Results of the paper the toolkit does not derive, each with why: the report lists them as such. */
+  readonly notDerived?: readonly PaperNotDerivedSpec[];
+}
+
+/** A result of the paper left underived: its equation number, the result in LaTeX, and the reason in words ($…$ for math). */
+export interface PaperNotDerivedSpec {
+  readonly eq: string;
+  readonly name: string;
+  readonly reason: string;
 }
 
 // ---- the keys each part of the language knows
@@ -785,7 +794,7 @@ export const DRAWING_FIELDS: Known<DrawingSpec> = { points: true, segments: true
 export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = { axes: true, angles: true, gravity: true, surfaces: true, supports: true };
 export const ANGLE_MARK_FIELDS: Known<AngleMarkSpec> = { coordinate: true, at: true, from: true, to: true };
 export const DISC_FIELDS: Known<NonNullable<DrawingSpec['discs']>[number]> = { center: true, radius: true };
-export const PAPER_FIELDS: Known<PaperSpec> = { source: true, general: true, formulas: true, claims: true, figures: true };
+export const PAPER_FIELDS: Known<PaperSpec> = { source: true, general: true, formulas: true, claims: true, figures: true, notDerived: true };
 
 /** The values multipleImpacts may take. */
 export const MULTIPLE_IMPACT_RULES: Readonly<Record<NonNullable<ModelSpec['multipleImpacts']>, true>> = { error: true, lcp: true };

@@ -34,7 +34,29 @@ const restingDefinition = (name: string): Inline[] => [
  * number beside it), then the table: the paper's formula as the paper writes
  * it, the derived equation it is compared with, and whether they agree.
  */
-export function paperSections({ rows, claims, figures, source, general }: PaperCheck): Section[] {
+export function paperSections(check: PaperCheck): Section[] {
+  return [...checkedSections(check), ...notDerivedSections(check)];
+}
+
+/**
+ * The paper's results the toolkit does not derive, each with the reason:
+ * listed, so that the report shows what it leaves out rather than a stand-in.
+ */
+function notDerivedSections({ notDerived, source }: PaperCheck): Section[] {
+  if (notDerived.length === 0) return [];
+  return [
+    {
+      id: 'paper-not-derived',
+      title: 'Results of the paper not derived',
+      blocks: [
+        paragraph(`These results of ${REFERENCES[source].short} are not derived here, for the reason given with each:`),
+        { kind: 'list', items: notDerived.map((r): Inline[] => [r.eq, ' ', m(r.name), ': ', ...noteInlines(r.reason)]) },
+      ],
+    },
+  ];
+}
+
+function checkedSections({ rows, claims, figures, source, general }: PaperCheck): Section[] {
   if (rows.length === 0) return claimSections(claims, figures);
   const paper = REFERENCES[source].short;
   const intro: Inline[] = [

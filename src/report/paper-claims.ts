@@ -41,7 +41,7 @@ export function claimSections(claims: readonly PaperClaimRow[], figures: readonl
       },
     );
     const notes = claims
-      .filter((c) => c.claim.note || c.directions.size || c.proof.via === 'quadratic form' || c.proof.via === 'arrival' || c.proof.nonzero.length)
+      .filter((c) => c.claim.note || c.directions.size || (c.proof.via !== 'difference' && c.proof.via !== 'logarithms') || c.proof.nonzero.length)
       .map((c): Inline[] => [c.claim.eq, ': ', ...claimNote(c)]);
     if (notes.length) blocks.push({ kind: 'list', items: notes });
   }
@@ -69,6 +69,21 @@ function claimNote(c: PaperClaimRow): Inline[] {
       c.proof.strict
         ? 'a quadratic form in the pre-impact velocities, positive for every non-zero one by Sylvester’s criterion (its Hessian’s leading minors)'
         : 'a quadratic form in the pre-impact velocities, non-negative for every one: positive semidefinite, every principal minor of its Hessian ≥ 0',
+      c.claim.note ? '; ' : '.',
+    );
+  if (c.proof.via === 'logarithm bound')
+    parts.push(
+      'the rate of the logarithm, its ',
+      m('\\ln u'),
+      ' bounded below by ',
+      m('1 - 1/u'),
+      ' (',
+      m('\\ln u \\ge 1 - 1/u'),
+      ' for ',
+      m('u > 0'),
+      ', a term with a non-positive coefficient bounded by ',
+      m('u - 1'),
+      '): the bound shown positive proves the rate positive',
       c.claim.note ? '; ' : '.',
     );
   if (c.proof.via === 'arrival')

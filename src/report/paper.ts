@@ -43,6 +43,7 @@ export const PAPER_GROUPS = [
       'paper-results',
       'paper-check',
       'paper-claims',
+      'paper-not-derived',
       'rigid-limit',
       'linearization',
       'steady-motion',

@@ -54,6 +54,7 @@ export function linearizationSection({
       ' drops out because ',
       m('\\ddot{q} = 0'),
       ' at rest). The model declares no inputs, so there is no input matrix B.',
+      ...forcesOmitted(system, M),
     ),
     equations(
       equation(undefined, M, matrix(forms.M)),
@@ -103,6 +104,23 @@ export function linearizationSection({
     );
   }
   return { id: 'linearization', title: 'Linearization about equilibria', blocks };
+}
+
+/**
+ * The contact forces the printed matrices leave out: compliant contacts and
+ * patches act only where engaged (a gap ≤ 0, a patch in contact), so they are
+ * not part of the smooth forcing; the equilibria and eigenvalues include them
+ * (derive/linearization/equilibria.ts).
+ */
+function forcesOmitted(system: DerivedSystem, M: string): Inline[] {
+  const names = [...(system.compliant?.terms ?? []).map((t) => t.name), ...(system.patches?.terms ?? []).map((t) => t.name)];
+  if (names.length === 0) return [];
+  const one = names.length === 1;
+  return [
+    ' ',
+    m(`${M}, C, K`),
+    ` leave out the force${one ? '' : 's'} of ${names.join(', ')}, which act${one ? 's' : ''} only where engaged (a gap ≤ 0, a patch in contact); the equilibria below include ${one ? 'it' : 'them'}: the force at the rest, an added mass, and the stiffness and damping there.`,
+  ];
 }
 
 /** How a frictional contact rests: sticking inside its cone, or sliding because its slip moves by itself (a belt). */

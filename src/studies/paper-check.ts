@@ -24,7 +24,7 @@ import { preImpactName } from '../model/names.js';
 import { buildModel } from '../model/model.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { PaperSpec } from '../model/spec.js';
-import { checkPaper, type PaperFormula } from '../model/validate/paper.js';
+import { checkNotDerived, checkPaper, type NotDerived, type PaperFormula } from '../model/validate/paper.js';
 import { checkClaims, checkFigures, type Binding, type ClaimRange, type PaperClaim, type PaperFigure } from '../model/validate/paper-claims.js';
 
 /** Random points of the numeric comparison. */
@@ -70,6 +70,8 @@ export interface PaperCheck {
   readonly rows: readonly PaperCheckRow[];
   readonly claims: readonly PaperClaimRow[];
   readonly figures: readonly PaperFigureData[];
+  /** The paper's results the toolkit does not derive, with why (the model file's list). */
+  readonly notDerived: readonly NotDerived[];
   readonly general?: DerivedSystem;
 }
 
@@ -91,7 +93,8 @@ export function paperCheck(system: DerivedSystem, spec: PaperSpec, computed: Com
   const rows = checkPaperFormulas(source, checkPaper(spec.formulas, source.model), measuredFacts(system, computed));
   const claims = proveClaims(source, checkClaims(spec.claims, source.model));
   const figures = checkFigures(spec.figures, source.model).map((f) => figureData(source, f));
-  return { source: key, rows, claims, figures, ...(general ? { general } : {}) };
+  const notDerived = checkNotDerived(spec.notDerived, system.model.name);
+  return { source: key, rows, claims, figures, notDerived, ...(general ? { general } : {}) };
 }
 
 /** The symbols a formula, claim or figure names, bound to facts of `system` or to expressions. */

@@ -32,6 +32,24 @@ describe('the report', () => {
   });
 });
 
+describe('a paper’s results not derived', () => {
+  const system = derived(compass);
+  const notDerived = [{ eq: '(1.19)', name: 'T_{\\mathrm{rock}} < \\infty', reason: 'a statement about every motion: $\\sum$ of the swings.' }];
+  const doc = buildReport(system, { source: 'derivations/compass.ts', toolkit: TOOLKIT, paper: paperCheck(system, { ...compass.paper!, notDerived }) });
+  it('are listed in their own section after the checked ones, each with its equation number, statement and reason', () => {
+    const ids = doc.sections.map((s) => s.id);
+    expect(ids.indexOf('paper-not-derived')).toBeGreaterThan(ids.indexOf('paper-check'));
+    const list = doc.sections.find((s) => s.id === 'paper-not-derived')!.blocks.find((b) => b.kind === 'list');
+    expect(list?.kind === 'list' ? list.items : []).toEqual([
+      ['(1.19)', ' ', { math: 'T_{\\mathrm{rock}} < \\infty' }, ': ', 'a statement about every motion: ', { math: '\\sum' }, ' of the swings.'],
+    ]);
+  });
+  it('and a paper without any has no such section', () => {
+    const plain = buildReport(system, { source: 'derivations/compass.ts', toolkit: TOOLKIT, paper: paperCheck(system, compass.paper!) });
+    expect(plain.sections.map((s) => s.id)).not.toContain('paper-not-derived');
+  });
+});
+
 describe('the rimless wheel’s report', () => {
   const system = derived(rimlessWheel);
   const doc = buildReport(system, { source: 'derivations/rimless-wheel.ts', toolkit: TOOLKIT, paper: paperCheck(system, rimlessWheel.paper!) });
@@ -70,7 +88,7 @@ describe('the rimless wheel’s report', () => {
   it('prints the inequalities, all proved, and Fig. 4 as a figure', () => {
     const section = doc.sections.find((s) => s.id === 'paper-claims')!;
     const table = section.blocks.find((b) => b.kind === 'table');
-    expect(table?.kind === 'table' && table.rows.map((r) => r[4]![0])).toEqual(Array(8).fill('yes'));
+    expect(table?.kind === 'table' && table.rows.map((r) => r[4]![0])).toEqual(Array(10).fill('yes'));
     expect(section.blocks.filter((b) => b.kind === 'figure').map((b) => b.kind === 'figure' && b.id)).toEqual(['paper-figure-Fig-4']);
   });
 });

@@ -30,6 +30,33 @@ describe('the linearization’s text uses the report’s letter for the forcing 
   });
 });
 
+describe('a compliant contact’s force in the linearization', () => {
+  it('the printed M, C, K say they leave out the floor’s force, which the equilibria include; a model without one says nothing of it', () => {
+    const system = deriveSystem(
+      buildModel(
+        defineModel({
+          name: 'spring-floor',
+          coordinates: ['y'],
+          parameters: { m: 1, g: 9.81, k: 100 },
+          kinetic: "m*y'^2/2",
+          potential: 'm*g*y',
+          unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { compliant: { stiffness: 'k' } } }],
+        }),
+      ),
+    );
+    const text = JSON.stringify(linearizationSection({ system, linearization: linearizationStudy(system)! })!.blocks[0]);
+    expect(text).toContain('leave out the force of floor, which acts only where engaged');
+    expect(
+      JSON.stringify(
+        linearizationSection({
+          system: deriveSystem(buildModel(doublePendulum)),
+          linearization: linearizationStudy(deriveSystem(buildModel(doublePendulum)))!,
+        })!.blocks[0],
+      ),
+    ).not.toContain('leave out');
+  });
+});
+
 describe('a rest with friction is printed as the set sticking allows', () => {
   it('a spring-held block on a rough floor: x ∈ [−μ_s m g/k, μ_s m g/k], sticking on the floor', () => {
     const system = deriveSystem(

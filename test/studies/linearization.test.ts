@@ -51,6 +51,45 @@ describe('the linearization study', () => {
     expect(lying[0]!.eigenvalues).toEqual([]);
   });
 
+  it('rests a point on a Kelvin–Voigt floor at y = −mg/k, with λ = (−c ± i√(4km − c²))/(2m): the compliant force is in the rest and in A', () => {
+    const [m, g, k, c] = [2, 9.81, 400, 6];
+    const floor = {
+      name: 'kelvin-voigt-floor',
+      coordinates: ['y'],
+      parameters: { m, g, k, c },
+      kinetic: "m*y'^2/2",
+      potential: 'm*g*y',
+      unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { compliant: { stiffness: 'k', damping: 'c' } } }],
+      initial: { q: { y: 0.1 } },
+    } as const;
+    const study = linearizationStudy(derived(floor))!;
+    expect(study.equilibria).toHaveLength(1);
+    const [eq] = study.equilibria;
+    expect(eq!.q[0]).toBeCloseTo((-m * g) / k, 9);
+    expect(eq!.verdict).toBe('asymptotically stable');
+    const im = Math.sqrt(4 * k * m - c * c) / (2 * m);
+    expect(eq!.eigenvalues.map((z) => [z.re, Math.abs(z.im)])).toEqual([
+      [expect.closeTo(-c / (2 * m), 6), expect.closeTo(im, 6)],
+      [expect.closeTo(-c / (2 * m), 6), expect.closeTo(im, 6)],
+    ]);
+  });
+
+  it('with an added mass a below the floor, the rest oscillates at √(k/(m + a))', () => {
+    const [m, g, k, a] = [1, 9.81, 100, 3];
+    const floor = {
+      name: 'added-mass-floor',
+      coordinates: ['y'],
+      parameters: { m, g, k, a },
+      kinetic: "m*y'^2/2",
+      potential: 'm*g*y',
+      unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { compliant: { stiffness: 'k', addedMass: 'a' } } }],
+      initial: { q: { y: -0.05 } },
+    } as const;
+    const [eq] = linearizationStudy(derived(floor))!.equilibria;
+    expect(eq!.q[0]).toBeCloseTo((-m * g) / k, 9);
+    expect(eq!.eigenvalues.map((z) => Math.abs(z.im))).toEqual([expect.closeTo(Math.sqrt(k / (m + a)), 6), expect.closeTo(Math.sqrt(k / (m + a)), 6)]);
+  });
+
   it('lists no equilibrium of a falling particle', () => {
     const study = linearizationStudy(derived({ name: 'falling', coordinates: ['y'], parameters: { m: 1, g: 9.81 }, kinetic: "m*y'^2/2", potential: 'm*g*y' }))!;
     expect(study.equilibria).toEqual([]);

@@ -14,6 +14,7 @@ import { parseExpr } from '../../src/core/parse.js';
 import { fn, type Expr } from '../../src/core/expr.js';
 import type { PaperFormula } from '../../src/model/validate/paper.js';
 import { derived } from '../helpers/examples.js';
+import { rng, uniform } from '../helpers/random.js';
 import { hand } from '../helpers/hand.js';
 import { sym } from '../../src/core/expr.js';
 import { subs } from '../../src/core/subs.js';
@@ -21,6 +22,11 @@ import { preImpactName } from '../../src/model/names.js';
 import prismInGuides from '../../derivations/prism-in-guides.js';
 import planarPrism from '../../derivations/prism-in-guides-planar.js';
 import roughHinge from '../../derivations/rough-hinge-pendulum.js';
+import parabolicBilliard from '../../derivations/parabolic-billiard.js';
+import releaseElastic from '../../derivations/kozlov-release-elastic.js';
+import viscoelasticDisk from '../../derivations/viscoelastic-disk.js';
+import { buildModel } from '../../src/model/model.js';
+import { checkNotDerived } from '../../src/model/validate/paper.js';
 
 const report = (spec: typeof compass) => paperCheck(derived(spec), spec.paper!);
 
@@ -108,18 +114,40 @@ describe('rimless wheel §2 for every k', () => {
   });
 });
 
-describe('rimless wheel §2: the statements after (2.9), proved for k ≥ 5 and every I*', () => {
+describe('rimless wheel §2: the statements after (2.9), proved for k > 4 (ν) and k ≥ 5 (the impulses), every I*', () => {
   const { claims, figures } = report(rimlessWheel);
   it('the impulses (2.3), (2.5) > 0 and, for k ≥ 5, (2.4) < 0 and (2.6) < 0: spoke 0 lifts off for every I*; (2.7) < 0', () => {
     expect(claims.slice(0, 5).map((c) => [c.claim.eq, c.proof.holds])).toEqual(['(2.3)', '(2.5)', '(2.4)', '(2.6)', '(2.7)'].map((eq) => [eq, true]));
   });
-  it('ν < 1, dν/dk > 0 and ν > exp(−16π/k) (so ν → 1) are proved on α = π/k ∈ (0, π/5], I* ∈ [0, 1]', () => {
+  it('ν < 1 and dν/dk > 0 are proved on α = π/k ∈ (0, π/4), I* ∈ [0, 1], and on (0, π/3), I* ∈ (1/2, 1]; ν > exp(−16π/k) (so ν → 1) on (0, π/5]', () => {
     expect(claims.slice(5).map((c) => [c.claim.name, c.proof.holds, c.proof.via])).toEqual([
       ['\\nu < 1', true, 'logarithms'],
-      ['d\\nu/dk > 0', true, 'logarithms'],
+      ['d\\nu/dk > 0', true, 'logarithm bound'],
+      ['\\nu < 1,\\ k > 3,\\ I^* > 1/2', true, 'logarithms'],
+      ['d\\nu/dk > 0,\\ k > 3,\\ I^* > 1/2', true, 'logarithm bound'],
       ['\\nu > \\exp(-16\\pi/k)', true, 'logarithms'],
     ]);
-    expect(claims[5]!.assumptions.find((a) => a.parameter === 'alpha')).toMatchObject({ lowerOpen: true, upperOpen: false });
+    const alpha = (c: (typeof claims)[number]) => c.assumptions.find((a) => a.parameter === 'alpha')!;
+    expect([5, 6, 7, 8, 9].map((i) => [alpha(claims[i]!).upper && evaluate(alpha(claims[i]!).upper!, {}), alpha(claims[i]!).upperOpen])).toEqual([
+      [Math.PI / 4, true],
+      [Math.PI / 4, true],
+      [Math.PI / 3, true],
+      [Math.PI / 3, true],
+      [Math.PI / 5, false],
+    ]);
+    expect(claims[8]!.assumptions.find((a) => a.parameter === 'Istar')).toMatchObject({ lowerOpen: true, upperOpen: false });
+    expect(claims[6]!.assumptions.find((a) => a.parameter === 'Istar')).toMatchObject({ lowerOpen: false, upperOpen: false });
+  });
+  it('dν/dk > 0 near k = 4, I* = 0, where ν → 0: ln r bounded by 1 − 1/r leaves (2α sin 2α − 2 sin²α)/(I* + cos 2α), x sin x > 1 − cos x with x = 2π/k', () => {
+    const target = claims[6]!.proof.positive[0]!;
+    for (const [alpha, Istar] of [
+      [0.3, 0.5],
+      [Math.PI / 4 - 1e-3, 1e-3],
+      [0.05, 1],
+    ] as const) {
+      const x = 2 * alpha;
+      expect(evaluate(target, { alpha, Istar })).toBeCloseTo((x * Math.sin(x) - (1 - Math.cos(x))) / (Istar + Math.cos(x)), 9);
+    }
   });
   it('Fig. 4: ν(k) at I* = 1/4 and 3/4 from the derived ratio equals (2.9) as typed, and rises with k', () => {
     const [figure] = figures;
@@ -327,13 +355,45 @@ describe('Smirnov example 2: the checks can fail', () => {
   });
 });
 
+describe('results the papers state that are not derived, listed with the reason', () => {
+  it('kozlov1988 (4.5) and the elastic realization’s limit motion, kuleshov2011 Props. 12–14: each model builds and lists them', () => {
+    const listed = [parabolicBilliard, releaseElastic, viscoelasticDisk].map((spec) => {
+      buildModel(spec);
+      return checkNotDerived(spec.paper!.notDerived, spec.name).map((r) => `${spec.paper!.source} ${r.eq}`);
+    });
+    expect(listed).toEqual([['kozlov1988 (4.5)'], ['kozlov1988 Th. 2'], ['kuleshov2011 Prop. 12', 'kuleshov2011 Prop. 13', 'kuleshov2011 Prop. 14']]);
+  });
+});
+
 describe('Smirnov example 3: the n-gon journal (2.4) and the threshold (2.5)', () => {
   const rows = report(roughHinge).rows;
-  it('the determinant of (2.4) as typed agrees at random points, Δᵢ as printed does not (2π/n, no sgn φ̇ on the moment), f_r* = I√(1 + f²)/(r m l) symbolically', () => {
+  it('the determinant of (2.4) as typed and Δᵢ read with π/n agree at random points, Δᵢ as printed (2π/n) does not; f_r* = I√(1 + f²)/(r m l) symbolically', () => {
     expect(rows.map((r) => [r.formula.name, r.agrees, r.how])).toEqual([
       ['\\det (2.4)', true, 'numeric'],
       ['\\Delta_i', false, 'numeric'],
+      ['\\Delta_i,\\ \\pi/n', true, 'numeric'],
       ['f_r^{*}', true, 'symbolic'],
     ]);
+  });
+  it('π/n, not 2π/n: the 2×2 determinant of (2.4) in floating point, beside both readings of Δᵢ at random states', () => {
+    const r0 = rng(2406);
+    for (let trial = 0; trial < 100; trial++) {
+      const [m, l, I, r, f, fr] = [uniform(r0, 0.5, 2), uniform(r0, 0.2, 1), uniform(r0, 0.3, 2), uniform(r0, 0.01, 0.2), uniform(r0, 0, 1), uniform(r0, 0, 5)];
+      const [phi, sgn, n] = [uniform(r0, -3, 3), r0() < 0.5 ? -1 : 1, 3 + Math.floor(r0() * 30)];
+      const i = Math.floor(r0() * n);
+      // Column k of (2.4), the friction moment's N-terms moved to the left.
+      const kappa = (m * l * fr * r * sgn) / I;
+      const column = (k: number) => {
+        const a = phi + (2 * Math.PI * k) / n;
+        return [Math.cos(a) - f * Math.sin(a) * sgn + kappa * Math.sin(phi), Math.sin(a) + f * Math.cos(a) * sgn - kappa * Math.cos(phi)];
+      };
+      const [[a11, a21], [a12, a22]] = [column(i), column(i + 1)];
+      const det = a11! * a22! - a12! * a21!;
+      const root = Math.sqrt(1 + f * f);
+      const delta = (shift: number, moment: number) =>
+        2 * root * (root * Math.cos(Math.PI / n) - moment * Math.sin((2 * Math.PI * i) / n + shift + Math.atan(f * sgn))) * Math.sin(Math.PI / n);
+      expect(delta(Math.PI / n, kappa)).toBeCloseTo(det, 12);
+      expect(Math.abs(delta((2 * Math.PI) / n, kappa) - det)).toBeGreaterThan(1e-9);
+    }
   });
 });

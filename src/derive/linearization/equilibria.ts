@@ -14,7 +14,10 @@
 // force −μ_k σ_n sgn(∂s/∂t) along the slip row. A contact patch's force
 // (patch.ts: its first regime whose conditions hold) is part of f, so a disk
 // resting on a viscoelastic line is a free rest at the patch's depth, and
-// its residual increments −∂Q/∂q, −∂Q/∂q̇ join K and C in A. Solved
+// its residual increments −∂Q/∂q, −∂Q/∂q̇ join K and C in A. So do a
+// compliant term's force, added mass and increments where it acts
+// (compliant.ts: its gap f ≤ 0 and, without adhesion, a pressing force): a
+// ball rests on an elastic floor at the depth where the spring carries it. Solved
 // numerically by Gauss–Newton on the residual (its Jacobian by central
 // differences), with the least-squares step (JᵀJ + μI)δ = −JᵀF: the system
 // is underdetermined where a stick contact's tangent force or a cyclic
@@ -48,9 +51,10 @@ import { neg, ZERO, type Expr } from '../../core/expr.js';
 import { subs } from '../../core/subs.js';
 import { simplify } from '../../core/trig.js';
 import { MechanicsError } from '../../errors.js';
-import { preImpactName, TIME } from '../../model/names.js';
+import { accelerationSymbol, preImpactName, TIME } from '../../model/names.js';
 import { leastSquares } from '../../numeric/least-squares.js';
 import { luFactor, luSolve } from '../../numeric/lu.js';
+import type { CompliantTerm } from '../compliant/compliant.js';
 import type { PatchCondition } from '../compliant/patch.js';
 import type { DerivedSystem } from '../system.js';
 import { rowsOf } from '../unilateral/unilateral.js';
@@ -241,14 +245,36 @@ class NumericSystem {
     return F;
   }
 
-  /** The contact patches' generalized force at env (each patch's first regime whose conditions hold, as the generated patch$ adds it), n. */
+  /**
+   * The generalized force at env of the contact patches (each patch's first
+   * regime whose conditions hold, as the generated patch$ adds it) and of the
+   * compliant terms acting there (compliantActive), with an added mass's
+   * forcing, n.
+   */
   private patchForce(env: Env): number[] {
     const Q = new Array<number>(this.n).fill(0);
     for (const t of this.system.patches?.terms ?? []) {
       const regime = t.regimes.find((r) => r.conditions.every((c) => holds(evaluate(c.expr, env), c.relation)));
       regime?.force.forEach((e, i) => (Q[i]! += evaluate(e, env)));
     }
+    for (const t of this.compliantActive(env)) {
+      t.generalizedForce.forEach((e, i) => (Q[i]! += evaluate(e, env)));
+      t.inertia?.forcing.forEach((e, i) => (Q[i]! += evaluate(e, env)));
+    }
     return Q;
+  }
+
+  /** The compliant terms acting at env: everywhere, or where the gap f ≤ 0 and, without adhesion, the force presses (the generated code's branches). */
+  private compliantActive(env: Env): CompliantTerm[] {
+    return (this.system.compliant?.terms ?? []).filter((t) => t.everywhere || (evaluate(t.gap, env) <= 0 && (t.adhesion || evaluate(t.force, env) > 0)));
+  }
+
+  /** M at env with the added masses of the compliant terms acting there, n×n row-major. */
+  private massAt(env: Env): Float64Array {
+    const { n } = this;
+    const M = Float64Array.from(this.forms.M.flat(), (e) => evaluate(e, env));
+    for (const t of this.compliantActive(env)) t.inertia?.mass.forEach((row, i) => row.forEach((e, j) => (M[i * n + j]! += evaluate(e, env))));
+    return M;
   }
 
   /** The largest |σ_t|/(μ_s σ_n) of a rest's sticking contacts (0 without): the member of a sticking set nearest the frictionless rest is the least loaded. */
@@ -349,19 +375,21 @@ class NumericSystem {
   /** [−M⁻¹K, −M⁻¹C] at (q, 0), n × 2n row-major. */
   private freeLower(q: readonly number[]): Float64Array {
     const { n } = this;
-    const env = this.env(q);
-    const M = Float64Array.from(this.forms.M.flat(), (e) => evaluate(e, env));
+    // At rest q̈ = 0: the compliant terms' increments name it (an added mass's a Gᵀ f̈).
+    const env = { ...this.env(q), ...Object.fromEntries(this.system.model.coordinates.map((c) => [accelerationSymbol(c.q).name, 0])) };
+    const M = this.massAt(env);
     const piv = new Int32Array(n);
     if (luFactor(n, M, piv, n * Number.EPSILON) >= 0) return new Float64Array(n * 2 * n).fill(NaN);
     const out = new Float64Array(n * 2 * n);
     const col = new Float64Array(n),
       sol = new Float64Array(n);
-    // A patch's stiffness and damping at rest: its residual increments −∂Q/∂q, −∂Q/∂q̇.
-    const patches = this.system.patches?.terms ?? [];
+    // A patch's and a compliant term's stiffness and damping at rest: their residual increments −∂Q/∂q, −∂Q/∂q̇
+    // (a compliant term's over the region where it acts, its indicators in the expression: compliant.ts activeJacobian).
+    const increments = [...(this.system.patches?.terms ?? []).map((t) => t.jacobian), ...(this.system.compliant?.terms ?? []).map((t) => t.activeJacobian)];
     for (let k = 0; k < 2 * n; k++) {
       const B = k < n ? this.forms.K : this.forms.C;
       const block = k < n ? 'Rq' : 'Rqd';
-      for (let i = 0; i < n; i++) col[i] = -evaluate(B[i]![k % n]!, env) - patches.reduce((sum, t) => sum + evaluate(t.jacobian[block][i]![k % n]!, env), 0);
+      for (let i = 0; i < n; i++) col[i] = -evaluate(B[i]![k % n]!, env) - increments.reduce((sum, J) => sum + evaluate(J[block][i]![k % n]!, env), 0);
       luSolve(n, M, piv, col, 0, sol, 0);
       for (let i = 0; i < n; i++) out[i * 2 * n + k] = sol[i]!;
     }
@@ -387,9 +415,11 @@ class NumericSystem {
     const K = new Float64Array(s * s),
       b = new Float64Array(s),
       y = new Float64Array(s);
+    const M = this.massAt(env);
+    const contact = this.patchForce(env);
     for (let i = 0; i < n; i++) {
-      for (let j = 0; j < n; j++) K[i * s + j] = evaluate(this.system.lagrange2.massMatrix[i]![j]!, env);
-      b[i] = evaluate(this.system.lagrange2.forcing[i]!, env);
+      for (let j = 0; j < n; j++) K[i * s + j] = M[i * n + j]!;
+      b[i] = evaluate(this.system.lagrange2.forcing[i]!, env) + contact[i]!;
     }
     rows.forEach((r, a) => {
       for (let i = 0; i < n; i++) {

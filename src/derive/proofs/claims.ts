@@ -9,7 +9,10 @@
 //    interval arithmetic proves near α = 0 although ν → 1 there.
 //  - A rate in s, s = S(p) of one parameter: the claim is about
 //    d(greater − smaller)/ds = (d/dp)/(dS/dp); of the logarithm when the
-//    difference is positive (the same sign).
+//    difference is positive (the same sign). Where that is not proved, the
+//    logarithm is taken whole and bounded below, ln u ≥ 1 − 1/u
+//    (log-bounds.ts): rubanovich1981 (2.9)'s d ln ν/dk near k = 4, I* = 0,
+//    where ln r → −∞ and its rate's other term → +∞.
 //  - A quadratic form in two pre-impact velocities: positive for every
 //    velocity but 0 by Sylvester's criterion on its Hessian, the leading
 //    minors h₁₁ > 0, h₁₁h₂₂ − h₁₂² > 0 (rubanovich1981 (3.14): ΔT > 0
@@ -27,6 +30,7 @@ import { diff } from '../../core/diff.js';
 import { together } from '../../core/together.js';
 import { simplify } from '../../core/trig.js';
 import { reduceCondition } from '../unilateral/admissibility.js';
+import { logMinorant } from './log-bounds.js';
 import { proveNonnegative } from './nonnegative.js';
 import { signOn, type Domain } from './sign.js';
 
@@ -38,8 +42,8 @@ export interface ClaimProof {
   /** Denominators ≥ 0 a non-strict proof needs non-zero: it holds where they are, where the claim's sides are defined (nonnegative.ts). */
   readonly nonzero: readonly Expr[];
   readonly holds: boolean;
-  /** The sides compared as they are, by their logarithms, as a quadratic form in the velocities, or along the arriving contact's rate. */
-  readonly via: 'difference' | 'logarithms' | 'quadratic form' | 'arrival';
+  /** The sides compared as they are, by their logarithms (a rate's logarithm whole and bounded below, log-bounds.ts), as a quadratic form in the velocities, or along the arriving contact's rate. */
+  readonly via: 'difference' | 'logarithms' | 'logarithm bound' | 'quadratic form' | 'arrival';
 }
 
 /** The rate of a claim: d/ds with s = S(p). */
@@ -89,7 +93,15 @@ export function proveClaim(greater: Expr, smaller: Expr, domain: Domain, options
     return { positive: targets, strict, nonzero, holds, via: how };
   };
   const named = velocities.filter((v) => dependsOn(shown, v));
-  if (named.length === 0) return proof([shown], via);
+  if (named.length === 0) {
+    const direct = proof([shown], via);
+    if (direct.holds || !strict || !rate || via !== 'logarithms') return direct;
+    // d ln(difference)/ds with the logarithm whole, bounded below by 1 − 1/u ≤ ln u (log-bounds.ts).
+    const whole = tidy(mul(diff(fn('log', sub(greater, smaller)), rate.parameter), pow(diff(rate.of, rate.parameter), num(-1))));
+    const lower = logMinorant(whole, domain);
+    const bounded = lower && proof([tidy(lower)], 'logarithm bound');
+    return bounded?.holds ? bounded : direct;
+  }
   const form = named.length === 2 ? hessian(shown, named as [string, string]) : undefined;
   const minors = form && (strict ? [form[0], form[3]] : form.filter((_, i) => i !== 1));
   const quadratic = minors && proof(minors, 'quadratic form');

@@ -3,8 +3,8 @@
 //  - a box whose enclosure of f lies in (0, ∞) is done;
 //  - a box with a point where f < 0 refutes the claim (stop: not provable);
 //  - a box touching an open end a of a variable x is done if on that face
-//    f(a, ·) ≡ 0 (checked symbolically) or f(a, ·) > 0 (proved the same
-//    way), and ∂f/∂x > 0 on the box (proved the same way; these recursions
+//    f(a, ·) ≥ 0 (≡ 0 symbolically, enclosed in [0, ∞), or > 0 proved the
+//    same way), and ∂f/∂x > 0 on the box (proved the same way; these recursions
 //    go MAX_ORDER deep): then f(x, ·) = f(a, ·) + ∫ₐˣ ∂f/∂x > 0 for x in
 //    (a, hi] — this is how sin α > 0 on (0, π/2) is proved although
 //    sin 0 = 0, and l + sin α > 0 at the corner l = α = 0. At an upper open
@@ -157,7 +157,8 @@ function positiveOnBox(f: Expr, start: Map<string, Interval>, search: Search, or
 function endpointRule(f: Expr, box: Map<string, Interval>, search: Search, order: number): boolean {
   for (const [name, interval] of box) {
     const v = search.domain.variables.get(name);
-    if (!v) continue;
+    // A variable f does not depend on has f itself for its face: no progress, only budget spent.
+    if (!v || !dependsOn(f, name)) continue;
     const ends: [Expr | undefined, boolean, 1 | -1][] = [
       [v.lower, interval.lo === v.bounds.lo, 1],
       [v.upper, interval.hi === v.bounds.hi, -1],
@@ -165,7 +166,8 @@ function endpointRule(f: Expr, box: Map<string, Interval>, search: Search, order
     for (const [end, touches, slope] of ends) {
       if (!end || !touches) continue;
       const face = cached(search, `face:${f.id}:${name}:${end.id}`, () => exactZero(simplify(subs(f, new Map([[name, end]])))));
-      const faceHolds = face === ZERO || positiveOnBox(face, new Map(box), search, order + 1);
+      // f(end, ·) ≥ 0 is all the integral needs: ≡ 0, enclosed in [0, ∞) on the box (I* at I* = 0), or proved > 0.
+      const faceHolds = face === ZERO || enclose(face, box).lo >= 0 || positiveOnBox(face, new Map(box), search, order + 1);
       if (!faceHolds) continue;
       const df = cached(search, `slope:${f.id}:${name}:${slope}`, () => simplify(slope > 0 ? diff(f, name) : neg(diff(f, name))));
       if (positiveOnBox(df, new Map(box), search, order + 1)) return true;

@@ -73,10 +73,21 @@ function positiveSymbols(domain: Domain): Set<string> {
   return new Set([...domain.variables].filter(([, v]) => v.bounds.lo >= 0).map(([name]) => name));
 }
 
-/** The sign of e throughout the domain, proved by the exact rules or by interval branch and bound. */
+/**
+ * A power of a base proved positive is positive whatever its exponent, and so
+ * is a product of such: proved factor by factor where the enclosure of the
+ * whole is not finite (rubanovich1981 (2.9)'s [(I* + cos 2α)/(1 + I*)]^{π/α}
+ * near α = π/4, I* = 0, where the base tends to 0).
+ */
+function positiveFactors(e: Expr, domain: Domain): boolean {
+  if (e.kind === 'pow') return signOn(e.base, domain) === 'positive';
+  return e.kind === 'mul' && !Q.isNegative(e.coeff) && e.factors.every((f) => signOn(f.base, domain) === 'positive');
+}
+
+/** The sign of e throughout the domain, proved by the exact rules, factor by factor, or by interval branch and bound. */
 export function signOn(e: Expr, domain: Domain): Sign {
   const positive = positiveSymbols(domain);
-  if (ruleSign(e, positive) === 'positive' || provePositive(e, domain)) return 'positive';
+  if (ruleSign(e, positive) === 'positive' || positiveFactors(e, domain) || provePositive(e, domain)) return 'positive';
   const minus = neg(e);
   if (ruleSign(minus, positive) === 'positive' || provePositive(minus, domain)) return 'negative';
   return 'unknown';

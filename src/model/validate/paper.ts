@@ -78,6 +78,14 @@ export interface PaperDeclaration {
   readonly formulas: unknown;
   readonly claims?: unknown;
   readonly figures?: unknown;
+  readonly notDerived: readonly NotDerived[];
+}
+
+/** A result of the paper the toolkit does not derive, and why (PaperNotDerivedSpec, checked). */
+export interface NotDerived {
+  readonly eq: string;
+  readonly name: string;
+  readonly reason: string;
 }
 
 /** spec.paper's shape and source; its formulas are read by paperFormulas, against the general model where there is one. */
@@ -94,6 +102,33 @@ export function checkPaperDeclaration(x: unknown, model: string | undefined): Ch
     formulas: paper.formulas,
     claims: paper.claims,
     figures: paper.figures,
+    notDerived: notDerivedList(paper.notDerived, out),
+  });
+}
+
+const NOT_DERIVED_FIELDS = { eq: true, name: true, reason: true } as const;
+
+/** The results `paper.notDerived` lists, or one error listing every problem. */
+export function checkNotDerived(input: unknown, model: string): NotDerived[] {
+  const out = new Problems(model);
+  const list = notDerivedList(input, out);
+  if (out.list.length) throw combineErrors(out.list);
+  return list;
+}
+
+function notDerivedList(input: unknown, out: Problems): NotDerived[] {
+  if (input === undefined) return [];
+  const list = arrayAt(input, 'paper.notDerived', 'a list of { eq, name, reason }', out) ?? [];
+  return list.flatMap((item, i) => {
+    const field = `paper.notDerived[${i}]`;
+    const r = fieldsAt(item, field, 'a result not derived { eq, name, reason }', out);
+    if (!r) return [];
+    rejectUnknownKeys(r, NOT_DERIVED_FIELDS, field, out);
+    const eq = equationNumber(r.eq, member(field, 'eq'), out);
+    const nameText = stringAt(r.name, member(field, 'name'), 'name', out);
+    const name = nameText === undefined ? undefined : checkLatexMath(nameText, member(field, 'name'), out);
+    const reason = checkNote(r.reason, member(field, 'reason'), out);
+    return eq === undefined || name === undefined || reason === undefined ? [] : [{ eq, name, reason }];
   });
 }
 

@@ -7,6 +7,9 @@ import { num } from '../../../src/core/expr.js';
 import { subs } from '../../../src/core/subs.js';
 import { assumptionDomain } from '../../../src/derive/proofs/assumptions.js';
 import { proveClaim } from '../../../src/derive/proofs/claims.js';
+import { logMinorant } from '../../../src/derive/proofs/log-bounds.js';
+import { evaluate } from '../../../src/core/evaluate.js';
+import { cancel } from '../../../src/core/cancel.js';
 import { canonical } from '../../helpers/hand.js';
 
 const domain = assumptionDomain([
@@ -36,6 +39,50 @@ describe('Rubanovich–Formalsky (2.9) for k ≥ 5', () => {
   it('a claim without logarithms compares the difference where a side may vanish: 2 + I* > cos 4α', () => {
     expect(proveClaim(canonical('Istar'), canonical('cos(2*alpha)'), domain).holds).toBe(false);
     expect(proveClaim(canonical('2 + Istar'), canonical('cos(4*alpha)'), domain)).toMatchObject({ holds: true, via: 'difference' });
+  });
+});
+
+describe('Rubanovich–Formalsky (2.9) for every real k > 4, every I*', () => {
+  // α ∈ (0, π/4): ν's base (I* + cos 2α)/(1 + I*) tends to 0 at the corner α = π/4, I* = 0, and ln ν to −∞.
+  const lifting = assumptionDomain([
+    { parameter: 'Istar', lower: num(0), upper: num(1), lowerOpen: false, upperOpen: false, source: 'declared' },
+    { parameter: 'alpha', lower: num(0), upper: canonical('pi/4'), lowerOpen: true, upperOpen: true, source: 'declared' },
+  ]);
+  it('ν < 1 by logarithms', () => {
+    expect(proveClaim(num(1), nu, lifting)).toMatchObject({ holds: true, via: 'logarithms' });
+  });
+  it('dν/dk > 0 with ln r ≥ 1 − 1/r: (x sin x − 1 + cos x)/(I* + cos x) > 0, x = 2π/k = 2α', () => {
+    const proof = proveClaim(nu, num(0), lifting, { rate });
+    expect(proof).toMatchObject({ holds: true, via: 'logarithm bound' });
+    const x = 1.2;
+    expect(evaluate(proof.positive[0]!, { alpha: x / 2, Istar: 0.3 })).toBeCloseTo((x * Math.sin(x) - 1 + Math.cos(x)) / (0.3 + Math.cos(x)), 12);
+  });
+  it('real 3 < k ≤ 4 with I* > 1/2: the two logarithm terms I* ln r and cos 2α ln r, cos 2α of either sign, bounded together', () => {
+    const heavy = assumptionDomain([
+      { parameter: 'Istar', lower: canonical('1/2'), upper: num(1), lowerOpen: true, upperOpen: false, source: 'declared' },
+      { parameter: 'alpha', lower: num(0), upper: canonical('pi/3'), lowerOpen: true, upperOpen: true, source: 'declared' },
+    ]);
+    expect(proveClaim(nu, num(0), heavy, { rate })).toMatchObject({ holds: true, via: 'logarithm bound' });
+  });
+  it('the bound proves no false rate: ν decreasing in k stays unproved', () => {
+    expect(proveClaim(num(0), nu, lifting, { rate }).holds).toBe(false);
+  });
+  it('ν > exp(−16π/k) is false near k = 4, I* = 0 (ν → 0 there) and stays unproved', () => {
+    expect(proveClaim(nu, subs(canonical('exp(-16*pi/k)'), new Map([['k', canonical('pi/alpha')]])), lifting).holds).toBe(false);
+  });
+});
+
+describe('the logarithm bound 1 − 1/u ≤ ln u ≤ u − 1 (log-bounds.ts)', () => {
+  const box = assumptionDomain([{ parameter: 'x', lower: num(0), upper: num(1), lowerOpen: true, upperOpen: false, source: 'declared' }]);
+  it('x ln x + 1 > 0 on (0, 1]: x(1 − 1/x) + 1 = x, although x ln x encloses to −∞ near 0', () => {
+    expect(cancel(logMinorant(canonical('x*log(x) + 1'), box)!)).toBe(canonical('x'));
+  });
+  it('a negative coefficient takes the upper bound: 2 − ln(1 + x) ≥ 2 − x', () => {
+    expect(cancel(logMinorant(canonical('2 - log(1 + x)'), box)!)).toBe(canonical('2 - x'));
+  });
+  it('no bound where a coefficient has no proved sign, or without a logarithm', () => {
+    expect(logMinorant(canonical('y*log(x)'), box)).toBeUndefined();
+    expect(logMinorant(canonical('x + 1'), box)).toBeUndefined();
   });
 });
 

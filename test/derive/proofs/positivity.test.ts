@@ -34,6 +34,22 @@ describe('positivity proved at an open end where the function vanishes', () => {
   });
 });
 
+describe('positivity at a corner where an open end meets a closed one', () => {
+  // α ∈ (0, π/4) open, I* ∈ [0, 1] closed: I* + cos 2α tends to 0 only at the corner α = π/4, I* = 0 (rubanovich1981 (2.8)–(2.9)).
+  const corner = assumptionDomain([
+    { parameter: 'alpha', lower: num(0), upper: canonical('pi/4'), lowerOpen: true, upperOpen: true, source: 'declared' },
+    { parameter: 'Istar', lower: num(0), upper: num(1), lowerOpen: false, upperOpen: false, source: 'declared' },
+  ]);
+  it('I* + cos 2α > 0: its face at α = π/4 is I* ≥ 0 (0 at I* = 0), and it decreases towards that face', () => {
+    expect(provePositive(canonical('Istar + cos(2*alpha)'), corner)).toBe(true);
+    expect(provePositive(canonical('Istar + 2*cos(alpha)^2 - 1'), corner)).toBe(true);
+  });
+  it('but not I* + cos 2α − 1/100, negative at the corner, nor I* − cos 2α', () => {
+    expect(provePositive(canonical('Istar + cos(2*alpha) - 1/100'), corner)).toBe(false);
+    expect(provePositive(canonical('Istar - cos(2*alpha)'), corner)).toBe(false);
+  });
+});
+
 describe('positivity not proved', () => {
   it('1 − 3 sin²α changes sign at α₀ = arcsin(1/√3), inside (0, π/2)', () => {
     expect(proves('1 - 3*sin(alpha)^2')).toBe(false);

@@ -31,6 +31,11 @@ describe('the sign of an expression on the assumption box', () => {
     expect(sign('sin(alpha)')).toBe('positive');
     expect(sign('cos(alpha)')).toBe('positive');
   });
+  it('is positive for a power of a positive base whatever its exponent, and for products of such: (sin α)^{π/α}, cos α^l · m^{1/2}', () => {
+    expect(sign('sin(alpha)^(pi/alpha)')).toBe('positive');
+    expect(sign('cos(alpha)^l*m^(1/2)')).toBe('positive');
+    expect(sign('(1 - 3*sin(alpha)^2)^(pi/alpha)')).toBe('unknown');
+  });
   it('is unknown where the sign changes or a symbol has no assumption', () => {
     expect(sign('1 - 3*sin(alpha)^2')).toBe('unknown');
     expect(sign('m - l')).toBe('unknown');

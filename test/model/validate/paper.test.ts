@@ -65,6 +65,19 @@ describe('a paper', () => {
     expect(wheelPaper([{ ...figure, curves: { Istar: [0.25], m: [1] } }])).toEqual([['bad-type', 'paper.figures[0].curves']]);
   });
 
+  it('reads results not derived: { eq, name, reason }; refuses a reason that is no text, an unpaired $ and unknown keys at their fields', () => {
+    const missing = {
+      eq: '(4.5)',
+      name: 'f^{\\prime\\prime}(0) \\le g v^{-2}',
+      reason: 'the orbit’s phase in the spring ends at a root $\\tau$ not in closed form.',
+    };
+    builds(paper({ notDerived: [missing] }));
+    expect(problems(paper({ notDerived: [{ eq: missing.eq, name: missing.name }] }))).toEqual([['bad-type', 'paper.notDerived[0].reason']]);
+    expect(problems(paper({ notDerived: [{ ...missing, reason: 'one $ only' }] }))).toEqual([['bad-text', 'paper.notDerived[0].reason']]);
+    expect(problems(paper({ notDerived: [{ ...missing, page: 3 }] }))).toEqual([['unknown-field', 'paper.notDerived[0].page']]);
+    expect(problems(paper({ notDerived: missing }))).toEqual([['bad-type', 'paper.notDerived']]);
+  });
+
   it('refuses a formula with an unbound symbol, a fact that is no fact’s name, and unknown keys', () => {
     expect(problems(paper({ formulas: [{ ...formula, formula: 'q*m' }] }))).toEqual([['unknown-symbol', 'paper.formulas[0].formula']]);
     // The time is no parameter, but a law of motion names it (kozlov1988 (2.4): y = g(t − 1)²/2).

@@ -1,0 +1,37 @@
+// The files of src/numeric that are printed from the IR builders of this
+// folder: each solver is written once, as IR; its TypeScript text in
+// src/numeric (imported by the runtime and the derivation's checks, tested by
+// test/numeric/) is a committed build output of it, written by
+// `npm run solvers` (part of `npm run derive`), and generated modules print
+// the same declarations. Imports still point down the pipeline: src/numeric
+// imports nothing from here, it is only written from here.
+// Tests: test/codegen/solvers/sources.test.ts.
+import type { Decl, ModuleIR } from '../ir.js';
+import { printModule } from '../print.js';
+import { CHOLESKY } from './cholesky.js';
+import { LU } from './lu.js';
+
+interface NumericFile {
+  /** The builder, named in the printed file's header. */
+  readonly builder: string;
+  readonly ir: ModuleIR;
+}
+
+/** The IR-owned files of src/numeric, by file name. */
+export const IR_NUMERIC = {
+  'cholesky.ts': { builder: 'src/codegen/solvers/cholesky.ts', ir: CHOLESKY },
+  'lu.ts': { builder: 'src/codegen/solvers/lu.ts', ir: LU },
+} as const satisfies Record<string, NumericFile>;
+
+export type IrNumericFile = keyof typeof IR_NUMERIC;
+
+/** The text of src/numeric/<file>: a header saying where it comes from, then the builder's module. */
+export function numericSource(file: IrNumericFile): string {
+  const { builder, ir } = IR_NUMERIC[file];
+  return printModule({ header: [`Printed from ${builder} by \`npm run solvers\`: edit that file, not this one.`, '', ...ir.header], decls: ir.decls });
+}
+
+/** A file's declarations as a generated module carries them: the same functions, not exported. */
+export function embeddedDecls(file: IrNumericFile): Decl[] {
+  return IR_NUMERIC[file].ir.decls.map((d) => (d.kind === 'function' ? { ...d, exported: false } : d));
+}

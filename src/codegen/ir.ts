@@ -203,7 +203,7 @@ export const minus = (a: JsExpr, b: JsExpr): JsExpr => bin(a, '-', b);
 export const times = (a: JsExpr, b: JsExpr): JsExpr => bin(a, '*', b);
 export const div = (a: JsExpr, b: JsExpr): JsExpr => bin(a, '/', b);
 export const not = (arg: JsExpr): JsExpr => ({ kind: 'unary', op: '!', arg });
-export const newArray = (array: ArrayClass, length: number): JsExpr => ({ kind: 'new', array, arg: num(length) });
+export const newArray = (array: ArrayClass, length: JsExpr | number): JsExpr => ({ kind: 'new', array, arg: typeof length === 'number' ? num(length) : length });
 export const object = (entries: Record<string, JsExpr>): JsExpr => ({ kind: 'object', entries: Object.entries(entries) });
 export const neg = (arg: JsExpr): JsExpr => ({ kind: 'unary', op: '-', arg });
 export const cond = (test: JsExpr, then: JsExpr, otherwise: JsExpr): JsExpr => ({ kind: 'cond', test, then, else: otherwise });

@@ -10,22 +10,24 @@ import { embeddedSource } from './embed.js';
 import { assign, bin, call, callStmt, EPSILON, forRange, idx, member, NAN, num, plus, ref, times, type Decl, type JsExpr, type Stmt } from './ir.js';
 import { embeddedDecls, IR_NUMERIC, type IrNumericFile } from './solvers/sources.js';
 
+/** The solvers a module may carry that are IR (src/codegen/solvers/). */
+const BUILT = ['cholesky.ts', 'lu.ts'] as const satisfies readonly IrNumericFile[];
 /** The functions and types each file contributes, in dependency order, where it is still copied as text. */
 const COPIED = {
   'schur.ts': ['SchurSystem', 'SchurStatus', 'pinningScale', 'schurSolve'],
   'impact-modes.ts': ['ImpactProblem', 'ImpactOutcome', 'ImpactWorkspace', 'ImpactModeStatus', 'impactModes', 'enumerateImpactModes'],
   'friction-phase.ts': ['forceRowSolve'],
 } as const;
-type NumericFile = IrNumericFile | keyof typeof COPIED;
+type NumericFile = (typeof BUILT)[number] | keyof typeof COPIED;
 
 const declsOf = (file: NumericFile): Decl[] =>
-  Object.hasOwn(IR_NUMERIC, file)
-    ? embeddedDecls(file as IrNumericFile)
-    : COPIED[file as keyof typeof COPIED].map((name): Decl => ({ kind: 'embedded', from: `src/numeric/${file}`, source: embeddedSource(file, name) }));
+  Object.hasOwn(COPIED, file)
+    ? COPIED[file as keyof typeof COPIED].map((name): Decl => ({ kind: 'embedded', from: `src/numeric/${file}`, source: embeddedSource(file, name) }))
+    : embeddedDecls(file as IrNumericFile);
 
 /** Every name the solvers declare at top level. */
 export const EMBEDDED_NAMES: readonly string[] = [
-  ...Object.values(IR_NUMERIC).flatMap(({ ir }) => ir.decls.flatMap((d) => (d.kind === 'function' ? [d.name] : []))),
+  ...BUILT.flatMap((file) => IR_NUMERIC[file].ir.decls.flatMap((d) => (d.kind === 'function' ? [d.name] : []))),
   ...Object.values(COPIED).flat(),
 ];
 

@@ -9,26 +9,39 @@
 import type { Decl, ModuleIR } from '../ir.js';
 import { printModule } from '../print.js';
 import { CHOLESKY } from './cholesky.js';
+import { LEAST_SQUARES } from './least-squares.js';
 import { LU } from './lu.js';
 
 interface NumericFile {
   /** The builder, named in the printed file's header. */
   readonly builder: string;
   readonly ir: ModuleIR;
+  /** Functions of sibling files it calls (a generated module carries those itself). */
+  readonly imports?: { readonly from: string; readonly names: readonly string[] };
 }
 
 /** The IR-owned files of src/numeric, by file name. */
 export const IR_NUMERIC = {
   'cholesky.ts': { builder: 'src/codegen/solvers/cholesky.ts', ir: CHOLESKY },
   'lu.ts': { builder: 'src/codegen/solvers/lu.ts', ir: LU },
+  'least-squares.ts': {
+    builder: 'src/codegen/solvers/least-squares.ts',
+    ir: LEAST_SQUARES,
+    imports: { from: './cholesky.js', names: ['choleskyFactor', 'choleskySolve'] },
+  },
 } as const satisfies Record<string, NumericFile>;
 
 export type IrNumericFile = keyof typeof IR_NUMERIC;
 
-/** The text of src/numeric/<file>: a header saying where it comes from, then the builder's module. */
+/** The text of src/numeric/<file>: a header saying where it comes from, its imports, then the builder's declarations. */
 export function numericSource(file: IrNumericFile): string {
-  const { builder, ir } = IR_NUMERIC[file];
-  return printModule({ header: [`Printed from ${builder} by \`npm run solvers\`: edit that file, not this one.`, '', ...ir.header], decls: ir.decls });
+  const spec: NumericFile = IR_NUMERIC[file];
+  const header = printModule({
+    header: [`Printed from ${spec.builder} by \`npm run solvers\`: edit that file, not this one.`, '', ...spec.ir.header],
+    decls: [],
+  });
+  const imports = spec.imports ? `import { ${spec.imports.names.join(', ')} } from '${spec.imports.from}';\n` : '';
+  return header + imports + printModule({ header: [], decls: spec.ir.decls });
 }
 
 /** A file's declarations as a generated module carries them: the same functions, not exported. */

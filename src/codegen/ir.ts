@@ -23,6 +23,7 @@ export type TsType =
   | 'unknown'
   | 'Float64Array'
   | 'Int32Array'
+  | 'Uint8Array'
   | 'ArrayLike<number>'
   | 'ArrayLike<boolean>'
   | 'Params'
@@ -39,6 +40,8 @@ export interface Field {
   readonly type: TsType;
   readonly optional?: boolean;
   readonly readonly?: boolean;
+  /** Printed above the field in a record declaration. */
+  readonly doc?: string;
 }
 
 // ---- JavaScript expressions
@@ -49,8 +52,8 @@ export type UnaryOp = '-' | '!' | 'typeof';
 /** A typed array class generated modules allocate. */
 export type ArrayClass = 'Float64Array' | 'Int32Array' | 'Uint8Array';
 
-/** Elementary functions of solver code, printed as the target language's (JavaScript's `Math.fn`). */
-export type MathFn = 'sqrt' | 'abs' | 'max' | 'min';
+/** Elementary functions of solver code and the finiteness test, printed as the target language's (JavaScript's `Math.fn`, `Number.isFinite`). */
+export type MathFn = 'sqrt' | 'abs' | 'max' | 'min' | 'isFinite';
 
 /**
  * Constants of IEEE double arithmetic: the machine epsilon 2⁻⁵², the
@@ -156,6 +159,8 @@ export type Decl =
     }
   | { readonly kind: 'let'; readonly name: string; readonly type?: TsType; readonly value: JsExpr; readonly doc?: string }
   | { readonly kind: 'type'; readonly name: string; readonly type: TsType; readonly exported?: boolean; readonly doc?: string }
+  /** A named record of fields, one per line with its doc (a TypeScript interface, a C struct). */
+  | { readonly kind: 'record'; readonly name: string; readonly fields: readonly Field[]; readonly exported?: boolean; readonly doc?: string }
   | {
       readonly kind: 'function';
       readonly name: string;
@@ -203,7 +208,11 @@ export const minus = (a: JsExpr, b: JsExpr): JsExpr => bin(a, '-', b);
 export const times = (a: JsExpr, b: JsExpr): JsExpr => bin(a, '*', b);
 export const div = (a: JsExpr, b: JsExpr): JsExpr => bin(a, '/', b);
 export const not = (arg: JsExpr): JsExpr => ({ kind: 'unary', op: '!', arg });
-export const newArray = (array: ArrayClass, length: JsExpr | number): JsExpr => ({ kind: 'new', array, arg: typeof length === 'number' ? num(length) : length });
+export const newArray = (array: ArrayClass, length: JsExpr | number): JsExpr => ({
+  kind: 'new',
+  array,
+  arg: typeof length === 'number' ? num(length) : length,
+});
 export const object = (entries: Record<string, JsExpr>): JsExpr => ({ kind: 'object', entries: Object.entries(entries) });
 export const neg = (arg: JsExpr): JsExpr => ({ kind: 'unary', op: '-', arg });
 export const cond = (test: JsExpr, then: JsExpr, otherwise: JsExpr): JsExpr => ({ kind: 'cond', test, then, else: otherwise });

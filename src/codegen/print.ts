@@ -119,7 +119,7 @@ export function printExpr(e: JsExpr, min = 0): string {
     case 'cond':
       return wrap(`${printExpr(e.test, 1)} ? ${printExpr(e.then)} : ${printExpr(e.else)}`, 0.5);
     case 'math':
-      return `Math.${e.fn}(${e.args.map((a) => printExpr(a)).join(', ')})`;
+      return `${e.fn === 'isFinite' ? 'Number' : 'Math'}.${e.fn}(${e.args.map((a) => printExpr(a)).join(', ')})`;
     case 'float-constant':
       return FLOAT_CONSTANTS[e.name];
     case 'data':
@@ -232,6 +232,16 @@ function printDecl(d: Decl): string[] {
       return [...doc(d.doc), `let ${d.name}${d.type ? `: ${printType(d.type)}` : ''} = ${printExpr(d.value)};`];
     case 'type':
       return [...doc(d.doc), `${d.exported ? 'export ' : ''}type ${d.name} = ${printType(d.type)};`];
+    case 'record':
+      return [
+        ...doc(d.doc),
+        `${d.exported ? 'export ' : ''}interface ${d.name} {`,
+        ...d.fields.flatMap((f) => [
+          ...(f.doc ? docComment(f.doc, INDENT) : []),
+          `${INDENT}${f.readonly ? 'readonly ' : ''}${f.name}${f.optional ? '?' : ''}: ${printType(f.type)};`,
+        ]),
+        '}',
+      ];
     case 'function': {
       // Pushed line by line: a lowered body has thousands of statements, and spreading them copied every line twice more.
       const lines = doc(d.doc);

@@ -1,5 +1,5 @@
 // How generated code uses the dense solvers: which functions a module
-// carries, and the call statements. Cholesky and LU are IR
+// carries, and the call statements. Cholesky, LU and the Schur solve are IR
 // (src/codegen/solvers/), printed with the module; the others are still
 // copied as text from src/numeric (embed.ts). Every call works in
 // module-level scratch arrays, so nothing allocates on the hot path; a failed
@@ -11,10 +11,9 @@ import { assign, bin, call, callStmt, EPSILON, forRange, idx, member, NAN, num, 
 import { embeddedDecls, IR_NUMERIC, type IrNumericFile } from './solvers/sources.js';
 
 /** The solvers a module may carry that are IR (src/codegen/solvers/). */
-const BUILT = ['cholesky.ts', 'lu.ts'] as const satisfies readonly IrNumericFile[];
+const BUILT = ['cholesky.ts', 'lu.ts', 'schur.ts'] as const satisfies readonly IrNumericFile[];
 /** The functions and types each file contributes, in dependency order, where it is still copied as text. */
 const COPIED = {
-  'schur.ts': ['SchurSystem', 'SchurStatus', 'pinningScale', 'schurSolve'],
   'impact-modes.ts': ['ImpactProblem', 'ImpactOutcome', 'ImpactWorkspace', 'ImpactModeStatus', 'impactModes', 'enumerateImpactModes'],
   'friction-phase.ts': ['forceRowSolve'],
 } as const;
@@ -27,7 +26,7 @@ const declsOf = (file: NumericFile): Decl[] =>
 
 /** Every name the solvers declare at top level. */
 export const EMBEDDED_NAMES: readonly string[] = [
-  ...BUILT.flatMap((file) => IR_NUMERIC[file].ir.decls.flatMap((d) => (d.kind === 'function' ? [d.name] : []))),
+  ...BUILT.flatMap((file) => IR_NUMERIC[file].ir.decls.flatMap((d) => ('name' in d ? [d.name] : []))),
   ...Object.values(COPIED).flat(),
 ];
 

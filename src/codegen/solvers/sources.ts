@@ -11,6 +11,7 @@ import { printModule } from '../print.js';
 import { CHOLESKY } from './cholesky.js';
 import { LEAST_SQUARES } from './least-squares.js';
 import { LU } from './lu.js';
+import { SCHUR } from './schur.js';
 
 interface NumericFile {
   /** The builder, named in the printed file's header. */
@@ -24,6 +25,7 @@ interface NumericFile {
 export const IR_NUMERIC = {
   'cholesky.ts': { builder: 'src/codegen/solvers/cholesky.ts', ir: CHOLESKY },
   'lu.ts': { builder: 'src/codegen/solvers/lu.ts', ir: LU },
+  'schur.ts': { builder: 'src/codegen/solvers/schur.ts', ir: SCHUR, imports: { from: './cholesky.js', names: ['choleskyFactor', 'choleskySolve'] } },
   'least-squares.ts': {
     builder: 'src/codegen/solvers/least-squares.ts',
     ir: LEAST_SQUARES,
@@ -44,7 +46,7 @@ export function numericSource(file: IrNumericFile): string {
   return header + imports + printModule({ header: [], decls: spec.ir.decls });
 }
 
-/** A file's declarations as a generated module carries them: the same functions, not exported. */
+/** A file's declarations as a generated module carries them: the same ones, not exported. */
 export function embeddedDecls(file: IrNumericFile): Decl[] {
-  return IR_NUMERIC[file].ir.decls.map((d) => (d.kind === 'function' ? { ...d, exported: false } : d));
+  return IR_NUMERIC[file].ir.decls.map((d) => ('exported' in d ? { ...d, exported: false } : d));
 }

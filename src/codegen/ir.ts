@@ -48,6 +48,7 @@ export interface Field {
 
 export type BinaryOp = '+' | '-' | '*' | '/' | '<' | '<=' | '>' | '>=' | '===' | '!==' | '&&' | '||' | '??';
 export type UnaryOp = '-' | '!' | 'typeof';
+export type AssignOp = '=' | '+=' | '-=' | '*=';
 
 /** A typed array class generated modules allocate. */
 export type ArrayClass = 'Float64Array' | 'Int32Array' | 'Uint8Array';
@@ -113,7 +114,7 @@ export type Stmt =
   | { readonly kind: 'const'; readonly name: string; readonly type?: TsType; readonly init: JsExpr }
   | { readonly kind: 'let'; readonly name: string; readonly type?: TsType; readonly init: JsExpr }
   /** `a = b = value` for several targets (op '=' only), `a op value` for one. */
-  | { readonly kind: 'assign'; readonly targets: readonly LValue[]; readonly op: '=' | '+=' | '-='; readonly value: JsExpr }
+  | { readonly kind: 'assign'; readonly targets: readonly LValue[]; readonly op: AssignOp; readonly value: JsExpr }
   /**
    * for (let index = from; index < to; index++), or with `down`
    * for (let index = from; index >= to; index--): `to` is excluded going up
@@ -221,7 +222,7 @@ export const EPSILON: JsExpr = { kind: 'float-constant', name: 'epsilon' };
 export const MIN_POSITIVE: JsExpr = { kind: 'float-constant', name: 'min-positive' };
 export const NAN: JsExpr = { kind: 'float-constant', name: 'nan' };
 
-export const assign = (target: LValue, value: JsExpr, op: '=' | '+=' | '-=' = '='): Stmt => ({ kind: 'assign', targets: [target], op, value });
+export const assign = (target: LValue, value: JsExpr, op: AssignOp = '='): Stmt => ({ kind: 'assign', targets: [target], op, value });
 export const callStmt = (callee: string, ...args: JsExpr[]): Stmt => ({ kind: 'call', call: call(callee, ...args) });
 export const forRange = (index: string, from: JsExpr | number, to: JsExpr | number, body: readonly Stmt[]): Stmt => ({
   kind: 'for',

@@ -1,9 +1,10 @@
 // How generated code uses the dense solvers: which functions a module
-// carries, and the call statements. Cholesky, LU and the Schur solve are IR
-// (src/codegen/solvers/), printed with the module; the others are still
-// copied as text from src/numeric (embed.ts). Every call works in
-// module-level scratch arrays, so nothing allocates on the hot path; a failed
-// factorization writes NaN, which the runtime reports as a non-finite state.
+// carries, and the call statements. Cholesky, LU, the Schur solve and the
+// force-row solve are IR (src/codegen/solvers/), printed with the module;
+// impact-mode enumeration is still copied as text from src/numeric
+// (embed.ts). Every call works in module-level scratch arrays, so nothing
+// allocates on the hot path; a failed factorization writes NaN, which the
+// runtime reports as a non-finite state.
 // Tests: test/codegen/embed.test.ts, test/codegen/generated.test.ts; the
 // solvers themselves: test/numeric/.
 import { embeddedSource } from './embed.js';
@@ -11,11 +12,10 @@ import { assign, bin, call, callStmt, EPSILON, forRange, idx, member, NAN, num, 
 import { embeddedDecls, IR_NUMERIC, type IrNumericFile } from './solvers/sources.js';
 
 /** The solvers a module may carry that are IR (src/codegen/solvers/). */
-const BUILT = ['cholesky.ts', 'lu.ts', 'schur.ts'] as const satisfies readonly IrNumericFile[];
+const BUILT = ['cholesky.ts', 'lu.ts', 'schur.ts', 'friction-phase.ts'] as const satisfies readonly IrNumericFile[];
 /** The functions and types each file contributes, in dependency order, where it is still copied as text. */
 const COPIED = {
   'impact-modes.ts': ['ImpactProblem', 'ImpactOutcome', 'ImpactWorkspace', 'ImpactModeStatus', 'impactModes', 'enumerateImpactModes'],
-  'friction-phase.ts': ['forceRowSolve'],
 } as const;
 type NumericFile = (typeof BUILT)[number] | keyof typeof COPIED;
 

@@ -25,14 +25,13 @@ import {
   type Decl,
   type ModuleIR,
 } from '../ir.js';
-import { entry, param } from './dense.js';
+import { accumulate, entry, param } from './dense.js';
 
 const [k, rows, zero] = [ref('k'), ref('rows'), num(0)];
 
 /** s = Σᵢ J[i][a]·v(i) over the rows, into `target`. */
 const columnDot = (v: (i: string) => ReturnType<typeof entry>, target: ReturnType<typeof entry>) => [
-  letVar('s', zero),
-  forRange('i', 0, rows, [assign(ref('s'), times(entry('J', 'i', 'a', 'k'), v('i')), '+=')]),
+  ...accumulate('s', zero, 'i', rows, '+=', times(entry('J', 'i', 'a', 'k'), v('i'))),
   assign(target, ref('s')),
 ];
 

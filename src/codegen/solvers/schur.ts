@@ -35,16 +35,11 @@ import {
   type ModuleIR,
   type TsType,
 } from '../ir.js';
-import { entry, param } from './dense.js';
+import { accumulate, entry, param, unpack } from './dense.js';
 
 const [n, k, zero, one] = [ref('n'), ref('k'), num(0), num(1)];
 const field = (name: string, type: TsType, doc: string): Field => ({ name, type, readonly: true, doc });
 const after = (i: string): JsExpr => plus(ref(i), one);
-/** v = start; v op= term(q) for q in [0, to); into `target`. */
-const sum = (v: string, init: JsExpr, q: string, to: JsExpr | number, op: '+=' | '-=', term: JsExpr) => [
-  letVar(v, init),
-  forRange(q, 0, to, [assign(ref(v), term, op)]),
-];
 const at = member('s', 'at');
 
 export const SchurSystem: Decl = {
@@ -131,7 +126,7 @@ space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.`,
   params: [param('s', { kind: 'alias', name: 'SchurSystem' }), param('k', 'number'), param('massFactored', 'boolean')],
   returns: { kind: 'alias', name: 'SchurStatus' },
   body: [
-    ...['n', 'M', 'L', 'R', 'b', 'c', 'y', 'sigma', 'X', 'W', 'dep'].map((f) => constVar(f, member('s', f))),
+    ...unpack('s', ['n', 'M', 'L', 'R', 'b', 'c', 'y', 'sigma', 'X', 'W', 'dep']),
     when(
       ref('massFactored'),
       [forRange('i', 0, n, [assign(idx('y', ref('i')), idx('b', ref('i')))])],
@@ -139,10 +134,10 @@ space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.`,
         constVar('rho', call('pinningScale', n, ref('M'), ref('R'), k)),
         forRange('i', 0, n, [
           forRange('j', 0, n, [
-            ...sum('v', entry('M', 'i', 'j'), 'r', k, '+=', times(times(ref('rho'), entry('R', 'r', 'i')), entry('R', 'r', 'j'))),
+            ...accumulate('v', entry('M', 'i', 'j'), 'r', k, '+=', times(times(ref('rho'), entry('R', 'r', 'i')), entry('R', 'r', 'j'))),
             assign(entry('L', 'i', 'j'), ref('v')),
           ]),
-          ...sum('v', idx('b', ref('i')), 'r', k, '+=', times(times(ref('rho'), entry('R', 'r', 'i')), idx('c', ref('r')))),
+          ...accumulate('v', idx('b', ref('i')), 'r', k, '+=', times(times(ref('rho'), entry('R', 'r', 'i')), idx('c', ref('r')))),
           assign(idx('y', ref('i')), ref('v')),
         ]),
         constVar('column', call('choleskyFactor', n, ref('L'))),
@@ -155,28 +150,28 @@ space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.`,
     letVar('maxDiag', zero),
     forRange('r', 0, k, [
       forRange('q', 0, after('r'), [
-        ...sum('w', zero, 'i', n, '+=', times(entry('R', 'r', 'i'), entry('X', 'q', 'i'))),
+        ...accumulate('w', zero, 'i', n, '+=', times(entry('R', 'r', 'i'), entry('X', 'q', 'i'))),
         assign(entry('W', 'r', 'q', 'k'), ref('w')),
       ]),
       assign(ref('maxDiag'), math('max', ref('maxDiag'), entry('W', 'r', 'r', 'k'))),
-      ...sum('v', idx('c', ref('r')), 'i', n, '-=', times(entry('R', 'r', 'i'), idx('y', ref('i')))),
+      ...accumulate('v', idx('c', ref('r')), 'i', n, '-=', times(entry('R', 'r', 'i'), idx('y', ref('i')))),
       assign(idx('sigma', ref('r')), ref('v')),
     ]),
     comment('Cholesky of W, skipping dependent rows, then W σ = c − R y₀ in place.'),
     forRange('j', 0, k, [
-      ...sum('d', entry('W', 'j', 'j', 'k'), 'q', ref('j'), '-=', times(entry('W', 'j', 'q', 'k'), entry('W', 'j', 'q', 'k'))),
+      ...accumulate('d', entry('W', 'j', 'j', 'k'), 'q', ref('j'), '-=', times(entry('W', 'j', 'q', 'k'), entry('W', 'j', 'q', 'k'))),
       constVar('dependent', not(bin(ref('d'), '>', times(num(1e-10), ref('maxDiag'))))),
       assign(idx('dep', ref('j')), cond(ref('dependent'), one, zero)),
       constVar('root', cond(ref('dependent'), zero, math('sqrt', ref('d')))),
       assign(entry('W', 'j', 'j', 'k'), ref('root')),
       forRange('i', after('j'), k, [
-        ...sum('v', entry('W', 'i', 'j', 'k'), 'q', ref('j'), '-=', times(entry('W', 'i', 'q', 'k'), entry('W', 'j', 'q', 'k'))),
+        ...accumulate('v', entry('W', 'i', 'j', 'k'), 'q', ref('j'), '-=', times(entry('W', 'i', 'q', 'k'), entry('W', 'j', 'q', 'k'))),
         assign(entry('W', 'i', 'j', 'k'), cond(ref('dependent'), zero, div(ref('v'), ref('root')))),
       ]),
     ]),
     forRange('i', 0, k, [
       when(idx('dep', ref('i')), [assign(idx('sigma', ref('i')), zero), CONTINUE]),
-      ...sum('v', idx('sigma', ref('i')), 'q', ref('i'), '-=', times(entry('W', 'i', 'q', 'k'), idx('sigma', ref('q')))),
+      ...accumulate('v', idx('sigma', ref('i')), 'q', ref('i'), '-=', times(entry('W', 'i', 'q', 'k'), idx('sigma', ref('q')))),
       assign(idx('sigma', ref('i')), div(ref('v'), entry('W', 'i', 'i', 'k'))),
     ]),
     forDown('i', minus(k, one), 0, [
@@ -186,7 +181,7 @@ space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.`,
       assign(idx('sigma', ref('i')), div(ref('v'), entry('W', 'i', 'i', 'k'))),
     ]),
     forRange('i', 0, n, [
-      ...sum('v', idx('y', ref('i')), 'r', k, '+=', times(entry('X', 'r', 'i'), idx('sigma', ref('r')))),
+      ...accumulate('v', idx('y', ref('i')), 'r', k, '+=', times(entry('X', 'r', 'i'), idx('sigma', ref('r')))),
       assign(idx('y', ref('i')), ref('v')),
     ]),
     forRange('i', 0, n, [when(not(math('isFinite', idx('y', ref('i')))), [assign(at, ref('i')), ret(str('not-finite'))])]),
@@ -204,7 +199,7 @@ rows stop the system: the compass with both feet stuck).`),
         assign(ref('scale'), math('abs', times(entry('R', 'r', 'i'), idx('y', ref('i')))), '+='),
       ]),
       forRange('q', 0, k, [
-        ...sum('wrq', zero, 'i', n, '+=', times(entry('R', 'r', 'i'), entry('X', 'q', 'i'))),
+        ...accumulate('wrq', zero, 'i', n, '+=', times(entry('R', 'r', 'i'), entry('X', 'q', 'i'))),
         assign(ref('scale'), times(num(2), math('abs', times(ref('wrq'), idx('sigma', ref('q'))))), '+='),
       ]),
       when(bin(math('abs', ref('v')), '>', times(num(1e-8), ref('scale'))), [

@@ -9,6 +9,7 @@
 import type { Decl, ModuleIR } from '../ir.js';
 import { printModule } from '../print.js';
 import { CHOLESKY } from './cholesky.js';
+import { FRICTION_PHASE } from './friction-phase.js';
 import { LEAST_SQUARES } from './least-squares.js';
 import { LU } from './lu.js';
 import { SCHUR } from './schur.js';
@@ -17,20 +18,34 @@ interface NumericFile {
   /** The builder, named in the printed file's header. */
   readonly builder: string;
   readonly ir: ModuleIR;
-  /** Functions of sibling files it calls (a generated module carries those itself). */
-  readonly imports?: { readonly from: string; readonly names: readonly string[] };
+  /** Declarations of sibling files it uses (a generated module carries those itself). */
+  readonly imports?: readonly Import[];
 }
+
+interface Import {
+  readonly from: string;
+  readonly names: readonly string[];
+  /** Types only (`import type`). */
+  readonly types?: true;
+}
+
+const CHOLESKY_IMPORT: Import = { from: './cholesky.js', names: ['choleskyFactor', 'choleskySolve'] };
 
 /** The IR-owned files of src/numeric, by file name. */
 export const IR_NUMERIC = {
   'cholesky.ts': { builder: 'src/codegen/solvers/cholesky.ts', ir: CHOLESKY },
   'lu.ts': { builder: 'src/codegen/solvers/lu.ts', ir: LU },
-  'schur.ts': { builder: 'src/codegen/solvers/schur.ts', ir: SCHUR, imports: { from: './cholesky.js', names: ['choleskyFactor', 'choleskySolve'] } },
-  'least-squares.ts': {
-    builder: 'src/codegen/solvers/least-squares.ts',
-    ir: LEAST_SQUARES,
-    imports: { from: './cholesky.js', names: ['choleskyFactor', 'choleskySolve'] },
+  'schur.ts': { builder: 'src/codegen/solvers/schur.ts', ir: SCHUR, imports: [CHOLESKY_IMPORT] },
+  'friction-phase.ts': {
+    builder: 'src/codegen/solvers/friction-phase.ts',
+    ir: FRICTION_PHASE,
+    imports: [
+      { from: './cholesky.js', names: ['choleskySolve'] },
+      { from: './lu.js', names: ['luFactor', 'luSolve'] },
+      { from: './schur.js', names: ['SchurSystem'], types: true },
+    ],
   },
+  'least-squares.ts': { builder: 'src/codegen/solvers/least-squares.ts', ir: LEAST_SQUARES, imports: [CHOLESKY_IMPORT] },
 } as const satisfies Record<string, NumericFile>;
 
 export type IrNumericFile = keyof typeof IR_NUMERIC;
@@ -42,7 +57,7 @@ export function numericSource(file: IrNumericFile): string {
     header: [`Printed from ${spec.builder} by \`npm run solvers\`: edit that file, not this one.`, '', ...spec.ir.header],
     decls: [],
   });
-  const imports = spec.imports ? `import { ${spec.imports.names.join(', ')} } from '${spec.imports.from}';\n` : '';
+  const imports = (spec.imports ?? []).map((i) => `import ${i.types ? 'type ' : ''}{ ${i.names.join(', ')} } from '${i.from}';\n`).join('');
   return header + imports + printModule({ header: [], decls: spec.ir.decls });
 }
 

@@ -1,10 +1,11 @@
 // The typed IR of a generated module (after SymPy's `codegen.ast`):
 // declarations, statements and JavaScript expressions as data, so passes
 // (src/codegen/lower.ts) can rewrite the tree and one printer
-// (src/codegen/print.ts) turns it into TypeScript. The only verbatim text is
-// comments and the solver source embedded from src/numeric (embed.ts). The
-// dense solvers are built in the same IR (src/codegen/solvers/), so every
-// printer of a generated module prints them too.
+// (src/codegen/print.ts) turns it into TypeScript. The dense solvers are
+// built in the same IR (src/codegen/solvers/), so every printer of a
+// generated module prints them too; the only verbatim text is comments and
+// the solver source still copied from src/numeric (embed.ts: impact-mode
+// enumeration).
 // Tests: test/codegen/print.test.ts (printing, lowering), and every
 // generated module through test/codegen/generated.test.ts.
 import type { Expr } from '../core/expr.js';

@@ -85,6 +85,24 @@ describe('statements', () => {
     expect(lines(when(a, [forRange('i', 0, 2, [callStmt('f', ref('i'))])]))).toBe('if (a) {\n  for (let i = 0; i < 2; i++) f(i);\n}');
   });
 
+  it('a record prints as an interface, each field under its doc', () => {
+    const text = printModule({
+      header: [],
+      decls: [
+        {
+          kind: 'record',
+          name: 'Rows',
+          doc: 'Rows of a solve.',
+          fields: [
+            { name: 'R', type: 'Float64Array', readonly: true, doc: 'k×n' },
+            { name: 'at', type: 'number' },
+          ],
+        },
+      ],
+    });
+    expect(text).toBe('\n/** Rows of a solve. */\ninterface Rows {\n  /** k×n */\n  readonly R: Float64Array;\n  at: number;\n}\n');
+  });
+
   it('else-if chains print flat', () => {
     const chain: Stmt = { kind: 'if', test: a, then: [ret(num(1))], else: [{ kind: 'if', test: b, then: [ret(num(2))], else: [ret(num(3))] }] };
     expect(lines(chain)).toBe('if (a) {\n  return 1;\n} else if (b) {\n  return 2;\n} else {\n  return 3;\n}');

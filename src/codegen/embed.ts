@@ -1,9 +1,10 @@
 // Solver source for generated modules, taken from src/numeric at codegen
-// time. The solvers are written once there (tested directly, imported by the
-// runtime); a generated module imports nothing, so it carries a copy of the
-// functions it calls. Each is a top-level `export function name(…) {` block
-// ending at a column-0 `}`, with its doc comment above it; the copy drops
-// `export`.
+// time, for the solvers still written there by hand (impact-mode
+// enumeration; the others are IR, src/codegen/solvers/). They are tested
+// directly and imported by the runtime; a generated module imports nothing,
+// so it carries a copy of the functions it calls. Each is a top-level
+// `export function name(…) {` block ending at a column-0 `}`, with its doc
+// comment above it; the copy drops `export`.
 //
 // The files are found relative to this module: src/codegen/embed.ts when run
 // from source (vitest), dist/src/codegen/embed.js when compiled, and the

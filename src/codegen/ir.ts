@@ -1,8 +1,11 @@
 // The typed IR of a generated module (after SymPy's `codegen.ast`):
 // declarations, statements and JavaScript expressions as data, so passes
 // (src/codegen/lower.ts) can rewrite the tree and one printer
-// (src/codegen/print.ts) turns it into TypeScript. The only verbatim text is
-// comments and the solver source embedded from src/numeric (embed.ts).
+// (src/codegen/print.ts) turns it into TypeScript. The dense solvers are
+// built in the same IR (src/codegen/solvers/), so every printer of a
+// generated module prints them too; the only verbatim text is comments and
+// the solver source still copied from src/numeric (embed.ts: impact-mode
+// enumeration).
 // Tests: test/codegen/print.test.ts (printing, lowering), and every
 // generated module through test/codegen/generated.test.ts.
 import type { Expr } from '../core/expr.js';
@@ -20,6 +23,8 @@ export type TsType =
   | 'readonly number[]'
   | 'unknown'
   | 'Float64Array'
+  | 'Int32Array'
+  | 'Uint8Array'
   | 'ArrayLike<number>'
   | 'ArrayLike<boolean>'
   | 'Params'
@@ -36,15 +41,27 @@ export interface Field {
   readonly type: TsType;
   readonly optional?: boolean;
   readonly readonly?: boolean;
+  /** Printed above the field in a record declaration. */
+  readonly doc?: string;
 }
 
 // ---- JavaScript expressions
 
 export type BinaryOp = '+' | '-' | '*' | '/' | '<' | '<=' | '>' | '>=' | '===' | '!==' | '&&' | '||' | '??';
 export type UnaryOp = '-' | '!' | 'typeof';
+export type AssignOp = '=' | '+=' | '-=' | '*=';
 
 /** A typed array class generated modules allocate. */
 export type ArrayClass = 'Float64Array' | 'Int32Array' | 'Uint8Array';
+
+/** Elementary functions of solver code and the finiteness test, printed as the target language's (JavaScript's `Math.fn`, `Number.isFinite`). */
+export type MathFn = 'sqrt' | 'abs' | 'max' | 'min' | 'isFinite';
+
+/**
+ * Constants of IEEE double arithmetic: the machine epsilon 2⁻⁵², the
+ * smallest positive (subnormal) double 2⁻¹⁰⁷⁴, and NaN.
+ */
+export type FloatConstant = 'epsilon' | 'min-positive' | 'nan';
 
 /** Plain data of the exported model record (printed as an object literal). */
 export type Data = number | string | boolean | readonly Data[] | { readonly [key: string]: Data };
@@ -67,6 +84,8 @@ export type JsExpr =
   | { readonly kind: 'binary'; readonly op: BinaryOp; readonly left: JsExpr; readonly right: JsExpr }
   | { readonly kind: 'unary'; readonly op: UnaryOp; readonly arg: JsExpr }
   | { readonly kind: 'cond'; readonly test: JsExpr; readonly then: JsExpr; readonly else: JsExpr }
+  | { readonly kind: 'math'; readonly fn: MathFn; readonly args: readonly JsExpr[] }
+  | { readonly kind: 'float-constant'; readonly name: FloatConstant }
   | { readonly kind: 'data'; readonly value: Data }
   /** A kernel expression printed by js-expr.ts; `scope` names its symbols and shared subexpressions. */
   | { readonly kind: 'kernel'; readonly expr: Expr; readonly scope: KernelScope; readonly self?: Expr };
@@ -96,13 +115,19 @@ export type Stmt =
   | { readonly kind: 'const'; readonly name: string; readonly type?: TsType; readonly init: JsExpr }
   | { readonly kind: 'let'; readonly name: string; readonly type?: TsType; readonly init: JsExpr }
   /** `a = b = value` for several targets (op '=' only), `a op value` for one. */
-  | { readonly kind: 'assign'; readonly targets: readonly LValue[]; readonly op: '=' | '+=' | '-='; readonly value: JsExpr }
-  /** for (let index = from; index < to; index++) */
-  | { readonly kind: 'for'; readonly index: string; readonly from: JsExpr; readonly to: JsExpr; readonly body: readonly Stmt[] }
+  | { readonly kind: 'assign'; readonly targets: readonly LValue[]; readonly op: AssignOp; readonly value: JsExpr }
+  /**
+   * for (let index = from; index < to; index++), or with `down`
+   * for (let index = from; index >= to; index--): `to` is excluded going up
+   * and included going down, as a loop over [to, from] is written.
+   */
+  | { readonly kind: 'for'; readonly index: string; readonly from: JsExpr; readonly to: JsExpr; readonly body: readonly Stmt[]; readonly down?: true }
   | { readonly kind: 'for-of'; readonly name: string; readonly of: JsExpr; readonly body: readonly Stmt[] }
   | { readonly kind: 'if'; readonly test: JsExpr; readonly then: readonly Stmt[]; readonly else?: readonly Stmt[] }
   | { readonly kind: 'call'; readonly call: JsExpr & { readonly kind: 'call' } }
   | { readonly kind: 'return'; readonly value?: JsExpr }
+  /** The next iteration of the innermost loop. */
+  | { readonly kind: 'continue' }
   | { readonly kind: 'comment'; readonly text: string }
   /**
    * Kernel expressions evaluated in straight-line code: the `cse` pass of
@@ -136,6 +161,8 @@ export type Decl =
     }
   | { readonly kind: 'let'; readonly name: string; readonly type?: TsType; readonly value: JsExpr; readonly doc?: string }
   | { readonly kind: 'type'; readonly name: string; readonly type: TsType; readonly exported?: boolean; readonly doc?: string }
+  /** A named record of fields, one per line with its doc (a TypeScript interface, a C struct). */
+  | { readonly kind: 'record'; readonly name: string; readonly fields: readonly Field[]; readonly exported?: boolean; readonly doc?: string }
   | {
       readonly kind: 'function';
       readonly name: string;
@@ -179,13 +206,24 @@ export const bin = (left: JsExpr, op: BinaryOp, right: JsExpr): JsExpr => ({ kin
 export const plus = (a: JsExpr, b: JsExpr): JsExpr => bin(a, '+', b);
 /** a + b + c + … (left to right, as string concatenation reads). */
 export const concat = (...parts: readonly JsExpr[]): JsExpr => parts.reduce((acc, p) => plus(acc, p));
+export const minus = (a: JsExpr, b: JsExpr): JsExpr => bin(a, '-', b);
 export const times = (a: JsExpr, b: JsExpr): JsExpr => bin(a, '*', b);
+export const div = (a: JsExpr, b: JsExpr): JsExpr => bin(a, '/', b);
 export const not = (arg: JsExpr): JsExpr => ({ kind: 'unary', op: '!', arg });
-export const newArray = (array: ArrayClass, length: number): JsExpr => ({ kind: 'new', array, arg: num(length) });
+export const newArray = (array: ArrayClass, length: JsExpr | number): JsExpr => ({
+  kind: 'new',
+  array,
+  arg: typeof length === 'number' ? num(length) : length,
+});
 export const object = (entries: Record<string, JsExpr>): JsExpr => ({ kind: 'object', entries: Object.entries(entries) });
 export const neg = (arg: JsExpr): JsExpr => ({ kind: 'unary', op: '-', arg });
+export const cond = (test: JsExpr, then: JsExpr, otherwise: JsExpr): JsExpr => ({ kind: 'cond', test, then, else: otherwise });
+export const math = (fn: MathFn, ...args: JsExpr[]): JsExpr => ({ kind: 'math', fn, args });
+export const EPSILON: JsExpr = { kind: 'float-constant', name: 'epsilon' };
+export const MIN_POSITIVE: JsExpr = { kind: 'float-constant', name: 'min-positive' };
+export const NAN: JsExpr = { kind: 'float-constant', name: 'nan' };
 
-export const assign = (target: LValue, value: JsExpr, op: '=' | '+=' | '-=' = '='): Stmt => ({ kind: 'assign', targets: [target], op, value });
+export const assign = (target: LValue, value: JsExpr, op: AssignOp = '='): Stmt => ({ kind: 'assign', targets: [target], op, value });
 export const callStmt = (callee: string, ...args: JsExpr[]): Stmt => ({ kind: 'call', call: call(callee, ...args) });
 export const forRange = (index: string, from: JsExpr | number, to: JsExpr | number, body: readonly Stmt[]): Stmt => ({
   kind: 'for',
@@ -194,4 +232,19 @@ export const forRange = (index: string, from: JsExpr | number, to: JsExpr | numb
   to: typeof to === 'number' ? num(to) : to,
   body,
 });
+/** for (let index = from; index >= to; index--). */
+export const forDown = (index: string, from: JsExpr, to: JsExpr | number, body: readonly Stmt[]): Stmt => ({
+  ...(forRange(index, from, to, body) as Stmt & { kind: 'for' }),
+  down: true,
+});
 export const ret = (value?: JsExpr): Stmt => (value ? { kind: 'return', value } : { kind: 'return' });
+export const constVar = (name: string, init: JsExpr): Stmt => ({ kind: 'const', name, init });
+export const letVar = (name: string, init: JsExpr): Stmt => ({ kind: 'let', name, init });
+export const when = (test: JsExpr, then: readonly Stmt[], otherwise?: readonly Stmt[]): Stmt => ({
+  kind: 'if',
+  test,
+  then,
+  ...(otherwise ? { else: otherwise } : {}),
+});
+export const CONTINUE: Stmt = { kind: 'continue' };
+export const comment = (text: string): Stmt => ({ kind: 'comment', text });

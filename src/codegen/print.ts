@@ -5,7 +5,7 @@
 // comment) and string literals (JSON-escaped).
 // Tests: test/codegen/print.test.ts.
 import { unreachable } from '../core/expr.js';
-import type { Data, Decl, JsExpr, ModuleIR, Param, Stmt, TsType } from './ir.js';
+import type { Data, Decl, FloatConstant, JsExpr, ModuleIR, Param, Stmt, TsType } from './ir.js';
 import { numberLiteral, printJs, type Printed } from './js-expr.js';
 
 const INDENT = '  ';
@@ -13,6 +13,7 @@ const INDENT = '  ';
 /** Binding strength of each operator (higher binds tighter), as in the ECMAScript grammar. */
 const PRECEDENCE = { '??': 1, '||': 2, '&&': 3, '===': 7, '!==': 7, '<': 8, '<=': 8, '>': 8, '>=': 8, '+': 10, '-': 10, '*': 11, '/': 11 } as const;
 const UNARY = 12;
+const FLOAT_CONSTANTS: Record<FloatConstant, string> = { epsilon: 'Number.EPSILON', 'min-positive': 'Number.MIN_VALUE', nan: 'NaN' };
 const POSTFIX = 14;
 
 export function printType(t: TsType): string {
@@ -117,6 +118,10 @@ export function printExpr(e: JsExpr, min = 0): string {
     }
     case 'cond':
       return wrap(`${printExpr(e.test, 1)} ? ${printExpr(e.then)} : ${printExpr(e.else)}`, 0.5);
+    case 'math':
+      return `${e.fn === 'isFinite' ? 'Number' : 'Math'}.${e.fn}(${e.args.map((a) => printExpr(a)).join(', ')})`;
+    case 'float-constant':
+      return FLOAT_CONSTANTS[e.name];
     case 'data':
       return printData(e.value);
     case 'kernel':
@@ -141,10 +146,11 @@ function printData(v: Data): string {
 }
 
 /** Statements short enough to follow a `for (…)` or `if (…)` on the same line. */
-const isSimple = (s: Stmt): boolean => s.kind === 'assign' || s.kind === 'call' || s.kind === 'return';
+const isSimple = (s: Stmt): boolean => s.kind === 'assign' || s.kind === 'call' || s.kind === 'return' || s.kind === 'continue';
+const isOneLiner = (body: readonly Stmt[]): boolean => body.length === 1 && isSimple(body[0]!);
 
 function printBody(body: readonly Stmt[], indent: string, head: string): string[] {
-  if (body.length === 1 && isSimple(body[0]!)) return [`${indent}${head} ${printStmt(body[0]!, '')[0]!.trimStart()}`];
+  if (isOneLiner(body)) return [`${indent}${head} ${printStmt(body[0]!, '')[0]!.trimStart()}`];
   return [`${indent}${head} {`, ...body.flatMap((s) => printStmt(s, indent + INDENT)), `${indent}}`];
 }
 
@@ -176,8 +182,14 @@ export function printStmt(s: Stmt, indent: string): string[] {
     case 'assign':
       // A compound assignment reads the element too: assert it (noUncheckedIndexedAccess).
       return [`${indent}${s.targets.map((t) => `${printExpr(t, POSTFIX).replace(/!$/, s.op === '=' ? '' : '!')} ${s.op} `).join('')}${printExpr(s.value)};`];
-    case 'for':
-      return printBody(s.body, indent, `for (let ${s.index} = ${printExpr(s.from)}; ${s.index} < ${printExpr(s.to, PRECEDENCE['<'] + 1)}; ${s.index}++)`);
+    case 'for': {
+      const [test, step] = s.down ? ['>=', '--'] : ['<', '++'];
+      return printBody(
+        s.body,
+        indent,
+        `for (let ${s.index} = ${printExpr(s.from)}; ${s.index} ${test} ${printExpr(s.to, PRECEDENCE['<'] + 1)}; ${s.index}${step})`,
+      );
+    }
     case 'for-of':
       return printBody(s.body, indent, `for (const ${s.name} of ${printExpr(s.of)})`);
     case 'if': {
@@ -188,6 +200,8 @@ export function printStmt(s: Stmt, indent: string): string[] {
       return [`${indent}${printExpr(s.call)};`];
     case 'return':
       return [s.value ? `${indent}return ${printExpr(s.value)};` : `${indent}return;`];
+    case 'continue':
+      return [`${indent}continue;`];
     case 'comment':
       return lineComment(s.text, indent);
     case 'kernel-block':
@@ -218,6 +232,16 @@ function printDecl(d: Decl): string[] {
       return [...doc(d.doc), `let ${d.name}${d.type ? `: ${printType(d.type)}` : ''} = ${printExpr(d.value)};`];
     case 'type':
       return [...doc(d.doc), `${d.exported ? 'export ' : ''}type ${d.name} = ${printType(d.type)};`];
+    case 'record':
+      return [
+        ...doc(d.doc),
+        `${d.exported ? 'export ' : ''}interface ${d.name} {`,
+        ...d.fields.flatMap((f) => [
+          ...(f.doc ? docComment(f.doc, INDENT) : []),
+          `${INDENT}${f.readonly ? 'readonly ' : ''}${f.name}${f.optional ? '?' : ''}: ${printType(f.type)};`,
+        ]),
+        '}',
+      ];
     case 'function': {
       // Pushed line by line: a lowered body has thousands of statements, and spreading them copied every line twice more.
       const lines = doc(d.doc);

@@ -1,24 +1,34 @@
-// How generated code uses the dense solvers of src/numeric: which functions
-// a module embeds (embed.ts copies their source), and the call statements.
-// Every call works in module-level scratch arrays, so nothing allocates on
-// the hot path; a failed factorization writes NaN, which the runtime
-// reports as a non-finite state.
+// How generated code uses the dense solvers: which functions a module
+// carries, and the call statements. Cholesky, LU, the Schur solve and the
+// force-row solve are IR (src/codegen/solvers/), printed with the module;
+// impact-mode enumeration is still copied as text from src/numeric
+// (embed.ts). Every call works in module-level scratch arrays, so nothing
+// allocates on the hot path; a failed factorization writes NaN, which the
+// runtime reports as a non-finite state.
 // Tests: test/codegen/embed.test.ts, test/codegen/generated.test.ts; the
 // solvers themselves: test/numeric/.
 import { embeddedSource } from './embed.js';
-import { assign, bin, call, callStmt, forRange, idx, member, num, plus, ref, times, type Decl, type JsExpr, type Stmt } from './ir.js';
+import { assign, bin, call, callStmt, EPSILON, forRange, idx, member, NAN, num, plus, ref, times, type Decl, type JsExpr, type Stmt } from './ir.js';
+import { embeddedDecls, IR_NUMERIC, type IrNumericFile } from './solvers/sources.js';
 
-/** The functions and types each file contributes, in dependency order. */
-const NUMERIC = {
-  'cholesky.ts': ['choleskyFactor', 'choleskySolve'],
-  'lu.ts': ['luFactor', 'luSolve'],
-  'schur.ts': ['SchurSystem', 'SchurStatus', 'pinningScale', 'schurSolve'],
+/** The solvers a module may carry that are IR (src/codegen/solvers/). */
+const BUILT = ['cholesky.ts', 'lu.ts', 'schur.ts', 'friction-phase.ts'] as const satisfies readonly IrNumericFile[];
+/** The functions and types each file contributes, in dependency order, where it is still copied as text. */
+const COPIED = {
   'impact-modes.ts': ['ImpactProblem', 'ImpactOutcome', 'ImpactWorkspace', 'ImpactModeStatus', 'impactModes', 'enumerateImpactModes'],
-  'friction-phase.ts': ['forceRowSolve'],
 } as const;
+type NumericFile = (typeof BUILT)[number] | keyof typeof COPIED;
 
-/** Every name the embedded solvers declare at top level. */
-export const EMBEDDED_NAMES: readonly string[] = Object.values(NUMERIC).flat();
+const declsOf = (file: NumericFile): Decl[] =>
+  Object.hasOwn(COPIED, file)
+    ? COPIED[file as keyof typeof COPIED].map((name): Decl => ({ kind: 'embedded', from: `src/numeric/${file}`, source: embeddedSource(file, name) }))
+    : embeddedDecls(file as IrNumericFile);
+
+/** Every name the solvers declare at top level. */
+export const EMBEDDED_NAMES: readonly string[] = [
+  ...BUILT.flatMap((file) => IR_NUMERIC[file].ir.decls.flatMap((d) => ('name' in d ? [d.name] : []))),
+  ...Object.values(COPIED).flat(),
+];
 
 /**
  * The solvers a module needs: Cholesky always, LU with retaining constraints
@@ -26,15 +36,15 @@ export const EMBEDDED_NAMES: readonly string[] = Object.values(NUMERIC).flat();
  * force-row solve with friction.
  */
 export function embeddedSolvers(files: { readonly lu: boolean; readonly contacts: boolean; readonly friction: boolean }): Decl[] {
-  const chosen = [
+  const chosen: NumericFile[] = [
     'cholesky.ts',
-    ...(files.lu || files.friction ? ['lu.ts'] : []),
-    ...(files.contacts ? ['schur.ts', 'impact-modes.ts'] : []),
-    ...(files.friction ? ['friction-phase.ts'] : []),
-  ] as const as readonly (keyof typeof NUMERIC)[];
+    ...(files.lu || files.friction ? (['lu.ts'] as const) : []),
+    ...(files.contacts ? (['schur.ts', 'impact-modes.ts'] as const) : []),
+    ...(files.friction ? (['friction-phase.ts'] as const) : []),
+  ];
   return [
-    { kind: 'comment', text: `---- dense solvers, copied from src/numeric/{${chosen.join(',')}} (tested there; change them there)` },
-    ...chosen.flatMap((file) => NUMERIC[file].map((name): Decl => ({ kind: 'embedded', from: `src/numeric/${file}`, source: embeddedSource(file, name) }))),
+    { kind: 'comment', text: `---- dense solvers, as in src/numeric/{${chosen.join(',')}} (tested there; each file's header says where to change it)` },
+    ...chosen.flatMap(declsOf),
   ];
 }
 
@@ -49,7 +59,7 @@ export function spdSolve(a: string, b: string, y: string, yOff: JsExpr): Stmt[] 
     {
       kind: 'if',
       test: bin(call('choleskyFactor', ref('n$'), ref(a), ref('envelope$')), '>=', num(0)),
-      then: [forRange('i', 0, ref('n$'), [assign(idx(y, plus(yOff, i)), ref('NaN'))])],
+      then: [forRange('i', 0, ref('n$'), [assign(idx(y, plus(yOff, i)), NAN)])],
       else: [callStmt('choleskySolve', ref('n$'), ref(a), ref(b), num(0), ref(y), yOff, ref('envelope$'))],
     },
   ];
@@ -64,8 +74,8 @@ export function luSolve(N: number, a: string, b: string, y: string): Stmt[] {
   return [
     {
       kind: 'if',
-      test: bin(call('luFactor', num(N), ref(a), ref('piv$'), times(num(N), member('Number', 'EPSILON'))), '>=', num(0)),
-      then: [{ kind: 'call', call: call(member(y, 'fill'), ref('NaN')) }],
+      test: bin(call('luFactor', num(N), ref(a), ref('piv$'), times(num(N), EPSILON)), '>=', num(0)),
+      then: [{ kind: 'call', call: call(member(y, 'fill'), NAN) }],
       else: [callStmt('luSolve', num(N), ref(a), ref('piv$'), ref(b), num(0), ref(y), num(0))],
     },
   ];

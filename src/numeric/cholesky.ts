@@ -1,11 +1,13 @@
+// Printed from src/codegen/solvers/cholesky.ts by `npm run solvers`: edit that file, not this one.
+//
 // Cholesky factorization A = L Lᵀ of a symmetric positive definite matrix
 // (a mass matrix, a Delassus matrix) and the two triangular solves with it.
 // Golub & Van Loan, "Matrix Computations", 4th ed., §4.2 (Algorithm 4.2.1,
 // gaxpy Cholesky); backward stability without pivoting: Higham, "Accuracy and
 // Stability of Numerical Algorithms", 2nd ed., Theorem 10.3.
 //
-// Embedded verbatim into generated modules by src/codegen — keep it self-contained.
-// (No imports, no module-level state, no allocation: every array is passed in.)
+// Generated modules carry the same functions, printed from the same IR: no
+// imports, no module-level state, no allocation (every array is passed in).
 
 /**
  * Factor A = L Lᵀ in place. A is n×n row-major and symmetric; only its lower
@@ -31,7 +33,10 @@
  */
 export function choleskyFactor(n: number, A: Float64Array, first?: ArrayLike<number>): number {
   let maxDiag = 0;
-  for (let i = 0; i < n; i++) if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!); // skips NaN, which then fails at its own column
+  for (let i = 0; i < n; i++) {
+    // skips NaN, which then fails at its own column
+    if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!);
+  }
   const threshold = n * Number.EPSILON * maxDiag;
   for (let j = 0; j < n; j++) {
     const fj = first ? first[j]! : 0;

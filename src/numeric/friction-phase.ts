@@ -1,3 +1,5 @@
+// Printed from src/codegen/solvers/friction-phase.ts by `npm run solvers`: edit that file, not this one.
+//
 // The constrained solve of a contact phase whose reactions do not act along
 // the constraint rows: a sliding contact's normal reaction σ̇ comes with the
 // friction force −μ σ̇ d along its slip rows S, so it acts along F = N − μ d S
@@ -10,9 +12,9 @@
 // frictionless mode, and zero or negative in Painlevé's situations, where the
 // contact's normal acceleration decreases as the reaction grows.
 //
-// Embedded verbatim into generated modules by src/codegen — keep it
-// self-contained (no allocation, no module state; it calls the sibling
-// solvers choleskySolve, luFactor, luSolve, embedded alongside).
+// Generated modules carry the same function, printed from the same IR, with
+// choleskySolve, luFactor and luSolve beside it: no allocation, no module
+// state.
 import { choleskySolve } from './cholesky.js';
 import { luFactor, luSolve } from './lu.js';
 import type { SchurSystem } from './schur.js';
@@ -25,7 +27,15 @@ import type { SchurSystem } from './schur.js';
  * src/numeric/lu.ts), and then y and σ are NaN. s.W holds the LU factors.
  */
 export function forceRowSolve(s: SchurSystem, k: number, F: Float64Array, piv: Int32Array): number {
-  const { n, L, R, b, c, y, sigma, X, W } = s;
+  const n = s.n;
+  const L = s.L;
+  const R = s.R;
+  const b = s.b;
+  const c = s.c;
+  const y = s.y;
+  const sigma = s.sigma;
+  const X = s.X;
+  const W = s.W;
   for (let i = 0; i < n; i++) y[i] = b[i]!;
   choleskySolve(n, L, y, 0, y, 0);
   for (let r = 0; r < k; r++) choleskySolve(n, L, F, r * n, X, r * n);
@@ -45,7 +55,7 @@ export function forceRowSolve(s: SchurSystem, k: number, F: Float64Array, piv: I
     return 0;
   }
   let det = 1;
-  for (let r = 0; r < k; r++) det *= piv[r] === r ? W[r * k + r]! : -W[r * k + r]!;
+  for (let r = 0; r < k; r++) det *= piv[r]! === r ? W[r * k + r]! : -W[r * k + r]!;
   if (k > 0) luSolve(k, W, piv, sigma, 0, sigma, 0);
   for (let i = 0; i < n; i++) {
     let v = y[i]!;

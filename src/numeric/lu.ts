@@ -1,3 +1,5 @@
+// Printed from src/codegen/solvers/lu.ts by `npm run solvers`: edit that file, not this one.
+//
 // LU factorization with partial pivoting, PA = LU, and the solve with it,
 // for the indefinite square systems (the KKT matrix [M Aᵀ; A 0] of retaining
 // constraints, the bases of Lemke's algorithm, Moreau–Jean's iteration
@@ -6,8 +8,8 @@
 // (its backward error: the computed factors are those of A + H with
 // |H| = O(n·u)(|A| + |L||U|)).
 //
-// Embedded verbatim into generated modules by src/codegen — keep it self-contained.
-// (No imports, no module-level state, no allocation: every array is passed in.)
+// Generated modules carry the same functions, printed from the same IR: no
+// imports, no module-level state, no allocation (every array is passed in).
 
 /**
  * Factor PA = LU in place: A is n×n row-major; on return its strict lower
@@ -27,7 +29,10 @@
  */
 export function luFactor(n: number, A: Float64Array, piv: Int32Array, tol: number): number {
   let maxAbs = 0;
-  for (let i = 0; i < n * n; i++) if (Math.abs(A[i]!) > maxAbs) maxAbs = Math.abs(A[i]!); // skips NaN, which then fails at its own column
+  for (let i = 0; i < n * n; i++) {
+    // skips NaN, which then fails at its own column
+    if (Math.abs(A[i]!) > maxAbs) maxAbs = Math.abs(A[i]!);
+  }
   const threshold = tol * maxAbs;
   for (let k = 0; k < n; k++) {
     let p = k;
@@ -52,7 +57,9 @@ export function luFactor(n: number, A: Float64Array, piv: Int32Array, tol: numbe
     for (let i = k + 1; i < n; i++) {
       const l = A[i * n + k]! / pivot;
       A[i * n + k] = l;
-      if (l !== 0) for (let j = k + 1; j < n; j++) A[i * n + j] = A[i * n + j]! - l * A[k * n + j]!;
+      if (l !== 0) {
+        for (let j = k + 1; j < n; j++) A[i * n + j] = A[i * n + j]! - l * A[k * n + j]!;
+      }
     }
   }
   return -1;
@@ -65,7 +72,9 @@ export function luFactor(n: number, A: Float64Array, piv: Int32Array, tol: numbe
  * offset (solve in place).
  */
 export function luSolve(n: number, LU: Float64Array, piv: Int32Array, b: Float64Array, bOff: number, x: Float64Array, xOff: number): void {
-  if (x !== b || xOff !== bOff) for (let i = 0; i < n; i++) x[xOff + i] = b[bOff + i]!;
+  if (x !== b || xOff !== bOff) {
+    for (let i = 0; i < n; i++) x[xOff + i] = b[bOff + i]!;
+  }
   for (let k = 0; k < n; k++) {
     const p = piv[k]!;
     if (p !== k) {

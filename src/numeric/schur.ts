@@ -1,3 +1,5 @@
+// Printed from src/codegen/solvers/schur.ts by `npm run solvers`: edit that file, not this one.
+//
 // The constrained solve shared by contact phases and impacts,
 //   M y = b + Rᵀσ,   R y = c        (M: n×n, R: k×n, b: n, c: k),
 // by the Schur complement (range-space method, Nocedal & Wright, "Numerical
@@ -5,10 +7,9 @@
 // Delassus matrix), W σ = c − R y₀, y = y₀ + X σ. M and W are factored by
 // Cholesky (./cholesky.ts).
 //
-// Embedded verbatim into generated modules by src/codegen — keep it self-contained.
-// (No module-level state, no allocation: every array is passed in.) The one
-// import is of the sibling solver file: embed choleskyFactor and choleskySolve
-// alongside schurSolve.
+// Generated modules carry the same declarations, printed from the same IR,
+// with choleskyFactor and choleskySolve beside them: no module-level state,
+// no allocation (every array is passed in).
 import { choleskyFactor, choleskySolve } from './cholesky.js';
 
 /**
@@ -90,7 +91,17 @@ export function pinningScale(n: number, M: ArrayLike<number>, R: ArrayLike<numbe
  * space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.
  */
 export function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
-  const { n, M, L, R, b, c, y, sigma, X, W, dep } = s;
+  const n = s.n;
+  const M = s.M;
+  const L = s.L;
+  const R = s.R;
+  const b = s.b;
+  const c = s.c;
+  const y = s.y;
+  const sigma = s.sigma;
+  const X = s.X;
+  const W = s.W;
+  const dep = s.dep;
   if (massFactored) {
     for (let i = 0; i < n; i++) y[i] = b[i]!;
   } else {
@@ -116,7 +127,7 @@ export function schurSolve(s: SchurSystem, k: number, massFactored: boolean): Sc
   for (let r = 0; r < k; r++) choleskySolve(n, L, R, r * n, X, r * n);
   let maxDiag = 0;
   for (let r = 0; r < k; r++) {
-    for (let q = 0; q <= r; q++) {
+    for (let q = 0; q < r + 1; q++) {
       let w = 0;
       for (let i = 0; i < n; i++) w += R[r * n + i]! * X[q * n + i]!;
       W[r * k + q] = w;
@@ -141,7 +152,7 @@ export function schurSolve(s: SchurSystem, k: number, massFactored: boolean): Sc
     }
   }
   for (let i = 0; i < k; i++) {
-    if (dep[i]) {
+    if (dep[i]!) {
       sigma[i] = 0;
       continue;
     }
@@ -150,7 +161,7 @@ export function schurSolve(s: SchurSystem, k: number, massFactored: boolean): Sc
     sigma[i] = v / W[i * k + i]!;
   }
   for (let i = k - 1; i >= 0; i--) {
-    if (dep[i]) continue;
+    if (dep[i]!) continue;
     let v = sigma[i]!;
     for (let q = i + 1; q < k; q++) v -= W[q * k + i]! * sigma[q]!;
     sigma[i] = v / W[i * k + i]!;
@@ -172,7 +183,7 @@ export function schurSolve(s: SchurSystem, k: number, massFactored: boolean): Sc
   // rows stop the system: the compass with both feet stuck).
   s.at = -1;
   for (let r = 0; r < k; r++) {
-    if (!dep[r]) continue;
+    if (!dep[r]!) continue;
     let v = -c[r]!;
     let scale = Math.abs(c[r]!);
     for (let i = 0; i < n; i++) {

@@ -2,7 +2,31 @@
 // statements, and user text that cannot escape its comment or string.
 import { describe, expect, it } from 'vitest';
 import { add, mul, pow, sin, sym } from '../../src/core/expr.js';
-import { assign, bin, call, callStmt, concat, float, forRange, idx, member, neg, num, ref, ret, str, type Stmt } from '../../src/codegen/ir.js';
+import {
+  assign,
+  bin,
+  CONTINUE,
+  call,
+  callStmt,
+  concat,
+  EPSILON,
+  float,
+  forDown,
+  forRange,
+  idx,
+  MIN_POSITIVE,
+  math,
+  member,
+  NAN,
+  minus,
+  neg,
+  num,
+  ref,
+  ret,
+  str,
+  when,
+  type Stmt,
+} from '../../src/codegen/ir.js';
 import { lowerBlock } from '../../src/codegen/lower.js';
 import { printExpr, printModule, printStmt, quote } from '../../src/codegen/print.js';
 
@@ -52,9 +76,42 @@ describe('statements', () => {
     expect(lines(forRange('i', 0, 2, [callStmt('f', ref('i')), callStmt('g', ref('i'))]))).toBe('for (let i = 0; i < 2; i++) {\n  f(i);\n  g(i);\n}');
   });
 
+  it('a downward loop includes its lower bound', () => {
+    expect(lines(forDown('i', minus(ref('n'), num(1)), 0, [assign(idx('y', ref('i')), num(0))]))).toBe('for (let i = n - 1; i >= 0; i--) y[i] = 0;');
+  });
+
+  it('continue follows its test on one line; a loop or an if never nests on one line', () => {
+    expect(lines(when(bin(a, '>', b), [CONTINUE]))).toBe('if (a > b) continue;');
+    expect(lines(when(a, [forRange('i', 0, 2, [callStmt('f', ref('i'))])]))).toBe('if (a) {\n  for (let i = 0; i < 2; i++) f(i);\n}');
+  });
+
+  it('a record prints as an interface, each field under its doc', () => {
+    const text = printModule({
+      header: [],
+      decls: [
+        {
+          kind: 'record',
+          name: 'Rows',
+          doc: 'Rows of a solve.',
+          fields: [
+            { name: 'R', type: 'Float64Array', readonly: true, doc: 'k×n' },
+            { name: 'at', type: 'number' },
+          ],
+        },
+      ],
+    });
+    expect(text).toBe('\n/** Rows of a solve. */\ninterface Rows {\n  /** k×n */\n  readonly R: Float64Array;\n  at: number;\n}\n');
+  });
+
   it('else-if chains print flat', () => {
     const chain: Stmt = { kind: 'if', test: a, then: [ret(num(1))], else: [{ kind: 'if', test: b, then: [ret(num(2))], else: [ret(num(3))] }] };
     expect(lines(chain)).toBe('if (a) {\n  return 1;\n} else if (b) {\n  return 2;\n} else {\n  return 3;\n}');
+  });
+
+  it('elementary functions and the constants of double arithmetic print as JavaScript names them', () => {
+    expect(printExpr(math('max', a, math('abs', b)))).toBe('Math.max(a, Math.abs(b))');
+    expect(printExpr(bin(a, '*', EPSILON))).toBe('a * Number.EPSILON');
+    expect([MIN_POSITIVE, NAN].map((e) => printExpr(e))).toEqual(['Number.MIN_VALUE', 'NaN']);
   });
 
   it('string concatenation reads left to right', () => {

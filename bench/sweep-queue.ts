@@ -5,21 +5,22 @@
 //   { bench: 'sweep-overhead', workers: 1, cells, chunk, overheadPct, overheadUsPerCell, cpuOverheadPct, targetPct }
 // of npm run bench (bench/run.ts). The grid is the README's basin of the
 // bouncing ball (impacts before t = 2 over the drop height y and the
-// restitution e); each route runs the same cells by the same runCell, so
-// csvSha, the SHA-256 of the sweep's CSV, is the same on every line. The
-// queue's workers are started (and connected) before the clock starts, as
-// they wait for sweeps in use, and the submitter's queue client (BullMQ and
-// ioredis) is loaded before it too: a fixed cost of each submission, about
-// 250 ms of CPU, given apart as clientLoadMs; the pool's threads start
-// inside it, as `mechanics sweep` starts them. cpuMs is the CPU time of the sweep in all
-// processes (the pool's threads are this process's; the queue's workers are
+// restitution e), 50 × 40 cells in the full bench; each route runs the
+// same cells by the same runCell, so csvSha, the SHA-256 of the sweep's
+// CSV, is the same on every line. The queue's workers are started (and
+// connected) before the clock starts, as they wait for sweeps in use, and
+// the submitter's queue client (BullMQ and ioredis) is loaded before it
+// too: a fixed cost of each submission, about 250 ms of CPU, given apart
+// as clientLoadMs. The pool's threads start inside it, as `mechanics
+// sweep` starts them. cpuMs is the sweep's CPU time in all processes (the
+// pool's threads are this process's; the queue's worker processes are
 // read from /proc, Linux only, 10 ms ticks). The overhead is the queue's
 // wall time over the pool's with one worker each, measured in the same
 // round, 100 (t_queue/t_pool − 1), and the same of their CPU times: on a
 // loaded machine the wall times stretch with the load (3× between
-// processes here), the CPU times much less. The Redis is a redis-server of the bench's own
-// on a free port, nothing saved; without redis-server the queue's line says
-// so and the pool's lines stand alone.
+// processes here), the CPU times much less. The Redis is a redis-server of
+// the bench's own on a free port, nothing saved; without redis-server the
+// queue's line says so and the pool's lines stand alone.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';

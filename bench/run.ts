@@ -8,13 +8,17 @@
 //   { bench: 'event-driven', model, tRest, wallMs, … }
 //   { bench: 'startup', command, wallMs, targetMs, runs, load }            bench/startup.ts
 //       wall time of `mechanics --help`, `list`, `simulate` and `derive --no-report`
+//   { bench: 'sweep', route, workers, cells, chunk, cellsPerSec, … }       bench/sweep-queue.ts
+//   { bench: 'sweep-overhead', chunk, overheadPct, overheadUsPerCell, … }
+//       a basin's cells per second on the local pool (tinypool) and through the
+//       Redis queue with 1 and 2 worker processes, and the queue's overhead per cell
 // and, when SymPy or Siconos are installed, the peers' lines from the same
 // run with a `peer` field (bench/peers.ts); SymPy's pendulum lines carry
 // sympy.cse's operation counts on our expressions (bench/ops.ts).
 //   { bench: 'machine', date, node, cpus, cpuModel, loadStart, loadEnd, processes }
 // Flags: --large adds n = 60, 100; --quick runs small sizes and short
 // simulations (the bench's own test); --no-peers leaves the peers out;
-// --startup runs only the start-up lines; --docs writes the run's tables
+// --startup runs only the start-up lines, --sweep only the sweep lines; --docs writes the run's tables
 // to docs/bench.md (bench/docs.ts).
 // Timings stay here: no unit test asserts one. When the bench runs
 // compiled, every figure (each pendulum size, each time-stepping model, the
@@ -36,6 +40,7 @@ import { sympyPendulumLines } from './ops.js';
 import { siconosMoreauJean } from './peers.js';
 import { startupLines } from './startup.js';
 import { eventDrivenBall, moreauJean, moreauJeanBall } from './time-stepping.js';
+import { measureSweep, startRedis, sweepOverhead, type SweepGrid, type SweepJob, type SweepLine } from './sweep-queue.js';
 import { repeated, round } from './stats.js';
 
 export interface BenchOptions {
@@ -58,6 +63,8 @@ export interface BenchOptions {
   readonly pendulumWarmUpMs: number;
   /** CLI processes per command for the start-up lines (0: none; they need the compiled CLI). */
   readonly startupRuns: number;
+  /** The basin swept on the local pool and through the queue (bench/sweep-queue.ts). */
+  readonly sweep: SweepGrid;
 }
 
 const SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 20, 30, 40];
@@ -80,6 +87,8 @@ export const FULL: BenchOptions = {
   sympyOpsSizes: [2, 4, 6, 8, 10, 15, 20],
   pendulumWarmUpMs: PENDULUM_WARM_UP_MS,
   startupRuns: 7,
+  // 2000 cells in 20 chunks: about a second of one core's work.
+  sweep: { y: 50, e: 40, chunk: 100 },
 };
 
 export const QUICK: BenchOptions = {
@@ -95,6 +104,7 @@ export const QUICK: BenchOptions = {
   sympyOpsSizes: [2],
   pendulumWarmUpMs: 0,
   startupRuns: 0,
+  sweep: { y: 4, e: 5, chunk: 10 },
 };
 
 /** Cost exponent of derive + codegen between two sizes: log(t_b/t_a)/log(b/a). */
@@ -135,7 +145,8 @@ type Job =
       readonly t1: number;
       readonly reps: number;
     }
-  | { readonly kind: 'event-driven'; readonly t1: number; readonly reps: number };
+  | { readonly kind: 'event-driven'; readonly t1: number; readonly reps: number }
+  | ({ readonly kind: 'sweep' } & SweepJob);
 
 async function runJob(job: Job): Promise<Record<string, unknown>> {
   switch (job.kind) {
@@ -149,6 +160,8 @@ async function runJob(job: Job): Promise<Record<string, unknown>> {
     }
     case 'event-driven':
       return { ...eventDrivenBall(job.t1, job.reps) };
+    case 'sweep':
+      return { ...(await measureSweep(job)) };
   }
 }
 
@@ -163,7 +176,8 @@ function child(job: Job): Record<string, unknown> {
     ) as Record<string, unknown>;
   } catch (err) {
     const error = (err as Error).message.split('\n').find((l) => /Error/.test(l)) ?? String(err);
-    return job.kind === 'pendulum' ? { bench: 'pendulum', n: job.n, error } : { bench: job.kind, error };
+    if (job.kind === 'pendulum') return { bench: 'pendulum', n: job.n, error };
+    return job.kind === 'sweep' ? { bench: 'sweep', route: job.route, workers: job.workers, error } : { bench: job.kind, error };
   }
 }
 
@@ -194,6 +208,7 @@ export async function runBench(opts: BenchOptions, emit: (line: Record<string, u
   for (const m of models) await measure({ kind: 'moreau-jean', ...m, h });
   await measure({ kind: 'event-driven', ...opts.eventDriven });
   if (opts.startupRuns > 0) for (const line of startupLines(opts.startupRuns)) out({ ...line });
+  for (const line of await sweepLines(opts)) out(line);
   if (opts.peers) {
     // Each call runs the peer's script in a process of its own.
     const times = opts.isolate ? opts.processes : 1;
@@ -213,6 +228,34 @@ export async function runBench(opts: BenchOptions, emit: (line: Record<string, u
   });
 }
 
+/**
+ * The basin on the local pool and through the queue, with 1 and 2 workers;
+ * the four sweeps of a round one after another (each in a process of its
+ * own when isolated), so that the overhead compares runs made under the
+ * same load, and its line is the median of the rounds' overheads.
+ */
+async function sweepLines(opts: BenchOptions): Promise<Record<string, unknown>[]> {
+  const redis = await startRedis();
+  try {
+    const jobs: Job[] = [1, 2].flatMap((workers) => [
+      { kind: 'sweep', route: 'tinypool', workers, ...opts.sweep } as const,
+      ...('url' in redis ? [{ kind: 'sweep', route: 'queue', workers, ...opts.sweep, url: redis.url, processes: opts.isolate } as const] : []),
+    ]);
+    const withOverhead = (lines: Record<string, unknown>[]): Record<string, unknown>[] => {
+      const one = (route: string) => lines.find((l) => l.route === route && l.workers === 1 && l.error === undefined) as SweepLine | undefined;
+      const pool = one('tinypool');
+      const queue = one('queue');
+      return pool && queue ? [...lines, sweepOverhead(pool, queue)] : lines;
+    };
+    const inProcess: Record<string, unknown>[] = [];
+    if (!opts.isolate) for (const job of jobs) inProcess.push(await runJob(job));
+    const lines = opts.isolate ? repeated(opts.processes, () => withOverhead(jobs.map(child))) : withOverhead(inProcess);
+    return 'url' in redis ? lines : [...lines, { bench: 'sweep', route: 'queue', skipped: redis.skipped }];
+  } finally {
+    if ('url' in redis) redis.stop();
+  }
+}
+
 export async function main(argv: readonly string[]): Promise<void> {
   const job = argv.indexOf('--job');
   if (job >= 0) {
@@ -221,6 +264,10 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
   if (argv.includes('--startup')) {
     for (const line of startupLines(FULL.startupRuns)) console.log(JSON.stringify(line));
+    return;
+  }
+  if (argv.includes('--sweep')) {
+    for (const line of await sweepLines(FULL)) console.log(JSON.stringify(line));
     return;
   }
   const base = argv.includes('--quick') ? QUICK : FULL;

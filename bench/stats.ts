@@ -41,8 +41,8 @@ export function merge(lines: readonly Line[]): Line {
   return { ...out, processes: lines.length, ...(Object.keys(spread).length ? { spread } : {}) };
 }
 
-/** What tells one figure's lines from another's in a run (the kind, peer, size, model, command). */
-const identity = (l: Line): string => JSON.stringify([l.bench, l.peer, l.n, l.model, l.command, l.from, l.to]);
+/** What tells one figure's lines from another's in a run (the kind, peer, size, model, command, sweep route and workers). */
+const identity = (l: Line): string => JSON.stringify([l.bench, l.peer, l.n, l.model, l.command, l.from, l.to, l.route, l.workers]);
 
 /** The lines of `times` runs of `run` (each in processes of its own), merged figure by figure in first-seen order. */
 export function repeated(times: number, run: () => readonly Line[]): Line[] {

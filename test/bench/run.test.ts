@@ -3,6 +3,9 @@
 // are right. No timing is asserted. The peers' lines are checked when SymPy
 // or Siconos are installed (bench/peers.ts finds them), and SymPy's q̈ must
 // then agree with ours: two independent derivations of the same pendulum.
+// The sweep through the queue runs when redis-server is installed (the bench
+// starts its own) and must give the local pool's CSV.
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../bench/run.js';
 import { pythonWith } from '../../bench/peers.js';
@@ -32,7 +35,12 @@ const FIELDS: Record<string, string[]> = {
   'event-driven': ['model', 'tRest', 'wallMs'],
   machine: ['date', 'node', 'cpus', 'loadStart', 'loadEnd', 'processes'],
   'pendulum-routes': ['n', 'articulatedNs'],
+  sweep: ['route', 'workers', 'cells', 'chunk', 'cellsPerSec', 'wallMs', 'cpuMs', 'csvSha'],
+  'sweep-overhead': ['workers', 'chunk', 'overheadPct', 'cpuOverheadPct', 'targetPct'],
 };
+/** The queue's line when there is no redis-server. */
+const SKIPPED_FIELDS = ['route', 'skipped'];
+const REDIS_SERVER = spawnSync('sh', ['-c', 'command -v redis-server'], { stdio: 'ignore' }).status === 0;
 const PEER_FIELDS: Record<string, string[]> = {
   pendulum: ['n', 'deriveMs', 'rhsNs', 'acc'],
   'moreau-jean': FIELDS['moreau-jean']!,
@@ -56,7 +64,7 @@ describe('npm run bench --quick', () => {
     const { stdout, lines } = await run;
     expect(stdout.split('\n').filter((l) => l.trim()).length).toBe(lines.length);
     for (const line of lines) {
-      const fields = line.peer === undefined ? FIELDS[line.bench as string] : PEER_FIELDS[line.bench as string];
+      const fields = line.skipped !== undefined ? SKIPPED_FIELDS : line.peer === undefined ? FIELDS[line.bench as string] : PEER_FIELDS[line.bench as string];
       expect(fields, JSON.stringify(line)).toBeDefined();
       for (const f of fields!) expect(line, `${f} in ${JSON.stringify(line)}`).toHaveProperty(f);
     }
@@ -95,6 +103,17 @@ describe('npm run bench --quick', () => {
     // t* = √(2y₀/g) + 2√(2gy₀)e/(g(1 − e)) = 4.06371… for y₀ = 1, e = 0.8.
     expect(ed.tRestExact).toBeCloseTo(4.063712768871579, 12);
     expect(Math.abs((ed.tRest as number) - (ed.tRestExact as number))).toBeLessThan(1e-9);
+  });
+
+  it('sweeps the basin on the local pool and through the queue with 1 and 2 workers, to the same CSV', async () => {
+    const { lines } = await run;
+    const sweeps = lines.filter((l) => l.bench === 'sweep' && l.skipped === undefined);
+    const routes = REDIS_SERVER ? ['tinypool', 'queue'] : ['tinypool'];
+    expect(sweeps.map((l) => [l.route, l.workers])).toEqual([1, 2].flatMap((w) => routes.map((r) => [r, w])));
+    for (const l of sweeps) expect([l.cells, l.csvSha]).toEqual([20, sweeps[0]!.csvSha]);
+    const overhead = lines.filter((l) => l.bench === 'sweep-overhead');
+    expect(overhead).toHaveLength(REDIS_SERVER ? 1 : 0);
+    if (!REDIS_SERVER) expect(lines.find((l) => l.skipped !== undefined)?.skipped).toMatch(/^no redis-server/);
   });
 
   it.runIf(pythonWith('sympy.physics.mechanics, numpy'))('agrees with SymPy’s LagrangesMethod on q̈', async () => {

@@ -37,6 +37,8 @@ export interface QueuedChunk {
 
 export const specKey = (name: string, id: string): string => `mechanics:${name}:${id}:spec`;
 export const cellsKey = (name: string, id: string): string => `mechanics:${name}:${id}:cells`;
+/** A list a worker pushes a chunk's number onto once its cells are written: the submitter waits on it rather than polling. */
+export const doneKey = (name: string, id: string): string => `mechanics:${name}:${id}:done`;
 /** BullMQ forbids ':' in a job id. */
 export const chunkJobId = (id: string, chunk: number): string => `${id}-${chunk}`;
 

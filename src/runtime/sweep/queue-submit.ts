@@ -1,21 +1,21 @@
 // Submitting a sweep to the queue (`mechanics sweep … --queue URL`): the
 // cells are made here exactly as a local sweep makes them (cellInputs; a
 // cell whose start fails stays here), the spec is signed and stored once,
-// the cells go out as signed chunks, and the submitter waits, counting the
-// cells the workers wrote, until every cell is in. A chunk given up by the
+// the cells go out as signed chunks in one round trip, and the submitter
+// waits, woken by each chunk a worker writes, counting the cells, until
+// every cell is in. A chunk given up by the
 // workers (it threw on every attempt, or its workers kept dying) comes back
 // as its cells, each failed with sweep-chunk-failed and BullMQ's reason. The
 // result is the local sweep's, cell for cell, in grid order.
 // Tests: test/runtime/sweep/queue.test.ts
 
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { MechanicsError } from '../../errors.js';
 import { cellInputs, type CellInput, type SweepCell } from './sweep-cell.js';
 import { importModule } from './sweep-load.js';
 import type { SerialSweepOptions, SweepResult } from './sweep.js';
 import { sign, verify, type QueueUrl, type Signed } from './queue-auth.js';
-import { cellsKey, chunkJobId, connect, decodeCell, encodeCell, encodeInputs, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
+import { cellsKey, chunkJobId, connect, decodeCell, doneKey, encodeCell, encodeInputs, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
 import { ATTEMPTS } from './queue-worker.js';
 
 export interface QueueSubmitOptions {
@@ -30,10 +30,8 @@ export interface QueueSubmitOptions {
   readonly onQueued?: (id: string, chunks: number) => void;
 }
 
-/** How often the submitter counts the cells done (ms). */
-const POLL_MS = 200;
-/** How often it asks whether a chunk was given up (ms). */
-const FAILED_POLL_MS = 2000;
+/** How often it asks whether a chunk was given up (s): the longest it waits for a wake-up. */
+const FAILED_POLL_S = 2;
 
 export async function submitQueued(source: { readonly source: string }, opts: SerialSweepOptions, q: QueueSubmitOptions): Promise<SweepResult> {
   const module = await importModule(source);
@@ -47,6 +45,7 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
   const { Queue } = await import('bullmq');
   const connection = await connect(q.url);
   const queue = new Queue(q.name, { connection });
+  let waiter: import('ioredis').Redis | undefined;
   try {
     const id = q.resume ?? randomUUID();
     const spec: QueuedSpec = { id, model, source: source.source, run: opts.run, cells: inputs.length };
@@ -69,17 +68,22 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
 
     const key = cellsKey(q.name, id);
     const doneIndices = new Set((await connection.hkeys(key)).map(Number));
-    const missing = (chunk: CellInput[]): boolean => chunk.some((c) => !doneIndices.has(c.index));
     opts.onProgress?.(failed.length + doneIndices.size, total);
-    for (const [k, chunk] of chunks.entries()) {
-      if (!missing(chunk)) continue;
-      const jobId = chunkJobId(id, k);
-      const old = await queue.getJob(jobId);
+    const toQueue = [...chunks.entries()].filter(([, chunk]) => chunk.some((c) => !doneIndices.has(c.index)));
+    if (q.resume !== undefined) {
       // A chunk given up before a resume is tried afresh; a waiting or running one is left (BullMQ keeps job ids unique).
-      if (old && (await old.isFailed())) await old.remove();
-      const data: QueuedChunk = { sweep: id, chunk: k, cells: encodeInputs(chunk) };
-      await queue.add('chunk', sign(q.key, data), { jobId, attempts: ATTEMPTS, removeOnComplete: true, removeOnFail: false });
+      for (const [k] of toQueue) {
+        const old = await queue.getJob(chunkJobId(id, k));
+        if (old && (await old.isFailed())) await old.remove();
+      }
     }
+    await queue.addBulk(
+      toQueue.map(([k, chunk]) => ({
+        name: 'chunk',
+        data: sign(q.key, { sweep: id, chunk: k, cells: encodeInputs(chunk) } satisfies QueuedChunk),
+        opts: { jobId: chunkJobId(id, k), attempts: ATTEMPTS, removeOnComplete: true, removeOnFail: false },
+      })),
+    );
     q.onQueued?.(id, chunks.length);
 
     let lastFailedPoll = performance.now();
@@ -87,18 +91,21 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
       const done = await connection.hlen(key);
       opts.onProgress?.(failed.length + done, total);
       if (done >= inputs.length) break;
-      if (performance.now() - lastFailedPoll > FAILED_POLL_MS) {
+      if (performance.now() - lastFailedPoll > FAILED_POLL_S * 1000) {
         lastFailedPoll = performance.now();
         await recordGivenUp(connection, queue, id, chunks, key);
       }
-      await sleep(POLL_MS);
+      // BLPOP holds its connection: the waiter has one of its own (its errors are the main connection's too).
+      if (!waiter) (waiter = connection.duplicate()).on('error', () => {});
+      await waiter.blpop(doneKey(q.name, id), FAILED_POLL_S);
     }
     const stored = await connection.hgetallBuffer(key);
     const cells: SweepCell[] = [...failed, ...Object.values(stored).map(decodeCell)];
-    await connection.del(key, specKey(q.name, id));
+    await connection.del(key, doneKey(q.name, id), specKey(q.name, id));
     for (const { job } of await givenUp(queue, id, chunks)) await job.remove();
     return { model, axes: opts.grid, cells: cells.sort((a, b) => a.index - b.index) };
   } finally {
+    waiter?.disconnect();
     await queue.close();
     await connection.quit();
   }

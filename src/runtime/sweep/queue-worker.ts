@@ -2,7 +2,7 @@
 // BullMQ queue, checks each payload's signature before reading it, imports
 // the sweep's module once, computes each cell with runCell exactly as a
 // local sweep's thread would, and writes the chunk's cells into the
-// sweep's hash in one command. Between cells it yields to the event loop,
+// sweep's hash in one transaction with a wake-up for the submitter. Between cells it yields to the event loop,
 // so that BullMQ renews the chunk's lock while a long chunk runs; a worker
 // that dies (killed, its machine gone) stops renewing, and after the lock
 // expires another worker's stall check puts the chunk back in the queue.
@@ -15,7 +15,7 @@ import { MechanicsError } from '../../errors.js';
 import { runCell, type SweepCell } from './sweep-cell.js';
 import { importClassifier, importModule } from './sweep-load.js';
 import { verify, type QueueUrl } from './queue-auth.js';
-import { cellsKey, chunkJobId, connect, decodeInputs, encodeCell, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
+import { cellsKey, chunkJobId, connect, decodeInputs, doneKey, encodeCell, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
 
 export interface QueueWorkerOptions {
   readonly url: QueueUrl;
@@ -86,7 +86,11 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
       cells.push(runCell(module, spec.run, input, classify));
       await yieldToLoop();
     }
-    await connection.hset(cellsKey(opts.name, chunk.sweep), Object.fromEntries(cells.map((c) => [String(c.index), encodeCell(c)])));
+    await connection
+      .multi()
+      .hset(cellsKey(opts.name, chunk.sweep), Object.fromEntries(cells.map((c) => [String(c.index), encodeCell(c)])))
+      .rpush(doneKey(opts.name, chunk.sweep), String(chunk.chunk))
+      .exec();
     log(`done chunk ${chunk.chunk} of sweep ${chunk.sweep}`);
   };
 

@@ -3,22 +3,25 @@
 // middle of its chunk, and every cell arrives once and equals the local
 // sweep's; a chunk that throws is given up after its attempts and comes back
 // as failed cells; a payload not signed with the key is refused and nothing
-// of it runs; a submission resumed by its id. Skipped without redis-server
+// of it runs; a submission resumed by its id; a chunk run twice leaves one
+// copy of each cell. Skipped without redis-server
 // (except in CI).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sweepWorkerScript } from '../../../src/cli/sweep.js';
 import { compileGenerated } from '../../../src/pipeline/load-generated.js';
 import { parseQueueUrl, sign } from '../../../src/runtime/sweep/queue-auth.js';
-import { cellsKey } from '../../../src/runtime/sweep/queue-store.js';
+import { cellsKey, chunkJobId, encodeInputs, type QueuedChunk } from '../../../src/runtime/sweep/queue-store.js';
 import { submitQueued } from '../../../src/runtime/sweep/queue-submit.js';
 import { sweep } from '../../../src/runtime/sweep/sweep.js';
-import type { SweepAxis, SweepRun } from '../../../src/runtime/sweep/sweep-cell.js';
+import { cellInputs, type SweepAxis, type SweepRun } from '../../../src/runtime/sweep/sweep-cell.js';
+import { importModule } from '../../../src/runtime/sweep/sweep-load.js';
 import { startWorker, type WorkerProcess } from '../../helpers/queue-worker-process.js';
 import { HAVE_REDIS, IN_CI, NO_REDIS, REDIS_URL } from '../../helpers/redis.js';
 
@@ -169,5 +172,49 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('sweeps through a Redis queue, with worke
     const resumed = await submit(name, run, { resume: id });
     expect(resumed).toEqual(await sweep(ballSource, { grid: GRID, run, workers: 1, worker: sweepWorkerScript()! }));
     await expect(submit(name, run, { resume: id })).rejects.toThrow(/no sweep .* \(finished and collected/);
+  });
+
+  it('keeps one copy of each cell when a chunk runs twice (its worker died after writing it)', async () => {
+    const name = `test-${randomUUID()}`;
+    const run: SweepRun = { kind: 'simulate', t1: 1, classify: 'impacts' };
+    let id = '';
+    const stopped = new Error('the submitter stops once its chunks are queued');
+    await expect(
+      submit(name, run, {
+        onQueued: (i) => {
+          id = i;
+          throw stopped;
+        },
+      }),
+    ).rejects.toBe(stopped);
+    const w = worker(name);
+    const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+    const queue = new Queue(name, { connection });
+    const doneCount = (k: number): number =>
+      w
+        .log()
+        .split('\n')
+        .filter((l) => l === `done chunk ${k} of sweep ${id}`).length;
+    const until = async (ok: () => boolean | Promise<boolean>): Promise<void> => {
+      while (!(await ok())) await sleep(50);
+    };
+    try {
+      const key = cellsKey(name, id);
+      await until(async () => (await connection.hlen(key)) === 6);
+      const first = await connection.hgetallBuffer(key);
+      // Chunk 3 again, as its submitter signed it: what BullMQ does when a worker dies between writing a chunk and reporting it done.
+      const { inputs } = cellInputs(await importModule(ballSource), GRID);
+      const data: QueuedChunk = { sweep: id, chunk: 3, cells: encodeInputs([inputs[3]!]) };
+      await queue.add('chunk', sign(Buffer.from(KEY), data), { jobId: chunkJobId(id, 3) });
+      await until(() => doneCount(3) === 2);
+      expect(await connection.hlen(key)).toBe(6);
+      expect(await connection.hgetallBuffer(key)).toEqual(first);
+    } finally {
+      await queue.close();
+      await connection.quit();
+    }
+    const resumed = await submit(name, run, { resume: id });
+    expect(resumed.cells.map((c) => c.index)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(resumed).toEqual(await sweep(ballSource, { grid: GRID, run, workers: 1, worker: sweepWorkerScript()! }));
   });
 });

@@ -52,6 +52,17 @@ describe('the box dropped spinning and tumbling onto the rough floor (μ = 0.4, 
     expect(run.events.some((e) => e.type === 'impact')).toBe(true);
   });
 
+  it('at rest, each step’s cone solve starts from the last step’s impulses: one sweep, against ~26 from zero', () => {
+    const rest = (warmStart: boolean) =>
+      simulateMoreauJean(mod, { q0: run.q.at(-1)!, qd0: run.qd.at(-1)!, t1: 0.2, h, warmStart, samples: { dt: 0.2 } }).stats.lcp;
+    const warm = rest(true),
+      cold = rest(false);
+    expect(warm.solves).toBe(100);
+    // The first step has no last step to start from (~26 sweeps); the other 99 take one each.
+    expect(warm.iterations).toBeLessThan(2 * warm.solves);
+    expect(cold.iterations).toBeGreaterThan(10 * cold.solves);
+  });
+
   // Lying on three or four corners, the pyramid's LCP has many answers and
   // Lemke's could come out off by 1.6e-7 of the velocity scale: the step's
   // fixed point alternated between two of them and gave up.

@@ -34,7 +34,9 @@
 //             at an event, and where that still would, the midpoint rung,
 // the frictional contact problem of friction-lcp.ts (exact cones, planar
 // and spatial; the pyramid `cone: { pyramid: K }` on request), solved in
-// every iteration of the fixed point, from the last iteration's impulses. A contact sticking at v_k (slip rates within
+// every iteration of the fixed point, from the last iteration's impulses (the first from the
+// last step's, as Siconos' warm start: the box at rest takes one sweep of the exact cone a step,
+// 26 from zero). A contact sticking at v_k (slip rates within
 // restVelocity) gets its static coefficient; one separating at v_k is
 // engaged only if it must be. Without slip rows this is Newton's law on the
 // normals, the LCP of their Delassus matrix, with the same ladder where its
@@ -157,7 +159,10 @@ export interface MoreauJeanOptions {
    * them. Checked at the start against a second, distant state ('invalid-option').
    */
   readonly constant?: { readonly massMatrix?: boolean; readonly forcing?: boolean; readonly gapJacobian?: boolean };
-  /** Start each contact problem from the previous step's impulses (default true; false: from the approaching contacts). */
+  /**
+   * Start each step's contact problem from the previous step's impulses (default true; false: from the
+   * approaching contacts without friction, from zero impulses with it).
+   */
   readonly warmStart?: boolean;
   /** Spatial contacts' friction cone (friction-lcp.ts): 'exact' (default), or { pyramid: K }, the inscribed K-faceted pyramid. */
   readonly cone?: FrictionCone;
@@ -307,7 +312,8 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
   // Frictionless steps: the index set's LCP by warm-started pivoting (normal-contacts.ts).
   const frictionless = rows.ms === 0;
   const tally = new LcpTally();
-  const normal = new NormalContacts(m, cache, kin, e, restVelocity, opts.warmStart ?? true, tally);
+  const warmStart = opts.warmStart ?? true;
+  const normal = new NormalContacts(m, cache, kin, e, restVelocity, warmStart, tally);
   /** Each contact's normal velocity U_k,N while it is in the step's index set. */
   const Un = normal.U;
   let evaluations = 0;
@@ -322,7 +328,7 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     readonly contacts: FrictionContact[];
     /** Per contact of I after the last solve, frictionPhase's mode code (phaseModes). */
     modes: number[];
-    /** The last solve's U_free and impulses, per row of H. */
+    /** The last solve's U_free and impulses, per row of H (before the first solve: the last step's, with warmStart). */
     uFree: ArrayLike<number>;
     impulses: ArrayLike<number>;
     /** The relative change of v⁺ at which the fixed point settles after the last solve (settleAfter). */
@@ -336,7 +342,9 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
       Un[j] = Uk[row]!;
       row += 1 + contacts[a]!.slip;
     });
-    return { I, H: rows.rows(t, q, I), Uk, contacts, modes: [], uFree: [], impulses: [], settle: EXACT_SETTLE };
+    // The first solve starts from the last step's impulses (P, Ptan until this step's overwrite them), as Siconos' warm start does.
+    const impulses = warmStart ? rows.gather(I, P, Ptan, new Float64Array(Uk.length)) : [];
+    return { I, H: rows.rows(t, q, I), Uk, contacts, modes: [], uFree: [], impulses, settle: EXACT_SETTLE };
   };
   const indexSet = (): number[] => Array.from(normal.I.subarray(0, normal.count));
   const unsolvable = (I: readonly number[], status: string, t: number): SimulationError => {

@@ -1,10 +1,12 @@
 // The box of derivations/tumbling-box.ts: eight corners, each a spatial
 // contact built from the geometry (geometry-contacts.ts), under Moreau–Jean
-// with the exact Coulomb cone (coulomb-cone.ts). Dropped spinning and
-// tumbling: T + V never rises on a step, no corner sinks beyond the
-// scheme's O(h·v) and it comes to rest. Sliding flat at 22.5° (between two
-// facets of the 8-faceted pyramid): it decelerates at μg and stops at
-// u²/(2μg) along its start's direction, which the pyramid misses. A
+// with the exact Coulomb cone (coulomb-cone.ts), and under the event-driven
+// driver (friction-modes.ts). Dropped spinning and tumbling: T + V never
+// rises on a step, no corner sinks beyond the scheme's O(h·v) and it comes
+// to rest, under both drivers on the same face at the same place to O(h).
+// Sliding flat at 22.5° (between two facets of the 8-faceted pyramid): it
+// decelerates at μg and stops at u²/(2μg) along its start's direction
+// under both drivers, which the pyramid misses. A
 // frictionless corner impact loses ½(1 − e²)U⁻²/W, W = 1/m + (r × n)ᵀI⁻¹(r × n)
 // computed here from the box's rotation matrix.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import { buildModel } from '../../src/model/index.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
 import { frictionalImpact } from '../../src/runtime/contact/friction-impact.js';
 import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
+import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { rng, uniform } from '../helpers/random.js';
 
@@ -50,6 +53,20 @@ describe('the box dropped spinning and tumbling onto the rough floor (μ = 0.4, 
     expect(Math.max(...run.qd.at(-1)!.map(Math.abs))).toBeLessThan(1e-9);
     for (const q of run.q) expect(Math.abs(q[4]!)).toBeLessThan(1.2);
     expect(run.events.some((e) => e.type === 'impact')).toBe(true);
+  });
+
+  it('the event-driven driver brings it to rest too: on the face ±b (z = b, T + V = m g b), near where this run rests', () => {
+    const { q0, qd0 } = mod.model.initial;
+    const events = simulate(mod, { q0, qd0, t1: 2.5, samples: 501 });
+    const E = events.energy!;
+    for (let i = 1; i < E.length; i++) expect(E[i]!).toBeLessThan(E[i - 1]! + 1e-9 * E[0]!);
+    for (const q of events.q) expect(Math.min(...mod.gaps!(0, q, {}))).toBeGreaterThan(-1e-9);
+    const b = 0.15; // m = 1
+    expect(Math.abs(E.at(-1)! - g * b)).toBeLessThan(1e-12);
+    expect(Math.max(...events.qd.at(-1)!.map(Math.abs))).toBeLessThan(1e-9);
+    // The same face, within Moreau–Jean's O(h) of the same place and heading.
+    const [ed, mj] = [events.q.at(-1)!, run.q.at(-1)!];
+    for (const i of [0, 1, 2, 3, 5]) expect(Math.abs(ed[i]! - mj[i]!)).toBeLessThan(5e-3);
   });
 
   it('at rest, each step’s cone solve starts from the last step’s impulses: one sweep, against ~26 from zero', () => {
@@ -122,6 +139,43 @@ describe('a square box sliding flat at 22.5° (μ = 0.4, between two of the pyra
     const end = slide({ pyramid: 8 }).q.at(-1)!;
     const stop = (u * u) / (2 * params.mu * g);
     expect(Math.hypot(end[0]!, end[1]!) / stop - 1).toBeGreaterThan(0.01);
+  });
+});
+
+describe('the same slide under the event-driven driver (spatial stick–slip on four dependent corners)', () => {
+  // A square base and u = 1 m/s at 22.5°: the corners slide with ṡ/|ṡ| along
+  // the start's direction, the box decelerates at μg and sticks at
+  // t* = u/(μg), u²/(2μg) away along that direction, with no yaw.
+  const params = { a: 0.15, b: 0.15, mu: 0.4 };
+  const u = 1,
+    direction = Math.PI / 8;
+  const tStop = u / (params.mu * g),
+    stop = (u * u) / (2 * params.mu * g);
+
+  it('slides straight, stops at t* = u/(μg) and u²/(2μg) along its direction, and stays stuck', () => {
+    const run = simulate(mod, {
+      q0: [0, 0, 0.1, 0, 0, 0],
+      qd0: [u * Math.cos(direction), u * Math.sin(direction), 0, 0, 0, 0],
+      t1: 0.4,
+      params,
+      samples: 81,
+      rtol: 1e-10,
+      atol: 1e-12,
+    });
+    const stick = run.events.find((e) => e.type === 'stick')!;
+    expect(Math.abs(stick.t - tStop)).toBeLessThan(1e-9);
+    expect(run.events.filter((e) => e.type === 'slip' || e.type === 'stick').map((e) => e.type)).toEqual(['slip', 'stick']);
+    run.t.forEach((t, k) => {
+      const [x, y, z, psi] = run.q[k]!;
+      const along = t < tStop ? u * t - (params.mu * g * t * t) / 2 : stop;
+      expect(Math.abs(x! * Math.cos(direction) + y! * Math.sin(direction) - along)).toBeLessThan(1e-9);
+      expect(Math.abs(-x! * Math.sin(direction) + y! * Math.cos(direction))).toBeLessThan(1e-12);
+      expect(Math.abs(z! - 0.1)).toBeLessThan(1e-12);
+      expect(Math.abs(psi!)).toBeLessThan(1e-12);
+    });
+    expect(Math.max(...run.qd.at(-1)!.map(Math.abs))).toBeLessThan(1e-9);
+    const E = run.energy!;
+    for (let i = 1; i < E.length; i++) expect(E[i]!).toBeLessThanOrEqual(E[i - 1]! + 1e-12);
   });
 });
 

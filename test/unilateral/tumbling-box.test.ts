@@ -8,7 +8,8 @@
 // decelerates at μg and stops at u²/(2μg) along its start's direction
 // under both drivers, which the pyramid misses. A
 // frictionless corner impact loses ½(1 − e²)U⁻²/W, W = 1/m + (r × n)ᵀI⁻¹(r × n)
-// computed here from the box's rotation matrix.
+// computed here from the box's rotation matrix; a corner sliding alone has
+// Painlevé's coefficient Δ(u) = nᵀK(n − μu) from the same inertia.
 import { beforeAll, describe, expect, it } from 'vitest';
 import box from '../../derivations/tumbling-box.js';
 import { deriveSystem } from '../../src/derive/system.js';
@@ -223,6 +224,51 @@ describe('a frictionless corner impact (μ = 0, e = 0.5)', () => {
     const T = (qd: ArrayLike<number>): number => mod.energy!(0, q, qd, params);
     expect(T(qdMinus) - T(impact.qdPlus)).toBeCloseTo((0.5 * (1 - params.e ** 2) * U * U) / W, 12);
     expect(impact.impulses[j]).toBeCloseTo((-(1 + params.e) * U) / W, 12);
+  });
+});
+
+describe('Painlevé’s coefficient of a corner sliding alone, in 3-D (μ = 1.5)', () => {
+  // Sliding alone with u = ṡ/|ṡ|, the normal reaction σ̇ n − μσ̇ u at the
+  // corner raises its normal acceleration by Δ(u)σ̇, Δ(u) = nᵀK(n − μu) =
+  // A − μ uᵀB, with K = 1/m + [r]ₓᵀ I⁻¹ [r]ₓ the corner's inverse inertia,
+  // A = nᵀKn, B = (t₁ᵀKn, t₂ᵀKn) and (t₁, t₂) = (e_x, e_y) its slip axes.
+  // Δ ≤ 0, Painlevé's case, first in the direction u = B/|B|, from μ = A/|B| on.
+  it('frictionPhase’s determinant is A − μ uᵀB from the box’s mass and inertia, for 50 random orientations and slip directions', () => {
+    const R = rng(1981);
+    const params = { mu: 1.5 };
+    const [m, a, b, c] = [1, 0.2, 0.15, 0.1];
+    const inertia = [(m * (b * b + c * c)) / 3, (m * (a * a + c * c)) / 3, (m * (a * a + b * b)) / 3];
+    let painleve = 0;
+    for (let trial = 0; trial < 50; trial++) {
+      const q = [0, 0, 0.3, uniform(R, -Math.PI, Math.PI), uniform(R, -1.2, 1.2), uniform(R, -Math.PI, Math.PI)];
+      const j = Math.floor(R() * 8);
+      const phi = uniform(R, -Math.PI, Math.PI);
+      // A translation: every corner slips along u = (cos φ, sin φ) and none moves along the normal.
+      const qd = [Math.cos(phi), Math.sin(phi), 0, 0, 0, 0];
+      const modes = Array.from({ length: 8 }, (_, k) => (k === j ? 1 : 0));
+      const out = mod.frictionPhase!(0, q, qd, params, modes);
+      const det = out[out.length - 1]!;
+      const { R: rot } = kinematics(q, qd);
+      const s = [j & 4 ? 1 : -1, j & 2 ? 1 : -1, j & 1 ? 1 : -1];
+      const body = [s[0]! * a, s[1]! * b, s[2]! * c];
+      const r = rot.map((row) => row[0]! * body[0]! + row[1]! * body[1]! + row[2]! * body[2]!);
+      // The corner's velocity change per unit impulse e: K e = e/m + (I⁻¹(r × e)) × r, I⁻¹ = R diag(1/I_i) Rᵀ.
+      const cross = (x: number[], y: number[]) => [x[1]! * y[2]! - x[2]! * y[1]!, x[2]! * y[0]! - x[0]! * y[2]!, x[0]! * y[1]! - x[1]! * y[0]!];
+      const inverseInertia = (v: number[]) => {
+        const inBody = [0, 1, 2].map((k) => (rot[0]![k]! * v[0]! + rot[1]![k]! * v[1]! + rot[2]![k]! * v[2]!) / inertia[k]!);
+        return rot.map((row) => row[0]! * inBody[0]! + row[1]! * inBody[1]! + row[2]! * inBody[2]!);
+      };
+      const K = (e: number[]) => {
+        const w = cross(inverseInertia(cross(r, e)), r);
+        return e.map((x, k) => x / m + w[k]!);
+      };
+      const Kn = K([0, 0, 1]);
+      const [A, B1, B2] = [Kn[2]!, Kn[0]!, Kn[1]!];
+      expect(det).toBeCloseTo(A - params.mu * (Math.cos(phi) * B1 + Math.sin(phi) * B2), 12);
+      if (det <= 0) painleve++;
+    }
+    // Some of them are Painlevé's case at μ = 1.5 (2 of the 50; their A/|B| reach down to 0.95).
+    expect(painleve).toBeGreaterThan(0);
   });
 });
 

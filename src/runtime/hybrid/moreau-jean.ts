@@ -670,6 +670,7 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
  */
 function settleAfter(sol: { readonly sweeps: number; readonly residual: number }, Uk: ArrayLike<number>, uFree: ArrayLike<number>): number {
   if (sol.sweeps > 0) return CONE_TOLERANCE;
+  if (!(sol.residual > 0)) return EXACT_SETTLE;
   let scale = 0;
   for (let i = 0; i < Uk.length; i++) scale = Math.max(scale, Math.abs(Uk[i]!), Math.abs(uFree[i]!));
   return scale > 0 ? Math.max(EXACT_SETTLE, (SETTLE_PER_RESIDUAL * sol.residual) / scale) : EXACT_SETTLE;

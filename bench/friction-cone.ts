@@ -28,7 +28,7 @@ function line(mod: LoadedModule, run: string, cone: { name: string; cone: Fricti
   try {
     simulateMoreauJean(mod, { ...opts, cone: cone.cone });
   } catch (error) {
-    // A run the driver gives up (the pyramid's tumbling box: its fixed point cycles between Lemke's answers).
+    // A run the driver gives up (an implicit update that does not settle, a contact problem not solved).
     const e = error as { code?: string; t?: number };
     return { bench: 'friction-cone', cone: cone.name, run, h: opts.h, failed: e.code, t: e.t };
   }

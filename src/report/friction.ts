@@ -93,6 +93,7 @@ function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
       ),
     );
   }
+  if (spatial) blocks.push(...spatialSlidingBlocks(name, s, math(c.kinetic)));
   if (c.slidingDeterminant) {
     blocks.push(
       paragraph("Sliding alone, the contact's reaction solves the one-row system (1.1) with the coefficient"),
@@ -121,6 +122,41 @@ function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
     ),
   );
   return blocks;
+}
+
+/**
+ * A spatial contact sliding alone along u = ṡ/|ṡ|: the coefficient of its
+ * reaction in (1.1), Δ(u) = N M⁻¹(N − μ Σ u_k S_k)ᵀ, the determinant the
+ * runtime judges the slide by (friction-phase.ts); least, and first ≤ 0
+ * as μ grows, along u ∥ S M⁻¹Nᵀ, once μ reaches N M⁻¹Nᵀ/|S M⁻¹Nᵀ|
+ * (test/unilateral/tumbling-box.test.ts checks it against a box's inertia).
+ */
+function spatialSlidingBlocks(name: string, s: string, mu: string): Block[] {
+  const N = `(\\partial f_{${s}}/\\partial q)`;
+  const S = (k: string): string => `(\\partial s_{${s},${k}}/\\partial q)`;
+  return [
+    paragraph(
+      'Sliding alone along the unit vector ',
+      m(`u = \\dot{s}_{${s}}/|\\dot{s}_{${s}}|`),
+      ", the contact's reaction solves the one-row system (1.1) with the coefficient",
+    ),
+    equations(equation(`sliding-det-${name}`, `\\Delta_{${s}}(u)`, `${N} M^{-1} \\Bigl(${N} - ${mu} \\sum_{k=1}^{2} u_k ${S('k')}\\Bigr)^{\\top}`)),
+    paragraph(
+      'positive without friction, and least along ',
+      m(`u \\parallel (${S('k')} M^{-1} ${N}^{\\top})_{k=1,2}`),
+      ', where it first vanishes, once ',
+      m(mu),
+      ' reaches ',
+      m(`${N} M^{-1} ${N}^{\\top} / |(${S('k')} M^{-1} ${N}^{\\top})_{k}|`),
+      '. Where ',
+      m(`\\Delta_{${s}}(u) \\le 0`),
+      " (Painlevé's situation) the sliding contact has no consistent motion or several: the runtime then stops with the error ",
+      m('\\texttt{contact-inconsistent}'),
+      ' or records an ',
+      m('\\texttt{indeterminate}'),
+      ' event.',
+    ),
+  ];
 }
 
 /** Painlevé's threshold of a sliding contact (painleve.ts): the least μ at which Δ vanishes, and the angle where it first does. */

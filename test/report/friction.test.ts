@@ -34,6 +34,14 @@ describe('friction section', () => {
     expect(t).toMatch(/\\operatorname\{sgn\}\\dot\{s\}_\{\\mathrm\{tip\}\}/);
     expect(t).toContain('\\texttt{contact-inconsistent}');
   });
+  it("a spatial contact (the box's corner) prints its sliding coefficient Δ(u) along u = ṡ/|ṡ| and Painlevé's situation", () => {
+    const t = tex('tumbling-box');
+    expect(t).toContain(
+      '\\Delta_{\\mathrm{Cmmm}}(u) = (\\partial f_{\\mathrm{Cmmm}}/\\partial q) M^{-1} \\Bigl((\\partial f_{\\mathrm{Cmmm}}/\\partial q) - \\mu \\sum_{k=1}^{2} u_k (\\partial s_{\\mathrm{Cmmm},k}/\\partial q)\\Bigr)^{\\top}',
+    );
+    expect(t).toContain('u = \\dot{s}_{\\mathrm{Cppp}}/|\\dot{s}_{\\mathrm{Cppp}}|');
+    expect(t).toContain('\\texttt{contact-inconsistent}');
+  });
   it("the rod prints Painlevé's threshold μ_P = 4/3, first reached at tan θ = 2 sliding backwards, for each end", () => {
     // By hand (test/derive/friction/painleve.test.ts): min over θ of (tan²θ + 4)/(3 tan θ) = 4/3 at tan θ = 2.
     const t = tex('falling-rod');

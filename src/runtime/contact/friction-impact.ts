@@ -157,6 +157,16 @@ export class ContactRows {
     }
   }
 
+  /** The inverse of scatter: the values of the rows of J, from the model's layout, into out (length rowCount(J)). */
+  gather(J: readonly number[], normal: ArrayLike<number>, slip: ArrayLike<number>, out: Float64Array): Float64Array {
+    let r = 0;
+    for (const j of J) {
+      out[r++] = normal[j]!;
+      for (let s = this.slipStart[j]!; s < this.slipStart[j + 1]!; s++) out[r++] = slip[s]!;
+    }
+    return out;
+  }
+
   rowCount(J: readonly number[]): number {
     let r = 0;
     for (const j of J) r += 1 + this.slipCount(j);

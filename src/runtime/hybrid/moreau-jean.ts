@@ -34,7 +34,9 @@
 //             at an event, and where that still would, the midpoint rung,
 // the frictional contact problem of friction-lcp.ts (exact cones, planar
 // and spatial; the pyramid `cone: { pyramid: K }` on request), solved in
-// every iteration of the fixed point, from the last iteration's impulses. A contact sticking at v_k (slip rates within
+// every iteration of the fixed point, from the last iteration's impulses (the first from the
+// last step's, as Siconos' warm start: the box at rest takes one sweep of the exact cone a step,
+// 26 from zero). A contact sticking at v_k (slip rates within
 // restVelocity) gets its static coefficient; one separating at v_k is
 // engaged only if it must be. Without slip rows this is Newton's law on the
 // normals, the LCP of their Delassus matrix, with the same ladder where its
@@ -157,7 +159,10 @@ export interface MoreauJeanOptions {
    * them. Checked at the start against a second, distant state ('invalid-option').
    */
   readonly constant?: { readonly massMatrix?: boolean; readonly forcing?: boolean; readonly gapJacobian?: boolean };
-  /** Start each contact problem from the previous step's impulses (default true; false: from the approaching contacts). */
+  /**
+   * Start each step's contact problem from the previous step's impulses (default true; false: from the
+   * approaching contacts without friction, from zero impulses with it).
+   */
   readonly warmStart?: boolean;
   /** Spatial contacts' friction cone (friction-lcp.ts): 'exact' (default), or { pyramid: K }, the inscribed K-faceted pyramid. */
   readonly cone?: FrictionCone;
@@ -176,6 +181,10 @@ export interface MoreauJeanTrajectory extends Trajectory {
 const REST_STEPS = 3;
 /** Iterations of the implicit velocity update before the step is given up (it converges in 2–4 on every example at h ≤ 1e-2). */
 const MAX_FIXED_POINT_ITERATIONS = 50;
+/** The relative change of v⁺ at which the fixed point settles: a few ulps above the roundoff of one evaluation of the map. */
+const EXACT_SETTLE = 1e-13;
+/** A pivoting answer's residual, relative to its velocity scale, times this is where the fixed point settles after it (settleAfter). */
+const SETTLE_PER_RESIDUAL = 100;
 
 /**
  * Simulate with the Moreau–Jean scheme. Events are reported at step
@@ -303,7 +312,8 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
   // Frictionless steps: the index set's LCP by warm-started pivoting (normal-contacts.ts).
   const frictionless = rows.ms === 0;
   const tally = new LcpTally();
-  const normal = new NormalContacts(m, cache, kin, e, restVelocity, opts.warmStart ?? true, tally);
+  const warmStart = opts.warmStart ?? true;
+  const normal = new NormalContacts(m, cache, kin, e, restVelocity, warmStart, tally);
   /** Each contact's normal velocity U_k,N while it is in the step's index set. */
   const Un = normal.U;
   let evaluations = 0;
@@ -318,11 +328,11 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     readonly contacts: FrictionContact[];
     /** Per contact of I after the last solve, frictionPhase's mode code (phaseModes). */
     modes: number[];
-    /** The last solve's U_free and impulses, per row of H. */
+    /** The last solve's U_free and impulses, per row of H (before the first solve: the last step's, with warmStart). */
     uFree: ArrayLike<number>;
     impulses: ArrayLike<number>;
-    /** Whether the last solve iterated (the exact cone: coulomb-cone.ts), so that its answer is exact only to its tolerance. */
-    iterative: boolean;
+    /** The relative change of v⁺ at which the fixed point settles after the last solve (settleAfter). */
+    settle: number;
   }
   const stepContacts = (I: readonly number[], t: number): StepContacts => {
     const Uk = rows.rates(t, q, v, I, new Float64Array(rows.rowCount(I)));
@@ -332,7 +342,9 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
       Un[j] = Uk[row]!;
       row += 1 + contacts[a]!.slip;
     });
-    return { I, H: rows.rows(t, q, I), Uk, contacts, modes: [], uFree: [], impulses: [], iterative: false };
+    // The first solve starts from the last step's impulses (P, Ptan until this step's overwrite them), as Siconos' warm start does.
+    const impulses = warmStart ? rows.gather(I, P, Ptan, new Float64Array(Uk.length)) : [];
+    return { I, H: rows.rows(t, q, I), Uk, contacts, modes: [], uFree: [], impulses, settle: EXACT_SETTLE };
   };
   const indexSet = (): number[] => Array.from(normal.I.subarray(0, normal.count));
   const unsolvable = (I: readonly number[], status: string, t: number): SimulationError => {
@@ -384,7 +396,7 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     sc.modes = phaseModes(sc.contacts, sol);
     sc.uFree = uFree;
     sc.impulses = sol.impulses;
-    sc.iterative = sol.sweeps > 0;
+    sc.settle = settleAfter(sol, Uk, uFree);
     P.fill(0);
     Ptan.fill(0);
     rows.scatter(I, sol.impulses, P, Ptan);
@@ -530,12 +542,9 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
           }
         }
         vNext.set(vFree);
-        // 1e-13 relative: a few ulps above the roundoff of one evaluation of the map. The exact cone's
-        // answer is accepted within CONE_TOLERANCE of the velocity scale, and where its impulses are not
-        // unique (a box flat on four corners) the map can cycle at that distance (6.4e-8 on the tumbling
-        // box at θ = 1, t = 0.657), so there the fixed point settles at CONE_TOLERANCE.
+        // Settled within EXACT_SETTLE, or as far as the contact problem's answer is determined (settleAfter).
         // With M and F both constant the map does not read v⁺ at all: its first value is its fixed point.
-        converged = fixedMap || change <= (sc?.iterative ? CONE_TOLERANCE : 1e-13) * scale;
+        converged = fixedMap || change <= (sc?.settle ?? EXACT_SETTLE) * scale;
       }
       if (!converged) {
         throw failure(
@@ -644,6 +653,27 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
   const { t, q: qs, qd, energy: en } = samples;
   // `evaluations` counts forcing evaluations: one per step and one per fixed-point iteration (none with a constant forcing).
   return { model: name, t, q: qs, qd, ...(energy ? { energy: en } : {}), events, stats: { steps, rejected: 0, evaluations, lcp: { ...tally } } };
+}
+
+/**
+ * The relative change of v⁺ at which the fixed point settles after a
+ * frictional solve: v⁺ is no better determined than the contact problem's
+ * answer. Where impulses are not unique (a box flat on four corners: twelve
+ * rows of rank six), a rounding-level change of b moves the answer to
+ * another, and v⁺ with it, by the answer's residual times W's conditioning:
+ * with the pyramid the box flat alternated between two sticking answers
+ * (residual 1e-14 on a velocity scale of 2e-2) 4.3e-14 apart (h = 2e-3,
+ * t = 0.682), and between an exact and a regularized one (residual 4e-13)
+ * 3e-13 apart (t = 0.634). So the fixed point settles at SETTLE_PER_RESIDUAL
+ * times a pivoting answer's relative residual, and at CONE_TOLERANCE after the exact cone's iterations (which accept
+ * an answer within it: the box flat cycled 6.4e-8 apart at θ = 1, t = 0.657).
+ */
+function settleAfter(sol: { readonly sweeps: number; readonly residual: number }, Uk: ArrayLike<number>, uFree: ArrayLike<number>): number {
+  if (sol.sweeps > 0) return CONE_TOLERANCE;
+  if (!(sol.residual > 0)) return EXACT_SETTLE;
+  let scale = 0;
+  for (let i = 0; i < Uk.length; i++) scale = Math.max(scale, Math.abs(Uk[i]!), Math.abs(uFree[i]!));
+  return scale > 0 ? Math.max(EXACT_SETTLE, (SETTLE_PER_RESIDUAL * sol.residual) / scale) : EXACT_SETTLE;
 }
 
 /** The mode codes of every contact after the step (0 for contacts outside the index set). */

@@ -16,7 +16,7 @@
 // Tests: test/core/content.test.ts.
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
-import { addAll, hasNegativeSign, mulAll, neg, num, pow, splitCoeff, type Expr, type Factor } from './expr.js';
+import { addAll, hasNegativeSign, makeFactor, mulAll, neg, num, ONE, pow, splitCoeff, type Expr, type Factor } from './expr.js';
 import { commonPower } from './powers.js';
 
 /** A term as its coefficient and factors (base, numeric exponent). */
@@ -27,7 +27,7 @@ interface Split {
 
 /** s with the factors common to all its terms, and a sum its loose terms add up to, pulled out. */
 export function pullContent(s: Expr): Expr {
-  if (s.kind !== 'add' || s.terms.length + (Q.isZero(s.constant) ? 0 : 1) < 2) return s;
+  if (s.kind !== 'add' || s.terms.length + (Q.isZero(s.constant) ? 0 : 1) < 2 || nothingToPull(s)) return s;
   const terms = splitTerms(s);
   if (!terms) return s;
   const common = commonFactors(terms);
@@ -36,6 +36,58 @@ export function pullContent(s: Expr): Expr {
     return mulAll([...common.map((f) => pow(f.base, num(f.exp))), pullContent(quotient)]);
   }
   return spreadSum(terms) ?? s;
+}
+
+const factorsOfTerm = (e: Expr): readonly Factor[] => (e.kind === 'mul' ? e.factors : e.kind === 'pow' ? [makeFactor(e.base, e.exp)] : [makeFactor(e, ONE)]);
+
+// −P for the sums P with a leading minus, made once per sum: neg builds the
+// sum's shape again to find its node, and collecting the n-link
+// pendulum's forcing meets the same negated mass sums in many sums.
+const negatedSums = new WeakMap<Expr, Expr>();
+
+/** The base a factor is split with: a sum with a leading minus under an integer power as its negative (see splitTerms). */
+function splitBase(f: Factor): Expr {
+  const { base, exp } = f;
+  if (base.kind !== 'add' || exp.kind !== 'num' || exp.value.d !== 1 || !hasNegativeSign(base)) return base;
+  let r = negatedSums.get(base);
+  if (!r) negatedSums.set(base, (r = neg(base)));
+  return r;
+}
+
+/**
+ * Whether pullContent leaves s as it is, told from its terms without
+ * splitting them: an exponent that is not a number, or no power common to
+ * all terms and no sum that its loose terms could add up to. Most sums
+ * collectFactors builds are such, and splitting every term only to find
+ * that out was a tenth of collecting the 40-link pendulum's forcing.
+ */
+function nothingToPull(s: Expr & { kind: 'add' }): boolean {
+  let sums: Map<Expr, number> | undefined;
+  for (const { expr } of s.terms) {
+    for (const f of factorsOfTerm(expr)) {
+      if (f.exp.kind !== 'num') return true;
+      if (f.base.kind === 'add' && Q.isOne(f.exp.value)) {
+        const P = splitBase(f);
+        (sums ??= new Map()).set(P, (sums.get(P) ?? 0) + 1);
+      }
+    }
+  }
+  const count = s.terms.length + (Q.isZero(s.constant) ? 0 : 1);
+  // spreadSum's test: a sum with as many terms as the terms without it.
+  if (sums) for (const [P, n] of sums) if (P.kind === 'add' && count - n === P.terms.length + (Q.isZero(P.constant) ? 0 : 1)) return false;
+  if (!Q.isZero(s.constant)) return true;
+  // commonFactors' test: a base of the first term with a common power in every other.
+  next: for (const f of factorsOfTerm(s.terms[0]!.expr)) {
+    const base = splitBase(f);
+    let exp: Rational | undefined = (f.exp as Expr & { kind: 'num' }).value;
+    for (let i = 1; i < s.terms.length; i++) {
+      const g = factorsOfTerm(s.terms[i]!.expr).find((h) => splitBase(h) === base);
+      exp = g && commonPower(exp, (g.exp as Expr & { kind: 'num' }).value);
+      if (!exp) continue next;
+    }
+    return false;
+  }
+  return true;
 }
 
 /** The terms of a sum, the constant as a term without factors; undefined if some exponent is not a number. */
@@ -50,9 +102,9 @@ function splitTerms(s: Expr & { kind: 'add' }): Split[] | undefined {
     const factors = fs.map((f) => {
       const exp = (f.exp as Expr & { kind: 'num' }).value;
       // (−1 − e)ⁿ is (−1)ⁿ(1 + e)ⁿ: a sum and its negative are one factor (collect writes −aẏ(1 + e) as aẏ(−1 − e)).
-      if (f.base.kind !== 'add' || exp.d !== 1 || !hasNegativeSign(f.base)) return { base: f.base, exp };
-      if (exp.n % 2 !== 0) k = Q.neg(k);
-      return { base: neg(f.base), exp };
+      const base = splitBase(f);
+      if (base !== f.base && exp.n % 2 !== 0) k = Q.neg(k);
+      return { base, exp };
     });
     out.push({ coeff: k, factors });
   }

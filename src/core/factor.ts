@@ -314,9 +314,15 @@ function commonMonomial(items: readonly Item[]): Mono {
  * only make the gcd larger). Most groups reach it within a few items, where
  * a full refold after every take was quadratic in the group's size.
  */
-function liveGcd(items: readonly Item[], floor: Mono): Mono {
+function liveGcd(group: Group, floor: Mono): Mono {
+  const { items } = group;
+  // The taken items at the front are passed once, not at every rescore:
+  // the greedy mostly takes a group's terms from its front, and those
+  // skipped again at each take were half the items scanned.
+  while (group.start < items.length && items[group.start]!.taken) group.start++;
   let g: Mono | undefined;
-  for (const it of items) {
+  for (let k = group.start; k < items.length; k++) {
+    const it = items[k]!;
     if (it.taken) continue;
     g = g ? monoGcd(g, it.m) : it.m;
     if (g === floor || sameMono(g, floor)) break;
@@ -339,6 +345,8 @@ interface Group {
   readonly base: Expr;
   /** The terms containing the base, in their order; taken ones are skipped until the list is compacted. */
   items: Item[];
+  /** Every item before this index is taken. */
+  start: number;
   /** How many of `items` are not taken. */
   live: number;
   cand: Mono;
@@ -398,7 +406,7 @@ class Terms implements TermSet {
       it.groups = [];
       for (const b of it.m.bases) {
         let g = this.groups.get(b);
-        if (!g) this.groups.set(b, (g = { base: b, items: [], live: 0, cand: EMPTY, score: 0, stamp: 0, touched: 0 }));
+        if (!g) this.groups.set(b, (g = { base: b, items: [], start: 0, live: 0, cand: EMPTY, score: 0, stamp: 0, touched: 0 }));
         g.items.push(it);
         g.live++;
         it.groups.push(g);
@@ -419,7 +427,7 @@ class Terms implements TermSet {
 
   /** Recompute a group's candidate (knowing `floor` divides it) and score, and queue it. */
   private rescore(g: Group, floor: Mono): void {
-    g.cand = liveGcd(g.items, floor);
+    g.cand = liveGcd(g, floor);
     const whole = monoHas(g.cand, g.base);
     const some = g.cand.bases.length > 0;
     if (whole) this.mixed.delete(g);
@@ -503,7 +511,10 @@ class Terms implements TermSet {
     this.count -= inside.length;
     for (const g of touched) {
       // Taken items are dropped once they are the majority, so a scan costs O(live).
-      if (g.items.length > 2 * g.live + 8) g.items = g.items.filter((it) => !it.taken);
+      if (g.items.length > 2 * g.live + 8) {
+        g.items = g.items.filter((it) => !it.taken);
+        g.start = 0;
+      }
       this.rescore(g, g.cand);
     }
     return inside;

@@ -16,6 +16,7 @@ const UNARY = 12;
 const POSTFIX = 14;
 
 export function printType(t: TsType): string {
+  if (t === 'index') return 'number';
   if (typeof t === 'string') return t;
   switch (t.kind) {
     case 'alias':

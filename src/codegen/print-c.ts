@@ -17,6 +17,9 @@ const PRECEDENCE = { '||': 2, '&&': 3, '===': 7, '!==': 7, '<': 8, '<=': 8, '>':
 const UNARY = 12;
 const POSTFIX = 14;
 
+/** The C element type of each typed array. */
+const ELEMENT = { Float64Array: 'double', Int32Array: 'int', Uint8Array: 'unsigned char' } as const;
+
 /** sign(x) as Math.sign: ±1, and x itself at ±0 and NaN (<math.h> has none). */
 const SIGN = 'sign_';
 const DIALECT: Dialect = {
@@ -298,7 +301,7 @@ class CPrinter {
       case 'comment':
         return { source: comment(d.text, ''), header: [] };
       case 'buffer': {
-        const type = { Float64Array: 'double', Int32Array: 'int', Uint8Array: 'unsigned char' }[d.array];
+        const type = ELEMENT[d.array];
         // C has no empty array; an empty buffer is never indexed.
         return { source: [...doc(d.doc), `static ${type} ${this.name(d.name, false)}[${Math.max(1, d.length)}];`], header: [] };
       }
@@ -309,9 +312,9 @@ class CPrinter {
           const type = Number.isInteger(v.value) && !v.float ? 'int' : 'double';
           return { source: [...doc(d.doc), `static const ${type} ${name} = ${this.expr(v)};`], header: [] };
         }
-        const list = v.kind === 'data' ? v.value : v.kind === 'new' && v.array === 'Int32Array' && v.arg.kind === 'data' ? v.arg.value : undefined;
+        const list = v.kind === 'data' ? v.value : v.kind === 'new' && v.array !== 'Float64Array' && v.arg.kind === 'data' ? v.arg.value : undefined;
         if (list === undefined) throw new Untranslatable(`declares ${d.name} by an expression`);
-        const { type, values } = v.kind === 'new' ? { type: 'const int', values: (list as number[]).map(String) } : this.data(list, d.name);
+        const { type, values } = v.kind === 'new' ? { type: `const ${ELEMENT[v.array]}`, values: (list as number[]).map(String) } : this.data(list, d.name);
         const definition = `${d.exported ? '' : 'static '}${type} ${name}[${values.length}] = {${values.join(', ')}};`;
         return { source: [...doc(d.doc), definition], header: d.exported ? [...doc(d.doc), `extern ${type} ${name}[${values.length}];`] : [] };
       }
@@ -352,6 +355,7 @@ export interface CModule {
   readonly source: { readonly fileName: string; readonly text: string };
   /** The exported functions given, by their IR names (massMatrix, rhs, …). */
   readonly available: readonly string[];
+  readonly signatures: TargetModule['signatures'];
   readonly missing: TargetModule['missing'];
 }
 
@@ -411,6 +415,7 @@ export function generateC(sys: DerivedSystem, sourceFile: string): CModule {
     header: { fileName: `${base}.h`, text: `${header.join('\n')}\n` },
     source: { fileName: `${base}.c`, text: `${source.join('\n')}\n` },
     available: t.available,
+    signatures: t.signatures,
     missing: t.missing,
   };
 }

@@ -38,6 +38,9 @@ const DIALECT: Dialect = {
 };
 const MATH: Readonly<Record<string, string>> = { abs: 'np.abs', sqrt: 'np.sqrt', sin: 'np.sin', cos: 'np.cos', max: 'max' };
 
+/** The NumPy element type of each typed array. */
+const DTYPE = { Float64Array: 'float64', Int32Array: 'int32', Uint8Array: 'uint8' } as const;
+
 const RESERVED = [
   ...'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(
     ' ',
@@ -115,7 +118,7 @@ class PythonPrinter {
         return this.call(e);
       case 'new':
         if (e.arg.kind !== 'num') throw new Untranslatable('allocates an array from values');
-        return `np.zeros(${e.arg.value}${e.array === 'Float64Array' ? '' : `, dtype=np.${e.array === 'Int32Array' ? 'int32' : 'uint8'}`})`;
+        return `np.zeros(${e.arg.value}${e.array === 'Float64Array' ? '' : `, dtype=np.${DTYPE[e.array]}`})`;
       case 'object':
         throw new Untranslatable('builds an object');
       case 'binary': {
@@ -219,7 +222,7 @@ class PythonPrinter {
         return [...doc(d.doc), `${this.topName(d.name)} = ${this.expr({ kind: 'new', array: d.array, arg: { kind: 'num', value: d.length } })}`];
       case 'const': {
         const v = d.value;
-        const value = v.kind === 'new' && v.arg.kind === 'data' ? `np.array(${literal(v.arg.value)}, dtype=np.int32)` : this.expr(v);
+        const value = v.kind === 'new' && v.arg.kind === 'data' ? `np.array(${literal(v.arg.value)}, dtype=np.${DTYPE[v.array]})` : this.expr(v);
         // Exported lists: numbers as an array (the defaults, to copy and change), names as a tuple.
         const list = v.kind === 'data' && Array.isArray(v.value) ? (v.value as readonly Data[]) : undefined;
         const exported = list?.every((x) => typeof x === 'number') ? `np.array(${value})` : list ? `(${list.map(literal).join(', ')},)` : value;
@@ -269,6 +272,7 @@ export interface PythonModule {
   readonly fileName: string;
   readonly text: string;
   readonly available: readonly string[];
+  readonly signatures: TargetModule['signatures'];
   readonly missing: TargetModule['missing'];
 }
 
@@ -295,5 +299,11 @@ export function generatePython(sys: DerivedSystem, sourceFile: string): PythonMo
     `NOT_AVAILABLE = (${t.missing.map((m) => `${JSON.stringify(exportedName(m.name))}, `).join('')})`,
     ...t.printed.flatMap(({ decl, lines: l }) => [...(decl.kind === 'function' ? ['', ''] : ['']), ...l]),
   ];
-  return { fileName: `${pythonModuleName(sys.model.name)}.py`, text: `${lines.join('\n')}\n`, available: t.available, missing: t.missing };
+  return {
+    fileName: `${pythonModuleName(sys.model.name)}.py`,
+    text: `${lines.join('\n')}\n`,
+    available: t.available,
+    signatures: t.signatures,
+    missing: t.missing,
+  };
 }

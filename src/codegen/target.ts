@@ -41,8 +41,10 @@ export interface TargetModule {
   readonly printed: readonly { readonly decl: Decl; readonly lines: readonly string[] }[];
   /** Every top-level declaration by name (a printer looks up what a call calls). */
   readonly top: ReadonlyMap<string, Decl>;
-  /** The exported functions given, by their IR names. */
+  /** The exported declarations given, by their IR names. */
   readonly available: readonly string[];
+  /** The arguments of each exported function given, by IR name (a driver calls them by these). */
+  readonly signatures: ReadonlyMap<string, readonly string[]>;
   /** The contract's functions this language does not give yet, and why. */
   readonly missing: readonly { readonly name: string; readonly why: string }[];
 }
@@ -257,7 +259,13 @@ export function buildTarget(sys: DerivedSystem, printer: TargetPrinter): TargetM
   const printed = lowered.filter((d) => needed.has(topName(d) ?? '')).map((decl) => ({ decl, lines: print(decl) as string[] }));
   const order = new Map(exported.map((n, i) => [n, i]));
   missing.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
-  return { printed, top, available, missing };
+  const signatures = new Map(
+    available.flatMap((name) => {
+      const d = top.get(name)!;
+      return d.kind === 'function' ? [[name, d.params.map((p) => p.name)] as const] : [];
+    }),
+  );
+  return { printed, top, available, signatures, missing };
 }
 
 /** The header's lines: what the module is, its layout, and what it does not give yet. */

@@ -4,9 +4,11 @@
 # test/report/browser.test.ts (driven by playwright-core, which never
 # downloads a browser of its own), redis-server for the queued sweeps'
 # tests (test/helpers/redis.ts starts it on port 6390 when it is not
-# running), gcc and python3 with NumPy and SciPy for the C and Python
-# modules' tests (test/codegen/target-c.test.ts, target-python.test.ts). In CI (CI=true) those checks fail when the tools are missing
-# instead of skipping.
+# running), gcc (with libc6-dev, which gcc only recommends: the C
+# headers) and python3 with NumPy and SciPy for the C and Python modules'
+# tests (test/codegen/target-c.test.ts, target-python.test.ts). In CI
+# (CI=true) those checks fail when the tools are missing instead of
+# skipping.
 set -eu
 export DEBIAN_FRONTEND=noninteractive
 SUDO=""
@@ -15,4 +17,4 @@ $SUDO apt-get update
 $SUDO apt-get install -y --no-install-recommends \
   texlive-latex-base texlive-latex-recommended texlive-latex-extra \
   chromium fonts-liberation redis-server \
-  gcc python3-numpy python3-scipy
+  gcc libc6-dev python3-numpy python3-scipy

@@ -11,7 +11,19 @@ import { describe, expect, it } from 'vitest';
 import { cPrefix, generateC } from '../../src/codegen/print-c.js';
 import { snake } from '../../src/codegen/target.js';
 import { loadExamples } from '../helpers/examples.js';
-import { type Case, CASES, expectSame, HAVE_GCC, IN_CI, INSTALL, modelCases, type ModelCases, parseNumber, tsResult } from '../helpers/targets.js';
+import {
+  type Case,
+  CASES,
+  expectContractListed,
+  expectSame,
+  HAVE_GCC,
+  IN_CI,
+  INSTALL,
+  modelCases,
+  type ModelCases,
+  parseNumber,
+  tsResult,
+} from '../helpers/targets.js';
 
 const FLAGS = ['-std=c99', '-Wall', '-Wextra', '-Werror', '-pedantic', '-O1', '-ffp-contract=off'];
 
@@ -59,7 +71,7 @@ describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the
 
   const dir = mkdtempSync(join(tmpdir(), 'mechanics-c-'));
   it.each(examples.map((ex, i) => [ex.spec.name, ex, i] as const))(
-    '%s: compiles warning-free and gives the same values',
+    '%s: compiles warning-free, gives the same values, and lists what it does not give',
     async (name, ex, i) => {
       if (!HAVE_GCC) return;
       const m = await modelCases(ex, 9100 + i);
@@ -87,6 +99,7 @@ describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the
           expectSame(got, tsResult(m, call.name, call.params, cs), call.name, `${name}: ${call.name}, case ${k}`);
         }),
       );
+      expectContractListed(m, c.available, c.missing, c.header.text, (fn) => `${cPrefix(m.sys.model.name)}_${snake(fn)}`);
       expect(readFileSync(join(dir, c.header.fileName), 'utf8')).toContain(
         `#define ${cPrefix(m.sys.model.name).toUpperCase()}_N ${m.sys.model.coordinates.length}`,
       );

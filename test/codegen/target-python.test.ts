@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { generatePython } from '../../src/codegen/print-python.js';
 import { snake } from '../../src/codegen/target.js';
 import { loadExamples } from '../helpers/examples.js';
-import { CASES, expectSame, HAVE_NUMPY, IN_CI, INSTALL, modelCases, parseNumber, tsResult } from '../helpers/targets.js';
+import { CASES, expectContractListed, expectSame, HAVE_NUMPY, IN_CI, INSTALL, modelCases, parseNumber, tsResult } from '../helpers/targets.js';
 
 if (!HAVE_NUMPY && !IN_CI) console.warn(`python3 with NumPy not found: the Python agreement checks are skipped; ${INSTALL}.`);
 
@@ -50,7 +50,7 @@ describe.runIf(HAVE_NUMPY || IN_CI)('the Python module of every example agrees w
   const dir = mkdtempSync(join(tmpdir(), 'mechanics-py-'));
   writeFileSync(join(dir, 'driver.py'), DRIVER);
   it.each(examples.map((ex, i) => [ex.spec.name, ex, i] as const))(
-    '%s: gives the same values',
+    '%s: gives the same values, and lists what it does not give',
     async (name, ex, i) => {
       if (!HAVE_NUMPY) return;
       const m = await modelCases(ex, 9100 + i);
@@ -64,6 +64,7 @@ describe.runIf(HAVE_NUMPY || IN_CI)('the Python module of every example agrees w
         .trim()
         .split('\n');
       expect(output.length).toBe(CASES);
+      expectContractListed(m, py.available, py.missing, py.text, snake);
       m.cases.forEach((c, k) => {
         const values = JSON.parse(output[k]!) as (number | string)[][];
         calls.forEach(([fn, , params], j) =>

@@ -128,3 +128,24 @@ function expectAgree(actual: readonly number[], expected: readonly number[], wha
 
 /** A number as C's printf %g or Python's str writes it (inf, -inf, nan included). */
 export const parseNumber = (s: string): number => (/^[+-]?inf/i.test(s) ? (s.startsWith('-') ? -Infinity : Infinity) : /nan/i.test(s) ? Number.NaN : Number(s));
+
+/**
+ * Every function of the TypeScript module is either given by the target or
+ * listed, with its reason, in the target's header (`text`, under the
+ * target's name `nameOf`): no part of the contract is silently left out.
+ */
+export function expectContractListed(
+  m: ModelCases,
+  given: readonly string[],
+  missing: readonly { name: string; why: string }[],
+  text: string,
+  nameOf: (name: string) => string,
+): void {
+  const ts = Object.entries(m.ts)
+    .filter(([, v]) => typeof v === 'function')
+    .map(([k]) => k)
+    .sort();
+  const functions = given.filter((g) => g !== 'parameters' && g !== 'defaults');
+  expect([...functions, ...missing.map((x) => x.name)].sort(), `${m.name}: given and listed`).toEqual(ts);
+  for (const x of missing) expect(text, `${m.name}: the header lists ${x.name}`).toContain(`${nameOf(x.name)}: ${x.why}`);
+}

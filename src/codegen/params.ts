@@ -22,6 +22,8 @@ const PROBLEM = 'ParamProblem';
  * record's entries are numbers: each value and its ends evaluated into
  * LV$ (3 per limit), then compared, a closed end with ≥ and an open one
  * with >. The model's defaults keep them, so only given values can fail.
+ * `report` gives the statements that record a broken limit (each form of
+ * checkParams records its own way).
  */
 function limitChecks(scope: Scope, limits: readonly ValueLimit[], report: (l: ValueLimit, value: JsExpr) => Stmt[]): { decls: Decl[]; check: Stmt[] } {
   if (limits.length === 0) return { decls: [], check: [] };

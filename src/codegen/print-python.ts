@@ -45,7 +45,7 @@ const RESERVED = [
   ...'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(
     ' ',
   ),
-  ...'np math range len max abs str int float list'.split(' '),
+  ...'np range len max abs str int float list'.split(' '),
 ];
 
 /** A Python module name for the model's name: bouncing-ball → bouncing_ball. */
@@ -257,7 +257,7 @@ class PythonPrinter {
     };
     scan(d.body);
     const lines = [
-      ...comment(d.doc ?? '', '').filter(() => d.doc !== undefined),
+      ...(d.doc ? comment(d.doc, '') : []),
       `def ${this.topName(d.name)}(${d.params.map(param).join(', ')}):`,
       ...(rebound.size ? [`${INDENT}global ${[...rebound].join(', ')}`] : []),
       ...allocations,

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cPrefix, generateC } from '../../src/codegen/print-c.js';
 import { snake } from '../../src/codegen/target.js';
-import { loadExamples } from '../helpers/examples.js';
+import { derived, loadExamples } from '../helpers/examples.js';
 import {
   type Case,
   CASES,
@@ -64,6 +64,13 @@ const caseLine = (c: Case): string =>
 
 const examples = await loadExamples();
 
+/** Compiles a module's source under the strict flags into `dir`; throws with gcc's messages. */
+function compile(dir: string, c: ReturnType<typeof generateC>, object: string): void {
+  writeFileSync(join(dir, c.header.fileName), c.header.text);
+  writeFileSync(join(dir, c.source.fileName), c.source.text);
+  execFileSync('gcc', [...FLAGS, '-c', join(dir, c.source.fileName), '-o', object], { stdio: 'pipe' });
+}
+
 describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the TypeScript module', () => {
   it('gcc is installed (CI never skips this check)', () => {
     expect(HAVE_GCC, `gcc is missing: ${INSTALL}`).toBe(true);
@@ -76,8 +83,6 @@ describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the
       if (!HAVE_GCC) return;
       const m = await modelCases(ex, 9100 + i);
       const c = generateC(m.sys, ex.source);
-      writeFileSync(join(dir, c.header.fileName), c.header.text);
-      writeFileSync(join(dir, c.source.fileName), c.source.text);
       // Output lengths from TypeScript's values (0: a number).
       const calls = [...c.signatures].map(([fn, params]) => {
         const r = tsResult(m, fn, params, m.cases[0]!);
@@ -86,7 +91,7 @@ describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the
       const exe = join(dir, name);
       writeFileSync(join(dir, `${name}-driver.c`), driver(m, cPrefix(m.sys.model.name), c.header.fileName, calls));
       // The module under the strict flags; the driver (test code, stdio) beside it.
-      execFileSync('gcc', [...FLAGS, '-c', join(dir, c.source.fileName), '-o', `${exe}.o`], { stdio: 'pipe' });
+      compile(dir, c, `${exe}.o`);
       execFileSync('gcc', ['-std=c99', '-O1', '-I', dir, join(dir, `${name}-driver.c`), `${exe}.o`, '-lm', '-o', exe], { stdio: 'pipe' });
       const output = execFileSync(exe, { input: `${m.cases.map(caseLine).join('\n')}\n` })
         .toString()
@@ -106,4 +111,13 @@ describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the
     },
     120_000,
   );
+
+  it('a title that would close or open a comment, or start a trigraph, stays in the comment', () => {
+    if (!HAVE_GCC) return;
+    const ball = examples.find((e) => e.spec.name === 'bouncing-ball')!;
+    const title = 'Ball */ int x; /* ??= \\';
+    const c = generateC(derived({ ...ball.spec, title }), ball.source);
+    expect(c.header.text).toContain('Ball * / int x; / * ??= \\');
+    compile(dir, c, join(dir, 'title.o'));
+  });
 });

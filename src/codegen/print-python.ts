@@ -243,6 +243,10 @@ class PythonPrinter {
 
   private fn(d: Decl & { kind: 'function' }): string[] {
     this.optional = new Set(d.params.filter((p) => p.optional || p.default).map((p) => p.name));
+    // Python gives defaults to trailing arguments only.
+    const firstOptional = d.params.findIndex((p) => this.optional.has(p.name));
+    if (firstOptional >= 0 && d.params.slice(firstOptional).some((p) => !this.optional.has(p.name)))
+      throw new Untranslatable(`takes an optional argument before a required one (${d.name})`);
     const param = (p: Param): string => `${p.name.replace(/\$/g, '_')}${p.optional || p.default ? '=None' : ''}`;
     // An output not given is allocated (the TypeScript default `out = new Float64Array(k)`).
     const allocations = d.params.flatMap((p) => (p.default ? [`${INDENT}if ${p.name} is None:`, `${INDENT}${INDENT}${p.name} = ${this.expr(p.default)}`] : []));

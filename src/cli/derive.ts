@@ -7,6 +7,7 @@ import { compileModel } from '../pipeline/compiled-model.js';
 import { loadGenerated } from '../pipeline/load-generated.js';
 import { loadModels, type ModelFile } from '../pipeline/model-file.js';
 import { buildCode } from '../pipeline/code-outputs.js';
+import { TARGETS, type Target } from '../codegen/target.js';
 import type { CommandSpec, ParsedArgs } from './args.js';
 import { DEFAULT_MODELS_DIR, resolveModels } from './models.js';
 import { compilePdf } from './pdf.js';
@@ -16,14 +17,23 @@ import { checkOutputDir, writeOutputs } from './write-outputs.js';
 export const DERIVE: CommandSpec = {
   name: 'derive',
   maxPositionals: Infinity,
-  options: { '--out': { kind: 'value' }, '--no-report': { kind: 'flag' }, '--js': { kind: 'flag' }, '--pdf': { kind: 'flag' }, '--watch': { kind: 'flag' } },
+  options: {
+    '--out': { kind: 'value' },
+    '--no-report': { kind: 'flag' },
+    '--js': { kind: 'flag' },
+    '--target': { kind: 'value' },
+    '--pdf': { kind: 'flag' },
+    '--watch': { kind: 'flag' },
+  },
 };
 export const REPORT: CommandSpec = { name: 'report', maxPositionals: Infinity, options: { '--out': { kind: 'value' } } };
 
-export const DERIVE_HELP = `usage: mechanics derive [file|dir…] [--out DIR] [--no-report] [--js] [--pdf] [--watch]
+export const DERIVE_HELP = `usage: mechanics derive [file|dir…] [--out DIR] [--no-report] [--js] [--target ts|c|python] [--pdf] [--watch]
 
 Derives each model and writes its generated module and its report:
   generated/<model>.ts                       (and generated/<model>.mjs with --js)
+  generated/<model>.h, <model>.c             with --target c
+  generated/<model_name>.py                  with --target python
   docs/reports/<model>.{tex,body.tex,html}, docs/reports/index.html, docs/reports/katex/
 under the current directory, or in the same layout under DIR with --out DIR
 (DIR/generated/<model>.ts, DIR/docs/reports/…). Model files are code: each
@@ -35,6 +45,9 @@ one is run to read its model.
   --no-report            write only the generated modules
   --js                   also write each generated module compiled to JavaScript: an ES module,
                          .mjs so that it imports from any project, CommonJS ones too
+  --target LANG          the language of the generated module: ts (default), c (C99, only <math.h>)
+                         or python (NumPy); the header of a C or Python module lists the functions
+                         it does not give yet (docs/targets.md)
   --pdf                  also compile each report's .tex with pdflatex into the PDF beside it
                          (as many passes as its cross-references need; pdflatex must be installed)
   --watch                derive again whenever a model file changes (Ctrl-C stops)
@@ -53,6 +66,7 @@ interface DeriveSettings {
   readonly report: boolean;
   readonly code: boolean;
   readonly js: boolean;
+  readonly target: Target;
   readonly pdf: boolean;
 }
 
@@ -63,8 +77,11 @@ export async function runDerive(args: ParsedArgs, reportOnly: boolean): Promise<
     report: !args.flags.has('--no-report'),
     code: !reportOnly,
     js: args.flags.has('--js'),
+    target: targetOf(args.values.get('--target')),
     pdf: args.flags.has('--pdf'),
   };
+  if (settings.js && settings.target !== 'ts')
+    throw new UsageError(`--js compiles the TypeScript module: it cannot go with --target ${settings.target}`, '--js');
   if (settings.pdf && !settings.report) throw new UsageError('--pdf compiles the report: it cannot go with --no-report', '--pdf');
   checkOutputDir(outDir === undefined ? undefined : '--out', outDir ?? '.');
   // A usage error of the first run (no models to default to) ends the command
@@ -85,6 +102,13 @@ export async function runDerive(args: ParsedArgs, reportOnly: boolean): Promise<
   const first = await once(false);
   if (!args.flags.has('--watch')) return first.ok ? 0 : 1;
   return watchModels(args.positionals, first.files, () => once(true));
+}
+
+/** The language --target names (ts without it). */
+function targetOf(value: string | undefined): Target {
+  if (value === undefined) return 'ts';
+  if (!(TARGETS as readonly string[]).includes(value)) throw new UsageError(`--target must be one of ${TARGETS.join(', ')}, got '${value}'`, '--target');
+  return value as Target;
 }
 
 /** What builds the reports and the site's index: imported only when reports are written (KaTeX and the report code are a good part of a start). */
@@ -110,7 +134,7 @@ function deriveAll(
       // The code is written before the report is built: a report that fails
       // (or a large model whose report takes long) never holds back the module.
       const compiled = compileModel(file, loadGenerated);
-      const code = buildCode(compiled, { js: settings.js });
+      const code = buildCode(compiled, { js: settings.js, target: settings.target });
       const written = settings.code ? writeOutputs(root, code, settings.outDir) : [];
       if (reports) {
         const report = reports.buildReportOutputs(compiled);

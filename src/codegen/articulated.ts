@@ -150,7 +150,7 @@ export function articulatedDecls(scope: Scope, tree: TreeDynamics): { decls: Dec
     p.output(qdd, idx('out', plus(ref('off'), num(st.coordinate))));
   });
 
-  const { decls, calls } = p.functions('aba$', [scratchParam('out'), { name: 'off', type: 'number' }], FUNCTION_NODES, 'abaw$');
+  const { decls, calls } = p.functions('aba$', [scratchParam('out'), { name: 'off', type: 'index' }], FUNCTION_NODES, 'abaw$');
   const fill = inputs.outputs.length > 0;
   return {
     decls: [

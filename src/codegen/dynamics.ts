@@ -186,7 +186,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
       kind: 'function',
       name: 'qdd$',
       doc: 'q̈ at the state in s$, written to out[off…off+n).',
-      params: [T, P, scratchParam('out'), { name: 'off', type: 'number' }],
+      params: [T, P, scratchParam('out'), { name: 'off', type: 'index' }],
       returns: 'void',
       body: constraints
         ? [callStmt('kkt$', ref('t'), ref('p')), forRange('i', 0, n$, [assign(idx('out', plus(ref('off'), i)), idx('y$', i))])]
@@ -218,7 +218,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
       params: [
         { name: 'l', type: 'Float64Array' },
         { name: 'x', type: 'Float64Array' },
-        { name: 'off', type: 'number' },
+        { name: 'off', type: 'index' },
       ],
       returns: 'void',
       body: [callStmt('choleskySolve', n$, ref('l'), ref('x'), ref('off'), ref('x'), ref('off'), ref('envelope$'))],
@@ -283,7 +283,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
       kind: 'function',
       name: 'velocities$',
       doc: 'Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$.',
-      params: [T, arrayParam('pm'), { name: 'pmOff', type: 'number' }, P],
+      params: [T, arrayParam('pm'), { name: 'pmOff', type: 'index' }, P],
       returns: 'void',
       body: [
         callStmt('mass$', ref('t'), ref('p'), ref('M$')),
@@ -313,7 +313,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
     {
       kind: 'function',
       name: 'dLdqQ$',
-      params: [T, P, scratchParam('out'), { name: 'off', type: 'number' }],
+      params: [T, P, scratchParam('out'), { name: 'off', type: 'index' }],
       returns: 'void',
       body: [
         kernelBlock(

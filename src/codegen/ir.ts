@@ -15,6 +15,8 @@ import type { Expr } from '../core/expr.js';
 /** The TypeScript types generated signatures use; named aliases are declared by a `type` declaration. */
 export type TsType =
   | 'number'
+  /** A number that indexes an array or counts (TypeScript's number, C's int). */
+  | 'index'
   | 'boolean'
   | 'void'
   | 'string'

@@ -1,5 +1,8 @@
-// Printing kernel expressions as JavaScript arithmetic, with operation counts.
-// Tests: test/codegen/generated.test.ts, test/codegen/module.test.ts.
+// Printing kernel expressions as arithmetic, with operation counts: in
+// JavaScript, or in C or Python through a Dialect (their operators and float
+// literals are JavaScript's; only the names of the functions differ).
+// Tests: test/codegen/generated.test.ts, test/codegen/module.test.ts,
+// test/codegen/target-c.test.ts, test/codegen/target-python.test.ts.
 import * as Q from '../core/rational.js';
 import { neg, unreachable, type Expr, type Factor, type FnName } from '../core/expr.js';
 
@@ -12,16 +15,27 @@ export interface Printed {
   readonly ops: number;
 }
 
-const FN: Record<FnName, string> = {
-  sin: 'Math.sin',
-  cos: 'Math.cos',
-  tan: 'Math.tan',
-  asin: 'Math.asin',
-  acos: 'Math.acos',
-  exp: 'Math.exp',
-  log: 'Math.log',
-  abs: 'Math.abs',
-  sign: 'Math.sign',
+/** How a language names the functions a kernel expression calls, and π. */
+export interface Dialect {
+  readonly fn: Readonly<Record<FnName | 'sqrt' | 'pow', string>>;
+  readonly pi: string;
+}
+
+export const JS: Dialect = {
+  fn: {
+    sin: 'Math.sin',
+    cos: 'Math.cos',
+    tan: 'Math.tan',
+    asin: 'Math.asin',
+    acos: 'Math.acos',
+    exp: 'Math.exp',
+    log: 'Math.log',
+    abs: 'Math.abs',
+    sign: 'Math.sign',
+    sqrt: 'Math.sqrt',
+    pow: 'Math.pow',
+  },
+  pi: 'Math.PI',
 };
 
 export function literal(r: Q.Rational): string {
@@ -34,8 +48,9 @@ export function numberLiteral(v: number): string {
   return /[.e]/.test(s) ? s : `${s}.0`;
 }
 
-/** Print e; nodes with a name print as that name (except `self`, the node being bound). */
-export function printJs(e: Expr, nameOf: NameOf, self?: Expr): Printed {
+/** Print e; nodes with a name print as that name (except `self`, the node being bound), π as the dialect names it. */
+export function printJs(e: Expr, nameOf: NameOf, self?: Expr, dialect: Dialect = JS): Printed {
+  const FN = dialect.fn;
   let ops = 0;
   const go = (u: Expr, prec: number): string => {
     if (u !== self) {
@@ -48,6 +63,7 @@ export function printJs(e: Expr, nameOf: NameOf, self?: Expr): Printed {
         return u.value.n < 0 && prec > 0 ? `(${s})` : s;
       }
       case 'sym':
+        if (u.name === 'pi') return dialect.pi;
         throw new Error(`internal: no local name for symbol ${u.name}`);
       case 'add': {
         const pos: string[] = [];
@@ -98,7 +114,7 @@ export function printJs(e: Expr, nameOf: NameOf, self?: Expr): Printed {
         return unreachable(u);
     }
   };
-  // Integer powers as repeated products (up to 4), square roots as Math.sqrt.
+  // Integer powers as repeated products (up to 4), square roots as sqrt.
   const pushPower = (f: Factor, num: string[], den: string[]): void => {
     const b = go(f.base, 3);
     if (f.exp.kind === 'num') {
@@ -111,15 +127,15 @@ export function printJs(e: Expr, nameOf: NameOf, self?: Expr): Printed {
       }
       if (a.n === 1 && a.d === 2) {
         ops++;
-        target.push(`Math.sqrt(${go(f.base, 0)})`);
+        target.push(`${FN.sqrt}(${go(f.base, 0)})`);
         return;
       }
       ops++;
-      target.push(`Math.pow(${go(f.base, 0)}, ${literal(a)})`);
+      target.push(`${FN.pow}(${go(f.base, 0)}, ${literal(a)})`);
       return;
     }
     ops++;
-    num.push(`Math.pow(${go(f.base, 0)}, ${go(f.exp, 0)})`);
+    num.push(`${FN.pow}(${go(f.base, 0)}, ${go(f.exp, 0)})`);
   };
   const code = go(e, 0);
   return { code, ops };

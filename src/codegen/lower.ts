@@ -120,8 +120,7 @@ function plan(block: Stmt & { kind: 'kernel-block' }): Plan {
   const key = rewrites.size === 0 ? (e: Expr) => e : (e: Expr) => representative(e, rewrites);
   const printedAs = printedForms(result, rewrites);
   // Temporaries by node, and (below) by every placeholder or node standing for one: one lookup per node printed.
-  const scope: KernelScope = (e) =>
-    temporaries.get(e) ?? (e.kind === 'sym' ? (e.name === 'pi' ? 'Math.PI' : (inputs.get(e.name)?.local ?? numberAtom(e))) : undefined);
+  const scope: KernelScope = (e) => temporaries.get(e) ?? (e.kind === 'sym' ? (inputs.get(e.name)?.local ?? numberAtom(e)) : undefined);
   const items: Item[] = [];
   // Each output right after the temporaries it is the first to read: a
   // value lives from its statement to its last use, and the n-link

@@ -14,7 +14,7 @@ import { functionOps, lowerKernels, type LowerOptions } from './lower.js';
 import { checkParamsDecls } from './params.js';
 import { printModule } from './print.js';
 import { patchDecls, patchHeader, patchInfo, withPatchCall } from './patch.js';
-import { declaredNames, localsMeet, makeScope } from './scope.js';
+import { declaredNames, localsMeet, makeScope, type Scope } from './scope.js';
 import { hingeDecls, hingeInfo, hingeRowsLength } from './hinges.js';
 import { supportDecls, supportInfo, supportRowsLength } from './supports.js';
 import { EMBEDDED_NAMES, embeddedSolvers } from './solver-calls.js';
@@ -119,7 +119,7 @@ const nonIdeal = (sys: DerivedSystem): string[] => [
 ];
 
 /** Top-level names of a module, which no local may shadow. */
-const TOP_LEVEL = [
+export const TOP_LEVEL = [
   ...EMBEDDED_NAMES,
   'model',
   'massMatrix',
@@ -176,12 +176,26 @@ export const printerNames = (sys: DerivedSystem): Set<string> => declaredNames(m
 /** The module's declarations, its symbols' locals kept off `taken`. */
 function moduleDecls(sys: DerivedSystem, taken: readonly string[], route: AccelerationRoute): Decl[] {
   const scope = makeScope(sys, taken);
-  const smooth = withPatchCall(sys, dynamicsDecls(scope, route));
   return [
     { kind: 'type', name: 'Params', exported: true, type: 'Readonly<Record<string, number | undefined>>' },
     { kind: 'const', name: 'model', exported: true, asConst: true, value: { kind: 'data', value: modelRecord(sys) } },
+    ...modelDecls(scope, route, checkParamsDecls(scope)),
+    // Last, so a reader meets the model's own equations first.
+    ...embeddedSolvers({ lu: sys.constraints !== undefined, contacts: sys.unilateral !== undefined, friction: hasFriction(sys) }),
+  ];
+}
+
+/**
+ * The declarations of the model's own functions, `checkParams` among them
+ * (the part of a module every target language prints; the embedded solvers
+ * and the model record are TypeScript's).
+ */
+export function modelDecls(scope: Scope, route: AccelerationRoute, checkParams: readonly Decl[]): Decl[] {
+  const { sys } = scope;
+  const smooth = withPatchCall(sys, dynamicsDecls(scope, route));
+  return [
     ...dynamicsBuffers(scope),
-    ...checkParamsDecls(scope),
+    ...checkParams,
     ...smooth,
     ...jacobianDecls(scope),
     ...contactDecls(scope),
@@ -190,8 +204,6 @@ function moduleDecls(sys: DerivedSystem, taken: readonly string[], route: Accele
     ...patchDecls(scope),
     ...supportDecls(scope),
     ...hingeDecls(scope),
-    // Last, so a reader meets the model's own equations first.
-    ...embeddedSolvers({ lu: sys.constraints !== undefined, contacts: sys.unilateral !== undefined, friction: hasFriction(sys) }),
   ];
 }
 

@@ -17,6 +17,7 @@ const FLOAT_CONSTANTS: Record<FloatConstant, string> = { epsilon: 'Number.EPSILO
 const POSTFIX = 14;
 
 export function printType(t: TsType): string {
+  if (t === 'index') return 'number';
   if (typeof t === 'string') return t;
   switch (t.kind) {
     case 'alias':

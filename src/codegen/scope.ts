@@ -87,17 +87,27 @@ export interface Scope {
 }
 
 /**
- * @param topLevel names the module declares at top level (exports, embedded
- *   solvers): a local of the same name would hide them.
+ * How generated functions take the parameters: a record by name whose
+ * missing entries take the defaults (TypeScript), or an array in the order
+ * of model.parameters (C, Python: every value given).
  */
-export function makeScope(sys: DerivedSystem, topLevel: readonly string[]): Scope {
+export type ParamsForm = 'record' | 'array';
+
+/**
+ * @param topLevel names the module declares at top level (exports, embedded
+ *   solvers), and any other name a local must not take (a target language's
+ *   keywords): a local of the same name would hide them.
+ */
+export function makeScope(sys: DerivedSystem, topLevel: readonly string[], params: ParamsForm = 'record'): Scope {
   const { model } = sys;
   const n = model.coordinates.length;
   const names = localNames(sys, new Set(topLevel));
   const inputs = new Map<string, KernelInput>();
   model.coordinates.forEach((c, i) => inputs.set(c.name, { local: names.get(c.name)!, read: idx('s$', i) }));
   model.coordinates.forEach((c, i) => inputs.set(c.qd.name, { local: names.get(c.qd.name)!, read: idx('s$', n + i) }));
-  for (const p of model.parameters) inputs.set(p.name, { local: names.get(p.name)!, read: bin(member('p', p.name), '??', float(p.default)) });
+  model.parameters.forEach((p, k) =>
+    inputs.set(p.name, { local: names.get(p.name)!, read: params === 'array' ? idx('p', k) : bin(member('p', p.name), '??', float(p.default)) }),
+  );
   inputs.set(TIME, { local: 't', read: ref('t') });
   // Accelerations and multipliers where a block needs them (the Jacobian of the rhs): q̈ in a$, λ after q̈ in y$.
   model.coordinates.forEach((c, i) => inputs.set(accelerationSymbol(c.q).name, { local: names.get(accelerationSymbol(c.q).name)!, read: idx('a$', i) }));

@@ -253,7 +253,7 @@ export function unrolledSpdSolve(name: string, pattern: LowerPattern, a: string,
   });
   const params = [
     { name: 'y', type: 'Float64Array' as const },
-    { name: 'yOff', type: 'number' as const },
+    { name: 'yOff', type: 'index' as const },
   ];
   const doc = `y[yOff…yOff+${n}) = M⁻¹f for M in ${a} and f in ${b}: LDLᵀ unrolled for this M's sparsity (src/codegen/unrolled-solve.ts); leaves the Cholesky factor in ${a}; NaN when M is not positive definite.`;
   if (!chunks.split) return [{ kind: 'function', name, doc, params, returns: 'void', body: chunks.bodies[0]! }];

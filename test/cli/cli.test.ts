@@ -42,6 +42,8 @@ describe('usage errors exit 2', () => {
     [['simulate', 'a.ts', '--format', 'xml'], '--format must be one of summary, csv, json'],
     [['simulate', 'a.ts', '--t1', '1', '--t1', '2'], '--t1 given twice'],
     [['derive', '--js=yes'], '--js takes no value'],
+    [['derive', '--target', 'rust'], "--target must be one of ts, c, python, got 'rust'"],
+    [['derive', '--target', 'c', '--js'], '--js compiles the TypeScript module: it cannot go with --target c'],
   ])('%j', async (argv, message) => {
     const r = await cli(...argv);
     expect(r.code).toBe(2);
@@ -85,6 +87,19 @@ describe('derive on a model file outside the package', () => {
     expect(r.code).toBe(0);
     expect(existsSync(join(dir, 'out', 'generated', 'ball.ts'))).toBe(true);
     expect(existsSync(join(dir, 'out', 'docs'))).toBe(false);
+  });
+
+  it.each([
+    ['c', ['generated/ball.h', 'generated/ball.c'], 'double *ball_rhs(double t, const double *x, const double *p, double *out)'],
+    ['python', ['generated/ball.py'], 'def rhs(t, x, p, out=None):'],
+  ])('--target %s writes the module in that language, and no TypeScript', async (target, files, signature) => {
+    const dir = projectWith('ball.ts', BALL);
+    const out = join(dir, 'out');
+    const r = await cli('derive', join(dir, 'ball.ts'), '--out', out, '--no-report', '--target', target);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(readdirSync(join(out, 'generated')).sort()).toEqual(files.map((f) => f.slice('generated/'.length)).sort());
+    expect(files.map((f) => readFileSync(join(out, f), 'utf8')).join('\n')).toContain(signature);
   });
 
   it('never writes into node_modules', async () => {

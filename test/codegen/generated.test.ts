@@ -11,28 +11,13 @@ import type { DerivedSystem } from '../../src/derive/system.js';
 import { momentumName } from '../../src/model/names.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
 import { builtModel, builtModels } from '../helpers/built-models.js';
-import { committedModule, derived, type ExampleFile, loadExamples, paramsOf, qdOf, qOf, randomEnv, ROOT, type StateOptions } from '../helpers/examples.js';
+import { committedModule, derived, type ExampleFile, loadExamples, paramsOf, qdOf, qOf, randomEnv, ROOT, STATE_OPTIONS } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { expectAllClose, expectClose, matVec, maxAbs, solve } from '../helpers/numeric.js';
 import { rng } from '../helpers/random.js';
 
 const STATES = 20;
 const RTOL = 1e-12;
-// Coordinates whose range must avoid a singular mass matrix (poles of the spherical pendulum).
-// Random states off the singular poles, and above the floors realized by forces (whose terms switch at y = 0).
-const above = { q: { y: [0.1, 3] } } as const satisfies StateOptions;
-const STATE_OPTIONS: Record<string, StateOptions> = {
-  'spherical-pendulum': { q: { theta: [0.2, Math.PI - 0.2] } },
-  'kozlov-release-added-mass': above,
-  'kozlov-release-elastic': above,
-  'kozlov-release-kelvin-voigt': above,
-  'kozlov-release-viscous': above,
-  // The disk (radius r = 0.1 by default) above its viscoelastic foundation: no patch force.
-  'viscoelastic-disk': { q: { y: [0.25, 3] } },
-  // The rolling disk off lying flat (theta = ±π/2, where its angles lock too); the sphere's Euler angles off theta = 0, π.
-  'rolling-disk': { q: { theta: [-1.2, 1.2] } },
-  'rolling-sphere': { q: { theta: [0.3, Math.PI - 0.3] } },
-};
 /** The models whose options keep off a singular mass matrix (the others' only keep off a realized contact). */
 const OFF_POLES = new Set(['spherical-pendulum', 'rolling-disk', 'rolling-sphere']);
 

@@ -67,6 +67,21 @@ export function randomEnv(model: Model, r: Rng, opts: StateOptions = {}): Record
   return env;
 }
 
+// Coordinates whose range must avoid a singular mass matrix (poles of the spherical pendulum).
+// Random states off the singular poles, and above the floors realized by forces (whose terms switch at y = 0).
+const above = { q: { y: [0.1, 3] } } as const satisfies StateOptions;
+export const STATE_OPTIONS: Readonly<Record<string, StateOptions>> = {
+  'spherical-pendulum': { q: { theta: [0.2, Math.PI - 0.2] } },
+  'kozlov-release-added-mass': above,
+  'kozlov-release-elastic': above,
+  'kozlov-release-kelvin-voigt': above,
+  'kozlov-release-viscous': above,
+  // The disk (radius r = 0.1 by default) above its viscoelastic foundation: no patch force.
+  'viscoelastic-disk': { q: { y: [0.25, 3] } },
+  // The rolling disk off lying flat (theta = ±π/2, where its angles lock too); the sphere's Euler angles off theta = 0, π.
+  'rolling-disk': { q: { theta: [-1.2, 1.2] } },
+  'rolling-sphere': { q: { theta: [0.3, Math.PI - 0.3] } },
+};
 export const qOf = (model: Model, env: Env): number[] => model.coordinates.map((c) => env[c.name]!);
 export const qdOf = (model: Model, env: Env): number[] => model.coordinates.map((c) => env[c.qd.name]!);
 export const paramsOf = (model: Model, env: Env): Record<string, number> => Object.fromEntries(model.parameters.map((p) => [p.name, env[p.name]!]));

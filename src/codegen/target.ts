@@ -1,0 +1,292 @@
+// The IR of a model's module for a language other than TypeScript (C,
+// Python): the same declarations the TypeScript module has (module.ts), the
+// parameters taken as an array in the order of model.parameters, lowered
+// the same way; and which exported functions the language's printer can
+// give. A function is available when neither it nor anything it calls
+// needs an embedded solver of src/numeric (those are TypeScript source,
+// copied verbatim) and its printer translates every construct it holds;
+// the module lists the others with the reason.
+// Tests: test/codegen/target-c.test.ts, test/codegen/target-python.test.ts.
+import { unreachable } from '../core/expr.js';
+import type { DerivedSystem } from '../derive/system.js';
+import { defaultRoute } from './dynamics.js';
+import type { Decl, JsExpr, Stmt } from './ir.js';
+import { lowerKernels } from './lower.js';
+import { modelDecls, TOP_LEVEL, TOOLKIT } from './module.js';
+import { checkParamArrayDecls } from './params.js';
+import { declaredNames, makeScope } from './scope.js';
+import { EMBEDDED_NAMES } from './solver-calls.js';
+
+/** The languages `derive --target` writes. */
+export const TARGETS = ['ts', 'c', 'python'] as const;
+export type Target = (typeof TARGETS)[number];
+
+/** A construct a printer has no translation for: the function holding it is not available in that language. */
+export class Untranslatable extends Error {}
+
+/** What building a module needs to know of a language's printer. */
+export interface TargetPrinter {
+  /** Keywords, and names of the language's library the code calls: no local may take one. */
+  readonly reserved: readonly string[];
+  /** The language's name for a top-level name of the IR. */
+  readonly nameOf: (name: string, exported: boolean) => string;
+  /** How checkParams reports (params.ts). */
+  readonly checkForm: 'messages' | 'list';
+  /** One declaration's lines; throws Untranslatable. */
+  readonly printDecl: (d: Decl, top: ReadonlyMap<string, Decl>) => string[];
+}
+
+export interface TargetModule {
+  /** The declarations the available functions need, in the order of the IR, printed. */
+  readonly printed: readonly { readonly decl: Decl; readonly lines: readonly string[] }[];
+  /** Every top-level declaration by name (a printer looks up what a call calls). */
+  readonly top: ReadonlyMap<string, Decl>;
+  /** The exported declarations given, by their IR names. */
+  readonly available: readonly string[];
+  /** The arguments of each exported function given, by IR name (a driver calls them by these). */
+  readonly signatures: ReadonlyMap<string, readonly string[]>;
+  /** The contract's functions this language does not give yet, and why. */
+  readonly missing: readonly { readonly name: string; readonly why: string }[];
+}
+
+/** massMatrix → mass_matrix. */
+export const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The module's data a program needs beside its functions: the parameters'
+ * names and defaults (the order of the parameter array), and the sizes.
+ */
+function dataDecls(sys: DerivedSystem): Decl[] {
+  const params = sys.model.parameters;
+  const data = (name: string, doc: string, value: readonly (number | string)[]): Decl => ({
+    kind: 'const',
+    name,
+    exported: true,
+    doc,
+    value: { kind: 'data', value },
+  });
+  return [
+    ...(params.length
+      ? [
+          data(
+            'parameters',
+            'Names of the parameters, in the order of the parameter array p.',
+            params.map((p) => p.name),
+          ),
+          data(
+            'defaults',
+            "The parameters' default values, in the order of p.",
+            params.map((p) => p.default),
+          ),
+        ]
+      : []),
+  ];
+}
+
+/** Top-level names an expression or statement reads or calls. */
+function refsOf(e: JsExpr, out: Set<string>): void {
+  switch (e.kind) {
+    case 'ref':
+      out.add(e.name);
+      return;
+    case 'num':
+    case 'str':
+    case 'undefined':
+    case 'data':
+    case 'kernel':
+      return;
+    case 'index':
+      refsOf(e.array, out);
+      refsOf(e.index, out);
+      return;
+    case 'member':
+      refsOf(e.object, out);
+      return;
+    case 'call':
+      refsOf(e.callee, out);
+      for (const a of e.args) refsOf(a, out);
+      return;
+    case 'new':
+      refsOf(e.arg, out);
+      return;
+    case 'object':
+      for (const [, v] of e.entries) refsOf(v, out);
+      return;
+    case 'binary':
+      refsOf(e.left, out);
+      refsOf(e.right, out);
+      return;
+    case 'unary':
+      refsOf(e.arg, out);
+      return;
+    case 'cond':
+      refsOf(e.test, out);
+      refsOf(e.then, out);
+      refsOf(e.else, out);
+      return;
+    default:
+      unreachable(e);
+  }
+}
+
+function stmtRefs(body: readonly Stmt[], out: Set<string>): void {
+  for (const s of body) {
+    switch (s.kind) {
+      case 'const':
+      case 'let':
+        refsOf(s.init, out);
+        break;
+      case 'assign':
+        for (const t of s.targets) refsOf(t, out);
+        refsOf(s.value, out);
+        break;
+      case 'for':
+        refsOf(s.from, out);
+        refsOf(s.to, out);
+        stmtRefs(s.body, out);
+        break;
+      case 'for-of':
+        refsOf(s.of, out);
+        stmtRefs(s.body, out);
+        break;
+      case 'if':
+        refsOf(s.test, out);
+        stmtRefs(s.then, out);
+        stmtRefs(s.else ?? [], out);
+        break;
+      case 'call':
+        refsOf(s.call, out);
+        break;
+      case 'return':
+        if (s.value) refsOf(s.value, out);
+        break;
+      case 'comment':
+        break;
+      case 'kernel-block':
+        for (const input of s.inputs.values()) refsOf(input.read, out);
+        for (const o of s.outputs) if ('targets' in o) for (const t of o.targets) refsOf(t, out);
+        break;
+      default:
+        unreachable(s);
+    }
+  }
+}
+
+function declRefs(d: Decl): Set<string> {
+  const out = new Set<string>();
+  if (d.kind === 'function') {
+    stmtRefs(d.body, out);
+    for (const p of d.params) if (p.default) refsOf(p.default, out);
+  } else if (d.kind === 'const' || d.kind === 'let') refsOf(d.value, out);
+  return out;
+}
+
+const topName = (d: Decl): string | undefined => (d.kind === 'comment' || d.kind === 'embedded' ? undefined : d.name);
+
+/** The names of the top-level declarations `name` needs (itself included), and the embedded solvers it calls. */
+function closure(name: string, top: ReadonlyMap<string, Decl>): { names: Set<string>; solvers: string[] } {
+  const names = new Set<string>();
+  const solvers = new Set<string>();
+  const stack = [name];
+  while (stack.length) {
+    const next = stack.pop()!;
+    if (names.has(next)) continue;
+    const d = top.get(next);
+    if (!d) {
+      if (EMBEDDED_NAMES.includes(next)) solvers.add(next);
+      continue;
+    }
+    names.add(next);
+    for (const r of declRefs(d)) stack.push(r);
+  }
+  return { names, solvers: [...solvers].sort() };
+}
+
+const byName = (decls: readonly Decl[]): Map<string, Decl> => new Map(decls.flatMap((d) => (topName(d) === undefined ? [] : [[topName(d)!, d] as const])));
+
+/**
+ * The module of `sys` for one language: the contract's exported functions
+ * it can give, their declarations printed, and the rest with the reason.
+ */
+export function buildTarget(sys: DerivedSystem, printer: TargetPrinter): TargetModule {
+  const route = defaultRoute(sys);
+  const build = (taken: readonly string[]): Decl[] => {
+    const scope = makeScope(sys, taken, 'array');
+    return [...dataDecls(sys), ...modelDecls(scope, route, checkParamArrayDecls(scope, printer.checkForm))];
+  };
+  // Locals keep off every name the module declares, in the IR and as the language spells it.
+  const base = [...TOP_LEVEL, ...TOP_LEVEL.map((n) => printer.nameOf(n, true)), ...printer.reserved];
+  const own = [...declaredNames(build(base))];
+  const decls = build([...base, ...own, ...own.map((n) => printer.nameOf(n, false)), ...own.map((n) => printer.nameOf(n, true))]);
+  const exported = decls.filter((d) => (d.kind === 'function' || d.kind === 'const') && d.exported).map((d) => topName(d)!);
+  const missing: { name: string; why: string }[] = [];
+  // Before lowering, what needs a solver: lowering the blocks of functions that cannot be given would be wasted.
+  const unlowered = byName(decls);
+  const candidates = exported.filter((name) => {
+    const { solvers } = closure(name, unlowered);
+    if (solvers.length) missing.push({ name, why: `needs the solver${solvers.length > 1 ? 's' : ''} ${solvers.join(', ')} (src/numeric)` });
+    return solvers.length === 0;
+  });
+  const wanted = new Set(candidates.flatMap((name) => [...closure(name, unlowered).names]));
+  // No chunks: the limit on a function's size is V8's, not a C compiler's or CPython's.
+  const lowered = lowerKernels({ header: [], decls: decls.filter((d) => wanted.has(topName(d) ?? '')) }, { chunkOps: Infinity }).decls;
+  const top = byName(lowered);
+  const lines = new Map<Decl, string[] | Untranslatable>();
+  const print = (d: Decl): string[] | Untranslatable => {
+    let l = lines.get(d);
+    if (!l) {
+      try {
+        l = printer.printDecl(d, top);
+      } catch (err) {
+        if (!(err instanceof Untranslatable)) throw err;
+        l = err;
+      }
+      lines.set(d, l);
+    }
+    return l;
+  };
+  const available: string[] = [];
+  const needed = new Set<string>();
+  for (const name of candidates) {
+    const { names } = closure(name, top);
+    const failed = [...names].map((n) => print(top.get(n)!)).find((l): l is Untranslatable => l instanceof Untranslatable);
+    if (failed) missing.push({ name, why: failed.message });
+    else {
+      available.push(name);
+      for (const n of names) needed.add(n);
+    }
+  }
+  const printed = lowered.filter((d) => needed.has(topName(d) ?? '')).map((decl) => ({ decl, lines: print(decl) as string[] }));
+  const order = new Map(exported.map((n, i) => [n, i]));
+  missing.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
+  const signatures = new Map(
+    available.flatMap((name) => {
+      const d = top.get(name)!;
+      return d.kind === 'function' ? [[name, d.params.map((p) => p.name)] as const] : [];
+    }),
+  );
+  return { printed, top, available, signatures, missing };
+}
+
+/** The header's lines: what the module is, its layout, and what it does not give yet. */
+export function targetHeader(sys: DerivedSystem, sourceFile: string, language: string, t: TargetModule, nameOf: (name: string) => string): string[] {
+  const { model } = sys;
+  const n = model.coordinates.length;
+  const m = sys.unilateral?.contacts.length ?? 0;
+  return [
+    `${model.title} — generated by ${TOOLKIT} from ${sourceFile} (${language}). Do not edit.`,
+    '',
+    'Method: Lagrange equations of the second kind, M(q,t)·q̈ = forcing(q,q̇,t).',
+    '',
+    'Layout:',
+    `  q  = [${model.coordinates.map((c) => c.name).join(', ')}]`,
+    `  qd = [${model.coordinates.map((c) => c.qd.name).join(', ')}]`,
+    `  x  = [...q, ...qd]    state of rhs(t, x, p): [...qd, ...q̈] (${2 * n})`,
+    `  p  = [${model.parameters.map((p) => p.name).join(', ')}]    every value given (defaults: ${nameOf('defaults')})`,
+    `  massMatrix: row-major ${n}×${n}; forcing, accelerations, momenta: length ${n}`,
+    ...(m ? [`  gaps, gapRates, restitution: length ${m} [${model.unilateral.map((u) => u.name).join(', ')}]; gapJacobian: row-major ${m}×${n}`] : []),
+    '',
+    `Given: ${t.available.map(nameOf).join(', ')}.`,
+    ...(t.missing.length ? [`Not yet given in ${language} (the TypeScript module has them):`, ...t.missing.map((x) => `  ${nameOf(x.name)}: ${x.why}`)] : []),
+  ];
+}

@@ -1,0 +1,123 @@
+// The C module of every example model (print-c.ts): it compiles with
+// `gcc -std=c99 -Wall -Wextra -Werror -pedantic`, and a driver reading
+// random cases from stdin gives what the TypeScript module gives to 1e-12
+// relative, for every function the C module has. Without gcc the check
+// says it skipped, except in CI (CI=true), where a missing compiler fails.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cPrefix, generateC } from '../../src/codegen/print-c.js';
+import { snake } from '../../src/codegen/target.js';
+import { derived, loadExamples } from '../helpers/examples.js';
+import {
+  type Case,
+  CASES,
+  expectContractListed,
+  expectSame,
+  HAVE_GCC,
+  IN_CI,
+  INSTALL,
+  modelCases,
+  type ModelCases,
+  parseNumber,
+  tsResult,
+} from '../helpers/targets.js';
+
+const FLAGS = ['-std=c99', '-Wall', '-Wextra', '-Werror', '-pedantic', '-O1', '-ffp-contract=off'];
+
+if (!HAVE_GCC && !IN_CI) console.warn(`gcc not found: the C agreement checks are skipped; ${INSTALL}.`);
+
+/** A driver that reads cases (t, q, qd, pm, p and the two bad p) and prints each function's values, a line each. */
+function driver(m: ModelCases, prefix: string, header: string, calls: readonly { name: string; params: readonly string[]; length: number }[]): string {
+  const n = m.sys.model.coordinates.length;
+  const np = m.sys.model.parameters.length;
+  const most = Math.max(1, ...calls.map((c) => c.length));
+  const read = (v: string, k: number): string => `for (int i = 0; i < ${k}; i++) if (scanf("%lf", &${v}[i]) != 1) return 1;`;
+  const lines = calls.map(({ name, params, length }) => {
+    if (name === 'checkParams')
+      return `printf("%d %d %d\\n", ${prefix}_check_params(p, msgs, 1), ${prefix}_check_params(bad0, msgs, 1), ${prefix}_check_params(bad1, msgs, 1));`;
+    const args = params.join(', ');
+    return length === 0 ? `printf("%.17g\\n", ${prefix}_${snake(name)}(${args}));` : `${prefix}_${snake(name)}(${args}); put(out, ${length});`;
+  });
+  return [
+    '#include <stdio.h>',
+    `#include "${header}"`,
+    'static void put(const double *v, int k) { for (int i = 0; i < k; i++) printf("%.17g ", v[i]); printf("\\n"); }',
+    'int main(void) {',
+    `  double t, q[${n}], qd[${n}], pm[${n}], x[${2 * n}], z[${2 * n}], p[${np + 1}], bad0[${np + 1}], bad1[${np + 1}], out[${most}];`,
+    '  const char *msgs[1];',
+    '  while (scanf("%lf", &t) == 1) {',
+    `    ${read('q', n)} ${read('qd', n)} ${read('pm', n)} ${read('p', np)} ${read('bad0', np)} ${read('bad1', np)}`,
+    `    for (int i = 0; i < ${n}; i++) { x[i] = z[i] = q[i]; x[${n} + i] = qd[i]; z[${n} + i] = pm[i]; }`,
+    ...lines.map((l) => `    ${l}`),
+    '  }',
+    '  return 0;',
+    '}',
+    '',
+  ].join('\n');
+}
+
+const caseLine = (c: Case): string =>
+  [c.t, ...c.q, ...c.qd, ...c.pm, ...c.p, ...c.bad[0], ...c.bad[1]].map((v) => (Number.isNaN(v) ? 'nan' : `${v}`)).join(' ');
+
+const examples = await loadExamples();
+
+/** Compiles a module's source under the strict flags into `dir`; throws with gcc's messages. */
+function compile(dir: string, c: ReturnType<typeof generateC>, object: string): void {
+  writeFileSync(join(dir, c.header.fileName), c.header.text);
+  writeFileSync(join(dir, c.source.fileName), c.source.text);
+  execFileSync('gcc', [...FLAGS, '-c', join(dir, c.source.fileName), '-o', object], { stdio: 'pipe' });
+}
+
+describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the TypeScript module', () => {
+  it('gcc is installed (CI never skips this check)', () => {
+    expect(HAVE_GCC, `gcc is missing: ${INSTALL}`).toBe(true);
+  });
+
+  const dir = mkdtempSync(join(tmpdir(), 'mechanics-c-'));
+  it.each(examples.map((ex, i) => [ex.spec.name, ex, i] as const))(
+    '%s: compiles warning-free, gives the same values, and lists what it does not give',
+    async (name, ex, i) => {
+      if (!HAVE_GCC) return;
+      const m = await modelCases(ex, 9100 + i);
+      const c = generateC(m.sys, ex.source);
+      // Output lengths from TypeScript's values (0: a number).
+      const calls = [...c.signatures].map(([fn, params]) => {
+        const r = tsResult(m, fn, params, m.cases[0]!);
+        return { name: fn, params, length: typeof r === 'number' ? 0 : r.length };
+      });
+      const exe = join(dir, name);
+      writeFileSync(join(dir, `${name}-driver.c`), driver(m, cPrefix(m.sys.model.name), c.header.fileName, calls));
+      // The module under the strict flags; the driver (test code, stdio) beside it.
+      compile(dir, c, `${exe}.o`);
+      execFileSync('gcc', ['-std=c99', '-O1', '-I', dir, join(dir, `${name}-driver.c`), `${exe}.o`, '-lm', '-o', exe], { stdio: 'pipe' });
+      const output = execFileSync(exe, { input: `${m.cases.map(caseLine).join('\n')}\n` })
+        .toString()
+        .trim()
+        .split('\n');
+      expect(output.length).toBe(CASES * calls.length);
+      m.cases.forEach((cs, k) =>
+        calls.forEach((call, j) => {
+          const got = output[k * calls.length + j]!.trim().split(/\s+/).map(parseNumber);
+          expectSame(got, tsResult(m, call.name, call.params, cs), call.name, `${name}: ${call.name}, case ${k}`);
+        }),
+      );
+      expectContractListed(m, c.available, c.missing, c.header.text, (fn) => `${cPrefix(m.sys.model.name)}_${snake(fn)}`);
+      expect(readFileSync(join(dir, c.header.fileName), 'utf8')).toContain(
+        `#define ${cPrefix(m.sys.model.name).toUpperCase()}_N ${m.sys.model.coordinates.length}`,
+      );
+    },
+    120_000,
+  );
+
+  it('a title that would close or open a comment, or start a trigraph, stays in the comment', () => {
+    if (!HAVE_GCC) return;
+    const ball = examples.find((e) => e.spec.name === 'bouncing-ball')!;
+    const title = 'Ball */ int x; /* ??= \\';
+    const c = generateC(derived({ ...ball.spec, title }), ball.source);
+    expect(c.header.text).toContain('Ball * / int x; / * ??= \\');
+    compile(dir, c, join(dir, 'title.o'));
+  });
+});

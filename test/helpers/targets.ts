@@ -1,0 +1,151 @@
+// What the C and Python agreement tests share: whether the tools are
+// installed, random cases per example model (fixed seeds), the TypeScript
+// module's values for them, and the comparison.
+import { execFileSync } from 'node:child_process';
+import { expect } from 'vitest';
+import type { DerivedSystem } from '../../src/derive/system.js';
+import type { LoadedModule } from '../../src/runtime/contract.js';
+import { derived, type ExampleFile, paramsOf, qdOf, qOf, randomEnv, STATE_OPTIONS } from './examples.js';
+import { loadGenerated } from './generated-module.js';
+import { maxAbs, relErr } from './numeric.js';
+import { rng } from './random.js';
+
+/** In CI a missing system tool fails the check instead of skipping it. */
+export const IN_CI = process.env.CI === 'true';
+export const INSTALL = 'install them with .ci/install-system-deps.sh (apt-get install gcc python3-numpy python3-scipy)';
+
+const succeeds = (cmd: string, args: readonly string[]): boolean => {
+  try {
+    execFileSync(cmd, args, { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const HAVE_GCC = succeeds('gcc', ['--version']);
+export const HAVE_NUMPY = succeeds('python3', ['-c', 'import numpy']);
+
+export const CASES = 5;
+export const RTOL = 1e-12;
+
+/** One random case: time, state, the momenta at it, the parameters, and two parameter arrays checkParams must refuse. */
+export interface Case {
+  readonly t: number;
+  readonly q: number[];
+  readonly qd: number[];
+  readonly pm: number[];
+  readonly p: number[];
+  /** p with its first value NaN (refused as not finite); p negated (refused by whatever limits it breaks). */
+  readonly bad: readonly [number[], number[]];
+}
+
+export interface ModelCases {
+  readonly name: string;
+  readonly sys: DerivedSystem;
+  readonly ts: LoadedModule;
+  readonly cases: readonly Case[];
+}
+
+/** The model's random cases (seeded by its place among the examples) and its TypeScript module. */
+export async function modelCases(ex: ExampleFile, seed: number): Promise<ModelCases> {
+  const sys = derived(ex.spec);
+  const ts = await loadGenerated(sys, ex.source);
+  const r = rng(seed);
+  const names = sys.model.parameters.map((p) => p.name);
+  const cases = Array.from({ length: CASES }, (): Case => {
+    const env = randomEnv(sys.model, r, STATE_OPTIONS[sys.model.name]);
+    const t = env.t!;
+    const q = qOf(sys.model, env);
+    const qd = qdOf(sys.model, env);
+    const record = paramsOf(sys.model, env);
+    const p = names.map((n) => record[n]!);
+    return { t, q, qd, pm: [...ts.momenta(t, q, qd, record)], p, bad: [p.map((v, k) => (k === 0 ? Number.NaN : v)), p.map((v) => -v)] };
+  });
+  return { name: sys.model.name, sys, ts, cases };
+}
+
+export const record = (sys: DerivedSystem, p: readonly number[]): Record<string, number> =>
+  Object.fromEntries(sys.model.parameters.map((x, k) => [x.name, p[k]!]));
+
+/** An argument of a generated function by its name in the IR, for one case (p as the array; the TypeScript call turns it into a record). */
+export function argument(name: string, c: Case): number | number[] {
+  switch (name) {
+    case 't':
+      return c.t;
+    case 'q':
+      return c.q;
+    case 'qd':
+      return c.qd;
+    case 'pm':
+      return c.pm;
+    case 'x':
+      return [...c.q, ...c.qd];
+    case 'z':
+      return [...c.q, ...c.pm];
+    case 'p':
+      return c.p;
+    default:
+      throw new Error(`the agreement test has no value for the argument '${name}'`);
+  }
+}
+
+/** The arguments of `params` but the output array. */
+export const inputs = (params: readonly string[]): readonly string[] => params.filter((p) => p !== 'out');
+
+/**
+ * What the TypeScript module gives for function `name`: a number or an
+ * array; for checkParams the counts of problems of p and of the bad arrays.
+ */
+export function tsResult(m: ModelCases, name: string, params: readonly string[], c: Case): number | number[] {
+  const fn = (m.ts as unknown as Record<string, (...args: unknown[]) => unknown>)[name];
+  if (!fn) throw new Error(`the TypeScript module of ${m.name} has no ${name}`);
+  if (name === 'checkParams') return [c.p, ...c.bad].map((p) => (fn(record(m.sys, p)) as unknown[]).length);
+  const out = fn(...inputs(params).map((a) => (a === 'p' ? record(m.sys, c.p) : argument(a, c))));
+  return typeof out === 'number' ? out : Array.from(out as ArrayLike<number>);
+}
+
+/** A target's values for one case against TypeScript's: checkParams' counts equal, every other value to RTOL. */
+export function expectSame(actual: readonly number[], expected: number | readonly number[], fn: string, what: string): void {
+  if (fn === 'checkParams') expect(actual, `${what}: counts of problems (p, p with NaN, −p)`).toEqual(expected);
+  else expectAgree(actual, typeof expected === 'number' ? [expected] : expected, what);
+}
+
+/** Each value to RTOL relative to the largest of its output (an entry that cancels to ~0 is as exact as the terms it came from). */
+function expectAgree(actual: readonly number[], expected: readonly number[], what: string): void {
+  expect(actual.length, `${what}: length`).toBe(expected.length);
+  const scale = maxAbs(expected);
+  for (let i = 0; i < expected.length; i++) {
+    // A non-finite value (a 'stick' contact's infinite friction) is the same value.
+    if (!Number.isFinite(expected[i]!)) {
+      expect(actual[i], `${what}[${i}]`).toBe(expected[i]);
+      continue;
+    }
+    const e = relErr(actual[i]!, expected[i]!, scale);
+    expect(e, `${what}[${i}]: ${actual[i]} against TypeScript's ${expected[i]} (relative error ${e.toExponential(2)})`).toBeLessThanOrEqual(RTOL);
+  }
+}
+
+/** A number as C's printf %g or Python's str writes it (inf, -inf, nan included). */
+export const parseNumber = (s: string): number => (/^[+-]?inf/i.test(s) ? (s.startsWith('-') ? -Infinity : Infinity) : /nan/i.test(s) ? Number.NaN : Number(s));
+
+/**
+ * Every function of the TypeScript module is either given by the target or
+ * listed, with its reason, in the target's header (`text`, under the
+ * target's name `nameOf`): no part of the contract is silently left out.
+ */
+export function expectContractListed(
+  m: ModelCases,
+  given: readonly string[],
+  missing: readonly { name: string; why: string }[],
+  text: string,
+  nameOf: (name: string) => string,
+): void {
+  const ts = Object.entries(m.ts)
+    .filter(([, v]) => typeof v === 'function')
+    .map(([k]) => k)
+    .sort();
+  const functions = given.filter((g) => g !== 'parameters' && g !== 'defaults');
+  expect([...functions, ...missing.map((x) => x.name)].sort(), `${m.name}: given and listed`).toEqual(ts);
+  for (const x of missing) expect(text, `${m.name}: the header lists ${x.name}`).toContain(`${nameOf(x.name)}: ${x.why}`);
+}

@@ -112,6 +112,23 @@ export default defineModel({
         where: { w: 'impact1.wall.n-', k: 'impact1.wall.n.inverseMass' },
         note: 'Carnot: for $W \\le 1$ the kinetic energy never increases, the loss $(1 - e^2) w^2/(2k) \\ge 0$.',
       },
+      {
+        eq: '§9',
+        name: 'T^{-} - T^{+}',
+        formula: '(B11*J1^2 + 2*B12*J1*J2 + B22*J2^2)/2',
+        derived: 'impact1.single.ΔT',
+        where: { J1: "impact1.single.[q1']", J2: "impact1.single.[q2']", B11: '(m1 + m2)*l1^2', B12: 'm2*l1*l2*cos(q1 - q2)', B22: 'm2*l2^2' },
+        at: { e: 0 },
+        note: 'Carnot’s theorem for the plastic impact ($W = 0$): the energy lost is the kinetic energy of the lost velocities, $\\frac{1}{2}(B\\Delta\\dot{q}, \\Delta\\dot{q})$, with $B$ the mass matrix of the two rods.',
+      },
+      {
+        eq: '(9.5)',
+        name: '\\dot{f}_{1}^{+}',
+        formula: '0',
+        derived: 'impact1.single.wall.n+',
+        at: { e: 0 },
+        note: 'after a plastic impact ($W = 0$) the velocity keeps (9.5), $(\\partial g/\\partial q)\\dot{q}^{+} = 0$: the bob moves on along the wall.',
+      },
     ],
     // Non-strict: the impulse vanishes where w = 0, the loss also at e = 1.
     claims: [

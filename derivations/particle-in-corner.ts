@@ -42,6 +42,37 @@ export default defineModel({
     source: 'kugushev2002',
     formulas: [
       {
+        eq: '(8.11)',
+        name: '\\ddot{y}',
+        formula: '(-m*g - (-1)*sigma)/m',
+        derived: "phase.floor.y''",
+        where: { sigma: 'phase.floor.floor.n' },
+        note: 'sliding on the floor (regime 2 of §9), $M\\ddot{x} = F - G_2^{\\prime}\\dot{\\sigma}_2$ with $d\\mu_2 = \\dot{\\sigma}_2\\,dt$.',
+      },
+      {
+        eq: '(9.5)',
+        name: '\\partial g_2/\\partial x\\ \\ddot{x}',
+        formula: '0',
+        derived: "phase.floor.y''",
+        note: '(9.5) differentiated once more along the floor, the equation that with (8.11) gives $\\dot{\\sigma}_2$.',
+      },
+      {
+        eq: '(8.11)',
+        name: '\\ddot{x}',
+        formula: '(0 - 1*sigma)/m',
+        derived: "phase.wall.x''",
+        where: { sigma: 'phase.wall.wall.n' },
+        note: 'held against the wall alone, $M\\ddot{x} = F - G_1^{\\prime}\\dot{\\sigma}_1$.',
+      },
+      { eq: '(8.11)', name: '\\ddot{y}', formula: '(-m*g - k*sigma)/m', derived: "phase.wall.y''", where: { sigma: 'phase.wall.wall.n' } },
+      {
+        eq: '(9.5)',
+        name: '\\partial g_1/\\partial x\\ \\ddot{x}',
+        formula: 'X + k*Y = 0',
+        where: { X: "phase.wall.x''", Y: "phase.wall.y''" },
+        note: '(9.5) differentiated once more along the wall.',
+      },
+      {
         eq: '(8.13)',
         name: '\\Delta\\dot{x}',
         formula: '-mu1*1/m - mu2*0/m',
@@ -101,6 +132,20 @@ export default defineModel({
     ],
     // Which mode the corner rule picks: the floor's impulse is non-negative, and leaving it the particle would sink into it.
     claims: [
+      {
+        eq: '§9',
+        name: '\\dot{\\sigma}_2 \\ge 0',
+        claim: 'sigma >= 0',
+        where: { sigma: 'phase.floor.floor.n' },
+        note: 'the floor holds the particle sliding on it.',
+      },
+      {
+        eq: '§9',
+        name: '\\dot{\\sigma}_1 \\le 0',
+        claim: 'sigma <= 0',
+        where: { sigma: 'phase.wall.wall.n' },
+        note: 'the wall leaning over the particle cannot hold it: $\\dot{\\sigma}_1 < 0$ for $k > 0$, so the particle leaves it.',
+      },
       { eq: '§9', name: '\\Delta\\mu_1 \\ge 0', claim: 'mu >= 0', where: { mu: 'impact1.stays.wall.n' } },
       {
         eq: '§9',
@@ -124,12 +169,6 @@ export default defineModel({
         name: '\\gamma \\equiv 0',
         reason:
           'the statement that the reactions’ measures have no singular continuous part is a theorem about the solutions, proved in the paper by induction on the constraints; the toolkit assumes the decomposition $d\\mu = \\dot{\\sigma}\\,dt + \\Delta\\mu$ it proves and does not derive it.',
-      },
-      {
-        eq: '(9.3)',
-        name: '\\dot{\\sigma}_2',
-        reason:
-          'the floor’s reaction $\\dot{\\sigma}_2 = mg$ while the particle slides along it is solved in the contact phase and printed with the equations of the first kind, but no fact names a contact phase’s multiplier, so it is not set beside the paper here.',
       },
     ],
   },

@@ -239,7 +239,7 @@ describe('a wrong formula', () => {
 
 describe('the double pendulum at a wall against Kugushev–Sorokina §1 and §9', () => {
   const rows = report(pendulumWall).rows;
-  it('Appell (1.2), the impact equation (1.3), the quadratic (1.4) and its root at e = 1, energy kept at e = 1, the closing relation of §9 and its consequences agree', () => {
+  it('Appell (1.2), the impact equation (1.3), the quadratic (1.4) and its root at e = 1, energy kept at e = 1, the closing relation of §9 and its consequences, Carnot and (9.5) at e = 0, (10.15) and (9.5) along the wall agree', () => {
     expect(rows.map((r) => [r.formula.eq, r.agrees, r.how])).toEqual([
       ['(1.2)', true, 'symbolic'],
       ['(1.3)', true, 'symbolic'],
@@ -253,7 +253,15 @@ describe('the double pendulum at a wall against Kugushev–Sorokina §1 and §9'
       ['§9', true, 'symbolic'],
       ['§9', true, 'symbolic'],
       ['(9.5)', true, 'symbolic'],
+      ['(10.15)', true, 'symbolic'],
+      ['(10.15)', true, 'symbolic'],
+      ['(9.5)', true, 'symbolic'],
     ]);
+  });
+  it('(10.15) along the wall with the reaction’s sign reversed disagrees', () => {
+    const spec = pendulumWall.paper!;
+    const wrong = { ...spec.formulas[12]!, formula: spec.formulas[12]!.formula!.replace('= -l1', '= l1') };
+    expect(paperCheck(derived(pendulumWall), { ...spec, formulas: [wrong] }).rows[0]!.agrees).toBe(false);
   });
   it('Carnot at e = 0: T⁻ − T⁺ is ½(BΔq̇, Δq̇) with B typed by hand, and a B without the coupling disagrees', () => {
     const carnot = rows[10]!;

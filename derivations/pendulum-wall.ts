@@ -4,6 +4,8 @@ import { defineModel } from '../src/model/index.js';
 
 /** The generalized momenta before and after the impact (kugushev2002 (1.2), (1.3)). */
 const MOMENTA = { P1m: 'impact1.pq1-', P2m: 'impact1.pq2-', P1p: 'impact1.single.pq1+', P2p: 'impact1.single.pq2+' };
+/** The accelerations and the wall's reaction density σ̇ while the bob slides along it (kugushev2002 §9, regime 2). */
+const PHASE = { A1: "phase.wall.q1''", A2: "phase.wall.q2''", sigma: 'phase.wall.wall.n' };
 /** The wall's row ∂f/∂q at the impact, f = −g. */
 const ROW = { F1: 'impact1.wall.n.dq1', F2: 'impact1.wall.n.dq2' };
 
@@ -111,6 +113,43 @@ export default defineModel({
         derived: 'impact1.single.ΔT',
         where: { w: 'impact1.wall.n-', k: 'impact1.wall.n.inverseMass' },
         note: 'Carnot: for $W \\le 1$ the kinetic energy never increases, the loss $(1 - e^2) w^2/(2k) \\ge 0$.',
+      },
+      {
+        eq: '§9',
+        name: 'T^{-} - T^{+}',
+        formula: '(B11*J1^2 + 2*B12*J1*J2 + B22*J2^2)/2',
+        derived: 'impact1.single.ΔT',
+        where: { J1: "impact1.single.[q1']", J2: "impact1.single.[q2']", B11: '(m1 + m2)*l1^2', B12: 'm2*l1*l2*cos(q1 - q2)', B22: 'm2*l2^2' },
+        at: { e: 0 },
+        note: 'Carnot’s theorem for the plastic impact ($W = 0$): the energy lost is the kinetic energy of the lost velocities, $\\frac{1}{2}(B\\Delta\\dot{q}, \\Delta\\dot{q})$, with $B$ the mass matrix of the two rods.',
+      },
+      {
+        eq: '(9.5)',
+        name: '\\dot{f}_{1}^{+}',
+        formula: '0',
+        derived: 'impact1.single.wall.n+',
+        at: { e: 0 },
+        note: 'after a plastic impact ($W = 0$) the velocity keeps (9.5), $(\\partial g/\\partial q)\\dot{q}^{+} = 0$: the bob moves on along the wall.',
+      },
+      {
+        eq: '(10.15)',
+        name: '\\frac{d}{dt}\\frac{\\partial L}{\\partial \\dot{q}_1} - \\frac{\\partial L}{\\partial q_1}',
+        formula: '(m1 + m2)*l1^2*A1 + m2*l1*l2*C*A2 + m2*l1*l2*S*V2^2 + (m1 + m2)*g*l1*S1 = -l1*C1*sigma',
+        where: { ...PHASE, C: 'cos(q1 - q2)', S: 'sin(q1 - q2)', S1: 'sin(q1)', C1: 'cos(q1)', V2: "q2'" },
+        note: 'the bob sliding along the wall (regime 2 of §9), $d\\mu = \\dot{\\sigma}\\,dt$: the equations of the two rods typed by hand, the right-hand side $-(\\partial g/\\partial q)\\dot{\\sigma}$.',
+      },
+      {
+        eq: '(10.15)',
+        name: '\\frac{d}{dt}\\frac{\\partial L}{\\partial \\dot{q}_2} - \\frac{\\partial L}{\\partial q_2}',
+        formula: 'm2*l2^2*A2 + m2*l1*l2*C*A1 - m2*l1*l2*S*V1^2 + m2*g*l2*S2 = -l2*C2*sigma',
+        where: { ...PHASE, C: 'cos(q1 - q2)', S: 'sin(q1 - q2)', S2: 'sin(q2)', C2: 'cos(q2)', V1: "q1'" },
+      },
+      {
+        eq: '(9.5)',
+        name: '\\ddot{g}',
+        formula: 'l1*cos(q)*A1 + l2*cos(r)*A2 - l1*sin(q)*V1^2 - l2*sin(r)*V2^2 = 0',
+        where: { ...PHASE, q: 'q1', r: 'q2', V1: "q1'", V2: "q2'" },
+        note: '(9.5) differentiated once more along the wall, the equation that with (10.15) gives $\\dot{\\sigma}$.',
       },
     ],
     // Non-strict: the impulse vanishes where w = 0, the loss also at e = 1.

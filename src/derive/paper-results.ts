@@ -102,6 +102,11 @@
 //                                            (motion/limit-motion.ts: its terms vanishing inside
 //                                            the piece dropped, an end not in closed form for
 //                                            finite p found in the limit, kozlov1988 (2.7))
+// Facts of a contact phase (kugushev2002 §9, regime 2), the active contacts
+// named joined by commas, where it is solved in closed form:
+//   phase.{contacts}.{q}''             q̈ while those contacts hold (9.3), (9.5)
+//   phase.{contacts}.{row}             σ̇ of a row, the density of dμ = σ̇ dt (< 0: the
+//                                      system leaves that constraint)
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
 import { add, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
@@ -137,7 +142,19 @@ export function derivedFacts(system: DerivedSystem): Facts {
   compliantFacts(system, facts);
   patchFacts(system, facts);
   trajectoryFacts(system, facts);
+  phaseFacts(system, facts);
   return facts;
+}
+
+/** Each contact phase solved in closed form: q̈ and the multipliers σ̇ of its rows (as solved: the phases of every model are many, and few are printed). */
+function phaseFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
+  const u = system.unilateral;
+  for (const phase of u?.phases ?? []) {
+    if (!phase.explicit) continue;
+    const key = `phase.${phase.active.map((j) => u!.contacts[j]!.constraint.name).join(',')}`;
+    system.model.coordinates.forEach((c, i) => facts.set(`${key}.${c.name}''`, phase.explicit!.qdd[i]!));
+    phase.rows.forEach((r, k) => facts.set(`${key}.${r.label}`, phase.explicit!.multipliers[k]!));
+  }
 }
 
 /** Each piece of the motion in closed form: its start, end, q(t) and q̇(t). */

@@ -24,6 +24,7 @@ import doublePendulum from '../../derivations/double-pendulum.js';
 import bouncingBall from '../../derivations/bouncing-ball.js';
 import parabolic from '../../derivations/parabolic-billiard.js';
 import block from '../../derivations/block-on-incline.js';
+import corner from '../../derivations/particle-in-corner.js';
 import { diff } from '../../src/core/diff.js';
 import { subs } from '../../src/core/subs.js';
 import { simplify } from '../../src/core/trig.js';
@@ -278,5 +279,18 @@ describe('kozlov1988 §4: the parabolic billiard’s strike-to-strike map', () =
     const J = (out: string, input: string) => evaluate(fact(facts, system, `impact1.single.next[${out},${input}]@x=0@x'-=0`)!, { a, g, e, "y'-": -v });
     expect(J('x', 'x') * J("x'-", "x'-") - J('x', "x'-") * J("x'-", 'x')).toBeCloseTo(1, 12);
     expect(J('x', 'x') + J("x'-", "x'-")).toBeCloseTo(2 - (2 * e * (1 + e) * v * v) / (a * g), 12);
+  });
+});
+
+describe('kugushev2002 §9: the contact phases as facts', () => {
+  const facts = derivedFacts(derived(corner));
+  const at = (name: string, env: Record<string, number>) => evaluate(facts.get(name)!, env);
+  const env = { m: 2, g: 9.81, k: 0.4, d: 1, e: 0.5 };
+  it('on the floor the particle slides with q̈ = 0 and σ̇ = mg', () => {
+    expect([at("phase.floor.x''", env), at("phase.floor.y''", env), at('phase.floor.floor.n', env)]).toEqual([0, 0, expect.closeTo(2 * 9.81, 12)]);
+  });
+  it('held in the corner q̈ = 0, the floor bears mg and the wall nothing', () => {
+    expect(at('phase.wall,floor.floor.n', env)).toBeCloseTo(2 * 9.81, 12);
+    expect(at('phase.wall,floor.wall.n', env)).toBeCloseTo(0, 12);
   });
 });

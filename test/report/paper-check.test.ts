@@ -8,6 +8,9 @@ import hingedCompass from '../../derivations/hinged-compass.js';
 import { katexInputs } from '../../src/report/render-html.js';
 import compass from '../../derivations/compass.js';
 import rimlessWheel from '../../derivations/rimless-wheel.js';
+import pendulumWall from '../../derivations/pendulum-wall.js';
+import particleInCorner from '../../derivations/particle-in-corner.js';
+import type { ModelSpec } from '../../src/model/index.js';
 import type { Inline } from '../../src/report/document.js';
 import { TOOLKIT } from '../../src/codegen/module.js';
 import { buildReport } from '../../src/report/report.js';
@@ -47,6 +50,30 @@ describe('a paper’s results not derived', () => {
   it('and a paper without any has no such section', () => {
     const plain = buildReport(system, { source: 'derivations/compass.ts', toolkit: TOOLKIT, paper: paperCheck(system, compass.paper!) });
     expect(plain.sections.map((s) => s.id)).not.toContain('paper-not-derived');
+  });
+});
+
+describe('the Kugushev–Sorokina reports', () => {
+  const sections = (spec: ModelSpec) => {
+    const system = derived(spec);
+    return buildReport(system, { source: `derivations/${spec.name}.ts`, toolkit: TOOLKIT, paper: paperCheck(system, spec.paper!) }).sections;
+  };
+  const checked = [pendulumWall, particleInCorner].map((spec) => {
+    const table = sections(spec)
+      .find((s) => s.id === 'paper-check')!
+      .blocks.find((b) => b.kind === 'table');
+    return table?.kind === 'table' ? table.rows.map((r) => [r[0]![0] as string, r[4]![0] as string]) : [];
+  });
+  it('state (1.2)–(1.4), (8.11), (8.13), (8.14), (9.5), (10.15) and §9 (the corner, Carnot) as results, every one agreeing', () => {
+    const numbers = new Set(checked.flat().map(([eq]) => eq));
+    expect([...numbers].sort()).toEqual(['(1.2)', '(1.3)', '(1.4)', '(10.15)', '(8.11)', '(8.13)', '(8.14)', '(9.5)', '§1', '§9']);
+    for (const [, verdict] of checked.flat()) expect(verdict).toMatch(/^yes, /);
+  });
+  it('list what the corner’s report does not derive', () => {
+    const list = sections(particleInCorner)
+      .find((s) => s.id === 'paper-not-derived')!
+      .blocks.find((b) => b.kind === 'list');
+    expect(list?.kind === 'list' ? list.items.map((i) => i[0]) : []).toEqual(['§9']);
   });
 });
 

@@ -53,6 +53,7 @@ const ORDER = [
   'paper-results',
   'paper-check',
   'paper-claims',
+  'paper-not-derived',
   'simulation',
   'basin',
   'measure-form',

@@ -10,6 +10,7 @@ import type { PaperSpec } from '../../src/model/spec.js';
 import { checkPaperFormulas, paperCheck } from '../../src/studies/paper-check.js';
 import planes from '../../derivations/point-between-planes.js';
 import pendulumWall from '../../derivations/pendulum-wall.js';
+import particleInCorner from '../../derivations/particle-in-corner.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { fn, type Expr } from '../../src/core/expr.js';
 import type { PaperFormula } from '../../src/model/validate/paper.js';
@@ -238,7 +239,7 @@ describe('a wrong formula', () => {
 
 describe('the double pendulum at a wall against Kugushev–Sorokina §1 and §9', () => {
   const rows = report(pendulumWall).rows;
-  it('Appell (1.2), the impact equation (1.3), the quadratic (1.4) and its root at e = 1, energy kept at e = 1, the closing relation of §9 and its consequences agree', () => {
+  it('Appell (1.2), the impact equation (1.3), the quadratic (1.4) and its root at e = 1, energy kept at e = 1, the closing relation of §9 and its consequences, Carnot and (9.5) at e = 0, (10.15) and (9.5) along the wall agree', () => {
     expect(rows.map((r) => [r.formula.eq, r.agrees, r.how])).toEqual([
       ['(1.2)', true, 'symbolic'],
       ['(1.3)', true, 'symbolic'],
@@ -250,7 +251,24 @@ describe('the double pendulum at a wall against Kugushev–Sorokina §1 and §9'
       ['§9', true, 'symbolic'],
       ['§9', true, 'symbolic'],
       ['§9', true, 'symbolic'],
+      ['§9', true, 'symbolic'],
+      ['(9.5)', true, 'symbolic'],
+      ['(10.15)', true, 'symbolic'],
+      ['(10.15)', true, 'symbolic'],
+      ['(9.5)', true, 'symbolic'],
     ]);
+  });
+  it('(10.15) along the wall with the reaction’s sign reversed disagrees', () => {
+    const spec = pendulumWall.paper!;
+    const wrong = { ...spec.formulas[12]!, formula: spec.formulas[12]!.formula!.replace('= -l1', '= l1') };
+    expect(paperCheck(derived(pendulumWall), { ...spec, formulas: [wrong] }).rows[0]!.agrees).toBe(false);
+  });
+  it('Carnot at e = 0: T⁻ − T⁺ is ½(BΔq̇, Δq̇) with B typed by hand, and a B without the coupling disagrees', () => {
+    const carnot = rows[10]!;
+    expect(carnot.formula.at?.get('e')).toBeDefined();
+    const spec = pendulumWall.paper!;
+    const uncoupled = { ...spec.formulas[10]!, where: { ...spec.formulas[10]!.where, B12: '0' } };
+    expect(paperCheck(derived(pendulumWall), { ...spec, formulas: [uncoupled] }).rows[0]!.agrees).toBe(false);
   });
   it('the relations set their two sides, each typed from the paper: Appell’s p⁺·v beside p⁻·v', () => {
     const appell = rows[0]!;
@@ -395,5 +413,48 @@ describe('Smirnov example 3: the n-gon journal (2.4) and the threshold (2.5)', (
       expect(delta(Math.PI / n, kappa)).toBeCloseTo(det, 12);
       expect(Math.abs(delta((2 * Math.PI) / n, kappa) - det)).toBeGreaterThan(1e-9);
     }
+  });
+});
+
+describe('a particle sliding into a leaning wall against Kugushev–Sorokina §8–§10: the corner', () => {
+  const check = report(particleInCorner);
+  it('(8.11) and (9.5) on the floor and on the wall, (8.13), (8.14), (10.15) over both constraints, the corner rule, (9.5) and Carnot at W = 0 agree', () => {
+    expect(check.rows.map((r) => [r.formula.eq, r.agrees])).toEqual(
+      ['(8.11)', '(9.5)', '(8.11)', '(8.11)', '(9.5)', '(8.13)', '(8.13)', '(8.14)', '(10.15)', '(10.15)', '§9', '(9.5)', '(9.5)', '§9'].map((eq) => [
+        eq,
+        true,
+      ]),
+    );
+  });
+  it('the phases’ reactions by hand: σ̇₂ = mg on the floor, σ̇₁ = −mgk/(1 + k²) on the wall', () => {
+    const env = { m: 1.3, g: 9.81, k: 0.7 };
+    expect(evaluate(check.rows[0]!.bindings.get('sigma')!, env)).toBeCloseTo(1.3 * 9.81, 12);
+    expect(evaluate(check.rows[2]!.bindings.get('sigma')!, env)).toBeCloseTo((-1.3 * 9.81 * 0.7) / (1 + 0.49), 12);
+  });
+  it('the impulses by hand: Δμ₁ = m(1 + e)ẋ⁻ on the wall, Δη = kΔμ₁ on the floor', () => {
+    const env = { m: 1.3, k: 0.7, e: 0.4, "x'-": 2.1 };
+    const mu1 = 1.3 * 1.4 * 2.1;
+    const eta = check.rows[7]!;
+    expect(evaluate(eta.bindings.get('mu1')!, env)).toBeCloseTo(mu1, 12);
+    expect(evaluate(eta.derived, env)).toBeCloseTo(0.7 * mu1, 12);
+  });
+  it('σ̇₂ ≥ 0 holds the floor, σ̇₁ ≤ 0 leaves the wall; the floor stays (Δμ₂ ≥ 0), leaving it would sink the particle (ẏ⁺ ≤ 0); the loss is not negative: all proved', () => {
+    expect(check.claims.map((c) => c.proof.holds)).toEqual([true, true, true, true, true, true]);
+  });
+  it('σ̇₁ ≥ 0 on the wall is not proved', () => {
+    const spec = particleInCorner.paper!;
+    const held = { ...spec.claims![1]!, claim: 'sigma >= 0' };
+    expect(paperCheck(derived(particleInCorner), { ...spec, claims: [held] }).claims[0]!.proof.holds).toBe(false);
+  });
+  it('an (8.14) with the wrong sign of G disagrees, and so does Carnot at e = 1/2', () => {
+    const spec = particleInCorner.paper!;
+    const wrong = [
+      { ...spec.formulas[7]!, formula: 'eta = -k*mu1' },
+      { ...spec.formulas[13]!, at: { e: '1/2' } },
+    ];
+    expect(paperCheck(derived(particleInCorner), { ...spec, formulas: wrong }).rows.map((r) => r.agrees)).toEqual([false, false]);
+  });
+  it('what is not derived is listed with why', () => {
+    expect(check.notDerived.map((r) => r.eq)).toEqual(['§9']);
   });
 });

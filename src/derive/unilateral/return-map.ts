@@ -46,7 +46,10 @@ export function returnMap(system: DerivedSystem, im: ImpactMap, qdPlus: readonly
   const d2 = diff(d1, tau.name);
   if (simplify(diff(d2, tau.name)) !== ZERO) return undefined;
   const origin = new Map([[tau.name, ZERO]]);
-  const time = simplify(mul(num(-2), subs(d1, origin), pow(subs(d2, origin), -1)));
+  // A gap linear along the flight (a wall parallel to the force) is not struck again.
+  const curvature = simplify(subs(d2, origin));
+  if (curvature === ZERO) return undefined;
+  const time = simplify(mul(num(-2), subs(d1, origin), pow(curvature, -1)));
   const at = new Map([[tau.name, time]]);
   const next = new Map<string, Expr>(
     model.coordinates.flatMap((c, i) => [[c.name, subs(flight(i), at)] as const, [preImpactName(c.name), subs(add(qdPlus[i]!, mul(a[i]!, tau)), at)] as const]),

@@ -30,7 +30,7 @@ import { buildModel } from '../src/model/index.js';
 import { deriveSystem } from '../src/derive/system.js';
 import { generateModule } from '../src/codegen/module.js';
 import { compileGenerated } from '../src/pipeline/load-generated.js';
-import { sweepCsv, sweepWorkerScript } from '../src/cli/sweep.js';
+import { sweepCsv, sweepWorkerScript } from '../src/pipeline/sweep-files.js';
 import { parseQueueUrl, QUEUE_KEY_ENV } from '../src/runtime/sweep/queue-auth.js';
 import { connect } from '../src/runtime/sweep/queue-store.js';
 import { submitQueued } from '../src/runtime/sweep/queue-submit.js';

@@ -4,17 +4,15 @@
 // worker threads (runtime/sweep.ts), printed as JSON or CSV and drawn as a
 // heat map (report/sweep.ts). The small basin a report shows is src/studies/basin.ts's.
 // Tests: test/cli/sweep.test.ts
-import { buildSync } from 'esbuild';
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { combineErrors, UsageError } from '../errors.js';
 import { initialStateProblems, type Model } from '../model/index.js';
 import type { Params } from '../runtime/contract.js';
 import { sweep, type SerialSweepOptions, type SweepResult } from '../runtime/sweep/sweep.js';
-import type { SweepAxis, SweepRun, SweepValue } from '../runtime/sweep/sweep-cell.js';
+import type { SweepAxis, SweepRun } from '../runtime/sweep/sweep-cell.js';
 import { sweepSvg } from '../report/sweep.js';
 import { compileGenerated } from '../pipeline/load-generated.js';
+import { sweepCsv, sweepJson, sweepWorkerScript } from '../pipeline/sweep-files.js';
 import { evaluateOption, parameterValues, runStart, type Assignment } from '../pipeline/run-values.js';
 import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
 import { compileOne } from './models.js';
@@ -288,61 +286,7 @@ function defaultValue(model: Model, classify: Classify): string {
   return classify === 'final' ? `${model.coordinates[0]!.name}(t)` : classify === 'impacts' ? 'impacts' : 'stable';
 }
 
-/**
- * The worker script when running from TypeScript sources (tests, a checkout
- * without a build): sweep-worker.ts bundled by esbuild into one ES module,
- * handed to the pool as a data: URL. From the built package the runtime's
- * own sweep-worker.js is used (nothing to give).
- */
-let bundled: string | undefined;
-export function sweepWorkerScript(): string | undefined {
-  if (existsSync(fileURLToPath(new URL('../runtime/sweep/sweep-worker.js', import.meta.url)))) return undefined;
-  bundled ??= `data:text/javascript;base64,${Buffer.from(
-    buildSync({
-      entryPoints: [fileURLToPath(new URL('../runtime/sweep/sweep-worker.ts', import.meta.url))],
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'es2022',
-      write: false,
-      logLevel: 'silent',
-    }).outputFiles[0]!.text,
-  ).toString('base64')}`;
-  return bundled;
-}
-
 const optionalWorker = (): { worker?: string } => {
   const worker = sweepWorkerScript();
   return worker === undefined ? {} : { worker };
 };
-
-/** The sweep as a table: the axes, then every value any cell has (in order of first appearance), then the error. */
-export function sweepTable(result: SweepResult): { readonly columns: string[]; readonly rows: SweepValue[][] } {
-  const axes = result.axes.map((a) => a.name);
-  const keys: string[] = [];
-  for (const c of result.cells) for (const k of Object.keys(c.values)) if (!keys.includes(k) && !axes.includes(k)) keys.push(k);
-  const columns = [...axes, ...keys, 'error'];
-  const rows = result.cells.map((c) => [
-    ...axes.map((a) => c.at[a]!),
-    ...keys.map((k) => c.values[k] ?? null),
-    c.error ? `${c.error.code}: ${c.error.message}` : null,
-  ]);
-  return { columns, rows };
-}
-
-/** JSON: { model, axes, cells: [{ axis…, value…, error }] }, every cell with every column (null where it has none). */
-export function sweepJson(result: SweepResult): string {
-  const { columns, rows } = sweepTable(result);
-  const cells = rows.map((r) => Object.fromEntries(columns.map((c, i) => [c, r[i]!])));
-  return `${JSON.stringify({ model: result.model, axes: result.axes, cells })}\n`;
-}
-
-/** CSV: a header of the columns, one row per cell; numbers as JavaScript prints them (they read back exactly), null as an empty field. */
-export function sweepCsv(result: SweepResult): string {
-  const { columns, rows } = sweepTable(result);
-  const field = (v: SweepValue): string => {
-    const text = v === null ? '' : String(v);
-    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  return `${[columns, ...rows].map((r) => r.map(field).join(',')).join('\n')}\n`;
-}

@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sweepWorkerScript } from '../../../src/cli/sweep.js';
+import { sweepWorkerScript } from '../../../src/pipeline/sweep-files.js';
 import { compileGenerated } from '../../../src/pipeline/load-generated.js';
 import { parseQueueUrl, sign } from '../../../src/runtime/sweep/queue-auth.js';
 import { cellsKey, chunkJobId, encodeInputs, type QueuedChunk } from '../../../src/runtime/sweep/queue-store.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileGenerated } from '../../../src/pipeline/load-generated.js';
-import { sweepWorkerScript } from '../../../src/cli/sweep.js';
+import { sweepWorkerScript } from '../../../src/pipeline/sweep-files.js';
 import { generateModule } from '../../../src/codegen/module.js';
 import { deriveSystem } from '../../../src/derive/system.js';
 import { buildModel, defineModel } from '../../../src/model/index.js';

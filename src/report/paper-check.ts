@@ -153,16 +153,32 @@ function paperLatex(r: PaperCheckRow): string {
   return r.formula.left ? `${tex(r.formula.left)} = ${tex(r.formula.formula)}` : tex(r.formula.formula);
 }
 
-/** "k = π/α, G_{12} = …": what the formulas' other symbols stand for. */
+/**
+ * "k = π/α, G_{12} = …": what the formulas' other symbols stand for; a
+ * symbol bound differently in different rows (sgn F = −1 in one, +1 in the
+ * other) with each value's rows named.
+ */
 function whereText(rows: readonly PaperCheckRow[]): Inline[] {
-  const seen = new Map<string, string>();
+  const seen = new Map<string, Map<string, string[]>>();
   for (const r of rows) {
     for (const [s, v] of r.bindings) {
       const measured = r.measured?.bindings.get(s);
-      if (seen.has(s) || (v.kind === 'sym' && measured === undefined) || !r.formula.formula) continue;
+      if ((v.kind === 'sym' && measured === undefined) || !r.formula.formula) continue;
       const value = measured === undefined ? math(v) : decimal(measured);
-      seen.set(s, texWidth(value) <= 40 ? `${mechanicsSymbol(s)} = ${value}` : `${mechanicsSymbol(s)}\\ \\text{as derived}`);
+      const values = seen.get(s) ?? new Map<string, string[]>();
+      values.set(value, [...(values.get(value) ?? []), r.formula.name]);
+      seen.set(s, values);
     }
   }
-  return [...seen.values()].flatMap((tex, i): Inline[] => [i ? ', ' : '', m(tex)]);
+  const shown = (value: string): string => (texWidth(value) <= 40 ? value : '\\text{as derived}');
+  return [...seen].flatMap(([s, values], i): Inline[] => {
+    const only = values.size === 1 ? [...values.keys()][0]! : undefined;
+    const tex =
+      only !== undefined
+        ? texWidth(only) <= 40
+          ? `${mechanicsSymbol(s)} = ${only}`
+          : `${mechanicsSymbol(s)}\\ \\text{as derived}`
+        : `${mechanicsSymbol(s)} = ${[...values].map(([value, names]) => `${shown(value)}\\ \\text{in}\\ ${names.join(',\\ ')}`).join(',\\quad ')}`;
+    return [i ? ', ' : '', m(tex)];
+  });
 }

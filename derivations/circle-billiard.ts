@@ -51,20 +51,12 @@ export default defineModel({
         note: '$f = R^2 - x^2 - y^2$: Newton’s law on the normal, as Theorem 3 gives it in the limit.',
       },
       {
-        eq: '§3',
-        name: '[\\dot{x}]',
-        formula: 'X*jy/Y',
-        derived: "impact1.single.[x']",
-        where: { X: 'x', Y: 'y', jy: "impact1.single.[y']" },
-        note: 'the jump of the velocity is along the normal $(x, y)$, so the tangential velocity $u = (x\\dot{y} - y\\dot{x})/R$ is the same after the impact as before: the conserved $u$ of Kozlov’s averaged law.',
-      },
-      {
         eq: 'Th. 3',
         name: '[\\dot{x}]',
         formula: '-(1 + e)*X*(X*w1 + Y*w2)/R^2',
         derived: "impact1.single.[x']@surface",
         where: { X: 'x', Y: 'y', w1: "impact1.x'-", w2: "impact1.y'-" },
-        note: 'the impact map on the circle $x^2 + y^2 = R^2$ (the derived map reduced there): Newton’s law along the normal $(x, y)/R$.',
+        note: 'the impact map on the circle $x^2 + y^2 = R^2$ (the derived map reduced there): Newton’s law along the normal $(x, y)/R$, so the tangential velocity $u = (x\\dot{y} - y\\dot{x})/R$ is the same after the impact as before: the conserved $u$ of Kozlov’s averaged law.',
       },
       {
         eq: 'Th. 3',

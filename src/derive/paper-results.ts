@@ -497,7 +497,9 @@ function restingTime(system: DerivedSystem, im: ImpactMap, v: number, ratio: Exp
   const [sv, sr, sa] = [sign(velocity), sign(ratio), sign(a)];
   if (a === ZERO || sr === 0 || Math.abs(evaluate(ratio, env)) >= 1) return undefined;
   const r = mul(num(sr), ratio);
-  return tidy(mul(num(2 * sv * sa), velocity, r, pow(mul(a, sub(num(1), r)), -1)));
+  // Each factor simplified on its own and the product left unexpanded: the ratio's numerator stays a factor
+  // (R–F §1: (1 − 3 sin²α)(1 + 3 sin²α), not 1 − 9 sin⁴α).
+  return mul(num(2 * sv * sa), velocity, tidy(r), tidy(pow(sub(num(1), r), -1)), tidy(pow(a, -1)));
 }
 
 /** A fact by name, '@critical' substituting the critical value of its impact map, '@p→∞' its limit in p. */

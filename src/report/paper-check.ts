@@ -40,17 +40,35 @@ export function paperSections({ rows, claims, figures, source, general }: PaperC
   const intro: Inline[] = [
     `The results of ${paper} as the derivation gives them`,
     ...(general ? [' for the general model (', general.model.title, ': ', ...parametersText(general), ')'] : []),
-    ', each with the paper’s equation number:',
+    ', each with the paper’s equation number; a result whose difference from the paper’s formula simplifies to 0 is printed in the paper’s form:',
   ];
-  const lhs = rows.map((r) => `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`);
+  // A result the paper states only in words (R–F §1: the rocking ends in finite time) is this report's own: printed apart, without the paper's number.
+  const own = (r: PaperCheckRow): boolean => !r.formula.formula && !r.measured;
+  const lhs = rows.map((r) => (own(r) ? r.formula.name : `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`));
   // The paper's numbers beside the names widen the left-hand sides, and the widest sets where every right-hand side starts.
   const width = LINE_WIDTH - Math.max(0, ...lhs.map((l) => texWidth(l) - 4));
-  const results: Block[] = [
-    paragraph(...intro),
-    equations(...rows.map((r, i) => equation(label(i), lhs[i]!, r.measured ? decimal(r.measured.value) : mathLines(shown(r.derived), width)))),
-    ...rows.filter(resting).map((r) => paragraph(...restingDefinition(r.formula.name))),
-  ];
-  const notes = rows.filter((r) => r.formula.note).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
+  const shownRow = (r: PaperCheckRow, i: number) =>
+    equation(label(i), lhs[i]!, r.measured ? decimal(r.measured.value) : (paperForm(r, width) ?? mathLines(shown(r.derived), width)));
+  const indexed = rows.map((r, i) => ({ r, i }));
+  const results: Block[] = [paragraph(...intro), equations(...indexed.filter(({ r }) => !own(r)).map(({ r, i }) => shownRow(r, i)))];
+  const ownRows = indexed.filter(({ r }) => own(r));
+  const ownSection: Section[] = ownRows.length
+    ? [
+        {
+          id: 'own-results',
+          title: 'Results beyond the paper',
+          blocks: [
+            paragraph(`What ${paper} states in words, the derivation gives in closed form:`),
+            equations(...ownRows.map(({ r, i }) => shownRow(r, i))),
+            ...ownRows.flatMap(({ r }) => [
+              ...(r.formula.note ? [paragraph(`${r.formula.eq}: `, ...noteInlines(r.formula.note))] : []),
+              ...(resting(r) ? [paragraph(...restingDefinition(r.formula.name))] : []),
+            ]),
+          ],
+        },
+      ]
+    : [];
+  const notes = rows.filter((r) => r.formula.note && !own(r)).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
   const table: Block = {
     kind: 'table',
     id: 'paper-check',
@@ -66,6 +84,7 @@ export function paperSections({ rows, claims, figures, source, general }: PaperC
   return [
     ...(general ? generalModelSections(general) : []),
     { id: 'paper-results', title: 'Results in the paper’s form', blocks: results },
+    ...ownSection,
     {
       id: 'paper-check',
       title: 'The paper’s formulas against the derivation',
@@ -143,6 +162,17 @@ function parametersText(system: DerivedSystem): Inline[] {
         m(`${math(p.symbol)} \\in ${p.open?.lower ? '(' : '['}${math(p.range![0])}, ${math(p.range![1])}${p.open?.upper ? ')' : ']'}`),
       ])
     : ['its parameters symbolic'];
+}
+
+/**
+ * A result shown symbolically equal to the paper's formula, printed as the
+ * paper writes it (g(t − 1)²/2, not ½g(1 − t)²) where that formula names
+ * nothing but parameters and velocities and fits the line; else undefined.
+ */
+function paperForm(r: PaperCheckRow, width: number): string | undefined {
+  if (r.how !== 'symbolic' || !r.agrees || r.formula.left || !r.formula.formula || [...r.bindings.values()].some((v) => v.kind !== 'sym')) return undefined;
+  const tex = paperLatex(r);
+  return texWidth(tex) <= width ? tex : undefined;
 }
 
 /** The paper's formula as written (a relation with both sides), its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol. */

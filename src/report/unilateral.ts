@@ -411,7 +411,7 @@ function impactMapBlocks(system: DerivedSystem, im: ImpactMap, k: number): Block
 }
 
 /** "footB stays", "footB leaves": what a mode does with the closed contacts. */
-function modeTitle(u: Unilateral, sc: ImpactMap['scenario'], mode: ImpactMode): string {
+export function modeTitle(u: Unilateral, sc: ImpactMap['scenario'], mode: ImpactMode): string {
   return [
     ...(mode.friction ? [`${contactName(u, sc.arriving)} ${mode.friction === 'stick' ? 'sticks' : 'slides on'}`] : []),
     ...mode.stays.map((j) => `${contactName(u, j)} stays`),

@@ -75,11 +75,11 @@ export default defineModel({
       },
       {
         eq: '§3',
-        name: '\\dot{w}',
-        formula: '(e - 1)*(2*R)^(-1)*(U^2 + W^2)*(-W)/W',
-        derived: 'impact1.single.averaged.law',
-        where: { U: 'impact1.single.averaged.u', W: 'impact1.single.averaged.w' },
-        note: 'the averaged law in the normal speed $w < 0$ at an impact, with the tangential speed $u$ held: $v^2 = u^2 + w^2$, $\\sqrt{v^2 - u^2} = -w$ and $w\\dot{w} = v\\dot{v}$ turn Kozlov’s $\\dot{v} = (e - 1)(2R)^{-1} v \\sqrt{v^2 - u^2}$ into it.',
+        name: '\\dot{v}',
+        formula: '(e - 1)*(2*R)^(-1)*V*sqrt(V^2 - U^2)',
+        derived: 'impact1.single.averaged.speedLaw',
+        where: { U: 'impact1.single.averaged.u', V: 'impact1.single.averaged.v' },
+        note: 'Kozlov’s averaged law as the paper prints it, the tangential speed $u$ held; derived from the energy-form law above in the normal speed $w = -\\sqrt{v^2 - u^2}$ at an impact, $\\dot{v} = w\\dot{w}/v$.',
       },
       {
         eq: '§3',

@@ -35,6 +35,7 @@
 //                              Kozlov's averaged law in energy form, Ṫ = v v̇ (§3)
 //   impact{i}.{m}.averaged.law  that law in the normal speed w at an impact and the tangential
 //                              speed u (the facts .u, .w), ẇ = c(u² + w²) to first order in e − 1,
+//                              .speedLaw the same in the speed v (the fact .v), v̇ = −c v√(v² − u²),
 //                              and its solution (motion/averaged.ts): .angle α(t) of the velocity
 //                              to the tangent, .speed v(t) = u/cos α(t), .sliding the time α
 //                              reaches 0 (kozlov1988 §3: t < 2R/[u(1 − e)] for α₀ < 1)
@@ -437,6 +438,8 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
         facts.set(`${m}.averaged.u`, motion.u);
         facts.set(`${m}.averaged.w`, motion.w);
         facts.set(`${m}.averaged.law`, tidy(motion.law));
+        facts.set(`${m}.averaged.v`, motion.v);
+        facts.set(`${m}.averaged.speedLaw`, tidy(motion.speedLaw));
         facts.set(`${m}.averaged.angle`, motion.angle);
         facts.set(`${m}.averaged.speed`, motion.speed);
         if (motion.sliding) facts.set(`${m}.averaged.sliding`, motion.sliding);

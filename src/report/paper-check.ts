@@ -40,15 +40,20 @@ export function paperSections({ rows, claims, figures, source, general }: PaperC
   const intro: Inline[] = [
     `The results of ${paper} as the derivation gives them`,
     ...(general ? [' for the general model (', general.model.title, ': ', ...parametersText(general), ')'] : []),
-    ', each with the paper’s equation number; a result whose difference from the paper’s formula simplifies to 0 is printed in the paper’s form:',
+    ', each with the paper’s equation number; a result whose difference from the paper’s formula simplifies to 0 is printed in the paper’s form, and a number the report measured beside the paper’s closed form it is compared with:',
   ];
   // A result the paper states only in words (R–F §1: the rocking ends in finite time) is this report's own: printed apart, without the paper's number.
   const own = (r: PaperCheckRow): boolean => !r.formula.formula && !r.measured;
   const lhs = rows.map((r) => (own(r) ? r.formula.name : `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`));
   // The paper's numbers beside the names widen the left-hand sides, and the widest sets where every right-hand side starts.
   const width = LINE_WIDTH - Math.max(0, ...lhs.map((l) => texWidth(l) - 4));
+  // A measured number beside the paper's closed form it is compared with (kozlov1988 §4: τ = 2v/g ≈ 0.509684).
+  const measuredForm = (r: PaperCheckRow): string => {
+    const closed = r.formula.formula && r.formula.formula.kind !== 'num' ? paperLatex(r) : '';
+    return closed && texWidth(closed) <= width / 2 ? `${closed} \\approx ${decimal(r.measured!.value)}` : decimal(r.measured!.value);
+  };
   const shownRow = (r: PaperCheckRow, i: number) =>
-    equation(label(i), lhs[i]!, r.measured ? decimal(r.measured.value) : (paperForm(r, width) ?? mathLines(shown(r.derived), width)));
+    equation(label(i), lhs[i]!, r.measured ? measuredForm(r) : (paperForm(r, width) ?? mathLines(shown(r.derived), width)));
   const indexed = rows.map((r, i) => ({ r, i }));
   const results: Block[] = [paragraph(...intro), equations(...indexed.filter(({ r }) => !own(r)).map(({ r, i }) => shownRow(r, i)))];
   const ownRows = indexed.filter(({ r }) => own(r));

@@ -123,6 +123,7 @@ describe('a wrong formula disagrees', () => {
     ['the return map’s trace with f″(0) taken as 2/a', parabolic, 1, { formula: '2 - 8*W^2/(a*g)' }],
     ['the impact map on the circle with 1 − e for 1 + e', circleBilliard, 1, { formula: '-(1 - e)*X*(X*w1 + Y*w2)/R^2' }],
     ['the averaged law with R for 2R', circleBilliard, 3, { formula: '(e - 1)*R^(-1)*(2*T)*(-D/(2*R))' }],
+    ['the averaged law in v with its factor v read as u', circleBilliard, 4, { formula: '(e - 1)*(2*R)^(-1)*U*sqrt(V^2 - U^2)' }],
     ['the averaged speed as the text prints it, u cos[…]', circleBilliard, 5, { formula: 'U*cos(U*(e - 1)*(2*R)^(-1)*t + acos(U/sqrt(U^2 + W^2)))' }],
     ['the sliding at the paper’s bound 2R/[u(1 − e)]', circleBilliard, 6, { formula: '2*R/(U*(1 - e))' }],
     [

@@ -73,6 +73,11 @@ describe('the forms a model needs no more of, in the appendix', () => {
 });
 
 describe('printing', () => {
+  it('compass (1.7): [ẋ_c] of the lift-off prints 3lψ̇⁻ sin²α cos α/(1 + 3 sin²α), not (3/2) sin α sin 2α', () => {
+    expect(tex('compass')).toContain(
+      '[\\dot{x}_c]\\ \\text{(B leaves)}\\ \\text{(1.7)} = \\frac{3 l \\dot{\\psi}^{-} \\cos\\alpha \\sin^{2}\\alpha}{1 + 3 \\sin^{2}\\alpha}',
+    );
+  });
   it('the HTML table of contents reads "1 Introduction", not "1Introduction"', () => {
     const html = built('compass').files.get('docs/reports/compass.html')!;
     expect(html).toContain('<span class="secnum">1</span> Introduction');

@@ -205,15 +205,24 @@ function whereText(rows: readonly PaperCheckRow[]): Inline[] {
       seen.set(s, values);
     }
   }
-  const shown = (value: string): string => (texWidth(value) <= 40 ? value : '\\text{as derived}');
+  const fits = (value: string): boolean => texWidth(value) <= 40;
   return [...seen].flatMap(([s, values], i): Inline[] => {
-    const only = values.size === 1 ? [...values.keys()][0]! : undefined;
-    const tex =
-      only !== undefined
-        ? texWidth(only) <= 40
-          ? `${mechanicsSymbol(s)} = ${only}`
-          : `${mechanicsSymbol(s)}\\ \\text{as derived}`
-        : `${mechanicsSymbol(s)} = ${[...values].map(([value, names]) => `${shown(value)}\\ \\text{in}\\ ${names.join(',\\ ')}`).join(',\\quad ')}`;
-    return [i ? ', ' : '', m(tex)];
+    const symbol = mechanicsSymbol(s);
+    const lead = i ? ', ' : '';
+    // One value, or values none of which fits a line: the symbol once.
+    if (values.size === 1 || ![...values.keys()].some(fits)) {
+      const only = [...values.keys()][0]!;
+      return [lead, m(values.size === 1 && fits(only) ? `${symbol} = ${only}` : `${symbol}\\ \\text{as derived}`)];
+    }
+    // Each value with the rows it is bound in, in pieces a line may break between.
+    return [
+      lead,
+      ...[...values].flatMap(([value, names], k): Inline[] => [
+        k ? '; ' : '',
+        m(fits(value) ? `${symbol} = ${value}` : `${symbol}\\ \\text{as derived}`),
+        ' in ',
+        ...names.flatMap((n, j): Inline[] => [j ? ', ' : '', m(n)]),
+      ]),
+    ];
   });
 }

@@ -51,20 +51,12 @@ export default defineModel({
         note: '$f = R^2 - x^2 - y^2$: Newton’s law on the normal, as Theorem 3 gives it in the limit.',
       },
       {
-        eq: '§3',
-        name: '[\\dot{x}]',
-        formula: 'X*jy/Y',
-        derived: "impact1.single.[x']",
-        where: { X: 'x', Y: 'y', jy: "impact1.single.[y']" },
-        note: 'the jump of the velocity is along the normal $(x, y)$, so the tangential velocity $u = (x\\dot{y} - y\\dot{x})/R$ is the same after the impact as before: the conserved $u$ of Kozlov’s averaged law.',
-      },
-      {
         eq: 'Th. 3',
         name: '[\\dot{x}]',
         formula: '-(1 + e)*X*(X*w1 + Y*w2)/R^2',
         derived: "impact1.single.[x']@surface",
         where: { X: 'x', Y: 'y', w1: "impact1.x'-", w2: "impact1.y'-" },
-        note: 'the impact map on the circle $x^2 + y^2 = R^2$ (the derived map reduced there): Newton’s law along the normal $(x, y)/R$.',
+        note: 'the impact map on the circle $x^2 + y^2 = R^2$ (the derived map reduced there): Newton’s law along the normal $(x, y)/R$, so the tangential velocity $u = (x\\dot{y} - y\\dot{x})/R$ is the same after the impact as before: the conserved $u$ of Kozlov’s averaged law.',
       },
       {
         eq: 'Th. 3',
@@ -83,11 +75,11 @@ export default defineModel({
       },
       {
         eq: '§3',
-        name: '\\dot{w}',
-        formula: '(e - 1)*(2*R)^(-1)*(U^2 + W^2)*(-W)/W',
-        derived: 'impact1.single.averaged.law',
-        where: { U: 'impact1.single.averaged.u', W: 'impact1.single.averaged.w' },
-        note: 'the averaged law in the normal speed $w < 0$ at an impact, with the tangential speed $u$ held: $v^2 = u^2 + w^2$, $\\sqrt{v^2 - u^2} = -w$ and $w\\dot{w} = v\\dot{v}$ turn Kozlov’s $\\dot{v} = (e - 1)(2R)^{-1} v \\sqrt{v^2 - u^2}$ into it.',
+        name: '\\dot{v}',
+        formula: '(e - 1)*(2*R)^(-1)*V*sqrt(V^2 - U^2)',
+        derived: 'impact1.single.averaged.speedLaw',
+        where: { U: 'impact1.single.averaged.u', V: 'impact1.single.averaged.v' },
+        note: 'Kozlov’s averaged law as the paper prints it, the tangential speed $u$ held; derived from the energy-form law above in the normal speed $w = -\\sqrt{v^2 - u^2}$ at an impact, $\\dot{v} = w\\dot{w}/v$.',
       },
       {
         eq: '§3',

@@ -82,46 +82,83 @@ export default defineModel({
   },
   // Standing on foot B (at rest on the line) and rocking forward.
   initial: standingOnB(0.05, -1),
-  // Rubanovich–Formalsky §1 against the derived impact map: w = ψ̇(−0), the
-  // impulses E_R1 at D (footD) and E_R2 at B (footB).
+  // Rubanovich–Formalsky §1 against the derived impact map: w = ψ̇(−0), wp = ψ̇(+0)
+  // of the mode named, the impulses E_R1 at D (footD) and E_R2 at B (footB);
+  // (1.7)–(1.10) in the paper's general form, once for each mode.
   paper: {
     source: 'rubanovich1981',
     formulas: [
       {
         eq: '(1.7)',
-        name: '[\\dot{x}_c]',
+        name: '[\\dot{x}_c]\\ \\text{(B leaves)}',
         formula: '-(1/2)*(wp - w)*l*cos(alpha)',
         derived: "impact1.leaves.[xc']",
         where: { w: "impact1.psi'-", wp: "impact1.leaves.psi'+" },
       },
       {
         eq: '(1.7)',
-        name: '[\\dot{y}_c]',
+        name: '[\\dot{y}_c]\\ \\text{(B leaves)}',
         formula: '-(w + wp)*l*sin(alpha)',
         derived: "impact1.leaves.[yc']",
         where: { w: "impact1.psi'-", wp: "impact1.leaves.psi'+" },
       },
       {
         eq: '(1.8)',
-        name: 'E_{R_{1x}} + E_{R_{2x}}',
+        name: 'E_{R_{1x}} + E_{R_{2x}}\\ \\text{(B leaves)}',
+        formula: '-m*l*(wp - w)*cos(alpha)',
+        derived: 'impact1.leaves.footD.t',
+        where: { w: "impact1.psi'-", wp: "impact1.leaves.psi'+" },
+      },
+      {
+        eq: '(1.9)',
+        name: 'E_{R_{1y}} + E_{R_{2y}}\\ \\text{(B leaves)}',
+        formula: '-2*m*l*(w + wp)*sin(alpha)',
+        derived: 'impact1.leaves.footD.n',
+        where: { w: "impact1.psi'-", wp: "impact1.leaves.psi'+" },
+      },
+      {
+        eq: '(1.10)',
+        name: '[\\dot{\\psi}]\\ \\text{(B leaves)}',
+        formula: '((E1x + E2x)*cos(alpha) + 2*(E1y - E2y)*sin(alpha))/(m*l*(sin(alpha)^2 + 1/3))',
+        derived: "impact1.leaves.[psi']",
+        where: { E1x: 'impact1.leaves.footD.t', E1y: 'impact1.leaves.footD.n', E2x: '0', E2y: '0' },
+        note: 'B leaves, so $E_{R_2} = 0$ (1.14).',
+      },
+      {
+        eq: '(1.7)',
+        name: '[\\dot{x}_c]\\ \\text{(B stays)}',
+        formula: '-(1/2)*(wp - w)*l*cos(alpha)',
+        derived: "impact1.stays.[xc']",
+        where: { w: "impact1.psi'-", wp: "impact1.stays.psi'+" },
+      },
+      {
+        eq: '(1.7)',
+        name: '[\\dot{y}_c]\\ \\text{(B stays)}',
+        formula: '-(w + wp)*l*sin(alpha)',
+        derived: "impact1.stays.[yc']",
+        where: { w: "impact1.psi'-", wp: "impact1.stays.psi'+" },
+      },
+      {
+        eq: '(1.8)',
+        name: 'E_{R_{1x}} + E_{R_{2x}}\\ \\text{(B stays)}',
         formula: '-m*l*(wp - w)*cos(alpha)',
         derived: 'impact1.stays.footD.t + impact1.stays.footB.t',
         where: { w: "impact1.psi'-", wp: "impact1.stays.psi'+" },
       },
       {
         eq: '(1.9)',
-        name: 'E_{R_{1y}} + E_{R_{2y}}',
+        name: 'E_{R_{1y}} + E_{R_{2y}}\\ \\text{(B stays)}',
         formula: '-2*m*l*(w + wp)*sin(alpha)',
         derived: 'impact1.stays.footD.n + impact1.stays.footB.n',
         where: { w: "impact1.psi'-", wp: "impact1.stays.psi'+" },
       },
       {
         eq: '(1.10)',
-        name: '[\\dot{\\psi}]',
+        name: '[\\dot{\\psi}]\\ \\text{(B stays)}',
         formula: '((E1x + E2x)*cos(alpha) + 2*(E1y - E2y)*sin(alpha))/(m*l*(sin(alpha)^2 + 1/3))',
-        derived: "impact1.leaves.[psi']",
-        where: { E1x: 'impact1.leaves.footD.t', E1y: 'impact1.leaves.footD.n', E2x: '0', E2y: '0' },
-        note: 'B leaves, so $E_{R_2} = 0$ (1.14).',
+        derived: "impact1.stays.[psi']",
+        where: { E1x: 'impact1.stays.footD.t', E1y: 'impact1.stays.footD.n', E2x: 'impact1.stays.footB.t', E2y: 'impact1.stays.footB.n' },
+        note: 'B stays: only the sum $E_{R_{1x}} + E_{R_{2x}}$ is determined, and only the sum enters.',
       },
       {
         eq: '(1.12)',
@@ -162,7 +199,12 @@ export default defineModel({
         where: { T: 'impact1.T-' },
         note: 'the paper infers the loss from $|\\dot{\\psi}(+0)| < |\\dot{\\psi}(-0)|$ (1.20); the legs are alike, so $T(\\pm 0) = \\tfrac{1}{2} I_B \\dot{\\psi}(\\pm 0)^2$ with the same $I_B$ about either foot.',
       },
-      { eq: '§1', name: 't_{\\infty}', derived: 'impact1.leaves.rest' },
+      {
+        eq: '§1',
+        name: 't_{\\infty}',
+        derived: 'impact1.leaves.rest',
+        note: 'the paper says in words that the rocking dies out in finite time; the time itself is this report’s.',
+      },
     ],
     // Which mode occurs, (1.17)–(1.20) as the paper argues it: signs of the derived impulses and
     // velocities for ψ̇(−0) < 0 (1.6), on either side of α₀ = arcsin(1/√3).

@@ -10,7 +10,7 @@ export default defineModel({
   name: 'falling-rod',
   title: 'Rod falling on a rough floor',
   description:
-    'A uniform rod with both ends above a floor with Newton restitution and Coulomb friction: impacts with friction, sliding, sticking and the Painlevé situations.',
+    'A uniform rod with both ends above a floor with Newton restitution and Coulomb friction: impacts with friction, sliding, sticking and the Painlevé situations, which for a uniform rod begin at the classical threshold μ = 4/3.',
   coordinates: [
     { name: 'x', description: 'horizontal position of the centre', unit: 'm' },
     { name: 'y', description: 'height of the centre', unit: 'm' },

@@ -52,7 +52,6 @@ export default defineModel({
         tolerance: 1e-3,
         note: 'the release lags $t = 1$ by the phase of the oscillation in the strip $-2g/N \\le y \\le 0$ at $x = 0$, $O(N^{-1/2})$ and not a power of $N$: the limit is extrapolated from the study (Aitken) to that accuracy.',
       },
-      { eq: 'Th. 3', name: 'e\\ (k = 0)', formula: '1', derived: 'compliant.line.restitution' },
     ],
     notDerived: [
       {

@@ -47,12 +47,12 @@ export default defineModel({
     formulas: [
       {
         eq: '§4',
-        name: 'T',
+        name: '\\tau',
         formula: '2*v/g',
         derived: 'orbit.period',
         where: { v: "orbit.y'" },
         tolerance: 1e-8,
-        note: 'the flight up and down at the speed $v$.',
+        note: 'the period of the vertical bouncing: the flight up and down at the speed $v$.',
       },
       {
         eq: '(4.1)',
@@ -65,12 +65,12 @@ export default defineModel({
       },
       {
         eq: '(4.1)',
-        name: '\\operatorname{Re}\\mu',
+        name: '\\cos\\theta',
         formula: '1 - 2*v^2/(a*g)',
         derived: 'orbit.multiplier2.re',
         where: { v: "orbit.y'" },
         tolerance: 1e-6,
-        note: 'the linearization behind (4.1): $\\rho = \\exp(\\pm i\\theta)$, $\\cos\\theta = 1 - 2f^{\\prime\\prime}(0)v^2/g$ with $f^{\\prime\\prime}(0) = 1/a$; the paper states the condition $|\\cos\\theta| < 1$.',
+        note: 'the linearization behind (4.1): the multipliers $\\exp(\\pm i\\theta)$ of the measured orbit, $\\cos\\theta = 1 - 2f^{\\prime\\prime}(0)v^2/g$ with $f^{\\prime\\prime}(0) = 1/a$ their real part; the paper states the condition $|\\cos\\theta| < 1$.',
       },
       {
         eq: '(4.1)',
@@ -99,12 +99,12 @@ export default defineModel({
       },
       {
         eq: '(5.7)',
-        name: '2T',
+        name: '2\\tau',
         formula: '4*sqrt(A/g)',
         derived: 'orbit.period + orbit.period',
         where: { A: 'orbit.bifurcation1' },
         tolerance: 1e-5,
-        note: 'the orbits born at the period doubling ($a = a_{*}$) run twice along the vertical one there: their period is $2T = 4\\sqrt{a/g}$.',
+        note: 'the family (5.7) runs along the confocal parabolas $2y = x_1 + x^2/(a - x_1)$, $y \\ge x^2/(2a)$, reflected at right angles by $y = x^2/(2a)$, every member with the period $4\\sqrt{a/g}$; it is born at the period doubling $a = a_{*}$ ($A$ here), where its member is the vertical bouncing run twice, of period $2\\tau$.',
       },
     ],
     notDerived: [

@@ -3,7 +3,9 @@
 // 2mlψ̇⁻ sin α sin 2α): a report that prints sin 2α from one simplification
 // and 4 cos α sin²α from another reads as two different results.
 //  - in a product, sin x cos x = ½ sin 2x, as often as both occur
-//    (4 cos α sin²α = 2 sin α sin 2α; 1/(4 cos β sin β) = 1/(2 sin 2β));
+//    (4 cos α sin²α = 2 sin α sin 2α; 1/(4 cos β sin β) = 1/(2 sin 2β)),
+//    unless the ½ would make a new fraction beside a sin x or cos x left
+//    over (3 cos α sin²α stays; sin²x cos²x = ¼ sin²2x);
 //  - in a sum, P cos²x − P sin²x = P cos 2x.
 // Equal to its input wherever that is defined; only the report's printing
 // (report/notation.ts tidy) applies it, the derivations keep their forms.
@@ -32,10 +34,14 @@ function joinedProduct(e: Expr & { kind: 'mul' }): Expr {
     // sinᵃx cosᵇx with a, b of one sign: k pairs, k of that sign.
     const k = a * b > 0 ? Math.sign(a) * Math.min(Math.abs(a), Math.abs(b)) : 0;
     if (!c || k === 0) continue;
+    // Not where the ½ would be a new fraction beside a sine or cosine of x left over: 3 sin²α cos α stays,
+    // not (3/2) sin α sin 2α (rubanovich1981 (1.7) prints sin²α cos α).
+    const joined = Q.mul(coeff, Q.powInt(Q.HALF, k));
+    if (joined.d > coeff.d && (a !== k || b !== k)) continue;
     s.exp = num(a - k);
     c.exp = num(b - k);
     doubled.push(pow(sin(mul(TWO, x)), num(k)));
-    coeff = Q.mul(coeff, Q.powInt(Q.HALF, k));
+    coeff = joined;
   }
   if (doubled.length === 0) return e;
   return mul(num(coeff), ...factors.map((f) => pow(f.base, f.exp)), ...doubled);

@@ -35,6 +35,7 @@
 //                              Kozlov's averaged law in energy form, Ṫ = v v̇ (§3)
 //   impact{i}.{m}.averaged.law  that law in the normal speed w at an impact and the tangential
 //                              speed u (the facts .u, .w), ẇ = c(u² + w²) to first order in e − 1,
+//                              .speedLaw the same in the speed v (the fact .v), v̇ = −c v√(v² − u²),
 //                              and its solution (motion/averaged.ts): .angle α(t) of the velocity
 //                              to the tangent, .speed v(t) = u/cos α(t), .sliding the time α
 //                              reaches 0 (kozlov1988 §3: t < 2R/[u(1 − e)] for α₀ < 1)
@@ -454,6 +455,8 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
         facts.set(`${m}.averaged.u`, motion.u);
         facts.set(`${m}.averaged.w`, motion.w);
         facts.set(`${m}.averaged.law`, tidy(motion.law));
+        facts.set(`${m}.averaged.v`, motion.v);
+        facts.set(`${m}.averaged.speedLaw`, tidy(motion.speedLaw));
         facts.set(`${m}.averaged.angle`, motion.angle);
         facts.set(`${m}.averaged.speed`, motion.speed);
         if (motion.sliding) facts.set(`${m}.averaged.sliding`, motion.sliding);
@@ -514,7 +517,9 @@ function restingTime(system: DerivedSystem, im: ImpactMap, v: number, ratio: Exp
   const [sv, sr, sa] = [sign(velocity), sign(ratio), sign(a)];
   if (a === ZERO || sr === 0 || Math.abs(evaluate(ratio, env)) >= 1) return undefined;
   const r = mul(num(sr), ratio);
-  return tidy(mul(num(2 * sv * sa), velocity, r, pow(mul(a, sub(num(1), r)), -1)));
+  // Each factor simplified on its own and the product left unexpanded: the ratio's numerator stays a factor
+  // (R–F §1: (1 − 3 sin²α)(1 + 3 sin²α), not 1 − 9 sin⁴α).
+  return mul(num(2 * sv * sa), velocity, tidy(r), tidy(pow(sub(num(1), r), -1)), tidy(pow(a, -1)));
 }
 
 /** A fact by name, '@critical' substituting the critical value of its impact map, '@p→∞' its limit in p. */

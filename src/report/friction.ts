@@ -12,7 +12,8 @@ import type { HingeDerivation } from '../derive/friction/hinges.js';
 import type { SupportDerivation } from '../derive/friction/supports.js';
 import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, type Block, type Inline, type Section, type Table } from './document.js';
-import { ZERO } from '../core/expr.js';
+import { ZERO, type Expr } from '../core/expr.js';
+import { subs } from '../core/subs.js';
 import { latexMatrix } from './latex.js';
 import { indexSum, math, mathLines, mechanicsSymbol, reportSymbols, upTo } from './notation.js';
 
@@ -21,11 +22,64 @@ const subscript = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_'
 export function frictionSection(system: DerivedSystem): Section | undefined {
   const coulomb = system.unilateral?.coulomb ?? [];
   const blocks = [
-    ...coulomb.flatMap((c) => coulombBlocks(system, c)),
+    ...coulomb.flatMap((c, k) => {
+      const twin = coulomb.slice(0, k).find((d) => alike(c, d));
+      return twin ? twinBlocks(system, c, twin) : coulombBlocks(system, c);
+    }),
     ...(system.supports ? supportBlocks(system, system.supports) : []),
     ...system.hinges.flatMap((h) => hingeBlocks(system, h)),
   ];
   return blocks.length ? { id: 'friction', title: 'Friction', blocks } : undefined;
+}
+
+/**
+ * Whether contact c repeats d's friction up to the direction of its slip
+ * (the rod's two ends): the same coefficients, the same sliding coefficient
+ * with its own sgn ṡ for d's, and the same Painlevé thresholds.
+ */
+function alike(c: CoulombContact, d: CoulombContact): boolean {
+  if (c.kinetic !== d.kinetic || c.static !== d.static || !c.slidingDeterminant || !d.slidingDeterminant) return false;
+  const own = c.direction && d.direction ? subs(c.slidingDeterminant, new Map([[c.direction.name, d.direction as Expr]])) : c.slidingDeterminant;
+  const thresholds = (x: CoulombContact): string =>
+    (x.painleve ?? []).map((t) => `${t.direction}:${math(t.threshold)}:${t.tangent ? math(t.tangent) : ''}`).join(';');
+  return own === d.slidingDeterminant && thresholds(c) === thresholds(d);
+}
+
+/** The generalized friction force per unit normal reaction, its non-zero entries. */
+function forceRows(system: DerivedSystem, c: CoulombContact, name: string, s: string): Block {
+  return equations(
+    ...system.model.coordinates.flatMap((q, i) =>
+      c.force![i] === ZERO
+        ? []
+        : [
+            equation(
+              `friction-${name}-${q.name}`,
+              `Q^{\\mathrm{fr}}_{${mechanicsSymbol(q.name)}}`,
+              `${mathLines(c.force![i]!).join(' ')}\\,\\dot{\\sigma}_{${s}}`,
+            ),
+          ],
+    ),
+  );
+}
+
+/** A contact alike to an earlier one (alike): its slip and force, and the earlier one's coefficient and threshold said to hold for it. */
+function twinBlocks(system: DerivedSystem, c: CoulombContact, twin: CoulombContact): Block[] {
+  const name = system.model.unilateral[c.contact]!.name;
+  const other = system.model.unilateral[twin.contact]!.name;
+  const s = subscript(name);
+  const row = c.slip[0]!.row;
+  return [
+    paragraph(`Contact ${name} has the same Coulomb friction as ${other}: its slip coordinate has the gradient`),
+    equations(equation(`slip-${name}`, `\\partial s_{${s}}/\\partial q`, latexMatrix([row.map(math)]))),
+    ...(c.force ? [paragraph('and its generalized friction force is'), forceRows(system, c, name, s)] : []),
+    paragraph(
+      `With ${name}'s `,
+      m(`\\operatorname{sgn}\\dot{s}_{${s}}`),
+      ` in place of ${other}'s, its sliding coefficient `,
+      m(`\\Delta_{${s}}`),
+      `, Painlevé's threshold and the sticking cone are those of ${other} above.`,
+    ),
+  ];
 }
 
 function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
@@ -74,17 +128,7 @@ function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
     ),
   ];
   if (c.force) {
-    blocks.push(
-      equations(
-        ...system.model.coordinates.map((q, i) =>
-          equation(
-            `friction-${name}-${q.name}`,
-            `Q^{\\mathrm{fr}}_{${mechanicsSymbol(q.name)}}`,
-            `${mathLines(c.force![i]!).join(' ')}\\,\\dot{\\sigma}_{${s}}`,
-          ),
-        ),
-      ),
-    );
+    blocks.push(forceRows(system, c, name, s));
   } else {
     blocks.push(
       paragraph(

@@ -14,6 +14,33 @@ export const NARROW_WIDTH = 24;
 /** Commands followed by a delimiter character. */
 const DELIMITED = new Set(['left', 'right', 'bigl', 'bigr', 'Bigl', 'Bigr']);
 
+/** Relations a line may be broken before, besides =. */
+const RELATIONS = new Set(['ge', 'le', 'geq', 'leq']);
+
+/**
+ * A term wider than a line whose factor in parentheses closes it,
+ * \frac{1}{2} (2 y + l (…)), with those parentheses set as \bigl( … \bigr),
+ * which topTerms breaks inside; undefined when the term has no such factor.
+ */
+function loosened(whole: string): string | undefined {
+  // An outer factor already loosened closes after it (its \bigr) on this line): look inside it.
+  const suffix = /(\\bigr\))*$/.exec(whole)![0];
+  const term = whole.slice(0, whole.length - suffix.length);
+  if (!term.endsWith(')')) return undefined;
+  let depth = 0;
+  for (let i = term.length - 1; i >= 0; i--) {
+    const c = term[i]!;
+    if (c === ')' || c === '}' || c === ']') depth++;
+    else if (c === '(' || c === '{' || c === '[') depth--;
+    if (depth === 0) {
+      // The opening parenthesis of the closing factor: plain, and not \left( or \bigl(.
+      if (c !== '(' || /\\[A-Za-z]+$/.test(term.slice(0, i))) return undefined;
+      return `${term.slice(0, i)}\\bigl(${term.slice(i + 1, -1)}\\bigr)${suffix}`;
+    }
+  }
+  return undefined;
+}
+
 /** Printed continuation lines begin with this (document.ts equation). */
 const CONTINUATION = '\\quad {}';
 
@@ -34,6 +61,11 @@ export function topTerms(tex: string): string[] {
     else if (c === '}' || c === ')' || c === ']') depth--;
     else if (c === '\\') {
       const name = /^\\([A-Za-z]+)/.exec(tex.slice(i))?.[1];
+      // A relation \ge, \le opens a term of its own, as = does: a constraint's "≥ 0" may go to the next line.
+      if (name && RELATIONS.has(name) && depth === 0 && i > start && tex[i - 1] === ' ') {
+        out.push(tex.slice(start, i).trimEnd());
+        start = i;
+      }
       if (name === 'left' || name === 'begin') depth++;
       else if (name === 'right' || name === 'end') depth--;
       if (name) i += name.length;
@@ -51,7 +83,13 @@ export function topTerms(tex: string): string[] {
 /** An equation's lines again, packed greedily so each fits `width` with its left side. */
 export function narrowRow(row: EquationRow, lhsWidth: number, width = NARROW_WIDTH): EquationRow {
   const budget = Math.max(8, width - lhsWidth);
-  const terms = row.lines.flatMap((l, k) => topTerms(k > 0 && l.after.startsWith(CONTINUATION) ? l.after.slice(CONTINUATION.length) : l.after));
+  const terms = row.lines
+    .flatMap((l, k) => topTerms(k > 0 && l.after.startsWith(CONTINUATION) ? l.after.slice(CONTINUATION.length) : l.after))
+    .flatMap(function fit(t): string[] {
+      const loose = texWidth(t) > budget ? loosened(t) : undefined;
+      const parts = loose === undefined ? [t] : topTerms(loose);
+      return parts.length > 1 ? parts.flatMap(fit) : [t];
+    });
   const packed: string[] = [];
   for (const term of terms) {
     const last = packed[packed.length - 1];

@@ -62,17 +62,40 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
   const intro: Inline[] = [
     `The results of ${paper} as the derivation gives them`,
     ...(general ? [' for the general model (', general.model.title, ': ', ...parametersText(general), ')'] : []),
-    ', each with the paper’s equation number:',
+    ', each with the paper’s equation number; a result whose difference from the paper’s formula simplifies to 0 is printed in the paper’s form, and a number the report measured beside the paper’s closed form it is compared with:',
   ];
-  const lhs = rows.map((r) => `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`);
+  // A result the paper states only in words (R–F §1: the rocking ends in finite time) is this report's own: printed apart, without the paper's number.
+  const own = (r: PaperCheckRow): boolean => !r.formula.formula && !r.measured;
+  const lhs = rows.map((r) => (own(r) ? r.formula.name : `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`));
   // The paper's numbers beside the names widen the left-hand sides, and the widest sets where every right-hand side starts.
   const width = LINE_WIDTH - Math.max(0, ...lhs.map((l) => texWidth(l) - 4));
-  const results: Block[] = [
-    paragraph(...intro),
-    equations(...rows.map((r, i) => equation(label(i), lhs[i]!, r.measured ? decimal(r.measured.value) : mathLines(shown(r.derived), width)))),
-    ...rows.filter(resting).map((r) => paragraph(...restingDefinition(r.formula.name))),
-  ];
-  const notes = rows.filter((r) => r.formula.note).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
+  // A measured number beside the paper's closed form it is compared with (kozlov1988 §4: τ = 2v/g ≈ 0.509684).
+  const measuredForm = (r: PaperCheckRow): string => {
+    const closed = r.formula.formula && r.formula.formula.kind !== 'num' ? paperLatex(r) : '';
+    return closed && texWidth(closed) <= width / 2 ? `${closed} \\approx ${decimal(r.measured!.value)}` : decimal(r.measured!.value);
+  };
+  const shownRow = (r: PaperCheckRow, i: number) =>
+    equation(label(i), lhs[i]!, r.measured ? measuredForm(r) : (paperForm(r, width) ?? mathLines(shown(r.derived), width)));
+  const indexed = rows.map((r, i) => ({ r, i }));
+  const results: Block[] = [paragraph(...intro), equations(...indexed.filter(({ r }) => !own(r)).map(({ r, i }) => shownRow(r, i)))];
+  const ownRows = indexed.filter(({ r }) => own(r));
+  const ownSection: Section[] = ownRows.length
+    ? [
+        {
+          id: 'own-results',
+          title: 'Results beyond the paper',
+          blocks: [
+            paragraph(`What ${paper} states in words, the derivation gives in closed form:`),
+            equations(...ownRows.map(({ r, i }) => shownRow(r, i))),
+            ...ownRows.flatMap(({ r }) => [
+              ...(r.formula.note ? [paragraph(`${r.formula.eq}: `, ...noteInlines(r.formula.note))] : []),
+              ...(resting(r) ? [paragraph(...restingDefinition(r.formula.name))] : []),
+            ]),
+          ],
+        },
+      ]
+    : [];
+  const notes = rows.filter((r) => r.formula.note && !own(r)).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
   const table: Block = {
     kind: 'table',
     id: 'paper-check',
@@ -88,6 +111,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
   return [
     ...(general ? generalModelSections(general) : []),
     { id: 'paper-results', title: 'Results in the paper’s form', blocks: results },
+    ...ownSection,
     {
       id: 'paper-check',
       title: 'The paper’s formulas against the derivation',
@@ -167,6 +191,17 @@ function parametersText(system: DerivedSystem): Inline[] {
     : ['its parameters symbolic'];
 }
 
+/**
+ * A result shown symbolically equal to the paper's formula, printed as the
+ * paper writes it (g(t − 1)²/2, not ½g(1 − t)²) where that formula names
+ * nothing but parameters and velocities and fits the line; else undefined.
+ */
+function paperForm(r: PaperCheckRow, width: number): string | undefined {
+  if (r.how !== 'symbolic' || !r.agrees || r.formula.left || !r.formula.formula || [...r.bindings.values()].some((v) => v.kind !== 'sym')) return undefined;
+  const tex = paperLatex(r);
+  return texWidth(tex) <= width ? tex : undefined;
+}
+
 /** The paper's formula as written (a relation with both sides), its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol. */
 function paperLatex(r: PaperCheckRow): string {
   const symbols = new Map([...r.bindings].filter(([s, v]) => v.kind === 'sym' && !r.measured?.bindings.has(s)));
@@ -175,16 +210,41 @@ function paperLatex(r: PaperCheckRow): string {
   return r.formula.left ? `${tex(r.formula.left)} = ${tex(r.formula.formula)}` : tex(r.formula.formula);
 }
 
-/** "k = π/α, G_{12} = …": what the formulas' other symbols stand for. */
+/**
+ * "k = π/α, G_{12} = …": what the formulas' other symbols stand for; a
+ * symbol bound differently in different rows (sgn F = −1 in one, +1 in the
+ * other) with each value's rows named.
+ */
 function whereText(rows: readonly PaperCheckRow[]): Inline[] {
-  const seen = new Map<string, string>();
+  const seen = new Map<string, Map<string, string[]>>();
   for (const r of rows) {
     for (const [s, v] of r.bindings) {
       const measured = r.measured?.bindings.get(s);
-      if (seen.has(s) || (v.kind === 'sym' && measured === undefined) || !r.formula.formula) continue;
+      if ((v.kind === 'sym' && measured === undefined) || !r.formula.formula) continue;
       const value = measured === undefined ? math(v) : decimal(measured);
-      seen.set(s, texWidth(value) <= 40 ? `${mechanicsSymbol(s)} = ${value}` : `${mechanicsSymbol(s)}\\ \\text{as derived}`);
+      const values = seen.get(s) ?? new Map<string, string[]>();
+      values.set(value, [...(values.get(value) ?? []), r.formula.name]);
+      seen.set(s, values);
     }
   }
-  return [...seen.values()].flatMap((tex, i): Inline[] => [i ? ', ' : '', m(tex)]);
+  const fits = (value: string): boolean => texWidth(value) <= 40;
+  return [...seen].flatMap(([s, values], i): Inline[] => {
+    const symbol = mechanicsSymbol(s);
+    const lead = i ? ', ' : '';
+    // One value, or values none of which fits a line: the symbol once.
+    if (values.size === 1 || ![...values.keys()].some(fits)) {
+      const only = [...values.keys()][0]!;
+      return [lead, m(values.size === 1 && fits(only) ? `${symbol} = ${only}` : `${symbol}\\ \\text{as derived}`)];
+    }
+    // Each value with the rows it is bound in, in pieces a line may break between.
+    return [
+      lead,
+      ...[...values].flatMap(([value, names], k): Inline[] => [
+        k ? '; ' : '',
+        m(fits(value) ? `${symbol} = ${value}` : `${symbol}\\ \\text{as derived}`),
+        ' in ',
+        ...names.flatMap((n, j): Inline[] => [j ? ', ' : '', m(n)]),
+      ]),
+    ];
+  });
 }

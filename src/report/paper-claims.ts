@@ -40,8 +40,9 @@ export function claimSections(claims: readonly PaperClaimRow[], figures: readonl
         ]),
       },
     );
+    blocks.push(...homogeneity(claims));
     const notes = claims
-      .filter((c) => c.claim.note || c.directions.size || (c.proof.via !== 'difference' && c.proof.via !== 'logarithms') || c.proof.nonzero.length)
+      .filter((c) => c.claim.note || (c.proof.via !== 'difference' && c.proof.via !== 'logarithms') || c.proof.nonzero.length)
       .map((c): Inline[] => [c.claim.eq, ': ', ...claimNote(c)]);
     if (notes.length) blocks.push({ kind: 'list', items: notes });
   }
@@ -59,11 +60,31 @@ function range(a: ParameterAssumption): string {
   return `${mechanicsSymbol(a.parameter)} \\in ${a.lower && !a.lowerOpen ? '[' : '('}${end(a.lower, '-\\infty')}, ${end(a.upper, '\\infty')}${a.upper && !a.upperOpen ? ']' : ')'}`;
 }
 
+/** The pre-impact velocities the claims on an impact were proved at, said once for each set of signs (naming the claims unless it is all of them). */
+function homogeneity(claims: readonly PaperClaimRow[]): Block[] {
+  const bySigns = new Map<string, string[]>();
+  for (const c of claims) {
+    const signs = [...c.directions].map(([v, e]) => `${mechanicsSymbol(v)} = ${math(e)}`).join(',\\ ');
+    if (signs) bySigns.set(signs, [...new Set([...(bySigns.get(signs) ?? []), c.claim.eq])]);
+  }
+  const all = bySigns.size === 1 && claims.every((c) => c.directions.size);
+  return [...bySigns].map(([signs, eqs]) => {
+    const one = all ? claims.length === 1 : eqs.length === 1;
+    const which = all ? '' : ` ${eqs.join(', ')}`;
+    return paragraph(
+      one ? `The inequality${which} is` : `The inequalities${which} are`,
+      ' homogeneous in the pre-impact velocity, so ',
+      one ? 'it is' : 'each is',
+      ' proved at the velocity’s declared sign: ',
+      m(signs),
+      '.',
+    );
+  });
+}
+
 /** How the velocities enter, and the model file's note. */
 function claimNote(c: PaperClaimRow): Inline[] {
   const parts: Inline[] = [];
-  const signs = [...c.directions].map(([v, e]) => `${mechanicsSymbol(v)} = ${math(e)}`);
-  if (signs.length) parts.push('homogeneous in the pre-impact velocity, taken at its declared sign: ', m(signs.join(',\\ ')), c.claim.note ? '; ' : '.');
   if (c.proof.via === 'quadratic form')
     parts.push(
       c.proof.strict

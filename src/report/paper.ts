@@ -41,6 +41,7 @@ export const PAPER_GROUPS = [
       'periodic-orbit',
       'universal-impact',
       'paper-results',
+      'own-results',
       'paper-check',
       'paper-claims',
       'paper-not-derived',
@@ -53,14 +54,31 @@ export const PAPER_GROUPS = [
   },
 ] as const;
 
-/** The appendix's subsections: the general equations the body cites, then the notation. */
-export const APPENDIX_MEMBERS = ['measure-form', 'conventions'] as const;
+/** The appendix's subsections: the general equations the body cites, the forms a model needs no more of (secondary), then the notation. */
+export const APPENDIX_MEMBERS = ['measure-form', 'lagrange1', 'hamilton', 'linearization', 'conventions'] as const;
+
+/**
+ * Sections that add nothing to this model's derivation, moved to the
+ * appendix: Hamilton's equations (the momenta and H, read off the mass
+ * matrix); Lagrange's equations of the first kind where the only
+ * multipliers are the contacts', solved in the contact phases and impact
+ * maps; a linearization whose every verdict is that it does not decide.
+ */
+function secondary(id: string, f: SummaryFacts): boolean {
+  const { system } = f;
+  if (id === 'hamilton') return true;
+  if (id === 'lagrange1') return !system.constraints && !system.supports && system.hinges.length === 0;
+  if (id === 'linearization') return (f.linearization?.equilibria ?? []).every((e) => e.verdict.includes('does not decide'));
+  return false;
+}
+
+const appendixRank = (id: string): number => (APPENDIX_MEMBERS as readonly string[]).indexOf(id);
 
 /** Top-level ids of a paper-shaped report in order (References after them). */
 export const PAPER_ORDER = ['introduction', 'system', 'derivation', 'results', 'discussion', 'conclusion', 'appendix'] as const;
 
-const groupOf = (id: string): string => {
-  if ((APPENDIX_MEMBERS as readonly string[]).includes(id)) return 'appendix';
+const groupOf = (id: string, f: SummaryFacts): string => {
+  if (id === 'measure-form' || id === 'conventions' || secondary(id, f)) return 'appendix';
   return PAPER_GROUPS.find((g) => (g.members as readonly string[]).includes(id))?.id ?? 'results';
 };
 
@@ -71,7 +89,7 @@ const groupOf = (id: string): string => {
  */
 export function paperSections(subsections: readonly Section[], facts: SummaryFacts): Section[] {
   const members = (group: string): Section[] => {
-    const mine = subsections.filter((s) => groupOf(s.id) === group);
+    const mine = subsections.filter((s) => groupOf(s.id, facts) === group);
     return [...mine.filter((s) => !s.htmlOnly), ...mine.filter((s) => s.htmlOnly)].map((s) => ({ ...s, level: 2 as const }));
   };
   const out: Section[] = [{ id: 'introduction', title: 'Introduction', blocks: introductionBlocks(facts) }];
@@ -85,7 +103,10 @@ export function paperSections(subsections: readonly Section[], facts: SummaryFac
     { id: 'discussion', title: 'Discussion', blocks: discussionBlocks(facts) },
     { id: 'conclusion', title: 'Conclusion', blocks: conclusionBlocks(facts) },
     { id: 'appendix', title: 'General equations and notation', blocks: [], appendix: true },
-    ...members('appendix').map((s) => ({ ...s, appendix: true })),
+    // In APPENDIX_MEMBERS' order: the general equations first, the notation last.
+    ...members('appendix')
+      .sort((a, b) => appendixRank(a.id) - appendixRank(b.id))
+      .map((s) => ({ ...s, appendix: true })),
   );
   return out;
 }

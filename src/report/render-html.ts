@@ -142,7 +142,8 @@ nav.toc { font-size: 0.92rem; border-top: 1px solid #ddd; border-bottom: 1px sol
 nav.toc ul { margin: 0; padding-left: 1.4rem; columns: 2; list-style: none; }
 nav.toc a, .back { color: #1a4f8b; text-decoration: none; }
 h2 { font-size: 1.3rem; font-weight: bold; margin: 2.2rem 0 0.6rem; }
-h2 .secnum, h3 .secnum { margin-right: 0.7rem; }
+h2 .secnum, h3 .secnum { margin-right: 0.4rem; }
+nav.toc .secnum { margin-right: 0.2rem; }
 h3 { font-size: 1.1rem; font-weight: bold; margin: 1.6rem 0 0.5rem; }
 .abstract { font-size: 0.95rem; margin: 0 2rem 1.5rem; }
 .abstract h2 { font-size: 1rem; text-align: center; margin: 0 0 0.3rem; }
@@ -208,7 +209,8 @@ const FIT_DISPLAYS = `(function () {
 export function renderHtml(doc: ReportDocument, stylesheet = 'katex/katex.min.css'): string {
   const n = numbering(doc, true);
   const where = doc.model;
-  const secnum = (id: string): string => (n.sections.has(id) ? `<span class="secnum">${n.sections.get(id)}</span>` : '');
+  // A space after the number, so that the text reads "1 Introduction" (copied, or read aloud), not "1Introduction".
+  const secnum = (id: string): string => (n.sections.has(id) ? `<span class="secnum">${n.sections.get(id)}</span> ` : '');
   const toc = doc.sections
     .filter((s) => s.level !== 2)
     .map((s) => `<li><a href="#${s.id}">${secnum(s.id)}${escapeHtml(s.title)}</a></li>`)

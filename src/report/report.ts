@@ -90,6 +90,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.orbit ? { orbit: options.orbit } : {}),
     ...(options.limitStudy ? { limitStudy: options.limitStudy } : {}),
     ...(simulation ? { simulation } : {}),
+    ...(options.linearization ? { linearization: options.linearization } : {}),
   };
   const { sections: withRefs, citations } = withReferences(paperSections(sections, facts), options.sources, model);
   // A large system's long equations named and elided, its displays within KaTeX's limits (large.ts).

@@ -8,12 +8,14 @@
 import { ZERO } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { REFERENCES, type SourceKey } from '../model/sources.js';
+import type { LinearizationStudy } from '../studies/linearization.js';
 import type { OrbitStudy } from '../studies/orbit.js';
-import type { PaperCheck } from '../studies/paper-check.js';
+import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
 import { countWord, m, paragraph, ref, type Block, type Inline } from './document.js';
 import type { ReportLimitStudy } from './limit.js';
 import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
+import { modeTitle } from './unilateral.js';
 import { resting } from './paper-check.js';
 import { math, mechanicsSymbol } from './notation.js';
 
@@ -26,6 +28,8 @@ export interface SummaryFacts {
   readonly orbit?: OrbitStudy;
   readonly limitStudy?: ReportLimitStudy;
   readonly simulation?: MotionSimulation;
+  /** A small model's equilibria and their verdicts (studies/linearization.ts). */
+  readonly linearization?: LinearizationStudy;
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${countWord(n)} ${n === 1 ? one : many}`;
@@ -38,9 +42,9 @@ function subject(title: string): string {
   const lowered = /^[A-Z](?![A-Z0-9])/.test(bare) ? bare.charAt(0).toLowerCase() + bare.slice(1) : bare;
   return /^an? /.test(lowered) ? lowered : `the ${lowered}`;
 }
-/** A comma-separated series with "and" before the last. */
-const series = (parts: readonly Inline[][]): Inline[] =>
-  parts.flatMap((p, i) => (i === 0 ? p : i === parts.length - 1 ? [parts.length > 2 ? ', and ' : ' and ', ...p] : [', ', ...p]));
+/** A comma-separated series with "and" before the last (semicolons between clauses that have commas of their own). */
+const series = (parts: readonly Inline[][], comma = ','): Inline[] =>
+  parts.flatMap((p, i) => (i === 0 ? p : i === parts.length - 1 ? [parts.length > 2 || comma === ';' ? `${comma} and ` : ' and ', ...p] : [`${comma} `, ...p]));
 
 /** Up to five coordinates one by one (a line may break between them), a longer chain as its first and last. */
 const coordinateList = (symbols: readonly string[]): Inline[] =>
@@ -81,14 +85,55 @@ function derivedParts(system: DerivedSystem): Inline[][] {
   ];
 }
 
-/** The critical parameter values at which an impact's outcome changes (critical.ts), as found. */
+/** The critical parameter values at which an impact's outcome changes (critical.ts), as found, with the outcome on either side. */
 function criticalFindings(system: DerivedSystem): Inline[][] {
-  return (system.unilateral?.impactMaps ?? []).flatMap((im) => {
+  const u = system.unilateral;
+  return (u?.impactMaps ?? []).flatMap((im) => {
     const c = im.critical;
     if (!c) return [];
     const at = c.value ? math(c.value) : c.numeric.toPrecision(6);
-    return [[`the impact’s outcome changes at `, m(`${mechanicsSymbol(c.parameter)} = ${at}`), c.established === 'exact' ? '' : ' (found numerically)']];
+    const p = mechanicsSymbol(c.parameter);
+    const side = (ks: readonly number[]): string => (ks.length === 1 ? modeTitle(u!, im.scenario, im.modes[ks[0]!]!) : '');
+    const [below, above] = [side(c.below), side(c.above)];
+    return [
+      [
+        `when ${im.scenario.name}, the outcome changes at `,
+        m(`${p}_0 = ${at}`),
+        c.established === 'exact' ? '' : ' (found numerically)',
+        ...(below && above ? [': ', below, ' for ', m(`${p} < ${p}_0`), ', ', above, ' for ', m(`${p} > ${p}_0`)] : []),
+        c.alone ? ', whatever the speed and the other parameters' : '',
+      ],
+    ];
   });
+}
+
+/** Painlevé's thresholds of the sliding contacts (painleve.ts), each value once. */
+function painleveFindings(system: DerivedSystem): Inline[][] {
+  const seen = new Map<string, string[]>();
+  for (const c of system.unilateral?.coulomb ?? [])
+    for (const t of c.painleve ?? []) {
+      const key = `${math(c.kinetic)}_{P} = ${math(t.threshold)}`;
+      const names = seen.get(key) ?? [];
+      const name = system.model.unilateral[c.contact]!.name;
+      if (!names.includes(name)) seen.set(key, [...names, name]);
+    }
+  return [...seen].map(([key, names]) => [
+    `a sliding contact (${names.join(', ')}) has a consistent motion at every angle below Painlevé’s threshold `,
+    m(key),
+  ]);
+}
+
+/** "(1.7)–(1.20)": the paper's equation numbers a check cites, first to last, or the one. */
+function equationSpan(p: PaperCheck): string {
+  const numbers = (e: string): number[] => (e.match(/\d+/g) ?? []).map(Number);
+  const before = (a: string, b: string): number => {
+    const [x, y] = [numbers(a), numbers(b)];
+    const k = x.findIndex((v, i) => v !== y[i]);
+    return k < 0 ? x.length - y.length : x[k]! - (y[k] ?? -Infinity);
+  };
+  const eqs = [...new Set([...p.rows.map((r) => r.formula.eq), ...p.claims.map((c) => c.claim.eq)])].filter((e) => /^\(\d/.test(e)).sort(before);
+  if (eqs.length === 0) return '';
+  return eqs.length === 1 ? eqs[0]! : `${eqs[0]}–${eqs.at(-1)}`;
 }
 
 const agreement = (p: PaperCheck): { agree: number; checked: number } => ({
@@ -96,43 +141,40 @@ const agreement = (p: PaperCheck): { agree: number; checked: number } => ({
   checked: p.rows.filter((r) => r.agrees !== undefined).length,
 });
 
-/** Findings of the studies, each a clause. */
+/** Findings of the derivation and the studies, each a clause: the critical values and thresholds found, the results checked. */
 function findings(f: SummaryFacts): Inline[][] {
-  const out: Inline[][] = [...criticalFindings(f.system)];
+  const out: Inline[][] = [...criticalFindings(f.system), ...painleveFindings(f.system)];
   const orbit = f.orbit?.orbit;
   if (orbit) {
     const stability = orbit.asymptotic ? 'an asymptotically stable' : orbit.stable ? 'a stable' : 'an unstable';
     out.push([`the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)} with ${plural(orbit.impacts.length, 'impact')} per period`]);
   }
   if (f.limitStudy) out.push([`the compliant model approaches the rigid one as `, m(mechanicsSymbol(f.limitStudy.parameter)), ' grows']);
-  const events = simulatedEvents(f.simulation);
-  if (events) out.push(events);
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
     const paper = REFERENCES[f.paper.source].short;
+    const span = equationSpan(f.paper);
+    const which = span ? ` ${span}` : '';
     if (checked)
       out.push([
         agree < checked
-          ? `${agree} of the ${checked} formulas of ${paper} checked agree with the derivation`
+          ? `${agree} of the ${checked} results of ${paper}${which} checked agree with the derivation`
           : checked === 1
-            ? `the formula of ${paper} checked agrees with the derivation`
-            : `${checked === 2 ? 'both' : `all ${checked}`} formulas of ${paper} checked agree with the derivation`,
+            ? `the result of ${paper}${which} checked agrees with the derivation`
+            : `${checked === 2 ? 'both' : `all ${checked}`} results of ${paper}${which} checked agree with the derivation`,
+      ]);
+    const claims = f.paper.claims;
+    const proved = claims.filter((c) => c.proof.holds).length;
+    if (claims.length)
+      out.push([
+        proved === claims.length
+          ? claims.length === 1
+            ? 'its inequality is proved'
+            : `its ${countWord(claims.length)} inequalities are proved`
+          : `${proved} of its ${claims.length} inequalities are proved`,
       ]);
   }
   return out;
-}
-
-/** What the simulated motion from the model's initial state shows: its events by kind, up to its end time. */
-function simulatedEvents(simulation: MotionSimulation | undefined): Inline[] | undefined {
-  if (!simulation || !('trajectory' in simulation)) return undefined;
-  const tr = simulation.trajectory;
-  const kinds = [...new Set(tr.events.map((e) => e.type))];
-  const end = m(`t = ${Number((tr.t.at(-1) ?? 0).toPrecision(4))}`);
-  if (kinds.length === 0) return ['the simulated motion from the initial state has no events up to ', end];
-  const counts = kinds.map((k): Inline[] => [
-    plural(tr.events.filter((e) => e.type === k).length, k === 'rest' ? 'coming to rest' : k, k === 'rest' ? 'comings to rest' : `${k}s`),
-  ]);
-  return ['the simulated motion from the initial state has ', ...series(counts), ' up to ', end];
 }
 
 /** The abstract: the system, its constraints and contact laws, what is derived and what is found. */
@@ -153,31 +195,75 @@ export function abstractText(f: SummaryFacts): Inline[] {
   ];
 }
 
-/** The problem (the model's description) and the papers it comes from, cited by key. */
+/** The place in its paper a model's title names after the paper: "Rigid compass (Rubanovich–Formalsky §1)" → "§1". */
+function placeInPaper(title: string, key: SourceKey): string {
+  const tail = /\(((?:[^()]|\([^()]*\))*)\)\s*$/.exec(title)?.[1]?.trim() ?? '';
+  const short = REFERENCES[key].short;
+  return tail.startsWith(short) ? tail.slice(short.length).trim() : '';
+}
+
+/** The questions the report answers, from what the model declares and the studies computed. */
+function questions(f: SummaryFacts): Inline[][] {
+  const { system } = f;
+  const out: Inline[][] = [];
+  const open = (system.unilateral?.impactMaps ?? []).filter((im) => im.modes.length > 1);
+  const critical = [...new Set(open.flatMap((im) => (im.critical ? [mechanicsSymbol(im.critical.parameter)] : [])))];
+  if (open.length)
+    out.push([
+      open.length === 1
+        ? `which outcome the impact has when ${open[0]!.scenario.name}`
+        : `which outcome each impact has (${open.map((im) => im.scenario.name).join('; ')})`,
+      ...(critical.length ? [' and at which ', m(critical.join(', ')), ' it changes'] : []),
+    ]);
+  if (system.unilateral?.coulomb.some((c) => c.painleve?.length)) out.push(['up to which friction coefficient a sliding contact has a consistent motion']);
+  if (f.orbit) out.push(['whether its periodic motion is stable']);
+  if (f.limitStudy) out.push(['whether the compliant model tends to the rigid one as ', m(mechanicsSymbol(f.limitStudy.parameter)), ' grows']);
+  return out;
+}
+
+/** The problem (the model's description and the questions asked of it), its source, and the form of the equations. */
 export function introductionBlocks(f: SummaryFacts): Block[] {
   const { model } = f.system;
-  const papers = f.sources.filter((k) => k !== 'kugushev2002');
+  const papers = f.sources.filter((k): k is SourceKey => k !== 'kugushev2002');
   const blocks: Block[] = [];
-  if (model.description) blocks.push(paragraph(model.description));
+  const asked = questions(f);
+  blocks.push(paragraph(...(model.description ? [model.description, ' '] : []), ...(asked.length ? ['We ask ', ...series(asked), '.'] : [])));
+  if (papers.length) {
+    const [first, ...others] = papers;
+    const place = placeInPaper(model.title, first!);
+    const checked = f.paper ? agreement(f.paper).checked : 0;
+    const span = f.paper ? equationSpan(f.paper) : '';
+    blocks.push(
+      paragraph(
+        'The model is taken from ',
+        ...(place ? [`${place} of `] : []),
+        REFERENCES[first!].short,
+        ' ',
+        cite(first!),
+        ...(others.length ? ['; see also ', ...series(others.map((k) => [REFERENCES[k].short, ' ', cite(k)]))] : []),
+        ...(f.paper && (checked || f.paper.claims.length)
+          ? [
+              '. Section ',
+              ref('sec:results'),
+              ` sets ${checked ? `the paper’s ${checked === 1 ? 'formula' : `${countWord(checked)} formulas`}${span ? ` ${span}` : ''}, typed from the paper,` : ''}`,
+              checked && f.paper.claims.length ? ' and ' : '',
+              f.paper.claims.length ? `its ${f.paper.claims.length === 1 ? 'inequality' : `${countWord(f.paper.claims.length)} inequalities`}` : '',
+              ' beside the derivation.',
+            ]
+          : ['.']),
+      ),
+    );
+  } else blocks.push(paragraph('No paper is the source of this model: its results rest on the derivation below alone.'));
   blocks.push(
     paragraph(
-      ...(papers.length
-        ? [
-            'The system is the one studied in ',
-            ...series(papers.map((k) => [REFERENCES[k as SourceKey].short, ' ', cite(k)])),
-            f.paper ? `; Section ` : '.',
-            ...(f.paper ? [ref('sec:results'), ' compares its formulas with the derivation.'] : []),
-            ' ',
-          ]
-        : []),
       'The equations of motion are written in the measure form of Kugushev–Sorokina ',
       cite('kugushev2002'),
       ', which holds across impacts; Appendix ',
       ref('sec:appendix'),
-      ' states it once for this model.',
+      ' states it once for this model, with the forms of the equations this model needs no more of.',
     ),
   );
-  return blocks;
+  return blocks.filter((b) => b.kind !== 'paragraph' || b.content.length > 0);
 }
 
 /** What the results mean: energy, agreement with the paper, what is approximate. */
@@ -208,24 +294,27 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
     const off = f.paper.rows.filter((r) => r.agrees === false).map((r) => r.formula.eq);
+    const how = (kind: PaperCheckRow['how']): number => f.paper!.rows.filter((r) => r.agrees && r.how === kind).length;
+    const ways = [
+      how('symbolic') && [`${how('symbolic')} exactly (the difference simplifies to 0)`],
+      how('numeric') && [`${how('numeric')} numerically only, at random points, where the simplifier does not close the difference`],
+      how('measured') && [`${how('measured')} against a number this report measured, to the tolerance stated`],
+    ].filter((x): x is string[] => Array.isArray(x));
     if (checked)
       blocks.push(
         paragraph(
           agree === checked
-            ? `The derivation reproduces every formula of ${REFERENCES[f.paper.source].short} it was checked against.`
-            : `${checked - agree} of the paper’s formulas differ from the derivation (${off.join(', ')}); Table `,
-          ...(agree === checked ? [] : [ref('tab:paper-check'), ' says how each was compared.']),
+            ? `${checked === 1 ? 'The result' : `The ${countWord(checked)} results`} of ${REFERENCES[f.paper.source].short} checked agree with the derivation: `
+            : `${checked - agree} of the paper’s formulas differ from the derivation (${off.join(', ')}); of the others, `,
+          ...series(ways),
+          agree === checked ? '.' : ' agree; Table ',
+          ...(agree === checked ? [] : [ref('tab:paper-check'), ' gives each.']),
         ),
       );
     // A rest time (paper-results.ts restingTime) is first order in the speed: say so where the results are discussed.
     for (const r of f.paper.rows.filter(resting))
       blocks.push(
-        paragraph(
-          m(r.formula.name),
-          ' (Section ',
-          ref('sec:paper-results'),
-          ') holds for small amplitudes only: to first order in the speed before the impact.',
-        ),
+        paragraph(m(r.formula.name), ' (Section ', ref('sec:own-results'), ') holds for small amplitudes only: to first order in the speed before the impact.'),
       );
   }
   if (f.simulation && 'error' in f.simulation) blocks.push(paragraph(`The simulation failed: ${f.simulation.error}`));
@@ -236,6 +325,6 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
 export function conclusionBlocks(f: SummaryFacts): Block[] {
   const found = findings(f);
   const what = subject(f.system.model.title);
-  if (found.length) return [paragraph(`For ${what}, `, ...series(found), '.')];
+  if (found.length) return [paragraph(`For ${what}, `, ...series(found, ';'), '.')];
   return [paragraph(`For ${what}, Section `, ref('sec:derivation'), ' gives ', ...series(derivedParts(f.system)), ' in closed form.')];
 }

@@ -77,10 +77,11 @@ export function unilateralConstraintBlocks(system: DerivedSystem): Block[] | und
   // Turned where the author's letter names a parameter (gravity g beside g ≤ 0: notation.ts gapForm).
   const turned = u.contacts.some((c) => gapForm(model, c.constraint).turned);
   const blocks: Block[] = [
+    // In the report's own voice: which side is admissible, and why a g ≤ 0 of the model is printed as f ≥ 0.
     paragraph(
-      `${k === 1 ? 'One unilateral constraint acts' : `${capitalize(countWord(k))} unilateral constraints act`}, written ${turned ? 'in the other form than the author’s, whose letter names a parameter' : 'as by the author'} (`,
-      conventions.map((l) => (l === 'f' ? 'f ≥ 0 admissible, as in Kozlov' : 'g ≤ 0 admissible, as in Kugushev–Sorokina')).join('; '),
-      '):',
+      `${k === 1 ? 'One unilateral constraint acts' : `${capitalize(countWord(k))} unilateral constraints act`}; the admissible configurations are those with `,
+      ...conventions.flatMap((l, i) => [i ? ' or ' : '', m(l === 'f' ? 'f_j \\ge 0' : 'g_j \\le 0')]),
+      turned ? ' (the model writes g ≤ 0, printed here as f = −g ≥ 0 because g names a parameter):' : ':',
     ),
     equations(
       ...u.contacts.map((c, j) =>
@@ -410,7 +411,7 @@ function impactMapBlocks(system: DerivedSystem, im: ImpactMap, k: number): Block
 }
 
 /** "footB stays", "footB leaves": what a mode does with the closed contacts. */
-function modeTitle(u: Unilateral, sc: ImpactMap['scenario'], mode: ImpactMode): string {
+export function modeTitle(u: Unilateral, sc: ImpactMap['scenario'], mode: ImpactMode): string {
   return [
     ...(mode.friction ? [`${contactName(u, sc.arriving)} ${mode.friction === 'stick' ? 'sticks' : 'slides on'}`] : []),
     ...mode.stays.map((j) => `${contactName(u, j)} stays`),

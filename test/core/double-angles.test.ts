@@ -15,6 +15,10 @@ describe('double angles contracted', () => {
     expect(doubleAngles(p('sin(x)^2*cos(x)^2'))).toBe(p('sin(2*x)^2/4'));
   });
 
+  it('leaves 3 cos α sin²α as it is: joined, a new ½ would stand beside the sin α left over (rubanovich1981 (1.7))', () => {
+    expect(doubleAngles(p('3*l*w*cos(alpha)*sin(alpha)^2/(1 + 3*sin(alpha)^2)'))).toBe(p('3*l*w*cos(alpha)*sin(alpha)^2/(1 + 3*sin(alpha)^2)'));
+  });
+
   it('joins them in a denominator too: m/(4 cos β sin β) = m/(2 sin 2β)', () => {
     expect(doubleAngles(p('m/(4*cos(beta)*sin(beta))'))).toBe(p('m/(2*sin(2*beta))'));
   });

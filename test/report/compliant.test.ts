@@ -45,7 +45,7 @@ describe('section on constraints realized by forces', () => {
     expect(realized).toEqual(['kozlov-release-added-mass', 'kozlov-release-elastic', 'kozlov-release-kelvin-voigt', 'kozlov-release-viscous']);
   });
 
-  it('the Kelvin–Voigt medium prints its force F = c²N δ − (νN + k√N) ḟ, the contact region and the switching surface; adhesion has no clamp', () => {
+  it('the Kelvin–Voigt medium prints its force F = c²N δ − (νN + 2k√N) ḟ, the contact region and the switching surface; adhesion has no clamp', () => {
     const t = tex('kozlov-release-kelvin-voigt');
     expect(t).toContain('F_{\\mathrm{line}}');
     expect(t).toMatch(/f_\{\\mathrm\{line\}\} \\le 0/);

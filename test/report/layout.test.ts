@@ -33,6 +33,17 @@ describe('narrowRow', () => {
     expect(() => katex.renderToString(displayTex([narrow], new Map([['f1', 9]])), { ...KATEX_OPTIONS, displayMode: true })).not.toThrow();
   });
 
+  it('breaks a constraint inside its closing factor and before its relation: the compass foot f₁ fits the phone (it was cut off at 390 px)', () => {
+    const f1 = equation('f1', 'f_{1}', ['\\frac{1}{2} (2 y_{c} + l (\\cos\\alpha \\cos\\psi - 2 \\cos(\\alpha + \\psi))) \\ge 0']);
+    const narrow = narrowRow(f1, texWidth('f_{1}'));
+    expect(narrow.lines.map((l) => l.after.replace('\\quad {}', ''))).toEqual([
+      '= \\frac{1}{2} \\bigl(2 y_{c} + l \\bigl(\\cos\\alpha \\cos\\psi',
+      '- 2 \\cos(\\alpha + \\psi)\\bigr)\\bigr) \\ge 0',
+    ]);
+    expect(widest([narrow])).toBeLessThanOrEqual(NARROW_WIDTH);
+    expect(() => katex.renderToString(displayTex([narrow], new Map([['f1', 3]])), { ...KATEX_OPTIONS, displayMode: true })).not.toThrow();
+  });
+
   it('leaves displays that already fit alone', () => {
     expect(narrowRows([equation('a', 'x', 'y + 1')])).toBeUndefined();
   });

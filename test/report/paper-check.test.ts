@@ -20,18 +20,31 @@ import { derived } from '../helpers/examples.js';
 describe('the report', () => {
   const system = derived(compass);
   const doc = buildReport(system, { source: 'derivations/compass.ts', toolkit: TOOLKIT, paper: paperCheck(system, compass.paper!) });
-  it('gives the paper’s results and then the table, among the results before the discussion', () => {
+  it('gives the paper’s results, the report’s own (t∞, in words in the paper), then the table, among the results before the discussion', () => {
     const ids = doc.sections.map((s) => s.id);
     const at = ids.indexOf('paper-results');
-    expect(ids.slice(at, at + 2)).toEqual(['paper-results', 'paper-check']);
+    expect(ids.slice(at, at + 3)).toEqual(['paper-results', 'own-results', 'paper-check']);
     expect(ids.indexOf('results')).toBeLessThan(at);
-    expect(ids.indexOf('discussion')).toBeGreaterThan(at + 1);
+    expect(ids.indexOf('discussion')).toBeGreaterThan(at + 2);
   });
-  it('has one table row per compared formula, each saying how it agrees', () => {
+  it('has one table row per compared formula, each saying how it agrees: (1.7)–(1.10) once for each mode', () => {
     const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
-    const verdicts = table?.kind === 'table' ? table.rows.map((r) => r[4]![0] as string) : [];
-    expect(verdicts).toHaveLength(13);
+    const rows = table?.kind === 'table' ? table.rows : [];
+    const verdicts = rows.map((r) => r[4]![0] as string);
+    expect(verdicts).toHaveLength(18);
     for (const v of verdicts) expect(v).toMatch(/^yes, (symbolically|at 16 points)$/);
+    const general = rows.filter((r) => ['(1.7)', '(1.8)', '(1.9)', '(1.10)'].includes(r[0]![0] as string)).map((r) => (r[1]![0] as { math: string }).math);
+    expect(general.filter((n) => n.endsWith('\\text{(B leaves)}'))).toHaveLength(5);
+    expect(general.filter((n) => n.endsWith('\\text{(B stays)}'))).toHaveLength(5);
+  });
+  it('prints the rest time t∞ apart from the paper’s results, with (1 − 3 sin²α)(1 + 3 sin²α) as factors', () => {
+    const own = doc.sections.find((s) => s.id === 'own-results')!;
+    const rows = own.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+    expect(rows).toHaveLength(1);
+    const tex = rows[0]!.lines.map((l) => l.after).join(' ');
+    expect(tex).toContain('(1 - 3 \\sin^{2}\\alpha)');
+    expect(tex).toContain('(1 + 3 \\sin^{2}\\alpha)');
+    expect(rows[0]!.lines[0]!.before).toBe('t_{\\infty}');
   });
 });
 

@@ -38,6 +38,10 @@ export interface AveragedMotion {
   readonly w: Expr;
   /** ẇ = P(w) to first order in e − 1. */
   readonly law: Expr;
+  /** The speed v, a symbol of `speedLaw`. */
+  readonly v: Expr;
+  /** The same law in the speed v = √(u² + w²), u held and w = −√(v² − u²) < 0 at an impact: v̇ = w ẇ/v (kozlov1988 §3 writes it so). */
+  readonly speedLaw: Expr;
   /** α(t), the angle of the velocity to the tangent. */
   readonly angle: Expr;
   /** v(t) = u / cos α(t). */
@@ -54,6 +58,7 @@ export function firstOrder(f: Expr, p: string, c: Expr): Expr {
 
 const TANGENTIAL = sym('u');
 const NORMAL = sym('w');
+const SPEED = sym('v');
 
 /** The averaged motion of the impact map's mean energy rate `rate` (−ΔT/τ), or undefined outside the class. */
 export function averagedMotion(system: DerivedSystem, im: ImpactMap, rate: Expr): AveragedMotion | undefined {
@@ -91,5 +96,7 @@ export function averagedMotion(system: DerivedSystem, im: ImpactMap, rate: Expr)
   // α falls to 0 where c > 0 (the parameters' defaults decide, as the closed forms of piecewise.ts).
   const env = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
   const falls = evaluate(c, env) > 0;
-  return { u: TANGENTIAL, w: NORMAL, law, angle, speed, ...(falls ? { sliding: mul(alpha0, pow(mul(c, TANGENTIAL), -1)) } : {}) };
+  const w = neg(sqrt(sub(pow(SPEED, 2), pow(TANGENTIAL, 2))));
+  const speedLaw = simplify(mul(w, subs(law, new Map([[NORMAL.name, w]])), pow(SPEED, -1)));
+  return { u: TANGENTIAL, w: NORMAL, law, v: SPEED, speedLaw, angle, speed, ...(falls ? { sliding: mul(alpha0, pow(mul(c, TANGENTIAL), -1)) } : {}) };
 }

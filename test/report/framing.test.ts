@@ -1,0 +1,98 @@
+// A referee's reading of the reports as a journal would publish them: the
+// constraints introduced in the report's own voice, a caveat said once, an
+// introduction that states the problem and its source, a conclusion that
+// states the findings (not event counts), the forms a model needs no more of
+// in the appendix, each binding of a paper's symbol printed as bound, and the
+// paper's results in the paper's form.
+import { describe, expect, it } from 'vitest';
+import type { Inline } from '../../src/report/document.js';
+import { renderLatexBody } from '../../src/report/render-latex.js';
+import { models, report } from './reports.js';
+
+const built = (name: string) => report(models.find((m) => m.spec.name === name)!);
+const tex = (name: string): string => renderLatexBody(built(name).doc).replace(/ &(?=\S)/g, ' ');
+const text = (xs: readonly Inline[]): string =>
+  xs.map((x) => (typeof x === 'string' ? x : 'math' in x ? `$${x.math}$` : 'ref' in x ? `[${x.ref}]` : x.code)).join('');
+const sectionText = (name: string, id: string): string =>
+  built(name)
+    .doc.sections.find((s) => s.id === id)!
+    .blocks.map((b) => (b.kind === 'paragraph' ? text(b.content) : ''))
+    .join('\n');
+
+describe('the constraints in the report’s own voice', () => {
+  it.each(['compass', 'falling-rod', 'block-on-incline'])('%s: no author is said to have written them, Kozlov not named', (name) => {
+    const t = sectionText(name, 'constraints');
+    expect(t).not.toContain('by the author');
+    expect(t).not.toContain('Kozlov');
+    expect(t).toContain('the admissible configurations are those with $f_j \\ge 0$');
+  });
+});
+
+describe('a caveat said once', () => {
+  it('compass: the homogeneity in ψ̇⁻ of its seven inequalities, one sentence', () => {
+    const t = tex('compass');
+    expect(t.match(/homogeneous in the pre-impact velocity/g)).toHaveLength(1);
+    expect(t).toContain(
+      'The inequalities are homogeneous in the pre-impact velocity, so each is proved at the velocity’s declared sign: $\\dot{\\psi}^{-} = -1$.'.replace(
+        '’',
+        "'",
+      ),
+    );
+  });
+});
+
+describe('introduction and conclusion', () => {
+  it('compass: the problem (its description, the question of the impact), its source §1 of Rubanovich–Formalsky and the equations checked', () => {
+    const t = sectionText('compass', 'introduction');
+    expect(t).toContain('Two rigidly joined legs striking a line');
+    expect(t).toContain('We ask which outcome the impact has when D strikes while B stands and at which $\\alpha$ it changes.');
+    expect(t).toContain('The model is taken from §1 of Rubanovich–Formalsky');
+    expect(t).toContain('(1.7)–(1.20)');
+  });
+  it('compass: the conclusion states α₀ = arcsin(1/√3) with the outcome on either side and the results checked, no event counts', () => {
+    const t = sectionText('compass', 'conclusion');
+    expect(t).toContain(
+      '$\\alpha_0 = \\arcsin\\left(\\frac{1}{\\sqrt{3}}\\right)$: footB leaves for $\\alpha < \\alpha_0$, footB stays for $\\alpha > \\alpha_0$',
+    );
+    expect(t).toContain('all 18 results of Rubanovich–Formalsky (1.7)–(1.20) checked agree with the derivation');
+    expect(t).not.toMatch(/impacts|contacts|releases|coming to rest/);
+  });
+  it('falling rod: no source paper, said so; the conclusion gives Painlevé’s threshold 4/3 (by hand: min over θ of (tan²θ + 4)/(3 tan θ))', () => {
+    expect(sectionText('falling-rod', 'introduction')).toContain('No paper is the source of this model');
+    expect(sectionText('falling-rod', 'conclusion')).toContain('Painlevé’s threshold $\\mu_{P} = \\frac{4}{3}$');
+  });
+});
+
+describe('the forms a model needs no more of, in the appendix', () => {
+  it('compass: Hamilton’s equations and the first kind (contact multipliers only) are appendix sections; the linearization, which decides, stays in the results', () => {
+    const sections = built('compass').doc.sections;
+    const appendix = sections.filter((s) => s.appendix).map((s) => s.id);
+    expect(appendix).toEqual(['appendix', 'measure-form', 'lagrange1', 'hamilton', 'conventions']);
+    expect(sections.find((s) => s.id === 'linearization')!.appendix).toBeUndefined();
+  });
+});
+
+describe('printing', () => {
+  it('compass (1.7): [ẋ_c] of the lift-off prints 3lψ̇⁻ sin²α cos α/(1 + 3 sin²α), not (3/2) sin α sin 2α', () => {
+    expect(tex('compass')).toContain(
+      '[\\dot{x}_c]\\ \\text{(B leaves)}\\ \\text{(1.7)} = \\frac{3 l \\dot{\\psi}^{-} \\cos\\alpha \\sin^{2}\\alpha}{1 + 3 \\sin^{2}\\alpha}',
+    );
+  });
+  it('the HTML table of contents reads "1 Introduction", not "1Introduction"', () => {
+    const html = built('compass').files.get('docs/reports/compass.html')!;
+    expect(html).toContain('<span class="secnum">1</span> Introduction');
+  });
+  it('point between planes: sgn F printed as bound in each row, −1 for Φ⁽⁺⁾ and 1 for Φ⁽⁻⁾', () => {
+    expect(tex('point-between-planes')).toContain('$\\mathit{sgnF} = -1$ in $\\Phi^{(+)}$; $\\mathit{sgnF} = 1$ in $\\Phi^{(-)}$');
+  });
+  it('kozlov1988 (2.4), (2.5): the results in the paper’s form, g(t − 1)²/2 and g(t² − 4t + 2)/(2(N + 1))', () => {
+    expect(tex('kozlov-release')).toContain('y(t),\\ t > 1\\ \\text{(2.4)} = \\frac{1}{2} g (t - 1)^{2}');
+    const added = tex('kozlov-release-added-mass');
+    expect(added).not.toContain('(3 - t) (1 - t)');
+    expect(added).toMatch(/1 \\le t \\le t_\{\*\}\\ \\text\{\(2\.5\)\} = \\frac\{g \([^)]*\)\}\{2 \([^)]*\)\}/);
+  });
+  it('Kelvin–Voigt: Theorem 3 with Kozlov’s k, e = exp(−πk/√(c²g₁₁ − k²)); the elastic report has no trivial e = 1 row', () => {
+    expect(tex('kozlov-release-kelvin-voigt')).toContain('\\exp\\left(-\\frac{k \\pi}{\\sqrt{c^{2} g_{11} - k^{2}}}\\right)');
+    expect(tex('kozlov-release-elastic')).not.toContain('e\\ (k = 0)');
+  });
+});

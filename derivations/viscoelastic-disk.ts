@@ -98,12 +98,6 @@ export default defineModel({
         note: 'restitution: the patch only where $kY + \\nu\\dot{Y} > 0$.',
       },
       {
-        eq: '§5',
-        name: 'k\\,(\\zeta + \\nu\\dot{\\zeta}/k)',
-        derived: 'patch.foundation.normal.separation',
-        note: 'the disk separates where $\\zeta + \\nu\\dot{\\zeta}/k = 0$: the derived condition is the density $kY + \\nu\\dot{Y}$ the model states, at the lowest point, so it is printed and not compared (a comparison would be an identity).',
-      },
-      {
         eq: '(6.1)',
         name: "h''\\ (h' \\ge 0)",
         formula: '-2*sqrt(2)*h^(1/2)*hd - 4*sqrt(2)/3*h^(3/2)',
@@ -118,14 +112,6 @@ export default defineModel({
         derived: 'patch.foundation.universal.both-inner',
         where: { h: 'patch.foundation.universal.h', hd: 'patch.foundation.universal.hd' },
         note: 'the restitution (5.4) in the same scales.',
-      },
-      {
-        eq: '§6',
-        name: "h + h'",
-        formula: 'h + hd',
-        derived: 'patch.foundation.universal.separation',
-        where: { h: 'patch.foundation.universal.h', hd: 'patch.foundation.universal.hd' },
-        note: "the disk separates where $h + h' = 0$, so $H(h'_-) = h(\\tau_+)$.",
       },
       {
         eq: 'Prop. 11.3',
@@ -168,10 +154,10 @@ export default defineModel({
       },
       {
         eq: '(7.5)',
-        name: 'ds/d\\dot{\\zeta}',
+        name: 'd(\\dot{x} + r\\dot{\\varphi})/d\\dot{\\zeta}',
         formula: '3*lambda*r',
         derived: 'patch.foundation.impact.slipPerDepthRate',
-        note: "the slip $s = \\dot{x} + r\\dot{\\varphi}$ per change of the depth's rate during an impact: with the common scale $U$ of (2.2), $s = U(v + \\gamma)$ and $r\\dot{\\zeta} = U h'$, the paper's $(v + \\gamma)' = 3\\sigma\\lambda h''$.",
+        note: "the slip $\\dot{x} + r\\dot{\\varphi}$ per change of the depth's rate during an impact: with the common scale $U$ of (2.2), $\\dot{x} + r\\dot{\\varphi} = U(v + \\gamma)$ and $r\\dot{\\zeta} = U h'$, the paper's $(v + \\gamma)' = 3\\sigma\\lambda h''$.",
       },
       {
         eq: 'Prop. 9',
@@ -218,6 +204,14 @@ export default defineModel({
         formula: '2/3*g*sin(alpha)',
         derived: "patch.foundation.rolling.x''",
         note: "rolling without slip at rest depth, at zero speed: the paper's $v' = \\tfrac{2}{3}\\sin\\alpha$ in $v = u_x/\\sqrt{gr}$, $\\tau = t\\sqrt{g/r}$.",
+      },
+      {
+        eq: '§2, (12.5)',
+        name: 'u_x\\ (\\text{steady})',
+        formula: 'sqrt(g*r)*tan(alpha)/(eps*epstilde)',
+        derived: 'patch.foundation.rolling.steady',
+        where: { eps: '(m*g/(k*r^2))^(1/3)', epstilde: '(nu/k)*sqrt(g/r)*(k*r^2/(m*g))^(1/3)' },
+        note: "§2's steady speed $v = u_x/\\sqrt{gr} = (\\varepsilon\\tilde{\\varepsilon})^{-1}\\tan\\alpha$, $\\tilde{\\varepsilon}$ read off $\\Phi_y$ of (8.5). (12.5) prints twice this, $2(\\varepsilon\\tilde{\\varepsilon})^{-1}\\tan\\alpha$: the paper's (8.6), (8.7) with (12.1) give $v' = \\tfrac{2}{3}(\\sin\\alpha + \\varepsilon\\Phi_x)$ and $\\varepsilon\\Phi_x = -\\varepsilon\\tilde{\\varepsilon} v\\cos\\alpha$ at $s_*$, whose rest is §2's.",
       },
       // Prop. 11 and Cor. 1 are about H, defined only through the solution of (6.1)–(6.3):
       // the claims' prover (src/derive/proofs/claims.ts) decides inequalities between

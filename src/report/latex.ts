@@ -180,7 +180,8 @@ export function subscriptLatex(parts: readonly string[], symbol: (name: string) 
 /**
  * Plain symbol names: psi → \psi, alpha_1 → \alpha_{1}, q1 → q_{1},
  * m_2 → m_{2}, l_k → l_{k}; two letters read as a letter with an index,
- * xc → x_{c}, Fx → F_{x}; a "star" suffix is an asterisk, Istar → I^{*}.
+ * xc → x_{c}, Fx → F_{x}; a "star" suffix is an asterisk, Istar → I^{*}, and a
+ * "tilde" suffix a tilde, epstilde → \tilde{\varepsilon}.
  */
 export function symbolNameLatex(name: string): string {
   let tex = printedNames.get(name);
@@ -205,6 +206,8 @@ function nameLatex(name: string): string {
   const { head, subscripts } = splitName(name);
   const star = /^(.+)star$/.exec(head);
   if (star && !GREEK.has(head)) return `${symbolNameLatex(star[1]!)}${subscriptLatex(subscripts)}^{*}`;
+  const tilde = /^(.+)tilde$/.exec(head);
+  if (tilde) return `\\tilde{${symbolNameLatex(tilde[1]!)}}${subscriptLatex(subscripts)}`;
   // Two letters and an index (fp1): one subscript f_{p,1}, never f_{p}_{1} (a double subscript KaTeX refuses).
   if (subscripts.length && indexedHead(head)) {
     const { base, rest } = accentParts(name);

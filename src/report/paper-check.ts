@@ -17,6 +17,7 @@ import { impactMapsSection } from './unilateral.js';
 import { texWidth, toLatex } from './latex.js';
 import { LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
 import { claimSections } from './paper-claims.js';
+import { paperForm } from './paper-forms.js';
 
 const label = (i: number): string => `paper-${i + 1}`;
 
@@ -147,8 +148,9 @@ function noteInlines(note: string): Inline[] {
   return note.split(/\$([^$]+)\$/).flatMap((part, i): Inline[] => (i % 2 ? [m(part)] : part ? [part] : []));
 }
 
-/** Wide results over a common denominator, where that is shorter (the double pendulum's Carnot loss: half the width). */
-function shown(derived: Expr): Expr {
+/** A result in the paper's forms (paper-forms.ts); a wide one over a common denominator, where that is shorter (the double pendulum's Carnot loss: half the width). */
+function shown(result: Expr): Expr {
+  const derived = paperForm(result);
   if (math(derived).length <= WIDE) return derived;
   const cancelled = simplify(cancel(derived));
   return math(cancelled).length < math(derived).length ? cancelled : derived;

@@ -86,7 +86,8 @@ describe('the distributed contact law section', () => {
     expect(tex).toContain('u_{x} = \\frac{k r \\sin\\alpha}{\\nu \\cos\\alpha}');
     // What is not derived is said so: the paper's rolling resistance as printed, its second order, the three stages.
     expect(tex).toContain('Not derived or not compared here');
-    expect(tex).toContain('(3.1)--(3.2), (12.3), and the steady speed (12.5)');
+    expect(tex).toContain('(3.1)--(3.2) and (12.3)');
+    expect(tex).toContain('through the steady speed they give (\\S{}2, (12.5))');
   });
   it('every formula is valid KaTeX (strict)', () => {
     for (const f of formulas(section.blocks)) expect(() => katex.renderToString(f, { strict: 'error', throwOnError: true }), f).not.toThrow();

@@ -70,7 +70,11 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
   const width = LINE_WIDTH - Math.max(0, ...lhs.map((l) => texWidth(l) - 4));
   const results: Block[] = [
     paragraph(...intro),
-    equations(...rows.map((r, i) => equation(label(i), lhs[i]!, r.measured ? decimal(r.measured.value) : mathLines(shown(r.derived), width)))),
+    equations(
+      ...rows.map((r, i) =>
+        equation(label(i), lhs[i]!, r.measured ? decimal(r.measured.value) : mathLines(givenBack(r) ? r.formula.formula! : shown(r.derived), width)),
+      ),
+    ),
     ...rows.filter(resting).map((r) => paragraph(...restingDefinition(r.formula.name))),
   ];
   const notes = rows.filter((r) => r.formula.note).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
@@ -86,6 +90,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
     ),
   };
   const bindings = whereText(rows);
+  const unprinted = unprintedText(rows);
   return [
     ...(general ? generalModelSections(general) : []),
     { id: 'paper-results', title: 'Results in the paper’s form', blocks: results },
@@ -108,6 +113,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
         ),
         table,
         ...(bindings.length ? [paragraph('In the formulas ', ...bindings, '.')] : []),
+        ...(unprinted.length ? [paragraph(...unprinted, ' stand for their derived values, too long to print: the check substitutes them.')] : []),
         ...(notes.length ? [{ kind: 'list' as const, items: notes }] : []),
       ],
     },
@@ -177,15 +183,34 @@ function paperLatex(r: PaperCheckRow): string {
   return r.formula.left ? `${tex(r.formula.left)} = ${tex(r.formula.formula)}` : tex(r.formula.formula);
 }
 
+/**
+ * A row whose fact is a load the derivation gives back (the prism's P_y,
+ * smirnov1981 (2.1)): its result is the paper's equation in its own symbols,
+ * which their derived values satisfy, not the identity P_y = P_y.
+ */
+const givenBack = (r: PaperCheckRow): boolean => r.formula.formula !== undefined && !r.formula.left && r.derived.kind === 'sym' && r.bindings.size > 0;
+
+/** Printed width (LaTeX characters) beyond which a bound fact is named, not printed, beside the table. */
+const BINDING_WIDTH = 40;
+
+/** A bound fact too wide to print (the prism's reactions N_s): its symbol, printed. */
+const unprintedBinding = (r: PaperCheckRow, s: string, v: Expr): boolean =>
+  v.kind !== 'sym' && r.measured?.bindings.get(s) === undefined && texWidth(math(v)) > BINDING_WIDTH;
+
+/** "N_1, N_2": the symbols whose derived values are too wide to print. */
+function unprintedText(rows: readonly PaperCheckRow[]): Inline[] {
+  const names = [...new Set(rows.flatMap((r) => (r.formula.formula ? [...r.bindings].filter(([s, v]) => unprintedBinding(r, s, v)).map(([s]) => s) : [])))];
+  return names.flatMap((s, i): Inline[] => [i ? ', ' : '', m(mechanicsSymbol(s))]);
+}
+
 /** "k = π/α, G_{12} = …": what the formulas' other symbols stand for. */
 function whereText(rows: readonly PaperCheckRow[]): Inline[] {
   const seen = new Map<string, string>();
   for (const r of rows) {
     for (const [s, v] of r.bindings) {
       const measured = r.measured?.bindings.get(s);
-      if (seen.has(s) || (v.kind === 'sym' && measured === undefined) || !r.formula.formula) continue;
-      const value = measured === undefined ? math(v) : decimal(measured);
-      seen.set(s, texWidth(value) <= 40 ? `${mechanicsSymbol(s)} = ${value}` : `${mechanicsSymbol(s)}\\ \\text{as derived}`);
+      if (seen.has(s) || (v.kind === 'sym' && measured === undefined) || !r.formula.formula || unprintedBinding(r, s, v)) continue;
+      seen.set(s, `${mechanicsSymbol(s)} = ${measured === undefined ? math(v) : decimal(measured)}`);
     }
   }
   return [...seen.values()].flatMap((tex, i): Inline[] => [i ? ', ' : '', m(tex)]);

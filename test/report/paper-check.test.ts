@@ -8,7 +8,8 @@ import hingedCompass from '../../derivations/hinged-compass.js';
 import { katexInputs } from '../../src/report/render-html.js';
 import compass from '../../derivations/compass.js';
 import rimlessWheel from '../../derivations/rimless-wheel.js';
-import type { Inline } from '../../src/report/document.js';
+import prismInGuides from '../../derivations/prism-in-guides.js';
+import { lineTex, type Inline } from '../../src/report/document.js';
 import { TOOLKIT } from '../../src/codegen/module.js';
 import { buildReport } from '../../src/report/report.js';
 import { paperCheck } from '../../src/studies/paper-check.js';
@@ -110,5 +111,23 @@ describe('the Rubanovich–Formalsky reports typeset in KaTeX’s strict mode', 
       }
     });
     expect(failures).toEqual([]);
+  });
+});
+
+describe('the prism’s equilibrium (2.1)', () => {
+  const system = derived(prismInGuides);
+  const doc = buildReport(system, { source: 'derivations/prism-in-guides.ts', toolkit: TOOLKIT, paper: paperCheck(system, prismInGuides.paper!) });
+  const results = doc.sections.find((s) => s.id === 'paper-results')!.blocks.find((b) => b.kind === 'equations');
+  const rhs = results?.kind === 'equations' ? results.rows.map((e) => e.lines.map((l) => lineTex(l, false)).join(' ')) : [];
+  it('prints the five equations in the reactions N_s, not the loads given back (P_y = P_y)', () => {
+    expect(rhs).toHaveLength(5);
+    expect(rhs[0]).toBe('P_y\\ \\text{(2.1)} = N_{1} + N_{2}');
+    expect(rhs[1]).toBe('P_z\\ \\text{(2.1)} = -N_{3} - N_{4} - N_{5}');
+    for (const [i, load] of ['P_{y}', 'P_{z}', 'M_{x}', 'M_{y}', 'M_{z}'].entries()) expect(rhs[i]!.endsWith(`= ${load}`)).toBe(false);
+  });
+  it('names the reactions too long to print once, with no "as derived" placeholders', () => {
+    const text = JSON.stringify(doc.sections.find((s) => s.id === 'paper-check')!.blocks);
+    expect(text).not.toContain('as derived');
+    expect(text).toContain('too long to print');
   });
 });

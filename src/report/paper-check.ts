@@ -7,7 +7,7 @@
 import { subs } from '../core/subs.js';
 import { cancel } from '../core/cancel.js';
 import { simplify } from '../core/trig.js';
-import type { Expr } from '../core/expr.js';
+import { dependsOn, div, mul, sym, type Expr, type Sym } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { REFERENCES } from '../model/sources.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
@@ -72,7 +72,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
     paragraph(...intro),
     equations(
       ...rows.map((r, i) =>
-        equation(label(i), lhs[i]!, r.measured ? decimal(r.measured.value) : mathLines(givenBack(r) ? r.formula.formula! : shown(r.derived), width)),
+        equation(label(i), lhs[i]!, r.measured ? decimal(r.measured.value) : mathLines(givenBack(r) ? r.formula.formula! : shown(inPaperSymbols(r)), width)),
       ),
     ),
     ...rows.filter(resting).map((r) => paragraph(...restingDefinition(r.formula.name))),
@@ -189,6 +189,23 @@ function paperLatex(r: PaperCheckRow): string {
  * which their derived values satisfy, not the identity P_y = P_y.
  */
 const givenBack = (r: PaperCheckRow): boolean => r.formula.formula !== undefined && !r.formula.left && r.derived.kind === 'sym' && r.bindings.size > 0;
+
+/**
+ * The result in the paper's own variable where the formula binds one to a
+ * parameter as k = c/p (rubanovich1981 (2.9): k = π/α): p = c/k set in, so
+ * ν prints as [(I* + cos(2π/k))/(I* + 1)]^k, not [(I* + cos 2α)/(1 + I*)]^{π/α}.
+ */
+function inPaperSymbols(r: PaperCheckRow): Expr {
+  const inverse = [...r.formula.where].flatMap(([s, b]): [string, Expr][] => {
+    if (!('expr' in b) || b.expr.kind !== 'mul') return [];
+    const reciprocal = b.expr.factors.filter((f) => f.base.kind === 'sym' && f.exp.kind === 'num' && f.exp.value.n === -1 && f.exp.value.d === 1);
+    if (reciprocal.length !== 1) return [];
+    const p = reciprocal[0]!.base as Sym;
+    const c = mul(b.expr, p);
+    return dependsOn(c, p.name) ? [] : [[p.name, div(c, sym(s))]];
+  });
+  return inverse.length ? subs(r.derived, new Map(inverse)) : r.derived;
+}
 
 /** Printed width (LaTeX characters) beyond which a bound fact is named, not printed, beside the table. */
 const BINDING_WIDTH = 40;

@@ -131,3 +131,19 @@ describe('the prism’s equilibrium (2.1)', () => {
     expect(text).toContain('too long to print');
   });
 });
+
+describe('the rimless wheel’s results in the paper’s variables', () => {
+  const system = derived(rimlessWheel);
+  const doc = buildReport(system, { source: 'derivations/rimless-wheel.ts', toolkit: TOOLKIT, paper: paperCheck(system, rimlessWheel.paper!) });
+  const results = doc.sections.find((s) => s.id === 'paper-results')!.blocks.find((b) => b.kind === 'equations');
+  const lines = results?.kind === 'equations' ? results.rows.map((e) => e.lines.map((l) => lineTex(l, false)).join(' ')) : [];
+  it('(2.9) in k, as the paper writes it: ν = [(I* + cos(2π/k))/(1 + I*)]^k, not a power π/α', () => {
+    const nu = lines.find((l) => l.startsWith('\\nu\\ \\text{(2.9)}'))!;
+    expect(nu).toContain('\\cos\\left(\\frac{2 \\pi}{k}\\right)');
+    expect(nu).toMatch(/\^\{?k\}?$/);
+    expect(nu).not.toContain('\\alpha');
+  });
+  it('the energy loss is labelled as the report’s own, not a formula of the paper', () => {
+    expect(lines.some((l) => l.startsWith('T(-0) - T(+0)\\ \\text{this report, by (2.6)}'))).toBe(true);
+  });
+});

@@ -14,7 +14,7 @@ import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-ch
 import { equation, equations, m, paragraph, prefixedSections, ref, type Block, type Inline, type Section } from './document.js';
 import { energySection, constraintsSection, lagrange2Section, modelSection } from './sections.js';
 import { impactMapsSection } from './unilateral.js';
-import { texWidth, toLatex } from './latex.js';
+import { breakLines, latexPieces, texWidth, toLatex } from './latex.js';
 import { LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
@@ -68,16 +68,29 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
   const lhs = rows.map((r) => `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`);
   // The paper's numbers beside the names widen the left-hand sides, and the widest sets where every right-hand side starts.
   const width = LINE_WIDTH - Math.max(0, ...lhs.map((l) => texWidth(l) - 4));
+  // A result two rows give (a determinant the paper prints twice, as (2.4) and as Δ_i) is printed once; both rows refer to it.
+  const first = rows.map((r, i) => (r.measured || givenBack(r) ? i : rows.findIndex((q) => !q.measured && !givenBack(q) && q.derived === r.derived)));
   const results: Block[] = [
     paragraph(...intro),
     equations(
-      ...rows.map((r, i) =>
-        equation(label(i), lhs[i]!, r.measured ? decimal(r.measured.value) : mathLines(givenBack(r) ? r.formula.formula! : shown(inPaperSymbols(r)), width)),
+      ...rows.flatMap((r, i) =>
+        first[i] !== i
+          ? []
+          : [
+              equation(
+                label(i),
+                lhs[i]!,
+                r.measured ? decimal(r.measured.value) : mathLines(givenBack(r) ? r.formula.formula! : shown(inPaperSymbols(r)), width),
+              ),
+            ],
       ),
     ),
     ...rows.filter(resting).map((r) => paragraph(...restingDefinition(r.formula.name))),
   ];
   const notes = rows.filter((r) => r.formula.note).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
+  // A paper's formula too wide for a cell is displayed under the table, broken into lines, and the cell refers to it: a wide cell shrank the whole table.
+  const wide = rows.map((r) => r.agrees !== undefined && texWidth(paperLatex(r)) > CELL_WIDTH);
+  const displayed = rows.flatMap((r, i) => (wide[i] ? [equation(formulaLabel(i), lhs[i]!, paperLines(r, width))] : []));
   const table: Block = {
     kind: 'table',
     id: 'paper-check',
@@ -86,7 +99,9 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
     // Short verdicts in a natural-width column (the paragraph above says what each means): the table fits the page.
     align: 'lllll',
     rows: rows.flatMap((r, i) =>
-      r.agrees === undefined ? [] : [[[r.formula.eq], [m(r.formula.name)], [m(paperLatex(r))], [ref(label(i))], [r.agrees ? verdict(r) : 'no']]],
+      r.agrees === undefined
+        ? []
+        : [[[r.formula.eq], [m(r.formula.name)], [wide[i] ? ref(formulaLabel(i)) : m(paperLatex(r))], [ref(label(first[i]!))], [r.agrees ? verdict(r) : 'no']]],
     ),
   };
   const bindings = whereText(rows);
@@ -112,6 +127,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
           `. ${rows.filter((r) => r.agrees).length} of ${rows.filter((r) => r.agrees !== undefined).length} agree.`,
         ),
         table,
+        ...(displayed.length ? [paragraph('The paper’s formulas too wide for the table:'), equations(...displayed)] : []),
         ...(bindings.length ? [paragraph('In the formulas ', ...bindings, '.')] : []),
         ...(unprinted.length ? [paragraph(...unprinted, ' stand for their derived values, too long to print: the check substitutes them.')] : []),
         ...(notes.length ? [{ kind: 'list' as const, items: notes }] : []),
@@ -175,12 +191,27 @@ function parametersText(system: DerivedSystem): Inline[] {
     : ['its parameters symbolic'];
 }
 
+/** Printed width (texWidth) beyond which a paper's formula leaves its table cell for a display under the table. */
+const CELL_WIDTH = 45;
+
+const formulaLabel = (i: number): string => `paper-formula-${i + 1}`;
+
+/** The formula's symbols bound to a single symbol (w = ψ̇⁻), to be printed as that symbol. */
+const singleSymbols = (r: PaperCheckRow): Map<string, Expr> => new Map([...r.bindings].filter(([s, v]) => v.kind === 'sym' && !r.measured?.bindings.has(s)));
+
 /** The paper's formula as written (a relation with both sides), its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol. */
 function paperLatex(r: PaperCheckRow): string {
-  const symbols = new Map([...r.bindings].filter(([s, v]) => v.kind === 'sym' && !r.measured?.bindings.has(s)));
-  const tex = (e: Expr): string => toLatex(subs(e, symbols), { ...MECHANICS, orientSums: false });
+  const tex = (e: Expr): string => toLatex(subs(e, singleSymbols(r)), { ...MECHANICS, orientSums: false });
   if (!r.formula.formula) return '';
   return r.formula.left ? `${tex(r.formula.left)} = ${tex(r.formula.formula)}` : tex(r.formula.formula);
+}
+
+/** The paper's formula as written, in lines of at most `width` for a display. */
+function paperLines(r: PaperCheckRow, width: number): string[] {
+  if (r.formula.left) return [paperLatex(r)];
+  const pieces = latexPieces(subs(r.formula.formula!, singleSymbols(r)), width, { ...MECHANICS, orientSums: false });
+  const whole = pieces.join(' ');
+  return texWidth(whole) <= width ? [whole] : breakLines(pieces, width);
 }
 
 /**

@@ -9,6 +9,10 @@ import { katexInputs } from '../../src/report/render-html.js';
 import compass from '../../derivations/compass.js';
 import rimlessWheel from '../../derivations/rimless-wheel.js';
 import prismInGuides from '../../derivations/prism-in-guides.js';
+import roughHinge from '../../derivations/rough-hinge-pendulum.js';
+import { texWidth } from '../../src/report/latex.js';
+import { renderLatexBody } from '../../src/report/render-latex.js';
+import { modelDrawing } from '../../src/report/sketch.js';
 import { lineTex, type Inline } from '../../src/report/document.js';
 import { TOOLKIT } from '../../src/codegen/module.js';
 import { buildReport } from '../../src/report/report.js';
@@ -145,5 +149,34 @@ describe('the rimless wheel’s results in the paper’s variables', () => {
   });
   it('the energy loss is labelled as the report’s own, not a formula of the paper', () => {
     expect(lines.some((l) => l.startsWith('T(-0) - T(+0)\\ \\text{this report, by (2.6)}'))).toBe(true);
+  });
+});
+
+describe('the rough-hinge pendulum’s table, readable', () => {
+  const system = derived(roughHinge);
+  const doc = buildReport(system, { source: 'derivations/rough-hinge-pendulum.ts', toolkit: TOOLKIT, paper: paperCheck(system, roughHinge.paper!) });
+  const check = doc.sections.find((s) => s.id === 'paper-check')!;
+  const table = check.blocks.find((b) => b.kind === 'table');
+  const results = doc.sections.find((s) => s.id === 'paper-results')!.blocks.find((b) => b.kind === 'equations');
+  it('prints the determinant the three (2.4) rows share once, and every row refers to it', () => {
+    // det (2.4), Δ_i as printed and Δ_i corrected are compared with one fact, hinge.journal.Δ; (2.5) is another.
+    expect(results?.kind === 'equations' ? results.rows.map((r) => r.label) : []).toEqual(['paper-1', 'paper-4']);
+    const derivedRefs = table?.kind === 'table' ? table.rows.map((r) => JSON.stringify(r[3])) : [];
+    expect(derivedRefs.slice(0, 3).every((d) => d === derivedRefs[0])).toBe(true);
+  });
+  it('sets the paper’s wide formulas as displays under the table, each cell a reference: no cell prints wider than a column', () => {
+    const cells = table?.kind === 'table' ? table.rows.map((r) => r[2]!) : [];
+    expect(cells.slice(0, 3).every((c) => c.length === 1 && typeof c[0] === 'object' && 'ref' in c[0]!)).toBe(true);
+    const displayed = check.blocks.filter((b) => b.kind === 'equations');
+    expect(displayed).toHaveLength(1);
+    expect(displayed[0]!.kind === 'equations' ? displayed[0]!.rows.map((r) => r.label) : []).toEqual(['paper-formula-1', 'paper-formula-2', 'paper-formula-3']);
+    for (const row of displayed[0]!.kind === 'equations' ? displayed[0]!.rows : []) for (const l of row.lines) expect(texWidth(l.after)).toBeLessThan(80);
+  });
+  it('draws no axis arrows that would call the page’s right and up x and y: x points down', () => {
+    const drawing = modelDrawing(roughHinge, system.model);
+    const sketched = buildReport(system, { source: 'derivations/rough-hinge-pendulum.ts', toolkit: TOOLKIT, ...(drawing ? { drawing } : {}) });
+    const sketch = renderLatexBody(sketched).split('fig:rough-hinge-pendulum:sketch')[0]!.split('\\begin{figure}').at(-1)!;
+    expect(sketch).toContain('\\boldsymbol{g}');
+    expect(sketch).not.toMatch(/\{\$[xy]\$\}/);
   });
 });

@@ -13,7 +13,7 @@ import { defineModel } from '../src/model/index.js';
 // Y = r(cos ϑ₀ − cos ϑ) and its rate Ẏ = u_y − uₓ tan ϑ (4.2), so the
 // vertical force per dϑ is −(kY + νẎ)·r cos ϑ (dx = r cos ϑ dϑ), expanded
 // for ϑ ~ ε, ζ ~ ε², uₓ ~ ε as the paper does (4.3). The paper writes this
-// depth q; here it is ζ (zeta, its rate zeta_d), since q names the
+// depth q; here it is ζ (zeta, its rate zetadot), since q names the
 // generalized coordinates in every report. Resultants (4.6):
 // F_y = ∫dF_y, F_x = −∫(σλ + ϑ)dF_y, M = −σλr∫dF_y.
 export default defineModel({
@@ -44,11 +44,11 @@ export default defineModel({
       name: 'foundation',
       description: 'the Kelvin–Voigt foundation under the disk',
       variable: 'theta',
-      state: { zeta: '1 - y/r', zeta_d: "-y'/r", ux: "x'" },
+      state: { zeta: '1 - y/r', zetadot: "-y'/r", ux: "x'" },
       depth: 'zeta',
       penetration: 'r*(cos(theta) - 1 + zeta)',
-      density: '(k*r*(cos(theta) - 1 + zeta) + nu*(r*zeta_d + ux*tan(theta)))*r*cos(theta)',
-      expansion: { orders: { theta: 1, zeta: 2, zeta_d: 2, ux: 1 }, keep: 2 },
+      density: '(k*r*(cos(theta) - 1 + zeta) + nu*(r*zetadot + ux*tan(theta)))*r*cos(theta)',
+      expansion: { orders: { theta: 1, zeta: 2, zetadot: 2, ux: 1 }, keep: 2 },
       resultants: { Fy: '1', Fx: '-(sigma*lambda + theta)', M: '-sigma*lambda*r' },
       normal: 'Fy',
       forces: { x: 'Fx', y: 'Fy', phi: 'M' },
@@ -86,7 +86,7 @@ export default defineModel({
         name: 'F_y\\ (\\dot{\\zeta} \\ge 0)',
         formula: '4*sqrt(2)/3*k*r^2*Q^(3/2) + 2*sqrt(2)*nu*r^2*Q^(1/2)*Qd',
         derived: 'patch.foundation.normal.whole.Fy',
-        where: { Q: 'zeta', Qd: 'zeta_d' },
+        where: { Q: 'zeta', Qd: 'zetadot' },
         note: 'compression of the non-rotating disk: the patch is the whole arc $(-\\vartheta_0, \\vartheta_0)$.',
       },
       {
@@ -94,7 +94,7 @@ export default defineModel({
         name: 'F_y\\ (\\dot{\\zeta} < 0)',
         formula: '4*sqrt(2)/3*k*r^2*(Q + nu*Qd/k)^(3/2)',
         derived: 'patch.foundation.normal.both-inner.Fy',
-        where: { Q: 'zeta', Qd: 'zeta_d' },
+        where: { Q: 'zeta', Qd: 'zetadot' },
         note: 'restitution: the patch only where $kY + \\nu\\dot{Y} > 0$.',
       },
       {
@@ -103,7 +103,7 @@ export default defineModel({
         formula: '-2*sqrt(2)*h^(1/2)*hd - 4*sqrt(2)/3*h^(3/2)',
         derived: 'patch.foundation.universal.whole',
         where: { h: 'patch.foundation.universal.h', hd: 'patch.foundation.universal.hd' },
-        note: "the compression (5.3) in $\\zeta = a h$, $t = b\\tau$, the scales as derived in the section on the universal impact problem; $h_d = h' = dh/d\\tau$.",
+        note: "the compression (5.3) in $\\zeta = a h$, $t = b\\tau$, the scales as derived in the section on the universal impact problem; $h' = dh/d\\tau$.",
       },
       {
         eq: '(6.2)',

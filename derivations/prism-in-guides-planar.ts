@@ -15,6 +15,9 @@ const sides = (i: 1 | 2, j: 1 | 2): string => `(${i === 2 ? '+' : '-'},${j === 2
 const alone = (p: 1 | 2): string => `-(-1)^${p}*Py`;
 /** What is left of (2.1)'s moment row, Σ(−1)^p a N + sgn Σ f b N + M_z, with that reaction: zero where the variant is realized (negated, as b − Σ aN). */
 const leftOver = (p: 1 | 2, s: 1 | 2): string => `-(Mz + ((-1)^${p}*a${s} + f${p}${s}*${b(p)}*sgn)*(${alone(p)}))`;
+/** How the rows below read §2's general form, typed from the paper once (delta, N1, N2 above) and set in for each of the four variants. */
+const GENERAL =
+  'each variant is §2’s general form $\\Delta_{ij} = a_{j2} - a_{i1} + [f_{j2}b_{j2}(-1)^j - f_{i1}b_{i1}(-1)^i]\\operatorname{sgn}\\dot{x}$, $N_{ij1} = (-1)^i\\{M_z - P_y[a_{j2} + (-1)^j f_{j2}b_{j2}\\operatorname{sgn}\\dot{x}]\\}/\\Delta_{ij}$, $N_{ij2} = (-1)^j\\{-M_z + P_y[a_{i1} + (-1)^i f_{i1}b_{i1}\\operatorname{sgn}\\dot{x}]\\}/\\Delta_{ij}$ with $a_{i1} = a_1$, $a_{j2} = a_2$, $b_{1s} = w$, $b_{2s} = -w$, $f_{ps}$ the parameter $f_{ps}$.';
 const faces = [
   [1, 1],
   [1, 2],
@@ -95,7 +98,14 @@ export default defineModel({
         const v = `supports.${sides(i, j)}`;
         const where = { sgn: "sign(x')" };
         return [
-          { eq: '§2', name: `\\Delta_{${i}${j}}`, formula: delta(i, j), derived: `${v}.Δ`, where },
+          {
+            eq: '§2',
+            name: `\\Delta_{${i}${j}}`,
+            formula: delta(i, j),
+            derived: `${v}.Δ`,
+            where,
+            ...(i === 1 && j === 1 ? { note: GENERAL } : {}),
+          },
           { eq: '§2', name: `N_{${i}${j}1}`, formula: N1(i, j), derived: `${v}.N1`, where },
           { eq: '§2', name: `N_{${i}${j}2}`, formula: N2(i, j), derived: `${v}.N2`, where },
           { eq: '§2', name: `\\Phi_{${i}${j}}`, formula: `f${i}1*(${N1(i, j)}) + f${j}2*(${N2(i, j)})`, derived: `${v}.Φ`, where },

@@ -139,11 +139,12 @@ export function rimlessWheel(k: number): ModelSpec {
         { eq: '(2.8)', name: '\\alpha_0', formula: 'pi/2 - acos(Istar)/2', derived: 'impact1.critical' },
         { eq: '(2.9)', name: '\\nu', formula: '((Istar + cos(2*pi/k))/(Istar + 1))^k', derived: 'impact1.leaves.ratio^k', where: { k: 'pi/alpha' } },
         {
-          eq: '§2',
+          eq: 'this report, by (2.6)',
           name: 'T(-0) - T(+0)',
           formula: 'T*(1 - ((Istar + cos(2*alpha))/(Istar + 1))^2)',
           derived: 'impact1.leaves.ΔT',
           where: { T: 'impact1.T-' },
+          note: 'not a formula of the paper, which says in words that each impact lowers the energy (§2): the loss the ratio (2.6) gives, $T(-0)(1 - (\\dot{\\psi}(+0)/\\dot{\\psi}(-0))^2)$, set beside the derived one.',
         },
       ],
       // (2.9)'s statements after it, typed from the paper with r = (2.6)'s ratio and k = π/α: ν < 1 and

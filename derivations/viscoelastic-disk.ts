@@ -13,7 +13,7 @@ import { defineModel } from '../src/model/index.js';
 // Y = r(cos ϑ₀ − cos ϑ) and its rate Ẏ = u_y − uₓ tan ϑ (4.2), so the
 // vertical force per dϑ is −(kY + νẎ)·r cos ϑ (dx = r cos ϑ dϑ), expanded
 // for ϑ ~ ε, ζ ~ ε², uₓ ~ ε as the paper does (4.3). The paper writes this
-// depth q; here it is ζ (zeta, its rate zeta_d), since q names the
+// depth q; here it is ζ (zeta, its rate zetadot), since q names the
 // generalized coordinates in every report. Resultants (4.6):
 // F_y = ∫dF_y, F_x = −∫(σλ + ϑ)dF_y, M = −σλr∫dF_y.
 export default defineModel({
@@ -44,11 +44,11 @@ export default defineModel({
       name: 'foundation',
       description: 'the Kelvin–Voigt foundation under the disk',
       variable: 'theta',
-      state: { zeta: '1 - y/r', zeta_d: "-y'/r", ux: "x'" },
+      state: { zeta: '1 - y/r', zetadot: "-y'/r", ux: "x'" },
       depth: 'zeta',
       penetration: 'r*(cos(theta) - 1 + zeta)',
-      density: '(k*r*(cos(theta) - 1 + zeta) + nu*(r*zeta_d + ux*tan(theta)))*r*cos(theta)',
-      expansion: { orders: { theta: 1, zeta: 2, zeta_d: 2, ux: 1 }, keep: 2 },
+      density: '(k*r*(cos(theta) - 1 + zeta) + nu*(r*zetadot + ux*tan(theta)))*r*cos(theta)',
+      expansion: { orders: { theta: 1, zeta: 2, zetadot: 2, ux: 1 }, keep: 2 },
       resultants: { Fy: '1', Fx: '-(sigma*lambda + theta)', M: '-sigma*lambda*r' },
       normal: 'Fy',
       forces: { x: 'Fx', y: 'Fy', phi: 'M' },
@@ -86,7 +86,7 @@ export default defineModel({
         name: 'F_y\\ (\\dot{\\zeta} \\ge 0)',
         formula: '4*sqrt(2)/3*k*r^2*Q^(3/2) + 2*sqrt(2)*nu*r^2*Q^(1/2)*Qd',
         derived: 'patch.foundation.normal.whole.Fy',
-        where: { Q: 'zeta', Qd: 'zeta_d' },
+        where: { Q: 'zeta', Qd: 'zetadot' },
         note: 'compression of the non-rotating disk: the patch is the whole arc $(-\\vartheta_0, \\vartheta_0)$.',
       },
       {
@@ -94,14 +94,8 @@ export default defineModel({
         name: 'F_y\\ (\\dot{\\zeta} < 0)',
         formula: '4*sqrt(2)/3*k*r^2*(Q + nu*Qd/k)^(3/2)',
         derived: 'patch.foundation.normal.both-inner.Fy',
-        where: { Q: 'zeta', Qd: 'zeta_d' },
+        where: { Q: 'zeta', Qd: 'zetadot' },
         note: 'restitution: the patch only where $kY + \\nu\\dot{Y} > 0$.',
-      },
-      {
-        eq: '§5',
-        name: 'k\\,(\\zeta + \\nu\\dot{\\zeta}/k)',
-        derived: 'patch.foundation.normal.separation',
-        note: 'the disk separates where $\\zeta + \\nu\\dot{\\zeta}/k = 0$: the derived condition is the density $kY + \\nu\\dot{Y}$ the model states, at the lowest point, so it is printed and not compared (a comparison would be an identity).',
       },
       {
         eq: '(6.1)',
@@ -109,7 +103,7 @@ export default defineModel({
         formula: '-2*sqrt(2)*h^(1/2)*hd - 4*sqrt(2)/3*h^(3/2)',
         derived: 'patch.foundation.universal.whole',
         where: { h: 'patch.foundation.universal.h', hd: 'patch.foundation.universal.hd' },
-        note: "the compression (5.3) in $\\zeta = a h$, $t = b\\tau$, the scales as derived in the section on the universal impact problem; $h_d = h' = dh/d\\tau$.",
+        note: "the compression (5.3) in $\\zeta = a h$, $t = b\\tau$, the scales as derived in the section on the universal impact problem; $h' = dh/d\\tau$.",
       },
       {
         eq: '(6.2)',
@@ -118,14 +112,6 @@ export default defineModel({
         derived: 'patch.foundation.universal.both-inner',
         where: { h: 'patch.foundation.universal.h', hd: 'patch.foundation.universal.hd' },
         note: 'the restitution (5.4) in the same scales.',
-      },
-      {
-        eq: '§6',
-        name: "h + h'",
-        formula: 'h + hd',
-        derived: 'patch.foundation.universal.separation',
-        where: { h: 'patch.foundation.universal.h', hd: 'patch.foundation.universal.hd' },
-        note: "the disk separates where $h + h' = 0$, so $H(h'_-) = h(\\tau_+)$.",
       },
       {
         eq: 'Prop. 11.3',
@@ -168,10 +154,10 @@ export default defineModel({
       },
       {
         eq: '(7.5)',
-        name: 'ds/d\\dot{\\zeta}',
+        name: 'd(\\dot{x} + r\\dot{\\varphi})/d\\dot{\\zeta}',
         formula: '3*lambda*r',
         derived: 'patch.foundation.impact.slipPerDepthRate',
-        note: "the slip $s = \\dot{x} + r\\dot{\\varphi}$ per change of the depth's rate during an impact: with the common scale $U$ of (2.2), $s = U(v + \\gamma)$ and $r\\dot{\\zeta} = U h'$, the paper's $(v + \\gamma)' = 3\\sigma\\lambda h''$.",
+        note: "the slip $\\dot{x} + r\\dot{\\varphi}$ per change of the depth's rate during an impact: with the common scale $U$ of (2.2), $\\dot{x} + r\\dot{\\varphi} = U(v + \\gamma)$ and $r\\dot{\\zeta} = U h'$, the paper's $(v + \\gamma)' = 3\\sigma\\lambda h''$.",
       },
       {
         eq: 'Prop. 9',
@@ -218,6 +204,14 @@ export default defineModel({
         formula: '2/3*g*sin(alpha)',
         derived: "patch.foundation.rolling.x''",
         note: "rolling without slip at rest depth, at zero speed: the paper's $v' = \\tfrac{2}{3}\\sin\\alpha$ in $v = u_x/\\sqrt{gr}$, $\\tau = t\\sqrt{g/r}$.",
+      },
+      {
+        eq: '§2, (12.5)',
+        name: 'u_x\\ (\\text{steady})',
+        formula: 'sqrt(g*r)*tan(alpha)/(eps*epstilde)',
+        derived: 'patch.foundation.rolling.steady',
+        where: { eps: '(m*g/(k*r^2))^(1/3)', epstilde: '(nu/k)*sqrt(g/r)*(k*r^2/(m*g))^(1/3)' },
+        note: "§2's steady speed $v = u_x/\\sqrt{gr} = (\\varepsilon\\tilde{\\varepsilon})^{-1}\\tan\\alpha$, $\\tilde{\\varepsilon}$ read off $\\Phi_y$ of (8.5). (12.5) prints twice this, $2(\\varepsilon\\tilde{\\varepsilon})^{-1}\\tan\\alpha$: the paper's (8.6), (8.7) with (12.1) give $v' = \\tfrac{2}{3}(\\sin\\alpha + \\varepsilon\\Phi_x)$ and $\\varepsilon\\Phi_x = -\\varepsilon\\tilde{\\varepsilon} v\\cos\\alpha$ at $s_*$, whose rest is §2's.",
       },
       // Prop. 11 and Cor. 1 are about H, defined only through the solution of (6.1)–(6.3):
       // the claims' prover (src/derive/proofs/claims.ts) decides inequalities between

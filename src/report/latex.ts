@@ -180,7 +180,9 @@ export function subscriptLatex(parts: readonly string[], symbol: (name: string) 
 /**
  * Plain symbol names: psi → \psi, alpha_1 → \alpha_{1}, q1 → q_{1},
  * m_2 → m_{2}, l_k → l_{k}; two letters read as a letter with an index,
- * xc → x_{c}, Fx → F_{x}; a "star" suffix is an asterisk, Istar → I^{*}.
+ * xc → x_{c}, Fx → F_{x}; a "star" suffix is an asterisk, Istar → I^{*}, and a
+ * "tilde" suffix a tilde, epstilde → \tilde{\varepsilon}; a "dot" suffix a dot, zetadot →
+ * \dot{\zeta}, and a "prime" suffix a prime, hprime → h′ (a rate that is no coordinate's velocity).
  */
 export function symbolNameLatex(name: string): string {
   let tex = printedNames.get(name);
@@ -205,6 +207,12 @@ function nameLatex(name: string): string {
   const { head, subscripts } = splitName(name);
   const star = /^(.+)star$/.exec(head);
   if (star && !GREEK.has(head)) return `${symbolNameLatex(star[1]!)}${subscriptLatex(subscripts)}^{*}`;
+  const tilde = /^(.+)tilde$/.exec(head);
+  if (tilde) return `\\tilde{${symbolNameLatex(tilde[1]!)}}${subscriptLatex(subscripts)}`;
+  const dot = /^(.+)dot$/.exec(head);
+  if (dot) return `\\dot{${symbolNameLatex(dot[1]!)}}${subscriptLatex(subscripts)}`;
+  const prime = /^(.+)prime$/.exec(head);
+  if (prime) return `${symbolNameLatex(prime[1]!)}^{\\prime}${subscriptLatex(subscripts)}`;
   // Two letters and an index (fp1): one subscript f_{p,1}, never f_{p}_{1} (a double subscript KaTeX refuses).
   if (subscripts.length && indexedHead(head)) {
     const { base, rest } = accentParts(name);
@@ -685,5 +693,5 @@ export function latexMatrix(rows: readonly (readonly string[])[]): string {
  * amsmath's align still reads {\\dot{\\psi}^{-}}^{2} as a double superscript.
  */
 function superscriptable(tex: string): string {
-  return /\^\{[^{}]*\}$/.test(tex) ? `(${tex})` : tex;
+  return /\^\{[^{}]*\}(_\{[^{}]*\})?$/.test(tex) ? `(${tex})` : tex;
 }

@@ -7,16 +7,17 @@
 import { subs } from '../core/subs.js';
 import { cancel } from '../core/cancel.js';
 import { simplify } from '../core/trig.js';
-import type { Expr } from '../core/expr.js';
+import { dependsOn, div, mul, sym, type Expr, type Sym } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { REFERENCES } from '../model/sources.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
 import { equation, equations, m, paragraph, prefixedSections, ref, type Block, type Inline, type Section } from './document.js';
 import { energySection, constraintsSection, lagrange2Section, modelSection } from './sections.js';
 import { impactMapsSection } from './unilateral.js';
-import { texWidth, toLatex } from './latex.js';
+import { breakLines, latexPieces, texWidth, toLatex } from './latex.js';
 import { LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
 import { claimSections } from './paper-claims.js';
+import { paperForm } from './paper-forms.js';
 
 const label = (i: number): string => `paper-${i + 1}`;
 
@@ -75,8 +76,14 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
     return closed && texWidth(closed) <= width / 2 ? `${closed} \\approx ${decimal(r.measured!.value)}` : decimal(r.measured!.value);
   };
   const shownRow = (r: PaperCheckRow, i: number) =>
-    equation(label(i), lhs[i]!, r.measured ? measuredForm(r) : (paperForm(r, width) ?? mathLines(shown(r.derived), width)));
-  const indexed = rows.map((r, i) => ({ r, i }));
+    equation(
+      label(i),
+      lhs[i]!,
+      r.measured ? measuredForm(r) : givenBack(r) ? mathLines(r.formula.formula!, width) : (asPrinted(r, width) ?? mathLines(shown(inPaperSymbols(r)), width)),
+    );
+  // A result two rows give (a determinant the paper prints twice, as (2.4) and as Δ_i) is printed once; both rows refer to it.
+  const first = rows.map((r, i) => (r.measured || givenBack(r) ? i : rows.findIndex((q) => !q.measured && !givenBack(q) && q.derived === r.derived)));
+  const indexed = rows.map((r, i) => ({ r, i })).filter(({ i }) => first[i] === i);
   const results: Block[] = [paragraph(...intro), equations(...indexed.filter(({ r }) => !own(r)).map(({ r, i }) => shownRow(r, i)))];
   const ownRows = indexed.filter(({ r }) => own(r));
   const ownSection: Section[] = ownRows.length
@@ -96,6 +103,9 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
       ]
     : [];
   const notes = rows.filter((r) => r.formula.note && !own(r)).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
+  // A paper's formula too wide for a cell is displayed under the table, broken into lines, and the cell refers to it: a wide cell shrank the whole table.
+  const wide = rows.map((r) => r.agrees !== undefined && texWidth(paperLatex(r)) > CELL_WIDTH);
+  const displayed = rows.flatMap((r, i) => (wide[i] ? [equation(formulaLabel(i), lhs[i]!, paperLines(r, width))] : []));
   const table: Block = {
     kind: 'table',
     id: 'paper-check',
@@ -104,10 +114,13 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
     // Short verdicts in a natural-width column (the paragraph above says what each means): the table fits the page.
     align: 'lllll',
     rows: rows.flatMap((r, i) =>
-      r.agrees === undefined ? [] : [[[r.formula.eq], [m(r.formula.name)], [m(paperLatex(r))], [ref(label(i))], [r.agrees ? verdict(r) : 'no']]],
+      r.agrees === undefined
+        ? []
+        : [[[r.formula.eq], [m(r.formula.name)], [wide[i] ? ref(formulaLabel(i)) : m(paperLatex(r))], [ref(label(first[i]!))], [r.agrees ? verdict(r) : 'no']]],
     ),
   };
   const bindings = whereText(rows);
+  const unprinted = unprintedText(rows);
   return [
     ...(general ? generalModelSections(general) : []),
     { id: 'paper-results', title: 'Results in the paper’s form', blocks: results },
@@ -130,7 +143,9 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
           `. ${rows.filter((r) => r.agrees).length} of ${rows.filter((r) => r.agrees !== undefined).length} agree.`,
         ),
         table,
+        ...(displayed.length ? [paragraph('The paper’s formulas too wide for the table:'), equations(...displayed)] : []),
         ...(bindings.length ? [paragraph('In the formulas ', ...bindings, '.')] : []),
+        ...(unprinted.length ? [paragraph(...unprinted, ' stand for their derived values, too long to print: the check substitutes them.')] : []),
         ...(notes.length ? [{ kind: 'list' as const, items: notes }] : []),
       ],
     },
@@ -171,8 +186,9 @@ function noteInlines(note: string): Inline[] {
   return note.split(/\$([^$]+)\$/).flatMap((part, i): Inline[] => (i % 2 ? [m(part)] : part ? [part] : []));
 }
 
-/** Wide results over a common denominator, where that is shorter (the double pendulum's Carnot loss: half the width). */
-function shown(derived: Expr): Expr {
+/** A result in the paper's forms (paper-forms.ts); a wide one over a common denominator, where that is shorter (the double pendulum's Carnot loss: half the width). */
+function shown(result: Expr): Expr {
+  const derived = paperForm(result);
   if (math(derived).length <= WIDE) return derived;
   const cancelled = simplify(cancel(derived));
   return math(cancelled).length < math(derived).length ? cancelled : derived;
@@ -196,18 +212,70 @@ function parametersText(system: DerivedSystem): Inline[] {
  * paper writes it (g(t − 1)²/2, not ½g(1 − t)²) where that formula names
  * nothing but parameters and velocities and fits the line; else undefined.
  */
-function paperForm(r: PaperCheckRow, width: number): string | undefined {
+function asPrinted(r: PaperCheckRow, width: number): string | undefined {
   if (r.how !== 'symbolic' || !r.agrees || r.formula.left || !r.formula.formula || [...r.bindings.values()].some((v) => v.kind !== 'sym')) return undefined;
   const tex = paperLatex(r);
   return texWidth(tex) <= width ? tex : undefined;
 }
 
+/** Printed width (texWidth) beyond which a paper's formula leaves its table cell for a display under the table. */
+const CELL_WIDTH = 45;
+
+const formulaLabel = (i: number): string => `paper-formula-${i + 1}`;
+
+/** The formula's symbols bound to a single symbol (w = ψ̇⁻), to be printed as that symbol. */
+const singleSymbols = (r: PaperCheckRow): Map<string, Expr> => new Map([...r.bindings].filter(([s, v]) => v.kind === 'sym' && !r.measured?.bindings.has(s)));
+
 /** The paper's formula as written (a relation with both sides), its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol. */
 function paperLatex(r: PaperCheckRow): string {
-  const symbols = new Map([...r.bindings].filter(([s, v]) => v.kind === 'sym' && !r.measured?.bindings.has(s)));
-  const tex = (e: Expr): string => toLatex(subs(e, symbols), { ...MECHANICS, orientSums: false });
+  const tex = (e: Expr): string => toLatex(subs(e, singleSymbols(r)), { ...MECHANICS, orientSums: false });
   if (!r.formula.formula) return '';
   return r.formula.left ? `${tex(r.formula.left)} = ${tex(r.formula.formula)}` : tex(r.formula.formula);
+}
+
+/** The paper's formula as written, in lines of at most `width` for a display. */
+function paperLines(r: PaperCheckRow, width: number): string[] {
+  if (r.formula.left) return [paperLatex(r)];
+  const pieces = latexPieces(subs(r.formula.formula!, singleSymbols(r)), width, { ...MECHANICS, orientSums: false });
+  const whole = pieces.join(' ');
+  return texWidth(whole) <= width ? [whole] : breakLines(pieces, width);
+}
+
+/**
+ * A row whose fact is a load the derivation gives back (the prism's P_y,
+ * smirnov1981 (2.1)): its result is the paper's equation in its own symbols,
+ * which their derived values satisfy, not the identity P_y = P_y.
+ */
+const givenBack = (r: PaperCheckRow): boolean => r.formula.formula !== undefined && !r.formula.left && r.derived.kind === 'sym' && r.bindings.size > 0;
+
+/**
+ * The result in the paper's own variable where the formula binds one to a
+ * parameter as k = c/p (rubanovich1981 (2.9): k = π/α): p = c/k set in, so
+ * ν prints as [(I* + cos(2π/k))/(I* + 1)]^k, not [(I* + cos 2α)/(1 + I*)]^{π/α}.
+ */
+function inPaperSymbols(r: PaperCheckRow): Expr {
+  const inverse = [...r.formula.where].flatMap(([s, b]): [string, Expr][] => {
+    if (!('expr' in b) || b.expr.kind !== 'mul') return [];
+    const reciprocal = b.expr.factors.filter((f) => f.base.kind === 'sym' && f.exp.kind === 'num' && f.exp.value.n === -1 && f.exp.value.d === 1);
+    if (reciprocal.length !== 1) return [];
+    const p = reciprocal[0]!.base as Sym;
+    const c = mul(b.expr, p);
+    return dependsOn(c, p.name) ? [] : [[p.name, div(c, sym(s))]];
+  });
+  return inverse.length ? subs(r.derived, new Map(inverse)) : r.derived;
+}
+
+/** Printed width (LaTeX characters) beyond which a bound fact is named, not printed, beside the table. */
+const BINDING_WIDTH = 40;
+
+/** A bound fact too wide to print (the prism's reactions N_s): its symbol, printed. */
+const unprintedBinding = (r: PaperCheckRow, s: string, v: Expr): boolean =>
+  v.kind !== 'sym' && r.measured?.bindings.get(s) === undefined && texWidth(math(v)) > BINDING_WIDTH;
+
+/** "N_1, N_2": the symbols whose derived values are too wide to print. */
+function unprintedText(rows: readonly PaperCheckRow[]): Inline[] {
+  const names = [...new Set(rows.flatMap((r) => (r.formula.formula ? [...r.bindings].filter(([s, v]) => unprintedBinding(r, s, v)).map(([s]) => s) : [])))];
+  return names.flatMap((s, i): Inline[] => [i ? ', ' : '', m(mechanicsSymbol(s))]);
 }
 
 /**
@@ -220,7 +288,7 @@ function whereText(rows: readonly PaperCheckRow[]): Inline[] {
   for (const r of rows) {
     for (const [s, v] of r.bindings) {
       const measured = r.measured?.bindings.get(s);
-      if ((v.kind === 'sym' && measured === undefined) || !r.formula.formula) continue;
+      if ((v.kind === 'sym' && measured === undefined) || !r.formula.formula || unprintedBinding(r, s, v)) continue;
       const value = measured === undefined ? math(v) : decimal(measured);
       const values = seen.get(s) ?? new Map<string, string[]>();
       values.set(value, [...(values.get(value) ?? []), r.formula.name]);

@@ -87,7 +87,7 @@ export function slipBlocks(model: Model, t: PatchResults): Block[] {
       paragraph('Not derived or not compared here:'),
       list(
         [
-          `the rolling resistance as ${paper} print it, (3.1)–(3.2), (12.3), and the steady speed (12.5): their small parameters are illegible in the source text, so the first-order terms above are checked against a derivation by hand only;`,
+          `the rolling resistance as ${paper} print it, (3.1)–(3.2) and (12.3): the source text has lost the formulas of (3.1)–(3.2) and garbled the coefficients of (12.3), so the first-order terms above are checked through the steady speed they give (§2, (12.5)), in the paper check;`,
         ],
         ['the correction of second order in the speed that (3.1) adds;'],
         ['the three stages’ asymptotics (Propositions 12–14, Corollaries 2–5): the decay of the vertical oscillations and the times of the stages.'],

@@ -50,7 +50,7 @@ function studyBlocks(system: DerivedSystem, study: RestitutionStudy): Block[] {
       ' with the powers of the parameters that make every term of the compression regime a pure number,',
     ),
     equations(equation(label('depth-scale'), 'a', mathLines(u.depthScale)), equation(label('time-scale'), 'b', mathLines(u.timeScale))),
-    paragraph(`the impact is one problem for all parameters (${paper} (6.1)–(6.3)), `, m("h_{d} = h' = dh/d\\tau"), ':'),
+    paragraph(`the impact is one problem for all parameters (${paper} (6.1)–(6.3)), `, m("h' = dh/d\\tau"), ':'),
     equations(
       ...u.regimes.map((r) =>
         equation(label(r.name), "h''", [

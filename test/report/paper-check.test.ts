@@ -11,7 +11,12 @@ import rimlessWheel from '../../derivations/rimless-wheel.js';
 import pendulumWall from '../../derivations/pendulum-wall.js';
 import particleInCorner from '../../derivations/particle-in-corner.js';
 import type { ModelSpec } from '../../src/model/index.js';
-import type { Inline } from '../../src/report/document.js';
+import prismInGuides from '../../derivations/prism-in-guides.js';
+import roughHinge from '../../derivations/rough-hinge-pendulum.js';
+import { texWidth } from '../../src/report/latex.js';
+import { renderLatexBody } from '../../src/report/render-latex.js';
+import { modelDrawing } from '../../src/report/sketch.js';
+import { lineTex, type Inline } from '../../src/report/document.js';
 import { TOOLKIT } from '../../src/codegen/module.js';
 import { buildReport } from '../../src/report/report.js';
 import { paperCheck } from '../../src/studies/paper-check.js';
@@ -150,5 +155,68 @@ describe('the Rubanovich–Formalsky reports typeset in KaTeX’s strict mode', 
       }
     });
     expect(failures).toEqual([]);
+  });
+});
+
+describe('the prism’s equilibrium (2.1)', () => {
+  const system = derived(prismInGuides);
+  const doc = buildReport(system, { source: 'derivations/prism-in-guides.ts', toolkit: TOOLKIT, paper: paperCheck(system, prismInGuides.paper!) });
+  const results = doc.sections.find((s) => s.id === 'paper-results')!.blocks.find((b) => b.kind === 'equations');
+  const rhs = results?.kind === 'equations' ? results.rows.map((e) => e.lines.map((l) => lineTex(l, false)).join(' ')) : [];
+  it('prints the five equations in the reactions N_s, not the loads given back (P_y = P_y)', () => {
+    expect(rhs).toHaveLength(5);
+    expect(rhs[0]).toBe('P_y\\ \\text{(2.1)} = N_{1} + N_{2}');
+    expect(rhs[1]).toBe('P_z\\ \\text{(2.1)} = -N_{3} - N_{4} - N_{5}');
+    for (const [i, load] of ['P_{y}', 'P_{z}', 'M_{x}', 'M_{y}', 'M_{z}'].entries()) expect(rhs[i]!.endsWith(`= ${load}`)).toBe(false);
+  });
+  it('names the reactions too long to print once, with no "as derived" placeholders', () => {
+    const text = JSON.stringify(doc.sections.find((s) => s.id === 'paper-check')!.blocks);
+    expect(text).not.toContain('as derived');
+    expect(text).toContain('too long to print');
+  });
+});
+
+describe('the rimless wheel’s results in the paper’s variables', () => {
+  const system = derived(rimlessWheel);
+  const doc = buildReport(system, { source: 'derivations/rimless-wheel.ts', toolkit: TOOLKIT, paper: paperCheck(system, rimlessWheel.paper!) });
+  const results = doc.sections.find((s) => s.id === 'paper-results')!.blocks.find((b) => b.kind === 'equations');
+  const lines = results?.kind === 'equations' ? results.rows.map((e) => e.lines.map((l) => lineTex(l, false)).join(' ')) : [];
+  it('(2.9) in k, as the paper writes it: ν = [(I* + cos(2π/k))/(1 + I*)]^k, not a power π/α', () => {
+    const nu = lines.find((l) => l.startsWith('\\nu\\ \\text{(2.9)}'))!;
+    expect(nu).toContain('\\cos\\left(\\frac{2 \\pi}{k}\\right)');
+    expect(nu).toMatch(/\^\{?k\}?$/);
+    expect(nu).not.toContain('\\alpha');
+  });
+  it('the energy loss is labelled as the report’s own, not a formula of the paper', () => {
+    expect(lines.some((l) => l.startsWith('T(-0) - T(+0)\\ \\text{this report, by (2.6)}'))).toBe(true);
+  });
+});
+
+describe('the rough-hinge pendulum’s table, readable', () => {
+  const system = derived(roughHinge);
+  const doc = buildReport(system, { source: 'derivations/rough-hinge-pendulum.ts', toolkit: TOOLKIT, paper: paperCheck(system, roughHinge.paper!) });
+  const check = doc.sections.find((s) => s.id === 'paper-check')!;
+  const table = check.blocks.find((b) => b.kind === 'table');
+  const results = doc.sections.find((s) => s.id === 'paper-results')!.blocks.find((b) => b.kind === 'equations');
+  it('prints the determinant the three (2.4) rows share once, and every row refers to it', () => {
+    // det (2.4), Δ_i as printed and Δ_i corrected are compared with one fact, hinge.journal.Δ; (2.5) is another.
+    expect(results?.kind === 'equations' ? results.rows.map((r) => r.label) : []).toEqual(['paper-1', 'paper-4']);
+    const derivedRefs = table?.kind === 'table' ? table.rows.map((r) => JSON.stringify(r[3])) : [];
+    expect(derivedRefs.slice(0, 3).every((d) => d === derivedRefs[0])).toBe(true);
+  });
+  it('sets the paper’s wide formulas as displays under the table, each cell a reference: no cell prints wider than a column', () => {
+    const cells = table?.kind === 'table' ? table.rows.map((r) => r[2]!) : [];
+    expect(cells.slice(0, 3).every((c) => c.length === 1 && typeof c[0] === 'object' && 'ref' in c[0]!)).toBe(true);
+    const displayed = check.blocks.filter((b) => b.kind === 'equations');
+    expect(displayed).toHaveLength(1);
+    expect(displayed[0]!.kind === 'equations' ? displayed[0]!.rows.map((r) => r.label) : []).toEqual(['paper-formula-1', 'paper-formula-2', 'paper-formula-3']);
+    for (const row of displayed[0]!.kind === 'equations' ? displayed[0]!.rows : []) for (const l of row.lines) expect(texWidth(l.after)).toBeLessThan(80);
+  });
+  it('draws no axis arrows that would call the page’s right and up x and y: x points down', () => {
+    const drawing = modelDrawing(roughHinge, system.model);
+    const sketched = buildReport(system, { source: 'derivations/rough-hinge-pendulum.ts', toolkit: TOOLKIT, ...(drawing ? { drawing } : {}) });
+    const sketch = renderLatexBody(sketched).split('fig:rough-hinge-pendulum:sketch')[0]!.split('\\begin{figure}').at(-1)!;
+    expect(sketch).toContain('\\boldsymbol{g}');
+    expect(sketch).not.toMatch(/\{\$[xy]\$\}/);
   });
 });

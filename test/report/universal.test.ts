@@ -29,9 +29,9 @@ describe('the universal impact problem section', () => {
     expect(tex).toContain('$c = -\\frac{1}{m r}$');
   });
   it('prints (6.1) and (6.2) with their conditions, and the separation h + h′ = 0', () => {
-    expect(tex).toContain("h'' = -\\frac{2}{3} \\sqrt{2 h} (2 h + 3 h_{d})\\quad (h_{d} \\ge 0)");
-    expect(tex).toContain("h'' = -\\frac{4}{3} \\sqrt{2} (h + h_{d})^{3/2}\\quad (h_{d} < 0,\\ h + h_{d} > 0)");
-    expect(tex).toContain('where $h + h_{d} = 0$');
+    expect(tex).toContain("h'' = -\\frac{2}{3} \\sqrt{2 h} (2 h + 3 h^{\\prime})\\quad (h^{\\prime} \\ge 0)");
+    expect(tex).toContain("h'' = -\\frac{4}{3} \\sqrt{2} (h + h^{\\prime})^{3/2}\\quad (h^{\\prime} < 0,\\ h + h^{\\prime} > 0)");
+    expect(tex).toContain('where $h + h^{\\prime} = 0$');
   });
   it('draws Fig. 2 and Fig. 4 from the study, one point per speed of its grid', () => {
     expect(figures.map((f) => f.id)).toEqual(['plot-restitution-foundation', 'plot-duration-foundation']);

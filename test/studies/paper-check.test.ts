@@ -99,7 +99,7 @@ describe('the derived results print in the papers’ forms', () => {
     expect(at(compassRows, '(1.20)')).toBe(typed('4*m*l^2*w^2*sin(alpha)^2/(1 + 3*sin(alpha)^2)'));
   });
   it('rimless wheel: the loss 4ml²w² sin²α (I* + cos²α)/(1 + I*)', () => {
-    expect(at(report(rimlessWheel).rows, '§2')).toBe(typed('4*m*l^2*w^2*sin(alpha)^2*(Istar + cos(alpha)^2)/(1 + Istar)'));
+    expect(at(report(rimlessWheel).rows, 'this report, by (2.6)')).toBe(typed('4*m*l^2*w^2*sin(alpha)^2*(Istar + cos(alpha)^2)/(1 + Istar)'));
   });
 });
 

@@ -33,11 +33,11 @@ import { positiveParameters } from '../proofs/assumptions.js';
 import { pullPositive } from './positive.js';
 import { balance, type PatchCondition, type PatchRegimeName, type PatchTerm } from './patch.js';
 
-/** The scaled depth h and its rate h′ = dh/dτ (printed h, h_d beside the law's q, q_d). */
+/** The scaled depth h and its rate h′ = dh/dτ (printed h, h′). */
 export const SCALED_DEPTH = sym('h');
-export const SCALED_RATE = sym('hd');
+export const SCALED_RATE = sym('hprime');
 /** The rate at the start, h′(0) = h′₋ (6.3). */
-export const SCALED_ARRIVAL = sym('hd0');
+export const SCALED_ARRIVAL = sym('hprime0');
 
 export interface UniversalRegime {
   readonly name: PatchRegimeName;

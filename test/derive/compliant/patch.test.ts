@@ -393,8 +393,8 @@ describe('a model’s patches: derivations/viscoelastic-disk.ts through derivePa
     expect(along.zero).toEqual(['ux']);
     const vertical = law(diskSpec({ ux: '0' }));
     expect(along.law.regimes.map((g) => [g.name, conditions(g)])).toEqual([
-      ['whole', ['zeta_d >= 0']],
-      ['both-inner', ['zeta_d < 0', 'k*zeta + nu*zeta_d > 0']],
+      ['whole', ['zetadot >= 0']],
+      ['both-inner', ['zetadot < 0', 'k*zeta + nu*zetadot > 0']],
     ]);
     // The model names the depth ζ (the paper's q), this test's law q.
     const renamed = (e: Expr): Expr =>
@@ -402,12 +402,12 @@ describe('a model’s patches: derivations/viscoelastic-disk.ts through derivePa
         e,
         new Map([
           ['q', p('zeta')],
-          ['qd', p('zeta_d')],
+          ['qd', p('zetadot')],
         ]),
       );
     for (const name of ['whole', 'both-inner'] as const) expect(regime(along.law, name).resultants.Fy).toBe(renamed(regime(vertical, name).resultants.Fy));
     // The same separation k ζ + ν ζ̇ as the vertical law's, whatever order its terms are kept in.
-    expect(simplify(add(along.law.separation!, neg(p('k*zeta + nu*zeta_d'))))).toBe(ZERO);
+    expect(simplify(add(along.law.separation!, neg(p('k*zeta + nu*zetadot'))))).toBe(ZERO);
   });
   it('a convex density is a bad-patch derivation error on the density field', () => {
     const convex = { ...disk, patches: [{ ...disk.patches![0]!, density: 'k*r*(zeta + theta^2)' }] };

@@ -108,7 +108,7 @@ describe('the incline (§11–§12)', () => {
   it('the rolling regime proper (uₓ > 0 lifts the back of the patch: lower-inner) has the same first order', () => {
     const lower = term.law.regimes.find((r) => r.name === 'lower-inner')!.resultants.Fx!;
     const whole = term.law.regimes.find((r) => r.name === 'whole')!.resultants.Fx!;
-    const e = { ...randomEnv(rng(5)), zeta: 1e-3, zeta_d: 0, sigma: 0 };
+    const e = { ...randomEnv(rng(5)), zeta: 1e-3, zetadot: 0, sigma: 0 };
     const at = (F: typeof lower, ux: number): number => evaluate(F, { ...e, ux });
     const h = 1e-6;
     // lower-inner − whole is O(uₓ²): its slope at 0 vanishes.

@@ -37,8 +37,8 @@ describe('the universal problem of the disk (kuleshov2011 §6)', () => {
     for (let i = 0; i < 20; i++) {
       const h = uniform(g, 0.01, 3);
       const hd = uniform(g, -1, 2);
-      expectClose(evaluate(regime('whole').acceleration, { h, hd }), paper61(h, hd), 1e-12);
-      if (h + hd > 0) expectClose(evaluate(regime('both-inner').acceleration, { h, hd }), paper62(h, hd), 1e-12);
+      expectClose(evaluate(regime('whole').acceleration, { h, hprime: hd }), paper61(h, hd), 1e-12);
+      if (h + hd > 0) expectClose(evaluate(regime('both-inner').acceleration, { h, hprime: hd }), paper62(h, hd), 1e-12);
     }
   });
 
@@ -66,9 +66,9 @@ describe('the universal problem of the disk (kuleshov2011 §6)', () => {
   });
 
   it('compression while h′ ≥ 0, restitution while h′ < 0 and h + h′ > 0, separation at h + h′ = 0 (§5, §6)', () => {
-    expect(regime('whole').conditions.map((k) => `${toText(k.expr)} ${k.relation}`)).toEqual(['hd >=']);
-    expect(regime('both-inner').conditions.map((k) => `${toText(k.expr)} ${k.relation}`)).toEqual(['hd <', 'h + hd >']);
-    expect(toText(u.separation!)).toBe('h + hd');
+    expect(regime('whole').conditions.map((k) => `${toText(k.expr)} ${k.relation}`)).toEqual(['hprime >=']);
+    expect(regime('both-inner').conditions.map((k) => `${toText(k.expr)} ${k.relation}`)).toEqual(['hprime <', 'h + hprime >']);
+    expect(toText(u.separation!)).toBe('h + hprime');
   });
 
   it('a purely elastic foundation has no unique scaling: one term in the compression, no universal problem', () => {
@@ -110,7 +110,7 @@ describe('the compression’s two limits (Prop. 11, the proof’s steps 3 and 4)
       V,
       () => true,
     );
-    expectClose(evaluate(u.stops!.elastic, { hd0: V }), elastic, 1e-6);
-    expectClose(evaluate(u.stops!.viscous, { hd0: V }), viscous, 1e-6);
+    expectClose(evaluate(u.stops!.elastic, { hprime0: V }), elastic, 1e-6);
+    expectClose(evaluate(u.stops!.viscous, { hprime0: V }), viscous, 1e-6);
   });
 });

@@ -25,7 +25,7 @@ describe('the disk of derivations/viscoelastic-disk.ts', () => {
   const p = model.patches![0]!;
   it('keeps the law in its own symbols and the state symbols as expressions of the coordinates', () => {
     expect(p.variable).toBe('theta');
-    expect([...p.state].map(([s, e]) => `${s} = ${toText(e)}`)).toEqual(['zeta = 1 - r^(-1)*y', "zeta_d = -r^(-1)*y'", "ux = x'"]);
+    expect([...p.state].map(([s, e]) => `${s} = ${toText(e)}`)).toEqual(['zeta = 1 - r^(-1)*y', "zetadot = -r^(-1)*y'", "ux = x'"]);
     expect(p.depth).toBe('zeta');
     expect(p.normal).toBe('Fy');
     expect(p.forces.map(toText)).toEqual(['Fx', 'Fy', 'M']);
@@ -36,7 +36,7 @@ describe('the disk of derivations/viscoelastic-disk.ts', () => {
 
 describe('every mistake is bad-patch, located, with its cause', () => {
   it('an unknown symbol in the density', () => {
-    expect(problems(withPatch({ density: 'k*r*(zeta - theta^2/2) + w*zeta_d' }))).toEqual([
+    expect(problems(withPatch({ density: 'k*r*(zeta - theta^2/2) + w*zetadot' }))).toEqual([
       ['patches[0].density', 'bad-patch', expect.stringMatching(/^the density: .*'w'/)],
     ]);
   });
@@ -53,7 +53,7 @@ describe('every mistake is bad-patch, located, with its cause', () => {
   });
   it('a patch variable or state symbol that shadows a coordinate or a parameter', () => {
     expect(problems(withPatch({ variable: 'phi' }))[0]).toEqual(['patches[0].variable', 'bad-patch', expect.stringContaining("'phi' is already a coordinate")]);
-    expect(problems(withPatch({ state: { zeta: '1 - y/r', zeta_d: "-y'/r", k: "x'" } }))[0]).toEqual([
+    expect(problems(withPatch({ state: { zeta: '1 - y/r', zetadot: "-y'/r", k: "x'" } }))[0]).toEqual([
       'patches[0].state.k',
       'bad-patch',
       expect.stringContaining("'k' is already"),
@@ -61,7 +61,7 @@ describe('every mistake is bad-patch, located, with its cause', () => {
   });
   it('a depth, a normal or a force that names nothing declared', () => {
     expect(problems(withPatch({ depth: 'h', normal: 'N', forces: { z: 'Fy' } }))).toEqual([
-      ['patches[0].depth', 'bad-patch', expect.stringContaining("'h', not one of the state symbols [zeta, zeta_d, ux]")],
+      ['patches[0].depth', 'bad-patch', expect.stringContaining("'h', not one of the state symbols [zeta, zetadot, ux]")],
       ['patches[0].normal', 'bad-patch', expect.stringContaining("'N', not one of [Fy, Fx, M]")],
       ['patches[0].forces.z', 'bad-patch', expect.stringContaining("'z' is not a coordinate")],
     ]);

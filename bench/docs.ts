@@ -6,7 +6,7 @@ type Line = Record<string, unknown>;
 
 const FIELDS = `| line | fields | what |
 | --- | --- | --- |
-| \`pendulum\` | \`n, deriveMs, codegenMs, rhsNs, ops, acc\` and \`lagrange2Ms, linearizeMs, coldMs, rssMB\` | the planar n-link pendulum of point masses (\`derivations/n-link-pendulum.ts\`), n = 2…12, 15, 20, 30, 40 (and 60, 100 with \`--large\`) |
+| \`pendulum\` | \`n, deriveMs, codegenMs, rhsNs, optimized, ops, acc\` and \`lagrange2Ms, linearizeMs, coldMs, rssMB\` | the planar n-link pendulum of point masses (\`derivations/n-link-pendulum.ts\`), n = 2…12, 15, 20, 30, 40 (and 60, 100 with \`--large\`) |
 | \`pendulum-scaling\` | \`from, to, exponent\` | log(t_to/t_from)/log(to/from) of deriveMs + codegenMs, 10 → 40 and 10 → 100 |
 | \`moreau-jean\` | \`model, contacts, h, steps, stepsPerSec\` and \`t1, impacts, lcpSolves, lcpIterations, warmStartHits, lcpFallbacks, lcpResidual\` | Moreau–Jean (θ = ½, h = 10⁻³) on the bouncing ball (10 s), a chain of 50 balls and a stack of 20 blocks (1 s, \`bench/models.ts\`), M, the forcing and the gap Jacobian declared constant (as the Siconos script declares \`LagrangianLinearTIDS\`/\`LagrangianLinearTIR\`); after 1.5 s of untimed runs (JIT warm-up) |
 | \`event-driven\` | \`model, tRest, wallMs\` and \`tRestExact, impacts\` | the bouncing ball's event-driven run to its accumulation point t* = √(2y₀/g) + 2√(2gy₀)e/(g(1 − e)) |
@@ -44,7 +44,7 @@ export function benchMarkdown(lines: readonly Line[], flags: readonly string[]):
             fig(l, 'deriveMs'),
             fig(l, 'codegenMs'),
             fig(l, 'coldMs', 0),
-            fig(l, 'rhsNs', 0),
+            l.optimized === false ? `${fig(l, 'rhsNs', 0)} (unoptimized)` : fig(l, 'rhsNs', 0),
             fig(l, 'ops', 0),
             fig(l, 'rssMB', 0),
             fig(sympy, 'deriveMs', 0),
@@ -104,7 +104,9 @@ ${FIELDS}
 \`deriveMs\` is \`deriveSystem\` (everything codegen needs), JIT warm (after
 3 s of untimed runs) with fresh symbol names in every run; \`codegenMs\` is
 \`generateModule\`; \`coldMs\` both as the first job of the process (what
-the CLI pays); \`rhsNs\` one generated \`accelerations\` call, warmed.
+the CLI pays); \`rhsNs\` one generated \`accelerations\` call, warmed
+until V8 has optimized its large functions (at most 2 minutes;
+\`optimized\` says whether it had, in every process).
 
 ## Latest run
 

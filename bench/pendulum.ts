@@ -19,6 +19,8 @@
 //                stated in bench/ops.ts; SymPy's line carries sympy.cse's
 //                count by the same rule);
 //   rhsNs        median ns per accelerations() call of the generated code;
+//   optimized    whether V8 ran the code rhsNs timed optimized (rhsNs
+//                below): false flags rhsNs as an interpreter's figure;
 //   acc          q̈ at q_i = 0.1 + 0.6(i−1)/(n−1), q̇_i = −0.3 + 0.7(i−1)/(n−1),
 //                m_i = l_i = 1, g = 9.81 (SymPy's line has the same);
 //   rssMB        the process's peak resident memory (the budget is 2 GB
@@ -28,7 +30,7 @@
 // by both routes of the generated code: the articulated-body recursion
 // (articulatedNs) and M formed and factored (denseNs, with maxDiff the
 // largest |Δq̈| between the two; only up to n = 10, the dense derivation
-// of the chain with relative angles growing fast).
+// of the chain with relative angles growing fast), and `optimized` for both.
 // When run as a script (npm run bench points here), it runs the whole bench.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -45,8 +47,8 @@ import { makeScope, outParam, P, Q, QD, T } from '../src/codegen/scope.js';
 import { deriveTreeDynamics } from '../src/derive/lagrange/tree.js';
 import type { DerivedSystem } from '../src/derive/system.js';
 import { nLinkChain, nLinkPendulum } from '../derivations/n-link-pendulum.js';
-import type { LoadedModule } from '../src/runtime/contract.js';
-import { loadGenerated } from './generate.js';
+import { type GeneratedModule, loadGenerated } from './generate.js';
+import { tiering } from './tiering.js';
 import { median, round, timed } from './stats.js';
 
 export interface PendulumLine {
@@ -55,6 +57,7 @@ export interface PendulumLine {
   readonly deriveMs: number;
   readonly codegenMs: number;
   readonly rhsNs: number;
+  readonly optimized: boolean;
   readonly ops: number;
   readonly acc: number[];
   readonly lagrange2Ms?: number;
@@ -84,30 +87,47 @@ export function pendulumState(n: number): { q: number[]; qd: number[] } {
   return { q: at(0.1, 0.6), qd: at(-0.3, 0.7) };
 }
 
+/** Longest warm-up of one module's accelerations(): the 100-link pendulum's interpreted calls take 20–50 ms each. */
+const WARM_UP_LIMIT_MS = 120_000;
+
 /**
- * Median ns per accelerations() call, over batches of about 5 ms after a
- * warm-up of at least 0.3 s and 20 000 calls (at most 5 s): V8 optimizes a
- * function as large as the 20-link pendulum's, and the 40-link one's chunks,
- * only after thousands of calls — 0.3 s alone timed the 40-link pendulum's
- * interpreter, 110 µs a call instead of 15 µs.
+ * Median ns per accelerations() call over 60 batches of about 1 ms, and
+ * whether the code they ran was optimized (bench/tiering.ts). A batch is
+ * kept shorter than the scheduler's time slice, so that on this loaded
+ * machine the median batch ran without being preempted: batches of 5 ms
+ * timed the 100-link chain's articulated q̈ at 12–17 µs a call where 1.4 ms
+ * ones gave 4.3 µs (load 20 on 2 cores). The warm-up
+ * runs at least 0.3 s and 20 000 calls, and then until V8 has optimized
+ * every large function the calls run (at most WARM_UP_LIMIT_MS): V8
+ * optimizes a large module only after thousands of calls (the 60-link
+ * pendulum's after about 2 000, 100 of which already took the former fixed
+ * 5 s at n = 100), and 0.3 s alone timed the 40-link pendulum's
+ * interpreter, 110 µs a call instead of 15 µs. Meant for the module's
+ * first calls (bench/tiering.ts watches the functions they compile).
  */
-function rhsNs(gen: LoadedModule, n: number): number {
+function rhsNs(gen: GeneratedModule, n: number): { ns: number; optimized: boolean } {
   const { q, qd } = pendulumState(n);
   const out = new Float64Array(n);
-  let calls = 0;
+  const tier = tiering(gen);
+  const calls = (k: number): void => {
+    for (let i = 0; i < k; i++) gen.accelerations(0, q, qd, {}, out);
+  };
+  let done = 0;
   const start = performance.now();
-  while ((performance.now() - start < 300 || calls < 20_000) && performance.now() - start < 5000) {
-    for (let k = 0; k < 100; k++) gen.accelerations(0, q, qd, {}, out);
-    calls += 100;
+  for (let t = 0; t < WARM_UP_LIMIT_MS && !(t >= 300 && done >= 20_000 && tier.optimized()); t = performance.now() - start) {
+    calls(10);
+    done += 10;
   }
-  const batch = Math.max(1, Math.round(calls / 60));
+  // The fastest of a few 10-call probes: a preempted one would shrink the batch.
+  const probeMs = Math.min(...Array.from({ length: 5 }, () => timed(() => calls(10))[1]));
+  const batch = Math.max(1, Math.round(10 / probeMs));
   const samples: number[] = [];
-  for (let r = 0; r < 30; r++) {
+  for (let r = 0; r < 60; r++) {
     const s = process.hrtime.bigint();
-    for (let k = 0; k < batch; k++) gen.accelerations(0, q, qd, {}, out);
+    calls(batch);
     samples.push(Number(process.hrtime.bigint() - s) / batch);
   }
-  return median(samples);
+  return { ns: median(samples), optimized: tier.optimized() };
 }
 
 /** Fresh symbol names for run r, so that nothing interned or memoized before is reused. */
@@ -156,12 +176,14 @@ export async function measurePendulum(n: number, warmUpMs = PENDULUM_WARM_UP_MS)
   const gen = await loadGenerated(source);
   const { q, qd } = pendulumState(n);
   const warm = derive.length > 0;
+  const rhs = rhsNs(gen, n);
   return {
     bench: 'pendulum',
     n,
     deriveMs: round(warm ? median(derive) : coldDerive),
     codegenMs: round(warm ? median(codegen) : coldCodegen),
-    rhsNs: round(rhsNs(gen, n)),
+    rhsNs: round(rhs.ns),
+    optimized: rhs.optimized,
     ops: dynamicsOps,
     acc: Array.from(gen.accelerations(0, q, qd, {})),
     ...(warm ? { lagrange2Ms: round(median(lagrange2)), linearizeMs: round(median(linearize)) } : {}),
@@ -175,6 +197,7 @@ export interface RoutesLine {
   readonly n: number;
   readonly articulatedNs: number;
   readonly denseNs?: number;
+  readonly optimized: boolean;
   readonly maxDiff?: number;
 }
 
@@ -217,15 +240,17 @@ function articulatedSource(n: number): string {
 /** ns per accelerations() call of the chain by both routes (the dense one up to n = 40), and how far their q̈ differ. */
 export async function measureRoutes(n: number, withDense = n <= MAX_DENSE): Promise<RoutesLine> {
   const articulated = await loadGenerated(articulatedSource(n));
-  const articulatedNs = round(rhsNs(articulated, n));
-  if (!withDense) return { bench: 'pendulum-routes', n, articulatedNs };
+  const byTree = rhsNs(articulated, n);
+  const articulatedNs = round(byTree.ns);
+  if (!withDense) return { bench: 'pendulum-routes', n, articulatedNs, optimized: byTree.optimized };
   const sys = deriveSystem(buildModel(nLinkChain(n)));
   const dense = await loadGenerated(generateModule(sys, 'derivations/n-link-pendulum.ts', { accelerations: 'dense' }).source);
+  const byM = rhsNs(dense, n);
   const { q, qd } = pendulumState(n);
   const a = articulated.accelerations(0, q, qd, {});
   const b = dense.accelerations(0, q, qd, {});
   const maxDiff = Math.max(...Array.from(a, (x, k) => Math.abs(x - b[k]!)));
-  return { bench: 'pendulum-routes', n, articulatedNs, denseNs: round(rhsNs(dense, n)), maxDiff };
+  return { bench: 'pendulum-routes', n, articulatedNs, denseNs: round(byM.ns), maxDiff, optimized: byTree.optimized && byM.optimized };
 }
 
 // `npm run bench` runs this file: hand over to bench/run.ts (in a process of

@@ -1,8 +1,8 @@
 // npm run bench: the performance figures as JSON lines, one object per line
 // on stdout, so that other tools can read them:
-//   { bench: 'pendulum', n, deriveMs, codegenMs, rhsNs, ops, acc, … }       bench/pendulum.ts
+//   { bench: 'pendulum', n, deriveMs, codegenMs, rhsNs, optimized, ops, acc, … }   bench/pendulum.ts
 //   { bench: 'pendulum-scaling', from, to, exponent }                      derive + codegen, 10 → 40 and 10 → 100
-//   { bench: 'pendulum-routes', n, articulatedNs, denseNs, maxDiff }       bench/pendulum.ts (q̈ of the chain by both routes)
+//   { bench: 'pendulum-routes', n, articulatedNs, denseNs, maxDiff, optimized }   bench/pendulum.ts (q̈ of the chain by both routes)
 //   { bench: 'moreau-jean', model, contacts, h, steps, stepsPerSec, … }   bench/time-stepping.ts
 //       for the bouncing ball, a chain of 50 balls and a stack of 20 blocks (bench/models.ts)
 //   { bench: 'event-driven', model, tRest, wallMs, … }

@@ -22,8 +22,9 @@ type Line = Record<string, unknown>;
 /**
  * One line from the same figure measured in several processes: a number
  * that differs between them becomes their median, with [min, max] under
- * `spread`; everything else (sizes, counts, q̈, impact times) is the same
- * in every process and kept as it is. `processes` says how many there were.
+ * `spread`; a flag (the pendulum's `optimized`) holds only if it holds in
+ * every process; everything else (sizes, counts, q̈, impact times) is the
+ * same in every process and kept as it is. `processes` says how many there were.
  */
 export function merge(lines: readonly Line[]): Line {
   const first = lines[0]!;
@@ -32,7 +33,8 @@ export function merge(lines: readonly Line[]): Line {
   const spread: Record<string, [number, number]> = {};
   for (const [key, value] of Object.entries(first)) {
     const values = lines.map((l) => l[key]);
-    if (typeof value === 'number' && values.every((v) => typeof v === 'number') && values.some((v) => v !== value)) {
+    if (typeof value === 'boolean') out[key] = values.every((v) => v === true);
+    else if (typeof value === 'number' && values.every((v) => typeof v === 'number') && values.some((v) => v !== value)) {
       const xs = values as number[];
       out[key] = median(xs);
       spread[key] = [Math.min(...xs), Math.max(...xs)];

@@ -30,11 +30,11 @@ async function quickRun(): Promise<{ stdout: string; lines: Line[] }> {
 }
 
 const FIELDS: Record<string, string[]> = {
-  pendulum: ['n', 'deriveMs', 'codegenMs', 'rhsNs', 'ops', 'acc'],
+  pendulum: ['n', 'deriveMs', 'codegenMs', 'rhsNs', 'optimized', 'ops', 'acc'],
   'moreau-jean': ['model', 'contacts', 'h', 'steps', 'stepsPerSec'],
   'event-driven': ['model', 'tRest', 'wallMs'],
   machine: ['date', 'node', 'cpus', 'loadStart', 'loadEnd', 'processes'],
-  'pendulum-routes': ['n', 'articulatedNs'],
+  'pendulum-routes': ['n', 'articulatedNs', 'optimized'],
   sweep: ['route', 'workers', 'cells', 'chunk', 'cellsPerSec', 'wallMs', 'cpuMs', 'csvSha'],
   'sweep-overhead': ['workers', 'chunk', 'overheadPct', 'cpuOverheadPct', 'targetPct'],
 };

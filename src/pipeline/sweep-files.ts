@@ -2,6 +2,7 @@
 // table, one row per cell, byte for byte the same whether the cells ran on
 // local worker threads or on a Redis queue), and the worker script the
 // local pool runs. The CLI, the bench and the tests take them from here.
+// Tests: test/cli/sweep.test.ts (JSON, CSV), test/runtime/sweep/sweep.test.ts (the worker script).
 import { buildSync } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -6,6 +6,7 @@
 //   { bench: 'moreau-jean', model, contacts, h, steps, stepsPerSec, … }   bench/time-stepping.ts
 //       for the bouncing ball, a chain of 50 balls and a stack of 20 blocks (bench/models.ts)
 //   { bench: 'event-driven', model, tRest, wallMs, … }
+//   { bench: 'bicycle', deriveMs, codegenMs, linearizeMs, rhsNs, eigenvalues } bench/bicycle.ts
 //   { bench: 'startup', command, wallMs, targetMs, runs, load }            bench/startup.ts
 //       wall time of `mechanics --help`, `list`, `simulate` and `derive --no-report`
 // and, when SymPy or Siconos are installed, the peers' lines from the same
@@ -28,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { buildModel } from '../src/model/index.js';
 import { deriveSystem } from '../src/derive/system.js';
 import { generateModule } from '../src/codegen/module.js';
+import { measureBicycle } from './bicycle.js';
 import { benchMarkdown } from './docs.js';
 import { loadGenerated } from './generate.js';
 import { ballChain, blockStack } from './models.js';
@@ -135,7 +137,8 @@ type Job =
       readonly t1: number;
       readonly reps: number;
     }
-  | { readonly kind: 'event-driven'; readonly t1: number; readonly reps: number };
+  | { readonly kind: 'event-driven'; readonly t1: number; readonly reps: number }
+  | { readonly kind: 'bicycle' };
 
 async function runJob(job: Job): Promise<Record<string, unknown>> {
   switch (job.kind) {
@@ -149,6 +152,8 @@ async function runJob(job: Job): Promise<Record<string, unknown>> {
     }
     case 'event-driven':
       return { ...eventDrivenBall(job.t1, job.reps) };
+    case 'bicycle':
+      return { ...(await measureBicycle()) };
   }
 }
 
@@ -193,6 +198,7 @@ export async function runBench(opts: BenchOptions, emit: (line: Record<string, u
   ] as const;
   for (const m of models) await measure({ kind: 'moreau-jean', ...m, h });
   await measure({ kind: 'event-driven', ...opts.eventDriven });
+  await measure({ kind: 'bicycle' });
   if (opts.startupRuns > 0) for (const line of startupLines(opts.startupRuns)) out({ ...line });
   if (opts.peers) {
     // Each call runs the peer's script in a process of its own.

@@ -7,6 +7,7 @@
 //       for the bouncing ball, a chain of 50 balls and a stack of 20 blocks (bench/models.ts)
 //   { bench: 'event-driven', model, tRest, wallMs, … }
 //   { bench: 'bicycle', deriveMs, codegenMs, linearizeMs, rhsNs, eigenvalues } bench/bicycle.ts
+//       and SymPy's { bench: 'bicycle', peer: 'sympy', deriveMs, linearizeMs, eigenvalues } without --quick
 //   { bench: 'startup', command, wallMs, targetMs, runs, load }            bench/startup.ts
 //       wall time of `mechanics --help`, `list`, `simulate` and `derive --no-report`
 // and, when SymPy or Siconos are installed, the peers' lines from the same
@@ -35,7 +36,7 @@ import { loadGenerated } from './generate.js';
 import { ballChain, blockStack } from './models.js';
 import { measurePendulum, measureRoutes, PENDULUM_WARM_UP_MS } from './pendulum.js';
 import { sympyPendulumLines } from './ops.js';
-import { siconosMoreauJean } from './peers.js';
+import { siconosMoreauJean, sympyBicycle } from './peers.js';
 import { startupLines } from './startup.js';
 import { eventDrivenBall, moreauJean, moreauJeanBall } from './time-stepping.js';
 import { repeated, round } from './stats.js';
@@ -53,6 +54,8 @@ export interface BenchOptions {
   readonly manyContacts: { readonly chain: number; readonly stack: number; readonly t1: number; readonly reps: number };
   readonly eventDriven: { readonly t1: number; readonly reps: number };
   readonly peers: boolean;
+  /** SymPy's bicycle beside ours (bench/peers/sympy_bicycle.py, about 300 s of CPU): full runs only. */
+  readonly sympyBicycle: boolean;
   readonly sympySizes: readonly number[];
   /** Sizes at which SymPy's cse is counted against ours (bench/ops.ts). */
   readonly sympyOpsSizes: readonly number[];
@@ -76,6 +79,7 @@ export const FULL: BenchOptions = {
   manyContacts: { chain: 50, stack: 20, t1: 1, reps: 3 },
   eventDriven: { t1: 10, reps: 5 },
   peers: true,
+  sympyBicycle: true,
   // SymPy's derivation grows fast (seconds at n = 8, ~20 s at n = 10).
   sympySizes: [2, 4, 6, 8, 10],
   // sympy.cse's four runs take about 6 s at n = 15 and 20 s at n = 20.
@@ -93,6 +97,7 @@ export const QUICK: BenchOptions = {
   manyContacts: { chain: 5, stack: 3, t1: 0.1, reps: 1 },
   eventDriven: { t1: 5, reps: 1 },
   peers: true,
+  sympyBicycle: false,
   sympySizes: [2],
   sympyOpsSizes: [2],
   pendulumWarmUpMs: 0,
@@ -205,6 +210,8 @@ export async function runBench(opts: BenchOptions, emit: (line: Record<string, u
     const times = opts.isolate ? opts.processes : 1;
     for (const line of repeated(times, () => sympyPendulumLines(opts.sympySizes, opts.sympyOpsSizes))) out(line);
     for (const m of models) for (const line of repeated(times, () => siconosMoreauJean(m.model, m.n, h, m.t1))) out(line);
+    // One process: its derivation alone takes minutes.
+    if (opts.sympyBicycle) for (const line of sympyBicycle()) out(line);
   }
   const cpu = cpus();
   out({

@@ -32,10 +32,12 @@ const FIELDS: Record<string, string[]> = {
   'event-driven': ['model', 'tRest', 'wallMs'],
   machine: ['date', 'node', 'cpus', 'loadStart', 'loadEnd', 'processes'],
   'pendulum-routes': ['n', 'articulatedNs'],
+  bicycle: ['deriveMs', 'codegenMs', 'linearizeMs', 'rhsNs', 'eigenvalues'],
 };
 const PEER_FIELDS: Record<string, string[]> = {
   pendulum: ['n', 'deriveMs', 'rhsNs', 'acc'],
   'moreau-jean': FIELDS['moreau-jean']!,
+  bicycle: ['deriveMs', 'linearizeMs', 'eigenvalues'],
 };
 
 /** The double pendulum's q̈ in closed form (absolute angles, point masses, m = l = 1). */
@@ -75,6 +77,22 @@ describe('npm run bench --quick', () => {
     for (const l of ours) expect((l.acc as number[]).length).toBe(l.n);
     const acc = ours.find((l) => l.n === 2)!.acc as number[];
     doublePendulum([0.1, 0.7], [-0.3, 0.4], 9.81).forEach((a, i) => expect(acc[i]).toBeCloseTo(a, 12));
+  });
+
+  it('linearizes the bicycle to the benchmark’s eigenvalues at 5 m/s (Meijaard et al. 2007, Table 2), without SymPy’s peer in the quick run', async () => {
+    const { lines } = await run;
+    const bicycle = lines.filter((l) => l.bench === 'bicycle');
+    expect(bicycle.map((l) => l.peer)).toEqual([undefined]);
+    const table = [
+      [-14.07838969279822, 0],
+      [-0.77534188219585, -4.46486771378823],
+      [-0.77534188219585, 4.46486771378823],
+      [-0.32286642900409, 0],
+    ];
+    (bicycle[0]!.eigenvalues as number[][]).forEach(([re, im], k) => {
+      expect(re).toBeCloseTo(table[k]![0]!, 5);
+      expect(im).toBeCloseTo(table[k]![1]!, 5);
+    });
   });
 
   it('times the chain’s q̈ by both routes, whose q̈ agree', async () => {

@@ -69,3 +69,9 @@ export function siconosMoreauJean(model: string, n: number, h: number, t1: numbe
   const py = pythonWith('siconos.kernel, numpy');
   return py ? runScript(py, 'siconos_moreau_jean.py', [model, String(n), String(h), String(t1)], timeoutMs) : [];
 }
+
+/** SymPy's KanesMethod on the Whipple bicycle (bench/peers/sympy_bicycle.py): derivation and linearization, about 300 s of CPU (20 min of wall on the shared machine). */
+export function sympyBicycle(timeoutMs = 3_600_000): Record<string, unknown>[] {
+  const py = pythonWith('sympy.physics.mechanics, numpy');
+  return py ? runScript(py, 'sympy_bicycle.py', [], timeoutMs) : [];
+}

@@ -6,6 +6,8 @@
 //   { bench: 'moreau-jean', model, contacts, h, steps, stepsPerSec, … }   bench/time-stepping.ts
 //       for the bouncing ball, a chain of 50 balls and a stack of 20 blocks (bench/models.ts)
 //   { bench: 'event-driven', model, tRest, wallMs, … }
+//   { bench: 'bicycle', deriveMs, codegenMs, linearizeMs, rhsNs, eigenvalues } bench/bicycle.ts
+//       and SymPy's { bench: 'bicycle', peer: 'sympy', deriveMs, linearizeMs, eigenvalues } without --quick
 //   { bench: 'startup', command, wallMs, targetMs, runs, load }            bench/startup.ts
 //       wall time of `mechanics --help`, `list`, `simulate` and `derive --no-report`
 //   { bench: 'sweep', route, workers, cells, chunk, cellsPerSec, … }       bench/sweep-queue.ts
@@ -32,12 +34,13 @@ import { fileURLToPath } from 'node:url';
 import { buildModel } from '../src/model/index.js';
 import { deriveSystem } from '../src/derive/system.js';
 import { generateModule } from '../src/codegen/module.js';
+import { measureBicycle } from './bicycle.js';
 import { benchMarkdown } from './docs.js';
 import { loadGenerated } from './generate.js';
 import { ballChain, blockStack } from './models.js';
 import { measurePendulum, measureRoutes, PENDULUM_WARM_UP_MS } from './pendulum.js';
 import { sympyPendulumLines } from './ops.js';
-import { siconosMoreauJean } from './peers.js';
+import { siconosMoreauJean, sympyBicycle } from './peers.js';
 import { startupLines } from './startup.js';
 import { eventDrivenBall, moreauJean, moreauJeanBall } from './time-stepping.js';
 import { measureSweep, startRedis, sweepOverhead, type SweepGrid, type SweepJob, type SweepLine } from './sweep-queue.js';
@@ -56,6 +59,8 @@ export interface BenchOptions {
   readonly manyContacts: { readonly chain: number; readonly stack: number; readonly t1: number; readonly reps: number };
   readonly eventDriven: { readonly t1: number; readonly reps: number };
   readonly peers: boolean;
+  /** SymPy's bicycle beside ours (bench/peers/sympy_bicycle.py, about 300 s of CPU): full runs only. */
+  readonly sympyBicycle: boolean;
   readonly sympySizes: readonly number[];
   /** Sizes at which SymPy's cse is counted against ours (bench/ops.ts). */
   readonly sympyOpsSizes: readonly number[];
@@ -81,6 +86,7 @@ export const FULL: BenchOptions = {
   manyContacts: { chain: 50, stack: 20, t1: 1, reps: 3 },
   eventDriven: { t1: 10, reps: 5 },
   peers: true,
+  sympyBicycle: true,
   // SymPy's derivation grows fast (seconds at n = 8, ~20 s at n = 10).
   sympySizes: [2, 4, 6, 8, 10],
   // sympy.cse's four runs take about 6 s at n = 15 and 20 s at n = 20.
@@ -100,6 +106,7 @@ export const QUICK: BenchOptions = {
   manyContacts: { chain: 5, stack: 3, t1: 0.1, reps: 1 },
   eventDriven: { t1: 5, reps: 1 },
   peers: true,
+  sympyBicycle: false,
   sympySizes: [2],
   sympyOpsSizes: [2],
   pendulumWarmUpMs: 0,
@@ -146,7 +153,8 @@ type Job =
       readonly reps: number;
     }
   | { readonly kind: 'event-driven'; readonly t1: number; readonly reps: number }
-  | ({ readonly kind: 'sweep' } & SweepJob);
+  | ({ readonly kind: 'sweep' } & SweepJob)
+  | { readonly kind: 'bicycle' };
 
 async function runJob(job: Job): Promise<Record<string, unknown>> {
   switch (job.kind) {
@@ -162,6 +170,8 @@ async function runJob(job: Job): Promise<Record<string, unknown>> {
       return { ...eventDrivenBall(job.t1, job.reps) };
     case 'sweep':
       return { ...(await measureSweep(job)) };
+    case 'bicycle':
+      return { ...(await measureBicycle()) };
   }
 }
 
@@ -207,6 +217,7 @@ export async function runBench(opts: BenchOptions, emit: (line: Record<string, u
   ] as const;
   for (const m of models) await measure({ kind: 'moreau-jean', ...m, h });
   await measure({ kind: 'event-driven', ...opts.eventDriven });
+  await measure({ kind: 'bicycle' });
   if (opts.startupRuns > 0) for (const line of startupLines(opts.startupRuns)) out({ ...line });
   for (const line of await sweepLines(opts)) out(line);
   if (opts.peers) {
@@ -214,6 +225,8 @@ export async function runBench(opts: BenchOptions, emit: (line: Record<string, u
     const times = opts.isolate ? opts.processes : 1;
     for (const line of repeated(times, () => sympyPendulumLines(opts.sympySizes, opts.sympyOpsSizes))) out(line);
     for (const m of models) for (const line of repeated(times, () => siconosMoreauJean(m.model, m.n, h, m.t1))) out(line);
+    // One process: its derivation alone takes minutes.
+    if (opts.sympyBicycle) for (const line of sympyBicycle()) out(line);
   }
   const cpu = cpus();
   out({

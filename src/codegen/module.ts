@@ -6,7 +6,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import { compliantDecls, compliantHeader, compliantInfo, COMPLIANT_TOP_LEVEL } from './compliant.js';
 import { contactDecls, contactInfo, contactSizes } from './contacts.js';
 import { hasFriction } from './friction.js';
-import { jacobianDecls } from './jacobian.js';
+import { defaultJacobianRoute, jacobianDecls, type JacobianRoute } from './jacobian.js';
 import { phaseJacobianDecls } from './phase-jacobian.js';
 import { defaultRoute, dynamicsBuffers, dynamicsDecls, type AccelerationRoute } from './dynamics.js';
 import type { Data, Decl, ModuleIR } from './ir.js';
@@ -155,31 +155,34 @@ export const TOP_LEVEL = [
 /** Lowering options, and the route to q̈ (default: defaultRoute, dynamics.ts). */
 export interface ModuleOptions extends LowerOptions {
   readonly accelerations?: AccelerationRoute;
+  /** How rhsJacobian is computed (default: defaultJacobianRoute, jacobian.ts). */
+  readonly jacobian?: JacobianRoute;
 }
 
 export function buildModuleIR(sys: DerivedSystem, sourceFile: string, opts: ModuleOptions = {}): { ir: ModuleIR; dynamicsOps: number } {
   const route = opts.accelerations ?? defaultRoute(sys);
-  let decls = moduleDecls(sys, TOP_LEVEL, route);
+  const jacobian = opts.jacobian ?? defaultJacobianRoute(sys);
+  let decls = moduleDecls(sys, TOP_LEVEL, route, jacobian);
   // The symbols' locals are named before the code around them exists: where
   // one is a name that code declares (a parameter e against energy$'s `e`,
   // ff against compliant$'s argument), the module is built again with every
   // such name taken.
   const own = declaredNames(decls);
-  if (localsMeet(makeScope(sys, TOP_LEVEL), own)) decls = moduleDecls(sys, [...TOP_LEVEL, ...own], route);
+  if (localsMeet(makeScope(sys, TOP_LEVEL), own)) decls = moduleDecls(sys, [...TOP_LEVEL, ...own], route, jacobian);
   const ir = lowerKernels({ header: header(sys, sourceFile, route), decls }, opts);
   return { ir, dynamicsOps: functionOps(ir, 'dynamics$') };
 }
 
 /** Every name the module's own code for `sys` declares (see declaredNames): no symbol's local is one of them. */
-export const printerNames = (sys: DerivedSystem): Set<string> => declaredNames(moduleDecls(sys, TOP_LEVEL, defaultRoute(sys)));
+export const printerNames = (sys: DerivedSystem): Set<string> => declaredNames(moduleDecls(sys, TOP_LEVEL, defaultRoute(sys), defaultJacobianRoute(sys)));
 
 /** The module's declarations, its symbols' locals kept off `taken`. */
-function moduleDecls(sys: DerivedSystem, taken: readonly string[], route: AccelerationRoute): Decl[] {
+function moduleDecls(sys: DerivedSystem, taken: readonly string[], route: AccelerationRoute, jacobian: JacobianRoute): Decl[] {
   const scope = makeScope(sys, taken);
   return [
     { kind: 'type', name: 'Params', exported: true, type: 'Readonly<Record<string, number | undefined>>' },
     { kind: 'const', name: 'model', exported: true, asConst: true, value: { kind: 'data', value: modelRecord(sys) } },
-    ...modelDecls(scope, route, checkParamsDecls(scope)),
+    ...modelDecls(scope, route, jacobian, checkParamsDecls(scope)),
     // Last, so a reader meets the model's own equations first.
     ...embeddedSolvers({ lu: sys.constraints !== undefined, contacts: sys.unilateral !== undefined, friction: hasFriction(sys) }),
   ];
@@ -190,14 +193,14 @@ function moduleDecls(sys: DerivedSystem, taken: readonly string[], route: Accele
  * (the part of a module every target language prints; the embedded solvers
  * and the model record are TypeScript's).
  */
-export function modelDecls(scope: Scope, route: AccelerationRoute, checkParams: readonly Decl[]): Decl[] {
+export function modelDecls(scope: Scope, route: AccelerationRoute, jacobian: JacobianRoute, checkParams: readonly Decl[]): Decl[] {
   const { sys } = scope;
   const smooth = withPatchCall(sys, dynamicsDecls(scope, route));
   return [
     ...dynamicsBuffers(scope),
     ...checkParams,
     ...smooth,
-    ...jacobianDecls(scope),
+    ...jacobianDecls(scope, jacobian),
     ...contactDecls(scope),
     ...phaseJacobianDecls(scope),
     ...compliantDecls(scope),

@@ -10,6 +10,7 @@
 import { unreachable } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { defaultRoute } from './dynamics.js';
+import { defaultJacobianRoute } from './jacobian.js';
 import type { Decl, JsExpr, Stmt } from './ir.js';
 import { lowerKernels } from './lower.js';
 import { modelDecls, TOP_LEVEL, TOOLKIT } from './module.js';
@@ -215,9 +216,10 @@ const byName = (decls: readonly Decl[]): Map<string, Decl> => new Map(decls.flat
  */
 export function buildTarget(sys: DerivedSystem, printer: TargetPrinter): TargetModule {
   const route = defaultRoute(sys);
+  const jacobian = defaultJacobianRoute(sys);
   const build = (taken: readonly string[]): Decl[] => {
     const scope = makeScope(sys, taken, 'array');
-    return [...dataDecls(sys), ...modelDecls(scope, route, checkParamArrayDecls(scope, printer.checkForm))];
+    return [...dataDecls(sys), ...modelDecls(scope, route, jacobian, checkParamArrayDecls(scope, printer.checkForm))];
   };
   // Locals keep off every name the module declares, in the IR and as the language spells it.
   const base = [...TOP_LEVEL, ...TOP_LEVEL.map((n) => printer.nameOf(n, true)), ...printer.reserved];

@@ -22,6 +22,7 @@ import type { Rational } from './rational.js';
 import { MechanicsError } from '../errors.js';
 import { opCount } from './cost.js';
 import { expand, isExpandedPower, isExpandedSum } from './expand.js';
+import { linearize } from './fourier.js';
 import { deepSafe, mapChildren, memoPass } from './traverse.js';
 import {
   add,
@@ -614,67 +615,4 @@ function replacePower(e: Expr, sq: Expr, by: Expr): Expr {
       return mul(t, pow(sq, -k), pow(by, Math.floor(k / 2)), pow(sq, k % 2));
     }),
   );
-}
-
-// ---------------------------------------------------------------- linearization
-/** Fourier form of a trig polynomial: keys are ONE, cos(a) or sin(a) (canonical), values coefficients. */
-type Fourier = Map<Expr, Rational>;
-
-function accumulate(out: Fourier, e: Expr, c: Rational): void {
-  const [k, key] = splitCoeff(e);
-  const v = Q.mul(c, k);
-  if (Q.isZero(v)) return;
-  const prev = out.get(key);
-  out.set(key, prev ? Q.add(prev, v) : v);
-}
-
-/** Product-to-sum: (one Fourier term) × f(a) for f ∈ {sin, cos}. */
-function timesTrig(acc: Fourier, f: 'sin' | 'cos', a: Expr): Fourier {
-  const out: Fourier = new Map();
-  for (const [key, c] of acc) {
-    if (key === ONE) {
-      accumulate(out, f === 'sin' ? sin(a) : cos(a), c);
-      continue;
-    }
-    const g = (key as Expr & { kind: 'fn' }).name as 'sin' | 'cos';
-    const b = (key as Expr & { kind: 'fn' }).args[0]!;
-    const h = Q.mul(c, Q.HALF);
-    const dif = sub(b, a);
-    const sum = add(b, a);
-    if (g === 'cos' && f === 'cos') {
-      accumulate(out, cos(dif), h);
-      accumulate(out, cos(sum), h);
-    } else if (g === 'sin' && f === 'sin') {
-      accumulate(out, cos(dif), h);
-      accumulate(out, cos(sum), Q.neg(h));
-    } else if (g === 'sin' && f === 'cos') {
-      accumulate(out, sin(sum), h);
-      accumulate(out, sin(dif), h);
-    } else {
-      accumulate(out, sin(sum), h);
-      accumulate(out, sin(sub(a, b)), h);
-    }
-  }
-  return out;
-}
-
-function linearize(poly: Expr): Expr {
-  const total: Fourier = new Map();
-  const terms = poly.kind === 'add' ? poly.terms : [{ expr: splitCoeff(poly)[1], coeff: splitCoeff(poly)[0] }];
-  if (poly.kind === 'add' && !Q.isZero(poly.constant)) total.set(ONE, poly.constant);
-  for (const t of terms) {
-    let acc: Fourier = new Map([[ONE, t.coeff]]);
-    for (const f of asFactors(t.expr)) {
-      const base = f.base as Expr & { kind: 'fn' };
-      const k = (f.exp as Expr & { kind: 'num' }).value.n;
-      for (let i = 0; i < k; i++) acc = timesTrig(acc, base.name as 'sin' | 'cos', base.args[0]!);
-    }
-    for (const [key, c] of acc) {
-      const prev = total.get(key);
-      total.set(key, prev ? Q.add(prev, c) : c);
-    }
-  }
-  const constant = total.get(ONE) ?? Q.ZERO;
-  total.delete(ONE);
-  return addFromTerms(constant, total);
 }

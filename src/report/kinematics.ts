@@ -74,7 +74,9 @@ const column = (v: Vec3): string => latexMatrix(v.map((e) => [math(e)]));
 function vectorRows(label: string, lhs: string, v: Vec3): EquationRow[] {
   const printed = v.map((e) => [math(e)]);
   if (fits(printed, 6)) return [equation(label, lhs, latexMatrix(printed))];
-  return v.map((e, k) => equation(`${label}-${k + 1}`, `${lhs}_{${k + 1}}`, mathLines(e)));
+  // A subscripted name (ρ_S) takes its component's index on the braced whole: KaTeX refuses a double subscript.
+  const base = lhs.includes('_') ? `{${lhs}}` : lhs;
+  return v.map((e, k) => equation(`${label}-${k + 1}`, `${base}_{${k + 1}}`, mathLines(e)));
 }
 
 /** The product R_B = R_parent R_{a₁}(θ₁)…, or R(q) of a quaternion, or the matrix alone for a joint's child. */

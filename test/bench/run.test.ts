@@ -37,6 +37,7 @@ const FIELDS: Record<string, string[]> = {
   'pendulum-routes': ['n', 'articulatedNs', 'optimized'],
   sweep: ['route', 'workers', 'cells', 'chunk', 'cellsPerSec', 'wallMs', 'cpuMs', 'csvSha'],
   'sweep-overhead': ['workers', 'chunk', 'overheadPct', 'cpuOverheadPct', 'targetPct'],
+  bicycle: ['deriveMs', 'codegenMs', 'linearizeMs', 'rhsNs', 'eigenvalues'],
 };
 /** The queue's line when there is no redis-server. */
 const SKIPPED_FIELDS = ['route', 'skipped'];
@@ -44,6 +45,7 @@ const REDIS_SERVER = spawnSync('sh', ['-c', 'command -v redis-server'], { stdio:
 const PEER_FIELDS: Record<string, string[]> = {
   pendulum: ['n', 'deriveMs', 'rhsNs', 'acc'],
   'moreau-jean': FIELDS['moreau-jean']!,
+  bicycle: ['deriveMs', 'linearizeMs', 'eigenvalues'],
 };
 
 /** The double pendulum's q̈ in closed form (absolute angles, point masses, m = l = 1). */
@@ -83,6 +85,22 @@ describe('npm run bench --quick', () => {
     for (const l of ours) expect((l.acc as number[]).length).toBe(l.n);
     const acc = ours.find((l) => l.n === 2)!.acc as number[];
     doublePendulum([0.1, 0.7], [-0.3, 0.4], 9.81).forEach((a, i) => expect(acc[i]).toBeCloseTo(a, 12));
+  });
+
+  it('linearizes the bicycle to the benchmark’s eigenvalues at 5 m/s (Meijaard et al. 2007, Table 2), without SymPy’s peer in the quick run', async () => {
+    const { lines } = await run;
+    const bicycle = lines.filter((l) => l.bench === 'bicycle');
+    expect(bicycle.map((l) => l.peer)).toEqual([undefined]);
+    const table = [
+      [-14.07838969279822, 0],
+      [-0.77534188219585, -4.46486771378823],
+      [-0.77534188219585, 4.46486771378823],
+      [-0.32286642900409, 0],
+    ];
+    (bicycle[0]!.eigenvalues as number[][]).forEach(([re, im], k) => {
+      expect(re).toBeCloseTo(table[k]![0]!, 5);
+      expect(im).toBeCloseTo(table[k]![1]!, 5);
+    });
   });
 
   it('times the chain’s q̈ by both routes, whose q̈ agree', async () => {

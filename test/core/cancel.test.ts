@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { cancel, cancelQuotients, numeratorDenominator } from '../../src/core/cancel.js';
 import { add, cos, dependsOn, div, freeSymbols, mul, num, pow, sin, sub, sym, termsOf, ZERO, type Expr } from '../../src/core/expr.js';
+import { opCount } from '../../src/core/cost.js';
 import { evaluate, type Env } from '../../src/core/evaluate.js';
 import { expand } from '../../src/core/expand.js';
 import { gcd } from '../../src/core/gcd.js';
@@ -157,6 +158,15 @@ describe('cancelQuotients: printed forms change only where something cancels', (
     const e = p('(x^2 - 1)^60/(x - 1)');
     expectSame(cancelQuotients(e), e);
     expect(() => cancel(e)).toThrow(/overflow/);
+  });
+  it('leaves a quotient of more than 20,000 operations as written: (x − 1)·Σₖ kaₖ²x^k multiplied out, over x − 1; cancelled below that size', () => {
+    const x = sym('x');
+    const sumOf = (n: number): Expr => add(...Array.from({ length: n }, (_, k) => mul(num(k + 1), pow(sym(`a${k}`), 2), pow(x, k + 1))));
+    const quotient = (sum: Expr): Expr => div(expand(mul(sub(x, num(1)), sum)), sub(x, num(1)));
+    expectSame(expand(cancelQuotients(quotient(sumOf(20)))), sumOf(20));
+    const large = quotient(sumOf(3000));
+    expect(opCount(large)).toBeGreaterThan(20_000);
+    expectSame(cancelQuotients(large), large);
   });
   it('splits off the part that cancels completely: (a(x² − 1) + b)/(x − 1) = a(x + 1) + b/(x − 1)', () => {
     expectSame(expand(cancelQuotients(p('(a*(x^2 - 1) + b)/(x - 1)'))), expand(p('a*(x + 1) + b/(x - 1)')));

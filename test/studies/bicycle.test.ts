@@ -1,4 +1,4 @@
-// The Whipple bicycle built from its geometry (test/fixtures/bicycle.ts; not among the derivations: its generated module still takes minutes)
+// The Whipple bicycle built from its geometry (derivations/bicycle.ts)
 // against the benchmark of Meijaard, Papadopoulos, Ruina and Schwab
 // (Proc. R. Soc. A 463 (2007) 1955–1982): the upright straight running at
 // speed v is a steady motion (the rear contact's x, y and both wheels'
@@ -10,7 +10,7 @@
 // slowest mode's real part (src/studies/steady-motion.ts, crossingAt: the
 // verdict's threshold alone put the weave speed 9.5e-6 low).
 import { describe, expect, it } from 'vitest';
-import bicycle from '../fixtures/bicycle.js';
+import bicycle from '../../derivations/bicycle.js';
 import type { Complex } from '../../src/numeric/eigenvalues.js';
 import { steadyMotionsAt, sweepSteadyMotions } from '../../src/studies/steady-motion.js';
 import { derived } from '../helpers/examples.js';

@@ -8,7 +8,7 @@
 // Tests: test/codegen/target-c.test.ts.
 import { unreachable } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
-import type { Data, Decl, JsExpr, Param, Stmt, TsType } from './ir.js';
+import type { Data, Decl, FloatConstant, JsExpr, MathFn, Param, Stmt, TsType } from './ir.js';
 import { numberLiteral, printJs, type Dialect } from './js-expr.js';
 import { buildTarget, snake, targetHeader, Untranslatable, type TargetModule } from './target.js';
 
@@ -27,6 +27,15 @@ const DIALECT: Dialect = {
   pi: numberLiteral(Math.PI),
 };
 const MATH: Readonly<Record<string, string>> = { abs: 'fabs', sqrt: 'sqrt', sin: 'sin', cos: 'cos', max: 'fmax' };
+/** Math.max and Math.min as JavaScript has them: NaN when either is NaN (C's fmax and fmin return the other). */
+const MAX = 'max_';
+const MIN = 'min_';
+/** IEEE constants as exact literals: 2⁻⁵² and 2⁻¹⁰⁷⁴ (<float.h>'s DBL_TRUE_MIN is C11). */
+const FLOAT_CONSTANTS: Readonly<Record<FloatConstant, string>> = {
+  epsilon: '2.220446049250313e-16',
+  'min-positive': '4.9406564584124654e-324',
+  nan: 'NAN',
+};
 
 const RESERVED = [
   ...'auto break case char const continue default do double else enum extern float for goto if inline int long register restrict return short signed sizeof static struct switch typedef union unsigned void volatile while _Bool _Complex _Imaginary'.split(
@@ -34,6 +43,8 @@ const RESERVED = [
   ),
   ...'NAN INFINITY HUGE_VAL isfinite isnan isinf signbit fpclassify sin cos tan asin acos exp log fabs sqrt pow fmax main'.split(' '),
   SIGN,
+  MAX,
+  MIN,
 ];
 
 /** A C identifier for the model's name: bouncing-ball → bouncing_ball. */
@@ -85,6 +96,7 @@ function indexNames(body: readonly Stmt[]): Set<string> {
         inIndex(e.arg, under);
         return;
       case 'call':
+      case 'math':
         for (const a of e.args) inIndex(a, under);
         return;
       case 'cond':
@@ -103,7 +115,10 @@ function indexNames(body: readonly Stmt[]): Set<string> {
         for (const t of s.targets) inIndex(t, false);
         inIndex(s.value, false);
       } else if (s.kind === 'for') {
+        // Loop bounds count too.
         out.add(s.index);
+        inIndex(s.from, true);
+        inIndex(s.to, true);
         walk(s.body);
       } else if (s.kind === 'if') {
         inIndex(s.test, false);
@@ -156,6 +171,10 @@ class CPrinter {
         return 'void';
       case 'Float64Array':
         return 'double *';
+      case 'Int32Array':
+        return 'int *';
+      case 'Uint8Array':
+        return 'unsigned char *';
       case 'ArrayLike<number>':
       case 'Params':
       case 'readonly number[]':
@@ -207,12 +226,35 @@ class CPrinter {
       }
       case 'cond':
         return wrap(`${this.expr(e.test, 1)} ? ${this.expr(e.then)} : ${this.expr(e.else)}`, 0.5);
+      case 'math':
+        return this.math(
+          e.fn,
+          e.args.map((a) => this.expr(a)),
+        );
+      case 'float-constant':
+        return FLOAT_CONSTANTS[e.name];
       case 'data':
         throw new Untranslatable('holds data in an expression');
       case 'kernel':
         return wrap(printJs(e.expr, e.scope, e.self, DIALECT).code, 0);
       default:
         return unreachable(e);
+    }
+  }
+
+  private math(fn: MathFn, args: readonly string[]): string {
+    switch (fn) {
+      case 'sqrt':
+        return `sqrt(${args[0]})`;
+      case 'abs':
+        return `fabs(${args[0]})`;
+      case 'isFinite':
+        return `isfinite(${args[0]})`;
+      case 'max':
+      case 'min':
+        return args.reduceRight((acc, a) => `${fn === 'max' ? MAX : MIN}(${a}, ${acc})`);
+      default:
+        return unreachable(fn);
     }
   }
 
@@ -253,12 +295,15 @@ class CPrinter {
       }
       case 'assign':
         return [`${indent}${s.targets.map((t) => `${this.expr(t, POSTFIX)} ${s.op} `).join('')}${this.expr(s.value)};`];
-      case 'for':
+      case 'for': {
+        const i = local(s.index);
+        const [test, step] = s.down ? ['>=', '--'] : ['<', '++'];
         return [
-          `${indent}for (int ${local(s.index)} = ${this.expr(s.from)}; ${local(s.index)} < ${this.expr(s.to, PRECEDENCE['<'] + 1)}; ${local(s.index)}++) {`,
+          `${indent}for (int ${i} = ${this.expr(s.from)}; ${i} ${test} ${this.expr(s.to, PRECEDENCE['<'] + 1)}; ${i}${step}) {`,
           ...this.body(s.body, indent + INDENT),
           `${indent}}`,
         ];
+      }
       case 'for-of':
         throw new Untranslatable('iterates over a collection');
       case 'if': {
@@ -278,6 +323,8 @@ class CPrinter {
       }
       case 'return':
         return [s.value ? `${indent}return ${this.expr(s.value)};` : `${indent}return;`];
+      case 'continue':
+        return [`${indent}continue;`];
       case 'comment':
         return comment(s.text, indent);
       case 'kernel-block':
@@ -323,6 +370,11 @@ class CPrinter {
         return { source: [...doc(d.doc), `static double ${this.name(d.name, false)} = ${this.expr(d.value)};`], header: [] };
       case 'type':
         throw new Untranslatable(`declares the type ${d.name}`);
+      case 'record': {
+        const fields = d.fields.flatMap((f) => [...(f.doc ? comment(f.doc, INDENT) : []), `${INDENT}${this.typed(this.type(f.type, f.name), f.name)};`]);
+        const lines = [...doc(d.doc), 'typedef struct {', ...fields, `} ${d.name};`];
+        return { source: d.exported ? [] : lines, header: d.exported ? lines : [] };
+      }
       case 'function':
         return this.fn(d, doc(d.doc));
       case 'embedded':
@@ -332,11 +384,18 @@ class CPrinter {
     }
   }
 
+  /** `type name`, without a space after a pointer's `*`. */
+  private typed(type: string, name: string): string {
+    return `${type}${type.endsWith('*') ? '' : ' '}${name}`;
+  }
+
   private fn(d: Decl & { kind: 'function' }, doc: string[]): Printed {
     this.ints = indexNames(d.body);
-    const typed = (type: string, name: string): string => `${type}${type.endsWith('*') ? '' : ' '}${name}`;
-    const params = d.params.map((p: Param) => typed(this.type(p.type, p.name), local(p.name)));
-    const signature = typed(this.type(d.returns, 'its result'), `${this.name(d.name, d.exported === true)}(${params.length ? params.join(', ') : 'void'})`);
+    const params = d.params.map((p: Param) => this.typed(this.type(p.type, p.name), local(p.name)));
+    const signature = this.typed(
+      this.type(d.returns, 'its result'),
+      `${this.name(d.name, d.exported === true)}(${params.length ? params.join(', ') : 'void'})`,
+    );
     const body = this.body(d.body, INDENT);
     // -Wunused-parameter: a function of the common signature (t, p, …) need not read each.
     const text = body.filter((l) => !/^\s*(\/\*| \*)/.test(l)).join('\n');
@@ -401,16 +460,28 @@ export function generateC(sys: DerivedSystem, sourceFile: string): CModule {
   const prototypes = t.printed.flatMap(({ decl }) => (decl.kind === 'function' && !decl.exported ? [printed.get(decl)!.prototype!] : []));
   const functions = t.printed.filter(({ decl }) => decl.kind === 'function').flatMap(({ lines }) => ['', ...lines]);
   const body = [...data, ...(prototypes.length ? ['', ...prototypes] : []), ...functions];
-  const sign = body.some((l) => l.includes(`${SIGN}(`))
-    ? [
-        '',
-        ...comment('sign(x) as Math.sign: ±1, and x itself at ±0 and NaN.', ''),
-        `static double ${SIGN}(double x) {`,
-        `${INDENT}return x > 0.0 ? 1.0 : x < 0.0 ? -1.0 : x;`,
-        '}',
-      ]
-    : [];
-  const source = [...headerComment, `#include "${base}.h"`, '#include <math.h>', ...sign, ...body];
+  const helper = (name: string, lines: readonly string[]): string[] => (body.some((l) => l.includes(`${name}(`)) ? ['', ...lines] : []);
+  const helpers = [
+    ...helper(SIGN, [
+      ...comment('sign(x) as Math.sign: ±1, and x itself at ±0 and NaN.', ''),
+      `static double ${SIGN}(double x) {`,
+      `${INDENT}return x > 0.0 ? 1.0 : x < 0.0 ? -1.0 : x;`,
+      '}',
+    ]),
+    ...helper(MAX, [
+      ...comment('Math.max: NaN when either is NaN.', ''),
+      `static double ${MAX}(double a, double b) {`,
+      `${INDENT}return a != a || b != b ? a + b : a > b ? a : b;`,
+      '}',
+    ]),
+    ...helper(MIN, [
+      ...comment('Math.min: NaN when either is NaN.', ''),
+      `static double ${MIN}(double a, double b) {`,
+      `${INDENT}return a != a || b != b ? a + b : a < b ? a : b;`,
+      '}',
+    ]),
+  ];
+  const source = [...headerComment, `#include "${base}.h"`, '#include <math.h>', ...helpers, ...body];
   return {
     header: { fileName: `${base}.h`, text: `${header.join('\n')}\n` },
     source: { fileName: `${base}.c`, text: `${source.join('\n')}\n` },

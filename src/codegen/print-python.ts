@@ -8,7 +8,7 @@
 // Tests: test/codegen/target-python.test.ts.
 import { unreachable } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
-import type { Data, Decl, JsExpr, Param, Stmt } from './ir.js';
+import type { Data, Decl, FloatConstant, JsExpr, MathFn, Param, Stmt, TsType } from './ir.js';
 import { numberLiteral, printJs, type Dialect } from './js-expr.js';
 import { buildTarget, snake, targetHeader, Untranslatable, type TargetModule } from './target.js';
 
@@ -37,6 +37,10 @@ const DIALECT: Dialect = {
   pi: 'np.pi',
 };
 const MATH: Readonly<Record<string, string>> = { abs: 'np.abs', sqrt: 'np.sqrt', sin: 'np.sin', cos: 'np.cos', max: 'max' };
+
+/** Math.max and Math.min as NumPy's, which give NaN when either is NaN (Python's max and min depend on the order). */
+const MATH_FN: Readonly<Record<MathFn, string>> = { sqrt: 'np.sqrt', abs: 'np.abs', max: 'np.maximum', min: 'np.minimum', isFinite: 'np.isfinite' };
+const FLOAT_CONSTANTS: Readonly<Record<FloatConstant, string>> = { epsilon: '2.220446049250313e-16', 'min-positive': '5e-324', nan: 'np.nan' };
 
 /** The NumPy element type of each typed array. */
 const DTYPE = { Float64Array: 'float64', Int32Array: 'int32', Uint8Array: 'uint8' } as const;
@@ -73,6 +77,15 @@ function literal(v: Data): string {
   return `{${Object.entries(v as { readonly [key: string]: Data })
     .map(([k, x]) => `${JSON.stringify(k)}: ${literal(x)}`)
     .join(', ')}}`;
+}
+
+/** The annotation of a record's field: arrays are NumPy's. */
+function pythonType(t: TsType): string {
+  if (t === 'number') return 'float';
+  if (t === 'index') return 'int';
+  if (t === 'boolean') return 'bool';
+  if (t === 'Float64Array' || t === 'Int32Array' || t === 'Uint8Array') return 'np.ndarray';
+  throw new Untranslatable(`has a field of type ${typeof t === 'string' ? t : t.kind}`);
 }
 
 class PythonPrinter {
@@ -117,8 +130,8 @@ class PythonPrinter {
       case 'call':
         return this.call(e);
       case 'new':
-        if (e.arg.kind !== 'num') throw new Untranslatable('allocates an array from values');
-        return `np.zeros(${e.arg.value}${e.array === 'Float64Array' ? '' : `, dtype=np.${DTYPE[e.array]}`})`;
+        if (e.arg.kind === 'data') throw new Untranslatable('allocates an array from values');
+        return `np.zeros(${this.expr(e.arg)}${e.array === 'Float64Array' ? '' : `, dtype=np.${DTYPE[e.array]}`})`;
       case 'object':
         throw new Untranslatable('builds an object');
       case 'binary': {
@@ -135,6 +148,11 @@ class PythonPrinter {
         return wrap(`-${this.expr(e.arg, NEGATE)}`, NEGATE);
       case 'cond':
         return wrap(`${this.expr(e.then, 1)} if ${this.test(e.test)} else ${this.expr(e.else, 1)}`, 1);
+      case 'math':
+        // Two or more values, as NumPy's maximum and minimum take.
+        return e.args.map((a) => this.expr(a)).reduceRight((acc, a) => `${MATH_FN[e.fn]}(${a}, ${acc})`);
+      case 'float-constant':
+        return FLOAT_CONSTANTS[e.name];
       case 'data':
         return literal(e.value);
       case 'kernel':
@@ -174,8 +192,13 @@ class PythonPrinter {
         return [`${indent}${s.name.replace(/\$/g, '_')} = ${this.expr(s.init)}`];
       case 'assign':
         return [`${indent}${s.targets.map((t) => `${this.expr(t, POSTFIX)} ${s.op} `).join('')}${this.expr(s.value)}`];
-      case 'for':
-        return [`${indent}for ${s.index} in range(${this.expr(s.from)}, ${this.expr(s.to)}):`, ...this.block(s.body, indent + INDENT)];
+      case 'for': {
+        // Going down, `to` is included: range(from, to - 1, -1).
+        const range = s.down
+          ? `${this.expr(s.from)}, ${this.expr({ kind: 'binary', op: '-', left: s.to, right: { kind: 'num', value: 1 } })}, -1`
+          : `${this.expr(s.from)}, ${this.expr(s.to)}`;
+        return [`${indent}for ${s.index} in range(${range}):`, ...this.block(s.body, indent + INDENT)];
+      }
       case 'for-of':
         return [`${indent}for ${s.name} in ${this.expr(s.of)}:`, ...this.block(s.body, indent + INDENT)];
       case 'if': {
@@ -204,6 +227,8 @@ class PythonPrinter {
       }
       case 'return':
         return [s.value ? `${indent}return ${this.expr(s.value)}` : `${indent}return`];
+      case 'continue':
+        return [`${indent}continue`];
       case 'comment':
         return comment(s.text, indent);
       case 'kernel-block':
@@ -232,6 +257,13 @@ class PythonPrinter {
         return [...doc(d.doc), `${this.topName(d.name)} = ${this.expr(d.value)}`];
       case 'type':
         throw new Untranslatable(`declares the type ${d.name}`);
+      case 'record':
+        return [
+          ...doc(d.doc),
+          '@dataclass',
+          `class ${d.name}:`,
+          ...d.fields.flatMap((f) => [...(f.doc ? comment(f.doc, INDENT) : []), `${INDENT}${f.name}: ${pythonType(f.type)}`]),
+        ];
       case 'function':
         return this.fn(d);
       case 'embedded':
@@ -291,8 +323,10 @@ export function generatePython(sys: DerivedSystem, sourceFile: string): PythonMo
   const exportedName = (name: string): string => nameOf(name, true, name === 'parameters' || name === 'defaults');
   const header = targetHeader(sys, sourceFile, 'Python', t, exportedName).flatMap((l) => comment(l, ''));
   const n = sys.model.coordinates.length;
+  const records = t.printed.some(({ decl }) => decl.kind === 'record');
   const lines = [
     ...header,
+    ...(records ? ['from dataclasses import dataclass', ''] : []),
     'import numpy as np',
     '',
     comment('Sizes: coordinates, parameters.', '')[0]!,

@@ -94,6 +94,7 @@ function refsOf(e: JsExpr, out: Set<string>): void {
     case 'undefined':
     case 'data':
     case 'kernel':
+    case 'float-constant':
       return;
     case 'index':
       refsOf(e.array, out);
@@ -104,6 +105,9 @@ function refsOf(e: JsExpr, out: Set<string>): void {
       return;
     case 'call':
       refsOf(e.callee, out);
+      for (const a of e.args) refsOf(a, out);
+      return;
+    case 'math':
       for (const a of e.args) refsOf(a, out);
       return;
     case 'new':
@@ -161,6 +165,7 @@ function stmtRefs(body: readonly Stmt[], out: Set<string>): void {
         if (s.value) refsOf(s.value, out);
         break;
       case 'comment':
+      case 'continue':
         break;
       case 'kernel-block':
         for (const input of s.inputs.values()) refsOf(input.read, out);

@@ -329,10 +329,12 @@ class CPrinter {
         if (e.op === '??') throw new Untranslatable('reads a possibly missing value (??)');
         const p = PRECEDENCE[e.op];
         const op = e.op === '===' ? '==' : e.op === '!==' ? '!=' : e.op;
-        // A function's status compared with one of its values: both enum constants.
-        const union = op === '==' || op === '!=' ? (this.returnsUnion(e.left) ?? this.returnsUnion(e.right)) : undefined;
-        if (union) return wrap(`${this.expr(e.left, p)} ${op} ${this.withUnion(union, e.right)}`, p);
-        return wrap(`${this.expr(e.left, p)} ${op} ${this.expr(e.right, p + 1)}`, p);
+        // A function's status compared with one of its values: the value is an enum constant.
+        const side = (x: JsExpr, other: JsExpr, prec: number): string => {
+          const union = (op === '==' || op === '!=') && x.kind === 'str' ? this.returnsUnion(other) : undefined;
+          return union ? this.withUnion(union, x) : this.expr(x, prec);
+        };
+        return wrap(`${side(e.left, e.right, p)} ${op} ${side(e.right, e.left, p + 1)}`, p);
       }
       case 'unary': {
         if (e.op === 'typeof') throw new Untranslatable('asks a type (typeof)');
@@ -388,7 +390,8 @@ class CPrinter {
 
   private call(e: JsExpr & { kind: 'call' }): string {
     // A module-level record is passed by its address.
-    const args = e.args.map((a) => (a.kind === 'ref' && !this.vars.has(a.name) && this.topRecord(a.name) ? `&${this.expr(a)}` : this.expr(a)));
+    // A string argument is a string even in a function returning a status.
+    const args = e.args.map((a) => (a.kind === 'ref' && !this.vars.has(a.name) && this.topRecord(a.name) ? `&${this.expr(a)}` : this.withUnion(undefined, a)));
     const c = e.callee;
     if (c.kind === 'member' && c.object.kind === 'ref') {
       if (c.object.name === 'Math' && MATH[c.name]) {

@@ -216,9 +216,9 @@ class PythonPrinter {
         return [`${indent}${s.targets.map((t) => `${this.expr(t, POSTFIX)} ${s.op} `).join('')}${this.expr(s.value)}`];
       case 'for': {
         // Going down, `to` is included: range(from, to - 1, -1).
-        const range = s.down
-          ? `${this.expr(s.from)}, ${this.expr({ kind: 'binary', op: '-', left: s.to, right: { kind: 'num', value: 1 } })}, -1`
-          : `${this.expr(s.from)}, ${this.expr(s.to)}`;
+        const below: JsExpr =
+          s.to.kind === 'num' ? { kind: 'num', value: s.to.value - 1 } : { kind: 'binary', op: '-', left: s.to, right: { kind: 'num', value: 1 } };
+        const range = s.down ? `${this.expr(s.from)}, ${this.expr(below)}, -1` : `${this.expr(s.from)}, ${this.expr(s.to)}`;
         return [`${indent}for ${s.index} in range(${range}):`, ...this.block(s.body, indent + INDENT)];
       }
       case 'for-of':

@@ -184,9 +184,13 @@ function moduleDecls(sys: DerivedSystem, taken: readonly string[], route: Accele
     { kind: 'const', name: 'model', exported: true, asConst: true, value: { kind: 'data', value: modelRecord(sys) } },
     ...modelDecls(scope, route, jacobian, checkParamsDecls(scope)),
     // Last, so a reader meets the model's own equations first.
-    ...embeddedSolvers({ lu: sys.constraints !== undefined, contacts: sys.unilateral !== undefined, friction: hasFriction(sys) }),
+    ...solverDecls(sys),
   ];
 }
+
+/** The dense solvers the module of `sys` carries (solver-calls.ts). */
+export const solverDecls = (sys: DerivedSystem): Decl[] =>
+  embeddedSolvers({ lu: sys.constraints !== undefined, contacts: sys.unilateral !== undefined, friction: hasFriction(sys) });
 
 /**
  * The declarations of the model's own functions, `checkParams` among them

@@ -8,7 +8,7 @@
 // Tests: test/codegen/target-c.test.ts.
 import { unreachable } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
-import type { Data, Decl, FloatConstant, JsExpr, MathFn, Param, Stmt, TsType } from './ir.js';
+import type { Data, Decl, Field, FloatConstant, JsExpr, MathFn, Param, Stmt, TsType } from './ir.js';
 import { numberLiteral, printJs, type Dialect } from './js-expr.js';
 import { buildTarget, snake, targetHeader, Untranslatable, type TargetModule } from './target.js';
 
@@ -26,7 +26,7 @@ const DIALECT: Dialect = {
   fn: { sin: 'sin', cos: 'cos', tan: 'tan', asin: 'asin', acos: 'acos', exp: 'exp', log: 'log', abs: 'fabs', sign: SIGN, sqrt: 'sqrt', pow: 'pow' },
   pi: numberLiteral(Math.PI),
 };
-const MATH: Readonly<Record<string, string>> = { abs: 'fabs', sqrt: 'sqrt', sin: 'sin', cos: 'cos', max: 'fmax' };
+const MATH: Readonly<Record<string, string>> = { abs: 'fabs', sqrt: 'sqrt', sin: 'sin', cos: 'cos', max: 'fmax', sign: SIGN };
 /** Math.max and Math.min as JavaScript has them: NaN when either is NaN (C's fmax and fmin return the other). */
 const MAX = 'max_';
 const MIN = 'min_';
@@ -132,6 +132,39 @@ function indexNames(body: readonly Stmt[]): Set<string> {
   return out;
 }
 
+/** The values of a literal-union type declaration. */
+const unionValues = (d: Decl & { kind: 'type' }): readonly string[] | undefined =>
+  typeof d.type !== 'string' && d.type.kind === 'literal-union' ? d.type.values : undefined;
+
+/** Array arguments a body writes (by element, .set, .fill) or hands on to a call: the others are `const` in C. */
+function writtenOrPassed(body: readonly Stmt[]): Set<string> {
+  const out = new Set<string>();
+  const passed = (e: JsExpr): void => {
+    if (e.kind === 'call') for (const a of e.args) a.kind === 'ref' ? out.add(a.name) : passed(a);
+    else if (e.kind === 'binary') passed(e.left), passed(e.right);
+    else if (e.kind === 'unary') passed(e.arg);
+    else if (e.kind === 'cond') passed(e.test), passed(e.then), passed(e.else);
+  };
+  const walk = (b: readonly Stmt[]): void => {
+    for (const s of b) {
+      if (s.kind === 'assign') {
+        for (const t of s.targets) if (t.kind === 'index' && t.array.kind === 'ref') out.add(t.array.name);
+        passed(s.value);
+      } else if (s.kind === 'call') {
+        if (s.call.callee.kind === 'member' && s.call.callee.object.kind === 'ref') out.add(s.call.callee.object.name);
+        passed(s.call);
+      } else if (s.kind === 'const' || s.kind === 'let') {
+        if (s.init.kind === 'ref') out.add(s.init.name);
+        passed(s.init);
+      } else if (s.kind === 'return' && s.value) passed(s.value);
+      else if (s.kind === 'if') passed(s.test), walk(s.then), walk(s.else ?? []);
+      else if (s.kind === 'for' || s.kind === 'for-of') walk(s.body);
+    }
+  };
+  walk(body);
+  return out;
+}
+
 /** A declaration's lines in the source, its lines in the header, and a function's prototype. */
 interface Printed {
   readonly source: string[];
@@ -142,6 +175,15 @@ interface Printed {
 /** Printing one module: the names of its top-level declarations, and the integers of the function being printed. */
 class CPrinter {
   private ints = new Set<string>();
+  /** The types of the arguments and record-typed locals of the function being printed. */
+  private vars = new Map<string, TsType>();
+  private params: readonly Param[] = [];
+  /** The declaration lines of the function being printed, with the local each declares. */
+  private declared = new Map<string, string>();
+  /** The literal union whose values a string literal being printed stands for (an enum constant in C). */
+  private union: (Decl & { kind: 'type' }) | undefined;
+  /** The literal union the function being printed returns. */
+  private returns: (Decl & { kind: 'type' }) | undefined;
 
   constructor(
     private readonly prefix: string,
@@ -158,8 +200,68 @@ class CPrinter {
     return this.name(n, (d.kind === 'function' || d.kind === 'const') && d.exported === true);
   }
 
+  /** The record or literal union a named type is, if the module declares it. */
+  private named(t: TsType | undefined): Decl | undefined {
+    return t !== undefined && typeof t !== 'string' && t.kind === 'alias' ? this.top.get(t.name) : undefined;
+  }
+
+  private recordOf(t: TsType | undefined): (Decl & { kind: 'record' }) | undefined {
+    const d = this.named(t);
+    return d?.kind === 'record' ? d : undefined;
+  }
+
+  private unionOf(t: TsType | undefined): (Decl & { kind: 'type' }) | undefined {
+    const d = this.named(t);
+    return d?.kind === 'type' && unionValues(d) ? d : undefined;
+  }
+
+  /** The enum constant of one value of a literal union: SchurStatus_not_positive_definite. */
+  private enumConstant(union: Decl & { kind: 'type' }, value: string): string {
+    return `${union.name}_${value.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  }
+
+  /** The type of a top-level const's value, when it is a record. */
+  private topRecord(name: string): (Decl & { kind: 'record' }) | undefined {
+    const d = this.top.get(name);
+    return d?.kind === 'const' ? this.recordOf(d.type) : undefined;
+  }
+
+  /** The field a member read names, when its object is a record (an argument or local pointing to one, or a module-level one). */
+  private fieldOf(e: JsExpr & { kind: 'member' }): { field: Field; access: string } | undefined {
+    if (e.object.kind !== 'ref') return undefined;
+    const viaPointer = this.recordOf(this.vars.get(e.object.name));
+    const record = viaPointer ?? (this.vars.has(e.object.name) ? undefined : this.topRecord(e.object.name));
+    const field = record?.fields.find((f) => f.name === e.name);
+    if (!field) return undefined;
+    return { field, access: `${this.expr(e.object, POSTFIX)}${viaPointer ? '->' : '.'}${e.name}` };
+  }
+
+  /** Print e with string literals standing for values of `union`. */
+  private withUnion(union: (Decl & { kind: 'type' }) | undefined, e: JsExpr): string {
+    const outer = this.union;
+    this.union = union;
+    try {
+      return this.expr(e);
+    } finally {
+      this.union = outer;
+    }
+  }
+
+  /** The literal union a call's function returns. */
+  private returnsUnion(e: JsExpr): (Decl & { kind: 'type' }) | undefined {
+    if (e.kind !== 'call' || e.callee.kind !== 'ref') return undefined;
+    const d = this.top.get(e.callee.name);
+    return d?.kind === 'function' ? this.unionOf(d.returns) : undefined;
+  }
+
   type(t: TsType, name: string): string {
-    if (typeof t !== 'string') throw new Untranslatable(`takes a ${t.kind} type (${name})`);
+    if (typeof t !== 'string') {
+      const record = this.recordOf(t);
+      if (record) return `${record.name} *`;
+      const union = this.unionOf(t);
+      if (union) return union.name;
+      throw new Untranslatable(`takes a ${t.kind} type (${name})`);
+    }
     switch (t) {
       case 'number':
         return 'double';
@@ -175,6 +277,8 @@ class CPrinter {
         return 'int *';
       case 'Uint8Array':
         return 'unsigned char *';
+      case 'ArrayLike<boolean>':
+        return 'const int *';
       case 'ArrayLike<number>':
       case 'Params':
       case 'readonly number[]':
@@ -199,14 +303,22 @@ class CPrinter {
         return e.value < 0 || Object.is(e.value, -0) ? wrap(s, UNARY) : s;
       }
       case 'str':
+        if (this.union) {
+          const values = unionValues(this.union)!;
+          if (!values.includes(e.value)) throw new Error(`internal: '${e.value}' is no value of ${this.union.name}`);
+          return this.enumConstant(this.union, e.value);
+        }
         return cString(e.value);
       case 'undefined':
         throw new Untranslatable('reads an undefined value');
       case 'index':
         return `${this.expr(e.array, POSTFIX)}[${this.expr(e.index)}]`;
-      case 'member':
+      case 'member': {
         if (e.object.kind === 'ref' && e.object.name === 'Number' && e.name === 'EPSILON') return `${Number.EPSILON}`;
+        const field = this.fieldOf(e);
+        if (field) return wrap(field.access, POSTFIX);
         throw new Untranslatable(`reads ${this.memberText(e)}`);
+      }
       case 'call':
         return this.call(e);
       case 'new':
@@ -217,7 +329,12 @@ class CPrinter {
         if (e.op === '??') throw new Untranslatable('reads a possibly missing value (??)');
         const p = PRECEDENCE[e.op];
         const op = e.op === '===' ? '==' : e.op === '!==' ? '!=' : e.op;
-        return wrap(`${this.expr(e.left, p)} ${op} ${this.expr(e.right, p + 1)}`, p);
+        // A function's status compared with one of its values: the value is an enum constant.
+        const side = (x: JsExpr, other: JsExpr, prec: number): string => {
+          const union = (op === '==' || op === '!=') && x.kind === 'str' ? this.returnsUnion(other) : undefined;
+          return union ? this.withUnion(union, x) : this.expr(x, prec);
+        };
+        return wrap(`${side(e.left, e.right, p)} ${op} ${side(e.right, e.left, p + 1)}`, p);
       }
       case 'unary': {
         if (e.op === 'typeof') throw new Untranslatable('asks a type (typeof)');
@@ -258,12 +375,23 @@ class CPrinter {
     }
   }
 
+  /** The length of a module-level buffer, or of an output argument the caller need not give (`out = new Float64Array(k)`). */
+  private lengthOf(e: JsExpr): string | undefined {
+    if (e.kind !== 'ref') return undefined;
+    const d = this.top.get(e.name);
+    if (!this.vars.has(e.name) && d?.kind === 'buffer') return `${d.length}`;
+    const p = this.params.find((x) => x.name === e.name);
+    return p?.default?.kind === 'new' ? this.expr(p.default.arg) : undefined;
+  }
+
   private memberText(e: JsExpr & { kind: 'member' }): string {
     return `${e.object.kind === 'ref' ? e.object.name : '…'}.${e.name}`;
   }
 
   private call(e: JsExpr & { kind: 'call' }): string {
-    const args = e.args.map((a) => this.expr(a));
+    // A module-level record is passed by its address.
+    // A string argument is a string even in a function returning a status.
+    const args = e.args.map((a) => (a.kind === 'ref' && !this.vars.has(a.name) && this.topRecord(a.name) ? `&${this.expr(a)}` : this.withUnion(undefined, a)));
     const c = e.callee;
     if (c.kind === 'member' && c.object.kind === 'ref') {
       if (c.object.name === 'Math' && MATH[c.name]) {
@@ -272,6 +400,7 @@ class CPrinter {
         return `${MATH[c.name]}(${args.join(', ')})`;
       }
       if (c.object.name === 'Number' && c.name === 'isFinite') return `isfinite(${args[0]})`;
+      if (c.object.name === 'Number' && c.name === 'isNaN') return `isnan(${args[0]})`;
       throw new Untranslatable(`calls ${this.memberText(c)}`);
     }
     if (c.kind !== 'ref') throw new Untranslatable('calls a computed function');
@@ -290,8 +419,15 @@ class CPrinter {
     switch (s.kind) {
       case 'const':
       case 'let': {
-        const type = s.type ? this.type(s.type, s.name) : this.ints.has(s.name) ? 'int' : 'double';
-        return [`${indent}${s.kind === 'const' ? 'const ' : ''}${type} ${local(s.name)} = ${this.expr(s.init)};`];
+        // A record's field read into a local takes the field's type (an array's pointer, a count).
+        const field = s.init.kind === 'member' ? this.fieldOf(s.init)?.field.type : undefined;
+        const declared = s.type ?? (field === 'number' ? undefined : field);
+        const type = declared ? this.type(declared, s.name) : this.ints.has(s.name) ? 'int' : 'double';
+        if (declared) this.vars.set(s.name, declared);
+        const constant = s.kind === 'const' ? (type.endsWith('*') ? `${type}const ` : `const ${type} `) : this.typed(type, '');
+        const line = `${indent}${constant}${local(s.name)} = ${this.expr(s.init)};`;
+        this.declared.set(line, local(s.name));
+        return [line];
       }
       case 'assign':
         return [`${indent}${s.targets.map((t) => `${this.expr(t, POSTFIX)} ${s.op} `).join('')}${this.expr(s.value)};`];
@@ -319,10 +455,23 @@ class CPrinter {
           const y = this.expr(c.object, POSTFIX);
           return [`${indent}for (int fill_ = ${from}; fill_ < ${to}; fill_++) ${y}[fill_] = ${v};`];
         }
+        // y.fill(v) of an array of known length: a loop.
+        if (c.kind === 'member' && c.name === 'fill' && s.call.args.length === 1) {
+          const length = this.lengthOf(c.object);
+          if (length === undefined) throw new Untranslatable(`fills ${this.memberText(c)} of unknown length`);
+          const [v, y] = [this.expr(s.call.args[0]!), this.expr(c.object, POSTFIX)];
+          return [`${indent}for (int fill_ = 0; fill_ < ${length}; fill_++) ${y}[fill_] = ${v};`];
+        }
+        // x.set(y) of a module-level buffer: a copy of its length.
+        const buffer = c.kind === 'member' && c.name === 'set' && c.object.kind === 'ref' ? this.top.get(c.object.name) : undefined;
+        if (c.kind === 'member' && buffer?.kind === 'buffer' && s.call.args.length === 1) {
+          const [x, y] = [this.expr(c.object, POSTFIX), this.expr(s.call.args[0]!, POSTFIX)];
+          return [`${indent}for (int set_ = 0; set_ < ${buffer.length}; set_++) ${x}[set_] = ${y}[set_];`];
+        }
         return [`${indent}${this.expr(s.call)};`];
       }
       case 'return':
-        return [s.value ? `${indent}return ${this.expr(s.value)};` : `${indent}return;`];
+        return [s.value ? `${indent}return ${this.withUnion(this.returns, s.value)};` : `${indent}return;`];
       case 'continue':
         return [`${indent}continue;`];
       case 'comment':
@@ -359,17 +508,32 @@ class CPrinter {
           const type = Number.isInteger(v.value) && !v.float ? 'int' : 'double';
           return { source: [...doc(d.doc), `static const ${type} ${name} = ${this.expr(v)};`], header: [] };
         }
+        const record = this.recordOf(d.type);
+        if (record && v.kind === 'object') {
+          // Designated initializers: the fields by name, pointers to module-level arrays.
+          const fields = v.entries.map(([k, x]) => `.${k} = ${this.expr(x)}`);
+          return { source: [...doc(d.doc), `static ${record.name} ${name} = {${fields.join(', ')}};`], header: [] };
+        }
         const list = v.kind === 'data' ? v.value : v.kind === 'new' && v.array !== 'Float64Array' && v.arg.kind === 'data' ? v.arg.value : undefined;
         if (list === undefined) throw new Untranslatable(`declares ${d.name} by an expression`);
         const { type, values } = v.kind === 'new' ? { type: `const ${ELEMENT[v.array]}`, values: (list as number[]).map(String) } : this.data(list, d.name);
-        const definition = `${d.exported ? '' : 'static '}${type} ${name}[${values.length}] = {${values.join(', ')}};`;
+        // C has no empty array; an empty one is never indexed.
+        const entries = values.length ? values : ['0'];
+        const definition = `${d.exported ? '' : 'static '}${type} ${name}[${entries.length}] = {${entries.join(', ')}};`;
         return { source: [...doc(d.doc), definition], header: d.exported ? [...doc(d.doc), `extern ${type} ${name}[${values.length}];`] : [] };
       }
-      case 'let':
-        if (d.value.kind !== 'num') throw new Untranslatable(`declares ${d.name} by an expression`);
-        return { source: [...doc(d.doc), `static double ${this.name(d.name, false)} = ${this.expr(d.value)};`], header: [] };
-      case 'type':
-        throw new Untranslatable(`declares the type ${d.name}`);
+      case 'let': {
+        const flag = d.value.kind === 'ref' && (d.value.name === 'true' || d.value.name === 'false');
+        if (d.value.kind !== 'num' && !flag) throw new Untranslatable(`declares ${d.name} by an expression`);
+        return { source: [...doc(d.doc), `static ${flag ? 'int' : 'double'} ${this.name(d.name, false)} = ${this.expr(d.value)};`], header: [] };
+      }
+      case 'type': {
+        const union = this.unionOf({ kind: 'alias', name: d.name });
+        if (!union) throw new Untranslatable(`declares the type ${d.name}`);
+        const values = unionValues(union)!.map((v) => this.enumConstant(union, v));
+        const lines = [...doc(d.doc), `typedef enum { ${values.join(', ')} } ${d.name};`];
+        return { source: d.exported ? [] : lines, header: d.exported ? lines : [] };
+      }
       case 'record': {
         const fields = d.fields.flatMap((f) => [...(f.doc ? comment(f.doc, INDENT) : []), `${INDENT}${this.typed(this.type(f.type, f.name), f.name)};`]);
         const lines = [...doc(d.doc), 'typedef struct {', ...fields, `} ${d.name};`];
@@ -391,12 +555,31 @@ class CPrinter {
 
   private fn(d: Decl & { kind: 'function' }, doc: string[]): Printed {
     this.ints = indexNames(d.body);
-    const params = d.params.map((p: Param) => this.typed(this.type(p.type, p.name), local(p.name)));
+    this.vars = new Map(d.params.map((p) => [p.name, p.type]));
+    this.params = d.params;
+    this.returns = this.unionOf(d.returns);
+    const written = writtenOrPassed(d.body);
+    const ARRAYS: readonly TsType[] = ['Float64Array', 'Int32Array', 'Uint8Array'];
+    const paramType = (p: Param): string => {
+      if (p.type === 'number' && this.ints.has(p.name)) return 'int';
+      const t = this.type(p.type, p.name);
+      // An array the function only reads is const: a caller may pass its constant data.
+      return ARRAYS.includes(p.type) && !written.has(p.name) ? `const ${t}` : t;
+    };
+    const params = d.params.map((p: Param) => this.typed(paramType(p), local(p.name)));
     const signature = this.typed(
       this.type(d.returns, 'its result'),
       `${this.name(d.name, d.exported === true)}(${params.length ? params.join(', ') : 'void'})`,
     );
-    const body = this.body(d.body, INDENT);
+    this.declared = new Map();
+    const printed = this.body(d.body, INDENT);
+    // -Wunused-variable: a local the IR names but never reads (a count kept for a reader).
+    const uses = new Map<string, number>();
+    for (const line of printed) for (const w of line.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) uses.set(w, (uses.get(w) ?? 0) + 1);
+    const body = printed.flatMap((line) => {
+      const name = this.declared.get(line);
+      return name !== undefined && uses.get(name) === 1 ? [line, `${/^\s*/.exec(line)![0]}(void)${name};`] : [line];
+    });
     // -Wunused-parameter: a function of the common signature (t, p, …) need not read each.
     const text = body.filter((l) => !/^\s*(\/\*| \*)/.test(l)).join('\n');
     const unused = d.params.map((p) => local(p.name)).filter((name) => !new RegExp(`\\b${name}\\b`).test(text));

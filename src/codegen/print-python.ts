@@ -36,7 +36,7 @@ const DIALECT: Dialect = {
   },
   pi: 'np.pi',
 };
-const MATH: Readonly<Record<string, string>> = { abs: 'np.abs', sqrt: 'np.sqrt', sin: 'np.sin', cos: 'np.cos', max: 'max' };
+const MATH: Readonly<Record<string, string>> = { abs: 'np.abs', sqrt: 'np.sqrt', sin: 'np.sin', cos: 'np.cos', max: 'max', sign: 'np.sign' };
 
 /** Math.max and Math.min as NumPy's, which give NaN when either is NaN (Python's max and min depend on the order). */
 const MATH_FN: Readonly<Record<MathFn, string>> = { sqrt: 'np.sqrt', abs: 'np.abs', max: 'np.maximum', min: 'np.minimum', isFinite: 'np.isfinite' };
@@ -91,6 +91,8 @@ function pythonType(t: TsType): string {
 class PythonPrinter {
   /** Optional arguments of the function being printed: a bare test of one asks whether it was given. */
   private optional = new Set<string>();
+  /** The types of the arguments and locals of the function being printed, where known. */
+  private vars = new Map<string, TsType>();
 
   constructor(private readonly top: ReadonlyMap<string, Decl>) {}
 
@@ -99,6 +101,19 @@ class PythonPrinter {
     if (!d || d.kind === 'comment' || d.kind === 'embedded') return undefined;
     const exported = (d.kind === 'function' || d.kind === 'const') && d.exported === true;
     return nameOf(n, exported, d.kind === 'const');
+  }
+
+  /** Whether e names a record: an argument of a record type, or a module-level record. */
+  private isRecord(e: JsExpr): boolean {
+    if (e.kind !== 'ref') return false;
+    const d = this.top.get(e.name);
+    const t = this.vars.get(e.name) ?? (d?.kind === 'const' ? d.type : undefined);
+    return t !== undefined && typeof t !== 'string' && t.kind === 'alias' && this.top.get(t.name)?.kind === 'record';
+  }
+
+  private isArray(e: JsExpr): boolean {
+    const t = e.kind === 'ref' ? this.vars.get(e.name) : undefined;
+    return t === 'Float64Array' || t === 'Int32Array' || t === 'Uint8Array';
   }
 
   private test(e: JsExpr): string {
@@ -125,6 +140,7 @@ class PythonPrinter {
         return `${this.expr(e.array, POSTFIX)}[${this.expr(e.index)}]`;
       case 'member':
         if (e.object.kind === 'ref' && e.object.name === 'Number' && e.name === 'EPSILON') return `${Number.EPSILON}`;
+        if (this.isRecord(e.object)) return `${this.expr(e.object, POSTFIX)}.${e.name}`;
         if (e.name === 'length' && !e.optional) return `len(${this.expr(e.object)})`;
         throw new Untranslatable(`reads ${e.object.kind === 'ref' ? e.object.name : '…'}.${e.name}`);
       case 'call':
@@ -136,6 +152,9 @@ class PythonPrinter {
         throw new Untranslatable('builds an object');
       case 'binary': {
         if (e.op === '??') throw new Untranslatable('reads a possibly missing value (??)');
+        // Two arrays compared are compared as objects (NumPy's == compares entries).
+        if ((e.op === '===' || e.op === '!==') && this.isArray(e.left) && this.isArray(e.right))
+          return wrap(`${this.expr(e.left, 6)} ${e.op === '===' ? 'is' : 'is not'} ${this.expr(e.right, 6)}`, 5);
         const p = PRECEDENCE[e.op];
         const op = e.op in OPERATOR ? OPERATOR[e.op as keyof typeof OPERATOR] : e.op;
         // Comparisons chain in Python (a < b < c): a comparison operand binds tighter.
@@ -148,9 +167,11 @@ class PythonPrinter {
         return wrap(`-${this.expr(e.arg, NEGATE)}`, NEGATE);
       case 'cond':
         return wrap(`${this.expr(e.then, 1)} if ${this.test(e.test)} else ${this.expr(e.else, 1)}`, 1);
-      case 'math':
-        // Two or more values, as NumPy's maximum and minimum take.
-        return e.args.map((a) => this.expr(a)).reduceRight((acc, a) => `${MATH_FN[e.fn]}(${a}, ${acc})`);
+      case 'math': {
+        const args = e.args.map((a) => this.expr(a));
+        // NumPy's maximum and minimum take two values: max(a, b, c) is maximum(a, maximum(b, c)).
+        return args.length === 1 ? `${MATH_FN[e.fn]}(${args[0]})` : args.reduceRight((acc, a) => `${MATH_FN[e.fn]}(${a}, ${acc})`);
+      }
       case 'float-constant':
         return FLOAT_CONSTANTS[e.name];
       case 'data':
@@ -170,6 +191,7 @@ class PythonPrinter {
       if (c.object.name === 'Math' && c.name === 'max' && args.length === 1) return args[0]!;
       if (c.object.name === 'Math' && MATH[c.name]) return `${MATH[c.name]}(${args.join(', ')})`;
       if (c.object.name === 'Number' && c.name === 'isFinite') return `np.isfinite(${args[0]})`;
+      if (c.object.name === 'Number' && c.name === 'isNaN') return `np.isnan(${args[0]})`;
       if (c.name === 'push' && this.top.get(c.object.name) === undefined) return `${this.expr(c.object, POSTFIX)}.append(${args.join(', ')})`;
       throw new Untranslatable(`calls ${c.object.name}.${c.name}`);
     }
@@ -194,9 +216,9 @@ class PythonPrinter {
         return [`${indent}${s.targets.map((t) => `${this.expr(t, POSTFIX)} ${s.op} `).join('')}${this.expr(s.value)}`];
       case 'for': {
         // Going down, `to` is included: range(from, to - 1, -1).
-        const range = s.down
-          ? `${this.expr(s.from)}, ${this.expr({ kind: 'binary', op: '-', left: s.to, right: { kind: 'num', value: 1 } })}, -1`
-          : `${this.expr(s.from)}, ${this.expr(s.to)}`;
+        const below: JsExpr =
+          s.to.kind === 'num' ? { kind: 'num', value: s.to.value - 1 } : { kind: 'binary', op: '-', left: s.to, right: { kind: 'num', value: 1 } };
+        const range = s.down ? `${this.expr(s.from)}, ${this.expr(below)}, -1` : `${this.expr(s.from)}, ${this.expr(s.to)}`;
         return [`${indent}for ${s.index} in range(${range}):`, ...this.block(s.body, indent + INDENT)];
       }
       case 'for-of':
@@ -218,6 +240,12 @@ class PythonPrinter {
       }
       case 'call': {
         const c = s.call.callee;
+        // y.fill(v): every entry.
+        if (c.kind === 'member' && c.name === 'fill' && s.call.args.length === 1)
+          return [`${indent}${this.expr(c.object, POSTFIX)}[:] = ${this.expr(s.call.args[0]!)}`];
+        // x.set(y): a copy into the whole of x.
+        if (c.kind === 'member' && c.name === 'set' && s.call.args.length === 1)
+          return [`${indent}${this.expr(c.object, POSTFIX)}[:] = ${this.expr(s.call.args[0]!)}`];
         // y.fill(v, from, to): a slice.
         if (c.kind === 'member' && c.name === 'fill' && s.call.args.length === 3) {
           const [v, from, to] = s.call.args.map((a) => this.expr(a));
@@ -247,6 +275,9 @@ class PythonPrinter {
         return [...doc(d.doc), `${this.topName(d.name)} = ${this.expr({ kind: 'new', array: d.array, arg: { kind: 'num', value: d.length } })}`];
       case 'const': {
         const v = d.value;
+        const record = typeof d.type === 'object' && d.type.kind === 'alias' ? this.top.get(d.type.name) : undefined;
+        if (record?.kind === 'record' && v.kind === 'object')
+          return [...doc(d.doc), `${this.topName(d.name)} = ${record.name}(${v.entries.map(([k, x]) => `${k}=${this.expr(x)}`).join(', ')})`];
         const value = v.kind === 'new' && v.arg.kind === 'data' ? `np.array(${literal(v.arg.value)}, dtype=np.${DTYPE[v.array]})` : this.expr(v);
         // Exported lists: numbers as an array (the defaults, to copy and change), names as a tuple.
         const list = v.kind === 'data' && Array.isArray(v.value) ? (v.value as readonly Data[]) : undefined;
@@ -256,6 +287,9 @@ class PythonPrinter {
       case 'let':
         return [...doc(d.doc), `${this.topName(d.name)} = ${this.expr(d.value)}`];
       case 'type':
+        // A union of strings needs no declaration in Python: its values are the strings.
+        if (typeof d.type !== 'string' && d.type.kind === 'literal-union')
+          return [...doc(d.doc), `# ${d.name}: one of ${d.type.values.map((v) => JSON.stringify(v)).join(', ')}.`];
         throw new Untranslatable(`declares the type ${d.name}`);
       case 'record':
         return [
@@ -275,6 +309,7 @@ class PythonPrinter {
 
   private fn(d: Decl & { kind: 'function' }): string[] {
     this.optional = new Set(d.params.filter((p) => p.optional || p.default).map((p) => p.name));
+    this.vars = new Map(d.params.map((p) => [p.name, p.type]));
     // Python gives defaults to trailing arguments only.
     const firstOptional = d.params.findIndex((p) => this.optional.has(p.name));
     if (firstOptional >= 0 && d.params.slice(firstOptional).some((p) => !this.optional.has(p.name)))

@@ -24,6 +24,11 @@ const declsOf = (file: NumericFile): Decl[] =>
     ? COPIED[file as keyof typeof COPIED].map((name): Decl => ({ kind: 'embedded', from: `src/numeric/${file}`, source: embeddedSource(file, name) }))
     : embeddedDecls(file as IrNumericFile);
 
+/** The file of src/numeric each name of a solver still copied as text comes from. */
+export const COPIED_FROM: ReadonlyMap<string, string> = new Map(
+  Object.entries(COPIED).flatMap(([file, names]) => names.map((name) => [name, `src/numeric/${file}`] as const)),
+);
+
 /** Every name the solvers declare at top level. */
 export const EMBEDDED_NAMES: readonly string[] = [
   ...BUILT.flatMap((file) => IR_NUMERIC[file].ir.decls.flatMap((d) => ('name' in d ? [d.name] : []))),

@@ -2,21 +2,22 @@
 // Python): the same declarations the TypeScript module has (module.ts), the
 // parameters taken as an array in the order of model.parameters, lowered
 // the same way; and which exported functions the language's printer can
-// give. A function is available when neither it nor anything it calls
-// needs an embedded solver of src/numeric (those are TypeScript source,
-// copied verbatim) and its printer translates every construct it holds;
-// the module lists the others with the reason.
+// give. The dense solvers written as IR (src/codegen/solvers/) come with
+// it; a function is available when neither it nor anything it calls needs
+// a solver still copied from src/numeric as TypeScript text (impact-mode
+// enumeration) and its printer translates every construct it holds; the
+// module lists the others with the reason.
 // Tests: test/codegen/target-c.test.ts, test/codegen/target-python.test.ts.
 import { unreachable } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { defaultRoute } from './dynamics.js';
 import { defaultJacobianRoute } from './jacobian.js';
-import type { Decl, JsExpr, Stmt } from './ir.js';
+import type { Decl, JsExpr, Stmt, TsType } from './ir.js';
 import { lowerKernels } from './lower.js';
-import { modelDecls, TOP_LEVEL, TOOLKIT } from './module.js';
+import { modelDecls, solverDecls, TOP_LEVEL, TOOLKIT } from './module.js';
 import { checkParamArrayDecls } from './params.js';
 import { declaredNames, makeScope } from './scope.js';
-import { EMBEDDED_NAMES } from './solver-calls.js';
+import { COPIED_FROM } from './solver-calls.js';
 
 /** The languages `derive --target` writes. */
 export const TARGETS = ['ts', 'c', 'python'] as const;
@@ -178,18 +179,34 @@ function stmtRefs(body: readonly Stmt[], out: Set<string>): void {
   }
 }
 
+/** The named types (records, unions) a type refers to. */
+function typeRefs(t: TsType | undefined, out: Set<string>): void {
+  if (t === undefined || typeof t === 'string') return;
+  if (t.kind === 'alias') out.add(t.name);
+  else if (t.kind === 'array') typeRefs(t.of, out);
+  else if (t.kind === 'object') for (const f of t.fields) typeRefs(f.type, out);
+}
+
 function declRefs(d: Decl): Set<string> {
   const out = new Set<string>();
   if (d.kind === 'function') {
     stmtRefs(d.body, out);
-    for (const p of d.params) if (p.default) refsOf(p.default, out);
-  } else if (d.kind === 'const' || d.kind === 'let') refsOf(d.value, out);
+    for (const p of d.params) {
+      if (p.default) refsOf(p.default, out);
+      typeRefs(p.type, out);
+    }
+    typeRefs(d.returns, out);
+  } else if (d.kind === 'const' || d.kind === 'let') {
+    refsOf(d.value, out);
+    typeRefs(d.type, out);
+  } else if (d.kind === 'record') for (const f of d.fields) typeRefs(f.type, out);
+  else if (d.kind === 'type') typeRefs(d.type, out);
   return out;
 }
 
 const topName = (d: Decl): string | undefined => (d.kind === 'comment' || d.kind === 'embedded' ? undefined : d.name);
 
-/** The names of the top-level declarations `name` needs (itself included), and the embedded solvers it calls. */
+/** The names of the top-level declarations `name` needs (itself included), and the files of the solvers still copied as text it calls. */
 function closure(name: string, top: ReadonlyMap<string, Decl>): { names: Set<string>; solvers: string[] } {
   const names = new Set<string>();
   const solvers = new Set<string>();
@@ -199,7 +216,8 @@ function closure(name: string, top: ReadonlyMap<string, Decl>): { names: Set<str
     if (names.has(next)) continue;
     const d = top.get(next);
     if (!d) {
-      if (EMBEDDED_NAMES.includes(next)) solvers.add(next);
+      const file = COPIED_FROM.get(next);
+      if (file) solvers.add(file);
       continue;
     }
     names.add(next);
@@ -219,7 +237,9 @@ export function buildTarget(sys: DerivedSystem, printer: TargetPrinter): TargetM
   const jacobian = defaultJacobianRoute(sys);
   const build = (taken: readonly string[]): Decl[] => {
     const scope = makeScope(sys, taken, 'array');
-    return [...dataDecls(sys), ...modelDecls(scope, route, jacobian, checkParamArrayDecls(scope, printer.checkForm))];
+    // The solvers printed from IR; the copied TypeScript text has no name a closure could reach.
+    const solvers = solverDecls(sys).filter((d) => d.kind !== 'embedded');
+    return [...dataDecls(sys), ...modelDecls(scope, route, jacobian, checkParamArrayDecls(scope, printer.checkForm)), ...solvers];
   };
   // Locals keep off every name the module declares, in the IR and as the language spells it.
   const base = [...TOP_LEVEL, ...TOP_LEVEL.map((n) => printer.nameOf(n, true)), ...printer.reserved];
@@ -231,7 +251,7 @@ export function buildTarget(sys: DerivedSystem, printer: TargetPrinter): TargetM
   const unlowered = byName(decls);
   const candidates = exported.filter((name) => {
     const { solvers } = closure(name, unlowered);
-    if (solvers.length) missing.push({ name, why: `needs the solver${solvers.length > 1 ? 's' : ''} ${solvers.join(', ')} (src/numeric)` });
+    if (solvers.length) missing.push({ name, why: `needs ${solvers.join(', ')}, a solver still copied as TypeScript text (not IR)` });
     return solvers.length === 0;
   });
   const wanted = new Set(candidates.flatMap((name) => [...closure(name, unlowered).names]));
@@ -263,7 +283,11 @@ export function buildTarget(sys: DerivedSystem, printer: TargetPrinter): TargetM
       for (const n of names) needed.add(n);
     }
   }
-  const printed = lowered.filter((d) => needed.has(topName(d) ?? '')).map((decl) => ({ decl, lines: print(decl) as string[] }));
+  // Named types first: C and Python declare a type before its use.
+  const isType = (d: Decl): boolean => d.kind === 'record' || d.kind === 'type';
+  const printed = [...lowered.filter(isType), ...lowered.filter((d) => !isType(d))]
+    .filter((d) => needed.has(topName(d) ?? ''))
+    .map((decl) => ({ decl, lines: print(decl) as string[] }));
   const order = new Map(exported.map((n, i) => [n, i]));
   missing.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
   const signatures = new Map(

@@ -31,7 +31,7 @@
  * (massless spokes) gives a pivot of 1e-17 and a "solution" of size 1e16
  * instead of a failure. NaN entries fail the test too.
  */
-export function choleskyFactor(n: number, A: Float64Array, first?: ArrayLike<number>): number {
+export function choleskyFactor(n: number, A: Float64Array, first?: Int32Array): number {
   let maxDiag = 0;
   for (let i = 0; i < n; i++) {
     // skips NaN, which then fails at its own column
@@ -63,7 +63,7 @@ export function choleskyFactor(n: number, A: Float64Array, first?: ArrayLike<num
  * touch the envelope only). b is only read; y may be the same array at the
  * same offset (solve in place).
  */
-export function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number, first?: ArrayLike<number>): void {
+export function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number, first?: Int32Array): void {
   for (let i = 0; i < n; i++) {
     let s = b[bOff + i]!;
     for (let k = first ? first[i]! : 0; k < i; k++) s -= L[i * n + k]! * y[yOff + k]!;

@@ -29,17 +29,29 @@ const FLAGS = ['-std=c99', '-Wall', '-Wextra', '-Werror', '-pedantic', '-O1', '-
 
 if (!HAVE_GCC && !IN_CI) console.warn(`gcc not found: the C agreement checks are skipped; ${INSTALL}.`);
 
-/** A driver that reads cases (t, q, qd, pm, p and the two bad p) and prints each function's values, a line each. */
+/**
+ * A driver that reads cases (t, q, qd, pm, p, the two bad p, active, modes)
+ * and prints each function's values, a line each.
+ */
 function driver(m: ModelCases, prefix: string, header: string, calls: readonly { name: string; params: readonly string[]; length: number }[]): string {
   const n = m.sys.model.coordinates.length;
   const np = m.sys.model.parameters.length;
+  const nc = m.sys.unilateral?.contacts.length ?? 0;
+  const f = `${prefix}_`;
   const most = Math.max(1, ...calls.map((c) => c.length));
   const read = (v: string, k: number): string => `for (int i = 0; i < ${k}; i++) if (scanf("%lf", &${v}[i]) != 1) return 1;`;
   const lines = calls.map(({ name, params, length }) => {
     if (name === 'checkParams')
       return `printf("%d %d %d\\n", ${prefix}_check_params(p, msgs, 1), ${prefix}_check_params(bad0, msgs, 1), ${prefix}_check_params(bad1, msgs, 1));`;
+    // M at q factored: whether positive definite, then L; then M⁻¹ qd with it.
+    const factored = `${f}mass_matrix(t, q, p, mm); ok = ${f}mass_factor(mm);`;
+    if (name === 'massFactor') return `${factored} printf("%d ", ok); put(mm, ${n * n});`;
+    if (name === 'massSolve') return `${factored} for (int i = 0; i < ${n}; i++) xs[i] = qd[i]; ${f}mass_solve(mm, xs, 0); put(xs, ${n});`;
     const args = params.join(', ');
-    return length === 0 ? `printf("%.17g\\n", ${prefix}_${snake(name)}(${args}));` : `${prefix}_${snake(name)}(${args}); put(out, ${length});`;
+    // out zeroed as TypeScript's fresh one (a phase leaves the entries of inactive contacts as they were).
+    return length === 0
+      ? `printf("%.17g\\n", ${prefix}_${snake(name)}(${args}));`
+      : `for (int i = 0; i < ${length}; i++) out[i] = 0.0; ${prefix}_${snake(name)}(${args}); put(out, ${length});`;
   });
   return [
     '#include <stdio.h>',
@@ -47,9 +59,13 @@ function driver(m: ModelCases, prefix: string, header: string, calls: readonly {
     'static void put(const double *v, int k) { for (int i = 0; i < k; i++) printf("%.17g ", v[i]); printf("\\n"); }',
     'int main(void) {',
     `  double t, q[${n}], qd[${n}], pm[${n}], x[${2 * n}], z[${2 * n}], p[${np + 1}], bad0[${np + 1}], bad1[${np + 1}], out[${most}];`,
+    `  double mm[${n * n}], xs[${n}], flags[${nc + 1}], modes[${nc + 1}];`,
+    `  int ok, active[${nc + 1}];`,
     '  const char *msgs[1];',
+    '  (void)ok; (void)mm; (void)xs; (void)active; (void)modes;',
     '  while (scanf("%lf", &t) == 1) {',
-    `    ${read('q', n)} ${read('qd', n)} ${read('pm', n)} ${read('p', np)} ${read('bad0', np)} ${read('bad1', np)}`,
+    `    ${read('q', n)} ${read('qd', n)} ${read('pm', n)} ${read('p', np)} ${read('bad0', np)} ${read('bad1', np)} ${read('flags', nc)} ${read('modes', nc)}`,
+    `    for (int i = 0; i < ${nc}; i++) active[i] = flags[i] != 0.0;`,
     `    for (int i = 0; i < ${n}; i++) { x[i] = z[i] = q[i]; x[${n} + i] = qd[i]; z[${n} + i] = pm[i]; }`,
     ...lines.map((l) => `    ${l}`),
     '  }',
@@ -60,7 +76,7 @@ function driver(m: ModelCases, prefix: string, header: string, calls: readonly {
 }
 
 const caseLine = (c: Case): string =>
-  [c.t, ...c.q, ...c.qd, ...c.pm, ...c.p, ...c.bad[0], ...c.bad[1]].map((v) => (Number.isNaN(v) ? 'nan' : `${v}`)).join(' ');
+  [c.t, ...c.q, ...c.qd, ...c.pm, ...c.p, ...c.bad[0], ...c.bad[1], ...c.active, ...c.modes].map((v) => (Number.isNaN(v) ? 'nan' : `${v}`)).join(' ');
 
 const examples = await loadExamples();
 

@@ -30,11 +30,19 @@ calls = json.loads(sys.argv[2])
 for line in sys.stdin:
     c = json.loads(line)
     q, qd, pm, p = (np.array(c[k], dtype=float) for k in ("q", "qd", "pm", "p"))
-    values = {"t": c["t"], "q": q, "qd": qd, "pm": pm, "p": p, "x": np.concatenate([q, qd]), "z": np.concatenate([q, pm])}
+    values = {"t": c["t"], "q": q, "qd": qd, "pm": pm, "p": p, "x": np.concatenate([q, qd]), "z": np.concatenate([q, pm]),
+              "active": np.array(c["active"], dtype=bool), "modes": np.array(c["modes"], dtype=float)}
     out = []
     for name, py, args in calls:
         if name == "checkParams":
             out.append([len(m.check_params(np.array(b, dtype=float))) for b in (c["p"], c["bad0"], c["bad1"])])
+        elif name in ("massFactor", "massSolve"):
+            # M at q factored: whether positive definite, then L; then M^-1 qd with it.
+            mm = m.mass_matrix(c["t"], q, p)
+            ok = m.mass_factor(mm)
+            xs = qd.copy()
+            m.mass_solve(mm, xs, 0)
+            out.append([str(float(ok))] + [str(float(v)) for v in mm] if name == "massFactor" else [str(float(v)) for v in xs])
         else:
             out.append([str(float(v)) for v in np.atleast_1d(getattr(m, py)(*[values[a] for a in args if a != "out"]))])
     print(json.dumps(out))

@@ -154,11 +154,11 @@ describe('Cholesky within an envelope (block-diagonal and banded matrices)', () 
       // NaN where the envelope says zero: a read of it would spread into the factor.
       const poisoned = Float64Array.from(a);
       for (let i = 0; i < n; i++) for (let k = 0; k < first[i]!; k++) poisoned[i * n + k] = NaN;
-      expect(choleskyFactor(n, poisoned, first)).toBe(-1);
+      expect(choleskyFactor(n, poisoned, Int32Array.from(first))).toBe(-1);
       for (let i = 0; i < n; i++) for (let k = first[i]!; k <= i; k++) expect(poisoned[i * n + k]).toBe(dense[i * n + k]);
       const b = Float64Array.from({ length: n }, (_, i) => Math.cos(i + trial));
       const x = new Float64Array(n);
-      choleskySolve(n, poisoned, b, 0, x, 0, first);
+      choleskySolve(n, poisoned, b, 0, x, 0, Int32Array.from(first));
       expect(backwardError(n, a, x, b)).toBeLessThanOrEqual(4 * n * EPS);
     }
   });
@@ -166,7 +166,7 @@ describe('Cholesky within an envelope (block-diagonal and banded matrices)', () 
   it('reports a singular block at its column', () => {
     // diag(2, [[1, 1], [1, 1]]): the second block is singular at its second column.
     const a = Float64Array.from([2, 0, 0, 0, 1, 1, 0, 1, 1]);
-    expect(choleskyFactor(3, a, [0, 1, 1])).toBe(2);
+    expect(choleskyFactor(3, a, Int32Array.from([0, 1, 1]))).toBe(2);
   });
 });
 

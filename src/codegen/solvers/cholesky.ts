@@ -56,7 +56,7 @@ the rounding error of d_j is of order n·ε·a_jj (Higham, Theorem 10.3):
 below it a pivot is noise, and without the test an exactly singular M
 (massless spokes) gives a pivot of 1e-17 and a "solution" of size 1e16
 instead of a failure. NaN entries fail the test too.`,
-  params: [param('n', 'number'), param('A', 'Float64Array'), param('first', 'ArrayLike<number>', true)],
+  params: [param('n', 'number'), param('A', 'Float64Array'), param('first', 'Int32Array', true)],
   returns: 'number',
   body: [
     letVar('maxDiag', num(0)),
@@ -100,7 +100,7 @@ same offset (solve in place).`,
     param('bOff', 'number'),
     param('y', 'Float64Array'),
     param('yOff', 'number'),
-    param('first', 'ArrayLike<number>', true),
+    param('first', 'Int32Array', true),
   ],
   returns: 'void',
   body: [

@@ -49,7 +49,7 @@ export const SchurSystem: Decl = {
   doc: `Arrays of one constrained solve, row-major, allocated once by the caller
 for the largest k it will use (kMax).`,
   fields: [
-    field('n', 'number', 'Number of coordinates.'),
+    field('n', 'index', 'Number of coordinates.'),
     field('M', 'Float64Array', 'M, n×n, symmetric positive semidefinite (read).'),
     field(
       'L',
@@ -66,7 +66,7 @@ with the factor of the regularized M + ρRᵀR.`,
     field('X', 'Float64Array', 'Work: X = M⁻¹Rᵀ, one row of n per constraint, kMax×n.'),
     field('W', 'Float64Array', 'Work: W and its factor, packed k×k at the start, kMax².'),
     field('dep', 'Uint8Array', 'Out: per row, 0 independent, 1 dependent on earlier rows (σ = 0), 2 dependent and violated.'),
-    { name: 'at', type: 'number', doc: "Out: where a solve failed (see SchurStatus), −1 after 'ok'." },
+    { name: 'at', type: 'index', doc: "Out: where a solve failed (see SchurStatus), −1 after 'ok'." },
   ],
 };
 

@@ -927,7 +927,7 @@ export function contactAccelerationsJacobian(t: number, q: ArrayLike<number>, qd
   return out;
 }
 
-// ---- dense solvers, copied from src/numeric/{cholesky.ts,lu.ts,schur.ts,impact-modes.ts,friction-phase.ts} (tested there; change them there)
+// ---- dense solvers, as in src/numeric/{cholesky.ts,lu.ts,schur.ts,impact-modes.ts,friction-phase.ts} (tested there; each file's header says where to change it)
 
 /**
  * Factor A = L Lᵀ in place. A is n×n row-major and symmetric; only its lower
@@ -951,9 +951,12 @@ export function contactAccelerationsJacobian(t: number, q: ArrayLike<number>, qd
  * (massless spokes) gives a pivot of 1e-17 and a "solution" of size 1e16
  * instead of a failure. NaN entries fail the test too.
  */
-function choleskyFactor(n: number, A: Float64Array, first?: ArrayLike<number>): number {
+function choleskyFactor(n: number, A: Float64Array, first?: Int32Array): number {
   let maxDiag = 0;
-  for (let i = 0; i < n; i++) if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!); // skips NaN, which then fails at its own column
+  for (let i = 0; i < n; i++) {
+    // skips NaN, which then fails at its own column
+    if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!);
+  }
   const threshold = n * Number.EPSILON * maxDiag;
   for (let j = 0; j < n; j++) {
     const fj = first ? first[j]! : 0;
@@ -980,7 +983,7 @@ function choleskyFactor(n: number, A: Float64Array, first?: ArrayLike<number>): 
  * touch the envelope only). b is only read; y may be the same array at the
  * same offset (solve in place).
  */
-function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number, first?: ArrayLike<number>): void {
+function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number, first?: Int32Array): void {
   for (let i = 0; i < n; i++) {
     let s = b[bOff + i]!;
     for (let k = first ? first[i]! : 0; k < i; k++) s -= L[i * n + k]! * y[yOff + k]!;
@@ -1011,7 +1014,10 @@ function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number
  */
 function luFactor(n: number, A: Float64Array, piv: Int32Array, tol: number): number {
   let maxAbs = 0;
-  for (let i = 0; i < n * n; i++) if (Math.abs(A[i]!) > maxAbs) maxAbs = Math.abs(A[i]!); // skips NaN, which then fails at its own column
+  for (let i = 0; i < n * n; i++) {
+    // skips NaN, which then fails at its own column
+    if (Math.abs(A[i]!) > maxAbs) maxAbs = Math.abs(A[i]!);
+  }
   const threshold = tol * maxAbs;
   for (let k = 0; k < n; k++) {
     let p = k;
@@ -1036,7 +1042,9 @@ function luFactor(n: number, A: Float64Array, piv: Int32Array, tol: number): num
     for (let i = k + 1; i < n; i++) {
       const l = A[i * n + k]! / pivot;
       A[i * n + k] = l;
-      if (l !== 0) for (let j = k + 1; j < n; j++) A[i * n + j] = A[i * n + j]! - l * A[k * n + j]!;
+      if (l !== 0) {
+        for (let j = k + 1; j < n; j++) A[i * n + j] = A[i * n + j]! - l * A[k * n + j]!;
+      }
     }
   }
   return -1;
@@ -1049,7 +1057,9 @@ function luFactor(n: number, A: Float64Array, piv: Int32Array, tol: number): num
  * offset (solve in place).
  */
 function luSolve(n: number, LU: Float64Array, piv: Int32Array, b: Float64Array, bOff: number, x: Float64Array, xOff: number): void {
-  if (x !== b || xOff !== bOff) for (let i = 0; i < n; i++) x[xOff + i] = b[bOff + i]!;
+  if (x !== b || xOff !== bOff) {
+    for (let i = 0; i < n; i++) x[xOff + i] = b[bOff + i]!;
+  }
   for (let k = 0; k < n; k++) {
     const p = piv[k]!;
     if (p !== k) {
@@ -1149,7 +1159,17 @@ function pinningScale(n: number, M: ArrayLike<number>, R: ArrayLike<number>, k: 
  * space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.
  */
 function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
-  const { n, M, L, R, b, c, y, sigma, X, W, dep } = s;
+  const n = s.n;
+  const M = s.M;
+  const L = s.L;
+  const R = s.R;
+  const b = s.b;
+  const c = s.c;
+  const y = s.y;
+  const sigma = s.sigma;
+  const X = s.X;
+  const W = s.W;
+  const dep = s.dep;
   if (massFactored) {
     for (let i = 0; i < n; i++) y[i] = b[i]!;
   } else {
@@ -1175,7 +1195,7 @@ function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStat
   for (let r = 0; r < k; r++) choleskySolve(n, L, R, r * n, X, r * n);
   let maxDiag = 0;
   for (let r = 0; r < k; r++) {
-    for (let q = 0; q <= r; q++) {
+    for (let q = 0; q < r + 1; q++) {
       let w = 0;
       for (let i = 0; i < n; i++) w += R[r * n + i]! * X[q * n + i]!;
       W[r * k + q] = w;
@@ -1200,7 +1220,7 @@ function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStat
     }
   }
   for (let i = 0; i < k; i++) {
-    if (dep[i]) {
+    if (dep[i]!) {
       sigma[i] = 0;
       continue;
     }
@@ -1209,7 +1229,7 @@ function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStat
     sigma[i] = v / W[i * k + i]!;
   }
   for (let i = k - 1; i >= 0; i--) {
-    if (dep[i]) continue;
+    if (dep[i]!) continue;
     let v = sigma[i]!;
     for (let q = i + 1; q < k; q++) v -= W[q * k + i]! * sigma[q]!;
     sigma[i] = v / W[i * k + i]!;
@@ -1231,7 +1251,7 @@ function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStat
   // rows stop the system: the compass with both feet stuck).
   s.at = -1;
   for (let r = 0; r < k; r++) {
-    if (!dep[r]) continue;
+    if (!dep[r]!) continue;
     let v = -c[r]!;
     let scale = Math.abs(c[r]!);
     for (let i = 0; i < n; i++) {
@@ -1520,7 +1540,15 @@ function enumerateImpactModes(
  * src/numeric/lu.ts), and then y and σ are NaN. s.W holds the LU factors.
  */
 function forceRowSolve(s: SchurSystem, k: number, F: Float64Array, piv: Int32Array): number {
-  const { n, L, R, b, c, y, sigma, X, W } = s;
+  const n = s.n;
+  const L = s.L;
+  const R = s.R;
+  const b = s.b;
+  const c = s.c;
+  const y = s.y;
+  const sigma = s.sigma;
+  const X = s.X;
+  const W = s.W;
   for (let i = 0; i < n; i++) y[i] = b[i]!;
   choleskySolve(n, L, y, 0, y, 0);
   for (let r = 0; r < k; r++) choleskySolve(n, L, F, r * n, X, r * n);
@@ -1540,7 +1568,7 @@ function forceRowSolve(s: SchurSystem, k: number, F: Float64Array, piv: Int32Arr
     return 0;
   }
   let det = 1;
-  for (let r = 0; r < k; r++) det *= piv[r] === r ? W[r * k + r]! : -W[r * k + r]!;
+  for (let r = 0; r < k; r++) det *= piv[r]! === r ? W[r * k + r]! : -W[r * k + r]!;
   if (k > 0) luSolve(k, W, piv, sigma, 0, sigma, 0);
   for (let i = 0; i < n; i++) {
     let v = y[i]!;

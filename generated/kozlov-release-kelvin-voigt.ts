@@ -25,7 +25,7 @@ export const model = {
     {"name":"g","default":1,"description":"force magnitude per unit mass","unit":"m/s^2"},
     {"name":"N","default":100,"description":"strength of the medium"},
     {"name":"c","default":2,"description":"stiffness coefficient (stiffness c²N)"},
-    {"name":"k","default":1,"description":"damping coefficient of order sqrt(N)"},
+    {"name":"k","default":0.5,"description":"damping of order sqrt(N): Rayleigh function k sqrt(N) ydot^2"},
     {"name":"nu","default":0,"description":"damping coefficient of order N"},
   ],
   constraintCount: 0,
@@ -81,11 +81,11 @@ const LV$ = new Float64Array(9);
 function limitValues$(t: number, p: Params): void {
   const N = p.N ?? 100.0;
   const c = p.c ?? 2.0;
-  const k_ = p.k ?? 1.0;
+  const k_ = p.k ?? 0.5;
   const nu = p.nu ?? 0.0;
   LV$[0] = N * c * c;
   LV$[1] = 0.0;
-  LV$[3] = Math.sqrt(N) * k_ + N * nu;
+  LV$[3] = 2.0 * (Math.sqrt(N) * k_) + N * nu;
   LV$[4] = 0.0;
   LV$[6] = 1.0;
   LV$[7] = 1.0;
@@ -274,7 +274,7 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   const y = s$[1]!;
   const N = p.N ?? 100.0;
   const c = p.c ?? 2.0;
-  const k_ = p.k ?? 1.0;
+  const k_ = p.k ?? 0.5;
   const nu = p.nu ?? 0.0;
   RX$[0] = 0.0;
   RX$[1] = 0.0;
@@ -284,7 +284,7 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   RX$[2] = 0.0;
   RX$[3] = 0.0;
   RX$[6] = 0.0;
-  RX$[7] = 0.5 * (_0 - 1.0) * (-Math.sqrt(N) * k_ - N * nu);
+  RX$[7] = 0.5 * (_0 - 1.0) * (-2.0 * (Math.sqrt(N) * k_) - N * nu);
   out.fill(0);
   for (let i = 0; i < n$; i++) out[i * 4 + i + n$] = 1;
   for (let col = 0; col < 4; col++) {
@@ -319,9 +319,9 @@ function compliant$(t: number, p: Params, mm: Float64Array, ff: Float64Array): v
     const y_d = s$[3]!;
     const N = p.N ?? 100.0;
     const c = p.c ?? 2.0;
-    const k_ = p.k ?? 1.0;
+    const k_ = p.k ?? 0.5;
     const nu = p.nu ?? 0.0;
-    const _0 = -N * c * c * y - y_d * (Math.sqrt(N) * k_ + N * nu);
+    const _0 = -N * c * c * y - y_d * (2.0 * (Math.sqrt(N) * k_) + N * nu);
     CN$[0] = _0;
     CF$[0] = 0.0;
     CF$[1] = _0;
@@ -355,15 +355,15 @@ export function compliantContacts(t: number, q: ArrayLike<number>, qd: ArrayLike
   const y_d = s$[3]!;
   const N = p.N ?? 100.0;
   const c = p.c ?? 2.0;
-  const k_ = p.k ?? 1.0;
+  const k_ = p.k ?? 0.5;
   const nu = p.nu ?? 0.0;
   out[0] = y;
   out[1] = y_d;
-  out[2] = 0.5 * (N * c * c * (Math.abs(y) - y) - 2.0 * (y_d * (Math.sqrt(N) * k_ + N * nu)));
+  out[2] = 0.5 * (N * c * c * (Math.abs(y) - y) - 2.0 * (y_d * (2.0 * (Math.sqrt(N) * k_) + N * nu)));
   return out;
 }
 
-// ---- dense solvers, copied from src/numeric/{cholesky.ts} (tested there; change them there)
+// ---- dense solvers, as in src/numeric/{cholesky.ts} (tested there; each file's header says where to change it)
 
 /**
  * Factor A = L Lᵀ in place. A is n×n row-major and symmetric; only its lower
@@ -387,9 +387,12 @@ export function compliantContacts(t: number, q: ArrayLike<number>, qd: ArrayLike
  * (massless spokes) gives a pivot of 1e-17 and a "solution" of size 1e16
  * instead of a failure. NaN entries fail the test too.
  */
-function choleskyFactor(n: number, A: Float64Array, first?: ArrayLike<number>): number {
+function choleskyFactor(n: number, A: Float64Array, first?: Int32Array): number {
   let maxDiag = 0;
-  for (let i = 0; i < n; i++) if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!); // skips NaN, which then fails at its own column
+  for (let i = 0; i < n; i++) {
+    // skips NaN, which then fails at its own column
+    if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!);
+  }
   const threshold = n * Number.EPSILON * maxDiag;
   for (let j = 0; j < n; j++) {
     const fj = first ? first[j]! : 0;
@@ -416,7 +419,7 @@ function choleskyFactor(n: number, A: Float64Array, first?: ArrayLike<number>): 
  * touch the envelope only). b is only read; y may be the same array at the
  * same offset (solve in place).
  */
-function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number, first?: ArrayLike<number>): void {
+function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number, first?: Int32Array): void {
   for (let i = 0; i < n; i++) {
     let s = b[bOff + i]!;
     for (let k = first ? first[i]! : 0; k < i; k++) s -= L[i * n + k]! * y[yOff + k]!;

@@ -340,7 +340,7 @@ export function compliantContacts(t: number, q: ArrayLike<number>, qd: ArrayLike
   return out;
 }
 
-// ---- dense solvers, copied from src/numeric/{cholesky.ts} (tested there; change them there)
+// ---- dense solvers, as in src/numeric/{cholesky.ts} (tested there; each file's header says where to change it)
 
 /**
  * Factor A = L Lᵀ in place. A is n×n row-major and symmetric; only its lower
@@ -364,9 +364,12 @@ export function compliantContacts(t: number, q: ArrayLike<number>, qd: ArrayLike
  * (massless spokes) gives a pivot of 1e-17 and a "solution" of size 1e16
  * instead of a failure. NaN entries fail the test too.
  */
-function choleskyFactor(n: number, A: Float64Array, first?: ArrayLike<number>): number {
+function choleskyFactor(n: number, A: Float64Array, first?: Int32Array): number {
   let maxDiag = 0;
-  for (let i = 0; i < n; i++) if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!); // skips NaN, which then fails at its own column
+  for (let i = 0; i < n; i++) {
+    // skips NaN, which then fails at its own column
+    if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!);
+  }
   const threshold = n * Number.EPSILON * maxDiag;
   for (let j = 0; j < n; j++) {
     const fj = first ? first[j]! : 0;
@@ -393,7 +396,7 @@ function choleskyFactor(n: number, A: Float64Array, first?: ArrayLike<number>): 
  * touch the envelope only). b is only read; y may be the same array at the
  * same offset (solve in place).
  */
-function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number, first?: ArrayLike<number>): void {
+function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number, first?: Int32Array): void {
   for (let i = 0; i < n; i++) {
     let s = b[bOff + i]!;
     for (let k = first ? first[i]! : 0; k < i; k++) s -= L[i * n + k]! * y[yOff + k]!;

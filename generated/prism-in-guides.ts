@@ -881,7 +881,7 @@ export function supportRows(t: number, q: ArrayLike<number>, qd: ArrayLike<numbe
   return out;
 }
 
-// ---- dense solvers, copied from src/numeric/{cholesky.ts,lu.ts} (tested there; change them there)
+// ---- dense solvers, as in src/numeric/{cholesky.ts,lu.ts} (tested there; each file's header says where to change it)
 
 /**
  * Factor A = L Lᵀ in place. A is n×n row-major and symmetric; only its lower
@@ -905,9 +905,12 @@ export function supportRows(t: number, q: ArrayLike<number>, qd: ArrayLike<numbe
  * (massless spokes) gives a pivot of 1e-17 and a "solution" of size 1e16
  * instead of a failure. NaN entries fail the test too.
  */
-function choleskyFactor(n: number, A: Float64Array, first?: ArrayLike<number>): number {
+function choleskyFactor(n: number, A: Float64Array, first?: Int32Array): number {
   let maxDiag = 0;
-  for (let i = 0; i < n; i++) if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!); // skips NaN, which then fails at its own column
+  for (let i = 0; i < n; i++) {
+    // skips NaN, which then fails at its own column
+    if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!);
+  }
   const threshold = n * Number.EPSILON * maxDiag;
   for (let j = 0; j < n; j++) {
     const fj = first ? first[j]! : 0;
@@ -934,7 +937,7 @@ function choleskyFactor(n: number, A: Float64Array, first?: ArrayLike<number>): 
  * touch the envelope only). b is only read; y may be the same array at the
  * same offset (solve in place).
  */
-function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number, first?: ArrayLike<number>): void {
+function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number, first?: Int32Array): void {
   for (let i = 0; i < n; i++) {
     let s = b[bOff + i]!;
     for (let k = first ? first[i]! : 0; k < i; k++) s -= L[i * n + k]! * y[yOff + k]!;
@@ -965,7 +968,10 @@ function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number
  */
 function luFactor(n: number, A: Float64Array, piv: Int32Array, tol: number): number {
   let maxAbs = 0;
-  for (let i = 0; i < n * n; i++) if (Math.abs(A[i]!) > maxAbs) maxAbs = Math.abs(A[i]!); // skips NaN, which then fails at its own column
+  for (let i = 0; i < n * n; i++) {
+    // skips NaN, which then fails at its own column
+    if (Math.abs(A[i]!) > maxAbs) maxAbs = Math.abs(A[i]!);
+  }
   const threshold = tol * maxAbs;
   for (let k = 0; k < n; k++) {
     let p = k;
@@ -990,7 +996,9 @@ function luFactor(n: number, A: Float64Array, piv: Int32Array, tol: number): num
     for (let i = k + 1; i < n; i++) {
       const l = A[i * n + k]! / pivot;
       A[i * n + k] = l;
-      if (l !== 0) for (let j = k + 1; j < n; j++) A[i * n + j] = A[i * n + j]! - l * A[k * n + j]!;
+      if (l !== 0) {
+        for (let j = k + 1; j < n; j++) A[i * n + j] = A[i * n + j]! - l * A[k * n + j]!;
+      }
     }
   }
   return -1;
@@ -1003,7 +1011,9 @@ function luFactor(n: number, A: Float64Array, piv: Int32Array, tol: number): num
  * offset (solve in place).
  */
 function luSolve(n: number, LU: Float64Array, piv: Int32Array, b: Float64Array, bOff: number, x: Float64Array, xOff: number): void {
-  if (x !== b || xOff !== bOff) for (let i = 0; i < n; i++) x[xOff + i] = b[bOff + i]!;
+  if (x !== b || xOff !== bOff) {
+    for (let i = 0; i < n; i++) x[xOff + i] = b[bOff + i]!;
+  }
   for (let k = 0; k < n; k++) {
     const p = piv[k]!;
     if (p !== k) {

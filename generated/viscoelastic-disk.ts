@@ -75,7 +75,7 @@ export function checkParams(p: Params): ParamProblem[] {
     if (!(Number.isFinite(LV$[3]!) && LV$[3]! >= LV$[4]! && LV$[3]! <= LV$[5]!)) problems.push({ name: 'lambda', problem: 'bad-range', message: "parameter 'lambda' is " + String(LV$[3]!) + '; it must be in [0, 2]' });
     if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'alpha', problem: 'bad-range', message: "parameter 'alpha' is " + String(LV$[6]!) + '; it must be in [-3/2, 3/2]' });
     if (!(Number.isFinite(LV$[9]!) && LV$[9]! > LV$[10]!)) problems.push({ name: 'k, r', problem: 'bad-compliant-law', message: "the stiffness of patch 'foundation' (∂density/∂zeta at its centre) is " + String(LV$[9]!) + '; it must be > 0 (without stiffness the patch holds nothing up)' });
-    if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]!)) problems.push({ name: 'nu, r', problem: 'bad-compliant-law', message: "the damping of patch 'foundation' (∂density/∂zeta_d at its centre) is " + String(LV$[12]!) + '; it must be ≥ 0 (a negative damping pumps energy in)' });
+    if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]!)) problems.push({ name: 'nu, r', problem: 'bad-compliant-law', message: "the damping of patch 'foundation' (∂density/∂zetadot at its centre) is " + String(LV$[12]!) + '; it must be ≥ 0 (a negative damping pumps energy in)' });
     if (!(Number.isFinite(LV$[15]!) && LV$[15]! > LV$[16]!)) problems.push({ name: 'tau', problem: 'bad-compliant-law', message: "the relaxation time of patch 'foundation' is " + String(LV$[15]!) + '; it must be > 0 (a slip within the friction cone decays as exp(−t/τ); τ ≤ 0 makes it grow)' });
   }
   return problems;
@@ -941,7 +941,7 @@ export function compliantContacts(t: number, q: ArrayLike<number>, qd: ArrayLike
   return out;
 }
 
-// ---- dense solvers, copied from src/numeric/{cholesky.ts} (tested there; change them there)
+// ---- dense solvers, as in src/numeric/{cholesky.ts} (tested there; each file's header says where to change it)
 
 /**
  * Factor A = L Lᵀ in place. A is n×n row-major and symmetric; only its lower
@@ -965,9 +965,12 @@ export function compliantContacts(t: number, q: ArrayLike<number>, qd: ArrayLike
  * (massless spokes) gives a pivot of 1e-17 and a "solution" of size 1e16
  * instead of a failure. NaN entries fail the test too.
  */
-function choleskyFactor(n: number, A: Float64Array, first?: ArrayLike<number>): number {
+function choleskyFactor(n: number, A: Float64Array, first?: Int32Array): number {
   let maxDiag = 0;
-  for (let i = 0; i < n; i++) if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!); // skips NaN, which then fails at its own column
+  for (let i = 0; i < n; i++) {
+    // skips NaN, which then fails at its own column
+    if (Math.abs(A[i * n + i]!) > maxDiag) maxDiag = Math.abs(A[i * n + i]!);
+  }
   const threshold = n * Number.EPSILON * maxDiag;
   for (let j = 0; j < n; j++) {
     const fj = first ? first[j]! : 0;
@@ -994,7 +997,7 @@ function choleskyFactor(n: number, A: Float64Array, first?: ArrayLike<number>): 
  * touch the envelope only). b is only read; y may be the same array at the
  * same offset (solve in place).
  */
-function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number, first?: ArrayLike<number>): void {
+function choleskySolve(n: number, L: Float64Array, b: Float64Array, bOff: number, y: Float64Array, yOff: number, first?: Int32Array): void {
   for (let i = 0; i < n; i++) {
     let s = b[bOff + i]!;
     for (let k = first ? first[i]! : 0; k < i; k++) s -= L[i * n + k]! * y[yOff + k]!;

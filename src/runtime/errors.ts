@@ -19,6 +19,7 @@ export const SIMULATION_ERROR_CODES = [
   'missing-state',
   'state-length',
   'non-finite-input',
+  'bad-initial',
   'unknown-parameter',
   'bad-range',
   'bad-restitution',

@@ -178,6 +178,14 @@ function paramProblems(module: LoadedModule, params: Params): ParamProblem[] {
   });
 }
 
+/**
+ * The largest periodic coordinate a run starts from. AngleTurns.reduce takes
+ * the turns off with an error of about |q|·ε: beyond 1e-9/ε (4.5e6 rad) the
+ * reduced angle, which the run integrates, is not the one given (at 1e300
+ * sin q is read from an angle of 0, and the run ends through the floor).
+ */
+const MAX_ANGLE = 1e-9 / Number.EPSILON;
+
 export function validateRun(
   module: LoadedModule,
   opts: RunOptions,
@@ -200,6 +208,12 @@ export function validateRun(
     }
     for (let i = 0; i < n; i++) {
       if (!Number.isFinite(v[i])) bad('non-finite-input', field, `${field}[${i}] (${module.model.coordinates[i]}) is ${v[i]}; give a finite number`);
+      else if (field === 'q0' && module.model.periodic?.[i] && Math.abs(v[i]!) > MAX_ANGLE)
+        bad(
+          'bad-initial',
+          field,
+          `${field}[${i}] (${module.model.coordinates[i]}) is ${v[i]}, an angle too large to take its turns off (|angle| ≤ ${MAX_ANGLE.toPrecision(2)}); give it modulo 2π`,
+        );
     }
   }
   const t0 = opts.t0 ?? 0;

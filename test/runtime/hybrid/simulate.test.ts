@@ -127,6 +127,15 @@ describe('simulate: errors', () => {
     expect(e.problems.map((p) => p.code).sort()).toEqual(['invalid-time', 'non-finite-input', 'state-length', 'unknown-parameter']);
   });
 
+  it('refuses an angle too large to take its turns off (θ = 1e300 would run from a reduced θ = 0), naming the coordinate', async () => {
+    const rod = (await committedModule('falling-rod'))!;
+    const e = thrown(() => simulate(rod, { q0: [0, 1, 1e300], qd0: [1, 0, 0], t1: 1 }));
+    expect(e).toMatchObject({ code: 'bad-initial', kind: 'input', where: { model: 'falling-rod', field: 'q0' } });
+    expect(e.message).toContain('theta');
+    // x is not periodic: a large x is only a far start.
+    expect(simulate(rod, { q0: [1e300, 1, 0.7], qd0: [0, 0, 0], t1: 0.1 }).t.at(-1)).toBe(0.1);
+  });
+
   it('calls the generated module\'s checkParams: a string "1" is refused, not concatenated (M₁₁ = 11 for the double pendulum)', async () => {
     const mod = (await committedModule('double-pendulum'))!;
     const params = { m1: '1', m2: '1' } as unknown as Record<string, number>;

@@ -18,10 +18,13 @@ interface Meaning {
   readonly meaning: string;
 }
 
-/** The letter a printed symbol starts with, decorations kept (\mathsf{M} is not M), accents dropped (\dot{q}_1 is q). */
+/**
+ * The letter a printed symbol starts with, decorations kept (\mathsf{M} is not M), a multi-letter name whole
+ * (\mathit{thR} is not \mathit{lam}), accents dropped (\dot{q}_1 is q).
+ */
 function headOf(tex: string): string {
   const bare = tex.replace(/^\\(?:dot|ddot)\{([^{}]*)\}/, '$1');
-  return /^\\(?:mathsf|mathcal|tilde)\{\\?[A-Za-z]+\}/.exec(bare)?.[0] ?? /^(\\[A-Za-z]+|[A-Za-z])/.exec(bare)?.[0] ?? '';
+  return /^\\(?:mathsf|mathcal|mathit|tilde)\{\\?[A-Za-z]+\}/.exec(bare)?.[0] ?? /^(\\[A-Za-z]+|[A-Za-z])/.exec(bare)?.[0] ?? '';
 }
 
 /**
@@ -90,6 +93,7 @@ describe('one meaning per symbol', () => {
     expect(clashes(meanings(model, 'the measures $\\mathrm{d}\\mu_j \\ge 0$'))).toEqual(['\\mu: friction coefficient / contact measure']);
     expect(clashes(meanings(model, '$\\dot{f}^{+} = -e\\,\\dot{f}^{-}$, $e^{-\\pi r}$'))).toEqual(['e: restitution coefficient / Euler’s number']);
     expect(clashes(meanings(model, '$\\dot{f}^{+} = -e\\,\\dot{f}^{-}$, $e^{2}$'))).toEqual([]);
+    expect([headOf('\\mathit{thR}_{1}'), headOf('\\mathit{lam}')]).toEqual(['\\mathit{thR}', '\\mathit{lam}']);
   });
 
   it.each(models.map((m) => [m.spec.name] as const))('%s: no letter has two meanings', (name) => {

@@ -6,7 +6,11 @@
 // vertical is the axis gravity acts along (else z, or y for a model in the
 // xy plane), the horizontal the next axis, and the receding axis at 45°,
 // shortened by half; a model in a plane of two axes is drawn in that plane.
+// Gravity's arrow is the projected gravity vector at the parameters'
+// defaults: a spatial model's potential is linear in the heights, which the
+// projection mixes with depth, so the report could not read it off V.
 // Tests: test/model/geometry/sketch.test.ts.
+import { evaluate } from '../../core/evaluate.js';
 import { add, div, mul, num, sqrt, ZERO, type Expr } from '../../core/expr.js';
 import { simplify } from '../../core/trig.js';
 import type { DrawingSpec } from '../spec.js';
@@ -20,12 +24,14 @@ export interface SketchInput {
   readonly links: readonly (readonly [string | undefined, string])[];
   readonly bodies: readonly { readonly centre: string; readonly frame: Frame; readonly mass: Expr; readonly inertia: Mat3 }[];
   readonly gravity?: Vec3;
+  /** The parameters' defaults, at which gravity's drawn direction is taken. */
+  readonly defaults: Readonly<Record<string, number>>;
 }
 
 /** ½·cos 45° of the cabinet projection, a short rational (the kernel's coefficients are exact). */
 const RECEDE = div(num(177), num(500));
 
-export function geometrySketch({ points, links, bodies, gravity }: SketchInput): DrawingSpec {
+export function geometrySketch({ points, links, bodies, gravity, defaults }: SketchInput): DrawingSpec {
   const taken = new Set(points.keys());
   const fresh = (stem: string): string => {
     let name = stem;
@@ -55,10 +61,12 @@ export function geometrySketch({ points, links, bodies, gravity }: SketchInput):
     const back = mul(num(away), RECEDE, p[depth]);
     return [simplify(add(p[ih], back)), simplify(add(p[iv], back))];
   };
+  const [gx, gy] = gravity ? project(gravity).map((c) => evaluate(c, defaults)) : [Number.NaN, Number.NaN];
+  const falls = Number.isFinite(gx) && Number.isFinite(gy) && Math.hypot(gx!, gy!) > 0;
   return {
     points: Object.fromEntries([...placed].map(([name, p]) => [name, project(p)])),
     segments,
-    annotations: { axes: [h, v] },
+    annotations: { axes: [h, v], ...(falls ? { gravity: [gx!, gy!] as const } : {}) },
   };
 }
 

@@ -230,7 +230,7 @@ export function checkGeometry(
       rolling: rolling.map((c) => c.description),
       ...(T ? { T } : {}),
     },
-    sketch: geometrySketch({ points: r.points.byName, links, bodies: sketched, ...(gravity ? { gravity } : {}) }),
+    sketch: geometrySketch({ points: r.points.byName, links, bodies: sketched, ...(gravity ? { gravity } : {}), defaults }),
     contacts,
     ...(tree ? { tree } : {}),
   });

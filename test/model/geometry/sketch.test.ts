@@ -45,6 +45,9 @@ describe('the default drawing of a geometry model', () => {
     const [q1, q2, l] = [0.4, -1.1, 1.5];
     const { drawing, at, segments } = drawn(chain, [q1, q2]);
     expect(drawing.annotations.axes).toEqual(['x', 'y']);
+    // Gravity [0, −g, 0] at g = 9.81, drawn in the xy plane as it is.
+    const [gx, gy] = drawing.annotations.gravity as readonly [number, number];
+    expect([gx, gy / 9.81]).toEqual([0, -1]);
     expect(segments).toEqual([
       ['O', 'A'],
       ['A', 'B'],

@@ -190,9 +190,12 @@ function spatialSlidingBlocks(name: string, s: string, mu: string): Block[] {
       m(`u \\parallel (${S('k')} M^{-1} ${N}^{\\top})_{k=1,2}`),
       ', where it first vanishes, once ',
       m(mu),
-      ' reaches ',
-      m(`${N} M^{-1} ${N}^{\\top} / |(${S('k')} M^{-1} ${N}^{\\top})_{k}|`),
-      '. Where ',
+      ' reaches',
+    ),
+    // Displayed: inline, the quotient cannot break and ran past the line.
+    equations(equation(`sliding-threshold-${name}`, `${mu}_{P}`, `\\frac{${N} M^{-1} ${N}^{\\top}}{|(${S('k')} M^{-1} ${N}^{\\top})_{k}|}`)),
+    paragraph(
+      'Where ',
       m(`\\Delta_{${s}}(u) \\le 0`),
       " (Painlevé's situation) the sliding contact has no consistent motion or several: the runtime then stops with the error ",
       m('\\texttt{contact-inconsistent}'),

@@ -235,8 +235,10 @@ function paperLatex(r: PaperCheckRow): string {
 
 /** The paper's formula as written, in lines of at most `width` for a display. */
 function paperLines(r: PaperCheckRow, width: number): string[] {
-  if (r.formula.left) return [paperLatex(r)];
-  const pieces = latexPieces(subs(r.formula.formula!, singleSymbols(r)), width, { ...MECHANICS, orientSums: false });
+  const piecesOf = (e: Expr): string[] => latexPieces(subs(e, singleSymbols(r)), width, { ...MECHANICS, orientSums: false });
+  const right = piecesOf(r.formula.formula!);
+  // A formula with its own left side (an equation of motion, … = −C₁l₁σ) breaks on either side of its "=".
+  const pieces = r.formula.left ? [...piecesOf(r.formula.left), `= ${right[0]!}`, ...right.slice(1)] : right;
   const whole = pieces.join(' ');
   return texWidth(whole) <= width ? [whole] : breakLines(pieces, width);
 }

@@ -290,6 +290,12 @@ export function forcesSection({ system }: SectionInput): Section | undefined {
 }
 
 // ---------------------------------------------------------------- 4. constraints
+/** A constraint as "expr = 0", or where expr overfills the line (a bicycle's front contact) "0 = expr" broken into lines like any right-hand side. */
+function constraintRow(label: string, expr: Expr): EquationRow {
+  const lines = mathLines(expr);
+  return lines.length === 1 ? equation(label, lines[0]!, '0') : equation(label, '0', lines);
+}
+
 /** Retaining (holonomic and non-holonomic) constraints as written, and in velocity form A q̇ + b = 0. */
 export function constraintsSection(input: SectionInput): Section | undefined {
   const { system } = input;
@@ -307,7 +313,7 @@ export function constraintsSection(input: SectionInput): Section | undefined {
         named.map((c) => `${c.name}, ${c.kind}`).join('; '),
         '):',
       ),
-      rows(named.map((c) => equation(`constraint-${c.name}`, math(c.expr), '0'))),
+      rows(named.map((c) => constraintRow(`constraint-${c.name}`, c.expr))),
       paragraph('Holonomic constraints are used at the velocity level. All of them together read ', m(`A(q,t)\\,\\dot{q} + ${rate}(q,t) = 0`), ' with'),
       rows([
         equation('constraint-matrix', 'A', latexMatrix(constraints.A.map((r) => r.map(math)))),

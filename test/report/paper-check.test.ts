@@ -14,6 +14,7 @@ import type { ModelSpec } from '../../src/model/index.js';
 import prismInGuides from '../../derivations/prism-in-guides.js';
 import roughHinge from '../../derivations/rough-hinge-pendulum.js';
 import { texWidth } from '../../src/report/latex.js';
+import { LINE_WIDTH } from '../../src/report/notation.js';
 import { renderLatexBody } from '../../src/report/render-latex.js';
 import { modelDrawing } from '../../src/report/sketch.js';
 import { lineTex, type Inline } from '../../src/report/document.js';
@@ -86,6 +87,15 @@ describe('the Kugushev–Sorokina reports', () => {
     const numbers = new Set(checked.flat().map(([eq]) => eq));
     expect([...numbers].sort()).toEqual(['(1.2)', '(1.3)', '(1.4)', '(10.15)', '(8.11)', '(8.13)', '(8.14)', '(9.5)', '§1', '§9']);
     for (const [, verdict] of checked.flat()) expect(verdict).toMatch(/^yes, /);
+  });
+  it('break the wall’s wide formulas with a left side on either side of their "=": §9 and (10.15) ran past the page in one line', () => {
+    const displayed = sections(pendulumWall)
+      .find((s) => s.id === 'paper-check')!
+      .blocks.find((b) => b.kind === 'equations');
+    const rows = displayed?.kind === 'equations' ? displayed.rows : [];
+    expect(rows.map((r) => r.lines.length)).toEqual([2, 2]);
+    for (const l of rows.flatMap((r) => r.lines)) expect(texWidth(l.after)).toBeLessThanOrEqual(LINE_WIDTH + 2);
+    expect(rows.map((r) => r.lines.at(-1)!.after.replace(/.*= /, ''))).toEqual(['0', '-C_{1} l_{1} \\sigma']);
   });
   it('list what the corner’s report does not derive', () => {
     const list = sections(particleInCorner)

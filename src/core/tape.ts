@@ -241,4 +241,3 @@ export class Tape {
     return i;
   }
 }
-

@@ -23,6 +23,13 @@ export function evaluate(e: Expr, env: Env): number {
   return evaluator(env)(e);
 }
 
+/** A symbol's value: env's, else a literal's (a number written as a symbol), else π for `pi`; a named error without one. */
+export function symbolValue(u: Expr & { kind: 'sym' }, env: Env): number {
+  const v = env[u.name] ?? literalValue(u) ?? (u.name === 'pi' ? Math.PI : undefined);
+  if (v === undefined) throw new MechanicsError('unknown-symbol', 'input', `no value for symbol '${u.name}'`);
+  return v;
+}
+
 /**
  * e ↦ its value in env, for many expressions at one point: subexpressions
  * they share (the entries of a mass matrix share their cosines and
@@ -39,18 +46,9 @@ export function evaluator(env: Env): (e: Expr) => number {
         case 'num':
           r = Q.toNumber(u.value);
           break;
-        case 'sym': {
-          const v = env[u.name] ?? literalValue(u);
-          if (v === undefined) {
-            if (u.name === 'pi') {
-              r = Math.PI;
-              break;
-            }
-            throw new MechanicsError('unknown-symbol', 'input', `no value for symbol '${u.name}'`);
-          }
-          r = v;
+        case 'sym':
+          r = symbolValue(u, env);
           break;
-        }
         case 'add':
           r = Q.toNumber(u.constant);
           for (const t of u.terms) r += Q.toNumber(t.coeff) * go(t.expr);

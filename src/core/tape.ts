@@ -8,8 +8,8 @@
 // while the values here agree with them to rounding.
 import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
-import { literalValue, postOrder, unreachable, type Expr, type FnName } from './expr.js';
-import type { Env } from './evaluate.js';
+import { postOrder, unreachable, type Expr, type FnName } from './expr.js';
+import { symbolValue, type Env } from './evaluate.js';
 
 /** f(u) and f′(u). */
 const FNS: Record<FnName, (u: number) => [number, number]> = {
@@ -65,7 +65,7 @@ export class Tape {
   private readonly operand: number[] = [];
   private readonly weight: number[] = [];
   private readonly exponentNode: number[] = [];
-  private readonly symbols: { readonly name: string; readonly literal: number | undefined }[] = [];
+  private readonly symbols: (Expr & { kind: 'sym' })[] = [];
   private widest = 0;
 
   constructor(roots: readonly Expr[]) {
@@ -86,7 +86,7 @@ export class Tape {
         break;
       case 'sym':
         kind = SYM;
-        data = this.symbols.push({ name: u.name, literal: literalValue(u) ?? (u.name === 'pi' ? Math.PI : undefined) }) - 1;
+        data = this.symbols.push(u) - 1;
         break;
       case 'add':
         kind = ADD;
@@ -226,13 +226,9 @@ export class Tape {
     };
   }
 
-  /** Each symbol's value at env: env's, else a literal's, else pi (as evaluator). */
+  /** Each symbol's value at env (as evaluator takes it). */
   private symbolValues(env: Env): Float64Array {
-    return Float64Array.from(this.symbols, ({ name, literal }) => {
-      const v = env[name] ?? literal;
-      if (v === undefined) throw new MechanicsError('unknown-symbol', 'input', `no value for symbol '${name}'`);
-      return v;
-    });
+    return Float64Array.from(this.symbols, (u) => symbolValue(u, env));
   }
 
   private slot(e: Expr): number {

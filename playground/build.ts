@@ -6,7 +6,7 @@
 // load a worker script by URL); the examples of derivations/ enter it as
 // their source text. Deterministic: same sources, same bytes.
 import { build, type Plugin } from 'esbuild';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { modelFilesIn } from '../src/pipeline/model-file.js';
@@ -30,44 +30,14 @@ function virtual(modules: Readonly<Record<string, string>>): Plugin {
   };
 }
 
-/**
- * src/codegen/embed.ts copies solvers out of src/numeric/*.ts with node:fs at
- * codegen time. In the worker, its `node:fs` and `node:url` are these
- * stand-ins serving the same files' text, bundled, at the paths embed.ts
- * computes from its import.meta.url (defined as file:///src/codegen/embed.ts),
- * so the generated module is the CLI's byte for byte.
- */
-function numericSources(root: string): Plugin {
-  const dir = join(root, 'src/numeric');
-  const files = Object.fromEntries(
-    readdirSync(dir)
-      .filter((f) => f.endsWith('.ts'))
-      .sort()
-      .map((f) => [`/src/numeric/${f}`, readFileSync(join(dir, f), 'utf8')]),
-  );
-  const shims: Record<string, string> = {
-    'node:fs': `const files = ${JSON.stringify(files)}; export const existsSync = (p) => p in files; export const readFileSync = (p) => files[p];`,
-    'node:url': 'export const fileURLToPath = (u) => new URL(u).pathname;',
-  };
-  return {
-    name: 'playground-numeric-sources',
-    setup(b) {
-      b.onResolve({ filter: /^node:(fs|url)$/ }, (args) =>
-        args.importer.endsWith(join('src', 'codegen', 'embed.ts')) ? { path: args.path, namespace: 'numeric-sources' } : undefined,
-      );
-      b.onLoad({ filter: /.*/, namespace: 'numeric-sources' }, (args) => ({ contents: shims[args.path]!, loader: 'js' }));
-    },
-  };
-}
-
 /** Every file of docs/playground/, path relative to it → contents. */
 export async function playgroundFiles(root = ROOT): Promise<Map<string, string | Uint8Array>> {
   const worker = await build({
     ...COMMON,
     entryPoints: [join(root, 'playground/worker.ts')],
     format: 'iife',
-    define: { 'import.meta.url': '"file:///src/codegen/embed.ts"' },
-    plugins: [numericSources(root)],
+    // An iife has no import.meta: modules that resolve paths from their URL at import time get a file URL.
+    define: { 'import.meta.url': '"file:///src/playground/worker.js"' },
   });
   const examples = modelFilesIn(join(root, 'derivations')).map((path) => ({
     name: basename(path).replace(/\.[^.]+$/, ''),

@@ -14,6 +14,7 @@ import {
   call,
   callStmt,
   concat,
+  cond,
   forRange,
   idx,
   member,
@@ -27,6 +28,7 @@ import {
   type Decl,
   type JsExpr,
   type KernelOutput,
+  type Param,
   type Stmt,
 } from './ir.js';
 import { compliantMassCall } from './compliant.js';
@@ -303,7 +305,7 @@ export function contactDecls(scope: Scope): Decl[] {
       returns: 'Float64Array',
       body: contactAccelerationsBody(mr),
     },
-    ...impactDecls(sys),
+    ...impactDecls(scope),
     ...frictionDecls(scope, K),
   ];
 }
@@ -371,16 +373,90 @@ function contactAccelerationsBody(mr: number): Stmt[] {
 
 /**
  * impact(): the state's rows and restitution into the problem of
- * src/numeric/impact-modes.ts, its outcome into the contract's result
- * (with a message naming the contacts when there is no single outcome).
+ * src/numeric/impact-modes.ts (resolveImpact$, shared by every language),
+ * its outcome into the contract's result: in TypeScript a record (with a
+ * message naming the contacts when there is no single outcome), in C and
+ * Python the caller's arrays and the status.
  */
-function impactDecls(sys: DerivedSystem): Decl[] {
+function impactDecls(scope: Scope): Decl[] {
+  const { sys } = scope;
   const retaining = sys.constraints !== undefined;
   const opts = ref('opts');
   const status = ref('status');
+  const STATUS = { kind: 'alias', name: 'ImpactModeStatus' } as const;
   const names = (set: string, sep: string): JsExpr => call('contactNames$', ref(set), str(sep));
   const message = (when: string, ...parts: JsExpr[]): Stmt => ({ kind: 'if', test: bin(status, '===', str(when)), then: [ret(concat(...parts))] });
+  /** After the impact, the contacts closed: those the outcome leaves closed, or on any other status those closed before. */
+  const closedAfter = cond(bin(status, '===', str('ok')), idx('CA$', j), idx('CL$', j));
+  const doc = ['Velocity jump at an impact (Kugushev–Sorokina (8.13)–(8.14), modes as in', 'Rubanovich–Formalsky §1, enumerated by impactModes).'];
+  const resolve = (...args: JsExpr[]): Stmt => ({ kind: 'const', name: 'status', type: STATUS, init: call('resolveImpact$', ...args) });
+  const qdMinus: Param = { name: 'qdMinus', type: 'ArrayLike<number>' };
+  const shared: Decl = {
+    kind: 'function',
+    name: 'resolveImpact$',
+    doc: 'The impact of the state into OUTCOME$: closed contacts `active`, else those with g ≤ tol.',
+    params: [
+      T,
+      Q,
+      qdMinus,
+      P,
+      { name: 'tol', type: 'number' },
+      { name: 'restVelocity', type: 'number' },
+      { name: 'active', type: 'ArrayLike<boolean>', optional: true },
+    ],
+    returns: STATUS,
+    body: [
+      callStmt('load$', ref('q'), ref('qdMinus')),
+      callStmt('mass$', ...tp, ref('M$')),
+      ...compliantMassCall(sys, 'M$'),
+      assign(ref('massSpd$'), call('factorMass$')),
+      callStmt('contactRows$', ...tp),
+      callStmt('restitution', ...tp, ref('E$')),
+      callStmt('gapValues$', ...tp, ref('g$')),
+      ...(retaining ? [callStmt('retainingRows$', ...tp)] : []),
+      forRange('j', 0, ref('m$'), [assign(idx('CL$', j), cond(cond(ref('active'), idx('active', j), bin(idx('g$', j), '<=', ref('tol'))), num(1), num(0)))]),
+      forRange('i', 0, n$, [assign(idx('QDM$', i), idx('qdMinus', i))]),
+      ret(call('impactModes', ref('IMPACT$'), ref('SCHUR$'), ref('OUTCOME$'), ref('IMPACT_WORK$'), ref('massSpd$'), ref('restVelocity'))),
+    ],
+  };
+  if (scope.params === 'array')
+    return [
+      shared,
+      {
+        kind: 'function',
+        name: 'impact',
+        doc: [
+          ...doc,
+          'Closed contacts: `active` (nonzero: closed), else those with g ≤ tol',
+          '(1e-9 in TypeScript). Approach speeds below restVelocity (1e-6) do not',
+          'count as arrivals for the multiple-impacts rule. Writes q̇⁺ (q̇⁻ on any',
+          "status but 'ok'), the normal impulse per contact and 1 per contact",
+          'closed after the impact; returns the status.',
+        ].join('\n'),
+        exported: true,
+        params: [
+          T,
+          Q,
+          qdMinus,
+          P,
+          { name: 'tol', type: 'number' },
+          { name: 'restVelocity', type: 'number' },
+          { name: 'qdPlus', type: 'Float64Array' },
+          { name: 'impulses', type: 'Float64Array' },
+          { name: 'activeAfter', type: 'Int32Array' },
+          { name: 'active', type: 'ArrayLike<boolean>', optional: true },
+        ],
+        returns: STATUS,
+        body: [
+          resolve(ref('t'), ref('q'), ref('qdMinus'), ref('p'), ref('tol'), ref('restVelocity'), ref('active')),
+          forRange('i', 0, n$, [assign(idx('qdPlus', i), idx('QDP$', i))]),
+          forRange('j', 0, ref('m$'), [assign(idx('impulses', j), idx('IMP$', j)), assign(idx('activeAfter', j), closedAfter)]),
+          ret(status),
+        ],
+      },
+    ];
   return [
+    shared,
     {
       kind: 'type',
       name: 'ImpactOptions$',
@@ -449,63 +525,32 @@ function impactDecls(sys: DerivedSystem): Decl[] {
       kind: 'function',
       name: 'impact',
       doc: [
-        'Velocity jump at an impact (Kugushev–Sorokina (8.13)–(8.14), modes as in',
-        'Rubanovich–Formalsky §1, enumerated by impactModes). Closed contacts:',
-        'opts.active, else those with g ≤ opts.tol (1e-9). Approach speeds below',
-        'opts.restVelocity (1e-6, absolute) do not count as arrivals for the',
-        'multiple-impacts rule (a held contact drifts by integration error).',
+        ...doc,
+        'Closed contacts: opts.active, else those with g ≤ opts.tol (1e-9).',
+        'Approach speeds below opts.restVelocity (1e-6, absolute) do not count',
+        'as arrivals for the multiple-impacts rule (a held contact drifts by',
+        'integration error).',
       ].join('\n'),
       exported: true,
-      params: [T, Q, { name: 'qdMinus', type: 'ArrayLike<number>' }, P, { name: 'opts', type: { kind: 'alias', name: 'ImpactOptions$' }, optional: true }],
+      params: [T, Q, qdMinus, P, { name: 'opts', type: { kind: 'alias', name: 'ImpactOptions$' }, optional: true }],
       returns: { kind: 'alias', name: RESULT },
       body: [
-        callStmt('load$', ref('q'), ref('qdMinus')),
-        callStmt('mass$', ...tp, ref('M$')),
-        ...compliantMassCall(sys, 'M$'),
-        assign(ref('massSpd$'), call('factorMass$')),
-        callStmt('contactRows$', ...tp),
-        callStmt('restitution', ...tp, ref('E$')),
-        callStmt('gapValues$', ...tp, ref('g$')),
-        ...(retaining ? [callStmt('retainingRows$', ...tp)] : []),
-        { kind: 'const', name: 'active', init: { kind: 'member', object: opts, name: 'active', optional: true } },
-        { kind: 'const', name: 'tol', init: bin({ kind: 'member', object: opts, name: 'tol', optional: true }, '??', { kind: 'num', value: 1e-9 }) },
-        forRange('j', 0, ref('m$'), [
-          assign(idx('CL$', j), {
-            kind: 'cond',
-            test: { kind: 'cond', test: ref('active'), then: idx('active', j), else: bin(idx('g$', j), '<=', ref('tol')) },
-            then: num(1),
-            else: num(0),
-          }),
-        ]),
-        forRange('i', 0, n$, [assign(idx('QDM$', i), idx('qdMinus', i))]),
-        {
-          kind: 'const',
-          name: 'status',
-          init: call(
-            'impactModes',
-            ref('IMPACT$'),
-            ref('SCHUR$'),
-            ref('OUTCOME$'),
-            ref('IMPACT_WORK$'),
-            ref('massSpd$'),
-            bin({ kind: 'member', object: opts, name: 'restVelocity', optional: true }, '??', { kind: 'num', value: 1e-6 }),
-          ),
-        },
+        resolve(
+          ref('t'),
+          ref('q'),
+          ref('qdMinus'),
+          ref('p'),
+          bin({ kind: 'member', object: opts, name: 'tol', optional: true }, '??', { kind: 'num', value: 1e-9 }),
+          bin({ kind: 'member', object: opts, name: 'restVelocity', optional: true }, '??', { kind: 'num', value: 1e-6 }),
+          { kind: 'member', object: opts, name: 'active', optional: true },
+        ),
         {
           kind: 'const',
           name: 'result',
           type: { kind: 'alias', name: RESULT },
           init: object({ qdPlus: call(member('QDP$', 'slice')), impulses: call(member('IMP$', 'slice')), active: { kind: 'data', value: [] }, status }),
         },
-        forRange('j', 0, ref('m$'), [
-          {
-            kind: 'call',
-            call: call(
-              member(member('result', 'active'), 'push'),
-              bin({ kind: 'cond', test: bin(status, '===', str('ok')), then: idx('CA$', j), else: idx('CL$', j) }, '===', num(1)),
-            ),
-          },
-        ]),
+        forRange('j', 0, ref('m$'), [{ kind: 'call', call: call(member(member('result', 'active'), 'push'), bin(closedAfter, '===', num(1))) }]),
         { kind: 'if', test: bin(status, '!==', str('ok')), then: [assign(member('result', 'message'), call('impactMessage$', status))] },
         ret(ref('result')),
       ],

@@ -9,7 +9,7 @@
 import { ZERO } from '../core/expr.js';
 import type { ContactRow } from '../derive/unilateral/unilateral.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { assign, bin, call, callStmt, forRange, idx, member, neg, num, ref, ret, str, times, type Decl, type JsExpr, type Stmt } from './ir.js';
+import { assign, bin, call, callStmt, forRange, idx, math, member, neg, num, ref, ret, str, times, type Decl, type JsExpr, type Stmt } from './ir.js';
 import { at } from './dynamics.js';
 import { rowJacobianExport, rowRatesExport, velocity } from './rows.js';
 import { into, kernelBlock, outParam, P, Q, QD, T, type Scope } from './scope.js';
@@ -157,7 +157,7 @@ function frictionPhaseBody(scope: Scope, rows: readonly { row: ContactRow }[], m
   const direction: Stmt[] = [
     { kind: 'let', name: 'norm', init: num(0) },
     forRange('r', idx('SF$', j), bin(idx('SF$', j), '+', idx('SN$', j)), [assign(ref('norm'), times(idx('SV$', r), idx('SV$', r)), '+=')]),
-    assign(ref('norm'), call(member('Math', 'sqrt'), ref('norm'))),
+    assign(ref('norm'), math('sqrt', ref('norm'))),
     forRange('r', idx('SF$', j), bin(idx('SF$', j), '+', idx('SN$', j)), [
       {
         kind: 'const',
@@ -165,7 +165,7 @@ function frictionPhaseBody(scope: Scope, rows: readonly { row: ContactRow }[], m
         init: {
           kind: 'cond',
           test: bin(idx('SN$', j), '===', num(1)),
-          then: call(member('Math', 'sign'), idx(modes, j)),
+          then: math('sign', idx(modes, j)),
           else: { kind: 'cond', test: bin(ref('norm'), '>', num(0)), then: bin(idx('SV$', r), '/', ref('norm')), else: num(0) },
         },
       },
@@ -223,7 +223,7 @@ function frictionPhaseBody(scope: Scope, rows: readonly { row: ContactRow }[], m
     // a singular M are the symmetric solve's business; det stays 0 or NaN.
     {
       kind: 'if',
-      test: bin(bin(ref('det'), '===', num(0)), '||', call(member('Number', 'isNaN'), ref('det'))),
+      test: bin(bin(ref('det'), '===', num(0)), '||', math('isNaN', ref('det'))),
       then: [
         {
           kind: 'if',

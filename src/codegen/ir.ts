@@ -3,9 +3,7 @@
 // (src/codegen/lower.ts) can rewrite the tree and one printer
 // (src/codegen/print.ts) turns it into TypeScript. The dense solvers are
 // built in the same IR (src/codegen/solvers/), so every printer of a
-// generated module prints them too; the only verbatim text is comments and
-// the solver source still copied from src/numeric (embed.ts: impact-mode
-// enumeration).
+// generated module prints them too; the only verbatim text is comments.
 // Tests: test/codegen/print.test.ts (printing, lowering), and every
 // generated module through test/codegen/generated.test.ts.
 import type { Expr } from '../core/expr.js';
@@ -45,25 +43,33 @@ export interface Field {
   readonly readonly?: boolean;
   /** Printed above the field in a record declaration. */
   readonly doc?: string;
+  /** An array whose entries are only read through the record (C: a pointer to const, so constant data may fill it). */
+  readonly readsOnly?: true;
 }
 
 // ---- JavaScript expressions
 
-export type BinaryOp = '+' | '-' | '*' | '/' | '<' | '<=' | '>' | '>=' | '===' | '!==' | '&&' | '||' | '??';
+/** `&` and `<<` are on integers below 2³¹ (mode masks), where JavaScript's int32 operations and C's and Python's agree. */
+export type BinaryOp = '+' | '-' | '*' | '/' | '<' | '<=' | '>' | '>=' | '===' | '!==' | '&&' | '||' | '??' | '&' | '<<';
 export type UnaryOp = '-' | '!' | 'typeof';
 export type AssignOp = '=' | '+=' | '-=' | '*=';
 
 /** A typed array class generated modules allocate. */
 export type ArrayClass = 'Float64Array' | 'Int32Array' | 'Uint8Array';
 
-/** Elementary functions of solver code and the finiteness test, printed as the target language's (JavaScript's `Math.fn`, `Number.isFinite`). */
-export type MathFn = 'sqrt' | 'abs' | 'max' | 'min' | 'isFinite';
+/**
+ * Elementary functions and the tests of a double, printed as the target
+ * language's with JavaScript's semantics (`Math.fn`, `Number.isFinite`,
+ * `Number.isNaN`): max and min give NaN when any argument is NaN, sign gives
+ * ±1 and its argument itself at ±0 and NaN.
+ */
+export type MathFn = 'sqrt' | 'abs' | 'max' | 'min' | 'sign' | 'sin' | 'cos' | 'isFinite' | 'isNaN';
 
 /**
  * Constants of IEEE double arithmetic: the machine epsilon 2⁻⁵², the
- * smallest positive (subnormal) double 2⁻¹⁰⁷⁴, and NaN.
+ * smallest positive (subnormal) double 2⁻¹⁰⁷⁴, NaN and +∞.
  */
-export type FloatConstant = 'epsilon' | 'min-positive' | 'nan';
+export type FloatConstant = 'epsilon' | 'min-positive' | 'nan' | 'infinity';
 
 /** Plain data of the exported model record (printed as an object literal). */
 export type Data = number | string | boolean | readonly Data[] | { readonly [key: string]: Data };
@@ -173,9 +179,7 @@ export type Decl =
       readonly returns: TsType;
       readonly exported?: boolean;
       readonly body: readonly Stmt[];
-    }
-  /** Solver source copied from src/numeric (see embed.ts): the only embedded code text. */
-  | { readonly kind: 'embedded'; readonly from: string; readonly source: string };
+    };
 
 export interface ModuleIR {
   /** Lines of the header comment (without the `// `). */
@@ -224,9 +228,15 @@ export const math = (fn: MathFn, ...args: JsExpr[]): JsExpr => ({ kind: 'math', 
 export const EPSILON: JsExpr = { kind: 'float-constant', name: 'epsilon' };
 export const MIN_POSITIVE: JsExpr = { kind: 'float-constant', name: 'min-positive' };
 export const NAN: JsExpr = { kind: 'float-constant', name: 'nan' };
+export const INFINITY: JsExpr = { kind: 'float-constant', name: 'infinity' };
 
 export const assign = (target: LValue, value: JsExpr, op: AssignOp = '='): Stmt => ({ kind: 'assign', targets: [target], op, value });
 export const callStmt = (callee: string, ...args: JsExpr[]): Stmt => ({ kind: 'call', call: call(callee, ...args) });
+/** array.fill(value), or array.fill(value, from, to) for the entries [from, to). */
+export const fill = (array: JsExpr | string, value: JsExpr, range?: readonly [JsExpr, JsExpr]): Stmt => ({
+  kind: 'call',
+  call: call(member(array, 'fill'), value, ...(range ?? [])),
+});
 export const forRange = (index: string, from: JsExpr | number, to: JsExpr | number, body: readonly Stmt[]): Stmt => ({
   kind: 'for',
   index,

@@ -17,7 +17,7 @@
 import { opCount } from '../core/cost.js';
 import type { Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { assign, bin, call, callStmt, forRange, idx, member, neg, num, plus, ref, ret, times, type Decl, type KernelOutput } from './ir.js';
+import { assign, bin, call, callStmt, forRange, idx, math, member, neg, num, plus, ref, ret, times, type Decl, type KernelOutput } from './ir.js';
 import { at } from './dynamics.js';
 import { arrayParam, kernelBlock, outParam, P, T, type Scope } from './scope.js';
 
@@ -117,7 +117,7 @@ function differenceJacobianDecls(n: number): Decl[] {
       body: [
         forRange('i', 0, w, [assign(idx('xh$', i), x(i))]),
         forRange('col', 0, w, [
-          { kind: 'const', name: 'h', init: times(num(STEP), plus(num(1), call('Math.abs', x(col)))) },
+          { kind: 'const', name: 'h', init: times(num(STEP), plus(num(1), math('abs', x(col)))) },
           assign(idx('xh$', col), plus(x(col), h)),
           callStmt('rhs', ref('t'), ref('xh$'), ref('p'), ref('rp$')),
           assign(idx('xh$', col), bin(x(col), '-', h)),

@@ -7,7 +7,7 @@
 // Tests: test/codegen/exports.test.ts, test/codegen/target-c.test.ts, test/codegen/target-python.test.ts.
 import { freeSymbols } from '../core/expr.js';
 import { limitText, valueLimits, type LimitCode, type ValueLimit } from '../model/limits.js';
-import { assign, bin, call, concat, idx, member, not, num, object, ref, ret, str, type Decl, type JsExpr, type Stmt } from './ir.js';
+import { assign, bin, call, concat, idx, math, member, not, num, object, ref, ret, str, type Decl, type JsExpr, type Stmt } from './ir.js';
 import { kernelBlock, P, T, type Scope } from './scope.js';
 
 /** One problem: the parameter's name, what is wrong (the runtime's error code for it), and a message. */
@@ -31,7 +31,7 @@ function limitChecks(scope: Scope, limits: readonly ValueLimit[], report: (l: Va
   const outputs = limits.flatMap((l, i) => [l.value, l.lower, l.upper].flatMap((e, k) => (e ? [{ expr: e, targets: [idx('LV$', 3 * i + k)] }] : [])));
   const check = limits.map((l, i): Stmt => {
     const v = slot(i, 0);
-    const tests: JsExpr[] = [call(member('Number', 'isFinite'), v)];
+    const tests: JsExpr[] = [math('isFinite', v)];
     if (l.lower) tests.push(bin(v, l.lowerOpen ? '>' : '>=', slot(i, 1)));
     if (l.upper) tests.push(bin(v, l.upperOpen ? '<' : '<=', slot(i, 2)));
     return { kind: 'if', test: not(tests.reduce((a, b) => bin(a, '&&', b))), then: report(l, v) };
@@ -121,7 +121,7 @@ export function checkParamsDecls(scope: Scope): Decl[] {
                   test: bin(
                     bin(value, '!==', { kind: 'undefined' }),
                     '&&',
-                    bin(bin({ kind: 'unary', op: 'typeof', arg: value }, '!==', str('number')), '||', not(call(member('Number', 'isFinite'), value))),
+                    bin(bin({ kind: 'unary', op: 'typeof', arg: value }, '!==', str('number')), '||', not(math('isFinite', value))),
                   ),
                   then: [
                     push(
@@ -168,7 +168,7 @@ export function checkParamArrayDecls(scope: Scope, form: 'messages' | 'list'): D
       : [{ kind: 'if', test: bin(count, '<', ref('cap')), then: [assign(idx('messages', count), str(text))] }, assign(count, num(1), '+=')];
   const limits = limitChecks(scope, valueLimits(model), (l) => report(`${l.what} must be ${limitText(l)}${l.why}`));
   const finite = model.parameters.map(
-    (p, k): Stmt => ({ kind: 'if', test: not(call(member('Number', 'isFinite'), idx('p', k))), then: report(`parameter '${p.name}' is not a finite number`) }),
+    (p, k): Stmt => ({ kind: 'if', test: not(math('isFinite', idx('p', k))), then: report(`parameter '${p.name}' is not a finite number`) }),
   );
   const none = form === 'list' ? bin(member('problems', 'length'), '===', num(0)) : bin(count, '===', num(0));
   return [

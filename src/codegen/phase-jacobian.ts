@@ -12,7 +12,25 @@
 // and it is not wanted.
 // Tests: test/codegen/phase-jacobian.test.ts (against differences of contactAccelerations).
 import type { Expr } from '../core/expr.js';
-import { assign, call, callStmt, forRange, idx, member, neg, num, plus, ref, ret, times, type Decl, type JsExpr, type KernelOutput, type Stmt } from './ir.js';
+import {
+  assign,
+  call,
+  callStmt,
+  forRange,
+  idx,
+  math,
+  member,
+  neg,
+  num,
+  plus,
+  ref,
+  ret,
+  times,
+  type Decl,
+  type JsExpr,
+  type KernelOutput,
+  type Stmt,
+} from './ir.js';
 import { at } from './dynamics.js';
 import { contactSizes } from './contacts.js';
 import { kernelBlock, outParam, P, Q, QD, T, type Scope } from './scope.js';
@@ -106,7 +124,7 @@ function jacobianBody(n: number, mr: number): Stmt[] {
     callStmt('contactAccelerations', ref('t'), ref('q'), ref('qd'), ref('p'), ref('active'), ref('PA$')),
     {
       kind: 'if',
-      test: call(member('Number', 'isNaN'), idx('PA$', 0)),
+      test: math('isNaN', idx('PA$', 0)),
       then: [{ kind: 'call', call: call(member('out', 'fill'), ref('NaN')) }, ret(ref('out'))],
     },
     forRange('i', 0, n$, [assign(idx('a$', i), idx('PA$', i))]),

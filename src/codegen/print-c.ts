@@ -13,7 +13,7 @@ import { numberLiteral, printJs, type Dialect } from './js-expr.js';
 import { buildTarget, snake, targetHeader, Untranslatable, type TargetModule } from './target.js';
 
 const INDENT = '  ';
-const PRECEDENCE = { '||': 2, '&&': 3, '===': 7, '!==': 7, '<': 8, '<=': 8, '>': 8, '>=': 8, '+': 10, '-': 10, '*': 11, '/': 11 } as const;
+const PRECEDENCE = { '||': 2, '&&': 3, '&': 5, '===': 7, '!==': 7, '<': 8, '<=': 8, '>': 8, '>=': 8, '<<': 9, '+': 10, '-': 10, '*': 11, '/': 11 } as const;
 const UNARY = 12;
 const POSTFIX = 14;
 
@@ -26,15 +26,27 @@ const DIALECT: Dialect = {
   fn: { sin: 'sin', cos: 'cos', tan: 'tan', asin: 'asin', acos: 'acos', exp: 'exp', log: 'log', abs: 'fabs', sign: SIGN, sqrt: 'sqrt', pow: 'pow' },
   pi: numberLiteral(Math.PI),
 };
-const MATH: Readonly<Record<string, string>> = { abs: 'fabs', sqrt: 'sqrt', sin: 'sin', cos: 'cos', max: 'fmax', sign: SIGN };
 /** Math.max and Math.min as JavaScript has them: NaN when either is NaN (C's fmax and fmin return the other). */
 const MAX = 'max_';
 const MIN = 'min_';
+/** The C of each function of the IR's `math`. */
+const MATH: Readonly<Record<MathFn, string>> = {
+  sqrt: 'sqrt',
+  abs: 'fabs',
+  max: MAX,
+  min: MIN,
+  sign: SIGN,
+  sin: 'sin',
+  cos: 'cos',
+  isFinite: 'isfinite',
+  isNaN: 'isnan',
+};
 /** IEEE constants as exact literals: 2⁻⁵² and 2⁻¹⁰⁷⁴ (<float.h>'s DBL_TRUE_MIN is C11). */
 const FLOAT_CONSTANTS: Readonly<Record<FloatConstant, string>> = {
   epsilon: '2.220446049250313e-16',
   'min-positive': '4.9406564584124654e-324',
   nan: 'NAN',
+  infinity: 'INFINITY',
 };
 
 const RESERVED = [
@@ -196,7 +208,7 @@ class CPrinter {
 
   private topName(n: string): string | undefined {
     const d = this.top.get(n);
-    if (!d || d.kind === 'comment' || d.kind === 'embedded') return undefined;
+    if (!d || d.kind === 'comment') return undefined;
     return this.name(n, (d.kind === 'function' || d.kind === 'const') && d.exported === true);
   }
 
@@ -247,8 +259,10 @@ class CPrinter {
     }
   }
 
-  /** The literal union a call's function returns. */
-  private returnsUnion(e: JsExpr): (Decl & { kind: 'type' }) | undefined {
+  /** The literal union an expression's value belongs to: a call's result, a local's or a record field's type. */
+  private unionOfValue(e: JsExpr): (Decl & { kind: 'type' }) | undefined {
+    if (e.kind === 'ref') return this.unionOf(this.vars.get(e.name));
+    if (e.kind === 'member') return this.unionOf(this.fieldOf(e)?.field.type);
     if (e.kind !== 'call' || e.callee.kind !== 'ref') return undefined;
     const d = this.top.get(e.callee.name);
     return d?.kind === 'function' ? this.unionOf(d.returns) : undefined;
@@ -314,7 +328,6 @@ class CPrinter {
       case 'index':
         return `${this.expr(e.array, POSTFIX)}[${this.expr(e.index)}]`;
       case 'member': {
-        if (e.object.kind === 'ref' && e.object.name === 'Number' && e.name === 'EPSILON') return `${Number.EPSILON}`;
         const field = this.fieldOf(e);
         if (field) return wrap(field.access, POSTFIX);
         throw new Untranslatable(`reads ${this.memberText(e)}`);
@@ -329,9 +342,9 @@ class CPrinter {
         if (e.op === '??') throw new Untranslatable('reads a possibly missing value (??)');
         const p = PRECEDENCE[e.op];
         const op = e.op === '===' ? '==' : e.op === '!==' ? '!=' : e.op;
-        // A function's status compared with one of its values: the value is an enum constant.
+        // A status compared with one of its values: the value is an enum constant.
         const side = (x: JsExpr, other: JsExpr, prec: number): string => {
-          const union = (op === '==' || op === '!=') && x.kind === 'str' ? this.returnsUnion(other) : undefined;
+          const union = (op === '==' || op === '!=') && x.kind === 'str' ? this.unionOfValue(other) : undefined;
           return union ? this.withUnion(union, x) : this.expr(x, prec);
         };
         return wrap(`${side(e.left, e.right, p)} ${op} ${side(e.right, e.left, p + 1)}`, p);
@@ -343,11 +356,12 @@ class CPrinter {
       }
       case 'cond':
         return wrap(`${this.expr(e.test, 1)} ? ${this.expr(e.then)} : ${this.expr(e.else)}`, 0.5);
-      case 'math':
-        return this.math(
-          e.fn,
-          e.args.map((a) => this.expr(a)),
-        );
+      case 'math': {
+        // max and min of one value are that value; of more, nested pairs: max(a, b, c) is max(a, max(b, c)).
+        if (e.args.length === 1 && (e.fn === 'max' || e.fn === 'min')) return this.expr(e.args[0]!, min);
+        const args = e.args.map((a) => this.expr(a));
+        return args.length === 1 ? `${MATH[e.fn]}(${args[0]})` : args.reduceRight((acc, a) => `${MATH[e.fn]}(${a}, ${acc})`);
+      }
       case 'float-constant':
         return FLOAT_CONSTANTS[e.name];
       case 'data':
@@ -356,22 +370,6 @@ class CPrinter {
         return wrap(printJs(e.expr, e.scope, e.self, DIALECT).code, 0);
       default:
         return unreachable(e);
-    }
-  }
-
-  private math(fn: MathFn, args: readonly string[]): string {
-    switch (fn) {
-      case 'sqrt':
-        return `sqrt(${args[0]})`;
-      case 'abs':
-        return `fabs(${args[0]})`;
-      case 'isFinite':
-        return `isfinite(${args[0]})`;
-      case 'max':
-      case 'min':
-        return args.reduceRight((acc, a) => `${fn === 'max' ? MAX : MIN}(${a}, ${acc})`);
-      default:
-        return unreachable(fn);
     }
   }
 
@@ -393,16 +391,7 @@ class CPrinter {
     // A string argument is a string even in a function returning a status.
     const args = e.args.map((a) => (a.kind === 'ref' && !this.vars.has(a.name) && this.topRecord(a.name) ? `&${this.expr(a)}` : this.withUnion(undefined, a)));
     const c = e.callee;
-    if (c.kind === 'member' && c.object.kind === 'ref') {
-      if (c.object.name === 'Math' && MATH[c.name]) {
-        // fmax takes two: Math.max(a, b, c) is fmax(a, fmax(b, c)).
-        if (c.name === 'max') return args.reduceRight((acc, a) => `fmax(${a}, ${acc})`);
-        return `${MATH[c.name]}(${args.join(', ')})`;
-      }
-      if (c.object.name === 'Number' && c.name === 'isFinite') return `isfinite(${args[0]})`;
-      if (c.object.name === 'Number' && c.name === 'isNaN') return `isnan(${args[0]})`;
-      throw new Untranslatable(`calls ${this.memberText(c)}`);
-    }
+    if (c.kind === 'member') throw new Untranslatable(`calls ${this.memberText(c)}`);
     if (c.kind !== 'ref') throw new Untranslatable('calls a computed function');
     const d = this.top.get(c.name);
     if (d?.kind !== 'function') throw new Untranslatable(`calls ${c.name}`);
@@ -420,9 +409,10 @@ class CPrinter {
       case 'const':
       case 'let': {
         // A record's field read into a local takes the field's type (an array's pointer, a count).
-        const field = s.init.kind === 'member' ? this.fieldOf(s.init)?.field.type : undefined;
+        const read = s.init.kind === 'member' && !s.type ? this.fieldOf(s.init)?.field : undefined;
+        const field = read?.type;
         const declared = s.type ?? (field === 'number' ? undefined : field);
-        const type = declared ? this.type(declared, s.name) : this.ints.has(s.name) ? 'int' : 'double';
+        const type = read && field !== 'number' ? this.fieldType(read) : declared ? this.type(declared, s.name) : this.ints.has(s.name) ? 'int' : 'double';
         if (declared) this.vars.set(s.name, declared);
         const constant = s.kind === 'const' ? (type.endsWith('*') ? `${type}const ` : `const ${type} `) : this.typed(type, '');
         const line = `${indent}${constant}${local(s.name)} = ${this.expr(s.init)};`;
@@ -511,7 +501,7 @@ class CPrinter {
         const record = this.recordOf(d.type);
         if (record && v.kind === 'object') {
           // Designated initializers: the fields by name, pointers to module-level arrays.
-          const fields = v.entries.map(([k, x]) => `.${k} = ${this.expr(x)}`);
+          const fields = v.entries.map(([k, x]) => `.${k} = ${this.withUnion(this.unionOf(record.fields.find((f) => f.name === k)?.type), x)}`);
           return { source: [...doc(d.doc), `static ${record.name} ${name} = {${fields.join(', ')}};`], header: [] };
         }
         const list = v.kind === 'data' ? v.value : v.kind === 'new' && v.array !== 'Float64Array' && v.arg.kind === 'data' ? v.arg.value : undefined;
@@ -535,17 +525,21 @@ class CPrinter {
         return { source: d.exported ? [] : lines, header: d.exported ? lines : [] };
       }
       case 'record': {
-        const fields = d.fields.flatMap((f) => [...(f.doc ? comment(f.doc, INDENT) : []), `${INDENT}${this.typed(this.type(f.type, f.name), f.name)};`]);
+        const fields = d.fields.flatMap((f) => [...(f.doc ? comment(f.doc, INDENT) : []), `${INDENT}${this.typed(this.fieldType(f), f.name)};`]);
         const lines = [...doc(d.doc), 'typedef struct {', ...fields, `} ${d.name};`];
         return { source: d.exported ? [] : lines, header: d.exported ? lines : [] };
       }
       case 'function':
         return this.fn(d, doc(d.doc));
-      case 'embedded':
-        throw new Untranslatable(`needs ${d.from}`);
       default:
         return unreachable(d);
     }
+  }
+
+  /** A record field's C type: an array only read through the record points to const. */
+  private fieldType(f: Field): string {
+    const t = this.type(f.type, f.name);
+    return f.readsOnly && t.endsWith('*') ? `const ${t}` : t;
   }
 
   /** `type name`, without a space after a pointer's `*`. */

@@ -14,7 +14,7 @@ import { buildTarget, snake, targetHeader, Untranslatable, type TargetModule } f
 
 const INDENT = '    ';
 /** Python's binding strengths (higher binds tighter); comparisons chain, so a comparison never sits unparenthesized in another. */
-const PRECEDENCE = { '||': 2, '&&': 3, '===': 5, '!==': 5, '<': 5, '<=': 5, '>': 5, '>=': 5, '+': 8, '-': 8, '*': 9, '/': 9 } as const;
+const PRECEDENCE = { '||': 2, '&&': 3, '===': 5, '!==': 5, '<': 5, '<=': 5, '>': 5, '>=': 5, '&': 6, '<<': 7, '+': 8, '-': 8, '*': 9, '/': 9 } as const;
 const OPERATOR = { '||': 'or', '&&': 'and', '===': '==', '!==': '!=' } as const;
 const NOT = 4;
 const NEGATE = 10;
@@ -36,11 +36,24 @@ const DIALECT: Dialect = {
   },
   pi: 'np.pi',
 };
-const MATH: Readonly<Record<string, string>> = { abs: 'np.abs', sqrt: 'np.sqrt', sin: 'np.sin', cos: 'np.cos', max: 'max', sign: 'np.sign' };
-
 /** Math.max and Math.min as NumPy's, which give NaN when either is NaN (Python's max and min depend on the order). */
-const MATH_FN: Readonly<Record<MathFn, string>> = { sqrt: 'np.sqrt', abs: 'np.abs', max: 'np.maximum', min: 'np.minimum', isFinite: 'np.isfinite' };
-const FLOAT_CONSTANTS: Readonly<Record<FloatConstant, string>> = { epsilon: '2.220446049250313e-16', 'min-positive': '5e-324', nan: 'np.nan' };
+const MATH_FN: Readonly<Record<MathFn, string>> = {
+  sqrt: 'np.sqrt',
+  abs: 'np.abs',
+  max: 'np.maximum',
+  min: 'np.minimum',
+  sign: 'np.sign',
+  sin: 'np.sin',
+  cos: 'np.cos',
+  isFinite: 'np.isfinite',
+  isNaN: 'np.isnan',
+};
+const FLOAT_CONSTANTS: Readonly<Record<FloatConstant, string>> = {
+  epsilon: '2.220446049250313e-16',
+  'min-positive': '5e-324',
+  nan: 'np.nan',
+  infinity: 'np.inf',
+};
 
 /** The NumPy element type of each typed array. */
 const DTYPE = { Float64Array: 'float64', Int32Array: 'int32', Uint8Array: 'uint8' } as const;
@@ -79,8 +92,10 @@ function literal(v: Data): string {
     .join(', ')}}`;
 }
 
-/** The annotation of a record's field: arrays are NumPy's. */
-function pythonType(t: TsType): string {
+/** The annotation of a record's field: arrays are NumPy's, a literal union's values strings. */
+function pythonType(t: TsType, top: ReadonlyMap<string, Decl>): string {
+  const named = typeof t !== 'string' && t.kind === 'alias' ? top.get(t.name) : undefined;
+  if (named?.kind === 'type' && typeof named.type !== 'string' && named.type.kind === 'literal-union') return 'str';
   if (t === 'number') return 'float';
   if (t === 'index') return 'int';
   if (t === 'boolean') return 'bool';
@@ -98,7 +113,7 @@ class PythonPrinter {
 
   private topName(n: string): string | undefined {
     const d = this.top.get(n);
-    if (!d || d.kind === 'comment' || d.kind === 'embedded') return undefined;
+    if (!d || d.kind === 'comment') return undefined;
     const exported = (d.kind === 'function' || d.kind === 'const') && d.exported === true;
     return nameOf(n, exported, d.kind === 'const');
   }
@@ -116,8 +131,8 @@ class PythonPrinter {
     return t === 'Float64Array' || t === 'Int32Array' || t === 'Uint8Array';
   }
 
-  private test(e: JsExpr): string {
-    return e.kind === 'ref' && this.optional.has(e.name) ? `${e.name} is not None` : this.expr(e);
+  private test(e: JsExpr, min = 0): string {
+    return e.kind === 'ref' && this.optional.has(e.name) ? `${e.name} is not None` : this.expr(e, min);
   }
 
   expr(e: JsExpr, min = 0): string {
@@ -139,7 +154,6 @@ class PythonPrinter {
       case 'index':
         return `${this.expr(e.array, POSTFIX)}[${this.expr(e.index)}]`;
       case 'member':
-        if (e.object.kind === 'ref' && e.object.name === 'Number' && e.name === 'EPSILON') return `${Number.EPSILON}`;
         if (this.isRecord(e.object)) return `${this.expr(e.object, POSTFIX)}.${e.name}`;
         if (e.name === 'length' && !e.optional) return `len(${this.expr(e.object)})`;
         throw new Untranslatable(`reads ${e.object.kind === 'ref' ? e.object.name : '…'}.${e.name}`);
@@ -166,10 +180,12 @@ class PythonPrinter {
         if (e.op === '!') return wrap(`not ${e.arg.kind === 'ref' && this.optional.has(e.arg.name) ? `(${this.test(e.arg)})` : this.expr(e.arg, NOT)}`, NOT);
         return wrap(`-${this.expr(e.arg, NEGATE)}`, NEGATE);
       case 'cond':
-        return wrap(`${this.expr(e.then, 1)} if ${this.test(e.test)} else ${this.expr(e.else, 1)}`, 1);
+        // A conditional inside the test or the value taken when true is parenthesized.
+        return wrap(`${this.expr(e.then, 2)} if ${this.test(e.test, 2)} else ${this.expr(e.else, 1)}`, 1);
       case 'math': {
+        // max and min of one value are that value; of more, nested pairs: max(a, b, c) is max(a, max(b, c)).
+        if (e.args.length === 1 && (e.fn === 'max' || e.fn === 'min')) return this.expr(e.args[0]!, min);
         const args = e.args.map((a) => this.expr(a));
-        // NumPy's maximum and minimum take two values: max(a, b, c) is maximum(a, maximum(b, c)).
         return args.length === 1 ? `${MATH_FN[e.fn]}(${args[0]})` : args.reduceRight((acc, a) => `${MATH_FN[e.fn]}(${a}, ${acc})`);
       }
       case 'float-constant':
@@ -187,11 +203,6 @@ class PythonPrinter {
     const args = e.args.map((a) => this.expr(a));
     const c = e.callee;
     if (c.kind === 'member' && c.object.kind === 'ref') {
-      // Python's max of one value is an error; Math.max's is the value.
-      if (c.object.name === 'Math' && c.name === 'max' && args.length === 1) return args[0]!;
-      if (c.object.name === 'Math' && MATH[c.name]) return `${MATH[c.name]}(${args.join(', ')})`;
-      if (c.object.name === 'Number' && c.name === 'isFinite') return `np.isfinite(${args[0]})`;
-      if (c.object.name === 'Number' && c.name === 'isNaN') return `np.isnan(${args[0]})`;
       if (c.name === 'push' && this.top.get(c.object.name) === undefined) return `${this.expr(c.object, POSTFIX)}.append(${args.join(', ')})`;
       throw new Untranslatable(`calls ${c.object.name}.${c.name}`);
     }
@@ -296,12 +307,10 @@ class PythonPrinter {
           ...doc(d.doc),
           '@dataclass',
           `class ${d.name}:`,
-          ...d.fields.flatMap((f) => [...(f.doc ? comment(f.doc, INDENT) : []), `${INDENT}${f.name}: ${pythonType(f.type)}`]),
+          ...d.fields.flatMap((f) => [...(f.doc ? comment(f.doc, INDENT) : []), `${INDENT}${f.name}: ${pythonType(f.type, this.top)}`]),
         ];
       case 'function':
         return this.fn(d);
-      case 'embedded':
-        throw new Untranslatable(`needs ${d.from}`);
       default:
         return unreachable(d);
     }

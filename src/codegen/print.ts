@@ -9,11 +9,29 @@ import type { Data, Decl, FloatConstant, JsExpr, ModuleIR, Param, Stmt, TsType }
 import { numberLiteral, printJs, type Printed } from './js-expr.js';
 
 const INDENT = '  ';
+/** Biome's line width (biome.json), which src/numeric's printed files keep. */
+const LINE_WIDTH = 160;
 
 /** Binding strength of each operator (higher binds tighter), as in the ECMAScript grammar. */
-const PRECEDENCE = { '??': 1, '||': 2, '&&': 3, '===': 7, '!==': 7, '<': 8, '<=': 8, '>': 8, '>=': 8, '+': 10, '-': 10, '*': 11, '/': 11 } as const;
+const PRECEDENCE = {
+  '??': 1,
+  '||': 2,
+  '&&': 3,
+  '&': 5,
+  '===': 7,
+  '!==': 7,
+  '<': 8,
+  '<=': 8,
+  '>': 8,
+  '>=': 8,
+  '<<': 9,
+  '+': 10,
+  '-': 10,
+  '*': 11,
+  '/': 11,
+} as const;
 const UNARY = 12;
-const FLOAT_CONSTANTS: Record<FloatConstant, string> = { epsilon: 'Number.EPSILON', 'min-positive': 'Number.MIN_VALUE', nan: 'NaN' };
+const FLOAT_CONSTANTS: Record<FloatConstant, string> = { epsilon: 'Number.EPSILON', 'min-positive': 'Number.MIN_VALUE', nan: 'NaN', infinity: 'Infinity' };
 const POSTFIX = 14;
 
 export function printType(t: TsType): string {
@@ -108,8 +126,8 @@ export function printExpr(e: JsExpr, min = 0): string {
       return `{ ${e.entries.map(([k, v]) => (v.kind === 'ref' && v.name === k ? k : `${k}: ${printExpr(v)}`)).join(', ')} }`;
     case 'binary': {
       const p = PRECEDENCE[e.op];
-      // `??` may not be mixed with && or || without parentheses.
-      const inner = e.op === '??' ? PRECEDENCE['&&'] + 1 : p;
+      // `??` may not be mixed with && or || without parentheses; a shift under `&` is parenthesized (as Biome formats it).
+      const inner = e.op === '??' ? PRECEDENCE['&&'] + 1 : e.op === '&' ? PRECEDENCE['<<'] + 1 : p;
       return wrap(`${printExpr(e.left, inner)} ${e.op} ${printExpr(e.right, inner + 1)}`, p);
     }
     case 'unary': {
@@ -120,7 +138,7 @@ export function printExpr(e: JsExpr, min = 0): string {
     case 'cond':
       return wrap(`${printExpr(e.test, 1)} ? ${printExpr(e.then)} : ${printExpr(e.else)}`, 0.5);
     case 'math':
-      return `${e.fn === 'isFinite' ? 'Number' : 'Math'}.${e.fn}(${e.args.map((a) => printExpr(a)).join(', ')})`;
+      return `${e.fn === 'isFinite' || e.fn === 'isNaN' ? 'Number' : 'Math'}.${e.fn}(${e.args.map((a) => printExpr(a)).join(', ')})`;
     case 'float-constant':
       return FLOAT_CONSTANTS[e.name];
     case 'data':
@@ -246,13 +264,18 @@ function printDecl(d: Decl): string[] {
     case 'function': {
       // Pushed line by line: a lowered body has thousands of statements, and spreading them copied every line twice more.
       const lines = doc(d.doc);
-      lines.push(`${d.exported ? 'export ' : ''}function ${d.name}(${d.params.map(printParam).join(', ')}): ${printType(d.returns)} {`);
+      const head = `${d.exported ? 'export ' : ''}function ${d.name}(`;
+      const tail = `): ${printType(d.returns)} {`;
+      const params = d.params.map(printParam);
+      // A signature over the line width takes a line per parameter, as Biome formats it; measured
+      // with `export `, so that a solver's declaration prints alike in src/numeric and in a module.
+      const oneLine = `${head}${params.join(', ')}${tail}`;
+      if (oneLine.length + (d.exported ? 0 : 'export '.length) <= LINE_WIDTH) lines.push(oneLine);
+      else lines.push(head, ...params.map((p) => `${INDENT}${p},`), tail.trimStart());
       for (const s of d.body) for (const line of printStmt(s, INDENT)) lines.push(line);
       lines.push('}');
       return lines;
     }
-    case 'embedded':
-      return [d.source];
     default:
       return unreachable(d);
   }

@@ -48,7 +48,7 @@ function localNames(sys: DerivedSystem, taken: Set<string>): Map<string, string>
 export function declaredNames(decls: readonly Decl[]): Set<string> {
   const out = new Set<string>();
   for (const d of decls) {
-    if (d.kind === 'comment' || d.kind === 'embedded') continue;
+    if (d.kind === 'comment') continue;
     out.add(d.name);
     if (d.kind === 'function')
       aroundKernels(
@@ -84,6 +84,8 @@ export interface Scope {
   readonly n: number;
   /** Inputs of a block evaluated on the state scratch s$ = [q, qd], the parameters p and the time t. */
   readonly inputs: KernelInputs;
+  /** How the module's functions take the parameters (and with them, whose module it is: TypeScript's, or a target's). */
+  readonly params: ParamsForm;
 }
 
 /**
@@ -114,7 +116,7 @@ export function makeScope(sys: DerivedSystem, topLevel: readonly string[], param
   (sys.constraints?.A ?? []).forEach((_, k) =>
     inputs.set(multiplierSymbol(k + 1).name, { local: names.get(multiplierSymbol(k + 1).name)!, read: idx('y$', n + k) }),
   );
-  return { sys, n, inputs };
+  return { sys, n, inputs, params };
 }
 
 /** A straight-line block storing each expression into its targets. */

@@ -1,39 +1,20 @@
 // How generated code uses the dense solvers: which functions a module
-// carries, and the call statements. Cholesky, LU, the Schur solve and the
-// force-row solve are IR (src/codegen/solvers/), printed with the module;
-// impact-mode enumeration is still copied as text from src/numeric
-// (embed.ts). Every call works in module-level scratch arrays, so nothing
-// allocates on the hot path; a failed factorization writes NaN, which the
-// runtime reports as a non-finite state.
+// carries, and the call statements. Cholesky, LU, the Schur solve, impact-mode
+// enumeration and the force-row solve are IR (src/codegen/solvers/), printed
+// with the module. Every call works in module-level scratch arrays, so
+// nothing allocates on the hot path; a failed factorization writes NaN,
+// which the runtime reports as a non-finite state.
 // Tests: test/codegen/embed.test.ts, test/codegen/generated.test.ts; the
 // solvers themselves: test/numeric/.
-import { embeddedSource } from './embed.js';
-import { assign, bin, call, callStmt, EPSILON, forRange, idx, member, NAN, num, plus, ref, times, type Decl, type JsExpr, type Stmt } from './ir.js';
+import { assign, bin, call, callStmt, EPSILON, fill, forRange, idx, NAN, num, plus, ref, times, type Decl, type JsExpr, type Stmt } from './ir.js';
 import { embeddedDecls, IR_NUMERIC, type IrNumericFile } from './solvers/sources.js';
 
-/** The solvers a module may carry that are IR (src/codegen/solvers/). */
-const BUILT = ['cholesky.ts', 'lu.ts', 'schur.ts', 'friction-phase.ts'] as const satisfies readonly IrNumericFile[];
-/** The functions and types each file contributes, in dependency order, where it is still copied as text. */
-const COPIED = {
-  'impact-modes.ts': ['ImpactProblem', 'ImpactOutcome', 'ImpactWorkspace', 'ImpactModeStatus', 'impactModes', 'enumerateImpactModes'],
-} as const;
-type NumericFile = (typeof BUILT)[number] | keyof typeof COPIED;
-
-const declsOf = (file: NumericFile): Decl[] =>
-  Object.hasOwn(COPIED, file)
-    ? COPIED[file as keyof typeof COPIED].map((name): Decl => ({ kind: 'embedded', from: `src/numeric/${file}`, source: embeddedSource(file, name) }))
-    : embeddedDecls(file as IrNumericFile);
-
-/** The file of src/numeric each name of a solver still copied as text comes from. */
-export const COPIED_FROM: ReadonlyMap<string, string> = new Map(
-  Object.entries(COPIED).flatMap(([file, names]) => names.map((name) => [name, `src/numeric/${file}`] as const)),
-);
+/** The solvers a module may carry (the least-squares solve is the derivation's, never a module's). */
+const CARRIED = ['cholesky.ts', 'lu.ts', 'schur.ts', 'impact-modes.ts', 'friction-phase.ts'] as const satisfies readonly IrNumericFile[];
+type NumericFile = (typeof CARRIED)[number];
 
 /** Every name the solvers declare at top level. */
-export const EMBEDDED_NAMES: readonly string[] = [
-  ...BUILT.flatMap((file) => IR_NUMERIC[file].ir.decls.flatMap((d) => ('name' in d ? [d.name] : []))),
-  ...Object.values(COPIED).flat(),
-];
+export const EMBEDDED_NAMES: readonly string[] = CARRIED.flatMap((file) => IR_NUMERIC[file].ir.decls.flatMap((d) => ('name' in d ? [d.name] : [])));
 
 /**
  * The solvers a module needs: Cholesky always, LU with retaining constraints
@@ -49,7 +30,7 @@ export function embeddedSolvers(files: { readonly lu: boolean; readonly contacts
   ];
   return [
     { kind: 'comment', text: `---- dense solvers, as in src/numeric/{${chosen.join(',')}} (tested there; each file's header says where to change it)` },
-    ...chosen.flatMap(declsOf),
+    ...chosen.flatMap(embeddedDecls),
   ];
 }
 
@@ -80,7 +61,7 @@ export function luSolve(N: number, a: string, b: string, y: string): Stmt[] {
     {
       kind: 'if',
       test: bin(call('luFactor', num(N), ref(a), ref('piv$'), times(num(N), EPSILON)), '>=', num(0)),
-      then: [{ kind: 'call', call: call(member(y, 'fill'), NAN) }],
+      then: [fill(y, NAN)],
       else: [callStmt('luSolve', num(N), ref(a), ref('piv$'), ref(b), num(0), ref(y), num(0))],
     },
   ];

@@ -8,7 +8,7 @@
 // function of more than 60 KB of bytecode to the interpreter); a value one
 // function makes and a later one reads passes through a module-level buffer.
 // Tests: test/codegen/articulated.test.ts (the code it emits against the dense route).
-import { assign, bin, call, float, idx, member, neg, num, ref, type Decl, type JsExpr, type LValue, type Param, type Stmt } from './ir.js';
+import { assign, bin, call, float, idx, math, neg, num, ref, type Decl, type JsExpr, type LValue, type Param, type Stmt } from './ir.js';
 
 /** A value: a number known at codegen time, or a node computed at run time. */
 export type Val = number | Node;
@@ -183,7 +183,7 @@ function printDef(def: Def, local: (n: Node) => JsExpr): JsExpr {
     case 'recip':
       return bin(float(1), '/', local(def.of));
     case 'call':
-      return call(member('Math', def.fn), local(def.arg));
+      return math(def.fn, local(def.arg));
     case 'sum':
       return def.terms.reduce<JsExpr | undefined>((acc, t) => {
         const magnitude = product(Math.abs(t.coef), t.factors, local);

@@ -2,11 +2,9 @@
 // Python): the same declarations the TypeScript module has (module.ts), the
 // parameters taken as an array in the order of model.parameters, lowered
 // the same way; and which exported functions the language's printer can
-// give. The dense solvers written as IR (src/codegen/solvers/) come with
-// it; a function is available when neither it nor anything it calls needs
-// a solver still copied from src/numeric as TypeScript text (impact-mode
-// enumeration) and its printer translates every construct it holds; the
-// module lists the others with the reason.
+// give. The dense solvers (IR, src/codegen/solvers/) come with it; a
+// function is available when its printer translates every construct it and
+// what it calls hold; the module lists the others with the reason.
 // Tests: test/codegen/target-c.test.ts, test/codegen/target-python.test.ts.
 import { unreachable } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
@@ -17,7 +15,6 @@ import { lowerKernels } from './lower.js';
 import { modelDecls, solverDecls, TOP_LEVEL, TOOLKIT } from './module.js';
 import { checkParamArrayDecls } from './params.js';
 import { declaredNames, makeScope } from './scope.js';
-import { COPIED_FROM } from './solver-calls.js';
 
 /** The languages `derive --target` writes. */
 export const TARGETS = ['ts', 'c', 'python'] as const;
@@ -204,26 +201,32 @@ function declRefs(d: Decl): Set<string> {
   return out;
 }
 
-const topName = (d: Decl): string | undefined => (d.kind === 'comment' || d.kind === 'embedded' ? undefined : d.name);
+const topName = (d: Decl): string | undefined => (d.kind === 'comment' ? undefined : d.name);
 
-/** The names of the top-level declarations `name` needs (itself included), and the files of the solvers still copied as text it calls. */
-function closure(name: string, top: ReadonlyMap<string, Decl>): { names: Set<string>; solvers: string[] } {
+/** The names of the top-level declarations `name` needs, itself included. */
+function closure(name: string, top: ReadonlyMap<string, Decl>): Set<string> {
   const names = new Set<string>();
-  const solvers = new Set<string>();
   const stack = [name];
   while (stack.length) {
     const next = stack.pop()!;
     if (names.has(next)) continue;
     const d = top.get(next);
-    if (!d) {
-      const file = COPIED_FROM.get(next);
-      if (file) solvers.add(file);
-      continue;
-    }
+    if (!d) continue;
     names.add(next);
     for (const r of declRefs(d)) stack.push(r);
   }
-  return { names, solvers: [...solvers].sort() };
+  return names;
+}
+
+/** The named types an exported function takes or returns, exported with it (C declares them in the header). */
+function withSignatureTypes(decls: readonly Decl[]): Decl[] {
+  const named = new Set<string>();
+  for (const d of decls) {
+    if (d.kind !== 'function' || !d.exported) continue;
+    for (const p of d.params) typeRefs(p.type, named);
+    typeRefs(d.returns, named);
+  }
+  return decls.map((d) => ((d.kind === 'type' || d.kind === 'record') && named.has(d.name) ? { ...d, exported: true } : d));
 }
 
 const byName = (decls: readonly Decl[]): Map<string, Decl> => new Map(decls.flatMap((d) => (topName(d) === undefined ? [] : [[topName(d)!, d] as const])));
@@ -237,9 +240,7 @@ export function buildTarget(sys: DerivedSystem, printer: TargetPrinter): TargetM
   const jacobian = defaultJacobianRoute(sys);
   const build = (taken: readonly string[]): Decl[] => {
     const scope = makeScope(sys, taken, 'array');
-    // The solvers printed from IR; the copied TypeScript text has no name a closure could reach.
-    const solvers = solverDecls(sys).filter((d) => d.kind !== 'embedded');
-    return [...dataDecls(sys), ...modelDecls(scope, route, jacobian, checkParamArrayDecls(scope, printer.checkForm)), ...solvers];
+    return [...dataDecls(sys), ...modelDecls(scope, route, jacobian, checkParamArrayDecls(scope, printer.checkForm)), ...solverDecls(sys)];
   };
   // Locals keep off every name the module declares, in the IR and as the language spells it.
   const base = [...TOP_LEVEL, ...TOP_LEVEL.map((n) => printer.nameOf(n, true)), ...printer.reserved];
@@ -247,16 +248,11 @@ export function buildTarget(sys: DerivedSystem, printer: TargetPrinter): TargetM
   const decls = build([...base, ...own, ...own.map((n) => printer.nameOf(n, false)), ...own.map((n) => printer.nameOf(n, true))]);
   const exported = decls.filter((d) => (d.kind === 'function' || d.kind === 'const') && d.exported).map((d) => topName(d)!);
   const missing: { name: string; why: string }[] = [];
-  // Before lowering, what needs a solver: lowering the blocks of functions that cannot be given would be wasted.
+  // Only what the exports reach is lowered.
   const unlowered = byName(decls);
-  const candidates = exported.filter((name) => {
-    const { solvers } = closure(name, unlowered);
-    if (solvers.length) missing.push({ name, why: `needs ${solvers.join(', ')}, a solver still copied as TypeScript text (not IR)` });
-    return solvers.length === 0;
-  });
-  const wanted = new Set(candidates.flatMap((name) => [...closure(name, unlowered).names]));
+  const wanted = new Set(exported.flatMap((name) => [...closure(name, unlowered)]));
   // No chunks: the limit on a function's size is V8's, not a C compiler's or CPython's.
-  const lowered = lowerKernels({ header: [], decls: decls.filter((d) => wanted.has(topName(d) ?? '')) }, { chunkOps: Infinity }).decls;
+  const lowered = withSignatureTypes(lowerKernels({ header: [], decls: decls.filter((d) => wanted.has(topName(d) ?? '')) }, { chunkOps: Infinity }).decls);
   const top = byName(lowered);
   const lines = new Map<Decl, string[] | Untranslatable>();
   const print = (d: Decl): string[] | Untranslatable => {
@@ -274,8 +270,8 @@ export function buildTarget(sys: DerivedSystem, printer: TargetPrinter): TargetM
   };
   const available: string[] = [];
   const needed = new Set<string>();
-  for (const name of candidates) {
-    const { names } = closure(name, top);
+  for (const name of exported) {
+    const names = closure(name, top);
     const failed = [...names].map((n) => print(top.get(n)!)).find((l): l is Untranslatable => l instanceof Untranslatable);
     if (failed) missing.push({ name, why: failed.message });
     else {

@@ -18,7 +18,7 @@
 // L̃ = L·√D in M$'s lower triangle, as choleskyFactor would (the square
 // roots are off the solve's dependency chain).
 // Tests: test/codegen/unrolled-solve.test.ts.
-import { assign, bin, call, idx, member, neg, not, num, plus, ref, ret, times, type Decl, type JsExpr, type LValue, type Stmt } from './ir.js';
+import { assign, bin, call, EPSILON, idx, math, member, neg, not, num, plus, ref, ret, times, type Decl, type JsExpr, type LValue, type Stmt } from './ir.js';
 
 /** Lower triangle of M that may be non-zero: pattern[i][j] for j ≤ i. */
 export type LowerPattern = readonly (readonly boolean[])[];
@@ -158,8 +158,8 @@ export function unrolledSpdSolve(name: string, pattern: LowerPattern, a: string,
   steps.push({
     terms: 0,
     emit: (c) => {
-      const largest = diagonal.length ? call(member('Math', 'max'), ...diagonal.map((i) => call(member('Math', 'abs'), A(c, i, i)!))) : num(0);
-      c.define('tol', times(times(num(n), member('Number', 'EPSILON')), largest), idx(LDLd, 2 * n));
+      const largest = diagonal.length ? math('max', ...diagonal.map((i) => math('abs', A(c, i, i)!))) : num(0);
+      c.define('tol', times(times(num(n), EPSILON), largest), idx(LDLd, 2 * n));
     },
   });
   for (let j = 0; j < n; j++) {
@@ -182,7 +182,7 @@ export function unrolledSpdSolve(name: string, pattern: LowerPattern, a: string,
           then: [{ kind: 'call', call: call(member('y', 'fill'), ref('NaN'), ref('yOff'), plus(ref('yOff'), num(n))) }, c.split ? ret(ref('false')) : ret()],
         });
         const rj = c.define(`r${j}`, bin(num(1), '/', d), idx(LDLd, j));
-        const sj = c.define(`s${j}`, call(member('Math', 'sqrt'), d));
+        const sj = c.define(`s${j}`, math('sqrt', d));
         c.push(assign(idx(a, j * n + j), sj));
         for (const i of below) {
           // w_ij = l_ij d_j = a_ij − Σ_k w_ik l_jk

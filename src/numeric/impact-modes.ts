@@ -1,3 +1,5 @@
+// Printed from src/codegen/solvers/impact-modes.ts by `npm run solvers`: edit that file, not this one.
+//
 // Impact map with mode selection by enumeration. Kugushev–Sorokina (8.13)–
 // (8.14) closed by Newton's law per contact; modes as in Rubanovich–Formalsky
 // §1. With the normal velocities U = N q̇ + ∂g/∂t of the contacts closed
@@ -12,11 +14,14 @@
 // satisfies these conditions best is applied; none, or two that satisfy them
 // to rounding and give different velocities, are reported by status.
 //
-// Embedded verbatim into generated modules by src/codegen — keep it self-contained.
-// (No module-level state, no allocation: every array is passed in.) The one
-// import is of the sibling solver file: embed schurSolve (and with it
-// choleskyFactor, choleskySolve) alongside impactModes.
-import { schurSolve, type SchurSystem } from './schur.js';
+// Generated modules carry the same declarations, printed from the same IR,
+// with the Schur solve (./schur.ts) beside them: no module-level state, no
+// allocation (every array is passed in).
+import { schurSolve } from './schur.js';
+import type { SchurSystem } from './schur.js';
+
+/** What to do when several contacts arrive at once: report it, or resolve all (the model's `multipleImpacts`). */
+export type MultipleImpactRule = 'error' | 'lcp';
 
 /** The impact problem at one state, row-major arrays (all read only). */
 export interface ImpactProblem {
@@ -48,8 +53,8 @@ export interface ImpactProblem {
   readonly A: Float64Array;
   /** a, mr. */
   readonly ar: Float64Array;
-  /** What to do when several contacts arrive at once: report it, or resolve all (the model's `multipleImpacts`). */
-  readonly multipleImpacts: 'error' | 'lcp';
+  /** The rule for several contacts arriving at once. */
+  readonly multipleImpacts: MultipleImpactRule;
 }
 
 /** Results, allocated once by the caller. */
@@ -72,7 +77,9 @@ export interface ImpactOutcome {
 
 /** Scratch arrays: row (kMax = m + mt + mr) the contact of each normal row; bit (m) each closed contact's bit in the mode mask. */
 export interface ImpactWorkspace {
+  /** The contact of each normal row, kMax. */
   readonly row: Int32Array;
+  /** Each closed contact's bit in the mode mask (−1: open), m. */
   readonly bit: Int32Array;
 }
 
@@ -120,17 +127,26 @@ export function impactModes(
   massFactored: boolean,
   restVelocity: number,
 ): ImpactModeStatus {
-  const { n, m, qdMinus, N, nr, closed } = p;
-  const { qdPlus, impulses, U, arriving, closedAfter } = out;
-  const { bit } = w;
+  const n = p.n;
+  const m = p.m;
+  const qdMinus = p.qdMinus;
+  const N = p.N;
+  const nr = p.nr;
+  const closed = p.closed;
+  const qdPlus = out.qdPlus;
+  const impulses = out.impulses;
+  const U = out.U;
+  const arriving = out.arriving;
+  const closedAfter = out.closedAfter;
+  const bit = w.bit;
   let vScale = 0;
   for (let i = 0; i < n; i++) {
     qdPlus[i] = qdMinus[i]!;
     vScale = Math.max(vScale, Math.abs(qdMinus[i]!));
   }
-  let nClosed = 0;
-  let nArriving = 0;
-  let approaching = false;
+  let nClosed: number = 0;
+  let nArriving: number = 0;
+  let approaching: boolean = false;
   for (let j = 0; j < m; j++) {
     let v = nr[j]!;
     let nu = Math.abs(nr[j]!);
@@ -140,8 +156,13 @@ export function impactModes(
     }
     U[j] = v;
     impulses[j] = 0;
-    const isClosed = closed[j] === 1;
-    bit[j] = isClosed ? nClosed++ : -1;
+    const isClosed: boolean = closed[j]! === 1;
+    if (isClosed) {
+      bit[j] = nClosed;
+      nClosed += 1;
+    } else {
+      bit[j] = -1;
+    }
     arriving[j] = isClosed && v < -restVelocity ? 1 : 0;
     nArriving += arriving[j]!;
     closedAfter[j] = isClosed && Math.abs(v) <= 4 * Number.EPSILON * nu ? 1 : 0;
@@ -166,34 +187,58 @@ export function enumerateImpactModes(
   nClosed: number,
   vScale: number,
 ): ImpactModeStatus {
-  const { n, m, mt, mr, qdMinus, N, nr, e, T, tr, tangentContact, A, ar } = p;
-  const { qdPlus, impulses, U, closedAfter } = out;
-  const { row, bit } = w;
+  const n = p.n;
+  const m = p.m;
+  const mt = p.mt;
+  const mr = p.mr;
+  const qdMinus = p.qdMinus;
+  const N = p.N;
+  const nr = p.nr;
+  const e = p.e;
+  const T = p.T;
+  const tr = p.tr;
+  const tangentContact = p.tangentContact;
+  const A = p.A;
+  const ar = p.ar;
+  const qdPlus = out.qdPlus;
+  const impulses = out.impulses;
+  const U = out.U;
+  const closedAfter = out.closedAfter;
+  const row = w.row;
+  const bit = w.bit;
   const rtol = Math.sqrt(Number.EPSILON);
   if (nClosed > 10) return 'too-many-contacts';
-  const { R, b, c, y, sigma, X } = s;
-  let found = 0;
-  let differs = false;
+  const R = s.R;
+  const b = s.b;
+  const c = s.c;
+  const y = s.y;
+  const sigma = s.sigma;
+  const X = s.X;
+  let found: number = 0;
+  let differs: boolean = false;
   let best = Infinity;
-  let bestMask = 0;
+  let bestMask: number = 0;
   for (let mask = 0; mask < 1 << nClosed; mask++) {
-    let k = 0;
+    let k: number = 0;
     for (let j = 0; j < m; j++) {
       if (bit[j]! < 0 || !(mask & (1 << bit[j]!))) continue;
       for (let i = 0; i < n; i++) R[k * n + i] = N[j * n + i]!;
       c[k] = -e[j]! * Math.min(U[j]!, 0) - nr[j]!;
-      row[k++] = j;
+      row[k] = j;
+      k += 1;
     }
-    const normals = k;
+    const normals: number = k;
     for (let r = 0; r < mt; r++) {
       const j = tangentContact[r]!;
       if (bit[j]! < 0 || !(mask & (1 << bit[j]!))) continue;
       for (let i = 0; i < n; i++) R[k * n + i] = T[r * n + i]!;
-      c[k++] = -tr[r]!;
+      c[k] = -tr[r]!;
+      k += 1;
     }
     for (let r = 0; r < mr; r++) {
       for (let i = 0; i < n; i++) R[k * n + i] = A[r * n + i]!;
-      c[k++] = -ar[r]!;
+      c[k] = -ar[r]!;
+      k += 1;
     }
     // The jump Δ: M Δ = Rᵀσ, R Δ = c − R q̇⁻; then y = q̇⁻ + Δ.
     for (let r = 0; r < k; r++) {
@@ -244,7 +289,9 @@ export function enumerateImpactModes(
     if (found > 0 && worst <= 1e-6 && best <= 1e-6) {
       let scale = vScale;
       for (let i = 0; i < n; i++) scale = Math.max(scale, Math.abs(qdPlus[i]!));
-      for (let i = 0; i < n; i++) if (Math.abs(y[i]! - qdPlus[i]!) > rtol * scale) differs = true;
+      for (let i = 0; i < n; i++) {
+        if (Math.abs(y[i]! - qdPlus[i]!) > rtol * scale) differs = true;
+      }
     }
     // Of the admissible modes keep the one that satisfies the law best: the
     // others pass only by the tolerance and would leave an O(√ε) error in q̇⁺.
@@ -255,7 +302,7 @@ export function enumerateImpactModes(
       for (let j = 0; j < m; j++) impulses[j] = 0;
       for (let r = 0; r < normals; r++) impulses[row[r]!] = sigma[r]!;
     }
-    found++;
+    found += 1;
   }
   if (found > 0 && !differs) {
     for (let j = 0; j < m; j++) {

@@ -3,6 +3,7 @@
 // module's values for them, and the comparison.
 import { execFileSync } from 'node:child_process';
 import { expect } from 'vitest';
+import { defaultJacobianRoute } from '../../src/codegen/jacobian.js';
 import type { DerivedSystem } from '../../src/derive/system.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
 import { derived, type ExampleFile, paramsOf, qdOf, qOf, randomEnv, STATE_OPTIONS } from './examples.js';
@@ -12,7 +13,7 @@ import { rng } from './random.js';
 
 /** In CI a missing system tool fails the check instead of skipping it. */
 export const IN_CI = process.env.CI === 'true';
-export const INSTALL = 'install them with .ci/install-system-deps.sh (apt-get install gcc python3-numpy python3-scipy)';
+export const INSTALL = 'install them with .ci/install-system-deps.sh (apt-get install gcc clang python3-numpy python3-scipy)';
 
 const succeeds = (cmd: string, args: readonly string[]): boolean => {
   try {
@@ -24,6 +25,7 @@ const succeeds = (cmd: string, args: readonly string[]): boolean => {
 };
 
 export const HAVE_GCC = succeeds('gcc', ['--version']);
+export const HAVE_CLANG = succeeds('clang', ['--version']);
 export const HAVE_NUMPY = succeeds('python3', ['-c', 'import numpy']);
 
 export const CASES = 5;
@@ -43,6 +45,15 @@ export interface Case {
   /** Per contact: frictionPhase's mode, 0 open, 2 sticking, ±1 sliding. */
   readonly modes: number[];
 }
+
+/** impact's statuses in the order of the C enum (a C driver prints the enum's value, a Python one the index of the string). */
+export const IMPACT_STATUSES = ['ok', 'corner-without-rule', 'no-admissible-mode', 'several-admissible-modes', 'too-many-contacts'] as const;
+/** How many of TypeScript's impact values had each status ('resolved': 'ok' with an impulse) in one test file: a check that the cases reach the enumeration. */
+export const impactStatuses = new Map<string, number>();
+
+/** impact's closing tolerance and rest velocity, TypeScript's defaults (the other languages take them as arguments). */
+export const IMPACT_TOL = 1e-9;
+export const IMPACT_REST_VELOCITY = 1e-6;
 
 /** Functions that work on another function's output: massFactor factors massMatrix's M, massSolve solves with that factor. */
 export const IN_PLACE = ['massFactor', 'massSolve'] as const;
@@ -132,18 +143,41 @@ export function tsResult(m: ModelCases, name: string, params: readonly string[],
     m.ts.massSolve!(mm, x, 0);
     return [...x];
   }
+  if (name === 'impact') {
+    // With the case's held contacts closed: [status, closed after, q̇⁺, impulses].
+    const r = fn(c.t, c.q, c.qd, record(m.sys, c.p), { active: c.active.map((a) => a === 1) }) as {
+      status: string;
+      active: boolean[];
+      qdPlus: Float64Array;
+      impulses: Float64Array;
+    };
+    const outcome = r.status === 'ok' && r.impulses.some((v) => v !== 0) ? 'resolved' : r.status;
+    impactStatuses.set(outcome, (impactStatuses.get(outcome) ?? 0) + 1);
+    return [IMPACT_STATUSES.indexOf(r.status as (typeof IMPACT_STATUSES)[number]), ...r.active.map(Number), ...r.qdPlus, ...r.impulses];
+  }
   const out = fn(...inputs(params).map((a) => (a === 'p' ? record(m.sys, c.p) : argument(a, c))));
   return typeof out === 'number' ? out : Array.from(out as ArrayLike<number>);
 }
 
-/** A target's values for one case against TypeScript's: checkParams' counts equal, every other value to RTOL. */
-export function expectSame(actual: readonly number[], expected: number | readonly number[], fn: string, what: string): void {
+/**
+ * The tolerance of function `fn` of a model: RTOL, but for a rhsJacobian by
+ * central differences RTOL over its step ∛ε: the rhs values agree to RTOL,
+ * and the difference quotient divides their difference by the step.
+ */
+export const toleranceOf = (m: ModelCases, fn: string): number =>
+  fn === 'rhsJacobian' && defaultJacobianRoute(m.sys) === 'differences' ? RTOL / Math.cbrt(Number.EPSILON) : RTOL;
+
+/** A target's values for one case against TypeScript's: checkParams' counts and impact's status equal, every other value to `rtol`. */
+export function expectSame(actual: readonly number[], expected: number | readonly number[], fn: string, what: string, rtol = RTOL): void {
   if (fn === 'checkParams') expect(actual, `${what}: counts of problems (p, p with NaN, −p)`).toEqual(expected);
-  else expectAgree(actual, typeof expected === 'number' ? [expected] : expected, what);
+  else if (fn === 'impact') {
+    expect(IMPACT_STATUSES[actual[0]!], `${what}: status`).toBe(IMPACT_STATUSES[(expected as readonly number[])[0]!]);
+    expectAgree(actual.slice(1), (expected as readonly number[]).slice(1), what, rtol);
+  } else expectAgree(actual, typeof expected === 'number' ? [expected] : expected, what, rtol);
 }
 
 /** Each value to RTOL relative to the largest of its output (an entry that cancels to ~0 is as exact as the terms it came from). */
-function expectAgree(actual: readonly number[], expected: readonly number[], what: string): void {
+function expectAgree(actual: readonly number[], expected: readonly number[], what: string, rtol: number): void {
   expect(actual.length, `${what}: length`).toBe(expected.length);
   // The scale of the finite entries (a phase may leave some NaN: a row it could not solve for).
   const scale = maxAbs(expected.filter(Number.isFinite));
@@ -154,7 +188,7 @@ function expectAgree(actual: readonly number[], expected: readonly number[], wha
       continue;
     }
     const e = relErr(actual[i]!, expected[i]!, scale);
-    expect(e, `${what}[${i}]: ${actual[i]} against TypeScript's ${expected[i]} (relative error ${e.toExponential(2)})`).toBeLessThanOrEqual(RTOL);
+    expect(e, `${what}[${i}]: ${actual[i]} against TypeScript's ${expected[i]} (relative error ${e.toExponential(2)})`).toBeLessThanOrEqual(rtol);
   }
 }
 

@@ -10,6 +10,7 @@ import type { Decl, ModuleIR } from '../ir.js';
 import { printModule } from '../print.js';
 import { CHOLESKY } from './cholesky.js';
 import { FRICTION_PHASE } from './friction-phase.js';
+import { IMPACT_MODES } from './impact-modes.js';
 import { LEAST_SQUARES } from './least-squares.js';
 import { LU } from './lu.js';
 import { SCHUR } from './schur.js';
@@ -46,6 +47,14 @@ export const IR_NUMERIC = {
     ],
   },
   'least-squares.ts': { builder: 'src/codegen/solvers/least-squares.ts', ir: LEAST_SQUARES, imports: [CHOLESKY_IMPORT] },
+  'impact-modes.ts': {
+    builder: 'src/codegen/solvers/impact-modes.ts',
+    ir: IMPACT_MODES,
+    imports: [
+      { from: './schur.js', names: ['schurSolve'] },
+      { from: './schur.js', names: ['SchurSystem'], types: true },
+    ],
+  },
 } as const satisfies Record<string, NumericFile>;
 
 export type IrNumericFile = keyof typeof IR_NUMERIC;

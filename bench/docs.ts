@@ -13,6 +13,8 @@ const FIELDS = `| line | fields | what |
 | \`startup\` | \`command, wallMs, targetMs, runs, load\` and \`cpuMs\` | one \`mechanics\` process per run as a user starts it (\`bench/startup.ts\`), median of 7 |
 | \`sweep\` | \`route, workers, cells, chunk, cellsPerSec, wallMs, cpuMs, csvSha\` and \`clientLoadMs\` | a 50 × 40 basin of the bouncing ball (y, e) (impacts before t = 2) on the local pool (\`tinypool\`, \`mechanics sweep\`) and through the Redis queue (\`queue\`, \`mechanics worker\` processes waiting before the clock starts) with 1 and 2 workers, chunks of 100 cells (\`bench/sweep-queue.ts\`); cpuMs counts every process; clientLoadMs is the submitter's loading of BullMQ and ioredis, apart; no \`queue\` line (a \`skipped\` one) without \`redis-server\` |
 | \`sweep-overhead\` | \`workers, chunk, overheadPct, overheadUsPerCell, cpuOverheadPct, targetPct\` | the queue's wall and CPU time over the pool's with one worker each, from the same round |
+| \`target-c\` | \`model, n, cNs, tsNs, maxDiff\` | one \`accelerations\` call of the C module (\`derive --target c\`, gcc \`-O2\`, the fastest of 60 batches of a few ms) and of the TypeScript module (warmed as \`rhsNs\`), double pendulum, 4-link pendulum, tumbling box, at the state q = 0.1…0.7, q̇ = −0.3…0.4 (\`bench/targets.ts\`); maxDiff between their q̈ |
+| \`target-python\` | \`model, n, pythonNs\` and \`sympyNs, maxDiff\` | one \`accelerations\` call of the Python module (\`derive --target python\`) and of SymPy's lambdify with \`numpy.linalg.solve\` on the same n-link pendulum (n = 2, 4), each the fastest of 60 batches; maxDiff between their q̈ |
 | the same with \`peer\` | \`"sympy"\` or \`"siconos"\`, \`version\` | SymPy's \`LagrangesMethod\` and lambdify on the same pendulum (n = 2, 4, 6, 8, 10), \`sympy.cse\`'s operation counts on our expressions (\`bench/ops.ts\`), Siconos' \`MoreauJeanOSI\` per step on the same three models; from the same run when installed (Debian: \`python3-sympy\`, \`python3-siconos\`; \`bench/peers/*.py\`) |
 | \`machine\` | \`date, node, cpus, cpuModel, loadStart, loadEnd, processes\` | where and when the run was made |`;
 
@@ -79,6 +81,19 @@ export function benchMarkdown(lines: readonly Line[], flags: readonly string[]):
   )}
 
 Overhead of the queue per cell (one worker, chunks of ${String(overhead?.chunk ?? '–')} cells): ${fig(overhead, 'overheadPct')} % of the wall time, ${fig(overhead, 'cpuOverheadPct')} % of the CPU time (target ${String(overhead?.targetPct ?? 5)} %).${skipped ? ` ${String(skipped.skipped)}.` : ''}`;
+  const targets = `${table(
+    ['model', 'n', 'C ns', 'TypeScript ns', 'max |Δq̈|'],
+    ours('target-c')
+      .filter((l) => l.skipped === undefined)
+      .map((l) => [String(l.model), String(l.n), fig(l, 'cNs', 0), fig(l, 'tsNs', 0), String(l.maxDiff)]),
+  )}
+
+${table(
+  ['model', 'n', 'Python ns', 'SymPy lambdify ns', 'max |Δq̈|'],
+  ours('target-python')
+    .filter((l) => l.skipped === undefined)
+    .map((l) => [String(l.model), String(l.n), fig(l, 'pythonNs', 0), fig(l, 'sympyNs', 0), String(l.maxDiff ?? '–')]),
+)}`;
   const event = ours('event-driven')[0];
   const startupLines = ours('startup');
   const startup = startupLines.length
@@ -128,6 +143,10 @@ ${stepping}
 ### Sweeps: the local pool and the Redis queue
 
 ${sweep}
+
+### Generated modules in C and Python (one \`accelerations\` call)
+
+${targets}
 
 ### Event-driven bouncing ball
 

@@ -105,7 +105,7 @@ const WARM_UP_LIMIT_MS = 120_000;
  * interpreter, 110 µs a call instead of 15 µs. Meant for the module's
  * first calls (bench/tiering.ts watches the functions they compile).
  */
-function rhsNs(gen: GeneratedModule, n: number): { ns: number; optimized: boolean } {
+export function rhsNs(gen: GeneratedModule, n: number): { ns: number; optimized: boolean } {
   const { q, qd } = pendulumState(n);
   const out = new Float64Array(n);
   const tier = tiering(gen);

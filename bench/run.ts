@@ -8,6 +8,10 @@
 //   { bench: 'event-driven', model, tRest, wallMs, … }
 //   { bench: 'bicycle', deriveMs, codegenMs, linearizeMs, rhsNs, eigenvalues } bench/bicycle.ts
 //       and SymPy's { bench: 'bicycle', peer: 'sympy', deriveMs, linearizeMs, eigenvalues } without --quick
+//   { bench: 'target-c', model, n, cNs, tsNs, maxDiff }                    bench/targets.ts
+//       accelerations of the C module (gcc -O2) and the TypeScript one: double pendulum, 4-link pendulum, tumbling box
+//   { bench: 'target-python', model, n, pythonNs, sympyNs, maxDiff }        bench/targets.ts
+//       accelerations of the Python module and of SymPy's lambdify on the same pendulum (with the peers)
 //   { bench: 'startup', command, wallMs, targetMs, runs, load }            bench/startup.ts
 //       wall time of `mechanics --help`, `list`, `simulate` and `derive --no-report`
 //   { bench: 'sweep', route, workers, cells, chunk, cellsPerSec, … }       bench/sweep-queue.ts
@@ -43,6 +47,7 @@ import { sympyPendulumLines } from './ops.js';
 import { siconosMoreauJean, sympyBicycle } from './peers.js';
 import { startupLines } from './startup.js';
 import { eventDrivenBall, moreauJean, moreauJeanBall } from './time-stepping.js';
+import { targetCLines, targetPythonLines } from './targets.js';
 import { measureSweep, startRedis, sweepOverhead, type SweepGrid, type SweepJob, type SweepLine } from './sweep-queue.js';
 import { repeated, round } from './stats.js';
 
@@ -70,6 +75,10 @@ export interface BenchOptions {
   readonly startupRuns: number;
   /** The basin swept on the local pool and through the queue (bench/sweep-queue.ts). */
   readonly sweep: SweepGrid;
+  /** Calls per timed batch of the C and the Python modules' accelerations (bench/targets.ts), a few ms each. */
+  readonly targetCalls: { readonly c: number; readonly python: number };
+  /** Sizes of the pendulum whose Python module is timed against SymPy's lambdify. */
+  readonly sympyTargetSizes: readonly number[];
 }
 
 const SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 20, 30, 40];
@@ -95,6 +104,8 @@ export const FULL: BenchOptions = {
   startupRuns: 7,
   // 2000 cells in 20 chunks: about a second of one core's work.
   sweep: { y: 50, e: 40, chunk: 100 },
+  targetCalls: { c: 20_000, python: 200 },
+  sympyTargetSizes: [2, 4],
 };
 
 export const QUICK: BenchOptions = {
@@ -112,6 +123,8 @@ export const QUICK: BenchOptions = {
   pendulumWarmUpMs: 0,
   startupRuns: 0,
   sweep: { y: 4, e: 5, chunk: 10 },
+  targetCalls: { c: 1000, python: 10 },
+  sympyTargetSizes: [2],
 };
 
 /** Cost exponent of derive + codegen between two sizes: log(t_b/t_a)/log(b/a). */
@@ -218,6 +231,8 @@ export async function runBench(opts: BenchOptions, emit: (line: Record<string, u
   for (const m of models) await measure({ kind: 'moreau-jean', ...m, h });
   await measure({ kind: 'event-driven', ...opts.eventDriven });
   await measure({ kind: 'bicycle' });
+  for (const line of await targetCLines(opts.targetCalls.c)) out(line);
+  if (opts.peers) for (const line of targetPythonLines(opts.sympyTargetSizes, opts.targetCalls.python)) out(line);
   if (opts.startupRuns > 0) for (const line of startupLines(opts.startupRuns)) out({ ...line });
   for (const line of await sweepLines(opts)) out(line);
   if (opts.peers) {

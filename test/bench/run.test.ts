@@ -38,9 +38,11 @@ const FIELDS: Record<string, string[]> = {
   sweep: ['route', 'workers', 'cells', 'chunk', 'cellsPerSec', 'wallMs', 'cpuMs', 'csvSha'],
   'sweep-overhead': ['workers', 'chunk', 'overheadPct', 'cpuOverheadPct', 'targetPct'],
   bicycle: ['deriveMs', 'codegenMs', 'linearizeMs', 'rhsNs', 'eigenvalues'],
+  'target-c': ['model', 'n', 'cNs', 'tsNs', 'maxDiff'],
+  'target-python': ['model', 'n', 'pythonNs'],
 };
-/** The queue's line when there is no redis-server. */
-const SKIPPED_FIELDS = ['route', 'skipped'];
+/** A line of a tool that is missing: the queue's without redis-server (with its route), the C or Python module's without gcc or NumPy. */
+const SKIPPED_FIELDS = (line: Line): string[] => (line.bench === 'sweep' ? ['route', 'skipped'] : ['skipped']);
 const REDIS_SERVER = spawnSync('sh', ['-c', 'command -v redis-server'], { stdio: 'ignore' }).status === 0;
 const PEER_FIELDS: Record<string, string[]> = {
   pendulum: ['n', 'deriveMs', 'rhsNs', 'acc'],
@@ -66,7 +68,8 @@ describe('npm run bench --quick', () => {
     const { stdout, lines } = await run;
     expect(stdout.split('\n').filter((l) => l.trim()).length).toBe(lines.length);
     for (const line of lines) {
-      const fields = line.skipped !== undefined ? SKIPPED_FIELDS : line.peer === undefined ? FIELDS[line.bench as string] : PEER_FIELDS[line.bench as string];
+      const fields =
+        line.skipped !== undefined ? SKIPPED_FIELDS(line) : line.peer === undefined ? FIELDS[line.bench as string] : PEER_FIELDS[line.bench as string];
       expect(fields, JSON.stringify(line)).toBeDefined();
       for (const f of fields!) expect(line, `${f} in ${JSON.stringify(line)}`).toHaveProperty(f);
     }
@@ -144,6 +147,20 @@ describe('npm run bench --quick', () => {
       // sympy.cse's counts on the same M and forcing ride on the line; ours are never above them
       for (const f of ['ops', 'opsBasic', 'opsPrepared', 'opsPreparedBasic']) expect(ours.ops as number, f).toBeLessThanOrEqual(peer[f] as number);
     }
+  });
+
+  it('times the C modules’ q̈ beside the TypeScript ones, and the Python module’s beside SymPy’s lambdify, each giving the same q̈', async () => {
+    const { lines } = await run;
+    const c = lines.filter((l) => l.bench === 'target-c' && l.skipped === undefined);
+    if (c.length)
+      expect(c.map((l) => [l.model, l.n])).toEqual([
+        ['double-pendulum', 2],
+        ['n-link-pendulum', 4],
+        ['tumbling-box', 6],
+      ]);
+    for (const l of c) expect(l.maxDiff, l.model as string).toBeLessThanOrEqual(1e-12);
+    // Two independent derivations of the same pendulum: ours printed as Python, SymPy's lambdified.
+    for (const l of lines.filter((x) => x.bench === 'target-python' && x.sympyNs !== undefined)) expect(l.maxDiff).toBeLessThanOrEqual(1e-12);
   });
 
   it.runIf(pythonWith('siconos.kernel, numpy'))(

@@ -15,9 +15,11 @@ import {
   callStmt,
   concat,
   cond,
+  fill,
   forRange,
   idx,
   member,
+  NAN,
   neg,
   num,
   object,
@@ -360,7 +362,7 @@ function contactAccelerationsBody(mr: number): Stmt[] {
     {
       kind: 'if',
       test: bin(call('schurSolve', ref('SCHUR$'), k, ref('massSpd$')), '!==', str('ok')),
-      then: [{ kind: 'call', call: call(member('Y$', 'fill'), ref('NaN')) }],
+      then: [fill('Y$', NAN)],
     },
     forRange('i', 0, n$, [assign(idx('out', i), idx('Y$', i))]),
     // The solve's σ of a retaining row is −λ (reaction −Aᵀλ).

@@ -9,10 +9,10 @@ import {
   bin,
   call,
   callStmt,
+  fill,
   float,
   forRange,
   idx,
-  member,
   neg,
   num,
   plus,
@@ -167,7 +167,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
         body: [
           callStmt('dynamics$', ref('t'), ref('p'), ref('M$'), ref('f$')),
           callStmt('constraints$', ref('t'), ref('p'), ref('A$'), ref('c$')),
-          { kind: 'call', call: call(member('K$', 'fill'), num(0)) },
+          fill('K$', num(0)),
           forRange('i', 0, n$, [forRange('j', 0, n$, [assign(idx('K$', at(i, N, j)), idx('M$', at(i, n$, j)))]), assign(idx('r$', i), idx('f$', i))]),
           forRange('k', 0, m, [
             forRange('j', 0, n$, [

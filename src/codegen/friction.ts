@@ -9,7 +9,7 @@
 import { ZERO } from '../core/expr.js';
 import type { ContactRow } from '../derive/unilateral/unilateral.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { assign, bin, call, callStmt, forRange, idx, math, member, neg, num, ref, ret, str, times, type Decl, type JsExpr, type Stmt } from './ir.js';
+import { assign, bin, call, callStmt, fill, forRange, idx, math, NAN, neg, num, ref, ret, str, times, type Decl, type JsExpr, type Stmt } from './ir.js';
 import { at } from './dynamics.js';
 import { rowJacobianExport, rowRatesExport, velocity } from './rows.js';
 import { into, kernelBlock, outParam, P, Q, QD, T, type Scope } from './scope.js';
@@ -228,14 +228,11 @@ function frictionPhaseBody(scope: Scope, rows: readonly { row: ContactRow }[], m
         {
           kind: 'if',
           test: bin(ref('sliding'), '||', bin(call('schurSolve', ref('SCHUR$'), k, ref('massSpd$')), '!==', str('ok'))),
-          then: [
-            { kind: 'call', call: call(member('Y$', 'fill'), ref('NaN')) },
-            { kind: 'call', call: call(member('SIG$', 'fill'), ref('NaN')) },
-          ],
+          then: [fill('Y$', NAN), fill('SIG$', NAN)],
         },
       ],
     },
-    { kind: 'call', call: call(member('out', 'fill'), num(0)) },
+    fill('out', num(0)),
     forRange('i', 0, n$, [assign(idx('out', i), idx('Y$', i))]),
     assign(k, num(0)),
     forRange('j', 0, ref('m$'), [

@@ -1,7 +1,7 @@
 // The IR of a module printed as C99: a header and a source per model,
 // nothing allocated (scratch arrays are static, outputs the caller's), only
-// <math.h> included, compiling warning-free under
-// `gcc -std=c99 -Wall -Wextra -Werror -pedantic`. Exported names carry the
+// <math.h> included, compiling warning-free under gcc and clang with
+// `-std=c99 -Wall -Wextra -Werror -pedantic`. Exported names carry the
 // model's name (bouncing_ball_rhs); the IR's own names lose their `$`
 // (s$ → s_). The scratch arrays make the functions not reentrant: one
 // thread per module at a time.

@@ -36,7 +36,11 @@ const DIALECT: Dialect = {
   },
   pi: 'np.pi',
 };
-/** Math.max and Math.min as NumPy's, which give NaN when either is NaN (Python's max and min depend on the order). */
+/**
+ * Math.max and Math.min as NumPy's, which give NaN when either is NaN
+ * (Python's max and min depend on the order); np.sign is Math.sign but at
+ * −0, where it gives +0 (the same value: only its reciprocal differs).
+ */
 const MATH_FN: Readonly<Record<MathFn, string>> = {
   sqrt: 'np.sqrt',
   abs: 'np.abs',

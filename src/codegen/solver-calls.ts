@@ -4,7 +4,7 @@
 // with the module. Every call works in module-level scratch arrays, so
 // nothing allocates on the hot path; a failed factorization writes NaN,
 // which the runtime reports as a non-finite state.
-// Tests: test/codegen/embed.test.ts, test/codegen/generated.test.ts; the
+// Tests: test/codegen/solvers/sources.test.ts, test/codegen/generated.test.ts; the
 // solvers themselves: test/numeric/.
 import { assign, bin, call, callStmt, EPSILON, fill, forRange, idx, NAN, num, plus, ref, times, type Decl, type JsExpr, type Stmt } from './ir.js';
 import { embeddedDecls, IR_NUMERIC, type IrNumericFile } from './solvers/sources.js';

@@ -18,7 +18,27 @@
 // L̃ = L·√D in M$'s lower triangle, as choleskyFactor would (the square
 // roots are off the solve's dependency chain).
 // Tests: test/codegen/unrolled-solve.test.ts.
-import { assign, bin, call, EPSILON, idx, math, member, neg, not, num, plus, ref, ret, times, type Decl, type JsExpr, type LValue, type Stmt } from './ir.js';
+import {
+  assign,
+  bin,
+  call,
+  EPSILON,
+  fill,
+  idx,
+  math,
+  NAN,
+  neg,
+  not,
+  num,
+  plus,
+  ref,
+  ret,
+  times,
+  type Decl,
+  type JsExpr,
+  type LValue,
+  type Stmt,
+} from './ir.js';
 
 /** Lower triangle of M that may be non-zero: pattern[i][j] for j ≤ i. */
 export type LowerPattern = readonly (readonly boolean[])[];
@@ -179,7 +199,7 @@ export function unrolledSpdSolve(name: string, pattern: LowerPattern, a: string,
         c.push({
           kind: 'if',
           test: not(bin(d, '>', tol)),
-          then: [{ kind: 'call', call: call(member('y', 'fill'), ref('NaN'), ref('yOff'), plus(ref('yOff'), num(n))) }, c.split ? ret(ref('false')) : ret()],
+          then: [fill('y', NAN, [ref('yOff'), plus(ref('yOff'), num(n))]), c.split ? ret(ref('false')) : ret()],
         });
         const rj = c.define(`r${j}`, bin(num(1), '/', d), idx(LDLd, j));
         const sj = c.define(`s${j}`, math('sqrt', d));

@@ -229,7 +229,12 @@ class CPrinter {
 
   /** The enum constant of one value of a literal union: SchurStatus_not_positive_definite. */
   private enumConstant(union: Decl & { kind: 'type' }, value: string): string {
-    return `${union.name}_${value.replace(/[^A-Za-z0-9_]/g, '_')}`;
+    return `${this.typeName(union)}_${value.replace(/[^A-Za-z0-9_]/g, '_')}`;
+  }
+
+  /** A named type's C name: with the model's prefix where the header declares it, so that two models' headers may meet in one program. */
+  private typeName(d: Decl & { kind: 'type' | 'record' }): string {
+    return d.exported ? `${this.prefix}_${d.name}` : d.name;
   }
 
   /** The type of a top-level const's value, when it is a record. */
@@ -271,9 +276,9 @@ class CPrinter {
   type(t: TsType, name: string): string {
     if (typeof t !== 'string') {
       const record = this.recordOf(t);
-      if (record) return `${record.name} *`;
+      if (record) return `${this.typeName(record)} *`;
       const union = this.unionOf(t);
-      if (union) return union.name;
+      if (union) return this.typeName(union);
       throw new Untranslatable(`takes a ${t.kind} type (${name})`);
     }
     switch (t) {
@@ -502,7 +507,7 @@ class CPrinter {
         if (record && v.kind === 'object') {
           // Designated initializers: the fields by name, pointers to module-level arrays.
           const fields = v.entries.map(([k, x]) => `.${k} = ${this.withUnion(this.unionOf(record.fields.find((f) => f.name === k)?.type), x)}`);
-          return { source: [...doc(d.doc), `static ${record.name} ${name} = {${fields.join(', ')}};`], header: [] };
+          return { source: [...doc(d.doc), `static ${this.typeName(record)} ${name} = {${fields.join(', ')}};`], header: [] };
         }
         const list = v.kind === 'data' ? v.value : v.kind === 'new' && v.array !== 'Float64Array' && v.arg.kind === 'data' ? v.arg.value : undefined;
         if (list === undefined) throw new Untranslatable(`declares ${d.name} by an expression`);
@@ -521,12 +526,12 @@ class CPrinter {
         const union = this.unionOf({ kind: 'alias', name: d.name });
         if (!union) throw new Untranslatable(`declares the type ${d.name}`);
         const values = unionValues(union)!.map((v) => this.enumConstant(union, v));
-        const lines = [...doc(d.doc), `typedef enum { ${values.join(', ')} } ${d.name};`];
+        const lines = [...doc(d.doc), `typedef enum { ${values.join(', ')} } ${this.typeName(union)};`];
         return { source: d.exported ? [] : lines, header: d.exported ? lines : [] };
       }
       case 'record': {
         const fields = d.fields.flatMap((f) => [...(f.doc ? comment(f.doc, INDENT) : []), `${INDENT}${this.typed(this.fieldType(f), f.name)};`]);
-        const lines = [...doc(d.doc), 'typedef struct {', ...fields, `} ${d.name};`];
+        const lines = [...doc(d.doc), 'typedef struct {', ...fields, `} ${this.typeName(d)};`];
         return { source: d.exported ? [] : lines, header: d.exported ? lines : [] };
       }
       case 'function':

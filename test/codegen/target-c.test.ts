@@ -79,7 +79,7 @@ function driver(m: ModelCases, prefix: string, header: string, calls: readonly {
     `  int ok, active[${nc + 1}], after[${nc + 1}];`,
     `  double imp[${nc + 1}];`,
     '  const char *msgs[1];',
-    ...(calls.some((c) => c.name === 'impact') ? ['  ImpactModeStatus st;'] : []),
+    ...(calls.some((c) => c.name === 'impact') ? [`  ${prefix}_ImpactModeStatus st;`] : []),
     '  (void)ok; (void)mm; (void)xs; (void)active; (void)modes; (void)after; (void)imp;',
     '  while (scanf("%lf", &t) == 1) {',
     `    ${read('q', n)} ${read('qd', n)} ${read('pm', n)} ${read('p', np)} ${read('bad0', np)} ${read('bad1', np)} ${read('flags', nc)} ${read('modes', nc)}`,
@@ -158,6 +158,26 @@ describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the
     // Random states with the held contacts closed: most approach, some into a corner the model has no rule for.
     expect(impactStatuses.get('resolved'), [...impactStatuses].join('; ')).toBeGreaterThan(20);
     expect(impactStatuses.get('corner-without-rule'), [...impactStatuses].join('; ')).toBeGreaterThan(0);
+  });
+
+  it('two models’ headers meet in one program: what they declare carries the model’s name', () => {
+    if (!HAVE_GCC) return;
+    const both = ['bouncing-ball', 'compass'].map((name) => {
+      const ex = examples.find((e) => e.spec.name === name)!;
+      const c = generateC(derived(ex.spec), ex.source);
+      compile(dir, c, join(dir, `${name}-both.o`));
+      return c;
+    });
+    for (const c of both) expect(c.header.text).toMatch(/_ImpactModeStatus;$/m);
+    const main = join(dir, 'both.c');
+    writeFileSync(
+      main,
+      `${both.map((c) => `#include "${c.header.fileName}"`).join('\n')}\nint main(void) { return BOUNCING_BALL_N + COMPASS_N == 4 ? 0 : 1; }\n`,
+    );
+    execFileSync('gcc', [...FLAGS, '-I', dir, main, ...['bouncing-ball', 'compass'].map((n) => join(dir, `${n}-both.o`)), '-lm', '-o', join(dir, 'both')], {
+      stdio: 'pipe',
+    });
+    expect(execFileSync(join(dir, 'both')).length).toBe(0);
   });
 
   it('a title that would close or open a comment, or start a trigraph, stays in the comment', () => {

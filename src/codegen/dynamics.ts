@@ -29,18 +29,21 @@ import { luSolve, spdSolve } from './solver-calls.js';
 import { compliantCall, compliantEnergy, compliantMassCall } from './compliant.js';
 import { unrolledSpdSolve, type LowerPattern } from './unrolled-solve.js';
 import { articulatedDecls } from './articulated.js';
+import { bodywiseDecls } from './bodywise.js';
 import type { DerivedSystem } from '../derive/system.js';
 
 /**
  * How q̈ is evaluated: by the articulated-body recursion over the joints'
  * tree (articulated.ts), O(n), where the model has one and nothing but τ
- * acts beside its bodies; else M formed and factored with the forcing. The
- * recursion does not yet handle retaining constraints, realized constraints'
- * terms or patches' forces, which join M and the forcing in dynamics$.
+ * acts beside its bodies; else M formed and factored with the forcing,
+ * assembled body by body at run time (bodywise.ts) where the bodies make T,
+ * else printed from their symbolic entries. The recursion does not yet
+ * handle retaining constraints, realized constraints' terms or patches'
+ * forces, which join M and the forcing in dynamics$.
  */
-export type AccelerationRoute = 'articulated' | 'dense';
+export type AccelerationRoute = 'articulated' | 'bodywise' | 'dense';
 export const defaultRoute = (sys: DerivedSystem): AccelerationRoute =>
-  sys.tree && !sys.constraints && !sys.compliant && !sys.patches ? 'articulated' : 'dense';
+  sys.tree && !sys.constraints && !sys.compliant && !sys.patches ? 'articulated' : sys.bodywise ? 'bodywise' : 'dense';
 
 const i = ref('i');
 const n$ = ref('n$');
@@ -108,7 +111,10 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
   const { model, lagrange2, constraints } = sys;
   const m = constraints?.A.length ?? 0;
   const N = n + m;
-  const dynamics = kernelBlock(scope, [...massOutputs(scope, 'mm$'), ...into('ff$', lagrange2.forcing)]);
+  const bodywise = route === 'bodywise' && sys.bodywise ? sys.bodywise : undefined;
+  const assembled = bodywise && { dynamics: bodywiseDecls(scope, bodywise, 'dynamics$bw', true), mass: bodywiseDecls(scope, bodywise, 'mass$bw', false) };
+  const dynamics = assembled ? assembled.dynamics.body : [kernelBlock(scope, [...massOutputs(scope, 'mm$'), ...into('ff$', lagrange2.forcing)])];
+  const mass = assembled ? assembled.mass.body : [kernelBlock(scope, massOutputs(scope, 'mm$'))];
   const load = (withVelocity: boolean): Stmt => callStmt('load$', ref('q'), ...(withVelocity ? [ref('qd')] : []));
   // M$ y = f$: unrolled for this M where it is small enough to stay optimized, else the embedded loops in M's envelope.
   const pattern = massPattern(scope);
@@ -140,9 +146,10 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
       doc: 'M and forcing at the state in s$.',
       params: [T, P, scratchParam('mm$'), scratchParam('ff$')],
       returns: 'void',
-      body: [dynamics, ...compliantCall(sys, 'mm$', 'ff$')],
+      body: [...dynamics, ...compliantCall(sys, 'mm$', 'ff$')],
     },
-    { kind: 'function', name: 'mass$', params: [T, P, scratchParam('mm$')], returns: 'void', body: [kernelBlock(scope, massOutputs(scope, 'mm$'))] },
+    { kind: 'function', name: 'mass$', params: [T, P, scratchParam('mm$')], returns: 'void', body: mass },
+    ...(assembled ? [...assembled.dynamics.decls, ...assembled.mass.decls] : []),
     ...(unrolled ?? []),
     ...(articulated?.decls ?? []),
   ];

@@ -77,7 +77,7 @@ export function articulatedDecls(scope: Scope, tree: TreeDynamics): { decls: Dec
   const X = all.map((st) => {
     const at = st.at.map((e) => inputs.value(e)) as unknown as V3;
     if (st.slide) return { E: undefined, r: alg.addAlong(at, st.axis, q[st.coordinate]!) };
-    return { E: { c: p.trig('cos', q[st.coordinate]!), s: p.trig('sin', q[st.coordinate]!), axis: st.axis }, r: at };
+    return { E: { c: p.fn('cos', q[st.coordinate]!), s: p.fn('sin', q[st.coordinate]!), axis: st.axis }, r: at };
   });
   const subspace = (st: Step): Spatial => alg.unit(st.slide, st.axis);
   const v: Spatial[] = [];

@@ -11,8 +11,11 @@
 // and forcing += Q − ∂V/∂q. Every product is formed at codegen time over
 // known zeros (straight-line.ts), as the articulated route does.
 // Tests: test/codegen/bodywise.test.ts.
-import type { Expr } from '../core/expr.js';
-import type { Bodywise, Moving } from '../derive/lagrange/bodywise.js';
+import { numericValue, symbolsIn, type Expr } from '../core/expr.js';
+import { toNumber } from '../core/rational.js';
+import { MechanicsError } from '../errors.js';
+import type { Bodywise } from '../derive/lagrange/bodywise.js';
+import { AXIS_SYMBOLS } from '../model/geometry/rolling.js';
 import { AXES, type Axis, type Vec3 } from '../model/geometry/vectors.js';
 import { callStmt, idx, ref, type Decl, type Stmt } from './ir.js';
 import { kernelBlock, P, scratchParam, T, type Scope } from './scope.js';
@@ -75,65 +78,115 @@ const IDENTITY3: M3 = [
   [0, 0, 1],
 ];
 
-/** Builds M (and the forcing) into `program`: outputs into mm$ (n×n, row-major) and ff$. */
-function assemble(scope: Scope, bw: Bodywise, p: Program, inputs: Inputs, forcing: boolean): void {
-  const { n } = scope;
-  const alg = new Vectors(p);
-  // A coordinate or a velocity is read from the state itself, not copied into the inputs first.
-  const state = new Map<string, Val>();
-  scope.sys.model.coordinates.forEach((c, i) => {
-    state.set(c.q.name, p.read(idx('s$', i)));
-    state.set(c.qd.name, p.read(idx('s$', n + i)));
-  });
-  const val = (e: Expr): Val => (e.kind === 'sym' && state.get(e.name)) || inputs.value(e);
-  const vec = (v: Vec3): V3 => [val(v[0]), val(v[1]), val(v[2])];
-  const zeros = (): V3[] => Array.from({ length: n }, () => ZERO3);
+/** The outward kinematics at run time: every frame's R, ω, J_ω, a_ω and every point's J_v, a_v (ground components). */
+class Kinematics {
+  readonly alg: Vectors;
+  readonly ground: FrameValues;
+  readonly frames: FrameValues[] = [];
+  readonly points: PointValues[] = [];
+  private readonly state = new Map<string, Val>();
 
-  const ground: FrameValues = { R: IDENTITY3, w: ZERO3, J: zeros(), a: ZERO3 };
-  const frames: FrameValues[] = [];
-  for (const f of bw.frames) {
-    let { R, w, J, a } = f.parent < 0 ? ground : frames[f.parent]!;
+  constructor(
+    scope: Scope,
+    bw: Bodywise,
+    readonly p: Program,
+    private readonly inputs: Inputs,
+  ) {
+    const { n } = scope;
+    this.alg = new Vectors(p);
+    this.ground = { R: IDENTITY3, w: ZERO3, J: this.zeros(n), a: ZERO3 };
+    // A coordinate or a velocity is read from the state itself, not copied into the inputs first.
+    scope.sys.model.coordinates.forEach((c, i) => {
+      this.state.set(c.q.name, p.read(idx('s$', i)));
+      this.state.set(c.qd.name, p.read(idx('s$', n + i)));
+    });
+    for (const f of bw.frames) this.frames.push(this.frame(f));
+    for (const pt of bw.points) this.points.push(this.point(pt, n));
+  }
+
+  val = (e: Expr): Val => (e.kind === 'sym' && this.state.get(e.name)) || this.inputs.value(e);
+  vec = (v: Vec3): V3 => [this.val(v[0]), this.val(v[1]), this.val(v[2])];
+  frameOf = (k: number): FrameValues => (k < 0 ? this.ground : this.frames[k]!);
+  private zeros = (n: number): V3[] => Array.from({ length: n }, () => ZERO3);
+
+  private frame(f: Bodywise['frames'][number]): FrameValues {
+    const { alg, p } = this;
+    let { R, w, J, a } = f.parent < 0 ? this.ground : this.frames[f.parent]!;
     for (const { axis, angle } of f.rotations) {
       const e = alg.column(R, AXES.indexOf(axis));
-      const rate = val(angle.rate);
-      a = alg.add(alg.add(a, alg.scale(val(angle.bias), e)), alg.scale(rate, alg.cross(w, e)));
+      const rate = this.val(angle.rate);
+      a = alg.add(alg.add(a, alg.scale(this.val(angle.bias), e)), alg.scale(rate, alg.cross(w, e)));
       w = alg.add(w, alg.scale(rate, e));
-      J = J.map((Jj, j) => alg.add(Jj, alg.scale(val(angle.partials[j]!), e)));
-      const x = val(angle.value);
-      R = alg.turn(R, axis, p.trig('cos', x), p.trig('sin', x));
+      J = J.map((Jj, j) => alg.add(Jj, alg.scale(this.val(angle.partials[j]!), e)));
+      const x = this.val(angle.value);
+      R = alg.turn(R, axis, p.fn('cos', x), p.fn('sin', x));
     }
-    frames.push({ R, w, J, a });
+    return { R, w, J, a };
   }
-  const frameOf = (k: number): FrameValues => (k < 0 ? ground : frames[k]!);
 
-  const points: PointValues[] = [];
-  for (const pt of bw.points) {
-    const from = pt.from < 0 ? { J: zeros(), a: ZERO3 } : points[pt.from]!;
-    const F = frameOf(pt.frame);
-    const o: Moving<V3> = { value: vec(pt.offset.value), partials: pt.offset.partials.map(vec), rate: vec(pt.offset.rate), bias: vec(pt.offset.bias) };
-    const r = alg.times(F.R, o.value);
-    const J = from.J.map((Jj, j) => alg.add(alg.add(Jj, alg.cross(F.J[j]!, r)), alg.times(F.R, o.partials[j]!)));
+  private point(pt: Bodywise['points'][number], n: number): PointValues {
+    const { alg } = this;
+    const from = pt.from < 0 ? { J: this.zeros(n), a: ZERO3 } : this.points[pt.from]!;
+    const F = this.frameOf(pt.frame);
+    const o = pt.offset;
+    const r = alg.times(F.R, this.vec(o.value));
+    const J = from.J.map((Jj, j) => alg.add(alg.add(Jj, alg.cross(F.J[j]!, r)), alg.times(F.R, this.vec(o.partials[j]!))));
     const a = [
       from.a,
       alg.cross(F.a, r),
       alg.cross(F.w, alg.cross(F.w, r)),
-      alg.scale(2, alg.cross(F.w, alg.times(F.R, o.rate))),
-      alg.times(F.R, o.bias),
+      alg.scale(2, alg.cross(F.w, alg.times(F.R, this.vec(o.rate)))),
+      alg.times(F.R, this.vec(o.bias)),
     ].reduce(alg.add);
-    points.push({ J, a });
+    return { J, a };
   }
 
+  /**
+   * An expression of the symbols `bound` (their values given) and of what
+   * the inputs evaluate: sums, products and powers with integer or half
+   * exponents (a rolling body's offset as a function of its axis).
+   */
+  of(e: Expr, bound: ReadonlyMap<string, Val>): Val {
+    const { p } = this;
+    if (!symbolsIn(e).some((s) => bound.has(s.name))) return this.val(e);
+    switch (e.kind) {
+      case 'sym':
+        return bound.get(e.name)!;
+      case 'add':
+        return p.sum([toNumber(e.constant)], ...e.terms.map((t) => [toNumber(t.coeff), this.of(t.expr, bound)]));
+      case 'mul':
+        return p.mul(toNumber(e.coeff), ...e.factors.map((f) => this.power(this.of(f.base, bound), f.exp)));
+      case 'pow':
+        return this.power(this.of(e.base, bound), e.exp);
+      default:
+        throw new MechanicsError('internal', 'internal', `a rolling body's offset has a ${e.kind} of its axis; only sums, products and powers are evaluated`);
+    }
+  }
+
+  private power(x: Val, exp: Expr): Val {
+    const k = numericValue(exp);
+    if (k === undefined || !Number.isInteger(2 * k)) throw new MechanicsError('internal', 'internal', `a power ${k ?? 'of a symbol'} of a rolling body's axis`);
+    const factors: Val[] = Array.from({ length: Math.trunc(Math.abs(k)) }, () => x);
+    if (!Number.isInteger(k)) factors.push(this.p.fn('sqrt', x));
+    const product = this.p.mul(...factors);
+    return k < 0 ? this.p.recip(product) : product;
+  }
+}
+
+/** Builds M (and the forcing) into the kinematics' program: outputs into mm$ (n×n, row-major) and ff$. */
+function massAndForcing(kin: Kinematics, bw: Bodywise, n: number, forcing: boolean): void {
+  const { alg, p, val, vec } = kin;
   const M: Val[][] = Array.from({ length: n }, () => new Array<Val>(n).fill(0));
   const f: Val[] = bw.forces.map((e) => (forcing ? val(e) : 0));
   for (const body of bw.bodies) {
     const m = val(body.mass);
-    const { J, a } = points[body.centre]!;
+    const { J, a } = kin.points[body.centre]!;
     for (let i = 0; i < n; i++) {
       for (let j = i; j < n; j++) M[i]![j] = p.add(M[i]![j]!, p.mul(m, alg.dot(J[i]!, J[j]!)));
       if (forcing) f[i] = p.sub(f[i]!, p.mul(m, alg.dot(J[i]!, a)));
     }
     if (!body.rotation) continue;
-    const F = frameOf(body.rotation.frame);
+    const F = kin.frameOf(body.rotation.frame);
     const I = body.rotation.inertia.map(vec) as unknown as M3;
     const Jw = F.J.map((Jj) => alg.timesT(F.R, Jj));
     const IJ = Jw.map((Jj) => alg.times(I, Jj));
@@ -152,18 +205,40 @@ function assemble(scope: Scope, bw: Bodywise, p: Program, inputs: Inputs, forcin
   }
 }
 
+/** The rolling bodies' rows into aa$ (row `index(name)`, n columns) and their biases into cc$ (bodywise.ts BodywiseRolling). */
+function rollingRows(kin: Kinematics, bw: Bodywise, n: number, index: (name: string) => number): void {
+  const { alg, p, vec } = kin;
+  for (const c of bw.rolling) {
+    const body = bw.bodies[c.body]!;
+    const F = kin.frameOf(body.rotation!.frame);
+    const { J, a } = kin.points[body.centre]!;
+    const k = c.axis ? alg.times(F.R, vec(c.axis)) : undefined;
+    const bound = new Map<string, Val>(k ? AXIS_SYMBOLS.map((s, i) => [s.name, k[i]!]) : []);
+    const r = c.offset.map((e) => kin.of(e, bound)) as unknown as V3;
+    const kRate = k ? alg.cross(F.w, k) : ZERO3;
+    const rRate = c.offsetPartials.map((d, i) => alg.scale(kRate[i]!, d.map((e) => kin.of(e, bound)) as unknown as V3)).reduce(alg.add, ZERO3);
+    const JP = J.map((Jj, j) => alg.add(Jj, alg.cross(F.J[j]!, r)));
+    const aP = [a, alg.cross(F.a, r), alg.cross(F.w, rRate)].reduce(alg.add);
+    for (const row of c.rows) {
+      const d = vec(row.direction);
+      const at = index(row.name);
+      JP.forEach((Jj, j) => p.output(p.mul(-1, alg.dot(d, Jj)), idx('aa$', at * n + j)));
+      p.output(p.mul(-1, alg.dot(d, aP)), idx('cc$', at));
+    }
+  }
+}
+
 /**
- * The functions `${name}(t, p, mm$[, ff$])` writing M (and the forcing) at
- * the state in s$, and their helpers: the inputs' kernel block and the
- * straight-line chunks.
+ * A straight-line program over the kinematics as the functions
+ * `${name}0…`, with the arguments (t, p, …buffers), and their helpers: the
+ * inputs' buffer and the kernel block `${name}inputs` filling it.
  */
-export function bodywiseDecls(scope: Scope, bw: Bodywise, name: string, forcing: boolean): { decls: Decl[]; body: Stmt[] } {
+function program(scope: Scope, bw: Bodywise, name: string, buffers: readonly string[], build: (kin: Kinematics) => void): { decls: Decl[]; body: Stmt[] } {
   const p = new Program();
   const buffer = `${name}in`;
   const inputs = new Inputs(p, buffer);
-  assemble(scope, bw, p, inputs, forcing);
-  const params = [T, P, scratchParam('mm$'), ...(forcing ? [scratchParam('ff$')] : [])];
-  const { decls, calls } = p.functions(`${name}`, params, FUNCTION_NODES, `${name}w`);
+  build(new Kinematics(scope, bw, p, inputs));
+  const { decls, calls } = p.functions(name, [T, P, ...buffers.map(scratchParam)], FUNCTION_NODES, `${name}w`);
   const fill = inputs.outputs.length > 0;
   return {
     decls: [
@@ -191,3 +266,16 @@ export function bodywiseDecls(scope: Scope, bw: Bodywise, name: string, forcing:
     body: [...(fill ? [callStmt(`${name}inputs`, ref('t'), ref('p'))] : []), ...calls],
   };
 }
+
+/** M into mm$ (and the forcing into ff$) at the state in s$, assembled body by body. */
+export const bodywiseDynamics = (scope: Scope, bw: Bodywise, forcing: boolean): { decls: Decl[]; body: Stmt[] } =>
+  forcing
+    ? program(scope, bw, 'dynamics$bw', ['mm$', 'ff$'], (kin) => massAndForcing(kin, bw, scope.n, true))
+    : program(scope, bw, 'mass$bw', ['mm$'], (kin) => massAndForcing(kin, bw, scope.n, false));
+
+/** The rolling bodies' constraint rows into aa$ and their biases into cc$ at the state in s$; `names` orders the rows. */
+export const bodywiseRollingRows = (scope: Scope, bw: Bodywise, names: readonly string[]): { decls: Decl[]; body: Stmt[] } =>
+  program(scope, bw, 'constraints$bw', ['aa$', 'cc$'], (kin) => rollingRows(kin, bw, scope.n, (name) => names.indexOf(name)));
+
+/** The names of the constraint rows the rolling bodies make. */
+export const rollingRowNames = (bw: Bodywise): Set<string> => new Set(bw.rolling.flatMap((c) => c.rows.map((r) => r.name)));

@@ -29,7 +29,8 @@ import { luSolve, spdSolve } from './solver-calls.js';
 import { compliantCall, compliantEnergy, compliantMassCall } from './compliant.js';
 import { unrolledSpdSolve, type LowerPattern } from './unrolled-solve.js';
 import { articulatedDecls } from './articulated.js';
-import { bodywiseDecls } from './bodywise.js';
+import { bodywiseDynamics, bodywiseRollingRows, rollingRowNames } from './bodywise.js';
+import { unrolledKkt } from './unrolled-kkt.js';
 import type { DerivedSystem } from '../derive/system.js';
 
 /**
@@ -112,7 +113,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
   const m = constraints?.A.length ?? 0;
   const N = n + m;
   const bodywise = route === 'bodywise' && sys.bodywise ? sys.bodywise : undefined;
-  const assembled = bodywise && { dynamics: bodywiseDecls(scope, bodywise, 'dynamics$bw', true), mass: bodywiseDecls(scope, bodywise, 'mass$bw', false) };
+  const assembled = bodywise && { dynamics: bodywiseDynamics(scope, bodywise, true), mass: bodywiseDynamics(scope, bodywise, false) };
   const dynamics = assembled ? assembled.dynamics.body : [kernelBlock(scope, [...massOutputs(scope, 'mm$'), ...into('ff$', lagrange2.forcing)])];
   const mass = assembled ? assembled.mass.body : [kernelBlock(scope, massOutputs(scope, 'mm$'))];
   const load = (withVelocity: boolean): Stmt => callStmt('load$', ref('q'), ...(withVelocity ? [ref('qd')] : []));
@@ -153,17 +154,39 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
     ...(unrolled ?? []),
     ...(articulated?.decls ?? []),
   ];
+  // Where M is positive definite, rhs and accelerations solve by the Schur complement unrolled (unrolled-kkt.ts); kkt$ keeps the LU factors the Jacobian reuses.
+  const schur =
+    constraints && assembled && sys.checks.massMatrix === 'positive-definite'
+      ? unrolledKkt(
+          n,
+          m,
+          (i, j) => !pattern[i]![j],
+          (r, j) => isZero(constraints.A[r]![j]!),
+        )
+      : undefined;
   if (constraints) {
     const k = ref('k');
     const j = ref('j');
+    // The rolling bodies' rows assembled from their kinematics (bodywise.ts), the others printed.
+    const rolling = bodywise && bodywiseRollingRows(scope, bodywise, constraints.names);
+    const assembledRows = bodywise ? rollingRowNames(bodywise) : new Set<string>();
+    const printed = constraints.names.flatMap((name, row): KernelOutput[] =>
+      assembledRows.has(name)
+        ? []
+        : [
+            ...constraints.A[row]!.map((e, col) => ({ expr: e, targets: [idx('aa$', row * n + col)] })),
+            { expr: constraints.bias[row]!, targets: [idx('cc$', row)] },
+          ],
+    );
     decls.push(
+      ...(rolling?.decls ?? []),
       {
         kind: 'function',
         name: 'constraints$',
         doc: 'Constraint rows A and bias c = Ȧq̇ + ḃ at the state in s$.',
         params: [T, P, scratchParam('aa$'), scratchParam('cc$')],
         returns: 'void',
-        body: [kernelBlock(scope, [...into('aa$', constraints.A.flat()), ...into('cc$', constraints.bias)])],
+        body: [...(printed.length ? [kernelBlock(scope, printed)] : []), ...(rolling?.body ?? [])],
       },
       {
         kind: 'function',
@@ -188,6 +211,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
       },
     );
   }
+  const hot = schur ? 'qddSchur$' : 'qdd$';
   decls.push(
     {
       kind: 'function',
@@ -199,6 +223,24 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
         ? [callStmt('kkt$', ref('t'), ref('p')), forRange('i', 0, n$, [assign(idx('out', plus(ref('off'), i)), idx('y$', i))])]
         : (articulated?.body ?? [callStmt('dynamics$', ref('t'), ref('p'), ref('M$'), ref('f$')), ...solveM('out', ref('off'))]),
     },
+    ...(schur
+      ? ([
+          ...schur.decls,
+          {
+            kind: 'function',
+            name: 'qddSchur$',
+            doc: 'q̈ (and λ in y$) at the state in s$ by the unrolled Schur-complement solve, written to out[off…off+n).',
+            params: [T, P, scratchParam('out'), { name: 'off', type: 'index' }],
+            returns: 'void',
+            body: [
+              callStmt('dynamics$', ref('t'), ref('p'), ref('M$'), ref('f$')),
+              callStmt('constraints$', ref('t'), ref('p'), ref('A$'), ref('c$')),
+              ...schur.calls,
+              forRange('i', 0, n$, [assign(idx('out', plus(ref('off'), i)), idx('y$', i))]),
+            ],
+          },
+        ] satisfies Decl[])
+      : []),
     {
       kind: 'function',
       name: 'massMatrix',
@@ -246,7 +288,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
       exported: true,
       params: [T, Q, QD, P, outParam(n)],
       returns: 'Float64Array',
-      body: [load(true), callStmt('qdd$', ref('t'), ref('p'), ref('out'), num(0)), ret(ref('out'))],
+      body: [load(true), callStmt(hot, ref('t'), ref('p'), ref('out'), num(0)), ret(ref('out'))],
     },
     {
       kind: 'function',
@@ -258,7 +300,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
       body: [
         forRange('i', 0, 2 * n, [assign(idx('s$', i), idx('x', i))]),
         forRange('i', 0, n$, [assign(idx('out', i), idx('x', plus(n$, i)))]),
-        callStmt('qdd$', ref('t'), ref('p'), ref('out'), n$),
+        callStmt(hot, ref('t'), ref('p'), ref('out'), n$),
         ret(ref('out')),
       ],
     },

@@ -63,7 +63,7 @@ type Def =
   | { readonly kind: 'read'; readonly js: JsExpr }
   | { readonly kind: 'sum'; readonly terms: readonly Term[] }
   | { readonly kind: 'recip'; readonly of: Node }
-  | { readonly kind: 'call'; readonly fn: 'sin' | 'cos'; readonly arg: Node };
+  | { readonly kind: 'call'; readonly fn: 'sin' | 'cos' | 'sqrt'; readonly arg: Node };
 
 /** A product of values with a coefficient: one term of a sum. */
 export type Product = readonly Val[];
@@ -122,7 +122,7 @@ export class Program {
     return typeof v === 'number' ? 1 / v : this.node({ kind: 'recip', of: v });
   }
 
-  trig(fn: 'sin' | 'cos', v: Val): Val {
+  fn(fn: 'sin' | 'cos' | 'sqrt', v: Val): Val {
     return typeof v === 'number' ? Math[fn](v) : this.node({ kind: 'call', fn, arg: v });
   }
 

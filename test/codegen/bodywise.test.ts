@@ -1,8 +1,9 @@
 // M and the forcing assembled body by body (src/codegen/bodywise.ts, Kane's
 // form from each body's velocity Jacobians and bias accelerations) against
 // the dense route (M and the forcing formed from T and V by Lagrange II):
-// both must give the same M, forcing and q̈, to 1e-10, at random states and
-// parameters, on models whose bodies make T.
+// both must give the same M, forcing, q̈ and multipliers, to 1e-10, at
+// random states and parameters, on models whose bodies make T; the rolling
+// bodies' constraint rows are assembled too.
 import { describe, expect, it } from 'vitest';
 import bicycle from '../../derivations/bicycle.js';
 import heavyTop from '../../derivations/heavy-top.js';
@@ -36,6 +37,8 @@ async function expectSameDynamics(spec: ModelSpec, seed: number): Promise<void> 
     close(bodywise.massMatrix(t, q, p), dense.massMatrix(t, q, p));
     close(bodywise.forcing(t, q, qd, p), dense.forcing(t, q, qd, p));
     close(bodywise.accelerations(t, q, qd, p), dense.accelerations(t, q, qd, p));
+    // With constraints, the multipliers too: the rolling bodies' rows are assembled from their kinematics.
+    if (dense.constraintAccelerations) close(bodywise.constraintAccelerations!(t, q, qd, p), dense.constraintAccelerations(t, q, qd, p));
   }
 }
 
@@ -48,7 +51,7 @@ describe('M and forcing assembled body by body equal Lagrange II’s', () => {
     await expectSameDynamics(tumblingBox, 5);
   });
 
-  it('the rolling disk (derivations/rolling-disk.ts): two no-slip constraints', async () => {
+  it('the rolling disk (derivations/rolling-disk.ts): two no-slip rows', async () => {
     await expectSameDynamics(rollingDisk, 7);
   });
 

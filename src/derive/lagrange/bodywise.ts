@@ -19,7 +19,8 @@ import { diff } from '../../core/diff.js';
 import { add, neg, type Expr } from '../../core/expr.js';
 import { simplify } from '../../core/trig.js';
 import { rateOf } from '../../model/geometry/kinematics.js';
-import type { Axis, Mat3, Vec3 } from '../../model/geometry/vectors.js';
+import { AXIS_SYMBOLS } from '../../model/geometry/rolling.js';
+import { mapVec, unitVector, type Axis, type Mat3, type Vec3 } from '../../model/geometry/vectors.js';
 import type { Model } from '../../model/model.js';
 
 /** An expression with its partials ∂/∂qⱼ (one per coordinate), its rate and its second rate at q̈ = 0. */
@@ -53,10 +54,31 @@ export interface BodywiseBody {
   readonly rotation?: { readonly frame: number; readonly inertia: Mat3 };
 }
 
+/**
+ * A body rolling on a fixed plane (src/model/geometry/rolling.ts): its rows
+ * −d·v_P, v_P = v_c + ω × r, r = P − c, with A = −d·(J_v + J_ω × r) and bias
+ * −d·(a_v + a_ω × r + ω × ṙ), ṙ = (∂r/∂k)(ω × k) for r a function of the
+ * symmetry axis k alone (k fixed in the body). A holonomic row of its own
+ * height is of this form too: P slides over the body only tangentially, so
+ * the height's rate is −n·v_P.
+ */
+export interface BodywiseRolling {
+  /** Index of the body among the bodies. */
+  readonly body: number;
+  /** The symmetry axis in the body's frame (a sphere: none, and r is constant). */
+  readonly axis?: Vec3;
+  /** r as a function of k (AXIS_SYMBOLS, ground components), and ∂r/∂kᵢ. */
+  readonly offset: Vec3;
+  readonly offsetPartials: readonly Vec3[];
+  /** Its constraint rows: name and direction d (ground components, constant). */
+  readonly rows: readonly { readonly name: string; readonly direction: Vec3 }[];
+}
+
 export interface Bodywise {
   readonly frames: readonly BodywiseFrame[];
   readonly points: readonly BodywisePoint[];
   readonly bodies: readonly BodywiseBody[];
+  readonly rolling: readonly BodywiseRolling[];
   /** Q − ∂V/∂q, one per coordinate: every force besides inertia. */
   readonly forces: readonly Expr[];
 }
@@ -115,6 +137,22 @@ export function deriveBodywise(model: Model): Bodywise | undefined {
     if (centre === undefined || frame === undefined) return undefined;
     bodies.push({ mass: b.mass, centre, ...(b.rotation ? { rotation: { frame, inertia: b.rotation.inertia } } : {}) });
   }
+  const rolling = (model.rolling ?? []).map((c): BodywiseRolling => {
+    const { plane, axis, offset } = c.shape;
+    const direction = (k: 0 | 1 | 2): Vec3 => [plane[0][k], plane[1][k], plane[2][k]];
+    const rows = [
+      { name: c.tangents[0], direction: direction(0) },
+      { name: c.tangents[1], direction: direction(1) },
+      ...(c.normal ? [{ name: c.normal, direction: direction(2) }] : []),
+    ];
+    return {
+      body: g.bodies.findIndex((b) => b.name === c.body),
+      ...(axis ? { axis: unitVector(axis) } : {}),
+      offset,
+      offsetPartials: AXIS_SYMBOLS.map((k) => mapVec(offset, (e) => simplify(diff(e, k.name)))),
+      rows,
+    };
+  });
   const V = model.V;
-  return { frames, points, bodies, forces: cs.map((c, i) => simplify(add(model.Q[i]!, neg(diff(V, c.q.name))))) };
+  return { frames, points, bodies, rolling, forces: cs.map((c, i) => simplify(add(model.Q[i]!, neg(diff(V, c.q.name))))) };
 }

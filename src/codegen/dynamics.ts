@@ -3,6 +3,7 @@
 // momenta, Hamilton's canonical equations and the energy.
 // Tests: test/codegen/generated.test.ts (M, forcing, q̈, λ, momenta, H against
 // the interpreted expressions).
+import { opCount } from '../core/cost.js';
 import { add, isZero } from '../core/expr.js';
 import {
   assign,
@@ -27,10 +28,10 @@ import {
 import { arrayParam, into, kernelBlock, outParam, P, Q, QD, returns, scratchParam, T, type Scope } from './scope.js';
 import { luSolve, spdSolve } from './solver-calls.js';
 import { compliantCall, compliantEnergy, compliantMassCall } from './compliant.js';
-import { unrolledSpdSolve, type LowerPattern } from './unrolled-solve.js';
+import { UNROLL_TERMS, unrolledSpdSolve, type LowerPattern } from './unrolled-solve.js';
 import { articulatedDecls } from './articulated.js';
 import { bodywiseDynamics, bodywiseRollingRows, rollingRowNames } from './bodywise.js';
-import { unrolledKkt } from './unrolled-kkt.js';
+import { schurTerms, unrolledKkt } from './unrolled-kkt.js';
 import type { DerivedSystem } from '../derive/system.js';
 
 /**
@@ -44,7 +45,17 @@ import type { DerivedSystem } from '../derive/system.js';
  */
 export type AccelerationRoute = 'articulated' | 'bodywise' | 'dense';
 export const defaultRoute = (sys: DerivedSystem): AccelerationRoute =>
-  sys.tree && !sys.constraints && !sys.compliant && !sys.patches ? 'articulated' : sys.bodywise ? 'bodywise' : 'dense';
+  sys.tree && !sys.constraints && !sys.compliant && !sys.patches ? 'articulated' : sys.bodywise && printedCost(sys) > BODYWISE_OPS ? 'bodywise' : 'dense';
+
+/**
+ * Operations of the printed M and forcing (as trees, before CSE) above which
+ * they are assembled body by body: below, the printed entries cost less
+ * than the assembly's products (the heavy top's 86 operations: 31 ns a call
+ * printed, 94 ns assembled; the bicycle's 187 000: 13 µs printed, 0.7 µs
+ * assembled).
+ */
+const BODYWISE_OPS = 5000;
+const printedCost = (sys: DerivedSystem): number => [...sys.lagrange2.massMatrix.flat(), ...sys.lagrange2.forcing].reduce((s, e) => s + opCount(e), 0);
 
 const i = ref('i');
 const n$ = ref('n$');
@@ -156,7 +167,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
   ];
   // Where M is positive definite, rhs and accelerations solve by the Schur complement unrolled (unrolled-kkt.ts); kkt$ keeps the LU factors the Jacobian reuses.
   const schur =
-    constraints && assembled && sys.checks.massMatrix === 'positive-definite'
+    constraints && sys.checks.massMatrix === 'positive-definite' && schurTerms(n, m) <= UNROLL_TERMS
       ? unrolledKkt(
           n,
           m,

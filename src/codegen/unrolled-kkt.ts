@@ -3,13 +3,23 @@
 // & Wright, "Numerical Optimization", 2nd ed., §16.2): M = L D Lᵀ, Y = L⁻¹Aᵀ,
 // W = A M⁻¹ Aᵀ = Yᵀ D⁻¹ Y, W λ = A M⁻¹ f + c, q̈ = M⁻¹(f − Aᵀλ), with W
 // factored alike. Where M is positive definite (src/derive/checks.ts) this
-// replaces the LU factorization of the (n + m)² KKT matrix, whose loops
-// cost more than the bicycle's M, forcing and constraints together; every
+// replaces, for rhs and accelerations, the LU factorization of the
+// (n + m)² KKT matrix, whose loops cost more than the bicycle's M, forcing
+// and constraints together (its kkt$ 2.6 µs a call; q̈ by this solve, those
+// included, 1.1 µs; the rolling disk's rhs 464 → 85 ns); every
 // entry of M and A that is zero by structure is a known zero
 // (straight-line.ts) and costs nothing. Writes q̈ and λ into y$, as kkt$.
-// Tests: test/codegen/bodywise.test.ts (q̈ and λ against kkt$'s).
+// Tests: test/codegen/unrolled-kkt.test.ts (q̈ against kkt$'s).
 import { idx, type Decl, type Stmt } from './ir.js';
 import { Program, type Val } from './straight-line.js';
+
+/**
+ * Multiply–adds of the solve when M and A are dense: the factor of M
+ * (n³/6), Y = L⁻¹Aᵀ (mn²/2), W (m²n/2), its factor (m³/6) and the solves; to
+ * be compared with unrolled-solve.ts's UNROLL_TERMS, above which
+ * straight-line code runs in V8's interpreter for too long.
+ */
+export const schurTerms = (n: number, m: number): number => (n * n * n) / 6 + (m * n * n) / 2 + (m * m * n) / 2 + (m * m * m) / 6 + 2 * n * n + 2 * m * n;
 
 /** Nodes per generated function (articulated.ts). */
 const FUNCTION_NODES = 1500;

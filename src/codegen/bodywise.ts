@@ -8,8 +8,11 @@
 //     a = a_P + α_F × r + ω_F × (ω_F × r) + 2 ω_F × R_F ȯ + R_F ö;
 // then per body, with J_ω, ω and α turned into its axes (Rᵀ),
 //   M += m J_vᵀJ_v + J_ωᵀ I J_ω,  forcing −= m J_vᵀ a_v + J_ωᵀ(I α + ω × Iω),
-// and forcing += Q − ∂V/∂q. Every product is formed at codegen time over
-// known zeros (straight-line.ts), as the articulated route does.
+// and forcing += Q − ∂V/∂q; a rolling body's rows −d·v_P, v_P = v_c + ω × r,
+// from the same values: A = −d·(J_v + J_ω × r), bias −d·(a_v + α × r + ω × ṙ),
+// r evaluated from its symmetry axis k = R·axis and ṙ = (∂r/∂k)(ω × k).
+// Every product is formed at codegen time over known zeros
+// (straight-line.ts), as the articulated route does.
 // Tests: test/codegen/bodywise.test.ts.
 import { numericValue, symbolsIn, type Expr } from '../core/expr.js';
 import { toNumber } from '../core/rational.js';

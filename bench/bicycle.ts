@@ -1,19 +1,24 @@
 // The Whipple bicycle (derivations/bicycle.ts), one line:
-//   { bench: 'bicycle', deriveMs, codegenMs, linearizeMs, rhsNs, eigenvalues }
+//   { bench: 'bicycle', deriveMs, codegenMs, linearizeMs, rhsNs, moduleKB, denseRhsNs, denseModuleKB, eigenvalues }
 //   deriveMs     spec → DerivedSystem (buildModel + deriveSystem)
 //   codegenMs    DerivedSystem → TypeScript source (generateModule)
 //   linearizeMs  the upright straight running at 5 m/s found and linearized
 //                (steadyMotionsAt): the four roll–steer eigenvalues, what
 //                SymPy's linearize gives its peer
-//   rhsNs        median ns per rhs() call of the generated code at that state
+//   rhsNs        median ns per rhs() call of the generated code at that state,
+//                optimized by V8 (M, forcing and the rolling rows assembled
+//                body by body, src/codegen/bodywise.ts)
+//   moduleKB     the generated source's size
+//   denseRhsNs, denseModuleKB   the same with M and the forcing printed from
+//                their symbolic entries (the dense route)
 // Figures only; test/studies/bicycle.test.ts checks the eigenvalues.
 import bicycle from '../derivations/bicycle.js';
 import { generateModule } from '../src/codegen/module.js';
 import { deriveSystem } from '../src/derive/system.js';
 import { buildModel } from '../src/model/index.js';
-import type { LoadedModule } from '../src/runtime/contract.js';
 import { steadyMotionsAt } from '../src/studies/steady-motion.js';
-import { loadGenerated } from './generate.js';
+import { loadGenerated, type GeneratedModule } from './generate.js';
+import { tiering } from './tiering.js';
 import { median, round, timed } from './stats.js';
 
 export interface BicycleLine {
@@ -22,29 +27,37 @@ export interface BicycleLine {
   readonly codegenMs: number;
   readonly linearizeMs: number;
   readonly rhsNs: number;
+  readonly moduleKB: number;
+  readonly denseRhsNs: number;
+  readonly denseModuleKB: number;
   /** At 5 m/s, [re, im] pairs sorted by real part. */
   readonly eigenvalues: readonly (readonly [number, number])[];
 }
 
 const SPEED = 5;
 
-/** Median ns per rhs() call, over 30 batches after a warm-up of 20 000 calls or 0.3 s. */
-function rhsNs(gen: LoadedModule, x: Float64Array): number {
+/**
+ * Median ns per rhs() call, over 200 batches of about 0.2 ms each once V8
+ * has optimized the module (tiering.ts; at least 20 000 calls, at most 20 s):
+ * short batches, so that a machine shared with other processes preempts
+ * few of them.
+ */
+function rhsNs(gen: GeneratedModule, x: Float64Array): number {
   const out = new Float64Array(x.length);
+  const batch = (calls: number): number => {
+    const s = process.hrtime.bigint();
+    for (let k = 0; k < calls; k++) gen.rhs(0, x, {}, out);
+    return Number(process.hrtime.bigint() - s) / calls;
+  };
+  const tier = tiering(gen);
   let calls = 0;
   const start = performance.now();
-  while ((performance.now() - start < 300 || calls < 20_000) && performance.now() - start < 5000) {
-    for (let k = 0; k < 100; k++) gen.rhs(0, x, {}, out);
+  while ((!tier.optimized() || calls < 20_000) && performance.now() - start < 20_000) {
+    batch(100);
     calls += 100;
   }
-  const batch = Math.max(1, Math.round(calls / 60));
-  const samples: number[] = [];
-  for (let r = 0; r < 30; r++) {
-    const s = process.hrtime.bigint();
-    for (let k = 0; k < batch; k++) gen.rhs(0, x, {}, out);
-    samples.push(Number(process.hrtime.bigint() - s) / batch);
-  }
-  return median(samples);
+  const size = Math.max(20, Math.round(200_000 / batch(200)));
+  return median(Array.from({ length: 200 }, () => batch(size)));
 }
 
 export async function measureBicycle(): Promise<BicycleLine> {
@@ -61,13 +74,18 @@ export async function measureBicycle(): Promise<BicycleLine> {
   const free = model.coordinates.map((c) => ['theta', 'thR', 'thF'].includes(c.name));
   const [motions, linearizeMs] = timed(() => steadyMotionsAt(system, params, { q, qd, free }));
   const motion = motions[0]!;
-  const gen = await loadGenerated(module.source);
+  const x = Float64Array.from([...motion.q, ...motion.qd]);
+  const dense = generateModule(system, 'derivations/bicycle.ts', { accelerations: 'dense' }).source;
+  const kB = (source: string): number => round(Buffer.byteLength(source) / 1024, 0);
   return {
     bench: 'bicycle',
     deriveMs: round(deriveMs, 0),
     codegenMs: round(codegenMs, 0),
     linearizeMs: round(linearizeMs, 0),
-    rhsNs: round(rhsNs(gen, Float64Array.from([...motion.q, ...motion.qd])), 0),
+    rhsNs: round(rhsNs(await loadGenerated(module.source), x), 0),
+    moduleKB: kB(module.source),
+    denseRhsNs: round(rhsNs(await loadGenerated(dense), x), 0),
+    denseModuleKB: kB(dense),
     eigenvalues: [...motion.eigenvalues].sort((a, b) => a.re - b.re || a.im - b.im).map((z) => [round(z.re, 6), round(z.im, 6)] as const),
   };
 }

@@ -17,13 +17,13 @@
 // known zeros (straight-line.ts): the structure of the tree's axes, offsets
 // and inertias decides which entries are ever computed.
 // Tests: test/codegen/articulated.test.ts.
-import { neg, numericValue, ZERO, type Expr } from '../core/expr.js';
+import { neg, ZERO, type Expr } from '../core/expr.js';
 import type { TreeDynamics } from '../derive/lagrange/tree.js';
 import type { TreeJoint } from '../model/geometry/tree.js';
 import { AXES, type Axis, type Vec3 } from '../model/geometry/vectors.js';
-import { callStmt, idx, num, plus, ref, type Decl, type KernelOutput, type Stmt } from './ir.js';
+import { callStmt, idx, num, plus, ref, type Decl, type Stmt } from './ir.js';
 import { kernelBlock, P, scratchParam, T, type Scope } from './scope.js';
-import { Program, type Product, type Val } from './straight-line.js';
+import { Inputs, Program, type Product, type Val } from './straight-line.js';
 
 type V3 = readonly [Val, Val, Val];
 /** A spatial vector: angular part (ω or a moment n), linear part (v or a force f). */
@@ -62,44 +62,22 @@ function steps(joints: readonly TreeJoint[]): Step[] {
   return out;
 }
 
-/** The inputs the recursion reads: the tree's parameter expressions and τ, evaluated once per call into tp$ and tau$. */
-class Inputs {
-  readonly outputs: KernelOutput[] = [];
-  private readonly slots = new Map<Expr, Val>();
-  constructor(private readonly p: Program) {}
-
-  param(e: Expr): Val {
-    const known = numericValue(e) ?? this.slots.get(e);
-    if (known !== undefined) return known;
-    const node = this.p.read(idx('tp$', this.outputs.length));
-    this.outputs.push({ expr: e, targets: [idx('tp$', this.outputs.length)] });
-    this.slots.set(e, node);
-    return node;
-  }
-
-  force(e: Expr, k: number): Val {
-    if (e === ZERO) return 0;
-    this.outputs.push({ expr: e, targets: [idx('tau$', k)] });
-    return this.p.read(idx('tau$', k));
-  }
-}
-
 /** The declarations of the articulated route and the statements of qdd$ that run it (q̈ into out[off…]). */
 export function articulatedDecls(scope: Scope, tree: TreeDynamics): { decls: Decl[]; body: Stmt[] } {
   const { n } = scope;
   const p = new Program();
-  const inputs = new Inputs(p);
+  const inputs = new Inputs(p, 'tp$');
   const all = steps(tree.tree.joints);
   const q = Array.from({ length: n }, (_, i) => p.read(idx('s$', i)));
   const qd = Array.from({ length: n }, (_, i) => p.read(idx('s$', n + i)));
-  const tau = tree.forces.map((e, k) => inputs.force(e, k));
+  const tau = tree.forces.map((e, k) => inputs.into(e, 'tau$', k));
   const alg = new Spatial6(p);
 
   // Outward: joint transforms, velocities, bias accelerations and forces.
   const X = all.map((st) => {
-    const at = st.at.map((e) => inputs.param(e)) as unknown as V3;
+    const at = st.at.map((e) => inputs.value(e)) as unknown as V3;
     if (st.slide) return { E: undefined, r: alg.addAlong(at, st.axis, q[st.coordinate]!) };
-    return { E: { c: p.trig('cos', q[st.coordinate]!), s: p.trig('sin', q[st.coordinate]!), axis: st.axis }, r: at };
+    return { E: { c: p.fn('cos', q[st.coordinate]!), s: p.fn('sin', q[st.coordinate]!), axis: st.axis }, r: at };
   });
   const subspace = (st: Step): Spatial => alg.unit(st.slide, st.axis);
   const v: Spatial[] = [];
@@ -140,7 +118,7 @@ export function articulatedDecls(scope: Scope, tree: TreeDynamics): { decls: Dec
   }
 
   // Outward: accelerations, from the ground's upward acceleration −g.
-  const g = tree.tree.gravity.map((e) => p.mul(-1, inputs.param(e))) as unknown as V3;
+  const g = tree.tree.gravity.map((e) => p.mul(-1, inputs.value(e))) as unknown as V3;
   const a: Spatial[] = [];
   all.forEach((st, i) => {
     const from: Spatial = st.parent < 0 ? { w: [0, 0, 0], l: g } : a[st.parent]!;
@@ -264,7 +242,7 @@ class Spatial6 {
   /** The bodies' spatial inertia about the origin: [[Ī, h×], [h×ᵀ, m·1]] (h the first moment). */
   inertia(body: TreeJoint | undefined, inputs: Inputs): Six {
     if (!body) return Array.from({ length: 6 }, () => [0, 0, 0, 0, 0, 0]);
-    const m = inputs.param(body.mass);
+    const m = inputs.value(body.mass);
     const h = body.firstMoment;
     const hx: Expr[][] = [
       [ZERO, neg(h[2]), h[1]],
@@ -273,9 +251,9 @@ class Spatial6 {
     ];
     return [0, 1, 2, 3, 4, 5].map((r) =>
       [0, 1, 2, 3, 4, 5].map((col) => {
-        if (r < 3 && col < 3) return inputs.param(body.inertia[r]![col]!);
-        if (r < 3) return inputs.param(hx[r]![col - 3]!);
-        if (col < 3) return inputs.param(hx[col]![r - 3]!);
+        if (r < 3 && col < 3) return inputs.value(body.inertia[r]![col]!);
+        if (r < 3) return inputs.value(hx[r]![col - 3]!);
+        if (col < 3) return inputs.value(hx[col]![r - 3]!);
         return r === col ? m : 0;
       }),
     );

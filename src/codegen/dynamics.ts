@@ -3,6 +3,7 @@
 // momenta, Hamilton's canonical equations and the energy.
 // Tests: test/codegen/generated.test.ts (M, forcing, q̈, λ, momenta, H against
 // the interpreted expressions).
+import { opCount } from '../core/cost.js';
 import { add, isZero } from '../core/expr.js';
 import {
   assign,
@@ -27,20 +28,34 @@ import {
 import { arrayParam, into, kernelBlock, outParam, P, Q, QD, returns, scratchParam, T, type Scope } from './scope.js';
 import { luSolve, spdSolve } from './solver-calls.js';
 import { compliantCall, compliantEnergy, compliantMassCall } from './compliant.js';
-import { unrolledSpdSolve, type LowerPattern } from './unrolled-solve.js';
+import { UNROLL_TERMS, unrolledSpdSolve, type LowerPattern } from './unrolled-solve.js';
 import { articulatedDecls } from './articulated.js';
+import { bodywiseDynamics, bodywiseRollingRows, rollingRowNames } from './bodywise.js';
+import { schurTerms, unrolledKkt } from './unrolled-kkt.js';
 import type { DerivedSystem } from '../derive/system.js';
 
 /**
  * How q̈ is evaluated: by the articulated-body recursion over the joints'
  * tree (articulated.ts), O(n), where the model has one and nothing but τ
- * acts beside its bodies; else M formed and factored with the forcing. The
- * recursion does not yet handle retaining constraints, realized constraints'
- * terms or patches' forces, which join M and the forcing in dynamics$.
+ * acts beside its bodies; else M formed and factored with the forcing,
+ * assembled body by body at run time (bodywise.ts) where the bodies make T and
+ * the printed entries would be large, else printed. The recursion does not yet
+ * handle retaining constraints, realized constraints' terms or patches'
+ * forces, which join M and the forcing in dynamics$.
  */
-export type AccelerationRoute = 'articulated' | 'dense';
+export type AccelerationRoute = 'articulated' | 'bodywise' | 'dense';
 export const defaultRoute = (sys: DerivedSystem): AccelerationRoute =>
-  sys.tree && !sys.constraints && !sys.compliant && !sys.patches ? 'articulated' : 'dense';
+  sys.tree && !sys.constraints && !sys.compliant && !sys.patches ? 'articulated' : sys.bodywise && printedCost(sys) > BODYWISE_OPS ? 'bodywise' : 'dense';
+
+/**
+ * Operations of the printed M and forcing (as trees, before CSE) above which
+ * they are assembled body by body: below, the printed entries cost less
+ * than the assembly's products (the heavy top's 86 operations: rhs 31 ns
+ * printed, 94 ns assembled; the bicycle's 187 000: dynamics$ 4.7 µs printed,
+ * 0.7 µs assembled).
+ */
+const BODYWISE_OPS = 5000;
+const printedCost = (sys: DerivedSystem): number => [...sys.lagrange2.massMatrix.flat(), ...sys.lagrange2.forcing].reduce((s, e) => s + opCount(e), 0);
 
 const i = ref('i');
 const n$ = ref('n$');
@@ -108,7 +123,10 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
   const { model, lagrange2, constraints } = sys;
   const m = constraints?.A.length ?? 0;
   const N = n + m;
-  const dynamics = kernelBlock(scope, [...massOutputs(scope, 'mm$'), ...into('ff$', lagrange2.forcing)]);
+  const bodywise = route === 'bodywise' && sys.bodywise ? sys.bodywise : undefined;
+  const assembled = bodywise && { dynamics: bodywiseDynamics(scope, bodywise, true), mass: bodywiseDynamics(scope, bodywise, false) };
+  const dynamics = assembled ? assembled.dynamics.body : [kernelBlock(scope, [...massOutputs(scope, 'mm$'), ...into('ff$', lagrange2.forcing)])];
+  const mass = assembled ? assembled.mass.body : [kernelBlock(scope, massOutputs(scope, 'mm$'))];
   const load = (withVelocity: boolean): Stmt => callStmt('load$', ref('q'), ...(withVelocity ? [ref('qd')] : []));
   // M$ y = f$: unrolled for this M where it is small enough to stay optimized, else the embedded loops in M's envelope.
   const pattern = massPattern(scope);
@@ -140,23 +158,46 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
       doc: 'M and forcing at the state in s$.',
       params: [T, P, scratchParam('mm$'), scratchParam('ff$')],
       returns: 'void',
-      body: [dynamics, ...compliantCall(sys, 'mm$', 'ff$')],
+      body: [...dynamics, ...compliantCall(sys, 'mm$', 'ff$')],
     },
-    { kind: 'function', name: 'mass$', params: [T, P, scratchParam('mm$')], returns: 'void', body: [kernelBlock(scope, massOutputs(scope, 'mm$'))] },
+    { kind: 'function', name: 'mass$', params: [T, P, scratchParam('mm$')], returns: 'void', body: mass },
+    ...(assembled ? [...assembled.dynamics.decls, ...assembled.mass.decls] : []),
     ...(unrolled ?? []),
     ...(articulated?.decls ?? []),
   ];
+  // Where M is positive definite, rhs and accelerations solve by the Schur complement unrolled (unrolled-kkt.ts); kkt$ keeps the LU factors the Jacobian reuses.
+  const schur =
+    constraints && sys.checks.massMatrix === 'positive-definite' && schurTerms(n, m) <= UNROLL_TERMS
+      ? unrolledKkt(
+          n,
+          m,
+          (i, j) => !pattern[i]![j],
+          (r, j) => isZero(constraints.A[r]![j]!),
+        )
+      : undefined;
   if (constraints) {
     const k = ref('k');
     const j = ref('j');
+    // The rolling bodies' rows assembled from their kinematics (bodywise.ts), the others printed.
+    const rolling = bodywise && bodywiseRollingRows(scope, bodywise, constraints.names);
+    const assembledRows = bodywise ? rollingRowNames(bodywise) : new Set<string>();
+    const printed = constraints.names.flatMap((name, row): KernelOutput[] =>
+      assembledRows.has(name)
+        ? []
+        : [
+            ...constraints.A[row]!.map((e, col) => ({ expr: e, targets: [idx('aa$', row * n + col)] })),
+            { expr: constraints.bias[row]!, targets: [idx('cc$', row)] },
+          ],
+    );
     decls.push(
+      ...(rolling?.decls ?? []),
       {
         kind: 'function',
         name: 'constraints$',
         doc: 'Constraint rows A and bias c = Ȧq̇ + ḃ at the state in s$.',
         params: [T, P, scratchParam('aa$'), scratchParam('cc$')],
         returns: 'void',
-        body: [kernelBlock(scope, [...into('aa$', constraints.A.flat()), ...into('cc$', constraints.bias)])],
+        body: [...(printed.length ? [kernelBlock(scope, printed)] : []), ...(rolling?.body ?? [])],
       },
       {
         kind: 'function',
@@ -181,6 +222,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
       },
     );
   }
+  const hot = schur ? 'qddSchur$' : 'qdd$';
   decls.push(
     {
       kind: 'function',
@@ -192,6 +234,24 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
         ? [callStmt('kkt$', ref('t'), ref('p')), forRange('i', 0, n$, [assign(idx('out', plus(ref('off'), i)), idx('y$', i))])]
         : (articulated?.body ?? [callStmt('dynamics$', ref('t'), ref('p'), ref('M$'), ref('f$')), ...solveM('out', ref('off'))]),
     },
+    ...(schur
+      ? ([
+          ...schur.decls,
+          {
+            kind: 'function',
+            name: 'qddSchur$',
+            doc: 'q̈ (and λ in y$) at the state in s$ by the unrolled Schur-complement solve, written to out[off…off+n).',
+            params: [T, P, scratchParam('out'), { name: 'off', type: 'index' }],
+            returns: 'void',
+            body: [
+              callStmt('dynamics$', ref('t'), ref('p'), ref('M$'), ref('f$')),
+              callStmt('constraints$', ref('t'), ref('p'), ref('A$'), ref('c$')),
+              ...schur.calls,
+              forRange('i', 0, n$, [assign(idx('out', plus(ref('off'), i)), idx('y$', i))]),
+            ],
+          },
+        ] satisfies Decl[])
+      : []),
     {
       kind: 'function',
       name: 'massMatrix',
@@ -239,7 +299,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
       exported: true,
       params: [T, Q, QD, P, outParam(n)],
       returns: 'Float64Array',
-      body: [load(true), callStmt('qdd$', ref('t'), ref('p'), ref('out'), num(0)), ret(ref('out'))],
+      body: [load(true), callStmt(hot, ref('t'), ref('p'), ref('out'), num(0)), ret(ref('out'))],
     },
     {
       kind: 'function',
@@ -251,7 +311,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
       body: [
         forRange('i', 0, 2 * n, [assign(idx('s$', i), idx('x', i))]),
         forRange('i', 0, n$, [assign(idx('out', i), idx('x', plus(n$, i)))]),
-        callStmt('qdd$', ref('t'), ref('p'), ref('out'), n$),
+        callStmt(hot, ref('t'), ref('p'), ref('out'), n$),
         ret(ref('out')),
       ],
     },

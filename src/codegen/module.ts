@@ -42,6 +42,7 @@ function header(sys: DerivedSystem, sourceFile: string, route: AccelerationRoute
     constraints ? '(with retaining constraints: [M Aᵀ; A 0]·[q̈; λ] = [forcing; −(Ȧq̇ + ḃ)], reaction −Aᵀλ).' : '(no retaining constraints).',
     'Hamilton: q̇ = M⁻¹(p − b), ṗ = ∂L/∂q + Q, evaluated numerically.',
     ...(route === 'articulated' ? ["accelerations, rhs: the same q̈ by the articulated-body recursion over the joints' tree, O(n)."] : []),
+    ...(route === 'bodywise' ? ["M and forcing: assembled body by body from each body's velocity Jacobians and bias accelerations (Kane's form)."] : []),
     '',
     'Layout (every array is a Float64Array or plain number array):',
     `  q  = [${model.coordinates.map((c) => c.name).join(', ')}]`,

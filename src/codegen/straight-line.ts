@@ -1,6 +1,7 @@
 // Straight-line numeric code built value by value at codegen time, for
 // recursions whose structure is known before any number is (the
-// articulated-body recursion, articulated.ts). A value is a number known
+// articulated-body recursion, articulated.ts; the bodies' M and forcing,
+// bodywise.ts). A value is a number known
 // now or a node computed at run time; sums and products fold the known
 // numbers, so an entry that is zero for every state (a planar chain's
 // out-of-plane inertia) costs nothing, and values no output reads are
@@ -8,7 +9,40 @@
 // function of more than 60 KB of bytecode to the interpreter); a value one
 // function makes and a later one reads passes through a module-level buffer.
 // Tests: test/codegen/articulated.test.ts (the code it emits against the dense route).
-import { assign, bin, call, float, idx, math, neg, num, ref, type Decl, type JsExpr, type LValue, type Param, type Stmt } from './ir.js';
+import { numericValue, ZERO, type Expr } from '../core/expr.js';
+import { assign, bin, call, float, idx, math, neg, num, ref, type Decl, type JsExpr, type KernelOutput, type LValue, type Param, type Stmt } from './ir.js';
+
+/**
+ * The kernel expressions a program reads (parameter expressions, forces, any
+ * function of the state), each evaluated once per call by a kernel block
+ * into `buffer`; a number known now is folded in instead.
+ */
+export class Inputs {
+  readonly outputs: KernelOutput[] = [];
+  private readonly slots = new Map<Expr, Val>();
+  constructor(
+    private readonly p: Program,
+    private readonly buffer: string,
+  ) {}
+
+  value(e: Expr): Val {
+    const known = numericValue(e) ?? this.slots.get(e);
+    if (known !== undefined) return known;
+    // Slots are numbered among all outputs, `into`'s too: the buffer is as long as the outputs.
+    const k = this.outputs.length;
+    this.outputs.push({ expr: e, targets: [idx(this.buffer, k)] });
+    const node = this.p.read(idx(this.buffer, k));
+    this.slots.set(e, node);
+    return node;
+  }
+
+  /** e into `buffer`[k], a buffer of its own (zero: none). */
+  into(e: Expr, buffer: string, k: number): Val {
+    if (e === ZERO) return 0;
+    this.outputs.push({ expr: e, targets: [idx(buffer, k)] });
+    return this.p.read(idx(buffer, k));
+  }
+}
 
 /** A value: a number known at codegen time, or a node computed at run time. */
 export type Val = number | Node;
@@ -29,7 +63,7 @@ type Def =
   | { readonly kind: 'read'; readonly js: JsExpr }
   | { readonly kind: 'sum'; readonly terms: readonly Term[] }
   | { readonly kind: 'recip'; readonly of: Node }
-  | { readonly kind: 'call'; readonly fn: 'sin' | 'cos'; readonly arg: Node };
+  | { readonly kind: 'call'; readonly fn: 'sin' | 'cos' | 'sqrt'; readonly arg: Node };
 
 /** A product of values with a coefficient: one term of a sum. */
 export type Product = readonly Val[];
@@ -88,7 +122,7 @@ export class Program {
     return typeof v === 'number' ? 1 / v : this.node({ kind: 'recip', of: v });
   }
 
-  trig(fn: 'sin' | 'cos', v: Val): Val {
+  fn(fn: 'sin' | 'cos' | 'sqrt', v: Val): Val {
     return typeof v === 'number' ? Math[fn](v) : this.node({ kind: 'call', fn, arg: v });
   }
 

@@ -19,6 +19,7 @@
 //   a patch's impact scaled free of parameters (kuleshov2011 (6.1)–(6.2))   patches.terms[].universal (universal.ts, patches.ts)
 //   a patch's slip in an impact, on an incline, rolling (kuleshov2011 §7, §11–§12)   patches.terms[].slipping (slip.ts, patches.ts)
 //   the joints' tree and τ besides inertia and weight   tree (tree.ts)
+//   the bodies' pieces M and forcing are assembled from  bodywise (bodywise.ts)
 //   T + V, and whether it is conserved            energy, conservative (conservation.ts)
 //   whether T + V can ever rise                   passive (conservation.ts)
 //   T at q̇ = 0 (T = ½q̇ᵀMq̇ + bᵀq̇ + T₀)             kineticAtRest
@@ -37,6 +38,7 @@ import { deriveHamilton, type Hamilton } from './lagrange/hamilton.js';
 import { deriveConstraints, type RetainingConstraints } from './lagrange/lagrange1.js';
 import { deriveLagrange2, freeOfState, type Lagrange2 } from './lagrange/lagrange2.js';
 import { deriveTreeDynamics, type TreeDynamics } from './lagrange/tree.js';
+import { deriveBodywise, type Bodywise } from './lagrange/bodywise.js';
 import { deriveHinges, type HingeDerivation } from './friction/hinges.js';
 import { deriveLinearization, type Linearization } from './linearization/linearize.js';
 import { derivePhaseLinearization, type PhaseLinearization } from './linearization/phase-linearize.js';
@@ -68,6 +70,8 @@ export interface DerivedSystem {
   readonly hinges: readonly HingeDerivation[];
   /** The joints' tree and the generalized forces besides inertia and weight, for the O(n) route to q̈; absent unless the model is a tree. */
   readonly tree?: TreeDynamics;
+  /** Per frame, point and body of the geometry, the pieces M and the forcing are assembled from at run time; absent unless the bodies make T. */
+  readonly bodywise?: Bodywise;
   /** T + V where a potential exists. */
   readonly energy?: Expr;
   /** T₀ = T at q̇ = 0 = L₀ + V (non-zero in a moving frame), where T and V were given. */
@@ -117,6 +121,7 @@ export function deriveSystem(model: Model): DerivedSystem {
   const hinges = deriveHinges(model, lagrange2, constraints);
   const compliant = deriveCompliant(model, lagrange2);
   const patches = derivePatchResults(model, lagrange2);
+  const bodywise = deriveBodywise(model);
   // Derived on first use (the generated Jacobian): the bicycle's takes minutes to simplify, and a study needs only its values (steady.ts).
   let linearization: Linearization | undefined;
   const energy = model.T && model.V ? totalEnergy(lagrange2, model.V) : undefined;
@@ -140,6 +145,7 @@ export function deriveSystem(model: Model): DerivedSystem {
     ...(patches ? { patches } : {}),
     hinges,
     ...(model.tree ? { tree: deriveTreeDynamics(model, model.tree) } : {}),
+    ...(bodywise ? { bodywise } : {}),
     get linearization(): Linearization {
       linearization ??= withPatchJacobian(deriveLinearization(model, lagrange2, constraints, compliant), patches);
       return linearization;

@@ -6,6 +6,7 @@ import type { Expr, Sym } from '../core/expr.js';
 import type { GeometryDescription } from './geometry/description.js';
 import type { DrawingSpec } from './spec.js';
 import type { KinematicTree } from './geometry/tree.js';
+import type { Axis, Mat3, Vec3 } from './geometry/vectors.js';
 
 export interface Coordinate {
   readonly name: string;
@@ -96,6 +97,13 @@ export interface RollingContact {
   readonly tangents: readonly [string, string];
   /** On the plane: its multiplier is the normal force (absent when the coordinates keep the body on the plane). */
   readonly normal?: string;
+  /**
+   * The plane's axes (ground components, constant: t₁, t₂, n are its
+   * columns), the body's symmetry axis in its frame (a sphere has none), and
+   * P − c as a function of that axis in ground components (its symbols
+   * AXIS_SYMBOLS, src/model/geometry/rolling.ts offsetByAxis).
+   */
+  readonly shape: { readonly plane: Mat3; readonly axis?: Axis; readonly offset: Vec3 };
 }
 
 export type ImpactLaw =

@@ -50,10 +50,24 @@ export interface RollingDescription {
   readonly contact: Vec3;
 }
 
+/** Where a declared point is placed: `offset` (components in `frame`) from the point `from`, or from the origin. */
+export interface PointPlacement {
+  readonly from?: string;
+  readonly frame: string;
+  readonly offset: Vec3;
+}
+
+export interface PointDescription {
+  readonly name: string;
+  readonly position: Vec3;
+  /** Absent for a joint's origin (the joint's spec places it). */
+  readonly placed?: PointPlacement;
+}
+
 export interface GeometryDescription {
   readonly ground: string;
   readonly frames: readonly FrameDescription[];
-  readonly points: readonly { readonly name: string; readonly position: Vec3 }[];
+  readonly points: readonly PointDescription[];
   readonly bodies: readonly BodyDescription[];
   readonly rolling: readonly RollingDescription[];
   /** T of the bodies (dynamics.ts kineticEnergy): the model's T when nothing else adds to it. */

@@ -15,7 +15,7 @@
 // then λ ∂(v_P·t)/∂q̇, the virtual power of the force λt at P, so each
 // multiplier is the contact force's component on the body along t₁, t₂, n.
 // Tests: test/model/geometry/rolling.test.ts.
-import { mul, neg, ONE, pow, sub, type Expr } from '../../core/expr.js';
+import { mul, neg, ONE, pow, sqrt, sub, sym, ZERO, type Expr, type Sym } from '../../core/expr.js';
 import { simplify } from '../../core/trig.js';
 import { velocityOf, type Frame } from './kinematics.js';
 import { addVec, cross, dot, mapVec, matVec, scaleVec, subVec, unitVector, type Axis, type Vec3 } from './vectors.js';
@@ -56,9 +56,26 @@ export function rimDirectionSquared(body: RimmedBody, plane: Frame): Expr {
  * rimDirectionSquared, chosen by the caller: validate/rolling.ts).
  */
 export function contactOffset(body: RollingBody, plane: Frame, length: Expr): Vec3 {
+  if (body.shape === 'sphere') return mapVec(scaleVec(neg(body.radius), planeNormal(plane)), simplify);
+  return rimOffset(body, planeNormal(plane), matVec(body.frame.R, unitVector(body.axis)), length);
+}
+
+/** The body's symmetry axis k in ground components as symbols, for P − c as a function of it (offsetByAxis). */
+export const AXIS_SYMBOLS: readonly [Sym, Sym, Sym] = [sym('k$x'), sym('k$y'), sym('k$z')];
+
+/**
+ * P − c as a function of the symmetry axis, k = AXIS_SYMBOLS (a unit
+ * vector), with |u| = √(1 − (n·k)²), the positive root: what the generated
+ * code evaluates from the body's frame at run time (a sphere's is constant).
+ */
+export function offsetByAxis(body: RollingBody, plane: Frame): Vec3 {
+  if (body.shape === 'sphere') return contactOffset(body, plane, ZERO);
   const n = planeNormal(plane);
-  if (body.shape === 'sphere') return mapVec(scaleVec(neg(body.radius), n), simplify);
-  const k = matVec(body.frame.R, unitVector(body.axis));
+  return rimOffset(body, n, AXIS_SYMBOLS, sqrt(simplify(sub(ONE, pow(dot(n, AXIS_SYMBOLS), 2)))));
+}
+
+/** P − c of a disk or torus from its axis k and the plane's normal n (ground components), |u| = `length`. */
+function rimOffset(body: RimmedBody, n: Vec3, k: Vec3, length: Expr): Vec3 {
   const u = subVec(scaleVec(simplify(dot(n, k)), k), n);
   const rim = scaleVec(mul(body.radius, pow(length, -1)), u);
   return mapVec(body.shape === 'torus' ? addVec(rim, scaleVec(neg(body.tubeRadius), n)) : rim, simplify);

@@ -24,7 +24,7 @@ import {
   type Spring,
 } from '../geometry/dynamics.js';
 import { describeBody, describeFrame, quaternionTurn } from '../geometry/describe.js';
-import type { BodyDescription, FrameDescription, FrameTurn, GeometryDescription } from '../geometry/description.js';
+import type { BodyDescription, FrameDescription, FrameTurn, GeometryDescription, PointPlacement } from '../geometry/description.js';
 import { groundFrame, pointPosition, rateOf, turnedFrame, type Frame } from '../geometry/kinematics.js';
 import { geometrySketch, type SketchInput } from '../geometry/sketch.js';
 import { anchorOf, isFixedVec, kinematicTree, type Anchor, type FixedBody, type KinematicTree, type ReadJoint } from '../geometry/tree.js';
@@ -142,6 +142,7 @@ export function checkGeometry(
   }
   // Segments of the default drawing: along the joint tree, and from the point each point is placed from.
   const links: [string | undefined, string][] = [...soFar.parents].map(([child, parent]) => [r.points.byName.has(parent) ? parent : undefined, child]);
+  const placements = new Map<string, PointPlacement>();
   eachItem(spec.points, 'geometry.points', 'a point { name, from, frame, position }', POINT_FIELDS, out, (p, field) => {
     const name = pointNames.claim(p.name, `${field}.name`, out);
     const from = p.from === undefined ? ZERO_VEC : r.points.find(p.from, `${field}.from`, out);
@@ -149,6 +150,7 @@ export function checkGeometry(
     const offset = readVector(p.position, `${field}.position`, reader, out, { smooth: true });
     if (name === undefined || !from || !frame || !offset) return;
     r.points.byName.set(name, pointPosition(from, frame, offset));
+    placements.set(name, { ...(p.from === undefined ? {} : { from: p.from as string }), frame: frame.name, offset });
     if (p.from !== undefined || frame !== ground) links.push([p.from as string | undefined, name]);
     const anchor = anchorOf(p.from === undefined ? groundAnchor : anchors.get(p.from as string), frame.name, offset, fixedParameters);
     if (anchor) anchors.set(name, anchor);
@@ -225,7 +227,10 @@ export function checkGeometry(
     description: {
       ground: groundLabel,
       frames,
-      points: [...r.points.byName].map(([name, position]) => ({ name, position })),
+      points: [...r.points.byName].map(([name, position]) => {
+        const placed = placements.get(name);
+        return { name, position, ...(placed ? { placed } : {}) };
+      }),
       bodies: described,
       rolling: rolling.map((c) => c.description),
       ...(T ? { T } : {}),

@@ -10,7 +10,7 @@ import { dependsOn, neg, sqrt, TWO, ZERO, type Expr } from '../../core/expr.js';
 import type { Body } from '../geometry/dynamics.js';
 import type { RollingDescription } from '../geometry/description.js';
 import type { Frame } from '../geometry/kinematics.js';
-import { contactOffset, rimDirectionSquared, rollingRows, type RollingBody, type RollingShape } from '../geometry/rolling.js';
+import { contactOffset, offsetByAxis, rimDirectionSquared, rollingRows, type RollingBody, type RollingShape } from '../geometry/rolling.js';
 import { AXES, type Axis } from '../geometry/vectors.js';
 import { TIME } from '../names.js';
 import type { Coordinate, HolonomicConstraint, NonholonomicConstraint, RollingContact } from '../types.js';
@@ -96,7 +96,8 @@ export function readRolling(
     );
     return undefined;
   }
-  const contact = { name, body: String(f.body), tangents: [`${name}_x`, `${name}_y`] as const, ...(held.length ? { normal: `${name}_n` } : {}) };
+  const shape = { plane: plane.R, ...(body.shape === 'sphere' ? {} : { axis: body.axis }), offset: offsetByAxis(body, plane) };
+  const contact = { name, body: String(f.body), tangents: [`${name}_x`, `${name}_y`] as const, ...(held.length ? { normal: `${name}_n` } : {}), shape };
   const description = { name, body: contact.body, shape: body.shape, contact: rows.contact };
   return { contact, description, holonomic: held, nonholonomic: slip as Made<NonholonomicConstraint>[] };
 }

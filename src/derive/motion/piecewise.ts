@@ -16,9 +16,10 @@
 // contact's force (without adhesion) turning negative. Which condition fails
 // first, and where, is found at the parameters' defaults by sampling to the
 // model's end time; the time is then the root of a polynomial of degree at
-// most 2 in t that takes that value, or the closed form stops there and says
-// why (a transcendental root, kept as `pending` for limit-motion.ts; an
-// impact on a rigid contact). A coordinate swinging undamped through a whole
+// most 2 in t, or of a swing from a contact's surface (trig-root.ts), that
+// takes that value, or the closed form stops there and says why (a
+// transcendental root, kept as `pending` for limit-motion.ts; an impact on a
+// rigid contact). A coordinate swinging undamped through a whole
 // period in a piece gets its extent (kozlov1988 §2's strip). The closed forms
 // hold wherever the order of events is the one at the defaults. A model
 // with retaining constraints, friction (Coulomb contacts, supports, hinges)
@@ -36,6 +37,7 @@ import type { CompliantTerm } from '../compliant/compliant.js';
 import { freeOfState } from '../lagrange/lagrange2.js';
 import type { DerivedSystem } from '../system.js';
 import { linearMotion, undampedRange } from './linear-ode.js';
+import { swingRoot } from './trig-root.js';
 
 export type ContactState = 'open' | 'held' | 'pressing' | 'separating';
 
@@ -115,7 +117,8 @@ export function motionFrom(system: DerivedSystem, from: Expr, q: readonly Expr[]
       pieces.push({ ...piece.piece, range });
       return { pieces };
     }
-    const root = closedRoot(failure.condition.value, failure.at, env);
+    const found = closedRoot(failure.condition.value, failure.at, env);
+    const root = found?.time;
     pieces.push(root ? { ...piece.piece, end: root, range } : { ...piece.piece, range });
     const at = `${failure.condition.what} at t ≈ ${failure.at.toPrecision(6)}`;
     if (!root) {
@@ -124,8 +127,9 @@ export function motionFrom(system: DerivedSystem, from: Expr, q: readonly Expr[]
     }
     if (failure.condition.impact) return { pieces, stop: `${at}: the motion after an impact is not followed` };
     const here = new Map([[TIME, root]]);
-    q0 = piece.piece.q.map((e) => simplify(subs(e, here)));
-    v0 = piece.piece.qd.map((e) => simplify(subs(e, here)));
+    const there = (e: Expr): Expr => simplify(subs(found.atRoot ? found.atRoot(e) : e, here));
+    q0 = piece.piece.q.map(there);
+    v0 = piece.piece.qd.map(there);
     start = root;
   }
   return { pieces, stop: `more than ${MAX_PIECES} pieces` };
@@ -351,12 +355,16 @@ function bisect(f: (x: number) => number, a: number, b: number): number {
   return (lo + hi) / 2;
 }
 
-/** The root of e(t) = 0 at t ≈ at, when e is a polynomial of degree ≤ 2 in t. */
-function closedRoot(e: Expr, at: number, env: Env): Expr | undefined {
-  return polynomialRoots(e)?.find((x) => {
-    const v = evaluate(x, env);
-    return Math.abs(v - at) <= 1e-6 * Math.max(1, Math.abs(at));
-  });
+/**
+ * The root of e(t) = 0 at t ≈ at, when e is a polynomial of degree ≤ 2 in t or a swing from the surface
+ * (trig-root.ts), with what puts a swing's sines and cosines there in closed form.
+ */
+function closedRoot(e: Expr, at: number, env: Env): { readonly time: Expr; readonly atRoot?: (e: Expr) => Expr } | undefined {
+  const near = (x: Expr): boolean => Math.abs(evaluate(x, env) - at) <= 1e-6 * Math.max(1, Math.abs(at));
+  const time = polynomialRoots(e)?.find(near);
+  if (time) return { time };
+  const swing = swingRoot(e, env);
+  return swing && near(swing.time) ? swing : undefined;
 }
 
 /** The roots of e(t) = 0 in closed form where e is a polynomial of degree ≤ 2 in t, else undefined. */

@@ -1,0 +1,69 @@
+// kozlov1988's results derived in closed form and checked against the
+// formulas typed from the paper: the stiff floor's periodic bouncing (4.2),
+// each row agreeing, and a wrong-sign or misread variant of each disagreeing.
+import { describe, expect, it } from 'vitest';
+import stiffBouncing from '../../derivations/kozlov-stiff-bouncing.js';
+import { evaluate } from '../../src/core/evaluate.js';
+import type { ModelSpec } from '../../src/model/index.js';
+import type { PaperFormulaSpec, PaperSpec } from '../../src/model/spec.js';
+import { compileModel } from '../../src/pipeline/compiled-model.js';
+import { loadGenerated } from '../../src/pipeline/load-generated.js';
+import { reportInputs } from '../../src/pipeline/report-inputs.js';
+import { paperCheck, type PaperCheck } from '../../src/studies/paper-check.js';
+
+const built = new Map<string, { system: ReturnType<typeof compileModel>['system']; computed: ReturnType<typeof reportInputs>['options'] }>();
+function once(spec: ModelSpec) {
+  const hit = built.get(spec.name);
+  if (hit) return hit;
+  const compiled = compileModel({ spec, source: `derivations/${spec.name}.ts` }, loadGenerated);
+  const value = { system: compiled.system, computed: reportInputs(compiled).options };
+  built.set(spec.name, value);
+  return value;
+}
+const report = (spec: ModelSpec, paper: PaperSpec = spec.paper!): PaperCheck => {
+  const { system, computed } = once(spec);
+  return paperCheck(system, paper, computed);
+};
+/** The model's declaration with one formula replaced. */
+const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): PaperSpec => ({
+  ...spec.paper!,
+  formulas: spec.paper!.formulas.map((f, k) => (k === i ? { ...f, ...change } : f)),
+});
+
+describe.each([['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'numeric']]] as const)('%s against kozlov1988', (_, spec, how) => {
+  it(`compares ${how.length} formulas (${how.join(', ')}) and every one agrees`, () => {
+    const rows = report(spec).rows.filter((r) => r.agrees !== undefined);
+    expect(rows.map((r) => r.how)).toEqual(how);
+    expect(rows.filter((r) => !r.agrees).map((r) => r.formula.eq)).toEqual([]);
+  });
+});
+
+describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
+  const rows = report(stiffBouncing).rows;
+  it('τ = 2N^{−1/2} arcctg(−g v⁻¹N^{−1/2}) = 0.2(π − arccot(0.1)) and T = τ + 2 at g = v = 1, N = 100', () => {
+    const env = { g: 1, v: 1, N: 100 };
+    const tau = 0.2 * (Math.PI / 2 + Math.atan(0.1));
+    expect(evaluate(rows[1]!.derived, env)).toBeCloseTo(tau, 14);
+    expect(evaluate(rows[3]!.derived, env)).toBeCloseTo(tau + 2, 13);
+  });
+  it('the spring lifts the point back to y = 0 at τ, and it leaves at the speed v it struck with', () => {
+    const env = { g: 1.3, v: 0.7, N: 400 };
+    const tau = evaluate(rows[1]!.derived, env);
+    expect(Math.abs(evaluate(rows[0]!.derived, { ...env, t: tau }))).toBeLessThan(1e-15);
+    // The flight's slope at τ, by a central difference of the derived y(t).
+    const h = 1e-6;
+    const slope = (evaluate(rows[2]!.derived, { ...env, t: tau + h }) - evaluate(rows[2]!.derived, { ...env, t: tau - h })) / (2 * h);
+    expect(slope).toBeCloseTo(0.7, 8);
+  });
+});
+
+describe('a wrong formula disagrees', () => {
+  it.each([
+    ['(4.2) with the swing’s sine of the wrong sign', stiffBouncing, 0, { formula: 'g*N^(-1)*(cos(sqrt(N)*t) - 1) + v*N^(-1/2)*sin(sqrt(N)*t)' }],
+    ['(4.2)’s τ with arcctg(+g v⁻¹N^{−1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*acos(g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1)))' }],
+    ['(4.2)’s flight on the paper’s clock, vt − gt²/2', stiffBouncing, 2, { formula: 'v*t - g*t^2/2' }],
+    ['(4.2)’s period with a flight of v/g', stiffBouncing, 3, { formula: 'tau + v*g^(-1)' }],
+  ] as const)('%s', (_, spec, i, change) => {
+    expect(report(spec, wrong(spec, i, change)).rows[i]!.agrees).toBe(false);
+  });
+});

@@ -70,6 +70,9 @@
 //   hinge.{h}.critical                 f_r* of (2.5): self-locking possible for f_r ≥ f_r*
 // Facts of realized contacts (Kozlov's Theorem 3) and of contact patches
 // (Kuleshov et al.), derived in closed form:
+//   compliant.{c}.{q}''               q̈ where the realized term c acts with its force, alone
+//                                      (a realized retaining constraint everywhere, kozlov1988 (1.3);
+//                                      a contact in its region f < 0, (3.3))
 //   compliant.{c}.ratio|dampingRatio|restitution|duration|normalMass   a Kelvin–Voigt
 //                                      contact's limit, with or without adhesion (compliant.ts
 //                                      RigidLimit); restitution 1 when elastic
@@ -119,6 +122,7 @@ import { evaluate } from '../core/evaluate.js';
 import { limitAtInfinity } from '../core/limit.js';
 import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
+import type { CompliantTerm } from './compliant/compliant.js';
 import type { PatchLaw } from './compliant/patch.js';
 import { SCALED_ARRIVAL, SCALED_DEPTH, SCALED_RATE } from './compliant/universal.js';
 import { averagedMotion, firstOrder } from './motion/averaged.js';
@@ -180,6 +184,7 @@ function trajectoryFacts(system: DerivedSystem, facts: Map<string, Expr>): void 
 function compliantFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
   for (const t of system.compliant?.terms ?? []) {
     const key = `compliant.${t.name}`;
+    realizedAccelerations(system, t)?.forEach((a, i) => facts.set(`${key}.${system.model.coordinates[i]!.qdd.name}`, a));
     if (t.limit.kind === 'elastic') facts.set(`${key}.restitution`, num(1));
     if (t.limit.kind !== 'kelvin-voigt') continue;
     facts.set(`${key}.ratio`, t.limit.ratio);
@@ -188,6 +193,17 @@ function compliantFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
     facts.set(`${key}.duration`, t.limit.duration);
     if (t.limit.normalMass) facts.set(`${key}.normalMass`, t.limit.normalMass);
   }
+}
+
+/**
+ * q̈ where the term acts with its force (kozlov1988 (1.3), (3.3)): (M + a GᵀG) q̈ = Q + F_n Gᵀ − a β Gᵀ,
+ * the model's other realized terms left out; undefined where M + a GᵀG is not solved in closed form.
+ */
+function realizedAccelerations(system: DerivedSystem, t: CompliantTerm): Expr[] | undefined {
+  const { massMatrix, forcing } = system.lagrange2;
+  const M = massMatrix.map((row, i) => row.map((m, j) => (t.inertia ? add(m, t.inertia.mass[i]![j]!) : m)));
+  const F = forcing.map((f, i) => add(f, t.generalizedForce[i]!, t.inertia ? t.inertia.forcing[i]! : ZERO));
+  return solveSmall(M, F)?.x.map(tidy);
 }
 
 /** Kuleshov et al.: each patch law's resultants by regime, its separation condition, the equilibrium (4.7), and the same for motion along the normal (5.3)–(5.4). */

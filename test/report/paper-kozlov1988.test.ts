@@ -1,7 +1,9 @@
 // kozlov1988's results derived in closed form and checked against the
-// formulas typed from the paper: the stiff floor's periodic bouncing (4.2),
-// each row agreeing, and a wrong-sign or misread variant of each disagreeing.
+// formulas typed from the paper: the impact scheme of Theorem 3 (3.1)–(3.6)
+// and the stiff floor's periodic bouncing (4.2), each row agreeing, and a
+// wrong-sign or misread variant of each disagreeing.
 import { describe, expect, it } from 'vitest';
+import impact from '../../derivations/kozlov-impact.js';
 import stiffBouncing from '../../derivations/kozlov-stiff-bouncing.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import type { ModelSpec } from '../../src/model/index.js';
@@ -30,7 +32,10 @@ const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): P
   formulas: spec.paper!.formulas.map((f, k) => (k === i ? { ...f, ...change } : f)),
 });
 
-describe.each([['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'numeric']]] as const)('%s against kozlov1988', (_, spec, how) => {
+describe.each([
+  ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'numeric']],
+  ['kozlov-impact', impact, ['symbolic', 'symbolic', 'numeric', 'symbolic', 'numeric', 'numeric', 'symbolic']],
+] as const)('%s against kozlov1988', (_, spec, how) => {
   it(`compares ${how.length} formulas (${how.join(', ')}) and every one agrees`, () => {
     const rows = report(spec).rows.filter((r) => r.agrees !== undefined);
     expect(rows.map((r) => r.how)).toEqual(how);
@@ -57,13 +62,40 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
   });
 });
 
+describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic medium', () => {
+  const check = report(impact);
+  it('δ_N = πg₁₁/(ω√N), ω = √(c²g₁₁ − k²), and the exit speed e·v₁, e = exp(−πk/ω), at g₁₁ = 2, c = 2, k = 0.5, N = 100', () => {
+    const env = { g11: 2, g22: 1, c: 2, k: 0.5, N: 100, v1: 1, v2: 0.5 };
+    const omega = Math.sqrt(8 - 0.25);
+    expect(evaluate(check.rows[4]!.derived, env)).toBeCloseTo((2 * Math.PI) / (omega * 10), 14);
+    expect(evaluate(check.rows[5]!.derived, env)).toBeCloseTo(Math.exp((-Math.PI * 0.5) / omega), 14);
+  });
+  it('proves the entry (3.1): ẋ₁(0) = −v₁ < 0', () => {
+    expect(check.claims.map((c) => c.proof.holds)).toEqual([true]);
+  });
+  it('lists the rescaled equations (3.4) as not derived', () => {
+    expect(check.notDerived.map((n) => n.eq)).toEqual(['(3.4)']);
+  });
+});
+
 describe('a wrong formula disagrees', () => {
   it.each([
     ['(4.2) with the swing’s sine of the wrong sign', stiffBouncing, 0, { formula: 'g*N^(-1)*(cos(sqrt(N)*t) - 1) + v*N^(-1/2)*sin(sqrt(N)*t)' }],
     ['(4.2)’s τ with arcctg(+g v⁻¹N^{−1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*acos(g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1)))' }],
     ['(4.2)’s flight on the paper’s clock, vt − gt²/2', stiffBouncing, 2, { formula: 'v*t - g*t^2/2' }],
     ['(4.2)’s period with a flight of v/g', stiffBouncing, 3, { formula: 'tau + v*g^(-1)' }],
+    ['(3.3) with the damping force pushing', impact, 0, { formula: '-G*(-2*k*sqrt(N)*W1 + c^2*N*X1)' }],
+    ['(3.3) with g₁₁ for g¹¹', impact, 0, { formula: '-g11*(2*k*sqrt(N)*W1 + c^2*N*X1)' }],
+    ['(3.6) with ω = √(c²G − k²G)', impact, 2, { formula: 'N^(-1/2)*X0*exp(-k*G*sqrt(N)*t)*sin(sqrt(c^2*G - k^2*G)*sqrt(N)*t)/sqrt(c^2*G - k^2*G)' }],
+    ['(3.6) growing, exp(+kGτ)', impact, 2, { formula: 'N^(-1/2)*X0*exp(k*G*sqrt(N)*t)*sin(sqrt(c^2*G - k^2*G^2)*sqrt(N)*t)/sqrt(c^2*G - k^2*G^2)' }],
+    ['Theorem 3’s δ_N without g₁₁', impact, 4, { formula: 'pi/(sqrt(c^2*g11 - k^2)*sqrt(N))' }],
+    ['(3.2) without the reversal', impact, 5, { formula: 'exp(-pi*k/sqrt(c^2*g11 - k^2))*X0' }],
+    ['(3.2) with the tangential velocity reduced by e', impact, 6, { formula: 'exp(-pi*k/sqrt(c^2*g11 - k^2))*V2' }],
   ] as const)('%s', (_, spec, i, change) => {
     expect(report(spec, wrong(spec, i, change)).rows[i]!.agrees).toBe(false);
+  });
+  it('(3.1) read as an exit, ẋ₁(0) > 0, is not proved', () => {
+    const paper: PaperSpec = { ...impact.paper!, claims: [{ ...impact.paper!.claims![0]!, claim: 'F > 0' }] };
+    expect(report(impact, paper).claims[0]!.proof.holds).toBe(false);
   });
 });

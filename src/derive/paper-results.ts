@@ -73,6 +73,8 @@
 //   compliant.{c}.{q}''               q̈ where the realized term c acts with its force, alone
 //                                      (a realized retaining constraint everywhere, kozlov1988 (1.3);
 //                                      a contact in its region f < 0, (3.3))
+//   compliant.{c}.reaction             F_n − a f̈ there, all the realization exerts along ∂f: what
+//                                      stands for the multiplier λ of (1.1) (Theorem 1)
 //   compliant.{c}.ratio|dampingRatio|restitution|duration|normalMass   a Kelvin–Voigt
 //                                      contact's limit, with or without adhesion (compliant.ts
 //                                      RigidLimit); restitution 1 when elastic
@@ -95,7 +97,8 @@
 //                                      rest depth on the incline (9.2)
 //   patch.{p}.rolling.{q}''[.perVelocity]   rolling at rest depth: a + b·u (12.2)–(12.3);
 //                                      .steady the speed u = −a/b (12.5)
-// The motion from the initial state in closed form (motion/piecewise.ts), piece k (1-based):
+// The initial state, initial.{q} and initial.{q}' (kozlov1988 (1.4): on the constraint), and
+// the motion from it in closed form (motion/piecewise.ts), piece k (1-based):
 //   trajectory{k}.start, trajectory{k}.end   when it starts and ends (the last piece has no end)
 //   trajectory{k}.{q}, trajectory{k}.{q}'    q(t) and q̇(t) on it (kozlov1988 (2.4), (2.5))
 //   trajectory{k}.{q}.min|max                where q swings undamped through a period or more on
@@ -162,8 +165,13 @@ function phaseFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
   }
 }
 
-/** Each piece of the motion in closed form: its start, end, q(t) and q̇(t). */
+/** Each piece of the motion in closed form: its start, end, q(t) and q̇(t); and the initial state it starts from. */
 function trajectoryFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
+  const { q0, qd0 } = system.model.initialExprs;
+  system.model.coordinates.forEach((c, i) => {
+    facts.set(`initial.${c.name}`, typeof q0[i] === 'number' ? numberExpr(q0[i]) : q0[i]!);
+    facts.set(`initial.${c.qd.name}`, typeof qd0[i] === 'number' ? numberExpr(qd0[i]) : qd0[i]!);
+  });
   piecewiseMotion(system).pieces.forEach((piece, k) => {
     const key = `trajectory${k + 1}`;
     facts.set(`${key}.start`, piece.start);
@@ -184,7 +192,10 @@ function trajectoryFacts(system: DerivedSystem, facts: Map<string, Expr>): void 
 function compliantFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
   for (const t of system.compliant?.terms ?? []) {
     const key = `compliant.${t.name}`;
-    realizedAccelerations(system, t)?.forEach((a, i) => facts.set(`${key}.${system.model.coordinates[i]!.qdd.name}`, a));
+    const qdd = realizedAccelerations(system, t);
+    qdd?.forEach((a, i) => facts.set(`${key}.${system.model.coordinates[i]!.qdd.name}`, a));
+    const fdd = qdd && add(t.row.bias, ...t.row.row.map((g, i) => mul(g, qdd[i]!)));
+    if (fdd) facts.set(`${key}.reaction`, tidy(sub(t.force, mul(t.addedMass, fdd))));
     if (t.limit.kind === 'elastic') facts.set(`${key}.restitution`, num(1));
     if (t.limit.kind !== 'kelvin-voigt') continue;
     facts.set(`${key}.ratio`, t.limit.ratio);

@@ -1,14 +1,18 @@
 // kozlov1988's results derived in closed form and checked against the
-// formulas typed from the paper: the impact scheme of Theorem 3 (3.1)–(3.6)
-// and the stiff floor's periodic bouncing (4.2), each row agreeing, and a
-// wrong-sign or misread variant of each disagreeing.
+// formulas typed from the paper: Theorem 1's realization (1.1)–(1.4), the
+// impact scheme of Theorem 3 (3.1)–(3.6) and the stiff floor's periodic
+// bouncing (4.2), each row agreeing, and a wrong-sign or misread variant of
+// each disagreeing.
 import { describe, expect, it } from 'vitest';
 import impact from '../../derivations/kozlov-impact.js';
+import realized from '../../derivations/kozlov-realized-pendulum.js';
 import stiffBouncing from '../../derivations/kozlov-stiff-bouncing.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import type { PaperFormulaSpec, PaperSpec } from '../../src/model/spec.js';
 import { compileModel } from '../../src/pipeline/compiled-model.js';
+import { compileRigid } from '../../src/pipeline/rigid.js';
+import { limitStudyOf } from '../../src/studies/limit.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { reportInputs } from '../../src/pipeline/report-inputs.js';
 import { paperCheck, type PaperCheck } from '../../src/studies/paper-check.js';
@@ -33,6 +37,7 @@ const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): P
 });
 
 describe.each([
+  ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'numeric']],
   ['kozlov-impact', impact, ['symbolic', 'symbolic', 'numeric', 'symbolic', 'numeric', 'numeric', 'symbolic']],
 ] as const)('%s against kozlov1988', (_, spec, how) => {
@@ -40,6 +45,23 @@ describe.each([
     const rows = report(spec).rows.filter((r) => r.agrees !== undefined);
     expect(rows.map((r) => r.how)).toEqual(how);
     expect(rows.filter((r) => !r.agrees).map((r) => r.formula.eq)).toEqual([]);
+  });
+});
+
+describe('kozlov1988 Theorem 1 (1.1)–(1.4): the pendulum with its rod realized', () => {
+  it('the realized motion tends to the rigid pendulum like 1/N: distance 0.076 at N = 10, 7.9e-5 at N = 10⁴', () => {
+    const study = once(realized).computed.limitStudy!;
+    const distances = study.rows.map((r) => r.distance);
+    expect(distances[0]).toBeCloseTo(0.0761, 3);
+    distances.slice(1).forEach((d, i) => expect(d / distances[i]!).toBeCloseTo(0.1, 1));
+    expect(study.orders.distance).toBeCloseTo(1, 1);
+  });
+  it('without the added mass (α₀ = 0, Tikhonov’s singular case the pointwise limit misses) it tends to it too: 0.072, 0.0074, 7.4e-4', () => {
+    const compiled = compileModel({ spec: realized, source: 'derivations/kozlov-realized-pendulum.ts' }, loadGenerated);
+    const study = limitStudyOf(realized, compiled.loaded, compileRigid(realized, loadGenerated)!.loaded, { values: [10, 100, 1000], params: { alpha0: 0 } })!;
+    const distances = study.rows.map((r) => r.distance);
+    expect(distances[0]).toBeCloseTo(0.072, 3);
+    distances.slice(1).forEach((d, i) => expect(d / distances[i]!).toBeCloseTo(0.1, 1));
   });
 });
 
@@ -80,6 +102,12 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
 
 describe('a wrong formula disagrees', () => {
   it.each([
+    ['(1.4) started off the rod, f(x₀) = l', realized, 0, { formula: 'l' }],
+    ['(1.3) without the point’s own mass beside the added one', realized, 2, { formula: '((l + U)*W^2 + g*cos(TH) - beta0*N*U - gamma0*N*UD)/(alpha0*N)' }],
+    ['(1.3) with the viscosity pushing', realized, 2, { formula: '((l + U)*W^2 + g*cos(TH) - beta0*N*U + gamma0*N*UD)/(1 + alpha0*N)' }],
+    ['(1.1) with the pendulum’s length left out', realized, 5, { formula: '-g*sin(TH)' }],
+    ['(1.1) with the multiplier of the wrong sign, the tension', realized, 6, { formula: 'l*W^2 + g*cos(TH)' }],
+    ['Theorem 1 with the realized motion 0.01 away in the limit', realized, 7, { formula: '0.01' }],
     ['(4.2) with the swing’s sine of the wrong sign', stiffBouncing, 0, { formula: 'g*N^(-1)*(cos(sqrt(N)*t) - 1) + v*N^(-1/2)*sin(sqrt(N)*t)' }],
     ['(4.2)’s τ with arcctg(+g v⁻¹N^{−1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*acos(g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1)))' }],
     ['(4.2)’s flight on the paper’s clock, vt − gt²/2', stiffBouncing, 2, { formula: 'v*t - g*t^2/2' }],

@@ -1,9 +1,12 @@
 // kozlov1988's results derived in closed form and checked against the
 // formulas typed from the paper: Theorem 1's realization (1.1)–(1.4), the
-// impact scheme of Theorem 3 (3.1)–(3.6) and the stiff floor's periodic
-// bouncing (4.2), each row agreeing, and a wrong-sign or misread variant of
-// each disagreeing.
+// impact scheme of Theorem 3 (3.1)–(3.6), the stiff floor's periodic
+// bouncing (4.2), and the 2-periodic orbits between concave walls (4.8),
+// (4.9) measured on the report's orbit and its branch; each row agreeing,
+// and a wrong-sign or misread variant of each disagreeing.
 import { describe, expect, it } from 'vitest';
+import birkhoff from '../../derivations/kozlov-birkhoff-orbit.js';
+import concave from '../../derivations/kozlov-concave-walls.js';
 import impact from '../../derivations/kozlov-impact.js';
 import realized from '../../derivations/kozlov-realized-pendulum.js';
 import stiffBouncing from '../../derivations/kozlov-stiff-bouncing.js';
@@ -37,6 +40,8 @@ const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): P
 });
 
 describe.each([
+  ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured']],
+  ['kozlov-concave-walls', concave, ['measured', 'measured']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'numeric']],
   ['kozlov-impact', impact, ['symbolic', 'symbolic', 'numeric', 'symbolic', 'numeric', 'numeric', 'symbolic']],
@@ -62,6 +67,23 @@ describe('kozlov1988 Theorem 1 (1.1)–(1.4): the pendulum with its rod realized
     const distances = study.rows.map((r) => r.distance);
     expect(distances[0]).toBeCloseTo(0.072, 3);
     distances.slice(1).forEach((d, i) => expect(d / distances[i]!).toBeCloseTo(0.1, 1));
+  });
+});
+
+describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls', () => {
+  it('Birkhoff’s billiard at l = 0.5, R₁ = 0.7, R₂ = 0.9: trace 2(1 − 2l(R₁⁻¹ + R₂⁻¹) + 2l²/(R₁R₂)) = −1.49206; period doublings at l = R₁ and l = R₂', () => {
+    const rows = report(birkhoff).rows;
+    expect(rows[0]!.measured!.value).toBeCloseTo(2 * (1 - 2 * 0.5 * (1 / 0.7 + 1 / 0.9) + (2 * 0.25) / 0.63), 9);
+    expect(rows[2]!.measured!.value).toBeCloseTo(0.7, 6);
+    expect(rows[3]!.measured!.value).toBeCloseTo(0.9, 6);
+  });
+  it('under gravity at v₁ = 2, g = l = 1, R₁ = R₂ = 2: cos θ = 6√2 − 9, lost at R₁ = 2(2 − √2)', () => {
+    const rows = report(concave).rows;
+    expect(rows[0]!.measured!.value).toBeCloseTo(6 * Math.SQRT2 - 9, 9);
+    expect(rows[1]!.measured!.value).toBeCloseTo(2 * (2 - Math.SQRT2), 6);
+  });
+  it('lists Lyapunov’s sufficient condition (4.6)–(4.7) as not derived', () => {
+    expect(report(birkhoff).notDerived.map((n) => n.eq)).toEqual(['(4.6)', '(4.7)']);
   });
 });
 
@@ -108,6 +130,15 @@ describe('a wrong formula disagrees', () => {
     ['(1.1) with the pendulum’s length left out', realized, 5, { formula: '-g*sin(TH)' }],
     ['(1.1) with the multiplier of the wrong sign, the tension', realized, 6, { formula: 'l*W^2 + g*cos(TH)' }],
     ['Theorem 1 with the realized motion 0.01 away in the limit', realized, 7, { formula: '0.01' }],
+    ['(4.8)’s trace with l for l² in the last term', birkhoff, 0, { formula: '2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l)' }],
+    ['(4.8)’s band ending at R₁ + R₂ taken for the first loss', birkhoff, 2, { formula: 'R1 + R2' }],
+    [
+      '(4.9) with its last term of the wrong sign',
+      concave,
+      0,
+      { formula: '1 - 2*(v1 - sqrt(v1^2 - 2*g*l))/g*(v1/R1 + sqrt(v1^2 - 2*g*l)/R2) - 2*(v1 - sqrt(v1^2 - 2*g*l))^2/g^2*v1*sqrt(v1^2 - 2*g*l)/(R1*R2)' },
+    ],
+    ['(4.9)’s loss at the upper wall’s factor, v₂(v₁ − v₂)/g', concave, 1, { formula: 'sqrt(v1^2 - 2*g*l)*(v1 - sqrt(v1^2 - 2*g*l))/g' }],
     ['(4.2) with the swing’s sine of the wrong sign', stiffBouncing, 0, { formula: 'g*N^(-1)*(cos(sqrt(N)*t) - 1) + v*N^(-1/2)*sin(sqrt(N)*t)' }],
     ['(4.2)’s τ with arcctg(+g v⁻¹N^{−1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*acos(g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1)))' }],
     ['(4.2)’s flight on the paper’s clock, vt − gt²/2', stiffBouncing, 2, { formula: 'v*t - g*t^2/2' }],

@@ -1,11 +1,12 @@
 // kozlov1988's results derived in closed form and checked against the
 // formulas typed from the paper: Theorem 1's realization (1.1)–(1.4), the
 // impact scheme of Theorem 3 (3.1)–(3.6), the stiff floor's periodic
-// bouncing (4.2), and the 2-periodic orbits between concave walls (4.8),
-// (4.9) measured on the report's orbit and its branch; each row agreeing,
-// and a wrong-sign or misread variant of each disagreeing.
+// bouncing (4.2), and the periodic orbits between concave walls (4.8), (4.9)
+// and in the ellipse (6.2) measured on the report's orbit and its branch;
+// each row agreeing, and a wrong-sign or misread variant of each disagreeing.
 import { describe, expect, it } from 'vitest';
 import birkhoff from '../../derivations/kozlov-birkhoff-orbit.js';
+import ellipse from '../../derivations/kozlov-ellipse-oscillator.js';
 import concave from '../../derivations/kozlov-concave-walls.js';
 import impact from '../../derivations/kozlov-impact.js';
 import realized from '../../derivations/kozlov-realized-pendulum.js';
@@ -40,6 +41,7 @@ const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): P
 });
 
 describe.each([
+  ['kozlov-ellipse-oscillator', ellipse, ['measured', 'measured']],
   ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured']],
   ['kozlov-concave-walls', concave, ['measured', 'measured']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
@@ -84,6 +86,15 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
   });
   it('lists Lyapunov’s sufficient condition (4.6)–(4.7) as not derived', () => {
     expect(report(birkhoff).notDerived.map((n) => n.eq)).toEqual(['(4.6)', '(4.7)']);
+  });
+});
+
+describe('kozlov1988 (6.2): the oscillator bouncing on the end of the major axis', () => {
+  it('at a = 2, c = −1, v = 1 (h = −3/2): stable at b = 1.2, doubling its period at b = v/√|c| = 1', () => {
+    const check = report(ellipse);
+    expect(check.rows[0]!.measured!.value).toBeCloseTo(1, 9);
+    expect(check.rows[1]!.measured!.value).toBeCloseTo(1, 6);
+    expect(check.notDerived.map((n) => n.eq)).toEqual(['(6.1)', '(6.2)']);
   });
 });
 
@@ -139,6 +150,7 @@ describe('a wrong formula disagrees', () => {
       { formula: '1 - 2*(v1 - sqrt(v1^2 - 2*g*l))/g*(v1/R1 + sqrt(v1^2 - 2*g*l)/R2) - 2*(v1 - sqrt(v1^2 - 2*g*l))^2/g^2*v1*sqrt(v1^2 - 2*g*l)/(R1*R2)' },
     ],
     ['(4.9)’s loss at the upper wall’s factor, v₂(v₁ − v₂)/g', concave, 1, { formula: 'sqrt(v1^2 - 2*g*l)*(v1 - sqrt(v1^2 - 2*g*l))/g' }],
+    ['(6.2)’s boundary with the energy’s sign turned (the minor axis’s h = |c|(a² − b²)/2)', ellipse, 1, { formula: 'sqrt(a^2 - 2*(v^2/2 + c*a^2/2)/abs(c))' }],
     ['(4.2) with the swing’s sine of the wrong sign', stiffBouncing, 0, { formula: 'g*N^(-1)*(cos(sqrt(N)*t) - 1) + v*N^(-1/2)*sin(sqrt(N)*t)' }],
     ['(4.2)’s τ with arcctg(+g v⁻¹N^{−1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*acos(g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1)))' }],
     ['(4.2)’s flight on the paper’s clock, vt − gt²/2', stiffBouncing, 2, { formula: 'v*t - g*t^2/2' }],

@@ -45,6 +45,7 @@
 //   impact{i}.critical         the critical parameter value (critical.ts)
 //   any fact + '@critical'     the same with the critical value substituted (R–F (1.19): α = α₀)
 //   any fact + '@s=c'          with the symbol s (a coordinate, a velocity) set to the number c
+//   any fact + '@∂s'           its derivative in s (kozlov1988 (4.3): ∂ẍ/∂x, the variational equation)
 //   any fact + '@p≈c'          its first-order Taylor polynomial in the parameter p at c,
 //                              f(c) + f′(c)(p − c) (kozlov1988 §3: restitution e near 1)
 //   any fact + '@surface'      the same on the arriving contact's surface f = 0, reduced
@@ -101,6 +102,7 @@
 // the motion from it in closed form (motion/piecewise.ts), piece k (1-based):
 //   trajectory{k}.start, trajectory{k}.end   when it starts and ends (the last piece has no end)
 //   trajectory{k}.{q}, trajectory{k}.{q}'    q(t) and q̇(t) on it (kozlov1988 (2.4), (2.5))
+//   trajectory{k}.{q}.integral               ∫ q dt over a piece that ends (kozlov1988 (4.4))
 //   trajectory{k}.{q}.min|max                where q swings undamped through a period or more on
 //                                            the piece, its extent (kozlov1988 §2: −2g/N ≤ y ≤ 0)
 //   any fact + '@{p}→∞'                      its limit as the parameter p grows, where the fact
@@ -117,6 +119,7 @@
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
 import { add, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
+import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
 import { factored, shortestOf } from '../core/factored.js';
@@ -179,6 +182,8 @@ function trajectoryFacts(system: DerivedSystem, facts: Map<string, Expr>): void 
     system.model.coordinates.forEach((c, i) => {
       facts.set(`${key}.${c.name}`, piece.q[i]!);
       facts.set(`${key}.${c.qd.name}`, piece.qd[i]!);
+      const integral = piece.integral?.[i];
+      if (integral) facts.set(`${key}.${c.name}.integral`, integral);
       const range = piece.range[i];
       if (range) {
         facts.set(`${key}.${c.name}.min`, range.min);
@@ -564,6 +569,11 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
     const p = near[2]!;
     if (!base || !system.model.parameters.some((x) => x.name === p)) return undefined;
     return tidy(firstOrder(base, p, numberExpr(Number(near[3]))));
+  }
+  const derivative = /^(.+)@∂([^@=≈→]+)$/.exec(name);
+  if (derivative) {
+    const base = fact(facts, system, derivative[1]!);
+    return base && tidy(diff(base, derivative[2]!));
   }
   const set = /^(.+)@([^@=≈]+)=(-?[0-9.]+)$/.exec(name);
   if (set) {

@@ -1,7 +1,7 @@
 // kozlov1988's results derived in closed form and checked against the
 // formulas typed from the paper: Theorem 1's realization (1.1)–(1.4), the
 // impact scheme of Theorem 3 (3.1)–(3.6), the stiff floor's periodic
-// bouncing (4.2), and the periodic orbits between concave walls (4.8), (4.9)
+// bouncing (4.2)–(4.5), and the periodic orbits between concave walls (4.8), (4.9)
 // and in the ellipse (6.2) measured on the report's orbit and its branch;
 // each row agreeing, and a wrong-sign or misread variant of each disagreeing.
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import impact from '../../derivations/kozlov-impact.js';
 import realized from '../../derivations/kozlov-realized-pendulum.js';
 import stiffBouncing from '../../derivations/kozlov-stiff-bouncing.js';
 import { evaluate } from '../../src/core/evaluate.js';
+import { derivedFacts, fact } from '../../src/derive/paper-results.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import type { PaperFormulaSpec, PaperSpec } from '../../src/model/spec.js';
 import { compileModel } from '../../src/pipeline/compiled-model.js';
@@ -45,7 +46,7 @@ describe.each([
   ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured']],
   ['kozlov-concave-walls', concave, ['measured', 'measured']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
-  ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'numeric']],
+  ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'numeric', 'symbolic', 'numeric']],
   ['kozlov-impact', impact, ['symbolic', 'symbolic', 'numeric', 'symbolic', 'numeric', 'numeric', 'symbolic']],
 ] as const)('%s against kozlov1988', (_, spec, how) => {
   it(`compares ${how.length} formulas (${how.join(', ')}) and every one agrees`, () => {
@@ -115,6 +116,19 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     const slope = (evaluate(rows[2]!.derived, { ...env, t: tau + h }) - evaluate(rows[2]!.derived, { ...env, t: tau - h })) / (2 * h);
     expect(slope).toBeCloseTo(0.7, 8);
   });
+  it('(4.4): the bound 4/(T∫p dt/f″(0)) expands as g/v² − πg²v⁻³N^{−1/2} + o(N^{−1/2}) (4.5)', () => {
+    const { system } = once(stiffBouncing);
+    const facts = derivedFacts(system);
+    const [T, I] = [fact(facts, system, 'trajectory2.end')!, fact(facts, system, 'trajectory1.y.integral')!];
+    const [g, v] = [1.3, 0.7];
+    const bound = (N: number): number => 4 / (-N * evaluate(T, { g, v, N }) * evaluate(I, { g, v, N }));
+    const scaled = [1e4, 1e6, 1e8].map((N) => Math.sqrt(N) * (bound(N) - g / v ** 2));
+    // The remainder after scaling is O(N^{−1/2}): 10 times smaller for each factor 100 in N.
+    const remainder = scaled.map((x) => x + (Math.PI * g ** 2) / v ** 3);
+    expect(Math.abs(remainder[2]!)).toBeLessThan(1e-2);
+    expect(remainder[1]! / remainder[2]!).toBeCloseTo(10, 0);
+    expect(remainder[0]! / remainder[1]!).toBeCloseTo(10, 0);
+  });
 });
 
 describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic medium', () => {
@@ -155,6 +169,13 @@ describe('a wrong formula disagrees', () => {
     ['(4.2)’s τ with arcctg(+g v⁻¹N^{−1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*acos(g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1)))' }],
     ['(4.2)’s flight on the paper’s clock, vt − gt²/2', stiffBouncing, 2, { formula: 'v*t - g*t^2/2' }],
     ['(4.2)’s period with a flight of v/g', stiffBouncing, 3, { formula: 'tau + v*g^(-1)' }],
+    ['(4.3) with p of the wrong sign, +Nf″(0)y₀', stiffBouncing, 4, { formula: '-D = N*a^(-1)*Y' }],
+    [
+      '(4.4) with the bracket not squared',
+      stiffBouncing,
+      5,
+      { formula: '-N*a^(-1)*T*I = 4*g*a^(-1)*(g^(-1)*v + N^(-1/2)*acos(-g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1))))' },
+    ],
     ['(3.3) with the damping force pushing', impact, 0, { formula: '-G*(-2*k*sqrt(N)*W1 + c^2*N*X1)' }],
     ['(3.3) with g₁₁ for g¹¹', impact, 0, { formula: '-g11*(2*k*sqrt(N)*W1 + c^2*N*X1)' }],
     ['(3.6) with ω = √(c²G − k²G)', impact, 2, { formula: 'N^(-1/2)*X0*exp(-k*G*sqrt(N)*t)*sin(sqrt(c^2*G - k^2*G)*sqrt(N)*t)/sqrt(c^2*G - k^2*G)' }],

@@ -6,7 +6,8 @@
 // equations are then q̈ᵢ = aᵢ − kᵢqᵢ − cᵢq̇ᵢ with constants aᵢ, kᵢ, cᵢ, each
 // coordinate alone (a constant diagonal mass matrix, or a held phase's
 // explicit accelerations), every coordinate's motion is the closed form of
-// linear-ode.ts.
+// linear-ode.ts. A coordinate at rest at 0 whose acceleration vanishes
+// there, whatever the others do, stays there (atRest).
 //
 // A piece starts in the first combination of states and signs (held before
 // open, pressing before separating before open: the boundary f = 0 belongs
@@ -36,7 +37,7 @@ import { TIME } from '../../model/names.js';
 import type { CompliantTerm } from '../compliant/compliant.js';
 import { freeOfState } from '../lagrange/lagrange2.js';
 import type { DerivedSystem } from '../system.js';
-import { linearMotion, undampedRange } from './linear-ode.js';
+import { linearMotion, undampedRange, type LinearMotion } from './linear-ode.js';
 import { swingRoot } from './trig-root.js';
 
 export type ContactState = 'open' | 'held' | 'pressing' | 'separating';
@@ -52,6 +53,8 @@ export interface MotionPiece {
   readonly contacts: readonly { readonly name: string; readonly state: ContactState }[];
   /** Per coordinate, its extent where it swings undamped through at least one period in the piece (kozlov1988 §2: the strip −2g/N ≤ y ≤ 0). */
   readonly range: readonly ({ readonly min: Expr; readonly max: Expr } | undefined)[];
+  /** Per coordinate, ∫ q dt over a piece that ends (kozlov1988 (4.4): Lyapunov's integral of p ∝ y₀). */
+  readonly integral?: readonly (Expr | undefined)[];
 }
 
 export interface PiecewiseMotion {
@@ -119,15 +122,16 @@ export function motionFrom(system: DerivedSystem, from: Expr, q: readonly Expr[]
     }
     const found = closedRoot(failure.condition.value, failure.at, env);
     const root = found?.time;
-    pieces.push(root ? { ...piece.piece, end: root, range } : { ...piece.piece, range });
+    const there = (e: Expr): Expr => simplify(subs(found?.atRoot ? found.atRoot(e) : e, new Map([[TIME, root!]])));
+    const integral =
+      root && piece.laws.map((law, i) => integralOf(law, simplify(sub(root, start)), q0[i]!, v0[i]!, there(piece.piece.q[i]!), there(piece.piece.qd[i]!)));
+    pieces.push(root ? { ...piece.piece, end: root, range, integral: integral! } : { ...piece.piece, range });
     const at = `${failure.condition.what} at t ≈ ${failure.at.toPrecision(6)}`;
     if (!root) {
       const pending = failure.condition.impact ? {} : { pending: { condition: failure.condition.value, at: failure.at } };
       return { pieces, stop: `${at}: not a root in closed form`, ...pending };
     }
     if (failure.condition.impact) return { pieces, stop: `${at}: the motion after an impact is not followed` };
-    const here = new Map([[TIME, root]]);
-    const there = (e: Expr): Expr => simplify(subs(found.atRoot ? found.atRoot(e) : e, here));
     q0 = piece.piece.q.map(there);
     v0 = piece.piece.qd.map(there);
     start = root;
@@ -216,6 +220,42 @@ function equations(system: DerivedSystem, contacts: readonly Contact[], states: 
   return { qdd: F.map((f, i) => simplify(mul(f, pow(M[i]![i]!, -1)))), multipliers: new Map() };
 }
 
+/**
+ * The equations with every coordinate that starts at rest at 0 where its acceleration vanishes
+ * identically (whatever the others do) held there: q ≡ 0 is then its motion, by uniqueness, and the
+ * others move with it set to 0 (kozlov1988 (4.2): the bouncing on the axis x = 0 of y = f(x)).
+ */
+function atRest(system: DerivedSystem, qdd: readonly Expr[], q0: readonly Expr[], v0: readonly Expr[]): Expr[] {
+  const cs = system.model.coordinates;
+  const still = cs.filter((c, i) => {
+    if (q0[i] !== ZERO || v0[i] !== ZERO) return false;
+    return (
+      simplify(
+        subs(
+          qdd[i]!,
+          new Map([
+            [c.q.name, ZERO],
+            [c.qd.name, ZERO],
+          ]),
+        ),
+      ) === ZERO
+    );
+  });
+  if (still.length === 0) return [...qdd];
+  const zero = new Map(still.flatMap((c) => [[c.q.name, ZERO] as const, [c.qd.name, ZERO] as const]));
+  return qdd.map((e, i) => (still.includes(cs[i]!) ? ZERO : simplify(subs(e, zero))));
+}
+
+/**
+ * ∫ q dτ over a piece of length L from (q₀, v₀) to (q₁, v₁): integrating q̈ = a − kq − cq̇ once,
+ * k∫q = aL − c(q₁ − q₀) − (v₁ − v₀); with k = c = 0, q₀L + v₀L²/2 + aL³/6; undefined otherwise.
+ */
+function integralOf({ a, k, c }: LinearMotion, L: Expr, q0: Expr, v0: Expr, q1: Expr, v1: Expr): Expr | undefined {
+  if (k !== ZERO) return simplify(mul(sub(sub(mul(a, L), mul(c, sub(q1, q0))), sub(v1, v0)), pow(k, -1)));
+  if (c !== ZERO) return undefined;
+  return simplify(add(mul(q0, L), mul(num(1 / 2), v0, pow(L, 2)), mul(a, pow(L, 3), pow(num(6), -1))));
+}
+
 /** q̈ᵢ = a − k qᵢ − c q̇ᵢ with constant a, k, c, or undefined. */
 function linearIn(e: Expr, i: number, system: DerivedSystem): { a: Expr; k: Expr; c: Expr } | undefined {
   const { model } = system;
@@ -230,6 +270,7 @@ function linearIn(e: Expr, i: number, system: DerivedSystem): { a: Expr; k: Expr
 
 interface Candidate {
   readonly piece: Omit<MotionPiece, 'range'>;
+  readonly laws: readonly LinearMotion[];
   readonly swings: readonly (ReturnType<typeof undampedRange> | undefined)[];
   readonly conditions: readonly Condition[];
 }
@@ -270,7 +311,12 @@ function firstPiece(
     });
     for (const signs of product(choices)) {
       const signOf = new Map([...args].map((s, k) => [s, signs[k]!]));
-      const qdd = eqs.qdd.map((e) => withSigns(e, signOf));
+      const qdd = atRest(
+        system,
+        eqs.qdd.map((e) => withSigns(e, signOf)),
+        q0,
+        v0,
+      );
       const laws = qdd.map((e, i) => linearIn(e, i, system));
       if (laws.some((l) => !l)) {
         reason = 'equations that are not linear with constant coefficients in each coordinate';
@@ -296,7 +342,7 @@ function firstPiece(
         qd: model.coordinates.map((c) => along.get(c.qd.name)!),
         contacts: contacts.map((c, i) => ({ name: c.name, state: states[i]! })),
       };
-      return { piece, conditions, swings: laws.map((l, i) => undampedRange(l!, q0[i]!, v0[i]!, env)) };
+      return { piece, conditions, laws: laws as LinearMotion[], swings: laws.map((l, i) => undampedRange(l!, q0[i]!, v0[i]!, env)) };
     }
   }
   return reason;

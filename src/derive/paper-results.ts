@@ -45,6 +45,7 @@
 //   impact{i}.critical         the critical parameter value (critical.ts)
 //   any fact + '@critical'     the same with the critical value substituted (R–F (1.19): α = α₀)
 //   any fact + '@s=c'          with the symbol s (a coordinate, a velocity) set to the number c
+//   any fact + '@∂s'           its derivative in s (kozlov1988 (4.3): ∂ẍ/∂x, the variational equation)
 //   any fact + '@p≈c'          its first-order Taylor polynomial in the parameter p at c,
 //                              f(c) + f′(c)(p − c) (kozlov1988 §3: restitution e near 1)
 //   any fact + '@surface'      the same on the arriving contact's surface f = 0, reduced
@@ -70,6 +71,11 @@
 //   hinge.{h}.critical                 f_r* of (2.5): self-locking possible for f_r ≥ f_r*
 // Facts of realized contacts (Kozlov's Theorem 3) and of contact patches
 // (Kuleshov et al.), derived in closed form:
+//   compliant.{c}.{q}''               q̈ where the realized term c acts with its force, alone
+//                                      (a realized retaining constraint everywhere, kozlov1988 (1.3);
+//                                      a contact in its region f < 0, (3.3))
+//   compliant.{c}.reaction             F_n − a f̈ there, all the realization exerts along ∂f: what
+//                                      stands for the multiplier λ of (1.1) (Theorem 1)
 //   compliant.{c}.ratio|dampingRatio|restitution|duration|normalMass   a Kelvin–Voigt
 //                                      contact's limit, with or without adhesion (compliant.ts
 //                                      RigidLimit); restitution 1 when elastic
@@ -92,9 +98,11 @@
 //                                      rest depth on the incline (9.2)
 //   patch.{p}.rolling.{q}''[.perVelocity]   rolling at rest depth: a + b·u (12.2)–(12.3);
 //                                      .steady the speed u = −a/b (12.5)
-// The motion from the initial state in closed form (motion/piecewise.ts), piece k (1-based):
+// The initial state, initial.{q} and initial.{q}' (kozlov1988 (1.4): on the constraint), and
+// the motion from it in closed form (motion/piecewise.ts), piece k (1-based):
 //   trajectory{k}.start, trajectory{k}.end   when it starts and ends (the last piece has no end)
 //   trajectory{k}.{q}, trajectory{k}.{q}'    q(t) and q̇(t) on it (kozlov1988 (2.4), (2.5))
+//   trajectory{k}.{q}.integral               ∫ q dt over a piece that ends (kozlov1988 (4.4))
 //   trajectory{k}.{q}.min|max                where q swings undamped through a period or more on
 //                                            the piece, its extent (kozlov1988 §2: −2g/N ≤ y ≤ 0)
 //   any fact + '@{p}→∞'                      its limit as the parameter p grows, where the fact
@@ -111,6 +119,7 @@
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
 import { add, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
+import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
 import { factored, shortestOf } from '../core/factored.js';
@@ -119,6 +128,7 @@ import { evaluate } from '../core/evaluate.js';
 import { limitAtInfinity } from '../core/limit.js';
 import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
+import type { CompliantTerm } from './compliant/compliant.js';
 import type { PatchLaw } from './compliant/patch.js';
 import { SCALED_ARRIVAL, SCALED_DEPTH, SCALED_RATE } from './compliant/universal.js';
 import { averagedMotion, firstOrder } from './motion/averaged.js';
@@ -158,8 +168,13 @@ function phaseFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
   }
 }
 
-/** Each piece of the motion in closed form: its start, end, q(t) and q̇(t). */
+/** Each piece of the motion in closed form: its start, end, q(t) and q̇(t); and the initial state it starts from. */
 function trajectoryFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
+  const { q0, qd0 } = system.model.initialExprs;
+  system.model.coordinates.forEach((c, i) => {
+    facts.set(`initial.${c.name}`, typeof q0[i] === 'number' ? numberExpr(q0[i]) : q0[i]!);
+    facts.set(`initial.${c.qd.name}`, typeof qd0[i] === 'number' ? numberExpr(qd0[i]) : qd0[i]!);
+  });
   piecewiseMotion(system).pieces.forEach((piece, k) => {
     const key = `trajectory${k + 1}`;
     facts.set(`${key}.start`, piece.start);
@@ -167,6 +182,8 @@ function trajectoryFacts(system: DerivedSystem, facts: Map<string, Expr>): void 
     system.model.coordinates.forEach((c, i) => {
       facts.set(`${key}.${c.name}`, piece.q[i]!);
       facts.set(`${key}.${c.qd.name}`, piece.qd[i]!);
+      const integral = piece.integral?.[i];
+      if (integral) facts.set(`${key}.${c.name}.integral`, integral);
       const range = piece.range[i];
       if (range) {
         facts.set(`${key}.${c.name}.min`, range.min);
@@ -180,6 +197,10 @@ function trajectoryFacts(system: DerivedSystem, facts: Map<string, Expr>): void 
 function compliantFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
   for (const t of system.compliant?.terms ?? []) {
     const key = `compliant.${t.name}`;
+    const qdd = realizedAccelerations(system, t);
+    qdd?.forEach((a, i) => facts.set(`${key}.${system.model.coordinates[i]!.qdd.name}`, a));
+    const fdd = qdd && add(t.row.bias, ...t.row.row.map((g, i) => mul(g, qdd[i]!)));
+    if (fdd) facts.set(`${key}.reaction`, tidy(sub(t.force, mul(t.addedMass, fdd))));
     if (t.limit.kind === 'elastic') facts.set(`${key}.restitution`, num(1));
     if (t.limit.kind !== 'kelvin-voigt') continue;
     facts.set(`${key}.ratio`, t.limit.ratio);
@@ -188,6 +209,17 @@ function compliantFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
     facts.set(`${key}.duration`, t.limit.duration);
     if (t.limit.normalMass) facts.set(`${key}.normalMass`, t.limit.normalMass);
   }
+}
+
+/**
+ * q̈ where the term acts with its force (kozlov1988 (1.3), (3.3)): (M + a GᵀG) q̈ = Q + F_n Gᵀ − a β Gᵀ,
+ * the model's other realized terms left out; undefined where M + a GᵀG is not solved in closed form.
+ */
+function realizedAccelerations(system: DerivedSystem, t: CompliantTerm): Expr[] | undefined {
+  const { massMatrix, forcing } = system.lagrange2;
+  const M = massMatrix.map((row, i) => row.map((m, j) => (t.inertia ? add(m, t.inertia.mass[i]![j]!) : m)));
+  const F = forcing.map((f, i) => add(f, t.generalizedForce[i]!, t.inertia ? t.inertia.forcing[i]! : ZERO));
+  return solveSmall(M, F)?.x.map(tidy);
 }
 
 /** Kuleshov et al.: each patch law's resultants by regime, its separation condition, the equilibrium (4.7), and the same for motion along the normal (5.3)–(5.4). */
@@ -537,6 +569,11 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
     const p = near[2]!;
     if (!base || !system.model.parameters.some((x) => x.name === p)) return undefined;
     return tidy(firstOrder(base, p, numberExpr(Number(near[3]))));
+  }
+  const derivative = /^(.+)@∂([^@=≈→]+)$/.exec(name);
+  if (derivative) {
+    const base = fact(facts, system, derivative[1]!);
+    return base && tidy(diff(base, derivative[2]!));
   }
   const set = /^(.+)@([^@=≈]+)=(-?[0-9.]+)$/.exec(name);
   if (set) {

@@ -4,10 +4,10 @@
 // declared initial state against its rigid model, whose loaded module the
 // caller gives (deriving it is the pipeline's job); and rigidSpec, the spec
 // of that rigid model: the same model with the study's `rigid` laws in place
-// of the realized ones.
+// of the realized contacts and its realized retaining constraints held.
 // Tests: test/studies/limit.test.ts, test/cli/limit.test.ts (through the command), test/unilateral/rigid-and-realized.test.ts (rigidSpec through simulateModel).
 import { MechanicsError } from '../errors.js';
-import type { ModelSpec } from '../model/spec.js';
+import type { HolonomicSpec, ModelSpec } from '../model/spec.js';
 import type { LoadedModule } from '../runtime/contract.js';
 import { rigidLimitStudy, type LimitStudy } from '../runtime/analysis/rigid-limit.js';
 
@@ -56,10 +56,16 @@ export function limitStudyOf(spec: ModelSpec, mod: LoadedModule, reference: Load
   });
 }
 
-/** The model with the given rigid laws (by contact name) in place of its realized ones; undefined without any. */
+/**
+ * The model with the given rigid laws (by contact name) in place of its realized ones, and its realized
+ * retaining constraints held (kozlov1988 Theorem 1: the realization tends to (1.1)); undefined without either.
+ */
 export function rigidSpec(spec: ModelSpec, laws: NonNullable<NonNullable<ModelSpec['limitStudy']>['rigid']>): ModelSpec | undefined {
   const names = Object.keys(laws);
-  if (names.length === 0) return undefined;
+  const isRealized = (c: NonNullable<ModelSpec['holonomic']>[number]): c is HolonomicSpec =>
+    typeof c === 'object' && 'expr' in c && c.realization !== undefined;
+  const realized = spec.holonomic?.some(isRealized) ?? false;
+  if (names.length === 0 && !realized) return undefined;
   const contacts = spec.unilateral ?? [];
   const unknown = names.filter((n) => !contacts.some((c) => c.name === n));
   if (unknown.length) {
@@ -71,5 +77,16 @@ export function rigidSpec(spec: ModelSpec, laws: NonNullable<NonNullable<ModelSp
     );
   }
   const { limitStudy: _study, ...rest } = spec;
-  return { ...rest, name: `${spec.name}-rigid`, unilateral: contacts.map((c) => (laws[c.name] ? { ...c, law: laws[c.name]! } : c)) };
+  return {
+    ...rest,
+    name: `${spec.name}-rigid`,
+    unilateral: contacts.map((c) => (laws[c.name] ? { ...c, law: laws[c.name]! } : c)),
+    ...(realized ? { holonomic: spec.holonomic!.map((c) => (isRealized(c) ? held(c) : c)) } : {}),
+  };
+}
+
+/** The constraint without its realization: held rigidly. */
+function held(c: HolonomicSpec): HolonomicSpec {
+  const { realization: _realization, ...rest } = c;
+  return rest;
 }

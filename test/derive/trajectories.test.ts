@@ -22,8 +22,9 @@ describe('energy conservation over 10 s', async () => {
   const modules: [string, LoadedModule][] = [];
   for (const ex of examples) {
     const mod = await committedModule(ex.spec.name);
-    // Smooth examples only: impacts are the hybrid runtime's business.
-    if (mod?.model.conservative && mod.model.unilateral.length === 0) modules.push([ex.spec.name, mod]);
+    // Smooth examples only: impacts are the hybrid runtime's business, and so is a realized contact's
+    // force, which switches on where its gap closes (kozlov-stiff-bouncing).
+    if (mod?.model.conservative && mod.model.unilateral.length === 0 && !mod.compliantContacts) modules.push([ex.spec.name, mod]);
   }
 
   it('finds every conservative smooth example (and only those)', () => {

@@ -1,10 +1,11 @@
 // The rigid-limit study (src/studies/limit.ts): the elastic realization of
 // Kozlov's release against the rigid model the caller loads (the plastic
 // line, released at t = 1), the added mass's gaps against (2.4)–(2.5), and
-// rigidSpec, the spec of that rigid model.
+// rigidSpec, the spec of that rigid model (a realized rod held rigidly).
 import { describe, expect, it } from 'vitest';
 import elastic from '../../derivations/kozlov-release-elastic.js';
 import release from '../../derivations/kozlov-release.js';
+import pendulum from '../../derivations/kozlov-realized-pendulum.js';
 import { MechanicsError } from '../../src/errors.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
 import { limitStudyOf, rigidSpec } from '../../src/studies/limit.js';
@@ -24,6 +25,13 @@ describe('rigidSpec', () => {
     expect(rigid.unilateral!.map((u) => u.law)).toEqual([{ plastic: true }]);
     expect(rigid.limitStudy).toBeUndefined();
     expect(rigidSpec(elastic, {})).toBeUndefined();
+  });
+
+  it('holds a realized retaining constraint rigidly, its other fields kept (kozlov1988 Theorem 1: the reference is (1.1))', () => {
+    const rigid = rigidSpec(pendulum, {})!;
+    expect(rigid.name).toBe('kozlov-realized-pendulum-rigid');
+    expect(rigid.holonomic).toEqual([{ name: 'rod', expr: 'u' }]);
+    expect(rigid.limitStudy).toBeUndefined();
   });
 
   it('refuses a contact the model does not have, by name', () => {

@@ -6,7 +6,8 @@
 // equations are then q̈ᵢ = aᵢ − kᵢqᵢ − cᵢq̇ᵢ with constants aᵢ, kᵢ, cᵢ, each
 // coordinate alone (a constant diagonal mass matrix, or a held phase's
 // explicit accelerations), every coordinate's motion is the closed form of
-// linear-ode.ts.
+// linear-ode.ts. A coordinate at rest at 0 whose acceleration vanishes
+// there, whatever the others do, stays there (atRest).
 //
 // A piece starts in the first combination of states and signs (held before
 // open, pressing before separating before open: the boundary f = 0 belongs
@@ -16,9 +17,10 @@
 // contact's force (without adhesion) turning negative. Which condition fails
 // first, and where, is found at the parameters' defaults by sampling to the
 // model's end time; the time is then the root of a polynomial of degree at
-// most 2 in t that takes that value, or the closed form stops there and says
-// why (a transcendental root, kept as `pending` for limit-motion.ts; an
-// impact on a rigid contact). A coordinate swinging undamped through a whole
+// most 2 in t, or of a swing from a contact's surface (trig-root.ts), that
+// takes that value, or the closed form stops there and says why (a
+// transcendental root, kept as `pending` for limit-motion.ts; an impact on a
+// rigid contact). A coordinate swinging undamped through a whole
 // period in a piece gets its extent (kozlov1988 §2's strip). The closed forms
 // hold wherever the order of events is the one at the defaults. A model
 // with retaining constraints, friction (Coulomb contacts, supports, hinges)
@@ -35,7 +37,8 @@ import { TIME } from '../../model/names.js';
 import type { CompliantTerm } from '../compliant/compliant.js';
 import { freeOfState } from '../lagrange/lagrange2.js';
 import type { DerivedSystem } from '../system.js';
-import { linearMotion, undampedRange } from './linear-ode.js';
+import { linearMotion, undampedRange, type LinearMotion } from './linear-ode.js';
+import { swingRoot } from './trig-root.js';
 
 export type ContactState = 'open' | 'held' | 'pressing' | 'separating';
 
@@ -50,6 +53,8 @@ export interface MotionPiece {
   readonly contacts: readonly { readonly name: string; readonly state: ContactState }[];
   /** Per coordinate, its extent where it swings undamped through at least one period in the piece (kozlov1988 §2: the strip −2g/N ≤ y ≤ 0). */
   readonly range: readonly ({ readonly min: Expr; readonly max: Expr } | undefined)[];
+  /** Per coordinate, ∫ q dt over a piece that ends (kozlov1988 (4.4): Lyapunov's integral of p ∝ y₀). */
+  readonly integral?: readonly (Expr | undefined)[];
 }
 
 export interface PiecewiseMotion {
@@ -115,17 +120,20 @@ export function motionFrom(system: DerivedSystem, from: Expr, q: readonly Expr[]
       pieces.push({ ...piece.piece, range });
       return { pieces };
     }
-    const root = closedRoot(failure.condition.value, failure.at, env);
-    pieces.push(root ? { ...piece.piece, end: root, range } : { ...piece.piece, range });
+    const found = closedRoot(failure.condition.value, failure.at, env);
+    const root = found?.time;
+    const there = (e: Expr): Expr => simplify(subs(found?.atRoot ? found.atRoot(e) : e, new Map([[TIME, root!]])));
+    const integral =
+      root && piece.laws.map((law, i) => integralOf(law, simplify(sub(root, start)), q0[i]!, v0[i]!, there(piece.piece.q[i]!), there(piece.piece.qd[i]!)));
+    pieces.push(root ? { ...piece.piece, end: root, range, integral: integral! } : { ...piece.piece, range });
     const at = `${failure.condition.what} at t ≈ ${failure.at.toPrecision(6)}`;
     if (!root) {
       const pending = failure.condition.impact ? {} : { pending: { condition: failure.condition.value, at: failure.at } };
       return { pieces, stop: `${at}: not a root in closed form`, ...pending };
     }
     if (failure.condition.impact) return { pieces, stop: `${at}: the motion after an impact is not followed` };
-    const here = new Map([[TIME, root]]);
-    q0 = piece.piece.q.map((e) => simplify(subs(e, here)));
-    v0 = piece.piece.qd.map((e) => simplify(subs(e, here)));
+    q0 = piece.piece.q.map(there);
+    v0 = piece.piece.qd.map(there);
     start = root;
   }
   return { pieces, stop: `more than ${MAX_PIECES} pieces` };
@@ -212,6 +220,42 @@ function equations(system: DerivedSystem, contacts: readonly Contact[], states: 
   return { qdd: F.map((f, i) => simplify(mul(f, pow(M[i]![i]!, -1)))), multipliers: new Map() };
 }
 
+/**
+ * The equations with every coordinate that starts at rest at 0 where its acceleration vanishes
+ * identically (whatever the others do) held there: q ≡ 0 is then its motion, by uniqueness, and the
+ * others move with it set to 0 (kozlov1988 (4.2): the bouncing on the axis x = 0 of y = f(x)).
+ */
+function atRest(system: DerivedSystem, qdd: readonly Expr[], q0: readonly Expr[], v0: readonly Expr[]): Expr[] {
+  const cs = system.model.coordinates;
+  const still = cs.filter((c, i) => {
+    if (q0[i] !== ZERO || v0[i] !== ZERO) return false;
+    return (
+      simplify(
+        subs(
+          qdd[i]!,
+          new Map([
+            [c.q.name, ZERO],
+            [c.qd.name, ZERO],
+          ]),
+        ),
+      ) === ZERO
+    );
+  });
+  if (still.length === 0) return [...qdd];
+  const zero = new Map(still.flatMap((c) => [[c.q.name, ZERO] as const, [c.qd.name, ZERO] as const]));
+  return qdd.map((e, i) => (still.includes(cs[i]!) ? ZERO : simplify(subs(e, zero))));
+}
+
+/**
+ * ∫ q dτ over a piece of length L from (q₀, v₀) to (q₁, v₁): integrating q̈ = a − kq − cq̇ once,
+ * k∫q = aL − c(q₁ − q₀) − (v₁ − v₀); with k = c = 0, q₀L + v₀L²/2 + aL³/6; undefined otherwise.
+ */
+function integralOf({ a, k, c }: LinearMotion, L: Expr, q0: Expr, v0: Expr, q1: Expr, v1: Expr): Expr | undefined {
+  if (k !== ZERO) return simplify(mul(sub(sub(mul(a, L), mul(c, sub(q1, q0))), sub(v1, v0)), pow(k, -1)));
+  if (c !== ZERO) return undefined;
+  return simplify(add(mul(q0, L), mul(num(1 / 2), v0, pow(L, 2)), mul(a, pow(L, 3), pow(num(6), -1))));
+}
+
 /** q̈ᵢ = a − k qᵢ − c q̇ᵢ with constant a, k, c, or undefined. */
 function linearIn(e: Expr, i: number, system: DerivedSystem): { a: Expr; k: Expr; c: Expr } | undefined {
   const { model } = system;
@@ -226,6 +270,7 @@ function linearIn(e: Expr, i: number, system: DerivedSystem): { a: Expr; k: Expr
 
 interface Candidate {
   readonly piece: Omit<MotionPiece, 'range'>;
+  readonly laws: readonly LinearMotion[];
   readonly swings: readonly (ReturnType<typeof undampedRange> | undefined)[];
   readonly conditions: readonly Condition[];
 }
@@ -266,7 +311,12 @@ function firstPiece(
     });
     for (const signs of product(choices)) {
       const signOf = new Map([...args].map((s, k) => [s, signs[k]!]));
-      const qdd = eqs.qdd.map((e) => withSigns(e, signOf));
+      const qdd = atRest(
+        system,
+        eqs.qdd.map((e) => withSigns(e, signOf)),
+        q0,
+        v0,
+      );
       const laws = qdd.map((e, i) => linearIn(e, i, system));
       if (laws.some((l) => !l)) {
         reason = 'equations that are not linear with constant coefficients in each coordinate';
@@ -292,7 +342,7 @@ function firstPiece(
         qd: model.coordinates.map((c) => along.get(c.qd.name)!),
         contacts: contacts.map((c, i) => ({ name: c.name, state: states[i]! })),
       };
-      return { piece, conditions, swings: laws.map((l, i) => undampedRange(l!, q0[i]!, v0[i]!, env)) };
+      return { piece, conditions, laws: laws as LinearMotion[], swings: laws.map((l, i) => undampedRange(l!, q0[i]!, v0[i]!, env)) };
     }
   }
   return reason;
@@ -351,12 +401,16 @@ function bisect(f: (x: number) => number, a: number, b: number): number {
   return (lo + hi) / 2;
 }
 
-/** The root of e(t) = 0 at t ≈ at, when e is a polynomial of degree ≤ 2 in t. */
-function closedRoot(e: Expr, at: number, env: Env): Expr | undefined {
-  return polynomialRoots(e)?.find((x) => {
-    const v = evaluate(x, env);
-    return Math.abs(v - at) <= 1e-6 * Math.max(1, Math.abs(at));
-  });
+/**
+ * The root of e(t) = 0 at t ≈ at, when e is a polynomial of degree ≤ 2 in t or a swing from the surface
+ * (trig-root.ts), with what puts a swing's sines and cosines there in closed form.
+ */
+function closedRoot(e: Expr, at: number, env: Env): { readonly time: Expr; readonly atRoot?: (e: Expr) => Expr } | undefined {
+  const near = (x: Expr): boolean => Math.abs(evaluate(x, env) - at) <= 1e-6 * Math.max(1, Math.abs(at));
+  const time = polynomialRoots(e)?.find(near);
+  if (time) return { time };
+  const swing = swingRoot(e, env);
+  return swing && near(swing.time) ? swing : undefined;
 }
 
 /** The roots of e(t) = 0 in closed form where e is a polynomial of degree ≤ 2 in t, else undefined. */

@@ -1,0 +1,92 @@
+import { defineModel } from '../src/model/index.js';
+
+// kozlov1988 §4, (4.6)–(4.8): Birkhoff's billiard, a point moving by inertia
+// between two concave walls, circles of radii R₁ ≤ R₂ touching y = 0 and
+// y = l, along the 2-periodic orbit x = 0 of length l. Its multipliers are
+// exp(±iθ) with cos θ = 1 − 2l(R₁⁻¹ + R₂⁻¹) + 2R₁⁻¹R₂⁻¹l², Lyapunov's
+// constant a = 2cos θ in the limit N → ∞: linearly stable iff l < R₁ or
+// R₂ < l < R₁ + R₂ (4.8). Here l < R₁, and l grows past R₁ and R₂, where
+// cos θ = −1, (l − R₁)(l − R₂) = 0: the orbit doubles its period.
+export default defineModel({
+  name: 'kozlov-birkhoff-orbit',
+  title: 'The 2-periodic orbit of Birkhoff’s billiard (Kozlov §4)',
+  sources: ['kozlov1988'],
+  description: 'A point bouncing by inertia between two concave circular walls: the stability of the 2-periodic orbit, Kozlov (4.8).',
+  coordinates: [
+    { name: 'x', description: 'position across the orbit', unit: 'm' },
+    { name: 'y', description: 'position along the orbit from the lower wall', unit: 'm' },
+  ],
+  parameters: {
+    l: { default: 0.5, description: 'length of the orbit', unit: 'm' },
+    R1: { default: 0.7, description: 'radius of curvature of the lower wall', unit: 'm' },
+    R2: { default: 0.9, description: 'radius of curvature of the upper wall', unit: 'm' },
+    e: { default: 1, description: 'coefficient of restitution (elastic)' },
+  },
+  kinetic: "(x'^2 + y'^2)/2",
+  unilateral: [
+    { name: 'lower', constraint: 'R1^2 - x^2 - (y - R1)^2 >= 0', law: { newton: 'e' }, description: 'the circle of radius R₁ through the origin' },
+    { name: 'upper', constraint: 'R2^2 - x^2 - (y - l + R2)^2 >= 0', law: { newton: 'e' }, description: 'the circle of radius R₂ through (0, l)' },
+  ],
+  drawing: { points: { P: ['x', 'y'] } },
+  initial: { q: { x: 0.01, y: 0.0001 }, qd: { x: 0, y: 1 }, t1: 10 },
+  // The orbit at the speed 1, found from a start 1 cm off the axis, its speed held, and followed
+  // as l grows to 1.2: it loses stability at l = R₁ = 0.7 and regains it at l = R₂ = 0.9.
+  orbit: {
+    q0: { x: 0.01, y: 0.0001 },
+    qd0: { x: 0, y: 1 },
+    section: { contact: 'lower' },
+    fix: ["y'"],
+    continuation: { parameter: 'l', from: 0.5, to: 1.2 },
+  },
+  paper: {
+    source: 'kozlov1988',
+    formulas: [
+      {
+        eq: '(4.8)',
+        name: '\\mu_1 + \\mu_2',
+        formula: '2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l^2)',
+        derived: 'orbit.multiplier1.re + orbit.multiplier2.re',
+        tolerance: 1e-6,
+        note: 'the trace of the orbit’s linearized return map in $(x, \\dot{x})$, Lyapunov’s constant $a = 2 - I_1 + I_2$ with $I_1 \\to 4l(R_1^{-1} + R_2^{-1})$, $I_2 \\to 4R_1^{-1}R_2^{-1}l^2$; stable while $|a| < 2$, i.e. $|1 - 2l(R_1^{-1} + R_2^{-1}) + 2R_1^{-1}R_2^{-1}l^2| < 1$, which is (4.8).',
+      },
+      {
+        eq: '(4.8)',
+        name: '|\\mu|',
+        formula: '1',
+        derived: 'orbit.multiplier2.abs',
+        tolerance: 1e-6,
+        note: 'at $l = 0.5 < R_1$: linearly stable, on the unit circle.',
+      },
+      {
+        eq: '(4.8)',
+        name: 'l_{*} = R_1',
+        formula: 'R1',
+        derived: 'orbit.bifurcation1',
+        tolerance: 1e-5,
+        note: 'followed as $l$ grows from 0.5, the orbit leaves $l < R_1$ by doubling its period ($\\cos\\theta = -1$)…',
+      },
+      {
+        eq: '(4.8)',
+        name: 'l_{*} = R_2',
+        formula: 'R2',
+        derived: 'orbit.bifurcation2',
+        tolerance: 1e-5,
+        note: '…and enters $R_2 < l < R_1 + R_2$ the same way. At $l = R_1 + R_2$ the multipliers meet at $+1$ without a fold of the branch, which the continuation does not detect.',
+      },
+    ],
+    notDerived: [
+      {
+        eq: '(4.6)',
+        name: '\\ddot{\\xi} + p(t)\\xi = 0',
+        reason:
+          'the variational equation of the orbit with the walls realized by stiff springs: the toolkit linearizes the rigid billiard’s return map (the multipliers above), not a realization’s periodic orbit, whose phases in the springs it does not solve in closed form in two dimensions.',
+      },
+      {
+        eq: '(4.7)',
+        name: 'l \\le R_1R_2/(R_1 + R_2)',
+        reason:
+          'Lyapunov’s integral criterion (4.4) applied to (4.6) in the limit $N \\to \\infty$: a sufficient condition only, from $T\\int_0^T p\\,dt = 4l(R_1^{-1} + R_2^{-1})$, which needs (4.6) above. The exact criterion (4.8) it implies is measured here.',
+      },
+    ],
+  },
+});

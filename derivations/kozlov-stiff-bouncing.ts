@@ -1,0 +1,91 @@
+import { defineModel } from '../src/model/index.js';
+
+// kozlov1988 §4, (4.2)–(4.5): the heavy point bouncing vertically over the
+// curve y = f(x) = x²/(2a) (f(0) = f′(0) = 0, f″(0) = 1/a) with the
+// unilateral constraint y ≥ f(x) replaced by the elastic potential
+// mN(y − f)²/2 below it (per unit mass here). Struck at the speed v on the
+// axis x = 0, which it never leaves, it swings in the spring
+// y₀ = gN⁻¹(cos √N t − 1) − vN^{−1/2} sin √N t until
+// τ = 2N^{−1/2} arcctg(−g v⁻¹N^{−1/2}), leaves at the speed v and flies for
+// 2v/g: the periodic solution (4.2) of period T = τ + 2v/g, which tends to
+// the rigid bouncing of parabolic-billiard as N → ∞. Off the axis δx obeys
+// (4.3), δẍ + p(t)δx = 0 with p = −Nf″(0)y₀ ≥ 0 in the spring and 0 in
+// flight, and Lyapunov's criterion (4.4) T∫p dt ≤ 4 is a sufficient
+// condition of its stability.
+export default defineModel({
+  name: 'kozlov-stiff-bouncing',
+  title: 'Vertical bouncing on a stiff floor (Kozlov §4)',
+  sources: ['kozlov1988'],
+  description: 'A heavy point bouncing vertically on a floor realized by a stiff spring: the periodic solution (4.2) of Kozlov §4.',
+  coordinates: [
+    { name: 'x', description: 'horizontal position', unit: 'm' },
+    { name: 'y', description: 'height above the vertex of the floor', unit: 'm' },
+  ],
+  parameters: {
+    g: { default: 1, description: 'gravitational acceleration', unit: 'm/s^2' },
+    v: { default: 1, description: 'speed at the strike', unit: 'm/s' },
+    N: { default: 100, description: 'stiffness of the floor per unit mass', unit: '1/s^2' },
+    a: { default: 1, description: 'the floor’s radius of curvature at the vertex, f″(0) = 1/a', unit: 'm' },
+  },
+  kinetic: "(x'^2 + y'^2)/2",
+  potential: 'g*y',
+  unilateral: [
+    { name: 'floor', constraint: 'y - x^2/(2*a) >= 0', law: { compliant: { stiffness: 'N' } }, description: 'the floor y = x²/(2a), realized by a spring' },
+  ],
+  drawing: { points: { P: ['x', 'y'] } },
+  initial: { q: { x: 0, y: 0 }, qd: { x: 0, y: '-v' }, t1: 2.5 },
+  // kozlov1988 (4.2) against the motion derived in closed form from the strike: the swing in
+  // the spring, its end where the spring lifts the point back to y = 0, the flight, the period;
+  // (4.3) against the derived equations in the spring, (4.4) against the integral of that swing.
+  paper: {
+    source: 'kozlov1988',
+    formulas: [
+      { eq: '(4.2)', name: 'y_0(t),\\ 0 \\le t < \\tau', formula: 'g*N^(-1)*(cos(sqrt(N)*t) - 1) - v*N^(-1/2)*sin(sqrt(N)*t)', derived: 'trajectory1.y' },
+      {
+        eq: '(4.2)',
+        name: '\\tau',
+        formula: '2*N^(-1/2)*acos(-g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1)))',
+        derived: 'trajectory1.end',
+        note: 'the paper’s $\\tau = 2N^{-1/2}\\operatorname{arcctg}(-g v^{-1}N^{-1/2})$, with $\\operatorname{arcctg} x = \\arccos(x/\\sqrt{1 + x^2}) \\in (0, \\pi)$; the root of $y_0 = 0$ after the strike, $\\cot(\\sqrt{N}\\tau/2) = -g v^{-1}N^{-1/2}$ (the scan shows $\\operatorname{arctg}(-g v^{-1}N^{1/2})$, which is negative).',
+      },
+      {
+        eq: '(4.2)',
+        name: 'y_0(t),\\ \\tau \\le t \\le T',
+        formula: 'v*(t - tau) - g*(t - tau)^2/2',
+        derived: 'trajectory2.y',
+        where: { tau: 'trajectory1.end' },
+        note: 'the flight after the spring, which the paper writes $vt - gt^2/2$ with its clock restarted at $\\tau$: it leaves the floor at the speed $v$ it struck it with.',
+      },
+      {
+        eq: '(4.2)',
+        name: 'T',
+        formula: 'tau + 2*v*g^(-1)',
+        derived: 'trajectory2.end',
+        where: { tau: 'trajectory1.end' },
+        note: 'the period: the next strike, after the flight of $2v/g$.',
+      },
+      {
+        eq: '(4.3)',
+        name: 'p = -\\partial\\ddot{x}/\\partial x|_{x = 0}',
+        formula: '-D = -N*a^(-1)*Y',
+        where: { D: "compliant.floor.x''@∂x@x=0", Y: 'y' },
+        note: 'the coefficient of the variational equation about the axis, from the derived $\\ddot{x} = Nf^{\\prime}(x)(y - f(x))$ in the spring: $p(t) = -Nf^{\\prime\\prime}(0)y_0(t)$, $f^{\\prime\\prime}(0) = 1/a$, along $y = y_0(t)$.',
+      },
+      {
+        eq: '(4.4)',
+        name: 'T\\int_0^T p\\,dt',
+        formula: '-N*a^(-1)*T*I = 4*g*a^(-1)*(g^(-1)*v + N^(-1/2)*acos(-g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1))))^2',
+        where: { T: 'trajectory2.end', I: 'trajectory1.y.integral' },
+        note: 'Lyapunov’s integral with (4.3)’s $p = -Nf^{\\prime\\prime}(0)y_0$ on $[0, \\tau]$ and 0 in flight, $\\int_0^\\tau y_0\\,dt$ derived from the swing; the paper’s sufficient condition $T\\int_0^T p\\,dt \\le 4$ reads $gf^{\\prime\\prime}(0)[g^{-1}v + N^{-1/2}\\operatorname{arcctg}(-gv^{-1}N^{-1/2})]^2 \\le 1$.',
+      },
+    ],
+    notDerived: [
+      {
+        eq: '(4.5)',
+        name: 'f^{\\prime\\prime}(0) \\le gv^{-2} - \\pi g^2v^{-3}N^{-1/2} + o(N^{-1/2})',
+        reason:
+          'the expansion of (4.4)’s bound $f^{\\prime\\prime}(0) \\le 4/(T\\int_0^T p\\,dt/f^{\\prime\\prime}(0))$ in $N^{-1/2}$: it contains $\\arccos$ of $N^{-1/2}$, and the toolkit takes limits in $N$ of expressions rational in $N$ only. Its limit is (4.1), derived in parabolic-billiard; the expansion is checked in the tests on the closed form above, $\\sqrt{N}(\\text{bound} - g/v^2) \\to -\\pi g^2/v^3$.',
+      },
+    ],
+  },
+});

@@ -1,0 +1,81 @@
+// The end of a piece that swings: the first root after the piece's start of
+// a condition e(t) = b(cos θ − 1) + c sin θ, θ = ω(t − t₀), which vanishes
+// where the piece starts on a contact's surface. Halving the angle,
+// e = 2 sin(θ/2)(c cos(θ/2) − b sin(θ/2)), so the root is cot(θ/2) = b/c,
+// θ/2 = arccot(b/c) ∈ (0, π) — kozlov1988 (4.2)'s τ = 2N^{−1/2} arcctg(−g v⁻¹N^{−1/2}),
+// written arccot x = arccos(x/√(1 + x²)) in the functions the core has. A
+// damped swing e = E(t)(b(cos θ − 1) + c sin θ) with E free of the swing is
+// taken where b = 0: c E(t) sin θ, the root θ = π (Theorem 3's half damped
+// period). The closed form holds where the sign of c at the values given does.
+// Tests: test/derive/motion/trig-root.test.ts.
+import { add, children, dependsOn, fn, mul, num, pow, sqrt, sub, sym, ZERO, type Expr } from '../../core/expr.js';
+import { cancel } from '../../core/cancel.js';
+import { diff } from '../../core/diff.js';
+import { evaluate, type Env } from '../../core/evaluate.js';
+import { subs } from '../../core/subs.js';
+import { mapChildren, memoPass } from '../../core/traverse.js';
+import { simplify } from '../../core/trig.js';
+import { TIME } from '../../model/names.js';
+
+const COS = sym('cosθ*');
+const SIN = sym('sinθ*');
+
+/** The swing's angles in e: the arguments of sin and cos that depend on t. */
+function angles(e: Expr, out: Set<Expr>): Set<Expr> {
+  if (e.kind === 'fn' && (e.name === 'sin' || e.name === 'cos') && dependsOn(e.args[0]!, TIME)) out.add(e.args[0]!);
+  for (const c of children(e)) angles(c, out);
+  return out;
+}
+
+export interface SwingRoot {
+  readonly time: Expr;
+  /** An expression with cos θ and sin θ at the root in closed form, for the state there. */
+  readonly atRoot: (e: Expr) => Expr;
+}
+
+/** The first root after the start of e(t) = 0 in the class above, or undefined. */
+export function swingRoot(e: Expr, env: Env): SwingRoot | undefined {
+  const found = [...angles(e, new Set())];
+  if (found.length !== 1) return undefined;
+  const theta = found[0]!;
+  const omega = simplify(diff(theta, TIME));
+  if (omega === ZERO || dependsOn(omega, TIME)) return undefined;
+  const replace = memoPass<Expr>((u, go) => {
+    const v = mapChildren(u, go);
+    if (v.kind === 'fn' && v.args[0] === theta) return v.name === 'cos' ? COS : v.name === 'sin' ? SIN : v;
+    return v;
+  });
+  const r = replace(e);
+  const origin = new Map([
+    [COS.name, ZERO],
+    [SIN.name, ZERO],
+  ]);
+  const [a, b, c] = [subs(r, origin), diff(r, COS.name), diff(r, SIN.name)].map((x) => simplify(subs(x, origin)));
+  // Linear in cos θ and sin θ, and free of them otherwise.
+  if ([diff(r, COS.name), diff(r, SIN.name)].some((x) => [COS, SIN].some((s) => simplify(diff(x, s.name)) !== ZERO))) return undefined;
+  // At the root cot(θ/2) = b/c, θ/2 ∈ (0, π): cos(θ/2) = sgn(c) b/√(b² + c²), and
+  // cos θ = (b² − c²)/(b² + c²), sin θ = 2bc/(b² + c²) are rational in b and c.
+  let half: Expr;
+  let closed: Map<string, Expr>;
+  if ([a, b, c].every((x) => !dependsOn(x!, TIME))) {
+    if (simplify(add(a!, b!)) !== ZERO || c === ZERO) return undefined;
+    const sign = Math.sign(evaluate(c!, env));
+    if (sign === 0) return undefined;
+    const r2 = add(mul(b!, b!), mul(c!, c!));
+    half = fn('acos', simplify(mul(num(sign), b!, pow(sqrt(r2), -1))));
+    closed = new Map([
+      [COS.name, mul(sub(mul(b!, b!), mul(c!, c!)), pow(r2, -1))],
+      [SIN.name, mul(num(2), b!, c!, pow(r2, -1))],
+    ]);
+  } else if (a === ZERO && b === ZERO && c !== ZERO) {
+    half = mul(num(1 / 2), sym('pi'));
+    closed = new Map([
+      [COS.name, num(-1)],
+      [SIN.name, ZERO],
+    ]);
+  } else return undefined;
+  // θ = ωt + θ₀: the root at θ = 2·half.
+  const theta0 = simplify(subs(theta, new Map([[TIME, ZERO]])));
+  const time = simplify(mul(sub(mul(num(2), half), theta0), pow(omega, -1)));
+  return { time, atRoot: (x) => simplify(cancel(simplify(subs(replace(x), closed)))) };
+}

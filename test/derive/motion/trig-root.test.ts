@@ -1,0 +1,75 @@
+// The end of a swing from a contact's surface (src/derive/motion/trig-root.ts),
+// against roots found by bisection: b(cos θ − 1) + c sin θ with θ = ωt, whose
+// first root after 0 is θ = 2 arccot(b/c) for either sign of b and c
+// (kozlov1988 (4.2)'s τ), the damped c·e^{−γt} sin θ ending at θ = π
+// (Theorem 3's half period); the closed-form cos θ and sin θ at the root; and
+// what is outside the class.
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../../../src/core/evaluate.js';
+import { parseExpr } from '../../../src/core/parse.js';
+import { swingRoot } from '../../../src/derive/motion/trig-root.js';
+
+/** The first sign change of f after 0, by scanning and bisection. */
+function firstRoot(f: (t: number) => number, from: number, to: number): number {
+  const steps = 20_000;
+  let previous = from;
+  for (let k = 1; k <= steps; k++) {
+    const now = from + ((to - from) * k) / steps;
+    if (Math.sign(f(now)) !== Math.sign(f(from + (to - from) / steps / 2))) {
+      let [lo, hi] = [previous, now];
+      for (let i = 0; i < 100; i++) {
+        const mid = (lo + hi) / 2;
+        if (Math.sign(f(mid)) === Math.sign(f(lo))) lo = mid;
+        else hi = mid;
+      }
+      return (lo + hi) / 2;
+    }
+    previous = now;
+  }
+  return Number.NaN;
+}
+
+describe('b(cos ωt − 1) + c sin ωt', () => {
+  it.each([
+    [0.3, 2, 5],
+    [-0.3, 2, 5],
+    [0.3, -2, 5],
+    [-1, -0.5, 3],
+  ])('b = %s, c = %s, ω = %s: the first root after 0, and cos θ, sin θ there', (b, c, w) => {
+    const e = parseExpr('b*(cos(w*t) - 1) + c*sin(w*t)');
+    const env = { b, c, w };
+    const root = swingRoot(e, env)!;
+    const t = evaluate(root.time, env);
+    expect(t).toBeCloseTo(
+      firstRoot((x) => evaluate(e, { ...env, t: x }), 0, (2 * Math.PI) / w),
+      10,
+    );
+    expect(evaluate(root.atRoot(parseExpr('cos(w*t)')), env)).toBeCloseTo(Math.cos(w * t), 12);
+    expect(evaluate(root.atRoot(parseExpr('sin(w*t)')), env)).toBeCloseTo(Math.sin(w * t), 12);
+  });
+  it('starting later: θ = ω(t − t₀)', () => {
+    const e = parseExpr('b*(cos(w*(t - s)) - 1) + c*sin(w*(t - s))');
+    const env = { b: -0.4, c: 1.5, w: 3, s: 0.7 };
+    const t = evaluate(swingRoot(e, env)!.time, env);
+    expect(t).toBeCloseTo(0.7 + firstRoot((x) => evaluate(e, { ...env, t: 0.7 + x }), 0, (2 * Math.PI) / 3), 10);
+  });
+});
+
+describe('a damped swing from the surface, c·e^{−γt} sin ωt', () => {
+  it('ends at ωt = π', () => {
+    const e = parseExpr('c*exp(-r*t)*sin(w*t)');
+    expect(evaluate(swingRoot(e, { c: 2, r: 0.3, w: 4 })!.time, { c: 2, r: 0.3, w: 4 })).toBeCloseTo(Math.PI / 4, 14);
+  });
+});
+
+describe('outside the class', () => {
+  it.each([
+    ['not vanishing at the start', 'a + b*cos(w*t) + c*sin(w*t)'],
+    ['two frequencies', 'sin(w*t) + sin(2*w*t)'],
+    ['a polynomial', 't^2 - 1'],
+    ['damped, from inside', 'exp(-r*t)*(cos(w*t) + sin(w*t))'],
+    ['no sine: a double root at the start', 'b*(cos(w*t) - 1)'],
+  ])('%s: undefined', (_, source) => {
+    expect(swingRoot(parseExpr(source), { a: 0.5, b: 1, c: 2, w: 3, r: 0.2 })).toBeUndefined();
+  });
+});

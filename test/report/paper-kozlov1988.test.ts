@@ -1,0 +1,193 @@
+// kozlov1988's results derived in closed form and checked against the
+// formulas typed from the paper: Theorem 1's realization (1.1)–(1.4), the
+// impact scheme of Theorem 3 (3.1)–(3.6), the stiff floor's periodic
+// bouncing (4.2)–(4.5), and the periodic orbits between concave walls (4.8), (4.9)
+// and in the ellipse (6.2) measured on the report's orbit and its branch;
+// each row agreeing, and a wrong-sign or misread variant of each disagreeing.
+import { describe, expect, it } from 'vitest';
+import birkhoff from '../../derivations/kozlov-birkhoff-orbit.js';
+import ellipse from '../../derivations/kozlov-ellipse-oscillator.js';
+import concave from '../../derivations/kozlov-concave-walls.js';
+import impact from '../../derivations/kozlov-impact.js';
+import realized from '../../derivations/kozlov-realized-pendulum.js';
+import stiffBouncing from '../../derivations/kozlov-stiff-bouncing.js';
+import { evaluate } from '../../src/core/evaluate.js';
+import { derivedFacts, fact } from '../../src/derive/paper-results.js';
+import type { ModelSpec } from '../../src/model/index.js';
+import type { PaperFormulaSpec, PaperSpec } from '../../src/model/spec.js';
+import { compileModel } from '../../src/pipeline/compiled-model.js';
+import { compileRigid } from '../../src/pipeline/rigid.js';
+import { limitStudyOf } from '../../src/studies/limit.js';
+import { loadGenerated } from '../../src/pipeline/load-generated.js';
+import { reportInputs } from '../../src/pipeline/report-inputs.js';
+import { paperCheck, type PaperCheck } from '../../src/studies/paper-check.js';
+
+const built = new Map<string, { system: ReturnType<typeof compileModel>['system']; computed: ReturnType<typeof reportInputs>['options'] }>();
+function once(spec: ModelSpec) {
+  const hit = built.get(spec.name);
+  if (hit) return hit;
+  const compiled = compileModel({ spec, source: `derivations/${spec.name}.ts` }, loadGenerated);
+  const value = { system: compiled.system, computed: reportInputs(compiled).options };
+  built.set(spec.name, value);
+  return value;
+}
+const report = (spec: ModelSpec, paper: PaperSpec = spec.paper!): PaperCheck => {
+  const { system, computed } = once(spec);
+  return paperCheck(system, paper, computed);
+};
+/** The model's declaration with one formula replaced. */
+const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): PaperSpec => ({
+  ...spec.paper!,
+  formulas: spec.paper!.formulas.map((f, k) => (k === i ? { ...f, ...change } : f)),
+});
+
+describe.each([
+  ['kozlov-ellipse-oscillator', ellipse, ['measured', 'measured']],
+  ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured']],
+  ['kozlov-concave-walls', concave, ['measured', 'measured']],
+  ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
+  ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'numeric', 'symbolic', 'numeric']],
+  ['kozlov-impact', impact, ['symbolic', 'symbolic', 'numeric', 'symbolic', 'numeric', 'numeric', 'symbolic']],
+] as const)('%s against kozlov1988', (_, spec, how) => {
+  it(`compares ${how.length} formulas (${how.join(', ')}) and every one agrees`, () => {
+    const rows = report(spec).rows.filter((r) => r.agrees !== undefined);
+    expect(rows.map((r) => r.how)).toEqual(how);
+    expect(rows.filter((r) => !r.agrees).map((r) => r.formula.eq)).toEqual([]);
+  });
+});
+
+describe('kozlov1988 Theorem 1 (1.1)–(1.4): the pendulum with its rod realized', () => {
+  it('the realized motion tends to the rigid pendulum like 1/N: distance 0.076 at N = 10, 7.9e-5 at N = 10⁴', () => {
+    const study = once(realized).computed.limitStudy!;
+    const distances = study.rows.map((r) => r.distance);
+    expect(distances[0]).toBeCloseTo(0.0761, 3);
+    distances.slice(1).forEach((d, i) => expect(d / distances[i]!).toBeCloseTo(0.1, 1));
+    expect(study.orders.distance).toBeCloseTo(1, 1);
+  });
+  it('without the added mass (α₀ = 0, Tikhonov’s singular case the pointwise limit misses) it tends to it too: 0.072, 0.0074, 7.4e-4', () => {
+    const compiled = compileModel({ spec: realized, source: 'derivations/kozlov-realized-pendulum.ts' }, loadGenerated);
+    const study = limitStudyOf(realized, compiled.loaded, compileRigid(realized, loadGenerated)!.loaded, { values: [10, 100, 1000], params: { alpha0: 0 } })!;
+    const distances = study.rows.map((r) => r.distance);
+    expect(distances[0]).toBeCloseTo(0.072, 3);
+    distances.slice(1).forEach((d, i) => expect(d / distances[i]!).toBeCloseTo(0.1, 1));
+  });
+});
+
+describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls', () => {
+  it('Birkhoff’s billiard at l = 0.5, R₁ = 0.7, R₂ = 0.9: trace 2(1 − 2l(R₁⁻¹ + R₂⁻¹) + 2l²/(R₁R₂)) = −1.49206; period doublings at l = R₁ and l = R₂', () => {
+    const rows = report(birkhoff).rows;
+    expect(rows[0]!.measured!.value).toBeCloseTo(2 * (1 - 2 * 0.5 * (1 / 0.7 + 1 / 0.9) + (2 * 0.25) / 0.63), 9);
+    expect(rows[2]!.measured!.value).toBeCloseTo(0.7, 6);
+    expect(rows[3]!.measured!.value).toBeCloseTo(0.9, 6);
+  });
+  it('under gravity at v₁ = 2, g = l = 1, R₁ = R₂ = 2: cos θ = 6√2 − 9, lost at R₁ = 2(2 − √2)', () => {
+    const rows = report(concave).rows;
+    expect(rows[0]!.measured!.value).toBeCloseTo(6 * Math.SQRT2 - 9, 9);
+    expect(rows[1]!.measured!.value).toBeCloseTo(2 * (2 - Math.SQRT2), 6);
+  });
+  it('lists Lyapunov’s sufficient condition (4.6)–(4.7) as not derived', () => {
+    expect(report(birkhoff).notDerived.map((n) => n.eq)).toEqual(['(4.6)', '(4.7)']);
+  });
+});
+
+describe('kozlov1988 (6.2): the oscillator bouncing on the end of the major axis', () => {
+  it('at a = 2, c = −1, v = 1 (h = −3/2): stable at b = 1.2, doubling its period at b = v/√|c| = 1', () => {
+    const check = report(ellipse);
+    expect(check.rows[0]!.measured!.value).toBeCloseTo(1, 9);
+    expect(check.rows[1]!.measured!.value).toBeCloseTo(1, 6);
+    expect(check.notDerived.map((n) => n.eq)).toEqual(['(6.1)', '(6.2)']);
+  });
+});
+
+describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
+  const rows = report(stiffBouncing).rows;
+  it('τ = 2N^{−1/2} arcctg(−g v⁻¹N^{−1/2}) = 0.2(π − arccot(0.1)) and T = τ + 2 at g = v = 1, N = 100', () => {
+    const env = { g: 1, v: 1, N: 100 };
+    const tau = 0.2 * (Math.PI / 2 + Math.atan(0.1));
+    expect(evaluate(rows[1]!.derived, env)).toBeCloseTo(tau, 14);
+    expect(evaluate(rows[3]!.derived, env)).toBeCloseTo(tau + 2, 13);
+  });
+  it('the spring lifts the point back to y = 0 at τ, and it leaves at the speed v it struck with', () => {
+    const env = { g: 1.3, v: 0.7, N: 400 };
+    const tau = evaluate(rows[1]!.derived, env);
+    expect(Math.abs(evaluate(rows[0]!.derived, { ...env, t: tau }))).toBeLessThan(1e-15);
+    // The flight's slope at τ, by a central difference of the derived y(t).
+    const h = 1e-6;
+    const slope = (evaluate(rows[2]!.derived, { ...env, t: tau + h }) - evaluate(rows[2]!.derived, { ...env, t: tau - h })) / (2 * h);
+    expect(slope).toBeCloseTo(0.7, 8);
+  });
+  it('(4.4): the bound 4/(T∫p dt/f″(0)) expands as g/v² − πg²v⁻³N^{−1/2} + o(N^{−1/2}) (4.5)', () => {
+    const { system } = once(stiffBouncing);
+    const facts = derivedFacts(system);
+    const [T, I] = [fact(facts, system, 'trajectory2.end')!, fact(facts, system, 'trajectory1.y.integral')!];
+    const [g, v] = [1.3, 0.7];
+    const bound = (N: number): number => 4 / (-N * evaluate(T, { g, v, N }) * evaluate(I, { g, v, N }));
+    const scaled = [1e4, 1e6, 1e8].map((N) => Math.sqrt(N) * (bound(N) - g / v ** 2));
+    // The remainder after scaling is O(N^{−1/2}): 10 times smaller for each factor 100 in N.
+    const remainder = scaled.map((x) => x + (Math.PI * g ** 2) / v ** 3);
+    expect(Math.abs(remainder[2]!)).toBeLessThan(1e-2);
+    expect(remainder[1]! / remainder[2]!).toBeCloseTo(10, 0);
+    expect(remainder[0]! / remainder[1]!).toBeCloseTo(10, 0);
+  });
+});
+
+describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic medium', () => {
+  const check = report(impact);
+  it('δ_N = πg₁₁/(ω√N), ω = √(c²g₁₁ − k²), and the exit speed e·v₁, e = exp(−πk/ω), at g₁₁ = 2, c = 2, k = 0.5, N = 100', () => {
+    const env = { g11: 2, g22: 1, c: 2, k: 0.5, N: 100, v1: 1, v2: 0.5 };
+    const omega = Math.sqrt(8 - 0.25);
+    expect(evaluate(check.rows[4]!.derived, env)).toBeCloseTo((2 * Math.PI) / (omega * 10), 14);
+    expect(evaluate(check.rows[5]!.derived, env)).toBeCloseTo(Math.exp((-Math.PI * 0.5) / omega), 14);
+  });
+  it('proves the entry (3.1): ẋ₁(0) = −v₁ < 0', () => {
+    expect(check.claims.map((c) => c.proof.holds)).toEqual([true]);
+  });
+  it('lists the rescaled equations (3.4) as not derived', () => {
+    expect(check.notDerived.map((n) => n.eq)).toEqual(['(3.4)']);
+  });
+});
+
+describe('a wrong formula disagrees', () => {
+  it.each([
+    ['(1.4) started off the rod, f(x₀) = l', realized, 0, { formula: 'l' }],
+    ['(1.3) without the point’s own mass beside the added one', realized, 2, { formula: '((l + U)*W^2 + g*cos(TH) - beta0*N*U - gamma0*N*UD)/(alpha0*N)' }],
+    ['(1.3) with the viscosity pushing', realized, 2, { formula: '((l + U)*W^2 + g*cos(TH) - beta0*N*U + gamma0*N*UD)/(1 + alpha0*N)' }],
+    ['(1.1) with the pendulum’s length left out', realized, 5, { formula: '-g*sin(TH)' }],
+    ['(1.1) with the multiplier of the wrong sign, the tension', realized, 6, { formula: 'l*W^2 + g*cos(TH)' }],
+    ['Theorem 1 with the realized motion 0.01 away in the limit', realized, 7, { formula: '0.01' }],
+    ['(4.8)’s trace with l for l² in the last term', birkhoff, 0, { formula: '2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l)' }],
+    ['(4.8)’s band ending at R₁ + R₂ taken for the first loss', birkhoff, 2, { formula: 'R1 + R2' }],
+    [
+      '(4.9) with its last term of the wrong sign',
+      concave,
+      0,
+      { formula: '1 - 2*(v1 - sqrt(v1^2 - 2*g*l))/g*(v1/R1 + sqrt(v1^2 - 2*g*l)/R2) - 2*(v1 - sqrt(v1^2 - 2*g*l))^2/g^2*v1*sqrt(v1^2 - 2*g*l)/(R1*R2)' },
+    ],
+    ['(4.9)’s loss at the upper wall’s factor, v₂(v₁ − v₂)/g', concave, 1, { formula: 'sqrt(v1^2 - 2*g*l)*(v1 - sqrt(v1^2 - 2*g*l))/g' }],
+    ['(6.2)’s boundary with the energy’s sign turned (the minor axis’s h = |c|(a² − b²)/2)', ellipse, 1, { formula: 'sqrt(a^2 - 2*(v^2/2 + c*a^2/2)/abs(c))' }],
+    ['(4.2) with the swing’s sine of the wrong sign', stiffBouncing, 0, { formula: 'g*N^(-1)*(cos(sqrt(N)*t) - 1) + v*N^(-1/2)*sin(sqrt(N)*t)' }],
+    ['(4.2)’s τ with arcctg(+g v⁻¹N^{−1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*acos(g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1)))' }],
+    ['(4.2)’s flight on the paper’s clock, vt − gt²/2', stiffBouncing, 2, { formula: 'v*t - g*t^2/2' }],
+    ['(4.2)’s period with a flight of v/g', stiffBouncing, 3, { formula: 'tau + v*g^(-1)' }],
+    ['(4.3) with p of the wrong sign, +Nf″(0)y₀', stiffBouncing, 4, { formula: '-D = N*a^(-1)*Y' }],
+    [
+      '(4.4) with the bracket not squared',
+      stiffBouncing,
+      5,
+      { formula: '-N*a^(-1)*T*I = 4*g*a^(-1)*(g^(-1)*v + N^(-1/2)*acos(-g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1))))' },
+    ],
+    ['(3.3) with the damping force pushing', impact, 0, { formula: '-G*(-2*k*sqrt(N)*W1 + c^2*N*X1)' }],
+    ['(3.3) with g₁₁ for g¹¹', impact, 0, { formula: '-g11*(2*k*sqrt(N)*W1 + c^2*N*X1)' }],
+    ['(3.6) with ω = √(c²G − k²G)', impact, 2, { formula: 'N^(-1/2)*X0*exp(-k*G*sqrt(N)*t)*sin(sqrt(c^2*G - k^2*G)*sqrt(N)*t)/sqrt(c^2*G - k^2*G)' }],
+    ['(3.6) growing, exp(+kGτ)', impact, 2, { formula: 'N^(-1/2)*X0*exp(k*G*sqrt(N)*t)*sin(sqrt(c^2*G - k^2*G^2)*sqrt(N)*t)/sqrt(c^2*G - k^2*G^2)' }],
+    ['Theorem 3’s δ_N without g₁₁', impact, 4, { formula: 'pi/(sqrt(c^2*g11 - k^2)*sqrt(N))' }],
+    ['(3.2) without the reversal', impact, 5, { formula: 'exp(-pi*k/sqrt(c^2*g11 - k^2))*X0' }],
+    ['(3.2) with the tangential velocity reduced by e', impact, 6, { formula: 'exp(-pi*k/sqrt(c^2*g11 - k^2))*V2' }],
+  ] as const)('%s', (_, spec, i, change) => {
+    expect(report(spec, wrong(spec, i, change)).rows[i]!.agrees).toBe(false);
+  });
+  it('(3.1) read as an exit, ẋ₁(0) > 0, is not proved', () => {
+    const paper: PaperSpec = { ...impact.paper!, claims: [{ ...impact.paper!.claims![0]!, claim: 'F > 0' }] };
+    expect(report(impact, paper).claims[0]!.proof.holds).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 // What the report of a compiled model is made from besides its derivation:
 // the motion, the drawing, the sources and the studies (linearization,
 // steady motions, declared rigid-limit study, periodic orbit, basin, a
-// patch's universal restitution, paper check,
+// patch's universal restitution, the billiard's confocal motions, paper check,
 // the paper's sketches). The
 // studies compute (src/studies/); this module only runs them on the model's
 // one loaded module (each used to load its own copy) and hands the results
@@ -16,6 +16,7 @@ import type { SourceKey } from '../model/sources.js';
 import { checkSketches } from '../model/validate/paper-sketches.js';
 import type { LimitStudy } from '../runtime/analysis/rigid-limit.js';
 import { hasReportBasin, reportBasin, type BasinStudy } from '../studies/basin.js';
+import { confocalStudy, hasConfocalStudy } from '../studies/confocal.js';
 import { limitStudyOf } from '../studies/limit.js';
 import { linearizationStudy } from '../studies/linearization.js';
 import { steadyMotionStudy } from '../studies/steady-motion.js';
@@ -48,6 +49,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     steadyMotion: steadyMotionStudy(system),
     ...restitutionOption(compiled),
     ...sketchesOption(compiled),
+    ...confocalOption(compiled),
   };
   // The paper's measured facts are the other studies' numbers.
   return { options: spec.paper ? { ...options, paper: paperCheck(system, spec.paper, options) } : options, problems: error ? [error] : [] };
@@ -67,6 +69,11 @@ function orbitOption({ spec, system, loaded }: CompiledModel): { orbit?: OrbitSt
 function restitutionOption({ system }: CompiledModel): { restitution?: ReturnType<typeof restitutionStudies> } {
   const studies = restitutionStudies(system);
   return studies.length ? { restitution: studies } : {};
+}
+
+/** The parabolic billiard's motions in their quadrilaterals (studies/confocal.ts); nothing for another model. */
+function confocalOption({ spec, loaded }: CompiledModel): Pick<ReportOptions, 'confocal'> {
+  return hasConfocalStudy(spec.name) ? { confocal: confocalStudy(loaded)! } : {};
 }
 
 /** The paper's sketches of the mechanism (paper.sketches); nothing without them. */

@@ -6,12 +6,14 @@ import type { SourceKey } from '../model/sources.js';
 import type { Drawing } from '../model/types.js';
 import type { PaperSketch } from '../model/validate/paper-sketches.js';
 import type { BasinStudy } from '../studies/basin.js';
+import type { ConfocalStudy } from '../studies/confocal.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
 import type { SteadyMotionStudy } from '../studies/steady-motion.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { PaperCheck } from '../studies/paper-check.js';
 import type { RestitutionStudy } from '../studies/restitution.js';
 import { withReferences } from './bibliography.js';
+import { confocalSection } from './confocal.js';
 import type { ReportDocument, Section } from './document.js';
 import { condense } from './large.js';
 import { motionSection, sketchFigure, type MotionSimulation } from './motion.js';
@@ -56,6 +58,8 @@ export interface ReportOptions {
   readonly limitStudy?: ReportLimitStudy;
   /** Each contact patch's universal restitution (studies/restitution.ts), printed with its universal problem before the conventions. */
   readonly restitution?: readonly RestitutionStudy[];
+  /** The parabolic billiard's motions in their confocal quadrilaterals (studies/confocal.ts), in their own section. */
+  readonly confocal?: ConfocalStudy;
   /** The paper's sketches of the mechanism (paper.sketches), drawn after the model's own sketch. */
   readonly paperSketches?: { readonly source: SourceKey; readonly sketches: readonly PaperSketch[] };
 }
@@ -90,6 +94,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     );
   // The studies' sections join the results in this order (paper.ts groups them).
   if (options.orbit) sections.push(periodicOrbitSection(system, options.orbit));
+  if (options.confocal) sections.push(confocalSection(options.confocal));
   const universal = options.restitution && universalSection(system, options.restitution);
   if (universal) sections.push(universal);
   if (options.paper) sections.push(...paperCheckSections(options.paper));

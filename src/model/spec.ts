@@ -655,7 +655,9 @@ export interface PaperFigureSpec {
  * A sketch of a paper's figure drawn from the model's own drawing: the
  * configuration the figure shows (the coordinates it sets, the others at
  * the initial state), at the parameters' defaults or at the values given,
- * with labelled arrows where the figure draws a contact's reaction:
+ * with labelled arrows where the figure draws a contact's reaction (along
+ * the ground line's normal, or inward along the radius of the disc whose rim
+ * the point is on):
  * rubanovich1981 Fig. 2, { eq: 'Fig. 2', at: { psi: '0', yc: 'l/2*cos(alpha)' }, caption: 'the instant D touches the line',
  * reactions: { D: 'R_1', B: 'R_2' } }. A model with a contact patch under a disc has its foundation drawn as springs.
  */
@@ -669,6 +671,8 @@ export interface PaperSketchSpec {
   readonly params?: Readonly<Record<string, number>>;
   /** Drawing points at which the figure draws a reaction: the point's name → the reaction's label in LaTeX. */
   readonly reactions?: Readonly<Record<string, string>>;
+  /** A drawing of the figure's own (a close-up of a hinge's journal), read as the model's; default: the model's. */
+  readonly drawing?: DrawingSpec;
 }
 
 /** A paper's formulas for the report, and the model they are derived from when this one fixes a parameter the paper keeps symbolic. */

@@ -1,9 +1,10 @@
 // A paper's sketches of the mechanism (the model file's paper.sketches,
 // model/validate/paper-sketches.ts) drawn from the model's own drawing at the
-// configuration each figure shows: the coordinates it sets, the others at
-// the initial state, the parameters at their defaults or at the sketch's
-// values. A declared reaction is an arrow from its point along the normal of
-// the ground line, into the free side; a contact patch under a disc
+// configuration each figure shows (or from a drawing of the figure's own):
+// the coordinates it sets, the others at the initial state, the parameters at
+// their defaults or at the sketch's values. A declared reaction is an arrow
+// from its point along the normal of the ground line, into the free side, or
+// inward along the radius of the disc whose rim the point is on; a contact patch under a disc
 // (kuleshov2011 Fig. 1) has its foundation drawn as springs along that
 // normal, each one's free end on the line or, where the disc presses into
 // it, on the disc. Only the drawing is evaluated here; nothing of the
@@ -35,7 +36,8 @@ export interface SketchLayout {
   readonly springs: readonly { readonly base: Point; readonly end: Point }[];
   /** The line through the springs' fixed ends (absent: no foundation). */
   readonly foundationBed?: GroundLine;
-  readonly reactions: readonly { readonly label: string; readonly from: Point; readonly to: Point }[];
+  /** Each reaction's arrow from its tail to its head, one of them the point it acts at, and where its label goes. */
+  readonly reactions: readonly { readonly label: string; readonly from: Point; readonly to: Point; readonly labelAt: Point }[];
 }
 
 /** Springs of the foundation along a ground line: how many, over three radii either side of the disc. */
@@ -44,7 +46,8 @@ const SPRINGS = 18;
 const BED = 0.6;
 
 /** The sketch's configuration and what it draws there. */
-export function sketchLayout(model: Model, drawing: Drawing, sketch: PaperSketch): SketchLayout {
+export function sketchLayout(model: Model, modelDrawing: Drawing, sketch: PaperSketch): SketchLayout {
+  const drawing = sketch.drawing ?? modelDrawing;
   const drawn: Model = { ...model, parameters: model.parameters.map((p) => (sketch.params.has(p.name) ? { ...p, default: sketch.params.get(p.name)! } : p)) };
   const env = parameterEnv(drawn);
   const q = model.coordinates.map((c, i) => (sketch.at.has(c.name) ? evaluate(sketch.at.get(c.name)!, env) : model.initial.q0[i]!));
@@ -57,8 +60,15 @@ export function sketchLayout(model: Model, drawing: Drawing, sketch: PaperSketch
   const reactions = [...sketch.reactions].map(([name, label]) => {
     // A point of the drawing: buildModel checked the names.
     const from = points.get(name)!;
+    // On a disc's rim (a journal's vertex in its bearing): inward along the radius, drawn from outside the rim to the point.
+    const rim = discs.find((d) => Math.abs(Math.hypot(from[0] - d.c[0], from[1] - d.c[1]) - d.r) <= 1e-9 * (1 + d.r));
+    if (rim) {
+      const tail: Point = [from[0] + (from[0] - rim.c[0]) / 2, from[1] + (from[1] - rim.c[1]) / 2];
+      return { label, from: tail, to: from, labelAt: tail };
+    }
     const [nx, ny] = ground ? normal(ground) : [0, 1];
-    return { label, from, to: [from[0] + 0.4 * reach * nx, from[1] + 0.4 * reach * ny] as Point };
+    const tip: Point = [from[0] + 0.4 * reach * nx, from[1] + 0.4 * reach * ny];
+    return { label, from, to: tip, labelAt: tip };
   });
   const bed = springs.length && ground ? { foundationBed: { ...ground, c: ground.c + BED * discs[0]!.r * Math.hypot(ground.a, ground.b) } } : {};
   return { model: drawn, q, points, springs, reactions, ...bed };
@@ -93,13 +103,13 @@ function foundation(g: GroundLine, c: Point, r: number): SketchLayout['springs']
 
 /** The figures of the model's paper's sketches, after its own sketch in the model's section. */
 export function paperSketchFigures(model: Model, drawing: Drawing, source: SourceKey, sketches: readonly PaperSketch[]): Figure[] {
-  return sketches.map((sketch, k) => sketchFigure(sketchLayout(model, drawing, sketch), drawing, source, sketch, k));
+  return sketches.map((sketch, k) => sketchFigure(sketchLayout(model, drawing, sketch), sketch.drawing ?? drawing, source, sketch, k));
 }
 
 function sketchFigure(layout: SketchLayout, drawing: Drawing, source: SourceKey, sketch: PaperSketch, k: number): Figure {
   const { model } = layout;
   const pose = poser(drawing, model)(layout.q);
-  const ends = [...layout.springs.flatMap((s) => [s.base, s.end]), ...layout.reactions.map((r) => r.to)];
+  const ends = [...layout.springs.flatMap((s) => [s.base, s.end]), ...layout.reactions.flatMap((r) => [r.from, r.to])];
   const v = view(grown(boundingBox(drawing, model, [pose]), ends));
   const px = (p: Point): [number, number] => toPx(v, p[0], p[1]);
   const items: SceneItem[] = [
@@ -113,15 +123,16 @@ function sketchFigure(layout: SketchLayout, drawing: Drawing, source: SourceKey,
     ...layout.reactions.flatMap((r): SceneItem[] => {
       const [x1, y1] = px(r.from);
       const [x2, y2] = px(r.to);
-      // The label beside the tip on the side away from the figure's middle, clear of the bodies.
-      const outside = x1 < v.width / 2 ? -1 : 1;
+      const [lx, ly] = px(r.labelAt);
+      // The label beside its end of the arrow on the side away from the figure's middle, clear of the bodies.
+      const outside = lx < v.width / 2 ? -1 : 1;
       return [
         ...arrow('reaction', x1, y1, x2, y2, REACTION),
         {
           kind: 'text',
           cls: 'reaction',
-          x: x2 + 6 * outside,
-          y: y2 + 4,
+          x: lx + 6 * outside,
+          y: ly + 4,
           text: plainSymbol(r.label),
           tex: `$${r.label}$`,
           anchor: outside < 0 ? 'end' : 'start',

@@ -5,7 +5,9 @@
 // bisector) and the reactions along the line's normal at the named feet;
 // kuleshov2011 Fig. 1 presses the springs over the arc of half-width ϑ₀ the
 // derivation gives, their free ends on the disc there and on the line
-// elsewhere; every figure is printed for the page and the PDF with the
+// elsewhere; smirnov1981 Figs. 2 and 3 put the journal's hexagon on its circle
+// turned by φ, the reactions inward at the bearing vertices either side of
+// the load and along the axes where the circle meets them; every figure is printed for the page and the PDF with the
 // paper's figure number in its caption.
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';
@@ -19,12 +21,16 @@ import compass from '../../derivations/compass.js';
 import hinged from '../../derivations/hinged-compass.js';
 import wheel from '../../derivations/rimless-wheel.js';
 import disk from '../../derivations/viscoelastic-disk.js';
+import pendulum from '../../derivations/rough-hinge-pendulum.js';
 
 function layouts(spec: ModelSpec): SketchLayout[] {
   const model = buildModel(spec);
   const drawing = modelDrawing(spec, model)!;
   return checkSketches(spec.paper!.sketches, model, Object.keys(spec.drawing!.points)).map((s) => sketchLayout(model, drawing, s));
 }
+
+/** The unit vector from a to b. */
+const unit = (a: readonly number[], b: readonly number[]): [number, number] => [(b[0]! - a[0]!) / dist(a, b), (b[1]! - a[1]!) / dist(a, b)];
 
 const dist = (a: readonly number[], b: readonly number[]): number => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!);
 /** The angle at o between a and b. */
@@ -125,5 +131,51 @@ describe('kuleshov2011 Fig. 1: the disk at rest on its springs, at k = 2·10⁴'
     const [figure] = paperSketchFigures(model0, modelDrawing(disk, model0)!, 'kuleshov2011', checkSketches(disk.paper!.sketches, model0, ['C', 'rim']));
     expect(figure!.tikz).toBeDefined();
     expect(JSON.stringify(figure!.caption)).toContain('Fig. 1');
+  });
+});
+
+describe('smirnov1981’s journal, at r = 0.05 and φ = 0.3 (the page’s axes y across, −x down)', () => {
+  const [hexagon, axes] = layouts(pendulum);
+  const r = 0.05;
+  const phi = 0.3;
+
+  it('Fig. 2: the hexagon’s vertices on the circle of radius r at α_k = φ + 2πk/6 from the downward vertical', () => {
+    const O = hexagon!.points.get('O')!;
+    expect(hexagon!.q[2]).toBe(phi);
+    for (let k = 0; k < 6; k++) {
+      const V = hexagon!.points.get(`V${k}`)!;
+      expect(dist(V, O)).toBeCloseTo(r, 14);
+      // From the downward vertical, counter-clockwise in the page as φ is (x down, y across).
+      const alpha = Math.atan2(V[0] - O[0], O[1] - V[1]);
+      expect(Math.cos(alpha - (phi + (2 * Math.PI * k) / 6))).toBeCloseTo(1, 12);
+    }
+  });
+
+  it('Fig. 2: N_i, N_{i+1} at the two neighbouring vertices either side of the load, each pushing the journal inward along its radius', () => {
+    const O = hexagon!.points.get('O')!;
+    const [Ni, Nj] = hexagon!.reactions;
+    expect([Ni!.label, Nj!.label]).toEqual(['N_i', 'N_{i+1}']);
+    expect(Ni!.to).toEqual(hexagon!.points.get('V5'));
+    expect(Nj!.to).toEqual(hexagon!.points.get('V0'));
+    for (const n of [Ni!, Nj!]) {
+      const [ux, uy] = unit(n.from, n.to);
+      const [vx, vy] = unit(n.to, O);
+      expect(ux * vx + uy * vy).toBeCloseTo(1, 12);
+      expect(dist(n.from, O)).toBeGreaterThan(r);
+    }
+    // The load hangs straight down from O, between the two bearing vertices, both below O.
+    expect(Ni!.to[0]).toBeLessThan(O[0]);
+    expect(Nj!.to[0]).toBeGreaterThan(O[0]);
+    expect(Math.max(Ni!.to[1], Nj!.to[1])).toBeLessThan(O[1]);
+  });
+
+  it('Fig. 3: the components at the points where the circle meets the axes, N_{ij1} along x (vertical), N_{ij2} along y', () => {
+    const O = axes!.points.get('O')!;
+    for (const name of ['X1', 'X2', 'Y1', 'Y2']) expect(dist(axes!.points.get(name)!, O)).toBeCloseTo(r, 14);
+    const [n1, n2] = axes!.reactions;
+    expect(n1!.to).toEqual([0, -r]);
+    expect(unit(n1!.from, n1!.to)).toEqual([expect.closeTo(0, 14), expect.closeTo(1, 14)]);
+    expect(n2!.to).toEqual([r, 0]);
+    expect(unit(n2!.from, n2!.to)).toEqual([expect.closeTo(-1, 14), expect.closeTo(0, 14)]);
   });
 });

@@ -1,12 +1,14 @@
 // The sketches of a model file's `paper` declaration (PaperSketchSpec): the
 // figure's number, the coordinates it sets (expressions of the parameters
-// alone), the parameter values it is drawn at, its caption, and the labels
-// of the reactions it draws at points of the drawing. The report draws them
+// alone), the parameter values it is drawn at, its caption, a drawing of its
+// own (read as the model's is), and the labels of the reactions it draws at
+// points of the drawing. The report draws them
 // (src/report/paper-sketches.ts).
 // Tests: test/model/validate/paper-sketches.test.ts.
 import { freeSymbols, type Expr } from '../../core/expr.js';
 import { combineErrors } from '../../errors.js';
-import type { Model } from '../types.js';
+import type { Drawing, Model } from '../types.js';
+import { checkDrawing } from './drawing.js';
 import { equationNumber, parseText } from './paper.js';
 import { Problems, type Checked } from './problems.js';
 import { arrayAt, fieldsAt, member, rejectUnknownKeys } from './shape.js';
@@ -21,9 +23,11 @@ export interface PaperSketch {
   readonly params: ReadonlyMap<string, number>;
   /** Drawing point → the reaction's label (LaTeX). */
   readonly reactions: ReadonlyMap<string, string>;
+  /** The figure's own drawing (a close-up of a hinge), else the model's. */
+  readonly drawing?: Drawing;
 }
 
-const SKETCH_FIELDS = { eq: true, at: true, caption: true, params: true, reactions: true } as const;
+const SKETCH_FIELDS = { eq: true, at: true, caption: true, params: true, reactions: true, drawing: true } as const;
 
 /** The sketches of `paper.sketches`, or one error listing every problem. */
 export function checkSketches(input: unknown, model: Model, points: readonly string[]): PaperSketch[] {
@@ -65,18 +69,22 @@ export function paperSketches(input: unknown, model: Model, points: readonly str
       else if (typeof v !== 'number' || !Number.isFinite(v)) out.add('bad-type', member(member(field, 'params'), p), `${p}: a finite number`);
       else values.set(p, v);
     }
+    // A drawing of its own is read as the model's is, its problems at this sketch's field.
+    const own = f.drawing === undefined ? undefined : checkDrawing(f.drawing, model, model.name);
+    for (const p of own?.problems ?? []) out.locate(p, (p.where.field ?? 'drawing').replace(/^drawing/, member(field, 'drawing')));
+    const named = own?.value ? own.value.points.map((p) => p.name) : points;
     const reactions = new Map<string, string>();
     for (const [point, v] of Object.entries(
       f.reactions === undefined ? {} : (fieldsAt(f.reactions, member(field, 'reactions'), 'an object of drawing point → label', out) ?? {}),
     )) {
       const where = member(member(field, 'reactions'), point);
       const label = typeof v === 'string' ? checkLatexMath(v, where, out) : undefined;
-      if (!points.includes(point)) out.add('unknown-field', where, `'${point}' is not a point of the drawing (points: ${points.join(', ')})`);
+      if (!named.includes(point)) out.add('unknown-field', where, `'${point}' is not a point of the drawing (points: ${named.join(', ')})`);
       if (typeof v !== 'string') out.add('bad-type', where, `${point}: the reaction's label, LaTeX math such as R_1`);
       if (label !== undefined) reactions.set(point, label);
     }
     if (eq === undefined || caption === undefined || out.list.length > before) return;
-    sketches.push({ eq, at, caption, params: values, reactions });
+    sketches.push({ eq, at, caption, params: values, reactions, ...(own?.value ? { drawing: own.value } : {}) });
   });
   return out.result(sketches);
 }

@@ -1,8 +1,8 @@
 // A paper's sketches (src/model/validate/paper-sketches.ts), checked by
 // buildModel with the rest of the paper: the compass's two build; a
 // coordinate the model lacks, a configuration that names a coordinate, a
-// parameter the model lacks, a reaction at a point the drawing lacks, an
-// unpaired $ in a caption and an unknown key are each a named problem at
+// parameter the model lacks, a reaction at a point the drawing lacks, a
+// problem of a sketch's own drawing, an unpaired $ in a caption and an unknown key are each a named problem at
 // their own field.
 import { describe, expect, it } from 'vitest';
 import compass from '../../../derivations/compass.js';
@@ -28,6 +28,15 @@ describe('a paper’s sketches', () => {
     expect(problems(withSketch({ params: { kappa: 1 } }))).toEqual([['unknown-symbol', 'paper.sketches[0].params.kappa']]);
     expect(problems(withSketch({ params: { alpha: '0.7' } }))).toEqual([['bad-type', 'paper.sketches[0].params.alpha']]);
     expect(problems(withSketch({ reactions: { E: 'R_3' } }))).toEqual([['unknown-field', 'paper.sketches[0].reactions.E']]);
+  });
+
+  it('read a drawing of their own as the model’s, its problems at the sketch’s field, its points the reactions’', () => {
+    const own = { points: { O: [0, 0], E: ['l*sin(psi)', 0] }, segments: [['O', 'E']] };
+    builds(withSketch({ drawing: own, reactions: { E: 'R_1' } }));
+    expect(problems(withSketch({ drawing: { ...own, segments: [['O', 'F']] }, reactions: { E: 'R_1' } }))).toEqual([
+      ['unknown-field', 'paper.sketches[0].drawing.segments[0]'],
+    ]);
+    expect(problems(withSketch({ drawing: own }))).toEqual([['unknown-field', 'paper.sketches[0].reactions.D']]);
   });
 
   it('refuse an unpaired $ in the caption and an unknown key', () => {

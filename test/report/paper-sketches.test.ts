@@ -7,7 +7,8 @@
 // derivation gives, their free ends on the disc there and on the line
 // elsewhere; smirnov1981 Figs. 2 and 3 put the journal's hexagon on its circle
 // turned by φ, the reactions inward at the bearing vertices either side of
-// the load and along the axes where the circle meets them; every figure is printed for the page and the PDF with the
+// the load and along the axes where the circle meets them; Fig. 1's side
+// view puts the prism's support pairs on its faces; every figure is printed for the page and the PDF with the
 // paper's figure number in its caption.
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';
@@ -22,6 +23,7 @@ import hinged from '../../derivations/hinged-compass.js';
 import wheel from '../../derivations/rimless-wheel.js';
 import disk from '../../derivations/viscoelastic-disk.js';
 import pendulum from '../../derivations/rough-hinge-pendulum.js';
+import prism from '../../derivations/prism-in-guides.js';
 
 function layouts(spec: ModelSpec): SketchLayout[] {
   const model = buildModel(spec);
@@ -177,5 +179,23 @@ describe('smirnov1981’s journal, at r = 0.05 and φ = 0.3 (the page’s axes y
     expect(unit(n1!.from, n1!.to)).toEqual([expect.closeTo(0, 14), expect.closeTo(1, 14)]);
     expect(n2!.to).toEqual([r, 0]);
     expect(unit(n2!.from, n2!.to)).toEqual([expect.closeTo(-1, 14), expect.closeTo(0, 14)]);
+  });
+});
+
+describe('smirnov1981 Fig. 1 seen from the side: the prism’s five pairs of support points on its faces', () => {
+  const [side] = layouts(prism);
+  const env = Object.fromEntries(buildModel(prism).parameters.map((p) => [p.name, p.default]));
+
+  it('puts pairs 3, 4, 5 on the faces z = ±h at a_s, pairs 1, 2 at (a_s, c_s), all on the prism’s outline or inside it', () => {
+    const h = env.h!;
+    for (const s of [3, 4, 5]) {
+      expect(side!.points.get(`${s}`)).toEqual([env[`a${s}`], -h]);
+      expect(side!.points.get(`${s}'`)).toEqual([env[`a${s}`], h]);
+    }
+    for (const s of [1, 2]) expect(side!.points.get(`${s}`)).toEqual([env[`a${s}`], env[`c${s}`]]);
+    for (const [, [x, z]] of side!.points) {
+      expect(Math.abs(x)).toBeLessThanOrEqual(0.4);
+      expect(Math.abs(z)).toBeLessThanOrEqual(h);
+    }
   });
 });

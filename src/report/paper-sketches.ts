@@ -4,11 +4,11 @@
 // the coordinates it sets, the others at the initial state, the parameters at
 // their defaults or at the sketch's values. A declared reaction is an arrow
 // from its point along the normal of the ground line, into the free side, or
-// inward along the radius of the disc whose rim the point is on; a contact patch under a disc
-// (kuleshov2011 Fig. 1) has its foundation drawn as springs along that
-// normal, each one's free end on the line or, where the disc presses into
-// it, on the disc. Only the drawing is evaluated here; nothing of the
-// mechanics is computed.
+// inward along the radius of the disc whose rim the point is on. A contact
+// patch under a disc (kuleshov2011 Fig. 1) has its foundation drawn as
+// springs along that normal, each one's free end on the line or, where the
+// disc presses into it, on the disc. Only the drawing is evaluated here;
+// nothing of the mechanics is computed.
 // Tests: test/report/paper-sketches.test.ts.
 import { evaluate } from '../core/evaluate.js';
 import { REFERENCES, type SourceKey } from '../model/sources.js';
@@ -54,7 +54,9 @@ export function sketchLayout(model: Model, modelDrawing: Drawing, sketch: PaperS
   const xy = poser(drawing, drawn)(q).xy;
   const points = new Map(drawing.points.map((p, i): [string, Point] => [p.name, [xy[2 * i]!, xy[2 * i + 1]!]]));
   const discs = drawing.discs.map((d) => ({ c: points.get(drawing.points[d.center]!.name)!, r: Math.abs(evaluate(d.radius, env)) }));
-  const reach = Math.max(...discs.map((d) => d.r), ...[...points.values()].map(([x, y]) => Math.hypot(x, y) / 2), 1e-3);
+  // The figure's size, for the arrows' length: the largest disc or half the points' extent.
+  const spread = (k: 0 | 1): number => Math.max(...[...points.values()].map((p) => p[k])) - Math.min(...[...points.values()].map((p) => p[k]));
+  const reach = Math.max(...discs.map((d) => d.r), spread(0) / 2, spread(1) / 2, 1e-3);
   const ground = drawing.ground[0];
   const springs = model.patches?.length && ground ? discs.flatMap((d) => foundation(ground, d.c, d.r)) : [];
   const reactions = [...sketch.reactions].map(([name, label]) => {

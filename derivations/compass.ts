@@ -71,6 +71,7 @@ export default defineModel({
   drawing: {
     points: {
       O: [O_x, O_y],
+      C: ['xc', 'yc'],
       B: [`${O_x} + l*sin(psi - alpha)`, `${O_y} - l*cos(psi - alpha)`],
       D: [`${O_x} + l*sin(psi + alpha)`, `${O_y} - l*cos(psi + alpha)`],
     },
@@ -227,6 +228,20 @@ export default defineModel({
         claim: 'wp^2 < w^2',
         where: { w: "impact1.psi'-", wp: "impact1.leaves.psi'+" },
         note: 'so $T(+0) < T(-0)$: the legs are alike, $T = \\tfrac{1}{2} I_B \\dot{\\psi}^2$ about either foot.',
+      },
+    ],
+    // Fig. 1: standing on B, the bisector turned by α/2; Fig. 2: the instant D touches the line (the impact scenario's ψ = 0).
+    sketches: [
+      {
+        eq: 'Fig. 1',
+        at: { psi: 'alpha/2', yc: 'l*cos(alpha/2 - alpha) - l/2*cos(alpha)*cos(alpha/2)' },
+        caption: 'The compass $BOD$ standing on the leg $OB$, its centre of mass $C$ on the bisector at $OC = (l/2)\\cos\\alpha$',
+      },
+      {
+        eq: 'Fig. 2',
+        at: { psi: '0', yc: 'l/2*cos(alpha)' },
+        caption: 'The instant the foot $D$ touches the line, $B$ standing: the impulsive reactions $R_1$ at $D$ and $R_2$ at $B$',
+        reactions: { D: 'R_1', B: 'R_2' },
       },
     ],
   },

@@ -220,6 +220,16 @@ export default defineModel({
         note: 'B’s sliding velocity on a smooth line and its horizontal impulse when it stays point opposite ways.',
       },
     ],
+    // Fig. 5 at the impact scenario's configuration: the legs at a1 = −β, a2 = β from the downward vertical, both feet on the line.
+    sketches: [
+      {
+        eq: 'Fig. 5',
+        at: { a1: '-beta', a2: 'beta', y: 'l*cos(beta)' },
+        caption:
+          'The hinged compass at the impact: the hinge $O$ at $(x, y)$, the legs at the angles $a_1 = -\\beta$ and $a_2 = \\beta$ from the downward vertical (the paper’s $\\alpha_2$, $\\alpha_1$), foot2 (the paper’s $D$) arriving while foot1 ($B$) stands',
+        reactions: { foot2: 'R_1', foot1: 'R_2' },
+      },
+    ],
   },
   initial: { q: { y: 'l*cos(0.15)', a1: 0.15, a2: 0.35 }, qd: { x: '1.2*l*cos(0.15)', y: '1.2*l*sin(0.15)', a1: -1.2, a2: -0.3 }, t1: 0.7 },
 });

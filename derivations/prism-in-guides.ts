@@ -156,5 +156,44 @@ export default defineModel({
           }
         : {}),
     })),
+    // Fig. 1 seen from the side (x along, z up) at the initial state, beside the top view of the model's own sketch:
+    // pairs 3, 4, 5 on the faces normal to z, one point above the other at (aₛ, ±h); pairs 1, 2 on the faces normal
+    // to y at their heights cₛ (both points of a pair, at ±w, one behind the other). The small rotations' linear terms
+    // place a point (a, b, c) at (x − bψ + cθ, z − aθ + bφ).
+    sketches: [
+      {
+        eq: 'Fig. 1',
+        at: {},
+        caption:
+          'The prism seen from the side, between the guides’ faces $z = \\pm h$: the pairs 3, 4, 5 of support points on the faces normal to $z$ at $(a_s, \\pm h)$, the pairs 1, 2 on the faces normal to $y$ at $(a_s, c_s)$, the five pairs of the two faces with a common edge',
+        drawing: {
+          points: Object.fromEntries(
+            [
+              ['A', '-0.4', '0', '-h'],
+              ['B', '0.4', '0', '-h'],
+              ['C', '0.4', '0', 'h'],
+              ['D', '-0.4', '0', 'h'],
+              ['1', 'a1', 'w', 'c1'],
+              ['2', 'a2', 'w', 'c2'],
+              ['3', 'a3', 'b3', '-h'],
+              ["3'", 'a3', 'b3', 'h'],
+              ['4', 'a4', 'b4', '-h'],
+              ["4'", 'a4', 'b4', 'h'],
+              ['5', 'a5', 'b5', '-h'],
+              ["5'", 'a5', 'b5', 'h'],
+            ].map(([n, a, b, c]) => [n, [`x + ${a} - ${b}*psi + ${c}*theta`, `z - ${a}*theta + ${b}*phi + ${c}`] as const]),
+          ),
+          segments: [
+            ['A', 'B'],
+            ['B', 'C'],
+            ['C', 'D'],
+            ['D', 'A'],
+          ],
+          labels: false,
+          ground: ['y = -h', 'h = y'],
+          annotations: { axes: ['x', 'z'], supports: ['1', '2', '3', "3'", '4', "4'", '5', "5'"] },
+        },
+      },
+    ],
   },
 });

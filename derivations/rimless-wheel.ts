@@ -196,6 +196,14 @@ export function rimlessWheel(k: number): ModelSpec {
           curves: { Istar: [0.25, 0.75] },
         },
       ],
+      // Fig. 3 at the impact scenario's configuration: spokes 0 and 1 on the line, 2α = 2π/k apart at the hub.
+      sketches: [
+        {
+          eq: 'Fig. 3',
+          at: { psi: `-pi/${k}`, y: `l*cos(pi/${k})` },
+          caption: `The wheel with ${k} legs at the instant the tip of spoke 1 (the paper’s $D$) touches the line while spoke 0’s ($B$) stands, the angle between them $2\\alpha = 2\\pi/k$`,
+        },
+      ],
     },
     // The steady rolling on a slope of 0.2 rad (its speed is the fixed point of the stride
     // map (2.6)), from a stance on spoke 0 at ψ = 0.9α turning at ψ̇ = −1.5 (tip at rest, l = 1).

@@ -84,5 +84,42 @@ export default defineModel({
       },
       { eq: '(2.5)', name: 'f_r^{*}', formula: 'I*sqrt(1 + f^2)/(r*m*l)', derived: 'hinge.journal.critical', where: { I: 'Jc + m*l^2' } },
     ],
+    // Close-ups of the journal at φ = 0.3, the page's axes (y, −x): Fig. 2 the journal as a hexagon turning with φ,
+    // bearing on the two vertices either side of the load; Fig. 3 the reaction resolved along x and y at the points
+    // where the journal's circle meets the axes.
+    sketches: [
+      {
+        eq: 'Fig. 2',
+        at: { x: 'l*cos(0.3)', y: 'l*sin(0.3)', phi: 0.3 },
+        caption:
+          'The journal of radius $r$ replaced by a regular $n$-gon, here $n = 6$, its vertices at $\\alpha_k = \\varphi + 2\\pi k/n$ from the downward vertical, bearing on the two neighbouring vertices $i = 5$, $i + 1$ either side of the load, with the reactions $N_i$, $N_{i+1}$ of (2.4)',
+        drawing: {
+          points: {
+            O: [0, 0],
+            ...Object.fromEntries(Array.from({ length: 6 }, (_, k) => [`V${k}`, [`r*sin(phi + ${k}*pi/3)`, `-r*cos(phi + ${k}*pi/3)`] as const])),
+          },
+          // The radius to vertex 0 shows φ (α₀ = φ), the sides the hexagon.
+          segments: [['O', 'V0'], ...Array.from({ length: 6 }, (_, k) => [`V${k}`, `V${(k + 1) % 6}`] as const)],
+          discs: [{ center: 'O', radius: 'r' }],
+          labels: false,
+          annotations: { axes: false },
+        },
+        reactions: { V5: 'N_i', V0: 'N_{i+1}' },
+      },
+      {
+        eq: 'Fig. 3',
+        at: { x: 'l*cos(0.3)', y: 'l*sin(0.3)', phi: 0.3 },
+        caption:
+          'The reaction of the journal resolved along the axes (example 4): its components $N_{ij1}$ along $x$ and $N_{ij2}$ along $y$ applied at the points where the journal’s circle meets the axes, one of each pair ($i, j = 1, 2$) bearing, the friction moment $f_1 r (N_{ij1}^2 + N_{ij2}^2)^{1/2}$ of (2.6)',
+        drawing: {
+          points: { O: [0, 0], rod: ['2*r*sin(phi)', '-2*r*cos(phi)'], X1: [0, '-r'], X2: [0, 'r'], Y1: ['r', 0], Y2: ['-r', 0] },
+          segments: [['O', 'rod']],
+          discs: [{ center: 'O', radius: 'r' }],
+          labels: false,
+          annotations: { axes: false },
+        },
+        reactions: { X1: 'N_{ij1}', Y1: 'N_{ij2}' },
+      },
+    ],
   },
 });

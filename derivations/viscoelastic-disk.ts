@@ -270,5 +270,16 @@ export default defineModel({
           'the further relaxation of the same oscillation, with the energy $\\tilde{E}$ about the shifted rest: an estimate of order with constants the paper does not give ($C_0$, $T_1$), proved as Prop. 13.',
       },
     ],
+    // Fig. 1: the disk at rest on its springs, its lowest point at the depth rϑ₀²/2 of (4.7); at the default
+    // stiffness that is 0.14 % of the radius, so the figure softens the foundation to show the patch.
+    sketches: [
+      {
+        eq: 'Fig. 1',
+        at: { x: 0, y: 'r*(1 - (3/2)^(2/3)*(m*g/(k*r^2))^(2/3)/2)', phi: 0 },
+        params: { k: 2e4 },
+        caption:
+          'The disk on the viscoelastic line: its springs, free ends on the undeformed line, pressed by the disk at rest over the arc $|\\vartheta| < \\vartheta_0 = (3/2)^{1/3}\\varepsilon$ (4.7)',
+      },
+    ],
   },
 });

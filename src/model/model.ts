@@ -25,7 +25,7 @@ import { checkParameterRanges, checkParameters, defaultValues } from './validate
 import { limitProblems } from './limits.js';
 import { Problems } from './validate/problems.js';
 import { checkScenarios } from './validate/scenarios.js';
-import { fieldsAt, rejectUnknownKeys } from './validate/shape.js';
+import { fieldsAt, isFields, rejectUnknownKeys } from './validate/shape.js';
 import { optionalText } from './validate/text.js';
 import { checkUnilateral } from './validate/unilateral.js';
 import { claimRolling } from './validate/rolling.js';
@@ -36,6 +36,7 @@ import { checkDrawing } from './validate/drawing.js';
 import { checkOrbit } from './validate/orbit.js';
 import { checkPaperDeclaration, paperFormulas, type PaperDeclaration } from './validate/paper.js';
 import { paperClaims, paperFigures } from './validate/paper-claims.js';
+import { paperSketches } from './validate/paper-sketches.js';
 import { checkSources } from './validate/sources.js';
 
 export type * from './types.js';
@@ -152,14 +153,17 @@ export function buildModel(input: ModelSpec): Model {
   const late = [
     ...limitProblems(built, defaultValues(parameters), "at the parameters' defaults"),
     ...initialStateProblems(built, built.initial),
-    ...(paper ? paperProblems(paper, built) : []),
+    ...(paper ? paperProblems(paper, built, drawingPoints(spec.drawing ?? geometry?.sketch)) : []),
   ];
   if (late.length) throw failure(late);
   return built;
 }
 
+/** The names of a drawing's points (checked by checkDrawing; none where it is not an object of points). */
+const drawingPoints = (drawing: unknown): string[] => (isFields(drawing) && isFields(drawing.points) ? Object.keys(drawing.points) : []);
+
 /** The paper's formulas read against the model, or against its general model (built here: a model file's second model, named in its own errors). */
-function paperProblems(paper: PaperDeclaration, model: Model): readonly MechanicsError[] {
+function paperProblems(paper: PaperDeclaration, model: Model, drawn: readonly string[]): readonly MechanicsError[] {
   let general = model;
   try {
     if (paper.general !== undefined) general = buildModel(paper.general as ModelSpec);
@@ -167,7 +171,13 @@ function paperProblems(paper: PaperDeclaration, model: Model): readonly Mechanic
     if (!(err instanceof MechanicsError)) throw err;
     return [err];
   }
-  return [...paperFormulas(paper.formulas, general).problems, ...paperClaims(paper.claims, general).problems, ...paperFigures(paper.figures, general).problems];
+  return [
+    ...paperFormulas(paper.formulas, general).problems,
+    ...paperClaims(paper.claims, general).problems,
+    ...paperFigures(paper.figures, general).problems,
+    // The sketches are of the model itself (its drawing), not of its general model.
+    ...paperSketches(paper.sketches, model, drawn).problems,
+  ];
 }
 
 function failure(problems: readonly MechanicsError[]): MechanicsError {

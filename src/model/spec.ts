@@ -651,6 +651,30 @@ export interface PaperFigureSpec {
   readonly curves: Readonly<Record<string, readonly number[]>>;
 }
 
+/**
+ * A sketch of a paper's figure drawn from the model's own drawing: the
+ * configuration the figure shows (the coordinates it sets, the others at
+ * the initial state), at the parameters' defaults or at the values given,
+ * with labelled arrows where the figure draws a contact's reaction (along
+ * the ground line's normal, or inward along the radius of the disc whose rim
+ * the point is on):
+ * rubanovich1981 Fig. 2, { eq: 'Fig. 2', at: { psi: '0', yc: 'l/2*cos(alpha)' }, caption: 'the instant D touches the line',
+ * reactions: { D: 'R_1', B: 'R_2' } }. A model with a contact patch under a disc has its foundation drawn as springs.
+ */
+export interface PaperSketchSpec {
+  readonly eq: string;
+  /** Coordinates set to expressions of the parameters. */
+  readonly at: Readonly<Record<string, string | number>>;
+  /** What the figure shows, in words ($…$ for math); the report adds the paper's figure number. */
+  readonly caption: string;
+  /** Parameter values the figure is drawn at where the defaults would not show it (a foundation's depth of 0.1 % of the radius). */
+  readonly params?: Readonly<Record<string, number>>;
+  /** Drawing points at which the figure draws a reaction: the point's name → the reaction's label in LaTeX. */
+  readonly reactions?: Readonly<Record<string, string>>;
+  /** A drawing of the figure's own (a close-up of a hinge's journal), read as the model's; default: the model's. */
+  readonly drawing?: DrawingSpec;
+}
+
 /** A paper's formulas for the report, and the model they are derived from when this one fixes a parameter the paper keeps symbolic. */
 export interface PaperSpec {
   /** The paper (src/model/sources.ts key, e.g. 'rubanovich1981'). */
@@ -662,6 +686,8 @@ export interface PaperSpec {
   readonly claims?: readonly PaperClaimSpec[];
   /** The paper's figures, redrawn. */
   readonly figures?: readonly PaperFigureSpec[];
+  /** The paper's sketches of the mechanism, drawn from the model's drawing. */
+  readonly sketches?: readonly PaperSketchSpec[];
   /** Results of the paper the toolkit does not derive, each with why: the report lists them as such. */
   readonly notDerived?: readonly PaperNotDerivedSpec[];
 }
@@ -794,7 +820,7 @@ export const DRAWING_FIELDS: Known<DrawingSpec> = { points: true, segments: true
 export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = { axes: true, angles: true, gravity: true, surfaces: true, supports: true };
 export const ANGLE_MARK_FIELDS: Known<AngleMarkSpec> = { coordinate: true, at: true, from: true, to: true };
 export const DISC_FIELDS: Known<NonNullable<DrawingSpec['discs']>[number]> = { center: true, radius: true };
-export const PAPER_FIELDS: Known<PaperSpec> = { source: true, general: true, formulas: true, claims: true, figures: true, notDerived: true };
+export const PAPER_FIELDS: Known<PaperSpec> = { source: true, general: true, formulas: true, claims: true, figures: true, sketches: true, notDerived: true };
 
 /** The values multipleImpacts may take. */
 export const MULTIPLE_IMPACT_RULES: Readonly<Record<NonNullable<ModelSpec['multipleImpacts']>, true>> = { error: true, lcp: true };

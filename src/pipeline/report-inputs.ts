@@ -1,7 +1,8 @@
 // What the report of a compiled model is made from besides its derivation:
 // the motion, the drawing, the sources and the studies (linearization,
 // steady motions, declared rigid-limit study, periodic orbit, basin, a
-// patch's universal restitution, paper check). The
+// patch's universal restitution, the billiard's confocal motions, paper check,
+// the paper's sketches). The
 // studies compute (src/studies/); this module only runs them on the model's
 // one loaded module (each used to load its own copy) and hands the results
 // to the report, which prints them.
@@ -11,8 +12,11 @@ import { impactMapJacobian } from '../derive/linearization/equilibria.js';
 import type { MechanicsError } from '../errors.js';
 import type { ReportOptions } from '../report/report.js';
 import { modelDrawing } from '../report/sketch.js';
+import type { SourceKey } from '../model/sources.js';
+import { checkSketches } from '../model/validate/paper-sketches.js';
 import type { LimitStudy } from '../runtime/analysis/rigid-limit.js';
 import { hasReportBasin, reportBasin, type BasinStudy } from '../studies/basin.js';
+import { confocalStudy, hasConfocalStudy } from '../studies/confocal.js';
 import { limitStudyOf } from '../studies/limit.js';
 import { linearizationStudy } from '../studies/linearization.js';
 import { steadyMotionStudy } from '../studies/steady-motion.js';
@@ -44,6 +48,8 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     linearization: linearizationStudy(system),
     steadyMotion: steadyMotionStudy(system),
     ...restitutionOption(compiled),
+    ...sketchesOption(compiled),
+    ...confocalOption(compiled),
   };
   // The paper's measured facts are the other studies' numbers.
   return { options: spec.paper ? { ...options, paper: paperCheck(system, spec.paper, options) } : options, problems: error ? [error] : [] };
@@ -63,6 +69,19 @@ function orbitOption({ spec, system, loaded }: CompiledModel): { orbit?: OrbitSt
 function restitutionOption({ system }: CompiledModel): { restitution?: ReturnType<typeof restitutionStudies> } {
   const studies = restitutionStudies(system);
   return studies.length ? { restitution: studies } : {};
+}
+
+/** The parabolic billiard's motions in their quadrilaterals (studies/confocal.ts); nothing for another model. */
+function confocalOption({ spec, loaded }: CompiledModel): Pick<ReportOptions, 'confocal'> {
+  return hasConfocalStudy(spec.name) ? { confocal: confocalStudy(loaded)! } : {};
+}
+
+/** The paper's sketches of the mechanism (paper.sketches); nothing without them. */
+function sketchesOption({ spec, model }: CompiledModel): Pick<ReportOptions, 'paperSketches'> {
+  const sketches = spec.paper?.sketches;
+  if (!sketches?.length) return {};
+  const points = Object.keys(spec.drawing?.points ?? model.sketch?.points ?? {});
+  return { paperSketches: { source: spec.paper!.source as SourceKey, sketches: checkSketches(sketches, model, points) } };
 }
 
 /** The model's basin (studies/basin.ts); nothing for a model without one. */

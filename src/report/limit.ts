@@ -8,6 +8,7 @@
 // gap against time in every run beside the rigid model's (kozlov1988 Fig. 1).
 // The section formats the study's numbers; it computes none.
 // Tests: test/report/limit.test.ts.
+import { REFERENCES } from '../model/sources.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section, type Table } from './document.js';
 import { plotScene, SERIES_COLORS } from './plot.js';
 import { sceneFigure } from './scene.js';
@@ -115,7 +116,7 @@ function gapFigure({ parameter: p, rows, gaps }: ReportLimitStudy): Figure[] {
       0.9,
       series.map((s, k) => ({ label: s.label === 'rigid' ? '\\text{rigid}' : s.label, color: SERIES_COLORS[k % SERIES_COLORS.length]! })),
       [
-        `The gap f of the contact ${gaps.contact} against time in each run of the study and in the rigid model’s motion from the same state: the realizations pressed below f = 0 and their release beside the rigid one.`,
+        `The gap f of the contact ${gaps.contact} against time in each run of the study and in the rigid model’s motion from the same state: the realizations pressed below f = 0 and their release beside the rigid one, as ${REFERENCES.kozlov1988.short} Fig. 1 draws y(t) for the elastic and the added-mass realizations.`,
       ],
     ),
   ];

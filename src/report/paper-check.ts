@@ -182,7 +182,7 @@ function decimal(v: number): string {
 }
 
 /** A note's text with its $…$ spans as math (a model file writes formulas in notes as LaTeX, which both renderers take). */
-function noteInlines(note: string): Inline[] {
+export function noteInlines(note: string): Inline[] {
   return note.split(/\$([^$]+)\$/).flatMap((part, i): Inline[] => (i % 2 ? [m(part)] : part ? [part] : []));
 }
 

@@ -40,6 +40,7 @@ export const PAPER_GROUPS = [
     members: [
       'periodic-orbit',
       'universal-impact',
+      'confocal',
       'paper-results',
       'own-results',
       'paper-check',

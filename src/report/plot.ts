@@ -40,11 +40,12 @@ export interface PlotSpec {
   readonly height?: number;
 }
 
-/** Curves y(x) in a plane (a phase portrait), each with a dot at its start. */
+/** Curves y(x) in a plane (a phase portrait), each with a dot at its start unless it has none. */
 export interface CurveSpec {
   readonly id: string;
   readonly title: string;
-  readonly curves: readonly { readonly label: string; readonly x: readonly number[]; readonly y: readonly number[] }[];
+  /** `start: false`: no dot (a fixed curve drawn beside a motion, which has no start). */
+  readonly curves: readonly { readonly label: string; readonly x: readonly number[]; readonly y: readonly number[]; readonly start?: boolean }[];
   readonly xLabel: string | AxisLabel;
   readonly yLabel: string | AxisLabel;
   readonly width?: number;
@@ -355,7 +356,8 @@ function curveLayout(spec: CurveSpec, W: number, H: number, ticks: TickCounts): 
     const points: number[] = [];
     c.x.forEach((x, i) => points.push(Number.isFinite(x) ? f.sx(x) : NaN, Number.isFinite(c.y[i]!) ? f.sy(c.y[i]!) : NaN));
     items.push({ kind: 'polyline', cls: 'series', points, stroke: color, width: 1.4 });
-    if (points.length >= 2) items.push({ kind: 'circle', cls: 'start', cx: points[0]!, cy: points[1]!, r: 3, fill: color, title: 'initial state' });
+    if (c.start !== false && points.length >= 2)
+      items.push({ kind: 'circle', cls: 'start', cx: points[0]!, cy: points[1]!, r: 3, fill: color, title: 'initial state' });
   });
   return { id: spec.id, cls: 'plot', title: spec.title, width: W, height: H, items };
 }

@@ -2,19 +2,24 @@
 // complete LaTeX article, a LaTeX body for \input, and an HTML page.
 // Tests: test/report/committed.test.ts, test/fuzz/hostile-strings.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
+import type { SourceKey } from '../model/sources.js';
 import type { Drawing } from '../model/types.js';
+import type { PaperSketch } from '../model/validate/paper-sketches.js';
 import type { BasinStudy } from '../studies/basin.js';
+import type { ConfocalStudy } from '../studies/confocal.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
 import type { SteadyMotionStudy } from '../studies/steady-motion.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { PaperCheck } from '../studies/paper-check.js';
 import type { RestitutionStudy } from '../studies/restitution.js';
 import { withReferences } from './bibliography.js';
+import { confocalSection } from './confocal.js';
 import type { ReportDocument, Section } from './document.js';
 import { condense } from './large.js';
 import { motionSection, sketchFigure, type MotionSimulation } from './motion.js';
 import type { ReportLimitStudy } from './limit.js';
 import { periodicOrbitSection } from './periodic.js';
+import { paperSketchFigures } from './paper-sketches.js';
 import { universalSection } from './universal.js';
 import { paperSections as paperCheckSections } from './paper-check.js';
 import { paperSections } from './paper.js';
@@ -53,6 +58,10 @@ export interface ReportOptions {
   readonly limitStudy?: ReportLimitStudy;
   /** Each contact patch's universal restitution (studies/restitution.ts), printed with its universal problem before the conventions. */
   readonly restitution?: readonly RestitutionStudy[];
+  /** The parabolic billiard's motions in their confocal quadrilaterals (studies/confocal.ts), in their own section. */
+  readonly confocal?: ConfocalStudy;
+  /** The paper's sketches of the mechanism (paper.sketches), drawn after the model's own sketch. */
+  readonly paperSketches?: { readonly source: SourceKey; readonly sketches: readonly PaperSketch[] };
 }
 
 /** The report of a derived system as data. */
@@ -73,11 +82,19 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     .filter((s): s is Section => s !== undefined)
     .map((s) =>
       s.id === 'model' && drawing
-        ? { ...s, blocks: [...s.blocks, sketchFigure(model, drawing, simulation && 'trajectory' in simulation ? simulation.trajectory : undefined)] }
+        ? {
+            ...s,
+            blocks: [
+              ...s.blocks,
+              sketchFigure(model, drawing, simulation && 'trajectory' in simulation ? simulation.trajectory : undefined),
+              ...(options.paperSketches ? paperSketchFigures(model, drawing, options.paperSketches.source, options.paperSketches.sketches) : []),
+            ],
+          }
         : s,
     );
   // The studies' sections join the results in this order (paper.ts groups them).
   if (options.orbit) sections.push(periodicOrbitSection(system, options.orbit));
+  if (options.confocal) sections.push(confocalSection(options.confocal));
   const universal = options.restitution && universalSection(system, options.restitution);
   if (universal) sections.push(universal);
   if (options.paper) sections.push(...paperCheckSections(options.paper));

@@ -26,7 +26,7 @@ export function plainSymbol(name: string): string {
 }
 
 /** An arrow from (x1, y1) to (x2, y2) in pixels: the shaft and a two-stroke head. */
-function arrow(cls: string, x1: number, y1: number, x2: number, y2: number, color: string): SceneItem[] {
+export function arrow(cls: string, x1: number, y1: number, x2: number, y2: number, color: string): SceneItem[] {
   const len = Math.hypot(x2 - x1, y2 - y1);
   const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
   const head = (turn: number): SceneItem => ({

@@ -1,8 +1,8 @@
 // The report's section on a contact patch's universal impact problem
 // (kuleshov2011 §6): the depth and time scales and the parameter-free
 // equations (6.1)–(6.2) as derived (src/derive/compliant/universal.ts), the
-// restitution H(v)/v and the contact duration over Fig. 2's and Fig. 4's
-// range as the study computed them (src/studies/restitution.ts), and
+// restitution H(v)/v, the separation speed H(v) and the contact duration over
+// Fig. 2's, Fig. 3's and Fig. 4's range as the study computed them (src/studies/restitution.ts), and
 // Proposition 11 beside what the computation shows. It prints; nothing is
 // computed here.
 // Tests: test/report/universal.test.ts.
@@ -14,7 +14,7 @@ import type { RestitutionStudy } from '../studies/restitution.js';
 import { equation, equations, list, m, paragraph, type Block, type Inline, type Section, type Table } from './document.js';
 import { math, mathLines } from './notation.js';
 import { conditionTex } from './patch.js';
-import { SERIES_COLORS, plotScene } from './plot.js';
+import { SERIES_COLORS, plotScene, type AxisLabel, type PlotSpec } from './plot.js';
 import { sceneFigure } from './scene.js';
 
 const WORDS: Readonly<Record<string, string>> = { whole: 'compression', 'both-inner': 'restitution' };
@@ -36,7 +36,6 @@ function studyBlocks(system: DerivedSystem, study: RestitutionStudy): Block[] {
   const sci = (x: number): string => `10^{${Math.round(Math.log10(x))}}`;
   const grid = study.grid;
   const paper = REFERENCES.kuleshov2011.short;
-  const speed = { text: "h'₋", tex: "$h'_-$" };
   const blocks: Block[] = [
     paragraph(
       `Patch ${term.name}: along the normal alone the depth obeys `,
@@ -76,34 +75,7 @@ function studyBlocks(system: DerivedSystem, study: RestitutionStudy): Block[] {
       m(`h'_- = ${grid[0]!.v}, ${grid[1]!.v}, \\dots, ${grid.at(-1)!.v}`),
       ':',
     ),
-    sceneFigure(
-      plotScene({
-        id: `plot-restitution-${term.name}`,
-        title: `The universal restitution H(v)/v (${paper} Fig. 2)`,
-        t: grid.map((s) => s.v),
-        series: [{ label: "H(h'_-)/h'_-", values: grid.map((s) => s.H / s.v) }],
-        events: [],
-        xLabel: speed,
-        yLabel: { text: 'H/v', tex: "$H/h'_-$" },
-      }),
-      0.8,
-      [{ label: "H(h'_-)/h'_-", color: SERIES_COLORS[0] }],
-      [`The universal coefficient of restitution against the impact speed (${paper} Fig. 2).`],
-    ),
-    sceneFigure(
-      plotScene({
-        id: `plot-duration-${term.name}`,
-        title: `The contact duration (${paper} Fig. 4)`,
-        t: grid.map((s) => s.v),
-        series: [{ label: '\\tau_+', values: grid.map((s) => s.duration) }],
-        events: [],
-        xLabel: speed,
-        yLabel: { text: 'τ₊', tex: '$\\tau_+$' },
-      }),
-      0.8,
-      [{ label: '\\tau_+', color: SERIES_COLORS[0] }],
-      [`The duration of the impact against the impact speed, in the scaled time (${paper} Fig. 4).`],
-    ),
+    ...speedPlots(term.name, study).map((p) => sceneFigure(plotScene(p.plot), 0.8, [{ label: p.label, color: SERIES_COLORS[0] }], [p.caption])),
   ];
   const table: Table = {
     kind: 'table',
@@ -171,6 +143,50 @@ function studyBlocks(system: DerivedSystem, study: RestitutionStudy): Block[] {
     ),
   );
   return blocks;
+}
+
+/** One of the paper's figures over the impact speed: the plot, its legend's label and its caption. */
+export interface SpeedPlot {
+  readonly plot: PlotSpec;
+  readonly label: string;
+  readonly caption: string;
+}
+
+/** kuleshov2011 Figs. 2, 3 and 4 from the study's grid: H(v)/v, H(v) and the contact duration τ₊ against the impact speed. */
+export function speedPlots(patch: string, study: RestitutionStudy): SpeedPlot[] {
+  const paper = REFERENCES.kuleshov2011.short;
+  const v = study.grid.map((s) => s.v);
+  const plot = (id: string, title: string, label: string, yLabel: AxisLabel, values: number[], caption: string): SpeedPlot => ({
+    plot: { id: `plot-${id}-${patch}`, title, t: v, series: [{ label, values }], events: [], xLabel: { text: "h'₋", tex: "$h'_-$" }, yLabel },
+    label,
+    caption,
+  });
+  return [
+    plot(
+      'restitution',
+      `The universal restitution H(v)/v (${paper} Fig. 2)`,
+      "H(h'_-)/h'_-",
+      { text: 'H/v', tex: "$H/h'_-$" },
+      study.grid.map((s) => s.H / s.v),
+      `The universal coefficient of restitution against the impact speed (${paper} Fig. 2).`,
+    ),
+    plot(
+      'scattering',
+      `The solution of the universal scattering problem H(v) (${paper} Fig. 3)`,
+      "H(h'_-)",
+      { text: 'H', tex: "$H(h'_-)$" },
+      study.grid.map((s) => s.H),
+      `The speed of separation H against the impact speed, the solution of the universal scattering problem (${paper} Fig. 3).`,
+    ),
+    plot(
+      'duration',
+      `The contact duration (${paper} Fig. 4)`,
+      '\\tau_+',
+      { text: 'τ₊', tex: '$\\tau_+$' },
+      study.grid.map((s) => s.duration),
+      `The duration of the impact against the impact speed, in the scaled time (${paper} Fig. 4).`,
+    ),
+  ];
 }
 
 const conditionsTex = (cs: readonly PatchCondition[]): string => cs.map(conditionTex).join(',\\ ');

@@ -4,11 +4,18 @@
 // realizations, the study their model files declare (built as `derive`
 // builds it): the added mass's release 2 + √2 at every N with no order, the
 // viscous 2 + 1/N with order 1, the elastic and Kelvin–Voigt releases
-// tending to the rigid model's 1.
+// tending to the rigid model's 1; and the gaps the figure draws as
+// kozlov1988 Fig. 1 does: the elastic runs in the strip −2g/N ≤ y ≤ 0 up to
+// t = 1 (the solid line), the added-mass runs below the line until 2 + √2
+// on the paper's (2.5) (the dashed one).
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import type { Section, Table } from '../../src/report/document.js';
 import { limitSection, type ReportLimitStudy } from '../../src/report/limit.js';
+import { compileModel } from '../../src/pipeline/compiled-model.js';
+import { loadGenerated } from '../../src/pipeline/load-generated.js';
+import { compileRigid } from '../../src/pipeline/rigid.js';
+import { limitStudyOf } from '../../src/studies/limit.js';
 import { models, report } from './reports.js';
 
 const study: ReportLimitStudy = {
@@ -104,4 +111,38 @@ describe('the study in the reports of Kozlov’s realizations', () => {
       expect(Number(column(t, 'fitted order')[4])).toBeGreaterThan(0.4);
     },
   );
+});
+
+describe('the gaps the rigid-limit figure draws, as kozlov1988 Fig. 1 (g = 1)', () => {
+  /** The study a realization's report prints, run as the report inputs run it. */
+  const gapsOf = (name: string) => {
+    const file = models.find((m) => m.spec.name === name)!;
+    const study = limitStudyOf(file.spec, compileModel(file, loadGenerated).loaded, compileRigid(file.spec, loadGenerated)?.loaded)!;
+    return { values: study.rows.map((r) => r.value), gaps: study.gaps! };
+  };
+
+  it('elastic, the solid line: each run in the strip −2g/N ≤ y ≤ 0 up to t = 1, reaching below −g/N', () => {
+    const { values, gaps } = gapsOf('kozlov-release-elastic');
+    values.forEach((N, k) => {
+      const early = gaps.rows[k]!.filter((_, i) => gaps.t[i]! <= 1);
+      expect(Math.max(...early)).toBeLessThanOrEqual(1e-9);
+      expect(Math.min(...early)).toBeGreaterThanOrEqual(-2 / N - 1e-9);
+      if (N <= 100) expect(Math.min(...early)).toBeLessThan(-1 / N);
+    });
+  });
+
+  it('added mass, the dashed line: each run on (2.5), y = −gt²/(2(N + 1)) to t = 1, below the line until 2 + √2, above it after', () => {
+    const { values, gaps } = gapsOf('kozlov-release-added-mass');
+    const release = 2 + Math.SQRT2;
+    values.forEach((N, k) => {
+      gaps.t.forEach((t, i) => {
+        const y = gaps.rows[k]![i]!;
+        if (t <= 1) expect(y).toBeCloseTo(-(t * t) / (2 * (N + 1)), 8);
+        if (t > 0.01 && t < release - 0.01) expect(y).toBeLessThan(0);
+        if (t > release + 0.01) expect(y).toBeGreaterThan(0);
+      });
+    });
+    // The rigid model leaves the line at t = 1 (2.4), y = g(t − 1)²/2 after.
+    gaps.t.forEach((t, i) => expect(gaps.reference![i]!).toBeCloseTo(t <= 1 ? 0 : (t - 1) ** 2 / 2, 6));
+  });
 });

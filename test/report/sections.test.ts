@@ -50,6 +50,7 @@ const ORDER = [
   'steady-motion',
   'periodic-orbit',
   'universal-impact',
+  'confocal',
   'paper-results',
   'own-results',
   'paper-check',

@@ -79,6 +79,7 @@ export interface PaperDeclaration {
   readonly formulas: unknown;
   readonly claims?: unknown;
   readonly figures?: unknown;
+  readonly sketches?: unknown;
   readonly notDerived: readonly NotDerived[];
 }
 
@@ -103,6 +104,7 @@ export function checkPaperDeclaration(x: unknown, model: string | undefined): Ch
     formulas: paper.formulas,
     claims: paper.claims,
     figures: paper.figures,
+    sketches: paper.sketches,
     notDerived: notDerivedList(paper.notDerived, out),
   });
 }

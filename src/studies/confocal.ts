@@ -1,0 +1,100 @@
+// kozlov1988 §5, Fig. 3: the heavy point above the parabola y = x²/(2a),
+// reflected elastically, is integrable. In Chaplygin's parabolic coordinates
+// (5.2) at b = 0 every motion keeps F(v) ≥ 0 ≥ F(w) for the quadratic
+// F(c) = αc² − βc − γ of (5.3), α = g/4, β = h/2 + ag/4 (unit mass, h the
+// energy); the integration constant is γ = (I − ah)/2 in the first integral
+// I = (xẏ − (y − a/2)ẋ)ẋ + gx²/2 the model file states (the angular
+// momentum about the focus times ẋ), which makes F(a) = 0 exactly on the
+// vertical bouncing (I = 0), as the paper requires. F's roots c₁ < c₂ (the
+// paper's x₁, x₂) are the confocal parabolas 2y = c + x²/(a − c) that bound
+// the motion: for c₂ > a ≥ c₁ the quadrilateral (5.4) about the axis
+// (Fig. 3a), for c₂ ≥ c₁ ≥ a the one (5.5) between two parabolas opening
+// down (Fig. 3b). Both motions are run here on the model's loaded module;
+// the report draws them in their quadrilaterals (src/report/confocal.ts).
+// Tests: test/studies/confocal.test.ts.
+import type { LoadedModule } from '../runtime/contract.js';
+import { simulate } from '../runtime/hybrid/simulate.js';
+
+/** One motion of Fig. 3: its start, the roots of F, and its path sampled. */
+export interface ConfocalRun {
+  /** Fig. 3a: c₂ > a ≥ c₁, (5.4); Fig. 3b: c₂ ≥ c₁ ≥ a, (5.5). */
+  readonly panel: 'a' | 'b';
+  readonly q0: readonly [number, number];
+  readonly qd0: readonly [number, number];
+  /** The roots c₁ ≤ c₂ of F, from the start's h and I. */
+  readonly c1: number;
+  readonly c2: number;
+  readonly t: readonly number[];
+  readonly x: readonly number[];
+  readonly y: readonly number[];
+  readonly xd: readonly number[];
+  readonly yd: readonly number[];
+}
+
+export interface ConfocalStudy {
+  readonly a: number;
+  readonly g: number;
+  readonly runs: readonly ConfocalRun[];
+}
+
+/** The models the study applies to: the parabolic billiard, whose integral I it uses. */
+const MODELS = new Set(['parabolic-billiard']);
+
+/** Whether the model's report shows Fig. 3 (the report inputs ask). */
+export const hasConfocalStudy = (name: string): boolean => MODELS.has(name);
+
+/**
+ * The two starts, in flight: (0.2, 0.3) moving sideways at 0.5, below the
+ * focus (a/2 = 0.5 at a = 1): c₁ ≈ 0.52 < a < c₂ ≈ 1.10 (Fig. 3a); (0, 0.8)
+ * above the focus moving sideways at 1: a < c₁ ≈ 1.10 < c₂ ≈ 1.60 (Fig. 3b).
+ */
+const STARTS: readonly { readonly panel: 'a' | 'b'; readonly q0: readonly [number, number]; readonly qd0: readonly [number, number] }[] = [
+  { panel: 'a', q0: [0.2, 0.3], qd0: [0.5, 0] },
+  { panel: 'b', q0: [0, 0.8], qd0: [1, 0] },
+];
+
+/** Long enough for some fifty impacts: the path then shows the quadrilateral it fills. */
+const T1 = 20;
+const SAMPLES = 4001;
+
+/** The roots c₁ ≤ c₂ of F(c) = (g/4)c² − (h/2 + ag/4)c − (I − ah)/2 at a state (unit mass). */
+export function confocalRoots(a: number, g: number, [x, y]: readonly number[], [xd, yd]: readonly number[]): [number, number] {
+  const h = (xd * xd + yd * yd) / 2 + g * y;
+  const I = (x * yd - (y - a / 2) * xd) * xd + (g * x * x) / 2;
+  const [A, B, C] = [g / 4, -(h / 2 + (a * g) / 4), -(I - a * h) / 2];
+  // Real for every state: F(w) ≤ 0 at the state's own w (5.3). Clamped at 0 against rounding where they coincide (the vertical bouncing at the bifurcation).
+  const root = Math.sqrt(Math.max(0, B * B - 4 * A * C));
+  return [(-B - root) / (2 * A), (-B + root) / (2 * A)];
+}
+
+export function confocalStudy(mod: LoadedModule): ConfocalStudy | undefined {
+  if (!MODELS.has(mod.model.name)) return undefined;
+  const param = (name: string): number => mod.model.parameters.find((p) => p.name === name)!.default;
+  const [a, g] = [param('a'), param('g')];
+  const [ix, iy] = ['x', 'y'].map((c) => mod.model.coordinates.indexOf(c)) as [number, number];
+  const runs = STARTS.map(({ panel, q0, qd0 }): ConfocalRun => {
+    const tr = simulate(mod, { q0: place(q0, ix, iy), qd0: place(qd0, ix, iy), t1: T1, samples: SAMPLES, rtol: 1e-10, atol: 1e-12 });
+    const [c1, c2] = confocalRoots(a, g, q0, qd0);
+    return {
+      panel,
+      q0,
+      qd0,
+      c1,
+      c2,
+      t: tr.t,
+      x: tr.q.map((q) => q[ix]!),
+      y: tr.q.map((q) => q[iy]!),
+      xd: tr.qd.map((v) => v[ix]!),
+      yd: tr.qd.map((v) => v[iy]!),
+    };
+  });
+  return { a, g, runs };
+}
+
+/** A state of two coordinates at their places in the module's order. */
+function place([u, v]: readonly [number, number], i: number, j: number): number[] {
+  const out = [0, 0];
+  out[i] = u;
+  out[j] = v;
+  return out;
+}

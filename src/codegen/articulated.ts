@@ -23,7 +23,7 @@ import type { TreeJoint } from '../model/geometry/tree.js';
 import { AXES, type Axis, type Vec3 } from '../model/geometry/vectors.js';
 import { callStmt, idx, num, plus, ref, type Decl, type KernelOutput, type Stmt } from './ir.js';
 import { kernelBlock, P, scratchParam, T, type Scope } from './scope.js';
-import { Program, type Product, type Val } from './straight-line.js';
+import { FUNCTION_NODES, Program, type Product, type Val } from './straight-line.js';
 
 type V3 = readonly [Val, Val, Val];
 /** A spatial vector: angular part (ω or a moment n), linear part (v or a force f). */
@@ -33,9 +33,6 @@ interface Spatial {
 }
 /** A symmetric 6×6 matrix, rows in the order (ω, v). */
 type Six = readonly (readonly Val[])[];
-
-/** Nodes per generated function: well under V8's bytecode limit for optimizing a function. */
-const FUNCTION_NODES = 1500;
 
 /** One freedom of the tree: a revolute or prismatic step, a universal or spherical joint being one step per axis. */
 interface Step {

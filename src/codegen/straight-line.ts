@@ -7,8 +7,18 @@
 // dropped. The nodes are split into functions of bounded size (V8 leaves a
 // function of more than 60 KB of bytecode to the interpreter); a value one
 // function makes and a later one reads passes through a module-level buffer.
-// Tests: test/codegen/articulated.test.ts (the code it emits against the dense route).
+// Tests: test/codegen/articulated.test.ts (the code it emits against the
+// dense route), test/codegen/jacobian-forward.test.ts (forward.ts's).
+import { evaluate } from '../core/evaluate.js';
+import { numberExpr, sym, type Expr, type Sym } from '../core/expr.js';
+import { subsRecord } from '../core/subs.js';
 import { assign, bin, call, float, idx, member, neg, num, ref, type Decl, type JsExpr, type LValue, type Param, type Stmt } from './ir.js';
+
+/** Nodes per generated function: well under V8's bytecode limit for optimizing a function. */
+export const FUNCTION_NODES = 1500;
+
+/** The placeholders of `Program.apply`'s expressions: its first, second, … value. */
+export const ARGS: readonly Sym[] = [sym('$0'), sym('$1')];
 
 /** A value: a number known at codegen time, or a node computed at run time. */
 export type Val = number | Node;
@@ -29,7 +39,9 @@ type Def =
   | { readonly kind: 'read'; readonly js: JsExpr }
   | { readonly kind: 'sum'; readonly terms: readonly Term[] }
   | { readonly kind: 'recip'; readonly of: Node }
-  | { readonly kind: 'call'; readonly fn: 'sin' | 'cos'; readonly arg: Node };
+  | { readonly kind: 'call'; readonly fn: 'sin' | 'cos'; readonly arg: Node }
+  /** A kernel expression in ARGS, each standing for the node at its index. */
+  | { readonly kind: 'apply'; readonly expr: Expr; readonly args: readonly Node[] };
 
 /** A product of values with a coefficient: one term of a sum. */
 export type Product = readonly Val[];
@@ -92,6 +104,22 @@ export class Program {
     return typeof v === 'number' ? Math[fn](v) : this.node({ kind: 'call', fn, arg: v });
   }
 
+  /**
+   * The kernel expression `expr` of ARGS[0], ARGS[1], … at these values
+   * (printed as each target language names its functions: tan, exp, a
+   * power); computed now where every value is known.
+   */
+  apply(expr: Expr, ...vals: readonly Val[]): Val {
+    const known: Record<string, Expr> = {};
+    const args: Node[] = [];
+    vals.forEach((v, k) => {
+      if (typeof v !== 'number') args.push(v);
+      known[ARGS[k]!.name] = typeof v === 'number' ? numberExpr(v) : ARGS[args.length - 1]!;
+    });
+    const e = subsRecord(expr, known);
+    return args.length === 0 ? evaluate(e, {}) : this.node({ kind: 'apply', expr: e, args });
+  }
+
   output(val: Val, target: LValue): void {
     this.outputs.push({ val, target });
   }
@@ -128,7 +156,7 @@ export class Program {
         slots.set(o.val.id, slots.size);
     const bodies: Stmt[][] = Array.from({ length: chunks }, () => []);
     const declared = bodies.map(() => new Set<number>());
-    const local = (n: Node): JsExpr => ref(`_${n.id}`);
+    const local = (n: Node): JsExpr & { kind: 'ref' } => ref(`_${n.id}`);
     // Declares, in chunk c, a value made elsewhere: a read again, a spilled value from its slot.
     const bring = (n: Node, c: number): void => {
       if (declared[c]!.has(n.id)) return;
@@ -173,10 +201,12 @@ function operands(n: Node): Node[] {
       return [n.def.of];
     case 'call':
       return [n.def.arg];
+    case 'apply':
+      return [...n.def.args];
   }
 }
 
-function printDef(def: Def, local: (n: Node) => JsExpr): JsExpr {
+function printDef(def: Def, local: (n: Node) => JsExpr & { kind: 'ref' }): JsExpr {
   switch (def.kind) {
     case 'read':
       return def.js;
@@ -184,6 +214,10 @@ function printDef(def: Def, local: (n: Node) => JsExpr): JsExpr {
       return bin(float(1), '/', local(def.of));
     case 'call':
       return call(member('Math', def.fn), local(def.arg));
+    case 'apply': {
+      const { expr, args } = def;
+      return { kind: 'kernel', expr, scope: (e) => (e.kind === 'sym' && ARGS.includes(e) ? local(args[ARGS.indexOf(e)]!).name : undefined) };
+    }
     case 'sum':
       return def.terms.reduce<JsExpr | undefined>((acc, t) => {
         const magnitude = product(Math.abs(t.coef), t.factors, local);

@@ -23,7 +23,8 @@ import type { TreeJoint } from '../model/geometry/tree.js';
 import { AXES, type Axis, type Vec3 } from '../model/geometry/vectors.js';
 import { callStmt, idx, num, plus, ref, type Decl, type KernelOutput, type Stmt } from './ir.js';
 import { kernelBlock, P, scratchParam, T, type Scope } from './scope.js';
-import { FUNCTION_NODES, Program, type Product, type Val } from './straight-line.js';
+import { CHUNK_OPS } from './lower.js';
+import { Program, type Product, type Val } from './straight-line.js';
 
 type V3 = readonly [Val, Val, Val];
 /** A spatial vector: angular part (ω or a moment n), linear part (v or a force f). */
@@ -147,7 +148,7 @@ export function articulatedDecls(scope: Scope, tree: TreeDynamics): { decls: Dec
     p.output(qdd, idx('out', plus(ref('off'), num(st.coordinate))));
   });
 
-  const { decls, calls } = p.functions('aba$', [scratchParam('out'), { name: 'off', type: 'index' }], FUNCTION_NODES, 'abaw$');
+  const { decls, calls } = p.functions('aba$', [scratchParam('out'), { name: 'off', type: 'index' }], CHUNK_OPS, 'abaw$');
   const fill = inputs.outputs.length > 0;
   return {
     decls: [

@@ -23,9 +23,9 @@ import { accelerationSymbol, multiplierSymbol } from '../model/names.js';
 import { assign, call, callStmt, forRange, idx, member, neg, num, plus, ref, ret, type Decl, type KernelOutput, type Stmt } from './ir.js';
 import { at } from './dynamics.js';
 import { Forward } from './forward.js';
-import { forCode } from './lower.js';
+import { CHUNK_OPS, forCode } from './lower.js';
 import { arrayParam, kernelBlock, outParam, P, T, type Scope } from './scope.js';
-import { FUNCTION_NODES, Program, type Product } from './straight-line.js';
+import { Program, type Product } from './straight-line.js';
 
 const i = ref('i');
 const j = ref('j');
@@ -102,7 +102,7 @@ function forwardResiduals(scope: Scope, target: string): { decls: Decl[]; body: 
       program.output(program.sum(...row.map((Akj, j) => [Akj.d[d]!, qdd[j]!]), [c[k]!.d[d]!]), idx(target, (n + k) * w + d));
     });
   }
-  const { decls, calls } = program.functions('rx$', [T, P], FUNCTION_NODES, 'rx$t');
+  const { decls, calls } = program.functions('rx$', [T, P], CHUNK_OPS, 'rx$t');
   return { decls, body: calls };
 }
 

@@ -7,15 +7,14 @@
 // dropped. The nodes are split into functions of bounded size (V8 leaves a
 // function of more than 60 KB of bytecode to the interpreter); a value one
 // function makes and a later one reads passes through a module-level buffer.
+// A value read once, in its own function, prints inside its reader (a
+// third of the lines of a forward-mode Jacobian, forward.ts).
 // Tests: test/codegen/articulated.test.ts (the code it emits against the
 // dense route), test/codegen/jacobian-forward.test.ts (forward.ts's).
 import { evaluate } from '../core/evaluate.js';
 import { numberExpr, sym, type Expr, type Sym } from '../core/expr.js';
 import { subsRecord } from '../core/subs.js';
 import { assign, bin, call, float, idx, member, neg, num, ref, type Decl, type JsExpr, type LValue, type Param, type Stmt } from './ir.js';
-
-/** Nodes per generated function: well under V8's bytecode limit for optimizing a function. */
-export const FUNCTION_NODES = 1500;
 
 /** The placeholders of `Program.apply`'s expressions: its first, second, … value. */
 export const ARGS: readonly Sym[] = [sym('$0'), sym('$1')];
@@ -139,37 +138,57 @@ export class Program {
 
   /**
    * The program as functions `${name}0`, `${name}1`, … of at most `size`
-   * nodes each, run in that order with the arguments `params`; values
-   * crossing from one to a later one go through the buffer `spill`
-   * (declared here, as long as needed).
+   * operations each (a larger value alone), run in that order with the
+   * arguments `params`; values crossing from one to a later one go through
+   * the buffer `spill` (declared here, as long as needed).
    */
   functions(name: string, params: readonly Param[], size: number, spill: string): { decls: Decl[]; calls: Stmt[] } {
     const live = this.live();
     const chunkOf = new Map<number, number>();
-    live.forEach((n, k) => chunkOf.set(n.id, Math.floor(k / size)));
-    const chunks = Math.max(1, Math.ceil(live.length / size));
+    let chunk = 0;
+    let used = 0;
+    for (const n of live) {
+      const ops = operations(n.def);
+      if (used > 0 && used + ops > size) {
+        chunk++;
+        used = 0;
+      }
+      chunkOf.set(n.id, chunk);
+      used += ops;
+    }
+    const chunks = chunk + 1;
     const slots = new Map<number, number>();
     for (const n of live)
       for (const o of operands(n)) if (o.def.kind !== 'read' && chunkOf.get(o.id) !== chunkOf.get(n.id) && !slots.has(o.id)) slots.set(o.id, slots.size);
     for (const o of this.outputs)
       if (typeof o.val !== 'number' && o.val.def.kind !== 'read' && chunkOf.get(o.val.id) !== chunks - 1 && !slots.has(o.val.id))
         slots.set(o.val.id, slots.size);
+    // Each value's one reader (undefined when read more than once, or an output).
+    const reader = new Map<number, Node | undefined>();
+    for (const n of live) for (const o of operands(n)) reader.set(o.id, reader.has(o.id) ? undefined : n);
+    for (const o of this.outputs) if (typeof o.val !== 'number') reader.set(o.val.id, undefined);
+    // Not inside apply's kernel expression, which names its arguments.
+    const inline = (n: Node): boolean => {
+      const r = reader.get(n.id);
+      return n.def.kind !== 'read' && r !== undefined && r.def.kind !== 'apply' && chunkOf.get(r.id) === chunkOf.get(n.id);
+    };
     const bodies: Stmt[][] = Array.from({ length: chunks }, () => []);
     const declared = bodies.map(() => new Set<number>());
-    const local = (n: Node): JsExpr & { kind: 'ref' } => ref(`_${n.id}`);
+    const local = (n: Node): JsExpr => (inline(n) ? printDef(n.def, local) : ref(localName(n)));
     // Declares, in chunk c, a value made elsewhere: a read again, a spilled value from its slot.
     const bring = (n: Node, c: number): void => {
       if (declared[c]!.has(n.id)) return;
       declared[c]!.add(n.id);
       const init = n.def.kind === 'read' ? n.def.js : idx(spill, slots.get(n.id)!);
-      bodies[c]!.push({ kind: 'const', name: `_${n.id}`, init });
+      bodies[c]!.push({ kind: 'const', name: localName(n), init });
     };
     for (const n of live) {
       const c = chunkOf.get(n.id)!;
       if (n.def.kind === 'read') continue;
       for (const o of operands(n)) if (o.def.kind === 'read' || chunkOf.get(o.id) !== c) bring(o, c);
+      if (inline(n)) continue;
       declared[c]!.add(n.id);
-      bodies[c]!.push({ kind: 'const', name: `_${n.id}`, init: printDef(n.def, local) });
+      bodies[c]!.push({ kind: 'const', name: localName(n), init: printDef(n.def, local) });
       if (slots.has(n.id)) bodies[c]!.push(assign(idx(spill, slots.get(n.id)!), local(n)));
     }
     const last = chunks - 1;
@@ -191,6 +210,23 @@ export class Program {
   }
 }
 
+const localName = (n: Node): string => `_${n.id}`;
+
+/** The arithmetic operations and calls a value's definition prints (a read is a load). */
+function operations(def: Def): number {
+  switch (def.kind) {
+    case 'read':
+      return 0;
+    case 'sum':
+      return def.terms.reduce((s, t) => s + t.factors.length + (t.coef === 1 || t.factors.length === 0 ? 0 : 1), def.terms.length - 1);
+    case 'recip':
+    case 'call':
+      return 1;
+    case 'apply':
+      return 2;
+  }
+}
+
 function operands(n: Node): Node[] {
   switch (n.def.kind) {
     case 'read':
@@ -206,7 +242,7 @@ function operands(n: Node): Node[] {
   }
 }
 
-function printDef(def: Def, local: (n: Node) => JsExpr & { kind: 'ref' }): JsExpr {
+function printDef(def: Def, local: (n: Node) => JsExpr): JsExpr {
   switch (def.kind) {
     case 'read':
       return def.js;
@@ -216,7 +252,7 @@ function printDef(def: Def, local: (n: Node) => JsExpr & { kind: 'ref' }): JsExp
       return call(member('Math', def.fn), local(def.arg));
     case 'apply': {
       const { expr, args } = def;
-      return { kind: 'kernel', expr, scope: (e) => (e.kind === 'sym' && ARGS.includes(e) ? local(args[ARGS.indexOf(e)]!).name : undefined) };
+      return { kind: 'kernel', expr, scope: (e) => (e.kind === 'sym' && ARGS.includes(e) ? localName(args[ARGS.indexOf(e)]!) : undefined) };
     }
     case 'sum':
       return def.terms.reduce<JsExpr | undefined>((acc, t) => {

@@ -10,7 +10,7 @@
 import { fn, literalValue, mul, num, pow, sub, type Expr, type FnName, type Sym } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import type { KernelInputs } from './ir.js';
-import { ARGS, type Program, type Val } from './straight-line.js';
+import { ARGS, type Product, type Program, type Val } from './straight-line.js';
 
 /** A value and its tangent along each direction (0 where known to vanish). */
 export interface Dual {
@@ -76,11 +76,18 @@ export class Forward {
       case 'sym':
         return this.symbol(u);
       case 'add': {
-        const terms = u.terms.map((t) => [Q.toNumber(t.coeff), this.get(t.expr)] as const);
-        return {
-          v: p.sum([Q.toNumber(u.constant)], ...terms.map(([c, x]) => [c, x.v])),
-          d: this.zero.map((_, k) => p.sum(...terms.map(([c, x]) => [c, x.d[k]!]))),
-        };
+        const values: Product[] = [[Q.toNumber(u.constant)]];
+        // Per direction, the terms whose tangent there is not known to vanish.
+        const tangents: Product[][] = this.zero.map(() => []);
+        for (const t of u.terms) {
+          const c = Q.toNumber(t.coeff);
+          const x = this.get(t.expr);
+          values.push([c, x.v]);
+          x.d.forEach((dx, k) => {
+            if (dx !== 0) tangents[k]!.push([c, dx]);
+          });
+        }
+        return { v: p.sum(...values), d: tangents.map((ts) => (ts.length ? p.sum(...ts) : 0)) };
       }
       case 'mul':
         return this.product(
@@ -125,7 +132,13 @@ export class Forward {
     const v = p.mul(c, ...factors.map((f) => f.v));
     if (varying.length === 0) return this.constant(v);
     const cofactors = varying.map((i) => p.mul(c, ...factors.flatMap((f, j) => (j === i ? [] : [f.v]))));
-    return { v, d: this.zero.map((_, k) => p.sum(...varying.map((i, r) => [cofactors[r]!, factors[i]!.d[k]!]))) };
+    return {
+      v,
+      d: this.zero.map((_, k) => {
+        const terms = varying.flatMap((i, r): Product[] => (factors[i]!.d[k] === 0 ? [] : [[cofactors[r]!, factors[i]!.d[k]!]]));
+        return terms.length ? p.sum(...terms) : 0;
+      }),
+    };
   }
 
   /** base^exp: integer powers as products (of 1/base when negative), others as the language's power. */

@@ -7,8 +7,8 @@
 // dropped. The nodes are split into functions of bounded size (V8 leaves a
 // function of more than 60 KB of bytecode to the interpreter); a value one
 // function makes and a later one reads passes through a module-level buffer.
-// A value read once, in its own function, prints inside its reader (a
-// third of the lines of a forward-mode Jacobian, forward.ts).
+// A value read once, in its own function, prints inside its reader (more
+// than half of the lines of the bicycle's forward-mode Jacobian, forward.ts).
 // Tests: test/codegen/articulated.test.ts (the code it emits against the
 // dense route), test/codegen/jacobian-forward.test.ts (forward.ts's).
 import { evaluate } from '../core/evaluate.js';
@@ -25,6 +25,8 @@ export type Val = number | Node;
 export interface Node {
   readonly id: number;
   readonly def: Def;
+  /** The nodes def reads, in order (made once: chunking and printing ask several times). */
+  readonly operands: readonly Node[];
 }
 
 /** coef · Π factors. */
@@ -52,7 +54,7 @@ export class Program {
   private readonly outputs: { readonly val: Val; readonly target: LValue }[] = [];
 
   private node(def: Def): Node {
-    const n = { id: this.nodes.length, def };
+    const n = { id: this.nodes.length, def, operands: operandsOf(def) };
     this.nodes.push(n);
     return n;
   }
@@ -131,7 +133,7 @@ export class Program {
       const n = stack.pop()!;
       if (needed.has(n.id)) continue;
       needed.add(n.id);
-      stack.push(...operands(n));
+      stack.push(...n.operands);
     }
     return this.nodes.filter((n) => needed.has(n.id));
   }
@@ -159,13 +161,13 @@ export class Program {
     const chunks = chunk + 1;
     const slots = new Map<number, number>();
     for (const n of live)
-      for (const o of operands(n)) if (o.def.kind !== 'read' && chunkOf.get(o.id) !== chunkOf.get(n.id) && !slots.has(o.id)) slots.set(o.id, slots.size);
+      for (const o of n.operands) if (o.def.kind !== 'read' && chunkOf.get(o.id) !== chunkOf.get(n.id) && !slots.has(o.id)) slots.set(o.id, slots.size);
     for (const o of this.outputs)
       if (typeof o.val !== 'number' && o.val.def.kind !== 'read' && chunkOf.get(o.val.id) !== chunks - 1 && !slots.has(o.val.id))
         slots.set(o.val.id, slots.size);
     // Each value's one reader (undefined when read more than once, or an output).
     const reader = new Map<number, Node | undefined>();
-    for (const n of live) for (const o of operands(n)) reader.set(o.id, reader.has(o.id) ? undefined : n);
+    for (const n of live) for (const o of n.operands) reader.set(o.id, reader.has(o.id) ? undefined : n);
     for (const o of this.outputs) if (typeof o.val !== 'number') reader.set(o.val.id, undefined);
     // Not inside apply's kernel expression, which names its arguments.
     const inline = (n: Node): boolean => {
@@ -185,7 +187,7 @@ export class Program {
     for (const n of live) {
       const c = chunkOf.get(n.id)!;
       if (n.def.kind === 'read') continue;
-      for (const o of operands(n)) if (o.def.kind === 'read' || chunkOf.get(o.id) !== c) bring(o, c);
+      for (const o of n.operands) if (o.def.kind === 'read' || chunkOf.get(o.id) !== c) bring(o, c);
       if (inline(n)) continue;
       declared[c]!.add(n.id);
       bodies[c]!.push({ kind: 'const', name: localName(n), init: printDef(n.def, local) });
@@ -227,18 +229,18 @@ function operations(def: Def): number {
   }
 }
 
-function operands(n: Node): Node[] {
-  switch (n.def.kind) {
+function operandsOf(def: Def): readonly Node[] {
+  switch (def.kind) {
     case 'read':
       return [];
     case 'sum':
-      return n.def.terms.flatMap((t) => t.factors);
+      return def.terms.flatMap((t) => t.factors);
     case 'recip':
-      return [n.def.of];
+      return [def.of];
     case 'call':
-      return [n.def.arg];
+      return [def.arg];
     case 'apply':
-      return [...n.def.args];
+      return def.args;
   }
 }
 

@@ -7,7 +7,7 @@
 // exact (no step, no truncation) and the code grows with the DAG, not with
 // the size of its simplified symbolic derivatives.
 // Tests: test/codegen/jacobian-forward.test.ts.
-import { fn, literalValue, mul, num, pow, sub, type Expr, type FnName, type Sym } from '../core/expr.js';
+import { fn, literalValue, mul, num, pow, sub, unreachable, type Expr, type FnName, type Sym } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import type { KernelInputs } from './ir.js';
 import { ARGS, type Product, type Program, type Val } from './straight-line.js';
@@ -37,7 +37,7 @@ export class Forward {
   private readonly zero: readonly Val[];
 
   constructor(
-    readonly program: Program,
+    private readonly program: Program,
     private readonly inputs: KernelInputs,
     private readonly directions: ReadonlyMap<string, number>,
     width: number,
@@ -49,7 +49,7 @@ export class Forward {
   of(e: Expr): Dual {
     const known = this.memo.get(e);
     if (known) return known;
-    // Children first, without recursion (a forcing's DAG is thousands deep).
+    // Children first, without recursion (the bicycle's DAGs are deep).
     const stack: [Expr, boolean][] = [[e, false]];
     while (stack.length) {
       const [u, ready] = stack.pop()!;
@@ -99,7 +99,7 @@ export class Forward {
       case 'fn':
         return this.call(u.name, this.get(u.args[0]!));
       default:
-        throw new Error(`internal: no forward rule for ${(u as Expr).kind}`);
+        return unreachable(u);
     }
   }
 

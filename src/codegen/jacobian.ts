@@ -15,6 +15,9 @@
 // the DAG of M, the forcing, A and c at the state, q̈ and λ held at their
 // values: ∂R/∂xₖ = Ṁq̈ + Ȧᵀλ − ḟ, ∂C/∂xₖ = Ȧq̈ + ċ, the same numbers to
 // rounding, solved with the same factors (for q̈ = M⁻¹f: ∂q̈ = M⁻¹(ḟ − Ṁq̈)).
+// The DAG is the one dynamics$ evaluates (lower.ts's forCode: quotients
+// cancelled, common factors out); the raw expressions' tangents made a
+// module of 14 MB, these 1.9 MB of the bicycle's 2.6.
 // Tests: test/codegen/jacobian.test.ts, test/codegen/jacobian-forward.test.ts.
 import { opCount } from '../core/cost.js';
 import type { Expr } from '../core/expr.js';
@@ -64,11 +67,30 @@ function symbolicResiduals(scope: Scope): Stmt[] {
 
 /**
  * The same residual Jacobians in forward mode: straight-line functions
- * `rx$0`, `rx$1`, … filling `target`. The realized constraints' and the
+ * `rx$0`, `rx$1`, … filling RX$. The realized constraints' and the
  * patches' increments, which act only where their indicators say, are the
  * derivation's (as in DerivedSystem.linearization), evaluated here.
  */
-function forwardResiduals(scope: Scope, target: string): { decls: Decl[]; body: Stmt[] } {
+function forwardResiduals(scope: Scope): ForwardCode {
+  // The code depends on the system and where inputs are read (a parameter
+  // record or array), not on the locals' names: a module built again with
+  // other names taken, and a target language's two builds, reuse it.
+  const key = JSON.stringify([...scope.inputs.values()].map((input) => input.read));
+  const made = forwardMemo.get(scope.sys) ?? new Map<string, ForwardCode>();
+  forwardMemo.set(scope.sys, made);
+  let code = made.get(key);
+  if (!code) made.set(key, (code = makeForwardResiduals(scope, 'RX$')));
+  return code;
+}
+
+interface ForwardCode {
+  readonly decls: readonly Decl[];
+  readonly body: readonly Stmt[];
+}
+
+const forwardMemo = new WeakMap<DerivedSystem, Map<string, ForwardCode>>();
+
+function makeForwardResiduals(scope: Scope, target: string): ForwardCode {
   const { n, sys } = scope;
   const { model, lagrange2, constraints } = sys;
   const w = 2 * n;
@@ -81,11 +103,11 @@ function forwardResiduals(scope: Scope, target: string): { decls: Decl[]; body: 
   const fwd = new Forward(program, scope.inputs, directions, w);
   const qdd = model.coordinates.map((c) => fwd.of(accelerationSymbol(c.q)).v);
   const lambda = (constraints?.A ?? []).map((_, k) => fwd.of(multiplierSymbol(k + 1)).v);
-  const at = (e: Expr) => fwd.of(forCode(e));
-  const M = lagrange2.massMatrix.map((row) => row.map(at));
-  const f = lagrange2.forcing.map(at);
-  const A = (constraints?.A ?? []).map((row) => row.map(at));
-  const c = (constraints?.bias ?? []).map(at);
+  const dual = (e: Expr) => fwd.of(forCode(e));
+  const M = lagrange2.massMatrix.map((row) => row.map(dual));
+  const f = lagrange2.forcing.map(dual);
+  const A = (constraints?.A ?? []).map((row) => row.map(dual));
+  const c = (constraints?.bias ?? []).map(dual);
   const increments = [...(sys.compliant?.terms.map((t) => t.activeJacobian) ?? []), ...(sys.patches?.terms.map((t) => t.jacobian) ?? [])];
   for (let d = 0; d < w; d++) {
     const block = d < n ? 'Rq' : 'Rqd';
@@ -112,7 +134,7 @@ export function jacobianDecls(scope: Scope, route: JacobianRoute = defaultJacobi
   const N = n + m;
   const w = 2 * n;
   // RX$ holds [∂R/∂q ∂R/∂q̇] (n×2n) then [∂C/∂q ∂C/∂q̇] (m×2n), row-major with 2n columns.
-  const residuals = route === 'forward' ? forwardResiduals(scope, 'RX$') : { decls: [], body: symbolicResiduals(scope) };
+  const residuals = route === 'forward' ? forwardResiduals(scope) : { decls: [], body: symbolicResiduals(scope) };
   const column = ref('col');
   // One column of ∂q̈/∂x: the right side −RX[:, col] into JR$, solved in place.
   const solveColumn = sys.constraints

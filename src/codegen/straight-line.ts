@@ -78,8 +78,8 @@ export class Program {
       if (factors.length === 0) constant += coef;
       else terms.push({ coef, factors: factors.sort((a, b) => a.id - b.id) });
     }
+    if (terms.length === 0) return constant;
     if (constant !== 0) terms.push({ coef: constant, factors: [] });
-    if (terms.length === 0) return 0;
     const [only] = terms;
     if (terms.length === 1 && only!.coef === 1 && only!.factors.length === 1) return only!.factors[0]!;
     const key = terms

@@ -181,6 +181,16 @@ export class UsageError extends MechanicsError {
   }
 }
 
+/**
+ * The largest |angle| an initial state may give for a coordinate inside a
+ * sine or cosine ('bad-initial' beyond it, wherever initial values enter: the
+ * model's initial state, a run's q0). A double carries q to |q|·ε: beyond
+ * 1e-9/ε (4.5e6 rad) the angle meant is lost by more than 1e-9 rad, and the
+ * turns the runtime takes off (AngleTurns) leave another angle (at 1e300
+ * sin q is read from an angle of 0).
+ */
+export const MAX_ANGLE = 1e-9 / Number.EPSILON;
+
 /** Collect several problems into one error (validate fully, report all at once). */
 export function combineErrors(errors: readonly MechanicsError[]): MechanicsError {
   if (errors.length === 1) return errors[0]!;

@@ -23,6 +23,7 @@ import type { TreeJoint } from '../model/geometry/tree.js';
 import { AXES, type Axis, type Vec3 } from '../model/geometry/vectors.js';
 import { callStmt, idx, num, plus, ref, type Decl, type Stmt } from './ir.js';
 import { kernelBlock, P, scratchParam, T, type Scope } from './scope.js';
+import { CHUNK_OPS } from './lower.js';
 import { Inputs, Program, type Product, type Val } from './straight-line.js';
 
 type V3 = readonly [Val, Val, Val];
@@ -33,9 +34,6 @@ interface Spatial {
 }
 /** A symmetric 6×6 matrix, rows in the order (ω, v). */
 type Six = readonly (readonly Val[])[];
-
-/** Nodes per generated function: well under V8's bytecode limit for optimizing a function. */
-const FUNCTION_NODES = 1500;
 
 /** One freedom of the tree: a revolute or prismatic step, a universal or spherical joint being one step per axis. */
 interface Step {
@@ -128,7 +126,7 @@ export function articulatedDecls(scope: Scope, tree: TreeDynamics): { decls: Dec
     p.output(qdd, idx('out', plus(ref('off'), num(st.coordinate))));
   });
 
-  const { decls, calls } = p.functions('aba$', [scratchParam('out'), { name: 'off', type: 'index' }], FUNCTION_NODES, 'abaw$');
+  const { decls, calls } = p.functions('aba$', [scratchParam('out'), { name: 'off', type: 'index' }], CHUNK_OPS, 'abaw$');
   const fill = inputs.outputs.length > 0;
   return {
     decls: [

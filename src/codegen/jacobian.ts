@@ -7,45 +7,51 @@
 // variational equations of periodic orbits.
 //
 // Where the residuals are too large for that (an entry of M or the forcing
-// above DIFFERENCES_OPS_PER_COORDINATE·n operations: the Whipple bicycle's
+// above FORWARD_OPS_PER_COORDINATE·n operations: the Whipple bicycle's
 // largest has 47,537 for n = 8, the 100-link pendulum's ≈ 40,000 for
 // n = 100), their 2n derivatives took longer to simplify and print than the
-// rest of the module and were 2.8 MB of its 3.5: rhsJacobian is then the
-// central difference of rhs instead, 4n calls, accurate to ~1e-10
-// relative (step ∛ε·(1 + |xₖ|)).
-// Tests: test/codegen/jacobian.test.ts.
+// rest of the module and were 2.8 MB of its 3.5: the right sides −∂R/∂x,
+// −∂C/∂x are then differentiated in forward mode instead (forward.ts), on
+// the DAG of M, the forcing, A and c at the state, q̈ and λ held at their
+// values: ∂R/∂xₖ = Ṁq̈ + Ȧᵀλ − ḟ, ∂C/∂xₖ = Ȧq̈ + ċ, the same numbers to
+// rounding, solved with the same factors (for q̈ = M⁻¹f: ∂q̈ = M⁻¹(ḟ − Ṁq̈)).
+// The DAG is the one dynamics$ evaluates (lower.ts's forCode: quotients
+// cancelled, common factors out); the raw expressions' tangents made a
+// module of 14 MB, these 1.9 MB of the bicycle's 2.6.
+// Tests: test/codegen/jacobian.test.ts, test/codegen/jacobian-forward.test.ts.
 import { opCount } from '../core/cost.js';
 import type { Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { assign, bin, call, callStmt, forRange, idx, math, member, neg, num, plus, ref, ret, times, type Decl, type KernelOutput } from './ir.js';
+import { accelerationSymbol, multiplierSymbol } from '../model/names.js';
+import { assign, call, callStmt, forRange, idx, member, neg, num, plus, ref, ret, type Decl, type KernelOutput, type Stmt } from './ir.js';
 import { at } from './dynamics.js';
+import { Forward } from './forward.js';
+import { CHUNK_OPS, forCode } from './lower.js';
 import { arrayParam, kernelBlock, outParam, P, T, type Scope } from './scope.js';
+import { Program, type Product } from './straight-line.js';
 
 const i = ref('i');
 const j = ref('j');
 const n$ = ref('n$');
 
-/** How rhsJacobian is computed: from the symbolic residual Jacobians, or by central differences of rhs. */
-export type JacobianRoute = 'symbolic' | 'differences';
+/** How the residuals' Jacobians behind rhsJacobian are computed: from the derivation's symbolic ones, or in forward mode (forward.ts). */
+export type JacobianRoute = 'symbolic' | 'forward';
 
 /** Largest operations per coordinate of an entry of M or the forcing for which the Jacobian is symbolic by default. */
-const DIFFERENCES_OPS_PER_COORDINATE = 1000;
+const FORWARD_OPS_PER_COORDINATE = 1000;
 
-/** Symbolic unless an entry of M or the forcing is larger than DIFFERENCES_OPS_PER_COORDINATE·n operations. */
+/** Symbolic unless an entry of M or the forcing is larger than FORWARD_OPS_PER_COORDINATE·n operations. */
 export function defaultJacobianRoute(sys: DerivedSystem): JacobianRoute {
   const { massMatrix, forcing } = sys.lagrange2;
-  const limit = DIFFERENCES_OPS_PER_COORDINATE * forcing.length;
-  return massMatrix.some((row) => row.some((e) => opCount(e) > limit)) || forcing.some((e) => opCount(e) > limit) ? 'differences' : 'symbolic';
+  const limit = FORWARD_OPS_PER_COORDINATE * forcing.length;
+  return massMatrix.some((row) => row.some((e) => opCount(e) > limit)) || forcing.some((e) => opCount(e) > limit) ? 'forward' : 'symbolic';
 }
 
-export function jacobianDecls(scope: Scope, route: JacobianRoute = defaultJacobianRoute(scope.sys)): Decl[] {
-  if (route === 'differences') return differenceJacobianDecls(scope.n);
+/** The symbolic residual Jacobians (DerivedSystem.linearization) into RX$, one kernel block. */
+function symbolicResiduals(scope: Scope): Stmt[] {
   const { n, sys } = scope;
   const lin = sys.linearization;
-  const m = sys.constraints?.A.length ?? 0;
-  const N = n + m;
   const w = 2 * n;
-  // RX$ holds [∂R/∂q ∂R/∂q̇] (n×2n) then [∂C/∂q ∂C/∂q̇] (m×2n), row-major with 2n columns.
   const outputs: KernelOutput[] = [];
   const put = (rows: readonly (readonly Expr[])[], row0: number, col0: number): void => {
     rows.forEach((r, a) => r.forEach((e, b) => outputs.push({ expr: e, targets: [idx('RX$', (row0 + a) * w + col0 + b)] })));
@@ -56,6 +62,79 @@ export function jacobianDecls(scope: Scope, route: JacobianRoute = defaultJacobi
     put(lin.Cq, n, 0);
     put(lin.Cqd, n, n);
   }
+  return [kernelBlock(scope, outputs)];
+}
+
+/**
+ * The same residual Jacobians in forward mode: straight-line functions
+ * `rx$0`, `rx$1`, … filling RX$. The realized constraints' and the
+ * patches' increments, which act only where their indicators say, are the
+ * derivation's (as in DerivedSystem.linearization), evaluated here.
+ */
+function forwardResiduals(scope: Scope): ForwardCode {
+  // The code depends on the system and where inputs are read (a parameter
+  // record or array), not on the locals' names: a module built again with
+  // other names taken, and a target language's two builds, reuse it.
+  const key = JSON.stringify([...scope.inputs.values()].map((input) => input.read));
+  const made = forwardMemo.get(scope.sys) ?? new Map<string, ForwardCode>();
+  forwardMemo.set(scope.sys, made);
+  let code = made.get(key);
+  if (!code) made.set(key, (code = makeForwardResiduals(scope, 'RX$')));
+  return code;
+}
+
+interface ForwardCode {
+  readonly decls: readonly Decl[];
+  readonly body: readonly Stmt[];
+}
+
+const forwardMemo = new WeakMap<DerivedSystem, Map<string, ForwardCode>>();
+
+function makeForwardResiduals(scope: Scope, target: string): ForwardCode {
+  const { n, sys } = scope;
+  const { model, lagrange2, constraints } = sys;
+  const w = 2 * n;
+  const directions = new Map<string, number>();
+  model.coordinates.forEach((c, k) => {
+    directions.set(c.name, k);
+    directions.set(c.qd.name, n + k);
+  });
+  const program = new Program();
+  const fwd = new Forward(program, scope.inputs, directions, w);
+  const qdd = model.coordinates.map((c) => fwd.of(accelerationSymbol(c.q)).v);
+  const lambda = (constraints?.A ?? []).map((_, k) => fwd.of(multiplierSymbol(k + 1)).v);
+  const dual = (e: Expr) => fwd.of(forCode(e));
+  const M = lagrange2.massMatrix.map((row) => row.map(dual));
+  const f = lagrange2.forcing.map(dual);
+  const A = (constraints?.A ?? []).map((row) => row.map(dual));
+  const c = (constraints?.bias ?? []).map(dual);
+  const increments = [...(sys.compliant?.terms.map((t) => t.activeJacobian) ?? []), ...(sys.patches?.terms.map((t) => t.jacobian) ?? [])];
+  for (let d = 0; d < w; d++) {
+    const block = d < n ? 'Rq' : 'Rqd';
+    for (let i = 0; i < n; i++) {
+      const terms: Product[] = [
+        ...M[i]!.map((Mij, j) => [Mij.d[d]!, qdd[j]!]),
+        ...A.map((row, k) => [row[i]!.d[d]!, lambda[k]!]),
+        [-1, f[i]!.d[d]!],
+        ...increments.map((J) => [fwd.of(J[block][i]![d % n]!).v]),
+      ];
+      program.output(program.sum(...terms), idx(target, i * w + d));
+    }
+    A.forEach((row, k) => {
+      program.output(program.sum(...row.map((Akj, j) => [Akj.d[d]!, qdd[j]!]), [c[k]!.d[d]!]), idx(target, (n + k) * w + d));
+    });
+  }
+  const { decls, calls } = program.functions('rx$', [T, P], CHUNK_OPS, 'rx$t');
+  return { decls, body: calls };
+}
+
+export function jacobianDecls(scope: Scope, route: JacobianRoute = defaultJacobianRoute(scope.sys)): Decl[] {
+  const { n, sys } = scope;
+  const m = sys.constraints?.A.length ?? 0;
+  const N = n + m;
+  const w = 2 * n;
+  // RX$ holds [∂R/∂q ∂R/∂q̇] (n×2n) then [∂C/∂q ∂C/∂q̇] (m×2n), row-major with 2n columns.
+  const residuals = route === 'forward' ? forwardResiduals(scope) : { decls: [], body: symbolicResiduals(scope) };
   const column = ref('col');
   // One column of ∂q̈/∂x: the right side −RX[:, col] into JR$, solved in place.
   const solveColumn = sys.constraints
@@ -72,6 +151,7 @@ export function jacobianDecls(scope: Scope, route: JacobianRoute = defaultJacobi
     { kind: 'buffer', name: 'a$', array: 'Float64Array', length: n, doc: 'q̈ at the state, read by the Jacobian block.' },
     { kind: 'buffer', name: 'RX$', array: 'Float64Array', length: N * w, doc: '[∂R/∂q ∂R/∂q̇; ∂C/∂q ∂C/∂q̇], (n + m)×2n.' },
     { kind: 'buffer', name: 'JR$', array: 'Float64Array', length: N },
+    ...residuals.decls,
     {
       kind: 'function',
       name: 'rhsJacobian',
@@ -83,48 +163,10 @@ export function jacobianDecls(scope: Scope, route: JacobianRoute = defaultJacobi
         forRange('i', 0, w, [assign(idx('s$', i), idx('x', i))]),
         // q̈ (and λ in y$) at x; leaves the factors of M (M$) or of the KKT matrix (K$, piv$).
         callStmt('qdd$', ref('t'), ref('p'), ref('a$'), num(0)),
-        kernelBlock(scope, outputs),
+        ...residuals.body,
         { kind: 'call', call: call(member('out', 'fill'), num(0)) },
         forRange('i', 0, n$, [assign(idx('out', plus(at(i, w, i), n$)), num(1))]),
         forRange('col', 0, w, [...solveColumn, forRange('j', 0, n$, [assign(idx('out', at(plus(n$, j), w, column)), idx('JR$', j))])]),
-        ret(ref('out')),
-      ],
-    },
-  ];
-}
-
-/** ∛ε: the step of a central difference that balances truncation (h²) against rounding (ε/h). */
-const STEP = Math.cbrt(Number.EPSILON);
-
-/** rhsJacobian as the central difference of rhs, column by column (see the header). */
-function differenceJacobianDecls(n: number): Decl[] {
-  const w = 2 * n;
-  const col = ref('col');
-  const h = ref('h');
-  const x = (k: ReturnType<typeof ref>) => idx('x', k);
-  return [
-    { kind: 'comment', text: '---- Jacobian of the first-order right-hand side, by central differences' },
-    { kind: 'buffer', name: 'xh$', array: 'Float64Array', length: w, doc: 'x with one component stepped.' },
-    { kind: 'buffer', name: 'rp$', array: 'Float64Array', length: w },
-    { kind: 'buffer', name: 'rm$', array: 'Float64Array', length: w },
-    {
-      kind: 'function',
-      name: 'rhsJacobian',
-      doc: 'Jacobian of rhs at x, row-major 2n×2n, by central differences of rhs (step ∛ε·(1 + |xₖ|)).',
-      exported: true,
-      params: [T, arrayParam('x'), P, outParam(w * w)],
-      returns: 'Float64Array',
-      body: [
-        forRange('i', 0, w, [assign(idx('xh$', i), x(i))]),
-        forRange('col', 0, w, [
-          { kind: 'const', name: 'h', init: times(num(STEP), plus(num(1), math('abs', x(col)))) },
-          assign(idx('xh$', col), plus(x(col), h)),
-          callStmt('rhs', ref('t'), ref('xh$'), ref('p'), ref('rp$')),
-          assign(idx('xh$', col), bin(x(col), '-', h)),
-          callStmt('rhs', ref('t'), ref('xh$'), ref('p'), ref('rm$')),
-          assign(idx('xh$', col), x(col)),
-          forRange('i', 0, w, [assign(idx('out', at(i, w, col)), bin(bin(idx('rp$', i), '-', idx('rm$', i)), '/', times(num(2), h)))]),
-        ]),
         ret(ref('out')),
       ],
     },

@@ -34,7 +34,7 @@ const forCodeMemo = new WeakMap<Expr, Expr>();
  * a factor the numerator carries too, which would be 0/0 where it
  * vanishes), common factors out.
  */
-function forCode(e: Expr): Expr {
+export function forCode(e: Expr): Expr {
   let r = forCodeMemo.get(e);
   if (!r) forCodeMemo.set(e, (r = collectFactors(cancelQuotients(e))));
   return r;

@@ -8,8 +8,13 @@
 // dropped. The nodes are split into functions of bounded size (V8 leaves a
 // function of more than 60 KB of bytecode to the interpreter); a value one
 // function makes and a later one reads passes through a module-level buffer.
-// Tests: test/codegen/articulated.test.ts (the code it emits against the dense route).
-import { numericValue, ZERO, type Expr } from '../core/expr.js';
+// A value read once, in its own function, prints inside its reader (more
+// than half of the lines of the bicycle's forward-mode Jacobian, forward.ts).
+// Tests: test/codegen/articulated.test.ts (the code it emits against the
+// dense route), test/codegen/jacobian-forward.test.ts (forward.ts's).
+import { evaluate } from '../core/evaluate.js';
+import { numberExpr, numericValue, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { subsRecord } from '../core/subs.js';
 import { assign, bin, call, float, idx, math, neg, num, ref, type Decl, type JsExpr, type KernelOutput, type LValue, type Param, type Stmt } from './ir.js';
 
 /**
@@ -44,12 +49,17 @@ export class Inputs {
   }
 }
 
+/** The placeholders of `Program.apply`'s expressions: its first, second, … value. */
+export const ARGS: readonly Sym[] = [sym('$0'), sym('$1')];
+
 /** A value: a number known at codegen time, or a node computed at run time. */
 export type Val = number | Node;
 
 export interface Node {
   readonly id: number;
   readonly def: Def;
+  /** The nodes def reads, in order (made once: chunking and printing ask several times). */
+  readonly operands: readonly Node[];
 }
 
 /** coef · Π factors. */
@@ -63,7 +73,9 @@ type Def =
   | { readonly kind: 'read'; readonly js: JsExpr }
   | { readonly kind: 'sum'; readonly terms: readonly Term[] }
   | { readonly kind: 'recip'; readonly of: Node }
-  | { readonly kind: 'call'; readonly fn: 'sin' | 'cos' | 'sqrt'; readonly arg: Node };
+  | { readonly kind: 'call'; readonly fn: 'sin' | 'cos' | 'sqrt'; readonly arg: Node }
+  /** A kernel expression in ARGS, each standing for the node at its index. */
+  | { readonly kind: 'apply'; readonly expr: Expr; readonly args: readonly Node[] };
 
 /** A product of values with a coefficient: one term of a sum. */
 export type Product = readonly Val[];
@@ -75,7 +87,7 @@ export class Program {
   private readonly outputs: { readonly val: Val; readonly target: LValue }[] = [];
 
   private node(def: Def): Node {
-    const n = { id: this.nodes.length, def };
+    const n = { id: this.nodes.length, def, operands: operandsOf(def) };
     this.nodes.push(n);
     return n;
   }
@@ -99,8 +111,8 @@ export class Program {
       if (factors.length === 0) constant += coef;
       else terms.push({ coef, factors: factors.sort((a, b) => a.id - b.id) });
     }
+    if (terms.length === 0) return constant;
     if (constant !== 0) terms.push({ coef: constant, factors: [] });
-    if (terms.length === 0) return 0;
     const [only] = terms;
     if (terms.length === 1 && only!.coef === 1 && only!.factors.length === 1) return only!.factors[0]!;
     const key = terms
@@ -126,6 +138,22 @@ export class Program {
     return typeof v === 'number' ? Math[fn](v) : this.node({ kind: 'call', fn, arg: v });
   }
 
+  /**
+   * The kernel expression `expr` of ARGS[0], ARGS[1], … at these values
+   * (printed as each target language names its functions: tan, exp, a
+   * power); computed now where every value is known.
+   */
+  apply(expr: Expr, ...vals: readonly Val[]): Val {
+    const known: Record<string, Expr> = {};
+    const args: Node[] = [];
+    vals.forEach((v, k) => {
+      if (typeof v !== 'number') args.push(v);
+      known[ARGS[k]!.name] = typeof v === 'number' ? numberExpr(v) : ARGS[args.length - 1]!;
+    });
+    const e = subsRecord(expr, known);
+    return args.length === 0 ? evaluate(e, {}) : this.node({ kind: 'apply', expr: e, args });
+  }
+
   output(val: Val, target: LValue): void {
     this.outputs.push({ val, target });
   }
@@ -138,44 +166,64 @@ export class Program {
       const n = stack.pop()!;
       if (needed.has(n.id)) continue;
       needed.add(n.id);
-      stack.push(...operands(n));
+      stack.push(...n.operands);
     }
     return this.nodes.filter((n) => needed.has(n.id));
   }
 
   /**
    * The program as functions `${name}0`, `${name}1`, … of at most `size`
-   * nodes each, run in that order with the arguments `params`; values
-   * crossing from one to a later one go through the buffer `spill`
-   * (declared here, as long as needed).
+   * operations each (a larger value alone), run in that order with the
+   * arguments `params`; values crossing from one to a later one go through
+   * the buffer `spill` (declared here, as long as needed).
    */
   functions(name: string, params: readonly Param[], size: number, spill: string): { decls: Decl[]; calls: Stmt[] } {
     const live = this.live();
     const chunkOf = new Map<number, number>();
-    live.forEach((n, k) => chunkOf.set(n.id, Math.floor(k / size)));
-    const chunks = Math.max(1, Math.ceil(live.length / size));
+    let chunk = 0;
+    let used = 0;
+    for (const n of live) {
+      const ops = operations(n.def);
+      if (used > 0 && used + ops > size) {
+        chunk++;
+        used = 0;
+      }
+      chunkOf.set(n.id, chunk);
+      used += ops;
+    }
+    const chunks = chunk + 1;
     const slots = new Map<number, number>();
     for (const n of live)
-      for (const o of operands(n)) if (o.def.kind !== 'read' && chunkOf.get(o.id) !== chunkOf.get(n.id) && !slots.has(o.id)) slots.set(o.id, slots.size);
+      for (const o of n.operands) if (o.def.kind !== 'read' && chunkOf.get(o.id) !== chunkOf.get(n.id) && !slots.has(o.id)) slots.set(o.id, slots.size);
     for (const o of this.outputs)
       if (typeof o.val !== 'number' && o.val.def.kind !== 'read' && chunkOf.get(o.val.id) !== chunks - 1 && !slots.has(o.val.id))
         slots.set(o.val.id, slots.size);
+    // Each value's one reader (undefined when read more than once, or an output).
+    const reader = new Map<number, Node | undefined>();
+    for (const n of live) for (const o of n.operands) reader.set(o.id, reader.has(o.id) ? undefined : n);
+    for (const o of this.outputs) if (typeof o.val !== 'number') reader.set(o.val.id, undefined);
+    // Not inside apply's kernel expression, which names its arguments.
+    const inline = (n: Node): boolean => {
+      const r = reader.get(n.id);
+      return n.def.kind !== 'read' && r !== undefined && r.def.kind !== 'apply' && chunkOf.get(r.id) === chunkOf.get(n.id);
+    };
     const bodies: Stmt[][] = Array.from({ length: chunks }, () => []);
     const declared = bodies.map(() => new Set<number>());
-    const local = (n: Node): JsExpr => ref(`_${n.id}`);
+    const local = (n: Node): JsExpr => (inline(n) ? printDef(n.def, local) : ref(localName(n)));
     // Declares, in chunk c, a value made elsewhere: a read again, a spilled value from its slot.
     const bring = (n: Node, c: number): void => {
       if (declared[c]!.has(n.id)) return;
       declared[c]!.add(n.id);
       const init = n.def.kind === 'read' ? n.def.js : idx(spill, slots.get(n.id)!);
-      bodies[c]!.push({ kind: 'const', name: `_${n.id}`, init });
+      bodies[c]!.push({ kind: 'const', name: localName(n), init });
     };
     for (const n of live) {
       const c = chunkOf.get(n.id)!;
       if (n.def.kind === 'read') continue;
-      for (const o of operands(n)) if (o.def.kind === 'read' || chunkOf.get(o.id) !== c) bring(o, c);
+      for (const o of n.operands) if (o.def.kind === 'read' || chunkOf.get(o.id) !== c) bring(o, c);
+      if (inline(n)) continue;
       declared[c]!.add(n.id);
-      bodies[c]!.push({ kind: 'const', name: `_${n.id}`, init: printDef(n.def, local) });
+      bodies[c]!.push({ kind: 'const', name: localName(n), init: printDef(n.def, local) });
       if (slots.has(n.id)) bodies[c]!.push(assign(idx(spill, slots.get(n.id)!), local(n)));
     }
     const last = chunks - 1;
@@ -197,16 +245,35 @@ export class Program {
   }
 }
 
-function operands(n: Node): Node[] {
-  switch (n.def.kind) {
+const localName = (n: Node): string => `_${n.id}`;
+
+/** The arithmetic operations and calls a value's definition prints (a read is a load). */
+function operations(def: Def): number {
+  switch (def.kind) {
+    case 'read':
+      return 0;
+    case 'sum':
+      return def.terms.reduce((s, t) => s + t.factors.length + (t.coef === 1 || t.factors.length === 0 ? 0 : 1), def.terms.length - 1);
+    case 'recip':
+    case 'call':
+      return 1;
+    case 'apply':
+      return 2;
+  }
+}
+
+function operandsOf(def: Def): readonly Node[] {
+  switch (def.kind) {
     case 'read':
       return [];
     case 'sum':
-      return n.def.terms.flatMap((t) => t.factors);
+      return def.terms.flatMap((t) => t.factors);
     case 'recip':
-      return [n.def.of];
+      return [def.of];
     case 'call':
-      return [n.def.arg];
+      return [def.arg];
+    case 'apply':
+      return def.args;
   }
 }
 
@@ -218,6 +285,10 @@ function printDef(def: Def, local: (n: Node) => JsExpr): JsExpr {
       return bin(float(1), '/', local(def.of));
     case 'call':
       return math(def.fn, local(def.arg));
+    case 'apply': {
+      const { expr, args } = def;
+      return { kind: 'kernel', expr, scope: (e) => (e.kind === 'sym' && ARGS.includes(e) ? localName(args[ARGS.indexOf(e)]!) : undefined) };
+    }
     case 'sum':
       return def.terms.reduce<JsExpr | undefined>((acc, t) => {
         const magnitude = product(Math.abs(t.coef), t.factors, local);

@@ -42,28 +42,3 @@ describe.each(examples.map((e) => [e.spec.name, e] as const))('%s', (_, example)
     expect(worst).toBeLessThan(1e-5);
   });
 });
-
-// The route by differences (large models' default, defaultJacobianRoute)
-// against the symbolic one of the same module, on a model with retaining
-// constraints (the rolling disk: its q̈ through the KKT solve).
-describe('rhsJacobian by central differences', () => {
-  it('agrees with the symbolic Jacobian of the rolling disk to 1e-8 at 10 random states', async () => {
-    const example = examples.find((e) => e.spec.name === 'rolling-disk')!;
-    const sys = derived(example.spec);
-    const symbolic = await loadGenerated(sys);
-    const differences = await loadGenerated(sys, undefined, { jacobian: 'differences' });
-    expect(differences.rhsJacobian!.toString()).not.toBe(symbolic.rhsJacobian!.toString());
-    const { model } = sys;
-    const r = rng(47);
-    let worst = 0;
-    for (let trial = 0; trial < 10; trial++) {
-      const env = randomEnv(model, r, { q: { theta: [-1, 1] } });
-      const x = Float64Array.from([...qOf(model, env), ...qdOf(model, env)]);
-      const p = paramsOf(model, env);
-      const J = symbolic.rhsJacobian!(env.t!, x, p);
-      const D = differences.rhsJacobian!(env.t!, x, p);
-      J.forEach((v, k) => (worst = Math.max(worst, Math.abs(v - D[k]!) / (1 + Math.abs(v)))));
-    }
-    expect(worst).toBeLessThan(1e-8);
-  });
-});

@@ -28,7 +28,6 @@ import {
   modelCases,
   type ModelCases,
   parseNumber,
-  toleranceOf,
   tsResult,
 } from '../helpers/targets.js';
 
@@ -142,7 +141,7 @@ describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the
       m.cases.forEach((cs, k) =>
         calls.forEach((call, j) => {
           const got = output[k * calls.length + j]!.trim().split(/\s+/).map(parseNumber);
-          expectSame(got, tsResult(m, call.name, call.params, cs), call.name, `${name}: ${call.name}, case ${k}`, toleranceOf(m, call.name));
+          expectSame(got, tsResult(m, call.name, call.params, cs), call.name, `${name}: ${call.name}, case ${k}`);
         }),
       );
       expectContractListed(m, c.available, c.missing, c.header.text, (fn) => `${cPrefix(m.sys.model.name)}_${snake(fn)}`);
@@ -150,7 +149,8 @@ describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the
         `#define ${cPrefix(m.sys.model.name).toUpperCase()}_N ${m.sys.model.coordinates.length}`,
       );
     },
-    120_000,
+    // The bicycle's module (its forward-mode rhsJacobian: 2.3 MB of C) takes 1–2 minutes on a shared machine.
+    300_000,
   );
 
   it('the impact cases include impacts resolved by a mode, and refusals', () => {

@@ -24,7 +24,6 @@ import {
   INSTALL,
   modelCases,
   parseNumber,
-  toleranceOf,
   tsResult,
 } from '../helpers/targets.js';
 
@@ -104,12 +103,12 @@ describe.runIf(HAVE_NUMPY || IN_CI)('the Python module of every example agrees w
             tsResult(m, fn, params, c),
             fn,
             `${name}: ${fn}, case ${k}`,
-            toleranceOf(m, fn),
           ),
         );
       });
     },
-    120_000,
+    // The bicycle's module (its forward-mode rhsJacobian: 2.3 MB of C) takes 1–2 minutes on a shared machine.
+    300_000,
   );
 
   it('the impact cases include impacts resolved by a mode, and refusals', () => {

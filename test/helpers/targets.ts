@@ -3,7 +3,6 @@
 // module's values for them, and the comparison.
 import { execFileSync } from 'node:child_process';
 import { expect } from 'vitest';
-import { defaultJacobianRoute } from '../../src/codegen/jacobian.js';
 import type { DerivedSystem } from '../../src/derive/system.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
 import { derived, type ExampleFile, paramsOf, qdOf, qOf, randomEnv, STATE_OPTIONS } from './examples.js';
@@ -158,14 +157,6 @@ export function tsResult(m: ModelCases, name: string, params: readonly string[],
   const out = fn(...inputs(params).map((a) => (a === 'p' ? record(m.sys, c.p) : argument(a, c))));
   return typeof out === 'number' ? out : Array.from(out as ArrayLike<number>);
 }
-
-/**
- * The tolerance of function `fn` of a model: RTOL, but for a rhsJacobian by
- * central differences RTOL over its step ∛ε: the rhs values agree to RTOL,
- * and the difference quotient divides their difference by the step.
- */
-export const toleranceOf = (m: ModelCases, fn: string): number =>
-  fn === 'rhsJacobian' && defaultJacobianRoute(m.sys) === 'differences' ? RTOL / Math.cbrt(Number.EPSILON) : RTOL;
 
 /** A target's values for one case against TypeScript's: checkParams' counts and impact's status equal, every other value to `rtol`. */
 export function expectSame(actual: readonly number[], expected: number | readonly number[], fn: string, what: string, rtol = RTOL): void {

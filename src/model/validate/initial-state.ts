@@ -1,14 +1,15 @@
-// An initial state must be one the model allows: finite, on every
-// retaining constraint, with velocities that keep it there, and on the
-// admissible side of every unilateral one, at t = 0 where a run starts.
+// An initial state must be one the model allows: finite (an angle within
+// MAX_ANGLE), on every retaining constraint, with velocities that keep it
+// there, and on the admissible side of every unilateral one, at t = 0 where
+// a run starts.
 // buildModel checks the model's own state at the parameters' defaults; the
 // CLI checks the state of a run (recomputed for its parameters, with its
 // overrides) at the run's parameters.
 import { timeDerivative } from '../../core/diff.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
-import { unreachable, type Expr } from '../../core/expr.js';
+import { children, contains, unreachable, type Expr } from '../../core/expr.js';
 import * as Q from '../../core/rational.js';
-import type { MechanicsError } from '../../errors.js';
+import { MAX_ANGLE, type MechanicsError } from '../../errors.js';
 import { TIME } from '../names.js';
 import type { Coordinate, InitialState, Model } from '../types.js';
 import { defaultValues } from './parameters.js';
@@ -71,6 +72,40 @@ export function checkStateValues(coordinates: readonly Coordinate[], state: Init
   return out.result(undefined);
 }
 
+/** Every sine and cosine of the expressions (each shared subexpression visited once). */
+function trigonometric(exprs: readonly Expr[]): Expr[] {
+  const seen = new Set<Expr>();
+  const out: Expr[] = [];
+  const visit = (e: Expr): void => {
+    if (seen.has(e)) return;
+    seen.add(e);
+    if (e.kind === 'fn' && (e.name === 'sin' || e.name === 'cos')) out.push(e);
+    children(e).forEach(visit);
+  };
+  exprs.forEach(visit);
+  return out;
+}
+
+/**
+ * An initial value beyond MAX_ANGLE of a coordinate inside a sine or cosine
+ * of the physics: 'bad-initial' in the field of the value, as a run refuses
+ * such a q0 of a periodic coordinate.
+ */
+function angleProblems(model: StateModel, q0: readonly number[]): readonly MechanicsError[] {
+  const out = new Problems(model.name);
+  if (!q0.some((v) => Math.abs(v) > MAX_ANGLE)) return out.list;
+  const trig = trigonometric([model.L, ...model.holonomic.map((h) => h.phi), ...model.nonholonomic.map((h) => h.expr), ...model.unilateral.map((u) => u.gap)]);
+  model.coordinates.forEach((c, i) => {
+    if (Math.abs(q0[i]!) > MAX_ANGLE && trig.some((f) => contains(f, c.q)))
+      out.add(
+        'bad-initial',
+        `initial.q.${c.name}`,
+        `initial value of '${c.name}' is ${q0[i]}, an angle too large to take its turns off (|angle| ≤ ${MAX_ANGLE.toPrecision(2)}); give it modulo 2π`,
+      );
+  });
+  return out.list;
+}
+
 /** What a state is checked against: the model without its name-only fields. */
 export type StateModel = Pick<Model, 'name' | 'coordinates' | 'parameters' | 'holonomic' | 'nonholonomic' | 'unilateral' | 'L'>;
 
@@ -82,6 +117,8 @@ export type StateModel = Pick<Model, 'name' | 'coordinates' | 'parameters' | 'ho
 export function initialStateProblems(model: StateModel, state: InitialState, params: Env = {}): readonly MechanicsError[] {
   const values = checkStateValues(model.coordinates, state, model.name);
   if (values.problems.length) return values.problems;
+  const angles = angleProblems(model, state.q0);
+  if (angles.length) return angles;
   const out = new Problems(model.name);
   const { q0, qd0 } = state;
   const env: Record<string, number> = { ...defaultValues(model.parameters), ...params, [TIME]: 0 };

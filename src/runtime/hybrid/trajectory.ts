@@ -8,6 +8,7 @@
 import type { LoadedModule, ParamProblem, Params } from '../contract.js';
 import { choleskyFactor } from '../../numeric/cholesky.js';
 import type { DenseStep, IntegrationStatus } from '../integrators/dopri5.js';
+import { MAX_ANGLE } from '../../errors.js';
 import { SimulationError, throwAll, type SimulationErrorCode } from '../errors.js';
 
 /** Output grid: a number of points (both ends included) or a spacing. */
@@ -177,14 +178,6 @@ function paramProblems(module: LoadedModule, params: Params): ParamProblem[] {
     return [];
   });
 }
-
-/**
- * The largest periodic coordinate a run starts from. AngleTurns.reduce takes
- * the turns off with an error of about |q|·ε: beyond 1e-9/ε (4.5e6 rad) the
- * reduced angle, which the run integrates, is not the one given (at 1e300
- * sin q is read from an angle of 0, and the run ends through the floor).
- */
-const MAX_ANGLE = 1e-9 / Number.EPSILON;
 
 export function validateRun(
   module: LoadedModule,

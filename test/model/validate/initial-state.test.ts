@@ -4,7 +4,7 @@ import { parseExpr } from '../../../src/core/parse.js';
 import { magnitude, RELATIVE_TOLERANCE } from '../../../src/model/validate/initial-state.js';
 import { buildModel } from '../../../src/model/index.js';
 import { loadExamples } from '../../helpers/examples.js';
-import { ball, builds, mutate, problems, rodPendulum } from '../spec-cases.js';
+import { ball, builds, modelError, mutate, problems, rodPendulum } from '../spec-cases.js';
 
 describe('initial state (its consistency)', () => {
   it('off the rod: initial-violation in field initial.q, naming the constraint', () => {
@@ -27,6 +27,22 @@ describe('initial state (its consistency)', () => {
 
   it('an initial velocity of −1e300 (NaN energies, no error, in a simulation): bad-initial', () => {
     expect(problems(mutate(ball, { initial: { q: { y: 1 }, qd: { y: -1e300 } } }))).toEqual([['bad-initial', 'initial']]);
+  });
+
+  it('an angle beyond 1e-9/ε (4.5e6 rad) inside a sine or cosine: bad-initial naming it; a translation that large, or 4e6 rad: accepted', () => {
+    // θ of a pendulum on a cart at x: θ enters only cos θ, x only x'.
+    const cart = {
+      name: 'cart-pendulum',
+      coordinates: ['x', 'theta'],
+      parameters: { m: 1, g: 9.81, l: 2 },
+      kinetic: "m*(x'^2 + 2*l*x'*theta'*cos(theta) + l^2*theta'^2)/2",
+      potential: '-m*g*l*cos(theta)',
+    };
+    const at = (x: number, theta: number) => mutate(cart, { initial: { q: { x, theta } } });
+    expect(problems(at(0, 1e300))).toEqual([['bad-initial', 'initial.q.theta']]);
+    expect(problems(at(0, -4.6e6))).toEqual([['bad-initial', 'initial.q.theta']]);
+    expect(modelError(at(0, 1e300)).detail).toMatch(/'theta' is 1e\+300.*modulo 2π/);
+    expect(builds(at(1e300, 4e6)).initial.q0).toEqual([1e300, 4e6]);
   });
 
   it('the tolerance scales with the constraint: a rod of 1000 m missed by rounding is accepted, by a micrometre is not', () => {

@@ -170,12 +170,12 @@ export function expandTerms(parts: readonly Part[], keep?: Kept): Expr {
 }
 
 /**
- * Sums an expansion keeps as factors (expandTerms' `keep`): a sum free of
- * the state, as the mass sums Σₖ mₖ of Lagrange II's M, stays one factor
- * of each term it multiplies, so that a coefficient of n masses is one
- * shared node instead of n terms in every sum it enters.
+ * Whether an expression is free of the state: such a sum is kept as a
+ * factor by expandTerms (its `keep`), as the mass sums Σₖ mₖ of Lagrange
+ * II's M, one factor of each term it multiplies, so that a coefficient of
+ * n masses is one shared node instead of n terms in every sum it enters.
  */
-export type Kept = (sum: Expr & { kind: 'add' }) => boolean;
+export type Kept = (e: Expr) => boolean;
 
 /**
  * c·m·e multiplied out into `put` where e is an expanded sum (term by term,

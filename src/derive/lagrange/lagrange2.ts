@@ -14,6 +14,7 @@
 import { MechanicsError } from '../../errors.js';
 import { addAll, dependsOn, HALF, makeMul, mul, neg, num, ONE, splitCoeff, symbolsIn, TermSum, ZERO, type Expr, type Term } from '../../core/expr.js';
 import * as Q from '../../core/rational.js';
+import { collectCoefficients } from '../../core/coefficients.js';
 import { pullContent } from '../../core/content.js';
 import { derivativeParts, diff, differentiator } from '../../core/diff.js';
 import { expandAll, expandTerms, type Kept, type Part } from '../../core/expand.js';
@@ -119,13 +120,13 @@ export function freeOfState(e: Expr, model: Model, velocities = false): boolean 
 }
 
 /**
- * The sums an expansion of the equations keeps as factors (expandTerms'
- * `keep`): those free of q, q̇, t and of the names in `also` (q̈, λ of the
- * linearization), the mass sums of M (massSum) among them.
+ * Whether an expression is free of q, q̇, t and of the names in `also` (q̈,
+ * λ of the linearization): the sums an expansion of the equations keeps as
+ * factors (expandTerms' `keep`), the mass sums of M (massSum) among them.
  */
 export function keptSums(model: Model, also: readonly string[] = []): Kept {
   const state = new Set([TIME, ...also, ...model.coordinates.flatMap((c) => [c.q.name, c.qd.name])]);
-  return (sum) => symbolsIn(sum).every((s) => !state.has(s.name));
+  return (e) => symbolsIn(e).every((s) => !state.has(s.name));
 }
 
 export function deriveLagrange2(model: Model): Lagrange2 {
@@ -159,8 +160,9 @@ export function deriveLagrange2(model: Model): Lagrange2 {
       M[j]![i] = mij;
     }
   }
-  const b = grad.map((g) => simplify(atRest(g)));
-  const L0 = simplify(atRest(model.L));
+  // Collected by state monomial: the potential's sums of masses as the factors M has (collectCoefficients).
+  const b = grad.map((g) => collectCoefficients(simplify(atRest(g)), keep));
+  const L0 = collectCoefficients(simplify(atRest(model.L)), keep);
   const qd = cs.map((c) => c.qd);
   // L and p as sums of products of the compact M, b, L₀ (not multiplied out).
   const quadratic: Expr[] = [];

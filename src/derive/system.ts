@@ -28,6 +28,7 @@
 // Covered by test/derive/* (one file per module) and, end to end, by
 // test/unilateral/* and test/report/sections.test.ts.
 import { add, mul, TWO, type Expr } from '../core/expr.js';
+import { collectCoefficients } from '../core/coefficients.js';
 import { expandAll } from '../core/expand.js';
 import { simplify, simplifyTrig } from '../core/trig.js';
 import type { Model } from '../model/model.js';
@@ -106,7 +107,9 @@ export interface DerivedSystem {
  * kept as factors (keptSums).
  */
 function totalEnergy(model: Model, lagrange2: Lagrange2, V: Expr): Expr {
-  return simplifyTrig(expandAll([lagrange2.L, mul(TWO, V)], keptSums(model)));
+  const free = keptSums(model);
+  // Collected: L₀ = −V has the mass sums (collectCoefficients), 2V not.
+  return collectCoefficients(simplifyTrig(expandAll([lagrange2.L, mul(TWO, V)], free)), free);
 }
 
 export function deriveSystem(model: Model): DerivedSystem {

@@ -126,7 +126,13 @@ export function freeOfState(e: Expr, model: Model, velocities = false): boolean 
  */
 export function keptSums(model: Model, also: readonly string[] = []): Kept {
   const state = new Set([TIME, ...also, ...model.coordinates.flatMap((c) => [c.q.name, c.qd.name])]);
-  return (e) => symbolsIn(e).every((s) => !state.has(s.name));
+  // Asked of every factor of every term an expansion meets: a mass sum's n symbols looked up once.
+  const known = new WeakMap<Expr, boolean>();
+  return (e) => {
+    let free = known.get(e);
+    if (free === undefined) known.set(e, (free = symbolsIn(e).every((s) => !state.has(s.name))));
+    return free;
+  };
 }
 
 export function deriveLagrange2(model: Model): Lagrange2 {
@@ -185,9 +191,17 @@ export function deriveLagrange2(model: Model): Lagrange2 {
     return d;
   };
   const dependence = new Map<Expr, boolean[]>();
+  // From the entry's symbols, not a dependsOn walk per coordinate (n per entry).
+  const coordinate = new Map(cs.map((c, k) => [c.q.name, k]));
   const qFlags = (e: Expr): boolean[] => {
     let flags = dependence.get(e);
-    if (!flags) dependence.set(e, (flags = cs.map((c) => dependsOn(e, c.q.name))));
+    if (!flags) {
+      dependence.set(e, (flags = new Array<boolean>(n).fill(false)));
+      for (const s of symbolsIn(e)) {
+        const k = coordinate.get(s.name);
+        if (k !== undefined) flags[k] = true;
+      }
+    }
     return flags;
   };
   const dependsOnQ = (e: Expr, k: number): boolean => qFlags(e)[k]!;

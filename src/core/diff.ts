@@ -128,10 +128,16 @@ export function differentiator(x: string): Differentiator | undefined {
         const r = rule(u, D);
         const m = memo(u);
         // Copied while short: a list grown by push keeps V8's 17-slot backing store (≈ 15 MB of slack at n = 60).
+        // Then a Map: a velocity ẋ_k of the n-link pendulum is differentiated by 2n names, a scan per lookup.
         const ds = m.derivatives;
         if (!ds) m.derivatives = [x, r];
+        else if (ds instanceof Map) ds.set(x, r);
         else if (ds.length < 16) m.derivatives = [...ds, x, r];
-        else ds.push(x, r);
+        else {
+          const byName = new Map<string, Expr>([[x, r]]);
+          for (let i = 0; i < ds.length; i += 2) byName.set(ds[i] as string, ds[i + 1] as Expr);
+          m.derivatives = byName;
+        }
         return r;
       },
       (u) => !has(u) || known(u, x) !== undefined,
@@ -210,6 +216,7 @@ export function derivativeParts(P: Expr & { kind: 'add' }, D: Differentiator): u
 function known(u: Expr, x: string): Expr | undefined {
   const ds = memo(u).derivatives;
   if (ds === undefined) return undefined;
+  if (ds instanceof Map) return ds.get(x);
   for (let i = 0; i < ds.length; i += 2) if (ds[i] === x) return ds[i + 1] as Expr;
   return undefined;
 }

@@ -85,6 +85,10 @@ const isMonomial = (u: Expr & { kind: 'mul' }): boolean => u.factors.every((f) =
 export const isExpandedPower = (u: Expr): boolean =>
   u.kind === 'mul' ? isMonomial(u) : u.kind === 'pow' ? u.exp.kind === 'num' && isExpandedAtom(u.base) : isExpandedAtom(u);
 
+/** A product of powers of `atom`s with numeric exponents, or one such power. */
+const isPowerOf = (u: Expr, atom: (b: Expr) => boolean): boolean =>
+  u.kind === 'mul' ? u.factors.every((f) => f.exp.kind === 'num' && atom(f.base)) : u.kind === 'pow' ? u.exp.kind === 'num' && atom(u.base) : atom(u);
+
 /**
  * A sum of monomials is its own expansion (its terms are coefficient-free
  * and distinct, so the polynomial expandOnce would collect is the sum
@@ -101,8 +105,11 @@ export const isExpandedSum = (e: Expr): boolean => e.kind === 'add' && e.terms.e
  * (q̈ⱼ·∂Mᵢⱼ/∂qₓ beside monomials), which expand's general walk took apart
  * with a map per node.
  */
-export function expandAll(parts: readonly Expr[]): Expr {
-  return expandTerms(parts.map((expr) => ({ expr, coeff: Q.ONE })));
+export function expandAll(parts: readonly Expr[], keep?: Kept): Expr {
+  return expandTerms(
+    parts.map((expr) => ({ expr, coeff: Q.ONE })),
+    keep,
+  );
 }
 
 /**
@@ -122,22 +129,23 @@ export interface Part extends Term {
  * come with the terms' coefficients, and c·∂t made a node per term only to
  * be split apart again here.
  */
-export function expandTerms(parts: readonly Part[]): Expr {
+export function expandTerms(parts: readonly Part[], keep?: Kept): Expr {
   const out = new TermSum();
   const put = (m: Expr, k: Rational): void => {
     if (m === ONE) out.constant = Q.add(out.constant, k);
     else out.term(m, k);
   };
+  const atom = keep === undefined ? isExpandedAtom : (b: Expr): boolean => isExpandedAtom(b) || (b.kind === 'add' && keep(b));
   for (const { expr, coeff, times } of parts) {
-    if (times !== undefined && timesExpanded(times, expr, coeff, put)) continue;
+    if (times !== undefined && timesExpanded(times, expr, coeff, put, atom)) continue;
     const [pc, u] = splitCoeff(times === undefined ? expr : mul(times, expr));
     const c = Q.mul(coeff, pc);
-    const sum = u.kind === 'mul' ? lonePlainSum(u) : undefined;
+    const sum = u.kind === 'mul' ? lonePlainSum(u, atom) : undefined;
     // A monomial (no sum among the expanded atoms) is its own expansion, as
     // expand records: put as it is, not walked again by expand (most parts
     // of a Jacobian entry are monomials ∂t/∂x).
     if (sum === MONOMIAL) {
-      memo(u).expanded = u;
+      if (keep === undefined) memo(u).expanded = u;
       put(u, c);
       continue;
     }
@@ -150,23 +158,34 @@ export function expandTerms(parts: readonly Part[]): Expr {
       }
       continue;
     }
-    out.spread(expand(u), c);
+    if (keep !== undefined && (u.kind === 'add' ? keep(u) : u.kind === 'pow' && atom(u.base) && u.exp.kind === 'num')) put(u, c);
+    else out.spread(keep === undefined ? expand(u) : expandOnce(u, keep), c);
   }
-  // An expansion is its own (as expand records for its results): simplify
-  // of it then skips the walk that would find that out.
   const r = out.build();
-  memo(r).expanded = r;
+  // An expansion is its own (as expand records for its results): simplify
+  // of it then skips the walk that would find that out. Not so of one that
+  // kept sums.
+  if (keep === undefined) memo(r).expanded = r;
   return r;
 }
+
+/**
+ * Whether an expression is free of the state: such a sum is kept as a
+ * factor by expandTerms (its `keep`), as the mass sums Σₖ mₖ of Lagrange
+ * II's M, one factor of each term it multiplies, so that a coefficient of
+ * n masses is one shared node instead of n terms in every sum it enters.
+ */
+export type Kept = (e: Expr) => boolean;
 
 /**
  * c·m·e multiplied out into `put` where e is an expanded sum (term by term,
  * m merged into each: what expandTerms does with the product m·e) or a
  * monomial (m·e is one); else false, and the caller takes the product.
  */
-function timesExpanded(m: Expr, e: Expr, c: Rational, put: (m: Expr, k: Rational) => void): boolean {
+function timesExpanded(m: Expr, e: Expr, c: Rational, put: (m: Expr, k: Rational) => void, atom: (b: Expr) => boolean): boolean {
   const factors = m.kind === 'mul' ? m.factors : [makeFactor(m.kind === 'pow' ? m.base : m, m.kind === 'pow' ? m.exp : ONE)];
-  if (e.kind === 'add' ? !isExpandedSum(e) : !isExpandedPower(e)) return false;
+  const own = (u: Expr): boolean => (atom === isExpandedAtom ? isExpandedPower(u) : isPowerOf(u, atom));
+  if (e.kind === 'add' ? atom(e) || !e.terms.every((t) => own(t.expr)) : !own(e)) return false;
   const terms = e.kind === 'add' ? e.terms : [{ expr: e, coeff: Q.ONE }];
   if (e.kind === 'add' && !Q.isZero(e.constant)) put(m, Q.mul(c, e.constant));
   for (const t of terms) {
@@ -180,11 +199,12 @@ function timesExpanded(m: Expr, e: Expr, c: Rational, put: (m: Expr, k: Rational
 const MONOMIAL = 'monomial';
 
 /** The one sum factor (exponent 1) of a product whose other factors are powers of expanded atoms, when that sum is expanded; MONOMIAL without a sum. */
-function lonePlainSum(u: Expr & { kind: 'mul' }): (Expr & { kind: 'add' }) | typeof MONOMIAL | undefined {
+function lonePlainSum(u: Expr & { kind: 'mul' }, atom: (b: Expr) => boolean): (Expr & { kind: 'add' }) | typeof MONOMIAL | undefined {
   let sum: (Expr & { kind: 'add' }) | undefined;
   for (const f of u.factors) {
+    if (f.exp.kind === 'num' && atom(f.base)) continue;
     if (f.base.kind === 'add' && f.exp === ONE && sum === undefined) sum = f.base;
-    else if (f.exp.kind !== 'num' || !isExpandedAtom(f.base)) return undefined;
+    else return undefined;
   }
   if (sum === undefined) return MONOMIAL;
   return isExpandedSum(sum) ? sum : undefined;
@@ -216,7 +236,7 @@ const expandDeepSafe = deepSafe(
   (u) => memo(u).expanded !== undefined,
 );
 
-function expandOnce(e: Expr): Expr {
+function expandOnce(e: Expr, keep?: Kept): Expr {
   const memo = new Map<Expr, Poly>();
   const go: (u: Expr) => Poly = deepSafe(
     (u: Expr): Poly => {
@@ -232,6 +252,10 @@ function expandOnce(e: Expr): Expr {
           r = single(fn(u.name, ...u.args.map(expand)));
           break;
         case 'add': {
+          if (keep?.(u)) {
+            r = single(u);
+            break;
+          }
           r = new Map([[ONE, u.constant]]);
           for (const t of u.terms) {
             for (const [m, c] of go(t.expr)) {
@@ -243,7 +267,7 @@ function expandOnce(e: Expr): Expr {
           break;
         }
         case 'mul': {
-          if (isMonomial(u)) {
+          if (keep === undefined ? isMonomial(u) : isPowerOf(u, (b) => isExpandedAtom(b) || (b.kind === 'add' && keep(b)))) {
             r = single(u);
             break;
           }

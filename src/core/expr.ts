@@ -239,8 +239,8 @@ export interface Memo {
   shortest: Expr | undefined;
   /** The free symbols, sorted by id. */
   symbols: readonly Sym[] | undefined;
-  /** Partial derivatives taken of this node: x₁, ∂/∂x₁, x₂, ∂/∂x₂, … (diff.ts). */
-  derivatives: (string | Expr)[] | undefined;
+  /** Partial derivatives taken of this node: x₁, ∂/∂x₁, x₂, ∂/∂x₂, … while few, then by name (diff.ts). */
+  derivatives: (string | Expr)[] | Map<string, Expr> | undefined;
   /** The node with sin and cos of angle sums expanded (src/codegen/angle-sums.ts). */
   angles: Expr | undefined;
 }
@@ -1365,8 +1365,24 @@ export const symbolsIn = (e: Expr): readonly Sym[] => symbolsOf(e);
 /** The symbol of this name if one is alive: else no live expression contains it. */
 export const liveSymbol = (name: string): Sym | undefined => findSym(name);
 
-/** Whether the symbol s occurs in e (by identity: no name comparisons). */
-export const contains = (e: Expr, s: Sym): boolean => symbolsOf(e).includes(s);
+/**
+ * Whether the symbol s occurs in e (by identity: no name comparisons). The
+ * list is sorted by id: a binary search, as the lists can be long (a
+ * velocity ẋ_k of the n-link pendulum has 3k symbols, asked about n² times).
+ */
+export function contains(e: Expr, s: Sym): boolean {
+  const list = symbolsOf(e);
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const id = list[mid]!.id;
+    if (id === s.id) return true;
+    if (id < s.id) lo = mid + 1;
+    else hi = mid;
+  }
+  return false;
+}
 
 /** Whether the symbol `name` occurs in e. */
 export function dependsOn(e: Expr, name: string): boolean {

@@ -29,14 +29,16 @@
 // Covered by test/derive/* (one file per module) and, end to end, by
 // test/unilateral/* and test/report/sections.test.ts.
 import { add, mul, TWO, type Expr } from '../core/expr.js';
-import { simplify } from '../core/trig.js';
+import { collectCoefficients } from '../core/coefficients.js';
+import { expandAll } from '../core/expand.js';
+import { simplify, simplifyTrig } from '../core/trig.js';
 import type { Model } from '../model/model.js';
 import { checkDerivation, contactRows, type DerivationChecks } from './checks.js';
 import { deriveCompliant, type CompliantDerivation } from './compliant/compliant.js';
 import { isConservative, isPassive } from './lagrange/conservation.js';
 import { deriveHamilton, type Hamilton } from './lagrange/hamilton.js';
 import { deriveConstraints, type RetainingConstraints } from './lagrange/lagrange1.js';
-import { deriveLagrange2, freeOfState, type Lagrange2 } from './lagrange/lagrange2.js';
+import { deriveLagrange2, freeOfState, keptSums, type Lagrange2 } from './lagrange/lagrange2.js';
 import { deriveTreeDynamics, type TreeDynamics } from './lagrange/tree.js';
 import { deriveBodywise, type Bodywise } from './lagrange/bodywise.js';
 import { deriveHinges, type HingeDerivation } from './friction/hinges.js';
@@ -105,10 +107,13 @@ export interface DerivedSystem {
  * T + V = L + 2V with L = T − V: Lagrange II's L, the compact sum
  * ½q̇ᵀMq̇ + bᵀq̇ + L₀ (exact, as L is quadratic in q̇), gives the same
  * simplified form as simplify(T + V) without expanding T's squares of sums
- * first (on the 40-link pendulum alone 260 → 55 ms).
+ * first (on the 40-link pendulum alone 260 → 55 ms), and M's mass sums
+ * kept as factors (keptSums).
  */
-function totalEnergy(lagrange2: Lagrange2, V: Expr): Expr {
-  return simplify(add(lagrange2.L, mul(TWO, V)));
+function totalEnergy(model: Model, lagrange2: Lagrange2, V: Expr): Expr {
+  const free = keptSums(model);
+  // Collected: L₀ = −V has the mass sums (collectCoefficients), 2V not.
+  return collectCoefficients(simplifyTrig(expandAll([lagrange2.L, mul(TWO, V)], free)), free);
 }
 
 export function deriveSystem(model: Model): DerivedSystem {
@@ -124,7 +129,7 @@ export function deriveSystem(model: Model): DerivedSystem {
   const bodywise = deriveBodywise(model);
   // Derived on first use (the generated Jacobian): the bicycle's takes minutes to simplify, and a study needs only its values (steady.ts).
   let linearization: Linearization | undefined;
-  const energy = model.T && model.V ? totalEnergy(lagrange2, model.V) : undefined;
+  const energy = model.T && model.V ? totalEnergy(model, lagrange2, model.V) : undefined;
   const kineticAtRest = model.T && model.V ? simplify(add(lagrange2.L0, model.V)) : undefined;
   const conservative = isConservative(model, lagrange2, constraints) && !compliant?.dissipative && !patches;
   const passive = isPassive(model, lagrange2, constraints) && !patches;

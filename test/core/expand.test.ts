@@ -164,4 +164,26 @@ describe('expansion of a list of parts without their sum', () => {
       expect(expandTerms(parts), `seed ${seed}`).toBe(expandAll(parts.map((t) => mul(num(t.coeff), t.times, t.expr))));
     }
   });
+  it('keeps the sums it is told to as factors: 2μ·x·(a·x + b) − a·μ·x² = μ·a·x² + 2μ·b·x for μ = m2 + m3 free of x', () => {
+    const [x, m2, m3] = ['x', 'm2', 'm3'].map(sym) as [Expr, Expr, Expr];
+    const mu = add(m2, m3);
+    const free = (e: Expr): boolean => !toText(e).includes('x');
+    const parts = [
+      { expr: mul(mu, x, add(mul(a, x), b)), coeff: rat(2) },
+      { expr: mul(mu, pow(x, 2)), coeff: rat(-1), times: a },
+      { expr: mul(m2, x, a), coeff: rat(1) },
+    ];
+    const r = expandTerms(parts, free);
+    expect(r).toBe(addAll([mul(mu, a, pow(x, 2)), mul(num(2), mu, b, x), mul(m2, x, a)]));
+    // Multiplied out, it is the plain expansion.
+    expect(expand(r)).toBe(expandTerms(parts));
+  });
+  it('with kept sums agrees with the plain expansion on random expressions', () => {
+    const free = (e: Expr): boolean => !toText(e).includes('x');
+    for (const [i, e] of randomExprs(9400, 200, { depth: 3 }).entries()) {
+      const kept = expandTerms([{ expr: e, coeff: rat(3, 2) }], free);
+      expect(agreeNumerically(mul(num(rat(3, 2)), e), kept, 9400 + i).mismatch, `seed ${9400 + i}`).toBeUndefined();
+      expect(expand(kept), `seed ${9400 + i}`).toBe(expand(mul(num(rat(3, 2)), e)));
+    }
+  });
 });

@@ -12,10 +12,12 @@
 // faster than simplify(L) first. Neither nerdamer nor mathjs is used here:
 // both take seconds on this system (see ARCHITECTURE.md).
 import { MechanicsError } from '../../errors.js';
-import { addAll, dependsOn, HALF, makeMul, mul, neg, ONE, splitCoeff, symbolsIn, TermSum, ZERO, type Expr, type Term } from '../../core/expr.js';
+import { addAll, dependsOn, HALF, makeMul, mul, neg, num, ONE, splitCoeff, symbolsIn, TermSum, ZERO, type Expr, type Term } from '../../core/expr.js';
 import * as Q from '../../core/rational.js';
+import { collectCoefficients } from '../../core/coefficients.js';
+import { pullContent } from '../../core/content.js';
 import { derivativeParts, diff, differentiator } from '../../core/diff.js';
-import { expandAll, expandTerms, type Part } from '../../core/expand.js';
+import { expandAll, expandTerms, type Kept, type Part } from '../../core/expand.js';
 import { mapChildren, memoPass } from '../../core/traverse.js';
 import { simplify, simplifyCopiesOf, simplifyTrig } from '../../core/trig.js';
 import { energyField, type Model } from '../../model/model.js';
@@ -56,7 +58,22 @@ export interface Lagrange2 {
  */
 function massEntry(grad: Expr, x: string): Expr {
   const copies = copiesOfDerivative(grad, x);
+  if (copies && copies.terms.length > 1) return mul(massSum(copies.terms), simplify(copies.S));
   return (copies && simplifyCopiesOf(copies.terms, copies.S)) ?? simplify(diff(grad, x));
+}
+
+/**
+ * Σ_k c_k·a_k as g·μ: μ the sum with its rational content g and its common
+ * factors taken out (pullContent), the mass sum m_j + … + m_n of the n-link
+ * pendulum's M_ij. It is one node, shared by every entry, derivative and
+ * forcing term it multiplies: multiplied out, M and the forcing had n³/3
+ * terms instead of n².
+ */
+function massSum(terms: readonly Term[]): Expr {
+  const g = terms.reduce((acc, t) => Q.gcdOf(acc, t.coeff), Q.ZERO);
+  const sum = new TermSum();
+  for (const t of terms) sum.spread(t.expr, Q.div(t.coeff, g));
+  return mul(num(g), pullContent(sum.build()));
 }
 
 /** ∂e/∂x as the copies {a_k, c_k} of one sum S (see massEntry), when every term of e that depends on x is c·a·P with a free of x and ∂P/∂x = k·S. */
@@ -102,6 +119,22 @@ export function freeOfState(e: Expr, model: Model, velocities = false): boolean 
   return !dependsOn(e, TIME) && model.coordinates.every((c) => !dependsOn(e, c.q.name) && !(velocities && dependsOn(e, c.qd.name)));
 }
 
+/**
+ * Whether an expression is free of q, q̇, t and of the names in `also` (q̈,
+ * λ of the linearization): the sums an expansion of the equations keeps as
+ * factors (expandTerms' `keep`), the mass sums of M (massSum) among them.
+ */
+export function keptSums(model: Model, also: readonly string[] = []): Kept {
+  const state = new Set([TIME, ...also, ...model.coordinates.flatMap((c) => [c.q.name, c.qd.name])]);
+  // Asked of every factor of every term an expansion meets: a mass sum's n symbols looked up once.
+  const known = new WeakMap<Expr, boolean>();
+  return (e) => {
+    let free = known.get(e);
+    if (free === undefined) known.set(e, (free = symbolsIn(e).every((s) => !state.has(s.name))));
+    return free;
+  };
+}
+
 export function deriveLagrange2(model: Model): Lagrange2 {
   const cs = model.coordinates;
   const n = cs.length;
@@ -109,6 +142,7 @@ export function deriveLagrange2(model: Model): Lagrange2 {
   // inner sums (every ẋ_k of the n-link pendulum), which a subs call per
   // gradient walked again for each i (at n = 40 about 40–65 → 10–15 ms).
   const velocities = new Set(cs.map((c) => c.qd.name));
+  const keep = keptSums(model);
   const atRest = memoPass<Expr>((u, go) => (u.kind === 'sym' ? (velocities.has(u.name) ? ZERO : u) : mapChildren(u, go)));
   const grad = cs.map((c) => diff(model.L, c.qd.name));
   const M: Expr[][] = Array.from({ length: n }, () => new Array<Expr>(n));
@@ -132,8 +166,9 @@ export function deriveLagrange2(model: Model): Lagrange2 {
       M[j]![i] = mij;
     }
   }
-  const b = grad.map((g) => simplify(atRest(g)));
-  const L0 = simplify(atRest(model.L));
+  // Collected by state monomial: the potential's sums of masses as the factors M has (collectCoefficients).
+  const b = grad.map((g) => collectCoefficients(simplify(atRest(g)), keep));
+  const L0 = collectCoefficients(simplify(atRest(model.L)), keep);
   const qd = cs.map((c) => c.qd);
   // L and p as sums of products of the compact M, b, L₀ (not multiplied out).
   const quadratic: Expr[] = [];
@@ -156,9 +191,17 @@ export function deriveLagrange2(model: Model): Lagrange2 {
     return d;
   };
   const dependence = new Map<Expr, boolean[]>();
+  // From the entry's symbols, not a dependsOn walk per coordinate (n per entry).
+  const coordinate = new Map(cs.map((c, k) => [c.q.name, k]));
   const qFlags = (e: Expr): boolean[] => {
     let flags = dependence.get(e);
-    if (!flags) dependence.set(e, (flags = cs.map((c) => dependsOn(e, c.q.name))));
+    if (!flags) {
+      dependence.set(e, (flags = new Array<boolean>(n).fill(false)));
+      for (const s of symbolsIn(e)) {
+        const k = coordinate.get(s.name);
+        if (k !== undefined) flags[k] = true;
+      }
+    }
     return flags;
   };
   const dependsOnQ = (e: Expr, k: number): boolean => qFlags(e)[k]!;
@@ -182,7 +225,7 @@ export function deriveLagrange2(model: Model): Lagrange2 {
     }
     // simplify(Σ parts) is simplifyTrig of its expansion: expanded part by
     // part (each ∂M_jk/∂q_x q̇_j q̇_k term by term), without building the sum.
-    return expandTerms(parts);
+    return expandTerms(parts, keep);
   });
   const dLdq = dLdqParts.map((e) => simplifyTrig(e));
   // Σ c·∂e/∂q_k over the (e, k, c) whose e depends on q_k, times the
@@ -215,7 +258,7 @@ export function deriveLagrange2(model: Model): Lagrange2 {
         if (dependsOnQ(b[i]!, k)) parts.push(neg(mul(partial(b[i]!, x), qd[k]!)));
         for (let j = 0; j < n; j++) if (dependsOnQ(M[i]![j]!, k)) parts.push(neg(mul(partial(M[i]![j]!, x), qd[j]!, qd[k]!)));
       }
-      return simplifyTrig(expandAll([dLdq[i]!, ...parts]));
+      return simplifyTrig(expandAll([dLdq[i]!, ...parts], keep));
     }
     const half = Q.HALF;
     const minus = Q.MINUS_ONE;
@@ -243,7 +286,7 @@ export function deriveLagrange2(model: Model): Lagrange2 {
           ]);
       }
     }
-    return simplifyTrig(expandTerms(terms));
+    return simplifyTrig(expandTerms(terms, keep));
   });
   const constantMass = M.every((r) => r.every((e) => freeOfState(e, model)));
   const constantForcing = forcing.every((f) => freeOfState(f, model, true));

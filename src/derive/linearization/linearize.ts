@@ -14,11 +14,11 @@
 import { addAll, mul, neg, scale, symbolsIn, TermSum, ZERO, type Expr, type Term } from '../../core/expr.js';
 import * as Q from '../../core/rational.js';
 import { diff, diffTerms, type TermProducts } from '../../core/diff.js';
-import { expandTerms } from '../../core/expand.js';
-import { simplify } from '../../core/trig.js';
+import { expandTerms, type Kept } from '../../core/expand.js';
+import { simplify, simplifyTrig } from '../../core/trig.js';
 import type { Model } from '../../model/model.js';
 import { accelerationSymbol, multiplierSymbol } from '../../model/names.js';
-import type { Lagrange2 } from '../lagrange/lagrange2.js';
+import { keptSums, type Lagrange2 } from '../lagrange/lagrange2.js';
 import type { CompliantDerivation } from '../compliant/compliant.js';
 import type { RetainingConstraints } from '../lagrange/lagrange1.js';
 
@@ -50,9 +50,13 @@ export function deriveLinearization(
   // Both blocks of a row from one listing of its terms by symbol.
   const qNames = cs.map((c) => c.q.name);
   const qdNames = cs.map((c) => c.qd.name);
+  const keep = keptSums(
+    model,
+    [...qdd, ...lambda].map((s) => s.name),
+  );
   const jacobians = (rows: readonly (readonly Term[])[]): { readonly q: Expr[][]; readonly qd: Expr[][] } => {
     const listed = rows.map((r) => termListsBySymbol(r, [...qNames, ...qdNames]));
-    return { q: listed.map((terms) => gradientOf(terms, qNames)), qd: listed.map((terms) => gradientOf(terms, qdNames)) };
+    return { q: listed.map((terms) => gradientOf(terms, qNames, keep)), qd: listed.map((terms) => gradientOf(terms, qdNames, keep)) };
   };
   // Compliant terms (compliant.ts): their increments over the region where they act.
   const withCompliant = (J: Expr[][], block: 'Rq' | 'Rqd'): Expr[][] =>
@@ -104,13 +108,15 @@ function rowTerms(parts: readonly Expr[], f: Expr): readonly Term[] {
   return terms;
 }
 
-/** gradient from the terms listed by symbol. */
-function gradientOf(terms: ReadonlyMap<string, Term[]>, names: readonly string[]): Expr[] {
+/** gradient from the terms listed by symbol; with `keep`, the sums it keeps stay factors (the mass sums of M). */
+function gradientOf(terms: ReadonlyMap<string, Term[]>, names: readonly string[], keep?: Kept): Expr[] {
   // A term's derivative by a name is often its derivative by another up to a coefficient: the product made once (TermProducts).
   const products: TermProducts = new Map();
   return names.map((x) => {
     const ts = terms.get(x);
     if (ts === undefined) return ZERO;
+    if (keep !== undefined)
+      return simplifyTrig(expandTerms(ts.length === 1 ? [{ expr: diff(ts[0]!.expr, x), coeff: ts[0]!.coeff }] : diffTerms(ts, x, products), keep));
     if (ts.length === 1) return simplify(diff(scale(ts[0]!.expr, ts[0]!.coeff), x));
     return simplify(expandTerms(diffTerms(ts, x, products)));
   });

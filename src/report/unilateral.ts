@@ -21,7 +21,7 @@ import { gapForm, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, upT
 import { pinnedTangent } from '../model/impact-laws.js';
 import type { Model } from '../model/types.js';
 import { impactLawStatement } from './impact-laws.js';
-import { nameRepeated, whereBlocks } from './repeats.js';
+import { inName, nameRepeated, whereBlocks, type NamedRepeat } from './repeats.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
 
@@ -540,7 +540,7 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
       ),
     );
   }
-  blocks.push(...conditionBlocks(mode, tag));
+  blocks.push(...conditionBlocks(mode, tag, named));
   return blocks;
 }
 
@@ -550,11 +550,16 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
  * v > 0 (ImpactMode.admissibility: always, never, or the conditions left
  * once factors of proved sign are dropped).
  */
-function conditionBlocks(mode: ImpactMode, tag: string): Block[] {
+function conditionBlocks(mode: ImpactMode, tag: string, named: NamedRepeat): Block[] {
   if (mode.conditions.length === 0) return [paragraph('The mode has no sign condition.')];
+  // Written with the mode's D where they contain it.
+  const exprs = inName(
+    named,
+    mode.conditions.map((c) => c.expr),
+  );
   const blocks: Block[] = [
     paragraph(`It is admissible iff ${mode.conditions.map((c) => c.meaning).join(' and ')}:`),
-    equations(...mode.conditions.map((c, i) => inequality(`${tag}-condition-${i + 1}`, closeWith(mathLines(c.expr), '\\ge 0')))),
+    equations(...exprs.map((e, i) => inequality(`${tag}-condition-${i + 1}`, closeWith(mathLines(e), '\\ge 0')))),
   ];
   const a = mode.admissibility;
   if (!a) return blocks;

@@ -520,7 +520,8 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
   const named = nameRepeated(system.model, [...mode.qdPlus.slice(0, cs.length), ...rows.map((r) => r.value)]);
   const impulses: EquationRow[] = rows.map((r, k) => equation(`${tag}-${r.label}`, impulse(r.row), mathLines(named.exprs[cs.length + k]!)));
   const blocks: Block[] = [
-    paragraph(`Mode ${n + 1}${title ? ` (${title})` : ''}:`),
+    // A single outcome needs no number: "Mode 1:" promises a second.
+    paragraph(im.modes.length === 1 && !title ? 'After the impact:' : `Mode ${n + 1}${title ? ` (${title})` : ''}:`),
     equations(...cs.map((c, i) => equation(`${tag}-${c.name}`, mechanicsSymbol(postImpactName(c.name)), mathLines(named.exprs[i]!))), ...impulses),
     ...whereBlocks(named),
   ];

@@ -112,7 +112,7 @@ export function narrowRow(row: EquationRow, lhsWidth: number, width = NARROW_WID
 
 /** The widest line of the rows (left side and right side together). */
 export function widest(rows: readonly EquationRow[]): number {
-  const lhs = Math.max(...rows.map((r) => texWidth(r.lines[0]!.before)));
+  const lhs = Math.max(...rows.map((r) => texWidth(r.lines[0]?.before ?? '')));
   return Math.max(...rows.flatMap((r) => r.lines.map((l) => lhs + texWidth(l.after))));
 }
 
@@ -132,6 +132,8 @@ export function narrowRows(rows: readonly EquationRow[]): EquationRow[] | undefi
   const stacked = rows.map((r): EquationRow => {
     const below = narrowRow(r, texWidth(CONTINUATION)).lines.map((l, k) => ({ before: '', after: k === 0 ? `${CONTINUATION}${l.after}` : l.after }));
     const lines = r.lines[0]!.before ? [{ before: '', after: r.lines[0]!.before }, ...below] : below;
+    // A row with nothing to its right (an empty right side packs to no line) stays as it is.
+    if (lines.length === 0) return r;
     return r.label === undefined ? { lines } : { label: r.label, lines };
   });
   return widest(stacked) <= Math.max(NARROW_WIDTH, widest(beside) - STACKING_GAIN) ? stacked : beside;

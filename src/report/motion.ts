@@ -286,7 +286,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   if (path) figures.push(path);
   const counted = markers.length
     ? paragraph(
-        `${events.length} event${events.length === 1 ? '' : 's'} at ${markers.length} instant${markers.length === 1 ? '' : 's'}: ${[...new Set(events.map((e) => e.kind))].map((k) => `${events.filter((e) => e.kind === k).length} ${k}`).join(', ')}.`,
+        `${events.length} event${events.length === 1 ? '' : 's'} at ${markers.length} instant${markers.length === 1 ? '' : 's'}: ${[...new Set(events.map((e) => e.kind))].map((k) => countOf(events.filter((e) => e.kind === k).length, k)).join(', ')}.`,
       )
     : paragraph('No impacts or releases occur on this interval.');
   const passes = simulation.passes?.length ? [passesParagraph(model, simulation.passes)] : [];
@@ -309,4 +309,9 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
     });
   }
   return { id: 'simulation', title: 'Simulated motion', blocks };
+}
+
+/** "1 impact", "3 impacts": a count of events of one kind (an indeterminate one stays an adjective: "2 indeterminate"). */
+function countOf(n: number, kind: string): string {
+  return `${n} ${kind}${n === 1 || kind === 'indeterminate' ? '' : 's'}`;
 }

@@ -96,6 +96,15 @@ describe('narrowRow', () => {
     expect(narrowRows(M)?.[0]!.lines[0]!.before ?? 'M').toBe('M');
   });
 
+  it('keeps a row with nothing to its right beside a wide one (the prism’s friction variants)', () => {
+    const rows = [
+      { lines: [{ before: '\\Phi', after: '' }] },
+      equation('w', 'x', 'a + b + c + d + e + f + g + h + i + j + k + l + m + n + o + p + q + r + s + t + u + v'),
+    ];
+    expect(() => narrowRows(rows)).not.toThrow();
+    expect(widest(narrowRows(rows)!)).toBeLessThanOrEqual(NARROW_WIDTH);
+  });
+
   it('leaves displays that already fit alone', () => {
     expect(narrowRows([equation('a', 'x', 'y + 1')])).toBeUndefined();
   });

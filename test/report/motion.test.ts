@@ -67,6 +67,10 @@ describe('the figures of a bouncing ball', () => {
       .map((b) => (b.kind === 'paragraph' ? b.content.join('') : ''))
       .join(' ');
     expect(summary).toContain('2 events at 1 instant: 1 impact, 1 contact.');
+    // Three impacts at three instants are counted in the plural.
+    const bounces = [0.2, 0.4, 0.6].map((s) => ({ t: s * tStar, type: 'impact' as const }));
+    const three = motionSection(model, { trajectory: { ...trajectory, events: bounces }, method: 'test' }, drawing)!;
+    expect(JSON.stringify(three.blocks)).toContain('3 events at 3 instants: 3 impacts.');
   });
 
   it('sketches the model at its initial height, framed to hold the whole fall', () => {

@@ -191,7 +191,13 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       // Those of the same unit plotted apart: their ranges differ too much to share an axis.
       const others = groups.filter((g) => g !== group && units[g[0]!] === unit).flat();
       const apart: Inline[] = others.length
-        ? [' (', ...others.flatMap((i, j) => [...(j > 0 ? [', '] : []), m(symbolOf(i))]), ', of another range, on a plot of ', others.length > 1 ? 'their' : 'its', ' own)']
+        ? [
+            ' (',
+            ...others.flatMap((i, j) => [...(j > 0 ? [', '] : []), m(symbolOf(i))]),
+            ', of another range, on a plot of ',
+            others.length > 1 ? 'their' : 'its',
+            ' own)',
+          ]
         : [];
       figures.push(
         sceneFigure(

@@ -66,6 +66,17 @@ export default defineModel({
   kinetic: `mH*(x'^2 + y'^2)/2 + ${legKinetic(1)} + ${legKinetic(2)}`,
   potential: `g*(mH*(y*cos(gamma) - x*sin(gamma)) + ${legHeight(1)} + ${legHeight(2)})`,
   unilateral: [foot(1), foot(2)],
+  // The heel strike in closed form at the symmetric stance a2 = −a1, both feet on
+  // the slope: its two outcomes, the standing foot leaving or staying (rubanovich1981 §3).
+  impactScenarios: [
+    {
+      name: 'foot 1 strikes while foot 2 stands',
+      arriving: 'foot1',
+      closed: ['foot2'],
+      at: { a2: '-a1', y: 'l*cos(a1)' },
+      independent: ['a1', 'a2'],
+    },
+  ],
   // In the slope's frame (x down the slope, y normal to it): the hip, the legs to their feet, the slope.
   drawing: {
     points: { hip: ['x', 'y'], foot1: ['x + l*sin(a1)', 'y - l*cos(a1)'], foot2: ['x + l*sin(a2)', 'y - l*cos(a2)'] },

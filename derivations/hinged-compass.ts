@@ -147,14 +147,14 @@ export default defineModel({
       { eq: '(3.13)', name: '\\dot{y}_2(+0)', formula: Y2_LEAVES, derived: 'impact1.leaves.foot1.n+', where: G_AND_PRE_IMPACT },
       {
         eq: '(3.14)',
-        name: '\\Delta T',
+        name: '\\Delta T,\\ z_2(+0) = 0',
         formula: '(1/2)*(x1*(G11*x1 + G12*y1) + y1*(G21*x1 + G22*y1))',
         derived: 'impact1.stays.ΔT',
         where: G_AND_PRE_IMPACT,
       },
       {
         eq: '(3.14)',
-        name: '\\Delta T',
+        name: '\\Delta T,\\ E_2 = 0',
         formula: `-(1/2)*(x1*(${IMPULSE_1X_LEAVES}) + y1*(${IMPULSE_1Y_LEAVES}))`,
         derived: 'impact1.leaves.ΔT',
         where: G_AND_PRE_IMPACT,

@@ -74,11 +74,11 @@ export default defineModel({
       },
       {
         eq: '(4.1)',
-        name: '|\\mu|',
+        name: '|\\rho|',
         formula: '1',
         derived: 'orbit.multiplier2.abs',
         tolerance: 1e-6,
-        note: 'at $a = 1$, $1/a < g/v^2$: linearly stable, on the unit circle.',
+        note: 'the multipliers $\\rho = \\exp(\\pm i\\theta)$ at $a = 1$, $1/a < g/v^2$: linearly stable, on the unit circle.',
       },
       {
         eq: '(4.1)',
@@ -112,7 +112,7 @@ export default defineModel({
         eq: '(4.5)',
         name: 'f^{\\prime\\prime}(0) \\le g v^{-2} - \\pi g^2 v^{-3} N^{-1/2} + o(N^{-1/2})',
         reason:
-          'Lyapunov’s integral criterion (4.4), $T\\int_0^T p\\,dt \\le 4$, along the orbit (4.2) bouncing on a floor realized by a stiff spring. The derivation has this model’s rigid impacts, not that realization’s periodic orbit: its phase in the spring ends at $\\tau$, a root of $g(\\cos\\sqrt{N}\\tau - 1) = v\\sqrt{N}\\sin\\sqrt{N}\\tau$ that the piecewise motion does not solve in closed form, and the criterion’s expansion in $N^{-1/2}$ is not taken. Its rigid limit (4.1) is derived above.',
+          'Lyapunov’s integral criterion (4.4), $\\tau_N\\int_0^{\\tau_N} p\\,dt \\le 4$ (the paper’s $T$: the period, here $\\tau_N \\to \\tau$), along the orbit (4.2) bouncing on a stiff spring. This model’s impacts are rigid: the spring phase ends at $t_N$ (the paper’s $\\tau$), a root of $g(\\cos\\sqrt{N}t_N - 1) = v\\sqrt{N}\\sin\\sqrt{N}t_N$ not solved in closed form, and the expansion in $N^{-1/2}$ is not taken. Its rigid limit (4.1) is derived above.',
       },
     ],
   },

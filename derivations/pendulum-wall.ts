@@ -116,7 +116,7 @@ export default defineModel({
       },
       {
         eq: '§9',
-        name: 'T^{-} - T^{+}',
+        name: 'T^{-} - T^{+},\\ W = 0',
         formula: '(B11*J1^2 + 2*B12*J1*J2 + B22*J2^2)/2',
         derived: 'impact1.single.ΔT',
         where: { J1: "impact1.single.[q1']", J2: "impact1.single.[q2']", B11: '(m1 + m2)*l1^2', B12: 'm2*l1*l2*cos(q1 - q2)', B22: 'm2*l2^2' },

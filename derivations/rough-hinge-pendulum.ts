@@ -58,7 +58,7 @@ export default defineModel({
     formulas: [
       {
         eq: '(2.4)',
-        name: '\\det (2.4)',
+        name: '\\det',
         formula: `(${ci[0]})*(${cj[1]}) - (${ci[1]})*(${cj[0]})`,
         derived: 'hinge.journal.Δ',
         where: { ...journal, phi: 'phi' },

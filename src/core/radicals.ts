@@ -1,6 +1,7 @@
 // Products of square roots written as one root: √2·√q = √(2q), with equal
 // radicands cancelled on the way: √N·k/√(N(4c² − k²)) = k/√(4c² − k²)
-// (the line contact of kozlov1988, Th. 3).
+// (the line contact of kozlov1988, Th. 3), and a number's square factors
+// taken out: 2k/√(4(c² − k²)) = k/√(c² − k²).
 //
 // Invariant: combineRadicals(e, positive) equals
 // e for real values of its symbols wherever e is real: √a·√b = √(ab) holds
@@ -92,17 +93,42 @@ function joinRoots(u: Expr & { kind: 'mul' | 'pow' }, positive: (s: Expr) => boo
   // Whole powers out (√x·√x = x), then the halves left over above and below the line.
   const above: Expr[] = [];
   const below: Expr[] = [];
+  let numbers = Q.ONE;
   for (const [b, h] of halves) {
     rest.push(pow(b, num(Q.rat(Math.trunc(h / 2)))));
-    if (h % 2 === 1) above.push(b);
-    if (h % 2 === -1) below.push(b);
+    if (h % 2 === 0) continue;
+    if (b.kind === 'num' && b.value.n > 0) numbers = h > 0 ? Q.mul(numbers, b.value) : Q.div(numbers, b.value);
+    else (h > 0 ? above : below).push(b);
   }
+  // The numbers' square factors leave their roots: √(4X) = 2√X, √2/√(8X) = 1/(2√X).
+  const [outside, n, d] = squareOut(numbers);
+  rest.push(num(outside));
+  if (n > 1) above.unshift(num(Q.rat(n)));
+  if (d > 1) below.unshift(num(Q.rat(d)));
   // One root above the line and one below, as fractions print them (a root of a quotient would nest one fraction in another).
   const unproven = (bs: readonly Expr[]): number => bs.filter((b) => !provenPositive(b, positive)).length;
   if (unproven(above) > 1 || unproven(below) > 1) return u;
   if (above.length) rest.push(pow(mulAll(above), HALF));
   if (below.length) rest.push(pow(mulAll(below), num(Q.rat(-1, 2))));
   return mulAll(rest);
+}
+
+/** A positive rational r as s²·n/d with n and d square-free: [s, n, d]. */
+function squareOut(r: Rational): [Rational, number, number] {
+  const split = (x: number): [number, number] => {
+    let s = 1;
+    if (x > 1e12) return [s, x]; // trial division to √x: a mechanics coefficient is small
+    for (let k = 2; k * k <= x; k++) {
+      while (x % (k * k) === 0) {
+        x /= k * k;
+        s *= k;
+      }
+    }
+    return [s, x];
+  };
+  const [sn, n] = split(r.n);
+  const [sd, d] = split(r.d);
+  return [Q.rat(sn, sd), n, d];
 }
 
 /** Whether the product t has b to a power ≥ 1/2 (so that t/√b has no 1/√b). */
@@ -123,5 +149,12 @@ function pieces(x: Expr, positive: (s: Expr) => boolean): [Expr, number][] {
   if (!Q.isOne(c.coeff)) ps.unshift([num(c.coeff), 1]);
   // √(b²x) = b√x only for b ≥ 0: a piece not proven positive goes alone and to the first power.
   const unproven = ps.filter(([b]) => !provenPositive(b, positive));
-  return unproven.length === 0 || (unproven.length === 1 && unproven[0]![1] === 1) ? ps : [[c, 1]];
+  if (unproven.length === 0 || (unproven.length === 1 && unproven[0]![1] === 1)) return ps;
+  // The positive number still splits off: √(4NX) = √4·√(NX) whatever the signs of N and X.
+  return Q.isOne(c.coeff)
+    ? [[c, 1]]
+    : [
+        [num(c.coeff), 1],
+        [mulAll(c.factors.map((f) => pow(f.base, f.exp))), 1],
+      ];
 }

@@ -11,7 +11,7 @@
 import { ZERO } from '../core/expr.js';
 import type { CompliantTerm, RigidLimit } from '../derive/compliant/compliant.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { equation, equations, m, paragraph, type Block, type Inline, type Section, type Table } from './document.js';
+import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section, type Table } from './document.js';
 import { latexMatrix } from './latex.js';
 import { math, mathLines } from './notation.js';
 
@@ -22,8 +22,9 @@ export function compliantSection(system: DerivedSystem): Section | undefined {
   if (terms.length === 0) return undefined;
   const blocks: Block[] = [
     paragraph(
-      'Some constraints are not held rigidly but realized by forces, after Kozlov (A constructive method of founding the theory of systems with unilateral constraints, PMM 1988): ',
-      'their terms enter the Lagrangian and a Rayleigh function, and the rigid constraint is what they tend to as their coefficients grow.',
+      'Some constraints are not held rigidly but realized by forces, after Kozlov ',
+      ref('cite:kozlov1988'),
+      ': their terms enter the Lagrangian and a Rayleigh function, and the rigid constraint is what they tend to as their coefficients grow.',
     ),
     ...terms.flatMap((t) => termBlocks(t)),
   ];

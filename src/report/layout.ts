@@ -8,33 +8,42 @@
 import type { EquationLine, EquationRow } from './document.js';
 import { texWidth } from './latex.js';
 
-/** Width of a line on a 412 px screen, left side included (texWidth units: KaTeX at 18 px, less the number's 3.2 em). */
+/** Width of a line on a 390 px screen with its 1rem margins, left side included (texWidth units: KaTeX at 18 px, less the number’s 3.2 em). */
 export const NARROW_WIDTH = 24;
+
+/** How much narrower (texWidth units) stacked rows must be to be stacked though they do not fit: a name's width, not one letter's. */
+const STACKING_GAIN = 4;
 
 /** Commands followed by a delimiter character. */
 const DELIMITED = new Set(['left', 'right', 'bigl', 'bigr', 'Bigl', 'Bigr']);
 
 /** Relations a line may be broken before, besides =. */
-const RELATIONS = new Set(['ge', 'le', 'geq', 'leq']);
+const RELATIONS = new Set(['ge', 'le', 'geq', 'leq', 'approx']);
 
 /**
  * A term wider than a line whose factor in parentheses closes it,
- * \frac{1}{2} (2 y + l (…)), with those parentheses set as \bigl( … \bigr),
+ * \frac{1}{2} (2 y + l (…)), with those parentheses set as \bigl( … \bigr)
+ * (a \left( … \right) pair, sized to a fraction inside, as \Bigl( … \Bigr)),
  * which topTerms breaks inside; undefined when the term has no such factor.
  */
 function loosened(whole: string): string | undefined {
   // An outer factor already loosened closes after it (its \bigr) on this line): look inside it.
-  const suffix = /(\\bigr\))*$/.exec(whole)![0];
+  const suffix = /(\\[bB]igr\))*$/.exec(whole)![0];
   const term = whole.slice(0, whole.length - suffix.length);
   if (!term.endsWith(')')) return undefined;
+  const paired = term.endsWith('\\right)');
   let depth = 0;
   for (let i = term.length - 1; i >= 0; i--) {
     const c = term[i]!;
     if (c === ')' || c === '}' || c === ']') depth++;
     else if (c === '(' || c === '{' || c === '[') depth--;
     if (depth === 0) {
-      // The opening parenthesis of the closing factor: plain, and not \left( or \bigl(.
-      if (c !== '(' || /\\[A-Za-z]+$/.test(term.slice(0, i))) return undefined;
+      if (c !== '(') return undefined;
+      const command = /\\([A-Za-z]+)$/.exec(term.slice(0, i))?.[1];
+      // A \left( … \right) pair: its \left( opens the factor.
+      if (paired && command === 'left') return `${term.slice(0, i - 5)}\\Bigl(${term.slice(i + 1, -'\\right)'.length)}\\Bigr)${suffix}`;
+      // Else the opening parenthesis of the closing factor: plain, and not \bigl(.
+      if (paired || command !== undefined) return undefined;
       return `${term.slice(0, i)}\\bigl(${term.slice(i + 1, -1)}\\bigr)${suffix}`;
     }
   }
@@ -103,15 +112,31 @@ export function narrowRow(row: EquationRow, lhsWidth: number, width = NARROW_WID
 
 /** The widest line of the rows (left side and right side together). */
 export function widest(rows: readonly EquationRow[]): number {
-  const lhs = Math.max(...rows.map((r) => texWidth(r.lines[0]!.before)));
+  const lhs = Math.max(...rows.map((r) => texWidth(r.lines[0]?.before ?? '')));
   return Math.max(...rows.flatMap((r) => r.lines.map((l) => lhs + texWidth(l.after))));
 }
 
-/** The rows for a narrow screen, or undefined when they already fit it. */
+/**
+ * The rows for a narrow screen, or undefined when they already fit it.
+ * Where a left side leaves the right one too little room (a paper's result
+ * named "E_{R_{1x}} + E_{R_{2x}} (B leaves) (1.8)"), every row is stacked,
+ * its left side on a line of its own and the right side below it, if that
+ * makes them fit or narrower by STACKING_GAIN at least (a matrix M = (…)
+ * too wide either way stays beside its name).
+ */
 export function narrowRows(rows: readonly EquationRow[]): EquationRow[] | undefined {
   if (rows.length === 0 || widest(rows) <= NARROW_WIDTH) return undefined;
   const lhs = Math.max(...rows.map((r) => texWidth(r.lines[0]!.before)));
-  return rows.map((r) => narrowRow(r, lhs));
+  const beside = rows.map((r) => narrowRow(r, lhs));
+  if (widest(beside) <= NARROW_WIDTH) return beside;
+  const stacked = rows.map((r): EquationRow => {
+    const below = narrowRow(r, texWidth(CONTINUATION)).lines.map((l, k) => ({ before: '', after: k === 0 ? `${CONTINUATION}${l.after}` : l.after }));
+    const lines = r.lines[0]!.before ? [{ before: '', after: r.lines[0]!.before }, ...below] : below;
+    // A row with nothing to its right (an empty right side packs to no line) stays as it is.
+    if (lines.length === 0) return r;
+    return r.label === undefined ? { lines } : { label: r.label, lines };
+  });
+  return widest(stacked) <= Math.max(NARROW_WIDTH, widest(beside) - STACKING_GAIN) ? stacked : beside;
 }
 
 /**

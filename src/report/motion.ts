@@ -180,14 +180,25 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       const yLabel = one
         ? axis(dot ? `d${plainSymbol(one.name)}/dt` : plainSymbol(one.name), mechanicsSymbol(dot ? one.qd.name : one.name), unit)
         : axis(dot ? 'dq/dt' : 'q', dot ? '\\dot{q}' : 'q', unit);
-      const which =
+      const symbolOf = (i: number): string => mechanicsSymbol(dot ? cs[i]!.qd.name : cs[i]!.name);
+      const which: Inline[] =
         groups.length === 1
-          ? `Generalized ${name}`
-          : `${one ? `The ${dot ? 'velocity' : 'coordinate'}` : `Generalized ${name}`} in ${unit ? unitText(unit) : 'no unit'}`;
-      const apart =
-        groups.length > 1 && groups.some((g) => units[g[0]!] === unit && g !== group)
-          ? ' (apart from those of another size, which would draw flat beside them)'
-          : '';
+          ? [`Generalized ${name}`]
+          : [
+              ...(one ? [`The ${dot ? 'velocity' : 'coordinate'} `, m(symbolOf(group[0]!))] : [`Generalized ${name}`]),
+              ` in ${unit ? unitText(unit) : 'no unit'}`,
+            ];
+      // Those of the same unit plotted apart: their ranges differ too much to share an axis.
+      const others = groups.filter((g) => g !== group && units[g[0]!] === unit).flat();
+      const apart: Inline[] = others.length
+        ? [
+            ' (',
+            ...others.flatMap((i, j) => [...(j > 0 ? [', '] : []), m(symbolOf(i))]),
+            ', of another range, on a plot of ',
+            others.length > 1 ? 'their' : 'its',
+            ' own)',
+          ]
+        : [];
       figures.push(
         sceneFigure(
           plotScene({
@@ -204,7 +215,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
             ...group.map((i) => ({ label: mechanicsSymbol(dot ? cs[i]!.qd.name : cs[i]!.name), color: SERIES_COLORS[i % SERIES_COLORS.length]! })),
             ...eventLegend,
           ],
-          [`${which} against time${more}${apart}`, ...eventNote, ...until],
+          [...which, ` against time${more}`, ...apart, ...eventNote, ...until],
         ),
       );
     });
@@ -281,7 +292,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   if (path) figures.push(path);
   const counted = markers.length
     ? paragraph(
-        `${events.length} event${events.length === 1 ? '' : 's'} at ${markers.length} instant${markers.length === 1 ? '' : 's'}: ${[...new Set(events.map((e) => e.kind))].map((k) => `${events.filter((e) => e.kind === k).length} ${k}`).join(', ')}.`,
+        `${events.length} event${events.length === 1 ? '' : 's'} at ${markers.length} instant${markers.length === 1 ? '' : 's'}: ${[...new Set(events.map((e) => e.kind))].map((k) => countOf(events.filter((e) => e.kind === k).length, k)).join(', ')}.`,
       )
     : paragraph('No impacts or releases occur on this interval.');
   const passes = simulation.passes?.length ? [passesParagraph(model, simulation.passes)] : [];
@@ -304,4 +315,9 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
     });
   }
   return { id: 'simulation', title: 'Simulated motion', blocks };
+}
+
+/** "1 impact", "3 impacts": a count of events of one kind (an indeterminate one stays an adjective: "2 indeterminate"). */
+function countOf(n: number, kind: string): string {
+  return `${n} ${kind}${n === 1 || kind === 'indeterminate' ? '' : 's'}`;
 }

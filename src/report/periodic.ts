@@ -215,16 +215,23 @@ export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy): 
         ' (the other parameters at their defaults)',
       ]
     : [' at the default parameters'];
-  const section =
+  const section: Inline[] =
     'contact' in d.section
-      ? `just after each impact of ${d.section.contact}`
-      : `where ${d.section.coordinate} crosses ${d.section.value} ${d.section.direction === 'down' ? 'downwards' : 'upwards'}`;
+      ? [`just after each impact of ${d.section.contact}`]
+      : ['where ', m(mechanicsSymbol(d.section.coordinate)), ' crosses ', m(`${d.section.value}`), d.section.direction === 'down' ? ' downwards' : ' upwards'];
   const blocks: Block[] = [
     paragraph(
-      `The model declares a periodic orbit. It is sought by Newton’s method on the return map to the section (${study.section}: ${section})`,
+      'The model declares a periodic orbit. It is sought by Newton’s method on the return map to the section ',
+      ...section,
       ...where,
       ', from the declared start; the return map’s derivative comes from the variational equations and the saltation matrices at the impacts, and its eigenvalues on the periodic components, less the flow direction’s zero, are the Floquet multipliers.',
-      ...(d.fix?.length ? [` Held at their start values (a conservative model’s orbits form families): ${d.fix.join(', ')}.`] : []),
+      ...(d.fix?.length
+        ? [
+            ' Held at their start values (a conservative model’s orbits form families): ',
+            ...d.fix.flatMap((x, i) => [...(i ? [', '] : []), m(mechanicsSymbol(x))]),
+            '.',
+          ]
+        : []),
     ),
   ];
   if (!orbit) {

@@ -136,6 +136,7 @@ function blockHtml(b: Block, n: Numbering, where: string): string {
 const STYLE = `
 body { margin: 0; background: #fdfdfb; color: #1d1d1d; font: 17px/1.55 "Latin Modern Roman", "CMU Serif", Georgia, "Times New Roman", serif; }
 main.report { max-width: 50rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; }
+@media (max-width: 40rem) { main.report { padding: 1.5rem 1rem 3rem; } }
 header h1 { font-size: 1.9rem; font-weight: normal; margin: 0 0 0.3rem; text-align: center; }
 header .provenance { text-align: center; color: #555; font-size: 0.9rem; margin: 0 0 1.2rem; }
 nav.toc { font-size: 0.92rem; border-top: 1px solid #ddd; border-bottom: 1px solid #ddd; padding: 0.4rem 0; margin-bottom: 1.5rem; }

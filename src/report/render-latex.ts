@@ -111,7 +111,7 @@ function referencesLatex(doc: ReportDocument, s: Section): string {
 }
 
 function sectionLatex(doc: ReportDocument, s: Section): string {
-  // Floats of the text stay before the appendix and the References (placeins): none lands after them.
+  // Floats of the text stay before the References (placeins): none lands after them.
   if (s.id === REFERENCES_ID) return `\\FloatBarrier\n${referencesLatex(doc, s)}`;
   // Text after a display continues its sentence: no paragraph indent.
   const blocks = s.blocks
@@ -121,7 +121,8 @@ function sectionLatex(doc: ReportDocument, s: Section): string {
     })
     .filter((x) => x.length > 0);
   const heading = `\\${s.level === 2 ? 'subsection' : 'section'}{${latexText(s.title)}}\\label{${label(doc, 'sec', s.id)}}`;
-  return [...(s.appendix && s.level !== 2 ? ['\\FloatBarrier'] : []), heading, ...blocks].join('\n\n');
+  // A section's floats stay in it: the results' figures never drift past the Discussion's heading.
+  return [...(s.level !== 2 ? ['\\FloatBarrier'] : []), heading, ...blocks].join('\n\n');
 }
 
 /** The body, usable with \input in a document that loads amsmath and booktabs. */

@@ -47,6 +47,14 @@ export function nameRepeated(model: Model, exprs: readonly Expr[]): NamedRepeat 
   return { exprs: tidied.map(replace), name: { symbol, value: named } };
 }
 
+/** Other expressions written with the name a block defined: an impact mode's conditions over the D of its equations. */
+export function inName(named: NamedRepeat, exprs: readonly Expr[]): readonly Expr[] {
+  const name = named.name;
+  if (!name) return exprs;
+  const replace = memoPass<Expr>((u, go) => (u === name.value ? name.symbol : mapChildren(u, go)));
+  return exprs.map((e) => replace(tidy(e)));
+}
+
 /** The paragraph under a block that defines its name, if it has one. */
 export function whereBlocks(named: NamedRepeat): Block[] {
   return named.name ? [paragraph('where ', m(`${math(named.name.symbol)} = ${math(named.name.value)}`), '.')] : [];

@@ -76,11 +76,13 @@ function constraintClauses(system: DerivedSystem): Inline[][] {
 /** What the derivation sections give, in their order. */
 function derivedParts(system: DerivedSystem): Inline[][] {
   const u = system.unilateral;
+  // Only the phases solved in closed form: the others the generated code solves numerically.
+  const closedPhases = u?.phases.filter((p) => p.explicit).length ?? 0;
   return [
     ['Lagrange’s equations of the second kind'],
     ...(system.constraints || u || system.supports || system.hinges.length ? [['of the first kind with the reactions solved']] : []),
     ['Hamilton’s equations'],
-    ...(u?.phases.length ? [[u.phases.length === 1 ? 'its contact phase' : `its ${plural(u.phases.length, 'contact phase')}`]] : []),
+    ...(closedPhases ? [[closedPhases === 1 ? 'its contact phase' : `its ${plural(closedPhases, 'contact phase')}`]] : []),
     ...(u?.impactMaps.length ? [[`the impact ${u.impactMaps.length === 1 ? 'map' : 'maps'} with the conditions of each outcome`]] : []),
   ];
 }

@@ -21,7 +21,7 @@ import { gapForm, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, upT
 import { pinnedTangent } from '../model/impact-laws.js';
 import type { Model } from '../model/types.js';
 import { impactLawStatement } from './impact-laws.js';
-import { nameRepeated, whereBlocks } from './repeats.js';
+import { inName, nameRepeated, whereBlocks, type NamedRepeat } from './repeats.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
 
@@ -327,9 +327,9 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
             'A contact with Coulomb friction striking alone takes a tangential impulse along its slip as well, without tangential restitution: it sticks (',
             m('\\dot{s}^{+} = 0'),
             ', admissible while ',
-            m('|\\Delta\\nu_j| \\le \\mu_s \\Delta\\mu_j'),
+            m(`|\\Delta\\nu_j| \\le \\mu_s \\Delta${mu}_j`),
             ') or slides (',
-            m('\\Delta\\nu_j = -\\mu\\,\\operatorname{sgn}\\dot{s}\\,\\Delta\\mu_j'),
+            m(`\\Delta\\nu_j = -\\mu\\,\\operatorname{sgn}\\dot{s}\\,\\Delta${mu}_j`),
             ' with ',
             m('\\operatorname{sgn}\\dot{s}'),
             ' the direction it slides in, the one before the impact or the reverse, admissible while ',
@@ -520,7 +520,8 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
   const named = nameRepeated(system.model, [...mode.qdPlus.slice(0, cs.length), ...rows.map((r) => r.value)]);
   const impulses: EquationRow[] = rows.map((r, k) => equation(`${tag}-${r.label}`, impulse(r.row), mathLines(named.exprs[cs.length + k]!)));
   const blocks: Block[] = [
-    paragraph(`Mode ${n + 1}${title ? ` (${title})` : ''}:`),
+    // A single outcome needs no number: "Mode 1:" promises a second.
+    paragraph(im.modes.length === 1 && !title ? 'After the impact:' : `Mode ${n + 1}${title ? ` (${title})` : ''}:`),
     equations(...cs.map((c, i) => equation(`${tag}-${c.name}`, mechanicsSymbol(postImpactName(c.name)), mathLines(named.exprs[i]!))), ...impulses),
     ...whereBlocks(named),
   ];
@@ -540,7 +541,7 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
       ),
     );
   }
-  blocks.push(...conditionBlocks(mode, tag));
+  blocks.push(...conditionBlocks(mode, tag, named));
   return blocks;
 }
 
@@ -550,11 +551,16 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
  * v > 0 (ImpactMode.admissibility: always, never, or the conditions left
  * once factors of proved sign are dropped).
  */
-function conditionBlocks(mode: ImpactMode, tag: string): Block[] {
+function conditionBlocks(mode: ImpactMode, tag: string, named: NamedRepeat): Block[] {
   if (mode.conditions.length === 0) return [paragraph('The mode has no sign condition.')];
+  // Written with the mode's D where they contain it.
+  const exprs = inName(
+    named,
+    mode.conditions.map((c) => c.expr),
+  );
   const blocks: Block[] = [
     paragraph(`It is admissible iff ${mode.conditions.map((c) => c.meaning).join(' and ')}:`),
-    equations(...mode.conditions.map((c, i) => inequality(`${tag}-condition-${i + 1}`, closeWith(mathLines(c.expr), '\\ge 0')))),
+    equations(...exprs.map((e, i) => inequality(`${tag}-condition-${i + 1}`, closeWith(mathLines(e), '\\ge 0')))),
   ];
   const a = mode.admissibility;
   if (!a) return blocks;

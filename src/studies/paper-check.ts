@@ -12,11 +12,12 @@
 // Tests: test/studies/paper-check.test.ts, test/report/paper-kozlov.test.ts.
 import { add, freeSymbols, num, pow, sub, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { cancel } from '../core/cancel.js';
+import { combineRadicals } from '../core/radicals.js';
 import { evaluate } from '../core/evaluate.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
 import { derivedFacts, fact, measuredFacts, type Computed, type Facts, type Measured, type MeasuredFact } from '../derive/paper-results.js';
-import { assumptionDomain, parameterAssumptions, type ParameterAssumption } from '../derive/proofs/assumptions.js';
+import { assumptionDomain, parameterAssumptions, positiveParameters, type ParameterAssumption } from '../derive/proofs/assumptions.js';
 import { proveClaim, type ClaimProof } from '../derive/proofs/claims.js';
 import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
@@ -186,6 +187,7 @@ function figureData(system: DerivedSystem, figure: PaperFigure): PaperFigureData
 /** Each formula against its fact of `system` (the model's own, or the paper's general model's) or its measured fact. */
 export function checkPaperFormulas(system: DerivedSystem, formulas: readonly PaperFormula[], measured: Measured = new Map()): PaperCheckRow[] {
   const facts = derivedFacts(system);
+  const positive = positiveParameters(system.model);
   return formulas.map((f) => {
     const used = new Map<string, MeasuredFact>();
     const look = (name: string): Expr => {
@@ -210,7 +212,9 @@ export function checkPaperFormulas(system: DerivedSystem, formulas: readonly Pap
     if (!f.formula) return { formula: f, bindings: binding, derived, how: 'symbolic' };
     const paper = atValues(subs(f.formula, binding));
     if (f.tolerance !== undefined) return measuredRow(system, f, binding, paper, derived, used, f.tolerance);
-    const symbolic = isZero(sub(paper, derived));
+    // Roots joined as the positive parameters allow (kozlov1988 Th. 3: √N·√(c² − k²) = √(N(c² − k²)) for N > 0).
+    const roots = (e: Expr): Expr => combineRadicals(e, (x) => x.kind === 'sym' && positive.has(x.name));
+    const symbolic = isZero(sub(paper, derived)) || isZero(sub(roots(paper), roots(derived)));
     return {
       formula: f,
       bindings: binding,

@@ -36,6 +36,13 @@ describe('products of square roots as one root', () => {
     expect(combineRadicals(p('sqrt(2)*sqrt(b^2*x)'))).toBe(pow(mul(p('2'), pow(sym('b'), 2), sym('x')), p('1/2')));
     expect(combineRadicals(p('sqrt(2)*sqrt(b^2*x)'), positive('b'))).toBe(mul(sym('b'), pow(p('2*x'), p('1/2'))));
   });
+  it('takes a number’s square factors out of its root: 2k/√(4N(c² − k²))·√N = k/√(c² − k²) (kozlov1988 Th. 3, g₁₁ = 1)', () => {
+    expect(combineRadicals(p('2*k*sqrt(N)/sqrt(4*N*(c^2 - k^2))'), positive('N'))).toBe(p('k/sqrt(c^2 - k^2)'));
+    expect(combineRadicals(p('sqrt(12)*sqrt(x)'))).toBe(p('2*sqrt(3*x)'));
+    expect(combineRadicals(p('sqrt(2)/sqrt(8*x)'))).toBe(p('1/(2*sqrt(x))'));
+    // without signs for N and the difference: the duration of Th. 3 at ν = 0, 2π/√(4N(c² − k²)) = π/√(N(c² − k²))
+    expect(combineRadicals(p('2*pi/sqrt(4*N*(c^2 - k^2))'))).toBe(p('pi/sqrt(N*(c^2 - k^2))'));
+  });
   it('keeps the value of 300 random expressions wherever they are real', () => {
     for (const [i, x] of randomExprs(7300, 300, { depth: 3 }).entries()) {
       const r = agreeNumerically(x, combineRadicals(x), 7300 + i);

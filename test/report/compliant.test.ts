@@ -59,6 +59,9 @@ describe('section on constraints realized by forces', () => {
     expect(t).toMatch(/f_\{\\mathrm\{line\}\} \\le 0/);
     expect(t).not.toContain('separating');
     expect(t).toContain('Theorem 3');
+    // Kozlov cited as the References cite him, not by a title in the text.
+    expect(t).toMatch(/realized by forces, after Kozlov \\cite\{[^}]*kozlov1988\}/);
+    expect(t).not.toContain('PMM 1988');
   });
 
   it('the added mass prints T = ½Nḟ², (M + N GᵀG) q̈ and the delayed release', () => {

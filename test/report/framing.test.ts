@@ -95,4 +95,9 @@ describe('printing', () => {
     expect(tex('kozlov-release-kelvin-voigt')).toContain('\\exp\\left(-\\frac{k \\pi}{\\sqrt{c^{2} g_{11} - k^{2}}}\\right)');
     expect(tex('kozlov-release-elastic')).not.toContain('e\\ (k = 0)');
   });
+  it('Kelvin–Voigt: the derived δ_N and e at g₁₁ = 1 with the roots’ factor 4 and √N cancelled, π/√(N(c² − k²)) and exp(−πk/√(c² − k²))', () => {
+    const t = tex('kozlov-release-kelvin-voigt');
+    expect(t).toContain('\\delta_N\\ \\text{Th. 3} = \\frac{\\pi}{\\sqrt{N (c^{2} - k^{2})}}');
+    expect(t).toContain('e\\ \\text{Th. 3} = \\exp\\left(-\\frac{k \\pi}{\\sqrt{c^{2} - k^{2}}}\\right)');
+  });
 });

@@ -89,8 +89,9 @@ describe("the falling rod's impact maps: Coulomb's, for each end striking alone"
       expect(t).toContain(`\\label{eq:falling-rod:impact-${k}-mode-2-${end}.s}`);
       expect(t).not.toContain(`eq:falling-rod:impact-${end}-impulse`);
     }
-    expect(t).toContain('it sticks ($\\dot{s}^{+} = 0$, admissible while $|\\Delta\\nu_j| \\le \\mu_s \\Delta\\mu_j$)');
-    expect(t).toContain('or slides ($\\Delta\\nu_j = -\\mu\\,\\operatorname{sgn}\\dot{s}\\,\\Delta\\mu_j$ with');
+    // The normal impulse in the report's measure letter, Λ where μ is the friction coefficient.
+    expect(t).toContain('it sticks ($\\dot{s}^{+} = 0$, admissible while $|\\Delta\\nu_j| \\le \\mu_s \\Delta\\Lambda_j$)');
+    expect(t).toContain('or slides ($\\Delta\\nu_j = -\\mu\\,\\operatorname{sgn}\\dot{s}\\,\\Delta\\Lambda_j$ with');
   });
 });
 

@@ -44,6 +44,64 @@ describe('narrowRow', () => {
     expect(() => katex.renderToString(displayTex([narrow], new Map([['f1', 3]])), { ...KATEX_OPTIONS, displayMode: true })).not.toThrow();
   });
 
+  it('breaks inside a wide \\left( … \\right) factor, set as \\Bigl( … \\Bigr): the compass’s contact phase ẍ_c (it scrolled at 390 px)', () => {
+    const xc = equation('x', '\\ddot{x}_{c}', [
+      '\\frac{1}{16} \\bigl(\\frac{3 g}{1 + 3 \\sin^{2}\\alpha} \\left(3 \\sin 2 \\psi + \\frac{1}{2} \\sin(2 (\\alpha - \\psi)) - \\frac{9}{2} \\sin(2 (\\alpha + \\psi))\\right) + 4 l \\dot{\\psi}^{2} \\bigl(\\sin(\\alpha - \\psi) + 3 \\sin(\\alpha + \\psi)\\bigr)\\bigr)',
+    ]);
+    const narrow = narrowRow(xc, texWidth('\\ddot{x}_{c}'));
+    const joined = narrow.lines.map((l) => l.after.replace('\\quad {}', '')).join(' ');
+    expect(joined).toContain('\\Bigl(3 \\sin 2 \\psi');
+    expect(joined).not.toContain('\\left(');
+    expect(joined.replace('\\Bigl(', '\\left(').replace('\\Bigr)', '\\right)')).toBe(xc.lines[0]!.after);
+    expect(widest([narrow])).toBeLessThanOrEqual(NARROW_WIDTH);
+    expect(() => katex.renderToString(displayTex([narrow], new Map([['x', 15]])), { ...KATEX_OPTIONS, displayMode: true })).not.toThrow();
+  });
+
+  it('breaks before ≈: α₀ = arcsin(1/√3) ≈ 0.615480 ≈ 35°16′ on two lines', () => {
+    const rows = narrowRows([
+      equation(
+        'a0',
+        '\\alpha_0',
+        "= \\arcsin\\left(\\frac{1}{\\sqrt{3}}\\right) \\approx 0.615480 \\approx 35^\\circ 16' \\approx 0.615480 \\approx 35^\\circ 16'",
+      ),
+    ]);
+    const lines = rows?.[0]?.lines ?? [];
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines[1]?.after).toMatch(/^\\quad \{\}\\approx/);
+  });
+
+  it('stacks rows whose left side leaves too little room: each paper result’s name on a line of its own (the compass’s (1.7)–(1.9))', () => {
+    const rows = [
+      equation('r1', '[\\dot{x}_c]\\ \\text{(B leaves)}\\ \\text{(1.7)}', '\\frac{3 l \\dot{\\psi}^{-} \\cos\\alpha \\sin^{2}\\alpha}{1 + 3 \\sin^{2}\\alpha}'),
+      equation(
+        'r2',
+        'E_{R_{1x}} + E_{R_{2x}}\\ \\text{(B leaves)}\\ \\text{(1.8)}',
+        '\\frac{3 m l \\dot{\\psi}^{-} \\sin\\alpha \\sin 2 \\alpha}{1 + 3 \\sin^{2}\\alpha}',
+      ),
+    ];
+    const narrow = narrowRows(rows)!;
+    expect(narrow.map((r) => r.lines.map((l) => l.before + l.after))).toEqual([
+      ['[\\dot{x}_c]\\ \\text{(B leaves)}\\ \\text{(1.7)}', '\\quad {}= \\frac{3 l \\dot{\\psi}^{-} \\cos\\alpha \\sin^{2}\\alpha}{1 + 3 \\sin^{2}\\alpha}'],
+      [
+        'E_{R_{1x}} + E_{R_{2x}}\\ \\text{(B leaves)}\\ \\text{(1.8)}',
+        '\\quad {}= \\frac{3 m l \\dot{\\psi}^{-} \\sin\\alpha \\sin 2 \\alpha}{1 + 3 \\sin^{2}\\alpha}',
+      ],
+    ]);
+    expect(widest(narrow)).toBeLessThan(widest(rows));
+    // A short name beside a matrix too wide either way stays beside it.
+    const M = [equation('M', 'M', '\\begin{pmatrix} 2 m + m_{H} & 0 & m b \\cos a_{1} & m b \\cos a_{2} & m b \\cos a_{2} & m b \\cos a_{2} \\end{pmatrix}')];
+    expect(narrowRows(M)?.[0]?.lines[0]?.before ?? 'M').toBe('M');
+  });
+
+  it('keeps a row with nothing to its right beside a wide one (the prism’s friction variants)', () => {
+    const rows = [
+      { lines: [{ before: '\\Phi', after: '' }] },
+      equation('w', 'x', 'a + b + c + d + e + f + g + h + i + j + k + l + m + n + o + p + q + r + s + t + u + v'),
+    ];
+    expect(() => narrowRows(rows)).not.toThrow();
+    expect(widest(narrowRows(rows)!)).toBeLessThanOrEqual(NARROW_WIDTH);
+  });
+
   it('leaves displays that already fit alone', () => {
     expect(narrowRows([equation('a', 'x', 'y + 1')])).toBeUndefined();
   });

@@ -67,6 +67,10 @@ describe('the figures of a bouncing ball', () => {
       .map((b) => (b.kind === 'paragraph' ? b.content.join('') : ''))
       .join(' ');
     expect(summary).toContain('2 events at 1 instant: 1 impact, 1 contact.');
+    // Three impacts at three instants are counted in the plural.
+    const bounces = [0.2, 0.4, 0.6].map((s) => ({ t: s * tStar, type: 'impact' as const }));
+    const three = motionSection(model, { trajectory: { ...trajectory, events: bounces }, method: 'test' }, drawing)!;
+    expect(JSON.stringify(three.blocks)).toContain('3 events at 3 instants: 3 impacts.');
   });
 
   it('sketches the model at its initial height, framed to hold the whole fall', () => {
@@ -148,5 +152,30 @@ describe('the path of a point in the plane', () => {
       ],
     });
     expect(ids(buildModel(angles))).not.toContain('plot-path');
+  });
+});
+
+describe('coordinates of one unit and different ranges, as the compass walker’s hip x and y', () => {
+  const spec = defineModel({
+    name: 'motion-hip',
+    title: 'Hip',
+    coordinates: [
+      { name: 'x', unit: 'm' },
+      { name: 'y', unit: 'm' },
+    ],
+    kinetic: "(x'^2 + y'^2)/2",
+  });
+  // x runs over 3 m, y over 4 cm: y would draw flat beside x.
+  const t = Array.from({ length: 41 }, (_, k) => k / 10);
+  const trajectory = { t, q: t.map((s) => [s - 0.3, 0.98 + 0.02 * Math.sin(8 * s)]), qd: t.map((s) => [1, 0.16 * Math.cos(8 * s)]), events: [] };
+  const figures = motionSection(buildModel(spec), { trajectory, method: 'test' }, undefined)!.blocks.filter((b) => b.kind === 'figure');
+
+  it('names the coordinate each plot shows and the one drawn apart, no boilerplate about "those of another size"', () => {
+    const coordinates = figures.filter((f) => f.id.startsWith('plot-coordinates')).map((f) => (f.kind === 'figure' ? f.caption : []));
+    expect(coordinates).toHaveLength(2);
+    expect(coordinates[0]!.slice(0, 2)).toEqual(['The coordinate ', { math: 'x' }]);
+    expect(coordinates[0]).toContainEqual({ math: 'y' });
+    expect(coordinates[1]!.slice(0, 2)).toEqual(['The coordinate ', { math: 'y' }]);
+    expect(JSON.stringify(coordinates)).not.toContain('another size');
   });
 });

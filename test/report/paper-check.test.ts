@@ -191,8 +191,8 @@ describe('the rimless wheel’s results in the paper’s variables', () => {
   const doc = buildReport(system, { source: 'derivations/rimless-wheel.ts', toolkit: TOOLKIT, paper: paperCheck(system, rimlessWheel.paper!) });
   const results = doc.sections.find((s) => s.id === 'paper-results')!.blocks.find((b) => b.kind === 'equations');
   const lines = results?.kind === 'equations' ? results.rows.map((e) => e.lines.map((l) => lineTex(l, false)).join(' ')) : [];
-  it('(2.9) in k, as the paper writes it: ν = [(I* + cos(2π/k))/(1 + I*)]^k, not a power π/α', () => {
-    const nu = lines.find((l) => l.startsWith('\\nu\\ \\text{(2.9)}'))!;
+  it('(2.9) in k, as the paper writes it: κ (the paper’s ν) = [(I* + cos(2π/k))/(1 + I*)]^k, not a power π/α', () => {
+    const nu = lines.find((l) => l.startsWith('\\kappa\\ \\text{(2.9)}'))!;
     expect(nu).toContain('\\cos\\left(\\frac{2 \\pi}{k}\\right)');
     expect(nu).toMatch(/\^\{?k\}?$/);
     expect(nu).not.toContain('\\alpha');

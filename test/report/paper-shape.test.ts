@@ -133,5 +133,7 @@ describe('a report as a journal paper', () => {
     expect(tex.slice(bibliography)).not.toMatch(/\\begin\{(figure|table)\}|\\(sub)?section\{/);
     expect(tex.slice(barrier)).not.toMatch(/\\begin\{(figure|table)\}/);
     expect(tex).toContain('\\usepackage{placeins}');
+    // Each section's floats stay in it: a barrier before every section (the results' figures drifted past the Discussion).
+    expect(tex.match(/\\section\{/g)!.length).toBe(tex.match(/\\FloatBarrier\n\n(\\appendix\n)?\\section\{/g)?.length);
   });
 });

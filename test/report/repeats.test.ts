@@ -13,6 +13,7 @@ import { nameRepeated } from '../../src/report/repeats.js';
 import { contactPhasesSection, impactMapsSection } from '../../src/report/unilateral.js';
 import pendulumWall from '../../derivations/pendulum-wall.js';
 import simplePendulum from '../../derivations/simple-pendulum.js';
+import fallingRod from '../../derivations/falling-rod.js';
 
 const model = buildModel(pendulumWall);
 const system = deriveSystem(model);
@@ -35,6 +36,17 @@ describe('a repeated sum named once', () => {
     expect(printed.filter((f) => f === `D = ${SUM}`)).toHaveLength(1);
     expect(printed.filter((f) => f.includes(SUM))).toHaveLength(1);
     expect(printed.filter((f) => /(^|[^A-Za-z\\])D\b/.test(f)).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a mode’s conditions over the D of its equations: the falling rod’s sliding strike, not its sum 1 + 3(cos θ + μ sgn ṡ sin θ) cos θ again', () => {
+    const blocks = impactMapsSection(deriveSystem(buildModel(fallingRod)))!.blocks;
+    const conditions = blocks
+      .flatMap((b) => (b.kind === 'equations' ? b.rows.filter((r) => r.label?.includes('-condition-')) : []))
+      .map((r) => r.lines.map((l) => l.after).join(' '));
+    const sum = '1 + 3 (\\cos\\theta + \\mu \\operatorname{sgn}\\dot{s}_{\\mathrm{tip}} \\sin\\theta) \\cos\\theta';
+    expect(formulas(blocks)).toContain(`D = ${sum}`);
+    expect(conditions.filter((c) => c.includes('{D}')).length).toBeGreaterThanOrEqual(2);
+    expect(conditions.filter((c) => c.includes(sum))).toEqual([]);
   });
 
   it('keeps every expression’s value: the rows with D put back agree with the derivation at a random state', () => {

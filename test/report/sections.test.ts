@@ -12,6 +12,8 @@ import { nLinkPendulum } from '../../derivations/n-link-pendulum.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
 import { lagrange2Section } from '../../src/report/sections.js';
+import { impactMapsSection } from '../../src/report/unilateral.js';
+import parabolicBilliard from '../../derivations/parabolic-billiard.js';
 
 const byName = (name: string) => {
   const file = models.find((m) => m.spec.name === name);
@@ -322,4 +324,14 @@ describe('determinism', () => {
       expect(again).toEqual(new Map([...first.code, ...first.files]));
     },
   );
+});
+
+describe('an impact with one outcome', () => {
+  it('the parabolic billiard’s wall: its map follows "After the impact:", not "Mode 1:" with no mode 2', () => {
+    const system = deriveSystem(buildModel(parabolicBilliard));
+    expect(system.unilateral!.impactMaps.map((im) => im.modes.length)).toEqual([1]);
+    const words = impactMapsSection(system)!.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.content.filter((x) => typeof x === 'string') : []));
+    expect(words).toContain('After the impact:');
+    expect(words.some((w) => w.startsWith('Mode '))).toBe(false);
+  });
 });

@@ -52,10 +52,21 @@ const GENERIC: readonly { readonly meaning: string; readonly found: (tex: string
   { meaning: 'total energy', found: (tex) => (tex.includes('E = T + V') ? ['E'] : []) },
   // M q̈ = f: the letters before (q,t)\,\ddot{q} and of the forcing's entries.
   { meaning: 'mass matrix', found: (tex) => [...tex.matchAll(/([\\A-Za-z{}]+)\(q,t\)\\,\\ddot\{q\}/g)].map((x) => headOf(x[1]!)) },
-  { meaning: 'contact measure', found: (tex) => [...tex.matchAll(/\\mathrm\{d\}(\\[A-Za-z]+)_(?:j|\{\d+\})/g)].map((x) => x[1]!).filter((s) => s !== '\\nu') },
+  // The normal measures dμ_j and their atoms Δμ_j (the tangential ones are ν's).
+  {
+    meaning: 'contact measure',
+    found: (tex) => [...tex.matchAll(/\\(?:mathrm\{d\}|Delta)(\\[A-Za-z]+)_(?:j|\{\d+\})/g)].map((x) => x[1]!).filter((s) => s !== '\\nu'),
+  },
+  { meaning: 'tangential contact measure', found: (tex) => (/\\(?:mathrm\{d\}|Delta)\\nu_(?:j|\{\d+\})/.test(tex) ? ['\\nu'] : []) },
   { meaning: 'friction coefficient', found: (tex) => (/\\mu_j \\operatorname\{sgn\}|\\le \\mu_\{s\}\\,\\sigma/.test(tex) ? ['\\mu'] : []) },
-  { meaning: 'period of the orbit', found: (tex) => [...tex.matchAll(/its period is \$([^$]+)\$/g)].map((x) => headOf(x[1]!)) },
-  { meaning: 'Floquet multiplier', found: (tex) => [...tex.matchAll(/\|(\\[A-Za-z]+)\| = 1/g)].map((x) => x[1]!) },
+  // The period as the periodic-orbit section names it, or as Lyapunov's criterion τ∫₀^τ p dt ≤ 4 (kozlov1988 (4.4)) does.
+  {
+    meaning: 'period of the orbit',
+    found: (tex) => [...tex.matchAll(/its period is \$([^$]+)\$|([\\A-Za-z]+(?:_\w)?)\\int_0\^/g)].map((x) => headOf(x[1] ?? x[2]!)),
+  },
+  // |μ| = 1 of the periodic-orbit section, or a paper's result row |μ| (eq) = 1.
+  { meaning: 'Floquet multiplier', found: (tex) => [...tex.matchAll(/\|(\\[A-Za-z]+)\|(?:\\ \\text\{[^}]*\})? = 1/g)].map((x) => x[1]!) },
+  { meaning: 'decrement per revolution', found: (tex) => [...tex.matchAll(/(\\[A-Za-z]+)\\ \\text\{\(2\.9\)\}/g)].map((x) => x[1]!) },
   { meaning: 'retaining constraint', found: (tex) => (/\\varphi_\{?[\dk]/.test(tex) ? ['\\varphi'] : []) },
   { meaning: 'multiplier of a retaining constraint', found: (tex) => (/A\^\{\\top\}\\lambda|\\lambda_\{?[\dk]/.test(tex) ? ['\\lambda'] : []) },
   // e^{x} with a non-numeric exponent: the exponential (e² is a restitution squared).
@@ -90,9 +101,18 @@ const clashes = (ms: Map<string, Set<string>>): string[] => [...ms].filter(([, s
 describe('one meaning per symbol', () => {
   it('finds a clash where one is printed: a friction coefficient μ beside the contact measures dμ_j, Euler’s e beside a restitution e', () => {
     const model = buildModel(models.find((m) => m.spec.name === 'falling-rod')!.spec);
+    const ball = buildModel(models.find((m) => m.spec.name === 'bouncing-ball')!.spec);
     expect(clashes(meanings(model, 'the measures $\\mathrm{d}\\mu_j \\ge 0$'))).toEqual(['\\mu: friction coefficient / contact measure']);
     expect(clashes(meanings(model, '$\\dot{f}^{+} = -e\\,\\dot{f}^{-}$, $e^{-\\pi r}$'))).toEqual(['e: restitution coefficient / Euler’s number']);
     expect(clashes(meanings(model, '$\\dot{f}^{+} = -e\\,\\dot{f}^{-}$, $e^{2}$'))).toEqual([]);
+    expect(
+      clashes(meanings(model, 'admissible while $|\\Delta\\nu_j| \\le \\mu_s \\Delta\\mu_j$, the cone $|\\sigma_{t}| \\le \\mu_{s}\\,\\sigma_{n}$')),
+    ).toEqual(['\\mu: friction coefficient / contact measure']);
+    expect(clashes(meanings(ball, '$T\\int_0^T p\\,dt \\le 4$, $T = \\frac{1}{2} m \\dot{x}^{2}$'))).toEqual(['T: kinetic energy / period of the orbit']);
+    expect(clashes(meanings(ball, '$|\\mu|\\ \\text{(4.1)} = 1$, $\\mathrm{d}\\mu_j \\ge 0$'))).toEqual(['\\mu: contact measure / Floquet multiplier']);
+    expect(clashes(meanings(ball, '$\\nu\\ \\text{(2.9)} = r^{k}$, $\\Delta\\nu_{1} = 0$'))).toEqual([
+      '\\nu: tangential contact measure / decrement per revolution',
+    ]);
     expect([headOf('\\mathit{thR}_{1}'), headOf('\\mathit{lam}')]).toEqual(['\\mathit{thR}', '\\mathit{lam}']);
   });
 

@@ -43,6 +43,10 @@ describe('the parabolic billiard’s declared orbit: vertical bouncing at v = 2.
     const printed = text(section);
     expect(printed).toContain(`T = ${Number(((2 * v) / G).toPrecision(6))}`.replace('T = ', ''));
     expect(printed).toContain('linearly stable');
+    // The section and the velocity held fixed in the report's words and symbols, not the declaration's (contact:wall, y').
+    const intro = section.blocks[0]!;
+    expect(intro.kind === 'paragraph' && intro.content).toContainEqual({ math: '\\dot{y}' });
+    expect(JSON.stringify(intro)).not.toMatch(/contact:wall|families\): y'/);
     expect(printed).toContain(`period-doubling at a = ${branch.bifurcations[0]!.parameter.toPrecision(8)}`);
     expect(section.blocks.some((b) => b.kind === 'figure')).toBe(true);
     // Stable down to the flip, unstable beyond: two stretches and the unit line.

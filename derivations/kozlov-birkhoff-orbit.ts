@@ -1,12 +1,16 @@
 import { defineModel } from '../src/model/index.js';
 
 // kozlov1988 §4, (4.6)–(4.8): Birkhoff's billiard, a point moving by inertia
-// between two concave walls, circles of radii R₁ ≤ R₂ touching y = 0 and
+// between two concave walls of radii of curvature R₁ ≤ R₂ at y = 0 and
 // y = l, along the 2-periodic orbit x = 0 of length l. Its multipliers are
 // exp(±iθ) with cos θ = 1 − 2l(R₁⁻¹ + R₂⁻¹) + 2R₁⁻¹R₂⁻¹l², Lyapunov's
 // constant a = 2cos θ in the limit N → ∞: linearly stable iff l < R₁ or
 // R₂ < l < R₁ + R₂ (4.8). Here l < R₁, and l grows past R₁ and R₂, where
-// cos θ = −1, (l − R₁)(l − R₂) = 0: the orbit doubles its period.
+// cos θ = −1, (l − R₁)(l − R₂) = 0: the orbit doubles its period; and past
+// R₁ + R₂, where cos θ = +1: a pitchfork of the symmetric orbit. The walls
+// are the parabolas osculating those circles at the orbit's ends: the
+// linearization sees only the curvatures, and whole circles would meet the
+// orbit again at y = 2R₁ < R₁ + R₂.
 export default defineModel({
   name: 'kozlov-birkhoff-orbit',
   title: 'The 2-periodic orbit of Birkhoff’s billiard (Kozlov §4)',
@@ -24,30 +28,31 @@ export default defineModel({
   },
   kinetic: "(x'^2 + y'^2)/2",
   unilateral: [
-    { name: 'lower', constraint: 'R1^2 - x^2 - (y - R1)^2 >= 0', law: { newton: 'e' }, description: 'the circle of radius R₁ through the origin' },
-    { name: 'upper', constraint: 'R2^2 - x^2 - (y - l + R2)^2 >= 0', law: { newton: 'e' }, description: 'the circle of radius R₂ through (0, l)' },
+    { name: 'lower', constraint: 'y - x^2/(2*R1) >= 0', law: { newton: 'e' }, description: 'the parabola of radius of curvature R₁ at the origin' },
+    { name: 'upper', constraint: 'l - x^2/(2*R2) - y >= 0', law: { newton: 'e' }, description: 'the parabola of radius of curvature R₂ at (0, l)' },
   ],
   drawing: { points: { P: ['x', 'y'] } },
   initial: { q: { x: 0.01, y: 0.0001 }, qd: { x: 0, y: 1 }, t1: 10 },
   // The orbit at the speed 1, found from a start 1 cm off the axis, its speed held, and followed
-  // as l grows to 1.2: it loses stability at l = R₁ = 0.7 and regains it at l = R₂ = 0.9.
+  // as l grows to 1.8: it loses stability at l = R₁ = 0.7, regains it at l = R₂ = 0.9 and loses
+  // it again at l = R₁ + R₂ = 1.6.
   orbit: {
     q0: { x: 0.01, y: 0.0001 },
     qd0: { x: 0, y: 1 },
     section: { contact: 'lower' },
     fix: ["y'"],
-    continuation: { parameter: 'l', from: 0.5, to: 1.2 },
+    continuation: { parameter: 'l', from: 0.5, to: 1.8 },
   },
   paper: {
     source: 'kozlov1988',
     formulas: [
       {
         eq: '(4.8)',
-        name: '\\mu_1 + \\mu_2',
-        formula: '2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l^2)',
-        derived: 'orbit.multiplier1.re + orbit.multiplier2.re',
+        name: '1 + \\mu_1 + \\mu_2',
+        formula: '1 + 2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l^2)',
+        derived: 'orbit.multiplier1.re + orbit.multiplier2.re + orbit.multiplier3.re',
         tolerance: 1e-6,
-        note: 'the trace of the orbit’s linearized return map in $(x, \\dot{x})$, Lyapunov’s constant $a = 2 - I_1 + I_2$ with $I_1 \\to 4l(R_1^{-1} + R_2^{-1})$, $I_2 \\to 4R_1^{-1}R_2^{-1}l^2$; stable while $|a| < 2$, i.e. $|1 - 2l(R_1^{-1} + R_2^{-1}) + 2R_1^{-1}R_2^{-1}l^2| < 1$, which is (4.8).',
+        note: 'the trace of the orbit’s linearized return map in $(x, \\dot{x})$ beside the energy’s multiplier 1 (the sum of the three), Lyapunov’s constant $a = 2 - I_1 + I_2$ with $I_1 \\to 4l(R_1^{-1} + R_2^{-1})$, $I_2 \\to 4R_1^{-1}R_2^{-1}l^2$; stable while $|a| < 2$, i.e. $|1 - 2l(R_1^{-1} + R_2^{-1}) + 2R_1^{-1}R_2^{-1}l^2| < 1$, which is (4.8).',
       },
       {
         eq: '(4.8)',
@@ -71,7 +76,15 @@ export default defineModel({
         formula: 'R2',
         derived: 'orbit.bifurcation2',
         tolerance: 1e-5,
-        note: '…and enters $R_2 < l < R_1 + R_2$ the same way. At $l = R_1 + R_2$ the multipliers meet at $+1$ without a fold of the branch, which the continuation does not detect.',
+        note: '…and enters $R_2 < l < R_1 + R_2$ the same way…',
+      },
+      {
+        eq: '(4.8)',
+        name: 'l_{*} = R_1 + R_2',
+        formula: 'R1 + R2',
+        derived: 'orbit.bifurcation3',
+        tolerance: 1e-6,
+        note: '…and leaves it at $l = R_1 + R_2$, where $\\cos\\theta = +1$: the multipliers meet at $+1$ and the branch goes on (a pitchfork of the symmetric orbit, $2 - \\operatorname{tr}$ changing sign), unstable beyond.',
       },
     ],
     notDerived: [

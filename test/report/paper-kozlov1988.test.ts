@@ -2,10 +2,12 @@
 // formulas typed from the paper: Theorem 1's realization (1.1)–(1.4), the
 // impact scheme of Theorem 3 (3.1)–(3.6), the stiff floor's periodic
 // bouncing (4.2)–(4.5), and the periodic orbits between concave walls (4.8), (4.9)
-// and in the ellipse (6.2) measured on the report's orbit and its branch;
+// and in the ellipse (6.2) measured on the report's orbit and its branch (the
+// losses through +1 located on 2 − tr, at the defaults and at a second set);
 // each row agreeing, and a wrong-sign or misread variant of each disagreeing.
 import { describe, expect, it } from 'vitest';
 import birkhoff from '../../derivations/kozlov-birkhoff-orbit.js';
+import minorAxis from '../../derivations/kozlov-ellipse-minor-axis.js';
 import ellipse from '../../derivations/kozlov-ellipse-oscillator.js';
 import concave from '../../derivations/kozlov-concave-walls.js';
 import impact from '../../derivations/kozlov-impact.js';
@@ -20,6 +22,7 @@ import { compileRigid } from '../../src/pipeline/rigid.js';
 import { limitStudyOf } from '../../src/studies/limit.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { reportInputs } from '../../src/pipeline/report-inputs.js';
+import { declaredOrbit } from '../../src/studies/orbit.js';
 import { paperCheck, type PaperCheck } from '../../src/studies/paper-check.js';
 
 const built = new Map<string, { system: ReturnType<typeof compileModel>['system']; computed: ReturnType<typeof reportInputs>['options'] }>();
@@ -43,7 +46,8 @@ const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): P
 
 describe.each([
   ['kozlov-ellipse-oscillator', ellipse, ['measured', 'measured']],
-  ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured']],
+  ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'measured']],
+  ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured', 'measured']],
   ['kozlov-concave-walls', concave, ['measured', 'measured']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'numeric', 'symbolic', 'numeric']],
@@ -74,11 +78,24 @@ describe('kozlov1988 Theorem 1 (1.1)–(1.4): the pendulum with its rod realized
 });
 
 describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls', () => {
-  it('Birkhoff’s billiard at l = 0.5, R₁ = 0.7, R₂ = 0.9: trace 2(1 − 2l(R₁⁻¹ + R₂⁻¹) + 2l²/(R₁R₂)) = −1.49206; period doublings at l = R₁ and l = R₂', () => {
+  it('Birkhoff’s billiard at l = 0.5, R₁ = 0.7, R₂ = 0.9: trace 2(1 − 2l(R₁⁻¹ + R₂⁻¹) + 2l²/(R₁R₂)) = −1.49206; period doublings at l = R₁ and l = R₂, the pitchfork at R₁ + R₂', () => {
     const rows = report(birkhoff).rows;
-    expect(rows[0]!.measured!.value).toBeCloseTo(2 * (1 - 2 * 0.5 * (1 / 0.7 + 1 / 0.9) + (2 * 0.25) / 0.63), 9);
+    // The pair's trace beside the energy's multiplier 1.
+    expect(rows[0]!.measured!.value).toBeCloseTo(1 + 2 * (1 - 2 * 0.5 * (1 / 0.7 + 1 / 0.9) + (2 * 0.25) / 0.63), 9);
     expect(rows[2]!.measured!.value).toBeCloseTo(0.7, 6);
     expect(rows[3]!.measured!.value).toBeCloseTo(0.9, 6);
+    expect(Math.abs(rows[4]!.measured!.value - 1.6)).toBeLessThan(2e-9);
+  });
+  it('at R₁ = 0.5, R₂ = 0.6, l from 0.3 to 1.3: stable again past R₂ and lost through +1 at R₁ + R₂ = 1.1, not at 2R₁ = 1', () => {
+    const [R1, R2] = [0.5, 0.6];
+    const { loaded } = compileModel({ spec: birkhoff, source: 'derivations/kozlov-birkhoff-orbit.ts' }, loadGenerated);
+    const { branch } = declaredOrbit(loaded, { ...birkhoff.orbit!, params: { R1, R2 }, continuation: { parameter: 'l', from: 0.3, to: 1.3 } });
+    expect(branch!.bifurcations.map((b) => b.kind)).toEqual(['period-doubling', 'period-doubling', 'branch-point']);
+    const [, , plus] = branch!.bifurcations.map((b) => b.parameter);
+    expect(Math.abs(plus! - (R1 + R2))).toBeLessThan(2e-9);
+    expect(Math.abs(plus! - 2 * R1)).toBeGreaterThan(0.05);
+    // Stable inside R₂ < l < R₁ + R₂ (4.8), a saddle beyond.
+    for (const p of branch!.points.filter((p) => p.parameter > R2 + 0.01)) expect(p.stable).toBe(p.parameter < R1 + R2);
   });
   it('under gravity at v₁ = 2, g = l = 1, R₁ = R₂ = 2: cos θ = 6√2 − 9, lost at R₁ = 2(2 − √2)', () => {
     const rows = report(concave).rows;
@@ -95,7 +112,34 @@ describe('kozlov1988 (6.2): the oscillator bouncing on the end of the major axis
     const check = report(ellipse);
     expect(check.rows[0]!.measured!.value).toBeCloseTo(1, 9);
     expect(check.rows[1]!.measured!.value).toBeCloseTo(1, 6);
-    expect(check.notDerived.map((n) => n.eq)).toEqual(['(6.1)', '(6.2)']);
+    expect(check.notDerived.map((n) => n.eq)).toEqual(['(6.1)']);
+  });
+});
+
+describe('kozlov1988 (6.2): the oscillator along the minor axis, lost through +1', () => {
+  /** (6.2)'s first condition at the speed v at the wall: h = v²/2 + cb²/2 ≥ |c|(a² − b²)/2 while a ≤ a*. */
+  const paperBoundary = (b: number, c: number, v: number): number => Math.sqrt(b ** 2 + (2 * (v ** 2 / 2 + (c * b ** 2) / 2)) / Math.abs(c));
+  it('at b = 1, c = −1, v = 2 (h = 3/2): stable at a = 1.5, the pair meeting at +1 at a* = v/√|c| = 2', () => {
+    const rows = report(minorAxis).rows;
+    expect(rows[0]!.measured!.value).toBeCloseTo(1, 9);
+    // Newton's tolerance on the orbit, 1e-9, bounds how well 2 − tr = 0 is placed.
+    expect(Math.abs(rows[1]!.measured!.value - paperBoundary(1, -1, 2))).toBeLessThan(2e-9);
+    expect(paperBoundary(1, -1, 2)).toBeCloseTo(2, 15);
+  });
+  it('at b = 0.8, c = −2, v = 2 (h = 1.36): lost at a* = √2, where the misread h = v²/2 − cb²/2 would put 1.811', () => {
+    const { loaded } = compileModel({ spec: minorAxis, source: 'derivations/kozlov-ellipse-minor-axis.ts' }, loadGenerated);
+    const { branch } = declaredOrbit(loaded, {
+      ...minorAxis.orbit!,
+      q0: { x: 0.01, y: -0.7999 },
+      params: { b: 0.8, c: -2 },
+      continuation: { parameter: 'a', from: 1.1, to: 1.8 },
+    });
+    expect(branch!.bifurcations.map((b) => b.kind)).toEqual(['branch-point']);
+    const found = branch!.bifurcations[0]!.parameter;
+    expect(Math.abs(found - paperBoundary(0.8, -2, 2))).toBeLessThan(2e-9);
+    expect(paperBoundary(0.8, -2, 2)).toBeCloseTo(Math.SQRT2, 15);
+    expect(Math.abs(found - Math.sqrt(0.64 + (2 * (2 + 0.64)) / 2))).toBeGreaterThan(0.3);
+    for (const p of branch!.points) expect(p.stable).toBe(p.parameter < Math.SQRT2);
   });
 });
 
@@ -155,8 +199,10 @@ describe('a wrong formula disagrees', () => {
     ['(1.1) with the pendulum’s length left out', realized, 5, { formula: '-g*sin(TH)' }],
     ['(1.1) with the multiplier of the wrong sign, the tension', realized, 6, { formula: 'l*W^2 + g*cos(TH)' }],
     ['Theorem 1 with the realized motion 0.01 away in the limit', realized, 7, { formula: '0.01' }],
-    ['(4.8)’s trace with l for l² in the last term', birkhoff, 0, { formula: '2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l)' }],
+    ['(4.8)’s trace with l for l² in the last term', birkhoff, 0, { formula: '1 + 2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l)' }],
     ['(4.8)’s band ending at R₁ + R₂ taken for the first loss', birkhoff, 2, { formula: 'R1 + R2' }],
+    ['(4.8)’s band ending at 2R₁, where a whole lower circle would close', birkhoff, 4, { formula: '2*R1' }],
+    ['(6.2)’s minor-axis boundary with the energy’s c of the wrong sign', minorAxis, 1, { formula: 'sqrt(b^2 + 2*(v^2/2 - c*b^2/2)/abs(c))' }],
     [
       '(4.9) with its last term of the wrong sign',
       concave,

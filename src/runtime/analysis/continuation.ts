@@ -18,6 +18,12 @@
 //   - period doubling (flip): Re ∏ᵢ (μᵢ + 1) over the return map's
 //     eigenvalues — a real multiplier passes through −1 (a complex pair
 //     never changes the sign, |μ + 1|² > 0);
+//   - branch point: det F_z = ∏ (μᵢ − 1) over the multipliers of the map
+//     the corrector solves (2 − tr for an area-preserving map of the plane:
+//     the trace crossing +2) — a multiplier passes through +1. A fold changes
+//     its sign too, so a change in the same step as v_λ's is the fold's; alone,
+//     the branch goes on through it (a symmetric orbit's pitchfork). Bracketed
+//     on det F_z along the arclength, not on where the orbit exists.
 //   - grazing: the smallest gap of a contact the orbit does not strike
 //     (an interior minimum of an open phase, variational.ts's minGaps).
 //     Those contacts are ignored by the flow along the branch, so the
@@ -66,7 +72,7 @@ export interface BranchPoint {
   readonly stable: boolean;
 }
 
-export type BifurcationKind = 'fold' | 'period-doubling' | 'grazing';
+export type BifurcationKind = 'fold' | 'period-doubling' | 'branch-point' | 'grazing';
 
 export interface Bifurcation {
   readonly kind: BifurcationKind;
@@ -93,6 +99,8 @@ interface Node {
   readonly res: SectionResult;
   /** Eigenvalues of the return map on the periodic components (the flow direction's zero among them). */
   readonly eig: Complex[];
+  /** det F_z. */
+  readonly det: number;
 }
 
 /** Follow the periodic orbit through (q0, q̇0) as `parameter` varies inside `range`. */
@@ -186,7 +194,8 @@ export function continueOrbit(module: LoadedModule, opts: ContinuationOptions): 
     return v.map((x) => x / norm);
   };
   const node = (u: Float64Array, res: SectionResult, prev: Float64Array): Node => {
-    return { u, v: tangent(jacobian(u, res), prev), res, eig: returnMapEigenvalues(res.poincare, N, periodic) };
+    const J = jacobian(u, res);
+    return { u, v: tangent(J, prev), res, eig: returnMapEigenvalues(res.poincare, N, periodic), det: leadingDeterminant(J, k) };
   };
   /** Predictor–corrector from `from` by arclength ds; undefined if Newton fails. */
   const advanceBy = (from: Node, ds: number): Node | undefined => {
@@ -227,8 +236,8 @@ export function continueOrbit(module: LoadedModule, opts: ContinuationOptions): 
   let current = first;
   let ds = opts.step ?? 0.01;
   let status: Branch['status'] = 'max-points';
-  const tests = (a: Node): number[] => [a.v[k]!, flipTest(a.eig), ...ignore.map((j) => a.res.minGaps[j]!)];
-  const kinds: BifurcationKind[] = ['fold', 'period-doubling', ...ignore.map((): BifurcationKind => 'grazing')];
+  const tests = (a: Node): number[] => [a.v[k]!, flipTest(a.eig), a.det, ...ignore.map((j) => a.res.minGaps[j]!)];
+  const kinds: BifurcationKind[] = ['fold', 'period-doubling', 'branch-point', ...ignore.map((): BifurcationKind => 'grazing')];
 
   function pointOf(a: Node): BranchPoint {
     const X = stateOf(a.u);
@@ -258,12 +267,14 @@ export function continueOrbit(module: LoadedModule, opts: ContinuationOptions): 
     const before = tests(current),
       after = tests(next);
     let ended = false;
+    const changed = before.map((a, i) => {
+      const b = after[i]!;
+      return Number.isFinite(a) && Number.isFinite(b) && Math.sign(a) !== Math.sign(b) && a !== 0;
+    });
     for (let i = 0; i < before.length; i++) {
-      const a = before[i]!,
-        b = after[i]!;
-      if (!(Number.isFinite(a) && Number.isFinite(b)) || Math.sign(a) === Math.sign(b) || a === 0) continue;
-      const at = locate(current, ds, (x) => tests(x)[i]!, a, b, advanceBy) ?? next;
-      const contact = kinds[i] === 'grazing' ? model.unilateral[ignore[i - 2]!]!.name : undefined;
+      if (!changed[i] || (kinds[i] === 'branch-point' && changed[0])) continue;
+      const at = locate(current, ds, (x) => tests(x)[i]!, before[i]!, after[i]!, advanceBy) ?? next;
+      const contact = kinds[i] === 'grazing' ? model.unilateral[ignore[i - 3]!]!.name : undefined;
       bifurcations.push({ kind: kinds[i]!, parameter: lambdaOf(at.u), ...(contact ? { contact } : {}), point: pointOf(at) });
       if (kinds[i] === 'grazing') ended = true;
     }
@@ -299,6 +310,17 @@ function flipTest(eig: readonly Complex[]): number {
     [re, im] = [re * a - im * b, re * b + im * a];
   }
   return re;
+}
+
+/** The determinant of the leading k × k block of J (k × (k + 1), row-major). */
+function leadingDeterminant(J: Float64Array, k: number): number {
+  const A = new Float64Array(k * k);
+  for (let a = 0; a < k; a++) A.set(J.subarray(a * (k + 1), a * (k + 1) + k), a * k);
+  const piv = new Int32Array(k);
+  if (luFactor(k, A, piv, 0) >= 0) return 0;
+  let det = 1;
+  for (let i = 0; i < k; i++) det *= piv[i] === i ? A[i * k + i]! : -A[i * k + i]!;
+  return det;
 }
 
 /**

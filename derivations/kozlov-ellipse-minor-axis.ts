@@ -1,0 +1,55 @@
+import { defineModel } from '../src/model/index.js';
+import ellipse from './kozlov-ellipse-oscillator.js';
+
+// kozlov1988 §6, (6.2): the oscillator in the ellipse of
+// kozlov-ellipse-oscillator, repelled from the centre (c < 0), now oscillating
+// along the minor axis between (0, −b) and (0, b). Linearly stable iff
+// h ≥ |c|(a² − b²)/2 (6.2); at the speed v at the wall, h = v²/2 + cb²/2, so
+// iff a ≤ v/√|c|. The same as l = 2b against 2R = 2a²/b, the walls' radius of
+// curvature at the orbit's ends (the paper's closing remark of §6): stability
+// is lost as the ellipse widens, the multipliers meeting at +1 with the orbit
+// still there (a pitchfork of the symmetric orbit), not by a fold.
+export default defineModel({
+  ...ellipse,
+  name: 'kozlov-ellipse-minor-axis',
+  title: 'A harmonic oscillator in an ellipse: the minor axis (Kozlov §6)',
+  description: 'A point repelled from the centre of an elliptic billiard, oscillating along its minor axis: the first stability condition (6.2) of Kozlov §6.',
+  parameters: {
+    ...ellipse.parameters,
+    a: { default: 1.5, description: 'major semi-axis', unit: 'm' },
+    b: { default: 1, description: 'minor semi-axis', unit: 'm' },
+  },
+  initial: { q: { x: 0.01, y: -0.9999 }, qd: { x: 0, y: 2 }, t1: 10 },
+  // The oscillation leaving the wall at (0, −b) at the speed 2 (h = 3/2), found from a start 1 cm
+  // off the axis, its speed held, and followed as the ellipse widens, a from 1.5 to 2.5.
+  orbit: {
+    q0: { x: 0.01, y: -0.9999 },
+    qd0: { x: 0, y: 2 },
+    section: { contact: 'wall' },
+    crossings: 2,
+    fix: ["y'"],
+    continuation: { parameter: 'a', from: 1.5, to: 2.5 },
+  },
+  paper: {
+    source: 'kozlov1988',
+    formulas: [
+      {
+        eq: '(6.2)',
+        name: '|\\mu|',
+        formula: '1',
+        derived: 'orbit.multiplier2.abs',
+        tolerance: 1e-6,
+        note: 'at $a = 1.5$, $h = 3/2 \\ge |c|(a^2 - b^2)/2 = 0.625$: linearly stable, on the unit circle.',
+      },
+      {
+        eq: '(6.2)',
+        name: 'a_{*}',
+        formula: 'sqrt(b^2 + 2*(v^2/2 + c*b^2/2)/abs(c))',
+        derived: 'orbit.bifurcation1',
+        where: { v: "orbit.y'" },
+        tolerance: 1e-6,
+        note: 'where the first condition of (6.2), $h \\ge |c|(a^2 - b^2)/2$, fails as $a$ grows, $h = v^2/2 + cb^2/2$ at the speed $v$ at the wall: the multipliers meet at $+1$ ($2 - \\operatorname{tr}$ changes sign) and the branch goes on, unstable beyond.',
+      },
+    ],
+  },
+});

@@ -13,6 +13,7 @@ import type { OrbitStudy } from '../studies/orbit.js';
 import type { PaperCheck } from '../studies/paper-check.js';
 import type { RestitutionStudy } from '../studies/restitution.js';
 import { withReferences } from './bibliography.js';
+import { birkhoffFigure } from './birkhoff.js';
 import { confocalSection } from './confocal.js';
 import type { ReportDocument, Section } from './document.js';
 import { condense } from './large.js';
@@ -93,7 +94,11 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
         : s,
     );
   // The studies' sections join the results in this order (paper.ts groups them).
-  if (options.orbit) sections.push(periodicOrbitSection(system, options.orbit));
+  if (options.orbit) {
+    const section = periodicOrbitSection(system, options.orbit);
+    const figure = birkhoffFigure(model, options.orbit);
+    sections.push(figure ? { ...section, blocks: [...section.blocks, figure] } : section);
+  }
   if (options.confocal) sections.push(confocalSection(options.confocal));
   const universal = options.restitution && universalSection(system, options.restitution);
   if (universal) sections.push(universal);

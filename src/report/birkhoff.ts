@@ -1,0 +1,153 @@
+// kozlov1988 Fig. 2 in the Birkhoff billiard's report: the two concave walls
+// as arcs about their centres, the computed 2-periodic orbit as the segment
+// between its two impact points (studies/orbit.ts), and the radii R₁, R₂ and
+// the length l written where the paper writes them. Each wall's circle is read
+// off its gap at the orbit's parameters; the orbit's ends are the study's
+// impact points. Nothing of the mechanics is computed here.
+// Tests: test/report/birkhoff.test.ts.
+import { evaluate } from '../core/evaluate.js';
+import { REFERENCES } from '../model/sources.js';
+import type { Model } from '../model/types.js';
+import type { OrbitStudy } from '../studies/orbit.js';
+import { m, type Figure } from './document.js';
+import { mechanicsSymbol } from './notation.js';
+import { sceneFigure, type SceneItem } from './scene.js';
+import { plainSymbol } from './sketch-marks.js';
+import { GROUND, toPx, view } from './sketch-view.js';
+
+type Point = readonly [number, number];
+
+/** The figure in model units: each wall's arc about its centre, the orbit's segment, the labels' parameters. */
+export interface BirkhoffLayout {
+  /** By increasing radius. */
+  readonly arcs: readonly {
+    readonly wall: string;
+    readonly centre: Point;
+    readonly radius: number;
+    /** The parameter the radius equals (absent: none does). */
+    readonly label?: string;
+    /** Points along the arc counter-clockwise, each at the radius from the centre. */
+    readonly points: readonly Point[];
+  }[];
+  /** The orbit's impact points, in the order of its period. */
+  readonly ends: readonly [Point, Point];
+  /** The parameter the segment's length equals (absent: none does). */
+  readonly lengthLabel?: string;
+}
+
+/** The models whose report draws the figure. */
+const MODELS = new Set(['kozlov-birkhoff-orbit']);
+
+/** Points per arc; its half-width across the orbit, in the orbit's lengths. */
+const ARC_POINTS = 61;
+const HALF_WIDTH = 0.8;
+
+/**
+ * The layout of a model in MODELS whose orbit was found with two impacts on
+ * two walls, each wall a circle in the plane of the first two coordinates;
+ * undefined otherwise.
+ */
+export function birkhoffLayout(model: Model, study: OrbitStudy): BirkhoffLayout | undefined {
+  const orbit = study.orbit;
+  if (!MODELS.has(model.name) || !orbit || orbit.impacts.length !== 2) return undefined;
+  const [qx, qy] = [model.coordinates[0]!.q.name, model.coordinates[1]!.q.name];
+  const ends = orbit.impacts.map((i): Point => [i.q[0]!, i.q[1]!]) as [Point, Point];
+  const length = Math.hypot(ends[1][0] - ends[0][0], ends[1][1] - ends[0][1]);
+  const named = (value: number): string | undefined => Object.entries(study.params).find(([, v]) => Math.abs(v - value) <= 1e-6 * (1 + Math.abs(value)))?.[0];
+  const arcs = orbit.impacts.map((impact, k) => {
+    const wall = model.unilateral[impact.contacts[0]!]!;
+    const circle = circleOf((x, y) => evaluate(wall.gap, { ...study.params, [qx]: x, [qy]: y }));
+    if (!circle) return undefined;
+    const { centre, radius } = circle;
+    const at = Math.atan2(ends[k]![1] - centre[1], ends[k]![0] - centre[0]);
+    const half = Math.asin(Math.min(1, (HALF_WIDTH * length) / radius));
+    const points = Array.from({ length: ARC_POINTS }, (_, i): Point => {
+      const a = at - half + (2 * half * i) / (ARC_POINTS - 1);
+      return [centre[0] + radius * Math.cos(a), centre[1] + radius * Math.sin(a)];
+    });
+    const label = named(radius);
+    return { wall: wall.name, centre, radius, points, ...(label ? { label } : {}) };
+  });
+  if (arcs.some((a) => a === undefined)) return undefined;
+  const lengthLabel = named(length);
+  // R₁ ≤ R₂, as the paper names them.
+  const byRadius = [...(arcs as BirkhoffLayout['arcs'])].sort((a, b) => a.radius - b.radius);
+  return { arcs: byRadius, ends, ...(lengthLabel ? { lengthLabel } : {}) };
+}
+
+/**
+ * The circle g = k(r² − |p − c|²) a gap describes, from its values at five
+ * points; undefined where it is no circle (checked at two more points).
+ */
+function circleOf(g: (x: number, y: number) => number): { centre: Point; radius: number } | undefined {
+  const g0 = g(0, 0);
+  const k = -(g(1, 0) + g(-1, 0) - 2 * g0) / 2;
+  if (!(Math.abs(k) > 1e-12)) return undefined;
+  const centre: Point = [(g(1, 0) - g(-1, 0)) / (4 * k), (g(0, 1) - g(0, -1)) / (4 * k)];
+  const r2 = g(centre[0], centre[1]) / k;
+  if (!(r2 > 0)) return undefined;
+  const circle = (x: number, y: number): number => k * (r2 - (x - centre[0]) ** 2 - (y - centre[1]) ** 2);
+  const fits = [
+    [0.3, 0.7],
+    [-1.1, 0.4],
+  ].every(([x, y]) => Math.abs(g(x!, y!) - circle(x!, y!)) <= 1e-9 * (1 + Math.abs(g0)));
+  return fits ? { centre, radius: Math.sqrt(r2) } : undefined;
+}
+
+/** The figure (kozlov1988 Fig. 2), or undefined for another model or without the orbit. */
+export function birkhoffFigure(model: Model, study: OrbitStudy): Figure | undefined {
+  const layout = birkhoffLayout(model, study);
+  if (!layout) return undefined;
+  const all = [...layout.arcs.flatMap((a) => [...a.points, a.centre]), ...layout.ends];
+  const xs = all.map((p) => p[0]);
+  const ys = all.map((p) => p[1]);
+  const pad = 0.12 * Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+  const v = view({ xMin: Math.min(...xs) - pad, xMax: Math.max(...xs) + pad, yMin: Math.min(...ys) - pad, yMax: Math.max(...ys) + pad }, 420, 300);
+  const px = (p: Point): [number, number] => toPx(v, p[0], p[1]);
+  const text = (at: Point, name: string | undefined, value: number, anchor: 'start' | 'end'): SceneItem => {
+    const [x, y] = px(at);
+    return {
+      kind: 'text',
+      x: x + (anchor === 'start' ? 5 : -5),
+      y: y + 4,
+      text: name ? plainSymbol(name) : `${Number(value.toPrecision(4))}`,
+      tex: `$${name ? mechanicsSymbol(name) : Number(value.toPrecision(4))}$`,
+      anchor,
+      size: 13,
+    };
+  };
+  const items: SceneItem[] = layout.arcs.flatMap((a): SceneItem[] => {
+    // The radius to the arc's first end (counter-clockwise: the walls' on opposite sides, uncrossed), dashed, labelled at its middle; the centre a dot.
+    const end = a.points[0]!;
+    const [cx, cy] = px(a.centre);
+    const [ex, ey] = px(end);
+    const middle: Point = [(a.centre[0] + end[0]) / 2, (a.centre[1] + end[1]) / 2];
+    return [
+      { kind: 'polyline', cls: 'surface', points: a.points.flatMap(px), stroke: GROUND, width: 2 },
+      { kind: 'line', cls: 'radius', x1: cx, y1: cy, x2: ex, y2: ey, stroke: GROUND, width: 0.8, dash: '4 3' },
+      { kind: 'circle', cls: 'centre', cx, cy, r: 2.5, fill: GROUND },
+      text(middle, a.label, a.radius, end[0] >= a.centre[0] ? 'start' : 'end'),
+    ];
+  });
+  const [[x1, y1], [x2, y2]] = layout.ends.map(px) as [[number, number], [number, number]];
+  const length = Math.hypot(layout.ends[1][0] - layout.ends[0][0], layout.ends[1][1] - layout.ends[0][1]);
+  items.push(
+    { kind: 'line', cls: 'orbit', x1, y1, x2, y2, stroke: '#0072b2', width: 2 },
+    ...layout.ends.map((e): SceneItem => ({ kind: 'circle', cls: 'impact', cx: px(e)[0], cy: px(e)[1], r: 3, fill: '#0072b2' })),
+    text([(layout.ends[0][0] + layout.ends[1][0]) / 2, (layout.ends[0][1] + layout.ends[1][1]) / 2], layout.lengthLabel, length, 'start'),
+  );
+  const paper = REFERENCES.kozlov1988.short;
+  const value = (name: string | undefined, x: number): string => `${name ? `${mechanicsSymbol(name)} = ` : ''}${Number(x.toPrecision(6))}`;
+  return sceneFigure(
+    { id: 'birkhoff-orbit', cls: 'sketch', title: `Birkhoff’s billiard and its 2-periodic orbit (${paper} Fig. 2)`, width: v.width, height: v.height, items },
+    Number(Math.min(0.45, v.width / 640).toFixed(2)),
+    [],
+    [
+      `The walls ${layout.arcs.map((a) => a.wall).join(' and ')} as arcs of radii `,
+      m(layout.arcs.map((a) => value(a.label, a.radius)).join(',\\ ')),
+      ' about their centres (the dots), and the computed 2-periodic orbit between its impact points, of length ',
+      m(value(layout.lengthLabel, length)),
+      ` (${paper} Fig. 2).`,
+    ],
+  );
+}

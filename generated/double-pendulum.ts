@@ -294,9 +294,7 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
   const l1 = p.l1 ?? 1.0;
   const l2 = p.l2 ?? 1.0;
   const g = p.g ?? 9.81;
-  const _0 = l2 * m2;
-  const _1 = 0.5 * (_0 * (l2 * q2_d * q2_d - 2.0 * (g * Math.cos(q2))) + l1 * (l1 * q1_d * q1_d * (m1 + m2) + 2.0 * (_0 * q1_d * q2_d * Math.cos(q1 - q2) + g * Math.cos(q1) * (-m1 - m2))));
-  return _1;
+  return 0.5 * (l1 * (m1 + m2) * (l1 * q1_d * q1_d - 2.0 * (g * Math.cos(q1))) + l2 * m2 * (q2_d * (2.0 * (l1 * q1_d * Math.cos(q1 - q2)) + l2 * q2_d) - 2.0 * (g * Math.cos(q2))));
 }
 
 // ---- Jacobian of the first-order right-hand side

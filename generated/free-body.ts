@@ -361,6 +361,67 @@ function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
   for (let i = 0; i < n$; i++) out[off + i] = y$[i]!;
 }
 
+function kktu$0(): void {
+  const _0 = M$[0]!;
+  const _19 = 1.0 / _0;
+  const _1 = M$[4]!;
+  const _20 = _1 * _19;
+  const _3 = M$[8]!;
+  const _21 = _3 * _19;
+  const _6 = M$[12]!;
+  const _22 = _6 * _19;
+  const _2 = M$[5]!;
+  const _24 = 1.0 / (_2 - _1 * _20);
+  const _4 = M$[9]!;
+  const _25 = _4 - _3 * _20;
+  const _26 = _24 * _25;
+  const _7 = M$[13]!;
+  const _27 = _7 - _6 * _20;
+  const _28 = _24 * _27;
+  const _5 = M$[10]!;
+  const _30 = 1.0 / (_5 - _3 * _21 - _25 * _26);
+  const _8 = M$[14]!;
+  const _31 = _8 - _6 * _21 - _26 * _27;
+  const _32 = _30 * _31;
+  const _9 = M$[15]!;
+  const _34 = 1.0 / (_9 - _6 * _22 - _27 * _28 - _31 * _32);
+  const _11 = A$[1]!;
+  const _10 = A$[0]!;
+  const _35 = _11 - _10 * _20;
+  const _12 = A$[2]!;
+  const _36 = _12 - _10 * _21 - _26 * _35;
+  const _13 = A$[3]!;
+  const _37 = _13 - _10 * _22 - _28 * _35 - _32 * _36;
+  const _15 = f$[1]!;
+  const _14 = f$[0]!;
+  const _38 = _15 - _14 * _20;
+  const _16 = f$[2]!;
+  const _39 = _16 - _14 * _21 - _26 * _38;
+  const _17 = f$[3]!;
+  const _18 = c$[0]!;
+  const _44 = (_18 + _10 * _14 * _19 + _24 * _35 * _38 + _30 * _36 * _39 + _34 * _37 * (_17 - _14 * _22 - _28 * _38 - _32 * _39)) * (1.0 / (_10 * _10 * _19 + _24 * _35 * _35 + _30 * _36 * _36 + _34 * _37 * _37));
+  const _45 = _14 - _10 * _44;
+  const _49 = _15 - _11 * _44 - _20 * _45;
+  const _50 = _16 - _12 * _44 - _21 * _45 - _26 * _49;
+  const _52 = _34 * (_17 - _13 * _44 - _22 * _45 - _28 * _49 - _32 * _50);
+  const _53 = _30 * _50 - _32 * _52;
+  const _54 = _24 * _49 - _26 * _53 - _28 * _52;
+  const _55 = _19 * _45 - _20 * _54 - _21 * _53 - _22 * _52;
+  y$[0] = _55;
+  y$[1] = _54;
+  y$[2] = _53;
+  y$[3] = _52;
+  y$[4] = _44;
+}
+
+/** q̈ (and λ in y$) at the state in s$ by the unrolled Schur-complement solve, written to out[off…off+n). */
+function qddSchur$(t: number, p: Params, out: Float64Array, off: number): void {
+  dynamics$(t, p, M$, f$);
+  constraints$(t, p, A$, c$);
+  kktu$0();
+  for (let i = 0; i < n$; i++) out[off + i] = y$[i]!;
+}
+
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(16)): Float64Array {
   load$(q);
@@ -388,7 +449,7 @@ export function forcing(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
 /** Generalized accelerations q̈, consistent with every retaining constraint. */
 export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   load$(q, qd);
-  qdd$(t, p, out, 0);
+  qddSchur$(t, p, out, 0);
   return out;
 }
 
@@ -396,7 +457,7 @@ export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<num
 export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(8)): Float64Array {
   for (let i = 0; i < 8; i++) s$[i] = x[i]!;
   for (let i = 0; i < n$; i++) out[i] = x[n$ + i]!;
-  qdd$(t, p, out, n$);
+  qddSchur$(t, p, out, n$);
   return out;
 }
 
@@ -517,28 +578,31 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
   const I1 = p.I1 ?? 1.0;
   const I2 = p.I2 ?? 2.0;
   const I3 = p.I3 ?? 3.0;
-  const _0 = I2 + I3;
-  const _1 = _0 + I1;
-  const _2 = e1 * e1_d;
-  const _3 = _0 - 2.0 * I1;
-  const _4 = e2 * e2_d;
-  const _5 = I1 + I3 - 2.0 * I2;
-  const _6 = e3 * e3_d;
-  const _7 = I1 + I2 - 2.0 * I3;
-  const _8 = e2 * e3_d;
-  const _9 = e3 * e2_d;
-  const _10 = e1 * e3_d;
-  const _11 = e1 * e2_d;
-  const _12 = e2_d * e2_d;
-  const _13 = e3_d * e3_d;
-  const _14 = e0_d * e0_d;
-  const _15 = e1_d * e1_d;
-  const _16 = 0.6666666666666666 * (e0 * (e0_d * (e0 * e0_d * _1 + 2.0 * (_2 * _3 + _4 * _5 + _6 * _7)) + 3.0 * (I1 * e1_d * (e0 * e1_d + 2.0 * _9 - 2.0 * _8) + I2 * e2_d * (e0 * e2_d + 2.0 * _10 - 2.0 * (e3 * e1_d)) + I3 * e3_d * (e0 * e3_d + 2.0 * (e2 * e1_d) - 2.0 * _11))) + e1 * (e1_d * (_2 * _1 + 2.0 * (_4 * _7 + _6 * _5)) + 3.0 * (I1 * e0_d * (e1 * e0_d + 2.0 * _8 - 2.0 * _9) + I2 * e3_d * (_10 - 2.0 * (e2 * e0_d)) + I3 * e2_d * (_11 + 2.0 * (e3 * e0_d)))) + e2 * (e2 * (_12 * _1 + 3.0 * (_13 * I1 + _14 * I2 + _15 * I3)) + 2.0 * (e3 * (3.0 * (e0_d * e1_d * (I2 - I3)) + e2_d * e3_d * _3))) + e3 * e3 * (_13 * _1 + 3.0 * (_12 * I1 + _14 * I3 + _15 * I2)));
-  return _16;
+  const _0 = e1_d * e1_d;
+  const _1 = e2_d * e2_d;
+  const _2 = e3_d * e3_d;
+  const _3 = e0_d * e0_d;
+  const _4 = I1 + I3;
+  const _5 = _4 + I2;
+  const _6 = 2.0 * I1 - I2 - I3;
+  const _7 = _4 - 2.0 * I2;
+  const _8 = I1 + I2 - 2.0 * I3;
+  const _9 = e2_d * e3_d;
+  const _10 = I2 - I3;
+  const _11 = I1 - I3;
+  const _12 = I1 - I2;
+  const _13 = 0.6666666666666666 * (e0 * (e0 * (3.0 * (_0 * I1) + 3.0 * (_1 * I2) + 3.0 * (_2 * I3) + _3 * _5) + 2.0 * (e0_d * (e2 * e2_d * _7 + e3 * e3_d * _8 - e1 * e1_d * _6) + 3.0 * (_9 * e1 * _10 + e1_d * (e3 * e2_d * _12 - e2 * e3_d * _11)))) + e1 * (e1 * (_0 * _5 + 3.0 * (_1 * I3) + 3.0 * (_2 * I2) + 3.0 * (_3 * I1)) + 2.0 * (e2 * (3.0 * (e0_d * e3_d * _12) + e1_d * e2_d * _8) + e3 * (e1_d * e3_d * _7 - 3.0 * (e0_d * e2_d * _11)))) + e2 * (e2 * (3.0 * (_0 * I3) + _1 * _5 + 3.0 * (_2 * I1) + 3.0 * (_3 * I2)) + 2.0 * (e3 * (3.0 * (e0_d * e1_d * _10) - _9 * _6))) + e3 * e3 * (3.0 * (_0 * I2) + 3.0 * (_1 * I1) + _2 * _5 + 3.0 * (_3 * I3)));
+  return _13;
 }
 
 /** q̈ followed by the retaining multipliers λ. */
-export function constraintAccelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(5)): Float64Array {
+export function constraintAccelerations(
+  t: number,
+  q: ArrayLike<number>,
+  qd: ArrayLike<number>,
+  p: Params,
+  out: Float64Array = new Float64Array(5),
+): Float64Array {
   load$(q, qd);
   kkt$(t, p);
   for (let i = 0; i < 5; i++) out[i] = y$[i]!;

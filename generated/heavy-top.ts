@@ -314,11 +314,10 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
   const A = p.A ?? 0.5;
   const C = p.C ?? 0.3;
   const g = p.g ?? 9.81;
-  const _0 = theta_d * theta_d + psi_d * psi_d * Math.sin(theta) * Math.sin(theta);
-  const _1 = Math.cos(theta);
-  const _2 = psi_d * _1;
-  const _3 = 0.5 * (_2 * C * (2.0 * phi_d + _2) + A * _0 + C * phi_d * phi_d + l * m * (2.0 * (g * _1) + l * _0));
-  return _3;
+  const _0 = Math.cos(theta);
+  const _1 = psi_d * _0;
+  const _2 = 0.5 * (C * (phi_d * phi_d + _1 * (2.0 * phi_d + _1)) + 2.0 * (g * l * m * _0) + (A + l * l * m) * (theta_d * theta_d + psi_d * psi_d * Math.sin(theta) * Math.sin(theta)));
+  return _2;
 }
 
 // ---- Jacobian of the first-order right-hand side

@@ -213,6 +213,36 @@ function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
   for (let i = 0; i < n$; i++) out[off + i] = y$[i]!;
 }
 
+function kktu$0(): void {
+  const _0 = M$[0]!;
+  const _9 = 1.0 / _0;
+  const _1 = M$[4]!;
+  const _10 = 1.0 / _1;
+  const _2 = M$[8]!;
+  const _3 = A$[0]!;
+  const _4 = A$[1]!;
+  const _8 = c$[0]!;
+  const _5 = f$[0]!;
+  const _6 = f$[1]!;
+  const _15 = (_8 + _3 * _5 * _9 + _4 * _6 * _10) * (1.0 / (_3 * _3 * _9 + _4 * _4 * _10));
+  const _7 = f$[2]!;
+  const _18 = _7 * (1.0 / _2);
+  const _19 = _10 * (_6 - _4 * _15);
+  const _20 = _9 * (_5 - _3 * _15);
+  y$[0] = _20;
+  y$[1] = _19;
+  y$[2] = _18;
+  y$[3] = _15;
+}
+
+/** q̈ (and λ in y$) at the state in s$ by the unrolled Schur-complement solve, written to out[off…off+n). */
+function qddSchur$(t: number, p: Params, out: Float64Array, off: number): void {
+  dynamics$(t, p, M$, f$);
+  constraints$(t, p, A$, c$);
+  kktu$0();
+  for (let i = 0; i < n$; i++) out[off + i] = y$[i]!;
+}
+
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(9)): Float64Array {
   load$(q);
@@ -240,7 +270,7 @@ export function forcing(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
 /** Generalized accelerations q̈, consistent with every retaining constraint. */
 export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(3)): Float64Array {
   load$(q, qd);
-  qdd$(t, p, out, 0);
+  qddSchur$(t, p, out, 0);
   return out;
 }
 
@@ -248,7 +278,7 @@ export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<num
 export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(6)): Float64Array {
   for (let i = 0; i < 6; i++) s$[i] = x[i]!;
   for (let i = 0; i < n$; i++) out[i] = x[n$ + i]!;
-  qdd$(t, p, out, n$);
+  qddSchur$(t, p, out, n$);
   return out;
 }
 
@@ -333,7 +363,13 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
 }
 
 /** q̈ followed by the retaining multipliers λ. */
-export function constraintAccelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
+export function constraintAccelerations(
+  t: number,
+  q: ArrayLike<number>,
+  qd: ArrayLike<number>,
+  p: Params,
+  out: Float64Array = new Float64Array(4),
+): Float64Array {
   load$(q, qd);
   kkt$(t, p);
   for (let i = 0; i < 4; i++) out[i] = y$[i]!;

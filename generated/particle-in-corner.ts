@@ -427,7 +427,14 @@ export function restitution(t: number, p: Params, out: Float64Array = new Float6
  * order, then σ̇ of their tangent rows, then the retaining λ.
  * M q̈ = forcing + Rᵀσ̇ (− Aᵀλ); σ̇ < 0 on a normal means release.
  */
-export function contactAccelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, active: ArrayLike<boolean>, out: Float64Array = new Float64Array(4)): Float64Array {
+export function contactAccelerations(
+  t: number,
+  q: ArrayLike<number>,
+  qd: ArrayLike<number>,
+  p: Params,
+  active: ArrayLike<boolean>,
+  out: Float64Array = new Float64Array(4),
+): Float64Array {
   load$(q, qd);
   dynamics$(t, p, M$, f$);
   massSpd$ = factorMass$();
@@ -455,6 +462,27 @@ export function contactAccelerations(t: number, q: ArrayLike<number>, qd: ArrayL
   return out;
 }
 
+/** The impact of the state into OUTCOME$: closed contacts `active`, else those with g ≤ tol. */
+function resolveImpact$(
+  t: number,
+  q: ArrayLike<number>,
+  qdMinus: ArrayLike<number>,
+  p: Params,
+  tol: number,
+  restVelocity: number,
+  active?: ArrayLike<boolean>,
+): ImpactModeStatus {
+  load$(q, qdMinus);
+  mass$(t, p, M$);
+  massSpd$ = factorMass$();
+  contactRows$(t, p);
+  restitution(t, p, E$);
+  gapValues$(t, p, g$);
+  for (let j = 0; j < m$; j++) CL$[j] = (active ? active[j]! : g$[j]! <= tol) ? 1 : 0;
+  for (let i = 0; i < n$; i++) QDM$[i] = qdMinus[i]!;
+  return impactModes(IMPACT$, SCHUR$, OUTCOME$, IMPACT_WORK$, massSpd$, restVelocity);
+}
+
 type ImpactOptions$ = { readonly active?: ArrayLike<boolean>; readonly tol?: number; readonly restVelocity?: number };
 
 type ImpactResult$ = { qdPlus: Float64Array; impulses: Float64Array; active: boolean[]; status: ImpactModeStatus; message?: string };
@@ -477,23 +505,14 @@ function impactMessage$(status: ImpactModeStatus): string {
 
 /**
  * Velocity jump at an impact (Kugushev–Sorokina (8.13)–(8.14), modes as in
- * Rubanovich–Formalsky §1, enumerated by impactModes). Closed contacts:
- * opts.active, else those with g ≤ opts.tol (1e-9). Approach speeds below
- * opts.restVelocity (1e-6, absolute) do not count as arrivals for the
- * multiple-impacts rule (a held contact drifts by integration error).
+ * Rubanovich–Formalsky §1, enumerated by impactModes).
+ * Closed contacts: opts.active, else those with g ≤ opts.tol (1e-9).
+ * Approach speeds below opts.restVelocity (1e-6, absolute) do not count
+ * as arrivals for the multiple-impacts rule (a held contact drifts by
+ * integration error).
  */
 export function impact(t: number, q: ArrayLike<number>, qdMinus: ArrayLike<number>, p: Params, opts?: ImpactOptions$): ImpactResult$ {
-  load$(q, qdMinus);
-  mass$(t, p, M$);
-  massSpd$ = factorMass$();
-  contactRows$(t, p);
-  restitution(t, p, E$);
-  gapValues$(t, p, g$);
-  const active = opts?.active;
-  const tol = opts?.tol ?? 1e-9;
-  for (let j = 0; j < m$; j++) CL$[j] = (active ? active[j]! : g$[j]! <= tol) ? 1 : 0;
-  for (let i = 0; i < n$; i++) QDM$[i] = qdMinus[i]!;
-  const status = impactModes(IMPACT$, SCHUR$, OUTCOME$, IMPACT_WORK$, massSpd$, opts?.restVelocity ?? 1e-6);
+  const status: ImpactModeStatus = resolveImpact$(t, q, qdMinus, p, opts?.tol ?? 1e-9, opts?.restVelocity ?? 1e-6, opts?.active);
   const result: ImpactResult$ = { qdPlus: QDP$.slice(), impulses: IMP$.slice(), active: [], status };
   for (let j = 0; j < m$; j++) result.active.push((status === 'ok' ? CA$[j]! : CL$[j]!) === 1);
   if (status !== 'ok') result.message = impactMessage$(status);
@@ -546,7 +565,14 @@ function phaseBlocks$(t: number, p: Params): void {
  * contactAccelerations), row-major 2n×2n: [0 I; ∂q̈/∂q ∂q̈/∂q̇]; NaN where
  * the phase has no solution.
  */
-export function contactAccelerationsJacobian(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, active: ArrayLike<boolean>, out: Float64Array = new Float64Array(16)): Float64Array {
+export function contactAccelerationsJacobian(
+  t: number,
+  q: ArrayLike<number>,
+  qd: ArrayLike<number>,
+  p: Params,
+  active: ArrayLike<boolean>,
+  out: Float64Array = new Float64Array(16),
+): Float64Array {
   contactAccelerations(t, q, qd, p, active, PA$);
   if (Number.isNaN(PA$[0]!)) {
     out.fill(NaN);
@@ -853,6 +879,9 @@ function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStat
   return s.at < 0 ? 'ok' : 'inconsistent';
 }
 
+/** What to do when several contacts arrive at once: report it, or resolve all (the model's `multipleImpacts`). */
+type MultipleImpactRule = 'error' | 'lcp';
+
 /** The impact problem at one state, row-major arrays (all read only). */
 interface ImpactProblem {
   /** Coordinates. */
@@ -883,8 +912,8 @@ interface ImpactProblem {
   readonly A: Float64Array;
   /** a, mr. */
   readonly ar: Float64Array;
-  /** What to do when several contacts arrive at once: report it, or resolve all (the model's `multipleImpacts`). */
-  readonly multipleImpacts: 'error' | 'lcp';
+  /** The rule for several contacts arriving at once. */
+  readonly multipleImpacts: MultipleImpactRule;
 }
 
 /** Results, allocated once by the caller. */
@@ -907,7 +936,9 @@ interface ImpactOutcome {
 
 /** Scratch arrays: row (kMax = m + mt + mr) the contact of each normal row; bit (m) each closed contact's bit in the mode mask. */
 interface ImpactWorkspace {
+  /** The contact of each normal row, kMax. */
   readonly row: Int32Array;
+  /** Each closed contact's bit in the mode mask (−1: open), m. */
   readonly bit: Int32Array;
 }
 
@@ -955,17 +986,26 @@ function impactModes(
   massFactored: boolean,
   restVelocity: number,
 ): ImpactModeStatus {
-  const { n, m, qdMinus, N, nr, closed } = p;
-  const { qdPlus, impulses, U, arriving, closedAfter } = out;
-  const { bit } = w;
+  const n = p.n;
+  const m = p.m;
+  const qdMinus = p.qdMinus;
+  const N = p.N;
+  const nr = p.nr;
+  const closed = p.closed;
+  const qdPlus = out.qdPlus;
+  const impulses = out.impulses;
+  const U = out.U;
+  const arriving = out.arriving;
+  const closedAfter = out.closedAfter;
+  const bit = w.bit;
   let vScale = 0;
   for (let i = 0; i < n; i++) {
     qdPlus[i] = qdMinus[i]!;
     vScale = Math.max(vScale, Math.abs(qdMinus[i]!));
   }
-  let nClosed = 0;
-  let nArriving = 0;
-  let approaching = false;
+  let nClosed: number = 0;
+  let nArriving: number = 0;
+  let approaching: boolean = false;
   for (let j = 0; j < m; j++) {
     let v = nr[j]!;
     let nu = Math.abs(nr[j]!);
@@ -975,8 +1015,13 @@ function impactModes(
     }
     U[j] = v;
     impulses[j] = 0;
-    const isClosed = closed[j] === 1;
-    bit[j] = isClosed ? nClosed++ : -1;
+    const isClosed: boolean = closed[j]! === 1;
+    if (isClosed) {
+      bit[j] = nClosed;
+      nClosed += 1;
+    } else {
+      bit[j] = -1;
+    }
     arriving[j] = isClosed && v < -restVelocity ? 1 : 0;
     nArriving += arriving[j]!;
     closedAfter[j] = isClosed && Math.abs(v) <= 4 * Number.EPSILON * nu ? 1 : 0;
@@ -1001,34 +1046,58 @@ function enumerateImpactModes(
   nClosed: number,
   vScale: number,
 ): ImpactModeStatus {
-  const { n, m, mt, mr, qdMinus, N, nr, e, T, tr, tangentContact, A, ar } = p;
-  const { qdPlus, impulses, U, closedAfter } = out;
-  const { row, bit } = w;
+  const n = p.n;
+  const m = p.m;
+  const mt = p.mt;
+  const mr = p.mr;
+  const qdMinus = p.qdMinus;
+  const N = p.N;
+  const nr = p.nr;
+  const e = p.e;
+  const T = p.T;
+  const tr = p.tr;
+  const tangentContact = p.tangentContact;
+  const A = p.A;
+  const ar = p.ar;
+  const qdPlus = out.qdPlus;
+  const impulses = out.impulses;
+  const U = out.U;
+  const closedAfter = out.closedAfter;
+  const row = w.row;
+  const bit = w.bit;
   const rtol = Math.sqrt(Number.EPSILON);
   if (nClosed > 10) return 'too-many-contacts';
-  const { R, b, c, y, sigma, X } = s;
-  let found = 0;
-  let differs = false;
+  const R = s.R;
+  const b = s.b;
+  const c = s.c;
+  const y = s.y;
+  const sigma = s.sigma;
+  const X = s.X;
+  let found: number = 0;
+  let differs: boolean = false;
   let best = Infinity;
-  let bestMask = 0;
+  let bestMask: number = 0;
   for (let mask = 0; mask < 1 << nClosed; mask++) {
-    let k = 0;
+    let k: number = 0;
     for (let j = 0; j < m; j++) {
       if (bit[j]! < 0 || !(mask & (1 << bit[j]!))) continue;
       for (let i = 0; i < n; i++) R[k * n + i] = N[j * n + i]!;
       c[k] = -e[j]! * Math.min(U[j]!, 0) - nr[j]!;
-      row[k++] = j;
+      row[k] = j;
+      k += 1;
     }
-    const normals = k;
+    const normals: number = k;
     for (let r = 0; r < mt; r++) {
       const j = tangentContact[r]!;
       if (bit[j]! < 0 || !(mask & (1 << bit[j]!))) continue;
       for (let i = 0; i < n; i++) R[k * n + i] = T[r * n + i]!;
-      c[k++] = -tr[r]!;
+      c[k] = -tr[r]!;
+      k += 1;
     }
     for (let r = 0; r < mr; r++) {
       for (let i = 0; i < n; i++) R[k * n + i] = A[r * n + i]!;
-      c[k++] = -ar[r]!;
+      c[k] = -ar[r]!;
+      k += 1;
     }
     // The jump Δ: M Δ = Rᵀσ, R Δ = c − R q̇⁻; then y = q̇⁻ + Δ.
     for (let r = 0; r < k; r++) {
@@ -1079,7 +1148,9 @@ function enumerateImpactModes(
     if (found > 0 && worst <= 1e-6 && best <= 1e-6) {
       let scale = vScale;
       for (let i = 0; i < n; i++) scale = Math.max(scale, Math.abs(qdPlus[i]!));
-      for (let i = 0; i < n; i++) if (Math.abs(y[i]! - qdPlus[i]!) > rtol * scale) differs = true;
+      for (let i = 0; i < n; i++) {
+        if (Math.abs(y[i]! - qdPlus[i]!) > rtol * scale) differs = true;
+      }
     }
     // Of the admissible modes keep the one that satisfies the law best: the
     // others pass only by the tolerance and would leave an O(√ε) error in q̇⁺.
@@ -1090,7 +1161,7 @@ function enumerateImpactModes(
       for (let j = 0; j < m; j++) impulses[j] = 0;
       for (let r = 0; r < normals; r++) impulses[row[r]!] = sigma[r]!;
     }
-    found++;
+    found += 1;
   }
   if (found > 0 && !differs) {
     for (let j = 0; j < m; j++) {

@@ -194,6 +194,30 @@ function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
   for (let i = 0; i < n$; i++) out[off + i] = y$[i]!;
 }
 
+function kktu$0(): void {
+  const _0 = M$[0]!;
+  const _1 = M$[3]!;
+  const _7 = 1.0 / _1;
+  const _2 = A$[1]!;
+  const _5 = c$[0]!;
+  const _4 = f$[1]!;
+  const _11 = (_5 + _2 * _4 * _7) * (1.0 / (_2 * _2 * _7));
+  const _13 = _7 * (_4 - _2 * _11);
+  const _3 = f$[0]!;
+  const _14 = _3 * (1.0 / _0);
+  y$[0] = _14;
+  y$[1] = _13;
+  y$[2] = _11;
+}
+
+/** q̈ (and λ in y$) at the state in s$ by the unrolled Schur-complement solve, written to out[off…off+n). */
+function qddSchur$(t: number, p: Params, out: Float64Array, off: number): void {
+  dynamics$(t, p, M$, f$);
+  constraints$(t, p, A$, c$);
+  kktu$0();
+  for (let i = 0; i < n$; i++) out[off + i] = y$[i]!;
+}
+
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   load$(q);
@@ -221,7 +245,7 @@ export function forcing(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
 /** Generalized accelerations q̈, consistent with every retaining constraint. */
 export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(2)): Float64Array {
   load$(q, qd);
-  qdd$(t, p, out, 0);
+  qddSchur$(t, p, out, 0);
   return out;
 }
 
@@ -229,7 +253,7 @@ export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<num
 export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   for (let i = 0; i < 4; i++) s$[i] = x[i]!;
   for (let i = 0; i < n$; i++) out[i] = x[n$ + i]!;
-  qdd$(t, p, out, n$);
+  qddSchur$(t, p, out, n$);
   return out;
 }
 
@@ -302,7 +326,13 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
 }
 
 /** q̈ followed by the retaining multipliers λ. */
-export function constraintAccelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(3)): Float64Array {
+export function constraintAccelerations(
+  t: number,
+  q: ArrayLike<number>,
+  qd: ArrayLike<number>,
+  p: Params,
+  out: Float64Array = new Float64Array(3),
+): Float64Array {
   load$(q, qd);
   kkt$(t, p);
   for (let i = 0; i < 3; i++) out[i] = y$[i]!;

@@ -208,10 +208,10 @@ function constraints$(t: number, p: Params, aa$: Float64Array, cc$: Float64Array
   aa$[0] = 0.0;
   aa$[1] = 1.0;
   aa$[2] = a1;
+  cc$[0] = 0.0;
   aa$[3] = 0.0;
   aa$[4] = 1.0;
   aa$[5] = a2;
-  cc$[0] = 0.0;
   cc$[1] = 0.0;
 }
 
@@ -244,6 +244,45 @@ function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
   for (let i = 0; i < n$; i++) out[off + i] = y$[i]!;
 }
 
+function kktu$0(): void {
+  const _0 = M$[0]!;
+  const _1 = M$[4]!;
+  const _13 = 1.0 / _1;
+  const _2 = M$[8]!;
+  const _14 = 1.0 / _2;
+  const _3 = A$[1]!;
+  const _4 = A$[2]!;
+  const _5 = A$[4]!;
+  const _6 = A$[5]!;
+  const _16 = _3 * _5 * _13 + _4 * _6 * _14;
+  const _10 = c$[0]!;
+  const _8 = f$[1]!;
+  const _9 = f$[2]!;
+  const _18 = _10 + _3 * _8 * _13 + _4 * _9 * _14;
+  const _11 = c$[1]!;
+  const _20 = 1.0 / (_3 * _3 * _13 + _4 * _4 * _14);
+  const _21 = _16 * _20;
+  const _25 = 1.0 / (_5 * _5 * _13 + _6 * _6 * _14 - _16 * _21) * (_11 + _5 * _8 * _13 + _6 * _9 * _14 - _18 * _21);
+  const _26 = _18 * _20 - _21 * _25;
+  const _29 = _14 * (_9 - _4 * _26 - _6 * _25);
+  const _30 = _13 * (_8 - _3 * _26 - _5 * _25);
+  const _7 = f$[0]!;
+  const _31 = _7 * (1.0 / _0);
+  y$[0] = _31;
+  y$[1] = _30;
+  y$[2] = _29;
+  y$[3] = _26;
+  y$[4] = _25;
+}
+
+/** q̈ (and λ in y$) at the state in s$ by the unrolled Schur-complement solve, written to out[off…off+n). */
+function qddSchur$(t: number, p: Params, out: Float64Array, off: number): void {
+  dynamics$(t, p, M$, f$);
+  constraints$(t, p, A$, c$);
+  kktu$0();
+  for (let i = 0; i < n$; i++) out[off + i] = y$[i]!;
+}
+
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(9)): Float64Array {
   load$(q);
@@ -271,7 +310,7 @@ export function forcing(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
 /** Generalized accelerations q̈, consistent with every retaining constraint. */
 export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(3)): Float64Array {
   load$(q, qd);
-  qdd$(t, p, out, 0);
+  qddSchur$(t, p, out, 0);
   return out;
 }
 
@@ -279,7 +318,7 @@ export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<num
 export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(6)): Float64Array {
   for (let i = 0; i < 6; i++) s$[i] = x[i]!;
   for (let i = 0; i < n$; i++) out[i] = x[n$ + i]!;
-  qdd$(t, p, out, n$);
+  qddSchur$(t, p, out, n$);
   return out;
 }
 
@@ -357,7 +396,13 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
 }
 
 /** q̈ followed by the retaining multipliers λ. */
-export function constraintAccelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(5)): Float64Array {
+export function constraintAccelerations(
+  t: number,
+  q: ArrayLike<number>,
+  qd: ArrayLike<number>,
+  p: Params,
+  out: Float64Array = new Float64Array(5),
+): Float64Array {
   load$(q, qd);
   kkt$(t, p);
   for (let i = 0; i < 5; i++) out[i] = y$[i]!;

@@ -353,34 +353,34 @@ function constraints$(t: number, p: Params, aa$: Float64Array, cc$: Float64Array
   aa$[3] = -c1;
   aa$[4] = 0.0;
   aa$[5] = a1;
+  cc$[0] = 0.0;
   aa$[6] = 0.0;
   aa$[7] = 1.0;
   aa$[8] = 0.0;
   aa$[9] = -c2;
   aa$[10] = 0.0;
   aa$[11] = a2;
+  cc$[1] = 0.0;
   aa$[12] = 0.0;
   aa$[13] = 0.0;
   aa$[14] = 1.0;
   aa$[15] = b3;
   aa$[16] = -a3;
   aa$[17] = 0.0;
+  cc$[2] = 0.0;
   aa$[18] = 0.0;
   aa$[19] = 0.0;
   aa$[20] = 1.0;
   aa$[21] = b4;
   aa$[22] = -a4;
   aa$[23] = 0.0;
+  cc$[3] = 0.0;
   aa$[24] = 0.0;
   aa$[25] = 0.0;
   aa$[26] = 1.0;
   aa$[27] = b5;
   aa$[28] = -a5;
   aa$[29] = 0.0;
-  cc$[0] = 0.0;
-  cc$[1] = 0.0;
-  cc$[2] = 0.0;
-  cc$[3] = 0.0;
   cc$[4] = 0.0;
 }
 
@@ -413,6 +413,104 @@ function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
   for (let i = 0; i < n$; i++) out[off + i] = y$[i]!;
 }
 
+function kktu$0(): void {
+  const _0 = M$[0]!;
+  const _1 = M$[7]!;
+  const _33 = 1.0 / _1;
+  const _2 = M$[14]!;
+  const _34 = 1.0 / _2;
+  const _3 = M$[21]!;
+  const _35 = 1.0 / _3;
+  const _4 = M$[28]!;
+  const _36 = 1.0 / _4;
+  const _5 = M$[35]!;
+  const _37 = 1.0 / _5;
+  const _6 = A$[1]!;
+  const _7 = A$[3]!;
+  const _8 = A$[5]!;
+  const _9 = A$[7]!;
+  const _10 = A$[9]!;
+  const _11 = A$[11]!;
+  const _39 = _6 * _9 * _33 + _7 * _10 * _35 + _8 * _11 * _37;
+  const _13 = A$[15]!;
+  const _41 = _7 * _13 * _35;
+  const _12 = A$[14]!;
+  const _14 = A$[16]!;
+  const _16 = A$[21]!;
+  const _44 = _7 * _16 * _35;
+  const _15 = A$[20]!;
+  const _17 = A$[22]!;
+  const _19 = A$[27]!;
+  const _48 = _7 * _19 * _35;
+  const _18 = A$[26]!;
+  const _20 = A$[28]!;
+  const _27 = c$[0]!;
+  const _22 = f$[1]!;
+  const _24 = f$[3]!;
+  const _26 = f$[5]!;
+  const _53 = _27 + _6 * _22 * _33 + _7 * _24 * _35 + _8 * _26 * _37;
+  const _28 = c$[1]!;
+  const _29 = c$[2]!;
+  const _23 = f$[2]!;
+  const _25 = f$[4]!;
+  const _30 = c$[3]!;
+  const _31 = c$[4]!;
+  const _58 = 1.0 / (_6 * _6 * _33 + _7 * _7 * _35 + _8 * _8 * _37);
+  const _59 = _39 * _58;
+  const _60 = _41 * _58;
+  const _61 = _44 * _58;
+  const _62 = _48 * _58;
+  const _64 = 1.0 / (_9 * _9 * _33 + _10 * _10 * _35 + _11 * _11 * _37 - _39 * _59);
+  const _65 = _10 * _13 * _35 - _41 * _59;
+  const _66 = _64 * _65;
+  const _67 = _10 * _16 * _35 - _44 * _59;
+  const _68 = _64 * _67;
+  const _69 = _10 * _19 * _35 - _48 * _59;
+  const _70 = _64 * _69;
+  const _72 = 1.0 / (_12 * _12 * _34 + _13 * _13 * _35 + _14 * _14 * _36 - _41 * _60 - _65 * _66);
+  const _73 = _12 * _15 * _34 + _13 * _16 * _35 + _14 * _17 * _36 - _44 * _60 - _66 * _67;
+  const _74 = _72 * _73;
+  const _75 = _12 * _18 * _34 + _13 * _19 * _35 + _14 * _20 * _36 - _48 * _60 - _66 * _69;
+  const _76 = _72 * _75;
+  const _78 = 1.0 / (_15 * _15 * _34 + _16 * _16 * _35 + _17 * _17 * _36 - _44 * _61 - _67 * _68 - _73 * _74);
+  const _79 = _15 * _18 * _34 + _16 * _19 * _35 + _17 * _20 * _36 - _48 * _61 - _68 * _69 - _74 * _75;
+  const _80 = _78 * _79;
+  const _83 = _28 + _9 * _22 * _33 + _10 * _24 * _35 + _11 * _26 * _37 - _53 * _59;
+  const _84 = _29 + _12 * _23 * _34 + _13 * _24 * _35 + _14 * _25 * _36 - _53 * _60 - _66 * _83;
+  const _85 = _30 + _15 * _23 * _34 + _16 * _24 * _35 + _17 * _25 * _36 - _53 * _61 - _68 * _83 - _74 * _84;
+  const _87 = 1.0 / (_18 * _18 * _34 + _19 * _19 * _35 + _20 * _20 * _36 - _48 * _62 - _69 * _70 - _75 * _76 - _79 * _80) * (_31 + _18 * _23 * _34 + _19 * _24 * _35 + _20 * _25 * _36 - _53 * _62 - _70 * _83 - _76 * _84 - _80 * _85);
+  const _88 = _78 * _85 - _80 * _87;
+  const _89 = _72 * _84 - _74 * _88 - _76 * _87;
+  const _90 = _64 * _83 - _66 * _89 - _68 * _88 - _70 * _87;
+  const _91 = _53 * _58 - _59 * _90 - _60 * _89 - _61 * _88 - _62 * _87;
+  const _97 = _37 * (_26 - _8 * _91 - _11 * _90);
+  const _98 = _36 * (_25 - _14 * _89 - _17 * _88 - _20 * _87);
+  const _99 = _35 * (_24 - _7 * _91 - _10 * _90 - _13 * _89 - _16 * _88 - _19 * _87);
+  const _100 = _34 * (_23 - _12 * _89 - _15 * _88 - _18 * _87);
+  const _101 = _33 * (_22 - _6 * _91 - _9 * _90);
+  const _21 = f$[0]!;
+  const _102 = _21 * (1.0 / _0);
+  y$[0] = _102;
+  y$[1] = _101;
+  y$[2] = _100;
+  y$[3] = _99;
+  y$[4] = _98;
+  y$[5] = _97;
+  y$[6] = _91;
+  y$[7] = _90;
+  y$[8] = _89;
+  y$[9] = _88;
+  y$[10] = _87;
+}
+
+/** q̈ (and λ in y$) at the state in s$ by the unrolled Schur-complement solve, written to out[off…off+n). */
+function qddSchur$(t: number, p: Params, out: Float64Array, off: number): void {
+  dynamics$(t, p, M$, f$);
+  constraints$(t, p, A$, c$);
+  kktu$0();
+  for (let i = 0; i < n$; i++) out[off + i] = y$[i]!;
+}
+
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(36)): Float64Array {
   load$(q);
@@ -440,7 +538,7 @@ export function forcing(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
 /** Generalized accelerations q̈, consistent with every retaining constraint. */
 export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(6)): Float64Array {
   load$(q, qd);
-  qdd$(t, p, out, 0);
+  qddSchur$(t, p, out, 0);
   return out;
 }
 
@@ -448,7 +546,7 @@ export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<num
 export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(12)): Float64Array {
   for (let i = 0; i < 12; i++) s$[i] = x[i]!;
   for (let i = 0; i < n$; i++) out[i] = x[n$ + i]!;
-  qdd$(t, p, out, n$);
+  qddSchur$(t, p, out, n$);
   return out;
 }
 
@@ -540,7 +638,13 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
 }
 
 /** q̈ followed by the retaining multipliers λ. */
-export function constraintAccelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(11)): Float64Array {
+export function constraintAccelerations(
+  t: number,
+  q: ArrayLike<number>,
+  qd: ArrayLike<number>,
+  p: Params,
+  out: Float64Array = new Float64Array(11),
+): Float64Array {
   load$(q, qd);
   kkt$(t, p);
   for (let i = 0; i < 11; i++) out[i] = y$[i]!;

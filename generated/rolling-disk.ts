@@ -291,15 +291,15 @@ function constraints$(t: number, p: Params, aa$: Float64Array, cc$: Float64Array
   aa$[3] = 0.0;
   const _0 = a * Math.cos(psi);
   aa$[4] = _0;
+  const _1 = a * Math.sin(psi);
+  const _2 = phi_d * psi_d;
+  const _3 = -(_1 * _2);
+  cc$[0] = _3;
   aa$[5] = 0.0;
   aa$[6] = -1.0;
   aa$[7] = 0.0;
   aa$[8] = 0.0;
-  const _1 = a * Math.sin(psi);
   aa$[9] = _1;
-  const _2 = phi_d * psi_d;
-  const _3 = -(_1 * _2);
-  cc$[0] = _3;
   const _4 = _0 * _2;
   cc$[1] = _4;
 }
@@ -333,6 +333,83 @@ function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
   for (let i = 0; i < n$; i++) out[off + i] = y$[i]!;
 }
 
+function kktu$0(): void {
+  const _0 = M$[0]!;
+  const _21 = 1.0 / _0;
+  const _2 = M$[10]!;
+  const _22 = _2 * _21;
+  const _5 = M$[15]!;
+  const _23 = _5 * _21;
+  const _1 = M$[6]!;
+  const _24 = 1.0 / _1;
+  const _3 = M$[11]!;
+  const _25 = _3 * _24;
+  const _6 = M$[16]!;
+  const _26 = _6 * _24;
+  const _4 = M$[12]!;
+  const _28 = 1.0 / (_4 - _2 * _22 - _3 * _25);
+  const _29 = -(_5 * _22) - _6 * _25;
+  const _30 = _28 * _29;
+  const _8 = M$[22]!;
+  const _31 = _8 * _28;
+  const _7 = M$[18]!;
+  const _33 = 1.0 / (_7 - _5 * _23 - _6 * _26 - _29 * _30);
+  const _34 = -(_8 * _30);
+  const _35 = _33 * _34;
+  const _9 = M$[24]!;
+  const _37 = 1.0 / (_9 - _8 * _31 - _34 * _35);
+  const _10 = A$[0]!;
+  const _38 = -(_10 * _22);
+  const _39 = -(_10 * _23) - _30 * _38;
+  const _11 = A$[4]!;
+  const _40 = _11 - _31 * _38 - _35 * _39;
+  const _12 = A$[6]!;
+  const _41 = -(_12 * _25);
+  const _42 = -(_12 * _26) - _30 * _41;
+  const _13 = A$[9]!;
+  const _43 = _13 - _31 * _41 - _35 * _42;
+  const _16 = f$[2]!;
+  const _14 = f$[0]!;
+  const _15 = f$[1]!;
+  const _44 = _16 - _14 * _22 - _15 * _25;
+  const _17 = f$[3]!;
+  const _45 = _17 - _14 * _23 - _15 * _26 - _30 * _44;
+  const _18 = f$[4]!;
+  const _46 = _18 - _31 * _44 - _35 * _45;
+  const _48 = _28 * _38 * _41 + _33 * _39 * _42 + _37 * _40 * _43;
+  const _19 = c$[0]!;
+  const _50 = _19 + _10 * _14 * _21 + _28 * _38 * _44 + _33 * _39 * _45 + _37 * _40 * _46;
+  const _20 = c$[1]!;
+  const _52 = 1.0 / (_10 * _10 * _21 + _28 * _38 * _38 + _33 * _39 * _39 + _37 * _40 * _40);
+  const _53 = _48 * _52;
+  const _57 = 1.0 / (_12 * _12 * _24 + _28 * _41 * _41 + _33 * _42 * _42 + _37 * _43 * _43 - _48 * _53) * (_20 + _12 * _15 * _24 + _28 * _41 * _44 + _33 * _42 * _45 + _37 * _43 * _46 - _50 * _53);
+  const _58 = _50 * _52 - _53 * _57;
+  const _59 = _14 - _10 * _58;
+  const _60 = _15 - _12 * _57;
+  const _62 = _16 - _22 * _59 - _25 * _60;
+  const _63 = _17 - _23 * _59 - _26 * _60 - _30 * _62;
+  const _65 = _37 * (_18 - _11 * _58 - _13 * _57 - _31 * _62 - _35 * _63);
+  const _66 = _33 * _63 - _35 * _65;
+  const _67 = _28 * _62 - _30 * _66 - _31 * _65;
+  const _68 = _24 * _60 - _25 * _67 - _26 * _66;
+  const _69 = _21 * _59 - _22 * _67 - _23 * _66;
+  y$[0] = _69;
+  y$[1] = _68;
+  y$[2] = _67;
+  y$[3] = _66;
+  y$[4] = _65;
+  y$[5] = _58;
+  y$[6] = _57;
+}
+
+/** q̈ (and λ in y$) at the state in s$ by the unrolled Schur-complement solve, written to out[off…off+n). */
+function qddSchur$(t: number, p: Params, out: Float64Array, off: number): void {
+  dynamics$(t, p, M$, f$);
+  constraints$(t, p, A$, c$);
+  kktu$0();
+  for (let i = 0; i < n$; i++) out[off + i] = y$[i]!;
+}
+
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(25)): Float64Array {
   load$(q);
@@ -360,7 +437,7 @@ export function forcing(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
 /** Generalized accelerations q̈, consistent with every retaining constraint. */
 export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(5)): Float64Array {
   load$(q, qd);
-  qdd$(t, p, out, 0);
+  qddSchur$(t, p, out, 0);
   return out;
 }
 
@@ -368,7 +445,7 @@ export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<num
 export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(10)): Float64Array {
   for (let i = 0; i < 10; i++) s$[i] = x[i]!;
   for (let i = 0; i < n$; i++) out[i] = x[n$ + i]!;
-  qdd$(t, p, out, n$);
+  qddSchur$(t, p, out, n$);
   return out;
 }
 
@@ -480,7 +557,13 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
 }
 
 /** q̈ followed by the retaining multipliers λ. */
-export function constraintAccelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(7)): Float64Array {
+export function constraintAccelerations(
+  t: number,
+  q: ArrayLike<number>,
+  qd: ArrayLike<number>,
+  p: Params,
+  out: Float64Array = new Float64Array(7),
+): Float64Array {
   load$(q, qd);
   kkt$(t, p);
   for (let i = 0; i < 7; i++) out[i] = y$[i]!;

@@ -267,6 +267,7 @@ function constraints$(t: number, p: Params, aa$: Float64Array, cc$: Float64Array
   aa$[3] = 0.0;
   aa$[4] = 0.0;
   aa$[5] = 0.0;
+  cc$[0] = 0.0;
   aa$[6] = -1.0;
   aa$[7] = 0.0;
   aa$[8] = 0.0;
@@ -279,20 +280,19 @@ function constraints$(t: number, p: Params, aa$: Float64Array, cc$: Float64Array
   const _4 = Math.sin(theta);
   const _5 = -(_3 * _4);
   aa$[11] = _5;
+  const _6 = phi_d * psi_d * _4;
+  const _7 = theta_d * (psi_d - phi_d * Math.cos(theta));
+  const _8 = a * (_7 * _2 + _6 * _0);
+  cc$[1] = _8;
   aa$[12] = 0.0;
   aa$[13] = -1.0;
   aa$[14] = 0.0;
   aa$[15] = 0.0;
-  const _6 = -_3;
-  aa$[16] = _6;
-  const _7 = -(_1 * _4);
-  aa$[17] = _7;
-  cc$[0] = 0.0;
-  const _8 = phi_d * psi_d * _4;
-  const _9 = theta_d * (psi_d - phi_d * Math.cos(theta));
-  const _10 = a * (_9 * _2 + _8 * _0);
-  cc$[1] = _10;
-  const _11 = a * (_9 * _0 - _8 * _2);
+  const _9 = -_3;
+  aa$[16] = _9;
+  const _10 = -(_1 * _4);
+  aa$[17] = _10;
+  const _11 = a * (_7 * _0 - _6 * _2);
   cc$[2] = _11;
 }
 
@@ -325,6 +325,70 @@ function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
   for (let i = 0; i < n$; i++) out[off + i] = y$[i]!;
 }
 
+function kktu$0(): void {
+  const _0 = M$[0]!;
+  const _23 = 1.0 / _0;
+  const _1 = M$[7]!;
+  const _24 = 1.0 / _1;
+  const _2 = M$[14]!;
+  const _25 = 1.0 / _2;
+  const _3 = M$[21]!;
+  const _26 = 1.0 / _3;
+  const _5 = M$[33]!;
+  const _27 = _5 * _26;
+  const _4 = M$[28]!;
+  const _28 = 1.0 / _4;
+  const _6 = M$[35]!;
+  const _30 = 1.0 / (_6 - _5 * _27);
+  const _19 = f$[5]!;
+  const _17 = f$[3]!;
+  const _31 = _19 - _17 * _27;
+  const _7 = A$[2]!;
+  const _8 = A$[6]!;
+  const _9 = A$[10]!;
+  const _10 = A$[11]!;
+  const _12 = A$[16]!;
+  const _13 = A$[17]!;
+  const _34 = _9 * _12 * _28 + _10 * _13 * _30;
+  const _11 = A$[13]!;
+  const _20 = c$[0]!;
+  const _16 = f$[2]!;
+  const _21 = c$[1]!;
+  const _14 = f$[0]!;
+  const _18 = f$[4]!;
+  const _37 = _21 + _8 * _14 * _23 + _9 * _18 * _28 + _10 * _30 * _31;
+  const _22 = c$[2]!;
+  const _15 = f$[1]!;
+  const _40 = 1.0 / (_8 * _8 * _23 + _9 * _9 * _28 + _10 * _10 * _30);
+  const _41 = _34 * _40;
+  const _45 = 1.0 / (_11 * _11 * _24 + _12 * _12 * _28 + _13 * _13 * _30 - _34 * _41) * (_22 + _11 * _15 * _24 + _12 * _18 * _28 + _13 * _30 * _31 - _37 * _41);
+  const _46 = _37 * _40 - _41 * _45;
+  const _47 = (_20 + _7 * _16 * _25) * (1.0 / (_7 * _7 * _25));
+  const _54 = _30 * (_19 - _10 * _46 - _13 * _45 - _17 * _27);
+  const _55 = _28 * (_18 - _9 * _46 - _12 * _45);
+  const _56 = _17 * _26 - _27 * _54;
+  const _57 = _25 * (_16 - _7 * _47);
+  const _58 = _24 * (_15 - _11 * _45);
+  const _59 = _23 * (_14 - _8 * _46);
+  y$[0] = _59;
+  y$[1] = _58;
+  y$[2] = _57;
+  y$[3] = _56;
+  y$[4] = _55;
+  y$[5] = _54;
+  y$[6] = _47;
+  y$[7] = _46;
+  y$[8] = _45;
+}
+
+/** q̈ (and λ in y$) at the state in s$ by the unrolled Schur-complement solve, written to out[off…off+n). */
+function qddSchur$(t: number, p: Params, out: Float64Array, off: number): void {
+  dynamics$(t, p, M$, f$);
+  constraints$(t, p, A$, c$);
+  kktu$0();
+  for (let i = 0; i < n$; i++) out[off + i] = y$[i]!;
+}
+
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(36)): Float64Array {
   load$(q);
@@ -352,7 +416,7 @@ export function forcing(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
 /** Generalized accelerations q̈, consistent with every retaining constraint. */
 export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(6)): Float64Array {
   load$(q, qd);
-  qdd$(t, p, out, 0);
+  qddSchur$(t, p, out, 0);
   return out;
 }
 
@@ -360,7 +424,7 @@ export function accelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<num
 export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(12)): Float64Array {
   for (let i = 0; i < 12; i++) s$[i] = x[i]!;
   for (let i = 0; i < n$; i++) out[i] = x[n$ + i]!;
-  qdd$(t, p, out, n$);
+  qddSchur$(t, p, out, n$);
   return out;
 }
 
@@ -456,7 +520,13 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
 }
 
 /** q̈ followed by the retaining multipliers λ. */
-export function constraintAccelerations(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(9)): Float64Array {
+export function constraintAccelerations(
+  t: number,
+  q: ArrayLike<number>,
+  qd: ArrayLike<number>,
+  p: Params,
+  out: Float64Array = new Float64Array(9),
+): Float64Array {
   load$(q, qd);
   kkt$(t, p);
   for (let i = 0; i < 9; i++) out[i] = y$[i]!;

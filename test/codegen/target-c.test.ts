@@ -131,7 +131,6 @@ describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the
         `#define ${cPrefix(m.sys.model.name).toUpperCase()}_N ${m.sys.model.coordinates.length}`,
       );
     },
-    120_000,
   );
 
   it('a title that would close or open a comment, or start a trigraph, stays in the comment', () => {

@@ -57,34 +57,30 @@ describe.runIf(HAVE_NUMPY || IN_CI)('the Python module of every example agrees w
 
   const dir = mkdtempSync(join(tmpdir(), 'mechanics-py-'));
   writeFileSync(join(dir, 'driver.py'), DRIVER);
-  it.each(examples.map((ex, i) => [ex.spec.name, ex, i] as const))(
-    '%s: gives the same values, and lists what it does not give',
-    async (name, ex, i) => {
-      if (!HAVE_NUMPY) return;
-      const m = await modelCases(ex, 9100 + i);
-      const py = generatePython(m.sys, ex.source);
-      writeFileSync(join(dir, py.fileName), py.text);
-      const calls = [...py.signatures].map(([fn, params]) => [fn, snake(fn), params] as const);
-      // NaN is no JSON: the bad arrays' NaN goes as null and back as nan.
-      const input = m.cases.map((c) => JSON.stringify({ ...c, bad0: c.bad[0].map((v) => (Number.isNaN(v) ? null : v)), bad1: c.bad[1] })).join('\n');
-      const output = execFileSync('python3', [join(dir, 'driver.py'), join(dir, py.fileName), JSON.stringify(calls)], { input: `${input}\n` })
-        .toString()
-        .trim()
-        .split('\n');
-      expect(output.length).toBe(CASES);
-      expectContractListed(m, py.available, py.missing, py.text, snake);
-      m.cases.forEach((c, k) => {
-        const values = JSON.parse(output[k]!) as (number | string)[][];
-        calls.forEach(([fn, , params], j) =>
-          expectSame(
-            values[j]!.map((v) => parseNumber(`${v}`)),
-            tsResult(m, fn, params, c),
-            fn,
-            `${name}: ${fn}, case ${k}`,
-          ),
-        );
-      });
-    },
-    120_000,
-  );
+  it.each(examples.map((ex, i) => [ex.spec.name, ex, i] as const))('%s: gives the same values, and lists what it does not give', async (name, ex, i) => {
+    if (!HAVE_NUMPY) return;
+    const m = await modelCases(ex, 9100 + i);
+    const py = generatePython(m.sys, ex.source);
+    writeFileSync(join(dir, py.fileName), py.text);
+    const calls = [...py.signatures].map(([fn, params]) => [fn, snake(fn), params] as const);
+    // NaN is no JSON: the bad arrays' NaN goes as null and back as nan.
+    const input = m.cases.map((c) => JSON.stringify({ ...c, bad0: c.bad[0].map((v) => (Number.isNaN(v) ? null : v)), bad1: c.bad[1] })).join('\n');
+    const output = execFileSync('python3', [join(dir, 'driver.py'), join(dir, py.fileName), JSON.stringify(calls)], { input: `${input}\n` })
+      .toString()
+      .trim()
+      .split('\n');
+    expect(output.length).toBe(CASES);
+    expectContractListed(m, py.available, py.missing, py.text, snake);
+    m.cases.forEach((c, k) => {
+      const values = JSON.parse(output[k]!) as (number | string)[][];
+      calls.forEach(([fn, , params], j) =>
+        expectSame(
+          values[j]!.map((v) => parseNumber(`${v}`)),
+          tsResult(m, fn, params, c),
+          fn,
+          `${name}: ${fn}, case ${k}`,
+        ),
+      );
+    });
+  });
 });

@@ -7,7 +7,7 @@ import { evaluate } from '../../src/core/evaluate.js';
 import type { DerivedSystem } from '../../src/derive/system.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import type { LoadedModule, ParamProblem } from '../../src/runtime/contract.js';
-import { derived, loadExamples, paramsOf, qdOf, qOf, randomEnv } from '../helpers/examples.js';
+import { derived, hasContacts, loadExamples, paramsOf, qdOf, qOf, randomEnv } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { expectClose } from '../helpers/numeric.js';
 import { rng } from '../helpers/random.js';
@@ -30,7 +30,7 @@ const risingFloor: ModelSpec = {
 };
 
 // Rigid contacts only: a contact realized by forces is not in model.unilateral.
-const examples = (await loadExamples()).filter((e) => derived(e.spec).model.unilateral.length > 0);
+const examples = (await loadExamples()).filter((e) => hasContacts(e.spec));
 const cases: [string, DerivedSystem, WithContacts][] = [];
 for (const spec of [...examples.map((e) => e.spec), risingFloor]) {
   const sys = derived(spec);

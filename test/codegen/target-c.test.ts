@@ -149,8 +149,6 @@ describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the
         `#define ${cPrefix(m.sys.model.name).toUpperCase()}_N ${m.sys.model.coordinates.length}`,
       );
     },
-    // The bicycle's module (its forward-mode rhsJacobian: 2.3 MB of C) takes 1–2 minutes on a shared machine.
-    300_000,
   );
 
   it('the impact cases include impacts resolved by a mode, and refusals', () => {

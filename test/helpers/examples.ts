@@ -34,6 +34,14 @@ export async function loadExamples(): Promise<ExampleFile[]> {
 
 const cache = new Map<ModelSpec, DerivedSystem>();
 
+/**
+ * Whether a model has rigid unilateral contacts (model.unilateral; deriveSystem
+ * derives `unilateral` exactly for these), decided without deriving it: a
+ * filter by derived(spec) derived the bicycle and every other contact-free
+ * example only to drop them.
+ */
+export const hasContacts = (spec: ModelSpec): boolean => buildModel(spec).unilateral.length > 0;
+
 /** buildModel + deriveSystem, once per spec object. */
 export function derived(spec: ModelSpec): DerivedSystem {
   let s = cache.get(spec);

@@ -22,6 +22,7 @@ import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import { periodicOrbit, type PeriodicOrbit } from '../../src/runtime/analysis/periodic.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import walker from '../../derivations/compass-walker.js';
+import { committedModule } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { thrown } from '../helpers/thrown.js';
 
@@ -39,7 +40,7 @@ const onFoot2 = (half: number, a1d: number, a2d: number) => ({
 let mod: LoadedModule;
 let gait: PeriodicOrbit;
 beforeAll(async () => {
-  mod = await loadGenerated(deriveSystem(buildModel(walker)));
+  mod = (await committedModule('compass-walker'))!;
   gait = periodicOrbit(mod, { ...onFoot2(0.27, -0.38, -1.09), params: { g: G }, section: { contact: 'foot2' } });
 });
 

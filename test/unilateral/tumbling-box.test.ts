@@ -11,20 +11,17 @@
 // computed here from the box's rotation matrix; a corner sliding alone has
 // Painlevé's coefficient Δ(u) = nᵀK(n − μu) from the same inertia.
 import { beforeAll, describe, expect, it } from 'vitest';
-import box from '../../derivations/tumbling-box.js';
-import { deriveSystem } from '../../src/derive/system.js';
-import { buildModel } from '../../src/model/index.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
 import { frictionalImpact } from '../../src/runtime/contact/friction-impact.js';
 import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
-import { loadGenerated } from '../helpers/generated-module.js';
+import { committedModule } from '../helpers/examples.js';
 import { rng, uniform } from '../helpers/random.js';
 
 const g = 9.81;
 let mod: LoadedModule;
 beforeAll(async () => {
-  mod = await loadGenerated(deriveSystem(buildModel(box)));
+  mod = (await committedModule('tumbling-box'))!;
 });
 
 describe('the box dropped spinning and tumbling onto the rough floor (μ = 0.4, e = 0.3, h = 2e-3)', () => {

@@ -12,14 +12,11 @@
 //    rolls with u̇ₓ = (2/3)(g sin α + F_res/m), F_res = −mg cos α·c(1 − (3/4)c/ϑ₀),
 //    c = νuₓ/(kr) ((3.1), (12.3)): a resistance proportional to speed.
 import { describe, expect, it } from 'vitest';
-import { buildModel } from '../../src/model/model.js';
-import { deriveSystem } from '../../src/derive/system.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
-import spec from '../../derivations/viscoelastic-disk.js';
-import { loadGenerated } from '../helpers/generated-module.js';
+import { committedModule } from '../helpers/examples.js';
 
-const disk: LoadedModule = await loadGenerated(deriveSystem(buildModel(spec)));
+const disk: LoadedModule = (await committedModule('viscoelastic-disk'))!;
 const DEFAULTS = Object.fromEntries(disk.model.parameters.map((p) => [p.name, p.default])) as Record<string, number>;
 const S2 = Math.SQRT2;
 

@@ -12,16 +12,16 @@ import { simulate } from '../../../src/runtime/hybrid/simulate.js';
 import { flowSensitivity, flowToSection, saltationMatrix, type FlowResult } from '../../../src/runtime/analysis/variational.js';
 import * as ball from '../../../generated/bouncing-ball.js';
 import * as roughDisk from '../../../generated/rough-disk.js';
-import releaseSpec from '../../../derivations/kozlov-release.js';
-import walkerSpec from '../../../derivations/compass-walker.js';
-import { rimlessWheel } from '../../../derivations/rimless-wheel.js';
+import { committedModule } from '../../helpers/examples.js';
 import { loadGenerated } from '../../helpers/generated-module.js';
 
 const G = 9.81;
 
 // Modules generated now (the committed ones may predate contactAccelerationsJacobian).
-const release = await loadGenerated(deriveSystem(buildModel(releaseSpec)));
-const wheel = await loadGenerated(deriveSystem(buildModel(rimlessWheel(6))));
+// The committed modules of derivations/ (the rimless wheel's default has six spokes): what the current sources
+// generate from them, byte for byte but the header (test/codegen/generated.test.ts).
+const release = (await committedModule('kozlov-release'))!;
+const wheel = (await committedModule('rimless-wheel'))!;
 
 /** The module as one generated before contactAccelerationsJacobian: its phases' Jacobians by differences. */
 function withoutPhaseJacobian(mod: LoadedModule): LoadedModule {
@@ -368,7 +368,7 @@ describe('periodic orbits with the generated phase Jacobians and with difference
   }
 
   it('the compass-gait walker on a 3° slope (its stance phases hold a sticking foot): to 1e-8', async () => {
-    const walker = await loadGenerated(deriveSystem(buildModel(walkerSpec)));
+    const walker = (await committedModule('compass-walker'))!;
     const half = 0.27,
       a1d = -0.38,
       a2d = -1.09;
@@ -437,7 +437,7 @@ describe('a large angle is integrated reduced (model.periodic: the rod enters th
   // is that from the reduced angle, Φ included, and a section on θ is crossed where the unreduced value lies.
   const TWO_PI = 2 * Math.PI;
   const reduced = 10_000 - 1592 * TWO_PI;
-  const rod = import('../../../derivations/falling-rod.js').then((spec) => loadGenerated(deriveSystem(buildModel(spec.default))));
+  const rod = committedModule('falling-rod').then((mod) => mod!);
   // Frictionless, so that its phases may hold an end (friction-unsupported otherwise); four impacts by t = 0.7.
   const params = { mu: 0 };
   const from = (theta: number) => ({ q0: [0, 1, theta], qd0: [1, 0, 0], params });

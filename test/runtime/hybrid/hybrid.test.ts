@@ -4,6 +4,7 @@ import { buildModel, type ModelSpec } from '../../../src/model/index.js';
 import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { frictionalImpact } from '../../../src/runtime/contact/friction-impact.js';
 import { rimlessWheel } from '../../../derivations/rimless-wheel.js';
+import { committedModule } from '../../helpers/examples.js';
 import { loadGenerated } from '../../helpers/generated-module.js';
 import { SimulationError } from '../../../src/runtime/errors.js';
 import { simulate } from '../../../src/runtime/hybrid/simulate.js';
@@ -328,7 +329,7 @@ describe('a large angle is integrated reduced (model.periodic: the rod enters th
   // output, it runs as from the reduced angle.
   const TWO_PI = 2 * Math.PI;
   const reduced = 10_000 - 1592 * TWO_PI;
-  const rod = import('../../../derivations/falling-rod.js').then((spec) => loadGenerated(deriveSystem(buildModel(spec.default))));
+  const rod = committedModule('falling-rod').then((mod) => mod!);
   const runFrom = async (theta: number) => simulate(await rod, { q0: [0, 1, theta], qd0: [1, 0, 0], t1: 3, samples: 301, contact: { maxEvents: 200 } });
 
   it.each([

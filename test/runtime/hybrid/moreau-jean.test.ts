@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { deriveSystem } from '../../../src/derive/system.js';
-import { buildModel } from '../../../src/model/index.js';
 import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { SimulationError } from '../../../src/runtime/errors.js';
 import { simulateMoreauJean } from '../../../src/runtime/hybrid/moreau-jean.js';
@@ -8,7 +6,7 @@ import { simulate } from '../../../src/runtime/hybrid/simulate.js';
 import { bouncingBall } from '../../fixtures/bouncing-ball.js';
 import { particleInCorner } from '../../fixtures/particle-in-corner.js';
 import { roughBlock, roughDisk, stickingDisk } from '../../fixtures/rough-disk.js';
-import { loadGenerated } from '../../helpers/generated-module.js';
+import { committedModule } from '../../helpers/examples.js';
 import { thrown as thrownAs } from '../../helpers/thrown.js';
 
 const thrown = (fn: () => unknown): SimulationError => thrownAs(fn, SimulationError);
@@ -284,8 +282,7 @@ describe('a large angle is stepped reduced (model.periodic: the rod enters the e
     const TWO_PI = 2 * Math.PI;
     const turns = 1592,
       reduced = 10_000 - turns * TWO_PI;
-    const spec = (await import('../../../derivations/falling-rod.js')).default;
-    const rod = await loadGenerated(deriveSystem(buildModel(spec)));
+    const rod = (await committedModule('falling-rod'))!;
     const run = (theta: number) => simulateMoreauJean(rod, { q0: [0, 1, theta], qd0: [1, 0, 0], t1: 1.5, h: 1e-4, samples: 301 });
     const base = run(reduced),
       big = run(10_000);

@@ -3,7 +3,8 @@
 // between its two impact points (studies/orbit.ts), and the radii R₁, R₂ and
 // the length l written where the paper writes them. Each wall's circle is read
 // off its gap at the orbit's parameters; the orbit's ends are the study's
-// impact points. Nothing of the mechanics is computed here.
+// impact points. Nothing of the mechanics is computed here. A model file asks
+// for it with paper.studyFigures' 'periodic-orbit-walls' (report.ts reads it).
 // Tests: test/report/birkhoff.test.ts.
 import { evaluate } from '../core/evaluate.js';
 import { REFERENCES } from '../model/sources.js';
@@ -35,21 +36,18 @@ export interface BirkhoffLayout {
   readonly lengthLabel?: string;
 }
 
-/** The models whose report draws the figure. */
-const MODELS = new Set(['kozlov-birkhoff-orbit']);
-
 /** Points per arc; its half-width across the orbit, in the orbit's lengths. */
 const ARC_POINTS = 61;
 const HALF_WIDTH = 0.8;
 
 /**
- * The layout of a model in MODELS whose orbit was found with two impacts on
+ * The layout of a model whose orbit was found with two impacts on
  * two walls, each wall a circle in the plane of the first two coordinates;
  * undefined otherwise.
  */
 export function birkhoffLayout(model: Model, study: OrbitStudy): BirkhoffLayout | undefined {
   const orbit = study.orbit;
-  if (!MODELS.has(model.name) || !orbit || orbit.impacts.length !== 2) return undefined;
+  if (orbit?.impacts.length !== 2) return undefined;
   const [qx, qy] = [model.coordinates[0]!.q.name, model.coordinates[1]!.q.name];
   const ends = orbit.impacts.map((i): Point => [i.q[0]!, i.q[1]!]) as [Point, Point];
   const length = Math.hypot(ends[1][0] - ends[0][0], ends[1][1] - ends[0][1]);
@@ -94,7 +92,7 @@ function circleOf(g: (x: number, y: number) => number): { centre: Point; radius:
   return fits ? { centre, radius: Math.sqrt(r2) } : undefined;
 }
 
-/** The figure (kozlov1988 Fig. 2), or undefined for another model or without the orbit. */
+/** The figure (kozlov1988 Fig. 2), or undefined without the orbit or its two circular walls. */
 export function birkhoffFigure(model: Model, study: OrbitStudy): Figure | undefined {
   const layout = birkhoffLayout(model, study);
   if (!layout) return undefined;

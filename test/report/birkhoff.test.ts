@@ -1,5 +1,5 @@
 // kozlov1988 Fig. 2 in the Birkhoff billiard's report (src/report/birkhoff.ts):
-// the walls drawn as arcs of the circles the model declares — the lower one
+// the walls drawn as arcs of their circles of curvature at the orbit’s ends — the lower one
 // of radius R₁ about (0, R₁), the upper one of radius R₂ about (0, l − R₂),
 // centres typed from the model's geometry, not read from the drawing — the
 // orbit's ends on them, the gap between the ends l, and the labels and the

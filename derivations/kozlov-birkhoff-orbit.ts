@@ -87,6 +87,8 @@ export default defineModel({
         note: '…and leaves it at $l = R_1 + R_2$, where $\\cos\\theta = +1$: the multipliers meet at $+1$ and the branch goes on (a pitchfork of the symmetric orbit, $2 - \\operatorname{tr}$ changing sign), unstable beyond.',
       },
     ],
+    // Fig. 2: the orbit between the two walls, drawn as arcs of radii R₁, R₂ at the distance l.
+    studyFigures: [{ kind: 'periodic-orbit-walls' }],
     notDerived: [
       {
         eq: '(4.6)',

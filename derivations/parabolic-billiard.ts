@@ -107,6 +107,18 @@ export default defineModel({
         note: 'the family (5.7) runs along the confocal parabolas $2y = x_1 + x^2/(a - x_1)$, $y \\ge x^2/(2a)$, reflected at right angles by $y = x^2/(2a)$, every member with the period $4\\sqrt{a/g}$; it is born at the period doubling $a = a_{*}$ ($A$ here), where its member is the vertical bouncing run twice, of period $2\\tau$.',
       },
     ],
+    // Fig. 3: two starts in flight, both at a = 1. (0.2, 0.3) moving sideways at 0.5, below the
+    // focus: c₁ ≈ 0.52 < a < c₂ ≈ 1.10, the quadrilateral (5.4) about the axis (Fig. 3a); (0, 0.8)
+    // above the focus moving sideways at 1: a < c₁ ≈ 1.10 < c₂ ≈ 1.60, the quadrilateral (5.5) (Fig. 3b).
+    studyFigures: [
+      {
+        kind: 'confocal-motions',
+        starts: [
+          { panel: 'a', q: { x: 0.2, y: 0.3 }, qd: { x: 0.5, y: 0 } },
+          { panel: 'b', q: { x: 0, y: 0.8 }, qd: { x: 1, y: 0 } },
+        ],
+      },
+    ],
     notDerived: [
       {
         eq: '(4.5)',

@@ -37,6 +37,7 @@ import { checkOrbit } from './validate/orbit.js';
 import { checkPaperDeclaration, paperFormulas, type PaperDeclaration } from './validate/paper.js';
 import { paperClaims, paperFigures } from './validate/paper-claims.js';
 import { paperSketches } from './validate/paper-sketches.js';
+import { paperStudyFigures } from './validate/paper-study-figures.js';
 import { checkSources } from './validate/sources.js';
 
 export type * from './types.js';
@@ -153,7 +154,7 @@ export function buildModel(input: ModelSpec): Model {
   const late = [
     ...limitProblems(built, defaultValues(parameters), "at the parameters' defaults"),
     ...initialStateProblems(built, built.initial),
-    ...(paper ? paperProblems(paper, built, drawingPoints(spec.drawing ?? geometry?.sketch)) : []),
+    ...(paper ? paperProblems(paper, built, drawingPoints(spec.drawing ?? geometry?.sketch), spec.orbit !== undefined) : []),
   ];
   if (late.length) throw failure(late);
   return built;
@@ -163,7 +164,7 @@ export function buildModel(input: ModelSpec): Model {
 const drawingPoints = (drawing: unknown): string[] => (isFields(drawing) && isFields(drawing.points) ? Object.keys(drawing.points) : []);
 
 /** The paper's formulas read against the model, or against its general model (built here: a model file's second model, named in its own errors). */
-function paperProblems(paper: PaperDeclaration, model: Model, drawn: readonly string[]): readonly MechanicsError[] {
+function paperProblems(paper: PaperDeclaration, model: Model, drawn: readonly string[], orbit: boolean): readonly MechanicsError[] {
   let general = model;
   try {
     if (paper.general !== undefined) general = buildModel(paper.general as ModelSpec);
@@ -175,8 +176,9 @@ function paperProblems(paper: PaperDeclaration, model: Model, drawn: readonly st
     ...paperFormulas(paper.formulas, general).problems,
     ...paperClaims(paper.claims, general).problems,
     ...paperFigures(paper.figures, general).problems,
-    // The sketches are of the model itself (its drawing), not of its general model.
+    // The sketches and the studies' figures are of the model itself (its drawing, its coordinates, its orbit), not of its general model.
     ...paperSketches(paper.sketches, model, drawn).problems,
+    ...paperStudyFigures(paper.studyFigures, model, orbit).problems,
   ];
 }
 

@@ -675,6 +675,25 @@ export interface PaperSketchSpec {
   readonly drawing?: DrawingSpec;
 }
 
+/**
+ * A figure of a paper a study of the toolkit draws for this model (the kind
+ * names the study; the report draws it in the study's section):
+ * 'confocal-motions', kozlov1988 Fig. 3: the motions started at `starts`, each
+ * in the confocal quadrilateral of its panel (src/studies/confocal.ts);
+ * 'periodic-orbit-walls', kozlov1988 Fig. 2: the declared orbit between its two
+ * circular walls (src/report/birkhoff.ts).
+ */
+export type PaperStudyFigureSpec =
+  | { readonly kind: 'confocal-motions'; readonly starts: readonly ConfocalStartSpec[] }
+  | { readonly kind: 'periodic-orbit-walls' };
+
+/** A start of 'confocal-motions': the paper's panel (Fig. 3a: (5.4), Fig. 3b: (5.5)), every coordinate and velocity. */
+export interface ConfocalStartSpec {
+  readonly panel: 'a' | 'b';
+  readonly q: Readonly<Record<string, number>>;
+  readonly qd: Readonly<Record<string, number>>;
+}
+
 /** A paper's formulas for the report, and the model they are derived from when this one fixes a parameter the paper keeps symbolic. */
 export interface PaperSpec {
   /** The paper (src/model/sources.ts key, e.g. 'rubanovich1981'). */
@@ -688,6 +707,8 @@ export interface PaperSpec {
   readonly figures?: readonly PaperFigureSpec[];
   /** The paper's sketches of the mechanism, drawn from the model's drawing. */
   readonly sketches?: readonly PaperSketchSpec[];
+  /** The paper's figures a study draws, each of its own kind. */
+  readonly studyFigures?: readonly PaperStudyFigureSpec[];
   /** Results of the paper the toolkit does not derive, each with why: the report lists them as such. */
   readonly notDerived?: readonly PaperNotDerivedSpec[];
 }
@@ -820,7 +841,17 @@ export const DRAWING_FIELDS: Known<DrawingSpec> = { points: true, segments: true
 export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = { axes: true, angles: true, gravity: true, surfaces: true, supports: true };
 export const ANGLE_MARK_FIELDS: Known<AngleMarkSpec> = { coordinate: true, at: true, from: true, to: true };
 export const DISC_FIELDS: Known<NonNullable<DrawingSpec['discs']>[number]> = { center: true, radius: true };
-export const PAPER_FIELDS: Known<PaperSpec> = { source: true, general: true, formulas: true, claims: true, figures: true, sketches: true, notDerived: true };
+export const PAPER_FIELDS: Known<PaperSpec> = {
+  source: true,
+  general: true,
+  formulas: true,
+  claims: true,
+  figures: true,
+  sketches: true,
+  studyFigures: true,
+  notDerived: true,
+};
+export const STUDY_FIGURE_KINDS: Readonly<Record<PaperStudyFigureSpec['kind'], true>> = { 'confocal-motions': true, 'periodic-orbit-walls': true };
 
 /** The values multipleImpacts may take. */
 export const MULTIPLE_IMPACT_RULES: Readonly<Record<NonNullable<ModelSpec['multipleImpacts']>, true>> = { error: true, lcp: true };

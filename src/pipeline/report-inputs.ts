@@ -14,14 +14,15 @@ import type { ReportOptions } from '../report/report.js';
 import { modelDrawing } from '../report/sketch.js';
 import type { SourceKey } from '../model/sources.js';
 import { checkSketches } from '../model/validate/paper-sketches.js';
+import { checkStudyFigures, type StudyFigures } from '../model/validate/paper-study-figures.js';
 import type { LimitStudy } from '../runtime/analysis/rigid-limit.js';
 import { hasReportBasin, reportBasin, type BasinStudy } from '../studies/basin.js';
-import { confocalStudy, hasConfocalStudy } from '../studies/confocal.js';
+import { confocalStudy } from '../studies/confocal.js';
 import { limitStudyOf } from '../studies/limit.js';
 import { linearizationStudy } from '../studies/linearization.js';
 import { steadyMotionStudy } from '../studies/steady-motion.js';
 import { reportMotion } from '../studies/motion.js';
-import { declaredOrbit, type OrbitStudy } from '../studies/orbit.js';
+import { declaredOrbit } from '../studies/orbit.js';
 import { paperCheck } from '../studies/paper-check.js';
 import { restitutionStudies } from '../studies/restitution.js';
 import type { CompiledModel } from './compiled-model.js';
@@ -36,6 +37,7 @@ import { compileRigid } from './rigid.js';
 export function reportInputs(compiled: CompiledModel): { readonly options: ReportOptions; readonly problems: readonly MechanicsError[] } {
   const { spec, model, system, loaded } = compiled;
   const { simulation, error } = reportMotion(loaded);
+  const figures = checkStudyFigures(spec.paper?.studyFigures, model, spec.orbit !== undefined);
   const options: ReportOptions = {
     source: compiled.source,
     toolkit: TOOLKIT,
@@ -43,13 +45,13 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     drawing: modelDrawing(spec, model),
     ...(spec.sources ? { sources: spec.sources } : {}),
     ...studyOption(compiled),
-    ...orbitOption(compiled),
+    ...orbitOption(compiled, figures),
     ...basinOption(compiled),
     linearization: linearizationStudy(system),
     steadyMotion: steadyMotionStudy(system),
     ...restitutionOption(compiled),
     ...sketchesOption(compiled),
-    ...confocalOption(compiled),
+    ...confocalOption(compiled, figures),
   };
   // The paper's measured facts are the other studies' numbers.
   return { options: spec.paper ? { ...options, paper: paperCheck(system, spec.paper, options) } : options, problems: error ? [error] : [] };
@@ -60,9 +62,9 @@ function studyOption({ spec, loaded }: CompiledModel): { limitStudy?: LimitStudy
   return spec.limitStudy ? { limitStudy: limitStudyOf(spec, loaded, compileRigid(spec, loadGenerated)?.loaded)! } : {};
 }
 
-/** The model's declared periodic orbit (ModelSpec.orbit); nothing without one. */
-function orbitOption({ spec, system, loaded }: CompiledModel): { orbit?: OrbitStudy } {
-  return spec.orbit ? { orbit: declaredOrbit(loaded, spec.orbit, impactMapJacobian(system)) } : {};
+/** The model's declared periodic orbit (ModelSpec.orbit), drawn between its walls where paper.studyFigures says so; nothing without one. */
+function orbitOption({ spec, system, loaded }: CompiledModel, { orbitWalls }: StudyFigures): Pick<ReportOptions, 'orbit' | 'orbitWalls'> {
+  return spec.orbit ? { orbit: declaredOrbit(loaded, spec.orbit, impactMapJacobian(system)), ...(orbitWalls ? { orbitWalls } : {}) } : {};
 }
 
 /** Each contact patch's universal restitution (studies/restitution.ts); nothing for a model without one. */
@@ -71,9 +73,9 @@ function restitutionOption({ system }: CompiledModel): { restitution?: ReturnTyp
   return studies.length ? { restitution: studies } : {};
 }
 
-/** The parabolic billiard's motions in their quadrilaterals (studies/confocal.ts); nothing for another model. */
-function confocalOption({ spec, loaded }: CompiledModel): Pick<ReportOptions, 'confocal'> {
-  return hasConfocalStudy(spec.name) ? { confocal: confocalStudy(loaded)! } : {};
+/** The declared confocal motions (paper.studyFigures, studies/confocal.ts); nothing without them. */
+function confocalOption({ loaded }: CompiledModel, { confocal }: StudyFigures): Pick<ReportOptions, 'confocal'> {
+  return confocal ? { confocal: confocalStudy(loaded, confocal) } : {};
 }
 
 /** The paper's sketches of the mechanism (paper.sketches); nothing without them. */

@@ -1,11 +1,16 @@
 // kozlov1988 Fig. 2 in the Birkhoff billiard's report: the two concave walls
 // as arcs about their centres, the computed 2-periodic orbit as the segment
 // between its two impact points (studies/orbit.ts), and the radii R₁, R₂ and
-// the length l written where the paper writes them. Each wall's circle is read
-// off its gap at the orbit's parameters; the orbit's ends are the study's
-// impact points. Nothing of the mechanics is computed here.
+// the length l written where the paper writes them. Each wall's circle of
+// curvature at the orbit's end is read off its gap's derivatives there, at
+// the orbit's parameters (a circular wall's own circle; the model file's walls
+// are the parabolas osculating them); the orbit's ends are the study's
+// impact points. Nothing of the mechanics is computed here. A model file asks
+// for it with paper.studyFigures' 'periodic-orbit-walls' (report.ts reads it).
 // Tests: test/report/birkhoff.test.ts.
-import { evaluate } from '../core/evaluate.js';
+import { diff } from '../core/diff.js';
+import { evaluate, type Env } from '../core/evaluate.js';
+import type { Expr } from '../core/expr.js';
 import { REFERENCES } from '../model/sources.js';
 import type { Model } from '../model/types.js';
 import type { OrbitStudy } from '../studies/orbit.js';
@@ -35,28 +40,24 @@ export interface BirkhoffLayout {
   readonly lengthLabel?: string;
 }
 
-/** The models whose report draws the figure. */
-const MODELS = new Set(['kozlov-birkhoff-orbit']);
-
 /** Points per arc; its half-width across the orbit, in the orbit's lengths. */
 const ARC_POINTS = 61;
 const HALF_WIDTH = 0.8;
 
 /**
- * The layout of a model in MODELS whose orbit was found with two impacts on
- * two walls, each wall a circle in the plane of the first two coordinates;
- * undefined otherwise.
+ * The layout of a model whose orbit was found with two impacts on two
+ * walls curved in the plane of the first two coordinates; undefined otherwise.
  */
 export function birkhoffLayout(model: Model, study: OrbitStudy): BirkhoffLayout | undefined {
   const orbit = study.orbit;
-  if (!MODELS.has(model.name) || !orbit || orbit.impacts.length !== 2) return undefined;
+  if (orbit?.impacts.length !== 2) return undefined;
   const [qx, qy] = [model.coordinates[0]!.q.name, model.coordinates[1]!.q.name];
   const ends = orbit.impacts.map((i): Point => [i.q[0]!, i.q[1]!]) as [Point, Point];
   const length = Math.hypot(ends[1][0] - ends[0][0], ends[1][1] - ends[0][1]);
   const named = (value: number): string | undefined => Object.entries(study.params).find(([, v]) => Math.abs(v - value) <= 1e-6 * (1 + Math.abs(value)))?.[0];
   const arcs = orbit.impacts.map((impact, k) => {
     const wall = model.unilateral[impact.contacts[0]!]!;
-    const circle = circleOf((x, y) => evaluate(wall.gap, { ...study.params, [qx]: x, [qy]: y }));
+    const circle = curvatureCircle(wall.gap, [qx, qy], study.params, ends[k]!);
     if (!circle) return undefined;
     const { centre, radius } = circle;
     const at = Math.atan2(ends[k]![1] - centre[1], ends[k]![0] - centre[0]);
@@ -76,25 +77,22 @@ export function birkhoffLayout(model: Model, study: OrbitStudy): BirkhoffLayout 
 }
 
 /**
- * The circle g = k(r² − |p − c|²) a gap describes, from its values at five
- * points; undefined where it is no circle (checked at two more points).
+ * A wall's circle of curvature at a point on it, from its gap's derivatives
+ * there: curvature κ = −(g_y²g_xx − 2g_xg_yg_xy + g_x²g_yy)/|∇g|³, the centre
+ * 1/κ along the unit normal ∇g/|∇g| (on the admissible side for a concave
+ * wall); undefined where the wall is straight.
  */
-function circleOf(g: (x: number, y: number) => number): { centre: Point; radius: number } | undefined {
-  const g0 = g(0, 0);
-  const k = -(g(1, 0) + g(-1, 0) - 2 * g0) / 2;
-  if (!(Math.abs(k) > 1e-12)) return undefined;
-  const centre: Point = [(g(1, 0) - g(-1, 0)) / (4 * k), (g(0, 1) - g(0, -1)) / (4 * k)];
-  const r2 = g(centre[0], centre[1]) / k;
-  if (!(r2 > 0)) return undefined;
-  const circle = (x: number, y: number): number => k * (r2 - (x - centre[0]) ** 2 - (y - centre[1]) ** 2);
-  const fits = [
-    [0.3, 0.7],
-    [-1.1, 0.4],
-  ].every(([x, y]) => Math.abs(g(x!, y!) - circle(x!, y!)) <= 1e-9 * (1 + Math.abs(g0)));
-  return fits ? { centre, radius: Math.sqrt(r2) } : undefined;
+function curvatureCircle(gap: Expr, [qx, qy]: readonly [string, string], params: Env, at: Point): { centre: Point; radius: number } | undefined {
+  const env = { ...params, [qx]: at[0], [qy]: at[1] };
+  const [dx, dy] = [diff(gap, qx), diff(gap, qy)];
+  const [gx, gy, gxx, gxy, gyy] = [dx, dy, diff(dx, qx), diff(dx, qy), diff(dy, qy)].map((e) => evaluate(e, env)) as [number, number, number, number, number];
+  const norm = Math.hypot(gx, gy);
+  const kappa = -(gy * gy * gxx - 2 * gx * gy * gxy + gx * gx * gyy) / norm ** 3;
+  if (!(Math.abs(kappa) > 1e-12)) return undefined;
+  return { centre: [at[0] + gx / norm / kappa, at[1] + gy / norm / kappa], radius: 1 / Math.abs(kappa) };
 }
 
-/** The figure (kozlov1988 Fig. 2), or undefined for another model or without the orbit. */
+/** The figure (kozlov1988 Fig. 2), or undefined without the orbit or its two curved walls. */
 export function birkhoffFigure(model: Model, study: OrbitStudy): Figure | undefined {
   const layout = birkhoffLayout(model, study);
   if (!layout) return undefined;
@@ -145,7 +143,7 @@ export function birkhoffFigure(model: Model, study: OrbitStudy): Figure | undefi
     [
       `The walls ${layout.arcs.map((a) => a.wall).join(' and ')} as arcs of radii `,
       m(layout.arcs.map((a) => value(a.label, a.radius)).join(',\\ ')),
-      ' about their centres (the dots), and the computed 2-periodic orbit between its impact points, of length ',
+      ' about their centres (the dots), their circles of curvature at the orbit’s ends, and the computed 2-periodic orbit between its impact points, of length ',
       m(value(layout.lengthLabel, length)),
       ` (${paper} Fig. 2).`,
     ],

@@ -37,6 +37,8 @@ import { SECTIONS, simulationSection } from './sections.js';
 export interface ReportOptions {
   /** The model's declared periodic orbit (studies/orbit.ts), printed before the conventions. */
   readonly orbit?: OrbitStudy;
+  /** Draw the orbit between its walls (paper.studyFigures 'periodic-orbit-walls', kozlov1988 Fig. 2). */
+  readonly orbitWalls?: boolean;
   /** The model file, e.g. derivations/compass.ts. */
   readonly source: string;
   /** Toolkit name and version, e.g. unilateral-mechanics 0.1.0. */
@@ -59,7 +61,7 @@ export interface ReportOptions {
   readonly limitStudy?: ReportLimitStudy;
   /** Each contact patch's universal restitution (studies/restitution.ts), printed with its universal problem before the conventions. */
   readonly restitution?: readonly RestitutionStudy[];
-  /** The parabolic billiard's motions in their confocal quadrilaterals (studies/confocal.ts), in their own section. */
+  /** The declared motions in their confocal quadrilaterals (studies/confocal.ts, kozlov1988 Fig. 3), in their own section. */
   readonly confocal?: ConfocalStudy;
   /** The paper's sketches of the mechanism (paper.sketches), drawn after the model's own sketch. */
   readonly paperSketches?: { readonly source: SourceKey; readonly sketches: readonly PaperSketch[] };
@@ -96,7 +98,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
   // The studies' sections join the results in this order (paper.ts groups them).
   if (options.orbit) {
     const section = periodicOrbitSection(system, options.orbit);
-    const figure = birkhoffFigure(model, options.orbit);
+    const figure = options.orbitWalls ? birkhoffFigure(model, options.orbit) : undefined;
     sections.push(figure ? { ...section, blocks: [...section.blocks, figure] } : section);
   }
   if (options.confocal) sections.push(confocalSection(options.confocal));

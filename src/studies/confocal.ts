@@ -9,9 +9,12 @@
 // paper's x₁, x₂) are the confocal parabolas 2y = c + x²/(a − c) that bound
 // the motion: for c₂ > a ≥ c₁ the quadrilateral (5.4) about the axis
 // (Fig. 3a), for c₂ ≥ c₁ ≥ a the one (5.5) between two parabolas opening
-// down (Fig. 3b). Both motions are run here on the model's loaded module;
-// the report draws them in their quadrilaterals (src/report/confocal.ts).
+// down (Fig. 3b). The motions the model file declares (paper.studyFigures
+// 'confocal-motions', each start's panel its quadrilateral) are run here on
+// the model's loaded module; the report draws them in their quadrilaterals
+// (src/report/confocal.ts).
 // Tests: test/studies/confocal.test.ts.
+import type { ConfocalStartSpec } from '../model/spec.js';
 import type { LoadedModule } from '../runtime/contract.js';
 import { simulate } from '../runtime/hybrid/simulate.js';
 
@@ -37,22 +40,6 @@ export interface ConfocalStudy {
   readonly runs: readonly ConfocalRun[];
 }
 
-/** The models the study applies to: the parabolic billiard, whose integral I it uses. */
-const MODELS = new Set(['parabolic-billiard']);
-
-/** Whether the model's report shows Fig. 3 (the report inputs ask). */
-export const hasConfocalStudy = (name: string): boolean => MODELS.has(name);
-
-/**
- * The two starts, in flight: (0.2, 0.3) moving sideways at 0.5, below the
- * focus (a/2 = 0.5 at a = 1): c₁ ≈ 0.52 < a < c₂ ≈ 1.10 (Fig. 3a); (0, 0.8)
- * above the focus moving sideways at 1: a < c₁ ≈ 1.10 < c₂ ≈ 1.60 (Fig. 3b).
- */
-const STARTS: readonly { readonly panel: 'a' | 'b'; readonly q0: readonly [number, number]; readonly qd0: readonly [number, number] }[] = [
-  { panel: 'a', q0: [0.2, 0.3], qd0: [0.5, 0] },
-  { panel: 'b', q0: [0, 0.8], qd0: [1, 0] },
-];
-
 /** Long enough for some fifty impacts: the path then shows the quadrilateral it fills. */
 const T1 = 20;
 const SAMPLES = 4001;
@@ -67,18 +54,21 @@ export function confocalRoots(a: number, g: number, [x, y]: readonly number[], [
   return [(-B - root) / (2 * A), (-B + root) / (2 * A)];
 }
 
-export function confocalStudy(mod: LoadedModule): ConfocalStudy | undefined {
-  if (!MODELS.has(mod.model.name)) return undefined;
+/** The declared starts' motions on the parabolic billiard's module (paper.studyFigures, checked: every coordinate given). */
+export function confocalStudy(mod: LoadedModule, starts: readonly ConfocalStartSpec[]): ConfocalStudy {
   const param = (name: string): number => mod.model.parameters.find((p) => p.name === name)!.default;
   const [a, g] = [param('a'), param('g')];
   const [ix, iy] = ['x', 'y'].map((c) => mod.model.coordinates.indexOf(c)) as [number, number];
-  const runs = STARTS.map(({ panel, q0, qd0 }): ConfocalRun => {
-    const tr = simulate(mod, { q0: place(q0, ix, iy), qd0: place(qd0, ix, iy), t1: T1, samples: SAMPLES, rtol: 1e-10, atol: 1e-12 });
-    const [c1, c2] = confocalRoots(a, g, q0, qd0);
+  // The module's state in its coordinates' order; the plane's (x, y) for the roots and the caption.
+  const state = (s: Readonly<Record<string, number>>): number[] => mod.model.coordinates.map((c) => s[c]!);
+  const plane = (s: Readonly<Record<string, number>>): [number, number] => [s.x!, s.y!];
+  const runs = starts.map(({ panel, q, qd }): ConfocalRun => {
+    const tr = simulate(mod, { q0: state(q), qd0: state(qd), t1: T1, samples: SAMPLES, rtol: 1e-10, atol: 1e-12 });
+    const [c1, c2] = confocalRoots(a, g, plane(q), plane(qd));
     return {
       panel,
-      q0,
-      qd0,
+      q0: plane(q),
+      qd0: plane(qd),
       c1,
       c2,
       t: tr.t,
@@ -89,12 +79,4 @@ export function confocalStudy(mod: LoadedModule): ConfocalStudy | undefined {
     };
   });
   return { a, g, runs };
-}
-
-/** A state of two coordinates at their places in the module's order. */
-function place([u, v]: readonly [number, number], i: number, j: number): number[] {
-  const out = [0, 0];
-  out[i] = u;
-  out[j] = v;
-  return out;
 }

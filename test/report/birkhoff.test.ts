@@ -1,9 +1,10 @@
 // kozlov1988 Fig. 2 in the Birkhoff billiard's report (src/report/birkhoff.ts):
-// the walls drawn as arcs of the circles the model declares — the lower one
+// the walls drawn as arcs of their circles of curvature at the orbit’s ends — the lower one
 // of radius R₁ about (0, R₁), the upper one of radius R₂ about (0, l − R₂),
 // centres typed from the model's geometry, not read from the drawing — the
 // orbit's ends on them, the gap between the ends l, and the labels and the
-// caption's citation in the figure.
+// caption's citation in the figure; drawn where the model file declares it
+// (paper.studyFigures), which the Birkhoff billiard alone does.
 import { describe, expect, it } from 'vitest';
 import birkhoff from '../../derivations/kozlov-birkhoff-orbit.js';
 import { REFERENCES } from '../../src/model/sources.js';
@@ -11,10 +12,13 @@ import { birkhoffFigure, birkhoffLayout } from '../../src/report/birkhoff.js';
 import { compileModel } from '../../src/pipeline/compiled-model.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { reportInputs } from '../../src/pipeline/report-inputs.js';
+import { buildReport } from '../../src/report/report.js';
+import { loadExamples } from '../helpers/examples.js';
 
 const compiled = compileModel({ spec: birkhoff, source: 'derivations/kozlov-birkhoff-orbit.ts' }, loadGenerated);
 const model = compiled.system.model;
-const study = reportInputs(compiled).options.orbit!;
+const { options } = reportInputs(compiled);
+const study = options.orbit!;
 const { l, R1, R2 } = study.params as Record<'l' | 'R1' | 'R2', number>;
 const layout = birkhoffLayout(model, study)!;
 
@@ -62,8 +66,14 @@ describe('kozlov1988 Fig. 2 in the Birkhoff billiard’s report', () => {
     expect(JSON.stringify(figure.caption)).toContain(`(${REFERENCES.kozlov1988.short} Fig. 2)`);
   });
 
-  it('draws nothing for another model or without an orbit', () => {
-    expect(birkhoffLayout({ ...model, name: 'circle-billiard' }, study)).toBeUndefined();
+  it('is drawn where the model file declares it, which the Birkhoff billiard alone does, and nothing without an orbit', async () => {
+    const drawn = (o: typeof options): boolean =>
+      buildReport(compiled.system, o).sections.some((s) => s.blocks.some((b) => b.kind === 'figure' && b.id === 'birkhoff-orbit'));
+    expect(options.orbitWalls).toBe(true);
+    expect(drawn(options)).toBe(true);
+    expect(drawn({ ...options, orbitWalls: false })).toBe(false);
+    const declaring = (await loadExamples()).filter((e) => e.spec.paper?.studyFigures?.some((f) => f.kind === 'periodic-orbit-walls'));
+    expect(declaring.map((e) => e.spec.name)).toEqual(['kozlov-birkhoff-orbit']);
     const { orbit: _, ...failed } = study;
     expect(birkhoffFigure(model, { ...failed, error: 'not converged' })).toBeUndefined();
   });

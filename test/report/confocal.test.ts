@@ -4,13 +4,16 @@
 // between the drawn sides the paper names ((5.4) for Fig. 3a, (5.5) for
 // Fig. 3b), read off the drawn curves; the figures cite the paper's panels.
 import { describe, expect, it } from 'vitest';
+import parabolic from '../../derivations/parabolic-billiard.js';
+import { buildModel } from '../../src/model/model.js';
+import { checkStudyFigures } from '../../src/model/validate/paper-study-figures.js';
 import { confocalCurves, confocalSection } from '../../src/report/confocal.js';
 import type { Figure } from '../../src/report/document.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
 import { confocalStudy } from '../../src/studies/confocal.js';
 
 const billiard = (await import('../../generated/parabolic-billiard.js')) as unknown as LoadedModule;
-const study = confocalStudy(billiard)!;
+const study = confocalStudy(billiard, checkStudyFigures(parabolic.paper!.studyFigures, buildModel(parabolic), true).confocal!);
 const section = confocalSection(study);
 
 /** A drawn curve read at x by linear interpolation between its points (NaN where it is not drawn). */

@@ -3,13 +3,18 @@
 // every sample, so the roots c₁, c₂ of F taken at the start hold all along;
 // each path stays in the quadrilateral the paper bounds it by ((5.4) for
 // Fig. 3a, (5.5) for Fig. 3b) and reaches each of its sides; the roots fall
-// on the side of a the panel says; F(a) = 0 on the vertical bouncing.
+// on the side of a the panel says; F(a) = 0 on the vertical bouncing. The
+// starts are the model file's (paper.studyFigures), declared by it alone.
 import { describe, expect, it } from 'vitest';
+import parabolic from '../../derivations/parabolic-billiard.js';
+import { buildModel } from '../../src/model/model.js';
+import { checkStudyFigures } from '../../src/model/validate/paper-study-figures.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
-import { confocalRoots, confocalStudy, hasConfocalStudy } from '../../src/studies/confocal.js';
+import { confocalRoots, confocalStudy } from '../../src/studies/confocal.js';
+import { loadExamples } from '../helpers/examples.js';
 
 const billiard = (await import('../../generated/parabolic-billiard.js')) as unknown as LoadedModule;
-const study = confocalStudy(billiard)!;
+const study = confocalStudy(billiard, checkStudyFigures(parabolic.paper!.studyFigures, buildModel(parabolic), true).confocal!);
 const { a, g } = study;
 
 /** The confocal parabola of parameter c at x: 2y = c + x²/(a − c). */
@@ -78,8 +83,8 @@ describe('kozlov1988 Fig. 3: the parabolic billiard in its confocal quadrilatera
     expect(c2).toBeCloseTo(a, 12);
   });
 
-  it('is run for the parabolic billiard only', () => {
-    expect(hasConfocalStudy('parabolic-billiard')).toBe(true);
-    expect(hasConfocalStudy('circle-billiard')).toBe(false);
+  it('is declared by the parabolic billiard only', async () => {
+    const declaring = (await loadExamples()).filter((e) => e.spec.paper?.studyFigures?.some((f) => f.kind === 'confocal-motions'));
+    expect(declaring.map((e) => e.spec.name)).toEqual(['parabolic-billiard']);
   });
 });

@@ -80,6 +80,7 @@ export interface PaperDeclaration {
   readonly claims?: unknown;
   readonly figures?: unknown;
   readonly sketches?: unknown;
+  readonly studyFigures?: unknown;
   readonly notDerived: readonly NotDerived[];
 }
 
@@ -105,6 +106,7 @@ export function checkPaperDeclaration(x: unknown, model: string | undefined): Ch
     claims: paper.claims,
     figures: paper.figures,
     sketches: paper.sketches,
+    studyFigures: paper.studyFigures,
     notDerived: notDerivedList(paper.notDerived, out),
   });
 }

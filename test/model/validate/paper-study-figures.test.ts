@@ -1,0 +1,60 @@
+// The figures a study draws (src/model/validate/paper-study-figures.ts),
+// checked by buildModel with the rest of the paper: the parabolic billiard's
+// and the Birkhoff billiard's build and read back as declared; an unknown
+// kind, one declared twice, a start naming a coordinate the model lacks or
+// leaving one out, a value not a finite number, a panel the paper lacks, the
+// walls without an orbit and the confocal motions on a model without x, y,
+// a, g are each a named problem, with the model's name, at its own field.
+import { describe, expect, it } from 'vitest';
+import birkhoff from '../../../derivations/kozlov-birkhoff-orbit.js';
+import parabolic from '../../../derivations/parabolic-billiard.js';
+import { buildModel } from '../../../src/model/model.js';
+import { checkStudyFigures } from '../../../src/model/validate/paper-study-figures.js';
+import { builds, modelError, mutate, problems } from '../spec-cases.js';
+
+const start = { panel: 'a', q: { x: 0.2, y: 0.3 }, qd: { x: 0.5, y: 0 } };
+const withFigures = (base: typeof parabolic, studyFigures: unknown[]) => mutate(base, { paper: { ...base.paper!, studyFigures } });
+const confocal = (change: Record<string, unknown>) => withFigures(parabolic, [{ kind: 'confocal-motions', starts: [{ ...start, ...change }] }]);
+
+describe('a paper’s figures drawn by a study', () => {
+  it('that are sound build and read back by kind: the parabolic billiard’s two starts, the Birkhoff billiard’s walls', () => {
+    builds(parabolic);
+    builds(birkhoff);
+    const fig3 = checkStudyFigures(parabolic.paper!.studyFigures, buildModel(parabolic), true);
+    expect(fig3.orbitWalls).toBe(false);
+    expect(fig3.confocal!.map((s) => [s.panel, s.q.x, s.q.y, s.qd.x, s.qd.y])).toEqual([
+      ['a', 0.2, 0.3, 0.5, 0],
+      ['b', 0, 0.8, 1, 0],
+    ]);
+    const fig2 = checkStudyFigures(birkhoff.paper!.studyFigures, buildModel(birkhoff), true);
+    expect(fig2).toEqual({ orbitWalls: true });
+    expect(checkStudyFigures(undefined, buildModel(birkhoff), true)).toEqual({ orbitWalls: false });
+  });
+
+  it('refuse an unknown kind, one declared twice and an unknown key, naming the model', () => {
+    expect(problems(withFigures(parabolic, [{ kind: 'poincare-section' }]))).toEqual([['unknown-field', 'paper.studyFigures[0].kind']]);
+    expect(problems(withFigures(birkhoff, [{ kind: 'periodic-orbit-walls' }, { kind: 'periodic-orbit-walls' }]))).toEqual([
+      ['duplicate-name', 'paper.studyFigures[1].kind'],
+    ]);
+    expect(problems(withFigures(birkhoff, [{ kind: 'periodic-orbit-walls', starts: [] }]))).toEqual([['unknown-field', 'paper.studyFigures[0].starts']]);
+    const err = modelError(withFigures(parabolic, [{ kind: 'poincare-section' }]));
+    expect((err.problems[0] ?? err).where.model).toBe('parabolic-billiard');
+  });
+
+  it('give every coordinate and velocity of a start a finite number, naming only coordinates of the model', () => {
+    const at = 'paper.studyFigures[0].starts[0]';
+    expect(problems(confocal({ q: { x: 0.2, y: 0.3, z: 1 } }))).toEqual([['unknown-coordinate', `${at}.q.z`]]);
+    expect(problems(confocal({ qd: { x: 0.5 } }))).toEqual([['missing-field', `${at}.qd`]]);
+    expect(problems(confocal({ q: { x: Number.NaN, y: 0.3 } }))).toEqual([['bad-type', `${at}.q.x`]]);
+    expect(problems(confocal({ qd: { x: Number.POSITIVE_INFINITY, y: 0 } }))).toEqual([['bad-type', `${at}.qd.x`]]);
+    expect(problems(confocal({ q: { x: '0.2', y: 0.3 } }))).toEqual([['bad-type', `${at}.q.x`]]);
+    expect(problems(confocal({ panel: 'c' }))).toEqual([['bad-type', `${at}.panel`]]);
+    expect(problems(withFigures(parabolic, [{ kind: 'confocal-motions', starts: [] }]))).toEqual([['missing-field', 'paper.studyFigures[0].starts']]);
+  });
+
+  it('ask of the model what the study reads: an orbit for the walls, x, y, a and g for the confocal motions', () => {
+    const { orbit: _, ...noOrbit } = birkhoff;
+    expect(problems(noOrbit)).toEqual([['missing-field', 'orbit']]);
+    expect(problems(withFigures(birkhoff, [{ kind: 'confocal-motions', starts: [start] }]))).toEqual([['unknown-symbol', 'paper.studyFigures[0].kind']]);
+  });
+});

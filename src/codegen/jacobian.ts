@@ -17,7 +17,11 @@
 // rounding, solved with the same factors (for q̈ = M⁻¹f: ∂q̈ = M⁻¹(ḟ − Ṁq̈)).
 // The DAG is the one dynamics$ evaluates (lower.ts's forCode: quotients
 // cancelled, common factors out); the raw expressions' tangents made a
-// module of 14 MB, these 1.9 MB of the bicycle's 2.6.
+// module of 14 MB, these 1.9 MB of the bicycle's 2.0. Where M and the
+// forcing are assembled body by body (bodywise.ts), forward mode runs on
+// that program instead, tangents carried through the kinematics outward
+// and the bodies' sums: the bicycle's module is then 0.59 MB and
+// rhsJacobian 21 µs instead of 227.
 // Tests: test/codegen/jacobian.test.ts, test/codegen/jacobian-forward.test.ts.
 import { opCount } from '../core/cost.js';
 import type { Expr } from '../core/expr.js';

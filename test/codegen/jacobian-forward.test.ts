@@ -1,5 +1,7 @@
-// rhsJacobian by forward-mode differentiation (src/codegen/forward.ts, the
-// bicycle's default) against the symbolic route of the same module on
+// rhsJacobian by forward-mode differentiation (src/codegen/forward.ts), on
+// the DAG of M, forcing, A and c and, where the bodies make T, on the
+// program assembling them body by body (src/codegen/bodywise.ts, the
+// bicycle's default), against the symbolic route of the same module on
 // models small enough to have one: free (double pendulum, tumbling box), a
 // hinged compass, with retaining non-holonomic constraints through the KKT
 // solve (knife edge, rolling disk), and in contact with what acts only

@@ -27,6 +27,7 @@ import { opCount } from '../core/cost.js';
 import type { Expr } from '../core/expr.js';
 import type { Bodywise } from '../derive/lagrange/bodywise.js';
 import type { DerivedSystem } from '../derive/system.js';
+import { MechanicsError } from '../errors.js';
 import { accelerationSymbol, multiplierSymbol } from '../model/names.js';
 import { assign, call, callStmt, forRange, idx, member, neg, num, plus, ref, ret, type Decl, type KernelOutput, type Stmt } from './ir.js';
 import { bodywiseProgram, massAndForcing, rollingRows } from './bodywise.js';
@@ -95,7 +96,7 @@ function forwardResiduals(scope: Scope, bodywise: boolean): ForwardCode {
   const made = forwardMemo.get(scope.sys) ?? new Map<string, ForwardCode>();
   forwardMemo.set(scope.sys, made);
   let code = made.get(key);
-  if (!code) made.set(key, (code = bodywise ? bodywiseResiduals(scope, scope.sys.bodywise!) : symbolicDagResiduals(scope)));
+  if (!code) made.set(key, (code = bodywise ? bodywiseResiduals(scope, bodiesOf(scope.sys)) : symbolicDagResiduals(scope)));
   return code;
 }
 
@@ -105,6 +106,15 @@ interface ForwardCode {
 }
 
 const forwardMemo = new WeakMap<DerivedSystem, Map<string, ForwardCode>>();
+
+/** The bodies' pieces the bodywise route differentiates; a model whose T its bodies do not make has none. */
+function bodiesOf(sys: DerivedSystem): Bodywise {
+  if (sys.bodywise) return sys.bodywise;
+  throw new MechanicsError('invalid-option', 'input', "the Jacobian route 'bodywise' needs a model whose bodies make T", {
+    model: sys.model.name,
+    field: 'jacobian',
+  });
+}
 
 /** M, the forcing, A and c with their tangents, q̈ and λ at the state, in one program. */
 interface Residuals {

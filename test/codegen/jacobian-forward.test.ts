@@ -11,6 +11,7 @@
 // by its truncation error, ~1e-10 relative.
 import { describe, expect, it } from 'vitest';
 import { defaultJacobianRoute } from '../../src/codegen/jacobian.js';
+import { generateModule } from '../../src/codegen/module.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import { derived, loadExamples, paramsOf, qdOf, qOf, randomEnv, STATE_OPTIONS, type StateOptions } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
@@ -170,5 +171,13 @@ describe('a model calling every elementary function', () => {
       J.forEach((v, k) => (worst = Math.max(worst, Math.abs(v - F[k]!) / (1 + Math.abs(v)))));
     }
     expect(worst).toBeLessThan(1e-10);
+  });
+
+  it('refuses the bodywise route, its T not made by bodies, with a named error', () => {
+    const sys = derived(spec);
+    expect(sys.bodywise).toBeUndefined();
+    expect(() => generateModule(sys, 'test/elementary.ts', { jacobian: 'bodywise' })).toThrow(
+      expect.objectContaining({ code: 'invalid-option', where: { model: 'elementary', field: 'jacobian' } }),
+    );
   });
 });

@@ -22,7 +22,7 @@ import { AXIS_SYMBOLS } from '../model/geometry/rolling.js';
 import { AXES, type Axis, type Vec3 } from '../model/geometry/vectors.js';
 import { callStmt, idx, ref, type Decl, type Stmt } from './ir.js';
 import { kernelBlock, P, scratchParam, T, type Scope } from './scope.js';
-import { Inputs, Program, type Val } from './straight-line.js';
+import { Inputs, Program, type Node, type Val } from './straight-line.js';
 
 type V3 = readonly [Val, Val, Val];
 /** Rows of a 3×3 matrix of values. */
@@ -82,18 +82,19 @@ const IDENTITY3: M3 = [
 ];
 
 /** The outward kinematics at run time: every frame's R, ω, J_ω, a_ω and every point's J_v, a_v (ground components). */
-class Kinematics {
+export class Kinematics {
   readonly alg: Vectors;
   readonly ground: FrameValues;
   readonly frames: FrameValues[] = [];
   readonly points: PointValues[] = [];
-  private readonly state = new Map<string, Val>();
+  /** The state's reads, by symbol name. */
+  readonly state = new Map<string, Node>();
 
   constructor(
     scope: Scope,
     bw: Bodywise,
     readonly p: Program,
-    private readonly inputs: Inputs,
+    readonly inputs: Inputs,
   ) {
     const { n } = scope;
     this.alg = new Vectors(p);
@@ -176,8 +177,8 @@ class Kinematics {
   }
 }
 
-/** Builds M (and the forcing) into the kinematics' program: outputs into mm$ (n×n, row-major) and ff$. */
-function massAndForcing(kin: Kinematics, bw: Bodywise, n: number, forcing: boolean): void {
+/** M (every entry) and the forcing (zeros without `forcing`) as values of the kinematics' program. */
+export function massAndForcing(kin: Kinematics, bw: Bodywise, n: number, forcing: boolean): { M: Val[][]; f: Val[] } {
   const { alg, p, val, vec } = kin;
   const M: Val[][] = Array.from({ length: n }, () => new Array<Val>(n).fill(0));
   const f: Val[] = bw.forces.map((e) => (forcing ? val(e) : 0));
@@ -199,19 +200,28 @@ function massAndForcing(kin: Kinematics, bw: Bodywise, n: number, forcing: boole
     const torque = alg.add(alg.times(I, alg.timesT(F.R, F.a)), alg.cross(w, alg.times(I, w)));
     for (let i = 0; i < n; i++) f[i] = p.sub(f[i]!, alg.dot(Jw[i]!, torque));
   }
-  for (let i = 0; i < n; i++) {
-    for (let j = i; j < n; j++) {
-      p.output(M[i]![j]!, idx('mm$', i * n + j));
-      if (j > i) p.output(M[i]![j]!, idx('mm$', j * n + i));
-    }
-    if (forcing) p.output(f[i]!, idx('ff$', i));
-  }
+  for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) M[i]![j] = M[j]![i]!;
+  return { M, f };
 }
 
-/** The rolling bodies' rows into aa$ (row `index(name)`, n columns) and their biases into cc$ (bodywise.ts BodywiseRolling). */
-function rollingRows(kin: Kinematics, bw: Bodywise, n: number, index: (name: string) => number): void {
+/** M into mm$ (n×n, row-major) and the forcing into ff$. */
+function massAndForcingOutputs(kin: Kinematics, bw: Bodywise, n: number, forcing: boolean): void {
+  const { M, f } = massAndForcing(kin, bw, n, forcing);
+  M.forEach((row, i) => row.forEach((Mij, j) => kin.p.output(Mij, idx('mm$', i * n + j))));
+  if (forcing) f.forEach((fi, i) => kin.p.output(fi, idx('ff$', i)));
+}
+
+/** A rolling body's constraint row: its name, A's row and its bias (bodywise.ts BodywiseRolling). */
+export interface RollingRow {
+  readonly name: string;
+  readonly A: readonly Val[];
+  readonly c: Val;
+}
+
+/** The rolling bodies' rows as values of the kinematics' program. */
+export function rollingRows(kin: Kinematics, bw: Bodywise): RollingRow[] {
   const { alg, p, vec } = kin;
-  for (const c of bw.rolling) {
+  return bw.rolling.flatMap((c) => {
     const body = bw.bodies[c.body]!;
     const F = kin.frameOf(body.rotation!.frame);
     const { J, a } = kin.points[body.centre]!;
@@ -222,13 +232,11 @@ function rollingRows(kin: Kinematics, bw: Bodywise, n: number, index: (name: str
     const rRate = c.offsetPartials.map((d, i) => alg.scale(kRate[i]!, d.map((e) => kin.of(e, bound)) as unknown as V3)).reduce(alg.add, ZERO3);
     const JP = J.map((Jj, j) => alg.add(Jj, alg.cross(F.J[j]!, r)));
     const aP = [a, alg.cross(F.a, r), alg.cross(F.w, rRate)].reduce(alg.add);
-    for (const row of c.rows) {
+    return c.rows.map((row): RollingRow => {
       const d = vec(row.direction);
-      const at = index(row.name);
-      JP.forEach((Jj, j) => p.output(p.mul(-1, alg.dot(d, Jj)), idx('aa$', at * n + j)));
-      p.output(p.mul(-1, alg.dot(d, aP)), idx('cc$', at));
-    }
-  }
+      return { name: row.name, A: JP.map((Jj) => p.mul(-1, alg.dot(d, Jj))), c: p.mul(-1, alg.dot(d, aP)) };
+    });
+  });
 }
 
 /**
@@ -236,7 +244,13 @@ function rollingRows(kin: Kinematics, bw: Bodywise, n: number, index: (name: str
  * `${name}0…`, with the arguments (t, p, …buffers), and their helpers: the
  * inputs' buffer and the kernel block `${name}inputs` filling it.
  */
-function program(scope: Scope, bw: Bodywise, name: string, buffers: readonly string[], build: (kin: Kinematics) => void): { decls: Decl[]; body: Stmt[] } {
+export function bodywiseProgram(
+  scope: Scope,
+  bw: Bodywise,
+  name: string,
+  buffers: readonly string[],
+  build: (kin: Kinematics) => void,
+): { decls: Decl[]; body: Stmt[] } {
   const p = new Program();
   const buffer = `${name}in`;
   const inputs = new Inputs(p, buffer);
@@ -273,12 +287,19 @@ function program(scope: Scope, bw: Bodywise, name: string, buffers: readonly str
 /** M into mm$ (and the forcing into ff$) at the state in s$, assembled body by body. */
 export const bodywiseDynamics = (scope: Scope, bw: Bodywise, forcing: boolean): { decls: Decl[]; body: Stmt[] } =>
   forcing
-    ? program(scope, bw, 'dynamics$bw', ['mm$', 'ff$'], (kin) => massAndForcing(kin, bw, scope.n, true))
-    : program(scope, bw, 'mass$bw', ['mm$'], (kin) => massAndForcing(kin, bw, scope.n, false));
+    ? bodywiseProgram(scope, bw, 'dynamics$bw', ['mm$', 'ff$'], (kin) => massAndForcingOutputs(kin, bw, scope.n, true))
+    : bodywiseProgram(scope, bw, 'mass$bw', ['mm$'], (kin) => massAndForcingOutputs(kin, bw, scope.n, false));
 
 /** The rolling bodies' constraint rows into aa$ and their biases into cc$ at the state in s$; `names` orders the rows. */
 export const bodywiseRollingRows = (scope: Scope, bw: Bodywise, names: readonly string[]): { decls: Decl[]; body: Stmt[] } =>
-  program(scope, bw, 'constraints$bw', ['aa$', 'cc$'], (kin) => rollingRows(kin, bw, scope.n, (name) => names.indexOf(name)));
+  bodywiseProgram(scope, bw, 'constraints$bw', ['aa$', 'cc$'], (kin) => {
+    const n = scope.n;
+    for (const row of rollingRows(kin, bw)) {
+      const at = names.indexOf(row.name);
+      row.A.forEach((Aj, j) => kin.p.output(Aj, idx('aa$', at * n + j)));
+      kin.p.output(row.c, idx('cc$', at));
+    }
+  });
 
 /** The names of the constraint rows the rolling bodies make. */
 export const rollingRowNames = (bw: Bodywise): Set<string> => new Set(bw.rolling.flatMap((c) => c.rows.map((r) => r.name)));

@@ -1,16 +1,20 @@
-// Forward-mode differentiation at codegen time: every node of an
-// expression's DAG becomes a value of straight-line code (straight-line.ts)
-// with its tangent, one value per direction of the state x = (q, q̇), by
-// the chain rule node by node (for v = f(a, b): v̇ = f_a·ȧ + f_b·ḃ). A
-// tangent known to be zero is the number 0 and costs nothing: M(q) has no
-// tangent along q̇, a node free of qₖ none along qₖ. The derivatives are
-// exact (no step, no truncation) and the code grows with the DAG, not with
-// the size of its simplified symbolic derivatives.
+// Forward-mode differentiation at codegen time, on straight-line code
+// (straight-line.ts): an expression's DAG is lowered node by node into
+// values of a Program, and every node of a Program gets its tangent, one
+// value per direction of the state x = (q, q̇), by the chain rule node by
+// node (for v = f(a, b): v̇ = f_a·ȧ + f_b·ḃ). The Program may be one built
+// otherwise (the bodies' kinematics and sums, bodywise.ts): its reads of
+// the state and of kernel inputs are seeded, the rest follows. A tangent
+// known to be zero is the number 0 and costs nothing: M(q) has no tangent
+// along q̇, a node free of qₖ none along qₖ. The derivatives are exact (no
+// step, no truncation) and the code grows with the program, not with the
+// size of its simplified symbolic derivatives.
 // Tests: test/codegen/jacobian-forward.test.ts.
-import { fn, literalValue, mul, num, pow, sub, unreachable, type Expr, type FnName, type Sym } from '../core/expr.js';
+import { diff } from '../core/diff.js';
+import { fn, literalValue, pow, unreachable, type Expr, type Sym } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import type { KernelInputs } from './ir.js';
-import { ARGS, type Product, type Program, type Val } from './straight-line.js';
+import { ARGS, type Node, type Product, type Program, type Val } from './straight-line.js';
 
 /** A value and its tangent along each direction (0 where known to vanish). */
 export interface Dual {
@@ -20,20 +24,17 @@ export interface Dual {
 
 const [X, Y] = ARGS as [Sym, Sym];
 
-/** f′ as a kernel expression in X, for the functions without a cheaper rule below. */
-const DERIVATIVES: Partial<Record<FnName, Expr>> = {
-  asin: pow(sub(num(1), mul(X, X)), num(Q.rat(-1, 2))),
-  acos: mul(num(-1), pow(sub(num(1), mul(X, X)), num(Q.rat(-1, 2)))),
-  abs: fn('sign', X),
-};
-
 /**
- * The duals of expressions in the symbols of `inputs`, directions
- * `directions` (symbol name → its direction index: a coordinate's and a
- * velocity's), every other input constant.
+ * The duals of expressions in the symbols of `inputs`, and of the values of
+ * `program`: directions `directions` (symbol name → its direction index: a
+ * coordinate's and a velocity's), a read's tangent `seed`'s where it gives
+ * one, every other input constant.
  */
 export class Forward {
-  private readonly memo = new Map<Expr, Dual>();
+  private readonly values = new Map<Expr, Val>();
+  private readonly tangents = new Map<Node, readonly Val[]>();
+  /** The reads of direction symbols, with their directions. */
+  private readonly reads = new Map<Node, number>();
   private readonly zero: readonly Val[];
 
   constructor(
@@ -41,158 +42,156 @@ export class Forward {
     private readonly inputs: KernelInputs,
     private readonly directions: ReadonlyMap<string, number>,
     width: number,
+    private readonly seed: (read: Node) => readonly Val[] | undefined = () => undefined,
   ) {
     this.zero = new Array<Val>(width).fill(0);
   }
 
-  /** e's dual, its DAG walked once across calls. */
+  /** e's dual. */
   of(e: Expr): Dual {
-    const known = this.memo.get(e);
-    if (known) return known;
+    const v = this.value(e);
+    return { v, d: this.tangent(v) };
+  }
+
+  /** A unit tangent along direction k. */
+  unit = (k: number): readonly Val[] => this.zero.map((_, j) => (j === k ? 1 : 0));
+
+  /** e as a value of the program, its DAG walked once across calls. */
+  value(e: Expr): Val {
+    const known = this.values.get(e);
+    if (known !== undefined) return known;
     // Children first, without recursion (the bicycle's DAGs are deep).
     const stack: [Expr, boolean][] = [[e, false]];
     while (stack.length) {
       const [u, ready] = stack.pop()!;
-      if (this.memo.has(u)) continue;
+      if (this.values.has(u)) continue;
       if (ready) {
-        this.memo.set(u, this.node(u));
+        this.values.set(u, this.lower(u));
         continue;
       }
       stack.push([u, true]);
-      for (const c of operandsOf(u)) if (!this.memo.has(c)) stack.push([c, false]);
+      for (const c of exprOperands(u)) if (!this.values.has(c)) stack.push([c, false]);
     }
-    return this.memo.get(e)!;
+    return this.values.get(e)!;
   }
 
-  private get = (e: Expr): Dual => this.memo.get(e)!;
+  /** A value's tangent, each node's made once across calls. */
+  tangent(v: Val): readonly Val[] {
+    if (typeof v === 'number') return this.zero;
+    const stack: [Node, boolean][] = [[v, false]];
+    while (stack.length) {
+      const [u, ready] = stack.pop()!;
+      if (this.tangents.has(u)) continue;
+      if (ready) {
+        this.tangents.set(u, this.derive(u));
+        continue;
+      }
+      stack.push([u, true]);
+      for (const c of u.operands) if (!this.tangents.has(c)) stack.push([c, false]);
+    }
+    return this.tangents.get(v)!;
+  }
 
-  private constant = (v: Val): Dual => ({ v, d: this.zero });
+  private get = (e: Expr): Val => this.values.get(e)!;
 
-  private node(u: Expr): Dual {
+  private lower(u: Expr): Val {
     const p = this.program;
     switch (u.kind) {
       case 'num':
-        return this.constant(Q.toNumber(u.value));
+        return Q.toNumber(u.value);
       case 'sym':
         return this.symbol(u);
-      case 'add': {
-        const values: Product[] = [[Q.toNumber(u.constant)]];
-        // Per direction, the terms whose tangent there is not known to vanish.
-        const tangents: Product[][] = this.zero.map(() => []);
-        for (const t of u.terms) {
-          const c = Q.toNumber(t.coeff);
-          const x = this.get(t.expr);
-          values.push([c, x.v]);
-          x.d.forEach((dx, k) => {
-            if (dx !== 0) tangents[k]!.push([c, dx]);
-          });
-        }
-        return { v: p.sum(...values), d: tangents.map((ts) => (ts.length ? p.sum(...ts) : 0)) };
-      }
+      case 'add':
+        return p.sum([Q.toNumber(u.constant)], ...u.terms.map((t): Product => [Q.toNumber(t.coeff), this.get(t.expr)]));
       case 'mul':
-        return this.product(
-          Q.toNumber(u.coeff),
-          u.factors.map((f) => this.power(f.base, f.exp)),
-        );
+        return p.mul(Q.toNumber(u.coeff), ...u.factors.map((f) => this.power(f.base, f.exp)));
       case 'pow':
         return this.power(u.base, u.exp);
-      case 'fn':
-        return this.call(u.name, this.get(u.args[0]!));
+      case 'fn': {
+        const a = this.get(u.args[0]!);
+        return u.name === 'sin' || u.name === 'cos' ? p.fn(u.name, a) : p.apply(fn(u.name, X), a);
+      }
       default:
         return unreachable(u);
     }
   }
 
-  private symbol(u: Expr & { kind: 'sym' }): Dual {
+  private symbol(u: Expr & { kind: 'sym' }): Val {
     const literal = literalValue(u);
-    if (literal !== undefined) return this.constant(literal);
-    if (u.name === 'pi') return this.constant(Math.PI);
+    if (literal !== undefined) return literal;
+    if (u.name === 'pi') return Math.PI;
     const input = this.inputs.get(u.name);
     if (!input) throw new Error(`internal: symbol '${u.name}' has no input binding in generated code`);
     const v = this.program.read(input.read);
     const k = this.directions.get(u.name);
-    return { v, d: k === undefined ? this.zero : this.zero.map((_, j) => (j === k ? 1 : 0)) };
-  }
-
-  /** v̇ = v′(a)·ȧ along each direction where ȧ is not known to vanish; v′ made only if needed. */
-  private chain(v: Val, a: Dual, derivative: () => Val): Dual {
-    if (a.d.every((x) => x === 0)) return this.constant(v);
-    const dv = derivative();
-    return { v, d: a.d.map((x) => this.program.mul(dv, x)) };
-  }
-
-  /**
-   * c·Π pᵢ, its tangent Σᵢ ṗᵢ·(c·Π_{j≠i} pⱼ) over the factors that have
-   * one (few in a term of a forcing: a velocity or two, a sine): each
-   * cofactor one product, made once for every direction.
-   */
-  private product(c: number, factors: readonly Dual[]): Dual {
-    const p = this.program;
-    const varying = factors.flatMap((f, i) => (f.d.some((x) => x !== 0) ? [i] : []));
-    const v = p.mul(c, ...factors.map((f) => f.v));
-    if (varying.length === 0) return this.constant(v);
-    const cofactors = varying.map((i) => p.mul(c, ...factors.flatMap((f, j) => (j === i ? [] : [f.v]))));
-    return {
-      v,
-      d: this.zero.map((_, k) => {
-        const terms = varying.flatMap((i, r): Product[] => (factors[i]!.d[k] === 0 ? [] : [[cofactors[r]!, factors[i]!.d[k]!]]));
-        return terms.length ? p.sum(...terms) : 0;
-      }),
-    };
+    if (k !== undefined) this.reads.set(v, k);
+    return v;
   }
 
   /** base^exp: integer powers as products (of 1/base when negative), others as the language's power. */
-  private power(base: Expr, exp: Expr): Dual {
+  private power(base: Expr, exp: Expr): Val {
     const p = this.program;
     const b = this.get(base);
-    if (exp.kind !== 'num') {
-      // b^w: ∂/∂b = w·b^(w−1), ∂/∂w = b^w·log b.
-      const w = this.get(exp);
-      const v = p.apply(pow(X, Y), b.v, w.v);
-      const db = b.d.some((x) => x !== 0) ? p.apply(mul(Y, pow(X, sub(Y, num(1)))), b.v, w.v) : 0;
-      const dw = w.d.some((x) => x !== 0) ? p.mul(v, p.apply(fn('log', X), b.v)) : 0;
-      return { v, d: this.zero.map((_, k) => p.sum([db, b.d[k]!], [dw, w.d[k]!])) };
-    }
-    const r = exp.value;
-    if (Q.isInteger(r)) {
-      const k = Q.toNumber(r);
-      const unit = k < 0 ? p.recip(b.v) : b.v;
-      const copies = (j: number): Val[] => new Array<Val>(j).fill(unit);
-      const a = Math.abs(k);
-      // (1/b)^a has derivative −a·(1/b)^(a+1).
-      return this.chain(p.mul(...copies(a)), b, () => (k < 0 ? p.mul(k, ...copies(a + 1)) : p.mul(k, ...copies(a - 1))));
-    }
-    const e = Q.toNumber(r);
-    return this.chain(p.apply(pow(X, exp), b.v), b, () => p.apply(mul(num(e), pow(X, num(Q.sub(r, Q.ONE)))), b.v));
+    if (exp.kind !== 'num') return p.apply(pow(X, Y), b, this.get(exp));
+    if (!Q.isInteger(exp.value)) return p.apply(pow(X, exp), b);
+    const k = Q.toNumber(exp.value);
+    return p.mul(...new Array<Val>(Math.abs(k)).fill(k < 0 ? p.recip(b) : b));
   }
 
-  private call(name: FnName, a: Dual): Dual {
-    const p = this.program;
-    switch (name) {
-      case 'sin':
-        return this.chain(p.fn('sin', a.v), a, () => p.fn('cos', a.v));
-      case 'cos':
-        return this.chain(p.fn('cos', a.v), a, () => p.mul(-1, p.fn('sin', a.v)));
-      case 'tan': {
-        const v = p.apply(fn('tan', X), a.v);
-        return this.chain(v, a, () => p.sum([1], [v, v]));
-      }
-      case 'exp': {
-        const v = p.apply(fn('exp', X), a.v);
-        return this.chain(v, a, () => v);
-      }
-      case 'log':
-        return this.chain(p.apply(fn('log', X), a.v), a, () => p.recip(a.v));
-      case 'sign':
-        return this.constant(p.apply(fn('sign', X), a.v));
-      default:
-        return this.chain(p.apply(fn(name, X), a.v), a, () => p.apply(DERIVATIVES[name]!, a.v));
+  /** A node's tangent from its operands'. */
+  private derive(u: Node): readonly Val[] {
+    const def = u.def;
+    if (def.kind === 'read') {
+      const k = this.reads.get(u);
+      return k === undefined ? (this.seed(u) ?? this.zero) : this.unit(k);
     }
+    if (u.operands.every((o) => this.tangents.get(o) === this.zero)) return this.zero;
+    const p = this.program;
+    switch (def.kind) {
+      case 'sum': {
+        // Per term c·Π fᵢ^mᵢ, for each distinct factor with a tangent, its cofactor c·mᵢ·fᵢ^(mᵢ−1)·Π_{j≠i} fⱼ^mⱼ, made once for every direction.
+        const parts: [Val, readonly Val[]][] = [];
+        for (const t of def.terms) {
+          t.factors.forEach((f, i) => {
+            if (t.factors.indexOf(f) !== i) return;
+            const d = this.tangents.get(f)!;
+            if (d === this.zero) return;
+            const m = t.factors.filter((g) => g === f).length;
+            const rest = t.factors.filter((_, j) => j !== i);
+            parts.push([p.mul(t.coef * m, ...rest), d]);
+          });
+        }
+        return this.combine(parts);
+      }
+      case 'recip':
+        // (1/a)˙ = −(1/a)²·ȧ.
+        return this.combine([[p.mul(-1, u, u), this.tangents.get(def.of)!]]);
+      case 'call': {
+        const a = def.arg;
+        const slope = def.fn === 'sin' ? p.fn('cos', a) : def.fn === 'cos' ? p.mul(-1, p.fn('sin', a)) : p.mul(0.5, p.recip(u));
+        return this.combine([[slope, this.tangents.get(a)!]]);
+      }
+      case 'apply':
+        return this.combine(
+          def.args.flatMap((a, i): [Val, readonly Val[]][] => {
+            const d = this.tangents.get(a)!;
+            return d === this.zero ? [] : [[p.apply(diff(def.expr, ARGS[i]!.name), ...def.args), d]];
+          }),
+        );
+      default:
+        return unreachable(def);
+    }
+  }
+
+  /** Σ slopeᵢ·ȧᵢ along each direction, the vanishing products left out. */
+  private combine(parts: readonly (readonly [Val, readonly Val[]])[]): readonly Val[] {
+    const d = this.zero.map((_, k) => this.program.sum(...parts.flatMap(([s, t]): Product[] => (t[k] === 0 ? [] : [[s, t[k]!]]))));
+    return d.every((x) => x === 0) ? this.zero : d;
   }
 }
 
-/** The nodes whose duals a node's rule reads: a product's bases and symbolic exponents, a sum's terms, a call's argument. */
-function operandsOf(u: Expr): Expr[] {
+/** The nodes whose values a node's lowering reads: a product's bases and symbolic exponents, a sum's terms, a call's argument. */
+function exprOperands(u: Expr): Expr[] {
   switch (u.kind) {
     case 'add':
       return u.terms.map((t) => t.expr);

@@ -17,34 +17,51 @@
 // rounding, solved with the same factors (for q̈ = M⁻¹f: ∂q̈ = M⁻¹(ḟ − Ṁq̈)).
 // The DAG is the one dynamics$ evaluates (lower.ts's forCode: quotients
 // cancelled, common factors out); the raw expressions' tangents made a
-// module of 14 MB, these 1.9 MB of the bicycle's 2.6.
+// module of 14 MB, these 1.9 MB of the bicycle's 2.0. Where M and the
+// forcing are assembled body by body (bodywise.ts), forward mode runs on
+// that program instead, tangents carried through the kinematics outward
+// and the bodies' sums: the bicycle's module is then 0.59 MB and
+// rhsJacobian 21 µs instead of 227.
 // Tests: test/codegen/jacobian.test.ts, test/codegen/jacobian-forward.test.ts.
 import { opCount } from '../core/cost.js';
 import type { Expr } from '../core/expr.js';
+import type { Bodywise } from '../derive/lagrange/bodywise.js';
 import type { DerivedSystem } from '../derive/system.js';
+import { MechanicsError } from '../errors.js';
 import { accelerationSymbol, multiplierSymbol } from '../model/names.js';
 import { assign, call, callStmt, forRange, idx, member, neg, num, plus, ref, ret, type Decl, type KernelOutput, type Stmt } from './ir.js';
-import { at } from './dynamics.js';
-import { Forward } from './forward.js';
+import { bodywiseProgram, massAndForcing, rollingRows } from './bodywise.js';
+import { at, defaultRoute } from './dynamics.js';
+import { Forward, type Dual } from './forward.js';
 import { CHUNK_OPS, forCode } from './lower.js';
 import { arrayParam, kernelBlock, outParam, P, T, type Scope } from './scope.js';
-import { Program, type Product } from './straight-line.js';
+import { Program, type Product, type Val } from './straight-line.js';
 
 const i = ref('i');
 const j = ref('j');
 const n$ = ref('n$');
 
-/** How the residuals' Jacobians behind rhsJacobian are computed: from the derivation's symbolic ones, or in forward mode (forward.ts). */
-export type JacobianRoute = 'symbolic' | 'forward';
+/**
+ * How the residuals' Jacobians behind rhsJacobian are computed: from the
+ * derivation's symbolic ones, or in forward mode (forward.ts) on the DAG of
+ * M, the forcing, A and c, or on the program assembling them body by body
+ * (bodywise.ts).
+ */
+export type JacobianRoute = 'symbolic' | 'forward' | 'bodywise';
 
 /** Largest operations per coordinate of an entry of M or the forcing for which the Jacobian is symbolic by default. */
 const FORWARD_OPS_PER_COORDINATE = 1000;
 
-/** Symbolic unless an entry of M or the forcing is larger than FORWARD_OPS_PER_COORDINATE·n operations. */
+/**
+ * Symbolic unless an entry of M or the forcing is larger than
+ * FORWARD_OPS_PER_COORDINATE·n operations; then forward mode, on the
+ * bodies' program where the accelerations take it.
+ */
 export function defaultJacobianRoute(sys: DerivedSystem): JacobianRoute {
   const { massMatrix, forcing } = sys.lagrange2;
   const limit = FORWARD_OPS_PER_COORDINATE * forcing.length;
-  return massMatrix.some((row) => row.some((e) => opCount(e) > limit)) || forcing.some((e) => opCount(e) > limit) ? 'forward' : 'symbolic';
+  if (!massMatrix.some((row) => row.some((e) => opCount(e) > limit)) && !forcing.some((e) => opCount(e) > limit)) return 'symbolic';
+  return defaultRoute(sys) === 'bodywise' ? 'bodywise' : 'forward';
 }
 
 /** The symbolic residual Jacobians (DerivedSystem.linearization) into RX$, one kernel block. */
@@ -71,15 +88,15 @@ function symbolicResiduals(scope: Scope): Stmt[] {
  * patches' increments, which act only where their indicators say, are the
  * derivation's (as in DerivedSystem.linearization), evaluated here.
  */
-function forwardResiduals(scope: Scope): ForwardCode {
+function forwardResiduals(scope: Scope, bodywise: boolean): ForwardCode {
   // The code depends on the system and where inputs are read (a parameter
   // record or array), not on the locals' names: a module built again with
   // other names taken, and a target language's two builds, reuse it.
-  const key = JSON.stringify([...scope.inputs.values()].map((input) => input.read));
+  const key = JSON.stringify([bodywise, [...scope.inputs.values()].map((input) => input.read)]);
   const made = forwardMemo.get(scope.sys) ?? new Map<string, ForwardCode>();
   forwardMemo.set(scope.sys, made);
   let code = made.get(key);
-  if (!code) made.set(key, (code = makeForwardResiduals(scope, 'RX$')));
+  if (!code) made.set(key, (code = bodywise ? bodywiseResiduals(scope, bodiesOf(scope.sys)) : symbolicDagResiduals(scope)));
   return code;
 }
 
@@ -90,24 +107,96 @@ interface ForwardCode {
 
 const forwardMemo = new WeakMap<DerivedSystem, Map<string, ForwardCode>>();
 
-function makeForwardResiduals(scope: Scope, target: string): ForwardCode {
-  const { n, sys } = scope;
-  const { model, lagrange2, constraints } = sys;
-  const w = 2 * n;
-  const directions = new Map<string, number>();
-  model.coordinates.forEach((c, k) => {
-    directions.set(c.name, k);
-    directions.set(c.qd.name, n + k);
+/** The bodies' pieces the bodywise route differentiates; a model whose T its bodies do not make has none. */
+function bodiesOf(sys: DerivedSystem): Bodywise {
+  if (sys.bodywise) return sys.bodywise;
+  throw new MechanicsError('invalid-option', 'input', "the Jacobian route 'bodywise' needs a model whose bodies make T", {
+    model: sys.model.name,
+    field: 'jacobian',
   });
+}
+
+/** M, the forcing, A and c with their tangents, q̈ and λ at the state, in one program. */
+interface Residuals {
+  readonly program: Program;
+  readonly fwd: Forward;
+  readonly M: readonly (readonly Dual[])[];
+  readonly f: readonly Dual[];
+  readonly A: readonly (readonly Dual[])[];
+  readonly c: readonly Dual[];
+}
+
+/** Each coordinate's and each velocity's direction. */
+function directionsOf(scope: Scope): Map<string, number> {
+  const directions = new Map<string, number>();
+  scope.sys.model.coordinates.forEach((c, k) => {
+    directions.set(c.name, k);
+    directions.set(c.qd.name, scope.n + k);
+  });
+  return directions;
+}
+
+/** Forward mode on the DAG of the derivation's M, forcing, A and c. */
+function symbolicDagResiduals(scope: Scope): ForwardCode {
+  const { sys } = scope;
   const program = new Program();
-  const fwd = new Forward(program, scope.inputs, directions, w);
-  const qdd = model.coordinates.map((c) => fwd.of(accelerationSymbol(c.q)).v);
-  const lambda = (constraints?.A ?? []).map((_, k) => fwd.of(multiplierSymbol(k + 1)).v);
+  const fwd = new Forward(program, scope.inputs, directionsOf(scope), 2 * scope.n);
   const dual = (e: Expr) => fwd.of(forCode(e));
-  const M = lagrange2.massMatrix.map((row) => row.map(dual));
-  const f = lagrange2.forcing.map(dual);
-  const A = (constraints?.A ?? []).map((row) => row.map(dual));
-  const c = (constraints?.bias ?? []).map(dual);
+  residualOutputs(scope, {
+    program,
+    fwd,
+    M: sys.lagrange2.massMatrix.map((row) => row.map(dual)),
+    f: sys.lagrange2.forcing.map(dual),
+    A: (sys.constraints?.A ?? []).map((row) => row.map(dual)),
+    c: (sys.constraints?.bias ?? []).map(dual),
+  });
+  const { decls, calls } = program.functions('rx$', [T, P], CHUNK_OPS, 'rx$t');
+  return { decls, body: calls };
+}
+
+/**
+ * Forward mode on the program assembling M, the forcing and the rolling
+ * bodies' rows (bodywise.ts): its state reads seeded, its kernel inputs'
+ * tangents those of their expressions; the other rows as in
+ * symbolicDagResiduals.
+ */
+function bodywiseResiduals(scope: Scope, bw: Bodywise): ForwardCode {
+  const { n, sys } = scope;
+  const directions = directionsOf(scope);
+  const code = bodywiseProgram(scope, bw, 'rx$', [], (kin) => {
+    const program = kin.p;
+    const state = new Map([...kin.state].map(([name, read]) => [read, directions.get(name)!]));
+    const fwd: Forward = new Forward(program, scope.inputs, directions, 2 * n, (read) => {
+      const k = state.get(read);
+      if (k !== undefined) return fwd.unit(k);
+      const e = kin.inputs.exprs.get(read);
+      return e ? fwd.of(forCode(e)).d : undefined;
+    });
+    const dual = (v: Val): Dual => ({ v, d: fwd.tangent(v) });
+    const { M, f } = massAndForcing(kin, bw, n, true);
+    const rows = new Map(rollingRows(kin, bw).map((row) => [row.name, row]));
+    const names = sys.constraints?.names ?? [];
+    residualOutputs(scope, {
+      program,
+      fwd,
+      M: M.map((row) => row.map(dual)),
+      f: f.map(dual),
+      A: names.map((name, k) => rows.get(name)?.A.map(dual) ?? sys.constraints!.A[k]!.map((e) => fwd.of(forCode(e)))),
+      c: names.map((name, k) => {
+        const row = rows.get(name);
+        return row ? dual(row.c) : fwd.of(forCode(sys.constraints!.bias[k]!));
+      }),
+    });
+  });
+  return code;
+}
+
+/** RX$'s entries from the residuals' tangents: ∂R/∂xₖ = Ṁq̈ + Ȧᵀλ − ḟ (+ the increments'), ∂C/∂xₖ = Ȧq̈ + ċ. */
+function residualOutputs(scope: Scope, { program, fwd, M, f, A, c }: Residuals): void {
+  const { n, sys } = scope;
+  const w = 2 * n;
+  const qdd = sys.model.coordinates.map((co) => fwd.value(accelerationSymbol(co.q)));
+  const lambda = A.map((_, k) => fwd.value(multiplierSymbol(k + 1)));
   const increments = [...(sys.compliant?.terms.map((t) => t.activeJacobian) ?? []), ...(sys.patches?.terms.map((t) => t.jacobian) ?? [])];
   for (let d = 0; d < w; d++) {
     const block = d < n ? 'Rq' : 'Rqd';
@@ -116,16 +205,14 @@ function makeForwardResiduals(scope: Scope, target: string): ForwardCode {
         ...M[i]!.map((Mij, j) => [Mij.d[d]!, qdd[j]!]),
         ...A.map((row, k) => [row[i]!.d[d]!, lambda[k]!]),
         [-1, f[i]!.d[d]!],
-        ...increments.map((J) => [fwd.of(J[block][i]![d % n]!).v]),
+        ...increments.map((J) => [fwd.value(J[block][i]![d % n]!)]),
       ];
-      program.output(program.sum(...terms), idx(target, i * w + d));
+      program.output(program.sum(...terms), idx('RX$', i * w + d));
     }
     A.forEach((row, k) => {
-      program.output(program.sum(...row.map((Akj, j) => [Akj.d[d]!, qdd[j]!]), [c[k]!.d[d]!]), idx(target, (n + k) * w + d));
+      program.output(program.sum(...row.map((Akj, j) => [Akj.d[d]!, qdd[j]!]), [c[k]!.d[d]!]), idx('RX$', (n + k) * w + d));
     });
   }
-  const { decls, calls } = program.functions('rx$', [T, P], CHUNK_OPS, 'rx$t');
-  return { decls, body: calls };
 }
 
 export function jacobianDecls(scope: Scope, route: JacobianRoute = defaultJacobianRoute(scope.sys)): Decl[] {
@@ -134,7 +221,7 @@ export function jacobianDecls(scope: Scope, route: JacobianRoute = defaultJacobi
   const N = n + m;
   const w = 2 * n;
   // RX$ holds [∂R/∂q ∂R/∂q̇] (n×2n) then [∂C/∂q ∂C/∂q̇] (m×2n), row-major with 2n columns.
-  const residuals = route === 'forward' ? forwardResiduals(scope) : { decls: [], body: symbolicResiduals(scope) };
+  const residuals = route === 'symbolic' ? { decls: [], body: symbolicResiduals(scope) } : forwardResiduals(scope, route === 'bodywise');
   const column = ref('col');
   // One column of ∂q̈/∂x: the right side −RX[:, col] into JR$, solved in place.
   const solveColumn = sys.constraints

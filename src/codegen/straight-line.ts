@@ -25,6 +25,8 @@ import { assign, bin, call, float, idx, math, neg, num, ref, type Decl, type JsE
 export class Inputs {
   readonly outputs: KernelOutput[] = [];
   private readonly slots = new Map<Expr, Val>();
+  /** The expression each read of `value` stands for (its tangent's source, forward.ts). */
+  readonly exprs = new Map<Node, Expr>();
   constructor(
     private readonly p: Program,
     private readonly buffer: string,
@@ -38,6 +40,7 @@ export class Inputs {
     this.outputs.push({ expr: e, targets: [idx(this.buffer, k)] });
     const node = this.p.read(idx(this.buffer, k));
     this.slots.set(e, node);
+    this.exprs.set(node, e);
     return node;
   }
 
@@ -84,6 +87,8 @@ export class Program {
   readonly nodes: Node[] = [];
   /** Sums by their terms: the same sum asked twice is one node. */
   private readonly sums = new Map<string, Node>();
+  /** Calls by function and argument: a sine asked again (for its derivative, forward.ts) is one node. */
+  private readonly calls = new Map<string, Node>();
   private readonly outputs: { readonly val: Val; readonly target: LValue }[] = [];
 
   private node(def: Def): Node {
@@ -135,7 +140,13 @@ export class Program {
   }
 
   fn(fn: 'sin' | 'cos' | 'sqrt', v: Val): Val {
-    return typeof v === 'number' ? Math[fn](v) : this.node({ kind: 'call', fn, arg: v });
+    if (typeof v === 'number') return Math[fn](v);
+    const key = `${fn}:${v.id}`;
+    const known = this.calls.get(key);
+    if (known) return known;
+    const node = this.node({ kind: 'call', fn, arg: v });
+    this.calls.set(key, node);
+    return node;
   }
 
   /**

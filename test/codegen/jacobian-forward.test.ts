@@ -1,5 +1,7 @@
-// rhsJacobian by forward-mode differentiation (src/codegen/forward.ts, the
-// bicycle's default) against the symbolic route of the same module on
+// rhsJacobian by forward-mode differentiation (src/codegen/forward.ts), on
+// the DAG of M, forcing, A and c and, where the bodies make T, on the
+// program assembling them body by body (src/codegen/bodywise.ts, the
+// bicycle's default), against the symbolic route of the same module on
 // models small enough to have one: free (double pendulum, tumbling box), a
 // hinged compass, with retaining non-holonomic constraints through the KKT
 // solve (knife edge, rolling disk), and in contact with what acts only
@@ -9,6 +11,7 @@
 // by its truncation error, ~1e-10 relative.
 import { describe, expect, it } from 'vitest';
 import { defaultJacobianRoute } from '../../src/codegen/jacobian.js';
+import { generateModule } from '../../src/codegen/module.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import { derived, loadExamples, paramsOf, qdOf, qOf, randomEnv, STATE_OPTIONS, type StateOptions } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
@@ -28,28 +31,41 @@ const STATES: Readonly<Record<string, StateOptions | undefined>> = {
 const MODELS = Object.keys(STATES);
 const examples = (await loadExamples()).filter((e) => MODELS.includes(e.spec.name));
 
+/** The largest entry of J and J's worst relative difference from F, over 10 random states. */
+async function compare(name: string, example: { spec: ModelSpec }, route: 'forward' | 'bodywise'): Promise<{ worst: number; largest: number }> {
+  const sys = derived(example.spec);
+  const symbolic = await loadGenerated(sys, undefined, { jacobian: 'symbolic' });
+  const forward = await loadGenerated(sys, undefined, { jacobian: route });
+  expect(forward.rhsJacobian!.toString()).not.toBe(symbolic.rhsJacobian!.toString());
+  const { model } = sys;
+  const r = rng(47);
+  let worst = 0;
+  let largest = 0;
+  for (let trial = 0; trial < 10; trial++) {
+    const env = randomEnv(model, r, STATES[name]);
+    const x = Float64Array.from([...qOf(model, env), ...qdOf(model, env)]);
+    const p = paramsOf(model, env);
+    const J = symbolic.rhsJacobian!(env.t!, x, p);
+    const F = forward.rhsJacobian!(env.t!, x, p);
+    J.forEach((v, k) => {
+      worst = Math.max(worst, Math.abs(v - F[k]!) / (1 + Math.abs(v)));
+      largest = Math.max(largest, Math.abs(v));
+    });
+  }
+  return { worst, largest };
+}
+
 describe.each(examples.map((e) => [e.spec.name, e] as const))('%s', (name, example) => {
   it('the forward route agrees with the symbolic one to 1e-10 at 10 random states', async () => {
-    const sys = derived(example.spec);
-    const symbolic = await loadGenerated(sys, undefined, { jacobian: 'symbolic' });
-    const forward = await loadGenerated(sys, undefined, { jacobian: 'forward' });
-    expect(forward.rhsJacobian!.toString()).not.toBe(symbolic.rhsJacobian!.toString());
-    const { model } = sys;
-    const r = rng(47);
-    let worst = 0;
-    let largest = 0;
-    for (let trial = 0; trial < 10; trial++) {
-      const env = randomEnv(model, r, STATES[name]);
-      const x = Float64Array.from([...qOf(model, env), ...qdOf(model, env)]);
-      const p = paramsOf(model, env);
-      const J = symbolic.rhsJacobian!(env.t!, x, p);
-      const F = forward.rhsJacobian!(env.t!, x, p);
-      J.forEach((v, k) => {
-        worst = Math.max(worst, Math.abs(v - F[k]!) / (1 + Math.abs(v)));
-        largest = Math.max(largest, Math.abs(v));
-      });
-    }
+    const { worst, largest } = await compare(name, example, 'forward');
     // Not a Jacobian of zeros and identities: ∂q̈/∂x has entries of size.
+    expect(largest).toBeGreaterThan(1.5);
+    expect(worst).toBeLessThan(1e-10);
+  });
+
+  // Forward mode on the bodies' program (bodywise.ts), where the bodies make T.
+  it.skipIf(!derived(example.spec).bodywise)('the bodywise route agrees with the symbolic one to 1e-10 at 10 random states', async () => {
+    const { worst, largest } = await compare(name, example, 'bodywise');
     expect(largest).toBeGreaterThan(1.5);
     expect(worst).toBeLessThan(1e-10);
   });
@@ -63,10 +79,10 @@ it('covers every model the test names', () => {
 // extrapolation of central differences of its rhs (error O(h⁶)): a central
 // difference alone, what its rhsJacobian was before, misses by ~1e-9.
 describe('bicycle', () => {
-  it('takes the forward route by default, and agrees with extrapolated differences of rhs to 1e-10', async () => {
+  it('takes the bodywise route by default, and agrees with extrapolated differences of rhs to 1e-10', async () => {
     const example = (await loadExamples()).find((e) => e.spec.name === 'bicycle')!;
     const sys = derived(example.spec);
-    expect(defaultJacobianRoute(sys)).toBe('forward');
+    expect(defaultJacobianRoute(sys)).toBe('bodywise');
     const mod = await loadGenerated(sys);
     const { model } = sys;
     const n = model.coordinates.length;
@@ -95,6 +111,32 @@ describe('bicycle', () => {
         });
       }
     }
+    expect(worst).toBeLessThan(1e-10);
+  }, 300_000);
+
+  // Two exact forward modes, on the bodies' program and on the DAG of the
+  // symbolic M, forcing, A and c: the same numbers to rounding.
+  it('the bodywise route agrees with forward mode on the symbolic DAG to 1e-10 at 5 random states', async () => {
+    const example = (await loadExamples()).find((e) => e.spec.name === 'bicycle')!;
+    const sys = derived(example.spec);
+    const bodywise = await loadGenerated(sys, undefined, { jacobian: 'bodywise' });
+    const forward = await loadGenerated(sys, undefined, { jacobian: 'forward' });
+    const { model } = sys;
+    const r = rng(23);
+    let worst = 0;
+    let largest = 0;
+    for (let trial = 0; trial < 5; trial++) {
+      const env = randomEnv(model, r, { q: { phi: [-0.5, 0.5], delta: [-0.5, 0.5], theta: [-0.1, 0.1] }, defaults: true });
+      const x = Float64Array.from([...qOf(model, env), ...qdOf(model, env)]);
+      const p = paramsOf(model, env);
+      const F = forward.rhsJacobian!(env.t!, x, p);
+      const B = bodywise.rhsJacobian!(env.t!, x, p);
+      F.forEach((v, k) => {
+        worst = Math.max(worst, Math.abs(v - B[k]!) / (1 + Math.abs(v)));
+        largest = Math.max(largest, Math.abs(v));
+      });
+    }
+    expect(largest).toBeGreaterThan(1.5);
     expect(worst).toBeLessThan(1e-10);
   }, 300_000);
 });
@@ -129,5 +171,13 @@ describe('a model calling every elementary function', () => {
       J.forEach((v, k) => (worst = Math.max(worst, Math.abs(v - F[k]!) / (1 + Math.abs(v)))));
     }
     expect(worst).toBeLessThan(1e-10);
+  });
+
+  it('refuses the bodywise route, its T not made by bodies, with a named error', () => {
+    const sys = derived(spec);
+    expect(sys.bodywise).toBeUndefined();
+    expect(() => generateModule(sys, 'test/elementary.ts', { jacobian: 'bodywise' })).toThrow(
+      expect.objectContaining({ code: 'invalid-option', where: { model: 'elementary', field: 'jacobian' } }),
+    );
   });
 });

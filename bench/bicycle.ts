@@ -10,11 +10,11 @@
 //                body by body, src/codegen/bodywise.ts)
 //   moduleKB     the generated source's size
 //   denseRhsNs, denseModuleKB   the same with M and the forcing printed from
-//                their symbolic entries (the dense route)
+//                their symbolic entries (the dense route); full runs only
 // Figures only; test/studies/bicycle.test.ts checks the eigenvalues.
 import bicycle from '../derivations/bicycle.js';
 import { generateModule } from '../src/codegen/module.js';
-import { deriveSystem } from '../src/derive/system.js';
+import { deriveSystem, type DerivedSystem } from '../src/derive/system.js';
 import { buildModel } from '../src/model/index.js';
 import { steadyMotionsAt } from '../src/studies/steady-motion.js';
 import { loadGenerated, type GeneratedModule } from './generate.js';
@@ -28,21 +28,24 @@ export interface BicycleLine {
   readonly linearizeMs: number;
   readonly rhsNs: number;
   readonly moduleKB: number;
-  readonly denseRhsNs: number;
-  readonly denseModuleKB: number;
+  readonly denseRhsNs?: number;
+  readonly denseModuleKB?: number;
   /** At 5 m/s, [re, im] pairs sorted by real part. */
   readonly eigenvalues: readonly (readonly [number, number])[];
 }
 
 const SPEED = 5;
 
+const kB = (source: string): number => round(Buffer.byteLength(source) / 1024, 0);
+
 /**
  * Median ns per rhs() call, over 200 batches of about 0.2 ms each once V8
- * has optimized the module (tiering.ts; at least 20 000 calls, at most 20 s):
+ * has optimized the module (tiering.ts; at least 20 000 calls, at most
+ * `warmUpMs`):
  * short batches, so that a machine shared with other processes preempts
  * few of them.
  */
-function rhsNs(gen: GeneratedModule, x: Float64Array): number {
+function rhsNs(gen: GeneratedModule, x: Float64Array, warmUpMs: number): number {
   const out = new Float64Array(x.length);
   const batch = (calls: number): number => {
     const s = process.hrtime.bigint();
@@ -52,7 +55,7 @@ function rhsNs(gen: GeneratedModule, x: Float64Array): number {
   const tier = tiering(gen);
   let calls = 0;
   const start = performance.now();
-  while ((!tier.optimized() || calls < 20_000) && performance.now() - start < 20_000) {
+  while ((!tier.optimized() || calls < 20_000) && performance.now() - start < warmUpMs) {
     batch(100);
     calls += 100;
   }
@@ -60,7 +63,13 @@ function rhsNs(gen: GeneratedModule, x: Float64Array): number {
   return median(Array.from({ length: 200 }, () => batch(size)));
 }
 
-export async function measureBicycle(): Promise<BicycleLine> {
+/** rhs and size with M and the forcing printed from their symbolic entries. */
+async function denseFigures(system: DerivedSystem, x: Float64Array, warmUpMs: number): Promise<{ denseRhsNs: number; denseModuleKB: number }> {
+  const dense = generateModule(system, 'derivations/bicycle.ts', { accelerations: 'dense' }).source;
+  return { denseRhsNs: round(rhsNs(await loadGenerated(dense), x, warmUpMs), 0), denseModuleKB: kB(dense) };
+}
+
+export async function measureBicycle(opts: { readonly warmUpMs: number; readonly dense: boolean }): Promise<BicycleLine> {
   const [system, deriveMs] = timed(() => deriveSystem(buildModel(bicycle)));
   const [module, codegenMs] = timed(() => generateModule(system, 'derivations/bicycle.ts'));
   const { model } = system;
@@ -75,17 +84,14 @@ export async function measureBicycle(): Promise<BicycleLine> {
   const [motions, linearizeMs] = timed(() => steadyMotionsAt(system, params, { q, qd, free }));
   const motion = motions[0]!;
   const x = Float64Array.from([...motion.q, ...motion.qd]);
-  const dense = generateModule(system, 'derivations/bicycle.ts', { accelerations: 'dense' }).source;
-  const kB = (source: string): number => round(Buffer.byteLength(source) / 1024, 0);
   return {
     bench: 'bicycle',
     deriveMs: round(deriveMs, 0),
     codegenMs: round(codegenMs, 0),
     linearizeMs: round(linearizeMs, 0),
-    rhsNs: round(rhsNs(await loadGenerated(module.source), x), 0),
+    rhsNs: round(rhsNs(await loadGenerated(module.source), x, opts.warmUpMs), 0),
     moduleKB: kB(module.source),
-    denseRhsNs: round(rhsNs(await loadGenerated(dense), x), 0),
-    denseModuleKB: kB(dense),
+    ...(opts.dense ? await denseFigures(system, x, opts.warmUpMs) : {}),
     eigenvalues: [...motion.eigenvalues].sort((a, b) => a.re - b.re || a.im - b.im).map((z) => [round(z.re, 6), round(z.im, 6)] as const),
   };
 }

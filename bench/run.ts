@@ -79,6 +79,8 @@ export interface BenchOptions {
   readonly targetCalls: { readonly c: number; readonly python: number };
   /** Sizes of the pendulum whose Python module is timed against SymPy's lambdify. */
   readonly sympyTargetSizes: readonly number[];
+  /** The bicycle's line: how long its rhs may warm up (bench/bicycle.ts), and the dense route beside it (its codegen alone is ~10 s). */
+  readonly bicycle: { readonly warmUpMs: number; readonly dense: boolean };
 }
 
 const SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 20, 30, 40];
@@ -106,6 +108,7 @@ export const FULL: BenchOptions = {
   sweep: { y: 50, e: 40, chunk: 100 },
   targetCalls: { c: 20_000, python: 200 },
   sympyTargetSizes: [2, 4],
+  bicycle: { warmUpMs: 20_000, dense: true },
 };
 
 export const QUICK: BenchOptions = {
@@ -125,6 +128,7 @@ export const QUICK: BenchOptions = {
   sweep: { y: 4, e: 5, chunk: 10 },
   targetCalls: { c: 1000, python: 10 },
   sympyTargetSizes: [2],
+  bicycle: { warmUpMs: 2_000, dense: false },
 };
 
 /** Cost exponent of derive + codegen between two sizes: log(t_b/t_a)/log(b/a). */
@@ -167,7 +171,7 @@ type Job =
     }
   | { readonly kind: 'event-driven'; readonly t1: number; readonly reps: number }
   | ({ readonly kind: 'sweep' } & SweepJob)
-  | { readonly kind: 'bicycle' };
+  | ({ readonly kind: 'bicycle' } & BenchOptions['bicycle']);
 
 async function runJob(job: Job): Promise<Record<string, unknown>> {
   switch (job.kind) {
@@ -184,7 +188,7 @@ async function runJob(job: Job): Promise<Record<string, unknown>> {
     case 'sweep':
       return { ...(await measureSweep(job)) };
     case 'bicycle':
-      return { ...(await measureBicycle()) };
+      return { ...(await measureBicycle(job)) };
   }
 }
 
@@ -230,7 +234,7 @@ export async function runBench(opts: BenchOptions, emit: (line: Record<string, u
   ] as const;
   for (const m of models) await measure({ kind: 'moreau-jean', ...m, h });
   await measure({ kind: 'event-driven', ...opts.eventDriven });
-  await measure({ kind: 'bicycle' });
+  await measure({ kind: 'bicycle', ...opts.bicycle });
   for (const line of await targetCLines(opts.targetCalls.c)) out(line);
   if (opts.peers) for (const line of targetPythonLines(opts.sympyTargetSizes, opts.targetCalls.python)) out(line);
   if (opts.startupRuns > 0) for (const line of startupLines(opts.startupRuns)) out({ ...line });

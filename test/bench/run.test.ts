@@ -37,7 +37,8 @@ const FIELDS: Record<string, string[]> = {
   'pendulum-routes': ['n', 'articulatedNs', 'optimized'],
   sweep: ['route', 'workers', 'cells', 'chunk', 'cellsPerSec', 'wallMs', 'cpuMs', 'csvSha'],
   'sweep-overhead': ['workers', 'chunk', 'overheadPct', 'cpuOverheadPct', 'targetPct'],
-  bicycle: ['deriveMs', 'codegenMs', 'linearizeMs', 'rhsNs', 'moduleKB', 'denseRhsNs', 'denseModuleKB', 'eigenvalues'],
+  // The dense route's denseRhsNs and denseModuleKB: full runs only.
+  bicycle: ['deriveMs', 'codegenMs', 'linearizeMs', 'rhsNs', 'moduleKB', 'eigenvalues'],
   'target-c': ['model', 'n', 'cNs', 'tsNs', 'maxDiff'],
   'target-python': ['model', 'n', 'pythonNs'],
 };

@@ -85,6 +85,7 @@ export function printJs(e: Expr, nameOf: NameOf, self?: Expr, dialect: Dialect =
       }
       case 'mul': {
         if (Q.isNegative(u.coeff)) {
+          // Reads neg(u), a temporary perhaps: CSE orders by this edge (printedChildAt).
           ops++;
           const s = `-${go(neg(u), 2)}`;
           return prec > 0 ? `(${s})` : s;

@@ -10,7 +10,8 @@
 // (every block of every example against the interpreted expressions).
 import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
-import { childAt, cse, printedForms, representative } from '../core/cse.js';
+import { childAt, cse, printedChildAt, printedForms, representative } from '../core/cse.js';
+import { isNegative } from '../core/rational.js';
 import { shareParts } from '../core/share.js';
 import { freeSymbols, literalValue, numberAtomValue, type Expr, type Sym } from '../core/expr.js';
 import { expandAngleSums, isAngleSum } from './angle-sums.js';
@@ -195,8 +196,9 @@ function printCost(item: Item, p: Plan, budget: number, seen?: { temps: Set<Expr
     }
     if (u.kind === 'sym') seen?.syms.add(u.name);
     else if (u.kind !== 'num') {
-      cost += u.kind === 'add' ? u.terms.length : u.kind === 'mul' ? u.factors.length : 1;
-      for (let p = 0, c = childAt(u, 0); c !== undefined; c = childAt(u, ++p)) if (c) stack.push(c);
+      // A negative product is a negation of its negation (printedChildAt), which may be a temporary.
+      cost += u.kind === 'add' ? u.terms.length : u.kind === 'mul' && !isNegative(u.coeff) ? u.factors.length : 1;
+      for (let p = 0, c = printedChildAt(u, 0); c !== undefined; c = printedChildAt(u, ++p)) if (c) stack.push(c);
     }
   }
   return cost;

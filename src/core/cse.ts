@@ -3,7 +3,8 @@
 // in the DAG; no hashing of trees is needed. Parts of sums and products
 // (share.ts) come in as rewrites: the walk reads a rewritten node's new
 // form and follows a placeholder symbol to the node it stands for.
-import { unreachable, type Expr } from './expr.js';
+import { neg, unreachable, type Expr } from './expr.js';
+import { isNegative } from './rational.js';
 import { mapChildren } from './traverse.js';
 
 /**
@@ -88,6 +89,18 @@ export function childAt(u: Expr, p: number): Expr | null | undefined {
 }
 
 /**
+ * The p-th subexpression of u as codegen prints it (js-expr.ts): a product
+ * with a negative coefficient prints as − (its negation), and reads that
+ * node, bound or not; any other node reads its children (`childAt`). The
+ * walks that order temporaries and hand them between chunks read this, so
+ * that −y² after a bound y² comes after it.
+ */
+export function printedChildAt(u: Expr, p: number): Expr | null | undefined {
+  if (u.kind === 'mul' && isNegative(u.coeff)) return p === 0 ? neg(u) : undefined;
+  return childAt(u, p);
+}
+
+/**
  * Find the non-atomic nodes used more than once across `outputs`, and the
  * symbols they read; with `rewrites`, also every node rewritten or standing
  * for a placeholder, read as it is computed. Deterministic: post-order of
@@ -143,7 +156,7 @@ export function cse(outputs: readonly Expr[], rewrites: Rewrites = NO_REWRITES):
     use(o, 0);
     while (stack.length > 0) {
       const top = stack.length - 1;
-      const c = childAt(bodies[top]!, next[top]!);
+      const c = printedChildAt(bodies[top]!, next[top]!);
       if (c === undefined) {
         order.push(stack[top]!);
         orderOutput.push(k);

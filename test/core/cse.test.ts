@@ -1,6 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { add, children, cos, mul, pow, sin, sym, type Expr } from '../../src/core/expr.js';
-import { computedAs, cse, printedForms, representative } from '../../src/core/cse.js';
+import { add, children, cos, fn, mul, neg, pow, sin, sym, type Expr } from '../../src/core/expr.js';
+import { computedAs, cse, printedForms, representative, type Rewrites } from '../../src/core/cse.js';
+import { toText } from '../../src/core/print.js';
+import { shareParts } from '../../src/core/share.js';
+import { printJs } from '../../src/codegen/js-expr.js';
 import { randomExprs } from './random-expr.js';
 
 const x = sym('x');
@@ -122,5 +126,60 @@ describe('common subexpressions of a rewritten block (share.ts’s parts)', () =
         ]),
       ),
     ).toThrow(/cycle/);
+  });
+});
+
+describe('temporaries in the order codegen prints them (fast-check)', () => {
+  // Blocks over a part (a power or a product mostly), its negation, x and y:
+  // −P prints as −(P), and reads P's temporary (−y² before a bound y²).
+  const over = (p: Expr): fc.Arbitrary<Expr> =>
+    fc.letrec<{ e: Expr }>((tie) => ({
+      e: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        { arbitrary: fc.constantFrom(x, y, p, neg(p)), weight: 3 },
+        fc.tuple(tie('e'), tie('e')).map(([u, v]) => add(u, v)),
+        fc.tuple(tie('e'), tie('e')).map(([u, v]) => mul(u, v)),
+        tie('e').map((u) => fn('exp', u)),
+        tie('e').map(sin),
+        tie('e').map((u) => pow(u, 2)),
+      ),
+    })).e;
+  const symbol = fc.constantFrom(x, y, z);
+  const part = fc.oneof(
+    fc.tuple(symbol, fc.integer({ min: 2, max: 3 })).map(([u, k]) => pow(u, k)),
+    fc.tuple(symbol, symbol).map(([u, v]) => mul(u, v)),
+    fc.tuple(symbol, symbol).map(([u, v]) => pow(add(u, v), 2)),
+  );
+  // Reported as text: fast-check would print the interned nodes' whole object graph.
+  const block = part
+    .chain((p) => fc.array(over(p), { minLength: 3, maxLength: 5 }))
+    .map((outputs) => Object.assign(outputs, { [fc.toStringMethod]: () => outputs.map(toText).join(' ; ') }));
+
+  /** The temporaries (by index in `shared`) that printing e reads. */
+  const reads = (e: Expr, rewrites: Rewrites, index: ReadonlyMap<Expr, number>, self?: Expr): number[] => {
+    const out: number[] = [];
+    const nameOf = (u: Expr): string | undefined => {
+      if (u.kind === 'sym' && !rewrites.has(u)) return u.name;
+      const k = index.get(representative(u, rewrites));
+      if (k !== undefined) out.push(k);
+      return k === undefined ? undefined : `t${k}`;
+    };
+    printJs(e, nameOf, self);
+    return out;
+  };
+
+  it('a temporary reads only earlier ones, output k only those of outputs ≤ k (with and without shared parts)', () => {
+    fc.assert(
+      fc.property(block, (outputs) => {
+        for (const rewrites of [new Map<Expr, Expr>(), shareParts(outputs)]) {
+          const result = cse(outputs, rewrites);
+          const index = new Map(result.shared.map((u, k) => [u, k]));
+          const printedAs = printedForms(result, rewrites);
+          result.shared.forEach((u, k) => expect(reads(printedAs(u), rewrites, index, printedAs(u)).filter((r) => r >= k)).toEqual([]));
+          outputs.forEach((o, i) => expect(reads(o, rewrites, index).filter((r) => result.firstOutput[r]! > i)).toEqual([]));
+        }
+      }),
+      { seed: 4711, numRuns: 300, endOnFailure: true },
+    );
   });
 });

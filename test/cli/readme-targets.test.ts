@@ -5,44 +5,22 @@
 // bouncing ball: the first impact at t₁ = √(2y₀/g) with ẏ⁻ = −√(2gy₀),
 // ẏ⁺ = −e ẏ⁻, and each flight after an impact at speed v lasting 2v/g.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BUILT, cliProject, fencedBlock } from '../helpers/doc-project.js';
 import { ROOT } from '../helpers/examples.js';
-import { HAVE_GCC, HAVE_NUMPY, IN_CI } from '../helpers/targets.js';
+import { HAVE_GCC, HAVE_SCIPY, IN_CI } from '../helpers/targets.js';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const block = (lang: string, marker: string): string => fencedBlock(README, 'README.md', lang, marker);
 
-/** The README's fenced block of `lang` whose text holds `marker`. */
-function block(lang: string, marker: string): string {
-  const found = [...README.matchAll(new RegExp(`^\`\`\`${lang}\\n([\\s\\S]*?)^\`\`\``, 'gm'))].map((m) => m[1]!).find((b) => b.includes(marker));
-  if (found === undefined) throw new Error(`README.md has no ${lang} block with '${marker}'`);
-  return found;
-}
-
-const BUILT = existsSync(join(ROOT, 'dist', 'src', 'cli', 'main.js'));
-const HAVE_SCIPY =
-  HAVE_NUMPY &&
-  (() => {
-    try {
-      execFileSync('python3', ['-c', 'import scipy'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
 const READY = BUILT && HAVE_GCC && HAVE_SCIPY;
 if (!READY && !IN_CI) console.warn('the README’s C and Python blocks are not run: they need npm run build, gcc, and python3 with NumPy and SciPy.');
 
 describe.skipIf(!READY && !IN_CI)('the README’s ball in C and Python', () => {
   it('runs as written and prints the closed form’s impacts', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'readme-targets-'));
-    // A project with the package installed: its module by name, its CLI as npx finds it.
-    mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
-    symlinkSync(ROOT, join(dir, 'node_modules', 'unilateral-mechanics'), 'dir');
-    writeFileSync(join(dir, 'node_modules', '.bin', 'mechanics'), `#!/bin/sh\nexec node ${JSON.stringify(join(ROOT, 'dist', 'src', 'cli', 'main.js'))} "$@"\n`);
-    chmodSync(join(dir, 'node_modules', '.bin', 'mechanics'), 0o755);
+    const dir = cliProject('readme-targets-');
     mkdirSync(join(dir, 'models'));
     writeFileSync(join(dir, 'models', 'ball.ts'), block('ts', '// models/ball.ts'));
     writeFileSync(join(dir, 'main.c'), block('c', '/* main.c'));

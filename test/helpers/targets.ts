@@ -26,6 +26,7 @@ const succeeds = (cmd: string, args: readonly string[]): boolean => {
 export const HAVE_GCC = succeeds('gcc', ['--version']);
 export const HAVE_CLANG = succeeds('clang', ['--version']);
 export const HAVE_NUMPY = succeeds('python3', ['-c', 'import numpy']);
+export const HAVE_SCIPY = HAVE_NUMPY && succeeds('python3', ['-c', 'import scipy']);
 
 export const CASES = 5;
 export const RTOL = 1e-12;

@@ -2,13 +2,13 @@
 // finite differences of the module's own rhs at random states: the
 // derivative of what the module integrates, retaining constraints included.
 import { describe, expect, it } from 'vitest';
-import { derived, loadExamples, paramsOf, qdOf, qOf, randomEnv } from '../helpers/examples.js';
+import { derived, loadExamples, paramsOf, qdOf, qOf, randomEnv, STATE_OPTIONS } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { rng } from '../helpers/random.js';
 
 const examples = await loadExamples();
 
-describe.each(examples.map((e) => [e.spec.name, e] as const))('%s', (_, example) => {
+describe.each(examples.map((e) => [e.spec.name, e] as const))('%s', (name, example) => {
   it('rhsJacobian equals the central difference of rhs at 10 random states', async () => {
     const sys = derived(example.spec);
     const mod = await loadGenerated(sys);
@@ -17,8 +17,8 @@ describe.each(examples.map((e) => [e.spec.name, e] as const))('%s', (_, example)
     const r = rng(31);
     let worst = 0;
     for (let trial = 0; trial < 10; trial++) {
-      // Polar angles off the poles (the spherical pendulum's M is singular there).
-      const env = randomEnv(model, r, { q: { theta: [0.3, 2.8] } });
+      // Polar angles off the poles (the spherical pendulum's M is singular there); the bicycle upright (STATE_OPTIONS).
+      const env = randomEnv(model, r, { q: { theta: [0.3, 2.8], ...(name === 'bicycle' ? STATE_OPTIONS.bicycle!.q : {}) } });
       const x = Float64Array.from([...qOf(model, env), ...qdOf(model, env)]);
       const p = paramsOf(model, env);
       const J = mod.rhsJacobian!(env.t!, x, p);

@@ -91,6 +91,10 @@ export const STATE_OPTIONS: Readonly<Record<string, StateOptions>> = {
   // The rolling disk off lying flat (theta = ±π/2, where its angles lock too); the sphere's Euler angles off theta = 0, π.
   'rolling-disk': { q: { theta: [-1.2, 1.2] } },
   'rolling-sphere': { q: { theta: [0.3, Math.PI - 0.3] } },
+  // The bicycle on the upright side of its rear wheel lying flat (|phi| < π/2): there the rear contact's
+  // |u| = cos phi is the positive root; beyond, the coordinates put the rear frame under the ground and the
+  // symbolic rows (|u| = cos phi, the top of the wheel) and the bodywise ones (√(cos²phi)) are different fictions.
+  bicycle: { q: { phi: [-1.2, 1.2] } },
 };
 export const qOf = (model: Model, env: Env): number[] => model.coordinates.map((c) => env[c.name]!);
 export const qdOf = (model: Model, env: Env): number[] => model.coordinates.map((c) => env[c.qd.name]!);

@@ -619,6 +619,9 @@ export function breakLines(pieces: readonly string[], width: number): string[] {
  */
 const LETTER_WIDTH: Readonly<Record<string, number>> = { m: 1.5 };
 
+/** Operators set as upright names, as wide as their letters: \arcsin counted as one letter left the rough hinge pendulum's Δ_i (2.4) unbroken, 4.6 pt past the page. */
+const UPRIGHT_NAMES = new Set(['sin', 'cos', 'tan', 'arcsin', 'arccos', 'arctan', 'ln', 'det', 'exp']);
+
 /**
  * Estimated printed width of LaTeX math, in units of about one italic
  * letter: used only to decide where long equations are broken.
@@ -661,7 +664,7 @@ export function texWidth(tex: string): number {
       else if (['left', 'right', 'bigl', 'bigr', 'Bigl', 'Bigr'].includes(name)) {
         w += name.startsWith('l') || name.startsWith('r') ? 0.5 : 0.6;
         i += tex[i] === '\\' ? 2 : 1;
-      } else if (['sin', 'cos', 'tan', 'ln', 'det', 'exp'].includes(name)) w += name.length * 0.9 + 0.4;
+      } else if (UPRIGHT_NAMES.has(name)) w += name.length * 0.9 + 0.4;
       else if (name === ',' || name === ';') w += 0.3;
       else if (name === 'quad') w += 2;
       else if (name === 'qquad') w += 4;

@@ -12,6 +12,7 @@ import { buildOutputs } from '../../src/pipeline/outputs.js';
 import { MechanicsError } from '../../src/errors.js';
 import { deriveText, runModel, runText, texReport, type Derivation } from '../../playground/pipeline.js';
 import { plotsOf } from '../../playground/plots.js';
+import { modelDrawing } from '../../src/report/sketch.js';
 import { ROOT } from '../helpers/examples.js';
 
 const text = (name: string): string => readFileSync(join(ROOT, 'derivations', `${name}.ts`), 'utf8');
@@ -55,8 +56,12 @@ describe('the playground pipeline on the compass', () => {
     const frames = JSON.parse(/<script type="application\/json" class="frames">(.*?)<\/script>/s.exec(html)![1]!) as { t: number[]; xy: number[][] };
     expect(frames.t[0]).toBe(0);
     expect(frames.t[frames.t.length - 1]).toBeCloseTo(run.trajectory.t[run.trajectory.t.length - 1]!, 4);
-    // Points O, B, D in pixels (one scale for x and y, rounded to 0.1 px).
-    const legs = frames.xy.map(([ox, oy, bx, by, dx, dy]) => {
+    // Points O, B, D in pixels (one scale for x and y, rounded to 0.1 px), picked by name
+    // among the drawing's points (which also holds the centre of mass C).
+    const names = modelDrawing(d.compiled.spec, d.compiled.model)!.points.map((p) => p.name);
+    const at = (n: string): number => names.indexOf(n);
+    const legs = frames.xy.map((xy) => {
+      const [ox, oy, bx, by, dx, dy] = [at('O'), at('B'), at('D')].flatMap((i) => [xy[2 * i], xy[2 * i + 1]]);
       const ob = [bx! - ox!, by! - oy!],
         od = [dx! - ox!, dy! - oy!];
       const angle = Math.acos((ob[0]! * od[0]! + ob[1]! * od[1]!) / (Math.hypot(ob[0]!, ob[1]!) * Math.hypot(od[0]!, od[1]!)));

@@ -48,7 +48,7 @@ export default defineModel({
     formulas: [
       {
         eq: '(4.8)',
-        name: '1 + \\mu_1 + \\mu_2',
+        name: '1 + \\rho_1 + \\rho_2',
         formula: '1 + 2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l^2)',
         derived: 'orbit.multiplier1.re + orbit.multiplier2.re + orbit.multiplier3.re',
         tolerance: 1e-6,
@@ -56,7 +56,7 @@ export default defineModel({
       },
       {
         eq: '(4.8)',
-        name: '|\\mu|',
+        name: '|\\rho|',
         formula: '1',
         derived: 'orbit.multiplier2.abs',
         tolerance: 1e-6,
@@ -100,7 +100,7 @@ export default defineModel({
         eq: '(4.7)',
         name: 'l \\le R_1R_2/(R_1 + R_2)',
         reason:
-          'Lyapunov’s integral criterion (4.4) applied to (4.6) in the limit $N \\to \\infty$: a sufficient condition only, from $T\\int_0^T p\\,dt = 4l(R_1^{-1} + R_2^{-1})$, which needs (4.6) above. The exact criterion (4.8) it implies is measured here.',
+          'Lyapunov’s integral criterion (4.4) applied to (4.6) in the limit $N \\to \\infty$: a sufficient condition only, from $\\tau\\int_0^\\tau p\\,dt = 4l(R_1^{-1} + R_2^{-1})$, which needs (4.6) above. The exact criterion (4.8) it implies is measured here.',
       },
     ],
   },

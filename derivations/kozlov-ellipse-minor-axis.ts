@@ -35,7 +35,7 @@ export default defineModel({
     formulas: [
       {
         eq: '(6.2)',
-        name: '|\\mu|',
+        name: '|\\rho|',
         formula: '1',
         derived: 'orbit.multiplier2.abs',
         tolerance: 1e-6,

@@ -50,7 +50,7 @@ export default defineModel({
       },
       {
         eq: '(4.2)',
-        name: 'y_0(t),\\ \\tau \\le t \\le T',
+        name: 'y_0(t),\\ \\tau \\le t \\le P',
         formula: 'v*(t - tau) - g*(t - tau)^2/2',
         derived: 'trajectory2.y',
         where: { tau: 'trajectory1.end' },
@@ -58,11 +58,11 @@ export default defineModel({
       },
       {
         eq: '(4.2)',
-        name: 'T',
+        name: 'P',
         formula: 'tau + 2*v*g^(-1)',
         derived: 'trajectory2.end',
         where: { tau: 'trajectory1.end' },
-        note: 'the period: the next strike, after the flight of $2v/g$.',
+        note: 'the period (the paper’s $T$, here $P$: $T$ is the kinetic energy): the next strike, after the flight of $2v/g$.',
       },
       {
         eq: '(4.3)',
@@ -73,10 +73,10 @@ export default defineModel({
       },
       {
         eq: '(4.4)',
-        name: 'T\\int_0^T p\\,dt',
-        formula: '-N*a^(-1)*T*I = 4*g*a^(-1)*(g^(-1)*v + N^(-1/2)*acos(-g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1))))^2',
-        where: { T: 'trajectory2.end', I: 'trajectory1.y.integral' },
-        note: 'Lyapunov’s integral with (4.3)’s $p = -Nf^{\\prime\\prime}(0)y_0$ on $[0, \\tau]$ and 0 in flight, $\\int_0^\\tau y_0\\,dt$ derived from the swing; the paper’s sufficient condition $T\\int_0^T p\\,dt \\le 4$ reads $gf^{\\prime\\prime}(0)[g^{-1}v + N^{-1/2}\\operatorname{arcctg}(-gv^{-1}N^{-1/2})]^2 \\le 1$.',
+        name: 'P\\int_0^P p\\,dt',
+        formula: '-N*a^(-1)*P*I = 4*g*a^(-1)*(g^(-1)*v + N^(-1/2)*acos(-g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1))))^2',
+        where: { P: 'trajectory2.end', I: 'trajectory1.y.integral' },
+        note: 'Lyapunov’s integral with (4.3)’s $p = -Nf^{\\prime\\prime}(0)y_0$ on $[0, \\tau]$ and 0 in flight, $\\int_0^\\tau y_0\\,dt$ derived from the swing; the paper’s sufficient condition $P\\int_0^P p\\,dt \\le 4$ reads $gf^{\\prime\\prime}(0)[g^{-1}v + N^{-1/2}\\operatorname{arcctg}(-gv^{-1}N^{-1/2})]^2 \\le 1$.',
       },
     ],
     notDerived: [
@@ -84,7 +84,7 @@ export default defineModel({
         eq: '(4.5)',
         name: 'f^{\\prime\\prime}(0) \\le gv^{-2} - \\pi g^2v^{-3}N^{-1/2} + o(N^{-1/2})',
         reason:
-          'the expansion of (4.4)’s bound $f^{\\prime\\prime}(0) \\le 4/(T\\int_0^T p\\,dt/f^{\\prime\\prime}(0))$ in $N^{-1/2}$: it contains $\\arccos$ of $N^{-1/2}$, and the toolkit takes limits in $N$ of expressions rational in $N$ only. Its limit is (4.1), derived in parabolic-billiard; the expansion is checked in the tests on the closed form above, $\\sqrt{N}(\\text{bound} - g/v^2) \\to -\\pi g^2/v^3$.',
+          'the expansion of (4.4)’s bound $f^{\\prime\\prime}(0) \\le 4/(P\\int_0^P p\\,dt/f^{\\prime\\prime}(0))$ in $N^{-1/2}$: it contains $\\arccos$ of $N^{-1/2}$, and the toolkit takes limits in $N$ of expressions rational in $N$ only. Its limit is (4.1), derived in parabolic-billiard; the expansion is checked in the tests on the closed form above, $\\sqrt{N}(\\text{bound} - g/v^2) \\to -\\pi g^2/v^3$.',
       },
     ],
   },

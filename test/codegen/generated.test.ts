@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '../../src/core/evaluate.js';
+import { type Env, evaluate } from '../../src/core/evaluate.js';
 import { generateModule, TOOLKIT } from '../../src/codegen/module.js';
 import type { DerivedSystem } from '../../src/derive/system.js';
 import { momentumName } from '../../src/model/names.js';
@@ -29,6 +29,25 @@ function firstDifference(a: string, b: string): string {
     if (la[i] !== lb[i]) return `line ${i + 1}:\n  committed: ${la[i] ?? '<end of file>'}\n  derived:   ${lb[i] ?? '<end of file>'}`;
   }
   return 'identical';
+}
+
+/**
+ * The evaluated M, forcing and energy of the equations a module integrates:
+ * Lagrange's, plus the terms realized by forces that act everywhere (Theorem 1
+ * realizations, gap potentials) — kozlov1988 (1.2)'s T_N, V_N, F_N. The states
+ * below keep off the compliant contacts, which act only where f ≤ 0.
+ */
+function evaluated(sys: DerivedSystem, env: Env): { M: number[][]; f: number[]; E?: number } {
+  const M = sys.lagrange2.massMatrix.map((row) => row.map((e) => evaluate(e, env)));
+  const f = sys.lagrange2.forcing.map((e) => evaluate(e, env));
+  let E = sys.energy && evaluate(sys.energy, env);
+  for (const t of sys.compliant?.terms.filter((t) => t.everywhere) ?? []) {
+    if (t.adhesion || evaluate(t.force, env) > 0) t.generalizedForce.forEach((e, i) => (f[i]! += evaluate(e, env)));
+    t.inertia?.forcing.forEach((e, i) => (f[i]! += evaluate(e, env)));
+    t.inertia?.mass.forEach((row, i) => row.forEach((e, j) => (M[i]![j]! += evaluate(e, env))));
+    if (E !== undefined) E += evaluate(t.energy, env);
+  }
+  return { M, f, ...(E === undefined ? {} : { E }) };
 }
 
 const examples = await loadExamples();
@@ -106,8 +125,9 @@ describe('generated code against the interpreted expressions', async () => {
         const [q, qd, p] = [qOf(model, env), qdOf(model, env), paramsOf(model, env)];
         const M = mod.massMatrix(env.t!, q, p);
         const f = mod.forcing(env.t!, q, qd, p);
-        lagrange2.massMatrix.forEach((row, i) => row.forEach((e, j) => expectClose(M[i * n + j]!, evaluate(e, env), RTOL, 1, `state ${s}: M[${i}][${j}]`)));
-        lagrange2.forcing.forEach((e, i) => expectClose(f[i]!, evaluate(e, env), RTOL, 1, `state ${s}: forcing[${i}]`));
+        const want = evaluated(sys, env);
+        want.M.forEach((row, i) => row.forEach((v, j) => expectClose(M[i * n + j]!, v, RTOL, 1, `state ${s}: M[${i}][${j}]`)));
+        want.f.forEach((v, i) => expectClose(f[i]!, v, RTOL, 1, `state ${s}: forcing[${i}]`));
       }
     });
 
@@ -115,7 +135,7 @@ describe('generated code against the interpreted expressions', async () => {
       const r = rng(7);
       const env = randomEnv(model, r, { ...STATE_OPTIONS[name], defaults: true });
       const M = mod.massMatrix(env.t!, qOf(model, env), {});
-      lagrange2.massMatrix.forEach((row, i) => row.forEach((e, j) => expectClose(M[i * n + j]!, evaluate(e, env), RTOL, 1, `M[${i}][${j}]`)));
+      evaluated(sys, env).M.forEach((row, i) => row.forEach((v, j) => expectClose(M[i * n + j]!, v, RTOL, 1, `M[${i}][${j}]`)));
     });
 
     it('writes into a caller-supplied output array and returns it', () => {
@@ -136,8 +156,7 @@ describe('generated code against the interpreted expressions', async () => {
     it('accelerations solve the equations of motion (M q̈ = forcing, or the KKT system with constraints)', () => {
       for (const [s, env] of states(303).entries()) {
         const [q, qd, p] = [qOf(model, env), qdOf(model, env), paramsOf(model, env)];
-        const M = lagrange2.massMatrix.map((row) => row.map((e) => evaluate(e, env)));
-        const f = lagrange2.forcing.map((e) => evaluate(e, env));
+        const { M, f } = evaluated(sys, env);
         const qdd = mod.accelerations(env.t!, q, qd, p);
         if (!sys.constraints) {
           expectAllClose(qdd, solve(M, f), 1e-10, maxAbs(solve(M, f)), `state ${s}: q̈`);
@@ -175,7 +194,7 @@ describe('generated code against the interpreted expressions', async () => {
     if (sys.energy) {
       it('energy equals the evaluated T + V', () => {
         for (const [s, env] of states(505).entries()) {
-          expectClose(mod.energy!(env.t!, qOf(model, env), qdOf(model, env), paramsOf(model, env)), evaluate(sys.energy!, env), RTOL, 1, `state ${s}: E`);
+          expectClose(mod.energy!(env.t!, qOf(model, env), qdOf(model, env), paramsOf(model, env)), evaluated(sys, env).E!, RTOL, 1, `state ${s}: E`);
         }
       });
     }
@@ -272,8 +291,9 @@ describe('committed generated modules against the interpreted expressions', asyn
       const [q, qd, p] = [qOf(sys.model, env), qdOf(sys.model, env), paramsOf(sys.model, env)];
       const M = mod.massMatrix(env.t!, q, p);
       const f = mod.forcing(env.t!, q, qd, p);
-      sys.lagrange2.massMatrix.forEach((row, i) => row.forEach((e, j) => expectClose(M[i * n + j]!, evaluate(e, env), RTOL, 1, `state ${s}: M[${i}][${j}]`)));
-      sys.lagrange2.forcing.forEach((e, i) => expectClose(f[i]!, evaluate(e, env), RTOL, 1, `state ${s}: forcing[${i}]`));
+      const want = evaluated(sys, env);
+      want.M.forEach((row, i) => row.forEach((v, j) => expectClose(M[i * n + j]!, v, RTOL, 1, `state ${s}: M[${i}][${j}]`)));
+      want.f.forEach((v, i) => expectClose(f[i]!, v, RTOL, 1, `state ${s}: forcing[${i}]`));
     }
   });
 });

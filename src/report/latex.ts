@@ -662,7 +662,7 @@ export function texWidth(tex: string): number {
       } else if (['dot', 'ddot', 'mathit', 'mathrm', 'operatorname', 'text', 'mathbf', 'boldsymbol'].includes(name))
         w += texWidth(group()) * (name === 'operatorname' ? 1.1 : 1);
       else if (['left', 'right', 'bigl', 'bigr', 'Bigl', 'Bigr'].includes(name)) {
-        w += name.startsWith('l') || name.startsWith('r') ? 0.5 : 0.6;
+        w += name.startsWith('l') || name.startsWith('r') ? 0.75 : 0.6;
         i += tex[i] === '\\' ? 2 : 1;
       } else if (UPRIGHT_NAMES.has(name)) w += name.length * 0.9 + 0.4;
       else if (name === ',' || name === ';') w += 0.3;

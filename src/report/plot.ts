@@ -103,7 +103,7 @@ export function tickLabel(v: number, step: number): string {
 /**
  * The range shown: the data range, widened to a visible band when the
  * data are (numerically) constant — a conserved energy then shows as a flat
- * line instead of magnified round-off.
+ * line instead of magnified round-off, a path along an axis as a line.
  */
 export function valueRange(values: readonly number[]): [number, number] {
   let lo = Infinity;
@@ -115,7 +115,8 @@ export function valueRange(values: readonly number[]): [number, number] {
   }
   if (lo === Infinity) return [-1, 1];
   const scale = Math.max(Math.abs(lo), Math.abs(hi), 1e-12);
-  if (hi - lo <= 1e-6 * scale) {
+  // Below 1e-12 a spread is round-off whatever the scale (a path along an axis: x within 1e-17 of 0).
+  if (hi - lo <= Math.max(1e-6 * scale, 1e-12)) {
     const mid = (lo + hi) / 2;
     const half = Math.max(Math.abs(mid) * 0.05, 0.05);
     return [mid - half, mid + half];
@@ -334,7 +335,8 @@ export function svgPlot(spec: PlotSpec): string {
 export function curveScene(spec: CurveSpec): Scene {
   const W = spec.width ?? 640;
   const H = spec.height ?? 300;
-  const wide = curveLayout(spec, W, H, TICKS.wide);
+  // A frame no wider than the phone's (a tall path) takes the phone's tick counts.
+  const wide = curveLayout(spec, W, H, W > NARROW_WIDTH ? TICKS.wide : TICKS.narrow);
   return W > NARROW_WIDTH ? { ...wide, narrow: curveLayout({ ...spec, id: `${spec.id}-narrow` }, NARROW_WIDTH, H, TICKS.narrow) } : wide;
 }
 

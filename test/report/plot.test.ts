@@ -43,6 +43,12 @@ describe('plot axes', () => {
     expect(lo).toBeLessThan(-14.715 * 1.01);
     expect(hi).toBeGreaterThan(-14.715 * 0.99);
   });
+
+  it('widens round-off about zero (a path along an axis) to the same band, and keeps a small real spread', () => {
+    const [lo, hi] = valueRange([3e-17, -4e-17, 0, 1e-17]);
+    expect([lo, hi].map((v) => Math.round(v * 1e12) / 1e12)).toEqual([-0.05, 0.05]);
+    expect(valueRange([0, 1e-9, 2e-9])).toEqual([0, 2e-9]);
+  });
 });
 
 /** The page's layout of a plot's SVG (the phone's follows it). */

@@ -1,6 +1,5 @@
 // docs/targets.md's compass in Python, run as it stands: its sh block in a
-// project folder where `npx mechanics` is the built CLI and derivations/ is
-// the toolkit's, with its script written from the doc's block. What the
+// folder laid out as the toolkit's (its derivations/ and built dist/), with its script written from the doc's block. What the
 // script prints is checked against the TypeScript runtime's `simulate` of
 // the same model from the model's initial state (the state the script
 // builds from rubanovich1981 §1's stance on foot B): the impact times, and
@@ -30,7 +29,9 @@ const LINE = /^impact (\d) at t = (\S+) s: drift (\S+) J on the way, energy (\S+
 describe.skipIf(!READY && !IN_CI)('docs/targets.md’s compass in Python', () => {
   it('runs as written and impacts as the TypeScript run does', async () => {
     const dir = cliProject('targets-doc-');
+    // The toolkit's folder, as the doc says: its derivations and its built CLI.
     symlinkSync(join(ROOT, 'derivations'), join(dir, 'derivations'), 'dir');
+    symlinkSync(join(ROOT, 'dist'), join(dir, 'dist'), 'dir');
     writeFileSync(join(dir, 'rock.py'), block('python', '# rock.py'));
     const out = execFileSync('sh', ['-e', '-c', block('sh', 'derive compass')], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
     const lines = out

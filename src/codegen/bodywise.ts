@@ -22,14 +22,12 @@ import { AXIS_SYMBOLS } from '../model/geometry/rolling.js';
 import { AXES, type Axis, type Vec3 } from '../model/geometry/vectors.js';
 import { callStmt, idx, ref, type Decl, type Stmt } from './ir.js';
 import { kernelBlock, P, scratchParam, T, type Scope } from './scope.js';
+import { CHUNK_OPS } from './lower.js';
 import { Inputs, Program, type Node, type Val } from './straight-line.js';
 
 type V3 = readonly [Val, Val, Val];
 /** Rows of a 3×3 matrix of values. */
 type M3 = readonly [V3, V3, V3];
-
-/** Nodes per generated function (articulated.ts). */
-const FUNCTION_NODES = 1500;
 
 interface FrameValues {
   readonly R: M3;
@@ -255,7 +253,7 @@ export function bodywiseProgram(
   const buffer = `${name}in`;
   const inputs = new Inputs(p, buffer);
   build(new Kinematics(scope, bw, p, inputs));
-  const { decls, calls } = p.functions(name, [T, P, ...buffers.map(scratchParam)], FUNCTION_NODES, `${name}w`);
+  const { decls, calls } = p.functions(name, [T, P, ...buffers.map(scratchParam)], CHUNK_OPS, `${name}w`);
   const fill = inputs.outputs.length > 0;
   return {
     decls: [

@@ -11,6 +11,7 @@
 // (straight-line.ts) and costs nothing. Writes q̈ and λ into y$, as kkt$.
 // Tests: test/codegen/unrolled-kkt.test.ts (q̈ against kkt$'s).
 import { idx, type Decl, type Stmt } from './ir.js';
+import { CHUNK_OPS } from './lower.js';
 import { Program, type Val } from './straight-line.js';
 
 /**
@@ -20,9 +21,6 @@ import { Program, type Val } from './straight-line.js';
  * straight-line code runs in V8's interpreter for too long.
  */
 export const schurTerms = (n: number, m: number): number => (n * n * n) / 6 + (m * n * n) / 2 + (m * m * n) / 2 + (m * m * m) / 6 + 2 * n * n + 2 * m * n;
-
-/** Nodes per generated function (articulated.ts). */
-const FUNCTION_NODES = 1500;
 
 /** L D Lᵀ of a symmetric matrix given by its lower triangle: L's strict lower part and the pivots' reciprocals. */
 function ldl(p: Program, a: readonly (readonly Val[])[]): { L: Val[][]; inv: Val[] } {
@@ -88,5 +86,5 @@ export function unrolledKkt(
   const qdd = backward(p, L, inv, forward(p, L, g));
   qdd.forEach((v, i) => p.output(v, idx('y$', i)));
   lambda.forEach((v, r) => p.output(v, idx('y$', n + r)));
-  return p.functions('kktu$', [], FUNCTION_NODES, 'kktuw$');
+  return p.functions('kktu$', [], CHUNK_OPS, 'kktuw$');
 }

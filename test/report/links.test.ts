@@ -19,9 +19,16 @@ function links(path: string): string[] {
   return [...text.matchAll(pattern)].map((m) => m[1]!.replace(/^["']|["']$/g, ''));
 }
 
-/** The ids a page defines (the targets of its #anchors). */
+const idsOf = new Map<string, Set<string>>();
+
+/** The ids a page defines (the targets of its #anchors), read once per page: a report links to its own anchors hundreds of times. */
 function ids(path: string): Set<string> {
-  return new Set([...readFileSync(path, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!));
+  let found = idsOf.get(path);
+  if (!found) {
+    found = new Set([...readFileSync(path, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!));
+    idsOf.set(path, found);
+  }
+  return found;
 }
 
 /** The links of `path` that do not resolve: a missing file, or an anchor its target page does not define. */

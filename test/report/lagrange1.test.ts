@@ -4,20 +4,19 @@
 // against gradients worked out by hand, and the multipliers solved.
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';
-import { TOOLKIT } from '../../src/codegen/module.js';
 import type { Section } from '../../src/report/document.js';
 import { lagrange1Section } from '../../src/report/lagrange1.js';
-import { buildReport } from '../../src/report/report.js';
 import { renderLatexBody } from '../../src/report/render-latex.js';
-import { derived, randomEnv } from '../helpers/examples.js';
+import { derived, loadExamples, randomEnv } from '../helpers/examples.js';
 import { rng } from '../helpers/random.js';
-import { models } from './reports.js';
+import { models, report } from './reports.js';
 
-const systems = new Map(models.map((f) => [f.spec.name, derived(f.spec)]));
+// The examples as the other test files import them, so that derived() shares their derivations in this worker.
+const systems = new Map((await loadExamples()).map((f) => [f.spec.name, derived(f.spec)]));
 const system = (name: string) => systems.get(name)!;
-/** The section, and with contacts the appendix where its measure form is printed with the other measure-form equations. */
+/** The section, and with contacts the appendix where its measure form is printed with the other measure-form equations, from the run's shared report. */
 const tex = (name: string): string => {
-  const doc = buildReport(system(name), { source: `derivations/${name}.ts`, toolkit: TOOLKIT });
+  const { doc } = report(models.find((f) => f.spec.name === name)!);
   if (!doc.sections.some((x) => x.id === 'lagrange1')) return '';
   const s: Section[] = doc.sections.filter((x) => x.id === 'lagrange1' || (system(name).unilateral && x.id === 'measure-form'));
   return renderLatexBody({ ...doc, sections: s }).replace(/ &(?=\S)/g, ' ');

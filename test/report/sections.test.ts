@@ -14,6 +14,7 @@ import { buildModel } from '../../src/model/index.js';
 import { lagrange2Section } from '../../src/report/sections.js';
 import { impactMapsSection } from '../../src/report/unilateral.js';
 import parabolicBilliard from '../../derivations/parabolic-billiard.js';
+import { derived } from '../helpers/examples.js';
 
 const byName = (name: string) => {
   const file = models.find((m) => m.spec.name === name);
@@ -328,7 +329,7 @@ describe('determinism', () => {
 
 describe('an impact with one outcome', () => {
   it('the parabolic billiard’s wall: its map follows "After the impact:", not "Mode 1:" with no mode 2', () => {
-    const system = deriveSystem(buildModel(parabolicBilliard));
+    const system = derived(parabolicBilliard);
     expect(system.unilateral!.impactMaps.map((im) => im.modes.length)).toEqual([1]);
     const words = impactMapsSection(system)!.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.content.filter((x) => typeof x === 'string') : []));
     expect(words).toContain('After the impact:');

@@ -10,7 +10,8 @@
 //   M += m J_vᵀJ_v + J_ωᵀ I J_ω,  forcing −= m J_vᵀ a_v + J_ωᵀ(I α + ω × Iω),
 // and forcing += Q − ∂V/∂q; a rolling body's rows −d·v_P, v_P = v_c + ω × r,
 // from the same values: A = −d·(J_v + J_ω × r), bias −d·(a_v + α × r + ω × ṙ),
-// r evaluated from its symmetry axis k = R·axis and ṙ = (∂r/∂k)(ω × k).
+// r evaluated from its symmetry axis k = R·axis (NaN past lying flat, its
+// guard) and ṙ = (∂r/∂k)(ω × k).
 // Every product is formed at codegen time over known zeros
 // (straight-line.ts), as the articulated route does.
 // Tests: test/codegen/bodywise.test.ts.
@@ -225,7 +226,9 @@ export function rollingRows(kin: Kinematics, bw: Bodywise): RollingRow[] {
     const { J, a } = kin.points[body.centre]!;
     const k = c.axis ? alg.times(F.R, vec(c.axis)) : undefined;
     const bound = new Map<string, Val>(k ? AXIS_SYMBOLS.map((s, i) => [s.name, k[i]!]) : []);
-    const r = c.offset.map((e) => kin.of(e, bound)) as unknown as V3;
+    // The guard, constant where defined, makes r and so every row NaN past lying flat.
+    const guard = c.guard ? kin.val(c.guard) : 1;
+    const r = c.offset.map((e) => p.mul(guard, kin.of(e, bound))) as unknown as V3;
     const kRate = k ? alg.cross(F.w, k) : ZERO3;
     const rRate = c.offsetPartials.map((d, i) => alg.scale(kRate[i]!, d.map((e) => kin.of(e, bound)) as unknown as V3)).reduce(alg.add, ZERO3);
     const JP = J.map((Jj, j) => alg.add(Jj, alg.cross(F.J[j]!, r)));

@@ -4,7 +4,7 @@
 // Tests: test/codegen/generated.test.ts (M, forcing, q̈, λ, momenta, H against
 // the interpreted expressions).
 import { opCount } from '../core/cost.js';
-import { add, isZero } from '../core/expr.js';
+import { add, isZero, mul, type Expr } from '../core/expr.js';
 import {
   assign,
   bin,
@@ -181,14 +181,21 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
     // The rolling bodies' rows assembled from their kinematics (bodywise.ts), the others printed.
     const rolling = bodywise && bodywiseRollingRows(scope, bodywise, constraints.names);
     const assembledRows = bodywise ? rollingRowNames(bodywise) : new Set<string>();
-    const printed = constraints.names.flatMap((name, row): KernelOutput[] =>
-      assembledRows.has(name)
-        ? []
-        : [
-            ...constraints.A[row]!.map((e, col) => ({ expr: e, targets: [idx('aa$', row * n + col)] })),
-            { expr: constraints.bias[row]!, targets: [idx('cc$', row)] },
-          ],
+    // A printed rolling row times its contact's guard: NaN past lying flat, as the assembled ones (src/model/geometry/rolling.ts rollingContact).
+    const guards = new Map(
+      (sys.model.rolling ?? []).flatMap((c) =>
+        c.shape.guard ? [...c.tangents, ...(c.normal ? [c.normal] : [])].map((name) => [name, c.shape.guard!] as const) : [],
+      ),
     );
+    const printed = constraints.names.flatMap((name, row): KernelOutput[] => {
+      if (assembledRows.has(name)) return [];
+      const guard = guards.get(name);
+      const guarded = (e: Expr): Expr => (guard ? mul(guard, e) : e);
+      return [
+        ...constraints.A[row]!.map((e, col) => ({ expr: guarded(e), targets: [idx('aa$', row * n + col)] })),
+        { expr: guarded(constraints.bias[row]!), targets: [idx('cc$', row)] },
+      ];
+    });
     decls.push(
       ...(rolling?.decls ?? []),
       {

@@ -101,9 +101,10 @@ export interface RollingContact {
    * The plane's axes (ground components, constant: t₁, t₂, n are its
    * columns), the body's symmetry axis in its frame (a sphere has none), and
    * P − c as a function of that axis in ground components (its symbols
-   * AXIS_SYMBOLS, src/model/geometry/rolling.ts offsetByAxis).
+   * AXIS_SYMBOLS), and the guard that is 1 on the side of lying flat the
+   * model keeps and NaN past it (src/model/geometry/rolling.ts rollingContact).
    */
-  readonly shape: { readonly plane: Mat3; readonly axis?: Axis; readonly offset: Vec3 };
+  readonly shape: { readonly plane: Mat3; readonly axis?: Axis; readonly offset: Vec3; readonly guard?: Expr };
 }
 
 export type ImpactLaw =

@@ -88,12 +88,13 @@ export const STATE_OPTIONS: Readonly<Record<string, StateOptions>> = {
   'kozlov-stiff-bouncing': { q: { x: [-0.5, 0.5], y: [0.2, 3] } },
   // The disk (radius r = 0.1 by default) above its viscoelastic foundation: no patch force.
   'viscoelastic-disk': { q: { y: [0.25, 3] } },
-  // The rolling disk off lying flat (theta = ±π/2, where its angles lock too); the sphere's Euler angles off theta = 0, π.
+  // The rolling disk on the upright side of lying flat (theta = ±π/2, where its angles lock too; past it the
+  // generated code gives NaN: src/model/geometry/rolling.ts rollingContact); the sphere's Euler angles off theta = 0, π.
   'rolling-disk': { q: { theta: [-1.2, 1.2] } },
   'rolling-sphere': { q: { theta: [0.3, Math.PI - 0.3] } },
   // The bicycle on the upright side of its rear wheel lying flat (|phi| < π/2): there the rear contact's
-  // |u| = cos phi is the positive root; beyond, the coordinates put the rear frame under the ground and the
-  // symbolic rows (|u| = cos phi, the top of the wheel) and the bodywise ones (√(cos²phi)) are different fictions.
+  // |u| = cos phi is the positive root; beyond, the coordinates put the rear wheel under the ground, the rows'
+  // point is the top of the wheel, and the generated code gives NaN (src/model/geometry/rolling.ts rollingContact).
   bicycle: { q: { phi: [-1.2, 1.2] } },
 };
 export const qOf = (model: Model, env: Env): number[] => model.coordinates.map((c) => env[c.name]!);

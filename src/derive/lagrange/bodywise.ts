@@ -70,6 +70,8 @@ export interface BodywiseRolling {
   /** r as a function of k (AXIS_SYMBOLS, ground components), and ∂r/∂kᵢ. */
   readonly offset: Vec3;
   readonly offsetPartials: readonly Vec3[];
+  /** 1 on the side of lying flat the model keeps, NaN past it: r is multiplied by it (src/model/geometry/rolling.ts rollingContact). */
+  readonly guard?: Expr;
   /** Its constraint rows: name and direction d (ground components, constant). */
   readonly rows: readonly { readonly name: string; readonly direction: Vec3 }[];
 }
@@ -138,7 +140,7 @@ export function deriveBodywise(model: Model): Bodywise | undefined {
     bodies.push({ mass: b.mass, centre, ...(b.rotation ? { rotation: { frame, inertia: b.rotation.inertia } } : {}) });
   }
   const rolling = (model.rolling ?? []).map((c): BodywiseRolling => {
-    const { plane, axis, offset } = c.shape;
+    const { plane, axis, offset, guard } = c.shape;
     const direction = (k: 0 | 1 | 2): Vec3 => [plane[0][k], plane[1][k], plane[2][k]];
     const rows = [
       { name: c.tangents[0], direction: direction(0) },
@@ -150,6 +152,7 @@ export function deriveBodywise(model: Model): Bodywise | undefined {
       ...(axis ? { axis: unitVector(axis) } : {}),
       offset,
       offsetPartials: AXIS_SYMBOLS.map((k) => mapVec(offset, (e) => simplify(diff(e, k.name)))),
+      ...(guard ? { guard } : {}),
       rows,
     };
   });

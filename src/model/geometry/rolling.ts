@@ -15,7 +15,8 @@
 // then λ ∂(v_P·t)/∂q̇, the virtual power of the force λt at P, so each
 // multiplier is the contact force's component on the body along t₁, t₂, n.
 // Tests: test/model/geometry/rolling.test.ts.
-import { mul, neg, ONE, pow, sqrt, sub, sym, ZERO, type Expr, type Sym } from '../../core/expr.js';
+import { evaluate } from '../../core/evaluate.js';
+import { fn, mul, neg, ONE, pow, sqrt, sub, sym, TWO, type Expr, type Sym } from '../../core/expr.js';
 import { simplify } from '../../core/trig.js';
 import { velocityOf, type Frame } from './kinematics.js';
 import { addVec, cross, dot, mapVec, matVec, scaleVec, subVec, unitVector, type Axis, type Vec3 } from './vectors.js';
@@ -45,33 +46,49 @@ export interface RollingRows {
 /** The plane's normal n (its frame's z axis, ground components). */
 export const planeNormal = (plane: Frame): Vec3 => matVec(plane.R, unitVector('z'));
 
-/** The squared length |u|² = 1 − (n·k)² of a rim's downward direction before it is normalized (0 where it lies flat). */
-export function rimDirectionSquared(body: RimmedBody, plane: Frame): Expr {
-  const k = matVec(body.frame.R, unitVector(body.axis));
-  return simplify(sub(ONE, pow(simplify(dot(planeNormal(plane), k)), 2)));
-}
-
-/**
- * P − c in ground components; `length` is |u| for a disk or torus (a root of
- * rimDirectionSquared, chosen by the caller: validate/rolling.ts).
- */
-export function contactOffset(body: RollingBody, plane: Frame, length: Expr): Vec3 {
-  if (body.shape === 'sphere') return mapVec(scaleVec(neg(body.radius), planeNormal(plane)), simplify);
-  return rimOffset(body, planeNormal(plane), matVec(body.frame.R, unitVector(body.axis)), length);
-}
-
-/** The body's symmetry axis k in ground components as symbols, for P − c as a function of it (offsetByAxis). */
+/** The body's symmetry axis k in ground components as symbols, for P − c as a function of it (RollingContactOffset.byAxis). */
 export const AXIS_SYMBOLS: readonly [Sym, Sym, Sym] = [sym('k$x'), sym('k$y'), sym('k$z')];
 
+/** The body's contact point as the model keeps it (rollingContact). */
+export interface RollingContactOffset {
+  /** P − c in the coordinates: what the constraint rows are formed from. */
+  readonly offset: Vec3;
+  /** P − c as a function of k = AXIS_SYMBOLS: what generated code evaluates from the body's frame at run time. */
+  readonly byAxis: Vec3;
+  /** 1 on the side of lying flat the model keeps, NaN past it (√sgn of the rows' |u|); absent where the rows' |u| is the root itself. */
+  readonly guard?: Expr;
+}
+
 /**
- * P − c as a function of the symmetry axis, k = AXIS_SYMBOLS (a unit
- * vector), with |u| = √(1 − (n·k)²), the positive root: what the generated
- * code evaluates from the body's frame at run time (a sphere's is constant).
+ * The one owner of a rolling body's P − c, or 'flat' where a disk or torus
+ * lies flat at `env` (its axis along n: u = 0, the contact point undefined).
+ * The contact is the rim's lowest point, |u| = √(1 − (n·k)²) > 0: byAxis
+ * writes it so. Where |u|² simplifies to a square s², the rows write |u| as
+ * ±s with the sign positive at `env` (cos θ, as a textbook does, rather than
+ * √(cos²θ)); that is |u| on this side of lying flat only. Past it (s changes
+ * sign only through u = 0) ±s is −|u| and the point the rows keep on the
+ * plane is the rim's highest: the body has gone through the plane, which no
+ * rolling motion does (lying flat the disk meets the plane with its face, an
+ * impact this contact law does not model). So the model's domain is that
+ * side, and `guard` turns generated code's values there into NaN rather than
+ * silently continuing with the wrong point.
  */
-export function offsetByAxis(body: RollingBody, plane: Frame): Vec3 {
-  if (body.shape === 'sphere') return contactOffset(body, plane, ZERO);
+export function rollingContact(body: RollingBody, plane: Frame, env: Readonly<Record<string, number>>): RollingContactOffset | 'flat' {
   const n = planeNormal(plane);
-  return rimOffset(body, n, AXIS_SYMBOLS, sqrt(simplify(sub(ONE, pow(dot(n, AXIS_SYMBOLS), 2)))));
+  if (body.shape === 'sphere') {
+    const offset = mapVec(scaleVec(neg(body.radius), n), simplify);
+    return { offset, byAxis: offset };
+  }
+  const k = matVec(body.frame.R, unitVector(body.axis));
+  const squared = simplify(sub(ONE, pow(simplify(dot(n, k)), 2)));
+  const square = squared.kind === 'pow' && squared.exp === TWO;
+  const root = square ? squared.base : sqrt(squared);
+  const value = evaluate(root, env);
+  // Exactly flat is 0 up to the rounding of cos and sin at the start.
+  if (!(Math.abs(value) > 1e-9)) return 'flat';
+  const length = value > 0 ? root : neg(root);
+  const byAxis = rimOffset(body, n, AXIS_SYMBOLS, sqrt(simplify(sub(ONE, pow(dot(n, AXIS_SYMBOLS), 2)))));
+  return { offset: rimOffset(body, n, k, length), byAxis, ...(square ? { guard: sqrt(fn('sign', length)) } : {}) };
 }
 
 /** P − c of a disk or torus from its axis k and the plane's normal n (ground components), |u| = `length`. */

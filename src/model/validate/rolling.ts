@@ -6,11 +6,11 @@
 // their names beside the written constraints (claimRolling).
 // Tests: test/model/validate/rolling.test.ts.
 import { evaluate } from '../../core/evaluate.js';
-import { dependsOn, neg, sqrt, TWO, ZERO, type Expr } from '../../core/expr.js';
+import { dependsOn, ZERO, type Expr } from '../../core/expr.js';
 import type { Body } from '../geometry/dynamics.js';
 import type { RollingDescription } from '../geometry/description.js';
 import type { Frame } from '../geometry/kinematics.js';
-import { contactOffset, offsetByAxis, rimDirectionSquared, rollingRows, type RollingBody, type RollingShape } from '../geometry/rolling.js';
+import { rollingContact, rollingRows, type RollingBody, type RollingShape } from '../geometry/rolling.js';
 import { AXES, type Axis } from '../geometry/vectors.js';
 import { TIME } from '../names.js';
 import type { Coordinate, HolonomicConstraint, NonholonomicConstraint, RollingContact } from '../types.js';
@@ -69,10 +69,16 @@ export function readRolling(
     return undefined;
   }
   if (name === undefined || !body || !plane) return undefined;
-  // A sphere's offset has no rim direction to normalize.
-  const length = body.shape === 'sphere' ? ZERO : rimLength(rimDirectionSquared(body, plane), field, start, out);
-  if (length === undefined) return undefined;
-  const rows = rollingRows(body, plane, contactOffset(body, plane, length), r.rate);
+  const contact = rollingContact(body, plane, start.env);
+  if (contact === 'flat') {
+    out.add(
+      'bad-rolling',
+      field,
+      "at the initial state the disk lies flat on the plane (its axis along the plane's normal): its contact point is not defined there; start it tilted off flat",
+    );
+    return undefined;
+  }
+  const rows = rollingRows(body, plane, contact.offset, r.rate);
   const slip = rows.slip.map((e, k) => {
     const at = `${name}_${'xy'[k]}`;
     const row = velocityRow(e, start.coordinates);
@@ -96,10 +102,15 @@ export function readRolling(
     );
     return undefined;
   }
-  const shape = { plane: plane.R, ...(body.shape === 'sphere' ? {} : { axis: body.axis }), offset: offsetByAxis(body, plane) };
-  const contact = { name, body: String(f.body), tangents: [`${name}_x`, `${name}_y`] as const, ...(held.length ? { normal: `${name}_n` } : {}), shape };
-  const description = { name, body: contact.body, shape: body.shape, contact: rows.contact };
-  return { contact, description, holonomic: held, nonholonomic: slip as Made<NonholonomicConstraint>[] };
+  const shape = {
+    plane: plane.R,
+    ...(body.shape === 'sphere' ? {} : { axis: body.axis }),
+    offset: contact.byAxis,
+    ...(contact.guard ? { guard: contact.guard } : {}),
+  };
+  const made = { name, body: String(f.body), tangents: [`${name}_x`, `${name}_y`] as const, ...(held.length ? { normal: `${name}_n` } : {}), shape };
+  const description = { name, body: made.body, shape: body.shape, contact: rows.contact };
+  return { contact: made, description, holonomic: held, nonholonomic: slip as Made<NonholonomicConstraint>[] };
 }
 
 /** The rolling constraints whose names are free beside the written ones (the rest reported), and the contacts all of whose names were. */
@@ -178,28 +189,6 @@ function readAxis(x: unknown, shape: RollingShape, field: string, out: Problems)
   if ((AXES as readonly string[]).includes(axis)) return axis as Axis;
   out.add('bad-rolling', field, `'${axis}': the symmetry axis is one of the body frame's axes x, y or z`);
   return undefined;
-}
-
-/**
- * |u|, the length of a disk's downward direction. Where |u|² simplifies to a
- * square s², |u| is ±s with the sign that is positive at the start (so the
- * constraints read as a textbook writes them, cos θ rather than √(cos²θ));
- * the motion must then keep away from lying flat (s = 0), where the contact
- * point is not defined anyway. Else |u| = √|u|².
- */
-function rimLength(squared: Expr, field: string, start: RollingStart, out: Problems): Expr | undefined {
-  const root = squared.kind === 'pow' && squared.exp === TWO ? squared.base : sqrt(squared);
-  const value = evaluate(root, start.env);
-  // Exactly flat is 0 up to the rounding of cos and sin at the start.
-  if (!(Math.abs(value) > 1e-9)) {
-    out.add(
-      'bad-rolling',
-      field,
-      "at the initial state the disk lies flat on the plane (its axis along the plane's normal): its contact point is not defined there; start it tilted off flat",
-    );
-    return undefined;
-  }
-  return value > 0 ? root : neg(root);
 }
 
 /** Whether a frame turns with the coordinates or the time. */

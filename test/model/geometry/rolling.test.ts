@@ -4,11 +4,15 @@
 // rest, and its 5/7 g sin α down an inclined plane. Runs use the generated
 // module through the runtime.
 import { beforeAll, describe, expect, it } from 'vitest';
+import bicycle from '../../../derivations/bicycle.js';
 import rollingDisk from '../../../derivations/rolling-disk.js';
 import rollingSphere from '../../../derivations/rolling-sphere.js';
 import { mul, num, sin, sub, ZERO, type Expr } from '../../../src/core/expr.js';
+import { evaluate, type Env } from '../../../src/core/evaluate.js';
 import { simplify } from '../../../src/core/trig.js';
-import { buildModel, type GeometrySpec, type ModelSpec } from '../../../src/model/index.js';
+import { AXIS_SYMBOLS } from '../../../src/model/geometry/rolling.js';
+import type { Mat3 } from '../../../src/model/geometry/vectors.js';
+import { buildModel, type GeometrySpec, type Model, type ModelSpec } from '../../../src/model/index.js';
 import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { simulate } from '../../../src/runtime/hybrid/simulate.js';
 import { derived } from '../../helpers/examples.js';
@@ -126,6 +130,12 @@ describe('a thin disk rolling on a horizontal plane (derivations/rolling-disk.ts
     for (const k of [2, 3, 4]) expect(Math.abs(out[k]!)).toBeLessThan(1e-10);
   });
 
+  it('past lying flat (|θ| > π/2) its generated accelerations and friction are NaN: the contact point is not the rim’s there', () => {
+    const qd = [0.5, 0.1, 0.4, 0.2, 3];
+    for (const theta of [1.2, -1.2]) for (const v of accelerations([0.1, -0.2, 0.3, theta, 1], qd)) expect(Number.isFinite(v)).toBe(true);
+    for (const theta of [2, -2, 3]) for (const v of accelerations([0.1, -0.2, 0.3, theta, 1], qd)) expect(v).toBeNaN();
+  });
+
   it('off that relation (the spin 10 % larger) the lean changes: the check can fail', () => {
     const [theta, Omega] = [0.3, 4];
     const out = accelerations(...steadyState(theta, Omega, 1.1 * steadySpin(theta, Omega)));
@@ -208,5 +218,95 @@ describe('a homogeneous sphere rolling on a horizontal plane (derivations/rollin
     expect(Math.abs(out[1]!)).toBeLessThan(1e-12);
     expectClose(out[5]!, -(2 / 7) * m * g * Math.sin(alpha), 1e-12, 0, 'F_x');
     expect(Math.abs(out[6]!)).toBeLessThan(1e-12);
+  });
+});
+
+// A rim's contact point against the rim's lowest point found numerically:
+// the height of c + a(cos t e₁ + sin t e₂) (e₁, e₂ the body's axes across
+// its symmetry axis) minimized over t, a grid and then golden sections.
+describe("a disk's contact point is its rim's lowest point on the model's side of lying flat, and undefined past it", () => {
+  type Vec = readonly [number, number, number];
+  const AXES_AT = { x: 0, y: 1, z: 2 } as const;
+  const evalVec = (v: readonly Expr[], env: Env): Vec => [evaluate(v[0]!, env), evaluate(v[1]!, env), evaluate(v[2]!, env)];
+  const column = (R: Mat3, env: Env, k: number): Vec => evalVec([R[0][k], R[1][k], R[2][k]], env);
+
+  /** argmin over t of the height of rim(t), and the rim's highest point likewise. */
+  const extremes = (rim: (t: number) => Vec): { lowest: Vec; highest: Vec } => {
+    const along = (sign: number): Vec => {
+      const h = (t: number): number => sign * rim(t)[2];
+      const grid = Array.from({ length: 720 }, (_, i) => (2 * Math.PI * i) / 720);
+      const best = grid.reduce((b, t) => (h(t) < h(b) ? t : b));
+      let [lo, hi] = [best - (2 * Math.PI) / 720, best + (2 * Math.PI) / 720];
+      const r = (Math.sqrt(5) - 1) / 2;
+      for (let k = 0; k < 80; k++) {
+        const [t1, t2] = [hi - r * (hi - lo), lo + r * (hi - lo)];
+        if (h(t1) < h(t2)) hi = t2;
+        else lo = t1;
+      }
+      return rim((lo + hi) / 2);
+    };
+    return { lowest: along(1), highest: along(-1) };
+  };
+
+  /**
+   * For each rolling contact of the model at env: P − c as generated code
+   * evaluates it (its offset of the axis times its guard), as the rows keep
+   * it (the model's contact point less the centre), and the rim's lowest and
+   * highest points less the centre.
+   */
+  function contacts(model: Model, radii: Readonly<Record<string, string>>, env: Env) {
+    const g = model.geometry!;
+    return model.rolling!.map((c) => {
+      const body = g.bodies.find((b) => b.name === c.body)!;
+      const R = g.frames.find((f) => f.name === body.rotation!.frame)!.R;
+      const centre = evalVec(g.points.find((p) => p.name === body.centre)!.position, env);
+      const radius = model.parameters.find((p) => p.name === radii[c.name])!.default;
+      const axis = AXES_AT[c.shape.axis!];
+      const k = column(R, env, axis);
+      const [e1, e2] = [column(R, env, (axis + 1) % 3), column(R, env, (axis + 2) % 3)];
+      const { lowest, highest } = extremes((t) => [0, 1, 2].map((i) => radius * (Math.cos(t) * e1[i]! + Math.sin(t) * e2[i]!)) as unknown as Vec);
+      const guard = c.shape.guard ? evaluate(c.shape.guard, env) : 1;
+      const byAxis = evalVec(c.shape.offset, { ...env, ...Object.fromEntries(AXIS_SYMBOLS.map((s, i) => [s.name, k[i]!])) }).map((x) => guard * x);
+      const point = evalVec(g.rolling.find((r) => r.name === c.name)!.contact, env);
+      return { name: c.name, guarded: c.shape.guard !== undefined, byAxis, rows: point.map((x, i) => x - centre[i]!), lowest, highest };
+    });
+  }
+
+  /** The model's parameters at their defaults and its coordinates at `q` (zero where not given). */
+  const envOf = (model: Model, q: Readonly<Record<string, number>>): Env => ({
+    ...Object.fromEntries(model.parameters.map((p) => [p.symbol.name, p.default])),
+    ...Object.fromEntries(model.coordinates.map((c) => [c.q.name, q[c.name] ?? 0])),
+  });
+  // A minimum's place is found to about √ε of the height's scale: 1e-6 of the radius, where the lowest and highest points lie 2 radii apart.
+  const close = (a: readonly number[], b: readonly number[], what: string): void => a.forEach((x, i) => expectClose(x, b[i]!, 1e-6, 1, `${what}[${i}]`));
+  // Leans across (−π, π), off ±π/2 (lying flat) by at least 0.06.
+  const LEANS = Array.from({ length: 24 }, (_, i) => -Math.PI + ((i + 0.5) * 2 * Math.PI) / 24);
+
+  it.each([
+    ['the rolling disk', rollingDisk, 'theta', { psi: 0.7, phi: -1.3, x: 0.2, y: -0.4 }],
+    ['the bicycle', bicycle, 'phi', { psi: -0.4, theta: 0.1, delta: 0.5, thR: 0.9, thF: -2.1, x: 0.3 }],
+  ] as const)('%s: at leans across (−π, π), each wheel touches with its lowest point or its contact is NaN past lying flat', (_, spec, lean, others) => {
+    const model = buildModel(spec);
+    // Each wheel's radius, a parameter's name in the model file.
+    const radii = Object.fromEntries((spec.geometry as Required<GeometrySpec>).rolling.map((r) => [r.name, String(r.radius)]));
+    let [kept, refused] = [0, 0];
+    for (const value of LEANS) {
+      for (const c of contacts(model, radii, envOf(model, { ...others, [lean]: value }))) {
+        const what = `${c.name} at ${lean} = ${value}`;
+        if (Math.abs(value) < Math.PI / 2 || !c.guarded) {
+          // The model's side of lying flat (the front wheel's |u| is the root itself: every lean is).
+          close(c.byAxis, c.lowest, `${what}: generated`);
+          if (c.guarded) close(c.rows, c.lowest, `${what}: rows`);
+          kept++;
+        } else {
+          // Past it the rows' point is the rim's highest (the wheel through the ground): generated code says NaN.
+          close(c.rows, c.highest, `${what}: rows`);
+          for (const x of c.byAxis) expect(x, what).toBeNaN();
+          refused++;
+        }
+      }
+    }
+    expect(kept).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
   });
 });

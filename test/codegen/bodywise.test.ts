@@ -12,6 +12,7 @@ import tumblingBox from '../../derivations/tumbling-box.js';
 import { generateModule } from '../../src/codegen/module.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, type ModelSpec } from '../../src/model/index.js';
+import { derived } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { rng, uniform } from '../helpers/random.js';
 import { handTop } from '../model/geometry/same-equations.js';
@@ -23,7 +24,8 @@ const close = (a: ArrayLike<number>, b: ArrayLike<number>): void => {
 
 /** Random states (coordinates 0.1 to 0.6 in size, of either sign) and parameters (within ±30 % of the defaults): M, forcing and q̈ of both routes agree. */
 async function expectSameDynamics(spec: ModelSpec, seed: number): Promise<void> {
-  const sys = deriveSystem(buildModel(spec));
+  // The worker's one derivation of the example (the bicycle's takes seconds), shared with the other files.
+  const sys = derived(spec);
   expect(sys.bodywise).toBeDefined();
   const bodywise = await loadGenerated(sys, undefined, { accelerations: 'bodywise' });
   const dense = await loadGenerated(sys, undefined, { accelerations: 'dense' });
@@ -66,7 +68,7 @@ describe('which models take the route', () => {
   });
 
   it('the bicycle’s module assembles M and never prints its entries', () => {
-    const { source } = generateModule(deriveSystem(buildModel(bicycle)), 'derivations/bicycle.ts');
+    const { source } = generateModule(derived(bicycle), 'derivations/bicycle.ts');
     const dynamics = source.slice(source.indexOf('function dynamics$('), source.indexOf('function mass$('));
     expect(dynamics).toContain('dynamics$bw0(');
   });

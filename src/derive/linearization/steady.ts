@@ -37,7 +37,7 @@
 // zxz angles has the steady precessions at θ₀ ≠ 0.
 // Tests: test/derive/linearization/steady.test.ts, test/studies/steady-motion.test.ts.
 import type { Env } from '../../core/evaluate.js';
-import { Tape } from '../../core/tape.js';
+import { type Jets, Tape } from '../../core/tape.js';
 import { add, dependsOn, mul, type Expr } from '../../core/expr.js';
 import { MechanicsError } from '../../errors.js';
 import { TIME } from '../../model/names.js';
@@ -161,6 +161,11 @@ export class SteadyDynamics {
    * few points only.
    */
   jacobian(params: Env, q: readonly number[], qd: readonly number[]): number[][] | undefined {
+    return this.jacobianAndJets(params, q, qd)?.J;
+  }
+
+  /** J and the jets it was formed from (reducedJacobian reads dh from them: a second forward pass, as costly as the first, would give the same). */
+  private jacobianAndJets(params: Env, q: readonly number[], qd: readonly number[]): { J: number[][]; jets: Jets } | undefined {
     const { n, m } = this;
     const acc = this.accelerations(params, q, qd);
     if (!acc) return undefined;
@@ -192,7 +197,7 @@ export class SteadyDynamics {
       luSolve(n + m, factors.LU, factors.piv, rhs, 0, rhs, 0);
       for (let i = 0; i < n; i++) J[n + i]![col] = rhs[i]!;
     }
-    return J;
+    return { J, jets };
   }
 
   /** The full state (q, q̇) of a request with the unknowns z put in their places. */
@@ -239,11 +244,11 @@ export class SteadyDynamics {
   /** J restricted to the reduced state (cyclic coordinates dropped) and to ker dh. */
   private reducedJacobian(params: Env, q: readonly number[], qd: readonly number[]): number[][] | undefined {
     const { n } = this;
-    const full = this.jacobian(params, q, qd);
-    if (!full?.flat().every(Number.isFinite)) return undefined;
+    const found = this.jacobianAndJets(params, q, qd);
+    if (!found?.J.flat().every(Number.isFinite)) return undefined;
+    const { J: full, jets } = found;
     const keep = [...Array.from({ length: n }, (_, i) => i).filter((i) => !this.cyclic[i]), ...Array.from({ length: n }, (_, i) => n + i)];
     const J1 = keep.map((i) => keep.map((j) => full[i]![j]!));
-    const jets = this.tape.jets(this.env(params, q, qd), this.stateNames);
     const dh = this.invariants.flatMap((h) => keep.map((j) => jets.grad(h)[j]!));
     const d = keep.length;
     const N = this.invariants.length

@@ -94,14 +94,25 @@ export function lemke(M: ArrayLike<number>, q: ArrayLike<number>, opts: LemkeOpt
   // unprotected Lemke return garbage on nearly degenerate problems.
   const pivotTol = 1e3 * Number.EPSILON * Math.max(1, scale);
 
+  // The pivot row's nonzero columns: the other rows change only there (the
+  // w columns stay an identity's for long, so most entries are zero).
+  const nonzero = new Int32Array(cols);
   const pivot = (row: number, col: number): void => {
     const p = T[row * cols + col];
-    for (let j = 0; j < cols; j++) T[row * cols + j] /= p;
+    let count = 0;
+    for (let j = 0; j < cols; j++) {
+      const v = T[row * cols + j] / p;
+      T[row * cols + j] = v;
+      if (v !== 0) nonzero[count++] = j;
+    }
     for (let i = 0; i < m; i++) {
       if (i === row) continue;
       const f = T[i * cols + col];
       if (f === 0) continue;
-      for (let j = 0; j < cols; j++) T[i * cols + j] -= f * T[row * cols + j];
+      for (let k = 0; k < count; k++) {
+        const j = nonzero[k];
+        T[i * cols + j] -= f * T[row * cols + j];
+      }
     }
     basis[row] = col;
   };

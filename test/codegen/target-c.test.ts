@@ -6,10 +6,10 @@
 // impulses). Without gcc or clang that check says it skipped, except in CI
 // (CI=true), where a missing compiler fails.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cPrefix, generateC } from '../../src/codegen/print-c.js';
 import { snake } from '../../src/codegen/target.js';
 import { derived, loadExamples } from '../helpers/examples.js';
@@ -25,15 +25,19 @@ import {
   IMPACT_TOL,
   IN_CI,
   INSTALL,
+  messagesAbout,
   modelCases,
   type ModelCases,
   parseNumber,
+  runTool,
+  type ToolRun,
   tsResult,
 } from '../helpers/targets.js';
 
 // Unoptimized: gcc -O1 took 14.6 s on the bicycle's 400 kB against 1.1 s at -O0, and the values are the same
 // IEEE arithmetic either way (no contraction). The warnings only the optimizer's flow analysis finds
-// (maybe-uninitialized) are checked at -O2 on models that between them use every solver.
+// (maybe-uninitialized) are checked at -O2 on models that between them use every solver: their objects
+// are built at -O2 instead (the warnings of -O0 are among those of -O2).
 const STRICT = ['-std=c99', '-Wall', '-Wextra', '-Werror', '-pedantic', '-ffp-contract=off'];
 const FLAGS = [...STRICT, '-O0'];
 const OPTIMIZED = new Set(['double-pendulum', 'compass', 'knife-edge', 'tumbling-box']);
@@ -42,10 +46,10 @@ if (!HAVE_GCC && !IN_CI) console.warn(`gcc not found: the C agreement checks are
 if (HAVE_GCC && !HAVE_CLANG && !IN_CI) console.warn(`clang not found: the C modules compile under gcc only; ${INSTALL}.`);
 
 /**
- * A driver that reads cases (t, q, qd, pm, p, the two bad p, active, modes)
- * and prints each function's values, a line each.
+ * The driver's function for one model: it reads one case (t, q, qd, pm, p,
+ * the two bad p, active, modes) and prints each function's values, a line each.
  */
-function driver(m: ModelCases, prefix: string, header: string, calls: readonly { name: string; params: readonly string[]; length: number }[]): string {
+function driverCase(m: ModelCases, prefix: string, calls: readonly Call[]): string {
   const n = m.sys.model.coordinates.length;
   const np = m.sys.model.parameters.length;
   const nc = m.sys.unilateral?.contacts.length ?? 0;
@@ -69,22 +73,39 @@ function driver(m: ModelCases, prefix: string, header: string, calls: readonly {
       : `for (int i = 0; i < ${length}; i++) out[i] = 0.0; ${prefix}_${snake(name)}(${args}); put(out, ${length});`;
   });
   return [
-    '#include <stdio.h>',
-    `#include "${header}"`,
-    'static void put(const double *v, int k) { for (int i = 0; i < k; i++) printf("%.17g ", v[i]); printf("\\n"); }',
-    'int main(void) {',
+    `static int case_${prefix}(void) {`,
     `  double t, q[${n}], qd[${n}], pm[${n}], x[${2 * n}], z[${2 * n}], p[${np + 1}], bad0[${np + 1}], bad1[${np + 1}], out[${most}];`,
-    `  double mm[${n * n}], xs[${n}], flags[${nc + 1}], modes[${nc + 1}];`,
+    `  double mm[${n * n}], xs[${n}], flags[${nc + 1}], modes[${nc + 1}], imp[${nc + 1}];`,
     `  int ok, active[${nc + 1}], after[${nc + 1}];`,
-    `  double imp[${nc + 1}];`,
     '  const char *msgs[1];',
     ...(calls.some((c) => c.name === 'impact') ? [`  ${prefix}_ImpactModeStatus st;`] : []),
-    '  (void)ok; (void)mm; (void)xs; (void)active; (void)modes; (void)after; (void)imp;',
-    '  while (scanf("%lf", &t) == 1) {',
-    `    ${read('q', n)} ${read('qd', n)} ${read('pm', n)} ${read('p', np)} ${read('bad0', np)} ${read('bad1', np)} ${read('flags', nc)} ${read('modes', nc)}`,
-    `    for (int i = 0; i < ${nc}; i++) active[i] = flags[i] != 0.0;`,
-    `    for (int i = 0; i < ${n}; i++) { x[i] = z[i] = q[i]; x[${n} + i] = qd[i]; z[${n} + i] = pm[i]; }`,
-    ...lines.map((l) => `    ${l}`),
+    `  if (scanf("%lf", &t) != 1) return 1;`,
+    `  ${read('q', n)} ${read('qd', n)} ${read('pm', n)} ${read('p', np)} ${read('bad0', np)} ${read('bad1', np)} ${read('flags', nc)} ${read('modes', nc)}`,
+    `  for (int i = 0; i < ${nc}; i++) active[i] = flags[i] != 0.0;`,
+    `  for (int i = 0; i < ${n}; i++) { x[i] = z[i] = q[i]; x[${n} + i] = qd[i]; z[${n} + i] = pm[i]; }`,
+    ...lines.map((l) => `  ${l}`),
+    '  return 0;',
+    '}',
+  ].join('\n');
+}
+
+/**
+ * One driver for every model: it reads cases, each after its model's prefix,
+ * and prints `#prefix`, then the case's values.
+ */
+function driver(models: readonly Built[]): string {
+  const dispatch = models.map(({ prefix }) => `if (strcmp(name, "${prefix}") == 0) { if (case_${prefix}()) return 1; }`);
+  return [
+    '#include <stdio.h>',
+    '#include <string.h>',
+    ...models.map(({ c }) => `#include "${c.header.fileName}"`),
+    'static void put(const double *v, int k) { for (int i = 0; i < k; i++) printf("%.17g ", v[i]); printf("\\n"); }',
+    ...models.map(({ m, prefix, calls }) => driverCase(m, prefix, calls)),
+    'int main(void) {',
+    '  char name[128];',
+    '  while (scanf("%127s", name) == 1) {',
+    '    printf("#%s\\n", name);',
+    `    ${dispatch.join(' else ')} else return 2;`,
     '  }',
     '  return 0;',
     '}',
@@ -92,8 +113,40 @@ function driver(m: ModelCases, prefix: string, header: string, calls: readonly {
   ].join('\n');
 }
 
-const caseLine = (c: Case): string =>
-  [c.t, ...c.q, ...c.qd, ...c.pm, ...c.p, ...c.bad[0], ...c.bad[1], ...c.active, ...c.modes].map((v) => (Number.isNaN(v) ? 'nan' : `${v}`)).join(' ');
+const caseLine = (prefix: string, c: Case): string =>
+  `${prefix} ${[c.t, ...c.q, ...c.qd, ...c.pm, ...c.p, ...c.bad[0], ...c.bad[1], ...c.active, ...c.modes].map((v) => (Number.isNaN(v) ? 'nan' : `${v}`)).join(' ')}`;
+
+/** The driver's output lines by model prefix. */
+function byModel(output: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  let current: string[] = [];
+  for (const line of output.trim().split('\n'))
+    if (line.startsWith('#')) {
+      const prefix = line.slice(1);
+      if (!out.has(prefix)) out.set(prefix, []);
+      current = out.get(prefix)!;
+    } else current.push(line);
+  return out;
+}
+
+/** A function of the module, the driver's arguments, and the length of its output (0: a number). */
+interface Call {
+  readonly name: string;
+  readonly params: readonly string[];
+  readonly length: number;
+}
+
+/** A model's cases, C module and calls, as built once for the file. */
+interface Built {
+  readonly name: string;
+  readonly m: ModelCases;
+  readonly c: ReturnType<typeof generateC>;
+  readonly prefix: string;
+  readonly calls: readonly Call[];
+}
+
+/** The object gcc makes of a module's source, beside it. */
+const objectOf = (c: ReturnType<typeof generateC>): string => c.source.fileName.replace(/\.c$/, '.o');
 
 const examples = await loadExamples();
 
@@ -115,10 +168,17 @@ describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the
   });
 
   const dir = mkdtempSync(join(tmpdir(), 'mechanics-c-'));
-  it.each(examples.map((ex, i) => [ex.spec.name, ex, i] as const))(
-    '%s: compiles warning-free, gives the same values, and lists what it does not give',
-    async (name, ex, i) => {
-      if (!HAVE_GCC) return;
+  const built = new Map<string, Built>();
+  let gcc: ToolRun, optimized: ToolRun, clang: ToolRun | undefined, driven: ToolRun;
+  let outputs = new Map<string, string[]>();
+
+  // Every module at once: gcc compiles them all in two runs (-O0, and -O2 for the OPTIMIZED; an object each,
+  // beside its source), clang checks them all; one driver linked with every object evaluates every model's
+  // cases in one process. A compiler goes on past a module it refuses, so each model's test below finds its
+  // own messages.
+  beforeAll(async () => {
+    if (!HAVE_GCC) return;
+    for (const [i, ex] of examples.entries()) {
       const m = await modelCases(ex, 9100 + i);
       const c = generateC(m.sys, ex.source);
       // Output lengths from TypeScript's values (0: a number).
@@ -126,30 +186,53 @@ describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the
         const r = tsResult(m, fn, params, m.cases[0]!);
         return { name: fn, params, length: typeof r === 'number' ? 0 : r.length };
       });
-      const exe = join(dir, name);
-      writeFileSync(join(dir, `${name}-driver.c`), driver(m, cPrefix(m.sys.model.name), c.header.fileName, calls));
-      // The module under the strict flags; the driver (test code, stdio) beside it.
-      compile(dir, c, `${exe}.o`);
-      if (OPTIMIZED.has(name)) compile(dir, c, `${exe}-O2.o`, [...STRICT, '-O2']);
-      if (HAVE_CLANG) compile(dir, c, `${exe}-clang.o`, FLAGS, 'clang');
-      execFileSync('gcc', ['-std=c99', '-O0', '-I', dir, join(dir, `${name}-driver.c`), `${exe}.o`, '-lm', '-o', exe], { stdio: 'pipe' });
-      const output = execFileSync(exe, { input: `${m.cases.map(caseLine).join('\n')}\n` })
-        .toString()
-        .trim()
-        .split('\n');
-      expect(output.length).toBe(CASES * calls.length);
-      m.cases.forEach((cs, k) =>
-        calls.forEach((call, j) => {
-          const got = output[k * calls.length + j]!.trim().split(/\s+/).map(parseNumber);
-          expectSame(got, tsResult(m, call.name, call.params, cs), call.name, `${name}: ${call.name}, case ${k}`);
-        }),
-      );
-      expectContractListed(m, c.available, c.missing, c.header.text, (fn) => `${cPrefix(m.sys.model.name)}_${snake(fn)}`);
-      expect(readFileSync(join(dir, c.header.fileName), 'utf8')).toContain(
-        `#define ${cPrefix(m.sys.model.name).toUpperCase()}_N ${m.sys.model.coordinates.length}`,
-      );
-    },
-  );
+      writeFileSync(join(dir, c.header.fileName), c.header.text);
+      writeFileSync(join(dir, c.source.fileName), c.source.text);
+      built.set(ex.spec.name, { name: ex.spec.name, m, c, prefix: cPrefix(m.sys.model.name), calls });
+    }
+    const models = [...built.values()];
+    const sources = models.map(({ c }) => c.source.fileName);
+    const at = (optimized: boolean): string[] => models.filter(({ name }) => OPTIMIZED.has(name) === optimized).map(({ c }) => c.source.fileName);
+    [gcc, optimized, clang] = await Promise.all([
+      runTool('gcc', [...FLAGS, '-c', ...at(false)], dir),
+      runTool('gcc', [...STRICT, '-O2', '-c', ...at(true)], dir),
+      HAVE_CLANG ? runTool('clang', [...FLAGS, '-fsyntax-only', ...sources], dir) : undefined,
+    ]);
+    // The driver (test code, stdio: not under the strict flags) with the models gcc compiled: one refused fails its own test only.
+    const compiled = models.filter(({ c }) => existsSync(join(dir, objectOf(c))));
+    writeFileSync(join(dir, 'driver.c'), driver(compiled));
+    const linked = await runTool('gcc', ['-std=c99', '-O0', 'driver.c', ...compiled.map(({ c }) => objectOf(c)), '-lm', '-o', 'driver'], dir);
+    const input = compiled.flatMap(({ m, prefix }) => m.cases.map((cs) => caseLine(prefix, cs))).join('\n');
+    driven = linked.status === 0 ? await runTool(join(dir, 'driver'), [], dir, `${input}\n`) : linked;
+    outputs = byModel(driven.stdout);
+  });
+
+  it.each(examples.map((ex) => [ex.spec.name] as const))('%s: compiles warning-free, gives the same values, and lists what it does not give', (name) => {
+    if (!HAVE_GCC) return;
+    const { m, c, prefix, calls } = built.get(name)!;
+    const file = c.source.fileName;
+    // The module under the strict flags (no message about it, and its object made); the driver beside it.
+    const level = OPTIMIZED.has(name) ? '-O2' : '-O0';
+    expect(messagesAbout((OPTIMIZED.has(name) ? optimized : gcc).stderr, file), `gcc ${level} on ${file}`).toEqual([]);
+    expect(existsSync(join(dir, objectOf(c))), `gcc made ${file}'s object`).toBe(true);
+    if (clang) expect(messagesAbout(clang.stderr, file), `clang on ${file}`).toEqual([]);
+    expect(driven.status, `the driver: ${driven.stderr}`).toBe(0);
+    const output = outputs.get(prefix) ?? [];
+    expect(output.length).toBe(CASES * calls.length);
+    m.cases.forEach((cs, k) =>
+      calls.forEach((call, j) => {
+        const got = output[k * calls.length + j]!.trim().split(/\s+/).map(parseNumber);
+        expectSame(got, tsResult(m, call.name, call.params, cs), call.name, `${name}: ${call.name}, case ${k}`);
+      }),
+    );
+    expectContractListed(m, c.available, c.missing, c.header.text, (fn) => `${prefix}_${snake(fn)}`);
+    expect(readFileSync(join(dir, c.header.fileName), 'utf8')).toContain(`#define ${prefix.toUpperCase()}_N ${m.sys.model.coordinates.length}`);
+  });
+
+  it('each compiler ran through every module without a message', () => {
+    if (!HAVE_GCC) return;
+    for (const run of [gcc, optimized, ...(clang ? [clang] : [])]) expect(run.status, run.stderr).toBe(0);
+  });
 
   it('the impact cases include impacts resolved by a mode, and refusals', () => {
     if (!HAVE_GCC) return;
@@ -160,21 +243,17 @@ describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the
 
   it('two models’ headers meet in one program: what they declare carries the model’s name', () => {
     if (!HAVE_GCC) return;
-    const both = ['bouncing-ball', 'compass'].map((name) => {
-      const ex = examples.find((e) => e.spec.name === name)!;
-      const c = generateC(derived(ex.spec), ex.source);
-      compile(dir, c, join(dir, `${name}-both.o`));
-      return c;
-    });
+    const names = ['bouncing-ball', 'compass'];
+    const both = names.map((name) => built.get(name)!.c);
     for (const c of both) expect(c.header.text).toMatch(/_ImpactModeStatus;$/m);
     const main = join(dir, 'both.c');
     writeFileSync(
       main,
       `${both.map((c) => `#include "${c.header.fileName}"`).join('\n')}\nint main(void) { return BOUNCING_BALL_N + COMPASS_N == 4 ? 0 : 1; }\n`,
     );
-    execFileSync('gcc', [...FLAGS, '-I', dir, main, ...['bouncing-ball', 'compass'].map((n) => join(dir, `${n}-both.o`)), '-lm', '-o', join(dir, 'both')], {
-      stdio: 'pipe',
-    });
+    // The two objects the strict build above made.
+    const objects = both.map((c) => join(dir, objectOf(c)));
+    execFileSync('gcc', [...FLAGS, '-I', dir, main, ...objects, '-lm', '-o', join(dir, 'both')], { stdio: 'pipe' });
     expect(execFileSync(join(dir, 'both')).length).toBe(0);
   });
 

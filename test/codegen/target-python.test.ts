@@ -3,11 +3,10 @@
 // gives to 1e-12 relative, for every function the Python module has. Without
 // python3 and NumPy the check says it skipped, except in CI (CI=true), where
 // their absence fails.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generatePython } from '../../src/codegen/print-python.js';
 import { snake } from '../../src/codegen/target.js';
 import { loadExamples } from '../helpers/examples.js';
@@ -23,32 +22,38 @@ import {
   IN_CI,
   INSTALL,
   modelCases,
+  type ModelCases,
   parseNumber,
+  runTool,
+  type ToolRun,
   tsResult,
 } from '../helpers/targets.js';
 
 if (!HAVE_NUMPY && !IN_CI) console.warn(`python3 with NumPy not found: the Python agreement checks are skipped; ${INSTALL}.`);
 
 /**
- * Imports the module at argv[1] and, for each case (a JSON line), prints a
- * JSON line of every function's values: [name, python name, arguments] come
- * as argv[2]. Values go as str(float), which reads back exactly (inf and nan too).
+ * Imports every module the cases name and, for each case (a JSON line with
+ * its module's file and [name, python name, arguments] of its functions),
+ * prints a JSON line of every function's values, or of the error the case
+ * met. Values go as str(float), which reads back exactly (inf and nan too).
  */
 const DRIVER = `
-import importlib.util, json, sys
+import importlib.util, json, sys, traceback
 import numpy as np
-spec = importlib.util.spec_from_file_location("model", sys.argv[1])
-m = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(m)
-calls = json.loads(sys.argv[2])
-statuses, tol, rest = json.loads(sys.argv[3])
-for line in sys.stdin:
-    c = json.loads(line)
+modules = {}
+def module(file):
+    if file not in modules:
+        spec = importlib.util.spec_from_file_location("model", file)
+        modules[file] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(modules[file])
+    return modules[file]
+def values_of(c):
+    m = module(c["file"])
     q, qd, pm, p = (np.array(c[k], dtype=float) for k in ("q", "qd", "pm", "p"))
     values = {"t": c["t"], "q": q, "qd": qd, "pm": pm, "p": p, "x": np.concatenate([q, qd]), "z": np.concatenate([q, pm]),
               "active": np.array(c["active"], dtype=bool), "modes": np.array(c["modes"], dtype=float)}
     out = []
-    for name, py, args in calls:
+    for name, py, args in c["calls"]:
         if name == "checkParams":
             out.append([len(m.check_params(np.array(b, dtype=float))) for b in (c["p"], c["bad0"], c["bad1"])])
         elif name in ("massFactor", "massSolve"):
@@ -66,7 +71,13 @@ for line in sys.stdin:
             out.append([statuses.index(st)] + [int(v) for v in after] + [str(float(v)) for v in qp] + [str(float(v)) for v in imp])
         else:
             out.append([str(float(v)) for v in np.atleast_1d(getattr(m, py)(*[values[a] for a in args if a != "out"]))])
-    print(json.dumps(out))
+    return out
+statuses, tol, rest = json.loads(sys.argv[1])
+for line in sys.stdin:
+    try:
+        print(json.dumps(values_of(json.loads(line))))
+    except Exception:
+        print(json.dumps({"error": traceback.format_exc()}))
 `;
 
 const examples = await loadExamples();
@@ -77,24 +88,41 @@ describe.runIf(HAVE_NUMPY || IN_CI)('the Python module of every example agrees w
   });
 
   const dir = mkdtempSync(join(tmpdir(), 'mechanics-py-'));
-  writeFileSync(join(dir, 'driver.py'), DRIVER);
-  it.each(examples.map((ex, i) => [ex.spec.name, ex, i] as const))('%s: gives the same values, and lists what it does not give', async (name, ex, i) => {
+  const built = new Map<string, { m: ModelCases; py: ReturnType<typeof generatePython>; calls: (readonly [string, string, readonly string[]])[] }>();
+  let driven: ToolRun;
+  const outputs = new Map<string, string[]>();
+
+  // Every module at once: one python3 (NumPy imported once) answers every model's cases, in order.
+  beforeAll(async () => {
     if (!HAVE_NUMPY) return;
-    const m = await modelCases(ex, 9100 + i);
-    const py = generatePython(m.sys, ex.source);
-    writeFileSync(join(dir, py.fileName), py.text);
-    const calls = [...py.signatures].map(([fn, params]) => [fn, snake(fn), params] as const);
-    // NaN is no JSON: the bad arrays' NaN goes as null and back as nan.
-    const input = m.cases.map((c) => JSON.stringify({ ...c, bad0: c.bad[0].map((v) => (Number.isNaN(v) ? null : v)), bad1: c.bad[1] })).join('\n');
+    const input: string[] = [];
+    for (const [i, ex] of examples.entries()) {
+      const m = await modelCases(ex, 9100 + i);
+      const py = generatePython(m.sys, ex.source);
+      const file = join(dir, py.fileName);
+      writeFileSync(file, py.text);
+      const calls = [...py.signatures].map(([fn, params]) => [fn, snake(fn), params] as const);
+      built.set(ex.spec.name, { m, py, calls });
+      // NaN is no JSON: the bad arrays' NaN goes as null and back as nan.
+      for (const c of m.cases) input.push(JSON.stringify({ ...c, bad0: c.bad[0].map((v) => (Number.isNaN(v) ? null : v)), bad1: c.bad[1], file, calls }));
+    }
+    writeFileSync(join(dir, 'driver.py'), DRIVER);
     const impact = JSON.stringify([IMPACT_STATUSES, IMPACT_TOL, IMPACT_REST_VELOCITY]);
-    const output = execFileSync('python3', [join(dir, 'driver.py'), join(dir, py.fileName), JSON.stringify(calls), impact], { input: `${input}\n` })
-      .toString()
-      .trim()
-      .split('\n');
+    driven = await runTool('python3', [join(dir, 'driver.py'), impact], dir, `${input.join('\n')}\n`);
+    const lines = driven.stdout.trim().split('\n');
+    for (const name of built.keys()) outputs.set(name, lines.splice(0, CASES));
+  });
+
+  it.each(examples.map((ex) => [ex.spec.name] as const))('%s: gives the same values, and lists what it does not give', (name) => {
+    if (!HAVE_NUMPY) return;
+    const { m, py, calls } = built.get(name)!;
+    expect(driven.status, `python3: ${driven.stderr}`).toBe(0);
+    const output = outputs.get(name)!;
     expect(output.length).toBe(CASES);
     expectContractListed(m, py.available, py.missing, py.text, snake);
     m.cases.forEach((c, k) => {
-      const values = JSON.parse(output[k]!) as (number | string)[][];
+      const values = JSON.parse(output[k]!) as (number | string)[][] | { error: string };
+      if (!Array.isArray(values)) throw new Error(`${name}, case ${k}: ${values.error}`);
       calls.forEach(([fn, , params], j) =>
         expectSame(
           values[j]!.map((v) => parseNumber(`${v}`)),

@@ -1,7 +1,7 @@
 // What the C and Python agreement tests share: whether the tools are
 // installed, random cases per example model (fixed seeds), the TypeScript
 // module's values for them, and the comparison.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { expect } from 'vitest';
 import type { DerivedSystem } from '../../src/derive/system.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
@@ -22,6 +22,33 @@ const succeeds = (cmd: string, args: readonly string[]): boolean => {
     return false;
   }
 };
+
+/** How a tool's run ended: its exit status (null when a signal ended it), and what it wrote. */
+export interface ToolRun {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Runs `cmd` in `cwd` with `input` on stdin, without throwing when it fails:
+ * a compiler's refusal is a test's finding. Asynchronous, so that the
+ * compilers of a test file run side by side.
+ */
+export function runTool(cmd: string, args: readonly string[], cwd: string, input = ''): Promise<ToolRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd });
+    const [stdout, stderr]: Buffer[][] = [[], []];
+    child.stdout.on('data', (b: Buffer) => stdout.push(b));
+    child.stderr.on('data', (b: Buffer) => stderr.push(b));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout: Buffer.concat(stdout).toString(), stderr: Buffer.concat(stderr).toString() }));
+    child.stdin.end(input);
+  });
+}
+
+/** The lines of a compiler's messages about `file` (as named on its command line), among those about several files. */
+export const messagesAbout = (stderr: string, file: string): string[] => stderr.split('\n').filter((line) => line.startsWith(`${file}:`));
 
 export const HAVE_GCC = succeeds('gcc', ['--version']);
 export const HAVE_CLANG = succeeds('clang', ['--version']);

@@ -6,10 +6,10 @@
 // impulses). Without gcc or clang that check says it skipped, except in CI
 // (CI=true), where a missing compiler fails.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cPrefix, generateC } from '../../src/codegen/print-c.js';
 import { snake } from '../../src/codegen/target.js';
 import { derived, loadExamples } from '../helpers/examples.js';
@@ -171,6 +171,7 @@ describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the
   const built = new Map<string, Built>();
   let gcc: ToolRun, optimized: ToolRun, clang: ToolRun | undefined, driven: ToolRun;
   let outputs = new Map<string, string[]>();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   // Every module at once: gcc compiles them all in two runs (-O0, and -O2 for the OPTIMIZED; an object each,
   // beside its source), clang checks them all; one driver linked with every object evaluates every model's
@@ -263,6 +264,8 @@ describe.runIf(HAVE_GCC || IN_CI)('the C module of every example agrees with the
     const title = 'Ball */ int x; /* ??= \\';
     const c = generateC(derived({ ...ball.spec, title }), ball.source);
     expect(c.header.text).toContain('Ball * / int x; / * ??= \\');
-    compile(dir, c, join(dir, 'title.o'));
+    // Its own folder: the shared one holds the ball's module that the driver was built from.
+    const own = mkdtempSync(join(dir, 'title-'));
+    compile(own, c, join(own, 'title.o'));
   });
 });

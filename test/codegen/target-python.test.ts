@@ -3,10 +3,10 @@
 // gives to 1e-12 relative, for every function the Python module has. Without
 // python3 and NumPy the check says it skipped, except in CI (CI=true), where
 // their absence fails.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePython } from '../../src/codegen/print-python.js';
 import { snake } from '../../src/codegen/target.js';
 import { loadExamples } from '../helpers/examples.js';
@@ -91,6 +91,7 @@ describe.runIf(HAVE_NUMPY || IN_CI)('the Python module of every example agrees w
   const built = new Map<string, { m: ModelCases; py: ReturnType<typeof generatePython>; calls: (readonly [string, string, readonly string[]])[] }>();
   let driven: ToolRun;
   const outputs = new Map<string, string[]>();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   // Every module at once: one python3 (NumPy imported once) answers every model's cases, in order.
   beforeAll(async () => {

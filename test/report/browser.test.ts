@@ -1,11 +1,11 @@
 // Every HTML report opened in headless Chromium (Debian's package, driven by
-// playwright-core), one browser for all pages: no KaTeX or console error,
+// playwright-core), one browser and one page for all: no KaTeX or console error,
 // KaTeX's fonts loaded from docs/reports/katex/, at 1280 and at 412 px (a phone) no
 // display set below the body font, no equation number over its formula, no
 // page wider than the screen (wide displays and tables scroll in their box), the
 // plots drawn with tick labels of 11 px that never overlap (a phone gets its own layout); and the animation advances when played.
-// One page visits every report in turn: a page or context per report cost
-// Chromium a renderer process each, about a third of the file's CPU. Without
+// The page visits the reports in turn: a page of its own cost each report a
+// renderer process, about a third of the browser's CPU. Without
 // Chromium the check says it skipped, except in CI (CI=true), where a missing
 // browser is a failure.
 import { mkdirSync, rmSync } from 'node:fs';
@@ -33,6 +33,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
   // What the page reported since the last visit began (visit clears them).
   const failed: string[] = [];
   const errors: string[] = [];
+  /** The page's width now. */
   let shown = 1280;
 
   /**

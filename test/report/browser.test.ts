@@ -1,18 +1,20 @@
 // Every HTML report opened in headless Chromium (Debian's package, driven by
-// playwright-core), one browser for all pages: no KaTeX or console error,
+// playwright-core), one browser and one page for all: no KaTeX or console error,
 // KaTeX's fonts loaded from docs/reports/katex/, at 1280 and at 412 px (a phone) no
 // display set below the body font, no equation number over its formula, no
 // page wider than the screen (wide displays and tables scroll in their box), the
-// plots drawn with tick labels of 11 px that never overlap (a phone gets its own layout); and the animation advances when played. A screenshot of the showcase report (the compass) is
-// written to test-artifacts/. Without Chromium the check says it skipped,
-// except in CI (CI=true), where a missing browser is a failure.
+// plots drawn with tick labels of 11 px that never overlap (a phone gets its own layout); and the animation advances when played.
+// The page visits the reports in turn: a page of its own cost each report a
+// renderer process, about a third of the browser's CPU. Without
+// Chromium the check says it skipped, except in CI (CI=true), where a missing
+// browser is a failure.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeOutputs } from '../../src/cli/write-outputs.js';
 import { siteOutputs } from '../../src/pipeline/site.js';
-import { ARTIFACTS, allReports, IN_CI, models, SHOWCASE } from './reports.js';
+import { ARTIFACTS, allReports, IN_CI, models } from './reports.js';
 import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM } from '../helpers/chromium.js';
 
 const INSTALL = 'install it with .ci/install-system-deps.sh (apt-get install chromium)';
@@ -20,12 +22,41 @@ const INSTALL = 'install it with .ci/install-system-deps.sh (apt-get install chr
 if (!HAVE_CHROMIUM && !IN_CI) console.warn(`${CHROMIUM} not found: the browser checks are skipped; ${INSTALL}.`);
 
 type Browser = import('playwright-core').Browser;
+type Page = import('playwright-core').Page;
 
 describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', () => {
   const reports = allReports();
   // Fresh reports with the KaTeX assets, as `npm run derive` lays them out in docs/reports/.
   const site = join(ARTIFACTS, 'reports');
   let browser: Browser | undefined;
+  let page: Page;
+  // What the page reported since the last visit began (visit clears them).
+  const failed: string[] = [];
+  const errors: string[] = [];
+  /** The page's width now. */
+  let shown = 1280;
+
+  /**
+   * Open a report at a width. A new width is set on a blank page: resizing
+   * the report just left would lay all of it out again for nothing.
+   */
+  async function visit(file: string, at: number): Promise<void> {
+    if (at !== shown) {
+      await page.goto('about:blank');
+      await page.setViewportSize({ width: at, height: 900 });
+      shown = at;
+    }
+    failed.length = 0;
+    errors.length = 0;
+    await page.goto(pathToFileURL(join(site, 'docs', 'reports', file)).href);
+  }
+
+  /** Lay the open report out at another width, and let it draw there. */
+  async function resize(to: number): Promise<void> {
+    await page.setViewportSize({ width: to, height: 900 });
+    shown = to;
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+  }
 
   beforeAll(async () => {
     if (!HAVE_CHROMIUM) return;
@@ -35,6 +66,10 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
     writeOutputs(site, siteOutputs(models));
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    page = await browser.newPage({ viewport: { width: shown, height: 900 } });
+    page.on('requestfailed', (req) => failed.push(req.url()));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(String(e)));
   });
 
   afterAll(async () => {
@@ -97,100 +132,79 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
     '%s: typeset without KaTeX or console errors, displays at the body font and the page within the screen at 1280 and 412 px, figures drawn',
     async (name, r) => {
       if (!browser) return;
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      try {
-        const failed: string[] = [];
-        const errors: string[] = [];
-        page.on('requestfailed', (req) => failed.push(req.url()));
-        page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-        page.on('pageerror', (e) => errors.push(String(e)));
-        await page.goto(pathToFileURL(join(site, 'docs', 'reports', `${name}.html`)).href);
-        await page.evaluate('document.fonts.ready.then(() => true)');
-        expect(await page.evaluate("document.fonts.check('16px KaTeX_Main') && document.fonts.check('16px KaTeX_Math')")).toBe(true);
-        for (const width of [1280, 412]) {
-          await page.setViewportSize({ width, height: 900 });
-          await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
-          const m = (await page.evaluate(measure)) as {
-            displays: number;
-            small: number[];
-            overlap: number[];
-            page: number;
-            errors: number;
-            katex: number;
-            plots: { id: string; w: number; lines: number; tickPx: number; clashes: number }[];
-            sketches: number;
-          };
-          expect(m.errors).toBe(0);
-          expect(m.katex).toBeGreaterThan(10);
-          // A display too wide scrolls sideways in its own box, its number after it: never smaller than the text, never widening the page.
-          expect(m.small, `displays set below the body font at ${width} px (px)`).toEqual([]);
-          expect(m.page, `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
-          expect(m.overlap, `equation numbers over their formula at ${width} px (px)`).toEqual([]);
-          const html = r.files.get(`docs/reports/${name}.html`)!;
-          // One layout of each plot shown: the page's, or below 40rem the phone's (Scene.narrow).
-          expect(m.plots).toHaveLength(html.match(/<svg[^>]*\bclass="plot\b(?![^"]*\bnarrow\b)/g)?.length ?? 0);
-          if (width === 1280) expect(m.plots.filter((p) => p.id.endsWith('-narrow'))).toEqual([]);
-          for (const p of m.plots) expect(p.w).toBeGreaterThan(width === 412 ? 250 : 300);
-          // Tick labels read at 11 px on the phone as on the page (they drew at 6.3 px in a 640 px plot shrunk to 364), none over another.
-          for (const p of m.plots) expect(p.tickPx, `${p.id}: tick labels at ${width} px`).toBeGreaterThanOrEqual(10.5);
-          for (const p of m.plots) expect(p.clashes, `${p.id}: tick labels over each other at ${width} px`).toBe(0);
-          // The motion's curves are drawn wherever the report has them.
-          for (const p of m.plots.filter((x) => x.id === 'plot-coordinates' || x.id === 'plot-velocities' || x.id.startsWith('plot-phase')))
-            expect(p.lines, p.id).toBeGreaterThan(0);
-          expect(m.sketches).toBe(html.match(/<svg[^>]*\bclass="sketch\b/g)?.length ?? 0);
-        }
-        expect(errors, 'console errors').toEqual([]);
-        expect(failed, 'requests that failed (missing stylesheet or fonts?)').toEqual([]);
-        if (name === SHOWCASE) {
-          mkdirSync(ARTIFACTS, { recursive: true });
-          await page.setViewportSize({ width: 1000, height: 900 });
-          await page.screenshot({ path: join(ARTIFACTS, `${name}-report.png`), fullPage: true });
-        }
-      } finally {
-        await page.close();
+      await visit(`${name}.html`, 1280);
+      await page.evaluate('document.fonts.ready.then(() => true)');
+      expect(await page.evaluate("document.fonts.check('16px KaTeX_Main') && document.fonts.check('16px KaTeX_Math')")).toBe(true);
+      for (const width of [1280, 412]) {
+        await resize(width);
+        const m = (await page.evaluate(measure)) as {
+          displays: number;
+          small: number[];
+          overlap: number[];
+          page: number;
+          errors: number;
+          katex: number;
+          plots: { id: string; w: number; lines: number; tickPx: number; clashes: number }[];
+          sketches: number;
+        };
+        expect(m.errors).toBe(0);
+        expect(m.katex).toBeGreaterThan(10);
+        // A display too wide scrolls sideways in its own box, its number after it: never smaller than the text, never widening the page.
+        expect(m.small, `displays set below the body font at ${width} px (px)`).toEqual([]);
+        expect(m.page, `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
+        expect(m.overlap, `equation numbers over their formula at ${width} px (px)`).toEqual([]);
+        const html = r.files.get(`docs/reports/${name}.html`)!;
+        // One layout of each plot shown: the page's, or below 40rem the phone's (Scene.narrow).
+        expect(m.plots).toHaveLength(html.match(/<svg[^>]*\bclass="plot\b(?![^"]*\bnarrow\b)/g)?.length ?? 0);
+        if (width === 1280) expect(m.plots.filter((p) => p.id.endsWith('-narrow'))).toEqual([]);
+        for (const p of m.plots) expect(p.w).toBeGreaterThan(width === 412 ? 250 : 300);
+        // Tick labels read at 11 px on the phone as on the page (they drew at 6.3 px in a 640 px plot shrunk to 364), none over another.
+        for (const p of m.plots) expect(p.tickPx, `${p.id}: tick labels at ${width} px`).toBeGreaterThanOrEqual(10.5);
+        for (const p of m.plots) expect(p.clashes, `${p.id}: tick labels over each other at ${width} px`).toBe(0);
+        // The motion's curves are drawn wherever the report has them.
+        for (const p of m.plots.filter((x) => x.id === 'plot-coordinates' || x.id === 'plot-velocities' || x.id.startsWith('plot-phase')))
+          expect(p.lines, p.id).toBeGreaterThan(0);
+        expect(m.sketches).toBe(html.match(/<svg[^>]*\bclass="sketch\b/g)?.length ?? 0);
       }
+      expect(errors, 'console errors').toEqual([]);
+      expect(failed, 'requests that failed (missing stylesheet or fonts?)').toEqual([]);
     },
   );
 
   it('the animation advances: after play the drawn positions change, and the slider seeks', async () => {
     if (!browser) return;
-    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
-    try {
-      await page.goto(pathToFileURL(join(site, 'docs', 'reports', 'double-pendulum.html')).href);
-      const positions = (): Promise<string[]> =>
-        page.locator('.animation circle.point').evaluateAll((cs) => cs.map((c) => `${c.getAttribute('cx')},${c.getAttribute('cy')}`));
-      const before = await positions();
-      expect(before.length).toBe(3);
-      await page.locator('.animation button').click();
-      await page.waitForTimeout(700);
-      expect(await page.locator('.animation button').textContent()).toBe('Pause');
-      const after = await positions();
-      expect(after[0]).toBe(before[0]); // the pivot stays
-      expect(after.slice(1)).not.toEqual(before.slice(1));
-      await page.locator('.animation button').click();
-      await page.locator('.animation input').fill('0');
-      expect(await positions()).toEqual(before);
-      expect(await page.locator('.animation output').textContent()).toBe('t = 0.00 s');
-    } finally {
-      await page.close();
-    }
+    await visit('double-pendulum.html', 1000);
+    const positions = (): Promise<string[]> =>
+      page.locator('.animation circle.point').evaluateAll((cs) => cs.map((c) => `${c.getAttribute('cx')},${c.getAttribute('cy')}`));
+    const before = await positions();
+    expect(before.length).toBe(3);
+    await page.locator('.animation button').click();
+    // Until a point has moved: a frame or two, however loaded the machine.
+    await page.waitForFunction(
+      `[...document.querySelectorAll('.animation circle.point')].map((c) => c.getAttribute('cx') + ',' + c.getAttribute('cy')).join(' ') !== ${JSON.stringify(before.join(' '))}`,
+      undefined,
+      { timeout: 300_000 },
+    );
+    expect(await page.locator('.animation button').textContent()).toBe('Pause');
+    const after = await positions();
+    expect(after[0]).toBe(before[0]); // the pivot stays
+    expect(after.slice(1)).not.toEqual(before.slice(1));
+    await page.locator('.animation button').click();
+    await page.locator('.animation input').fill('0');
+    expect(await positions()).toEqual(before);
+    expect(await page.locator('.animation output').textContent()).toBe('t = 0.00 s');
   });
 
   it('docs/reports/index.html lists every model and links to its reports', async () => {
     if (!browser) return;
-    const page = await browser.newPage();
-    try {
-      await page.goto(pathToFileURL(join(site, 'docs', 'reports', 'index.html')).href);
-      const links = await page.locator('a.title').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-      // The index lists models by name (site.ts), so kozlov-release comes before kozlov-release-added-mass.
-      expect(links).toEqual(
-        models
-          .map((m) => m.spec.name)
-          .sort()
-          .map((name) => `${name}.html`),
-      );
-    } finally {
-      await page.close();
-    }
+    await visit('index.html', shown);
+    const links = await page.locator('a.title').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    // The index lists models by name (site.ts), so kozlov-release comes before kozlov-release-added-mass.
+    expect(links).toEqual(
+      models
+        .map((m) => m.spec.name)
+        .sort()
+        .map((name) => `${name}.html`),
+    );
   });
 });

@@ -282,26 +282,30 @@ function solveM$(y: Float64Array, yOff: number): void {
 /** Constraint rows A and bias c = Ȧq̇ + ḃ at the state in s$. */
 function constraints$(t: number, p: Params, aa$: Float64Array, cc$: Float64Array): void {
   const psi = s$[2]!;
+  const theta = s$[3]!;
   const psi_d = s$[7]!;
   const phi_d = s$[9]!;
   const a = p.a ?? 0.3;
-  aa$[0] = -1.0;
+  const _0 = Math.sign(Math.cos(theta));
+  const _1 = -(Math.sqrt(_0));
+  aa$[0] = _1;
   aa$[1] = 0.0;
   aa$[2] = 0.0;
   aa$[3] = 0.0;
-  const _0 = a * Math.cos(psi);
-  aa$[4] = _0;
-  const _1 = a * Math.sin(psi);
-  const _2 = phi_d * psi_d;
-  const _3 = -(_1 * _2);
-  cc$[0] = _3;
+  const _2 = a * Math.sqrt(_0);
+  const _3 = _2 * Math.cos(psi);
+  aa$[4] = _3;
+  const _4 = _2 * Math.sin(psi);
+  const _5 = phi_d * psi_d;
+  const _6 = -(_4 * _5);
+  cc$[0] = _6;
   aa$[5] = 0.0;
-  aa$[6] = -1.0;
+  aa$[6] = _1;
   aa$[7] = 0.0;
   aa$[8] = 0.0;
-  aa$[9] = _1;
-  const _4 = _0 * _2;
-  cc$[1] = _4;
+  aa$[9] = _4;
+  const _7 = _3 * _5;
+  cc$[1] = _7;
 }
 
 /** Solves [M Aᵀ; A 0]·[q̈; λ] = [f; −c] at the state in s$ into y$. */

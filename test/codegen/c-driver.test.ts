@@ -1,8 +1,9 @@
 // The C driver (c-driver.ts) of every example with contacts, compiled with
 // its module under gcc's strict flags (and checked by clang under the same)
 // and run from the model's initial state: its impacts (time, contacts, q̇⁺)
-// are those of the TypeScript runtime's event-driven `simulate` of the same
-// module, and the bouncing ball's are the closed form's. A model with a
+// and releases are those of the TypeScript runtime's event-driven
+// `simulate` of the same module, and the bouncing ball's impacts are the
+// closed form's. A model with a
 // Coulomb contact stops where that contact first closes, which is the
 // runtime's first event; a corner the impact map has no rule for stops the
 // run with the map's status, as it stops `simulate`.
@@ -132,7 +133,14 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts',
         expect(f.contacts, `impact ${k}`).toBe(names(sys, e.contacts));
         numbers(f['qd+']).forEach((v, i) => expect(Math.abs(v - e.qdPlus![i]!), `impact ${k}: qd+[${i}]`).toBeLessThanOrEqual(TOL * (1 + Math.abs(v))));
       });
-      // The held contacts at the end, as the runtime's last contact event left them.
+      // Each release of the runtime (σ̇ through zero, or a contact left at an impact) is a change of the driver's held set there.
+      const held = c.events.filter((e) => e.kind === 'held');
+      for (const e of ts.events.filter((x) => x.type === 'release')) {
+        const change = held.find((h) => Math.abs(Number(h.fields.t) - e.t) <= TOL);
+        expect(change, `release at ${e.t}`).toBeDefined();
+        for (const j of e.contacts) expect(change!.fields.contacts!.split(',')).not.toContain(sys.model.unilateral[j]!.name);
+      }
+      // The state at the end, where the runtime did not sum an accumulation of impacts.
       if (!ts.events.some((e) => e.type === 'rest')) {
         const n = sys.model.coordinates.length;
         last.slice(1, 1 + n).forEach((v, i) => expect(Math.abs(v - ts.q.at(-1)![i]!), `q[${i}] at ${T}`).toBeLessThanOrEqual(1e-7 * (1 + Math.abs(v))));

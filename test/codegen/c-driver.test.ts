@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { generateCDriver } from '../../src/codegen/c-driver.js';
 import { generateC } from '../../src/codegen/print-c.js';
 import type { DerivedSystem } from '../../src/derive/system.js';
+import { MechanicsError } from '../../src/errors.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import { simulate, SimulationError } from '../../src/runtime/index.js';
 import { derived, hasContacts, loadExamples } from '../helpers/examples.js';
@@ -228,5 +229,25 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts',
     const { q0, qd0 } = sys.model.initial;
     const ts = simulate(await loadGenerated(sys), { q0, qd0, t1: 2, rtol: 1e-12, atol: 1e-12, samples: 21 });
     c.rows.forEach((r, k) => r.slice(1).forEach((v, i) => expect(Math.abs(v - [...ts.q[k]!, ...ts.qd[k]!][i]!)).toBeLessThanOrEqual(TOL)));
+  });
+});
+
+describe('a C module without a function the driver calls', () => {
+  it('gets no driver: a named error says which function and why', () => {
+    const ball = examples.find((ex) => ex.spec.name === 'bouncing-ball')!;
+    const sys = derived(ball.spec);
+    const c = generateC(sys, ball.source);
+    const lacking = { ...c, available: c.available.filter((f) => f !== 'impact'), missing: [{ name: 'impact', why: 'iterates over a collection' }] };
+    const error = (() => {
+      try {
+        generateCDriver(sys, ball.source, lacking);
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(error).toBeInstanceOf(MechanicsError);
+    expect((error as MechanicsError).code).toBe('incomplete-module');
+    expect((error as MechanicsError).where).toEqual({ model: 'bouncing-ball', field: 'driver' });
+    expect((error as MechanicsError).message).toContain('impact, which the C module does not give (iterates over a collection)');
   });
 });

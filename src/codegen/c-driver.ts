@@ -359,7 +359,6 @@ static void project(double t, double *x) {
 
 /** Guards, their location, the impacts and the choice of the held set. */
 const EVENTS = (P: string, coulomb: boolean): string => `
-
 /* Guard j at (t, x): σ̇ of contact j while it is held (after the q̈ and the σ̇ of the held before it), else its gap. */
 static double guard(int j, double t, const double *x) {
   if (held[j]) {

@@ -24,13 +24,14 @@ import { HAVE_CLANG, HAVE_GCC, IN_CI, INSTALL } from '../helpers/targets.js';
 
 const STRICT = ['-std=c99', '-Wall', '-Wextra', '-Werror', '-pedantic'];
 /**
- * RK4's global error is O(h⁴): at the driver's default step h = 1e-3 about
- * 1e-12 per unit of ω⁴T, far below the 1e-12 to which a crossing is located.
- * The impacts agree with the runtime's (DOPRI5 at rtol = atol = 1e-12) to
- * 1.3e-10 s and 1.1e-10 in q̇⁺ at most (the compass's 23rd impact; the errors
- * of the two integrations and locations add up over the impacts), so 1e-8
- * leaves a margin of 75 while an impact law that is off (a restitution, a
- * mode) moves q̇⁺ by 1e-2 and more.
+ * RK4's global error is O(h⁴) (checked below on the compass: its impact
+ * times move by 8e-8 s at h = 1e-2 and 16 times less at h/2), so at the
+ * driver's default step h = 1e-3 about 1e-11 s: no more than the error of
+ * locating a crossing to 1e-12 s and of the runtime's DOPRI5 at
+ * rtol = atol = 1e-12, which add up over the impacts. The impacts agree
+ * with the runtime's to 1.3e-10 s and 1.1e-10 in q̇⁺ at most (the
+ * compass's 23rd impact), so 1e-8 leaves a margin of 75, while an impact
+ * law that is off (a restitution, a mode) moves q̇⁺ by 1e-2 and more.
  */
 const TOL = 1e-8;
 /** The horizon: the model's own, at most 5 s (the circle billiard's 25 s add only more of the same impacts). */
@@ -48,8 +49,11 @@ if (HAVE_GCC && !HAVE_CLANG && !IN_CI) console.warn(`clang not found: the C driv
 const examples = (await loadExamples()).filter((ex) => hasContacts(ex.spec));
 const dir = mkdtempSync(join(tmpdir(), 'mechanics-c-driver-'));
 
-/** The driver and module of `sys` compiled under the strict flags into an executable (some drivers checked further: CHECKED); its path. */
+/** The driver and module of `sys` compiled under the strict flags into an executable, once (some drivers checked further: CHECKED); its path. */
+const built = new Map<DerivedSystem, string>();
 function build(sys: DerivedSystem, source: string): string {
+  const known = built.get(sys);
+  if (known) return known;
   const c = generateC(sys, source);
   const d = generateCDriver(sys, source, c);
   for (const f of [c.header, c.source, d]) writeFileSync(join(dir, f.fileName), f.text);
@@ -60,6 +64,7 @@ function build(sys: DerivedSystem, source: string): string {
     execFileSync('gcc', [...STRICT, '-O2', '-c', join(dir, d.fileName), '-o', devNull], { stdio: 'pipe' });
     if (HAVE_CLANG) execFileSync('clang', [...STRICT, '-fsyntax-only', join(dir, d.fileName)], { stdio: 'pipe' });
   }
+  built.set(sys, exe);
   return exe;
 }
 
@@ -156,6 +161,25 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts',
     },
   );
 
+  it('its error is RK4’s: the compass’s impact times move 16 times less at half the step', async () => {
+    const compass = examples.find((ex) => ex.spec.name === 'compass')!;
+    const sys = derived(compass.spec);
+    const exe = build(sys, compass.source);
+    const { q0, qd0 } = sys.model.initial;
+    const ts = simulate(await loadGenerated(sys), { q0, qd0, t1: 3, rtol: 1e-12, atol: 1e-12 }).events.filter((e) => e.type === 'impact');
+    const error = (h: number): number => {
+      const c = run(exe, ['-t', '3', '-h', `${h}`, '-k', '100000']).events.filter((e) => e.kind === 'impact');
+      // The runtime sums the rocking's accumulation from its 23rd impact on; the driver steps on.
+      expect(c.length).toBeGreaterThan(ts.length);
+      return Math.max(...ts.map((e, k) => Math.abs(Number(c[k]!.fields.t) - e.t)));
+    };
+    const [coarse, fine] = [error(1e-2), error(5e-3)];
+    expect(coarse).toBeGreaterThan(1e-8);
+    // 2⁴ = 16 for an error of order 4 (2⁵ = 32 for order 5, 8 for order 3).
+    expect(coarse / fine).toBeGreaterThan(12);
+    expect(coarse / fine).toBeLessThan(22);
+  });
+
   const ball = examples.find((ex) => ex.spec.name === 'bouncing-ball')!;
   it('the bouncing ball bounces at the closed form’s times, with q̇⁺ = −e q̇⁻, until it rests', () => {
     const exe = build(derived(ball.spec), ball.source);
@@ -182,7 +206,7 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts',
   });
 
   it('says what is wrong with its arguments and parameters', () => {
-    const exe = join(dir, 'bouncing-ball');
+    const exe = build(derived(ball.spec), ball.source);
     for (const args of [['-p', 'mu=1'], ['-q', '1,2'], ['-h', '0'], ['-t'], ['-x', '1']]) {
       const r = run(exe, args);
       expect(r.status, args.join(' ')).toBe(1);

@@ -119,7 +119,7 @@ export function generateCDriver(sys: DerivedSystem, sourceFile: string, c: CModu
           P,
           activation,
           anyCoulomb ? coulomb : undefined,
-          model.unilateral.map((u) => u.when?.strict ?? false),
+          info.map((u) => u.activation?.strict ?? false),
         )
       : [freePart(P)]),
     RK4,

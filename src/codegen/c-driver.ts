@@ -379,15 +379,16 @@ static double gap_rate(int j, double t, const double *x) {
 }
 
 /*
- * The first s in (0, h] where guard j (or, with rate set, the rate of gap j) falls through zero on the step from
- * (t, x), given that it is below zero at h: bisection, the step's start counting as above.
+ * The first s in (0, h] where guard j falls through zero on the step from (t, x), given that it is below zero at h
+ * (with rate set: where the rate of gap j rises through zero, given that it is above zero at h): bisection, the
+ * step's start counting as the side it leaves.
  */
 static double locate(int j, int rate, double t, const double *x, double h) {
   double lo = 0.0, hi = h, y[2 * N];
   while (hi - lo > TIME_TOL) {
     double mid = lo + (hi - lo) / 2;
     rk4(t, x, mid, y);
-    if ((rate ? gap_rate(j, t + mid, y) : guard(j, t + mid, y)) > 0.0)
+    if ((rate ? -gap_rate(j, t + mid, y) : guard(j, t + mid, y)) > 0.0)
       lo = mid;
     else
       hi = mid;

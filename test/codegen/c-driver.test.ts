@@ -243,6 +243,31 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts',
     expect(Math.abs(Number(stop.fields.t) - (failure as SimulationError).t!)).toBeLessThanOrEqual(TOL);
   });
 
+  it('a touch inside one step, the gap positive at both its ends, is an impact too', async () => {
+    // A pendulum against a stop at θ = w, swinging out to w + 1e-3 only: its gap is negative for 0.04 s about the
+    // apex, which the step (the apex at its middle) holds whole.
+    const pendulum = (await loadExamples()).find((ex) => ex.spec.name === 'simple-pendulum')!;
+    const spec: ModelSpec = {
+      ...pendulum.spec,
+      name: 'pendulum-stop',
+      parameters: { ...pendulum.spec.parameters, w: { default: 0.5 }, e: { default: 0.5, range: [0, 1] } },
+      unilateral: [{ name: 'stop', constraint: 'theta - w <= 0', law: { newton: 'e' } }],
+      initial: { q: { theta: 0 }, t1: 1 },
+    };
+    const sys = derived(spec);
+    const v0 = Math.sqrt(2 * 9.81 * (1 - Math.cos(0.5 + 1e-3)));
+    const ts = simulate(await loadGenerated(sys), { q0: [0], qd0: [v0], t1: 1, rtol: 1e-12, atol: 1e-12 }).events.filter((e) => e.type === 'impact');
+    expect(ts.length).toBe(1);
+    const apex = ts[0]!.t + Math.sqrt((2 * 1e-3) / (9.81 * Math.sin(0.5)));
+    const h = apex / 5.5;
+    const c = run(build(sys, pendulum.source), ['-q', '0', '-v', `${v0}`, '-t', '1', '-h', `${h}`, '-k', '100']);
+    const impacts = c.events.filter((e) => e.kind === 'impact');
+    expect(impacts.length).toBe(1);
+    // RK4 at this coarse step (ωh = 0.28) is off by about 1e-5 rad, which moves a touch at θ̇ = 0.1 rad/s by 1e-4 s.
+    expect(Math.abs(Number(impacts[0]!.fields.t) - ts[0]!.t)).toBeLessThan(1e-3);
+    expect(Math.abs(Number(impacts[0]!.fields['qd+']) - ts[0]!.qdPlus![0]!)).toBeLessThan(1e-3);
+  });
+
   it('a model without contacts: RK4 alone, the runtime’s motion', async () => {
     const pendulum = (await loadExamples()).find((ex) => ex.spec.name === 'simple-pendulum')!;
     const sys = derived(pendulum.spec);

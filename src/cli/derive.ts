@@ -22,17 +22,18 @@ export const DERIVE: CommandSpec = {
     '--no-report': { kind: 'flag' },
     '--js': { kind: 'flag' },
     '--target': { kind: 'value' },
+    '--driver': { kind: 'flag' },
     '--pdf': { kind: 'flag' },
     '--watch': { kind: 'flag' },
   },
 };
 export const REPORT: CommandSpec = { name: 'report', maxPositionals: Infinity, options: { '--out': { kind: 'value' } } };
 
-export const DERIVE_HELP = `usage: mechanics derive [file|dir…] [--out DIR] [--no-report] [--js] [--target ts|c|python] [--pdf] [--watch]
+export const DERIVE_HELP = `usage: mechanics derive [file|dir…] [--out DIR] [--no-report] [--js] [--target ts|c|python] [--driver] [--pdf] [--watch]
 
 Derives each model and writes its generated module and its report:
   generated/<model>.ts                       (and generated/<model>.mjs with --js)
-  generated/<model>.h, <model>.c             with --target c
+  generated/<model>.h, <model>.c             with --target c (and generated/<model>-driver.c with --driver)
   generated/<model_name>.py                  with --target python
   docs/reports/<model>.{tex,body.tex,html}, docs/reports/index.html, docs/reports/katex/
 under the current directory, or in the same layout under DIR with --out DIR
@@ -48,6 +49,9 @@ one is run to read its model.
   --target LANG          the language of the generated module: ts (default), c (C99, only <math.h>)
                          or python (NumPy); the header of a C or Python module lists the functions
                          it does not give yet (docs/targets.md)
+  --driver               with --target c, also write <model>-driver.c: a C99 program that runs the model
+                         from the command line (RK4, the impacts located and resolved by the model's
+                         impact map, CSV on stdout; docs/targets.md)
   --pdf                  also compile each report's .tex with pdflatex into the PDF beside it
                          (as many passes as its cross-references need; pdflatex must be installed)
   --watch                derive again whenever a model file changes (Ctrl-C stops)
@@ -67,6 +71,7 @@ interface DeriveSettings {
   readonly code: boolean;
   readonly js: boolean;
   readonly target: Target;
+  readonly driver: boolean;
   readonly pdf: boolean;
 }
 
@@ -78,10 +83,13 @@ export async function runDerive(args: ParsedArgs, reportOnly: boolean): Promise<
     code: !reportOnly,
     js: args.flags.has('--js'),
     target: targetOf(args.values.get('--target')),
+    driver: args.flags.has('--driver'),
     pdf: args.flags.has('--pdf'),
   };
   if (settings.js && settings.target !== 'ts')
     throw new UsageError(`--js compiles the TypeScript module: it cannot go with --target ${settings.target}`, '--js');
+  if (settings.driver && settings.target !== 'c')
+    throw new UsageError('--driver writes a C program that runs the C module: it goes with --target c', '--driver');
   if (settings.pdf && !settings.report) throw new UsageError('--pdf compiles the report: it cannot go with --no-report', '--pdf');
   checkOutputDir(outDir === undefined ? undefined : '--out', outDir ?? '.');
   // A usage error of the first run (no models to default to) ends the command
@@ -134,7 +142,7 @@ function deriveAll(
       // The code is written before the report is built: a report that fails
       // (or a large model whose report takes long) never holds back the module.
       const compiled = compileModel(file, loadGenerated);
-      const code = buildCode(compiled, { js: settings.js, target: settings.target });
+      const code = buildCode(compiled, { js: settings.js, target: settings.target, driver: settings.driver });
       const written = settings.code ? writeOutputs(root, code, settings.outDir) : [];
       if (reports) {
         const report = reports.buildReportOutputs(compiled);

@@ -66,7 +66,7 @@ export const cPrefix = (modelName: string): string => {
 };
 
 /** A C string literal: escapes, `?` escaped (no trigraph), non-ASCII as UTF-8 bytes. */
-function cString(text: string): string {
+export function cString(text: string): string {
   const body = [...new TextEncoder().encode(text)]
     .map((b) => {
       const c = String.fromCharCode(b);
@@ -79,7 +79,7 @@ function cString(text: string): string {
 }
 
 /** A block comment for any text: no line can close it or open another. */
-function comment(text: string, indent: string): string[] {
+export function comment(text: string, indent: string): string[] {
   const lines = text.split(/\r\n|[\n\r\u2028\u2029]/).map((l) => l.replace(/\*\//g, '* /').replace(/\/\*/g, '/ *'));
   if (lines.length === 1) return [`${indent}/* ${lines[0]} */`];
   return [`${indent}/*`, ...lines.map((l) => (l ? `${indent} * ${l}` : `${indent} *`)), `${indent} */`];

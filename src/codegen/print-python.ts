@@ -10,7 +10,7 @@ import { unreachable } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { Data, Decl, FloatConstant, JsExpr, MathFn, Param, Stmt, TsType } from './ir.js';
 import { numberLiteral, printJs, type Dialect } from './js-expr.js';
-import { buildTarget, snake, targetHeader, Untranslatable, type TargetModule } from './target.js';
+import { buildTarget, DATA_NAMES, snake, targetHeader, Untranslatable, type TargetModule } from './target.js';
 
 const INDENT = '    ';
 /** Python's binding strengths (higher binds tighter); comparisons chain, so a comparison never sits unparenthesized in another. */
@@ -368,7 +368,7 @@ export function generatePython(sys: DerivedSystem, sourceFile: string): PythonMo
     checkForm: 'list',
     printDecl: (d, top) => new PythonPrinter(top).decl(d),
   });
-  const exportedName = (name: string): string => nameOf(name, true, name === 'parameters' || name === 'defaults');
+  const exportedName = (name: string): string => nameOf(name, true, (DATA_NAMES as readonly string[]).includes(name));
   const header = targetHeader(sys, sourceFile, 'Python', t, exportedName).flatMap((l) => comment(l, ''));
   const n = sys.model.coordinates.length;
   const records = t.printed.some(({ decl }) => decl.kind === 'record');

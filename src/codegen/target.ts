@@ -51,12 +51,18 @@ export interface TargetModule {
 /** massMatrix → mass_matrix. */
 export const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+/** The exported data (not functions): the parameters' names and defaults, the contacts' names. */
+export const DATA_NAMES = ['parameters', 'defaults', 'contacts'] as const;
+
 /**
  * The module's data a program needs beside its functions: the parameters'
- * names and defaults (the order of the parameter array), and the sizes.
+ * names and defaults (the order of the parameter array), and the contacts'
+ * names (the order of gaps, impulses and every per-contact array), as the
+ * TypeScript module's model.parameters and model.unilateral give them.
  */
 function dataDecls(sys: DerivedSystem): Decl[] {
   const params = sys.model.parameters;
+  const contacts = sys.model.unilateral;
   const data = (name: string, doc: string, value: readonly (number | string)[]): Decl => ({
     kind: 'const',
     name,
@@ -76,6 +82,15 @@ function dataDecls(sys: DerivedSystem): Decl[] {
             'defaults',
             "The parameters' default values, in the order of p.",
             params.map((p) => p.default),
+          ),
+        ]
+      : []),
+    ...(contacts.length
+      ? [
+          data(
+            'contacts',
+            'Names of the unilateral contacts, in the order of gaps, impulses and every per-contact array.',
+            contacts.map((u) => u.name),
           ),
         ]
       : []),

@@ -1,10 +1,11 @@
 // What `derive` writes first for one compiled model, in memory: its
 // generated code (and that code as JavaScript with `js`), in TypeScript or,
-// with `target`, in C (<model>.h, <model>.c) or Python (<model_name>.py). Apart from the
+// with `target`, in C (<model>.h, <model>.c, and with `driver` <model>-driver.c) or Python (<model_name>.py). Apart from the
 // reports (outputs.ts), so that `derive --no-report` loads neither them
 // nor KaTeX.
 // Tests: test/pipeline/outputs.test.ts, test/codegen/generated.test.ts.
 import type { MechanicsError } from '../errors.js';
+import { generateCDriver } from '../codegen/c-driver.js';
 import { generateC } from '../codegen/print-c.js';
 import { generatePython } from '../codegen/print-python.js';
 import type { Target } from '../codegen/target.js';
@@ -21,6 +22,8 @@ export interface BuildOptions {
   readonly js?: boolean;
   /** The language of the generated module (default 'ts'); `js` goes with 'ts' only. */
   readonly target?: Target;
+  /** With target 'c', also the program that runs the module from the command line (c-driver.ts). */
+  readonly driver?: boolean;
 }
 
 export interface BuildOutput {
@@ -34,7 +37,8 @@ export interface BuildOutput {
 export function buildCode({ module, system, source }: CompiledModel, options: BuildOptions = {}): BuildOutput {
   if (options.target === 'c') {
     const c = generateC(system, source);
-    return { files: new Map([c.header, c.source].map((f) => [`generated/${f.fileName}`, f.text])), problems: [] };
+    const files = [c.header, c.source, ...(options.driver ? [generateCDriver(system, source, c)] : [])];
+    return { files: new Map(files.map((f) => [`generated/${f.fileName}`, f.text])), problems: [] };
   }
   if (options.target === 'python') {
     const py = generatePython(system, source);

@@ -44,6 +44,7 @@ describe('usage errors exit 2', () => {
     [['derive', '--js=yes'], '--js takes no value'],
     [['derive', '--target', 'rust'], "--target must be one of ts, c, python, got 'rust'"],
     [['derive', '--target', 'c', '--js'], '--js compiles the TypeScript module: it cannot go with --target c'],
+    [['derive', '--driver'], '--driver writes a C program that runs the C module: it goes with --target c'],
   ])('%j', async (argv, message) => {
     const r = await cli(...argv);
     expect(r.code).toBe(2);
@@ -91,11 +92,12 @@ describe('derive on a model file outside the package', () => {
 
   it.each([
     ['c', ['generated/ball.h', 'generated/ball.c'], 'double *ball_rhs(double t, const double *x, const double *p, double *out)'],
+    ['c --driver', ['generated/ball.h', 'generated/ball.c', 'generated/ball-driver.c'], 'int main(int argc, char **argv)'],
     ['python', ['generated/ball.py'], 'def rhs(t, x, p, out=None):'],
   ])('--target %s writes the module in that language, and no TypeScript', async (target, files, signature) => {
     const dir = projectWith('ball.ts', BALL);
     const out = join(dir, 'out');
-    const r = await cli('derive', join(dir, 'ball.ts'), '--out', out, '--no-report', '--target', target);
+    const r = await cli('derive', join(dir, 'ball.ts'), '--out', out, '--no-report', '--target', ...target.split(' '));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(readdirSync(join(out, 'generated')).sort()).toEqual(files.map((f) => f.slice('generated/'.length)).sort());

@@ -7,6 +7,7 @@ import type { DerivedSystem } from '../../src/derive/system.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
 import { derived, type ExampleFile, paramsOf, qdOf, qOf, randomEnv, STATE_OPTIONS } from './examples.js';
 import { loadGenerated } from './generated-module.js';
+import { DATA_NAMES } from '../../src/codegen/target.js';
 import { maxAbs, relErr } from './numeric.js';
 import { rng } from './random.js';
 
@@ -230,7 +231,7 @@ export function expectContractListed(
     .filter(([, v]) => typeof v === 'function')
     .map(([k]) => k)
     .sort();
-  const functions = given.filter((g) => g !== 'parameters' && g !== 'defaults');
+  const functions = given.filter((g) => !(DATA_NAMES as readonly string[]).includes(g));
   expect([...functions, ...missing.map((x) => x.name)].sort(), `${m.name}: given and listed`).toEqual(ts);
   for (const x of missing) expect(text, `${m.name}: the header lists ${x.name}`).toContain(`${nameOf(x.name)}: ${x.why}`);
 }

@@ -1,0 +1,429 @@
+// The part of a C driver (c-driver.ts) a model with contacts adds: the
+// contact phase (held and dormant contacts, ẋ by contact_accelerations),
+// the guards and their location, the impact map while closed contacts
+// approach, the choice of the held set and the projection onto it, all as
+// the TypeScript runtime's event-driven run does them
+// (src/runtime/hybrid/hybrid.ts; kugushev2002 (8.13), §9), and the event
+// lines it prints.
+// Tests: test/codegen/c-driver.test.ts.
+import type { DerivedSystem } from '../derive/system.js';
+import { contactInfo } from './contacts.js';
+import { lawSticks } from './impact-laws.js';
+import { cString } from './print-c.js';
+import { ImpactModeStatus } from './solvers/impact-modes.js';
+
+/** The module's functions the contact part calls (slip_jacobian where a contact sticks: its tangent pins the projection's metric). */
+export function contactNeeds(sys: DerivedSystem): string[] {
+  const needs = ['massMatrix', 'massFactor', 'massSolve', 'gaps', 'gapRates', 'gapJacobian', 'contactAccelerations', 'impact'];
+  return stickRows(sys).some((r) => r >= 0) ? [...needs, 'slipJacobian'] : needs;
+}
+
+/** Per contact, the row of its tangent in slip_jacobian where its law sticks, else −1. */
+function stickRows(sys: DerivedSystem): number[] {
+  const info = contactInfo(sys);
+  return info.map((u, j) => (lawSticks(sys.model.unilateral[j]!.law) && u.slip > 0 ? info.slice(0, j).reduce((r, v) => r + v.slip, 0) : -1));
+}
+
+/**
+ * The C of the contact part for the module with prefix P: `field` (the contact phase's state and ẋ, before RK4)
+ * and `events` (after it, which they call). `activation`: the module has contact_activation.
+ */
+export function contactCode(sys: DerivedSystem, P: string, activation: boolean): { readonly field: string; readonly events: string } {
+  const info = contactInfo(sys);
+  const coulomb = info.map((u) => (u.friction ? 1 : 0));
+  const anyCoulomb = coulomb.some(Boolean);
+  const rows = stickRows(sys);
+  const stick = rows.some((r) => r >= 0) ? { rows, count: info.reduce((r, u) => r + u.slip, 0) } : undefined;
+  return {
+    field: contactPart(
+      P,
+      activation,
+      anyCoulomb ? coulomb : undefined,
+      info.map((u) => u.activation?.strict ?? false),
+    ).join('\n'),
+    events: [REPORTS(P), PROJECTION(P, stick), EVENTS(P, anyCoulomb)].join('\n'),
+  };
+}
+
+/** The statuses of the impact map, in the order of its C enum (its values as TypeScript's ImpactStatus spells them). */
+const IMPACT_STATUSES: readonly string[] = (ImpactModeStatus as { type: { values: readonly string[] } }).type.values;
+
+/** The contacts' tables, the state of the contact phase, and ẋ in it. */
+function contactPart(P: string, activation: boolean, coulomb: readonly number[] | undefined, strict: readonly boolean[]): string[] {
+  return [
+    `
+/* Below these a gap counts as closed and an approach speed as rest, as in the TypeScript runtime. */
+static const double GAP_TOL = 1e-9;
+static const double REST_VELOCITY = 1e-6;
+/* Event location: the crossing's time to this, in seconds. */
+static const double TIME_TOL = 1e-12;
+/* Impacts at one instant, and events without a whole step between them, before the run stops. */
+enum { MAX_IMPACTS = 32, MAX_EVENTS_IN_A_ROW = 1000, MAX_CANDIDATES = 12 };
+
+static const char *const impact_statuses[] = ${`{${IMPACT_STATUSES.map((s) => cString(s)).join(', ')}}`};
+${
+  activation
+    ? `/* Per contact: its activation condition holds where the value is > 0 (strict) or ≥ 0. */
+static const int strict[M] = {${strict.map((s) => (s ? 1 : 0)).join(', ')}};`
+    : ''
+}${
+  coulomb
+    ? `
+/* Per contact: Coulomb friction, which this driver does not integrate (it stops where such a contact closes). */
+static const int coulomb[M] = {${coulomb.join(', ')}};`
+    : ''
+}
+
+/* Contacts held closed (g = 0 kept by contact_accelerations), and contacts that reached their surface where their
+   activation condition failed: they pass through and are not watched until their gap is positive again. */
+static int held[M];
+static int dormant[M];
+/* Out of contact_accelerations: q̈, σ̇ of the held normals and tangent rows (≤ 3 per contact), the retaining λ (< n). */
+static double acc[2 * N + 3 * M];
+
+static int any_held(void) {
+  for (int j = 0; j < M; j++)
+    if (held[j]) return 1;
+  return 0;
+}
+
+/* ẋ = [q̇, q̈]: by the model's rhs in free flight, by contact_accelerations while contacts are held. */
+static void field(double t, const double *x, double *dx) {
+  if (!any_held()) {
+    ${P}_rhs(t, x, p, dx);
+    return;
+  }
+  ${P}_contact_accelerations(t, x, x + N, p, held, acc);
+  for (int i = 0; i < N; i++) {
+    dx[i] = x[N + i];
+    dx[N + i] = acc[i];
+  }
+}
+
+/* Whether contact j's activation condition holds at (t, x). */
+static int admits(int j, double t, const double *x) {
+${
+  activation
+    ? `  double a[M];
+  ${P}_contact_activation(t, x, x + N, p, a);
+  return strict[j] ? a[j] > 0.0 : a[j] >= 0.0;`
+    : `  (void)j;
+  (void)t;
+  (void)x;
+  return 1;`
+}
+}`,
+  ];
+}
+
+/** How events and stops are printed. */
+const REPORTS = (P: string): string => `
+static void print_list(const char *key, const double *v, int k) {
+  printf(" %s=", key);
+  for (int i = 0; i < k; i++) printf("%s%.17g", i ? "," : "", v[i]);
+}
+
+static void print_contacts(const char *key, const int *which) {
+  int first = 1;
+  printf(" %s=", key);
+  for (int j = 0; j < M; j++)
+    if (which[j]) {
+      printf("%s%s", first ? "" : ",", ${P}_contacts[j]);
+      first = 0;
+    }
+}
+
+/* The run cannot go on: say why, where, and with which contacts. */
+static void stop(double t, const char *reason, const int *contacts) {
+  printf("# stop t=%.17g reason=%s", t, reason);
+  print_contacts("contacts", contacts);
+  printf("\\n");
+  exit(2);
+}`;
+
+/** The projection onto the held contacts; `stick` gives the slip rows of stick contacts (−1: none), which pin the metric too. */
+const PROJECTION = (P: string, stick: { rows: readonly number[]; count: number } | undefined): string => `
+/* The rows that pin the held contacts: their normals${stick ? ', and the tangent of a contact that sticks' : ''}. */
+static int pinning_rows(double t, const double *x, double *R) {
+  int r = 0;
+  double G[M * N]${stick ? `, S[${stick.count} * N]` : ''};
+  ${P}_gap_jacobian(t, x, p, G);${
+    stick
+      ? `
+  /* Per contact, its tangent's row in slip_jacobian when it sticks (−1: none). */
+  static const int stick_row[M] = {${stick.rows.join(', ')}};
+  ${P}_slip_jacobian(t, x, p, S);`
+      : ''
+  }
+  for (int j = 0; j < M; j++) {
+    if (!held[j]) continue;
+    for (int i = 0; i < N; i++) R[r * N + i] = G[j * N + i];
+    r++;${
+      stick
+        ? `
+    if (stick_row[j] < 0) continue;
+    for (int i = 0; i < N; i++) R[r * N + i] = S[stick_row[j] * N + i];
+    r++;`
+        : ''
+    }
+  }
+  return r;
+}
+
+/*
+ * The Cholesky factor of the kinetic metric M into mm, or where M alone is singular (no inertia in some direction)
+ * of M + ρRᵀR, R the rows pinning the held contacts, ρ = max Mᵢᵢ / max |Rᵢⱼ|² (as the runtime's projection);
+ * 0 when neither is positive definite.
+ */
+static int metric(double t, const double *x, double *mm) {
+  double R[2 * M * N], mass = 0.0, row = 0.0;
+  ${P}_mass_matrix(t, x, p, mm);
+  if (${P}_mass_factor(mm)) return 1;
+  int r = pinning_rows(t, x, R);
+  ${P}_mass_matrix(t, x, p, mm);
+  for (int i = 0; i < N; i++) mass = fmax(mass, fabs(mm[i * N + i]));
+  for (int i = 0; i < r * N; i++) row = fmax(row, fabs(R[i]));
+  double rho = mass > 0.0 && row > 0.0 ? mass / (row * row) : 1.0;
+  for (int k = 0; k < r; k++)
+    for (int a = 0; a < N; a++)
+      for (int b = 0; b < N; b++) mm[a * N + b] += rho * R[k * N + a] * R[k * N + b];
+  return ${P}_mass_factor(mm);
+}
+
+/* A z = r for k×k A by elimination with partial pivoting, z into r; 0 when A is singular to roundoff. */
+static int solve(int k, double *A, double *r) {
+  double scale = 0.0;
+  for (int i = 0; i < k * k; i++) scale = fmax(scale, fabs(A[i]));
+  for (int c = 0; c < k; c++) {
+    int pivot = c;
+    for (int i = c + 1; i < k; i++)
+      if (fabs(A[i * k + c]) > fabs(A[pivot * k + c])) pivot = i;
+    if (!(fabs(A[pivot * k + c]) > k * 2.220446049250313e-16 * scale)) return 0;
+    for (int j = 0; j < k; j++) {
+      double a = A[c * k + j];
+      A[c * k + j] = A[pivot * k + j];
+      A[pivot * k + j] = a;
+    }
+    double b = r[c];
+    r[c] = r[pivot];
+    r[pivot] = b;
+    for (int i = c + 1; i < k; i++) {
+      double f = A[i * k + c] / A[c * k + c];
+      for (int j = c; j < k; j++) A[i * k + j] -= f * A[c * k + j];
+      r[i] -= f * r[c];
+    }
+  }
+  for (int c = k - 1; c >= 0; c--) {
+    for (int j = c + 1; j < k; j++) r[c] -= A[c * k + j] * r[j];
+    r[c] /= A[c * k + c];
+  }
+  return 1;
+}
+
+/*
+ * The state moved onto the held contacts in the metric above (W its inverse), as the runtime does after every event, so that a
+ * phase starts on its constraints: q by Newton steps onto g = 0, then q̇ onto ġ = 0, the plastic impact on them
+ * (kugushev2002 (8.13)); each step δ = −W Gᵀ(G W Gᵀ)⁻¹ r over the held rows of G, r their g, then their ġ.
+ */
+static void project(double t, double *x) {
+  int rows[M], k = 0;
+  for (int j = 0; j < M; j++)
+    if (held[j]) rows[k++] = j;
+  for (int pass = 0; pass < 4 && k > 0; pass++) {
+    double mm[N * N], G[M * N], w[M][N], A[M * M], r[M], v[M];
+    double *y = pass < 3 ? x : x + N;
+    if (!metric(t, x, mm)) stop(t, "singular-mass-matrix", held);
+    ${P}_gap_jacobian(t, x, p, G);
+    for (int a = 0; a < k; a++) {
+      for (int i = 0; i < N; i++) w[a][i] = G[rows[a] * N + i];
+      ${P}_mass_solve(mm, w[a], 0);
+    }
+    for (int a = 0; a < k; a++)
+      for (int b = 0; b < k; b++) {
+        A[a * k + b] = 0.0;
+        for (int i = 0; i < N; i++) A[a * k + b] += G[rows[a] * N + i] * w[b][i];
+      }
+    if (pass < 3)
+      ${P}_gaps(t, x, p, v);
+    else
+      ${P}_gap_rates(t, x, x + N, p, v);
+    for (int a = 0; a < k; a++) r[a] = v[rows[a]];
+    if (!solve(k, A, r)) stop(t, "dependent-contacts", held);
+    for (int a = 0; a < k; a++)
+      for (int i = 0; i < N; i++) y[i] -= w[a][i] * r[a];
+  }
+}`;
+
+/** Guards, their location, the impacts and the choice of the held set. */
+const EVENTS = (P: string, coulomb: boolean): string => `
+/* Guard j at (t, x): σ̇ of contact j while it is held (after the q̈ and the σ̇ of the held before it), else its gap. */
+static double guard(int j, double t, const double *x) {
+  if (held[j]) {
+    int rank = 0;
+    for (int i = 0; i < j; i++) rank += held[i];
+    ${P}_contact_accelerations(t, x, x + N, p, held, acc);
+    return acc[N + rank];
+  }
+  double g[M];
+  ${P}_gaps(t, x, p, g);
+  return g[j];
+}
+
+static double gap_rate(int j, double t, const double *x) {
+  double v[M];
+  ${P}_gap_rates(t, x, x + N, p, v);
+  return v[j];
+}
+
+/*
+ * The first s in (0, h] where guard j falls through zero on the step from (t, x), given that it is below zero at h
+ * (with rate set: where the rate of gap j rises through zero, given that it is above zero at h): bisection, the
+ * step's start counting as the side it leaves.
+ */
+static double locate(int j, int rate, double t, const double *x, double h) {
+  double lo = 0.0, hi = h, y[2 * N];
+  while (hi - lo > TIME_TOL) {
+    double mid = lo + (hi - lo) / 2;
+    rk4(t, x, mid, y);
+    if ((rate ? -gap_rate(j, t + mid, y) : guard(j, t + mid, y)) > 0.0)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return hi;
+}
+
+/*
+ * The earliest crossing on the step (t, x) → (t + h, y): a held contact's σ̇ or an open, awake contact's gap below
+ * zero at the end, or a gap that dips below zero inside the step (its rate rises through zero where the gap is
+ * negative). Returns the contact (−1: none) and its time in *s.
+ */
+static int crossing(double t, const double *x, double h, const double *y, double *s) {
+  int first = -1;
+  double z[2 * N];
+  for (int j = 0; j < M; j++) {
+    if (!held[j] && dormant[j]) continue;
+    double at = -1.0;
+    if (guard(j, t + h, y) < 0.0)
+      at = locate(j, 0, t, x, h);
+    else if (!held[j] && gap_rate(j, t, x) < 0.0 && gap_rate(j, t + h, y) > 0.0) {
+      /* A whole dip inside the step: where the gap is lowest (its rate turns), is it below zero? */
+      double low = locate(j, 1, t, x, h);
+      rk4(t, x, low, z);
+      if (guard(j, t + low, z) < 0.0) at = locate(j, 0, t, x, low);
+    }
+    if (at >= 0.0 && (first < 0 || at < *s)) {
+      first = j;
+      *s = at;
+    }
+  }
+  return first;
+}
+
+/*
+ * The held set among the candidates (closed, at rest): the largest with σ̇ > 0 on each held contact and g̈ ≥ 0 on each
+ * candidate left open, as the TypeScript runtime chooses it (src/runtime/hybrid/hybrid.ts). g̈_j = G_j (q̈ − q̈_j),
+ * q̈_j the accelerations with j held alone (where g̈_j = 0). Stops where no set or several with different q̈ are admissible.
+ */
+static void choose_held(double t, const double *x, const int *candidate) {
+  int idx[M], k = 0, found = 0, mask[M];
+  double G[M * N], alone[M][N], chosen[N] = {0.0};
+  for (int j = 0; j < M; j++)
+    if (candidate[j]) idx[k++] = j;
+  /* 2^k trial solves: more contacts closing at once are for a time-stepping scheme. */
+  if (k > MAX_CANDIDATES) stop(t, "too-many-contacts", candidate);
+  ${P}_gap_jacobian(t, x, p, G);
+  for (int a = 0; a < k; a++) {
+    for (int j = 0; j < M; j++) mask[j] = j == idx[a];
+    ${P}_contact_accelerations(t, x, x + N, p, mask, acc);
+    for (int i = 0; i < N; i++) alone[a][i] = acc[i];
+  }
+  for (int size = k; size >= 0; size--)
+    for (long set = 0; set < (1L << k); set++) {
+      int count = 0, ok = 1, rank = 0;
+      for (int a = 0; a < k; a++) count += (int)((set >> a) & 1);
+      if (count != size) continue;
+      for (int j = 0; j < M; j++) mask[j] = 0;
+      for (int a = 0; a < k; a++) mask[idx[a]] = (int)((set >> a) & 1);
+      ${P}_contact_accelerations(t, x, x + N, p, mask, acc);
+      for (int i = 0; i < N; i++) ok = ok && isfinite(acc[i]);
+      for (int a = 0; a < k; a++)
+        if (mask[idx[a]]) ok = ok && acc[N + rank++] > 0.0;
+      for (int a = 0; a < k && ok; a++) {
+        if (mask[idx[a]]) continue;
+        double gdd = 0.0, scale = 0.0;
+        for (int i = 0; i < N; i++) {
+          double gi = G[idx[a] * N + i];
+          gdd += gi * (acc[i] - alone[a][i]);
+          scale += fabs(gi) * (fabs(acc[i]) + fabs(alone[a][i]));
+        }
+        /* Roundoff: at a release σ̇ = 0 and g̈ = 0 at once. */
+        ok = gdd >= -1e-9 * scale;
+      }
+      if (!ok) continue;
+      if (!found) {
+        found = 1;
+        for (int j = 0; j < M; j++) held[j] = mask[j];
+        for (int i = 0; i < N; i++) chosen[i] = acc[i];
+        continue;
+      }
+      /* Holding a contact with σ̇ = 0 or not is the same motion; a different q̈ is not. */
+      for (int i = 0; i < N; i++)
+        if (fabs(acc[i] - chosen[i]) > 1e-8 * (1.0 + fabs(chosen[i]))) stop(t, "ambiguous-contact-mode", candidate);
+    }
+  if (!found) stop(t, "no-contact-mode", candidate);
+}
+
+/*
+ * At an event at (t, x): the impact map while closed contacts approach, then the held set. \`released\` (−1: none)
+ * just had σ̇ fall through zero: it may not be held.
+ */
+static void resolve(double t, double *x, int released) {
+  int closed[M], approaching[M], candidate[M], after[M], before[M];
+  double g[M], rate[M], qd_plus[N], impulses[M];
+  for (int j = 0; j < M; j++) before[j] = held[j];
+  for (int round = 0;; round++) {
+    int any = 0;
+    ${P}_gaps(t, x, p, g);
+    ${P}_gap_rates(t, x, x + N, p, rate);
+    for (int j = 0; j < M; j++) {
+      closed[j] = g[j] <= GAP_TOL && (held[j] || (!dormant[j] && admits(j, t, x)));
+      /* On or below its surface where its condition fails: it passes through. */
+      if (!closed[j] && g[j] <= 0.0 && !admits(j, t, x)) dormant[j] = 1;
+      approaching[j] = closed[j] && rate[j] < -REST_VELOCITY;
+      any = any || approaching[j];
+    }
+    if (!any) break;
+    if (round == MAX_IMPACTS) stop(t, "impact-loop", approaching);${coulomb ? COULOMB_CHECK('closed') : ''}
+    ${P}_ImpactModeStatus status = ${P}_impact(t, x, x + N, p, GAP_TOL, REST_VELOCITY, qd_plus, impulses, after, closed);
+    if (status != ${P}_ImpactModeStatus_ok) stop(t, impact_statuses[status], approaching);
+    int struck[M], hit = 0;
+    for (int j = 0; j < M; j++) {
+      struck[j] = impulses[j] != 0.0;
+      hit = hit || struck[j];
+    }
+    printf("# impact t=%.17g", t);
+    print_contacts("contacts", hit ? struck : approaching);
+    print_list("qd-", x + N, N);
+    print_list("qd+", qd_plus, N);
+    print_list("impulses", impulses, M);
+    printf("\\n");
+    for (int i = 0; i < N; i++) x[N + i] = qd_plus[i];
+  }
+  ${P}_gap_rates(t, x, x + N, p, rate);
+  int changed = 0;
+  for (int j = 0; j < M; j++) candidate[j] = closed[j] && rate[j] <= REST_VELOCITY && j != released;${coulomb ? COULOMB_CHECK('candidate') : ''}
+  choose_held(t, x, candidate);
+  project(t, x);
+  for (int j = 0; j < M; j++) changed = changed || held[j] != before[j];
+  if (changed) {
+    printf("# held t=%.17g", t);
+    print_contacts("contacts", held);
+    printf("\\n");
+  }
+}`;
+
+/** The stop where a contact with Coulomb friction closes (present only in a model with one). */
+const COULOMB_CHECK = (set: string): string => `
+    for (int j = 0; j < M; j++)
+      if (${set}[j] && coulomb[j]) stop(t, "coulomb-friction", ${set});`;

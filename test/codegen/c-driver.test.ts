@@ -1,0 +1,302 @@
+// The C driver (c-driver.ts) of every example with contacts, compiled with
+// its module under gcc's strict flags (four drivers that between them hold
+// every part the generator writes also at -O2, and by clang) and run from
+// the model's initial state: its impacts (time, contacts, q̇⁺) and releases
+// are those of the TypeScript runtime's event-driven `simulate` of the
+// same module, and the bouncing ball's impacts are the closed form's. A
+// model with a Coulomb contact stops where that contact first closes,
+// which is the runtime's first event; a corner the impact map has no rule
+// for stops the run with the map's status, as it stops `simulate`.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { devNull, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateCDriver } from '../../src/codegen/c-driver.js';
+import { generateC } from '../../src/codegen/print-c.js';
+import type { DerivedSystem } from '../../src/derive/system.js';
+import { MechanicsError } from '../../src/errors.js';
+import type { ModelSpec } from '../../src/model/index.js';
+import { simulate, SimulationError } from '../../src/runtime/index.js';
+import { derived, hasContacts, loadExamples } from '../helpers/examples.js';
+import { loadGenerated } from '../helpers/generated-module.js';
+import { HAVE_CLANG, HAVE_GCC, IN_CI, INSTALL } from '../helpers/targets.js';
+
+const STRICT = ['-std=c99', '-Wall', '-Wextra', '-Werror', '-pedantic'];
+/**
+ * RK4's global error is O(h⁴) (checked below on the compass: its impact
+ * times move by 8e-8 s at h = 1e-2 and 16 times less at h/2), so at the
+ * driver's default step h = 1e-3 about 1e-11 s: no more than the error of
+ * locating a crossing to 1e-12 s and of the runtime's DOPRI5 at
+ * rtol = atol = 1e-12, which add up over the impacts. The impacts agree
+ * with the runtime's to 1.3e-10 s and 1.1e-10 in q̇⁺ at most (the
+ * compass's 23rd impact), so 1e-8 leaves a margin of 75, while an impact
+ * law that is off (a restitution, a mode) moves q̇⁺ by 1e-2 and more.
+ */
+const TOL = 1e-8;
+/** The horizon: the model's own, at most 5 s (the circle billiard's 25 s add only more of the same impacts). */
+const HORIZON = 5;
+/**
+ * Drivers also compiled at -O2, where gcc's flow analysis warns (maybe-uninitialized), and checked by clang:
+ * between them every part the generator writes or leaves out (activation conditions, stick rows, Coulomb stops,
+ * no contacts); the other drivers differ from them only in their tables and names.
+ */
+const CHECKED = new Set(['bouncing-ball', 'compass-walker', 'block-on-incline', 'simple-pendulum']);
+
+if (!HAVE_GCC && !IN_CI) console.warn(`gcc not found: the C driver is not run; ${INSTALL}.`);
+if (HAVE_GCC && !HAVE_CLANG && !IN_CI) console.warn(`clang not found: the C drivers compile under gcc only; ${INSTALL}.`);
+
+const examples = (await loadExamples()).filter((ex) => hasContacts(ex.spec));
+const dir = mkdtempSync(join(tmpdir(), 'mechanics-c-driver-'));
+
+/** The driver and module of `sys` compiled under the strict flags into an executable, once (some drivers checked further: CHECKED); its path. */
+const built = new Map<DerivedSystem, string>();
+function build(sys: DerivedSystem, source: string): string {
+  const known = built.get(sys);
+  if (known) return known;
+  const c = generateC(sys, source);
+  const d = generateCDriver(sys, source, c);
+  for (const f of [c.header, c.source, d]) writeFileSync(join(dir, f.fileName), f.text);
+  const exe = join(dir, sys.model.name);
+  // -O0: the module's size makes optimizing it the cost of the test, and the arithmetic is the same IEEE either way.
+  execFileSync('gcc', [...STRICT, '-O0', join(dir, d.fileName), join(dir, c.source.fileName), '-lm', '-o', exe], { stdio: 'pipe' });
+  if (CHECKED.has(sys.model.name)) {
+    execFileSync('gcc', [...STRICT, '-O2', '-c', join(dir, d.fileName), '-o', devNull], { stdio: 'pipe' });
+    if (HAVE_CLANG) execFileSync('clang', [...STRICT, '-fsyntax-only', join(dir, d.fileName)], { stdio: 'pipe' });
+  }
+  built.set(sys, exe);
+  return exe;
+}
+
+interface Run {
+  readonly status: number;
+  readonly rows: number[][];
+  /** The event lines: their kind and key=value fields. */
+  readonly events: { kind: string; fields: Record<string, string> }[];
+  readonly stderr: string;
+}
+
+/** Runs the driver with `args`; rows of numbers and the event lines. */
+function run(exe: string, args: readonly string[]): Run {
+  let stdout: string,
+    stderr = '',
+    status = 0;
+  try {
+    stdout = execFileSync(exe, args, { encoding: 'utf8', stdio: 'pipe', maxBuffer: 1 << 26 });
+  } catch (err) {
+    const e = err as { status: number; stdout: string; stderr: string };
+    [stdout, stderr, status] = [e.stdout, e.stderr, e.status];
+  }
+  const lines = stdout.trim().split('\n');
+  const events = lines
+    .filter((l) => l.startsWith('# '))
+    .map((l) => {
+      const [kind, ...pairs] = l.slice(2).split(' ');
+      return { kind: kind!, fields: Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)])) };
+    });
+  const rows = lines
+    .slice(1)
+    .filter((l) => !l.startsWith('#') && l)
+    .map((l) => l.split(',').map(Number));
+  return { status, rows, events, stderr };
+}
+
+const numbers = (s: string | undefined): number[] => (s ? s.split(',').map(Number) : []);
+const names = (sys: DerivedSystem, contacts: readonly number[]): string => contacts.map((j) => sys.model.unilateral[j]!.name).join(',');
+
+describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts', () => {
+  it('gcc is installed (CI never skips this check)', () => {
+    expect(HAVE_GCC, `gcc is missing: ${INSTALL}`).toBe(true);
+  });
+
+  it.each(examples.map((ex) => [ex.spec.name, ex] as const))(
+    '%s: compiles warning-free; its impacts, or its stop at a Coulomb contact, are the runtime’s',
+    async (_name, ex) => {
+      const sys = derived(ex.spec);
+      const exe = build(sys, ex.source);
+      const { q0, qd0, t1 } = sys.model.initial;
+      const T = Math.min(t1, HORIZON);
+      const c = run(exe, ['-t', `${T}`, '-k', '1000']);
+      expect(c.stderr).toBe('');
+      const mod = await loadGenerated(sys);
+      const tight = { q0, qd0, rtol: 1e-12, atol: 1e-12 };
+      const last = c.rows.at(-1)!;
+      if (sys.model.unilateral.some((u) => u.friction)) {
+        // Coulomb friction: the run stops where such a contact closes, the runtime's first event.
+        expect(c.status).toBe(2);
+        const stop = c.events.at(-1)!;
+        expect(stop.kind).toBe('stop');
+        expect(stop.fields.reason).toBe('coulomb-friction');
+        const first = simulate(mod, { ...tight, t1: Number(stop.fields.t) + 1e-3 }).events[0]!;
+        expect(Math.abs(Number(stop.fields.t) - first.t)).toBeLessThanOrEqual(TOL);
+        expect(stop.fields.contacts).toBe(names(sys, first.contacts));
+        return;
+      }
+      expect(c.status).toBe(0);
+      expect(last[0]).toBe(T);
+      const ts = simulate(mod, { ...tight, t1: T });
+      const tsImpacts = ts.events.filter((e) => e.type === 'impact');
+      const cImpacts = c.events.filter((e) => e.kind === 'impact');
+      // The runtime sums an accumulation of impacts (a 'rest' after a cascade); the driver steps through it.
+      if (ts.events.some((e) => e.type === 'rest')) expect(cImpacts.length).toBeGreaterThan(tsImpacts.length);
+      else expect(cImpacts.length).toBe(tsImpacts.length);
+      tsImpacts.forEach((e, k) => {
+        const f = cImpacts[k]!.fields;
+        expect(Math.abs(Number(f.t) - e.t), `impact ${k} at ${e.t}`).toBeLessThanOrEqual(TOL);
+        expect(f.contacts, `impact ${k}`).toBe(names(sys, e.contacts));
+        numbers(f['qd+']).forEach((v, i) => expect(Math.abs(v - e.qdPlus![i]!), `impact ${k}: qd+[${i}]`).toBeLessThanOrEqual(TOL * (1 + Math.abs(v))));
+      });
+      // Each release of the runtime (σ̇ through zero, or a contact left at an impact) is a change of the driver's held set there.
+      const held = c.events.filter((e) => e.kind === 'held');
+      for (const e of ts.events.filter((x) => x.type === 'release')) {
+        const change = held.find((h) => Math.abs(Number(h.fields.t) - e.t) <= TOL);
+        expect(change, `release at ${e.t}`).toBeDefined();
+        for (const j of e.contacts) expect(change!.fields.contacts!.split(',')).not.toContain(sys.model.unilateral[j]!.name);
+      }
+      // The state at the end, where the runtime did not sum an accumulation of impacts.
+      if (!ts.events.some((e) => e.type === 'rest')) {
+        const n = sys.model.coordinates.length;
+        last.slice(1, 1 + n).forEach((v, i) => expect(Math.abs(v - ts.q.at(-1)![i]!), `q[${i}] at ${T}`).toBeLessThanOrEqual(1e-7 * (1 + Math.abs(v))));
+      }
+    },
+  );
+
+  it('its error is RK4’s: the compass’s impact times move 16 times less at half the step', async () => {
+    const compass = examples.find((ex) => ex.spec.name === 'compass')!;
+    const sys = derived(compass.spec);
+    const exe = build(sys, compass.source);
+    const { q0, qd0 } = sys.model.initial;
+    const ts = simulate(await loadGenerated(sys), { q0, qd0, t1: 3, rtol: 1e-12, atol: 1e-12 }).events.filter((e) => e.type === 'impact');
+    const error = (h: number): number => {
+      const c = run(exe, ['-t', '3', '-h', `${h}`, '-k', '100000']).events.filter((e) => e.kind === 'impact');
+      // The runtime sums the rocking's accumulation from its 23rd impact on; the driver steps on.
+      expect(c.length).toBeGreaterThan(ts.length);
+      return Math.max(...ts.map((e, k) => Math.abs(Number(c[k]!.fields.t) - e.t)));
+    };
+    const [coarse, fine] = [error(1e-2), error(5e-3)];
+    expect(coarse).toBeGreaterThan(1e-8);
+    // 2⁴ = 16 for an error of order 4 (2⁵ = 32 for order 5, 8 for order 3).
+    expect(coarse / fine).toBeGreaterThan(12);
+    expect(coarse / fine).toBeLessThan(22);
+  });
+
+  const ball = examples.find((ex) => ex.spec.name === 'bouncing-ball')!;
+  it('the bouncing ball bounces at the closed form’s times, with q̇⁺ = −e q̇⁻, until it rests', () => {
+    const exe = build(derived(ball.spec), ball.source);
+    // Dropped from y₀ = 2 with e = 0.5 (not the defaults): the first impact at √(2y₀/g), each flight after one at speed v lasting 2v/g.
+    const [y0, g, e] = [2, 9.81, 0.5];
+    const c = run(exe, ['-q', `${y0}`, '-p', `e=${e}`, '-k', '100000']);
+    expect(c.status).toBe(0);
+    const impacts = c.events.filter((x) => x.kind === 'impact').map((x) => x.fields);
+    let t = Math.sqrt((2 * y0) / g),
+      v = Math.sqrt(2 * g * y0);
+    for (const f of impacts) {
+      expect(Math.abs(Number(f.t) - t)).toBeLessThanOrEqual(1e-10);
+      expect(Math.abs(Number(f['qd-']) + v)).toBeLessThanOrEqual(1e-10);
+      expect(Number(f['qd+'])).toBeCloseTo(-e * Number(f['qd-']), 14);
+      v *= e;
+      t += (2 * v) / g;
+    }
+    // Until the approach speed falls below the rest velocity 1e-6: then the floor holds the ball, at y = 0.
+    expect(e ** (impacts.length - 1) * Math.sqrt(2 * g * y0)).toBeGreaterThan(1e-6);
+    expect(e ** impacts.length * Math.sqrt(2 * g * y0)).toBeLessThan(1e-6);
+    const rest = c.events.at(-1)!;
+    expect([rest.kind, rest.fields.contacts]).toEqual(['held', 'floor']);
+    for (const v of c.rows.at(-1)!.slice(1)) expect(Math.abs(v)).toBeLessThan(1e-12);
+  });
+
+  it('says what is wrong with its arguments and parameters', () => {
+    const exe = build(derived(ball.spec), ball.source);
+    for (const args of [['-p', 'mu=1'], ['-q', '1,2'], ['-h', '0'], ['-t'], ['-x', '1']]) {
+      const r = run(exe, args);
+      expect(r.status, args.join(' ')).toBe(1);
+      expect(r.stderr, args.join(' ')).toMatch(/^usage: /);
+    }
+    const bad = run(exe, ['-p', 'e=-1']);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/\be\b/);
+    expect(bad.rows).toEqual([]);
+  });
+
+  it('a corner the impact map has no rule for stops the run with the map’s status, where simulate stops', async () => {
+    // The particle thrown into the corner of wall and floor, reaching both at once (from y = 0.1 at ẋ = 1: x + ẋ T = 1
+    // where the fall takes T = √(2y/g)), with `multipleImpacts: 'error'`.
+    const corner = examples.find((ex) => ex.spec.name === 'particle-in-corner')!;
+    const spec: ModelSpec = { ...corner.spec, name: 'corner-error', multipleImpacts: 'error' };
+    const sys = derived(spec);
+    const exe = build(sys, corner.source);
+    const x0 = 1 - Math.sqrt(0.2 / 9.81);
+    const c = run(exe, ['-q', `${x0},0.1`, '-v', '1,0']);
+    expect(c.status).toBe(2);
+    const stop = c.events.at(-1)!;
+    expect([stop.kind, stop.fields.reason, stop.fields.contacts]).toEqual(['stop', 'corner-without-rule', 'wall,floor']);
+    const mod = await loadGenerated(sys);
+    const failure = (() => {
+      try {
+        simulate(mod, { q0: [x0, 0.1], qd0: [1, 0], t1: 1, rtol: 1e-12, atol: 1e-12 });
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(failure).toBeInstanceOf(SimulationError);
+    expect((failure as SimulationError).code).toBe('impact-corner-without-rule');
+    expect(Math.abs(Number(stop.fields.t) - (failure as SimulationError).t!)).toBeLessThanOrEqual(TOL);
+  });
+
+  it('a touch inside one step, the gap positive at both its ends, is an impact too', async () => {
+    // A pendulum against a stop at θ = w, swinging out to w + 1e-3 only: its gap is negative for 0.04 s about the
+    // apex, which the step (the apex at its middle) holds whole.
+    const pendulum = (await loadExamples()).find((ex) => ex.spec.name === 'simple-pendulum')!;
+    const spec: ModelSpec = {
+      ...pendulum.spec,
+      name: 'pendulum-stop',
+      parameters: { ...pendulum.spec.parameters, w: { default: 0.5 }, e: { default: 0.5, range: [0, 1] } },
+      unilateral: [{ name: 'stop', constraint: 'theta - w <= 0', law: { newton: 'e' } }],
+      initial: { q: { theta: 0 }, t1: 1 },
+    };
+    const sys = derived(spec);
+    const v0 = Math.sqrt(2 * 9.81 * (1 - Math.cos(0.5 + 1e-3)));
+    const ts = simulate(await loadGenerated(sys), { q0: [0], qd0: [v0], t1: 1, rtol: 1e-12, atol: 1e-12 }).events.filter((e) => e.type === 'impact');
+    expect(ts.length).toBe(1);
+    const apex = ts[0]!.t + Math.sqrt((2 * 1e-3) / (9.81 * Math.sin(0.5)));
+    const h = apex / 5.5;
+    const c = run(build(sys, pendulum.source), ['-q', '0', '-v', `${v0}`, '-t', '1', '-h', `${h}`, '-k', '100']);
+    const impacts = c.events.filter((e) => e.kind === 'impact');
+    expect(impacts.length).toBe(1);
+    // RK4 at this coarse step (ωh = 0.28) is off by about 1e-5 rad, which moves a touch at θ̇ = 0.1 rad/s by 1e-4 s.
+    expect(Math.abs(Number(impacts[0]!.fields.t) - ts[0]!.t)).toBeLessThan(1e-3);
+    expect(Math.abs(Number(impacts[0]!.fields['qd+']) - ts[0]!.qdPlus![0]!)).toBeLessThan(1e-3);
+  });
+
+  it('a model without contacts: RK4 alone, the runtime’s motion', async () => {
+    const pendulum = (await loadExamples()).find((ex) => ex.spec.name === 'simple-pendulum')!;
+    const sys = derived(pendulum.spec);
+    const c = run(build(sys, pendulum.source), ['-t', '2', '-k', '100']);
+    expect(c.status).toBe(0);
+    expect(c.events).toEqual([]);
+    expect(c.rows.map((r) => r[0])).toEqual(Array.from({ length: 21 }, (_, k) => expect.closeTo(k / 10, 12)));
+    const { q0, qd0 } = sys.model.initial;
+    const ts = simulate(await loadGenerated(sys), { q0, qd0, t1: 2, rtol: 1e-12, atol: 1e-12, samples: 21 });
+    c.rows.forEach((r, k) => r.slice(1).forEach((v, i) => expect(Math.abs(v - [...ts.q[k]!, ...ts.qd[k]!][i]!)).toBeLessThanOrEqual(TOL)));
+  });
+});
+
+describe('a C module without a function the driver calls', () => {
+  it('gets no driver: a named error says which function and why', () => {
+    const ball = examples.find((ex) => ex.spec.name === 'bouncing-ball')!;
+    const sys = derived(ball.spec);
+    const c = generateC(sys, ball.source);
+    const lacking = { ...c, available: c.available.filter((f) => f !== 'impact'), missing: [{ name: 'impact', why: 'iterates over a collection' }] };
+    const error = (() => {
+      try {
+        generateCDriver(sys, ball.source, lacking);
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(error).toBeInstanceOf(MechanicsError);
+    expect((error as MechanicsError).code).toBe('incomplete-module');
+    expect((error as MechanicsError).where).toEqual({ model: 'bouncing-ball', field: 'driver' });
+    expect((error as MechanicsError).message).toContain('impact, which the C module does not give (iterates over a collection)');
+  });
+});

@@ -2,7 +2,10 @@
 // BullMQ queue, checks each payload's signature before reading it, imports
 // the sweep's module once, computes each cell with runCell exactly as a
 // local sweep's thread would, and writes the chunk's cells, one field of
-// the sweep's hash, in one transaction with a wake-up for the submitter.
+// the sweep's hash, then a wake-up for the submitter, both in one round
+// trip (no MULTI: a worker killed between the two leaves the cells and no
+// wake-up, which the submitter's poll makes up for, and its chunk is run
+// again, writing the same field).
 // Between cells, once a tenth of the lock has passed since the last time,
 // it yields to the event loop, so that BullMQ renews the chunk's lock
 // while a long chunk runs (a pause after every cell cost about 3 µs, half a
@@ -95,11 +98,10 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
         paused = performance.now();
       }
     }
-    await connection
-      .multi()
-      .hset(cellsKey(opts.name, chunk.sweep), String(chunk.chunk), encodeCells(cells))
-      .rpush(doneKey(opts.name, chunk.sweep), String(chunk.chunk))
-      .exec();
+    await Promise.all([
+      connection.hset(cellsKey(opts.name, chunk.sweep), String(chunk.chunk), encodeCells(cells)),
+      connection.rpush(doneKey(opts.name, chunk.sweep), String(chunk.chunk)),
+    ]);
     log(`done chunk ${chunk.chunk} of sweep ${chunk.sweep}`);
   };
 

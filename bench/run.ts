@@ -15,9 +15,10 @@
 //   { bench: 'startup', command, wallMs, targetMs, runs, load }            bench/startup.ts
 //       wall time of `mechanics --help`, `list`, `simulate` and `derive --no-report`
 //   { bench: 'sweep', route, workers, cells, chunk, cellsPerSec, … }       bench/sweep-queue.ts
-//   { bench: 'sweep-overhead', chunk, overheadPct, overheadUsPerCell, … }
+//   { bench: 'sweep-overhead', workers, chunk, rounds, overheadPct, cpuOverheadPct, … }
 //       a basin's cells per second on the local pool (tinypool) and through the
-//       Redis queue with 1 and 2 worker processes, and the queue's overhead per cell
+//       Redis queue with 1 and 2 worker processes, and the queue's overhead per cell,
+//       wall and CPU, the median of 7 rounds of both routes with its spread
 // and, when SymPy or Siconos are installed, the peers' lines from the same
 // run with a `peer` field (bench/peers.ts); SymPy's pendulum lines carry
 // sympy.cse's operation counts on our expressions (bench/ops.ts).

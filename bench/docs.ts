@@ -11,11 +11,8 @@ const FIELDS = `| line | fields | what |
 | \`moreau-jean\` | \`model, contacts, h, steps, stepsPerSec\` and \`t1, impacts, lcpSolves, lcpIterations, warmStartHits, lcpFallbacks, lcpResidual\` | Moreau–Jean (θ = ½, h = 10⁻³) on the bouncing ball (10 s), a chain of 50 balls and a stack of 20 blocks (1 s, \`bench/models.ts\`), M, the forcing and the gap Jacobian declared constant (as the Siconos script declares \`LagrangianLinearTIDS\`/\`LagrangianLinearTIR\`); after 1.5 s of untimed runs (JIT warm-up) |
 | \`event-driven\` | \`model, tRest, wallMs\` and \`tRestExact, impacts\` | the bouncing ball's event-driven run to its accumulation point t* = √(2y₀/g) + 2√(2gy₀)e/(g(1 − e)) |
 | \`startup\` | \`command, wallMs, targetMs, runs, load\` and \`cpuMs\` | one \`mechanics\` process per run as a user starts it (\`bench/startup.ts\`), median of 7 |
-| \`sweep\` | \`route, workers, cells, chunk, cellsPerSec, wallMs, cpuMs, csvSha\` and \`clientLoadMs\` | a 50 × 40 basin of the bouncing ball (y, e) (impacts before t = 2) on the local pool (\`tinypool\`, \`mechanics sweep\`) and through the Redis queue (\`queue\`, \`mechanics worker\` processes waiting before the clock starts) with 1 and 2 workers, chunks of 100 cells (\`bench/sweep-queue.ts\`); cpuMs counts every process; clientLoadMs is the submitter's loading of BullMQ and ioredis, apart; no \`queue\` line (a \`skipped\` one) without \`redis-server\` |
-| \`sweep-overhead\` | \`workers, chunk, overheadPct, overheadUsPerCell, cpuOverheadPct, targetPct\` | the queue's wall and CPU time over the pool's with one worker each, from the same round |
-| \`target-c\` | \`model, n, cNs, tsNs, maxDiff\` | one \`accelerations\` call of the C module (\`derive --target c\`, gcc \`-O2\`, the fastest of 60 batches of a few ms) and of the TypeScript module (warmed as \`rhsNs\`), double pendulum, 4-link pendulum, tumbling box, at the state q = 0.1…0.7, q̇ = −0.3…0.4 (\`bench/targets.ts\`); maxDiff between their q̈ |
-| \`target-python\` | \`model, n, pythonNs\` and \`sympyNs, maxDiff\` | one \`accelerations\` call of the Python module (\`derive --target python\`) and of SymPy's lambdify with \`numpy.linalg.solve\` on the same n-link pendulum (n = 2, 4), each the fastest of 60 batches; maxDiff between their q̈ |
-| the same with \`peer\` | \`"sympy"\` or \`"siconos"\`, \`version\` | SymPy's \`LagrangesMethod\` and lambdify on the same pendulum (n = 2, 4, 6, 8, 10), \`sympy.cse\`'s operation counts on our expressions (\`bench/ops.ts\`), Siconos' \`MoreauJeanOSI\` per step on the same three models; from the same run when installed (Debian: \`python3-sympy\`, \`python3-siconos\`; \`bench/peers/*.py\`) |
+| \`sweep\` | \`route, workers, cells, chunk, cellsPerSec, wallMs, cpuMs, cpuUsPerCell, csvSha\` and \`redisCpuMs, clientLoadMs\` | a 50 × 40 basin of the bouncing ball (y, e) (impacts before t = 2) on the local pool (\`tinypool\`, \`mechanics sweep\`) and through the Redis queue (\`queue\`, \`mechanics worker\` processes waiting before the clock starts) with 1 and 2 workers, chunks of 100 cells, in 7 rounds of both routes (\`bench/sweep-queue.ts\`); cpuMs counts every process, the queue's workers and Redis too (redisCpuMs its part); clientLoadMs is the submitter's loading of BullMQ and ioredis, apart; no \`queue\` line (a \`skipped\` one) without \`redis-server\` |
+| \`sweep-overhead\` | \`workers, chunk, rounds, overheadPct, overheadUsPerCell, cpuOverheadPct, cpuOverheadUsPerCell, targetPct\` | the queue's wall and CPU time over the pool's with as many workers: the median of the rounds' ratios, each round's two sweeps run one right after the other, the route that goes first alternating |
 | \`machine\` | \`date, node, cpus, cpuModel, loadStart, loadEnd, processes\` | where and when the run was made |`;
 
 /** A figure as "median (min–max)" when it was measured in several processes. */
@@ -76,11 +73,11 @@ export function benchMarkdown(lines: readonly Line[], flags: readonly string[]):
   const overhead = ours('sweep-overhead')[0];
   const skipped = ours('sweep').find((l) => l.skipped !== undefined);
   const sweep = `${table(
-    ['route', 'workers', 'cells/s', 'wall ms', 'CPU ms'],
-    sweeps.map((l) => [String(l.route), String(l.workers), fig(l, 'cellsPerSec', 0), fig(l, 'wallMs', 0), fig(l, 'cpuMs', 0)]),
+    ['route', 'workers', 'cells/s', 'wall ms', 'CPU ms', 'CPU µs/cell'],
+    sweeps.map((l) => [String(l.route), String(l.workers), fig(l, 'cellsPerSec', 0), fig(l, 'wallMs', 0), fig(l, 'cpuMs', 0), fig(l, 'cpuUsPerCell', 0)]),
   )}
 
-Overhead of the queue per cell (one worker, chunks of ${String(overhead?.chunk ?? '–')} cells): ${fig(overhead, 'overheadPct')} % of the wall time, ${fig(overhead, 'cpuOverheadPct')} % of the CPU time (target ${String(overhead?.targetPct ?? 5)} %).${skipped ? ` ${String(skipped.skipped)}.` : ''}`;
+Overhead of the queue per cell (one worker, chunks of ${String(overhead?.chunk ?? '–')} cells, median (min–max) of ${String(overhead?.rounds ?? '–')} rounds): ${fig(overhead, 'overheadPct')} % of the wall time, ${fig(overhead, 'cpuOverheadPct')} % of the CPU time, ${fig(overhead, 'cpuOverheadUsPerCell')} µs of CPU per cell (target ${String(overhead?.targetPct ?? 5)} %).${skipped ? ` ${String(skipped.skipped)}.` : ''}`;
   const targets = `${table(
     ['model', 'n', 'C ns', 'TypeScript ns', 'max |Δq̈|'],
     ours('target-c')

@@ -15,9 +15,10 @@
 //   { bench: 'startup', command, wallMs, targetMs, runs, load }            bench/startup.ts
 //       wall time of `mechanics --help`, `list`, `simulate` and `derive --no-report`
 //   { bench: 'sweep', route, workers, cells, chunk, cellsPerSec, … }       bench/sweep-queue.ts
-//   { bench: 'sweep-overhead', chunk, overheadPct, overheadUsPerCell, … }
+//   { bench: 'sweep-overhead', workers, chunk, rounds, overheadPct, cpuOverheadPct, … }
 //       a basin's cells per second on the local pool (tinypool) and through the
-//       Redis queue with 1 and 2 worker processes, and the queue's overhead per cell
+//       Redis queue with 1 and 2 worker processes, and the queue's overhead per cell,
+//       wall and CPU, the median of 7 rounds of both routes with its spread
 // and, when SymPy or Siconos are installed, the peers' lines from the same
 // run with a `peer` field (bench/peers.ts); SymPy's pendulum lines carry
 // sympy.cse's operation counts on our expressions (bench/ops.ts).
@@ -48,8 +49,8 @@ import { siconosMoreauJean, sympyBicycle } from './peers.js';
 import { startupLines } from './startup.js';
 import { eventDrivenBall, moreauJean, moreauJeanBall } from './time-stepping.js';
 import { targetCLines, targetPythonLines } from './targets.js';
-import { measureSweep, startRedis, sweepOverhead, type SweepGrid, type SweepJob, type SweepLine } from './sweep-queue.js';
-import { repeated, round } from './stats.js';
+import { measureSweep, startRedis, sweepOverhead, type SweepGrid, type SweepJob, type SweepLine, type SweepRound } from './sweep-queue.js';
+import { merge, repeated, round } from './stats.js';
 
 export interface BenchOptions {
   readonly sizes: readonly number[];
@@ -73,8 +74,8 @@ export interface BenchOptions {
   readonly pendulumWarmUpMs: number;
   /** CLI processes per command for the start-up lines (0: none; they need the compiled CLI). */
   readonly startupRuns: number;
-  /** The basin swept on the local pool and through the queue (bench/sweep-queue.ts). */
-  readonly sweep: SweepGrid;
+  /** The basin swept on the local pool and through the queue (bench/sweep-queue.ts), and the rounds of both routes. */
+  readonly sweep: SweepGrid & { readonly rounds: number };
   /** Calls per timed batch of the C and the Python modules' accelerations (bench/targets.ts), a few ms each. */
   readonly targetCalls: { readonly c: number; readonly python: number };
   /** Sizes of the pendulum whose Python module is timed against SymPy's lambdify. */
@@ -104,8 +105,8 @@ export const FULL: BenchOptions = {
   sympyOpsSizes: [2, 4, 6, 8, 10, 15, 20],
   pendulumWarmUpMs: PENDULUM_WARM_UP_MS,
   startupRuns: 7,
-  // 2000 cells in 20 chunks: about a second of one core's work.
-  sweep: { y: 50, e: 40, chunk: 100 },
+  // 2000 cells in 20 chunks: about a second of one core's work; 7 rounds of both routes.
+  sweep: { y: 50, e: 40, chunk: 100, rounds: 7 },
   targetCalls: { c: 20_000, python: 200 },
   sympyTargetSizes: [2, 4],
   bicycle: { warmUpMs: 20_000, dense: true },
@@ -125,7 +126,7 @@ export const QUICK: BenchOptions = {
   sympyOpsSizes: [2],
   pendulumWarmUpMs: 0,
   startupRuns: 0,
-  sweep: { y: 4, e: 5, chunk: 10 },
+  sweep: { y: 4, e: 5, chunk: 10, rounds: 2 },
   targetCalls: { c: 1000, python: 10 },
   sympyTargetSizes: [2],
   bicycle: { warmUpMs: 2_000, dense: false },
@@ -261,27 +262,45 @@ export async function runBench(opts: BenchOptions, emit: (line: Record<string, u
 }
 
 /**
- * The basin on the local pool and through the queue, with 1 and 2 workers;
- * the four sweeps of a round one after another (each in a process of its
- * own when isolated), so that the overhead compares runs made under the
- * same load, and its line is the median of the rounds' overheads.
+ * The basin on the local pool and through the queue, with 1 and 2 workers,
+ * in rounds: each round sweeps it by both routes one right after the other
+ * (each in a process of its own when isolated), the route that goes first
+ * alternating from round to round, so that a load that rises or falls
+ * weighs on both alike. A route's line is the median of its rounds, the
+ * overhead's the median of the rounds' ratios (bench/sweep-queue.ts).
  */
 async function sweepLines(opts: BenchOptions): Promise<Record<string, unknown>[]> {
   const redis = await startRedis();
+  const run = async (job: Job): Promise<Record<string, unknown>> => (opts.isolate ? child(job) : await runJob(job));
   try {
-    const jobs: Job[] = [1, 2].flatMap((workers) => [
-      { kind: 'sweep', route: 'tinypool', workers, ...opts.sweep } as const,
-      ...('url' in redis ? [{ kind: 'sweep', route: 'queue', workers, ...opts.sweep, url: redis.url, processes: opts.isolate } as const] : []),
-    ]);
-    const withOverhead = (lines: Record<string, unknown>[]): Record<string, unknown>[] => {
-      const one = (route: string) => lines.find((l) => l.route === route && l.workers === 1 && l.error === undefined) as SweepLine | undefined;
-      const pool = one('tinypool');
-      const queue = one('queue');
-      return pool && queue ? [...lines, sweepOverhead(pool, queue)] : lines;
-    };
-    const inProcess: Record<string, unknown>[] = [];
-    if (!opts.isolate) for (const job of jobs) inProcess.push(await runJob(job));
-    const lines = opts.isolate ? repeated(opts.processes, () => withOverhead(jobs.map(child))) : withOverhead(inProcess);
+    const lines: Record<string, unknown>[] = [];
+    for (const workers of [1, 2]) {
+      const pool: Record<string, unknown>[] = [];
+      const queue: Record<string, unknown>[] = [];
+      const rounds: SweepRound[] = [];
+      for (let r = 0; r < opts.sweep.rounds; r++) {
+        const poolJob = { kind: 'sweep', route: 'tinypool', workers, ...opts.sweep } as const;
+        if (!('url' in redis)) {
+          pool.push(await run(poolJob));
+          continue;
+        }
+        const queueJob = { kind: 'sweep', route: 'queue', workers, ...opts.sweep, url: redis.url, redisPid: redis.pid, processes: opts.isolate } as const;
+        let p: Record<string, unknown>, q: Record<string, unknown>;
+        if (r % 2 === 0) {
+          p = await run(poolJob);
+          q = await run(queueJob);
+        } else {
+          q = await run(queueJob);
+          p = await run(poolJob);
+        }
+        pool.push(p);
+        queue.push(q);
+        if (p.error === undefined && q.error === undefined) rounds.push({ pool: p as unknown as SweepLine, queue: q as unknown as SweepLine });
+      }
+      lines.push(merge(pool));
+      if (queue.length > 0) lines.push(merge(queue));
+      if (rounds.length > 0) lines.push(sweepOverhead(rounds));
+    }
     return 'url' in redis ? lines : [...lines, { bench: 'sweep', route: 'queue', skipped: redis.skipped }];
   } finally {
     if ('url' in redis) redis.stop();

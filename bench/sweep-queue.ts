@@ -1,8 +1,8 @@
 // A sweep's cells per second on the local pool (tinypool: `mechanics
 // sweep`) and through the Redis queue (`mechanics sweep --queue` with
 // `mechanics worker` processes), the lines
-//   { bench: 'sweep', route: 'tinypool' | 'queue', workers, cells, chunk, cellsPerSec, wallMs, cpuMs, clientLoadMs, csvSha }
-//   { bench: 'sweep-overhead', workers: 1, cells, chunk, overheadPct, overheadUsPerCell, cpuOverheadPct, targetPct }
+//   { bench: 'sweep', route: 'tinypool' | 'queue', workers, cells, chunk, cellsPerSec, wallMs, cpuMs, cpuUsPerCell, redisCpuMs, clientLoadMs, csvSha }
+//   { bench: 'sweep-overhead', workers, cells, chunk, rounds, overheadPct, overheadUsPerCell, cpuOverheadPct, cpuOverheadUsPerCell, targetPct }
 // of npm run bench (bench/run.ts). The grid is the README's basin of the
 // bouncing ball (impacts before t = 2 over the drop height y and the
 // restitution e), 50 × 40 cells in the full bench; each route runs the
@@ -12,14 +12,15 @@
 // the submitter's queue client (BullMQ and ioredis) is loaded before it
 // too: a fixed cost of each submission, about 250 ms of CPU, given apart
 // as clientLoadMs. The pool's threads start inside it, as `mechanics
-// sweep` starts them. cpuMs is the sweep's CPU time in all processes (the
-// pool's threads are this process's; the queue's worker processes are
-// read from /proc, Linux only, 10 ms ticks). The overhead is the queue's
-// wall time over the pool's with one worker each, measured in the same
-// round, 100 (t_queue/t_pool − 1), and the same of their CPU times: on a
-// loaded machine the wall times stretch with the load (3× between
-// processes here), the CPU times much less. The Redis is a redis-server of
-// the bench's own on a free port, nothing saved; without redis-server the
+// sweep` starts them. cpuMs is the sweep's CPU time (user + system) in
+// every process that works for it: this process (the pool's threads are
+// its own), the queue's worker processes and the Redis server, the last
+// two read from /proc (Linux only, 10 ms ticks); redisCpuMs is Redis's part.
+// On a loaded machine the wall times stretch with the load (3× between
+// runs here), the CPU times much less: the overhead (bench/run.ts) pairs
+// each queued sweep with a pool sweep of the same round and takes the
+// median of the rounds' ratios. The Redis is a redis-server of the
+// bench's own on a free port, nothing saved; without redis-server the
 // queue's line says so and the pool's lines stand alone.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -38,7 +39,7 @@ import { startQueueWorker } from '../src/runtime/sweep/queue-worker.js';
 import { sweep, type SweepResult } from '../src/runtime/sweep/sweep.js';
 import type { SweepAxis, SweepRun } from '../src/runtime/sweep/sweep-cell.js';
 import ballModel from '../derivations/bouncing-ball.js';
-import { round } from './stats.js';
+import { median, round } from './stats.js';
 
 export interface SweepGrid {
   /** Values of the drop height y (0.2 … 2 m) and of the restitution e (0.3 … 0.9). */
@@ -55,6 +56,8 @@ export interface SweepJob extends SweepGrid {
   readonly url?: string;
   /** Workers as `mechanics worker` processes of the compiled CLI, or in this process (the quick bench, from sources). */
   readonly processes?: boolean;
+  /** The Redis server's process, whose CPU time counts to the queue's (route 'queue'). */
+  readonly redisPid?: number;
 }
 
 export interface SweepLine {
@@ -65,7 +68,11 @@ export interface SweepLine {
   readonly chunk: number;
   readonly cellsPerSec: number;
   readonly wallMs: number;
+  /** CPU ms of every process the sweep ran in (off Linux, the queue's worker processes and Redis are not read: none). */
   readonly cpuMs?: number;
+  readonly cpuUsPerCell?: number;
+  /** Redis's part of cpuMs (route 'queue'). */
+  readonly redisCpuMs?: number;
   /** CPU ms the submitting process spent loading BullMQ and ioredis, before the clock (route 'queue'). */
   readonly clientLoadMs?: number;
   readonly csvSha: string;
@@ -88,7 +95,7 @@ const sha = (r: SweepResult): string => createHash('sha256').update(sweepCsv(r))
 export async function measureSweep(job: SweepJob): Promise<SweepLine> {
   const source = { source: compileGenerated(generateModule(deriveSystem(buildModel(ballModel)), 'derivations/bouncing-ball.ts').source, 'esm') };
   const opts = { grid: grid(job), run: RUN };
-  let result: SweepResult, ms: number, cpu: number | undefined, clientLoadMs: number | undefined;
+  let result: SweepResult, ms: number, cpu: number | undefined, clientLoadMs: number | undefined, redisCpu: number | undefined;
   if (job.route === 'tinypool') {
     const worker = sweepWorkerScript();
     const cpu0 = process.cpuUsage();
@@ -106,14 +113,19 @@ export async function measureSweep(job: SweepJob): Promise<SweepLine> {
       const load0 = process.cpuUsage();
       await Promise.all([import('bullmq'), import('ioredis')]);
       clientLoadMs = cpuMs(process.cpuUsage(load0));
-      const before = workers.map((w) => w.cpuMs());
+      const others = [...workers.map((w) => () => w.cpuMs()), () => (job.redisPid === undefined ? undefined : processCpuMs(job.redisPid))];
+      const before = others.map((f) => f());
       const cpu0 = process.cpuUsage();
       const start = performance.now();
       result = await submitQueued(source, opts, { url, name, key: Buffer.from(key), chunkCells: job.chunk });
       ms = performance.now() - start;
-      const after = workers.map((w) => w.cpuMs());
-      const used = after.map((a, i) => (a === undefined || before[i] === undefined ? undefined : a - before[i]!));
-      cpu = used.every((u) => u !== undefined) ? cpuMs(process.cpuUsage(cpu0)) + used.reduce((a, b) => a + b, 0) : undefined;
+      const own = cpuMs(process.cpuUsage(cpu0));
+      const used = others.map((f, i) => {
+        const [a, b] = [f(), before[i]];
+        return a === undefined || b === undefined ? undefined : a - b;
+      });
+      redisCpu = used.at(-1);
+      cpu = used.every((u) => u !== undefined) ? own + used.reduce((a, b) => a + b, 0) : undefined;
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
     }
@@ -127,7 +139,8 @@ export async function measureSweep(job: SweepJob): Promise<SweepLine> {
     chunk: job.chunk,
     cellsPerSec: Math.round((cells / ms) * 1000),
     wallMs: round(ms),
-    ...(cpu === undefined ? {} : { cpuMs: round(cpu) }),
+    ...(cpu === undefined ? {} : { cpuMs: round(cpu), cpuUsPerCell: round((cpu / cells) * 1000) }),
+    ...(redisCpu === undefined ? {} : { redisCpuMs: round(redisCpu) }),
     ...(clientLoadMs === undefined ? {} : { clientLoadMs: round(clientLoadMs) }),
     csvSha: sha(result),
   };
@@ -182,7 +195,7 @@ async function startWorker(url: string, name: string, key: string, processes: bo
 }
 
 /** A redis-server of the bench's own, or why there is none. */
-export type BenchRedis = { readonly url: string; stop(): void } | { readonly skipped: string };
+export type BenchRedis = { readonly url: string; readonly pid: number; stop(): void } | { readonly skipped: string };
 
 export async function startRedis(): Promise<BenchRedis> {
   if (spawnSync('sh', ['-c', 'command -v redis-server'], { stdio: 'ignore' }).status !== 0)
@@ -195,7 +208,7 @@ export async function startRedis(): Promise<BenchRedis> {
       (c) => (c.disconnect(), true),
       () => false,
     );
-    if (up) return { url, stop: () => void child.kill('SIGTERM') };
+    if (up) return { url, pid: child.pid!, stop: () => void child.kill('SIGTERM') };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill('SIGTERM');
@@ -214,18 +227,44 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The queue's overhead per cell from the same round's one-worker lines of both routes. */
-export function sweepOverhead(pool: SweepLine, queue: SweepLine): Record<string, unknown> {
-  const poolMs = pool.wallMs;
-  const queueMs = queue.wallMs;
+/** A queued sweep and a pool sweep of the same grid and workers, measured one right after the other. */
+export interface SweepRound {
+  readonly pool: SweepLine;
+  readonly queue: SweepLine;
+}
+
+/**
+ * The queue's overhead per cell over the pool's: each round's ratio of the
+ * queue's time to the pool's, 100 (t_queue/t_pool − 1), wall and CPU, and
+ * their median over the rounds with [min, max] under `spread`. A round's
+ * two sweeps ran under nearly the same load, so a ratio is steadier than
+ * either time; the median leaves out the rounds a burst of load hit.
+ */
+export function sweepOverhead(rounds: readonly SweepRound[]): Record<string, unknown> {
+  const { cells, chunk, workers } = rounds[0]!.queue;
+  const spread: Record<string, [number, number]> = {};
+  const figure = (name: string, of: (l: SweepLine) => number | undefined): Record<string, unknown> => {
+    const pct: number[] = [];
+    const usPerCell: number[] = [];
+    for (const { pool, queue } of rounds) {
+      const [p, q] = [of(pool), of(queue)];
+      if (p === undefined || q === undefined) continue;
+      pct.push(100 * (q / p - 1));
+      usPerCell.push(((q - p) / cells) * 1000);
+    }
+    if (pct.length === 0) return {};
+    spread[`${name}Pct`] = [round(Math.min(...pct)), round(Math.max(...pct))];
+    return { [`${name}Pct`]: round(median(pct)), [`${name}UsPerCell`]: round(median(usPerCell)) };
+  };
   return {
     bench: 'sweep-overhead',
-    workers: 1,
-    cells: pool.cells,
-    chunk: queue.chunk,
-    overheadPct: round(100 * (queueMs / poolMs - 1)),
-    overheadUsPerCell: round(((queueMs - poolMs) / pool.cells) * 1000),
-    ...(pool.cpuMs !== undefined && queue.cpuMs !== undefined ? { cpuOverheadPct: round(100 * (queue.cpuMs / pool.cpuMs - 1)) } : {}),
+    workers,
+    cells,
+    chunk,
+    rounds: rounds.length,
+    ...figure('overhead', (l) => l.wallMs),
+    ...figure('cpuOverhead', (l) => l.cpuMs),
     targetPct: 5,
+    spread,
   };
 }

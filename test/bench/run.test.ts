@@ -35,8 +35,8 @@ const FIELDS: Record<string, string[]> = {
   'event-driven': ['model', 'tRest', 'wallMs'],
   machine: ['date', 'node', 'cpus', 'loadStart', 'loadEnd', 'processes'],
   'pendulum-routes': ['n', 'articulatedNs', 'optimized'],
-  sweep: ['route', 'workers', 'cells', 'chunk', 'cellsPerSec', 'wallMs', 'cpuMs', 'csvSha'],
-  'sweep-overhead': ['workers', 'chunk', 'overheadPct', 'cpuOverheadPct', 'targetPct'],
+  sweep: ['route', 'workers', 'cells', 'chunk', 'cellsPerSec', 'wallMs', 'cpuMs', 'cpuUsPerCell', 'csvSha'],
+  'sweep-overhead': ['workers', 'chunk', 'rounds', 'overheadPct', 'cpuOverheadPct', 'targetPct', 'spread'],
   // The dense route's denseRhsNs and denseModuleKB: full runs only.
   bicycle: ['deriveMs', 'codegenMs', 'linearizeMs', 'rhsNs', 'moduleKB', 'eigenvalues'],
   'target-c': ['model', 'n', 'cNs', 'tsNs', 'maxDiff'],
@@ -134,7 +134,7 @@ describe('npm run bench --quick', () => {
     expect(sweeps.map((l) => [l.route, l.workers])).toEqual([1, 2].flatMap((w) => routes.map((r) => [r, w])));
     for (const l of sweeps) expect([l.cells, l.csvSha]).toEqual([20, sweeps[0]!.csvSha]);
     const overhead = lines.filter((l) => l.bench === 'sweep-overhead');
-    expect(overhead).toHaveLength(REDIS_SERVER ? 1 : 0);
+    expect(overhead.map((l) => [l.workers, l.rounds])).toEqual(REDIS_SERVER ? [1, 2].map((w) => [w, 2]) : []);
     if (!REDIS_SERVER) expect(lines.find((l) => l.skipped !== undefined)?.skipped).toMatch(/^no redis-server/);
   });
 

@@ -1,11 +1,13 @@
 // What a queued sweep keeps in Redis, shared by the submitter
 // (queue-submit.ts) and the workers (queue-worker.ts): the BullMQ queue of
 // chunks, the signed spec of each sweep (the generated module's JavaScript
-// and the run, stored once), and the cells done, a hash keyed by cell index
-// so that a chunk run twice (a worker killed, its chunk retried) writes the
-// same fields again and never adds a cell. Cells are stored with V8's
-// serializer: -0, NaN and ±Infinity come back as they went, so the results
-// print byte for byte as a local sweep's; so do the cells' starts.
+// and the run, stored once), and the cells done, a hash with one field per
+// chunk, keyed by the chunk's number, so that a chunk run twice (a worker
+// killed, its chunk retried) writes the same field again and never adds a
+// cell. A chunk's cells are stored as one value of V8's serializer (one
+// call, one field, one write for a chunk rather than one per cell): -0, NaN
+// and ±Infinity come back as they went, so the results print byte for byte
+// as a local sweep's; so do the cells' starts.
 // Tests: test/runtime/sweep/queue.test.ts
 
 import { deserialize, serialize } from 'node:v8';
@@ -26,6 +28,8 @@ export interface QueuedSpec {
   readonly run: SweepRun;
   /** Cells to compute (those whose start failed stay with the submitter). */
   readonly cells: number;
+  /** Cells per chunk: chunk k holds the cells to compute from the (k·chunk)th on (a resumed sweep must cut them alike). */
+  readonly chunk: number;
 }
 
 /** One job: a contiguous run of cells of one sweep, the cells as encodeInputs writes them. */
@@ -36,6 +40,7 @@ export interface QueuedChunk {
 }
 
 export const specKey = (name: string, id: string): string => `mechanics:${name}:${id}:spec`;
+/** The cells done: a hash from a chunk's number to its cells (encodeCells). */
 export const cellsKey = (name: string, id: string): string => `mechanics:${name}:${id}:cells`;
 /** A list a worker pushes a chunk's number onto once its cells are written: the submitter waits on it rather than polling. */
 export const doneKey = (name: string, id: string): string => `mechanics:${name}:${id}:done`;
@@ -66,8 +71,8 @@ export async function connect(url: QueueUrl): Promise<Redis> {
   }
 }
 
-export const encodeCell = (cell: SweepCell): Buffer => serialize(cell);
-export const decodeCell = (data: Buffer): SweepCell => deserialize(data) as SweepCell;
+export const encodeCells = (cells: readonly SweepCell[]): Buffer => serialize(cells);
+export const decodeCells = (data: Buffer): SweepCell[] => deserialize(data) as SweepCell[];
 /** A chunk's cells as text for the signed JSON, serialized as the cells are: a start of −0 stays −0 (JSON would make it 0). */
 export const encodeInputs = (cells: readonly CellInput[]): string => serialize(cells).toString('base64');
 /** Only ever called on a payload whose signature checked. */

@@ -2,8 +2,8 @@
 // cells are made here exactly as a local sweep makes them (cellInputs; a
 // cell whose start fails stays here), the spec is signed and stored once,
 // the cells go out as signed chunks in one round trip, and the submitter
-// waits, woken by each chunk a worker writes, counting the cells, until
-// every cell is in. A chunk given up by the
+// waits, woken by each chunk a worker writes, counting the chunks in, until
+// every chunk is in. A chunk given up by the
 // workers (it threw on every attempt, or its workers kept dying) comes back
 // as its cells, each failed with sweep-chunk-failed and BullMQ's reason. The
 // result is the local sweep's, cell for cell, in grid order.
@@ -15,7 +15,7 @@ import { cellInputs, type CellInput, type SweepCell } from './sweep-cell.js';
 import { importModule } from './sweep-load.js';
 import type { SerialSweepOptions, SweepResult } from './sweep.js';
 import { sign, verify, type QueueUrl, type Signed } from './queue-auth.js';
-import { cellsKey, chunkJobId, connect, decodeCell, doneKey, encodeCell, encodeInputs, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
+import { cellsKey, chunkJobId, connect, decodeCells, doneKey, encodeCells, encodeInputs, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
 import { ATTEMPTS } from './queue-worker.js';
 
 export interface QueueSubmitOptions {
@@ -48,7 +48,7 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
   let waiter: import('ioredis').Redis | undefined;
   try {
     const id = q.resume ?? randomUUID();
-    const spec: QueuedSpec = { id, model, source: source.source, run: opts.run, cells: inputs.length };
+    const spec: QueuedSpec = { id, model, source: source.source, run: opts.run, cells: inputs.length, chunk: size };
     const signed = sign(q.key, spec);
     if (q.resume !== undefined) {
       const stored = await connection.get(specKey(q.name, id));
@@ -60,16 +60,23 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
       const storedSigned = JSON.parse(stored) as Signed;
       verify<QueuedSpec>(q.key, storedSigned, `the spec of sweep ${id}`);
       if (storedSigned.body !== signed.body)
-        throw new MechanicsError('unknown-sweep', 'input', `sweep ${id} was submitted with another model, grid or run: resume it with the same command line`, {
-          model,
-          field: 'resume',
-        });
+        throw new MechanicsError(
+          'unknown-sweep',
+          'input',
+          `sweep ${id} was submitted with another model, grid, run or --chunk: resume it with the same command line`,
+          {
+            model,
+            field: 'resume',
+          },
+        );
     } else await connection.set(specKey(q.name, id), JSON.stringify(signed));
 
     const key = cellsKey(q.name, id);
-    const doneIndices = new Set((await connection.hkeys(key)).map(Number));
-    opts.onProgress?.(failed.length + doneIndices.size, total);
-    const toQueue = [...chunks.entries()].filter(([, chunk]) => chunk.some((c) => !doneIndices.has(c.index)));
+    /** The cells of the chunks written so far (by a worker, or given up). */
+    const cellsIn = (done: readonly string[]): number => done.reduce((n, k) => n + (chunks[Number(k)]?.length ?? 0), 0);
+    const written = new Set(await connection.hkeys(key));
+    opts.onProgress?.(failed.length + cellsIn([...written]), total);
+    const toQueue = [...chunks.entries()].filter(([k]) => !written.has(String(k)));
     if (q.resume !== undefined) {
       // A chunk given up before a resume is tried afresh; a waiting or running one is left (BullMQ keeps job ids unique).
       for (const [k] of toQueue) {
@@ -88,9 +95,9 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
 
     let lastFailedPoll = performance.now();
     for (;;) {
-      const done = await connection.hlen(key);
-      opts.onProgress?.(failed.length + done, total);
-      if (done >= inputs.length) break;
+      const done = await connection.hkeys(key);
+      opts.onProgress?.(failed.length + cellsIn(done), total);
+      if (done.length >= chunks.length) break;
       if (performance.now() - lastFailedPoll > FAILED_POLL_S * 1000) {
         lastFailedPoll = performance.now();
         await recordGivenUp(connection, queue, id, chunks, key);
@@ -99,8 +106,7 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
       if (!waiter) (waiter = connection.duplicate()).on('error', () => {});
       await waiter.blpop(doneKey(q.name, id), FAILED_POLL_S);
     }
-    const stored = await connection.hgetallBuffer(key);
-    const cells: SweepCell[] = [...failed, ...Object.values(stored).map(decodeCell)];
+    const cells: SweepCell[] = [...failed, ...Object.values(await connection.hgetallBuffer(key)).flatMap(decodeCells)];
     await connection.del(key, doneKey(q.name, id), specKey(q.name, id));
     for (const { job } of await givenUp(queue, id, chunks)) await job.remove();
     return { model, axes: opts.grid, cells: cells.sort((a, b) => a.index - b.index) };
@@ -122,7 +128,7 @@ async function givenUp(queue: import('bullmq').Queue, id: string, chunks: readon
   return out;
 }
 
-/** Each chunk given up: its missing cells written as failed (HSETNX: a cell a worker wrote stays). */
+/** Each chunk given up: its cells written as failed (HSETNX: a chunk a worker wrote stays). */
 async function recordGivenUp(
   connection: import('ioredis').Redis,
   queue: import('bullmq').Queue,
@@ -132,6 +138,6 @@ async function recordGivenUp(
 ): Promise<void> {
   for (const { job, k, chunk } of await givenUp(queue, id, chunks)) {
     const error = { code: 'sweep-chunk-failed', message: `chunk ${k} of sweep ${id} was given up after ${job.attemptsMade} attempts: ${job.failedReason}` };
-    for (const c of chunk) await connection.hsetnx(key, String(c.index), encodeCell({ index: c.index, at: c.at, values: {}, error }));
+    await connection.hsetnx(key, String(k), encodeCells(chunk.map((c) => ({ index: c.index, at: c.at, values: {}, error }))));
   }
 }

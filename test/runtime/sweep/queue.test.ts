@@ -79,7 +79,7 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('sweeps through a Redis queue, with worke
     }
     await connection.quit();
   });
-  const submit = (name: string, run: SweepRun, extra: { resume?: string; onQueued?: (id: string, chunks: number) => void } = {}) =>
+  const submit = (name: string, run: SweepRun, extra: { resume?: string; chunkCells?: number; onQueued?: (id: string, chunks: number) => void } = {}) =>
     submitQueued(ballSource, { grid: GRID, run }, { url, name, key: Buffer.from(KEY), chunkCells: 1, ...extra });
 
   it('three workers, one killed with SIGKILL in its chunk: every cell once, equal to the local sweep', async () => {
@@ -168,6 +168,8 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('sweeps through a Redis queue, with worke
         },
       }),
     ).rejects.toBe(stopped);
+    // Its chunks are stored by number: cut otherwise, they would not be the same cells.
+    await expect(submit(name, run, { resume: id, chunkCells: 2 })).rejects.toThrow(/another model, grid, run or --chunk/);
     worker(name);
     const resumed = await submit(name, run, { resume: id });
     expect(resumed).toEqual(await sweep(ballSource, { grid: GRID, run, workers: 1, worker: sweepWorkerScript()! }));

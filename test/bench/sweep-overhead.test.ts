@@ -1,0 +1,41 @@
+// The queue's overhead as bench/sweep-queue.ts reports it: the median of
+// the rounds' own ratios (each round's two sweeps ran under the same load),
+// not the ratio of the routes' medians, with the ratios' [min, max].
+import { describe, expect, it } from 'vitest';
+import { sweepOverhead, type SweepLine, type SweepRound } from '../../bench/sweep-queue.js';
+
+const line = (route: 'tinypool' | 'queue', wallMs: number, cpuMs?: number): SweepLine => ({
+  bench: 'sweep',
+  route,
+  workers: 1,
+  cells: 1000,
+  chunk: 100,
+  cellsPerSec: Math.round(1e6 / wallMs),
+  wallMs,
+  ...(cpuMs === undefined ? {} : { cpuMs }),
+  csvSha: 'same',
+});
+const round = (pool: [number, number?], queue: [number, number?]): SweepRound => ({ pool: line('tinypool', ...pool), queue: line('queue', ...queue) });
+
+describe('sweepOverhead', () => {
+  it('takes the median of the rounds’ ratios, wall and CPU, with their spread', () => {
+    // Wall ratios +20 %, −10 %, +10 %; the routes' medians alone (100 and 120 ms) would say +20 %.
+    // CPU ratios +5 %, +2 %, +8 %.
+    const o = sweepOverhead([round([100, 400], [120, 420]), round([200, 500], [180, 510]), round([50, 300], [55, 324])]);
+    expect(o).toMatchObject({ bench: 'sweep-overhead', workers: 1, cells: 1000, chunk: 100, rounds: 3, targetPct: 5 });
+    expect(o.overheadPct).toBeCloseTo(10, 9);
+    // Per cell: +20, −20 and +5 ms over 1000 cells.
+    expect(o.overheadUsPerCell).toBeCloseTo(5, 9);
+    expect(o.cpuOverheadPct).toBeCloseTo(5, 9);
+    expect(o.cpuOverheadUsPerCell).toBeCloseTo(20, 9);
+    expect(o.spread).toEqual({ overheadPct: [-10, 20], cpuOverheadPct: [2, 8] });
+  });
+
+  it('leaves out of the CPU figure a round whose CPU time was not read', () => {
+    const o = sweepOverhead([round([100, 400], [110, 440]), round([100], [130]), round([100, 400], [100, 404])]);
+    expect(o.overheadPct).toBeCloseTo(10, 9);
+    // Only the first and third rounds: +10 % and +1 %, the upper of the two middles.
+    expect(o.cpuOverheadPct).toBeCloseTo(10, 9);
+    expect(o.spread).toEqual({ overheadPct: [0, 30], cpuOverheadPct: [1, 10] });
+  });
+});

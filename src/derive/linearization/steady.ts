@@ -10,8 +10,9 @@
 // and φ(q) = 0 for holonomic rows, holding. Of the unknowns (q_r of the
 // resting coordinates, ω_c of the cyclic ones) the caller fixes some (the
 // swept spin, the top's nutation θ₀) and Gauss–Newton (equilibria.ts)
-// finds the others: a family of steady motions (the precessions of a top
-// for every θ₀ and spin) is cut to the member nearest the start.
+// finds the others, its Jacobian ∂(q̈, h)/∂(unknowns) exact by the forward
+// differentiation below: a family of steady motions (the precessions of a
+// top for every θ₀ and spin) is cut to the member nearest the start.
 //
 // Linearization. Along a steady motion the state matrix
 // J = ∂(q̇, q̈)/∂(q, q̇) of the constrained equations (the multipliers

@@ -63,7 +63,7 @@ and its verdict. The rates not given are solved for.
   --free name            also solve for this resting coordinate (repeatable)
   --sweep name=a:b[:n]   continue the steady motions over the rate of cyclic coordinate name (or over a
                          parameter) from a to b on n steps (default 40), and find where their stability
-                         changes or they cease to exist, by bisection
+                         changes (Brent's method) or they cease to exist (bisection)
 
 Every number may be an expression of the parameters.
 JSON (--steady): { model, params, cyclic, solvedFor, motions: [{ q, qd, eigenvalues, family, growth, verdict }] }, with --sweep

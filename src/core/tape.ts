@@ -43,6 +43,7 @@ export interface Jets {
 /** b^w, with the exponents a mass matrix and a forcing are made of taken without Math.pow. */
 function power(b: number, w: number): number {
   if (w === 1) return b;
+  if (w === 0) return 1;
   if (w === 2) return b * b;
   if (w === -1) return 1 / b;
   if (w === 0.5) return Math.sqrt(b);
@@ -171,9 +172,13 @@ export class Tape {
     const addScaled = (i: number, a: number, j: number): void => {
       if (!varying[j]) return;
       varying[i] = 1;
-      for (let c = 0; c < k; c++) g[i * k + c] = g[i * k + c]! + a * g[j * k + c]!;
+      const gi = i * k,
+        gj = j * k;
+      for (let c = 0; c < k; c++) g[gi + c] += a * g[gj + c]!;
     };
+    // A product's factors f and the products of those after each, suffix[j] = Π_{l>j} f_l.
     const f = new Float64Array(this.widest);
+    const suffix = new Float64Array(this.widest);
     for (let i = 0; i < N; i++) {
       const kind = kinds[i]!;
       const from = first[i]!,
@@ -186,23 +191,31 @@ export class Tape {
         }
         v[i] = r;
       } else if (kind === MUL) {
-        // Σⱼ d(fⱼ)·Π_{l≠j} f_l, the product of the others from the values (not by dividing by fⱼ, which may be 0).
+        // Σⱼ d(fⱼ)·Π_{l≠j} f_l, the product of the others from the values (not by dividing by fⱼ, which may be 0):
+        // c₀ times those before j (running) times those after (suffix).
         let r = data[i]!;
         for (let j = from; j < to; j++) {
           f[j - from] = power(v[operand[j]!]!, exponentNode[j]! < 0 ? weight[j]! : v[exponentNode[j]!]!);
           r *= f[j - from]!;
         }
         v[i] = r;
+        let after = 1;
+        for (let j = to - 1; j >= from; j--) {
+          suffix[j - from] = after;
+          after *= f[j - from]!;
+        }
+        let before = data[i]!;
         for (let j = from; j < to; j++) {
           const u = operand[j]!,
             w = exponentNode[j]!;
-          if (!varying[u] && (w < 0 || !varying[w])) continue;
-          let others = data[i]!;
-          for (let l = from; l < to; l++) if (l !== j) others *= f[l - from]!;
-          // d(u^w) = w u^(w−1) du + u^w ln u dw
-          const exponent = w < 0 ? weight[j]! : v[w]!;
-          addScaled(i, others * exponent * power(v[u]!, exponent - 1), u);
-          if (w >= 0) addScaled(i, others * f[j - from]! * Math.log(v[u]!), w);
+          if (varying[u] || (w >= 0 && varying[w])) {
+            const others = before * suffix[j - from]!;
+            // d(u^w) = w u^(w−1) du + u^w ln u dw
+            const exponent = w < 0 ? weight[j]! : v[w]!;
+            addScaled(i, others * exponent * power(v[u]!, exponent - 1), u);
+            if (w >= 0) addScaled(i, others * f[j - from]! * Math.log(v[u]!), w);
+          }
+          before *= f[j - from]!;
         }
       } else if (kind === FN) {
         const [value, slope] = FNS[FN_NAMES[data[i]!]!](v[operand[from]!]!);

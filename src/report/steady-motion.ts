@@ -62,7 +62,7 @@ export function steadyMotionSection({
     paragraph(
       'Their stability is that of the reduced state, the cyclic coordinates dropped',
       constrained ? ', on the tangent space of the constraint manifold' : '',
-      ': the eigenvalues of its state matrix, less the zeros of the family of steady motions through each (another rate, another resting value). Boundaries are located by bisection where a branch’s verdict changes sides or where it ends.',
+      ': the eigenvalues of its state matrix, less the zeros of the family of steady motions through each (another rate, another resting value). Boundaries are located by Brent’s method where a branch’s verdict changes sides, by bisection where it ends.',
     ),
   ];
   blocks.push({

@@ -2,7 +2,8 @@
 // parameter) and the stability boundary: the steady motions found at one
 // value (derive/linearization/steady.ts) are continued over a grid, each
 // from its neighbour's unknowns, and where the verdict changes between two
-// grid values the change is found by bisection: a stability boundary where
+// grid values the change is located (Brent's method, bisection where the
+// branch ends): a stability boundary where
 // some eigenvalue's real part turns positive (the critical spin of a
 // sleeping top, the critical speed of a rolling disk), an existence
 // boundary where the branch ends (two steady precessions of a top merging
@@ -106,15 +107,15 @@ export interface SteadySweepResult {
 }
 
 /**
- * Bisection stops when the interval is below this fraction of the values'
- * size (and after BISECTIONS halvings). A branch ends at a fold, where
+ * A boundary's bracket is narrowed until it is below this fraction of the
+ * values' size (or after TRIALS trials). A branch ends at a fold, where
  * Newton converges only linearly and stops about 1e-9 short of the double
  * root, so an existence boundary is bisected to 1e-10 only: the halvings
  * below it would each run a failing Newton's iteration to its end for
  * digits it cannot give.
  */
-const BISECTION_TOLERANCE = { stability: 1e-13, existence: 1e-10 } as const;
-const BISECTIONS = 80;
+const BRACKET_TOLERANCE = { stability: 1e-13, existence: 1e-10 } as const;
+const TRIALS = 80;
 
 /**
  * The steady motions of `request` at fixed parameters, from the request's
@@ -193,7 +194,7 @@ function sameMotion(a: SteadyMotion, b: SteadyMotion): boolean {
 
 type Solve = (value: number, from: SteadyMotion) => StudiedSteadyMotion | undefined;
 
-/** The branch through `motion` at `start`, continued along the grid both ways until it ends, with its boundaries bisected. */
+/** The branch through `motion` at `start`, continued along the grid both ways until it ends, with its boundaries located. */
 function continueBranch(motion: StudiedSteadyMotion, start: number, grid: readonly number[], solve: Solve): SteadyBranch {
   const first: SteadyPoint = { value: start, motion };
   const points: SteadyPoint[] = [first];
@@ -224,35 +225,103 @@ const side = (c: SteadyVerdict | 'none'): string => (c === 'none' || c === 'unst
 /**
  * The boundary between a point of the branch and the next grid value, where
  * the branch ends there (existence) or its verdict changes sides
- * (stability): bisection, each trial started from the nearest motion on the
- * known side, to BISECTION_TOLERANCE of the values' size.
+ * (stability): the bracket narrowed (`narrow`) to BRACKET_TOLERANCE of the
+ * values' size, a stability change on the verdict's margin (instability).
  */
 function boundaryBetween(known: SteadyPoint, value: number, next: SteadyPoint | undefined, solve: Solve): SteadyBoundary | undefined {
   const from = classOf(known.motion),
     to = classOf(next?.motion);
   if (side(from) === side(to)) return undefined;
-  let inside = known,
-    outside = value,
-    outsideClass = to;
   const size = Math.max(1, Math.abs(known.value), Math.abs(value));
-  const tolerance = BISECTION_TOLERANCE[to === 'none' ? 'existence' : 'stability'] * size;
-  for (let k = 0; k < BISECTIONS && Math.abs(outside - inside.value) > tolerance; k++) {
-    const mid = (inside.value + outside) / 2;
-    const motion = solve(mid, inside.motion);
-    if (side(classOf(motion)) === side(from)) inside = { value: mid, motion: motion! };
-    else {
-      outside = mid;
-      outsideClass = classOf(motion);
-    }
-  }
-  const [below, above] = inside.value < outside ? [from, outsideClass] : [outsideClass, from];
+  const tolerance = BRACKET_TOLERANCE[to === 'none' ? 'existence' : 'stability'] * size;
+  const { inside, outside } = narrow(known, { value, motion: next?.motion }, tolerance, solve, (m) => side(classOf(m)) === side(from), instability);
+  const outsideClass = classOf(outside.motion);
+  const [below, above] = inside.value < outside.value ? [from, outsideClass] : [outsideClass, from];
   const kind = to === 'none' || outsideClass === 'none' ? 'existence' : 'stability';
-  const at = (inside.value + outside) / 2;
+  const at = (inside.value + outside.value) / 2;
   const stable = from === ASYMPTOTIC ? known : to === ASYMPTOTIC ? next! : undefined;
   return { value: kind === 'stability' && stable ? crossingAt(stable, at, solve, tolerance) : at, below, above, kind };
 }
 
 const ASYMPTOTIC: SteadyVerdict = 'asymptotically stable modulo the family';
+
+/** A motion's growth past the verdict's threshold (steadySpectrum): positive where it is unstable. */
+const instability = (m: StudiedSteadyMotion): number => m.growth - 1e-6 * Math.max(1, ...m.eigenvalues.map((z) => Math.hypot(z.re, z.im)));
+
+/** A value of the swept variable and the motion solved there, if any. */
+interface Trial {
+  readonly value: number;
+  readonly motion: StudiedSteadyMotion | undefined;
+}
+
+/**
+ * Narrows the bracket [inside, outside] of a change to `tolerance` (and
+ * TRIALS trials) by Brent's method (Algorithms for Minimization without
+ * Derivatives, 1973, ch. 4: zeroin) on `test`, signed by the side each
+ * trial is on (`isInside`: negative inside), each trial solved from the
+ * inside end's motion. Its trials go to the secant's or the inverse
+ * quadratic's zero where that falls well inside the bracket, at least
+ * tolerance/2 from the best end so that the last one brackets the change
+ * from across, and to the midpoint otherwise and where an end has no
+ * motion (no test value): the bicycle's weave and capsize speeds take
+ * about ten trials each, not the forty of bisection.
+ */
+function narrow(
+  inside: SteadyPoint,
+  outside: Trial,
+  tolerance: number,
+  solve: Solve,
+  isInside: (m: StudiedSteadyMotion | undefined) => boolean,
+  test: (m: StudiedSteadyMotion) => number,
+): { inside: SteadyPoint; outside: Trial } {
+  // f is NaN without a motion; side says which side the trial is on all the same.
+  type End = Trial & { readonly side: -1 | 1; readonly f: number };
+  const signed = (t: Trial): End => {
+    const side = isInside(t.motion) ? -1 : 1;
+    return { ...t, side, f: t.motion ? side * Math.abs(test(t.motion)) : Number.NaN };
+  };
+  // zeroin's b (the best estimate), c (across the change from b) and a (the previous b).
+  let b: End = signed(outside),
+    a: End = signed(inside),
+    c = a;
+  let step = b.value - a.value,
+    previous = step;
+  const half = tolerance / 2;
+  for (let k = 0; k < TRIALS; k++) {
+    if (b.side === c.side) {
+      c = a;
+      step = previous = b.value - a.value;
+    }
+    if (Math.abs(c.f) < Math.abs(b.f)) [a, b, c] = [b, c, b];
+    const mid = (c.value - b.value) / 2;
+    if (Math.abs(mid) <= half) break;
+    if (Math.abs(previous) >= half && Math.abs(a.f) > Math.abs(b.f)) {
+      // Secant through a and b, or the inverse quadratic through a, b, c: the step p/q from b.
+      const s = b.f / a.f;
+      let p: number, q: number;
+      if (a === c) {
+        p = 2 * mid * s;
+        q = 1 - s;
+      } else {
+        const qa = a.f / c.f,
+          r = b.f / c.f;
+        p = s * (2 * mid * qa * (qa - r) - (b.value - a.value) * (r - 1));
+        q = (qa - 1) * (r - 1) * (s - 1);
+      }
+      if (p > 0) q = -q;
+      else p = -p;
+      if (2 * p < Math.min(3 * mid * q - Math.abs(half * q), Math.abs(previous * q))) {
+        previous = step;
+        step = p / q;
+      } else step = previous = mid;
+    } else step = previous = mid;
+    a = b;
+    const value = b.value + (Math.abs(step) > half ? step : Math.sign(mid) * half);
+    b = signed({ value, motion: solve(value, (b.side < 0 ? b : c).motion!) });
+  }
+  const [inner, outer] = b.side < 0 ? [b, c] : [c, b];
+  return { inside: { value: inner.value, motion: inner.motion! }, outside: { value: outer.value, motion: outer.motion } };
+}
 
 /**
  * A boundary from an asymptotically stable side: there the slowest mode's
@@ -260,25 +329,24 @@ const ASYMPTOTIC: SteadyVerdict = 'asymptotically stable modulo the family';
  * a real root). The verdict's threshold, 1e-6 of the largest |λ|, places a
  * crossing with slope s off by that threshold over s (1e-5 on the Whipple
  * bicycle's weave speed), so the boundary is refined to the zero of the
- * real part, bisected on its sign between the stable point and the
+ * real part, narrowed on its sign between the stable point and the
  * verdict's boundary `at`, the family held at the stable point's count: a
  * real root passing through zero is otherwise taken for the family's near
- * it (nullity's 1e-7). `at` is kept where the signs do not bracket a zero.
+ * it (nullity's 1e-7). `at` is kept where the signs do not bracket a zero
+ * or a trial finds no motion.
  */
 function crossingAt(stable: SteadyPoint, at: number, solve: Solve, tolerance: number): number {
   const { family } = stable.motion;
-  const growth = (m: StudiedSteadyMotion | undefined): number => (m ? steadySpectrum(m.J, family).growth : Number.NaN);
-  let inside = stable;
-  let outside = at;
-  if (!(growth(stable.motion) < 0 && growth(solve(at, stable.motion)) > 0)) return at;
-  for (let k = 0; k < BISECTIONS && Math.abs(outside - inside.value) > tolerance; k++) {
-    const mid = (inside.value + outside) / 2;
-    const motion = solve(mid, inside.motion);
-    if (!motion) return at;
-    if (growth(motion) < 0) inside = { value: mid, motion };
-    else outside = mid;
-  }
-  return (inside.value + outside) / 2;
+  const growth = (m: StudiedSteadyMotion): number => steadySpectrum(m.J, family).growth;
+  const beyond = solve(at, stable.motion);
+  if (!(growth(stable.motion) < 0 && beyond && growth(beyond) > 0)) return at;
+  let lost = false;
+  const stableAt = (m: StudiedSteadyMotion | undefined): boolean => {
+    lost ||= m === undefined;
+    return m !== undefined && growth(m) < 0;
+  };
+  const { inside, outside } = narrow(stable, { value: at, motion: beyond }, tolerance, solve, stableAt, growth);
+  return lost ? at : (inside.value + outside.value) / 2;
 }
 
 /** "phi'" for a rate, the name for a parameter. */

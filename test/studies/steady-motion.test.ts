@@ -36,7 +36,7 @@ describe('the sleeping top', () => {
   const mgl = top.m * top.g * top.l;
   const critical = (2 * Math.sqrt(A0 * mgl)) / top.C;
 
-  it('is stable above the critical spin 2√(A₀ m g l)/C, found by bisection to 1e-6', () => {
+  it('is stable above the critical spin 2√(A₀ m g l)/C, located to 1e-6', () => {
     const result = sweepSteadyMotions(
       derived(sleepingTop),
       top,

@@ -497,15 +497,17 @@ const maxAbs = (v: ArrayLike<number>): number => Math.max(0, ...Array.from(v, Ma
 /**
  * Gauss–Newton with halving steps on F(z) = 0 from z0 (least-norm steps
  * where the system is underdetermined); undefined when it does not reach
- * |F| ≤ 1e-9 of its start's scale or runs off.
+ * |F| ≤ 1e-9 of its start's scale or runs off. ∂F/∂z (rows × z.length,
+ * row-major) is `dF` where the caller has it exactly, else central
+ * differences.
  */
-export function gaussNewton(F: (z: Float64Array) => Float64Array, z0: Float64Array): Float64Array | undefined {
+export function gaussNewton(F: (z: Float64Array) => Float64Array, z0: Float64Array, dF?: (z: Float64Array) => Float64Array): Float64Array | undefined {
   const z = Float64Array.from(z0);
   const scale = 1 + maxAbs(z0);
   let r = F(z);
   const fScale = 1 + maxAbs(r);
   for (let iter = 0; iter < 50 && maxAbs(r) > 1e-11 * fScale; iter++) {
-    const J = jacobianByDifferences(F, z, r.length);
+    const J = dF ? dF(z) : jacobianByDifferences(F, z, r.length);
     const step = leastSquaresStep(r.length, z.length, J, r);
     if (!step.every(Number.isFinite)) return undefined;
     let lambda = 1;

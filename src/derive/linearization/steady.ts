@@ -10,8 +10,9 @@
 // and φ(q) = 0 for holonomic rows, holding. Of the unknowns (q_r of the
 // resting coordinates, ω_c of the cyclic ones) the caller fixes some (the
 // swept spin, the top's nutation θ₀) and Gauss–Newton (equilibria.ts)
-// finds the others: a family of steady motions (the precessions of a top
-// for every θ₀ and spin) is cut to the member nearest the start.
+// finds the others, its Jacobian ∂(q̈, h)/∂(unknowns) exact by the forward
+// differentiation below: a family of steady motions (the precessions of a
+// top for every θ₀ and spin) is cut to the member nearest the start.
 //
 // Linearization. Along a steady motion the state matrix
 // J = ∂(q̇, q̈)/∂(q, q̇) of the constrained equations (the multipliers
@@ -37,7 +38,7 @@
 // zxz angles has the steady precessions at θ₀ ≠ 0.
 // Tests: test/derive/linearization/steady.test.ts, test/studies/steady-motion.test.ts.
 import type { Env } from '../../core/evaluate.js';
-import { type Jets, Tape } from '../../core/tape.js';
+import { Tape, type Jets } from '../../core/tape.js';
 import { add, dependsOn, mul, type Expr } from '../../core/expr.js';
 import { MechanicsError } from '../../errors.js';
 import { TIME } from '../../model/names.js';
@@ -139,45 +140,41 @@ export class SteadyDynamics {
     return luFactor(k, K, piv, k * Number.EPSILON) < 0 ? { LU: K, piv } : undefined;
   }
 
-  /** q̈ and λ at (q, q̇); undefined where the bordered matrix is singular. */
-  accelerations(params: Env, q: readonly number[], qd: readonly number[]): { qdd: Float64Array; lambda: Float64Array } | undefined {
+  /** q̈ and λ from the tape's values at a point, with the bordered matrix's factors; undefined where it is singular. */
+  private solve(value: (e: Expr) => number): Accelerations | undefined {
     const { n, m } = this;
-    const value = this.tape.values(this.env(params, q, qd));
     const factors = this.bordered(value);
     if (!factors) return undefined;
     const rhs = new Float64Array(n + m);
     this.system.lagrange2.forcing.forEach((f, i) => (rhs[i] = value(f)));
     this.system.constraints?.bias.forEach((b, a) => (rhs[n + a] = -value(b)));
     luSolve(n + m, factors.LU, factors.piv, rhs, 0, rhs, 0);
-    return { qdd: rhs.subarray(0, n), lambda: rhs.subarray(n) };
+    return { qdd: rhs.subarray(0, n), lambda: rhs.subarray(n), ...factors };
+  }
+
+  /** q̈ and λ at (q, q̇); undefined where the bordered matrix is singular. */
+  accelerations(params: Env, q: readonly number[], qd: readonly number[]): { qdd: Float64Array; lambda: Float64Array } | undefined {
+    const acc = this.solve(this.tape.values(this.env(params, q, qd)));
+    return acc && { qdd: acc.qdd, lambda: acc.lambda };
   }
 
   /**
-   * J = ∂(q̇, q̈)/∂(q, q̇) (2n×2n) at (q, q̇), exact: the residual Jacobians
-   * ∂R/∂x = ∂M/∂x q̈ + ∂Aᵀ/∂x λ − ∂f/∂x and ∂C/∂x = ∂A/∂x q̈ + ∂(Ȧq̇ + ḃ)/∂x
-   * of linearize.ts evaluated by forward differentiation (tape.ts), solved
-   * through the bordered matrix. Not the symbolic Jacobians: the bicycle's
-   * take minutes to simplify, and a steady motion needs their values at a
-   * few points only.
+   * ∂q̈/∂v along the jets' k variables v (n rows of k), exact: the residual
+   * Jacobians ∂R/∂v = ∂M/∂v q̈ + ∂Aᵀ/∂v λ − ∂f/∂v and
+   * ∂C/∂v = ∂A/∂v q̈ + ∂(Ȧq̇ + ḃ)/∂v of linearize.ts evaluated by forward
+   * differentiation (tape.ts), solved through the bordered matrix. Not the
+   * symbolic Jacobians: the bicycle's take minutes to simplify, and a steady
+   * motion needs their values at a few points only.
    */
-  jacobian(params: Env, q: readonly number[], qd: readonly number[]): number[][] | undefined {
-    return this.jacobianAndJets(params, q, qd)?.J;
-  }
-
-  /** J and the jets it was formed from (reducedJacobian reads dh from them: a second forward pass, as costly as the first, would give the same). */
-  private jacobianAndJets(params: Env, q: readonly number[], qd: readonly number[]): { J: number[][]; jets: Jets } | undefined {
+  private accelerationGradients(jets: Jets, acc: Accelerations, k: number): Float64Array[] {
     const { n, m } = this;
-    const acc = this.accelerations(params, q, qd);
-    if (!acc) return undefined;
-    const jets = this.tape.jets(this.env(params, q, qd), this.stateNames);
-    const factors = this.bordered(jets.value)!;
     const d = jets.grad;
     const { massMatrix, forcing } = this.system.lagrange2;
     const c = this.system.constraints;
-    // Rows of −[∂R/∂x; ∂C/∂x] (2n columns each).
-    const rows = Array.from({ length: n + m }, () => new Float64Array(2 * n));
+    // Rows of −[∂R/∂v; ∂C/∂v] (k columns each).
+    const rows = Array.from({ length: n + m }, () => new Float64Array(k));
     const addTo = (row: Float64Array, scale: number, grad: Float64Array): void => {
-      for (let col = 0; col < 2 * n; col++) row[col] = row[col]! + scale * grad[col]!;
+      for (let col = 0; col < k; col++) row[col] = row[col]! + scale * grad[col]!;
     };
     for (let i = 0; i < n; i++) {
       addTo(rows[i]!, 1, d(forcing[i]!));
@@ -191,13 +188,26 @@ export class SteadyDynamics {
         addTo(rows[n + a]!, -acc.qdd[j]!, g);
       });
     });
-    const J = Array.from({ length: 2 * n }, (_, i) => Array.from({ length: 2 * n }, (_, j): number => (j === i + n ? 1 : 0)));
-    for (let col = 0; col < 2 * n; col++) {
-      const rhs = Float64Array.from(rows, (r) => r[col]!);
-      luSolve(n + m, factors.LU, factors.piv, rhs, 0, rhs, 0);
-      for (let i = 0; i < n; i++) J[n + i]![col] = rhs[i]!;
+    const out = Array.from({ length: n }, () => new Float64Array(k));
+    const rhs = new Float64Array(n + m);
+    for (let col = 0; col < k; col++) {
+      rows.forEach((r, i) => (rhs[i] = r[col]!));
+      luSolve(n + m, acc.LU, acc.piv, rhs, 0, rhs, 0);
+      for (let i = 0; i < n; i++) out[i]![col] = rhs[i]!;
     }
-    return { J, jets };
+    return out;
+  }
+
+  /** J = ∂(q̇, q̈)/∂(q, q̇) (2n×2n) at (q, q̇), exact (accelerationGradients). */
+  jacobian(params: Env, q: readonly number[], qd: readonly number[]): number[][] | undefined {
+    const { n } = this;
+    const jets = this.tape.jets(this.env(params, q, qd), this.stateNames);
+    const acc = this.solve(jets.value);
+    if (!acc) return undefined;
+    const lower = this.accelerationGradients(jets, acc, 2 * n);
+    return Array.from({ length: 2 * n }, (_, i) =>
+      i < n ? Array.from({ length: 2 * n }, (_, j): number => (j === i + n ? 1 : 0)) : Array.from(lower[i - n]!),
+    );
   }
 
   /** The full state (q, q̇) of a request with the unknowns z put in their places. */
@@ -213,49 +223,84 @@ export class SteadyDynamics {
     return { q, qd };
   }
 
-  /** [q̈; h] at a state: zero at a steady motion; NaN where q̈ is undefined. */
-  private residual(params: Env, q: readonly number[], qd: readonly number[]): Float64Array {
-    const { n } = this;
-    const out = new Float64Array(n + this.invariants.length).fill(Number.NaN);
-    const acc = this.accelerations(params, q, qd);
-    if (!acc) return out;
+  /** [q̈; h] from the tape's values at a state: zero at a steady motion. */
+  private residual(value: (e: Expr) => number, acc: Accelerations): Float64Array {
+    const out = new Float64Array(this.n + this.invariants.length);
     out.set(acc.qdd);
-    const value = this.tape.values(this.env(params, q, qd));
-    this.invariants.forEach((h, a) => (out[n + a] = value(h)));
+    this.invariants.forEach((h, a) => (out[this.n + a] = value(h)));
     return out;
   }
 
   /** The steady motion nearest the request's start; undefined where Gauss–Newton does not converge or the motion is not linearizable. */
   find(params: Env, request: SteadyRequest): SteadyMotion | undefined {
-    const z0 = Float64Array.from(request.free.flatMap((free, i) => (free ? [this.cyclic[i] ? request.qd[i]! : request.q[i]!] : [])));
-    const F = (z: Float64Array): Float64Array => {
+    const { n } = this;
+    const rows = n + this.invariants.length;
+    const unknowns = request.free.flatMap((free, i) => (free ? [this.cyclic[i] ? i + n : i] : []));
+    const names = unknowns.map((i) => this.stateNames[i]!);
+    const env = (z: Float64Array): Env => {
       const { q, qd } = this.state(request, z);
-      return this.residual(params, q, qd);
+      return this.env(params, q, qd);
     };
-    // A start where q̈ is undefined (NaN) fails gaussNewton's convergence test.
-    const z = gaussNewton(F, z0);
+    // Where q̈ is undefined the residual is NaN, which fails gaussNewton's convergence test (and its Jacobian's step).
+    const F = (z: Float64Array): Float64Array => {
+      const value = this.tape.values(env(z));
+      const acc = this.solve(value);
+      return acc ? this.residual(value, acc) : new Float64Array(rows).fill(Number.NaN);
+    };
+    // ∂F/∂z exact, rows × k: ∂q̈/∂z (accelerationGradients) over ∂h/∂z, one pass of the tape.
+    const dF = (z: Float64Array): Float64Array => {
+      const k = names.length;
+      const jets = this.tape.jets(env(z), names);
+      const acc = this.solve(jets.value);
+      const out = new Float64Array(rows * k);
+      if (!acc) return out.fill(Number.NaN);
+      this.accelerationGradients(jets, acc, k).forEach((row, i) => out.set(row, i * k));
+      this.invariants.forEach((h, a) => out.set(jets.grad(h), (n + a) * k));
+      return out;
+    };
+    const z0 = Float64Array.from(unknowns, (i) => (i < n ? request.q[i]! : request.qd[i - n]!));
+    const z = gaussNewton(F, z0, dF);
     if (!z) return undefined;
     const { q, qd } = this.state(request, z);
-    const J = this.reducedJacobian(params, q, qd);
-    if (!J) return undefined;
-    return { q, qd, residual: Math.max(...Array.from(F(z), Math.abs)), J };
+    const linearized = this.reducedJacobian(params, q, qd);
+    return linearized && { q, qd, ...linearized };
   }
 
-  /** J restricted to the reduced state (cyclic coordinates dropped) and to ker dh. */
-  private reducedJacobian(params: Env, q: readonly number[], qd: readonly number[]): number[][] | undefined {
+  /**
+   * J restricted to the reduced state (cyclic coordinates dropped) and to
+   * ker dh, with the residual there: one pass of the tape, its gradients by
+   * the reduced state only.
+   */
+  private reducedJacobian(params: Env, q: readonly number[], qd: readonly number[]): Pick<SteadyMotion, 'J' | 'residual'> | undefined {
     const { n } = this;
-    const found = this.jacobianAndJets(params, q, qd);
-    if (!found?.J.flat().every(Number.isFinite)) return undefined;
-    const { J: full, jets } = found;
     const keep = [...Array.from({ length: n }, (_, i) => i).filter((i) => !this.cyclic[i]), ...Array.from({ length: n }, (_, i) => n + i)];
-    const J1 = keep.map((i) => keep.map((j) => full[i]![j]!));
-    const dh = this.invariants.flatMap((h) => keep.map((j) => jets.grad(h)[j]!));
     const d = keep.length;
+    const jets = this.tape.jets(
+      this.env(params, q, qd),
+      keep.map((i) => this.stateNames[i]!),
+    );
+    const acc = this.solve(jets.value);
+    if (!acc) return undefined;
+    const lower = this.accelerationGradients(jets, acc, d);
+    // J1 = J on the kept rows and columns: a kept coordinate's row is its rate's unit row.
+    const J1 = keep.map((i) => (i < n ? keep.map((j): number => (j === i + n ? 1 : 0)) : Array.from(lower[i - n]!)));
+    if (!J1.flat().every(Number.isFinite)) return undefined;
+    const dh = new Float64Array(this.invariants.length * d);
+    this.invariants.forEach((h, a) => dh.set(jets.grad(h), a * d));
     const N = this.invariants.length
-      ? nullSpace(Float64Array.from(dh), this.invariants.length, d)
+      ? nullSpace(dh, this.invariants.length, d)
       : Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j ? 1 : 0)));
     // J_r[a][b] = N_aᵀ J1 N_b.
     const JN = N.map((v) => J1.map((row) => row.reduce((s, x, j) => s + x * v[j]!, 0)));
-    return N.map((u) => JN.map((w) => u.reduce((s, x, i) => s + x * w[i]!, 0)));
+    const J = N.map((u) => JN.map((w) => u.reduce((s, x, i) => s + x * w[i]!, 0)));
+    return { J, residual: Math.max(...Array.from(this.residual(jets.value, acc), Math.abs)) };
   }
+}
+
+/** q̈ and λ at a point, with the LU factors of the bordered matrix they were solved with. */
+interface Accelerations {
+  readonly qdd: Float64Array;
+  readonly lambda: Float64Array;
+  readonly LU: Float64Array;
+  readonly piv: Int32Array;
 }

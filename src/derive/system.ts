@@ -24,7 +24,7 @@
 //   whether T + V can ever rise                   passive (conservation.ts)
 //   T at q̇ = 0 (T = ½q̇ᵀMq̇ + bᵀq̇ + T₀)             kineticAtRest
 //   M, forcing, ∂f/∂q free of the state            constant (lagrange2.freeOfState)
-//   M and forcing as numeric studies evaluate them   values (values.ts)
+//   M, forcing, bias as numeric studies evaluate them   values (values.ts)
 //   coordinates entering only through sin, cos     periodic (periodicity.ts)
 // Numeric sanity checks (checks.ts) run here and throw; they add no data.
 // Covered by test/derive/* (one file per module) and, end to end, by
@@ -67,9 +67,10 @@ export interface DerivedSystem {
   /** Distributed contact laws (patch.ts): the law, its regimes' generalized forces (added to forcing by the generated code), their Jacobian increments; absent without. */
   readonly patches?: Patches;
   /**
-   * M and the forcing as numeric studies evaluate them (steady motions):
-   * lagrange2's, or for a bodywise model, whose lagrange2 M and forcing are
-   * derived on first access, the same functions unsimplified (values.ts).
+   * M, the forcing and the constraint bias as numeric studies evaluate them
+   * (steady motions): lagrange2's and constraints', or for a bodywise model,
+   * whose simplified ones are derived on first access, the same functions
+   * unsimplified (values.ts).
    */
   readonly values: DynamicsValues;
   /** The residuals' Jacobians behind rhsJacobian. */
@@ -128,8 +129,8 @@ export function deriveSystem(model: Model): DerivedSystem {
   const bodywise = deriveBodywise(model);
   // A bodywise model's M and forcing are derived where printed (codegen's dense route, the report), not here.
   const lagrange2 = bodywise ? deferredLagrange2(model) : deriveLagrange2(model);
-  const values = bodywise ? unsimplifiedValues(model) : simplifiedValues(model, lagrange2);
   const constraints = deriveConstraints(model, lagrange2);
+  const values = bodywise ? unsimplifiedValues(model, constraints) : simplifiedValues(model, lagrange2, constraints);
   const checks = checkDerivation(model, values.massMatrix, constraints?.A, contactRows(model));
   const hamilton = deriveHamilton(model, lagrange2, checks.massMatrix);
   const unilateral = deriveUnilateral(model, lagrange2);

@@ -1,11 +1,12 @@
-// M and the forcing as numeric studies evaluate them (the tape of
-// src/derive/linearization/steady.ts), and which coordinates they are free
-// of. Lagrange II's simplified entries (lagrange2.ts) where the derivation
-// has them at hand; for a model assembled body by body (bodywise.ts), whose
-// simplified entries are derived only on first use (deferredLagrange2), the
-// same functions formed by differentiation alone,
+// M, the forcing and the retaining rows' bias as numeric studies evaluate
+// them (the tape of src/derive/linearization/steady.ts), and which
+// coordinates M and the forcing are free of. The derivation's simplified
+// entries (lagrange2.ts, lagrange1.ts) where it has them at hand; for a
+// model assembled body by body (bodywise.ts), whose simplified entries are
+// derived only on first use (deferredLagrange2), the same functions formed
+// by differentiation alone,
 //   M_ij = ∂²L/∂q̇_i∂q̇_j,  f_i = ∂L/∂q_i − Σ_k (∂p_i/∂q_k) q̇_k − ∂p_i/∂t + Q_i,  p_i = ∂L/∂q̇_i
-// (Kugushev–Sorokina (10.13)): DAGs of a few thousand shared nodes that the
+// (Kugushev–Sorokina (10.13)), and the bias Ȧq̇ + ḃ: DAGs of a few thousand shared nodes that the
 // tape evaluates with their exact derivatives, formed in a tenth of a second
 // where the bicycle's simplified ones take seconds.
 // Tests: test/derive/lagrange/values.test.ts.
@@ -16,21 +17,27 @@ import { simplify } from '../../core/trig.js';
 import type { Model } from '../../model/model.js';
 import { TIME } from '../../model/names.js';
 import { sampleStates } from '../checks.js';
+import { constraintBias, type RetainingConstraints } from './lagrange1.js';
 import type { Lagrange2 } from './lagrange2.js';
 
 export interface DynamicsValues {
   readonly massMatrix: readonly (readonly Expr[])[];
   readonly forcing: readonly Expr[];
+  /** Ȧq̇ + ḃ of the retaining rows (none without). */
+  readonly bias: readonly Expr[];
   /** Per coordinate: M and the forcing are free of it (a cyclic coordinate where the constraints are too). */
   readonly freeOf: readonly boolean[];
 }
 
-/** Lagrange II's own entries; `freeOf` looked up in them on first use. */
-export function simplifiedValues(model: Model, l2: Lagrange2): DynamicsValues {
+/** The derivation's own entries; the bias (lagrange1.ts) and `freeOf` on first use. */
+export function simplifiedValues(model: Model, l2: Lagrange2, constraints: RetainingConstraints | undefined): DynamicsValues {
   let freeOf: boolean[] | undefined;
   return {
     massMatrix: l2.massMatrix,
     forcing: l2.forcing,
+    get bias() {
+      return constraints?.bias ?? [];
+    },
     get freeOf() {
       const exprs = [...l2.massMatrix.flat(), ...l2.forcing];
       freeOf ??= model.coordinates.map((c) => !exprs.some((e) => dependsOn(e, c.name)));
@@ -39,8 +46,8 @@ export function simplifiedValues(model: Model, l2: Lagrange2): DynamicsValues {
   };
 }
 
-/** M and the forcing by differentiation alone (see the header); `freeOf` decided from L. */
-export function unsimplifiedValues(model: Model): DynamicsValues {
+/** M, the forcing and the bias by differentiation alone (see the header); `freeOf` decided from L. */
+export function unsimplifiedValues(model: Model, constraints: RetainingConstraints | undefined): DynamicsValues {
   const cs = model.coordinates;
   const p = cs.map((c) => diff(model.L, c.qd.name));
   const massMatrix = p.map((pi) => cs.map((c) => diff(pi, c.qd.name)));
@@ -52,7 +59,8 @@ export function unsimplifiedValues(model: Model): DynamicsValues {
       ...cs.flatMap((k) => (dependsOn(p[i]!, k.q.name) ? [neg(mul(diff(p[i]!, k.q.name), k.qd))] : [])),
     ]),
   );
-  return { massMatrix, forcing, freeOf: freeOfFromLagrangian(model) };
+  const bias = constraints ? constraintBias(model, constraints.A, constraints.b) : [];
+  return { massMatrix, forcing, bias, freeOf: freeOfFromLagrangian(model) };
 }
 
 /**

@@ -46,10 +46,10 @@ import { luFactor, luSolve } from '../../numeric/lu.js';
 import type { DerivedSystem } from '../system.js';
 import { gaussNewton, nullSpace } from './equilibria.js';
 
-/** Per coordinate: none of M, f (values.ts), A, b and the constraint bias contains it. */
+/** Per coordinate: none of M, f (values.ts), A, b and the constraint bias contains it (the bias, their rate, is free of what A and b are free of). */
 export function cyclicCoordinates(system: DerivedSystem): boolean[] {
   const c = system.constraints;
-  const exprs: Expr[] = c ? [...c.A.flat(), ...c.b, ...c.bias] : [];
+  const exprs: Expr[] = c ? [...c.A.flat(), ...c.b] : [];
   return system.model.coordinates.map((co, i) => system.values.freeOf[i]! && !exprs.some((e) => dependsOn(e, co.name)));
 }
 
@@ -108,8 +108,8 @@ export class SteadyDynamics {
     const velocityForms = (c?.A ?? []).map((row, k) => add(c!.b[k]!, ...row.map((a, j) => mul(a, cs[j]!.qd))));
     const positions = model.holonomic.map((h) => h.phi);
     this.invariants = [...velocityForms, ...positions];
-    const { massMatrix, forcing } = system.values;
-    this.tape = new Tape([...massMatrix.flat(), ...forcing, ...(c ? [...c.A.flat(), ...c.bias] : []), ...this.invariants]);
+    const { massMatrix, forcing, bias } = system.values;
+    this.tape = new Tape([...massMatrix.flat(), ...forcing, ...(c ? c.A.flat() : []), ...bias, ...this.invariants]);
   }
 
   private env(params: Env, q: readonly number[], qd: readonly number[]): Env {
@@ -147,7 +147,7 @@ export class SteadyDynamics {
     if (!factors) return undefined;
     const rhs = new Float64Array(n + m);
     this.system.values.forcing.forEach((f, i) => (rhs[i] = value(f)));
-    this.system.constraints?.bias.forEach((b, a) => (rhs[n + a] = -value(b)));
+    this.system.values.bias.forEach((b, a) => (rhs[n + a] = -value(b)));
     luSolve(n + m, factors.LU, factors.piv, rhs, 0, rhs, 0);
     return { qdd: rhs.subarray(0, n), lambda: rhs.subarray(n) };
   }
@@ -167,7 +167,7 @@ export class SteadyDynamics {
     const jets = this.tape.jets(this.env(params, q, qd), this.stateNames);
     const factors = this.bordered(jets.value)!;
     const d = jets.grad;
-    const { massMatrix, forcing } = this.system.values;
+    const { massMatrix, forcing, bias } = this.system.values;
     const c = this.system.constraints;
     // Rows of −[∂R/∂x; ∂C/∂x] (2n columns each).
     const rows = Array.from({ length: n + m }, () => new Float64Array(2 * n));
@@ -179,7 +179,7 @@ export class SteadyDynamics {
       for (let j = 0; j < n; j++) addTo(rows[i]!, -acc.qdd[j]!, d(massMatrix[i]![j]!));
     }
     c?.A.forEach((row, a) => {
-      addTo(rows[n + a]!, -1, d(c.bias[a]!));
+      addTo(rows[n + a]!, -1, d(bias[a]!));
       row.forEach((e, j) => {
         const g = d(e);
         addTo(rows[j]!, -acc.lambda[a]!, g);

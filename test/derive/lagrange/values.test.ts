@@ -1,6 +1,6 @@
-// M and the forcing by differentiation alone (src/derive/lagrange/values.ts)
-// against Lagrange II's simplified entries (lagrange2.ts, its own expansion
-// and trig simplification) at random states and parameters, and the
+// M, the forcing and the retaining rows' bias by differentiation alone
+// (src/derive/lagrange/values.ts) against the derivation's simplified
+// entries (lagrange2.ts and lagrange1.ts: expansion and trig simplification) at random states and parameters, and the
 // coordinates they are free of, decided from L, against the simplified
 // entries' symbols: the heavy top, the rolling disk and the Whipple bicycle
 // (whose M is derived here on first access), and a particle on a slope,
@@ -33,14 +33,15 @@ const MODELS: readonly [string, ModelSpec][] = [
   ['a particle on a slope', slope],
 ];
 
-describe('M and the forcing by differentiation alone', () => {
+describe('M, the forcing and the bias by differentiation alone', () => {
   it.each(MODELS)('of %s equal the simplified entries at random states', (_, spec) => {
     const system = derived(spec);
-    const values = unsimplifiedValues(system.model);
+    const values = unsimplifiedValues(system.model, system.constraints);
     const { massMatrix, forcing } = system.lagrange2;
+    const bias = system.constraints?.bias ?? [];
     // Both as tapes: the unsimplified DAG walked as a tree is exponential.
-    const raw = new Tape([...values.massMatrix.flat(), ...values.forcing]);
-    const simplified = new Tape([...massMatrix.flat(), ...forcing]);
+    const raw = new Tape([...values.massMatrix.flat(), ...values.forcing, ...values.bias]);
+    const simplified = new Tape([...massMatrix.flat(), ...forcing, ...bias]);
     const r = rng(7);
     for (let k = 0; k < 4; k++) {
       const env = randomEnv(system.model, r);
@@ -48,15 +49,17 @@ describe('M and the forcing by differentiation alone', () => {
       const y = simplified.values(env);
       values.massMatrix.forEach((row, i) => row.forEach((e, j) => expectNear(x(e), y(massMatrix[i]![j]!))));
       values.forcing.forEach((e, i) => expectNear(x(e), y(forcing[i]!)));
+      expect(values.bias.length).toBe(bias.length);
+      values.bias.forEach((e, a) => expectNear(x(e), y(bias[a]!)));
     }
   });
 
   it.each(MODELS)('of %s are free of the coordinates the simplified entries are free of', (_, spec) => {
     const { model, lagrange2 } = derived(spec);
-    expect(unsimplifiedValues(model).freeOf).toEqual(simplifiedValues(model, lagrange2).freeOf);
+    expect(unsimplifiedValues(model, undefined).freeOf).toEqual(simplifiedValues(model, lagrange2, undefined).freeOf);
   });
 
   it('of a particle on a slope are free of x, not of y', () => {
-    expect(unsimplifiedValues(buildModel(slope)).freeOf).toEqual([true, false]);
+    expect(unsimplifiedValues(buildModel(slope), undefined).freeOf).toEqual([true, false]);
   });
 });

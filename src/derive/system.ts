@@ -127,7 +127,7 @@ function totalEnergy(model: Model, lagrange2: Lagrange2, V: Expr): Expr {
 
 export function deriveSystem(model: Model): DerivedSystem {
   const bodywise = deriveBodywise(model);
-  // A bodywise model's M and forcing are derived where printed (codegen's dense route, the report), not here.
+  // A bodywise model's simplified M and forcing are derived where printed (the report, the generated module), not here.
   const lagrange2 = bodywise ? deferredLagrange2(model) : deriveLagrange2(model);
   const constraints = deriveConstraints(model, lagrange2);
   const values = bodywise ? unsimplifiedValues(model, constraints) : simplifiedValues(model, lagrange2, constraints);
@@ -140,7 +140,7 @@ export function deriveSystem(model: Model): DerivedSystem {
   const patches = derivePatchResults(model, lagrange2);
   // Derived on first use (the generated Jacobian): the bicycle's takes minutes to simplify, and a study needs only its values (steady.ts).
   let linearization: Linearization | undefined;
-  // Made of lagrange2's L: derived on first use where that is deferred.
+  // Made of lagrange2's L: on first use where that is deferred, else now (docs/bench.md's deriveMs counts it).
   let energy: Expr | undefined;
   const energyNow = (): Expr | undefined => (energy ??= model.T && model.V ? totalEnergy(model, lagrange2, model.V) : undefined);
   if (!bodywise) energyNow();

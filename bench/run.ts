@@ -6,7 +6,7 @@
 //   { bench: 'moreau-jean', model, contacts, h, steps, stepsPerSec, … }   bench/time-stepping.ts
 //       for the bouncing ball, a chain of 50 balls and a stack of 20 blocks (bench/models.ts)
 //   { bench: 'event-driven', model, tRest, wallMs, … }
-//   { bench: 'bicycle', deriveMs, codegenMs, linearizeMs, rhsNs, eigenvalues } bench/bicycle.ts
+//   { bench: 'bicycle', deriveMs, linearizeMs, simplifiedMs, codegenMs, rhsNs, eigenvalues } bench/bicycle.ts
 //       and SymPy's { bench: 'bicycle', peer: 'sympy', deriveMs, linearizeMs, eigenvalues } without --quick
 //   { bench: 'target-c', model, n, cNs, tsNs, maxDiff }                    bench/targets.ts
 //       accelerations of the C module (gcc -O2) and the TypeScript one: double pendulum, 4-link pendulum, tumbling box

@@ -24,6 +24,7 @@
 //   whether T + V can ever rise                   passive (conservation.ts)
 //   T at q̇ = 0 (T = ½q̇ᵀMq̇ + bᵀq̇ + T₀)             kineticAtRest
 //   M, forcing, ∂f/∂q free of the state            constant (lagrange2.freeOfState)
+//   M, forcing, bias as numeric studies evaluate them   values (values.ts)
 //   coordinates entering only through sin, cos     periodic (periodicity.ts)
 // Numeric sanity checks (checks.ts) run here and throw; they add no data.
 // Covered by test/derive/* (one file per module) and, end to end, by
@@ -38,7 +39,8 @@ import { deriveCompliant, type CompliantDerivation } from './compliant/compliant
 import { isConservative, isPassive } from './lagrange/conservation.js';
 import { deriveHamilton, type Hamilton } from './lagrange/hamilton.js';
 import { deriveConstraints, type RetainingConstraints } from './lagrange/lagrange1.js';
-import { deriveLagrange2, freeOfState, keptSums, type Lagrange2 } from './lagrange/lagrange2.js';
+import { deferredLagrange2, deriveLagrange2, freeOfState, keptSums, type Lagrange2 } from './lagrange/lagrange2.js';
+import { simplifiedValues, unsimplifiedValues, type DynamicsValues } from './lagrange/values.js';
 import { deriveTreeDynamics, type TreeDynamics } from './lagrange/tree.js';
 import { deriveBodywise, type Bodywise } from './lagrange/bodywise.js';
 import { deriveHinges, type HingeDerivation } from './friction/hinges.js';
@@ -64,6 +66,13 @@ export interface DerivedSystem {
   readonly compliant?: CompliantDerivation;
   /** Distributed contact laws (patch.ts): the law, its regimes' generalized forces (added to forcing by the generated code), their Jacobian increments; absent without. */
   readonly patches?: Patches;
+  /**
+   * M, the forcing and the constraint bias as numeric studies evaluate them
+   * (steady motions): lagrange2's and constraints', or for a bodywise model,
+   * whose simplified ones are derived on first access, the same functions
+   * unsimplified (values.ts).
+   */
+  readonly values: DynamicsValues;
   /** The residuals' Jacobians behind rhsJacobian. */
   readonly linearization: Linearization;
   /** Per contact row, the pieces a contact phase adds to it (phase-linearize.ts); absent without contacts. */
@@ -117,26 +126,37 @@ function totalEnergy(model: Model, lagrange2: Lagrange2, V: Expr): Expr {
 }
 
 export function deriveSystem(model: Model): DerivedSystem {
-  const lagrange2 = deriveLagrange2(model);
+  const bodywise = deriveBodywise(model);
+  // A bodywise model's simplified M and forcing are derived where printed (the report, the generated module), not here.
+  const lagrange2 = bodywise ? deferredLagrange2(model) : deriveLagrange2(model);
   const constraints = deriveConstraints(model, lagrange2);
-  const checks = checkDerivation(model, lagrange2.massMatrix, constraints?.A, contactRows(model));
+  const values = bodywise ? unsimplifiedValues(model, constraints) : simplifiedValues(model, lagrange2, constraints);
+  const checks = checkDerivation(model, values.massMatrix, constraints?.A, contactRows(model));
   const hamilton = deriveHamilton(model, lagrange2, checks.massMatrix);
   const unilateral = deriveUnilateral(model, lagrange2);
   const supports = deriveSupports(model, lagrange2, constraints);
   const hinges = deriveHinges(model, lagrange2, constraints);
   const compliant = deriveCompliant(model, lagrange2);
   const patches = derivePatchResults(model, lagrange2);
-  const bodywise = deriveBodywise(model);
   // Derived on first use (the generated Jacobian): the bicycle's takes minutes to simplify, and a study needs only its values (steady.ts).
   let linearization: Linearization | undefined;
-  const energy = model.T && model.V ? totalEnergy(model, lagrange2, model.V) : undefined;
+  // Made of lagrange2's L: on first use where that is deferred, else now (docs/bench.md's deriveMs counts it).
+  let energy: Expr | undefined;
+  const energyNow = (): Expr | undefined => (energy ??= model.T && model.V ? totalEnergy(model, lagrange2, model.V) : undefined);
+  if (!bodywise) energyNow();
   const kineticAtRest = model.T && model.V ? simplify(add(lagrange2.L0, model.V)) : undefined;
   const conservative = isConservative(model, lagrange2, constraints) && !compliant?.dissipative && !patches;
   const passive = isPassive(model, lagrange2, constraints) && !patches;
+  const gapJacobian = (unilateral?.contacts ?? []).every((c) => c.normal.row.every((e) => freeOfState(e, model)));
+  // Getters: lagrange2's flags are derived with its M and forcing.
   const constant = {
-    massMatrix: lagrange2.constantMass && !compliant?.terms.some((t) => t.inertia),
-    forcing: lagrange2.constantForcing && !compliant && !patches,
-    gapJacobian: (unilateral?.contacts ?? []).every((c) => c.normal.row.every((e) => freeOfState(e, model))),
+    get massMatrix() {
+      return lagrange2.constantMass && !compliant?.terms.some((t) => t.inertia);
+    },
+    get forcing() {
+      return lagrange2.constantForcing && !compliant && !patches;
+    },
+    gapJacobian,
   };
   return {
     model,
@@ -151,11 +171,14 @@ export function deriveSystem(model: Model): DerivedSystem {
     hinges,
     ...(model.tree ? { tree: deriveTreeDynamics(model, model.tree) } : {}),
     ...(bodywise ? { bodywise } : {}),
+    values,
     get linearization(): Linearization {
       linearization ??= withPatchJacobian(deriveLinearization(model, lagrange2, constraints, compliant), patches);
       return linearization;
     },
-    ...(energy ? { energy } : {}),
+    get energy(): Expr | undefined {
+      return energyNow();
+    },
     ...(kineticAtRest ? { kineticAtRest } : {}),
     conservative,
     passive,

@@ -38,7 +38,7 @@ const FIELDS: Record<string, string[]> = {
   sweep: ['route', 'workers', 'cells', 'chunk', 'cellsPerSec', 'wallMs', 'cpuMs', 'cpuUsPerCell', 'csvSha'],
   'sweep-overhead': ['workers', 'chunk', 'rounds', 'overheadPct', 'cpuOverheadPct', 'targetPct', 'spread'],
   // The dense route's denseRhsNs and denseModuleKB: full runs only.
-  bicycle: ['deriveMs', 'codegenMs', 'linearizeMs', 'rhsNs', 'moduleKB', 'eigenvalues'],
+  bicycle: ['deriveMs', 'linearizeMs', 'simplifiedMs', 'codegenMs', 'rhsNs', 'moduleKB', 'eigenvalues'],
   'target-c': ['model', 'n', 'cNs', 'tsNs', 'maxDiff'],
   'target-python': ['model', 'n', 'pythonNs'],
 };

@@ -21,7 +21,9 @@ import type { Lagrange2 } from './lagrange2.js';
 
 function isNatural(model: Model, lagrange2: Lagrange2, constraints: RetainingConstraints | undefined): boolean {
   const constraintsWork = (constraints?.b ?? []).some((b) => b !== ZERO);
-  return model.Q.every((q) => q === ZERO) && model.V !== undefined && !dependsOn(lagrange2.L, TIME) && !constraintsWork;
+  // L as given free of t: its simplified form is too, and is not derived for this (deferredLagrange2).
+  const autonomous = !dependsOn(model.L, TIME) || !dependsOn(lagrange2.L, TIME);
+  return model.Q.every((q) => q === ZERO) && model.V !== undefined && autonomous && !constraintsWork;
 }
 
 const hasFriction = (model: Model): boolean => model.unilateral.some((u) => u.friction) || model.holonomic.some((h) => h.friction) || model.hinges.length > 0;

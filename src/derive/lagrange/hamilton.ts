@@ -37,9 +37,9 @@ export interface Hamilton {
 
 export function deriveHamilton(model: Model, l2: Lagrange2, massMatrix: DerivationChecks['massMatrix'] = 'positive-definite'): Hamilton {
   const cs = model.coordinates;
-  const { b, L0 } = l2;
   const p = cs.map((c) => momentumSymbol(c.q));
   if (cs.length > EXPLICIT_LIMIT) return { p };
+  const { b, L0 } = l2;
   if (massMatrix === 'pinned-by-contacts') {
     return {
       p,

@@ -45,16 +45,35 @@ export function deriveConstraints(model: Model, l2: Lagrange2 = deriveLagrange2(
     ...model.nonholonomic.map((h) => ({ name: h.name, A: h.A, b: h.b })),
   ];
   if (rows.length === 0) return undefined;
-  const bias = rows.map((r) => {
-    const velocityForm = add(r.b, ...r.A.map((a, k) => mul(a, cs[k]!.qd)));
+  const A = rows.map((r) => r.A);
+  const b = rows.map((r) => r.b);
+  // Simplified on first access: a rolling bicycle's rows are assembled body
+  // by body in its generated code (src/codegen/bodywise.ts), and their
+  // simplified biases were a fifth of its derivation.
+  let bias: Expr[] | undefined;
+  const constraints: RetainingConstraints = {
+    names: rows.map((r) => r.name),
+    A,
+    b,
+    get bias() {
+      bias ??= constraintBias(model, A, b).map(simplify);
+      return bias;
+    },
+  };
+  const ideal = !model.holonomic.some((h) => h.friction) && model.hinges.length === 0;
+  const multipliers = ideal && cs.length <= EXPLICIT_COORDINATES ? solveMultipliers(l2, A, constraints.bias) : undefined;
+  return multipliers ? { ...constraints, multipliers } : constraints;
+}
+
+/** Ȧq̇ + ḃ of rows A q̇ + b = 0, unsimplified: the chain rule through t and every coordinate. */
+export function constraintBias(model: Model, A: readonly (readonly Expr[])[], b: readonly Expr[]): Expr[] {
+  const cs = model.coordinates;
+  return A.map((row, r) => {
+    const velocityForm = add(b[r]!, ...row.map((a, k) => mul(a, cs[k]!.qd)));
     const parts: Expr[] = [diff(velocityForm, TIME)];
     for (const c of cs) if (dependsOn(velocityForm, c.q.name)) parts.push(mul(diff(velocityForm, c.q.name), c.qd));
-    return simplify(add(...parts));
+    return add(...parts);
   });
-  const A = rows.map((r) => r.A);
-  const ideal = !model.holonomic.some((h) => h.friction) && model.hinges.length === 0;
-  const multipliers = ideal && cs.length <= EXPLICIT_COORDINATES ? solveMultipliers(l2, A, bias) : undefined;
-  return { names: rows.map((r) => r.name), A, b: rows.map((r) => r.b), bias, ...(multipliers ? { multipliers } : {}) };
 }
 
 /** (A M⁻¹ Aᵀ) λ = A M⁻¹ f + bias, with A M⁻¹ = (M⁻¹ Aᵀ)ᵀ from M X = Aᵀ column by column. */

@@ -135,16 +135,68 @@ export function keptSums(model: Model, also: readonly string[] = []): Kept {
   };
 }
 
-export function deriveLagrange2(model: Model): Lagrange2 {
-  const cs = model.coordinates;
-  const n = cs.length;
+/**
+ * b = ∂L/∂q̇ and L₀ = L at q̇ = 0, collected by state monomial (the
+ * potential's sums of masses as the factors M has, collectCoefficients):
+ * cheap beside M, and all a model assembled body by body needs of Lagrange
+ * II before its M is asked for (deferredLagrange2).
+ */
+function restTerms(model: Model, grad: readonly Expr[]): Pick<Lagrange2, 'b' | 'L0'> {
   // q̇ = 0, one memo for all ∂L/∂q̇_i and L: the gradients share their
   // inner sums (every ẋ_k of the n-link pendulum), which a subs call per
   // gradient walked again for each i (at n = 40 about 40–65 → 10–15 ms).
-  const velocities = new Set(cs.map((c) => c.qd.name));
+  const velocities = new Set(model.coordinates.map((c) => c.qd.name));
   const keep = keptSums(model);
   const atRest = memoPass<Expr>((u, go) => (u.kind === 'sym' ? (velocities.has(u.name) ? ZERO : u) : mapChildren(u, go)));
-  const grad = cs.map((c) => diff(model.L, c.qd.name));
+  return { b: grad.map((g) => collectCoefficients(simplify(atRest(g)), keep)), L0: collectCoefficients(simplify(atRest(model.L)), keep) };
+}
+
+const velocityGradient = (model: Model): Expr[] => model.coordinates.map((c) => diff(model.L, c.qd.name));
+
+/**
+ * Lagrange II with b and L₀ now and the rest (M, the forcing, L, p, ∂L/∂q,
+ * the constant flags) derived on first access: a model whose M and forcing
+ * the generated code assembles body by body (bodywise.ts) needs them only
+ * for what prints them (the report, the dense route), and the bicycle's
+ * take most of its derivation. The same values as deriveLagrange2's.
+ */
+export function deferredLagrange2(model: Model): Lagrange2 {
+  const { b, L0 } = restTerms(model, velocityGradient(model));
+  let full: Lagrange2 | undefined;
+  const all = (): Lagrange2 => (full ??= deriveLagrange2(model));
+  return {
+    b,
+    L0,
+    get L() {
+      return all().L;
+    },
+    get momenta() {
+      return all().momenta;
+    },
+    get dLdq() {
+      return all().dLdq;
+    },
+    get massMatrix() {
+      return all().massMatrix;
+    },
+    get forcing() {
+      return all().forcing;
+    },
+    get constantMass() {
+      return all().constantMass;
+    },
+    get constantForcing() {
+      return all().constantForcing;
+    },
+  };
+}
+
+export function deriveLagrange2(model: Model): Lagrange2 {
+  const cs = model.coordinates;
+  const n = cs.length;
+  const velocities = new Set(cs.map((c) => c.qd.name));
+  const keep = keptSums(model);
+  const grad = velocityGradient(model);
   const M: Expr[][] = Array.from({ length: n }, () => new Array<Expr>(n));
   for (let i = 0; i < n; i++) {
     for (let j = i; j < n; j++) {
@@ -166,9 +218,7 @@ export function deriveLagrange2(model: Model): Lagrange2 {
       M[j]![i] = mij;
     }
   }
-  // Collected by state monomial: the potential's sums of masses as the factors M has (collectCoefficients).
-  const b = grad.map((g) => collectCoefficients(simplify(atRest(g)), keep));
-  const L0 = collectCoefficients(simplify(atRest(model.L)), keep);
+  const { b, L0 } = restTerms(model, grad);
   const qd = cs.map((c) => c.qd);
   // L and p as sums of products of the compact M, b, L₀ (not multiplied out).
   const quadratic: Expr[] = [];

@@ -2,7 +2,8 @@
 //
 // Cyclic coordinates. A coordinate q_c is cyclic (ignorable) when none of M,
 // the forcing f, the retaining rows A, b and their bias Ȧq̇ + ḃ contains it:
-// decided symbolically on the derivation. A steady motion moves the cyclic
+// decided on the derivation (M and f: src/derive/lagrange/values.ts, which
+// also gives the M and f evaluated here). A steady motion moves the cyclic
 // coordinates at constant rates, q_c = q_c(0) + ω_c t, while the others
 // rest, q_r = q_r*, q̇_r = 0: q̈ = 0 of the constrained dynamics
 //   [M Aᵀ; A 0] [q̈; λ] = [f; −(Ȧq̇ + ḃ)]
@@ -46,12 +47,11 @@ import { luFactor, luSolve } from '../../numeric/lu.js';
 import type { DerivedSystem } from '../system.js';
 import { gaussNewton, nullSpace } from './equilibria.js';
 
-/** Per coordinate: none of M, f, A, b and the constraint bias contains it. */
+/** Per coordinate: none of M, f (values.ts), A, b and the constraint bias contains it (the bias, their rate, is free of what A and b are free of). */
 export function cyclicCoordinates(system: DerivedSystem): boolean[] {
-  const { massMatrix, forcing } = system.lagrange2;
   const c = system.constraints;
-  const exprs: Expr[] = [...massMatrix.flat(), ...forcing, ...(c ? [...c.A.flat(), ...c.b, ...c.bias] : [])];
-  return system.model.coordinates.map((co) => !exprs.some((e) => dependsOn(e, co.name)));
+  const exprs: Expr[] = c ? [...c.A.flat(), ...c.b] : [];
+  return system.model.coordinates.map((co, i) => system.values.freeOf[i]! && !exprs.some((e) => dependsOn(e, co.name)));
 }
 
 /**
@@ -97,7 +97,7 @@ export class SteadyDynamics {
       new MechanicsError('steady-unsupported', 'input', `steady motions of ${model.name} are not computed: ${cause}`, { model: model.name });
     if (system.compliant || system.patches) throw unsupported('its compliant or distributed contact forces act only in their regions');
     const c = system.constraints;
-    const timed = [...system.lagrange2.massMatrix.flat(), ...system.lagrange2.forcing, ...(c ? [...c.A.flat(), ...c.b] : [])];
+    const timed = [...system.values.massMatrix.flat(), ...system.values.forcing, ...(c ? [...c.A.flat(), ...c.b] : [])];
     if (timed.some((e) => dependsOn(e, TIME))) throw unsupported('its equations depend on time, so no motion is steady');
     this.cyclic = cyclicCoordinates(system);
     const cs = model.coordinates;
@@ -109,8 +109,8 @@ export class SteadyDynamics {
     const velocityForms = (c?.A ?? []).map((row, k) => add(c!.b[k]!, ...row.map((a, j) => mul(a, cs[j]!.qd))));
     const positions = model.holonomic.map((h) => h.phi);
     this.invariants = [...velocityForms, ...positions];
-    const { massMatrix, forcing } = system.lagrange2;
-    this.tape = new Tape([...massMatrix.flat(), ...forcing, ...(c ? [...c.A.flat(), ...c.bias] : []), ...this.invariants]);
+    const { massMatrix, forcing, bias } = system.values;
+    this.tape = new Tape([...massMatrix.flat(), ...forcing, ...(c ? c.A.flat() : []), ...bias, ...this.invariants]);
   }
 
   private env(params: Env, q: readonly number[], qd: readonly number[]): Env {
@@ -127,7 +127,7 @@ export class SteadyDynamics {
     const { n, m } = this;
     const k = n + m;
     const K = new Float64Array(k * k);
-    const { massMatrix } = this.system.lagrange2;
+    const { massMatrix } = this.system.values;
     for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) K[i * k + j] = value(massMatrix[i]![j]!);
     this.system.constraints?.A.forEach((row, a) =>
       row.forEach((e, j) => {
@@ -146,8 +146,8 @@ export class SteadyDynamics {
     const factors = this.bordered(value);
     if (!factors) return undefined;
     const rhs = new Float64Array(n + m);
-    this.system.lagrange2.forcing.forEach((f, i) => (rhs[i] = value(f)));
-    this.system.constraints?.bias.forEach((b, a) => (rhs[n + a] = -value(b)));
+    this.system.values.forcing.forEach((f, i) => (rhs[i] = value(f)));
+    this.system.values.bias.forEach((b, a) => (rhs[n + a] = -value(b)));
     luSolve(n + m, factors.LU, factors.piv, rhs, 0, rhs, 0);
     return { qdd: rhs.subarray(0, n), lambda: rhs.subarray(n), ...factors };
   }
@@ -169,7 +169,7 @@ export class SteadyDynamics {
   private accelerationGradients(jets: Jets, acc: Accelerations, k: number): Float64Array[] {
     const { n, m } = this;
     const d = jets.grad;
-    const { massMatrix, forcing } = this.system.lagrange2;
+    const { massMatrix, forcing, bias } = this.system.values;
     const c = this.system.constraints;
     // Rows of −[∂R/∂v; ∂C/∂v] (k columns each).
     const rows = Array.from({ length: n + m }, () => new Float64Array(k));
@@ -181,7 +181,7 @@ export class SteadyDynamics {
       for (let j = 0; j < n; j++) addTo(rows[i]!, -acc.qdd[j]!, d(massMatrix[i]![j]!));
     }
     c?.A.forEach((row, a) => {
-      addTo(rows[n + a]!, -1, d(c.bias[a]!));
+      addTo(rows[n + a]!, -1, d(bias[a]!));
       row.forEach((e, j) => {
         const g = d(e);
         addTo(rows[j]!, -acc.lambda[a]!, g);

@@ -14,6 +14,9 @@ import impact from '../../derivations/kozlov-impact.js';
 import realized from '../../derivations/kozlov-realized-pendulum.js';
 import stiffBouncing from '../../derivations/kozlov-stiff-bouncing.js';
 import { evaluate } from '../../src/core/evaluate.js';
+import { sub } from '../../src/core/expr.js';
+import { parseExpr } from '../../src/core/parse.js';
+import { simplify } from '../../src/core/trig.js';
 import { derivedFacts, fact } from '../../src/derive/paper-results.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import type { PaperFormulaSpec, PaperSpec } from '../../src/model/spec.js';
@@ -150,6 +153,12 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     const tau = 0.2 * (Math.PI / 2 + Math.atan(0.1));
     expect(evaluate(rows[1]!.derived, env)).toBeCloseTo(tau, 14);
     expect(evaluate(rows[3]!.derived, env)).toBeCloseTo(tau + 2, 13);
+  });
+  it('the flight lasts 2v/g for the positive g and v, as (4.2) prints it, not √(v²/g²) + v/g', () => {
+    const { system } = once(stiffBouncing);
+    const facts = derivedFacts(system);
+    const flight = simplify(sub(fact(facts, system, 'trajectory2.end')!, fact(facts, system, 'trajectory1.end')!));
+    expect(flight).toBe(parseExpr('2*v*g^(-1)'));
   });
   it('the spring lifts the point back to y = 0 at τ, and it leaves at the speed v it struck with', () => {
     const env = { g: 1.3, v: 0.7, N: 400 };

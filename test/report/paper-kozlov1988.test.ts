@@ -26,6 +26,7 @@ import { limitStudyOf } from '../../src/studies/limit.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { reportInputs } from '../../src/pipeline/report-inputs.js';
 import { declaredOrbit } from '../../src/studies/orbit.js';
+import { simulate, simulateHamilton } from '../../src/runtime/hybrid/simulate.js';
 import { paperCheck, type PaperCheck } from '../../src/studies/paper-check.js';
 
 const built = new Map<string, { system: ReturnType<typeof compileModel>['system']; computed: ReturnType<typeof reportInputs>['options'] }>();
@@ -77,6 +78,38 @@ describe('kozlov1988 Theorem 1 (1.1)–(1.4): the pendulum with its rod realized
     const distances = study.rows.map((r) => r.distance);
     expect(distances[0]).toBeCloseTo(0.072, 3);
     distances.slice(1).forEach((d, i) => expect(d / distances[i]!).toBeCloseTo(0.1, 1));
+  });
+});
+
+describe('kozlov1988 (1.2): the realized pendulum’s momenta are those of L_N = T_N − V_N', () => {
+  // L_N typed from the paper: T + αu̇²/2 − V − βu²/2, α = α₀N, β = β₀N, T = ½u̇² + ½(l + u)²θ̇², V = −g(l + u)cos θ.
+  const P = { l: 1, g: 9.81, alpha0: 1, beta0: 100, N: 100 };
+  const L = (u: number, th: number, ud: number, thd: number): number =>
+    0.5 * ud ** 2 + 0.5 * (P.l + u) ** 2 * thd ** 2 + 0.5 * P.alpha0 * P.N * ud ** 2 + P.g * (P.l + u) * Math.cos(th) - 0.5 * P.beta0 * P.N * u ** 2;
+  const { loaded } = compileModel({ spec: realized, source: 'derivations/kozlov-realized-pendulum.ts' }, loadGenerated);
+  const start = { q0: [0.01, 1], qd0: [0.5, 0.3] };
+  it('p = ∂L_N/∂q̇ by central differences at 51 states along a run: p_u carries the added mass, (1 + α₀N)u̇', () => {
+    const run = simulate(loaded, { ...start, t1: 1, samples: 51 });
+    const h = 1e-5;
+    let swing = 0;
+    run.t.forEach((t, k) => {
+      const [u, th] = run.q[k]! as [number, number];
+      const [ud, thd] = run.qd[k]! as [number, number];
+      const p = loaded.momenta(t, [u, th], [ud, thd], {});
+      const pu = (L(u, th, ud + h, thd) - L(u, th, ud - h, thd)) / (2 * h);
+      const pth = (L(u, th, ud, thd + h) - L(u, th, ud, thd - h)) / (2 * h);
+      expect(Math.abs(p[0]! - pu)).toBeLessThan(1e-7 * Math.max(1, Math.abs(pu)));
+      expect(Math.abs(p[1]! - pth)).toBeLessThan(1e-7 * Math.max(1, Math.abs(pth)));
+      swing = Math.max(swing, Math.abs(ud));
+    });
+    // The stretch moves (|u̇| up to 0.5), so p_u = u̇ without the added mass would differ by 100u̇.
+    expect(swing).toBeGreaterThan(0.1);
+  });
+  it('Hamilton’s equations of L_N from p = momenta(q̇₀) follow the same motion (realized forces in ṗ): 1e-6 at t = 1', () => {
+    const lagrange = simulate(loaded, { ...start, t1: 1, samples: 2, rtol: 1e-10, atol: 1e-12 });
+    const pm0 = loaded.momenta(0, start.q0, start.qd0, {});
+    const hamilton = simulateHamilton(loaded, { q0: start.q0, pm0, t1: 1, samples: 2, rtol: 1e-10, atol: 1e-12 });
+    lagrange.q[1]!.forEach((x, i) => expect(Math.abs(hamilton.q[1]![i]! - x)).toBeLessThan(1e-6));
   });
 });
 

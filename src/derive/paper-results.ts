@@ -48,6 +48,9 @@
 //   any fact + '@∂s'           its derivative in s (kozlov1988 (4.3): ∂ẍ/∂x, the variational equation)
 //   any fact + '@p≈c'          its first-order Taylor polynomial in the parameter p at c,
 //                              f(c) + f′(c)(p − c) (kozlov1988 §3: restitution e near 1)
+//   any fact + '@τ=√p·t'       an acceleration q̈(q, q̇) in the fast time τ = √p t, p a
+//                              parameter: q″ = q̈(q, √p q′)/p, the velocity symbols then
+//                              standing for d/dτ (kozlov1988 (3.4): (3.3) in τ = √N t)
 //   any fact + '@surface'      the same on the arriving contact's surface f = 0, reduced
 //                              there (unilateral/surface.ts: the circle's x² + y² is R²,
 //                              kozlov1988 §3)
@@ -563,6 +566,12 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
     const base = fact(facts, system, limit[1]!);
     return base && system.model.parameters.some((p) => p.name === limit[2]) ? limitAtInfinity(base, limit[2]!) : undefined;
   }
+  const fast = /^(.+)@τ=√(\w+)·t$/.exec(name);
+  if (fast) {
+    const base = fact(facts, system, fast[1]!);
+    const p = fast[2]!;
+    return base && system.model.parameters.some((x) => x.name === p) ? inFastTime(system, base, sym(p)) : undefined;
+  }
   const near = /^(.+)@(\w+)≈([0-9.]+)$/.exec(name);
   if (near) {
     const base = fact(facts, system, near[1]!);
@@ -590,6 +599,13 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
   if (!base || !critical?.value) return undefined;
   // The kernel's sin(asin u) = u puts the critical value back into the factor it solves.
   return tidy(subs(base, new Map([[critical.parameter, critical.value]])));
+}
+
+/** q̈(q, q̇) in τ = √p t: q″ = q̈(q, √p q′)/p, q′ written with the velocity symbols. */
+function inFastTime(system: DerivedSystem, acceleration: Expr, p: Expr): Expr {
+  const root = pow(p, HALF);
+  const scaled = new Map(system.model.coordinates.map((c) => [c.qd.name, mul(root, c.qd)] as const));
+  return tidy(mul(pow(p, -1), subs(acceleration, scaled)));
 }
 
 /** A fact of piece k of the motion's limit as p → ∞ (motion/limit-motion.ts): start, end, q or q̇. */

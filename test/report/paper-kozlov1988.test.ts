@@ -1,12 +1,13 @@
 // kozlov1988's results derived in closed form and checked against the
 // formulas typed from the paper: Theorem 1's realization (1.1)–(1.4), the
 // impact scheme of Theorem 3 (3.1)–(3.6), the stiff floor's periodic
-// bouncing (4.2)–(4.5), and the periodic orbits between concave walls (4.8), (4.9)
+// bouncing (4.2)–(4.5), Birkhoff's orbit between stiff walls (4.6)–(4.7), and the periodic orbits between concave walls (4.8), (4.9)
 // and in the ellipse (6.2) measured on the report's orbit and its branch (the
 // losses through +1 located on 2 − tr, at the defaults and at a second set);
 // each row agreeing, and a wrong-sign or misread variant of each disagreeing.
 import { describe, expect, it } from 'vitest';
 import birkhoff from '../../derivations/kozlov-birkhoff-orbit.js';
+import birkhoffStiff from '../../derivations/kozlov-birkhoff-stiff.js';
 import minorAxis from '../../derivations/kozlov-ellipse-minor-axis.js';
 import ellipse from '../../derivations/kozlov-ellipse-oscillator.js';
 import concave from '../../derivations/kozlov-concave-walls.js';
@@ -52,6 +53,7 @@ describe.each([
   ['kozlov-ellipse-oscillator', ellipse, ['measured', 'measured']],
   ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'measured']],
   ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured', 'measured']],
+  ['kozlov-birkhoff-stiff', birkhoffStiff, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
   ['kozlov-concave-walls', concave, ['measured', 'measured']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric']],
@@ -138,8 +140,16 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     expect(rows[0]!.measured!.value).toBeCloseTo(6 * Math.SQRT2 - 9, 9);
     expect(rows[1]!.measured!.value).toBeCloseTo(2 * (2 - Math.SQRT2), 6);
   });
-  it('lists Lyapunov’s sufficient condition (4.6)–(4.7) as not derived', () => {
-    expect(report(birkhoff).notDerived.map((n) => n.eq)).toEqual(['(4.6)', '(4.7)']);
+  it('with the walls realized by springs (4.6): p(t) over a period 2π/√N + 2l/v, and (4.7)’s l* = R₁R₂/(R₁ + R₂) = 0.39375 at R₁ = 0.7, R₂ = 0.9', () => {
+    const check = report(birkhoffStiff);
+    expect(check.notDerived).toEqual([]);
+    const env = { l: 0.5, R1: 0.7, R2: 0.9, v: 1.3, N: 400 };
+    // (4.6) typed from the paper: p = vR₁⁻¹√N sin √N t in the lower spring, at its middle.
+    expect(evaluate(check.rows[0]!.derived, { ...env, t: Math.PI / 40 })).toBeCloseTo((1.3 / 0.7) * 20, 12);
+    expect(evaluate(check.rows[3]!.derived, env)).toBeCloseTo((2 * Math.PI) / 20 + (2 * 0.5) / 1.3, 14);
+    expect(evaluate(check.rows[5]!.derived, env)).toBeCloseTo((0.7 * 0.9) / 1.6, 14);
+    // The sufficient condition is stricter than the exact criterion (4.8), l < R₁.
+    expect(evaluate(check.rows[5]!.derived, env)).toBeLessThan(0.7);
   });
 });
 
@@ -244,6 +254,11 @@ describe('a wrong formula disagrees', () => {
     ['(1.1) with the pendulum’s length left out', realized, 5, { formula: '-g*sin(TH)' }],
     ['(1.1) with the multiplier of the wrong sign, the tension', realized, 6, { formula: 'l*W^2 + g*cos(TH)' }],
     ['Theorem 1 with the realized motion 0.01 away in the limit', realized, 7, { formula: '0.01' }],
+    ['(4.6) with the scan’s sin √N(t + τ) in the upper spring', birkhoffStiff, 2, { formula: '-D = v*R2^(-1)*sqrt(N)*sin(sqrt(N)*(t + tau))' }],
+    ['(4.6) with R₁ for R₂ in the upper spring', birkhoffStiff, 2, { formula: '-D = v*R1^(-1)*sqrt(N)*sin(sqrt(N)*(t - tau))' }],
+    ['(4.6)’s period with one swing, T = τ + l/v', birkhoffStiff, 3, { formula: 'tau + l*v^(-1)' }],
+    ['(4.7) read as the exact criterion’s l < R₁', birkhoffStiff, 5, { formula: '4*l/(P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3)))) = R1' }],
+    ['(4.7) with R₁ + R₂ for the harmonic R₁R₂/(R₁ + R₂)', birkhoffStiff, 5, { formula: '4*l/(P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3)))) = R1 + R2' }],
     ['(4.8)’s trace with l for l² in the last term', birkhoff, 0, { formula: '1 + 2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l)' }],
     ['(4.8)’s band ending at R₁ + R₂ taken for the first loss', birkhoff, 2, { formula: 'R1 + R2' }],
     ['(4.8)’s band ending at 2R₁, where a whole lower circle would close', birkhoff, 4, { formula: '2*R1' }],

@@ -414,7 +414,7 @@ function closedRoot(e: Expr, at: number, env: Env): { readonly time: Expr; reado
   const near = (x: Expr): boolean => Math.abs(evaluate(x, env) - at) <= 1e-6 * Math.max(1, Math.abs(at));
   const time = polynomialRoots(e)?.find(near);
   if (time) return { time };
-  const swing = swingRoot(e, env);
+  const swing = swingRoot(e, env, at);
   return swing && near(swing.time) ? swing : undefined;
 }
 

@@ -10,7 +10,9 @@ import { defineModel } from '../src/model/index.js';
 // R₁ + R₂, where cos θ = +1: a pitchfork of the symmetric orbit. The walls
 // are the parabolas osculating those circles at the orbit's ends: the
 // linearization sees only the curvatures, and whole circles would meet the
-// orbit again at y = 2R₁ < R₁ + R₂.
+// orbit again at y = 2R₁ < R₁ + R₂. The walls realized by stiff springs,
+// the variational equation (4.6) and Lyapunov's condition (4.7):
+// kozlov-birkhoff-stiff.
 export default defineModel({
   name: 'kozlov-birkhoff-orbit',
   title: 'The 2-periodic orbit of Birkhoff’s billiard (Kozlov §4)',
@@ -89,19 +91,5 @@ export default defineModel({
     ],
     // Fig. 2: the orbit between the two walls, drawn as arcs of radii R₁, R₂ at the distance l.
     studyFigures: [{ kind: 'periodic-orbit-walls' }],
-    notDerived: [
-      {
-        eq: '(4.6)',
-        name: '\\ddot{\\xi} + p(t)\\xi = 0',
-        reason:
-          'the variational equation of the orbit with the walls realized by stiff springs: the toolkit linearizes the rigid billiard’s return map (the multipliers above), not a realization’s periodic orbit, whose phases in the springs it does not solve in closed form in two dimensions.',
-      },
-      {
-        eq: '(4.7)',
-        name: 'l \\le R_1R_2/(R_1 + R_2)',
-        reason:
-          'Lyapunov’s integral criterion (4.4) applied to (4.6) in the limit $N \\to \\infty$: a sufficient condition only, from $\\tau\\int_0^\\tau p\\,dt = 4l(R_1^{-1} + R_2^{-1})$, which needs (4.6) above. The exact criterion (4.8) it implies is measured here.',
-      },
-    ],
   },
 });

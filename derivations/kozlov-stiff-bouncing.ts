@@ -84,7 +84,7 @@ export default defineModel({
         eq: '(4.5)',
         name: 'f^{\\prime\\prime}(0) \\le gv^{-2} - \\pi g^2v^{-3}N^{-1/2} + o(N^{-1/2})',
         reason:
-          'the expansion of (4.4)’s bound $f^{\\prime\\prime}(0) \\le 4/(P\\int_0^P p\\,dt/f^{\\prime\\prime}(0))$ in $N^{-1/2}$: it contains $\\arccos$ of $N^{-1/2}$, and the toolkit takes limits in $N$ of expressions rational in $N$ only. Its limit is (4.1), derived in parabolic-billiard; the expansion is checked in the tests on the closed form above, $\\sqrt{N}(\\text{bound} - g/v^2) \\to -\\pi g^2/v^3$.',
+          'the expansion of (4.4)’s bound $f^{\\prime\\prime}(0) \\le 4/(P\\int_0^P p\\,dt/f^{\\prime\\prime}(0))$ in $N^{-1/2}$: it contains $\\arccos$ of $N^{-1/2}$, and the toolkit takes limits in $N$ of expressions rational in $N$ or $\\sqrt{N}$ only, not inside a function. Its limit is (4.1), derived in parabolic-billiard; the expansion is checked in the tests on the closed form above, $\\sqrt{N}(\\text{bound} - g/v^2) \\to -\\pi g^2/v^3$.',
       },
     ],
   },

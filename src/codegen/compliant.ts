@@ -48,9 +48,9 @@ export function compliantHeader(sys: DerivedSystem): string[] {
 const i = ref('i');
 const tp = [ref('t'), ref('p')];
 
-/** dst[i] += src[off + i] for i < length. */
-const addInto = (dst: string, src: string, off: number, length: number): Stmt =>
-  forRange('i', 0, length, [assign(idx(dst, i), idx(src, off ? plus(num(off), i) : i), '+=')]);
+/** dst[at + i] += src[off + i] for i < length. */
+const addInto = (dst: string, src: string, off: number, length: number, at?: JsExpr): Stmt =>
+  forRange('i', 0, length, [assign(idx(dst, at ? plus(at, i) : i), idx(src, off ? plus(num(off), i) : i), '+=')]);
 
 /**
  * Term j's values live in its own slots (CN$[j], CF$/CI$ from j·n, CM$ from
@@ -73,11 +73,13 @@ const slotOutputs = (name: string, values: readonly Expr[], j: number, width: nu
 
 /** Term j's force (clamped at 0 without adhesion) and added mass, added into mm/ff. */
 function termAdds(t: CompliantTerm, j: number, n: number): Stmt[] {
-  const force = addInto('ff', 'CF$', j * n, n);
-  return [
-    t.adhesion ? force : { kind: 'if', test: bin(idx('CN$', j), '>', num(0)), then: [force] },
-    ...(t.inertia ? [addInto('ff', 'CI$', j * n, n), addInto('mm', 'CM$', j * n * n, n * n)] : []),
-  ];
+  return [clampedForce(t, j, n, 'ff'), ...(t.inertia ? [addInto('ff', 'CI$', j * n, n), addInto('mm', 'CM$', j * n * n, n * n)] : [])];
+}
+
+/** Term j's generalized force F_n Gᵀ in CF$ added into dst (from `at`), where F_n > 0 without adhesion. */
+function clampedForce(t: CompliantTerm, j: number, n: number, dst: string, at?: JsExpr): Stmt {
+  const force = addInto(dst, 'CF$', j * n, n, at);
+  return t.adhesion ? force : { kind: 'if', test: bin(idx('CN$', j), '>', num(0)), then: [force] };
 }
 
 /** A function body: one top-level block (gaps, and the terms acting everywhere), then a branch per contact where f ≤ 0. */
@@ -104,12 +106,17 @@ export function compliantDecls(scope: Scope): Decl[] {
   const m = terms.length;
   const contacts = contactTerms(sys);
   const inertial = terms.filter((t) => t.inertia);
-  const energy = regionBody(
-    scope,
-    terms,
-    (t, j) => [{ expr: t.energy, targets: [idx('CE$', j)] }],
-    (_t, j) => [assign(ref('e'), idx('CE$', j), '+=')],
-  );
+  // Σ of a scalar of each term where it acts.
+  const sum = (of: (t: CompliantTerm) => Expr): Stmt[] => [
+    { kind: 'let', name: 'e', init: num(0) },
+    ...regionBody(
+      scope,
+      terms,
+      (t, j) => [{ expr: of(t), targets: [idx('CE$', j)] }],
+      (_t, j) => [assign(ref('e'), idx('CE$', j), '+=')],
+    ),
+    ret(ref('e')),
+  ];
   return [
     {
       kind: 'comment',
@@ -117,10 +124,10 @@ export function compliantDecls(scope: Scope): Decl[] {
     },
     { kind: 'buffer', name: 'CG$', array: 'Float64Array', length: m, doc: 'f of each realized constraint at the state.' },
     { kind: 'buffer', name: 'CN$', array: 'Float64Array', length: m, doc: 'F_n of each term.' },
-    { kind: 'buffer', name: 'CE$', array: 'Float64Array', length: m, doc: 'V_c + T_a of each term.' },
+    { kind: 'buffer', name: 'CE$', array: 'Float64Array', length: m, doc: 'V_c + T_a (or T_a − V_c) of each term.' },
     { kind: 'buffer', name: 'CF$', array: 'Float64Array', length: m * n, doc: 'Generalized forces F_n Gᵀ, n per term.' },
     { kind: 'buffer', name: 'CM$', array: 'Float64Array', length: m * n * n, doc: 'Added masses a GᵀG, n×n per term.' },
-    { kind: 'buffer', name: 'CI$', array: 'Float64Array', length: m * n, doc: 'Added-mass forcing −a β Gᵀ, n per term.' },
+    { kind: 'buffer', name: 'CI$', array: 'Float64Array', length: m * n, doc: 'Added-mass forcing −a β Gᵀ (for momenta a ḟ Gᵀ, for ṗ ∂T_a/∂q), n per term.' },
     {
       kind: 'function',
       name: 'compliant$',
@@ -149,6 +156,19 @@ export function compliantDecls(scope: Scope): Decl[] {
               (_t, j) => [addInto('mm', 'CM$', j * n * n, n * n)],
             ),
           } satisfies Decl,
+          {
+            kind: 'function',
+            name: 'compliantMomenta$',
+            doc: "Adds the added masses' share of the momenta, a ḟ Gᵀ, where they act to pp (n), at the state in s$: momenta is the p = ∂L/∂q̇ of the Lagrangian energy adds to.",
+            params: [T, P, { name: 'pp', type: 'Float64Array' }],
+            returns: 'void',
+            body: regionBody(
+              scope,
+              inertial,
+              (t, j) => slotOutputs('CI$', t.inertia!.momentum, j, n),
+              (_t, j) => [addInto('pp', 'CI$', j * n, n)],
+            ),
+          } satisfies Decl,
         ]
       : []),
     {
@@ -157,7 +177,32 @@ export function compliantDecls(scope: Scope): Decl[] {
       doc: 'V_c + T_a of the realized constraints where they act, at the state in s$.',
       params: [T, P],
       returns: 'number',
-      body: [{ kind: 'let', name: 'e', init: num(0) }, ...energy, ret(ref('e'))],
+      body: sum((t) => t.energy),
+    },
+    {
+      kind: 'function',
+      name: 'compliantLagrangian$',
+      doc: 'T_a − V_c of the realized constraints where they act, at the state in s$: what they add to L.',
+      params: [T, P],
+      returns: 'number',
+      body: sum((t) => t.lagrangian),
+    },
+    {
+      kind: 'function',
+      name: 'compliantCanonical$',
+      doc: "Adds the realized constraints' share of ṗ = ∂L/∂q + Q where they act, F_n Gᵀ + ∂T_a/∂q, to pp[off…off+n), at the state in s$.",
+      params: [T, P, { name: 'pp', type: 'Float64Array' }, { name: 'off', type: 'index' }],
+      returns: 'void',
+      body: regionBody(
+        scope,
+        terms,
+        (t, j) => [
+          { expr: t.force, targets: [idx('CN$', j)] },
+          ...slotOutputs('CF$', t.generalizedForce, j, n),
+          ...(t.inertia ? slotOutputs('CI$', t.inertia.dTdq, j, n) : []),
+        ],
+        (t, j) => [clampedForce(t, j, n, 'pp', ref('off')), ...(t.inertia ? [addInto('pp', 'CI$', j * n, n, ref('off'))] : [])],
+      ),
     },
     ...(contacts.length
       ? [
@@ -198,6 +243,21 @@ export function compliantCall(sys: DerivedSystem, mm: string, ff: string): Stmt[
 /** The call that adds the added masses where they act to M in mm (nothing without added masses). */
 export function compliantMassCall(sys: DerivedSystem, mm: string): Stmt[] {
   return termsOf(sys).some((t) => t.inertia) ? [callStmt('compliantMass$', ...tp, ref(mm))] : [];
+}
+
+/** The call that adds the added masses' share a ḟ Gᵀ of the momenta where they act to pp (nothing without added masses). */
+export function compliantMomentaCall(sys: DerivedSystem, pp: string): Stmt[] {
+  return termsOf(sys).some((t) => t.inertia) ? [callStmt('compliantMomenta$', ...tp, ref(pp))] : [];
+}
+
+/** The call that adds the realized constraints' share of ṗ to pp from off (nothing without them). */
+export function compliantCanonicalCall(sys: DerivedSystem, pp: string, off: JsExpr): Stmt[] {
+  return termsOf(sys).length ? [callStmt('compliantCanonical$', ...tp, ref(pp), off)] : [];
+}
+
+/** What the realized constraints add to L₀ = L|_{q̇ = 0}, at the state in s$ with q̇ = 0 (a call, or nothing). */
+export function compliantLagrangian(sys: DerivedSystem): JsExpr | undefined {
+  return termsOf(sys).length ? call('compliantLagrangian$', ...tp) : undefined;
 }
 
 /** The energy of the realized constraints, added to T + V (a call, or nothing). */

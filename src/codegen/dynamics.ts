@@ -27,7 +27,7 @@ import {
 } from './ir.js';
 import { arrayParam, into, kernelBlock, outParam, P, Q, QD, returns, scratchParam, T, type Scope } from './scope.js';
 import { luSolve, spdSolve } from './solver-calls.js';
-import { compliantCall, compliantEnergy, compliantMassCall } from './compliant.js';
+import { compliantCall, compliantCanonicalCall, compliantEnergy, compliantLagrangian, compliantMassCall, compliantMomentaCall } from './compliant.js';
 import { UNROLL_TERMS, unrolledSpdSolve, type LowerPattern } from './unrolled-solve.js';
 import { articulatedDecls } from './articulated.js';
 import { bodywiseDynamics, bodywiseRollingRows, rollingRowNames } from './bodywise.js';
@@ -230,6 +230,8 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
     );
   }
   const hot = schur ? 'qddSchur$' : 'qdd$';
+  // What the realized constraints add to L₀ (absent without them).
+  const realizedL0 = compliantLagrangian(sys);
   decls.push(
     {
       kind: 'function',
@@ -325,7 +327,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
     {
       kind: 'function',
       name: 'momenta',
-      doc: 'Generalized momenta p = ∂L/∂q̇ = M q̇ + b.',
+      doc: 'Generalized momenta p = ∂L/∂q̇ = M q̇ + b, with the added masses’ a ḟ Gᵀ where they act (the L of energy).',
       exported: true,
       params: [T, Q, QD, P, outParam(n)],
       returns: 'Float64Array',
@@ -341,6 +343,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
           assign(idx('out', i), idx('b$', i)),
           forRange('j', 0, n$, [assign(idx('out', i), times(idx('M$', at(i, n$, ref('j'))), idx('s$', plus(n$, ref('j')))), '+=')]),
         ]),
+        ...compliantMomentaCall(sys, 'out'),
         ret(ref('out')),
       ],
     },
@@ -349,12 +352,15 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
     {
       kind: 'function',
       name: 'velocities$',
-      doc: 'Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$.',
+      doc: 'Velocities from momenta at q (in s$): M q̇ = pm − b, the inverse of momenta; writes q̇ into s$.',
       params: [T, arrayParam('pm'), { name: 'pmOff', type: 'index' }, P],
       returns: 'void',
       body: [
         callStmt('mass$', ref('t'), ref('p'), ref('M$')),
+        ...compliantMassCall(sys, 'M$'),
         callStmt('b$fill', ref('t'), ref('p'), ref('b$')),
+        // The added masses' a ḟ Gᵀ at q̇ = 0 (a ∂f/∂t Gᵀ) belongs to b.
+        ...(compliantMomentaCall(sys, 'b$').length ? [forRange('i', 0, n$, [assign(idx('s$', plus(n$, i)), num(0))]), ...compliantMomentaCall(sys, 'b$')] : []),
         forRange('i', 0, n$, [assign(idx('f$', i), bin(idx('pm', plus(ref('pmOff'), i)), '-', idx('b$', i)))]),
         ...solveM('s$', n$),
       ],
@@ -362,17 +368,24 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
     {
       kind: 'function',
       name: 'hamiltonian',
-      doc: 'H(q, pm, t) = pm·q̇ − L = ½(pm − b)·q̇ − L₀ with q̇ = M⁻¹(pm − b).',
+      doc: `H(q, pm, t) = pm·q̇ − L = ½(pm − b)·q̇ − L₀ with q̇ = M⁻¹(pm − b)${realizedL0 ? ", L with the realized constraints' T_a − V_c where they act" : ''}.`,
       exported: true,
       params: [T, Q, arrayParam('pm'), P],
       returns: 'number',
       // L = ½q̇ᵀMq̇ + bᵀq̇ + L₀ as lagrange2.ts splits it, and Mq̇ = pm − b:
       // only L₀ needs a kernel block (the 10-link pendulum's L has twice
       // its terms, and collecting them was a twentieth of codegen).
+      // The realized terms add T_a − V_c to L: at q̇ = 0 (load leaves q̇ zero) to L₀,
+      // the rest to ½(pm − b)·q̇ through M and b (velocities$).
       body: [
         load(false),
+        ...(realizedL0 ? [{ kind: 'const', name: 'l0', init: realizedL0 } satisfies Stmt] : []),
         callStmt('velocities$', ref('t'), ref('pm'), num(0), ref('p')),
-        { kind: 'let', name: 'h', init: neg(call('lagrangian0$', ref('t'), ref('p'))) },
+        {
+          kind: 'let',
+          name: 'h',
+          init: realizedL0 ? bin(neg(call('lagrangian0$', ref('t'), ref('p'))), '-', ref('l0')) : neg(call('lagrangian0$', ref('t'), ref('p'))),
+        },
         forRange('i', 0, n$, [assign(ref('h'), times(times(float(0.5), bin(idx('pm', i), '-', idx('b$', i))), idx('s$', plus(n$, i))), '+=')]),
         ret(ref('h')),
       ],
@@ -392,7 +405,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
     {
       kind: 'function',
       name: 'hamiltonRhs',
-      doc: `Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q${constraints ? ' − Aᵀλ' : ''}.`,
+      doc: `Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q${realizedL0 ? " (the realized constraints' F_n Gᵀ + ∂T_a/∂q where they act)" : ''}${constraints ? ' − Aᵀλ' : ''}.`,
       exported: true,
       params: [T, arrayParam('z'), P, outParam(2 * n)],
       returns: 'Float64Array',
@@ -401,6 +414,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
         callStmt('velocities$', ref('t'), ref('z'), n$, ref('p')),
         forRange('i', 0, n$, [assign(idx('out', i), idx('s$', plus(n$, i)))]),
         callStmt('dLdqQ$', ref('t'), ref('p'), ref('out'), n$),
+        ...compliantCanonicalCall(sys, 'out', n$),
         ...(constraints
           ? [
               callStmt('kkt$', ref('t'), ref('p')),

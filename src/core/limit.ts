@@ -2,14 +2,16 @@
 // where the expression is rational in that symbol (kozlov1988 (2.5) → (2.6):
 // y = g(t² − 4t + 2)/(2(N + 1)) → 0 as N → ∞). With N = 1/ε the expression
 // becomes one fraction P(ε)/Q(ε) (cancel); the limit is P(0)/Q(0), after
-// as many l'Hôpital steps as both vanish at 0. Anything else — ε inside a
-// function (e^{−Nt}, cos √N t) or under a fractional power, a limit that is
-// infinite — gives undefined, never a guess. A sum whose terms all have
+// as many l'Hôpital steps as both vanish at 0; with half-integer powers of N,
+// N = 1/ε² (√N = 1/ε). Anything else — ε inside a function (e^{−Nt},
+// cos √N t) or under another fractional power, a limit that is infinite —
+// gives undefined, never a guess. A sum whose terms all have
 // finite limits is taken term by term, so that the terms free of N keep
 // the form they have ((2.6)'s g(t − 2 − √2)²/2).
 // Tests: test/core/limit.test.ts
 import { cancel, numeratorDenominator } from './cancel.js';
-import { add, dependsOn, mul, pow, sym, termsOf, ZERO, type Expr, type Sym } from './expr.js';
+import { add, children, dependsOn, mul, num, pow, sym, termsOf, ZERO, type Expr, type Sym } from './expr.js';
+import { mapChildren, memoPass } from './traverse.js';
 import * as Q from './rational.js';
 import { diff } from './diff.js';
 import { subs } from './subs.js';
@@ -29,7 +31,7 @@ export function limitAtInfinity(e: Expr, name: string): Expr | undefined {
 /** The limit of e as one fraction P(ε)/Q(ε), ε = 1/name. */
 function quotientLimit(e: Expr, name: string): Expr | undefined {
   const eps = sym(`${name}⁻¹`);
-  let [top, bottom] = numeratorDenominator(cancel(simplify(subs(e, new Map([[name, pow(eps, -1)]])))));
+  let [top, bottom] = numeratorDenominator(cancel(simplify(inEpsilon(e, name, eps))));
   if (!polynomialIn(top, eps) || !polynomialIn(bottom, eps)) return undefined;
   const zero = new Map([[eps.name, ZERO]]);
   for (let step = 0; step < 8; step++) {
@@ -39,6 +41,28 @@ function quotientLimit(e: Expr, name: string): Expr | undefined {
     [top, bottom] = [diff(top, eps.name), diff(bottom, eps.name)];
   }
   return undefined;
+}
+
+/**
+ * e with name = ε⁻¹, or name = ε⁻² where it occurs under half-integer powers
+ * (kozlov1988 (4.7): the period 2π/√N + 2l/v → 2l/v), each power of the
+ * symbol written as one of ε: √N = ε⁻¹ as N → +∞.
+ */
+function inEpsilon(e: Expr, name: string, eps: Sym): Expr {
+  const symbol = sym(name);
+  // The powers of e as (base, exponent) pairs: a product keeps its factors' powers as pairs.
+  const powers = (u: Expr): readonly { readonly base: Expr; readonly exp: Expr }[] =>
+    u.kind === 'mul' ? u.factors : u.kind === 'pow' ? [{ base: u.base, exp: u.exp }] : [];
+  const half = (f: { base: Expr; exp: Expr }): boolean => f.base === symbol && f.exp.kind === 'num' && f.exp.value.d === 2;
+  const halves = (u: Expr): boolean => powers(u).some(half) || children(u).some(halves);
+  const k = halves(e) ? 2 : 1;
+  const power = (exp: Expr): Expr => (exp.kind === 'num' ? pow(eps, num(Q.mul(exp.value, Q.rat(-k)))) : pow(pow(eps, -k), exp));
+  return memoPass<Expr>((u, go) => {
+    if (u === symbol) return pow(eps, -k);
+    if (u.kind === 'pow' && u.base === symbol) return power(u.exp);
+    if (u.kind === 'mul') return mul(num(u.coeff), ...u.factors.map((f) => (f.base === symbol ? power(f.exp) : pow(go(f.base), go(f.exp)))));
+    return mapChildren(u, go);
+  })(e);
 }
 
 /** The symbol occurs only under non-negative integer powers, never inside a function. */

@@ -45,9 +45,14 @@
 //   impact{i}.critical         the critical parameter value (critical.ts)
 //   any fact + '@critical'     the same with the critical value substituted (R–F (1.19): α = α₀)
 //   any fact + '@s=c'          with the symbol s (a coordinate, a velocity) set to the number c
+//   any fact + '@s=trajectory{k}.q'   with the symbol s set to that piece's q(t) (kozlov1988
+//                              (4.6): p = −∂ẍ/∂x at x = 0 along the motion y₀(t))
 //   any fact + '@∂s'           its derivative in s (kozlov1988 (4.3): ∂ẍ/∂x, the variational equation)
 //   any fact + '@p≈c'          its first-order Taylor polynomial in the parameter p at c,
 //                              f(c) + f′(c)(p − c) (kozlov1988 §3: restitution e near 1)
+//   any fact + '@τ=√p·t'       an acceleration q̈(q, q̇) in the fast time τ = √p t, p a
+//                              parameter: q″ = q̈(q, √p q′)/p, the velocity symbols then
+//                              standing for d/dτ (kozlov1988 (3.4): (3.3) in τ = √N t)
 //   any fact + '@surface'      the same on the arriving contact's surface f = 0, reduced
 //                              there (unilateral/surface.ts: the circle's x² + y² is R²,
 //                              kozlov1988 §3)
@@ -110,7 +115,9 @@
 //                                            for trajectory{k}.… the limit motion's piece k
 //                                            (motion/limit-motion.ts: its terms vanishing inside
 //                                            the piece dropped, an end not in closed form for
-//                                            finite p found in the limit, kozlov1988 (2.7))
+//                                            finite p found in the limit, kozlov1988 (2.7)); where
+//                                            there is none, for start and end the limit of the
+//                                            finite motion's time (kozlov1988 (4.7): the period)
 // Facts of a contact phase (kugushev2002 §9, regime 2), the active contacts
 // named joined by commas, where it is solved in closed form:
 //   phase.{contacts}.{q}''             q̈ while those contacts hold (9.3), (9.5)
@@ -559,9 +566,16 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
   const limit = /^(.+)@(\w+)→∞$/.exec(name);
   if (limit) {
     const piece = /^trajectory(\d+)\.(.+)$/.exec(limit[1]!);
-    if (piece) return limitPieceFact(system, limit[2]!, Number(piece[1]), piece[2]!);
+    const time = piece && (piece[2] === 'start' || piece[2] === 'end') ? facts.get(limit[1]!) : undefined;
+    if (piece) return limitPieceFact(system, limit[2]!, Number(piece[1]), piece[2]!) ?? (time && limitAtInfinity(time, limit[2]!));
     const base = fact(facts, system, limit[1]!);
     return base && system.model.parameters.some((p) => p.name === limit[2]) ? limitAtInfinity(base, limit[2]!) : undefined;
+  }
+  const fast = /^(.+)@τ=√(\w+)·t$/.exec(name);
+  if (fast) {
+    const base = fact(facts, system, fast[1]!);
+    const p = fast[2]!;
+    return base && system.model.parameters.some((x) => x.name === p) ? inFastTime(system, base, sym(p)) : undefined;
   }
   const near = /^(.+)@(\w+)≈([0-9.]+)$/.exec(name);
   if (near) {
@@ -574,6 +588,11 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
   if (derivative) {
     const base = fact(facts, system, derivative[1]!);
     return base && tidy(diff(base, derivative[2]!));
+  }
+  const along = /^(.+)@(\w+)=(trajectory\d+\.\w+)$/.exec(name);
+  if (along) {
+    const [base, motion] = [fact(facts, system, along[1]!), facts.get(along[3]!)];
+    return base && motion && tidy(subs(base, new Map([[along[2]!, motion]])));
   }
   const set = /^(.+)@([^@=≈]+)=(-?[0-9.]+)$/.exec(name);
   if (set) {
@@ -590,6 +609,13 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
   if (!base || !critical?.value) return undefined;
   // The kernel's sin(asin u) = u puts the critical value back into the factor it solves.
   return tidy(subs(base, new Map([[critical.parameter, critical.value]])));
+}
+
+/** q̈(q, q̇) in τ = √p t: q″ = q̈(q, √p q′)/p, q′ written with the velocity symbols. */
+function inFastTime(system: DerivedSystem, acceleration: Expr, p: Expr): Expr {
+  const root = pow(p, HALF);
+  const scaled = new Map(system.model.coordinates.map((c) => [c.qd.name, mul(root, c.qd)] as const));
+  return tidy(mul(pow(p, -1), subs(acceleration, scaled)));
 }
 
 /** A fact of piece k of the motion's limit as p → ∞ (motion/limit-motion.ts): start, end, q or q̇. */

@@ -2,7 +2,8 @@
 // (codegen, reports) need, as data. DerivedSystem owns every mathematical
 // fact; codegen emits it and reports print it, neither recomputes one:
 //   M, forcing, momenta, b, ∂L/∂q, constant M      lagrange2 (lagrange2.ts)
-//   H and the canonical equations                 hamilton (hamilton.ts)
+//   H and the canonical equations                 hamilton (hamilton.ts), of L_N where
+//   constraints are realized everywhere              realized (realized-lagrangian.ts)
 //   retaining rows A, b = ∂φ/∂t, bias Ȧq̇ + ḃ       constraints (lagrange1.ts)
 //   gaps, ∂f/∂q, ∂f/∂t, gap biases, restitution   unilateral.contacts (unilateral.ts)
 //   contact phases (q̈, σ̇)                         unilateral.phases
@@ -36,6 +37,7 @@ import { simplify, simplifyTrig } from '../core/trig.js';
 import type { Model } from '../model/model.js';
 import { checkDerivation, contactRows, type DerivationChecks } from './checks.js';
 import { deriveCompliant, type CompliantDerivation } from './compliant/compliant.js';
+import { realizedLagrangian, type RealizedLagrangian } from './compliant/realized-lagrangian.js';
 import { isConservative, isPassive } from './lagrange/conservation.js';
 import { deriveHamilton, type Hamilton } from './lagrange/hamilton.js';
 import { deriveConstraints, type RetainingConstraints } from './lagrange/lagrange1.js';
@@ -56,6 +58,8 @@ export interface DerivedSystem {
   readonly model: Model;
   readonly lagrange2: Lagrange2;
   readonly hamilton: Hamilton;
+  /** L_N = T_N − V_N's parts and momenta where constraints are realized everywhere (kozlov1988 (1.2)); Hamilton's equations are L_N's. */
+  readonly realized?: RealizedLagrangian;
   /** What the numeric checks accepted (checks.ts): M positive definite, or singular alone and pinned by the contacts. */
   readonly checks: DerivationChecks;
   readonly constraints?: RetainingConstraints;
@@ -132,11 +136,12 @@ export function deriveSystem(model: Model): DerivedSystem {
   const constraints = deriveConstraints(model, lagrange2);
   const values = bodywise ? unsimplifiedValues(model, constraints) : simplifiedValues(model, lagrange2, constraints);
   const checks = checkDerivation(model, values.massMatrix, constraints?.A, contactRows(model));
-  const hamilton = deriveHamilton(model, lagrange2, checks.massMatrix);
+  const compliant = deriveCompliant(model, lagrange2);
+  const realized = realizedLagrangian(model, lagrange2, compliant);
+  const hamilton = deriveHamilton(model, realized ?? lagrange2, checks.massMatrix, realized?.Q);
   const unilateral = deriveUnilateral(model, lagrange2);
   const supports = deriveSupports(model, lagrange2, constraints);
   const hinges = deriveHinges(model, lagrange2, constraints);
-  const compliant = deriveCompliant(model, lagrange2);
   const patches = derivePatchResults(model, lagrange2);
   // Derived on first use (the generated Jacobian): the bicycle's takes minutes to simplify, and a study needs only its values (steady.ts).
   let linearization: Linearization | undefined;
@@ -162,6 +167,7 @@ export function deriveSystem(model: Model): DerivedSystem {
     model,
     lagrange2,
     hamilton,
+    ...(realized ? { realized } : {}),
     checks,
     ...(constraints ? { constraints } : {}),
     ...(unilateral ? { unilateral, phaseLinearization: derivePhaseLinearization(model, unilateral) } : {}),

@@ -13,7 +13,7 @@ import type { CompliantTerm, RigidLimit } from '../derive/compliant/compliant.js
 import type { DerivedSystem } from '../derive/system.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section, type Table } from './document.js';
 import { latexMatrix } from './latex.js';
-import { math, mathLines } from './notation.js';
+import { math, mathLines, mechanicsSymbol } from './notation.js';
 
 const label = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
 
@@ -27,8 +27,29 @@ export function compliantSection(system: DerivedSystem): Section | undefined {
       ': their terms enter the Lagrangian and a Rayleigh function, and the rigid constraint is what they tend to as their coefficients grow.',
     ),
     ...terms.flatMap((t) => termBlocks(t)),
+    ...realizedMomenta(system),
   ];
   return { id: 'compliant', title: 'Constraints realized by forces', blocks };
+}
+
+/** The momenta of L_N where terms act everywhere (kozlov1988 (1.2)): those of Hamilton's equations and of the energy. */
+function realizedMomenta(system: DerivedSystem): Block[] {
+  const { realized, model } = system;
+  if (!realized) return [];
+  return [
+    paragraph(
+      'With the terms acting everywhere the Lagrangian is ',
+      m('L_N = T_N - V_N'),
+      ' (Kozlov (1.2)), whose energy the plots show and whose Hamilton’s equations Section ',
+      ref('sec:hamilton'),
+      ' gives; its momenta are',
+    ),
+    equations(
+      ...model.coordinates.map((c, i) =>
+        equation(`realized-momentum-${i + 1}`, `\\partial L_N/\\partial ${mechanicsSymbol(c.qd.name)}`, mathLines(realized.momenta[i]!)),
+      ),
+    ),
+  ];
 }
 
 /** How each kind of realized term is printed, keyed by CompliantTerm['source'] (a new realized law does not compile without its entry). */

@@ -393,9 +393,13 @@ export function hamiltonSection({ system }: SectionInput): Section {
   const blocks: Block[] = [];
   const ex = hamilton.explicit;
   const { mass: M } = reportSymbols(system);
+  // Of L_N where constraints are realized everywhere (Section compliant): its momenta there.
+  const of = system.realized
+    ? (['L_N', [', ', m('L_N'), ' the Lagrangian with the realized terms (Section ', ref('sec:compliant'), ')']] as const)
+    : (['L', []] as const);
   if (ex) {
     blocks.push(
-      paragraph('With ', m('H(q,p,t) = p^{\\top}\\dot{q} - L'), ', the Hamiltonian, the kinetic energy in the momenta and then the rest, is'),
+      paragraph('With ', m(`H(q,p,t) = p^{\\top}\\dot{q} - ${of[0]}`), ...of[1], ', the Hamiltonian, the kinetic energy in the momenta and then the rest, is'),
       rows([equation('hamiltonian', 'H', mathLines(momentumForm(ex.H, hamilton.p)))]),
       paragraph('and the canonical equations between impacts (the measure form ', ref('hamilton-q'), ', ', ref('hamilton-p'), ' with densities) are'),
       rows([

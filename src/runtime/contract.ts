@@ -292,8 +292,9 @@ export interface LoadedModule {
    * F_n along +∂f/∂q, unclamped and taken at the penetration's positive part
    * max(−f, 0), so it is defined at every state. Its terms act where f ≤ 0 and, without
    * adhesion, only while F_n > 0: the switching surfaces are f = 0 and
-   * F_n = 0. massMatrix and momenta leave out the added mass (forcing,
-   * accelerations, rhs, rhsJacobian and energy include every compliant term).
+   * F_n = 0. Every other export includes its terms where they act: massMatrix
+   * the added mass, momenta its a ḟ Gᵀ (kozlov1988 (1.2): p = ∂L_N/∂q̇ of the
+   * L_N whose energy `energy` is), hamiltonian and hamiltonRhs L_N.
    */
   compliantContacts?(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out?: Float64Array): Float64Array;
 }

@@ -37,17 +37,19 @@ function firstDifference(a: string, b: string): string {
  * realizations, gap potentials) — kozlov1988 (1.2)'s T_N, V_N, F_N. The states
  * below keep off the compliant contacts, which act only where f ≤ 0.
  */
-function evaluated(sys: DerivedSystem, env: Env): { M: number[][]; f: number[]; E?: number } {
+function evaluated(sys: DerivedSystem, env: Env): { M: number[][]; f: number[]; p: number[]; E?: number } {
   const M = sys.lagrange2.massMatrix.map((row) => row.map((e) => evaluate(e, env)));
   const f = sys.lagrange2.forcing.map((e) => evaluate(e, env));
+  const p = sys.lagrange2.momenta.map((e) => evaluate(e, env));
   let E = sys.energy && evaluate(sys.energy, env);
   for (const t of sys.compliant?.terms.filter((t) => t.everywhere) ?? []) {
     if (t.adhesion || evaluate(t.force, env) > 0) t.generalizedForce.forEach((e, i) => (f[i]! += evaluate(e, env)));
     t.inertia?.forcing.forEach((e, i) => (f[i]! += evaluate(e, env)));
     t.inertia?.mass.forEach((row, i) => row.forEach((e, j) => (M[i]![j]! += evaluate(e, env))));
+    t.inertia?.momentum.forEach((e, i) => (p[i]! += evaluate(e, env)));
     if (E !== undefined) E += evaluate(t.energy, env);
   }
-  return { M, f, ...(E === undefined ? {} : { E }) };
+  return { M, f, p, ...(E === undefined ? {} : { E }) };
 }
 
 const examples = await loadExamples();
@@ -146,10 +148,10 @@ describe('generated code against the interpreted expressions', async () => {
       expect(mod.forcing(env.t!, qOf(model, env), qdOf(model, env), paramsOf(model, env), fout)).toBe(fout);
     });
 
-    it('momenta equal the evaluated p = Mq̇ + b', () => {
+    it('momenta equal the evaluated p = Mq̇ + b, with the added masses’ a ḟ Gᵀ', () => {
       for (const [s, env] of states(202).entries()) {
         const pm = mod.momenta(env.t!, qOf(model, env), qdOf(model, env), paramsOf(model, env));
-        lagrange2.momenta.forEach((e, i) => expectClose(pm[i]!, evaluate(e, env), RTOL, 1, `state ${s}: p[${i}]`));
+        evaluated(sys, env).p.forEach((v, i) => expectClose(pm[i]!, v, RTOL, 1, `state ${s}: p[${i}]`));
       }
     });
 
@@ -224,12 +226,16 @@ describe('generated code against the interpreted expressions', async () => {
       });
     }
 
-    it('hamiltonRhs gives ṗ = ∂L/∂q + Q − Aᵀλ at p = momenta(q̇)', () => {
+    it('hamiltonRhs gives ṗ = ∂L/∂q + Q − Aᵀλ at p = momenta(q̇), with the realized terms’ F_n Gᵀ + ∂T_a/∂q', () => {
       for (const [s, env] of states(808).entries()) {
         const [q, qd, p] = [qOf(model, env), qdOf(model, env), paramsOf(model, env)];
         const pm = mod.momenta(env.t!, q, qd, p);
         const dz = mod.hamiltonRhs(env.t!, [...q, ...pm], p);
         const expected = lagrange2.dLdq.map((e, i) => evaluate(e, env) + evaluate(model.Q[i]!, env));
+        for (const t of sys.compliant?.terms.filter((t) => t.everywhere) ?? []) {
+          if (t.adhesion || evaluate(t.force, env) > 0) t.generalizedForce.forEach((e, i) => (expected[i]! += evaluate(e, env)));
+          t.inertia?.dTdq.forEach((e, i) => (expected[i]! += evaluate(e, env)));
+        }
         if (sys.constraints) {
           const lambda = mod.constraintAccelerations!(env.t!, q, qd, p).subarray(n);
           sys.constraints.A.forEach((row, k) => row.forEach((a, i) => (expected[i]! -= evaluate(a, env) * lambda[k]!)));

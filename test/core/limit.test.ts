@@ -17,6 +17,9 @@ describe('limits as N → ∞', () => {
     ['g*sqrt(2)*(t - 3)/(N + 1) + g*(t - 3)^2/2', 'g*(t - 3)^2/2'],
     ['a*N/(b*N + 1)', 'a/b'],
     ['x^2 + 1', 'x^2 + 1'],
+    ['sqrt(N)/(N + 1)', '0'],
+    ['2*pi/sqrt(N) + 2*l/v', '2*l/v'],
+    ['(N + sqrt(N))/(2*N - 1)', '1/2'],
   ])('%s → %s', (e, expected) => {
     expect(same(lim(e), expected)).toBe(true);
   });
@@ -27,7 +30,8 @@ describe('limits as N → ∞', () => {
     ['infinite', 'N^2/(N + 1)'],
     ['N inside a function', 'exp(-N*t)'],
     ['oscillating', 'cos(sqrt(N)*t)/N'],
-    ['N under a fractional power', 'sqrt(N)/(N + 1)'],
+    ['N under a third power', 'N^(1/3)/(N + 1)'],
+    ['infinite in √N', 'N/(sqrt(N) + 1)'],
   ])('is undefined when %s: %s', (_, e) => {
     expect(lim(e)).toBeUndefined();
   });

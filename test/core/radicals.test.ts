@@ -32,6 +32,12 @@ describe('products of square roots as one root', () => {
     expect(r).not.toBe(p('1/sqrt(X)'));
     expect(evaluate(r, { N: -2, X: -3 })).toBeNaN(); // √N is not real at N < 0, the original neither
   });
+  it('takes a quotient of squares out of its root for positive parameters: √(v²/g²) = v/g (the flight of kozlov1988 (4.2)), |v|/|g| else', () => {
+    const e = p('sqrt(v^2/g^2)');
+    expect(combineRadicals(e, positive('v', 'g'))).toBe(p('v/g'));
+    expect(combineRadicals(e, positive('g'))).toBe(e);
+    expect(evaluate(combineRadicals(e), { v: -1, g: 2 })).toBe(0.5);
+  });
   it('takes no square out of a root unless its base is positive: √2·√(b²x) is √(2b²x), not b√(2x)', () => {
     expect(combineRadicals(p('sqrt(2)*sqrt(b^2*x)'))).toBe(pow(mul(p('2'), pow(sym('b'), 2), sym('x')), p('1/2')));
     expect(combineRadicals(p('sqrt(2)*sqrt(b^2*x)'), positive('b'))).toBe(mul(sym('b'), pow(p('2*x'), p('1/2'))));

@@ -86,6 +86,8 @@ export const STATE_OPTIONS: Readonly<Record<string, StateOptions>> = {
   'kozlov-release-viscous': above,
   'kozlov-impact': { q: { x1: [0.1, 3] } },
   'kozlov-stiff-bouncing': { q: { x: [-0.5, 0.5], y: [0.2, 3] } },
+  // Between the walls at every scaled l ≥ 0.25: off both springs.
+  'kozlov-birkhoff-stiff': { q: { x: [-0.05, 0.05], y: [0.05, 0.2] } },
   // The disk (radius r = 0.1 by default) above its viscoelastic foundation: no patch force.
   'viscoelastic-disk': { q: { y: [0.25, 3] } },
   // The rolling disk on the upright side of lying flat (theta = ±π/2, where its angles lock too; past it the

@@ -43,6 +43,7 @@ describe('section on constraints realized by forces', () => {
       .map((m) => m.spec.name)
       .sort();
     expect(realized).toEqual([
+      'kozlov-birkhoff-stiff',
       'kozlov-impact',
       'kozlov-realized-pendulum',
       'kozlov-release-added-mass',

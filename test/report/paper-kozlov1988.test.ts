@@ -1,12 +1,13 @@
 // kozlov1988's results derived in closed form and checked against the
 // formulas typed from the paper: Theorem 1's realization (1.1)–(1.4), the
 // impact scheme of Theorem 3 (3.1)–(3.6), the stiff floor's periodic
-// bouncing (4.2)–(4.5), and the periodic orbits between concave walls (4.8), (4.9)
+// bouncing (4.2)–(4.5), Birkhoff's orbit between stiff walls (4.6)–(4.7), and the periodic orbits between concave walls (4.8), (4.9)
 // and in the ellipse (6.2) measured on the report's orbit and its branch (the
 // losses through +1 located on 2 − tr, at the defaults and at a second set);
 // each row agreeing, and a wrong-sign or misread variant of each disagreeing.
 import { describe, expect, it } from 'vitest';
 import birkhoff from '../../derivations/kozlov-birkhoff-orbit.js';
+import birkhoffStiff from '../../derivations/kozlov-birkhoff-stiff.js';
 import minorAxis from '../../derivations/kozlov-ellipse-minor-axis.js';
 import ellipse from '../../derivations/kozlov-ellipse-oscillator.js';
 import concave from '../../derivations/kozlov-concave-walls.js';
@@ -14,6 +15,9 @@ import impact from '../../derivations/kozlov-impact.js';
 import realized from '../../derivations/kozlov-realized-pendulum.js';
 import stiffBouncing from '../../derivations/kozlov-stiff-bouncing.js';
 import { evaluate } from '../../src/core/evaluate.js';
+import { sub } from '../../src/core/expr.js';
+import { parseExpr } from '../../src/core/parse.js';
+import { simplify } from '../../src/core/trig.js';
 import { derivedFacts, fact } from '../../src/derive/paper-results.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import type { PaperFormulaSpec, PaperSpec } from '../../src/model/spec.js';
@@ -23,6 +27,7 @@ import { limitStudyOf } from '../../src/studies/limit.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { reportInputs } from '../../src/pipeline/report-inputs.js';
 import { declaredOrbit } from '../../src/studies/orbit.js';
+import { simulate, simulateHamilton } from '../../src/runtime/hybrid/simulate.js';
 import { paperCheck, type PaperCheck } from '../../src/studies/paper-check.js';
 
 const built = new Map<string, { system: ReturnType<typeof compileModel>['system']; computed: ReturnType<typeof reportInputs>['options'] }>();
@@ -48,10 +53,11 @@ describe.each([
   ['kozlov-ellipse-oscillator', ellipse, ['measured', 'measured']],
   ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'measured']],
   ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured', 'measured']],
+  ['kozlov-birkhoff-stiff', birkhoffStiff, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
   ['kozlov-concave-walls', concave, ['measured', 'measured']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric']],
-  ['kozlov-impact', impact, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic']],
+  ['kozlov-impact', impact, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic']],
 ] as const)('%s against kozlov1988', (_, spec, how) => {
   it(`compares ${how.length} formulas (${how.join(', ')}) and every one agrees`, () => {
     const rows = report(spec).rows.filter((r) => r.agrees !== undefined);
@@ -74,6 +80,38 @@ describe('kozlov1988 Theorem 1 (1.1)–(1.4): the pendulum with its rod realized
     const distances = study.rows.map((r) => r.distance);
     expect(distances[0]).toBeCloseTo(0.072, 3);
     distances.slice(1).forEach((d, i) => expect(d / distances[i]!).toBeCloseTo(0.1, 1));
+  });
+});
+
+describe('kozlov1988 (1.2): the realized pendulum’s momenta are those of L_N = T_N − V_N', () => {
+  // L_N typed from the paper: T + αu̇²/2 − V − βu²/2, α = α₀N, β = β₀N, T = ½u̇² + ½(l + u)²θ̇², V = −g(l + u)cos θ.
+  const P = { l: 1, g: 9.81, alpha0: 1, beta0: 100, N: 100 };
+  const L = (u: number, th: number, ud: number, thd: number): number =>
+    0.5 * ud ** 2 + 0.5 * (P.l + u) ** 2 * thd ** 2 + 0.5 * P.alpha0 * P.N * ud ** 2 + P.g * (P.l + u) * Math.cos(th) - 0.5 * P.beta0 * P.N * u ** 2;
+  const { loaded } = compileModel({ spec: realized, source: 'derivations/kozlov-realized-pendulum.ts' }, loadGenerated);
+  const start = { q0: [0.01, 1], qd0: [0.5, 0.3] };
+  it('p = ∂L_N/∂q̇ by central differences at 51 states along a run: p_u carries the added mass, (1 + α₀N)u̇', () => {
+    const run = simulate(loaded, { ...start, t1: 1, samples: 51 });
+    const h = 1e-5;
+    let swing = 0;
+    run.t.forEach((t, k) => {
+      const [u, th] = run.q[k]! as [number, number];
+      const [ud, thd] = run.qd[k]! as [number, number];
+      const p = loaded.momenta(t, [u, th], [ud, thd], {});
+      const pu = (L(u, th, ud + h, thd) - L(u, th, ud - h, thd)) / (2 * h);
+      const pth = (L(u, th, ud, thd + h) - L(u, th, ud, thd - h)) / (2 * h);
+      expect(Math.abs(p[0]! - pu)).toBeLessThan(1e-7 * Math.max(1, Math.abs(pu)));
+      expect(Math.abs(p[1]! - pth)).toBeLessThan(1e-7 * Math.max(1, Math.abs(pth)));
+      swing = Math.max(swing, Math.abs(ud));
+    });
+    // The stretch moves (|u̇| up to 0.5), so p_u = u̇ without the added mass would differ by 100u̇.
+    expect(swing).toBeGreaterThan(0.1);
+  });
+  it('Hamilton’s equations of L_N from p = momenta(q̇₀) follow the same motion (realized forces in ṗ): 1e-6 at t = 1', () => {
+    const lagrange = simulate(loaded, { ...start, t1: 1, samples: 2, rtol: 1e-10, atol: 1e-12 });
+    const pm0 = loaded.momenta(0, start.q0, start.qd0, {});
+    const hamilton = simulateHamilton(loaded, { q0: start.q0, pm0, t1: 1, samples: 2, rtol: 1e-10, atol: 1e-12 });
+    lagrange.q[1]!.forEach((x, i) => expect(Math.abs(hamilton.q[1]![i]! - x)).toBeLessThan(1e-6));
   });
 });
 
@@ -102,8 +140,16 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     expect(rows[0]!.measured!.value).toBeCloseTo(6 * Math.SQRT2 - 9, 9);
     expect(rows[1]!.measured!.value).toBeCloseTo(2 * (2 - Math.SQRT2), 6);
   });
-  it('lists Lyapunov’s sufficient condition (4.6)–(4.7) as not derived', () => {
-    expect(report(birkhoff).notDerived.map((n) => n.eq)).toEqual(['(4.6)', '(4.7)']);
+  it('with the walls realized by springs (4.6): p(t) over a period 2π/√N + 2l/v, and (4.7)’s l* = R₁R₂/(R₁ + R₂) = 0.39375 at R₁ = 0.7, R₂ = 0.9', () => {
+    const check = report(birkhoffStiff);
+    expect(check.notDerived).toEqual([]);
+    const env = { l: 0.5, R1: 0.7, R2: 0.9, v: 1.3, N: 400 };
+    // (4.6) typed from the paper: p = vR₁⁻¹√N sin √N t in the lower spring, at its middle.
+    expect(evaluate(check.rows[0]!.derived, { ...env, t: Math.PI / 40 })).toBeCloseTo((1.3 / 0.7) * 20, 12);
+    expect(evaluate(check.rows[3]!.derived, env)).toBeCloseTo((2 * Math.PI) / 20 + (2 * 0.5) / 1.3, 14);
+    expect(evaluate(check.rows[5]!.derived, env)).toBeCloseTo((0.7 * 0.9) / 1.6, 14);
+    // The sufficient condition is stricter than the exact criterion (4.8), l < R₁.
+    expect(evaluate(check.rows[5]!.derived, env)).toBeLessThan(0.7);
   });
 });
 
@@ -151,6 +197,12 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     expect(evaluate(rows[1]!.derived, env)).toBeCloseTo(tau, 14);
     expect(evaluate(rows[3]!.derived, env)).toBeCloseTo(tau + 2, 13);
   });
+  it('the flight lasts 2v/g for the positive g and v, as (4.2) prints it, not √(v²/g²) + v/g', () => {
+    const { system } = once(stiffBouncing);
+    const facts = derivedFacts(system);
+    const flight = simplify(sub(fact(facts, system, 'trajectory2.end')!, fact(facts, system, 'trajectory1.end')!));
+    expect(flight).toBe(parseExpr('2*v*g^(-1)'));
+  });
   it('the spring lifts the point back to y = 0 at τ, and it leaves at the speed v it struck with', () => {
     const env = { g: 1.3, v: 0.7, N: 400 };
     const tau = evaluate(rows[1]!.derived, env);
@@ -180,14 +232,17 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
   it('δ_N = πg₁₁/(ω√N), ω = √(c²g₁₁ − k²), and the exit speed e·v₁, e = exp(−πk/ω), at g₁₁ = 2, c = 2, k = 0.5, N = 100', () => {
     const env = { g11: 2, g22: 1, c: 2, k: 0.5, N: 100, v1: 1, v2: 0.5 };
     const omega = Math.sqrt(8 - 0.25);
-    expect(evaluate(check.rows[4]!.derived, env)).toBeCloseTo((2 * Math.PI) / (omega * 10), 14);
-    expect(evaluate(check.rows[5]!.derived, env)).toBeCloseTo(Math.exp((-Math.PI * 0.5) / omega), 14);
+    expect(evaluate(check.rows[6]!.derived, env)).toBeCloseTo((2 * Math.PI) / (omega * 10), 14);
+    expect(evaluate(check.rows[7]!.derived, env)).toBeCloseTo(Math.exp((-Math.PI * 0.5) / omega), 14);
   });
   it('proves the entry (3.1): ẋ₁(0) = −v₁ < 0', () => {
     expect(check.claims.map((c) => c.proof.holds)).toEqual([true]);
   });
-  it('lists the rescaled equations (3.4) as not derived', () => {
-    expect(check.notDerived.map((n) => n.eq)).toEqual(['(3.4)']);
+  it('derives the rescaled equations (3.4): free of N in τ = √N t, at every N (x₁″ at x₁ = 0.1, x₁′ = −1)', () => {
+    const G = 1 / 2;
+    const paper = (k: number, c: number): number => -2 * k * G * -1 - c ** 2 * G * 0.1;
+    for (const N of [100, 1e4]) expect(evaluate(check.rows[2]!.derived, { g11: 2, c: 2, k: 0.5, N, x1: 0.1, "x1'": -1 })).toBeCloseTo(paper(0.5, 2), 14);
+    expect(check.notDerived).toEqual([]);
   });
 });
 
@@ -199,6 +254,11 @@ describe('a wrong formula disagrees', () => {
     ['(1.1) with the pendulum’s length left out', realized, 5, { formula: '-g*sin(TH)' }],
     ['(1.1) with the multiplier of the wrong sign, the tension', realized, 6, { formula: 'l*W^2 + g*cos(TH)' }],
     ['Theorem 1 with the realized motion 0.01 away in the limit', realized, 7, { formula: '0.01' }],
+    ['(4.6) with the scan’s sin √N(t + τ) in the upper spring', birkhoffStiff, 2, { formula: '-D = v*R2^(-1)*sqrt(N)*sin(sqrt(N)*(t + tau))' }],
+    ['(4.6) with R₁ for R₂ in the upper spring', birkhoffStiff, 2, { formula: '-D = v*R1^(-1)*sqrt(N)*sin(sqrt(N)*(t - tau))' }],
+    ['(4.6)’s period with one swing, T = τ + l/v', birkhoffStiff, 3, { formula: 'tau + l*v^(-1)' }],
+    ['(4.7) read as the exact criterion’s l < R₁', birkhoffStiff, 5, { formula: '4*l/(P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3)))) = R1' }],
+    ['(4.7) with R₁ + R₂ for the harmonic R₁R₂/(R₁ + R₂)', birkhoffStiff, 5, { formula: '4*l/(P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3)))) = R1 + R2' }],
     ['(4.8)’s trace with l for l² in the last term', birkhoff, 0, { formula: '1 + 2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l)' }],
     ['(4.8)’s band ending at R₁ + R₂ taken for the first loss', birkhoff, 2, { formula: 'R1 + R2' }],
     ['(4.8)’s band ending at 2R₁, where a whole lower circle would close', birkhoff, 4, { formula: '2*R1' }],
@@ -224,11 +284,13 @@ describe('a wrong formula disagrees', () => {
     ],
     ['(3.3) with the damping force pushing', impact, 0, { formula: '-G*(-2*k*sqrt(N)*W1 + c^2*N*X1)' }],
     ['(3.3) with g₁₁ for g¹¹', impact, 0, { formula: '-g11*(2*k*sqrt(N)*W1 + c^2*N*X1)' }],
-    ['(3.6) with ω = √(c²G − k²G)', impact, 2, { formula: 'N^(-1/2)*X0*exp(-k*G*sqrt(N)*t)*sin(sqrt(c^2*G - k^2*G)*sqrt(N)*t)/sqrt(c^2*G - k^2*G)' }],
-    ['(3.6) growing, exp(+kGτ)', impact, 2, { formula: 'N^(-1/2)*X0*exp(k*G*sqrt(N)*t)*sin(sqrt(c^2*G - k^2*G^2)*sqrt(N)*t)/sqrt(c^2*G - k^2*G^2)' }],
-    ['Theorem 3’s δ_N without g₁₁', impact, 4, { formula: 'pi/(sqrt(c^2*g11 - k^2)*sqrt(N))' }],
-    ['(3.2) without the reversal', impact, 5, { formula: 'exp(-pi*k/sqrt(c^2*g11 - k^2))*X0' }],
-    ['(3.2) with the tangential velocity reduced by e', impact, 6, { formula: 'exp(-pi*k/sqrt(c^2*g11 - k^2))*V2' }],
+    ['(3.4) with the damping left at its (3.3) size, 2k√N g¹¹x₁′', impact, 2, { formula: '-2*k*sqrt(N)*G*W1 - c^2*G*X1 - eps^2*G*DV' }],
+    ['(3.4) with the stiffness still of order N', impact, 2, { formula: '-2*k*G*W1 - c^2*N*G*X1 - eps^2*G*DV' }],
+    ['(3.6) with ω = √(c²G − k²G)', impact, 4, { formula: 'N^(-1/2)*X0*exp(-k*G*sqrt(N)*t)*sin(sqrt(c^2*G - k^2*G)*sqrt(N)*t)/sqrt(c^2*G - k^2*G)' }],
+    ['(3.6) growing, exp(+kGτ)', impact, 4, { formula: 'N^(-1/2)*X0*exp(k*G*sqrt(N)*t)*sin(sqrt(c^2*G - k^2*G^2)*sqrt(N)*t)/sqrt(c^2*G - k^2*G^2)' }],
+    ['Theorem 3’s δ_N without g₁₁', impact, 6, { formula: 'pi/(sqrt(c^2*g11 - k^2)*sqrt(N))' }],
+    ['(3.2) without the reversal', impact, 7, { formula: 'exp(-pi*k/sqrt(c^2*g11 - k^2))*X0' }],
+    ['(3.2) with the tangential velocity reduced by e', impact, 8, { formula: 'exp(-pi*k/sqrt(c^2*g11 - k^2))*V2' }],
   ] as const)('%s', (_, spec, i, change) => {
     expect(report(spec, wrong(spec, i, change)).rows[i]!.agrees).toBe(false);
   });

@@ -41,7 +41,7 @@
 // ḟ = v e^{−γt}(r sin ω_d t − cos ω_d t) = v e^{−r ω_d t}, so
 // e = exp(−2r arccos ζ) after 2 arccos ζ/ω_d. Both depend on ζ alone.
 // Tangential velocities are unchanged in the limit.
-import { add, dependsOn, fn, HALF, mul, mulAll, neg, num, ONE, pow, sym, ZERO, type Expr, type Sym } from '../../core/expr.js';
+import { add, dependsOn, fn, HALF, mul, mulAll, neg, num, ONE, pow, sub, sym, ZERO, type Expr, type Sym } from '../../core/expr.js';
 import * as Q from '../../core/rational.js';
 import { mapChildren, memoPass } from '../../core/traverse.js';
 import { diff } from '../../core/diff.js';
@@ -115,10 +115,22 @@ export interface CompliantTerm {
   readonly forcePositive: Expr;
   /** The force's generalized force, −∂V_c/∂q − ∂D/∂q̇ = F_n Gᵀ (n). */
   readonly generalizedForce: readonly Expr[];
-  /** a GᵀG (n×n) and −a β Gᵀ (n), with an added mass. */
-  readonly inertia?: { readonly mass: readonly (readonly Expr[])[]; readonly forcing: readonly Expr[] };
+  /**
+   * With an added mass: a GᵀG (n×n), −a β Gᵀ (n), and T_a's share of the
+   * momenta, ∂T_a/∂q̇ = a ḟ Gᵀ (n): kozlov1988 (1.2)'s p = ∂L_N/∂q̇ of
+   * L_N = T + αḟ²/2 − V_N, the Lagrangian whose energy `energy` adds to.
+   */
+  readonly inertia?: {
+    readonly mass: readonly (readonly Expr[])[];
+    readonly forcing: readonly Expr[];
+    readonly momentum: readonly Expr[];
+    /** ∂T_a/∂q = a ḟ ∂ḟ/∂q (n): what T_a adds to ṗ = ∂L_N/∂q in Hamilton's equations. */
+    readonly dTdq: readonly Expr[];
+  };
   /** V_c + T_a where the term acts. */
   readonly energy: Expr;
+  /** T_a − V_c where the term acts: what it adds to L (kozlov1988 (1.2)'s L_N = T_N − V_N). */
+  readonly lagrangian: Expr;
   /** Residual increments where the term acts: of −F_n Gᵀ, and of a Gᵀ f̈ with an added mass. */
   readonly jacobian: { readonly force: ResidualJacobian; readonly inertia?: ResidualJacobian };
   /**
@@ -273,8 +285,12 @@ function assemble(
       : {
           mass: G.map((gi) => G.map((gk) => simplify(mul(a, gi, gk)))),
           forcing: G.map((gi) => simplify(neg(mul(a, row.bias, gi)))),
+          momentum: G.map((gi) => simplify(mul(a, rate, gi))),
+          dTdq: model.coordinates.map((c) => simplify(mul(a, rate, diff(rate, c.q.name)))),
         };
-  const energy = inside(add(parts.potential, a === ZERO ? ZERO : mul(HALF, a, rate, rate)));
+  const kinetic = a === ZERO ? ZERO : mul(HALF, a, rate, rate);
+  const energy = inside(add(parts.potential, kinetic));
+  const lagrangian = inside(sub(kinetic, parts.potential));
   // Residual increments R = ΔM q̈ − Δforcing, split into the force part −F_n Gᵀ and the inertia part a Gᵀ f̈;
   // through the placeholder by the chain rule ∂/∂q + (∂/∂pen)(∂δ/∂q), ∂δ/∂q = −G.
   const qdd = model.coordinates.map((c) => accelerationSymbol(c.q));
@@ -314,6 +330,7 @@ function assemble(
     generalizedForce,
     ...(inertia ? { inertia } : {}),
     energy,
+    lagrangian,
     jacobian,
     activeJacobian,
     limit,

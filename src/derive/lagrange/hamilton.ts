@@ -35,7 +35,16 @@ export interface Hamilton {
   readonly skipped?: string;
 }
 
-export function deriveHamilton(model: Model, l2: Lagrange2, massMatrix: DerivationChecks['massMatrix'] = 'positive-definite'): Hamilton {
+/**
+ * H of `l2`'s L with the non-potential forces Q (the model's, or with a
+ * realization's Rayleigh forces: compliant/realized-lagrangian.ts).
+ */
+export function deriveHamilton(
+  model: Model,
+  l2: Pick<Lagrange2, 'massMatrix' | 'b' | 'L0'>,
+  massMatrix: DerivationChecks['massMatrix'] = 'positive-definite',
+  Q: readonly Expr[] = model.Q,
+): Hamilton {
   const cs = model.coordinates;
   const p = cs.map((c) => momentumSymbol(c.q));
   if (cs.length > EXPLICIT_LIMIT) return { p };
@@ -53,7 +62,7 @@ export function deriveHamilton(model: Model, l2: Lagrange2, massMatrix: Derivati
   for (let i = 0; i < cs.length; i++) for (let j = 0; j < cs.length; j++) quad.push(mul(w[i]!, adj[i]![j]!, w[j]!));
   const H = add(div(simplify(add(...quad)), mul(num(2), detM)), neg(L0));
   const qdot = p.map((pi) => simplify(diff(H, pi.name)));
-  const pdot = cs.map((c, i) => simplify(add(neg(diff(H, c.q.name)), subs(model.Q[i]!, velocitiesFromMomenta(cs, qdot)))));
+  const pdot = cs.map((c, i) => simplify(add(neg(diff(H, c.q.name)), subs(Q[i]!, velocitiesFromMomenta(cs, qdot)))));
   return { p, explicit: { H, detM, qdot, pdot } };
 }
 

@@ -28,6 +28,7 @@
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
 import { add, children, mul, neg, num, numberExpr, pow, sqrt, sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import { cancel } from '../../core/cancel.js';
+import { combineRadicals } from '../../core/radicals.js';
 import { diff } from '../../core/diff.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
 import { subs } from '../../core/subs.js';
@@ -35,6 +36,7 @@ import { mapChildren, memoPass } from '../../core/traverse.js';
 import { simplify } from '../../core/trig.js';
 import { TIME } from '../../model/names.js';
 import type { CompliantTerm } from '../compliant/compliant.js';
+import { positiveParameters } from '../proofs/assumptions.js';
 import { freeOfState } from '../lagrange/lagrange2.js';
 import type { DerivedSystem } from '../system.js';
 import { linearMotion, undampedRange, type LinearMotion } from './linear-ode.js';
@@ -105,6 +107,9 @@ export function motionFrom(system: DerivedSystem, from: Expr, q: readonly Expr[]
     ...model.unilateral.map((c, j) => ({ name: c.name, gap: c.gap, rigid: j })),
     ...(system.compliant?.terms ?? []).filter((term) => !term.everywhere).map((term) => ({ name: term.name, gap: term.gap, term })),
   ];
+  // A root's radicals joined as the positive parameters allow (kozlov1988 (4.2): √(v²/g²) = v/g for the flight's 2v/g).
+  const positive = positiveParameters(model);
+  const joined = (e: Expr): Expr => simplify(combineRadicals(e, (s) => s.kind === 'sym' && positive.has(s.name)));
   let start = from;
   let [q0, v0] = [q, v];
   const pieces: MotionPiece[] = [];
@@ -121,7 +126,7 @@ export function motionFrom(system: DerivedSystem, from: Expr, q: readonly Expr[]
       return { pieces };
     }
     const found = closedRoot(failure.condition.value, failure.at, env);
-    const root = found?.time;
+    const root = found && joined(found.time);
     const there = (e: Expr): Expr => simplify(subs(found?.atRoot ? found.atRoot(e) : e, new Map([[TIME, root!]])));
     const integral =
       root && piece.laws.map((law, i) => integralOf(law, simplify(sub(root, start)), q0[i]!, v0[i]!, there(piece.piece.q[i]!), there(piece.piece.qd[i]!)));
@@ -409,7 +414,7 @@ function closedRoot(e: Expr, at: number, env: Env): { readonly time: Expr; reado
   const near = (x: Expr): boolean => Math.abs(evaluate(x, env) - at) <= 1e-6 * Math.max(1, Math.abs(at));
   const time = polynomialRoots(e)?.find(near);
   if (time) return { time };
-  const swing = swingRoot(e, env);
+  const swing = swingRoot(e, env, at);
   return swing && near(swing.time) ? swing : undefined;
 }
 

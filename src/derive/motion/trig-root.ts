@@ -6,7 +6,8 @@
 // written arccot x = arccos(x/√(1 + x²)) in the functions the core has. A
 // damped swing e = E(t)(b(cos θ − 1) + c sin θ) with E free of the swing is
 // taken where b = 0: c E(t) sin θ, the root θ = π (Theorem 3's half damped
-// period). The closed form holds where the sign of c at the values given does.
+// period), as is an undamped one without a constant force (b = 0: the walls
+// of kozlov1988 (4.6)). The closed form holds where the sign of c at the values given does.
 // Tests: test/derive/motion/trig-root.test.ts.
 import { add, children, dependsOn, fn, mul, num, pow, sqrt, sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import { cancel } from '../../core/cancel.js';
@@ -34,7 +35,7 @@ export interface SwingRoot {
 }
 
 /** The first root after the start of e(t) = 0 in the class above, or undefined. */
-export function swingRoot(e: Expr, env: Env): SwingRoot | undefined {
+export function swingRoot(e: Expr, env: Env, at?: number): SwingRoot | undefined {
   const found = [...angles(e, new Set())];
   if (found.length !== 1) return undefined;
   const theta = found[0]!;
@@ -50,14 +51,29 @@ export function swingRoot(e: Expr, env: Env): SwingRoot | undefined {
     [COS.name, ZERO],
     [SIN.name, ZERO],
   ]);
-  const [a, b, c] = [subs(r, origin), diff(r, COS.name), diff(r, SIN.name)].map((x) => simplify(subs(x, origin)));
+  const [a, b, c0] = [subs(r, origin), diff(r, COS.name), diff(r, SIN.name)].map((x) => simplify(subs(x, origin)));
+  // θ decreasing in t (the kernel writes sin(ω(t − t₀)) as −sin(ωt₀ − ωt)): solved in θ′ = −θ,
+  // sin θ = −sin θ′, so that the first root after the start is the one found.
+  const turn = evaluate(omega, env) < 0 ? -1 : 1;
+  const c = simplify(mul(num(turn), c0!));
   // Linear in cos θ and sin θ, and free of them otherwise.
   if ([diff(r, COS.name), diff(r, SIN.name)].some((x) => [COS, SIN].some((s) => simplify(diff(x, s.name)) !== ZERO))) return undefined;
   // At the root cot(θ/2) = b/c, θ/2 ∈ (0, π): cos(θ/2) = sgn(c) b/√(b² + c²), and
   // cos θ = (b² − c²)/(b² + c²), sin θ = 2bc/(b² + c²) are rational in b and c.
+  const theta0 = simplify(mul(num(turn), subs(theta, new Map([[TIME, ZERO]]))));
   let half: Expr;
   let closed: Map<string, Expr>;
-  if ([a, b, c].every((x) => !dependsOn(x!, TIME))) {
+  if (a === ZERO && b === ZERO && c !== ZERO) {
+    // No constant force (or a damped swing): a root of sin θ, the one at θ = kπ nearest
+    // the root sampled at `at` (θ = π from a start at θ = 0; the kernel may have moved
+    // the start's phase by π, sin(x − π) = −sin x).
+    const k = at === undefined ? 1 : Math.round((turn * evaluate(omega, env) * at + evaluate(theta0, env)) / Math.PI);
+    half = mul(num(k / 2), sym('pi'));
+    closed = new Map([
+      [COS.name, num(k % 2 === 0 ? 1 : -1)],
+      [SIN.name, ZERO],
+    ]);
+  } else if ([a, b, c].every((x) => !dependsOn(x!, TIME))) {
     if (simplify(add(a!, b!)) !== ZERO || c === ZERO) return undefined;
     const sign = Math.sign(evaluate(c!, env));
     if (sign === 0) return undefined;
@@ -65,17 +81,10 @@ export function swingRoot(e: Expr, env: Env): SwingRoot | undefined {
     half = fn('acos', simplify(mul(num(sign), b!, pow(sqrt(r2), -1))));
     closed = new Map([
       [COS.name, mul(sub(mul(b!, b!), mul(c!, c!)), pow(r2, -1))],
-      [SIN.name, mul(num(2), b!, c!, pow(r2, -1))],
-    ]);
-  } else if (a === ZERO && b === ZERO && c !== ZERO) {
-    half = mul(num(1 / 2), sym('pi'));
-    closed = new Map([
-      [COS.name, num(-1)],
-      [SIN.name, ZERO],
+      [SIN.name, mul(num(2 * turn), b!, c!, pow(r2, -1))],
     ]);
   } else return undefined;
   // θ = ωt + θ₀: the root at θ = 2·half.
-  const theta0 = simplify(subs(theta, new Map([[TIME, ZERO]])));
-  const time = simplify(mul(sub(mul(num(2), half), theta0), pow(omega, -1)));
+  const time = simplify(mul(sub(mul(num(2), half), theta0), pow(mul(num(turn), omega), -1)));
   return { time, atRoot: (x) => simplify(cancel(simplify(subs(replace(x), closed)))) };
 }

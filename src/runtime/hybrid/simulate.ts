@@ -173,13 +173,15 @@ function stack(a: ArrayLike<number>, b: ArrayLike<number>): Float64Array {
 }
 
 function rejectUnilateral(module: LoadedModule): void {
-  // The canonical form is generated from the smooth Lagrangian: realized constraints are not in it.
-  const realized = [...(module.model.compliant ?? []).map((c) => c.name), ...(module.model.realized ?? [])];
-  if (realized.length) {
+  // The canonical form is that of L_N: realized retaining constraints and gap potentials act
+  // everywhere and are smooth terms of it; a compliant contact's force switches at f = 0, which
+  // this integration does not locate (simulate does).
+  const switching = (module.model.compliant ?? []).filter((c) => c.kind === 'compliant').map((c) => c.name);
+  if (switching.length) {
     throw new SimulationError(
       'unilateral-unsupported',
       'input',
-      `simulateHamilton integrates the smooth Lagrangian only; ${realized.join(', ')} are realized by forces (compliant terms), which its canonical equations leave out; use simulate`,
+      `simulateHamilton integrates smooth motion only; the forces of the compliant contacts ${switching.join(', ')} switch where their gaps vanish, which it does not locate; use simulate`,
       { model: module.model.name, field: 'compliant' },
     );
   }

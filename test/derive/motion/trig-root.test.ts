@@ -6,6 +6,7 @@
 // what is outside the class.
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../../src/core/evaluate.js';
+import { simplify } from '../../../src/core/trig.js';
 import { parseExpr } from '../../../src/core/parse.js';
 import { swingRoot } from '../../../src/derive/motion/trig-root.js';
 
@@ -59,6 +60,17 @@ describe('a damped swing from the surface, c·e^{−γt} sin ωt', () => {
   it('ends at ωt = π', () => {
     const e = parseExpr('c*exp(-r*t)*sin(w*t)');
     expect(evaluate(swingRoot(e, { c: 2, r: 0.3, w: 4 })!.time, { c: 2, r: 0.3, w: 4 })).toBeCloseTo(Math.PI / 4, 14);
+  });
+});
+
+describe('a swing without a constant force, started half a turn on (kozlov1988 (4.6)’s upper wall)', () => {
+  // The kernel writes v sin √N(t − τ), τ = π/√N + l/v, as v sin(√N l/v − √N t): θ decreasing, π off at the start.
+  const env = { N: 100, v: 1.3, l: 0.5 };
+  const e = simplify(parseExpr('v*sin(sqrt(N)*(t - pi/sqrt(N) - l/v))'));
+  it('ends π/√N after its start, at 2π/√N + l/v, where cos √N(t − τ) = −1', () => {
+    const root = swingRoot(e, env, (2 * Math.PI) / 10 + 0.5 / 1.3)!;
+    expect(evaluate(root.time, env)).toBeCloseTo((2 * Math.PI) / 10 + 0.5 / 1.3, 14);
+    expect(evaluate(root.atRoot(simplify(parseExpr('cos(sqrt(N)*(t - pi/sqrt(N) - l/v))'))), env)).toBeCloseTo(-1, 14);
   });
 });
 

@@ -303,7 +303,7 @@ describe('one call for rigid and compliant versions', () => {
     expect(Math.abs(run.q.at(-1)![1]!)).toBeLessThan(1e-12);
   });
 
-  it('simulateHamilton refuses a model with realized constraints, naming them', async () => {
+  it('simulateHamilton refuses a model with a compliant contact, whose force switches at f = 0, naming it', async () => {
     const elastic = await loadGenerated(derived(elasticSpec));
     const err = thrown(() => simulateHamilton(elastic, { q0: [-1, 0], pm0: [1, 0], t1: 1 }), SimulationError);
     expect(err.code).toBe('unilateral-unsupported');

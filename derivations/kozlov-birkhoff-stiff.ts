@@ -1,0 +1,96 @@
+import { defineModel } from '../src/model/index.js';
+
+// kozlov1988 §4, (4.6)–(4.7): the 2-periodic orbit of kozlov-birkhoff-orbit
+// with its walls realized by stiff springs, the potential N f²/2 below each
+// (per unit mass), as §4 does for the floor of kozlov-stiff-bouncing. Along
+// the axis x = 0 the point swings in the lower spring for π/√N, crosses the
+// length l at the speed v, swings in the upper one, and returns: period
+// 2π/√N + 2l/v. Off the axis δẍ + p(t)δx = 0 (4.6), p = −∂ẍ/∂x|ₓ₌₀ along
+// that motion: vR₁⁻¹√N sin √N t in the lower spring, the same with R₂ in the
+// upper one, 0 in flight. Lyapunov's criterion (4.4) on it, as N → ∞, is the
+// sufficient condition l ≤ R₁R₂/(R₁ + R₂) (4.7); the exact criterion (4.8)
+// is the rigid billiard's, kozlov-birkhoff-orbit.
+export default defineModel({
+  name: 'kozlov-birkhoff-stiff',
+  title: 'Birkhoff’s 2-periodic orbit between stiff walls (Kozlov §4)',
+  sources: ['kozlov1988'],
+  description: 'A point moving by inertia between two concave walls realized by stiff springs: the variational equation (4.6) and Lyapunov’s condition (4.7).',
+  coordinates: [
+    { name: 'x', description: 'position across the orbit', unit: 'm' },
+    { name: 'y', description: 'position along the orbit from the lower wall', unit: 'm' },
+  ],
+  parameters: {
+    l: { default: 0.5, description: 'length of the orbit', unit: 'm' },
+    R1: { default: 0.7, description: 'radius of curvature of the lower wall', unit: 'm' },
+    R2: { default: 0.9, description: 'radius of curvature of the upper wall', unit: 'm' },
+    v: { default: 1, description: 'speed along the orbit', unit: 'm/s' },
+    N: { default: 100, description: 'stiffness of the walls per unit mass', unit: '1/s^2' },
+  },
+  kinetic: "(x'^2 + y'^2)/2",
+  unilateral: [
+    {
+      name: 'lower',
+      constraint: 'y - x^2/(2*R1) >= 0',
+      law: { compliant: { stiffness: 'N' } },
+      description: 'the parabola of radius of curvature R₁ at the origin, realized by a spring',
+    },
+    {
+      name: 'upper',
+      constraint: 'l - x^2/(2*R2) - y >= 0',
+      law: { compliant: { stiffness: 'N' } },
+      description: 'the parabola of radius of curvature R₂ at (0, l), realized by a spring',
+    },
+  ],
+  drawing: { points: { P: ['x', 'y'] } },
+  initial: { q: { x: 0, y: 0 }, qd: { x: 0, y: '-v' }, t1: 1.8 },
+  // kozlov1988 (4.6) against the motion derived in closed form from the strike on the lower wall
+  // and the derived variational coefficient along it; (4.4) on it and its limit, (4.7).
+  paper: {
+    source: 'kozlov1988',
+    formulas: [
+      {
+        eq: '(4.6)',
+        name: 'p(t),\\ 0 \\le t \\le \\pi N^{-1/2}',
+        formula: '-D = v*R1^(-1)*sqrt(N)*sin(sqrt(N)*t)',
+        where: { D: "compliant.lower.x''@∂x@x=0@y=trajectory1.y" },
+        note: '$p = -\\partial\\ddot{x}/\\partial x|_{x = 0}$ from the derived $\\ddot{x}$ in the lower spring, along the derived swing $y_0(t) = -vN^{-1/2}\\sin\\sqrt{N}t$.',
+      },
+      {
+        eq: '(4.6)',
+        name: '\\tau',
+        formula: 'pi*N^(-1/2) + l*v^(-1)',
+        derived: 'trajectory3.start',
+        note: 'the strike on the upper wall: the swing of $\\pi N^{-1/2}$ in the lower spring, then the flight $l/v$, where $p = 0$.',
+      },
+      {
+        eq: '(4.6)',
+        name: 'p(t),\\ \\tau \\le t \\le \\tau + \\pi N^{-1/2}',
+        formula: '-D = v*R2^(-1)*sqrt(N)*sin(sqrt(N)*(t - tau))',
+        where: { D: "compliant.upper.x''@∂x@x=0@y=trajectory3.y", tau: 'pi*N^(-1/2) + l*v^(-1)' },
+        note: 'the same in the upper spring, along the derived swing $y_0 = l + vN^{-1/2}\\sin\\sqrt{N}(t - \\tau)$; the scan prints $\\sin\\sqrt{N}(t + \\tau)$, which changes sign on the interval.',
+      },
+      {
+        eq: '(4.6)',
+        name: 'T',
+        formula: 'tau + pi*N^(-1/2) + l*v^(-1)',
+        derived: 'trajectory4.end',
+        where: { tau: 'pi*N^(-1/2) + l*v^(-1)' },
+        note: 'the period of $p$: after the upper swing the flight back, $p = 0$ there, to the next strike on the lower wall.',
+      },
+      {
+        eq: '(4.4)',
+        name: 'T\\int_0^T p\\,dt',
+        formula: 'P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3))) = P*(2*v*R1^(-1) + 2*v*R2^(-1))',
+        where: { P: 'trajectory4.end', I1: 'trajectory1.y.integral', I3: 'trajectory3.y.integral', E3: 'trajectory3.end', S3: 'trajectory3.start' },
+        note: 'Lyapunov’s integral with $p = -NR_1^{-1}y_0$, $NR_2^{-1}(y_0 - l)$ in the springs (the rows above) and $\\int y_0\\,dt$ derived from the swings, against $\\int_0^T p\\,dt$ of (4.6)’s $p$: $2v(R_1^{-1} + R_2^{-1})$ at every $N$.',
+      },
+      {
+        eq: '(4.7)',
+        name: 'l_{*},\\ l \\le l_{*}',
+        formula: '4*l/(P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3)))) = R1*R2/(R1 + R2)',
+        where: { P: 'trajectory4.end@N→∞', I1: 'trajectory1.y.integral', I3: 'trajectory3.y.integral', E3: 'trajectory3.end', S3: 'trajectory3.start' },
+        note: 'Lyapunov’s sufficient condition $T\\int_0^T p\\,dt \\le 4$ as $N \\to \\infty$: the period tends to $2l/v$ and $\\int_0^T p\\,dt$ does not depend on $N$, so the limit is proportional to $l$ and reaches 4 at $l_{*} = 4l/\\lim T\\int_0^T p\\,dt$, the bound of (4.7).',
+      },
+    ],
+  },
+});

@@ -1966,7 +1966,7 @@ export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Arra
   return out;
 }
 
-/** Generalized momenta p = ∂L/∂q̇ = M q̇ + b. */
+/** Generalized momenta p = ∂L/∂q̇ = M q̇ + b, with the added masses’ a ḟ Gᵀ where they act (the L of energy). */
 export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(8)): Float64Array {
   load$(q, qd);
   mass$(t, p, M$);
@@ -2034,7 +2034,7 @@ function lagrangian0$(t: number, p: Params): number {
   return _22;
 }
 
-/** Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$. */
+/** Velocities from momenta at q (in s$): M q̇ = pm − b, the inverse of momenta; writes q̇ into s$. */
 function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params): void {
   mass$(t, p, M$);
   b$fill(t, p, b$);

@@ -205,7 +205,7 @@ export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Arra
   return out;
 }
 
-/** Generalized momenta p = ∂L/∂q̇ = M q̇ + b. */
+/** Generalized momenta p = ∂L/∂q̇ = M q̇ + b, with the added masses’ a ḟ Gᵀ where they act (the L of energy). */
 export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(2)): Float64Array {
   load$(q, qd);
   mass$(t, p, M$);
@@ -227,7 +227,7 @@ function lagrangian0$(t: number, p: Params): number {
   return 0.0;
 }
 
-/** Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$. */
+/** Velocities from momenta at q (in s$): M q̇ = pm − b, the inverse of momenta; writes q̇ into s$. */
 function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params): void {
   mass$(t, p, M$);
   b$fill(t, p, b$);
@@ -235,11 +235,12 @@ function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params)
   solveM$(s$, n$);
 }
 
-/** H(q, pm, t) = pm·q̇ − L = ½(pm − b)·q̇ − L₀ with q̇ = M⁻¹(pm − b). */
+/** H(q, pm, t) = pm·q̇ − L = ½(pm − b)·q̇ − L₀ with q̇ = M⁻¹(pm − b), L with the realized constraints' T_a − V_c where they act. */
 export function hamiltonian(t: number, q: ArrayLike<number>, pm: ArrayLike<number>, p: Params): number {
   load$(q);
+  const l0 = compliantLagrangian$(t, p);
   velocities$(t, pm, 0, p);
-  let h = -lagrangian0$(t, p);
+  let h = -lagrangian0$(t, p) - l0;
   for (let i = 0; i < n$; i++) h += 0.5 * (pm[i]! - b$[i]!) * s$[n$ + i]!;
   return h;
 }
@@ -249,12 +250,13 @@ function dLdqQ$(t: number, p: Params, out: Float64Array, off: number): void {
   out[off + 1] = 0.0;
 }
 
-/** Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q. */
+/** Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q (the realized constraints' F_n Gᵀ + ∂T_a/∂q where they act). */
 export function hamiltonRhs(t: number, z: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   for (let i = 0; i < n$; i++) s$[i] = z[i]!;
   velocities$(t, z, n$, p);
   for (let i = 0; i < n$; i++) out[i] = s$[n$ + i]!;
   dLdqQ$(t, p, out, n$);
+  compliantCanonical$(t, p, out, n$);
   return out;
 }
 
@@ -311,13 +313,13 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
 const CG$ = new Float64Array(1);
 /** F_n of each term. */
 const CN$ = new Float64Array(1);
-/** V_c + T_a of each term. */
+/** V_c + T_a (or T_a − V_c) of each term. */
 const CE$ = new Float64Array(1);
 /** Generalized forces F_n Gᵀ, n per term. */
 const CF$ = new Float64Array(2);
 /** Added masses a GᵀG, n×n per term. */
 const CM$ = new Float64Array(4);
-/** Added-mass forcing −a β Gᵀ, n per term. */
+/** Added-mass forcing −a β Gᵀ (for momenta a ḟ Gᵀ, for ṗ ∂T_a/∂q), n per term. */
 const CI$ = new Float64Array(2);
 
 /** Adds the realized constraints' forces and added masses where they act to mm (n×n) and ff (n), at the state in s$. */
@@ -351,6 +353,39 @@ function compliantEnergy$(t: number, p: Params): number {
     e += CE$[0]!;
   }
   return e;
+}
+
+/** T_a − V_c of the realized constraints where they act, at the state in s$: what they add to L. */
+function compliantLagrangian$(t: number, p: Params): number {
+  let e = 0;
+  const x1 = s$[0]!;
+  CG$[0] = x1;
+  if (CG$[0]! <= 0) {
+    const x1 = s$[0]!;
+    const c = p.c ?? 2.0;
+    const N = p.N ?? 100.0;
+    CE$[0] = -(0.5 * N * c * c * x1 * x1);
+    e += CE$[0]!;
+  }
+  return e;
+}
+
+/** Adds the realized constraints' share of ṗ = ∂L/∂q + Q where they act, F_n Gᵀ + ∂T_a/∂q, to pp[off…off+n), at the state in s$. */
+function compliantCanonical$(t: number, p: Params, pp: Float64Array, off: number): void {
+  const x1 = s$[0]!;
+  CG$[0] = x1;
+  if (CG$[0]! <= 0) {
+    const x1 = s$[0]!;
+    const x1_d = s$[2]!;
+    const c = p.c ?? 2.0;
+    const k_ = p.k ?? 0.5;
+    const N = p.N ?? 100.0;
+    const _0 = -2.0 * (Math.sqrt(N) * k_ * x1_d) - N * c * c * x1;
+    CN$[0] = _0;
+    CF$[0] = _0;
+    CF$[1] = 0.0;
+    for (let i = 0; i < 2; i++) pp[off + i]! += CF$[i]!;
+  }
 }
 
 /**

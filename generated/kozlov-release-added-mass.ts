@@ -186,7 +186,7 @@ export function rhs(t: number, x: ArrayLike<number>, p: Params, out: Float64Arra
   return out;
 }
 
-/** Generalized momenta p = ∂L/∂q̇ = M q̇ + b. */
+/** Generalized momenta p = ∂L/∂q̇ = M q̇ + b, with the added masses’ a ḟ Gᵀ where they act (the L of energy). */
 export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(2)): Float64Array {
   load$(q, qd);
   mass$(t, p, M$);
@@ -195,6 +195,7 @@ export function momenta(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, 
     out[i] = b$[i]!;
     for (let j = 0; j < n$; j++) out[i]! += M$[i * n$ + j]! * s$[n$ + j]!;
   }
+  compliantMomenta$(t, p, out);
   return out;
 }
 
@@ -208,19 +209,23 @@ function lagrangian0$(t: number, p: Params): number {
   return 0.0;
 }
 
-/** Velocities from momenta at q (in s$): M q̇ = pm − b; writes q̇ into s$. */
+/** Velocities from momenta at q (in s$): M q̇ = pm − b, the inverse of momenta; writes q̇ into s$. */
 function velocities$(t: number, pm: ArrayLike<number>, pmOff: number, p: Params): void {
   mass$(t, p, M$);
+  compliantMass$(t, p, M$);
   b$fill(t, p, b$);
+  for (let i = 0; i < n$; i++) s$[n$ + i] = 0;
+  compliantMomenta$(t, p, b$);
   for (let i = 0; i < n$; i++) f$[i] = pm[pmOff + i]! - b$[i]!;
   solveM$(s$, n$);
 }
 
-/** H(q, pm, t) = pm·q̇ − L = ½(pm − b)·q̇ − L₀ with q̇ = M⁻¹(pm − b). */
+/** H(q, pm, t) = pm·q̇ − L = ½(pm − b)·q̇ − L₀ with q̇ = M⁻¹(pm − b), L with the realized constraints' T_a − V_c where they act. */
 export function hamiltonian(t: number, q: ArrayLike<number>, pm: ArrayLike<number>, p: Params): number {
   load$(q);
+  const l0 = compliantLagrangian$(t, p);
   velocities$(t, pm, 0, p);
-  let h = -lagrangian0$(t, p);
+  let h = -lagrangian0$(t, p) - l0;
   for (let i = 0; i < n$; i++) h += 0.5 * (pm[i]! - b$[i]!) * s$[n$ + i]!;
   return h;
 }
@@ -232,12 +237,13 @@ function dLdqQ$(t: number, p: Params, out: Float64Array, off: number): void {
   out[off + 1] = g * Math.sign(x_);
 }
 
-/** Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q. */
+/** Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q (the realized constraints' F_n Gᵀ + ∂T_a/∂q where they act). */
 export function hamiltonRhs(t: number, z: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   for (let i = 0; i < n$; i++) s$[i] = z[i]!;
   velocities$(t, z, n$, p);
   for (let i = 0; i < n$; i++) out[i] = s$[n$ + i]!;
   dLdqQ$(t, p, out, n$);
+  compliantCanonical$(t, p, out, n$);
   return out;
 }
 
@@ -287,13 +293,13 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
 const CG$ = new Float64Array(1);
 /** F_n of each term. */
 const CN$ = new Float64Array(1);
-/** V_c + T_a of each term. */
+/** V_c + T_a (or T_a − V_c) of each term. */
 const CE$ = new Float64Array(1);
 /** Generalized forces F_n Gᵀ, n per term. */
 const CF$ = new Float64Array(2);
 /** Added masses a GᵀG, n×n per term. */
 const CM$ = new Float64Array(4);
-/** Added-mass forcing −a β Gᵀ, n per term. */
+/** Added-mass forcing −a β Gᵀ (for momenta a ḟ Gᵀ, for ṗ ∂T_a/∂q), n per term. */
 const CI$ = new Float64Array(2);
 
 /** Adds the realized constraints' forces and added masses where they act to mm (n×n) and ff (n), at the state in s$. */
@@ -333,6 +339,19 @@ function compliantMass$(t: number, p: Params, mm: Float64Array): void {
   }
 }
 
+/** Adds the added masses' share of the momenta, a ḟ Gᵀ, where they act to pp (n), at the state in s$: momenta is the p = ∂L/∂q̇ of the Lagrangian energy adds to. */
+function compliantMomenta$(t: number, p: Params, pp: Float64Array): void {
+  const y = s$[1]!;
+  CG$[0] = y;
+  if (CG$[0]! <= 0) {
+    const y_d = s$[3]!;
+    const N = p.N ?? 100.0;
+    CI$[0] = 0.0;
+    CI$[1] = N * y_d;
+    for (let i = 0; i < 2; i++) pp[i]! += CI$[i]!;
+  }
+}
+
 /** V_c + T_a of the realized constraints where they act, at the state in s$. */
 function compliantEnergy$(t: number, p: Params): number {
   let e = 0;
@@ -345,6 +364,37 @@ function compliantEnergy$(t: number, p: Params): number {
     e += CE$[0]!;
   }
   return e;
+}
+
+/** T_a − V_c of the realized constraints where they act, at the state in s$: what they add to L. */
+function compliantLagrangian$(t: number, p: Params): number {
+  let e = 0;
+  const y = s$[1]!;
+  CG$[0] = y;
+  if (CG$[0]! <= 0) {
+    const y_d = s$[3]!;
+    const N = p.N ?? 100.0;
+    CE$[0] = 0.5 * N * y_d * y_d;
+    e += CE$[0]!;
+  }
+  return e;
+}
+
+/** Adds the realized constraints' share of ṗ = ∂L/∂q + Q where they act, F_n Gᵀ + ∂T_a/∂q, to pp[off…off+n), at the state in s$. */
+function compliantCanonical$(t: number, p: Params, pp: Float64Array, off: number): void {
+  const y = s$[1]!;
+  CG$[0] = y;
+  if (CG$[0]! <= 0) {
+    CN$[0] = 0.0;
+    CF$[0] = 0.0;
+    CF$[1] = 0.0;
+    CI$[0] = 0.0;
+    CI$[1] = 0.0;
+    if (CN$[0]! > 0) {
+      for (let i = 0; i < 2; i++) pp[off + i]! += CF$[i]!;
+    }
+    for (let i = 0; i < 2; i++) pp[off + i]! += CI$[i]!;
+  }
 }
 
 /**

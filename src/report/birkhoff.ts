@@ -16,7 +16,8 @@ import type { Model } from '../model/types.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import { m, type Figure } from './document.js';
 import { mechanicsSymbol } from './notation.js';
-import { sceneFigure, type SceneItem } from './scene.js';
+import type { SceneItem } from './scene.js';
+import { sceneFigure } from './scene-figure.js';
 import { plainSymbol } from './sketch-marks.js';
 import { GROUND, toPx, view } from './sketch-view.js';
 

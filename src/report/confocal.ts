@@ -8,7 +8,7 @@ import { REFERENCES } from '../model/sources.js';
 import type { ConfocalRun, ConfocalStudy } from '../studies/confocal.js';
 import { m, paragraph, type Figure, type Section } from './document.js';
 import { curveScene, SERIES_COLORS, type CurveSpec } from './plot.js';
-import { sceneFigure } from './scene.js';
+import { sceneFigure } from './scene-figure.js';
 
 /** Points per bounding parabola. */
 const POINTS = 161;

@@ -11,7 +11,7 @@
 import { REFERENCES } from '../model/sources.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section, type Table } from './document.js';
 import { plotScene, SERIES_COLORS } from './plot.js';
-import { sceneFigure } from './scene.js';
+import { sceneFigure } from './scene-figure.js';
 
 /** One contact's record in a run: what the report prints (structurally the runtime's ContactRecord). */
 export interface ReportContactRecord {

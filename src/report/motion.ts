@@ -13,7 +13,7 @@ import { gapForm, math, mechanicsSymbol, unitLatex } from './notation.js';
 import type { PassThrough } from '../studies/motion.js';
 import { conservativeBetweenEvents, energyDrift, scaleGroups, shownTrajectory, spread } from './motion-plots.js';
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, SERIES_COLORS, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
-import { sceneFigure } from './scene.js';
+import { sceneFigure } from './scene-figure.js';
 import { plainSymbol } from './sketch-marks.js';
 import { formatNumber, type ReportSimulation, type ReportTrajectory } from './sections.js';
 import { boundingBox, poser, sketchScene } from './sketch.js';

@@ -9,7 +9,7 @@ import type { PaperClaimRow, PaperFigureData } from '../studies/paper-check.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { math, mechanicsSymbol } from './notation.js';
 import { plotScene, SERIES_COLORS } from './plot.js';
-import { sceneFigure } from './scene.js';
+import { sceneFigure } from './scene-figure.js';
 
 /** The claims' section, or none. */
 export function claimSections(claims: readonly PaperClaimRow[], figures: readonly PaperFigureData[]): Section[] {

@@ -6,7 +6,7 @@
 // Tests: test/report/pdflatex.test.ts, test/report/sections.test.ts, test/fuzz/hostile-strings.test.ts.
 import { lineTex, REFERENCES_ID, type Block, type EquationRow, type Figure, type Inline, type ReportDocument, type Section } from './document.js';
 import { latexText } from './latex-text.js';
-import { tikzColor } from './scene.js';
+import { tikzColor } from './scene-tikz.js';
 
 const label = (doc: ReportDocument, kind: 'eq' | 'sec' | 'tab' | 'fig' | 'cite', id: string): string => `${kind}:${doc.model}:${id}`;
 

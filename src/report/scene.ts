@@ -1,11 +1,9 @@
 // A figure as data: lines, polylines, circles and text in pixel coordinates
 // (y down, as in SVG), printed once as SVG for the HTML report and once as
 // TikZ for the LaTeX report, so the web page and the PDF draw the same
-// figure. Every number is printed to 0.1 px: docs/reports/ is committed and checked
+// figure (scene-tikz.ts prints the TikZ). Every number is printed to 0.1 px: docs/reports/ is committed and checked
 // for staleness byte for byte.
 // Tests: test/report/scene.test.ts.
-import type { Figure, Inline } from './document.js';
-import { latexText } from './latex-text.js';
 
 interface Styled {
   /** CSS class in SVG (also what the animation script looks elements up by). */
@@ -141,7 +139,7 @@ export function px(v: number): string {
 export const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The polyline's points split at NaN pairs (a gap in the data). */
-function runs(points: readonly number[]): number[][] {
+export function runs(points: readonly number[]): number[][] {
   const out: number[][] = [[]];
   for (let i = 0; i + 1 < points.length; i += 2) {
     const x = points[i]!;
@@ -204,71 +202,4 @@ export function svgScene(scene: Scene): string {
     ...scene.items.map(svgItem),
     '</svg>',
   ].join('\n');
-}
-
-// ---------------------------------------------------------------- TikZ
-/** "#0072b2" → "{rgb,255:red,0;green,114;blue,178}" (xcolor's inline colour model). */
-export function tikzColor(hex: string): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return `{rgb,255:red,${(n >> 16) & 255};green,${(n >> 8) & 255};blue,${n & 255}}`;
-}
-
-/** An SVG dash pattern "4 2" as TikZ's "on 4px off 2px" (px = 0.75 bp, LaTeX's printer's point). */
-const tikzDash = (dash: string): string => {
-  const xs = dash.trim().split(/\s+/);
-  return `dash pattern=${xs.map((v, i) => `${i % 2 ? 'off' : 'on'} ${(Number(v) * 0.75).toFixed(2)}bp`).join(' ')}`;
-};
-
-const pt = (x: number, y: number): string => `(${px(x)},${px(y)})`;
-
-function tikzItem(item: SceneItem): string {
-  switch (item.kind) {
-    case 'line':
-      return `\\draw[color=${tikzColor(item.stroke)}, line width=${(item.width * 0.75).toFixed(2)}bp${item.dash ? `, ${tikzDash(item.dash)}` : ''}] ${pt(item.x1, item.y1)} -- ${pt(item.x2, item.y2)};`;
-    case 'polyline':
-      return runs(item.points)
-        .map((r) => {
-          const pts: string[] = [];
-          for (let i = 0; i < r.length; i += 2) pts.push(pt(r[i]!, r[i + 1]!));
-          // Eight points a line keeps the .tex readable and TeX's input lines short.
-          const lines: string[] = [];
-          for (let i = 0; i < pts.length; i += 8) lines.push(pts.slice(i, i + 8).join(' -- '));
-          return `\\draw[color=${tikzColor(item.stroke)}, line width=${(item.width * 0.75).toFixed(2)}bp, line join=round] ${lines.join('\n  -- ')};`;
-        })
-        .join('\n');
-    case 'circle':
-      return `\\filldraw[fill=${tikzColor(item.fill)}, draw=${tikzColor(item.stroke ?? item.fill)}] ${pt(item.cx, item.cy)} circle[radius=${px(item.r)}];`;
-    case 'rect':
-      return `\\draw[color=${tikzColor(item.stroke)}] ${pt(item.x, item.y)} rectangle ${pt(item.x + item.w, item.y + item.h)};`;
-    case 'text': {
-      const anchor = item.rotate
-        ? item.anchor === 'middle'
-          ? 'south'
-          : 'east'
-        : item.anchor === 'start'
-          ? 'base west'
-          : item.anchor === 'end'
-            ? 'base east'
-            : 'base';
-      const color = item.fill ? `, color=${tikzColor(item.fill)}` : '';
-      const size = item.size <= 10 ? '\\scriptsize' : '\\footnotesize';
-      return `\\node[anchor=${anchor}, inner sep=0pt${item.rotate ? ', rotate=90' : ''}${color}, font=${size}] at ${pt(item.x, item.y)} {${item.tex ?? latexText(item.text)}};`;
-    }
-    default:
-      return item satisfies never;
-  }
-}
-
-/**
- * The scene as a tikzpicture of `widthPt` points' width (the figure's
- * pixels scaled, y flipped), for a document that loads tikz.
- */
-export function tikzScene(scene: Scene, widthPt: number): string {
-  const unit = (widthPt / scene.width).toFixed(4);
-  return [`\\begin{tikzpicture}[x=${unit}pt, y=-${unit}pt]`, ...scene.items.map(tikzItem), '\\end{tikzpicture}'].join('\n');
-}
-
-/** A figure printed both ways: SVG in the page, TikZ at `width` of the line in the PDF. */
-export function sceneFigure(scene: Scene, width: number, legend: Figure['legend'], caption: readonly Inline[]): Figure {
-  return { kind: 'figure', id: scene.id, svg: svgScene(scene), tikz: { picture: tikzScene(scene, scene.width * 0.75), width }, legend, caption };
 }

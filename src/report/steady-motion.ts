@@ -11,7 +11,7 @@ import { countWord, m, paragraph, type Block, type Figure, type Inline, type Sec
 import { mechanicsSymbol, reportSymbols } from './notation.js';
 import { complexLatex, numberText } from './periodic.js';
 import { curveScene, SERIES_COLORS } from './plot.js';
-import { sceneFigure } from './scene.js';
+import { sceneFigure } from './scene-figure.js';
 
 /** The steady-motion section of a model whose steady motions were studied. */
 export function steadyMotionSection({

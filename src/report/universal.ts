@@ -15,7 +15,7 @@ import { equation, equations, list, m, paragraph, type Block, type Inline, type 
 import { math, mathLines } from './notation.js';
 import { conditionTex } from './patch.js';
 import { SERIES_COLORS, plotScene, type AxisLabel, type PlotSpec } from './plot.js';
-import { sceneFigure } from './scene.js';
+import { sceneFigure } from './scene-figure.js';
 
 const WORDS: Readonly<Record<string, string>> = { whole: 'compression', 'both-inner': 'restitution' };
 

@@ -2,7 +2,7 @@
 // line for a conserved energy, events drawn, and identical bytes every time.
 import { describe, expect, it } from 'vitest';
 import { curveScene, eventMarkers, niceTicks, plotScene, svgPlot, tickLabel, valueRange } from '../../src/report/plot.js';
-import { tikzScene } from '../../src/report/scene.js';
+import { tikzScene } from '../../src/report/scene-tikz.js';
 
 const t = Array.from({ length: 101 }, (_, k) => k / 10);
 const spec = {
@@ -131,8 +131,9 @@ describe('axis labels with units, in SVG and in TikZ', () => {
     const texts = scene.items.filter((i) => i.kind === 'text').map((i) => (i.kind === 'text' ? i.text : ''));
     expect(texts).toEqual(expect.arrayContaining(['t [s]', 'q [rad]']));
     const tikz = tikzScene(scene, 480);
-    expect(tikz).toContain('{$t$ [$\\mathrm{s}$]}');
-    expect(tikz).toContain('rotate=90');
+    expect(tikz).toContain('\\footnotesize $t$ [$\\mathrm{s}$]\\endpgfinterruptpicture');
+    // The y label runs up the axis: its box is turned a quarter turn.
+    expect(tikz).toMatch(/\$q\$ \[\$\\mathrm\{rad\}\$\]\\endpgfinterruptpicture\}%\n[^\n]*\\pgftransformrotate\{90\}/);
   });
 });
 

@@ -1,0 +1,9 @@
+// A scene as a report's figure: SVG for the HTML page, TikZ for the PDF.
+import type { Figure, Inline } from './document.js';
+import { svgScene, type Scene } from './scene.js';
+import { tikzScene } from './scene-tikz.js';
+
+/** A figure printed both ways: SVG in the page, TikZ at `width` of the line in the PDF. */
+export function sceneFigure(scene: Scene, width: number, legend: Figure['legend'], caption: readonly Inline[]): Figure {
+  return { kind: 'figure', id: scene.id, svg: svgScene(scene), tikz: { picture: tikzScene(scene, scene.width * 0.75), width }, legend, caption };
+}

@@ -62,7 +62,7 @@ const GENERIC: readonly { readonly meaning: string; readonly found: (tex: string
   // The period as the periodic-orbit section names it, or as Lyapunov's criterion τ∫₀^τ p dt ≤ 4 (kozlov1988 (4.4)) does.
   {
     meaning: 'period of the orbit',
-    found: (tex) => [...tex.matchAll(/its period is \$([^$]+)\$|([\\A-Za-z]+(?:_\w)?)\\int_0\^/g)].map((x) => headOf(x[1] ?? x[2]!)),
+    found: (tex) => [...tex.matchAll(/its period is \$([^$]+)\$|((?:\\math[a-z]+\{)?[\\A-Za-z]+\}?(?:_\w)?)\\int_0\^/g)].map((x) => headOf(x[1] ?? x[2]!)),
   },
   // |μ| = 1 of the periodic-orbit section, or a paper's result row |μ| (eq) = 1.
   { meaning: 'Floquet multiplier', found: (tex) => [...tex.matchAll(/\|(\\[A-Za-z]+)\|(?:\\ \\text\{[^}]*\})? = 1/g)].map((x) => x[1]!) },
@@ -109,6 +109,8 @@ describe('one meaning per symbol', () => {
       clashes(meanings(model, 'admissible while $|\\Delta\\nu_j| \\le \\mu_s \\Delta\\mu_j$, the cone $|\\sigma_{t}| \\le \\mu_{s}\\,\\sigma_{n}$')),
     ).toEqual(['\\mu: friction coefficient / contact measure']);
     expect(clashes(meanings(ball, '$T\\int_0^T p\\,dt \\le 4$, $T = \\frac{1}{2} m \\dot{x}^{2}$'))).toEqual(['T: kinetic energy / period of the orbit']);
+    expect(clashes(meanings(ball, '$\\mathcal{T}\\int_0^{\\mathcal{T}} p\\,dt \\le 4$, $T = \\frac{1}{2} m \\dot{x}^{2}$'))).toEqual([]);
+    expect(meanings(ball, '$\\mathcal{T}\\int_0^{\\mathcal{T}} p\\,dt$').get('\\mathcal{T}')).toEqual(new Set(['period of the orbit']));
     expect(clashes(meanings(ball, '$|\\mu|\\ \\text{(4.1)} = 1$, $\\mathrm{d}\\mu_j \\ge 0$'))).toEqual(['\\mu: contact measure / Floquet multiplier']);
     expect(clashes(meanings(ball, '$\\nu\\ \\text{(2.9)} = r^{k}$, $\\Delta\\nu_{1} = 0$'))).toEqual([
       '\\nu: tangential contact measure / decrement per revolution',

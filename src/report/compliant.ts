@@ -8,7 +8,7 @@
 // (DerivedSystem.compliant); a rigid-limit study has its own section
 // (limit.ts).
 // Tests: test/report/compliant.test.ts.
-import { ZERO } from '../core/expr.js';
+import { ZERO, type Expr } from '../core/expr.js';
 import type { CompliantTerm, RigidLimit } from '../derive/compliant/compliant.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section, type Table } from './document.js';
@@ -57,13 +57,12 @@ const TERM_BLOCKS: { readonly [K in CompliantTerm['source']]: (t: CompliantTerm,
   potential: (t, s, f) => [
     paragraph(`Contact ${t.name} is replaced by a potential of its gap acting everywhere (Kozlov, after Theorem 2: `, m('V + \\exp(-Nf)'), '), with'),
     equations(equation(`gap-${t.name}`, f, mathLines(t.gap)), equation(`potential-${t.name}`, `V_{${s}}`, mathLines(t.potential))),
-    paragraph(
-      'added to V in every equation of motion; its force along ',
-      m(`\\partial ${f}/\\partial q`),
-      ' is ',
-      m(`-\\mathrm{d}V_{${s}}/\\mathrm{d}${f}`),
-      '. ',
-      ...limitSentence(t.limit, f, t.adhesion),
+    ...limitBlocks(
+      t.limit,
+      f,
+      t.adhesion,
+      ['added to V in every equation of motion; its force along ', m(`\\partial ${f}/\\partial q`), ' is ', m(`-\\mathrm{d}V_{${s}}/\\mathrm{d}${f}`), '. '],
+      t.name,
     ),
   ],
   realization: (t, s) => [
@@ -85,7 +84,7 @@ const TERM_BLOCKS: { readonly [K in CompliantTerm['source']]: (t: CompliantTerm,
     ),
     paragraph('They add the force ', m(`F_{${s}}\\,\\partial\\varphi_{${s}}/\\partial q`), ' with'),
     equations(equation(`realization-force-${t.name}`, `F_{${s}}`, mathLines(t.force))),
-    paragraph(t.inertia ? 'and the added mass to M. ' : '', ...limitSentence(t.limit, `\\varphi_{${s}}`, true)),
+    ...limitBlocks(t.limit, `\\varphi_{${s}}`, true, t.inertia ? ['and the added mass to M. '] : [], t.name),
   ],
   compliant: (t, s, f) => contactBlocks(t, s, f, latexMatrix([t.row.row.map(math)])),
 };
@@ -178,10 +177,10 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string): Block
       ' (Table ',
       { ref: `tab:regions-${t.name}` },
       '). ',
-      'The simulation restarts its steps at the switching surfaces and records a contact or a release. ',
-      ...limitSentence(t.limit, f, t.adhesion),
+      'The simulation restarts its steps at the switching surfaces and records a contact or a release.',
     ),
     table,
+    ...limitBlocks(t.limit, f, t.adhesion, [], t.name),
   );
   if (t.inertia) {
     blocks.push(
@@ -224,8 +223,48 @@ function impactLimit(limit: RigidLimit, rate: string, adhesion: boolean): Inline
   }
 }
 
-/** What the realization tends to as its coefficients grow (derived: RigidLimit). */
-function limitSentence(limit: RigidLimit, f: string, adhesion: boolean): Inline[] {
+/** "γ/ω_d = …": a definition, then the derived value in print lines. */
+function after(definition: string, value: Expr): string[] {
+  const [first, ...rest] = mathLines(value);
+  return [`${definition} = ${first}`, ...rest];
+}
+
+/** What the realization tends to as its coefficients grow (derived: RigidLimit): a sentence, and the Kelvin–Voigt limit's numbered equations after it. */
+function limitBlocks(limit: RigidLimit, f: string, adhesion: boolean, lead: Inline[], name: string): Block[] {
+  if (limit.kind !== 'kelvin-voigt') return [paragraph(...lead, ...limitSentence(limit, f))];
+  // The ratio, restitution and duration displayed and numbered like the other results (Kozlov's Theorem 3).
+  const rows = [
+    ...(limit.normalMass ? [equation(`normal-mass-${name}`, 'm_n', `1/(G M^{-1} G^{\\top}) = ${math(limit.normalMass)}`)] : []),
+    equation(`rigid-ratio-${name}`, 'r', after('\\gamma/\\omega_d', limit.ratio)),
+    equation(`rigid-restitution-${name}`, 'e', adhesion ? '\\exp(-\\pi r)' : '\\exp(-r(\\pi - 2\\arctan r))'),
+    equation(`rigid-duration-${name}`, '\\tau', after(adhesion ? '\\pi/\\omega_d' : '(\\pi - 2\\arctan r)/\\omega_d', limit.duration)),
+  ];
+  return [
+    paragraph(
+      ...lead,
+      'Linear Kelvin–Voigt (Kozlov’s Theorem 3): with the mass along the normal ',
+      m(limit.normalMass ? 'm_n' : 'm_n = 1/(G M^{-1} G^{\\top})'),
+      ' and the ratio ',
+      m('r'),
+      ' of the decay rate ',
+      m('\\gamma'),
+      ' to the damped frequency ',
+      m('\\omega_d'),
+      ' held fixed as the coefficients grow (stiffness like N, damping like ',
+      m('\\sqrt{N}'),
+      '), the contact tends to Newton’s law with tangential velocities unchanged, the restitution ',
+      m('e'),
+      ' after a contact of duration ',
+      m('\\tau'),
+      ':',
+    ),
+    equations(...rows),
+    ...(adhesion ? [] : [paragraph('Without adhesion the force vanishes at ', m('\\omega_d t = \\pi - 2\\arctan r'), ', before the gap closes.')]),
+  ];
+}
+
+/** The rigid limit in words, for the limits other than Kelvin–Voigt's. */
+function limitSentence(limit: Exclude<RigidLimit, { kind: 'kelvin-voigt' }>, f: string): Inline[] {
   switch (limit.kind) {
     case 'elastic':
       return [
@@ -235,26 +274,6 @@ function limitSentence(limit: RigidLimit, f: string, adhesion: boolean): Inline[
         m('k = 0'),
         ').',
       ];
-    case 'kelvin-voigt': {
-      const r = math(limit.ratio);
-      return [
-        'Linear Kelvin–Voigt (Kozlov’s Theorem 3): with the mass along the normal ',
-        m(`m_n = 1/(G M^{-1} G^{\\top})${limit.normalMass ? ` = ${math(limit.normalMass)}` : ''}`),
-        ' and ',
-        m(`r = \\gamma/\\omega_d = ${r}`),
-        ' held fixed as the coefficients grow (stiffness like N, damping like ',
-        m('\\sqrt{N}'),
-        '), the contact tends to Newton’s law with tangential velocities unchanged and ',
-        ...(adhesion
-          ? [m(`e = \\exp(-\\pi r)`), ' after a contact of duration ', m(`\\pi/\\omega_d = ${math(limit.duration)}`), '.']
-          : [
-              m('e = \\exp(-r(\\pi - 2\\arctan r))'),
-              ': without adhesion the force vanishes at ',
-              m('\\omega_d t = \\pi - 2\\arctan r'),
-              ', before the gap closes.',
-            ]),
-      ];
-    }
     case 'velocity-dependent':
       return ['Its restitution depends on the approach speed (Hertz or Hunt–Crossley), so its limit is not one Newton coefficient.'];
     case 'delayed-release':

@@ -5,7 +5,7 @@
 // screens keep; and inline formulas given break points after their
 // top-level commas, so that a list of symbols wraps with the text.
 // Tests: test/report/layout.test.ts.
-import type { EquationLine, EquationRow } from './document.js';
+import { equation, type EquationLine, type EquationRow } from './document.js';
 import { texWidth } from './latex.js';
 
 /** Width of a line on a 390 px screen with its 1rem margins, left side included (texWidth units: KaTeX at 18 px, less the number’s 3.2 em). */
@@ -124,8 +124,9 @@ export function widest(rows: readonly EquationRow[]): number {
  * makes them fit or narrower by STACKING_GAIN at least (a matrix M = (…)
  * too wide either way stays beside its name).
  */
-export function narrowRows(rows: readonly EquationRow[]): EquationRow[] | undefined {
-  if (rows.length === 0 || widest(rows) <= NARROW_WIDTH) return undefined;
+export function narrowRows(given: readonly EquationRow[]): EquationRow[] | undefined {
+  if (given.length === 0 || widest(given) <= NARROW_WIDTH) return undefined;
+  const rows = given.flatMap(entryRows);
   const lhs = Math.max(...rows.map((r) => texWidth(r.lines[0]!.before)));
   const beside = rows.map((r) => narrowRow(r, lhs));
   if (widest(beside) <= NARROW_WIDTH) return beside;
@@ -137,6 +138,62 @@ export function narrowRows(rows: readonly EquationRow[]): EquationRow[] | undefi
     return r.label === undefined ? { lines } : { label: r.label, lines };
   });
   return widest(stacked) <= Math.max(NARROW_WIDTH, widest(beside) - STACKING_GAIN) ? stacked : beside;
+}
+
+/** The top-level pieces of a matrix body between `separator`s (& or \\\\), outside every group and environment. */
+function cells(body: string, separator: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === '{') depth++;
+    else if (c === '}') depth--;
+    else if (depth === 0 && body.startsWith(separator, i) && (separator !== '&' || body[i - 1] !== '\\')) {
+      out.push(body.slice(start, i).trim());
+      start = i + separator.length;
+      i += separator.length - 1;
+    } else if (c === '\\') {
+      const name = /^\\([A-Za-z]+)/.exec(body.slice(i))?.[1];
+      if (name === 'begin') depth++;
+      else if (name === 'end') depth--;
+      if (name) i += name.length;
+      // A control symbol (\\ , \&) is passed whole: it is never a separator.
+      else if (separator !== '\\\\' || depth > 0) i++;
+    }
+  }
+  out.push(body.slice(start).trim());
+  return out;
+}
+
+/** Space between a matrix's columns and for its parentheses (texWidth units: KaTeX's 2 × 5 pt column separation at 18 px). */
+const COLUMN_GAP = 1.5;
+
+/** A matrix's printed width: its columns' widest entries side by side (texWidth reads its source as one line). */
+function matrixWidth(entries: readonly (readonly string[])[]): number {
+  const columns = entries[0]!.map((_, j) => Math.max(...entries.map((r) => texWidth(r[j]!))));
+  return columns.reduce((w, c) => w + c, 0) + (columns.length + 1) * COLUMN_GAP;
+}
+
+/**
+ * A matrix too wide for a phone (a mass matrix M = (…) whose entries are
+ * sums of trigonometric terms) as its entries, one a row: M = (M_ij), then
+ * M_11 = …, M_12 = …, each broken as any row is; of a symmetric matrix the
+ * entries on and above the diagonal. Other rows, and a matrix that fits,
+ * stay as they are.
+ */
+function entryRows(row: EquationRow): EquationRow[] {
+  const [line, ...more] = row.lines;
+  const whole = /^= \\begin\{pmatrix\} (.*) \\end\{pmatrix\}$/.exec(line?.after ?? '');
+  const name = line?.before ?? '';
+  if (!whole || more.length > 0 || !/^(\\[A-Za-z]+\{[A-Za-z]\}|[A-Za-z])$/.test(name)) return [row];
+  const entries = cells(whole[1]!, '\\\\').map((r) => cells(r, '&'));
+  const n = entries.length;
+  if (n < 2 || entries.some((r) => r.length !== n) || texWidth(`${name} =`) + matrixWidth(entries) <= NARROW_WIDTH) return [row];
+  const symmetric = entries.every((r, i) => r.every((e, j) => e === entries[j]![i]));
+  const head = equation(row.label, name, `${symmetric ? `${name}^{\\top} = ` : ''}(${name}_{ij}),\\ i, j = 1, \\dots, ${n}`);
+  const each = entries.flatMap((r, i) => r.flatMap((e, j) => (symmetric && j < i ? [] : [equation(undefined, `${name}_{${i + 1}${j + 1}}`, e)])));
+  return [head, ...each];
 }
 
 /**

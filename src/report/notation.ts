@@ -13,6 +13,7 @@ import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
 import { combineRadicals } from '../core/radicals.js';
 import { doubleAngles } from '../core/double-angles.js';
+import { contractAngleSums } from '../core/angle-contraction.js';
 import { add, children, factorsOf, mul, neg, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import { pythagoreanIn } from '../core/trig.js';
@@ -175,6 +176,8 @@ export const MECHANICS: LatexOptions = { symbol: mechanicsSymbol, factorRank: me
  * square roots as one where no assumption is needed (√2·√q = √(2q): a
  * derivation keeps roots apart for its own algebra, e.g. the patch laws),
  * and double angles in one form, sin 2x and cos 2x (core/double-angles.ts).
+ * Each sum's angle sums are contracted first, cos(q₁ − q₂) for
+ * cos q₁ cos q₂ + sin q₁ sin q₂ (core/angle-contraction.ts).
  */
 export function tidy(e: Expr): Expr {
   let out = tidied.get(e);
@@ -197,7 +200,7 @@ function tidyOnce(e: Expr): Expr {
       case 'fn':
         return u;
       case 'add': {
-        const c = collectFactors(inSines(u));
+        const c = collectFactors(inSines(contractAngleSums(u)));
         return c.kind === 'add' ? add(...termsOf(c).map(go)) : go(c);
       }
       case 'pow':

@@ -69,7 +69,11 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
   const own = (r: PaperCheckRow): boolean => !r.formula.formula && !r.measured;
   const lhs = rows.map((r) => (own(r) ? r.formula.name : `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`));
   // The paper's numbers beside the names widen the left-hand sides, and the widest sets where every right-hand side starts.
-  const width = LINE_WIDTH - Math.max(0, ...lhs.map((l) => texWidth(l) - 4));
+  const widthFor = (names: readonly string[]): number => LINE_WIDTH - Math.max(0, ...names.map((l) => texWidth(l) - 4));
+  const width = widthFor(lhs);
+  // A long name (kugushev2002 (10.15)'s d/dt ∂L/∂q̇₁ − ∂L/∂q₁) narrows only its own display: consecutive rows of long or short names are displayed apart.
+  const longName = lhs.map((l) => texWidth(l) > LONG_NAME);
+  const rowWidth = (i: number): number => widthFor(lhs.filter((_, k) => longName[k] === longName[i]));
   // A measured number beside the paper's closed form it is compared with (kozlov1988 §4: τ = 2v/g ≈ 0.509684).
   const measuredForm = (r: PaperCheckRow): string => {
     const closed = r.formula.formula && r.formula.formula.kind !== 'num' ? paperLatex(r) : '';
@@ -79,12 +83,20 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
     equation(
       label(i),
       lhs[i]!,
-      r.measured ? measuredForm(r) : givenBack(r) ? mathLines(r.formula.formula!, width) : (asPrinted(r, width) ?? mathLines(shown(inPaperSymbols(r)), width)),
+      r.measured
+        ? measuredForm(r)
+        : givenBack(r)
+          ? mathLines(r.formula.formula!, rowWidth(i))
+          : (asPrinted(r, rowWidth(i)) ?? mathLines(shown(inPaperSymbols(r)), rowWidth(i))),
     );
   // A result two rows give (a determinant the paper prints twice, as (2.4) and as Δ_i) is printed once; both rows refer to it.
   const first = rows.map((r, i) => (r.measured || givenBack(r) ? i : rows.findIndex((q) => !q.measured && !givenBack(q) && q.derived === r.derived)));
   const indexed = rows.map((r, i) => ({ r, i })).filter(({ i }) => first[i] === i);
-  const results: Block[] = [paragraph(...intro), equations(...indexed.filter(({ r }) => !own(r)).map(({ r, i }) => shownRow(r, i)))];
+  const displays = runs(
+    indexed.filter(({ r }) => !own(r)),
+    ({ i }) => longName[i]!,
+  );
+  const results: Block[] = [paragraph(...intro), ...displays.map((run) => equations(...run.map(({ r, i }) => shownRow(r, i))))];
   const ownRows = indexed.filter(({ r }) => own(r));
   const ownSection: Section[] = ownRows.length
     ? [
@@ -165,6 +177,19 @@ function generalModelSections(general: DerivedSystem): Section[] {
     (s) => s ?? [],
   );
   return prefixedSections(built, 'general-', 'General model: ');
+}
+
+/** Printed width (texWidth) of a left-hand side beyond which its rows are displayed apart from the short ones. */
+const LONG_NAME = 16;
+
+/** Consecutive items of one key together, in order. */
+function runs<T>(items: readonly T[], key: (x: T) => boolean): T[][] {
+  const out: T[][] = [];
+  items.forEach((x, k) => {
+    if (k === 0 || key(x) !== key(items[k - 1]!)) out.push([]);
+    out[out.length - 1]!.push(x);
+  });
+  return out;
 }
 
 /** The table's verdict on an agreeing row. */

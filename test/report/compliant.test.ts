@@ -65,6 +65,21 @@ describe('section on constraints realized by forces', () => {
     expect(t).not.toContain('PMM 1988');
   });
 
+  it('the Kelvin–Voigt limit displays r = γ/ω_d, e = exp(−πr) and the duration τ = π/ω_d as numbered equations, not inline text (kozlov1988 Theorem 3)', () => {
+    const s = section('kozlov-release-kelvin-voigt')!;
+    const rows = s.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+    const row = (label: string) => rows.find((r) => r.label === label);
+    expect(row('rigid-ratio-line')?.lines[0]).toMatchObject({ before: 'r', after: expect.stringMatching(/^= \\gamma\/\\omega_d = \\frac/) });
+    expect(row('rigid-restitution-line')?.lines[0]).toEqual({ before: 'e', after: '= \\exp(-\\pi r)' });
+    // Theorem 3's duration δ_N = π g₁₁/(ω√N), here 2π/√(N(4(c² − k²) − …)): N under the root.
+    expect(row('rigid-duration-line')?.lines[0]).toMatchObject({
+      before: '\\tau',
+      after: expect.stringMatching(/^= \\pi\/\\omega_d = \\frac\{2 \\pi\}\{\\sqrt\{N/),
+    });
+    const text = s.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.content : [])).flatMap((x) => (typeof x === 'object' && 'math' in x ? [x.math] : []));
+    expect(text.filter((t) => t.includes('\\omega_d ='))).toEqual([]);
+  });
+
   it('the added mass prints T = ½Nḟ², (M + N GᵀG) q̈ and the delayed release', () => {
     const t = tex('kozlov-release-added-mass');
     expect(t).toContain('T_{\\mathrm{line}}');

@@ -136,9 +136,12 @@ describe('functions', () => {
 });
 
 describe('layout', () => {
-  it('pulls out common factors: the double pendulum’s coupling term', () => {
+  it('pulls out common factors: the double pendulum’s coupling term, its angle difference contracted as kugushev2002 (10.15) writes it', () => {
     const e = parse("l1*l2*m2*cos(q1)*cos(q2)*q1'*q2' + l1*l2*m2*sin(q1)*sin(q2)*q1'*q2'");
-    expect(math(e)).toBe('m_{2} l_{1} l_{2} \\dot{q}_{1} \\dot{q}_{2} (\\cos q_{1} \\cos q_{2} + \\sin q_{1} \\sin q_{2})');
+    expect(math(e)).toBe('m_{2} l_{1} l_{2} \\dot{q}_{1} \\dot{q}_{2} \\cos(q_{1} - q_{2})');
+    expect(math(parse("l1*l2*m2*cos(q1)*cos(q2)*q1'*q2' + 2*l1*l2*m2*sin(q1)*sin(q2)*q1'*q2'"))).toBe(
+      'm_{2} l_{1} l_{2} \\dot{q}_{1} \\dot{q}_{2} (\\cos q_{1} \\cos q_{2} + 2 \\sin q_{1} \\sin q_{2})',
+    );
     expect(math(parse('a*x + a*y'))).toBe('a (x + y)');
   });
 

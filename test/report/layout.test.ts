@@ -102,6 +102,26 @@ describe('narrowRow', () => {
     expect(widest(narrowRows(rows)!)).toBeLessThanOrEqual(NARROW_WIDTH);
   });
 
+  it('lists a square matrix too wide for the phone by its entries: the double pendulum’s M, M_12 = m₂l₁l₂cos(q₁ − q₂) once (kugushev2002 §9)', () => {
+    const m12 = 'm_{2} l_{1} l_{2} \\cos(q_{1} - q_{2})';
+    const M = equation('mass-matrix', 'M', `\\begin{pmatrix} l_{1}^{2} (m_{1} + m_{2}) & ${m12} \\\\ ${m12} & m_{2} l_{2}^{2} \\end{pmatrix}`);
+    expect(widest([M])).toBeGreaterThan(NARROW_WIDTH);
+    const narrow = narrowRows([M])!;
+    expect(narrow.map((r) => `${r.lines[0]!.before} ${r.lines[0]!.after}`)).toEqual([
+      'M = M^{\\top} = (M_{ij}),\\ i, j = 1, \\dots, 2',
+      'M_{11} = l_{1}^{2} (m_{1} + m_{2})',
+      `M_{12} = ${m12}`,
+      'M_{22} = m_{2} l_{2}^{2}',
+    ]);
+    // The number stays with the matrix's own row; the entries are unnumbered, and every line fits.
+    expect(narrow.map((r) => r.label)).toEqual(['mass-matrix', undefined, undefined, undefined]);
+    expect(widest(narrow)).toBeLessThanOrEqual(NARROW_WIDTH);
+    expect(() => katex.renderToString(displayTex(narrow, new Map([['mass-matrix', 7]])), { ...KATEX_OPTIONS, displayMode: true })).not.toThrow();
+    // A matrix that is not symmetric lists every entry.
+    const A = equation('a', 'A', `\\begin{pmatrix} ${m12} & 1 \\\\ 0 & ${m12} \\end{pmatrix}`);
+    expect(narrowRows([A])!.map((r) => r.lines[0]!.before)).toEqual(['A', 'A_{11}', 'A_{12}', 'A_{21}', 'A_{22}']);
+  });
+
   it('leaves displays that already fit alone', () => {
     expect(narrowRows([equation('a', 'x', 'y + 1')])).toBeUndefined();
   });

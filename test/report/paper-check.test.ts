@@ -20,6 +20,7 @@ import { modelDrawing } from '../../src/report/sketch.js';
 import { lineTex, type Inline } from '../../src/report/document.js';
 import { TOOLKIT } from '../../src/codegen/module.js';
 import { buildReport } from '../../src/report/report.js';
+import { tooLong } from '../../src/report/large.js';
 import { paperCheck } from '../../src/studies/paper-check.js';
 import { derived } from '../helpers/examples.js';
 
@@ -96,6 +97,22 @@ describe('the Kugushev–Sorokina reports', () => {
     expect(rows.map((r) => r.lines.length)).toEqual([2, 2]);
     for (const l of rows.flatMap((r) => r.lines)) expect(texWidth(l.after)).toBeLessThanOrEqual(LINE_WIDTH + 2);
     expect(rows.map((r) => r.lines.at(-1)!.after.replace(/.*= /, ''))).toEqual(['0', '-C_{1} l_{1} \\sigma']);
+  });
+  it('print the wall’s results whole and in the paper’s angle q₁ − q₂: p₁⁺ (1.3) not elided, (10.15) in cos(q₁ − q₂)', () => {
+    const rows = sections(pendulumWall)
+      .find((s) => s.id === 'paper-results')!
+      .blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+    // Each row within large.ts's limits, so the report prints it (a long name such as (10.15)'s no longer narrows p₁⁺'s lines).
+    for (const r of rows) expect(tooLong(r), r.label).toBe(false);
+    const text = (label: string) =>
+      rows
+        .find((r) => r.label === label)!
+        .lines.map((l) => l.after)
+        .join(' ');
+    const first = text('paper-13');
+    // kugushev2002 (10.15): m₂l₁l₂ cos(q₁ − q₂) q̈₂ + m₂l₁l₂ sin(q₁ − q₂) q̇₂² on the left, −l₁ cos q₁ σ̇ on the right; the derivation's σ̇ carries cos(q₁ − q₂).
+    expect(first).toContain('\\cos(q_{1} - q_{2})');
+    expect(first).not.toMatch(/\\cos q_\{1\} \\sin q_\{2\} - \\cos q_\{2\} \\sin q_\{1\}/);
   });
   it('list what the corner’s report does not derive', () => {
     const list = sections(particleInCorner)
@@ -189,8 +206,9 @@ describe('the prism’s equilibrium (2.1)', () => {
 describe('the rimless wheel’s results in the paper’s variables', () => {
   const system = derived(rimlessWheel);
   const doc = buildReport(system, { source: 'derivations/rimless-wheel.ts', toolkit: TOOLKIT, paper: paperCheck(system, rimlessWheel.paper!) });
-  const results = doc.sections.find((s) => s.id === 'paper-results')!.blocks.find((b) => b.kind === 'equations');
-  const lines = results?.kind === 'equations' ? results.rows.map((e) => e.lines.map((l) => lineTex(l, false)).join(' ')) : [];
+  // Rows of long names are displayed apart from the short ones: every display of the section.
+  const rows = doc.sections.find((s) => s.id === 'paper-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+  const lines = rows.map((e) => e.lines.map((l) => lineTex(l, false)).join(' '));
   it('(2.9) in k, as the paper writes it: κ (the paper’s ν) = [(I* + cos(2π/k))/(1 + I*)]^k, not a power π/α', () => {
     const nu = lines.find((l) => l.startsWith('\\kappa\\ \\text{(2.9)}'))!;
     expect(nu).toContain('\\cos\\left(\\frac{2 \\pi}{k}\\right)');

@@ -1,4 +1,5 @@
 // A scene as a report's figure: SVG for the HTML page, TikZ for the PDF.
+// Tests: test/report/figures.test.ts (the figures of every report), test/report/pdflatex.test.ts.
 import type { Figure, Inline } from './document.js';
 import { svgScene, type Scene } from './scene.js';
 import { tikzScene } from './scene-tikz.js';

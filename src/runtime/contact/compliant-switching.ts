@@ -9,9 +9,12 @@
 // restarts its steps at the crossings, and the variational flow
 // (variational.ts), which puts a saltation matrix there.
 // Tests: test/runtime/hybrid/compliant.test.ts, test/runtime/analysis/variational.test.ts.
-import type { LoadedModule, Params } from '../contract.js';
+import type { CompliantInfo, LoadedModule, Params } from '../contract.js';
 import { SimulationError } from '../errors.js';
 import type { Crossing, Guard } from '../hybrid/guards.js';
+
+/** Whether a compliant contact's force switches where its gap vanishes (a gap potential acts everywhere). */
+export const switches = (c: CompliantInfo): boolean => c.kind === 'compliant';
 
 export class CompliantSwitching {
   /** Compliant contacts of the model (switched or not). */
@@ -38,8 +41,8 @@ export class CompliantSwitching {
     }
     this.count = contacts.length;
     this.adhesive = contacts.map((c) => c.adhesion);
-    this.switched = contacts.map((c) => c.kind === 'compliant');
-    this.watched = contacts.flatMap((c, j) => (c.kind !== 'compliant' ? [] : c.adhesion ? [3 * j] : [3 * j, 3 * j + 2]));
+    this.switched = contacts.map(switches);
+    this.watched = contacts.flatMap((c, j) => (!switches(c) ? [] : c.adhesion ? [3 * j] : [3 * j, 3 * j + 2]));
     this.n = module.model.coordinates.length;
     this.q = new Float64Array(this.n);
     this.qd = new Float64Array(this.n);

@@ -8,6 +8,7 @@
 import type { LoadedModule } from '../contract.js';
 import { integrate, type OdeFunction } from '../integrators/dopri5.js';
 import { SimulationError } from '../errors.js';
+import { switches } from '../contact/compliant-switching.js';
 import { simulateCompliant } from './compliant.js';
 import { simulateHybrid } from './hybrid.js';
 import { simulateHinge } from './hinges.js';
@@ -176,7 +177,7 @@ function rejectUnilateral(module: LoadedModule): void {
   // The canonical form is that of L_N: realized retaining constraints and gap potentials act
   // everywhere and are smooth terms of it; a compliant contact's force switches at f = 0, which
   // this integration does not locate (simulate does).
-  const switching = (module.model.compliant ?? []).filter((c) => c.kind === 'compliant').map((c) => c.name);
+  const switching = (module.model.compliant ?? []).filter(switches).map((c) => c.name);
   if (switching.length) {
     throw new SimulationError(
       'unilateral-unsupported',

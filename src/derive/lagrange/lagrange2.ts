@@ -161,9 +161,11 @@ const velocityGradient = (model: Model): Expr[] => model.coordinates.map((c) => 
  * take most of its derivation. The same values as deriveLagrange2's.
  */
 export function deferredLagrange2(model: Model): Lagrange2 {
-  const { b, L0 } = restTerms(model, velocityGradient(model));
+  const grad = velocityGradient(model);
+  const rest = restTerms(model, grad);
+  const { b, L0 } = rest;
   let full: Lagrange2 | undefined;
-  const all = (): Lagrange2 => (full ??= deriveLagrange2(model));
+  const all = (): Lagrange2 => (full ??= lagrange2From(model, grad, rest));
   return {
     b,
     L0,
@@ -192,11 +194,15 @@ export function deferredLagrange2(model: Model): Lagrange2 {
 }
 
 export function deriveLagrange2(model: Model): Lagrange2 {
+  return lagrange2From(model, velocityGradient(model));
+}
+
+/** Lagrange II from ∂L/∂q̇ and, where deferredLagrange2 has them already, b and L₀. */
+function lagrange2From(model: Model, grad: readonly Expr[], rest?: Pick<Lagrange2, 'b' | 'L0'>): Lagrange2 {
   const cs = model.coordinates;
   const n = cs.length;
   const velocities = new Set(cs.map((c) => c.qd.name));
   const keep = keptSums(model);
-  const grad = velocityGradient(model);
   const M: Expr[][] = Array.from({ length: n }, () => new Array<Expr>(n));
   for (let i = 0; i < n; i++) {
     for (let j = i; j < n; j++) {
@@ -218,7 +224,7 @@ export function deriveLagrange2(model: Model): Lagrange2 {
       M[j]![i] = mij;
     }
   }
-  const { b, L0 } = restTerms(model, grad);
+  const { b, L0 } = rest ?? restTerms(model, grad);
   const qd = cs.map((c) => c.qd);
   // L and p as sums of products of the compact M, b, L₀ (not multiplied out).
   const quadratic: Expr[] = [];

@@ -3,6 +3,7 @@
 // render-latex.ts and render-html.ts print the same content, so the PDF and
 // the web page always say the same thing with the same equation numbers.
 // Tests: test/report/sections.test.ts, test/report/katex.test.ts.
+import { latexMatrix } from './latex.js';
 
 /**
  * Running text: plain strings, inline math (LaTeX), references (to an
@@ -32,6 +33,8 @@ export interface EquationLine {
 export interface EquationRow {
   readonly label?: string;
   readonly lines: readonly EquationLine[];
+  /** The printed entries, where the right-hand side is one matrix (matrixEquation): a phone's layout may list them instead (layout.ts). */
+  readonly matrix?: readonly (readonly string[])[];
 }
 
 /** A line with its alignment point as "&" (align environments) or without it (a single equation). */
@@ -118,6 +121,11 @@ export function equation(label: string | undefined, lhs: string, rhs: readonly s
   const lines = typeof rhs === 'string' ? [rhs] : rhs;
   const out: EquationLine[] = [{ before: lhs, after: `${rel} ${lines[0] ?? ''}` }, ...lines.slice(1).map((l) => ({ before: '', after: `\\quad {}${l}` }))];
   return label === undefined ? { lines: out } : { label, lines: out };
+}
+
+/** lhs = the matrix of these printed entries, the entries kept with the row. */
+export function matrixEquation(label: string | undefined, lhs: string, entries: readonly (readonly string[])[]): EquationRow {
+  return { ...equation(label, lhs, latexMatrix(entries)), matrix: entries };
 }
 
 export interface Numbering {

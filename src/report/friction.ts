@@ -11,10 +11,9 @@ import type { DerivedSystem } from '../derive/system.js';
 import type { HingeDerivation } from '../derive/friction/hinges.js';
 import type { SupportDerivation } from '../derive/friction/supports.js';
 import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
-import { countWord, equation, equations, list, m, paragraph, type Block, type Inline, type Section, type Table } from './document.js';
+import { countWord, equation, equations, list, m, paragraph, type Block, type Inline, type Section, type Table, matrixEquation } from './document.js';
 import { ZERO, type Expr } from '../core/expr.js';
 import { subs } from '../core/subs.js';
-import { latexMatrix } from './latex.js';
 import { indexSum, math, mathLines, mechanicsSymbol, reportSymbols, upTo } from './notation.js';
 
 const subscript = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
@@ -70,7 +69,7 @@ function twinBlocks(system: DerivedSystem, c: CoulombContact, twin: CoulombConta
   const row = c.slip[0]!.row;
   return [
     paragraph(`Contact ${name} has the same Coulomb friction as ${other}: its slip coordinate has the gradient`),
-    equations(equation(`slip-${name}`, `\\partial s_{${s}}/\\partial q`, latexMatrix([row.map(math)]))),
+    equations(matrixEquation(`slip-${name}`, `\\partial s_{${s}}/\\partial q`, [row.map(math)])),
     ...(c.force ? [paragraph('and its generalized friction force is'), forceRows(system, c, name, s)] : []),
     paragraph(
       `With ${name}'s `,
@@ -105,7 +104,7 @@ function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
               ],
         ),
       )
-    : [equation(`slip-${name}`, `\\partial s_{${s}}/\\partial q`, latexMatrix([c.slip[0]!.row.map(math)]))];
+    : [matrixEquation(`slip-${name}`, `\\partial s_{${s}}/\\partial q`, [c.slip[0]!.row.map(math)])];
   const blocks: Block[] = [
     paragraph(
       `Contact ${name} has Coulomb friction: its point slides along the surface with velocity `,
@@ -327,14 +326,34 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
     equations(
       ...(k <= 2
         ? [
-            equation('supports-columns-positive', 'a^{+}', latexMatrix(s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.positive[j]!))))),
-            equation('supports-columns-negative', 'a^{-}', latexMatrix(s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.negative[j]!))))),
+            matrixEquation(
+              'supports-columns-positive',
+              'a^{+}',
+              s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.positive[j]!))),
+            ),
+            matrixEquation(
+              'supports-columns-negative',
+              'a^{-}',
+              s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.negative[j]!))),
+            ),
           ]
         : s.system.pairs.flatMap((p, i) => [
-            equation(`supports-column-${i + 1}-p`, `a_{${i + 1}}^{+}`, latexMatrix(p.positive.map((x) => [math(x)]))),
-            equation(`supports-column-${i + 1}-m`, `a_{${i + 1}}^{-}`, latexMatrix(p.negative.map((x) => [math(x)]))),
+            matrixEquation(
+              `supports-column-${i + 1}-p`,
+              `a_{${i + 1}}^{+}`,
+              p.positive.map((x) => [math(x)]),
+            ),
+            matrixEquation(
+              `supports-column-${i + 1}-m`,
+              `a_{${i + 1}}^{-}`,
+              p.negative.map((x) => [math(x)]),
+            ),
           ])),
-      equation('supports-rhs', 'b', latexMatrix(s.system.rhs.map((b) => [math(b)]))),
+      matrixEquation(
+        'supports-rhs',
+        'b',
+        s.system.rhs.map((b) => [math(b)]),
+      ),
     ),
     paragraph(
       'Column i of ',
@@ -443,8 +462,12 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
       ` (Smirnov, examples 3 and 4). With the pin rows J and the moment row w,`,
     ),
     equations(
-      equation(`hinge-${hinge.name}-rows`, 'J', latexMatrix(h.rows.map((row) => row.map(math)))),
-      equation(`hinge-${hinge.name}-moment`, 'w', latexMatrix([h.moment.map(math)])),
+      matrixEquation(
+        `hinge-${hinge.name}-rows`,
+        'J',
+        h.rows.map((row) => row.map(math)),
+      ),
+      matrixEquation(`hinge-${hinge.name}-moment`, 'w', [h.moment.map(math)]),
       equation(
         `hinge-${hinge.name}-equations`,
         'M\\ddot{q}',

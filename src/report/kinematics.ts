@@ -17,7 +17,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import type { FrameDescription, GeometryDescription } from '../model/geometry/description.js';
 import type { Mat3, Vec3 } from '../model/geometry/vectors.js';
 import type { Coordinate } from '../model/types.js';
-import { equation, equations, m, paragraph, ref, type Block, type EquationRow, type Inline, type Section } from './document.js';
+import { equation, equations, m, paragraph, ref, type Block, type EquationRow, type Inline, type Section, matrixEquation } from './document.js';
 import { latexMatrix, subscriptLatex, symbolNameLatex } from './latex.js';
 import { fits, math, mathLines, mechanicsSymbol, modelHeads, reportSymbols } from './notation.js';
 
@@ -73,7 +73,7 @@ const column = (v: Vec3): string => latexMatrix(v.map((e) => [math(e)]));
 /** A vector as a column where it fits a line, else component by component. */
 function vectorRows(label: string, lhs: string, v: Vec3): EquationRow[] {
   const printed = v.map((e) => [math(e)]);
-  if (fits(printed, 6)) return [equation(label, lhs, latexMatrix(printed))];
+  if (fits(printed, 6)) return [matrixEquation(label, lhs, printed)];
   // A subscripted name (ρ_S) takes its component's index on the braced whole: KaTeX refuses a double subscript.
   const base = lhs.includes('_') ? `{${lhs}}` : lhs;
   return v.map((e, k) => equation(`${label}-${k + 1}`, `${base}_{${k + 1}}`, mathLines(e)));
@@ -91,7 +91,7 @@ function productForm(L: Letters, d: GeometryDescription, f: FrameDescription): s
 function matrixRows(L: Letters, f: FrameDescription, named: boolean): EquationRow[] {
   const R = rotationOf(L, f.name);
   const printed = f.R.map((row) => row.map(math));
-  if (fits(printed, 6)) return [equation(undefined, named ? '' : R, latexMatrix(printed))];
+  if (fits(printed, 6)) return [matrixEquation(undefined, named ? '' : R, printed)];
   const col = (j: 0 | 1 | 2): Vec3 => [f.R[0][j], f.R[1][j], f.R[2][j]];
   const unit = ['(1, 0, 0)', '(0, 1, 0)', '(0, 0, 1)'];
   return ([0, 1, 2] as const).map((j) => equation(`rotation-${f.name}-${j + 1}`, `${R}\\,${unit[j]}^{\\top}`, column(col(j))));
@@ -124,7 +124,7 @@ function frameBlocks(L: Letters, d: GeometryDescription, f: FrameDescription, co
     equations(...(product ? [equation(`rotation-${f.name}`, R, product), ...matrixRows(L, f, true)] : matrixRows(L, f, false))),
   ];
   if (quaternion) {
-    const rates = latexMatrix(quaternion.rates.map((r) => r.map(math)));
+    const rates = quaternion.rates.map((r) => r.map(math));
     // The quaternion's entries are coordinates (validate/quaternion.ts): their rates are the velocities.
     const qd = `(${quaternion.q.map((e) => math(coordinates.find((c) => c.q === e)?.qd ?? e)).join(', ')})^{\\top}`;
     const ownParent = f.parent === d.ground ? '' : `${tex(L.R)}(${quaternion.q.map(math).join(', ')})^{\\top}${tex(L.omega)}${sub(f.parent)} + `;
@@ -132,7 +132,7 @@ function frameBlocks(L: Letters, d: GeometryDescription, f: FrameDescription, co
       paragraph('and the angular velocity, in its own components,'),
       equations(
         equation(`omega-${f.name}`, `${tex(L.omega)}${sub(f.name)}`, `${ownParent}2\\,${tex(L.G)}\\,${qd}`),
-        equation(undefined, tex(L.G), rates),
+        matrixEquation(undefined, tex(L.G), rates),
         ...rows,
       ),
     );

@@ -8,8 +8,7 @@
 import { ZERO, type Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { multiplierName } from '../model/names.js';
-import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section } from './document.js';
-import { latexMatrix } from './latex.js';
+import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section, matrixEquation } from './document.js';
 import { gapLetter, gapRow } from './unilateral.js';
 import { fits, indexSum, math, upTo, mathLines, mechanicsSymbol, reportSymbols } from './notation.js';
 
@@ -237,9 +236,9 @@ export function lagrange1Section(system: DerivedSystem): Section | undefined {
     ),
   ];
   if (fits(entries)) {
-    blocks.push(equations(equation('lagrange1-matrix', `\\begin{pmatrix} ${rows.map((r) => r.gradient).join(' \\\\ ')} \\end{pmatrix}`, latexMatrix(entries))));
+    blocks.push(equations(matrixEquation('lagrange1-matrix', `\\begin{pmatrix} ${rows.map((r) => r.gradient).join(' \\\\ ')} \\end{pmatrix}`, entries)));
   } else {
-    blocks.push(equations(...rows.map((r, k) => equation(`lagrange1-row-${k + 1}`, r.gradient, latexMatrix([r.row.map(math)])))));
+    blocks.push(equations(...rows.map((r, k) => matrixEquation(`lagrange1-row-${k + 1}`, r.gradient, [r.row.map(math)]))));
   }
   if (rc && !system.supports && !system.hinges.length) {
     const k = rc.names.length;

@@ -140,32 +140,6 @@ export function narrowRows(given: readonly EquationRow[]): EquationRow[] | undef
   return widest(stacked) <= Math.max(NARROW_WIDTH, widest(beside) - STACKING_GAIN) ? stacked : beside;
 }
 
-/** The top-level pieces of a matrix body between `separator`s (& or \\\\), outside every group and environment. */
-function cells(body: string, separator: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (c === '{') depth++;
-    else if (c === '}') depth--;
-    else if (depth === 0 && body.startsWith(separator, i) && (separator !== '&' || body[i - 1] !== '\\')) {
-      out.push(body.slice(start, i).trim());
-      start = i + separator.length;
-      i += separator.length - 1;
-    } else if (c === '\\') {
-      const name = /^\\([A-Za-z]+)/.exec(body.slice(i))?.[1];
-      if (name === 'begin') depth++;
-      else if (name === 'end') depth--;
-      if (name) i += name.length;
-      // A control symbol (\\ , \&) is passed whole: it is never a separator.
-      else if (separator !== '\\\\' || depth > 0) i++;
-    }
-  }
-  out.push(body.slice(start).trim());
-  return out;
-}
-
 /** Space between a matrix's columns and for its parentheses (texWidth units: KaTeX's 2 × 5 pt column separation at 18 px). */
 const COLUMN_GAP = 1.5;
 
@@ -183,11 +157,9 @@ function matrixWidth(entries: readonly (readonly string[])[]): number {
  * stay as they are.
  */
 function entryRows(row: EquationRow): EquationRow[] {
-  const [line, ...more] = row.lines;
-  const whole = /^= \\begin\{pmatrix\} (.*) \\end\{pmatrix\}$/.exec(line?.after ?? '');
-  const name = line?.before ?? '';
-  if (!whole || more.length > 0 || !/^(\\[A-Za-z]+\{[A-Za-z]\}|[A-Za-z])$/.test(name)) return [row];
-  const entries = cells(whole[1]!, '\\\\').map((r) => cells(r, '&'));
+  const entries = row.matrix;
+  const name = row.lines[0]!.before;
+  if (!entries || !/^(\\[A-Za-z]+\{[A-Za-z]\}|[A-Za-z])$/.test(name)) return [row];
   const n = entries.length;
   if (n < 2 || entries.some((r) => r.length !== n) || texWidth(`${name} =`) + matrixWidth(entries) <= NARROW_WIDTH) return [row];
   const symmetric = entries.every((r, i) => r.every((e, j) => e === entries[j]![i]));

@@ -14,8 +14,7 @@ import type { Complex } from '../numeric/eigenvalues.js';
 import type { Branch } from '../runtime/analysis/continuation.js';
 import type { LinearizationStudy, StudiedEquilibrium } from '../studies/linearization.js';
 import type { OrbitStudy } from '../studies/orbit.js';
-import { equation, equations, m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
-import { latexMatrix } from './latex.js';
+import { equation, equations, m, paragraph, matrixEquation, type Block, type Figure, type Inline, type Section } from './document.js';
 import { math, mechanicsSymbol, reportSymbols } from './notation.js';
 import { SERIES_COLORS, svgPlot } from './plot.js';
 
@@ -31,7 +30,7 @@ export function linearizationSection({
   const model = system.model;
   const cs = model.coordinates;
   const { forms, equilibria: found } = linearization;
-  const matrix = (rows: typeof forms.M): string => latexMatrix(rows.map((r) => r.map(math)));
+  const printed = (rows: typeof forms.M): string[][] => rows.map((r) => r.map(math));
   const v = cs.length === 1 ? mechanicsSymbol(cs[0]!.name) : 'q';
   // The report's letters for the mass matrix and the forcing (G where a parameter is M, h where f names the gaps: notation.ts).
   const { mass: M, forcing: f } = reportSymbols(system);
@@ -57,9 +56,9 @@ export function linearizationSection({
       ...forcesOmitted(system, M),
     ),
     equations(
-      equation(undefined, M, matrix(forms.M)),
-      ...(forms.C.some((r) => r.some((e) => e !== ZERO)) ? [equation(undefined, 'C', matrix(forms.C))] : []),
-      equation(undefined, 'K', matrix(forms.K)),
+      matrixEquation(undefined, M, printed(forms.M)),
+      ...(forms.C.some((r) => r.some((e) => e !== ZERO)) ? [matrixEquation(undefined, 'C', printed(forms.C))] : []),
+      matrixEquation(undefined, 'K', printed(forms.K)),
     ),
   ];
   if (found.length === 0) {

@@ -15,10 +15,23 @@ import type { SteadyMotionStudy } from '../studies/steady-motion.js';
 import type { PassThrough } from '../studies/motion.js';
 import type { Coordinate } from '../model/model.js';
 import { momentumName } from '../model/names.js';
-import { countWord, equation, equations, list, m, paragraph, ref, type Block, type EquationRow, type Figure, type Inline, type Section } from './document.js';
+import {
+  countWord,
+  equation,
+  equations,
+  list,
+  m,
+  paragraph,
+  ref,
+  type Block,
+  type EquationRow,
+  type Figure,
+  type Inline,
+  type Section,
+  matrixEquation,
+} from './document.js';
 import { kinematicsSection, koenigRows } from './kinematics.js';
 import { shownIndices, tooLong } from './large.js';
-import { latexMatrix } from './latex.js';
 import { fits, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, unitLatex, upTo } from './notation.js';
 import { compliantSection } from './compliant.js';
 import { patchSection } from './patch.js';
@@ -316,8 +329,20 @@ export function constraintsSection(input: SectionInput): Section | undefined {
       rows(named.map((c) => constraintRow(`constraint-${c.name}`, c.expr))),
       paragraph('Holonomic constraints are used at the velocity level. All of them together read ', m(`A(q,t)\\,\\dot{q} + ${rate}(q,t) = 0`), ' with'),
       rows([
-        equation('constraint-matrix', 'A', latexMatrix(constraints.A.map((r) => r.map(math)))),
-        ...(constraints.b.every((x) => x === ZERO) ? [] : [equation('constraint-rate', rate, latexMatrix(constraints.b.map((x) => [math(x)])))]),
+        matrixEquation(
+          'constraint-matrix',
+          'A',
+          constraints.A.map((r) => r.map(math)),
+        ),
+        ...(constraints.b.every((x) => x === ZERO)
+          ? []
+          : [
+              matrixEquation(
+                'constraint-rate',
+                rate,
+                constraints.b.map((x) => [math(x)]),
+              ),
+            ]),
       ]),
       ...(constraints.b.every((x) => x === ZERO) ? [paragraph('and ', m(`${rate} = 0`), '.')] : []),
     );
@@ -360,7 +385,7 @@ export function lagrange2Section({ system }: SectionInput): Section {
   ];
   const mEntries = matrixIfFits(lagrange2.massMatrix);
   if (mEntries) {
-    blocks.push(paragraph('with the mass matrix'), rows([equation('mass-matrix', M, latexMatrix(mEntries))]));
+    blocks.push(paragraph('with the mass matrix'), rows([matrixEquation('mass-matrix', M, mEntries)]));
   } else {
     blocks.push(paragraph('with the mass matrix ', m(`${M} = ${M}^{\\top}`), ', entries on and above the diagonal:'));
     const upper = cs.flatMap((_, i) => cs.slice(i).map((_, d) => [i, i + d] as const));

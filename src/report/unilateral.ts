@@ -15,8 +15,20 @@ import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { postImpactName, preImpactName } from '../model/names.js';
 import type { ContactKinematics, ContactRow, CriticalValue, ImpactMap, ImpactMode } from '../derive/unilateral/unilateral-types.js';
-import { countWord, equation, equations, list, m, paragraph, ref, type Block, type EquationRow, type Inline, type Section } from './document.js';
-import { latexMatrix } from './latex.js';
+import {
+  countWord,
+  equation,
+  equations,
+  list,
+  m,
+  paragraph,
+  ref,
+  type Block,
+  type EquationRow,
+  type Inline,
+  type Section,
+  matrixEquation,
+} from './document.js';
 import { gapForm, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, upTo } from './notation.js';
 import { pinnedTangent } from '../model/impact-laws.js';
 import type { Model } from '../model/types.js';
@@ -105,8 +117,8 @@ export function unilateralConstraintBlocks(system: DerivedSystem): Block[] | und
     paragraph('Their gradients, which give the directions of the contact reactions, are'),
     equations(
       ...u.contacts.flatMap((c, j) => [
-        equation(undefined, `\\frac{\\partial ${gapSymbol(model, c, j)}}{\\partial q}`, latexMatrix([gapRow(model, c).map(math)])),
-        ...(c.tangent ? [equation(undefined, `\\frac{\\partial ${tangentSymbol(j)}}{\\partial q}`, latexMatrix([c.tangent.row.map(math)]))] : []),
+        matrixEquation(undefined, `\\frac{\\partial ${gapSymbol(model, c, j)}}{\\partial q}`, [gapRow(model, c).map(math)]),
+        ...(c.tangent ? [matrixEquation(undefined, `\\frac{\\partial ${tangentSymbol(j)}}{\\partial q}`, [c.tangent.row.map(math)])] : []),
       ]),
     ),
     paragraph('with ', m(`q = (${cs.map((c) => mechanicsSymbol(c.name)).join(', ')})`), '.'),

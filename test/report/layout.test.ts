@@ -2,7 +2,7 @@
 // inside a group, a \left…\right pair or an environment; every line fits.
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
-import { equation } from '../../src/report/document.js';
+import { equation, matrixEquation } from '../../src/report/document.js';
 import { texWidth } from '../../src/report/latex.js';
 import { breakableInline, narrowRow, narrowRows, NARROW_WIDTH, topTerms, widest } from '../../src/report/layout.js';
 import { displayTex, KATEX_OPTIONS } from '../../src/report/render-html.js';
@@ -104,7 +104,10 @@ describe('narrowRow', () => {
 
   it('lists a square matrix too wide for the phone by its entries: the double pendulum’s M, M_12 = m₂l₁l₂cos(q₁ − q₂) once (kugushev2002 §9)', () => {
     const m12 = 'm_{2} l_{1} l_{2} \\cos(q_{1} - q_{2})';
-    const M = equation('mass-matrix', 'M', `\\begin{pmatrix} l_{1}^{2} (m_{1} + m_{2}) & ${m12} \\\\ ${m12} & m_{2} l_{2}^{2} \\end{pmatrix}`);
+    const M = matrixEquation('mass-matrix', 'M', [
+      ['l_{1}^{2} (m_{1} + m_{2})', m12],
+      [m12, 'm_{2} l_{2}^{2}'],
+    ]);
     expect(widest([M])).toBeGreaterThan(NARROW_WIDTH);
     const narrow = narrowRows([M])!;
     expect(narrow.map((r) => `${r.lines[0]!.before} ${r.lines[0]!.after}`)).toEqual([
@@ -118,7 +121,10 @@ describe('narrowRow', () => {
     expect(widest(narrow)).toBeLessThanOrEqual(NARROW_WIDTH);
     expect(() => katex.renderToString(displayTex(narrow, new Map([['mass-matrix', 7]])), { ...KATEX_OPTIONS, displayMode: true })).not.toThrow();
     // A matrix that is not symmetric lists every entry.
-    const A = equation('a', 'A', `\\begin{pmatrix} ${m12} & 1 \\\\ 0 & ${m12} \\end{pmatrix}`);
+    const A = matrixEquation('a', 'A', [
+      [m12, '1'],
+      ['0', m12],
+    ]);
     expect(narrowRows([A])!.map((r) => r.lines[0]!.before)).toEqual(['A', 'A_{11}', 'A_{12}', 'A_{21}', 'A_{22}']);
   });
 

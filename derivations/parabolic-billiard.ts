@@ -41,7 +41,8 @@ export default defineModel({
   // Kozlov §4–§5 against the report's periodic orbit: v = ẏ just after the impact on the
   // section, held at 2.5. The vertical bouncing's return map has multipliers exp(±iθ),
   // cos θ = 1 − 2f″(0)v²/g (the reflection at the normal tilted by f″(0)x, then a flight
-  // of 2v/g), on the unit circle while f″(0) = 1/a < g/v² (4.1).
+  // of 2v/g), on the unit circle while f″(0) = 1/a < g/v² (4.1). Its stiff-floor refinement (4.5)
+  // is derived in kozlov-stiff-bouncing.
   paper: {
     source: 'kozlov1988',
     formulas: [
@@ -117,14 +118,6 @@ export default defineModel({
           { panel: 'a', q: { x: 0.2, y: 0.3 }, qd: { x: 0.5, y: 0 } },
           { panel: 'b', q: { x: 0, y: 0.8 }, qd: { x: 1, y: 0 } },
         ],
-      },
-    ],
-    notDerived: [
-      {
-        eq: '(4.5)',
-        name: 'f^{\\prime\\prime}(0) \\le g v^{-2} - \\pi g^2 v^{-3} N^{-1/2} + o(N^{-1/2})',
-        reason:
-          'Lyapunov’s integral criterion (4.4), $\\tau_N\\int_0^{\\tau_N} p\\,dt \\le 4$ (the paper’s $T$: the period, here $\\tau_N \\to \\tau$), along the orbit (4.2) bouncing on a stiff spring. This model’s impacts are rigid: the spring phase ends at $t_N$ (the paper’s $\\tau$), a root of $g(\\cos\\sqrt{N}t_N - 1) = v\\sqrt{N}\\sin\\sqrt{N}t_N$ not solved in closed form, and the expansion in $N^{-1/2}$ is not taken. Its rigid limit (4.1) is derived above.',
       },
     ],
   },

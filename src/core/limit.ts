@@ -31,7 +31,7 @@ export function limitAtInfinity(e: Expr, name: string): Expr | undefined {
 /** The limit of e as one fraction P(ε)/Q(ε), ε = 1/name. */
 function quotientLimit(e: Expr, name: string): Expr | undefined {
   const eps = sym(`${name}⁻¹`);
-  let [top, bottom] = numeratorDenominator(cancel(simplify(inEpsilon(e, name, eps))));
+  let [top, bottom] = numeratorDenominator(cancel(simplify(inEpsilon(e, name, eps).expr)));
   if (!polynomialIn(top, eps) || !polynomialIn(bottom, eps)) return undefined;
   const zero = new Map([[eps.name, ZERO]]);
   for (let step = 0; step < 8; step++) {
@@ -46,23 +46,25 @@ function quotientLimit(e: Expr, name: string): Expr | undefined {
 /**
  * e with name = ε⁻¹, or name = ε⁻² where it occurs under half-integer powers
  * (kozlov1988 (4.7): the period 2π/√N + 2l/v → 2l/v), each power of the
- * symbol written as one of ε: √N = ε⁻¹ as N → +∞.
+ * symbol written as one of ε: √N = ε⁻¹ as N → +∞. `k`: name = ε^{−k}, 2 where
+ * the caller asks (a root of N + 1 is one of ε⁻² + 1, which has a series in ε).
  */
-function inEpsilon(e: Expr, name: string, eps: Sym): Expr {
+export function inEpsilon(e: Expr, name: string, eps: Sym, always?: 2): { readonly expr: Expr; readonly k: 1 | 2 } {
   const symbol = sym(name);
   // The powers of e as (base, exponent) pairs: a product keeps its factors' powers as pairs.
   const powers = (u: Expr): readonly { readonly base: Expr; readonly exp: Expr }[] =>
     u.kind === 'mul' ? u.factors : u.kind === 'pow' ? [{ base: u.base, exp: u.exp }] : [];
   const half = (f: { base: Expr; exp: Expr }): boolean => f.base === symbol && f.exp.kind === 'num' && f.exp.value.d === 2;
   const halves = (u: Expr): boolean => powers(u).some(half) || children(u).some(halves);
-  const k = halves(e) ? 2 : 1;
+  const k = always ?? (halves(e) ? 2 : 1);
   const power = (exp: Expr): Expr => (exp.kind === 'num' ? pow(eps, num(Q.mul(exp.value, Q.rat(-k)))) : pow(pow(eps, -k), exp));
-  return memoPass<Expr>((u, go) => {
+  const expr = memoPass<Expr>((u, go) => {
     if (u === symbol) return pow(eps, -k);
     if (u.kind === 'pow' && u.base === symbol) return power(u.exp);
     if (u.kind === 'mul') return mul(num(u.coeff), ...u.factors.map((f) => (f.base === symbol ? power(f.exp) : pow(go(f.base), go(f.exp)))));
     return mapChildren(u, go);
   })(e);
+  return { expr, k };
 }
 
 /** The symbol occurs only under non-negative integer powers, never inside a function. */

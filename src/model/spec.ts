@@ -609,6 +609,12 @@ export interface PaperFormulaSpec {
    * tolerance·max(1, |paper|). Required with such a fact, refused without.
    */
   readonly tolerance?: number;
+  /**
+   * The paper's remainder where it states an asymptotic expansion as a parameter grows, 'o(N^(-1/2))':
+   * the derived side is expanded (src/core/series.ts) and its terms that are not o(N^{-1/2}) compared
+   * (kozlov1988 (4.5)).
+   */
+  readonly remainder?: string;
   /** How the paper's text was read where it is garbled or differs in sign convention. */
   readonly note?: string;
 }

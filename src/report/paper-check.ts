@@ -7,7 +7,7 @@
 import { subs } from '../core/subs.js';
 import { cancel } from '../core/cancel.js';
 import { simplify } from '../core/trig.js';
-import { dependsOn, div, mul, sym, type Expr, type Sym } from '../core/expr.js';
+import { dependsOn, div, mul, num, pow, sym, type Expr, type Sym } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { REFERENCES } from '../model/sources.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
@@ -87,7 +87,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
         ? measuredForm(r)
         : givenBack(r)
           ? mathLines(r.formula.formula!, rowWidth(i))
-          : (asPrinted(r, rowWidth(i)) ?? mathLines(shown(inPaperSymbols(r)), rowWidth(i))),
+          : withRemainder(r, asPrinted(r, rowWidth(i)) ?? mathLines(shown(inPaperSymbols(r)), rowWidth(i))),
     );
   // A result two rows give (a determinant the paper prints twice, as (2.4) and as Δ_i) is printed once; both rows refer to it.
   const first = rows.map((r, i) => (r.measured || givenBack(r) ? i : rows.findIndex((q) => !q.measured && !givenBack(q) && q.derived === r.derived)));
@@ -255,13 +255,27 @@ const singleSymbols = (r: PaperCheckRow): Map<string, Expr> => new Map([...r.bin
 function paperLatex(r: PaperCheckRow): string {
   const tex = (e: Expr): string => toLatex(subs(e, singleSymbols(r)), { ...MECHANICS, orientSums: false });
   if (!r.formula.formula) return '';
-  return r.formula.left ? `${tex(r.formula.left)} = ${tex(r.formula.formula)}` : tex(r.formula.formula);
+  const right = `${tex(r.formula.formula)}${remainderLatex(r)}`;
+  return r.formula.left ? `${tex(r.formula.left)} = ${right}` : right;
+}
+
+/** ' + o(N^{-1/2})' after an expansion the paper states to a remainder (kozlov1988 (4.5)); '' for any other row. */
+function remainderLatex(r: PaperCheckRow): string {
+  const o = r.formula.remainder;
+  return o ? ` + o\\left(${toLatex(pow(sym(o.parameter), num(o.order)), MECHANICS)}\\right)` : '';
+}
+
+/** Lines with the paper's remainder, if it states one, after the last. */
+function withRemainder(r: PaperCheckRow, lines: string | readonly string[]): string[] {
+  const all = typeof lines === 'string' ? [lines] : [...lines];
+  all[all.length - 1] += remainderLatex(r);
+  return all;
 }
 
 /** The paper's formula as written, in lines of at most `width` for a display. */
 function paperLines(r: PaperCheckRow, width: number): string[] {
   const piecesOf = (e: Expr): string[] => latexPieces(subs(e, singleSymbols(r)), width, { ...MECHANICS, orientSums: false });
-  const right = piecesOf(r.formula.formula!);
+  const right = withRemainder(r, piecesOf(r.formula.formula!));
   // A formula with its own left side (an equation of motion, … = −C₁l₁σ) breaks on either side of its "=".
   const pieces = r.formula.left ? [...piecesOf(r.formula.left), `= ${right[0]!}`, ...right.slice(1)] : right;
   const whole = pieces.join(' ');

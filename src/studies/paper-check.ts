@@ -13,6 +13,7 @@
 import { add, freeSymbols, num, pow, sub, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { cancel } from '../core/cancel.js';
 import { combineRadicals } from '../core/radicals.js';
+import { asymptoticExpansion } from '../core/series.js';
 import { evaluate } from '../core/evaluate.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
@@ -206,9 +207,8 @@ export function checkPaperFormulas(system: DerivedSystem, formulas: readonly Pap
     // At the parameter values the paper's result holds for (Kozlov's Theorem 3: ν = 0).
     const atValues = (e: Expr): Expr => (f.at ? subs(e, f.at) : e);
     const binding = new Map<string, Expr>([...f.where].map(([s, b]) => [s, atValues('fact' in b ? look(b.fact) : b.expr)]));
-    const derived = atValues(
-      f.left ? subs(f.left, binding) : add(...f.derived.map((t) => (t.power ? pow(look(t.fact), subs(t.power, binding)) : look(t.fact)))),
-    );
+    const exact = atValues(f.left ? subs(f.left, binding) : add(...f.derived.map((t) => (t.power ? pow(look(t.fact), subs(t.power, binding)) : look(t.fact)))));
+    const derived = f.remainder ? expanded(system, f, exact, (x) => x.kind === 'sym' && positive.has(x.name)) : exact;
     if (!f.formula) return { formula: f, bindings: binding, derived, how: 'symbolic' };
     const paper = atValues(subs(f.formula, binding));
     if (f.tolerance !== undefined) return measuredRow(system, f, binding, paper, derived, used, f.tolerance);
@@ -224,6 +224,19 @@ export function checkPaperFormulas(system: DerivedSystem, formulas: readonly Pap
       how: symbolic ? 'symbolic' : 'numeric',
     };
   });
+}
+
+/** The derived side's terms that are not o(p^r), the paper's remainder (kozlov1988 (4.5)); a named error where it has no such expansion. */
+function expanded(system: DerivedSystem, f: PaperFormula, e: Expr, positive: (s: Expr) => boolean): Expr {
+  const { parameter, order } = f.remainder!;
+  const terms = asymptoticExpansion(e, parameter, order, positive);
+  if (terms) return terms;
+  throw new MechanicsError(
+    'invalid-option',
+    'model',
+    `paper formula ${f.eq}: the derived side has no expansion in powers of ${parameter}^(-1/2) as ${parameter} grows (a function of a growing argument, or singular at its limit)`,
+    { model: system.model.name, field: 'paper.formulas' },
+  );
 }
 
 /** A measured fact in an expression: a symbol that measuredRow gives its value (a float has no exact rational of safe size). */

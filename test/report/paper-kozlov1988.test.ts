@@ -29,6 +29,8 @@ import { reportInputs } from '../../src/pipeline/report-inputs.js';
 import { declaredOrbit } from '../../src/studies/orbit.js';
 import { simulate, simulateHamilton } from '../../src/runtime/hybrid/simulate.js';
 import { paperCheck, type PaperCheck } from '../../src/studies/paper-check.js';
+import { TOOLKIT } from '../../src/codegen/module.js';
+import { buildReport } from '../../src/report/report.js';
 
 const built = new Map<string, { system: ReturnType<typeof compileModel>['system']; computed: ReturnType<typeof reportInputs>['options'] }>();
 function once(spec: ModelSpec) {
@@ -56,7 +58,7 @@ describe.each([
   ['kozlov-birkhoff-stiff', birkhoffStiff, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
   ['kozlov-concave-walls', concave, ['measured', 'measured']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
-  ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric']],
+  ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic']],
   ['kozlov-impact', impact, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic']],
 ] as const)('%s against kozlov1988', (_, spec, how) => {
   it(`compares ${how.length} formulas (${how.join(', ')}) and every one agrees`, () => {
@@ -225,6 +227,36 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     expect(remainder[1]! / remainder[2]!).toBeCloseTo(10, 0);
     expect(remainder[0]! / remainder[1]!).toBeCloseTo(10, 0);
   });
+  it('(4.5) derived: the bound expanded to o(N^{−1/2}) is g/v² − πg²v⁻³N^{−1/2}, as typed from the paper, and nothing is left underived', () => {
+    const row = rows[6]!;
+    expect(row.formula.eq).toBe('(4.5)');
+    expect([row.agrees, row.how]).toEqual([true, 'symbolic']);
+    expect(simplify(sub(row.derived, parseExpr('g*v^(-2) - pi*g^2*v^(-3)*N^(-1/2)')))).toBe(parseExpr('0'));
+    expect(report(stiffBouncing).notDerived).toEqual([]);
+  });
+  it('(4.5) is printed as a numbered result with the paper’s remainder, and its table row agrees symbolically; no section lists it as not derived', () => {
+    const { system } = once(stiffBouncing);
+    const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: report(stiffBouncing) });
+    const results = doc.sections.find((x) => x.id === 'paper-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+    const row = results.find((r) => r.lines[0]!.before.includes('(4.5)'))!;
+    const tex = row.lines.map((l) => l.after).join(' ');
+    expect(tex).toContain('\\pi');
+    expect(tex).toMatch(/\+ o\\left\(.*N.*\\right\)$/);
+    const table = doc.sections.find((x) => x.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
+    const verdicts = table?.kind === 'table' ? table.rows.filter((r) => r[0]![0] === '(4.5)').map((r) => r[4]![0]) : [];
+    expect(verdicts).toEqual(['yes, symbolically']);
+    expect(doc.sections.map((x) => x.id)).not.toContain('paper-not-derived');
+  });
+  it('(4.5)’s two terms are those of the exact bound: √N(bound − expansion) → 0 like N^{−1/2}', () => {
+    const { system } = once(stiffBouncing);
+    const facts = derivedFacts(system);
+    const [T, I] = [fact(facts, system, 'trajectory2.end')!, fact(facts, system, 'trajectory1.y.integral')!];
+    const env = { g: 1.3, v: 0.7 };
+    const gap = (N: number): number =>
+      Math.sqrt(N) * (4 / (-N * evaluate(T, { ...env, N }) * evaluate(I, { ...env, N })) - evaluate(rows[6]!.derived, { ...env, N }));
+    expect(gap(1e4) / gap(1e6)).toBeCloseTo(10, 0);
+    expect(Math.abs(gap(1e8))).toBeLessThan(1e-2);
+  });
 });
 
 describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic medium', () => {
@@ -276,6 +308,11 @@ describe('a wrong formula disagrees', () => {
     ['(4.2)’s flight on the paper’s clock, vt − gt²/2', stiffBouncing, 2, { formula: 'v*t - g*t^2/2' }],
     ['(4.2)’s period with a flight of v/g', stiffBouncing, 3, { formula: 'tau + v*g^(-1)' }],
     ['(4.3) with p of the wrong sign, +Nf″(0)y₀', stiffBouncing, 4, { formula: '-D = N*a^(-1)*Y' }],
+    ['(4.5) with the π term of the wrong sign', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) + pi*g^2*v^(-3)*N^(-1/2)' }],
+    ['(4.5) with v⁻² in the π term', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi*g^2*v^(-2)*N^(-1/2)' }],
+    ['(4.5) with g for g² in the π term', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi*g*v^(-3)*N^(-1/2)' }],
+    ['(4.5) with the scan’s gv² for gv⁻² (4.1)', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^2 - pi*g^2*v^(-3)*N^(-1/2)' }],
+    ['(4.5) with π/2 for π, the first order of τ alone', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi/2*g^2*v^(-3)*N^(-1/2)' }],
     [
       '(4.4) with the bracket not squared',
       stiffBouncing,

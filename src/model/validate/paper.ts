@@ -14,6 +14,8 @@
 // derived; the paper check reads the formulas again with checkPaper.
 // Tests: test/model/validate/paper.test.ts, test/studies/paper-check.test.ts.
 import { freeSymbols, type Expr } from '../../core/expr.js';
+import * as Q from '../../core/rational.js';
+import type { Rational } from '../../core/rational.js';
 import { parseExpr, OPEN_SCOPE, type ParseScope } from '../../core/parse.js';
 import { combineErrors, MechanicsError } from '../../errors.js';
 import { TIME } from '../names.js';
@@ -47,7 +49,15 @@ export interface PaperFormula {
   readonly at?: ReadonlyMap<string, Expr>;
   /** The agreement required of a measured fact (relative to max(1, |paper|)). */
   readonly tolerance?: number;
+  /** The remainder o(p^order) of an expansion as the parameter p grows: the derived side is expanded to it. */
+  readonly remainder?: Remainder;
   readonly note?: string;
+}
+
+/** o(p^order) as the parameter p grows. */
+export interface Remainder {
+  readonly parameter: string;
+  readonly order: Rational;
 }
 
 /** An equation's number or place as a paper writes it, (10.13), Th. 2, §3: printed in \text{} inside math, so plain. */
@@ -60,7 +70,7 @@ export function equationNumber(x: unknown, field: string, out: Problems): string
   return undefined;
 }
 
-const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true, at: true, tolerance: true, note: true } as const;
+const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true, at: true, tolerance: true, remainder: true, note: true } as const;
 /**
  * A fact's name (src/derive/paper-results.ts): an impact map's
  * (impact1.leaves.psi'+, impact1.stays.footB.n@critical), the support pairs'
@@ -183,6 +193,9 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       );
     else if (!measured && tolerance !== undefined)
       out.add('bad-type', member(field, 'tolerance'), 'tolerance is for measured facts (limit., orbit., motion.); a derived fact is compared exactly');
+    const remainder = f.remainder === undefined ? undefined : remainderOf(f.remainder, member(field, 'remainder'), params, out);
+    if (remainder && measured)
+      out.add('bad-type', member(field, 'remainder'), 'a remainder is for derived facts, expanded symbolically; a measured fact is a number');
     const formula = text === undefined ? undefined : parseText(relation ? relation[1]! : text, member(field, 'formula'), out);
     const left = relation && derivedText !== undefined ? parseText(derivedText, member(field, 'formula'), out) : undefined;
     const stray = formula && [...freeSymbols(formula), ...(left ? freeSymbols(left) : [])].filter((x) => !params.has(x) && !where.has(x) && x !== TIME);
@@ -208,10 +221,28 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       where,
       ...(at.size ? { at } : {}),
       ...(tolerance !== undefined && !Number.isNaN(tolerance) ? { tolerance } : {}),
+      ...(remainder ? { remainder } : {}),
       ...(note !== undefined ? { note } : {}),
     });
   });
   return out.result(formulas);
+}
+
+/** 'o(N^(-1/2))': a parameter to a rational power of at most 0, the paper's remainder as it grows. */
+function remainderOf(input: unknown, field: string, params: ReadonlySet<string>, out: Problems): Remainder | undefined {
+  const text = stringAt(input, field, 'remainder', out);
+  if (text === undefined) return undefined;
+  const parts = /^o\(\s*([A-Za-z_]\w*)\s*\^\s*\(?\s*(-?\d{1,6})(?:\s*\/\s*([1-9]\d{0,5}))?\s*\)?\s*\)$/.exec(text);
+  const order = parts ? Q.rat(Number(parts[2]), Number(parts[3] ?? 1)) : undefined;
+  if (!parts || !order || Q.cmp(order, Q.ZERO) > 0) {
+    out.add('bad-type', field, `${JSON.stringify(text)}: a remainder is o(p^r), p a parameter and r ≤ 0 a rational, e.g. 'o(N^(-1/2))'`);
+    return undefined;
+  }
+  if (!params.has(parts[1]!) || parts[1] === 'pi') {
+    out.add('unknown-symbol', field, `${parts[1]} is not a parameter of the model`);
+    return undefined;
+  }
+  return { parameter: parts[1]!, order };
 }
 
 /** A `where`: symbol → a fact's name, or an expression of the parameters, coordinates, velocities and patch state symbols. */

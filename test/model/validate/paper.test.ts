@@ -90,6 +90,24 @@ describe('a paper', () => {
     expect(problems(mutate(compass, { paper: 'Rubanovich–Formalsky' }))).toEqual([['bad-type', 'paper']]);
   });
 
+  it('reads a remainder o(p^r), p a parameter and r ≤ 0 rational; refuses another symbol, a growing order, another form and a measured fact', () => {
+    const at = (remainder: unknown, change: Record<string, unknown> = {}) => problems(paper({ formulas: [{ ...formula, remainder, ...change }] }));
+    builds(
+      paper({
+        formulas: [
+          { ...formula, remainder: 'o(m^(-1/2))' },
+          { ...formula, remainder: 'o(l^-1)' },
+          { ...formula, remainder: 'o(g^0)' },
+        ],
+      }),
+    );
+    expect(at('o(q^(-1/2))')).toEqual([['unknown-symbol', 'paper.formulas[0].remainder']]);
+    expect(at('o(pi^(-1))')).toEqual([['unknown-symbol', 'paper.formulas[0].remainder']]);
+    for (const bad of ['o(m^(1/2))', 'O(m^(-1))', 'o(m^(-1/0))', 'o(m)', 'm^(-1)', 3])
+      expect(at(bad), String(bad)).toEqual([['bad-type', 'paper.formulas[0].remainder']]);
+    expect(at('o(m^(-1))', { formula: '1', derived: 'limit.release', where: {}, tolerance: 1e-6 })).toEqual([['bad-type', 'paper.formulas[0].remainder']]);
+  });
+
   it('takes LaTeX in a name and a note’s $…$ only with the commands a report prints as is', () => {
     const at = (change: Record<string, unknown>) => problems(paper({ formulas: [{ ...formula, ...change }] }));
     builds(

@@ -53,6 +53,21 @@ export default defineModel({
         note: 'the release lags $t = 1$ by the phase of the oscillation in the strip $-2g/N \\le y \\le 0$ at $x = 0$, $O(N^{-1/2})$ and not a power of $N$: the limit is extrapolated from the study (Aitken) to that accuracy.',
       },
     ],
+    // Fig. 1: the elastic realization (the paper's solid line) beside the added mass Nẏ²/2 of (2.5)
+    // (its dashed line), the viscous friction of (2.7) ("qualitatively like the dashed one") and
+    // the rigid line of (2.4), at N = 100 until the added mass has left at 2 + √2; the band
+    // f ≤ 0.03 holds the elastic strip −2g/N ≤ y ≤ 0 and the sinking of the other two.
+    studyFigures: [
+      {
+        kind: 'realizations',
+        contact: 'line',
+        label: 'elastic',
+        laws: { 'added mass': { compliant: { addedMass: 'N' } }, viscous: { compliant: { damping: 'N', adhesion: true } } },
+        params: { N: 100 },
+        t1: 4,
+        cut: 0.03,
+      },
+    ],
     notDerived: [
       {
         eq: 'Th. 2',

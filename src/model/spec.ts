@@ -683,7 +683,8 @@ export interface PaperSketchSpec {
 
 /**
  * A figure of a paper a study of the toolkit draws for this model (the kind
- * names the study; the report draws it in the study's section):
+ * names the study; the report draws it in the study's section); 'realizations'
+ * below:
  * 'confocal-motions', kozlov1988 Fig. 3: the motions started at `starts`, each
  * in the confocal quadrilateral of its panel (src/studies/confocal.ts);
  * 'periodic-orbit-walls', kozlov1988 Fig. 2: the declared orbit between its two
@@ -691,7 +692,31 @@ export interface PaperSketchSpec {
  */
 export type PaperStudyFigureSpec =
   | { readonly kind: 'confocal-motions'; readonly starts: readonly ConfocalStartSpec[] }
-  | { readonly kind: 'periodic-orbit-walls' };
+  | { readonly kind: 'periodic-orbit-walls' }
+  | RealizationsFigureSpec;
+
+/**
+ * 'realizations', kozlov1988 Fig. 1: the motion from the initial state with
+ * the realized contact's own law, with each of `laws` in its place, and with
+ * the rigid law of limitStudy.rigid, the contact's gap against time in one
+ * figure (src/studies/realizations.ts): { contact: 'line', label: 'elastic',
+ * laws: { 'added mass': { compliant: { addedMass: 'N' } } }, params: { N: 100 }, t1: 4, cut: 0.03 }.
+ */
+export interface RealizationsFigureSpec {
+  readonly kind: 'realizations';
+  /** The realized contact whose law the others replace. */
+  readonly contact: string;
+  /** The model's own law, in words, for the legend. */
+  readonly label: string;
+  /** The other realizations, each its name in words → its law. */
+  readonly laws: Readonly<Record<string, RealizedLawSpec>>;
+  /** Parameter values of the runs (the others at their defaults). */
+  readonly params?: Readonly<Record<string, number>>;
+  /** The runs' end. */
+  readonly t1: number;
+  /** The gap above which a curve is cut: the figure shows the band about the constraint the paper draws. */
+  readonly cut: number;
+}
 
 /** A start of 'confocal-motions': the paper's panel (Fig. 3a: (5.4), Fig. 3b: (5.5)), every coordinate and velocity. */
 export interface ConfocalStartSpec {
@@ -857,7 +882,11 @@ export const PAPER_FIELDS: Known<PaperSpec> = {
   studyFigures: true,
   notDerived: true,
 };
-export const STUDY_FIGURE_KINDS: Readonly<Record<PaperStudyFigureSpec['kind'], true>> = { 'confocal-motions': true, 'periodic-orbit-walls': true };
+export const STUDY_FIGURE_KINDS: Readonly<Record<PaperStudyFigureSpec['kind'], true>> = {
+  'confocal-motions': true,
+  'periodic-orbit-walls': true,
+  realizations: true,
+};
 
 /** The values multipleImpacts may take. */
 export const MULTIPLE_IMPACT_RULES: Readonly<Record<NonNullable<ModelSpec['multipleImpacts']>, true>> = { error: true, lcp: true };

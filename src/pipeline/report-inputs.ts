@@ -1,7 +1,8 @@
 // What the report of a compiled model is made from besides its derivation:
 // the motion, the drawing, the sources and the studies (linearization,
 // steady motions, declared rigid-limit study, periodic orbit, basin, a
-// patch's universal restitution, the billiard's confocal motions, paper check,
+// patch's universal restitution, the billiard's confocal motions, the
+// realizations of a constraint compared, paper check,
 // the paper's sketches). The
 // studies compute (src/studies/); this module only runs them on the model's
 // one loaded module (each used to load its own copy) and hands the results
@@ -18,14 +19,15 @@ import { checkStudyFigures, type StudyFigures } from '../model/validate/paper-st
 import type { LimitStudy } from '../runtime/analysis/rigid-limit.js';
 import { hasReportBasin, reportBasin, type BasinStudy } from '../studies/basin.js';
 import { confocalStudy } from '../studies/confocal.js';
-import { limitStudyOf } from '../studies/limit.js';
+import { limitStudyOf, withLaws } from '../studies/limit.js';
 import { linearizationStudy } from '../studies/linearization.js';
 import { steadyMotionStudy } from '../studies/steady-motion.js';
 import { reportMotion } from '../studies/motion.js';
 import { declaredOrbit } from '../studies/orbit.js';
 import { paperCheck } from '../studies/paper-check.js';
+import { realizationsStudy } from '../studies/realizations.js';
 import { restitutionStudies } from '../studies/restitution.js';
-import type { CompiledModel } from './compiled-model.js';
+import { compileModel, type CompiledModel } from './compiled-model.js';
 import { loadGenerated } from './load-generated.js';
 import { compileRigid } from './rigid.js';
 
@@ -52,6 +54,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     ...restitutionOption(compiled),
     ...sketchesOption(compiled),
     ...confocalOption(compiled, figures),
+    ...realizationsOption(compiled, figures),
   };
   // The paper's measured facts are the other studies' numbers.
   return { options: spec.paper ? { ...options, paper: paperCheck(system, spec.paper, options) } : options, problems: error ? [error] : [] };
@@ -76,6 +79,22 @@ function restitutionOption({ system }: CompiledModel): { restitution?: ReturnTyp
 /** The declared confocal motions (paper.studyFigures, studies/confocal.ts); nothing without them. */
 function confocalOption({ loaded }: CompiledModel, { confocal }: StudyFigures): Pick<ReportOptions, 'confocal'> {
   return confocal ? { confocal: confocalStudy(loaded, confocal) } : {};
+}
+
+/**
+ * The declared realizations compared (paper.studyFigures, kozlov1988 Fig. 1): the model's own,
+ * each declared law in its contact's place and the rigid model, derived here and run by the study.
+ */
+function realizationsOption({ spec, loaded }: CompiledModel, { realizations: figure }: StudyFigures): Pick<ReportOptions, 'realizations'> {
+  if (!figure) return {};
+  const others = figure.laws.map(({ label, law }, k) => ({
+    label,
+    module: compileModel(withLaws(spec, { [figure.contact]: law }, `${spec.name}-realization${k + 1}`), loadGenerated).loaded,
+  }));
+  const rigid = compileRigid(spec, loadGenerated);
+  return {
+    realizations: realizationsStudy(figure, [{ label: figure.label, module: loaded }, ...others, ...(rigid ? [{ label: 'rigid', module: rigid.loaded }] : [])]),
+  };
 }
 
 /** The paper's sketches of the mechanism (paper.sketches); nothing without them. */

@@ -47,6 +47,7 @@ export const PAPER_GROUPS = [
       'paper-claims',
       'paper-not-derived',
       'rigid-limit',
+      'realizations',
       'linearization',
       'steady-motion',
       'simulation',

@@ -12,6 +12,7 @@ import type { SteadyMotionStudy } from '../studies/steady-motion.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { PaperCheck } from '../studies/paper-check.js';
 import type { RestitutionStudy } from '../studies/restitution.js';
+import type { RealizationsStudy } from '../studies/realizations.js';
 import { withReferences } from './bibliography.js';
 import { birkhoffFigure } from './birkhoff.js';
 import { confocalSection } from './confocal.js';
@@ -21,6 +22,7 @@ import { motionSection, sketchFigure, type MotionSimulation } from './motion.js'
 import type { ReportLimitStudy } from './limit.js';
 import { periodicOrbitSection } from './periodic.js';
 import { paperSketchFigures } from './paper-sketches.js';
+import { realizationsSection } from './realizations.js';
 import { universalSection } from './universal.js';
 import { paperSections as paperCheckSections } from './paper-check.js';
 import { paperSections } from './paper.js';
@@ -63,6 +65,8 @@ export interface ReportOptions {
   readonly restitution?: readonly RestitutionStudy[];
   /** The declared motions in their confocal quadrilaterals (studies/confocal.ts, kozlov1988 Fig. 3), in their own section. */
   readonly confocal?: ConfocalStudy;
+  /** The realizations of a constraint compared (studies/realizations.ts, kozlov1988 Fig. 1), in their own section. */
+  readonly realizations?: RealizationsStudy;
   /** The paper's sketches of the mechanism (paper.sketches), drawn after the model's own sketch. */
   readonly paperSketches?: { readonly source: SourceKey; readonly sketches: readonly PaperSketch[] };
 }
@@ -102,6 +106,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     sections.push(figure ? { ...section, blocks: [...section.blocks, figure] } : section);
   }
   if (options.confocal) sections.push(confocalSection(options.confocal));
+  if (options.realizations) sections.push(realizationsSection(options.realizations));
   const universal = options.restitution && universalSection(system, options.restitution);
   if (universal) sections.push(universal);
   if (options.paper) sections.push(...paperCheckSections(options.paper));

@@ -7,7 +7,7 @@
 // of the realized contacts and its realized retaining constraints held.
 // Tests: test/studies/limit.test.ts, test/cli/limit.test.ts (through the command), test/unilateral/rigid-and-realized.test.ts (rigidSpec through simulateModel).
 import { MechanicsError } from '../errors.js';
-import type { HolonomicSpec, ModelSpec } from '../model/spec.js';
+import type { HolonomicSpec, ModelSpec, UnilateralSpec } from '../model/spec.js';
 import type { LoadedModule } from '../runtime/contract.js';
 import { rigidLimitStudy, type LimitStudy } from '../runtime/analysis/rigid-limit.js';
 
@@ -76,13 +76,17 @@ export function rigidSpec(spec: ModelSpec, laws: NonNullable<NonNullable<ModelSp
       { model: spec.name, field: 'limitStudy.rigid' },
     );
   }
-  const { limitStudy: _study, ...rest } = spec;
-  return {
-    ...rest,
-    name: `${spec.name}-rigid`,
-    unilateral: contacts.map((c) => (laws[c.name] ? { ...c, law: laws[c.name]! } : c)),
-    ...(realized ? { holonomic: spec.holonomic!.map((c) => (isRealized(c) ? held(c) : c)) } : {}),
-  };
+  const rigid = withLaws(spec, laws, `${spec.name}-rigid`);
+  return realized ? { ...rigid, holonomic: spec.holonomic!.map((c) => (isRealized(c) ? held(c) : c)) } : rigid;
+}
+
+/**
+ * The model named `name` with the given laws (by contact name) in place of its contacts' own, without
+ * its limit study and paper: they are the model's own (its figures name its realized contacts).
+ */
+export function withLaws(spec: ModelSpec, laws: Readonly<Record<string, UnilateralSpec['law']>>, name: string): ModelSpec {
+  const { limitStudy: _study, paper: _paper, ...rest } = spec;
+  return { ...rest, name, unilateral: (spec.unilateral ?? []).map((c) => (laws[c.name] ? { ...c, law: laws[c.name]! } : c)) };
 }
 
 /** The constraint without its realization: held rigidly. */

@@ -49,6 +49,7 @@ const ORDER = [
   'general-lagrange2',
   'general-impact-maps',
   'rigid-limit',
+  'realizations',
   'linearization',
   'steady-motion',
   'periodic-orbit',

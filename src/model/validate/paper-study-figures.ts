@@ -3,22 +3,43 @@
 // read — 'confocal-motions' (kozlov1988 Fig. 3) on the parabolic billiard's
 // coordinates x, y and parameters a, g, its starts giving every coordinate
 // and velocity a finite number; 'periodic-orbit-walls' (kozlov1988 Fig. 2)
-// on a model that declares its orbit. The report inputs read them
-// (src/pipeline/report-inputs.ts).
+// on a model that declares its orbit; 'realizations' (kozlov1988 Fig. 1) on
+// a realized contact of the model, each law a realized one (its terms are
+// read when the pipeline builds the model with it), its labels plain words,
+// its parameters the model's, t1 and the cut positive. The report inputs
+// read them (src/pipeline/report-inputs.ts).
 // Tests: test/model/validate/paper-study-figures.test.ts.
 import { combineErrors } from '../../errors.js';
-import { STUDY_FIGURE_KINDS, type ConfocalStartSpec } from '../spec.js';
+import { STUDY_FIGURE_KINDS, type ConfocalStartSpec, type RealizedLawSpec } from '../spec.js';
+import { isRealizedLaw } from './impact-law.js';
 import type { Model } from '../types.js';
 import { Problems, type Checked } from './problems.js';
-import { arrayAt, fieldsAt, member, rejectUnknownKeys, typeName } from './shape.js';
+import { arrayAt, fieldsAt, member, rejectUnknownKeys, stringAt, typeName, type Fields } from './shape.js';
 
-/** The declared figures, by kind: the confocal motions' starts, whether the orbit is drawn between its walls. */
+/** The declared figures, by kind: the confocal motions' starts, whether the orbit is drawn between its walls, the realizations compared. */
 export interface StudyFigures {
   readonly confocal?: readonly ConfocalStartSpec[];
   readonly orbitWalls: boolean;
+  readonly realizations?: RealizationsFigure;
 }
 
-const FIELDS = { 'confocal-motions': { kind: true, starts: true }, 'periodic-orbit-walls': { kind: true } } as const;
+/** kozlov1988 Fig. 1 as declared (RealizationsFigureSpec), checked: the other laws in their declared order. */
+export interface RealizationsFigure {
+  readonly contact: string;
+  readonly label: string;
+  readonly laws: readonly { readonly label: string; readonly law: RealizedLawSpec }[];
+  readonly params: Readonly<Record<string, number>>;
+  readonly t1: number;
+  readonly cut: number;
+}
+
+const FIELDS = {
+  'confocal-motions': { kind: true, starts: true },
+  'periodic-orbit-walls': { kind: true },
+  realizations: { kind: true, contact: true, label: true, laws: true, params: true, t1: true, cut: true },
+} as const;
+/** A legend's words: printed in LaTeX's \text{} and in SVG as they are. */
+const LABEL = /^[\p{L}\d ,.'’()-]{1,40}$/u;
 const START_FIELDS = { panel: true, q: true, qd: true } as const;
 const PANELS = new Set(['a', 'b']);
 /** What the confocal study reads of the model (kozlov1988 §5: the wall y = x²/(2a) under gravity g). */
@@ -35,6 +56,7 @@ export function paperStudyFigures(input: unknown, model: Model, orbit: boolean):
   const out = new Problems(model.name);
   let confocal: ConfocalStartSpec[] | undefined;
   let orbitWalls = false;
+  let realizations: RealizationsFigure | undefined;
   const seen = new Set<string>();
   if (input === undefined) return out.result({ orbitWalls });
   (arrayAt(input, 'paper.studyFigures', 'a list of figures { kind, … }', out) ?? []).forEach((item, i) => {
@@ -54,6 +76,10 @@ export function paperStudyFigures(input: unknown, model: Model, orbit: boolean):
       orbitWalls = true;
       return;
     }
+    if (kind === 'realizations') {
+      realizations = realizationsFigure(f, field, model, out);
+      return;
+    }
     const names = new Set([...model.coordinates.map((c) => c.name), ...model.parameters.map((p) => p.name)]);
     const lacking = [...CONFOCAL_NAMES.coordinates, ...CONFOCAL_NAMES.parameters].filter((n) => !names.has(n));
     if (lacking.length)
@@ -66,7 +92,48 @@ export function paperStudyFigures(input: unknown, model: Model, orbit: boolean):
     if (Array.isArray(f.starts) && !list.length) out.add('missing-field', member(field, 'starts'), 'confocal-motions runs at least one start');
     confocal = list.flatMap((s, k) => confocalStart(s, `${member(field, 'starts')}[${k}]`, model, out));
   });
-  return out.result({ ...(confocal ? { confocal } : {}), orbitWalls });
+  return out.result({ ...(confocal ? { confocal } : {}), orbitWalls, ...(realizations ? { realizations } : {}) });
+}
+
+/** Fig. 1's declaration: a realized contact, labels in words, realized laws, the model's parameters, t1 and the cut positive. */
+function realizationsFigure(f: Fields, field: string, model: Model, out: Problems): RealizationsFigure | undefined {
+  const before = out.list.length;
+  const realized = (model.compliant ?? []).map((c) => c.name);
+  const contact = stringAt(f.contact, member(field, 'contact'), 'a realized contact', out);
+  if (contact !== undefined && !realized.includes(contact))
+    out.add('unknown-contact', member(field, 'contact'), `'${contact}' is not a realized contact of the model (realized: ${realized.join(', ') || 'none'})`);
+  const label = legendLabel(f.label, member(field, 'label'), out);
+  const given = fieldsAt(f.laws, member(field, 'laws'), 'an object of name → realized law', out) ?? {};
+  const laws = Object.entries(given).map(([name, law]) => {
+    const at = member(member(field, 'laws'), name);
+    legendLabel(name, at, out);
+    if (!isRealizedLaw(law)) out.add('bad-compliant-law', at, 'a realized law, { compliant: { … } } or { potential: … }');
+    return { label: name, law: law as RealizedLawSpec };
+  });
+  const params = Object.fromEntries(
+    Object.entries(f.params === undefined ? {} : (fieldsAt(f.params, member(field, 'params'), 'an object of parameter → number', out) ?? {})).flatMap(
+      ([name, v]) => {
+        const at = member(member(field, 'params'), name);
+        if (!model.parameters.some((p) => p.name === name)) out.add('unknown-parameter', at, `'${name}' is not a parameter of the model`);
+        else if (typeof v !== 'number' || !Number.isFinite(v)) out.add('bad-type', at, `${name}: a finite number, not ${typeName(v)}`);
+        else return [[name, v] as const];
+        return [];
+      },
+    ),
+  );
+  const positive = (x: unknown, name: 't1' | 'cut'): number => {
+    if (typeof x !== 'number' || !Number.isFinite(x) || x <= 0)
+      out.add('bad-type', member(field, name), `${name}: a positive number, not ${typeof x === 'number' ? x : typeName(x)}`);
+    return x as number;
+  };
+  const [t1, cut] = [positive(f.t1, 't1'), positive(f.cut, 'cut')];
+  return out.list.length > before || contact === undefined || label === undefined ? undefined : { contact, label, laws, params, t1, cut };
+}
+
+function legendLabel(x: unknown, field: string, out: Problems): string | undefined {
+  const s = stringAt(x, field, 'a label', out);
+  if (s !== undefined && !LABEL.test(s)) out.add('bad-text', field, `${JSON.stringify(s)}: a label is up to 40 letters, digits, spaces and , . ' ( ) -`);
+  return s;
 }
 
 /** A start: its panel, and every coordinate and velocity a finite number. */

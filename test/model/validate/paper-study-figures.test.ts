@@ -4,10 +4,14 @@
 // kind, one declared twice, a start naming a coordinate the model lacks or
 // leaving one out, a value not a finite number, a panel the paper lacks, the
 // walls without an orbit and the confocal motions on a model without x, y,
-// a, g are each a named problem, with the model's name, at its own field.
+// a, g are each a named problem, with the model's name, at its own field;
+// so are kozlov1988 Fig. 1's realizations on a contact that is not realized,
+// a law that is not a realized one, a label that is not plain words, a
+// parameter the model lacks and a t1 or cut that is not positive.
 import { describe, expect, it } from 'vitest';
 import birkhoff from '../../../derivations/kozlov-birkhoff-orbit.js';
 import parabolic from '../../../derivations/parabolic-billiard.js';
+import elastic from '../../../derivations/kozlov-release-elastic.js';
 import { buildModel } from '../../../src/model/model.js';
 import { checkStudyFigures } from '../../../src/model/validate/paper-study-figures.js';
 import { builds, modelError, mutate, problems } from '../spec-cases.js';
@@ -56,5 +60,33 @@ describe('a paper’s figures drawn by a study', () => {
     const { orbit: _, ...noOrbit } = birkhoff;
     expect(problems(noOrbit)).toEqual([['missing-field', 'orbit']]);
     expect(problems(withFigures(birkhoff, [{ kind: 'confocal-motions', starts: [start] }]))).toEqual([['unknown-symbol', 'paper.studyFigures[0].kind']]);
+  });
+
+  it('read kozlov1988 Fig. 1’s realizations: the realized contact, its label, the other laws in order, the parameters, t1 and the cut', () => {
+    builds(elastic);
+    const fig1 = checkStudyFigures(elastic.paper!.studyFigures, buildModel(elastic), false).realizations!;
+    expect([fig1.contact, fig1.label, fig1.laws.map((l) => l.label), fig1.params, fig1.t1, fig1.cut]).toEqual([
+      'line',
+      'elastic',
+      ['added mass', 'viscous'],
+      { N: 100 },
+      4,
+      0.03,
+    ]);
+  });
+
+  it('refuse realizations of a contact not realized, a law not realized, a label not in words, a parameter the model lacks, t1 or cut not positive', () => {
+    const fig1 = elastic.paper!.studyFigures![0]!;
+    const at = (change: Record<string, unknown>) => problems(mutate(elastic, { paper: { ...elastic.paper!, studyFigures: [{ ...fig1, ...change }] } }));
+    const field = 'paper.studyFigures[0]';
+    expect(at({ contact: 'floor' })).toEqual([['unknown-contact', `${field}.contact`]]);
+    expect(at({ laws: { rigid: { plastic: true } } })).toEqual([['bad-compliant-law', `${field}.laws.rigid`]]);
+    expect(at({ label: 'elastic $x$' })).toEqual([['bad-text', `${field}.label`]]);
+    expect(at({ laws: { 'a\\b': { compliant: { damping: 'N' } } } })).toEqual([['bad-text', `${field}.laws.a\\b`]]);
+    expect(at({ params: { M: 10 } })).toEqual([['unknown-parameter', `${field}.params.M`]]);
+    expect(at({ params: { N: '10' } })).toEqual([['bad-type', `${field}.params.N`]]);
+    expect(at({ t1: 0 })).toEqual([['bad-type', `${field}.t1`]]);
+    expect(at({ cut: -0.1 })).toEqual([['bad-type', `${field}.cut`]]);
+    expect(at({ samples: 10 })).toEqual([['unknown-field', `${field}.samples`]]);
   });
 });

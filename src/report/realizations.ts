@@ -1,0 +1,62 @@
+// kozlov1988 Fig. 1 in a report: the realizations of one constraint
+// compared (src/studies/realizations.ts), the contact's gap against time in
+// every run in one figure, with the time each motion leaves the constraint
+// for good. It prints the study's numbers; it computes none.
+// Tests: test/report/realizations.test.ts.
+import { REFERENCES } from '../model/sources.js';
+import type { RealizationsStudy } from '../studies/realizations.js';
+import { m, paragraph, type Inline, type Section, type Table } from './document.js';
+import { plotScene, SERIES_COLORS } from './plot.js';
+import { sceneFigure } from './scene-figure.js';
+
+/** A number to six significant digits, in math; a dash where there is none. */
+const cell = (x: number): Inline[] => (Number.isFinite(x) ? [m(`${Number(x.toPrecision(6))}`)] : ['—']);
+
+export function realizationsSection(study: RealizationsStudy): Section {
+  const paper = REFERENCES.kozlov1988.short;
+  const at = Object.entries(study.params).map(([p, v]) => `${p} = ${v}`);
+  const atText: Inline[] = at.length ? [' at ', ...at.flatMap((s, i): Inline[] => [i ? ', ' : '', m(s)])] : [];
+  const series = study.runs.map((r) => ({ label: r.label, values: r.gap }));
+  const scene = plotScene({
+    id: 'plot-realizations',
+    title: `The gap of ${study.contact} for each realization`,
+    t: study.t,
+    events: [],
+    xLabel: { text: 't', tex: '$t$' },
+    yLabel: { text: 'f', tex: '$f$' },
+    series,
+  });
+  const figure = sceneFigure(
+    scene,
+    0.9,
+    series.map((s, k) => ({ label: `\\text{${s.label}}`, color: SERIES_COLORS[k % SERIES_COLORS.length]! })),
+    [
+      `${paper} Fig. 1 from the toolkit’s runs: the gap f of the contact ${study.contact} against time for each realization of the constraint from the same initial state`,
+      ...atText,
+      ', drawn up to ',
+      m(`f = ${study.cut}`),
+      ', the band about the constraint where they differ.',
+    ],
+  );
+  const table: Table = {
+    kind: 'table',
+    id: 'realizations',
+    caption: 'When each realization leaves the constraint',
+    columns: ['realization', 'leaves at'],
+    align: 'lr',
+    rows: study.runs.map((r) => [[r.label], cell(r.leaves)]),
+  };
+  return {
+    id: 'realizations',
+    title: 'The realizations compared',
+    blocks: [
+      paragraph(
+        `The constraint realized in each way the model declares, and held rigidly, each run from the same initial state`,
+        ...atText,
+        ` (${paper} §2, Fig. 1), with the time each motion leaves the constraint for good, its last release.`,
+      ),
+      figure,
+      table,
+    ],
+  };
+}

@@ -1,0 +1,52 @@
+// kozlov1988 Fig. 1 printed (src/report/realizations.ts) from a study given
+// here by hand: one figure with a curve and a legend entry per realization,
+// in SVG and TikZ, the caption citing the figure with the runs' parameters,
+// and a table of the times each motion leaves the constraint, a dash where
+// it never does.
+import { describe, expect, it } from 'vitest';
+import { realizationsSection } from '../../src/report/realizations.js';
+import type { RealizationsStudy } from '../../src/studies/realizations.js';
+
+const study: RealizationsStudy = {
+  contact: 'line',
+  params: { N: 100 },
+  cut: 0.03,
+  t: [0, 1, 2, 3],
+  runs: [
+    { label: 'elastic', gap: [0, -0.02, Number.NaN, Number.NaN], leaves: 1.1028237753 },
+    { label: 'added mass', gap: [0, -0.005, -0.0099, -0.005], leaves: 2 + Math.SQRT2 },
+    { label: 'held', gap: [0, -0.01, -0.01, -0.01], leaves: Number.NaN },
+  ],
+};
+
+describe('the realizations compared (kozlov1988 Fig. 1)', () => {
+  const section = realizationsSection(study);
+  const figure = section.blocks.find((b) => b.kind === 'figure');
+  const table = section.blocks.find((b) => b.kind === 'table');
+
+  it('draws one curve per realization in one figure, for the page and for the PDF, each named in the legend', () => {
+    expect(section.id).toBe('realizations');
+    expect(figure?.kind === 'figure' && figure.legend.map((l) => l.label)).toEqual(['\\text{elastic}', '\\text{added mass}', '\\text{held}']);
+    const svg = figure?.kind === 'figure' ? figure.svg : '';
+    // The wide layout and the phone's, each with three curves.
+    expect(svg.match(/class="series"/g)).toHaveLength(6);
+    expect(figure?.kind === 'figure' && figure.tikz?.picture).toContain('\\begin{tikzpicture}');
+  });
+
+  it('cites Fig. 1 with the runs’ parameters and the band drawn', () => {
+    const caption = figure?.kind === 'figure' ? figure.caption : [];
+    const text = caption.map((c) => (typeof c === 'string' ? c : 'math' in c ? c.math : '')).join('');
+    expect(text).toContain('Kozlov Fig. 1');
+    expect(text).toContain('N = 100');
+    expect(text).toContain('f = 0.03');
+  });
+
+  it('tabulates when each leaves the constraint, to six digits, a dash for one that never does', () => {
+    const rows = table?.kind === 'table' ? table.rows : [];
+    expect(rows.map((r) => [r[0]![0], typeof r[1]![0] === 'string' ? r[1]![0] : (r[1]![0] as { math: string }).math])).toEqual([
+      ['elastic', '1.10282'],
+      ['added mass', '3.41421'],
+      ['held', '—'],
+    ]);
+  });
+});

@@ -7,7 +7,7 @@
 import { subs } from '../core/subs.js';
 import { cancel } from '../core/cancel.js';
 import { simplify } from '../core/trig.js';
-import { dependsOn, div, mul, num, pow, sym, type Expr, type Sym } from '../core/expr.js';
+import { dependsOn, div, freeSymbols, mul, num, pow, sym, type Expr, type Sym } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { REFERENCES } from '../model/sources.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
@@ -236,10 +236,15 @@ function parametersText(system: DerivedSystem): Inline[] {
  * A result shown symbolically equal to the paper's formula, printed as the
  * paper writes it (g(t − 1)²/2, not ½g(1 − t)²) where that formula names
  * nothing but parameters and velocities and fits the line; else undefined.
+ * An expansion to the paper's remainder is the formula's right side
+ * (kozlov1988 (4.5): g/v² − πg²v⁻³N^{−1/2}, its left side the bound expanded).
  */
 function asPrinted(r: PaperCheckRow, width: number): string | undefined {
-  if (r.how !== 'symbolic' || !r.agrees || r.formula.left || !r.formula.formula || [...r.bindings.values()].some((v) => v.kind !== 'sym')) return undefined;
-  const tex = paperLatex(r);
+  const { formula, left, remainder } = r.formula;
+  if (r.how !== 'symbolic' || !r.agrees || !formula || (left && !remainder)) return undefined;
+  const named = remainder ? [...freeSymbols(formula)].filter((s) => r.bindings.has(s)) : [...r.bindings.keys()];
+  if (named.some((s) => r.bindings.get(s)!.kind !== 'sym')) return undefined;
+  const tex = formulaLatex(r, formula);
   return texWidth(tex) <= width ? tex : undefined;
 }
 
@@ -253,10 +258,14 @@ const singleSymbols = (r: PaperCheckRow): Map<string, Expr> => new Map([...r.bin
 
 /** The paper's formula as written (a relation with both sides), its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol. */
 function paperLatex(r: PaperCheckRow): string {
-  const tex = (e: Expr): string => toLatex(subs(e, singleSymbols(r)), { ...MECHANICS, orientSums: false });
   if (!r.formula.formula) return '';
-  const right = `${tex(r.formula.formula)}${remainderLatex(r)}`;
-  return r.formula.left ? `${tex(r.formula.left)} = ${right}` : right;
+  const right = `${formulaLatex(r, r.formula.formula)}${remainderLatex(r)}`;
+  return r.formula.left ? `${formulaLatex(r, r.formula.left)} = ${right}` : right;
+}
+
+/** A side of the paper's formula as written, its single-symbol bindings printed as those symbols. */
+function formulaLatex(r: PaperCheckRow, e: Expr): string {
+  return toLatex(subs(e, singleSymbols(r)), { ...MECHANICS, orientSums: false });
 }
 
 /** ' + o(N^{-1/2})' after an expansion the paper states to a remainder (kozlov1988 (4.5)); '' for any other row. */

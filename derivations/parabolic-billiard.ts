@@ -62,7 +62,7 @@ export default defineModel({
         derived: "impact1.single.next[x,x]@x=0@x'-=0 + impact1.single.next[x'-,x'-]@x=0@x'-=0",
         where: { W: "impact1.y'-" },
         at: { e: 1 },
-        note: 'the trace of the strike-to-strike map in $(x, \\dot{x}^{-})$, derived in closed form and taken at the vertical bouncing $x = \\dot{x}^{-} = 0$, $\\dot{y}^{-} = -v$; its determinant is 1, so the bouncing is linearly stable where $|\\operatorname{tr} P| < 2$, i.e. $f^{\\prime\\prime}(0) = 1/a < g/v^2$ (4.1).',
+        note: 'the trace of the strike-to-strike map in $(x, \\dot{x}^{-})$, derived in closed form and taken at the vertical bouncing $x = \\dot{x}^{-} = 0$, $\\dot{y}^{-} = -v$; its determinant is 1, so the bouncing is linearly stable where $|\\operatorname{tr} P| < 2$, i.e. $f^{\\prime\\prime}(0) = 1/a < g/v^2$ (4.1). Its refinement for a stiff floor, (4.5), is derived in the report on the vertical bouncing on a stiff floor (kozlov-stiff-bouncing).',
       },
       {
         eq: '(4.1)',

@@ -6,11 +6,13 @@
 // the held set chosen among the closed contacts at rest, as the TypeScript
 // runtime's event-driven run does (src/runtime/hybrid/hybrid.ts: impacts by
 // the module's map, kugushev2002 (8.13)–(8.14), rubanovich1981 §1 for the
-// modes; a release where σ̇ falls through zero, kugushev2002 §9). Whatever
-// the driver cannot decide it reports and stops on, never guesses: a status
-// of the impact map other than ok, no admissible held set or several with
-// different motions, a contact with Coulomb friction closing (the runtime's
-// frictional impact and slide/stick modes are not in it).
+// modes; a release where σ̇ falls through zero, kugushev2002 §9); with
+// Coulomb friction the sticking and sliding phases by friction_phase and
+// their switches (c-driver-friction.ts). Whatever the driver cannot decide
+// it reports and stops on, never guesses: a status of the impact map other
+// than ok, no admissible held set or several with different motions, an
+// impact on a closed Coulomb contact (the runtime's frictional impact is a
+// complementarity problem the module does not carry).
 // After every event the state is projected onto the held contacts, as the
 // runtime does. Unlike the runtime it does not sum an accumulation of
 // impacts (Zeno): it steps through the impacts until their approach speed
@@ -22,6 +24,7 @@ import { MechanicsError } from '../errors.js';
 import type { CModule } from './print-c.js';
 import { comment, cPrefix, cString } from './print-c.js';
 import { contactCode, contactNeeds } from './c-driver-contacts.js';
+import { hasCoulomb } from './c-driver-friction.js';
 import { numberLiteral } from './js-expr.js';
 import { TOOLKIT } from './module.js';
 
@@ -63,11 +66,19 @@ export function generateCDriver(sys: DerivedSystem, sourceFile: string, c: CModu
             'Events are lines starting with #:',
             '  # impact t=… contacts=… qd-=… qd+=… impulses=…   the impact map applied (contacts: those with an impulse)',
             '  # held t=… contacts=…                            the contacts held closed from t on (after any change)',
+            ...(hasCoulomb(sys) ? ['  # stick t=… contacts=…, # slip t=… contacts=…    Coulomb contacts that start to stick, to slide'] : []),
             '  # stop t=… reason=… contacts=…                   what the driver cannot decide; it stops there',
             'A crossing is located by bisection on the step length to 1e-12 s. A held contact releases where its σ̇ falls',
             'through zero; after an event the held set is chosen among the closed contacts at rest (|ġ| ≤ 1e-6) as in',
             'the TypeScript runtime: the largest with σ̇ > 0 on the held and g̈ ≥ 0 on the others, and the state is',
-            'projected onto the held contacts. An accumulation of impacts is stepped through, not summed: the contact',
+            'projected onto the held contacts.',
+            ...(hasCoulomb(sys)
+              ? [
+                  'A held Coulomb contact sticks or slides (friction_phase): it slides where its sticking force reaches the cone,',
+                  'it stops where its slip velocity falls through zero; the modes are chosen as in the TypeScript runtime.',
+                ]
+              : []),
+            'An accumulation of impacts is stepped through, not summed: the contact',
             'rests once the approach speed falls below 1e-6.',
           ]
         : []),
@@ -215,7 +226,7 @@ ${defaults}
     rk4(t, x, h, y);${
       contacts
         ? `
-    /* The first guard crossing on the step (contact j, at t + s): the step ends there. */
+    /* The first guard crossing on the step (guard j, at t + s): the step ends there. */
     double s = h;
     int j = crossing(t, x, h, y, &s);
     if (j >= 0) rk4(t, x, s, y);
@@ -226,11 +237,11 @@ ${defaults}
     if (j >= 0) {
       if (++in_a_row > MAX_EVENTS_IN_A_ROW) stop(t, "too-many-events", held);
       /* An open contact whose condition fails there passes through; else the event is resolved, the state printed before and after. */
-      if (!held[j] && !admits(j, t, x))
+      if (j < M && !held[j] && !admits(j, t, x))
         dormant[j] = 1;
       else {
         print_row(t, x);
-        resolve(t, x, held[j] ? j : -1);
+        resolve(t, x, j);
       }
     } else
       in_a_row = 0;

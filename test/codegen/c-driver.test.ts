@@ -3,10 +3,11 @@
 // every part the generator writes also at -O2, and by clang) and run from
 // the model's initial state: its impacts (time, contacts, q̇⁺) and releases
 // are those of the TypeScript runtime's event-driven `simulate` of the
-// same module, and the bouncing ball's impacts are the closed form's. A
-// model with a Coulomb contact stops where that contact first closes,
-// which is the runtime's first event; a corner the impact map has no rule
-// for stops the run with the map's status, as it stops `simulate`.
+// same module, and the bouncing ball's impacts are the closed form's. With
+// Coulomb friction its sticks and slips are the runtime's (the belt's
+// stick–slip cycle also the closed form's) up to a frictional impact, where
+// it stops; a corner the impact map has no rule for stops the run with the
+// map's status, as it stops `simulate`.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { devNull, tmpdir } from 'node:os';
@@ -34,6 +35,11 @@ const STRICT = ['-std=c99', '-Wall', '-Wextra', '-Werror', '-pedantic'];
  * law that is off (a restitution, a mode) moves q̇⁺ by 1e-2 and more.
  */
 const TOL = 1e-8;
+/**
+ * Sticks and slips, the states there, and the first frictional impact agree with the runtime's to 1.4e-11 at most (the
+ * belt's fourth stick); 1e-9 leaves a margin of 70, while a mode chosen wrong moves a phase by its whole length.
+ */
+const FRICTION_TOL = 1e-9;
 /** The horizon: the model's own, at most 5 s (the circle billiard's 25 s add only more of the same impacts). */
 const HORIZON = 5;
 /**
@@ -102,6 +108,8 @@ function run(exe: string, args: readonly string[]): Run {
 }
 
 const numbers = (s: string | undefined): number[] => (s ? s.split(',').map(Number) : []);
+/** The row printed last at time t: the state after the event there. */
+const after = (r: Run, t: number): number[] => r.rows.filter((row) => row[0] === t).at(-1)!;
 const names = (sys: DerivedSystem, contacts: readonly number[]): string => contacts.map((j) => sys.model.unilateral[j]!.name).join(',');
 
 describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts', () => {
@@ -122,14 +130,32 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts',
       const tight = { q0, qd0, rtol: 1e-12, atol: 1e-12 };
       const last = c.rows.at(-1)!;
       if (sys.model.unilateral.some((u) => u.friction)) {
-        // Coulomb friction: the run stops where such a contact closes, the runtime's first event.
-        expect(c.status).toBe(2);
-        const stop = c.events.at(-1)!;
-        expect(stop.kind).toBe('stop');
-        expect(stop.fields.reason).toBe('coulomb-friction');
-        const first = simulate(mod, { ...tight, t1: Number(stop.fields.t) + 1e-3 }).events[0]!;
-        expect(Math.abs(Number(stop.fields.t) - first.t)).toBeLessThanOrEqual(TOL);
-        expect(stop.fields.contacts).toBe(names(sys, first.contacts));
+        // Coulomb friction: the driver's sticks and slips are the runtime's, up to a frictional impact, where it stops.
+        const ts = simulate(mod, { ...tight, t1: T });
+        let end = T;
+        if (c.status === 2) {
+          const stop = c.events.at(-1)!;
+          expect(stop.fields.reason).toBe('frictional-impact');
+          end = Number(stop.fields.t);
+          const impact = ts.events.find((e) => e.type === 'impact' && Math.abs(e.t - end) <= FRICTION_TOL);
+          expect(impact, `an impact at ${end}`).toBeDefined();
+          expect(impact!.contacts.some((j) => sys.model.unilateral[j]!.friction)).toBe(true);
+        } else expect(last[0]).toBe(T);
+        const modes = (kind: string): Run['events'] => c.events.filter((e) => e.kind === kind);
+        for (const kind of ['stick', 'slip'] as const) {
+          const theirs = ts.events.filter((e) => e.type === kind && e.t < end - FRICTION_TOL);
+          expect(modes(kind).length, kind).toBe(theirs.length);
+          theirs.forEach((e, k) => {
+            const f = modes(kind)[k]!.fields;
+            expect(Math.abs(Number(f.t) - e.t), `${kind} at ${e.t}`).toBeLessThanOrEqual(FRICTION_TOL);
+            expect(f.contacts).toBe(names(sys, e.contacts));
+            // The state the phase starts from: the row printed after the event.
+            const row = after(c, Number(f.t));
+            [...e.q, ...e.qd].forEach((v, i) =>
+              expect(Math.abs(row[1 + i]! - v), `${kind} at ${e.t}: x[${i}]`).toBeLessThanOrEqual(FRICTION_TOL * (1 + Math.abs(v))),
+            );
+          });
+        }
         return;
       }
       expect(c.status).toBe(0);
@@ -203,6 +229,36 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts',
     const rest = c.events.at(-1)!;
     expect([rest.kind, rest.fields.contacts]).toEqual(['held', 'floor']);
     for (const v of c.rows.at(-1)!.slice(1)) expect(Math.abs(v)).toBeLessThan(1e-12);
+  });
+
+  it('the belt’s block sticks and slips at the closed form’s times and states', () => {
+    // Stuck, ẋ = v until the spring's pull k x reaches μs m g; sliding back, m ẍ = −k x + μk m g from ẋ = v, a harmonic
+    // arc about x_k = μk m g/k, until ẋ = v again: at ω τ = 2(π − atan(A ω/v)), A = x_s − x_k; then stuck until x_s again.
+    const belt = examples.find((ex) => ex.spec.name === 'belt-oscillator')!;
+    const [m, k, g, v, muK, muS] = [1, 10, 9.81, 0.2, 0.3, 0.5];
+    const c = run(build(derived(belt.spec), belt.source), ['-t', '10', '-k', '100000']);
+    expect(c.status).toBe(0);
+    const w = Math.sqrt(k / m),
+      xs = (muS * m * g) / k,
+      xk = (muK * m * g) / k,
+      tau = (2 * (Math.PI - Math.atan(((xs - xk) * w) / v))) / w,
+      // Where the slide ends: x_k + A cos ωτ + (v/ω) sin ωτ.
+      xEnd = xk + (xs - xk) * Math.cos(w * tau) + (v / w) * Math.sin(w * tau);
+    const expected: { kind: string; t: number; x: number }[] = [{ kind: 'stick', t: 0, x: 0 }];
+    for (let t = xs / v; t < 10; t += tau + (xs - xEnd) / v) {
+      expected.push({ kind: 'slip', t, x: xs });
+      if (t + tau < 10) expected.push({ kind: 'stick', t: t + tau, x: xEnd });
+    }
+    const modes = c.events.filter((e) => e.kind === 'stick' || e.kind === 'slip');
+    expect(modes.map((e) => e.kind)).toEqual(expected.map((e) => e.kind));
+    expect(expected.length).toBeGreaterThanOrEqual(7);
+    modes.forEach((e, i) => {
+      const t = Number(e.fields.t);
+      expect(Math.abs(t - expected[i]!.t), `${e.kind} ${i}`).toBeLessThanOrEqual(1e-9);
+      // Either way the block moves with the belt there: x, y = 0, ẋ = v, ẏ = 0.
+      const row = after(c, t);
+      [expected[i]!.x, 0, v, 0].forEach((x, j) => expect(Math.abs(row[1 + j]! - x), `${e.kind} ${i}: x[${j}]`).toBeLessThanOrEqual(1e-9));
+    });
   });
 
   it('says what is wrong with its arguments and parameters', () => {

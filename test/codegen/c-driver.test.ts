@@ -261,6 +261,40 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts',
     });
   });
 
+  it('a block launched up a rough incline slides, stops, and sticks or slides back, as Coulomb’s law has it', () => {
+    // On the slope (y = 0) at ẋ = −2 (uphill): decelerated by g (sin α + μk cos α) it stops at t_s = 2/that, x_s = −2 t_s/2 = −t_s;
+    // there it sticks where tan α ≤ μs (α = 0.5), else slides back (α = 0.7) at g (sin α − μk cos α). At α = 0.7 from
+    // rest it slides at once: sticking would leave the cone.
+    const block = examples.find((ex) => ex.spec.name === 'block-on-incline')!;
+    const exe = build(derived(block.spec), block.source);
+    const [g, muK] = [9.81, 0.4];
+    for (const [alpha, v0, kinds] of [
+      [0.5, -2, ['slip', 'stick']],
+      [0.7, -2, ['slip', 'slip']],
+      [0.7, 0, ['slip']],
+    ] as const) {
+      const c = run(exe, ['-q', '0,0', '-v', `${v0},0`, '-p', `alpha=${alpha}`, '-t', '1', '-k', '100000']);
+      expect(c.status).toBe(0);
+      const modes = c.events.filter((e) => e.kind === 'stick' || e.kind === 'slip');
+      expect(modes.map((e) => e.kind)).toEqual(kinds);
+      const up = g * (Math.sin(alpha) + muK * Math.cos(alpha)),
+        down = g * (Math.sin(alpha) - muK * Math.cos(alpha));
+      const ts = -v0 / up,
+        xs = (v0 * ts) / 2;
+      expect(Number(modes[0]!.fields.t)).toBe(0);
+      if (v0 !== 0) {
+        expect(Math.abs(Number(modes[1]!.fields.t) - ts)).toBeLessThanOrEqual(1e-9);
+        expect(Math.abs(after(c, Number(modes[1]!.fields.t))[1]! - xs)).toBeLessThanOrEqual(1e-9);
+      }
+      // At t = 1: resting at x_s, or sliding down from x_s (from 0 at t = 0 when it started at rest).
+      const [t0, x0] = v0 === 0 ? [0, 0] : [ts, xs];
+      const [x, xd] = kinds.at(-1) === 'stick' ? [xs, 0] : [x0 + (down * (1 - t0) ** 2) / 2, down * (1 - t0)];
+      const end = c.rows.at(-1)!;
+      expect(end[0]).toBe(1);
+      [x, 0, xd, 0].forEach((v, i) => expect(Math.abs(end[1 + i]! - v), `α = ${alpha}, v0 = ${v0}: x[${i}]`).toBeLessThanOrEqual(1e-9));
+    }
+  });
+
   it('says what is wrong with its arguments and parameters', () => {
     const exe = build(derived(ball.spec), ball.source);
     for (const args of [['-p', 'mu=1'], ['-q', '1,2'], ['-h', '0'], ['-t'], ['-x', '1']]) {

@@ -9,6 +9,7 @@
 // Tests: test/codegen/c-driver.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
 import { chooseModes, FRICTION_NEEDS, frictionField, frictionGuards, hasCoulomb, slipTargets } from './c-driver-friction.js';
+import { cascadeCode } from './c-driver-zeno.js';
 import { contactInfo } from './contacts.js';
 import { lawSticks } from './impact-laws.js';
 import { cString } from './print-c.js';
@@ -49,6 +50,7 @@ export function contactCode(sys: DerivedSystem, P: string, activation: boolean):
       REPORTS(P),
       ...(friction ? [slipTargets(P)] : []),
       PROJECTION(P, stick, friction),
+      cascadeCode(P),
       friction ? frictionGuards(P) : GUARDS(P),
       EVENTS(P, friction),
       friction ? chooseModes(P) : CHOOSE_HELD(P),
@@ -151,8 +153,8 @@ static void stop(double t, const char *reason, const int *contacts) {
 
 /** The projection onto the held contacts; `stick` gives the slip rows of stick contacts (−1: none), which pin the metric too. */
 const PROJECTION = (P: string, stick: { rows: readonly number[]; count: number } | undefined, friction: boolean): string => `
-/* The rows that pin the held contacts: their normals${stick ? ', and the tangent of a contact that sticks' : ''}. */
-static int pinning_rows(double t, const double *x, double *R) {
+/* The rows that pin the contacts of set: their normals${stick ? ', and the tangent of a contact that sticks' : ''}. */
+static int pinning_rows(double t, const double *x, const int *set, double *R) {
   int r = 0;
   double G[M * N]${stick ? `, S[${stick.count} * N]` : ''};
   ${P}_gap_jacobian(t, x, p, G);${
@@ -164,7 +166,7 @@ static int pinning_rows(double t, const double *x, double *R) {
       : ''
   }
   for (int j = 0; j < M; j++) {
-    if (!held[j]) continue;
+    if (!set[j]) continue;
     for (int i = 0; i < N; i++) R[r * N + i] = G[j * N + i];
     r++;${
       stick
@@ -183,11 +185,11 @@ static int pinning_rows(double t, const double *x, double *R) {
  * of M + ρRᵀR, R the rows pinning the held contacts, ρ = max Mᵢᵢ / max |Rᵢⱼ|² (as the runtime's projection);
  * 0 when neither is positive definite.
  */
-static int metric(double t, const double *x, double *mm) {
+static int metric(double t, const double *x, const int *set, double *mm) {
   double R[2 * M * N], mass = 0.0, row = 0.0;
   ${P}_mass_matrix(t, x, p, mm);
   if (${P}_mass_factor(mm)) return 1;
-  int r = pinning_rows(t, x, R);
+  int r = pinning_rows(t, x, set, R);
   ${P}_mass_matrix(t, x, p, mm);
   for (int i = 0; i < N; i++) mass = fmax(mass, fabs(mm[i * N + i]));
   for (int i = 0; i < r * N; i++) row = fmax(row, fabs(R[i]));
@@ -229,21 +231,21 @@ static int solve(int k, double *A, double *r) {
 }
 
 /*
- * The state moved onto the held contacts in the metric above (W its inverse), as the runtime does after every event, so that a
+ * The state moved onto the contacts of set in the metric above (W its inverse), as the runtime does after every event, so that a
  * phase starts on its constraints: q by Newton steps onto g = 0, then q̇ onto ġ = 0, the plastic impact on them
  * (kugushev2002 (8.13))${friction ? ', and onto ṡ = 0 on the slip rows of contacts at rest in their tangent' : ''}; each step δ = −W Jᵀ(J W Jᵀ)⁻¹ r over the rows J, the
  * held rows of G, r their g, then their ġ${friction ? ' (with the slip rows and their ṡ)' : ''}.
  */
-static void project(double t, double *x) {
+static void project(double t, double *x, const int *set${friction ? ', int slips' : ''}) {
   enum { R = M${friction ? ' + MS' : ''} };
   int rows[M], k = 0;
   for (int j = 0; j < M; j++)
-    if (held[j]) rows[k++] = j;
+    if (set[j]) rows[k++] = j;
   for (int pass = 0; pass < 4 && k > 0; pass++) {
     double mm[N * N], G[M * N], J[R * N], w[R][N], A[R * R], r[R], v[M];
     double *y = pass < 3 ? x : x + N;
     int c = k;
-    if (!metric(t, x, mm)) stop(t, "singular-mass-matrix", held);
+    if (!metric(t, x, set, mm)) stop(t, "singular-mass-matrix", set);
     ${P}_gap_jacobian(t, x, p, G);
     if (pass < 3)
       ${P}_gaps(t, x, p, v);
@@ -255,7 +257,7 @@ static void project(double t, double *x) {
     }${
       friction
         ? `
-    if (pass == 3) c += slip_targets(t, x, J + k * N, r + k);`
+    if (pass == 3 && slips) c += slip_targets(t, x, J + k * N, r + k);`
         : ''
     }
     for (int a = 0; a < c; a++) {
@@ -267,7 +269,7 @@ static void project(double t, double *x) {
         A[a * c + b] = 0.0;
         for (int i = 0; i < N; i++) A[a * c + b] += J[a * N + i] * w[b][i];
       }
-    if (!solve(c, A, r)) stop(t, "dependent-contacts", held);
+    if (!solve(c, A, r)) stop(t, "dependent-contacts", set);
     for (int a = 0; a < c; a++)
       for (int i = 0; i < N; i++) y[i] -= w[a][i] * r[a];
   }
@@ -411,7 +413,10 @@ const RESOLVE = (P: string, friction: boolean): string => `
 static void resolve(double t, double *x, int crossed) {
   int closed[M], approaching[M], candidate[M], after[M], before[M];
   int released = crossed >= 0 && crossed < M && held[crossed] ? crossed : -1;
-  double g[M], rate[M], qd_plus[N], impulses[M];${
+  int impacts = 0, rest = 0, rest_set[M], found_set[M], closed_now[M], any_closed = 0, any_released = 0;
+  double g[M], rate[M], qd_plus[N], impulses[M], rest_t = 0.0, limit[N], found_t, found_limit[N];
+  /* A held contact cannot leave before its cascade's accumulation point but for an event there: the rest is printed here. */
+  if (rest_pending) record_rest(t);${
     friction
       ? `
   int leaving = crossed >= M && mode[crossed - M] == STICK ? crossed - M : -1;
@@ -454,13 +459,51 @@ static void resolve(double t, double *x, int crossed) {
     print_list("impulses", impulses, M);
     printf("\\n");
     for (int i = 0; i < N; i++) x[N + i] = qd_plus[i];
+    impacts++;
+    int found = record_impact(t, x, hit ? struck : approaching, 0, &found_t, found_set, found_limit);
+    if (found && holdable(t, x, found_set)) {
+      rest = found;
+      rest_t = found_t;
+      for (int j = 0; j < M; j++) rest_set[j] = found_set[j];
+      for (int i = 0; i < N; i++) limit[i] = found_limit[i];
+    }
+  }
+  /* Contacts resting after a cascade start from the velocity of its limit, then lose what normal velocity remains. */
+  if (rest) {
+    if (rest == 2) start_from_limit(t, x, rest_t, rest_set, limit);
+    project(t, x, rest_set${friction ? ', 0' : ''});
   }
   ${P}_gap_rates(t, x, x + N, p, rate);
   int changed = 0;
   for (int j = 0; j < M; j++) candidate[j] = closed[j] && rate[j] <= REST_VELOCITY && j != released;
   ${friction ? 'choose_modes(t, x, candidate, leaving);' : 'choose_held(t, x, candidate);'}
-  project(t, x);
-  for (int j = 0; j < M; j++) changed = changed || held[j] != before[j];
+  project(t, x, held${friction ? ', 1' : ''});
+  for (int j = 0; j < M; j++) {
+    changed = changed || held[j] != before[j];
+    closed_now[j] = held[j] && !before[j];
+    any_closed = any_closed || closed_now[j];
+    any_released = any_released || (before[j] && !held[j]);
+  }
+  /* A touchdown too slow to bounce that ends a geometric cascade is its last impact. */
+  if (!rest && impacts == 0 && any_closed) {
+    int within = 1;
+    for (int j = 0; j < M; j++) within = within && (!closed_now[j] || cascade_any[j]);
+    if (within && record_impact(t, x, closed_now, 1, &found_t, found_set, found_limit) && holdable(t, x, found_set)) {
+      rest = 1;
+      rest_t = found_t;
+      for (int j = 0; j < M; j++) rest_set[j] = found_set[j];
+    }
+  }
+  if (rest) {
+    int any = 0;
+    for (int j = 0; j < M; j++) {
+      resting[j] = rest_set[j] && held[j];
+      any = any || resting[j];
+    }
+    rest_pending = any;
+    rest_at = rest_t;
+  }
+  if (rest || (impacts == 0 && (any_released || any_closed))) clear_cascade();
   if (changed) {
     printf("# held t=%.17g", t);
     print_contacts("contacts", held);

@@ -14,10 +14,10 @@
 // impact on a closed Coulomb contact (the runtime's frictional impact is a
 // complementarity problem the module does not carry).
 // After every event the state is projected onto the held contacts, as the
-// runtime does. Unlike the runtime it does not sum an accumulation of
-// impacts (Zeno): it steps through the impacts until their approach speed
-// falls below the rest velocity, and the contact then rests.
-// The contact part is c-driver-contacts.ts.
+// runtime does, and an accumulation of impacts (Zeno) is summed as the
+// runtime sums it: the contacts rest from its accumulation point on.
+// The contact part is c-driver-contacts.ts (with c-driver-friction.ts and
+// c-driver-zeno.ts).
 // Tests: test/codegen/c-driver.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
@@ -67,6 +67,7 @@ export function generateCDriver(sys: DerivedSystem, sourceFile: string, c: CModu
             '  # impact t=… contacts=… qd-=… qd+=… impulses=…   the impact map applied (contacts: those with an impulse)',
             '  # held t=… contacts=…                            the contacts held closed from t on (after any change)',
             ...(hasCoulomb(sys) ? ['  # stick t=… contacts=…, # slip t=… contacts=…    Coulomb contacts that start to stick, to slide'] : []),
+            '  # rest t=… contacts=…                            the accumulation point of a cascade of impacts, the contacts resting',
             '  # stop t=… reason=… contacts=…                   what the driver cannot decide; it stops there',
             'A crossing is located by bisection on the step length to 1e-12 s. A held contact releases where its σ̇ falls',
             'through zero; after an event the held set is chosen among the closed contacts at rest (|ġ| ≤ 1e-6) as in',
@@ -78,8 +79,8 @@ export function generateCDriver(sys: DerivedSystem, sourceFile: string, c: CModu
                   'it stops where its slip velocity falls through zero; the modes are chosen as in the TypeScript runtime.',
                 ]
               : []),
-            'An accumulation of impacts is stepped through, not summed: the contact',
-            'rests once the approach speed falls below 1e-6.',
+            'An accumulation of impacts is summed as in the runtime: once the intervals of a cascade shrink by a steady ratio,',
+            'the rest of it is a geometric series, and its contacts are held from the last impact on, resting from its sum on.',
           ]
         : []),
       'Exit status: 0 at T_END, 1 on bad arguments or parameters, 2 where the run stops.',
@@ -220,9 +221,10 @@ ${defaults}
   }
   print_row(t, x);${contacts ? '\n  int in_a_row = 0;' : ''}
   while (t < t_end) {
-    /* The last step ends at T_END exactly, without a sliver of a step left by roundoff. */
-    int last = t_end - t <= step * (1.0 + 1e-9);
-    double h = last ? t_end - t : step, y[2 * N];
+    /* The last step ends at T_END${contacts ? ' (or at a pending rest)' : ''} exactly, without a sliver of a step left by roundoff. */
+    double until = ${contacts ? 'rest_pending && rest_at < t_end ? rest_at : t_end' : 't_end'};
+    int last = until - t <= step * (1.0 + 1e-9);
+    double h = last ? until - t : step, y[2 * N];
     rk4(t, x, h, y);${
       contacts
         ? `
@@ -230,7 +232,7 @@ ${defaults}
     double s = h;
     int j = crossing(t, x, h, y, &s);
     if (j >= 0) rk4(t, x, s, y);
-    t = j >= 0 ? t + s : last ? t_end : t + step;
+    t = j >= 0 ? t + s : last ? until : t + step;
     for (int i = 0; i < 2 * N; i++) x[i] = y[i];
     for (int i = 0; i < 2 * N; i++)
       if (!isfinite(x[i])) stop(t, "non-finite-state", held);
@@ -243,14 +245,16 @@ ${defaults}
         print_row(t, x);
         resolve(t, x, j);
       }
-    } else
+    } else {
       in_a_row = 0;
+      if (rest_pending && t >= rest_at) record_rest(t);
+    }
     ${P}_gaps(t, x, p, g);
     for (int k = 0; k < M; k++)
       if (dormant[k] && g[k] > 0.0) dormant[k] = 0;
     if (j >= 0 || ++steps % (long)every == 0 || t >= t_end) print_row(t, x);`
         : `
-    t = last ? t_end : t + step;
+    t = last ? until : t + step;
     for (int i = 0; i < 2 * N; i++) x[i] = y[i];
     if (++steps % (long)every == 0 || t >= t_end) print_row(t, x);`
     }

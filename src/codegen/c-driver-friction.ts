@@ -12,6 +12,7 @@
 // run with their reason.
 // Tests: test/codegen/c-driver.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
+import { HOLD, MAX_MODE_COMBINATIONS, OPEN, STICK } from '../runtime/contact/friction-modes.js';
 import { contactInfo } from './contacts.js';
 import { lawSticks } from './impact-laws.js';
 
@@ -38,7 +39,7 @@ export function frictionField(sys: DerivedSystem, P: string): string {
   const { law, row, rows, ms } = laws(sys);
   return `
 /* friction_phase's codes; a slide's d is its code. Modes tried at one event before the run stops. */
-enum { OPEN = 0, HOLD = 1, STICK = 2, MS = ${ms}, OUT = N + M + MS + 1, GUARDS = 2 * M, MAX_MODE_COMBINATIONS = 4096 };
+enum { OPEN = ${OPEN}, HOLD = ${HOLD}, STICK = ${STICK}, MS = ${ms}, OUT = N + M + MS + 1, GUARDS = 2 * M, MAX_MODE_COMBINATIONS = ${MAX_MODE_COMBINATIONS} };
 enum { FRICTIONLESS = 0, COULOMB = 1 };
 /* Per contact: its law (0 frictionless, 1 Coulomb, 2 'stick'), its first slip row, its number of slip rows. */
 static const int law[M] = {${law.join(', ')}};

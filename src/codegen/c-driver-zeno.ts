@@ -9,16 +9,23 @@
 // slow to bounce that ends a geometric cascade rests from its accumulation
 // point as well. Every test is relative to the impact intervals.
 // Tests: test/codegen/c-driver.test.ts.
+import { CASCADE_PERIODS, RATIO_TOL } from '../runtime/hybrid/hybrid.js';
+import { numberLiteral } from './js-expr.js';
+
+/** The longest period: the test reads the last 2p + 3 impacts, and the velocity series the impact before them too. */
+const LONGEST = Math.max(...CASCADE_PERIODS);
 
 /** The cascade's state and functions, for the driver's C (after the projection, before `resolve`). */
 export const cascadeCode = (P: string): string => `
 /*
- * A cascade counts as geometric where the last p + 2 ratios Δ_k/Δ_{k−p} of its intervals (p = 1, 2) agree to RATIO_TOL;
- * it is summed once the remaining time is below ZENO_RATIO times its duration so far. The last RING impacts are kept.
+ * A cascade counts as geometric where the last p + 2 ratios Δ_k/Δ_{k−p} of its intervals (p a period) agree to RATIO_TOL;
+ * it is summed once the remaining time is below ZENO_RATIO times its duration so far (the runtime's default). The last
+ * RING impacts are kept.
  */
-static const double RATIO_TOL = 1e-3;
+static const int periods[] = {${CASCADE_PERIODS.join(', ')}};
+static const double RATIO_TOL = ${numberLiteral(RATIO_TOL)};
 static const double ZENO_RATIO = 1e-5;
-enum { RING = 8 };
+enum { RING = ${2 * LONGEST + 4} };
 /* The impacts since the last rest or the last event without one: the first one's time, how many, the last RING of them
    (time, contacts struck, q̇ after), and every contact struck. */
 static double cascade_start, cascade_t[RING], cascade_qd[RING][N];
@@ -70,8 +77,9 @@ static int record_impact(double t, const double *x, const int *struck, int final
     for (int i = 0; i < N; i++) cascade_qd[k % RING][i] = x[N + i];
     for (int j = 0; j < M; j++) cascade_any[j] = cascade_any[j] || struck[j];
   }
-  for (int period = 1; period <= 2; period++) {
-    double ratios[4], lo = HUGE_VAL, hi = -HUGE_VAL, remaining = 0.0;
+  for (size_t c = 0; c < sizeof periods / sizeof *periods; c++) {
+    int period = periods[c];
+    double ratios[${LONGEST + 2}], lo = HUGE_VAL, hi = -HUGE_VAL, remaining = 0.0;
     if (k < 2 * period + 2) continue;
     for (int a = 0; a < period + 2; a++) {
       long i = k - 1 - a;

@@ -20,7 +20,7 @@ import { generateC } from '../../src/codegen/print-c.js';
 import type { DerivedSystem } from '../../src/derive/system.js';
 import { MechanicsError } from '../../src/errors.js';
 import type { ModelSpec } from '../../src/model/index.js';
-import { simulate, SimulationError } from '../../src/runtime/index.js';
+import { simulate, SimulationError, type Trajectory } from '../../src/runtime/index.js';
 import { derived, hasContacts, loadExamples } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { HAVE_CLANG, HAVE_GCC, IN_CI, INSTALL } from '../helpers/targets.js';
@@ -38,8 +38,9 @@ const STRICT = ['-std=c99', '-Wall', '-Wextra', '-Werror', '-pedantic'];
  */
 const TOL = 1e-8;
 /**
- * Sticks and slips, the states there, and the first frictional impact agree with the runtime's to 1.4e-11 at most (the
- * belt's fourth stick); 1e-9 leaves a margin of 70, while a mode chosen wrong moves a phase by its whole length.
+ * Sticks and slips, the states there, and the first frictional impact agree with the runtime's to 1.7e-12 s and 1.9e-12
+ * in the state at most (the belt's second stick, the rod's turning slide; 1.4e-11 s over the belt's 10 s), so 1e-9
+ * leaves a margin of 70 and more, while a mode chosen wrong moves a phase by its whole length.
  */
 const FRICTION_TOL = 1e-9;
 /** The horizon: the model's own, at most 5 s (the circle billiard's 25 s add only more of the same impacts). */
@@ -114,13 +115,44 @@ const numbers = (s: string | undefined): number[] => (s ? s.split(',').map(Numbe
 const after = (r: Run, t: number): number[] => r.rows.filter((row) => row[0] === t).at(-1)!;
 const names = (sys: DerivedSystem, contacts: readonly number[]): string => contacts.map((j) => sys.model.unilateral[j]!.name).join(',');
 
+/**
+ * A frictional run `c` of `sys` up to T agrees with the runtime's `ts` from the same state: its sticks and slips, and the
+ * state after each, are the runtime's; where it stops, at an impact on a closed Coulomb contact, the runtime has that impact.
+ */
+function frictionAgrees(sys: DerivedSystem, c: Run, ts: Trajectory, T: number): void {
+  let end = T;
+  if (c.status === 2) {
+    const stop = c.events.at(-1)!;
+    expect(stop.fields.reason).toBe('frictional-impact');
+    end = Number(stop.fields.t);
+    const impact = ts.events.find((e) => e.type === 'impact' && Math.abs(e.t - end) <= FRICTION_TOL);
+    expect(impact, `an impact at ${end}`).toBeDefined();
+    expect(impact!.contacts.some((j) => sys.model.unilateral[j]!.friction)).toBe(true);
+  } else expect(c.rows.at(-1)![0]).toBe(T);
+  for (const kind of ['stick', 'slip'] as const) {
+    const mine = c.events.filter((e) => e.kind === kind);
+    const theirs = ts.events.filter((e) => e.type === kind && e.t < end - FRICTION_TOL);
+    expect(mine.length, kind).toBe(theirs.length);
+    theirs.forEach((e, k) => {
+      const f = mine[k]!.fields;
+      expect(Math.abs(Number(f.t) - e.t), `${kind} at ${e.t}`).toBeLessThanOrEqual(FRICTION_TOL);
+      expect(f.contacts).toBe(names(sys, e.contacts));
+      // The state the phase starts from: the row printed after the event.
+      const row = after(c, Number(f.t));
+      [...e.q, ...e.qd].forEach((v, i) =>
+        expect(Math.abs(row[1 + i]! - v), `${kind} at ${e.t}: x[${i}]`).toBeLessThanOrEqual(FRICTION_TOL * (1 + Math.abs(v))),
+      );
+    });
+  }
+}
+
 describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts', () => {
   it('gcc is installed (CI never skips this check)', () => {
     expect(HAVE_GCC, `gcc is missing: ${INSTALL}`).toBe(true);
   });
 
   it.each(examples.map((ex) => [ex.spec.name, ex] as const))(
-    '%s: compiles warning-free; its impacts, or its stop at a Coulomb contact, are the runtime’s',
+    '%s: compiles warning-free; its impacts, rests, sticks and slips are the runtime’s',
     async (_name, ex) => {
       const sys = derived(ex.spec);
       const exe = build(sys, ex.source);
@@ -133,31 +165,7 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts',
       const last = c.rows.at(-1)!;
       if (sys.model.unilateral.some((u) => u.friction)) {
         // Coulomb friction: the driver's sticks and slips are the runtime's, up to a frictional impact, where it stops.
-        const ts = simulate(mod, { ...tight, t1: T });
-        let end = T;
-        if (c.status === 2) {
-          const stop = c.events.at(-1)!;
-          expect(stop.fields.reason).toBe('frictional-impact');
-          end = Number(stop.fields.t);
-          const impact = ts.events.find((e) => e.type === 'impact' && Math.abs(e.t - end) <= FRICTION_TOL);
-          expect(impact, `an impact at ${end}`).toBeDefined();
-          expect(impact!.contacts.some((j) => sys.model.unilateral[j]!.friction)).toBe(true);
-        } else expect(last[0]).toBe(T);
-        const modes = (kind: string): Run['events'] => c.events.filter((e) => e.kind === kind);
-        for (const kind of ['stick', 'slip'] as const) {
-          const theirs = ts.events.filter((e) => e.type === kind && e.t < end - FRICTION_TOL);
-          expect(modes(kind).length, kind).toBe(theirs.length);
-          theirs.forEach((e, k) => {
-            const f = modes(kind)[k]!.fields;
-            expect(Math.abs(Number(f.t) - e.t), `${kind} at ${e.t}`).toBeLessThanOrEqual(FRICTION_TOL);
-            expect(f.contacts).toBe(names(sys, e.contacts));
-            // The state the phase starts from: the row printed after the event.
-            const row = after(c, Number(f.t));
-            [...e.q, ...e.qd].forEach((v, i) =>
-              expect(Math.abs(row[1 + i]! - v), `${kind} at ${e.t}: x[${i}]`).toBeLessThanOrEqual(FRICTION_TOL * (1 + Math.abs(v))),
-            );
-          });
-        }
+        frictionAgrees(sys, c, simulate(mod, { ...tight, t1: T }), T);
         return;
       }
       expect(c.status).toBe(0);
@@ -303,6 +311,25 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts',
       const end = c.rows.at(-1)!;
       expect(end[0]).toBe(1);
       [x, 0, xd, 0].forEach((v, i) => expect(Math.abs(end[1 + i]! - v), `α = ${alpha}, v0 = ${v0}: x[${i}]`).toBeLessThanOrEqual(1e-9));
+    }
+  });
+
+  it('a rod leaning on a rough floor slides and turns back, or sticks and slips, as the runtime has it, to its impact', async () => {
+    // End A on the floor at θ = 0.7, from rest: with μ = 0.3 it slides at once (sticking would need μ ≥ 0.66) and its
+    // slide turns back; with μ = 0.8 it sticks, then slips. End B's arrival is a frictional impact: the run stops there.
+    const rod = examples.find((ex) => ex.spec.name === 'falling-rod')!;
+    const sys = derived(rod.spec);
+    const exe = build(sys, rod.source);
+    const mod = await loadGenerated(sys);
+    const q0 = [0, Math.sin(0.7), 0.7];
+    for (const [mu, kinds] of [
+      [0.3, ['slip', 'slip']],
+      [0.8, ['stick', 'slip']],
+    ] as const) {
+      const c = run(exe, ['-q', q0.join(','), '-v', '0,0,0', '-p', `mu=${mu}`, '-t', '1', '-k', '100000']);
+      expect(c.events.filter((e) => e.kind === 'stick' || e.kind === 'slip').map((e) => e.kind)).toEqual(kinds);
+      expect(c.status).toBe(2);
+      frictionAgrees(sys, c, simulate(mod, { q0, qd0: [0, 0, 0], params: { mu }, t1: 1, rtol: 1e-12, atol: 1e-12 }), 1);
     }
   });
 

@@ -316,21 +316,45 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts',
 
   it('a rod leaning on a rough floor slides and turns back, or sticks and slips, as the runtime has it, to its impact', async () => {
     // End A on the floor at θ = 0.7, from rest: with μ = 0.3 it slides at once (sticking would need μ ≥ 0.66) and its
-    // slide turns back; with μ = 0.8 it sticks, then slips. End B's arrival is a frictional impact: the run stops there.
+    // slide turns back; with μ = 0.8 it sticks, then slips. Pushed away from the rod's foot (ẋ = −1) with μ = 1.5 it
+    // slides, sticks and slips again. End B's arrival is a frictional impact: the run stops there.
     const rod = examples.find((ex) => ex.spec.name === 'falling-rod')!;
     const sys = derived(rod.spec);
     const exe = build(sys, rod.source);
     const mod = await loadGenerated(sys);
     const q0 = [0, Math.sin(0.7), 0.7];
-    for (const [mu, kinds] of [
-      [0.3, ['slip', 'slip']],
-      [0.8, ['stick', 'slip']],
+    for (const [mu, v, kinds] of [
+      [0.3, 0, ['slip', 'slip']],
+      [0.8, 0, ['stick', 'slip']],
+      [1.5, -1, ['slip', 'stick', 'slip']],
     ] as const) {
-      const c = run(exe, ['-q', q0.join(','), '-v', '0,0,0', '-p', `mu=${mu}`, '-t', '1', '-k', '100000']);
+      const c = run(exe, ['-q', q0.join(','), '-v', `${v},0,0`, '-p', `mu=${mu}`, '-t', '1', '-k', '100000']);
       expect(c.events.filter((e) => e.kind === 'stick' || e.kind === 'slip').map((e) => e.kind)).toEqual(kinds);
       expect(c.status).toBe(2);
-      frictionAgrees(sys, c, simulate(mod, { q0, qd0: [0, 0, 0], params: { mu }, t1: 1, rtol: 1e-12, atol: 1e-12 }), 1);
+      frictionAgrees(sys, c, simulate(mod, { q0, qd0: [v, 0, 0], params: { mu }, t1: 1, rtol: 1e-12, atol: 1e-12 }), 1);
     }
+  });
+
+  it('Painlevé’s inconsistency stops the run where simulate stops it', async () => {
+    // The same rod pushed at ẋ = −1 with μ = 3 (above the uniform rod's 4/3): end A has no mode that is admissible with a
+    // positive reaction-matrix determinant where it slides (smirnov1981 §3), so neither run guesses one.
+    const rod = examples.find((ex) => ex.spec.name === 'falling-rod')!;
+    const sys = derived(rod.spec);
+    const q0 = [0, Math.sin(0.7), 0.7];
+    const c = run(build(sys, rod.source), ['-q', q0.join(','), '-v', '-1,0,0', '-p', 'mu=3']);
+    expect(c.status).toBe(2);
+    const stop = c.events.at(-1)!;
+    expect([stop.kind, stop.fields.t, stop.fields.reason, stop.fields.contacts]).toEqual(['stop', '0', 'contact-inconsistent', 'tip']);
+    const mod = await loadGenerated(sys);
+    const failure = (() => {
+      try {
+        simulate(mod, { q0, qd0: [-1, 0, 0], params: { mu: 3 }, t1: 1, rtol: 1e-12, atol: 1e-12 });
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(failure).toBeInstanceOf(SimulationError);
+    expect([(failure as SimulationError).code, (failure as SimulationError).t]).toEqual(['contact-inconsistent', 0]);
   });
 
   it('says what is wrong with its arguments and parameters', () => {

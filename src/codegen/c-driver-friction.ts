@@ -9,7 +9,9 @@
 // rubanovich1981 §1 with Coulomb's cone, smirnov1981 §3 for Painlevé's
 // case). Planar Coulomb contacts only: a spatial one held, and an impact on
 // a closed Coulomb contact (the runtime's complementarity problem), stop the
-// run with their reason.
+// run with their reason. Where Painlevé modes (determinant ≤ 0) were
+// admissible besides the one chosen, the runtime records an 'indeterminate'
+// event; the driver prints none.
 // Tests: test/codegen/c-driver.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
 import { HOLD, MAX_MODE_COMBINATIONS, OPEN, STICK } from '../runtime/contact/friction-modes.js';

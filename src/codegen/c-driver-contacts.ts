@@ -4,9 +4,12 @@
 // approach, the choice of the held set and the projection onto it, all as
 // the TypeScript runtime's event-driven run does them
 // (src/runtime/hybrid/hybrid.ts; kugushev2002 (8.13), §9), and the event
-// lines it prints.
+// lines it prints. With Coulomb friction the phase, the tangential guards
+// and the choice of the modes are c-driver-friction.ts's.
 // Tests: test/codegen/c-driver.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
+import { chooseModes, FRICTION_NEEDS, frictionField, frictionGuards, hasCoulomb, slipTargets } from './c-driver-friction.js';
+import { cascadeCode } from './c-driver-zeno.js';
 import { contactInfo } from './contacts.js';
 import { lawSticks } from './impact-laws.js';
 import { cString } from './print-c.js';
@@ -15,6 +18,7 @@ import { ImpactModeStatus } from './solvers/impact-modes.js';
 /** The module's functions the contact part calls (slip_jacobian where a contact sticks: its tangent pins the projection's metric). */
 export function contactNeeds(sys: DerivedSystem): string[] {
   const needs = ['massMatrix', 'massFactor', 'massSolve', 'gaps', 'gapRates', 'gapJacobian', 'contactAccelerations', 'impact'];
+  if (hasCoulomb(sys)) return [...needs, ...FRICTION_NEEDS];
   return stickRows(sys).some((r) => r >= 0) ? [...needs, 'slipJacobian'] : needs;
 }
 
@@ -30,18 +34,28 @@ function stickRows(sys: DerivedSystem): number[] {
  */
 export function contactCode(sys: DerivedSystem, P: string, activation: boolean): { readonly field: string; readonly events: string } {
   const info = contactInfo(sys);
-  const coulomb = info.map((u) => (u.friction ? 1 : 0));
-  const anyCoulomb = coulomb.some(Boolean);
+  const friction = hasCoulomb(sys);
   const rows = stickRows(sys);
   const stick = rows.some((r) => r >= 0) ? { rows, count: info.reduce((r, u) => r + u.slip, 0) } : undefined;
   return {
-    field: contactPart(
-      P,
-      activation,
-      anyCoulomb ? coulomb : undefined,
-      info.map((u) => u.activation?.strict ?? false),
-    ).join('\n'),
-    events: [REPORTS(P), PROJECTION(P, stick), EVENTS(P, anyCoulomb)].join('\n'),
+    field: [
+      contactPart(
+        P,
+        activation,
+        info.map((u) => u.activation?.strict ?? false),
+      ),
+      friction ? frictionField(sys, P) : FIELD(P),
+    ].join('\n'),
+    events: [
+      REPORTS(P),
+      ...(friction ? [slipTargets(P)] : []),
+      PROJECTION(P, stick, friction),
+      cascadeCode(P),
+      friction ? frictionGuards(P) : GUARDS(P),
+      EVENTS(P, friction),
+      friction ? chooseModes(P) : CHOOSE_HELD(P),
+      RESOLVE(P, friction),
+    ].join('\n'),
   };
 }
 
@@ -49,9 +63,8 @@ export function contactCode(sys: DerivedSystem, P: string, activation: boolean):
 const IMPACT_STATUSES: readonly string[] = (ImpactModeStatus as { type: { values: readonly string[] } }).type.values;
 
 /** The contacts' tables, the state of the contact phase, and ẋ in it. */
-function contactPart(P: string, activation: boolean, coulomb: readonly number[] | undefined, strict: readonly boolean[]): string[] {
-  return [
-    `
+function contactPart(P: string, activation: boolean, strict: readonly boolean[]): string {
+  return `
 /* Below these a gap counts as closed and an approach speed as rest, as in the TypeScript runtime. */
 static const double GAP_TOL = 1e-9;
 static const double REST_VELOCITY = 1e-6;
@@ -66,18 +79,31 @@ ${
     ? `/* Per contact: its activation condition holds where the value is > 0 (strict) or ≥ 0. */
 static const int strict[M] = {${strict.map((s) => (s ? 1 : 0)).join(', ')}};`
     : ''
-}${
-  coulomb
-    ? `
-/* Per contact: Coulomb friction, which this driver does not integrate (it stops where such a contact closes). */
-static const int coulomb[M] = {${coulomb.join(', ')}};`
-    : ''
 }
 
-/* Contacts held closed (g = 0 kept by contact_accelerations), and contacts that reached their surface where their
+/* Contacts held closed (g = 0 kept by the phase), and contacts that reached their surface where their
    activation condition failed: they pass through and are not watched until their gap is positive again. */
 static int held[M];
 static int dormant[M];
+
+/* Whether contact j's activation condition holds at (t, x). */
+static int admits(int j, double t, const double *x) {
+${
+  activation
+    ? `  double a[M];
+  ${P}_contact_activation(t, x, x + N, p, a);
+  return strict[j] ? a[j] > 0.0 : a[j] >= 0.0;`
+    : `  (void)j;
+  (void)t;
+  (void)x;
+  return 1;`
+}
+}`;
+}
+
+/** The frictionless phase: its state and ẋ in it. */
+const FIELD = (P: string): string => `
+enum { GUARDS = M };
 /* Out of contact_accelerations: q̈, σ̇ of the held normals and tangent rows (≤ 3 per contact), the retaining λ (< n). */
 static double acc[2 * N + 3 * M];
 
@@ -98,23 +124,7 @@ static void field(double t, const double *x, double *dx) {
     dx[i] = x[N + i];
     dx[N + i] = acc[i];
   }
-}
-
-/* Whether contact j's activation condition holds at (t, x). */
-static int admits(int j, double t, const double *x) {
-${
-  activation
-    ? `  double a[M];
-  ${P}_contact_activation(t, x, x + N, p, a);
-  return strict[j] ? a[j] > 0.0 : a[j] >= 0.0;`
-    : `  (void)j;
-  (void)t;
-  (void)x;
-  return 1;`
-}
-}`,
-  ];
-}
+}`;
 
 /** How events and stops are printed. */
 const REPORTS = (P: string): string => `
@@ -142,9 +152,9 @@ static void stop(double t, const char *reason, const int *contacts) {
 }`;
 
 /** The projection onto the held contacts; `stick` gives the slip rows of stick contacts (−1: none), which pin the metric too. */
-const PROJECTION = (P: string, stick: { rows: readonly number[]; count: number } | undefined): string => `
-/* The rows that pin the held contacts: their normals${stick ? ', and the tangent of a contact that sticks' : ''}. */
-static int pinning_rows(double t, const double *x, double *R) {
+const PROJECTION = (P: string, stick: { rows: readonly number[]; count: number } | undefined, friction: boolean): string => `
+/* The rows that pin the contacts of set: their normals${stick ? ', and the tangent of a contact that sticks' : ''}. */
+static int pinning_rows(double t, const double *x, const int *set, double *R) {
   int r = 0;
   double G[M * N]${stick ? `, S[${stick.count} * N]` : ''};
   ${P}_gap_jacobian(t, x, p, G);${
@@ -156,7 +166,7 @@ static int pinning_rows(double t, const double *x, double *R) {
       : ''
   }
   for (int j = 0; j < M; j++) {
-    if (!held[j]) continue;
+    if (!set[j]) continue;
     for (int i = 0; i < N; i++) R[r * N + i] = G[j * N + i];
     r++;${
       stick
@@ -175,11 +185,11 @@ static int pinning_rows(double t, const double *x, double *R) {
  * of M + ρRᵀR, R the rows pinning the held contacts, ρ = max Mᵢᵢ / max |Rᵢⱼ|² (as the runtime's projection);
  * 0 when neither is positive definite.
  */
-static int metric(double t, const double *x, double *mm) {
+static int metric(double t, const double *x, const int *set, double *mm) {
   double R[2 * M * N], mass = 0.0, row = 0.0;
   ${P}_mass_matrix(t, x, p, mm);
   if (${P}_mass_factor(mm)) return 1;
-  int r = pinning_rows(t, x, R);
+  int r = pinning_rows(t, x, set, R);
   ${P}_mass_matrix(t, x, p, mm);
   for (int i = 0; i < N; i++) mass = fmax(mass, fabs(mm[i * N + i]));
   for (int i = 0; i < r * N; i++) row = fmax(row, fabs(R[i]));
@@ -221,41 +231,57 @@ static int solve(int k, double *A, double *r) {
 }
 
 /*
- * The state moved onto the held contacts in the metric above (W its inverse), as the runtime does after every event, so that a
+ * The state moved onto the contacts of set in the metric above (W its inverse), as the runtime does after every event, so that a
  * phase starts on its constraints: q by Newton steps onto g = 0, then q̇ onto ġ = 0, the plastic impact on them
- * (kugushev2002 (8.13)); each step δ = −W Gᵀ(G W Gᵀ)⁻¹ r over the held rows of G, r their g, then their ġ.
+ * (kugushev2002 (8.13))${friction ? ', and onto ṡ = 0 on the slip rows of contacts at rest in their tangent' : ''}; each step δ = −W Jᵀ(J W Jᵀ)⁻¹ r over the rows J, the
+ * held rows of G, r their g, then their ġ${friction ? ' (with the slip rows and their ṡ)' : ''}.
  */
-static void project(double t, double *x) {
+static void project(double t, double *x, const int *set${friction ? ', int slips' : ''}) {
+  enum { R = M${friction ? ' + MS' : ''} };
   int rows[M], k = 0;
   for (int j = 0; j < M; j++)
-    if (held[j]) rows[k++] = j;
+    if (set[j]) rows[k++] = j;
   for (int pass = 0; pass < 4 && k > 0; pass++) {
-    double mm[N * N], G[M * N], w[M][N], A[M * M], r[M], v[M];
+    double mm[N * N], G[M * N], J[R * N], w[R][N], A[R * R], r[R], v[M];
     double *y = pass < 3 ? x : x + N;
-    if (!metric(t, x, mm)) stop(t, "singular-mass-matrix", held);
+    int c = k;
+    if (!metric(t, x, set, mm)) stop(t, "singular-mass-matrix", set);
     ${P}_gap_jacobian(t, x, p, G);
-    for (int a = 0; a < k; a++) {
-      for (int i = 0; i < N; i++) w[a][i] = G[rows[a] * N + i];
-      ${P}_mass_solve(mm, w[a], 0);
-    }
-    for (int a = 0; a < k; a++)
-      for (int b = 0; b < k; b++) {
-        A[a * k + b] = 0.0;
-        for (int i = 0; i < N; i++) A[a * k + b] += G[rows[a] * N + i] * w[b][i];
-      }
     if (pass < 3)
       ${P}_gaps(t, x, p, v);
     else
       ${P}_gap_rates(t, x, x + N, p, v);
-    for (int a = 0; a < k; a++) r[a] = v[rows[a]];
-    if (!solve(k, A, r)) stop(t, "dependent-contacts", held);
-    for (int a = 0; a < k; a++)
+    for (int a = 0; a < k; a++) {
+      for (int i = 0; i < N; i++) J[a * N + i] = G[rows[a] * N + i];
+      r[a] = v[rows[a]];
+    }${
+      friction
+        ? `
+    if (pass == 3 && slips) c += slip_targets(t, x, J + k * N, r + k);`
+        : ''
+    }
+    for (int a = 0; a < c; a++) {
+      for (int i = 0; i < N; i++) w[a][i] = J[a * N + i];
+      ${P}_mass_solve(mm, w[a], 0);
+    }
+    for (int a = 0; a < c; a++)
+      for (int b = 0; b < c; b++) {
+        A[a * c + b] = 0.0;
+        for (int i = 0; i < N; i++) A[a * c + b] += J[a * N + i] * w[b][i];
+      }
+    if (!solve(c, A, r)) stop(t, "dependent-contacts", set);
+    for (int a = 0; a < c; a++)
       for (int i = 0; i < N; i++) y[i] -= w[a][i] * r[a];
   }
 }`;
 
-/** Guards, their location, the impacts and the choice of the held set. */
-const EVENTS = (P: string, coulomb: boolean): string => `
+/** The frictionless guards: a held contact's σ̇, an open one's gap. */
+const GUARDS = (P: string): string => `
+/* Guard j watched: a held contact, or an open one awake. */
+static int watched(int j) {
+  return held[j] || !dormant[j];
+}
+
 /* Guard j at (t, x): σ̇ of contact j while it is held (after the q̈ and the σ̇ of the held before it), else its gap. */
 static double guard(int j, double t, const double *x) {
   if (held[j]) {
@@ -267,8 +293,10 @@ static double guard(int j, double t, const double *x) {
   double g[M];
   ${P}_gaps(t, x, p, g);
   return g[j];
-}
+}`;
 
+/** The guards' location. */
+const EVENTS = (P: string, friction: boolean): string => `
 static double gap_rate(int j, double t, const double *x) {
   double v[M];
   ${P}_gap_rates(t, x, x + N, p, v);
@@ -294,19 +322,19 @@ static double locate(int j, int rate, double t, const double *x, double h) {
 }
 
 /*
- * The earliest crossing on the step (t, x) → (t + h, y): a held contact's σ̇ or an open, awake contact's gap below
+ * The earliest crossing on the step (t, x) → (t + h, y): a held contact's σ̇${friction ? ' or tangential guard' : ''} or an open, awake contact's gap below
  * zero at the end, or a gap that dips below zero inside the step (its rate rises through zero where the gap is
- * negative). Returns the contact (−1: none) and its time in *s.
+ * negative). Returns the guard (−1: none) and its time in *s.
  */
 static int crossing(double t, const double *x, double h, const double *y, double *s) {
   int first = -1;
   double z[2 * N];
-  for (int j = 0; j < M; j++) {
-    if (!held[j] && dormant[j]) continue;
+  for (int j = 0; j < GUARDS; j++) {
+    if (!watched(j)) continue;
     double at = -1.0;
     if (guard(j, t + h, y) < 0.0)
       at = locate(j, 0, t, x, h);
-    else if (!held[j] && gap_rate(j, t, x) < 0.0 && gap_rate(j, t + h, y) > 0.0) {
+    else if (j < M && !held[j] && gap_rate(j, t, x) < 0.0 && gap_rate(j, t + h, y) > 0.0) {
       /* A whole dip inside the step: where the gap is lowest (its rate turns), is it below zero? */
       double low = locate(j, 1, t, x, h);
       rk4(t, x, low, z);
@@ -318,8 +346,10 @@ static int crossing(double t, const double *x, double h, const double *y, double
     }
   }
   return first;
-}
+}`;
 
+/** The held set of a frictionless driver. */
+const CHOOSE_HELD = (P: string): string => `
 /*
  * The held set among the candidates (closed, at rest): the largest with σ̇ > 0 on each held contact and g̈ ≥ 0 on each
  * candidate left open, as the TypeScript runtime chooses it (src/runtime/hybrid/hybrid.ts). g̈_j = G_j (q̈ − q̈_j),
@@ -372,15 +402,28 @@ static void choose_held(double t, const double *x, const int *candidate) {
         if (fabs(acc[i] - chosen[i]) > 1e-8 * (1.0 + fabs(chosen[i]))) stop(t, "ambiguous-contact-mode", candidate);
     }
   if (!found) stop(t, "no-contact-mode", candidate);
-}
+}`;
 
+/** The resolution of an event: impacts, then the held set (with friction, the modes). */
+const RESOLVE = (P: string, friction: boolean): string => `
 /*
- * At an event at (t, x): the impact map while closed contacts approach, then the held set. \`released\` (−1: none)
- * just had σ̇ fall through zero: it may not be held.
+ * At an event at (t, x), where guard \`crossed\` fell through zero (−1: the start): the impact map while closed contacts
+ * approach, then the held set${friction ? ' and the modes' : ''}. A contact whose σ̇ fell through zero may not be held${friction ? '; one whose sticking force reached the edge of its cone may not stick' : ''}.
  */
-static void resolve(double t, double *x, int released) {
+static void resolve(double t, double *x, int crossed) {
   int closed[M], approaching[M], candidate[M], after[M], before[M];
-  double g[M], rate[M], qd_plus[N], impulses[M];
+  int released = crossed >= 0 && crossed < M && held[crossed] ? crossed : -1;
+  int impacts = 0, rest = 0, rest_set[M], found_set[M], closed_now[M], any_closed = 0, any_released = 0;
+  double g[M], rate[M], qd_plus[N], impulses[M], rest_t = 0.0, limit[N], found_t, found_limit[N];
+  /* A held contact cannot leave before its cascade's accumulation point but for an event there: the rest is printed here. */
+  if (rest_pending) record_rest(t);${
+    friction
+      ? `
+  int leaving = crossed >= M && mode[crossed - M] == STICK ? crossed - M : -1;
+  double mode_before[M];
+  for (int j = 0; j < M; j++) mode_before[j] = mode[j];`
+      : ''
+  }
   for (int j = 0; j < M; j++) before[j] = held[j];
   for (int round = 0;; round++) {
     int any = 0;
@@ -394,7 +437,14 @@ static void resolve(double t, double *x, int released) {
       any = any || approaching[j];
     }
     if (!any) break;
-    if (round == MAX_IMPACTS) stop(t, "impact-loop", approaching);${coulomb ? COULOMB_CHECK('closed') : ''}
+    if (round == MAX_IMPACTS) stop(t, "impact-loop", approaching);${
+      friction
+        ? `
+    /* The runtime's frictional impact is a complementarity problem the module does not carry. */
+    for (int j = 0; j < M; j++)
+      if (closed[j] && law[j] == COULOMB) stop(t, "frictional-impact", closed);`
+        : ''
+    }
     ${P}_ImpactModeStatus status = ${P}_impact(t, x, x + N, p, GAP_TOL, REST_VELOCITY, qd_plus, impulses, after, closed);
     if (status != ${P}_ImpactModeStatus_ok) stop(t, impact_statuses[status], approaching);
     int struck[M], hit = 0;
@@ -409,21 +459,60 @@ static void resolve(double t, double *x, int released) {
     print_list("impulses", impulses, M);
     printf("\\n");
     for (int i = 0; i < N; i++) x[N + i] = qd_plus[i];
+    impacts++;
+    int found = record_impact(t, x, hit ? struck : approaching, 0, &found_t, found_set, found_limit);
+    if (found && holdable(t, x, found_set)) {
+      rest = found;
+      rest_t = found_t;
+      for (int j = 0; j < M; j++) rest_set[j] = found_set[j];
+      for (int i = 0; i < N; i++) limit[i] = found_limit[i];
+    }
+  }
+  /* Contacts resting after a cascade start from the velocity of its limit, then lose what normal velocity remains. */
+  if (rest) {
+    if (rest == 2) start_from_limit(t, x, rest_t, rest_set, limit);
+    project(t, x, rest_set${friction ? ', 0' : ''});
   }
   ${P}_gap_rates(t, x, x + N, p, rate);
   int changed = 0;
-  for (int j = 0; j < M; j++) candidate[j] = closed[j] && rate[j] <= REST_VELOCITY && j != released;${coulomb ? COULOMB_CHECK('candidate') : ''}
-  choose_held(t, x, candidate);
-  project(t, x);
-  for (int j = 0; j < M; j++) changed = changed || held[j] != before[j];
+  for (int j = 0; j < M; j++) candidate[j] = closed[j] && rate[j] <= REST_VELOCITY && j != released;
+  ${friction ? 'choose_modes(t, x, candidate, leaving);' : 'choose_held(t, x, candidate);'}
+  project(t, x, held${friction ? ', 1' : ''});
+  for (int j = 0; j < M; j++) {
+    changed = changed || held[j] != before[j];
+    closed_now[j] = held[j] && !before[j];
+    any_closed = any_closed || closed_now[j];
+    any_released = any_released || (before[j] && !held[j]);
+  }
+  /* A touchdown too slow to bounce that ends a geometric cascade is its last impact. */
+  if (!rest && impacts == 0 && any_closed) {
+    int within = 1;
+    for (int j = 0; j < M; j++) within = within && (!closed_now[j] || cascade_any[j]);
+    if (within && record_impact(t, x, closed_now, 1, &found_t, found_set, found_limit) && holdable(t, x, found_set)) {
+      rest = 1;
+      rest_t = found_t;
+      for (int j = 0; j < M; j++) rest_set[j] = found_set[j];
+    }
+  }
+  if (rest) {
+    int any = 0;
+    for (int j = 0; j < M; j++) {
+      resting[j] = rest_set[j] && held[j];
+      any = any || resting[j];
+    }
+    rest_pending = any;
+    rest_at = rest_t;
+  }
+  if (rest || (impacts == 0 && (any_released || any_closed))) clear_cascade();
   if (changed) {
     printf("# held t=%.17g", t);
     print_contacts("contacts", held);
     printf("\\n");
+  }${
+    friction
+      ? `
+  print_modes(t, "stick", mode_before, STICK);
+  print_modes(t, "slip", mode_before, HOLD);`
+      : ''
   }
 }`;
-
-/** The stop where a contact with Coulomb friction closes (present only in a model with one). */
-const COULOMB_CHECK = (set: string): string => `
-    for (int j = 0; j < M; j++)
-      if (${set}[j] && coulomb[j]) stop(t, "coulomb-friction", ${set});`;

@@ -6,22 +6,25 @@
 // the held set chosen among the closed contacts at rest, as the TypeScript
 // runtime's event-driven run does (src/runtime/hybrid/hybrid.ts: impacts by
 // the module's map, kugushev2002 (8.13)–(8.14), rubanovich1981 §1 for the
-// modes; a release where σ̇ falls through zero, kugushev2002 §9). Whatever
-// the driver cannot decide it reports and stops on, never guesses: a status
-// of the impact map other than ok, no admissible held set or several with
-// different motions, a contact with Coulomb friction closing (the runtime's
-// frictional impact and slide/stick modes are not in it).
+// modes; a release where σ̇ falls through zero, kugushev2002 §9); with
+// Coulomb friction the sticking and sliding phases by friction_phase and
+// their switches (c-driver-friction.ts). Whatever the driver cannot decide
+// it reports and stops on, never guesses: a status of the impact map other
+// than ok, no admissible held set or several with different motions, an
+// impact on a closed Coulomb contact (the runtime's frictional impact is a
+// complementarity problem the module does not carry).
 // After every event the state is projected onto the held contacts, as the
-// runtime does. Unlike the runtime it does not sum an accumulation of
-// impacts (Zeno): it steps through the impacts until their approach speed
-// falls below the rest velocity, and the contact then rests.
-// The contact part is c-driver-contacts.ts.
+// runtime does, and an accumulation of impacts (Zeno) is summed as the
+// runtime sums it: the contacts rest from its accumulation point on.
+// The contact part is c-driver-contacts.ts (with c-driver-friction.ts and
+// c-driver-zeno.ts).
 // Tests: test/codegen/c-driver.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
 import type { CModule } from './print-c.js';
 import { comment, cPrefix, cString } from './print-c.js';
 import { contactCode, contactNeeds } from './c-driver-contacts.js';
+import { hasCoulomb } from './c-driver-friction.js';
 import { numberLiteral } from './js-expr.js';
 import { TOOLKIT } from './module.js';
 
@@ -63,12 +66,21 @@ export function generateCDriver(sys: DerivedSystem, sourceFile: string, c: CModu
             'Events are lines starting with #:',
             '  # impact t=… contacts=… qd-=… qd+=… impulses=…   the impact map applied (contacts: those with an impulse)',
             '  # held t=… contacts=…                            the contacts held closed from t on (after any change)',
+            ...(hasCoulomb(sys) ? ['  # stick t=… contacts=…, # slip t=… contacts=…    Coulomb contacts that start to stick, to slide'] : []),
+            '  # rest t=… contacts=…                            the accumulation point of a cascade of impacts, the contacts resting',
             '  # stop t=… reason=… contacts=…                   what the driver cannot decide; it stops there',
             'A crossing is located by bisection on the step length to 1e-12 s. A held contact releases where its σ̇ falls',
             'through zero; after an event the held set is chosen among the closed contacts at rest (|ġ| ≤ 1e-6) as in',
             'the TypeScript runtime: the largest with σ̇ > 0 on the held and g̈ ≥ 0 on the others, and the state is',
-            'projected onto the held contacts. An accumulation of impacts is stepped through, not summed: the contact',
-            'rests once the approach speed falls below 1e-6.',
+            'projected onto the held contacts.',
+            ...(hasCoulomb(sys)
+              ? [
+                  'A held Coulomb contact sticks or slides (friction_phase): it slides where its sticking force reaches the cone,',
+                  'it stops where its slip velocity falls through zero; the modes are chosen as in the TypeScript runtime.',
+                ]
+              : []),
+            'An accumulation of impacts is summed as in the runtime: once the intervals of a cascade shrink by a steady ratio,',
+            'the rest of it is a geometric series, and its contacts are held from the last impact on, resting from its sum on.',
           ]
         : []),
       'Exit status: 0 at T_END, 1 on bad arguments or parameters, 2 where the run stops.',
@@ -209,37 +221,40 @@ ${defaults}
   }
   print_row(t, x);${contacts ? '\n  int in_a_row = 0;' : ''}
   while (t < t_end) {
-    /* The last step ends at T_END exactly, without a sliver of a step left by roundoff. */
-    int last = t_end - t <= step * (1.0 + 1e-9);
-    double h = last ? t_end - t : step, y[2 * N];
+    /* The last step ends at T_END${contacts ? ' (or at a pending rest)' : ''} exactly, without a sliver of a step left by roundoff. */
+    double until = ${contacts ? 'rest_pending && rest_at < t_end ? rest_at : t_end' : 't_end'};
+    int last = until - t <= step * (1.0 + 1e-9);
+    double h = last ? until - t : step, y[2 * N];
     rk4(t, x, h, y);${
       contacts
         ? `
-    /* The first guard crossing on the step (contact j, at t + s): the step ends there. */
+    /* The first guard crossing on the step (guard j, at t + s): the step ends there. */
     double s = h;
     int j = crossing(t, x, h, y, &s);
     if (j >= 0) rk4(t, x, s, y);
-    t = j >= 0 ? t + s : last ? t_end : t + step;
+    t = j >= 0 ? t + s : last ? until : t + step;
     for (int i = 0; i < 2 * N; i++) x[i] = y[i];
     for (int i = 0; i < 2 * N; i++)
       if (!isfinite(x[i])) stop(t, "non-finite-state", held);
     if (j >= 0) {
       if (++in_a_row > MAX_EVENTS_IN_A_ROW) stop(t, "too-many-events", held);
       /* An open contact whose condition fails there passes through; else the event is resolved, the state printed before and after. */
-      if (!held[j] && !admits(j, t, x))
+      if (j < M && !held[j] && !admits(j, t, x))
         dormant[j] = 1;
       else {
         print_row(t, x);
-        resolve(t, x, held[j] ? j : -1);
+        resolve(t, x, j);
       }
-    } else
+    } else {
       in_a_row = 0;
+      if (rest_pending && t >= rest_at) record_rest(t);
+    }
     ${P}_gaps(t, x, p, g);
     for (int k = 0; k < M; k++)
       if (dormant[k] && g[k] > 0.0) dormant[k] = 0;
     if (j >= 0 || ++steps % (long)every == 0 || t >= t_end) print_row(t, x);`
         : `
-    t = last ? t_end : t + step;
+    t = last ? until : t + step;
     for (int i = 0; i < 2 * N; i++) x[i] = y[i];
     if (++steps % (long)every == 0 || t >= t_end) print_row(t, x);`
     }

@@ -150,7 +150,7 @@ interface Accumulation {
  * intervals alternate (the rimless wheel on a slope: 0.469, 0.947, 0.469, …)
  * while Δ_{k+2}/Δ_k is steady.
  */
-const CASCADE_PERIODS = [1, 2] as const;
+export const CASCADE_PERIODS = [1, 2] as const;
 /**
  * Relative spread allowed among the last p + 2 ratios Δ_k/Δ_{k−p} for the
  * cascade to count as geometric. With the remaining time below
@@ -159,7 +159,7 @@ const CASCADE_PERIODS = [1, 2] as const;
  * duration; an irregular impact sequence (a double pendulum beating on a
  * wall) has ratios that differ by far more.
  */
-const RATIO_TOL = 1e-3;
+export const RATIO_TOL = 1e-3;
 
 class HybridRun {
   private readonly n: number;

@@ -18,7 +18,7 @@
 //   { bench: 'sweep-overhead', workers, chunk, rounds, overheadPct, cpuOverheadPct, … }
 //       a basin's cells per second on the local pool (tinypool) and through the
 //       Redis queue with 1 and 2 worker processes, and the queue's overhead per cell,
-//       wall and CPU, the median of 7 rounds of both routes with its spread
+//       wall and CPU, the median of 15 rounds of both routes with its spread and its 95 % interval
 // and, when SymPy or Siconos are installed, the peers' lines from the same
 // run with a `peer` field (bench/peers.ts); SymPy's pendulum lines carry
 // sympy.cse's operation counts on our expressions (bench/ops.ts).
@@ -105,8 +105,10 @@ export const FULL: BenchOptions = {
   sympyOpsSizes: [2, 4, 6, 8, 10, 15, 20],
   pendulumWarmUpMs: PENDULUM_WARM_UP_MS,
   startupRuns: 7,
-  // 2000 cells in 20 chunks: about a second of one core's work; 7 rounds of both routes.
-  sweep: { y: 50, e: 40, chunk: 100, rounds: 7 },
+  // 2000 cells in 20 chunks: about a second of one core's work. 15 rounds of both routes: the
+  // rounds' CPU ratios scatter by ±10 % on this machine, and the median's 95 % interval is
+  // its 4th to 12th ratio (with 7 rounds it would be the whole range).
+  sweep: { y: 50, e: 40, chunk: 100, rounds: 15 },
   targetCalls: { c: 20_000, python: 200 },
   sympyTargetSizes: [2, 4],
   bicycle: { warmUpMs: 20_000, dense: true },

@@ -7,6 +7,27 @@ export function median(xs: readonly number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
+/**
+ * The median's 95 % confidence interval, free of any assumption on the
+ * values' distribution: the order statistics x₍ⱼ₊₁₎ and x₍ₙ₋ⱼ₎ with j the
+ * largest count for which P(Binomial(n, ½) ≤ j) ≤ 2.5 % (each side of the
+ * true median holds a value with probability ½). Below 6 values no j
+ * qualifies and the interval is the whole range, which then covers less.
+ */
+export function medianInterval(xs: readonly number[]): [number, number] {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  let j = 0;
+  // P(B = i) = C(n, i) / 2ⁿ, summed while the tail stays within 2.5 %.
+  for (let term = 2 ** -n, cdf = term; j + 1 < n / 2; ) {
+    term = (term * (n - j)) / (j + 1);
+    if (cdf + term > 0.025) break;
+    cdf += term;
+    j++;
+  }
+  return [s[j]!, s[n - 1 - j]!];
+}
+
 /** Milliseconds of one call of f, and its result. */
 export function timed<T>(f: () => T): [T, number] {
   const s = performance.now();

@@ -2,7 +2,7 @@
 // sweep`) and through the Redis queue (`mechanics sweep --queue` with
 // `mechanics worker` processes), the lines
 //   { bench: 'sweep', route: 'tinypool' | 'queue', workers, cells, chunk, cellsPerSec, wallMs, cpuMs, cpuUsPerCell, redisCpuMs, clientLoadMs, csvSha }
-//   { bench: 'sweep-overhead', workers, cells, chunk, rounds, overheadPct, overheadUsPerCell, cpuOverheadPct, cpuOverheadUsPerCell, targetPct }
+//   { bench: 'sweep-overhead', workers, cells, chunk, rounds, overheadPct, overheadUsPerCell, cpuOverheadPct, cpuOverheadUsPerCell, targetPct, spread, ci95 }
 // of npm run bench (bench/run.ts). The grid is the README's basin of the
 // bouncing ball (impacts before t = 2 over the drop height y and the
 // restitution e), 50 × 40 cells in the full bench; each route runs the
@@ -39,7 +39,7 @@ import { startQueueWorker } from '../src/runtime/sweep/queue-worker.js';
 import { sweep, type SweepResult } from '../src/runtime/sweep/sweep.js';
 import type { SweepAxis, SweepRun } from '../src/runtime/sweep/sweep-cell.js';
 import ballModel from '../derivations/bouncing-ball.js';
-import { median, round } from './stats.js';
+import { median, medianInterval, round } from './stats.js';
 
 export interface SweepGrid {
   /** Values of the drop height y (0.2 … 2 m) and of the restitution e (0.3 … 0.9). */
@@ -236,13 +236,17 @@ export interface SweepRound {
 /**
  * The queue's overhead per cell over the pool's: each round's ratio of the
  * queue's time to the pool's, 100 (t_queue/t_pool − 1), wall and CPU, and
- * their median over the rounds with [min, max] under `spread`. A round's
+ * their median over the rounds with [min, max] under `spread` and the
+ * median's 95 % confidence interval under `ci95` (stats.ts). A round's
  * two sweeps ran under nearly the same load, so a ratio is steadier than
- * either time; the median leaves out the rounds a burst of load hit.
+ * either time; the median leaves out the rounds a burst of load hit. The
+ * interval, not the median alone, says whether the overhead is within
+ * the target: with 7 rounds it is the whole [min, max].
  */
 export function sweepOverhead(rounds: readonly SweepRound[]): Record<string, unknown> {
   const { cells, chunk, workers } = rounds[0]!.queue;
   const spread: Record<string, [number, number]> = {};
+  const ci95: Record<string, [number, number]> = {};
   const figure = (name: string, of: (l: SweepLine) => number | undefined): Record<string, unknown> => {
     const pct: number[] = [];
     const usPerCell: number[] = [];
@@ -254,6 +258,7 @@ export function sweepOverhead(rounds: readonly SweepRound[]): Record<string, unk
     }
     if (pct.length === 0) return {};
     spread[`${name}Pct`] = [round(Math.min(...pct)), round(Math.max(...pct))];
+    ci95[`${name}Pct`] = medianInterval(pct).map((x) => round(x)) as [number, number];
     return { [`${name}Pct`]: round(median(pct)), [`${name}UsPerCell`]: round(median(usPerCell)) };
   };
   return {
@@ -266,5 +271,6 @@ export function sweepOverhead(rounds: readonly SweepRound[]): Record<string, unk
     ...figure('cpuOverhead', (l) => l.cpuMs),
     targetPct: 5,
     spread,
+    ci95,
   };
 }

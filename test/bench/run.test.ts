@@ -36,7 +36,7 @@ const FIELDS: Record<string, string[]> = {
   machine: ['date', 'node', 'cpus', 'loadStart', 'loadEnd', 'processes'],
   'pendulum-routes': ['n', 'articulatedNs', 'optimized'],
   sweep: ['route', 'workers', 'cells', 'chunk', 'cellsPerSec', 'wallMs', 'cpuMs', 'cpuUsPerCell', 'csvSha'],
-  'sweep-overhead': ['workers', 'chunk', 'rounds', 'overheadPct', 'cpuOverheadPct', 'targetPct', 'spread'],
+  'sweep-overhead': ['workers', 'chunk', 'rounds', 'overheadPct', 'cpuOverheadPct', 'targetPct', 'spread', 'ci95'],
   // The dense route's denseRhsNs and denseModuleKB: full runs only.
   bicycle: ['deriveMs', 'linearizeMs', 'simplifiedMs', 'codegenMs', 'rhsNs', 'moduleKB', 'eigenvalues'],
   'target-c': ['model', 'n', 'cNs', 'tsNs', 'maxDiff'],

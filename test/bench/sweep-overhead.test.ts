@@ -1,7 +1,10 @@
 // The queue's overhead as bench/sweep-queue.ts reports it: the median of
 // the rounds' own ratios (each round's two sweeps ran under the same load),
-// not the ratio of the routes' medians, with the ratios' [min, max].
+// not the ratio of the routes' medians, with the ratios' [min, max] and the
+// median's confidence interval, whose ranks are those of the binomial
+// tables for the median (n = 10: 2nd and 9th; 15: 4th and 12th; 20: 6th and 15th).
 import { describe, expect, it } from 'vitest';
+import { medianInterval } from '../../bench/stats.js';
 import { sweepOverhead, type SweepLine, type SweepRound } from '../../bench/sweep-queue.js';
 
 const line = (route: 'tinypool' | 'queue', wallMs: number, cpuMs?: number): SweepLine => ({
@@ -29,6 +32,8 @@ describe('sweepOverhead', () => {
     expect(o.cpuOverheadPct).toBeCloseTo(5, 9);
     expect(o.cpuOverheadUsPerCell).toBeCloseTo(20, 9);
     expect(o.spread).toEqual({ overheadPct: [-10, 20], cpuOverheadPct: [2, 8] });
+    // Three rounds are too few for 95 %: the interval is the whole range.
+    expect(o.ci95).toEqual(o.spread);
   });
 
   it('leaves out of the CPU figure a round whose CPU time was not read', () => {
@@ -37,5 +42,21 @@ describe('sweepOverhead', () => {
     // Only the first and third rounds: +10 % and +1 %, the upper of the two middles.
     expect(o.cpuOverheadPct).toBeCloseTo(10, 9);
     expect(o.spread).toEqual({ overheadPct: [0, 30], cpuOverheadPct: [1, 10] });
+  });
+});
+
+describe('medianInterval', () => {
+  // The values shuffled, so that the interval's ranks are those of the sorted values.
+  const ranks = (n: number): number[] => Array.from({ length: n }, (_, i) => ((i * 11) % n) + 1);
+
+  it('takes the ranks of the binomial tables for the median’s 95 % interval', () => {
+    expect(medianInterval(ranks(10))).toEqual([2, 9]);
+    expect(medianInterval(ranks(15))).toEqual([4, 12]);
+    expect(medianInterval(ranks(20))).toEqual([6, 15]);
+  });
+
+  it('is the whole range for 7 values or fewer (n = 6, 7: only the outermost ranks qualify; n = 5: none)', () => {
+    // P(Binomial(6, ½) = 0) = 1/64 ≤ 2.5 %, P(Binomial(5, ½) = 0) = 1/32 > 2.5 %.
+    for (const n of [5, 6, 7]) expect(medianInterval(ranks(n))).toEqual([1, n]);
   });
 });

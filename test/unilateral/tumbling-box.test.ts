@@ -95,6 +95,36 @@ describe('the box dropped spinning and tumbling onto the rough floor (μ = 0.4, 
   });
 });
 
+describe('the 4-faceted pyramid under the implicit Euler step (θ = 1, h = 1e-3)', () => {
+  // Landing flat, the pyramid's LCP has a continuum of answers (four
+  // coplanar corners share their normal impulses, each its friction between
+  // two facets) that move v⁺; Lemke's path picked another at each
+  // fixed-point iteration and the step gave up at t = 0.611. Each solve now
+  // takes the answer nearest the last iteration's impulses.
+  it('runs to rest: T + V rising on no step, no corner below the floor beyond O(h·v), at rest on a face ±b with T + V = m g b', () => {
+    const { q0, qd0 } = mod.model.initial;
+    const h = 1e-3;
+    const run = simulateMoreauJean(mod, { q0, qd0, t1: 3, h, theta: 1, cone: { pyramid: 4 }, samples: { dt: h } });
+    expect(run.t.at(-1)).toBe(3);
+    const E = run.energy!;
+    let rise = 0;
+    for (let i = 1; i < E.length; i++) rise = Math.max(rise, E[i]! - E[i - 1]!);
+    expect(rise).toBeLessThan(1e-9 * E[0]!);
+    let lowest = 0;
+    for (const q of run.q) lowest = Math.min(lowest, ...mod.gaps!(0, q, {}));
+    expect(lowest).toBeGreaterThan(-h * (Math.sqrt(2 * g * 0.6) + 0.5));
+    // At rest on a face ±b: θ = 0 and φ = ±π/2 (the body y axis vertical), the centre b above the floor, T = 0.
+    const [, , z, , theta, phi] = run.q.at(-1)!;
+    const b = 0.15; // m = 1
+    expect(Math.max(...run.qd.at(-1)!.map(Math.abs))).toBeLessThan(1e-9);
+    expect(Math.abs(theta!)).toBeLessThan(1e-4);
+    expect(Math.abs(Math.abs(phi!) - Math.PI / 2)).toBeLessThan(1e-4);
+    expect(Math.abs(z! - b)).toBeLessThan(1e-4 * b);
+    expect(Math.abs(E.at(-1)! - g * b)).toBeLessThan(1e-4 * g * b);
+    expect(run.stats.lcp.worstResidual).toBeLessThan(1e-9);
+  });
+});
+
 describe('a square box sliding flat at 22.5° (μ = 0.4, between two of the pyramid’s facets)', () => {
   // A square base (a = b): the friction on its four corners has no moment about the vertical.
   const params = { a: 0.15, b: 0.15, mu: 0.4 };

@@ -9,7 +9,10 @@
 // under both drivers, which the pyramid misses. A
 // frictionless corner impact loses ½(1 − e²)U⁻²/W, W = 1/m + (r × n)ᵀI⁻¹(r × n)
 // computed here from the box's rotation matrix; a corner sliding alone has
-// Painlevé's coefficient Δ(u) = nᵀK(n − μu) from the same inertia.
+// Painlevé's coefficient Δ(u) = nᵀK(n − μu) from the same inertia, and the
+// event-driven driver set up from the printed μ_P = A/|B| slides below it and
+// stops (contact-inconsistent) or records an indeterminate event above it.
+// The 4-faceted pyramid under the implicit Euler step runs to rest.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedModule } from '../../src/runtime/contract.js';
 import { frictionalImpact } from '../../src/runtime/contact/friction-impact.js';

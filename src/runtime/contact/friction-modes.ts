@@ -362,7 +362,7 @@ export class ModeSelector {
       // cone's edge just crossed (μs = μk) it starts from 0, within roundoff
       // and, spatial, within the friction's turn off d at the nudge (ṡ = εd
       // rounded: 2e-8 rad on a box turning at 5 rad/s gave s̈·d = −6e-8 of a
-      // scale of 20, and a wrong Painlevé inconsistency at μ = 0.5).
+      // scale of 20, and a wrong Painlevé inconsistency at μ = 1.5).
       const sdd = change(
         S,
         d.map((_, r) => law.row + r),

@@ -9,7 +9,10 @@
 // under both drivers, which the pyramid misses. A
 // frictionless corner impact loses ½(1 − e²)U⁻²/W, W = 1/m + (r × n)ᵀI⁻¹(r × n)
 // computed here from the box's rotation matrix; a corner sliding alone has
-// Painlevé's coefficient Δ(u) = nᵀK(n − μu) from the same inertia.
+// Painlevé's coefficient Δ(u) = nᵀK(n − μu) from the same inertia, and the
+// event-driven driver set up from the printed μ_P = A/|B| slides below it and
+// stops (contact-inconsistent) or records an indeterminate event above it.
+// The 4-faceted pyramid under the implicit Euler step runs to rest.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedModule } from '../../src/runtime/contract.js';
 import { frictionalImpact } from '../../src/runtime/contact/friction-impact.js';
@@ -92,6 +95,36 @@ describe('the box dropped spinning and tumbling onto the rough floor (μ = 0.4, 
       expect(Math.max(...faceted.qd.at(-1)!.map(Math.abs))).toBeLessThan(1e-9);
       expect(faceted.stats.lcp.worstResidual).toBeLessThan(1e-9);
     }
+  });
+});
+
+describe('the 4-faceted pyramid under the implicit Euler step (θ = 1, h = 1e-3)', () => {
+  // Landing flat, the pyramid's LCP has a continuum of answers (four
+  // coplanar corners share their normal impulses, each its friction between
+  // two facets) that move v⁺; Lemke's path picked another at each
+  // fixed-point iteration and the step gave up at t = 0.611. Each solve now
+  // takes the answer nearest the last iteration's impulses.
+  it('runs to rest: T + V rising on no step, no corner below the floor beyond O(h·v), at rest on a face ±b with T + V = m g b', () => {
+    const { q0, qd0 } = mod.model.initial;
+    const h = 1e-3;
+    const run = simulateMoreauJean(mod, { q0, qd0, t1: 3, h, theta: 1, cone: { pyramid: 4 }, samples: { dt: h } });
+    expect(run.t.at(-1)).toBe(3);
+    const E = run.energy!;
+    let rise = 0;
+    for (let i = 1; i < E.length; i++) rise = Math.max(rise, E[i]! - E[i - 1]!);
+    expect(rise).toBeLessThan(1e-9 * E[0]!);
+    let lowest = 0;
+    for (const q of run.q) lowest = Math.min(lowest, ...mod.gaps!(0, q, {}));
+    expect(lowest).toBeGreaterThan(-h * (Math.sqrt(2 * g * 0.6) + 0.5));
+    // At rest on a face ±b: θ = 0 and φ = ±π/2 (the body y axis vertical), the centre b above the floor, T = 0.
+    const [, , z, , theta, phi] = run.q.at(-1)!;
+    const b = 0.15; // m = 1
+    expect(Math.max(...run.qd.at(-1)!.map(Math.abs))).toBeLessThan(1e-9);
+    expect(Math.abs(theta!)).toBeLessThan(1e-4);
+    expect(Math.abs(Math.abs(phi!) - Math.PI / 2)).toBeLessThan(1e-4);
+    expect(Math.abs(z! - b)).toBeLessThan(1e-4 * b);
+    expect(Math.abs(E.at(-1)! - g * b)).toBeLessThan(1e-4 * g * b);
+    expect(run.stats.lcp.worstResidual).toBeLessThan(1e-9);
   });
 });
 
@@ -190,6 +223,30 @@ function kinematics(q: readonly number[], qd: readonly number[]): { R: number[][
   return { R, omega };
 }
 
+/**
+ * A = nᵀKn and B = (t₁ᵀKn, t₂ᵀKn) of corner j (n = e_z, (t₁, t₂) = (e_x, e_y)),
+ * K = 1/m + [r]ₓᵀ I⁻¹ [r]ₓ its inverse inertia from the box's defaults:
+ * Δ(u) = A − μ uᵀB, the printed μ_P = A/|B| along u = B/|B|.
+ */
+function slidingCoefficients(q: readonly number[], j: number): { A: number; B: [number, number] } {
+  const [m, a, b, c] = [1, 0.2, 0.15, 0.1];
+  const inertia = [(m * (b * b + c * c)) / 3, (m * (a * a + c * c)) / 3, (m * (a * a + b * b)) / 3];
+  const { R: rot } = kinematics(q, [0, 0, 0, 0, 0, 0]);
+  const s = [j & 4 ? 1 : -1, j & 2 ? 1 : -1, j & 1 ? 1 : -1];
+  const body = [s[0]! * a, s[1]! * b, s[2]! * c];
+  const r = rot.map((row) => row[0]! * body[0]! + row[1]! * body[1]! + row[2]! * body[2]!);
+  // The corner's velocity change per unit impulse e: K e = e/m + (I⁻¹(r × e)) × r, I⁻¹ = R diag(1/I_i) Rᵀ.
+  const cross = (x: number[], y: number[]) => [x[1]! * y[2]! - x[2]! * y[1]!, x[2]! * y[0]! - x[0]! * y[2]!, x[0]! * y[1]! - x[1]! * y[0]!];
+  const inverseInertia = (v: number[]) => {
+    const inBody = [0, 1, 2].map((k) => (rot[0]![k]! * v[0]! + rot[1]![k]! * v[1]! + rot[2]![k]! * v[2]!) / inertia[k]!);
+    return rot.map((row) => row[0]! * inBody[0]! + row[1]! * inBody[1]! + row[2]! * inBody[2]!);
+  };
+  const e = [0, 0, 1];
+  const w = cross(inverseInertia(cross(r, e)), r);
+  const Kn = e.map((x, k) => x / m + w[k]!);
+  return { A: Kn[2]!, B: [Kn[0]!, Kn[1]!] };
+}
+
 describe('a frictionless corner impact (μ = 0, e = 0.5)', () => {
   it('loses ½(1 − e²)U⁻²/W of kinetic energy, W from the box’s mass and inertia', () => {
     const params = { mu: 0, e: 0.5 };
@@ -233,8 +290,6 @@ describe('Painlevé’s coefficient of a corner sliding alone, in 3-D (μ = 1.5)
   it('frictionPhase’s determinant is A − μ uᵀB from the box’s mass and inertia, for 50 random orientations and slip directions', () => {
     const R = rng(1981);
     const params = { mu: 1.5 };
-    const [m, a, b, c] = [1, 0.2, 0.15, 0.1];
-    const inertia = [(m * (b * b + c * c)) / 3, (m * (a * a + c * c)) / 3, (m * (a * a + b * b)) / 3];
     let painleve = 0;
     for (let trial = 0; trial < 50; trial++) {
       const q = [0, 0, 0.3, uniform(R, -Math.PI, Math.PI), uniform(R, -1.2, 1.2), uniform(R, -Math.PI, Math.PI)];
@@ -245,27 +300,93 @@ describe('Painlevé’s coefficient of a corner sliding alone, in 3-D (μ = 1.5)
       const modes = Array.from({ length: 8 }, (_, k) => (k === j ? 1 : 0));
       const out = mod.frictionPhase!(0, q, qd, params, modes);
       const det = out[out.length - 1]!;
-      const { R: rot } = kinematics(q, qd);
-      const s = [j & 4 ? 1 : -1, j & 2 ? 1 : -1, j & 1 ? 1 : -1];
-      const body = [s[0]! * a, s[1]! * b, s[2]! * c];
-      const r = rot.map((row) => row[0]! * body[0]! + row[1]! * body[1]! + row[2]! * body[2]!);
-      // The corner's velocity change per unit impulse e: K e = e/m + (I⁻¹(r × e)) × r, I⁻¹ = R diag(1/I_i) Rᵀ.
-      const cross = (x: number[], y: number[]) => [x[1]! * y[2]! - x[2]! * y[1]!, x[2]! * y[0]! - x[0]! * y[2]!, x[0]! * y[1]! - x[1]! * y[0]!];
-      const inverseInertia = (v: number[]) => {
-        const inBody = [0, 1, 2].map((k) => (rot[0]![k]! * v[0]! + rot[1]![k]! * v[1]! + rot[2]![k]! * v[2]!) / inertia[k]!);
-        return rot.map((row) => row[0]! * inBody[0]! + row[1]! * inBody[1]! + row[2]! * inBody[2]!);
-      };
-      const K = (e: number[]) => {
-        const w = cross(inverseInertia(cross(r, e)), r);
-        return e.map((x, k) => x / m + w[k]!);
-      };
-      const Kn = K([0, 0, 1]);
-      const [A, B1, B2] = [Kn[2]!, Kn[0]!, Kn[1]!];
+      const {
+        A,
+        B: [B1, B2],
+      } = slidingCoefficients(q, j);
       expect(det).toBeCloseTo(A - params.mu * (Math.cos(phi) * B1 + Math.sin(phi) * B2), 12);
       if (det <= 0) painleve++;
     }
     // Some of them are Painlevé's case at μ = 1.5 (2 of the 50; their A/|B| reach down to 0.95).
     expect(painleve).toBeGreaterThan(0);
+  });
+
+  // The event-driven driver on one corner, set up from the printed μ_P = A/|B|: the box tipped so
+  // that corner Cmmp (index 1) alone touches, translating along u = B/|B| (no normal velocity), from t0 = 0.25.
+  const tipped = [0, 0, 0, 0, -0.7, 2.66];
+  const j = 1;
+  const slideAt = (factor: number, g: number) => {
+    const q0 = tipped.slice();
+    q0[2] -= Math.min(...mod.gaps!(0, q0, {}));
+    const { A, B } = slidingCoefficients(q0, j);
+    const muP = A / Math.hypot(...B);
+    const u = B.map((x) => x / Math.hypot(...B));
+    const t0 = 0.25;
+    const run = () => simulate(mod, { q0, qd0: [u[0]!, u[1]!, 0, 0, 0, 0], t0, t1: t0 + 0.05, params: { mu: factor * muP, e: 0, g }, samples: 11 });
+    return { run, muP, t0, q0 };
+  };
+
+  it('the event-driven driver, pressed (gravity down): slides below μ_P (≈ 0.946), and stops with contact-inconsistent naming the corner at t0 above it', () => {
+    const below = slideAt(0.99, 9.81);
+    expect(mod.gaps!(0, below.q0, {}).indexOf(0)).toBe(j);
+    expect(below.muP).toBeGreaterThan(0.9);
+    expect(below.muP).toBeLessThan(1);
+    const run = below.run();
+    expect(run.events.slice(0, 2).map((e) => [e.type, e.t, e.contacts])).toEqual([
+      ['contact', below.t0, [j]],
+      ['slip', below.t0, [j]],
+    ]);
+    // Its normal reaction −g̈_free/Δ, Δ = A(1 − 0.99), stops the slide within a millisecond; it then sticks.
+    const stick = run.events.find((e) => e.type === 'stick')!;
+    expect(stick.t - below.t0).toBeGreaterThan(0);
+    expect(stick.t - below.t0).toBeLessThan(1e-3);
+    // T + V rises on no sample beyond the integration's tolerance (the normal reaction is 100 m g).
+    const E = run.energy!;
+    for (let i = 1; i < E.length; i++) expect(E[i]!).toBeLessThan(E[i - 1]! + 1e-9 * E[0]!);
+    const above = slideAt(1.01, 9.81);
+    expect(above.run).toThrow(
+      expect.objectContaining({
+        code: 'contact-inconsistent',
+        t: above.t0,
+        message: expect.stringContaining("no admissible contact mode for contacts 'Cmmp'"),
+      }),
+    );
+  });
+
+  it('a corner stuck at rest breaks away where its force leaves the cone (μ = 1.5): slides, Δ(d) > 0 there, no false Painlevé', () => {
+    // Tipped onto Cmmp at rest, the box pivots on the stuck corner until |τ| = μσ̇ (t ≈ 0.242); it then
+    // slides along d = −τ/|τ|, where the printed Δ(d) = A − μ dᵀB is positive. The selection once
+    // refused that slide on the rounding of ṡ = εd (2e-8 rad) and stopped with contact-inconsistent.
+    const mu = 1.5;
+    const q0 = [0, 0, 0, 0, -0.42076835632324217, 2.57538296765509];
+    q0[2] -= Math.min(...mod.gaps!(0, q0, {}));
+    const run = simulate(mod, { q0, qd0: [0, 0, 0, 0, 0, 0], t1: 0.245, params: { mu, e: 0 }, samples: 11 });
+    expect(run.events.map((e) => [e.type, e.contacts])).toEqual([
+      ['contact', [j]],
+      ['stick', [j]],
+      ['slip', [j]],
+    ]);
+    const slip = run.events[2]!;
+    const stuck = mod.frictionPhase!(slip.t, slip.q, slip.qd, { mu, e: 0 }, [0, 2, 0, 0, 0, 0, 0, 0]);
+    // frictionPhase: q̈ (6), σ̇ (8), τ (16), det.
+    const sigma = stuck[6 + j]!,
+      tau = [stuck[14 + 2 * j]!, stuck[15 + 2 * j]!];
+    expect(Math.abs(Math.hypot(...tau) / sigma - mu)).toBeLessThan(1e-7);
+    const d = tau.map((x) => -x / Math.hypot(...tau));
+    const { A, B } = slidingCoefficients(slip.q, j);
+    expect(A - mu * (d[0]! * B[0] + d[1]! * B[1])).toBeGreaterThan(0.5 * A);
+  });
+
+  it('pulled away (gravity up): opens below μ_P; above it records an indeterminate event at t0, open chosen, sliding the alternative', () => {
+    expect(
+      slideAt(0.99, -9.81)
+        .run()
+        .events.filter((e) => e.type === 'indeterminate'),
+    ).toEqual([]);
+    const above = slideAt(1.01, -9.81);
+    const e = above.run().events[0]!;
+    const sliding = Array.from({ length: 8 }, (_, k) => (k === j ? 1 : 0));
+    expect(e).toMatchObject({ t: above.t0, type: 'indeterminate', contacts: [j], modes: new Array(8).fill(0), alternatives: [sliding] });
   });
 });
 

@@ -362,6 +362,29 @@ describe('spatial contacts: the 8-faceted pyramid, an option', () => {
     expect(Math.hypot(sol.impulses[1]!, sol.impulses[2]!)).toBeGreaterThanOrEqual(Math.cos(Math.PI / 32) - 1e-12);
   });
 
+  it('where the answers are many (two contacts at one point), takes the one next to the start, and moves with b', () => {
+    // A unit point pressed by two identical contacts: any split of Λ_N = 1 and of the sticking Λ_T = −(0.3, 0.1) is an answer.
+    const I3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+    const W = Float64Array.from({ length: 36 }, (_, k) => I3[3 * (Math.floor(k / 6) % 3) + ((k % 6) % 3)]!);
+    const contacts = [
+      { slip: 2, mu: 1 },
+      { slip: 2, mu: 1 },
+    ];
+    const start = Float64Array.of(0.8, -0.24, -0.08, 0.2, -0.06, -0.02);
+    for (const shift of [0, 1e-9]) {
+      const b = Float64Array.of(-1 - shift, 0.3, 0.1, -1 - shift, 0.3, 0.1);
+      const sol = solveFrictionLcp({ contacts, W, b }, { ...pyramid, start });
+      expect(sol.phases).toEqual(['stick', 'stick']);
+      expect(sol.pivots).toBe(0);
+      expect(lawViolation({ contacts, W, b }, sol, 8)).toBeLessThan(1e-12);
+      // The least-norm change: the extra normal impulse shift shared equally.
+      sol.impulses.forEach((v, i) => expect(Math.abs(v - start[i]! - (i % 3 === 0 ? shift / 2 : 0))).toBeLessThan(1e-13));
+    }
+    // Lemke alone finds another answer of the many.
+    const lemke = solveFrictionLcp({ contacts, W, b: Float64Array.of(-1, 0.3, 0.1, -1, 0.3, 0.1) }, pyramid);
+    expect(Math.abs(lemke.impulses[0]! - 0.8)).toBeGreaterThan(1e-3);
+  });
+
   it('sticks inside the cone exactly (the same Λ as the planar equality)', () => {
     const W = Float64Array.from([1, 0, 0, 0, 1, 0, 0, 0, 1]);
     const sol = solveFrictionLcp({ contacts: [{ slip: 2, mu: 1 }], W, b: Float64Array.of(-1, 0.3, -0.4) }, pyramid);

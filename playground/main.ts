@@ -144,8 +144,7 @@ function showRun(r: Ran): void {
   // Labels are the model's names (identifiers) and fixed words: nothing to escape.
   $('plots').innerHTML = r.plots
     .map(
-      (p) =>
-        `<div class="plot-box" id="${p.id}">${p.svg}<div class="legend">${p.legend.map((l) => `<span><i style="background:${l.color}"></i>${l.label}</span>`).join('')}</div></div>`,
+      (p) => `<div class="plot-box" id="${p.id}">${p.svg}<div class="legend">${p.legend.map((l) => `<span>${l.swatch}${l.label}</span>`).join('')}</div></div>`,
     )
     .join('');
   const list = $('events');

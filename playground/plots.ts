@@ -4,7 +4,7 @@
 // per coordinate with a dot at the state of each event, coloured as the
 // report colours event kinds.
 import type { Model } from '../src/model/index.js';
-import { EVENT_STYLE, niceTicks, SERIES_COLORS, svgPlot, tickLabel, valueRange, type PlotEventKind } from '../src/report/plot.js';
+import { EVENT_STYLE, niceTicks, legendSwatch, seriesStyle, svgPlot, tickLabel, valueRange, type PlotEventKind } from '../src/report/plot.js';
 import type { Trajectory } from '../src/runtime/hybrid/trajectory.js';
 
 /** Coordinates plotted (a 30-link chain's 30 curves are no figure; the report caps at 8 too). */
@@ -18,10 +18,11 @@ const unitSuffix = (unit: string | undefined): string => (unit ? ` [${unit}]` : 
 export interface PlotOut {
   readonly id: string;
   readonly svg: string;
-  readonly legend: readonly { readonly label: string; readonly color: string }[];
+  /** Each curve's label and its key (an inline <svg> stroke, the curve's colour and dash). */
+  readonly legend: readonly { readonly label: string; readonly swatch: string }[];
 }
 
-const key = (labels: readonly string[]): PlotOut['legend'] => labels.map((label, i) => ({ label, color: SERIES_COLORS[i % SERIES_COLORS.length]! }));
+const key = (labels: readonly string[]): PlotOut['legend'] => labels.map((label, i) => ({ label, swatch: legendSwatch(seriesStyle(i)) }));
 
 export function plotsOf(model: Model, tr: Trajectory): PlotOut[] {
   const cs = model.coordinates.slice(0, MAX_SERIES);
@@ -122,7 +123,7 @@ function phasePortrait(name: string, x: readonly number[], y: readonly number[],
     ticks,
     `<text x="${(L + W - R) / 2}" y="${H - 4}" text-anchor="middle">${name}</text>`,
     `<text x="12" y="${(T + H - B) / 2}" text-anchor="middle" transform="rotate(-90 12 ${(T + H - B) / 2})">${name}'</text>`,
-    `<polyline points="${points}" fill="none" stroke="${SERIES_COLORS[0]}" stroke-width="1.3"/>`,
+    `<polyline points="${points}" fill="none" stroke="${seriesStyle(0).color}" stroke-width="1.3"/>`,
     dots,
     '</svg>',
   ].join('');

@@ -7,7 +7,7 @@
 import { REFERENCES } from '../model/sources.js';
 import type { ConfocalRun, ConfocalStudy } from '../studies/confocal.js';
 import { m, paragraph, type Figure, type Section } from './document.js';
-import { curveScene, SERIES_COLORS, type CurveSpec } from './plot.js';
+import { curveScene, seriesStyle, type CurveSpec } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 
 /** Points per bounding parabola. */
@@ -91,7 +91,7 @@ function panel({ a }: ConfocalStudy, r: ConfocalRun): Figure {
   return sceneFigure(
     scene,
     0.8,
-    curves.map((c, k) => ({ label: c.label, color: SERIES_COLORS[k % SERIES_COLORS.length]! })),
+    curves.map((c, k) => ({ label: c.label, ...seriesStyle(k) })),
     [
       `The motion from `,
       m(`(x, y) = (${r.q0.join(', ')})`),

@@ -10,7 +10,7 @@
 // Tests: test/report/limit.test.ts.
 import { REFERENCES } from '../model/sources.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section, type Table } from './document.js';
-import { plotScene, SERIES_COLORS } from './plot.js';
+import { plotScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 
 /** One contact's record in a run: what the report prints (structurally the runtime's ContactRecord). */
@@ -114,7 +114,7 @@ function gapFigure({ parameter: p, rows, gaps }: ReportLimitStudy): Figure[] {
     sceneFigure(
       scene,
       0.9,
-      series.map((s, k) => ({ label: s.label === 'rigid' ? '\\text{rigid}' : s.label, color: SERIES_COLORS[k % SERIES_COLORS.length]! })),
+      series.map((s, k) => ({ label: s.label === 'rigid' ? '\\text{rigid}' : s.label, ...seriesStyle(k) })),
       [
         `The gap f of the contact ${gaps.contact} against time in each run of the study and in the rigid model’s motion from the same state: the realizations pressed below f = 0 and their release beside the rigid one, as ${REFERENCES.kozlov1988.short} Fig. 1 draws y(t) for the elastic and the added-mass realizations.`,
       ],

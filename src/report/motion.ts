@@ -12,7 +12,7 @@ import { m, paragraph, type Block, type Figure, type Inline, type Section } from
 import { gapForm, math, mechanicsSymbol, unitLatex } from './notation.js';
 import type { PassThrough } from '../studies/motion.js';
 import { conservativeBetweenEvents, energyDrift, scaleGroups, shownTrajectory, spread } from './motion-plots.js';
-import { curveScene, EVENT_STYLE, eventMarkers, plotScene, SERIES_COLORS, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
+import { curveScene, EVENT_STYLE, eventMarkers, plotScene, seriesStyle, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 import { plainSymbol } from './sketch-marks.js';
 import { formatNumber, type ReportSimulation, type ReportTrajectory } from './sections.js';
@@ -78,7 +78,7 @@ function pathFigure(model: Model, tr: ReportTrajectory): Figure | undefined {
       height,
     }),
     Number(Math.min(0.9, width / 640).toFixed(2)),
-    [{ label: `(${mechanicsSymbol(cx!.name)}, ${mechanicsSymbol(cy!.name)})`, color: SERIES_COLORS[0] }],
+    [{ label: `(${mechanicsSymbol(cx!.name)}, ${mechanicsSymbol(cy!.name)})`, ...seriesStyle(0) }],
     ['The path in the plane, from the dot at the initial state.'],
   );
 }
@@ -208,13 +208,10 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
             events,
             xLabel: time,
             yLabel,
-            series: group.map((i) => ({ label: cs[i]!.name, values: values[i]! })),
+            series: group.map((i) => ({ label: cs[i]!.name, values: values[i]!, style: i })),
           }),
           0.9,
-          [
-            ...group.map((i) => ({ label: mechanicsSymbol(dot ? cs[i]!.qd.name : cs[i]!.name), color: SERIES_COLORS[i % SERIES_COLORS.length]! })),
-            ...eventLegend,
-          ],
+          [...group.map((i) => ({ label: mechanicsSymbol(dot ? cs[i]!.qd.name : cs[i]!.name), ...seriesStyle(i) })), ...eventLegend],
           [...which, ` against time${more}`, ...apart, ...eventNote, ...until],
         ),
       );
@@ -233,7 +230,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
           series: [{ label: 'E', values: tr.energy }],
         }),
         0.9,
-        [{ label: 'E = T + V', color: SERIES_COLORS[0] }, ...eventLegend],
+        [{ label: 'E = T + V', ...seriesStyle(0) }, ...eventLegend],
         ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: non-potential forces act).' : '.'],
       ),
     );
@@ -250,7 +247,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
             series: [{ label: 'drift', values: energyDrift(tr.t, tr.energy, tr.events) }],
           }),
           0.9,
-          [{ label: '(E - E_0)/|E_0|', color: SERIES_COLORS[0] }, ...eventLegend],
+          [{ label: '(E - E_0)/|E_0|', ...seriesStyle(0) }, ...eventLegend],
           [
             'Relative drift of the energy, conserved between events: ',
             m('E_0'),
@@ -278,10 +275,10 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
           yLabel: one
             ? axis(`d${plainSymbol(one.name)}/dt`, mechanicsSymbol(one.qd.name), unit && rateUnit(unit))
             : axis('dq/dt', '\\dot{q}', unit && rateUnit(unit)),
-          curves: phase.map((i) => ({ label: cs[i]!.name, x: qs[i]!, y: qds[i]! })),
+          curves: phase.map((i) => ({ label: cs[i]!.name, x: qs[i]!, y: qds[i]!, style: i })),
         }),
         0.75,
-        phase.map((i) => ({ label: `(${mechanicsSymbol(cs[i]!.name)}, ${mechanicsSymbol(cs[i]!.qd.name)})`, color: SERIES_COLORS[i % SERIES_COLORS.length]! })),
+        phase.map((i) => ({ label: `(${mechanicsSymbol(cs[i]!.name)}, ${mechanicsSymbol(cs[i]!.qd.name)})`, ...seriesStyle(i) })),
         one
           ? ['Phase portrait: ', m(mechanicsSymbol(one.name)), ' against its velocity, from the dot at the initial state.']
           : [`Phase portrait: ${which}, from the dot at the initial state.`],

@@ -8,7 +8,7 @@ import type { ParameterAssumption } from '../derive/proofs/assumptions.js';
 import type { PaperClaimRow, PaperFigureData } from '../studies/paper-check.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { math, mechanicsSymbol } from './notation.js';
-import { plotScene, SERIES_COLORS } from './plot.js';
+import { plotScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 
 /** The claims' section, or none. */
@@ -144,7 +144,7 @@ function figureBlock({ figure, x, curves }: PaperFigureData): Figure {
   return sceneFigure(
     scene,
     0.7,
-    curves.map((c, i) => ({ label: `${parameter} = ${c.value}`, color: SERIES_COLORS[i % SERIES_COLORS.length]! })),
+    curves.map((c, i) => ({ label: `${parameter} = ${c.value}`, ...seriesStyle(i) })),
     [`${figure.eq} redrawn from the derivation: `, m(figure.name), ' against ', m(figure.x.log ? `\\log_{10} ${symbol}` : symbol), '.'],
   );
 }

@@ -16,7 +16,7 @@ import type { LinearizationStudy, StudiedEquilibrium } from '../studies/lineariz
 import type { OrbitStudy } from '../studies/orbit.js';
 import { equation, equations, m, paragraph, matrixEquation, type Block, type Figure, type Inline, type Section } from './document.js';
 import { math, mechanicsSymbol, reportSymbols } from './notation.js';
-import { SERIES_COLORS, svgPlot } from './plot.js';
+import { seriesStyle, svgPlot } from './plot.js';
 
 /** The linearization section of a model whose linearization was studied (small models without retaining constraints). */
 export function linearizationSection({
@@ -186,7 +186,7 @@ export function branchFigure(id: string, title: string, branch: Branch): Figure 
     kind: 'figure',
     id,
     svg: svgPlot({ id, title, t, series, events: [], xLabel: branch.parameter, yLabel: '|ρ| max' }),
-    legend: series.map((s, k) => ({ label: s.label, color: SERIES_COLORS[k % SERIES_COLORS.length]! })),
+    legend: series.map((s, k) => ({ label: s.label, ...seriesStyle(k) })),
     caption: [`Largest Floquet multiplier along the branch (${branch.points.length} orbits)${named.length ? `; ${named.join('; ')}` : ''}.`],
   };
 }

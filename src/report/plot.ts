@@ -11,6 +11,8 @@ export interface PlotSeries {
   /** Legend label, LaTeX (rendered by the report, not inside the figure). */
   readonly label: string;
   readonly values: readonly number[];
+  /** Its style's index in SERIES_STYLES (absent: its place in the plot), so that a coordinate keeps its line across figures. */
+  readonly style?: number;
 }
 
 export type PlotEventKind = 'impact' | 'release' | 'contact' | 'rest' | 'stick' | 'slip' | 'indeterminate';
@@ -45,15 +47,51 @@ export interface CurveSpec {
   readonly id: string;
   readonly title: string;
   /** `start: false`: no dot (a fixed curve drawn beside a motion, which has no start). */
-  readonly curves: readonly { readonly label: string; readonly x: readonly number[]; readonly y: readonly number[]; readonly start?: boolean }[];
+  /** `style` as a PlotSeries' style. */
+  readonly curves: readonly {
+    readonly label: string;
+    readonly x: readonly number[];
+    readonly y: readonly number[];
+    readonly start?: boolean;
+    readonly style?: number;
+  }[];
   readonly xLabel: string | AxisLabel;
   readonly yLabel: string | AxisLabel;
   readonly width?: number;
   readonly height?: number;
 }
 
-/** Series colours (colour-blind safe, Okabe–Ito order). */
-export const SERIES_COLORS = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#000000', '#f0e442'] as const;
+/** A series' line: its colour and its SVG dash pattern in px (absent: solid). */
+export interface SeriesStyle {
+  readonly color: string;
+  readonly dash?: string;
+}
+
+/**
+ * Series lines: colour-blind safe colours (Okabe–Ito order), each with its
+ * own dash pattern (solid, dashed, dotted, dash-dot, …), so that the series
+ * stay apart in a greyscale print. The one table the SVG, the PGF and the
+ * legends of every plot take their lines from.
+ */
+export const SERIES_STYLES: readonly SeriesStyle[] = [
+  { color: '#0072b2' },
+  { color: '#d55e00', dash: '6 3' },
+  { color: '#009e73', dash: '1.5 2.5' },
+  { color: '#cc79a7', dash: '7 3 1.5 3' },
+  { color: '#e69f00', dash: '12 4' },
+  { color: '#56b4e9', dash: '7 3 1.5 3 1.5 3' },
+  { color: '#000000', dash: '3 2' },
+  { color: '#f0e442', dash: '12 3 1.5 3' },
+];
+
+/** The style of series `k`, the table repeated past its end. */
+export const seriesStyle = (k: number): SeriesStyle => SERIES_STYLES[k % SERIES_STYLES.length]!;
+
+/** A legend's key to a line: a short stroke of its colour and dash pattern, as an inline <svg> (an HTML page's legend). */
+export function legendSwatch({ color, dash }: SeriesStyle): string {
+  const pattern = dash ? ` stroke-dasharray="${dash}"` : '';
+  return `<svg class="swatch" viewBox="0 0 24 6" width="24" height="6" aria-hidden="true"><line x1="0" y1="3" x2="24" y2="3" stroke="${color}" stroke-width="2"${pattern}/></svg>`;
+}
 
 /** Event line colours and dash patterns. */
 export const EVENT_STYLE: Readonly<Record<PlotEventKind, { readonly color: string; readonly dash: string }>> = {
@@ -321,7 +359,8 @@ function plotLayout(spec: PlotSpec, W: number, H: number, ticks: TickCounts): Sc
     s.values.forEach((v, i) => {
       if (i < spec.t.length) points.push(f.sx(spec.t[i]!), Number.isFinite(v) ? f.sy(v) : NaN);
     });
-    items.push({ kind: 'polyline', cls: 'series', points, stroke: SERIES_COLORS[k % SERIES_COLORS.length]!, width: 1.6 });
+    const { color, dash } = seriesStyle(s.style ?? k);
+    items.push({ kind: 'polyline', cls: 'series', points, stroke: color, width: 1.6, ...(dash ? { dash } : {}) });
   });
   return { id: spec.id, cls: 'plot', title: spec.title, width: W, height: H, items };
 }
@@ -354,10 +393,10 @@ function curveLayout(spec: CurveSpec, W: number, H: number, ticks: TickCounts): 
   );
   const items = f.items;
   spec.curves.forEach((c, k) => {
-    const color = SERIES_COLORS[k % SERIES_COLORS.length]!;
+    const { color, dash } = seriesStyle(c.style ?? k);
     const points: number[] = [];
     c.x.forEach((x, i) => points.push(Number.isFinite(x) ? f.sx(x) : NaN, Number.isFinite(c.y[i]!) ? f.sy(c.y[i]!) : NaN));
-    items.push({ kind: 'polyline', cls: 'series', points, stroke: color, width: 1.4 });
+    items.push({ kind: 'polyline', cls: 'series', points, stroke: color, width: 1.4, ...(dash ? { dash } : {}) });
     if (c.start !== false && points.length >= 2)
       items.push({ kind: 'circle', cls: 'start', cx: points[0]!, cy: points[1]!, r: 3, fill: color, title: 'initial state' });
   });

@@ -6,7 +6,7 @@
 import { REFERENCES } from '../model/sources.js';
 import type { RealizationsStudy } from '../studies/realizations.js';
 import { m, paragraph, type Inline, type Section, type Table } from './document.js';
-import { plotScene, SERIES_COLORS } from './plot.js';
+import { plotScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 
 /** A number to six significant digits, in math; a dash where there is none. */
@@ -29,7 +29,7 @@ export function realizationsSection(study: RealizationsStudy): Section {
   const figure = sceneFigure(
     scene,
     0.9,
-    series.map((s, k) => ({ label: `\\text{${s.label}}`, color: SERIES_COLORS[k % SERIES_COLORS.length]! })),
+    series.map((s, k) => ({ label: `\\text{${s.label}}`, ...seriesStyle(k) })),
     [
       `${paper} Fig. 1 from the toolkit’s runs: the gap f of the contact ${study.contact} against time for each realization of the constraint from the same initial state`,
       ...atText,

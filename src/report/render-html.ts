@@ -8,6 +8,7 @@ import type { Block, EquationRow, Inline, Numbering, ReportDocument } from './do
 import { lineTex, numbering, REFERENCES_ID } from './document.js';
 import { splitDisplays } from './large.js';
 import { breakableInline, narrowRows } from './layout.js';
+import { legendSwatch } from './plot.js';
 
 /** KaTeX settings of every formula in a report: fail on anything KaTeX does not support. */
 export const KATEX_OPTIONS = { throwOnError: true, strict: 'error', output: 'htmlAndMathml' } as const;
@@ -122,8 +123,8 @@ function blockHtml(b: Block, n: Numbering, where: string): string {
     case 'figure': {
       const legend = b.legend
         .map((l) => {
-          const stroke = l.dash ? `border-top: 2px dashed ${l.color}` : `border-top: 3px solid ${l.color}`;
-          return `<span class="key"><span class="swatch" style="${stroke}"></span>${katexHtml(l.label, false, where)}</span>`;
+          // The figure's own stroke, dash pattern and all: a greyscale print tells the series apart by it.
+          return `<span class="key">${legendSwatch(l)}${katexHtml(l.label, false, where)}</span>`;
         })
         .join('\n');
       return `<figure id="${b.id}">\n${b.svg}\n<div class="legend">\n${legend}\n</div>\n<figcaption>Figure ${n.figures.get(b.id)}: ${inlineHtml(b.caption, n, where)}</figcaption>\n</figure>`;
@@ -177,7 +178,7 @@ svg.narrow { display: none; }
 @media (max-width: 40rem) { svg.wide { display: none; } svg.narrow { display: inline; } }
 .legend { font-size: 0.95rem; margin-top: 0.2rem; }
 .legend .key { display: inline-block; margin: 0 0.7rem; white-space: nowrap; }
-.legend .swatch { display: inline-block; width: 1.6rem; margin-right: 0.35rem; vertical-align: middle; }
+.legend .swatch { display: inline-block; margin-right: 0.35rem; vertical-align: middle; }
 figcaption { font-size: 0.95rem; color: #333; margin-top: 0.3rem; }
 .anchor { position: relative; top: -1rem; }
 `.trim();

@@ -6,7 +6,7 @@
 // Tests: test/report/pdflatex.test.ts, test/report/sections.test.ts, test/fuzz/hostile-strings.test.ts.
 import { lineTex, REFERENCES_ID, type Block, type EquationRow, type Figure, type Inline, type ReportDocument, type Section } from './document.js';
 import { latexText } from './latex-text.js';
-import { tikzColor } from './scene-tikz.js';
+import { tikzColor, tikzDash } from './scene-tikz.js';
 
 const label = (doc: ReportDocument, kind: 'eq' | 'sec' | 'tab' | 'fig' | 'cite', id: string): string => `${kind}:${doc.model}:${id}`;
 
@@ -51,7 +51,7 @@ function equationsLatex(doc: ReportDocument, rows: readonly EquationRow[]): stri
 /** A figure: the tikzpicture scaled to its share of the line, its legend as short strokes, its caption. */
 function figureLatex(doc: ReportDocument, f: Figure, tikz: NonNullable<Figure['tikz']>): string {
   const key = (l: Figure['legend'][number]): string =>
-    `\\tikz[baseline=-0.6ex]\\draw[color=${tikzColor(l.color)}, line width=1.2bp${l.dash ? ', dashed' : ''}] (0,0) -- (0.6,0);\\,$${l.label}$`;
+    `\\tikz[baseline=-0.6ex]\\draw[color=${tikzColor(l.color)}, line width=1.2bp${l.dash ? `, ${tikzDash(l.dash)}` : ''}] (0,0) -- (0.6,0);\\,$${l.label}$`;
   return [
     '\\begin{figure}[htbp]',
     '  \\centering',

@@ -26,13 +26,24 @@ function setColor(hex: string): string {
 /** An SVG width or dash length in px as bp (px = 0.75 bp, LaTeX's printer's point). */
 const bp = (v: number): string => `${(v * 0.75).toFixed(2)}bp`;
 
-/** An SVG dash pattern "4 2" as PGF's {on}{off} lengths. */
-const pgfDash = (dash: string): string =>
-  `\\pgfsetdash{${dash
+/** An SVG dash pattern "4 2" as its on, off, … lengths in bp. */
+const dashLengths = (dash: string): string[] =>
+  dash
     .trim()
     .split(/\s+/)
-    .map((v) => `{${bp(Number(v))}}`)
+    .map((v) => bp(Number(v)));
+
+/** An SVG dash pattern "4 2" as PGF's {on}{off} lengths. */
+const pgfDash = (dash: string): string =>
+  `\\pgfsetdash{${dashLengths(dash)
+    .map((l) => `{${l}}`)
     .join('')}}{0pt}`;
+
+/** An SVG dash pattern "4 2" as a TikZ option (a legend's key): the PGF picture's lengths. */
+export const tikzDash = (dash: string): string =>
+  `dash pattern=${dashLengths(dash)
+    .map((l, i) => `${i % 2 ? 'off' : 'on'} ${l}`)
+    .join(' ')}`;
 
 /** A length in pt: the pixel (to 0.1 px, as the SVG prints it) times the picture's unit, plus `shift` pt. */
 const length = (v: number, unit: number, shift = 0): string => `${Number((Number(px(v)) * unit + shift).toFixed(4))}pt`;
@@ -80,7 +91,7 @@ function parts(item: Exclude<SceneItem, { kind: 'text' }>, unit: number): Part[]
       return [{ state, path: runPath(r, unit), use: 'stroke', square: square(r), alone: item.dash !== undefined }];
     }
     case 'polyline': {
-      const state = `${setColor(item.stroke)}\\pgfsetlinewidth{${bp(item.width)}}\\pgfsetroundjoin`;
+      const state = `${setColor(item.stroke)}\\pgfsetlinewidth{${bp(item.width)}}\\pgfsetroundjoin${item.dash ? pgfDash(item.dash) : ''}`;
       return runs(item.points).map((r) => ({ state, path: runPath(r, unit), use: 'stroke', square: square(r) }));
     }
     case 'circle': {

@@ -32,6 +32,8 @@ export interface ScenePolyline extends Styled {
   readonly points: readonly number[];
   readonly stroke: string;
   readonly width: number;
+  /** As a line's. */
+  readonly dash?: string;
 }
 
 export interface SceneCircle extends Styled {
@@ -169,14 +171,16 @@ function svgItem(item: SceneItem): string {
       const open = `<line${svgAttrs(item)} x1="${px(item.x1)}" y1="${px(item.y1)}" x2="${px(item.x2)}" y2="${px(item.y2)}" stroke="${item.stroke}" stroke-width="${item.width}"${dash}`;
       return body ? `${open}>${body}</line>` : `${open}/>`;
     }
-    case 'polyline':
+    case 'polyline': {
+      const dash = item.dash ? ` stroke-dasharray="${item.dash}"` : '';
       return runs(item.points)
         .map((r) => {
           const pts: string[] = [];
           for (let i = 0; i < r.length; i += 2) pts.push(`${px(r[i]!)},${px(r[i + 1]!)}`);
-          return `<polyline${svgAttrs(item)} fill="none" stroke="${item.stroke}" stroke-width="${item.width}" stroke-linejoin="round" points="${pts.join(' ')}"/>`;
+          return `<polyline${svgAttrs(item)} fill="none" stroke="${item.stroke}" stroke-width="${item.width}" stroke-linejoin="round"${dash} points="${pts.join(' ')}"/>`;
         })
         .join('\n');
+    }
     case 'circle': {
       const stroke = item.stroke ? ` stroke="${item.stroke}" stroke-width="1.2"` : '';
       return `<circle${svgAttrs(item)} cx="${px(item.cx)}" cy="${px(item.cy)}" r="${px(item.r)}" fill="${item.fill}"${stroke}>${svgTitle(item)}</circle>`;

@@ -41,7 +41,7 @@ import { limitSection, type ReportLimitStudy } from './limit.js';
 import { linearizationSection } from './periodic.js';
 import { steadyMotionSection } from './steady-motion.js';
 import { sweepFigure } from './sweep.js';
-import { EVENT_STYLE, SERIES_COLORS, svgPlot, type PlotEventKind } from './plot.js';
+import { EVENT_STYLE, seriesStyle, svgPlot, type PlotEventKind } from './plot.js';
 import {
   contactPhaseMeasureBlocks,
   contactPhasesSection as contactPhasesReport,
@@ -630,10 +630,7 @@ export function simulationSection({ system, simulation }: SectionInput): Section
         xLabel: 't',
         yLabel: 'q',
       }),
-      legend: [
-        ...cs.map((c, i) => ({ label: `${q(c)}${c.unit ? `\\ [${unitLatex(c.unit)}]` : ''}`, color: SERIES_COLORS[i % SERIES_COLORS.length]! })),
-        ...eventLegend,
-      ],
+      legend: [...cs.map((c, i) => ({ label: `${q(c)}${c.unit ? `\\ [${unitLatex(c.unit)}]` : ''}`, ...seriesStyle(i) })), ...eventLegend],
       caption: ['Generalized coordinates against time', ...(events.length ? ['; vertical lines mark events.'] : ['.'])],
     },
   ];
@@ -650,7 +647,7 @@ export function simulationSection({ system, simulation }: SectionInput): Section
         xLabel: 't',
         yLabel: 'E',
       }),
-      legend: [{ label: 'E = T + V', color: SERIES_COLORS[0] }, ...eventLegend],
+      legend: [{ label: 'E = T + V', ...seriesStyle(0) }, ...eventLegend],
       caption: ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: non-potential forces act).' : '.'],
     });
   }

@@ -10,7 +10,7 @@ import type { SteadyMotionStudy } from '../studies/steady-motion.js';
 import { countWord, m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { mechanicsSymbol, reportSymbols } from './notation.js';
 import { complexLatex, numberText } from './periodic.js';
-import { curveScene, SERIES_COLORS } from './plot.js';
+import { curveScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 
 /** The steady-motion section of a model whose steady motions were studied. */
@@ -138,7 +138,7 @@ function spectrumFigure({ result }: SteadyMotionStudy, swept: string, sweptText:
   return sceneFigure(
     scene,
     0.8,
-    curves.map((c, k) => ({ label: c.tex, color: SERIES_COLORS[k % SERIES_COLORS.length]! })),
+    curves.map((c, k) => ({ label: c.tex, ...seriesStyle(k) })),
     ['The eigenvalues of each branch of steady motions on the grid of the sweep, from the dot at its lowest value.'],
   );
 }

@@ -9,7 +9,7 @@
 // number, categories in sorted order, because reports are committed.
 // Tests: test/report/sweep.test.ts
 import type { Figure, Inline } from './document.js';
-import { niceTicks, SERIES_COLORS, tickLabel } from './plot.js';
+import { niceTicks, seriesStyle, tickLabel } from './plot.js';
 import { escapeXml, px } from './scene.js';
 
 /** What the heat map needs of a sweep (structurally a subset of the runtime's SweepResult). */
@@ -81,7 +81,7 @@ export function colorKey(sweep: ReportSweep, value: string): ColorKey {
     return { colors, legend };
   }
   const categories = [...new Set(present.map((p) => String(p.v)))].sort();
-  const colorOf = (v: string): string => SERIES_COLORS[categories.indexOf(v) % SERIES_COLORS.length]!;
+  const colorOf = (v: string): string => seriesStyle(categories.indexOf(v)).color;
   for (const p of present) colors.set(p.index, colorOf(String(p.v)));
   return { colors, legend: categories.map((c) => ({ label: c, color: colorOf(c) })) };
 }

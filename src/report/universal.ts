@@ -14,7 +14,7 @@ import type { RestitutionStudy } from '../studies/restitution.js';
 import { equation, equations, list, m, paragraph, type Block, type Inline, type Section, type Table } from './document.js';
 import { math, mathLines } from './notation.js';
 import { conditionTex } from './patch.js';
-import { SERIES_COLORS, plotScene, type AxisLabel, type PlotSpec } from './plot.js';
+import { seriesStyle, plotScene, type AxisLabel, type PlotSpec } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 
 const WORDS: Readonly<Record<string, string>> = { whole: 'compression', 'both-inner': 'restitution' };
@@ -75,7 +75,7 @@ function studyBlocks(system: DerivedSystem, study: RestitutionStudy): Block[] {
       m(`h'_- = ${grid[0]!.v}, ${grid[1]!.v}, \\dots, ${grid.at(-1)!.v}`),
       ':',
     ),
-    ...speedPlots(term.name, study).map((p) => sceneFigure(plotScene(p.plot), 0.8, [{ label: p.label, color: SERIES_COLORS[0] }], [p.caption])),
+    ...speedPlots(term.name, study).map((p) => sceneFigure(plotScene(p.plot), 0.8, [{ label: p.label, ...seriesStyle(0) }], [p.caption])),
   ];
   const table: Table = {
     kind: 'table',

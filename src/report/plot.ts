@@ -5,6 +5,9 @@
 // Deterministic by construction: pixel coordinates to 0.1 px, tick labels to
 // the decimals their spacing needs, because docs/reports/ is committed and checked
 // for staleness byte for byte.
+// Each series is drawn in a colour and a dash pattern of its own
+// (SERIES_STYLES), in the SVG, the PGF and the legends alike:
+// test/report/series-styles.test.ts reads them in the reports' figures.
 import { svgScene, type Scene, type SceneItem } from './scene.js';
 
 export interface PlotSeries {

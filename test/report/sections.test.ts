@@ -299,9 +299,10 @@ describe('notation: one symbol, one meaning per report', () => {
     expect(body('double-pendulum')).toContain('- l_{2} p_{q_{1}} (m_{1} + m_{2} (2 - \\sin^{2}(q_{1} - q_{2})))');
   });
 
-  it('gives the prism in guides marked letters where its parameters (M_x, h, b_3, c_1) take the usual ones', () => {
+  it('gives the prism in guides other letters where its parameters (M_x, h, b_3, c_1) take the usual ones: G, not a sans-serif M', () => {
     const tex = body('prism-in-guides');
-    expect(tex).toContain('\\mathsf{M}(q,t)\\,\\ddot{q} = \\tilde{f}(q,\\dot{q},t)');
+    expect(tex).toContain('G(q,t)\\,\\ddot{q} = \\tilde{f}(q,\\dot{q},t)');
+    expect(tex).not.toContain('\\mathsf{M}');
     expect(tex).toContain('A(q,t)\\,\\dot{q} + d(q,t) = 0');
   });
 

@@ -76,6 +76,8 @@ export function mechanicsSymbol(name: string): string {
  *            parameter
  *   hamiltonian  H(q, p, t); ℋ where the report prints Kuleshov et al.'s
  *            universal restitution law H(v) (Proposition 11)
+ *   columns, load  a and b of Smirnov's support system (1.1) Σ aᵢⱼ Nᵢ = bⱼ;
+ *            ã, b̃ where a parameter takes the letter (the prism's a_1, b_3)
  * and, where every letter is taken (the prism's parameters h, b_3, c_1),
  * a marked one (\tilde{f}, \tilde{b}; \mathsf{M} only were M and G both were).
  * The velocity-free part of the momentum, p = M q̇ + p₀, is p₀ (as L₀ = L at
@@ -89,6 +91,8 @@ export interface ReportSymbols {
   readonly constraint: string;
   readonly period: string;
   readonly hamiltonian: string;
+  readonly columns: string;
+  readonly load: string;
 }
 
 const symbolsOf = new WeakMap<DerivedSystem, ReportSymbols>();
@@ -151,6 +155,8 @@ export function reportSymbols(system: DerivedSystem): ReportSymbols {
     constraint: pick(['\\varphi', '\\chi', '\\Phi'], []),
     period: pick(['\\tau', 'P', '\\mathcal{T}'], []),
     hamiltonian: pick(['H', '\\mathcal{H}'], [universal && 'H']),
+    columns: pick(['a', '\\tilde{a}'], []),
+    load: pick(['b', '\\tilde{b}', '\\beta'], []),
   };
   symbolsOf.set(system, chosen);
   return chosen;

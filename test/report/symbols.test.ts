@@ -85,6 +85,15 @@ const GENERIC: readonly { readonly meaning: string; readonly found: (tex: string
   { meaning: 'Hamiltonian', found: (tex) => [...tex.matchAll(/((?:\\math[a-z]+\{)?[A-Za-z]\}?)\(q,p,t\) = p\^/g)].map((x) => headOf(x[1]!)) },
   // Kuleshov et al.'s universal restitution law H(h'_-) of Proposition 11.
   { meaning: 'universal restitution law', found: (tex) => [...tex.matchAll(/([A-Za-z])\(h'_-\) = -h'/g)].map((x) => x[1]!) },
+  // Smirnov's support system (1.1) Σ aᵢⱼ Nᵢ = bⱼ: its columns a_i^± and its right side b.
+  {
+    meaning: 'column of the support system',
+    found: (tex) => [...tex.matchAll(/(?:^|[^\\\w{])((?:\\tilde\{)?a\}?)(?:_\{\d+\})?\^\{[+-]\} = \\begin\{pmatrix\}/gm)].map((x) => headOf(x[1]!)),
+  },
+  {
+    meaning: 'right side of the support system',
+    found: (tex) => [...tex.matchAll(/(?:^|[^\\\w{])((?:\\tilde\{)?b\}?|\\beta) = \\begin\{pmatrix\}/gm)].map((x) => headOf(x[1]!)),
+  },
   { meaning: 'generalized force', found: () => ['Q'] },
   { meaning: 'momentum', found: () => ['p'] },
 ];
@@ -121,6 +130,14 @@ describe('one meaning per symbol', () => {
       '\\nu: tangential contact measure / decrement per revolution',
     ]);
     expect([headOf('\\mathit{thR}_{1}'), headOf('\\mathit{lam}')]).toEqual(['\\mathit{thR}', '\\mathit{lam}']);
+    const prism = buildModel(models.find((m) => m.spec.name === 'prism-in-guides')!.spec);
+    expect(clashes(meanings(prism, '$a_{1}^{+} = \\begin{pmatrix} 1 \\end{pmatrix}$, $b = \\begin{pmatrix} -P_{y} \\end{pmatrix}$'))).toEqual([
+      'a: parameter / column of the support system',
+      'b: parameter / right side of the support system',
+    ]);
+    expect(clashes(meanings(prism, '$\\tilde{a}_{1}^{+} = \\begin{pmatrix} 1 \\end{pmatrix}$, $\\tilde{b} = \\begin{pmatrix} -P_{y} \\end{pmatrix}$'))).toEqual(
+      [],
+    );
     const disk = buildModel(models.find((m) => m.spec.name === 'viscoelastic-disk')!.spec);
     expect(clashes(meanings(disk, '$M(q,t)\\,\\ddot{q} = f$'))).toEqual(['M: patch resultant / mass matrix']);
     expect(clashes(meanings(disk, "$H(q,p,t) = p^{\\top}\\dot{q} - L$, $H(h'_-) = -h'$"))).toEqual(['H: Hamiltonian / universal restitution law']);

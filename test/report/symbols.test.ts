@@ -85,6 +85,8 @@ const GENERIC: readonly { readonly meaning: string; readonly found: (tex: string
   { meaning: 'Hamiltonian', found: (tex) => [...tex.matchAll(/((?:\\math[a-z]+\{)?[A-Za-z]\}?)\(q,p,t\) = p\^/g)].map((x) => headOf(x[1]!)) },
   // Kuleshov et al.'s universal restitution law H(h'_-) of Proposition 11.
   { meaning: 'universal restitution law', found: (tex) => [...tex.matchAll(/([A-Za-z])\(h'_-\) = -h'/g)].map((x) => x[1]!) },
+  // The time of Kuleshov et al.'s universal problem, t = bτ (§6).
+  { meaning: 'time of the universal problem', found: (tex) => [...tex.matchAll(/\$t = b (\\?[A-Za-z]+)\$/g)].map((x) => x[1]!) },
   // Smirnov's support system (1.1) Σ aᵢⱼ Nᵢ = bⱼ: its columns a_i^± and its right side b.
   {
     meaning: 'column of the support system',
@@ -138,7 +140,10 @@ describe('one meaning per symbol', () => {
     expect(clashes(meanings(prism, '$\\tilde{a}_{1}^{+} = \\begin{pmatrix} 1 \\end{pmatrix}$, $\\tilde{b} = \\begin{pmatrix} -P_{y} \\end{pmatrix}$'))).toEqual(
       [],
     );
-    const disk = buildModel(models.find((m) => m.spec.name === 'viscoelastic-disk')!.spec);
+    const diskSpec = models.find((m) => m.spec.name === 'viscoelastic-disk')!.spec;
+    const disk = buildModel(diskSpec);
+    const withTau = buildModel({ ...diskSpec, parameters: { ...diskSpec.parameters, tau: 1 } });
+    expect(clashes(meanings(withTau, 'the time $t = b \\tau$'))).toEqual(['\\tau: parameter / time of the universal problem']);
     expect(clashes(meanings(disk, '$M(q,t)\\,\\ddot{q} = f$'))).toEqual(['M: patch resultant / mass matrix']);
     expect(clashes(meanings(disk, "$H(q,p,t) = p^{\\top}\\dot{q} - L$, $H(h'_-) = -h'$"))).toEqual(['H: Hamiltonian / universal restitution law']);
     expect(clashes(meanings(disk, "$\\mathcal{H}(q,p,t) = p^{\\top}\\dot{q} - L$, $H(h'_-) = -h'$"))).toEqual([]);

@@ -12,6 +12,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import type { BasinStudy } from '../studies/basin.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
 import type { SteadyMotionStudy } from '../studies/steady-motion.js';
+import type { ModeDirections } from '../studies/mode-directions.js';
 import type { PassThrough } from '../studies/motion.js';
 import type { Coordinate } from '../model/model.js';
 import { momentumName } from '../model/names.js';
@@ -78,6 +79,8 @@ export interface SectionInput {
   readonly linearization?: LinearizationStudy;
   /** Steady motions over a swept rate and their boundaries (studies/steady-motion.ts), printed in their own section (steady-motion.ts). */
   readonly steadyMotion?: SteadyMotionStudy;
+  /** Which mode an impact with two free pre-impact velocities takes, by their direction (studies/mode-directions.ts), printed with its impact map. */
+  readonly modeDirections?: readonly ModeDirections[];
 }
 
 export type SectionBuilder = (input: SectionInput) => Section | undefined;
@@ -531,7 +534,7 @@ export function measureFormSection({ system }: SectionInput): Section {
 export const contactPhasesSection = ({ system }: SectionInput): Section | undefined => contactPhasesReport(system);
 
 /** Impact maps with their mode conditions (unilateral.ts). */
-export const impactMapsSection = ({ system }: SectionInput): Section | undefined => impactMapsReport(system);
+export const impactMapsSection = ({ system, modeDirections }: SectionInput): Section | undefined => impactMapsReport(system, modeDirections);
 
 // ---------------------------------------------------------------- 10. conventions
 /** Notation and sign conventions used in the report. */

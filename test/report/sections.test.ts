@@ -306,6 +306,13 @@ describe('notation: one symbol, one meaning per report', () => {
     expect(tex).toContain('A(q,t)\\,\\dot{q} + d(q,t) = 0');
   });
 
+  it('says which mode the hinged compass’s impact takes by the direction of (ȧ₁⁻, ȧ₂⁻), and where none is admissible (studies/mode-directions.ts)', () => {
+    const tex = body('hinged-compass');
+    expect(tex).toContain('Contact foot2 approaches for $2.356 < \\theta < 5.498$');
+    expect(tex).toContain('mode 2 (foot1 stays) for $4.465 < \\theta < 4.626$');
+    expect(tex).toContain('On 31.5 \\% of these directions no mode is admissible');
+  });
+
   it('names a contact by its description when that names it, and prints its activation condition', () => {
     expect(body('bouncing-ball')).toContain('$f_{1}$ --- the floor: Newton impact');
     expect(body('compass-walker')).toContain('an arrival is an impact only where $a_{1} > 0$, elsewhere the contact stays inactive');

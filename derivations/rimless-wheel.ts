@@ -146,12 +146,10 @@ export function rimlessWheel(k: number): ModelSpec {
           note: 'the paper’s $\\nu$, the speed’s decrement per revolution; here $\\nu$ is the tangential contact measure.',
         },
         {
-          eq: 'this report, by (2.6)',
+          eq: '§2',
           name: 'T(-0) - T(+0)',
-          formula: 'T*(1 - ((Istar + cos(2*alpha))/(Istar + 1))^2)',
           derived: 'impact1.leaves.ΔT',
-          where: { T: 'impact1.T-' },
-          note: 'not a formula of the paper, which says in words that each impact lowers the energy (§2): the loss the ratio (2.6) gives, $T(-0)(1 - (\\dot{\\psi}(+0)/\\dot{\\psi}(-0))^2)$, set beside the derived one.',
+          note: 'the paper says in words that each impact lowers the energy; the loss itself is this report’s, positive by §2’s inequality below.',
         },
       ],
       // (2.9)'s statements after it, typed from the paper with r = (2.6)'s ratio and k = π/α: ν < 1 and
@@ -190,6 +188,13 @@ export function rimlessWheel(k: number): ModelSpec {
           where: RATIO,
           on: ROLLING,
           note: 'with $\\kappa < 1$: $\\exp(-16\\pi/k) < \\kappa < 1$, so $\\kappa \\to 1$ as $k \\to \\infty$ for every $I^*$.',
+        },
+        {
+          eq: '§2',
+          name: '|\\dot{\\psi}(+0)| < |\\dot{\\psi}(-0)|',
+          claim: 'wp^2 < w^2',
+          where: { w: "impact1.psi'-", wp: "impact1.leaves.psi'+" },
+          note: 'so $T(+0) < T(-0)$: the wheel turns about a spoke’s foot before and after the impact, $T = m l^2 (1 + I^{*}) \\dot{\\psi}^2$.',
         },
       ],
       figures: [

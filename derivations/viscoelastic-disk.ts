@@ -35,7 +35,7 @@ export default defineModel({
     lambda: { default: 0.2, range: [0, 2], description: 'Coulomb friction coefficient' },
     g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
     alpha: { default: 0, range: [-1.5, 1.5], description: 'inclination of the line', unit: 'rad' },
-    tau: { default: 1e-4, description: 'relaxation time of a slip the friction can stop', unit: 's' },
+    t_r: { default: 1e-4, description: 'relaxation time of a slip the friction can stop', unit: 's' },
   },
   kinetic: "m*(x'^2 + y'^2)/2 + m*r^2*phi'^2/4",
   potential: 'm*g*(y*cos(alpha) - x*sin(alpha))',
@@ -52,7 +52,7 @@ export default defineModel({
       resultants: { Fy: '1', Fx: '-(sigma*lambda + theta)', M: '-sigma*lambda*r' },
       normal: 'Fy',
       forces: { x: 'Fx', y: 'Fy', phi: 'M' },
-      friction: { sign: 'sigma', slip: "x' + r*phi'", relaxation: 'tau' },
+      friction: { sign: 'sigma', slip: "x' + r*phi'", relaxation: 't_r' },
       load: 'm*g',
     },
   ],
@@ -203,7 +203,7 @@ export default defineModel({
         name: '\\ddot{x}',
         formula: '2/3*g*sin(alpha)',
         derived: "patch.foundation.rolling.x''",
-        note: "rolling without slip at rest depth, at zero speed: the paper's $v' = \\tfrac{2}{3}\\sin\\alpha$ in $v = u_x/\\sqrt{gr}$, $\\tau = t\\sqrt{g/r}$.",
+        note: "rolling without slip at rest depth, at zero speed: the paper's $v' = \\tfrac{2}{3}\\sin\\alpha$ in $v = u_x/\\sqrt{gr}$ and the time $\\bar{t} = t\\sqrt{g/r}$ (the paper's $\\tau$ of §8–12, not the universal problem's).",
       },
       {
         eq: '§2, (12.5)',
@@ -259,15 +259,15 @@ export default defineModel({
       },
       {
         eq: 'Prop. 13',
-        name: 'E \\le C_0\\varepsilon^2 \\text{ for } T \\ge T_0\\varepsilon^{-1}|\\ln\\varepsilon|',
+        name: 'E_{s} \\le C_0\\varepsilon^2 \\text{ for } \\bar{t} \\ge \\bar{t}_0|\\ln\\varepsilon|',
         reason:
-          'the decay of the fast vertical oscillation (9.1) into a neighbourhood of its rest $s_{*}$: an estimate of order with constants the paper does not give ($C_0$, $T_0$), proved by averaging its energy. Only the rest depth (9.2) is a closed form, derived above.',
+          'the decay of the fast vertical oscillation (9.1) into a neighbourhood of its rest $s_{*}$: an estimate of order with constants the paper does not give ($C_0$, $\\bar{t}_0$), proved by averaging its energy. Only the rest depth (9.2) is a closed form, derived above. The paper writes the oscillation’s energy E and the bound in the fast time $T = \\bar{t}/\\varepsilon \\ge \\varepsilon^{-1}|\\ln\\varepsilon|\\,T_0$ ($\\bar{t} = t\\sqrt{g/r}$); here E and T are the total and the kinetic energy.',
       },
       {
         eq: 'Prop. 14',
-        name: '\\tilde{E} \\le C_0\\varepsilon^4 \\text{ for } \\tau \\ge \\varepsilon^{-1}|\\ln\\varepsilon|\\,T_1',
+        name: '\\tilde{E}_{s} \\le C_0\\varepsilon^4 \\text{ for } \\bar{t} \\ge \\varepsilon^{-1}|\\ln\\varepsilon|\\,\\bar{t}_1',
         reason:
-          'the further relaxation of the same oscillation, with the energy $\\tilde{E}$ about the shifted rest: an estimate of order with constants the paper does not give ($C_0$, $T_1$), proved as Prop. 13.',
+          'the further relaxation of the same oscillation, with the energy $\\tilde{E}_{s}$ about the shifted rest: an estimate of order with constants the paper does not give ($C_0$, $\\bar{t}_1$), proved as Prop. 13.',
       },
     ],
     // Fig. 1: the disk at rest on its springs, its lowest point at the depth rϑ₀²/2 of (4.7); at the default

@@ -1,8 +1,8 @@
 // What the report of a compiled model is made from besides its derivation:
 // the motion, the drawing, the sources and the studies (linearization,
-// steady motions, declared rigid-limit study, periodic orbit, basin, a
-// patch's universal restitution, the billiard's confocal motions, the
-// realizations of a constraint compared, paper check,
+// steady motions, the impact modes by direction, declared rigid-limit study,
+// periodic orbit, basin, a patch's universal restitution, the billiard's
+// confocal motions, the realizations of a constraint compared, paper check,
 // the paper's sketches). The
 // studies compute (src/studies/); this module only runs them on the model's
 // one loaded module (each used to load its own copy) and hands the results
@@ -21,6 +21,7 @@ import { hasReportBasin, reportBasin, type BasinStudy } from '../studies/basin.j
 import { confocalStudy } from '../studies/confocal.js';
 import { limitStudyOf, withLaws } from '../studies/limit.js';
 import { linearizationStudy } from '../studies/linearization.js';
+import { modeDirections } from '../studies/mode-directions.js';
 import { steadyMotionStudy } from '../studies/steady-motion.js';
 import { reportMotion } from '../studies/motion.js';
 import { declaredOrbit } from '../studies/orbit.js';
@@ -51,6 +52,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     ...basinOption(compiled),
     linearization: linearizationStudy(system),
     steadyMotion: steadyMotionStudy(system),
+    modeDirections: modeDirections(system),
     ...restitutionOption(compiled),
     ...sketchesOption(compiled),
     ...confocalOption(compiled, figures),

@@ -136,7 +136,7 @@ function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
       ),
     );
   }
-  if (spatial) blocks.push(...spatialSlidingBlocks(name, s, math(c.kinetic)));
+  if (spatial) blocks.push(...spatialSlidingBlocks(name, s, math(c.kinetic), reportSymbols(system).mass));
   if (c.slidingDeterminant) {
     blocks.push(
       paragraph("Sliding alone, the contact's reaction solves the one-row system (1.1) with the coefficient"),
@@ -174,7 +174,7 @@ function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
  * as μ grows, along u ∥ S M⁻¹Nᵀ, once μ reaches N M⁻¹Nᵀ/|S M⁻¹Nᵀ|
  * (test/unilateral/tumbling-box.test.ts checks it against a box's inertia).
  */
-function spatialSlidingBlocks(name: string, s: string, mu: string): Block[] {
+function spatialSlidingBlocks(name: string, s: string, mu: string, M: string): Block[] {
   const N = `(\\partial f_{${s}}/\\partial q)`;
   const S = (k: string): string => `(\\partial s_{${s},${k}}/\\partial q)`;
   return [
@@ -183,16 +183,16 @@ function spatialSlidingBlocks(name: string, s: string, mu: string): Block[] {
       m(`u = \\dot{s}_{${s}}/|\\dot{s}_{${s}}|`),
       ", the contact's reaction solves the one-row system (1.1) with the coefficient",
     ),
-    equations(equation(`sliding-det-${name}`, `\\Delta_{${s}}(u)`, `${N} M^{-1} \\Bigl(${N} - ${mu} \\sum_{k=1}^{2} u_k ${S('k')}\\Bigr)^{\\top}`)),
+    equations(equation(`sliding-det-${name}`, `\\Delta_{${s}}(u)`, `${N} ${M}^{-1} \\Bigl(${N} - ${mu} \\sum_{k=1}^{2} u_k ${S('k')}\\Bigr)^{\\top}`)),
     paragraph(
       'positive without friction, and least along ',
-      m(`u \\parallel (${S('k')} M^{-1} ${N}^{\\top})_{k=1,2}`),
+      m(`u \\parallel (${S('k')} ${M}^{-1} ${N}^{\\top})_{k=1,2}`),
       ', where it first vanishes, once ',
       m(mu),
       ' reaches',
     ),
     // Displayed: inline, the quotient cannot break and ran past the line.
-    equations(equation(`sliding-threshold-${name}`, `${mu}_{P}`, `\\frac{${N} M^{-1} ${N}^{\\top}}{|(${S('k')} M^{-1} ${N}^{\\top})_{k}|}`)),
+    equations(equation(`sliding-threshold-${name}`, `${mu}_{P}`, `\\frac{${N} ${M}^{-1} ${N}^{\\top}}{|(${S('k')} ${M}^{-1} ${N}^{\\top})_{k}|}`)),
     paragraph(
       'Where ',
       m(`\\Delta_{${s}}(u) \\le 0`),
@@ -282,6 +282,8 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
   const names = s.pairs.map((p) => p.name).join(', ');
   const n = system.model.coordinates.length;
   const sides = (i: number): string => `${math(s.pairs[i]!.friction.negative)}, ${math(s.pairs[i]!.friction.positive)}`;
+  // Smirnov's a and b of (1.1), marked where the prism's parameters a_1, b_3 take them.
+  const { columns: a, load: b } = reportSymbols(system);
   const blocks: Block[] = [
     paragraph(
       k === 1
@@ -319,7 +321,7 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
     ),
     paragraph(
       `The reactions of a full variant s solve the linear ${k === 1 ? 'equation' : 'system'} (1.1) `,
-      m(k === 1 ? 'a_{11}^{s} N_1 = b_1' : '\\sum_i a_{ij}^{s} N_i = b_j'),
+      m(k === 1 ? `${a}_{11}^{s} N_1 = ${b}_1` : `\\sum_i ${a}_{ij}^{s} N_i = ${b}_j`),
       ', here',
     ),
     // Up to two pairs the k×k matrices fit a line; beyond, one column per pair and side.
@@ -328,36 +330,36 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
         ? [
             matrixEquation(
               'supports-columns-positive',
-              'a^{+}',
+              `${a}^{+}`,
               s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.positive[j]!))),
             ),
             matrixEquation(
               'supports-columns-negative',
-              'a^{-}',
+              `${a}^{-}`,
               s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.negative[j]!))),
             ),
           ]
         : s.system.pairs.flatMap((p, i) => [
             matrixEquation(
               `supports-column-${i + 1}-p`,
-              `a_{${i + 1}}^{+}`,
+              `${a}_{${i + 1}}^{+}`,
               p.positive.map((x) => [math(x)]),
             ),
             matrixEquation(
               `supports-column-${i + 1}-m`,
-              `a_{${i + 1}}^{-}`,
+              `${a}_{${i + 1}}^{-}`,
               p.negative.map((x) => [math(x)]),
             ),
           ])),
       matrixEquation(
         'supports-rhs',
-        'b',
+        b,
         s.system.rhs.map((b) => [math(b)]),
       ),
     ),
     paragraph(
       'Column i of ',
-      m('a^{\\pm}'),
+      m(`${a}^{\\pm}`),
       ' is pair i bearing on that side; ',
       ...(s.form.kind === 'balance'
         ? [

@@ -198,7 +198,8 @@ function lagrange1Equation(system: DerivedSystem): Block[] {
     'Lagrange’s equations of the first kind (Kugushev–Sorokina (8.10)) are written for the Cartesian coordinates ',
     m('x'),
     ' of the points: ',
-    m(`M_x\\,\\mathrm{d}\\dot{x} = F\\,\\mathrm{d}t + A_x^{\\top}\\mathrm{d}\\eta - G^{\\top}\\mathrm{d}${symbols.measure}`),
+    // The Cartesian mass matrix in the report's letter (G beside the prism's moments M_x); G of the contacts only where there are any.
+    m(`${M}_x\\,\\mathrm{d}\\dot{x} = F\\,\\mathrm{d}t + A_x^{\\top}\\mathrm{d}\\eta${measure ? ` - G^{\\top}\\mathrm{d}${symbols.measure}` : ''}`),
     ', each reaction a multiplier times the gradient of its constraint. Multiplied by ',
     m('(\\partial x/\\partial q)^{\\top}'),
     ', which carries the gradients in x to the gradients in the coordinates q, they keep that form (',

@@ -58,7 +58,9 @@ export function mechanicsSymbol(name: string): string {
  * (docs/notation.md): the papers' letters unless the model already uses them.
  *   mass     M; G (Rubanovich–Formalsky's kinetic matrix G′ (3.1)) where a
  *            parameter is called M or M_x, as the pendulum on a cart's cart mass
- *            (A is the constraint matrix and the linearization's state matrix)
+ *            or Smirnov's prism's moments M_x, or a patch's resultant is, as the
+ *            disk's moment M (kuleshov2011 (3.2)) (A is the constraint matrix
+ *            and the linearization's state matrix)
  *   forcing  f of M q̈ = f; h (Pfeiffer–Glocker's M q̈ − h = W λ) where f names
  *            the gaps f_j ≥ 0 (Kozlov), Smirnov's friction coefficients f_i or a
  *            parameter; then F (unless Kugushev–Sorokina's Cartesian forces (8.10)
@@ -72,8 +74,12 @@ export function mechanicsSymbol(name: string): string {
  *            equations; χ where φ is a coordinate (the pendulum's hinge angle)
  *   period   τ of a periodic orbit (T is the kinetic energy); P where τ is a
  *            parameter
- * and, where every letter is taken (the prism's parameters M_x, h, b_3, c_1),
- * a marked one (\mathsf{M}, \tilde{f}, \tilde{b}).
+ *   hamiltonian  H(q, p, t); ℋ where the report prints Kuleshov et al.'s
+ *            universal restitution law H(v) (Proposition 11)
+ *   columns, load  a and b of Smirnov's support system (1.1) Σ aᵢⱼ Nᵢ = bⱼ;
+ *            ã, b̃ where a parameter takes the letter (the prism's a_1, b_3)
+ * and, where every letter is taken (the prism's parameters h, b_3, c_1),
+ * a marked one (\tilde{f}, \tilde{b}; \mathsf{M} only were M and G both were).
  * The velocity-free part of the momentum, p = M q̇ + p₀, is p₀ (as L₀ = L at
  * q̇ = 0), never b.
  */
@@ -84,13 +90,22 @@ export interface ReportSymbols {
   readonly measure: string;
   readonly constraint: string;
   readonly period: string;
+  readonly hamiltonian: string;
+  readonly columns: string;
+  readonly load: string;
 }
 
 const symbolsOf = new WeakMap<DerivedSystem, ReportSymbols>();
 
-/** The letters the printed names of a model's parameters and coordinates start with: M, f of f_{r}, \alpha. */
+/**
+ * The letters the printed names of a model's parameters, coordinates and
+ * patch resultants start with: M, f of f_{r}, \alpha.
+ */
 export function modelHeads(model: Model): string[] {
-  return [...model.parameters, ...model.coordinates].map((x) => /^(\\[A-Za-z]+|[A-Za-z])/.exec(mechanicsSymbol(x.name))?.[0] ?? '');
+  const resultants = (model.patches ?? []).flatMap((p) => [...p.resultants.keys()]);
+  return [...model.parameters.map((x) => x.name), ...model.coordinates.map((x) => x.name), ...resultants].map(
+    (name) => /^(\\[A-Za-z]+|[A-Za-z])/.exec(mechanicsSymbol(name))?.[0] ?? '',
+  );
 }
 
 /**
@@ -127,17 +142,21 @@ export function reportSymbols(system: DerivedSystem): ReportSymbols {
   if (known) return known;
   const heads = modelHeads(system.model);
   const multipliers = system.constraints !== undefined || system.unilateral !== undefined;
+  const universal = system.patches?.terms.some((t) => t.universal !== undefined) ?? false;
   const gaps = system.unilateral?.contacts.some((c) => gapForm(system.model, c.constraint).letter === 'f') ?? false;
   const pick = (candidates: readonly string[], taken: readonly (string | false)[]): string =>
     candidates.find((c) => !heads.includes(c) && !taken.includes(c)) ?? candidates[0]!;
   const chosen: ReportSymbols = {
-    // G is the contacts' gradient in the first-kind equations (lagrange1.ts).
-    mass: pick(['M', 'G', '\\mathsf{M}'], [multipliers && 'G']),
+    // G is the contacts' gradient in the first-kind equations (lagrange1.ts), printed only with contacts.
+    mass: pick(['M', 'G', '\\mathsf{M}'], [system.unilateral !== undefined && 'G']),
     forcing: pick(['f', 'h', 'F', '\\tilde{f}'], [(gaps || system.supports !== undefined || system.hinges.length > 0) && 'f', multipliers && 'F']),
     rate: pick(['b', 'c', 'd', '\\tilde{b}'], [system.supports !== undefined && 'b']),
     measure: pick(['\\mu', '\\Lambda', '\\varpi'], [(system.unilateral?.coulomb.length ?? 0) > 0 && '\\mu']),
     constraint: pick(['\\varphi', '\\chi', '\\Phi'], []),
     period: pick(['\\tau', 'P', '\\mathcal{T}'], []),
+    hamiltonian: pick(['H', '\\mathcal{H}'], [universal && 'H']),
+    columns: pick(['a', '\\tilde{a}'], []),
+    load: pick(['b', '\\tilde{b}', '\\beta'], []),
   };
   symbolsOf.set(system, chosen);
   return chosen;

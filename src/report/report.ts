@@ -8,6 +8,7 @@ import type { PaperSketch } from '../model/validate/paper-sketches.js';
 import type { BasinStudy } from '../studies/basin.js';
 import type { ConfocalStudy } from '../studies/confocal.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
+import type { ModeDirections } from '../studies/mode-directions.js';
 import type { SteadyMotionStudy } from '../studies/steady-motion.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { PaperCheck } from '../studies/paper-check.js';
@@ -61,6 +62,8 @@ export interface ReportOptions {
   readonly drawing?: Drawing;
   /** A rigid-limit study (studies/limit.ts), printed in its section. */
   readonly limitStudy?: ReportLimitStudy;
+  /** Which mode an impact with two free pre-impact velocities takes, by their direction (studies/mode-directions.ts), printed with its impact map. */
+  readonly modeDirections?: readonly ModeDirections[];
   /** Each contact patch's universal restitution (studies/restitution.ts), printed with its universal problem before the conventions. */
   readonly restitution?: readonly RestitutionStudy[];
   /** The declared motions in their confocal quadrilaterals (studies/confocal.ts, kozlov1988 Fig. 3), in their own section. */
@@ -81,6 +84,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.limitStudy ? { limitStudy: options.limitStudy } : {}),
     ...(options.linearization ? { linearization: options.linearization } : {}),
     ...(options.steadyMotion ? { steadyMotion: options.steadyMotion } : {}),
+    ...(options.modeDirections ? { modeDirections: options.modeDirections } : {}),
   };
   const { drawing, simulation } = options;
   // The motion's section is motion.ts's (plots in both reports, the animation); the sketch joins the model's description.

@@ -12,6 +12,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import type { BasinStudy } from '../studies/basin.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
 import type { SteadyMotionStudy } from '../studies/steady-motion.js';
+import type { ModeDirections } from '../studies/mode-directions.js';
 import type { PassThrough } from '../studies/motion.js';
 import type { Coordinate } from '../model/model.js';
 import { momentumName } from '../model/names.js';
@@ -78,6 +79,8 @@ export interface SectionInput {
   readonly linearization?: LinearizationStudy;
   /** Steady motions over a swept rate and their boundaries (studies/steady-motion.ts), printed in their own section (steady-motion.ts). */
   readonly steadyMotion?: SteadyMotionStudy;
+  /** Which mode an impact with two free pre-impact velocities takes, by their direction (studies/mode-directions.ts), printed with its impact map. */
+  readonly modeDirections?: readonly ModeDirections[];
 }
 
 export type SectionBuilder = (input: SectionInput) => Section | undefined;
@@ -417,15 +420,20 @@ export function hamiltonSection({ system }: SectionInput): Section {
   const idx = indexer(system);
   const blocks: Block[] = [];
   const ex = hamilton.explicit;
-  const { mass: M } = reportSymbols(system);
+  const { mass: M, hamiltonian: H } = reportSymbols(system);
   // Of L_N where constraints are realized everywhere (Section compliant): its momenta there.
   const of = system.realized
     ? (['L_N', [', ', m('L_N'), ' the Lagrangian with the realized terms (Section ', ref('sec:compliant'), ')']] as const)
     : (['L', []] as const);
   if (ex) {
     blocks.push(
-      paragraph('With ', m(`H(q,p,t) = p^{\\top}\\dot{q} - ${of[0]}`), ...of[1], ', the Hamiltonian, the kinetic energy in the momenta and then the rest, is'),
-      rows([equation('hamiltonian', 'H', mathLines(momentumForm(ex.H, hamilton.p)))]),
+      paragraph(
+        'With ',
+        m(`${H}(q,p,t) = p^{\\top}\\dot{q} - ${of[0]}`),
+        ...of[1],
+        ', the Hamiltonian, the kinetic energy in the momenta and then the rest, is',
+      ),
+      rows([equation('hamiltonian', H, mathLines(momentumForm(ex.H, hamilton.p)))]),
       paragraph('and the canonical equations between impacts (the measure form ', ref('hamilton-q'), ', ', ref('hamilton-p'), ' with densities) are'),
       rows([
         ...family(cs.length, (i) => ({ label: `hamilton-q-${i + 1}`, lhs: qd(cs[i]!), rhs: () => mathLines(together(ex.qdot[i]!)) })),
@@ -450,7 +458,7 @@ export function hamiltonSection({ system }: SectionInput): Section {
     blocks.push(
       paragraph(`For ${cs.length} coordinates the inverse mass matrix is not written out; with `, m(M), ' of Section ', ref('sec:lagrange2'), ','),
       rows([
-        equation('hamiltonian', 'H', `\\tfrac{1}{2}\\,${w}^{\\top} ${M}^{-1} ${w} - L_0(q,t)`),
+        equation('hamiltonian', H, `\\tfrac{1}{2}\\,${w}^{\\top} ${M}^{-1} ${w} - L_0(q,t)`),
         equation('hamilton-qdot', '\\dot{q}', `${M}^{-1}${w}`),
         equation('hamilton-pdot', '\\dot{p}_i', `\\frac{\\partial L}{\\partial q_i}\\bigg|_{\\dot{q} = ${M}^{-1}${w}} + Q_i${react}`),
       ]),
@@ -487,12 +495,13 @@ export function measureFormSection({ system }: SectionInput): Section {
   const { model, constraints } = system;
   const retaining = constraints ? ` - ${indexSum('k', upTo(constraints.names.length), (k) => `A_{${k}i}\\,\\lambda_${k}`)}\\,\\mathrm{d}t` : '';
   const react = constraints ? ' - (A^{\\top}\\lambda)_i' : '';
+  const { hamiltonian: H } = reportSymbols(system);
   const blocks: Block[] = [
     paragraph(
       'Lagrange’s equations of the second kind in measure form (Kugushev–Sorokina (10.13)), with ',
       m(indexRange(model.coordinates.length)),
       ', and Hamilton’s equations in measure form (Kugushev–Sorokina (11.3), (11.6)), with ',
-      m('H(q,p,t) = p^{\\top}\\dot{q} - L'),
+      m(`${H}(q,p,t) = p^{\\top}\\dot{q} - L`),
       ', are',
     ),
     rows([
@@ -501,8 +510,8 @@ export function measureFormSection({ system }: SectionInput): Section {
         '\\mathrm{d}\\biggl(\\frac{\\partial L}{\\partial \\dot{q}_i}\\biggr) - \\frac{\\partial L}{\\partial q_i}\\,\\mathrm{d}t',
         `Q_i\\,\\mathrm{d}t${retaining}${contactTerms(system, 'i')}`,
       ),
-      equation('hamilton-q', '\\mathrm{d}q_i', '\\frac{\\partial H}{\\partial p_i}\\,\\mathrm{d}t'),
-      equation('hamilton-p', '\\mathrm{d}p_i', `\\biggl(-\\frac{\\partial H}{\\partial q_i} + Q_i${react}\\biggr)\\mathrm{d}t${contactTerms(system, 'i')}`),
+      equation('hamilton-q', '\\mathrm{d}q_i', `\\frac{\\partial ${H}}{\\partial p_i}\\,\\mathrm{d}t`),
+      equation('hamilton-p', '\\mathrm{d}p_i', `\\biggl(-\\frac{\\partial ${H}}{\\partial q_i} + Q_i${react}\\biggr)\\mathrm{d}t${contactTerms(system, 'i')}`),
     ]),
     ...(system.unilateral ? [paragraph(...measureConditions(system))] : []),
     paragraph(
@@ -525,7 +534,7 @@ export function measureFormSection({ system }: SectionInput): Section {
 export const contactPhasesSection = ({ system }: SectionInput): Section | undefined => contactPhasesReport(system);
 
 /** Impact maps with their mode conditions (unilateral.ts). */
-export const impactMapsSection = ({ system }: SectionInput): Section | undefined => impactMapsReport(system);
+export const impactMapsSection = ({ system, modeDirections }: SectionInput): Section | undefined => impactMapsReport(system, modeDirections);
 
 // ---------------------------------------------------------------- 10. conventions
 /** Notation and sign conventions used in the report. */
@@ -559,6 +568,7 @@ export function conventionsSection({ system }: SectionInput): Section {
       ['rate', 'the constraints’ rate term', 'b'],
       ['measure', 'the contact measures’ letter', '\\mu'],
       ['constraint', 'the retaining constraints’ letter in the first-kind equations', '\\varphi'],
+      ['hamiltonian', 'the Hamiltonian', 'H'],
     ] as const
   ).filter(([k, , usual]) => symbols[k] !== usual && (k !== 'measure' || system.unilateral) && (k !== 'constraint' || system.constraints));
   if (renamed.length) {
@@ -575,7 +585,9 @@ export function conventionsSection({ system }: SectionInput): Section {
       renamed.length === 1 ? ': in this report that letter names another quantity' : ': in this report those letters name other quantities',
       ' (a parameter, the gaps ',
       m('f_j'),
-      ', friction coefficients).',
+      ', friction coefficients',
+      ...(system.patches ? [', a contact patch’s resultant or its restitution law'] : []),
+      ').',
     ]);
   }
   if (system.constraints)

@@ -29,8 +29,9 @@ import {
   type Section,
   matrixEquation,
 } from './document.js';
-import { gapForm, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, upTo } from './notation.js';
+import { gapForm, indexSum, math, mathLines, mechanicsSymbol, modelHeads, reportSymbols, upTo } from './notation.js';
 import { pinnedTangent } from '../model/impact-laws.js';
+import type { ModeDirections } from '../studies/mode-directions.js';
 import type { Model } from '../model/types.js';
 import { impactLawStatement } from './impact-laws.js';
 import { inName, nameRepeated, whereBlocks, type NamedRepeat } from './repeats.js';
@@ -314,7 +315,7 @@ export function impactMeasureBlocks(system: DerivedSystem): Block[] {
 }
 
 /** Impact maps with their mode conditions (Kugushev–Sorokina (8.13), Rubanovich–Formalsky (1.17)). */
-export function impactMapsSection(system: DerivedSystem): Section | undefined {
+export function impactMapsSection(system: DerivedSystem, directions: readonly ModeDirections[] = []): Section | undefined {
   const { model } = system;
   const u = system.unilateral;
   if (!u) return undefined;
@@ -352,7 +353,11 @@ export function impactMapsSection(system: DerivedSystem): Section | undefined {
       ...assumptionsSentence(u),
     ),
   ];
-  u.impactMaps.forEach((im, k) => blocks.push(...impactMapBlocks(system, im, k)));
+  u.impactMaps.forEach((im, k) => {
+    blocks.push(...impactMapBlocks(system, im, k));
+    const d = directions.find((x) => x.map === k);
+    if (d) blocks.push(directionBlock(system, im, d));
+  });
   if (alone.length) {
     blocks.push(
       paragraph(
@@ -420,6 +425,53 @@ function impactMapBlocks(system: DerivedSystem, im: ImpactMap, k: number): Block
   im.modes.forEach((mode, n) => blocks.push(...modeBlocks(system, im, mode, `${tag}-mode-${n + 1}`, n)));
   if (im.critical) blocks.push(...criticalBlocks(system, im, im.critical, tag));
   return blocks;
+}
+
+/**
+ * Which mode the impact takes by the direction θ of its two free pre-impact
+ * velocities, at the default parameters (studies/mode-directions.ts), and
+ * the share of the approaching directions where none is admissible.
+ */
+function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections): Block {
+  const u = system.unilateral!;
+  const [v1, v2] = d.velocities.map(mechanicsSymbol);
+  const angle = (x: number): string => x.toFixed(3);
+  // The direction's letter, unless a coordinate or parameter has it.
+  const th = modelHeads(system.model).includes('\\theta') ? '\\vartheta' : '\\theta';
+  const at = Object.entries(d.parameters)
+    .map(([name, value]) => `${mechanicsSymbol(name)} = ${Number(value.toPrecision(6))}`)
+    .join(',\\ ');
+  const first = d.arcs[0]!.from;
+  const last = d.arcs[d.arcs.length - 1]!.to;
+  const none = d.arcs.filter((a) => a.modes.length === 0).reduce((sum, a) => sum + a.to - a.from, 0) / (last - first);
+  const arcs = d.arcs.flatMap((a, i): Inline[] => [
+    i ? (i + 1 === d.arcs.length ? ' and ' : ', ') : '',
+    a.modes.length === 0
+      ? 'no mode'
+      : a.modes.map((n) => `mode ${n + 1}${modeTitle(u, im.scenario, im.modes[n]!) ? ` (${modeTitle(u, im.scenario, im.modes[n]!)})` : ''}`).join(' and '),
+    ' for ',
+    m(`${angle(a.from)} < ${th} < ${angle(a.to)}`),
+  ]);
+  return paragraph(
+    'Every condition above is linear in ',
+    m(`${v1}, ${v2}`),
+    ', so at the default parameters (',
+    m(at),
+    ') the mode depends only on the direction ',
+    m(th),
+    ' of ',
+    m(`(${v1}, ${v2}) = |v|(\\cos ${th}, \\sin ${th})`),
+    `. Contact ${contactName(u, im.scenario.arriving)} approaches for `,
+    m(`${angle(first)} < ${th} < ${angle(last)}`),
+    ', where the admissible modes are ',
+    ...arcs,
+    '.',
+    ...(none > 0
+      ? [
+          ` On ${(100 * none).toFixed(1)} % of these directions no mode is admissible: the impact law, which lets a closed contact only stay or leave, has no outcome there.`,
+        ]
+      : []),
+  );
 }
 
 /** "footB stays", "footB leaves": what a mode does with the closed contacts. */

@@ -132,10 +132,10 @@ describe("a contact patch's foundation (the viscoelastic disk's Winkler springs)
     expect(() => parameterValues(buildModel(disk), [{ name: 'nu', value: '0' }])).not.toThrow();
   });
 
-  it('refuses a relaxation time of its friction ≤ 0 (a slip within the cone would grow as exp(t/|τ|))', async () => {
+  it('refuses a relaxation time of its friction ≤ 0 (a slip within the cone would grow as exp(t/|t_r|))', async () => {
     const disk = (await import('../../derivations/viscoelastic-disk.js')).default;
-    expect(fromParam(disk, 'tau', '-1')).toEqual([['bad-compliant-law', '--param tau']]);
-    expect(fromParam(disk, 'tau', '0')).toEqual([['bad-compliant-law', '--param tau']]);
-    expect(parameterValues(buildModel(disk), [{ name: 'tau', value: '1e-3' }]).tau).toBe(1e-3);
+    expect(fromParam(disk, 't_r', '-1')).toEqual([['bad-compliant-law', '--param t_r']]);
+    expect(fromParam(disk, 't_r', '0')).toEqual([['bad-compliant-law', '--param t_r']]);
+    expect(parameterValues(buildModel(disk), [{ name: 't_r', value: '1e-3' }]).t_r).toBe(1e-3);
   });
 });

@@ -70,6 +70,28 @@ describe('the linearization', () => {
   });
 });
 
+describe('the mass matrix’s and the Hamiltonian’s letters', () => {
+  it('are G beside Smirnov’s prism’s moments M_x, whose first-kind text then has no contacts’ G (no sans-serif M)', async () => {
+    const { lagrange1Section } = await import('../../src/report/lagrange1.js');
+    for (const name of ['prism-in-guides', 'prism-in-guides-planar']) {
+      const system = deriveSystem(models.find((m) => m.name === name)!);
+      expect(reportSymbols(system).mass, name).toBe('G');
+      const intro = lagrange1Section(system)!.blocks[0]!;
+      if (intro.kind !== 'paragraph') throw new Error('no introduction');
+      const text = intro.content.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : '')).join('');
+      expect(text).toContain('G_x\\,\\mathrm{d}\\dot{x} = F\\,\\mathrm{d}t + A_x^{\\top}\\mathrm{d}\\eta,');
+      expect(text).not.toContain('G^{\\top}');
+    }
+  });
+
+  it('moves the mass matrix off M and the Hamiltonian off H where the disk’s patch has a moment M and a restitution law H (Kuleshov et al.)', () => {
+    const disk = deriveSystem(models.find((m) => m.name === 'viscoelastic-disk')!);
+    expect([reportSymbols(disk).mass, reportSymbols(disk).hamiltonian]).toEqual(['G', '\\mathcal{H}']);
+    const ball = deriveSystem(models.find((m) => m.name === 'bouncing-ball')!);
+    expect([reportSymbols(ball).mass, reportSymbols(ball).hamiltonian]).toEqual(['M', 'H']);
+  });
+});
+
 describe('the printed reports', () => {
   it('never print a gap with the letter of a parameter or coordinate (every model of derivations/ where f or g names one)', async () => {
     const { unilateralConstraintBlocks } = await import('../../src/report/unilateral.js');

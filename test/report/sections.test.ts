@@ -300,10 +300,18 @@ describe('notation: one symbol, one meaning per report', () => {
     expect(body('double-pendulum')).toContain('- l_{2} p_{q_{1}} (m_{1} + m_{2} (2 - \\sin^{2}(q_{1} - q_{2})))');
   });
 
-  it('gives the prism in guides marked letters where its parameters (M_x, h, b_3, c_1) take the usual ones', () => {
+  it('gives the prism in guides other letters where its parameters (M_x, h, b_3, c_1) take the usual ones: G, not a sans-serif M', () => {
     const tex = body('prism-in-guides');
-    expect(tex).toContain('\\mathsf{M}(q,t)\\,\\ddot{q} = \\tilde{f}(q,\\dot{q},t)');
+    expect(tex).toContain('G(q,t)\\,\\ddot{q} = \\tilde{f}(q,\\dot{q},t)');
+    expect(tex).not.toContain('\\mathsf{M}');
     expect(tex).toContain('A(q,t)\\,\\dot{q} + d(q,t) = 0');
+  });
+
+  it('says which mode the hinged compass’s impact takes by the direction of (ȧ₁⁻, ȧ₂⁻), and where none is admissible (studies/mode-directions.ts)', () => {
+    const tex = body('hinged-compass');
+    expect(tex).toContain('Contact foot2 approaches for $2.356 < \\theta < 5.498$');
+    expect(tex).toContain('mode 2 (foot1 stays) for $4.465 < \\theta < 4.626$');
+    expect(tex).toContain('On 31.5 \\% of these directions no mode is admissible');
   });
 
   it('names a contact by its description when that names it, and prints its activation condition', () => {

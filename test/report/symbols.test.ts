@@ -41,6 +41,8 @@ function modelMeanings(model: Model): Meaning[] {
       meaning: restitution.has(p.name) ? 'restitution coefficient' : friction.has(p.name) ? 'friction coefficient' : 'parameter',
     })),
     ...(model.patches ?? []).map((c) => ({ symbol: headOf(mechanicsSymbol(c.depth)), meaning: 'contact depth' })),
+    // The resultants a patch integrates (the disk's F_x, F_y and moment M, kuleshov2011 (3.1)–(3.2)).
+    ...(model.patches ?? []).flatMap((c) => [...c.resultants.keys()].map((r) => ({ symbol: headOf(mechanicsSymbol(r)), meaning: 'patch resultant' }))),
   ];
 }
 
@@ -80,6 +82,20 @@ const GENERIC: readonly { readonly meaning: string; readonly found: (tex: string
   { meaning: 'quaternion rate matrix', found: (tex) => (/2\\,G\\,/.test(tex) ? ['G'] : []) },
   { meaning: 'rate of a quaternion’s squared norm', found: (tex) => (/quaternion.s squared norm/.test(tex) ? ['\\nu'] : []) },
   { meaning: 'normal of the rolling plane', found: (tex) => (/n \\times v_/.test(tex) ? ['n'] : []) },
+  { meaning: 'Hamiltonian', found: (tex) => [...tex.matchAll(/((?:\\math[a-z]+\{)?[A-Za-z]\}?)\(q,p,t\) = p\^/g)].map((x) => headOf(x[1]!)) },
+  // Kuleshov et al.'s universal restitution law H(h'_-) of Proposition 11.
+  { meaning: 'universal restitution law', found: (tex) => [...tex.matchAll(/([A-Za-z])\(h'_-\) = -h'/g)].map((x) => x[1]!) },
+  // The time of Kuleshov et al.'s universal problem, t = bτ (§6).
+  { meaning: 'time of the universal problem', found: (tex) => [...tex.matchAll(/\$t = b (\\?[A-Za-z]+)\$/g)].map((x) => x[1]!) },
+  // Smirnov's support system (1.1) Σ aᵢⱼ Nᵢ = bⱼ: its columns a_i^± and its right side b.
+  {
+    meaning: 'column of the support system',
+    found: (tex) => [...tex.matchAll(/(?:^|[^\\\w{])((?:\\tilde\{)?a\}?)(?:_\{\d+\})?\^\{[+-]\} = \\begin\{pmatrix\}/gm)].map((x) => headOf(x[1]!)),
+  },
+  {
+    meaning: 'right side of the support system',
+    found: (tex) => [...tex.matchAll(/(?:^|[^\\\w{])((?:\\tilde\{)?b\}?|\\beta) = \\begin\{pmatrix\}/gm)].map((x) => headOf(x[1]!)),
+  },
   { meaning: 'generalized force', found: () => ['Q'] },
   { meaning: 'momentum', found: () => ['p'] },
 ];
@@ -116,6 +132,21 @@ describe('one meaning per symbol', () => {
       '\\nu: tangential contact measure / decrement per revolution',
     ]);
     expect([headOf('\\mathit{thR}_{1}'), headOf('\\mathit{lam}')]).toEqual(['\\mathit{thR}', '\\mathit{lam}']);
+    const prism = buildModel(models.find((m) => m.spec.name === 'prism-in-guides')!.spec);
+    expect(clashes(meanings(prism, '$a_{1}^{+} = \\begin{pmatrix} 1 \\end{pmatrix}$, $b = \\begin{pmatrix} -P_{y} \\end{pmatrix}$'))).toEqual([
+      'a: parameter / column of the support system',
+      'b: parameter / right side of the support system',
+    ]);
+    expect(clashes(meanings(prism, '$\\tilde{a}_{1}^{+} = \\begin{pmatrix} 1 \\end{pmatrix}$, $\\tilde{b} = \\begin{pmatrix} -P_{y} \\end{pmatrix}$'))).toEqual(
+      [],
+    );
+    const diskSpec = models.find((m) => m.spec.name === 'viscoelastic-disk')!.spec;
+    const disk = buildModel(diskSpec);
+    const withTau = buildModel({ ...diskSpec, parameters: { ...diskSpec.parameters, tau: 1 } });
+    expect(clashes(meanings(withTau, 'the time $t = b \\tau$'))).toEqual(['\\tau: parameter / time of the universal problem']);
+    expect(clashes(meanings(disk, '$M(q,t)\\,\\ddot{q} = f$'))).toEqual(['M: patch resultant / mass matrix']);
+    expect(clashes(meanings(disk, "$H(q,p,t) = p^{\\top}\\dot{q} - L$, $H(h'_-) = -h'$"))).toEqual(['H: Hamiltonian / universal restitution law']);
+    expect(clashes(meanings(disk, "$\\mathcal{H}(q,p,t) = p^{\\top}\\dot{q} - L$, $H(h'_-) = -h'$"))).toEqual([]);
   });
 
   it.each(models.map((m) => [m.spec.name] as const))('%s: no letter has two meanings', (name) => {

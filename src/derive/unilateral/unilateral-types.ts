@@ -127,6 +127,8 @@ export interface ImpactMap {
   /** Pre-impact velocities in terms of the independent ones (closed contacts hold). */
   readonly qdMinus: readonly Expr[];
   readonly modes: readonly ImpactMode[];
+  /** The arriving contact's normal velocity before the impact, in the independent velocities (< 0: it approaches). */
+  readonly approach: Expr;
   /** Where a parameter's critical value switches the admissible mode (scenario.critical). */
   readonly critical?: CriticalValue;
 }

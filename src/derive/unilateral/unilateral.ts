@@ -176,10 +176,11 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
     modes.push({ stays, qdPlus: sol.y, impulses, indeterminate, conditions, ...(admissibility ? { admissibility } : {}) });
   }
   const arriving = contacts[sc.arriving]!;
+  const approach = together(simplify(add(at(arriving.normal.rate), ...rowAt(arriving.normal).map((x, i) => mul(x, qdMinus[i]!)))));
   if (sc.closed.length === 0 && arriving.friction && arriving.slip?.length === 1 && !arriving.tangent) {
-    return { scenario: sc, qdMinus, modes: coulombModes(M, arriving, at, qdMinus, free) };
+    return { scenario: sc, qdMinus, approach, modes: coulombModes(M, arriving, at, qdMinus, free) };
   }
-  return { scenario: sc, qdMinus, modes };
+  return { scenario: sc, qdMinus, approach, modes };
 }
 
 /**

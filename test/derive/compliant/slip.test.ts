@@ -25,7 +25,7 @@ function randomEnv(g: () => number) {
     g: 9.81,
     lambda: uniform(g, 0.05, 1),
     alpha: uniform(g, -1.2, 1.2),
-    tau: 1e-4,
+    t_r: 1e-4,
     "x'-": uniform(g, -3, 3),
     "y'-": uniform(g, -3, 3),
     "phi'-": uniform(g, -30, 30),

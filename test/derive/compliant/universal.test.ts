@@ -25,10 +25,10 @@ const paper62 = (h: number, hd: number): number => -((4 * S2) / 3) * (h + hd) **
 // kuleshov2011 (5.3) and (5.4): F_y of compression and restitution.
 const paper53 = (e: Env, q: number, qd: number): number => ((4 * S2) / 3) * e.k * e.r ** 2 * q ** 1.5 + 2 * S2 * e.nu * e.r ** 2 * Math.sqrt(q) * qd;
 const paper54 = (e: Env, q: number, qd: number): number => ((4 * S2) / 3) * e.k * e.r ** 2 * (q + (e.nu * qd) / e.k) ** 1.5;
-type Env = { m: number; k: number; nu: number; r: number; g: number; lambda: number; alpha: number; tau: number };
+type Env = { m: number; k: number; nu: number; r: number; g: number; lambda: number; alpha: number; t_r: number };
 
 function randomEnv(g: () => number): Env {
-  return { m: uniform(g, 0.1, 3), k: uniform(g, 0.5, 5), nu: uniform(g, 0.2, 3), r: uniform(g, 0.1, 2), g: 9.81, lambda: 0.2, alpha: 0, tau: 1e-4 };
+  return { m: uniform(g, 0.1, 3), k: uniform(g, 0.5, 5), nu: uniform(g, 0.2, 3), r: uniform(g, 0.1, 2), g: 9.81, lambda: 0.2, alpha: 0, t_r: 1e-4 };
 }
 
 describe('the universal problem of the disk (kuleshov2011 §6)', () => {

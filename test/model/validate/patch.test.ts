@@ -29,7 +29,7 @@ describe('the disk of derivations/viscoelastic-disk.ts', () => {
     expect(p.depth).toBe('zeta');
     expect(p.normal).toBe('Fy');
     expect(p.forces.map(toText)).toEqual(['Fx', 'Fy', 'M']);
-    expect(p.friction && [p.friction.sign, toText(p.friction.slip), toText(p.friction.relaxation)]).toEqual(['sigma', "x' + phi'*r", 'tau']);
+    expect(p.friction && [p.friction.sign, toText(p.friction.slip), toText(p.friction.relaxation)]).toEqual(['sigma', "x' + phi'*r", 't_r']);
     expect(p.adhesion).toBe(false);
   });
 });
@@ -76,7 +76,7 @@ describe('every mistake is bad-patch, located, with its cause', () => {
     expect(problems(withPatch({ expansion: { orders: { theta: 1 }, keep: 1e300 } }))).toEqual([
       ['patches[0].expansion.keep', 'bad-patch', expect.stringContaining('from 0 to 8')],
     ]);
-    expect(problems(withPatch({ friction: { sign: 'sigma', slip: "x' + r*phi'", relaxation: '-tau' } }))).toEqual([
+    expect(problems(withPatch({ friction: { sign: 'sigma', slip: "x' + r*phi'", relaxation: '-t_r' } }))).toEqual([
       ['patches[0].friction.relaxation', 'bad-patch', expect.stringContaining('must be > 0')],
     ]);
   });

@@ -1,0 +1,86 @@
+// Which mode an impact takes when two pre-impact velocities are free (the
+// hinged compass of rubanovich1981 §3: foot 2 strikes while foot 1 stands,
+// (ȧ₁⁻, ȧ₂⁻) free): at the default parameters every mode condition and the
+// arriving contact's approach velocity are linear forms in the two
+// velocities, so the answer depends only on the direction θ of
+// (v₁, v₂) = |v|(cos θ, sin θ). The forms' zeros cut the circle into arcs;
+// on each the approach sign and the admissible modes are constant, read at
+// the arc's middle. Rubanovich–Formalsky decide the mode for the rigid
+// compass ((1.17)–(1.19)) and leave B's motion after the hinged one's impact
+// to their part II; the arcs say where each hypothesis holds, and where none.
+// Tests: test/studies/mode-directions.test.ts.
+import { evaluate } from '../core/evaluate.js';
+import { freeSymbols, type Expr } from '../core/expr.js';
+import type { DerivedSystem } from '../derive/system.js';
+import { preImpactName } from '../model/names.js';
+
+/** An arc of directions θ ∈ (from, to) of the pre-impact velocities, in radians. */
+export interface ModeArc {
+  readonly from: number;
+  readonly to: number;
+  /** Indices into the impact map's modes admissible on the arc (empty: none is). */
+  readonly modes: readonly number[];
+}
+
+export interface ModeDirections {
+  /** Index into the system's impact maps. */
+  readonly map: number;
+  /** The two free pre-impact velocities' names, v₁ and v₂ of θ. */
+  readonly velocities: readonly [string, string];
+  /** The values (the defaults) of the parameters the forms contain. */
+  readonly parameters: Readonly<Record<string, number>>;
+  /** The arcs of the half-circle on which the arriving contact approaches, in order of θ (from the first in (−π, π]). */
+  readonly arcs: readonly ModeArc[];
+}
+
+/** Relative size below which a linear form's coefficient is taken as 0. */
+const TINY = 1e-12;
+
+/** The directions' arcs of every impact map with exactly two free velocities whose conditions are linear in them. */
+export function modeDirections(system: DerivedSystem): ModeDirections[] {
+  const maps = system.unilateral?.impactMaps ?? [];
+  const parameters = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
+  return maps.flatMap((im, map): ModeDirections[] => {
+    if (im.scenario.independent.length !== 2) return [];
+    const names = im.scenario.independent.map(preImpactName) as [string, string];
+    const known = new Set([...Object.keys(parameters), ...names]);
+    const form = (e: Expr): readonly [number, number] | undefined => {
+      // A condition that still depends on the configuration (no `at` for it) is not a form in the velocities alone.
+      if ([...freeSymbols(e)].some((x) => !known.has(x))) return undefined;
+      const at = (v1: number, v2: number): number => evaluate(e, { ...parameters, [names[0]]: v1, [names[1]]: v2 });
+      const [p, q] = [at(1, 0), at(0, 1)];
+      // Linear and homogeneous in the two velocities, or not studied here.
+      const check = at(0.37, -1.3);
+      const scale = Math.max(Math.abs(p), Math.abs(q), 1e-300);
+      return Math.abs(at(0, 0)) <= TINY * scale && Math.abs(check - (0.37 * p - 1.3 * q)) <= 1e-9 * scale ? [p, q] : undefined;
+    };
+    const approach = form(im.approach);
+    const read = im.modes.map((mode) => mode.conditions.map((c) => form(c.expr)));
+    if (!approach || read.some((cs) => cs.some((c) => c === undefined))) return [];
+    const conditions = read as (readonly (readonly [number, number])[])[];
+    const value = ([p, q]: readonly [number, number], t: number): number => p * Math.cos(t) + q * Math.sin(t);
+    // The contact approaches on the half-circle (θ₀, θ₀ + π) where its form is negative: θ₀ = φ + π/2 for the form R cos(θ − φ).
+    const phi = Math.atan2(approach[1], approach[0]);
+    const start = phi + Math.PI / 2 > Math.PI ? phi - (3 * Math.PI) / 2 : phi + Math.PI / 2;
+    // Each condition's zero inside that half-circle (a form R cos(θ − ψ) has one zero in every half-open half-circle).
+    const cuts = conditions
+      .flat()
+      .filter(([p, q]) => Math.hypot(p, q) > 0)
+      .map(([p, q]) => start + ((((Math.atan2(q, p) + Math.PI / 2 - start) % Math.PI) + Math.PI) % Math.PI))
+      .filter((t) => t > start && t < start + Math.PI)
+      .sort((a, b) => a - b);
+    const ends = [start, ...new Set(cuts), start + Math.PI];
+    const arcs: ModeArc[] = [];
+    for (let i = 0; i + 1 < ends.length; i++) {
+      const [from, to] = [ends[i]!, ends[i + 1]!];
+      if (to - from < 1e-12) continue;
+      const mid = (from + to) / 2;
+      const modes = conditions.flatMap((cs, n) => (cs.every((c) => value(c, mid) >= 0) ? [n] : []));
+      const last = arcs[arcs.length - 1];
+      if (last && last.modes.join() === modes.join()) arcs[arcs.length - 1] = { ...last, to };
+      else arcs.push({ from, to, modes });
+    }
+    const used = new Set([im.approach, ...im.modes.flatMap((mode) => mode.conditions.map((c) => c.expr))].flatMap((e) => [...freeSymbols(e)]));
+    return [{ map, velocities: names, parameters: Object.fromEntries(Object.entries(parameters).filter(([name]) => used.has(name))), arcs }];
+  });
+}

@@ -10,7 +10,8 @@
 // first (sin q₁ − sin q₁ cos²q₂ + cos q₁ sin q₂ cos q₂ = sin q₂ cos(q₁ − q₂)),
 // in every term or in pairs of terms, and with its multiple angles expanded
 // (multiple-angles.ts: sin(q₁ + q₂) − sin(q₁ − 3q₂) = 4 cos(q₁ − q₂) cos q₂ sin q₂),
-// keeping the form with the fewest terms. The inverse of the expansion
+// keeping the form with the fewest terms that writes no angle's squares the
+// other way than the sum did (the compass's sin²α stays). The inverse of the expansion
 // generated code makes (codegen/angle-sums.ts). Equal to its input; only the
 // report's printing (report/notation.ts tidy) applies it.
 // Tests: test/core/angle-contraction.test.ts.
@@ -75,12 +76,11 @@ function squareOf(c: Q.Rational, p: Expr, find: (partner: Expr) => Found | undef
   const squares = factorsOf(p).filter((f) => (trigOf(f, 'sin') || trigOf(f, 'cos')) && (f.exp as Expr & { kind: 'num' }).value.n >= 2) as (Factor & {
     base: Fn;
   })[];
-  const swap = (f: Fn): Expr => (f.name === 'sin' ? cos(f.args[0]!) : sin(f.args[0]!));
   for (const f of squares) {
     for (const g of squares) {
       const [a, b] = [f.base.args[0]!, g.base.args[0]!];
       if (a === b || (f.base.name === g.base.name && a.id > b.id)) continue;
-      const [u, v] = [mul(f.base, g.base), mul(swap(f.base), swap(g.base))];
+      const [u, v] = [mul(f.base, g.base), mul(swapped(f.base), swapped(g.base))];
       const rest = mul(p, pow(u, -2));
       const second = find(mul(rest, pow(v, 2)));
       const cross = find(mul(rest, u, v));
@@ -163,22 +163,17 @@ function folded(e: Expr): Expr {
     put(p, c);
   }
   // The sines and cosines squared somewhere: the only ones a partner d·P·cos²x can have.
-  const squares = new Set(
-    [...coeffs.keys()].flatMap((p) =>
-      factorsOf(p).flatMap((f) => ((trigOf(f, 'sin') || trigOf(f, 'cos')) && (f.exp as Expr & { kind: 'num' }).value.n >= 2 ? [f.base] : [])),
-    ),
-  );
+  const squares = squaresOf(e);
   let changed = false;
   for (const p of [...coeffs.keys()]) {
     for (const squared of squares) {
-      const other = squared.name === 'sin' ? cos(squared.args[0]!) : sin(squared.args[0]!);
       const c = coeffs.get(p);
       const q = mul(p, pow(squared, 2));
       const d = coeffs.get(q);
       if (!c || !d || Q.isNegative(c) === Q.isNegative(d) || Q.cmp(Q.abs(d), Q.abs(c)) < 0) continue;
       put(p, Q.neg(c));
       put(q, c);
-      put(mul(p, pow(other, 2)), c);
+      put(mul(p, pow(swapped(squared), 2)), c);
       changed = true;
     }
   }
@@ -192,6 +187,9 @@ function folded(e: Expr): Expr {
  */
 function contractedGroup(e: Expr): Expr {
   let best = e;
+  const written = squaresOf(e);
+  // A report writes an angle's squares one way (the compass's sin²α, rubanovich1981 (1.13)): no form that turns them.
+  const turnsNone = (x: Expr): boolean => [...squaresOf(x)].every((f) => written.has(f) || !written.has(swapped(f)));
   const expanded = expandedAngles(e);
   // An expansion past the size limit is not tried: its Pythagorean forms multiply it again (the bicycle's angle sums).
   const starts = [e, ...(expanded === e || termsOf(expanded).length > MAX_TERMS ? [] : [expanded])].filter(twoAngles);
@@ -201,12 +199,23 @@ function contractedGroup(e: Expr): Expr {
       const fold = folded(sum);
       for (const form of fold === sum ? [sum] : [sum, fold]) {
         const joined = paired(form);
-        if (joined && cheaper(joined, best)) best = joined;
+        if (joined && cheaper(joined, best) && turnsNone(joined)) best = joined;
       }
     }
   }
   return best;
 }
+
+/** The sines and cosines squared (or higher) in a sum's terms. */
+const squaresOf = (e: Expr): Set<Expr> =>
+  new Set(
+    termsOf(e).flatMap((t) =>
+      factorsOf(splitCoeff(t)[1]).flatMap((f) => ((trigOf(f, 'sin') || trigOf(f, 'cos')) && (f.exp as Expr & { kind: 'num' }).value.n >= 2 ? [f.base] : [])),
+    ),
+  );
+
+/** cos x for sin x, sin x for cos x. */
+const swapped = (f: Expr): Expr => (f.kind === 'fn' && f.name === 'sin' ? cos(f.args[0]!) : sin((f as Fn).args[0]!));
 
 /** Whether a term has sines or cosines of two angles: else nothing pairs, whatever the Pythagorean rewrites. */
 const twoAngles = (e: Expr): boolean =>

@@ -7,6 +7,7 @@ import { contractAngleSums } from '../../src/core/angle-contraction.js';
 import { termsOf, type Expr } from '../../src/core/expr.js';
 import { expandedAngles } from '../../src/core/multiple-angles.js';
 import { parseExpr } from '../../src/core/parse.js';
+import { toText } from '../../src/core/print.js';
 import { agreeNumerically, randomExprs, randomTrigPolynomial } from './random-expr.js';
 
 const p = (s: string): Expr => parseExpr(s);
@@ -44,6 +45,14 @@ describe('angle sums contracted', () => {
     // Not a square: the cross term's coefficient is not ±2.
     const s = 'cos(a)^2*sin(b)^2 + sin(a)^2*cos(b)^2 - 3*sin(a)*cos(a)*sin(b)*cos(b)';
     expect(contractAngleSums(p(s))).toBe(p(s));
+  });
+
+  it('writes no angle’s squares the other way than the sum did: the compass’s sin²α stays (rubanovich1981 (1.13))', () => {
+    // Its gravity terms, shorter with cos²α but printed beside 1 + 3 sin²α.
+    const e = p('6*sin(x)^2 - 6*sin(y)^2 + sin(x - y)^2 + 9*sin(x + y)^2');
+    const c = contractAngleSums(e);
+    expect(toText(c)).not.toContain('cos(x)^2');
+    expect(agreeNumerically(e, c, 7).mismatch).toBeUndefined();
   });
 
   it('contracts from the Fourier form: sin(q₁ + q₂) − sin(q₁ − 3q₂) = 4 cos(q₁ − q₂) cos q₂ sin q₂', () => {

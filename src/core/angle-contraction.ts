@@ -4,15 +4,21 @@
 // two terms,
 //   P cos a cos b ± P sin a sin b = P cos(a ∓ b),
 //   P sin a cos b ∓ P cos a sin b = P sin(a ∓ b),
-// tried on the sum as it is and with cos²x = 1 − sin²x or sin²x = 1 − cos²x
+// and three terms into a square of one of these,
+//   P cos²a sin²b + P sin²a cos²b − 2P sin a cos a sin b cos b = P sin²(a − b),
+// tried on the sum as it is, with cos²x = 1 − sin²x or sin²x = 1 − cos²x
 // first (sin q₁ − sin q₁ cos²q₂ + cos q₁ sin q₂ cos q₂ = sin q₂ cos(q₁ − q₂)),
-// keeping the form with the fewest terms. The inverse of the expansion
+// in every term or in pairs of terms, and with its multiple angles expanded
+// (multiple-angles.ts: sin(q₁ + q₂) − sin(q₁ − 3q₂) = 4 cos(q₁ − q₂) cos q₂ sin q₂),
+// keeping the form with the fewest terms that writes no angle's squares the
+// other way than the sum did (the compass's sin²α stays). The inverse of the expansion
 // generated code makes (codegen/angle-sums.ts). Equal to its input; only the
 // report's printing (report/notation.ts tidy) applies it.
 // Tests: test/core/angle-contraction.test.ts.
 import * as Q from './rational.js';
 import { add, cos, mul, num, pow, sin, splitCoeff, sub, termsOf, type Expr, type Factor, type Fn } from './expr.js';
 import { expand } from './expand.js';
+import { expandedAngles } from './multiple-angles.js';
 import { opCount } from './cost.js';
 import { pythagoreanIn } from './trig.js';
 import { mapChildren, memoPass } from './traverse.js';
@@ -38,10 +44,17 @@ function paired(e: Expr): Expr | undefined {
   const out: Expr[] = [];
   terms.forEach(([c, p], i) => {
     if (used.has(i)) return;
-    const joined = partnerOf(c, p, (partner) => {
+    const find = (partner: Expr): Found | undefined => {
       const j = index.get(partner);
       return j === undefined || j === i || used.has(j) ? undefined : { coeff: terms[j]![0], j };
-    });
+    };
+    const square = squareOf(c, p, find);
+    if (square) {
+      used.add(i).add(square.j).add(square.k);
+      out.push(square.expr);
+      return;
+    }
+    const joined = partnerOf(c, p, find);
     if (!joined) return;
     used.add(i).add(joined.j);
     out.push(joined.expr);
@@ -49,12 +62,44 @@ function paired(e: Expr): Expr | undefined {
   return used.size === 0 ? undefined : add(...out, ...terms.flatMap(([c, p], i) => (used.has(i) ? [] : [mul(num(c), p)])));
 }
 
+/** A sum's term found by its product: its coefficient and its index. */
+type Found = { coeff: Q.Rational; j: number };
+
+/**
+ * The term c·p joined with two others into a square: with u = cos a cos b
+ * or sin a cos b squared in p, and v its partner as in partnerOf (sin a sin b,
+ * cos a sin b), the terms c·(p/u²)·v² and ±2c·(p/u²)·u·v make
+ * c·(p/u²)·(u ± v)², u ± v contracted
+ * (cos²a sin²b + sin²a cos²b − 2 sin a cos a sin b cos b = sin²(a − b)).
+ */
+function squareOf(c: Q.Rational, p: Expr, find: (partner: Expr) => Found | undefined): { expr: Expr; j: number; k: number } | undefined {
+  const squares = factorsOf(p).filter((f) => (trigOf(f, 'sin') || trigOf(f, 'cos')) && (f.exp as Expr & { kind: 'num' }).value.n >= 2) as (Factor & {
+    base: Fn;
+  })[];
+  for (const f of squares) {
+    for (const g of squares) {
+      const [a, b] = [f.base.args[0]!, g.base.args[0]!];
+      if (a === b || (f.base.name === g.base.name && a.id > b.id)) continue;
+      const [u, v] = [mul(f.base, g.base), mul(swapped(f.base), swapped(g.base))];
+      const rest = mul(p, pow(u, -2));
+      const second = find(mul(rest, pow(v, 2)));
+      const cross = find(mul(rest, u, v));
+      if (!second || !cross || !Q.eq(second.coeff, c) || second.j === cross.j) continue;
+      const sign = Q.div(cross.coeff, Q.add(c, c));
+      if (!Q.isOne(Q.abs(sign))) continue;
+      const joined = paired(add(u, mul(num(sign), v)));
+      if (joined) return { expr: mul(num(c), rest, pow(joined, 2)), j: second.j, k: cross.j };
+    }
+  }
+  return undefined;
+}
+
 /**
  * The term c·p joined with its partner: for cos a cos b in p the term with
  * sin a sin b in its place, for sin a cos b the one with cos a sin b, when
  * its coefficient is ±c.
  */
-function partnerOf(c: Q.Rational, p: Expr, find: (partner: Expr) => { coeff: Q.Rational; j: number } | undefined): { expr: Expr; j: number } | undefined {
+function partnerOf(c: Q.Rational, p: Expr, find: (partner: Expr) => Found | undefined): { expr: Expr; j: number } | undefined {
   const fs = factorsOf(p);
   for (const [first, second] of [
     ['cos', 'cos'],
@@ -98,21 +143,98 @@ const cheaper = (a: Expr, b: Expr): boolean => {
 /** The part of a term that is no sine or cosine power: terms with one rest are contracted together. */
 const restOf = (t: Expr): Expr => mul(...factorsOf(splitCoeff(t)[1]).flatMap((f) => (trigOf(f, 'sin') || trigOf(f, 'cos') ? [] : [pow(f.base, f.exp)])));
 
-/** The terms of one rest in their contracted form with the fewest terms, or as they are where none is shorter. */
+/**
+ * Pairs of terms c·P and d·P cos²x, d of the other sign and |d| ≥ |c|,
+ * written c·P sin²x + (c + d)·P cos²x (and so with sin and cos swapped): the
+ * Pythagorean rewrite term by term, where pythagoreanIn rewrites every term
+ * (g sin q₁ cos q₂ − g sin q₁ cos³q₂ + g cos²q₁ cos²q₂ sin q₂: only the first
+ * two are to become g sin q₁ cos q₂ sin²q₂; cos²q₁ + cos²q₂ − 2cos²q₁ cos²q₂
+ * becomes cos²q₁ sin²q₂ + sin²q₁ cos²q₂, a square's two ends).
+ */
+function folded(e: Expr): Expr {
+  const coeffs = new Map<Expr, Q.Rational>();
+  const put = (p: Expr, c: Q.Rational): void => {
+    const sum = Q.add(coeffs.get(p) ?? Q.ZERO, c);
+    if (Q.isZero(sum)) coeffs.delete(p);
+    else coeffs.set(p, sum);
+  };
+  for (const t of termsOf(e)) {
+    const [c, p] = splitCoeff(t);
+    put(p, c);
+  }
+  // The sines and cosines squared somewhere: the only ones a partner d·P·cos²x can have.
+  const squares = squaresOf(e);
+  let changed = false;
+  for (const p of [...coeffs.keys()]) {
+    for (const squared of squares) {
+      const c = coeffs.get(p);
+      const q = mul(p, pow(squared, 2));
+      const d = coeffs.get(q);
+      if (!c || !d || Q.isNegative(c) === Q.isNegative(d) || Q.cmp(Q.abs(d), Q.abs(c)) < 0) continue;
+      put(p, Q.neg(c));
+      put(q, c);
+      put(mul(p, pow(swapped(squared), 2)), c);
+      changed = true;
+    }
+  }
+  return changed ? add(...[...coeffs].map(([p, c]) => mul(num(c), p))) : e;
+}
+
+/**
+ * The terms of one rest in their contracted form with the fewest terms, or
+ * as they are where none is shorter; tried also from their multiple angles
+ * expanded (sin(q₁ + q₂) − sin(q₁ − 3q₂) = 4 cos(q₁ − q₂) cos q₂ sin q₂).
+ */
 function contractedGroup(e: Expr): Expr {
   let best = e;
-  for (const candidate of [e, ...squaredAngles(e).flatMap((x) => [pythagoreanIn(e, x, 'cos'), pythagoreanIn(e, x, 'sin')])]) {
-    const joined = paired(expand(candidate));
-    if (joined && cheaper(joined, best)) best = joined;
+  const written = squaresOf(e);
+  // A report writes an angle's squares one way (the compass's sin²α, rubanovich1981 (1.13)): no form that turns them.
+  const turnsNone = (x: Expr): boolean => [...squaresOf(x)].every((f) => written.has(f) || !written.has(swapped(f)));
+  const expanded = expandedAngles(e);
+  // An expansion past the size limit is not tried: its Pythagorean forms multiply it again (the bicycle's angle sums).
+  const starts = [e, ...(expanded === e || termsOf(expanded).length > MAX_TERMS ? [] : [expanded])].filter(twoAngles);
+  for (const start of starts) {
+    for (const candidate of [start, ...squaredAngles(start).flatMap((x) => [pythagoreanIn(start, x, 'cos'), pythagoreanIn(start, x, 'sin')])]) {
+      const sum = expand(candidate);
+      const fold = folded(sum);
+      for (const form of fold === sum ? [sum] : [sum, fold]) {
+        const joined = paired(form);
+        if (joined && cheaper(joined, best) && turnsNone(joined)) best = joined;
+      }
+    }
   }
   return best;
 }
+
+/** The sines and cosines squared (or higher) in a sum's terms. */
+const squaresOf = (e: Expr): Set<Expr> =>
+  new Set(
+    termsOf(e).flatMap((t) =>
+      factorsOf(splitCoeff(t)[1]).flatMap((f) => ((trigOf(f, 'sin') || trigOf(f, 'cos')) && (f.exp as Expr & { kind: 'num' }).value.n >= 2 ? [f.base] : [])),
+    ),
+  );
+
+/** cos x for sin x, sin x for cos x. */
+const swapped = (f: Expr): Expr => (f.kind === 'fn' && f.name === 'sin' ? cos(f.args[0]!) : sin((f as Fn).args[0]!));
+
+/** Whether a term has sines or cosines of two angles: else nothing pairs, whatever the Pythagorean rewrites. */
+const twoAngles = (e: Expr): boolean =>
+  termsOf(e).some((t) => new Set(factorsOf(splitCoeff(t)[1]).flatMap((f) => (trigOf(f, 'sin') || trigOf(f, 'cos') ? [f.base.args[0]!] : []))).size > 1);
+
+/** Sums contracted so far (interned, so equal ones are one key): a report prints the same sums in many displays (the bicycle's). */
+const contracted = new WeakMap<Expr, Expr>();
 
 /**
  * A sum contracted rest by rest (g sin q₁ − g sin q₁ cos²q₂ + g cos q₁ sin q₂ cos q₂
  * beside l q̇² sin q₂: the Pythagorean rewrite pays off in g's terms alone).
  */
 function contractedSum(e: Expr): Expr {
+  let out = contracted.get(e);
+  if (out === undefined) contracted.set(e, (out = contractedSumOnce(e)));
+  return out;
+}
+
+function contractedSumOnce(e: Expr): Expr {
   if (termsOf(e).length > MAX_TERMS) return e;
   const groups = new Map<Expr, Expr[]>();
   for (const t of termsOf(e)) {

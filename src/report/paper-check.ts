@@ -87,7 +87,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
         ? measuredForm(r)
         : givenBack(r)
           ? mathLines(r.formula.formula!, rowWidth(i))
-          : withRemainder(r, asPrinted(r, rowWidth(i)) ?? mathLines(shown(inPaperSymbols(r)), rowWidth(i))),
+          : withRemainder(r, asPrinted(r, rowWidth(i)) ?? mathLines(resultForm(r), rowWidth(i))),
     );
   // A result two rows give (a determinant the paper prints twice, as (2.4) and as Δ_i) is printed once; both rows refer to it.
   const first = rows.map((r, i) => (r.measured || givenBack(r) ? i : rows.findIndex((q) => !q.measured && !givenBack(q) && q.derived === r.derived)));
@@ -219,6 +219,21 @@ function shown(result: Expr): Expr {
   return math(cancelled).length < math(derived).length ? cancelled : derived;
 }
 
+/**
+ * The result as shown; where it agrees symbolically with the paper's
+ * formula, that formula with the derived values of its symbols set in, if
+ * that prints shorter, in characters and in width (kugushev2002 (1.3):
+ * p₁⁺ = p₁⁻ + Δμ F₁ in the derived p₁⁻, Δμ and F₁ is half as long as p₁⁺
+ * multiplied out).
+ */
+function resultForm(r: PaperCheckRow): Expr {
+  const derived = shown(inPaperSymbols(r, r.derived));
+  if (r.how !== 'symbolic' || !r.agrees || r.formula.left || !r.paper) return derived;
+  const paper = shown(inPaperSymbols(r, r.paper));
+  const [a, b] = [math(paper), math(derived)];
+  return a.length < b.length && texWidth(a) < texWidth(b) ? paper : derived;
+}
+
 /** Printed length (LaTeX characters) beyond which a result is tried over a common denominator. */
 const WIDE = 400;
 
@@ -299,11 +314,11 @@ function paperLines(r: PaperCheckRow, width: number): string[] {
 const givenBack = (r: PaperCheckRow): boolean => r.formula.formula !== undefined && !r.formula.left && r.derived.kind === 'sym' && r.bindings.size > 0;
 
 /**
- * The result in the paper's own variable where the formula binds one to a
+ * A result in the paper's own variable where the formula binds one to a
  * parameter as k = c/p (rubanovich1981 (2.9): k = π/α): p = c/k set in, so
  * ν prints as [(I* + cos(2π/k))/(I* + 1)]^k, not [(I* + cos 2α)/(1 + I*)]^{π/α}.
  */
-function inPaperSymbols(r: PaperCheckRow): Expr {
+function inPaperSymbols(r: PaperCheckRow, e: Expr): Expr {
   const inverse = [...r.formula.where].flatMap(([s, b]): [string, Expr][] => {
     if (!('expr' in b) || b.expr.kind !== 'mul') return [];
     const reciprocal = b.expr.factors.filter((f) => f.base.kind === 'sym' && f.exp.kind === 'num' && f.exp.value.n === -1 && f.exp.value.d === 1);
@@ -312,7 +327,7 @@ function inPaperSymbols(r: PaperCheckRow): Expr {
     const c = mul(b.expr, p);
     return dependsOn(c, p.name) ? [] : [[p.name, div(c, sym(s))]];
   });
-  return inverse.length ? subs(r.derived, new Map(inverse)) : r.derived;
+  return inverse.length ? subs(e, new Map(inverse)) : e;
 }
 
 /** Printed width (LaTeX characters) beyond which a bound fact is named, not printed, beside the table. */

@@ -4,9 +4,11 @@
 // products of sines and cosines of q₁ and q₂; the same function everywhere.
 import { describe, expect, it } from 'vitest';
 import { contractAngleSums } from '../../src/core/angle-contraction.js';
-import type { Expr } from '../../src/core/expr.js';
+import { termsOf, type Expr } from '../../src/core/expr.js';
+import { expandedAngles } from '../../src/core/multiple-angles.js';
 import { parseExpr } from '../../src/core/parse.js';
-import { agreeNumerically, randomExprs } from './random-expr.js';
+import { toText } from '../../src/core/print.js';
+import { agreeNumerically, randomExprs, randomTrigPolynomial } from './random-expr.js';
 
 const p = (s: string): Expr => parseExpr(s);
 
@@ -28,6 +30,42 @@ describe('angle sums contracted', () => {
     expect(contractAngleSums(p('sin(q1) - sin(q1)*cos(q2)^2 + cos(q1)*sin(q2)*cos(q2)'))).toBe(p('sin(q2)*cos(q1 - q2)'));
   });
 
+  it('folds P − P cos²x into P sin²x term by term where that lets a pair join (the gravity terms of kugushev2002 (10.15), second row)', () => {
+    // Rewriting every cos²q₂ would spoil the third term's pairing.
+    expect(contractAngleSums(p('g*cos(q1)*cos(q2)*sin(q1) - g*cos(q1)*cos(q2)^3*sin(q1) + g*cos(q1)^2*cos(q2)^2*sin(q2)'))).toBe(
+      p('g*cos(q1)*cos(q2)*sin(q2)*cos(q1 - q2)'),
+    );
+  });
+
+  it('joins three terms into a square: kugushev2002’s cos²q₁ + cos²q₂ − 2 cos q₁ cos q₂ cos(q₁ − q₂) = sin²(q₁ − q₂)', () => {
+    expect(contractAngleSums(p('cos(a)^2*sin(b)^2 + sin(a)^2*cos(b)^2 - 2*sin(a)*cos(a)*sin(b)*cos(b)'))).toBe(p('sin(a - b)^2'));
+    expect(contractAngleSums(p('k*cos(a)^2*cos(b)^2 + k*sin(a)^2*sin(b)^2 + 2*k*sin(a)*cos(a)*sin(b)*cos(b) + m'))).toBe(p('k*cos(a - b)^2 + m'));
+    // The impact's denominator m₁ + m₂ sin²(q₁ − q₂) in (1.3), as the expanded impulse gives it.
+    expect(contractAngleSums(p('m1 + m2*(cos(q2)^2 + cos(q1)^2 - 2*cos(q1)*cos(q2)*cos(q1 - q2))'))).toBe(p('m1 + m2*sin(q1 - q2)^2'));
+    // Not a square: the cross term's coefficient is not ±2.
+    const s = 'cos(a)^2*sin(b)^2 + sin(a)^2*cos(b)^2 - 3*sin(a)*cos(a)*sin(b)*cos(b)';
+    expect(contractAngleSums(p(s))).toBe(p(s));
+  });
+
+  it('writes no angle’s squares the other way than the sum did: the compass’s sin²α stays (rubanovich1981 (1.13))', () => {
+    // Its gravity terms, shorter with cos²α but printed beside 1 + 3 sin²α.
+    const e = p('6*sin(x)^2 - 6*sin(y)^2 + sin(x - y)^2 + 9*sin(x + y)^2');
+    const c = contractAngleSums(e);
+    expect(toText(c)).not.toContain('cos(x)^2');
+    expect(agreeNumerically(e, c, 7).mismatch).toBeUndefined();
+  });
+
+  it('contracts from the Fourier form: sin(q₁ + q₂) − sin(q₁ − 3q₂) = 4 cos(q₁ − q₂) cos q₂ sin q₂', () => {
+    expect(contractAngleSums(p('sin(q1 + q2) - sin(q1 - 3*q2)'))).toBe(p('4*cos(q1 - q2)*cos(q2)*sin(q2)'));
+    // kugushev2002 (10.15), second row, over its denominator D: each velocity's and gravity's terms contract to the product with sin q₂ cos q₂.
+    const row = p(
+      '(g*cos(q1)*cos(q2)*sin(q1) - g*cos(q1)*cos(q2)^3*sin(q1) + g*cos(q1)^2*cos(q2)^2*sin(q2) - l1*v1^2*sin(q1 - 3*q2)/4 + l1*v1^2*sin(q1 + q2)/4 + l2*v2^2*cos(q2)*sin(q2))/D',
+    );
+    expect(contractAngleSums(row)).toBe(p('(g*cos(q1)*cos(q2)*sin(q2)*cos(q1 - q2) + l1*v1^2*cos(q2)*sin(q2)*cos(q1 - q2) + l2*v2^2*cos(q2)*sin(q2))/D'));
+    // A sum of single-angle multiples that joins nothing stays in its Fourier form.
+    for (const s of ['sin(2*a) + cos(3*b)', 'cos(a + b) + cos(a - b) + k']) expect(contractAngleSums(p(s))).toBe(p(s));
+  });
+
   it('leaves what joins nothing: one angle, unequal coefficients, a lone product', () => {
     for (const s of ['sin(a)*cos(a) + k', 'cos(a)*cos(b) + 2*sin(a)*sin(b)', 'sin(a)*cos(b)', 'cos(a)^2 + sin(b)']) expect(contractAngleSums(p(s))).toBe(p(s));
   });
@@ -37,5 +75,20 @@ describe('angle sums contracted', () => {
       const r = agreeNumerically(x, contractAngleSums(x), 9700 + i);
       expect(r.mismatch, `${i}`).toBeUndefined();
     }
+  });
+
+  it('keeps the function of random trig polynomials, in multiple angles and in single ones, and never adds terms (40 of each, 4 points each)', () => {
+    let contracted = 0;
+    for (let i = 0; i < 40; i++) {
+      const e = randomTrigPolynomial(5200 + i);
+      // Expanded into single angles, a polynomial has pairs to join again.
+      for (const x of [e, expandedAngles(e)]) {
+        const c = contractAngleSums(x);
+        if (c !== x) contracted++;
+        expect(agreeNumerically(x, c, 5200 + i).mismatch, `${i}`).toBeUndefined();
+        expect(termsOf(c).length).toBeLessThanOrEqual(termsOf(x).length);
+      }
+    }
+    expect(contracted).toBeGreaterThan(15);
   });
 });

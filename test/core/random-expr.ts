@@ -70,6 +70,19 @@ export function randomExprs(seed: number, count: number, opts: ExprOptions): Exp
   return Array.from({ length: count }, (_, i) => randomExpr(rng(seed + i), opts));
 }
 
+/** A random trig polynomial in x and y: 2–5 terms, each a product of powers of sines and cosines of n·x + m·y, |n|, |m| ≤ 2. */
+export function randomTrigPolynomial(seed: number): Expr {
+  const r = rng(seed);
+  const int = (lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
+  const angle = (): Expr => {
+    const [n, m] = [int(-2, 2), int(-2, 2)];
+    return n === 0 && m === 0 ? sym('x') : add(mul(num(n), sym('x')), mul(num(m), sym('y')));
+  };
+  const factor = (): Expr => pow((r() < 0.5 ? sin : cos)(angle()), int(1, 2));
+  const term = (): Expr => mul(num(int(-3, 3) || 1), ...Array.from({ length: int(1, 3) }, factor));
+  return add(...Array.from({ length: int(2, 5) }, term));
+}
+
 /** A random point with x, y, z in [lo, hi]. */
 export function randomPoint(r: Random, lo = -1.5, hi = 1.5): Env {
   const env: Record<string, number> = {};

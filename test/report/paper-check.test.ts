@@ -98,7 +98,7 @@ describe('the Kugushev–Sorokina reports', () => {
     for (const l of rows.flatMap((r) => r.lines)) expect(texWidth(l.after)).toBeLessThanOrEqual(LINE_WIDTH + 2);
     expect(rows.map((r) => r.lines.at(-1)!.after.replace(/.*= /, ''))).toEqual(['0', '-C_{1} l_{1} \\sigma']);
   });
-  it('print the wall’s results whole and in the paper’s angle q₁ − q₂: p₁⁺ (1.3) not elided, (10.15) in cos(q₁ − q₂)', () => {
+  it('print the wall’s results whole and in the paper’s angle q₁ − q₂: p⁺ (1.3) as p⁻ − Δμ ∂g̃, both rows of (10.15) in cos(q₁ − q₂)', () => {
     const rows = sections(pendulumWall)
       .find((s) => s.id === 'paper-results')!
       .blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
@@ -113,6 +113,19 @@ describe('the Kugushev–Sorokina reports', () => {
     // kugushev2002 (10.15): m₂l₁l₂ cos(q₁ − q₂) q̈₂ + m₂l₁l₂ sin(q₁ − q₂) q̇₂² on the left, −l₁ cos q₁ σ̇ on the right; the derivation's σ̇ carries cos(q₁ − q₂).
     expect(first).toContain('\\cos(q_{1} - q_{2})');
     expect(first).not.toMatch(/\\cos q_\{1\} \\sin q_\{2\} - \\cos q_\{2\} \\sin q_\{1\}/);
+    // The second row is −l₂ cos q₂ σ̇, the first's factor with l₂ sin 2q₂/2 for l₁ cos q₁ sin q₂: no multiple angles left over.
+    const second = text('paper-14');
+    expect(second).toContain('(g \\cos q_{1} + l_{1} \\dot{q}_{1}^{2}) \\cos(q_{1} - q_{2})');
+    expect(second).toContain('\\sin 2 q_{2}');
+    expect(second).not.toMatch(/3 q_\{[12]\}/);
+    // p⁺ (1.3) as the paper writes it, p⁻ − Δμ ∂g̃: (1 + e) and m₁ + m₂ sin²(q₁ − q₂) pulled out.
+    for (const label of ['paper-2', 'paper-3']) {
+      const lines = rows.find((r) => r.label === label)!.lines;
+      expect(lines.length, label).toBeLessThanOrEqual(3);
+      const text = lines.map((l) => l.after).join(' ');
+      // p₁⁻ = l₁(l₁(m₁ + m₂)q̇₁⁻ + m₂l₂q̇₂⁻ cos(q₁ − q₂)), then Δμ ∂g̃₁ with Δμ = m₂(1 + e)(m₁ + m₂ sin²(q₁ − q₂))w/D.
+      expect(text).toContain('\\frac{(1 + e) (m_{1} + m_{2} \\sin^{2}(q_{1} - q_{2}))}{m_{1} \\cos^{2} q_{2} + m_{2} \\sin^{2}(q_{1} - q_{2})}');
+    }
   });
   it('list what the corner’s report does not derive', () => {
     const list = sections(particleInCorner)

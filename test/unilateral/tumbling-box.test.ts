@@ -11,7 +11,8 @@
 // computed here from the box's rotation matrix; a corner sliding alone has
 // Painlevé's coefficient Δ(u) = nᵀK(n − μu) from the same inertia, and the
 // event-driven driver set up from the printed μ_P = A/|B| slides below it and
-// stops (contact-inconsistent) or records an indeterminate event above it.
+// stops (contact-inconsistent) or records an indeterminate event above it;
+// a corner stuck at rest breaks away and slides along the consistent direction.
 // The 4-faceted pyramid under the implicit Euler step runs to rest.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedModule } from '../../src/runtime/contract.js';

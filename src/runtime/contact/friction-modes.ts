@@ -20,7 +20,8 @@
 // Painlevé's case and is never chosen; the caller records the choice and
 // the alternatives. Only Painlevé modes admissible is self-locking and no
 // mode at all is an inconsistency: both 'inconsistent'.
-// Tests: test/runtime/contact/friction-modes.test.ts.
+// Tests: test/runtime/contact/friction-modes.test.ts; a slow spatial slide,
+// test/unilateral/tumbling-box.test.ts (breakaway at μ = 0.5).
 
 import { choleskyFactor } from '../../numeric/cholesky.js';
 import { schurSolve, type SchurStatus, type SchurSystem } from '../../numeric/schur.js';

@@ -11,7 +11,8 @@
 // computed here from the box's rotation matrix; a corner sliding alone has
 // Painlevé's coefficient Δ(u) = nᵀK(n − μu) from the same inertia, and the
 // event-driven driver set up from the printed μ_P = A/|B| slides below it and
-// stops (contact-inconsistent) or records an indeterminate event above it.
+// stops (contact-inconsistent) or records an indeterminate event above it;
+// a corner stuck at rest breaks away and slides along the consistent direction.
 // The 4-faceted pyramid under the implicit Euler step runs to rest.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedModule } from '../../src/runtime/contract.js';
@@ -247,6 +248,52 @@ function slidingCoefficients(q: readonly number[], j: number): { A: number; B: [
   return { A: Kn[2]!, B: [Kn[0]!, Kn[1]!] };
 }
 
+/**
+ * The consistent slip directions of corner j at (q, q̇) with friction μ and
+ * gravity g, from the rigid body alone: with the normal force λ n and the
+ * friction −μλ d at the corner, its acceleration is
+ * a(d) = a_free + λ K(n − μ d), a_free = g + α × r + ω × (ω × r) with
+ * Euler's α = −I⁻¹(ω × Iω); λ makes a_z = 0; d is consistent where the
+ * tangential (a_x, a_y) is α d with α ≥ 0 (roots of d × a on a fine circle, bisected).
+ */
+function consistentDirections(q: readonly number[], qd: readonly number[], j: number, mu: number, gravity: number): number[][] {
+  const [m, a, b, c] = [1, 0.2, 0.15, 0.1];
+  const inertia = [(m * (b * b + c * c)) / 3, (m * (a * a + c * c)) / 3, (m * (a * a + b * b)) / 3];
+  const { R: rot, omega } = kinematics(q, qd);
+  const s = [j & 4 ? 1 : -1, j & 2 ? 1 : -1, j & 1 ? 1 : -1];
+  const r = rot.map((row) => row[0]! * s[0]! * a + row[1]! * s[1]! * b + row[2]! * s[2]! * c);
+  const cross = (x: number[], y: number[]) => [x[1]! * y[2]! - x[2]! * y[1]!, x[2]! * y[0]! - x[0]! * y[2]!, x[0]! * y[1]! - x[1]! * y[0]!];
+  // I and I⁻¹ in ground components: R diag(I_k)^±1 Rᵀ.
+  const inertial = (v: number[], power: number) => {
+    const inBody = [0, 1, 2].map((k) => (rot[0]![k]! * v[0]! + rot[1]![k]! * v[1]! + rot[2]![k]! * v[2]!) * inertia[k]! ** power);
+    return rot.map((row) => row[0]! * inBody[0]! + row[1]! * inBody[1]! + row[2]! * inBody[2]!);
+  };
+  const alpha = inertial(cross(omega, inertial(omega, 1)), -1).map((x) => -x);
+  const free = cross(alpha, r).map((x, k) => x + cross(omega, cross(omega, r))[k]! - (k === 2 ? gravity : 0));
+  const tangential = (phi: number) => {
+    const d = [Math.cos(phi), Math.sin(phi)];
+    const e = [-mu * d[0]!, -mu * d[1]!, 1];
+    const Ke = cross(inertial(cross(r, e), -1), r).map((x, k) => x + e[k]! / m);
+    const lambda = -free[2]! / Ke[2]!;
+    const at = [free[0]! + lambda * Ke[0]!, free[1]! + lambda * Ke[1]!];
+    return { d, across: d[0]! * at[1]! - d[1]! * at[0]!, along: d[0]! * at[0]! + d[1]! * at[1]!, scale: Math.hypot(...free) };
+  };
+  const roots: number[][] = [];
+  const N = 3600;
+  for (let k = 0; k < N; k++) {
+    let [lo, hi] = [(2 * Math.PI * k) / N, (2 * Math.PI * (k + 1)) / N];
+    if (Math.sign(tangential(lo).across) === Math.sign(tangential(hi).across)) continue;
+    for (let it = 0; it < 60; it++) {
+      const mid = (lo + hi) / 2;
+      if (Math.sign(tangential(mid).across) === Math.sign(tangential(lo).across)) lo = mid;
+      else hi = mid;
+    }
+    const root = tangential((lo + hi) / 2);
+    if (root.along >= -1e-9 * root.scale) roots.push(root.d);
+  }
+  return roots;
+}
+
 describe('a frictionless corner impact (μ = 0, e = 0.5)', () => {
   it('loses ½(1 − e²)U⁻²/W of kinetic energy, W from the box’s mass and inertia', () => {
     const params = { mu: 0, e: 0.5 };
@@ -375,6 +422,47 @@ describe('Painlevé’s coefficient of a corner sliding alone, in 3-D (μ = 1.5)
     const d = tau.map((x) => -x / Math.hypot(...tau));
     const { A, B } = slidingCoefficients(slip.q, j);
     expect(A - mu * (d[0]! * B[0] + d[1]! * B[1])).toBeGreaterThan(0.5 * A);
+  });
+
+  it('breaking away at μ = 0.5, it slides along the consistent direction to t = 0.25: T + V rises on no sample, no corner sinks', () => {
+    // The same tipped box at μ = 0.5 leaves the cone at t ≈ 0.0829. Its slip once stayed near ε, the
+    // friction along an ill-determined ṡ/|ṡ|, in steps of ~5e-9 s until max-steps.
+    const mu = 0.5;
+    const q0 = [0, 0, 0, 0, -0.42076835632324217, 2.57538296765509];
+    q0[2] -= Math.min(...mod.gaps!(0, q0, {}));
+    const t1 = 0.25;
+    const run = simulate(mod, { q0, qd0: [0, 0, 0, 0, 0, 0], t1, params: { mu, e: 0 }, samples: { dt: 1e-4 } });
+    expect(run.t.at(-1)).toBe(t1);
+    // It slides until a second corner (Cpmp) strikes the floor, then slides on that one.
+    expect(run.events.map((e) => [e.type, e.contacts])).toEqual([
+      ['contact', [j]],
+      ['stick', [j]],
+      ['slip', [j]],
+      ['impact', [j, 5]],
+      ['release', [j]],
+      ['contact', [5]],
+      ['slip', [5]],
+    ]);
+    const slip = run.events[2]!;
+    expect(Math.abs(slip.t - 0.0829)).toBeLessThan(1e-4);
+    // At the breakaway one direction is consistent; the corner's slip ṡ (v_G + ω × r, horizontal) then
+    // points along the consistent direction of its state, once it is well above the integration's noise.
+    expect(consistentDirections(slip.q, slip.qd, j, mu, g)).toHaveLength(1);
+    for (const after of [1e-3, 1e-2]) {
+      const k = run.t.findIndex((t) => t >= slip.t + after);
+      const [q, qd] = [run.q[k]!, run.qd[k]!];
+      const { R, omega } = kinematics(q, qd);
+      const body = [-0.2, -0.15, 0.1]; // Cmmp
+      const r = R.map((row) => row[0]! * body[0]! + row[1]! * body[1]! + row[2]! * body[2]!);
+      const v = [qd[0]! + omega[1]! * r[2]! - omega[2]! * r[1]!, qd[1]! + omega[2]! * r[0]! - omega[0]! * r[2]!];
+      expect(Math.hypot(...v)).toBeGreaterThan(1e-5);
+      const [d] = consistentDirections(q, qd, j, mu, g);
+      expect(Math.abs(Math.atan2(v[0]! * d![1]! - v[1]! * d![0]!, v[0]! * d![0]! + v[1]! * d![1]!))).toBeLessThan(2e-4);
+    }
+    const E = run.energy!;
+    for (let i = 1; i < E.length; i++) expect(E[i]!).toBeLessThan(E[i - 1]! + 1e-10 * E[0]!);
+    expect(E.at(-1)!).toBeLessThan(E[0]!);
+    for (const q of run.q) expect(Math.min(...mod.gaps!(0, q, {}))).toBeGreaterThan(-1e-9);
   });
 
   it('pulled away (gravity up): opens below μ_P; above it records an indeterminate event at t0, open chosen, sliding the alternative', () => {

@@ -10,6 +10,8 @@
 //              contact may slide only where sticking would leave the cone
 //              (|τ| > μs σ̇ in the same mode with j sticking) and the slip
 //              acceleration has the direction's sign, s̈_j·d > 0.
+// While a spatial slide is slow (|ṡ| ≤ slipTol) the driver evaluates it along
+// its consistent direction rather than ṡ/|ṡ| (aimSlowSlides).
 // Every combination is tried (no pivoting), so that "none" and "several"
 // are found rather than guessed. Among several admissible modes with
 // different motions the one realized is the one whose reaction-matrix
@@ -18,7 +20,8 @@
 // Painlevé's case and is never chosen; the caller records the choice and
 // the alternatives. Only Painlevé modes admissible is self-locking and no
 // mode at all is an inconsistency: both 'inconsistent'.
-// Tests: test/runtime/contact/friction-modes.test.ts.
+// Tests: test/runtime/contact/friction-modes.test.ts; a slow spatial slide,
+// test/unilateral/tumbling-box.test.ts (breakaway at μ = 0.5).
 
 import { choleskyFactor } from '../../numeric/cholesky.js';
 import { schurSolve, type SchurStatus, type SchurSystem } from '../../numeric/schur.js';
@@ -257,6 +260,97 @@ export class ModeSelector {
       targets,
       qd,
     );
+  }
+
+  /**
+   * The velocity at which frictionPhase slides the slow spatial contacts
+   * (sliding, |ṡ| ≤ slipTol) along their consistent direction: into `out`,
+   * q̇ with each such ṡ_j turned to |ṡ_j| d_j (held gap rates kept); false
+   * if there is none. ṡ/|ṡ| of a slip near ε is no direction the integrator
+   * can follow: it turns at a rate ~|s̈|/|ṡ|, and at the size of the
+   * integration's error ṡ points anywhere; the steps shrank to 5e-9 s on the
+   * box. The slow slip takes instead the direction d with s̈(d) = α d (the
+   * friction −μ σ̇ d drives the slip acceleration along itself): a root of
+   * d × s̈(d) on the unit circle, found by the secant method from −τ/|τ|,
+   * the direction a sticking force beyond the cone starts the slide in.
+   */
+  aimSlowSlides(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, modes: readonly number[], out: Float64Array): boolean {
+    const { n, laws, module, params } = this;
+    const rates = module.slipRates(t, q, qd, params);
+    const slow = laws.flatMap((law, j) =>
+      law.kind === 'coulomb' && law.rows === 2 && law.muK > 0 && slides(law, modes[j]!) && this.slipSpeed(j, rates) <= this.slipTol ? [j] : [],
+    );
+    if (slow.length === 0) return false;
+    const stuckAt = (j: number, velocity: ArrayLike<number>): Float64Array =>
+      module.frictionPhase(
+        t,
+        q,
+        velocity,
+        params,
+        modes.map((c, i) => (i === j ? STICK : c)),
+      );
+    // At least the breakaway's ε, where ṡ/|ṡ| is still resolved (to ~1e-7).
+    const speed = new Map(slow.map((j) => [j, Math.max(this.slipSpeed(j, rates), BREAKAWAY_FRACTION * this.slipTol)]));
+    const angle = new Map<number, number>();
+    for (const j of slow) {
+      const stuck = stuckAt(j, qd);
+      const tau = [0, 1].map((r) => stuck[n + this.m + laws[j]!.row + r]!);
+      if (!(this.stickForce(j, stuck) > 0)) return false;
+      angle.set(j, Math.atan2(-tau[1]!, -tau[0]!));
+    }
+    const gapRates = module.gapRates(t, q, qd, params);
+    const gaps = heldContacts(modes).map((j) => ({ gap: j, value: gapRates[j]! }));
+    const aimed = (): boolean => {
+      const targets = slow.flatMap((j) =>
+        [0, 1].map((r) => ({ row: laws[j]!.row + r, value: speed.get(j)! * (r === 0 ? Math.cos : Math.sin)(angle.get(j)!) })),
+      );
+      return this.shiftRates(t, q, qd, gaps, targets, out) === 'ok';
+    };
+    // d × s̈_j with s̈_j = S_j (q̈ − q̈ with j sticking) at the same velocity, where s̈_j = 0: the drift terms cancel.
+    const S = module.slipJacobian(t, q, params);
+    const across = (j: number): { value: number; scale: number } | undefined => {
+      if (!aimed()) return undefined;
+      const [qdd, stuck] = [module.frictionPhase(t, q, out, params, modes), stuckAt(j, out)];
+      const phi = angle.get(j)!;
+      let value = 0,
+        scale = 0;
+      for (let r = 0; r < 2; r++) {
+        const row = laws[j]!.row + r;
+        const w = r === 0 ? -Math.sin(phi) : Math.cos(phi);
+        for (let i = 0; i < n; i++) {
+          value += w * S[row * n + i]! * (qdd[i]! - stuck[i]!);
+          scale += Math.abs(S[row * n + i]!) * (Math.abs(qdd[i]!) + Math.abs(stuck[i]!));
+        }
+      }
+      return Number.isFinite(value) && Number.isFinite(scale) ? { value, scale } : undefined;
+    };
+    // Gauss–Seidel over the slow contacts (one on the box), the secant method on each angle.
+    // ṡ rounds to ~1e-16 absolute, so at |ṡ| = ε its direction, and d × s̈, are resolved to ~1e-7:
+    // the iteration stops on a step below 1e-9 rad and keeps its best angle.
+    for (let sweep = 0; sweep < (slow.length > 1 ? 3 : 1); sweep++) {
+      for (const j of slow) {
+        let phi0 = angle.get(j)!;
+        let f0 = across(j);
+        if (!f0) return false;
+        let best = { phi: phi0, f: f0 };
+        let phi1 = phi0 + 1e-7;
+        for (let it = 0; it < 12 && Math.abs(best.f.value) > 1e-13 * best.f.scale; it++) {
+          angle.set(j, phi1);
+          const f1 = across(j);
+          if (!f1) return false;
+          if (Math.abs(f1.value) < Math.abs(best.f.value)) best = { phi: phi1, f: f1 };
+          const step: number = (-f1.value * (phi1 - phi0)) / (f1.value - f0.value);
+          // Converged, or d × s̈ flat at its resolution.
+          if (!(Math.abs(step) > 1e-9) || !Number.isFinite(step)) break;
+          // A step of more than 0.1 rad leaves the root near −τ/|τ|.
+          if (!(Math.abs(step) < 0.1)) return false;
+          [phi0, f0, phi1] = [phi1, f1, phi1 + step];
+        }
+        if (!(Math.abs(best.f.value) <= 1e-6 * best.f.scale)) return false;
+        angle.set(j, best.phi);
+      }
+    }
+    return aimed();
   }
 
   /** q̈, σ̇, τ, det of a mode at a velocity, computed once per selection. */

@@ -240,6 +240,8 @@ class HybridRun {
   /** ê = ṡ/|ṡ| of each slip row at the step's start: a spatial slide stops when ṡ·ê falls through 0. */
   private readonly slipDir: Float64Array;
   private readonly slipRates: Float64Array;
+  /** q̇ with the slow spatial slides turned to their consistent direction, where frictionPhase is evaluated. */
+  private readonly qdAim: Float64Array;
   private readonly phaseOut: Float64Array;
 
   private readonly samples = { t: [] as number[], q: [] as number[][], qd: [] as number[][], energy: [] as number[] };
@@ -292,6 +294,7 @@ class HybridRun {
     this.slipDir = new Float64Array(ms);
     this.slipRates = new Float64Array(ms);
     this.phaseOut = new Float64Array(n + m + ms + 1);
+    this.qdAim = new Float64Array(n);
     this.q = new Float64Array(n);
     this.qd = new Float64Array(n);
     this.acc = new Float64Array(n + m);
@@ -359,7 +362,10 @@ class HybridRun {
   /** q̈, σ̇ per contact, τ per slip row and det of the current modes at a state (frictionPhase), into `phaseOut`. */
   private phaseAt(s: number, y: ArrayLike<number>): Float64Array {
     this.split(y);
-    return this.friction!.module.frictionPhase(s, this.q, this.qd, this.params, this.modes, this.phaseOut);
+    const sel = this.friction!;
+    // A spatial slide still slow takes its consistent direction, not ṡ/|ṡ| (friction-modes.ts).
+    const qd = sel.aimSlowSlides(s, this.q, this.qd, this.modes, this.qdAim) ? this.qdAim : this.qd;
+    return sel.module.frictionPhase(s, this.q, qd, this.params, this.modes, this.phaseOut);
   }
 
   /** Whether contact j has a tangential guard: held, with a Coulomb law. */

@@ -143,7 +143,8 @@ export function benchMarkdown({ flags, lines }: BenchResults): string {
 \`npm run bench\` measures, prints JSON lines (their fields: \`bench/run.ts\`),
 writes them to \`docs/bench.json\` and renders this page from them
 (\`node dist/bench/docs.js\` renders it again). Flags after \`--\`:
-\`--large\` adds the 60- and 100-link pendulums, \`--no-peers\` leaves SymPy
+\`--large\` adds the 60- and 100-link pendulums and SymPy's bicycle (half an
+hour), \`--no-peers\` leaves SymPy
 and Siconos out, \`--quick\` (the bench's test; writes nothing) runs small
 sizes. Every figure is measured in processes of its own (heaps, caches and
 the JIT do not carry over); a cell is their median and (min–max). Timings
@@ -198,7 +199,7 @@ Derive (\`buildModel\` + \`deriveSystem\`) and linearize at 5 m/s upright
 (\`steadyMotionsAt\`), then the simplified entries the report and module
 need, codegen and one \`rhs\` call (bodywise, and M printed dense); SymPy's
 \`KanesMethod\` derivation and linearization (\`bench/peers/sympy_bicycle.py\`,
-one process, full runs only).
+one process, \`--large\` runs only).
 
 ${bicycle}
 

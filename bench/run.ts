@@ -8,7 +8,7 @@
 //       the latter two with denseCpuUsPerStep and sparseSpeedup (M's pattern against the dense route)
 //   { bench: 'event-driven', model, tRest, wallMs, … }
 //   { bench: 'bicycle', deriveMs, linearizeMs, simplifiedMs, codegenMs, rhsNs, eigenvalues } bench/bicycle.ts
-//       and SymPy's { bench: 'bicycle', peer: 'sympy', deriveMs, linearizeMs, eigenvalues } without --quick
+//       and SymPy's { bench: 'bicycle', peer: 'sympy', deriveMs, linearizeMs, eigenvalues } with --large
 //   { bench: 'target-c', model, n, cNs, tsNs, maxDiff }                    bench/targets.ts
 //       accelerations of the C module (gcc -O2) and the TypeScript one: double pendulum, 4-link pendulum, tumbling box
 //   { bench: 'target-python', model, n, pythonNs, sympyNs, maxDiff }        bench/targets.ts
@@ -24,7 +24,7 @@
 // run with a `peer` field (bench/peers.ts); SymPy's pendulum lines carry
 // sympy.cse's operation counts on our expressions (bench/ops.ts).
 //   { bench: 'machine', date, node, cpus, cpuModel, loadStart, loadEnd, processes }
-// Flags: --large adds n = 60, 100; --quick runs small sizes and short
+// Flags: --large adds n = 60, 100 and SymPy's bicycle; --quick runs small sizes and short
 // simulations (the bench's own test); --no-peers leaves the peers out;
 // --startup runs only the start-up lines, --sweep only the sweep lines. A
 // run that is neither quick nor partial writes its lines to docs/bench.json
@@ -67,7 +67,7 @@ export interface BenchOptions {
   readonly manyContacts: { readonly chain: number; readonly stack: number; readonly t1: number; readonly reps: number };
   readonly eventDriven: { readonly t1: number; readonly reps: number };
   readonly peers: boolean;
-  /** SymPy's bicycle beside ours (bench/peers/sympy_bicycle.py, about 300 s of CPU): full runs only. */
+  /** SymPy's bicycle beside ours (bench/peers/sympy_bicycle.py, about 300 s of CPU, half an hour of wall on the loaded machine): with --large only. */
   readonly sympyBicycle: boolean;
   readonly sympySizes: readonly number[];
   /** Sizes at which SymPy's cse is counted against ours (bench/ops.ts). */
@@ -341,9 +341,11 @@ export async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   const base = argv.includes('--quick') ? QUICK : FULL;
+  const large = argv.includes('--large');
   const opts: BenchOptions = {
     ...base,
-    sizes: argv.includes('--large') ? [...base.sizes, 60, 100] : base.sizes,
+    sizes: large ? [...base.sizes, 60, 100] : base.sizes,
+    sympyBicycle: base.sympyBicycle && large,
     peers: base.peers && !argv.includes('--no-peers'),
   };
   const lines: Line[] = [];

@@ -36,6 +36,9 @@ const table = (head: readonly string[], rows: readonly (readonly string[])[]): s
 
 const str = (x: unknown): string => (x === undefined ? '–' : String(x));
 
+/** A difference or residual near roundoff, to two digits (1.1e-12). */
+const tiny = (x: unknown): string => (typeof x === 'number' && x !== 0 ? x.toExponential(1) : str(x));
+
 /** A line that failed (memory, stack) fills its row with the error. */
 const failed = (l: Line, width: number): string[] | undefined =>
   l.error === undefined ? undefined : [`failed: ${String(l.error)}`, ...Array.from({ length: width - 1 }, () => '')];
@@ -73,7 +76,7 @@ export function benchMarkdown({ flags, lines }: BenchResults): string {
   };
   const routes = table(
     ['n', 'articulated q̈ ns', 'M factored q̈ ns', 'max \\|Δq̈\\|'],
-    ours('pendulum-routes').map((l) => [String(l.n), ...(failed(l, 3) ?? [fig(l, 'articulatedNs', 0), fig(l, 'denseNs', 0), str(l.maxDiff)])]),
+    ours('pendulum-routes').map((l) => [String(l.n), ...(failed(l, 3) ?? [fig(l, 'articulatedNs', 0), fig(l, 'denseNs', 0), tiny(l.maxDiff)])]),
   );
   const stepping = ours('moreau-jean');
   const siconos = table(
@@ -89,7 +92,7 @@ export function benchMarkdown({ flags, lines }: BenchResults): string {
         0,
       ),
       fig(l, 'lcpSolves', 0),
-      str(l.lcpResidual),
+      tiny(l.lcpResidual),
     ]),
   );
   const pattern = table(
@@ -125,11 +128,11 @@ export function benchMarkdown({ flags, lines }: BenchResults): string {
   );
   const targetC = table(
     ['model', 'n', 'C ns', 'TypeScript ns', 'max \\|Δq̈\\|'],
-    ours('target-c').map((l) => [String(l.model), str(l.n), fig(l, 'cNs', 0), fig(l, 'tsNs', 0), str(l.maxDiff)]),
+    ours('target-c').map((l) => [String(l.model), str(l.n), fig(l, 'cNs', 0), fig(l, 'tsNs', 0), tiny(l.maxDiff)]),
   );
   const targetPython = table(
     ['model', 'n', 'Python ns', 'SymPy lambdify ns', 'max \\|Δq̈\\|'],
-    ours('target-python').map((l) => [String(l.model), str(l.n), fig(l, 'pythonNs', 0), fig(l, 'sympyNs', 0), str(l.maxDiff)]),
+    ours('target-python').map((l) => [String(l.model), str(l.n), fig(l, 'pythonNs', 0), fig(l, 'sympyNs', 0), tiny(l.maxDiff)]),
   );
   const event = ours('event-driven')[0];
   const startup = table(
@@ -158,7 +161,7 @@ not. No unit test asserts a timing.
 
 ${str(machine.date)}, \`npm run bench${flags.length ? ` -- ${flags.join(' ')}` : ''}\`, Node ${str(machine.node)}, ${str(machine.cpus)} × ${str(machine.cpuModel)};
 ${str(machine.processes)} processes per figure; 1-minute load average ${str(machine.loadStart)} at the start, ${str(machine.loadEnd)} at the end.
-Peers: ${versions.length ? versions.join(', ') : 'none in this run'}.${skipped.length ? ` Skipped: ${skipped.join(' ')}` : ''}
+Peers: ${versions.length ? versions.join(', ') : 'none in this run'}.${skipped.length ? ` Skipped: ${skipped.join(' ')}` : ''}${machine.stopped === undefined ? '' : `\n**Stopped before its end** (${String(machine.stopped)}): a table without rows was not reached.`}
 
 ### Derivation and code generation (n-link pendulum)
 

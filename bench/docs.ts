@@ -161,7 +161,7 @@ not. No unit test asserts a timing.
 
 ${str(machine.date)}, \`npm run bench${flags.length ? ` -- ${flags.join(' ')}` : ''}\`, Node ${str(machine.node)}, ${str(machine.cpus)} × ${str(machine.cpuModel)};
 ${str(machine.processes)} processes per figure; 1-minute load average ${str(machine.loadStart)} at the start, ${str(machine.loadEnd)} at the end.
-Peers: ${versions.length ? versions.join(', ') : 'none in this run'}.${skipped.length ? ` Skipped: ${skipped.join(' ')}` : ''}${machine.stopped === undefined ? '' : `\n**Stopped before its end** (${String(machine.stopped)}): a table without rows was not reached.`}
+Peers: ${versions.length ? versions.join(', ') : 'none in this run'}.${skipped.length ? ` Skipped: ${skipped.join(' ')}` : ''}
 
 ### Derivation and code generation (n-link pendulum)
 

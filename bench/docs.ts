@@ -1,153 +1,244 @@
-// docs/bench.md from one run of the bench (`npm run bench -- --large
-// --docs`): what each line means, then the run's figures as tables, each
-// a median over processes with its [min, max], and the machine and its
-// load, so that the page always shows the latest run and nothing older.
+// docs/bench.md as tables of the latest run: `npm run bench` (bench/run.ts)
+// writes the run's JSON lines to docs/bench.json and renders the page from
+// them; `node dist/bench/docs.js` renders it again from that file. Each
+// cell is a median over processes with its (min–max); the page carries
+// the date, Node and the machine's load, and nothing older (git has the
+// history). The sections and the tables' columns do not depend on the run,
+// so test/bench/docs.test.ts can check that the page is this renderer's.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
 type Line = Record<string, unknown>;
 
-const FIELDS = `| line | fields | what |
-| --- | --- | --- |
-| \`pendulum\` | \`n, deriveMs, codegenMs, rhsNs, optimized, ops, acc\` and \`lagrange2Ms, linearizeMs, coldMs, rssMB\` | the planar n-link pendulum of point masses (\`derivations/n-link-pendulum.ts\`), n = 2…12, 15, 20, 30, 40 (and 60, 100 with \`--large\`) |
-| \`pendulum-scaling\` | \`from, to, exponent\` | log(t_to/t_from)/log(to/from) of deriveMs + codegenMs, 10 → 40 and 10 → 100 |
-| \`moreau-jean\` | \`model, contacts, h, steps, stepsPerSec\` and \`t1, impacts, lcpSolves, lcpIterations, warmStartHits, lcpFallbacks, lcpResidual\` | Moreau–Jean (θ = ½, h = 10⁻³) on the bouncing ball (10 s), a chain of 50 balls and a stack of 20 blocks (1 s, \`bench/models.ts\`), M, the forcing and the gap Jacobian declared constant (as the Siconos script declares \`LagrangianLinearTIDS\`/\`LagrangianLinearTIR\`); after 1.5 s of untimed runs (JIT warm-up) |
-| \`event-driven\` | \`model, tRest, wallMs\` and \`tRestExact, impacts\` | the bouncing ball's event-driven run to its accumulation point t* = √(2y₀/g) + 2√(2gy₀)e/(g(1 − e)) |
-| \`startup\` | \`command, wallMs, targetMs, runs, load\` and \`cpuMs\` | one \`mechanics\` process per run as a user starts it (\`bench/startup.ts\`), median of 7 |
-| \`sweep\` | \`route, workers, cells, chunk, cellsPerSec, wallMs, cpuMs, cpuUsPerCell, csvSha\` and \`redisCpuMs, clientLoadMs\` | a 50 × 40 basin of the bouncing ball (y, e) (impacts before t = 2) on the local pool (\`tinypool\`, \`mechanics sweep\`) and through the Redis queue (\`queue\`, \`mechanics worker\` processes waiting before the clock starts) with 1 and 2 workers, chunks of 100 cells, in 7 rounds of both routes (\`bench/sweep-queue.ts\`); cpuMs counts every process, the queue's workers and Redis too (redisCpuMs its part); clientLoadMs is the submitter's loading of BullMQ and ioredis, apart; no \`queue\` line (a \`skipped\` one) without \`redis-server\` |
-| \`sweep-overhead\` | \`workers, chunk, rounds, overheadPct, overheadUsPerCell, cpuOverheadPct, cpuOverheadUsPerCell, targetPct\` | the queue's wall and CPU time over the pool's with as many workers: the median of the rounds' ratios, each round's two sweeps run one right after the other, the route that goes first alternating |
-| \`machine\` | \`date, node, cpus, cpuModel, loadStart, loadEnd, processes\` | where and when the run was made |`;
+/** A run as docs/bench.json holds it: the flags it was started with and its lines, in order. */
+export interface BenchResults {
+  readonly flags: readonly string[];
+  readonly lines: readonly Line[];
+}
 
-/** A figure as "median (min–max)" when it was measured in several processes. */
-function fig(line: Line | undefined, field: string, digits = 1): string {
+/** Relative to the repository's root, where npm run bench runs. */
+export const RESULTS_FILE = 'docs/bench.json';
+export const PAGE_FILE = 'docs/bench.md';
+
+/** A number as printed in the tables: thin groups of thousands, at most `digits` decimals. */
+const num = (x: number, digits: number): string => x.toLocaleString('en-US', { maximumFractionDigits: digits }).replace(/,/g, ' ');
+
+/** A figure as "median (min–max)" when it was measured in several processes that differed; – when absent. */
+export function fig(line: Line | undefined, field: string, digits = 1): string {
   const v = line?.[field];
   if (typeof v !== 'number') return '–';
-  const f = (x: number): string => x.toLocaleString('en-US', { maximumFractionDigits: digits }).replace(/,/g, ' ');
   const spread = (line!.spread as Record<string, [number, number]> | undefined)?.[field];
-  return spread ? `${f(v)} (${f(spread[0])}–${f(spread[1])})` : f(v);
+  return spread ? `${num(v, digits)} (${num(spread[0], digits)}–${num(spread[1], digits)})` : num(v, digits);
 }
 
 const table = (head: readonly string[], rows: readonly (readonly string[])[]): string =>
   [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
-export function benchMarkdown(lines: readonly Line[], flags: readonly string[]): string {
-  const ours = (bench: string): Line[] => lines.filter((l) => l.bench === bench && l.peer === undefined);
-  const peer = (bench: string, name: string, match: (l: Line) => boolean): Line | undefined =>
+const str = (x: unknown): string => (x === undefined ? '–' : String(x));
+
+/** A difference or residual near roundoff, to two digits (1.1e-12). */
+const tiny = (x: unknown): string => (typeof x === 'number' && x !== 0 ? x.toExponential(1) : str(x));
+
+/** A line that failed (memory, stack) fills its row with the error. */
+const failed = (l: Line, width: number): string[] | undefined =>
+  l.error === undefined ? undefined : [`failed: ${String(l.error)}`, ...Array.from({ length: width - 1 }, () => '')];
+
+export function benchMarkdown({ flags, lines }: BenchResults): string {
+  const ours = (bench: string): Line[] => lines.filter((l) => l.bench === bench && l.peer === undefined && l.skipped === undefined);
+  const peer = (bench: string, name: string, match: (l: Line) => boolean = () => true): Line | undefined =>
     lines.find((l) => l.bench === bench && l.peer === name && match(l));
+  const skipped = lines.filter((l) => l.skipped !== undefined).map((l) => `${String(l.bench)}: ${String(l.skipped)}.`);
   const machine = lines.find((l) => l.bench === 'machine') ?? {};
+
   const pendulum = table(
-    ['n', 'deriveMs', 'codegenMs', 'coldMs', 'rhsNs', 'ops', 'rssMB', 'SymPy derive ms', 'SymPy q̈ ns'],
+    ['n', 'derive ms', 'codegen ms', 'cold ms', 'q̈ ns', 'ops', 'RSS MB', 'SymPy derive ms', 'SymPy lambdify q̈ ns'],
     ours('pendulum').map((l) => {
       const sympy = peer('pendulum', 'sympy', (p) => p.n === l.n);
-      return l.error
-        ? [String(l.n), `failed: ${String(l.error)}`, '', '', '', '', '', '', '']
-        : [
-            String(l.n),
-            fig(l, 'deriveMs'),
-            fig(l, 'codegenMs'),
-            fig(l, 'coldMs', 0),
-            l.optimized === false ? `${fig(l, 'rhsNs', 0)} (unoptimized)` : fig(l, 'rhsNs', 0),
-            fig(l, 'ops', 0),
-            fig(l, 'rssMB', 0),
-            fig(sympy, 'deriveMs', 0),
-            fig(sympy, 'rhsNs', 0),
-          ];
-    }),
-  );
-  const scaling = ours('pendulum-scaling')
-    .map((l) => `${String(l.from)} → ${String(l.to)}: ${String(l.exponent)}`)
-    .join('; ');
-  const stepping = table(
-    ['model', 'contacts', 'steps', 'ours steps/s', 'Siconos steps/s', 'LCP solves', 'worst residual'],
-    ours('moreau-jean').map((l) => {
-      const siconos = peer('moreau-jean', 'siconos', (p) => p.model === l.model);
+      const rhs = fig(l, 'rhsNs', 0);
       return [
-        String(l.model),
-        String(l.contacts),
-        String(l.steps),
-        fig(l, 'stepsPerSec', 0),
-        fig(siconos, 'stepsPerSec', 0),
-        fig(l, 'lcpSolves', 0),
-        String(l.lcpResidual ?? '–'),
+        String(l.n),
+        ...(failed(l, 8) ?? [
+          fig(l, 'deriveMs'),
+          fig(l, 'codegenMs'),
+          fig(l, 'coldMs', 0),
+          l.optimized === false ? `${rhs} (unoptimized)` : rhs,
+          fig(l, 'ops', 0),
+          fig(l, 'rssMB', 0),
+          fig(sympy, 'deriveMs', 0),
+          fig(sympy, 'rhsNs', 0),
+        ]),
       ];
     }),
   );
-  const sweeps = ours('sweep').filter((l) => l.skipped === undefined);
+  const exponent = (from: number, to: number): string => {
+    const l = ours('pendulum-scaling').find((x) => x.from === from && x.to === to);
+    return l ? str(l.exponent) : `– (n = ${to} not in this run${to > 40 ? ': `--large`' : ''})`;
+  };
+  const routes = table(
+    ['n', 'articulated q̈ ns', 'M factored q̈ ns', 'max \\|Δq̈\\|'],
+    ours('pendulum-routes').map((l) => [String(l.n), ...(failed(l, 3) ?? [fig(l, 'articulatedNs', 0), fig(l, 'denseNs', 0), tiny(l.maxDiff)])]),
+  );
+  const stepping = ours('moreau-jean');
+  const siconos = table(
+    ['model', 'contacts', 'steps', 'ours steps/s', 'Siconos steps/s', 'LCP solves', 'worst residual'],
+    stepping.map((l) => [
+      String(l.model),
+      str(l.contacts),
+      str(l.steps),
+      fig(l, 'stepsPerSec', 0),
+      fig(
+        peer('moreau-jean', 'siconos', (p) => p.model === l.model),
+        'stepsPerSec',
+        0,
+      ),
+      fig(l, 'lcpSolves', 0),
+      tiny(l.lcpResidual),
+    ]),
+  );
+  const pattern = table(
+    ['model', "CPU µs/step, M's pattern", 'CPU µs/step, dense M', 'dense / pattern'],
+    stepping
+      .filter((l) => l.denseCpuUsPerStep !== undefined)
+      .map((l) => [String(l.model), fig(l, 'cpuUsPerStep', 2), fig(l, 'denseCpuUsPerStep', 2), fig(l, 'sparseSpeedup', 2)]),
+  );
+  const bicycleRow = (who: string, l: Line | undefined): string[] => [
+    who,
+    ...((l && failed(l, 6)) ?? [
+      fig(l, 'deriveMs', 0),
+      fig(l, 'linearizeMs', 0),
+      fig(l, 'simplifiedMs', 0),
+      fig(l, 'codegenMs', 0),
+      fig(l, 'rhsNs', 0),
+      fig(l, 'denseRhsNs', 0),
+    ]),
+  ];
+  const sympyBicycle = peer('bicycle', 'sympy');
+  const bicycle = table(
+    ['', 'derive ms', 'linearize ms', 'simplified ms', 'codegen ms', 'rhs ns', 'dense rhs ns'],
+    [bicycleRow('ours', ours('bicycle')[0]), bicycleRow(`SymPy ${sympyBicycle ? str(sympyBicycle.version) : '(not in this run)'}`, sympyBicycle)],
+  );
   const overhead = ours('sweep-overhead')[0];
-  const skipped = ours('sweep').find((l) => l.skipped !== undefined);
-  const sweep = `${table(
+  const sweep = table(
     ['route', 'workers', 'cells/s', 'wall ms', 'CPU ms', 'CPU µs/cell'],
-    sweeps.map((l) => [String(l.route), String(l.workers), fig(l, 'cellsPerSec', 0), fig(l, 'wallMs', 0), fig(l, 'cpuMs', 0), fig(l, 'cpuUsPerCell', 0)]),
-  )}
-
-Overhead of the queue per cell (one worker, chunks of ${String(overhead?.chunk ?? '–')} cells, median (min–max) of ${String(overhead?.rounds ?? '–')} rounds): ${fig(overhead, 'overheadPct')} % of the wall time, ${fig(overhead, 'cpuOverheadPct')} % of the CPU time, ${fig(overhead, 'cpuOverheadUsPerCell')} µs of CPU per cell (target ${String(overhead?.targetPct ?? 5)} %).${skipped ? ` ${String(skipped.skipped)}.` : ''}`;
-  const targets = `${table(
-    ['model', 'n', 'C ns', 'TypeScript ns', 'max |Δq̈|'],
-    ours('target-c')
-      .filter((l) => l.skipped === undefined)
-      .map((l) => [String(l.model), String(l.n), fig(l, 'cNs', 0), fig(l, 'tsNs', 0), String(l.maxDiff)]),
-  )}
-
-${table(
-  ['model', 'n', 'Python ns', 'SymPy lambdify ns', 'max |Δq̈|'],
-  ours('target-python')
-    .filter((l) => l.skipped === undefined)
-    .map((l) => [String(l.model), String(l.n), fig(l, 'pythonNs', 0), fig(l, 'sympyNs', 0), String(l.maxDiff ?? '–')]),
-)}`;
+    ours('sweep').map((l) => [
+      String(l.route),
+      str(l.workers),
+      ...(failed(l, 4) ?? [fig(l, 'cellsPerSec', 0), fig(l, 'wallMs', 0), fig(l, 'cpuMs', 0), fig(l, 'cpuUsPerCell', 0)]),
+    ]),
+  );
+  const targetC = table(
+    ['model', 'n', 'C ns', 'TypeScript ns', 'max \\|Δq̈\\|'],
+    ours('target-c').map((l) => [String(l.model), str(l.n), fig(l, 'cNs', 0), fig(l, 'tsNs', 0), tiny(l.maxDiff)]),
+  );
+  const targetPython = table(
+    ['model', 'n', 'Python ns', 'SymPy lambdify ns', 'max \\|Δq̈\\|'],
+    ours('target-python').map((l) => [String(l.model), str(l.n), fig(l, 'pythonNs', 0), fig(l, 'sympyNs', 0), tiny(l.maxDiff)]),
+  );
   const event = ours('event-driven')[0];
-  const startupLines = ours('startup');
-  const startup = startupLines.length
-    ? `### Start-up of the command line\n\n${table(
-        ['command', 'wall ms', 'CPU ms', 'target ms', 'load'],
-        startupLines.map((l) => [`\`${String(l.command)}\``, fig(l, 'wallMs', 0), fig(l, 'cpuMs', 0), String(l.targetMs), String(l.load)]),
-      )}\n`
-    : '';
+  const startup = table(
+    ['command', 'wall ms', 'CPU ms', 'target ms', 'load'],
+    ours('startup').map((l) => [`\`${String(l.command)}\``, fig(l, 'wallMs', 0), fig(l, 'cpuMs', 0), str(l.targetMs), str(l.load)]),
+  );
+  const versions = [peer('pendulum', 'sympy'), peer('moreau-jean', 'siconos')].filter((l) => l !== undefined).map((l) => `${String(l.peer)} ${str(l.version)}`);
+
   return `# Benchmarks
 
-\`npm run bench\` prints the performance figures as JSON lines, one object
-per line on stdout (\`npm run bench | jq -c 'select(.bench == "pendulum")'\`).
-Flags (after \`--\`): \`--large\` adds the 60- and 100-link pendulums,
-\`--quick\` runs small sizes and short simulations (what
-\`test/bench/run.test.ts\` checks), \`--no-peers\` leaves SymPy and Siconos
-out, \`--startup\` runs only the \`startup\` lines, \`--docs\` writes this page
-from the run. Every figure is measured in ${String(machine.processes ?? 5)} processes of its own
-(heaps, caches and the JIT do not carry over); a line holds their median
-and, under \`spread\`, their [min, max]. No unit test asserts a timing.
-
-${FIELDS}
-
-\`deriveMs\` is \`deriveSystem\` (everything codegen needs), JIT warm (after
-3 s of untimed runs) with fresh symbol names in every run; \`codegenMs\` is
-\`generateModule\`; \`coldMs\` both as the first job of the process (what
-the CLI pays); \`rhsNs\` one generated \`accelerations\` call, warmed
-until V8 has optimized its large functions (at most 2 minutes;
-\`optimized\` says whether it had, in every process).
+\`npm run bench\` measures, prints JSON lines (their fields: \`bench/run.ts\`),
+writes them to \`docs/bench.json\` and renders this page from them
+(\`node dist/bench/docs.js\` renders it again). Flags after \`--\`:
+\`--large\` adds the 60- and 100-link pendulums and SymPy's bicycle (half an
+hour), \`--no-peers\` leaves SymPy
+and Siconos out, \`--quick\` (the bench's test; writes nothing) runs small
+sizes. Every figure is measured in processes of its own (heaps, caches and
+the JIT do not carry over); a cell is their median and (min–max). Timings
+are taken warm: derive and codegen after 3 s of untimed runs with fresh
+symbol names, generated code after V8 has optimized it ("unoptimized"
+flags where it had not), Moreau–Jean after 1.5 s of untimed runs. Wall
+time stretches with the load of this shared machine; the CPU columns do
+not. No unit test asserts a timing.
 
 ## Latest run
 
-${String(machine.date ?? '?')}, \`npm run bench -- ${flags.join(' ')}\`, Node ${String(machine.node ?? '?')} on ${String(machine.cpus ?? '?')} × ${String(machine.cpuModel ?? '?')};
-1-minute load average ${String(machine.loadStart ?? '?')} at the start and ${String(machine.loadEnd ?? '?')} at the end (the
-machine is shared: wall times stretch with the load). Each cell: median
-(min–max) over the processes.
+${str(machine.date)}, \`npm run bench${flags.length ? ` -- ${flags.join(' ')}` : ''}\`, Node ${str(machine.node)}, ${str(machine.cpus)} × ${str(machine.cpuModel)};
+${str(machine.processes)} processes per figure; 1-minute load average ${str(machine.loadStart)} at the start, ${str(machine.loadEnd)} at the end.
+Peers: ${versions.length ? versions.join(', ') : 'none in this run'}.${skipped.length ? ` Skipped: ${skipped.join(' ')}` : ''}
 
 ### Derivation and code generation (n-link pendulum)
 
+Derive is \`deriveSystem\` (Lagrange II, the Jacobians, the energy), codegen
+\`generateModule\`, cold both as the first job of a process (what the CLI
+pays); q̈ is one generated \`accelerations\` call; ops the operations of M
+and the forcing after CSE (\`bench/ops.ts\`). SymPy: \`LagrangesMethod\`, and
+its lambdified M and forcing with \`numpy.linalg.solve\`.
+
 ${pendulum}
 
-Cost exponent of derive + codegen: ${scaling || '–'}.
+Cost exponent of derive + codegen, log(t₂/t₁)/log(n₂/n₁): n = 10 → 40 ${exponent(10, 40)}; n = 10 → 100 ${exponent(10, 100)}.
 
-### Time-stepping (Moreau–Jean, h = 10⁻³)
+### q̈ of the n-link chain by both routes
 
-${stepping}
+The articulated-body recursion over the joints' tree and M formed and factored (up to n = 10).
+
+${routes}
+
+### Time-stepping (Moreau–Jean, θ = ½, h = 10⁻³)
+
+The bouncing ball over 10 s, a chain of 50 balls and a stack of 20 blocks
+over 1 s (\`bench/models.ts\`), M, forcing and gap Jacobian declared
+constant in both programs; Siconos' \`MoreauJeanOSI\` on the same models
+(\`bench/peers/siconos_moreau_jean.py\`), from the same run.
+
+${siconos}
+
+M's block pattern (the generated factor and solve within M's envelope,
+\`M⁻¹Gᵀ\` and the Delassus matrix kept to their non-zero blocks) against the
+dense Cholesky of the same M, alternating runs in each process:
+
+${pattern}
+
+### The Whipple bicycle
+
+Derive (\`buildModel\` + \`deriveSystem\`) and linearize at 5 m/s upright
+(\`steadyMotionsAt\`), then the simplified entries the report and module
+need, codegen and one \`rhs\` call (bodywise, and M printed dense); SymPy's
+\`KanesMethod\` derivation and linearization (\`bench/peers/sympy_bicycle.py\`,
+one process, \`--large\` runs only).
+
+${bicycle}
 
 ### Sweeps: the local pool and the Redis queue
 
+A 50 × 40 basin of the bouncing ball, chunks of 100 cells, rounds of both routes.
+
 ${sweep}
+
+Overhead of the queue per cell (one worker, median (min–max) of ${str(overhead?.rounds)} rounds): ${fig(overhead, 'overheadPct')} % of the wall time, ${fig(overhead, 'cpuOverheadPct')} % of the CPU time (target ${str(overhead?.targetPct)} %).
 
 ### Generated modules in C and Python (one \`accelerations\` call)
 
-${targets}
+${targetC}
+
+${targetPython}
 
 ### Event-driven bouncing ball
 
-Rest time ${String(event?.tRest ?? '–')} against t* = ${String(event?.tRestExact ?? '–')} in ${fig(event, 'wallMs', 2)} ms.
+Rest time ${str(event?.tRest)} against t* = ${str(event?.tRestExact)} in ${fig(event, 'wallMs', 2)} ms.
 
-${startup}`;
+### Start-up of the command line
+
+${startup}
+`;
 }
+
+/** Write a run's lines to docs/bench.json and render docs/bench.md from that file. */
+export function writeResults(results: BenchResults): void {
+  writeFileSync(RESULTS_FILE, `{"flags": ${JSON.stringify(results.flags)}, "lines": [\n${results.lines.map((l) => JSON.stringify(l)).join(',\n')}\n]}\n`);
+  renderResults();
+}
+
+/** docs/bench.md from docs/bench.json. */
+export function renderResults(): void {
+  writeFileSync(PAGE_FILE, benchMarkdown(JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as BenchResults));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) renderResults();

@@ -3,11 +3,12 @@
 //   { bench: 'pendulum', n, deriveMs, codegenMs, rhsNs, optimized, ops, acc, … }   bench/pendulum.ts
 //   { bench: 'pendulum-scaling', from, to, exponent }                      derive + codegen, 10 → 40 and 10 → 100
 //   { bench: 'pendulum-routes', n, articulatedNs, denseNs, maxDiff, optimized }   bench/pendulum.ts (q̈ of the chain by both routes)
-//   { bench: 'moreau-jean', model, contacts, h, steps, stepsPerSec, … }   bench/time-stepping.ts
-//       for the bouncing ball, a chain of 50 balls and a stack of 20 blocks (bench/models.ts)
+//   { bench: 'moreau-jean', model, contacts, h, steps, stepsPerSec, cpuUsPerStep, … }   bench/time-stepping.ts
+//       for the bouncing ball, a chain of 50 balls and a stack of 20 blocks (bench/models.ts),
+//       the latter two with denseCpuUsPerStep and sparseSpeedup (M's pattern against the dense route)
 //   { bench: 'event-driven', model, tRest, wallMs, … }
 //   { bench: 'bicycle', deriveMs, linearizeMs, simplifiedMs, codegenMs, rhsNs, eigenvalues } bench/bicycle.ts
-//       and SymPy's { bench: 'bicycle', peer: 'sympy', deriveMs, linearizeMs, eigenvalues } without --quick
+//       and SymPy's { bench: 'bicycle', peer: 'sympy', deriveMs, linearizeMs, eigenvalues } with --large
 //   { bench: 'target-c', model, n, cNs, tsNs, maxDiff }                    bench/targets.ts
 //       accelerations of the C module (gcc -O2) and the TypeScript one: double pendulum, 4-link pendulum, tumbling box
 //   { bench: 'target-python', model, n, pythonNs, sympyNs, maxDiff }        bench/targets.ts
@@ -23,24 +24,25 @@
 // run with a `peer` field (bench/peers.ts); SymPy's pendulum lines carry
 // sympy.cse's operation counts on our expressions (bench/ops.ts).
 //   { bench: 'machine', date, node, cpus, cpuModel, loadStart, loadEnd, processes }
-// Flags: --large adds n = 60, 100; --quick runs small sizes and short
+// Flags: --large adds n = 60, 100 and SymPy's bicycle; --quick runs small sizes and short
 // simulations (the bench's own test); --no-peers leaves the peers out;
-// --startup runs only the start-up lines, --sweep only the sweep lines; --docs writes the run's tables
-// to docs/bench.md (bench/docs.ts).
+// --startup runs only the start-up lines, --sweep only the sweep lines. A
+// run that is neither quick nor partial writes its lines to docs/bench.json
+// and renders docs/bench.md from them (bench/docs.ts).
 // Timings stay here: no unit test asserts one. When the bench runs
-// compiled, every figure (each pendulum size, each time-stepping model, the
-// event-driven ball, each peer's script) is measured in PROCESSES processes
+// compiled, every figure (each pendulum size, the chain's routes, each
+// time-stepping model, the event-driven ball, the bicycle, the C and Python
+// modules, each peer's script) is measured in PROCESSES processes
 // of its own (heaps, caches and the JIT do not carry over) and its line is
 // their median, with [min, max] under `spread` (bench/stats.ts).
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildModel } from '../src/model/index.js';
 import { deriveSystem } from '../src/derive/system.js';
 import { generateModule } from '../src/codegen/module.js';
 import { measureBicycle } from './bicycle.js';
-import { benchMarkdown } from './docs.js';
+import { writeResults } from './docs.js';
 import { loadGenerated } from './generate.js';
 import { ballChain, blockStack } from './models.js';
 import { measurePendulum, measureRoutes, PENDULUM_WARM_UP_MS } from './pendulum.js';
@@ -65,7 +67,7 @@ export interface BenchOptions {
   readonly manyContacts: { readonly chain: number; readonly stack: number; readonly t1: number; readonly reps: number };
   readonly eventDriven: { readonly t1: number; readonly reps: number };
   readonly peers: boolean;
-  /** SymPy's bicycle beside ours (bench/peers/sympy_bicycle.py, about 300 s of CPU): full runs only. */
+  /** SymPy's bicycle beside ours (bench/peers/sympy_bicycle.py, about 300 s of CPU, half an hour of wall on the loaded machine): with --large only. */
   readonly sympyBicycle: boolean;
   readonly sympySizes: readonly number[];
   /** Sizes at which SymPy's cse is counted against ours (bench/ops.ts). */
@@ -95,7 +97,8 @@ export const FULL: BenchOptions = {
   isolate: true,
   processes: PROCESSES,
   moreauJean: { h: 1e-3, t1: 10, reps: 5 },
-  manyContacts: { chain: 50, stack: 20, t1: 1, reps: 3 },
+  // A run of the chain or the stack takes a few ms: eleven of each route per process.
+  manyContacts: { chain: 50, stack: 20, t1: 1, reps: 11 },
   eventDriven: { t1: 10, reps: 5 },
   peers: true,
   sympyBicycle: true,
@@ -174,40 +177,53 @@ type Job =
     }
   | { readonly kind: 'event-driven'; readonly t1: number; readonly reps: number }
   | ({ readonly kind: 'sweep' } & SweepJob)
-  | ({ readonly kind: 'bicycle' } & BenchOptions['bicycle']);
+  | ({ readonly kind: 'bicycle' } & BenchOptions['bicycle'])
+  | { readonly kind: 'pendulum-routes'; readonly n: number }
+  | { readonly kind: 'target-c'; readonly calls: number }
+  | { readonly kind: 'target-python'; readonly sizes: readonly number[]; readonly calls: number };
 
-async function runJob(job: Job): Promise<Record<string, unknown>> {
+type Line = Record<string, unknown>;
+
+/** A job's lines (one for most kinds; one per model or size for the targets). */
+async function runJob(job: Job): Promise<Line[]> {
   switch (job.kind) {
     case 'pendulum':
-      return { ...(await measurePendulum(job.n, job.warmUpMs)) };
+      return [{ ...(await measurePendulum(job.n, job.warmUpMs)) }];
     case 'moreau-jean': {
       const spec = job.model === 'ball-chain' ? ballChain(job.n) : job.model === 'block-stack' ? blockStack(job.n) : undefined;
-      if (!spec) return { ...moreauJeanBall(job.h, job.t1, job.reps) };
+      if (!spec) return [{ ...moreauJeanBall(job.h, job.t1, job.reps) }];
       const mod = await loadGenerated(generateModule(deriveSystem(buildModel(spec)), `bench/models.ts (${spec.name})`).source);
-      return { ...moreauJean(mod, job.h, job.t1, job.reps) };
+      // The many-contact models beside the dense route (bench/time-stepping.ts).
+      return [{ ...moreauJean(mod, job.h, job.t1, job.reps, true) }];
     }
     case 'event-driven':
-      return { ...eventDrivenBall(job.t1, job.reps) };
+      return [{ ...eventDrivenBall(job.t1, job.reps) }];
     case 'sweep':
-      return { ...(await measureSweep(job)) };
+      return [{ ...(await measureSweep(job)) }];
     case 'bicycle':
-      return { ...(await measureBicycle(job)) };
+      return [{ ...(await measureBicycle(job)) }];
+    case 'pendulum-routes':
+      return [{ ...(await measureRoutes(job.n)) }];
+    case 'target-c':
+      return await targetCLines(job.calls);
+    case 'target-python':
+      return targetPythonLines(job.sizes, job.calls);
   }
 }
 
 /** A job in a fresh process running this file compiled; a job that fails (memory, stack) is a finding, not the end of the bench. */
-function child(job: Job): Record<string, unknown> {
+function child(job: Job): Line[] {
   try {
     return JSON.parse(
       execFileSync(process.execPath, [...NODE_FLAGS, ...MEMORY_CAP, fileURLToPath(import.meta.url), '--job', JSON.stringify(job)], {
         encoding: 'utf8',
         maxBuffer: 64 << 20,
       }),
-    ) as Record<string, unknown>;
+    ) as Line[];
   } catch (err) {
     const error = (err as Error).message.split('\n').find((l) => /Error/.test(l)) ?? String(err);
-    if (job.kind === 'pendulum') return { bench: 'pendulum', n: job.n, error };
-    return job.kind === 'sweep' ? { bench: 'sweep', route: job.route, workers: job.workers, error } : { bench: job.kind, error };
+    if (job.kind === 'pendulum' || job.kind === 'pendulum-routes') return [{ bench: job.kind, n: job.n, error }];
+    return [job.kind === 'sweep' ? { bench: 'sweep', route: job.route, workers: job.workers, error } : { bench: job.kind, error }];
   }
 }
 
@@ -218,7 +234,10 @@ export async function runBench(opts: BenchOptions, emit: (line: Record<string, u
     lines.push(line);
     emit(line);
   };
-  const measure = async (job: Job): Promise<void> => out(opts.isolate ? repeated(opts.processes, () => [child(job)])[0]! : await runJob(job));
+  // Each job in `processes` processes of its own, its lines merged figure by figure (bench/stats.ts).
+  const measure = async (job: Job): Promise<void> => {
+    for (const line of opts.isolate ? repeated(opts.processes, () => child(job)) : await runJob(job)) out(line);
+  };
   for (const n of opts.sizes) await measure({ kind: 'pendulum', n, warmUpMs: opts.pendulumWarmUpMs });
   for (const [from, to] of [
     [10, 40],
@@ -227,7 +246,7 @@ export async function runBench(opts: BenchOptions, emit: (line: Record<string, u
     const growth = scaling(lines, from, to);
     if (growth) out({ ...growth });
   }
-  for (const n of opts.routeSizes) out({ ...(await measureRoutes(n)) });
+  for (const n of opts.routeSizes) await measure({ kind: 'pendulum-routes', n });
   const { h, t1, reps } = opts.moreauJean;
   const many = opts.manyContacts;
   const models = [
@@ -238,8 +257,8 @@ export async function runBench(opts: BenchOptions, emit: (line: Record<string, u
   for (const m of models) await measure({ kind: 'moreau-jean', ...m, h });
   await measure({ kind: 'event-driven', ...opts.eventDriven });
   await measure({ kind: 'bicycle', ...opts.bicycle });
-  for (const line of await targetCLines(opts.targetCalls.c)) out(line);
-  if (opts.peers) for (const line of targetPythonLines(opts.sympyTargetSizes, opts.targetCalls.python)) out(line);
+  await measure({ kind: 'target-c', calls: opts.targetCalls.c });
+  if (opts.peers) await measure({ kind: 'target-python', sizes: opts.sympyTargetSizes, calls: opts.targetCalls.python });
   if (opts.startupRuns > 0) for (const line of startupLines(opts.startupRuns)) out({ ...line });
   for (const line of await sweepLines(opts)) out(line);
   if (opts.peers) {
@@ -273,7 +292,7 @@ export async function runBench(opts: BenchOptions, emit: (line: Record<string, u
  */
 async function sweepLines(opts: BenchOptions): Promise<Record<string, unknown>[]> {
   const redis = await startRedis();
-  const run = async (job: Job): Promise<Record<string, unknown>> => (opts.isolate ? child(job) : await runJob(job));
+  const run = async (job: Job): Promise<Line> => (opts.isolate ? child(job) : await runJob(job))[0]!;
   try {
     const lines: Record<string, unknown>[] = [];
     for (const workers of [1, 2]) {
@@ -324,25 +343,20 @@ export async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   const base = argv.includes('--quick') ? QUICK : FULL;
+  const large = argv.includes('--large');
   const opts: BenchOptions = {
     ...base,
-    sizes: argv.includes('--large') ? [...base.sizes, 60, 100] : base.sizes,
+    sizes: large ? [...base.sizes, 60, 100] : base.sizes,
+    sympyBicycle: base.sympyBicycle && large,
     peers: base.peers && !argv.includes('--no-peers'),
   };
-  const lines: Record<string, unknown>[] = [];
+  const lines: Line[] = [];
   await runBench(opts, (line) => {
     lines.push(line);
     console.log(JSON.stringify(line));
   });
-  // Run from the repository's root, as npm run bench does.
-  if (argv.includes('--docs'))
-    writeFileSync(
-      'docs/bench.md',
-      benchMarkdown(
-        lines,
-        argv.filter((a) => a !== '--docs'),
-      ),
-    );
+  // A full run is the latest: its lines into docs/bench.json, and docs/bench.md rendered from them (run from the repository's root, as npm run bench is).
+  if (!argv.includes('--quick')) writeResults({ flags: argv, lines });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main(process.argv.slice(2));

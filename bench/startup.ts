@@ -2,6 +2,7 @@
 // per run (node with the bin's flag, in the repository's root), the line
 //   { bench: 'startup', command, wallMs, cpuMs, targetMs, runs, load }
 // per command, wallMs the median of `runs` processes after one untimed run
+// (their [min, max] under `spread`, as bench/stats.ts's merged lines)
 // (which fills the disk cache: `simulate` is then of an unchanged model, as
 // when a user runs it again), cpuMs the median of their CPU time (user +
 // system, 10 ms ticks; Linux only), load the 1-minute load average at the
@@ -23,6 +24,7 @@ export interface StartupLine {
   readonly targetMs: number;
   readonly runs: number;
   readonly load: number;
+  readonly spread: { readonly wallMs: readonly [number, number]; readonly cpuMs?: readonly [number, number] };
 }
 
 /** The repository's root and its compiled CLI, from dist/bench/startup.js. */
@@ -73,14 +75,17 @@ export function startupLines(runs: number): StartupLine[] {
       const times = Array.from({ length: runs }, () => timeOf(argv));
       const cpus = times.map((t) => t.cpu).filter((c) => c !== undefined);
       const command = argv.filter((a) => a !== '--out' && a !== out).join(' ');
+      const walls = times.map((t) => t.wall);
+      const range = (xs: readonly number[]): [number, number] => [round(Math.min(...xs), 0), round(Math.max(...xs), 0)];
       return {
         bench: 'startup',
         command,
-        wallMs: round(median(times.map((t) => t.wall)), 0),
+        wallMs: round(median(walls), 0),
         ...(cpus.length === runs ? { cpuMs: median(cpus) } : {}),
         targetMs,
         runs,
         load: round(loadavg()[0]!, 1),
+        spread: { wallMs: range(walls), ...(cpus.length === runs ? { cpuMs: range(cpus) } : {}) },
       };
     });
   } finally {

@@ -9,6 +9,11 @@
 // y₀ = 1 at rest) locates every impact and ends the cascade at its
 // accumulation point, the rest time t* = t₀ + 2v₀e/(g(1 − e)) with
 // t₀ = √(2y₀/g), v₀ = √(2gy₀).
+// For the many-contact models the line also times the dense route beside
+// the module's (`denseCpuUsPerStep`, `sparseSpeedup`): the same run with
+// the module's massFactor/massSolve taken away, so that M is factored and
+// solved with the dense Cholesky and X = M⁻¹Gᵀ has no zero blocks
+// (delassus-cache.ts), what a module without M's pattern would run.
 import * as ball from '../generated/bouncing-ball.js';
 import type { LoadedModule } from '../src/runtime/contract.js';
 import { simulate } from '../src/runtime/hybrid/simulate.js';
@@ -30,6 +35,10 @@ export interface MoreauJeanLine {
   readonly warmStartHits: number;
   readonly lcpFallbacks: number;
   readonly lcpResidual: number;
+  /** CPU µs per step (median of the timed runs), and the same by the dense route with its ratio to ours. */
+  readonly cpuUsPerStep: number;
+  readonly denseCpuUsPerStep?: number;
+  readonly sparseSpeedup?: number;
 }
 
 export interface EventDrivenLine {
@@ -51,19 +60,46 @@ const LINEAR_TIME_INVARIANT: MoreauJeanOptions['constant'] = { massMatrix: true,
 /** Untimed runs before the timed ones: at least this long (ms), for the JIT, whose optimizing compiler takes up to a second on a loaded machine. */
 const WARM_UP_MS = 1500;
 
+/** The module without its factor and solve with M: delassus-cache.ts then takes the dense Cholesky. */
+const denseRoute = (mod: LoadedModule): LoadedModule => ({ ...mod, massFactor: undefined, massSolve: undefined });
+
+/** CPU milliseconds (user + system) of this process so far. */
+const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 /**
  * Moreau–Jean with step h over [0, t1] from the declared initial state: the
  * median of `reps` runs after WARM_UP_MS of untimed runs (the JIT's
  * warm-up; the steady state the pendulum's rhsNs is timed in), or after
  * one untimed run when reps = 1 (the quick bench, which times nothing).
+ * With `dense`, every run is followed by one of the dense route (warmed
+ * alike), so that a load that rises or falls weighs on both.
  */
-export function moreauJean(mod: LoadedModule, h: number, t1: number, reps = 5): MoreauJeanLine {
+export function moreauJean(mod: LoadedModule, h: number, t1: number, reps = 5, dense = false): MoreauJeanLine {
   const { q0, qd0 } = mod.model.initial;
-  const run = () => simulateMoreauJean(mod, { q0, qd0, t1, h, samples: 2, constant: LINEAR_TIME_INVARIANT });
+  const runOf = (m: LoadedModule) => () => simulateMoreauJean(m, { q0, qd0, t1, h, samples: 2, constant: LINEAR_TIME_INVARIANT });
+  const run = runOf(mod);
+  const runDense = runOf(denseRoute(mod));
   const start = performance.now();
-  do run();
-  while (reps > 1 && performance.now() - start < WARM_UP_MS);
-  const runs = Array.from({ length: reps }, () => timed(run));
+  do {
+    run();
+    if (dense) runDense();
+  } while (reps > 1 && performance.now() - start < WARM_UP_MS);
+  const cpu: number[] = [];
+  const denseCpu: number[] = [];
+  const runs = Array.from({ length: reps }, () => {
+    const c0 = cpuMs();
+    const r = timed(run);
+    cpu.push(cpuMs() - c0);
+    if (dense) {
+      const c1 = cpuMs();
+      runDense();
+      denseCpu.push(cpuMs() - c1);
+    }
+    return r;
+  });
   const [trajectory] = runs[0]!;
   const lcp = trajectory.stats.lcp;
   const { steps } = trajectory.stats;
@@ -84,6 +120,13 @@ export function moreauJean(mod: LoadedModule, h: number, t1: number, reps = 5): 
     warmStartHits: lcp.warmStartHits,
     lcpFallbacks: lcp.fallbacks,
     lcpResidual: lcp.worstResidual,
+    cpuUsPerStep: round((median(cpu) / steps) * 1000, 2),
+    ...(dense
+      ? {
+          denseCpuUsPerStep: round((median(denseCpu) / steps) * 1000, 2),
+          sparseSpeedup: round(median(denseCpu) / median(cpu), 2),
+        }
+      : {}),
   };
 }
 

@@ -9,7 +9,7 @@
 //
 // Measured on the n-link pendulum (accelerations(), warmed, median ns, one
 // pinned core): n = 10 577 → 335, n = 15 1 352 → 886, n = 20 2 651 → 1 770
-// against choleskyFactor/choleskySolve's loops (docs/bench.md). Above
+// against choleskyFactor/choleskySolve's loops. Above
 // UNROLL_TERMS the function outgrows what V8 optimizes and the loops stay
 // (spdSolve, solver-calls.ts).
 //

@@ -145,7 +145,7 @@ export function deriveSystem(model: Model): DerivedSystem {
   const patches = derivePatchResults(model, lagrange2);
   // Derived on first use (the generated Jacobian): the bicycle's takes minutes to simplify, and a study needs only its values (steady.ts).
   let linearization: Linearization | undefined;
-  // Made of lagrange2's L: on first use where that is deferred, else now (docs/bench.md's deriveMs counts it).
+  // Made of lagrange2's L: on first use where that is deferred, else now (the bench's deriveMs counts it).
   let energy: Expr | undefined;
   const energyNow = (): Expr | undefined => (energy ??= model.T && model.V ? totalEnergy(model, lagrange2, model.V) : undefined);
   if (!bodywise) energyNow();

@@ -112,8 +112,9 @@ export class DelassusCache {
       for (let c = 0; c < k; c++) {
         const j = contacts[c]!;
         if (!knownW[i * m + j]) {
+          // Over X_j's non-zero block only: the rest of the product is exact zeros.
           let s = 0;
-          for (let l = 0; l < n; l++) s += G[i * n + l]! * X[j * n + l]!;
+          for (let l = this.xLo[j]!; l < this.xHi[j]!; l++) s += G[i * n + l]! * X[j * n + l]!;
           W[i * m + j] = s;
           knownW[i * m + j] = 1;
         }

@@ -29,7 +29,7 @@ export const model = {
     {"name":"lambda","default":0.2,"description":"Coulomb friction coefficient"},
     {"name":"g","default":9.81,"description":"gravitational acceleration","unit":"m/s^2"},
     {"name":"alpha","default":0,"description":"inclination of the line","unit":"rad"},
-    {"name":"tau","default":0.0001,"description":"relaxation time of a slip the friction can stop","unit":"s"},
+    {"name":"t_r","default":0.0001,"description":"relaxation time of a slip the friction can stop","unit":"s"},
   ],
   constraintCount: 0,
   unilateral: [],
@@ -47,7 +47,7 @@ const s$ = new Float64Array(6);
 const M$ = new Float64Array(9);
 const f$ = new Float64Array(3);
 const b$ = new Float64Array(3);
-const PARAMETERS$: readonly string[] = ["m","r","k","nu","lambda","g","alpha","tau"];
+const PARAMETERS$: readonly string[] = ["m","r","k","nu","lambda","g","alpha","t_r"];
 
 /** A problem with one entry of a parameter record; `problem` is the error code a driver reports it under. */
 export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input' | 'bad-range' | 'bad-restitution' | 'bad-compliant-law' | 'bad-mass'; readonly message: string };
@@ -76,7 +76,7 @@ export function checkParams(p: Params): ParamProblem[] {
     if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'alpha', problem: 'bad-range', message: "parameter 'alpha' is " + String(LV$[6]!) + '; it must be in [-3/2, 3/2]' });
     if (!(Number.isFinite(LV$[9]!) && LV$[9]! > LV$[10]!)) problems.push({ name: 'k, r', problem: 'bad-compliant-law', message: "the stiffness of patch 'foundation' (∂density/∂zeta at its centre) is " + String(LV$[9]!) + '; it must be > 0 (without stiffness the patch holds nothing up)' });
     if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]!)) problems.push({ name: 'nu, r', problem: 'bad-compliant-law', message: "the damping of patch 'foundation' (∂density/∂zetadot at its centre) is " + String(LV$[12]!) + '; it must be ≥ 0 (a negative damping pumps energy in)' });
-    if (!(Number.isFinite(LV$[15]!) && LV$[15]! > LV$[16]!)) problems.push({ name: 'tau', problem: 'bad-compliant-law', message: "the relaxation time of patch 'foundation' is " + String(LV$[15]!) + '; it must be > 0 (a slip within the friction cone decays as exp(−t/τ); τ ≤ 0 makes it grow)' });
+    if (!(Number.isFinite(LV$[15]!) && LV$[15]! > LV$[16]!)) problems.push({ name: 't_r', problem: 'bad-compliant-law', message: "the relaxation time of patch 'foundation' is " + String(LV$[15]!) + '; it must be > 0 (a slip within the friction cone decays as exp(−t/τ); τ ≤ 0 makes it grow)' });
   }
   return problems;
 }
@@ -91,7 +91,7 @@ function limitValues$(t: number, p: Params): void {
   const nu = p.nu ?? 30000.0;
   const lambda = p.lambda ?? 0.2;
   const alpha = p.alpha ?? 0.0;
-  const tau = p.tau ?? 0.0001;
+  const t_r = p.t_r ?? 0.0001;
   LV$[0] = m;
   LV$[1] = 0.0;
   LV$[3] = lambda;
@@ -107,7 +107,7 @@ function limitValues$(t: number, p: Params): void {
   const _2 = _0 * nu;
   LV$[12] = _2;
   LV$[13] = 0.0;
-  LV$[15] = tau;
+  LV$[15] = t_r;
   LV$[16] = 0.0;
 }
 
@@ -344,7 +344,7 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   const lambda = p.lambda ?? 0.2;
   const g = p.g ?? 9.81;
   const alpha = p.alpha ?? 0.0;
-  const tau = p.tau ?? 0.0001;
+  const t_r = p.t_r ?? 0.0001;
   RX$[0] = 0.0;
   const _0 = y / r;
   const _1 = _0 - 1.0;
@@ -381,7 +381,7 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   const _32 = Math.abs(_29);
   const _33 = _32 + 2.0 - Math.abs(Math.sign(_31 - _32 - 1.0)) - _31;
   const _34 = _30 / _33;
-  const _35 = g * Math.sin(alpha) + (x_d + phi_d * r) / tau;
+  const _35 = g * Math.sin(alpha) + (x_d + phi_d * r) / t_r;
   const _36 = Math.sqrt(2.0) * nu;
   const _37 = _36 * r * Math.pow(_4, 1.5);
   const _38 = _37 * x_d;
@@ -549,7 +549,7 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   const _194 = 0.125 * (_12 * (0.5 * (_54 * _21) - 0.5 * (_43 * _53))) - 0.125 * (_56 * (0.5 * (_148 * _98) - 0.5 * (_135 * _146))) - 0.125 * (_150 * (0.5 * (_167 * _151) - 0.5 * (_163 * _146))) - 0.015625 * (_169 * (_193 - 0.3333333333333333 * (_192 * _188)));
   RX$[13] = -(Math.abs(_194) * Math.sign(_194));
   RX$[14] = 0.0;
-  const _195 = 1.0 / tau;
+  const _195 = 1.0 / t_r;
   const _196 = _34 * _49 * (_195 - 1.3333333333333333 * (_37 / m));
   const _197 = _123 * _72;
   const _198 = _118 * _57;
@@ -619,10 +619,10 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   const _261 = _185 * (0.6666666666666666 * _240 + 1.3333333333333333 * _211 + 1.3333333333333333 * _242 - 1.3333333333333333 * _213) + _186 * (4.0 * (_187 * _79) + _260 / m);
   const _262 = 0.125 * (_12 * (3.0 * (_28 * _238) - _25 * _43)) - 0.125 * (_56 * (_239 + _243 + 0.5 * (_224 * _256) - 0.5 * (_135 * _250))) - 0.125 * (_150 * (_251 + _243 + 0.5 * (_232 * _259) - 0.5 * (_163 * _257))) - 0.015625 * (_169 * (0.5 * (_184 * _261) + 1.3333333333333333 * _213 + 0.5 * (_181 * _260) - 0.6666666666666666 * _240 - 1.3333333333333333 * _211 - 1.3333333333333333 * _242));
   RX$[4] = -(Math.abs(_262) * Math.sign(_262));
-  const _263 = _176 * _169 * r / tau;
-  const _264 = _34 * r * _49 / tau;
-  const _265 = _158 * _150 * r / tau;
-  const _266 = _113 * _56 * r / tau;
+  const _263 = _176 * _169 * r / t_r;
+  const _264 = _34 * r * _49 / t_r;
+  const _265 = _158 * _150 * r / t_r;
+  const _266 = _113 * _56 * r / t_r;
   const _267 = 0.0078125 * (_184 * _263) + 0.0625 * (_12 * _264 * _27) - 0.0625 * (_224 * _266) - 0.0625 * (_232 * _265);
   RX$[5] = Math.abs(_267) * Math.sign(_267);
   const _268 = 0.03125 * (_241 * _169) - 0.125 * (_56 * (_239 - _241)) - 0.125 * (_150 * (_251 - _241));
@@ -687,7 +687,7 @@ function patch$(t: number, p: Params, ff: Float64Array): void {
     const lambda = p.lambda ?? 0.2;
     const g = p.g ?? 9.81;
     const alpha = p.alpha ?? 0.0;
-    const tau = p.tau ?? 0.0001;
+    const t_r = p.t_r ?? 0.0001;
     const _0 = y / r - 1.0;
     const _1 = Math.abs(_0) * (1.0 - Math.sign(_0));
     const _2 = 0.5 * _1;
@@ -702,7 +702,7 @@ function patch$(t: number, p: Params, ff: Float64Array): void {
     const _11 = Math.abs(_10);
     const _12 = Math.abs(_9);
     const _13 = nu * x_d;
-    const _14 = _10 * (g * Math.sin(alpha) + (x_d + phi_d * r) / tau - 1.3333333333333333 * (Math.sqrt(2.0) * _13 * r * Math.pow(_2, 1.5) / m)) / (_12 + 2.0 - Math.abs(Math.sign(_11 - _12 - 1.0)) - _11);
+    const _14 = _10 * (g * Math.sin(alpha) + (x_d + phi_d * r) / t_r - 1.3333333333333333 * (Math.sqrt(2.0) * _13 * r * Math.pow(_2, 1.5) / m)) / (_12 + 2.0 - Math.abs(Math.sign(_11 - _12 - 1.0)) - _11);
     const _15 = lambda * (Math.abs(_14 - 1.0) - Math.abs(_14 + 1.0));
     const _16 = _1 * k_ * r;
     const _17 = _16 - 3.0 * _7;
@@ -725,7 +725,7 @@ function patch$(t: number, p: Params, ff: Float64Array): void {
     const lambda = p.lambda ?? 0.2;
     const g = p.g ?? 9.81;
     const alpha = p.alpha ?? 0.0;
-    const tau = p.tau ?? 0.0001;
+    const t_r = p.t_r ?? 0.0001;
     const _0 = nu * x_d;
     const _1 = y / r;
     const _2 = _1 - 1.0;
@@ -771,7 +771,7 @@ function patch$(t: number, p: Params, ff: Float64Array): void {
     const _42 = y_d / (_13 * r);
     const _43 = _8 * Math.sqrt(_18);
     const _44 = _16 / k_;
-    const _45 = _38 * (g * Math.sin(alpha) + (0.6666666666666666 * (_1 * _43) + 0.6666666666666666 * (_22 * _42 * _15) + 0.5 * (_31 * y_d * y_d) + 0.3333333333333333 * (_41 * nu * nu * nu * nu * x_d * x_d * x_d * x_d) + _44 - 0.6666666666666666 * _6 - _1 * _44 - 0.3333333333333333 * (_27 * _41 * Math.sqrt(_18)) - _42 * _9 * _26 - 0.6666666666666666 * _43) / m + (x_d + phi_d * r) / tau) / (_40 + 2.0 - Math.abs(Math.sign(_39 - _40 - 1.0)) - _39);
+    const _45 = _38 * (g * Math.sin(alpha) + (0.6666666666666666 * (_1 * _43) + 0.6666666666666666 * (_22 * _42 * _15) + 0.5 * (_31 * y_d * y_d) + 0.3333333333333333 * (_41 * nu * nu * nu * nu * x_d * x_d * x_d * x_d) + _44 - 0.6666666666666666 * _6 - _1 * _44 - 0.3333333333333333 * (_27 * _41 * Math.sqrt(_18)) - _42 * _9 * _26 - 0.6666666666666666 * _43) / m + (x_d + phi_d * r) / t_r) / (_40 + 2.0 - Math.abs(Math.sign(_39 - _40 - 1.0)) - _39);
     const _46 = lambda * (Math.abs(_45 - 1.0) - Math.abs(_45 + 1.0));
     const _47 = _3 * _12;
     const _48 = 3.0 * _11 - _47;
@@ -794,7 +794,7 @@ function patch$(t: number, p: Params, ff: Float64Array): void {
     const lambda = p.lambda ?? 0.2;
     const g = p.g ?? 9.81;
     const alpha = p.alpha ?? 0.0;
-    const tau = p.tau ?? 0.0001;
+    const t_r = p.t_r ?? 0.0001;
     const _0 = nu * x_d;
     const _1 = y / r;
     const _2 = _1 - 1.0;
@@ -840,7 +840,7 @@ function patch$(t: number, p: Params, ff: Float64Array): void {
     const _42 = y_d / (_13 * r);
     const _43 = _8 * Math.sqrt(_18);
     const _44 = _16 / k_;
-    const _45 = _38 * (g * Math.sin(alpha) + (_1 * _44 + 0.6666666666666666 * (_1 * _43) + 0.6666666666666666 * (_22 * _42 * _15) + _42 * _9 * _26 - 0.6666666666666666 * _6 - 0.5 * (_31 * y_d * y_d) - 0.3333333333333333 * (_27 * _41 * Math.sqrt(_18)) - 0.3333333333333333 * (_41 * nu * nu * nu * nu * x_d * x_d * x_d * x_d) - 0.6666666666666666 * _43 - _44) / m + (x_d + phi_d * r) / tau) / (_40 + 2.0 - Math.abs(Math.sign(_39 - _40 - 1.0)) - _39);
+    const _45 = _38 * (g * Math.sin(alpha) + (_1 * _44 + 0.6666666666666666 * (_1 * _43) + 0.6666666666666666 * (_22 * _42 * _15) + _42 * _9 * _26 - 0.6666666666666666 * _6 - 0.5 * (_31 * y_d * y_d) - 0.3333333333333333 * (_27 * _41 * Math.sqrt(_18)) - 0.3333333333333333 * (_41 * nu * nu * nu * nu * x_d * x_d * x_d * x_d) - 0.6666666666666666 * _43 - _44) / m + (x_d + phi_d * r) / t_r) / (_40 + 2.0 - Math.abs(Math.sign(_39 - _40 - 1.0)) - _39);
     const _46 = lambda * (Math.abs(_45 - 1.0) - Math.abs(_45 + 1.0));
     const _47 = _3 * _12;
     const _48 = 3.0 * _11 - _47;
@@ -863,7 +863,7 @@ function patch$(t: number, p: Params, ff: Float64Array): void {
     const lambda = p.lambda ?? 0.2;
     const g = p.g ?? 9.81;
     const alpha = p.alpha ?? 0.0;
-    const tau = p.tau ?? 0.0001;
+    const t_r = p.t_r ?? 0.0001;
     const _0 = k_ * k_;
     const _1 = nu * nu;
     const _2 = x_d * x_d;
@@ -882,7 +882,7 @@ function patch$(t: number, p: Params, ff: Float64Array): void {
     const _15 = Math.abs(_14);
     const _16 = Math.abs(_13);
     const _17 = _7 * Math.sqrt(_5);
-    const _18 = _14 * (g * Math.sin(alpha) + (1.3333333333333333 * (_9 * _17) + 1.3333333333333333 * (_12 * _1 * x_d * y_d * Math.sqrt(_5)) - 0.6666666666666666 * (nu * nu * nu * x_d * x_d * x_d * Math.sqrt(_5) / (k_ * k_ * k_ * r * r)) - 1.3333333333333333 * _17) / m + (x_d + phi_d * r) / tau) / (_16 + 2.0 - Math.abs(Math.sign(_15 - _16 - 1.0)) - _15);
+    const _18 = _14 * (g * Math.sin(alpha) + (1.3333333333333333 * (_9 * _17) + 1.3333333333333333 * (_12 * _1 * x_d * y_d * Math.sqrt(_5)) - 0.6666666666666666 * (nu * nu * nu * x_d * x_d * x_d * Math.sqrt(_5) / (k_ * k_ * k_ * r * r)) - 1.3333333333333333 * _17) / m + (x_d + phi_d * r) / t_r) / (_16 + 2.0 - Math.abs(Math.sign(_15 - _16 - 1.0)) - _15);
     const _19 = lambda * (Math.abs(_18 - 1.0) - Math.abs(_18 + 1.0));
     const _20 = 0.16666666666666666 * Math.sqrt(_5) * (4.0 * (_7 * (_8 / r + 2.0 * (_9 - 1.0))) - 2.0 * (_19 * (_8 - 2.0 * (r - y))));
     PF$[0] = _20;

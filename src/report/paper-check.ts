@@ -18,6 +18,7 @@ import { breakLines, latexPieces, texWidth, toLatex } from './latex.js';
 import { LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
+import { givenBack, own, resultDisplays, rowLhs, type ResultDisplay } from './paper-displays.js';
 
 const label = (i: number): string => `paper-${i + 1}`;
 
@@ -65,39 +66,43 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
     ...(general ? [' for the general model (', general.model.title, ': ', ...parametersText(general), ')'] : []),
     ', each with the paper’s equation number; a result whose difference from the paper’s formula simplifies to 0 is printed in the paper’s form, and a number the report measured beside the paper’s closed form it is compared with:',
   ];
-  // A result the paper states only in words (R–F §1: the rocking ends in finite time) is this report's own: printed apart, without the paper's number.
-  const own = (r: PaperCheckRow): boolean => !r.formula.formula && !r.measured;
-  const lhs = rows.map((r) => (own(r) ? r.formula.name : `${r.formula.name}\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`));
+  const lhs = rows.map(rowLhs);
   // The paper's numbers beside the names widen the left-hand sides, and the widest sets where every right-hand side starts.
   const widthFor = (names: readonly string[]): number => LINE_WIDTH - Math.max(0, ...names.map((l) => texWidth(l) - 4));
   const width = widthFor(lhs);
+  // A result two rows give (a determinant the paper prints twice, as (2.4) and as Δ_i) is printed once, its left side naming both rows' quantities.
+  const shared = resultDisplays(rows);
+  const display = rows.map((_, i) => shared.find((d) => d.rows.includes(i))!);
   // A long name (kugushev2002 (10.15)'s d/dt ∂L/∂q̇₁ − ∂L/∂q₁) narrows only its own display: consecutive rows of long or short names are displayed apart.
-  const longName = lhs.map((l) => texWidth(l) > LONG_NAME);
-  const rowWidth = (i: number): number => widthFor(lhs.filter((_, k) => longName[k] === longName[i]));
+  const longName = (d: ResultDisplay): boolean => texWidth(d.lhs) > LONG_NAME;
+  const displayWidth = (d: ResultDisplay): number => widthFor(shared.filter((e) => longName(e) === longName(d)).map((e) => e.lhs));
   // A measured number beside the paper's closed form it is compared with (kozlov1988 §4: τ = 2v/g ≈ 0.509684).
   const measuredForm = (r: PaperCheckRow): string => {
     const closed = r.formula.formula && r.formula.formula.kind !== 'num' ? paperLatex(r) : '';
     return closed && texWidth(closed) <= width / 2 ? `${closed} \\approx ${decimal(r.measured!.value)}` : decimal(r.measured!.value);
   };
-  const shownRow = (r: PaperCheckRow, i: number) =>
-    equation(
+  const shownRow = (d: ResultDisplay) => {
+    const i = d.rows[0]!;
+    const r = rows[i]!;
+    const rowWidth = displayWidth(d);
+    return equation(
       label(i),
-      lhs[i]!,
+      d.lhs,
       r.measured
         ? measuredForm(r)
         : givenBack(r)
-          ? mathLines(r.formula.formula!, rowWidth(i))
-          : withRemainder(r, asPrinted(r, rowWidth(i)) ?? mathLines(resultForm(r), rowWidth(i))),
+          ? mathLines(r.formula.formula!, rowWidth)
+          : withRemainder(r, asPrinted(r, rowWidth) ?? mathLines(resultForm(r), rowWidth)),
     );
-  // A result two rows give (a determinant the paper prints twice, as (2.4) and as Δ_i) is printed once; both rows refer to it.
-  const first = rows.map((r, i) => (r.measured || givenBack(r) ? i : rows.findIndex((q) => !q.measured && !givenBack(q) && q.derived === r.derived)));
-  const indexed = rows.map((r, i) => ({ r, i })).filter(({ i }) => first[i] === i);
+  };
   const displays = runs(
-    indexed.filter(({ r }) => !own(r)),
-    ({ i }) => longName[i]!,
+    shared.filter((d) => !own(rows[d.rows[0]!]!)),
+    longName,
   );
-  const results: Block[] = [paragraph(...intro), ...displays.map((run) => equations(...run.map(({ r, i }) => shownRow(r, i))))];
-  const ownRows = indexed.filter(({ r }) => own(r));
+  const results: Block[] = [paragraph(...intro), ...displays.map((run) => equations(...run.map(shownRow)))];
+  // A result the paper states only in words (R–F §1: the rocking ends in finite time) is this report's own: printed apart, without the paper's number.
+  const ownDisplays = shared.filter((d) => own(rows[d.rows[0]!]!));
+  const ownRows = ownDisplays.flatMap((d) => d.rows.map((k) => rows[k]!));
   const ownSection: Section[] = ownRows.length
     ? [
         {
@@ -105,8 +110,8 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
           title: 'Results beyond the paper',
           blocks: [
             paragraph(`What ${paper} states in words, the derivation gives in closed form:`),
-            equations(...ownRows.map(({ r, i }) => shownRow(r, i))),
-            ...ownRows.flatMap(({ r }) => [
+            equations(...ownDisplays.map(shownRow)),
+            ...ownRows.flatMap((r) => [
               ...(r.formula.note ? [paragraph(`${r.formula.eq}: `, ...noteInlines(r.formula.note))] : []),
               ...(resting(r) ? [paragraph(...restingDefinition(r.formula.name))] : []),
             ]),
@@ -128,7 +133,15 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
     rows: rows.flatMap((r, i) =>
       r.agrees === undefined
         ? []
-        : [[[r.formula.eq], [m(r.formula.name)], [wide[i] ? ref(formulaLabel(i)) : m(paperLatex(r))], [ref(label(first[i]!))], [r.agrees ? verdict(r) : 'no']]],
+        : [
+            [
+              [r.formula.eq],
+              [m(r.formula.name)],
+              [wide[i] ? ref(formulaLabel(i)) : m(paperLatex(r))],
+              [ref(label(display[i]!.rows[0]!))],
+              [r.agrees ? verdict(r) : 'no'],
+            ],
+          ],
     ),
   };
   const bindings = whereText(rows);
@@ -305,13 +318,6 @@ function paperLines(r: PaperCheckRow, width: number): string[] {
   const whole = pieces.join(' ');
   return texWidth(whole) <= width ? [whole] : breakLines(pieces, width);
 }
-
-/**
- * A row whose fact is a load the derivation gives back (the prism's P_y,
- * smirnov1981 (2.1)): its result is the paper's equation in its own symbols,
- * which their derived values satisfy, not the identity P_y = P_y.
- */
-const givenBack = (r: PaperCheckRow): boolean => r.formula.formula !== undefined && !r.formula.left && r.derived.kind === 'sym' && r.bindings.size > 0;
 
 /**
  * A result in the paper's own variable where the formula binds one to a

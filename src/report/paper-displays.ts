@@ -1,0 +1,84 @@
+// Which display of the paper's results each row of the paper check refers
+// to: a result two rows give is printed once, its left side naming both
+// quantities as the paper does (smirnov1981 (3.4): g₁₁ = g₃₃ = …), so that
+// every row's reference prints its own quantity.
+// Tests: test/report/paper-displays.test.ts.
+import type { PaperCheckRow } from '../studies/paper-check.js';
+import { texWidth } from './latex.js';
+import { LINE_WIDTH } from './notation.js';
+
+/** A display of a derived result: the rows it prints (its label is its first row's) and its left side. */
+export interface ResultDisplay {
+  readonly rows: readonly number[];
+  readonly lhs: string;
+}
+
+/** A result the paper states only in words (R–F §1: the rocking ends in finite time): the report's own, printed without the paper's number. */
+export const own = (r: PaperCheckRow): boolean => !r.formula.formula && !r.measured;
+
+/**
+ * A row whose fact is a load the derivation gives back (the prism's P_y,
+ * smirnov1981 (2.1)): its result is the paper's equation in its own symbols,
+ * which their derived values satisfy, not the identity P_y = P_y.
+ */
+export const givenBack = (r: PaperCheckRow): boolean => r.formula.formula !== undefined && !r.formula.left && r.derived.kind === 'sym' && r.bindings.size > 0;
+
+/** The paper's number as printed beside a name ('' for the report's own results). */
+const tag = (r: PaperCheckRow): string => (own(r) ? '' : `\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`);
+
+/** A row's left side alone: its quantity and the paper's number. */
+export const rowLhs = (r: PaperCheckRow): string => `${r.formula.name}${tag(r)}`;
+
+/** Printed width (texWidth) a shared left side keeps within, so that the result beside it keeps half the line. */
+const SHARED_WIDTH = LINE_WIDTH / 2;
+
+/**
+ * "g_{11} = g_{33}\ \text{(3.4)}": the rows' quantities joined by "=", each
+ * name once, the names of one paper's number (or numbers) before it.
+ */
+export function sharedLhs(rows: readonly PaperCheckRow[]): string {
+  const tags = new Map<string, string[]>();
+  for (const r of rows) tags.set(r.formula.name, [...new Set([...(tags.get(r.formula.name) ?? []), r.formula.eq])]);
+  const byTags = new Map<string, string[]>();
+  for (const r of rows) {
+    const key = own(r) ? '' : tags.get(r.formula.name)!.join(', ');
+    const names = byTags.get(key) ?? [];
+    if (!names.includes(r.formula.name)) byTags.set(key, [...names, r.formula.name]);
+  }
+  return [...byTags].map(([key, names]) => `${names.join(' = ')}${key ? `\\ \\text{${key.replaceAll('§', '\\S ')}}` : ''}`).join(' = ');
+}
+
+/** Whether a name is itself a relation, an "=" outside its braces (ÿ, g₂ = 0; not E|_{α = α₀}). */
+function relation(name: string): boolean {
+  let depth = 0;
+  for (const c of name) {
+    if (c === '{') depth++;
+    else if (c === '}') depth--;
+    else if (c === '=' && depth === 0) return true;
+  }
+  return false;
+}
+
+/**
+ * The displays of the rows' results, in the rows' order: a row whose result
+ * another row of its kind (the paper's or the report's own) already derived
+ * joins that row's display, unless its name holds an "=" of its own (ÿ, g₂ = 0)
+ * or the joined left side would pass SHARED_WIDTH; a measured number or a load
+ * given back is always displayed alone.
+ */
+export function resultDisplays(rows: readonly PaperCheckRow[]): ResultDisplay[] {
+  const groups: number[][] = [];
+  const alone = (r: PaperCheckRow): boolean => Boolean(r.measured) || givenBack(r) || relation(r.formula.name);
+  rows.forEach((r, i) => {
+    const joins = alone(r)
+      ? undefined
+      : groups.find((g) => {
+          const q = rows[g[0]!]!;
+          const joined = [...g, i].map((k) => rows[k]!);
+          return !alone(q) && q.derived === r.derived && own(q) === own(r) && texWidth(sharedLhs(joined)) <= SHARED_WIDTH;
+        });
+    if (joins) joins.push(i);
+    else groups.push([i]);
+  });
+  return groups.map((g) => ({ rows: g, lhs: sharedLhs(g.map((k) => rows[k]!)) }));
+}

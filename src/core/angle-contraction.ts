@@ -149,9 +149,10 @@ const restOf = (t: Expr): Expr => mul(...factorsOf(splitCoeff(t)[1]).flatMap((f)
  * Pythagorean rewrite term by term, where pythagoreanIn rewrites every term
  * (g sin q₁ cos q₂ − g sin q₁ cos³q₂ + g cos²q₁ cos²q₂ sin q₂: only the first
  * two are to become g sin q₁ cos q₂ sin²q₂; cos²q₁ + cos²q₂ − 2cos²q₁ cos²q₂
- * becomes cos²q₁ sin²q₂ + sin²q₁ cos²q₂, a square's two ends).
+ * becomes cos²q₁ sin²q₂ + sin²q₁ cos²q₂, a square's two ends). With
+ * `whole`, only the pairs with d = −c (pythagoreanPairs).
  */
-function folded(e: Expr): Expr {
+function folded(e: Expr, whole = false): Expr {
   const coeffs = new Map<Expr, Q.Rational>();
   const put = (p: Expr, c: Q.Rational): void => {
     const sum = Q.add(coeffs.get(p) ?? Q.ZERO, c);
@@ -170,7 +171,10 @@ function folded(e: Expr): Expr {
       const c = coeffs.get(p);
       const q = mul(p, pow(squared, 2));
       const d = coeffs.get(q);
-      if (!c || !d || Q.isNegative(c) === Q.isNegative(d) || Q.cmp(Q.abs(d), Q.abs(c)) < 0) continue;
+      if (!c || !d || Q.isNegative(c) === Q.isNegative(d)) continue;
+      // whole: only c·P − c·P cos²x, which leaves one term (c·P sin²x).
+      const order = Q.cmp(Q.abs(d), Q.abs(c));
+      if (whole ? order !== 0 : order < 0) continue;
       put(p, Q.neg(c));
       put(q, c);
       put(mul(p, pow(swapped(squared), 2)), c);
@@ -179,6 +183,14 @@ function folded(e: Expr): Expr {
   }
   return changed ? add(...[...coeffs].map(([p, c]) => mul(num(c), p))) : e;
 }
+
+/**
+ * A sum with each pair of terms c·P and −c·P cos²x written c·P sin²x (and so
+ * with sin and cos swapped): one term fewer, as a journal writes
+ * 1 − sin²φ = cos²φ. It turns that angle's squares, but only where the
+ * pair is a whole 1 − sin²x (the compass's 1 + 3 sin²α stays).
+ */
+export const pythagoreanPairs = (e: Expr): Expr => (e.kind === 'add' ? folded(e, true) : e);
 
 /**
  * The terms of one rest in their contracted form with the fewest terms, or

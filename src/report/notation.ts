@@ -13,7 +13,7 @@ import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
 import { combineRadicals } from '../core/radicals.js';
 import { doubleAngles } from '../core/double-angles.js';
-import { contractAngleSums } from '../core/angle-contraction.js';
+import { contractAngleSums, pythagoreanPairs } from '../core/angle-contraction.js';
 import { add, children, factorsOf, mul, neg, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import { pythagoreanIn } from '../core/trig.js';
@@ -196,7 +196,9 @@ export const MECHANICS: LatexOptions = { symbol: mechanicsSymbol, factorRank: me
  * derivation keeps roots apart for its own algebra, e.g. the patch laws),
  * and double angles in one form, sin 2x and cos 2x (core/double-angles.ts).
  * Each sum's angle sums are contracted first, cos(q₁ − q₂) for
- * cos q₁ cos q₂ + sin q₁ sin q₂ (core/angle-contraction.ts).
+ * cos q₁ cos q₂ + sin q₁ sin q₂ (core/angle-contraction.ts), and its
+ * c − c sin²x written c cos²x (pythagoreanPairs), also where collectFactors
+ * makes such a factor: the bicycle's (1 − sin²φ) is cos²φ.
  */
 export function tidy(e: Expr): Expr {
   let out = tidied.get(e);
@@ -219,8 +221,14 @@ function tidyOnce(e: Expr): Expr {
       case 'fn':
         return u;
       case 'add': {
-        const c = collectFactors(inSines(contractAngleSums(u)));
-        return c.kind === 'add' ? add(...termsOf(c).map(go)) : go(c);
+        // Pairs folded after the factors are collected: before, they would split the bicycle's common √(…) sums.
+        const c = pythagoreanPairs(collectFactors(inSines(contractAngleSums(u))));
+        if (c.kind !== 'add') return go(c);
+        const terms = termsOf(c);
+        const out = terms.map(go);
+        // A factor sum folded into one term (1 − sin²φ into cos²φ) may leave the sum a common factor, cos φ: collected,
+        // as combineRadicals collects a radicand, so that a sum prints alike under a root and outside.
+        return terms.some((t, i) => sumFactors(out[i]!) < sumFactors(t)) ? collectFactors(add(...out)) : add(...out);
       }
       case 'pow':
         return pow(go(u.base), u.exp);
@@ -232,6 +240,9 @@ function tidyOnce(e: Expr): Expr {
   };
   return doubleAngles(combineRadicals(go(cancelled)));
 }
+
+/** How many of a term's factors are sums. */
+const sumFactors = (t: Expr): number => factorsOf(t).filter((f) => f.kind === 'add' || (f.kind === 'pow' && f.base.kind === 'add')).length;
 
 /**
  * A sum in cos²x written in sin²x (cos² = 1 − sin²) where that shortens it:

@@ -3,12 +3,12 @@
 // cos(q₁ − q₂) and sin(q₁ − q₂), where an expanded derivation gives
 // products of sines and cosines of q₁ and q₂; the same function everywhere.
 import { describe, expect, it } from 'vitest';
-import { contractAngleSums } from '../../src/core/angle-contraction.js';
-import { termsOf, type Expr } from '../../src/core/expr.js';
+import { contractAngleSums, pythagoreanPairs } from '../../src/core/angle-contraction.js';
+import { add, mul, num, pow, sin, cos, sym, termsOf, type Expr } from '../../src/core/expr.js';
 import { expandedAngles } from '../../src/core/multiple-angles.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { toText } from '../../src/core/print.js';
-import { agreeNumerically, randomExprs, randomTrigPolynomial } from './random-expr.js';
+import { agreeNumerically, randomExprs, randomTrigPolynomial, rng } from './random-expr.js';
 
 const p = (s: string): Expr => parseExpr(s);
 
@@ -90,5 +90,37 @@ describe('angle sums contracted', () => {
       }
     }
     expect(contracted).toBeGreaterThan(15);
+  });
+});
+
+describe('Pythagorean pairs', () => {
+  it('write c·P − c·P sin²x as c·P cos²x and c·P − c·P cos²x as c·P sin²x, beside other terms', () => {
+    expect(pythagoreanPairs(p('1 - sin(x)^2'))).toBe(p('cos(x)^2'));
+    expect(pythagoreanPairs(p('1 - cos(x)^2'))).toBe(p('sin(x)^2'));
+    expect(pythagoreanPairs(p('a + m - m*sin(x)^2'))).toBe(p('a + m*cos(x)^2'));
+    expect(pythagoreanPairs(p('2*m*y*sin(x) - 2*m*y*sin(x)^3'))).toBe(p('2*m*y*sin(x)*cos(x)^2'));
+  });
+
+  it('leave every other sum as it is: the compass’s 1 + 3 sin²α and 1 − 3 sin²α (rubanovich1981 (1.13)), unequal coefficients, other angles', () => {
+    for (const s of ['1 + 3*sin(a)^2', '1 - 3*sin(a)^2', '2 - sin(x)^2', '1 + sin(x)^2', '1 - cos(y)^2*sin(x)^2', 'k - m*sin(x)^2'])
+      expect(pythagoreanPairs(p(s))).toBe(p(s));
+  });
+
+  it('keep the function and drop one term per pair (random P, c and other terms: 100 sums, 4 points each)', () => {
+    const random = rng(4400);
+    const ps = randomExprs(4400, 100, { depth: 2, quotients: false });
+    const others = randomExprs(4500, 100, { depth: 2, quotients: false });
+    let folded = 0;
+    for (const [i, P] of ps.entries()) {
+      const c = num(Math.floor(random() * 7) - 3 || 1);
+      const x = [sym('x'), sym('y'), sym('z')][i % 3]!;
+      const square = pow(i % 2 === 0 ? sin(x) : cos(x), 2);
+      const e = add(mul(c, P), mul(num(-1), c, P, square), others[i]!);
+      const f = pythagoreanPairs(e);
+      expect(agreeNumerically(e, f, 4400 + i).mismatch, `${i}`).toBeUndefined();
+      expect(termsOf(f).length).toBeLessThanOrEqual(termsOf(e).length);
+      if (termsOf(f).length < termsOf(e).length) folded++;
+    }
+    expect(folded).toBeGreaterThan(50);
   });
 });

@@ -6,14 +6,16 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';
+import { freeSymbols, type Expr } from '../../src/core/expr.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { loadModels } from '../../src/pipeline/model-file.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel } from '../../src/model/index.js';
 import type { Inline } from '../../src/report/document.js';
-import { gapForm, math, mechanicsSymbol, reportSymbols } from '../../src/report/notation.js';
+import { gapForm, math, mechanicsSymbol, reportSymbols, tidy } from '../../src/report/notation.js';
 import { linearizationSection } from '../../src/report/periodic.js';
 import { linearizationStudy } from '../../src/studies/linearization.js';
+import { rng } from '../core/random-expr.js';
 import { ROOT } from './reports.js';
 
 const models = (await loadModels(join(ROOT, 'derivations'))).map((f) => buildModel(f.spec));
@@ -113,5 +115,34 @@ describe('double angles in print', () => {
     expect(tex).toContain('\\sin\\alpha \\sin 2 \\alpha');
     expect(tex).not.toContain('\\cos');
     expect(math(parseExpr('m*cos(beta)^2 - m*sin(beta)^2'))).toBe('m \\cos 2 \\beta');
+  });
+});
+
+describe('Pythagorean factors in print', () => {
+  /** Whether e and f agree at 5 random points (every symbol in [0.2, 1.2]). */
+  const agree = (e: Expr, f: Expr, seed: number): boolean => {
+    const random = rng(seed);
+    for (let k = 0; k < 5; k++) {
+      const env = Object.fromEntries([...freeSymbols(e)].map((s) => [s, 0.2 + random()]));
+      const [a, b] = [evaluate(e, env), evaluate(f, env)];
+      if (!(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a)))) return false;
+    }
+    return true;
+  };
+
+  it('are written as a journal does: 1 − sin²x as cos²x, c − c cos²x as c sin²x, in sums and in factors; 1 + 3 sin²α stays', () => {
+    expect(math(parseExpr('m*l*(1 - sin(phi)^2)*v'))).toBe('m l v \\cos^{2}\\varphi');
+    expect(math(parseExpr('a + k - k*cos(x)^2'))).toBe('a + k \\sin^{2} x');
+    expect(math(parseExpr('m*(1 + 3*sin(alpha)^2)'))).toBe('m (1 + 3 \\sin^{2}\\alpha)');
+  });
+
+  it('leave the bicycle’s front contact with no (1 − sin²φ) under its root, the cos φ collected, and equal to the derived one', () => {
+    const bicycle = models.find((m) => m.name === 'bicycle')!;
+    const contact = bicycle.holonomic.find((h) => h.name === 'frontContact_n')!;
+    const tex = math(contact.phi);
+    expect(tex).not.toMatch(/1 - \\(sin|cos)\^\{2\}\\varphi/);
+    const root = /\\sqrt\{(.*?)\} \+/.exec(tex)?.[1];
+    expect(root).toContain('\\cos\\varphi \\sin\\delta \\sin(\\mathit{lam} - \\theta)');
+    expect(agree(contact.phi, tidy(contact.phi), 31)).toBe(true);
   });
 });

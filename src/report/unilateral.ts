@@ -455,9 +455,8 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
   return paragraph(
     'Every condition above is linear in ',
     m(`${v1}, ${v2}`),
-    ', so at the default parameters (',
-    m(at),
-    ') the mode depends only on the direction ',
+    ...(at ? [', so at the default parameters (', m(at), ') the mode'] : [', so the mode']),
+    ' depends only on the direction ',
     m(th),
     ' of ',
     m(`(${v1}, ${v2}) = |v|(\\cos ${th}, \\sin ${th})`),

@@ -36,7 +36,7 @@ export interface ModeDirections {
 /** Relative size below which a linear form's coefficient is taken as 0. */
 const TINY = 1e-12;
 
-/** The directions' arcs of every impact map with exactly two free velocities whose conditions are linear in them. */
+/** The directions' arcs of every impact map with exactly two free velocities whose conditions are linear in them, where the direction decides the mode. */
 export function modeDirections(system: DerivedSystem): ModeDirections[] {
   const maps = system.unilateral?.impactMaps ?? [];
   const parameters = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
@@ -80,6 +80,8 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
       if (last && last.modes.join() === modes.join()) arcs[arcs.length - 1] = { ...last, to };
       else arcs.push({ from, to, modes });
     }
+    // One mode on every approaching direction: the direction decides nothing.
+    if (arcs.length === 1 && arcs[0]!.modes.length === 1) return [];
     const used = new Set([im.approach, ...im.modes.flatMap((mode) => mode.conditions.map((c) => c.expr))].flatMap((e) => [...freeSymbols(e)]));
     return [{ map, velocities: names, parameters: Object.fromEntries(Object.entries(parameters).filter(([name]) => used.has(name))), arcs }];
   });

@@ -12,6 +12,7 @@
 import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
 import { combineRadicals } from '../core/radicals.js';
+import { expand } from '../core/expand.js';
 import { doubleAngles } from '../core/double-angles.js';
 import { contractAngleSums, pythagoreanPairs } from '../core/angle-contraction.js';
 import { add, children, factorsOf, mul, neg, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
@@ -232,13 +233,44 @@ function tidyOnce(e: Expr): Expr {
       }
       case 'pow':
         return pow(go(u.base), u.exp);
-      case 'mul':
-        return mul(num(u.coeff), ...u.factors.map((f) => pow(go(f.base), f.exp)));
+      case 'mul': {
+        const { sign, factors } = withNegatedBasesJoined(u.factors.map((f) => ({ base: go(f.base), exp: f.exp })));
+        return mul(num(sign < 0 ? Q.neg(u.coeff) : u.coeff), ...factors);
+      }
       default:
         return unreachable(u);
     }
   };
   return doubleAngles(combineRadicals(go(cancelled)));
+}
+
+/**
+ * A product's factors with a sum to an integer power written through its
+ * negation where that is another factor's base, (−X)ⁿ = (−1)ⁿXⁿ, the sign
+ * apart (a number times a sum is the sum scaled), so that the two join into
+ * one power: tidied apart, the bicycle's contact height had X^(−1/2)·(−X)
+ * where it means −√X.
+ */
+function withNegatedBasesJoined(factors: readonly { base: Expr; exp: Expr }[]): { sign: number; factors: Expr[] } {
+  const integer = (x: Expr): boolean => x.kind === 'num' && x.value.d === 1;
+  // Negations up to the orientation of the sums inside their terms, which tidying leaves to print time: by expansion,
+  // tried only on sums of one length with opposite constants.
+  const negates = (a: Expr, b: Expr): boolean =>
+    a.kind === 'add' &&
+    b.kind === 'add' &&
+    a !== b &&
+    a.terms.length === b.terms.length &&
+    Q.eq(a.constant, Q.neg(b.constant)) &&
+    (neg(a) === b || expand(add(a, b)) === ZERO);
+  let sign = 1;
+  const out = factors.map(({ base, exp }) => {
+    const other = exp.kind === 'num' && integer(exp) ? factors.find((f) => negates(base, f.base)) : undefined;
+    // Both to integer powers: one side (the later-made) turns, or each would turn into the other.
+    if (!other || exp.kind !== 'num' || (integer(other.exp) && other.base.id > base.id)) return pow(base, exp);
+    if (exp.value.n % 2 !== 0) sign = -sign;
+    return pow(other.base, exp);
+  });
+  return { sign, factors: out };
 }
 
 /** How many of a term's factors are sums. */

@@ -118,18 +118,18 @@ describe('double angles in print', () => {
   });
 });
 
-describe('Pythagorean factors in print', () => {
-  /** Whether e and f agree at 5 random points (every symbol in [0.2, 1.2]). */
-  const agree = (e: Expr, f: Expr, seed: number): boolean => {
-    const random = rng(seed);
-    for (let k = 0; k < 5; k++) {
-      const env = Object.fromEntries([...freeSymbols(e)].map((s) => [s, 0.2 + random()]));
-      const [a, b] = [evaluate(e, env), evaluate(f, env)];
-      if (!(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a)))) return false;
-    }
-    return true;
-  };
+/** Whether e and f agree at 5 random points (every symbol in [0.2, 1.2]). */
+const agree = (e: Expr, f: Expr, seed: number): boolean => {
+  const random = rng(seed);
+  for (let k = 0; k < 5; k++) {
+    const env = Object.fromEntries([...freeSymbols(e)].map((s) => [s, 0.2 + random()]));
+    const [a, b] = [evaluate(e, env), evaluate(f, env)];
+    if (!(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a)))) return false;
+  }
+  return true;
+};
 
+describe('Pythagorean factors in print', () => {
   it('are written as a journal does: 1 − sin²x as cos²x, c − c cos²x as c sin²x, in sums and in factors; 1 + 3 sin²α stays', () => {
     expect(math(parseExpr('m*l*(1 - sin(phi)^2)*v'))).toBe('m l v \\cos^{2}\\varphi');
     expect(math(parseExpr('a + k - k*cos(x)^2'))).toBe('a + k \\sin^{2} x');
@@ -144,5 +144,22 @@ describe('Pythagorean factors in print', () => {
     const root = /\\sqrt\{(.*?)\} \+/.exec(tex)?.[1];
     expect(root).toContain('\\cos\\varphi \\sin\\delta \\sin(\\mathit{lam} - \\theta)');
     expect(agree(contact.phi, tidy(contact.phi), 31)).toBe(true);
+  });
+});
+
+describe('A sum and its negation in one product', () => {
+  it('join into one power with the sign outside: X^(−1/2)·(−X) is −√X, X⁻¹(−X)² is X', () => {
+    expect(math(parseExpr('r*(2 - a*b)^(-1/2)*(a*b - 2)'))).toBe('-r \\sqrt{2 - a b}');
+    expect(math(parseExpr('r*(2 - a*b)^(-1)*(a*b - 2)^2'))).toBe('r (2 - a b)');
+    expect(math(parseExpr('q*r*(2 - a*b)^(-3)*(a*b - 2)^3'))).toBe('-q r');
+  });
+
+  it('leave the bicycle’s front contact height with r_F √(…) in place of r_F (…)/√(…), equal to the derived one', () => {
+    const bicycle = models.find((m) => m.name === 'bicycle')!;
+    const height = bicycle.geometry!.rolling.find((c) => c.name === 'frontContact')!.contact[2]!;
+    const tex = math(height);
+    expect(tex).toMatch(/r_\{F\} \\sqrt\{/);
+    expect(tex).not.toMatch(/\\frac\{r_\{F\}\}\{\\sqrt/);
+    expect(agree(height, tidy(height), 37)).toBe(true);
   });
 });

@@ -13,7 +13,7 @@
 // LaTeX with amsmath accept; test/report checks both.
 import * as Q from '../core/rational.js';
 import type { Rational } from '../core/rational.js';
-import { hasNegativeSign, literalValue, neg, ONE, termsOf, unreachable, type Expr, type Factor } from '../core/expr.js';
+import { HALF, hasNegativeSign, literalValue, neg, ONE, termsOf, unreachable, type Expr, type Factor } from '../core/expr.js';
 
 export interface LatexOptions {
   /** LaTeX for a symbol name; default `symbolNameLatex` (Greek letters, subscripts). */
@@ -553,7 +553,8 @@ function splitProduct(e: Expr, width: number, ctx: Ctx): string[] {
   if (e.kind !== 'mul') return [print(e, ctx).tex];
   // The signs as latexMul prints them: a flipped sum's minus is in the coefficient, not in the split sum.
   const mul = positiveSums(e.coeff, e.factors, ctx.orientSums);
-  const sums = mul.factors.filter((f) => f.base.kind === 'add' && f.exp === ONE);
+  // A radicand too wide for the line is broken as a journal breaks one, (s₁ + s₂ + …)^{1/2}: \sqrt cannot break.
+  const sums = mul.factors.filter((f) => f.base.kind === 'add' && (f.exp === ONE || f.exp === HALF));
   if (sums.length === 0) return [print(e, ctx).tex];
   const widest = sums.reduce((a, b) => (texWidth(print(b.base, ctx).tex) > texWidth(print(a.base, ctx).tex) ? b : a));
   const others = mul.factors.filter((f) => f !== widest);
@@ -574,14 +575,14 @@ function splitProduct(e: Expr, width: number, ctx: Ctx): string[] {
     for (const sum of [...headSums, widest]) {
       const terms = pieces(sum.base, width, ctx);
       out.push(`${open}\\bigl(${terms[0]!}`, ...terms.slice(1));
-      out[out.length - 1] += '\\bigr)';
+      out[out.length - 1] += sum.exp === ONE ? '\\bigr)' : '\\bigr)^{1/2}';
       open = '';
     }
     out[out.length - 1] += after;
     return out;
   }
   if (inner.length === 1) return [print(e, ctx).tex];
-  const last = `${inner[inner.length - 1]!}\\bigr)${after}`;
+  const last = `${inner[inner.length - 1]!}\\bigr)${widest.exp === ONE ? '' : '^{1/2}'}${after}`;
   // A wide lead (a fraction) may end its line: "\frac{…}{…} \bigl(" then the terms.
   if (texWidth(lead) + texWidth(inner[0]!) > width) return [`${lead}\\bigl(`, ...(inner.length > 1 ? [inner[0]!, ...inner.slice(1, -1), last] : [last])];
   return [`${lead}\\bigl(${inner[0]!}`, ...inner.slice(1, -1), last];

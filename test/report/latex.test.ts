@@ -2,7 +2,7 @@
 // rule of "as in print", each formula also typeset by KaTeX in strict mode.
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
-import { add, mul, neg, num, pow, sin, sym } from '../../src/core/expr.js';
+import { add, HALF, mul, neg, num, pow, sin, sym } from '../../src/core/expr.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { breakLines, latexMatrix, latexPieces, symbolNameLatex, texWidth, toLatex } from '../../src/report/latex.js';
 import { math, mathLines, MECHANICS, mechanicsSymbol, unitLatex } from '../../src/report/notation.js';
@@ -162,6 +162,16 @@ describe('layout', () => {
     expect(pieces[pieces.length - 1]).toMatch(/\\bigr\)$/);
     const lines = breakLines(pieces, 30);
     typesets(`\\begin{aligned} f &= ${lines.join(' \\\\ &\\quad {}')} \\end{aligned}`);
+  });
+
+  it('breaks a radicand wider than the line as \\bigl( … \\bigr)^{1/2}, which \\sqrt cannot do', () => {
+    const inner = add(...Array.from({ length: 10 }, (_, k) => mul(sym(`m${k + 1}`), sin(sym(`q${k + 1}`)))));
+    const pieces = latexPieces(mul(sym('r'), pow(inner, HALF)), 30, MECHANICS);
+    expect(pieces.length).toBeGreaterThan(2);
+    expect(pieces[0]).toMatch(/^r \\bigl\(/);
+    expect(pieces[pieces.length - 1]).toMatch(/\\bigr\)\^\{1\/2\}$/);
+    expect(pieces.join(' ')).not.toContain('\\sqrt');
+    typesets(`\\begin{aligned} f &= ${breakLines(pieces, 30).join(' \\\\ &\\quad {}')} \\end{aligned}`);
   });
 
   it('counts m as wide as Computer Modern sets it: 0.878 em against n’s 0.600 em', () => {

@@ -9,6 +9,7 @@
 // Tests: test/codegen/c-driver.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
 import { chooseModes, FRICTION_NEEDS, frictionField, frictionGuards, hasCoulomb, slipTargets } from './c-driver-friction.js';
+import { heldField } from './c-driver-field.js';
 import { cascadeCode } from './c-driver-zeno.js';
 import { contactInfo } from './contacts.js';
 import { lawSticks } from './impact-laws.js';
@@ -107,24 +108,7 @@ enum { GUARDS = M };
 /* Out of contact_accelerations: q̈, σ̇ of the held normals and tangent rows (≤ 3 per contact), the retaining λ (< n). */
 static double acc[2 * N + 3 * M];
 
-static int any_held(void) {
-  for (int j = 0; j < M; j++)
-    if (held[j]) return 1;
-  return 0;
-}
-
-/* ẋ = [q̇, q̈]: by the model's rhs in free flight, by contact_accelerations while contacts are held. */
-static void field(double t, const double *x, double *dx) {
-  if (!any_held()) {
-    ${P}_rhs(t, x, p, dx);
-    return;
-  }
-  ${P}_contact_accelerations(t, x, x + N, p, held, acc);
-  for (int i = 0; i < N; i++) {
-    dx[i] = x[N + i];
-    dx[N + i] = acc[i];
-  }
-}`;
+${heldField(P, `${P}_contact_accelerations(t, x, x + N, p, held, acc)`, 'acc', 'contact_accelerations')}`;
 
 /** How events and stops are printed. */
 const REPORTS = (P: string): string => `

@@ -15,6 +15,7 @@
 // Tests: test/codegen/c-driver.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
 import { HOLD, MAX_MODE_COMBINATIONS, OPEN, STICK } from '../runtime/contact/friction-modes.js';
+import { heldField } from './c-driver-field.js';
 import { contactInfo } from './contacts.js';
 import { lawSticks } from './impact-laws.js';
 
@@ -56,24 +57,7 @@ static int target[MS];
 /* Out of friction_phase: q̈, σ̇ per contact, τ per slip row, the reaction matrix's determinant. */
 static double phase_out[OUT];
 
-static int any_held(void) {
-  for (int j = 0; j < M; j++)
-    if (held[j]) return 1;
-  return 0;
-}
-
-/* ẋ = [q̇, q̈]: by the model's rhs in free flight, by friction_phase in the modes while contacts are held. */
-static void field(double t, const double *x, double *dx) {
-  if (!any_held()) {
-    ${P}_rhs(t, x, p, dx);
-    return;
-  }
-  ${P}_friction_phase(t, x, x + N, p, mode, phase_out);
-  for (int i = 0; i < N; i++) {
-    dx[i] = x[N + i];
-    dx[N + i] = phase_out[i];
-  }
-}`;
+${heldField(P, `${P}_friction_phase(t, x, x + N, p, mode, phase_out)`, 'phase_out', 'friction_phase in the modes')}`;
 }
 
 /** The guards of the frictional driver: σ̇ and the tangential guard of held contacts, the gaps of open ones. */

@@ -276,10 +276,14 @@ export class ModeSelector {
    */
   aimSlowSlides(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, modes: readonly number[], out: Float64Array): boolean {
     const { n, laws, module, params } = this;
+    const spatialSlide = (j: number): boolean => {
+      const law = laws[j]!;
+      return law.kind === 'coulomb' && law.rows === 2 && law.muK > 0 && slides(law, modes[j]!);
+    };
+    // Called at every evaluation of the field: without a spatial slide (every planar model) nothing is computed.
+    if (!laws.some((_, j) => spatialSlide(j))) return false;
     const rates = module.slipRates(t, q, qd, params);
-    const slow = laws.flatMap((law, j) =>
-      law.kind === 'coulomb' && law.rows === 2 && law.muK > 0 && slides(law, modes[j]!) && this.slipSpeed(j, rates) <= this.slipTol ? [j] : [],
-    );
+    const slow = laws.flatMap((_, j) => (spatialSlide(j) && this.slipSpeed(j, rates) <= this.slipTol ? [j] : []));
     if (slow.length === 0) return false;
     const stuckAt = (j: number, velocity: ArrayLike<number>): Float64Array =>
       module.frictionPhase(

@@ -41,13 +41,16 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
   const { spec, model, system, loaded } = compiled;
   const { simulation, error } = reportMotion(loaded);
   const figures = checkStudyFigures(spec.paper?.studyFigures, model, spec.orbit !== undefined);
+  // The rigid version, derived once where both the limit study and the realizations want it.
+  let rigid: CompiledModel | undefined | null = null;
+  const rigidModel = (): CompiledModel | undefined => (rigid === null ? (rigid = compileRigid(spec, loadGenerated)) : rigid);
   const options: ReportOptions = {
     source: compiled.source,
     toolkit: TOOLKIT,
     simulation,
     drawing: modelDrawing(spec, model),
     ...(spec.sources ? { sources: spec.sources } : {}),
-    ...studyOption(compiled),
+    ...studyOption(compiled, rigidModel),
     ...orbitOption(compiled, figures),
     ...basinOption(compiled),
     linearization: linearizationStudy(system),
@@ -56,15 +59,15 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     ...restitutionOption(compiled),
     ...sketchesOption(compiled),
     ...confocalOption(compiled, figures),
-    ...realizationsOption(compiled, figures),
+    ...realizationsOption(compiled, figures, rigidModel),
   };
   // The paper's measured facts are the other studies' numbers.
   return { options: spec.paper ? { ...options, paper: paperCheck(system, spec.paper, options) } : options, problems: error ? [error] : [] };
 }
 
 /** The model's declared rigid-limit study (ModelSpec.limitStudy) against its rigid version, compiled here; nothing without one. */
-function studyOption({ spec, loaded }: CompiledModel): { limitStudy?: LimitStudy } {
-  return spec.limitStudy ? { limitStudy: limitStudyOf(spec, loaded, compileRigid(spec, loadGenerated)?.loaded)! } : {};
+function studyOption({ spec, loaded }: CompiledModel, rigid: () => CompiledModel | undefined): { limitStudy?: LimitStudy } {
+  return spec.limitStudy ? { limitStudy: limitStudyOf(spec, loaded, rigid()?.loaded)! } : {};
 }
 
 /** The model's declared periodic orbit (ModelSpec.orbit), drawn between its walls where paper.studyFigures says so; nothing without one. */
@@ -87,13 +90,17 @@ function confocalOption({ loaded }: CompiledModel, { confocal }: StudyFigures): 
  * The declared realizations compared (paper.studyFigures, kozlov1988 Fig. 1): the model's own,
  * each declared law in its contact's place and the rigid model, derived here and run by the study.
  */
-function realizationsOption({ spec, loaded }: CompiledModel, { realizations: figure }: StudyFigures): Pick<ReportOptions, 'realizations'> {
+function realizationsOption(
+  { spec, loaded }: CompiledModel,
+  { realizations: figure }: StudyFigures,
+  rigidModel: () => CompiledModel | undefined,
+): Pick<ReportOptions, 'realizations'> {
   if (!figure) return {};
   const others = figure.laws.map(({ label, law }, k) => ({
     label,
     module: compileModel(withLaws(spec, { [figure.contact]: law }, `${spec.name}-realization${k + 1}`), loadGenerated).loaded,
   }));
-  const rigid = compileRigid(spec, loadGenerated);
+  const rigid = rigidModel();
   return {
     realizations: realizationsStudy(figure, [{ label: figure.label, module: loaded }, ...others, ...(rigid ? [{ label: 'rigid', module: rigid.loaded }] : [])]),
   };

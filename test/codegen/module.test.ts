@@ -200,19 +200,19 @@ describe('n-link pendulums whose links share one length and one mass (n = 2…6)
 // into a compliant wall whose stiffness and damping are scaled by the mean of
 // `params` (each 0.5): impacts, friction, compliant$ and energy$ in one
 // module, every parameter read in compliant$ and energy$.
-function diskByWall(coordinate: string, params: readonly string[]): ModelSpec {
+function diskByWall([coordinate, yy, th]: readonly [string, string, string], params: readonly string[]): ModelSpec {
   const mean = `(${params.join(' + ')})/${params.length}`;
   return {
     name: 'disk-by-a-wall',
-    coordinates: [coordinate, 'yy', 'th'],
+    coordinates: [coordinate, yy, th],
     parameters: { ...Object.fromEntries(params.map((p) => [p, 0.5])), fric: 0.3, mass: 1, grav: 9.81, rad: 0.1 },
-    kinetic: `mass*(${coordinate}'^2 + yy'^2)/2 + mass*rad^2*th'^2/4`,
-    potential: 'mass*grav*yy',
+    kinetic: `mass*(${coordinate}'^2 + ${yy}'^2)/2 + mass*rad^2*${th}'^2/4`,
+    potential: `mass*grav*${yy}`,
     unilateral: [
-      { name: 'floor', constraint: 'yy - rad >= 0', slip: `${coordinate} + rad*th`, law: { newton: params[0]!, coulomb: 'fric' } },
+      { name: 'floor', constraint: `${yy} - rad >= 0`, slip: `${coordinate} + rad*${th}`, law: { newton: params[0]!, coulomb: 'fric' } },
       { name: 'wall', constraint: `${coordinate} + 1 >= 0`, law: { compliant: { stiffness: `1e4*${mean}`, damping: `10*${mean}` } } },
     ],
-    initial: { q: { yy: 0.5 } },
+    initial: { q: { [yy]: 0.5 } },
   };
 }
 
@@ -223,13 +223,19 @@ describe('a disk by a compliant wall whose coordinate or parameters have names t
   for (const { spec } of await loadExamples())
     for (const name of printerNames(derived(spec))) if (/^[A-Za-z]\w*$/.test(name) && !RESERVED.has(name)) names.add(name);
   const sorted = [...names].sort();
-  // Each name as the coordinate; all of them as the parameters, in one model (against harmless names, one a name).
-  const asCoordinate = sorted.map((name) => diskByWall(name, ['ph']));
-  const asParameters = diskByWall('xh', sorted);
+  // Each name as a coordinate, three to a model (each of the disk's three
+  // coordinates is declared in every function, so one module type-checks
+  // three names); all of them as the parameters, in one model (against
+  // harmless names, one a name).
+  const HARMLESS = ['xh', 'yh', 'th'] as const;
+  const asCoordinate = Array.from({ length: Math.ceil(sorted.length / 3) }, (_, k) =>
+    diskByWall([0, 1, 2].map((i) => sorted[3 * k + i] ?? HARMLESS[i]!) as [string, string, string], ['ph']),
+  );
+  const asParameters = diskByWall(HARMLESS, sorted);
   const harmless = [
-    diskByWall('xh', ['ph']),
+    diskByWall(HARMLESS, ['ph']),
     diskByWall(
-      'xh',
+      HARMLESS,
       sorted.map((_, k) => `ph${k}`),
     ),
   ] as const;
@@ -239,7 +245,7 @@ describe('a disk by a compliant wall whose coordinate or parameters have names t
     for (const name of ['e', 'mm', 'ff', 'k', 'massMatrix', 'model']) expect(names).toContain(name);
   });
 
-  it('compiles under tsc --strict with each name as the coordinate and all as the parameters', () => {
+  it('compiles under tsc --strict with each name as a coordinate and all as the parameters', () => {
     const sources = [...asCoordinate, asParameters].map((spec) => generateModule(derived(spec), 'test/disk-by-a-wall.ts').source);
     expect(strictTypeErrors(...sources)).toEqual([]);
   });
@@ -253,7 +259,7 @@ describe('a disk by a compliant wall whose coordinate or parameters have names t
       expect(trajectory.events.map((e) => e.type)).toEqual(reference.events.map((e) => e.type));
       trajectory.q.at(-1)!.forEach((v, i) => expectClose(v, reference.q.at(-1)![i]!, 1e-9, 1, `${what} q[${i}]`));
     };
-    for (const spec of asCoordinate) expectSame(await run(spec), one, `coordinate ${spec.coordinates![0]}`);
+    for (const spec of asCoordinate) expectSame(await run(spec), one, `coordinates ${spec.coordinates!.join(', ')}`);
     expectSame(await run(asParameters), all, 'parameters');
   });
 });

@@ -64,13 +64,15 @@ export const APPENDIX_MEMBERS = ['measure-form', 'lagrange1', 'hamilton', 'linea
  * appendix: Hamilton's equations (the momenta and H, read off the mass
  * matrix); Lagrange's equations of the first kind where the only
  * multipliers are the contacts', solved in the contact phases and impact
- * maps; a linearization whose every verdict is that it does not decide.
+ * maps; a linearization whose every verdict is that it does not decide or
+ * that the contacts pin every coordinate.
  */
 function secondary(id: string, f: SummaryFacts): boolean {
   const { system } = f;
   if (id === 'hamilton') return true;
   if (id === 'lagrange1') return !system.constraints && !system.supports && system.hinges.length === 0;
-  if (id === 'linearization') return (f.linearization?.equilibria ?? []).every((e) => e.verdict.includes('does not decide'));
+  if (id === 'linearization')
+    return (f.linearization?.equilibria ?? []).every((e) => e.verdict.includes('does not decide') || e.verdict === 'pinned by its contacts');
   return false;
 }
 

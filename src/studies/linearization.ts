@@ -16,6 +16,7 @@ const SMALL = 3;
 export type EquilibriumVerdict =
   | 'asymptotically stable'
   | 'linearly stable'
+  | 'pinned by its contacts'
   | 'neutral (zero eigenvalue: the linearization does not decide)'
   | 'linear drift (zero eigenvalue with a Jordan block: the linearization does not decide)'
   | 'unstable'
@@ -41,7 +42,8 @@ export interface LinearizationStudy {
  * removed (the smallest in modulus). Verdict, to 1e-9 of the largest |λ|:
  * some Re λ > 0 unstable; all < 0 asymptotically stable; all on the
  * imaginary axis and none zero linearly stable (a conservative minimum:
- * λ = ±iω). A zero eigenvalue (to 1e-5 of the largest |λ|: A's entries come
+ * λ = ±iω); none left at all (resting contacts pin every coordinate):
+ * pinned, with nothing to linearize. A zero eigenvalue (to 1e-5 of the largest |λ|: A's entries come
  * from differences with an error ε near 1e-10, which splits a double zero
  * into ±√ε) leaves the decision to the nonlinear terms: a free point at
  * rest, a disk on a floor, a cyclic coordinate. It drifts (δq = a + bt) when
@@ -61,14 +63,16 @@ export function equilibriumSpectrum(eq: Equilibrium): { eigenvalues: Complex[]; 
   const tol = 1e-9 * scale;
   const isZero = (z: Complex): boolean => Math.hypot(z.re, z.im) <= 1e-5 * scale;
   const zeros = kept.filter(isZero).length;
-  // No eigenvalue left (contacts pin every coordinate): nothing moves, linearly stable.
+  // No eigenvalue left (contacts pin every coordinate): the linearization has
+  // nothing to say, and calling that "linearly stable" would claim what was never shown.
+  if (kept.length === 0) return { eigenvalues: kept, verdict: 'pinned by its contacts' };
   const verdict: EquilibriumVerdict = kept.some((z) => !isZero(z) && z.re > tol)
     ? 'unstable'
     : zeros > 0
       ? zeros > nullity(eq.A) - eq.heldRank
         ? 'linear drift (zero eigenvalue with a Jordan block: the linearization does not decide)'
         : 'neutral (zero eigenvalue: the linearization does not decide)'
-      : kept.length > 0 && kept.every((z) => z.re < -tol)
+      : kept.every((z) => z.re < -tol)
         ? 'asymptotically stable'
         : 'linearly stable';
   return { eigenvalues: kept, verdict };

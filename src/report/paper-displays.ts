@@ -1,7 +1,8 @@
 // Which display of the paper's results each row of the paper check refers
 // to: a result two rows give is printed once, its left side naming both
 // quantities as the paper does (smirnov1981 (3.4): g₁₁ = g₃₃ = …), so that
-// every row's reference prints its own quantity.
+// every agreeing row's reference prints its own quantity; a row that
+// disagrees points to the derived result without being named beside it.
 // Tests: test/report/paper-displays.test.ts.
 import type { PaperCheckRow } from '../studies/paper-check.js';
 import { texWidth } from './latex.js';
@@ -60,6 +61,17 @@ function relation(name: string): boolean {
 }
 
 /**
+ * The rows a display's left side names: those that agree with the result it
+ * prints. A printed formula that disagrees (smirnov1981's Δᵢ (2.4) as printed)
+ * refers to the display of what was derived, which must not claim it
+ * equal; a display of disagreeing rows alone names them all.
+ */
+function named(rows: readonly PaperCheckRow[]): readonly PaperCheckRow[] {
+  const agreeing = rows.filter((r) => r.agrees !== false);
+  return agreeing.length > 0 ? agreeing : rows;
+}
+
+/**
  * The displays of the rows' results, in the rows' order: a row whose result
  * another row of its kind (the paper's or the report's own) already derived
  * joins that row's display, unless its name holds an "=" of its own (ÿ, g₂ = 0)
@@ -75,10 +87,10 @@ export function resultDisplays(rows: readonly PaperCheckRow[]): ResultDisplay[] 
       : groups.find((g) => {
           const q = rows[g[0]!]!;
           const joined = [...g, i].map((k) => rows[k]!);
-          return !alone(q) && q.derived === r.derived && own(q) === own(r) && texWidth(sharedLhs(joined)) <= SHARED_WIDTH;
+          return !alone(q) && q.derived === r.derived && own(q) === own(r) && texWidth(sharedLhs(named(joined))) <= SHARED_WIDTH;
         });
     if (joins) joins.push(i);
     else groups.push([i]);
   });
-  return groups.map((g) => ({ rows: g, lhs: sharedLhs(g.map((k) => rows[k]!)) }));
+  return groups.map((g) => ({ rows: g, lhs: sharedLhs(named(g.map((k) => rows[k]!))) }));
 }

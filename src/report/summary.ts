@@ -17,6 +17,7 @@ import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle } from './unilateral.js';
 import { resting } from './paper-check.js';
+import { rowLhs } from './paper-displays.js';
 import { math, mechanicsSymbol } from './notation.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
@@ -157,14 +158,22 @@ function findings(f: SummaryFacts): Inline[][] {
     const paper = REFERENCES[f.paper.source].short;
     const span = equationSpan(f.paper);
     const which = span ? ` ${span}` : '';
+    // The formulas that disagree named (smirnov1981's Δᵢ (2.4) as printed), so that the count does not read as agreement.
+    const off = f.paper.rows.filter((r) => r.agrees === false);
     if (checked)
-      out.push([
+      out.push(
         agree < checked
-          ? `${agree} of the ${checked} results of ${paper}${which} checked agree with the derivation`
-          : checked === 1
-            ? `the result of ${paper}${which} checked agrees with the derivation`
-            : `${checked === 2 ? 'both' : `all ${checked}`} results of ${paper}${which} checked agree with the derivation`,
-      ]);
+          ? [
+              `${agree} of the ${checked} results of ${paper}${which} checked agree with the derivation; `,
+              m(off.map(rowLhs).join(',\\ ')),
+              ` as the paper prints ${off.length === 1 ? 'it does' : 'them do'} not`,
+            ]
+          : [
+              checked === 1
+                ? `the result of ${paper}${which} checked agrees with the derivation`
+                : `${checked === 2 ? 'both' : `all ${checked}`} results of ${paper}${which} checked agree with the derivation`,
+            ],
+      );
     const claims = f.paper.claims;
     const proved = claims.filter((c) => c.proof.holds).length;
     if (claims.length)

@@ -51,6 +51,8 @@ const equilibrium = (faces: readonly Face[]) => {
 /** The variant the default loads realize: y pairs on the faces at +w (Py > 0), z pairs on the bottom faces (the weight). */
 const REALIZED: readonly Face[] = [1, 1, 2, 2, 2];
 const sides = (faces: readonly Face[]): string => `(${faces.map((p) => (p === 2 ? '+' : '-')).join(',')})`;
+/** Which of the 32 variants the (2.1) rows are checked in: the reactions substituted are that variant's. */
+const variant = `all five rows, with the reactions $N_s$ derived for the variant $${sides(REALIZED).replaceAll(',', ', ')}$ of the faces the pairs bear on, the one the default loads realize`;
 const rows = [
   ['Py', 'y', 'P_y'],
   ['Pz', 'z', 'P_z'],
@@ -150,9 +152,10 @@ export default defineModel({
       formula: equilibrium(REALIZED)[load],
       derived: `supports.load.${q}`,
       where: { sgn: "sign(x')", ...Object.fromEntries([1, 2, 3, 4, 5].map((s) => [`N${s}`, `supports.${sides(REALIZED)}.N${s}`])) },
+      ...(load === 'Py' ? { note: variant } : {}),
       ...(load === 'My'
         ? {
-            note: 'the paper prints the sum of the $a$ terms over $s = 1 \\dots 5$; the normal forces of pairs 1, 2 (along $y$) have no moment about $y$, so it runs over $s = 3 \\dots 5$',
+            note: 'corrected: the paper prints the sum of the $a$ terms over $s = 1 \\dots 5$, but the normal forces of pairs 1, 2 (along $y$) have no moment about $y$, so it runs over $s = 3 \\dots 5$',
           }
         : {}),
     })),

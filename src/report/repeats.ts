@@ -5,7 +5,8 @@
 // derivation's expressions are unchanged (the patch law's discriminant Δ
 // is named by its own section, patch.ts).
 // Tests: test/report/repeats.test.ts.
-import { children, sym, type Expr } from '../core/expr.js';
+import { add, children, hasNegativeSign, isZero, neg, sym, type Expr } from '../core/expr.js';
+import { expand } from '../core/expand.js';
 import { mapChildren, memoPass } from '../core/traverse.js';
 import type { Model } from '../model/types.js';
 import { m, paragraph, type Block } from './document.js';
@@ -31,7 +32,7 @@ export interface NamedRepeat {
 export function nameRepeated(model: Model, exprs: readonly Expr[]): NamedRepeat {
   const tidied = exprs.map(tidy);
   const uses = new Map<Expr, number>();
-  for (const e of tidied) for (const s of sumsIn(e)) uses.set(s, (uses.get(s) ?? 0) + 1);
+  for (const e of tidied) for (const s of new Set([...sumsIn(e)].map(signless))) uses.set(s, (uses.get(s) ?? 0) + 1);
   let best: Expr | undefined;
   let saving = 0;
   for (const [s, n] of uses) {
@@ -41,17 +42,32 @@ export function nameRepeated(model: Model, exprs: readonly Expr[]): NamedRepeat 
   }
   const taken = [...model.parameters, ...model.coordinates].some((x) => mechanicsSymbol(x.name) === 'D') || (model.compliant?.length ?? 0) > 0;
   if (!best || taken) return { exprs };
-  const symbol = sym('D');
-  const named = best;
-  const replace = memoPass<Expr>((u, go) => (u === named ? symbol : mapChildren(u, go)));
-  return { exprs: tidied.map(replace), name: { symbol, value: named } };
+  const name = { symbol: sym('D'), value: best };
+  return { exprs: tidied.map(withName(name)), name };
+}
+
+/**
+ * A sum with a leading minus as its negation: −D is D's use too (the
+ * compass walker's condition divides by l(2mb − …) − mb², which is −D).
+ */
+const signless = (s: Expr): Expr => (hasNegativeSign(s) ? neg(s) : s);
+
+/**
+ * e with the named sum, and its negation, written with the name: the
+ * negation as any sum of as many terms that adds to it to zero (the
+ * compass walker's l(2mb − l(…)) − mb² against D = mb² + l(l(…) − 2mb)).
+ */
+function withName(name: { readonly symbol: Expr; readonly value: Expr }): (e: Expr) => Expr {
+  const { symbol, value } = name;
+  const negSymbol = neg(symbol);
+  const negates = (u: Expr): boolean => u.kind === 'add' && value.kind === 'add' && u.terms.length === value.terms.length && isZero(expand(add(u, value)));
+  return memoPass<Expr>((u, go) => (u === value ? symbol : negates(u) ? negSymbol : mapChildren(u, go)));
 }
 
 /** Other expressions written with the name a block defined: an impact mode's conditions over the D of its equations. */
 export function inName(named: NamedRepeat, exprs: readonly Expr[]): readonly Expr[] {
-  const name = named.name;
-  if (!name) return exprs;
-  const replace = memoPass<Expr>((u, go) => (u === name.value ? name.symbol : mapChildren(u, go)));
+  if (!named.name) return exprs;
+  const replace = withName(named.name);
   return exprs.map((e) => replace(tidy(e)));
 }
 

@@ -3,7 +3,7 @@
 // map by m₁cos²q₂ + m₂sin²(q₁ − q₂), printed as D with "where D = …".
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';
-import type { Expr } from '../../src/core/expr.js';
+import { children, freeSymbols, type Expr } from '../../src/core/expr.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { subsRecord } from '../../src/core/subs.js';
 import { deriveSystem } from '../../src/derive/system.js';
@@ -14,6 +14,8 @@ import { contactPhasesSection, impactMapsSection } from '../../src/report/unilat
 import pendulumWall from '../../derivations/pendulum-wall.js';
 import simplePendulum from '../../derivations/simple-pendulum.js';
 import fallingRod from '../../derivations/falling-rod.js';
+import compassWalker from '../../derivations/compass-walker.js';
+import { inName } from '../../src/report/repeats.js';
 
 const model = buildModel(pendulumWall);
 const system = deriveSystem(model);
@@ -57,6 +59,22 @@ describe('a repeated sum named once', () => {
     const env = { m1: 1.3, m2: 0.7, l1: 0.9, l2: 1.1, g: 9.81, d: 0.5, e: 0.8, q1: 0.4, q2: -0.3, "q1'": 0.2, "q2'": -1.1, t: 0 };
     const back = (e: Expr): Expr => subsRecord(e, { D: named.name!.value });
     exprs.forEach((e, i) => expect(evaluate(back(named.exprs[i]!), env)).toBeCloseTo(evaluate(e, env), 10));
+  });
+
+  it('writes a sum’s negation as −D too, and keeps its value: the compass walker’s second condition divides by l(2mb − …) − mb²', () => {
+    const walker = deriveSystem(buildModel(compassWalker));
+    const mode = walker.unilateral!.impactMaps[0]!.modes[0]!;
+    const n = walker.model.coordinates.length;
+    const named = nameRepeated(walker.model, [...mode.qdPlus.slice(0, n), ...mode.impulses.values()]);
+    const conditions = mode.conditions.map((c) => c.expr);
+    const written = inName(named, conditions);
+    const D = named.name!.value;
+    // Every condition divides by ±D: none holds the sum (nor its negation) any more once written with the name.
+    const holds = (e: Expr, x: Expr): boolean => e === x || (e.kind !== 'num' && e.kind !== 'sym' && children(e).some((c) => holds(c, x)));
+    for (const w of written) expect(holds(w, named.name!.symbol)).toBe(true);
+    // Every symbol at a value of its own (a leg angle of 0.3 + …, masses and lengths alike positive).
+    const env = Object.fromEntries([...new Set(conditions.flatMap((c) => [...freeSymbols(c)]))].map((name, k) => [name, 0.3 + 0.17 * k]));
+    conditions.forEach((c, i) => expect(evaluate(subsRecord(written[i]!, { D }), env)).toBeCloseTo(evaluate(c, env), 10));
   });
 
   it('names nothing where no long sum repeats (the simple pendulum’s rows), nor as D where D names a parameter', () => {

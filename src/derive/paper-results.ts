@@ -111,7 +111,8 @@
 //   trajectory{k}.{q}.min|max                where q swings undamped through a period or more on
 //                                            the piece, its extent (kozlov1988 §2: −2g/N ≤ y ≤ 0)
 //   any fact + '@{p}→∞'                      its limit as the parameter p grows, where the fact
-//                                            is rational in p (core/limit.ts; kozlov1988 (2.6));
+//                                            is rational in p or an oscillation damped by its
+//                                            powers (core/limit.ts; kozlov1988 (2.6), §2);
 //                                            for trajectory{k}.… the limit motion's piece k
 //                                            (motion/limit-motion.ts: its terms vanishing inside
 //                                            the piece dropped, an end not in closed form for

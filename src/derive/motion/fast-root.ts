@@ -2,7 +2,7 @@
 // elastic strip of kozlov1988 §2, released at a root of
 // y(t) = g(1 − 2cos θ + cos(√N + θ))/N, θ = √N(t − 1), transcendental for
 // every N (Theorem 2). In the fast time θ = √p(t − t₀) the ending condition
-// is p^{−r}(A + B cos θ + C sin θ) + o(p^{−r}), its coefficients bounded
+// is exactly p^{−r}(A + B cos θ + C sin θ), its coefficients bounded
 // functions of the phases P of p (cos √N, sin √N) that have no limit. Where
 // B² + C² ≥ A² for every value of the phases, it has a root in every
 // interval of θ of length 2π, so the first one after t₀ lies within

@@ -8,7 +8,9 @@ import ellipse from './kozlov-ellipse-oscillator.js';
 // iff a ≤ v/√|c|. The same as l = 2b against 2R = 2a²/b, the walls' radius of
 // curvature at the orbit's ends (the paper's closing remark of §6): stability
 // is lost as the ellipse widens, the multipliers meeting at +1 with the orbit
-// still there (a pitchfork of the symmetric orbit), not by a fold.
+// still there (a pitchfork of the symmetric orbit), not by a fold. The trace of
+// the half-period map in closed form (axis.y.trace) gives (6.1) too: for c ≥ 0
+// stable at every energy.
 export default defineModel({
   ...ellipse,
   name: 'kozlov-ellipse-minor-axis',
@@ -16,8 +18,8 @@ export default defineModel({
   description: 'A point repelled from the centre of an elliptic billiard, oscillating along its minor axis: the first stability condition (6.2) of Kozlov §6.',
   parameters: {
     ...ellipse.parameters,
-    a: { default: 1.5, description: 'major semi-axis', unit: 'm' },
-    b: { default: 1, description: 'minor semi-axis', unit: 'm' },
+    a: { default: 1.5, range: [1.5, 2.5], description: 'major semi-axis', unit: 'm' },
+    b: { default: 1, range: [0.5, 1.2], description: 'minor semi-axis', unit: 'm' },
   },
   initial: { q: { x: 0.01, y: -0.9999 }, qd: { x: 0, y: 2 }, t1: 10 },
   // The oscillation leaving the wall at (0, −b) at the speed 2 (h = 3/2), found from a start 1 cm
@@ -49,6 +51,28 @@ export default defineModel({
         where: { v: "orbit.y'" },
         tolerance: 1e-6,
         note: 'where the first condition of (6.2), $h \\ge |c|(a^2 - b^2)/2$, fails as $a$ grows, $h = v^2/2 + cb^2/2$ at the speed $v$ at the wall: the multipliers meet at $+1$ ($2 - \\operatorname{tr}$ changes sign) and the branch goes on, unstable beyond.',
+      },
+      {
+        eq: '(6.1)',
+        name: '\\operatorname{tr} P',
+        derived: 'axis.y.trace',
+        note: 'the map $P$ of a transverse offset $(\\delta x, \\delta\\dot{x})$ over half a period of the oscillation along the minor axis at the energy $h$, derived from the flight in the isotropic field and the kick $-2w\\,\\delta x/R$ of the wall of radius $R = a^2/b$ at $y = \\pm b$ ($w$ the speed there): stable while $|\\operatorname{tr} P| < 2$.',
+      },
+      {
+        eq: '(6.2)',
+        name: 'h_{+}',
+        formula: 'abs(c)*(a^2 - b^2)/2',
+        derived: 'axis.y.loss',
+        note: 'for $c < 0$, where $\\operatorname{tr} P = 2$: the first condition of (6.2). For $c \\ge 0$ it is $c(b^2 - a^2)/2 \\le 0$ and $2 + \\operatorname{tr} P = 2w^2(1 - b/R)/h > 0$ as $R = a^2/b > b$: stable at every $h \\ge 0$ (6.1), the free oscillation below $cb^2/2$ too.',
+      },
+    ],
+    claims: [
+      {
+        eq: '(6.1)',
+        name: 'l < 2R',
+        claim: 'l < 2*R',
+        where: { l: 'axis.y.length', R: 'axis.y.radius' },
+        note: 'the paper’s closing remark of §6, for $c > 0$ stable only if $l < 2R$, holds along the minor axis, $l = 2b$, $R = a^2/b$: its $2 + \\operatorname{tr} P$ has the factor $1 - l/2R > 0$ and, for $c \\ge 0$, $2 - \\operatorname{tr} P > 0$, so it is stable at every $h \\ge 0$.',
       },
     ],
   },

@@ -9,7 +9,9 @@ import { defineModel } from '../src/model/index.js';
 // its amplitude a − x_t at most the distance from the end to the nearer
 // focus. At the speed v at the wall, h = v²/2 + ca²/2: stable iff b ≥ v/√|c|.
 // As for the parabolic billiard, the limit of this one (§6), stability is
-// lost by period doubling. The minor axis: kozlov-ellipse-minor-axis.
+// lost by period doubling. The trace of the half-period map is derived in
+// closed form (axis.x.trace): for c ≥ 0 the oscillation is stable iff it does
+// not strike the wall, 0 ≤ h ≤ ca²/2 (6.1). The minor axis: kozlov-ellipse-minor-axis.
 export default defineModel({
   name: 'kozlov-ellipse-oscillator',
   title: 'A harmonic oscillator in an ellipse (Kozlov §6)',
@@ -20,8 +22,9 @@ export default defineModel({
     { name: 'y', description: 'position along the minor axis', unit: 'm' },
   ],
   parameters: {
-    a: { default: 2, description: 'major semi-axis', unit: 'm' },
-    b: { default: 1.2, description: 'minor semi-axis', unit: 'm' },
+    // b < a over the ranges: the ellipse's semi-axes, b ≤ a, with the major axis the longer.
+    a: { default: 2, range: [1.5, 3], description: 'major semi-axis', unit: 'm' },
+    b: { default: 1.2, range: [0.5, 1.4], description: 'minor semi-axis', unit: 'm' },
     c: { default: -1, description: 'stiffness of the central force (negative: repelling)', unit: '1/s^2' },
     e: { default: 1, description: 'coefficient of restitution (elastic)' },
   },
@@ -59,13 +62,34 @@ export default defineModel({
         tolerance: 1e-5,
         note: 'where the second condition of (6.2), $h \\le -|c|(a^2 - b^2)/2$, fails as $b$ shrinks, $h = v^2/2 + ca^2/2$ at the speed $v$ at the wall: the amplitude $a - x_t$ reaches the distance $a - \\sqrt{a^2 - b^2}$ to the focus.',
       },
-    ],
-    notDerived: [
       {
         eq: '(6.1)',
-        name: 'h \\ge 0\\ (0 \\le h \\le ca^2/2)',
-        reason:
-          'for $c \\ge 0$ the minor-axis oscillation is stable at every energy and the major-axis one only while it does not strike the wall: statements over all $h$, with no loss of stability inside the range but a grazing at $h = ca^2/2$. The report measures a declared orbit’s multipliers at one point and where they cross $\\pm 1$ along its branch; this model’s orbit checks (6.2) instead, and kozlov-ellipse-minor-axis its first condition.',
+        name: '\\operatorname{tr} P',
+        derived: 'axis.x.trace',
+        note: 'the map $P$ of a transverse offset $(\\delta y, \\delta\\dot{y})$ over half a period of the oscillation along the major axis at the energy $h$, derived from the flight in the isotropic field and the kick $-2w\\,\\delta y/R$ of the wall of radius $R = b^2/a$ at $x = \\pm a$ ($w$ the speed there; bouncing on one end, $c < 0$ and $h < 0$, the map is $-P$): stable while $|\\operatorname{tr} P| < 2$.',
+      },
+      {
+        eq: '(6.1)',
+        name: 'h_{*}',
+        formula: 'c*a^2/2',
+        derived: 'axis.x.grazing',
+        note: 'where the oscillation begins to strike the wall, $\\operatorname{tr} P = -2$; for $c \\ge 0$ above it $2 + \\operatorname{tr} P = 2w^2(1 - a/R)/h < 0$ as $R = b^2/a < a$, and below it the free isotropic oscillation has the identity for its monodromy: stable iff $0 \\le h \\le ca^2/2$.',
+      },
+      {
+        eq: '(6.2)',
+        name: 'h_{+}',
+        formula: '-abs(c)*(a^2 - b^2)/2',
+        derived: 'axis.x.loss',
+        note: 'for $c < 0$, where $\\operatorname{tr} P = 2$; with $h \\ge h_{*} = -|c|a^2/2$, the energy at rest on the wall, the second condition of (6.2).',
+      },
+    ],
+    claims: [
+      {
+        eq: '(6.1)',
+        name: 'l > 2R',
+        claim: 'l > 2*R',
+        where: { l: 'axis.x.length', R: 'axis.x.radius' },
+        note: 'the paper’s closing remark of §6, for $c > 0$ stable only if $l < 2R$, fails along the major axis, $l = 2a$, $R = b^2/a$: its $2 + \\operatorname{tr} P$ has the factor $1 - l/2R < 0$, so it is stable only while it does not strike the wall.',
       },
     ],
   },

@@ -4,7 +4,7 @@ import { defineModel } from '../src/model/index.js';
 // point of kozlov-release with the line y ≥ 0 replaced by the elastic force
 // (0, −Ny) below it. While pressed (t ≤ 1) it oscillates in the strip
 // −2g/N ≤ y ≤ 0, y = g(cos √N t − 1)/N; it leaves at τ = 1 + O(N^{−1/2})
-// and tends to the classical motion (2.4) as N → ∞.
+// and tends to the classical motion (2.4) as N → ∞ (Theorem 2).
 export default defineModel({
   name: 'kozlov-release-elastic',
   title: 'Release from a line realized by a stiff spring (Kozlov §2)',
@@ -24,8 +24,9 @@ export default defineModel({
   drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
   limitStudy: { parameter: 'N', values: [10, 100, 1000, 10000], rigid: { line: { plastic: true } }, limits: { release: 1 } },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
-  // Kozlov's Theorem 2 against the rigid-limit study (the classical release at t = 1) and
-  // Theorem 3 with k = 0 (elastic reflection) against the derived limit of the realization.
+  // Kozlov's Theorem 2 against the motion's limit derived in closed form (the classical motion
+  // (2.4), the release transcendental for finite N found within a period of t = 1) and against
+  // the rigid-limit study (the measured release tends to t = 1).
   paper: {
     source: 'kozlov1988',
     formulas: [
@@ -44,6 +45,22 @@ export default defineModel({
         note: 'the strip’s edges: the extent of the oscillation, which the piece runs through more than once ($\\sqrt{N} \\ge 2\\pi$).',
       },
       { eq: '§2', name: '\\max y,\\ t \\le 1', formula: '0', derived: 'trajectory1.y.max' },
+      { eq: '(2.4)', name: '\\lim_{N \\to \\infty} x(t)', formula: 't - 1', derived: 'trajectory1.x@N→∞' },
+      {
+        eq: '(2.4)',
+        name: '\\lim_{N \\to \\infty} y(t),\\ t \\le 1',
+        formula: '0',
+        derived: 'trajectory1.y@N→∞',
+        note: 'Theorem 2’s limit of the pressed piece: $g(\\cos\\sqrt{N}t - 1)/N$, its cosine at most 1 in size, tends to 0.',
+      },
+      {
+        eq: '(2.4)',
+        name: '\\lim_{N \\to \\infty} \\tau',
+        formula: '1',
+        derived: 'trajectory2.end@N→∞',
+        note: 'the spring lifts the point back to $y = 0$ at a root of $g(1 - 2\\cos\\theta + \\cos(\\sqrt{N} + \\theta))/N$, $\\theta = \\sqrt{N}(t - 1)$, transcendental for every $N$; its oscillation outweighs its constant term, $(2 - \\cos\\sqrt{N})^2 + \\sin^2\\sqrt{N} - 1 = 4(1 - \\cos\\sqrt{N}) \\ge 0$, so the root lies within $2\\pi/\\sqrt{N}$ of $t = 1$.',
+      },
+      { eq: '(2.4)', name: '\\lim_{N \\to \\infty} y(t),\\ t > 1', formula: 'g*(t - 1)^2/2', derived: 'trajectory3.y@N→∞' },
       {
         eq: 'Th. 2',
         name: '\\lim_{N \\to \\infty} t_{*}',
@@ -66,14 +83,6 @@ export default defineModel({
         params: { N: 100 },
         t1: 4,
         cut: 0.03,
-      },
-    ],
-    notDerived: [
-      {
-        eq: 'Th. 2',
-        name: '\\lim_{N \\to \\infty} y(t)',
-        reason:
-          'the limit motion of the elastic realization. The pressed piece $y = g(\\cos\\sqrt{N}t - 1)/N$ is derived, but the toolkit takes limits in $N$ of expressions rational in $N$, which it is not (its limit 0 rests on $|\\cos| \\le 1$), and the release after $t = 1$, where the spring lifts the point to $y = 0$, is the root of a transcendental equation, not in closed form for finite $N$. The limit is measured instead: the release tends to $t = 1$ (Th. 2 above).',
       },
     ],
   },

@@ -168,7 +168,7 @@ export default defineModel({
         eq: '§9',
         name: '\\gamma \\equiv 0',
         reason:
-          'the statement that the reactions’ measures have no singular continuous part is a theorem about the solutions, proved in the paper by induction on the constraints; the toolkit assumes the decomposition $d\\mu = \\dot{\\sigma}\\,dt + \\Delta\\mu$ it proves and does not derive it.',
+          'no singular continuous part, so (9.3)’s $d\\mu = \\dot{\\sigma}\\,dt + \\Delta\\mu$ is the whole reaction. Its parts are derived above: $\\dot{\\sigma}$ on the floor and on the wall from (8.11) with (9.5), smooth in the state, and the impact’s $\\Delta\\mu$ from (8.13)–(8.14). That the open regimes’ times are dense in $[t_0, t_1]$, so the continuous $\\gamma$ vanishes, is the paper’s induction on the constraints over a solution’s times, not a formula of the model.',
       },
     ],
   },

@@ -3,8 +3,12 @@
 // y = g(t² − 4t + 2)/(2(N + 1)) → 0 as N → ∞). With N = 1/ε the expression
 // becomes one fraction P(ε)/Q(ε) (cancel); the limit is P(0)/Q(0), after
 // as many l'Hôpital steps as both vanish at 0; with half-integer powers of N,
-// N = 1/ε² (√N = 1/ε). Anything else — ε inside a function (e^{−Nt},
-// cos √N t) or under another fractional power, a limit that is infinite —
+// N = 1/ε² (√N = 1/ε). A product of a factor bounded in N — sines and
+// cosines of it (of real arguments, at most 1 in size), in sums, products
+// and powers — with a rest that tends to 0 tends to 0 (kozlov1988 §2: the
+// elastic strip's g(cos √N t − 1)/N). Anything else — ε
+// inside another function (e^{−Nt}), an oscillation not damped by a power
+// (cos √N t), ε under another fractional power, a limit that is infinite —
 // gives undefined, never a guess. A sum whose terms all have
 // finite limits is taken term by term, so that the terms free of N keep
 // the form they have ((2.6)'s g(t − 2 − √2)²/2).
@@ -25,7 +29,33 @@ export function limitAtInfinity(e: Expr, name: string): Expr | undefined {
     const terms = termsOf(e).map((x) => limitAtInfinity(x, name));
     if (terms.every((x) => x !== undefined)) return add(...terms);
   }
-  return quotientLimit(e, name);
+  return boundedTimesVanishing(e, name) ? ZERO : quotientLimit(e, name);
+}
+
+/** e is a product of factors bounded in `name` (bounded below), at least one depending on it, and a rest whose limit is 0. */
+function boundedTimesVanishing(e: Expr, name: string): boolean {
+  const factors = e.kind === 'mul' ? e.factors : [{ base: e, exp: num(1) }];
+  const oscillating = (f: { base: Expr; exp: Expr }): boolean => dependsOn(f.base, name) && bounded(pow(f.base, f.exp), name);
+  if (!factors.some(oscillating)) return false;
+  const rest = mul(num(e.kind === 'mul' ? e.coeff : Q.ONE), ...factors.filter((f) => !oscillating(f)).map((f) => pow(f.base, f.exp)));
+  return limitAtInfinity(rest, name) === ZERO;
+}
+
+/** e stays bounded as `name` grows: free of it, a sine or cosine (of a real argument), or sums, products and positive integer powers of such. */
+function bounded(e: Expr, name: string): boolean {
+  if (!dependsOn(e, name)) return true;
+  switch (e.kind) {
+    case 'fn':
+      return e.name === 'sin' || e.name === 'cos';
+    case 'add':
+      return e.terms.every((t) => bounded(t.expr, name));
+    case 'mul':
+      return e.factors.every((f) => bounded(pow(f.base, f.exp), name));
+    case 'pow':
+      return e.exp.kind === 'num' && Q.isInteger(e.exp.value) && e.exp.value.n > 0 && bounded(e.base, name);
+    default:
+      return false;
+  }
 }
 
 /** The limit of e as one fraction P(ε)/Q(ε), ε = 1/name. */

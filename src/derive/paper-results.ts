@@ -111,13 +111,20 @@
 //   trajectory{k}.{q}.min|max                where q swings undamped through a period or more on
 //                                            the piece, its extent (kozlov1988 §2: −2g/N ≤ y ≤ 0)
 //   any fact + '@{p}→∞'                      its limit as the parameter p grows, where the fact
-//                                            is rational in p (core/limit.ts; kozlov1988 (2.6));
+//                                            is rational in p or an oscillation damped by its
+//                                            powers (core/limit.ts; kozlov1988 (2.6), §2);
 //                                            for trajectory{k}.… the limit motion's piece k
 //                                            (motion/limit-motion.ts: its terms vanishing inside
 //                                            the piece dropped, an end not in closed form for
 //                                            finite p found in the limit, kozlov1988 (2.7)); where
 //                                            there is none, for start and end the limit of the
 //                                            finite motion's time (kozlov1988 (4.7): the period)
+// Facts of the oscillation along an axis s of symmetry of the one wall, struck
+// elastically at both ends under an isotropic central force (unilateral/axis-orbit.ts,
+// kozlov1988 §6):
+//   axis.{s}.strike, .length, .radius   the wall's end S on the axis, l = 2S, its radius R there
+//   axis.{s}.trace                      tr P of the half-period map of a transverse offset, in the energy h
+//   axis.{s}.grazing, axis.{s}.loss     the energies where tr P = −2 (the impacts begin) and tr P = +2
 // Facts of a contact phase (kugushev2002 §9, regime 2), the active contacts
 // named joined by commas, where it is solved in closed form:
 //   phase.{contacts}.{q}''             q̈ while those contacts hold (9.3), (9.5)
@@ -141,6 +148,7 @@ import { SCALED_ARRIVAL, SCALED_DEPTH, SCALED_RATE } from './compliant/universal
 import { averagedMotion, firstOrder } from './motion/averaged.js';
 import { limitMotion } from './motion/limit-motion.js';
 import { piecewiseMotion } from './motion/piecewise.js';
+import { axisOrbits } from './unilateral/axis-orbit.js';
 import { returnMap } from './unilateral/return-map.js';
 import { onSurface } from './unilateral/surface.js';
 import type { DerivedSystem } from './system.js';
@@ -161,7 +169,15 @@ export function derivedFacts(system: DerivedSystem): Facts {
   patchFacts(system, facts);
   trajectoryFacts(system, facts);
   phaseFacts(system, facts);
+  axisFacts(system, facts);
   return facts;
+}
+
+/** The oscillations along the wall's axes of symmetry (kozlov1988 §6). */
+function axisFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
+  for (const [s, orbit] of axisOrbits(system)) {
+    for (const key of ['strike', 'length', 'radius', 'trace', 'grazing', 'loss'] as const) facts.set(`axis.${s}.${key}`, orbit[key]);
+  }
 }
 
 /** Each contact phase solved in closed form: q̈ and the multipliers σ̇ of its rows (as solved: the phases of every model are many, and few are printed). */

@@ -1,5 +1,6 @@
 // Limits at infinity of expressions rational in the growing symbol (Kozlov
-// (2.5) → (2.6)), and undefined wherever the pass cannot say.
+// (2.5) → (2.6)) or bounded oscillations damped by its powers (the elastic
+// strip of §2), and undefined wherever the pass cannot say.
 import { describe, expect, it } from 'vitest';
 import { limitAtInfinity } from '../../src/core/limit.js';
 import { parseExpr } from '../../src/core/parse.js';
@@ -20,6 +21,9 @@ describe('limits as N → ∞', () => {
     ['sqrt(N)/(N + 1)', '0'],
     ['2*pi/sqrt(N) + 2*l/v', '2*l/v'],
     ['(N + sqrt(N))/(2*N - 1)', '1/2'],
+    ['g*(cos(sqrt(N)*t) - 1)/N', '0'],
+    ['-g*sin(sqrt(N)*t)/sqrt(N) + t', 't'],
+    ['cos(sqrt(N)*t)^2*sin(N)/(N + 1)', '0'],
   ])('%s → %s', (e, expected) => {
     expect(same(lim(e), expected)).toBe(true);
   });
@@ -29,7 +33,9 @@ describe('limits as N → ∞', () => {
   it.each([
     ['infinite', 'N^2/(N + 1)'],
     ['N inside a function', 'exp(-N*t)'],
-    ['oscillating', 'cos(sqrt(N)*t)/N'],
+    ['oscillating', 'cos(sqrt(N)*t)'],
+    ['oscillating, its amplitude not vanishing', 'cos(sqrt(N)*t)*(N + 1)/N'],
+    ['oscillating, its amplitude growing', 'sqrt(N)*sin(sqrt(N)*t)'],
     ['N under a third power', 'N^(1/3)/(N + 1)'],
     ['infinite in √N', 'N/(sqrt(N) + 1)'],
   ])('is undefined when %s: %s', (_, e) => {

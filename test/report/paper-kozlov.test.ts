@@ -20,6 +20,7 @@ import type { ModelSpec } from '../../src/model/index.js';
 import type { PaperFormulaSpec, PaperSpec } from '../../src/model/spec.js';
 import { paperCheck, type PaperCheck } from '../../src/studies/paper-check.js';
 import { buildReport } from '../../src/report/report.js';
+import { TOOLKIT } from '../../src/codegen/module.js';
 
 /** What the pipeline computes for the report (study, orbit, simulation), once per model. */
 function computedFor(spec: ModelSpec) {
@@ -43,7 +44,7 @@ describe.each([
   ['kozlov-release', release, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-release-viscous', viscous, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured']],
   ['kozlov-release-added-mass', addedMass, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured']],
-  ['kozlov-release-elastic', elastic, ['symbolic', 'symbolic', 'symbolic', 'measured']],
+  ['kozlov-release-elastic', elastic, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-release-kelvin-voigt', kelvinVoigt, ['measured', 'measured', 'symbolic', 'symbolic']],
   ['circle-billiard', circleBilliard, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
   ['parabolic-billiard', parabolic, ['measured', 'symbolic', 'measured', 'measured', 'measured', 'symbolic', 'measured']],
@@ -86,6 +87,24 @@ describe('Kozlov §2: the rigid limits of the realized line', () => {
     expect(evaluate(rows[2]!.derived, env)).toBeCloseTo(Math.PI / (10 * Math.sqrt(3)), 14);
     expect(evaluate(rows[3]!.derived, env)).toBeCloseTo(Math.exp(-Math.PI / Math.sqrt(3)), 14);
   });
+  it('elastic, Theorem 2 derived: the limit motion is (2.4) as typed, y = 0 until the release at 1, g(t − 1)²/2 after; none left underived', () => {
+    const check = report(elastic);
+    const [x, pressed, release, flight] = check.rows.slice(3, 7).map((r) => r.derived);
+    for (const t of [0.3, 0.9]) {
+      expect(evaluate(x!, { g: 1.7, t })).toBeCloseTo(t - 1, 14);
+      expect(evaluate(pressed!, { g: 1.7, t })).toBe(0);
+    }
+    expect(evaluate(release!, { g: 1.7 })).toBe(1);
+    for (const t of [1.2, 2.5]) expect(evaluate(flight!, { g: 1.7, t })).toBeCloseTo((1.7 * (t - 1) ** 2) / 2, 14);
+    expect(check.notDerived).toEqual([]);
+    const { system } = once(elastic);
+    const doc = buildReport(system, { source: 'derivations/kozlov-release-elastic.ts', toolkit: TOOLKIT, paper: check });
+    expect(doc.sections.map((x) => x.id)).not.toContain('paper-not-derived');
+    const numbers = doc.sections
+      .find((x) => x.id === 'paper-results')!
+      .blocks.flatMap((b) => (b.kind === 'equations' ? b.rows.map((r) => r.lines[0]!.before) : []));
+    expect(numbers.filter((n) => n.includes('(2.4)'))).toHaveLength(4);
+  });
   it('the rigid line releases the point at t = 1 in the report’s simulation (2.4)', () => {
     expect(report(release).rows[4]!.measured!.value).toBeCloseTo(1, 9);
   });
@@ -115,7 +134,11 @@ describe('a wrong formula disagrees', () => {
     ['the viscous release tending to 2 + √2', viscous, 5, { formula: '2 + sqrt(2)' }],
     ['the viscous release’s limit in closed form taken as the rigid one (2.4)', viscous, 3, { formula: '1' }],
     ['the viscous limit’s flight taken as the rigid one (2.4)', viscous, 4, { formula: 'g*(t - 1)^2/2' }],
-    ['the elastic release delayed to 2', elastic, 3, { formula: '2' }],
+    ['the elastic release delayed to 2', elastic, 7, { formula: '2' }],
+    ['Theorem 2’s limit release delayed to 2, as the viscous one (2.7)', elastic, 5, { formula: '2' }],
+    ['Theorem 2’s limit flight from t = 0, gt²/2', elastic, 6, { formula: 'g*t^2/2' }],
+    ['Theorem 2’s limit flight delayed to 2, as the viscous one (2.7)', elastic, 6, { formula: 'g*(t - 2)^2/2' }],
+    ['Theorem 2’s pressed piece tending to the strip’s edge −2g/N, not 0', elastic, 4, { formula: '-2*g/N' }],
     ['the elastic strip of width g/N', elastic, 1, { formula: '-g/N' }],
     ['Theorem 3 with the damping force’s 2k√N taken as Kozlov’s k√N', kelvinVoigt, 2, { formula: 'pi*g11/(sqrt(c^2*g11 - 4*k^2)*sqrt(N))' }],
     ['Theorem 3 without ν = 0', kelvinVoigt, 3, { at: {} }],

@@ -3,7 +3,8 @@
 // impact scheme of Theorem 3 (3.1)–(3.6), the stiff floor's periodic
 // bouncing (4.2)–(4.5), Birkhoff's orbit between stiff walls (4.6)–(4.7), and the periodic orbits between concave walls (4.8), (4.9)
 // and in the ellipse (6.2) measured on the report's orbit and its branch (the
-// losses through +1 located on 2 − tr, at the defaults and at a second set);
+// losses through +1 located on 2 − tr, at the defaults and at a second set),
+// (6.1) and (6.2)'s bounds from the derived trace of the axis oscillations;
 // each row agreeing, and a wrong-sign or misread variant of each disagreeing.
 import { describe, expect, it } from 'vitest';
 import birkhoff from '../../derivations/kozlov-birkhoff-orbit.js';
@@ -52,8 +53,8 @@ const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): P
 });
 
 describe.each([
-  ['kozlov-ellipse-oscillator', ellipse, ['measured', 'measured']],
-  ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'measured']],
+  ['kozlov-ellipse-oscillator', ellipse, ['measured', 'measured', 'symbolic', 'numeric']],
+  ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'measured', 'numeric']],
   ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured', 'measured']],
   ['kozlov-birkhoff-stiff', birkhoffStiff, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
   ['kozlov-concave-walls', concave, ['measured', 'measured']],
@@ -160,7 +161,14 @@ describe('kozlov1988 (6.2): the oscillator bouncing on the end of the major axis
     const check = report(ellipse);
     expect(check.rows[0]!.measured!.value).toBeCloseTo(1, 9);
     expect(check.rows[1]!.measured!.value).toBeCloseTo(1, 6);
-    expect(check.notDerived.map((n) => n.eq)).toEqual(['(6.1)']);
+    expect(check.notDerived).toEqual([]);
+  });
+  it('(6.1) derived: h* = ca²/2 where the impacts begin, and the closing remark’s l < 2R fails along the major axis (proved on b < a), read as l < 2R it is not proved', () => {
+    const check = report(ellipse);
+    expect(evaluate(check.rows[3]!.derived, { a: 2.2, c: 0.8 })).toBeCloseTo((0.8 * 2.2 ** 2) / 2, 14);
+    expect(check.claims.map((c) => c.proof.holds)).toEqual([true]);
+    const misread: PaperSpec = { ...ellipse.paper!, claims: [{ ...ellipse.paper!.claims![0]!, claim: 'l < 2*R' }] };
+    expect(report(ellipse, misread).claims[0]!.proof.holds).toBe(false);
   });
 });
 
@@ -173,6 +181,13 @@ describe('kozlov1988 (6.2): the oscillator along the minor axis, lost through +1
     // Newton's tolerance on the orbit, 1e-9, bounds how well 2 − tr = 0 is placed.
     expect(Math.abs(rows[1]!.measured!.value - paperBoundary(1, -1, 2))).toBeLessThan(2e-9);
     expect(paperBoundary(1, -1, 2)).toBeCloseTo(2, 15);
+  });
+  it('(6.1) derived: l = 2b < 2R = 2a²/b proved on the ranges, stable at every h ≥ 0 for c ≥ 0; read as l > 2R it is not proved', () => {
+    const check = report(minorAxis);
+    expect(check.claims.map((c) => c.proof.holds)).toEqual([true]);
+    const misread: PaperSpec = { ...minorAxis.paper!, claims: [{ ...minorAxis.paper!.claims![0]!, claim: 'l > 2*R' }] };
+    expect(report(minorAxis, misread).claims[0]!.proof.holds).toBe(false);
+    expect(check.notDerived).toEqual([]);
   });
   it('at b = 0.8, c = −2, v = 2 (h = 1.36): lost at a* = √2, where the misread h = v²/2 − cb²/2 would put 1.811', () => {
     const { loaded } = compileModel({ spec: minorAxis, source: 'derivations/kozlov-ellipse-minor-axis.ts' }, loadGenerated);
@@ -295,6 +310,9 @@ describe('a wrong formula disagrees', () => {
     ['(4.8)’s band ending at R₁ + R₂ taken for the first loss', birkhoff, 2, { formula: 'R1 + R2' }],
     ['(4.8)’s band ending at 2R₁, where a whole lower circle would close', birkhoff, 4, { formula: '2*R1' }],
     ['(6.2)’s minor-axis boundary with the energy’s c of the wrong sign', minorAxis, 1, { formula: 'sqrt(b^2 + 2*(v^2/2 - c*b^2/2)/abs(c))' }],
+    ['(6.1)’s bound with the minor semi-axis, cb²/2', ellipse, 3, { formula: 'c*b^2/2' }],
+    ['(6.2)’s major-axis bound with a² + b²', ellipse, 4, { formula: '-abs(c)*(a^2 + b^2)/2' }],
+    ['(6.2)’s minor-axis bound of the wrong sign, the major axis’s', minorAxis, 3, { formula: '-abs(c)*(a^2 - b^2)/2' }],
     [
       '(4.9) with its last term of the wrong sign',
       concave,

@@ -25,6 +25,7 @@ import planarPrism from '../../derivations/prism-in-guides-planar.js';
 import roughHinge from '../../derivations/rough-hinge-pendulum.js';
 import parabolicBilliard from '../../derivations/parabolic-billiard.js';
 import releaseElastic from '../../derivations/kozlov-release-elastic.js';
+import ellipse from '../../derivations/kozlov-ellipse-oscillator.js';
 import viscoelasticDisk from '../../derivations/viscoelastic-disk.js';
 import { buildModel } from '../../src/model/model.js';
 import { checkNotDerived } from '../../src/model/validate/paper.js';
@@ -387,12 +388,12 @@ describe('Smirnov example 2: the checks can fail', () => {
 });
 
 describe('results the papers state that are not derived, listed with the reason', () => {
-  it('the elastic realization’s limit motion, kuleshov2011 Props. 12–14: each model builds and lists them; kozlov1988 (4.5), derived, is listed by none', () => {
-    const listed = [parabolicBilliard, releaseElastic, viscoelasticDisk].map((spec) => {
+  it('kugushev2002 §9’s γ ≡ 0, kuleshov2011 Props. 12–14: each model builds and lists them; kozlov1988 (4.5), Th. 2 and (6.1), derived, are listed by none', () => {
+    const listed = [parabolicBilliard, releaseElastic, ellipse, particleInCorner, viscoelasticDisk].map((spec) => {
       buildModel(spec);
       return checkNotDerived(spec.paper!.notDerived, spec.name).map((r) => `${spec.paper!.source} ${r.eq}`);
     });
-    expect(listed).toEqual([[], ['kozlov1988 Th. 2'], ['kuleshov2011 Prop. 12', 'kuleshov2011 Prop. 13', 'kuleshov2011 Prop. 14']]);
+    expect(listed).toEqual([[], [], [], ['kugushev2002 §9'], ['kuleshov2011 Prop. 12', 'kuleshov2011 Prop. 13', 'kuleshov2011 Prop. 14']]);
   });
 });
 

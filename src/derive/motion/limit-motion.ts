@@ -6,9 +6,11 @@
 // the limit at the root of its ending condition's leading term: pʳ·C(t) → ℓ(t)
 // with r the least power for which ℓ is finite and not 0; at a simple root
 // of ℓ the roots for finite p tend to it (implicit functions). The motion
-// then goes on, solved again from the limit state there. The limit is taken
-// before solving for the end, as in the paper's asymptotics; where some
-// piece has no limit of this kind (cos √N t of the elastic strip) the limit
+// then goes on, solved again from the limit state there. An end that
+// oscillates in the fast time √p(t − t₀) within one period of the piece's
+// start tends to that start (fast-root.ts: the elastic strip's release,
+// Theorem 2). The limit is taken before solving for the end, as in the
+// paper's asymptotics; where some piece has no limit of this kind the limit
 // motion stops there and says why.
 // Tests: test/derive/motion/limit-motion.test.ts
 import { dependsOn, mul, numberExpr, pow, sym, ZERO, type Expr } from '../../core/expr.js';
@@ -20,6 +22,8 @@ import { mapChildren, memoPass } from '../../core/traverse.js';
 import { simplify } from '../../core/trig.js';
 import { TIME } from '../../model/names.js';
 import type { DerivedSystem } from '../system.js';
+import { assumptionDomain, parameterAssumptions } from '../proofs/assumptions.js';
+import { fastRootLimit } from './fast-root.js';
 import { motionFrom, piecewiseMotion, polynomialRoots, type PiecewiseMotion } from './piecewise.js';
 
 export interface LimitPiece {
@@ -59,6 +63,7 @@ function follow(system: DerivedSystem, p: string): LimitMotion {
   const env: Env = Object.fromEntries(system.model.parameters.map((x) => [x.name, x.default]));
   const t1 = evaluate(initialTime(system.model.initialExprs.t1), env);
   const pieces: LimitPiece[] = [];
+  const domain = assumptionDomain(parameterAssumptions(system.model));
   let motion: PiecewiseMotion = piecewiseMotion(system);
   for (let restart = 0; ; restart++) {
     for (const [k, piece] of motion.pieces.entries()) {
@@ -72,7 +77,9 @@ function follow(system: DerivedSystem, p: string): LimitMotion {
       const start = pieces.length ? pieces[pieces.length - 1]!.end : limitAtInfinity(piece.start, p);
       if (!start || q.some((e) => !e) || qd.some((e) => !e)) return { pieces, stop: `piece ${pieces.length + 1}: no limit in closed form` };
       const pending = last ? motion.pending : undefined;
-      const end = piece.end ? limitAtInfinity(piece.end, p) : pending && leadingRoot(pending.condition, p, { ...env, [TIME]: pending.at }, t0);
+      const end = piece.end
+        ? limitAtInfinity(piece.end, p)
+        : pending && (leadingRoot(pending.condition, p, { ...env, [TIME]: pending.at }, t0) ?? fastRootLimit(pending.condition, p, start, domain));
       pieces.push({ start, ...(end ? { end } : {}), q: q as Expr[], qd: qd as Expr[] });
       if (piece.end && !end) return { pieces, stop: `piece ${pieces.length}: its end has no limit in closed form` };
       if (pending && !end) return { pieces, stop: `piece ${pieces.length}: no simple root of its ending condition's leading term` };

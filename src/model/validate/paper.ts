@@ -76,11 +76,11 @@ const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true
  * (impact1.leaves.psi'+, impact1.stays.footB.n@critical), the support pairs'
  * (supports.(+).Φ), a hinge's (hinge.journal.critical), a realized contact's
  * (compliant.line.duration), a patch's (patch.foundation.halfWidth), a contact
- * phase's (phase.floor.floor.n), the initial state (initial.u), a piece
+ * phase's (phase.floor.floor.n), an axis oscillation's (axis.x.grazing), the initial state (initial.u), a piece
  * of the motion in closed form (trajectory2.y, trajectory3.y@N→∞), or a
  * measured one (limit.release, orbit.period, motion.release1, restitution.…).
  */
-const FACT = /^(impact\d+|supports|hinge|compliant|patch|phase|initial|trajectory\d+|limit|orbit|motion|restitution)\.[^\s]+$/;
+const FACT = /^(impact\d+|supports|hinge|compliant|patch|phase|axis|initial|trajectory\d+|limit|orbit|motion|restitution)\.[^\s]+$/;
 const MEASURED = /^(limit|orbit|motion|restitution)\./;
 
 /** The paper's parts that are checked against the model: its general model (a spec) and its formulas. */

@@ -255,8 +255,10 @@ static void project(double t, double *x, const int *set${friction ? ', int slips
   int rows[M], k = 0;
   for (int j = 0; j < M; j++)
     if (set[j]) rows[k++] = j;
+  double q_scale = 1.0;
+  for (int i = 0; i < N; i++) q_scale = fmax(q_scale, fabs(x[i]));
   for (int pass = 0; pass < 4 && k > 0; pass++) {
-    double mm[N * N], G[M * N], J[K_MAX * N], w[K_MAX][N], A[K_MAX * K_MAX], r[K_MAX], z[K_MAX], v[M], size = 0.0;
+    double mm[N * N], G[M * N], J[K_MAX * N], w[K_MAX][N], A[K_MAX * K_MAX], r[K_MAX], z[K_MAX], v[M], size = 0.0, worst = 0.0;
     double *y = pass < 3 ? x : x + N;
     int c = k;
     if (!metric(t, x, set, mm)) stop(t, "singular-mass-matrix", set);
@@ -268,6 +270,12 @@ static void project(double t, double *x, const int *set${friction ? ', int slips
     for (int a = 0; a < k; a++) {
       for (int i = 0; i < N; i++) J[a * N + i] = G[rows[a] * N + i];
       r[a] = v[rows[a]];
+      worst = fmax(worst, fabs(r[a]));
+    }
+    /* On g = 0 to the rounding of q, as the runtime stops its Newton steps: further ones only move q by roundoff. */
+    if (pass < 3 && worst <= 4 * 2.220446049250313e-16 * q_scale) {
+      pass = 2;
+      continue;
     }${
       friction
         ? `

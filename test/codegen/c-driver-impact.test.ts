@@ -19,7 +19,7 @@ import { loadGenerated } from '../helpers/generated-module.js';
 import { HAVE_GCC, IN_CI } from '../helpers/targets.js';
 
 /**
- * Event times agree with the runtime's to 1.6e-11 s and the states after them to 3.6e-10 at most (μ = 1: the
+ * Event times agree with the runtime's to 5.7e-11 s and the states after them to 3.6e-10 at most (μ = 1: the
  * cascades' impacts follow each other within 1e-4 s, and halving the step changes nothing: the runtime's own error),
  * so 1e-9 leaves a margin of 2.7, while an impulse on the wrong side of the cone, or Newton's law where Glocker's
  * acts, moves q̇⁺ by 1e-2 and more.

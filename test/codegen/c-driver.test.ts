@@ -40,7 +40,7 @@ import { HAVE_CLANG, HAVE_GCC, IN_CI, INSTALL } from '../helpers/targets.js';
 const TOL = 1e-8;
 /**
  * With friction, the events (impacts, sticks, slips, rests) and the states after them agree with the runtime's to
- * 1.9e-11 s and 2.1e-10 in the state at most (the rod's 3 s: 40 frictional impacts, two cascades; the belt's stick–slip
+ * 3.8e-11 s and 2.1e-10 in the state at most (the rod's 3 s: 40 frictional impacts, two cascades; the belt's stick–slip
  * to 1e-12), so 1e-9 leaves a margin of 4.7, while a mode chosen wrong moves a phase by its whole length and an impulse
  * off the cone moves q̇⁺ by 1e-2.
  */

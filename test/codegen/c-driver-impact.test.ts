@@ -1,21 +1,24 @@
-// The C driver's frictional impact (c-driver-impact.ts) over whole runs of
-// the falling rod (derivations/falling-rod.ts; its own initial state is
-// c-driver.test.ts's), compiled once: ends striking a rough floor while
-// sticking, or sliding on, one end or both at once, cascades summed to
-// rest; and at e = 0.95 impacts where Newton's law with Coulomb friction
-// would raise the energy and Glocker's law acts. Its impacts, sticks, slips and rests, with the
-// state after each, and its state at the end are those of the TypeScript
+// The C driver's frictional impact (c-driver-impact.ts) on the falling rod
+// (derivations/falling-rod.ts), compiled once. Whole runs (the rod's own
+// initial state is c-driver.test.ts's): ends striking a rough floor while
+// sticking or sliding on, one end or both at once, cascades summed to rest,
+// and at e = 0.95 impacts where Newton's law with Coulomb friction would
+// raise the energy and Glocker's law acts; their impacts, sticks, slips and
+// rests, the state after each and at the end, are those of the TypeScript
 // runtime's `simulate`, which solves each impact as a complementarity
-// problem by Lemke's method.
+// problem by Lemke's method. Single impacts from random states (the driver
+// run to T = 0 resolves the impact it starts in): q̇⁺ and the impulses are
+// the runtime's frictionalImpact at that state, to rounding.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import rod from '../../derivations/falling-rod.js';
 import { frictionalImpact, simulate, type Trajectory } from '../../src/runtime/index.js';
-import { agreesWithRuntime, compileDriver, run } from '../helpers/c-driver.js';
+import { agreesWithRuntime, compileDriver, numbers, run } from '../helpers/c-driver.js';
 import { derived } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
+import { rng, uniform } from '../helpers/random.js';
 import { HAVE_GCC, IN_CI } from '../helpers/targets.js';
 
 /**
@@ -26,6 +29,8 @@ import { HAVE_GCC, IN_CI } from '../helpers/targets.js';
  */
 const TOL = 1e-9;
 const T = 3;
+/** Random single impacts; their q̇⁺ and impulses agree with the runtime's to 6.6e-16 relative at most. */
+const IMPACTS = 60;
 
 describe.runIf(HAVE_GCC || IN_CI)('the C driver through frictional impacts', async () => {
   const sys = derived(rod);
@@ -73,5 +78,40 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver through frictional impacts', asy
     // Ends that stick and ends that slide on at the impacts.
     expect(modes(ts).some((m) => m.includes(2))).toBe(true);
     expect(modes(ts).some((m) => m.includes(-1) || m.includes(1))).toBe(true);
+  });
+
+  it('single impacts from random states: q̇⁺ and the impulses are frictionalImpact’s to 1e-13', () => {
+    const r = rng(2013);
+    const outcomes = new Set<string>();
+    for (let trial = 0; trial < IMPACTS; trial++) {
+      const p = { ...defaults, e: uniform(r, 0, 1), mu: uniform(r, 0, 2) };
+      // One end on the floor at a random angle (A below B or B below A), or the rod lying flat on both.
+      const flat = trial % 4 === 3;
+      const theta = flat ? 0 : uniform(r, -1.2, 1.2);
+      const q = [uniform(r, -1, 1), flat ? 0 : defaults.l! * Math.abs(Math.sin(theta)), theta];
+      const qd = [uniform(r, -2, 2), uniform(r, -3, -0.1), uniform(r, -3, 3)];
+      const closed = Array.from(mod.gaps!(0, q, p), (g) => g <= 1e-9);
+      const ts = frictionalImpact(mod, p, 0, q, qd, closed);
+      const c = run(exe, ['-t', '0', '-q', q.join(','), '-v', qd.join(','), '-p', `e=${p.e}`, '-p', `mu=${p.mu}`]);
+      const first = c.events.find((e) => e.kind === 'impact');
+      const state = JSON.stringify({ q, qd, p });
+      if (!first) {
+        // Nothing approaches: the runtime's law gives no impulse either.
+        expect(
+          Array.from(ts.impulses).every((v) => v === 0),
+          state,
+        ).toBe(true);
+        continue;
+      }
+      outcomes.add(`${ts.law} ${ts.modes.join(',')}`);
+      for (const [mine, theirs] of [
+        [numbers(first.fields['qd+']), ts.qdPlus],
+        [numbers(first.fields.impulses), ts.impulses],
+      ] as const)
+        mine.forEach((v, i) => expect(Math.abs(v - theirs[i]!), state).toBeLessThanOrEqual(1e-13 * (1 + Math.abs(theirs[i]!))));
+    }
+    // The states cover the law: sticking, sliding either way, both ends at once, Glocker's law.
+    const all = [...outcomes].join(' ');
+    for (const part of ['newton-coulomb', 'glocker', '2,0', '1,0', '-1,0', '2,2']) expect(all).toContain(part);
   });
 });

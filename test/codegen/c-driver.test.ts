@@ -242,7 +242,7 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts',
     }
   });
 
-  it('a rod leaning on a rough floor slides and turns back, or sticks and slips, as the runtime has it, to its impact', async () => {
+  it('a rod leaning on a rough floor slides and turns back, or sticks and slips, as the runtime has it, through its impacts', async () => {
     // End A on the floor at θ = 0.7, from rest: with μ = 0.3 it slides at once (sticking would need μ ≥ 0.66) and its
     // slide turns back; with μ = 0.8 it sticks, then slips. Pushed away from the rod's foot (ẋ = −1) with μ = 1.5 it
     // slides, sticks and slips again. End B's arrival is a frictional impact, and the run goes on as the runtime's.

@@ -10,6 +10,7 @@
 import type { DerivedSystem } from '../derive/system.js';
 import { chooseModes, FRICTION_NEEDS, frictionField, frictionGuards, hasCoulomb, slipTargets } from './c-driver-friction.js';
 import { heldField } from './c-driver-field.js';
+import { frictionalImpact } from './c-driver-impact.js';
 import { cascadeCode } from './c-driver-zeno.js';
 import { contactInfo } from './contacts.js';
 import { lawSticks } from './impact-laws.js';
@@ -18,9 +19,9 @@ import { ImpactModeStatus } from './solvers/impact-modes.js';
 
 /** The module's functions the contact part calls (slip_jacobian where a contact sticks: its tangent pins the projection's metric). */
 export function contactNeeds(sys: DerivedSystem): string[] {
-  const needs = ['massMatrix', 'massFactor', 'massSolve', 'gaps', 'gapRates', 'gapJacobian', 'contactAccelerations', 'impact'];
+  const needs = ['massMatrix', 'massFactor', 'massSolve', 'gaps', 'gapRates', 'gapJacobian', 'contactAccelerations'];
   if (hasCoulomb(sys)) return [...needs, ...FRICTION_NEEDS];
-  return stickRows(sys).some((r) => r >= 0) ? [...needs, 'slipJacobian'] : needs;
+  return stickRows(sys).some((r) => r >= 0) ? [...needs, 'impact', 'slipJacobian'] : [...needs, 'impact'];
 }
 
 /** Per contact, the row of its tangent in slip_jacobian where its law sticks, else −1. */
@@ -44,6 +45,7 @@ export function contactCode(sys: DerivedSystem, P: string, activation: boolean):
         P,
         activation,
         info.map((u) => u.activation?.strict ?? false),
+        friction,
       ),
       friction ? frictionField(sys, P) : FIELD(P),
     ].join('\n'),
@@ -55,6 +57,7 @@ export function contactCode(sys: DerivedSystem, P: string, activation: boolean):
       friction ? frictionGuards(P) : GUARDS(P),
       EVENTS(P, friction),
       friction ? chooseModes(P) : CHOOSE_HELD(P),
+      ...(friction ? [frictionalImpact(P)] : []),
       RESOLVE(P, friction),
     ].join('\n'),
   };
@@ -64,7 +67,7 @@ export function contactCode(sys: DerivedSystem, P: string, activation: boolean):
 const IMPACT_STATUSES: readonly string[] = (ImpactModeStatus as { type: { values: readonly string[] } }).type.values;
 
 /** The contacts' tables, the state of the contact phase, and ẋ in it. */
-function contactPart(P: string, activation: boolean, strict: readonly boolean[]): string {
+function contactPart(P: string, activation: boolean, strict: readonly boolean[], friction: boolean): string {
   return `
 /* Below these a gap counts as closed and an approach speed as rest, as in the TypeScript runtime. */
 static const double GAP_TOL = 1e-9;
@@ -73,8 +76,7 @@ static const double REST_VELOCITY = 1e-6;
 static const double TIME_TOL = 1e-12;
 /* Impacts at one instant, and events without a whole step between them, before the run stops. */
 enum { MAX_IMPACTS = 32, MAX_EVENTS_IN_A_ROW = 1000, MAX_CANDIDATES = 12 };
-
-static const char *const impact_statuses[] = ${`{${IMPACT_STATUSES.map((s) => cString(s)).join(', ')}}`};
+${friction ? '' : `\nstatic const char *const impact_statuses[] = {${IMPACT_STATUSES.map((s) => cString(s)).join(', ')}};`}
 ${
   activation
     ? `/* Per contact: its activation condition holds where the value is > 0 (strict) or ≥ 0. */
@@ -184,32 +186,61 @@ static int metric(double t, const double *x, const int *set, double *mm) {
   return ${P}_mass_factor(mm);
 }
 
-/* A z = r for k×k A by elimination with partial pivoting, z into r; 0 when A is singular to roundoff. */
-static int solve(int k, double *A, double *r) {
+/* The most rows a solve has: the normals${friction ? ' and the slip rows' : ''}. */
+enum { K_MAX = M${friction ? ' + MS' : ''} };
+
+/*
+ * A z = r for k×k A (row-major; A and r are overwritten) by elimination with complete pivoting, where rows may depend on
+ * each other (two feet of one body sharing a tangent): a pivot ≤ 1e-10 of A's largest entry ends the elimination, as
+ * the Schur solve of the module drops a row within 1e-5 rad of the span of the others, and each row left must hold
+ * by itself to 1e-8 of \`size\`, the size of the terms of r; its unknown is 0. Returns 0 when one does not.
+ */
+static int solve(int k, double *A, double *r, double *z, double size) {
+  int col[K_MAX], rank = 0;
   double scale = 0.0;
   for (int i = 0; i < k * k; i++) scale = fmax(scale, fabs(A[i]));
-  for (int c = 0; c < k; c++) {
-    int pivot = c;
-    for (int i = c + 1; i < k; i++)
-      if (fabs(A[i * k + c]) > fabs(A[pivot * k + c])) pivot = i;
-    if (!(fabs(A[pivot * k + c]) > k * 2.220446049250313e-16 * scale)) return 0;
+  for (int c = 0; c < k; c++) col[c] = c;
+  for (; rank < k; rank++) {
+    int pr = rank, pc = rank;
+    for (int i = rank; i < k; i++)
+      for (int j = rank; j < k; j++)
+        if (fabs(A[i * k + j]) > fabs(A[pr * k + pc])) {
+          pr = i;
+          pc = j;
+        }
+    if (!(fabs(A[pr * k + pc]) > 1e-10 * scale)) break;
     for (int j = 0; j < k; j++) {
-      double a = A[c * k + j];
-      A[c * k + j] = A[pivot * k + j];
-      A[pivot * k + j] = a;
+      double a = A[rank * k + j];
+      A[rank * k + j] = A[pr * k + j];
+      A[pr * k + j] = a;
     }
-    double b = r[c];
-    r[c] = r[pivot];
-    r[pivot] = b;
-    for (int i = c + 1; i < k; i++) {
-      double f = A[i * k + c] / A[c * k + c];
-      for (int j = c; j < k; j++) A[i * k + j] -= f * A[c * k + j];
-      r[i] -= f * r[c];
+    double b = r[rank];
+    r[rank] = r[pr];
+    r[pr] = b;
+    for (int i = 0; i < k; i++) {
+      double a = A[i * k + rank];
+      A[i * k + rank] = A[i * k + pc];
+      A[i * k + pc] = a;
+    }
+    int c = col[rank];
+    col[rank] = col[pc];
+    col[pc] = c;
+    for (int i = rank + 1; i < k; i++) {
+      double f = A[i * k + rank] / A[rank * k + rank];
+      for (int j = rank; j < k; j++) A[i * k + j] -= f * A[rank * k + j];
+      r[i] -= f * r[rank];
     }
   }
+  for (int i = rank; i < k; i++)
+    if (!(fabs(r[i]) <= 1e-8 * size)) return 0;
   for (int c = k - 1; c >= 0; c--) {
-    for (int j = c + 1; j < k; j++) r[c] -= A[c * k + j] * r[j];
-    r[c] /= A[c * k + c];
+    double v = 0.0;
+    if (c < rank) {
+      v = r[c];
+      for (int j = c + 1; j < k; j++) v -= A[c * k + j] * z[col[j]];
+      v /= A[c * k + c];
+    }
+    z[col[c]] = v;
   }
   return 1;
 }
@@ -221,12 +252,13 @@ static int solve(int k, double *A, double *r) {
  * held rows of G, r their g, then their ġ${friction ? ' (with the slip rows and their ṡ)' : ''}.
  */
 static void project(double t, double *x, const int *set${friction ? ', int slips' : ''}) {
-  enum { R = M${friction ? ' + MS' : ''} };
   int rows[M], k = 0;
   for (int j = 0; j < M; j++)
     if (set[j]) rows[k++] = j;
+  double q_scale = 1.0;
+  for (int i = 0; i < N; i++) q_scale = fmax(q_scale, fabs(x[i]));
   for (int pass = 0; pass < 4 && k > 0; pass++) {
-    double mm[N * N], G[M * N], J[R * N], w[R][N], A[R * R], r[R], v[M];
+    double mm[N * N], G[M * N], J[K_MAX * N], w[K_MAX][N], A[K_MAX * K_MAX], r[K_MAX], z[K_MAX], v[M], size = 0.0, worst = 0.0;
     double *y = pass < 3 ? x : x + N;
     int c = k;
     if (!metric(t, x, set, mm)) stop(t, "singular-mass-matrix", set);
@@ -238,6 +270,12 @@ static void project(double t, double *x, const int *set${friction ? ', int slips
     for (int a = 0; a < k; a++) {
       for (int i = 0; i < N; i++) J[a * N + i] = G[rows[a] * N + i];
       r[a] = v[rows[a]];
+      worst = fmax(worst, fabs(r[a]));
+    }
+    /* On g = 0 to the rounding of q, as the runtime stops its Newton steps: further ones only move q by roundoff. */
+    if (pass < 3 && worst <= 4 * 2.220446049250313e-16 * q_scale) {
+      pass = 2;
+      continue;
     }${
       friction
         ? `
@@ -253,9 +291,14 @@ static void project(double t, double *x, const int *set${friction ? ', int slips
         A[a * c + b] = 0.0;
         for (int i = 0; i < N; i++) A[a * c + b] += J[a * N + i] * w[b][i];
       }
-    if (!solve(c, A, r)) stop(t, "dependent-contacts", set);
+    for (int a = 0; a < c; a++) {
+      double terms = fabs(r[a]);
+      for (int i = 0; i < N; i++) terms += fabs(J[a * N + i] * y[i]);
+      size = fmax(size, terms);
+    }
+    if (!solve(c, A, r, z, size)) stop(t, "dependent-contacts", set);
     for (int a = 0; a < c; a++)
-      for (int i = 0; i < N; i++) y[i] -= w[a][i] * r[a];
+      for (int i = 0; i < N; i++) y[i] -= w[a][i] * z[a];
   }
 }`;
 
@@ -395,10 +438,10 @@ const RESOLVE = (P: string, friction: boolean): string => `
  * approach, then the held set${friction ? ' and the modes' : ''}. A contact whose σ̇ fell through zero may not be held${friction ? '; one whose sticking force reached the edge of its cone may not stick' : ''}.
  */
 static void resolve(double t, double *x, int crossed) {
-  int closed[M], approaching[M], candidate[M], after[M], before[M];
+  int closed[M], approaching[M], candidate[M], before[M];
   int released = crossed >= 0 && crossed < M && held[crossed] ? crossed : -1;
   int impacts = 0, rest = 0, rest_set[M], found_set[M], closed_now[M], any_closed = 0, any_released = 0;
-  double g[M], rate[M], qd_plus[N], impulses[M], rest_t = 0.0, limit[N], found_t, found_limit[N];
+  double g[M], rate[M], qd_plus[N], impulses[M], rest_t = 0.0, limit[N] = {0.0}, found_t, found_limit[N];
   /* A held contact cannot leave before its cascade's accumulation point but for an event there: the rest is printed here. */
   if (rest_pending) record_rest(t);${
     friction
@@ -424,13 +467,14 @@ static void resolve(double t, double *x, int crossed) {
     if (round == MAX_IMPACTS) stop(t, "impact-loop", approaching);${
       friction
         ? `
-    /* The runtime's frictional impact is a complementarity problem the module does not carry. */
-    for (int j = 0; j < M; j++)
-      if (closed[j] && law[j] == COULOMB) stop(t, "frictional-impact", closed);`
-        : ''
-    }
+    /* With friction every impact is the frictional one, as in the runtime. */
+    const char *why = frictional_impact(t, x, closed, qd_plus, impulses);
+    if (why) stop(t, why, approaching);`
+        : `
+    int after[M];
     ${P}_ImpactModeStatus status = ${P}_impact(t, x, x + N, p, GAP_TOL, REST_VELOCITY, qd_plus, impulses, after, closed);
-    if (status != ${P}_ImpactModeStatus_ok) stop(t, impact_statuses[status], approaching);
+    if (status != ${P}_ImpactModeStatus_ok) stop(t, impact_statuses[status], approaching);`
+    }
     int struck[M], hit = 0;
     for (int j = 0; j < M; j++) {
       struck[j] = impulses[j] != 0.0;

@@ -7,9 +7,8 @@
 // and the choice of the modes at an event by their admissibility, as the
 // TypeScript runtime enumerates them (src/runtime/contact/friction-modes.ts,
 // rubanovich1981 §1 with Coulomb's cone, smirnov1981 §3 for Painlevé's
-// case). Planar Coulomb contacts only: a spatial one held, and an impact on
-// a closed Coulomb contact (the runtime's complementarity problem), stop the
-// run with their reason. Where Painlevé modes (determinant ≤ 0) were
+// case). Planar Coulomb contacts only: a spatial one held or struck stops
+// the run ('spatial-friction'). The impacts are c-driver-impact.ts's. Where Painlevé modes (determinant ≤ 0) were
 // admissible besides the one chosen, the runtime records an 'indeterminate'
 // event; the driver prints none.
 // Tests: test/codegen/c-driver.test.ts.
@@ -20,7 +19,7 @@ import { contactInfo } from './contacts.js';
 import { lawSticks } from './impact-laws.js';
 
 /** The module's functions the frictional part calls. */
-export const FRICTION_NEEDS = ['slipJacobian', 'slipRates', 'friction', 'frictionPhase'] as const;
+export const FRICTION_NEEDS = ['restitution', 'slipJacobian', 'slipRates', 'friction', 'frictionPhase'] as const;
 
 /** Whether a model's driver takes the frictional path: some contact has a Coulomb law. */
 export const hasCoulomb = (sys: DerivedSystem): boolean => sys.model.unilateral.some((u) => u.friction !== undefined);

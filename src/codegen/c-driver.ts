@@ -8,17 +8,17 @@
 // the module's map, kugushev2002 (8.13)–(8.14), rubanovich1981 §1 for the
 // modes; a release where σ̇ falls through zero, kugushev2002 §9); with
 // Coulomb friction the sticking and sliding phases by friction_phase and
-// their switches (c-driver-friction.ts). Whatever the driver cannot decide
-// it reports and stops on, never guesses: a status of the impact map other
-// than ok, no admissible held set or several with different motions, an
-// impact on a closed Coulomb contact (the runtime's frictional impact is a
-// complementarity problem the module does not carry).
+// their switches (c-driver-friction.ts), and every impact by the runtime's
+// frictional law (c-driver-impact.ts). Whatever the driver cannot decide it
+// reports and stops on, never guesses: a status of the impact map other
+// than ok, no admissible held set or several with different motions, a
+// spatial Coulomb contact held or struck.
 // After every event the state is projected onto the held contacts, as the
 // runtime does, and an accumulation of impacts (Zeno) is summed as the
 // runtime sums it: the contacts rest from its accumulation point on.
 // The contact part is c-driver-contacts.ts (with c-driver-friction.ts and
-// c-driver-zeno.ts).
-// Tests: test/codegen/c-driver.test.ts.
+// c-driver-zeno.ts, c-driver-impact.ts).
+// Tests: test/codegen/c-driver.test.ts, test/codegen/c-driver-impact.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
 import type { CModule } from './print-c.js';
@@ -77,6 +77,8 @@ export function generateCDriver(sys: DerivedSystem, sourceFile: string, c: CModu
               ? [
                   'A held Coulomb contact sticks or slides (friction_phase): it slides where its sticking force reaches the cone,',
                   'it stops where its slip velocity falls through zero; the modes are chosen as in the TypeScript runtime.',
+                  "An impact is the runtime's frictional one: Newton's e on the normals and Coulomb's cone on the slip rows, or",
+                  "Glocker's one coefficient on every row where those impulses would raise the energy (planar contacts only).",
                 ]
               : []),
             'An accumulation of impacts is summed as in the runtime: once the intervals of a cascade shrink by a steady ratio,',

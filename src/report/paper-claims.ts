@@ -127,12 +127,15 @@ function claimNote(c: PaperClaimRow): Inline[] {
   return parts;
 }
 
+/** The HTML id of the paper's figure `eq` redrawn ('Fig. 4' → paper-figure-Fig-4); docs/reports/papers.html links to it. */
+export const paperFigureId = (eq: string): string => `paper-figure-${eq.replace(/[^A-Za-z0-9]+/g, '-').replace(/-$/, '')}`;
+
 /** One figure of the paper, redrawn: a curve per value, against the abscissa (its log₁₀ on a log axis). */
 function figureBlock({ figure, x, curves }: PaperFigureData): Figure {
   const symbol = mechanicsSymbol(figure.x.symbol);
   const parameter = mechanicsSymbol(figure.curves.parameter);
   const scene = plotScene({
-    id: `paper-figure-${figure.eq.replace(/[^A-Za-z0-9]+/g, '-').replace(/-$/, '')}`,
+    id: paperFigureId(figure.eq),
     title: `${figure.eq}: ${figure.x.symbol} against ${figure.curves.parameter}`,
     t: figure.x.log ? x.map(Math.log10) : x,
     events: [],

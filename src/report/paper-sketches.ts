@@ -24,6 +24,9 @@ import { boundingBox, poser, sketchScene } from './sketch.js';
 import { arrow, plainSymbol } from './sketch-marks.js';
 import { GROUND, parameterEnv, toPx, view, type Box } from './sketch-view.js';
 
+/** The HTML id of the paper's k-th sketch (from 0); docs/reports/papers.html links to it. */
+export const paperSketchId = (k: number): string => `paper-sketch-${k + 1}`;
+
 /** A point of the plane in model units. */
 type Point = readonly [number, number];
 
@@ -145,7 +148,7 @@ function sketchFigure(layout: SketchLayout, drawing: Drawing, source: SourceKey,
       ];
     }),
   ];
-  const id = `paper-sketch-${k + 1}`;
+  const id = paperSketchId(k);
   // Over a foundation the springs stand for the ground: its line is drawn dashed, the solid hatched under the springs'
   // fixed ends; the plane's axes, which would stand at the origin under the disc, are left out.
   const solid: Drawing = layout.foundationBed ? { ...drawing, ground: [layout.foundationBed], annotations: { ...drawing.annotations, axes: false } } : drawing;

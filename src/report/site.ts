@@ -55,6 +55,7 @@ export function indexHtml(entries: readonly IndexEntry[], provenance: string, fo
     '<main>',
     '<h1>Derivation reports</h1>',
     `<p>One report per model${where}: the model, its energy, constraints and equations of motion (Lagrange, Hamilton), with numbered equations as in a paper. ${escapeHtml(provenance)}.</p>`,
+    '<p><a href="papers.html">Results of the source papers</a>: every result of the papers the models name, with the report that holds it and how it is checked.</p>',
     '<ul>',
     ...items,
     '</ul>',

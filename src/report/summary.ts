@@ -18,6 +18,7 @@ import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle } from './unilateral.js';
 import { resting } from './paper-check.js';
 import { rowLhs } from './paper-displays.js';
+import { equationOrder } from './equation-order.js';
 import { math, mechanicsSymbol } from './notation.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
@@ -128,13 +129,7 @@ function painleveFindings(system: DerivedSystem): Inline[][] {
 
 /** "(1.7)–(1.20)": the paper's equation numbers a check cites, first to last, or the one. */
 function equationSpan(p: PaperCheck): string {
-  const numbers = (e: string): number[] => (e.match(/\d+/g) ?? []).map(Number);
-  const before = (a: string, b: string): number => {
-    const [x, y] = [numbers(a), numbers(b)];
-    const k = x.findIndex((v, i) => v !== y[i]);
-    return k < 0 ? x.length - y.length : x[k]! - (y[k] ?? -Infinity);
-  };
-  const eqs = [...new Set([...p.rows.map((r) => r.formula.eq), ...p.claims.map((c) => c.claim.eq)])].filter((e) => /^\(\d/.test(e)).sort(before);
+  const eqs = [...new Set([...p.rows.map((r) => r.formula.eq), ...p.claims.map((c) => c.claim.eq)])].filter((e) => /^\(\d/.test(e)).sort(equationOrder);
   if (eqs.length === 0) return '';
   return eqs.length === 1 ? eqs[0]! : `${eqs[0]}–${eqs.at(-1)}`;
 }

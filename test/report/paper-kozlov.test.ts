@@ -52,11 +52,15 @@ describe.each([
     disk,
     [
       ...['numeric', 'numeric', 'symbolic', 'numeric'],
-      // (6.1), (6.2); Prop. 11's two limits; the scales t/τ, κ, δ₁²; (7.5), Prop. 9 (three); (2.3); (9.2); (12.2); the steady speed (12.5)
+      // (6.1), (6.2); Prop. 11's two limits; the scales t/τ, κ, δ₁²; (7.5), Prop. 9 (three); (2.3); (9.2)
       ...['symbolic', 'symbolic', 'numeric', 'numeric', 'symbolic', 'numeric', 'numeric'],
-      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'numeric', 'symbolic', 'numeric'],
-      // Prop. 11 and Cor. 1 on the computed universal restitution
-      ...['measured', 'measured', 'measured', 'measured'],
+      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'numeric'],
+      // §8–§9: the scales ε², ε√(r/g), ε̃; (9.1); s* (9.2); V(s); (9.3); Prop. 12's two identities (8.2)
+      ...['numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'symbolic', 'numeric', 'numeric', 'numeric'],
+      // (12.2); the steady speed (12.5)
+      ...['symbolic', 'numeric'],
+      // Prop. 11 and Cor. 1 on the computed universal restitution; Prop. 13 on the computed relaxation
+      ...['measured', 'measured', 'measured', 'measured', 'measured', 'measured'],
     ],
   ],
 ] as const)('%s against its paper', (_, spec, how) => {
@@ -139,8 +143,14 @@ describe('a wrong formula disagrees', () => {
     ['the added mass’s release taken as the rigid one (2.4)', addedMass, 5, { formula: 'g*(t - 1)^2/2' }],
     ['the added mass’s pressed motion with N for N + 1', addedMass, 1, { formula: 'g*(t^2 - 4*t + 2)/(2*N)' }],
     // (12.5) prints twice §2's speed, which the paper's (8.6), (8.7) and (12.1) give: as printed it disagrees.
-    ['the steady speed as (12.5) prints it, 2(εε̃)⁻¹ tan α', disk, 18, { formula: '2*sqrt(g*r)*tan(alpha)/(eps*epstilde)' }],
+    ['the steady speed as (12.5) prints it, 2(εε̃)⁻¹ tan α', disk, 27, { formula: '2*sqrt(g*r)*tan(alpha)/(eps*epstilde)' }],
     ['restitution (5.4) with ν of the wrong sign', disk, 3, { formula: '4*sqrt(2)/3*k*r^2*(Q - nu*Qd/k)^(3/2)' }],
+    ['ε̃ of (9.1) read as §6’s δ₂ = (ν/k)√(g/r)', disk, 20, { formula: '-2*sqrt(2)*(nu/k)*sqrt(g/r)*sqrt(S)*U - 4*sqrt(2)/3*S^(3/2) + cos(alpha)' }],
+    ['(9.3) with s^{3/2} for s^{1/2}', disk, 23, { formula: '-2*sqrt(2)*epst*S^(3/2)*U^2' }],
+    ['(8.2) with ε̃ε for ε̃ε⁻¹', disk, 24, { formula: '-N = epst*eps*uy/(S*sqrt(r*g))' }],
+    ['(8.2) with the edge’s share for νu_x/(krϑ₀)', disk, 25, { formula: 'X = epst*Ux/(sqrt(2*S)*sqrt(r*g))' }],
+    ['Prop. 13’s decay read as of order ε̃²', disk, 32, { formula: '2' }],
+    ['Prop. 13’s region read as Prop. 14’s C₀ε̃⁴', disk, 33, { formula: '4' }],
   ] as const)('%s', (_, spec, i, change) => {
     expect(report(spec, wrong(spec, i, change)).rows[i]!.agrees).toBe(false);
   });

@@ -145,10 +145,10 @@ describe('a wrong formula disagrees', () => {
     // (12.5) prints twice §2's speed, which the paper's (8.6), (8.7) and (12.1) give: as printed it disagrees.
     ['the steady speed as (12.5) prints it, 2(εε̃)⁻¹ tan α', disk, 27, { formula: '2*sqrt(g*r)*tan(alpha)/(eps*epstilde)' }],
     ['restitution (5.4) with ν of the wrong sign', disk, 3, { formula: '4*sqrt(2)/3*k*r^2*(Q - nu*Qd/k)^(3/2)' }],
-    ['ε̃ of (9.1) read as §6’s δ₂ = (ν/k)√(g/r)', disk, 20, { formula: '-2*sqrt(2)*(nu/k)*sqrt(g/r)*sqrt(S)*U - 4*sqrt(2)/3*S^(3/2) + cos(alpha)' }],
-    ['(9.3) with s^{3/2} for s^{1/2}', disk, 23, { formula: '-2*sqrt(2)*epst*S^(3/2)*U^2' }],
-    ['(8.2) with ε̃ε for ε̃ε⁻¹', disk, 24, { formula: '-N = epst*eps*uy/(S*sqrt(r*g))' }],
-    ['(8.2) with the edge’s share for νu_x/(krϑ₀)', disk, 25, { formula: 'X = epst*Ux/(sqrt(2*S)*sqrt(r*g))' }],
+    ['ε̃ of (9.1) read as §6’s δ₂ = (ν/k)√(g/r)', disk, 20, { formula: '-2*sqrt(2)*(nu/k)*sqrt(g/r)*sqrt(s)*u - 4*sqrt(2)/3*s^(3/2) + cos(alpha)' }],
+    ['(9.3) with s^{3/2} for s^{1/2}', disk, 23, { formula: '-2*sqrt(2)*epstilde*s^(3/2)*u^2' }],
+    ['(8.2) with ε̃ε for ε̃ε⁻¹', disk, 24, { formula: '-N = epstilde*eps*uy/(s*sqrt(r*g))' }],
+    ['(8.2) with the edge’s share for νu_x/(krϑ₀)', disk, 25, { formula: 'X = epstilde*ux/(sqrt(2*s)*sqrt(r*g))' }],
     ['Prop. 13’s decay read as of order ε̃²', disk, 32, { formula: '2' }],
     ['Prop. 13’s region read as Prop. 14’s C₀ε̃⁴', disk, 33, { formula: '4' }],
   ] as const)('%s', (_, spec, i, change) => {

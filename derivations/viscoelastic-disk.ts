@@ -81,6 +81,22 @@ export default defineModel({
         where: { eps: '(m*g/(k*r^2))^(1/3)' },
         note: 'the depth at rest (the paper’s $q_0$) $\\zeta_0 = 1 - \\cos\\vartheta_0 \\approx \\vartheta_0^2/2 = (9/32)^{1/3}\\varepsilon^2$.',
       },
+      // Prop. 10 from the expanded density (4.3), the paper's Φ = ρ/r with ρ the density per dϑ (dx = r dϑ):
+      // concave in ϑ, so positive at an end of the arc means the patch reaches past it.
+      {
+        eq: 'Prop. 10',
+        name: '\\Phi(\\vartheta_0)',
+        formula: 'P/r = nu*(theta0*ux - uy)',
+        where: { P: 'patch.foundation.edge.upper', theta0: 'sqrt(2*zeta)', uy: '-r*zetadot', ux: 'ux' },
+        note: 'the density at the end $\\vartheta_0$ of the arc, $\\vartheta_0^2 = 2\\zeta$, $u_y = -r\\dot{\\zeta}$ (5.2): the density being concave in $\\vartheta$, $\\vartheta_{+} > \\vartheta_0$ exactly where it is positive, which for $u_x > 0$ is $\\vartheta_0 > u_y/u_x$.',
+      },
+      {
+        eq: 'Prop. 10',
+        name: '\\Phi(-\\vartheta_0)',
+        formula: 'P/r = -nu*(theta0*ux + uy)',
+        where: { P: 'patch.foundation.edge.lower', theta0: 'sqrt(2*zeta)', uy: '-r*zetadot', ux: 'ux' },
+        note: 'likewise $\\vartheta_{-} < -\\vartheta_0$ where this is positive, for $u_x < 0$ when $\\vartheta_0 > -u_y/u_x$.',
+      },
       {
         eq: '(5.3)',
         name: 'F_y\\ (\\dot{\\zeta} \\ge 0)',

@@ -88,6 +88,9 @@
 //   patch.{p}.separation               where an inner patch shrinks to a point
 //   patch.{p}.normal.…                 the same for motion along the normal only (5.3), (5.4)
 //   patch.{p}.depth, patch.{p}.halfWidth   the equilibrium under the load (4.7), §8
+//   patch.{p}.edge.lower|upper         the expanded density at the whole patch's ends; it is
+//                                      concave, so where it is positive there the patch reaches
+//                                      past that end (Prop. 10: ϑ₊ > ϑ₀ iff ϑ₀uₓ > u_y)
 //   patch.{p}.universal.{regime}       h″ of the impact scaled free of parameters (6.1)–(6.2)
 //   patch.{p}.universal.separation     where it ends (h + h′ = 0); .h, .hd the scaled depth and
 //                                      rate, .depthScale, .timeScale a and b in q = ah, t = bτ,
@@ -247,6 +250,10 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
       if (law.separation) facts.set(`${prefix}.separation`, law.separation);
     };
     lawFacts(key, t.law);
+    const whole = t.law.regimes.find((r) => r.name === 'whole');
+    for (const end of ['lower', 'upper'] as const) {
+      if (whole) facts.set(`${key}.edge.${end}`, tidy(subs(t.law.density, new Map([[t.law.variable, whole[end].value]]))));
+    }
     if (t.normalMotion) lawFacts(`${key}.normal`, t.normalMotion.law);
     if (t.equilibrium) {
       facts.set(`${key}.depth`, t.equilibrium.depth);

@@ -372,7 +372,7 @@ export default defineModel({
         formula: '2',
         derived: 'relaxation.foundation.plateauExponent',
         tolerance: 0.02,
-        note: "the region $\\{E_s \\le C_0\\tilde{\\varepsilon}^2\\}$ it stays in: the log-log slope of the largest $E_s$ over ten periods after twenty decay times, forced at the oscillation's own frequency $\\omega = \\sqrt{V''(s_*)}$ with $|\\chi| \\le 1$, the bounded forcing that keeps $E_s$ largest. Measured for that forcing, not proved for every one.",
+        note: "the region $\\{E_s \\le C_0\\tilde{\\varepsilon}^2\\}$ it stays in: the log-log slope of the largest $E_s$ over ten periods after twenty decay times, forced at the oscillation's own frequency $\\omega = \\sqrt{V''(s_*)}$ with $|\\chi| \\le 1$: the largest $E_s$ any such forcing keeps ($\\chi = \\operatorname{sgn} u$) is only $(4/\\pi)^2$ times this one's. Measured for that forcing, not proved for every one.",
       },
     ],
     notDerived: [

@@ -7,7 +7,8 @@
 // and stays there. Measured: the rate −d ln E/dT of the free oscillation
 // (χ = 0) between T = 1/ε̃ and 3/ε̃, and the largest E over the last ten
 // periods of a run forced at the oscillation's own frequency ω = √V″(s*),
-// χ = cos ωT (the bounded forcing that keeps E largest), that lasts twenty
+// χ = cos ωT (resonant: the largest E any |χ| ≤ 1 keeps, with χ = sgn u, is
+// only (4/π)² times this one's), that lasts twenty
 // times E's decay time 1/(ε̃ω²) — each as a log-log slope in ε̃ (1 and 2).
 // Both runs start at s = 1.1s*, u = 0.
 // Tests: test/studies/relaxation.test.ts.

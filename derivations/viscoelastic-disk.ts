@@ -364,7 +364,7 @@ export default defineModel({
         formula: '1',
         derived: 'relaxation.foundation.rateExponent',
         tolerance: 0.01,
-        note: "the proof's decay $E_s' \\le -c\\tilde{\\varepsilon}E_s$ ($E_s$ the paper’s E of (9.3), $' = d/dT$), which brings $E_s$ from $O(1)$ to $C_0\\tilde{\\varepsilon}^2$ in $T \\sim \\tilde{\\varepsilon}^{-1}|\\ln\\tilde{\\varepsilon}|$: the log-log slope of the rate at $\\chi = 0$, between $T = 1/\\tilde{\\varepsilon}$ and $3/\\tilde{\\varepsilon}$.",
+        note: "the proof's decay $E_s' \\le -c\\tilde{\\varepsilon}E_s$ ($E_s$ the paper’s E of (9.3), $' = d/dT$), which brings $E_s$ from $O(1)$ to $C_0\\tilde{\\varepsilon}^2$ in $T \\sim \\tilde{\\varepsilon}^{-1}|\\ln\\tilde{\\varepsilon}|$: the log-log slope of the rate at $\\chi = 0$ (between $T = 1/\\tilde{\\varepsilon}$ and $3/\\tilde{\\varepsilon}$) from $\\tilde{\\varepsilon} = 10^{-3}$ to $10^{-2}$.",
       },
       {
         eq: 'Prop. 13',

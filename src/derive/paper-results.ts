@@ -88,6 +88,9 @@
 //   patch.{p}.separation               where an inner patch shrinks to a point
 //   patch.{p}.normal.…                 the same for motion along the normal only (5.3), (5.4)
 //   patch.{p}.depth, patch.{p}.halfWidth   the equilibrium under the load (4.7), §8
+//   patch.{p}.edge.lower|upper         the expanded density at the whole patch's ends; it is
+//                                      concave, so where it is positive there the patch reaches
+//                                      past that end (Prop. 10: ϑ₊ > ϑ₀ iff ϑ₀uₓ > u_y)
 //   patch.{p}.universal.{regime}       h″ of the impact scaled free of parameters (6.1)–(6.2)
 //   patch.{p}.universal.separation     where it ends (h + h′ = 0); .h, .hd the scaled depth and
 //                                      rate, .depthScale, .timeScale a and b in q = ah, t = bτ,
@@ -103,6 +106,14 @@
 //                                      rest depth on the incline (9.2)
 //   patch.{p}.rolling.{q}''[.perVelocity]   rolling at rest depth: a + b·u (12.2)–(12.3);
 //                                      .steady the speed u = −a/b (12.5)
+//   patch.{p}.transverse.acceleration  s″ of the depth q = as under the load, t = bT, the patch whole
+//                                      (9.1); .s, .u the scaled depth and its rate; .depthScale,
+//                                      .timeScale a and b (ε², ε√(r/g)); .smallParameter the
+//                                      parameters left in its viscous term (ε̃); .rest s* (9.2);
+//                                      .potential V(s); .dissipation dE/dT along it (9.3)
+//   patch.{p}.shares.normal|tangential the expanded density's term in the depth's rate at the
+//                                      centre, in the tangential velocity at the edge, over its
+//                                      elastic term at the centre (Prop. 12, (8.2))
 // The initial state, initial.{q} and initial.{q}' (kozlov1988 (1.4): on the constraint), and
 // the motion from it in closed form (motion/piecewise.ts), piece k (1-based):
 //   trajectory{k}.start, trajectory{k}.end   when it starts and ends (the last piece has no end)
@@ -144,6 +155,7 @@ import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
 import type { CompliantTerm } from './compliant/compliant.js';
 import type { PatchLaw } from './compliant/patch.js';
+import { TRANSVERSE_DEPTH, TRANSVERSE_RATE } from './compliant/transverse.js';
 import { SCALED_ARRIVAL, SCALED_DEPTH, SCALED_RATE } from './compliant/universal.js';
 import { averagedMotion, firstOrder } from './motion/averaged.js';
 import { limitMotion } from './motion/limit-motion.js';
@@ -254,6 +266,10 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
       if (law.separation) facts.set(`${prefix}.separation`, law.separation);
     };
     lawFacts(key, t.law);
+    const whole = t.law.regimes.find((r) => r.name === 'whole');
+    for (const end of ['lower', 'upper'] as const) {
+      if (whole) facts.set(`${key}.edge.${end}`, tidy(subs(t.law.density, new Map([[t.law.variable, whole[end].value]]))));
+    }
     if (t.normalMotion) lawFacts(`${key}.normal`, t.normalMotion.law);
     if (t.equilibrium) {
       facts.set(`${key}.depth`, t.equilibrium.depth);
@@ -291,6 +307,20 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
       });
       if (rolling?.steady) facts.set(`${key}.rolling.steady`, rolling.steady);
     }
+    const v = t.transverse;
+    if (v) {
+      facts.set(`${key}.transverse.s`, TRANSVERSE_DEPTH);
+      facts.set(`${key}.transverse.u`, TRANSVERSE_RATE);
+      facts.set(`${key}.transverse.depthScale`, v.depthScale);
+      facts.set(`${key}.transverse.timeScale`, v.timeScale);
+      facts.set(`${key}.transverse.smallParameter`, v.smallParameter);
+      facts.set(`${key}.transverse.acceleration`, v.acceleration);
+      facts.set(`${key}.transverse.rest`, v.rest);
+      facts.set(`${key}.transverse.potential`, v.potential);
+      facts.set(`${key}.transverse.dissipation`, v.dissipation);
+      facts.set(`${key}.shares.normal`, v.shares.normal);
+      if (v.shares.tangential) facts.set(`${key}.shares.tangential`, v.shares.tangential);
+    }
   }
 }
 
@@ -309,6 +339,10 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      (src/studies/restitution.ts): the fitted exponents of 1 − H(v)/v
 //                      as v → 0 and of H(v) as v → ∞ (kuleshov2011 Proposition 11)
 //   restitution.{p}.ratioAtSmallest|ratioAtLargest   H(v)/v at the extreme speeds
+//   relaxation.{p}.rateExponent|plateauExponent   a patch's transverse oscillation
+//                      (src/studies/relaxation.ts): the log-log slopes in ε̃ of its energy's
+//                      decay rate and of the energy a resonant forcing keeps (kuleshov2011
+//                      Proposition 13)
 // Each holds at the parameters the computation used (MeasuredFact.params).
 
 /** A rigid-limit study as the facts need it (structurally the runtime's LimitStudy). */
@@ -345,9 +379,17 @@ export interface RestitutionForFacts {
   readonly ratioAtLargest: number;
 }
 
+/** A patch's transverse relaxation as the facts need it (structurally src/studies/relaxation.ts's RelaxationStudy). */
+export interface RelaxationForFacts {
+  readonly patch: string;
+  readonly rateExponent: number;
+  readonly plateauExponent: number;
+}
+
 /** What the report computed numerically, passed to its paper table. */
 export interface Computed {
   readonly restitution?: readonly RestitutionForFacts[];
+  readonly relaxation?: readonly RelaxationForFacts[];
   readonly limitStudy?: StudyForFacts;
   readonly orbit?: OrbitForFacts;
   /** Structurally the report's MotionSimulation: a trajectory, or why there is none. */
@@ -400,6 +442,10 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
     put(`${key}.growthExponent`, r.growthExponent.value);
     put(`${key}.ratioAtSmallest`, r.ratioAtSmallest);
     put(`${key}.ratioAtLargest`, r.ratioAtLargest);
+  }
+  for (const r of computed.relaxation ?? []) {
+    put(`relaxation.${r.patch}.rateExponent`, r.rateExponent);
+    put(`relaxation.${r.patch}.plateauExponent`, r.plateauExponent);
   }
   const sim = computed.simulation;
   if (sim && 'trajectory' in sim) {

@@ -19,6 +19,7 @@
 //   distributed contact laws: regimes, resultants, generalized forces, friction sign   patches (patch.ts)
 //   a patch's impact scaled free of parameters (kuleshov2011 (6.1)–(6.2))   patches.terms[].universal (universal.ts, patches.ts)
 //   a patch's slip in an impact, on an incline, rolling (kuleshov2011 §7, §11–§12)   patches.terms[].slipping (slip.ts, patches.ts)
+//   a patch's transverse motion under the load, scaled (kuleshov2011 §8–§9, Prop. 12)   patches.terms[].transverse (transverse.ts, patches.ts)
 //   the joints' tree and τ besides inertia and weight   tree (tree.ts)
 //   the bodies' pieces M and forcing are assembled from  bodywise (bodywise.ts)
 //   T + V, and whether it is conserved            energy, conservative (conservation.ts)

@@ -1,7 +1,7 @@
 // What the report of a compiled model is made from besides its derivation:
 // the motion, the drawing, the sources and the studies (linearization,
 // steady motions, the impact modes by direction, declared rigid-limit study,
-// periodic orbit, basin, a patch's universal restitution, the billiard's
+// periodic orbit, basin, a patch's universal restitution and transverse relaxation, the billiard's
 // confocal motions, the realizations of a constraint compared, paper check,
 // the paper's sketches). The
 // studies compute (src/studies/); this module only runs them on the model's
@@ -27,6 +27,7 @@ import { reportMotion } from '../studies/motion.js';
 import { declaredOrbit } from '../studies/orbit.js';
 import { paperCheck } from '../studies/paper-check.js';
 import { realizationsStudy } from '../studies/realizations.js';
+import { relaxationStudies } from '../studies/relaxation.js';
 import { restitutionStudies } from '../studies/restitution.js';
 import { compileModel, type CompiledModel } from './compiled-model.js';
 import { loadGenerated } from './load-generated.js';
@@ -57,6 +58,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     steadyMotion: steadyMotionStudy(system),
     modeDirections: modeDirections(system),
     ...restitutionOption(compiled),
+    ...relaxationOption(compiled),
     ...sketchesOption(compiled),
     ...confocalOption(compiled, figures),
     ...realizationsOption(compiled, figures, rigidModel),
@@ -79,6 +81,12 @@ function orbitOption({ spec, system, loaded }: CompiledModel, { orbitWalls }: St
 function restitutionOption({ system }: CompiledModel): { restitution?: ReturnType<typeof restitutionStudies> } {
   const studies = restitutionStudies(system);
   return studies.length ? { restitution: studies } : {};
+}
+
+/** Each contact patch's transverse relaxation (studies/relaxation.ts); nothing for a model without one. */
+function relaxationOption({ system }: CompiledModel): Pick<ReportOptions, 'relaxation'> {
+  const studies = relaxationStudies(system);
+  return studies.length ? { relaxation: studies } : {};
 }
 
 /** The declared confocal motions (paper.studyFigures, studies/confocal.ts); nothing without them. */

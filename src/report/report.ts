@@ -12,6 +12,7 @@ import type { ModeDirections } from '../studies/mode-directions.js';
 import type { SteadyMotionStudy } from '../studies/steady-motion.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { PaperCheck } from '../studies/paper-check.js';
+import type { RelaxationStudy } from '../studies/relaxation.js';
 import type { RestitutionStudy } from '../studies/restitution.js';
 import type { RealizationsStudy } from '../studies/realizations.js';
 import { withReferences } from './bibliography.js';
@@ -66,6 +67,8 @@ export interface ReportOptions {
   readonly modeDirections?: readonly ModeDirections[];
   /** Each contact patch's universal restitution (studies/restitution.ts), printed with its universal problem before the conventions. */
   readonly restitution?: readonly RestitutionStudy[];
+  /** Each contact patch's transverse relaxation (studies/relaxation.ts), printed only as the paper's measured rows. */
+  readonly relaxation?: readonly RelaxationStudy[];
   /** The declared motions in their confocal quadrilaterals (studies/confocal.ts, kozlov1988 Fig. 3), in their own section. */
   readonly confocal?: ConfocalStudy;
   /** The realizations of a constraint compared (studies/realizations.ts, kozlov1988 Fig. 1), in their own section. */

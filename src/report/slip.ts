@@ -90,7 +90,9 @@ export function slipBlocks(model: Model, t: PatchResults): Block[] {
           `the rolling resistance as ${paper} print it, (3.1)–(3.2) and (12.3): the source text has lost the formulas of (3.1)–(3.2) and garbled the coefficients of (12.3), so the first-order terms above are checked through the steady speed they give (§2, (12.5)), in the paper check;`,
         ],
         ['the correction of second order in the speed that (3.1) adds;'],
-        ['the three stages’ asymptotics (Propositions 12–14, Corollaries 2–5): the decay of the vertical oscillations and the times of the stages.'],
+        [
+          'the three stages’ asymptotics beyond Propositions 12 and 13 (the paper check has those: the identities (8.2), the fast vertical motion (9.1)–(9.3), the decay measured on it): Proposition 14’s relaxation about the rest the horizontal speed shifts, and the estimates of order of Corollaries 2–5.',
+        ],
       ),
     );
   }

@@ -26,7 +26,7 @@ import { preImpactName } from '../model/names.js';
 import { buildModel } from '../model/model.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { PaperSpec } from '../model/spec.js';
-import { checkNotDerived, checkPaper, type NotDerived, type PaperFormula } from '../model/validate/paper.js';
+import { checkNotDerived, checkPaper, MEASURED, type NotDerived, type PaperFormula } from '../model/validate/paper.js';
 import { checkClaims, checkFigures, type Binding, type ClaimRange, type PaperClaim, type PaperFigure } from '../model/validate/paper-claims.js';
 
 /** Random points of the numeric comparison. */
@@ -199,7 +199,7 @@ export function checkPaperFormulas(system: DerivedSystem, formulas: readonly Pap
         throw new MechanicsError(
           'unknown-field',
           'model',
-          `paper formula ${f.eq}: the ${/^(limit|orbit|motion|restitution)\./.test(name) ? 'report computed' : 'derivation has'} no fact '${name}' (facts: ${[...facts.keys(), ...measured.keys()].slice(0, 8).join(', ')}, …)`,
+          `paper formula ${f.eq}: the ${MEASURED.test(name) ? 'report computed' : 'derivation has'} no fact '${name}' (facts: ${[...facts.keys(), ...measured.keys()].slice(0, 8).join(', ')}, …)`,
           { model: system.model.name, field: 'paper.formulas' },
         );
       return e;

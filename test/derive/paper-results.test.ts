@@ -2,8 +2,9 @@
 // coordinates (Rubanovich–Formalsky (3.4)) and Carnot's loss (3.14), Smirnov's
 // support variants, and Kozlov's release motions in closed form (each piece
 // put back into its own equation of motion, joined to the next one), the
-// circle billiard's map on its circle and its chords, computed from the
-// derived system and checked against independent computations.
+// circle billiard's map on its circle and its chords, the viscoelastic disk's
+// patch ends (kuleshov2011 Prop. 10), computed from the derived system and
+// checked against independent computations.
 import { describe, expect, it } from 'vitest';
 import hinged from '../../derivations/hinged-compass.js';
 import { evaluate } from '../../src/core/evaluate.js';
@@ -25,6 +26,7 @@ import bouncingBall from '../../derivations/bouncing-ball.js';
 import parabolic from '../../derivations/parabolic-billiard.js';
 import block from '../../derivations/block-on-incline.js';
 import corner from '../../derivations/particle-in-corner.js';
+import disk from '../../derivations/viscoelastic-disk.js';
 import { diff } from '../../src/core/diff.js';
 import { subs } from '../../src/core/subs.js';
 import { simplify } from '../../src/core/trig.js';
@@ -292,5 +294,41 @@ describe('kugushev2002 §9: the contact phases as facts', () => {
   it('held in the corner q̈ = 0, the floor bears mg and the wall nothing', () => {
     expect(at('phase.wall,floor.floor.n', env)).toBeCloseTo(2 * 9.81, 12);
     expect(at('phase.wall,floor.wall.n', env)).toBeCloseTo(0, 12);
+  });
+});
+
+describe('kuleshov2011 Prop. 10: the density at the ends of the arc', () => {
+  const system = derived(disk);
+  const facts = derivedFacts(system);
+  const [upper, lower] = [facts.get('patch.foundation.edge.upper')!, facts.get('patch.foundation.edge.lower')!];
+  // (4.3) as printed, Φ per dx (the model's density is per dϑ, dx = r dϑ), and its larger zero ϑ₊ (4.5).
+  const Phi = (k: number, nu: number, r: number, t0: number, ux: number, uy: number, t: number): number => (k * r * (t0 * t0 - t * t)) / 2 + nu * (t * ux - uy);
+  const thetaPlus = (k: number, nu: number, r: number, t0: number, ux: number, uy: number): number =>
+    (nu * ux + Math.sqrt(nu * nu * ux * ux + k * r * (k * r * t0 * t0 - 2 * nu * uy))) / (k * r);
+  it('is rΦ(±ϑ₀) of (4.3), and ϑ₊ > ϑ₀ exactly where the upper one is positive: for uₓ > 0, where ϑ₀ > u_y/uₓ', () => {
+    let [g, agreed, inside] = [0.37, 0, 0];
+    const next = (): number => {
+      g = (g * 9301 + 49297) % 233280;
+      return g / 233280;
+    };
+    for (let i = 0; i < 200; i++) {
+      const [k, nu, r] = [1e3 + 1e5 * next(), 1 + 100 * next(), 0.05 + next()];
+      const [zeta, zetadot, ux] = [1e-4 + 1e-2 * next(), 2 * next() - 1, 4 * next() - 2];
+      const [t0, uy] = [Math.sqrt(2 * zeta), -r * zetadot];
+      const env = { k, nu, r, m: 1, g: 9.81, lambda: 0.2, alpha: 0, t_r: 1e-4, zeta, zetadot, ux };
+      const [atUpper, atLower] = [evaluate(upper, env) / r, evaluate(lower, env) / r];
+      expect(atUpper).toBeCloseTo(Phi(k, nu, r, t0, ux, uy, t0), 9);
+      expect(atLower).toBeCloseTo(Phi(k, nu, r, t0, ux, uy, -t0), 9);
+      // The sign of u_y misread: (4.3) with +νu_y.
+      if (Math.abs(atUpper - (Phi(k, nu, r, t0, ux, uy, t0) + 2 * nu * uy)) > 1e-9 * (1 + Math.abs(atUpper))) agreed++;
+      if (ux > 0 && t0 > uy / ux) {
+        inside++;
+        expect(thetaPlus(k, nu, r, t0, ux, uy)).toBeGreaterThan(t0);
+        expect(atUpper).toBeGreaterThan(0);
+      }
+      expect(atUpper > 0).toBe(thetaPlus(k, nu, r, t0, ux, uy) > t0);
+    }
+    expect(agreed).toBe(200);
+    expect(inside).toBeGreaterThan(20);
   });
 });

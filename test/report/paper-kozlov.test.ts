@@ -52,12 +52,17 @@ describe.each([
     'viscoelastic-disk',
     disk,
     [
-      ...['numeric', 'numeric', 'symbolic', 'numeric'],
-      // (6.1), (6.2); Prop. 11's two limits; the scales t/τ, κ, δ₁²; (7.5), Prop. 9 (three); (2.3); (9.2); (12.2); the steady speed (12.5)
+      // (4.7), §5; Prop. 10 at either end of the arc; (5.3), (5.4)
+      ...['numeric', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric'],
+      // (6.1), (6.2); Prop. 11's two limits; the scales t/τ, κ, δ₁²; (7.5), Prop. 9 (three); (2.3); (9.2)
       ...['symbolic', 'symbolic', 'numeric', 'numeric', 'symbolic', 'numeric', 'numeric'],
-      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'numeric', 'symbolic', 'numeric'],
-      // Prop. 11 and Cor. 1 on the computed universal restitution
-      ...['measured', 'measured', 'measured', 'measured'],
+      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'numeric'],
+      // §8–§9: the scales ε², ε√(r/g), ε̃; (9.1); s* (9.2); V(s); (9.3); Prop. 12's two identities (8.2)
+      ...['numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'symbolic', 'numeric', 'numeric', 'numeric'],
+      // (12.2); the steady speed (12.5)
+      ...['symbolic', 'numeric'],
+      // Prop. 11 and Cor. 1 on the computed universal restitution; Prop. 13 on the computed relaxation
+      ...['measured', 'measured', 'measured', 'measured', 'measured', 'measured'],
     ],
   ],
 ] as const)('%s against its paper', (_, spec, how) => {
@@ -155,15 +160,22 @@ describe('a wrong formula disagrees', () => {
       5,
       { formula: 'XP*(X*YP - (X^2/(2*a) - a)*XP) + g*X^2/2 = XM*(X*YM - (X^2/(2*a) - a)*XM) + g*X^2/2' },
     ],
-    ['the depth scale with κ⁻¹ for κ⁻² in δ₁', disk, 10, { formula: '(eps^3*kappa^(-1))^(2/5)' }],
-    ['the elastic limit’s stop with h′₋ for h′₋² (6.4)', disk, 6, { formula: '(15*V/(16*sqrt(2)))^(2/5)' }],
-    ['the viscous limit’s stop with 4√2 for 4√2/3', disk, 7, { formula: '(V/(4*sqrt(2)))^(2/3)' }],
-    ['the rest depth on the incline with cos α to the power 1/3', disk, 16, { formula: 'eps^2*((3/2)*cos(alpha))^(1/3)/2' }],
+    ['the depth scale with κ⁻¹ for κ⁻² in δ₁', disk, 12, { formula: '(eps^3*kappa^(-1))^(2/5)' }],
+    ['the elastic limit’s stop with h′₋ for h′₋² (6.4)', disk, 8, { formula: '(15*V/(16*sqrt(2)))^(2/5)' }],
+    ['the viscous limit’s stop with 4√2 for 4√2/3', disk, 9, { formula: '(V/(4*sqrt(2)))^(2/3)' }],
+    ['the rest depth on the incline with cos α to the power 1/3', disk, 18, { formula: 'eps^2*((3/2)*cos(alpha))^(1/3)/2' }],
     ['the added mass’s release taken as the rigid one (2.4)', addedMass, 5, { formula: 'g*(t - 1)^2/2' }],
     ['the added mass’s pressed motion with N for N + 1', addedMass, 1, { formula: 'g*(t^2 - 4*t + 2)/(2*N)' }],
     // (12.5) prints twice §2's speed, which the paper's (8.6), (8.7) and (12.1) give: as printed it disagrees.
-    ['the steady speed as (12.5) prints it, 2(εε̃)⁻¹ tan α', disk, 18, { formula: '2*sqrt(g*r)*tan(alpha)/(eps*epstilde)' }],
-    ['restitution (5.4) with ν of the wrong sign', disk, 3, { formula: '4*sqrt(2)/3*k*r^2*(Q - nu*Qd/k)^(3/2)' }],
+    ['the steady speed as (12.5) prints it, 2(εε̃)⁻¹ tan α', disk, 29, { formula: '2*sqrt(g*r)*tan(alpha)/(eps*epstilde)' }],
+    ['restitution (5.4) with ν of the wrong sign', disk, 5, { formula: '4*sqrt(2)/3*k*r^2*(Q - nu*Qd/k)^(3/2)' }],
+    ['Prop. 10 with u_y of the wrong sign in (4.3)', disk, 2, { formula: 'P/r = nu*(theta0*ux + uy)' }],
+    ['ε̃ of (9.1) read as §6’s δ₂ = (ν/k)√(g/r)', disk, 22, { formula: '-2*sqrt(2)*(nu/k)*sqrt(g/r)*sqrt(s)*u - 4*sqrt(2)/3*s^(3/2) + cos(alpha)' }],
+    ['(9.3) with s^{3/2} for s^{1/2}', disk, 25, { formula: '-2*sqrt(2)*epstilde*s^(3/2)*u^2' }],
+    ['(8.2) with ε̃ε for ε̃ε⁻¹', disk, 26, { formula: '-N = epstilde*eps*uy/(s*sqrt(r*g))' }],
+    ['(8.2) with the edge’s share for νu_x/(krϑ₀)', disk, 27, { formula: 'X = epstilde*ux/(sqrt(2*s)*sqrt(r*g))' }],
+    ['Prop. 13’s decay read as of order ε̃²', disk, 34, { formula: '2' }],
+    ['Prop. 13’s region read as Prop. 14’s C₀ε̃⁴', disk, 35, { formula: '4' }],
   ] as const)('%s', (_, spec, i, change) => {
     expect(report(spec, wrong(spec, i, change)).rows[i]!.agrees).toBe(false);
   });

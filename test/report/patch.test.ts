@@ -84,8 +84,11 @@ describe('the distributed contact law section', () => {
     expect(tex).toContain('\\sigma_* = \\frac{\\sin\\alpha}{3 \\lambda \\cos\\alpha}');
     expect(tex).toContain('\\ddot{x} = \\frac{2}{3} g \\sin\\alpha + \\left(-\\frac{2 g \\nu \\cos\\alpha}{3 k r}\\right) u_{x}');
     expect(tex).toContain('u_{x} = \\frac{k r \\sin\\alpha}{\\nu \\cos\\alpha}');
-    // What is not derived is said so: the paper's rolling resistance as printed, its second order, the three stages.
+    // What is not derived is said so: the paper's rolling resistance as printed, its second order, the three
+    // stages beyond Propositions 12 and 13 (derived and measured in the paper check).
     expect(tex).toContain('Not derived or not compared here');
+    expect(tex).toContain('beyond Propositions 12 and 13');
+    expect(tex).toContain("Proposition 14's relaxation");
     expect(tex).toContain('(3.1)--(3.2) and (12.3)');
     expect(tex).toContain('through the steady speed they give (\\S{}2, (12.5))');
   });

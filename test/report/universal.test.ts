@@ -66,9 +66,10 @@ describe('the universal impact problem section', () => {
     const other = universalSection(system, [flipped])!.blocks.find((b): b is Table => b.kind === 'table')!;
     expect(text(other.rows[4]![2]!)).toBe('no, on the grid');
   });
-  it('lists what is not derived: the paper’s own scales, the proofs', () => {
+  it('lists what is not derived: the paper’s own line for κ (the scales compared in its reading), the proofs', () => {
     expect(tex).toContain('Not derived here');
     expect(tex).toContain('illegible in the source text');
+    expect(tex).toContain('\\delta_2 = (\\varepsilon^6\\kappa)^{1/5}');
   });
   it('is absent for a patch without a universal problem', () => {
     expect(universalSection(deriveSystem(buildModel(ball)), [study!])).toBeUndefined();

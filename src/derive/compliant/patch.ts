@@ -688,7 +688,7 @@ function equilibriumOf(law: PatchLaw, c: PatchContact, positive: readonly string
  * The numeric roots of a product as one: (3/8)^{1/3}·2^{2/3} = (3/2)^{1/3},
  * the paper's ϑ₀ = (3/2)^{1/3}ε (4.7) and depth (9/32)^{1/3}ε² (§8).
  */
-function mergeNumericRoots(e: Expr): Expr {
+export function mergeNumericRoots(e: Expr): Expr {
   if (e.kind !== 'mul') return e;
   const roots = e.factors.filter((f) => f.base.kind === 'num' && f.exp.kind === 'num' && !Q.isInteger(f.exp.value));
   if (roots.length < 2) return e;

@@ -19,7 +19,7 @@
 // h = (3h′₋/(4√2))^{2/3}: so H(h′₋)/h′₋ → 1 and H grows as h′₋^{2/3}.
 // Tests: test/derive/compliant/universal.test.ts.
 import * as Q from '../../core/rational.js';
-import { add, dependsOn, div, factorsOf, freeSymbols, HALF, mul, neg, num, pow, sym, termsOf, ZERO, type Expr } from '../../core/expr.js';
+import { add, dependsOn, div, factorsOf, freeSymbols, HALF, mul, neg, num, pow, sym, termsOf, ZERO, type Expr, type Sym } from '../../core/expr.js';
 import { definiteIntegral } from '../../core/integrate.js';
 import { collectFactors } from '../../core/factor.js';
 import { subs } from '../../core/subs.js';
@@ -61,7 +61,8 @@ export interface UniversalProblem {
   readonly stops?: { readonly elastic: Expr; readonly viscous: Expr };
 }
 
-const SCALES = { a: sym('$a'), b: sym('$b') } as const;
+/** The unknown scales a and b of solveScales. */
+export const SCALES = { a: sym('$a'), b: sym('$b') } as const;
 
 /**
  * The patch's universal impact problem, or undefined where there is none: no
@@ -94,7 +95,7 @@ export function universalProblem(model: Model, l2: Lagrange2, term: PatchTerm): 
 
   const compression = along.law.regimes.find((r) => r.name === 'whole');
   if (!compression) return undefined;
-  const scales = solveScales(acceleration(compression.resultants[c.normal]!, SCALES.a, SCALES.b), positive);
+  const scales = solveScales(acceleration(compression.resultants[c.normal]!, SCALES.a, SCALES.b), positive, [SCALED_DEPTH, SCALED_RATE]);
   if (!scales) return undefined;
   const { a, b } = scales;
   const free = (e: Expr): boolean => [...freeSymbols(e)].every((s) => s === SCALED_DEPTH.name || s === SCALED_RATE.name);
@@ -124,7 +125,7 @@ function compressionStops(A: Expr): { elastic: Expr; viscous: Expr } | undefined
 }
 
 /** c = Σᵢ ∂depth/∂xᵢ (M⁻¹ ∂Q/∂F)ᵢ: the depth's acceleration per unit of the normal force, the other resultants and the friction at 0. */
-function depthCoefficient(model: Model, l2: Lagrange2, term: PatchTerm): Expr | undefined {
+export function depthCoefficient(model: Model, l2: Lagrange2, term: PatchTerm): Expr | undefined {
   const c = term.contact;
   const F = sym('$F');
   const zero = new Map<string, Expr>([...c.resultants.keys()].map((name) => [name, name === c.normal ? F : ZERO] as const));
@@ -136,13 +137,13 @@ function depthCoefficient(model: Model, l2: Lagrange2, term: PatchTerm): Expr | 
 }
 
 /**
- * The a and b that make every term of `e` (a sum of monomials in the
+ * The a and b (SCALES) that make every term of `e` (a sum of monomials in the
  * parameters, a, b and the scaled state) a pure number: the exponents of each
  * parameter p in a term are e_p + α·x_p + β·y_p with α, β the term's
  * exponents of a and b; two terms with α₁β₂ ≠ α₂β₁ determine x_p, y_p.
  */
-function solveScales(e: Expr, positive: ReadonlySet<string>): { a: Expr; b: Expr } | undefined {
-  const terms = termsOf(simplify(e)).map((t) => exponents(t, positive));
+export function solveScales(e: Expr, positive: ReadonlySet<string>, state: readonly Sym[]): { a: Expr; b: Expr } | undefined {
+  const terms = termsOf(simplify(e)).map((t) => exponents(t, positive, state));
   if (terms.some((t) => !t)) return undefined;
   const ts = terms as Exponents[];
   for (let i = 0; i < ts.length; i++)
@@ -174,8 +175,12 @@ interface Exponents {
   readonly params: ReadonlyMap<string, Q.Rational>;
 }
 
-/** A monomial's exponents of a, b and the parameters (the scaled state and numbers skipped); undefined for anything else. */
-function exponents(t: Expr, positive: ReadonlySet<string>): Exponents | undefined {
+/**
+ * A monomial's exponents of a, b and the parameters (the scaled state and numbers skipped, and so is a
+ * function of parameters that are not declared positive: cos α is a number to the scales); undefined for
+ * anything else.
+ */
+function exponents(t: Expr, positive: ReadonlySet<string>, state: readonly Sym[]): Exponents | undefined {
   let alpha = Q.ZERO;
   let beta = Q.ZERO;
   const params = new Map<string, Q.Rational>();
@@ -183,8 +188,10 @@ function exponents(t: Expr, positive: ReadonlySet<string>): Exponents | undefine
     if (f.kind === 'num') continue;
     const [base, exp] = f.kind === 'pow' ? [f.base, f.exp] : [f, num(1)];
     if (base.kind === 'num') continue;
+    const dimensionless = [...freeSymbols(f)].every((s) => !positive.has(s) && !state.some((x) => x.name === s));
+    if (base.kind !== 'sym' && dimensionless) continue;
     if (base.kind !== 'sym' || exp.kind !== 'num') return undefined;
-    if (base === SCALED_DEPTH || base === SCALED_RATE) continue;
+    if (state.includes(base)) continue;
     if (base === SCALES.a) alpha = Q.add(alpha, exp.value);
     else if (base === SCALES.b) beta = Q.add(beta, exp.value);
     else if (positive.has(base.name)) params.set(base.name, Q.add(params.get(base.name) ?? Q.ZERO, exp.value));

@@ -78,10 +78,11 @@ const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true
  * (compliant.line.duration), a patch's (patch.foundation.halfWidth), a contact
  * phase's (phase.floor.floor.n), an axis oscillation's (axis.x.grazing), the initial state (initial.u), a piece
  * of the motion in closed form (trajectory2.y, trajectory3.y@N→∞), or a
- * measured one (limit.release, orbit.period, motion.release1, restitution.…).
+ * measured one (limit.release, orbit.period, motion.release1, restitution.…, relaxation.…).
  */
-const FACT = /^(impact\d+|supports|hinge|compliant|patch|phase|axis|initial|trajectory\d+|limit|orbit|motion|restitution)\.[^\s]+$/;
-const MEASURED = /^(limit|orbit|motion|restitution)\./;
+const FACT = /^(impact\d+|supports|hinge|compliant|patch|phase|axis|initial|trajectory\d+|limit|orbit|motion|restitution|relaxation)\.[^\s]+$/;
+/** The facts the report's computations measured (src/derive/paper-results.ts measuredFacts). */
+export const MEASURED = /^(limit|orbit|motion|restitution|relaxation)\./;
 
 /** The paper's parts that are checked against the model: its general model (a spec) and its formulas. */
 export interface PaperDeclaration {

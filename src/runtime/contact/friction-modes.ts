@@ -28,6 +28,7 @@ import { schurSolve, type SchurStatus, type SchurSystem } from '../../numeric/sc
 import type { LoadedModule, Params } from '../contract.js';
 import type { WithFunctions } from './contacts.js';
 import { sticks } from './impact-law.js';
+import { leastNormReactions } from './indeterminate-reactions.js';
 
 /** A module with the friction exports the frictional driver calls. */
 export type FrictionModule = WithFunctions<'gaps' | 'gapJacobian' | 'gapRates' | 'slipJacobian' | 'slipRates' | 'friction' | 'frictionPhase'>;
@@ -61,7 +62,10 @@ export function contactLaws(module: FrictionModule, params: Params, t: number): 
   let row = 0;
   return module.model.unilateral.map((u, j) => {
     const rows = u.slip ?? 0;
-    const kind = u.friction ? 'coulomb' : sticks(u.law) ? 'stick' : 'frictionless';
+    // μ = 0 is frictionless: as Coulomb its contact at rest could stick only
+    // with τ exactly 0 and slid otherwise along the roundoff of τ.
+    const rough = u.friction !== undefined && (mu[2 * j]! > 0 || mu[2 * j + 1]! > 0);
+    const kind = rough ? 'coulomb' : sticks(u.law) ? 'stick' : 'frictionless';
     const law: ContactLaw = { kind, row, rows, muK: mu[2 * j]!, muS: mu[2 * j + 1]! };
     row += rows;
     return law;
@@ -286,12 +290,12 @@ export class ModeSelector {
     const slow = laws.flatMap((_, j) => (spatialSlide(j) && this.slipSpeed(j, rates) <= this.slipTol ? [j] : []));
     if (slow.length === 0) return false;
     const stuckAt = (j: number, velocity: ArrayLike<number>): Float64Array =>
-      module.frictionPhase(
+      this.evaluate(
         t,
         q,
         velocity,
-        params,
         modes.map((c, i) => (i === j ? STICK : c)),
+        new Float64Array(n + this.m + this.ms + 1),
       );
     // At least the breakaway's ε, where ṡ/|ṡ| is still resolved (to ~1e-7).
     const speed = new Map(slow.map((j) => [j, Math.max(this.slipSpeed(j, rates), BREAKAWAY_FRACTION * this.slipTol)]));
@@ -357,12 +361,51 @@ export class ModeSelector {
     return aimed();
   }
 
+  /**
+   * frictionPhase's q̈, σ̇, τ and det of the modes at a state, into `out`;
+   * where the held rows are dependent (det = 0 or NaN: the Schur solve,
+   * nothing sliding) σ̇ and the sticking τ are the least-norm split of the
+   * same reaction (indeterminate-reactions.ts). The mode selection and the
+   * driver's guards read this one split.
+   */
+  evaluate(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, modes: readonly number[], out: Float64Array): Float64Array {
+    const { n, m, ms, module, params, laws } = this;
+    module.frictionPhase(t, q, qd, params, modes, out);
+    const det = out[n + m + ms]!;
+    if (det !== 0 && !Number.isNaN(det)) return out;
+    for (let i = 0; i < n; i++) if (!Number.isFinite(out[i]!)) return out;
+    const G = module.gapJacobian(t, q, params),
+      S = module.slipJacobian(t, q, params);
+    // The rows in frictionPhase's order: held normals, then the slip rows of sticking contacts.
+    const rows: { J: ArrayLike<number>; row: number; at: number }[] = [];
+    laws.forEach((_, j) => {
+      if (modes[j] !== OPEN) rows.push({ J: G, row: j, at: n + j });
+    });
+    laws.forEach((law, j) => {
+      if (modes[j] === OPEN || !(modes[j] === STICK || law.kind === 'stick')) return;
+      for (let r = law.row; r < law.row + law.rows; r++) rows.push({ J: S, row: r, at: n + m + r });
+    });
+    const k = rows.length;
+    const R = new Float64Array(k * n),
+      sigma = new Float64Array(k);
+    rows.forEach(({ J, row, at }, a) => {
+      for (let i = 0; i < n; i++) R[a * n + i] = J[row * n + i]!;
+      sigma[a] = out[at]!;
+    });
+    if (!sigma.every(Number.isFinite)) return out;
+    leastNormReactions(n, k, R, sigma);
+    rows.forEach(({ at }, a) => {
+      out[at] = sigma[a]!;
+    });
+    return out;
+  }
+
   /** q̈, σ̇, τ, det of a mode at a velocity, computed once per selection. */
   private phase(ctx: Context, modes: readonly number[], qd: ArrayLike<number>): Float64Array {
     const key = `${modes.join(',')}|${qd === ctx.req.qd ? '' : Array.from(qd).join(',')}`;
     let out = ctx.cache.get(key);
     if (!out) {
-      out = Float64Array.from(this.module.frictionPhase(ctx.req.t, ctx.req.q, qd, this.params, modes));
+      out = this.evaluate(ctx.req.t, ctx.req.q, qd, modes, new Float64Array(this.n + this.m + this.ms + 1));
       ctx.cache.set(key, out);
     }
     return out;

@@ -382,7 +382,8 @@ export class ModeSelector {
       if (modes[j] !== OPEN) rows.push({ J: G, row: j, at: n + j });
     });
     laws.forEach((law, j) => {
-      if (modes[j] === OPEN || !(modes[j] === STICK || law.kind === 'stick')) return;
+      // Held sticking, or a law that only sticks (held with STICK by heldCode).
+      if (modes[j] === OPEN || !(modes[j] === STICK || (law.kind !== 'coulomb' && heldCode(law) === STICK))) return;
       for (let r = law.row; r < law.row + law.rows; r++) rows.push({ J: S, row: r, at: n + m + r });
     });
     const k = rows.length;

@@ -9,7 +9,7 @@
 // of R (σ − σ' lies in null(Rᵀ)): the symmetric split where the support is
 // symmetric, and the one equal supports of any stiffness tend to (least
 // work of the springs, Σσ²/2k, with Rᵀσ given).
-// Tests: test/runtime/contact/indeterminate-reactions.test.ts; the box landing flat, test/unilateral/flat-landing.test.ts.
+// Tests: test/runtime/contact/indeterminate-reactions.test.ts; the box landing flat, test/unilateral/box-flat-landing.test.ts.
 
 /**
  * σ in place (k entries) replaced by the σ' of least norm with Rᵀσ' = Rᵀσ,

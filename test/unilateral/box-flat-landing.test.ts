@@ -7,7 +7,8 @@
 // ambiguous-contact-mode. Independent values: the fall t* = √(2(z₀ − c)/g),
 // Newton's v⁺ = e v⁻ and no rotation by symmetry, Coulomb's tangential
 // impulse μ(1 + e)m v⁻ of a flat landing, the cascade's end
-// t∞ = t* + 2e v₀/(g(1 − e)), and m g/4 on each corner at rest.
+// t∞ = t* + 2e v₀/(g(1 − e)), m g/4 on each corner at rest, and a slide or
+// a spin on four corners braked by μ m g whatever the split.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedModule } from '../../src/runtime/contract.js';
 import { frictionalImpact } from '../../src/runtime/contact/friction-impact.js';
@@ -156,6 +157,49 @@ describe('resting on four corners (the contact phase’s reactions)', () => {
     for (const j of lower) expect(Math.abs(out[6 + j]! - (m * g) / 4)).toBeLessThan(1e-12);
     for (let r = 0; r < 16; r++) expect(Math.abs(out[14 + r]!)).toBeLessThan(1e-12);
     for (let i = 0; i < 6; i++) expect(out[i]).toBe(raw[i]);
+  });
+});
+
+describe('sliding or spinning flat on four corners (μ = 0.2): one motion, whatever the split', () => {
+  // Sliding without turning, every corner's friction is −μσ̇_j u/|u|: the
+  // total is −μ m g u/|u| for any split. Spinning about the centre, each
+  // corner is r = √(a² + b²) from it, so the friction's moment is μ m g r
+  // for any split, against I_z = m(a² + b²)/3.
+  const mu = 0.2;
+  const [a, b] = [0.2, 0.15];
+
+  // To 1e-7: the integration's default tolerances.
+  it('sliding at u (no turning): all four held, stops at u/(μg) after u²/(2μg) along u', () => {
+    const u = [0.5, 0.3];
+    const speed = Math.hypot(...u);
+    const run = simulate(mod, { q0: [0, 0, c, 0, 0, 0], qd0: [u[0]!, u[1]!, 0, 0, 0, 0], t1: 0.5, params: { mu }, samples: 11 });
+    expect(run.events.map((ev) => [ev.type, ev.contacts])).toEqual([
+      ['contact', lower],
+      ['slip', lower],
+      ['stick', lower],
+    ]);
+    expect(Math.abs(run.events[2]!.t - speed / (mu * g))).toBeLessThan(1e-7);
+    const end = run.q.at(-1)!;
+    const stop = (speed * speed) / (2 * mu * g);
+    u.forEach((v, i) => expect(Math.abs(end[i]! - (stop * v) / speed)).toBeLessThan(1e-7));
+    for (const i of [2, 3, 4, 5]) expect(Math.abs(end[i]! - [c, 0, 0, 0][i - 2]!)).toBeLessThan(1e-12);
+    expectPassive(run, { mu }, 1e-12, 1e-12);
+  });
+
+  it('spinning at ω = 3 (no sliding): all four held, ψ̈ = −μ m g r/I_z, stops at ω/|ψ̈| turned ω²/(2|ψ̈|)', () => {
+    const omega = 3;
+    const alpha = (mu * m * g * Math.hypot(a, b)) / ((m * (a * a + b * b)) / 3);
+    const run = simulate(mod, { q0: [0, 0, c, 0, 0, 0], qd0: [0, 0, 0, omega, 0, 0], t1: 0.5, params: { mu }, samples: 11 });
+    expect(run.events.map((ev) => [ev.type, ev.contacts])).toEqual([
+      ['contact', lower],
+      ['slip', lower],
+      ['stick', lower],
+    ]);
+    expect(Math.abs(run.events[2]!.t - omega / alpha)).toBeLessThan(1e-7);
+    const end = run.q.at(-1)!;
+    expect(Math.abs(end[3]! - (omega * omega) / (2 * alpha))).toBeLessThan(1e-7);
+    for (const i of [0, 1, 4, 5]) expect(Math.abs(end[i]!)).toBeLessThan(1e-12);
+    expectPassive(run, { mu }, 1e-12, 1e-12);
   });
 });
 

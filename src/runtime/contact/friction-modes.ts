@@ -28,7 +28,7 @@ import { schurSolve, type SchurStatus, type SchurSystem } from '../../numeric/sc
 import type { LoadedModule, Params } from '../contract.js';
 import type { WithFunctions } from './contacts.js';
 import { sticks } from './impact-law.js';
-import { leastNormReactions } from './indeterminate-reactions.js';
+import { hasDependentRows, leastNormReactions, leastNormWeights, projectOntoColumns } from './indeterminate-reactions.js';
 
 /** A module with the friction exports the frictional driver calls. */
 export type FrictionModule = WithFunctions<'gaps' | 'gapJacobian' | 'gapRates' | 'slipJacobian' | 'slipRates' | 'friction' | 'frictionPhase'>;
@@ -362,42 +362,95 @@ export class ModeSelector {
   }
 
   /**
-   * frictionPhase's q̈, σ̇, τ and det of the modes at a state, into `out`;
-   * where the held rows are dependent (det = 0 or NaN: the Schur solve,
-   * nothing sliding) σ̇ and the sticking τ are the least-norm split of the
-   * same reaction (indeterminate-reactions.ts). The mode selection and the
-   * driver's guards read this one split.
+   * frictionPhase's q̈, σ̇, τ and det of the modes at a state, into `out`.
+   * Where the held rows are dependent the reactions are not unique
+   * (indeterminate-reactions.ts): nothing sliding, σ̇ and the sticking τ
+   * become the least-norm split of the same reaction (q̈ is unique);
+   * sliding, see slidingSupport. The mode selection and the driver's guards
+   * read this one split.
    */
   evaluate(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, modes: readonly number[], out: Float64Array): Float64Array {
-    const { n, m, ms, module, params, laws } = this;
+    const { n, m, module, params, laws } = this;
     module.frictionPhase(t, q, qd, params, modes, out);
-    const det = out[n + m + ms]!;
-    if (det !== 0 && !Number.isNaN(det)) return out;
-    for (let i = 0; i < n; i++) if (!Number.isFinite(out[i]!)) return out;
+    const held = heldContacts(modes);
+    if (held.length < 2) return out;
     const G = module.gapJacobian(t, q, params),
       S = module.slipJacobian(t, q, params);
-    // The rows in frictionPhase's order: held normals, then the slip rows of sticking contacts.
-    const rows: { J: ArrayLike<number>; row: number; at: number }[] = [];
-    laws.forEach((_, j) => {
-      if (modes[j] !== OPEN) rows.push({ J: G, row: j, at: n + j });
-    });
+    // The reactions in frictionPhase's order: held normals, then the slip rows of sticking contacts.
+    const rows: { J: ArrayLike<number>; row: number; at: number }[] = held.map((j) => ({ J: G, row: j, at: n + j }));
     laws.forEach((law, j) => {
       // Held sticking, or a law that only sticks (held with STICK by heldCode).
       if (modes[j] === OPEN || !(modes[j] === STICK || (law.kind !== 'coulomb' && heldCode(law) === STICK))) return;
       for (let r = law.row; r < law.row + law.rows; r++) rows.push({ J: S, row: r, at: n + m + r });
     });
     const k = rows.length;
-    const R = new Float64Array(k * n),
-      sigma = new Float64Array(k);
-    rows.forEach(({ J, row, at }, a) => {
+    const R = new Float64Array(k * n);
+    rows.forEach(({ J, row }, a) => {
       for (let i = 0; i < n; i++) R[a * n + i] = J[row * n + i]!;
-      sigma[a] = out[at]!;
     });
-    if (!sigma.every(Number.isFinite)) return out;
+    if (!hasDependentRows(n, k, R)) return out;
+    if (held.some((j) => slides(laws[j]!, modes[j]!) && laws[j]!.muK > 0)) return this.slidingSupport(t, q, qd, modes, G, rows, out);
+    const sigma = Float64Array.from(rows, ({ at }) => out[at]!);
+    if (!sigma.every(Number.isFinite) || !out.subarray(0, n).every(Number.isFinite)) return out;
     leastNormReactions(n, k, R, sigma);
     rows.forEach(({ at }, a) => {
       out[at] = sigma[a]!;
     });
+    return out;
+  }
+
+  /**
+   * A mode sliding on dependent normal rows, where frictionPhase's solve
+   * (R M⁻¹ Fᵀ, F carrying the friction) is singular: NaN, or a split off
+   * by the roundoff of a pivot (a box's four corners at 3.27 : 1.64 : 1.64 :
+   * −6e-16). Its solutions are a family σ_p + ν, R M⁻¹ Fᵀ ν = 0, and q̈,
+   * σ̇, τ are affine along it; a held contact whose normal row depends on
+   * the others', opened, gives the member with its σ̇ = 0. `out` is the
+   * member of least-norm reactions (leastNormWeights), with the least of
+   * their determinants (each that of an independent subsystem). Where the
+   * members' q̈ agree (M⁻¹Fᵀν = 0: a box sliding flat without turning) the
+   * motion is unique; where they do not (turning, the split moves the
+   * friction's moment) the selection finds the members admissible as modes
+   * of their own with other motions and reports the ambiguity.
+   */
+  private slidingSupport(
+    t: number,
+    q: ArrayLike<number>,
+    qd: ArrayLike<number>,
+    modes: readonly number[],
+    G: ArrayLike<number>,
+    rows: readonly { at: number }[],
+    out: Float64Array,
+  ): Float64Array {
+    const { n, m, ms, module, params } = this;
+    const held = heldContacts(modes);
+    const members: Float64Array[] = [];
+    for (const j of held) {
+      const others = held.filter((i) => i !== j);
+      // G_j in the span of the others' rows: its residual off their columns (Gᵀ restricted, n×|others|).
+      const span = new Float64Array(n * others.length);
+      others.forEach((i, c) => {
+        for (let x = 0; x < n; x++) span[x * others.length + c] = G[i * n + x]!;
+      });
+      const row = Float64Array.from({ length: n }, (_, x) => G[j * n + x]!);
+      const along = Float64Array.from(row);
+      projectOntoColumns(others.length, n, span, along);
+      if (!(Math.hypot(...row.map((v, x) => v - along[x]!)) <= 1e-8 * Math.hypot(...row))) continue;
+      const opened = modes.map((c, i) => (i === j ? OPEN : c));
+      const member = Float64Array.from(module.frictionPhase(t, q, qd, params, opened));
+      const det = member[n + m + ms]!;
+      if (det !== 0 && Number.isFinite(det) && member.subarray(0, n).every(Number.isFinite)) members.push(member);
+    }
+    if (members.length < 2) return out;
+    const weights = leastNormWeights(
+      rows.length,
+      members.map((o) => rows.map(({ at }) => o[at]!)),
+    );
+    out.fill(0);
+    members.forEach((o, i) => {
+      for (let x = 0; x < n + m + ms; x++) out[x]! += weights[i]! * o[x]!;
+    });
+    out[n + m + ms] = Math.min(...members.map((o) => o[n + m + ms]!));
     return out;
   }
 

@@ -2,7 +2,7 @@
 // corners of a flat box, whose gap rows (∂g/∂(z, θ, φ) = (1, −x_j, y_j))
 // satisfy G_A − G_B + G_C − G_D = 0 for the corners taken round the face.
 import { describe, expect, it } from 'vitest';
-import { leastNormReactions } from '../../../src/runtime/contact/indeterminate-reactions.js';
+import { hasDependentRows, leastNormReactions, leastNormWeights } from '../../../src/runtime/contact/indeterminate-reactions.js';
 import { rng, uniform } from '../../helpers/random.js';
 
 const [a, b] = [0.2, 0.15];
@@ -42,5 +42,29 @@ describe('the least-norm split of a flat box’s four corner reactions', () => {
     const sigma = Float64Array.of(1.5, -0.25, 2);
     leastNormReactions(3, 3, rows.subarray(0, 9), sigma);
     for (const [j, s] of sigma.entries()) expect(Math.abs(s - [1.5, -0.25, 2][j]!)).toBeLessThan(1e-14);
+  });
+});
+
+describe('dependent rows and the least-norm point of a family of splits', () => {
+  it('finds the four corners’ rows dependent and any three of them not', () => {
+    expect(hasDependentRows(3, 4, rows)).toBe(true);
+    for (const drop of [0, 1, 2, 3]) {
+      const three = Float64Array.from([0, 1, 2, 3].filter((j) => j !== drop).flatMap((j) => Array.from(rows.subarray(3 * j, 3 * j + 3))));
+      expect(hasDependentRows(3, 3, three)).toBe(false);
+    }
+  });
+
+  it('weighs the three-corner splits (each with one corner at 0) into the symmetric one; equal and roundoff differences add nothing', () => {
+    const W = 9.81;
+    // The splits with corner 0, 1, 2, 3 unloaded: (0, W/2, 0, W/2) and (W/2, 0, W/2, 0) twice each, one off by roundoff.
+    const splits = [
+      [0, W / 2, 0, W / 2],
+      [W / 2, 0, W / 2, 0],
+      [W / 2, 3e-16, W / 2, 0],
+      [0, W / 2, 1e-16, W / 2],
+    ];
+    const weights = leastNormWeights(4, splits);
+    expect(Math.abs(weights.reduce((x, y) => x + y, 0) - 1)).toBeLessThan(1e-15);
+    for (let a = 0; a < 4; a++) expect(Math.abs(splits.reduce((x, p, i) => x + weights[i]! * p[a]!, 0) - W / 4)).toBeLessThan(1e-14 * W);
   });
 });

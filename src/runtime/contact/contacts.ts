@@ -5,8 +5,8 @@
 // one of them is read from the generated module, which has it from the
 // derivation; nothing here differentiates or re-derives a law.
 
-import { choleskyFactor, choleskySolve } from '../../numeric/cholesky.js';
-import { luFactor, luSolve } from '../../numeric/lu.js';
+import { choleskyFactor } from '../../numeric/cholesky.js';
+import { schurSolve, type SchurSystem } from '../../numeric/schur.js';
 import type { LoadedModule, Params } from '../contract.js';
 import { SimulationError } from '../errors.js';
 import { sticks } from './impact-law.js';
@@ -116,6 +116,11 @@ export type ProjectionStatus = 'ok' | 'singular-mass-matrix' | 'dependent-contac
  * regular, and on ġ_S = 0 the added normal term is constant, so the velocity
  * step is still the plastic projection. 'singular-mass-matrix' means that
  * metric is singular too.
+ *
+ * Dependent rows (a box flat on four corners: g_A + g_C = g_B + g_D for
+ * any pose) are a statically indeterminate support, not an error: the
+ * Schur solve (src/numeric/schur.ts) drops them and they hold with the
+ * others; only rows that contradict each other are 'dependent-contacts'.
  */
 export function projectOntoContacts(
   kin: GapKinematics,
@@ -129,28 +134,39 @@ export function projectOntoContacts(
   const { n } = kin;
   const k = S.length;
   if (k === 0) return 'ok';
-  const Mf = new Float64Array(n * n);
-  const X = new Float64Array(n * k); // M⁻¹ G_Sᵀ, column-major by contact
-  const A = new Float64Array(k * k);
-  const piv = new Int32Array(k);
-  const r = new Float64Array(k);
   const rates = new Float64Array(kin.m);
-
-  const factor = (): ProjectionStatus => {
-    if (!factorMetric(kin, module, params, t, q, S, Mf)) return 'singular-mass-matrix';
-    const G = kin.jacobian(t, q);
-    for (let a = 0; a < k; a++) choleskySolve(n, Mf, G, S[a]! * n, X, a * n);
-    for (let a = 0; a < k; a++)
-      for (let b = 0; b < k; b++) {
-        let s = 0;
-        for (let i = 0; i < n; i++) s += G[S[a] * n + i] * X[b * n + i];
-        A[a * k + b] = s;
-      }
-    return luFactor(k, A, piv, k * Number.EPSILON) < 0 ? 'ok' : 'dependent-contacts';
+  // M Δ = G_Sᵀσ, G_S Δ = −r: the metric's factor in L, so b = 0 and y = Δ.
+  const s: SchurSystem = {
+    n,
+    M: new Float64Array(n * n),
+    L: new Float64Array(n * n),
+    R: new Float64Array(k * n),
+    b: new Float64Array(n),
+    c: new Float64Array(k),
+    y: new Float64Array(n),
+    sigma: new Float64Array(k),
+    X: new Float64Array(k * n),
+    W: new Float64Array(k * k),
+    dep: new Uint8Array(k),
+    at: -1,
   };
-  const correct = (x: Float64Array): void => {
-    luSolve(k, A, piv, r, 0, r, 0);
-    for (let a = 0; a < k; a++) for (let i = 0; i < n; i++) x[i] -= X[a * n + i] * r[a];
+  const dropped = new Uint8Array(k);
+  const correct = (x: Float64Array, r: (a: number) => number): ProjectionStatus => {
+    if (!factorMetric(kin, module, params, t, q, S, s.L)) return 'singular-mass-matrix';
+    const G = kin.jacobian(t, q);
+    for (let a = 0; a < k; a++) {
+      s.R.set(G.subarray(S[a]! * n, (S[a]! + 1) * n), a * n);
+      s.c[a] = -r(a);
+    }
+    // 'inconsistent' judges a dropped row against the step's own size, which
+    // near convergence is the roundoff of the gaps (1e-17 against 1e-12): the
+    // dropped rows are checked below against the size of their terms instead.
+    const status = schurSolve(s, k, true);
+    if (status === 'not-positive-definite') return 'singular-mass-matrix';
+    if (status === 'not-finite') return 'dependent-contacts';
+    for (let a = 0; a < k; a++) dropped[a] ||= s.dep[a]! ? 1 : 0;
+    for (let i = 0; i < n; i++) x[i] += s.y[i]!;
+    return 'ok';
   };
 
   // Newton iterations on g_S(q) = 0. The start is within integration error
@@ -158,23 +174,32 @@ export function projectOntoContacts(
   // a non-converging iteration on a strongly curved gap.
   let qScale = 1;
   for (let i = 0; i < n; i++) qScale = Math.max(qScale, Math.abs(q[i]));
+  let g = kin.gaps(t, q);
   for (let iter = 0; iter < 8; iter++) {
-    const status = factor();
-    if (status !== 'ok') return status;
-    const g = kin.gaps(t, q);
     let worst = 0;
-    for (let a = 0; a < k; a++) {
-      r[a] = g[S[a]];
-      worst = Math.max(worst, Math.abs(r[a]));
-    }
+    for (const j of S) worst = Math.max(worst, Math.abs(g[j]));
     if (worst <= 4 * Number.EPSILON * qScale) break;
-    correct(q);
+    const status = correct(q, (a) => g[S[a]!]);
+    if (status !== 'ok') return status;
+    g = kin.gaps(t, q);
   }
-  const status = factor();
-  if (status !== 'ok') return status;
+  // A dropped row holds with the others, to the roundoff of its terms
+  // ġ_j = Σ G_ji q̇_i before the step, or the rows contradict each other.
+  const G = kin.jacobian(t, q);
+  const scale = S.map((j) => {
+    let v = 0;
+    for (let i = 0; i < n; i++) v += Math.abs(G[j * n + i]! * qd[i]!);
+    return v;
+  });
   kin.rates(t, q, qd, rates);
-  for (let a = 0; a < k; a++) r[a] = rates[S[a]];
-  correct(qd);
+  const status = correct(qd, (a) => rates[S[a]!]);
+  if (status !== 'ok') return status;
+  g = kin.gaps(t, q);
+  kin.rates(t, q, qd, rates);
+  for (let a = 0; a < k; a++) {
+    const j = S[a]!;
+    if (dropped[a] && !(Math.abs(g[j]!) <= 1e-9 * qScale && Math.abs(rates[j]!) <= 1e-8 * scale[a]! + Number.MIN_VALUE)) return 'dependent-contacts';
+  }
   return 'ok';
 }
 

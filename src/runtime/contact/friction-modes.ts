@@ -28,6 +28,7 @@ import { schurSolve, type SchurStatus, type SchurSystem } from '../../numeric/sc
 import type { LoadedModule, Params } from '../contract.js';
 import type { WithFunctions } from './contacts.js';
 import { sticks } from './impact-law.js';
+import { hasDependentRows, leastNormReactions, leastNormWeights, projectOntoColumns } from './indeterminate-reactions.js';
 
 /** A module with the friction exports the frictional driver calls. */
 export type FrictionModule = WithFunctions<'gaps' | 'gapJacobian' | 'gapRates' | 'slipJacobian' | 'slipRates' | 'friction' | 'frictionPhase'>;
@@ -61,7 +62,10 @@ export function contactLaws(module: FrictionModule, params: Params, t: number): 
   let row = 0;
   return module.model.unilateral.map((u, j) => {
     const rows = u.slip ?? 0;
-    const kind = u.friction ? 'coulomb' : sticks(u.law) ? 'stick' : 'frictionless';
+    // μ = 0 is frictionless: as Coulomb its contact at rest could stick only
+    // with τ exactly 0 and slid otherwise along the roundoff of τ.
+    const rough = u.friction !== undefined && (mu[2 * j]! > 0 || mu[2 * j + 1]! > 0);
+    const kind = rough ? 'coulomb' : sticks(u.law) ? 'stick' : 'frictionless';
     const law: ContactLaw = { kind, row, rows, muK: mu[2 * j]!, muS: mu[2 * j + 1]! };
     row += rows;
     return law;
@@ -286,12 +290,12 @@ export class ModeSelector {
     const slow = laws.flatMap((_, j) => (spatialSlide(j) && this.slipSpeed(j, rates) <= this.slipTol ? [j] : []));
     if (slow.length === 0) return false;
     const stuckAt = (j: number, velocity: ArrayLike<number>): Float64Array =>
-      module.frictionPhase(
+      this.evaluate(
         t,
         q,
         velocity,
-        params,
         modes.map((c, i) => (i === j ? STICK : c)),
+        new Float64Array(n + this.m + this.ms + 1),
       );
     // At least the breakaway's ε, where ṡ/|ṡ| is still resolved (to ~1e-7).
     const speed = new Map(slow.map((j) => [j, Math.max(this.slipSpeed(j, rates), BREAKAWAY_FRACTION * this.slipTol)]));
@@ -357,12 +361,105 @@ export class ModeSelector {
     return aimed();
   }
 
+  /**
+   * frictionPhase's q̈, σ̇, τ and det of the modes at a state, into `out`.
+   * Where the held rows are dependent the reactions are not unique
+   * (indeterminate-reactions.ts): nothing sliding, σ̇ and the sticking τ
+   * become the least-norm split of the same reaction (q̈ is unique);
+   * sliding, see slidingSupport. The mode selection and the driver's guards
+   * read this one split.
+   */
+  evaluate(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, modes: readonly number[], out: Float64Array): Float64Array {
+    const { n, m, module, params, laws } = this;
+    module.frictionPhase(t, q, qd, params, modes, out);
+    const held = heldContacts(modes);
+    if (held.length < 2) return out;
+    const G = module.gapJacobian(t, q, params),
+      S = module.slipJacobian(t, q, params);
+    // The reactions in frictionPhase's order: held normals, then the slip rows of sticking contacts.
+    const rows: { J: ArrayLike<number>; row: number; at: number }[] = held.map((j) => ({ J: G, row: j, at: n + j }));
+    laws.forEach((law, j) => {
+      // Held sticking, or a law that only sticks (held with STICK by heldCode).
+      if (modes[j] === OPEN || !(modes[j] === STICK || (law.kind !== 'coulomb' && heldCode(law) === STICK))) return;
+      for (let r = law.row; r < law.row + law.rows; r++) rows.push({ J: S, row: r, at: n + m + r });
+    });
+    const k = rows.length;
+    const R = new Float64Array(k * n);
+    rows.forEach(({ J, row }, a) => {
+      for (let i = 0; i < n; i++) R[a * n + i] = J[row * n + i]!;
+    });
+    if (!hasDependentRows(n, k, R)) return out;
+    if (held.some((j) => slides(laws[j]!, modes[j]!) && laws[j]!.muK > 0)) return this.slidingSupport(t, q, qd, modes, G, rows, out);
+    const sigma = Float64Array.from(rows, ({ at }) => out[at]!);
+    if (!sigma.every(Number.isFinite) || !out.subarray(0, n).every(Number.isFinite)) return out;
+    leastNormReactions(n, k, R, sigma);
+    rows.forEach(({ at }, a) => {
+      out[at] = sigma[a]!;
+    });
+    return out;
+  }
+
+  /**
+   * A mode sliding on dependent normal rows, where frictionPhase's solve
+   * (R M⁻¹ Fᵀ, F carrying the friction) is singular: NaN, or a split off
+   * by the roundoff of a pivot (a box's four corners at 3.27 : 1.64 : 1.64 :
+   * −6e-16). Its solutions are a family σ_p + ν, R M⁻¹ Fᵀ ν = 0, and q̈,
+   * σ̇, τ are affine along it; a held contact whose normal row depends on
+   * the others', opened, gives the member with its σ̇ = 0. `out` is the
+   * member of least-norm reactions (leastNormWeights), with the least of
+   * their determinants (each that of an independent subsystem). Where the
+   * members' q̈ agree (M⁻¹Fᵀν = 0: a box sliding flat without turning) the
+   * motion is unique; where they do not (turning, the split moves the
+   * friction's moment) the selection finds the members admissible as modes
+   * of their own with other motions and reports the ambiguity.
+   */
+  private slidingSupport(
+    t: number,
+    q: ArrayLike<number>,
+    qd: ArrayLike<number>,
+    modes: readonly number[],
+    G: ArrayLike<number>,
+    rows: readonly { at: number }[],
+    out: Float64Array,
+  ): Float64Array {
+    const { n, m, ms, module, params } = this;
+    const held = heldContacts(modes);
+    const members: Float64Array[] = [];
+    for (const j of held) {
+      const others = held.filter((i) => i !== j);
+      // G_j in the span of the others' rows: its residual off their columns (Gᵀ restricted, n×|others|).
+      const span = new Float64Array(n * others.length);
+      others.forEach((i, c) => {
+        for (let x = 0; x < n; x++) span[x * others.length + c] = G[i * n + x]!;
+      });
+      const row = Float64Array.from({ length: n }, (_, x) => G[j * n + x]!);
+      const along = Float64Array.from(row);
+      projectOntoColumns(others.length, n, span, along);
+      if (!(Math.hypot(...row.map((v, x) => v - along[x]!)) <= 1e-8 * Math.hypot(...row))) continue;
+      const opened = modes.map((c, i) => (i === j ? OPEN : c));
+      const member = Float64Array.from(module.frictionPhase(t, q, qd, params, opened));
+      const det = member[n + m + ms]!;
+      if (det !== 0 && Number.isFinite(det) && member.subarray(0, n).every(Number.isFinite)) members.push(member);
+    }
+    if (members.length < 2) return out;
+    const weights = leastNormWeights(
+      rows.length,
+      members.map((o) => rows.map(({ at }) => o[at]!)),
+    );
+    out.fill(0);
+    members.forEach((o, i) => {
+      for (let x = 0; x < n + m + ms; x++) out[x]! += weights[i]! * o[x]!;
+    });
+    out[n + m + ms] = Math.min(...members.map((o) => o[n + m + ms]!));
+    return out;
+  }
+
   /** q̈, σ̇, τ, det of a mode at a velocity, computed once per selection. */
   private phase(ctx: Context, modes: readonly number[], qd: ArrayLike<number>): Float64Array {
     const key = `${modes.join(',')}|${qd === ctx.req.qd ? '' : Array.from(qd).join(',')}`;
     let out = ctx.cache.get(key);
     if (!out) {
-      out = Float64Array.from(this.module.frictionPhase(ctx.req.t, ctx.req.q, qd, this.params, modes));
+      out = this.evaluate(ctx.req.t, ctx.req.q, qd, modes, new Float64Array(this.n + this.m + this.ms + 1));
       ctx.cache.set(key, out);
     }
     return out;

@@ -365,7 +365,7 @@ class HybridRun {
     const sel = this.friction!;
     // A spatial slide still slow takes its consistent direction, not ṡ/|ṡ| (friction-modes.ts).
     const qd = sel.aimSlowSlides(s, this.q, this.qd, this.modes, this.qdAim) ? this.qdAim : this.qd;
-    return sel.module.frictionPhase(s, this.q, qd, this.params, this.modes, this.phaseOut);
+    return sel.evaluate(s, this.q, qd, this.modes, this.phaseOut);
   }
 
   /** Whether contact j has a tangential guard: held, with a Coulomb law. */

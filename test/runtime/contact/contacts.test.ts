@@ -120,3 +120,44 @@ describe('projection with a mass matrix singular alone: the point-mass rimless w
     expect(projectOntoContacts(new GapKinematics(floorOnly, params), floorOnly, params, 0, q, qd, [3])).toBe('singular-mass-matrix');
   });
 });
+
+describe('projection onto dependent rows: a particle on the floor y = 0 listed twice, or on two floors apart', () => {
+  // Two contacts with the same row (0, 1): consistent when their gaps agree
+  // (a statically indeterminate support, held), contradictory when the
+  // second floor is 1 mm lower (no q has both gaps 0).
+  const floors = (offset: number): LoadedModule => ({
+    ...particleOnDome,
+    model: {
+      ...particleOnDome.model,
+      unilateral: [
+        { name: 'floor', law: { kind: 'plastic' } },
+        { name: 'floor 2', law: { kind: 'plastic' } },
+      ],
+    },
+    gaps: (_t, q, _p, out = new Float64Array(2)) => out.fill(q[1]!).map((g, j) => g + j * offset),
+    gapJacobian: (_t, _q, _p, out = new Float64Array(4)) => {
+      out.set([0, 1, 0, 1]);
+      return out;
+    },
+    gapRates: (_t, _q, qd, _p, out = new Float64Array(2)) => out.fill(qd[1]!),
+  });
+  const params = { m: 2 };
+
+  it('the floor twice: lands on y = 0 with ẏ = 0 and keeps ẋ, as onto the floor once', () => {
+    const mod = floors(0);
+    const q = Float64Array.of(0.3, 1e-4),
+      qd = Float64Array.of(0.5, -2);
+    expect(projectOntoContacts(new GapKinematics(mod, params), mod, params, 0, q, qd, [0, 1])).toBe('ok');
+    expect(q[0]).toBe(0.3);
+    expect(Math.abs(q[1]!)).toBeLessThan(1e-18);
+    expect(qd[0]).toBe(0.5);
+    expect(Math.abs(qd[1]!)).toBeLessThan(1e-15);
+  });
+
+  it('two floors 1 mm apart: dependent-contacts', () => {
+    const mod = floors(1e-3);
+    const q = Float64Array.of(0.3, 1e-4),
+      qd = Float64Array.of(0.5, -2);
+    expect(projectOntoContacts(new GapKinematics(mod, params), mod, params, 0, q, qd, [0, 1])).toBe('dependent-contacts');
+  });
+});

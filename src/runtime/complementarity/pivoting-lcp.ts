@@ -109,8 +109,15 @@ export class PivotingLcp {
       let nBad = 0;
       for (let i = 0; i < k; i++) if (inS[i] ? z[i]! < -zTol : w[i]! < -vTol) this.bad[nBad++] = i;
       if (nBad === 0) {
-        for (let i = 0; i < k; i++) if (z[i]! < 0) z[i] = 0;
-        return this.done('ok', iteration, iteration === 1 && guessed, residual(k, W, b, z, w, band));
+        let clamped = false;
+        for (let i = 0; i < k; i++) {
+          if (z[i]! < 0) {
+            z[i] = 0;
+            clamped = true;
+          }
+        }
+        // w is the trial's W z + b, exactly, unless a z_i within zTol was set to 0.
+        return this.done('ok', iteration, iteration === 1 && guessed, clamped ? residual(k, W, b, z, w, band) : naturalMap(k, z, w));
       }
       if (nBad < fewest || chances > 0) {
         if (nBad < fewest) {
@@ -138,14 +145,7 @@ export class PivotingLcp {
     let s = 0;
     for (let i = 0; i < k; i++) if (inS[i]) support[s++] = i;
     if (!this.sameFactor(s, key)) {
-      for (let a = 0; a < s; a++) {
-        first[a] = a;
-        for (let c = 0; c < s; c++) {
-          const x = W[support[a]! * k + support[c]!]!;
-          L[a * s + c] = x;
-          if (x !== 0 && c < first[a]!) first[a] = c;
-        }
-      }
+      this.gather(k, s, W, band);
       this.lastK = -1;
       if (s > 0 && choleskyFactor(s, L, first) >= 0) return false;
       this.lastK = s;
@@ -158,6 +158,25 @@ export class PivotingLcp {
     for (let a = 0; a < s; a++) z[support[a]!] = zS[a]!;
     product(k, W, b, z, w, band);
     return true;
+  }
+
+  /**
+   * W_SS's lower triangle within its envelope into L, and the envelope into
+   * `first` (the first non-zero column of each row, at most the diagonal):
+   * all that choleskyFactor and choleskySolve read. With a band, row a looks
+   * only at the support's columns within row support[a]'s band, O(band)
+   * instead of O(s).
+   */
+  private gather(k: number, s: number, W: ArrayLike<number>, band: Band | undefined): void {
+    const { support, L, first } = this;
+    for (let a = 0; a < s; a++) {
+      const row = support[a]! * k;
+      const lo = band ? band.lo[support[a]!]! : 0;
+      let c0 = a;
+      for (let c = a - 1; c >= 0 && support[c]! >= lo; c--) if (W[row + support[c]!]! !== 0) c0 = c;
+      first[a] = c0;
+      for (let c = c0; c <= a; c++) L[a * s + c] = W[row + support[c]!]!;
+    }
   }
 
   private sameFactor(s: number, key: number): boolean {
@@ -186,6 +205,11 @@ function product(k: number, W: ArrayLike<number>, b: ArrayLike<number>, z: Float
 /** max_i |min(z_i, w_i)| with w = W z + b recomputed into w. */
 function residual(k: number, W: ArrayLike<number>, b: ArrayLike<number>, z: Float64Array, w: Float64Array, band: Band | undefined): number {
   product(k, W, b, z, w, band);
+  return naturalMap(k, z, w);
+}
+
+/** max_i |min(z_i, w_i)|. */
+function naturalMap(k: number, z: Float64Array, w: Float64Array): number {
   let res = 0;
   for (let i = 0; i < k; i++) res = Math.max(res, Math.abs(Math.min(z[i]!, w[i]!)));
   return res;

@@ -76,7 +76,7 @@ export class NormalContacts {
   private rows: LawRows | undefined;
   /** Each rung's impulses, its first k entries: the views kept while k stays. */
   private zk: Float64Array[] = [];
-  /** W_II's non-zero columns per row, found when its key changes (a chain's or a stack's W_II is tridiagonal). */
+  /** W_II's non-zero columns per row, from the cache when its key changes (a chain's or a stack's W_II is tridiagonal). */
   private readonly band: { readonly lo: Int32Array; readonly hi: Int32Array } & Band;
 
   constructor(
@@ -115,8 +115,7 @@ export class NormalContacts {
       this.keyCount = count;
       this.keyVersion = this.cache.version;
       keyI.set(I.subarray(0, count));
-      this.cache.delassus(I, count, this.W);
-      this.findBand(count);
+      this.cache.delassus(I, count, this.W, this.band);
     }
     return this.key;
   }
@@ -125,23 +124,6 @@ export class NormalContacts {
   private zView(r: number, k: number): Float64Array {
     if (this.zk[r]?.length !== k) this.zk[r] = (this.z[r] ??= new Float64Array(this.I.length)).subarray(0, k);
     return this.zk[r]!;
-  }
-
-  /** lo[a] ≤ c < hi[a]: the columns of row a of W_II (in this.W) that are not zero. */
-  private findBand(k: number): void {
-    const { W } = this;
-    const { lo, hi } = this.band;
-    for (let a = 0; a < k; a++) {
-      let l = a,
-        h = a + 1;
-      for (let c = 0; c < k; c++) {
-        if (W[a * k + c] === 0) continue;
-        if (c < l) l = c;
-        if (c >= h) h = c + 1;
-      }
-      lo[a] = l;
-      hi[a] = h;
-    }
   }
 
   /** U_k = ġ(t_{k+1}, q_k, v_k) of the contacts of I. */

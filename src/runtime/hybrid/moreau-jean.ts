@@ -451,6 +451,8 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
 
   const stepView = new LinearStep(q, v, qNext, vNext, x, t0, h);
   const fixedMap = constant.massMatrix && constant.forcing;
+  /** With fixedMap, the step length whose M⁻¹h(θF₁ + (1 − θ)F₀) R holds: the same h gives the same R, not solved again. */
+  let kickOf = NaN;
   const steps = Math.ceil((opts.t1 - t0) / h - 1e-9);
   for (let k = 0; k < steps; k++) {
     const tk = t0 + k * h;
@@ -522,8 +524,11 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
           break;
         }
         if (!constant.forcing) F1last.set(F1);
-        for (let i = 0; i < n; i++) R[i] = hk * (theta * F[i] + (1 - theta) * F0[i]);
-        cache.solveMass(R);
+        if (!fixedMap || hk !== kickOf) {
+          for (let i = 0; i < n; i++) R[i] = hk * (theta * F[i] + (1 - theta) * F0[i]);
+          cache.solveMass(R);
+          if (fixedMap) kickOf = hk;
+        }
         for (let i = 0; i < n; i++) vFree[i] = v[i] + R[i];
         if (sc) frictionalImpulses(sc, vFree, t1k);
         else if (nI > 0) {

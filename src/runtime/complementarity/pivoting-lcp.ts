@@ -83,14 +83,14 @@ export class PivotingLcp {
     const { inS } = this;
     let vScale = 0,
       dScale = 0,
-      guessed = false;
+      guessed = false,
+      allOpen = true;
     for (let i = 0; i < k; i++) {
       vScale = Math.max(vScale, Math.abs(b[i]!));
       dScale = Math.max(dScale, W[i * k + i]!);
       if (z[i]! > 0) guessed = true;
+      if (b[i]! < 0) allOpen = false;
     }
-    let allOpen = true;
-    for (let i = 0; i < k; i++) if (b[i]! < 0) allOpen = false;
     if (allOpen) {
       // b ≥ 0: z = 0 solves it, and for a P-matrix nothing else does.
       z.fill(0, 0, k);
@@ -105,19 +105,20 @@ export class PivotingLcp {
       chances = 3;
     for (let iteration = 1; iteration <= maxIterations; iteration++) {
       if (!this.trial(k, W, b, z, w, key, band)) return this.done('not-positive-definite', iteration, false, NaN);
-      // Infeasible unknowns, in index order.
-      let nBad = 0;
-      for (let i = 0; i < k; i++) if (inS[i] ? z[i]! < -zTol : w[i]! < -vTol) this.bad[nBad++] = i;
+      // Infeasible unknowns, in index order, and the natural map's residual on the way.
+      let nBad = 0,
+        res = 0,
+        negative = false;
+      for (let i = 0; i < k; i++) {
+        if (inS[i] ? z[i]! < -zTol : w[i]! < -vTol) this.bad[nBad++] = i;
+        res = Math.max(res, Math.abs(Math.min(z[i]!, w[i]!)));
+        if (z[i]! < 0) negative = true;
+      }
       if (nBad === 0) {
-        let clamped = false;
-        for (let i = 0; i < k; i++) {
-          if (z[i]! < 0) {
-            z[i] = 0;
-            clamped = true;
-          }
-        }
-        // w is the trial's W z + b, exactly, unless a z_i within zTol was set to 0.
-        return this.done('ok', iteration, iteration === 1 && guessed, clamped ? residual(k, W, b, z, w, band) : naturalMap(k, z, w));
+        if (!negative) return this.done('ok', iteration, iteration === 1 && guessed, res);
+        // A z_i within zTol below 0 is set to 0, and w recomputed for the residual.
+        for (let i = 0; i < k; i++) if (z[i]! < 0) z[i] = 0;
+        return this.done('ok', iteration, iteration === 1 && guessed, residual(k, W, b, z, w, band));
       }
       if (nBad < fewest || chances > 0) {
         if (nBad < fewest) {
@@ -143,7 +144,11 @@ export class PivotingLcp {
   private trial(k: number, W: ArrayLike<number>, b: ArrayLike<number>, z: Float64Array, w: Float64Array, key: number, band: Band | undefined): boolean {
     const { inS, support, L, rhs, zS, first } = this;
     let s = 0;
-    for (let i = 0; i < k; i++) if (inS[i]) support[s++] = i;
+    for (let i = 0; i < k; i++) {
+      if (!inS[i]) continue;
+      rhs[s] = -b[i]!;
+      support[s++] = i;
+    }
     if (!this.sameFactor(s, key)) {
       this.gather(k, s, W, band);
       this.lastK = -1;
@@ -152,10 +157,8 @@ export class PivotingLcp {
       this.lastKey = key;
       this.lastSupport.set(support.subarray(0, s));
     }
-    for (let a = 0; a < s; a++) rhs[a] = -b[support[a]!]!;
     if (s > 0) choleskySolve(s, L, rhs, 0, zS, 0, first);
-    z.fill(0, 0, k);
-    for (let a = 0; a < s; a++) z[support[a]!] = zS[a]!;
+    for (let i = 0, a = 0; i < k; i++) z[i] = inS[i] ? zS[a++]! : 0;
     product(k, W, b, z, w, band);
     return true;
   }
@@ -205,11 +208,6 @@ function product(k: number, W: ArrayLike<number>, b: ArrayLike<number>, z: Float
 /** max_i |min(z_i, w_i)| with w = W z + b recomputed into w. */
 function residual(k: number, W: ArrayLike<number>, b: ArrayLike<number>, z: Float64Array, w: Float64Array, band: Band | undefined): number {
   product(k, W, b, z, w, band);
-  return naturalMap(k, z, w);
-}
-
-/** max_i |min(z_i, w_i)|. */
-function naturalMap(k: number, z: Float64Array, w: Float64Array): number {
   let res = 0;
   for (let i = 0; i < k; i++) res = Math.max(res, Math.abs(Math.min(z[i]!, w[i]!)));
   return res;

@@ -6,7 +6,9 @@
 // computed once per run instead of once per step. The values are compared
 // entry by entry, so reuse is exact (the same numbers give the same factors);
 // X_j = M⁻¹ G_jᵀ and W_ij are computed only for contacts that enter an index
-// set, at most once per (M, G). M is factored and solved with by the
+// set, at most once per (M, G), and W_ij only where G_i and X_j share a
+// column (contacts on a common body; elsewhere W_ij is an exact zero, and a
+// chain's or a stack's W_II, tridiagonal, costs O(k)). M is factored and solved with by the
 // module's massFactor/massSolve, which work within M's envelope (a chain of
 // balls, a stack of blocks: M diagonal, each solve O(n) instead of the dense
 // O(n²)); a module without them gets the dense Cholesky.

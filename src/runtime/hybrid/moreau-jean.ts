@@ -69,7 +69,9 @@
 // keep their values (delassus-cache.ts), and the fixed point stops without
 // a second solve when M(q̃) and F keep theirs (the map then returns exactly
 // what it returned). Functions declared constant (opts.constant, as
-// Siconos' LagrangianLinearTIDS declares M) are evaluated once per run.
+// Siconos' LagrangianLinearTIDS declares M) are evaluated once per run, and
+// with M and F both constant the free flight's M⁻¹h(θF + (1 − θ)F) is
+// solved once per step length.
 //
 // Energy (the lead copies this into the docs). In smooth phases θ = ½ is
 // the trapezoidal rule with the mass matrix at the midpoint: a symmetric

@@ -115,11 +115,13 @@ export class DelassusCache {
     out.fill(0, 0, k * k);
     for (let a = 0; a < k; a++) {
       const i = contacts[a]!;
+      const first = gLo[i]!,
+        last = gHi[i]!;
       let lo = a,
         hi = a + 1;
       for (let c = 0; c < k; c++) {
         const j = contacts[c]!;
-        if (xHi[j]! <= gLo[i]! || xLo[j]! >= gHi[i]!) continue;
+        if (xHi[j]! <= first || xLo[j]! >= last) continue;
         if (!knownW[i * m + j]) {
           // Over X_j's non-zero block only: the rest of the product is exact zeros.
           let s = 0;

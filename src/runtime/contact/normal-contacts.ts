@@ -62,9 +62,8 @@ export class NormalContacts {
   /** The law's biases, and each rung's impulses (the law compares the rungs' answers: impact-law.ts). */
   private readonly bias: Float64Array;
   private readonly z: Float64Array[] = [];
-  /** The contacts of I as the law reads them, and its 'stick' flags (none here). */
-  private readonly contacts: number[] = [];
-  private readonly unpinned: boolean[] = [];
+  /** The contacts of I as the law reads them (made again when I's size changes: an array kept packed). */
+  private contacts: number[] = [];
   private readonly w: Float64Array;
   private readonly pivoting: PivotingLcp;
   /** W_II's key for the pivoting solver's factor reuse: it changes with the index set or the cache's M and G. */
@@ -144,22 +143,8 @@ export class NormalContacts {
     const k = this.count;
     const key = this.matrixKey();
     this.kin.rates(t, q, vf, this.rates);
-    if (this.contacts.length !== k) {
-      this.contacts.length = k;
-      this.unpinned.length = k;
-    }
-    for (let a = 0; a < k; a++) {
-      const j = I[a]!;
-      this.contacts[a] = j;
-      this.unpinned[a] = false;
-      uMinus[a] = U[j]!;
-      uFree[a] = this.rates[j]!;
-    }
-    const start = (out: Float64Array): Float64Array => {
-      for (let a = 0; a < k; a++) out[a] = this.warmStart ? P[I[a]!]! : 0;
-      return out;
-    };
     if (this.rows?.uMinus.length !== k) {
+      this.contacts = Array.from(I.subarray(0, k));
       this.rows = {
         uMinus: uMinus.subarray(0, k),
         uFree: uFree.subarray(0, k),
@@ -169,11 +154,22 @@ export class NormalContacts {
         e,
         contacts: this.contacts,
         slipCount: () => 0,
-        pinned: this.unpinned,
+        // None pinned: without slip rows a 'stick' law acts on its normal only (moreau-jean.ts).
+        pinned: Array.from({ length: k }, () => false),
         restVelocity: this.restVelocity,
       };
     }
-    const { rows } = this;
+    const { rows, contacts } = this;
+    for (let a = 0; a < k; a++) {
+      const j = I[a]!;
+      contacts[a] = j;
+      uMinus[a] = U[j]!;
+      uFree[a] = this.rates[j]!;
+    }
+    const start = (out: Float64Array): Float64Array => {
+      for (let a = 0; a < k; a++) out[a] = this.warmStart ? P[I[a]!]! : 0;
+      return out;
+    };
     // Only a step whose Newton impulses gain solves again (a contact separating at U_k that the forces pull back).
     let rung = 0;
     const sol = applyImpactLaw(rows, (b) => this.solve(k, key, b, start(this.zView(rung++, k)))).solved.sol;

@@ -192,7 +192,10 @@ ${siconos}
 
 M's block pattern (the generated factor and solve within M's envelope,
 \`M⁻¹Gᵀ\` and the Delassus matrix kept to their non-zero blocks) against the
-dense Cholesky of the same M, alternating runs in each process:
+dense Cholesky of the same M, alternating runs in each process. With M and
+the forcing constant, M is factored and solved with only at a run's start
+(M⁻¹F once per step length, \`M⁻¹Gᵀ\` once per contact), so both routes share
+every step:
 
 ${pattern}
 

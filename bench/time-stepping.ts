@@ -12,8 +12,10 @@
 // For the many-contact models the line also times the dense route beside
 // the module's (`denseCpuUsPerStep`, `sparseSpeedup`): the same run with
 // the module's massFactor/massSolve taken away, so that M is factored and
-// solved with the dense Cholesky and X = M⁻¹Gᵀ has no zero blocks
-// (delassus-cache.ts), what a module without M's pattern would run.
+// solved with the dense Cholesky (delassus-cache.ts), what a module without
+// M's pattern would run. With M and F declared constant both routes use M
+// only at the run's start (its factor, M⁻¹F and the columns M⁻¹G_jᵀ,
+// moreau-jean.ts): the ratio is that of those, spread over the steps.
 import * as ball from '../generated/bouncing-ball.js';
 import type { LoadedModule } from '../src/runtime/contract.js';
 import { simulate } from '../src/runtime/hybrid/simulate.js';

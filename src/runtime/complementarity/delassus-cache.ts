@@ -6,7 +6,9 @@
 // computed once per run instead of once per step. The values are compared
 // entry by entry, so reuse is exact (the same numbers give the same factors);
 // X_j = M⁻¹ G_jᵀ and W_ij are computed only for contacts that enter an index
-// set, at most once per (M, G). M is factored and solved with by the
+// set, at most once per (M, G), and W_ij only where G_i and X_j share a
+// column (contacts on a common body; elsewhere W_ij is an exact zero, and a
+// chain's or a stack's W_II, tridiagonal, costs O(k)). M is factored and solved with by the
 // module's massFactor/massSolve, which work within M's envelope (a chain of
 // balls, a stack of blocks: M diagonal, each solve O(n) instead of the dense
 // O(n²)); a module without them gets the dense Cholesky.
@@ -41,9 +43,11 @@ export class DelassusCache {
   private readonly X: Float64Array;
   private readonly W: Float64Array;
   private readonly knownX: Uint8Array;
-  /** Column j of X is zero outside [xLo[j], xHi[j]) (M⁻¹ of a block-diagonal M keeps G_j's blocks). */
+  /** Column j of X is zero outside [xLo[j], xHi[j]) (M⁻¹ of a block-diagonal M keeps G_j's blocks), row j of G outside [gLo[j], gHi[j]). */
   private readonly xLo: Int32Array;
   private readonly xHi: Int32Array;
+  private readonly gLo: Int32Array;
+  private readonly gHi: Int32Array;
   private readonly knownW: Uint8Array;
   /** Changes whenever M or G change: a key for factors of W's submatrices (PivotingLcp). */
   version = 0;
@@ -61,6 +65,8 @@ export class DelassusCache {
     this.knownX = new Uint8Array(m);
     this.xLo = new Int32Array(m);
     this.xHi = new Int32Array(m);
+    this.gLo = new Int32Array(m);
+    this.gHi = new Int32Array(m);
     this.knownW = new Uint8Array(m * m);
   }
 
@@ -87,38 +93,51 @@ export class DelassusCache {
     this.solver.massSolve(this.L, x, off);
   }
 
-  /** W_II, k×k row-major, into out (I: the first k entries of contacts). */
-  delassus(contacts: ArrayLike<number>, k: number, out: Float64Array): void {
-    const { n, m, G, X, W, knownX, knownW } = this;
+  /**
+   * W_II, k×k row-major, into out (I: the first k entries of contacts), and
+   * into `band` each row's non-zero columns lo[a] ≤ c < hi[a] (the diagonal
+   * always in). W_ij is computed only where G_i and X_j share a column (the
+   * contacts share a body): elsewhere it is an exact zero, and a chain's or
+   * a stack's W_II is filled in O(k) products.
+   */
+  delassus(contacts: ArrayLike<number>, k: number, out: Float64Array, band?: { readonly lo: Int32Array; readonly hi: Int32Array }): void {
+    const { n, m, G, X, W, knownX, knownW, xLo, xHi, gLo, gHi } = this;
     for (let a = 0; a < k; a++) {
       const j = contacts[a]!;
       if (!knownX[j]) {
         for (let l = j * n; l < (j + 1) * n; l++) X[l] = G[l]!;
         this.solver.massSolve(this.L, X, j * n);
-        let lo = n,
-          hi = 0;
-        for (let l = 0; l < n; l++) {
-          if (X[j * n + l] === 0) continue;
-          if (l < lo) lo = l;
-          hi = l + 1;
-        }
-        this.xLo[j] = lo;
-        this.xHi[j] = hi;
+        [xLo[j], xHi[j]] = nonZeros(X, j * n, n);
+        [gLo[j], gHi[j]] = nonZeros(G, j * n, n);
         knownX[j] = 1;
       }
     }
+    out.fill(0, 0, k * k);
     for (let a = 0; a < k; a++) {
       const i = contacts[a]!;
+      const first = gLo[i]!,
+        last = gHi[i]!;
+      let lo = a,
+        hi = a + 1;
       for (let c = 0; c < k; c++) {
         const j = contacts[c]!;
+        if (xHi[j]! <= first || xLo[j]! >= last) continue;
         if (!knownW[i * m + j]) {
           // Over X_j's non-zero block only: the rest of the product is exact zeros.
           let s = 0;
-          for (let l = this.xLo[j]!; l < this.xHi[j]!; l++) s += G[i * n + l]! * X[j * n + l]!;
+          for (let l = xLo[j]!; l < xHi[j]!; l++) s += G[i * n + l]! * X[j * n + l]!;
           W[i * m + j] = s;
           knownW[i * m + j] = 1;
         }
-        out[a * k + c] = W[i * m + j]!;
+        const w = W[i * m + j]!;
+        out[a * k + c] = w;
+        if (w === 0) continue;
+        if (c < lo) lo = c;
+        if (c >= hi) hi = c + 1;
+      }
+      if (band) {
+        band.lo[a] = lo;
+        band.hi[a] = hi;
       }
     }
   }
@@ -140,6 +159,18 @@ export class DelassusCache {
     this.knownW.fill(0);
     this.version++;
   }
+}
+
+/** [first, last + 1) of the non-zero entries of x[off…off+n) ([n, 0) where all are zero). */
+function nonZeros(x: Float64Array, off: number, n: number): [number, number] {
+  let lo = n,
+    hi = 0;
+  for (let l = 0; l < n; l++) {
+    if (x[off + l] === 0) continue;
+    if (l < lo) lo = l;
+    hi = l + 1;
+  }
+  return [lo, hi];
 }
 
 function same(a: Float64Array, b: ArrayLike<number>): boolean {

@@ -83,14 +83,14 @@ export class PivotingLcp {
     const { inS } = this;
     let vScale = 0,
       dScale = 0,
-      guessed = false;
+      guessed = false,
+      allOpen = true;
     for (let i = 0; i < k; i++) {
       vScale = Math.max(vScale, Math.abs(b[i]!));
       dScale = Math.max(dScale, W[i * k + i]!);
       if (z[i]! > 0) guessed = true;
+      if (b[i]! < 0) allOpen = false;
     }
-    let allOpen = true;
-    for (let i = 0; i < k; i++) if (b[i]! < 0) allOpen = false;
     if (allOpen) {
       // b ≥ 0: z = 0 solves it, and for a P-matrix nothing else does.
       z.fill(0, 0, k);
@@ -105,10 +105,18 @@ export class PivotingLcp {
       chances = 3;
     for (let iteration = 1; iteration <= maxIterations; iteration++) {
       if (!this.trial(k, W, b, z, w, key, band)) return this.done('not-positive-definite', iteration, false, NaN);
-      // Infeasible unknowns, in index order.
-      let nBad = 0;
-      for (let i = 0; i < k; i++) if (inS[i] ? z[i]! < -zTol : w[i]! < -vTol) this.bad[nBad++] = i;
+      // Infeasible unknowns, in index order, and the natural map's residual on the way.
+      let nBad = 0,
+        res = 0,
+        negative = false;
+      for (let i = 0; i < k; i++) {
+        if (inS[i] ? z[i]! < -zTol : w[i]! < -vTol) this.bad[nBad++] = i;
+        res = Math.max(res, Math.abs(Math.min(z[i]!, w[i]!)));
+        if (z[i]! < 0) negative = true;
+      }
       if (nBad === 0) {
+        if (!negative) return this.done('ok', iteration, iteration === 1 && guessed, res);
+        // A z_i within zTol below 0 is set to 0, and w recomputed for the residual.
         for (let i = 0; i < k; i++) if (z[i]! < 0) z[i] = 0;
         return this.done('ok', iteration, iteration === 1 && guessed, residual(k, W, b, z, w, band));
       }
@@ -136,28 +144,42 @@ export class PivotingLcp {
   private trial(k: number, W: ArrayLike<number>, b: ArrayLike<number>, z: Float64Array, w: Float64Array, key: number, band: Band | undefined): boolean {
     const { inS, support, L, rhs, zS, first } = this;
     let s = 0;
-    for (let i = 0; i < k; i++) if (inS[i]) support[s++] = i;
+    for (let i = 0; i < k; i++) {
+      if (!inS[i]) continue;
+      rhs[s] = -b[i]!;
+      support[s++] = i;
+    }
     if (!this.sameFactor(s, key)) {
-      for (let a = 0; a < s; a++) {
-        first[a] = a;
-        for (let c = 0; c < s; c++) {
-          const x = W[support[a]! * k + support[c]!]!;
-          L[a * s + c] = x;
-          if (x !== 0 && c < first[a]!) first[a] = c;
-        }
-      }
+      this.gather(k, s, W, band);
       this.lastK = -1;
       if (s > 0 && choleskyFactor(s, L, first) >= 0) return false;
       this.lastK = s;
       this.lastKey = key;
       this.lastSupport.set(support.subarray(0, s));
     }
-    for (let a = 0; a < s; a++) rhs[a] = -b[support[a]!]!;
     if (s > 0) choleskySolve(s, L, rhs, 0, zS, 0, first);
-    z.fill(0, 0, k);
-    for (let a = 0; a < s; a++) z[support[a]!] = zS[a]!;
+    for (let i = 0, a = 0; i < k; i++) z[i] = inS[i] ? zS[a++]! : 0;
     product(k, W, b, z, w, band);
     return true;
+  }
+
+  /**
+   * W_SS's lower triangle within its envelope into L, and the envelope into
+   * `first` (the first non-zero column of each row, at most the diagonal):
+   * all that choleskyFactor and choleskySolve read. With a band, row a looks
+   * only at the support's columns within row support[a]'s band, O(band)
+   * instead of O(s).
+   */
+  private gather(k: number, s: number, W: ArrayLike<number>, band: Band | undefined): void {
+    const { support, L, first } = this;
+    for (let a = 0; a < s; a++) {
+      const row = support[a]! * k;
+      const lo = band ? band.lo[support[a]!]! : 0;
+      let c0 = a;
+      for (let c = a - 1; c >= 0 && support[c]! >= lo; c--) if (W[row + support[c]!]! !== 0) c0 = c;
+      first[a] = c0;
+      for (let c = c0; c <= a; c++) L[a * s + c] = W[row + support[c]!]!;
+    }
   }
 
   private sameFactor(s: number, key: number): boolean {

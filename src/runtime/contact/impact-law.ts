@@ -237,6 +237,8 @@ export interface LawRows {
   readonly W: ArrayLike<number>;
   /** W's non-zero columns per row, where the caller knows them (zero outside). */
   readonly band?: Band;
+  /** Room for each solve's b (r entries), where the caller's solve does not keep b: a time step's law then allocates nothing. */
+  readonly bias?: Float64Array;
   /** Restitution per contact of the model. */
   readonly e: ArrayLike<number>;
   /** The closed contacts, in row order. */
@@ -260,23 +262,34 @@ export interface LawSolve {
  * that too would, whichever of Glocker's and the midpoint's gains less.
  * `solve` returns undefined where it cannot solve (friction-impact.ts's
  * singular metric). Newton–Coulomb's outcome is returned when it fails (the
- * law has no solution there).
+ * law has no solution there). `solve` must answer the same b the same way
+ * (Glocker's rung takes Newton's answer where its b is Newton's).
  */
 export function applyImpactLaw<S extends LawSolve | undefined>(rows: LawRows, solve: (b: Float64Array) => S): { solved: S; law: ImpactLawName } {
-  const { uMinus, uFree, W, band, e, contacts, slipCount, restVelocity } = rows;
+  const { uMinus, uFree, W, band, e, contacts, slipCount, restVelocity, bias } = rows;
   const gain = (s: S): number => (s?.sol.status === 'ok' ? energyGain(uMinus, uFree, W, s.mu, s.sol.impulses, band) : 0);
-  const first = solve(restitutionBias(new Float64Array(uFree), uMinus, e, contacts, slipCount));
-  if (!(gain(first) > 0)) return { solved: first, law: 'newton-coulomb' };
-  const glocker = solve(glockerBias(new Float64Array(uFree), uMinus, glockerRestitution(contacts, slipCount, uMinus, e, restVelocity)));
-  const glockerGain = gain(glocker);
+  /** U_free, into the caller's room for b where it gives one. */
+  const fresh = (): Float64Array => {
+    if (!bias) return new Float64Array(uFree);
+    for (let a = 0; a < bias.length; a++) bias[a] = uFree[a]!;
+    return bias;
+  };
+  const first = solve(restitutionBias(fresh(), uMinus, e, contacts, slipCount));
+  const firstGain = gain(first);
+  if (!(firstGain > 0)) return { solved: first, law: 'newton-coulomb' };
+  const eStar = glockerRestitution(contacts, slipCount, uMinus, e, restVelocity);
+  // Glocker's b is Newton's, bit for bit, where every contact has e* and no slip rows (a chain, a stack): so is its answer.
+  const same = contacts.every((j) => slipCount(j) === 0 && e[j] === eStar);
+  const glocker = same ? first : solve(glockerBias(fresh(), uMinus, eStar));
+  const glockerGain = same ? firstGain : gain(glocker);
   if (!(glockerGain > 0)) return { solved: glocker, law: 'glocker' };
-  let midpoint = solve(midpointBias(new Float64Array(uFree), rows));
+  let midpoint = solve(midpointBias(fresh(), rows));
   // Without a solution (a 'stick' contact jammed by the arriving normals' e), e = 1 on every row.
-  if (midpoint?.sol.status !== 'ok') midpoint = solve(glockerBias(new Float64Array(uFree), uMinus, 1));
+  if (midpoint?.sol.status !== 'ok') midpoint = solve(glockerBias(fresh(), uMinus, 1));
   let midGain = midpoint?.sol.status === 'ok' ? gain(midpoint) : Infinity;
   // Still gaining: once more with the slides it stopped or turned on their midpoint velocity too.
   if (midGain > 0 && midGain < Infinity) {
-    const again = solve(midpointBias(new Float64Array(uFree), rows, velocitiesAfter(uFree, W, midpoint!.mu)));
+    const again = solve(midpointBias(fresh(), rows, velocitiesAfter(uFree, W, midpoint!.mu)));
     const againGain = again?.sol.status === 'ok' ? gain(again) : Infinity;
     if (againGain < midGain) {
       midpoint = again;

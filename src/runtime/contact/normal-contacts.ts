@@ -16,7 +16,7 @@
 // where that fails: W_II singular (dependent contacts, where the law has several
 // solutions and friction-lcp picks one that does not engage a separating
 // contact) or a residual above 1e-12 of the velocity scale. Every buffer is
-// allocated once per run but the law's biases and a later rung's impulses.
+// allocated once per run (each rung of the law its own impulses).
 // Tests: test/runtime/contact/normal-contacts.test.ts.
 
 import type { GapKinematics } from './contacts.js';
@@ -59,10 +59,11 @@ export class NormalContacts {
   /** U_k and U_free of the contacts of I, in I's order. */
   private readonly uMinus: Float64Array;
   private readonly uFree: Float64Array;
-  private readonly z: Float64Array;
-  /** The contacts of I as the law reads them, and its 'stick' flags (none here). */
-  private readonly contacts: number[] = [];
-  private readonly unpinned: boolean[] = [];
+  /** The law's biases, and each rung's impulses (the law compares the rungs' answers: impact-law.ts). */
+  private readonly bias: Float64Array;
+  private readonly z: Float64Array[] = [];
+  /** The contacts of I as the law reads them (made again when I's size changes: an array kept packed). */
+  private contacts: number[] = [];
   private readonly w: Float64Array;
   private readonly pivoting: PivotingLcp;
   /** W_II's key for the pivoting solver's factor reuse: it changes with the index set or the cache's M and G. */
@@ -72,8 +73,9 @@ export class NormalContacts {
   private keyVersion = -1;
   /** The law's rows for the last index set's size: views made again only when the size changes. */
   private rows: LawRows | undefined;
-  private zk: Float64Array | undefined;
-  /** W_II's non-zero columns per row, found when its key changes (a chain's or a stack's W_II is tridiagonal). */
+  /** Each rung's impulses, its first k entries: the views kept while k stays. */
+  private zk: Float64Array[] = [];
+  /** W_II's non-zero columns per row, from the cache when its key changes (a chain's or a stack's W_II is tridiagonal). */
   private readonly band: { readonly lo: Int32Array; readonly hi: Int32Array } & Band;
 
   constructor(
@@ -92,7 +94,7 @@ export class NormalContacts {
     this.W = new Float64Array(m * m);
     this.uMinus = new Float64Array(m);
     this.uFree = new Float64Array(m);
-    this.z = new Float64Array(m);
+    this.bias = new Float64Array(m);
     this.w = new Float64Array(m);
     this.pivoting = new PivotingLcp(m);
     this.keyI = new Int32Array(m);
@@ -112,33 +114,15 @@ export class NormalContacts {
       this.keyCount = count;
       this.keyVersion = this.cache.version;
       keyI.set(I.subarray(0, count));
-      this.cache.delassus(I, count, this.W);
-      this.findBand(count);
+      this.cache.delassus(I, count, this.W, this.band);
     }
     return this.key;
   }
 
-  /** z's first k entries, the view kept while k stays. */
-  private zView(k: number): Float64Array {
-    if (this.zk?.length !== k) this.zk = this.z.subarray(0, k);
-    return this.zk;
-  }
-
-  /** lo[a] ≤ c < hi[a]: the columns of row a of W_II (in this.W) that are not zero. */
-  private findBand(k: number): void {
-    const { W } = this;
-    const { lo, hi } = this.band;
-    for (let a = 0; a < k; a++) {
-      let l = a,
-        h = a + 1;
-      for (let c = 0; c < k; c++) {
-        if (W[a * k + c] === 0) continue;
-        if (c < l) l = c;
-        if (c >= h) h = c + 1;
-      }
-      lo[a] = l;
-      hi[a] = h;
-    }
+  /** Rung r's impulses, the first k entries of its buffer (made on the rung's first use). */
+  private zView(r: number, k: number): Float64Array {
+    if (this.zk[r]?.length !== k) this.zk[r] = (this.z[r] ??= new Float64Array(this.I.length)).subarray(0, k);
+    return this.zk[r]!;
   }
 
   /** U_k = ġ(t_{k+1}, q_k, v_k) of the contacts of I. */
@@ -155,16 +139,30 @@ export class NormalContacts {
    * exit. Returns friction-lcp's status when Lemke fails too ('ok' otherwise).
    */
   impulses(t: number, q: ArrayLike<number>, vf: Float64Array, P: Float64Array): FrictionSolution['status'] {
-    const { I, U, W, uMinus, uFree, z, e } = this;
+    const { I, U, W, uMinus, uFree, e } = this;
     const k = this.count;
     const key = this.matrixKey();
     this.kin.rates(t, q, vf, this.rates);
-    this.contacts.length = k;
-    this.unpinned.length = k;
+    if (this.rows?.uMinus.length !== k) {
+      this.contacts = Array.from(I.subarray(0, k));
+      this.rows = {
+        uMinus: uMinus.subarray(0, k),
+        uFree: uFree.subarray(0, k),
+        W: W.subarray(0, k * k),
+        band: this.band,
+        bias: this.bias.subarray(0, k),
+        e,
+        contacts: this.contacts,
+        slipCount: () => 0,
+        // None pinned: without slip rows a 'stick' law acts on its normal only (moreau-jean.ts).
+        pinned: Array.from({ length: k }, () => false),
+        restVelocity: this.restVelocity,
+      };
+    }
+    const { rows, contacts } = this;
     for (let a = 0; a < k; a++) {
       const j = I[a]!;
-      this.contacts[a] = j;
-      this.unpinned[a] = false;
+      contacts[a] = j;
       uMinus[a] = U[j]!;
       uFree[a] = this.rates[j]!;
     }
@@ -172,23 +170,9 @@ export class NormalContacts {
       for (let a = 0; a < k; a++) out[a] = this.warmStart ? P[I[a]!]! : 0;
       return out;
     };
-    if (this.rows?.uMinus.length !== k) {
-      this.rows = {
-        uMinus: uMinus.subarray(0, k),
-        uFree: uFree.subarray(0, k),
-        W: W.subarray(0, k * k),
-        band: this.band,
-        e,
-        contacts: this.contacts,
-        slipCount: () => 0,
-        pinned: this.unpinned,
-        restVelocity: this.restVelocity,
-      };
-    }
-    const { rows } = this;
     // Only a step whose Newton impulses gain solves again (a contact separating at U_k that the forces pull back).
     let rung = 0;
-    const sol = applyImpactLaw(rows, (b) => this.solve(k, key, b, start(rung++ === 0 ? z : new Float64Array(k)))).solved.sol;
+    const sol = applyImpactLaw(rows, (b) => this.solve(k, key, b, start(this.zView(rung++, k)))).solved.sol;
     if (sol.status !== 'ok') return sol.status;
     P.fill(0);
     for (let a = 0; a < k; a++) P[I[a]!] = sol.impulses[a]!;
@@ -207,12 +191,11 @@ export class NormalContacts {
       tally.iterations += pivoting.iterations;
       if (pivoting.warmHit) tally.warmStartHits++;
       tally.worstResidual = Math.max(tally.worstResidual, pivoting.residual);
-      const impulses = z === this.z ? this.zView(k) : z.subarray(0, k);
-      return { sol: { status: 'ok', impulses }, mu: impulses };
+      return { sol: { status: 'ok', impulses: z }, mu: z };
     }
     tally.fallbacks++;
     const contacts = Array.from(this.I.subarray(0, k), (j) => ({ slip: 0, mu: 0, separating: this.U[j]! > this.restVelocity }));
-    const sol = solveFrictionLcp({ contacts, W: W.slice(0, k * k), b });
+    const sol = solveFrictionLcp({ contacts, W: W.slice(0, k * k), b: b.slice() });
     if (sol.status === 'ok') tally.lemke(sol);
     return { sol, mu: sol.impulses };
   }

@@ -69,7 +69,9 @@
 // keep their values (delassus-cache.ts), and the fixed point stops without
 // a second solve when M(q̃) and F keep theirs (the map then returns exactly
 // what it returned). Functions declared constant (opts.constant, as
-// Siconos' LagrangianLinearTIDS declares M) are evaluated once per run.
+// Siconos' LagrangianLinearTIDS declares M) are evaluated once per run, and
+// with M and F both constant the free flight's M⁻¹h(θF + (1 − θ)F) is
+// solved once per step length.
 //
 // Energy (the lead copies this into the docs). In smooth phases θ = ½ is
 // the trapezoidal rule with the mass matrix at the midpoint: a symmetric
@@ -451,6 +453,8 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
 
   const stepView = new LinearStep(q, v, qNext, vNext, x, t0, h);
   const fixedMap = constant.massMatrix && constant.forcing;
+  /** With fixedMap, the step length whose M⁻¹h(θF₁ + (1 − θ)F₀) R holds: the same h gives the same R, not solved again. */
+  let kickOf = NaN;
   const steps = Math.ceil((opts.t1 - t0) / h - 1e-9);
   for (let k = 0; k < steps; k++) {
     const tk = t0 + k * h;
@@ -459,19 +463,22 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     stepView.start = tk;
     stepView.length = hk;
 
-    for (let i = 0; i < n; i++) qPred[i] = q[i] + 0.5 * hk * v[i];
-    const gPred = kin.gaps(tk + 0.5 * hk, qPred);
     // A predicted gap within rounding of 0 is contact: a resting contact's
     // ġ is 0 only to the rounding of the step's solve (±1e-17 with friction),
     // and without the tolerance a block resting on a belt hopped off it.
     let qScale = 1;
-    for (let i = 0; i < n; i++) qScale = Math.max(qScale, Math.abs(qPred[i]));
+    for (let i = 0; i < n; i++) {
+      qPred[i] = q[i] + 0.5 * hk * v[i];
+      qScale = Math.max(qScale, Math.abs(qPred[i]));
+    }
+    const gPred = kin.gaps(tk + 0.5 * hk, qPred);
     const I = normal.I;
+    // The last step's index set leaves inSet before I is made again.
+    for (let a = 0; a < normal.count; a++) inSet[I[a]!] = false;
     let nI = 0;
     activity.wake(gPred);
     for (let j = 0; j < m; j++) if (gPred[j] <= 8 * Number.EPSILON * qScale && (engaged[j] || activity.admits(tk, q, v, j))) I[nI++] = j;
     normal.count = nI;
-    inSet.fill(false);
     for (let a = 0; a < nI; a++) inSet[I[a]!] = true;
     activity.settle(tk, q, v, gPred, inSet);
     let sc = nI > 0 && !frictionless ? stepContacts(indexSet(), t1k) : undefined;
@@ -522,8 +529,11 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
           break;
         }
         if (!constant.forcing) F1last.set(F1);
-        for (let i = 0; i < n; i++) R[i] = hk * (theta * F[i] + (1 - theta) * F0[i]);
-        cache.solveMass(R);
+        if (!fixedMap || hk !== kickOf) {
+          for (let i = 0; i < n; i++) R[i] = hk * (theta * F[i] + (1 - theta) * F0[i]);
+          cache.solveMass(R);
+          if (fixedMap) kickOf = hk;
+        }
         for (let i = 0; i < n; i++) vFree[i] = v[i] + R[i];
         if (sc) frictionalImpulses(sc, vFree, t1k);
         else if (nI > 0) {
@@ -580,6 +590,7 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     if (closing.length > 0) closing.length = 0;
     if (touching.length > 0) touching.length = 0;
     if (released.length > 0) released.length = 0;
+    if (nowResting.length > 0) nowResting.length = 0;
     end.reset();
     for (let a = 0; a < nI; a++) engaged[I[a]!] = P[I[a]!]! > 0;
     for (let j = 0; j < m; j++) {
@@ -589,6 +600,10 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
           runStart[j] = { t: t1k, ...end.get() };
         }
         runs[j]++;
+        if (!resting[j] && runs[j] >= REST_STEPS) {
+          resting[j] = true;
+          nowResting.push(j);
+        }
       } else {
         if (resting[j]) released.push(j);
         resting[j] = false;
@@ -614,13 +629,6 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
     }
     if (touching.length > 0) events.push({ t: t1k, type: 'contact', contacts: touching.slice(), ...end.get() });
     if (released.length > 0) events.push({ t: t1k, type: 'release', contacts: released.slice(), ...end.get() });
-    if (nowResting.length > 0) nowResting.length = 0;
-    for (let j = 0; j < m; j++) {
-      if (!resting[j] && runs[j] >= REST_STEPS) {
-        resting[j] = true;
-        nowResting.push(j);
-      }
-    }
     // A rest dates from the first step of its run of impulsive steps (all
     // the contacts resting now began theirs on the same step).
     if (nowResting.length > 0) events.push({ ...runStart[nowResting[0]!]!, type: 'rest', contacts: nowResting.slice() });

@@ -79,6 +79,40 @@ describe('DelassusCache', () => {
     expect(cache.version).toBe(v0 + 2);
   });
 
+  it('fills W_II of contacts between neighbours (a stack: the floor, then block on block) with its tridiagonal band and exact zeros off it', () => {
+    // Five blocks of masses m_l, contact 0 the floor (row e₀), contact j block j on block j − 1 (row e_j − e_{j−1}):
+    // W_ij = Σ_l G_il G_jl / m_l, so 1/m₀ for the floor, 1/m_{j−1} + 1/m_j on the diagonal, −1/m_j between j and j + 1.
+    const masses = [1.5, 0.7, 2.2, 1.1, 0.9];
+    const nb = masses.length;
+    const M = new Float64Array(nb * nb);
+    masses.forEach((x, l) => (M[l * nb + l] = x));
+    const G = new Float64Array(nb * nb);
+    G[0] = 1;
+    for (let j = 1; j < nb; j++) {
+      G[j * nb + j] = 1;
+      G[j * nb + j - 1] = -1;
+    }
+    const cache = new DelassusCache(nb, nb);
+    cache.setMass(M);
+    cache.setJacobian(G);
+    const I = [0, 2, 3, 4];
+    const k = I.length;
+    const W = new Float64Array(k * k).fill(NaN);
+    const band = { lo: new Int32Array(k), hi: new Int32Array(k) };
+    cache.delassus(I, k, W, band);
+    const expected = (i: number, j: number): number => {
+      if (i === 0 && j === 0) return 1 / masses[0]!;
+      if (i === j) return 1 / masses[i - 1]! + 1 / masses[i]!;
+      // (I leaves contact 1 out: no pair here couples the floor with a block-on-block contact.)
+      return Math.abs(i - j) === 1 ? -1 / masses[Math.min(i, j)]! : 0;
+    };
+    I.forEach((i, a) => I.forEach((j, c) => expect(W[a * k + c]).toBeCloseTo(expected(i, j), 14)));
+    // The floor and contact 2 share no block: an exact zero, and outside row 0's band.
+    expect(Object.is(W[1], 0)).toBe(true);
+    expect(Array.from(band.lo)).toEqual([0, 1, 1, 2]);
+    expect(Array.from(band.hi)).toEqual([1, 3, 4, 4]);
+  });
+
   it('refuses a singular mass matrix', () => {
     const cache = new DelassusCache(2, 1);
     expect(cache.setMass([1, 1, 1, 1])).toBe(false);

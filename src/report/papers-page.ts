@@ -10,7 +10,7 @@ import { REFERENCES, type SourceKey } from '../model/sources.js';
 import { equationOrder } from './equation-order.js';
 import { paperFigureId } from './paper-claims.js';
 import { paperSketchId } from './paper-sketches.js';
-import { escapeHtml, katexHtml } from './render-html.js';
+import { escapeHtml, katexHtml, pageHead } from './render-html.js';
 
 /** A model with a paper: its name (the report's file) and title. */
 export interface PaperModel {
@@ -102,13 +102,7 @@ export function papersHtml(models: readonly { readonly name: string; readonly ti
   }
   const papers = (Object.keys(REFERENCES) as SourceKey[]).filter((k) => byPaper.has(k));
   return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<meta name="generator" content="${escapeHtml(provenance)}">`,
-    '<title>Results of the source papers</title>',
+    ...pageHead(provenance, 'Results of the source papers'),
     '<link rel="stylesheet" href="katex/katex.min.css">',
     '<style>',
     'body { margin: 0; background: #fdfdfb; color: #1d1d1d; font: 16px/1.5 "Latin Modern Roman", "CMU Serif", Georgia, serif; }',

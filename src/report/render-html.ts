@@ -15,6 +15,17 @@ export const KATEX_OPTIONS = { throwOnError: true, strict: 'error', output: 'htm
 
 export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** The lines every page of docs/reports/ opens with, up to its title (its stylesheets follow). */
+export const pageHead = (provenance: string, title: string): string[] => [
+  '<!DOCTYPE html>',
+  '<html lang="en">',
+  '<head>',
+  '<meta charset="utf-8">',
+  '<meta name="viewport" content="width=device-width, initial-scale=1">',
+  `<meta name="generator" content="${escapeHtml(provenance)}">`,
+  `<title>${escapeHtml(title)}</title>`,
+];
+
 /** A formula typeset by KaTeX; an error names the report and the formula. */
 export function katexHtml(tex: string, displayMode: boolean, where = ''): string {
   try {
@@ -234,13 +245,7 @@ export function renderHtml(doc: ReportDocument, stylesheet = 'katex/katex.min.cs
     ? `\n<section class="abstract">\n<h2>Abstract</h2>\n<p>${inlineHtml(doc.abstract, n, `${where}, abstract`)}</p>\n</section>`
     : '';
   return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<meta name="generator" content="${escapeHtml(doc.provenance)}">`,
-    `<title>${escapeHtml(doc.title)} — derivation report</title>`,
+    ...pageHead(doc.provenance, `${doc.title} — derivation report`),
     `<link rel="stylesheet" href="${stylesheet}">`,
     `<style>\n${STYLE}\n</style>`,
     '</head>',

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { escapeHtml } from './render-html.js';
+import { escapeHtml, pageHead } from './render-html.js';
 import { REPORTS_DIR } from './report.js';
 
 export interface IndexEntry {
@@ -31,13 +31,7 @@ export function indexHtml(entries: readonly IndexEntry[], provenance: string, fo
         .join('\n'),
     );
   return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<meta name="generator" content="${escapeHtml(provenance)}">`,
-    '<title>Derivation reports</title>',
+    ...pageHead(provenance, 'Derivation reports'),
     '<style>',
     'body { margin: 0; background: #fdfdfb; color: #1d1d1d; font: 17px/1.55 "Latin Modern Roman", "CMU Serif", Georgia, serif; }',
     'main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; }',

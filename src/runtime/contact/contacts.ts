@@ -136,20 +136,7 @@ export function projectOntoContacts(
   if (k === 0) return 'ok';
   const rates = new Float64Array(kin.m);
   // M Δ = G_Sᵀσ, G_S Δ = −r: the metric's factor in L, so b = 0 and y = Δ.
-  const s: SchurSystem = {
-    n,
-    M: new Float64Array(n * n),
-    L: new Float64Array(n * n),
-    R: new Float64Array(k * n),
-    b: new Float64Array(n),
-    c: new Float64Array(k),
-    y: new Float64Array(n),
-    sigma: new Float64Array(k),
-    X: new Float64Array(k * n),
-    W: new Float64Array(k * k),
-    dep: new Uint8Array(k),
-    at: -1,
-  };
+  const s = schurArrays(n, k);
   const dropped = new Uint8Array(k);
   const correct = (x: Float64Array, r: (a: number) => number): ProjectionStatus => {
     if (!factorMetric(kin, module, params, t, q, S, s.L)) return 'singular-mass-matrix';
@@ -233,4 +220,22 @@ function factorMetric(kin: GapKinematics, module: LoadedModule, params: Params, 
   const rho = mass > 0 && row > 0 ? mass / (row * row) : 1;
   for (const r of rows) for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) Mf[a * n + b] += rho * r[a]! * r[b]!;
   return choleskyFactor(n, Mf) < 0;
+}
+
+/** The arrays of a constrained solve (numeric/schur.ts) for n coordinates and up to k rows, allocated once by its caller. */
+export function schurArrays(n: number, k: number): SchurSystem {
+  return {
+    n,
+    M: new Float64Array(n * n),
+    L: new Float64Array(n * n),
+    R: new Float64Array(k * n),
+    b: new Float64Array(n),
+    c: new Float64Array(k),
+    y: new Float64Array(n),
+    sigma: new Float64Array(k),
+    X: new Float64Array(k * n),
+    W: new Float64Array(k * k),
+    dep: new Uint8Array(k),
+    at: -1,
+  };
 }

@@ -26,7 +26,7 @@
 import { choleskyFactor } from '../../numeric/cholesky.js';
 import { schurSolve, type SchurStatus, type SchurSystem } from '../../numeric/schur.js';
 import type { LoadedModule, Params } from '../contract.js';
-import type { WithFunctions } from './contacts.js';
+import { schurArrays, type WithFunctions } from './contacts.js';
 import { sticks } from './impact-law.js';
 import { hasDependentRows, leastNormReactions, leastNormWeights, projectOntoColumns } from './indeterminate-reactions.js';
 
@@ -171,20 +171,7 @@ export class ModeSelector {
     this.ms = this.laws.reduce((s, l) => s + l.rows, 0);
     const n = this.n,
       k = this.m + this.ms;
-    this.schur = {
-      n,
-      M: new Float64Array(n * n),
-      L: new Float64Array(n * n),
-      R: new Float64Array(k * n),
-      b: new Float64Array(n),
-      c: new Float64Array(k),
-      y: new Float64Array(n),
-      sigma: new Float64Array(k),
-      X: new Float64Array(k * n),
-      W: new Float64Array(k * k),
-      dep: new Uint8Array(k),
-      at: -1,
-    };
+    this.schur = schurArrays(n, k);
   }
 
   /** The sliding speed |ṡ_j| of a contact (0 without slip rows). */

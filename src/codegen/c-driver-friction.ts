@@ -21,7 +21,7 @@ import { heldField } from './c-driver-field.js';
 import { contactInfo } from './contacts.js';
 import { lawSticks } from './impact-laws.js';
 import { printCFunctions } from './print-c.js';
-import { MODE_ADMISSIBILITY } from './solvers/mode-admissibility.js';
+import { FRICTION_TESTS } from './solvers/mode-admissibility.js';
 
 /** The module's functions the frictional part calls. */
 export const FRICTION_NEEDS = ['restitution', 'slipJacobian', 'slipRates', 'friction', 'frictionPhase'] as const;
@@ -108,7 +108,7 @@ static int slip_targets(double t, const double *x, double *J, double *r) {
 /** The choice of the modes at an event, from the candidates (closed, at rest in the normal). */
 export const chooseModes = (P: string): string => `
 /* The tests of one contact's mode, printed from the IR the runtime's are (src/numeric/mode-admissibility.ts). */
-${printCFunctions(MODE_ADMISSIBILITY.decls.filter((d) => d.kind === 'function')).join('\n')}
+${printCFunctions(FRICTION_TESTS).join('\n')}
 
 /*
  * Whether the modes are admissible for the candidates idx (k of them), their phase into out: held, σ̇ > 0; open,
@@ -118,6 +118,7 @@ ${printCFunctions(MODE_ADMISSIBILITY.decls.filter((d) => d.kind === 'function'))
 static int admissible(double t, const double *x, const int *idx, int k, const double *modes, int leaving, const double *G,
                       const double *S, const double *rates, double alone[][N], double *out) {
   int from_rest[M];
+  /* d zeroed: gcc -O2 cannot tell that the k entries the tests read are set. */
   double trial[M], stick[OUT], d[M] = {0.0}, dir, acc[2];
   /* Planar contacts only (choose_modes stops on a spatial one): one slip row, a slide's direction its code. */
   for (int a = 0; a < k; a++) {
@@ -199,9 +200,7 @@ static void choose_modes(double t, const double *x, const int *candidate, int le
         for (int i = 0; i < N; i++) chosen[i] = out[i];
         continue;
       }
-      /* Holding a contact with σ̇ = 0 or not is the same motion; a different q̈ is not. */
-      for (int i = 0; i < N; i++)
-        if (fabs(out[i] - chosen[i]) > 1e-8 * (1.0 + fabs(chosen[i]))) stop(t, "ambiguous-contact-mode", candidate);
+      if (motionsDiffer(N, out, chosen)) stop(t, "ambiguous-contact-mode", candidate);
     }
   if (!found) stop(t, "contact-inconsistent", candidate);
   for (int r = 0; r < MS; r++) target[r] = 0;

@@ -1,13 +1,15 @@
 // Printed from src/codegen/solvers/mode-admissibility.ts by `npm run solvers`: edit that file, not this one.
 //
-// The tests of one contact's mode with Coulomb friction at an event, at the
-// acceleration level (rubanovich1981 §1 with Coulomb's cone): a contact held
-// pushes (σ̇ > 0), one left open does not penetrate (g̈ ≥ 0), one sticking stays
-// inside its cone (|τ| ≤ μs σ̇), and one sliding from rest does so only where
-// sticking would leave the cone, opposite to the sticking force, with a slip
-// acceleration along its direction. The runtime enumerates the modes
-// (src/runtime/contact/friction-modes.ts) and so does the C driver; both test
-// each contact by these functions, printed from the same IR.
+// The tests of one contact's mode at an event, at the acceleration level
+// (rubanovich1981 §1, with Coulomb's cone where the contact has friction): a
+// contact held pushes (σ̇ > 0), one left open does not penetrate (g̈ ≥ 0), one
+// sticking stays inside its cone (|τ| ≤ μs σ̇), and one sliding from rest does
+// so only where sticking would leave the cone, opposite to the sticking force,
+// with a slip acceleration along its direction; of the admissible modes, only
+// different motions are an ambiguity (motionsDiffer). The runtime enumerates
+// the modes (src/runtime/hybrid/hybrid.ts without friction,
+// src/runtime/contact/friction-modes.ts with it) and so does the C driver; both
+// test each contact by these functions, printed from the same IR.
 //
 // A phase output is what frictionPhase returns for n coordinates and m
 // contacts: q̈, σ̇ per contact, τ per slip row, the determinant. Mode codes:
@@ -37,6 +39,31 @@ export function accelerationChange(
   }
   acc[0] = value;
   acc[1] = scale;
+}
+
+/**
+ * Whether contact j left open does not penetrate: g̈_j = G_j (q̈ − q̈_alone) ≥ 0,
+ * within roundoff (at a release σ̇ = 0 and g̈ = 0 at once, and without the
+ * tolerance neither mode would pass). G has n columns; acc is scratch (2).
+ */
+export function gapAdmissible(n: number, G: ArrayLike<number>, j: number, qdd: ArrayLike<number>, alone: ArrayLike<number>, acc: Float64Array): boolean {
+  acc[0] = 0;
+  acc[1] = 0;
+  accelerationChange(n, G, j, 1, qdd, alone, acc);
+  return acc[0]! >= -1e-9 * acc[1]!;
+}
+
+/**
+ * Whether two admissible modes are different motions: their q̈ (the first n
+ * entries of a and b) apart by more than 1e-8 relative to b, far above the
+ * roundoff of one solve, far below a real difference. Holding a contact with
+ * σ̇ = 0 or not is the same motion.
+ */
+export function motionsDiffer(n: number, a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  for (let i = 0; i < n; i++) {
+    if (Math.abs(a[i]! - b[i]!) > 1e-8 * (1 + Math.abs(b[i]!))) return true;
+  }
+  return false;
 }
 
 /** |τ_j| in a phase output, the Euclidean norm of the force along contact j's slip rows (`rows` of them from `row`). */
@@ -107,17 +134,13 @@ export function contactAdmissible(
   alone: ArrayLike<number>,
   acc: Float64Array,
 ): boolean {
-  acc[0] = 0;
-  acc[1] = 0;
-  if (code === 0) {
-    // g̈_j = G_j (q̈ − q̈_alone), within roundoff: at a release σ̇ = 0 and g̈ = 0 at once, and without it neither mode would pass.
-    accelerationChange(n, G, j, 1, out, alone, acc);
-    return acc[0]! >= -1e-9 * acc[1]!;
-  }
+  if (code === 0) return gapAdmissible(n, G, j, out, alone, acc);
   if (!(out[n + j]! > 0)) return false;
   if (!coulomb) return true;
   if (code === 2) return stickForce(n, m, row, rows, out) <= muS * out[n + j]!;
   if (!fromRest) return true;
+  acc[0] = 0;
+  acc[1] = 0;
   for (let r = 0; r < rows; r++) accelerationChange(n, S, row + r, d[r]!, out, alone, acc);
   const tol = (1e-9 + skew) * acc[1]!;
   return leaving ? acc[0]! >= -tol : acc[0]! > 0;

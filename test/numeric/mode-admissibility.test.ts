@@ -4,7 +4,7 @@
 // header worked out by hand: g̈ ≥ 0 open, σ̇ > 0 held, |τ| ≤ μs σ̇ sticking,
 // s̈·d > 0 sliding from rest (≥ 0 within the tolerance at the cone's edge).
 import { describe, expect, it } from 'vitest';
-import { accelerationChange, contactAdmissible, slideFromRest, stickForce } from '../../src/numeric/mode-admissibility.js';
+import { accelerationChange, contactAdmissible, gapAdmissible, motionsDiffer, slideFromRest, stickForce } from '../../src/numeric/mode-admissibility.js';
 
 describe('accelerationChange and stickForce', () => {
   it('adds w J_row (q̈ − q̈_alone) and Σ|J|(|q̈| + |q̈_alone|) to what acc holds', () => {
@@ -16,6 +16,22 @@ describe('accelerationChange and stickForce', () => {
   it('|τ| over the slip rows: the 3-4-5 triangle', () => {
     expect(stickForce(1, 1, 0, 2, [0, 5, 3, 4, 1])).toBe(5);
     expect(stickForce(1, 1, 0, 1, [0, 5, -3, 1])).toBe(3);
+  });
+});
+
+describe('gapAdmissible and motionsDiffer: the held set without friction', () => {
+  it('an open contact: g̈ = G (q̈ − q̈_alone) ≥ 0 within 1e-9 of its scale', () => {
+    const acc = new Float64Array(2);
+    // Contact 1's row [2, −1]: g̈ = 2·(1 − 0) − (1 − 3) = 4; then 2·(0 − 1) − 0 = −2.
+    expect(gapAdmissible(2, [0, 0, 2, -1], 1, [1, 1], [0, 3], acc)).toBe(true);
+    expect(acc[0]).toBe(4);
+    expect(gapAdmissible(2, [0, 0, 2, -1], 1, [0, 3], [1, 3], acc)).toBe(false);
+  });
+  it('motions differ by more than 1e-8 (1 + |b|): 2e-8 on 2 does not, 4e-8 does', () => {
+    expect(motionsDiffer(2, [1, 2 + 2e-8], [1, 2])).toBe(false);
+    expect(motionsDiffer(2, [1, 2 + 4e-8], [1, 2])).toBe(true);
+    // Only the first n entries are motions.
+    expect(motionsDiffer(1, [1, 5], [1, 2])).toBe(false);
   });
 });
 

@@ -76,6 +76,50 @@ relative to it. J has n columns; q̈ is qdd's first n entries.`,
   ],
 };
 
+export const gapAdmissible: Decl = {
+  kind: 'function',
+  name: 'gapAdmissible',
+  exported: true,
+  doc: `Whether contact j left open does not penetrate: g̈_j = G_j (q̈ − q̈_alone) ≥ 0,
+within roundoff (at a release σ̇ = 0 and g̈ = 0 at once, and without the
+tolerance neither mode would pass). G has n columns; acc is scratch (2).`,
+  params: [
+    param('n', 'index'),
+    param('G', 'ArrayLike<number>'),
+    param('j', 'index'),
+    param('qdd', 'ArrayLike<number>'),
+    param('alone', 'ArrayLike<number>'),
+    param('acc', 'Float64Array'),
+  ],
+  returns: 'boolean',
+  body: [
+    assign(idx('acc', 0), zero),
+    assign(idx('acc', 1), zero),
+    callStmt('accelerationChange', n, ref('G'), j, num(1), ref('qdd'), ref('alone'), ref('acc')),
+    ret(bin(idx('acc', 0), '>=', times(num(-ROUNDOFF), idx('acc', 1)))),
+  ],
+};
+
+export const motionsDiffer: Decl = {
+  kind: 'function',
+  name: 'motionsDiffer',
+  exported: true,
+  doc: `Whether two admissible modes are different motions: their q̈ (the first n
+entries of a and b) apart by more than 1e-8 relative to b, far above the
+roundoff of one solve, far below a real difference. Holding a contact with
+σ̇ = 0 or not is the same motion.`,
+  params: [param('n', 'index'), param('a', 'ArrayLike<number>'), param('b', 'ArrayLike<number>')],
+  returns: 'boolean',
+  body: [
+    forRange('i', 0, n, [
+      when(bin(math('abs', minus(idx('a', ref('i')), idx('b', ref('i')))), '>', times(num(1e-8), plus(num(1), math('abs', idx('b', ref('i')))))), [
+        ret(ref('true')),
+      ]),
+    ]),
+    ret(ref('false')),
+  ],
+};
+
 export const stickForce: Decl = {
   kind: 'function',
   name: 'stickForce',
@@ -156,17 +200,13 @@ going on has its direction from ṡ and needs no test. acc is scratch (2).`,
   ],
   returns: 'boolean',
   body: [
-    assign(idx('acc', 0), zero),
-    assign(idx('acc', 1), zero),
-    when(eq(ref('code'), num(OPEN)), [
-      comment('g̈_j = G_j (q̈ − q̈_alone), within roundoff: at a release σ̇ = 0 and g̈ = 0 at once, and without it neither mode would pass.'),
-      callStmt('accelerationChange', n, ref('G'), j, num(1), ref('out'), ref('alone'), ref('acc')),
-      ret(bin(idx('acc', 0), '>=', times(num(-ROUNDOFF), idx('acc', 1)))),
-    ]),
+    when(eq(ref('code'), num(OPEN)), [ret(call('gapAdmissible', n, ref('G'), j, ref('out'), ref('alone'), ref('acc')))]),
     when(not(bin(sigma('out'), '>', zero)), [ret(ref('false'))]),
     when(not(ref('coulomb')), [ret(ref('true'))]),
     when(eq(ref('code'), num(STICK)), [ret(bin(call('stickForce', n, m, row, rows, ref('out')), '<=', times(ref('muS'), sigma('out'))))]),
     when(not(ref('fromRest')), [ret(ref('true'))]),
+    assign(idx('acc', 0), zero),
+    assign(idx('acc', 1), zero),
     forRange('r', 0, rows, [callStmt('accelerationChange', n, ref('S'), plus(row, ref('r')), idx('d', ref('r')), ref('out'), ref('alone'), ref('acc'))]),
     constVar('tol', times(plus(num(ROUNDOFF), ref('skew')), idx('acc', 1))),
     ret(cond(ref('leaving'), bin(idx('acc', 0), '>=', neg(ref('tol'))), bin(idx('acc', 0), '>', zero))),
@@ -176,18 +216,25 @@ going on has its direction from ṡ and needs no test. acc is scratch (2).`,
 /** src/numeric/mode-admissibility.ts. */
 export const MODE_ADMISSIBILITY: ModuleIR = {
   header: [
-    "The tests of one contact's mode with Coulomb friction at an event, at the",
-    "acceleration level (rubanovich1981 §1 with Coulomb's cone): a contact held",
-    'pushes (σ̇ > 0), one left open does not penetrate (g̈ ≥ 0), one sticking stays',
-    'inside its cone (|τ| ≤ μs σ̇), and one sliding from rest does so only where',
-    'sticking would leave the cone, opposite to the sticking force, with a slip',
-    'acceleration along its direction. The runtime enumerates the modes',
-    '(src/runtime/contact/friction-modes.ts) and so does the C driver; both test',
-    'each contact by these functions, printed from the same IR.',
+    "The tests of one contact's mode at an event, at the acceleration level",
+    "(rubanovich1981 §1, with Coulomb's cone where the contact has friction): a",
+    'contact held pushes (σ̇ > 0), one left open does not penetrate (g̈ ≥ 0), one',
+    'sticking stays inside its cone (|τ| ≤ μs σ̇), and one sliding from rest does',
+    'so only where sticking would leave the cone, opposite to the sticking force,',
+    'with a slip acceleration along its direction; of the admissible modes, only',
+    'different motions are an ambiguity (motionsDiffer). The runtime enumerates',
+    'the modes (src/runtime/hybrid/hybrid.ts without friction,',
+    'src/runtime/contact/friction-modes.ts with it) and so does the C driver; both',
+    'test each contact by these functions, printed from the same IR.',
     '',
     'A phase output is what frictionPhase returns for n coordinates and m',
     'contacts: q̈, σ̇ per contact, τ per slip row, the determinant. Mode codes:',
     '0 open, 2 held sticking, otherwise held (±1 sliding, planar).',
   ],
-  decls: [accelerationChange, stickForce, slideFromRest, contactAdmissible],
+  decls: [accelerationChange, gapAdmissible, motionsDiffer, stickForce, slideFromRest, contactAdmissible],
 };
+
+/** The functions a driver without friction calls (the held set's tests). */
+export const FRICTIONLESS_TESTS = [accelerationChange, gapAdmissible, motionsDiffer] as (Decl & { kind: 'function' })[];
+/** The functions a driver with Coulomb friction calls. */
+export const FRICTION_TESTS = MODE_ADMISSIBILITY.decls as (Decl & { kind: 'function' })[];

@@ -26,7 +26,7 @@
 // test/unilateral/tumbling-box.test.ts (breakaway at μ = 0.5).
 
 import { choleskyFactor } from '../../numeric/cholesky.js';
-import { accelerationChange, contactAdmissible, slideFromRest, stickForce } from '../../numeric/mode-admissibility.js';
+import { accelerationChange, contactAdmissible, motionsDiffer, slideFromRest, stickForce } from '../../numeric/mode-admissibility.js';
 import { schurSolve, type SchurStatus, type SchurSystem } from '../../numeric/schur.js';
 import type { LoadedModule, Params } from '../contract.js';
 import type { WithFunctions } from './contacts.js';
@@ -239,9 +239,9 @@ export class ModeSelector {
     const regular = admissible.filter((a) => !(a.sliding && !(a.det > 0)));
     if (regular.length === 0) return { status: 'inconsistent', selfLocking: admissible.map((a) => a.modes) };
     const chosen = regular[0]!;
-    const distinct = regular.filter((a) => differs(a.qdd, chosen.qdd));
+    const distinct = regular.filter((a) => motionsDiffer(n, a.qdd, chosen.qdd));
     if (distinct.length > 0) return { status: 'ambiguous', modes: [chosen.modes, ...distinct.map((a) => a.modes)] };
-    const alternatives = admissible.filter((a) => differs(a.qdd, chosen.qdd)).map((a) => a.modes);
+    const alternatives = admissible.filter((a) => motionsDiffer(n, a.qdd, chosen.qdd)).map((a) => a.modes);
     return { status: 'ok', modes: chosen.modes, alternatives, targets: chosen.targets };
   }
 
@@ -513,10 +513,4 @@ export class ModeSelector {
     if (status === 'ok') out.set(s.y.subarray(0, n));
     return status;
   }
-}
-
-/** Different motions: q̈ apart by more than 1e-8 relative (far above the roundoff of one solve, far below a real difference). */
-function differs(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
-  for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 1e-8 * (1 + Math.abs(b[i]!))) return true;
-  return false;
 }

@@ -4,9 +4,11 @@
 // approach, the choice of the held set and the projection onto it, all as
 // the TypeScript runtime's event-driven run does them
 // (src/runtime/hybrid/hybrid.ts; kugushev2002 (8.13), §9), and the event
-// lines it prints. With Coulomb friction the phase, the tangential guards
-// and the choice of the modes are c-driver-friction.ts's.
-// Tests: test/codegen/c-driver.test.ts.
+// lines it prints. The held set's tests are the runtime's, printed from
+// their IR (solvers/mode-admissibility.ts). With Coulomb friction the
+// phase, the tangential guards and the choice of the modes are
+// c-driver-friction.ts's.
+// Tests: test/codegen/c-driver.test.ts, test/codegen/c-driver-friction.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
 import { chooseModes, FRICTION_NEEDS, frictionField, frictionGuards, hasCoulomb, slipTargets } from './c-driver-friction.js';
 import { heldField } from './c-driver-field.js';
@@ -14,7 +16,8 @@ import { frictionalImpact } from './c-driver-impact.js';
 import { cascadeCode } from './c-driver-zeno.js';
 import { contactInfo } from './contacts.js';
 import { lawSticks } from './impact-laws.js';
-import { cString } from './print-c.js';
+import { cString, printCFunctions } from './print-c.js';
+import { FRICTIONLESS_TESTS } from './solvers/mode-admissibility.js';
 import { ImpactModeStatus } from './solvers/impact-modes.js';
 
 /** The module's functions the contact part calls (slip_jacobian where a contact sticks: its tangent pins the projection's metric). */
@@ -377,6 +380,9 @@ static int crossing(double t, const double *x, double h, const double *y, double
 
 /** The held set of a frictionless driver. */
 const CHOOSE_HELD = (P: string): string => `
+/* The tests of the held set, printed from the IR the runtime's are (src/numeric/mode-admissibility.ts). */
+${printCFunctions(FRICTIONLESS_TESTS).join('\n')}
+
 /*
  * The held set among the candidates (closed, at rest): the largest with σ̇ > 0 on each held contact and g̈ ≥ 0 on each
  * candidate left open, as the TypeScript runtime chooses it (src/runtime/hybrid/hybrid.ts). g̈_j = G_j (q̈ − q̈_j),
@@ -384,7 +390,8 @@ const CHOOSE_HELD = (P: string): string => `
  */
 static void choose_held(double t, const double *x, const int *candidate) {
   int idx[M], k = 0, found = 0, mask[M];
-  double G[M * N], alone[M][N], chosen[N] = {0.0};
+  /* alone zeroed: gcc -O2 cannot tell that the k rows the tests read are set. */
+  double G[M * N], alone[M][N] = {{0.0}}, chosen[N] = {0.0}, scratch[2];
   for (int j = 0; j < M; j++)
     if (candidate[j]) idx[k++] = j;
   /* 2^k trial solves: more contacts closing at once are for a time-stepping scheme. */
@@ -406,17 +413,8 @@ static void choose_held(double t, const double *x, const int *candidate) {
       for (int i = 0; i < N; i++) ok = ok && isfinite(acc[i]);
       for (int a = 0; a < k; a++)
         if (mask[idx[a]]) ok = ok && acc[N + rank++] > 0.0;
-      for (int a = 0; a < k && ok; a++) {
-        if (mask[idx[a]]) continue;
-        double gdd = 0.0, scale = 0.0;
-        for (int i = 0; i < N; i++) {
-          double gi = G[idx[a] * N + i];
-          gdd += gi * (acc[i] - alone[a][i]);
-          scale += fabs(gi) * (fabs(acc[i]) + fabs(alone[a][i]));
-        }
-        /* Roundoff: at a release σ̇ = 0 and g̈ = 0 at once. */
-        ok = gdd >= -1e-9 * scale;
-      }
+      for (int a = 0; a < k && ok; a++)
+        if (!mask[idx[a]]) ok = gapAdmissible(N, G, idx[a], acc, alone[a], scratch);
       if (!ok) continue;
       if (!found) {
         found = 1;
@@ -424,9 +422,7 @@ static void choose_held(double t, const double *x, const int *candidate) {
         for (int i = 0; i < N; i++) chosen[i] = acc[i];
         continue;
       }
-      /* Holding a contact with σ̇ = 0 or not is the same motion; a different q̈ is not. */
-      for (int i = 0; i < N; i++)
-        if (fabs(acc[i] - chosen[i]) > 1e-8 * (1.0 + fabs(chosen[i]))) stop(t, "ambiguous-contact-mode", candidate);
+      if (motionsDiffer(N, acc, chosen)) stop(t, "ambiguous-contact-mode", candidate);
     }
   if (!found) stop(t, "no-contact-mode", candidate);
 }`;

@@ -7,16 +7,21 @@
 // and the choice of the modes at an event by their admissibility, as the
 // TypeScript runtime enumerates them (src/runtime/contact/friction-modes.ts,
 // rubanovich1981 §1 with Coulomb's cone, smirnov1981 §3 for Painlevé's
-// case). Planar Coulomb contacts only: a spatial one held or struck stops
-// the run ('spatial-friction'). The impacts are c-driver-impact.ts's. Where Painlevé modes (determinant ≤ 0) were
+// case), each contact tested by the functions the runtime tests it with,
+// printed from their IR (solvers/mode-admissibility.ts). Planar Coulomb
+// contacts only: a spatial one held or struck stops the run
+// ('spatial-friction'). The impacts are c-driver-impact.ts's. Where Painlevé
+// modes (determinant ≤ 0) were
 // admissible besides the one chosen, the runtime records an 'indeterminate'
 // event; the driver prints none.
-// Tests: test/codegen/c-driver.test.ts.
+// Tests: test/codegen/c-driver.test.ts, test/codegen/c-driver-friction.test.ts (the one source).
 import type { DerivedSystem } from '../derive/system.js';
 import { HOLD, MAX_MODE_COMBINATIONS, OPEN, STICK } from '../runtime/contact/friction-modes.js';
 import { heldField } from './c-driver-field.js';
 import { contactInfo } from './contacts.js';
 import { lawSticks } from './impact-laws.js';
+import { printCFunctions } from './print-c.js';
+import { FRICTION_TESTS } from './solvers/mode-admissibility.js';
 
 /** The module's functions the frictional part calls. */
 export const FRICTION_NEEDS = ['restitution', 'slipJacobian', 'slipRates', 'friction', 'frictionPhase'] as const;
@@ -102,16 +107,8 @@ static int slip_targets(double t, const double *x, double *J, double *r) {
 
 /** The choice of the modes at an event, from the candidates (closed, at rest in the normal). */
 export const chooseModes = (P: string): string => `
-/* Σ J_row (q̈ − q̈_alone) over the n columns, and into *scale the size of its terms (a tolerance relative to it). */
-static double change(const double *J, int row, const double *qdd, const double *alone, double *scale) {
-  double v = 0.0;
-  *scale = 0.0;
-  for (int i = 0; i < N; i++) {
-    v += J[row * N + i] * (qdd[i] - alone[i]);
-    *scale += fabs(J[row * N + i]) * (fabs(qdd[i]) + fabs(alone[i]));
-  }
-  return v;
-}
+/* The tests of one contact's mode, printed from the IR the runtime's are (src/numeric/mode-admissibility.ts). */
+${printCFunctions(FRICTION_TESTS).join('\n')}
 
 /*
  * Whether the modes are admissible for the candidates idx (k of them), their phase into out: held, σ̇ > 0; open,
@@ -121,37 +118,26 @@ static double change(const double *J, int row, const double *qdd, const double *
 static int admissible(double t, const double *x, const int *idx, int k, const double *modes, int leaving, const double *G,
                       const double *S, const double *rates, double alone[][N], double *out) {
   int from_rest[M];
-  double trial[M], stick[OUT], scale, v;
+  /* d zeroed: gcc -O2 cannot tell that the k entries the tests read are set. */
+  double trial[M], stick[OUT], d[M] = {0.0}, dir, acc[2];
+  /* Planar contacts only (choose_modes stops on a spatial one): one slip row, a slide's direction its code. */
   for (int a = 0; a < k; a++) {
     int j = idx[a];
+    d[a] = modes[j];
     from_rest[a] = law[j] == COULOMB && modes[j] != OPEN && modes[j] != STICK && fabs(rates[slip_row[j]]) <= REST_VELOCITY;
     if (!from_rest[a]) continue;
     for (int i = 0; i < M; i++) trial[i] = i == j ? STICK : modes[i];
     ${P}_friction_phase(t, x, x + N, p, trial, stick);
-    double tau = stick[N + M + slip_row[j]];
-    if (j != leaving && fabs(tau) <= mu[2 * j + 1] * stick[N + j]) return 0;
-    if (j == leaving && !(-tau / fabs(tau) == modes[j])) return 0;
+    if (!slideFromRest(N, M, j, slip_row[j], 1, mu[2 * j + 1], modes[j], j == leaving, stick, &dir)) return 0;
   }
   ${P}_friction_phase(t, x, x + N, p, modes, out);
   for (int i = 0; i < N; i++)
     if (!isfinite(out[i])) return 0;
   for (int a = 0; a < k; a++) {
     int j = idx[a];
-    if (modes[j] == OPEN) {
-      /* Roundoff: at a release σ̇ = 0 and g̈ = 0 at once. */
-      v = change(G, j, out, alone[a], &scale);
-      if (!(v >= -1e-9 * scale)) return 0;
-      continue;
-    }
-    if (!(out[N + j] > 0.0)) return 0;
-    if (law[j] != COULOMB) continue;
-    if (modes[j] == STICK) {
-      if (!(fabs(out[N + M + slip_row[j]]) <= mu[2 * j + 1] * out[N + j])) return 0;
-      continue;
-    }
-    if (!from_rest[a]) continue;
-    v = modes[j] * change(S, slip_row[j], out, alone[a], &scale);
-    if (j == leaving ? !(v >= -1e-9 * scale) : !(v > 0.0)) return 0;
+    if (!contactAdmissible(N, M, j, modes[j], law[j] == COULOMB, mu[2 * j + 1], slip_row[j], slip_rows[j], out, G, S, &d[a], from_rest[a],
+                           j == leaving, 0.0, alone[a], acc))
+      return 0;
   }
   return 1;
 }
@@ -214,9 +200,7 @@ static void choose_modes(double t, const double *x, const int *candidate, int le
         for (int i = 0; i < N; i++) chosen[i] = out[i];
         continue;
       }
-      /* Holding a contact with σ̇ = 0 or not is the same motion; a different q̈ is not. */
-      for (int i = 0; i < N; i++)
-        if (fabs(out[i] - chosen[i]) > 1e-8 * (1.0 + fabs(chosen[i]))) stop(t, "ambiguous-contact-mode", candidate);
+      if (motionsDiffer(N, out, chosen)) stop(t, "ambiguous-contact-mode", candidate);
     }
   if (!found) stop(t, "contact-inconsistent", candidate);
   for (int r = 0; r < MS; r++) target[r] = 0;

@@ -672,3 +672,18 @@ export function generateC(sys: DerivedSystem, sourceFile: string): CModule {
     missing: t.missing,
   };
 }
+
+/**
+ * IR functions of src/codegen/solvers/ as static C functions of a program
+ * beside a module (the C driver), prototypes first so that any may call any.
+ * They may call only each other, and no helper of the module (sign_, max_).
+ */
+export function printCFunctions(decls: readonly (Decl & { kind: 'function' })[]): string[] {
+  const local = decls.map((d) => ({ ...d, exported: false }));
+  const p = new CPrinter('', new Map(local.map((d) => [d.name, d])));
+  const printed = local.map((d) => p.decl(d));
+  const lines = [...printed.map((x) => x.prototype!), ...printed.flatMap((x) => ['', ...x.source])];
+  if (lines.some((l) => l.includes(`${SIGN}(`) || l.includes(`${MAX}(`) || l.includes(`${MIN}(`)))
+    throw new Error("internal: a driver's IR function calls a helper of the module");
+  return lines;
+}

@@ -3,7 +3,7 @@
 // src/numeric (imported by the runtime and the derivation's checks, tested by
 // test/numeric/) is a committed build output of it, written by
 // `npm run solvers` (part of `npm run derive`), and generated modules print
-// the same declarations. Imports still point down the pipeline: src/numeric
+// the same declarations (the C driver those of mode-admissibility.ts). Imports still point down the pipeline: src/numeric
 // imports nothing from here, it is only written from here.
 // Tests: test/codegen/solvers/sources.test.ts.
 import type { Decl, ModuleIR } from '../ir.js';
@@ -13,6 +13,7 @@ import { FRICTION_PHASE } from './friction-phase.js';
 import { IMPACT_MODES } from './impact-modes.js';
 import { LEAST_SQUARES } from './least-squares.js';
 import { LU } from './lu.js';
+import { MODE_ADMISSIBILITY } from './mode-admissibility.js';
 import { SCHUR } from './schur.js';
 
 interface NumericFile {
@@ -55,6 +56,7 @@ export const IR_NUMERIC = {
       { from: './schur.js', names: ['SchurSystem'], types: true },
     ],
   },
+  'mode-admissibility.ts': { builder: 'src/codegen/solvers/mode-admissibility.ts', ir: MODE_ADMISSIBILITY },
 } as const satisfies Record<string, NumericFile>;
 
 export type IrNumericFile = keyof typeof IR_NUMERIC;

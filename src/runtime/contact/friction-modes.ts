@@ -12,6 +12,8 @@
 //              acceleration has the direction's sign, s̈_j·d > 0.
 // While a spatial slide is slow (|ṡ| ≤ slipTol) the driver evaluates it along
 // its consistent direction rather than ṡ/|ṡ| (aimSlowSlides).
+// The tests of one contact are src/numeric/mode-admissibility.ts's, which the
+// C driver prints from the same IR.
 // Every combination is tried (no pivoting), so that "none" and "several"
 // are found rather than guessed. Among several admissible modes with
 // different motions the one realized is the one whose reaction-matrix
@@ -24,6 +26,7 @@
 // test/unilateral/tumbling-box.test.ts (breakaway at μ = 0.5).
 
 import { choleskyFactor } from '../../numeric/cholesky.js';
+import { accelerationChange, contactAdmissible, motionsDiffer, slideFromRest, stickForce } from '../../numeric/mode-admissibility.js';
 import { schurSolve, type SchurStatus, type SchurSystem } from '../../numeric/schur.js';
 import type { LoadedModule, Params } from '../contract.js';
 import { schurArrays, type WithFunctions } from './contacts.js';
@@ -185,10 +188,7 @@ export class ModeSelector {
   /** |τ_j|, the sticking force of a contact in a phase output (Euclidean over its slip rows). */
   stickForce(j: number, out: ArrayLike<number>): number {
     const law = this.laws[j]!;
-    const base = this.n + this.m;
-    let s = 0;
-    for (let r = law.row; r < law.row + law.rows; r++) s += out[base + r]! * out[base + r]!;
-    return Math.sqrt(s);
+    return stickForce(this.n, this.m, law.row, law.rows, out);
   }
 
   select(req: ModeRequest): ModeSelection {
@@ -230,9 +230,9 @@ export class ModeSelector {
     const regular = admissible.filter((a) => !(a.sliding && !(a.det > 0)));
     if (regular.length === 0) return { status: 'inconsistent', selfLocking: admissible.map((a) => a.modes) };
     const chosen = regular[0]!;
-    const distinct = regular.filter((a) => differs(a.qdd, chosen.qdd));
+    const distinct = regular.filter((a) => motionsDiffer(n, a.qdd, chosen.qdd));
     if (distinct.length > 0) return { status: 'ambiguous', modes: [chosen.modes, ...distinct.map((a) => a.modes)] };
-    const alternatives = admissible.filter((a) => differs(a.qdd, chosen.qdd)).map((a) => a.modes);
+    const alternatives = admissible.filter((a) => motionsDiffer(n, a.qdd, chosen.qdd)).map((a) => a.modes);
     return { status: 'ok', modes: chosen.modes, alternatives, targets: chosen.targets };
   }
 
@@ -307,16 +307,10 @@ export class ModeSelector {
       if (!aimed()) return undefined;
       const [qdd, stuck] = [module.frictionPhase(t, q, out, params, modes), stuckAt(j, out)];
       const phi = angle.get(j)!;
-      let value = 0,
-        scale = 0;
-      for (let r = 0; r < 2; r++) {
-        const row = laws[j]!.row + r;
-        const w = r === 0 ? -Math.sin(phi) : Math.cos(phi);
-        for (let i = 0; i < n; i++) {
-          value += w * S[row * n + i]! * (qdd[i]! - stuck[i]!);
-          scale += Math.abs(S[row * n + i]!) * (Math.abs(qdd[i]!) + Math.abs(stuck[i]!));
-        }
-      }
+      const acc = new Float64Array(2);
+      accelerationChange(n, S, laws[j]!.row, -Math.sin(phi), qdd, stuck, acc);
+      accelerationChange(n, S, laws[j]!.row + 1, Math.cos(phi), qdd, stuck, acc);
+      const [value, scale] = [acc[0]!, acc[1]!];
       return Number.isFinite(value) && Number.isFinite(scale) ? { value, scale } : undefined;
     };
     // Gauss–Seidel over the slow contacts (one on the box), the secant method on each angle.
@@ -478,17 +472,12 @@ export class ModeSelector {
         modes.map((c, i) => (i === j ? STICK : c)),
         req.qd,
       );
-      const tau = this.stickForce(j, stick);
-      const forced = req.leavingCone.includes(j);
-      // Sticking inside the cone excludes sliding, except at the cone's edge just crossed (roundoff).
-      if (!forced && tau <= law.muS * stick[n + j]!) return undefined;
       // A slide from rest goes opposite to the sticking force that left the
       // cone: the direction of a spatial one, and the one a planar contact
       // must take at the edge (with μs = μk its slip acceleration starts at 0).
-      const d = Array.from({ length: law.rows }, (_, r) => -stick[n + this.m + law.row + r]! / tau);
-      if (!d.every(Number.isFinite) && (forced || law.rows > 1)) return undefined;
-      if (law.rows === 1 && forced && Math.sign(d[0]!) !== modes[j]) return undefined;
-      directions.set(j, law.rows === 1 ? [modes[j]!] : d);
+      const d = new Float64Array(law.rows);
+      if (!slideFromRest(n, this.m, j, law.row, law.rows, law.muS, modes[j]!, req.leavingCone.includes(j), stick, d)) return undefined;
+      directions.set(j, law.rows === 1 ? [modes[j]!] : Array.from(d));
       for (let r = 0; r < law.rows; r++) targets.push({ row: law.row + r, value: law.rows === 1 ? 0 : BREAKAWAY_FRACTION * this.slipTol * d[r]! });
     }
     const spatial = targets.filter((x) => x.value !== 0);
@@ -520,40 +509,39 @@ export class ModeSelector {
     const qdd = out.subarray(0, n);
     if (!qdd.every(Number.isFinite)) return undefined; // dependent rows with sliding, or a singular M
 
+    const acc = new Float64Array(2);
     for (const j of req.candidates) {
       const law = laws[j]!;
-      const code = modes[j]!;
-      const alone = ctx.alone.get(j)!;
-      if (code === OPEN) {
-        // g̈_j = G_j q̈ + b_j with b_j = −G_j q̈_alone. Roundoff tolerance: at a
-        // release σ̇ = 0 and g̈ = 0 at once, and without it neither mode would pass.
-        const gdd = change(G, [j], [1], qdd, alone);
-        if (!(gdd.value >= -1e-9 * gdd.scale)) return undefined;
-        continue;
-      }
-      const sigma = out[n + j]!;
-      if (!(sigma > 0)) return undefined;
-      if (law.kind !== 'coulomb') continue;
-      if (code === STICK) {
-        if (!(this.stickForce(j, out) <= law.muS * sigma)) return undefined;
-        continue;
-      }
       const d = directions.get(j);
-      if (!d) continue; // sliding on, direction fixed by ṡ
-      // s̈_j·d = S_j (q̈ − q̈_alone)·d: strictly positive from rest; at the
-      // cone's edge just crossed (μs = μk) it starts from 0, within roundoff
-      // and, spatial, within the friction's turn off d at the nudge (ṡ = εd
-      // rounded: 2e-8 rad on a box turning at 5 rad/s gave s̈·d = −6e-8 of a
-      // scale of 20, and a wrong Painlevé inconsistency at μ = 1.5).
-      const sdd = change(
-        S,
-        d.map((_, r) => law.row + r),
-        d,
-        qdd,
-        alone,
-      );
-      const tol = (1e-9 + (skew.get(j) ?? 0)) * sdd.scale;
-      if (req.leavingCone.includes(j) ? !(sdd.value >= -tol) : !(sdd.value > 0)) return undefined;
+      // A slide from rest at the cone's edge just crossed (μs = μk) starts
+      // with s̈_j·d from 0, within roundoff and, spatial, within the friction's
+      // turn off d at the nudge, the skew (ṡ = εd rounded: 2e-8 rad on a box
+      // turning at 5 rad/s gave s̈·d = −6e-8 of a scale of 20, and a wrong
+      // Painlevé inconsistency at μ = 1.5).
+      const leaving = req.leavingCone.includes(j);
+      const coulomb = law.kind === 'coulomb';
+      if (
+        !contactAdmissible(
+          n,
+          this.m,
+          j,
+          modes[j]!,
+          coulomb,
+          law.muS,
+          law.row,
+          law.rows,
+          out,
+          G,
+          S,
+          d ?? [],
+          d !== undefined,
+          leaving,
+          skew.get(j) ?? 0,
+          ctx.alone.get(j)!,
+          acc,
+        )
+      )
+        return undefined;
     }
     // Contacts at rest in the tangent start exactly at rest (sticking, or sliding away from ṡ = 0).
     for (const j of req.candidates) {
@@ -609,33 +597,4 @@ export class ModeSelector {
     if (status === 'ok') out.set(s.y.subarray(0, n));
     return status;
   }
-}
-
-/**
- * Σ_r w_r J_r (q̈ − q̈_alone) over the rows r of J (n columns), with the size
- * of its terms, Σ |J_r|(|q̈| + |q̈_alone|), for a tolerance relative to it.
- */
-function change(
-  J: Float64Array,
-  rows: readonly number[],
-  weights: readonly number[],
-  qdd: ArrayLike<number>,
-  alone: ArrayLike<number>,
-): { value: number; scale: number } {
-  const n = qdd.length;
-  let value = 0,
-    scale = 0;
-  rows.forEach((row, r) => {
-    for (let i = 0; i < n; i++) {
-      value += weights[r]! * J[row * n + i]! * (qdd[i]! - alone[i]!);
-      scale += Math.abs(J[row * n + i]!) * (Math.abs(qdd[i]!) + Math.abs(alone[i]!));
-    }
-  });
-  return { value, scale };
-}
-
-/** Different motions: q̈ apart by more than 1e-8 relative (far above the roundoff of one solve, far below a real difference). */
-function differs(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
-  for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 1e-8 * (1 + Math.abs(b[i]!))) return true;
-  return false;
 }

@@ -59,6 +59,7 @@
 // rows, no tangential restitution), and the impact event carries the
 // tangential impulses.
 
+import { gapAdmissible, motionsDiffer } from '../../numeric/mode-admissibility.js';
 import type { LoadedModule, Params } from '../contract.js';
 import { GapKinematics, projectOntoContacts, requireFunctions, type ProjectionStatus, type WithFunctions } from '../contact/contacts.js';
 import { resolveImpact, type ImpactOutcome } from '../contact/resolve-impact.js';
@@ -936,6 +937,7 @@ class HybridRun {
       mask[j] = true;
       return Float64Array.from(this.contactAccelerations(t, this.x, mask).subarray(0, n));
     });
+    const scratch = new Float64Array(2);
     const subsets = Array.from({ length: 1 << k }, (_, s) => s).sort((s1, s2) => popcount(s2) - popcount(s1) || s1 - s2);
     const admissible: Mode[] = [];
     for (const s of subsets) {
@@ -946,18 +948,7 @@ class HybridRun {
       if (!acc.every((v, i) => i >= n + held.length || Number.isFinite(v))) continue; // dependent contacts
       if (!held.every((_, r) => acc[n + r] > 0)) continue;
       const open = candidates.filter((_, a) => !(s & (1 << a)));
-      const ok = open.every((j) => {
-        const single = alone[candidates.indexOf(j)];
-        let gdd = 0,
-          scale = 0;
-        for (let i = 0; i < n; i++) {
-          gdd += G[j * n + i] * (acc[i] - single[i]);
-          scale += Math.abs(G[j * n + i]) * (Math.abs(acc[i]) + Math.abs(single[i]));
-        }
-        // Roundoff tolerance: at a release σ̇ = 0 and g̈ = 0 at once, and
-        // without it neither mode would pass.
-        return gdd >= -1e-9 * scale;
-      });
+      const ok = open.every((j) => gapAdmissible(n, G, j, acc, alone[candidates.indexOf(j)], scratch));
       if (ok) admissible.push({ held, qdd: Float64Array.from(acc.subarray(0, n)) });
     }
     if (admissible.length === 0) {
@@ -970,11 +961,9 @@ class HybridRun {
     }
     // Several admissible sets are expected when a held contact carries σ̇ = 0
     // (holding it or not is the same motion); only different q̈ is ambiguity.
-    // 1e-8 relative is far above the roundoff of one solve, far below a real difference.
     const first = admissible[0];
     for (const other of admissible.slice(1)) {
-      const differs = other.qdd.some((v, i) => Math.abs(v - first.qdd[i]) > 1e-8 * (1 + Math.abs(first.qdd[i])));
-      if (differs) {
+      if (motionsDiffer(n, other.qdd, first.qdd)) {
         throw this.failure(
           'ambiguous-contact-mode',
           'model',

@@ -315,6 +315,31 @@ export function impactMeasureBlocks(system: DerivedSystem): Block[] {
 }
 
 /** Impact maps with their mode conditions (Kugushev–Sorokina (8.13), Rubanovich–Formalsky (1.17)). */
+/**
+ * The Coulomb outcomes of an impact (unilateral.ts coulombModes): stick or
+ * slide, with the static coefficient written μ where the model declares one
+ * coefficient for both (the conditions then contain μ itself).
+ */
+function frictionImpactSentence(u: Unilateral, mu: string): Inline[] {
+  const striking = u.contacts.filter((c, j) => c.friction && u.impactMaps.some((im) => im.scenario.arriving === j && im.modes.some((md) => md.friction)));
+  if (!striking.length) return [];
+  const one = striking.every((c) => c.friction!.static === c.friction!.kinetic);
+  return [
+    'A contact with Coulomb friction striking alone takes a tangential impulse along its slip as well, without tangential restitution: it sticks (',
+    m('\\dot{s}^{+} = 0'),
+    ', admissible while ',
+    m(`|\\Delta\\nu_j| \\le ${one ? '\\mu' : '\\mu_s'} \\Delta${mu}_j`),
+    ...(one ? [] : [' with ', m('\\mu_s'), ' the static coefficient']),
+    ') or slides (',
+    m(`\\Delta\\nu_j = -\\mu\\,\\operatorname{sgn}\\dot{s}\\,\\Delta${mu}_j`),
+    ' with ',
+    m('\\operatorname{sgn}\\dot{s}'),
+    ' the direction it slides in, the one before the impact or the reverse, admissible while ',
+    m('\\dot{s}^{+}'),
+    ' has that sign). This impact law is the toolkit’s: Coulomb’s law of the friction force (Smirnov (1.3)) applied to the impulses, with Newton’s restitution on the normal. ',
+  ];
+}
+
 export function impactMapsSection(system: DerivedSystem, directions: readonly ModeDirections[] = []): Section | undefined {
   const { model } = system;
   const u = system.unilateral;
@@ -335,21 +360,7 @@ export function impactMapsSection(system: DerivedSystem, directions: readonly Mo
       ' and every leaving contact separates, ',
       m('\\dot{f}_j^{+} \\ge 0'),
       ' (Rubanovich–Formalsky (1.17)). ',
-      ...(u.impactMaps.some((im) => im.modes.some((md) => md.friction))
-        ? [
-            'A contact with Coulomb friction striking alone takes a tangential impulse along its slip as well, without tangential restitution: it sticks (',
-            m('\\dot{s}^{+} = 0'),
-            ', admissible while ',
-            m(`|\\Delta\\nu_j| \\le \\mu_s \\Delta${mu}_j`),
-            ') or slides (',
-            m(`\\Delta\\nu_j = -\\mu\\,\\operatorname{sgn}\\dot{s}\\,\\Delta${mu}_j`),
-            ' with ',
-            m('\\operatorname{sgn}\\dot{s}'),
-            ' the direction it slides in, the one before the impact or the reverse, admissible while ',
-            m('\\dot{s}^{+}'),
-            ' has that sign; Smirnov (1.3) for impulses). ',
-          ]
-        : []),
+      ...frictionImpactSentence(u, mu),
       ...assumptionsSentence(u),
     ),
   ];
@@ -443,7 +454,7 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
     .join(',\\ ');
   const first = d.arcs[0]!.from;
   const last = d.arcs[d.arcs.length - 1]!.to;
-  const none = d.arcs.filter((a) => a.modes.length === 0).reduce((sum, a) => sum + a.to - a.from, 0) / (last - first);
+  const none = d.withoutOutcome;
   const arcs = d.arcs.flatMap((a, i): Inline[] => [
     i ? (i + 1 === d.arcs.length ? ' and ' : ', ') : '',
     a.modes.length === 0

@@ -89,8 +89,11 @@ describe("the falling rod's impact maps: Coulomb's, for each end striking alone"
       expect(t).toContain(`\\label{eq:falling-rod:impact-${k}-mode-2-${end}.s}`);
       expect(t).not.toContain(`eq:falling-rod:impact-${end}-impulse`);
     }
-    // The normal impulse in the report's measure letter, Λ where μ is the friction coefficient.
-    expect(t).toContain('it sticks ($\\dot{s}^{+} = 0$, admissible while $|\\Delta\\nu_j| \\le \\mu_s \\Delta\\Lambda_j$)');
+    // The normal impulse in the report's measure letter, Λ where μ is the friction coefficient; the cone's μ is the one the
+    // conditions contain (one coefficient declared), and the law is the toolkit's, Smirnov's (1.3) only for the force.
+    expect(t).toContain('it sticks ($\\dot{s}^{+} = 0$, admissible while $|\\Delta\\nu_j| \\le \\mu \\Delta\\Lambda_j$)');
+    expect(t).not.toContain('\\mu_s \\Delta');
+    expect(t).toContain("This impact law is the toolkit's: Coulomb's law of the friction force (Smirnov (1.3)) applied to the impulses");
     expect(t).toContain('or slides ($\\Delta\\nu_j = -\\mu\\,\\operatorname{sgn}\\dot{s}\\,\\Delta\\Lambda_j$ with');
   });
 });

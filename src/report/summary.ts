@@ -19,7 +19,7 @@ import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle } from './unilateral.js';
 import { resting } from './paper-check.js';
-import { math, mechanicsSymbol } from './notation.js';
+import { math, mechanicsSymbol, proseName } from './notation.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
 export interface SummaryFacts {
@@ -122,7 +122,7 @@ function painleveFindings(system: DerivedSystem): Inline[][] {
     for (const t of c.painleve ?? []) {
       const key = `${math(c.kinetic)}_{P} = ${math(t.threshold)}`;
       const names = seen.get(key) ?? [];
-      const name = system.model.unilateral[c.contact]!.name;
+      const name = proseName(system.model.unilateral[c.contact]!.name);
       if (!names.includes(name)) seen.set(key, [...names, name]);
     }
   return [...seen].map(([key, names]) => [
@@ -164,13 +164,42 @@ function directionFindings(f: SummaryFacts): Inline[][] {
     ]);
 }
 
+/** Kane's paradox where the impact-energy study found it: the largest gain, and the range of e where none was found. */
+function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
+  const w = study?.largest;
+  if (!w) return [];
+  const e = mechanicsSymbol(study.restitution.parameter);
+  return [
+    [
+      `Newton’s restitution with Coulomb friction raises the kinetic energy of some admissible impacts (Kane’s paradox), by up to ${(100 * w.gain).toFixed(1)} % at `,
+      m(`${e} = ${+w.values[study.restitution.parameter]!.toFixed(2)}`),
+      ', and of none sampled for ',
+      m(`${e} \\le ${study.dissipativeUpTo.toFixed(2)}`),
+    ],
+  ];
+}
+
 /** Findings of the derivation and the studies, each a clause: the critical values and thresholds found, the results checked. */
 function findings(f: SummaryFacts): Inline[][] {
-  const out: Inline[][] = [...criticalFindings(f.system), ...painleveFindings(f.system), ...directionFindings(f)];
+  const out: Inline[][] = [...criticalFindings(f.system), ...painleveFindings(f.system), ...directionFindings(f), ...energyFindings(f.impactEnergy)];
   const orbit = f.orbit?.orbit;
   if (orbit) {
     const stability = orbit.asymptotic ? 'an asymptotically stable' : orbit.stable ? 'a stable' : 'an unstable';
-    out.push([`the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)} with ${plural(orbit.impacts.length, 'impact')} per period`]);
+    // The orbit's own parameters where they are not the model's defaults (the rimless wheel's γ = 0.2).
+    const defaults = new Map(f.system.model.parameters.map((p) => [p.name, p.default]));
+    const own = Object.entries(f.orbit!.params).filter(([name, value]) => defaults.has(name) && defaults.get(name) !== value);
+    out.push([
+      `the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)} with ${plural(orbit.impacts.length, 'impact')} per period`,
+      ...(own.length
+        ? [
+            ' at ',
+            m(own.map(([name, value]) => `${mechanicsSymbol(name)} = ${Number(value.toPrecision(6))}`).join(',\\ ')),
+            ' (the model’s default ',
+            m(own.map(([name]) => `${mechanicsSymbol(name)} = ${Number(defaults.get(name)!.toPrecision(6))}`).join(',\\ ')),
+            ')',
+          ]
+        : []),
+    ]);
   }
   if (f.limitStudy) out.push([`the compliant model approaches the rigid one as `, m(mechanicsSymbol(f.limitStudy.parameter)), ' grows']);
   if (f.paper) {
@@ -272,7 +301,12 @@ function sourceSentence(f: SummaryFacts, papers: readonly SourceKey[], theories:
       ...(others.length ? ['; see also ', ...named(others)] : []),
       ...(instance.length ? ['; ', ...instance] : []),
     ];
-  if (outside) return [`The model is that of ${outside}, outside this report’s bibliography`, ...(papers.length ? ['; see also ', ...named(papers)] : []), ...(instance.length ? ['; ', ...instance] : [])];
+  if (outside)
+    return [
+      `The model is that of ${outside}, outside this report’s bibliography`,
+      ...(papers.length ? ['; see also ', ...named(papers)] : []),
+      ...(instance.length ? ['; ', ...instance] : []),
+    ];
   if (instance.length) return ['The model is not taken from a paper: ', ...instance];
   return ['No paper is the source of this model: its results rest on the derivation below alone'];
 }
@@ -324,7 +358,11 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined): Inline[] {
   const fallback: Inline[] = [
     'Where an outcome would raise the kinetic energy, the simulation resolves the impact with Glocker’s energetically consistent law instead (one restitution coefficient on the normal and the slip alike), which never raises it.',
   ];
-  if (!study) return ['Newton’s restitution with Coulomb friction can raise the kinetic energy at an impact where the normal and the slip are coupled (Kane’s paradox). ', ...fallback];
+  if (!study)
+    return [
+      'Newton’s restitution with Coulomb friction can raise the kinetic energy at an impact where the normal and the slip are coupled (Kane’s paradox). ',
+      ...fallback,
+    ];
   const e = mechanicsSymbol(study.restitution.parameter);
   const [lo, hi] = study.restitution.range;
   const box = Object.entries(study.box).map(([name]) => [m(mechanicsSymbol(name))]);
@@ -346,10 +384,37 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined): Inline[] {
     m('T^{-}'),
     ' (at ',
     m(`${e} = ${+w.values[study.restitution.parameter]!.toFixed(2)}`),
-    '), and none gains for ',
+    '), and none of them gains for ',
     m(`${e} \\le ${study.dissipativeUpTo.toFixed(2)}`),
     '. ',
     ...fallback,
+  ];
+}
+
+/**
+ * Where a rest time applies: on the side of its impact's critical value
+ * where the outcome it follows (every closed contact leaving) is the
+ * admissible one — the compass's t∞ for α < α₀ only (rubanovich1981 §1).
+ */
+function restingRange(system: DerivedSystem, r: PaperCheckRow): Inline[] {
+  const u = system.unilateral;
+  const index = Number(/^impact(\d+)\./.exec(r.formula.derived.find((d) => d.fact.endsWith('.rest'))?.fact ?? '')?.[1]);
+  const im = u?.impactMaps[index - 1];
+  const c = im?.critical;
+  if (!u || !im || !c) return [];
+  const k = im.modes.findIndex((mode) => mode.stays.length === 0 && !mode.friction);
+  const [below, above] = [c.below.includes(k), c.above.includes(k)];
+  if (below === above) return [];
+  const p = mechanicsSymbol(c.parameter);
+  const [here, there] = below ? ['<', '>'] : ['>', '<'];
+  const other = (below ? c.above : c.below).map((n) => modeTitle(u, im.scenario, im.modes[n]!)).filter(Boolean);
+  return [
+    ', and only for ',
+    m(`${p} ${here} ${p}_0`),
+    `, where ${modeTitle(u, im.scenario, im.modes[k]!)}; for `,
+    m(`${p} ${there} ${p}_0`),
+    other.length ? `, where ${other.join(' or ')},` : '',
+    ' it does not apply',
   ];
 }
 
@@ -392,7 +457,14 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
     // A rest time (paper-results.ts restingTime) is first order in the speed: say so where the results are discussed.
     for (const r of f.paper.rows.filter(resting))
       blocks.push(
-        paragraph(m(r.formula.name), ' (Section ', ref('sec:own-results'), ') holds for small amplitudes only: to first order in the speed before the impact.'),
+        paragraph(
+          m(r.formula.name),
+          ' (Section ',
+          ref('sec:own-results'),
+          ') holds for small amplitudes only: to first order in the speed before the impact',
+          ...restingRange(f.system, r),
+          '.',
+        ),
       );
   }
   if (f.simulation && 'error' in f.simulation) blocks.push(paragraph(`The simulation failed: ${f.simulation.error}`));

@@ -29,7 +29,7 @@ import {
   type Section,
   matrixEquation,
 } from './document.js';
-import { gapForm, indexSum, math, mathLines, mechanicsSymbol, modelHeads, reportSymbols, upTo } from './notation.js';
+import { gapForm, indexSum, math, mathLines, mechanicsSymbol, modelHeads, proseName, reportSymbols, upTo } from './notation.js';
 import { pinnedTangent } from '../model/impact-laws.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
 import type { Model } from '../model/types.js';
@@ -63,7 +63,8 @@ function rowByLabel(u: Unilateral, label: string): ContactRow | undefined {
   return undefined;
 }
 
-const contactName = (u: Unilateral, j: number): string => u.contacts[j]!.constraint.name;
+/** A contact's name in prose ("foot B"). */
+const contactName = (u: Unilateral, j: number): string => proseName(u.contacts[j]!.constraint.name);
 
 /** The row ∂f/∂q of a contact as the report writes it: ∂g/∂q = −∂f/∂q for g ≤ 0. */
 export const gapRow = (model: Model, c: ContactKinematics): readonly Expr[] =>
@@ -284,7 +285,10 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
         paragraph(
           `Contact with ${names} (`,
           m(held),
-          '): the rows are dependent or the system too large for a closed form; the generated code solves it numerically.',
+          // More rows than coordinates: dependent by count, their reactions statically indeterminate (rubanovich1981 §1, a compass on both feet).
+          phase.rows.length > cs.length
+            ? `): its ${phase.rows.length} rows on ${cs.length} coordinates are dependent, so the reactions are statically indeterminate (only combinations of them are determined); the generated code solves it numerically.`
+            : '): the rows are dependent or the system too large for a closed form; the generated code solves it numerically.',
         ),
       );
       continue;
@@ -657,6 +661,41 @@ function nonNegative(c: Expr): string {
 }
 
 // ---------------------------------------------------------------- conventions
+/** The restitution convention of the laws the model's contacts have, and no other (a plastic model has no e, no W). */
+function restitutionConvention(model: Model): Inline[] {
+  const kinds = new Set(model.unilateral.map((c) => c.law.kind));
+  const plastic = kinds.has('plastic') || kinds.has('stick');
+  const newton: Inline[] = kinds.has('newton')
+    ? [
+        'Restitution is Newton’s coefficient ',
+        m('e'),
+        ' of the normal velocity, ',
+        m('\\dot{f}^{+} = -e\\,\\dot{f}^{-}'),
+        ...(plastic ? [' (plastic and sticking impacts: ', m('e = 0'), ')'] : []),
+        '.',
+      ]
+    : plastic
+      ? ['Impacts are plastic, ', m('\\dot{f}^{+} = 0'), kinds.has('stick') ? ', and a sticking contact’s point is at rest after its impact.' : '.']
+      : [];
+  const w: Inline[] = kinds.has('w-law')
+    ? [
+        newton.length ? ' ' : '',
+        'Kugushev–Sorokina’s closing relation with coefficient ',
+        m('W \\in [0, 1]'),
+        ' is used in the consistent form ',
+        m('(MV^{+} + W^{2} MV^{-},\\ V^{+} - V^{-}) = 0'),
+        ' — the printed ',
+        m('(MV^{+}, V^{+} - V^{-}) - W^{2}(MV^{-}, V^{+} - V^{-}) = 0'),
+        ' has a sign error — so that ',
+        m('e = W^{2}'),
+        ' for one contact (reading W as the ratio of normal velocities would give ',
+        m('e = W'),
+        ').',
+      ]
+    : [];
+  return [...newton, ...w];
+}
+
 /** The sign convention of the unilateral constraints and the restitution convention (W vs e). */
 export function unilateralConventions(system: DerivedSystem): Inline[][] | undefined {
   const u = system.unilateral;
@@ -676,25 +715,7 @@ export function unilateralConventions(system: DerivedSystem): Inline[][] | undef
       m(`\\mathrm{d}${mu}_j \\ge 0`),
       '.',
     ],
-    [
-      'Restitution is Newton’s coefficient ',
-      m('e'),
-      ' of the normal velocity, ',
-      m('\\dot{f}^{+} = -e\\,\\dot{f}^{-}'),
-      ' (plastic and sticking impacts: ',
-      m('e = 0'),
-      '). Kugushev–Sorokina’s closing relation with coefficient ',
-      m('W \\in [0, 1]'),
-      ' is used in the consistent form ',
-      m('(MV^{+} + W^{2} MV^{-},\\ V^{+} - V^{-}) = 0'),
-      ' — the printed ',
-      m('(MV^{+}, V^{+} - V^{-}) - W^{2}(MV^{-}, V^{+} - V^{-}) = 0'),
-      ' has a sign error — so that ',
-      m('e = W^{2}'),
-      ' for one contact (reading W as the ratio of normal velocities would give ',
-      m('e = W'),
-      ').',
-    ],
+    restitutionConvention(system.model),
   ];
-  return items;
+  return items.filter((item) => item.length > 0);
 }

@@ -97,7 +97,7 @@ export function impactEnergyStudy(system: DerivedSystem, impacts = IMPACTS): Imp
     impacts,
     outcomes,
     ...(largest ? { largest } : {}),
-    dissipativeUpTo: firstGain < 0 ? range[1] : grid[firstGain - 1] ?? range[0],
+    dissipativeUpTo: firstGain < 0 ? range[1] : (grid[firstGain - 1] ?? range[0]),
   };
 }
 
@@ -131,7 +131,9 @@ function directions(system: DerivedSystem, qdPlus: readonly Expr[]): Record<stri
 function impactSamples(system: DerivedSystem, im: ImpactMap, defaults: Env, box: Readonly<Record<string, readonly [number, number]>>, n: number): Env[] {
   const { model } = system;
   const random = seeded(2013);
-  const used = new Set([im.approach, ...im.qdMinus, ...im.modes.flatMap((mode) => [...mode.qdPlus, ...mode.conditions.map((c) => c.expr)])].flatMap((x) => [...freeSymbols(x)]));
+  const used = new Set(
+    [im.approach, ...im.qdMinus, ...im.modes.flatMap((mode) => [...mode.qdPlus, ...mode.conditions.map((c) => c.expr)])].flatMap((x) => [...freeSymbols(x)]),
+  );
   const free = model.coordinates.filter((c) => used.has(c.name) && !im.scenario.at.has(c.name)).map((c) => c.name);
   const gap = model.unilateral[im.scenario.arriving]!.gap;
   const closer = model.coordinates.find((c) => [...freeSymbols(gap)].includes(c.name) && !used.has(c.name) && !im.scenario.at.has(c.name))?.name;
@@ -177,7 +179,8 @@ interface Outcome {
   readonly admissible: boolean;
 }
 
-const kinetic = (M: readonly (readonly number[])[], v: readonly number[]): number => 0.5 * v.reduce((s, vi, i) => s + vi * M[i]!.reduce((r, mij, j) => r + mij * v[j]!, 0), 0);
+const kinetic = (M: readonly (readonly number[])[], v: readonly number[]): number =>
+  0.5 * v.reduce((s, vi, i) => s + vi * M[i]!.reduce((r, mij, j) => r + mij * v[j]!, 0), 0);
 
 function outcome(system: DerivedSystem, im: ImpactMap, k: number, env: Env): Outcome {
   const value = evaluator(env);

@@ -58,7 +58,12 @@ describe('impact energy of Newton restitution with Coulomb friction', () => {
     const w = study.largest!;
     expect(rod.unilateral!.impactMaps[w.map]!.modes[w.mode]!.friction).toBe('stick');
     const end = rod.unilateral!.impactMaps[w.map]!.scenario.arriving === 0 ? 0 : Math.PI;
-    const hand = stickByHand(w.values.theta! + end, ['x', 'y', 'theta'].map((x) => w.values[preImpactName(x)]!), w.values.e!, w.values.l!);
+    const hand = stickByHand(
+      w.values.theta! + end,
+      ['x', 'y', 'theta'].map((x) => w.values[preImpactName(x)]!),
+      w.values.e!,
+      w.values.l!,
+    );
     expect(hand.gain).toBeCloseTo(w.gain, 9);
   });
 

@@ -173,8 +173,9 @@ function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
     [
       `Newton’s restitution with Coulomb friction raises the kinetic energy of some admissible impacts (Kane’s paradox), by up to ${(100 * w.gain).toFixed(1)} % at `,
       m(`${e} = ${+w.values[study.restitution.parameter]!.toFixed(2)}`),
-      ', and of none sampled for ',
+      ' (no sampled impact gains for ',
       m(`${e} \\le ${study.dissipativeUpTo.toFixed(2)}`),
+      ')',
     ],
   ];
 }
@@ -370,7 +371,7 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined): Inline[] {
     `Of ${study.impacts} random approaching impacts of each impact map (Section `,
     ref('sec:impact-maps'),
     `), with `,
-    ...(box.length ? [...series(box), ' over their ranges, '] : []),
+    ...(box.length ? [...series(box), box.length === 1 ? ' over its range, ' : ' over their ranges, '] : []),
     m(`${e} \\in [${lo}, ${hi}]`),
     ' and the other contacts open, ',
   ];

@@ -33,7 +33,7 @@ import { gapForm, indexSum, math, mathLines, mechanicsSymbol, modelHeads, proseN
 import { pinnedTangent } from '../model/impact-laws.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
 import type { Model } from '../model/types.js';
-import { impactLawStatement } from './impact-laws.js';
+import { impactLawConventions, impactLawStatement } from './impact-laws.js';
 import { inName, nameRepeated, whereBlocks, type NamedRepeat } from './repeats.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
@@ -661,40 +661,6 @@ function nonNegative(c: Expr): string {
 }
 
 // ---------------------------------------------------------------- conventions
-/** The restitution convention of the laws the model's contacts have, and no other (a plastic model has no e, no W). */
-function restitutionConvention(model: Model): Inline[] {
-  const kinds = new Set(model.unilateral.map((c) => c.law.kind));
-  const plastic = kinds.has('plastic') || kinds.has('stick');
-  const newton: Inline[] = kinds.has('newton')
-    ? [
-        'Restitution is Newton’s coefficient ',
-        m('e'),
-        ' of the normal velocity, ',
-        m('\\dot{f}^{+} = -e\\,\\dot{f}^{-}'),
-        ...(plastic ? [' (plastic and sticking impacts: ', m('e = 0'), ')'] : []),
-        '.',
-      ]
-    : plastic
-      ? ['Impacts are plastic, ', m('\\dot{f}^{+} = 0'), kinds.has('stick') ? ', and a sticking contact’s point is at rest after its impact.' : '.']
-      : [];
-  const w: Inline[] = kinds.has('w-law')
-    ? [
-        newton.length ? ' ' : '',
-        'Kugushev–Sorokina’s closing relation with coefficient ',
-        m('W \\in [0, 1]'),
-        ' is used in the consistent form ',
-        m('(MV^{+} + W^{2} MV^{-},\\ V^{+} - V^{-}) = 0'),
-        ' — the printed ',
-        m('(MV^{+}, V^{+} - V^{-}) - W^{2}(MV^{-}, V^{+} - V^{-}) = 0'),
-        ' has a sign error — so that ',
-        m('e = W^{2}'),
-        ' for one contact (reading W as the ratio of normal velocities would give ',
-        m('e = W'),
-        ').',
-      ]
-    : [];
-  return [...newton, ...w];
-}
 
 /** The sign convention of the unilateral constraints and the restitution convention (W vs e). */
 export function unilateralConventions(system: DerivedSystem): Inline[][] | undefined {
@@ -715,7 +681,7 @@ export function unilateralConventions(system: DerivedSystem): Inline[][] | undef
       m(`\\mathrm{d}${mu}_j \\ge 0`),
       '.',
     ],
-    restitutionConvention(system.model),
+    impactLawConventions(system.model.unilateral.map((c) => c.law)),
   ];
   return items.filter((item) => item.length > 0);
 }

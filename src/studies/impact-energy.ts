@@ -60,10 +60,12 @@ const GAIN = 1e-9;
 export function impactEnergyStudy(system: DerivedSystem, impacts = IMPACTS): ImpactEnergyStudy | undefined {
   const { model } = system;
   const maps = (system.unilateral?.impactMaps ?? []).filter((im) => im.modes.some((mode) => mode.friction));
-  const laws = [...new Set(maps.map((im) => model.unilateral[im.scenario.arriving]!.law))];
-  const coefficients = [...new Set(laws.map((law) => (law.kind === 'newton' ? law.e.name : undefined)))];
-  if (maps.length === 0 || coefficients.length !== 1 || coefficients[0] === undefined) return undefined;
-  const e = coefficients[0];
+  // The arriving contacts' Newton coefficient: one parameter (not W², nor a plastic 0).
+  const parameters = new Set(model.parameters.map((p) => p.name));
+  const coefficients = [...new Set(maps.map((im) => system.unilateral!.contacts[im.scenario.arriving]!.restitution))];
+  const [coefficient] = coefficients;
+  if (maps.length === 0 || coefficients.length !== 1 || coefficient?.kind !== 'sym' || !parameters.has(coefficient.name)) return undefined;
+  const e = coefficient.name;
   const defaults: Record<string, number> = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
   const limits = parameterBox(system, defaults);
   const range = limits[e] ?? [0, 1];

@@ -167,7 +167,7 @@ describe('the appendix says what applies to the model', () => {
   it('compass: no HTML report in the .tex, plastic impacts without Newton’s e or W, Kugushev–Sorokina §3–§7 not derived', () => {
     const t = tex('compass');
     expect(t).not.toContain('HTML report');
-    expect(t).toContain('Impacts are plastic');
+    expect(t).toContain('A sticking impact is plastic');
     expect(t).not.toContain('Restitution is Newton');
     expect(t).not.toContain('W \\in [0, 1]');
     expect(t).toContain('Kugushev--Sorokina \\S{}3--\\S{}7');

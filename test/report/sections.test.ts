@@ -228,7 +228,7 @@ describe.runIf(models.some((m) => m.spec.name === 'compass'))('rigid compass (Ru
         .map((item) => item.map((x) => (typeof x === 'string' ? x : 'math' in x ? `$${x.math}$` : '')).join(''))
         .join('\n');
     const compass = conventions(byName('compass').file.spec);
-    expect(compass).toContain('Impacts are plastic, $\\dot{f}^{+} = 0$, and a sticking contact’s point is at rest after its impact.');
+    expect(compass).toContain('A sticking impact is plastic and leaves the contact point at rest, $\\dot{f}^{+} = 0$ and $\\dot{\\xi}^{+} = 0$.');
     expect(compass).not.toContain('W^{2}');
     expect(compass).not.toContain('Newton');
     const ball = byName('bouncing-ball').file.spec;

@@ -47,6 +47,8 @@ function standingOnFoot2(half: number, a1d: number, a2d: number) {
 export default defineModel({
   name: 'compass-walker',
   title: 'Passive compass-gait walker on a slope (Goswami et al. 1998)',
+  // Its impact is the hinged compass's of Rubanovich–Formalsky §3 (hinged-compass.ts), on a slope.
+  sources: ['rubanovich1981'],
   description:
     'Two straight legs with point masses, hinged at the hip, walking down a slope; the swing foot strikes ahead of the hip. Like every compass-gait model it ignores foot scuffing: near mid-stance the swing foot passes a few millimetres through the slope (a walker clears it by bending a knee or shortening the leg), and the figures draw it there.',
   coordinates: [

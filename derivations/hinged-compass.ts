@@ -37,7 +37,8 @@ export default defineModel({
   name: 'hinged-compass',
   title: 'Hinged two-link compass (Rubanovich–Formalsky §3)',
   sources: ['rubanovich1981'],
-  description: 'Two legs joined by a free hinge; the arriving foot sticks, the standing one stays or lifts off.',
+  description:
+    'Two legs joined by a free hinge; the arriving foot sticks, the standing one stays or lifts off. The feet are numbered the other way round from the paper: foot 2 is the striking foot D, which the paper’s impulses, velocities and matrix G number 1, and foot 1 is the standing foot B, which they number 2. The half-angle β between the legs at the impact is the paper’s α.',
   coordinates: [
     { name: 'x', description: 'hinge, horizontal', unit: 'm' },
     { name: 'y', description: 'hinge, height', unit: 'm' },
@@ -48,15 +49,15 @@ export default defineModel({
     m: { default: 1, description: 'mass of one leg', unit: 'kg' },
     l: { default: 1, description: 'leg length', unit: 'm' },
     g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
-    beta: { default: 0.3, description: 'half-angle between the legs at the impact', unit: 'rad' },
+    beta: { default: 0.3, description: 'half-angle between the legs at the impact (the paper’s α)', unit: 'rad' },
   },
   particles: [],
   kinetic:
     "m*((x' + l/2*cos(a1)*a1')^2 + (y' + l/2*sin(a1)*a1')^2)/2 + m*l^2*a1'^2/24 + m*((x' + l/2*cos(a2)*a2')^2 + (y' + l/2*sin(a2)*a2')^2)/2 + m*l^2*a2'^2/24",
   potential: 'm*g*(2*y - l/2*cos(a1) - l/2*cos(a2))',
   unilateral: [
-    { name: 'foot1', constraint: 'y - l*cos(a1) >= 0', law: { stick: 'x + l*sin(a1)' } },
-    { name: 'foot2', constraint: 'y - l*cos(a2) >= 0', law: { stick: 'x + l*sin(a2)' } },
+    { name: 'foot1', constraint: 'y - l*cos(a1) >= 0', law: { stick: 'x + l*sin(a1)' }, description: 'standing foot B (the paper’s index 2)' },
+    { name: 'foot2', constraint: 'y - l*cos(a2) >= 0', law: { stick: 'x + l*sin(a2)' }, description: 'striking foot D (the paper’s index 1)' },
   ],
   impactScenarios: [
     {

@@ -122,7 +122,7 @@ export default defineModel({
       },
       {
         eq: '§9',
-        name: 'T^{-} - T^{+}',
+        name: 'T^{-} - T^{+},\\ W = 0',
         formula: 'm*(X^2 + Y^2)/2',
         derived: 'impact1.stays.ΔT',
         where: { X: "impact1.stays.[x']", Y: "impact1.stays.[y']" },

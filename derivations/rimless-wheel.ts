@@ -20,12 +20,16 @@ export function rimlessWheelStance(): ModelSpec {
   return defineModel({
     name: 'rimless-wheel-stance',
     title: 'Rimless wheel, one stance with symbolic spoke angle (Rubanovich–Formalsky §2)',
-    coordinates: ['x', 'y', 'psi'],
+    coordinates: [
+      { name: 'x', description: 'hub, along the line', unit: 'm' },
+      { name: 'y', description: 'hub, normal to the line', unit: 'm' },
+      { name: 'psi', description: 'angle of spoke 0 from the line’s normal', unit: 'rad' },
+    ],
     parameters: {
-      m: 1,
-      l: 1,
-      g: 9.81,
-      Istar: { default: 0.5, range: [0, 1], description: 'I* = I/(2 m l²)' },
+      m: { default: 1, description: 'half the total mass', unit: 'kg' },
+      l: { default: 1, description: 'spoke length', unit: 'm' },
+      g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
+      Istar: { default: 0.5, range: [0, 1], description: 'I* = I/(2 m l²), reduced moment of inertia' },
       alpha: { default: Math.PI / 6, range: [0, 'pi/2'], open: true, description: 'half the angle between neighbouring spokes, π/k' },
     },
     kinetic: "m*(x'^2 + y'^2) + m*l^2*Istar*psi'^2",
@@ -70,7 +74,7 @@ export function rimlessWheel(k: number): ModelSpec {
     parameters: {
       m: { default: 1, description: 'half the total mass', unit: 'kg' },
       l: { default: 1, description: 'spoke length', unit: 'm' },
-      Istar: { default: 0.5, description: 'I* = I/(2 m l²), reduced moment of inertia' },
+      Istar: { default: 0.5, range: [0, 1], description: 'I* = I/(2 m l²), reduced moment of inertia' },
       g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
       gamma: { default: 0.1, description: 'slope angle', unit: 'rad' },
     },

@@ -11,6 +11,8 @@ export interface Reference {
   readonly title: string;
   /** Journal or publisher, volume, issue, pages, year. */
   readonly venue: string;
+  /** A general theory with no mechanism of its own: a model instances its relations, it is not taken from it. */
+  readonly general?: true;
 }
 
 export const REFERENCES = {
@@ -19,6 +21,7 @@ export const REFERENCES = {
     authors: 'E. I. Kugushev, O. V. Sorokina',
     title: 'D’Alembert–Lagrange principle in mechanical systems with unilateral constraints',
     venue: 'Preprint, Keldysh Institute of Applied Mathematics, Russian Academy of Sciences, Moscow, 2002',
+    general: true,
   },
   rubanovich1981: {
     short: 'Rubanovich–Formalsky',

@@ -1,6 +1,6 @@
 // What the report of a compiled model is made from besides its derivation:
 // the motion, the drawing, the sources and the studies (linearization,
-// steady motions, the impact modes by direction, declared rigid-limit study,
+// steady motions, the impact modes by direction, the impact law's energy, declared rigid-limit study,
 // periodic orbit, basin, a patch's universal restitution and transverse relaxation, the billiard's
 // confocal motions, the realizations of a constraint compared, paper check,
 // the paper's sketches). The
@@ -21,6 +21,7 @@ import { hasReportBasin, reportBasin, type BasinStudy } from '../studies/basin.j
 import { confocalStudy } from '../studies/confocal.js';
 import { limitStudyOf, withLaws } from '../studies/limit.js';
 import { linearizationStudy } from '../studies/linearization.js';
+import { impactEnergyStudy } from '../studies/impact-energy.js';
 import { modeDirections } from '../studies/mode-directions.js';
 import { steadyMotionStudy } from '../studies/steady-motion.js';
 import { reportMotion } from '../studies/motion.js';
@@ -57,6 +58,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     linearization: linearizationStudy(system),
     steadyMotion: steadyMotionStudy(system),
     modeDirections: modeDirections(system),
+    ...impactEnergyOption(compiled),
     ...restitutionOption(compiled),
     ...relaxationOption(compiled),
     ...sketchesOption(compiled),
@@ -75,6 +77,12 @@ function studyOption({ spec, loaded }: CompiledModel, rigid: () => CompiledModel
 /** The model's declared periodic orbit (ModelSpec.orbit), drawn between its walls where paper.studyFigures says so; nothing without one. */
 function orbitOption({ spec, system, loaded }: CompiledModel, { orbitWalls }: StudyFigures): Pick<ReportOptions, 'orbit' | 'orbitWalls'> {
   return spec.orbit ? { orbit: declaredOrbit(loaded, spec.orbit, impactMapJacobian(system)), ...(orbitWalls ? { orbitWalls } : {}) } : {};
+}
+
+/** Whether the impact law's Coulomb outcomes raise the kinetic energy (studies/impact-energy.ts); nothing without such outcomes. */
+function impactEnergyOption({ system }: CompiledModel): Pick<ReportOptions, 'impactEnergy'> {
+  const study = impactEnergyStudy(system);
+  return study ? { impactEnergy: study } : {};
 }
 
 /** Each contact patch's universal restitution (studies/restitution.ts); nothing for a model without one. */

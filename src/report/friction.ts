@@ -14,7 +14,7 @@ import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/uni
 import { countWord, equation, equations, list, m, paragraph, type Block, type Inline, type Section, type Table, matrixEquation } from './document.js';
 import { ZERO, type Expr } from '../core/expr.js';
 import { subs } from '../core/subs.js';
-import { indexSum, math, mathLines, mechanicsSymbol, reportSymbols, upTo } from './notation.js';
+import { indexSum, math, mathLines, mechanicsSymbol, proseName, reportSymbols, upTo } from './notation.js';
 
 const subscript = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
 
@@ -68,15 +68,15 @@ function twinBlocks(system: DerivedSystem, c: CoulombContact, twin: CoulombConta
   const s = subscript(name);
   const row = c.slip[0]!.row;
   return [
-    paragraph(`Contact ${name} has the same Coulomb friction as ${other}: its slip coordinate has the gradient`),
+    paragraph(`Contact ${proseName(name)} has the same Coulomb friction as ${proseName(other)}: its slip coordinate has the gradient`),
     equations(matrixEquation(`slip-${name}`, `\\partial s_{${s}}/\\partial q`, [row.map(math)])),
     ...(c.force ? [paragraph('and its generalized friction force is'), forceRows(system, c, name, s)] : []),
     paragraph(
-      `With ${name}'s `,
+      `With ${proseName(name)}'s `,
       m(`\\operatorname{sgn}\\dot{s}_{${s}}`),
-      ` in place of ${other}'s, its sliding coefficient `,
+      ` in place of ${proseName(other)}'s, its sliding coefficient `,
       m(`\\Delta_{${s}}`),
-      `, Painlevé's threshold and the sticking cone are those of ${other} above.`,
+      `, Painlevé's threshold and the sticking cone are those of ${proseName(other)} above.`,
     ),
   ];
 }

@@ -75,19 +75,24 @@ function named(rows: readonly PaperCheckRow[]): readonly PaperCheckRow[] {
  * The displays of the rows' results, in the rows' order: a row whose result
  * another row of its kind (the paper's or the report's own) already derived
  * joins that row's display, unless its name holds an "=" of its own (ÿ, g₂ = 0)
- * or the joined left side would pass SHARED_WIDTH; a measured number or a load
- * given back is always displayed alone.
+ * or the joined left side would pass SHARED_WIDTH, or the result is a number
+ * another fact gives; a measured number or a load given back is always
+ * displayed alone.
  */
 export function resultDisplays(rows: readonly PaperCheckRow[]): ResultDisplay[] {
   const groups: number[][] = [];
   const alone = (r: PaperCheckRow): boolean => Boolean(r.measured) || givenBack(r) || relation(r.formula.name);
+  // A number (0) is the value of many quantities that are not one result (E_{R_{2y}} and ψ̇⁺ at α₀, rubanovich1981 (1.19)):
+  // rows with a number join only where they derive one fact (ẍ₂ and x₂″ in fast time, kozlov1988 (3.3), (3.4)).
+  const facts = (r: PaperCheckRow): string => [...new Set(r.formula.derived.map((d) => d.fact.split('@')[0]))].sort().join();
+  const one = (q: PaperCheckRow, r: PaperCheckRow): boolean => q.derived.kind !== 'num' || facts(q) === facts(r);
   rows.forEach((r, i) => {
     const joins = alone(r)
       ? undefined
       : groups.find((g) => {
           const q = rows[g[0]!]!;
           const joined = [...g, i].map((k) => rows[k]!);
-          return !alone(q) && q.derived === r.derived && own(q) === own(r) && texWidth(sharedLhs(named(joined))) <= SHARED_WIDTH;
+          return !alone(q) && q.derived === r.derived && one(q, r) && own(q) === own(r) && texWidth(sharedLhs(named(joined))) <= SHARED_WIDTH;
         });
     if (joins) joins.push(i);
     else groups.push([i]);

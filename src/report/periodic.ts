@@ -15,7 +15,7 @@ import type { Branch } from '../runtime/analysis/continuation.js';
 import type { LinearizationStudy, StudiedEquilibrium } from '../studies/linearization.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import { equation, equations, m, paragraph, matrixEquation, type Block, type Figure, type Inline, type Section } from './document.js';
-import { math, mechanicsSymbol, reportSymbols } from './notation.js';
+import { math, mechanicsSymbol, proseName, reportSymbols } from './notation.js';
 import { seriesStyle, svgPlot } from './plot.js';
 
 /** The linearization section of a model whose linearization was studied (small models without retaining constraints). */
@@ -82,7 +82,7 @@ export function linearizationSection({
     align: 'llll',
     rows: found.map((eq) => [
       [m(cs.map((c, i) => configurationLatex(mechanicsSymbol(c.name), i, eq)).join(',\\ '))],
-      [eq.held.length ? eq.held.map((j) => `${model.unilateral[j]!.name}${frictionMode(eq, j)}`).join(', ') : '—'],
+      [eq.held.length ? eq.held.map((j) => `${proseName(model.unilateral[j]!.name)}${frictionMode(eq, j)}`).join(', ') : '—'],
       eq.eigenvalues.length
         ? [m(eq.eigenvalues.map(complexLatex).join(',\\ '))]
         : eq.verdict === 'not linearizable'
@@ -254,7 +254,7 @@ export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy): 
       equation(undefined, period, orbitNumber(orbit.period)),
     ),
   );
-  const impacts = orbit.impacts.map((i) => i.contacts.map((j) => model.unilateral[j]!.name).join(' and '));
+  const impacts = orbit.impacts.map((i) => i.contacts.map((j) => proseName(model.unilateral[j]!.name)).join(' and '));
   blocks.push(
     paragraph(
       'On the section the orbit passes through the state above; its period is ',

@@ -8,6 +8,7 @@ import type { PaperSketch } from '../model/validate/paper-sketches.js';
 import type { BasinStudy } from '../studies/basin.js';
 import type { ConfocalStudy } from '../studies/confocal.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
+import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
 import type { SteadyMotionStudy } from '../studies/steady-motion.js';
 import type { OrbitStudy } from '../studies/orbit.js';
@@ -63,6 +64,8 @@ export interface ReportOptions {
   readonly drawing?: Drawing;
   /** A rigid-limit study (studies/limit.ts), printed in its section. */
   readonly limitStudy?: ReportLimitStudy;
+  /** Whether the impact law's Coulomb outcomes can raise the kinetic energy (studies/impact-energy.ts), stated in the discussion. */
+  readonly impactEnergy?: ImpactEnergyStudy;
   /** Which mode an impact with two free pre-impact velocities takes, by their direction (studies/mode-directions.ts), printed with its impact map. */
   readonly modeDirections?: readonly ModeDirections[];
   /** Each contact patch's universal restitution (studies/restitution.ts), printed with its universal problem before the conventions. */
@@ -127,6 +130,8 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.limitStudy ? { limitStudy: options.limitStudy } : {}),
     ...(simulation ? { simulation } : {}),
     ...(options.linearization ? { linearization: options.linearization } : {}),
+    ...(options.impactEnergy ? { impactEnergy: options.impactEnergy } : {}),
+    ...(options.modeDirections ? { modeDirections: options.modeDirections } : {}),
   };
   const { sections: withRefs, citations } = withReferences(paperSections(sections, facts), options.sources, model);
   // A large system's long equations named and elided, its displays within KaTeX's limits (large.ts).

@@ -525,6 +525,10 @@ export function measureFormSection({ system }: SectionInput): Section {
     ...lagrange1MeasureBlocks(system),
     ...contactPhaseMeasureBlocks(system),
     ...impactMeasureBlocks(system),
+    // kugushev2002 §3–§7 found the measure form; the report uses it and derives none of them.
+    paragraph(
+      'The foundations of the measure form, Kugushev–Sorokina §3–§7 (the Stieltjes integral, the Leibniz formula for functions of bounded variation, impulsive differential equations, the annihilator lemma and the d’Alembert–Lagrange principle in integral form), are taken as proved there and are not derived in this report.',
+    ),
   ];
   return { id: 'measure-form', title: 'Equations in measure form', blocks };
 }
@@ -538,7 +542,7 @@ export const impactMapsSection = ({ system, modeDirections }: SectionInput): Sec
 
 // ---------------------------------------------------------------- 10. conventions
 /** Notation and sign conventions used in the report. */
-export function conventionsSection({ system }: SectionInput): Section {
+export function conventionsSection({ system, simulation }: SectionInput): Section {
   const symbols = reportSymbols(system);
   const { mass: M, rate } = symbols;
   const items: Inline[][] = [
@@ -598,7 +602,8 @@ export function conventionsSection({ system }: SectionInput): Section {
       m('-A^{\\top}\\lambda'),
       ', the same form as the reaction of a unilateral constraint.',
     ]);
-  if (system.energy) items.push([m('E = T + V'), ' is the total energy shown in the plots of the HTML report.']);
+  if (system.energy)
+    items.push([m('E = T + V'), ' is the total energy', simulation && 'trajectory' in simulation ? ', plotted against time with the motion.' : '.']);
   const unilateral = unilateralConventions(system);
   if (unilateral) items.push(...unilateral);
   items.push(['Equation numbers in parentheses refer to this report; “Kugushev–Sorokina (10.13)” refers to equation (10.13) of that paper in the References.']);

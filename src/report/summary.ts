@@ -7,8 +7,10 @@
 // Tests: test/report/paper-shape.test.ts.
 import { ZERO } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { REFERENCES, type SourceKey } from '../model/sources.js';
+import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
+import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
+import type { ModeDirections } from '../studies/mode-directions.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
 import { countWord, m, paragraph, ref, type Block, type Inline } from './document.js';
@@ -19,7 +21,7 @@ import { modeTitle } from './unilateral.js';
 import { resting } from './paper-check.js';
 import { rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
-import { math, mechanicsSymbol } from './notation.js';
+import { math, mechanicsSymbol, proseName } from './notation.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
 export interface SummaryFacts {
@@ -32,6 +34,10 @@ export interface SummaryFacts {
   readonly simulation?: MotionSimulation;
   /** A small model's equilibria and their verdicts (studies/linearization.ts). */
   readonly linearization?: LinearizationStudy;
+  /** Whether the impact law's Coulomb outcomes raise the kinetic energy (studies/impact-energy.ts). */
+  readonly impactEnergy?: ImpactEnergyStudy;
+  /** The impacts whose mode the direction of two free velocities decides (studies/mode-directions.ts). */
+  readonly modeDirections?: readonly ModeDirections[];
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${countWord(n)} ${n === 1 ? one : many}`;
@@ -118,7 +124,7 @@ function painleveFindings(system: DerivedSystem): Inline[][] {
     for (const t of c.painleve ?? []) {
       const key = `${math(c.kinetic)}_{P} = ${math(t.threshold)}`;
       const names = seen.get(key) ?? [];
-      const name = system.model.unilateral[c.contact]!.name;
+      const name = proseName(system.model.unilateral[c.contact]!.name);
       if (!names.includes(name)) seen.set(key, [...names, name]);
     }
   return [...seen].map(([key, names]) => [
@@ -134,18 +140,63 @@ function equationSpan(p: PaperCheck): string {
   return eqs.length === 1 ? eqs[0]! : `${eqs[0]}–${eqs.at(-1)}`;
 }
 
+/** A general theory (Kugushev–Sorokina): the models instance its relations, none is taken from it. */
+const generalTheory = (key: SourceKey): boolean => 'general' in REFERENCES[key];
+
 const agreement = (p: PaperCheck): { agree: number; checked: number } => ({
   agree: p.rows.filter((r) => r.agrees).length,
   checked: p.rows.filter((r) => r.agrees !== undefined).length,
 });
 
+/** The impacts whose law has no admissible outcome on some directions of their two free velocities (studies/mode-directions.ts). */
+function directionFindings(f: SummaryFacts): Inline[][] {
+  const maps = f.system.unilateral?.impactMaps ?? [];
+  return (f.modeDirections ?? [])
+    .filter((d) => d.withoutOutcome > 0)
+    .map((d) => [
+      `when ${maps[d.map]!.scenario.name}, no outcome of the impact law is admissible on ${(100 * d.withoutOutcome).toFixed(1)} % of the approaching directions of `,
+      m(`(${d.velocities.map(mechanicsSymbol).join(', ')})`),
+      ' at the default parameters',
+    ]);
+}
+
+/** Kane's paradox where the impact-energy study found it: the largest gain, and the range of e where none was found. */
+function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
+  const w = study?.largest;
+  if (!w) return [];
+  const e = mechanicsSymbol(study.restitution.parameter);
+  return [
+    [
+      `Newton’s restitution with Coulomb friction raises the kinetic energy of some admissible impacts (Kane’s paradox), by up to ${(100 * w.gain).toFixed(1)} % at `,
+      m(`${e} = ${+w.values[study.restitution.parameter]!.toFixed(2)}`),
+      ' (no sampled impact gains for ',
+      m(`${e} \\le ${study.dissipativeUpTo.toFixed(2)}`),
+      ')',
+    ],
+  ];
+}
+
 /** Findings of the derivation and the studies, each a clause: the critical values and thresholds found, the results checked. */
 function findings(f: SummaryFacts): Inline[][] {
-  const out: Inline[][] = [...criticalFindings(f.system), ...painleveFindings(f.system)];
+  const out: Inline[][] = [...criticalFindings(f.system), ...painleveFindings(f.system), ...directionFindings(f), ...energyFindings(f.impactEnergy)];
   const orbit = f.orbit?.orbit;
   if (orbit) {
     const stability = orbit.asymptotic ? 'an asymptotically stable' : orbit.stable ? 'a stable' : 'an unstable';
-    out.push([`the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)} with ${plural(orbit.impacts.length, 'impact')} per period`]);
+    // The orbit's own parameters where they are not the model's defaults (the rimless wheel's γ = 0.2).
+    const defaults = new Map(f.system.model.parameters.map((p) => [p.name, p.default]));
+    const own = Object.entries(f.orbit!.params).filter(([name, value]) => defaults.has(name) && defaults.get(name) !== value);
+    out.push([
+      `the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)} with ${plural(orbit.impacts.length, 'impact')} per period`,
+      ...(own.length
+        ? [
+            ' at ',
+            m(own.map(([name, value]) => `${mechanicsSymbol(name)} = ${Number(value.toPrecision(6))}`).join(',\\ ')),
+            ' (the model’s default ',
+            m(own.map(([name]) => `${mechanicsSymbol(name)} = ${Number(defaults.get(name)!.toPrecision(6))}`).join(',\\ ')),
+            ')',
+          ]
+        : []),
+    ]);
   }
   if (f.limitStudy) out.push([`the compliant model approaches the rigid one as `, m(mechanicsSymbol(f.limitStudy.parameter)), ' grows']);
   if (f.paper) {
@@ -153,20 +204,24 @@ function findings(f: SummaryFacts): Inline[][] {
     const paper = REFERENCES[f.paper.source].short;
     const span = equationSpan(f.paper);
     const which = span ? ` ${span}` : '';
+    // A general theory's formulas are relations the derivation satisfies, not results about this model.
+    const [one, many, hold, holds] = generalTheory(f.paper.source)
+      ? ['relation', 'relations', 'hold for the derivation', 'holds for the derivation']
+      : ['result', 'results', 'agree with the derivation', 'agrees with the derivation'];
     // The formulas that disagree named (smirnov1981's Δᵢ (2.4) as printed), so that the count does not read as agreement.
     const off = f.paper.rows.filter((r) => r.agrees === false);
     if (checked)
       out.push(
         agree < checked
           ? [
-              `${agree} of the ${checked} results of ${paper}${which} checked agree with the derivation; `,
+              `${agree} of the ${checked} ${many} of ${paper}${which} checked ${hold}; `,
               m(off.map(rowLhs).join(',\\ ')),
               ` as the paper prints ${off.length === 1 ? 'it does' : 'them do'} not`,
             ]
           : [
               checked === 1
-                ? `the result of ${paper}${which} checked agrees with the derivation`
-                : `${checked === 2 ? 'both' : `all ${checked}`} results of ${paper}${which} checked agree with the derivation`,
+                ? `the ${one} of ${paper}${which} checked ${holds}`
+                : `${checked === 2 ? 'both' : `all ${checked}`} ${many} of ${paper}${which} checked ${hold}`,
             ],
       );
     const claims = f.paper.claims;
@@ -227,39 +282,65 @@ function questions(f: SummaryFacts): Inline[][] {
   return out;
 }
 
+/**
+ * Where the model comes from, from its declared sources: a paper it is
+ * taken from (at the place its title names), a work outside the
+ * bibliography its title names, a general theory whose relations it
+ * instances, or none, each said as such.
+ */
+function sourceSentence(f: SummaryFacts, papers: readonly SourceKey[], theories: readonly SourceKey[]): Inline[] {
+  const { title } = f.system.model;
+  const named = (keys: readonly SourceKey[]): Inline[] => series(keys.map((k) => [REFERENCES[k].short, ' ', cite(k)]));
+  // A work the title cites by its year, none of the declared papers: "(Goswami et al. 1998)".
+  const tail = /\(((?:[^()]|\([^()]*\))*)\)\s*$/.exec(title)?.[1]?.trim();
+  const outside = tail && /\b(?:1[89]|20)\d\d\b/.test(tail) && !papers.some((k) => tail.startsWith(REFERENCES[k].short)) ? tail : undefined;
+  const [first, ...others] = papers;
+  const instance: Inline[] = theories.length ? ['it instances the general relations of ', ...named(theories)] : [];
+  if (first && !outside)
+    return [
+      'The model is taken from ',
+      ...(placeInPaper(title, first) ? [`${placeInPaper(title, first)} of `] : []),
+      REFERENCES[first].short,
+      ' ',
+      cite(first),
+      ...(others.length ? ['; see also ', ...named(others)] : []),
+      ...(instance.length ? ['; ', ...instance] : []),
+    ];
+  if (outside)
+    return [
+      `The model is that of ${outside}, outside this report’s bibliography`,
+      ...(papers.length ? ['; see also ', ...named(papers)] : []),
+      ...(instance.length ? ['; ', ...instance] : []),
+    ];
+  if (instance.length) return ['The model is not taken from a paper: ', ...instance];
+  return ['No paper is the source of this model: its results rest on the derivation below alone'];
+}
+
+/** The paper's formulas and inequalities the results section sets beside the derivation, if any. */
+function checkedSentence(f: SummaryFacts): Inline[] {
+  const checked = f.paper ? agreement(f.paper).checked : 0;
+  if (!f.paper || !(checked || f.paper.claims.length)) return ['.'];
+  const span = equationSpan(f.paper);
+  const general = generalTheory(f.paper.source);
+  return [
+    '. Section ',
+    ref('sec:results'),
+    ` sets ${checked ? `the paper’s ${checked === 1 ? 'formula' : `${countWord(checked)} formulas`}${span ? ` ${span}` : ''}, typed from the paper${general ? ' and filled in with this model’s derived quantities' : ''},` : ''}`,
+    checked && f.paper.claims.length ? ' and ' : '',
+    f.paper.claims.length ? `its ${f.paper.claims.length === 1 ? 'inequality' : `${countWord(f.paper.claims.length)} inequalities`}` : '',
+    ' beside the derivation.',
+  ];
+}
+
 /** The problem (the model's description and the questions asked of it), its source, and the form of the equations. */
 export function introductionBlocks(f: SummaryFacts): Block[] {
   const { model } = f.system;
-  const papers = f.sources.filter((k): k is SourceKey => k !== 'kugushev2002');
+  const declared = f.sources.filter(isSourceKey);
+  const papers = declared.filter((k) => !generalTheory(k));
   const blocks: Block[] = [];
   const asked = questions(f);
   blocks.push(paragraph(...(model.description ? [model.description, ' '] : []), ...(asked.length ? ['We ask ', ...series(asked), '.'] : [])));
-  if (papers.length) {
-    const [first, ...others] = papers;
-    const place = placeInPaper(model.title, first!);
-    const checked = f.paper ? agreement(f.paper).checked : 0;
-    const span = f.paper ? equationSpan(f.paper) : '';
-    blocks.push(
-      paragraph(
-        'The model is taken from ',
-        ...(place ? [`${place} of `] : []),
-        REFERENCES[first!].short,
-        ' ',
-        cite(first!),
-        ...(others.length ? ['; see also ', ...series(others.map((k) => [REFERENCES[k].short, ' ', cite(k)]))] : []),
-        ...(f.paper && (checked || f.paper.claims.length)
-          ? [
-              '. Section ',
-              ref('sec:results'),
-              ` sets ${checked ? `the paper’s ${checked === 1 ? 'formula' : `${countWord(checked)} formulas`}${span ? ` ${span}` : ''}, typed from the paper,` : ''}`,
-              checked && f.paper.claims.length ? ' and ' : '',
-              f.paper.claims.length ? `its ${f.paper.claims.length === 1 ? 'inequality' : `${countWord(f.paper.claims.length)} inequalities`}` : '',
-              ' beside the derivation.',
-            ]
-          : ['.']),
-      ),
-    );
-  } else blocks.push(paragraph('No paper is the source of this model: its results rest on the derivation below alone.'));
+  blocks.push(paragraph(...sourceSentence(f, papers, declared.filter(generalTheory)), ...checkedSentence(f)));
   blocks.push(
     paragraph(
       'The equations of motion are written in the measure form of Kugushev–Sorokina ',
@@ -272,6 +353,76 @@ export function introductionBlocks(f: SummaryFacts): Block[] {
   return blocks.filter((b) => b.kind !== 'paragraph' || b.content.length > 0);
 }
 
+/**
+ * What impacts with Coulomb friction do to the energy: what the study
+ * measured of the derived law (Kane's paradox where it gains), and the law
+ * the simulation falls back on where Newton–Coulomb would gain (the
+ * runtime's impact law, Glocker's).
+ */
+function impactEnergyText(study: ImpactEnergyStudy | undefined): Inline[] {
+  const fallback: Inline[] = [
+    'Where an outcome would raise the kinetic energy, the simulation resolves the impact with Glocker’s energetically consistent law instead (one restitution coefficient on the normal and the slip alike), which never raises it.',
+  ];
+  if (!study)
+    return [
+      'Newton’s restitution with Coulomb friction can raise the kinetic energy at an impact where the normal and the slip are coupled (Kane’s paradox). ',
+      ...fallback,
+    ];
+  const e = mechanicsSymbol(study.restitution.parameter);
+  const [lo, hi] = study.restitution.range;
+  const box = Object.entries(study.box).map(([name]) => [m(mechanicsSymbol(name))]);
+  const sampled: Inline[] = [
+    `Of ${study.impacts} random approaching impacts of each impact map (Section `,
+    ref('sec:impact-maps'),
+    `), with `,
+    ...(box.length ? [...series(box), box.length === 1 ? ' over its range, ' : ' over their ranges, '] : []),
+    m(`${e} \\in [${lo}, ${hi}]`),
+    ' and the other contacts open, ',
+  ];
+  const w = study.largest;
+  if (!w) return [...sampled, 'no admissible outcome raises the kinetic energy. ', ...fallback];
+  const percent = (100 * w.gain).toFixed(1);
+  return [
+    'Newton’s restitution with Coulomb friction can raise the kinetic energy at an impact (Kane’s paradox). ',
+    ...sampled,
+    `an admissible outcome gains up to ${percent} % of `,
+    m('T^{-}'),
+    ' (at ',
+    m(`${e} = ${+w.values[study.restitution.parameter]!.toFixed(2)}`),
+    '), and none of them gains for ',
+    m(`${e} \\le ${study.dissipativeUpTo.toFixed(2)}`),
+    '. ',
+    ...fallback,
+  ];
+}
+
+/**
+ * Where a rest time applies: on the side of its impact's critical value
+ * where the outcome it follows (every closed contact leaving) is the
+ * admissible one — the compass's t∞ for α < α₀ only (rubanovich1981 §1).
+ */
+function restingRange(system: DerivedSystem, r: PaperCheckRow): Inline[] {
+  const u = system.unilateral;
+  const index = Number(/^impact(\d+)\./.exec(r.formula.derived.find((d) => d.fact.endsWith('.rest'))?.fact ?? '')?.[1]);
+  const im = u?.impactMaps[index - 1];
+  const c = im?.critical;
+  if (!u || !im || !c) return [];
+  const k = im.modes.findIndex((mode) => mode.stays.length === 0 && !mode.friction);
+  const [below, above] = [c.below.includes(k), c.above.includes(k)];
+  if (below === above) return [];
+  const p = mechanicsSymbol(c.parameter);
+  const [here, there] = below ? ['<', '>'] : ['>', '<'];
+  const other = (below ? c.above : c.below).map((n) => modeTitle(u, im.scenario, im.modes[n]!)).filter(Boolean);
+  return [
+    ', and only for ',
+    m(`${p} ${here} ${p}_0`),
+    `, where ${modeTitle(u, im.scenario, im.modes[k]!)}; for `,
+    m(`${p} ${there} ${p}_0`),
+    other.length ? `, where ${other.join(' or ')},` : '',
+    ' it does not apply',
+  ];
+}
+
 /** What the results mean: energy, agreement with the paper, what is approximate. */
 export function discussionBlocks(f: SummaryFacts): Block[] {
   const { system } = f;
@@ -279,27 +430,18 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
   const blocks: Block[] = [];
   if (system.energy) {
     const between = model.unilateral.length ? ' between impacts' : '';
-    const smooth: Inline[] = [
-      'The energy ',
-      m('E = T + V'),
-      system.conservative ? ` is conserved${between}` : ` is not conserved${between}: non-potential or time-dependent terms act`,
-    ];
     const friction = model.unilateral.some((c) => c.friction) || system.supports !== undefined || system.hinges.length > 0;
-    const impacts = model.unilateral.length && system.passive ? `; impacts${friction ? ' and friction' : ''} never raise it.` : '.';
+    const why = friction && system.passive ? ': friction dissipates it' : ': non-potential or time-dependent terms act';
+    const smooth: Inline[] = ['The energy ', m('E = T + V'), system.conservative ? ` is conserved${between}` : ` is not conserved${between}${why}`];
+    const coulomb = model.unilateral.some((c) => c.friction);
+    const impacts = !model.unilateral.length || !system.passive ? '.' : coulomb ? '.' : `; impacts${friction ? ' and friction' : ''} never raise it.`;
     blocks.push(paragraph(...smooth, impacts));
+    if (model.unilateral.length && system.passive && coulomb) blocks.push(paragraph(...impactEnergyText(f.impactEnergy)));
   }
-  const assumptions = system.unilateral?.assumptions.length ?? 0;
-  if (assumptions)
-    blocks.push(
-      paragraph(
-        `The impact outcomes hold under ${plural(assumptions, 'assumption')} on the parameters, stated with the impact maps (Section `,
-        ref('sec:impact-maps'),
-        ').',
-      ),
-    );
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
     const off = f.paper.rows.filter((r) => r.agrees === false).map((r) => r.formula.eq);
+    const word = generalTheory(f.paper.source) ? 'relation' : 'result';
     const how = (kind: PaperCheckRow['how']): number => f.paper!.rows.filter((r) => r.agrees && r.how === kind).length;
     const ways = [
       how('symbolic') && [`${how('symbolic')} exactly (the difference simplifies to 0)`],
@@ -310,7 +452,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
       blocks.push(
         paragraph(
           agree === checked
-            ? `${checked === 1 ? 'The result' : `The ${countWord(checked)} results`} of ${REFERENCES[f.paper.source].short} checked agree with the derivation: `
+            ? `${checked === 1 ? `The ${word}` : `The ${countWord(checked)} ${word}s`} of ${REFERENCES[f.paper.source].short} checked ${generalTheory(f.paper.source) ? 'hold for' : 'agree with'} the derivation: `
             : `${checked - agree} of the paper’s formulas differ from the derivation (${off.join(', ')}); of the others, `,
           ...series(ways),
           agree === checked ? '.' : ' agree; Table ',
@@ -320,7 +462,14 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
     // A rest time (paper-results.ts restingTime) is first order in the speed: say so where the results are discussed.
     for (const r of f.paper.rows.filter(resting))
       blocks.push(
-        paragraph(m(r.formula.name), ' (Section ', ref('sec:own-results'), ') holds for small amplitudes only: to first order in the speed before the impact.'),
+        paragraph(
+          m(r.formula.name),
+          ' (Section ',
+          ref('sec:own-results'),
+          ') holds for small amplitudes only: to first order in the speed before the impact',
+          ...restingRange(f.system, r),
+          '.',
+        ),
       );
   }
   if (f.simulation && 'error' in f.simulation) blocks.push(paragraph(`The simulation failed: ${f.simulation.error}`));

@@ -29,11 +29,11 @@ import {
   type Section,
   matrixEquation,
 } from './document.js';
-import { gapForm, indexSum, math, mathLines, mechanicsSymbol, modelHeads, reportSymbols, upTo } from './notation.js';
+import { gapForm, indexSum, math, mathLines, mechanicsSymbol, modelHeads, proseName, reportSymbols, upTo } from './notation.js';
 import { pinnedTangent } from '../model/impact-laws.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
 import type { Model } from '../model/types.js';
-import { impactLawStatement } from './impact-laws.js';
+import { impactLawConventions, impactLawStatement } from './impact-laws.js';
 import { inName, nameRepeated, whereBlocks, type NamedRepeat } from './repeats.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
@@ -63,7 +63,8 @@ function rowByLabel(u: Unilateral, label: string): ContactRow | undefined {
   return undefined;
 }
 
-const contactName = (u: Unilateral, j: number): string => u.contacts[j]!.constraint.name;
+/** A contact's name in prose ("foot B"). */
+const contactName = (u: Unilateral, j: number): string => proseName(u.contacts[j]!.constraint.name);
 
 /** The row ∂f/∂q of a contact as the report writes it: ∂g/∂q = −∂f/∂q for g ≤ 0. */
 export const gapRow = (model: Model, c: ContactKinematics): readonly Expr[] =>
@@ -284,7 +285,10 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
         paragraph(
           `Contact with ${names} (`,
           m(held),
-          '): the rows are dependent or the system too large for a closed form; the generated code solves it numerically.',
+          // More rows than coordinates: dependent by count, their reactions statically indeterminate (rubanovich1981 §1, a compass on both feet).
+          phase.rows.length > cs.length
+            ? `): its ${phase.rows.length} rows on ${cs.length} coordinates are dependent, so the reactions are statically indeterminate (only combinations of them are determined); the generated code solves it numerically.`
+            : '): the rows are dependent or the system too large for a closed form; the generated code solves it numerically.',
         ),
       );
       continue;
@@ -315,6 +319,31 @@ export function impactMeasureBlocks(system: DerivedSystem): Block[] {
 }
 
 /** Impact maps with their mode conditions (Kugushev–Sorokina (8.13), Rubanovich–Formalsky (1.17)). */
+/**
+ * The Coulomb outcomes of an impact (unilateral.ts coulombModes): stick or
+ * slide, with the static coefficient written μ where the model declares one
+ * coefficient for both (the conditions then contain μ itself).
+ */
+function frictionImpactSentence(u: Unilateral, mu: string): Inline[] {
+  const striking = u.contacts.filter((c, j) => c.friction && u.impactMaps.some((im) => im.scenario.arriving === j && im.modes.some((md) => md.friction)));
+  if (!striking.length) return [];
+  const one = striking.every((c) => c.friction!.static === c.friction!.kinetic);
+  return [
+    'A contact with Coulomb friction striking alone takes a tangential impulse along its slip as well, without tangential restitution: it sticks (',
+    m('\\dot{s}^{+} = 0'),
+    ', admissible while ',
+    m(`|\\Delta\\nu_j| \\le ${one ? '\\mu' : '\\mu_s'} \\Delta${mu}_j`),
+    ...(one ? [] : [' with ', m('\\mu_s'), ' the static coefficient']),
+    ') or slides (',
+    m(`\\Delta\\nu_j = -\\mu\\,\\operatorname{sgn}\\dot{s}\\,\\Delta${mu}_j`),
+    ' with ',
+    m('\\operatorname{sgn}\\dot{s}'),
+    ' the direction it slides in, the one before the impact or the reverse, admissible while ',
+    m('\\dot{s}^{+}'),
+    ' has that sign). This impact law is the toolkit’s: Coulomb’s law of the friction force (Smirnov (1.3)) applied to the impulses, with Newton’s restitution on the normal. ',
+  ];
+}
+
 export function impactMapsSection(system: DerivedSystem, directions: readonly ModeDirections[] = []): Section | undefined {
   const { model } = system;
   const u = system.unilateral;
@@ -335,21 +364,7 @@ export function impactMapsSection(system: DerivedSystem, directions: readonly Mo
       ' and every leaving contact separates, ',
       m('\\dot{f}_j^{+} \\ge 0'),
       ' (Rubanovich–Formalsky (1.17)). ',
-      ...(u.impactMaps.some((im) => im.modes.some((md) => md.friction))
-        ? [
-            'A contact with Coulomb friction striking alone takes a tangential impulse along its slip as well, without tangential restitution: it sticks (',
-            m('\\dot{s}^{+} = 0'),
-            ', admissible while ',
-            m(`|\\Delta\\nu_j| \\le \\mu_s \\Delta${mu}_j`),
-            ') or slides (',
-            m(`\\Delta\\nu_j = -\\mu\\,\\operatorname{sgn}\\dot{s}\\,\\Delta${mu}_j`),
-            ' with ',
-            m('\\operatorname{sgn}\\dot{s}'),
-            ' the direction it slides in, the one before the impact or the reverse, admissible while ',
-            m('\\dot{s}^{+}'),
-            ' has that sign; Smirnov (1.3) for impulses). ',
-          ]
-        : []),
+      ...frictionImpactSentence(u, mu),
       ...assumptionsSentence(u),
     ),
   ];
@@ -443,7 +458,7 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
     .join(',\\ ');
   const first = d.arcs[0]!.from;
   const last = d.arcs[d.arcs.length - 1]!.to;
-  const none = d.arcs.filter((a) => a.modes.length === 0).reduce((sum, a) => sum + a.to - a.from, 0) / (last - first);
+  const none = d.withoutOutcome;
   const arcs = d.arcs.flatMap((a, i): Inline[] => [
     i ? (i + 1 === d.arcs.length ? ' and ' : ', ') : '',
     a.modes.length === 0
@@ -646,6 +661,7 @@ function nonNegative(c: Expr): string {
 }
 
 // ---------------------------------------------------------------- conventions
+
 /** The sign convention of the unilateral constraints and the restitution convention (W vs e). */
 export function unilateralConventions(system: DerivedSystem): Inline[][] | undefined {
   const u = system.unilateral;
@@ -665,25 +681,7 @@ export function unilateralConventions(system: DerivedSystem): Inline[][] | undef
       m(`\\mathrm{d}${mu}_j \\ge 0`),
       '.',
     ],
-    [
-      'Restitution is Newton’s coefficient ',
-      m('e'),
-      ' of the normal velocity, ',
-      m('\\dot{f}^{+} = -e\\,\\dot{f}^{-}'),
-      ' (plastic and sticking impacts: ',
-      m('e = 0'),
-      '). Kugushev–Sorokina’s closing relation with coefficient ',
-      m('W \\in [0, 1]'),
-      ' is used in the consistent form ',
-      m('(MV^{+} + W^{2} MV^{-},\\ V^{+} - V^{-}) = 0'),
-      ' — the printed ',
-      m('(MV^{+}, V^{+} - V^{-}) - W^{2}(MV^{-}, V^{+} - V^{-}) = 0'),
-      ' has a sign error — so that ',
-      m('e = W^{2}'),
-      ' for one contact (reading W as the ratio of normal velocities would give ',
-      m('e = W'),
-      ').',
-    ],
+    impactLawConventions(system.model.unilateral.map((c) => c.law)),
   ];
-  return items;
+  return items.filter((item) => item.length > 0);
 }

@@ -31,6 +31,8 @@ export interface ModeDirections {
   readonly parameters: Readonly<Record<string, number>>;
   /** The arcs of the half-circle on which the arriving contact approaches, in order of θ (from the first in (−π, π]). */
   readonly arcs: readonly ModeArc[];
+  /** The share of the approaching directions on which no mode is admissible: the impact law has no outcome there. */
+  readonly withoutOutcome: number;
 }
 
 /** Relative size below which a linear form's coefficient is taken as 0. */
@@ -83,6 +85,7 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
     // One mode on every approaching direction: the direction decides nothing.
     if (arcs.length === 1 && arcs[0]!.modes.length === 1) return [];
     const used = new Set([im.approach, ...im.modes.flatMap((mode) => mode.conditions.map((c) => c.expr))].flatMap((e) => [...freeSymbols(e)]));
-    return [{ map, velocities: names, parameters: Object.fromEntries(Object.entries(parameters).filter(([name]) => used.has(name))), arcs }];
+    const withoutOutcome = arcs.filter((a) => a.modes.length === 0).reduce((sum, a) => sum + a.to - a.from, 0) / Math.PI;
+    return [{ map, velocities: names, parameters: Object.fromEntries(Object.entries(parameters).filter(([name]) => used.has(name))), arcs, withoutOutcome }];
   });
 }

@@ -23,6 +23,7 @@ import { proveClaim, type ClaimProof } from '../derive/proofs/claims.js';
 import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
 import { preImpactName } from '../model/names.js';
+import { seeded } from './seeded.js';
 import { buildModel } from '../model/model.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { PaperSpec } from '../model/spec.js';
@@ -307,13 +308,4 @@ function numericallyEqual(system: DerivedSystem, a: Expr, b: Expr): boolean {
     if (Math.abs(x - y) > TOLERANCE * (1 + Math.abs(x) + Math.abs(y))) return false;
   }
   return compared >= POINTS / 2;
-}
-
-/** A linear congruential generator: the same points in every build. */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
 }

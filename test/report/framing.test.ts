@@ -7,12 +7,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Inline } from '../../src/report/document.js';
 import { renderLatexBody } from '../../src/report/render-latex.js';
+import { impactEnergyStudy } from '../../src/studies/impact-energy.js';
+import { modeDirections } from '../../src/studies/mode-directions.js';
+import { derived } from '../helpers/examples.js';
 import { models, report } from './reports.js';
 
 const built = (name: string) => report(models.find((m) => m.spec.name === name)!);
 const tex = (name: string): string => renderLatexBody(built(name).doc).replace(/ &(?=\S)/g, ' ');
 const text = (xs: readonly Inline[]): string =>
   xs.map((x) => (typeof x === 'string' ? x : 'math' in x ? `$${x.math}$` : 'ref' in x ? `[${x.ref}]` : x.code)).join('');
+const specOf = (name: string) => models.find((m) => m.spec.name === name)!.spec;
+const abstract = (name: string): string => text(built(name).doc.abstract);
 const sectionText = (name: string, id: string): string =>
   built(name)
     .doc.sections.find((s) => s.id === id)!
@@ -52,7 +57,7 @@ describe('introduction and conclusion', () => {
   it('compass: the conclusion states α₀ = arcsin(1/√3) with the outcome on either side and the results checked, no event counts', () => {
     const t = sectionText('compass', 'conclusion');
     expect(t).toContain(
-      '$\\alpha_0 = \\arcsin\\left(\\frac{1}{\\sqrt{3}}\\right)$: footB leaves for $\\alpha < \\alpha_0$, footB stays for $\\alpha > \\alpha_0$',
+      '$\\alpha_0 = \\arcsin\\left(\\frac{1}{\\sqrt{3}}\\right)$: foot B leaves for $\\alpha < \\alpha_0$, foot B stays for $\\alpha > \\alpha_0$',
     );
     expect(t).toContain('all 18 results of Rubanovich–Formalsky (1.7)–(1.20) checked agree with the derivation');
     expect(t).not.toMatch(/impacts|contacts|releases|coming to rest/);
@@ -108,5 +113,78 @@ describe('a count of results that does not read as agreement', () => {
     expect(t).toContain(
       '3 of the 4 results of Smirnov (2.4)–(2.5) checked agree with the derivation; $\\Delta_i\\ \\text{(2.4)}$ as the paper prints it does not',
     );
+  });
+});
+
+describe('the energy at impacts, as the study measured it', () => {
+  it('falling rod: Newton–Coulomb raises it (Kane’s paradox), the gain and the dissipative range of e from the study, the fallback named', () => {
+    const study = impactEnergyStudy(derived(specOf('falling-rod')))!;
+    const t = sectionText('falling-rod', 'discussion');
+    expect(t).not.toContain('impacts and friction never raise');
+    expect(t).toContain('Kane’s paradox');
+    expect(t).toContain(`gains up to ${(100 * study.largest!.gain).toFixed(1)} % of $T^{-}$`);
+    expect(t).toContain(`none of them gains for $e \\le ${study.dissipativeUpTo.toFixed(2)}$`);
+    expect(t).toContain('Glocker’s energetically consistent law');
+    expect(t).not.toContain('assumptions on the parameters');
+    expect(abstract('falling-rod')).toContain('Kane’s paradox');
+  });
+  it('bouncing ball: a frictionless Newton impact never raises it (Carnot)', () => {
+    expect(sectionText('bouncing-ball', 'discussion')).toContain('impacts never raise it.');
+  });
+});
+
+describe('the source sentence from the declared sources', () => {
+  it.each(['pendulum-wall', 'particle-in-corner'])('%s: instances Kugushev–Sorokina’s general relations, not “no paper”', (name) => {
+    const t = sectionText(name, 'introduction');
+    expect(t).toContain('The model is not taken from a paper: it instances the general relations of Kugushev–Sorokina');
+    expect(t).toContain('filled in with this model’s derived quantities');
+    expect(t).not.toContain('No paper is the source');
+    expect(abstract(name)).toMatch(/relations of Kugushev–Sorokina .* checked hold for the derivation/);
+    expect(abstract(name)).not.toContain('results of Kugushev–Sorokina');
+  });
+  it('compass walker: the work its title cites, and Rubanovich–Formalsky it declares', () => {
+    const t = sectionText('compass-walker', 'introduction');
+    expect(t).toContain('The model is that of Goswami et al. 1998, outside this report’s bibliography; see also Rubanovich–Formalsky');
+    expect(t).not.toContain('No paper is the source');
+  });
+});
+
+describe('the findings of the studies in the abstract and the conclusion', () => {
+  it('hinged compass: the share of directions with no admissible outcome, the study’s number', () => {
+    const [d] = modeDirections(derived(specOf('hinged-compass')));
+    const share = `${(100 * d!.withoutOutcome).toFixed(1)} % of the approaching directions`;
+    expect(share).toBe('31.5 % of the approaching directions');
+    expect(abstract('hinged-compass')).toContain(`no outcome of the impact law is admissible on ${share}`);
+    expect(sectionText('hinged-compass', 'conclusion')).toContain(share);
+    expect(sectionText('hinged-compass', 'introduction')).toContain(
+      'foot 2 is the striking foot D, which the paper’s impulses, velocities and matrix G number 1',
+    );
+  });
+  it('rimless wheel: the orbit at the γ it is computed at, beside the default', () => {
+    expect(abstract('rimless-wheel')).toContain('at $\\gamma = 0.2$ (the model’s default $\\gamma = 0.1$)');
+  });
+  it('compass: contacts in prose, t∞ only where foot B leaves, the two-foot phase statically indeterminate', () => {
+    expect(abstract('compass')).not.toContain('footB');
+    expect(sectionText('compass', 'discussion')).toContain(
+      'only for $\\alpha < \\alpha_0$, where foot B leaves; for $\\alpha > \\alpha_0$, where foot B stays, it does not apply',
+    );
+    expect(tex('compass')).toContain('its 4 rows on 3 coordinates are dependent, so the reactions are statically indeterminate');
+  });
+});
+
+describe('the appendix says what applies to the model', () => {
+  it('compass: no HTML report in the .tex, plastic impacts without Newton’s e or W, Kugushev–Sorokina §3–§7 not derived', () => {
+    const t = tex('compass');
+    expect(t).not.toContain('HTML report');
+    expect(t).toContain('A sticking impact is plastic');
+    expect(t).not.toContain('Restitution is Newton');
+    expect(t).not.toContain('W \\in [0, 1]');
+    expect(t).toContain('Kugushev--Sorokina \\S{}3--\\S{}7');
+    expect(t).toContain('are not derived in this report');
+  });
+  it('bouncing ball: Newton’s e, no W', () => {
+    const t = tex('bouncing-ball');
+    expect(t).toContain("Restitution is Newton's coefficient");
+    expect(t).not.toContain('W \\in [0, 1]');
   });
 });

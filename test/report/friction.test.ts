@@ -52,7 +52,7 @@ describe('friction section', () => {
     // The mirrored end B: its own slip gradient (1, 0, −l sin θ) and force, the coefficient and threshold said once.
     expect(t).not.toContain('eq:falling-rod:painleve-tipB');
     expect(t).not.toContain('eq:falling-rod:sliding-det-tipB');
-    expect(t).toContain('Contact tipB has the same Coulomb friction as tip');
+    expect(t).toContain('Contact tip B has the same Coulomb friction as tip');
     expect(t).toContain('\\partial s_{\\mathrm{tipB}}/\\partial q = \\begin{pmatrix} 1 & 0 & -l \\sin\\theta \\end{pmatrix}');
     // No zero rows of the friction force: Q^fr_y = 0 is not printed.
     expect(t).not.toContain('Q^{\\mathrm{fr}}_{y}');
@@ -78,19 +78,22 @@ describe('friction section', () => {
 describe("the falling rod's impact maps: Coulomb's, for each end striking alone", () => {
   it('print a sticking and a sliding mode with the tangential impulse Δν, the laws in well-formed LaTeX, and not the frictionless (1.4)', () => {
     const t = tex('falling-rod');
-    for (const [k, end] of [
-      [1, 'tip'],
-      [2, 'tipB'],
+    for (const [k, end, prose] of [
+      [1, 'tip', 'tip'],
+      [2, 'tipB', 'tip B'],
     ] as const) {
       expect(t).toContain(`Impact ${k}, ${end} strikes alone`);
-      expect(t).toContain(`Mode 1 (${end} sticks)`);
-      expect(t).toContain(`Mode 2 (${end} slides on)`);
+      expect(t).toContain(`Mode 1 (${prose} sticks)`);
+      expect(t).toContain(`Mode 2 (${prose} slides on)`);
       expect(t).toContain(`\\label{eq:falling-rod:impact-${k}-mode-1-${end}.s}`);
       expect(t).toContain(`\\label{eq:falling-rod:impact-${k}-mode-2-${end}.s}`);
       expect(t).not.toContain(`eq:falling-rod:impact-${end}-impulse`);
     }
-    // The normal impulse in the report's measure letter, Λ where μ is the friction coefficient.
-    expect(t).toContain('it sticks ($\\dot{s}^{+} = 0$, admissible while $|\\Delta\\nu_j| \\le \\mu_s \\Delta\\Lambda_j$)');
+    // The normal impulse in the report's measure letter, Λ where μ is the friction coefficient; the cone's μ is the one the
+    // conditions contain (one coefficient declared), and the law is the toolkit's, Smirnov's (1.3) only for the force.
+    expect(t).toContain('it sticks ($\\dot{s}^{+} = 0$, admissible while $|\\Delta\\nu_j| \\le \\mu \\Delta\\Lambda_j$)');
+    expect(t).not.toContain('\\mu_s \\Delta');
+    expect(t).toContain("This impact law is the toolkit's: Coulomb's law of the friction force (Smirnov (1.3)) applied to the impulses");
     expect(t).toContain('or slides ($\\Delta\\nu_j = -\\mu\\,\\operatorname{sgn}\\dot{s}\\,\\Delta\\Lambda_j$ with');
   });
 });

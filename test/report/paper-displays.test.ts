@@ -1,11 +1,15 @@
 // The displays the paper check's rows refer to (src/report/paper-displays.ts):
 // a result two rows give is printed once, and its left side names every
 // row's quantity, so that no row points to a display of another quantity
-// that merely has the same value (smirnov1981 (3.4): g₃₃ under g₁₁).
+// that merely has the same value (rubanovich1981 (3.4): g₃₃ under g₁₁), and
+// quantities whose value is a plain number (0) are not one result: each is
+// displayed alone (rubanovich1981 (1.19), kugushev2002 §1 and (9.5)).
 import { describe, expect, it } from 'vitest';
+import compass from '../../derivations/compass.js';
 import hingedCompass from '../../derivations/hinged-compass.js';
 import kozlovImpact from '../../derivations/kozlov-impact.js';
 import particleInCorner from '../../derivations/particle-in-corner.js';
+import pendulumWall from '../../derivations/pendulum-wall.js';
 import prismPlanar from '../../derivations/prism-in-guides-planar.js';
 import roughHinge from '../../derivations/rough-hinge-pendulum.js';
 import type { ModelSpec } from '../../src/model/index.js';
@@ -26,6 +30,8 @@ const models: readonly [string, ModelSpec][] = [
   ['hinged-compass', hingedCompass],
   ['kozlov-impact', kozlovImpact],
   ['particle-in-corner', particleInCorner],
+  ['pendulum-wall', pendulumWall],
+  ['compass', compass],
   ['prism-in-guides-planar', prismPlanar],
   ['rough-hinge-pendulum', roughHinge],
 ];
@@ -75,15 +81,27 @@ describe('the shared left sides, as the paper writes them', () => {
     const displays = resultDisplays(check.rows);
     return displays.find((d) => d.rows.some((k) => check.rows[k]!.formula.name === name))!.lhs;
   };
-  it('smirnov1981 (3.4): g₁₁ = g₃₃ and g₂₂ = g₄₄, one paper number after both', () => {
+  it('rubanovich1981 (3.4): g₁₁ = g₃₃ and g₂₂ = g₄₄, one paper number after both', () => {
     expect(lhsOf(hingedCompass, 'g_{33}')).toBe('g_{11} = g_{33}\\ \\text{(3.4)}');
     expect(lhsOf(hingedCompass, 'g_{44}')).toBe('g_{22} = g_{44}\\ \\text{(3.4)}');
   });
-  it('smirnov1981 (3.11), (3.18): one quantity the paper gives twice is named once, with both numbers', () => {
+  it('rubanovich1981 (3.11), (3.18): one quantity the paper gives twice is named once, with both numbers', () => {
     expect(lhsOf(hingedCompass, 'E_{R_{2x}}')).toBe('E_{R_{2x}}\\ \\text{(3.11), (3.18)}');
   });
   it('kugushev2002 (8.11): a name that is itself a relation (ÿ, g₂ = 0) is displayed alone, not chained as ÿ, g₂ = 0 = Δẏ', () => {
     expect(lhsOf(particleInCorner, '\\ddot{y},\\ g_2 = 0')).toBe('\\ddot{y},\\ g_2 = 0\\ \\text{(8.11)}');
+  });
+  it('rubanovich1981 (1.19): E_{R_{2y}} and ψ̇⁺ at α₀, both 0, are two results with two displays', () => {
+    expect(lhsOf(compass, 'E_{R_{2y}}|_{\\alpha = \\alpha_0}')).toBe('E_{R_{2y}}|_{\\alpha = \\alpha_0}\\ \\text{(1.19)}');
+    expect(lhsOf(compass, '\\dot{\\psi}(+0)|_{\\alpha = \\alpha_0}')).toBe('\\dot{\\psi}(+0)|_{\\alpha = \\alpha_0}\\ \\text{(1.19)}');
+  });
+  it('kugushev2002 §1, (9.5): the elastic energy loss and the plastic normal velocity, both 0, are displayed apart', () => {
+    expect(lhsOf(pendulumWall, 'T^{-} - T^{+}')).toBe('T^{-} - T^{+}\\ \\text{\\S 1}');
+  });
+  it('kugushev2002 (8.13), (10.15): Δẏ and p_y⁺ of the corner, both 0, apart; Carnot’s loss labelled with its W = 0', () => {
+    expect(lhsOf(particleInCorner, '\\Delta\\dot{y}')).toBe('\\Delta\\dot{y}\\ \\text{(8.13)}');
+    expect(lhsOf(particleInCorner, 'p_{y}^{+}')).toBe('p_{y}^{+}\\ \\text{(10.15)}');
+    expect(lhsOf(particleInCorner, 'T^{-} - T^{+},\\ W = 0')).toBe('T^{-} - T^{+},\\ W = 0\\ \\text{\\S 9}');
   });
   it('kozlov1988 (3.3), (3.4): ẍ₂ and x₂″, each with its own number', () => {
     expect(lhsOf(kozlovImpact, 'x_2^{\\prime\\prime}')).toBe('\\ddot{x}_2\\ \\text{(3.3)} = x_2^{\\prime\\prime}\\ \\text{(3.4)}');

@@ -10,9 +10,9 @@ import { renderLatexBody } from '../../src/report/render-latex.js';
 import { models, report } from './reports.js';
 import { nLinkPendulum } from '../../derivations/n-link-pendulum.js';
 import { deriveSystem } from '../../src/derive/system.js';
-import { buildModel } from '../../src/model/index.js';
+import { buildModel, type ModelSpec } from '../../src/model/index.js';
 import { lagrange2Section } from '../../src/report/sections.js';
-import { impactMapsSection } from '../../src/report/unilateral.js';
+import { impactMapsSection, unilateralConventions } from '../../src/report/unilateral.js';
 import parabolicBilliard from '../../derivations/parabolic-billiard.js';
 import { derived } from '../helpers/examples.js';
 
@@ -211,7 +211,7 @@ describe.runIf(models.some((m) => m.spec.name === 'compass'))('rigid compass (Ru
     expect(tex).toContain('$\\dot{\\psi}^{-} < 0$ this reads $1 - 3 \\sin^{2}\\alpha \\ge 0$');
     expect(tex).toContain('$\\dot{\\psi}^{-} < 0$ this reads $1 - 3 \\sin^{2}\\alpha \\le 0$');
     expect(tex).toContain("\\alpha_0 = \\arcsin\\left(\\frac{1}{\\sqrt{3}}\\right) \\approx 0.615480 \\approx 35^\\circ 16'");
-    expect(tex).toContain('For $\\alpha < \\alpha_0$ only mode 1 (footB leaves) is admissible, for $\\alpha > \\alpha_0$ only mode 2 (footB stays)');
+    expect(tex).toContain('For $\\alpha < \\alpha_0$ only mode 1 (foot B leaves) is admissible, for $\\alpha > \\alpha_0$ only mode 2 (foot B stays)');
   });
 
   it('states what the mode verdicts assume of the parameters, and that α₀ is exact', () => {
@@ -222,8 +222,25 @@ describe.runIf(models.some((m) => m.spec.name === 'compass'))('rigid compass (Ru
     expect(tex).toContain('The closed form is exact: $1 - 3 \\sin^{2}\\alpha = 0$ there, shown symbolically.');
   });
 
-  it('says which restitution convention is used (W vs e)', () => {
-    expect(body('compass')).toContain('$e = W^{2}$ for one contact');
+  it('says which restitution convention is used, of the laws the model has: plastic here, W only for a w-law contact', () => {
+    const conventions = (spec: ModelSpec): string =>
+      (unilateralConventions(derived(spec)) ?? [])
+        .map((item) => item.map((x) => (typeof x === 'string' ? x : 'math' in x ? `$${x.math}$` : '')).join(''))
+        .join('\n');
+    const compass = conventions(byName('compass').file.spec);
+    expect(compass).toContain('A sticking impact is plastic and leaves the contact point at rest, $\\dot{f}^{+} = 0$ and $\\dot{\\xi}^{+} = 0$.');
+    expect(compass).not.toContain('W^{2}');
+    expect(compass).not.toContain('Newton');
+    const ball = byName('bouncing-ball').file.spec;
+    expect(conventions(ball)).toContain('Restitution is Newton’s coefficient $e$');
+    expect(conventions(ball)).not.toContain('W^{2}');
+    const wBall: ModelSpec = {
+      ...ball,
+      parameters: { ...ball.parameters, W: { default: 0.8 } },
+      unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { wLaw: 'W' } }],
+    };
+    expect(conventions(wBall)).toContain('$e = W^{2}$ for one contact');
+    expect(conventions(wBall)).not.toContain('Restitution is Newton');
   });
 });
 
@@ -309,8 +326,8 @@ describe('notation: one symbol, one meaning per report', () => {
 
   it('says which mode the hinged compass’s impact takes by the direction of (ȧ₁⁻, ȧ₂⁻), and where none is admissible (studies/mode-directions.ts)', () => {
     const tex = body('hinged-compass');
-    expect(tex).toContain('Contact foot2 approaches for $2.356 < \\theta < 5.498$');
-    expect(tex).toContain('mode 2 (foot1 stays) for $4.465 < \\theta < 4.626$');
+    expect(tex).toContain('Contact foot 2 approaches for $2.356 < \\theta < 5.498$');
+    expect(tex).toContain('mode 2 (foot 1 stays) for $4.465 < \\theta < 4.626$');
     expect(tex).toContain('On 31.5 \\% of these directions no mode is admissible');
   });
 

@@ -100,8 +100,8 @@ describe('compass walker: the heel strike printed in closed form', () => {
   it('the report prints both modes with their conditions, over the common denominator D', () => {
     const t = renderLatexBody(report(models.find((m) => m.spec.name === 'compass-walker')!).doc);
     expect(t).toContain('Impact 1, foot 1 strikes while foot 2 stands');
-    expect(t).toContain('Mode 1 (foot2 leaves)');
-    expect(t).toContain('Mode 2 (foot2 stays)');
+    expect(t).toContain('Mode 1 (foot 2 leaves)');
+    expect(t).toContain('Mode 2 (foot 2 stays)');
     expect(t).toMatch(/where \$D = /);
   });
   it('the conclusion claims in closed form only what is: the impact map, not the contact phases the code solves numerically', () => {

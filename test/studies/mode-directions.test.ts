@@ -100,6 +100,10 @@ describe('the modes of an impact by the direction of two free velocities', () =>
     const none = study!.arcs.filter((a) => a.modes.length === 0).reduce((s, a) => s + a.to - a.from, 0) / Math.PI;
     expect(none).toBeGreaterThan(0.3);
     expect(none).toBeLessThan(0.33);
+    // The share the report prints: the fraction of directions where the paper's equations admit no mode.
+    const n = 20000;
+    const without = Array.from({ length: n }, (_, k) => paperModes((3 * Math.PI) / 4 + ((k + 0.5) / n) * Math.PI, 0.3)!).filter((ms) => ms.length === 0).length;
+    expect(study!.withoutOutcome).toBeCloseTo(without / n, 3);
     expect(study!.arcs.every((a) => a.modes.length <= 1)).toBe(true);
   });
 

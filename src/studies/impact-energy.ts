@@ -1,0 +1,202 @@
+// Whether the derived impact law can raise the kinetic energy. Newton's
+// kinematic restitution on the normal with Coulomb friction on the slip
+// (unilateral.ts coulombModes) dissipates where the two rows decouple, but a
+// rod striking at its tip couples them, and an admissible sticking or
+// sliding outcome can leave with more kinetic energy than it came with:
+// Kane's paradox (Stronge, "Impact Mechanics", 2000, §3.4). So the report
+// states what the derived map does, measured here: admissible outcomes of
+// random impacts — each parameter over its limits (a declared range, the
+// restitution coefficient's [0, 1]), the configuration over a full turn,
+// kept where every other contact is open, the pre-impact velocities random
+// and approaching — with their gain ΔT/T⁻. The outcomes are affine in the
+// restitution coefficient e (it enters only the normal velocity −e v⁻ the
+// impulses produce), so each sample's outcome is read off at e = 0 and 1
+// and scanned over e; the largest e with no gain bounds the range on which
+// the law was found dissipative.
+// Tests: test/studies/impact-energy.test.ts.
+import { evaluate, evaluator, type Env } from '../core/evaluate.js';
+import { freeSymbols, type Expr } from '../core/expr.js';
+import type { ImpactMap } from '../derive/unilateral/unilateral-types.js';
+import type { DerivedSystem } from '../derive/system.js';
+import { valueLimits } from '../model/limits.js';
+import { preImpactName } from '../model/names.js';
+import { seeded } from './seeded.js';
+
+/** The largest gain found: the impact, its mode and the point (parameters, configuration, pre-impact velocities). */
+export interface EnergyGain {
+  /** ΔT/T⁻ of the outcome. */
+  readonly gain: number;
+  /** Index into the system's impact maps, and into that map's modes. */
+  readonly map: number;
+  readonly mode: number;
+  readonly values: Readonly<Record<string, number>>;
+}
+
+export interface ImpactEnergyStudy {
+  /** The Newton coefficient scanned, and its limits. */
+  readonly restitution: { readonly parameter: string; readonly range: readonly [number, number] };
+  /** The other parameters sampled over their limits (the rest at their defaults). */
+  readonly box: Readonly<Record<string, readonly [number, number]>>;
+  /** Impacts sampled per impact map, and admissible outcomes examined over all of them and every e of the scan. */
+  readonly impacts: number;
+  readonly outcomes: number;
+  /** The largest gain found, at any e of the scan; absent: no outcome gains. */
+  readonly largest?: EnergyGain;
+  /** The largest e of the scan at which no sampled outcome gains. */
+  readonly dissipativeUpTo: number;
+}
+
+/** Impacts sampled per map, and the step of the scan of e. */
+const IMPACTS = 1500;
+const STEPS = 100;
+/** ΔT/T⁻ above this is a gain, not roundoff. */
+const GAIN = 1e-9;
+
+/**
+ * The study for a system whose impact maps have Coulomb outcomes (stick or
+ * slide) with one Newton coefficient; undefined otherwise (a frictionless
+ * Newton impact, or a plastic one, never raises the energy: Carnot).
+ */
+export function impactEnergyStudy(system: DerivedSystem, impacts = IMPACTS): ImpactEnergyStudy | undefined {
+  const { model } = system;
+  const maps = (system.unilateral?.impactMaps ?? []).filter((im) => im.modes.some((mode) => mode.friction));
+  // The arriving contacts' Newton coefficient: one parameter (not W², nor a plastic 0).
+  const parameters = new Set(model.parameters.map((p) => p.name));
+  const coefficients = [...new Set(maps.map((im) => system.unilateral!.contacts[im.scenario.arriving]!.restitution))];
+  const [coefficient] = coefficients;
+  if (maps.length === 0 || coefficients.length !== 1 || coefficient?.kind !== 'sym' || !parameters.has(coefficient.name)) return undefined;
+  const e = coefficient.name;
+  const defaults: Record<string, number> = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
+  const limits = parameterBox(system, defaults);
+  const range = limits[e] ?? [0, 1];
+  const box = Object.fromEntries(Object.entries(limits).filter(([name]) => name !== e));
+  const grid = Array.from({ length: STEPS + 1 }, (_, k) => range[0] + ((range[1] - range[0]) * k) / STEPS);
+  const worst = grid.map(() => 0);
+  let largest: EnergyGain | undefined;
+  let outcomes = 0;
+  maps.forEach((im) => {
+    const map = system.unilateral!.impactMaps.indexOf(im);
+    for (const sample of impactSamples(system, im, defaults, box, impacts))
+      im.modes.forEach((mode, k) => {
+        for (const direction of directions(system, mode.qdPlus)) {
+          const at = (value: number): Outcome => outcome(system, im, k, { ...sample, ...direction, [e]: value });
+          const [zero, one] = [at(0), at(1)];
+          grid.forEach((value, g) => {
+            const o = blend(zero, one, value);
+            if (!o.admissible) return;
+            outcomes++;
+            const gain = (o.T - zero.Tminus) / zero.Tminus;
+            worst[g] = Math.max(worst[g]!, gain);
+            if (gain > GAIN && gain > (largest?.gain ?? 0)) largest = { gain, map, mode: k, values: { ...sample, ...direction, [e]: value } };
+          });
+        }
+      });
+  });
+  const firstGain = worst.findIndex((w) => w > GAIN);
+  return {
+    restitution: { parameter: e, range },
+    box,
+    impacts,
+    outcomes,
+    ...(largest ? { largest } : {}),
+    dissipativeUpTo: firstGain < 0 ? range[1] : (grid[firstGain - 1] ?? range[0]),
+  };
+}
+
+/** Each parameter's limits, where both ends are finite (open ends nudged inside); the others keep their defaults. */
+function parameterBox(system: DerivedSystem, defaults: Env): Record<string, readonly [number, number]> {
+  const out: Record<string, [number, number]> = {};
+  for (const limit of valueLimits(system.model)) {
+    if (limit.value.kind !== 'sym' || !(limit.value.name in defaults)) continue;
+    const [lo, hi] = out[limit.value.name] ?? [-Infinity, Infinity];
+    const lower = limit.lower ? evaluate(limit.lower, defaults) : -Infinity;
+    const upper = limit.upper ? evaluate(limit.upper, defaults) : Infinity;
+    const inside = 1e-6 * (Number.isFinite(upper - lower) ? upper - lower : 1);
+    out[limit.value.name] = [Math.max(lo, lower + (limit.lowerOpen ? inside : 0)), Math.min(hi, upper - (limit.upperOpen ? inside : 0))];
+  }
+  return Object.fromEntries(Object.entries(out).filter(([, [lo, hi]]) => Number.isFinite(lo) && Number.isFinite(hi)));
+}
+
+/** The directions of sliding a mode assumes: every sign of each sgn ṡ symbol in its outcome. */
+function directions(system: DerivedSystem, qdPlus: readonly Expr[]): Record<string, number>[] {
+  const used = new Set(qdPlus.flatMap((x) => [...freeSymbols(x)]));
+  const signs = (system.unilateral?.coulomb ?? []).flatMap((c) => (c.direction && used.has(c.direction.name) ? [c.direction.name] : []));
+  return signs.reduce<Record<string, number>[]>((acc, s) => acc.flatMap((d) => [-1, 1].map((v) => ({ ...d, [s]: v }))), [{}]);
+}
+
+/**
+ * Random impacts of one map: parameters over the box, every coordinate its
+ * expressions contain over a full turn, the arriving contact's gap closed by
+ * a coordinate they do not contain and every other contact open there, the
+ * independent pre-impact velocities random with the contact approaching.
+ */
+function impactSamples(system: DerivedSystem, im: ImpactMap, defaults: Env, box: Readonly<Record<string, readonly [number, number]>>, n: number): Env[] {
+  const { model } = system;
+  const random = seeded(2013);
+  const used = new Set(
+    [im.approach, ...im.qdMinus, ...im.modes.flatMap((mode) => [...mode.qdPlus, ...mode.conditions.map((c) => c.expr)])].flatMap((x) => [...freeSymbols(x)]),
+  );
+  const free = model.coordinates.filter((c) => used.has(c.name) && !im.scenario.at.has(c.name)).map((c) => c.name);
+  const gap = model.unilateral[im.scenario.arriving]!.gap;
+  const closer = model.coordinates.find((c) => [...freeSymbols(gap)].includes(c.name) && !used.has(c.name) && !im.scenario.at.has(c.name))?.name;
+  const open = model.unilateral.filter((_, j) => j !== im.scenario.arriving && !im.scenario.closed.includes(j));
+  const velocities = im.scenario.independent.map(preImpactName);
+  const out: Env[] = [];
+  for (let tries = 0; out.length < n && tries < 20 * n; tries++) {
+    const env: Record<string, number> = { ...defaults };
+    for (const [name, [lo, hi]] of Object.entries(box)) env[name] = lo + (hi - lo) * random();
+    for (const [name, value] of im.scenario.at) env[name] = evaluate(value, env);
+    for (const q of free) env[q] = Math.PI * (2 * random() - 1);
+    for (const c of model.coordinates) env[c.name] ??= 0;
+    for (const v of velocities) env[v] = gaussian(random);
+    if (evaluate(im.approach, env) >= 0) continue;
+    if (closer !== undefined && !(close(gap, closer, env) && open.every((c) => evaluate(c.gap, env) >= 0))) continue;
+    out.push(env);
+  }
+  return out;
+}
+
+/** Newton's iteration on one coordinate for gap = 0 (a gap linear in it closes in one step). */
+function close(gap: Expr, q: string, env: Record<string, number>): boolean {
+  for (let k = 0; k < 20; k++) {
+    const f = evaluate(gap, env);
+    if (Math.abs(f) < 1e-12) return true;
+    const h = 1e-6;
+    const slope = (evaluate(gap, { ...env, [q]: env[q]! + h }) - f) / h;
+    if (!Number.isFinite(slope) || slope === 0) return false;
+    env[q] = env[q]! - f / slope;
+  }
+  return false;
+}
+
+/** Standard normal, Box–Muller. */
+const gaussian = (random: () => number): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+
+interface Outcome {
+  readonly qdPlus: readonly number[];
+  readonly conditions: readonly number[];
+  readonly M: readonly (readonly number[])[];
+  readonly Tminus: number;
+  readonly T: number;
+  readonly admissible: boolean;
+}
+
+const kinetic = (M: readonly (readonly number[])[], v: readonly number[]): number =>
+  0.5 * v.reduce((s, vi, i) => s + vi * M[i]!.reduce((r, mij, j) => r + mij * v[j]!, 0), 0);
+
+function outcome(system: DerivedSystem, im: ImpactMap, k: number, env: Env): Outcome {
+  const value = evaluator(env);
+  const mode = im.modes[k]!;
+  const M = system.lagrange2.massMatrix.map((row) => row.map(value));
+  const qdPlus = mode.qdPlus.map(value);
+  const conditions = mode.conditions.map((c) => value(c.expr));
+  return { qdPlus, conditions, M, Tminus: kinetic(M, im.qdMinus.map(value)), T: kinetic(M, qdPlus), admissible: conditions.every((c) => c >= 0) };
+}
+
+/** The outcome at e from those at 0 and 1 (affine in e). */
+function blend(zero: Outcome, one: Outcome, e: number): Outcome {
+  const mix = (a: readonly number[], b: readonly number[]): number[] => a.map((x, i) => (1 - e) * x + e * b[i]!);
+  const qdPlus = mix(zero.qdPlus, one.qdPlus);
+  const conditions = mix(zero.conditions, one.conditions);
+  return { ...zero, qdPlus, conditions, T: kinetic(zero.M, qdPlus), admissible: conditions.every((c) => c >= 0) };
+}

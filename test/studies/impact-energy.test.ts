@@ -1,0 +1,73 @@
+// Whether the derived impact law can raise the kinetic energy
+// (src/studies/impact-energy.ts). The falling rod's tip impact, solved here
+// by hand from the rod's mass matrix and the tip's rows (M Δq̇ = Nᵀ P_n + Sᵀ P_t
+// with N q̇⁺ = −e N q̇⁻ and S q̇⁺ = 0, the sticking outcome): at e = 0.85 and
+// μ = 0.3 it is admissible and gains 11.9 % (Kane's paradox), so the study
+// must find a gain and bound the dissipative range of e below 0.85. A model
+// without Coulomb outcomes has no study: Carnot's theorem holds there.
+import { describe, expect, it } from 'vitest';
+import bouncingBall from '../../derivations/bouncing-ball.js';
+import fallingRod from '../../derivations/falling-rod.js';
+import { evaluate } from '../../src/core/evaluate.js';
+import { preImpactName } from '../../src/model/names.js';
+import { impactEnergyStudy } from '../../src/studies/impact-energy.js';
+import { derived } from '../helpers/examples.js';
+
+/** The rod's sticking tip impact by hand: q̇⁺, the impulses and ΔT/T⁻ (m = 1, which scales out). */
+function stickByHand(theta: number, qd: readonly number[], e: number, l = 1) {
+  const M = [1, 1, (l * l) / 3];
+  const n = [0, 1, -l * Math.cos(theta)];
+  const s = [1, 0, l * Math.sin(theta)];
+  const dot = (a: readonly number[], b: readonly number[]): number => a.reduce((r, x, i) => r + x * b[i]!, 0);
+  const inner = (a: readonly number[], b: readonly number[]): number => a.reduce((r, x, i) => r + (x * b[i]!) / M[i]!, 0);
+  // [N M⁻¹ Nᵀ, N M⁻¹ Sᵀ; S M⁻¹ Nᵀ, S M⁻¹ Sᵀ] P = [−(1 + e) N q̇⁻, −S q̇⁻]
+  const [a, b, d] = [inner(n, n), inner(n, s), inner(s, s)];
+  const [r1, r2] = [-(1 + e) * dot(n, qd), -dot(s, qd)];
+  const det = a * d - b * b;
+  const [Pn, Pt] = [(r1 * d - b * r2) / det, (a * r2 - b * r1) / det];
+  const plus = qd.map((v, i) => v + (n[i]! * Pn + s[i]! * Pt) / M[i]!);
+  const T = (v: readonly number[]): number => 0.5 * v.reduce((r, x, i) => r + M[i]! * x * x, 0);
+  return { plus, Pn, Pt, approach: dot(n, qd), gain: (T(plus) - T(qd)) / T(qd) };
+}
+
+describe('impact energy of Newton restitution with Coulomb friction', () => {
+  const rod = derived(fallingRod);
+  const theta = 0.823;
+  const qd = [0.058, -0.33, 0.641] as const;
+
+  it("the rod's sticking tip impact at e = 0.85, μ = 0.3 is admissible and gains 11.9 % of T: the derived map is the hand solution", () => {
+    const hand = stickByHand(theta, qd, 0.85);
+    expect(hand.approach).toBeCloseTo(-0.766, 3);
+    expect(hand.Pn).toBeGreaterThan(0);
+    expect(Math.abs(hand.Pt)).toBeLessThanOrEqual(0.3 * hand.Pn);
+    expect(hand.gain).toBeCloseTo(0.119, 3);
+    const tip = rod.unilateral!.impactMaps.find((im) => im.scenario.arriving === 0)!;
+    const stick = tip.modes.find((mode) => mode.friction === 'stick')!;
+    const env = { m: 1, l: 1, g: 9.81, e: 0.85, mu: 0.3, theta, ...Object.fromEntries(['x', 'y', 'theta'].map((x, i) => [preImpactName(x), qd[i]!])) };
+    stick.qdPlus.forEach((x, i) => expect(evaluate(x, env)).toBeCloseTo(hand.plus[i]!, 12));
+    for (const c of stick.conditions) expect(evaluate(c.expr, env)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('the study finds a gain at least that large and bounds the dissipative range of e below 0.85', () => {
+    const study = impactEnergyStudy(rod)!;
+    expect(study.restitution).toEqual({ parameter: 'e', range: [0, 1] });
+    expect(study.box.mu).toEqual([0, 5]);
+    expect(study.largest!.gain).toBeGreaterThan(0.119);
+    expect(study.dissipativeUpTo).toBeLessThan(0.85);
+    // The largest gain is a sticking outcome, the hand solution at the study's own point (end B at θ is end A at θ + π).
+    const w = study.largest!;
+    expect(rod.unilateral!.impactMaps[w.map]!.modes[w.mode]!.friction).toBe('stick');
+    const end = rod.unilateral!.impactMaps[w.map]!.scenario.arriving === 0 ? 0 : Math.PI;
+    const hand = stickByHand(
+      w.values.theta! + end,
+      ['x', 'y', 'theta'].map((x) => w.values[preImpactName(x)]!),
+      w.values.e!,
+      w.values.l!,
+    );
+    expect(hand.gain).toBeCloseTo(w.gain, 9);
+  });
+
+  it('no study where no impact has a Coulomb outcome', () => {
+    expect(impactEnergyStudy(derived(bouncingBall))).toBeUndefined();
+  });
+});

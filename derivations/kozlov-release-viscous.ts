@@ -54,6 +54,14 @@ export default defineModel({
       },
       {
         eq: '(2.7)',
+        name: '\\lim_{N \\to \\infty} \\max_{t \\le 3} |y_N(t) - y_{(2.4)}(t)|',
+        formula: 'g*((3 - 1)^2 - (3 - 2)^2)/2',
+        derived: 'limit.distance',
+        tolerance: 1e-4,
+        note: 'the limit motion (2.7) is not the classical one (2.4): their heights differ most at the runs’ end $t = 3$, by $g(2^2 - 1^2)/2$; the distance of the study’s runs to the rigid motion tends to it, not to 0 (Aitken on its last three values of $N$).',
+      },
+      {
+        eq: '(2.7)',
         name: 'r:\\ t_{*} - 2 = O(N^{-r})',
         formula: '1',
         derived: 'limit.release.order',

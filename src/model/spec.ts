@@ -617,6 +617,11 @@ export interface PaperFormulaSpec {
   readonly remainder?: string;
   /** How the paper's text was read where it is garbled or differs in sign convention. */
   readonly note?: string;
+  /**
+   * The formula is the toolkit's own, for a result the paper states only in words (kozlov1988 §2: the
+   * Kelvin–Voigt release "is again delayed"): the report prints it among its own results, not as the paper's.
+   */
+  readonly own?: boolean;
 }
 
 /**

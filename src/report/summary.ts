@@ -12,11 +12,12 @@ import type { LinearizationStudy } from '../studies/linearization.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
 import { countWord, m, paragraph, ref, type Block, type Inline } from './document.js';
-import type { ReportLimitStudy } from './limit.js';
+import { convergenceClause, type ReportLimitStudy } from './limit.js';
 import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle } from './unilateral.js';
 import { resting } from './paper-check.js';
+import { own } from './paper-displays.js';
 import { math, mechanicsSymbol } from './notation.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
@@ -138,20 +139,31 @@ function equationSpan(p: PaperCheck): string {
   return eqs.length === 1 ? eqs[0]! : `${eqs[0]}–${eqs.at(-1)}`;
 }
 
+/** The paper's results checked and agreeing; the toolkit's own formulas (paper-displays.ts own) are not the paper's. */
 const agreement = (p: PaperCheck): { agree: number; checked: number } => ({
-  agree: p.rows.filter((r) => r.agrees).length,
-  checked: p.rows.filter((r) => r.agrees !== undefined).length,
+  agree: p.rows.filter((r) => r.agrees && !own(r)).length,
+  checked: p.rows.filter((r) => r.agrees !== undefined && !own(r)).length,
 });
+
+/** The paper's limit motion whose distance to the rigid one agrees with the study's (kozlov1988 (2.6)), as "Kozlov (2.6)". */
+function limitMotion(p: PaperCheck): string | undefined {
+  const row = p.rows.find((r) => r.agrees && r.formula.derivedText === 'limit.distance');
+  return row && `${REFERENCES[p.source].short} ${row.formula.eq}`;
+}
 
 /** Findings of the derivation and the studies, each a clause: the critical values and thresholds found, the results checked. */
 function findings(f: SummaryFacts): Inline[][] {
   const out: Inline[][] = [...criticalFindings(f.system), ...painleveFindings(f.system)];
   const orbit = f.orbit?.orbit;
   if (orbit) {
-    const stability = orbit.asymptotic ? 'an asymptotically stable' : orbit.stable ? 'a stable' : 'an unstable';
-    out.push([`the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)} with ${plural(orbit.impacts.length, 'impact')} per period`]);
+    // Multipliers on the unit circle decide linear stability only (KAM or an integral would decide the rest).
+    const stability = orbit.asymptotic ? 'an asymptotically stable' : orbit.stable ? 'a linearly (elliptically) stable' : 'an unstable';
+    const open = orbit.stable && !orbit.asymptotic ? ', no multiplier outside the unit circle and some on it: its nonlinear stability is not shown' : '';
+    out.push([
+      `the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)} with ${plural(orbit.impacts.length, 'impact')} per period${open}`,
+    ]);
   }
-  if (f.limitStudy) out.push([`the compliant model approaches the rigid one as `, m(mechanicsSymbol(f.limitStudy.parameter)), ' grows']);
+  if (f.limitStudy) out.push(convergenceClause(f.limitStudy, f.paper && limitMotion(f.paper)));
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
     const paper = REFERENCES[f.paper.source].short;
@@ -295,8 +307,8 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
     );
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
-    const off = f.paper.rows.filter((r) => r.agrees === false).map((r) => r.formula.eq);
-    const how = (kind: PaperCheckRow['how']): number => f.paper!.rows.filter((r) => r.agrees && r.how === kind).length;
+    const off = f.paper.rows.filter((r) => r.agrees === false && !own(r)).map((r) => r.formula.eq);
+    const how = (kind: PaperCheckRow['how']): number => f.paper!.rows.filter((r) => r.agrees && r.how === kind && !own(r)).length;
     const ways = [
       how('symbolic') && [`${how('symbolic')} exactly (the difference simplifies to 0)`],
       how('numeric') && [`${how('numeric')} numerically only, at random points, where the simplifier does not close the difference`],

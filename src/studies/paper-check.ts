@@ -199,7 +199,7 @@ export function checkPaperFormulas(system: DerivedSystem, formulas: readonly Pap
         throw new MechanicsError(
           'unknown-field',
           'model',
-          `paper formula ${f.eq}: the ${/^(limit|orbit|motion|restitution)\./.test(name) ? 'report computed' : 'derivation has'} no fact '${name}' (facts: ${[...facts.keys(), ...measured.keys()].slice(0, 8).join(', ')}, …)`,
+          `paper formula ${f.eq}: the ${/^(limit|orbit|motion|restitution|realizations)\./.test(name) ? 'report computed' : 'derivation has'} no fact '${name}' (facts: ${[...facts.keys(), ...measured.keys()].slice(0, 8).join(', ')}, …)`,
           { model: system.model.name, field: 'paper.formulas' },
         );
       return e;

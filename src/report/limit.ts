@@ -32,6 +32,8 @@ export interface ReportLimitStudy {
   readonly orders: ReportContactRecord & { readonly distance: number };
   /** The limits the runs extrapolate to (the runtime's Aitken Δ², read by the paper table). */
   readonly extrapolated: ReportContactRecord & { readonly distance: number };
+  /** For each quantity the theory only bounds, O(N^{−r}): r and N^r|x_N − x_∞| per run (the runtime's LimitStudy.bounded). */
+  readonly bounded?: { readonly [K in (typeof QUANTITIES)[number]]?: { readonly order: number; readonly scaled: readonly number[] } };
   /** Whether the distance to the rigid motion vanishes as the parameter grows, as the study decided it. */
   readonly convergence: 'vanishes' | 'persists' | 'undecided';
   /** The realized contact's gap per run at common samples, and the rigid contact's (absent: no figure). */
@@ -96,10 +98,46 @@ export function limitSection(study: ReportLimitStudy): Section {
       ').',
     ),
     table,
+    ...boundedParagraphs(study),
     ...(reference ? [paragraph(...capitalized(convergenceClause(study)), '.')] : []),
     ...gapFigure(study),
   ];
   return { id: 'rigid-limit', title: 'The rigid limit', blocks };
+}
+
+/**
+ * A quantity the theory only bounds (kozlov1988 §2: τ = 1 + O(N^{−1/2})): its lag scaled by N^r in each
+ * run, which stays bounded where the theory holds, in place of a fitted order.
+ */
+function boundedParagraphs({ parameter, rows, limits, bounded }: ReportLimitStudy): Block[] {
+  const symbol = mechanicsSymbol(parameter);
+  return QUANTITIES.flatMap((k) => {
+    const b = bounded?.[k];
+    const limit = limits?.[k];
+    if (!b || limit === undefined) return [];
+    const power = `${symbol}^{${Number(b.order.toPrecision(6))}}`;
+    return [
+      paragraph(
+        `The theory bounds the ${k}’s distance to its limit only in order, `,
+        m(`O(${symbol}^{-${Number(b.order.toPrecision(6))}})`),
+        ', and it does not follow a power of ',
+        m(symbol),
+        `: no order is fitted to it, and its last value stands for its limit. Scaled, with `,
+        m(`x_{${symbol}}`),
+        ` the ${k} at `,
+        m(symbol),
+        ', ',
+        m(`${power}\\,|x_{${symbol}} - ${limit}|`),
+        ' is ',
+        ...b.scaled.flatMap((x, i): Inline[] => [...(i ? [i === rows.length - 1 ? ' and ' : ', '] : []), ...cell(x)]),
+        ' at ',
+        m(`${symbol} = ${rows.map((r) => r.value).join(', ')}`),
+        ': at most ',
+        ...cell(Math.max(...b.scaled)),
+        ' over the study.',
+      ),
+    ];
+  });
 }
 
 /**

@@ -6,6 +6,7 @@
 // derivation or a study already holds.
 // Tests: test/report/paper-shape.test.ts.
 import { ZERO } from '../core/expr.js';
+import type { EnergyChange } from '../derive/lagrange/conservation.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { REFERENCES, type SourceKey } from '../model/sources.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
@@ -280,6 +281,20 @@ export function introductionBlocks(f: SummaryFacts): Block[] {
   return blocks.filter((b) => b.kind !== 'paragraph' || b.content.length > 0);
 }
 
+/** What makes T + V change in the smooth motion (conservation.ts), in words. */
+const ENERGY_CHANGES: Readonly<Record<EnergyChange, string>> = {
+  'potential-forces': 'the applied forces have a potential, but are declared as forces, not through it',
+  'discontinuous-potential-forces':
+    'the applied forces are potential but discontinuous, declared as forces, not through their potential (which may jump where they switch)',
+  'non-potential-forces': 'non-potential applied forces act',
+  time: 'the Lagrangian depends on time',
+  'moving-constraints': 'moving constraints do work',
+  friction: 'friction dissipates',
+  damping: 'the damping of a constraint realized by forces dissipates',
+  'added-mass': 'a realization’s added mass is switched off where its contact opens, and its kinetic energy with it',
+  patch: 'the viscosity of the contact patch dissipates',
+};
+
 /** What the results mean: energy, agreement with the paper, what is approximate. */
 export function discussionBlocks(f: SummaryFacts): Block[] {
   const { system } = f;
@@ -287,10 +302,14 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
   const blocks: Block[] = [];
   if (system.energy) {
     const between = model.unilateral.length ? ' between impacts' : '';
+    // A realization's potential (a stiff floor's) belongs to the energy that is conserved.
+    const contact = system.compliant?.terms.some((t) => t.potential !== ZERO) ?? false;
+    const changes = system.energyChanges.map((c) => ENERGY_CHANGES[c]);
     const smooth: Inline[] = [
       'The energy ',
-      m('E = T + V'),
-      system.conservative ? ` is conserved${between}` : ` is not conserved${between}: non-potential or time-dependent terms act`,
+      m(contact ? 'E = T + V + V_{c}' : 'E = T + V'),
+      ...(contact ? [', with the potential ', m('V_{c}'), ' of the constraints realized by forces where they act,'] : []),
+      system.conservative || changes.length === 0 ? ` is conserved${between}` : ` is not conserved${between}: ${changes.join('; ')}`,
     ];
     const friction = model.unilateral.some((c) => c.friction) || system.supports !== undefined || system.hinges.length > 0;
     const impacts = model.unilateral.length && system.passive ? `; impacts${friction ? ' and friction' : ''} never raise it.` : '.';

@@ -137,6 +137,20 @@ describe('the study in the reports of Kozlov’s realizations', () => {
     expect(column(section('kozlov-release-elastic'), 'fitted order')[4]).toBe('---');
   });
 
+  it('elastic: the release only bounded, τ = 1 + O(N^{−1/2}) (kozlov1988 §2): no order, and N^{1/2}|t* − 1| printed for each N, below 1.3', () => {
+    const t = section('kozlov-release-elastic');
+    expect(column(t, 'fitted order')[1]).toBe('---');
+    const release = t.rows.slice(0, 4).map((r) => Number(text(r[1]!)));
+    const scaled = release.map((x, k) => Math.sqrt([10, 100, 1000, 10000][k]!) * Math.abs(x - 1));
+    scaled.forEach((x) => expect(x).toBeLessThan(1.3));
+    const said = report(models.find((m) => m.spec.name === 'kozlov-release-elastic')!)
+      .doc.sections.find((s) => s.id === 'rigid-limit')!
+      .blocks.map(words)
+      .join(' ');
+    expect(said).toContain('no order is fitted to it');
+    expect(said).toContain(`${Number(scaled[0]!.toPrecision(6)).toString().slice(0, 5)}`);
+  });
+
   /** The report's conclusion, as its body .tex prints it. */
   const conclusion = (name: string): string => {
     const body = report(models.find((m) => m.spec.name === name)!).files.get(`docs/reports/${name}.body.tex`)!;

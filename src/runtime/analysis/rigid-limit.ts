@@ -29,6 +29,8 @@ export interface LimitStudyOptions extends SimulateOptions {
   readonly reference?: LoadedModule;
   /** Known limits, where the theory gives them (Kozlov's 2 + √2, Theorem 3's e = exp(−πk/ω), …). */
   readonly limits?: { readonly release?: number; readonly restitution?: number; readonly duration?: number };
+  /** Orders the theory gives only as bounds O(N^{−r}) (kozlov1988 §2: the elastic release, 1 + O(N^{−1/2})), for quantities with a limit. */
+  readonly bounds?: { readonly release?: number; readonly restitution?: number; readonly duration?: number };
 }
 
 /** What the contact did in one run. */
@@ -82,6 +84,11 @@ export interface LimitStudy {
    * the viscous line: kozlov1988 (2.6), (2.7)); else 'undecided' (and without a reference).
    */
   readonly convergence: 'vanishes' | 'persists' | 'undecided';
+  /**
+   * For each quantity with a bound O(N^{−r}) and a limit: r and N^r|x_N − x_∞| per run, bounded where
+   * the theory holds. Such a quantity has no fitted order, and its extrapolated value is its last.
+   */
+  readonly bounded: { readonly [K in 'release' | 'duration' | 'restitution']?: { readonly order: number; readonly scaled: readonly number[] } };
   /**
    * The realized contact's gap f at the runs' common samples, per row, and
    * the rigid contact's in the reference's run (kozlov1988 Fig. 1: y(t) of
@@ -156,31 +163,33 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
   const fit = (x: readonly number[], limit?: number): number => fitOrder(N, x, limit, resolution * Math.max(1, ...x.filter(Number.isFinite).map(Math.abs)));
   const distances = rows.map((r) => r.distance);
   const convergence = opts.reference ? distanceConvergence(distances) : 'undecided';
+  const bounds = opts.bounds ?? {};
+  const boundOf = (k: keyof typeof bounds): number | undefined => (limits[k] === undefined ? undefined : bounds[k]);
+  const series = { release: rows.map((r) => r.release), duration: rows.map((r) => r.duration), restitution: rows.map((r) => r.restitution) };
+  // A quantity the theory only bounds (its lag oscillating with N) follows no power law to fit or sum.
+  const fitted = (k: keyof typeof series): number => (boundOf(k) === undefined ? fit(series[k], limits[k]) : NaN);
+  const extrapolate = (k: keyof typeof series): number => (boundOf(k) === undefined ? aitken(series[k], resolution) : series[k].at(-1)!);
   const orders = {
-    release: fit(
-      rows.map((r) => r.release),
-      limits.release,
-    ),
-    duration: fit(
-      rows.map((r) => r.duration),
-      limits.duration,
-    ),
-    restitution: fit(
-      rows.map((r) => r.restitution),
-      limits.restitution,
-    ),
+    release: fitted('release'),
+    duration: fitted('duration'),
+    restitution: fitted('restitution'),
     // A distance that levels off tends to no 0 to fit an order to.
     distance: convergence === 'persists' ? NaN : fit(distances, 0),
   };
-  const extrapolate = (x: readonly number[]): number => aitken(x, resolution);
   // A largest distance is not negative, and one that vanishes has its limit between 0 and its last value.
-  const distanceLimit = extrapolate(distances);
+  const distanceLimit = aitken(distances, resolution);
   const extrapolated = {
-    release: extrapolate(rows.map((r) => r.release)),
-    duration: extrapolate(rows.map((r) => r.duration)),
-    restitution: extrapolate(rows.map((r) => r.restitution)),
+    release: extrapolate('release'),
+    duration: extrapolate('duration'),
+    restitution: extrapolate('restitution'),
     distance: convergence === 'vanishes' ? Math.min(Math.max(0, distanceLimit), distances.at(-1)!) : Math.max(0, distanceLimit),
   };
+  const bounded = Object.fromEntries(
+    (['release', 'duration', 'restitution'] as const).flatMap((k) => {
+      const r = boundOf(k);
+      return r === undefined ? [] : [[k, { order: r, scaled: series[k].map((x, i) => N[i]! ** r * Math.abs(x - limits[k]!)) }]];
+    }),
+  );
   const contact = module.model.compliant?.[j]?.name;
   const rigidIndex = opts.reference?.model.unilateral.findIndex((c) => c.name === contact) ?? -1;
   const reference =
@@ -193,7 +202,7 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
       : undefined;
   // The runs share t0, t1 and the samples (gridDistance relies on it too).
   const gaps = { contact: contact ?? '', t: times, rows: gapRows, ...(referenceGaps ? { reference: referenceGaps } : {}) };
-  return { parameter, rows, ...(reference ? { reference } : {}), limits, orders, extrapolated, convergence, gaps };
+  return { parameter, rows, ...(reference ? { reference } : {}), limits, orders, extrapolated, convergence, bounded, gaps };
 }
 
 /** LimitStudy.convergence of the distances, in the order of the growing parameter. */

@@ -111,20 +111,24 @@ export function limitSection(study: ReportLimitStudy): Section {
  */
 function boundedParagraphs({ parameter, rows, limits, bounded }: ReportLimitStudy): Block[] {
   const symbol = mechanicsSymbol(parameter);
-  return QUANTITIES.flatMap((k) => {
+  // Quantities with the same scaled values (a contact from t = 0: its release and its duration) said once.
+  const same = (a: (typeof QUANTITIES)[number], b: (typeof QUANTITIES)[number]): boolean =>
+    limits?.[a] === limits?.[b] && bounded?.[a]?.order === bounded?.[b]?.order && bounded?.[a]?.scaled.every((x, i) => x === bounded?.[b]?.scaled[i]) === true;
+  return QUANTITIES.flatMap((k, n) => {
     const b = bounded?.[k];
     const limit = limits?.[k];
-    if (!b || limit === undefined) return [];
+    if (!b || limit === undefined || QUANTITIES.slice(0, n).some((j) => same(j, k))) return [];
+    const names = QUANTITIES.filter((j) => same(k, j)).join(' and ');
     const power = `${symbol}^{${Number(b.order.toPrecision(6))}}`;
     return [
       paragraph(
-        `The theory bounds the ${k}’s distance to its limit only in order, `,
+        `The theory bounds the distance of the ${names} to ${names === k ? 'its limit' : 'their limits'} only in order, `,
         m(`O(${symbol}^{-${Number(b.order.toPrecision(6))}})`),
         ', and it does not follow a power of ',
         m(symbol),
-        `: no order is fitted to it, and its last value stands for its limit. Scaled, with `,
+        `: no order is fitted, and the last value stands for the limit. Scaled, with `,
         m(`x_{${symbol}}`),
-        ` the ${k} at `,
+        ` the ${names} at `,
         m(symbol),
         ', ',
         m(`${power}\\,|x_{${symbol}} - ${limit}|`),

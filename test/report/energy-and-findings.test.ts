@@ -6,7 +6,8 @@
 // realization's damping are named; a stiff floor's potential is part of the
 // conserved energy E = T + V + V_c; a realized retaining constraint acts
 // everywhere; an orbit whose multipliers reach the unit circle is only
-// linearly (elliptically) stable.
+// linearly (elliptically) stable; the added mass's matching at f = 0 is the
+// toolkit's choice, not (2.5)'s; a plastic impact map says e = 0.
 import { describe, expect, it } from 'vitest';
 import addedMass from '../../derivations/kozlov-release-added-mass.js';
 import release from '../../derivations/kozlov-release.js';
@@ -64,5 +65,16 @@ describe('the reports say it', () => {
     expect(conclusion).toContain('a linearly (elliptically) stable periodic orbit');
     expect(conclusion).toContain('its nonlinear stability is not shown');
     expect(conclusion).not.toContain('has a stable periodic orbit');
+  });
+});
+
+describe('what is the toolkit’s choice, said so', () => {
+  it('kozlov-release-added-mass: the state continuous across f = 0 is a choice of the toolkit, not Kozlov’s (2.5)', () => {
+    const t = body('kozlov-release-added-mass');
+    expect(t).toContain('The state is taken continuous across $f_{\\mathrm{line}} = 0$, a choice of the toolkit');
+    expect(t).not.toContain('(Kozlov (2.5)): entering');
+  });
+  it('kozlov-release: the plastic impact map says e = 0 where the display has no factor 1 + e', () => {
+    expect(body('kozlov-release')).toContain('in place of the elastic factor 2 = 1 + 1 (here plastic, $e = 0$: the factor is 1)');
   });
 });

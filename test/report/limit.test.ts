@@ -147,7 +147,7 @@ describe('the study in the reports of Kozlov’s realizations', () => {
       .doc.sections.find((s) => s.id === 'rigid-limit')!
       .blocks.map(words)
       .join(' ');
-    expect(said).toContain('no order is fitted to it');
+    expect(said).toContain('The theory bounds the distance of the release and duration to their limits only in order');
     expect(said).toContain(`${Number(scaled[0]!.toPrecision(6)).toString().slice(0, 5)}`);
   });
 

@@ -88,7 +88,7 @@ export default defineModel({
         formula: '0',
         derived: 'limit.distance',
         tolerance: 1e-3,
-        note: 'the theorem itself, measured: the distance of the realized motion from (1.4) to the motion of (1.1) from the same start, over $0 \\le t \\le 3$, extrapolated from the study (Aitken on its last three values of $N$).',
+        note: 'the theorem itself, measured: the distance of the realized motion from (1.4) to the motion of (1.1) from the same start, over $0 \\le t \\le 3$, in the limit of the study: a largest distance that vanishes has its limit between 0 and its last value (Section on the rigid limit), where Aitken’s extrapolation on its last three values of $N$ is taken.',
       },
     ],
   },

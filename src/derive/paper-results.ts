@@ -328,7 +328,8 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 // Numbers the report's own computations give (src/pipeline/report-inputs.ts runs them),
 // in the report's structural types so that this module needs no runtime:
 //   limit.{x}          x ∈ release, duration, restitution, distance of a rigid-limit
-//                      study: the limit its runs extrapolate to (rigid-limit.ts, Aitken's Δ²)
+//                      study: the limit its runs extrapolate to (rigid-limit.ts, Aitken's Δ²;
+//                      a vanishing distance's limit within [0, its last value])
 //   limit.{x}.order    the study's fitted order r (rigid-limit.ts)
 //   limit.{x}.spread   max − min over the values of N (kozlov1988 (2.6): the same for every N)
 //   orbit.period, orbit.{q}, orbit.{q}'   the declared periodic orbit's period and fixed point
@@ -343,6 +344,8 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      (src/studies/relaxation.ts): the log-log slopes in ε̃ of its energy's
 //                      decay rate and of the energy a resonant forcing keeps (kuleshov2011
 //                      Proposition 13)
+//   realizations.{label}.leaves   when the realization of that label leaves the constraint for
+//                      good, in the realizations compared (src/studies/realizations.ts; kozlov1988 §2)
 // Each holds at the parameters the computation used (MeasuredFact.params).
 
 /** A rigid-limit study as the facts need it (structurally the runtime's LimitStudy). */
@@ -391,6 +394,11 @@ export interface Computed {
   readonly restitution?: readonly RestitutionForFacts[];
   readonly relaxation?: readonly RelaxationForFacts[];
   readonly limitStudy?: StudyForFacts;
+  /** The realizations compared (structurally src/studies/realizations.ts's RealizationsStudy). */
+  readonly realizations?: {
+    readonly params: Readonly<Record<string, number>>;
+    readonly runs: readonly { readonly label: string; readonly leaves: number }[];
+  };
   readonly orbit?: OrbitForFacts;
   /** Structurally the report's MotionSimulation: a trajectory, or why there is none. */
   readonly simulation?:
@@ -421,6 +429,8 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
     put(`limit.${x}.order`, study.orders[x]);
     if (values.every(Number.isFinite)) put(`limit.${x}.spread`, Math.max(...values) - Math.min(...values));
   }
+  const compared = computed.realizations;
+  for (const r of compared?.runs ?? []) put(`realizations.${r.label}.leaves`, r.leaves, compared!.params);
   const o = computed.orbit;
   if (o?.orbit) {
     const { params } = o;

@@ -39,7 +39,7 @@ import type { Model } from '../model/model.js';
 import { checkDerivation, contactRows, type DerivationChecks } from './checks.js';
 import { deriveCompliant, type CompliantDerivation } from './compliant/compliant.js';
 import { realizedLagrangian, type RealizedLagrangian } from './compliant/realized-lagrangian.js';
-import { isConservative, isPassive } from './lagrange/conservation.js';
+import { energyChanges, isConservative, isPassive, type EnergyChange } from './lagrange/conservation.js';
 import { deriveHamilton, type Hamilton } from './lagrange/hamilton.js';
 import { deriveConstraints, type RetainingConstraints } from './lagrange/lagrange1.js';
 import { deferredLagrange2, deriveLagrange2, freeOfState, keptSums, type Lagrange2 } from './lagrange/lagrange2.js';
@@ -98,6 +98,8 @@ export interface DerivedSystem {
    * (conservation.ts). The generated module's `model.conservative`.
    */
   readonly conservative: boolean;
+  /** Why T + V is not conserved (conservation.ts): applied forces outside V, friction, a realization's damping, …; none when conservative. */
+  readonly energyChanges: readonly EnergyChange[];
   /** T + V never rises, impacts (e ≤ 1) and friction included: natural, and no contact surface moves (conservation.ts). */
   readonly passive: boolean;
   /**
@@ -151,6 +153,7 @@ export function deriveSystem(model: Model): DerivedSystem {
   const energyNow = (): Expr | undefined => (energy ??= model.T && model.V ? totalEnergy(model, lagrange2, model.V) : undefined);
   if (!bodywise) energyNow();
   const kineticAtRest = model.T && model.V ? simplify(add(lagrange2.L0, model.V)) : undefined;
+  let changes: readonly EnergyChange[] | undefined;
   const conservative = isConservative(model, lagrange2, constraints) && !compliant?.dissipative && !patches;
   const passive = isPassive(model, lagrange2, constraints) && !patches;
   const gapJacobian = (unilateral?.contacts ?? []).every((c) => c.normal.row.every((e) => freeOfState(e, model)));
@@ -188,6 +191,11 @@ export function deriveSystem(model: Model): DerivedSystem {
     },
     ...(kineticAtRest ? { kineticAtRest } : {}),
     conservative,
+    // On first use: the symmetry test of Q differentiates it n² times.
+    get energyChanges(): readonly EnergyChange[] {
+      changes ??= energyChanges(model, lagrange2, constraints, compliant, patches !== undefined);
+      return changes;
+    },
     passive,
     constant,
     periodic: periodicCoordinates(model),

@@ -438,6 +438,12 @@ export interface LimitStudySpec {
   readonly rigid?: Readonly<Record<string, ImpactLawSpec>>;
   /** Limits the theory gives (Kozlov's release at 2 + √2, …): the orders are fitted against them, else against successive differences. */
   readonly limits?: { readonly release?: number; readonly duration?: number; readonly restitution?: number };
+  /**
+   * Orders r the theory gives only as bounds, |x_N − x_∞| = O(N^{−r}), where the approach oscillates rather than
+   * follows a power law (kozlov1988 §2: the elastic release τ = 1 + O(N^{−1/2})): for these quantities, each with
+   * its limit given, the study fits no order and extrapolates nothing, and the report prints N^r|x_N − x_∞|.
+   */
+  readonly bounds?: { readonly release?: number; readonly duration?: number; readonly restitution?: number };
 }
 
 /**
@@ -617,6 +623,11 @@ export interface PaperFormulaSpec {
   readonly remainder?: string;
   /** How the paper's text was read where it is garbled or differs in sign convention. */
   readonly note?: string;
+  /**
+   * The formula is the toolkit's own, for a result the paper states only in words (kozlov1988 §2: the
+   * Kelvin–Voigt release "is again delayed"): the report prints it among its own results, not as the paper's.
+   */
+  readonly own?: boolean;
 }
 
 /**
@@ -853,7 +864,7 @@ export const PATCH_FIELDS: Known<PatchContactSpec> = {
 export const PATCH_EXPANSION_FIELDS: Known<NonNullable<PatchContactSpec['expansion']>> = { orders: true, keep: true };
 export const PATCH_FRICTION_FIELDS: Known<NonNullable<PatchContactSpec['friction']>> = { sign: true, slip: true, relaxation: true };
 export const INITIAL_FIELDS: Known<InitialSpec> = { q: true, qd: true, t1: true };
-export const LIMIT_STUDY_FIELDS: Known<LimitStudySpec> = { parameter: true, values: true, rigid: true, limits: true };
+export const LIMIT_STUDY_FIELDS: Known<LimitStudySpec> = { parameter: true, values: true, rigid: true, limits: true, bounds: true };
 export const LIMIT_FIELDS: Known<NonNullable<LimitStudySpec['limits']>> = { release: true, duration: true, restitution: true };
 export const ORBIT_FIELDS: Known<OrbitSpec> = {
   q0: true,

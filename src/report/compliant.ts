@@ -185,13 +185,15 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string): Block
   if (t.inertia) {
     blocks.push(
       paragraph(
-        'The state is continuous across ',
+        'The state is taken continuous across ',
         m(`${f} = 0`),
-        ' (Kozlov (2.5)): entering the added mass with ',
+        ', a choice of the toolkit: Kozlov’s (2.5) enters the added mass at ',
+        m(`${rate} = 0`),
+        ', and the paper does not say how the state matches where the motion leaves it. Crossing with ',
         m(`${rate} \\ne 0`),
-        ' raises the energy by ',
+        ' changes the energy by ',
         m(`\\tfrac{1}{2}${math(t.addedMass)}\\,${rate}^{2}`),
-        '.',
+        ', gained on entering and lost on leaving.',
       ),
     );
   }

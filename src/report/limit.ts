@@ -10,6 +10,7 @@
 // Tests: test/report/limit.test.ts.
 import { REFERENCES } from '../model/sources.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section, type Table } from './document.js';
+import { mechanicsSymbol } from './notation.js';
 import { plotScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 
@@ -31,6 +32,10 @@ export interface ReportLimitStudy {
   readonly orders: ReportContactRecord & { readonly distance: number };
   /** The limits the runs extrapolate to (the runtime's Aitken Δ², read by the paper table). */
   readonly extrapolated: ReportContactRecord & { readonly distance: number };
+  /** For each quantity the theory only bounds, O(N^{−r}): r and N^r|x_N − x_∞| per run (the runtime's LimitStudy.bounded). */
+  readonly bounded?: { readonly [K in (typeof QUANTITIES)[number]]?: { readonly order: number; readonly scaled: readonly number[] } };
+  /** Whether the distance to the rigid motion vanishes as the parameter grows, as the study decided it. */
+  readonly convergence: 'vanishes' | 'persists' | 'undecided';
   /** The realized contact's gap per run at common samples, and the rigid contact's (absent: no figure). */
   readonly gaps?: {
     readonly contact: string;
@@ -41,7 +46,7 @@ export interface ReportLimitStudy {
 }
 
 /** A table cell: the number in math, or a dash in text where there is none (no release, no reference, no order). */
-const cell = (x: number | undefined): Inline[] => {
+export const cell = (x: number | undefined): Inline[] => {
   if (x === undefined || !Number.isFinite(x)) return ['—'];
   // Integers (the values of N) in full up to 10⁶, as a model file writes them.
   if (Number.isInteger(x) && Math.abs(x) <= 1e6) return [m(`${x}`)];
@@ -84,15 +89,97 @@ export function limitSection(study: ReportLimitStudy): Section {
       'The last row fits ',
       m(`|x_{${p}} - x_\\infty| \\approx C\\,${p}^{-r}`),
       given ? ' with the limit of the theory where it is given, ' : ' ',
-      'else with successive differences; a dash where the quantity does not change with ',
+      'else with successive differences, where the errors fall at every step by one power of ',
       m(p),
-      ' within the integration’s tolerance.',
+      '; a dash where the quantity does not change with ',
+      m(p),
+      ' within the integration’s tolerance, or where its errors follow no such law (they level off, or rise and fall with ',
+      m(p),
+      ').',
     ),
     table,
+    ...boundedParagraphs(study),
+    ...(reference ? [paragraph(...capitalized(convergenceClause(study)), '.')] : []),
     ...gapFigure(study),
   ];
   return { id: 'rigid-limit', title: 'The rigid limit', blocks };
 }
+
+/**
+ * A quantity the theory only bounds (kozlov1988 §2: τ = 1 + O(N^{−1/2})): its lag scaled by N^r in each
+ * run, which stays bounded where the theory holds, in place of a fitted order.
+ */
+function boundedParagraphs({ parameter, rows, limits, bounded }: ReportLimitStudy): Block[] {
+  const symbol = mechanicsSymbol(parameter);
+  // Quantities with the same scaled values (a contact from t = 0: its release and its duration) said once.
+  const same = (a: (typeof QUANTITIES)[number], b: (typeof QUANTITIES)[number]): boolean =>
+    limits?.[a] === limits?.[b] && bounded?.[a]?.order === bounded?.[b]?.order && bounded?.[a]?.scaled.every((x, i) => x === bounded?.[b]?.scaled[i]) === true;
+  return QUANTITIES.flatMap((k, n) => {
+    const b = bounded?.[k];
+    const limit = limits?.[k];
+    if (!b || limit === undefined || QUANTITIES.slice(0, n).some((j) => same(j, k))) return [];
+    const names = QUANTITIES.filter((j) => same(k, j)).join(' and ');
+    const power = `${symbol}^{${Number(b.order.toPrecision(6))}}`;
+    return [
+      paragraph(
+        `The theory bounds the distance of the ${names} to ${names === k ? 'its limit' : 'their limits'} only in order, `,
+        m(`O(${symbol}^{-${Number(b.order.toPrecision(6))}})`),
+        ', and it does not follow a power of ',
+        m(symbol),
+        `: no order is fitted, and the last value stands for the limit. Scaled, with `,
+        m(`x_{${symbol}}`),
+        ` the ${names} at `,
+        m(symbol),
+        ', ',
+        m(`${power}\\,|x_{${symbol}} - ${limit}|`),
+        ' is ',
+        ...b.scaled.flatMap((x, i): Inline[] => [...(i ? [i === rows.length - 1 ? ' and ' : ', '] : []), ...cell(x)]),
+        ' at ',
+        m(`${symbol} = ${rows.map((r) => r.value).join(', ')}`),
+        ': at most ',
+        ...cell(Math.max(...b.scaled)),
+        ' over the study.',
+      ),
+    ];
+  });
+}
+
+/**
+ * What the study found of the distance to the rigid motion, as a clause: it
+ * vanishes, or it levels off at a limit other than 0 (kozlov1988 (2.6),
+ * (2.7): a realization whose limit is not the rigid motion; `limitMotion`
+ * names the paper's result for that limit where the report checks it), or
+ * the study does not decide.
+ */
+export function convergenceClause(study: ReportLimitStudy, limitMotion?: string): Inline[] {
+  const symbol = mechanicsSymbol(study.parameter);
+  const p = m(symbol);
+  const d = study.rows.map((r) => r.distance);
+  const range: Inline[] = [
+    ...cell(d[0]),
+    ' at ',
+    m(`${symbol} = ${study.rows[0]!.value}`),
+    ' to ',
+    ...cell(d.at(-1)),
+    ' at ',
+    m(`${symbol} = ${study.rows.at(-1)!.value}`),
+  ];
+  if (study.convergence === 'vanishes')
+    return ['the compliant model approaches the rigid one as ', p, ' grows: the largest distance between their motions falls from ', ...range];
+  if (study.convergence === 'persists')
+    return [
+      'the compliant model does not approach the rigid one as ',
+      p,
+      ' grows: the largest distance between their motions levels off at ',
+      ...cell(study.extrapolated.distance),
+      ', not 0, so the limit is a motion other than the rigid one',
+      ...(limitMotion ? [` (${limitMotion})`] : []),
+    ];
+  return ['the study does not decide whether the compliant model approaches the rigid one: the largest distance between their motions goes from ', ...range];
+}
+
+const capitalized = ([first, ...rest]: Inline[]): Inline[] =>
+  typeof first === 'string' ? [first.charAt(0).toUpperCase() + first.slice(1), ...rest] : [first!, ...rest];
 
 /** kozlov1988 Fig. 1: the gap f(t) of each run beside the rigid model's, on the runs' common samples. */
 function gapFigure({ parameter: p, rows, gaps }: ReportLimitStudy): Figure[] {

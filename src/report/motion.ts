@@ -231,7 +231,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
         }),
         0.9,
         [{ label: 'E = T + V', ...seriesStyle(0) }, ...eventLegend],
-        ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: non-potential forces act).' : '.'],
+        ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: the applied forces Q are not in V).' : '.'],
       ),
     );
     if (conservativeBetweenEvents(model))

@@ -109,10 +109,13 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
           id: 'own-results',
           title: 'Results beyond the paper',
           blocks: [
-            paragraph(`What ${paper} states in words, the derivation gives in closed form:`),
+            paragraph(
+              `What ${paper} states in words, the toolkit gives in closed form`,
+              ownRows.some((r) => r.agrees !== undefined) ? ', a formula of its own set beside the number the report measured:' : ':',
+            ),
             equations(...ownDisplays.map(shownRow)),
             ...ownRows.flatMap((r) => [
-              ...(r.formula.note ? [paragraph(`${r.formula.eq}: `, ...noteInlines(r.formula.note))] : []),
+              ...(r.formula.note || r.agrees !== undefined ? [paragraph(`${r.formula.eq}: `, ...noteInlines(r.formula.note ?? ''), ...ownVerdict(r))] : []),
               ...(resting(r) ? [paragraph(...restingDefinition(r.formula.name))] : []),
             ]),
           ],
@@ -131,7 +134,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
     // Short verdicts in a natural-width column (the paragraph above says what each means): the table fits the page.
     align: 'lllll',
     rows: rows.flatMap((r, i) =>
-      r.agrees === undefined
+      r.agrees === undefined || own(r)
         ? []
         : [
             [
@@ -144,6 +147,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
           ],
     ),
   };
+  const paperRows = rows.filter((r) => !own(r));
   const bindings = whereText(rows);
   const unprinted = unprintedText(rows);
   return [
@@ -165,7 +169,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
                 ', at the parameters it was measured at',
               ]
             : []),
-          `. ${rows.filter((r) => r.agrees).length} of ${rows.filter((r) => r.agrees !== undefined).length} agree.`,
+          `. ${paperRows.filter((r) => r.agrees).length} of ${paperRows.filter((r) => r.agrees !== undefined).length} agree.`,
         ),
         table,
         ...(displayed.length ? [paragraph('The paper’s formulas too wide for the table:'), equations(...displayed)] : []),
@@ -217,6 +221,17 @@ function decimal(v: number): string {
   if (v === 0 || (Math.abs(v) >= 1e-3 && Math.abs(v) < 1e6)) return `${Number(v.toPrecision(6))}`;
   const [mantissa, exponent] = v.toExponential(5).split('e');
   return `${Number(mantissa)} \\cdot 10^{${Number(exponent)}}`;
+}
+
+/** Whether the toolkit's own formula agrees with the number measured, to its tolerance (nothing for a result given only in closed form). */
+function ownVerdict(r: PaperCheckRow): Inline[] {
+  if (r.agrees === undefined) return [];
+  const tolerance = r.formula.tolerance === undefined ? '' : ` to ${r.formula.tolerance}`;
+  return [
+    r.agrees
+      ? ` The measured number agrees with the toolkit’s formula${tolerance}.`
+      : ` The measured number does not agree with the toolkit’s formula${tolerance}.`,
+  ];
 }
 
 /** A note's text with its $…$ spans as math (a model file writes formulas in notes as LaTeX, which both renderers take). */

@@ -108,17 +108,26 @@ export function linearizationSection({
 /**
  * The contact forces the printed matrices leave out: compliant contacts and
  * patches act only where engaged (a gap ≤ 0, a patch in contact), so they are
- * not part of the smooth forcing; the equilibria and eigenvalues include them
- * (derive/linearization/equilibria.ts).
+ * not part of the smooth forcing; a realized retaining constraint or a gap
+ * potential acts everywhere, but is derived apart from it too; the
+ * equilibria and eigenvalues include them (derive/linearization/equilibria.ts).
  */
 function forcesOmitted(system: DerivedSystem, M: string): Inline[] {
-  const names = [...(system.compliant?.terms ?? []).map((t) => t.name), ...(system.patches?.terms ?? []).map((t) => t.name)];
-  if (names.length === 0) return [];
-  const one = names.length === 1;
+  const terms = system.compliant?.terms ?? [];
+  const engaged = [...terms.filter((t) => !t.everywhere).map((t) => t.name), ...(system.patches?.terms ?? []).map((t) => t.name)];
+  const everywhere = terms.filter((t) => t.everywhere).map((t) => t.name);
+  const count = engaged.length + everywhere.length;
+  if (count === 0) return [];
+  const one = count === 1;
+  const acts = (names: readonly string[]): string => `${names.join(', ')}, which act${names.length === 1 ? 's' : ''}`;
+  const where = [
+    ...(engaged.length ? [`${acts(engaged)} only where engaged (a gap ≤ 0, a patch in contact)`] : []),
+    ...(everywhere.length ? [`${acts(everywhere)} everywhere, but ${everywhere.length === 1 ? 'is' : 'are'} derived apart from the smooth forcing`] : []),
+  ];
   return [
     ' ',
     m(`${M}, C, K`),
-    ` leave out the force${one ? '' : 's'} of ${names.join(', ')}, which act${one ? 's' : ''} only where engaged (a gap ≤ 0, a patch in contact); the equilibria below include ${one ? 'it' : 'them'}: the force at the rest, an added mass, and the stiffness and damping there.`,
+    ` leave out the force${one ? '' : 's'} of ${where.join('; and of ')}; the equilibria below include ${one ? 'it' : 'them'}: the force at the rest, an added mass, and the stiffness and damping there.`,
   ];
 }
 

@@ -290,7 +290,7 @@ export function forcesSection({ system }: SectionInput): Section | undefined {
     id: 'forces',
     title: 'Generalized forces',
     blocks: [
-      paragraph('The non-potential generalized forces are'),
+      paragraph('The generalized forces the model declares as forces, not through the potential ', m('V'), ', are'),
       rows(family(acting.length, (k) => ({ label: `force-${acting[k]!.i + 1}`, lhs: `Q_{${idx(acting[k]!.i)}}`, rhs: () => mathLines(acting[k]!.Q) }))),
       ...(silent.length
         ? [
@@ -562,7 +562,14 @@ export function conventionsSection({ system, simulation }: SectionInput): Sectio
       m(`p = \\partial L/\\partial \\dot{q} = ${M}\\dot{q} + p_0`),
       ' the generalized momentum.',
     ],
-    [m('Q'), ' are the non-potential generalized forces; potential forces enter through ', m('V'), '.'],
+    [
+      m('Q'),
+      ' are the generalized forces declared as forces (non-potential ones, or potential ones not written in ',
+      m('V'),
+      '); the others enter through ',
+      m('V'),
+      '.',
+    ],
   ];
   // The letters notation.ts gave this report where the usual ones name something else.
   const renamed = (
@@ -665,7 +672,7 @@ export function simulationSection({ system, simulation }: SectionInput): Section
         yLabel: 'E',
       }),
       legend: [{ label: 'E = T + V', ...seriesStyle(0) }, ...eventLegend],
-      caption: ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: non-potential forces act).' : '.'],
+      caption: ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: the applied forces Q are not in V).' : '.'],
     });
   }
   const summary: Block = events.length

@@ -6,6 +6,7 @@
 // derivation or a study already holds.
 // Tests: test/report/paper-shape.test.ts.
 import { ZERO } from '../core/expr.js';
+import type { EnergyChange } from '../derive/lagrange/conservation.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
@@ -14,12 +15,12 @@ import type { ModeDirections } from '../studies/mode-directions.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
 import { countWord, m, paragraph, ref, type Block, type Inline } from './document.js';
-import type { ReportLimitStudy } from './limit.js';
+import { convergenceClause, type ReportLimitStudy } from './limit.js';
 import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle } from './unilateral.js';
 import { resting } from './paper-check.js';
-import { rowLhs } from './paper-displays.js';
+import { own, rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, mechanicsSymbol, proseName } from './notation.js';
 
@@ -143,9 +144,10 @@ function equationSpan(p: PaperCheck): string {
 /** A general theory (Kugushev–Sorokina): the models instance its relations, none is taken from it. */
 const generalTheory = (key: SourceKey): boolean => 'general' in REFERENCES[key];
 
+/** The paper's results checked and agreeing; the toolkit's own formulas (paper-displays.ts own) are not the paper's. */
 const agreement = (p: PaperCheck): { agree: number; checked: number } => ({
-  agree: p.rows.filter((r) => r.agrees).length,
-  checked: p.rows.filter((r) => r.agrees !== undefined).length,
+  agree: p.rows.filter((r) => r.agrees && !own(r)).length,
+  checked: p.rows.filter((r) => r.agrees !== undefined && !own(r)).length,
 });
 
 /** The impacts whose law has no admissible outcome on some directions of their two free velocities (studies/mode-directions.ts). */
@@ -176,29 +178,38 @@ function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
   ];
 }
 
+/** The paper's limit motion whose distance to the rigid one agrees with the study's (kozlov1988 (2.6)), as "Kozlov (2.6)". */
+function limitMotion(p: PaperCheck): string | undefined {
+  const row = p.rows.find((r) => r.agrees && r.formula.derivedText === 'limit.distance');
+  return row && `${REFERENCES[p.source].short} ${row.formula.eq}`;
+}
+
 /** Findings of the derivation and the studies, each a clause: the critical values and thresholds found, the results checked. */
 function findings(f: SummaryFacts): Inline[][] {
   const out: Inline[][] = [...criticalFindings(f.system), ...painleveFindings(f.system), ...directionFindings(f), ...energyFindings(f.impactEnergy)];
   const orbit = f.orbit?.orbit;
   if (orbit) {
-    const stability = orbit.asymptotic ? 'an asymptotically stable' : orbit.stable ? 'a stable' : 'an unstable';
+    // Multipliers on the unit circle decide linear stability only (KAM or an integral would decide the rest).
+    const stability = orbit.asymptotic ? 'an asymptotically stable' : orbit.stable ? 'a linearly (elliptically) stable' : 'an unstable';
+    const open = orbit.stable && !orbit.asymptotic ? ', no multiplier outside the unit circle and some on it: its nonlinear stability is not shown' : '';
     // The orbit's own parameters where they are not the model's defaults (the rimless wheel's γ = 0.2).
     const defaults = new Map(f.system.model.parameters.map((p) => [p.name, p.default]));
-    const own = Object.entries(f.orbit!.params).filter(([name, value]) => defaults.has(name) && defaults.get(name) !== value);
+    const shifted = Object.entries(f.orbit!.params).filter(([name, value]) => defaults.has(name) && defaults.get(name) !== value);
     out.push([
       `the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)} with ${plural(orbit.impacts.length, 'impact')} per period`,
-      ...(own.length
+      ...(shifted.length
         ? [
             ' at ',
-            m(own.map(([name, value]) => `${mechanicsSymbol(name)} = ${Number(value.toPrecision(6))}`).join(',\\ ')),
+            m(shifted.map(([name, value]) => `${mechanicsSymbol(name)} = ${Number(value.toPrecision(6))}`).join(',\\ ')),
             ' (the model’s default ',
-            m(own.map(([name]) => `${mechanicsSymbol(name)} = ${Number(defaults.get(name)!.toPrecision(6))}`).join(',\\ ')),
+            m(shifted.map(([name]) => `${mechanicsSymbol(name)} = ${Number(defaults.get(name)!.toPrecision(6))}`).join(',\\ ')),
             ')',
           ]
         : []),
+      ...(open ? [open] : []),
     ]);
   }
-  if (f.limitStudy) out.push([`the compliant model approaches the rigid one as `, m(mechanicsSymbol(f.limitStudy.parameter)), ' grows']);
+  if (f.limitStudy) out.push(convergenceClause(f.limitStudy, f.paper && limitMotion(f.paper)));
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
     const paper = REFERENCES[f.paper.source].short;
@@ -423,6 +434,20 @@ function restingRange(system: DerivedSystem, r: PaperCheckRow): Inline[] {
   ];
 }
 
+/** What makes T + V change in the smooth motion (conservation.ts), in words. */
+const ENERGY_CHANGES: Readonly<Record<EnergyChange, string>> = {
+  'potential-forces': 'the applied forces have a potential, but are declared as forces, not through it',
+  'discontinuous-potential-forces':
+    'the applied forces are potential but discontinuous, declared as forces, not through their potential (which may jump where they switch)',
+  'non-potential-forces': 'non-potential applied forces act',
+  time: 'the Lagrangian depends on time',
+  'moving-constraints': 'moving constraints do work',
+  friction: 'friction dissipates',
+  damping: 'the damping of a constraint realized by forces dissipates',
+  'added-mass': 'a realization’s added mass is switched off where its contact opens, and its kinetic energy with it',
+  patch: 'the viscosity of the contact patch dissipates',
+};
+
 /** What the results mean: energy, agreement with the paper, what is approximate. */
 export function discussionBlocks(f: SummaryFacts): Block[] {
   const { system } = f;
@@ -430,9 +455,16 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
   const blocks: Block[] = [];
   if (system.energy) {
     const between = model.unilateral.length ? ' between impacts' : '';
+    // A realization's potential (a stiff floor's) belongs to the energy that is conserved.
+    const contact = system.compliant?.terms.some((t) => t.potential !== ZERO) ?? false;
+    const changes = system.energyChanges.map((c) => ENERGY_CHANGES[c]);
+    const smooth: Inline[] = [
+      'The energy ',
+      m(contact ? 'E = T + V + V_{c}' : 'E = T + V'),
+      ...(contact ? [', with the potential ', m('V_{c}'), ' of the constraints realized by forces where they act,'] : []),
+      system.conservative || changes.length === 0 ? ` is conserved${between}` : ` is not conserved${between}: ${changes.join('; ')}`,
+    ];
     const friction = model.unilateral.some((c) => c.friction) || system.supports !== undefined || system.hinges.length > 0;
-    const why = friction && system.passive ? ': friction dissipates it' : ': non-potential or time-dependent terms act';
-    const smooth: Inline[] = ['The energy ', m('E = T + V'), system.conservative ? ` is conserved${between}` : ` is not conserved${between}${why}`];
     const coulomb = model.unilateral.some((c) => c.friction);
     const impacts = !model.unilateral.length || !system.passive ? '.' : coulomb ? '.' : `; impacts${friction ? ' and friction' : ''} never raise it.`;
     blocks.push(paragraph(...smooth, impacts));
@@ -440,9 +472,9 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
   }
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
-    const off = f.paper.rows.filter((r) => r.agrees === false).map((r) => r.formula.eq);
+    const off = f.paper.rows.filter((r) => r.agrees === false && !own(r)).map((r) => r.formula.eq);
     const word = generalTheory(f.paper.source) ? 'relation' : 'result';
-    const how = (kind: PaperCheckRow['how']): number => f.paper!.rows.filter((r) => r.agrees && r.how === kind).length;
+    const how = (kind: PaperCheckRow['how']): number => f.paper!.rows.filter((r) => r.agrees && r.how === kind && !own(r)).length;
     const ways = [
       how('symbolic') && [`${how('symbolic')} exactly (the difference simplifies to 0)`],
       how('numeric') && [`${how('numeric')} numerically only, at random points, where the simplifier does not close the difference`],

@@ -379,7 +379,10 @@ export function impactMapsSection(system: DerivedSystem, directions: readonly Mo
         ...(alone.length > 2
           ? ['When contact ', m(`j \\in \\{${alone.map((j) => j + 1).join(', ')}\\}`), ' strikes alone']
           : [`When ${alone.length === 1 ? 'this contact strikes' : 'one of these contacts strikes'} alone`]),
-        ', Kugushev–Sorokina §1 (1.4) with Newton’s coefficient in place of the elastic factor 2 = 1 + 1 gives, with ',
+        ', Kugushev–Sorokina §1 (1.4) with Newton’s coefficient in place of the elastic factor 2 = 1 + 1',
+        // A plastic contact's factor 1 + 0 leaves no e in the display: say so, not silently.
+        ...(alone.every((j) => system.model.unilateral[j]!.law.kind === 'plastic') ? [' (here plastic, ', m('e = 0'), ': the factor is 1)'] : []),
+        ' gives, with ',
         m('B = M(\\tilde{q})'),
         ' and the gradient taken at the impact point,',
       ),

@@ -53,6 +53,7 @@ export function limitStudyOf(spec: ModelSpec, mod: LoadedModule, reference: Load
     ...(overrides.onProgress ? { onProgress: overrides.onProgress } : {}),
     ...(reference ? { reference } : {}),
     ...(declared?.limits && parameter === declared.parameter ? { limits: declared.limits } : {}),
+    ...(declared?.bounds && parameter === declared.parameter ? { bounds: declared.bounds } : {}),
   });
 }
 

@@ -13,7 +13,8 @@
 //  - `rigid` gives, by contact name, the impact law that replaces a realized
 //    law in the rigid model the study compares with: each key a contact whose
 //    law is realized (compliant or potential), each law a valid impact law;
-//  - the theory's limits are finite numbers.
+//  - the theory's limits are finite numbers, its bounds' orders positive
+//    ones, each for a quantity whose limit is given.
 // Tests: test/model/validate/limit-study.test.ts.
 import { LIMIT_FIELDS, LIMIT_STUDY_FIELDS } from '../spec.js';
 import type { Parameter } from '../types.js';
@@ -44,6 +45,7 @@ export function checkLimitStudy(
   checkValues(study.values, parameter, parameters, out);
   if (study.rigid !== undefined) checkRigid(study.rigid, unilateral, parameters, reader, out);
   if (study.limits !== undefined) checkLimits(study.limits, out);
+  if (study.bounds !== undefined) checkBounds(study.bounds, study.limits, out);
   return out.result(undefined);
 }
 
@@ -128,5 +130,21 @@ function checkLimits(x: unknown, out: Problems): void {
     const v = limits[key];
     if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v)))
       out.add('bad-limit-study', member(field, key), `the ${key} limit must be a finite number, got ${typeof v === 'number' ? v : typeName(v)}`);
+  }
+}
+
+/** Each bound's order a positive number, for a quantity whose limit is given (N^r|x_N − x_∞| needs x_∞). */
+function checkBounds(x: unknown, limits: unknown, out: Problems): void {
+  const field = member(FIELD, 'bounds');
+  const bounds = fieldsAt(x, field, 'bounds { release, duration, restitution }', out);
+  if (!bounds) return;
+  rejectUnknownKeys(bounds, LIMIT_FIELDS, field, out);
+  const given = isFields(limits) ? limits : {};
+  for (const key of Object.keys(LIMIT_FIELDS)) {
+    const r = bounds[key];
+    if (r === undefined) continue;
+    if (typeof r !== 'number' || !(r > 0) || !Number.isFinite(r))
+      out.add('bad-limit-study', member(field, key), `the order of a bound is a positive number, got ${typeof r === 'number' ? r : typeName(r)}`);
+    else if (given[key] === undefined) out.add('bad-limit-study', member(field, key), `a bound on the ${key} needs its limit (limits.${key})`);
   }
 }

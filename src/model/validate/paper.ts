@@ -47,6 +47,8 @@ export interface PaperFormula {
   readonly where: ReadonlyMap<string, { readonly fact: string } | { readonly expr: Expr }>;
   /** Parameter → the value at which the paper's result holds (set in both sides). */
   readonly at?: ReadonlyMap<string, Expr>;
+  /** The formula is the toolkit's own, for a result the paper states in words (PaperFormulaSpec.own). */
+  readonly own?: boolean;
   /** The agreement required of a measured fact (relative to max(1, |paper|)). */
   readonly tolerance?: number;
   /** The remainder o(p^order) of an expansion as the parameter p grows: the derived side is expanded to it. */
@@ -70,7 +72,7 @@ export function equationNumber(x: unknown, field: string, out: Problems): string
   return undefined;
 }
 
-const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true, at: true, tolerance: true, remainder: true, note: true } as const;
+const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true, at: true, tolerance: true, remainder: true, note: true, own: true } as const;
 /**
  * A fact's name (src/derive/paper-results.ts): an impact map's
  * (impact1.leaves.psi'+, impact1.stays.footB.n@critical), the support pairs'
@@ -80,9 +82,9 @@ const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true
  * of the motion in closed form (trajectory2.y, trajectory3.y@N→∞), or a
  * measured one (limit.release, orbit.period, motion.release1, restitution.…, relaxation.…).
  */
-const FACT = /^(impact\d+|supports|hinge|compliant|patch|phase|axis|initial|trajectory\d+|limit|orbit|motion|restitution|relaxation)\.[^\s]+$/;
+const FACT = /^(impact\d+|supports|hinge|compliant|patch|phase|axis|initial|trajectory\d+|limit|orbit|motion|restitution|relaxation|realizations)\.[^\s]+$/;
 /** The facts the report's computations measured (src/derive/paper-results.ts measuredFacts). */
-export const MEASURED = /^(limit|orbit|motion|restitution|relaxation)\./;
+export const MEASURED = /^(limit|orbit|motion|restitution|relaxation|realizations)\./;
 
 /** The paper's parts that are checked against the model: its general model (a spec) and its formulas. */
 export interface PaperDeclaration {
@@ -180,6 +182,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     if (relation && relation.length !== 2) out.add('bad-type', member(field, 'formula'), 'a relation has one =, A = B');
     const derivedText = relation ? relation[0]!.trim() : stringAt(f.derived, member(field, 'derived'), 'derived', out);
     const note = f.note === undefined ? undefined : checkNote(f.note, member(field, 'note'), out);
+    if (f.own !== undefined && typeof f.own !== 'boolean') out.add('bad-type', member(field, 'own'), 'own is true or false');
     const where = whereBindings(f.where, member(field, 'where'), state, out, velocities);
     const at = atValues(f.at, member(field, 'at'), params, out);
     const measured = [...where.values()].some((b) => 'fact' in b && MEASURED.test(b.fact)) || derivedText?.split(' + ').some((t) => MEASURED.test(t.trim()));
@@ -224,6 +227,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       ...(tolerance !== undefined && !Number.isNaN(tolerance) ? { tolerance } : {}),
       ...(remainder ? { remainder } : {}),
       ...(note !== undefined ? { note } : {}),
+      ...(f.own === true ? { own: true } : {}),
     });
   });
   return out.result(formulas);

@@ -4,9 +4,12 @@
 // contact duration, restitution — and the distance of the motion to a
 // reference (the rigid model's motion from the same state), and fit the
 // order r of convergence of each quantity, |x_N − x_∞| ≈ C·N^{−r}, by least
-// squares on log|x_N − x_∞| against log N. Where the limit x_∞ is not given,
-// the differences of successive values stand in for the errors: for
-// geometrically spaced N they decrease with the same order. The reference's
+// squares on log|x_N − x_∞| against log N, where the errors follow such a
+// law. Where the limit x_∞ is not given, the differences of successive
+// values stand in for the errors: for geometrically spaced N they decrease
+// with the same order. Whether the distance to the reference vanishes is
+// decided here too: kozlov1988 (2.6), (2.7) are realizations whose limit is
+// not the rigid motion, and the report says what this study found. The reference's
 // own release, duration and restitution are tabulated beside (for a rigid
 // contact an impact that bounces is a contact and a release at one instant).
 // Tests: test/unilateral/rigid-limit.test.ts.
@@ -26,6 +29,8 @@ export interface LimitStudyOptions extends SimulateOptions {
   readonly reference?: LoadedModule;
   /** Known limits, where the theory gives them (Kozlov's 2 + √2, Theorem 3's e = exp(−πk/ω), …). */
   readonly limits?: { readonly release?: number; readonly restitution?: number; readonly duration?: number };
+  /** Orders the theory gives only as bounds O(N^{−r}) (kozlov1988 §2: the elastic release, 1 + O(N^{−1/2})), for quantities with a limit. */
+  readonly bounds?: { readonly release?: number; readonly restitution?: number; readonly duration?: number };
 }
 
 /** What the contact did in one run. */
@@ -72,6 +77,19 @@ export interface LimitStudy {
    */
   readonly extrapolated: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
   /**
+   * Whether the distance to the reference vanishes as the parameter grows:
+   * 'vanishes' when it falls by at least VANISHING over the study and in its
+   * last step; 'persists' when its last step changes it by less than LEVEL of
+   * itself while it is still above 1/VANISHING of its first (the added mass,
+   * the viscous line: kozlov1988 (2.6), (2.7)); else 'undecided' (and without a reference).
+   */
+  readonly convergence: 'vanishes' | 'persists' | 'undecided';
+  /**
+   * For each quantity with a bound O(N^{−r}) and a limit: r and N^r|x_N − x_∞| per run, bounded where
+   * the theory holds. Such a quantity has no fitted order, and its extrapolated value is its last.
+   */
+  readonly bounded: { readonly [K in 'release' | 'duration' | 'restitution']?: { readonly order: number; readonly scaled: readonly number[] } };
+  /**
    * The realized contact's gap f at the runs' common samples, per row, and
    * the rigid contact's in the reference's run (kozlov1988 Fig. 1: y(t) of
    * the realizations against the rigid motion).
@@ -91,6 +109,18 @@ export interface LimitStudy {
  * order of −0.7 to a quantity that does not change with N.
  */
 const EVENT_RESOLUTION = 1e-7;
+
+/**
+ * The largest ratio between the local orders of successive errors for which
+ * they follow one power law C·N^{−r}: errors that oscillate with N (the
+ * elastic release's lag, with the phase of √N) or level off (a distance to
+ * a motion that is not the limit) have no order to fit.
+ */
+const ORDER_SPREAD = 2;
+/** The factor by which a vanishing distance falls over the study. */
+const VANISHING = 10;
+/** The relative change of the last step below which a distance has levelled off. */
+const LEVEL = 0.01;
 
 export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): LimitStudy {
   const { parameter, values } = opts;
@@ -131,31 +161,35 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
   // Differences below the resolution are the integration's, not the realization's.
   const resolution = Math.max(10 * (opts.rtol ?? DEFAULT_RTOL), EVENT_RESOLUTION);
   const fit = (x: readonly number[], limit?: number): number => fitOrder(N, x, limit, resolution * Math.max(1, ...x.filter(Number.isFinite).map(Math.abs)));
+  const distances = rows.map((r) => r.distance);
+  const convergence = opts.reference ? distanceConvergence(distances) : 'undecided';
+  const bounds = opts.bounds ?? {};
+  const boundOf = (k: keyof typeof bounds): number | undefined => (limits[k] === undefined ? undefined : bounds[k]);
+  const series = { release: rows.map((r) => r.release), duration: rows.map((r) => r.duration), restitution: rows.map((r) => r.restitution) };
+  // A quantity the theory only bounds (its lag oscillating with N) follows no power law to fit or sum.
+  const fitted = (k: keyof typeof series): number => (boundOf(k) === undefined ? fit(series[k], limits[k]) : NaN);
+  const extrapolate = (k: keyof typeof series): number => (boundOf(k) === undefined ? aitken(series[k], resolution) : series[k].at(-1)!);
   const orders = {
-    release: fit(
-      rows.map((r) => r.release),
-      limits.release,
-    ),
-    duration: fit(
-      rows.map((r) => r.duration),
-      limits.duration,
-    ),
-    restitution: fit(
-      rows.map((r) => r.restitution),
-      limits.restitution,
-    ),
-    distance: fit(
-      rows.map((r) => r.distance),
-      0,
-    ),
+    release: fitted('release'),
+    duration: fitted('duration'),
+    restitution: fitted('restitution'),
+    // A distance that levels off tends to no 0 to fit an order to.
+    distance: convergence === 'persists' ? NaN : fit(distances, 0),
   };
-  const extrapolate = (x: readonly number[]): number => aitken(x, resolution);
+  // A largest distance is not negative, and one that vanishes has its limit between 0 and its last value.
+  const distanceLimit = aitken(distances, resolution);
   const extrapolated = {
-    release: extrapolate(rows.map((r) => r.release)),
-    duration: extrapolate(rows.map((r) => r.duration)),
-    restitution: extrapolate(rows.map((r) => r.restitution)),
-    distance: extrapolate(rows.map((r) => r.distance)),
+    release: extrapolate('release'),
+    duration: extrapolate('duration'),
+    restitution: extrapolate('restitution'),
+    distance: convergence === 'vanishes' ? Math.min(Math.max(0, distanceLimit), distances.at(-1)!) : Math.max(0, distanceLimit),
   };
+  const bounded = Object.fromEntries(
+    (['release', 'duration', 'restitution'] as const).flatMap((k) => {
+      const r = boundOf(k);
+      return r === undefined ? [] : [[k, { order: r, scaled: series[k].map((x, i) => N[i]! ** r * Math.abs(x - limits[k]!)) }]];
+    }),
+  );
   const contact = module.model.compliant?.[j]?.name;
   const rigidIndex = opts.reference?.model.unilateral.findIndex((c) => c.name === contact) ?? -1;
   const reference =
@@ -168,7 +202,16 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
       : undefined;
   // The runs share t0, t1 and the samples (gridDistance relies on it too).
   const gaps = { contact: contact ?? '', t: times, rows: gapRows, ...(referenceGaps ? { reference: referenceGaps } : {}) };
-  return { parameter, rows, ...(reference ? { reference } : {}), limits, orders, extrapolated, gaps };
+  return { parameter, rows, ...(reference ? { reference } : {}), limits, orders, extrapolated, convergence, bounded, gaps };
+}
+
+/** LimitStudy.convergence of the distances, in the order of the growing parameter. */
+export function distanceConvergence(d: readonly number[]): LimitStudy['convergence'] {
+  const [first, before, last] = [d[0], d.at(-2), d.at(-1)];
+  if (d.length < 2 || !d.every(Number.isFinite) || first === undefined || before === undefined || last === undefined) return 'undecided';
+  if (last < before && last * VANISHING <= first) return 'vanishes';
+  if (Math.abs(last - before) <= LEVEL * last && last * VANISHING > first) return 'persists';
+  return 'undecided';
 }
 
 /** The parameters a module has (the realized and the rigid model share some, each may have its own). */
@@ -250,7 +293,9 @@ function aitken(x: readonly number[], resolution: number): number {
 /**
  * The order r of |x_N − x_∞| ≈ C N^{−r}: least squares of log|x_N − x_∞| on
  * log N; without x_∞, of log|x_{N_{k+1}} − x_{N_k}| on log N_k. Errors at or
- * below `floor` do not count; NaN with fewer than two that do.
+ * below `floor` do not count; NaN with fewer than two that do, and NaN where
+ * the errors follow no power law that falls: one that does not fall at
+ * every step, or whose local orders differ by more than ORDER_SPREAD.
  */
 export function fitOrder(N: readonly number[], x: readonly number[], limit?: number, floor = 0): number {
   const pts: [number, number][] = [];
@@ -258,6 +303,8 @@ export function fitOrder(N: readonly number[], x: readonly number[], limit?: num
   else for (let k = 0; k + 1 < N.length; k++) pts.push([N[k]!, Math.abs(x[k + 1]! - x[k]!)]);
   const use = pts.filter(([v, e]) => Number.isFinite(e) && e > floor && v > 0).map(([v, e]) => [Math.log(v), Math.log(e)] as const);
   if (use.length < 2) return NaN;
+  const local = use.slice(1).map(([u, w], k) => -(w - use[k]![1]) / (u - use[k]![0]));
+  if (!local.every((r) => r > 0) || Math.max(...local) > ORDER_SPREAD * Math.min(...local)) return NaN;
   const mx = use.reduce((s, [u]) => s + u, 0) / use.length;
   const my = use.reduce((s, [, w]) => s + w, 0) / use.length;
   const sxy = use.reduce((s, [u, w]) => s + (u - mx) * (w - my), 0);

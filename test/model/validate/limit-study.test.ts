@@ -67,6 +67,15 @@ describe('a limit study', () => {
     expect(problems(study({ order: 1 }))).toEqual([['unknown-field', 'limitStudy.order']]);
   });
 
+  it('bounds only quantities with a limit, each by a positive order', () => {
+    builds(study({ bounds: { release: 0.5 } }));
+    expect(problems(study({ bounds: { release: 0, duration: 0.5 } }))).toEqual([
+      ['bad-limit-study', 'limitStudy.bounds.release'],
+      ['bad-limit-study', 'limitStudy.bounds.duration'],
+    ]);
+    expect(problems(study({ bounds: { period: 1 } }))).toEqual([['unknown-field', 'limitStudy.bounds.period']]);
+  });
+
   it('reports every problem at once, each naming the model, its field and the cause', () => {
     const err = modelError(study({ parameter: 'M', values: [10], rigid: { wall: { plastic: true } }, limits: { duration: NaN } }));
     expect(err.problems.map((p) => [p.code, p.where.field])).toEqual([

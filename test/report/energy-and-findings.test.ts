@@ -1,0 +1,80 @@
+// What the reports' discussion and conclusion say of the energy and of an
+// orbit's stability, from the model's facts (src/derive/lagrange/conservation.ts
+// energyChanges, src/report/summary.ts): kozlov1988 §2's force (0, ∓g) is
+// potential but discontinuous ("потенциально, но разрывно"), not
+// non-potential; an added mass switched off at the release and a
+// realization's damping are named; a stiff floor's potential is part of the
+// conserved energy E = T + V + V_c; a realized retaining constraint acts
+// everywhere; an orbit whose multipliers reach the unit circle is only
+// linearly (elliptically) stable; the added mass's matching at f = 0 is the
+// toolkit's choice, not (2.5)'s; a plastic impact map says e = 0.
+import { describe, expect, it } from 'vitest';
+import addedMass from '../../derivations/kozlov-release-added-mass.js';
+import release from '../../derivations/kozlov-release.js';
+import viscous from '../../derivations/kozlov-release-viscous.js';
+import type { ModelSpec } from '../../src/model/index.js';
+import { renderLatexBody } from '../../src/report/render-latex.js';
+import { derived } from '../helpers/examples.js';
+import { models, report } from './reports.js';
+
+const point = (forces: Record<string, string>): ModelSpec => ({
+  name: 'forced-point',
+  coordinates: ['x', 'y'],
+  parameters: { g: 1 },
+  kinetic: "(x'^2 + y'^2)/2",
+  forces,
+  initial: { q: { x: 1 }, t1: 1 },
+});
+
+describe('why T + V changes, from the model', () => {
+  it('Kozlov §2: the force (0, g sign x) is potential but discontinuous; the added mass and the viscous line add their own reason', () => {
+    expect(derived(release).energyChanges).toEqual(['discontinuous-potential-forces']);
+    expect(derived(addedMass).energyChanges).toEqual(['discontinuous-potential-forces', 'added-mass']);
+    expect(derived(viscous).energyChanges).toEqual(['discontinuous-potential-forces', 'damping']);
+  });
+  it('a smooth gradient force is potential, a rotational one (∂Q_x/∂y ≠ ∂Q_y/∂x) or a velocity-dependent one is not', () => {
+    expect(derived(point({ x: '-x', y: '-g' })).energyChanges).toEqual(['potential-forces']);
+    expect(derived(point({ x: 'y', y: '-x' })).energyChanges).toEqual(['non-potential-forces']);
+    expect(derived(point({ x: "-x'" })).energyChanges).toEqual(['non-potential-forces']);
+  });
+});
+
+const body = (name: string): string => renderLatexBody(report(models.find((m) => m.spec.name === name)!).doc);
+
+describe('the reports say it', () => {
+  it('kozlov-release: the applied forces potential but discontinuous, not “non-potential”', () => {
+    const t = body('kozlov-release');
+    expect(t).toContain('is not conserved between impacts: the applied forces are potential but discontinuous');
+    expect(t).not.toContain('non-potential or time-dependent terms act');
+    expect(t).not.toContain('The non-potential generalized forces are');
+    expect(t).toContain('The generalized forces the model declares as forces, not through the potential $V$, are');
+  });
+  it('kozlov-stiff-bouncing: E = T + V + V_c, the floor’s potential included, is conserved', () => {
+    expect(body('kozlov-stiff-bouncing')).toContain(
+      'The energy $E = T + V + V_{c}$, with the potential $V_{c}$ of the constraints realized by forces where they act, is conserved.',
+    );
+  });
+  it('kozlov-realized-pendulum: the rod’s realization acts everywhere, not only where engaged', () => {
+    const t = body('kozlov-realized-pendulum');
+    expect(t).toContain('the force of rod, which acts everywhere');
+    expect(t).not.toContain('only where engaged');
+  });
+  it('kozlov-birkhoff-orbit: multipliers on the unit circle make the orbit linearly (elliptically) stable, no more', () => {
+    const t = body('kozlov-birkhoff-orbit');
+    const conclusion = t.slice(t.lastIndexOf('\\section{Conclusion}'));
+    expect(conclusion).toContain('a linearly (elliptically) stable periodic orbit');
+    expect(conclusion).toContain('its nonlinear stability is not shown');
+    expect(conclusion).not.toContain('has a stable periodic orbit');
+  });
+});
+
+describe('what is the toolkit’s choice, said so', () => {
+  it('kozlov-release-added-mass: the state continuous across f = 0 is a choice of the toolkit, not Kozlov’s (2.5)', () => {
+    const t = body('kozlov-release-added-mass');
+    expect(t).toContain('The state is taken continuous across $f_{\\mathrm{line}} = 0$, a choice of the toolkit');
+    expect(t).not.toContain('(Kozlov (2.5)): entering');
+  });
+  it('kozlov-release: the plastic impact map says e = 0 where the display has no factor 1 + e', () => {
+    expect(body('kozlov-release')).toContain('in place of the elastic factor 2 = 1 + 1 (here plastic, $e = 0$: the factor is 1)');
+  });
+});

@@ -46,7 +46,7 @@ describe.each([
   ['kozlov-release-elastic', elastic, ['symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-release-kelvin-voigt', kelvinVoigt, ['measured', 'measured', 'symbolic', 'symbolic']],
   ['circle-billiard', circleBilliard, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
-  ['parabolic-billiard', parabolic, ['measured', 'symbolic', 'measured', 'measured', 'measured', 'symbolic', 'measured']],
+  ['parabolic-billiard', parabolic, ['measured', 'symbolic', 'measured', 'measured', 'measured', 'symbolic', 'symbolic', 'symbolic']],
   [
     'viscoelastic-disk',
     disk,
@@ -97,6 +97,39 @@ describe('Kozlov §4–§5: the parabolic billiard’s vertical bouncing', () =>
     expect(rows[0]!.measured!.value).toBeCloseTo(5 / 9.81, 8);
     expect(rows[2]!.measured!.value).toBeCloseTo(1 - 12.5 / 9.81, 6);
     expect(rows[4]!.measured!.value).toBeCloseTo(6.25 / 9.81, 5);
+  });
+});
+
+describe('Kozlov (5.7): every member of the family along the confocal parabolas, at every a', () => {
+  const rows = report(parabolic).rows.filter((r) => r.formula.eq === '(5.7)');
+  // Typed from the paper: the period 4√(a/g); the member striking at x lands at the mirror point −x.
+  it.each([
+    [1, 0.3],
+    [0.4, 1.7],
+    [2.5, -0.05],
+  ])('a = %s, strike at x = %s: lands at −x after half the period 4√(a/g), in the derived closed form', (a, x) => {
+    const [next, period] = rows.map((r) => r.derived);
+    expect(evaluate(next!, { a, g: 9.81, x })).toBeCloseTo(-x, 12);
+    expect(evaluate(period!, { a, g: 9.81, x })).toBeCloseTo(4 * Math.sqrt(a / 9.81), 12);
+  });
+  it('is derived for a and x symbolic, not measured at the bifurcation a_* where it holds identically', () => {
+    expect(rows.map((r) => r.how)).toEqual(['symbolic', 'symbolic']);
+    for (const r of rows) expect(r.formula.derived.some((d) => d.fact.startsWith('orbit.'))).toBe(false);
+    expect([...report(parabolic).rows.flatMap((r) => [...r.bindings.keys()])]).not.toContain('A');
+  });
+  it('flags the paper’s h = mga and lists what it does not derive', () => {
+    const check = report(parabolic);
+    expect(check.rows.find((r) => r.formula.name === 'a_{*}')!.formula.note).toMatch(/h = mga\/2\$ \(a misprint/);
+    expect(check.notDerived.map((r) => r.eq)).toEqual(['(5.3)', '(5.6)', '§5', '§5']);
+  });
+});
+
+describe('a wrong period of the (5.7) family disagrees', () => {
+  it.each([
+    ['the period of the vertical bouncing at a_*, 4v/g', { formula: '2*sqrt(a/g)' }],
+    ['a member arriving faster than the confocal flight', { derived: "impact1.single.return@x'-=(2*g*x/sqrt(a*g))@y'-=(-sqrt(a*g))" }],
+  ] as const)('%s', (_, change) => {
+    expect(report(parabolic, wrong(parabolic, 7, change)).rows[7]!.agrees).toBe(false);
   });
 });
 
@@ -168,6 +201,15 @@ describe('the report', () => {
     const doc = buildReport(system, computed);
     const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
     const verdicts = table?.kind === 'table' ? table.rows.map((r) => r[4]![0] as string) : [];
-    expect(verdicts).toEqual(['yes, to 1e-8', 'yes, symbolically', 'yes, to 1e-6', 'yes, to 1e-6', 'yes, to 1e-5', 'yes, symbolically', 'yes, to 1e-5']);
+    expect(verdicts).toEqual([
+      'yes, to 1e-8',
+      'yes, symbolically',
+      'yes, to 1e-6',
+      'yes, to 1e-6',
+      'yes, to 1e-5',
+      'yes, symbolically',
+      'yes, symbolically',
+      'yes, symbolically',
+    ]);
   });
 });

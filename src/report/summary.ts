@@ -16,7 +16,7 @@ import type { ReportLimitStudy } from './limit.js';
 import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle } from './unilateral.js';
-import { resting } from './paper-check.js';
+import { noteInlines, resting } from './paper-check.js';
 import { math, mechanicsSymbol } from './notation.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
@@ -125,7 +125,10 @@ function painleveFindings(system: DerivedSystem): Inline[][] {
   ]);
 }
 
-/** "(1.7)–(1.20)": the paper's equation numbers a check cites, first to last, or the one. */
+/** ", in the case checked: …" where the model is narrower than the paper (kozlov1988 §3: a constant metric without potential); else nothing. */
+const scopeInlines = (p: PaperCheck): Inline[] => (p.scope ? [', in the case checked: ', ...noteInlines(p.scope)] : []);
+
+/** "(3.2)–(3.6)": the equation numbers of the formulas a check compares, first to last, or the one (its inequalities are counted apart). */
 function equationSpan(p: PaperCheck): string {
   const numbers = (e: string): number[] => (e.match(/\d+/g) ?? []).map(Number);
   const before = (a: string, b: string): number => {
@@ -133,7 +136,7 @@ function equationSpan(p: PaperCheck): string {
     const k = x.findIndex((v, i) => v !== y[i]);
     return k < 0 ? x.length - y.length : x[k]! - (y[k] ?? -Infinity);
   };
-  const eqs = [...new Set([...p.rows.map((r) => r.formula.eq), ...p.claims.map((c) => c.claim.eq)])].filter((e) => /^\(\d/.test(e)).sort(before);
+  const eqs = [...new Set(p.rows.map((r) => r.formula.eq))].filter((e) => /^\(\d/.test(e)).sort(before);
   if (eqs.length === 0) return '';
   return eqs.length === 1 ? eqs[0]! : `${eqs[0]}–${eqs.at(-1)}`;
 }
@@ -164,6 +167,7 @@ function findings(f: SummaryFacts): Inline[][] {
           : checked === 1
             ? `the result of ${paper}${which} checked agrees with the derivation`
             : `${checked === 2 ? 'both' : `all ${checked}`} results of ${paper}${which} checked agree with the derivation`,
+        ...scopeInlines(f.paper),
       ]);
     const claims = f.paper.claims;
     const proved = claims.filter((c) => c.proof.holds).length;
@@ -309,6 +313,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
             ? `${checked === 1 ? 'The result' : `The ${countWord(checked)} results`} of ${REFERENCES[f.paper.source].short} checked agree with the derivation: `
             : `${checked - agree} of the paper’s formulas differ from the derivation (${off.join(', ')}); of the others, `,
           ...series(ways),
+          ...scopeInlines(f.paper),
           agree === checked ? '.' : ' agree; Table ',
           ...(agree === checked ? [] : [ref('tab:paper-check'), ' gives each.']),
         ),

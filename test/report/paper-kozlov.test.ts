@@ -45,7 +45,7 @@ describe.each([
   ['kozlov-release-added-mass', addedMass, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured']],
   ['kozlov-release-elastic', elastic, ['symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-release-kelvin-voigt', kelvinVoigt, ['measured', 'measured', 'symbolic', 'symbolic']],
-  ['circle-billiard', circleBilliard, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
+  ['circle-billiard', circleBilliard, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['parabolic-billiard', parabolic, ['measured', 'symbolic', 'measured', 'measured', 'measured', 'symbolic', 'symbolic', 'symbolic']],
   [
     'viscoelastic-disk',
@@ -133,6 +133,24 @@ describe('a wrong period of the (5.7) family disagrees', () => {
   });
 });
 
+describe('Kozlov §3: the point in the circle', () => {
+  const check = report(circleBilliard);
+  it('counts no row that sets the declared Newton law beside its own impact map as a result of the paper', () => {
+    const facts = check.rows.flatMap((r) => [...r.formula.derived.map((d) => d.fact), ...[...r.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : []))]);
+    expect(facts.filter((f) => /^impact1\.single\.(wall\.n\+|\[)/.test(f))).toEqual([]);
+  });
+  it('sets the simulated onset of sliding beside t* = 2Rα₀/[u(1 − e)] with u = v₀ cos α₀: 10.82 against 11.39 at e = 0.9', () => {
+    const row = check.rows.find((r) => r.formula.derivedText === 'motion.rest1')!;
+    expect(row.measured!.value).toBeCloseTo(10.82, 1);
+    expect(evaluate(row.paper!, { R: 1, e: 0.9, v0: 1, alpha0: 0.5 })).toBeCloseTo((2 * 0.5) / (Math.cos(0.5) * 0.1), 12);
+  });
+  it('calls the accumulation of impacts a persistent sliding contact, not a rest', () => {
+    const { system, computed } = once(circleBilliard);
+    const text = JSON.stringify(buildReport(system, computed).sections.find((s) => s.id === 'simulation'));
+    expect(text).toContain('the rest is a persistent contact, sliding along the constraint');
+  });
+});
+
 describe('Kuleshov et al.: the patch law', () => {
   it('ϑ₀ = (3/2)^{1/3}ε (4.7) and q₀ = (9/32)^{1/3}ε² at m = 1, g = 9.81, k = 10⁷, r = 0.1', () => {
     const [theta, depth] = report(disk).rows;
@@ -154,11 +172,11 @@ describe('a wrong formula disagrees', () => {
     ['Theorem 3 without ν = 0', kelvinVoigt, 3, { at: {} }],
     ['the period doubling at the apex 2h = v²/g read as h', parabolic, 4, { formula: 'v^2/(2*g)' }],
     ['the return map’s trace with f″(0) taken as 2/a', parabolic, 1, { formula: '2 - 8*W^2/(a*g)' }],
-    ['the impact map on the circle with 1 − e for 1 + e', circleBilliard, 1, { formula: '-(1 - e)*X*(X*w1 + Y*w2)/R^2' }],
-    ['the averaged law with R for 2R', circleBilliard, 3, { formula: '(e - 1)*R^(-1)*(2*T)*(-D/(2*R))' }],
-    ['the averaged law in v with its factor v read as u', circleBilliard, 4, { formula: '(e - 1)*(2*R)^(-1)*U*sqrt(V^2 - U^2)' }],
-    ['the averaged speed as the text prints it, u cos[…]', circleBilliard, 5, { formula: 'U*cos(U*(e - 1)*(2*R)^(-1)*t + acos(U/sqrt(U^2 + W^2)))' }],
-    ['the sliding at the paper’s bound 2R/[u(1 − e)]', circleBilliard, 6, { formula: '2*R/(U*(1 - e))' }],
+    ['the averaged law with R for 2R', circleBilliard, 0, { formula: '(e - 1)*R^(-1)*(2*T)*(-D/(2*R))' }],
+    ['the averaged law in v with its factor v read as u', circleBilliard, 1, { formula: '(e - 1)*(2*R)^(-1)*U*sqrt(V^2 - U^2)' }],
+    ['the averaged speed as the text prints it, u cos[…]', circleBilliard, 2, { formula: 'U*cos(U*(e - 1)*(2*R)^(-1)*t + acos(U/sqrt(U^2 + W^2)))' }],
+    ['the sliding at the paper’s bound 2R/[u(1 − e)]', circleBilliard, 3, { formula: '2*R/(U*(1 - e))' }],
+    ['the simulated onset against the paper’s bound 2R/[u(1 − e)], 22.8 for 10.8', circleBilliard, 4, { formula: '2*R/(U*(1 - e))' }],
     [
       'the parabolic billiard’s integral about (0, a), not the focus',
       parabolic,

@@ -136,7 +136,10 @@ describe('a wrong period of the (5.7) family disagrees', () => {
 describe('Kozlov §3: the point in the circle', () => {
   const check = report(circleBilliard);
   it('counts no row that sets the declared Newton law beside its own impact map as a result of the paper', () => {
-    const facts = check.rows.flatMap((r) => [...r.formula.derived.map((d) => d.fact), ...[...r.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : []))]);
+    const facts = check.rows.flatMap((r) => [
+      ...r.formula.derived.map((d) => d.fact),
+      ...[...r.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : [])),
+    ]);
     expect(facts.filter((f) => /^impact1\.single\.(wall\.n\+|\[)/.test(f))).toEqual([]);
   });
   it('sets the simulated onset of sliding beside t* = 2Rα₀/[u(1 − e)] with u = v₀ cos α₀: 10.82 against 11.39 at e = 0.9', () => {

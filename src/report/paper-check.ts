@@ -19,7 +19,7 @@ import { breakLines, latexPieces, texWidth, toLatex } from './latex.js';
 import { LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
-import { givenBack, own, resultDisplays, rowLhs, type ResultDisplay } from './paper-displays.js';
+import { derivedLeft, givenBack, own, resultDisplays, rowLhs, type ResultDisplay } from './paper-displays.js';
 
 const label = (i: number): string => `paper-${i + 1}`;
 
@@ -131,7 +131,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
               [r.formula.eq],
               [m(r.formula.name)],
               [wide[i] ? ref(formulaLabel(i)) : m(paperLatex(r))],
-              [ref(label(display[i]!.rows[0]!))],
+              derivedCell(r, ref(label(display[i]!.rows[0]!))),
               [r.agrees ? verdict(r) : 'no'],
             ],
           ],
@@ -196,6 +196,15 @@ function runs<T>(items: readonly T[], key: (x: T) => boolean): T[][] {
     out[out.length - 1]!.push(x);
   });
   return out;
+}
+
+/** Printed width (texWidth) up to which a derived side set beside the paper's (derivedLeft) is printed in its Derived cell. */
+const DERIVED_CELL_WIDTH = 20;
+
+/** A row's Derived cell: the reference to its display, after the derived side it sets beside the paper's where that is short (−NPI/a). */
+function derivedCell(r: PaperCheckRow, display: Inline): Inline[] {
+  const left = derivedLeft(r) ? formulaLatex(r, r.formula.left!) : '';
+  return left && texWidth(left) <= DERIVED_CELL_WIDTH ? [m(left), ' ', display] : [display];
 }
 
 /** The table's verdict on an agreeing row. */
@@ -301,11 +310,14 @@ const formulaLabel = (i: number): string => `paper-formula-${i + 1}`;
 /** The formula's symbols bound to a single symbol (w = ψ̇⁻), to be printed as that symbol. */
 const singleSymbols = (r: PaperCheckRow): Map<string, Expr> => new Map([...r.bindings].filter(([s, v]) => v.kind === 'sym' && !r.measured?.bindings.has(s)));
 
-/** The paper's formula as written (a relation with both sides), its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol. */
+/**
+ * The paper's formula as written (a relation with both sides; of a derived side set beside the paper's, derivedLeft,
+ * the paper's alone), its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol.
+ */
 function paperLatex(r: PaperCheckRow): string {
   if (!r.formula.formula) return '';
   const right = `${formulaLatex(r, r.formula.formula)}${remainderLatex(r)}`;
-  return r.formula.left ? `${formulaLatex(r, r.formula.left)} = ${right}` : right;
+  return r.formula.left && !derivedLeft(r) ? `${formulaLatex(r, r.formula.left)} = ${right}` : right;
 }
 
 /** A side of the paper's formula as written, its single-symbol bindings printed as those symbols. */
@@ -331,7 +343,7 @@ function paperLines(r: PaperCheckRow, width: number): string[] {
   const piecesOf = (e: Expr): string[] => latexPieces(primed(r, subs(e, singleSymbols(r))), width, { ...MECHANICS, orientSums: false });
   const right = withRemainder(r, piecesOf(r.formula.formula!));
   // A formula with its own left side (an equation of motion, … = −C₁l₁σ) breaks on either side of its "=".
-  const pieces = r.formula.left ? [...piecesOf(r.formula.left), `= ${right[0]!}`, ...right.slice(1)] : right;
+  const pieces = r.formula.left && !derivedLeft(r) ? [...piecesOf(r.formula.left), `= ${right[0]!}`, ...right.slice(1)] : right;
   const whole = pieces.join(' ');
   return texWidth(whole) <= width ? [whole] : breakLines(pieces, width);
 }

@@ -31,6 +31,7 @@ import { simulate, simulateHamilton } from '../../src/runtime/hybrid/simulate.js
 import { paperCheck, type PaperCheck } from '../../src/studies/paper-check.js';
 import { TOOLKIT } from '../../src/codegen/module.js';
 import { buildReport } from '../../src/report/report.js';
+import type { Inline } from '../../src/report/document.js';
 
 const built = new Map<string, { system: ReturnType<typeof compileModel>['system']; computed: ReturnType<typeof reportInputs>['options'] }>();
 function once(spec: ModelSpec) {
@@ -249,6 +250,15 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     const verdicts = table?.kind === 'table' ? table.rows.filter((r) => r[0]![0] === '(4.5)').map((r) => r[4]![0]) : [];
     expect(verdicts).toEqual(['yes, symbolically']);
     expect(doc.sections.map((x) => x.id)).not.toContain('paper-not-derived');
+  });
+  it('the table’s “Paper’s formula” holds what the paper prints: (4.4)’s and (4.5)’s right sides, the derived −INP/a and −4/(INP) in the Derived column', () => {
+    const { system } = once(stiffBouncing);
+    const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: report(stiffBouncing) });
+    const table = doc.sections.find((x) => x.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
+    const rows = table?.kind === 'table' ? table.rows.filter((r) => r[0]![0] === '(4.4)' || r[0]![0] === '(4.5)') : [];
+    const math = (cell: readonly Inline[]): string => cell.map((x) => (typeof x === 'object' && 'math' in x ? x.math : '')).join('');
+    for (const r of rows) expect(math(r[2]!)).not.toMatch(/\b[IP]\b/);
+    expect(rows.map((r) => math(r[3]!))).toEqual(['-\\frac{I N P}{a}', '-\\frac{4}{I N P}']);
   });
   it('(4.5)’s two terms are those of the exact bound: √N(bound − expansion) → 0 like N^{−1/2}', () => {
     const { system } = once(stiffBouncing);

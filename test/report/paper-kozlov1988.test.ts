@@ -143,6 +143,11 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     expect(rows[0]!.measured!.value).toBeCloseTo(6 * Math.SQRT2 - 9, 9);
     expect(rows[1]!.measured!.value).toBeCloseTo(2 * (2 - Math.SQRT2), 6);
   });
+  it('labels R₁* a corollary of (4.9), not a formula the paper prints, and lists (4.9)’s limits as not derived', () => {
+    const check = report(concave);
+    expect(check.rows.map((r) => r.formula.eq)).toEqual(['(4.9)', 'from (4.9)']);
+    expect(check.notDerived.map((r) => r.eq)).toEqual(['(4.9)']);
+  });
   it('with the walls realized by springs (4.6): p(t) over a period 2π/√N + 2l/v, and (4.7)’s l* = R₁R₂/(R₁ + R₂) = 0.39375 at R₁ = 0.7, R₂ = 0.9', () => {
     const check = report(birkhoffStiff);
     expect(check.notDerived).toEqual([]);

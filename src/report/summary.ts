@@ -279,9 +279,12 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
   const blocks: Block[] = [];
   if (system.energy) {
     const between = model.unilateral.length ? ' between impacts' : '';
+    // A realized contact's potential (kozlov1988 (2.1): V_N = V + Nf²) is part of what is conserved, not of the model's V.
+    const realized = system.compliant !== undefined;
     const smooth: Inline[] = [
       'The energy ',
-      m('E = T + V'),
+      m(realized ? 'E = T + V + V_{\\mathrm{c}}' : 'E = T + V'),
+      ...(realized ? [', with ', m('V_{\\mathrm{c}}'), ' the potential of the realized contacts where they act,'] : []),
       system.conservative ? ` is conserved${between}` : ` is not conserved${between}: non-potential or time-dependent terms act`,
     ];
     const friction = model.unilateral.some((c) => c.friction) || system.supports !== undefined || system.hinges.length > 0;

@@ -265,6 +265,13 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     for (const r of rows) expect(math(r[2]!)).not.toMatch(/\b[IP]\b/);
     expect(rows.map((r) => math(r[3]!))).toEqual(['-\\frac{I N P}{a}', '-\\frac{4}{I N P}']);
   });
+  it('says that the energy conserved holds the floor’s potential: E = T + V + V_c, V being g y alone', () => {
+    const { system } = once(stiffBouncing);
+    const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: report(stiffBouncing) });
+    const discussion = JSON.stringify(doc.sections.find((x) => x.id === 'discussion'));
+    expect(discussion).toContain('E = T + V + V_{\\\\mathrm{c}}');
+    expect(discussion).toContain('is conserved');
+  });
   it('(4.5)’s two terms are those of the exact bound: √N(bound − expansion) → 0 like N^{−1/2}', () => {
     const { system } = once(stiffBouncing);
     const facts = derivedFacts(system);

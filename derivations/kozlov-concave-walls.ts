@@ -52,13 +52,21 @@ export default defineModel({
         note: 'the real part of the multipliers $\\exp(\\pm i\\theta)$ of the orbit measured at $v_1 = 2$, $g = l = 1$, $R_1 = R_2 = 2$ ($v_2 = \\sqrt{2}$): the expression inside (4.9)’s $|\\cdot| < 1$.',
       },
       {
-        eq: '(4.9)',
+        eq: 'from (4.9)',
         name: 'R_{1*}',
         formula: 'v1*(v1 - sqrt(v1^2 - 2*g*l))/g',
         derived: 'orbit.bifurcation1',
         where: { v1: "orbit.y'" },
         tolerance: 1e-5,
-        note: 'where (4.9) fails as $R_1$ shrinks: its expression is $-1$ where $(2(v_1 - v_2)v_1/(gR_1) - 2)(2(v_1 - v_2)v_2/(gR_2) - 2) = 0$, at $R_1 = v_1(v_1 - v_2)/g$, and the orbit doubles its period there.',
+        note: 'where (4.9) fails as $R_1$ shrinks, a corollary the paper does not print: its expression is $-1$ where $(2(v_1 - v_2)v_1/(gR_1) - 2)(2(v_1 - v_2)v_2/(gR_2) - 2) = 0$, at $R_1 = v_1(v_1 - v_2)/g$, and the orbit doubles its period there.',
+      },
+    ],
+    notDerived: [
+      {
+        eq: '(4.9)',
+        name: 'v_2 = 0 \\Rightarrow (4.1),\\ g \\to 0 \\Rightarrow (4.8)',
+        reason:
+          'the paper’s two limits of (4.9): the report measures its expression as a number on one orbit, not the strike-to-strike map in closed form, so it takes no limit of it.',
       },
     ],
   },

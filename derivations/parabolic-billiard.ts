@@ -88,7 +88,7 @@ export default defineModel({
         derived: 'orbit.bifurcation1',
         where: { v: "orbit.y'" },
         tolerance: 1e-5,
-        note: 'stability is lost where $f^{\\prime\\prime}(0) = 1/a$ reaches $g/v^2$: the branch’s period doubling, the apex $v^2/(2g)$ at the focus $a/2$ (§5).',
+        note: 'stability is lost where $f^{\\prime\\prime}(0) = 1/a$ reaches $g/v^2$: the branch’s period doubling, the apex $v^2/(2g)$ at the focus $a/2$ (§5). The paper puts this bifurcation at $h = mga$, “when the height of the bounce equals the distance to the focus”; that height is $a/2$, so the energy there is $h = mga/2$ (a misprint in the paper), as here: $v^2/2 = ga_{*}/2$ per unit mass.',
       },
       {
         eq: '§5',
@@ -100,12 +100,46 @@ export default defineModel({
       },
       {
         eq: '(5.7)',
-        name: '2\\tau',
-        formula: '4*sqrt(A/g)',
-        derived: 'orbit.period + orbit.period',
-        where: { A: 'orbit.bifurcation1' },
-        tolerance: 1e-5,
-        note: 'the family (5.7) runs along the confocal parabolas $2y = x_1 + x^2/(a - x_1)$, $y \\ge x^2/(2a)$, reflected at right angles by $y = x^2/(2a)$, every member with the period $4\\sqrt{a/g}$; it is born at the period doubling $a = a_{*}$ ($A$ here), where its member is the vertical bouncing run twice, of period $2\\tau$.',
+        name: 'x_{\\text{next}}',
+        formula: '-X',
+        derived: "impact1.single.return.x@x'-=(g*x/sqrt(a*g))@y'-=(-sqrt(a*g))",
+        where: { X: 'x' },
+        at: { e: 1 },
+        note: 'the family (5.7) runs along the parabolas $2y = x_1 + x^2/(a - x_1)$ confocal with the wall $y = x^2/(2a)$; for $x_1 > a$ they open downwards, a flight with the horizontal speed $u$, $u^2 = g(x_1 - a)$, meeting the wall at right angles where $x^2 = a(x_1 - a)$. Its member striking at $x$ arrives with $\\dot{x}^{-} = u = gx/\\sqrt{ag}$, $\\dot{y}^{-} = -gx/u = -\\sqrt{ag}$; the derived impact and flight bring it to the mirror point $-x$, for every $x$ and $a$.',
+      },
+      {
+        eq: '(5.7)',
+        name: 'T',
+        formula: '4*sqrt(a/g)',
+        derived: "impact1.single.return@x'-=(g*x/sqrt(a*g))@y'-=(-sqrt(a*g)) + impact1.single.return@x'-=(g*x/sqrt(a*g))@y'-=(-sqrt(a*g))@x=(-x)",
+        at: { e: 1 },
+        note: 'the period of that member: the derived flight from $x$ to $-x$ and the one back, each lasting $2\\sqrt{a/g}$ whatever $x$ (so whatever $x_1$). The family is born at the period doubling $a = a_{*}$ of the vertical bouncing, where its member $x \\to 0$ is that bouncing run twice.',
+      },
+    ],
+    notDerived: [
+      {
+        eq: '(5.3)',
+        name: '\\dot{v},\\ \\dot{w}',
+        reason:
+          'the equations of motion in Chaplygin’s coordinates $v, w$ of (5.2), with the constants $\\alpha, \\beta, \\gamma$ of the first integrals: the report integrates the motion in $x, y$ and checks the integral $I$ (§5 above) and the quadrilaterals (5.4), (5.5) it bounds, not the quadratures.',
+      },
+      {
+        eq: '(5.6)',
+        name: 'x^2/a \\le 2y \\le x_2 + x^2/(a - x_2)',
+        reason:
+          'the “two-gon” the quadrilateral (5.5) degenerates into when the vertical bouncing is unstable ($2\\alpha a < \\beta$): no motion is started on it.',
+      },
+      {
+        eq: '§5',
+        name: '2g^{-1}\\sqrt{2h/m}',
+        reason:
+          'the doubly asymptotic motions of the unstable bouncing, which pass through the focus after every bounce, the time between passes constant: the report measures the bouncing’s multipliers, not its stable and unstable manifolds.',
+      },
+      {
+        eq: '§5',
+        name: '\\text{smooth sliding, all } h > 0',
+        reason:
+          'the family of smooth slidings along the parabola, stable at every energy: the report’s periodic orbit is the vertical bouncing, and no sliding orbit is declared.',
       },
     ],
     // Fig. 3: two starts in flight, both at a = 1. (0.2, 0.3) moving sideways at 0.5, below the

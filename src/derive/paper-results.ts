@@ -30,7 +30,8 @@
 //                              constant deceleration a, R–F §1: finite-time decay)
 //   impact{i}.{m}.return       with parabolic flights (constant force, M constant): the time
 //                              until the arriving contact is struck again (unilateral/return-map.ts),
-//                              the chord of kozlov1988 §3
+//                              the chord of kozlov1988 §3; .return.{q}, .return.{q}'- where and how
+//                              it is struck then (kozlov1988 (5.7): at the mirror point)
 //   impact{i}.{m}.averaged     −ΔT/return: the kinetic energy's mean rate over that chord,
 //                              Kozlov's averaged law in energy form, Ṫ = v v̇ (§3)
 //   impact{i}.{m}.averaged.law  that law in the normal speed w at an impact and the tangential
@@ -44,7 +45,9 @@
 //                              linearized Poincaré map of a bouncing (kozlov1988 §4)
 //   impact{i}.critical         the critical parameter value (critical.ts)
 //   any fact + '@critical'     the same with the critical value substituted (R–F (1.19): α = α₀)
-//   any fact + '@s=c'          with the symbol s (a coordinate, a velocity) set to the number c
+//   any fact + '@s=c'          with the symbol s (a coordinate, a velocity) set to the number c,
+//                              or to an expression in parentheses, '@x'-=(x*sqrt(g/a))' (kozlov1988
+//                              (5.7): the state of one member of a family, the others symbolic)
 //   any fact + '@s=trajectory{k}.q'   with the symbol s set to that piece's q(t) (kozlov1988
 //                              (4.6): p = −∂ẍ/∂x at x = 0 along the motion y₀(t))
 //   any fact + '@∂s'           its derivative in s (kozlov1988 (4.3): ∂ẍ/∂x, the variational equation)
@@ -150,6 +153,7 @@ import { simplify } from '../core/trig.js';
 import { factored, shortestOf } from '../core/factored.js';
 import { together } from '../core/together.js';
 import { evaluate } from '../core/evaluate.js';
+import { parseExpr } from '../core/parse.js';
 import { limitAtInfinity } from '../core/limit.js';
 import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
@@ -559,6 +563,7 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
     const next = returnMap(system, im, mode.qdPlus);
     if (next) {
       facts.set(`${m}.return`, next.time);
+      for (const [name, e] of next.next) facts.set(`${m}.return.${name}`, tidy(e));
       const averaged = mul(num(-1), loss, pow(next.time, -1));
       facts.set(`${m}.averaged`, averaged);
       const motion = averagedMotion(system, im, averaged);
@@ -666,10 +671,11 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
     const [base, motion] = [fact(facts, system, along[1]!), facts.get(along[3]!)];
     return base && motion && tidy(subs(base, new Map([[along[2]!, motion]])));
   }
-  const set = /^(.+)@([^@=≈]+)=(-?[0-9.]+)$/.exec(name);
+  const set = /^(.+)@([^@=≈]+)=(-?[0-9.]+|\([^@]+\))$/.exec(name);
   if (set) {
     const base = fact(facts, system, set[1]!);
-    return base && tidy(subs(base, new Map([[set[2]!, numberExpr(Number(set[3]))]])));
+    const value = set[3]!.startsWith('(') ? parseExpr(set[3]!) : numberExpr(Number(set[3]));
+    return base && tidy(subs(base, new Map([[set[2]!, value]])));
   }
   if (name.endsWith('@surface')) return factOnSurface(facts, system, name.slice(0, -'@surface'.length));
   const at = name.endsWith('@critical') ? name.slice(0, -'@critical'.length) : undefined;

@@ -26,7 +26,9 @@ export type SymbolRole =
   /** Retaining-constraint multiplier λ_i (1-based). */
   | { readonly role: 'multiplier'; readonly index: number }
   /** sgn ṡ, the direction of sliding of a support pair (by number, Smirnov) or a contact (by name). */
-  | { readonly role: 'slip-sign'; readonly label: string };
+  | { readonly role: 'slip-sign'; readonly label: string }
+  /** q′ = dq/dτ in a fast time τ = √N t (kozlov1988 (3.4)): the velocity written apart from q̇. */
+  | { readonly role: 'fast-velocity'; readonly of: Sym };
 
 // Keyed by the interned symbol: a symbol nobody holds any more takes its role with it.
 const roles = new WeakMap<Sym, SymbolRole>();
@@ -47,6 +49,8 @@ export const momentumSymbol = (q: Sym): Sym => derived(`p[${q.name}]`, { role: '
 export const preImpactSymbol = (q: Sym): Sym => derived(`${q.name}'-`, { role: 'pre-impact-velocity', of: q });
 /** Post-impact velocity of q: "q'+". */
 export const postImpactSymbol = (q: Sym): Sym => derived(`${q.name}'+`, { role: 'post-impact-velocity', of: q });
+/** dq/dτ of q in a fast time τ: "q'τ". */
+export const fastVelocitySymbol = (q: Sym): Sym => derived(`${q.name}'τ`, { role: 'fast-velocity', of: q });
 /** Retaining-constraint multiplier λ_i (1-based): "lambda[i]". */
 export const multiplierSymbol = (i: number): Sym => derived(`lambda[${i}]`, { role: 'multiplier', index: i });
 /** sgn ṡ of support pair i (1-based) or of a contact (its name): the direction of sliding the friction equations are written for. */

@@ -753,6 +753,11 @@ export interface PaperSpec {
   readonly studyFigures?: readonly PaperStudyFigureSpec[];
   /** Results of the paper the toolkit does not derive, each with why: the report lists them as such. */
   readonly notDerived?: readonly PaperNotDerivedSpec[];
+  /**
+   * The case the formulas are checked in where the model is narrower than the paper, in words ($…$ for math),
+   * said wherever the report sums up the agreement (kozlov1988 §3: a constant metric without potential).
+   */
+  readonly scope?: string;
 }
 
 /** A result of the paper left underived: its equation number, the result in LaTeX, and the reason in words ($…$ for math). */
@@ -892,6 +897,7 @@ export const PAPER_FIELDS: Known<PaperSpec> = {
   sketches: true,
   studyFigures: true,
   notDerived: true,
+  scope: true,
 };
 export const STUDY_FIGURE_KINDS: Readonly<Record<PaperStudyFigureSpec['kind'], true>> = {
   'confocal-motions': true,

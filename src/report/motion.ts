@@ -289,7 +289,11 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   if (path) figures.push(path);
   const counted = markers.length
     ? paragraph(
-        `${events.length} event${events.length === 1 ? '' : 's'} at ${markers.length} instant${markers.length === 1 ? '' : 's'}: ${[...new Set(events.map((e) => e.kind))].map((k) => countOf(events.filter((e) => e.kind === k).length, k)).join(', ')}.`,
+        `${events.length} event${events.length === 1 ? '' : 's'} at ${markers.length} instant${markers.length === 1 ? '' : 's'}${markers.length < events.length ? ' (events closer than the plots resolve, 1/560 of the interval, at one instant)' : ''}: ${[
+          ...new Set(events.map((e) => e.kind)),
+        ]
+          .map((k) => countOf(events.filter((e) => e.kind === k).length, k))
+          .join(', ')}${slidingText(tr.events)}.`,
       )
     : paragraph('No impacts or releases occur on this interval.');
   const passes = simulation.passes?.length ? [passesParagraph(model, simulation.passes)] : [];
@@ -315,6 +319,21 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
 }
 
 /** "1 impact", "3 impacts": a count of events of one kind (an indeterminate one stays an adjective: "2 indeterminate"). */
+/**
+ * ", the rest a persistent sliding contact" where the impacts accumulate into
+ * a contact that keeps its speed (kozlov1988 §3: the point in the circle
+ * slides on at u), not a rest; "" where every rest is at rest.
+ */
+function slidingText(events: ReportTrajectory['events']): string {
+  const sliding = events.filter((e) => e.type === 'rest' && e.qd !== undefined && Math.hypot(...e.qd) > SLIDING_SPEED).length;
+  if (sliding === 0) return '';
+  const all = events.filter((e) => e.type === 'rest').length;
+  return `; ${sliding === all ? (all === 1 ? 'the rest is' : 'every rest is') : `${sliding} of the rests are`} a persistent contact, sliding along the constraint at a speed that does not vanish`;
+}
+
+/** Speed above which a contact the impacts accumulated into is sliding, not at rest. */
+const SLIDING_SPEED = 1e-6;
+
 function countOf(n: number, kind: string): string {
   return `${n} ${kind}${n === 1 || kind === 'indeterminate' ? '' : 's'}`;
 }

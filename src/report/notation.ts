@@ -47,6 +47,8 @@ export function mechanicsSymbol(name: string): string {
       return `p_{${mechanicsSymbol(role.of.name)}}`;
     case 'multiplier':
       return `\\lambda_{${role.index}}`;
+    case 'fast-velocity':
+      return `${mechanicsSymbol(role.of.name)}^{\\prime}`;
     case 'slip-sign':
       return `\\operatorname{sgn}\\dot{s}_{${/^\d+$/.test(role.label) ? role.label : `\\mathrm{${role.label.replace(/_/g, '\\_')}}`}}`;
     default:

@@ -9,6 +9,7 @@ import { cancel } from '../core/cancel.js';
 import { simplify } from '../core/trig.js';
 import { dependsOn, div, freeSymbols, mul, num, pow, sym, type Expr, type Sym } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
+import { fastVelocitySymbol, symbolRole } from '../model/names.js';
 import { REFERENCES } from '../model/sources.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
 import { equation, equations, m, paragraph, prefixedSections, ref, type Block, type Inline, type Section } from './document.js';
@@ -18,7 +19,7 @@ import { breakLines, latexPieces, texWidth, toLatex } from './latex.js';
 import { LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
-import { givenBack, own, resultDisplays, rowLhs, type ResultDisplay } from './paper-displays.js';
+import { derivedLeft, givenBack, own, resultDisplays, rowLhs, type ResultDisplay } from './paper-displays.js';
 
 const label = (i: number): string => `paper-${i + 1}`;
 
@@ -64,7 +65,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
   const intro: Inline[] = [
     `The results of ${paper} as the derivation gives them`,
     ...(general ? [' for the general model (', general.model.title, ': ', ...parametersText(general), ')'] : []),
-    ', each with the paper’s equation number; a result whose difference from the paper’s formula simplifies to 0 is printed in the paper’s form, and a number the report measured beside the paper’s closed form it is compared with:',
+    ', each with the paper’s equation number: a result as derived, followed by the paper’s formula where the two print differently and their difference simplifies to 0, and a number the report measured beside the paper’s closed form it is compared with:',
   ];
   const lhs = rows.map(rowLhs);
   // The paper's numbers beside the names widen the left-hand sides, and the widest sets where every right-hand side starts.
@@ -85,15 +86,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
     const i = d.rows[0]!;
     const r = rows[i]!;
     const rowWidth = displayWidth(d);
-    return equation(
-      label(i),
-      d.lhs,
-      r.measured
-        ? measuredForm(r)
-        : givenBack(r)
-          ? mathLines(r.formula.formula!, rowWidth)
-          : withRemainder(r, asPrinted(r, rowWidth) ?? mathLines(resultForm(r), rowWidth)),
-    );
+    return equation(label(i), d.lhs, r.measured ? measuredForm(r) : givenBack(r) ? paperLines(r, rowWidth) : derivedThenPrinted(r, rowWidth));
   };
   const displays = runs(
     shared.filter((d) => !own(rows[d.rows[0]!]!)),
@@ -124,7 +117,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
     : [];
   const notes = rows.filter((r) => r.formula.note && !own(r)).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
   // A paper's formula too wide for a cell is displayed under the table, broken into lines, and the cell refers to it: a wide cell shrank the whole table.
-  const wide = rows.map((r) => r.agrees !== undefined && texWidth(paperLatex(r)) > CELL_WIDTH);
+  const wide = rows.map((r) => r.agrees !== undefined && tooWide(r));
   const displayed = rows.flatMap((r, i) => (wide[i] ? [equation(formulaLabel(i), lhs[i]!, paperLines(r, width))] : []));
   const table: Block = {
     kind: 'table',
@@ -141,7 +134,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
               [r.formula.eq],
               [m(r.formula.name)],
               [wide[i] ? ref(formulaLabel(i)) : m(paperLatex(r))],
-              [ref(label(display[i]!.rows[0]!))],
+              derivedCell(r, ref(label(display[i]!.rows[0]!))),
               [r.agrees ? verdict(r) : 'no'],
             ],
           ],
@@ -207,6 +200,15 @@ function runs<T>(items: readonly T[], key: (x: T) => boolean): T[][] {
     out[out.length - 1]!.push(x);
   });
   return out;
+}
+
+/** Printed width (texWidth) up to which a derived side set beside the paper's (derivedLeft) is printed in its Derived cell. */
+const DERIVED_CELL_WIDTH = 20;
+
+/** A row's Derived cell: the reference to its display, after the derived side it sets beside the paper's where that is short (−NPI/a). */
+function derivedCell(r: PaperCheckRow, display: Inline): Inline[] {
+  const left = derivedLeft(r) ? formulaLatex(r, r.formula.left!) : '';
+  return left && texWidth(left) <= DERIVED_CELL_WIDTH ? [m(left), ' ', display] : [display];
 }
 
 /** The table's verdict on an agreeing row. */
@@ -276,6 +278,22 @@ function parametersText(system: DerivedSystem): Inline[] {
 }
 
 /**
+ * A result as derived, then "= the paper's form" where the two agree
+ * symbolically and print differently: the reader sees what the derivation
+ * gives, and the paper's form beside it only as what it simplifies to
+ * (kozlov1988 (2.4): ½g(1 − t)² = g(t − 1)²/2), never the formula alone.
+ */
+function derivedThenPrinted(r: PaperCheckRow, width: number): string[] {
+  const derived = withRemainder(r, mathLines(resultForm(r), width));
+  const printed = asPrinted(r, width);
+  if (!printed) return derived;
+  const paper = `${printed}${remainderLatex(r)}`;
+  if (derived.join(' ') === paper) return derived;
+  const whole = `${derived.join(' ')} = ${paper}`;
+  return derived.length === 1 && texWidth(whole) <= width ? [whole] : [...derived, `= ${paper}`];
+}
+
+/**
  * A result shown symbolically equal to the paper's formula, printed as the
  * paper writes it (g(t − 1)²/2, not ½g(1 − t)²) where that formula names
  * nothing but parameters and velocities and fits the line; else undefined.
@@ -293,22 +311,33 @@ function asPrinted(r: PaperCheckRow, width: number): string | undefined {
 
 /** Printed width (texWidth) beyond which a paper's formula leaves its table cell for a display under the table. */
 const CELL_WIDTH = 45;
+/** Printed width of a row's quantity and formula together beyond which the formula leaves the table: a wider row shrank the whole table until it could not be read (kozlov1988 (3.6)). */
+const ROW_WIDTH = 36;
+
+/** Whether a row's paper formula is displayed under the table rather than in its cell. */
+const tooWide = (r: PaperCheckRow): boolean => {
+  const w = texWidth(paperLatex(r));
+  return w > CELL_WIDTH || w + texWidth(r.formula.name) > ROW_WIDTH;
+};
 
 const formulaLabel = (i: number): string => `paper-formula-${i + 1}`;
 
 /** The formula's symbols bound to a single symbol (w = ψ̇⁻), to be printed as that symbol. */
 const singleSymbols = (r: PaperCheckRow): Map<string, Expr> => new Map([...r.bindings].filter(([s, v]) => v.kind === 'sym' && !r.measured?.bindings.has(s)));
 
-/** The paper's formula as written (a relation with both sides), its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol. */
+/**
+ * The paper's formula as written (a relation with both sides; of a derived side set beside the paper's, derivedLeft,
+ * the paper's alone), its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol.
+ */
 function paperLatex(r: PaperCheckRow): string {
   if (!r.formula.formula) return '';
   const right = `${formulaLatex(r, r.formula.formula)}${remainderLatex(r)}`;
-  return r.formula.left ? `${formulaLatex(r, r.formula.left)} = ${right}` : right;
+  return r.formula.left && !derivedLeft(r) ? `${formulaLatex(r, r.formula.left)} = ${right}` : right;
 }
 
 /** A side of the paper's formula as written, its single-symbol bindings printed as those symbols. */
 function formulaLatex(r: PaperCheckRow, e: Expr): string {
-  return toLatex(subs(e, singleSymbols(r)), { ...MECHANICS, orientSums: false });
+  return toLatex(primed(r, subs(e, singleSymbols(r))), { ...MECHANICS, orientSums: false });
 }
 
 /** ' + o(N^{-1/2})' after an expansion the paper states to a remainder (kozlov1988 (4.5)); '' for any other row. */
@@ -326,12 +355,31 @@ function withRemainder(r: PaperCheckRow, lines: string | readonly string[]): str
 
 /** The paper's formula as written, in lines of at most `width` for a display. */
 function paperLines(r: PaperCheckRow, width: number): string[] {
-  const piecesOf = (e: Expr): string[] => latexPieces(subs(e, singleSymbols(r)), width, { ...MECHANICS, orientSums: false });
+  const piecesOf = (e: Expr): string[] => latexPieces(primed(r, subs(e, singleSymbols(r))), width, { ...MECHANICS, orientSums: false });
   const right = withRemainder(r, piecesOf(r.formula.formula!));
   // A formula with its own left side (an equation of motion, … = −C₁l₁σ) breaks on either side of its "=".
-  const pieces = r.formula.left ? [...piecesOf(r.formula.left), `= ${right[0]!}`, ...right.slice(1)] : right;
+  const pieces = r.formula.left && !derivedLeft(r) ? [...piecesOf(r.formula.left), `= ${right[0]!}`, ...right.slice(1)] : right;
   const whole = pieces.join(' ');
   return texWidth(whole) <= width ? [whole] : breakLines(pieces, width);
+}
+
+/** A result in the paper's symbols: its own variable (inPaperVariable), its fast time's primes (primed). */
+function inPaperSymbols(r: PaperCheckRow, e: Expr): Expr {
+  return primed(r, inPaperVariable(r, e));
+}
+
+/**
+ * A result in a fast time τ = √p t (paper-results.ts '@τ=√p·t', kozlov1988
+ * (3.4)) with its velocity symbols printed as the primes d/dτ they stand
+ * for: x₁′, not ẋ₁, which means d/dt elsewhere in the report.
+ */
+function primed(r: PaperCheckRow, e: Expr): Expr {
+  if (!r.formula.derived.some((d) => d.fact.includes('@τ=√'))) return e;
+  const velocities = [...freeSymbols(e)].flatMap((s): [string, Expr][] => {
+    const role = symbolRole(sym(s));
+    return role?.role === 'velocity' ? [[s, fastVelocitySymbol(role.of)]] : [];
+  });
+  return velocities.length ? subs(e, new Map(velocities)) : e;
 }
 
 /**
@@ -339,7 +387,7 @@ function paperLines(r: PaperCheckRow, width: number): string[] {
  * parameter as k = c/p (rubanovich1981 (2.9): k = π/α): p = c/k set in, so
  * ν prints as [(I* + cos(2π/k))/(I* + 1)]^k, not [(I* + cos 2α)/(1 + I*)]^{π/α}.
  */
-function inPaperSymbols(r: PaperCheckRow, e: Expr): Expr {
+function inPaperVariable(r: PaperCheckRow, e: Expr): Expr {
   const inverse = [...r.formula.where].flatMap(([s, b]): [string, Expr][] => {
     if (!('expr' in b) || b.expr.kind !== 'mul') return [];
     const reciprocal = b.expr.factors.filter((f) => f.base.kind === 'sym' && f.exp.kind === 'num' && f.exp.value.n === -1 && f.exp.value.d === 1);

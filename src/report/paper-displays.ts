@@ -4,6 +4,7 @@
 // every agreeing row's reference prints its own quantity; a row that
 // disagrees points to the derived result without being named beside it.
 // Tests: test/report/paper-displays.test.ts.
+import { freeSymbols, type Expr } from '../core/expr.js';
 import type { PaperCheckRow } from '../studies/paper-check.js';
 import { texWidth } from './latex.js';
 import { LINE_WIDTH } from './notation.js';
@@ -26,6 +27,21 @@ export const own = (r: PaperCheckRow): boolean => r.formula.own === true || (!r.
  * which their derived values satisfy, not the identity P_y = P_y.
  */
 export const givenBack = (r: PaperCheckRow): boolean => r.formula.formula !== undefined && !r.formula.left && r.derived.kind === 'sym' && r.bindings.size > 0;
+
+/**
+ * A relation 'A = B' whose B, the paper's closed form, names no derived fact
+ * while A does, and whose quantity is not itself a relation: A is the
+ * derivation's side (kozlov1988 (4.4): P∫p dt as −NPI/a in the derived P and
+ * I beside the paper's 4g(…)²/a), printed with the derivation, not as the
+ * paper's formula. A relation the paper states (I⁺ = I⁻, or both sides in
+ * derived quantities, kugushev2002 (10.15)) stays whole.
+ */
+export function derivedLeft(r: PaperCheckRow): boolean {
+  const { left, formula, where, name } = r.formula;
+  if (!left || !formula || relation(name)) return false;
+  const facts = (e: Expr): boolean => [...freeSymbols(e)].some((s) => 'fact' in (where.get(s) ?? {}));
+  return facts(left) && !facts(formula);
+}
 
 /** The paper's number as printed beside a name ('' for the report's own results). */
 const tag = (r: PaperCheckRow): string => (own(r) ? '' : `\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`);

@@ -59,7 +59,8 @@ export interface ReportTrajectory {
   readonly t: readonly number[];
   readonly q: readonly (readonly number[])[];
   readonly energy?: readonly number[];
-  readonly events: readonly { readonly t: number; readonly type: PlotEventKind }[];
+  /** Each event, with q̇ at it where the run gives it (a rest that keeps sliding, kozlov1988 §3). */
+  readonly events: readonly { readonly t: number; readonly type: PlotEventKind; readonly qd?: readonly number[] }[];
 }
 
 /** The simulation shown in the HTML report, or why there is none: it failed, or the model is not one the runtime integrates (skipped). */

@@ -19,7 +19,7 @@ import { convergenceClause, type ReportLimitStudy } from './limit.js';
 import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle } from './unilateral.js';
-import { resting } from './paper-check.js';
+import { noteInlines, resting } from './paper-check.js';
 import { own, rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, mechanicsSymbol, proseName } from './notation.js';
@@ -134,7 +134,10 @@ function painleveFindings(system: DerivedSystem): Inline[][] {
   ]);
 }
 
-/** "(1.7)–(1.20)": the paper's equation numbers a check cites, first to last, or the one. */
+/** ", in the case checked: …" where the model is narrower than the paper (kozlov1988 §3: a constant metric without potential); else nothing. */
+const scopeInlines = (p: PaperCheck): Inline[] => (p.scope ? [', in the case checked: ', ...noteInlines(p.scope)] : []);
+
+/** "(3.2)–(3.6)": the equation numbers of the formulas a check compares, first to last, or the one (its inequalities are counted apart). */
 function equationSpan(p: PaperCheck): string {
   const eqs = [...new Set([...p.rows.map((r) => r.formula.eq), ...p.claims.map((c) => c.claim.eq)])].filter((e) => /^\(\d/.test(e)).sort(equationOrder);
   if (eqs.length === 0) return '';
@@ -228,11 +231,13 @@ function findings(f: SummaryFacts): Inline[][] {
               `${agree} of the ${checked} ${many} of ${paper}${which} checked ${hold}; `,
               m(off.map(rowLhs).join(',\\ ')),
               ` as the paper prints ${off.length === 1 ? 'it does' : 'them do'} not`,
+              ...scopeInlines(f.paper),
             ]
           : [
               checked === 1
                 ? `the ${one} of ${paper}${which} checked ${holds}`
                 : `${checked === 2 ? 'both' : `all ${checked}`} ${many} of ${paper}${which} checked ${hold}`,
+              ...scopeInlines(f.paper),
             ],
       );
     const claims = f.paper.claims;
@@ -487,6 +492,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
             ? `${checked === 1 ? `The ${word}` : `The ${countWord(checked)} ${word}s`} of ${REFERENCES[f.paper.source].short} checked ${generalTheory(f.paper.source) ? 'hold for' : 'agree with'} the derivation: `
             : `${checked - agree} of the paper’s formulas differ from the derivation (${off.join(', ')}); of the others, `,
           ...series(ways),
+          ...scopeInlines(f.paper),
           agree === checked ? '.' : ' agree; Table ',
           ...(agree === checked ? [] : [ref('tab:paper-check'), ' gives each.']),
         ),

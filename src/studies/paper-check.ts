@@ -75,6 +75,8 @@ export interface PaperCheck {
   readonly figures: readonly PaperFigureData[];
   /** The paper's results the toolkit does not derive, with why (the model file's list). */
   readonly notDerived: readonly NotDerived[];
+  /** The case the formulas are checked in, where narrower than the paper's (the model file's words). */
+  readonly scope?: string;
   readonly general?: DerivedSystem;
 }
 
@@ -97,7 +99,7 @@ export function paperCheck(system: DerivedSystem, spec: PaperSpec, computed: Com
   const claims = proveClaims(source, checkClaims(spec.claims, source.model));
   const figures = checkFigures(spec.figures, source.model).map((f) => figureData(source, f));
   const notDerived = checkNotDerived(spec.notDerived, system.model.name);
-  return { source: key, rows, claims, figures, notDerived, ...(general ? { general } : {}) };
+  return { source: key, rows, claims, figures, notDerived, ...(spec.scope ? { scope: spec.scope } : {}), ...(general ? { general } : {}) };
 }
 
 /** The symbols a formula, claim or figure names, bound to facts of `system` or to expressions. */

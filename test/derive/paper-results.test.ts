@@ -274,6 +274,22 @@ describe('kozlov1988 §4: the parabolic billiard’s strike-to-strike map', () =
       names.forEach((out, r) => expect(evaluate(facts.get(`impact1.single.next[${out},${input}]`)!, env)).toBeCloseTo((up[r]! - down[r]!) / (2 * h), 6));
     });
   });
+  it('where and when it strikes next (.return, .return.x, .return.x′⁻, .return.y′⁻) is the map written by hand', () => {
+    const system = derived(parabolic);
+    const facts = derivedFacts(system);
+    const env = { a, g, e, x: 0.1, "x'-": 0.2, "y'-": -2 };
+    const [x, vx, vy] = strike([0.1, 0.2, -2]);
+    const names = ['impact1.single.return.x', "impact1.single.return.x'-", "impact1.single.return.y'-"];
+    names.forEach((name, k) => expect(evaluate(facts.get(name)!, env)).toBeCloseTo([x, vx, vy][k]!, 12));
+    expect(evaluate(facts.get('impact1.single.return.y')!, env)).toBeCloseTo(x! ** 2 / (2 * a), 12);
+  });
+  it('a fact @s=(expression) sets s to that expression of the other symbols, not only to a number', () => {
+    const system = derived(parabolic);
+    const facts = derivedFacts(system);
+    const set = fact(facts, system, "impact1.single.return@x'-=(2*x)@y'-=(-g/a)")!;
+    const env = { a, g, e, x: 0.3 };
+    expect(evaluate(set, env)).toBeCloseTo(evaluate(facts.get('impact1.single.return')!, { ...env, "x'-": 0.6, "y'-": -g / a }), 12);
+  });
   it('at the vertical bouncing its (x, ẋ⁻) block has determinant 1 and trace 2 − 2e(1 + e)v²/(ag)', () => {
     const system = derived(parabolic);
     const facts = derivedFacts(system);

@@ -66,7 +66,7 @@ describe('the figures of a bouncing ball', () => {
       .filter((b) => b.kind === 'paragraph')
       .map((b) => (b.kind === 'paragraph' ? b.content.join('') : ''))
       .join(' ');
-    expect(summary).toContain('2 events at 1 instant: 1 impact, 1 contact.');
+    expect(summary).toContain('2 events at 1 instant (events closer than the plots resolve, 1/560 of the interval, at one instant): 1 impact, 1 contact.');
     // Three impacts at three instants are counted in the plural.
     const bounces = [0.2, 0.4, 0.6].map((s) => ({ t: s * tStar, type: 'impact' as const }));
     const three = motionSection(model, { trajectory: { ...trajectory, events: bounces }, method: 'test' }, drawing)!;

@@ -46,8 +46,8 @@ describe.each([
   ['kozlov-release-added-mass', addedMass, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured', 'measured']],
   ['kozlov-release-elastic', elastic, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-release-kelvin-voigt', kelvinVoigt, ['measured', 'measured', 'measured', 'symbolic', 'symbolic']],
-  ['circle-billiard', circleBilliard, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
-  ['parabolic-billiard', parabolic, ['measured', 'symbolic', 'measured', 'measured', 'measured', 'symbolic', 'measured']],
+  ['circle-billiard', circleBilliard, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
+  ['parabolic-billiard', parabolic, ['measured', 'symbolic', 'measured', 'measured', 'measured', 'symbolic', 'symbolic', 'symbolic']],
   [
     'viscoelastic-disk',
     disk,
@@ -134,6 +134,60 @@ describe('Kozlov §4–§5: the parabolic billiard’s vertical bouncing', () =>
   });
 });
 
+describe('Kozlov (5.7): every member of the family along the confocal parabolas, at every a', () => {
+  const rows = report(parabolic).rows.filter((r) => r.formula.eq === '(5.7)');
+  // Typed from the paper: the period 4√(a/g); the member striking at x lands at the mirror point −x.
+  it.each([
+    [1, 0.3],
+    [0.4, 1.7],
+    [2.5, -0.05],
+  ])('a = %s, strike at x = %s: lands at −x after half the period 4√(a/g), in the derived closed form', (a, x) => {
+    const [next, period] = rows.map((r) => r.derived);
+    expect(evaluate(next!, { a, g: 9.81, x })).toBeCloseTo(-x, 12);
+    expect(evaluate(period!, { a, g: 9.81, x })).toBeCloseTo(4 * Math.sqrt(a / 9.81), 12);
+  });
+  it('is derived for a and x symbolic, not measured at the bifurcation a_* where it holds identically', () => {
+    expect(rows.map((r) => r.how)).toEqual(['symbolic', 'symbolic']);
+    for (const r of rows) expect(r.formula.derived.some((d) => d.fact.startsWith('orbit.'))).toBe(false);
+    expect([...report(parabolic).rows.flatMap((r) => [...r.bindings.keys()])]).not.toContain('A');
+  });
+  it('flags the paper’s h = mga and lists what it does not derive', () => {
+    const check = report(parabolic);
+    expect(check.rows.find((r) => r.formula.name === 'a_{*}')!.formula.note).toMatch(/h = mga\/2\$ \(a misprint/);
+    expect(check.notDerived.map((r) => r.eq)).toEqual(['(5.3)', '(5.6)', '§5', '§5']);
+  });
+});
+
+describe('a wrong period of the (5.7) family disagrees', () => {
+  it.each([
+    ['the period of the vertical bouncing at a_*, 4v/g', { formula: '2*sqrt(a/g)' }],
+    ['a member arriving faster than the confocal flight', { derived: "impact1.single.return@x'-=(2*g*x/sqrt(a*g))@y'-=(-sqrt(a*g))" }],
+  ] as const)('%s', (_, change) => {
+    expect(report(parabolic, wrong(parabolic, 7, change)).rows[7]!.agrees).toBe(false);
+  });
+});
+
+describe('Kozlov §3: the point in the circle', () => {
+  const check = report(circleBilliard);
+  it('counts no row that sets the declared Newton law beside its own impact map as a result of the paper', () => {
+    const facts = check.rows.flatMap((r) => [
+      ...r.formula.derived.map((d) => d.fact),
+      ...[...r.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : [])),
+    ]);
+    expect(facts.filter((f) => /^impact1\.single\.(wall\.n\+|\[)/.test(f))).toEqual([]);
+  });
+  it('sets the simulated onset of sliding beside t* = 2Rα₀/[u(1 − e)] with u = v₀ cos α₀: 10.82 against 11.39 at e = 0.9', () => {
+    const row = check.rows.find((r) => r.formula.derivedText === 'motion.rest1')!;
+    expect(row.measured!.value).toBeCloseTo(10.82, 1);
+    expect(evaluate(row.paper!, { R: 1, e: 0.9, v0: 1, alpha0: 0.5 })).toBeCloseTo((2 * 0.5) / (Math.cos(0.5) * 0.1), 12);
+  });
+  it('calls the accumulation of impacts a persistent sliding contact, not a rest', () => {
+    const { system, computed } = once(circleBilliard);
+    const text = JSON.stringify(buildReport(system, computed).sections.find((s) => s.id === 'simulation'));
+    expect(text).toContain('the rest is a persistent contact, sliding along the constraint');
+  });
+});
+
 describe('Kuleshov et al.: the patch law', () => {
   it('ϑ₀ = (3/2)^{1/3}ε (4.7) and q₀ = (9/32)^{1/3}ε² at m = 1, g = 9.81, k = 10⁷, r = 0.1', () => {
     const [theta, depth] = report(disk).rows;
@@ -163,11 +217,11 @@ describe('a wrong formula disagrees', () => {
     ['the added mass’s limit taken as the classical motion: distance 0', addedMass, 7, { formula: '0' }],
     ['the period doubling at the apex 2h = v²/g read as h', parabolic, 4, { formula: 'v^2/(2*g)' }],
     ['the return map’s trace with f″(0) taken as 2/a', parabolic, 1, { formula: '2 - 8*W^2/(a*g)' }],
-    ['the impact map on the circle with 1 − e for 1 + e', circleBilliard, 1, { formula: '-(1 - e)*X*(X*w1 + Y*w2)/R^2' }],
-    ['the averaged law with R for 2R', circleBilliard, 3, { formula: '(e - 1)*R^(-1)*(2*T)*(-D/(2*R))' }],
-    ['the averaged law in v with its factor v read as u', circleBilliard, 4, { formula: '(e - 1)*(2*R)^(-1)*U*sqrt(V^2 - U^2)' }],
-    ['the averaged speed as the text prints it, u cos[…]', circleBilliard, 5, { formula: 'U*cos(U*(e - 1)*(2*R)^(-1)*t + acos(U/sqrt(U^2 + W^2)))' }],
-    ['the sliding at the paper’s bound 2R/[u(1 − e)]', circleBilliard, 6, { formula: '2*R/(U*(1 - e))' }],
+    ['the averaged law with R for 2R', circleBilliard, 0, { formula: '(e - 1)*R^(-1)*(2*T)*(-D/(2*R))' }],
+    ['the averaged law in v with its factor v read as u', circleBilliard, 1, { formula: '(e - 1)*(2*R)^(-1)*U*sqrt(V^2 - U^2)' }],
+    ['the averaged speed as the text prints it, u cos[…]', circleBilliard, 2, { formula: 'U*cos(U*(e - 1)*(2*R)^(-1)*t + acos(U/sqrt(U^2 + W^2)))' }],
+    ['the sliding at the paper’s bound 2R/[u(1 − e)]', circleBilliard, 3, { formula: '2*R/(U*(1 - e))' }],
+    ['the simulated onset against the paper’s bound 2R/[u(1 − e)], 22.8 for 10.8', circleBilliard, 4, { formula: '2*R/(U*(1 - e))' }],
     [
       'the parabolic billiard’s integral about (0, a), not the focus',
       parabolic,
@@ -217,6 +271,15 @@ describe('the report', () => {
     const doc = buildReport(system, computed);
     const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
     const verdicts = table?.kind === 'table' ? table.rows.map((r) => r[4]![0] as string) : [];
-    expect(verdicts).toEqual(['yes, to 1e-8', 'yes, symbolically', 'yes, to 1e-6', 'yes, to 1e-6', 'yes, to 1e-5', 'yes, symbolically', 'yes, to 1e-5']);
+    expect(verdicts).toEqual([
+      'yes, to 1e-8',
+      'yes, symbolically',
+      'yes, to 1e-6',
+      'yes, to 1e-6',
+      'yes, to 1e-5',
+      'yes, symbolically',
+      'yes, symbolically',
+      'yes, symbolically',
+    ]);
   });
 });

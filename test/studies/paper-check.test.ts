@@ -393,7 +393,13 @@ describe('results the papers state that are not derived, listed with the reason'
       buildModel(spec);
       return checkNotDerived(spec.paper!.notDerived, spec.name).map((r) => `${spec.paper!.source} ${r.eq}`);
     });
-    expect(listed).toEqual([[], [], [], ['kugushev2002 §9'], ['kuleshov2011 Prop. 14']]);
+    expect(listed).toEqual([
+      ['kozlov1988 (5.3)', 'kozlov1988 (5.6)', 'kozlov1988 §5', 'kozlov1988 §5'],
+      [],
+      [],
+      ['kugushev2002 §9'],
+      ['kuleshov2011 Prop. 14'],
+    ]);
   });
 });
 

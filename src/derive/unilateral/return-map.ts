@@ -19,6 +19,7 @@ import { simplify } from '../../core/trig.js';
 import { preImpactName } from '../../model/names.js';
 import { freeOfState } from '../lagrange/lagrange2.js';
 import { solveSmall } from '../matrix.js';
+import type { Coordinate } from '../../model/types.js';
 import type { DerivedSystem } from '../system.js';
 import { onSurface } from './surface.js';
 import type { ImpactMap } from './unilateral-types.js';
@@ -26,6 +27,8 @@ import type { ImpactMap } from './unilateral-types.js';
 export interface ReturnMap {
   /** The flight's duration τ until the next strike. */
   readonly time: Expr;
+  /** Where it strikes: q and q̇⁻ by name (x, x'-), in the state just after this impact (kozlov1988 (5.7): the mirror point). */
+  readonly next: ReadonlyMap<string, Expr>;
   /** ∂(next)/∂(now) by name: `[out,in]` over the section's coordinates (other coordinates, then q̇⁻), where the surface gives s(others). */
   readonly jacobian?: ReadonlyMap<string, Expr>;
 }
@@ -54,12 +57,16 @@ export function returnMap(system: DerivedSystem, im: ImpactMap, qdPlus: readonly
   const next = new Map<string, Expr>(
     model.coordinates.flatMap((c, i) => [[c.name, subs(flight(i), at)] as const, [preImpactName(c.name), subs(add(qdPlus[i]!, mul(a[i]!, tau)), at)] as const]),
   );
-  const jacobian = sectionJacobian(system, gap, next);
-  return { time, ...(jacobian ? { jacobian } : {}) };
+  const surface = surfaceCoordinate(system, gap);
+  // On the surface, as the time is (the parabola's y = x²/(2a)): the next strike in the section's symbols.
+  const onIt = new Map(surface ? [[surface.s.name, surface.S]] : []);
+  const struck = new Map([...next].map(([name, e]) => [name, subs(e, onIt)] as const));
+  const jacobian = surface && sectionJacobian(system, surface.s, struck);
+  return { time, next: struck, ...(jacobian ? { jacobian } : {}) };
 }
 
-/** ∂(next)/∂(now) over the section's coordinates, with s = S(others) from a gap of degree 1 in s. */
-function sectionJacobian(system: DerivedSystem, gap: Expr, next: ReadonlyMap<string, Expr>): Map<string, Expr> | undefined {
+/** A coordinate s the gap is of degree 1 in, and s = S(others) on the surface. */
+function surfaceCoordinate(system: DerivedSystem, gap: Expr): { s: Coordinate; S: Expr } | undefined {
   const { model } = system;
   const s = [...model.coordinates].reverse().find((c) => {
     const d = simplify(diff(gap, c.name));
@@ -68,12 +75,16 @@ function sectionJacobian(system: DerivedSystem, gap: Expr, next: ReadonlyMap<str
   if (!s) return undefined;
   // f = lead·s + rest, rest free of s: on the surface s = −rest/lead.
   const lead = simplify(diff(gap, s.name));
-  const S = simplify(mul(num(-1), subs(gap, new Map([[s.name, ZERO]])), pow(lead, -1)));
-  const onIt = new Map([[s.name, S]]);
+  return { s, S: simplify(mul(num(-1), subs(gap, new Map([[s.name, ZERO]])), pow(lead, -1))) };
+}
+
+/** ∂(next)/∂(now) over the section's coordinates (all but s, then q̇⁻), the next strike written on the surface. */
+function sectionJacobian(system: DerivedSystem, s: Coordinate, next: ReadonlyMap<string, Expr>): Map<string, Expr> {
+  const { model } = system;
   const section = [...model.coordinates.filter((c) => c !== s).map((c) => c.name), ...model.coordinates.map((c) => preImpactName(c.name))];
   const J = new Map<string, Expr>();
   for (const out of section) {
-    const value = subs(next.get(out)!, onIt);
+    const value = next.get(out)!;
     for (const input of section) J.set(`[${out},${input}]`, simplify(diff(value, input)));
   }
   return J;

@@ -95,6 +95,8 @@ export interface PaperDeclaration {
   readonly sketches?: unknown;
   readonly studyFigures?: unknown;
   readonly notDerived: readonly NotDerived[];
+  /** The case the formulas are checked in, where narrower than the paper's. */
+  readonly scope?: string;
 }
 
 /** A result of the paper the toolkit does not derive, and why (PaperNotDerivedSpec, checked). */
@@ -121,7 +123,14 @@ export function checkPaperDeclaration(x: unknown, model: string | undefined): Ch
     sketches: paper.sketches,
     studyFigures: paper.studyFigures,
     notDerived: notDerivedList(paper.notDerived, out),
+    ...scopeOf(paper.scope, out),
   });
+}
+
+/** `paper.scope`, a note, as a field to spread. */
+function scopeOf(input: unknown, out: Problems): { scope?: string } {
+  const scope = input === undefined ? undefined : checkNote(input, 'paper.scope', out);
+  return scope === undefined ? {} : { scope };
 }
 
 const NOT_DERIVED_FIELDS = { eq: true, name: true, reason: true } as const;

@@ -78,6 +78,12 @@ describe('a paper', () => {
     expect(problems(paper({ notDerived: missing }))).toEqual([['bad-type', 'paper.notDerived']]);
   });
 
+  it('reads the scope a model checks the paper in as a note; refuses one that is no text or has an unpaired $', () => {
+    builds(paper({ scope: 'a constant metric, $\\Gamma = 0$' }));
+    expect(problems(paper({ scope: 3 }))).toEqual([['bad-type', 'paper.scope']]);
+    expect(problems(paper({ scope: 'one $ only' }))).toEqual([['bad-text', 'paper.scope']]);
+  });
+
   it('refuses a formula with an unbound symbol, a fact that is no fact’s name, and unknown keys', () => {
     expect(problems(paper({ formulas: [{ ...formula, formula: 'q*m' }] }))).toEqual([['unknown-symbol', 'paper.formulas[0].formula']]);
     // The time is no parameter, but a law of motion names it (kozlov1988 (2.4): y = g(t − 1)²/2).

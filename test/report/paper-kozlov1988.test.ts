@@ -284,7 +284,7 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     const { system } = once(stiffBouncing);
     const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: report(stiffBouncing) });
     const discussion = JSON.stringify(doc.sections.find((x) => x.id === 'discussion'));
-    expect(discussion).toContain('E = T + V + V_{\\\\mathrm{c}}');
+    expect(discussion).toContain('E = T + V + V_{c}');
     expect(discussion).toContain('is conserved');
   });
   it('(4.5)’s two terms are those of the exact bound: √N(bound − expansion) → 0 like N^{−1/2}', () => {

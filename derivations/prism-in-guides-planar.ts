@@ -18,6 +18,8 @@ const leftOver = (p: 1 | 2, s: 1 | 2): string => `-(Mz + ((-1)^${p}*a${s} + f${p
 /** How the rows below read §2's general form, typed from the paper once (delta, N1, N2 above) and set in for each of the four variants. */
 const GENERAL =
   'each variant is §2’s general form $\\Delta_{ij} = a_{j2} - a_{i1} + [f_{j2}b_{j2}(-1)^j - f_{i1}b_{i1}(-1)^i]\\operatorname{sgn}\\dot{x}$, $N_{ij1} = (-1)^i\\{M_z - P_y[a_{j2} + (-1)^j f_{j2}b_{j2}\\operatorname{sgn}\\dot{x}]\\}/\\Delta_{ij}$, $N_{ij2} = (-1)^j\\{-M_z + P_y[a_{i1} + (-1)^i f_{i1}b_{i1}\\operatorname{sgn}\\dot{x}]\\}/\\Delta_{ij}$ with $a_{i1} = a_1$, $a_{j2} = a_2$, $b_{1s} = w$, $b_{2s} = -w$, $f_{ps}$ the parameter $f_{ps}$.';
+/** The variants with free pairs are the toolkit's reductions of (2.1)–(2.2): Smirnov prints only the four full ones. */
+const origin = 'reduction' as const;
 const faces = [
   [1, 1],
   [1, 2],
@@ -117,10 +119,11 @@ export default defineModel({
           const where = { sgn: "sign(x')" };
           const name = (x: string): string => `${x}\\ (\\text{face ${p}, pair ${3 - s} free})`;
           return [
-            { eq: '(2.1)', name: name(`N_{${s}}`), formula: alone(p), derived: `${v}.N${s}` },
-            { eq: '(2.2)', name: name('\\Phi'), formula: `f${p}${s}*(${alone(p)})`, derived: `${v}.Φ` },
+            { eq: '(2.1)', name: name(`N_{${s}}`), formula: alone(p), derived: `${v}.N${s}`, origin },
+            { eq: '(2.2)', name: name('\\Phi'), formula: `f${p}${s}*(${alone(p)})`, derived: `${v}.Φ`, origin },
             {
               eq: '(2.1)',
+              origin,
               name: name('M_z\\ \\text{row}'),
               formula: leftOver(p, s),
               derived: `${v}.residual.theta`,
@@ -139,10 +142,11 @@ export default defineModel({
         name: 'P_y\\ \\text{row}\\ (\\text{no support})',
         formula: '-Py',
         derived: 'supports.(0,0).residual.y',
+        origin,
         note: 'no support bears: both rows of (2.1) are left over, realized only without load except $P_x$.',
       },
-      { eq: '(2.1)', name: 'M_z\\ \\text{row}\\ (\\text{no support})', formula: '-Mz', derived: 'supports.(0,0).residual.theta' },
-      { eq: '(2.2)', name: '\\Phi\\ (\\text{no support})', formula: '0', derived: 'supports.(0,0).Φ' },
+      { eq: '(2.1)', name: 'M_z\\ \\text{row}\\ (\\text{no support})', formula: '-Mz', derived: 'supports.(0,0).residual.theta', origin },
+      { eq: '(2.2)', name: '\\Phi\\ (\\text{no support})', formula: '0', derived: 'supports.(0,0).Φ', origin },
     ],
   },
 });

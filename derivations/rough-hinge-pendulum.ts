@@ -62,6 +62,8 @@ export default defineModel({
         formula: `(${ci[0]})*(${cj[1]}) - (${ci[1]})*(${cj[0]})`,
         derived: 'hinge.journal.Δ',
         where: { ...journal, phi: 'phi' },
+        // The determinant of the system (2.4) as typed here: Smirnov prints only its value Δᵢ.
+        origin: 'reduction',
       },
       {
         eq: '(2.4)',
@@ -77,6 +79,7 @@ export default defineModel({
         // The columns of (2.4) are √(1 + f²)(cos, sin)(αₖ + β) + κ(sin φ, −cos φ), β = Arctg(f sgn φ̇), κ = f_r r m l sgn φ̇/I:
         // their determinant is (1 + f²) sin(2π/n) + √(1 + f²) κ (cos(αᵢ₊₁ − φ + β) − cos(αᵢ − φ + β)), the difference of cosines
         // −2 sin(2πi/n + π/n + β) sin(π/n): the midpoint of the two vertices, and the sgn φ̇ of the friction moment.
+        origin: 'correction',
         formula: `2*sqrt(1 + f^2)*(sqrt(1 + f^2)*cos(pi/n) - fr*r*m*l/I*sgn*sin(2*pi*i/n + pi/n + ${arctg}))*sin(pi/n)`,
         derived: 'hinge.journal.Δ',
         where: journal,

@@ -71,7 +71,16 @@ describe('friction section', () => {
     expect(t).toContain('2^{5} = 32');
     expect(t).toContain('\\binom{5}{n}');
     const planar = tex('prism-in-guides-planar');
-    for (const tag of ['(+,+)', '(+,-)', '(-,+)', '(-,-)']) expect(planar).toContain(`\\Delta^{${tag}}`);
+    // Its four full variants are Smirnov's own Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂, Φᵢⱼ: printed once, with the paper's results, and mapped to his labels here.
+    for (const tag of ['(+,+)', '(+,-)', '(-,+)', '(-,-)']) expect(planar).not.toContain(`\\Delta^{${tag}}`);
+    expect(planar).toContain('variant $(+,+)$ is $\\Delta_{22}, N_{221}, N_{222}, \\Phi_{22}$');
+    expect(planar).toContain('variant $(-,-)$ is $\\Delta_{11}, N_{111}, N_{112}, \\Phi_{11}$');
+    // The paper's switched planar Φ (§2), in the report's notation.
+    expect(planar).toContain(
+      '\\Phi = \\sum_\\varepsilon F(\\varepsilon)\\, \\Phi^{\\varepsilon} = \\frac{1}{4} \\sum_\\varepsilon (1 + \\operatorname{sgn} N_1^{\\varepsilon})(1 + \\operatorname{sgn} N_2^{\\varepsilon}) \\Bigl(\\kappa_1^{\\varepsilon_1} N_1^{\\varepsilon} + \\kappa_2^{\\varepsilon_2} N_2^{\\varepsilon}\\Bigr)',
+    );
+    // Without the paper's names (the point's rows compare Φ only), the closed forms stay.
+    expect(tex('point-between-planes')).toContain('\\Delta^{(+)}');
   });
 });
 

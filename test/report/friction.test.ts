@@ -64,6 +64,10 @@ describe('friction section', () => {
     const t = tex('point-between-planes');
     expect(t).toContain('\\Phi^{(+)} = -F_{z} f_{1}');
     expect(t).toContain('\\Phi^{(-)} = F_{z} f_{2}');
+    // The paper's Φ as it stands, sgn F_z choosing the variant, set beside the switched Φ of the variant the load realizes.
+    expect(t).toContain('\\Phi\\ \\text{\\S 2} = \\frac{1}{2} F_{z} (f_{2} (1 + \\operatorname{sgn} F_{z}) - f_{1} (1 - \\operatorname{sgn} F_{z}))');
+    expect(t).toContain('$\\mathit{sgnF} = \\operatorname{sgn} F_{z}$ in $\\Phi$');
+    expect(t).toMatch(/\\S\{\}2 & \$\\Phi\$ &.* & yes, symbolically/);
   });
   it('the spatial prism: 3⁵ = 243 variants, 2⁵ = 32 full, C(5, n)·2ⁿ on n supports; the planar one: all four full variants in closed form', () => {
     const t = tex('prism-in-guides');

@@ -113,7 +113,7 @@ export default defineModel({
         eq: 'Fig. 3',
         at: { x: 'l*cos(0.3)', y: 'l*sin(0.3)', phi: 0.3 },
         caption:
-          'The reaction of the journal resolved along the axes (example 4): its components $N_{ij1}$ along $x$ and $N_{ij2}$ along $y$ applied at the points where the journal’s circle meets the axes, one of each pair ($i, j = 1, 2$) bearing, the friction moment $f_r r (N_{ij1}^2 + N_{ij2}^2)^{1/2}$ of (2.6) (the paper writes the reduced coefficient $f_r$ as $f_1$ in (2.4)–(2.6))',
+          'The reaction of the journal resolved along the axes (example 4): its components $N_{ij1}$ along $x$ and $N_{ij2}$ along $y$ applied at the points where the journal’s circle meets the axes, one of each pair ($i, j = 1, 2$) bearing, the friction moment $f_r r (N_{ij1}^2 + N_{ij2}^2)^{1/2}$ of (2.6) (the paper writes the reduced coefficient $f_r$ as $f_1$ here, in $\\Delta_i$ and in (2.5))',
         drawing: {
           points: { O: [0, 0], rod: ['2*r*sin(phi)', '-2*r*cos(phi)'], X1: [0, '-r'], X2: [0, 'r'], Y1: ['r', 0], Y2: ['-r', 0] },
           segments: [['O', 'rod']],

@@ -559,7 +559,29 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
         ' has the determinant of (2.4)',
       ),
       equations(equation(`hinge-${hinge.name}-polygon-det`, '\\Delta_i', mathLines(h.closed.polygonDet))),
-      paragraph('and some ', m('\\Delta_i'), ' vanishes, for n large enough, once the reduced coefficient reaches (2.5)'),
+      paragraph(
+        'Each pair of vertices is a variant of support, the n of them switched as the support pairs are (1.2): the reactions of every variant set in, a body turning about the hinge (Smirnov’s pendulum, ',
+        m('I'),
+        ' its moment of inertia about the hinge and ',
+        m('M'),
+        ' the moment of the applied forces about it) has the equation',
+      ),
+      equations(
+        equation(
+          `hinge-${hinge.name}-switched`,
+          `I\\ddot{${theta}}`,
+          `M - \\frac{${r}}{4}\\, ${fr} \\operatorname{sgn}\\dot{${theta}} \\sum_{i=1}^{n} (1 + \\operatorname{sgn} N_i)(1 + \\operatorname{sgn} N_{i+1})(N_i + N_{i+1})`,
+        ),
+      ),
+      paragraph(
+        'whose sum has the term ',
+        m(`4 (N_i + N_{i+1})`),
+        ' of the realized pair of vertices and no other: the friction moment ',
+        m(`${fr}\\, ${r}\\, |N|`),
+        ' above with the n-gon’s reaction. Some ',
+        m('\\Delta_i'),
+        ' vanishes, for n large enough, once the reduced coefficient reaches (2.5)',
+      ),
       equations(equation(`hinge-${hinge.name}-critical`, `${fr}^{*}`, mathLines(h.closed.critical))),
     );
   }

@@ -120,5 +120,12 @@ describe('hinge friction in the report', () => {
     const t = tex('rough-hinge-pendulum');
     expect(t).toContain('N^{\\perp}');
     expect(t).toMatch(/f_\{r\}\^\{\*\} = 12\.5/);
+    // smirnov1981 §2: the pendulum's equation switched over the n variants of the n-gon.
+    expect(t).toContain(
+      'I\\ddot{\\varphi} = M - \\frac{r}{4}\\, f_{r} \\operatorname{sgn}\\dot{\\varphi} \\sum_{i=1}^{n} (1 + \\operatorname{sgn} N_i)(1 + \\operatorname{sgn} N_{i+1})(N_i + N_{i+1})',
+    );
+    // Fig. 3's moment in the report's f_r, the paper's f_1 said once.
+    expect(t).toContain('the friction moment $f_r r (N_{ij1}^2 + N_{ij2}^2)^{1/2}$ of (2.6)');
+    expect(t).not.toContain('$f_1 r (N_{ij1}');
   });
 });

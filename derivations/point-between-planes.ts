@@ -34,6 +34,14 @@ export default defineModel({
     formulas: [
       { eq: '§2', name: '\\Phi^{(+)}', formula: '(f2*(1 + sgnF)/2 - f1*(1 - sgnF)/2)*Fz', derived: 'supports.(+).Φ', where: { sgnF: '-1' } },
       { eq: '§2', name: '\\Phi^{(-)}', formula: '(f2*(1 + sgnF)/2 - f1*(1 - sgnF)/2)*Fz', derived: 'supports.(-).Φ', where: { sgnF: '1' } },
+      {
+        eq: '§2',
+        name: '\\Phi',
+        formula: '(f2*(1 + sgnF)/2 - f1*(1 - sgnF)/2)*Fz',
+        derived: 'supports.Φ',
+        where: { sgnF: 'sign(Fz)' },
+        note: 'the paper’s $\\Phi$ as it stands, $\\operatorname{sgn} F_z$ choosing the variant, against the friction bound of the variant the load realizes: the switched sum $\\sum_\\varepsilon F(\\varepsilon)\\Phi^{\\varepsilon}$ of (1.2)',
+      },
     ],
   },
 });

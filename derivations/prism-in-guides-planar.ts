@@ -18,6 +18,8 @@ const leftOver = (p: 1 | 2, s: 1 | 2): string => `-(Mz + ((-1)^${p}*a${s} + f${p
 /** How the rows below read §2's general form, typed from the paper once (delta, N1, N2 above) and set in for each of the four variants. */
 const GENERAL =
   'each variant is §2’s general form $\\Delta_{ij} = a_{j2} - a_{i1} + [f_{j2}b_{j2}(-1)^j - f_{i1}b_{i1}(-1)^i]\\operatorname{sgn}\\dot{x}$, $N_{ij1} = (-1)^i\\{M_z - P_y[a_{j2} + (-1)^j f_{j2}b_{j2}\\operatorname{sgn}\\dot{x}]\\}/\\Delta_{ij}$, $N_{ij2} = (-1)^j\\{-M_z + P_y[a_{i1} + (-1)^i f_{i1}b_{i1}\\operatorname{sgn}\\dot{x}]\\}/\\Delta_{ij}$ with $a_{i1} = a_1$, $a_{j2} = a_2$, $b_{1s} = w$, $b_{2s} = -w$, $f_{ps}$ the parameter $f_{ps}$.';
+/** The variants with free pairs are the toolkit's reductions of (2.1)–(2.2): Smirnov prints only the four full ones. */
+const origin = 'reduction' as const;
 const faces = [
   [1, 1],
   [1, 2],
@@ -111,16 +113,27 @@ export default defineModel({
           { eq: '§2', name: `\\Phi_{${i}${j}}`, formula: `f${i}1*(${N1(i, j)}) + f${j}2*(${N2(i, j)})`, derived: `${v}.Φ`, where },
         ];
       }),
+      // §2's switched Φ over the four full variants, each weighed by (1 + sgn Nᵢⱼ₁)(1 + sgn Nᵢⱼ₂)/4: the friction bound of the realized one.
+      {
+        eq: '§2',
+        name: '\\Phi',
+        formula:
+          '(' + faces.map(([i, j]) => `(1 + sign(${N1(i, j)}))*(1 + sign(${N2(i, j)}))*(f${i}1*(${N1(i, j)}) + f${j}2*(${N2(i, j)}))`).join(' + ') + ')/4',
+        derived: 'supports.Φ',
+        where: { sgn: "sign(x')" },
+        note: 'the paper’s switched $\\Phi = \\frac{1}{4}\\sum_{i=1}^{2}\\sum_{j=1}^{2}(1 + \\operatorname{sgn} N_{ij1})(1 + \\operatorname{sgn} N_{ij2})(f_{i1}N_{ij1} + f_{j2}N_{ij2})$ with the $N_{ij1}$, $N_{ij2}$ above set in, against the switched sum $\\sum_\\varepsilon F(\\varepsilon)\\Phi^{\\varepsilon}$ of the derived variants: the friction bound of the variant the load realizes',
+      },
       ...([1, 2] as const).flatMap((p) =>
         ([1, 2] as const).flatMap((s) => {
           const v = `supports.(${[1, 2].map((t) => (t === s ? (p === 2 ? '+' : '-') : '0')).join(',')})`;
           const where = { sgn: "sign(x')" };
           const name = (x: string): string => `${x}\\ (\\text{face ${p}, pair ${3 - s} free})`;
           return [
-            { eq: '(2.1)', name: name(`N_{${s}}`), formula: alone(p), derived: `${v}.N${s}` },
-            { eq: '(2.2)', name: name('\\Phi'), formula: `f${p}${s}*(${alone(p)})`, derived: `${v}.Φ` },
+            { eq: '(2.1)', name: name(`N_{${s}}`), formula: alone(p), derived: `${v}.N${s}`, origin },
+            { eq: '(2.2)', name: name('\\Phi'), formula: `f${p}${s}*(${alone(p)})`, derived: `${v}.Φ`, origin },
             {
               eq: '(2.1)',
+              origin,
               name: name('M_z\\ \\text{row}'),
               formula: leftOver(p, s),
               derived: `${v}.residual.theta`,
@@ -139,10 +152,11 @@ export default defineModel({
         name: 'P_y\\ \\text{row}\\ (\\text{no support})',
         formula: '-Py',
         derived: 'supports.(0,0).residual.y',
+        origin,
         note: 'no support bears: both rows of (2.1) are left over, realized only without load except $P_x$.',
       },
-      { eq: '(2.1)', name: 'M_z\\ \\text{row}\\ (\\text{no support})', formula: '-Mz', derived: 'supports.(0,0).residual.theta' },
-      { eq: '(2.2)', name: '\\Phi\\ (\\text{no support})', formula: '0', derived: 'supports.(0,0).Φ' },
+      { eq: '(2.1)', name: 'M_z\\ \\text{row}\\ (\\text{no support})', formula: '-Mz', derived: 'supports.(0,0).residual.theta', origin },
+      { eq: '(2.2)', name: '\\Phi\\ (\\text{no support})', formula: '0', derived: 'supports.(0,0).Φ', origin },
     ],
   },
 });

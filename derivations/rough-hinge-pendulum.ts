@@ -62,6 +62,8 @@ export default defineModel({
         formula: `(${ci[0]})*(${cj[1]}) - (${ci[1]})*(${cj[0]})`,
         derived: 'hinge.journal.Δ',
         where: { ...journal, phi: 'phi' },
+        // The determinant of the system (2.4) as typed here: Smirnov prints only its value Δᵢ.
+        origin: 'reduction',
       },
       {
         eq: '(2.4)',
@@ -77,6 +79,7 @@ export default defineModel({
         // The columns of (2.4) are √(1 + f²)(cos, sin)(αₖ + β) + κ(sin φ, −cos φ), β = Arctg(f sgn φ̇), κ = f_r r m l sgn φ̇/I:
         // their determinant is (1 + f²) sin(2π/n) + √(1 + f²) κ (cos(αᵢ₊₁ − φ + β) − cos(αᵢ − φ + β)), the difference of cosines
         // −2 sin(2πi/n + π/n + β) sin(π/n): the midpoint of the two vertices, and the sgn φ̇ of the friction moment.
+        origin: 'correction',
         formula: `2*sqrt(1 + f^2)*(sqrt(1 + f^2)*cos(pi/n) - fr*r*m*l/I*sgn*sin(2*pi*i/n + pi/n + ${arctg}))*sin(pi/n)`,
         derived: 'hinge.journal.Δ',
         where: journal,
@@ -110,7 +113,7 @@ export default defineModel({
         eq: 'Fig. 3',
         at: { x: 'l*cos(0.3)', y: 'l*sin(0.3)', phi: 0.3 },
         caption:
-          'The reaction of the journal resolved along the axes (example 4): its components $N_{ij1}$ along $x$ and $N_{ij2}$ along $y$ applied at the points where the journal’s circle meets the axes, one of each pair ($i, j = 1, 2$) bearing, the friction moment $f_1 r (N_{ij1}^2 + N_{ij2}^2)^{1/2}$ of (2.6)',
+          'The reaction of the journal resolved along the axes (example 4): its components $N_{ij1}$ along $x$ and $N_{ij2}$ along $y$ applied at the points where the journal’s circle meets the axes, one of each pair ($i, j = 1, 2$) bearing, the friction moment $f_r r (N_{ij1}^2 + N_{ij2}^2)^{1/2}$ of (2.6) (the paper writes the reduced coefficient $f_r$ as $f_1$ here, in $\\Delta_i$ and in (2.5))',
         drawing: {
           points: { O: [0, 0], rod: ['2*r*sin(phi)', '-2*r*cos(phi)'], X1: [0, '-r'], X2: [0, 'r'], Y1: ['r', 0], Y2: ['-r', 0] },
           segments: [['O', 'rod']],

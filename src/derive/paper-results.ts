@@ -69,6 +69,9 @@
 //   supports.{sides}.N{i}              the reaction of pair i
 //   supports.{sides}.Φ                 the friction bound Σ f_i N_i (1.3): the point between
 //                                      planes' |Φ| = f₂F_z or −f₁F_z
+//   supports.Φ                         the switched sum Σ F(s) Φˢ over the full variants, F(s) =
+//                                      Πᵢ (1 + sgn Nᵢˢ)/2 (1.2), (2.2): the friction bound of the
+//                                      variant the load realizes (the point's Φ by sgn F_z)
 //   the same for a variant with free pairs (side 0, e.g. (+,0)), with N = 0 for those, and
 //   supports.{sides}.residual.{row}    b − Σ aN of each row of (1.1) not solved (a fixed
 //                                      coordinate, or a pair in the accelerations form): the
@@ -146,7 +149,7 @@
 //                                      system leaves that constraint)
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
-import { add, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
+import { add, fn, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
 import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
@@ -486,6 +489,9 @@ function supportFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
     v.reactions.forEach((N, i) => facts.set(`${key}.N${i + 1}`, N));
     facts.set(`${key}.Φ`, v.friction);
   }
+  // smirnov1981 (1.2), (2.2): each variant's Φ weighed by its switching function, 1 on the realized variant and 0 elsewhere.
+  if (s.variants?.length)
+    facts.set('supports.Φ', add(...s.variants.map((v) => mul(v.friction, ...v.reactions.map((N) => mul(HALF, add(num(1), fn('sign', N))))))));
   for (const v of s.partial ?? []) {
     const key = name(v.variant);
     v.reactions.forEach((N, i) => facts.set(`${key}.N${i + 1}`, N));

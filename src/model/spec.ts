@@ -628,7 +628,16 @@ export interface PaperFormulaSpec {
    * Kelvin–Voigt release "is again delayed"): the report prints it among its own results, not as the paper's.
    */
   readonly own?: boolean;
+  /**
+   * A row the paper does not print: 'reduction' the toolkit's own consequence of the paper's equations (a support
+   * variant the paper does not write out, smirnov1981 (2.1) with one pair free), 'correction' its corrected reading
+   * of a printed formula (smirnov1981 Δᵢ (2.4)). The report counts these apart from the paper's formulas.
+   */
+  readonly origin?: PaperFormulaOrigin;
 }
+
+export type PaperFormulaOrigin = 'reduction' | 'correction';
+export const PAPER_FORMULA_ORIGINS: Readonly<Record<PaperFormulaOrigin, true>> = { reduction: true, correction: true };
 
 /**
  * An inequality a paper states, typed from the paper and proved by the paper

@@ -8,24 +8,26 @@
 // (DerivedSystem.unilateral.coulomb, DerivedSystem.supports).
 // Tests: test/report/friction.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
+import type { PaperCheck } from '../studies/paper-check.js';
 import type { HingeDerivation } from '../derive/friction/hinges.js';
 import type { SupportDerivation } from '../derive/friction/supports.js';
 import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
-import { countWord, equation, equations, list, m, paragraph, type Block, type Inline, type Section, type Table, matrixEquation } from './document.js';
+import { countWord, equation, equations, list, m, paragraph, ref, type Block, type Inline, type Section, type Table, matrixEquation } from './document.js';
 import { ZERO, type Expr } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import { indexSum, math, mathLines, mechanicsSymbol, proseName, reportSymbols, upTo } from './notation.js';
 
 const subscript = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
 
-export function frictionSection(system: DerivedSystem): Section | undefined {
+/** The friction section; where a paper check compares the support variants' closed forms, they are printed once, in the paper's names there. */
+export function frictionSection(system: DerivedSystem, paper?: PaperCheck): Section | undefined {
   const coulomb = system.unilateral?.coulomb ?? [];
   const blocks = [
     ...coulomb.flatMap((c, k) => {
       const twin = coulomb.slice(0, k).find((d) => alike(c, d));
       return twin ? twinBlocks(system, c, twin) : coulombBlocks(system, c);
     }),
-    ...(system.supports ? supportBlocks(system, system.supports) : []),
+    ...(system.supports ? supportBlocks(system, system.supports, paper) : []),
     ...system.hinges.flatMap((h) => hingeBlocks(system, h)),
   ];
   return blocks.length ? { id: 'friction', title: 'Friction', blocks } : undefined;
@@ -277,7 +279,26 @@ function slidingText(s: SupportDerivation): Inline[] {
   ];
 }
 
-function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
+/** "(+,-)": a full variant's sides as a tuple, as its facts name it (src/derive/paper-results.ts). */
+const variantTag = (variant: readonly number[]): string => `(${variant.map((x) => (x === 1 ? '+' : '-')).join(',')})`;
+
+/**
+ * The paper's names of the full variants' Δ, reactions and Φ, where the paper
+ * check compares every one of them with a formula the paper prints (smirnov1981
+ * §2's planar Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂, Φᵢⱼ); else undefined.
+ */
+function paperNames(s: SupportDerivation, paper: PaperCheck | undefined): string[][] | undefined {
+  const names = new Map(
+    (paper?.rows ?? []).flatMap((r) => (r.formula.origin || r.formula.derived.length !== 1 ? [] : [[r.formula.derived[0]!.fact, r.formula.name] as const])),
+  );
+  const named = (s.variants ?? []).map((v) => {
+    const key = `supports.${variantTag(v.variant)}`;
+    return [`${key}.Δ`, ...v.reactions.map((_, i) => `${key}.N${i + 1}`), `${key}.Φ`].map((f) => names.get(f));
+  });
+  return named.length && named.every((row) => row.every((n) => n !== undefined)) ? (named as string[][]) : undefined;
+}
+
+function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: PaperCheck): Block[] {
   const k = s.pairs.length;
   const names = s.pairs.map((p) => p.name).join(', ');
   const n = system.model.coordinates.length;
@@ -303,25 +324,33 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
     ),
     paragraph(
       'The reaction of pair i is ',
-      m('s_i N_i'),
+      m('\\varepsilon_i N_i'),
       ' along the constraint gradient, ',
       m('N_i \\ge 0'),
       ' on the bearing side ',
-      m('s_i = \\pm 1'),
-      ', and friction on that side (coefficients ',
-      ...s.pairs.flatMap((_, i) => [m(sides(i)), i + 1 < k ? '; ' : '']),
-      ' for the negative and positive sides) acts against the sliding velocity of the bearing point, the generalized force (1.3)',
+      m('\\varepsilon_i = \\pm 1'),
+      ', and friction on that side, of coefficient ',
+      m('\\kappa_i^{\\varepsilon_i}'),
+      ' (',
+      ...s.pairs.flatMap((_, i) => [m(`\\kappa_${i + 1}^{-}, \\kappa_${i + 1}^{+} = ${sides(i)}`), i + 1 < k ? '; ' : '']),
+      '), acts against the sliding velocity ',
+      m('\\dot{s}_i'),
+      ' of the bearing point, ',
+      m('s_i = s_i^{\\varepsilon_i}'),
+      ' the coordinate along which that point slides (the constraint’s slip of that side): the generalized force (1.3)',
     ),
     equations(
       equation(
         'supports-friction',
         'Q^{\\mathrm{fr}}',
-        `-${indexSum('i', upTo(k), (i) => `f_${i}^{s_${i}} N_${i} \\operatorname{sgn}\\dot{s}_${i}\\, \\frac{\\partial s_${i}^{s_${i}}}{\\partial q}`)}`,
+        `-${indexSum('i', upTo(k), (i) => `\\kappa_${i}^{\\varepsilon_${i}} N_${i} \\operatorname{sgn}\\dot{s}_${i}\\, \\frac{\\partial s_${i}^{\\varepsilon_${i}}}{\\partial q}`)}`,
       ),
     ),
     paragraph(
-      `The reactions of a full variant s solve the linear ${k === 1 ? 'equation' : 'system'} (1.1) `,
-      m(k === 1 ? `${a}_{11}^{s} N_1 = ${b}_1` : `\\sum_i ${a}_{ij}^{s} N_i = ${b}_j`),
+      `The reactions of a full variant `,
+      m(k === 1 ? '\\varepsilon = \\varepsilon_1' : '\\varepsilon = (\\varepsilon_1, \\ldots)'),
+      ` solve the linear ${k === 1 ? 'equation' : 'system'} (1.1) `,
+      m(k === 1 ? `${a}_{11}^{\\varepsilon} N_1 = ${b}_1` : `\\sum_i ${a}_{ij}^{\\varepsilon} N_i = ${b}_j`),
       ', here',
     ),
     // Up to two pairs the k×k matrices fit a line; beyond, one column per pair and side.
@@ -380,34 +409,68 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation): Block[] {
     equations(
       equation(
         'supports-switching',
-        'F(s)',
-        `${k === 1 ? '\\frac{1 + \\operatorname{sgn} N_1^{s}}{2}' : `\\prod_{i=1}^{${k}} \\frac{1 + \\operatorname{sgn} N_i^{s}}{2}`}, \\qquad \\sum_s F(s) = 1`,
+        'F(\\varepsilon)',
+        `${k === 1 ? '\\frac{1 + \\operatorname{sgn} N_1^{\\varepsilon}}{2}' : `\\prod_{i=1}^{${k}} \\frac{1 + \\operatorname{sgn} N_i^{\\varepsilon}}{2}`}, \\qquad \\sum_\\varepsilon F(\\varepsilon) = 1`,
+      ),
+    ),
+    paragraph('and the modulus of the friction force is the switched sum over the full variants (Smirnov (2.2), and in this form §2’s planar case)'),
+    equations(
+      equation(
+        'supports-switched-friction',
+        '\\Phi',
+        `\\sum_\\varepsilon F(\\varepsilon)\\, \\Phi^{\\varepsilon} = \\frac{1}{${2 ** k}} \\sum_\\varepsilon ${
+          k <= 2
+            ? upTo(k)
+                .map((i) => `(1 + \\operatorname{sgn} N_${i}^{\\varepsilon})`)
+                .join('')
+            : `\\prod_{i=1}^{${k}} (1 + \\operatorname{sgn} N_i^{\\varepsilon})`
+        } \\Bigl(${
+          k <= 2
+            ? upTo(k)
+                .map((i) => `\\kappa_${i}^{\\varepsilon_${i}} N_${i}^{\\varepsilon}`)
+                .join(' + ')
+            : indexSum('i', upTo(k), (i) => `\\kappa_${i}^{\\varepsilon_${i}} N_${i}^{\\varepsilon}`)
+        }\\Bigr)`,
       ),
     ),
   ];
+  const printed = paperNames(s, paper);
   if (s.variants && s.variants.length > PRINTED_VARIANTS) {
     blocks.push(
       paragraph(
         `All ${s.variants.length} full variants are solved in closed form; their reactions are too long to print, and the paper's formulas are checked against them below.`,
       ),
     );
+  } else if (s.variants && printed) {
+    // The paper's closed forms are printed in its names with the paper's results: here only which variant each is.
+    blocks.push(
+      paragraph(
+        `The ${countWord(s.variants.length)} full variants in closed form are the paper’s own formulas, printed in its names in Section `,
+        ref('sec:paper-results'),
+        ': ',
+        ...s.variants.flatMap((v, j): Inline[] => [j ? '; ' : '', 'variant ', m(variantTag(v.variant)), ' is ', m(printed[j]!.join(', '))]),
+        '.',
+      ),
+    );
   } else if (s.variants) {
     blocks.push(
       paragraph(
         `In closed form, the ${countWord(s.variants.length)} full variants, with the determinant `,
-        m('\\Delta^{s}'),
+        m('\\Delta^{\\varepsilon}'),
         ' of (1.1) in the signed reactions ',
-        m('s_i N_i'),
+        m('\\varepsilon_i N_i'),
         ' (the determinant of the columns over ',
-        m('\\prod_i s_i'),
+        m('\\prod_i \\varepsilon_i'),
         '), the reactions and the friction bound ',
-        m(`\\Phi^{s} = ${indexSum('i', upTo(k), (i) => `f_${i}^{s_${i}} N_${i}^{s}`)}`),
-        ' (the modulus of the friction force when s is realized):',
+        m(`\\Phi^{\\varepsilon} = ${indexSum('i', upTo(k), (i) => `\\kappa_${i}^{\\varepsilon_${i}} N_${i}^{\\varepsilon}`)}`),
+        ' (the modulus of the friction force when ',
+        m('\\varepsilon'),
+        ' is realized):',
       ),
     );
     for (const v of s.variants) {
       // The sides as a tuple, (+,−): ^{+-} would print as a sum of signs.
-      const tag = `(${v.variant.map((x) => (x === 1 ? '+' : '-')).join(',')})`;
+      const tag = variantTag(v.variant);
       // Labels spell the sides p/m: "+--1" would read as a LaTeX dash.
       const label = v.variant.map((x) => (x === 1 ? 'p' : 'm')).join('');
       blocks.push(
@@ -496,7 +559,29 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
         ' has the determinant of (2.4)',
       ),
       equations(equation(`hinge-${hinge.name}-polygon-det`, '\\Delta_i', mathLines(h.closed.polygonDet))),
-      paragraph('and some ', m('\\Delta_i'), ' vanishes, for n large enough, once the reduced coefficient reaches (2.5)'),
+      paragraph(
+        'Each pair of vertices is a variant of support, the n of them switched as the support pairs are (1.2): the reactions of every variant set in, a body turning about the hinge (Smirnov’s pendulum, ',
+        m('I'),
+        ' its moment of inertia about the hinge and ',
+        m('M'),
+        ' the moment of the applied forces about it) has the equation',
+      ),
+      equations(
+        equation(
+          `hinge-${hinge.name}-switched`,
+          `I\\ddot{${theta}}`,
+          `M - \\frac{${r}}{4}\\, ${fr} \\operatorname{sgn}\\dot{${theta}} \\sum_{i=1}^{n} (1 + \\operatorname{sgn} N_i)(1 + \\operatorname{sgn} N_{i+1})(N_i + N_{i+1})`,
+        ),
+      ),
+      paragraph(
+        'whose sum has the term ',
+        m(`4 (N_i + N_{i+1})`),
+        ' of the realized pair of vertices and no other: the friction moment ',
+        m(`${fr}\\, ${r}\\, |N|`),
+        ' above with the n-gon’s reaction. Some ',
+        m('\\Delta_i'),
+        ' vanishes, for n large enough, once the reduced coefficient reaches (2.5)',
+      ),
       equations(equation(`hinge-${hinge.name}-critical`, `${fr}^{*}`, mathLines(h.closed.critical))),
     );
   }

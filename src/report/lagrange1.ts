@@ -65,7 +65,7 @@ function reactionTerms(system: DerivedSystem, measure: boolean, i: string): stri
           'k',
           pairs.map((p) => p.constraint + 1),
           (k) =>
-            `\\Bigl(s_${k} \\frac{\\partial ${phi}_${k}}{\\partial q_${i}} - f_${k}^{s_${k}} \\operatorname{sgn}\\dot{s}_${k} \\frac{\\partial s_${k}^{s_${k}}}{\\partial q_${i}}\\Bigr) N_${k}`,
+            `\\Bigl(\\varepsilon_${k} \\frac{\\partial ${phi}_${k}}{\\partial q_${i}} - \\kappa_${k}^{\\varepsilon_${k}} \\operatorname{sgn}\\dot{s}_${k} \\frac{\\partial s_${k}^{\\varepsilon_${k}}}{\\partial q_${i}}\\Bigr) N_${k}`,
         )}${dt}`,
       );
     if (system.hinges.length) parts.push(`+ Q^{\\mathrm{fr}}_${i}${dt}`);
@@ -142,10 +142,24 @@ function solvedBlocks(system: DerivedSystem): Block[] {
   if (system.supports) {
     blocks.push(
       paragraph(
-        'The support reactions ',
+        'Here ',
+        m(`${reportSymbols(system).constraint}_k`),
+        ' is the ',
+        m('k'),
+        'th retaining constraint (',
+        ...system.supports.pairs.flatMap((p, j) => [j ? '; ' : '', m(`${reportSymbols(system).constraint}_{${p.constraint + 1}}`), ` is ${p.name}`]),
+        '), ',
+        m('\\varepsilon_k = \\pm 1'),
+        ' the side of pair k that bears, ',
+        m('\\kappa_k^{\\varepsilon_k}'),
+        ' its friction coefficient and ',
+        m('s_k^{\\varepsilon_k}'),
+        ' the coordinate along which its bearing point slides, at the velocity ',
+        m('\\dot{s}_k'),
+        '. The support reactions ',
         m('N_k'),
         ' of the variant ',
-        m('s'),
+        m('\\varepsilon'),
         ' that is realized solve Smirnov’s system (1.1), with the friction forces (1.3), in Section ',
         ref('sec:friction'),
         '.',

@@ -11,6 +11,7 @@ import { dependsOn, div, freeSymbols, mul, num, pow, sym, type Expr, type Sym } 
 import type { DerivedSystem } from '../derive/system.js';
 import { fastVelocitySymbol, symbolRole } from '../model/names.js';
 import { REFERENCES } from '../model/sources.js';
+import type { PaperFormulaOrigin } from '../model/spec.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
 import { equation, equations, m, paragraph, prefixedSections, ref, type Block, type Inline, type Section } from './document.js';
 import { energySection, constraintsSection, lagrange2Section, modelSection } from './sections.js';
@@ -131,7 +132,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
         ? []
         : [
             [
-              [r.formula.eq],
+              [r.formula.origin ? `${r.formula.eq}, ${ORIGIN_MARK[r.formula.origin]}` : r.formula.eq],
               [m(r.formula.name)],
               [wide[i] ? ref(formulaLabel(i)) : m(paperLatex(r))],
               derivedCell(r, ref(label(display[i]!.rows[0]!))),
@@ -162,7 +163,11 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
                 ', at the parameters it was measured at',
               ]
             : []),
-          `. ${paperRows.filter((r) => r.agrees).length} of ${paperRows.filter((r) => r.agrees !== undefined).length} agree.`,
+          `. ${tally(paperRows.filter((r) => !r.formula.origin))} agree`,
+          ...(paperRows.some((r) => r.formula.origin)
+            ? [`; of the rows the paper does not print (the toolkit’s own, marked), ${tally(paperRows.filter((r) => r.formula.origin))}`]
+            : []),
+          '.',
         ),
         table,
         ...(displayed.length ? [paragraph('The paper’s formulas too wide for the table:'), equations(...displayed)] : []),
@@ -212,6 +217,12 @@ function derivedCell(r: PaperCheckRow, display: Inline): Inline[] {
 }
 
 /** The table's verdict on an agreeing row. */
+/** "15 of 16": of the rows with a formula, those that agree. */
+const tally = (rows: readonly PaperCheckRow[]): string => `${rows.filter((r) => r.agrees).length} of ${rows.filter((r) => r.agrees !== undefined).length}`;
+
+/** A row the paper does not print, marked in the table's first column. */
+const ORIGIN_MARK: Readonly<Record<PaperFormulaOrigin, string>> = { reduction: 'reduced', correction: 'corrected' };
+
 function verdict(r: PaperCheckRow): string {
   if (r.how === 'symbolic') return 'yes, symbolically';
   if (r.how === 'numeric') return `yes, at ${POINTS} points`;

@@ -91,6 +91,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.linearization ? { linearization: options.linearization } : {}),
     ...(options.steadyMotion ? { steadyMotion: options.steadyMotion } : {}),
     ...(options.modeDirections ? { modeDirections: options.modeDirections } : {}),
+    ...(options.paper ? { paper: options.paper } : {}),
   };
   const { drawing, simulation } = options;
   // The motion's section is motion.ts's (plots in both reports, the animation); the sketch joins the model's description.

@@ -37,6 +37,7 @@ import { fits, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, unitLa
 import { compliantSection } from './compliant.js';
 import { patchSection } from './patch.js';
 import { frictionSection } from './friction.js';
+import type { PaperCheck } from '../studies/paper-check.js';
 import { lagrange1MeasureBlocks, lagrange1Section as lagrange1Report } from './lagrange1.js';
 import { limitSection, type ReportLimitStudy } from './limit.js';
 import { linearizationSection } from './periodic.js';
@@ -82,6 +83,8 @@ export interface SectionInput {
   readonly steadyMotion?: SteadyMotionStudy;
   /** Which mode an impact with two free pre-impact velocities takes, by their direction (studies/mode-directions.ts), printed with its impact map. */
   readonly modeDirections?: readonly ModeDirections[];
+  /** The model's paper checked: the friction section leaves the closed forms the paper prints to the paper's results. */
+  readonly paper?: PaperCheck;
 }
 
 export type SectionBuilder = (input: SectionInput) => Section | undefined;
@@ -695,7 +698,7 @@ export const SECTIONS: readonly SectionBuilder[] = [
   measureFormSection,
   contactPhasesSection,
   impactMapsSection,
-  ({ system }) => frictionSection(system),
+  ({ system, paper }) => frictionSection(system, paper),
   ({ system }) => compliantSection(system),
   ({ system }) => patchSection(system),
   ({ limitStudy }) => limitStudy && limitSection(limitStudy),

@@ -137,9 +137,10 @@ function painleveFindings(system: DerivedSystem): Inline[][] {
 /** ", in the case checked: …" where the model is narrower than the paper (kozlov1988 §3: a constant metric without potential); else nothing. */
 const scopeInlines = (p: PaperCheck): Inline[] => (p.scope ? [', in the case checked: ', ...noteInlines(p.scope)] : []);
 
-/** "(3.2)–(3.6)": the equation numbers of the formulas a check compares, first to last, or the one (its inequalities are counted apart). */
-function equationSpan(p: PaperCheck): string {
-  const eqs = [...new Set([...p.rows.map((r) => r.formula.eq), ...p.claims.map((c) => c.claim.eq)])].filter((e) => /^\(\d/.test(e)).sort(equationOrder);
+/** "(1.7)–(1.20)": the equation numbers the rows cite (by default the paper's printed formulas' and its inequalities'), first to last, or the one. */
+function equationSpan(p: PaperCheck, rows?: readonly PaperCheckRow[]): string {
+  const cited = rows ? rows.map((r) => r.formula.eq) : [...printed(p).map((r) => r.formula.eq), ...p.claims.map((c) => c.claim.eq)];
+  const eqs = [...new Set(cited)].filter((e) => /^\(\d/.test(e)).sort(equationOrder);
   if (eqs.length === 0) return '';
   return eqs.length === 1 ? eqs[0]! : `${eqs[0]}–${eqs.at(-1)}`;
 }
@@ -149,9 +150,12 @@ const generalTheory = (key: SourceKey): boolean => 'general' in REFERENCES[key];
 
 /** The paper's results checked and agreeing; the toolkit's own formulas (paper-displays.ts own) are not the paper's. */
 const agreement = (p: PaperCheck): { agree: number; checked: number } => ({
-  agree: p.rows.filter((r) => r.agrees && !own(r)).length,
-  checked: p.rows.filter((r) => r.agrees !== undefined && !own(r)).length,
+  agree: printed(p).filter((r) => r.agrees).length,
+  checked: printed(p).filter((r) => r.agrees !== undefined).length,
 });
+
+/** The rows of the paper's own formulas: the report's own results (paper-displays.ts own), and the toolkit's reductions and corrected readings (`origin`, counted apart by ownFindings), are not. */
+const printed = (p: PaperCheck): readonly PaperCheckRow[] => p.rows.filter((r) => !own(r) && !r.formula.origin);
 
 /** The impacts whose law has no admissible outcome on some directions of their two free velocities (studies/mode-directions.ts). */
 function directionFindings(f: SummaryFacts): Inline[][] {
@@ -185,6 +189,24 @@ function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
 function limitMotion(p: PaperCheck): string | undefined {
   const row = p.rows.find((r) => r.agrees && r.formula.derivedText === 'limit.distance');
   return row && `${REFERENCES[p.source].short} ${row.formula.eq}`;
+}
+
+const ORIGINS = [
+  ['correction', 'corrected reading', 'corrected readings of the paper’s formulas'],
+  ['reduction', 'reduction of the paper’s equations', 'reductions of the paper’s equations'],
+] as const;
+
+/** The toolkit's own rows, each kind a clause: "the toolkit’s 15 reductions of the paper’s equations (2.1)–(2.2) agree". */
+function ownFindings(p: PaperCheck): Inline[][] {
+  return ORIGINS.flatMap(([origin, one, many]) => {
+    const rows = p.rows.filter((r) => r.formula.origin === origin && r.agrees !== undefined);
+    if (rows.length === 0) return [];
+    const agree = rows.filter((r) => r.agrees).length;
+    const span = equationSpan(p, rows);
+    const what: Inline[] =
+      rows.length === 1 ? [`the toolkit’s ${one} `, m(rowLhs(rows[0]!))] : [`the toolkit’s ${rows.length} ${many}${span ? ` ${span}` : ''}`];
+    return [[...(agree < rows.length ? [`${agree} of `] : []), ...what, agree === 1 ? ' agrees' : ' agree']];
+  });
 }
 
 /** Findings of the derivation and the studies, each a clause: the critical values and thresholds found, the results checked. */
@@ -223,12 +245,12 @@ function findings(f: SummaryFacts): Inline[][] {
       ? ['relation', 'relations', 'hold for the derivation', 'holds for the derivation']
       : ['result', 'results', 'agree with the derivation', 'agrees with the derivation'];
     // The formulas that disagree named (smirnov1981's Δᵢ (2.4) as printed), so that the count does not read as agreement.
-    const off = f.paper.rows.filter((r) => r.agrees === false);
+    const off = printed(f.paper).filter((r) => r.agrees === false);
     if (checked)
       out.push(
         agree < checked
           ? [
-              `${agree} of the ${checked} ${many} of ${paper}${which} checked ${hold}; `,
+              `${agree} of the ${checked} ${many} of ${paper}${which} checked ${agree === 1 ? holds : hold}; `,
               m(off.map(rowLhs).join(',\\ ')),
               ` as the paper prints ${off.length === 1 ? 'it does' : 'them do'} not`,
               ...scopeInlines(f.paper),
@@ -240,6 +262,7 @@ function findings(f: SummaryFacts): Inline[][] {
               ...scopeInlines(f.paper),
             ],
       );
+    out.push(...ownFindings(f.paper));
     const claims = f.paper.claims;
     const proved = claims.filter((c) => c.proof.holds).length;
     if (claims.length)
@@ -344,7 +367,9 @@ function checkedSentence(f: SummaryFacts): Inline[] {
     ` sets ${checked ? `the paper’s ${checked === 1 ? 'formula' : `${countWord(checked)} formulas`}${span ? ` ${span}` : ''}, typed from the paper${general ? ' and filled in with this model’s derived quantities' : ''},` : ''}`,
     checked && f.paper.claims.length ? ' and ' : '',
     f.paper.claims.length ? `its ${f.paper.claims.length === 1 ? 'inequality' : `${countWord(f.paper.claims.length)} inequalities`}` : '',
-    ' beside the derivation.',
+    ' beside the derivation',
+    ...(f.paper.rows.some((r) => r.formula.origin) ? [', with the toolkit’s own reductions and corrected readings of them counted apart'] : []),
+    '.',
   ];
 }
 
@@ -477,9 +502,11 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
   }
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
-    const off = f.paper.rows.filter((r) => r.agrees === false && !own(r)).map((r) => r.formula.eq);
+    const off = printed(f.paper)
+      .filter((r) => r.agrees === false)
+      .map((r) => r.formula.eq);
     const word = generalTheory(f.paper.source) ? 'relation' : 'result';
-    const how = (kind: PaperCheckRow['how']): number => f.paper!.rows.filter((r) => r.agrees && r.how === kind && !own(r)).length;
+    const how = (kind: PaperCheckRow['how']): number => printed(f.paper!).filter((r) => r.agrees && r.how === kind).length;
     const ways = [
       how('symbolic') && [`${how('symbolic')} exactly (the difference simplifies to 0)`],
       how('numeric') && [`${how('numeric')} numerically only, at random points, where the simplifier does not close the difference`],
@@ -497,6 +524,8 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
           ...(agree === checked ? [] : [ref('tab:paper-check'), ' gives each.']),
         ),
       );
+    const apart = ownFindings(f.paper);
+    if (apart.length) blocks.push(paragraph('Counted apart, as the paper does not print them: ', ...series(apart), '.'));
     // A rest time (paper-results.ts restingTime) is first order in the speed: say so where the results are discussed.
     for (const r of f.paper.rows.filter(resting))
       blocks.push(

@@ -81,10 +81,18 @@ describe('Smirnov’s support pairs as facts', () => {
     expect(facts.get('supports.(+).Φ')).toBe(parseExpr('-f1*Fz'));
     expect(facts.get('supports.(-).Φ')).toBe(parseExpr('f2*Fz'));
   });
+  it('the switched Φ (1.2), (2.2) is the realized variant’s by sgn F_z: f₂F_z pressed up, −f₁F_z pressed down, the mean of the two at F_z = 0', () => {
+    const phi = derivedFacts(derived(planes)).get('supports.Φ')!;
+    const at = (Fz: number): number => evaluate(phi, { f1: 0.2, f2: 0.5, Fz });
+    expect(at(2)).toBeCloseTo(0.5 * 2, 12);
+    expect(at(-3)).toBeCloseTo(0.2 * 3, 12);
+    expect(at(0)).toBe(0);
+  });
   it('the spatial prism: the loads of (2.1) along y, z, φ, θ, ψ are P_y, P_z, M_x, M_y, M_z; Δ, N and Φ of all 32 full variants; no count as a fact', () => {
     const facts = derivedFacts(derived(spatialPrism));
     expect(['y', 'z', 'phi', 'theta', 'psi'].map((q) => facts.get(`supports.load.${q}`))).toEqual(['Py', 'Pz', 'Mx', 'My', 'Mz'].map((x) => parseExpr(x)));
-    expect([...facts.keys()].filter((k) => k.endsWith('.Φ'))).toHaveLength(32);
+    expect([...facts.keys()].filter((k) => /^supports\.\(.*\)\.Φ$/.test(k))).toHaveLength(32);
+    expect(facts.has('supports.Φ')).toBe(true);
     expect(facts.has('supports.variants')).toBe(false);
   });
   it('the planar prism: Φ = f N₁ + f N₂ of each full variant, its reactions solving the two rows of (1.1)', () => {

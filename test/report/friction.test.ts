@@ -64,6 +64,10 @@ describe('friction section', () => {
     const t = tex('point-between-planes');
     expect(t).toContain('\\Phi^{(+)} = -F_{z} f_{1}');
     expect(t).toContain('\\Phi^{(-)} = F_{z} f_{2}');
+    // The paper's Φ as it stands, sgn F_z choosing the variant, set beside the switched Φ of the variant the load realizes.
+    expect(t).toContain('\\Phi\\ \\text{\\S 2} = \\frac{1}{2} F_{z} (f_{2} (1 + \\operatorname{sgn} F_{z}) - f_{1} (1 - \\operatorname{sgn} F_{z}))');
+    expect(t).toContain('$\\mathit{sgnF} = \\operatorname{sgn} F_{z}$ in $\\Phi$');
+    expect(t).toMatch(/\\S\{\}2 & \$\\Phi\$ &.* & yes, symbolically/);
   });
   it('the spatial prism: 3⁵ = 243 variants, 2⁵ = 32 full, C(5, n)·2ⁿ on n supports; the planar one: all four full variants in closed form', () => {
     const t = tex('prism-in-guides');
@@ -71,7 +75,16 @@ describe('friction section', () => {
     expect(t).toContain('2^{5} = 32');
     expect(t).toContain('\\binom{5}{n}');
     const planar = tex('prism-in-guides-planar');
-    for (const tag of ['(+,+)', '(+,-)', '(-,+)', '(-,-)']) expect(planar).toContain(`\\Delta^{${tag}}`);
+    // Its four full variants are Smirnov's own Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂, Φᵢⱼ: printed once, with the paper's results, and mapped to his labels here.
+    for (const tag of ['(+,+)', '(+,-)', '(-,+)', '(-,-)']) expect(planar).not.toContain(`\\Delta^{${tag}}`);
+    expect(planar).toContain('variant $(+,+)$ is $\\Delta_{22}, N_{221}, N_{222}, \\Phi_{22}$');
+    expect(planar).toContain('variant $(-,-)$ is $\\Delta_{11}, N_{111}, N_{112}, \\Phi_{11}$');
+    // The paper's switched planar Φ (§2), in the report's notation.
+    expect(planar).toContain(
+      '\\Phi = \\sum_\\varepsilon F(\\varepsilon)\\, \\Phi^{\\varepsilon} = \\frac{1}{4} \\sum_\\varepsilon (1 + \\operatorname{sgn} N_1^{\\varepsilon})(1 + \\operatorname{sgn} N_2^{\\varepsilon}) \\Bigl(\\kappa_1^{\\varepsilon_1} N_1^{\\varepsilon} + \\kappa_2^{\\varepsilon_2} N_2^{\\varepsilon}\\Bigr)',
+    );
+    // Without the paper's names (the point's rows compare Φ only), the closed forms stay.
+    expect(tex('point-between-planes')).toContain('\\Delta^{(+)}');
   });
 });
 
@@ -107,5 +120,12 @@ describe('hinge friction in the report', () => {
     const t = tex('rough-hinge-pendulum');
     expect(t).toContain('N^{\\perp}');
     expect(t).toMatch(/f_\{r\}\^\{\*\} = 12\.5/);
+    // smirnov1981 §2: the pendulum's equation switched over the n variants of the n-gon.
+    expect(t).toContain(
+      'I\\ddot{\\varphi} = M - \\frac{r}{4}\\, f_{r} \\operatorname{sgn}\\dot{\\varphi} \\sum_{i=1}^{n} (1 + \\operatorname{sgn} N_i)(1 + \\operatorname{sgn} N_{i+1})(N_i + N_{i+1})',
+    );
+    // Fig. 3's moment in the report's f_r, the paper's f_1 said once.
+    expect(t).toContain('the friction moment $f_r r (N_{ij1}^2 + N_{ij2}^2)^{1/2}$ of (2.6)');
+    expect(t).not.toContain('$f_1 r (N_{ij1}');
   });
 });

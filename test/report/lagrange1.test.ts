@@ -78,8 +78,12 @@ describe('non-ideal constraints', () => {
   it('point between planes (Smirnov): the support reaction N_1 with its friction, solved by (1.1) in the friction section', () => {
     const t = tex('point-between-planes');
     expect(t).toContain(
-      '= h_i + \\Bigl(s_1 \\frac{\\partial \\varphi_1}{\\partial q_i} - f_1^{s_1} \\operatorname{sgn}\\dot{s}_1 \\frac{\\partial s_1^{s_1}}{\\partial q_i}\\Bigr) N_1',
+      '= h_i + \\Bigl(\\varepsilon_1 \\frac{\\partial \\varphi_1}{\\partial q_i} - \\kappa_1^{\\varepsilon_1} \\operatorname{sgn}\\dot{s}_1 \\frac{\\partial s_1^{\\varepsilon_1}}{\\partial q_i}\\Bigr) N_1',
     );
+    // Each symbol defined, none clashing: φ₁ is the constraint gap, the side sign ε is not the slip coordinate s, κ is not the parameter f₁.
+    expect(t).toContain('$\\varphi_{1}$ is gap');
+    expect(t).toContain('$\\dot{s}_k$');
+    expect(t).not.toContain('f_1^{s_1}');
     expect(t).toContain('Smirnov’s system (1.1)'.replace('’', "'"));
     expect(t).not.toContain('\\lambda_{1} =');
   });

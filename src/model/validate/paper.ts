@@ -19,7 +19,7 @@ import type { Rational } from '../../core/rational.js';
 import { parseExpr, OPEN_SCOPE, type ParseScope } from '../../core/parse.js';
 import { combineErrors, MechanicsError } from '../../errors.js';
 import { TIME } from '../names.js';
-import { PAPER_FIELDS } from '../spec.js';
+import { PAPER_FIELDS, PAPER_FORMULA_ORIGINS, type PaperFormulaOrigin } from '../spec.js';
 import type { Model } from '../types.js';
 import { Problems, type Checked } from './problems.js';
 import { arrayAt, fieldsAt, member, rejectUnknownKeys, stringAt } from './shape.js';
@@ -54,6 +54,8 @@ export interface PaperFormula {
   /** The remainder o(p^order) of an expansion as the parameter p grows: the derived side is expanded to it. */
   readonly remainder?: Remainder;
   readonly note?: string;
+  /** Not printed by the paper: the toolkit's reduction of its equations, or its corrected reading of a printed formula. */
+  readonly origin?: PaperFormulaOrigin;
 }
 
 /** o(p^order) as the parameter p grows. */
@@ -72,7 +74,19 @@ export function equationNumber(x: unknown, field: string, out: Problems): string
   return undefined;
 }
 
-const FIELDS = { eq: true, name: true, formula: true, derived: true, where: true, at: true, tolerance: true, remainder: true, note: true, own: true } as const;
+const FIELDS = {
+  eq: true,
+  name: true,
+  formula: true,
+  derived: true,
+  where: true,
+  at: true,
+  tolerance: true,
+  remainder: true,
+  note: true,
+  own: true,
+  origin: true,
+} as const;
 /**
  * A fact's name (src/derive/paper-results.ts): an impact map's
  * (impact1.leaves.psi'+, impact1.stays.footB.n@critical), the support pairs'
@@ -192,6 +206,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     const derivedText = relation ? relation[0]!.trim() : stringAt(f.derived, member(field, 'derived'), 'derived', out);
     const note = f.note === undefined ? undefined : checkNote(f.note, member(field, 'note'), out);
     if (f.own !== undefined && typeof f.own !== 'boolean') out.add('bad-type', member(field, 'own'), 'own is true or false');
+    const origin = f.origin === undefined ? undefined : originOf(f.origin, member(field, 'origin'), out);
     const where = whereBindings(f.where, member(field, 'where'), state, out, velocities);
     const at = atValues(f.at, member(field, 'at'), params, out);
     const measured = [...where.values()].some((b) => 'fact' in b && MEASURED.test(b.fact)) || derivedText?.split(' + ').some((t) => MEASURED.test(t.trim()));
@@ -237,9 +252,17 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       ...(remainder ? { remainder } : {}),
       ...(note !== undefined ? { note } : {}),
       ...(f.own === true ? { own: true } : {}),
+      ...(origin ? { origin } : {}),
     });
   });
   return out.result(formulas);
+}
+
+/** 'reduction' or 'correction': where a row the paper does not print comes from. */
+function originOf(input: unknown, field: string, out: Problems): PaperFormulaOrigin | undefined {
+  if (typeof input === 'string' && Object.hasOwn(PAPER_FORMULA_ORIGINS, input)) return input as PaperFormulaOrigin;
+  out.add('bad-type', field, `${JSON.stringify(input)}: origin is 'reduction' (the toolkit's own consequence of the paper's equations) or 'correction'`);
+  return undefined;
 }
 
 /** 'o(N^(-1/2))': a parameter to a rational power of at most 0, the paper's remainder as it grows. */

@@ -114,6 +114,19 @@ describe('a paper', () => {
     expect(at('o(m^(-1))', { formula: '1', derived: 'limit.release', where: {}, tolerance: 1e-6 })).toEqual([['bad-type', 'paper.formulas[0].remainder']]);
   });
 
+  it('marks a row the paper does not print as the toolkit’s reduction or correction; refuses another origin at its field', () => {
+    builds(
+      paper({
+        formulas: [
+          { ...formula, origin: 'reduction' },
+          { ...formula, origin: 'correction' },
+        ],
+      }),
+    );
+    for (const bad of ['printed', 'Reduction', 1, true])
+      expect(problems(paper({ formulas: [{ ...formula, origin: bad }] })), String(bad)).toEqual([['bad-type', 'paper.formulas[0].origin']]);
+  });
+
   it('takes LaTeX in a name and a note’s $…$ only with the commands a report prints as is', () => {
     const at = (change: Record<string, unknown>) => problems(paper({ formulas: [{ ...formula, ...change }] }));
     builds(

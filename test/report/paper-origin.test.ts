@@ -1,0 +1,34 @@
+// Rows a paper does not print (PaperFormulaSpec.origin: the toolkit's
+// reductions of the paper's equations, its corrected readings) are counted
+// apart from the paper's formulas wherever the report sums up the agreement
+// (src/report/summary.ts) and marked in the check table (paper-check.ts):
+// smirnov1981 prints 17 closed forms of the planar prism (§2) and one Δᵢ (2.4).
+import { describe, expect, it } from 'vitest';
+import type { Block, Inline } from '../../src/report/document.js';
+import { cellText, models, report, tableOf } from './reports.js';
+
+const text = (xs: readonly Inline[]): string => xs.map((x) => (typeof x === 'string' ? x : 'math' in x ? `$${x.math}$` : '')).join('');
+const paragraphs = (blocks: readonly Block[]): string[] => blocks.flatMap((b) => (b.kind === 'paragraph' ? [text(b.content)] : []));
+const built = (name: string) => report(models.find((m) => m.spec.name === name)!).doc;
+
+describe('the paper’s printed formulas counted apart from the toolkit’s own rows', () => {
+  it('the planar prism: 17 of Smirnov’s closed forms (§2, its switched Φ among them) and 15 reductions (2.1)–(2.2), never “31 results of Smirnov”', () => {
+    const doc = built('prism-in-guides-planar');
+    const abstract = text(doc.abstract);
+    expect(abstract).toContain('all 17 results of Smirnov checked agree with the derivation');
+    expect(abstract).toContain('the toolkit’s 15 reductions of the paper’s equations (2.1)–(2.2) agree');
+    const all = [abstract, ...doc.sections.flatMap((s) => paragraphs(s.blocks))].join('\n');
+    expect(all).not.toMatch(/31 results|thirty-one results|31 of 31/);
+    const rows = tableOf(doc.sections.find((s) => s.id === 'paper-check')!).rows;
+    expect(rows.filter((r) => cellText(r[0]!).endsWith(', reduced'))).toHaveLength(15);
+    expect(rows.filter((r) => cellText(r[0]!) === '§2')).toHaveLength(17);
+  });
+
+  it('the rough hinge: of Smirnov’s two printed results Δᵢ (2.4) disagrees; the typed det and the corrected Δᵢ are the toolkit’s', () => {
+    const abstract = text(built('rough-hinge-pendulum').abstract);
+    expect(abstract).toContain('1 of the 2 results of Smirnov (2.4)–(2.5) checked agrees with the derivation');
+    expect(abstract).toContain('the toolkit’s corrected reading $\\Delta_i,\\ \\pi/n\\ \\text{(2.4)}$ agrees');
+    expect(abstract).toContain('the toolkit’s reduction of the paper’s equations $\\det\\ \\text{(2.4)}$ agrees');
+    expect(abstract).not.toMatch(/3 of the 4 results/);
+  });
+});

@@ -22,6 +22,8 @@ interface ImpactLawReport<L extends ImpactLaw> {
   summary(laws: readonly L[]): Inline[];
   /** Its restitution convention, in the appendix's Conventions. */
   readonly convention: readonly Inline[];
+  /** What the factor 1 + e of a lone strike's map (kugushev2002 (1.4)) reads under this law, where it prints no e. */
+  readonly loneFactor?: readonly Inline[];
 }
 
 const IMPACT_LAWS: { readonly [K in ImpactLaw['kind']]: ImpactLawReport<ImpactLawOf<K>> } = {
@@ -34,6 +36,7 @@ const IMPACT_LAWS: { readonly [K in ImpactLaw['kind']]: ImpactLawReport<ImpactLa
     statement: (_, v) => ['plastic impact, ', m(`${v.normal}^{+} = 0`)],
     summary: () => ['plastic impacts'],
     convention: ['A plastic impact ends the normal velocity, ', m('\\dot{f}^{+} = 0'), '.'],
+    loneFactor: [' (here plastic, ', m('e = 0'), ': the factor is 1)'],
   },
   'w-law': {
     statement: (law, v) => [
@@ -80,4 +83,10 @@ export function impactLawSummaries(laws: readonly ImpactLaw[]): Inline[][] {
   const byKind = new Map<ImpactLaw['kind'], ImpactLaw[]>();
   for (const law of laws) byKind.set(law.kind, [...(byKind.get(law.kind) ?? []), law]);
   return [...byKind.values()].map((same) => (IMPACT_LAWS[same[0]!.kind] as unknown as ImpactLawReport<ImpactLaw>).summary(same));
+}
+
+/** The note on a lone strike's factor 1 + e where every law of the contacts striking alone reads it the same way (plastic: 1); else nothing. */
+export function loneFactorNote(laws: readonly ImpactLaw[]): readonly Inline[] {
+  const notes = [...new Set(laws.map((law) => IMPACT_LAWS[law.kind].loneFactor))];
+  return notes.length === 1 ? (notes[0] ?? []) : [];
 }

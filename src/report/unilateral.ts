@@ -33,7 +33,7 @@ import { gapForm, indexSum, math, mathLines, mechanicsSymbol, modelHeads, proseN
 import { pinnedTangent } from '../model/impact-laws.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
 import type { Model } from '../model/types.js';
-import { impactLawConventions, impactLawStatement } from './impact-laws.js';
+import { impactLawConventions, impactLawStatement, loneFactorNote } from './impact-laws.js';
 import { inName, nameRepeated, whereBlocks, type NamedRepeat } from './repeats.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
@@ -381,7 +381,7 @@ export function impactMapsSection(system: DerivedSystem, directions: readonly Mo
           : [`When ${alone.length === 1 ? 'this contact strikes' : 'one of these contacts strikes'} alone`]),
         ', Kugushev–Sorokina §1 (1.4) with Newton’s coefficient in place of the elastic factor 2 = 1 + 1',
         // A plastic contact's factor 1 + 0 leaves no e in the display: say so, not silently.
-        ...(alone.every((j) => system.model.unilateral[j]!.law.kind === 'plastic') ? [' (here plastic, ', m('e = 0'), ': the factor is 1)'] : []),
+        ...loneFactorNote(alone.map((j) => system.model.unilateral[j]!.law)),
         ' gives, with ',
         m('B = M(\\tilde{q})'),
         ' and the gradient taken at the impact point,',

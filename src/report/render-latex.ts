@@ -17,7 +17,7 @@ function inline(doc: ReportDocument, xs: readonly Inline[]): string {
       if ('math' in x) return `$${x.math}$`;
       if ('code' in x)
         return `\\texttt{${x.code
-          .split(/(?<=\/|, )/)
+          .split(/(?<=\/|, |-)/)
           .map(latexText)
           .join('\\allowbreak{}')}}`;
       if (x.ref.startsWith('sec:')) return `\\ref{${label(doc, 'sec', x.ref.slice(4))}}`;

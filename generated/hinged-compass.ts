@@ -31,7 +31,7 @@ export const model = {
     {"name":"m","default":1,"description":"mass of one leg","unit":"kg"},
     {"name":"l","default":1,"description":"leg length","unit":"m"},
     {"name":"g","default":9.81,"description":"gravitational acceleration","unit":"m/s^2"},
-    {"name":"beta","default":0.3,"description":"half-angle between the legs at the impact","unit":"rad"},
+    {"name":"beta","default":0.3,"description":"half-angle between the legs at the impact (the paper’s α)","unit":"rad"},
   ],
   constraintCount: 0,
   unilateral: [

@@ -27,7 +27,7 @@ export const model = {
     {"name":"c","default":2,"description":"stiffness coefficient: the potential c²Nf²/2"},
     {"name":"k","default":0.5,"description":"damping coefficient: the Rayleigh function k√N ḟ²"},
     {"name":"N","default":100,"description":"strength of the medium"},
-    {"name":"v1","default":1,"description":"normal speed at the entry","unit":"m/s"},
+    {"name":"w","default":1,"description":"normal speed at the entry, ẋ₁(0) = −w","unit":"m/s"},
     {"name":"v2","default":0.5,"description":"tangential velocity at the entry","unit":"m/s"},
   ],
   constraintCount: 0,
@@ -46,7 +46,7 @@ const s$ = new Float64Array(4);
 const M$ = new Float64Array(4);
 const f$ = new Float64Array(2);
 const b$ = new Float64Array(2);
-const PARAMETERS$: readonly string[] = ["g11","g22","c","k","N","v1","v2"];
+const PARAMETERS$: readonly string[] = ["g11","g22","c","k","N","w","v2"];
 
 /** A problem with one entry of a parameter record; `problem` is the error code a driver reports it under. */
 export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input' | 'bad-range' | 'bad-restitution' | 'bad-compliant-law' | 'bad-mass'; readonly message: string };

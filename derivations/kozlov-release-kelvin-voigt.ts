@@ -59,7 +59,7 @@ export default defineModel({
         formula: '1/2',
         derived: 'limit.release.order',
         tolerance: 0.02,
-        own: true,
+        origin: 'own',
         note: 'Kozlov states only that the limit is classical; the order $\\tfrac12$ is the toolkit’s: the release lags by the damped oscillation of frequency $\\sqrt{N}$, $O(N^{-1/2})$. Set beside it is the study’s fitted order.',
       },
       {
@@ -68,7 +68,7 @@ export default defineModel({
         formula: '1 + log(2 - exp(-c^2))/c^2',
         derived: 'realizations.strong-damping.leaves',
         tolerance: 2e-3,
-        own: true,
+        origin: 'own',
         note: 'Kozlov says only that with the force $(0, -N\\dot{y} - c^2Ny)$ the release is again delayed. The time is the toolkit’s: as $N \\to \\infty$ the point creeps, $N\\dot{y} \\approx \\pm g - c^2Ny$, and $Ny$ returns to 0 at $1 + \\ln(2 - \\exp(-c^2))/c^2$, after the classical $t = 1$. Beside it, the release of the realization with $\\nu = 1$, $k = 0$ at $N = 1000$ (the realizations compared), which lags the limit by $O(1/N)$.',
       },
       {

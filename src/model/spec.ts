@@ -624,20 +624,17 @@ export interface PaperFormulaSpec {
   /** How the paper's text was read where it is garbled or differs in sign convention. */
   readonly note?: string;
   /**
-   * The formula is the toolkit's own, for a result the paper states only in words (kozlov1988 §2: the
-   * Kelvin–Voigt release "is again delayed"): the report prints it among its own results, not as the paper's.
-   */
-  readonly own?: boolean;
-  /**
-   * A row the paper does not print: 'reduction' the toolkit's own consequence of the paper's equations (a support
-   * variant the paper does not write out, smirnov1981 (2.1) with one pair free), 'correction' its corrected reading
-   * of a printed formula (smirnov1981 Δᵢ (2.4)). The report counts these apart from the paper's formulas.
+   * A row the paper does not print: 'own' the toolkit's formula for a result the paper states only in words
+   * (kozlov1988 §2: the Kelvin–Voigt release "is again delayed"), printed among the report's own results;
+   * 'reduction' the toolkit's own consequence of the paper's equations (a support variant the paper does not write
+   * out, smirnov1981 (2.1) with one pair free), 'correction' its corrected reading of a printed formula
+   * (smirnov1981 Δᵢ (2.4)), both counted apart from the paper's formulas.
    */
   readonly origin?: PaperFormulaOrigin;
 }
 
-export type PaperFormulaOrigin = 'reduction' | 'correction';
-export const PAPER_FORMULA_ORIGINS: Readonly<Record<PaperFormulaOrigin, true>> = { reduction: true, correction: true };
+export type PaperFormulaOrigin = 'own' | 'reduction' | 'correction';
+export const PAPER_FORMULA_ORIGINS: Readonly<Record<PaperFormulaOrigin, true>> = { own: true, reduction: true, correction: true };
 
 /**
  * An inequality a paper states, typed from the paper and proved by the paper

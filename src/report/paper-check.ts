@@ -221,7 +221,7 @@ function derivedCell(r: PaperCheckRow, display: Inline): Inline[] {
 const tally = (rows: readonly PaperCheckRow[]): string => `${rows.filter((r) => r.agrees).length} of ${rows.filter((r) => r.agrees !== undefined).length}`;
 
 /** A row the paper does not print, marked in the table's first column. */
-const ORIGIN_MARK: Readonly<Record<PaperFormulaOrigin, string>> = { reduction: 'reduced', correction: 'corrected' };
+const ORIGIN_MARK: Readonly<Record<PaperFormulaOrigin, string>> = { own: 'own', reduction: 'reduced', correction: 'corrected' };
 
 function verdict(r: PaperCheckRow): string {
   if (r.how === 'symbolic') return 'yes, symbolically';

@@ -19,7 +19,7 @@ export interface ResultDisplay {
  * A result the paper states only in words (R–F §1: the rocking ends in finite time; kozlov1988 §2: the
  * Kelvin–Voigt release is delayed, its time the toolkit's own formula): the report's own, printed without the paper's number.
  */
-export const own = (r: PaperCheckRow): boolean => r.formula.own === true || (!r.formula.formula && !r.measured);
+export const own = (r: PaperCheckRow): boolean => r.formula.origin === 'own' || (!r.formula.formula && !r.measured);
 
 /**
  * A row whose fact is a load the derivation gives back (the prism's P_y,

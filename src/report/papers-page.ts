@@ -41,7 +41,8 @@ const STUDY_FIGURES: Readonly<Record<NonNullable<PaperSpec['studyFigures']>[numb
 
 function formulaHow(f: PaperFormulaSpec): string {
   if (f.formula === undefined) return 'stated by the paper in words; derived in the report';
-  if (f.own) return 'not printed by the paper: the toolkit’s own formula for what the paper states in words, printed among the report’s own results';
+  if (f.origin === 'own')
+    return 'not printed by the paper: the toolkit’s own formula for what the paper states in words, printed among the report’s own results';
   if (f.origin === 'reduction') return 'not printed by the paper: the toolkit’s reduction of its equations, derived and compared';
   if (f.origin === 'correction') return 'not printed by the paper: the toolkit’s corrected reading of its formula, derived and compared';
   if (f.tolerance !== undefined) return `measured by the report’s own computation, compared with the paper’s value to ${f.tolerance}`;

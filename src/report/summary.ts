@@ -368,7 +368,7 @@ function checkedSentence(f: SummaryFacts): Inline[] {
     checked && f.paper.claims.length ? ' and ' : '',
     f.paper.claims.length ? `its ${f.paper.claims.length === 1 ? 'inequality' : `${countWord(f.paper.claims.length)} inequalities`}` : '',
     ' beside the derivation',
-    ...(f.paper.rows.some((r) => r.formula.origin) ? [', with the toolkit’s own reductions and corrected readings of them counted apart'] : []),
+    ...(f.paper.rows.some((r) => !own(r) && r.formula.origin) ? [', with the toolkit’s own reductions and corrected readings of them counted apart'] : []),
     '.',
   ];
 }

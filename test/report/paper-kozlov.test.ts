@@ -91,7 +91,7 @@ describe('Kozlov §2: the rigid limits of the realized line', () => {
   });
   it('Kelvin–Voigt with damping N (ν = 1, k = 0) at N = 1000: the release delayed to 1 + ln(2 − e^{−c²})/c² at c = 2, the toolkit’s own formula', () => {
     const row = report(kelvinVoigt).rows[2]!;
-    expect(row.formula.own).toBe(true);
+    expect(row.formula.origin).toBe('own');
     expect(row.agrees).toBe(true);
     expect(Math.abs(row.measured!.value - (1 + Math.log(2 - Math.exp(-4)) / 4))).toBeLessThan(1e-3);
   });

@@ -47,14 +47,12 @@ export interface PaperFormula {
   readonly where: ReadonlyMap<string, { readonly fact: string } | { readonly expr: Expr }>;
   /** Parameter → the value at which the paper's result holds (set in both sides). */
   readonly at?: ReadonlyMap<string, Expr>;
-  /** The formula is the toolkit's own, for a result the paper states in words (PaperFormulaSpec.own). */
-  readonly own?: boolean;
   /** The agreement required of a measured fact (relative to max(1, |paper|)). */
   readonly tolerance?: number;
   /** The remainder o(p^order) of an expansion as the parameter p grows: the derived side is expanded to it. */
   readonly remainder?: Remainder;
   readonly note?: string;
-  /** Not printed by the paper: the toolkit's reduction of its equations, or its corrected reading of a printed formula. */
+  /** Not printed by the paper: the toolkit's own formula for a result stated in words, its reduction of the paper's equations, or its corrected reading of a printed formula. */
   readonly origin?: PaperFormulaOrigin;
 }
 
@@ -84,7 +82,6 @@ const FIELDS = {
   tolerance: true,
   remainder: true,
   note: true,
-  own: true,
   origin: true,
 } as const;
 /**
@@ -205,7 +202,6 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     if (relation && relation.length !== 2) out.add('bad-type', member(field, 'formula'), 'a relation has one =, A = B');
     const derivedText = relation ? relation[0]!.trim() : stringAt(f.derived, member(field, 'derived'), 'derived', out);
     const note = f.note === undefined ? undefined : checkNote(f.note, member(field, 'note'), out);
-    if (f.own !== undefined && typeof f.own !== 'boolean') out.add('bad-type', member(field, 'own'), 'own is true or false');
     const origin = f.origin === undefined ? undefined : originOf(f.origin, member(field, 'origin'), out);
     const where = whereBindings(f.where, member(field, 'where'), state, out, velocities);
     const at = atValues(f.at, member(field, 'at'), params, out);
@@ -251,17 +247,20 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       ...(tolerance !== undefined && !Number.isNaN(tolerance) ? { tolerance } : {}),
       ...(remainder ? { remainder } : {}),
       ...(note !== undefined ? { note } : {}),
-      ...(f.own === true ? { own: true } : {}),
       ...(origin ? { origin } : {}),
     });
   });
   return out.result(formulas);
 }
 
-/** 'reduction' or 'correction': where a row the paper does not print comes from. */
+/** 'own', 'reduction' or 'correction': where a row the paper does not print comes from. */
 function originOf(input: unknown, field: string, out: Problems): PaperFormulaOrigin | undefined {
   if (typeof input === 'string' && Object.hasOwn(PAPER_FORMULA_ORIGINS, input)) return input as PaperFormulaOrigin;
-  out.add('bad-type', field, `${JSON.stringify(input)}: origin is 'reduction' (the toolkit's own consequence of the paper's equations) or 'correction'`);
+  out.add(
+    'bad-type',
+    field,
+    `${JSON.stringify(input)}: origin is 'own' (the toolkit's formula for a result the paper states in words), 'reduction' (its consequence of the paper's equations) or 'correction'`,
+  );
   return undefined;
 }
 

@@ -25,7 +25,8 @@ import { derivedLeft, givenBack, own, resultDisplays, rowLhs, type ResultDisplay
 const label = (i: number): string => `paper-${i + 1}`;
 
 /** A rest time (paper-results.ts restingTime): defined where it is printed, and marked as the approximation it is. */
-export const resting = (r: PaperCheckRow): boolean => r.formula.derived.some((d) => d.fact.endsWith('.rest'));
+/** A row giving an impact's rest time (paper-results.ts impact{i}.{m}.rest), not another fact named …rest (a patch's rest depth s*, kuleshov2011 (9.2)). */
+export const resting = (r: PaperCheckRow): boolean => r.formula.derived.some((d) => /^impact\d+\..*\.rest$/.test(d.fact));
 
 const restingDefinition = (name: string): Inline[] => [
   'Here ',

@@ -188,3 +188,10 @@ describe('the appendix says what applies to the model', () => {
     expect(t).not.toContain('W \\in [0, 1]');
   });
 });
+
+describe('the rest time’s caveat only where a rest time is printed', () => {
+  it('compass: t∞ is a small-amplitude approximation; the viscoelastic disk’s rest depth s* (9.2) is no rest time', () => {
+    expect(sectionText('compass', 'discussion')).toContain('holds for small amplitudes only');
+    expect(sectionText('viscoelastic-disk', 'discussion')).not.toContain('holds for small amplitudes only');
+  });
+});

@@ -106,6 +106,10 @@ const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eig
 /** A count in words where short: "three generalized coordinates". */
 export const countWord = (n: number): string => WORDS[n] ?? `${n}`;
 
+/** "a, b and c" (with `comma` ';': "a; b; and c"): clauses joined as a sentence lists them. */
+export const series = (parts: readonly Inline[][], comma = ','): Inline[] =>
+  parts.flatMap((p, i) => (i === 0 ? p : i === parts.length - 1 ? [parts.length > 2 || comma === ';' ? `${comma} and ` : ' and ', ...p] : [`${comma} `, ...p]));
+
 export const m = (tex: string): Inline => ({ math: tex });
 export const ref = (label: string): Inline => ({ ref: label });
 export const code = (text: string): Inline => ({ code: text });

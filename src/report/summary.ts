@@ -6,7 +6,6 @@
 // derivation or a study already holds.
 // Tests: test/report/paper-shape.test.ts.
 import { ZERO } from '../core/expr.js';
-import type { EnergyChange } from '../derive/lagrange/conservation.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
@@ -14,7 +13,8 @@ import type { LinearizationStudy } from '../studies/linearization.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
-import { countWord, m, paragraph, ref, type Block, type Inline } from './document.js';
+import { countWord, m, paragraph, ref, series, type Block, type Inline } from './document.js';
+import { energyBlocks } from './energy-discussion.js';
 import { convergenceClause, type ReportLimitStudy } from './limit.js';
 import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
@@ -52,8 +52,6 @@ function subject(title: string): string {
   return /^an? /.test(lowered) ? lowered : `the ${lowered}`;
 }
 /** A comma-separated series with "and" before the last (semicolons between clauses that have commas of their own). */
-const series = (parts: readonly Inline[][], comma = ','): Inline[] =>
-  parts.flatMap((p, i) => (i === 0 ? p : i === parts.length - 1 ? [parts.length > 2 || comma === ';' ? `${comma} and ` : ' and ', ...p] : [`${comma} `, ...p]));
 
 /** Up to five coordinates one by one (a line may break between them), a longer chain as its first and last. */
 const coordinateList = (symbols: readonly string[]): Inline[] =>
@@ -395,49 +393,6 @@ export function introductionBlocks(f: SummaryFacts): Block[] {
 }
 
 /**
- * What impacts with Coulomb friction do to the energy: what the study
- * measured of the derived law (Kane's paradox where it gains), and the law
- * the simulation falls back on where Newton–Coulomb would gain (the
- * runtime's impact law, Glocker's).
- */
-function impactEnergyText(study: ImpactEnergyStudy | undefined): Inline[] {
-  const fallback: Inline[] = [
-    'Where an outcome would raise the kinetic energy, the simulation resolves the impact with Glocker’s energetically consistent law instead (one restitution coefficient on the normal and the slip alike), which never raises it.',
-  ];
-  if (!study)
-    return [
-      'Newton’s restitution with Coulomb friction can raise the kinetic energy at an impact where the normal and the slip are coupled (Kane’s paradox). ',
-      ...fallback,
-    ];
-  const e = mechanicsSymbol(study.restitution.parameter);
-  const [lo, hi] = study.restitution.range;
-  const box = Object.entries(study.box).map(([name]) => [m(mechanicsSymbol(name))]);
-  const sampled: Inline[] = [
-    `Of ${study.impacts} random approaching impacts of each impact map (Section `,
-    ref('sec:impact-maps'),
-    `), with `,
-    ...(box.length ? [...series(box), box.length === 1 ? ' over its range, ' : ' over their ranges, '] : []),
-    m(`${e} \\in [${lo}, ${hi}]`),
-    ' and the other contacts open, ',
-  ];
-  const w = study.largest;
-  if (!w) return [...sampled, 'no admissible outcome raises the kinetic energy. ', ...fallback];
-  const percent = (100 * w.gain).toFixed(1);
-  return [
-    'Newton’s restitution with Coulomb friction can raise the kinetic energy at an impact (Kane’s paradox). ',
-    ...sampled,
-    `an admissible outcome gains up to ${percent} % of `,
-    m('T^{-}'),
-    ' (at ',
-    m(`${e} = ${+w.values[study.restitution.parameter]!.toFixed(2)}`),
-    '), and none of them gains for ',
-    m(`${e} \\le ${study.dissipativeUpTo.toFixed(2)}`),
-    '. ',
-    ...fallback,
-  ];
-}
-
-/**
  * Where a rest time applies: on the side of its impact's critical value
  * where the outcome it follows (every closed contact leaving) is the
  * admissible one — the compass's t∞ for α < α₀ only (rubanovich1981 §1).
@@ -464,42 +419,9 @@ function restingRange(system: DerivedSystem, r: PaperCheckRow): Inline[] {
   ];
 }
 
-/** What makes T + V change in the smooth motion (conservation.ts), in words. */
-const ENERGY_CHANGES: Readonly<Record<EnergyChange, string>> = {
-  'potential-forces': 'the applied forces have a potential, but are declared as forces, not through it',
-  'discontinuous-potential-forces':
-    'the applied forces are potential but discontinuous, declared as forces, not through their potential (which may jump where they switch)',
-  'non-potential-forces': 'non-potential applied forces act',
-  time: 'the Lagrangian depends on time',
-  'moving-constraints': 'moving constraints do work',
-  friction: 'friction dissipates',
-  damping: 'the damping of a constraint realized by forces dissipates',
-  'added-mass': 'a realization’s added mass is switched off where its contact opens, and its kinetic energy with it',
-  patch: 'the viscosity of the contact patch dissipates',
-};
-
 /** What the results mean: energy, agreement with the paper, what is approximate. */
 export function discussionBlocks(f: SummaryFacts): Block[] {
-  const { system } = f;
-  const { model } = system;
-  const blocks: Block[] = [];
-  if (system.energy) {
-    const between = model.unilateral.length ? ' between impacts' : '';
-    // A realization's potential (a stiff floor's) belongs to the energy that is conserved.
-    const contact = system.compliant?.terms.some((t) => t.potential !== ZERO) ?? false;
-    const changes = system.energyChanges.map((c) => ENERGY_CHANGES[c]);
-    const smooth: Inline[] = [
-      'The energy ',
-      m(contact ? 'E = T + V + V_{c}' : 'E = T + V'),
-      ...(contact ? [', with the potential ', m('V_{c}'), ' of the constraints realized by forces where they act,'] : []),
-      system.conservative || changes.length === 0 ? ` is conserved${between}` : ` is not conserved${between}: ${changes.join('; ')}`,
-    ];
-    const friction = model.unilateral.some((c) => c.friction) || system.supports !== undefined || system.hinges.length > 0;
-    const coulomb = model.unilateral.some((c) => c.friction);
-    const impacts = !model.unilateral.length || !system.passive ? '.' : coulomb ? '.' : `; impacts${friction ? ' and friction' : ''} never raise it.`;
-    blocks.push(paragraph(...smooth, impacts));
-    if (model.unilateral.length && system.passive && coulomb) blocks.push(paragraph(...impactEnergyText(f.impactEnergy)));
-  }
+  const blocks: Block[] = [...energyBlocks(f.system, f.impactEnergy)];
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
     const off = printed(f.paper)

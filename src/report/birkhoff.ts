@@ -21,6 +21,9 @@ import { sceneFigure } from './scene-figure.js';
 import { plainSymbol } from './sketch-marks.js';
 import { GROUND, toPx, view } from './sketch-view.js';
 
+/** kozlov1988's figure this one redraws, and its id (docs/reports/papers.html links to it). */
+export const BIRKHOFF_FIGURE = { eq: 'Fig. 2', id: 'birkhoff-orbit' } as const;
+
 type Point = readonly [number, number];
 
 /** The figure in model units: each wall's arc about its centre, the orbit's segment, the labels' parameters. */
@@ -138,7 +141,14 @@ export function birkhoffFigure(model: Model, study: OrbitStudy): Figure | undefi
   const paper = REFERENCES.kozlov1988.short;
   const value = (name: string | undefined, x: number): string => `${name ? `${mechanicsSymbol(name)} = ` : ''}${Number(x.toPrecision(6))}`;
   return sceneFigure(
-    { id: 'birkhoff-orbit', cls: 'sketch', title: `Birkhoff’s billiard and its 2-periodic orbit (${paper} Fig. 2)`, width: v.width, height: v.height, items },
+    {
+      id: BIRKHOFF_FIGURE.id,
+      cls: 'sketch',
+      title: `Birkhoff’s billiard and its 2-periodic orbit (${paper} ${BIRKHOFF_FIGURE.eq})`,
+      width: v.width,
+      height: v.height,
+      items,
+    },
     Number(Math.min(0.45, v.width / 640).toFixed(2)),
     [],
     [
@@ -146,7 +156,7 @@ export function birkhoffFigure(model: Model, study: OrbitStudy): Figure | undefi
       m(layout.arcs.map((a) => value(a.label, a.radius)).join(',\\ ')),
       ' about their centres (the dots), their circles of curvature at the orbit’s ends, and the computed 2-periodic orbit between its impact points, of length ',
       m(value(layout.lengthLabel, length)),
-      ` (${paper} Fig. 2).`,
+      ` (${paper} ${BIRKHOFF_FIGURE.eq}).`,
     ],
   );
 }

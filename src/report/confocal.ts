@@ -10,13 +10,16 @@ import { m, paragraph, type Figure, type Section } from './document.js';
 import { curveScene, seriesStyle, type CurveSpec } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 
+/** kozlov1988's figure this section redraws (panels a, b), and the section's id (docs/reports/papers.html links to it). */
+export const CONFOCAL_FIGURE = { eq: 'Fig. 3', id: 'confocal' } as const;
+
 /** Points per bounding parabola. */
 const POINTS = 161;
 
 export function confocalSection(study: ConfocalStudy): Section {
   const paper = REFERENCES.kozlov1988.short;
   return {
-    id: 'confocal',
+    id: CONFOCAL_FIGURE.id,
     title: 'Motions in confocal quadrilaterals',
     blocks: [
       paragraph(
@@ -82,7 +85,7 @@ function panel({ a }: ConfocalStudy, r: ConfocalRun): Figure {
   const curves = confocalCurves(a, r);
   const scene = curveScene({
     id: `plot-confocal-${r.panel}`,
-    title: `The parabolic billiard’s motion in its quadrilateral (${paper} Fig. 3${r.panel})`,
+    title: `The parabolic billiard’s motion in its quadrilateral (${paper} ${CONFOCAL_FIGURE.eq}${r.panel})`,
     curves,
     xLabel: { text: 'x', tex: '$x$' },
     yLabel: { text: 'y', tex: '$y$' },
@@ -102,7 +105,7 @@ function panel({ a }: ConfocalStudy, r: ConfocalRun): Figure {
       ', ',
       m(`c_2 = ${fixed(r.c2)}`),
       r.panel === 'a' ? ': the quadrilateral (5.4) about the axis' : ': the quadrilateral (5.5) between two parabolas opening down',
-      ` (${paper} Fig. 3${r.panel}).`,
+      ` (${paper} ${CONFOCAL_FIGURE.eq}${r.panel}).`,
     ],
   );
 }

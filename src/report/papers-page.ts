@@ -8,7 +8,10 @@
 import type { ModelSpec, PaperFormulaSpec, PaperSpec } from '../model/spec.js';
 import { REFERENCES, type SourceKey } from '../model/sources.js';
 import { equationOrder } from './equation-order.js';
+import { BIRKHOFF_FIGURE } from './birkhoff.js';
+import { CONFOCAL_FIGURE } from './confocal.js';
 import { paperFigureId } from './paper-claims.js';
+import { REALIZATIONS_FIGURE } from './realizations.js';
 import { paperSketchId } from './paper-sketches.js';
 import { escapeHtml, katexHtml, pageHead } from './render-html.js';
 
@@ -32,11 +35,11 @@ interface Row {
   readonly how: string;
 }
 
-/** The figures a study of the toolkit draws, by kind: their number in kozlov1988, what they show and their section. */
-const STUDY_FIGURES: Readonly<Record<NonNullable<PaperSpec['studyFigures']>[number]['kind'], { eq: string; name: string; anchor: string }>> = {
-  realizations: { eq: 'Fig. 1', name: 'the realizations of a constraint, released', anchor: 'realizations' },
-  'periodic-orbit-walls': { eq: 'Fig. 2', name: 'Birkhoff’s billiard and its 2-periodic orbit', anchor: 'birkhoff-orbit' },
-  'confocal-motions': { eq: 'Fig. 3', name: 'motions in their confocal quadrilaterals', anchor: 'confocal' },
+/** The figures a study of the toolkit draws, by kind: their number and anchor, from the module that draws each, and what they show. */
+const STUDY_FIGURES: Readonly<Record<NonNullable<PaperSpec['studyFigures']>[number]['kind'], { figure: { eq: string; id: string }; name: string }>> = {
+  realizations: { figure: REALIZATIONS_FIGURE, name: 'the realizations of a constraint, released' },
+  'periodic-orbit-walls': { figure: BIRKHOFF_FIGURE, name: 'Birkhoff’s billiard and its 2-periodic orbit' },
+  'confocal-motions': { figure: CONFOCAL_FIGURE, name: 'motions in their confocal quadrilaterals' },
 };
 
 function formulaHow(f: PaperFormulaSpec): string {
@@ -62,7 +65,7 @@ function rowsOf(model: PaperModel): Row[] {
     ...(p.sketches ?? []).map((s, k) => row(s.eq, s.caption, paperSketchId(k), 'drawn from the model’s own drawing', false)),
     ...(p.studyFigures ?? []).map((f) => {
       const fig = STUDY_FIGURES[f.kind];
-      return row(fig.eq, fig.name, fig.anchor, 'drawn from the toolkit’s own runs', false);
+      return row(fig.figure.eq, fig.name, fig.figure.id, 'drawn from the toolkit’s own runs', false);
     }),
     ...(p.notDerived ?? []).map((r) => row(r.eq, r.name, 'paper-not-derived', `not derived: ${r.reason}`)),
   ];

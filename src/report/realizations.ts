@@ -9,6 +9,9 @@ import { m, paragraph, type Inline, type Section, type Table } from './document.
 import { plotScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 
+/** kozlov1988's figure this section redraws, and the section's id (docs/reports/papers.html links to it). */
+export const REALIZATIONS_FIGURE = { eq: 'Fig. 1', id: 'realizations' } as const;
+
 /** A number to six significant digits, in math; a dash where there is none. */
 const cell = (x: number): Inline[] => (Number.isFinite(x) ? [m(`${Number(x.toPrecision(6))}`)] : ['—']);
 
@@ -31,7 +34,7 @@ export function realizationsSection(study: RealizationsStudy): Section {
     0.9,
     series.map((s, k) => ({ label: `\\text{${s.label}}`, ...seriesStyle(k) })),
     [
-      `${paper} Fig. 1 from the toolkit’s runs: the gap f of the contact ${study.contact} against time for each realization of the constraint from the same initial state`,
+      `${paper} ${REALIZATIONS_FIGURE.eq} from the toolkit’s runs: the gap f of the contact ${study.contact} against time for each realization of the constraint from the same initial state`,
       ...atText,
       ', drawn up to ',
       m(`f = ${study.cut}`),
@@ -47,13 +50,13 @@ export function realizationsSection(study: RealizationsStudy): Section {
     rows: study.runs.map((r) => [[r.label], cell(r.leaves)]),
   };
   return {
-    id: 'realizations',
+    id: REALIZATIONS_FIGURE.id,
     title: 'The realizations compared',
     blocks: [
       paragraph(
         `The constraint realized in each way the model declares, and held rigidly, each run from the same initial state`,
         ...atText,
-        ` (${paper} §2, Fig. 1), with the time each motion leaves the constraint for good, its last release.`,
+        ` (${paper} §2, ${REALIZATIONS_FIGURE.eq}), with the time each motion leaves the constraint for good, its last release.`,
       ),
       figure,
       table,

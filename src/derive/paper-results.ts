@@ -116,10 +116,13 @@
 //                                      (9.1); .s, .u the scaled depth and its rate; .depthScale,
 //                                      .timeScale a and b (ε², ε√(r/g)); .smallParameter the
 //                                      parameters left in its viscous term (ε̃); .rest s* (9.2);
-//                                      .potential V(s); .dissipation dE/dT along it (9.3)
+//                                      .potential V(s), .restPotential V(s*), .potentialRoot its
+//                                      nonzero root s₀ (Cor. 2, Cor. 5); .dissipation dE/dT (9.3)
 //   patch.{p}.shares.normal|tangential the expanded density's term in the depth's rate at the
 //                                      centre, in the tangential velocity at the edge, over its
 //                                      elastic term at the centre (Prop. 12, (8.2))
+//   patch.{p}.ends.lower|upper         the whole patch's ends moved by the velocities, relative,
+//                                      to first order, outward where positive (Cor. 3, (10.3))
 // The initial state, initial.{q} and initial.{q}' (kozlov1988 (1.4): on the constraint), and
 // the motion from it in closed form (motion/piecewise.ts), piece k (1-based):
 //   trajectory{k}.start, trajectory{k}.end   when it starts and ends (the last piece has no end)
@@ -324,9 +327,13 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
       facts.set(`${key}.transverse.acceleration`, v.acceleration);
       facts.set(`${key}.transverse.rest`, v.rest);
       facts.set(`${key}.transverse.potential`, v.potential);
+      facts.set(`${key}.transverse.restPotential`, v.restPotential);
+      if (v.potentialRoot) facts.set(`${key}.transverse.potentialRoot`, v.potentialRoot);
       facts.set(`${key}.transverse.dissipation`, v.dissipation);
       facts.set(`${key}.shares.normal`, v.shares.normal);
       if (v.shares.tangential) facts.set(`${key}.shares.tangential`, v.shares.tangential);
+      facts.set(`${key}.ends.lower`, v.ends.lower);
+      facts.set(`${key}.ends.upper`, v.ends.upper);
     }
   }
 }
@@ -347,10 +354,11 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      (src/studies/restitution.ts): the fitted exponents of 1 − H(v)/v
 //                      as v → 0 and of H(v) as v → ∞ (kuleshov2011 Proposition 11)
 //   restitution.{p}.ratioAtSmallest|ratioAtLargest   H(v)/v at the extreme speeds
-//   relaxation.{p}.rateExponent|plateauExponent   a patch's transverse oscillation
-//                      (src/studies/relaxation.ts): the log-log slopes in ε̃ of its energy's
-//                      decay rate and of the energy a resonant forcing keeps (kuleshov2011
-//                      Proposition 13)
+//   relaxation.{p}.rateExponent|plateauExponent|shiftedPlateauExponent   a patch's transverse
+//                      oscillation (src/studies/relaxation.ts): the log-log slopes in ε̃ of its
+//                      energy's decay rate and of the energy a resonant forcing keeps
+//                      (kuleshov2011 Proposition 13), and of the energy about the rest a constant
+//                      forcing shifts (Proposition 14)
 //   realizations.{label}.leaves   when the realization of that label leaves the constraint for
 //                      good, in the realizations compared (src/studies/realizations.ts; kozlov1988 §2)
 // Each holds at the parameters the computation used (MeasuredFact.params).
@@ -394,6 +402,7 @@ export interface RelaxationForFacts {
   readonly patch: string;
   readonly rateExponent: number;
   readonly plateauExponent: number;
+  readonly shiftedPlateauExponent: number;
 }
 
 /** What the report computed numerically, passed to its paper table. */
@@ -463,6 +472,7 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
   for (const r of computed.relaxation ?? []) {
     put(`relaxation.${r.patch}.rateExponent`, r.rateExponent);
     put(`relaxation.${r.patch}.plateauExponent`, r.plateauExponent);
+    put(`relaxation.${r.patch}.shiftedPlateauExponent`, r.shiftedPlateauExponent);
   }
   const sim = computed.simulation;
   if (sim && 'trajectory' in sim) {

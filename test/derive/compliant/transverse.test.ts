@@ -123,3 +123,42 @@ describe('Proposition 12: the identities (8.2) from the expanded density (4.3)',
     }
   });
 });
+
+describe('Corollaries 2–5: the region (8.1) and the patch’s ends', () => {
+  const g = rng(83);
+  it('V(s*) = −(3/10)(3/2)^{2/3}cos^{5/3}α < 0 (Cor. 5), not −(3/5)(3/2)^{2/3}cos^{5/3}α; s₀ = (15cos α/(8√2))^{2/3} with V(s₀) = 0 (Cor. 2)', () => {
+    for (let i = 0; i < 20; i++) {
+      const e = randomEnv(g);
+      const c = Math.cos(e.alpha);
+      const paper = -0.3 * 1.5 ** (2 / 3) * c ** (5 / 3);
+      const derived = at(motion.restPotential, e);
+      expectClose(derived, paper, 1e-12);
+      expectClose(paperV(e, paperRest(e)), paper, 1e-12);
+      expect(derived).toBeLessThan(0);
+      expect(Math.abs(derived - 2 * paper)).toBeGreaterThan(0.1 * Math.abs(paper));
+      const root = at(motion.potentialRoot!, e);
+      expectClose(root, ((15 * c) / (8 * S2)) ** (2 / 3), 1e-12);
+      expect(Math.abs(paperV(e, root))).toBeLessThan(1e-12);
+    }
+  });
+  it('at the level rest (4.7), s = (9/32)^{1/3}, (8.1)’s left side is (2/5 − cos α)(9/32)^{1/3} (Cor. 2)', () => {
+    const e = randomEnv(g);
+    const s0 = Math.cbrt(9 / 32);
+    expectClose(at(motion.rest, { ...e, alpha: 0 }), s0, 1e-12);
+    expectClose(at(motion.potential, e, { s: s0 }), (0.4 - Math.cos(e.alpha)) * s0, 1e-12);
+  });
+  it('the ends move by ε̃(±v/√(2s) + u/(2s)) relative (Cor. 3, (10.3)), v = u_x/√(rg), u = ε⁻¹rζ̇/√(rg); with u/s for u/(2s) they do not', () => {
+    for (let i = 0; i < 20; i++) {
+      const e = randomEnv(g);
+      const [zeta, zetadot, ux] = [uniform(g, 1e-4, 1e-2), uniform(g, -1, 1), uniform(g, -2, 2)];
+      const s = zeta / eps(e) ** 2;
+      const v = ux / Math.sqrt(e.r * e.g);
+      const u = (e.r * zetadot) / (eps(e) * Math.sqrt(e.r * e.g));
+      const state = { zeta, zetadot, ux };
+      expectClose(at(motion.ends.upper, e, state), epsTilde(e) * (v / Math.sqrt(2 * s) + u / (2 * s)), 1e-10);
+      expectClose(at(motion.ends.lower, e, state), epsTilde(e) * (-v / Math.sqrt(2 * s) + u / (2 * s)), 1e-10);
+      const wrong = epsTilde(e) * (v / Math.sqrt(2 * s) + u / s);
+      expect(Math.abs(at(motion.ends.upper, e, state) - wrong)).toBeGreaterThan(1e-6 * Math.abs(wrong));
+    }
+  });
+});

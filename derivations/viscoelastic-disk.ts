@@ -114,6 +114,14 @@ export default defineModel({
         note: 'restitution: the patch only where $kY + \\nu\\dot{Y} > 0$.',
       },
       {
+        eq: '§5',
+        name: '\\text{separation}',
+        formula: 'k*(Q + nu*Qd/k)',
+        derived: 'patch.foundation.normal.separation',
+        where: { Q: 'zeta', Qd: 'zetadot' },
+        note: 'the disk leaves the foundation where $q + \\nu\\dot{q}/k$ (here $\\zeta + \\nu\\dot{\\zeta}/k$) reaches 0: the restitution patch (5.4) shrinks to a point. A condition $= 0$, compared times $k > 0$.',
+      },
+      {
         eq: '(6.1)',
         name: "h''\\ (h' \\ge 0)",
         formula: '-2*sqrt(2)*h^(1/2)*hd - 4*sqrt(2)/3*h^(3/2)',
@@ -128,6 +136,14 @@ export default defineModel({
         derived: 'patch.foundation.universal.both-inner',
         where: { h: 'patch.foundation.universal.h', hd: 'patch.foundation.universal.hd' },
         note: 'the restitution (5.4) in the same scales.',
+      },
+      {
+        eq: '§6',
+        name: "\\text{separation}\\ (h, h')",
+        formula: 'h + hd',
+        derived: 'patch.foundation.universal.separation',
+        where: { h: 'patch.foundation.universal.h', hd: 'patch.foundation.universal.hd' },
+        note: "the same in the universal problem: the disk leaves where $-h = h'$, the end of (6.2) at which $H(h'_{-}) = -h'$ (6.3).",
       },
       {
         eq: 'Prop. 11.3',
@@ -305,12 +321,62 @@ export default defineModel({
         },
         note: "$X$ the density's term in $u_x$ at the patch's edge $\\vartheta_0$ over its elastic term at the centre, $k r\\vartheta_0^2/2$ (so $X/2$ is the paper's ratio); the right side is $\\tilde{\\varepsilon}\\,v/\\sqrt{2s}$, $v = u_x/\\sqrt{gr}$, which is $O(\\tilde{\\varepsilon})$ under (iii).",
       },
+      // Cor. 3 from the same density: a Newton step from each end of the whole patch (its slope at rest).
+      {
+        eq: 'Cor. 3, (10.3)',
+        name: '(\\vartheta_{+} - \\vartheta_0)/\\vartheta_0',
+        formula: 'D = epstilde*(v/sqrt(2*s) + w/(2*s))',
+        where: {
+          D: 'patch.foundation.ends.upper',
+          v: 'ux/sqrt(r*g)',
+          w: 'r*zetadot/((m*g/(k*r^2))^(1/3)*sqrt(r*g))',
+          s: 'zeta*(k*r^2/(m*g))^(2/3)',
+          epstilde: '(m*g/(k*r^2))^(1/15)*((nu/k)^5*(g/r)^(5/2)*(k*r^2/(m*g))^2)^(1/5)',
+        },
+        note: "the end of the arc the density's root moves $\\vartheta_0$ to, at first order in the velocities: $O(\\tilde{\\varepsilon})$ by (8.2) (Cor. 3), with $v = u_x/\\sqrt{gr}$ and $u = -\\varepsilon^{-1}u_y/\\sqrt{rg}$ ($u_y = -r\\dot{\\zeta}$); (10.3) prints $\\vartheta_{+} = \\vartheta_0(1 + \\tilde{\\varepsilon}v/\\sqrt{2s} + O(\\tilde{\\varepsilon}^2))$, its $u$-term being $O(\\tilde{\\varepsilon}^2)$ once $u = O(\\tilde{\\varepsilon})$ (10.1).",
+      },
+      {
+        eq: 'Cor. 3–4, (10.3)–(10.4)',
+        name: '(\\vartheta_{-} + \\vartheta_0)/(-\\vartheta_0)',
+        formula: 'D = epstilde*(-v/sqrt(2*s) + w/(2*s))',
+        where: {
+          D: 'patch.foundation.ends.lower',
+          v: 'ux/sqrt(r*g)',
+          w: 'r*zetadot/((m*g/(k*r^2))^(1/3)*sqrt(r*g))',
+          s: 'zeta*(k*r^2/(m*g))^(2/3)',
+          epstilde: '(m*g/(k*r^2))^(1/15)*((nu/k)^5*(g/r)^(5/2)*(k*r^2/(m*g))^2)^(1/5)',
+        },
+        note: "likewise at $-\\vartheta_0$, outward where positive. The patch is the arc cut at these ends (the law's regimes), so (8.3)'s $I = (-\\vartheta_0(1 - \\tilde{\\varepsilon}\\mu_{-}), \\vartheta_0(1 - \\tilde{\\varepsilon}\\mu_{+}))$ has $\\mu_{\\pm} = \\max(0, -D_{\\pm}/\\tilde{\\varepsilon})$: $0 \\le \\mu_{\\pm} = O(1)$ (Cor. 4), and at $u = O(\\tilde{\\varepsilon})$, $v > 0$, (10.4)'s $\\mu_{-} = v/\\sqrt{2s}$, $\\mu_{+} = 0$.",
+      },
+      // Cor. 2 and Cor. 5 from the potential of (9.1): (8.1) is u²/2 + V(s) < −c, that is E_s < −V(s*) − c.
+      {
+        eq: 'Cor. 2, Cor. 5',
+        name: 'V(s_{*})',
+        formula: '-(3/10)*(3/2)^(2/3)*cos(alpha)^(5/3)',
+        derived: 'patch.foundation.transverse.restPotential',
+        note: "(8.1) reads $u^2/2 + V(s) < -c$, i.e. $E_s < -V(s_{*}) - c$: it bounds $u^2 < -2V(s_{*})$ (Cor. 2), and holds in $\\{E_s \\le C_0\\tilde{\\varepsilon}^2\\}$ once $C_0\\tilde{\\varepsilon}^2 < -V(s_{*}) - c$, so for the whole motion after Prop. 13 (Cor. 5). The source text's line for $V(s_{*})$ keeps only $\\cos^{5/3}\\alpha$ of it; typed as §9's $V$ at (9.2)'s $s_{*}$.",
+      },
+      {
+        eq: 'Cor. 2, §9',
+        name: 's_0',
+        formula: '(15*cos(alpha)/(8*sqrt(2)))^(2/3)',
+        derived: 'patch.foundation.transverse.potentialRoot',
+        note: "the nonzero root of $V$ (Prop. 13's proof): $V < 0$ on $(0, s_0)$ only and $V(s) > -s\\cos\\alpha$, so (8.1) keeps $c/\\cos\\alpha < s < s_0$: $s$ and $1/s$ are $O(1)$ (Cor. 2). At the level rest (4.7), $s = (9/32)^{1/3}$, the left side of (8.1) is $(2/5 - \\cos\\alpha)(9/32)^{1/3}$, negative for $\\alpha$ up to $\\pi/3$ (test/derive/compliant/transverse.test.ts checks it on the derived $V$).",
+      },
       {
         eq: '(12.2)',
         name: '\\ddot{x}',
         formula: '2/3*g*sin(alpha)',
         derived: "patch.foundation.rolling.x''",
         note: "rolling without slip at rest depth, at zero speed: the paper's $v' = \\tfrac{2}{3}\\sin\\alpha$ in $v = u_x/\\sqrt{gr}$ and the time $\\bar{t} = t\\sqrt{g/r}$ (the paper's $\\tau$ of §8–12, not the universal problem's).",
+      },
+      {
+        eq: '(12.3)',
+        name: '\\partial\\ddot{x}/\\partial\\dot{x}',
+        formula: '-(2/3)*eps*epstilde*cos(alpha)*sqrt(g/r)',
+        derived: "patch.foundation.rolling.x''.perVelocity",
+        where: { eps: '(m*g/(k*r^2))^(1/3)', epstilde: '(nu/k)*sqrt(g/r)*(k*r^2/(m*g))^(1/3)' },
+        note: "the rolling resistance at first order in the speed: (12.3)'s $v' = \\tfrac{2}{3}\\sin\\alpha - \\tfrac{2}{3}\\varepsilon\\tilde{\\varepsilon}v(\\cos\\alpha - \\ldots)$, $v = u_x/\\sqrt{gr}$, $\\bar{t} = t\\sqrt{g/r}$, $\\varepsilon\\tilde{\\varepsilon} = (\\nu/k)\\sqrt{g/r}$: the resistance $\\nu P\\dot{x}/(kr)$ is proportional to the load $P = mg\\cos\\alpha$ and the speed, as (3.1) is described; its rest is §2's speed, not (12.5)'s.",
       },
       {
         eq: '§2, (12.5)',
@@ -356,8 +422,8 @@ export default defineModel({
         tolerance: 0.01,
         note: "at $h'_{-} = 10^{8}$.",
       },
-      // Prop. 13 is an estimate of order for every bounded forcing χ of (9.1), with constants the paper does not
-      // give (C₀, T₀): measured on the derived (9.1) at ε̃ = 10⁻³ and 10⁻² (src/studies/relaxation.ts).
+      // Props. 13 and 14 are estimates of order for every bounded forcing χ of (9.1), with constants the paper does
+      // not give (C₀, T₀, T₁): measured on the derived (9.1) at ε̃ = 10⁻³ and 10⁻² (src/studies/relaxation.ts).
       {
         eq: 'Prop. 13',
         name: "-E_{s}'/E_{s} \\propto \\tilde{\\varepsilon}^{x}",
@@ -374,13 +440,27 @@ export default defineModel({
         tolerance: 0.02,
         note: "the region $\\{E_s \\le C_0\\tilde{\\varepsilon}^2\\}$ it stays in: the log-log slope of the largest $E_s$ over ten periods after twenty decay times, forced at the oscillation's own frequency $\\omega = \\sqrt{V''(s_*)}$ with $|\\chi| \\le 1$: the largest $E_s$ any such forcing keeps ($\\chi = \\operatorname{sgn} u$) is only $(4/\\pi)^2$ times this one's. Measured for that forcing, not proved for every one.",
       },
+      {
+        eq: 'Prop. 14',
+        name: '\\tilde{E}_{s}\\ (\\chi = 1 + \\tilde{\\varepsilon}\\cos\\tilde{\\omega}T) \\propto \\tilde{\\varepsilon}^{x}',
+        formula: '4',
+        derived: 'relaxation.foundation.shiftedPlateauExponent',
+        tolerance: 0.02,
+        note: "$\\tilde{E}_s = u^2/2 + \\tilde{V}(s) - \\tilde{V}(\\tilde{s}_{*})$, $\\tilde{V} = V + \\tilde{\\varepsilon}^2 s$, about the rest the forcing's constant part shifts (10.5): the log-log slope, $\\tilde{\\varepsilon} = 10^{-3}$ to $10^{-2}$, of its largest value over ten periods after twenty decay times, started in (10.6)'s region. That constant part, the paper's $\\sqrt{s_{*}/2}\\,v$, is not derived: set to 1, which only moves $\\tilde{s}_{*}$. Measured for this forcing, not proved for every one.",
+      },
     ],
     notDerived: [
       {
-        eq: 'Prop. 14',
-        name: '\\tilde{E}_{s} \\le C_0\\tilde{\\varepsilon}^4 \\text{ for } T \\ge \\tilde{\\varepsilon}^{-1}|\\ln\\tilde{\\varepsilon}|\\,T_1',
+        eq: '(3.1)–(3.2)',
+        name: 'F_x,\\ M\\ (\\text{rolling})',
         reason:
-          'the relaxation about the rest shifted by the forcing $\\tilde{\\varepsilon}^2\\chi$ of (9.1), whose part constant in the fast time, $\\sqrt{s_{*}/2}\\,v$ of (10.4), comes from the patch’s ends moved by the horizontal speed ($\\mu_\\pm$ of (8.3)): the transverse motion derived above has the patch whole, so neither that forcing nor the energy $\\tilde{E}_{s}$ about the shifted rest is derived, and a forcing typed here would test itself. $T$ is the fast time of (9.1).',
+          'the source text has lost both formulas: what is legible is that the rolling resistance $F_x$ and its moment $M$ are proportional to the load $P = mg$ and the speed, with a correction quadratic in the speed that lowers them, both found from (12.3) and the no-slip condition $u_x + r\\omega = 0$. The term linear in the speed is the (12.3) row above; the correction is the next entry’s.',
+      },
+      {
+        eq: '(12.3)',
+        name: "v' = \\tfrac{2}{3}\\sin\\alpha - \\tfrac{2}{3}\\varepsilon\\tilde{\\varepsilon}v(\\cos\\alpha - \\ldots + O(\\tilde{\\varepsilon}^3))",
+        reason:
+          'the correction beyond the term linear in $v$: it comes from the paper’s $\\Phi_x$, the resultants over the patch whose rear end the speed moves in by $\\tilde{\\varepsilon}\\mu_{-}$ (10.4), to second order in $\\tilde{\\varepsilon}$; the rolling derived here is the whole patch at first order in the speed, and the printed coefficient is garbled in the source text.',
       },
     ],
     // Fig. 1: the disk at rest on its springs, its lowest point at the depth rϑ₀²/2 of (4.7); at the default

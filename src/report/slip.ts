@@ -87,11 +87,11 @@ export function slipBlocks(model: Model, t: PatchResults): Block[] {
       paragraph('Not derived or not compared here:'),
       list(
         [
-          `the rolling resistance as ${paper} print it, (3.1)–(3.2) and (12.3): the source text has lost the formulas of (3.1)–(3.2) and garbled the coefficients of (12.3), so the first-order terms above are checked through the steady speed they give (§2, (12.5)), in the paper check;`,
+          `the rolling resistance as ${paper} print it, (3.1)–(3.2): the source text has lost their formulas, so the first-order terms above are checked against the term of (12.3) linear in the speed and through the steady speed they give (§2, (12.5)), in the paper check;`,
         ],
-        ['the correction of second order in the speed that (3.1) adds;'],
+        ['the correction of second order in the speed that (3.1) and (12.3) add;'],
         [
-          'the three stages’ asymptotics beyond Propositions 12 and 13 (the paper check has those: the identities (8.2), the fast vertical motion (9.1)–(9.3), the decay measured on it): Proposition 14’s relaxation about the rest the horizontal speed shifts, and the estimates of order of Corollaries 2–5.',
+          'the constant part of Proposition 14’s forcing, from the patch’s ends moved by the horizontal speed ((10.4)), which enters the resultants at second order (the paper check measures Proposition 14’s relaxation for a forcing of that form, and has Propositions 12–13 and Corollaries 2–5).',
         ],
       ),
     );

@@ -354,6 +354,9 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      (src/studies/restitution.ts): the fitted exponents of 1 − H(v)/v
 //                      as v → 0 and of H(v) as v → ∞ (kuleshov2011 Proposition 11)
 //   restitution.{p}.ratioAtSmallest|ratioAtLargest   H(v)/v at the extreme speeds
+//   restitution.{p}.increasing|ratioDecreasing|durationDecreasing   1 where H rises, H(v)/v and
+//                      the contact duration fall at every step of the grid v = 0.25, …, 20, else 0
+//                      (Proposition 11.1–11.2, Fig. 4)
 //   relaxation.{p}.rateExponent|plateauExponent|shiftedPlateauExponent   a patch's transverse
 //                      oscillation (src/studies/relaxation.ts): the log-log slopes in ε̃ of its
 //                      energy's decay rate and of the energy a resonant forcing keeps
@@ -395,6 +398,7 @@ export interface RestitutionForFacts {
   readonly growthExponent: { readonly value: number };
   readonly ratioAtSmallest: number;
   readonly ratioAtLargest: number;
+  readonly monotone: { readonly H: boolean; readonly ratio: boolean; readonly duration: boolean };
 }
 
 /** A patch's transverse relaxation as the facts need it (structurally src/studies/relaxation.ts's RelaxationStudy). */
@@ -468,6 +472,9 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
     put(`${key}.growthExponent`, r.growthExponent.value);
     put(`${key}.ratioAtSmallest`, r.ratioAtSmallest);
     put(`${key}.ratioAtLargest`, r.ratioAtLargest);
+    put(`${key}.increasing`, r.monotone.H ? 1 : 0);
+    put(`${key}.ratioDecreasing`, r.monotone.ratio ? 1 : 0);
+    put(`${key}.durationDecreasing`, r.monotone.duration ? 1 : 0);
   }
   for (const r of computed.relaxation ?? []) {
     put(`relaxation.${r.patch}.rateExponent`, r.rateExponent);

@@ -161,4 +161,21 @@ describe('Corollaries 2–5: the region (8.1) and the patch’s ends', () => {
       expect(Math.abs(at(motion.ends.upper, e, state) - wrong)).toBeGreaterThan(1e-6 * Math.abs(wrong));
     }
   });
+  it('the upper end is the root ϑ₊ of (4.3) as printed to second order: the error shrinks as the shift squared', () => {
+    const e = { ...randomEnv(g), nu: 1 };
+    const [zeta, zetadot, ux] = [4e-3, 0.5, 1];
+    const t0 = Math.sqrt(2 * zeta);
+    // ϑ₊ of (4.3), Φ = kr(ϑ₀² − ϑ²)/2 + ν(ϑuₓ − u_y), u_y = −rζ̇; the velocities scaled by f.
+    const exact = (f: number): number => {
+      const [vx, uy] = [f * ux, -e.r * f * zetadot];
+      return ((e.nu * vx + Math.sqrt(e.nu * e.nu * vx * vx + e.k * e.r * (e.k * e.r * t0 * t0 - 2 * e.nu * uy))) / (e.k * e.r) - t0) / t0;
+    };
+    const errors = [1, 0.1].map((f) => {
+      const shift = at(motion.ends.upper, e, { zeta, zetadot: f * zetadot, ux: f * ux });
+      return Math.abs(shift - exact(f)) / shift ** 2;
+    });
+    // err/shift² stays O(1): second order, not first.
+    expect(errors[1]!).toBeLessThan(2 * errors[0]! + 1e-6);
+    expect(errors[0]!).toBeLessThan(10);
+  });
 });

@@ -7,7 +7,10 @@
 // in the run's directory (test/helpers/global-setup.ts): the first worker to
 // need a model claims it with a lock file holding its pid and writes the
 // build there; a worker that needs every model builds the ones nobody has
-// claimed before it waits for the others. A build is keyed by model name
+// claimed before it waits for the others, and a worker waiting for a model
+// another is building builds one nobody has claimed meanwhile (the two
+// workers asking for the models in the same order would otherwise take turns,
+// one building and the other idle). A build is keyed by model name
 // only: the directory lives for one run, in which the sources do not change.
 import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -105,11 +108,28 @@ function buildAndStore(file: ModelSource): BuiltModel {
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /**
+ * Build one of `spare` that nobody has claimed, if any is left: whether one
+ * was built. A build that fails is stored for the file that needs it, which
+ * reports it; it is no failure of the file that only waits here.
+ */
+function buildSpare(spare: readonly ModelSource[]): boolean {
+  const file = spare.find((f) => !memo.has(f.spec.name) && !existsSync(resultPath(f.spec.name)) && claim(f.spec.name));
+  if (!file) return false;
+  try {
+    memo.set(file.spec.name, buildAndStore(file));
+  } catch {
+    /* stored: read() throws it where the model is needed */
+  }
+  return true;
+}
+
+/**
  * A model another process has claimed, once it is written, or built here if
  * that process is gone (two waiters may then both build it: the same bytes,
- * each renamed into place whole).
+ * each renamed into place whole). Meanwhile this process builds the models
+ * of `spare` nobody has claimed, rather than wait idle.
  */
-function awaitBuilt(file: ModelSource): BuiltModel {
+function awaitBuilt(file: ModelSource, spare: readonly ModelSource[]): BuiltModel {
   const name = file.spec.name;
   for (;;) {
     if (existsSync(resultPath(name))) return read(name);
@@ -117,29 +137,33 @@ function awaitBuilt(file: ModelSource): BuiltModel {
       rmSync(lockPath(name), { force: true });
       if (claim(name)) return buildAndStore(file);
     }
-    Atomics.wait(pause, 0, 0, 100);
+    if (!buildSpare(spare)) Atomics.wait(pause, 0, 0, 100);
   }
 }
 
 /** Built here, or read from the run's directory (or waited for) when another file got there first. */
-function fromRun(file: ModelSource, wait: boolean): BuiltModel | undefined {
+function fromRun(file: ModelSource, wait: boolean, spare: readonly ModelSource[] = []): BuiltModel | undefined {
   const name = file.spec.name;
   let built = memo.get(name);
   if (built) return built;
   if (!DIR) built = build(file);
   else if (existsSync(resultPath(name))) built = read(name);
   else if (claim(name)) built = buildAndStore(file);
-  else if (wait) built = awaitBuilt(file);
+  else if (wait) built = awaitBuilt(file, spare);
   else return undefined;
   memo.set(name, built);
   return built;
 }
 
-/** One model's build. */
-export const builtModel = (file: ModelSource): BuiltModel => fromRun(file, true)!;
+/**
+ * One model's build. `spare`: models the run builds anyway (every model of
+ * derivations/, for the report checks), built here while another process
+ * builds this one.
+ */
+export const builtModel = (file: ModelSource, spare: readonly ModelSource[] = []): BuiltModel => fromRun(file, true, spare)!;
 
 /** Every model's build, in the order given: those nobody has claimed are built first, then the others are waited for. */
 export function builtModels(files: readonly ModelSource[]): BuiltModel[] {
   for (const f of files) fromRun(f, false);
-  return files.map(builtModel);
+  return files.map((f) => builtModel(f));
 }

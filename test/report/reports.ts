@@ -16,8 +16,12 @@ export interface BuiltReport extends BuiltModel {
   readonly file: ModelFile;
 }
 
-/** The report of one model: the document and the docs/reports/ files, built as buildOutputs builds them (once per test run). */
-export const report = (file: ModelFile): BuiltReport => ({ ...builtModel(file), file });
+/**
+ * The report of one model: the document and the docs/reports/ files, built as
+ * buildOutputs builds them (once per test run; while another worker builds it,
+ * this one builds others the run needs).
+ */
+export const report = (file: ModelFile): BuiltReport => ({ ...builtModel(file, models), file });
 
 export const allReports = (): BuiltReport[] => builtModels(models).map((built, i) => ({ ...built, file: models[i]! }));
 

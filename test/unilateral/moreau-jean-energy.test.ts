@@ -60,16 +60,26 @@ function outOfReach(mod: LoadedModule): LoadedModule {
 const TO_HORIZON = new Set(['tumbling-box']);
 
 /**
+ * Models whose runs with contacts in play end at their declared horizon: the
+ * compass walker loses energy at every heel strike, 153 J at t = 0 and 126 J
+ * at its t1 = 4 s (θ = ½, 55 impacts), so that past t1 a sample could break
+ * the bound h·scale ≈ 0.15 J only if the scheme made over 25 J; the 6 s more
+ * cost about 2 s of CPU over the three θ. Its run with no contact reachable keeps
+ * its 10⁴ steps (the drift check compares their first and last tenths).
+ */
+const IN_PLAY_TO_HORIZON = new Set(['compass-walker']);
+
+/**
  * The energy samples of a run of STEPS steps; a model that breaks down after
  * its own declared horizon (the hinged compass scuffs, its legs crossing with
  * a foot stuck, at t ≈ 0.73 > t1 = 0.7: a jammed 'stick' contact) runs to
  * that horizon instead.
  */
-function energies(mod: LoadedModule, theta: number): number[] {
+function energies(mod: LoadedModule, theta: number, toHorizon = TO_HORIZON.has(mod.model.name)): number[] {
   const { q0, qd0, t1 } = mod.model.initial;
   const run = (end: number) => simulateMoreauJean(mod, { q0, qd0, t1: end, h: H, theta, samples: 1001 }).energy!;
   try {
-    return run(TO_HORIZON.has(mod.model.name) ? t1 : STEPS * H);
+    return run(toHorizon ? t1 : STEPS * H);
   } catch (e) {
     if (!(e instanceof SimulationError && e.code === 'contact-inconsistent' && e.t! > t1)) throw e;
     return run(t1);
@@ -108,7 +118,7 @@ describe.each(examples.map((mod) => ({ name: mod.model.name, mod })))('Moreau–
     }
 
     it(`never rises above the initial energy by more than h·scale (θ = ${theta}, contacts in play)`, () => {
-      const E = energies(mod, theta);
+      const E = energies(mod, theta, TO_HORIZON.has(mod.model.name) || IN_PLAY_TO_HORIZON.has(mod.model.name));
       expect(rise(E)).toBeLessThanOrEqual(H * scale(E));
     });
 

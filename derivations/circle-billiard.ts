@@ -34,7 +34,7 @@ export default defineModel({
   unilateral: [{ name: 'wall', constraint: 'R^2 - x^2 - y^2 >= 0', law: { newton: 'e' }, description: 'the circle of radius R' }],
   // The point in its plane; the circle is drawn from the wall constraint (the sketch's default surfaces).
   drawing: { points: { P: ['x', 'y'] } },
-  initial: { q: { x: 'R*cos(alpha0)', y: 0 }, qd: { x: 0, y: 'v0' }, t1: 25 },
+  initial: { q: { x: 'R*cos(alpha0)', y: 0 }, qd: { x: 0, y: 'v0' }, t1: 14 },
   // Kozlov §3 against the derived impact map at a general point (x, y) of the circle:
   // the normal velocity reversed with e, the tangential one unchanged; the map on the
   // circle itself; the averaged law, from the energy lost at an impact over the
@@ -44,7 +44,15 @@ export default defineModel({
     formulas: [
       {
         eq: '§3',
+        name: 'v\\cos\\alpha = u',
+        formula: '(X*P_y - Y*P_x)/R = (X*p_y - Y*p_x)/R',
+        where: { X: 'x', Y: 'y', p_x: 'impact1.px-', p_y: 'impact1.py-', P_x: 'impact1.single.px+', P_y: 'impact1.single.py+' },
+        note: 'the tangential speed $u = v\\cos\\alpha = (xp_y - yp_x)/R$ at a point of the circle, $P$ the momentum after the impact and $p$ before it: the impact map keeps $u$, so every chord meets the circle at the same angle $\\alpha$ while the speed $v$ falls.',
+      },
+      {
+        eq: '§3',
         name: 'v\\dot{v}',
+        origin: 'reduction',
         formula: '(e - 1)*(2*R)^(-1)*(2*T)*(-D/(2*R))',
         derived: 'impact1.single.averaged@e≈1@surface',
         where: { T: 'impact1.T-', D: 'impact1.wall.n-' },
@@ -61,6 +69,7 @@ export default defineModel({
       {
         eq: '§3',
         name: 'v(t)',
+        origin: 'correction',
         formula: 'U/cos(U*(e - 1)*(2*R)^(-1)*t + acos(U/sqrt(U^2 + W^2)))',
         derived: 'impact1.single.averaged.speed',
         where: { U: 'impact1.single.averaged.u', W: 'impact1.single.averaged.w' },
@@ -69,6 +78,7 @@ export default defineModel({
       {
         eq: '§3',
         name: 't_{*}',
+        origin: 'correction',
         formula: '2*R*acos(U/sqrt(U^2 + W^2))/(U*(1 - e))',
         derived: 'impact1.single.averaged.sliding',
         where: { U: 'impact1.single.averaged.u', W: 'impact1.single.averaged.w' },
@@ -77,6 +87,7 @@ export default defineModel({
       {
         eq: '§3',
         name: 't_{*}\\ \\text{simulated}',
+        origin: 'own',
         formula: '2*R*alpha0/(U*(1 - e))',
         derived: 'motion.rest1',
         where: { U: 'v0*cos(alpha0)' },

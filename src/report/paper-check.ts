@@ -79,10 +79,16 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
   // A long name (kugushev2002 (10.15)'s d/dt ∂L/∂q̇₁ − ∂L/∂q₁) narrows only its own display: consecutive rows of long or short names are displayed apart.
   const longName = (d: ResultDisplay): boolean => texWidth(d.lhs) > LONG_NAME;
   const displayWidth = (d: ResultDisplay): number => widthFor(shared.filter((e) => longName(e) === longName(d)).map((e) => e.lhs));
-  // A measured number beside the paper's closed form it is compared with (kozlov1988 §4: τ = 2v/g ≈ 0.509684).
+  // A measured number beside the paper's closed form it is compared with (kozlov1988 §4: τ = 2v/g ≈ 0.509684); where
+  // the two differ in the digits printed, each is printed with its own value and the difference (the circle billiard's
+  // simulated onset against the averaged law's t*), never the one equated to the other.
   const measuredForm = (r: PaperCheckRow): string => {
+    const { value, paper } = r.measured!;
     const closed = r.formula.formula && r.formula.formula.kind !== 'num' ? paperLatex(r) : '';
-    return closed && texWidth(closed) <= width / 2 ? `${closed} \\approx ${decimal(r.measured!.value)}` : decimal(r.measured!.value);
+    const same = decimal(value) === decimal(paper);
+    if (!closed || texWidth(closed) > width / 2) return same ? decimal(value) : `${decimal(value)}\\ (\\text{against } ${decimal(paper)})`;
+    if (same) return `${closed} \\approx ${decimal(value)}`;
+    return `${decimal(value)}\\ (\\text{against } ${closed} \\approx ${decimal(paper)},\\ ${percent(value, paper)})`;
   };
   const shownRow = (d: ResultDisplay) => {
     const i = d.rows[0]!;
@@ -235,6 +241,12 @@ function decimal(v: number): string {
   if (v === 0 || (Math.abs(v) >= 1e-3 && Math.abs(v) < 1e6)) return `${Number(v.toPrecision(6))}`;
   const [mantissa, exponent] = v.toExponential(5).split('e');
   return `${Number(mantissa)} \\cdot 10^{${Number(exponent)}}`;
+}
+
+/** The measured number's difference from the paper's, relative, in per cent to two significant digits (−5.0\\,\\%). */
+function percent(value: number, paper: number): string {
+  const p = Number(((100 * (value - paper)) / Math.abs(paper)).toPrecision(2));
+  return `${p < 0 ? '-' : '+'}${Math.abs(p)}\\,\\%`;
 }
 
 /** Whether the toolkit's own formula agrees with the number measured, to its tolerance (nothing for a result given only in closed form). */

@@ -45,8 +45,8 @@ export interface PaperCheckRow {
   readonly agrees?: boolean;
   /** How agreement was decided: the difference simplified to 0, values at POINTS random points, or a measured number to the formula's tolerance (meaningless without a formula). */
   readonly how: 'symbolic' | 'numeric' | 'measured';
-  /** A measured row: the derived number, and the measured facts the formula's symbols stand for. */
-  readonly measured?: { readonly value: number; readonly bindings: ReadonlyMap<string, number> };
+  /** A measured row: the derived number, the paper's formula's value there, and the measured facts the formula's symbols stand for. */
+  readonly measured?: { readonly value: number; readonly paper: number; readonly bindings: ReadonlyMap<string, number> };
 }
 
 /** A paper's inequality with what it reduces to on its domain, proved or not. */
@@ -272,7 +272,7 @@ function measuredRow(
     derived,
     how: 'measured',
     agrees: Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) <= tolerance * Math.max(1, Math.abs(x)),
-    measured: { value: y, bindings: measuredBindings },
+    measured: { value: y, paper: x, bindings: measuredBindings },
   };
 }
 

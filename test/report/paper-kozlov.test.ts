@@ -46,23 +46,23 @@ describe.each([
   ['kozlov-release-added-mass', addedMass, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured', 'measured']],
   ['kozlov-release-elastic', elastic, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-release-kelvin-voigt', kelvinVoigt, ['measured', 'measured', 'measured', 'symbolic', 'symbolic']],
-  ['circle-billiard', circleBilliard, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
+  ['circle-billiard', circleBilliard, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['parabolic-billiard', parabolic, ['measured', 'symbolic', 'measured', 'measured', 'measured', 'symbolic', 'symbolic', 'symbolic']],
   [
     'viscoelastic-disk',
     disk,
     [
-      // (4.7), §5; Prop. 10 at either end of the arc; (5.3), (5.4)
-      ...['numeric', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric'],
-      // (6.1), (6.2); Prop. 11's two limits; the scales t/τ, κ, δ₁²; (7.5), Prop. 9 (three); (2.3); (9.2)
-      ...['symbolic', 'symbolic', 'numeric', 'numeric', 'symbolic', 'numeric', 'numeric'],
-      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'numeric'],
-      // §8–§9: the scales ε², ε√(r/g), ε̃; (9.1); s* (9.2); V(s); (9.3); Prop. 12's two identities (8.2)
-      ...['numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'symbolic', 'numeric', 'numeric', 'numeric'],
-      // (12.2); the steady speed (12.5)
-      ...['symbolic', 'numeric'],
-      // Prop. 11 and Cor. 1 on the computed universal restitution; Prop. 13 on the computed relaxation
-      ...['measured', 'measured', 'measured', 'measured', 'measured', 'measured'],
+      // (4.7), §5; Prop. 10 at either end of the arc; (5.3), (5.4); §5's separation
+      ...['numeric', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic'],
+      // (6.1), (6.2), §6's separation; Prop. 11's two limits; the scales t/τ, κ, δ₁²; (7.5), Prop. 9 (three)
+      ...['symbolic', 'symbolic', 'symbolic', 'numeric', 'numeric', 'symbolic', 'numeric', 'numeric'],
+      ...['symbolic', 'symbolic', 'symbolic', 'symbolic'],
+      // (2.3); (9.2); §8–§9: the scales ε², ε√(r/g), ε̃; (9.1); s* (9.2); V(s); (9.3); Prop. 12's two identities (8.2)
+      ...['numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'symbolic', 'numeric', 'numeric', 'numeric'],
+      // Cor. 3-4 the patch's ends; Cor. 2, Cor. 5: V(s*), V's root s₀; (12.2); (12.3); the steady speed (12.5)
+      ...['numeric', 'numeric', 'numeric', 'numeric', 'symbolic', 'numeric', 'numeric'],
+      // Prop. 11, Cor. 1 and Fig. 4 on the computed universal restitution; Props. 13 and 14 on the computed relaxation
+      ...['measured', 'measured', 'measured', 'measured', 'measured', 'measured', 'measured', 'measured', 'measured', 'measured'],
     ],
   ],
 ] as const)('%s against its paper', (_, spec, how) => {
@@ -181,6 +181,18 @@ describe('Kozlov §3: the point in the circle', () => {
     expect(row.measured!.value).toBeCloseTo(10.82, 1);
     expect(evaluate(row.paper!, { R: 1, e: 0.9, v0: 1, alpha0: 0.5 })).toBeCloseTo((2 * 0.5) / (Math.cos(0.5) * 0.1), 12);
   });
+  it('prints the simulated onset and the averaged law’s t* each with its own value, never the one equated to the other', () => {
+    const { system, computed } = once(circleBilliard);
+    const own = JSON.stringify(buildReport(system, computed).sections.filter((s) => s.id === 'own-results'));
+    const tStar = (2 * 0.5) / (Math.cos(0.5) * 0.1);
+    expect(own).toContain(`\\\\approx ${Number(tStar.toPrecision(6))},`);
+    expect(own).toMatch(/t_\{\*\}\\\\ \\\\text\{simulated\}.*= 10\.8\d*\\\\ \(\\\\text\{against \}/);
+    expect(own).not.toContain('\\\\approx 10.8');
+  });
+  it('keeps the tangential speed u = v cos α through the impact, as the paper’s first result states', () => {
+    const row = check.rows.find((r) => r.formula.name === 'v\\cos\\alpha = u')!;
+    expect([row.how, row.agrees]).toEqual(['symbolic', true]);
+  });
   it('calls the accumulation of impacts a persistent sliding contact, not a rest', () => {
     const { system, computed } = once(circleBilliard);
     const text = JSON.stringify(buildReport(system, computed).sections.find((s) => s.id === 'simulation'));
@@ -217,33 +229,33 @@ describe('a wrong formula disagrees', () => {
     ['the added mass’s limit taken as the classical motion: distance 0', addedMass, 7, { formula: '0' }],
     ['the period doubling at the apex 2h = v²/g read as h', parabolic, 4, { formula: 'v^2/(2*g)' }],
     ['the return map’s trace with f″(0) taken as 2/a', parabolic, 1, { formula: '2 - 8*W^2/(a*g)' }],
-    ['the averaged law with R for 2R', circleBilliard, 0, { formula: '(e - 1)*R^(-1)*(2*T)*(-D/(2*R))' }],
-    ['the averaged law in v with its factor v read as u', circleBilliard, 1, { formula: '(e - 1)*(2*R)^(-1)*U*sqrt(V^2 - U^2)' }],
-    ['the averaged speed as the text prints it, u cos[…]', circleBilliard, 2, { formula: 'U*cos(U*(e - 1)*(2*R)^(-1)*t + acos(U/sqrt(U^2 + W^2)))' }],
-    ['the sliding at the paper’s bound 2R/[u(1 − e)]', circleBilliard, 3, { formula: '2*R/(U*(1 - e))' }],
-    ['the simulated onset against the paper’s bound 2R/[u(1 − e)], 22.8 for 10.8', circleBilliard, 4, { formula: '2*R/(U*(1 - e))' }],
+    ['the averaged law with R for 2R', circleBilliard, 1, { formula: '(e - 1)*R^(-1)*(2*T)*(-D/(2*R))' }],
+    ['the averaged law in v with its factor v read as u', circleBilliard, 2, { formula: '(e - 1)*(2*R)^(-1)*U*sqrt(V^2 - U^2)' }],
+    ['the averaged speed as the text prints it, u cos[…]', circleBilliard, 3, { formula: 'U*cos(U*(e - 1)*(2*R)^(-1)*t + acos(U/sqrt(U^2 + W^2)))' }],
+    ['the sliding at the paper’s bound 2R/[u(1 − e)]', circleBilliard, 4, { formula: '2*R/(U*(1 - e))' }],
+    ['the simulated onset against the paper’s bound 2R/[u(1 − e)], 22.8 for 10.8', circleBilliard, 5, { formula: '2*R/(U*(1 - e))' }],
     [
       'the parabolic billiard’s integral about (0, a), not the focus',
       parabolic,
       5,
       { formula: 'XP*(X*YP - (X^2/(2*a) - a)*XP) + g*X^2/2 = XM*(X*YM - (X^2/(2*a) - a)*XM) + g*X^2/2' },
     ],
-    ['the depth scale with κ⁻¹ for κ⁻² in δ₁', disk, 12, { formula: '(eps^3*kappa^(-1))^(2/5)' }],
-    ['the elastic limit’s stop with h′₋ for h′₋² (6.4)', disk, 8, { formula: '(15*V/(16*sqrt(2)))^(2/5)' }],
-    ['the viscous limit’s stop with 4√2 for 4√2/3', disk, 9, { formula: '(V/(4*sqrt(2)))^(2/3)' }],
-    ['the rest depth on the incline with cos α to the power 1/3', disk, 18, { formula: 'eps^2*((3/2)*cos(alpha))^(1/3)/2' }],
+    ['the depth scale with κ⁻¹ for κ⁻² in δ₁', disk, 14, { formula: '(eps^3*kappa^(-1))^(2/5)' }],
+    ['the elastic limit’s stop with h′₋ for h′₋² (6.4)', disk, 10, { formula: '(15*V/(16*sqrt(2)))^(2/5)' }],
+    ['the viscous limit’s stop with 4√2 for 4√2/3', disk, 11, { formula: '(V/(4*sqrt(2)))^(2/3)' }],
+    ['the rest depth on the incline with cos α to the power 1/3', disk, 20, { formula: 'eps^2*((3/2)*cos(alpha))^(1/3)/2' }],
     ['the added mass’s release taken as the rigid one (2.4)', addedMass, 5, { formula: 'g*(t - 1)^2/2' }],
     ['the added mass’s pressed motion with N for N + 1', addedMass, 1, { formula: 'g*(t^2 - 4*t + 2)/(2*N)' }],
     // (12.5) prints twice §2's speed, which the paper's (8.6), (8.7) and (12.1) give: as printed it disagrees.
-    ['the steady speed as (12.5) prints it, 2(εε̃)⁻¹ tan α', disk, 29, { formula: '2*sqrt(g*r)*tan(alpha)/(eps*epstilde)' }],
+    ['the steady speed as (12.5) prints it, 2(εε̃)⁻¹ tan α', disk, 36, { formula: '2*sqrt(g*r)*tan(alpha)/(eps*epstilde)' }],
     ['restitution (5.4) with ν of the wrong sign', disk, 5, { formula: '4*sqrt(2)/3*k*r^2*(Q - nu*Qd/k)^(3/2)' }],
     ['Prop. 10 with u_y of the wrong sign in (4.3)', disk, 2, { formula: 'P/r = nu*(theta0*ux + uy)' }],
-    ['ε̃ of (9.1) read as §6’s δ₂ = (ν/k)√(g/r)', disk, 22, { formula: '-2*sqrt(2)*(nu/k)*sqrt(g/r)*sqrt(s)*u - 4*sqrt(2)/3*s^(3/2) + cos(alpha)' }],
-    ['(9.3) with s^{3/2} for s^{1/2}', disk, 25, { formula: '-2*sqrt(2)*epstilde*s^(3/2)*u^2' }],
-    ['(8.2) with ε̃ε for ε̃ε⁻¹', disk, 26, { formula: '-N = epstilde*eps*uy/(s*sqrt(r*g))' }],
-    ['(8.2) with the edge’s share for νu_x/(krϑ₀)', disk, 27, { formula: 'X = epstilde*ux/(sqrt(2*s)*sqrt(r*g))' }],
-    ['Prop. 13’s decay read as of order ε̃²', disk, 34, { formula: '2' }],
-    ['Prop. 13’s region read as Prop. 14’s C₀ε̃⁴', disk, 35, { formula: '4' }],
+    ['ε̃ of (9.1) read as §6’s δ₂ = (ν/k)√(g/r)', disk, 24, { formula: '-2*sqrt(2)*(nu/k)*sqrt(g/r)*sqrt(s)*u - 4*sqrt(2)/3*s^(3/2) + cos(alpha)' }],
+    ['(9.3) with s^{3/2} for s^{1/2}', disk, 27, { formula: '-2*sqrt(2)*epstilde*s^(3/2)*u^2' }],
+    ['(8.2) with ε̃ε for ε̃ε⁻¹', disk, 28, { formula: '-N = epstilde*eps*uy/(s*sqrt(r*g))' }],
+    ['(8.2) with the edge’s share for νu_x/(krϑ₀)', disk, 29, { formula: 'X = epstilde*ux/(sqrt(2*s)*sqrt(r*g))' }],
+    ['Prop. 13’s decay read as of order ε̃²', disk, 44, { formula: '2' }],
+    ['Prop. 13’s region read as Prop. 14’s C₀ε̃⁴', disk, 45, { formula: '4' }],
   ] as const)('%s', (_, spec, i, change) => {
     expect(report(spec, wrong(spec, i, change)).rows[i]!.agrees).toBe(false);
   });

@@ -142,6 +142,10 @@
 //   axis.{s}.strike, .length, .radius   the wall's end S on the axis, l = 2S, its radius R there
 //   axis.{s}.trace                      tr P of the half-period map of a transverse offset, in the energy h
 //   axis.{s}.grazing, axis.{s}.loss     the energies where tr P = −2 (the impacts begin) and tr P = +2
+// Facts of a point over a parabolic wall under a constant force along its axis
+// (unilateral/parabolic-coordinates.ts, kozlov1988 §5):
+//   parabolic.v, parabolic.w           Chaplygin's coordinates (5.2) at b = 0, in the model's coordinates
+//   parabolic.v', parabolic.w'         their rates along the motion, set beside (5.3)
 // Facts of a contact phase (kugushev2002 §9, regime 2), the active contacts
 // named joined by commas, where it is solved in closed form:
 //   phase.{contacts}.{q}''             q̈ while those contacts hold (9.3), (9.5)
@@ -168,6 +172,7 @@ import { averagedMotion, firstOrder } from './motion/averaged.js';
 import { limitMotion } from './motion/limit-motion.js';
 import { piecewiseMotion } from './motion/piecewise.js';
 import { axisOrbits } from './unilateral/axis-orbit.js';
+import { parabolicCoordinates } from './unilateral/parabolic-coordinates.js';
 import { returnMap } from './unilateral/return-map.js';
 import { onSurface } from './unilateral/surface.js';
 import type { DerivedSystem } from './system.js';
@@ -189,7 +194,18 @@ export function derivedFacts(system: DerivedSystem): Facts {
   trajectoryFacts(system, facts);
   phaseFacts(system, facts);
   axisFacts(system, facts);
+  parabolicFacts(system, facts);
   return facts;
+}
+
+/** Chaplygin's parabolic coordinates of the wall and their rates (kozlov1988 (5.2), (5.3)). */
+function parabolicFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
+  const c = parabolicCoordinates(system);
+  if (!c) return;
+  facts.set('parabolic.v', c.v);
+  facts.set('parabolic.w', c.w);
+  facts.set("parabolic.v'", c.vd);
+  facts.set("parabolic.w'", c.wd);
 }
 
 /** The oscillations along the wall's axes of symmetry (kozlov1988 §6). */

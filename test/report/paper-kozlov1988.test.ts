@@ -56,7 +56,7 @@ const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): P
 describe.each([
   ['kozlov-ellipse-oscillator', ellipse, ['measured', 'measured', 'symbolic', 'numeric']],
   ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'measured', 'numeric']],
-  ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured', 'measured']],
+  ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured', 'measured', 'symbolic']],
   ['kozlov-birkhoff-stiff', birkhoffStiff, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
   ['kozlov-concave-walls', concave, ['measured', 'measured', 'numeric', 'symbolic', 'numeric']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
@@ -358,6 +358,7 @@ describe('a wrong formula disagrees', () => {
     ['(4.8)’s trace with l for l² in the last term', birkhoff, 0, { formula: '1 + 2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l)' }],
     ['(4.8)’s band ending at R₁ + R₂ taken for the first loss', birkhoff, 2, { formula: 'R1 + R2' }],
     ['(4.8)’s band ending at 2R₁, where a whole lower circle would close', birkhoff, 4, { formula: '2*R1' }],
+    ['(4.8)’s cos θ in closed form with l for l² in the last term', birkhoff, 5, { formula: '1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l' }],
     ['(6.2)’s minor-axis boundary with the energy’s c of the wrong sign', minorAxis, 1, { formula: 'sqrt(b^2 + 2*(v^2/2 - c*b^2/2)/abs(c))' }],
     ['(6.1)’s bound with the minor semi-axis, cb²/2', ellipse, 3, { formula: 'c*b^2/2' }],
     ['(6.2)’s major-axis bound with a² + b²', ellipse, 4, { formula: '-abs(c)*(a^2 + b^2)/2' }],

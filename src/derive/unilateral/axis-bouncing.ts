@@ -1,14 +1,15 @@
 // The vertical bouncing along an axis of symmetry of the walls under a
 // constant force along it, and its stability in closed form (kozlov1988 §4:
 // (4.1) on one wall, (4.9) between two). The class: two coordinates, M = mE,
-// the force −mg along the axis s (g > 0 at the defaults), none across it;
+// the force −mg along the axis s (g ≥ 0 at the defaults), none across it;
 // one or two walls f(s, r) ≥ 0 symmetric about the axis (∂f/∂r = 0 on it),
 // crossing it where f(s, 0) = 0 is a polynomial of degree ≤ 2 in s; the
 // strikes elastic. The orbit: struck at the lower wall s₁ at the speed v, it
 // rises to the upper wall s₂ = s₁ + l, struck at v₂ = √(v² − 2gl), in the
 // time t = (v − v₂)/g = 2l/(v + v₂) (the smaller root of s₁ + vt − gt²/2 =
 // s₂, written so that it stays finite as g → 0); on one wall it falls back
-// after 2v/g. A transverse offset δr flies as δr + δṙ t; a strike at the
+// after 2v/g. Without the force (g = 0: Birkhoff's billiard, (4.8)) v₂ = v and
+// t = l/v, and the speed drops out. A transverse offset δr flies as δr + δṙ t; a strike at the
 // speed u turns the wall's normal (f_s, f_rr δr) by f_rr δr/|f_s| and kicks
 // δṙ by −2uδr/R, R = ∓f_s/f_rr the wall's radius of curvature there (f_s > 0
 // at the lower wall, < 0 at the upper). The period map of (δr, δṙ) is
@@ -70,7 +71,7 @@ export function axisBouncings(system: DerivedSystem): ReadonlyMap<string, AxisBo
     const [Qs, Qr] = [lagrange2.forcing[i]!, lagrange2.forcing[j]!];
     if (simplify(Qr) !== ZERO || !freeOfState(Qs, model, true)) continue;
     const g = simplify(div(Qs, neg(M[0]![0]!)));
-    if (!(evaluate(g, defaults) > 0)) continue;
+    if (!(evaluate(g, defaults) >= 0)) continue;
     const bouncing = along(system, s.q.name, r.q.name, g, model.initial.q0[i]!, defaults, positive);
     if (bouncing) out.set(s.name, bouncing);
   }
@@ -135,11 +136,11 @@ function along(
     [ZERO, num(1)],
   ];
   const half = (P: Expr[][]): Expr => simplify(mul(HALF, add(P[0]![0]!, P[1]![1]!)));
-  if (!above) return { speed: v, radii: [R1], halfTrace: half(matMul(kick(v, R1), flight(div(mul(num(2), v), g)))) };
+  if (!above) return g === ZERO ? undefined : { speed: v, radii: [R1], halfTrace: half(matMul(kick(v, R1), flight(div(mul(num(2), v), g)))) };
   const R2 = radius(above, -1);
   if (!R2) return undefined;
   const length = joined(sub(above.at, below.at));
-  const v2 = sqrt(sub(pow(v, 2), mul(num(2), g, length)));
+  const v2 = g === ZERO ? v : sqrt(sub(pow(v, 2), mul(num(2), g, length)));
   const t = div(mul(num(2), length), add(v, v2));
   const P = matMul(matMul(kick(v, R1), flight(t)), matMul(kick(v2, R2), flight(t)));
   return { speed: v, radii: [R1, R2], length, halfTrace: half(P) };

@@ -3,8 +3,10 @@
 // cos θ against (4.9) and (4.1) as typed from the paper at random speeds and
 // walls, a misread of (4.9) disagreeing, the number the report's periodic
 // orbit measures (6√2 − 9 at v₁ = 2, g = l = 1, R₁ = R₂ = 2), and the limit
-// g → 0 against the Birkhoff criterion's expression (4.8).
+// g → 0 against the Birkhoff criterion's expression (4.8), which the
+// billiard without gravity gives exactly.
 import { describe, expect, it } from 'vitest';
+import birkhoff from '../../../derivations/kozlov-birkhoff-orbit.js';
 import concaveWalls from '../../../derivations/kozlov-concave-walls.js';
 import billiard from '../../../derivations/parabolic-billiard.js';
 import { evaluate } from '../../../src/core/evaluate.js';
@@ -54,6 +56,13 @@ describe('kozlov1988 §4: the vertical bouncing under gravity', () => {
       const birkhoff = 1 - 2 * l * (1 / R1 + 1 / R2) + (2 * l * l) / (R1 * R2);
       expect(evaluate(atZero, { l, R1, R2, v })).toBeCloseTo(birkhoff, 12);
       expect(evaluate(walls.halfTrace, { g: 1e-7, l, R1, R2, v })).toBeCloseTo(birkhoff, 5);
+    }
+  });
+
+  it('without gravity (Birkhoff’s billiard between the parabolas of radii R₁, R₂): the expression of (4.8), free of the speed', () => {
+    const free = axisBouncings(derived(birkhoff)).get('y')!;
+    for (const { l, R1, R2, v } of points) {
+      expect(evaluate(free.halfTrace, { l, R1, R2, v })).toBeCloseTo(1 - 2 * l * (1 / R1 + 1 / R2) + (2 * l * l) / (R1 * R2), 12);
     }
   });
 

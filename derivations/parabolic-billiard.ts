@@ -156,6 +156,19 @@ export default defineModel({
         where: { v: 'parabolic.v@x=0', w: 'parabolic.w@x=0', m: '1', h: "y'^2/2 + g*y" },
         note: 'the vertical bouncing, $x = \\dot{x} = 0$: there $I = 0$, so $\\gamma = \\alpha a^2 - \\beta a$ and $F(c) = \\alpha(c - a)(c - x_2)$, $x_1 = a$, $x_2 = \\beta/\\alpha - a = 2h/(mg)$; (5.3) becomes this, the derived rate of $w$ on the axis ($v = a \\le w = 2y$ above the focus, $\\dot{w} = 0$ below). So $w \\le x_2$: the two-gon (5.6), $x_2 > a$ iff $2\\alpha a < \\beta$, the apex $h/(mg)$ above the focus $a/2$.',
       },
+      {
+        eq: '(5.2)',
+        name: 'ax^2 = (a + b)(a - v)(w - a)',
+        formula: 'a*X^2 = (a + b)*(a - v)*(w - a)',
+        where: { X: 'x', v: 'parabolic.v', w: 'parabolic.w', b: '0' },
+        note: 'Chaplygin’s parabolic coordinates at $b = 0$, as derived from the wall: $v, w = (2y + a \\mp \\sqrt{(2y - a)^2 + 4x^2})/2$, the parabolas $2y = c + x^2/(a - c)$ confocal with it through the point (the third relation of (5.2), for the paraboloid’s coordinate across the plane, is left out in the plane $z = 0$).',
+      },
+      {
+        eq: '(5.2)',
+        name: '2y = v + w - (b + a)',
+        formula: '2*Y = v + w - (b + a)',
+        where: { Y: 'y', v: 'parabolic.v', w: 'parabolic.w', b: '0' },
+      },
     ],
     notDerived: [
       {

@@ -88,6 +88,13 @@ export default defineModel({
         tolerance: 1e-6,
         note: '…and leaves it at $l = R_1 + R_2$, where $\\cos\\theta = +1$: the multipliers meet at $+1$ and the branch goes on (a pitchfork of the symmetric orbit, $2 - \\operatorname{tr}$ changing sign), unstable beyond.',
       },
+      {
+        eq: '(4.8)',
+        name: 'a/2 = \\cos\\theta',
+        formula: '1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l^2',
+        derived: 'bouncing.y.halfTrace',
+        note: 'the same in closed form, for every $l$, $R_1$, $R_2$: half the trace of the derived period map of a transverse offset, the flights $l/v$ and the strikes’ kicks $-2v\\,\\delta x/R_i$ at the walls of radii $R_i$ read off their equations; the speed drops out. It is half Lyapunov’s constant $a$, and $|a| < 2$ is (4.8).',
+      },
     ],
     // Fig. 2: the orbit between the two walls, drawn as arcs of radii R₁, R₂ at the distance l.
     studyFigures: [{ kind: 'periodic-orbit-walls' }],

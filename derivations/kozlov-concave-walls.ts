@@ -5,7 +5,8 @@ import { defineModel } from '../src/model/index.js';
 // y = l), striking the lower one at the speed v₁ and the upper one at
 // v₂ = √(v₁² − 2gl). The vertical 2-periodic orbit is linearly stable iff
 // |1 − 2(v₁ − v₂)g⁻¹(v₁/R₁ + v₂/R₂) + 2(v₁ − v₂)²g⁻²v₁v₂/(R₁R₂)| < 1,
-// the expression being cos θ of the multipliers exp(±iθ).
+// the expression being cos θ of the multipliers exp(±iθ), derived in closed
+// form (bouncing.y.halfTrace) and taken to the paper's two limits.
 export default defineModel({
   name: 'kozlov-concave-walls',
   title: 'A heavy point bouncing between two concave walls (Kozlov §4)',
@@ -60,13 +61,28 @@ export default defineModel({
         tolerance: 1e-5,
         note: 'where (4.9) fails as $R_1$ shrinks, a corollary the paper does not print: its expression is $-1$ where $(2(v_1 - v_2)v_1/(gR_1) - 2)(2(v_1 - v_2)v_2/(gR_2) - 2) = 0$, at $R_1 = v_1(v_1 - v_2)/g$, and the orbit doubles its period there.',
       },
-    ],
-    notDerived: [
       {
         eq: '(4.9)',
-        name: 'v_2 = 0 \\Rightarrow (4.1),\\ g \\to 0 \\Rightarrow (4.8)',
-        reason:
-          'the paper’s two limits of (4.9): the report measures its expression as a number on one orbit, not the strike-to-strike map in closed form, so it takes no limit of it.',
+        name: '\\cos\\theta(v_1)',
+        formula: '1 - 2*(v1 - sqrt(v1^2 - 2*g*l))/g*(v1/R1 + sqrt(v1^2 - 2*g*l)/R2) + 2*(v1 - sqrt(v1^2 - 2*g*l))^2/g^2*v1*sqrt(v1^2 - 2*g*l)/(R1*R2)',
+        derived: 'bouncing.y.halfTrace',
+        where: { v1: 'bouncing.y.speed' },
+        note: 'the same in closed form, at every $v_1$ and every wall: half the trace of the derived period map of a transverse offset, the flights $2l/(v_1 + v_2)$ and the strikes’ kicks $-2v_i\\delta x/R_i$ at the walls of radii $R_1$, $R_2$ read off their equations ($v_2^2 = v_1^2 - 2gl$).',
+      },
+      {
+        eq: '(4.9)',
+        name: 'v_2 = 0 \\Rightarrow (4.1)',
+        formula: '1 - 2*V^2/(g*R1)',
+        derived: 'bouncing.y.halfTrace@v=(sqrt(2*g*l))',
+        where: { V: 'sqrt(2*g*l)' },
+        note: 'the derived expression where the point just reaches the upper wall, $v_1^2 = 2gl$: the upper wall’s terms vanish and $|1 - 2v_1^2/(gR_1)| < 1$ is $1/R_1 < g/v_1^2$, (4.1) with $f^{\\prime\\prime}(0) = 1/R_1$.',
+      },
+      {
+        eq: '(4.9)',
+        name: 'g \\to 0 \\Rightarrow (4.8)',
+        formula: '1 - 2*l*(1/R1 + 1/R2) + 2*l^2/(R1*R2)',
+        derived: 'bouncing.y.halfTrace@g=0',
+        note: 'the derived expression at $g = 0$, continuous there (the flight $2l/(v_1 + v_2)$ tends to $l/v$): the speed drops out, and $|\\cdot| < 1$ is the Birkhoff criterion (4.8), as the paper prints it before (4.9).',
       },
     ],
   },

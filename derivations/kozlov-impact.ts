@@ -108,7 +108,7 @@ export default defineModel({
         eq: '(3.1)',
         name: '\\sum \\partial f/\\partial x_i|_{x=0}\\, v_i < 0',
         reason:
-          'the entry into $f < 0$ is a hypothesis of Theorem 3, not a result: the model enters with $\\dot{x}_1(0) = -w$, $w > 0$, which satisfies it by construction.',
+          'a hypothesis of Theorem 3, not a result: the velocity at $x = 0$ points into $f < 0$. In the semi-geodesic coordinates, $f \\equiv x_1$, it reads $\\dot{x}_1(0) < 0$, as the paper notes; the model enters with $\\dot{x}_1(0) = -w$, $w > 0$ declared, so a check of it would only restate that declaration.',
       },
       {
         eq: 'Th. 3',

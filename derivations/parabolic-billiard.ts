@@ -6,7 +6,10 @@ import { defineModel } from '../src/model/index.js';
 // orbits born there run to and fro along the confocal parabolas (5.7),
 // striking the wall at right angles, all with the period 4√(a/g). The
 // motion is integrable (§5): I = (xẏ − (y − a/2)ẋ)ẋ + gx²/2 is kept in
-// flight and by every elastic impact.
+// flight and by every elastic impact. In Chaplygin's coordinates (5.2) at
+// b = 0, derived from the wall, the motion keeps the separated equations (5.3)
+// with h and γ = (I − ah)/2, and on the vertical bouncing their quadratic's
+// roots a and 2h/g bound the two-gon (5.6).
 export default defineModel({
   name: 'parabolic-billiard',
   title: 'Parabolic billiard under gravity (Kozlov §5)',
@@ -115,31 +118,70 @@ export default defineModel({
         at: { e: 1 },
         note: 'the period of that member: the derived flight from $x$ to $-x$ and the one back, each lasting $2\\sqrt{a/g}$ whatever $x$ (so whatever $x_1$). The family is born at the period doubling $a = a_{*}$ of the vertical bouncing, where its member $x \\to 0$ is that bouncing run twice.',
       },
-    ],
-    notDerived: [
       {
         eq: '(5.3)',
-        name: '\\dot{v},\\ \\dot{w}',
-        reason:
-          'the equations of motion in Chaplygin’s coordinates $v, w$ of (5.2), with the constants $\\alpha, \\beta, \\gamma$ of the first integrals: the report integrates the motion in $x, y$ and checks the integral $I$ (§5 above) and the quadrilaterals (5.4), (5.5) it bounds, not the quadratures.',
+        name: '\\dot{v}^2',
+        formula: '(4/(m*(w - v)))^2*(m^2*g/4*v^2 - (m*h/2 + m^2*(a + b)*g/4)*v - gamma)*(a - v)*v/(v + b)',
+        derived: "parabolic.v'^2",
+        where: {
+          v: 'parabolic.v',
+          w: 'parabolic.w',
+          m: '1',
+          b: '0',
+          h: "(x'^2 + y'^2)/2 + g*y",
+          gamma: "((x*y' - (y - a/2)*x')*x' + g*x^2/2 - a*((x'^2 + y'^2)/2 + g*y))/2",
+        },
+        note: 'Chaplygin’s equation for $v$ at $b = 0$, squared (the paper takes the root of the sign of the motion), $\\alpha = m^2g/4$, $\\beta = mh/2 + m^2(a + b)g/4$, unit mass: the derived rate of Chaplygin’s coordinate $v$ of (5.2), $v, w = (2y + a \\mp \\sqrt{(2y - a)^2 + 4x^2})/2$, at every state, with $h$ the energy and the integration constant $\\gamma = (I - ah)/2$, $I$ the integral of §5 (the toolkit’s identification: $F(a) = 0$ on the vertical bouncing, $I = 0$, as the paper requires).',
+      },
+      {
+        eq: '(5.3)',
+        name: '\\dot{w}^2',
+        formula: '(4/(m*(w - v)))^2*(-m^2*g/4*w^2 + (m*h/2 + m^2*(a + b)*g/4)*w + gamma)*(w - a)*w/(w + b)',
+        derived: "parabolic.w'^2",
+        where: {
+          v: 'parabolic.v',
+          w: 'parabolic.w',
+          m: '1',
+          b: '0',
+          h: "(x'^2 + y'^2)/2 + g*y",
+          gamma: "((x*y' - (y - a/2)*x')*x' + g*x^2/2 - a*((x'^2 + y'^2)/2 + g*y))/2",
+        },
+        note: 'the same for $w$, with the same $h$ and $\\gamma$: the two separated equations hold together, so $h$ and $\\gamma$ are first integrals of the flight, and the quadratic $F(c) = \\alpha c^2 - \\beta c - \\gamma$ is $\\ge 0$ at $v$ and $\\le 0$ at $w$, the bounds (5.4), (5.5).',
       },
       {
         eq: '(5.6)',
-        name: 'x^2/a \\le 2y \\le x_2 + x^2/(a - x_2)',
-        reason:
-          'the “two-gon” the quadrilateral (5.5) degenerates into when the vertical bouncing is unstable ($2\\alpha a < \\beta$): no motion is started on it.',
+        name: '\\dot{w}^2,\\ F(a) = 0',
+        formula: '(4/(m*(w - v)))^2*m^2*g/4*(w - a)^2*((m*h/2 + m^2*a*g/4)/(m^2*g/4) - a - w)',
+        derived: "parabolic.w'@x=0@x'=0^2",
+        where: { v: 'parabolic.v@x=0', w: 'parabolic.w@x=0', m: '1', h: "y'^2/2 + g*y" },
+        note: 'the vertical bouncing, $x = \\dot{x} = 0$: there $I = 0$, so $\\gamma = \\alpha a^2 - \\beta a$ and $F(c) = \\alpha(c - a)(c - x_2)$, $x_1 = a$, $x_2 = \\beta/\\alpha - a = 2h/(mg)$; (5.3) becomes this, the derived rate of $w$ on the axis ($v = a \\le w = 2y$ above the focus, $\\dot{w} = 0$ below). So $w \\le x_2$: the two-gon (5.6), $x_2 > a$ iff $2\\alpha a < \\beta$, the apex $h/(mg)$ above the focus $a/2$.',
       },
+      {
+        eq: '(5.2)',
+        name: 'ax^2 = (a + b)(a - v)(w - a)',
+        formula: 'a*X^2 = (a + b)*(a - v)*(w - a)',
+        where: { X: 'x', v: 'parabolic.v', w: 'parabolic.w', b: '0' },
+        note: 'Chaplygin’s parabolic coordinates at $b = 0$, as derived from the wall: $v, w = (2y + a \\mp \\sqrt{(2y - a)^2 + 4x^2})/2$, the parabolas $2y = c + x^2/(a - c)$ confocal with it through the point (the third relation of (5.2), for the paraboloid’s coordinate across the plane, is left out in the plane $z = 0$).',
+      },
+      {
+        eq: '(5.2)',
+        name: '2y = v + w - (b + a)',
+        formula: '2*Y = v + w - (b + a)',
+        where: { Y: 'y', v: 'parabolic.v', w: 'parabolic.w', b: '0' },
+      },
+    ],
+    notDerived: [
       {
         eq: '§5',
         name: '2g^{-1}\\sqrt{2h/m}',
         reason:
-          'the doubly asymptotic motions of the unstable bouncing, which pass through the focus after every bounce, the time between passes constant: the report measures the bouncing’s multipliers, not its stable and unstable manifolds.',
+          'the doubly asymptotic motions of the unstable bouncing ($F(a) = 0$, $2\\alpha a < \\beta$), which pass through the focus $v = w = a$ after every bounce: there (5.3) is singular, $1/(w - v)$, and the time between passes is a quadrature of (5.3) across that point, which the toolkit does not evaluate; the report measures the bouncing’s multipliers, not its stable and unstable manifolds.',
       },
       {
         eq: '§5',
         name: '\\text{smooth sliding, all } h > 0',
         reason:
-          'the family of smooth slidings along the parabola, stable at every energy: the report’s periodic orbit is the vertical bouncing, and no sliding orbit is declared.',
+          'the family of smooth slidings along the parabola, $v \\equiv 0$, stable at every energy: a motion in lasting contact with the wall, which the model’s Newton impact law does not follow (it strikes, it does not slide), and no sliding orbit is declared.',
       },
     ],
     // Fig. 3: two starts in flight, both at a = 1. (0.2, 0.3) moving sideways at 0.5, below the

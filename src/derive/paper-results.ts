@@ -145,6 +145,15 @@
 //   axis.{s}.strike, .length, .radius   the wall's end S on the axis, l = 2S, its radius R there
 //   axis.{s}.trace                      tr P of the half-period map of a transverse offset, in the energy h
 //   axis.{s}.grazing, axis.{s}.loss     the energies where tr P = −2 (the impacts begin) and tr P = +2
+// Facts of the bouncing along an axis s of symmetry of one or two walls under a
+// constant force along it (unilateral/axis-bouncing.ts, kozlov1988 §4):
+//   bouncing.{s}.speed                 the speed v at the lower wall, the symbol the others are in
+//   bouncing.{s}.halfTrace             ½ tr P of the period map of a transverse offset: cos θ of (4.9), (4.1)
+//   bouncing.{s}.radius1|radius2|length the walls' radii of curvature on the axis and l between them
+// Facts of a point over a parabolic wall under a constant force along its axis
+// (unilateral/parabolic-coordinates.ts, kozlov1988 §5):
+//   parabolic.v, parabolic.w           Chaplygin's coordinates (5.2) at b = 0, in the model's coordinates
+//   parabolic.v', parabolic.w'         their rates along the motion, set beside (5.3)
 // Facts of a contact phase (kugushev2002 §9, regime 2), the active contacts
 // named joined by commas, where it is solved in closed form:
 //   phase.{contacts}.{q}''             q̈ while those contacts hold (9.3), (9.5)
@@ -170,7 +179,9 @@ import { SCALED_ARRIVAL, SCALED_DEPTH, SCALED_RATE } from './compliant/universal
 import { averagedMotion, firstOrder } from './motion/averaged.js';
 import { limitMotion } from './motion/limit-motion.js';
 import { piecewiseMotion } from './motion/piecewise.js';
+import { axisBouncings } from './unilateral/axis-bouncing.js';
 import { axisOrbits } from './unilateral/axis-orbit.js';
+import { parabolicCoordinates } from './unilateral/parabolic-coordinates.js';
 import { returnMap } from './unilateral/return-map.js';
 import { onSurface } from './unilateral/surface.js';
 import type { DerivedSystem } from './system.js';
@@ -192,7 +203,29 @@ export function derivedFacts(system: DerivedSystem): Facts {
   trajectoryFacts(system, facts);
   phaseFacts(system, facts);
   axisFacts(system, facts);
+  parabolicFacts(system, facts);
+  bouncingFacts(system, facts);
   return facts;
+}
+
+/** The bouncing along an axis of the walls under a constant force (kozlov1988 (4.1), (4.9)). */
+function bouncingFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
+  for (const [s, b] of axisBouncings(system)) {
+    facts.set(`bouncing.${s}.speed`, b.speed);
+    facts.set(`bouncing.${s}.halfTrace`, b.halfTrace);
+    b.radii.forEach((R, k) => facts.set(`bouncing.${s}.radius${k + 1}`, R));
+    if (b.length) facts.set(`bouncing.${s}.length`, b.length);
+  }
+}
+
+/** Chaplygin's parabolic coordinates of the wall and their rates (kozlov1988 (5.2), (5.3)). */
+function parabolicFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
+  const c = parabolicCoordinates(system);
+  if (!c) return;
+  facts.set('parabolic.v', c.v);
+  facts.set('parabolic.w', c.w);
+  facts.set("parabolic.v'", c.vd);
+  facts.set("parabolic.w'", c.wd);
 }
 
 /** The oscillations along the wall's axes of symmetry (kozlov1988 §6). */

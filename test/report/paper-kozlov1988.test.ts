@@ -56,12 +56,12 @@ const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): P
 describe.each([
   ['kozlov-ellipse-oscillator', ellipse, ['measured', 'measured', 'symbolic', 'numeric']],
   ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'measured', 'numeric']],
-  ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured', 'measured']],
+  ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured', 'measured', 'symbolic']],
   ['kozlov-birkhoff-stiff', birkhoffStiff, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
-  ['kozlov-concave-walls', concave, ['measured', 'measured']],
+  ['kozlov-concave-walls', concave, ['measured', 'measured', 'numeric', 'symbolic', 'numeric']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic']],
-  ['kozlov-impact', impact, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic']],
+  ['kozlov-impact', impact, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
 ] as const)('%s against kozlov1988', (_, spec, how) => {
   it(`compares ${how.length} formulas (${how.join(', ')}) and every one agrees`, () => {
     const rows = report(spec).rows.filter((r) => r.agrees !== undefined);
@@ -144,10 +144,15 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     expect(rows[0]!.measured!.value).toBeCloseTo(6 * Math.SQRT2 - 9, 9);
     expect(rows[1]!.measured!.value).toBeCloseTo(2 * (2 - Math.SQRT2), 6);
   });
-  it('labels R₁* a corollary of (4.9), not a formula the paper prints, and lists (4.9)’s limits as not derived', () => {
+  it('labels R₁* a corollary of (4.9), not a formula the paper prints, and derives (4.9) and its two limits', () => {
     const check = report(concave);
-    expect(check.rows.map((r) => r.formula.eq)).toEqual(['(4.9)', 'from (4.9)']);
-    expect(check.notDerived.map((r) => r.eq)).toEqual(['(4.9)']);
+    expect(check.rows.map((r) => r.formula.eq)).toEqual(['(4.9)', 'from (4.9)', '(4.9)', '(4.9)', '(4.9)']);
+    expect(check.rows.slice(2).map((r) => [r.agrees, r.how])).toEqual([
+      [true, 'numeric'],
+      [true, 'symbolic'],
+      [true, 'numeric'],
+    ]);
+    expect(check.notDerived).toEqual([]);
   });
   it('with the walls realized by springs (4.6): p(t) over a period 2π/√N + 2l/v, and (4.7)’s l* = R₁R₂/(R₁ + R₂) = 0.39375 at R₁ = 0.7, R₂ = 0.9', () => {
     const check = report(birkhoffStiff);
@@ -353,6 +358,7 @@ describe('a wrong formula disagrees', () => {
     ['(4.8)’s trace with l for l² in the last term', birkhoff, 0, { formula: '1 + 2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l)' }],
     ['(4.8)’s band ending at R₁ + R₂ taken for the first loss', birkhoff, 2, { formula: 'R1 + R2' }],
     ['(4.8)’s band ending at 2R₁, where a whole lower circle would close', birkhoff, 4, { formula: '2*R1' }],
+    ['(4.8)’s cos θ in closed form with l for l² in the last term', birkhoff, 5, { formula: '1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l' }],
     ['(6.2)’s minor-axis boundary with the energy’s c of the wrong sign', minorAxis, 1, { formula: 'sqrt(b^2 + 2*(v^2/2 - c*b^2/2)/abs(c))' }],
     ['(6.1)’s bound with the minor semi-axis, cb²/2', ellipse, 3, { formula: 'c*b^2/2' }],
     ['(6.2)’s major-axis bound with a² + b²', ellipse, 4, { formula: '-abs(c)*(a^2 + b^2)/2' }],
@@ -364,6 +370,14 @@ describe('a wrong formula disagrees', () => {
       { formula: '1 - 2*(v1 - sqrt(v1^2 - 2*g*l))/g*(v1/R1 + sqrt(v1^2 - 2*g*l)/R2) - 2*(v1 - sqrt(v1^2 - 2*g*l))^2/g^2*v1*sqrt(v1^2 - 2*g*l)/(R1*R2)' },
     ],
     ['(4.9)’s loss at the upper wall’s factor, v₂(v₁ − v₂)/g', concave, 1, { formula: 'sqrt(v1^2 - 2*g*l)*(v1 - sqrt(v1^2 - 2*g*l))/g' }],
+    [
+      '(4.9) in closed form with v₁, v₂ swapped in the kicks',
+      concave,
+      2,
+      { formula: '1 - 2*(v1 - sqrt(v1^2 - 2*g*l))/g*(sqrt(v1^2 - 2*g*l)/R1 + v1/R2) + 2*(v1 - sqrt(v1^2 - 2*g*l))^2/g^2*v1*sqrt(v1^2 - 2*g*l)/(R1*R2)' },
+    ],
+    ['(4.9) at v₂ = 0 with f″(0) = 2/R₁', concave, 3, { formula: '1 - 4*V^2/(g*R1)' }],
+    ['(4.9) as g → 0 with l for l² in the last term', concave, 4, { formula: '1 - 2*l*(1/R1 + 1/R2) + 2*l/(R1*R2)' }],
     ['(6.2)’s boundary with the energy’s sign turned (the minor axis’s h = |c|(a² − b²)/2)', ellipse, 1, { formula: 'sqrt(a^2 - 2*(v^2/2 + c*a^2/2)/abs(c))' }],
     ['(4.2) with the swing’s sine of the wrong sign', stiffBouncing, 0, { formula: 'g*N^(-1)*(cos(sqrt(N)*t) - 1) + v*N^(-1/2)*sin(sqrt(N)*t)' }],
     ['(4.2)’s τ with arcctg(+g v⁻¹N^{−1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*acos(g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1)))' }],

@@ -36,6 +36,7 @@ import { mapChildren, memoPass } from '../../core/traverse.js';
 import { simplify } from '../../core/trig.js';
 import { TIME } from '../../model/names.js';
 import type { CompliantTerm } from '../compliant/compliant.js';
+import { pullPositive } from '../compliant/positive.js';
 import { positiveParameters } from '../proofs/assumptions.js';
 import { freeOfState } from '../lagrange/lagrange2.js';
 import type { DerivedSystem } from '../system.js';
@@ -291,6 +292,7 @@ function firstPiece(
   holds: (condition: Expr) => boolean,
 ): Candidate | string {
   const { model } = system;
+  const positive = positiveParameters(model);
   const state = new Map(model.coordinates.flatMap((c, i) => [[c.q.name, q0[i]!] as const, [c.qd.name, v0[i]!] as const]));
   let reason = 'no combination of contact states that the motion keeps';
   // A rigid contact can be held only where it is closed at rest (f = ḟ = 0).
@@ -327,7 +329,11 @@ function firstPiece(
         reason = 'equations that are not linear with constant coefficients in each coordinate';
         continue;
       }
-      const inTau = laws.map((l, i) => linearMotion(l!, q0[i]!, v0[i]!, TAU, env));
+      // Frequencies with their positive factors pulled out of the root (kozlov1988 (3.6): ω√N/g₁₁, not √(N(c² − k²/g₁₁)/g₁₁)).
+      const inTau = laws.map((l, i) => {
+        const x = linearMotion(l!, q0[i]!, v0[i]!, TAU, env);
+        return x && simplify(pullPositive(x, positive));
+      });
       if (inTau.some((x) => !x)) {
         reason = 'a critically damped coordinate';
         continue;

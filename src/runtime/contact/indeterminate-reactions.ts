@@ -1,73 +1,29 @@
-// The reactions of a statically indeterminate support: held rows R (k×n)
-// that are dependent (a box flat on four corners has g_A + g_C = g_B + g_D
-// for any pose) leave q̈ unique, M q̈ = f + Rᵀσ, but only Rᵀσ fixes σ. The
-// Schur solve of the generated contact phase gives the dropped rows σ = 0,
-// one valid split that puts a flat box's weight on three corners, the middle
-// one at σ ≈ 0: its sign is roundoff, and the mode selection saw a corner
-// pulling or a release that is none. Of all σ with the same Rᵀσ this takes
-// the least Euclidean norm, σ's orthogonal projection onto the column space
-// of R (σ − σ' lies in null(Rᵀ)): the symmetric split where the support is
-// symmetric, and the one equal supports of any stiffness tend to (least
-// work of the springs, Σσ²/2k, with Rᵀσ given).
+// The reactions and impulses of a statically indeterminate support, split
+// by least norm (src/numeric/least-norm.ts, whose header says why; the
+// generated impact map calls the same functions): the contact phase's
+// (friction-modes.ts, ModeSelector.evaluate) and the frictional impact's
+// (friction-impact.ts). The Schur solve of the generated contact phase gives
+// the dropped rows σ = 0, one valid split that puts a flat box's weight on
+// three corners, the middle one at σ ≈ 0: its sign is roundoff, and the mode
+// selection saw a corner pulling or a release that is none.
 // Tests: test/runtime/contact/indeterminate-reactions.test.ts; the box landing flat, test/unilateral/box-flat-landing.test.ts.
 
 import { choleskyFactor, choleskySolve } from '../../numeric/cholesky.js';
+import { leastNormSplit, orthonormalColumns } from '../../numeric/least-norm.js';
 
 /**
  * x (k entries) in place replaced by its orthogonal projection onto the
- * column space of the k×n matrix `rows` (row-major): an orthonormal basis of
- * its columns by modified Gram–Schmidt, each column orthogonalized twice
- * (once loses orthogonality on nearly dependent columns); a column whose
- * remainder is below 1e-8 of its norm, or of the largest column's, lies in
- * the span of the others (a dependency that holds exactly, up to the
- * roundoff of the rows).
+ * column space of the k×n matrix `rows` (row-major; least-norm.ts).
  */
 export function projectOntoColumns(n: number, k: number, rows: ArrayLike<number>, x: Float64Array): void {
-  const projected = new Float64Array(k);
-  for (const v of orthonormalColumns(n, k, rows).basis) {
-    let dot = 0;
-    for (let a = 0; a < k; a++) dot += v[a]! * x[a]!;
-    for (let a = 0; a < k; a++) projected[a]! += dot * v[a]!;
-  }
-  x.set(projected);
+  leastNormSplit(n, k, rows, x, new Float64Array(n * k), new Float64Array(k), new Float64Array(k));
 }
 
-/** An orthonormal basis of the columns of the k×n matrix `rows` (projectOntoColumns), one column of k per independent column, and which columns those are. */
-function orthonormalColumns(n: number, k: number, rows: ArrayLike<number>): { basis: Float64Array[]; kept: number[] } {
-  // A column is measured against the largest too: a difference of two equal
-  // splits is roundoff (1e-16) in a direction of its own, not a column.
-  let largest = 0;
-  for (let i = 0; i < n; i++) {
-    let norm = 0;
-    for (let a = 0; a < k; a++) norm += rows[a * n + i]! * rows[a * n + i]!;
-    largest = Math.max(largest, norm);
-  }
-  const basis: Float64Array[] = [];
-  const kept: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const u = new Float64Array(k);
-    let norm0 = 0;
-    for (let a = 0; a < k; a++) {
-      u[a] = rows[a * n + i]!;
-      norm0 += u[a]! * u[a]!;
-    }
-    norm0 = Math.max(norm0, largest);
-    for (let pass = 0; pass < 2; pass++) {
-      for (const v of basis) {
-        let dot = 0;
-        for (let a = 0; a < k; a++) dot += v[a]! * u[a]!;
-        for (let a = 0; a < k; a++) u[a]! -= dot * v[a]!;
-      }
-    }
-    let norm = 0;
-    for (let a = 0; a < k; a++) norm += u[a]! * u[a]!;
-    if (!(norm > 1e-16 * norm0)) continue;
-    const scale = 1 / Math.sqrt(norm);
-    for (let a = 0; a < k; a++) u[a]! *= scale;
-    basis.push(u);
-    kept.push(i);
-  }
-  return { basis, kept };
+/** Which of the n columns of the k×n matrix `rows` are independent of the earlier ones (least-norm.ts's test). */
+function independentColumns(n: number, k: number, rows: ArrayLike<number>): number[] {
+  const basis = new Float64Array(n * k);
+  orthonormalColumns(n, k, rows, basis, new Float64Array(k));
+  return Array.from({ length: n }, (_, i) => i).filter((i) => basis.subarray(i * k, (i + 1) * k).some((v) => v !== 0));
 }
 
 /**
@@ -80,7 +36,7 @@ function orthonormalColumns(n: number, k: number, rows: ArrayLike<number>): { ba
 export function hasDependentRows(n: number, k: number, rows: ArrayLike<number>): boolean {
   const transposed = new Float64Array(n * k);
   for (let a = 0; a < k; a++) for (let i = 0; i < n; i++) transposed[i * k + a] = rows[a * n + i]!;
-  return orthonormalColumns(k, n, transposed).basis.length < k;
+  return independentColumns(k, n, transposed).length < k;
 }
 
 /**
@@ -106,7 +62,7 @@ export function leastNormWeights(k: number, points: readonly ArrayLike<number>[]
   points.slice(1).forEach((p, i) => {
     for (let a = 0; a < k; a++) D[a * c + i] = p[a]! - p0[a]!;
   });
-  const { kept } = orthonormalColumns(c, k, D);
+  const kept = independentColumns(c, k, D);
   const r = kept.length;
   const N = new Float64Array(r * r),
     rhs = new Float64Array(r);
@@ -125,4 +81,82 @@ export function leastNormWeights(k: number, points: readonly ArrayLike<number>[]
     weights[0]! -= rhs[x]!;
   });
   return weights;
+}
+
+/** A contact of an impact as the split reads it: its slip rows, its kinetic μ and the μs of its cone where it did not slide before, and its phase after the impact. */
+export interface ImpactContact {
+  readonly slip: number;
+  readonly mu: number;
+  readonly staticMu: number;
+  readonly phase: 'open' | 'closed' | 'stick' | 'slip';
+}
+
+/**
+ * The impulses Λ of an impact (rows H, r×n: per contact its normal row, then
+ * its slip rows; ξ = U⁺ + ε∘U⁻ their velocities after it) split by least
+ * norm where the rows that may carry impulse are dependent. Those are the
+ * engaged contacts' and the open ones' that end at ξ_N = 0 (to 1e-9 of
+ * \`scale\`, the rows' velocities before): a box landing flat on four corners
+ * may come out of Lemke's method with two of them open. The unknowns are a
+ * sticking contact's normal and slip impulses (an open one's that ends at
+ * rest in its tangent too), a sliding one's normal impulse with its slip
+ * impulses in the ratio Λ gives them (an open one's −μ ξ_T/|ξ_T|: the edge
+ * of its cone, against the slip), a frictionless one's normal impulse; their
+ * rows (the normal row plus the slip rows in that ratio) keep HᵀΛ, so q̇⁺
+ * and every velocity after it are those of Λ. Undefined where the rows are
+ * independent, or where the split leaves the law (a normal impulse below −√ε
+ * of the largest, a sticking one outside its cone): then Λ is the one valid
+ * split the caller has.
+ */
+export function leastNormImpulses(
+  n: number,
+  H: ArrayLike<number>,
+  contacts: readonly ImpactContact[],
+  impulses: ArrayLike<number>,
+  velocities: ArrayLike<number>,
+  scale: number,
+): Float64Array | undefined {
+  const columns: { row: number; ratios: number[] }[] = [];
+  const sticking = new Set<number>();
+  let r0 = 0;
+  for (const c of contacts) {
+    const slipRows = Array.from({ length: c.slip }, (_, s) => r0 + 1 + s);
+    const touching = c.phase === 'open' && Math.abs(velocities[r0]!) <= 1e-9 * scale;
+    const slide = Math.hypot(...slipRows.map((s) => velocities[s]!));
+    const frictionless = c.mu === 0 || c.slip === 0;
+    if (!frictionless && (c.phase === 'stick' || (touching && slide <= 1e-9 * scale))) {
+      sticking.add(r0);
+      columns.push({ row: r0, ratios: [] });
+      for (const s of slipRows) columns.push({ row: s, ratios: [] });
+    } else if (!frictionless && c.phase === 'slip' && impulses[r0]! > 0) {
+      columns.push({ row: r0, ratios: slipRows.map((s) => impulses[s]! / impulses[r0]!) });
+    } else if (!frictionless && touching) {
+      columns.push({ row: r0, ratios: slipRows.map((s) => (-c.mu * velocities[s]!) / slide) });
+    } else if (c.phase !== 'open' || touching) columns.push({ row: r0, ratios: [] });
+    r0 += 1 + c.slip;
+  }
+  const k = columns.length;
+  const R = new Float64Array(k * n);
+  columns.forEach(({ row, ratios }, a) => {
+    for (let i = 0; i < n; i++) R[a * n + i] = H[row * n + i]! + ratios.reduce((s, w, x) => s + w * H[(row + 1 + x) * n + i]!, 0);
+  });
+  if (k < 2 || !hasDependentRows(n, k, R)) return undefined;
+  const nu = Float64Array.from(columns, ({ row }) => impulses[row]!);
+  leastNormReactions(n, k, R, nu);
+  const out = Float64Array.from(impulses);
+  columns.forEach(({ row, ratios }, a) => {
+    out[row] = nu[a]!;
+    ratios.forEach((w, x) => {
+      out[row + 1 + x] = w * nu[a]!;
+    });
+  });
+  // The law: Λ_N ≥ 0, and |Λ_T| ≤ μs Λ_N on a sticking contact, each to √ε of the largest impulse.
+  const tol = Math.sqrt(Number.EPSILON) * Math.max(...out.map(Math.abs));
+  r0 = 0;
+  for (const c of contacts) {
+    const tangent = Math.hypot(...out.subarray(r0 + 1, r0 + 1 + c.slip));
+    if (out[r0]! < -tol || (sticking.has(r0) && tangent > c.staticMu * Math.max(out[r0]!, 0) + tol)) return undefined;
+    r0 += 1 + c.slip;
+  }
+  return out;
 }

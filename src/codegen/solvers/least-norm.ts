@@ -10,6 +10,11 @@ import {
   bin,
   call,
   comment,
+  CONTINUE,
+  EPSILON,
+  neg,
+  not,
+  plus,
   cond,
   constVar,
   div,
@@ -23,12 +28,15 @@ import {
   times,
   when,
   type Decl,
+  type JsExpr,
   type ModuleIR,
   type Stmt,
 } from '../ir.js';
 import { entry, param } from './dense.js';
 
 const [n, k, zero, one] = [ref('n'), ref('k'), num(0), num(1)];
+/** max(a, b) without the module's NaN-propagating helper, which the C driver's copy has not: NaN only ever loses here. */
+const larger = (a: JsExpr, b: JsExpr): JsExpr => cond(bin(a, '>', b), a, b);
 const typed = (name: string, init: ReturnType<typeof num>): Stmt => ({ kind: 'let', name, type: 'index', init });
 /** Entry a of basis vector v (k entries each). */
 const basis = (v: string, a: string) => entry('basis', v, a, 'k');
@@ -54,13 +62,13 @@ roundoff, 1e-16, in a direction of its own, not a column). u: scratch, k.`,
     forRange('i', 0, n, [
       letVar('norm', zero),
       forRange('a', 0, k, [assign(ref('norm'), times(entry('R', 'a', 'i'), entry('R', 'a', 'i')), '+=')]),
-      assign(ref('largest'), math('max', ref('largest'), ref('norm'))),
+      assign(ref('largest'), larger(ref('largest'), ref('norm'))),
     ]),
     typed('rank', zero),
     forRange('i', 0, n, [
       letVar('norm0', zero),
       forRange('a', 0, k, [assign(idx('u', ref('a')), entry('R', 'a', 'i')), assign(ref('norm0'), times(idx('u', ref('a')), idx('u', ref('a'))), '+=')]),
-      assign(ref('norm0'), math('max', ref('norm0'), ref('largest'))),
+      assign(ref('norm0'), larger(ref('norm0'), ref('largest'))),
       forRange('sweep', 0, 2, [
         forRange('v', 0, ref('i'), [...dotBasis('u'), forRange('a', 0, k, [assign(idx('u', ref('a')), times(ref('dot'), basis('v', 'a')), '-=')])]),
       ]),
@@ -103,6 +111,128 @@ u and p (k): scratch.`,
   ],
 };
 
+/** Roles of an impact's row in the split (leastNormImpulses): fixed, its own unknown, or its contact's slip row in a fixed ratio. */
+const [FIXED, FREE, TIED] = [num(0), num(1), num(2)];
+const eq = (a: ReturnType<typeof num>, b: ReturnType<typeof num>) => bin(a, '===', b);
+const and = (a: ReturnType<typeof num>, b: ReturnType<typeof num>) => bin(a, '&&', b);
+const or = (a: ReturnType<typeof num>, b: ReturnType<typeof num>) => bin(a, '||', b);
+const [a_, b_, r] = [ref('a'), ref('b'), ref('r')];
+/** Row b is a slip row of row a's contact. */
+const slipOf = and(eq(idx('normalRow', b_), a_), bin(b_, '!==', a_));
+
+export const leastNormImpulses: Decl = {
+  kind: 'function',
+  name: 'leastNormImpulses',
+  exported: true,
+  doc: `The impulses Λ (r rows of H, r×n: per contact its normal row, then its slip
+rows; normalRow[a] the normal row of row a's contact) of an impact split by
+least norm where the rows that may carry impulse are dependent (a box landing
+flat on four corners). Those are the engaged contacts' and the open ones'
+that end at ξ_N = 0 (ξ = U⁺ + ε∘U⁻, to 1e-9 of \`scale\`, the velocities
+before). Per row its contact's phase after the impact (0 open, 1 engaged
+without friction, 2 sticking, 3 sliding) and μk, μs. The unknowns are a
+sticking contact's normal and slip impulses (an open one's that ends at rest
+in its tangent too), a sliding one's normal impulse with its slip impulses in
+the ratio Λ gives them (an open one's −μk ξ_T/|ξ_T|: the edge of its cone,
+against the slip), a frictionless one's normal impulse. Their rows (the
+normal row plus the slip rows in that ratio) keep HᵀΛ, so q̇⁺ and every
+velocity after it are those of Λ. Λ is replaced, and 1 returned, unless the
+rows are independent or the split leaves the law (a normal impulse below −√ε
+of the largest, a sticking one outside its cone): then Λ is the one valid
+split the caller has. R (r·n), basis (n·r), role (r), ratio, nu, u, p (r): scratch.`,
+  params: [
+    param('n', 'index'),
+    param('r', 'index'),
+    param('H', 'ArrayLike<number>'),
+    param('normalRow', 'Int32Array'),
+    param('phase', 'Int32Array'),
+    param('muK', 'ArrayLike<number>'),
+    param('muS', 'ArrayLike<number>'),
+    param('lambda', 'Float64Array'),
+    param('xi', 'ArrayLike<number>'),
+    param('scale', 'number'),
+    param('R', 'Float64Array'),
+    param('basis', 'Float64Array'),
+    param('role', 'Int32Array'),
+    param('ratio', 'Float64Array'),
+    param('nu', 'Float64Array'),
+    param('u', 'Float64Array'),
+    param('p', 'Float64Array'),
+  ],
+  returns: 'index',
+  body: [
+    constVar('rest', times(num(1e-9), ref('scale'))),
+    comment("Each contact (at its normal row a) decides its rows' roles and its slip rows' ratios."),
+    forRange('a', 0, r, [assign(idx('role', a_), FIXED), assign(idx('ratio', a_), zero)]),
+    forRange('a', 0, r, [
+      when(bin(idx('normalRow', a_), '!==', a_), [CONTINUE]),
+      letVar('slide', zero),
+      { kind: 'let', name: 'slips', type: 'index', init: zero },
+      forRange('b', 0, r, [when(slipOf, [assign(ref('slide'), times(idx('xi', b_), idx('xi', b_)), '+='), assign(ref('slips'), one, '+=')])]),
+      assign(ref('slide'), math('sqrt', ref('slide'))),
+      { kind: 'const', name: 'touching', type: 'boolean', init: and(eq(idx('phase', a_), zero), bin(math('abs', idx('xi', a_)), '<=', ref('rest'))) },
+      { kind: 'const', name: 'frictionless', type: 'boolean', init: or(eq(idx('muK', a_), zero), eq(ref('slips'), zero)) },
+      when(ref('frictionless'), [when(or(bin(idx('phase', a_), '!==', zero), ref('touching')), [assign(idx('role', a_), FREE)]), CONTINUE]),
+      { kind: 'const', name: 'atRest', type: 'boolean', init: and(ref('touching'), bin(ref('slide'), '<=', ref('rest'))) },
+      when(or(eq(idx('phase', a_), num(2)), ref('atRest')), [
+        assign(idx('role', a_), FREE),
+        forRange('b', 0, r, [when(slipOf, [assign(idx('role', b_), FREE)])]),
+        CONTINUE,
+      ]),
+      { kind: 'const', name: 'sliding', type: 'boolean', init: and(eq(idx('phase', a_), num(3)), bin(idx('lambda', a_), '>', zero)) },
+      when(not(or(ref('sliding'), ref('touching'))), [CONTINUE]),
+      assign(idx('role', a_), FREE),
+      forRange('b', 0, r, [
+        when(slipOf, [
+          assign(idx('role', b_), TIED),
+          assign(
+            idx('ratio', b_),
+            cond(ref('sliding'), div(idx('lambda', b_), idx('lambda', a_)), div(times(neg(idx('muK', a_)), idx('xi', b_)), ref('slide'))),
+          ),
+        ]),
+      ]),
+    ]),
+    comment('The columns: a free row, plus its tied slip rows in their ratio.'),
+    { kind: 'let', name: 'k', type: 'index', init: zero },
+    forRange('a', 0, r, [
+      when(bin(idx('role', a_), '!==', FREE), [CONTINUE]),
+      forRange('i', 0, n, [
+        letVar('v', entry('H', 'a', 'i')),
+        forRange('b', 0, r, [when(and(slipOf, eq(idx('role', b_), TIED)), [assign(ref('v'), times(idx('ratio', b_), entry('H', 'b', 'i')), '+=')])]),
+        assign(entry('R', 'k', 'i'), ref('v')),
+      ]),
+      assign(idx('nu', ref('k')), idx('lambda', a_)),
+      assign(ref('k'), one, '+='),
+    ]),
+    when(bin(ref('k'), '<', num(2)), [ret(zero)]),
+    when(eq(call('leastNormSplit', n, ref('k'), ref('R'), ref('nu'), ref('basis'), ref('u'), ref('p')), ref('k')), [ret(zero)]),
+    comment('The split into p (its scratch is free), then the law checked on it.'),
+    { kind: 'let', name: 'c', type: 'index', init: zero },
+    letVar('largest', zero),
+    forRange('a', 0, r, [
+      assign(idx('p', a_), idx('lambda', a_)),
+      when(eq(idx('role', a_), FREE), [assign(idx('p', a_), idx('nu', ref('c'))), assign(ref('c'), one, '+=')]),
+    ]),
+    forRange('a', 0, r, [
+      when(eq(idx('role', a_), TIED), [assign(idx('p', a_), times(idx('ratio', a_), idx('p', idx('normalRow', a_))))]),
+      assign(ref('largest'), larger(ref('largest'), math('abs', idx('p', a_)))),
+    ]),
+    constVar('tol', times(math('sqrt', EPSILON), ref('largest'))),
+    forRange('a', 0, r, [
+      when(bin(idx('normalRow', a_), '!==', a_), [CONTINUE]),
+      when(bin(idx('p', a_), '<', neg(ref('tol'))), [ret(zero)]),
+      letVar('tangent', zero),
+      { kind: 'let', name: 'held', type: 'boolean', init: ref('false') },
+      forRange('b', 0, r, [
+        when(slipOf, [assign(ref('tangent'), times(idx('p', b_), idx('p', b_)), '+='), assign(ref('held'), or(ref('held'), eq(idx('role', b_), FREE)))]),
+      ]),
+      when(and(ref('held'), bin(math('sqrt', ref('tangent')), '>', plus(times(idx('muS', a_), larger(idx('p', a_), zero)), ref('tol')))), [ret(zero)]),
+    ]),
+    forRange('a', 0, r, [assign(idx('lambda', a_), idx('p', a_))]),
+    ret(one),
+  ],
+};
+
 /** src/numeric/least-norm.ts. */
 export const LEAST_NORM: ModuleIR = {
   header: [
@@ -117,5 +247,5 @@ export const LEAST_NORM: ModuleIR = {
     'stiffness tend to (least work of the springs, Σσ²/2k, with Rᵀσ given).',
     'No allocation: every array is passed in.',
   ],
-  decls: [orthonormalColumns, leastNormSplit],
+  decls: [orthonormalColumns, leastNormSplit, leastNormImpulses],
 };

@@ -9,7 +9,7 @@
 // Tests: test/runtime/contact/indeterminate-reactions.test.ts; the box landing flat, test/unilateral/box-flat-landing.test.ts.
 
 import { choleskyFactor, choleskySolve } from '../../numeric/cholesky.js';
-import { leastNormSplit, orthonormalColumns } from '../../numeric/least-norm.js';
+import { leastNormImpulses as numericLeastNormImpulses, leastNormSplit, orthonormalColumns } from '../../numeric/least-norm.js';
 
 /**
  * x (k entries) in place replaced by its orthogonal projection onto the
@@ -91,22 +91,15 @@ export interface ImpactContact {
   readonly phase: 'open' | 'closed' | 'stick' | 'slip';
 }
 
+/** least-norm.ts's phase codes. */
+const PHASE_CODE = { open: 0, closed: 1, stick: 2, slip: 3 } as const;
+
 /**
  * The impulses Λ of an impact (rows H, r×n: per contact its normal row, then
- * its slip rows; ξ = U⁺ + ε∘U⁻ their velocities after it) split by least
- * norm where the rows that may carry impulse are dependent. Those are the
- * engaged contacts' and the open ones' that end at ξ_N = 0 (to 1e-9 of
- * \`scale\`, the rows' velocities before): a box landing flat on four corners
- * may come out of Lemke's method with two of them open. The unknowns are a
- * sticking contact's normal and slip impulses (an open one's that ends at
- * rest in its tangent too), a sliding one's normal impulse with its slip
- * impulses in the ratio Λ gives them (an open one's −μ ξ_T/|ξ_T|: the edge
- * of its cone, against the slip), a frictionless one's normal impulse; their
- * rows (the normal row plus the slip rows in that ratio) keep HᵀΛ, so q̇⁺
- * and every velocity after it are those of Λ. Undefined where the rows are
- * independent, or where the split leaves the law (a normal impulse below −√ε
- * of the largest, a sticking one outside its cone): then Λ is the one valid
- * split the caller has.
+ * its slip rows; ξ their velocities after it, `scale` those before) split by
+ * least norm where the rows that may carry impulse are dependent
+ * (least-norm.ts's leastNormImpulses, which the C driver's impact calls too);
+ * undefined where they are independent or the split leaves the law.
  */
 export function leastNormImpulses(
   n: number,
@@ -116,47 +109,34 @@ export function leastNormImpulses(
   velocities: ArrayLike<number>,
   scale: number,
 ): Float64Array | undefined {
-  const columns: { row: number; ratios: number[] }[] = [];
-  const sticking = new Set<number>();
-  let r0 = 0;
+  const r = impulses.length;
+  const perRow = contacts.flatMap((c) => Array.from({ length: 1 + c.slip }, () => c));
+  const normalRow = new Int32Array(r);
+  let first = 0;
   for (const c of contacts) {
-    const slipRows = Array.from({ length: c.slip }, (_, s) => r0 + 1 + s);
-    const touching = c.phase === 'open' && Math.abs(velocities[r0]!) <= 1e-9 * scale;
-    const slide = Math.hypot(...slipRows.map((s) => velocities[s]!));
-    const frictionless = c.mu === 0 || c.slip === 0;
-    if (!frictionless && (c.phase === 'stick' || (touching && slide <= 1e-9 * scale))) {
-      sticking.add(r0);
-      columns.push({ row: r0, ratios: [] });
-      for (const s of slipRows) columns.push({ row: s, ratios: [] });
-    } else if (!frictionless && c.phase === 'slip' && impulses[r0]! > 0) {
-      columns.push({ row: r0, ratios: slipRows.map((s) => impulses[s]! / impulses[r0]!) });
-    } else if (!frictionless && touching) {
-      columns.push({ row: r0, ratios: slipRows.map((s) => (-c.mu * velocities[s]!) / slide) });
-    } else if (c.phase !== 'open' || touching) columns.push({ row: r0, ratios: [] });
-    r0 += 1 + c.slip;
+    normalRow.fill(first, first, first + 1 + c.slip);
+    first += 1 + c.slip;
   }
-  const k = columns.length;
-  const R = new Float64Array(k * n);
-  columns.forEach(({ row, ratios }, a) => {
-    for (let i = 0; i < n; i++) R[a * n + i] = H[row * n + i]! + ratios.reduce((s, w, x) => s + w * H[(row + 1 + x) * n + i]!, 0);
-  });
-  if (k < 2 || !hasDependentRows(n, k, R)) return undefined;
-  const nu = Float64Array.from(columns, ({ row }) => impulses[row]!);
-  leastNormReactions(n, k, R, nu);
-  const out = Float64Array.from(impulses);
-  columns.forEach(({ row, ratios }, a) => {
-    out[row] = nu[a]!;
-    ratios.forEach((w, x) => {
-      out[row + 1 + x] = w * nu[a]!;
-    });
-  });
-  // The law: Λ_N ≥ 0, and |Λ_T| ≤ μs Λ_N on a sticking contact, each to √ε of the largest impulse.
-  const tol = Math.sqrt(Number.EPSILON) * Math.max(...out.map(Math.abs));
-  r0 = 0;
-  for (const c of contacts) {
-    const tangent = Math.hypot(...out.subarray(r0 + 1, r0 + 1 + c.slip));
-    if (out[r0]! < -tol || (sticking.has(r0) && tangent > c.staticMu * Math.max(out[r0]!, 0) + tol)) return undefined;
-    r0 += 1 + c.slip;
-  }
-  return out;
+  const lambda = Float64Array.from(impulses);
+  const scratch = (size: number): Float64Array => new Float64Array(size);
+  const applied = numericLeastNormImpulses(
+    n,
+    r,
+    H,
+    normalRow,
+    Int32Array.from(perRow, (c) => PHASE_CODE[c.phase]),
+    Float64Array.from(perRow, (c) => c.mu),
+    Float64Array.from(perRow, (c) => c.staticMu),
+    lambda,
+    velocities,
+    scale,
+    scratch(r * n),
+    scratch(n * r),
+    new Int32Array(r),
+    scratch(r),
+    scratch(r),
+    scratch(r),
+    scratch(r),
+  );
+  return applied ? lambda : undefined;
 }

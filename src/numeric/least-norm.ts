@@ -146,7 +146,7 @@ export function leastNormImpulses(
     for (let b = 0; b < r; b++) {
       if (normalRow[b]! === a && b !== a) {
         role[b] = 2;
-        ratio[b] = sliding ? lambda[b]! / lambda[a]! : -muK[a]! * xi[b]! / slide;
+        ratio[b] = sliding ? lambda[b]! / lambda[a]! : -muK[a]! * (xi[b]! / slide);
       }
     }
   }

@@ -187,7 +187,7 @@ split the caller has. R (r·n), basis (n·r), role (r), ratio, nu, u, p (r): scr
           assign(idx('role', b_), TIED),
           assign(
             idx('ratio', b_),
-            cond(ref('sliding'), div(idx('lambda', b_), idx('lambda', a_)), div(times(neg(idx('muK', a_)), idx('xi', b_)), ref('slide'))),
+            cond(ref('sliding'), div(idx('lambda', b_), idx('lambda', a_)), times(neg(idx('muK', a_)), div(idx('xi', b_), ref('slide')))),
           ),
         ]),
       ]),

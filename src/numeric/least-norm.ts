@@ -26,7 +26,7 @@ export function orthonormalColumns(n: number, k: number, R: ArrayLike<number>, b
   for (let i = 0; i < n; i++) {
     let norm = 0;
     for (let a = 0; a < k; a++) norm += R[a * n + i]! * R[a * n + i]!;
-    largest = largest > norm ? largest : norm;
+    if (norm > largest) largest = norm;
   }
   let rank: number = 0;
   for (let i = 0; i < n; i++) {
@@ -35,7 +35,7 @@ export function orthonormalColumns(n: number, k: number, R: ArrayLike<number>, b
       u[a] = R[a * n + i]!;
       norm0 += u[a]! * u[a]!;
     }
-    norm0 = norm0 > largest ? norm0 : largest;
+    if (largest > norm0) norm0 = largest;
     for (let sweep = 0; sweep < 2; sweep++) {
       for (let v = 0; v < i; v++) {
         let dot = 0;
@@ -178,7 +178,7 @@ export function leastNormImpulses(
   }
   for (let a = 0; a < r; a++) {
     if (role[a]! === 2) p[a] = ratio[a]! * p[normalRow[a]!]!;
-    largest = largest > Math.abs(p[a]!) ? largest : Math.abs(p[a]!);
+    if (Math.abs(p[a]!) > largest) largest = Math.abs(p[a]!);
   }
   const tol = Math.sqrt(Number.EPSILON) * largest;
   for (let a = 0; a < r; a++) {
@@ -192,7 +192,7 @@ export function leastNormImpulses(
         held = held || role[b]! === 1;
       }
     }
-    if (held && Math.sqrt(tangent) > muS[a]! * (p[a]! > 0 ? p[a]! : 0) + tol) return 0;
+    if (held && Math.sqrt(tangent) > (p[a]! > 0 ? muS[a]! * p[a]! : 0) + tol) return 0;
   }
   for (let a = 0; a < r; a++) lambda[a] = p[a]!;
   return 1;

@@ -35,8 +35,8 @@ import {
 import { entry, param } from './dense.js';
 
 const [n, k, zero, one] = [ref('n'), ref('k'), num(0), num(1)];
-/** max(a, b) without the module's NaN-propagating helper, which the C driver's copy has not: NaN only ever loses here. */
-const larger = (a: JsExpr, b: JsExpr): JsExpr => cond(bin(a, '>', b), a, b);
+/** \`v = max(v, x)\` without the module's NaN-propagating max, which the C driver's copy has not: NaN only ever loses here. */
+const raise = (v: string, x: JsExpr): Stmt => when(bin(x, '>', ref(v)), [assign(ref(v), x)]);
 const typed = (name: string, init: ReturnType<typeof num>): Stmt => ({ kind: 'let', name, type: 'index', init });
 /** Entry a of basis vector v (k entries each). */
 const basis = (v: string, a: string) => entry('basis', v, a, 'k');
@@ -62,13 +62,13 @@ roundoff, 1e-16, in a direction of its own, not a column). u: scratch, k.`,
     forRange('i', 0, n, [
       letVar('norm', zero),
       forRange('a', 0, k, [assign(ref('norm'), times(entry('R', 'a', 'i'), entry('R', 'a', 'i')), '+=')]),
-      assign(ref('largest'), larger(ref('largest'), ref('norm'))),
+      raise('largest', ref('norm')),
     ]),
     typed('rank', zero),
     forRange('i', 0, n, [
       letVar('norm0', zero),
       forRange('a', 0, k, [assign(idx('u', ref('a')), entry('R', 'a', 'i')), assign(ref('norm0'), times(idx('u', ref('a')), idx('u', ref('a'))), '+=')]),
-      assign(ref('norm0'), larger(ref('norm0'), ref('largest'))),
+      raise('norm0', ref('largest')),
       forRange('sweep', 0, 2, [
         forRange('v', 0, ref('i'), [...dotBasis('u'), forRange('a', 0, k, [assign(idx('u', ref('a')), times(ref('dot'), basis('v', 'a')), '-=')])]),
       ]),
@@ -215,7 +215,7 @@ split the caller has. R (r·n), basis (n·r), role (r), ratio, nu, u, p (r): scr
     ]),
     forRange('a', 0, r, [
       when(eq(idx('role', a_), TIED), [assign(idx('p', a_), times(idx('ratio', a_), idx('p', idx('normalRow', a_))))]),
-      assign(ref('largest'), larger(ref('largest'), math('abs', idx('p', a_)))),
+      raise('largest', math('abs', idx('p', a_))),
     ]),
     constVar('tol', times(math('sqrt', EPSILON), ref('largest'))),
     forRange('a', 0, r, [
@@ -226,7 +226,13 @@ split the caller has. R (r·n), basis (n·r), role (r), ratio, nu, u, p (r): scr
       forRange('b', 0, r, [
         when(slipOf, [assign(ref('tangent'), times(idx('p', b_), idx('p', b_)), '+='), assign(ref('held'), or(ref('held'), eq(idx('role', b_), FREE)))]),
       ]),
-      when(and(ref('held'), bin(math('sqrt', ref('tangent')), '>', plus(times(idx('muS', a_), larger(idx('p', a_), zero)), ref('tol')))), [ret(zero)]),
+      when(
+        and(
+          ref('held'),
+          bin(math('sqrt', ref('tangent')), '>', plus(cond(bin(idx('p', a_), '>', zero), times(idx('muS', a_), idx('p', a_)), zero), ref('tol'))),
+        ),
+        [ret(zero)],
+      ),
     ]),
     forRange('a', 0, r, [assign(idx('lambda', a_), idx('p', a_))]),
     ret(one),

@@ -8,12 +8,20 @@
 // equations, as the generated frictionless map does (kugushev2002
 // (8.13)–(8.14), rubanovich1981 §1): where the law's solution is unique, the
 // same q̇⁺ to rounding. Rows dependent on each other (a rod lying flat, its
-// two slip rows one) leave an impulse undetermined, not q̇⁺: the rank-
-// revealing `solve` of the projection takes one.
+// two slip rows one) leave the impulses undetermined, not q̇⁺: the rank-
+// revealing `solve` of the projection takes one, and the split reported is
+// the runtime's, of least norm (leastNormImpulses, printed from the IR of
+// src/codegen/solvers/least-norm.ts).
 // Tests: test/codegen/c-driver-impact.test.ts.
+import { printCFunctions } from './print-c.js';
+import { LEAST_NORM } from './solvers/least-norm.js';
+import type { Decl } from './ir.js';
 
 /** The C of `frictional_impact` (after the projection's `solve`, before `resolve`, which calls it). */
 export const frictionalImpact = (P: string): string => `
+/* The least-norm split of dependent rows' impulses, printed from the IR the runtime's is (src/numeric/least-norm.ts). */
+${printCFunctions(LEAST_NORM.decls as (Decl & { kind: 'function' })[]).join('\n')}
+
 /* The rows of the closed contacts: per contact its normal row, then its slip rows; phases per contact. */
 enum { ROWS = K_MAX, OPEN_PHASE = 0, ENGAGED = 1, STUCK = 2, SLIDE_UP = 3, SLIDE_DOWN = 4 };
 
@@ -70,6 +78,31 @@ static double phase_impulses(int r, const int *contact, const int *slip, const d
 }
 
 /*
+ * The impulses Λ (rows of H) of the chosen phases replaced by the least-norm split of the same HᵀΛ where the rows that
+ * may carry impulse are dependent, as the runtime's frictionalImpact reports them: per row its contact's normal row,
+ * phase (0 open, 1 engaged without friction, 2 sticking, 3 sliding), μk and the cone's μ (μs where it did not slide),
+ * ξ = W Λ + b after the impact and the velocities' scale before.
+ */
+static void split_least_norm(int r, const int *contact, const int *slip, double H[][N], const double *U, const double *W,
+                             const double *b, const int *phase, double *lambda) {
+  int normal_row[ROWS], code[ROWS], role[ROWS];
+  double mu_k[ROWS], mu_s[ROWS], xi[ROWS], rows[ROWS * N], R[ROWS * N], basis[N * ROWS], ratio[ROWS], nu[ROWS], u[ROWS],
+      p[ROWS], scale = 0.0;
+  for (int a = 0; a < r; a++) {
+    int j = contact[a], ph = phase[j], normal = slip[a] ? a - 1 : a, sliding = normal + 1 < r && slip[normal + 1] && fabs(U[normal + 1]) > REST_VELOCITY;
+    normal_row[a] = normal;
+    code[a] = ph == OPEN_PHASE ? 0 : ph == ENGAGED ? 1 : ph == STUCK ? 2 : 3;
+    mu_k[a] = mu[2 * j];
+    mu_s[a] = mu[2 * j + (sliding ? 0 : 1)];
+    xi[a] = b[a];
+    for (int c = 0; c < r; c++) xi[a] += W[a * r + c] * lambda[c];
+    scale = fmax(scale, fabs(U[a]));
+    for (int i = 0; i < N; i++) rows[a * N + i] = H[a][i];
+  }
+  leastNormImpulses(N, r, rows, normal_row, code, mu_k, mu_s, lambda, xi, scale, R, basis, role, ratio, nu, u, p);
+}
+
+/*
  * The impact at (t, x) on the closed contacts by the runtime's frictional law: over the rows H of the closed contacts
  * (each one's normal row, then its slip rows) with velocities U⁻ and W = H M⁻¹ Hᵀ, impulses Λ with
  * ξ = U⁺ + ε∘U⁻ = W Λ + b such that 0 ≤ Λ_N ⊥ ξ_N ≥ 0, and on a Coulomb contact's slip row ξ_T = 0 with
@@ -81,7 +114,7 @@ static double phase_impulses(int r, const int *contact, const int *slip, const d
  * 0, or the reason there is none.
  */
 static const char *frictional_impact(double t, const double *x, const int *closed, double *qd_plus, double *impulses) {
-  int contact[ROWS], slip[ROWS], r = 0, k = 0, idx[M], phase[M];
+  int contact[ROWS], slip[ROWS], r = 0, k = 0, idx[M], phase[M], best_phase[M];
   double mm[N * N], G[M * N], S[MS * N], gr[M], sr[MS], e[M], H[ROWS][N], X[ROWS][N], U[ROWS], W[ROWS * ROWS], b[ROWS];
   double lambda[ROWS], best[ROWS], e_star = HUGE_VAL, e_closed = HUGE_VAL;
   for (int i = 0; i < N; i++) qd_plus[i] = x[N + i];
@@ -146,6 +179,7 @@ static const char *frictional_impact(double t, const double *x, const int *close
       best_separating = separating;
       best_worst = worst;
       for (int a = 0; a < r; a++) best[a] = lambda[a];
+      for (int j = 0; j < M; j++) best_phase[j] = phase[j];
     }
     if (best_separating > M) return "no-admissible-mode";
     double work = 0.0, scale = 0.0;
@@ -160,6 +194,7 @@ static const char *frictional_impact(double t, const double *x, const int *close
     }
     if (!(work > 1e-14 * scale)) break;
   }
+  split_least_norm(r, contact, slip, H, U, W, b, best_phase, best);
   for (int a = 0; a < r; a++) {
     for (int i = 0; i < N; i++) qd_plus[i] += X[a][i] * best[a];
     if (!slip[a]) impulses[contact[a]] = best[a];

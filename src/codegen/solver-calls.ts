@@ -10,7 +10,7 @@ import { assign, bin, call, callStmt, EPSILON, fill, forRange, idx, NAN, num, pl
 import { embeddedDecls, IR_NUMERIC, type IrNumericFile } from './solvers/sources.js';
 
 /** The solvers a module may carry (the least-squares solve is the derivation's, never a module's). */
-const CARRIED = ['cholesky.ts', 'lu.ts', 'schur.ts', 'impact-modes.ts', 'friction-phase.ts'] as const satisfies readonly IrNumericFile[];
+const CARRIED = ['cholesky.ts', 'lu.ts', 'schur.ts', 'least-norm.ts', 'impact-modes.ts', 'friction-phase.ts'] as const satisfies readonly IrNumericFile[];
 type NumericFile = (typeof CARRIED)[number];
 
 /** Every name the solvers declare at top level. */
@@ -18,14 +18,15 @@ export const EMBEDDED_NAMES: readonly string[] = CARRIED.flatMap((file) => IR_NU
 
 /**
  * The solvers a module needs: Cholesky always, LU with retaining constraints
- * or friction, the Schur solve and impact enumeration with contacts, the
+ * or friction, the Schur solve and impact enumeration (with its least-norm
+ * split of dependent contacts' impulses) with contacts, the
  * force-row solve with friction.
  */
 export function embeddedSolvers(files: { readonly lu: boolean; readonly contacts: boolean; readonly friction: boolean }): Decl[] {
   const chosen: NumericFile[] = [
     'cholesky.ts',
     ...(files.lu || files.friction ? (['lu.ts'] as const) : []),
-    ...(files.contacts ? (['schur.ts', 'impact-modes.ts'] as const) : []),
+    ...(files.contacts ? (['schur.ts', 'least-norm.ts', 'impact-modes.ts'] as const) : []),
     ...(files.friction ? (['friction-phase.ts'] as const) : []),
   ];
   return [

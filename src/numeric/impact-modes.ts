@@ -17,6 +17,7 @@
 // Generated modules carry the same declarations, printed from the same IR,
 // with the Schur solve (./schur.ts) beside them: no module-level state, no
 // allocation (every array is passed in).
+import { leastNormSplit } from './least-norm.js';
 import { schurSolve } from './schur.js';
 import type { SchurSystem } from './schur.js';
 
@@ -214,10 +215,13 @@ export function enumerateImpactModes(
   const y = s.y;
   const sigma = s.sigma;
   const X = s.X;
+  const W = s.W;
+  const dep = s.dep;
   let found: number = 0;
   let differs: boolean = false;
   let best = Infinity;
   let bestMask: number = 0;
+  let anyMode: number = 0;
   for (let mask = 0; mask < 1 << nClosed; mask++) {
     let k: number = 0;
     for (let j = 0; j < m; j++) {
@@ -302,6 +306,8 @@ export function enumerateImpactModes(
       for (let j = 0; j < m; j++) impulses[j] = 0;
       for (let r = 0; r < normals; r++) impulses[row[r]!] = sigma[r]!;
     }
+    // anyMode |= mask, with the operators the IR has.
+    anyMode += mask - (mask & anyMode);
     found += 1;
   }
   if (found > 0 && !differs) {
@@ -319,6 +325,50 @@ export function enumerateImpactModes(
       }
       closedAfter[j] = Math.abs(v) <= 4 * Number.EPSILON * nu ? 1 : 0;
     }
+    let k: number = 0;
+    for (let j = 0; j < m; j++) {
+      if (bit[j]! < 0 || !(anyMode & (1 << bit[j]!))) continue;
+      for (let i = 0; i < n; i++) R[k * n + i] = N[j * n + i]!;
+      c[k] = -e[j]! * Math.min(U[j]!, 0) - nr[j]!;
+      row[k] = j;
+      k += 1;
+    }
+    const normals: number = k;
+    for (let r = 0; r < mt; r++) {
+      const j = tangentContact[r]!;
+      if (bit[j]! < 0 || !(anyMode & (1 << bit[j]!))) continue;
+      for (let i = 0; i < n; i++) R[k * n + i] = T[r * n + i]!;
+      c[k] = -tr[r]!;
+      k += 1;
+    }
+    const contactRows: number = k;
+    for (let r = 0; r < mr; r++) {
+      for (let i = 0; i < n; i++) R[k * n + i] = A[r * n + i]!;
+      c[k] = -ar[r]!;
+      k += 1;
+    }
+    // The jump Δ: M Δ = Rᵀσ, R Δ = c − R q̇⁻; then y = q̇⁻ + Δ.
+    for (let r = 0; r < k; r++) {
+      let v = c[r]!;
+      for (let i = 0; i < n; i++) v -= R[r * n + i]! * qdMinus[i]!;
+      c[r] = v;
+    }
+    b.fill(0, 0, n);
+    if (schurSolve(s, k, massFactored) !== 'ok') return 'ok';
+    let dependent: boolean = false;
+    for (let r = 0; r < contactRows; r++) {
+      if (dep[r]! !== 0) dependent = true;
+    }
+    if (!dependent) return 'ok';
+    // The solve's scratch is free: X (kMax·n) takes the basis, c and W the vectors.
+    leastNormSplit(n, contactRows, R, sigma, X, c, W);
+    let largest = 0;
+    for (let r = 0; r < normals; r++) largest = Math.max(largest, Math.abs(sigma[r]!));
+    for (let r = 0; r < normals; r++) {
+      if (sigma[r]! < -rtol * largest) return 'ok';
+    }
+    for (let j = 0; j < m; j++) impulses[j] = 0;
+    for (let r = 0; r < normals; r++) impulses[row[r]!] = Math.max(sigma[r]!, 0);
     return 'ok';
   }
   for (let i = 0; i < n; i++) qdPlus[i] = qdMinus[i]!;

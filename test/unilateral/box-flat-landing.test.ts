@@ -76,18 +76,24 @@ describe('dropped flat from z₀ = 0.49 onto the rough floor (e = 0.3, μ = 0.4)
     expectPassive(run, {}, 1e-12, 1e-12);
   });
 
-  it('frictionless (μ = 0) and turned 0.7 about the vertical: the same bounces, resting on all four corners from t∞', () => {
-    // It stopped at t* with dependent-contacts (projecting onto the four rows), and with μ = 0 as Coulomb at rest with contact-inconsistent.
+  it('frictionless (μ = 0) and turned 0.7 about the vertical: the same bounces, each on all four corners alike, resting on all four from t∞', () => {
+    // It stopped at t* with dependent-contacts (projecting onto the four rows), and with μ = 0 as Coulomb at rest with contact-inconsistent;
+    // Lemke's method left two corners open at each impact, one split of the same q̇⁺.
     const params = { mu: 0 };
     const flat = simulate(mod, { q0: [0, 0, z0, 0.7, 0, 0], qd0: [0, 0, 0, 0, 0, 0], t1: 1, params, samples: { dt: 0.01 } });
     expect(flat.t.at(-1)).toBe(1);
     expect(Math.abs(flat.events[0]!.t - tStar)).toBeLessThan(1e-12);
     expect(Math.abs(flat.events[0]!.qdPlus![2]! - e * v0)).toBeLessThan(1e-12 * v0);
-    // The impulses fall on some of the four (any split gives the same q̇⁺); the held set is all four.
-    const [contact, rest] = flat.events.slice(-2);
-    expect([contact!.type, rest!.type]).toEqual(['contact', 'rest']);
-    expect([...contact!.contacts, ...rest!.contacts].sort()).toEqual(lower);
-    expect(Math.abs(rest!.t - (tStar + (2 * e * v0) / (g * (1 - e))))).toBeLessThan(1e-9);
+    // Every impact on all four, each corner taking a quarter of (1 + e) m v⁻ (the least-norm split), then held on all four at t∞.
+    const impacts = flat.events.filter((ev) => ev.type === 'impact');
+    for (const ev of impacts) {
+      expect(ev.contacts).toEqual(lower);
+      const quarter = ((1 + e) * m * -ev.qd[2]!) / 4;
+      for (const j of lower) expect(Math.abs(ev.impulses![j]! - quarter)).toBeLessThan(1e-12 * v0);
+    }
+    const contact = flat.events.at(-1)!;
+    expect([contact.type, contact.contacts]).toEqual(['contact', lower]);
+    expect(Math.abs(contact.t - (tStar + (2 * e * v0) / (g * (1 - e))))).toBeLessThan(1e-6);
     expect(Math.abs(flat.q.at(-1)![2]! - c)).toBeLessThan(1e-12);
     expect(Math.max(...flat.qd.at(-1)!.map(Math.abs))).toBeLessThan(1e-12);
     expectPassive(flat, params, 1e-12, 1e-12);
@@ -109,7 +115,9 @@ describe('the impact of the box landing flat on four corners (frictionalImpact)'
   const v = 2.766;
   const flatAt = (psi: number): number[] => [0.3, -0.2, c, psi, 0, 0];
 
-  it('without slip: q̇⁺ = (0, 0, e v, 0, 0, 0) for any yaw, e and μ, the normal impulses summing to (1 + e) m v', () => {
+  it('without slip: q̇⁺ = (0, 0, e v, 0, 0, 0) for any yaw, e and μ, each corner taking (1 + e) m v/4 and no tangential impulse', () => {
+    // The impulses are indeterminate (rubanovich1981 §1): the least-norm split is the symmetric one; Lemke's method gave
+    // two corners (1 + e) m v/2 each with μ = 0, and with μ > 0 tangential impulses of 0.36 cancelling each other.
     for (const psi of [0, 0.7, 2]) {
       for (const e of [0, 0.3, 1]) {
         for (const mu of [0, 0.4, 1.5]) {
@@ -117,7 +125,8 @@ describe('the impact of the box landing flat on four corners (frictionalImpact)'
           expect(out.status).toBe('ok');
           expect(Math.abs(out.qdPlus[2]! - e * v)).toBeLessThan(1e-12 * v);
           for (const i of [0, 1, 3, 4, 5]) expect(Math.abs(out.qdPlus[i]!)).toBeLessThan(1e-12 * v);
-          expect(Math.abs(lower.reduce((s, j) => s + out.impulses[j]!, 0) - (1 + e) * m * v)).toBeLessThan(1e-12 * v);
+          for (const j of lower) expect(Math.abs(out.impulses[j]! - ((1 + e) * m * v) / 4)).toBeLessThan(1e-12 * v);
+          for (const t of out.tangentialImpulses) expect(Math.abs(t)).toBeLessThan(1e-12 * v);
         }
       }
     }
@@ -138,6 +147,16 @@ describe('the impact of the box landing flat on four corners (frictionalImpact)'
       expect(Math.abs(out.qdPlus[1]! - u[1] * left)).toBeLessThan(1e-12);
       expect(Math.abs(out.qdPlus[2]! - e * v)).toBeLessThan(1e-12);
       for (const i of [3, 4, 5]) expect(Math.abs(out.qdPlus[i]!)).toBeLessThan(1e-12);
+      // The split: normal impulses summing to (1 + e) m v, tangential ones to m Δu, none pulling or outside its cone.
+      expect(Math.abs(lower.reduce((s, j) => s + out.impulses[j]!, 0) - (1 + e) * m * v)).toBeLessThan(1e-12);
+      for (const x of [0, 1]) {
+        const sum = lower.reduce((s, j) => s + out.tangentialImpulses[2 * j + x]!, 0);
+        expect(Math.abs(sum - m * (out.qdPlus[x]! - u[x]))).toBeLessThan(1e-12);
+      }
+      for (const j of lower) {
+        expect(out.impulses[j]!).toBeGreaterThan(0);
+        expect(Math.hypot(out.tangentialImpulses[2 * j]!, out.tangentialImpulses[2 * j + 1]!)).toBeLessThanOrEqual(mu * out.impulses[j]! * (1 + 1e-12));
+      }
     }
   });
 });

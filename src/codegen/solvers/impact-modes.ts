@@ -9,6 +9,7 @@ import {
   bin,
   CONTINUE,
   call,
+  callStmt,
   comment,
   cond,
   constVar,
@@ -216,11 +217,11 @@ sliding speed pass as untouched).`,
   ],
 };
 
-/** Rows of one mode: the normal rows of the engaged contacts (their count in `normals`), the tangent rows of the engaged sticking ones, the retaining rows. */
-const modeRows: Stmt[] = [
+/** Rows of one mode (the contacts of \`mask\`): the normal rows of the engaged contacts (their count in \`normals\`), the tangent rows of the engaged sticking ones (through \`contactRows\` where \`counted\`), the retaining rows. */
+const modeRows = (mask: string, counted = false): Stmt[] => [
   typed('let', 'k', 'index', zero),
   forRange('j', 0, m, [
-    when(or(open, not(engaged('mask'))), [CONTINUE]),
+    when(or(open, not(engaged(mask))), [CONTINUE]),
     forRange('i', 0, n, [assign(entry('R', 'k', 'i'), entry('N', 'j', 'i'))]),
     assign(idx('c', k), minus(times(neg(idx('e', j)), math('min', idx('U', j), zero)), idx('nr', j))),
     assign(idx('row', k), j),
@@ -229,12 +230,44 @@ const modeRows: Stmt[] = [
   typed('const', 'normals', 'index', k),
   forRange('r', 0, ref('mt'), [
     constVar('j', idx('tangentContact', r)),
-    when(or(open, not(engaged('mask'))), [CONTINUE]),
+    when(or(open, not(engaged(mask))), [CONTINUE]),
     forRange('i', 0, n, [assign(entry('R', 'k', 'i'), entry('T', 'r', 'i'))]),
     assign(idx('c', k), neg(idx('tr', r))),
     inc('k'),
   ]),
+  ...(counted ? [typed('const', 'contactRows', 'index', k)] : []),
   forRange('r', 0, ref('mr'), [forRange('i', 0, n, [assign(entry('R', 'k', 'i'), entry('A', 'r', 'i'))]), assign(idx('c', k), neg(idx('ar', r))), inc('k')]),
+  comment('The jump Δ: M Δ = Rᵀσ, R Δ = c − R q̇⁻; then y = q̇⁻ + Δ.'),
+  forRange('r', 0, k, [
+    letVar('v', idx('c', r)),
+    forRange('i', 0, n, [assign(ref('v'), times(entry('R', 'r', 'i'), idx('qdMinus', i)), '-=')]),
+    assign(idx('c', r), ref('v')),
+  ]),
+  fill('b', zero, [zero, n]),
+];
+
+/**
+ * The impulses of the contacts some admissible mode engages (\`anyMode\`), split
+ * by least norm where their rows are dependent (least-norm.ts): that mode
+ * solved (the Schur solve drops a dependent row, taking one split), its
+ * contact rows' σ projected, and kept where every normal impulse stays ≥ 0
+ * to √ε of the largest. Each of those contacts ends at U⁺ = −e U⁻ in a mode
+ * with the same q̇⁺, so any split ≥ 0 satisfies the law; the retaining rows'
+ * multipliers are not impulses of a contact.
+ */
+const leastNormImpulses: Stmt[] = [
+  ...modeRows('anyMode', true),
+  when(bin(call('schurSolve', ref('s'), k, ref('massFactored')), '!==', str('ok')), [ret(str('ok'))]),
+  typed('let', 'dependent', 'boolean', ref('false')),
+  forRange('r', 0, ref('contactRows'), [when(bin(idx('dep', r), '!==', zero), [assign(ref('dependent'), ref('true'))])]),
+  when(not(ref('dependent')), [ret(str('ok'))]),
+  comment("The solve's scratch is free: X (kMax·n) takes the basis, c and W the vectors."),
+  callStmt('leastNormSplit', n, ref('contactRows'), ref('R'), ref('sigma'), ref('X'), ref('c'), ref('W')),
+  letVar('largest', zero),
+  forRange('r', 0, ref('normals'), [raise('largest', abs(idx('sigma', r)))]),
+  forRange('r', 0, ref('normals'), [when(bin(idx('sigma', r), '<', times(neg(ref('rtol')), ref('largest'))), [ret(str('ok'))])]),
+  forRange('j', 0, m, [assign(idx('impulses', j), zero)]),
+  forRange('r', 0, ref('normals'), [assign(idx('impulses', idx('row', r)), math('max', idx('sigma', r), zero))]),
 ];
 
 /** `worst` of one mode: the largest violation of its conditions relative to their tolerances. */
@@ -285,20 +318,14 @@ outcome, or restores q̇⁻ and reports why there is none.`,
     ...unpack('w', ['row', 'bit']),
     constVar('rtol', math('sqrt', EPSILON)),
     when(bin(ref('nClosed'), '>', num(10)), [ret(str('too-many-contacts'))]),
-    ...unpack('s', ['R', 'b', 'c', 'y', 'sigma', 'X']),
+    ...unpack('s', ['R', 'b', 'c', 'y', 'sigma', 'X', 'W', 'dep']),
     typed('let', 'found', 'index', zero),
     typed('let', 'differs', 'boolean', ref('false')),
     letVar('best', INFINITY),
     typed('let', 'bestMask', 'index', zero),
+    typed('let', 'anyMode', 'index', zero),
     forRange('mask', 0, bin(one, '<<', ref('nClosed')), [
-      ...modeRows,
-      comment('The jump Δ: M Δ = Rᵀσ, R Δ = c − R q̇⁻; then y = q̇⁻ + Δ.'),
-      forRange('r', 0, k, [
-        letVar('v', idx('c', r)),
-        forRange('i', 0, n, [assign(ref('v'), times(entry('R', 'r', 'i'), idx('qdMinus', i)), '-=')]),
-        assign(idx('c', r), ref('v')),
-      ]),
-      fill('b', zero, [zero, n]),
+      ...modeRows('mask'),
       when(bin(call('schurSolve', ref('s'), k, ref('massFactored')), '!==', str('ok')), [CONTINUE]),
       forRange('i', 0, n, [assign(idx('y', i), plus(idx('qdMinus', i), idx('y', i)))]),
       ...violation,
@@ -325,6 +352,8 @@ others pass only by the tolerance and would leave an O(√ε) error in q̇⁺.`)
         forRange('j', 0, m, [assign(idx('impulses', j), zero)]),
         forRange('r', 0, ref('normals'), [assign(idx('impulses', idx('row', r)), idx('sigma', r))]),
       ]),
+      comment('anyMode |= mask, with the operators the IR has.'),
+      assign(ref('anyMode'), minus(ref('mask'), bin(ref('mask'), '&', ref('anyMode'))), '+='),
       inc('found'),
     ]),
     when(and(bin(ref('found'), '>', zero), not(ref('differs'))), [
@@ -334,6 +363,7 @@ others pass only by the tolerance and would leave an O(√ε) error in q̇⁺.`)
         ...normalVelocity('qdPlus'),
         assign(idx('closedAfter', j), flag(atRest)),
       ]),
+      ...leastNormImpulses,
       ret(str('ok')),
     ]),
     forRange('i', 0, n, [assign(idx('qdPlus', i), idx('qdMinus', i))]),

@@ -11,6 +11,7 @@ import { printModule } from '../print.js';
 import { CHOLESKY } from './cholesky.js';
 import { FRICTION_PHASE } from './friction-phase.js';
 import { IMPACT_MODES } from './impact-modes.js';
+import { LEAST_NORM } from './least-norm.js';
 import { LEAST_SQUARES } from './least-squares.js';
 import { LU } from './lu.js';
 import { MODE_ADMISSIBILITY } from './mode-admissibility.js';
@@ -48,10 +49,12 @@ export const IR_NUMERIC = {
     ],
   },
   'least-squares.ts': { builder: 'src/codegen/solvers/least-squares.ts', ir: LEAST_SQUARES, imports: [CHOLESKY_IMPORT] },
+  'least-norm.ts': { builder: 'src/codegen/solvers/least-norm.ts', ir: LEAST_NORM },
   'impact-modes.ts': {
     builder: 'src/codegen/solvers/impact-modes.ts',
     ir: IMPACT_MODES,
     imports: [
+      { from: './least-norm.js', names: ['leastNormSplit'] },
       { from: './schur.js', names: ['schurSolve'] },
       { from: './schur.js', names: ['SchurSystem'], types: true },
     ],

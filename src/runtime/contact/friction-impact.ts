@@ -27,6 +27,13 @@
 // pinned directions; along them the rows that end engaged fix ΔU directly,
 // and an outcome that leaves a massless direction unpinned has no solution
 // (its iteration does not settle: 'singular-mass-matrix').
+//
+// Dependent rows (a box landing flat on four corners, a rod flat on the
+// floor with both ends sticking) leave the impulses statically
+// indeterminate (rubanovich1981 §1, pinned feet's horizontal impulses), not
+// q̇⁺: Lemke's method returns one vertex, and the impulses reported are the
+// split of least norm with the same HᵀΛ (indeterminate-reactions.ts), as
+// the contact phase's reactions are.
 // Tests: test/runtime/contact/friction-impact.test.ts (rows, hand solutions), test/unilateral/frictional-impacts.test.ts (energy over random impacts of every example, the frictionless and stick limits against the generated maps, the rod's threshold).
 
 import { choleskyFactor, choleskySolve } from '../../numeric/cholesky.js';
@@ -35,6 +42,7 @@ import type { LoadedModule, Params } from '../contract.js';
 import { requireFunctions, type WithFunctions } from './contacts.js';
 import { SimulationError } from '../errors.js';
 import { applyImpactLaw, sticks, type ImpactLawName } from './impact-law.js';
+import { leastNormImpulses } from './indeterminate-reactions.js';
 import {
   isFrictionCone,
   phaseModes,
@@ -293,7 +301,16 @@ export function frictionalImpact(
     phases[j] = sol.phases[k]!;
     modes[j] = codes[k]!;
   });
-  rows.scatter(J, sol.impulses, impulses, tangentialImpulses);
+  // Dependent rows (a box landing flat on four corners): the least-norm split of the same HᵀΛ (q̇⁺ is mu's).
+  const split = leastNormImpulses(
+    n,
+    H,
+    contacts.map((c, k) => ({ slip: c.slip, mu: c.mu, staticMu: c.staticMu ?? c.mu, phase: sol.phases[k]! })),
+    sol.impulses,
+    sol.velocities,
+    Math.max(...U.map(Math.abs)),
+  );
+  rows.scatter(J, split ?? sol.impulses, impulses, tangentialImpulses);
   for (let c = 0; c < r; c++) for (let i = 0; i < n; i++) qdPlus[i] += X[c * n + i]! * mu[c]!;
   return result('ok', 'ok', sol.pivots, sol.residual);
 }

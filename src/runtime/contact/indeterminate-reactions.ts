@@ -1,73 +1,29 @@
-// The reactions of a statically indeterminate support: held rows R (k×n)
-// that are dependent (a box flat on four corners has g_A + g_C = g_B + g_D
-// for any pose) leave q̈ unique, M q̈ = f + Rᵀσ, but only Rᵀσ fixes σ. The
-// Schur solve of the generated contact phase gives the dropped rows σ = 0,
-// one valid split that puts a flat box's weight on three corners, the middle
-// one at σ ≈ 0: its sign is roundoff, and the mode selection saw a corner
-// pulling or a release that is none. Of all σ with the same Rᵀσ this takes
-// the least Euclidean norm, σ's orthogonal projection onto the column space
-// of R (σ − σ' lies in null(Rᵀ)): the symmetric split where the support is
-// symmetric, and the one equal supports of any stiffness tend to (least
-// work of the springs, Σσ²/2k, with Rᵀσ given).
+// The reactions and impulses of a statically indeterminate support, split
+// by least norm (src/numeric/least-norm.ts, whose header says why; the
+// generated impact map calls the same functions): the contact phase's
+// (friction-modes.ts, ModeSelector.evaluate) and the frictional impact's
+// (friction-impact.ts). The Schur solve of the generated contact phase gives
+// the dropped rows σ = 0, one valid split that puts a flat box's weight on
+// three corners, the middle one at σ ≈ 0: its sign is roundoff, and the mode
+// selection saw a corner pulling or a release that is none.
 // Tests: test/runtime/contact/indeterminate-reactions.test.ts; the box landing flat, test/unilateral/box-flat-landing.test.ts.
 
 import { choleskyFactor, choleskySolve } from '../../numeric/cholesky.js';
+import { leastNormImpulses as numericLeastNormImpulses, leastNormSplit, orthonormalColumns } from '../../numeric/least-norm.js';
 
 /**
  * x (k entries) in place replaced by its orthogonal projection onto the
- * column space of the k×n matrix `rows` (row-major): an orthonormal basis of
- * its columns by modified Gram–Schmidt, each column orthogonalized twice
- * (once loses orthogonality on nearly dependent columns); a column whose
- * remainder is below 1e-8 of its norm, or of the largest column's, lies in
- * the span of the others (a dependency that holds exactly, up to the
- * roundoff of the rows).
+ * column space of the k×n matrix `rows` (row-major; least-norm.ts).
  */
 export function projectOntoColumns(n: number, k: number, rows: ArrayLike<number>, x: Float64Array): void {
-  const projected = new Float64Array(k);
-  for (const v of orthonormalColumns(n, k, rows).basis) {
-    let dot = 0;
-    for (let a = 0; a < k; a++) dot += v[a]! * x[a]!;
-    for (let a = 0; a < k; a++) projected[a]! += dot * v[a]!;
-  }
-  x.set(projected);
+  leastNormSplit(n, k, rows, x, new Float64Array(n * k), new Float64Array(k), new Float64Array(k));
 }
 
-/** An orthonormal basis of the columns of the k×n matrix `rows` (projectOntoColumns), one column of k per independent column, and which columns those are. */
-function orthonormalColumns(n: number, k: number, rows: ArrayLike<number>): { basis: Float64Array[]; kept: number[] } {
-  // A column is measured against the largest too: a difference of two equal
-  // splits is roundoff (1e-16) in a direction of its own, not a column.
-  let largest = 0;
-  for (let i = 0; i < n; i++) {
-    let norm = 0;
-    for (let a = 0; a < k; a++) norm += rows[a * n + i]! * rows[a * n + i]!;
-    largest = Math.max(largest, norm);
-  }
-  const basis: Float64Array[] = [];
-  const kept: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const u = new Float64Array(k);
-    let norm0 = 0;
-    for (let a = 0; a < k; a++) {
-      u[a] = rows[a * n + i]!;
-      norm0 += u[a]! * u[a]!;
-    }
-    norm0 = Math.max(norm0, largest);
-    for (let pass = 0; pass < 2; pass++) {
-      for (const v of basis) {
-        let dot = 0;
-        for (let a = 0; a < k; a++) dot += v[a]! * u[a]!;
-        for (let a = 0; a < k; a++) u[a]! -= dot * v[a]!;
-      }
-    }
-    let norm = 0;
-    for (let a = 0; a < k; a++) norm += u[a]! * u[a]!;
-    if (!(norm > 1e-16 * norm0)) continue;
-    const scale = 1 / Math.sqrt(norm);
-    for (let a = 0; a < k; a++) u[a]! *= scale;
-    basis.push(u);
-    kept.push(i);
-  }
-  return { basis, kept };
+/** Which of the n columns of the k×n matrix `rows` are independent of the earlier ones (least-norm.ts's test). */
+function independentColumns(n: number, k: number, rows: ArrayLike<number>): number[] {
+  const basis = new Float64Array(n * k);
+  orthonormalColumns(n, k, rows, basis, new Float64Array(k));
+  return Array.from({ length: n }, (_, i) => i).filter((i) => basis.subarray(i * k, (i + 1) * k).some((v) => v !== 0));
 }
 
 /**
@@ -80,7 +36,7 @@ function orthonormalColumns(n: number, k: number, rows: ArrayLike<number>): { ba
 export function hasDependentRows(n: number, k: number, rows: ArrayLike<number>): boolean {
   const transposed = new Float64Array(n * k);
   for (let a = 0; a < k; a++) for (let i = 0; i < n; i++) transposed[i * k + a] = rows[a * n + i]!;
-  return orthonormalColumns(k, n, transposed).basis.length < k;
+  return independentColumns(k, n, transposed).length < k;
 }
 
 /**
@@ -106,7 +62,7 @@ export function leastNormWeights(k: number, points: readonly ArrayLike<number>[]
   points.slice(1).forEach((p, i) => {
     for (let a = 0; a < k; a++) D[a * c + i] = p[a]! - p0[a]!;
   });
-  const { kept } = orthonormalColumns(c, k, D);
+  const kept = independentColumns(c, k, D);
   const r = kept.length;
   const N = new Float64Array(r * r),
     rhs = new Float64Array(r);
@@ -125,4 +81,62 @@ export function leastNormWeights(k: number, points: readonly ArrayLike<number>[]
     weights[0]! -= rhs[x]!;
   });
   return weights;
+}
+
+/** A contact of an impact as the split reads it: its slip rows, its kinetic μ and the μs of its cone where it did not slide before, and its phase after the impact. */
+export interface ImpactContact {
+  readonly slip: number;
+  readonly mu: number;
+  readonly staticMu: number;
+  readonly phase: 'open' | 'closed' | 'stick' | 'slip';
+}
+
+/** least-norm.ts's phase codes. */
+const PHASE_CODE = { open: 0, closed: 1, stick: 2, slip: 3 } as const;
+
+/**
+ * The impulses Λ of an impact (rows H, r×n: per contact its normal row, then
+ * its slip rows; ξ their velocities after it, `scale` those before) split by
+ * least norm where the rows that may carry impulse are dependent
+ * (least-norm.ts's leastNormImpulses, which the C driver's impact calls too);
+ * undefined where they are independent or the split leaves the law.
+ */
+export function leastNormImpulses(
+  n: number,
+  H: ArrayLike<number>,
+  contacts: readonly ImpactContact[],
+  impulses: ArrayLike<number>,
+  velocities: ArrayLike<number>,
+  scale: number,
+): Float64Array | undefined {
+  const r = impulses.length;
+  const perRow = contacts.flatMap((c) => Array.from({ length: 1 + c.slip }, () => c));
+  const normalRow = new Int32Array(r);
+  let first = 0;
+  for (const c of contacts) {
+    normalRow.fill(first, first, first + 1 + c.slip);
+    first += 1 + c.slip;
+  }
+  const lambda = Float64Array.from(impulses);
+  const scratch = (size: number): Float64Array => new Float64Array(size);
+  const applied = numericLeastNormImpulses(
+    n,
+    r,
+    H,
+    normalRow,
+    Int32Array.from(perRow, (c) => PHASE_CODE[c.phase]),
+    Float64Array.from(perRow, (c) => c.mu),
+    Float64Array.from(perRow, (c) => c.staticMu),
+    lambda,
+    velocities,
+    scale,
+    scratch(r * n),
+    scratch(n * r),
+    new Int32Array(r),
+    scratch(r),
+    scratch(r),
+    scratch(r),
+    scratch(r),
+  );
+  return applied ? lambda : undefined;
 }

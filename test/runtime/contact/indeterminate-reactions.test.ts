@@ -2,7 +2,7 @@
 // corners of a flat box, whose gap rows (∂g/∂(z, θ, φ) = (1, −x_j, y_j))
 // satisfy G_A − G_B + G_C − G_D = 0 for the corners taken round the face.
 import { describe, expect, it } from 'vitest';
-import { hasDependentRows, leastNormReactions, leastNormWeights } from '../../../src/runtime/contact/indeterminate-reactions.js';
+import { hasDependentRows, leastNormImpulses, leastNormReactions, leastNormWeights } from '../../../src/runtime/contact/indeterminate-reactions.js';
 import { rng, uniform } from '../../helpers/random.js';
 
 const [a, b] = [0.2, 0.15];
@@ -66,5 +66,24 @@ describe('dependent rows and the least-norm point of a family of splits', () => 
     const weights = leastNormWeights(4, splits);
     expect(Math.abs(weights.reduce((x, y) => x + y, 0) - 1)).toBeLessThan(1e-15);
     for (let a = 0; a < 4; a++) expect(Math.abs(splits.reduce((x, p, i) => x + weights[i]! * p[a]!, 0) - W / 4)).toBeLessThan(1e-14 * W);
+  });
+});
+
+describe('the least-norm split of an impact on the four corners (leastNormImpulses)', () => {
+  const frictionless = (phases: ('open' | 'closed')[]) => phases.map((phase) => ({ slip: 0, mu: 0, staticMu: 0, phase }));
+  const P = 2.3;
+
+  it('two corners engaged, two open at ξ_N = 0: each of the four takes P/4', () => {
+    const out = leastNormImpulses(3, rows, frictionless(['closed', 'open', 'closed', 'open']), [P / 2, 0, P / 2, 0], [0, 0, 0, 0], 1)!;
+    for (const s of out) expect(Math.abs(s - P / 4)).toBeLessThan(1e-14 * P);
+  });
+
+  it('leaves an open corner that separates (ξ_N > 0) out: three rows, independent, no split', () => {
+    expect(leastNormImpulses(3, rows, frictionless(['closed', 'open', 'closed', 'closed']), [P / 2, 0, P / 2, 0], [0, 0.1, 0, 0], 1)).toBeUndefined();
+  });
+
+  it('refuses a split that would pull: P on one corner has the least-norm split (3, 1, −1, 1)P/4', () => {
+    // Projection of e₀ onto the columns: e₀ − (e₀·ν)ν, ν = (1, −1, 1, −1)/2 spanning null(Rᵀ).
+    expect(leastNormImpulses(3, rows, frictionless(['closed', 'closed', 'closed', 'closed']), [P, 0, 0, 0], [0, 0, 0, 0], 1)).toBeUndefined();
   });
 });

@@ -36,7 +36,7 @@ import {
 import { compliantMassCall } from './compliant.js';
 import { at } from './dynamics.js';
 import { rowJacobianExport, rowRatesExport } from './rows.js';
-import { into, kernelBlock, outParam, P, Q, QD, T, type Scope } from './scope.js';
+import { into, intoNonZero, kernelBlock, outParam, P, Q, QD, T, type Scope } from './scope.js';
 
 export interface ContactInfo {
   readonly name: string;
@@ -97,8 +97,9 @@ export function contactDecls(scope: Scope): Decl[] {
   if (!u) return [];
   const { m, mt, mr, K } = contactSizes(sys);
   const tangents = u.contacts.flatMap((c, contact) => (c.tangent ? [{ row: c.tangent, contact }] : []));
+  // N$ and T$ are written here alone: their structural zeros once, at allocation.
   const rowOutputs: KernelOutput[] = [
-    ...into(
+    ...intoNonZero(
       'N$',
       u.contacts.flatMap((c) => c.normal.row),
     ),
@@ -110,7 +111,7 @@ export function contactDecls(scope: Scope): Decl[] {
       'nb$',
       u.contacts.map((c) => c.normal.bias),
     ),
-    ...into(
+    ...intoNonZero(
       'T$',
       tangents.flatMap((t) => t.row.row),
     ),

@@ -62,16 +62,29 @@ const n$ = ref('n$');
 /** Row-major element (row, col) of a matrix with `cols` columns. */
 export const at = (row: JsExpr, cols: JsExpr | number, col: JsExpr): JsExpr => plus(times(row, typeof cols === 'number' ? num(cols) : cols), col);
 
-/** M (upper triangle, mirrored) into `mm`. */
-function massOutputs(scope: Scope, mm: string): KernelOutput[] {
+/**
+ * M (upper triangle, mirrored) into `mm`, but for the zeros outside M's
+ * envelope: nothing writes there, neither the factorizations (choleskyFactor
+ * and solveM$ write the lower triangle within the envelope) nor the added
+ * masses (inside it), so the zeros M$ was allocated with stay, and a
+ * caller's array is cleared first (massMatrix). The 50-ball chain's
+ * diagonal M: 50 stores instead of 2 500.
+ */
+function massOutputs(scope: Scope, mm: string, envelope: readonly number[]): KernelOutput[] {
   const { n, sys } = scope;
   const out: KernelOutput[] = [];
   for (let r = 0; r < n; r++) {
-    for (let c = r; c < n; c++)
+    for (let c = r; c < n; c++) {
+      // (c, r) left of row c's first column that may be non-zero: a zero.
+      if (r < envelope[c]!) continue;
       out.push({ expr: sys.lagrange2.massMatrix[r]![c]!, targets: r === c ? [idx(mm, r * n + c)] : [idx(mm, r * n + c), idx(mm, c * n + r)] });
+    }
   }
   return out;
 }
+
+/** Whether massOutputs leaves some entry of M unwritten (a structural zero outside the envelope). */
+const skipsZeros = (envelope: readonly number[]): boolean => envelope.some((first) => first > 0);
 
 /** The entries of M's lower triangle that may be non-zero: the symbolic M's and the realized constraints' added masses (compliant.ts adds them in dynamics$). */
 function massPattern(scope: Scope): LowerPattern {
@@ -125,11 +138,12 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
   const N = n + m;
   const bodywise = route === 'bodywise' && sys.bodywise ? sys.bodywise : undefined;
   const assembled = bodywise && { dynamics: bodywiseDynamics(scope, bodywise, true), mass: bodywiseDynamics(scope, bodywise, false) };
-  const dynamics = assembled ? assembled.dynamics.body : [kernelBlock(scope, [...massOutputs(scope, 'mm$'), ...into('ff$', lagrange2.forcing)])];
-  const mass = assembled ? assembled.mass.body : [kernelBlock(scope, massOutputs(scope, 'mm$'))];
-  const load = (withVelocity: boolean): Stmt => callStmt('load$', ref('q'), ...(withVelocity ? [ref('qd')] : []));
   // M$ y = f$: unrolled for this M where it is small enough to stay optimized, else the embedded loops in M's envelope.
   const pattern = massPattern(scope);
+  const envelope = massEnvelope(pattern);
+  const dynamics = assembled ? assembled.dynamics.body : [kernelBlock(scope, [...massOutputs(scope, 'mm$', envelope), ...into('ff$', lagrange2.forcing)])];
+  const mass = assembled ? assembled.mass.body : [kernelBlock(scope, massOutputs(scope, 'mm$', envelope))];
+  const load = (withVelocity: boolean): Stmt => callStmt('load$', ref('q'), ...(withVelocity ? [ref('qd')] : []));
   const unrolled = unrolledSpdSolve('solveM$', pattern, 'M$', 'f$');
   const solveM = (y: string, yOff: JsExpr): Stmt[] => (unrolled ? [callStmt('solveM$', ref(y), yOff)] : spdSolve('M$', 'f$', y, yOff));
   const decls: Decl[] = [
@@ -137,7 +151,7 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
       kind: 'const',
       name: 'envelope$',
       doc: "M's envelope: row i is zero left of column envelope$[i] (choleskyFactor's `first`).",
-      value: { kind: 'new', array: 'Int32Array', arg: { kind: 'data', value: massEnvelope(pattern) } },
+      value: { kind: 'new', array: 'Int32Array', arg: { kind: 'data', value: envelope } },
     },
     {
       kind: 'function',
@@ -268,7 +282,13 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
       exported: true,
       params: [T, Q, P, outParam(n * n)],
       returns: 'Float64Array',
-      body: [load(false), callStmt('mass$', ref('t'), ref('p'), ref('out')), ...compliantMassCall(sys, 'out'), ret(ref('out'))],
+      body: [
+        load(false),
+        ...(!assembled && skipsZeros(envelope) ? [fill('out', num(0))] : []),
+        callStmt('mass$', ref('t'), ref('p'), ref('out')),
+        ...compliantMassCall(sys, 'out'),
+        ret(ref('out')),
+      ],
     },
     {
       kind: 'function',

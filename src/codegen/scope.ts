@@ -2,7 +2,7 @@
 // model's symbols, where a kernel block reads them from, and the parameter
 // lists of the generated functions.
 // Tests: test/codegen/module.test.ts (names that collide with generated code).
-import type { Expr } from '../core/expr.js';
+import { isZero, type Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { accelerationSymbol, multiplierSymbol, TIME } from '../model/names.js';
 import { bin, float, idx, member, newArray, ref, type Decl, type KernelInput, type KernelInputs, type KernelOutput, type Param, type Stmt } from './ir.js';
@@ -127,6 +127,16 @@ export function kernelBlock(scope: Scope, outputs: readonly KernelOutput[]): Stm
 /** Outputs storing exprs[i] into target[i]. */
 export function into(target: string, exprs: readonly Expr[]): KernelOutput[] {
   return exprs.map((expr, i): KernelOutput => ({ expr, targets: [idx(target, i)] }));
+}
+
+/**
+ * Outputs storing exprs[i] into target[i] where exprs[i] is not zero by
+ * structure: for a module buffer only these outputs write, whose zeros it
+ * keeps from its allocation (a contact row's zeros: 2 of the 50-ball
+ * chain's 50 entries a row).
+ */
+export function intoNonZero(target: string, exprs: readonly Expr[]): KernelOutput[] {
+  return into(target, exprs).filter((o) => !isZero(o.expr));
 }
 
 export const returns = (expr: Expr): KernelOutput[] => [{ expr, return: true }];

@@ -268,10 +268,16 @@ function rebuildChildren(e: Expr): Expr {
   switch (e.kind) {
     case 'fn':
       return e; // arguments are short (angles); leave them as written
-    case 'pow':
-      return pow(collectFactors(e.base), e.exp);
-    case 'mul':
-      return mulAll([num(e.coeff), ...e.factors.map((f) => pow(collectFactors(f.base), f.exp))]);
+    case 'pow': {
+      const base = collectFactors(e.base);
+      return base === e.base ? e : pow(base, e.exp);
+    }
+    case 'mul': {
+      // A canonical product is its own rebuild: built again only where a base changed (most bases are symbols and calls).
+      const bases = e.factors.map((f) => collectFactors(f.base));
+      if (bases.every((b, i) => b === e.factors[i]!.base)) return e;
+      return mulAll([num(e.coeff), ...e.factors.map((f, i) => pow(bases[i]!, f.exp))]);
+    }
     default:
       return e;
   }

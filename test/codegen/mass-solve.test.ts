@@ -60,6 +60,20 @@ describe('massFactor and massSolve', () => {
     expect(mod.massFactor(mod.massMatrix(0, [0, 0, 0], { m: 0 }))).toBe(false);
   });
 
+  it("leave M's structural zeros right in a caller's array that held something else", async () => {
+    const mod = (await loadGenerated(derived(pairAndParticle))) as WithSolve;
+    const [a, b, m] = [0.3, -0.4, 3];
+    const c = Math.cos(a - b);
+    const out = new Float64Array(9).fill(Number.NaN);
+    expect(Array.from(mod.massMatrix(0, [a, b, 0], {}, out))).toEqual([2, c, 0, c, 1, 0, 0, 0, m]);
+  });
+
+  it('write the gap Jacobian of the chain, zeros too, into a used array: G = [[−1, 1, 0], [0, −1, 1]]', async () => {
+    const mod = await loadGenerated(derived(chain));
+    const out = new Float64Array(6).fill(7);
+    expect(Array.from(mod.gapJacobian!(0, [0, 0.1, 0.2], {}, out))).toEqual([-1, 1, 0, 0, -1, 1]);
+  });
+
   it("give the runtime's Delassus matrix W = G M⁻¹ Gᵀ of the chain: 2/m on the diagonal, −1/m beside it", async () => {
     const mod = await loadGenerated(derived(chain));
     const m = 2;

@@ -43,6 +43,9 @@
 //   impact{i}.{m}.next[a,b]    ∂a/∂b of that strike-to-strike map, a and b the section's
 //                              coordinates (those the surface leaves free, then q̇⁻): the
 //                              linearized Poincaré map of a bouncing (kozlov1988 §4)
+//   impact{i}.smooth.…         {q}'+, {row} impulses and {row}+ rates as for a mode, with the
+//                              closed contacts' lines smooth at the impact: their normal rows
+//                              kept, their tangents free (smooth-stay.ts; R–F (3.15), (3.16))
 //   impact{i}.critical         the critical parameter value (critical.ts)
 //   any fact + '@critical'     the same with the critical value substituted (R–F (1.19): α = α₀)
 //   any fact + '@s=c'          with the symbol s (a coordinate, a velocity) set to the number c,
@@ -169,6 +172,7 @@ import { limitMotion } from './motion/limit-motion.js';
 import { piecewiseMotion } from './motion/piecewise.js';
 import { axisOrbits } from './unilateral/axis-orbit.js';
 import { returnMap } from './unilateral/return-map.js';
+import { smoothStay } from './unilateral/smooth-stay.js';
 import { onSurface } from './unilateral/surface.js';
 import type { DerivedSystem } from './system.js';
 import type { ContactRow, ImpactMap, ImpactMode } from './unilateral/unilateral-types.js';
@@ -591,6 +595,14 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
       const rest = restingTime(system, im, v, ratio);
       if (rest && mode.stays.length === 0) facts.set(`${m}.rest`, rest);
     }
+  }
+  // rubanovich1981 (3.15), (3.16): the closed contacts' lines turned smooth at the impact.
+  const smooth = smoothStay(model, system.lagrange2, system.unilateral!.contacts, im);
+  if (smooth) {
+    const m = `${key}.smooth`;
+    cs.forEach((c, i) => facts.set(`${m}.${c.name}'+`, smooth.qdPlus[i]!));
+    for (const [label, impulse] of smooth.impulses) facts.set(`${m}.${label}`, impulse);
+    for (const r of rows) facts.set(`${m}.${r.label}+`, rate(r, smooth.qdPlus));
   }
   if (im.critical?.value) facts.set(`${key}.critical`, im.critical.value);
 }

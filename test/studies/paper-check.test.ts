@@ -44,7 +44,7 @@ const report = (spec: typeof compass): PaperCheck => {
 describe.each([
   ['compass', compass, 18],
   ['rimless-wheel', rimlessWheel, 7],
-  ['hinged-compass', hingedCompass, 22],
+  ['hinged-compass', hingedCompass, 24],
   ['point-between-planes', planes, 3],
   ['prism-in-guides', prismInGuides, 5],
   ['prism-in-guides-planar', planarPrism, 32],
@@ -128,7 +128,25 @@ describe('rimless wheel §2 for every k', () => {
 describe('rimless wheel §2: the statements after (2.9), proved for k > 4 (ν) and k ≥ 5 (the impulses), every I*', () => {
   const { claims, figures } = report(rimlessWheel);
   it('each impact lowers the speed, |ψ̇(+0)| < |ψ̇(−0)| by (2.6), for every α and I* (the energy loss the paper states in words, §2)', () => {
-    expect(claims.slice(10).map((c) => [c.claim.eq, c.claim.name, c.proof.holds])).toEqual([['§2', '|\\dot{\\psi}(+0)| < |\\dot{\\psi}(-0)|', true]]);
+    expect(claims.slice(10, 11).map((c) => [c.claim.eq, c.claim.name, c.proof.holds])).toEqual([['§2', '|\\dot{\\psi}(+0)| < |\\dot{\\psi}(-0)|', true]]);
+  });
+  it('κ increases with I* for every k > 4: d ln κ/dI* = 2π sin²α/(α(1 + I*)(I* + cos 2α)) > 0, from the derived ratio', () => {
+    const claim = claims[11]!;
+    expect([claim.claim.name, claim.proof.holds, claim.proof.via]).toEqual(['d\\kappa/dI^* > 0', true, 'logarithms']);
+    for (const [alpha, Istar] of [
+      [0.3, 0.5],
+      [0.7, 0.1],
+    ] as const)
+      expect(evaluate(claim.proof.positive[0]!, { alpha, Istar })).toBeCloseTo(
+        (2 * Math.PI * Math.sin(alpha) ** 2) / (alpha * (1 + Istar) * (Istar + Math.cos(2 * alpha))),
+        12,
+      );
+  });
+  it('(2.8): π/4 ≤ α₀ ≤ π/2 for every I* ∈ [0, 1], on the derived critical angle', () => {
+    expect(claims.slice(12).map((c) => [c.claim.name, c.proof.holds, c.proof.strict])).toEqual([
+      ['\\alpha_0 \\ge \\pi/4', true, false],
+      ['\\alpha_0 \\le \\pi/2', true, false],
+    ]);
   });
   it('the impulses (2.3), (2.5) > 0 and, for k ≥ 5, (2.4) < 0 and (2.6) < 0: spoke 0 lifts off for every I*; (2.7) < 0', () => {
     expect(claims.slice(0, 5).map((c) => [c.claim.eq, c.proof.holds])).toEqual(['(2.3)', '(2.5)', '(2.4)', '(2.6)', '(2.7)'].map((eq) => [eq, true]));
@@ -188,6 +206,12 @@ describe('hinged compass §3', () => {
       ['(3.10)', '(3.10)', '(3.11)', '(3.11)', '(3.12)', '(3.12)', '(3.13)', '(3.13)', '(3.14)', '(3.14)'].map((eq) => `${eq} symbolic true`),
     );
   });
+  it('(3.15), (3.16): B sliding on a line turned smooth, against the derived impact with foot 1’s tangent free, symbolically', () => {
+    expect(rows.filter((r) => /^\(3\.1[56]\)$/.test(r.formula.eq)).map((r) => [r.formula.eq, r.formula.derivedText, r.how, r.agrees])).toEqual([
+      ['(3.15)', 'impact1.smooth.foot1.n', 'symbolic', true],
+      ['(3.16)', 'impact1.smooth.foot1.t+', 'symbolic', true],
+    ]);
+  });
   it('(3.12)–(3.14) are the paper’s formulas in G and x₁, y₁ alone: no derived velocity or impulse stands for a symbol of the paper', () => {
     const facts = rows
       .filter((r) => /^\(3\.1[2-4]\)$/.test(r.formula.eq))
@@ -196,7 +220,7 @@ describe('hinged compass §3', () => {
   });
 });
 
-describe('hinged compass: the sign facts after (3.14)–(3.18), proved from G alone', () => {
+describe('hinged compass: the sign facts after (3.14)–(3.18), (3.14) proved from G alone, (3.15)–(3.18) on the derived impacts', () => {
   const { claims } = report(hingedCompass);
   it('ΔT > 0 and ż₁⁻·E₁ < 0 in both modes and E₂·ż₂⁺ < 0 are quadratic forms proved definite; (3.15)/(3.17) and (3.16)/(3.18) are negative', () => {
     expect(claims.map((c) => [c.claim.eq, c.proof.via, c.proof.holds])).toEqual([

@@ -72,6 +72,11 @@
 //   supports.{sides}.N{i}              the reaction of pair i
 //   supports.{sides}.Φ                 the friction bound Σ f_i N_i (1.3): the point between
 //                                      planes' |Φ| = f₂F_z or −f₁F_z
+//   supports.count.all|full|on{n}      the variants of support as enumerated: all, full, on exactly n
+//                                      pairs (smirnov1981 §2, §3: 3⁵ = 243, 2⁵ = 32, C(5, n)·2ⁿ)
+//   supports.freedom                   the degrees of freedom the pairs leave (n of §3's 2^{6t−n})
+//   supports.{sides}.{q}''             q̈ of a full variant, M q̈ = F + Σ dᵢNᵢ (1.3), up to two pairs;
+//                                      supports.{q}'' the switched sum as for Φ (example 1: ẍ)
 //   supports.Φ                         the switched sum Σ F(s) Φˢ over the full variants, F(s) =
 //                                      Πᵢ (1 + sgn Nᵢˢ)/2 (1.2), (2.2): the friction bound of the
 //                                      variant the load realizes (the point's Φ by sgn F_z)
@@ -172,6 +177,7 @@ import { limitMotion } from './motion/limit-motion.js';
 import { piecewiseMotion } from './motion/piecewise.js';
 import { axisOrbits } from './unilateral/axis-orbit.js';
 import { returnMap } from './unilateral/return-map.js';
+import { variantAccelerations } from './friction/supports.js';
 import { smoothStay } from './unilateral/smooth-stay.js';
 import { onSurface } from './unilateral/surface.js';
 import type { DerivedSystem } from './system.js';
@@ -480,6 +486,9 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
   return facts;
 }
 
+/** Variants' accelerations are derived as facts up to this many pairs (the point's one, the planar prism's two). */
+const ACCELERATION_PAIRS = 2;
+
 /** Smirnov's loads of (1.1) in its balance form and, where derived in closed form, each full variant's Δ, reactions and Φ. */
 function supportFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
   const s = system.supports;
@@ -493,9 +502,25 @@ function supportFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
     v.reactions.forEach((N, i) => facts.set(`${key}.N${i + 1}`, N));
     facts.set(`${key}.Φ`, v.friction);
   }
-  // smirnov1981 (1.2), (2.2): each variant's Φ weighed by its switching function, 1 on the realized variant and 0 elsewhere.
-  if (s.variants?.length)
-    facts.set('supports.Φ', add(...s.variants.map((v) => mul(v.friction, ...v.reactions.map((N) => mul(HALF, add(num(1), fn('sign', N))))))));
+  // smirnov1981 §2, §3: the variants as enumerated, and the freedom n the pairs leave.
+  facts.set('supports.count.all', num(s.counts.all));
+  facts.set('supports.count.full', num(s.counts.full));
+  s.counts.bySupports.forEach((c, n) => facts.set(`supports.count.on${n}`, num(c)));
+  facts.set('supports.freedom', num(s.freedom));
+  // smirnov1981 (1.2), (2.2): each variant's Φ (and q̈) weighed by its switching function, 1 on the realized variant and 0 elsewhere.
+  const switching = (v: { readonly reactions: readonly Expr[] }): Expr[] => v.reactions.map((N) => mul(HALF, add(num(1), fn('sign', N))));
+  if (s.variants?.length) facts.set('supports.Φ', add(...s.variants.map((v) => mul(v.friction, ...switching(v)))));
+  // q̈ of each variant (1.3) where the pairs are few enough to print it: the point between planes' m ẍ = F_x − Φ sgn ẋ.
+  const accelerations =
+    s.pairs.length <= ACCELERATION_PAIRS ? (s.variants ?? []).map((v) => variantAccelerations(system.lagrange2, s, v.variant, v.reactions)) : [];
+  system.model.coordinates.forEach((c, k) => {
+    (s.variants ?? []).forEach((v, i) => {
+      const qdd = accelerations[i]?.[k];
+      if (qdd) facts.set(`${name(v.variant)}.${c.name}''`, qdd);
+    });
+    if (accelerations.length && accelerations.every((a) => a))
+      facts.set(`supports.${c.name}''`, add(...s.variants!.map((v, i) => mul(accelerations[i]![k]!, ...switching(v)))));
+  });
   for (const v of s.partial ?? []) {
     const key = name(v.variant);
     v.reactions.forEach((N, i) => facts.set(`${key}.N${i + 1}`, N));

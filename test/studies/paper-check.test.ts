@@ -28,7 +28,7 @@ import releaseElastic from '../../derivations/kozlov-release-elastic.js';
 import ellipse from '../../derivations/kozlov-ellipse-oscillator.js';
 import viscoelasticDisk from '../../derivations/viscoelastic-disk.js';
 import { buildModel } from '../../src/model/model.js';
-import { checkNotDerived } from '../../src/model/validate/paper.js';
+import { checkNotDerived, checkPaper } from '../../src/model/validate/paper.js';
 
 const checks = new Map<typeof compass, PaperCheck>();
 /** A model's check against its paper, made once: several blocks read the same one (the rimless wheel's derives its general model). */
@@ -45,9 +45,9 @@ describe.each([
   ['compass', compass, 18],
   ['rimless-wheel', rimlessWheel, 7],
   ['hinged-compass', hingedCompass, 24],
-  ['point-between-planes', planes, 3],
-  ['prism-in-guides', prismInGuides, 5],
-  ['prism-in-guides-planar', planarPrism, 32],
+  ['point-between-planes', planes, 6],
+  ['prism-in-guides', prismInGuides, 9],
+  ['prism-in-guides-planar', planarPrism, 36],
 ] as const)('%s against its paper', (_, spec, compared) => {
   const rows = report(spec).rows;
   it(`compares ${compared} formulas and every one agrees`, () => {
@@ -250,6 +250,36 @@ describe('hinged compass: the sign facts after (3.14)–(3.18), (3.14) proved fr
       .map((c) => ({ ...c, claim: c.claim.includes('>') ? c.claim.replace('>', '<') : c.claim.replace('<', '>') }));
     const rows = paperCheck(derived(hingedCompass), { ...spec, formulas: [], claims: negated }).claims;
     expect(rows.map((r) => r.proof.holds)).toEqual(negated.map(() => false));
+  });
+});
+
+describe('Smirnov’s counts of support variants and the point’s motion between planes', () => {
+  it('§3: s₀ = 2^{6t−n} = 32 and S = 3^{6t−n} = 243 for the prism (t = 1, n = 1 derived), from the enumerated variants', () => {
+    const rows = report(prismInGuides).rows.filter((r) => r.formula.eq === '§3');
+    expect(rows.map((r) => [r.formula.name, evaluate(r.derived, {}), r.agrees])).toEqual([
+      ['s_0 = 2^{6t - n}', 32, true],
+      ['S = 3^{6t - n}', 243, true],
+    ]);
+    expect(evaluate(rows[0]!.bindings.get('n')!, {})).toBe(1);
+  });
+  it('§2: the planar prism’s 4 full variants, 4 on one support, 1 without and 3² = 9 in all', () => {
+    const rows = report(planarPrism).rows.filter((r) => r.formula.derivedText.startsWith('supports.count'));
+    expect(rows.map((r) => [evaluate(r.derived, {}), r.agrees])).toEqual([
+      [4, true],
+      [4, true],
+      [1, true],
+      [9, true],
+    ]);
+  });
+  it('(1.3): m ẍ = F_x − Φ sgn ẋ in each variant and switched by sgn F_z; friction along ẋ disagrees', () => {
+    const rows = report(planes).rows.filter((r) => r.formula.eq === '(1.3)');
+    expect(rows.map((r) => [r.formula.derivedText, r.how, r.agrees])).toEqual([
+      ["supports.(+).x''", 'symbolic', true],
+      ["supports.(-).x''", 'symbolic', true],
+      ["supports.x''", 'symbolic', true],
+    ]);
+    const along = planes.paper!.formulas.filter((f) => f.eq === '(1.3)').map((f) => ({ ...f, formula: f.formula!.replace('Fx -', 'Fx +') }));
+    expect(checkPaperFormulas(derived(planes), checkPaper(along, buildModel(planes))).map((r) => r.agrees)).toEqual([false, false, false]);
   });
 });
 

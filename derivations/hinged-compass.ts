@@ -160,12 +160,22 @@ export default defineModel({
         derived: 'impact1.leaves.ΔT',
         where: G_AND_PRE_IMPACT,
       },
+      {
+        eq: '(3.15)',
+        name: 'E_{R_{2y}}\\ \\text{(B slides)}',
+        formula: SLIDING_2Y,
+        derived: 'impact1.smooth.foot1.n',
+        where: G_AND_PRE_IMPACT,
+        note: 'the line smooth at B from the impact on, B kept on it: $E_{R_{2x}} = 0$, $[y_2] = 0$.',
+      },
+      { eq: '(3.16)', name: '\\dot{x}_2(+0)\\ \\text{(B slides)}', formula: SLIDING_2X, derived: 'impact1.smooth.foot1.t+', where: G_AND_PRE_IMPACT },
       { eq: '(3.17)', name: '\\dot{y}_2(+0)', formula: FREE_2Y, derived: 'impact1.leaves.foot1.n+', where: G_AND_PRE_IMPACT },
       { eq: '(3.18)', name: 'E_{R_{2x}}', formula: STAYING_2X, derived: 'impact1.stays.foot1.t', where: G_AND_PRE_IMPACT },
     ],
     // (3.17), (3.18) against the derived lift-off and stay modes; (3.15), (3.16), B sliding on a smooth
-    // line, have no mode of this model and enter only the sign facts below.
-    // The sign facts after (3.14)–(3.18), typed from the paper in G and ż₁⁻ = (x₁, y₁) alone.
+    // line, against the derived impact with foot1's line smooth (its tangent free, its normal kept).
+    // The sign facts after (3.14), typed from the paper in G and ż₁⁻ = (x₁, y₁) alone; those after
+    // (3.18) on the derived impulses and velocities the rows above check against (3.15)–(3.18).
     claims: [
       {
         eq: '(3.14)',
@@ -207,16 +217,16 @@ export default defineModel({
       {
         eq: '(3.15), (3.17)',
         name: 'E_{R_{2y}}/\\dot{y}_2(+0) < 0',
-        claim: `(${SLIDING_2Y})/(${FREE_2Y}) < 0`,
-        where: G_AND_PRE_IMPACT,
+        claim: 'E/v < 0',
+        where: { E: 'impact1.smooth.foot1.n', v: 'impact1.leaves.foot1.n+' },
         on: OPEN_COMPASS,
         note: 'B’s vertical impulse when it slides on a smooth line and its vertical velocity when free point to opposite sides of the line.',
       },
       {
         eq: '(3.16), (3.18)',
         name: '\\dot{x}_2(+0)/E_{R_{2x}} < 0',
-        claim: `(${SLIDING_2X})/(${STAYING_2X}) < 0`,
-        where: G_AND_PRE_IMPACT,
+        claim: 'v/E < 0',
+        where: { v: 'impact1.smooth.foot1.t+', E: 'impact1.stays.foot1.t' },
         on: OPEN_COMPASS,
         note: 'B’s sliding velocity on a smooth line and its horizontal impulse when it stays point opposite ways.',
       },

@@ -168,7 +168,7 @@ export default defineModel({
         eq: '§9',
         name: '\\gamma \\equiv 0',
         reason:
-          'no singular continuous part, so (9.3)’s $d\\mu = \\dot{\\sigma}\\,dt + \\Delta\\mu$ is the whole reaction. Its parts are derived above: $\\dot{\\sigma}$ on the floor and on the wall from (8.11) with (9.5), smooth in the state, and the impact’s $\\Delta\\mu$ from (8.13)–(8.14). That the open regimes’ times are dense in $[t_0, t_1]$, so the continuous $\\gamma$ vanishes, is the paper’s induction on the constraints over a solution’s times, not a formula of the model.',
+          'a theorem on every motion of a $C^2$ system, proved on a solution’s times, not a relation between the model’s expressions: the times inside one regime ($g_j < 0$ or $g_j = 0$) are dense in $[t_0, t_1]$, so the continuous $\\gamma$, 0 there, is 0. What the proof takes from the model is derived above: $T$, $V$, $g_1$, $g_2$ polynomial; each regime’s $\\dot{\\sigma}$ from (8.11), (9.5), smooth in the state; the jumps $\\Delta\\mu$ of (8.13)–(8.14) only at the corner.',
       },
     ],
   },

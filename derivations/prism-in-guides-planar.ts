@@ -157,6 +157,11 @@ export default defineModel({
       },
       { eq: '(2.1)', name: 'M_z\\ \\text{row}\\ (\\text{no support})', formula: '-Mz', derived: 'supports.(0,0).residual.theta', origin },
       { eq: '(2.2)', name: '\\Phi\\ (\\text{no support})', formula: '0', derived: 'supports.(0,0).Φ', origin },
+      // §2's count of the planar case against the variants as the toolkit enumerates them.
+      { eq: '§2', name: '\\text{full variants}', formula: '4', derived: 'supports.count.full' },
+      { eq: '§2', name: '\\text{variants on one support}', formula: '4', derived: 'supports.count.on1' },
+      { eq: '§2', name: '\\text{variants without support}', formula: '1', derived: 'supports.count.on0' },
+      { eq: '§2', name: '\\text{variants in all}', formula: '3^2', derived: 'supports.count.all' },
     ],
   },
 });

@@ -146,19 +146,39 @@ export default defineModel({
   // smirnov1981 (2.1), each row solved for its load, with the derived reactions of the variant the defaults realize.
   paper: {
     source: 'smirnov1981',
-    formulas: rows.map(([load, q, name]) => ({
-      eq: '(2.1)',
-      name,
-      formula: equilibrium(REALIZED)[load],
-      derived: `supports.load.${q}`,
-      where: { sgn: "sign(x')", ...Object.fromEntries([1, 2, 3, 4, 5].map((s) => [`N${s}`, `supports.${sides(REALIZED)}.N${s}`])) },
-      ...(load === 'Py' ? { note: variant } : {}),
-      ...(load === 'My'
-        ? {
-            note: 'corrected: the paper prints the sum of the $a$ terms over $s = 1 \\dots 5$, but the normal forces of pairs 1, 2 (along $y$) have no moment about $y$, so it runs over $s = 3 \\dots 5$',
-          }
-        : {}),
-    })),
+    formulas: [
+      ...rows.map(([load, q, name]) => ({
+        eq: '(2.1)',
+        name,
+        formula: equilibrium(REALIZED)[load],
+        derived: `supports.load.${q}`,
+        where: { sgn: "sign(x')", ...Object.fromEntries([1, 2, 3, 4, 5].map((s) => [`N${s}`, `supports.${sides(REALIZED)}.N${s}`])) },
+        ...(load === 'Py' ? { note: variant } : {}),
+        ...(load === 'My'
+          ? {
+              note: 'corrected: the paper prints the sum of the $a$ terms over $s = 1 \\dots 5$, but the normal forces of pairs 1, 2 (along $y$) have no moment about $y$, so it runs over $s = 3 \\dots 5$',
+            }
+          : {}),
+      })),
+      // §2's and §3's counts against the variants as the toolkit enumerates them: t = 1 moving link, the prism,
+      // with the n = 1 degree of freedom its five pairs leave.
+      {
+        eq: '§2',
+        name: '\\text{variants on } n \\text{ supports},\\ n = 3',
+        formula: 'C*2^3',
+        derived: 'supports.count.on3',
+        where: { C: '10' },
+        note: '$C_5^3 = 10$.',
+      },
+      {
+        eq: '§2',
+        name: '\\sum_n C_5^n 2^n',
+        formula: '1 + 5*2 + 10*2^2 + 10*2^3 + 5*2^4 + 2^5',
+        derived: 'supports.count.on0 + supports.count.on1 + supports.count.on2 + supports.count.on3 + supports.count.on4 + supports.count.on5',
+      },
+      { eq: '§3', name: 's_0 = 2^{6t - n}', formula: '2^(6*t - n)', derived: 'supports.count.full', where: { t: '1', n: 'supports.freedom' } },
+      { eq: '§3', name: 'S = 3^{6t - n}', formula: '3^(6*t - n)', derived: 'supports.count.all', where: { t: '1', n: 'supports.freedom' } },
+    ],
     // Fig. 1 seen from the side (x along, z up) at the initial state, beside the top view of the model's own sketch:
     // pairs 3, 4, 5 on the faces normal to z, one point above the other at (aₛ, ±h); pairs 1, 2 on the faces normal
     // to y at their heights cₛ (both points of a pair, at ±w, one behind the other). The small rotations' linear terms

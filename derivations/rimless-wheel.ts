@@ -200,6 +200,23 @@ export function rimlessWheel(k: number): ModelSpec {
           where: { w: "impact1.psi'-", wp: "impact1.leaves.psi'+" },
           note: 'so $T(+0) < T(-0)$: the wheel turns about a spoke’s foot before and after the impact, $T = m l^2 (1 + I^{*}) \\dot{\\psi}^2$.',
         },
+        {
+          eq: '(2.9)',
+          name: 'd\\kappa/dI^* > 0',
+          claim: 'r^k > 0',
+          rate: 'I',
+          where: { ...RATIO, I: 'Istar' },
+          on: LIFTING,
+          note: 'for every real $k > 4$: of two wheels with as many spokes, the one of the larger $I^*$ keeps more of its speed per revolution, so Fig. 4’s curve at $I^* = 3/4$ lies above that at $1/4$.',
+        },
+        { eq: '(2.8)', name: '\\alpha_0 \\ge \\pi/4', claim: 'a0 >= pi/4', where: { a0: 'impact1.critical' } },
+        {
+          eq: '(2.8)',
+          name: '\\alpha_0 \\le \\pi/2',
+          claim: 'a0 <= pi/2',
+          where: { a0: 'impact1.critical' },
+          note: 'with the above, for every $I^* \\in [0, 1]$.',
+        },
       ],
       figures: [
         {

@@ -43,6 +43,9 @@
 //   impact{i}.{m}.next[a,b]    ∂a/∂b of that strike-to-strike map, a and b the section's
 //                              coordinates (those the surface leaves free, then q̇⁻): the
 //                              linearized Poincaré map of a bouncing (kozlov1988 §4)
+//   impact{i}.smooth.…         {q}'+, {row} impulses and {row}+ rates as for a mode, with the
+//                              closed contacts' lines smooth at the impact: their normal rows
+//                              kept, their tangents free (smooth-stay.ts; R–F (3.15), (3.16))
 //   impact{i}.critical         the critical parameter value (critical.ts)
 //   any fact + '@critical'     the same with the critical value substituted (R–F (1.19): α = α₀)
 //   any fact + '@s=c'          with the symbol s (a coordinate, a velocity) set to the number c,
@@ -69,6 +72,11 @@
 //   supports.{sides}.N{i}              the reaction of pair i
 //   supports.{sides}.Φ                 the friction bound Σ f_i N_i (1.3): the point between
 //                                      planes' |Φ| = f₂F_z or −f₁F_z
+//   supports.count.all|full|on{n}      the variants of support as enumerated: all, full, on exactly n
+//                                      pairs (smirnov1981 §2, §3: 3⁵ = 243, 2⁵ = 32, C(5, n)·2ⁿ)
+//   supports.freedom                   the degrees of freedom the pairs leave (n of §3's 2^{6t−n})
+//   supports.{sides}.{q}''             q̈ of a full variant, M q̈ = F + Σ dᵢNᵢ (1.3), up to two pairs;
+//                                      supports.{q}'' the switched sum as for Φ (example 1: ẍ)
 //   supports.Φ                         the switched sum Σ F(s) Φˢ over the full variants, F(s) =
 //                                      Πᵢ (1 + sgn Nᵢˢ)/2 (1.2), (2.2): the friction bound of the
 //                                      variant the load realizes (the point's Φ by sgn F_z)
@@ -183,6 +191,8 @@ import { axisBouncings } from './unilateral/axis-bouncing.js';
 import { axisOrbits } from './unilateral/axis-orbit.js';
 import { parabolicCoordinates } from './unilateral/parabolic-coordinates.js';
 import { returnMap } from './unilateral/return-map.js';
+import { variantAccelerations } from './friction/supports.js';
+import { smoothStay } from './unilateral/smooth-stay.js';
 import { onSurface } from './unilateral/surface.js';
 import type { DerivedSystem } from './system.js';
 import type { ContactRow, ImpactMap, ImpactMode } from './unilateral/unilateral-types.js';
@@ -526,6 +536,9 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
   return facts;
 }
 
+/** Variants' accelerations are derived as facts up to this many pairs (the point's one, the planar prism's two). */
+const ACCELERATION_PAIRS = 2;
+
 /** Smirnov's loads of (1.1) in its balance form and, where derived in closed form, each full variant's Δ, reactions and Φ. */
 function supportFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
   const s = system.supports;
@@ -539,9 +552,25 @@ function supportFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
     v.reactions.forEach((N, i) => facts.set(`${key}.N${i + 1}`, N));
     facts.set(`${key}.Φ`, v.friction);
   }
-  // smirnov1981 (1.2), (2.2): each variant's Φ weighed by its switching function, 1 on the realized variant and 0 elsewhere.
-  if (s.variants?.length)
-    facts.set('supports.Φ', add(...s.variants.map((v) => mul(v.friction, ...v.reactions.map((N) => mul(HALF, add(num(1), fn('sign', N))))))));
+  // smirnov1981 §2, §3: the variants as enumerated, and the freedom n the pairs leave.
+  facts.set('supports.count.all', num(s.counts.all));
+  facts.set('supports.count.full', num(s.counts.full));
+  s.counts.bySupports.forEach((c, n) => facts.set(`supports.count.on${n}`, num(c)));
+  facts.set('supports.freedom', num(s.freedom));
+  // smirnov1981 (1.2), (2.2): each variant's Φ (and q̈) weighed by its switching function, 1 on the realized variant and 0 elsewhere.
+  const switching = (v: { readonly reactions: readonly Expr[] }): Expr[] => v.reactions.map((N) => mul(HALF, add(num(1), fn('sign', N))));
+  if (s.variants?.length) facts.set('supports.Φ', add(...s.variants.map((v) => mul(v.friction, ...switching(v)))));
+  // q̈ of each variant (1.3) where the pairs are few enough to print it: the point between planes' m ẍ = F_x − Φ sgn ẋ.
+  const accelerations =
+    s.pairs.length <= ACCELERATION_PAIRS ? (s.variants ?? []).map((v) => variantAccelerations(system.lagrange2, s, v.variant, v.reactions)) : [];
+  system.model.coordinates.forEach((c, k) => {
+    (s.variants ?? []).forEach((v, i) => {
+      const qdd = accelerations[i]?.[k];
+      if (qdd) facts.set(`${name(v.variant)}.${c.name}''`, qdd);
+    });
+    if (accelerations.length && accelerations.every((a) => a))
+      facts.set(`supports.${c.name}''`, add(...s.variants!.map((v, i) => mul(accelerations[i]![k]!, ...switching(v)))));
+  });
   for (const v of s.partial ?? []) {
     const key = name(v.variant);
     v.reactions.forEach((N, i) => facts.set(`${key}.N${i + 1}`, N));
@@ -641,6 +670,14 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
       const rest = restingTime(system, im, v, ratio);
       if (rest && mode.stays.length === 0) facts.set(`${m}.rest`, rest);
     }
+  }
+  // rubanovich1981 (3.15), (3.16): the closed contacts' lines turned smooth at the impact.
+  const smooth = smoothStay(model, system.lagrange2, system.unilateral!.contacts, im);
+  if (smooth) {
+    const m = `${key}.smooth`;
+    cs.forEach((c, i) => facts.set(`${m}.${c.name}'+`, smooth.qdPlus[i]!));
+    for (const [label, impulse] of smooth.impulses) facts.set(`${m}.${label}`, impulse);
+    for (const r of rows) facts.set(`${m}.${r.label}+`, rate(r, smooth.qdPlus));
   }
   if (im.critical?.value) facts.set(`${key}.critical`, im.critical.value);
 }

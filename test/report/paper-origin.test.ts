@@ -12,16 +12,16 @@ const paragraphs = (blocks: readonly Block[]): string[] => blocks.flatMap((b) =>
 const built = (name: string) => report(models.find((m) => m.spec.name === name)!).doc;
 
 describe('the paper’s printed formulas counted apart from the toolkit’s own rows', () => {
-  it('the planar prism: 17 of Smirnov’s closed forms (§2, its switched Φ among them) and 15 reductions (2.1)–(2.2), never “31 results of Smirnov”', () => {
+  it('the planar prism: 21 of Smirnov’s results (§2’s closed forms, its switched Φ and its counts of variants) and 15 reductions (2.1)–(2.2), never “36 results of Smirnov”', () => {
     const doc = built('prism-in-guides-planar');
     const abstract = text(doc.abstract);
-    expect(abstract).toContain('all 17 results of Smirnov checked agree with the derivation');
+    expect(abstract).toContain('all 21 results of Smirnov checked agree with the derivation');
     expect(abstract).toContain('the toolkit’s 15 reductions of the paper’s equations (2.1)–(2.2) agree');
     const all = [abstract, ...doc.sections.flatMap((s) => paragraphs(s.blocks))].join('\n');
-    expect(all).not.toMatch(/31 results|thirty-one results|31 of 31/);
+    expect(all).not.toMatch(/36 results|thirty-six results|36 of 36/);
     const rows = tableOf(doc.sections.find((s) => s.id === 'paper-check')!).rows;
     expect(rows.filter((r) => cellText(r[0]!).endsWith(', reduced'))).toHaveLength(15);
-    expect(rows.filter((r) => cellText(r[0]!) === '§2')).toHaveLength(17);
+    expect(rows.filter((r) => cellText(r[0]!) === '§2')).toHaveLength(21);
   });
 
   it('the rough hinge: of Smirnov’s two printed results Δᵢ (2.4) disagrees; the typed det and the corrected Δᵢ are the toolkit’s', () => {

@@ -28,7 +28,7 @@ import releaseElastic from '../../derivations/kozlov-release-elastic.js';
 import ellipse from '../../derivations/kozlov-ellipse-oscillator.js';
 import viscoelasticDisk from '../../derivations/viscoelastic-disk.js';
 import { buildModel } from '../../src/model/model.js';
-import { checkNotDerived } from '../../src/model/validate/paper.js';
+import { checkNotDerived, checkPaper } from '../../src/model/validate/paper.js';
 
 const checks = new Map<typeof compass, PaperCheck>();
 /** A model's check against its paper, made once: several blocks read the same one (the rimless wheel's derives its general model). */
@@ -44,10 +44,10 @@ const report = (spec: typeof compass): PaperCheck => {
 describe.each([
   ['compass', compass, 18],
   ['rimless-wheel', rimlessWheel, 7],
-  ['hinged-compass', hingedCompass, 22],
-  ['point-between-planes', planes, 3],
-  ['prism-in-guides', prismInGuides, 5],
-  ['prism-in-guides-planar', planarPrism, 32],
+  ['hinged-compass', hingedCompass, 24],
+  ['point-between-planes', planes, 6],
+  ['prism-in-guides', prismInGuides, 9],
+  ['prism-in-guides-planar', planarPrism, 36],
 ] as const)('%s against its paper', (_, spec, compared) => {
   const rows = report(spec).rows;
   it(`compares ${compared} formulas and every one agrees`, () => {
@@ -128,7 +128,25 @@ describe('rimless wheel §2 for every k', () => {
 describe('rimless wheel §2: the statements after (2.9), proved for k > 4 (ν) and k ≥ 5 (the impulses), every I*', () => {
   const { claims, figures } = report(rimlessWheel);
   it('each impact lowers the speed, |ψ̇(+0)| < |ψ̇(−0)| by (2.6), for every α and I* (the energy loss the paper states in words, §2)', () => {
-    expect(claims.slice(10).map((c) => [c.claim.eq, c.claim.name, c.proof.holds])).toEqual([['§2', '|\\dot{\\psi}(+0)| < |\\dot{\\psi}(-0)|', true]]);
+    expect(claims.slice(10, 11).map((c) => [c.claim.eq, c.claim.name, c.proof.holds])).toEqual([['§2', '|\\dot{\\psi}(+0)| < |\\dot{\\psi}(-0)|', true]]);
+  });
+  it('κ increases with I* for every k > 4: d ln κ/dI* = 2π sin²α/(α(1 + I*)(I* + cos 2α)) > 0, from the derived ratio', () => {
+    const claim = claims[11]!;
+    expect([claim.claim.name, claim.proof.holds, claim.proof.via]).toEqual(['d\\kappa/dI^* > 0', true, 'logarithms']);
+    for (const [alpha, Istar] of [
+      [0.3, 0.5],
+      [0.7, 0.1],
+    ] as const)
+      expect(evaluate(claim.proof.positive[0]!, { alpha, Istar })).toBeCloseTo(
+        (2 * Math.PI * Math.sin(alpha) ** 2) / (alpha * (1 + Istar) * (Istar + Math.cos(2 * alpha))),
+        12,
+      );
+  });
+  it('(2.8): π/4 ≤ α₀ ≤ π/2 for every I* ∈ [0, 1], on the derived critical angle', () => {
+    expect(claims.slice(12).map((c) => [c.claim.name, c.proof.holds, c.proof.strict])).toEqual([
+      ['\\alpha_0 \\ge \\pi/4', true, false],
+      ['\\alpha_0 \\le \\pi/2', true, false],
+    ]);
   });
   it('the impulses (2.3), (2.5) > 0 and, for k ≥ 5, (2.4) < 0 and (2.6) < 0: spoke 0 lifts off for every I*; (2.7) < 0', () => {
     expect(claims.slice(0, 5).map((c) => [c.claim.eq, c.proof.holds])).toEqual(['(2.3)', '(2.5)', '(2.4)', '(2.6)', '(2.7)'].map((eq) => [eq, true]));
@@ -188,6 +206,12 @@ describe('hinged compass §3', () => {
       ['(3.10)', '(3.10)', '(3.11)', '(3.11)', '(3.12)', '(3.12)', '(3.13)', '(3.13)', '(3.14)', '(3.14)'].map((eq) => `${eq} symbolic true`),
     );
   });
+  it('(3.15), (3.16): B sliding on a line turned smooth, against the derived impact with foot 1’s tangent free, symbolically', () => {
+    expect(rows.filter((r) => /^\(3\.1[56]\)$/.test(r.formula.eq)).map((r) => [r.formula.eq, r.formula.derivedText, r.how, r.agrees])).toEqual([
+      ['(3.15)', 'impact1.smooth.foot1.n', 'symbolic', true],
+      ['(3.16)', 'impact1.smooth.foot1.t+', 'symbolic', true],
+    ]);
+  });
   it('(3.12)–(3.14) are the paper’s formulas in G and x₁, y₁ alone: no derived velocity or impulse stands for a symbol of the paper', () => {
     const facts = rows
       .filter((r) => /^\(3\.1[2-4]\)$/.test(r.formula.eq))
@@ -196,7 +220,7 @@ describe('hinged compass §3', () => {
   });
 });
 
-describe('hinged compass: the sign facts after (3.14)–(3.18), proved from G alone', () => {
+describe('hinged compass: the sign facts after (3.14)–(3.18), (3.14) proved from G alone, (3.15)–(3.18) on the derived impacts', () => {
   const { claims } = report(hingedCompass);
   it('ΔT > 0 and ż₁⁻·E₁ < 0 in both modes and E₂·ż₂⁺ < 0 are quadratic forms proved definite; (3.15)/(3.17) and (3.16)/(3.18) are negative', () => {
     expect(claims.map((c) => [c.claim.eq, c.proof.via, c.proof.holds])).toEqual([
@@ -226,6 +250,36 @@ describe('hinged compass: the sign facts after (3.14)–(3.18), proved from G al
       .map((c) => ({ ...c, claim: c.claim.includes('>') ? c.claim.replace('>', '<') : c.claim.replace('<', '>') }));
     const rows = paperCheck(derived(hingedCompass), { ...spec, formulas: [], claims: negated }).claims;
     expect(rows.map((r) => r.proof.holds)).toEqual(negated.map(() => false));
+  });
+});
+
+describe('Smirnov’s counts of support variants and the point’s motion between planes', () => {
+  it('§3: s₀ = 2^{6t−n} = 32 and S = 3^{6t−n} = 243 for the prism (t = 1, n = 1 derived), from the enumerated variants', () => {
+    const rows = report(prismInGuides).rows.filter((r) => r.formula.eq === '§3');
+    expect(rows.map((r) => [r.formula.name, evaluate(r.derived, {}), r.agrees])).toEqual([
+      ['s_0 = 2^{6t - n}', 32, true],
+      ['S = 3^{6t - n}', 243, true],
+    ]);
+    expect(evaluate(rows[0]!.bindings.get('n')!, {})).toBe(1);
+  });
+  it('§2: the planar prism’s 4 full variants, 4 on one support, 1 without and 3² = 9 in all', () => {
+    const rows = report(planarPrism).rows.filter((r) => r.formula.derivedText.startsWith('supports.count'));
+    expect(rows.map((r) => [evaluate(r.derived, {}), r.agrees])).toEqual([
+      [4, true],
+      [4, true],
+      [1, true],
+      [9, true],
+    ]);
+  });
+  it('example 1 with (1.3)’s friction: m ẍ = F_x − Φ sgn ẋ in each variant and switched by sgn F_z; friction along ẋ disagrees', () => {
+    const rows = report(planes).rows.filter((r) => r.formula.name.startsWith('\\ddot{x}'));
+    expect(rows.map((r) => [r.formula.derivedText, r.how, r.agrees])).toEqual([
+      ["supports.(+).x''", 'symbolic', true],
+      ["supports.(-).x''", 'symbolic', true],
+      ["supports.x''", 'symbolic', true],
+    ]);
+    const along = planes.paper!.formulas.filter((f) => f.name.startsWith('\\ddot{x}')).map((f) => ({ ...f, formula: f.formula!.replace('Fx -', 'Fx +') }));
+    expect(checkPaperFormulas(derived(planes), checkPaper(along, buildModel(planes))).map((r) => r.agrees)).toEqual([false, false, false]);
   });
 });
 

@@ -10,6 +10,7 @@
 import { add, cos, fn, HALF, mul, neg, num, pow, sin, sqrt, sub, sym, type Expr, type Sym } from '../../core/expr.js';
 import { cancel } from '../../core/cancel.js';
 import { diff } from '../../core/diff.js';
+import { sumToProduct } from '../../core/sum-to-product.js';
 import { collectFactors } from '../../core/factor.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
 import { simplify } from '../../core/trig.js';
@@ -119,7 +120,8 @@ function closedForm(
     return [add(cos(alpha), neg(mul(f, sigma, sin(alpha))), moment(0)), add(sin(alpha), mul(f, sigma, cos(alpha)), moment(1))];
   };
   const [a, b] = [column(i), column(add(i, num(1)))];
-  const polygonDet = collectFactors(signSquaresOne(simplify(sub(mul(a[0]!, b[1]!), mul(a[1]!, b[0]!))), [sigma]));
+  // The two vertices' sines and cosines joined at their midpoint, Δᵢ = 2 sin(π/n)(…): the paper's form of (2.4).
+  const polygonDet = collectFactors(sumToProduct(signSquaresOne(simplify(sub(mul(a[0]!, b[1]!), mul(a[1]!, b[0]!))), [sigma])));
   const critical = collectFactors(cancel(simplify(mul(sqrt(add(num(1), pow(f, 2))), pow(mul(r, length(model, p)), -1)))));
   return { polygonDet, sides: n, vertex: i, critical };
 }

@@ -34,15 +34,14 @@ export function* fullVariants(k: number): Generator<FullVariant> {
 /** Number of supporting (non-free) pairs of a variant. */
 export const supports = (v: Variant): number => v.filter((s) => s !== 0).length;
 
-function binomial(k: number, n: number): number {
-  let c = 1;
-  for (let i = 1; i <= n; i++) c = (c * (k - n + i)) / i;
-  return c;
-}
-
-/** Variant counts of k pairs: 3^k in all, 2^k full, C(k,n)·2ⁿ resting on exactly n pairs (prism: 243, 32). */
-export function variantCounts(k: number): { all: number; full: number; onSupports: (n: number) => number } {
-  return { all: 3 ** k, full: 2 ** k, onSupports: (n) => (n < 0 || n > k ? 0 : binomial(k, n) * 2 ** n) };
+/**
+ * Variant counts of k pairs by enumerating the variants: all, full (every pair bearing) and resting on
+ * exactly n pairs, bySupports[n]; smirnov1981 states them as 3ᵏ, 2ᵏ and C(k, n)·2ⁿ (the prism's 243, 32).
+ */
+export function variantCounts(k: number): { all: number; full: number; bySupports: number[] } {
+  const bySupports = Array.from({ length: k + 1 }, () => 0);
+  for (const v of variants(k)) bySupports[supports(v)]!++;
+  return { all: bySupports.reduce((a, b) => a + b, 0), full: bySupports[k]!, bySupports };
 }
 
 /**

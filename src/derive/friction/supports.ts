@@ -74,8 +74,12 @@ export interface SupportDerivation {
   readonly forces: readonly { readonly positive: readonly Expr[]; readonly negative: readonly Expr[] }[];
   /** sgn ṡᵢ of each pair and side where the constraints decide it (± the sign of one free velocity), else the pair's sign symbol. */
   readonly slipSigns: readonly { readonly positive: Expr; readonly negative: Expr }[];
-  /** 3^k variants of support, 2^k full ones. */
-  readonly counts: { readonly all: number; readonly full: number };
+  /** The variants of support counted by enumeration: 3^k in all, 2^k full, C(k, n)·2ⁿ on exactly n pairs (bySupports[n]). */
+  readonly counts: { readonly all: number; readonly full: number; readonly bySupports: readonly number[] };
+  /** n − k: the degrees of freedom the pairs leave (the prism's one, along its guides). */
+  readonly freedom: number;
+  /** dᵢ of each pair and side, the generalized force per unit reaction (the columns before (1.1)'s projection). */
+  readonly directions: readonly { readonly positive: readonly Expr[]; readonly negative: readonly Expr[] }[];
   /** The full variants in closed form, where the system is small enough (k ≤ CLOSED_FORM_PAIRS). */
   readonly variants?: readonly SupportVariant[];
   /** The variants with free pairs in closed form (support-partial.ts), where k ≤ PARTIAL_PAIRS. */
@@ -137,23 +141,23 @@ export function deriveSupports(model: Model, l2: Lagrange2, constraints: Retaini
     rows = (force) => matVec(AMinv, force);
     rhs = constraints.A.map((_, j) => simplify(neg(add(constraints.bias[j]!, ...AMinv[j]!.map((a, c) => mul(a, l2.forcing[c]!))))));
   }
-  const column = (i: number, side: 1 | -1): Expr[] => {
+  const direction = (i: number, side: 1 | -1): Expr[] => {
     const normal = constraints.A[pairs[i]!.constraint]!;
     const p = pairs[i]!;
     const sign = side === 1 ? slipSigns[i]!.positive : slipSigns[i]!.negative;
     const friction = side === 1 ? forces[i]!.positive : forces[i]!.negative;
-    const direction = normal.map((a, c) => add(mul(num(side), a), subs(friction[c]!, new Map([[p.slipSign.name, sign]]))));
-    return rows(direction).map(simplify);
+    return normal.map((a, c) => add(mul(num(side), a), subs(friction[c]!, new Map([[p.slipSign.name, sign]]))));
   };
+  const directions = pairs.map((_, i) => ({ positive: direction(i, 1), negative: direction(i, -1) }));
   const system: ReactionSystem = {
     pairs: pairs.map((p, i) => ({
-      positive: column(i, 1),
-      negative: column(i, -1),
+      positive: rows(directions[i]!.positive).map(simplify),
+      negative: rows(directions[i]!.negative).map(simplify),
       friction: { positive: p.friction.positive.name, negative: p.friction.negative.name },
     })),
     rhs,
   };
-  const { all, full } = variantCounts(pairs.length);
+  const counts = variantCounts(pairs.length);
   const decided = [...new Set(slipSigns.flatMap((x) => [x.positive, x.negative]).flatMap((e) => factorsOfSign(e)))];
   const variants = pairs.length <= CLOSED_FORM_PAIRS ? [...fullVariants(pairs.length)].flatMap((v) => closedForm(system, pairs, v, decided)) : undefined;
   const sliding = (e: Expr): Expr => signSquaresOne(simplify(e), decided);
@@ -163,7 +167,29 @@ export function deriveSupports(model: Model, l2: Lagrange2, constraints: Retaini
       ? [...allVariants(pairs.length)].filter((v) => supports(v) < pairs.length).flatMap((v) => partialVariant(system, friction, v, sliding) ?? [])
       : undefined;
   const form = balance ? { kind: 'balance' as const, coordinates: balance.map((d) => cs[d]!.name) } : { kind: 'accelerations' as const };
-  return { pairs, form, system, forces, slipSigns, counts: { all, full }, ...(variants ? { variants } : {}), ...(partial ? { partial } : {}) };
+  return {
+    pairs,
+    form,
+    system,
+    forces,
+    slipSigns,
+    counts,
+    freedom: cs.length - constraints.A.length,
+    directions,
+    ...(variants ? { variants } : {}),
+    ...(partial ? { partial } : {}),
+  };
+}
+
+/**
+ * q̈ of a variant with reactions N (0 for a free pair): M q̈ = F + Σᵢ dᵢNᵢ, the pairs' reactions and
+ * friction (1.3) entering as generalized forces (smirnov1981 example 1: m ẍ = F_x − Φ sgn ẋ).
+ */
+export function variantAccelerations(l2: Lagrange2, s: SupportDerivation, variant: readonly number[], reactions: readonly Expr[]): Expr[] | undefined {
+  const force = l2.forcing.map((f, c) =>
+    add(f, ...reactions.map((N, i) => (variant[i] === 0 ? ZERO : mul(N, (variant[i] === 1 ? s.directions[i]!.positive : s.directions[i]!.negative)[c]!)))),
+  );
+  return solveSmall(l2.massMatrix, force)?.x.map(simplify);
 }
 
 /** A variant by the adjugate, in the signed reactions: Δ = det/Πsᵢ factored, Nᵢ = (adj·b)ᵢ/(Πsᵢ Δ). */

@@ -11,6 +11,10 @@
 //    p are multiples of one of them, c·P(p), has the sign of c times that
 //    of P on p's range: −m₁ + e²m₁ + (e² − 1)m₂ sin²θ is −(m₁ + m₂ sin²θ)
 //    times 1 − e², which interval arithmetic on the expanded sum cannot see;
+//  - c + k·acos(u) (or asin) with c and k numbers: acos u ≥ t exactly where
+//    u ≤ cos t, so the sign of u − cos t on the box decides, where interval
+//    arithmetic alone cannot (rubanovich1981 (2.8): π/2 − ½ arccos I* ≥ π/4
+//    is 0 at I* = 0, and an outward-rounded arccos 0 overshoots π/2);
 //  - a negative power needs a non-zero base: one of strict sign, or one
 //    proved ≥ 0 (≤ 0) that vanishes only where f is undefined — such bases
 //    are returned, the proof holds where they are non-zero (Kugushev–
@@ -20,7 +24,8 @@
 import * as Q from '../../core/rational.js';
 import { cancel } from '../../core/cancel.js';
 import { diff } from '../../core/diff.js';
-import { add, dependsOn, mul, neg, num, pow, sym, ZERO, type Expr, type Factor } from '../../core/expr.js';
+import { add, dependsOn, fn, freeSymbols, mul, neg, num, pow, splitCoeff, sub, sym, termsOf, ZERO, type Expr, type Factor } from '../../core/expr.js';
+import { evaluate } from '../../core/evaluate.js';
 import { subs } from '../../core/subs.js';
 import { together } from '../../core/together.js';
 import { simplify } from '../../core/trig.js';
@@ -74,7 +79,7 @@ function factorSign({ base, exp }: Factor, domain: Domain, nonzero: Expr[]): Sig
 function baseSign(base: Expr, domain: Domain): Signed {
   const strict = signOn(base, domain);
   if (strict !== 'unknown') return { sign: strict === 'positive' ? 1 : -1, strict: true };
-  const weak = boxSign(base, domain);
+  const weak = boxSign(base, domain) ?? inverseTrigSign(base, domain);
   if (weak) return weak;
   for (const p of domain.variables.keys()) {
     const parts = dependsOn(base, p) ? separated(base, p, domain) : undefined;
@@ -90,6 +95,31 @@ function baseSign(base: Expr, domain: Domain): Signed {
 function boxSign(e: Expr, domain: Domain): Signed {
   if (nonnegativeOnBox(e, domain)) return { sign: 1, strict: false };
   if (nonnegativeOnBox(neg(e), domain)) return { sign: -1, strict: false };
+  return undefined;
+}
+
+/**
+ * The sign of c + k·g(u), g = acos or asin and c, k numbers: ≥ 0 where g(u) ≥ t = −c/k (k > 0), that is
+ * u ≤ cos t for acos (decreasing on [−1, 1] onto [0, π]) and u ≥ sin t for asin (increasing onto
+ * [−π/2, π/2]); ≤ 0 the other way round. Weak: t may be attained.
+ */
+function inverseTrigSign(base: Expr, domain: Domain): Signed {
+  const varying = termsOf(base).filter((t) => [...domain.variables.keys()].some((p) => dependsOn(t, p)));
+  if (varying.length !== 1) return undefined;
+  const [k, g] = splitCoeff(varying[0]!);
+  if (g.kind !== 'fn' || (g.name !== 'acos' && g.name !== 'asin')) return undefined;
+  const c = sub(base, varying[0]!);
+  if ([...freeSymbols(c)].some((x) => x !== 'pi')) return undefined;
+  const t = mul(neg(c), num(Q.div(Q.ONE, k)));
+  const tv = evaluate(t, {});
+  const [lo, hi] = g.name === 'acos' ? [0, Math.PI] : [-Math.PI / 2, Math.PI / 2];
+  if (!(tv >= lo && tv <= hi)) return undefined;
+  const u = g.args[0]!;
+  // u − g⁻¹(t) ≥ 0 means g(u) ≥ t for asin, ≤ t for acos.
+  const excess = g.name === 'acos' ? sub(fn('cos', t), u) : sub(u, fn('sin', t));
+  const sign = Q.isNegative(k) ? -1 : 1;
+  if (nonnegativeOnBox(excess, domain)) return { sign, strict: false };
+  if (nonnegativeOnBox(neg(excess), domain)) return { sign: sign > 0 ? -1 : 1, strict: false };
   return undefined;
 }
 

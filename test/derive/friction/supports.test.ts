@@ -23,7 +23,7 @@ describe('point between two rough planes (example 1)', () => {
   const sys = derived(planes);
   const s = sys.supports!;
   it("one pair: 3 variants, 2 full, each in closed form; the friction bounds Φ⁺ = −f1 F_z, Φ⁻ = f2 F_z (the paper's rule)", () => {
-    expect(s.counts).toEqual({ all: 3, full: 2 });
+    expect(s.counts).toEqual({ all: 3, full: 2, bySupports: [1, 2] });
     expect(s.variants!.length).toBe(2);
     const env = { ...defaults(planes), Fz: 1.7 };
     const byVariant = new Map(s.variants!.map((v) => [v.variant[0], evaluate(v.friction, env)]));
@@ -62,7 +62,7 @@ describe('prism in guides, planar symmetric case (example 2)', () => {
     return { delta, N1, N2, friction: f1 * N1 + f2 * N2 };
   };
   it('9 variants, 4 full ones, each in closed form', () => {
-    expect(s.counts).toEqual({ all: 9, full: 4 });
+    expect(s.counts).toEqual({ all: 9, full: 4, bySupports: [1, 4, 4] });
     expect(s.variants!.length).toBe(4);
   });
   it("the closed forms Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂ of the engine equal the paper's at 500 random loads and geometries, both directions of sliding", () => {
@@ -156,7 +156,7 @@ describe('prism in guides, spatial (example 2, five pairs)', () => {
     Mz: uniform(r, -1, 1),
   });
   it('243 variants, 32 full ones, all 32 in closed form (1.1) in the balance form along y, z, φ, θ, ψ', () => {
-    expect(s.counts).toEqual({ all: 243, full: 32 });
+    expect(s.counts).toEqual({ all: 243, full: 32, bySupports: [1, 10, 40, 80, 80, 32] });
     expect(s.form).toEqual({ kind: 'balance', coordinates: ['y', 'z', 'phi', 'theta', 'psi'] });
     expect(s.variants).toHaveLength(32);
   });

@@ -126,4 +126,17 @@ describe('non-strict claims: ≥ 0 where the sides may vanish', () => {
     expect(proveClaim(impulse, num(0), closed, { ...options, arriving: w })).toMatchObject({ holds: true, via: 'arrival' });
     expect(proveClaim(impulse, num(0), closed, options).holds).toBe(false);
   });
+  it('α₀ = π/2 − ½ arccos I* of (2.8) lies in [π/4, π/2] for I* ∈ [0, 1], reaching both ends: arccos u ≤ π/2 exactly where u ≥ 0', () => {
+    const a0 = canonical('pi/2 - acos(Istar)/2');
+    expect(proveClaim(a0, canonical('pi/4'), domain, nonStrict).holds).toBe(true);
+    expect(proveClaim(canonical('pi/2'), a0, domain, nonStrict).holds).toBe(true);
+    expect(proveClaim(a0, canonical('pi/4'), domain).holds).toBe(false);
+    const negative = assumptionDomain([{ parameter: 'Istar', lower: num(-1), upper: num(0), lowerOpen: false, upperOpen: true, source: 'declared' }]);
+    expect(proveClaim(a0, canonical('pi/4'), negative, nonStrict).holds).toBe(false);
+    expect(proveClaim(canonical('pi/4'), a0, negative, nonStrict).holds).toBe(true);
+    // asin the other way: asin(e) ≥ π/6 exactly where e ≥ 1/2.
+    expect(proveClaim(canonical('asin(e)'), canonical('pi/6'), closed, nonStrict).holds).toBe(false);
+    const upper = assumptionDomain([{ parameter: 'e', lower: canonical('1/2'), upper: num(1), lowerOpen: false, upperOpen: false, source: 'declared' }]);
+    expect(proveClaim(canonical('asin(e)'), canonical('pi/6'), upper, nonStrict).holds).toBe(true);
+  });
 });

@@ -113,7 +113,6 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const _1 = Math.sin(theta);
   const _2 = A + l * l * m;
   mm$[0] = C * _0 * _0 + _1 * _1 * _2;
-  mm$[1] = mm$[3] = 0.0;
   mm$[2] = mm$[6] = C * _0;
   mm$[4] = _2;
   mm$[5] = mm$[7] = 0.0;
@@ -138,7 +137,6 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const _0 = Math.cos(theta);
   const _1 = A + l * l * m;
   mm$[0] = C * _0 * _0 + Math.sin(theta) * Math.sin(theta) * _1;
-  mm$[1] = mm$[3] = 0.0;
   mm$[2] = mm$[6] = C * _0;
   mm$[4] = _1;
   mm$[5] = mm$[7] = 0.0;
@@ -199,6 +197,7 @@ function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(9)): Float64Array {
   load$(q);
+  out.fill(0);
   mass$(t, p, out);
   return out;
 }

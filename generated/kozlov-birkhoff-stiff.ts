@@ -106,7 +106,6 @@ function load$(q: ArrayLike<number>, qd?: ArrayLike<number>): void {
 /** M and forcing at the state in s$. */
 function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): void {
   mm$[0] = 1.0;
-  mm$[1] = mm$[2] = 0.0;
   mm$[3] = 1.0;
   ff$[0] = 0.0;
   ff$[1] = 0.0;
@@ -115,7 +114,6 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
 
 function mass$(t: number, p: Params, mm$: Float64Array): void {
   mm$[0] = 1.0;
-  mm$[1] = mm$[2] = 0.0;
   mm$[3] = 1.0;
 }
 
@@ -157,6 +155,7 @@ function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   load$(q);
+  out.fill(0);
   mass$(t, p, out);
   return out;
 }

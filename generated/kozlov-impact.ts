@@ -116,7 +116,6 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const g11 = p.g11 ?? 2.0;
   const g22 = p.g22 ?? 1.0;
   mm$[0] = g11;
-  mm$[1] = mm$[2] = 0.0;
   mm$[3] = g22;
   ff$[0] = 0.0;
   ff$[1] = 0.0;
@@ -127,7 +126,6 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const g11 = p.g11 ?? 2.0;
   const g22 = p.g22 ?? 1.0;
   mm$[0] = g11;
-  mm$[1] = mm$[2] = 0.0;
   mm$[3] = g22;
 }
 
@@ -169,6 +167,7 @@ function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   load$(q);
+  out.fill(0);
   mass$(t, p, out);
   return out;
 }

@@ -111,7 +111,6 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const l = p.l ?? 1.0;
   const g = p.g ?? 9.81;
   mm$[0] = 1.0;
-  mm$[1] = mm$[2] = 0.0;
   mm$[3] = u * u + l * (l + 2.0 * u);
   const _0 = l + u;
   ff$[0] = g * Math.cos(theta) + theta_d * theta_d * _0;
@@ -123,7 +122,6 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const u = s$[0]!;
   const l = p.l ?? 1.0;
   mm$[0] = 1.0;
-  mm$[1] = mm$[2] = 0.0;
   mm$[3] = u * u + l * (l + 2.0 * u);
 }
 
@@ -165,6 +163,7 @@ function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   load$(q);
+  out.fill(0);
   mass$(t, p, out);
   compliantMass$(t, p, out);
   return out;

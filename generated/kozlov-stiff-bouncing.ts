@@ -99,7 +99,6 @@ function load$(q: ArrayLike<number>, qd?: ArrayLike<number>): void {
 function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): void {
   const g = p.g ?? 1.0;
   mm$[0] = 1.0;
-  mm$[1] = mm$[2] = 0.0;
   mm$[3] = 1.0;
   ff$[0] = 0.0;
   ff$[1] = -g;
@@ -108,7 +107,6 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
 
 function mass$(t: number, p: Params, mm$: Float64Array): void {
   mm$[0] = 1.0;
-  mm$[1] = mm$[2] = 0.0;
   mm$[3] = 1.0;
 }
 
@@ -150,6 +148,7 @@ function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   load$(q);
+  out.fill(0);
   mass$(t, p, out);
   return out;
 }

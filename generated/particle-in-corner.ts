@@ -120,7 +120,6 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const m = p.m ?? 1.0;
   const g = p.g ?? 9.81;
   mm$[0] = m;
-  mm$[1] = mm$[2] = 0.0;
   mm$[3] = m;
   ff$[0] = 0.0;
   ff$[1] = -(g * m);
@@ -129,7 +128,6 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
 function mass$(t: number, p: Params, mm$: Float64Array): void {
   const m = p.m ?? 1.0;
   mm$[0] = m;
-  mm$[1] = mm$[2] = 0.0;
   mm$[3] = m;
 }
 
@@ -171,6 +169,7 @@ function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   load$(q);
+  out.fill(0);
   mass$(t, p, out);
   return out;
 }
@@ -373,7 +372,6 @@ function contactRows$(t: number, p: Params): void {
   const k_ = p.k ?? 0.5;
   N$[0] = -1.0;
   N$[1] = -k_;
-  N$[2] = 0.0;
   N$[3] = 1.0;
   nr$[0] = 0.0;
   nr$[1] = 0.0;
@@ -619,7 +617,7 @@ export function contactAccelerationsJacobian(
   return out;
 }
 
-// ---- dense solvers, as in src/numeric/{cholesky.ts,schur.ts,impact-modes.ts} (tested there; each file's header says where to change it)
+// ---- dense solvers, as in src/numeric/{cholesky.ts,schur.ts,least-norm.ts,impact-modes.ts} (tested there; each file's header says where to change it)
 
 /**
  * Factor A = L Lᵀ in place. A is n×n row-major and symmetric; only its lower
@@ -879,6 +877,193 @@ function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStat
   return s.at < 0 ? 'ok' : 'inconsistent';
 }
 
+/**
+ * An orthonormal basis of the columns of the k×n matrix R (row-major), one
+ * vector of k entries per column into basis (n × k): column i's, or zeros
+ * where column i depends on the earlier ones; returns the rank. Modified Gram–Schmidt, each
+ * column orthogonalized twice (once loses orthogonality on nearly dependent
+ * columns); a column whose remainder is not above 1e-8 of its norm, or of the
+ * largest column's, lies in the span of the others: a dependency that holds
+ * exactly, up to the roundoff of the rows (a difference of two equal splits is
+ * roundoff, 1e-16, in a direction of its own, not a column). u: scratch, k.
+ */
+function orthonormalColumns(n: number, k: number, R: ArrayLike<number>, basis: Float64Array, u: Float64Array): number {
+  let largest = 0;
+  for (let i = 0; i < n; i++) {
+    let norm = 0;
+    for (let a = 0; a < k; a++) norm += R[a * n + i]! * R[a * n + i]!;
+    if (norm > largest) largest = norm;
+  }
+  let rank: number = 0;
+  for (let i = 0; i < n; i++) {
+    let norm0 = 0;
+    for (let a = 0; a < k; a++) {
+      u[a] = R[a * n + i]!;
+      norm0 += u[a]! * u[a]!;
+    }
+    if (largest > norm0) norm0 = largest;
+    for (let sweep = 0; sweep < 2; sweep++) {
+      for (let v = 0; v < i; v++) {
+        let dot = 0;
+        for (let a = 0; a < k; a++) dot += basis[v * k + a]! * u[a]!;
+        for (let a = 0; a < k; a++) u[a]! -= dot * basis[v * k + a]!;
+      }
+    }
+    let norm = 0;
+    for (let a = 0; a < k; a++) norm += u[a]! * u[a]!;
+    // Dependent: a zero vector, which the later columns and the projection pass over.
+    const independent = norm > 1e-16 * norm0;
+    const scale = independent ? 1 / Math.sqrt(norm) : 0;
+    for (let a = 0; a < k; a++) basis[i * k + a] = u[a]! * scale;
+    if (independent) rank += 1;
+  }
+  return rank;
+}
+
+/**
+ * x (k entries) in place replaced by the x' of least norm with Rᵀx' = Rᵀx, R the
+ * k rows of n in R (row-major): x's orthogonal projection onto R's columns
+ * (x − x' lies in null(Rᵀ), orthogonal to them). Returns R's rank. basis (n·k),
+ * u and p (k): scratch.
+ */
+function leastNormSplit(n: number, k: number, R: ArrayLike<number>, x: Float64Array, basis: Float64Array, u: Float64Array, p: Float64Array): number {
+  const rank: number = orthonormalColumns(n, k, R, basis, u);
+  for (let a = 0; a < k; a++) p[a] = 0;
+  for (let v = 0; v < n; v++) {
+    let dot = 0;
+    for (let a = 0; a < k; a++) dot += basis[v * k + a]! * x[a]!;
+    for (let a = 0; a < k; a++) p[a]! += dot * basis[v * k + a]!;
+  }
+  for (let a = 0; a < k; a++) x[a] = p[a]!;
+  return rank;
+}
+
+/**
+ * The impulses Λ (r rows of H, r×n: per contact its normal row, then its slip
+ * rows; normalRow[a] the normal row of row a's contact) of an impact split by
+ * least norm where the rows that may carry impulse are dependent (a box landing
+ * flat on four corners). Those are the engaged contacts' and the open ones'
+ * that end at ξ_N = 0 (ξ = U⁺ + ε∘U⁻, to 1e-9 of `scale`, the velocities
+ * before). Per row its contact's phase after the impact (0 open, 1 engaged
+ * without friction, 2 sticking, 3 sliding) and μk, μs. The unknowns are a
+ * sticking contact's normal and slip impulses (an open one's that ends at rest
+ * in its tangent too), a sliding one's normal impulse with its slip impulses in
+ * the ratio Λ gives them (an open one's −μk ξ_T/|ξ_T|: the edge of its cone,
+ * against the slip), a frictionless one's normal impulse. Their rows (the
+ * normal row plus the slip rows in that ratio) keep HᵀΛ, so q̇⁺ and every
+ * velocity after it are those of Λ. Λ is replaced, and 1 returned, unless the
+ * rows are independent or the split leaves the law (a normal impulse below −√ε
+ * of the largest, a sticking one outside its cone): then Λ is the one valid
+ * split the caller has. R (r·n), basis (n·r), role (r), ratio, nu, u, p (r): scratch.
+ */
+function leastNormImpulses(
+  n: number,
+  r: number,
+  H: ArrayLike<number>,
+  normalRow: Int32Array,
+  phase: Int32Array,
+  muK: ArrayLike<number>,
+  muS: ArrayLike<number>,
+  lambda: Float64Array,
+  xi: ArrayLike<number>,
+  scale: number,
+  R: Float64Array,
+  basis: Float64Array,
+  role: Int32Array,
+  ratio: Float64Array,
+  nu: Float64Array,
+  u: Float64Array,
+  p: Float64Array,
+): number {
+  const rest = 1e-9 * scale;
+  // Each contact (at its normal row a) decides its rows' roles and its slip rows' ratios.
+  for (let a = 0; a < r; a++) {
+    role[a] = 0;
+    ratio[a] = 0;
+  }
+  for (let a = 0; a < r; a++) {
+    if (normalRow[a]! !== a) continue;
+    let slide = 0;
+    let slips: number = 0;
+    for (let b = 0; b < r; b++) {
+      if (normalRow[b]! === a && b !== a) {
+        slide += xi[b]! * xi[b]!;
+        slips += 1;
+      }
+    }
+    slide = Math.sqrt(slide);
+    const touching: boolean = phase[a]! === 0 && Math.abs(xi[a]!) <= rest;
+    const frictionless: boolean = muK[a]! === 0 || slips === 0;
+    if (frictionless) {
+      if (phase[a]! !== 0 || touching) role[a] = 1;
+      continue;
+    }
+    const atRest: boolean = touching && slide <= rest;
+    if (phase[a]! === 2 || atRest) {
+      role[a] = 1;
+      for (let b = 0; b < r; b++) {
+        if (normalRow[b]! === a && b !== a) role[b] = 1;
+      }
+      continue;
+    }
+    const sliding: boolean = phase[a]! === 3 && lambda[a]! > 0;
+    if (!(sliding || touching)) continue;
+    role[a] = 1;
+    for (let b = 0; b < r; b++) {
+      if (normalRow[b]! === a && b !== a) {
+        role[b] = 2;
+        ratio[b] = sliding ? lambda[b]! / lambda[a]! : -muK[a]! * (xi[b]! / slide);
+      }
+    }
+  }
+  // The columns: a free row, plus its tied slip rows in their ratio.
+  let k: number = 0;
+  for (let a = 0; a < r; a++) {
+    if (role[a]! !== 1) continue;
+    for (let i = 0; i < n; i++) {
+      let v = H[a * n + i]!;
+      for (let b = 0; b < r; b++) {
+        if (normalRow[b]! === a && b !== a && role[b]! === 2) v += ratio[b]! * H[b * n + i]!;
+      }
+      R[k * n + i] = v;
+    }
+    nu[k] = lambda[a]!;
+    k += 1;
+  }
+  if (k < 2) return 0;
+  if (leastNormSplit(n, k, R, nu, basis, u, p) === k) return 0;
+  // The split into p (its scratch is free), then the law checked on it.
+  let c: number = 0;
+  let largest = 0;
+  for (let a = 0; a < r; a++) {
+    p[a] = lambda[a]!;
+    if (role[a]! === 1) {
+      p[a] = nu[c]!;
+      c += 1;
+    }
+  }
+  for (let a = 0; a < r; a++) {
+    if (role[a]! === 2) p[a] = ratio[a]! * p[normalRow[a]!]!;
+    if (Math.abs(p[a]!) > largest) largest = Math.abs(p[a]!);
+  }
+  const tol = Math.sqrt(Number.EPSILON) * largest;
+  for (let a = 0; a < r; a++) {
+    if (normalRow[a]! !== a) continue;
+    if (p[a]! < -tol) return 0;
+    let tangent = 0;
+    let held: boolean = false;
+    for (let b = 0; b < r; b++) {
+      if (normalRow[b]! === a && b !== a) {
+        tangent += p[b]! * p[b]!;
+        held = held || role[b]! === 1;
+      }
+    }
+    if (held && Math.sqrt(tangent) > (p[a]! > 0 ? muS[a]! * p[a]! : 0) + tol) return 0;
+  }
+  for (let a = 0; a < r; a++) lambda[a] = p[a]!;
+  return 1;
+}
+
 /** What to do when several contacts arrive at once: report it, or resolve all (the model's `multipleImpacts`). */
 type MultipleImpactRule = 'error' | 'lcp';
 
@@ -1073,10 +1258,13 @@ function enumerateImpactModes(
   const y = s.y;
   const sigma = s.sigma;
   const X = s.X;
+  const W = s.W;
+  const dep = s.dep;
   let found: number = 0;
   let differs: boolean = false;
   let best = Infinity;
   let bestMask: number = 0;
+  let anyMode: number = 0;
   for (let mask = 0; mask < 1 << nClosed; mask++) {
     let k: number = 0;
     for (let j = 0; j < m; j++) {
@@ -1161,6 +1349,8 @@ function enumerateImpactModes(
       for (let j = 0; j < m; j++) impulses[j] = 0;
       for (let r = 0; r < normals; r++) impulses[row[r]!] = sigma[r]!;
     }
+    // anyMode |= mask, with the operators the IR has.
+    anyMode += mask - (mask & anyMode);
     found += 1;
   }
   if (found > 0 && !differs) {
@@ -1178,6 +1368,50 @@ function enumerateImpactModes(
       }
       closedAfter[j] = Math.abs(v) <= 4 * Number.EPSILON * nu ? 1 : 0;
     }
+    let k: number = 0;
+    for (let j = 0; j < m; j++) {
+      if (bit[j]! < 0 || !(anyMode & (1 << bit[j]!))) continue;
+      for (let i = 0; i < n; i++) R[k * n + i] = N[j * n + i]!;
+      c[k] = -e[j]! * Math.min(U[j]!, 0) - nr[j]!;
+      row[k] = j;
+      k += 1;
+    }
+    const normals: number = k;
+    for (let r = 0; r < mt; r++) {
+      const j = tangentContact[r]!;
+      if (bit[j]! < 0 || !(anyMode & (1 << bit[j]!))) continue;
+      for (let i = 0; i < n; i++) R[k * n + i] = T[r * n + i]!;
+      c[k] = -tr[r]!;
+      k += 1;
+    }
+    const contactRows: number = k;
+    for (let r = 0; r < mr; r++) {
+      for (let i = 0; i < n; i++) R[k * n + i] = A[r * n + i]!;
+      c[k] = -ar[r]!;
+      k += 1;
+    }
+    // The jump Δ: M Δ = Rᵀσ, R Δ = c − R q̇⁻; then y = q̇⁻ + Δ.
+    for (let r = 0; r < k; r++) {
+      let v = c[r]!;
+      for (let i = 0; i < n; i++) v -= R[r * n + i]! * qdMinus[i]!;
+      c[r] = v;
+    }
+    b.fill(0, 0, n);
+    if (schurSolve(s, k, massFactored) !== 'ok') return 'ok';
+    let dependent: boolean = false;
+    for (let r = 0; r < contactRows; r++) {
+      if (dep[r]! !== 0) dependent = true;
+    }
+    if (!dependent) return 'ok';
+    // The solve's scratch is free: X (kMax·n) takes the basis, c and W the vectors.
+    leastNormSplit(n, contactRows, R, sigma, X, c, W);
+    let largest = 0;
+    for (let r = 0; r < normals; r++) largest = Math.max(largest, Math.abs(sigma[r]!));
+    for (let r = 0; r < normals; r++) {
+      if (sigma[r]! < -rtol * largest) return 'ok';
+    }
+    for (let j = 0; j < m; j++) impulses[j] = 0;
+    for (let r = 0; r < normals; r++) impulses[row[r]!] = Math.max(sigma[r]!, 0);
     return 'ok';
   }
   for (let i = 0; i < n; i++) qdPlus[i] = qdMinus[i]!;

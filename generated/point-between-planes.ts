@@ -116,7 +116,6 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const Fx = p.Fx ?? 3.0;
   const Fz = p.Fz ?? 2.0;
   mm$[0] = m;
-  mm$[1] = mm$[2] = 0.0;
   mm$[3] = m;
   ff$[0] = Fx;
   ff$[1] = Fz;
@@ -125,7 +124,6 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
 function mass$(t: number, p: Params, mm$: Float64Array): void {
   const m = p.m ?? 1.0;
   mm$[0] = m;
-  mm$[1] = mm$[2] = 0.0;
   mm$[3] = m;
 }
 
@@ -221,6 +219,7 @@ function qddSchur$(t: number, p: Params, out: Float64Array, off: number): void {
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   load$(q);
+  out.fill(0);
   mass$(t, p, out);
   return out;
 }

@@ -139,10 +139,7 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const Py = p.Py ?? 2.0;
   const Mz = p.Mz ?? 0.5;
   mm$[0] = m;
-  mm$[1] = mm$[3] = 0.0;
-  mm$[2] = mm$[6] = 0.0;
   mm$[4] = m;
-  mm$[5] = mm$[7] = 0.0;
   mm$[8] = J;
   ff$[0] = Px;
   ff$[1] = Py;
@@ -153,10 +150,7 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const m = p.m ?? 1.0;
   const J = p.J ?? 0.1;
   mm$[0] = m;
-  mm$[1] = mm$[3] = 0.0;
-  mm$[2] = mm$[6] = 0.0;
   mm$[4] = m;
-  mm$[5] = mm$[7] = 0.0;
   mm$[8] = J;
 }
 
@@ -286,6 +280,7 @@ function qddSchur$(t: number, p: Params, out: Float64Array, off: number): void {
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(9)): Float64Array {
   load$(q);
+  out.fill(0);
   mass$(t, p, out);
   return out;
 }

@@ -202,25 +202,10 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const My = p.My ?? 0.2;
   const Mz = p.Mz ?? -0.1;
   mm$[0] = m;
-  mm$[1] = mm$[6] = 0.0;
-  mm$[2] = mm$[12] = 0.0;
-  mm$[3] = mm$[18] = 0.0;
-  mm$[4] = mm$[24] = 0.0;
-  mm$[5] = mm$[30] = 0.0;
   mm$[7] = m;
-  mm$[8] = mm$[13] = 0.0;
-  mm$[9] = mm$[19] = 0.0;
-  mm$[10] = mm$[25] = 0.0;
-  mm$[11] = mm$[31] = 0.0;
   mm$[14] = m;
-  mm$[15] = mm$[20] = 0.0;
-  mm$[16] = mm$[26] = 0.0;
-  mm$[17] = mm$[32] = 0.0;
   mm$[21] = Jx;
-  mm$[22] = mm$[27] = 0.0;
-  mm$[23] = mm$[33] = 0.0;
   mm$[28] = Jy;
-  mm$[29] = mm$[34] = 0.0;
   mm$[35] = Jz;
   ff$[0] = Px;
   ff$[1] = Py;
@@ -236,25 +221,10 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const Jy = p.Jy ?? 0.2;
   const Jz = p.Jz ?? 0.2;
   mm$[0] = m;
-  mm$[1] = mm$[6] = 0.0;
-  mm$[2] = mm$[12] = 0.0;
-  mm$[3] = mm$[18] = 0.0;
-  mm$[4] = mm$[24] = 0.0;
-  mm$[5] = mm$[30] = 0.0;
   mm$[7] = m;
-  mm$[8] = mm$[13] = 0.0;
-  mm$[9] = mm$[19] = 0.0;
-  mm$[10] = mm$[25] = 0.0;
-  mm$[11] = mm$[31] = 0.0;
   mm$[14] = m;
-  mm$[15] = mm$[20] = 0.0;
-  mm$[16] = mm$[26] = 0.0;
-  mm$[17] = mm$[32] = 0.0;
   mm$[21] = Jx;
-  mm$[22] = mm$[27] = 0.0;
-  mm$[23] = mm$[33] = 0.0;
   mm$[28] = Jy;
-  mm$[29] = mm$[34] = 0.0;
   mm$[35] = Jz;
 }
 
@@ -514,6 +484,7 @@ function qddSchur$(t: number, p: Params, out: Float64Array, off: number): void {
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(36)): Float64Array {
   load$(q);
+  out.fill(0);
   mass$(t, p, out);
   return out;
 }

@@ -107,7 +107,6 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const a = p.a ?? 0.3;
   const g = p.g ?? 9.81;
   mm$[0] = m;
-  mm$[1] = mm$[5] = 0.0;
   const _0 = a * m;
   const _1 = Math.sin(theta);
   const _2 = _0 * _1;
@@ -119,13 +118,11 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const _7 = Math.sin(psi);
   const _8 = _6 * _7;
   mm$[3] = mm$[15] = _8;
-  mm$[4] = mm$[20] = 0.0;
   mm$[6] = m;
   const _9 = _2 * _7;
   mm$[7] = mm$[11] = _9;
   const _10 = -(_6 * _3);
   mm$[8] = mm$[16] = _10;
-  mm$[9] = mm$[21] = 0.0;
   const _11 = a * a * m;
   const _12 = 0.25 * _11 * (5.0 * (_1 * _1) + 1.0);
   mm$[12] = _12;
@@ -158,7 +155,6 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const m = p.m ?? 1.0;
   const a = p.a ?? 0.3;
   mm$[0] = m;
-  mm$[1] = mm$[5] = 0.0;
   const _0 = Math.sin(theta);
   const _1 = a * m * _0;
   const _2 = Math.cos(psi);
@@ -168,13 +164,11 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const _5 = Math.sin(psi);
   const _6 = _4 * _5;
   mm$[3] = mm$[15] = _6;
-  mm$[4] = mm$[20] = 0.0;
   mm$[6] = m;
   const _7 = _1 * _5;
   mm$[7] = mm$[11] = _7;
   const _8 = -(_4 * _2);
   mm$[8] = mm$[16] = _8;
-  mm$[9] = mm$[21] = 0.0;
   const _9 = a * a * m;
   const _10 = 0.25 * _9 * (5.0 * (_0 * _0) + 1.0);
   mm$[12] = _10;
@@ -417,6 +411,7 @@ function qddSchur$(t: number, p: Params, out: Float64Array, off: number): void {
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(25)): Float64Array {
   load$(q);
+  out.fill(0);
   mass$(t, p, out);
   return out;
 }

@@ -106,24 +106,11 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const a = p.a ?? 0.2;
   const g = p.g ?? 9.81;
   mm$[0] = m;
-  mm$[1] = mm$[6] = 0.0;
-  mm$[2] = mm$[12] = 0.0;
-  mm$[3] = mm$[18] = 0.0;
-  mm$[4] = mm$[24] = 0.0;
-  mm$[5] = mm$[30] = 0.0;
   mm$[7] = m;
-  mm$[8] = mm$[13] = 0.0;
-  mm$[9] = mm$[19] = 0.0;
-  mm$[10] = mm$[25] = 0.0;
-  mm$[11] = mm$[31] = 0.0;
   mm$[14] = m;
-  mm$[15] = mm$[20] = 0.0;
-  mm$[16] = mm$[26] = 0.0;
-  mm$[17] = mm$[32] = 0.0;
   const _0 = a * a * m;
   const _1 = 0.4 * _0;
   mm$[21] = _1;
-  mm$[22] = mm$[27] = 0.0;
   const _2 = 0.4 * _0 * Math.cos(theta);
   mm$[23] = mm$[33] = _2;
   mm$[28] = _1;
@@ -147,24 +134,11 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const m = p.m ?? 1.0;
   const a = p.a ?? 0.2;
   mm$[0] = m;
-  mm$[1] = mm$[6] = 0.0;
-  mm$[2] = mm$[12] = 0.0;
-  mm$[3] = mm$[18] = 0.0;
-  mm$[4] = mm$[24] = 0.0;
-  mm$[5] = mm$[30] = 0.0;
   mm$[7] = m;
-  mm$[8] = mm$[13] = 0.0;
-  mm$[9] = mm$[19] = 0.0;
-  mm$[10] = mm$[25] = 0.0;
-  mm$[11] = mm$[31] = 0.0;
   mm$[14] = m;
-  mm$[15] = mm$[20] = 0.0;
-  mm$[16] = mm$[26] = 0.0;
-  mm$[17] = mm$[32] = 0.0;
   const _0 = a * a * m;
   const _1 = 0.4 * _0;
   mm$[21] = _1;
-  mm$[22] = mm$[27] = 0.0;
   const _2 = 0.4 * _0 * Math.cos(theta);
   mm$[23] = mm$[33] = _2;
   mm$[28] = _1;
@@ -392,6 +366,7 @@ function qddSchur$(t: number, p: Params, out: Float64Array, off: number): void {
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(36)): Float64Array {
   load$(q);
+  out.fill(0);
   mass$(t, p, out);
   return out;
 }

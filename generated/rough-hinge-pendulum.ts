@@ -122,10 +122,7 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const Jc = p.Jc ?? 0.05;
   const g = p.g ?? 9.81;
   mm$[0] = m;
-  mm$[1] = mm$[3] = 0.0;
-  mm$[2] = mm$[6] = 0.0;
   mm$[4] = m;
-  mm$[5] = mm$[7] = 0.0;
   mm$[8] = Jc;
   ff$[0] = g * m;
   ff$[1] = 0.0;
@@ -136,10 +133,7 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const m = p.m ?? 1.0;
   const Jc = p.Jc ?? 0.05;
   mm$[0] = m;
-  mm$[1] = mm$[3] = 0.0;
-  mm$[2] = mm$[6] = 0.0;
   mm$[4] = m;
-  mm$[5] = mm$[7] = 0.0;
   mm$[8] = Jc;
 }
 
@@ -277,6 +271,7 @@ function qddSchur$(t: number, p: Params, out: Float64Array, off: number): void {
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(9)): Float64Array {
   load$(q);
+  out.fill(0);
   mass$(t, p, out);
   return out;
 }

@@ -98,7 +98,6 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const g = p.g ?? 9.81;
   const _0 = l * l * m;
   mm$[0] = _0;
-  mm$[1] = mm$[2] = 0.0;
   const _1 = Math.sin(theta);
   const _2 = _0 * _1 * _1;
   mm$[3] = _2;
@@ -114,7 +113,6 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const l = p.l ?? 1.0;
   const _0 = l * l * m;
   mm$[0] = _0;
-  mm$[1] = mm$[2] = 0.0;
   const _1 = _0 * Math.sin(theta) * Math.sin(theta);
   mm$[3] = _1;
 }
@@ -157,6 +155,7 @@ function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(4)): Float64Array {
   load$(q);
+  out.fill(0);
   mass$(t, p, out);
   return out;
 }

@@ -129,10 +129,7 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   const g = p.g ?? 9.81;
   const alpha = p.alpha ?? 0.0;
   mm$[0] = m;
-  mm$[1] = mm$[3] = 0.0;
-  mm$[2] = mm$[6] = 0.0;
   mm$[4] = m;
-  mm$[5] = mm$[7] = 0.0;
   mm$[8] = 0.5 * m * r * r;
   const _0 = g * m;
   const _1 = _0 * Math.sin(alpha);
@@ -147,10 +144,7 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const m = p.m ?? 1.0;
   const r = p.r ?? 0.1;
   mm$[0] = m;
-  mm$[1] = mm$[3] = 0.0;
-  mm$[2] = mm$[6] = 0.0;
   mm$[4] = m;
-  mm$[5] = mm$[7] = 0.0;
   mm$[8] = 0.5 * m * r * r;
 }
 
@@ -204,6 +198,7 @@ function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
 /** The mass matrix M(q, t), row-major n×n. */
 export function massMatrix(t: number, q: ArrayLike<number>, p: Params, out: Float64Array = new Float64Array(9)): Float64Array {
   load$(q);
+  out.fill(0);
   mass$(t, p, out);
   return out;
 }

@@ -293,11 +293,12 @@ export function abstractText(f: SummaryFacts): Inline[] {
   ];
 }
 
-/** The place in its paper a model's title names after the paper: "Rigid compass (Rubanovich–Formalsky §1)" → "§1". */
+/** The place in its paper a model's title names after the paper: "Rigid compass (Rubanovich–Formalsky §1)" → "§1"; a year alone ("Goswami et al. 1998") names none. */
 function placeInPaper(title: string, key: SourceKey): string {
   const tail = /\(((?:[^()]|\([^()]*\))*)\)\s*$/.exec(title)?.[1]?.trim() ?? '';
   const short = REFERENCES[key].short;
-  return tail.startsWith(short) ? tail.slice(short.length).trim() : '';
+  const place = tail.startsWith(short) ? tail.slice(short.length).trim() : '';
+  return /^(?:1[89]|20)\d\d$/.test(place) ? '' : place;
 }
 
 /** The questions the report answers, from what the model declares and the studies computed. */

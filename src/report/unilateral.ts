@@ -95,6 +95,7 @@ export function unilateralConstraintBlocks(system: DerivedSystem): Block[] | und
     paragraph(
       `${k === 1 ? 'One unilateral constraint acts' : `${capitalize(countWord(k))} unilateral constraints act`}; the admissible configurations are those with `,
       ...conventions.flatMap((l, i) => [i ? ' or ' : '', m(l === 'f' ? 'f_j \\ge 0' : 'g_j \\le 0')]),
+      u.contacts.some((c) => c.constraint.when) ? ' where each is declared' : '',
       turned ? ' (the model writes g ≤ 0, printed here as f = −g ≥ 0 because g names a parameter):' : ':',
     ),
     equations(
@@ -152,9 +153,9 @@ function activation(c: ContactKinematics): Inline[] {
   const w = c.constraint.when;
   if (!w) return ['.'];
   return [
-    '; an arrival is an impact only where ',
+    '; the constraint is declared only where ',
     m(`${math(w.value)} ${w.strict ? '>' : '\\ge'} 0`),
-    ', elsewhere the contact stays inactive until it opens again.',
+    ', and an arrival there is an impact; elsewhere the gap is no constraint, and a contact point that reaches the surface there passes through it until it opens again.',
   ];
 }
 

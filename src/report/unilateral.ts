@@ -289,7 +289,9 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
           // More rows than coordinates: dependent by count, their reactions statically indeterminate (rubanovich1981 §1, a compass on both feet).
           phase.rows.length > cs.length
             ? `): its ${phase.rows.length} rows on ${cs.length} coordinates are dependent, so the reactions are statically indeterminate (only combinations of them are determined); the generated code solves it numerically.`
-            : '): the rows are dependent or the system too large for a closed form; the generated code solves it numerically.',
+            : phase.unsolved === 'size'
+              ? `): with ${cs.length} coordinates and ${phase.rows.length} rows it is not solved in closed form here; the generated code solves it numerically.`
+              : '): its rows are dependent; the generated code solves it numerically.',
         ),
       );
       continue;

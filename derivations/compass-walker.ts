@@ -79,6 +79,8 @@ export default defineModel({
       closed: ['foot2'],
       at: { a2: '-a1', y: 'l*cos(a1)' },
       independent: ['a1', 'a2'],
+      // Which outcome, by the direction of (ȧ1⁻, ȧ2⁻), at the heel strike of Goswami et al.'s symmetric gait.
+      directionsAt: { a1: 0.271 },
     },
   ],
   // In the slope's frame (x down the slope, y normal to it): the hip, the legs to their feet, the slope.

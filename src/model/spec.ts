@@ -390,6 +390,12 @@ export interface ImpactScenarioSpec {
    * its critical value is derived and stated (the compass's α₀).
    */
   readonly critical?: string;
+  /**
+   * Values of the coordinates the map keeps free, at which the modes are read
+   * by the direction of two free pre-impact velocities
+   * (src/studies/mode-directions.ts): the walker's heel strike at a1 = 0.271.
+   */
+  readonly directionsAt?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -858,6 +864,7 @@ export const SCENARIO_FIELDS: Known<ImpactScenarioSpec> = {
   independent: true,
   approach: true,
   critical: true,
+  directionsAt: true,
 };
 export const PATCH_FIELDS: Known<PatchContactSpec> = {
   name: true,

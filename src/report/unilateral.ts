@@ -459,9 +459,12 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
   const angle = (x: number): string => x.toFixed(3);
   // The direction's letter, unless a coordinate or parameter has it.
   const th = modelHeads(system.model).includes('\\theta') ? '\\vartheta' : '\\theta';
-  const at = Object.entries(d.parameters)
-    .map(([name, value]) => `${mechanicsSymbol(name)} = ${Number(value.toPrecision(6))}`)
-    .join(',\\ ');
+  const values = (r: Readonly<Record<string, number>>): string =>
+    Object.entries(r)
+      .map(([name, value]) => `${mechanicsSymbol(name)} = ${Number(value.toPrecision(6))}`)
+      .join(',\\ ');
+  const at = values(d.parameters);
+  const where = values(d.configuration);
   const first = d.arcs[0]!.from;
   const last = d.arcs[d.arcs.length - 1]!.to;
   const none = d.withoutOutcome;
@@ -476,7 +479,8 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
   return paragraph(
     'Every condition above is linear in ',
     m(`${v1}, ${v2}`),
-    ...(at ? [', so at the default parameters (', m(at), ') the mode'] : [', so the mode']),
+    ...(where ? [' at a given configuration; at ', m(where)] : []),
+    ...(at ? [`${where ? ' and' : ', so at'} the default parameters (`, m(at), ') the mode'] : [where ? ' the mode' : ', so the mode']),
     ' depends only on the direction ',
     m(th),
     ' of ',

@@ -37,6 +37,8 @@ export interface ModeDirections {
   readonly arcs: readonly ModeArc[];
   /** The share of the approaching directions on which no mode is admissible: the impact law has no outcome there. */
   readonly withoutOutcome: number;
+  /** Per mode of the map, the share of the approaching directions on which it is admissible. */
+  readonly modeShares: readonly number[];
 }
 
 /** Relative size below which a linear form's coefficient is taken as 0. */
@@ -91,8 +93,10 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
     // One mode on every approaching direction: the direction decides nothing.
     if (arcs.length === 1 && arcs[0]!.modes.length === 1) return [];
     const used = new Set([im.approach, ...im.modes.flatMap((mode) => mode.conditions.map((c) => c.expr))].flatMap((e) => [...freeSymbols(e)]));
-    const withoutOutcome = arcs.filter((a) => a.modes.length === 0).reduce((sum, a) => sum + a.to - a.from, 0) / Math.PI;
+    const share = (on: (a: ModeArc) => boolean): number => arcs.filter(on).reduce((sum, a) => sum + a.to - a.from, 0) / Math.PI;
+    const withoutOutcome = share((a) => a.modes.length === 0);
+    const modeShares = im.modes.map((_, n) => share((a) => a.modes.includes(n)));
     const usedOf = (r: Readonly<Record<string, number>>) => Object.fromEntries(Object.entries(r).filter(([name]) => used.has(name)));
-    return [{ map, velocities: names, parameters: usedOf(parameters), configuration: usedOf(configuration), arcs, withoutOutcome }];
+    return [{ map, velocities: names, parameters: usedOf(parameters), configuration: usedOf(configuration), arcs, withoutOutcome, modeShares }];
   });
 }

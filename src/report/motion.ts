@@ -110,7 +110,7 @@ function passesParagraph(model: Model, passes: readonly PassThrough[]): Block {
     const value = Number((letter === 'f' ? p.gap : -p.gap).toPrecision(2));
     const w = c.when;
     return [
-      `${k === 0 ? '' : '; '}${c.name} reaches `,
+      `${k === 0 ? '' : '; '}${c.name}${p.count > 1 ? ` passes ${p.count} times, deepest` : ' reaches'} `,
       m(`${letter}_{${p.contact + 1}} = ${formatNumber(value)}`),
       ' at ',
       m(`t \\approx ${formatNumber(Number(p.t.toPrecision(3)))}`),

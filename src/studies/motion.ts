@@ -21,8 +21,11 @@ import { unintegrated, type Trajectory } from '../runtime/hybrid/trajectory.js';
 export interface PassThrough {
   /** Index into the module's unilateral contacts. */
   readonly contact: number;
+  /** The deepest gap, and when. */
   readonly gap: number;
   readonly t: number;
+  /** How many separate times it goes below (a walker's swing foot: once a step). */
+  readonly count: number;
 }
 
 /** The motion a report plots, or why there is none: the simulation failed, or the runtime does not integrate the model (skipped). */
@@ -76,6 +79,7 @@ function passesThrough(mod: LoadedModule, tr: Trajectory): PassThrough[] {
   return mod.model.unilateral.flatMap((_, j): PassThrough[] => {
     const deepest = values.reduce((best, g, k) => (g[j]! < values[best]![j]! ? k : best), 0);
     const gap = values[deepest]![j]!;
-    return gap < -tol ? [{ contact: j, gap, t: tr.t[deepest]! }] : [];
+    const count = values.filter((g, k) => g[j]! < -tol && (k === 0 || values[k - 1]![j]! >= -tol)).length;
+    return gap < -tol ? [{ contact: j, gap, t: tr.t[deepest]!, count }] : [];
   });
 }

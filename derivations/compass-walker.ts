@@ -93,4 +93,10 @@ export default defineModel({
     ground: 'y = 0',
   },
   initial: standingOnFoot2(0.271, -0.377, -1.092),
+  // Goswami et al.'s period-one gait: two steps return the legs to their roles, foot 1 striking once, x advanced.
+  orbit: {
+    q0: { x: -Math.sin(0.271), y: Math.cos(0.271), a1: -0.271, a2: 0.271 },
+    qd0: { x: -Math.cos(0.271) * -1.092, y: -Math.sin(0.271) * -1.092, a1: -0.377, a2: -1.092 },
+    section: { contact: 'foot1' },
+  },
 });

@@ -11,19 +11,21 @@ import { defineModel } from '../src/model/index.js';
 // hinged-compass.ts: they arrive plastically and stick (Rubanovich–Formalsky
 // §3), the standing foot staying or lifting off as the impact decides.
 //
-// A knee-less walker's swing foot passes through the ground near mid-stance
-// (its gap is ∝ sin((a1 + a2)/2) sin((ai − aj)/2), which changes sign as
-// the legs pass each other); compass-gait models ignore that scuffing (a
-// real walker clears it by a knee or a retracting foot), and the report
-// states how deep the model's foot goes. Each foot is
-// active only ahead of the hip (when: 'ai > 0'): every scuff happens with
-// the swing foot behind it, every heel strike (ai = −aj > 0) in front.
-const foot = (i: 1 | 2) => ({
+// A knee-less walker's swing foot passes through the ground near mid-stance:
+// standing on foot j, foot i's gap is l(cos aj − cos ai), negative from
+// ai = −aj (the trailing swing foot swinging forward) until the legs pass
+// (ai = aj). Compass-gait models neglect that scuffing (Goswami et al.
+// 1998; a real walker clears it by a knee or a retracting foot). So the
+// constraint fi ≥ 0 is declared only for the leading foot (when: ai > aj):
+// there the gap is 2l sin((ai + aj)/2) sin((ai − aj)/2) ≥ 0 up to the heel
+// strike ai = −aj, which is the impact; the trailing swing foot's gap is
+// not a constraint. A closed (standing) foot stays closed either way.
+const foot = (i: 1 | 2, j: 1 | 2) => ({
   name: `foot${i}`,
   description: `foot of leg ${i} on the slope`,
   constraint: `y - l*cos(a${i}) >= 0`,
   law: { stick: `x + l*sin(a${i})` },
-  when: `a${i} > 0`,
+  when: `a${i} > a${j}`,
 });
 
 /** Leg i's point mass: velocity (ẋ + b cos ai ȧi, ẏ + b sin ai ȧi), height along the slope's normal y − b cos ai. */
@@ -48,9 +50,9 @@ export default defineModel({
   name: 'compass-walker',
   title: 'Passive compass-gait walker on a slope (Goswami et al. 1998)',
   // Its impact is the hinged compass's of Rubanovich–Formalsky §3 (hinged-compass.ts), on a slope.
-  sources: ['rubanovich1981'],
+  sources: ['goswami1998', 'rubanovich1981'],
   description:
-    'Two straight legs with point masses, hinged at the hip, walking down a slope; the swing foot strikes ahead of the hip. Like every compass-gait model it ignores foot scuffing: near mid-stance the swing foot passes a few millimetres through the slope (a walker clears it by bending a knee or shortening the leg), and the figures draw it there.',
+    'Two straight legs with point masses, hinged at the hip, walking down a slope; the swing foot strikes the slope ahead of the standing one. Like every compass-gait model it neglects foot scuffing (Goswami et al. 1998): a foot is held above the slope only while it leads, and the trailing swing foot, which a knee-less leg cannot lift, passes a few millimetres through the slope before the legs pass each other (a walker clears it by bending a knee or shortening the leg).',
   coordinates: [
     { name: 'x', description: 'hip, down the slope', unit: 'm' },
     { name: 'y', description: 'hip, normal to the slope', unit: 'm' },
@@ -67,7 +69,7 @@ export default defineModel({
   },
   kinetic: `mH*(x'^2 + y'^2)/2 + ${legKinetic(1)} + ${legKinetic(2)}`,
   potential: `g*(mH*(y*cos(gamma) - x*sin(gamma)) + ${legHeight(1)} + ${legHeight(2)})`,
-  unilateral: [foot(1), foot(2)],
+  unilateral: [foot(1, 2), foot(2, 1)],
   // The heel strike in closed form at the symmetric stance a2 = −a1, both feet on
   // the slope: its two outcomes, the standing foot leaving or staying (rubanovich1981 §3).
   impactScenarios: [
@@ -77,6 +79,8 @@ export default defineModel({
       closed: ['foot2'],
       at: { a2: '-a1', y: 'l*cos(a1)' },
       independent: ['a1', 'a2'],
+      // Which outcome, by the direction of (ȧ1⁻, ȧ2⁻), at the heel strike of Goswami et al.'s symmetric gait.
+      directionsAt: { a1: 0.271 },
     },
   ],
   // In the slope's frame (x down the slope, y normal to it): the hip, the legs to their feet, the slope.
@@ -89,4 +93,10 @@ export default defineModel({
     ground: 'y = 0',
   },
   initial: standingOnFoot2(0.271, -0.377, -1.092),
+  // Goswami et al.'s period-one gait: two steps return the legs to their roles, foot 1 striking once, x advanced.
+  orbit: {
+    q0: { x: -Math.sin(0.271), y: Math.cos(0.271), a1: -0.271, a2: 0.271 },
+    qd0: { x: -Math.cos(0.271) * -1.092, y: -Math.sin(0.271) * -1.092, a1: -0.377, a2: -1.092 },
+    section: { contact: 'foot1' },
+  },
 });

@@ -53,6 +53,12 @@ export const REFERENCES = {
     title: 'A rigid cylinder on a viscoelastic plane',
     venue: 'Nelineinaya Dinamika (Russian Journal of Nonlinear Dynamics) 7(3), pp. 601–625, 2011',
   },
+  goswami1998: {
+    short: 'Goswami et al.',
+    authors: 'A. Goswami, B. Thuilot, B. Espiau',
+    title: 'A study of the passive gait of a compass-like biped robot: symmetry and chaos',
+    venue: 'International Journal of Robotics Research 17(12), pp. 1282–1301, 1998',
+  },
 } as const satisfies Readonly<Record<string, Reference>>;
 
 export type SourceKey = keyof typeof REFERENCES;

@@ -319,8 +319,11 @@ export interface UnilateralSpec {
   readonly slip?: ExprInput | readonly ExprInput[];
   /**
    * Activation condition, one inequality in t, coordinates, velocities and
-   * parameters ('a2 - a1 >= 0.1'): the gap reaching 0 is an impact only where
-   * it holds; elsewhere the contact stays inactive until its gap is positive again.
+   * parameters ('a1 - a2 > 0'): the constraint is declared only where it
+   * holds, and the gap reaching 0 there is an impact; elsewhere the gap is no
+   * constraint (a contact reaching it passes until its gap is positive again).
+   * A run must keep f ≥ 0 wherever the condition holds
+   * (test/runtime/hybrid/no-missed-impacts.test.ts).
    */
   readonly when?: string;
   readonly description?: string;
@@ -387,6 +390,12 @@ export interface ImpactScenarioSpec {
    * its critical value is derived and stated (the compass's α₀).
    */
   readonly critical?: string;
+  /**
+   * Values of the coordinates the map keeps free, at which the modes are read
+   * by the direction of two free pre-impact velocities
+   * (src/studies/mode-directions.ts): the walker's heel strike at a1 = 0.271.
+   */
+  readonly directionsAt?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -855,6 +864,7 @@ export const SCENARIO_FIELDS: Known<ImpactScenarioSpec> = {
   independent: true,
   approach: true,
   critical: true,
+  directionsAt: true,
 };
 export const PATCH_FIELDS: Known<PatchContactSpec> = {
   name: true,

@@ -234,6 +234,8 @@ export interface ImpactScenario {
   readonly approach: ReadonlyMap<string, -1 | 1>;
   /** Parameter across which the admissible mode switches. */
   readonly critical?: string;
+  /** Free coordinates' values at which the mode is read by the direction of the pre-impact velocities. */
+  readonly directionsAt?: ReadonlyMap<string, number>;
 }
 
 /** The validated mechanics (spec.ts PhysicsSpec): what the derivation reads. */

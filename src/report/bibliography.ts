@@ -27,7 +27,8 @@ export function citedSources(sources: readonly string[] = [], model = ''): Sourc
   return [...new Set([ALWAYS, ...(sources as SourceKey[])])];
 }
 
-const entry = (r: Reference): Inline[] => [`${r.authors}. “${r.title}”. ${r.venue}. Cited as ${r.short}.`];
+// A short name ending in a full stop (“Goswami et al.”) ends the sentence itself.
+const entry = (r: Reference): Inline[] => [`${r.authors}. “${r.title}”. ${r.venue}. Cited as ${r.short}${r.short.endsWith('.') ? '' : '.'}`];
 
 /** The running text of a block (math excluded): where a paper is cited by its short name. */
 function blockText(b: Block): string[] {

@@ -5,6 +5,7 @@
 // a phase portrait of every coordinate, and (HTML only) an animation.
 // Every plot is printed as SVG for the web page and TikZ for the PDF.
 // Tests: test/report/motion.test.ts, test/report/figures.test.ts.
+import type { ImpactLosses } from '../studies/impact-losses.js';
 import { ZERO } from '../core/expr.js';
 import type { Drawing, Model } from '../model/types.js';
 import { animationHtml } from './animation.js';
@@ -26,7 +27,7 @@ export interface MotionTrajectory extends ReportTrajectory {
 
 export type MotionSimulation =
   | Exclude<ReportSimulation, { readonly trajectory: ReportTrajectory }>
-  | { readonly trajectory: MotionTrajectory; readonly method: string; readonly passes?: readonly PassThrough[] };
+  | { readonly trajectory: MotionTrajectory; readonly method: string; readonly passes?: readonly PassThrough[]; readonly losses?: ImpactLosses };
 
 /** Plots show at most this many coordinates (a 30-link chain's 30 curves are no figure). */
 export const MAX_SERIES = 8;
@@ -109,7 +110,7 @@ function passesParagraph(model: Model, passes: readonly PassThrough[]): Block {
     const value = Number((letter === 'f' ? p.gap : -p.gap).toPrecision(2));
     const w = c.when;
     return [
-      `${k === 0 ? '' : '; '}${c.name} reaches `,
+      `${k === 0 ? '' : '; '}${c.name}${p.count > 1 ? ` passes ${p.count} times, deepest` : ' reaches'} `,
       m(`${letter}_{${p.contact + 1}} = ${formatNumber(value)}`),
       ' at ',
       m(`t \\approx ${formatNumber(Number(p.t.toPrecision(3)))}`),
@@ -120,6 +121,37 @@ function passesParagraph(model: Model, passes: readonly PassThrough[]): Block {
     'The motion carries contact points through their surfaces where an arrival is no impact: ',
     ...items,
     '. The model lets them pass, and the figures draw them so.',
+  );
+}
+
+/**
+ * The kinetic energy the simulated impacts take (studies/impact-losses.ts):
+ * its range, and whether it is Carnot's ½[q̇]ᵀM[q̇] (rubanovich1981 (3.14)).
+ */
+function lossesParagraph(l: ImpactLosses): Block {
+  const lost = l.impacts.map((i) => i.lost);
+  const [lo, hi] = [Math.min(...lost), Math.max(...lost)];
+  const value = (x: number): string => formatNumber(Number(x.toPrecision(4)));
+  const n = l.impacts.length;
+  return paragraph(
+    n === 1 ? 'The impact takes the kinetic energy ' : `Each of the ${n} impacts takes the kinetic energy `,
+    // A cascade's last impacts take next to nothing: then only the largest loss is said.
+    ...(value(lo) === value(hi)
+      ? [m(`T^{-} - T^{+} = ${value(lo)}`), ' J']
+      : lo < 1e-3 * hi
+        ? [m(`T^{-} - T^{+}`), ' of up to ', m(value(hi)), ' J']
+        : [m(`T^{-} - T^{+} = ${value(lo)} \\ldots ${value(hi)}`), ' J']),
+    ...(l.carnot
+      ? [
+          ', which is Carnot’s loss ',
+          m('\\tfrac{1}{2}[\\dot{q}]^{\\top} M [\\dot{q}]'),
+          ' with ',
+          m('[\\dot{q}] = \\dot{q}^{+} - \\dot{q}^{-}'),
+          ' (Rubanovich–Formalsky (3.14)) to ',
+          m('10^{-9}'),
+          ': the kinetic energy of the velocity jump, positive wherever the velocities jump.',
+        ]
+      : ['.']),
   );
 }
 
@@ -302,6 +334,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
     ...figures,
     counted,
     ...passes,
+    ...(simulation.losses ? [lossesParagraph(simulation.losses)] : []),
   ];
   if (drawing) {
     blocks.push({

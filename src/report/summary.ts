@@ -160,11 +160,38 @@ function directionFindings(f: SummaryFacts): Inline[][] {
   const maps = f.system.unilateral?.impactMaps ?? [];
   return (f.modeDirections ?? [])
     .filter((d) => d.withoutOutcome > 0)
-    .map((d) => [
-      `when ${maps[d.map]!.scenario.name}, no outcome of the impact law is admissible on ${(100 * d.withoutOutcome).toFixed(1)} % of the approaching directions of `,
-      m(`(${d.velocities.map(mechanicsSymbol).join(', ')})`),
-      ' at the default parameters',
-    ]);
+    .map((d) => {
+      const im = maps[d.map]!;
+      const percent = (x: number): string => `${(100 * x).toFixed(1)} %`;
+      const where = Object.entries(d.configuration).map(([name, value]) => `${mechanicsSymbol(name)} = ${Number(value.toPrecision(6))}`);
+      // What each outcome's share is, where the map has closed contacts to stay or leave.
+      const modes = im.scenario.closed.length
+        ? d.modeShares.map((s, n) => `${modeTitle(f.system.unilateral!, im.scenario, im.modes[n]!)} on ${percent(s)}`).join(', ')
+        : '';
+      return [
+        `when ${im.scenario.name}`,
+        ...(where.length ? [' at ', m(where.join(',\\ '))] : []),
+        `, ${modes ? `${modes}, and ` : ''}no outcome of the impact law is admissible on ${percent(d.withoutOutcome)} of the approaching directions of `,
+        m(`(${d.velocities.map(mechanicsSymbol).join(', ')})`),
+        ' at the default parameters',
+      ];
+    });
+}
+
+/** The kinetic energy the simulated impacts take, where it is Carnot's (studies/impact-losses.ts): a walker's loss per step. */
+function lossFindings(simulation: MotionSimulation | undefined): Inline[][] {
+  const l = simulation && 'trajectory' in simulation ? simulation.losses : undefined;
+  if (!l?.carnot) return [];
+  const lost = l.impacts.map((i) => Number(i.lost.toPrecision(3)));
+  const [lo, hi] = [Math.min(...lost), Math.max(...lost)];
+  return [
+    [
+      l.impacts.length === 1 ? 'the impact of the simulation takes ' : `each of the ${l.impacts.length} impacts of the simulation takes `,
+      m(lo === hi ? `${lo}` : `${lo} \\ldots ${hi}`),
+      ' J of kinetic energy, Carnot’s loss ',
+      m('\\tfrac{1}{2}[\\dot{q}]^{\\top} M [\\dot{q}]'),
+    ],
+  ];
 }
 
 /** Kane's paradox where the impact-energy study found it: the largest gain, and the range of e where none was found. */
@@ -209,7 +236,13 @@ function ownFindings(p: PaperCheck): Inline[][] {
 
 /** Findings of the derivation and the studies, each a clause: the critical values and thresholds found, the results checked. */
 function findings(f: SummaryFacts): Inline[][] {
-  const out: Inline[][] = [...criticalFindings(f.system), ...painleveFindings(f.system), ...directionFindings(f), ...energyFindings(f.impactEnergy)];
+  const out: Inline[][] = [
+    ...criticalFindings(f.system),
+    ...painleveFindings(f.system),
+    ...directionFindings(f),
+    ...energyFindings(f.impactEnergy),
+    ...lossFindings(f.simulation),
+  ];
   const orbit = f.orbit?.orbit;
   if (orbit) {
     // Multipliers on the unit circle decide linear stability only (KAM or an integral would decide the rest).
@@ -293,11 +326,12 @@ export function abstractText(f: SummaryFacts): Inline[] {
   ];
 }
 
-/** The place in its paper a model's title names after the paper: "Rigid compass (Rubanovich–Formalsky §1)" → "§1". */
+/** The place in its paper a model's title names after the paper: "Rigid compass (Rubanovich–Formalsky §1)" → "§1"; a year alone ("Goswami et al. 1998") names none. */
 function placeInPaper(title: string, key: SourceKey): string {
   const tail = /\(((?:[^()]|\([^()]*\))*)\)\s*$/.exec(title)?.[1]?.trim() ?? '';
   const short = REFERENCES[key].short;
-  return tail.startsWith(short) ? tail.slice(short.length).trim() : '';
+  const place = tail.startsWith(short) ? tail.slice(short.length).trim() : '';
+  return /^(?:1[89]|20)\d\d$/.test(place) ? '' : place;
 }
 
 /** The questions the report answers, from what the model declares and the studies computed. */

@@ -95,6 +95,7 @@ export function unilateralConstraintBlocks(system: DerivedSystem): Block[] | und
     paragraph(
       `${k === 1 ? 'One unilateral constraint acts' : `${capitalize(countWord(k))} unilateral constraints act`}; the admissible configurations are those with `,
       ...conventions.flatMap((l, i) => [i ? ' or ' : '', m(l === 'f' ? 'f_j \\ge 0' : 'g_j \\le 0')]),
+      u.contacts.some((c) => c.constraint.when) ? ' where each is declared' : '',
       turned ? ' (the model writes g ≤ 0, printed here as f = −g ≥ 0 because g names a parameter):' : ':',
     ),
     equations(
@@ -152,9 +153,9 @@ function activation(c: ContactKinematics): Inline[] {
   const w = c.constraint.when;
   if (!w) return ['.'];
   return [
-    '; an arrival is an impact only where ',
+    '; the constraint is declared only where ',
     m(`${math(w.value)} ${w.strict ? '>' : '\\ge'} 0`),
-    ', elsewhere the contact stays inactive until it opens again.',
+    ', and an arrival there is an impact; elsewhere the gap is no constraint, and a contact point that reaches the surface there passes through it until it opens again.',
   ];
 }
 
@@ -288,7 +289,9 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
           // More rows than coordinates: dependent by count, their reactions statically indeterminate (rubanovich1981 §1, a compass on both feet).
           phase.rows.length > cs.length
             ? `): its ${phase.rows.length} rows on ${cs.length} coordinates are dependent, so the reactions are statically indeterminate (only combinations of them are determined); the generated code solves it numerically.`
-            : '): the rows are dependent or the system too large for a closed form; the generated code solves it numerically.',
+            : phase.unsolved === 'size'
+              ? `): with ${cs.length} coordinates and ${phase.rows.length} rows it is not solved in closed form here; the generated code solves it numerically.`
+              : '): its rows are dependent; the generated code solves it numerically.',
         ),
       );
       continue;
@@ -456,9 +459,12 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
   const angle = (x: number): string => x.toFixed(3);
   // The direction's letter, unless a coordinate or parameter has it.
   const th = modelHeads(system.model).includes('\\theta') ? '\\vartheta' : '\\theta';
-  const at = Object.entries(d.parameters)
-    .map(([name, value]) => `${mechanicsSymbol(name)} = ${Number(value.toPrecision(6))}`)
-    .join(',\\ ');
+  const values = (r: Readonly<Record<string, number>>): string =>
+    Object.entries(r)
+      .map(([name, value]) => `${mechanicsSymbol(name)} = ${Number(value.toPrecision(6))}`)
+      .join(',\\ ');
+  const at = values(d.parameters);
+  const where = values(d.configuration);
   const first = d.arcs[0]!.from;
   const last = d.arcs[d.arcs.length - 1]!.to;
   const none = d.withoutOutcome;
@@ -473,7 +479,8 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
   return paragraph(
     'Every condition above is linear in ',
     m(`${v1}, ${v2}`),
-    ...(at ? [', so at the default parameters (', m(at), ') the mode'] : [', so the mode']),
+    ...(where ? [' at a given configuration; at ', m(where)] : []),
+    ...(at ? [`${where ? ' and' : ', so at'} the default parameters (`, m(at), ') the mode'] : [where ? ' the mode' : ', so the mode']),
     ' depends only on the direction ',
     m(th),
     ' of ',

@@ -8,6 +8,8 @@
 // the arc's middle. Rubanovich–Formalsky decide the mode for the rigid
 // compass ((1.17)–(1.19)) and leave B's motion after the hinged one's impact
 // to their part II; the arcs say where each hypothesis holds, and where none.
+// A map that keeps a coordinate free (the compass walker's heel strike at
+// a2 = −a1, a1 free) is read at the scenario's `directionsAt` configuration.
 // Tests: test/studies/mode-directions.test.ts.
 import { evaluate } from '../core/evaluate.js';
 import { freeSymbols, type Expr } from '../core/expr.js';
@@ -29,10 +31,14 @@ export interface ModeDirections {
   readonly velocities: readonly [string, string];
   /** The values (the defaults) of the parameters the forms contain. */
   readonly parameters: Readonly<Record<string, number>>;
+  /** The free coordinates' values the forms were read at (the scenario's directionsAt; empty when they contain none). */
+  readonly configuration: Readonly<Record<string, number>>;
   /** The arcs of the half-circle on which the arriving contact approaches, in order of θ (from the first in (−π, π]). */
   readonly arcs: readonly ModeArc[];
   /** The share of the approaching directions on which no mode is admissible: the impact law has no outcome there. */
   readonly withoutOutcome: number;
+  /** Per mode of the map, the share of the approaching directions on which it is admissible. */
+  readonly modeShares: readonly number[];
 }
 
 /** Relative size below which a linear form's coefficient is taken as 0. */
@@ -45,11 +51,13 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
   return maps.flatMap((im, map): ModeDirections[] => {
     if (im.scenario.independent.length !== 2) return [];
     const names = im.scenario.independent.map(preImpactName) as [string, string];
-    const known = new Set([...Object.keys(parameters), ...names]);
+    const configuration = Object.fromEntries(im.scenario.directionsAt ?? []);
+    const values = { ...parameters, ...configuration };
+    const known = new Set([...Object.keys(values), ...names]);
     const form = (e: Expr): readonly [number, number] | undefined => {
       // A condition that still depends on the configuration (no `at` for it) is not a form in the velocities alone.
       if ([...freeSymbols(e)].some((x) => !known.has(x))) return undefined;
-      const at = (v1: number, v2: number): number => evaluate(e, { ...parameters, [names[0]]: v1, [names[1]]: v2 });
+      const at = (v1: number, v2: number): number => evaluate(e, { ...values, [names[0]]: v1, [names[1]]: v2 });
       const [p, q] = [at(1, 0), at(0, 1)];
       // Linear and homogeneous in the two velocities, or not studied here.
       const check = at(0.37, -1.3);
@@ -85,7 +93,10 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
     // One mode on every approaching direction: the direction decides nothing.
     if (arcs.length === 1 && arcs[0]!.modes.length === 1) return [];
     const used = new Set([im.approach, ...im.modes.flatMap((mode) => mode.conditions.map((c) => c.expr))].flatMap((e) => [...freeSymbols(e)]));
-    const withoutOutcome = arcs.filter((a) => a.modes.length === 0).reduce((sum, a) => sum + a.to - a.from, 0) / Math.PI;
-    return [{ map, velocities: names, parameters: Object.fromEntries(Object.entries(parameters).filter(([name]) => used.has(name))), arcs, withoutOutcome }];
+    const share = (on: (a: ModeArc) => boolean): number => arcs.filter(on).reduce((sum, a) => sum + a.to - a.from, 0) / Math.PI;
+    const withoutOutcome = share((a) => a.modes.length === 0);
+    const modeShares = im.modes.map((_, n) => share((a) => a.modes.includes(n)));
+    const usedOf = (r: Readonly<Record<string, number>>) => Object.fromEntries(Object.entries(r).filter(([name]) => used.has(name)));
+    return [{ map, velocities: names, parameters: usedOf(parameters), configuration: usedOf(configuration), arcs, withoutOutcome, modeShares }];
   });
 }

@@ -6,6 +6,7 @@
 // loaded in the page.
 // Tests: test/playground/pipeline.test.ts, test/report/committed.test.ts (through src/pipeline/report-inputs.ts),
 // test/runtime/hybrid/hinges.test.ts, test/report/figures.test.ts (the points passing through surfaces).
+import { impactLosses, type ImpactLosses } from './impact-losses.js';
 import { MechanicsError } from '../errors.js';
 import type { LoadedModule } from '../runtime/contract.js';
 import { simulate, simulationMethod } from '../runtime/hybrid/simulate.js';
@@ -20,13 +21,16 @@ import { unintegrated, type Trajectory } from '../runtime/hybrid/trajectory.js';
 export interface PassThrough {
   /** Index into the module's unilateral contacts. */
   readonly contact: number;
+  /** The deepest gap, and when. */
   readonly gap: number;
   readonly t: number;
+  /** How many separate times it goes below (a walker's swing foot: once a step). */
+  readonly count: number;
 }
 
 /** The motion a report plots, or why there is none: the simulation failed, or the runtime does not integrate the model (skipped). */
 export type MotionStudy =
-  | { readonly trajectory: Trajectory; readonly method: string; readonly passes: readonly PassThrough[] }
+  | { readonly trajectory: Trajectory; readonly method: string; readonly passes: readonly PassThrough[]; readonly losses?: ImpactLosses }
   | { readonly error: string }
   | { readonly skipped: string };
 
@@ -47,8 +51,14 @@ export function reportMotion(mod: LoadedModule): { readonly simulation: MotionSt
     };
   try {
     const tr = simulate(mod, { q0, qd0, t1, samples: REPORT_SAMPLES, rtol: 1e-8, atol: 1e-10 });
+    const losses = impactLosses(mod, tr);
     return {
-      simulation: { trajectory: tr, method: `${simulationMethod(mod)}, rtol 1e-8, atol 1e-10, ${REPORT_SAMPLES} samples`, passes: passesThrough(mod, tr) },
+      simulation: {
+        trajectory: tr,
+        method: `${simulationMethod(mod)}, rtol 1e-8, atol 1e-10, ${REPORT_SAMPLES} samples`,
+        passes: passesThrough(mod, tr),
+        ...(losses ? { losses } : {}),
+      },
     };
   } catch (err) {
     if (!(err instanceof MechanicsError)) throw err;
@@ -69,6 +79,7 @@ function passesThrough(mod: LoadedModule, tr: Trajectory): PassThrough[] {
   return mod.model.unilateral.flatMap((_, j): PassThrough[] => {
     const deepest = values.reduce((best, g, k) => (g[j]! < values[best]![j]! ? k : best), 0);
     const gap = values[deepest]![j]!;
-    return gap < -tol ? [{ contact: j, gap, t: tr.t[deepest]! }] : [];
+    const count = values.filter((g, k) => g[j]! < -tol && (k === 0 || values[k - 1]![j]! >= -tol)).length;
+    return gap < -tol ? [{ contact: j, gap, t: tr.t[deepest]!, count }] : [];
   });
 }

@@ -142,9 +142,10 @@ describe('the source sentence from the declared sources', () => {
     expect(abstract(name)).toMatch(/relations of Kugushev–Sorokina .* checked hold for the derivation/);
     expect(abstract(name)).not.toContain('results of Kugushev–Sorokina');
   });
-  it('compass walker: the work its title cites, and Rubanovich–Formalsky it declares', () => {
+  it('compass walker: the work its title cites, now in the bibliography, and Rubanovich–Formalsky it declares', () => {
     const t = sectionText('compass-walker', 'introduction');
-    expect(t).toContain('The model is that of Goswami et al. 1998, outside this report’s bibliography; see also Rubanovich–Formalsky');
+    expect(t).toContain('The model is taken from Goswami et al. [');
+    expect(t).toContain('see also Rubanovich–Formalsky');
     expect(t).not.toContain('No paper is the source');
   });
 });
@@ -158,6 +159,14 @@ describe('the findings of the studies in the abstract and the conclusion', () =>
     expect(sectionText('hinged-compass', 'conclusion')).toContain(share);
     expect(sectionText('hinged-compass', 'introduction')).toContain(
       'foot 2 is the striking foot D, which the paper’s impulses, velocities and matrix G number 1',
+    );
+  });
+  it('compass walker: which outcome the heel strike has, the study’s shares at a1 = 0.271', () => {
+    const [d] = modeDirections(derived(specOf('compass-walker')));
+    expect(d!.modeShares.map((s) => +(100 * s).toFixed(1))).toEqual([68.5, 1.4]);
+    expect(+(100 * d!.withoutOutcome).toFixed(1)).toBe(30.1);
+    expect(sectionText('compass-walker', 'conclusion')).toContain(
+      'foot 2 leaves on 68.5 %, foot 2 stays on 1.4 %, and no outcome of the impact law is admissible on 30.1 % of the approaching directions',
     );
   });
   it('rimless wheel: the orbit at the γ it is computed at, beside the default', () => {

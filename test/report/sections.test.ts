@@ -333,7 +333,7 @@ describe('notation: one symbol, one meaning per report', () => {
 
   it('names a contact by its description when that names it, and prints its activation condition', () => {
     expect(body('bouncing-ball')).toContain('$f_{1}$ --- the floor: Newton impact');
-    expect(body('compass-walker')).toContain('an arrival is an impact only where $a_{1} > 0$, elsewhere the contact stays inactive');
+    expect(body('compass-walker')).toContain('the constraint is declared only where $a_{1} - a_{2} > 0$, and an arrival there is an impact');
   });
 });
 

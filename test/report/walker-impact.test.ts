@@ -104,10 +104,10 @@ describe('compass walker: the heel strike printed in closed form', () => {
     expect(t).toContain('Mode 2 (foot 2 stays)');
     expect(t).toMatch(/where \$D = /);
   });
-  it('the conclusion claims in closed form only what is: the impact map, not the contact phases the code solves numerically', () => {
+  it('the conclusion claims in closed form what is: the three contact phases (the stance equations) and the impact map', () => {
     const t = renderLatexBody(report(models.find((m) => m.spec.name === 'compass-walker')!).doc);
-    expect(system.unilateral!.phases.every((p) => !p.explicit)).toBe(true);
-    expect(t).not.toMatch(/contact phases? in closed form/);
-    expect(t).toContain('the impact map with the conditions of each outcome in closed form');
+    expect(system.unilateral!.phases.every((p) => p.explicit)).toBe(true);
+    expect(t).not.toContain('too large for a closed form');
+    expect(t).toContain('its three contact phases, and the impact map with the conditions of each outcome in closed form');
   });
 });

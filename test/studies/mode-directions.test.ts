@@ -10,6 +10,7 @@
 // directions to study.
 import { describe, expect, it } from 'vitest';
 import compass from '../../derivations/compass.js';
+import compassWalker from '../../derivations/compass-walker.js';
 import hinged from '../../derivations/hinged-compass.js';
 import { modeDirections } from '../../src/studies/mode-directions.js';
 import { derived } from '../helpers/examples.js';
@@ -109,5 +110,96 @@ describe('the modes of an impact by the direction of two free velocities', () =>
 
   it('has nothing to study where one velocity is free (the rigid compass, whose verdict is per sign)', () => {
     expect(modeDirections(derived(compass))).toEqual([]);
+  });
+});
+
+/** x with A x = b by Gaussian elimination with partial pivoting. */
+function solve(A: number[][], b: number[]): number[] {
+  const n = b.length;
+  const M = A.map((row, i) => [...row, b[i]!]);
+  for (let c = 0; c < n; c++) {
+    const p = M.slice(c).reduce((best, row, k) => (Math.abs(row[c]!) > Math.abs(M[best]![c]!) ? c + k : best), c);
+    [M[c], M[p]] = [M[p]!, M[c]!];
+    for (let r = c + 1; r < n; r++) {
+      const f = M[r]![c]! / M[c]![c]!;
+      for (let k = c; k <= n; k++) M[r]![k]! -= f * M[c]![k]!;
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let r = n - 1; r >= 0; r--) x[r] = (M[r]![n]! - M[r]!.slice(r + 1, n).reduce((s, v, k) => s + v * x[r + 1 + k]!, 0)) / M[r]![r]!;
+  return x;
+}
+
+/**
+ * The compass walker's heel strike at a1 = −a2 = h, typed independently of the toolkit (rubanovich1981 (1.17),
+ * the analogue of §3 (3.10)–(3.13)): M from T = m_H|ṙ_H|²/2 + Σ m|ṙ_H + b ȧi (cos ai, sin ai)|²/2, the rows of
+ * foot i: f = y − l cos ai (normal), ξ = x + l sin ai (tangent); foot 2 pinned before, ẋ = −l cos a2 ȧ2, ẏ = −l sin a2 ȧ2.
+ * 'stays': both feet pinned, q̇⁺ = 0, impulses R⁻ᵀ(−M q̇⁻), both normal ones ≥ 0; 'leaves': foot 1 pinned, foot 1's
+ * normal impulse ≥ 0 and foot 2's normal velocity after ≥ 0. Undefined where foot 1 does not approach.
+ */
+function walkerModes(theta: number, h: number): string[] | undefined {
+  const [mH, m, l, b] = [10, 5, 1, 0.5];
+  const [a1, a2] = [h, -h];
+  const M = [
+    [2 * m + mH, 0, m * b * Math.cos(a1), m * b * Math.cos(a2)],
+    [0, 2 * m + mH, m * b * Math.sin(a1), m * b * Math.sin(a2)],
+    [m * b * Math.cos(a1), m * b * Math.sin(a1), m * b * b, 0],
+    [m * b * Math.cos(a2), m * b * Math.sin(a2), 0, m * b * b],
+  ];
+  const n1 = [0, 1, l * Math.sin(a1), 0],
+    t1 = [1, 0, l * Math.cos(a1), 0],
+    n2 = [0, 1, 0, l * Math.sin(a2)],
+    t2 = [1, 0, 0, l * Math.cos(a2)];
+  const [d1, d2] = [Math.cos(theta), Math.sin(theta)];
+  const before = [-l * Math.cos(a2) * d2, -l * Math.sin(a2) * d2, d1, d2];
+  const dot = (u: number[], v: number[]): number => u.reduce((s, x, i) => s + x * v[i]!, 0);
+  if (dot(n1, before) >= 0) return undefined;
+  const Mv = M.map((row) => dot(row, before));
+  // Both pinned: Rᵀ Λ = −M q̇⁻ with R's rows n1, t1, n2, t2.
+  const R = [n1, t1, n2, t2];
+  const stay = solve(
+    [0, 1, 2, 3].map((i) => R.map((r) => r[i]!)),
+    Mv.map((x) => -x),
+  );
+  // Foot 1 pinned: M q̇⁺ − n1 Λn − t1 Λt = M q̇⁻, n1·q̇⁺ = t1·q̇⁺ = 0.
+  const K = [...M.map((row, i) => [...row, -n1[i]!, -t1[i]!]), [...n1, 0, 0], [...t1, 0, 0]];
+  const leave = solve(K, [...Mv, 0, 0]);
+  const after = leave.slice(0, 4);
+  return [...(leave[4]! >= 0 && dot(n2, after) >= 0 ? ['leaves'] : []), ...(stay[0]! >= 0 && stay[2]! >= 0 ? ['stays'] : [])];
+}
+
+describe('the compass walker’s heel strike by the direction of (ȧ1⁻, ȧ2⁻), read at a1 = 0.271', () => {
+  const system = derived(compassWalker);
+  const [study] = modeDirections(system);
+  const modes = system.unilateral!.impactMaps[0]!.modes;
+  const name = (n: number): string => (modes[n]!.stays.length ? 'stays' : 'leaves');
+
+  it('is studied at the declared configuration: foot 1 approaches on ȧ1⁻ + ȧ2⁻ < 0', () => {
+    expect(study!.configuration).toEqual({ a1: 0.271 });
+    expect(study!.arcs[0]!.from).toBeCloseTo((3 * Math.PI) / 4, 12);
+    expect(study!.arcs.at(-1)!.to).toBeCloseTo((7 * Math.PI) / 4, 12);
+  });
+
+  it('admits at each direction the modes of the independent impact equations: foot 2 stays only on a narrow arc', () => {
+    let stays = 0;
+    const n = 5000;
+    for (let k = 1; k < n; k++) {
+      const theta = (3 * Math.PI) / 4 + (k / n) * Math.PI;
+      if (study!.arcs.some((a) => Math.abs(a.from - theta) < 1e-6 || Math.abs(a.to - theta) < 1e-6)) continue;
+      const arc = study!.arcs.find((a) => a.from < theta && theta < a.to)!;
+      const expected = walkerModes(theta, 0.271)!.sort();
+      expect(arc.modes.map(name).sort(), `θ = ${theta}`).toEqual(expected);
+      if (expected.includes('stays')) stays++;
+    }
+    // ≈ 1.4 % of the approaching directions (a sweep of the conditions typed from the report gives 0.01407).
+    expect(stays / n).toBeGreaterThan(0.013);
+    expect(stays / n).toBeLessThan(0.015);
+  });
+
+  it('the gait’s own heel strike, (ȧ1⁻, ȧ2⁻) = (−1.808, −1.494), lies where only foot 2 leaving is admissible', () => {
+    expect(walkerModes(Math.atan2(-1.494, -1.808) + 2 * Math.PI, 0.271)).toEqual(['leaves']);
+    const theta = Math.atan2(-1.494, -1.808) + 2 * Math.PI;
+    const arc = study!.arcs.find((a) => a.from < theta && theta < a.to)!;
+    expect(arc.modes.map(name)).toEqual(['leaves']);
   });
 });

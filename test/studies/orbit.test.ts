@@ -10,6 +10,7 @@ import type { LoadedModule } from '../../src/runtime/contract.js';
 import { periodicOrbitSection } from '../../src/report/periodic.js';
 import { declaredOrbit } from '../../src/studies/orbit.js';
 import billiard from '../../derivations/parabolic-billiard.js';
+import walkerSpec from '../../derivations/compass-walker.js';
 import wheelSpec from '../../derivations/rimless-wheel.js';
 import * as wheel from '../../generated/rimless-wheel.js';
 import { loadGenerated } from '../helpers/generated-module.js';
@@ -86,5 +87,24 @@ describe('the rimless wheel’s declared orbit (derivations/rimless-wheel.ts)', 
     expect(printed).toContain('asymptotically stable');
     expect(printed).toContain('6 impacts');
     expect(printed).toContain(`${Number((2 * k * Math.sin(alpha)).toPrecision(6))}`);
+  });
+});
+
+describe('the compass walker’s declared orbit: Goswami et al.’s symmetric period-one gait', () => {
+  it('returns after two mirror-image steps, each taking half the period, x advanced by two step lengths 2l sin a*; stable', async () => {
+    const system = deriveSystem(buildModel(walkerSpec));
+    const study = declaredOrbit(await loadGenerated(system), walkerSpec.orbit!);
+    const o = study.orbit!;
+    // Just after foot 1's strike: a1 = a* = −a2 (both feet on the slope at the strike).
+    const aStar = o.q[2]!;
+    expect(o.q[3]!).toBeCloseTo(-aStar, 9);
+    expect(aStar).toBeCloseTo(0.271, 2);
+    expect(o.impacts.map((i) => i.contacts)).toEqual([[1], [0]]);
+    // Symmetric: foot 2's strike at half the period, and each step moves the hip by the feet's distance 2l sin a* (l = 1).
+    expect(o.impacts[0]!.t).toBeCloseTo(o.period / 2, 6);
+    expect(o.shift.x!).toBeCloseTo(4 * Math.sin(aStar), 6);
+    expect(o.period).toBeCloseTo(1.4687, 3);
+    expect(o.asymptotic).toBe(true);
+    expect(Math.max(...o.multipliers.map((z) => Math.hypot(z.re, z.im)))).toBeLessThan(0.34);
   });
 });

@@ -12,7 +12,8 @@
 //   - passivity: the energy the two heel strikes take equals the potential
 //     energy released down the slope over the stride, (mH + 2m) g sin γ · Δx;
 //   - activation: the swing foot passes through the ground at mid-stance (its
-//     gap is negative there) and only heel strikes ahead of the hip are impacts.
+//     gap is negative there, where it trails) and only heel strikes of the
+//     leading foot are impacts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, type ModelSpec } from '../../src/model/index.js';
@@ -88,7 +89,7 @@ describe('the compass-gait walker on a 3° slope (Goswami et al. 1998)', () => {
     const impacts = run.events.filter((e) => e.type === 'impact');
     expect(impacts.map((e) => e.contacts[0])).toEqual([0, 1, 0, 1]);
     impacts.forEach((e, k) => expect(e.t).toBeCloseTo(((k + 1) * gait.period) / 2, 6));
-    // Foot 1 swings over the first half stride: its gap l(cos a2 − cos a1) dips below 0 with the foot behind the hip.
+    // Foot 1 swings over the first half stride: its gap l(cos a2 − cos a1) dips below 0 while it trails foot 2.
     const swing = run.q.filter((_, s) => run.t[s]! < gait.period / 2).map((q) => Math.cos(q[3]!) - Math.cos(q[2]!));
     expect(Math.min(...swing)).toBeLessThan(-1e-3);
   });

@@ -78,6 +78,8 @@ export interface ContactPhase {
   readonly rows: readonly ContactRow[];
   /** q̈ and σ̇ per row (σ̇ of a normal row ≥ 0 while in contact; < 0 means release). */
   readonly explicit?: { readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] };
+  /** Without `explicit`, why: its rows are dependent, or the phase is past the closed-form size (unilateral.ts EXPLICIT_LIMIT). */
+  readonly unsolved?: 'dependent' | 'size';
 }
 
 export interface ImpactCondition {

@@ -29,8 +29,16 @@ export type * from './unilateral-types.js';
 
 export { postImpactName, preImpactName } from '../../model/names.js';
 
-/** Phases and impact maps are solved in closed form only up to this size (n + rows). */
-const EXPLICIT_LIMIT = 7;
+/**
+ * Phases are solved in closed form only up to n = EXPLICIT_COORDINATES
+ * coordinates and n + rows = EXPLICIT_LIMIT unknowns. The null-space solve
+ * (constrainedSolve) reduces a phase to its n − rows free coordinates, so a
+ * two-legged walker (n = 4) standing on one pinned foot is the 2×2 stance
+ * system of the compass gait (Goswami et al. 1998) and on both the 0×0 one:
+ * 3 s of derivation for compass-walker's three phases.
+ */
+const EXPLICIT_COORDINATES = 4;
+const EXPLICIT_LIMIT = 8;
 const MAX_CONTACTS_FOR_PHASES = 3;
 /** Models with at most this many contacts and no declared scenario get single-contact impact maps. */
 const AUTO_SCENARIO_CONTACTS = 2;
@@ -67,8 +75,9 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
     for (let mask = 1; mask < 1 << contacts.length; mask++) {
       const active = contacts.map((_, j) => j).filter((j) => mask & (1 << j));
       const rows = active.flatMap((j) => rowsOf(contacts[j]!));
-      const explicit = n <= 3 && n + rows.length <= EXPLICIT_LIMIT ? solvePhase(l2, rows) : undefined;
-      phases.push({ active, rows, ...(explicit ? { explicit } : {}) });
+      const small = n <= EXPLICIT_COORDINATES && n + rows.length <= EXPLICIT_LIMIT;
+      const explicit = small ? solvePhase(l2, rows) : undefined;
+      phases.push({ active, rows, ...(explicit ? { explicit } : { unsolved: small ? 'dependent' : 'size' }) });
     }
   }
   const assumptions = parameterAssumptions(model);

@@ -22,7 +22,7 @@ export function checkScenarios(x: unknown, known: Known, reader: ExprReader, mod
   if (x === undefined) return out.result(scenarios);
   (arrayAt(x, 'impactScenarios', 'a list of impact scenarios { name, arriving, closed, at, independent, … }', out) ?? []).forEach((sc, i) => {
     const field = `impactScenarios[${i}]`;
-    const spec = fieldsAt(sc, field, 'an impact scenario { name, arriving, closed, at, independent, approach, critical }', out);
+    const spec = fieldsAt(sc, field, 'an impact scenario { name, arriving, closed, at, independent, approach, critical, directionsAt }', out);
     if (!spec) return;
     rejectUnknownKeys(spec, SCENARIO_FIELDS, field, out);
     const name = checkText(spec.name, 'label', `${field}.name`, out);
@@ -72,8 +72,26 @@ export function checkScenarios(x: unknown, known: Known, reader: ExprReader, mod
         `critical parameter ${typeof critical === 'string' ? `'${critical}'` : typeName(critical)} must be a parameter with a range`,
       );
     }
+    const directionsAt = new Map<string, number>();
+    const values =
+      spec.directionsAt === undefined ? {} : (fieldsAt(spec.directionsAt, `${field}.directionsAt`, 'a configuration (coordinate → number)', out) ?? {});
+    for (const [qname, v] of Object.entries(values)) {
+      const valueField = member(`${field}.directionsAt`, qname);
+      const q = coordinate(qname, valueField);
+      if (typeof v !== 'number' || !Number.isFinite(v)) out.add('invalid-option', valueField, `a coordinate's value is a finite number, got ${typeName(v)}`);
+      else if (q !== undefined) directionsAt.set(q, v);
+    }
     if (name !== undefined && arriving >= 0 && closed.every((k) => k >= 0)) {
-      scenarios.push({ name, arriving, closed, at, independent, approach, ...(typeof critical === 'string' ? { critical } : {}) });
+      scenarios.push({
+        name,
+        arriving,
+        closed,
+        at,
+        independent,
+        approach,
+        ...(typeof critical === 'string' ? { critical } : {}),
+        ...(directionsAt.size ? { directionsAt } : {}),
+      });
     }
   });
   return out.result(scenarios);

@@ -10,6 +10,7 @@ import fallingRod from '../../../derivations/falling-rod.js';
 import kozlov from '../../../derivations/kozlov-release.js';
 import pendulumWall from '../../../derivations/pendulum-wall.js';
 import { rimlessWheel } from '../../../derivations/rimless-wheel.js';
+import compassWalker from '../../../derivations/compass-walker.js';
 import { evaluate } from '../../../src/core/evaluate.js';
 import { rng } from '../../helpers/random.js';
 
@@ -123,5 +124,55 @@ describe('the falling rod’s end A striking alone: Newton on the normal, Coulom
   it('sliding in the direction d: the tangential impulse is −μ d Δμ', () => {
     expect(slide!.friction).toBe('slide');
     for (const env of states) check(slide, env, (dn) => [dn, -env.mu! * env['sgn_s[tip]']! * dn]);
+  });
+});
+
+describe('the compass walker standing on foot 2: the compass-gait stance equations (Goswami et al. 1998) in closed form', () => {
+  // Typed from the reduced Lagrangian, independently of the toolkit: foot 2 pinned at the origin, the hip at
+  // l(−sin a2, cos a2), the swing leg's mass b below it along a1, the stance leg's at (l − b)(−sin a2, cos a2);
+  // height along the slope's normal y cos γ − x sin γ. With c, s = cos, sin(a1 − a2):
+  //   m b² ä1 − m b l c ä2 − m b l s ȧ2² + m b g sin(a1 − γ) = 0,
+  //   −m b l c ä1 + (m_H l² + m l² + m (l − b)²) ä2 + m b l s ȧ1² − g (m_H l + m (2l − b)) sin(a2 − γ) = 0.
+  const u = deriveSystem(buildModel(compassWalker)).unilateral!;
+  const phase = u.phases.find((p) => p.active.length === 1 && p.active[0] === 1)!;
+
+  it('is solved in closed form (it was skipped as "dependent or too large" with n = 4), and matches the 2×2 system at random states', () => {
+    expect(phase.explicit).toBeDefined();
+    const r = rng(11);
+    for (let k = 0; k < 20; k++) {
+      const p = { mH: 5 + 10 * r(), m: 1 + 5 * r(), l: 0.5 + r(), b: 0.1 + 0.4 * r(), g: 9.81, gamma: 0.1 * r() };
+      const a1 = r() - 0.5,
+        a2 = r() - 0.5,
+        a1d = 4 * r() - 2,
+        a2d = 4 * r() - 2;
+      const env = {
+        ...p,
+        x: -p.l * Math.sin(a2),
+        y: p.l * Math.cos(a2),
+        a1,
+        a2,
+        "x'": -p.l * Math.cos(a2) * a2d,
+        "y'": -p.l * Math.sin(a2) * a2d,
+        "a1'": a1d,
+        "a2'": a2d,
+      };
+      const c = Math.cos(a1 - a2),
+        s = Math.sin(a1 - a2);
+      const M = [
+        [p.m * p.b ** 2, -p.m * p.b * p.l * c],
+        [-p.m * p.b * p.l * c, p.mH * p.l ** 2 + p.m * p.l ** 2 + p.m * (p.l - p.b) ** 2],
+      ];
+      const rhs = [
+        p.m * p.b * p.l * s * a2d ** 2 - p.m * p.b * p.g * Math.sin(a1 - p.gamma),
+        -p.m * p.b * p.l * s * a1d ** 2 + p.g * (p.mH * p.l + p.m * (2 * p.l - p.b)) * Math.sin(a2 - p.gamma),
+      ];
+      const det = M[0]![0]! * M[1]![1]! - M[0]![1]! ** 2;
+      // det = m b² (m (l − b)² + m_H l² + m l² sin²(a1 − a2)): the report's D.
+      expect(det).toBeCloseTo(p.m * p.b ** 2 * (p.m * (p.l - p.b) ** 2 + p.mH * p.l ** 2 + p.m * p.l ** 2 * s ** 2), 9);
+      const a1dd = (rhs[0]! * M[1]![1]! - M[0]![1]! * rhs[1]!) / det;
+      const a2dd = (M[0]![0]! * rhs[1]! - M[1]![0]! * rhs[0]!) / det;
+      expect(evaluate(phase.explicit!.qdd[2]!, env)).toBeCloseTo(a1dd, 9);
+      expect(evaluate(phase.explicit!.qdd[3]!, env)).toBeCloseTo(a2dd, 9);
+    }
   });
 });

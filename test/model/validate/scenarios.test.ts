@@ -27,6 +27,12 @@ describe('impact scenarios', () => {
     expect(problems(scenario({ ...fall, name: 'lands\n\\write18{id}' }))).toEqual([['bad-text', 'impactScenarios[0].name']]);
   });
 
+  it('directionsAt: an unknown coordinate and a value that is not a finite number', () => {
+    expect(problems(scenario({ ...fall, directionsAt: { x: 0.3 } }))).toEqual([['unknown-coordinate', 'impactScenarios[0].directionsAt.x']]);
+    expect(problems(scenario({ ...fall, directionsAt: { y: '0.3' } }))).toEqual([['invalid-option', 'impactScenarios[0].directionsAt.y']]);
+    expect(problems(scenario({ ...fall, directionsAt: { y: Number.NaN } }))).toEqual([['invalid-option', 'impactScenarios[0].directionsAt.y']]);
+  });
+
   it('a critical parameter without a range: bad-critical', () => {
     expect(problems(scenario({ ...fall, critical: 'g' }))).toEqual([['bad-critical', 'impactScenarios[0].critical']]);
   });

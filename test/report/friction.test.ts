@@ -69,6 +69,19 @@ describe('friction section', () => {
     expect(t).toContain('$\\mathit{sgnF} = \\operatorname{sgn} F_{z}$ in $\\Phi$');
     expect(t).toMatch(/\\S\{\}2 & \$\\Phi\$ &.* & yes, symbolically/);
   });
+  it("the second-kind and Hamilton equations carry Smirnov's friction (1.3), no zero reaction terms, the reaction named N as in the first kind", () => {
+    const t = tex('point-between-planes');
+    expect(t).toContain('m \\ddot{x} = F_{x} - \\Phi \\operatorname{sgn}\\dot{x}');
+    expect(t).toContain('\\dot{p}_{x} = F_{x} - \\Phi \\operatorname{sgn}\\left(\\frac{p_{x}}{m}\\right)');
+    expect(t).not.toContain('\\lambda');
+    const planar = tex('prism-in-guides-planar');
+    expect(planar).toContain('m \\ddot{x} = P_{x} - \\Phi \\operatorname{sgn}\\dot{x}');
+    // The moment row of (2.1): the friction at a point (a, b) of the prism has the moment −b F_x, b = −ε w.
+    expect(planar).toContain(
+      'J \\ddot{\\theta} = M_{z} + a_{1} N_{1} \\varepsilon_{1} + a_{2} N_{2} \\varepsilon_{2} - w (\\Phi_{1} \\varepsilon_{1} + \\Phi_{2} \\varepsilon_{2}) \\operatorname{sgn}\\dot{x}',
+    );
+    expect(planar).not.toContain('A^{\\top}\\lambda');
+  });
   it('the spatial prism: 3⁵ = 243 variants, 2⁵ = 32 full, C(5, n)·2ⁿ on n supports; the planar one: all four full variants in closed form', () => {
     const t = tex('prism-in-guides');
     expect(t).toContain('3^{5} = 243');

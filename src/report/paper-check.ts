@@ -17,6 +17,7 @@ import { equation, equations, m, paragraph, prefixedSections, ref, type Block, t
 import { energySection, constraintsSection, lagrange2Section, modelSection } from './sections.js';
 import { impactMapsSection } from './unilateral.js';
 import { breakLines, latexPieces, texWidth, toLatex } from './latex.js';
+import { MAX_LINE_WIDTH, MAX_ROW_LINES } from './large.js';
 import { LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
@@ -143,7 +144,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
     ),
   };
   const paperRows = rows.filter((r) => !own(r));
-  const bindings = whereText(rows);
+  const bindings = whereText(rows, shared);
   const unprinted = unprintedText(rows);
   return [
     ...(general ? generalModelSections(general) : []),
@@ -273,7 +274,12 @@ function resultForm(r: PaperCheckRow): Expr {
   if (r.how !== 'symbolic' || !r.agrees || r.formula.left || !r.paper) return derived;
   const paper = shown(inPaperSymbols(r, r.paper));
   const [a, b] = [math(paper), math(derived)];
-  return a.length < b.length && texWidth(a) < texWidth(b) ? paper : derived;
+  const best = a.length < b.length && texWidth(a) < texWidth(b) ? paper : derived;
+  // Too long to print either way, and every symbol of the formula bound to a derived fact (smirnov1981 §2's Φ in the
+  // variants' N_ij1, N_ij2, each a row of its own): the formula in those names is the derived result, set out as the paper does.
+  const bound = [...r.formula.where.values()];
+  if (texWidth(math(best)) <= MAX_ROW_LINES * MAX_LINE_WIDTH || bound.length === 0 || !bound.every((x) => 'fact' in x)) return best;
+  return primed(r, subs(r.formula.formula!, singleSymbols(r)));
 }
 
 /** Printed length (LaTeX characters) beyond which a result is tried over a common denominator. */
@@ -429,11 +435,25 @@ function unprintedText(rows: readonly PaperCheckRow[]): Inline[] {
  * symbol bound differently in different rows (sgn F = −1 in one, +1 in the
  * other) with each value's rows named.
  */
-function whereText(rows: readonly PaperCheckRow[]): Inline[] {
+function whereText(rows: readonly PaperCheckRow[], displays: readonly ResultDisplay[]): Inline[] {
+  // A symbol bound to the fact another row gives (the prism's Φ in the N_ij1 of their own rows) refers to that row's display.
+  const shownAt = new Map(
+    rows.flatMap((r, i) => {
+      const d = displays.find((x) => x.rows.includes(i));
+      return d && r.formula.derived.length === 1 && !own(r) ? [[r.formula.derived[0]!.fact, label(d.rows[0]!)] as const] : [];
+    }),
+  );
+  const referred = new Map<string, string>();
   const seen = new Map<string, Map<string, string[]>>();
   for (const r of rows) {
     for (const [s, v] of r.bindings) {
       const measured = r.measured?.bindings.get(s);
+      const b = r.formula.where.get(s);
+      const at = b && 'fact' in b ? shownAt.get(b.fact) : undefined;
+      if (at && r.formula.formula && measured === undefined) {
+        referred.set(s, at);
+        continue;
+      }
       if ((v.kind === 'sym' && measured === undefined) || !r.formula.formula || unprintedBinding(r, s, v)) continue;
       const value = measured === undefined ? math(v) : decimal(measured);
       const values = seen.get(s) ?? new Map<string, string[]>();
@@ -442,23 +462,26 @@ function whereText(rows: readonly PaperCheckRow[]): Inline[] {
     }
   }
   const fits = (value: string): boolean => texWidth(value) <= 40;
-  return [...seen].flatMap(([s, values], i): Inline[] => {
-    const symbol = mechanicsSymbol(s);
-    const lead = i ? ', ' : '';
-    // One value, or values none of which fits a line: the symbol once.
-    if (values.size === 1 || ![...values.keys()].some(fits)) {
-      const only = [...values.keys()][0]!;
-      return [lead, m(values.size === 1 && fits(only) ? `${symbol} = ${only}` : `${symbol}\\ \\text{as derived}`)];
-    }
-    // Each value with the rows it is bound in, in pieces a line may break between.
-    return [
-      lead,
-      ...[...values].flatMap(([value, names], k): Inline[] => [
-        k ? '; ' : '',
-        m(fits(value) ? `${symbol} = ${value}` : `${symbol}\\ \\text{as derived}`),
-        ' in ',
-        ...names.flatMap((n, j): Inline[] => [j ? ', ' : '', m(n)]),
-      ]),
-    ];
-  });
+  const references = [...referred].flatMap(([s, at], i): Inline[] => [i ? ', ' : '', m(mechanicsSymbol(s)), ' of ', ref(at)]);
+  return [...references, ...(references.length && seen.size ? [', '] : [])].concat(
+    [...seen].flatMap(([s, values], i): Inline[] => {
+      const symbol = mechanicsSymbol(s);
+      const lead = i ? ', ' : '';
+      // One value, or values none of which fits a line: the symbol once.
+      if (values.size === 1 || ![...values.keys()].some(fits)) {
+        const only = [...values.keys()][0]!;
+        return [lead, m(values.size === 1 && fits(only) ? `${symbol} = ${only}` : `${symbol}\\ \\text{as derived}`)];
+      }
+      // Each value with the rows it is bound in, in pieces a line may break between.
+      return [
+        lead,
+        ...[...values].flatMap(([value, names], k): Inline[] => [
+          k ? '; ' : '',
+          m(fits(value) ? `${symbol} = ${value}` : `${symbol}\\ \\text{as derived}`),
+          ' in ',
+          ...names.flatMap((n, j): Inline[] => [j ? ', ' : '', m(n)]),
+        ]),
+      ];
+    }),
+  );
 }

@@ -322,6 +322,7 @@ function asPrinted(r: PaperCheckRow, width: number): string | undefined {
   const { formula, left, remainder } = r.formula;
   if (r.how !== 'symbolic' || !r.agrees || !formula || (left && !remainder)) return undefined;
   const named = remainder ? [...freeSymbols(formula)].filter((s) => r.bindings.has(s)) : [...r.bindings.keys()];
+  // Only where the symbols are the derived ones (a sign set in prints the formula in the printer's order: a copy, not the paper's print).
   if (named.some((s) => r.bindings.get(s)!.kind !== 'sym')) return undefined;
   const tex = formulaLatex(r, formula);
   return texWidth(tex) <= width ? tex : undefined;
@@ -341,7 +342,10 @@ const tooWide = (r: PaperCheckRow): boolean => {
 const formulaLabel = (i: number): string => `paper-formula-${i + 1}`;
 
 /** The formula's symbols bound to a single symbol (w = ψ̇⁻), to be printed as that symbol. */
-const singleSymbols = (r: PaperCheckRow): Map<string, Expr> => new Map([...r.bindings].filter(([s, v]) => v.kind === 'sym' && !r.measured?.bindings.has(s)));
+const singleSymbols = (r: PaperCheckRow): Map<string, Expr> => new Map([...r.bindings].filter(([s, v]) => inPlace(v) && !r.measured?.bindings.has(s)));
+
+/** A binding printed in place of the formula's name for it: a symbol (w = ψ̇⁻), or the sign of one (smirnov1981's sgn ẋ), as the paper writes it. */
+const inPlace = (v: Expr): boolean => v.kind === 'sym' || (v.kind === 'fn' && v.name === 'sign' && v.args.length === 1 && v.args[0]!.kind === 'sym');
 
 /**
  * The paper's formula as written (a relation with both sides; of a derived side set beside the paper's, derivedLeft,
@@ -454,7 +458,7 @@ function whereText(rows: readonly PaperCheckRow[], displays: readonly ResultDisp
         referred.set(s, at);
         continue;
       }
-      if ((v.kind === 'sym' && measured === undefined) || !r.formula.formula || unprintedBinding(r, s, v)) continue;
+      if ((inPlace(v) && measured === undefined) || !r.formula.formula || unprintedBinding(r, s, v)) continue;
       const value = measured === undefined ? math(v) : decimal(measured);
       const values = seen.get(s) ?? new Map<string, string[]>();
       values.set(value, [...(values.get(value) ?? []), r.formula.name]);

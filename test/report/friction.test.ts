@@ -83,6 +83,9 @@ describe('friction section', () => {
       'J \\ddot{\\theta} = M_{z} + a_{1} N_{1} \\varepsilon_{1} + a_{2} N_{2} \\varepsilon_{2} - w (\\Phi_{1} \\varepsilon_{1} + \\Phi_{2} \\varepsilon_{2}) \\operatorname{sgn}\\dot{x}',
     );
     expect(planar).not.toContain('A^{\\top}\\lambda');
+    // Self-locking: every Δᵢⱼ tends to a₂ − a₁ as f → 0; the least Δᵢⱼ/(a₂ − a₁) at the defaults is Δ₂₂ = 0.98 (test/derive/friction/support-equations.test.ts).
+    expect(planar).toContain('\\Delta_0 = a_{2} - a_{1}');
+    expect(planar).toContain('is 0.9800 (variant $(+,+)$): no variant locks.');
   });
   it('the spatial prism: 3⁵ = 243 variants, 2⁵ = 32 full, C(5, n)·2ⁿ on n supports; the planar one: all four full variants in closed form', () => {
     const t = tex('prism-in-guides');

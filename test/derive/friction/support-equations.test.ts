@@ -126,3 +126,29 @@ describe('prism in guides, planar symmetric case (smirnov1981 §2, example 2)', 
     }
   });
 });
+
+describe('self-locking of the planar prism’s variants (smirnov1981 §1, §2)', () => {
+  // §2: Δᵢⱼ = a₂ − a₁ + [fⱼ₂bⱼ₂(−1)ʲ − fᵢ₁bᵢ₁(−1)ⁱ] sgn ẋ, b₁ₛ = w, b₂ₛ = −w; without friction a₂ − a₁.
+  const paperLeast = (p: Record<string, number>, sigma: number): number => {
+    const b = (q: number): number => (q === 1 ? p.w! : -p.w!);
+    const f = (q: number, s: number): number => p[`f${q}${s}`]!;
+    const ratios = [1, 2].flatMap((i) =>
+      [1, 2].map((j) => (p.a2! - p.a1! + (f(j, 2) * b(j) * (-1) ** j - f(i, 1) * b(i) * (-1) ** i) * sigma) / (p.a2! - p.a1!)),
+    );
+    return Math.min(...ratios);
+  };
+  it('at the defaults no variant locks: the least Δᵢⱼ/(a₂ − a₁) is Δ₂₂ = 0.98', () => {
+    const s = derived(planar).supports!;
+    expect(s.variants!.every((v) => evaluate(v.frictionless, defaults(planar)) === 1)).toBe(true);
+    expectClose(s.locking!.least, paperLeast(defaults(planar), 1), 1e-12);
+    expectClose(s.locking!.least, 0.98, 1e-12);
+    expect(s.locking!.variant).toEqual([1, 1]);
+  });
+  it('a short prism with unequal friction on face 2 locks: Δ₂₂ = 0.1 − 0.5 < 0', () => {
+    const parameters = { ...planar.parameters, a1: { default: -0.05 }, a2: { default: 0.05 }, w: { default: 1 }, f21: { default: 0 }, f22: { default: 0.5 } };
+    const s = derived({ ...planar, name: 'prism-in-guides-planar-short', paper: undefined, parameters }).supports!;
+    const p = Object.fromEntries(Object.entries(parameters).map(([k, v]) => [k, typeof v === 'number' ? v : v.default]));
+    expectClose(s.locking!.least, paperLeast(p, 1), 1e-12);
+    expect(s.locking!.least).toBeLessThan(0);
+  });
+});

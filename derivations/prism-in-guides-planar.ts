@@ -114,14 +114,14 @@ export default defineModel({
         ];
       }),
       // §2's switched Φ over the four full variants, each weighed by (1 + sgn Nᵢⱼ₁)(1 + sgn Nᵢⱼ₂)/4: the friction bound of the realized one.
+      // In the paper's one line, its Nᵢⱼ₁, Nᵢⱼ₂ those of the variants, each checked against §2's form in its own row above.
       {
         eq: '§2',
         name: '\\Phi',
-        formula:
-          '(' + faces.map(([i, j]) => `(1 + sign(${N1(i, j)}))*(1 + sign(${N2(i, j)}))*(f${i}1*(${N1(i, j)}) + f${j}2*(${N2(i, j)}))`).join(' + ') + ')/4',
+        formula: `(${faces.map(([i, j]) => `(1 + sign(N${i}${j}1))*(1 + sign(N${i}${j}2))*(f${i}1*N${i}${j}1 + f${j}2*N${i}${j}2)`).join(' + ')})/4`,
         derived: 'supports.Φ',
-        where: { sgn: "sign(x')" },
-        note: 'the paper’s switched $\\Phi = \\frac{1}{4}\\sum_{i=1}^{2}\\sum_{j=1}^{2}(1 + \\operatorname{sgn} N_{ij1})(1 + \\operatorname{sgn} N_{ij2})(f_{i1}N_{ij1} + f_{j2}N_{ij2})$ with the $N_{ij1}$, $N_{ij2}$ above set in, against the switched sum $\\sum_\\varepsilon F(\\varepsilon)\\Phi^{\\varepsilon}$ of the derived variants: the friction bound of the variant the load realizes',
+        where: Object.fromEntries(faces.flatMap(([i, j]) => [1, 2].map((k) => [`N${i}${j}${k}`, `supports.${sides(i, j)}.N${k}`]))),
+        note: 'the paper’s switched $\\Phi = \\frac{1}{4}\\sum_{i=1}^{2}\\sum_{j=1}^{2}(1 + \\operatorname{sgn} N_{ij1})(1 + \\operatorname{sgn} N_{ij2})(f_{i1}N_{ij1} + f_{j2}N_{ij2})$ in the $N_{ij1}$, $N_{ij2}$ of the rows above (each checked against §2’s form there), against the switched sum $\\sum_\\varepsilon F(\\varepsilon)\\Phi^{\\varepsilon}$ of the derived variants: the friction bound of the variant the load realizes',
       },
       ...([1, 2] as const).flatMap((p) =>
         ([1, 2] as const).flatMap((s) => {

@@ -12,6 +12,7 @@
 //   what those verdicts assume                    unilateral.assumptions (assumptions.ts)
 //   critical parameter values, how established    impactMaps[].critical (critical.ts)
 //   Smirnov's support pairs: (1.1), (1.3), variants supports (supports.ts)
+//   Lagrange II and Hamilton with their reactions    supportEquations (support-equations.ts)
 //   hinges with journal friction: (2.4) vs (2.6)      hinges (hinges.ts)
 //   ∂R/∂x, ∂C/∂x for the Jacobian of the rhs         linearization (linearize.ts)
 //   the contact rows' pieces of a phase's Jacobian    phaseLinearization (phase-linearize.ts)
@@ -53,6 +54,7 @@ import { periodicCoordinates } from './periodicity.js';
 import { withPatchJacobian } from './compliant/patch.js';
 import { derivePatchResults, type Patches } from './compliant/patches.js';
 import { deriveSupports, type SupportDerivation } from './friction/supports.js';
+import { deriveSupportEquations, type SupportEquations } from './friction/support-equations.js';
 import { deriveUnilateral, type UnilateralDerivation } from './unilateral/unilateral.js';
 
 export interface DerivedSystem {
@@ -67,6 +69,8 @@ export interface DerivedSystem {
   readonly unilateral?: UnilateralDerivation;
   /** Non-ideal retaining constraints (Smirnov): the reaction system of every support variant and the friction forces. */
   readonly supports?: SupportDerivation;
+  /** Lagrange II and Hamilton's ṗ with the support reactions N_k and their friction (1.3) in place of Aᵀλ; with supports only. */
+  readonly supportEquations?: SupportEquations;
   /** Constraints realized by forces (compliant contacts, gap potentials, Theorem 1 realizations); absent without. */
   readonly compliant?: CompliantDerivation;
   /** Distributed contact laws (patch.ts): the law, its regimes' generalized forces (added to forcing by the generated code), their Jacobian increments; absent without. */
@@ -144,6 +148,7 @@ export function deriveSystem(model: Model): DerivedSystem {
   const hamilton = deriveHamilton(model, realized ?? lagrange2, checks.massMatrix, realized?.Q);
   const unilateral = deriveUnilateral(model, lagrange2);
   const supports = deriveSupports(model, lagrange2, constraints);
+  const supportEquations = supports && constraints && deriveSupportEquations(model, lagrange2, constraints, supports, hamilton.explicit?.qdot);
   const hinges = deriveHinges(model, lagrange2, constraints);
   const patches = derivePatchResults(model, lagrange2);
   // Derived on first use (the generated Jacobian): the bicycle's takes minutes to simplify, and a study needs only its values (steady.ts).
@@ -176,6 +181,7 @@ export function deriveSystem(model: Model): DerivedSystem {
     ...(constraints ? { constraints } : {}),
     ...(unilateral ? { unilateral, phaseLinearization: derivePhaseLinearization(model, unilateral) } : {}),
     ...(supports ? { supports } : {}),
+    ...(supportEquations ? { supportEquations } : {}),
     ...(compliant ? { compliant } : {}),
     ...(patches ? { patches } : {}),
     hinges,

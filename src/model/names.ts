@@ -27,6 +27,12 @@ export type SymbolRole =
   | { readonly role: 'multiplier'; readonly index: number }
   /** sgn ṡ, the direction of sliding of a support pair (by number, Smirnov) or a contact (by name). */
   | { readonly role: 'slip-sign'; readonly label: string }
+  /** Smirnov's support reaction N_k ≥ 0 of pair k (1-based), on its bearing side ε_k. */
+  | { readonly role: 'support-reaction'; readonly index: number }
+  /** ε_k = ±1, the side of support pair k that bears. */
+  | { readonly role: 'support-side'; readonly index: number }
+  /** The modulus of the support friction: of pair k (1-based), or of all pairs (index 0, Smirnov's Φ of (2.2)). */
+  | { readonly role: 'support-friction'; readonly index: number }
   /** q′ = dq/dτ in a fast time τ = √N t (kozlov1988 (3.4)): the velocity written apart from q̇. */
   | { readonly role: 'fast-velocity'; readonly of: Sym };
 
@@ -55,6 +61,13 @@ export const fastVelocitySymbol = (q: Sym): Sym => derived(`${q.name}'τ`, { rol
 export const multiplierSymbol = (i: number): Sym => derived(`lambda[${i}]`, { role: 'multiplier', index: i });
 /** sgn ṡ of support pair i (1-based) or of a contact (its name): the direction of sliding the friction equations are written for. */
 export const slipSignSymbol = (label: number | string): Sym => derived(`sgn_s[${label}]`, { role: 'slip-sign', label: `${label}` });
+
+/** Smirnov's reaction N_k of support pair k (1-based): "N_s[k]". */
+export const supportReactionSymbol = (k: number): Sym => derived(`N_s[${k}]`, { role: 'support-reaction', index: k });
+/** ε_k = ±1, the bearing side of support pair k (1-based): "eps_s[k]". */
+export const supportSideSymbol = (k: number): Sym => derived(`eps_s[${k}]`, { role: 'support-side', index: k });
+/** The friction modulus κ_k^{ε_k} N_k of support pair k (1-based), or Φ = Σ_k of them (k = 0): "Phi_s[k]". */
+export const supportFrictionSymbol = (k: number): Sym => derived(`Phi_s[${k}]`, { role: 'support-friction', index: k });
 
 /** The role of a derived symbol; undefined for coordinates, parameters, time and other plain symbols. */
 export function symbolRole(s: Sym): SymbolRole | undefined {

@@ -487,7 +487,7 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
       [
         'Two tries find a full variant: solve for a guess, then move the pairs whose reactions came out negative to their other side (exact without friction; with friction the enumeration decides).',
       ],
-      ["Self-locking: a variant's determinant vanishes, or the admissible variants' determinants change sign as every friction coefficient tends to 0."],
+      selfLockingItem(s),
       [
         'Inconsistency: no variant has all reactions non-negative. Indeterminacy: several have; the one whose determinant keeps its sign as friction tends to 0 is realized.',
       ],
@@ -502,6 +502,54 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
     ),
   );
   return blocks;
+}
+
+/**
+ * Self-locking (smirnov1981 §1): a variant locks where its determinant vanishes or has not the sign it tends to as
+ * every friction coefficient tends to 0 (supports.ts frictionless), and whether one does at the defaults.
+ */
+function selfLockingItem(s: SupportDerivation): Inline[] {
+  const general: Inline[] = [
+    "Self-locking: a variant's determinant vanishes, or the admissible variants' determinants change sign as every friction coefficient tends to 0.",
+  ];
+  const vs = s.variants;
+  if (!vs?.length) return general;
+  const limit = vs[0]!.frictionless;
+  const common = vs.every((v) => v.frictionless === limit);
+  const least = s.locking;
+  return [
+    ...general,
+    ...(common
+      ? [
+          ' Here every ',
+          m('\\Delta^{\\varepsilon}'),
+          ' tends to ',
+          m(`\\Delta_0 = ${math(limit)}`),
+          ', so variant ',
+          m('\\varepsilon'),
+          ' locks where ',
+          m('\\Delta^{\\varepsilon}/\\Delta_0 \\le 0'),
+          '.',
+        ]
+      : [
+          ' Variant ',
+          m('\\varepsilon'),
+          ' locks where ',
+          m('\\Delta^{\\varepsilon}/\\Delta^{\\varepsilon}_0 \\le 0'),
+          ', ',
+          m('\\Delta^{\\varepsilon}_0'),
+          ' its determinant without friction.',
+        ]),
+    ...(least
+      ? [
+          ' At the default parameters and the initial state the least ',
+          m(common ? '\\Delta^{\\varepsilon}/\\Delta_0' : '\\Delta^{\\varepsilon}/\\Delta^{\\varepsilon}_0'),
+          ` is ${least.least.toFixed(4)} (variant `,
+          m(variantTag(least.variant)),
+          least.least > 0 ? '): no variant locks.' : '): that variant locks.',
+        ]
+      : []),
+  ];
 }
 
 /** Fixed-point numbers for the convergence table. */

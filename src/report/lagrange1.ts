@@ -44,32 +44,44 @@ function reactionRows(system: DerivedSystem, measure: boolean): ReactionRow[] {
 }
 
 /**
- * The reaction terms of coordinate i's equation: −Σ A_ki λ_k for ideal
- * retaining constraints, Smirnov's (s_k ∂φ_k/∂q_i − f_k sgn ṡ_k ∂s_k/∂q_i) N_k
- * for support pairs, the journal's friction, ± ∂f_j/∂q_i dμ_j, ∂ξ_j/∂q_i dν_j
- * and Coulomb's −μ_j sgn ṡ_j ∂s_j/∂q_i dμ_j.
+ * The retaining reactions of coordinate i's equation (of the vector equation
+ * where i is undefined): −Σ A_ki λ_k for ideal retaining constraints,
+ * Smirnov's (ε_k ∂φ_k/∂q_i − κ_k sgn ṡ_k ∂s_k/∂q_i) N_k for support pairs and
+ * the journal's friction; '' without retaining constraints.
  */
-function reactionTerms(system: DerivedSystem, measure: boolean, i: string): string {
+export function retainingTerms(system: DerivedSystem, measure: boolean, i: string | undefined): string {
   const parts: string[] = [];
   const dt = measure ? '\\,\\mathrm{d}t' : '';
+  const q = i === undefined ? 'q' : `q_${i}`;
   const rc = system.constraints;
   const pairs = system.supports?.pairs ?? [];
   if (rc) {
     const phi = reportSymbols(system).constraint;
     const support = new Set(pairs.map((p) => p.constraint));
     const ideal = upTo(rc.names.length).filter((k) => !support.has(k - 1));
-    if (ideal.length > 0) parts.push(`- ${indexSum('k', ideal, (k) => `\\frac{\\partial ${phi}_${k}}{\\partial q_${i}}\\,\\lambda_${k}`)}${dt}`);
+    if (ideal.length > 0) parts.push(`- ${indexSum('k', ideal, (k) => `\\frac{\\partial ${phi}_${k}}{\\partial ${q}}\\,\\lambda_${k}`)}${dt}`);
     if (pairs.length)
       parts.push(
         `+ ${indexSum(
           'k',
           pairs.map((p) => p.constraint + 1),
           (k) =>
-            `\\Bigl(\\varepsilon_${k} \\frac{\\partial ${phi}_${k}}{\\partial q_${i}} - \\kappa_${k}^{\\varepsilon_${k}} \\operatorname{sgn}\\dot{s}_${k} \\frac{\\partial s_${k}^{\\varepsilon_${k}}}{\\partial q_${i}}\\Bigr) N_${k}`,
+            `\\Bigl(\\varepsilon_${k} \\frac{\\partial ${phi}_${k}}{\\partial ${q}} - \\kappa_${k}^{\\varepsilon_${k}} \\operatorname{sgn}\\dot{s}_${k} \\frac{\\partial s_${k}^{\\varepsilon_${k}}}{\\partial ${q}}\\Bigr) N_${k}`,
         )}${dt}`,
       );
-    if (system.hinges.length) parts.push(`+ Q^{\\mathrm{fr}}_${i}${dt}`);
+    if (system.hinges.length) parts.push(`+ Q^{\\mathrm{fr}}${i === undefined ? '' : `_${i}`}${dt}`);
   }
+  return parts.join(' ');
+}
+
+/**
+ * The reaction terms of coordinate i's equation: the retaining ones
+ * (retainingTerms), ± ∂f_j/∂q_i dμ_j, ∂ξ_j/∂q_i dν_j and Coulomb's
+ * −μ_j sgn ṡ_j ∂s_j/∂q_i dμ_j.
+ */
+function reactionTerms(system: DerivedSystem, measure: boolean, i: string): string {
+  const retaining = retainingTerms(system, measure, i);
+  const parts: string[] = retaining ? [retaining] : [];
   const u = system.unilateral;
   if (u) {
     const mu = reportSymbols(system).measure;

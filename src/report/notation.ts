@@ -51,6 +51,12 @@ export function mechanicsSymbol(name: string): string {
       return `${mechanicsSymbol(role.of.name)}^{\\prime}`;
     case 'slip-sign':
       return `\\operatorname{sgn}\\dot{s}_{${/^\d+$/.test(role.label) ? role.label : `\\mathrm{${role.label.replace(/_/g, '\\_')}}`}}`;
+    case 'support-reaction':
+      return `N_{${role.index}}`;
+    case 'support-side':
+      return `\\varepsilon_{${role.index}}`;
+    case 'support-friction':
+      return role.index === 0 ? '\\Phi' : `\\Phi_{${role.index}}`;
     default:
       return role satisfies never;
   }

@@ -17,6 +17,7 @@ import { equation, equations, m, paragraph, prefixedSections, ref, type Block, t
 import { energySection, constraintsSection, lagrange2Section, modelSection } from './sections.js';
 import { impactMapsSection } from './unilateral.js';
 import { breakLines, latexPieces, texWidth, toLatex } from './latex.js';
+import { MAX_LINE_WIDTH, MAX_ROW_LINES } from './large.js';
 import { LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
@@ -149,7 +150,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
     ),
   };
   const paperRows = rows.filter((r) => !own(r));
-  const bindings = whereText(rows);
+  const bindings = whereText(rows, shared);
   const unprinted = unprintedText(rows);
   return [
     ...(general ? generalModelSections(general) : []),
@@ -285,7 +286,12 @@ function resultForm(r: PaperCheckRow): Expr {
   if (r.how !== 'symbolic' || !r.agrees || r.formula.left || !r.paper) return derived;
   const paper = shown(inPaperSymbols(r, r.paper));
   const [a, b] = [math(paper), math(derived)];
-  return a.length < b.length && texWidth(a) < texWidth(b) ? paper : derived;
+  const best = a.length < b.length && texWidth(a) < texWidth(b) ? paper : derived;
+  // Too long to print either way, and every symbol of the formula bound to a derived fact (smirnov1981 §2's Φ in the
+  // variants' N_ij1, N_ij2, each a row of its own): the formula in those names is the derived result, set out as the paper does.
+  const bound = [...r.formula.where.values()];
+  if (texWidth(math(best)) <= MAX_ROW_LINES * MAX_LINE_WIDTH || bound.length === 0 || !bound.every((x) => 'fact' in x)) return best;
+  return primed(r, subs(r.formula.formula!, singleSymbols(r)));
 }
 
 /** Printed length (LaTeX characters) beyond which a result is tried over a common denominator. */
@@ -328,6 +334,7 @@ function asPrinted(r: PaperCheckRow, width: number): string | undefined {
   const { formula, left, remainder } = r.formula;
   if (r.how !== 'symbolic' || !r.agrees || !formula || (left && !remainder)) return undefined;
   const named = remainder ? [...freeSymbols(formula)].filter((s) => r.bindings.has(s)) : [...r.bindings.keys()];
+  // Only where the symbols are the derived ones (a sign set in prints the formula in the printer's order: a copy, not the paper's print).
   if (named.some((s) => r.bindings.get(s)!.kind !== 'sym')) return undefined;
   const tex = formulaLatex(r, formula);
   return texWidth(tex) <= width ? tex : undefined;
@@ -347,7 +354,10 @@ const tooWide = (r: PaperCheckRow): boolean => {
 const formulaLabel = (i: number): string => `paper-formula-${i + 1}`;
 
 /** The formula's symbols bound to a single symbol (w = ψ̇⁻), to be printed as that symbol. */
-const singleSymbols = (r: PaperCheckRow): Map<string, Expr> => new Map([...r.bindings].filter(([s, v]) => v.kind === 'sym' && !r.measured?.bindings.has(s)));
+const singleSymbols = (r: PaperCheckRow): Map<string, Expr> => new Map([...r.bindings].filter(([s, v]) => inPlace(v) && !r.measured?.bindings.has(s)));
+
+/** A binding printed in place of the formula's name for it: a symbol (w = ψ̇⁻), or the sign of one (smirnov1981's sgn ẋ), as the paper writes it. */
+const inPlace = (v: Expr): boolean => v.kind === 'sym' || (v.kind === 'fn' && v.name === 'sign' && v.args.length === 1 && v.args[0]!.kind === 'sym');
 
 /**
  * The paper's formula as written (a relation with both sides; of a derived side set beside the paper's, derivedLeft,
@@ -441,12 +451,26 @@ function unprintedText(rows: readonly PaperCheckRow[]): Inline[] {
  * symbol bound differently in different rows (sgn F = −1 in one, +1 in the
  * other) with each value's rows named.
  */
-function whereText(rows: readonly PaperCheckRow[]): Inline[] {
+function whereText(rows: readonly PaperCheckRow[], displays: readonly ResultDisplay[]): Inline[] {
+  // A symbol bound to the fact another row gives (the prism's Φ in the N_ij1 of their own rows) refers to that row's display.
+  const shownAt = new Map(
+    rows.flatMap((r, i) => {
+      const d = displays.find((x) => x.rows.includes(i));
+      return d && r.formula.derived.length === 1 && !own(r) ? [[r.formula.derived[0]!.fact, label(d.rows[0]!)] as const] : [];
+    }),
+  );
+  const referred = new Map<string, string>();
   const seen = new Map<string, Map<string, string[]>>();
   for (const r of rows) {
     for (const [s, v] of r.bindings) {
       const measured = r.measured?.bindings.get(s);
-      if ((v.kind === 'sym' && measured === undefined) || !r.formula.formula || unprintedBinding(r, s, v)) continue;
+      const b = r.formula.where.get(s);
+      const at = b && 'fact' in b ? shownAt.get(b.fact) : undefined;
+      if (at && r.formula.formula && measured === undefined) {
+        referred.set(s, at);
+        continue;
+      }
+      if ((inPlace(v) && measured === undefined) || !r.formula.formula || unprintedBinding(r, s, v)) continue;
       const value = measured === undefined ? math(v) : decimal(measured);
       const values = seen.get(s) ?? new Map<string, string[]>();
       values.set(value, [...(values.get(value) ?? []), r.formula.name]);
@@ -454,23 +478,26 @@ function whereText(rows: readonly PaperCheckRow[]): Inline[] {
     }
   }
   const fits = (value: string): boolean => texWidth(value) <= 40;
-  return [...seen].flatMap(([s, values], i): Inline[] => {
-    const symbol = mechanicsSymbol(s);
-    const lead = i ? ', ' : '';
-    // One value, or values none of which fits a line: the symbol once.
-    if (values.size === 1 || ![...values.keys()].some(fits)) {
-      const only = [...values.keys()][0]!;
-      return [lead, m(values.size === 1 && fits(only) ? `${symbol} = ${only}` : `${symbol}\\ \\text{as derived}`)];
-    }
-    // Each value with the rows it is bound in, in pieces a line may break between.
-    return [
-      lead,
-      ...[...values].flatMap(([value, names], k): Inline[] => [
-        k ? '; ' : '',
-        m(fits(value) ? `${symbol} = ${value}` : `${symbol}\\ \\text{as derived}`),
-        ' in ',
-        ...names.flatMap((n, j): Inline[] => [j ? ', ' : '', m(n)]),
-      ]),
-    ];
-  });
+  const references = [...referred].flatMap(([s, at], i): Inline[] => [i ? ', ' : '', m(mechanicsSymbol(s)), ' of ', ref(at)]);
+  return [...references, ...(references.length && seen.size ? [', '] : [])].concat(
+    [...seen].flatMap(([s, values], i): Inline[] => {
+      const symbol = mechanicsSymbol(s);
+      const lead = i ? ', ' : '';
+      // One value, or values none of which fits a line: the symbol once.
+      if (values.size === 1 || ![...values.keys()].some(fits)) {
+        const only = [...values.keys()][0]!;
+        return [lead, m(values.size === 1 && fits(only) ? `${symbol} = ${only}` : `${symbol}\\ \\text{as derived}`)];
+      }
+      // Each value with the rows it is bound in, in pieces a line may break between.
+      return [
+        lead,
+        ...[...values].flatMap(([value, names], k): Inline[] => [
+          k ? '; ' : '',
+          m(fits(value) ? `${symbol} = ${value}` : `${symbol}\\ \\text{as derived}`),
+          ' in ',
+          ...names.flatMap((n, j): Inline[] => [j ? ', ' : '', m(n)]),
+        ]),
+      ];
+    }),
+  );
 }

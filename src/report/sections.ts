@@ -3,7 +3,7 @@
 // the equations of motion in each form, then contact phases and impact maps,
 // then the conventions. A section function returns undefined where its part
 // does not apply to the model.
-import { HALF, mul, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { add, HALF, mul, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
 import { together } from '../core/together.js';
@@ -38,7 +38,7 @@ import { compliantSection } from './compliant.js';
 import { patchSection } from './patch.js';
 import { frictionSection } from './friction.js';
 import type { PaperCheck } from '../studies/paper-check.js';
-import { lagrange1MeasureBlocks, lagrange1Section as lagrange1Report } from './lagrange1.js';
+import { lagrange1MeasureBlocks, lagrange1Section as lagrange1Report, retainingTerms } from './lagrange1.js';
 import { limitSection, type ReportLimitStudy } from './limit.js';
 import { linearizationSection } from './periodic.js';
 import { steadyMotionSection } from './steady-motion.js';
@@ -361,6 +361,12 @@ export function constraintsSection(input: SectionInput): Section | undefined {
 }
 
 // ---------------------------------------------------------------- 5. Lagrange II
+/** The retaining reactions of M q̈ = f …: −Aᵀλ of ideal constraints, the support pairs' N_k with their friction (lagrange1.ts). */
+function reactionForce(system: DerivedSystem): string {
+  if (!system.constraints) return '';
+  return system.supports || system.hinges.length ? ` ${retainingTerms(system, false, undefined)}` : ' - A^{\\top}\\lambda';
+}
+
 /** d(∂L/∂q̇) − ∂L/∂q dt = Q dt, and its reduction M q̈ = f with M and f written out. */
 export function lagrange2Section({ system }: SectionInput): Section {
   const { model, lagrange2, constraints } = system;
@@ -382,7 +388,7 @@ export function lagrange2Section({ system }: SectionInput): Section {
       system.unilateral ? ' reduce to' : ' are equivalent to',
     ),
     rows([
-      equation('lagrange2', `${M}(q,t)\\,\\ddot{q}`, constraints ? `${f}(q,\\dot{q},t) - A^{\\top}\\lambda` : `${f}(q,\\dot{q},t)`),
+      equation('lagrange2', `${M}(q,t)\\,\\ddot{q}`, `${f}(q,\\dot{q},t)${reactionForce(system)}`),
       equation(
         undefined,
         `${f}_${i}`,
@@ -409,6 +415,25 @@ export function lagrange2Section({ system }: SectionInput): Section {
     paragraph('and the generalized forces of inertia, gravity and the applied forces'),
     rows(family(n, (i) => ({ label: `forcing-${i + 1}`, lhs: `${f}_{${idx(i)}}`, rhs: () => mathLines(lagrange2.forcing[i]!) }))),
   );
+  const e = system.supportEquations;
+  if (e) {
+    blocks.push(
+      paragraph(
+        'With the support reactions ',
+        m('N_k \\ge 0'),
+        ' on the bearing sides ',
+        m('\\varepsilon_k'),
+        ' and the friction moduli ',
+        m('\\Phi_k = \\kappa_k^{\\varepsilon_k} N_k'),
+        ' of the realized variant (Section ',
+        ref('sec:friction'),
+        '; ',
+        m('\\Phi = \\sum_k \\Phi_k'),
+        ' where the pairs’ friction enters alike, Smirnov (2.2)), the equations are, coordinate by coordinate,',
+      ),
+      rows(family(n, (i) => ({ label: `lagrange2-row-${i + 1}`, lhs: math(e.lagrange2.lhs[i]!), rhs: () => mathLines(e.lagrange2.rhs[i]!) }))),
+    );
+  }
   return { id: 'lagrange2', title: 'Lagrange’s equations of the second kind', blocks };
 }
 
@@ -445,11 +470,18 @@ export function hamiltonSection({ system }: SectionInput): Section {
           label: `hamilton-p-${i + 1}`,
           lhs: `\\dot{p}_{${q(cs[i]!)}}`,
           rhs: () => {
-            const reaction = `(A^{\\top}\\lambda)_{${idx(i)}}`;
-            // A zero forcing leaves the reaction alone: −(Aᵀλ)ᵢ, not 0 − (Aᵀλ)ᵢ.
-            if (constraints && ex.pdot[i] === ZERO) return [`-${reaction}`];
+            // The support pairs' reactions with their friction, derived (support-equations.ts).
+            const supports = system.supportEquations?.canonical;
+            if (supports) return mathLines(add(together(ex.pdot[i]!), supports[i]!));
+            // −(Aᵀλ)ᵢ only where a constraint's gradient has a q_i component, and the journal's friction moment where the joint angle moves with q_i.
+            const reactions = [
+              ...(constraints?.A.some((row) => row[i] !== ZERO) ? [`- (A^{\\top}\\lambda)_{${idx(i)}}`] : []),
+              ...(system.hinges.some((h) => h.moment[i] !== ZERO) ? [`+ Q^{\\mathrm{fr}}_{${idx(i)}}`] : []),
+            ].join(' ');
+            // A zero forcing leaves the reactions alone: −(Aᵀλ)ᵢ, not 0 − (Aᵀλ)ᵢ.
+            if (reactions && ex.pdot[i] === ZERO) return [reactions.replace(/^\+ /, '').replace(/^- /, '-')];
             const lines = mathLines(together(ex.pdot[i]!));
-            if (constraints) lines[lines.length - 1] += ` - ${reaction}`;
+            if (reactions) lines[lines.length - 1] += ` ${reactions}`;
             return lines;
           },
         })),
@@ -458,7 +490,8 @@ export function hamiltonSection({ system }: SectionInput): Section {
   } else {
     const bZero = lagrange2.b.every((x) => x === ZERO);
     const w = bZero ? 'p' : '(p - p_0)';
-    const react = constraints ? ' - (A^{\\top}\\lambda)_i' : '';
+    const react =
+      constraints && (system.supports || system.hinges.length) ? ` ${retainingTerms(system, false, 'i')}` : constraints ? ' - (A^{\\top}\\lambda)_i' : '';
     blocks.push(
       paragraph(`For ${cs.length} coordinates the inverse mass matrix is not written out; with `, m(M), ' of Section ', ref('sec:lagrange2'), ','),
       rows([
@@ -497,8 +530,14 @@ export function hamiltonSection({ system }: SectionInput): Section {
  */
 export function measureFormSection({ system }: SectionInput): Section {
   const { model, constraints } = system;
-  const retaining = constraints ? ` - ${indexSum('k', upTo(constraints.names.length), (k) => `A_{${k}i}\\,\\lambda_${k}`)}\\,\\mathrm{d}t` : '';
-  const react = constraints ? ' - (A^{\\top}\\lambda)_i' : '';
+  // The support pairs' and journals' reactions as the first kind writes them (one name, N_k, per support reaction).
+  const smirnov = system.supports || system.hinges.length;
+  const retaining = !constraints
+    ? ''
+    : smirnov
+      ? ` ${retainingTerms(system, true, 'i')}`
+      : ` - ${indexSum('k', upTo(constraints.names.length), (k) => `A_{${k}i}\\,\\lambda_${k}`)}\\,\\mathrm{d}t`;
+  const react = !constraints ? '' : smirnov ? ` ${retainingTerms(system, false, 'i')}` : ' - (A^{\\top}\\lambda)_i';
   const { hamiltonian: H } = reportSymbols(system);
   const blocks: Block[] = [
     paragraph(
@@ -609,9 +648,18 @@ export function conventionsSection({ system, simulation }: SectionInput): Sectio
     items.push([
       'Retaining constraints are written ',
       m(`A(q,t)\\,\\dot{q} + ${rate}(q,t) = 0`),
-      ' (holonomic ones differentiated once); their reaction is ',
-      m('-A^{\\top}\\lambda'),
-      ', the same form as the reaction of a unilateral constraint.',
+      ' (holonomic ones differentiated once); ',
+      ...(system.supports
+        ? [
+            'the reaction of support pair k is ',
+            m('N_k'),
+            ' on its bearing side ',
+            m('\\varepsilon_k'),
+            ', with its friction (Section ',
+            ref('sec:lagrange1'),
+            ').',
+          ]
+        : ['their reaction is ', m('-A^{\\top}\\lambda'), ', the same form as the reaction of a unilateral constraint.']),
     ]);
   if (system.energy)
     items.push([m('E = T + V'), ' is the total energy', simulation && 'trajectory' in simulation ? ', plotted against time with the motion.' : '.']);

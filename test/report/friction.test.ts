@@ -66,8 +66,26 @@ describe('friction section', () => {
     expect(t).toContain('\\Phi^{(-)} = F_{z} f_{2}');
     // The paper's Φ as it stands, sgn F_z choosing the variant, set beside the switched Φ of the variant the load realizes.
     expect(t).toContain('\\Phi\\ \\text{\\S 2} = \\frac{1}{2} F_{z} (f_{2} (1 + \\operatorname{sgn} F_{z}) - f_{1} (1 - \\operatorname{sgn} F_{z}))');
-    expect(t).toContain('$\\mathit{sgnF} = \\operatorname{sgn} F_{z}$ in $\\Phi$');
+    // sgn F_z printed in place of the formula's sgnF, as the paper writes it, not as a typed variable.
+    expect(t).toMatch(/\\S\{\}2 & \$\\Phi\$ & \$F_\{z\} .*\(\\operatorname\{sgn\} F_\{z\} - 1\)/);
+    expect(t).not.toContain('\\mathit{sgnF} = \\operatorname{sgn} F_{z}');
     expect(t).toMatch(/\\S\{\}2 & \$\\Phi\$ &.* & yes, symbolically/);
+  });
+  it("the second-kind and Hamilton equations carry Smirnov's friction (1.3), no zero reaction terms, the reaction named N as in the first kind", () => {
+    const t = tex('point-between-planes');
+    expect(t).toContain('m \\ddot{x} = F_{x} - \\Phi \\operatorname{sgn}\\dot{x}');
+    expect(t).toContain('\\dot{p}_{x} = F_{x} - \\Phi \\operatorname{sgn}\\left(\\frac{p_{x}}{m}\\right)');
+    expect(t).not.toContain('\\lambda');
+    const planar = tex('prism-in-guides-planar');
+    expect(planar).toContain('m \\ddot{x} = P_{x} - \\Phi \\operatorname{sgn}\\dot{x}');
+    // The moment row of (2.1): the friction at a point (a, b) of the prism has the moment −b F_x, b = −ε w.
+    expect(planar).toContain(
+      'J \\ddot{\\theta} = M_{z} + a_{1} N_{1} \\varepsilon_{1} + a_{2} N_{2} \\varepsilon_{2} - w (\\Phi_{1} \\varepsilon_{1} + \\Phi_{2} \\varepsilon_{2}) \\operatorname{sgn}\\dot{x}',
+    );
+    expect(planar).not.toContain('A^{\\top}\\lambda');
+    // Self-locking: every Δᵢⱼ tends to a₂ − a₁ as f → 0; the least Δᵢⱼ/(a₂ − a₁) at the defaults is Δ₂₂ = 0.98 (test/derive/friction/support-equations.test.ts).
+    expect(planar).toContain('\\Delta_0 = a_{2} - a_{1}');
+    expect(planar).toContain('is 0.9800 (variant $(+,+)$): no variant locks.');
   });
   it('the spatial prism: 3⁵ = 243 variants, 2⁵ = 32 full, C(5, n)·2ⁿ on n supports; the planar one: all four full variants in closed form', () => {
     const t = tex('prism-in-guides');

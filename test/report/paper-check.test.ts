@@ -12,6 +12,7 @@ import pendulumWall from '../../derivations/pendulum-wall.js';
 import particleInCorner from '../../derivations/particle-in-corner.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import prismInGuides from '../../derivations/prism-in-guides.js';
+import prismPlanar from '../../derivations/prism-in-guides-planar.js';
 import roughHinge from '../../derivations/rough-hinge-pendulum.js';
 import { texWidth } from '../../src/report/latex.js';
 import { LINE_WIDTH } from '../../src/report/notation.js';
@@ -215,6 +216,30 @@ describe('the prism’s equilibrium (2.1)', () => {
     const text = JSON.stringify(doc.sections.find((s) => s.id === 'paper-check')!.blocks);
     expect(text).not.toContain('as derived');
     expect(text).toContain('too long to print');
+  });
+});
+
+describe('the planar prism’s switched Φ (smirnov1981 §2)', () => {
+  const system = derived(prismPlanar);
+  const doc = buildReport(system, { source: 'derivations/prism-in-guides-planar.ts', toolkit: TOOLKIT, paper: paperCheck(system, prismPlanar.paper!) });
+  const results = doc.sections.find((s) => s.id === 'paper-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+  it('prints Φ as the paper does, ¼ Σᵢⱼ (1 + sgn Nᵢⱼ₁)(1 + sgn Nᵢⱼ₂)(fᵢ₁Nᵢⱼ₁ + fⱼ₂Nᵢⱼ₂) in the variants’ N of their own rows, not ⋯', () => {
+    const phi = results.find((r) => r.lines[0]!.before.startsWith('\\Phi\\ '))!;
+    const tex = phi.lines.map((l) => lineTex(l, false)).join(' ');
+    expect(tex).not.toContain('\\cdots');
+    for (const [i, j] of [
+      [1, 1],
+      [1, 2],
+      [2, 1],
+      [2, 2],
+    ])
+      expect(tex).toContain(
+        `(N_{${i}${j}1} f_{${i}1} + N_{${i}${j}2} f_{${j}2}) (1 + \\operatorname{sgn} N_{${i}${j}1}) (1 + \\operatorname{sgn} N_{${i}${j}2})`,
+      );
+    const text = JSON.stringify(doc.sections.find((s) => s.id === 'paper-check')!.blocks);
+    expect(text).not.toContain('too long to print');
+    // Each N_ij1 refers to its own row (N_111 is the second), not printed a second time.
+    expect(text).toContain('{"math":"N_{111}"}," of ",{"ref":"paper-2"}');
   });
 });
 

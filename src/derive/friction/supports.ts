@@ -27,6 +27,7 @@ import { collectFactors } from '../../core/factor.js';
 import { subs } from '../../core/subs.js';
 import { diff } from '../../core/diff.js';
 import { simplify } from '../../core/trig.js';
+import { evaluate, type Env } from '../../core/evaluate.js';
 import { MechanicsError } from '../../errors.js';
 import type { Model } from '../../model/model.js';
 import { slipSignSymbol } from '../../model/names.js';
@@ -60,6 +61,8 @@ export interface SupportPairData {
 export interface SupportVariant {
   readonly variant: FullVariant;
   readonly det: Expr;
+  /** Δˢ as every friction coefficient tends to 0: the variant is self-locking where Δˢ vanishes or has not this sign (smirnov1981 §1). */
+  readonly frictionless: Expr;
   readonly reactions: readonly Expr[];
   readonly friction: Expr;
 }
@@ -84,6 +87,11 @@ export interface SupportDerivation {
   readonly variants?: readonly SupportVariant[];
   /** The variants with free pairs in closed form (support-partial.ts), where k ≤ PARTIAL_PAIRS. */
   readonly partial?: readonly PartialVariant[];
+  /**
+   * Self-locking at the default parameters and the initial state: the least Δˢ/Δˢ₀ over the full variants and
+   * the variant that has it; a variant locks where it is ≤ 0 (absent without closed forms, or where a Δˢ₀ is 0 there).
+   */
+  readonly locking?: { readonly least: number; readonly variant: FullVariant };
 }
 
 /** Closed forms of all 2^k full variants are derived up to this many pairs (the planar prism has 2, the spatial one 5). */
@@ -166,6 +174,7 @@ export function deriveSupports(model: Model, l2: Lagrange2, constraints: Retaini
     pairs.length <= PARTIAL_PAIRS
       ? [...allVariants(pairs.length)].filter((v) => supports(v) < pairs.length).flatMap((v) => partialVariant(system, friction, v, sliding) ?? [])
       : undefined;
+  const locking = variants && leastLocking(model, variants);
   const form = balance ? { kind: 'balance' as const, coordinates: balance.map((d) => cs[d]!.name) } : { kind: 'accelerations' as const };
   return {
     pairs,
@@ -178,6 +187,7 @@ export function deriveSupports(model: Model, l2: Lagrange2, constraints: Retaini
     directions,
     ...(variants ? { variants } : {}),
     ...(partial ? { partial } : {}),
+    ...(locking ? { locking } : {}),
   };
 }
 
@@ -190,6 +200,22 @@ export function variantAccelerations(l2: Lagrange2, s: SupportDerivation, varian
     add(f, ...reactions.map((N, i) => (variant[i] === 0 ? ZERO : mul(N, (variant[i] === 1 ? s.directions[i]!.positive : s.directions[i]!.negative)[c]!)))),
   );
   return solveSmall(l2.massMatrix, force)?.x.map(simplify);
+}
+
+/** The least Δˢ/Δˢ₀ over the variants at the defaults and the initial state, with its variant; undefined where a Δˢ₀ vanishes there. */
+function leastLocking(model: Model, variants: readonly SupportVariant[]): SupportDerivation['locking'] {
+  const env: Env = {
+    ...Object.fromEntries(model.parameters.map((p) => [p.name, p.default])),
+    ...Object.fromEntries(model.coordinates.flatMap((c, i) => [[c.name, model.initial.q0[i]!] as const, [c.qd.name, model.initial.qd0[i]!] as const])),
+    t: 0,
+  };
+  let out: SupportDerivation['locking'];
+  for (const v of variants) {
+    const ratio = evaluate(v.det, env) / evaluate(v.frictionless, env);
+    if (!Number.isFinite(ratio)) return undefined;
+    if (!out || ratio < out.least) out = { least: ratio, variant: v.variant };
+  }
+  return out;
 }
 
 /** A variant by the adjugate, in the signed reactions: Δ = det/Πsᵢ factored, Nᵢ = (adj·b)ᵢ/(Πsᵢ Δ). */
@@ -205,7 +231,9 @@ function closedForm(system: ReactionSystem, pairs: readonly SupportPairData[], v
   const coefficient = (i: number): Sym => (v[i] === 1 ? pairs[i]!.friction.positive : pairs[i]!.friction.negative);
   const reactions = numerators.map(over);
   const friction = over(sliding(add(...numerators.map((n, i) => mul(coefficient(i), n)))));
-  return [{ variant: v, det: factored, reactions, friction }];
+  const without = new Map(pairs.flatMap((p) => [p.friction.positive.name, p.friction.negative.name]).map((f) => [f, ZERO] as const));
+  const frictionless = collectFactors(simplify(subs(delta, without)));
+  return [{ variant: v, det: factored, frictionless, reactions, friction }];
 }
 
 /** The sgn q̇ₖ nodes of a decided slip sign ±sgn q̇ₖ. */

@@ -38,8 +38,8 @@ export const model = {
   ],
   constraintCount: 0,
   unilateral: [
-    {"name":"foot1","law":{"kind":"stick"},"slip":1,"activation":{"when":"a1 > 0","strict":true}},
-    {"name":"foot2","law":{"kind":"stick"},"slip":1,"activation":{"when":"a2 > 0","strict":true}},
+    {"name":"foot1","law":{"kind":"stick"},"slip":1,"activation":{"when":"a1 > a2","strict":true}},
+    {"name":"foot2","law":{"kind":"stick"},"slip":1,"activation":{"when":"a2 > a1","strict":true}},
   ],
   initial: {"q0":[-0.26769507405886134,0.9635036830882489,-0.271,0.271],"qd0":[1.0521460219323677,0.29232302087227663,-0.377,-1.092],"t1":4},
   conservative: true,
@@ -608,8 +608,8 @@ export function contactActivation(t: number, q: ArrayLike<number>, qd: ArrayLike
   load$(q, qd);
   const a1 = s$[2]!;
   const a2 = s$[3]!;
-  out[0] = a1;
-  out[1] = a2;
+  out[0] = a1 - a2;
+  out[1] = a2 - a1;
   return out;
 }
 

@@ -46,7 +46,7 @@ export interface AxisBouncing {
 }
 
 /** A wall's crossing of the axis: where, and its radius of curvature there. */
-interface Crossing {
+interface WallOnAxis {
   readonly at: Expr;
   readonly value: number;
   readonly wall: number;
@@ -90,7 +90,7 @@ function along(
   const { model } = system;
   const joined = (e: Expr): Expr => simplify(pullPositive(simplify(e), positive));
   const onAxis = new Map([[r, ZERO]]);
-  const crossings: Crossing[] = [];
+  const crossings: WallOnAxis[] = [];
   for (const [wall, u] of model.unilateral.entries()) {
     const f = u.gap;
     if (simplify(subs(diff(f, r), onAxis)) !== ZERO) return undefined;
@@ -114,7 +114,7 @@ function along(
   const below = crossings.filter((c) => c.value <= start + 1e-9).sort((a, b) => b.value - a.value)[0];
   if (!below) return undefined;
   const above = crossings.filter((c) => c.value > start + 1e-9 && c.wall !== below.wall).sort((a, b) => a.value - b.value)[0];
-  const radius = (c: Crossing, side: number): Expr | undefined => {
+  const radius = (c: WallOnAxis, side: number): Expr | undefined => {
     const f = model.unilateral[c.wall]!.gap;
     const at = new Map([
       [s, c.at],

@@ -53,6 +53,13 @@ export const REFERENCES = {
     title: 'A rigid cylinder on a viscoelastic plane',
     venue: 'Nelineinaya Dinamika (Russian Journal of Nonlinear Dynamics) 7(3), pp. 601–625, 2011',
   },
+  glocker2013: {
+    short: 'Glocker',
+    authors: 'Ch. Glocker',
+    title: 'Energetic consistency conditions for standard impacts. Part I: Newton-type inequality impact laws and Kane’s example',
+    venue: 'Multibody System Dynamics 29(1), pp. 77–117, 2013',
+    general: true,
+  },
 } as const satisfies Readonly<Record<string, Reference>>;
 
 export type SourceKey = keyof typeof REFERENCES;

@@ -13,8 +13,16 @@ import * as Q from '../core/rational.js';
 import { neg, ZERO, type Expr } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { postImpactName, preImpactName } from '../model/names.js';
-import type { ContactKinematics, ContactRow, CriticalValue, ImpactMap, ImpactMode } from '../derive/unilateral/unilateral-types.js';
+import { postImpactName, preImpactName, slipSignSymbol } from '../model/names.js';
+import type {
+  ContactKinematics,
+  ContactPhase,
+  ContactRow,
+  CriticalValue,
+  FrictionPhase,
+  ImpactMap,
+  ImpactMode,
+} from '../derive/unilateral/unilateral-types.js';
 import {
   countWord,
   equation,
@@ -280,6 +288,10 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
   for (const phase of u.phases) {
     const names = phase.active.map((j) => contactName(u, j)).join(' and ');
     const held = phase.active.map((j) => `${gapSymbol(model, u.contacts[j]!, j)} = 0`).join(',\\ ');
+    if (phase.friction) {
+      blocks.push(...phase.friction.flatMap((f) => frictionPhaseBlocks(system, phase, f)));
+      continue;
+    }
     if (!phase.explicit) {
       blocks.push(
         paragraph(
@@ -305,6 +317,51 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
     );
   }
   return { id: 'contact-phases', title: 'Contact phases', blocks };
+}
+
+/**
+ * A contact phase with Coulomb friction for one choice of sliding and
+ * sticking (FrictionPhase): its accelerations, its densities, and the
+ * sticking cone of each sticking contact.
+ */
+function frictionPhaseBlocks(system: DerivedSystem, phase: ContactPhase, f: FrictionPhase): Block[] {
+  const { model } = system;
+  const u = system.unilateral!;
+  const cs = model.coordinates;
+  const how = phase.active.map((j) => `${contactName(u, j)}${f.modes.has(j) ? (f.modes.get(j) === 'slide' ? ' sliding' : ' sticking') : ''}`).join(' and ');
+  const held = phase.active.map((j) => `${gapSymbol(model, u.contacts[j]!, j)} = 0`).join(',\\ ');
+  const sliding = [...f.modes].filter(([, mode]) => mode === 'slide').map(([j]) => math(slipSignSymbol(model.unilateral[j]!.name)));
+  const tag = `phase-${phase.active.join('-')}-${phase.active.map((j) => f.modes.get(j) ?? 'held').join('-')}`;
+  const head = paragraph(
+    `Contact with ${how} (`,
+    m(held),
+    ...(sliding.length ? ['; sliding with ', m(sliding.map((s) => `${s} = \\pm 1`).join(',\\ ')), ', friction along the slip (Smirnov (1.3))'] : []),
+    f.explicit ? '):' : '): its rows are dependent, so the densities are statically indeterminate; the generated code solves it numerically.',
+  );
+  if (!f.explicit) return [head];
+  const named = nameRepeated(model, [...f.explicit.qdd, ...f.explicit.multipliers]);
+  const blocks: Block[] = [
+    head,
+    equations(
+      ...cs.map((c, i) => equation(`${tag}-${c.name}`, mechanicsSymbol(c.qdd.name), mathLines(named.exprs[i]!))),
+      ...f.rows.map((r, k) => equation(`${tag}-${r.label}`, rateSymbol(r), mathLines(named.exprs[cs.length + k]!))),
+    ),
+    ...whereBlocks(named),
+  ];
+  if (f.conditions.length) {
+    const sticking = [...f.modes].filter(([, mode]) => mode === 'stick').map(([j]) => j);
+    const cone = sticking.map((j) => `|\\dot{\\nu}_{${j + 1}}| \\le ${math(u.contacts[j]!.friction!.static)}\\,\\dot{\\sigma}_{${j + 1}}`).join(',\\ ');
+    blocks.push(
+      paragraph('It sticks while the tangential density lies in the static cone ', m(cone), ':'),
+      equations(
+        ...inName(
+          named,
+          f.conditions.map((c) => c.expr),
+        ).map((e, i) => inequality(`${tag}-cone-${i + 1}`, closeWith(mathLines(e), '\\ge 0'))),
+      ),
+    );
+  }
+  return blocks;
 }
 
 // ---------------------------------------------------------------- impact maps

@@ -78,6 +78,20 @@ export interface ContactPhase {
   readonly rows: readonly ContactRow[];
   /** q̈ and σ̇ per row (σ̇ of a normal row ≥ 0 while in contact; < 0 means release). */
   readonly explicit?: { readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] };
+  /** With planar Coulomb contacts held: the phase for each choice of their sliding or sticking (friction/phases.ts), which replaces the frictionless one. */
+  readonly friction?: readonly FrictionPhase[];
+}
+
+/** A contact phase with Coulomb friction for one choice of sliding and sticking (friction/phases.ts). */
+export interface FrictionPhase {
+  /** Per held planar Coulomb contact (index into the contacts): sliding with d = sgn ṡ, or sticking. */
+  readonly modes: ReadonlyMap<number, 'slide' | 'stick'>;
+  /** Rows held: every normal, and the slip row of each sticking contact. */
+  readonly rows: readonly ContactRow[];
+  /** q̈ and, per row, its density: σ̇ on a normal row, the tangential ν̇ on a slip row; absent where the rows are dependent. */
+  readonly explicit?: { readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] };
+  /** The sticking cone |ν̇| ≤ μ_s σ̇ of each sticking contact, as two expressions ≥ 0. */
+  readonly conditions: readonly ImpactCondition[];
 }
 
 export interface ImpactCondition {

@@ -19,6 +19,7 @@ import { restitutionOf } from './impact-laws.js';
 import { modeAdmissibility } from './admissibility.js';
 import { assumptionDomain, parameterAssumptions } from '../proofs/assumptions.js';
 import { deriveCoulomb } from '../friction/coulomb.js';
+import { frictionPhases } from '../friction/phases.js';
 import { criticalValue } from './critical.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { det, matMul, matVec, solveSmall, transpose, type Matrix } from '../matrix.js';
@@ -67,8 +68,10 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
     for (let mask = 1; mask < 1 << contacts.length; mask++) {
       const active = contacts.map((_, j) => j).filter((j) => mask & (1 << j));
       const rows = active.flatMap((j) => rowsOf(contacts[j]!));
-      const explicit = n <= 3 && n + rows.length <= EXPLICIT_LIMIT ? solvePhase(l2, rows) : undefined;
-      phases.push({ active, rows, ...(explicit ? { explicit } : {}) });
+      const small = n <= 3 && n + rows.length <= EXPLICIT_LIMIT;
+      const explicit = small ? solvePhase(l2, rows) : undefined;
+      const friction = small ? frictionPhases(model, l2, contacts, active) : [];
+      phases.push({ active, rows, ...(explicit ? { explicit } : {}), ...(friction.length ? { friction } : {}) });
     }
   }
   const assumptions = parameterAssumptions(model);
